@@ -1,0 +1,101 @@
+// Plain text for one step of a `soak` damage breakdown, one short line each, worded like the
+// seed's worked example ("160 - 100 Physical = 60"). No HTML: the chat renderer escapes and wraps.
+
+import type { ArmorAbsence, DamageStep, DamageTrack, DeathCause } from '../rules/soak/damageSteps';
+
+const PROTECTION_NAME: Record<DamageTrack, string> = { physical: 'Physical', magical: 'Magical' };
+const REDUCTION_NAME: Record<DamageTrack, string> = { physical: 'Defense', magical: 'Spirit' };
+const BAR_NAME = { soul: 'Soul', power: 'Power' } as const;
+
+function armorAbsent(track: DamageTrack, reason: ArmorAbsence, amount: number): string {
+  const protection = PROTECTION_NAME[track];
+  switch (reason) {
+    case 'worn-out':
+      return `${protection} armor worn out: ${amount} is not reduced by armor`;
+    case 'never-there':
+      return `No ${protection} armor: ${amount} is not reduced by armor`;
+    case 'no-character':
+      return `No character, so no armor: ${amount} is not reduced by armor`;
+  }
+}
+
+function death(cause: DeathCause): string {
+  switch (cause) {
+    case 'reached-minus-10':
+      return 'Dead: reached -10 while incapacitated';
+    case 'hit-while-dying':
+      return 'Dead: hit again while dying';
+    case 'saves-failed':
+      return 'Dead: every save failed';
+  }
+}
+
+function saves(count: number): string {
+  return count === 1 ? '1 save' : `${count} saves`;
+}
+
+export function describeDamageStep(step: DamageStep): string {
+  switch (step.kind) {
+    case 'defense-used': {
+      const from = step.source === 'pending' ? ' (from !defend)' : step.source === 'override' ? ' (--defense)' : '';
+      if (step.result === 'success') return `Defense succeeded${from}: the hit is blocked, no damage`;
+      if (step.result === 'fail') return `Defense failed${from}: the hit lands`;
+      return `No defense${from}: the hit lands`;
+    }
+    case 'pierce':
+      return `Pierced ${step.piercePercent}% of ${step.amount} = ${step.pierced} (skips armor), ${step.rest} left`;
+    case 'armor-absent':
+      return armorAbsent(step.track, step.reason, step.amount);
+    case 'soak':
+      return `${step.before} x ${100 - step.soakPercent}% (${step.soakPercent}% soak) = ${step.after}`;
+    case 'protection':
+      return `${step.before} - ${step.protection} ${PROTECTION_NAME[step.track]} = ${step.after}`;
+    case 'armor-reduction':
+      return `${step.before} - ${step.reduction} ${REDUCTION_NAME[step.track]} = ${step.after}`;
+    case 'natural-reduction':
+      return `${step.before} - ${step.reduction} natural ${REDUCTION_NAME[step.track]} = ${step.after}`;
+    case 'defensive-stance':
+      return `${step.before} - ${step.reduction} defensive stance = ${step.after}`;
+    case 'vitality-loss':
+      return step.pierced > 0
+        ? `Vitality loss ${step.pierced} pierced + ${step.throughArmor} = ${step.loss}`
+        : `Vitality loss ${step.loss}`;
+    case 'protection-wear':
+      return `${PROTECTION_NAME[step.track]} ${step.before} -> ${step.after} (wears ${step.wearPercent}% of ${step.afterSoak} = ${step.wear})`;
+    case 'vitality-change':
+      return `Vitality ${step.before} -> ${step.after}`;
+    case 'direct-damage':
+      return `${step.amount} to ${BAR_NAME[step.bar]}, no armor: ${BAR_NAME[step.bar]} ${step.before} -> ${step.after}`;
+    case 'bar-not-a-number':
+      return `${BAR_NAME[step.bar]} is not a number: nothing taken`;
+    case 'instant-kill':
+      return step.applied
+        ? `Instant kill: Vitality ${step.before} -> 0`
+        : `Instant kill: Vitality already ${step.before} (at or below 0), unchanged`;
+    case 'dead-no-damage':
+      return `Dead: takes no damage (Vitality ${step.vitality})`;
+    case 'set-back':
+      return `Dead: takes no damage, Vitality set back from ${step.attempted} to ${step.vitality}`;
+    case 'incapacitated':
+      return step.savesOwed > 0 ? `Incapacitated: ${saves(step.savesOwed)} owed` : 'Incapacitated: no save owed';
+    case 'dying':
+      return `Dying: ${saves(step.savesOwed)} owed`;
+    case 'dead':
+      return death(step.cause);
+    case 'saves-lost':
+      return step.count === 1 ? 'The owed save is lost' : `The ${step.count} owed saves are lost`;
+    case 'save-rolled': {
+      const result = step.success ? (step.critical ? 'critical success' : 'success') : 'failure';
+      const left = step.success ? '' : step.savesLeft > 0 ? `, ${saves(step.savesLeft)} left` : ', no save left';
+      return `Save: ${step.roll} vs ${step.target}, ${result}${left}`;
+    }
+    case 'stood-up':
+      return `Stands back up: Vitality ${step.before} -> ${step.vitality}`;
+    case 'saved-from-death':
+      return `Saved from death, still incapacitated: Vitality ${step.before} -> ${step.vitality}`;
+    case 'revived':
+      return 'Revived: raised above 0 by hand, no longer dead';
+    case 'conditions-cleared':
+      return 'Above 0 again: conditions and owed saves cleared';
+  }
+}
