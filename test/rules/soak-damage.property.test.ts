@@ -1,0 +1,136 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { resolveSoakHit, type SoakArmor } from '../../src/rules/soak/damage';
+import type { DamageStep } from '../../src/rules/soak/damageSteps';
+import { resolveSoakDamage } from '../../src/rules/soak/resolveDamage';
+import { applyHandEdit, applyVitalityLoss, type Life } from '../../src/rules/soak/life';
+
+// Out-of-range armor values on purpose: the pipeline must clamp them (Clarifications (soak)).
+const armorArb: fc.Arbitrary<SoakArmor | null> = fc.option(
+  fc.record({
+    soakPercent: fc.integer({ min: -50, max: 150 }),
+    protection: fc.integer({ min: -50, max: 500 }),
+    protectionMax: fc.integer({ min: 0, max: 500 }),
+    armorReduction: fc.integer({ min: -50, max: 200 }),
+    naturalReduction: fc.integer({ min: -50, max: 200 }),
+  }),
+  { nil: null },
+);
+const amountArb = fc.integer({ min: 0, max: 100_000 });
+const pierceArb = fc.integer({ min: 0, max: 100 });
+const stanceArb = fc.integer({ min: 0, max: 100 });
+const trackArb = fc.constantFrom('physical' as const, 'magical' as const);
+const lifeArb: fc.Arbitrary<Life> = fc.oneof(
+  fc.constant<Life>({ condition: 'none', savesOwed: 0 }),
+  fc.record({ condition: fc.constant('incapacitated' as const), savesOwed: fc.integer({ min: 0, max: 1 }) }),
+  fc.record({ condition: fc.constant('dying' as const), savesOwed: fc.integer({ min: 1, max: 3 }) }),
+  fc.constant<Life>({ condition: 'dead', savesOwed: 0 }),
+);
+
+function numbersIn(step: DamageStep): number[] {
+  return Object.values(step).filter((value): value is number => typeof value === 'number');
+}
+
+describe('resolveSoakHit properties', () => {
+  it('the loss is never negative and never above the hit', () => {
+    fc.assert(fc.property(amountArb, trackArb, pierceArb, armorArb, stanceArb, (amount, track, piercePercent, armor, stanceReduction) => {
+      const { vitalityLoss } = resolveSoakHit({ amount, track, piercePercent, armor, stanceReduction });
+      expect(vitalityLoss).toBeGreaterThanOrEqual(0);
+      expect(vitalityLoss).toBeLessThanOrEqual(amount);
+    }));
+  });
+
+  it('more damage never means less loss (same armor)', () => {
+    fc.assert(fc.property(amountArb, amountArb, trackArb, pierceArb, armorArb, stanceArb, (a, b, track, piercePercent, armor, stanceReduction) => {
+      const [low, high] = a <= b ? [a, b] : [b, a];
+      const lossLow = resolveSoakHit({ amount: low, track, piercePercent, armor, stanceReduction }).vitalityLoss;
+      const lossHigh = resolveSoakHit({ amount: high, track, piercePercent, armor, stanceReduction }).vitalityLoss;
+      expect(lossHigh).toBeGreaterThanOrEqual(lossLow);
+    }));
+  });
+
+  it('protection never grows from a hit', () => {
+    fc.assert(fc.property(amountArb, trackArb, pierceArb, armorArb, stanceArb, (amount, track, piercePercent, armor, stanceReduction) => {
+      const { protectionAfter } = resolveSoakHit({ amount, track, piercePercent, armor, stanceReduction });
+      if (armor === null) expect(protectionAfter).toBeNull();
+      else expect(protectionAfter).toBeLessThanOrEqual(Math.max(0, armor.protection));
+    }));
+  });
+
+  it('100% piercing loses exactly N whatever the armor and stance', () => {
+    fc.assert(fc.property(amountArb, trackArb, armorArb, stanceArb, (amount, track, armor, stanceReduction) => {
+      expect(resolveSoakHit({ amount, track, piercePercent: 100, armor, stanceReduction }).vitalityLoss).toBe(amount);
+    }));
+  });
+
+  it('no step ever holds NaN or an infinity', () => {
+    fc.assert(fc.property(amountArb, trackArb, pierceArb, armorArb, stanceArb, (amount, track, piercePercent, armor, stanceReduction) => {
+      const outcome = resolveSoakHit({ amount, track, piercePercent, armor, stanceReduction });
+      for (const step of outcome.steps) for (const n of numbersIn(step)) expect(Number.isFinite(n)).toBe(true);
+    }));
+  });
+});
+
+describe('resolveSoakDamage and life properties', () => {
+  const inputArb = fc.record({
+    amount: amountArb,
+    track: trackArb,
+    piercePercent: pierceArb,
+    to: fc.constantFrom('vitality' as const, 'soul' as const, 'power' as const),
+    instantKill: fc.boolean(),
+    pendingDefense: fc.constantFrom(null, 'success' as const, 'fail' as const),
+    defenseOverride: fc.constantFrom(null, 'success' as const, 'fail' as const, 'none' as const),
+    bars: fc.record({
+      vitality: fc.integer({ min: -200, max: 200 }),
+      soul: fc.option(fc.integer({ min: -200, max: 200 }), { nil: null }),
+      power: fc.option(fc.integer({ min: -200, max: 200 }), { nil: null }),
+    }),
+    armor: armorArb,
+    stanceReduction: stanceArb,
+    life: lifeArb,
+  });
+
+  it('no step ever holds NaN, Vitality never rises, and the dead never change', () => {
+    fc.assert(fc.property(inputArb, (input) => {
+      const outcome = resolveSoakDamage(input);
+      for (const step of outcome.steps) for (const n of numbersIn(step)) expect(Number.isFinite(n)).toBe(true);
+      expect(outcome.bars.vitality).toBeLessThanOrEqual(input.bars.vitality);
+      if (input.life.condition === 'dead' || outcome.cancelled) {
+        expect(outcome.bars).toEqual(input.bars);
+        expect(outcome.changed).toBe(false);
+      }
+      expect(outcome.life.savesOwed).toBeGreaterThanOrEqual(0);
+      expect(outcome.life.savesOwed).toBeLessThanOrEqual(3);
+    }));
+  });
+
+  // A Vitality with a condition it can really have: none above 0, incapacitated at 0..-9, dying or dead below.
+  type Token = { vitality: number; life: Life };
+  const tokenArb: fc.Arbitrary<Token> = fc.integer({ min: -50, max: 50 }).chain((vitality): fc.Arbitrary<Token> => {
+    if (vitality > 0) return fc.constant({ vitality, life: { condition: 'none', savesOwed: 0 } });
+    if (vitality > -10) {
+      return fc.integer({ min: 0, max: 1 }).map((savesOwed): Token => ({ vitality, life: { condition: 'incapacitated', savesOwed } }));
+    }
+    return fc.oneof(
+      fc.integer({ min: 1, max: 3 }).map((savesOwed): Token => ({ vitality, life: { condition: 'dying', savesOwed } })),
+      fc.constant<Token>({ vitality, life: { condition: 'dead', savesOwed: 0 } }),
+    );
+  });
+
+  it('a loss never stands a token up, and the condition always fits the new Vitality', () => {
+    fc.assert(fc.property(tokenArb, fc.integer({ min: 0, max: 100 }), ({ vitality, life }, loss) => {
+      const result = applyVitalityLoss(vitality, loss, life);
+      if (result.after <= 0) expect(result.life.condition).not.toBe('none');
+      if (result.after <= -10 && loss > 0) expect(['dying', 'dead']).toContain(result.life.condition);
+    }));
+  });
+
+  it('hand edits never hold NaN and never leave an edited token above 0 with a condition', () => {
+    fc.assert(fc.property(tokenArb, fc.integer({ min: -50, max: 50 }), ({ vitality, life }, after) => {
+      const result = applyHandEdit(vitality, after, life);
+      for (const step of result.steps) for (const n of numbersIn(step)) expect(Number.isFinite(n)).toBe(true);
+      if (result.after > 0) expect(result.life).toEqual({ condition: 'none', savesOwed: 0 });
+      if (life.condition === 'dead' && after < vitality) expect(result.after).toBe(vitality);
+    }));
+  });
+});
