@@ -223,3 +223,6 @@ declare function Campaign(): Roll20Campaign;
 
 /** The API's persistent store: survives sandbox restarts; JSON only. */
 declare var state: Record<string, any>;
+
+/** Script line offsets that Roll20 scripts record for error reports (see build.mjs). */
+declare var API_Meta: Record<string, { offset: number; lineCount: number }> | undefined;

@@ -1,0 +1,73 @@
+// Starts the script on Roll20's `ready`: loads and checks state, then registers every handler,
+// each behind the one error path. Nothing here scans the campaign.
+import { SCRIPT_NAME, SCRIPT_VERSION } from './version';
+import { loadState, STATE_KEY } from './state/store';
+import { AttributeIndex } from './roll20/attributes';
+import { guarded } from './roll20/guard';
+import { whisperTarget } from './roll20/players';
+import { send, TO_GM } from './roll20/send';
+import { renderLine } from './render/card';
+import type { App } from './commands/context';
+import { dispatch, type CommandTable } from './commands/dispatch';
+import { adminCommand } from './commands/admin';
+import { damageCommand } from './commands/damage';
+import { defendCommand } from './commands/defend';
+import { stanceCommand } from './commands/stance';
+import { onTokenChange } from './commands/handEdit';
+import { onTurnOrderChange } from './commands/rounds';
+import { refreshHelpHandout } from './commands/helpHandout';
+
+export const COMMANDS: CommandTable = {
+  '!damage': damageCommand,
+  '!defend': defendCommand,
+  '!stance': stanceCommand,
+  '!defense-round': adminCommand,
+};
+
+export function startDefenseRound(): App {
+  const { stored, problems } = loadState(state[STATE_KEY], SCRIPT_VERSION);
+  state[STATE_KEY] = stored;
+  const app: App = { store: stored, attributes: new AttributeIndex(), loadProblems: problems };
+  if (problems.length > 0) {
+    log(`${SCRIPT_NAME} v${SCRIPT_VERSION}: stored state had problems, replaced by defaults: ${problems.join('; ')}`);
+    send(TO_GM, renderLine(`${SCRIPT_NAME}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`));
+  }
+  if (stored.scriptVersion !== SCRIPT_VERSION) {
+    guarded('rebuilding the help handout', refreshHelpHandout)();
+    stored.scriptVersion = SCRIPT_VERSION;
+  }
+
+  on(
+    'chat:message',
+    guarded(
+      (msg: Roll20ChatMessage) => `${String(msg?.content ?? '').split(' ', 1)[0]}`,
+      (msg: Roll20ChatMessage) => dispatch(app, msg, COMMANDS),
+      (msg: Roll20ChatMessage) => (msg?.type === 'api' && msg.playerid ? whisperTarget(msg.playerid) : undefined),
+    ),
+  );
+  const barEdit = guarded('a hand edit of a bar', (token: Roll20Graphic, prev: Record<string, unknown>) => onTokenChange(app, token, prev));
+  for (const bar of ['bar1', 'bar2', 'bar3']) on(`change:graphic:${bar}_value`, barEdit);
+  on(
+    'destroy:graphic',
+    guarded('forgetting a deleted token', (token: Roll20Graphic) => {
+      delete app.store.tokens[token.id];
+    }),
+  );
+  on('change:campaign:turnorder', guarded('following the Turn Tracker', () => onTurnOrderChange(app)));
+  const forgetCharacter = guarded('refreshing attribute look-ups', (attribute: Roll20Attribute) => {
+    app.attributes.forget(String(attribute.get('_characterid') ?? ''));
+  });
+  on('add:attribute', forgetCharacter);
+  on('destroy:attribute', forgetCharacter);
+  on('change:attribute:name', forgetCharacter);
+
+  observeTokenMod(barEdit);
+  log(`${SCRIPT_NAME} v${SCRIPT_VERSION} ready: edition ${stored.settings.edition}.`);
+  return app;
+}
+
+/** TokenMod's bar edits fire no Roll20 events; it tells observers instead (commands.md). */
+function observeTokenMod(handler: (token: Roll20Graphic, prev: Record<string, unknown>) => void): void {
+  const tokenMod = (globalThis as Record<string, unknown>).TokenMod as { ObserveTokenChange?: (fn: unknown) => void } | undefined;
+  if (tokenMod && typeof tokenMod.ObserveTokenChange === 'function') tokenMod.ObserveTokenChange(handler);
+}

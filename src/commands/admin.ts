@@ -1,0 +1,158 @@
+// `!defense-round`: the GM's status card and settings menu, and the GM's maintenance commands.
+import { SCRIPT_VERSION } from '../version';
+import { ATTRIBUTE_KEYS, DEFAULT_ATTRIBUTES, MARKER_KEYS, type AttributeKey } from '../state/settings';
+import { send, whisperTo } from '../roll20/send';
+import { readToken, readValue } from '../roll20/read';
+import { currentProtection, protectionIsPerToken } from '../roll20/write';
+import { renderButton, renderCard, renderLine } from '../render/card';
+import { applyConfig } from './config';
+import { reply, tokenRecord, pruneRecord, type App, type CommandContext } from './context';
+import type { CommandHandler } from './dispatch';
+import { endRound } from './rounds';
+import { idsArg, integerArg, UsageError, checkFlags } from './parse';
+import { resolveTargets } from './targets';
+import { refreshHelpHandout } from './helpHandout';
+
+const USAGE =
+  '!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | refresh] (GM only; set and repair act on the selected tokens or --ids)';
+
+function onOff(flag: boolean): string {
+  return flag ? 'on' : 'off';
+}
+
+export function statusCard(app: App): string {
+  const s = app.store.settings;
+  const remapped = ATTRIBUTE_KEYS.filter((key) => s.attributes[key] !== DEFAULT_ATTRIBUTES[key]).map(
+    (key) => `${key} -> ${s.attributes[key]}`,
+  );
+  return renderCard({
+    title: `DefenseRound v${SCRIPT_VERSION}`,
+    rows: [
+      { label: 'Edition', lines: [s.edition] },
+      {
+        label: 'Bars',
+        lines: [`Vitality ${s.bars.vitality}, Soul ${s.bars.soul}, Power ${s.bars.power}, Stamina ${s.bars.stamina}`],
+      },
+      { label: 'Breakdowns', lines: [`NPCs: ${s.visibility.npc}, PCs: ${s.visibility.pc}`] },
+      { label: 'Players target any', lines: [onOff(s.playersTargetAny)] },
+      { label: 'Armor on hand edits', lines: [onOff(s.armorOnManualEdits)] },
+      { label: 'Overwhelm limit', lines: [String(s.overwhelmLimit)] },
+      { label: 'Markers', lines: [MARKER_KEYS.map((key) => `${key} ${s.markers[key]}`).join(', ')] },
+      { label: 'Attributes', lines: [remapped.length > 0 ? remapped.join(', ') : 'default names'] },
+      { label: 'Round', lines: [String(app.store.round.number)] },
+      { label: 'State problems', lines: app.loadProblems },
+    ],
+  });
+}
+
+function settingsMenu(app: App): string {
+  const s = app.store.settings;
+  const toggle = (key: string, on: boolean) => renderButton(`${key}: ${onOff(on)}`, `!defense-round config ${key} ${on ? 'off' : 'on'}`);
+  const flip = (key: string, value: string) =>
+    renderButton(`${key}: ${value}`, `!defense-round config ${key} ${value === 'gm' ? 'public' : 'gm'}`);
+  return [
+    renderLine('Settings:'),
+    flip('visibility.npc', s.visibility.npc),
+    flip('visibility.pc', s.visibility.pc),
+    toggle('players-target-any', s.playersTargetAny),
+    toggle('armor-on-manual-edits', s.armorOnManualEdits),
+    renderButton('next round', '!defense-round next-round'),
+    renderButton('help handout', '!defense-round help'),
+  ].join(' ');
+}
+
+function setOverride(ctx: CommandContext, args: string[]): void {
+  const [name, value] = args;
+  if (!name || value === undefined) throw new UsageError('set needs a NAME and a VALUE (or clear)');
+  const key = name.toLowerCase();
+  if (!(ATTRIBUTE_KEYS as string[]).includes(key)) {
+    throw new UsageError(`unknown value name "${name}" (names: ${ATTRIBUTE_KEYS.join(', ')})`);
+  }
+  const clear = value.toLowerCase() === 'clear';
+  const number = clear ? 0 : integerArg(value, `the value of ${key}`, -1000000, 1000000);
+  const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
+  const names: string[] = [];
+  for (const { token, character } of targets) {
+    const record = tokenRecord(ctx.app, token.id);
+    const overrides = { ...record.overrides };
+    if (clear) delete overrides[key];
+    else overrides[key] = number;
+    record.overrides = Object.keys(overrides).length > 0 ? overrides : undefined;
+    // A new protection value starts unworn.
+    if (key === 'armor_physical' && record.wear) record.wear = { ...record.wear, physical: undefined };
+    if (key === 'armor_magical' && record.wear) record.wear = { ...record.wear, magical: undefined };
+    pruneRecord(ctx.app, token.id);
+    names.push(readToken(token, character, ctx.app.store.settings).name);
+  }
+  reply(ctx, `${clear ? `Cleared ${key} override` : `${key} = ${number}`} on ${names.join(', ')}.${notes.length ? ` (${notes.join('; ')})` : ''}`);
+}
+
+function repair(ctx: CommandContext): void {
+  const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
+  const settings = ctx.app.store.settings;
+  const lines: string[] = [];
+  for (const { token, character } of targets) {
+    const snapshot = readToken(token, character, settings);
+    const record = tokenRecord(ctx.app, token.id);
+    const repaired: string[] = [];
+    for (const [track, key] of [
+      ['physical', 'armor_physical'],
+      ['magical', 'armor_magical'],
+    ] as const) {
+      const base = readValue(snapshot, key as AttributeKey, record, settings, ctx.app.attributes);
+      if (!base.present) continue;
+      const full = base.max ?? base.current;
+      if (full === null) continue;
+      const before = currentProtection(snapshot, track, base, record);
+      if (protectionIsPerToken(snapshot, base)) record.wear = { ...record.wear, [track]: full };
+      else base.attribute?.setWithWorker({ current: full });
+      repaired.push(`${track === 'physical' ? 'Physical' : 'Magical'} ${before ?? 0} -> ${full}`);
+    }
+    pruneRecord(ctx.app, token.id);
+    lines.push(`${snapshot.name}: ${repaired.length > 0 ? repaired.join(', ') : 'no armor to repair'}`);
+  }
+  reply(ctx, `Repaired. ${lines.join('; ')}${notes.length ? ` (${notes.join('; ')})` : ''}`);
+}
+
+export const adminCommand: CommandHandler = {
+  usage: USAGE,
+  help: ['With no argument: status and a settings menu.'],
+  run(ctx) {
+    if (!ctx.gm) throw new UsageError('!defense-round is for the GM only');
+    const [sub, ...args] = ctx.parsed.positionals;
+    const subcommand = (sub ?? '').toLowerCase();
+    const allowIds = subcommand === 'set' || subcommand === 'repair';
+    checkFlags(ctx.parsed, allowIds ? { ids: { kind: 'list' } } : {}, ctx.app.store.settings.edition);
+    switch (subcommand) {
+      case '':
+        send(whisperTo('gm'), statusCard(ctx.app));
+        send(whisperTo('gm'), settingsMenu(ctx.app));
+        return;
+      case 'help':
+        refreshHelpHandout();
+        reply(ctx, 'The handout "Help: DefenseRound" is up to date in the journal.');
+        return;
+      case 'config': {
+        const [key, ...rest] = args;
+        if (!key) throw new UsageError('config needs a KEY and a VALUE');
+        reply(ctx, applyConfig(ctx.app.store.settings, key, rest.join(' ') || undefined));
+        return;
+      }
+      case 'set':
+        setOverride(ctx, args);
+        return;
+      case 'repair':
+        repair(ctx);
+        return;
+      case 'next-round':
+        endRound(ctx.app);
+        return;
+      case 'refresh':
+        ctx.app.attributes.clear();
+        reply(ctx, 'Cached attribute look-ups forgotten; they are read again on next use.');
+        return;
+      default:
+        throw new UsageError(`unknown subcommand "${sub}"`);
+    }
+  },
+};

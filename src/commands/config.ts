@@ -1,0 +1,104 @@
+// `!defense-round config KEY VALUE`: one setting at a time, each checked, named back to the GM.
+import {
+  ATTRIBUTE_KEYS,
+  BAR_NAMES,
+  EDITIONS,
+  MARKER_KEYS,
+  type AttributeKey,
+  type BarName,
+  type MarkerKey,
+  type Settings,
+} from '../state/settings';
+import { choiceArg, integerArg, UsageError } from './parse';
+import { isKnownMarker } from '../roll20/markerNames';
+
+/** Editions this version can play; the others are refused by name until they are built. */
+export const PLAYABLE_EDITIONS: readonly string[] = ['soak'];
+
+const ON_OFF = ['on', 'off'] as const;
+const RESOURCE_BARS = { 'vitality-bar': 'vitality', 'soul-bar': 'soul', 'power-bar': 'power' } as const;
+
+export const CONFIG_KEYS: readonly string[] = [
+  'edition',
+  ...Object.keys(RESOURCE_BARS),
+  'stamina-bar',
+  ...ATTRIBUTE_KEYS.map((key) => `attr.${key}`),
+  ...MARKER_KEYS.map((key) => `marker.${key}`),
+  'visibility.npc',
+  'visibility.pc',
+  'players-target-any',
+  'armor-on-manual-edits',
+  'overwhelm-limit',
+];
+
+/** Applies one setting and returns what to tell the GM. Throws UsageError for bad keys or values. */
+export function applyConfig(settings: Settings, key: string, value: string | undefined): string {
+  const lowerKey = key.toLowerCase();
+  if (value === undefined || value === '') throw new UsageError(`config ${lowerKey} needs a value`);
+  if (lowerKey === 'edition') {
+    const edition = choiceArg(value, 'edition', EDITIONS);
+    if (!PLAYABLE_EDITIONS.includes(edition)) {
+      throw new UsageError(`the ${edition} edition is not available in this version yet (playable: ${PLAYABLE_EDITIONS.join(', ')})`);
+    }
+    settings.edition = edition;
+    return `Edition is now ${edition}.`;
+  }
+  if (lowerKey in RESOURCE_BARS) {
+    const resource = RESOURCE_BARS[lowerKey as keyof typeof RESOURCE_BARS];
+    const bar = choiceArg(value, lowerKey, BAR_NAMES);
+    const previous = settings.bars[resource];
+    // Mapping two resources to one bar swaps them (commands.md).
+    for (const other of ['vitality', 'soul', 'power'] as const) {
+      if (other !== resource && settings.bars[other] === bar) settings.bars[other] = previous;
+    }
+    settings.bars[resource] = bar;
+    if (settings.bars.stamina === settings.bars.vitality) settings.bars.stamina = 'power';
+    return `Bars: Vitality ${settings.bars.vitality}, Soul ${settings.bars.soul}, Power ${settings.bars.power}.`;
+  }
+  if (lowerKey === 'stamina-bar') {
+    const bar = choiceArg(value, lowerKey, ['power', ...BAR_NAMES] as const);
+    if (bar === settings.bars.vitality) throw new UsageError(`stamina may not share the Vitality bar (${bar})`);
+    settings.bars.stamina = bar as BarName | 'power';
+    return `Stamina is now ${bar === 'power' ? 'the Power bar' : bar}.`;
+  }
+  if (lowerKey.startsWith('attr.')) {
+    const attributeKey = lowerKey.slice(5);
+    if (!(ATTRIBUTE_KEYS as string[]).includes(attributeKey)) {
+      throw new UsageError(`unknown attribute key "${attributeKey}" (known: ${ATTRIBUTE_KEYS.join(', ')})`);
+    }
+    const name = value.trim();
+    if (name.length === 0 || name.length > 100) throw new UsageError('an attribute name must be 1 to 100 characters');
+    settings.attributes[attributeKey as AttributeKey] = name;
+    return `The ${attributeKey} value is now read from the attribute "${name}".`;
+  }
+  if (lowerKey.startsWith('marker.')) {
+    const markerKey = lowerKey.slice(7);
+    if (!(MARKER_KEYS as string[]).includes(markerKey)) {
+      throw new UsageError(`unknown marker key "${markerKey}" (known: ${MARKER_KEYS.join(', ')})`);
+    }
+    const marker = value.trim();
+    if (!isKnownMarker(marker)) {
+      throw new UsageError(`"${marker}" is neither a Roll20 status marker nor one of this campaign's token markers`);
+    }
+    settings.markers[markerKey as MarkerKey] = marker;
+    return `The ${markerKey} marker is now ${marker}.`;
+  }
+  if (lowerKey === 'visibility.npc' || lowerKey === 'visibility.pc') {
+    const who = lowerKey === 'visibility.npc' ? 'npc' : 'pc';
+    settings.visibility[who] = choiceArg(value, lowerKey, ['gm', 'public'] as const);
+    return `Full breakdowns for ${who === 'npc' ? 'NPCs' : 'PCs'} now go to ${settings.visibility[who] === 'gm' ? 'the GM only' : 'everyone'}.`;
+  }
+  if (lowerKey === 'players-target-any') {
+    settings.playersTargetAny = choiceArg(value, lowerKey, ON_OFF) === 'on';
+    return `Players ${settings.playersTargetAny ? 'may now' : 'may no longer'} apply !damage to tokens they do not control.`;
+  }
+  if (lowerKey === 'armor-on-manual-edits') {
+    settings.armorOnManualEdits = choiceArg(value, lowerKey, ON_OFF) === 'on';
+    return `Hand edits that lower Vitality ${settings.armorOnManualEdits ? 'now go' : 'no longer go'} through armor.`;
+  }
+  if (lowerKey === 'overwhelm-limit') {
+    settings.overwhelmLimit = integerArg(value, 'overwhelm-limit', 0, 1000);
+    return `Overwhelm limit is now ${settings.overwhelmLimit}.`;
+  }
+  throw new UsageError(`unknown setting "${key}" (settings: ${CONFIG_KEYS.join(', ')})`);
+}

@@ -1,0 +1,68 @@
+// What every command handler is given: the script's memory, the sender, and one way to reply.
+import type { StoredState } from '../state/store';
+import type { TokenRecord } from '../state/tokens';
+import { isEmptyRecord } from '../state/tokens';
+import type { AttributeIndex } from '../roll20/attributes';
+import { isGM, whisperTarget, displayName } from '../roll20/players';
+import { send, whisperTo } from '../roll20/send';
+import { renderLine } from '../render/card';
+import type { ParsedLine } from './parse';
+
+export interface App {
+  store: StoredState;
+  attributes: AttributeIndex;
+  /** Problems found when state was loaded, shown to the GM by `!defense-round`. */
+  loadProblems: string[];
+}
+
+export interface CommandContext {
+  app: App;
+  msg: Roll20ChatMessage;
+  parsed: ParsedLine;
+  playerId: string;
+  gm: boolean;
+  senderName: string;
+  /** The `/w` target reaching only the sender. */
+  replyTo: string;
+}
+
+export function commandContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine): CommandContext {
+  const playerId = String(msg.playerid ?? '');
+  return {
+    app,
+    msg,
+    parsed,
+    playerId,
+    gm: isGM(playerId),
+    senderName: displayName(playerId),
+    replyTo: whisperTarget(playerId),
+  };
+}
+
+/** Whispers plain text (escaped here) to the sender only. */
+export function reply(ctx: CommandContext, text: string): void {
+  send(whisperTo(ctx.replyTo), renderLine(text));
+}
+
+/** Whispers a refusal: what was wrong, and the right usage. Nothing is changed. */
+export function refuse(ctx: CommandContext, problem: string, usage: string): void {
+  reply(ctx, `DefenseRound: ${problem}. Usage: ${usage}`);
+}
+
+export function tokenRecord(app: App, tokenId: string): TokenRecord {
+  const existing = app.store.tokens[tokenId];
+  if (existing) return existing;
+  const created: TokenRecord = {};
+  app.store.tokens[tokenId] = created;
+  return created;
+}
+
+export function peekRecord(app: App, tokenId: string): TokenRecord | undefined {
+  return app.store.tokens[tokenId];
+}
+
+/** Drops a token's record once nothing in it is worth keeping, so state stays small. */
+export function pruneRecord(app: App, tokenId: string): void {
+  const record = app.store.tokens[tokenId];
+  if (record && isEmptyRecord(record)) delete app.store.tokens[tokenId];
+}

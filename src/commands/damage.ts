@@ -1,0 +1,96 @@
+// `!damage N [--type T] [--pierce P] [--to BAR] [--instant-kill] [--defense R] [--ids ...]`:
+// one hit of N on each target through the active edition's pipeline (commands.md).
+import { readToken } from '../roll20/read';
+import { damageCard, damageShortLine } from '../render/damageCard';
+import type { DamageTrack } from '../rules/soak/damageSteps';
+import { reply, type CommandContext } from './context';
+import type { CommandHandler } from './dispatch';
+import { deliver } from './deliver';
+import { checkFlags, choiceArg, flagValue, hasFlag, idsArg, integerArg, optionalInteger, UsageError, type FlagSpec } from './parse';
+import { applySoakDamage, currentLife, type SoakDamageOrder } from './soakDamage';
+import { resolveTargets } from './targets';
+import { barProblem } from './barProblem';
+
+export const MAX_DAMAGE = 1_000_000;
+
+const USAGE =
+  '!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]])';
+
+const FLAGS: Record<string, FlagSpec> = {
+  type: { kind: 'one', editions: ['soak', 'threshold'] },
+  pierce: { kind: 'one', editions: ['soak'] },
+  to: { kind: 'one', editions: ['soak'] },
+  'instant-kill': { kind: 'switch', editions: ['soak'] },
+  defense: { kind: 'one', editions: ['soak', 'threshold'] },
+  ids: { kind: 'list' },
+  help: { kind: 'switch' },
+  undo: { kind: 'switch' },
+  force: { kind: 'switch' },
+  hit: { kind: 'one', editions: ['threshold'] },
+  situation: { kind: 'one', editions: ['threshold'] },
+  mod: { kind: 'one', editions: ['threshold'] },
+  attack: { kind: 'one', editions: ['opposed'] },
+  ap: { kind: 'one', editions: ['opposed'] },
+  'defense-mode': { kind: 'one', editions: ['opposed'] },
+  'defense-roll': { kind: 'one', editions: ['opposed'] },
+};
+
+const TRACK_OF: Record<string, DamageTrack> = { physical: 'physical', magical: 'magical', energy: 'magical', breath: 'magical' };
+
+export function parseSoakDamage(ctx: CommandContext): SoakDamageOrder {
+  const parsed = ctx.parsed;
+  checkFlags(parsed, FLAGS, ctx.app.store.settings.edition);
+  if (hasFlag(parsed, 'undo') || hasFlag(parsed, 'force')) {
+    throw new UsageError('--undo is not available in this version yet');
+  }
+  const instantKill = hasFlag(parsed, 'instant-kill');
+  if (parsed.positionals.length > 1) {
+    throw new UsageError(`one amount only (got "${parsed.positionals.join(' ')}"); an expression must be an inline roll like [[2d6+3]]`);
+  }
+  const amountText = parsed.positionals[0];
+  if (amountText === undefined && !instantKill) throw new UsageError('no damage amount given');
+  const amount = amountText === undefined ? 0 : integerArg(amountText, 'the damage amount', 0, MAX_DAMAGE);
+  const typeText = flagValue(parsed, 'type');
+  const track = typeText === undefined ? 'physical' : TRACK_OF[choiceArg(typeText, '--type', Object.keys(TRACK_OF))]!;
+  const to = choiceArg(flagValue(parsed, 'to') ?? 'vitality', '--to', ['vitality', 'soul', 'power'] as const);
+  if (instantKill && to !== 'vitality') throw new UsageError('--instant-kill cannot be combined with --to soul or power');
+  const defenseText = flagValue(parsed, 'defense');
+  return {
+    amount,
+    track,
+    piercePercent: optionalInteger(parsed, 'pierce', 0, 100) ?? 0,
+    to,
+    instantKill,
+    defenseOverride: defenseText === undefined ? null : choiceArg(defenseText, '--defense', ['success', 'fail', 'none'] as const),
+  };
+}
+
+export const damageCommand: CommandHandler = {
+  usage: USAGE,
+  help: ['Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. A pending !defend result is used up.'],
+  run(ctx) {
+    const order = parseSoakDamage(ctx);
+    const settings = ctx.app.store.settings;
+    const anyTarget = ctx.gm || settings.playersTargetAny;
+    const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed), { anyTarget });
+    const refused: string[] = [...notes];
+    for (const { token, character } of targets) {
+      const snapshot = readToken(token, character, settings);
+      const vitality = snapshot.bars.vitality.value;
+      const problem =
+        barProblem(snapshot, 'vitality') ?? (order.to !== 'vitality' ? barProblem(snapshot, order.to) : undefined);
+      if (problem !== undefined || vitality === null) {
+        refused.push(problem ?? `${snapshot.name}: Vitality is not a number`);
+        continue;
+      }
+      const lifeBefore = currentLife(ctx.app, snapshot.id, vitality);
+      const outcome = applySoakDamage(ctx.app, snapshot, vitality, order);
+      deliver(settings, snapshot, {
+        card: damageCard(snapshot.name, order, outcome),
+        shortLine: damageShortLine(snapshot.name, outcome, lifeBefore),
+      });
+    }
+    if (refused.length > 0) reply(ctx, `DefenseRound: not applied to every target: ${refused.join('; ')}.`);
+  },
+};
+

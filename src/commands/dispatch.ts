@@ -1,0 +1,44 @@
+// Chat message -> the handler of its command. Every command goes through here, so parsing
+// errors, --help and refusals are handled once.
+import { commandContext, refuse, reply, type App, type CommandContext } from './context';
+import { parseLine, substituteInlineRolls, UsageError } from './parse';
+
+export interface CommandHandler {
+  /** The usage line shown with every refusal and for --help. */
+  usage: string;
+  /** Extra lines for --help. */
+  help?: string[];
+  run(ctx: CommandContext): void | Promise<void>;
+}
+
+export type CommandTable = Record<string, CommandHandler>;
+
+/** The command word of an API message, or undefined when it is not one of ours. */
+export function commandWord(msg: Roll20ChatMessage, table: CommandTable): string | undefined {
+  if (msg.type !== 'api' || typeof msg.content !== 'string') return undefined;
+  const word = msg.content.trimStart().split(/\s/, 1)[0]?.toLowerCase() ?? '';
+  return Object.prototype.hasOwnProperty.call(table, word) ? word : undefined;
+}
+
+export async function dispatch(app: App, msg: Roll20ChatMessage, table: CommandTable): Promise<void> {
+  const word = commandWord(msg, table);
+  if (!word) return;
+  const handler = table[word]!;
+  const content = substituteInlineRolls(msg.content, msg.inlinerolls);
+  let ctx: CommandContext | undefined;
+  try {
+    ctx = commandContext(app, msg, parseLine(content));
+    if (ctx.parsed.flags.has('help')) {
+      reply(ctx, [`Usage: ${handler.usage}`, ...(handler.help ?? [])].join(' '));
+      return;
+    }
+    await handler.run(ctx);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      ctx ??= commandContext(app, msg, { command: word, positionals: [], flags: new Map() });
+      refuse(ctx, error.message, handler.usage);
+      return;
+    }
+    throw error;
+  }
+}

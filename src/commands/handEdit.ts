@@ -1,0 +1,73 @@
+// Hand edits of the Vitality bar (a hit typed into the bar bubble, or TokenMod's edits): markers
+// and saves owed follow; with "armor on manual edits" on, a decrease is read as raw damage.
+import { applyHandEdit } from '../rules/soak/life';
+import { readInteger } from '../rules/values';
+import { characterOf, readToken } from '../roll20/read';
+import { writeBar, writeMarkers } from '../roll20/write';
+import { notifyObservers } from '../roll20/observers';
+import { damageCard, damageShortLine, lifeLine } from '../render/damageCard';
+import { describeDamageStep } from '../render/damageSteps';
+import type { App } from './context';
+import { pruneRecord } from './context';
+import { deliver } from './deliver';
+import { markersForCondition } from './conditionMarkers';
+import { applySoakDamage, currentLife, resourcesOf, storeLife, type SoakDamageOrder } from './soakDamage';
+import { MAX_DAMAGE } from './damage';
+
+export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<string, unknown> | undefined): void {
+  if (!prev || token.get('_subtype') !== 'token') return;
+  const settings = app.store.settings;
+  const key = `${settings.bars.vitality}_value`;
+  if (!(key in prev)) return;
+  const before = readInteger(prev[key]);
+  const typed = readInteger(token.get(key as 'bar1_value'));
+  // Not numbers on either side: nothing the rules can read; the bar is left as the user typed it.
+  if (before === null || typed === null || before === typed) return;
+  const snapshot = readToken(token, characterOf(token), settings);
+  const life = currentLife(app, snapshot.id, before);
+
+  if (settings.armorOnManualEdits && typed < before && life.condition !== 'dead' && before - typed <= MAX_DAMAGE) {
+    // commands.md: a decrease is treated exactly as `!damage N` (physical, using the pending defense).
+    const order: SoakDamageOrder = {
+      amount: before - typed,
+      track: 'physical',
+      piercePercent: 0,
+      to: 'vitality',
+      instantKill: false,
+      defenseOverride: null,
+    };
+    const outcome = applySoakDamage(app, snapshot, before, order);
+    if (outcome.bars.vitality !== typed) writeBar(snapshot, 'vitality', outcome.bars.vitality);
+    const card = damageCard(snapshot.name, order, outcome);
+    card.title = `${snapshot.name}: Vitality edited by hand, ${before} -> ${typed}, read through armor`;
+    deliver(settings, snapshot, { card, shortLine: damageShortLine(snapshot.name, outcome, life) });
+    return;
+  }
+
+  const result = applyHandEdit(before, typed, life);
+  if (result.after !== typed) writeBar(snapshot, 'vitality', result.after);
+  storeLife(app, snapshot.id, result.life);
+  const markers = markersForCondition(snapshot.statusmarkers, result.life.condition, settings);
+  writeMarkers(snapshot, markers);
+  pruneRecord(app, snapshot.id);
+  notifyObservers(
+    token,
+    { ...resourcesOf(snapshot, life.condition, snapshot.statusmarkers), vitality: before },
+    { ...resourcesOf(snapshot, result.life.condition, markers), vitality: result.after },
+    result,
+    prev,
+  );
+  const changedCondition = result.life.condition !== life.condition || result.life.savesOwed !== life.savesOwed;
+  if (!changedCondition && result.after === typed) return;
+  const now = lifeLine(result.life);
+  deliver(settings, snapshot, {
+    card: {
+      title: `${snapshot.name}: Vitality edited by hand`,
+      rows: [
+        { label: 'Change', lines: result.steps.map(describeDamageStep) },
+        { label: 'Now', lines: [now ?? 'Standing'] },
+      ],
+    },
+    shortLine: now ? `${snapshot.name}: ${now.split(':')[0]}.` : `${snapshot.name} is back on their feet.`,
+  });
+}

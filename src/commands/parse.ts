@@ -1,0 +1,116 @@
+// Chat text -> command name, positional words and flags. Roll20 style:
+// `!command positional --flag value --switch`, values may be inline rolls ($[[n]] in the text).
+import type { Edition } from '../state/settings';
+import { readInteger } from '../rules/values';
+
+export interface ParsedLine {
+  command: string;
+  positionals: string[];
+  flags: Map<string, string[]>;
+}
+
+export class UsageError extends Error {}
+
+/** Replaces each `$[[n]]` with the total Roll20 rolled for it. */
+export function substituteInlineRolls(content: string, inlineRolls: Roll20InlineRoll[] | undefined): string {
+  return content.replace(/\$\[\[(\d+)\]\]/g, (whole, index: string) => {
+    const total = inlineRolls?.[Number(index)]?.results?.total;
+    return typeof total === 'number' && Number.isFinite(total) ? String(total) : whole;
+  });
+}
+
+/** Splits on spaces, keeping "quoted words" together (quotes removed). */
+export function tokenize(text: string): string[] {
+  const tokens: string[] = [];
+  const pattern = /"([^"]*)"|'([^']*)'|(\S+)/g;
+  let match: RegExpExecArray | null;
+  while ((match = pattern.exec(text)) !== null) {
+    tokens.push(match[1] ?? match[2] ?? match[3] ?? '');
+  }
+  return tokens;
+}
+
+export function parseLine(content: string): ParsedLine {
+  const tokens = tokenize(content.replace(/<br\s*\/?>/gi, ' '));
+  const command = (tokens.shift() ?? '').toLowerCase();
+  const positionals: string[] = [];
+  const flags = new Map<string, string[]>();
+  let current: string[] | null = null;
+  for (const token of tokens) {
+    if (token.startsWith('--') && token.length > 2) {
+      const name = token.slice(2).toLowerCase();
+      if (flags.has(name)) throw new UsageError(`--${name} is given twice`);
+      current = [];
+      flags.set(name, current);
+    } else if (current) {
+      current.push(token);
+    } else {
+      positionals.push(token);
+    }
+  }
+  return { command, positionals, flags };
+}
+
+export type FlagKind = 'switch' | 'one' | 'text' | 'list';
+
+export interface FlagSpec {
+  kind: FlagKind;
+  /** Editions where the flag means something; absent = all. */
+  editions?: readonly Edition[];
+}
+
+/**
+ * Checks the flags against the command's table: unknown flags, flags of another edition, and
+ * values that are missing or too many are all refused by name.
+ */
+export function checkFlags(parsed: ParsedLine, spec: Record<string, FlagSpec>, edition: Edition): void {
+  for (const [name, values] of parsed.flags) {
+    const flag = spec[name];
+    if (!flag) throw new UsageError(`unknown flag --${name}`);
+    if (flag.editions && !flag.editions.includes(edition)) {
+      throw new UsageError(`--${name} means nothing in the ${edition} edition`);
+    }
+    if (flag.kind === 'switch' && values.length > 0) throw new UsageError(`--${name} takes no value`);
+    if (flag.kind !== 'switch' && values.length === 0) throw new UsageError(`--${name} needs a value`);
+    if (flag.kind === 'one' && values.length > 1) {
+      throw new UsageError(`--${name} takes one value (got "${values.join(' ')}")`);
+    }
+  }
+}
+
+export function flagValue(parsed: ParsedLine, name: string): string | undefined {
+  const values = parsed.flags.get(name);
+  return values && values.length > 0 ? values.join(' ') : undefined;
+}
+
+export function hasFlag(parsed: ParsedLine, name: string): boolean {
+  return parsed.flags.has(name);
+}
+
+/** A whole number within [min, max], or a UsageError naming what was wrong. */
+export function integerArg(text: string, what: string, min: number, max: number): number {
+  const value = readInteger(text);
+  if (value === null) throw new UsageError(`${what} must be a whole number (got "${text}")`);
+  if (value < min || value > max) throw new UsageError(`${what} must be from ${min} to ${max} (got ${value})`);
+  return value;
+}
+
+export function optionalInteger(parsed: ParsedLine, name: string, min: number, max: number): number | undefined {
+  const text = flagValue(parsed, name);
+  return text === undefined ? undefined : integerArg(text, `--${name}`, min, max);
+}
+
+/** One of the listed words (case-insensitive), or a UsageError listing them. */
+export function choiceArg<T extends string>(text: string, what: string, choices: readonly T[]): T {
+  const word = text.toLowerCase();
+  const found = choices.find((choice) => choice === word);
+  if (!found) throw new UsageError(`${what} must be one of ${choices.join(', ')} (got "${text}")`);
+  return found;
+}
+
+/** Token ids from `--ids a b c` or `--ids a,b,c`. */
+export function idsArg(parsed: ParsedLine): string[] | undefined {
+  const values = parsed.flags.get('ids');
+  if (!values) return undefined;
+  return values.flatMap((value) => value.split(',')).map((id) => id.trim()).filter((id) => id !== '');
+}

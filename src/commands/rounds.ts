@@ -1,0 +1,44 @@
+// Rounds: they end when the Turn Tracker wraps back to the entry that was on top when the round
+// began, or when the GM says so. Pending defenses and per-round limits end with them (rules.md).
+import { readTurnOrder, entryKey } from '../roll20/turnorder';
+import { send, TO_GM } from '../roll20/send';
+import { renderLine } from '../render/card';
+import type { App } from './context';
+
+export function endRound(app: App): void {
+  for (const [id, record] of Object.entries(app.store.tokens)) {
+    delete record.pendingDefense;
+    delete record.reactions;
+    delete record.skillsVs;
+    if (Object.values(record).every((value) => value === undefined)) delete app.store.tokens[id];
+  }
+  app.store.round.number += 1;
+  const order = readTurnOrder();
+  const top = order[0] ? entryKey(order[0]) : null;
+  app.store.round.firstEntry = top;
+  app.store.round.lastTop = top;
+  send(TO_GM, renderLine(`Round ${app.store.round.number} begins: pending defenses and per-round limits are cleared.`));
+}
+
+/** Follows Roll20's rotation of the Turn Tracker, one look at a time. */
+export function onTurnOrderChange(app: App): void {
+  const order = readTurnOrder();
+  const round = app.store.round;
+  const top = order[0] ? entryKey(order[0]) : null;
+  if (top === null) {
+    round.firstEntry = null;
+    round.lastTop = null;
+    return;
+  }
+  const firstStillThere = round.firstEntry !== null && order.some((entry) => entryKey(entry) === round.firstEntry);
+  if (!firstStillThere) {
+    round.firstEntry = top;
+    round.lastTop = top;
+    return;
+  }
+  if (top === round.firstEntry && round.lastTop !== top) {
+    endRound(app);
+    return;
+  }
+  round.lastTop = top;
+}

@@ -1,0 +1,115 @@
+// One hit on one token in the `soak` edition: read what the rules need, resolve, write back.
+// Shared by `!damage` and by hand edits read through armor.
+import { resolveSoakDamage, type SoakDamageOutcome } from '../rules/soak/resolveDamage';
+import { defensiveStanceReduction, type SoakArmor } from '../rules/soak/damage';
+import { lifeFromVitality, type Life } from '../rules/soak/life';
+import type { DamageTrack } from '../rules/soak/damageSteps';
+import type { AttributeKey } from '../state/settings';
+import { readValue, type TokenSnapshot } from '../roll20/read';
+import { currentProtection, writeBar, writeMarkers, writeProtection } from '../roll20/write';
+import { notifyObservers, type TokenResources } from '../roll20/observers';
+import { markersForCondition } from './conditionMarkers';
+import { peekRecord, pruneRecord, tokenRecord, type App } from './context';
+
+export interface SoakDamageOrder {
+  amount: number;
+  track: DamageTrack;
+  piercePercent: number;
+  to: 'vitality' | 'soul' | 'power';
+  instantKill: boolean;
+  defenseOverride: 'success' | 'fail' | 'none' | null;
+}
+
+const TRACK_KEYS: Record<DamageTrack, { protection: AttributeKey; reduction: AttributeKey; natural: AttributeKey }> = {
+  physical: { protection: 'armor_physical', reduction: 'armor_defense', natural: 'natural_defense' },
+  magical: { protection: 'armor_magical', reduction: 'armor_spirit', natural: 'natural_spirit' },
+};
+
+/** A stored life, or one read from Vitality for a token the script has not tracked yet. */
+export function currentLife(app: App, tokenId: string, vitality: number): Life {
+  return peekRecord(app, tokenId)?.life ?? lifeFromVitality(vitality);
+}
+
+export function storeLife(app: App, tokenId: string, life: Life): void {
+  const record = tokenRecord(app, tokenId);
+  record.life = life.condition === 'none' && life.savesOwed === 0 ? undefined : { ...life };
+}
+
+export function resourcesOf(snapshot: TokenSnapshot, condition: string, markers: string): TokenResources {
+  return {
+    vitality: snapshot.bars.vitality.value,
+    soul: snapshot.bars.soul.value,
+    power: snapshot.bars.power.value,
+    statusmarkers: markers,
+    condition,
+  };
+}
+
+/**
+ * Resolves and applies one hit. `vitality` is the bar's number (checked by the caller). Returns the
+ * outcome, for the chat breakdown.
+ */
+export function applySoakDamage(app: App, snapshot: TokenSnapshot, vitality: number, order: SoakDamageOrder): SoakDamageOutcome {
+  const settings = app.store.settings;
+  const record = peekRecord(app, snapshot.id);
+  const value = (key: AttributeKey) => readValue(snapshot, key, record, settings, app.attributes);
+  const keys = TRACK_KEYS[order.track];
+  const hitsArmor = order.to === 'vitality' && !order.instantKill;
+
+  // A token with no character and no overrides has no armor: the hit is unreduced (rules.md).
+  let armor: SoakArmor | null = null;
+  const protectionBase = hitsArmor ? value(keys.protection) : undefined;
+  if (hitsArmor && (snapshot.character || record?.overrides)) {
+    const base = protectionBase!;
+    armor = {
+      soakPercent: value('armor_soak').current ?? 0,
+      protection: currentProtection(snapshot, order.track, base, record) ?? 0,
+      ...(base.max !== null ? { protectionMax: base.max } : {}),
+      armorReduction: value(keys.reduction).current ?? 0,
+      naturalReduction: value(keys.natural).current ?? 0,
+    };
+  }
+  const stanceReduction =
+    hitsArmor && record?.stance === 'defensive' ? defensiveStanceReduction(value('fortitude').current ?? 0) : 0;
+  const life = currentLife(app, snapshot.id, vitality);
+
+  const outcome = resolveSoakDamage({
+    amount: order.amount,
+    track: order.track,
+    piercePercent: order.piercePercent,
+    to: order.to,
+    instantKill: order.instantKill,
+    pendingDefense: record?.pendingDefense ?? null,
+    defenseOverride: order.defenseOverride,
+    bars: { vitality, soul: snapshot.bars.soul.value, power: snapshot.bars.power.value },
+    armor,
+    stanceReduction,
+    life,
+  });
+
+  const before = resourcesOf(snapshot, life.condition, snapshot.statusmarkers);
+  const previous = { [`${snapshot.bars.vitality.bar}_value`]: snapshot.bars.vitality.raw, statusmarkers: snapshot.statusmarkers };
+  // The pending defense is used up by this hit, whatever decided it (rules.md, Clarifications).
+  const stored = tokenRecord(app, snapshot.id);
+  delete stored.pendingDefense;
+  if (outcome.bars.vitality !== vitality) writeBar(snapshot, 'vitality', outcome.bars.vitality);
+  for (const bar of ['soul', 'power'] as const) {
+    const after = outcome.bars[bar];
+    if (after !== null && after !== snapshot.bars[bar].value) writeBar(snapshot, bar, after);
+  }
+  if (armor && protectionBase && outcome.protectionAfter !== null && outcome.protectionAfter !== armor.protection) {
+    writeProtection(snapshot, order.track, protectionBase, stored, outcome.protectionAfter);
+  }
+  storeLife(app, snapshot.id, outcome.life);
+  const markers = markersForCondition(snapshot.statusmarkers, outcome.life.condition, settings);
+  writeMarkers(snapshot, markers);
+  pruneRecord(app, snapshot.id);
+  notifyObservers(
+    snapshot.token,
+    before,
+    { vitality: outcome.bars.vitality, soul: outcome.bars.soul, power: outcome.bars.power, statusmarkers: markers, condition: outcome.life.condition },
+    outcome,
+    previous,
+  );
+  return outcome;
+}

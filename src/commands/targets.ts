@@ -1,0 +1,65 @@
+// Which tokens a command acts on, and which of those the sender may touch (commands.md,
+// "Targets and permissions").
+import { characterOf } from '../roll20/read';
+import { controls } from '../roll20/players';
+import { UsageError } from './parse';
+import type { CommandContext } from './context';
+
+export interface Target {
+  token: Roll20Graphic;
+  character: Roll20Character | undefined;
+}
+
+export interface Targets {
+  targets: Target[];
+  /** Said back to the sender: ignored selections, unknown ids, tokens they do not control. */
+  notes: string[];
+}
+
+function tokenName(token: Roll20Graphic): string {
+  return String(token.get('name') ?? '') || 'an unnamed token';
+}
+
+/**
+ * The selected tokens, or the tokens named by `--ids`. Refuses (UsageError) when none is left to
+ * act on at all; otherwise names each refused one in `notes`.
+ */
+export function resolveTargets(ctx: CommandContext, ids: string[] | undefined, options: { anyTarget?: boolean } = {}): Targets {
+  const notes: string[] = [];
+  const seen = new Set<string>();
+  const found: Roll20Graphic[] = [];
+  const take = (token: Roll20Graphic) => {
+    if (!seen.has(token.id)) {
+      seen.add(token.id);
+      found.push(token);
+    }
+  };
+  if (ids !== undefined) {
+    if (ids.length === 0) throw new UsageError('--ids needs at least one token id');
+    for (const id of ids) {
+      const token = getObj('graphic', id);
+      if (!token || token.get('_subtype') !== 'token') notes.push(`no token has the id "${id}"`);
+      else take(token);
+    }
+  } else {
+    let ignored = 0;
+    for (const selected of ctx.msg.selected ?? []) {
+      const token = selected._type === 'graphic' ? getObj('graphic', selected._id) : undefined;
+      if (token && token.get('_subtype') === 'token') take(token);
+      else ignored += 1;
+    }
+    if (ignored > 0) notes.push(`${ignored} selected object${ignored === 1 ? ' is' : 's are'} not a token and ${ignored === 1 ? 'was' : 'were'} ignored`);
+  }
+  if (found.length === 0) {
+    if (notes.length > 0) throw new UsageError(`no token to act on (${notes.join('; ')})`);
+    throw new UsageError('no token selected: select one or more tokens, or name them with --ids');
+  }
+  const targets: Target[] = [];
+  for (const token of found) {
+    const character = characterOf(token);
+    if (options.anyTarget || controls(ctx.playerId, token, character)) targets.push({ token, character });
+    else notes.push(`you do not control ${tokenName(token)}`);
+  }
+  if (targets.length === 0) throw new UsageError(notes.join('; '));
+  return { targets, notes };
+}

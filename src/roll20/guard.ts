@@ -1,0 +1,52 @@
+// The one error path: no exception ever escapes into the Roll20 sandbox, where it would stop
+// every script at the table. The API log gets the details; the sender a short whisper.
+import { SCRIPT_NAME, SCRIPT_VERSION } from '../version';
+import { escapeChat } from '../render/escape';
+
+function lineOffsetNote(): string {
+  const meta = typeof API_Meta !== 'undefined' ? API_Meta?.[SCRIPT_NAME] : undefined;
+  return meta && Number.isFinite(meta.offset) ? ` (this script's line 1 is line ${meta.offset + 1} of the sandbox)` : '';
+}
+
+export function reportFailure(what: string, error: unknown, whisperTo: string | undefined): void {
+  try {
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    log(`${SCRIPT_NAME} v${SCRIPT_VERSION}: ${what} failed${lineOffsetNote()}: ${detail}`);
+    if (whisperTo) {
+      sendChat(
+        SCRIPT_NAME,
+        `/w ${whisperTo} ${escapeChat(`${SCRIPT_NAME} could not finish ${what}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+        null,
+        { noarchive: true },
+      );
+    }
+  } catch {
+    // Reporting must never be the thing that crashes the sandbox.
+  }
+}
+
+/**
+ * Wraps a Roll20 handler: a thrown error or a rejected promise is reported, never rethrown.
+ * `whisperTarget` names who should hear about a failure (the sender of a command).
+ */
+export function guarded<A extends unknown[]>(
+  what: string | ((...args: A) => string),
+  handler: (...args: A) => void | Promise<void>,
+  whisperTarget?: (...args: A) => string | undefined,
+): (...args: A) => void {
+  return (...args: A) => {
+    let label = typeof what === 'string' ? what : 'a command';
+    let target: string | undefined;
+    const fail = (error: unknown) => reportFailure(label, error, target);
+    try {
+      if (typeof what === 'function') label = what(...args);
+      target = whisperTarget?.(...args);
+      const result = handler(...args);
+      if (result && typeof (result as Promise<void>).then === 'function') {
+        (result as Promise<void>).then(undefined, fail);
+      }
+    } catch (error) {
+      fail(error);
+    }
+  };
+}

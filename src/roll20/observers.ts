@@ -1,0 +1,56 @@
+// Other scripts hear about every change the script makes (API writes fire no Roll20 events):
+// observers registered with DefenseRound.onDamage(fn), and HealthColors when it is installed.
+import { reportFailure } from './guard';
+
+export interface TokenResources {
+  vitality: number | null;
+  soul: number | null;
+  power: number | null;
+  statusmarkers: string;
+  condition: string;
+}
+
+export type DamageObserver = (token: Roll20Graphic, before: TokenResources, after: TokenResources, outcome: unknown) => void;
+
+const observers: DamageObserver[] = [];
+
+export function addObserver(observer: unknown): boolean {
+  if (typeof observer !== 'function') return false;
+  observers.push(observer as DamageObserver);
+  return true;
+}
+
+interface HealthColorsApi {
+  Update?: (token: Roll20Graphic, prev: Record<string, unknown>) => void;
+}
+
+/** Looked up when writing, since Roll20 loads scripts in any order. */
+function healthColors(): HealthColorsApi | undefined {
+  const found = (globalThis as Record<string, unknown>).HealthColors;
+  return found && typeof found === 'object' ? (found as HealthColorsApi) : undefined;
+}
+
+/** Called once per token per command, after its writes. An observer's failure is logged, not fatal. */
+export function notifyObservers(
+  token: Roll20Graphic,
+  before: TokenResources,
+  after: TokenResources,
+  outcome: unknown,
+  previousProperties: Record<string, unknown>,
+): void {
+  for (const observer of observers) {
+    try {
+      observer(token, before, after, outcome);
+    } catch (error) {
+      reportFailure('an onDamage observer', error, undefined);
+    }
+  }
+  const hc = healthColors();
+  if (hc && typeof hc.Update === 'function') {
+    try {
+      hc.Update(token, previousProperties);
+    } catch (error) {
+      reportFailure('HealthColors.Update', error, undefined);
+    }
+  }
+}

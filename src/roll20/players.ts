@@ -1,0 +1,40 @@
+// Who is speaking, whether they are the GM, and which tokens they control.
+
+/** Messages from other scripts carry playerid "API" and are trusted as the GM's (commands.md). */
+export function isGM(playerId: string): boolean {
+  return playerId === 'API' || playerIsGM(playerId);
+}
+
+export function displayName(playerId: string): string {
+  if (playerId === 'API') return 'API';
+  return String(getObj('player', playerId)?.get('_displayname') ?? 'player');
+}
+
+/** The `/w` target that reaches this sender only. */
+export function whisperTarget(playerId: string): string {
+  if (isGM(playerId)) return 'gm';
+  return `"${displayName(playerId).replace(/"/g, '')}"`;
+}
+
+function listsPlayer(controlledBy: unknown, playerId: string): boolean {
+  return String(controlledBy ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .some((entry) => entry === playerId || entry === 'all');
+}
+
+/** A player controls a token when the token, or the character it represents, lists them or `all`. */
+export function controls(playerId: string, token: Roll20Graphic, character: Roll20Character | undefined): boolean {
+  if (isGM(playerId)) return true;
+  return listsPlayer(token.get('controlledby'), playerId) || listsPlayer(character?.get('controlledby'), playerId);
+}
+
+/** An NPC is a token no player controls (`all` counts as players), for chat visibility. */
+export function isNpc(token: Roll20Graphic, character: Roll20Character | undefined): boolean {
+  const listed = (value: unknown) =>
+    String(value ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '').length > 0;
+  return !listed(token.get('controlledby')) && !listed(character?.get('controlledby'));
+}

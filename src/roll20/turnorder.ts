@@ -1,0 +1,21 @@
+// The Turn Tracker as Roll20 keeps it: a JSON string in Campaign().get('turnorder').
+
+export function readTurnOrder(): Roll20TurnEntry[] {
+  const raw = Campaign().get('turnorder');
+  if (typeof raw !== 'string' || raw.trim() === '') return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed.filter((entry): entry is Roll20TurnEntry => typeof entry === 'object' && entry !== null) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function writeTurnOrder(entries: Roll20TurnEntry[]): void {
+  Campaign().set('turnorder', JSON.stringify(entries));
+}
+
+/** A key naming one row, custom rows included (their id is "-1"). */
+export function entryKey(entry: Roll20TurnEntry): string {
+  return `${String(entry.id)}|${String(entry.custom ?? '')}`;
+}

@@ -1,0 +1,156 @@
+// The GM's settings: their schema, their defaults, and how a stored copy is checked field by field.
+import * as v from 'valibot';
+
+export const EDITIONS = ['soak', 'threshold', 'opposed'] as const;
+export type Edition = (typeof EDITIONS)[number];
+
+export const BAR_NAMES = ['bar1', 'bar2', 'bar3'] as const;
+export type BarName = (typeof BAR_NAMES)[number];
+
+/** The character values the rules read, each by a remappable attribute name (rules.md, "Default attribute names"). */
+export const DEFAULT_ATTRIBUTES = {
+  armor_soak: 'armor_soak',
+  armor_physical: 'armor_physical',
+  armor_magical: 'armor_magical',
+  armor_defense: 'armor_defense',
+  armor_spirit: 'armor_spirit',
+  natural_defense: 'natural_defense',
+  natural_spirit: 'natural_spirit',
+  fortitude: 'fortitude',
+  defend_check: 'defend_check',
+  evade_check: 'evade_check',
+  perception_check: 'perception_check',
+  mental_check: 'mental_check',
+  reaction_check: 'reaction_check',
+  save_check: 'save_check',
+  exp: 'exp',
+  passive_defense: 'passive_defense',
+  active_defense: 'active_defense',
+  full_defense: 'full_defense',
+  armor_score: 'armor_score',
+} as const;
+export type AttributeKey = keyof typeof DEFAULT_ATTRIBUTES;
+export const ATTRIBUTE_KEYS = Object.keys(DEFAULT_ATTRIBUTES) as AttributeKey[];
+
+export const DEFAULT_MARKERS = {
+  incapacitated: 'sleepy',
+  dying: 'death-zone',
+  dead: 'dead',
+  defensive: 'bolt-shield',
+  reactive: 'fist',
+  active: 'overdrive',
+  full: 'strong',
+} as const;
+export type MarkerKey = keyof typeof DEFAULT_MARKERS;
+export const MARKER_KEYS = Object.keys(DEFAULT_MARKERS) as MarkerKey[];
+
+const attributeName = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100));
+const markerName = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100), v.regex(/^[^,]+$/));
+const bar = v.picklist(BAR_NAMES);
+const visibility = v.picklist(['gm', 'public'] as const);
+
+export const SettingsSchema = v.object({
+  edition: v.picklist(EDITIONS),
+  bars: v.object({
+    vitality: bar,
+    soul: bar,
+    power: bar,
+    // seed 003 ruling: stamina is the Power bar unless the GM maps it elsewhere
+    stamina: v.picklist(['power', ...BAR_NAMES] as const),
+  }),
+  attributes: v.object(
+    Object.fromEntries(ATTRIBUTE_KEYS.map((key) => [key, attributeName])) as Record<AttributeKey, typeof attributeName>,
+  ),
+  markers: v.object(
+    Object.fromEntries(MARKER_KEYS.map((key) => [key, markerName])) as Record<MarkerKey, typeof markerName>,
+  ),
+  visibility: v.object({ npc: visibility, pc: visibility }),
+  playersTargetAny: v.boolean(),
+  armorOnManualEdits: v.boolean(),
+  overwhelmLimit: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1000)),
+});
+export type Settings = v.InferOutput<typeof SettingsSchema>;
+
+export function defaultSettings(): Settings {
+  return {
+    edition: 'soak',
+    bars: { vitality: 'bar1', soul: 'bar2', power: 'bar3', stamina: 'power' },
+    attributes: { ...DEFAULT_ATTRIBUTES },
+    markers: { ...DEFAULT_MARKERS },
+    visibility: { npc: 'gm', pc: 'public' },
+    playersTargetAny: false,
+    armorOnManualEdits: false,
+    overwhelmLimit: 20,
+  };
+}
+
+/**
+ * Checks stored settings one field at a time: a field that fails its check is replaced by its
+ * default and named in `problems`, so one bad value never resets the others.
+ */
+export function checkSettings(stored: unknown): { settings: Settings; problems: string[] } {
+  const defaults = defaultSettings();
+  const problems: string[] = [];
+  if (!isRecord(stored)) {
+    return { settings: defaults, problems: ['settings: not an object; all settings reset to defaults'] };
+  }
+  const merged = checkGroup(SettingsSchema.entries, stored, defaults as unknown as Record<string, unknown>, '', problems);
+  // Mapping two resources to one bar is refused when configured; a stored clash means tampering.
+  const result = merged as unknown as Settings;
+  const { vitality, soul, power } = result.bars;
+  if (new Set([vitality, soul, power]).size !== 3) {
+    problems.push('bars: two resources share one bar; bar mapping reset to defaults');
+    result.bars = { ...defaults.bars };
+  }
+  return { settings: result, problems };
+}
+
+function checkGroup(
+  entries: Record<string, v.GenericSchema>,
+  stored: Record<string, unknown>,
+  defaults: Record<string, unknown>,
+  path: string,
+  problems: string[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(entries)) {
+    const name = path + key;
+    const value = stored[key];
+    const fallback = defaults[key];
+    if (value === undefined) {
+      out[key] = structuredCopy(fallback);
+      continue;
+    }
+    if (schema.type === 'object' && 'entries' in schema && isRecord(fallback)) {
+      if (!isRecord(value)) {
+        problems.push(`${name}: not an object; reset to defaults`);
+        out[key] = structuredCopy(fallback);
+      } else {
+        const inner = (schema as unknown as { entries: Record<string, v.GenericSchema> }).entries;
+        out[key] = checkGroup(inner, value, fallback, `${name}.`, problems);
+      }
+      continue;
+    }
+    const parsed = v.safeParse(schema, value);
+    if (parsed.success) {
+      out[key] = parsed.output;
+    } else {
+      problems.push(`${name}: ${describeValue(value)} is not valid; reset to ${JSON.stringify(fallback)}`);
+      out[key] = structuredCopy(fallback);
+    }
+  }
+  return out;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function structuredCopy<T>(value: T): T {
+  return isRecord(value) ? (JSON.parse(JSON.stringify(value)) as T) : value;
+}
+
+function describeValue(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}

@@ -1,0 +1,105 @@
+// The script's corner of Roll20's `state`: versioned from the first release, migrated step by
+// step, and checked on load so garbage is reported and replaced, never thrown on.
+import { checkSettings, defaultSettings, isRecord, type Settings } from './settings';
+import { checkTokenRecords, type TokenRecord } from './tokens';
+
+export const STATE_KEY = 'DefenseRound';
+export const SCHEMA_VERSION = 1;
+
+export interface RoundState {
+  /** Rounds counted since the script started tracking. */
+  number: number;
+  /** The Turn Tracker entry that was on top when this round began (rules.md, "Rounds"). */
+  firstEntry: string | null;
+  /** The entry on top at the last look, so a wrap back to `firstEntry` can be seen. */
+  lastTop: string | null;
+}
+
+export interface StoredState {
+  schemaVersion: number;
+  /** The script version that last ran, to rebuild the help handout when it changes. */
+  scriptVersion: string;
+  settings: Settings;
+  tokens: Record<string, TokenRecord>;
+  round: RoundState;
+}
+
+export function freshState(scriptVersion: string): StoredState {
+  return {
+    schemaVersion: SCHEMA_VERSION,
+    scriptVersion,
+    settings: defaultSettings(),
+    tokens: {},
+    round: { number: 1, firstEntry: null, lastTop: null },
+  };
+}
+
+/** Version 0 was the unreleased layout: settings lay flat at the top, with no schemaVersion. */
+function migrateFrom0(old: Record<string, unknown>): Record<string, unknown> {
+  const { tokens, round, ...flat } = old;
+  const settings: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(flat)) {
+    if (key === 'vitalityBar' || key === 'soulBar' || key === 'powerBar') {
+      const bars = (settings.bars ??= {}) as Record<string, unknown>;
+      bars[key.replace('Bar', '')] = value;
+    } else {
+      settings[key] = value;
+    }
+  }
+  return { schemaVersion: 1, settings, tokens, round };
+}
+
+const MIGRATIONS: Record<number, (old: Record<string, unknown>) => Record<string, unknown>> = {
+  0: migrateFrom0,
+};
+
+/**
+ * Reads whatever `state` holds into a checked StoredState. Never throws: anything unusable is
+ * replaced by defaults and named in `problems`, which the caller logs and shows the GM.
+ */
+export function loadState(raw: unknown, scriptVersion: string): { stored: StoredState; problems: string[] } {
+  const problems: string[] = [];
+  if (raw === undefined) return { stored: freshState(scriptVersion), problems };
+  if (!isRecord(raw)) {
+    problems.push(`state was ${typeof raw}, not an object; started from defaults`);
+    return { stored: freshState(scriptVersion), problems };
+  }
+  let data: Record<string, unknown> = raw;
+  let version = typeof data.schemaVersion === 'number' ? data.schemaVersion : 0;
+  if (!Number.isInteger(version) || version < 0 || version > SCHEMA_VERSION) {
+    problems.push(`state has unknown schema version ${JSON.stringify(data.schemaVersion)}; started from defaults`);
+    return { stored: freshState(scriptVersion), problems };
+  }
+  while (version < SCHEMA_VERSION) {
+    const step = MIGRATIONS[version];
+    if (!step) break;
+    data = step(data);
+    version += 1;
+  }
+  const settingsCheck = checkSettings(data.settings);
+  problems.push(...settingsCheck.problems);
+  const tokensCheck = checkTokenRecords(data.tokens);
+  problems.push(...tokensCheck.problems);
+  return {
+    stored: {
+      schemaVersion: SCHEMA_VERSION,
+      scriptVersion: typeof data.scriptVersion === 'string' ? data.scriptVersion : '',
+      settings: settingsCheck.settings,
+      tokens: tokensCheck.tokens,
+      round: checkRound(data.round, problems),
+    },
+    problems,
+  };
+}
+
+function checkRound(raw: unknown, problems: string[]): RoundState {
+  const fallback: RoundState = { number: 1, firstEntry: null, lastTop: null };
+  if (raw === undefined) return fallback;
+  if (!isRecord(raw)) {
+    problems.push('round: not an object; round tracking restarted');
+    return fallback;
+  }
+  const number = typeof raw.number === 'number' && Number.isInteger(raw.number) && raw.number > 0 ? raw.number : 1;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return { number, firstEntry: text(raw.firstEntry), lastTop: text(raw.lastTop) };
+}
