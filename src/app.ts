@@ -2,6 +2,7 @@
 // each behind the one error path. Nothing here scans the campaign.
 import { SCRIPT_NAME, SCRIPT_VERSION } from './version';
 import { loadState, STATE_KEY } from './state/store';
+import { applyInstallOptions } from './state/installOptions';
 import { AttributeIndex } from './roll20/attributes';
 import { guarded } from './roll20/guard';
 import { whisperTarget } from './roll20/players';
@@ -25,7 +26,9 @@ export const COMMANDS: CommandTable = {
 };
 
 export function startDefenseRound(): App {
+  const firstInstall = state[STATE_KEY] === undefined;
   const { stored, problems } = loadState(state[STATE_KEY], SCRIPT_VERSION);
+  if (firstInstall) applyInstallOptions(stored.settings, installOptions());
   state[STATE_KEY] = stored;
   const app: App = { store: stored, attributes: new AttributeIndex(), loadProblems: problems };
   if (problems.length > 0) {
@@ -64,6 +67,10 @@ export function startDefenseRound(): App {
   observeTokenMod(barEdit);
   log(`${SCRIPT_NAME} v${SCRIPT_VERSION} ready: edition ${stored.settings.edition}.`);
   return app;
+}
+
+function installOptions(): Record<string, unknown> | undefined {
+  return typeof globalconfig !== 'undefined' ? globalconfig?.[SCRIPT_NAME.toLowerCase()] : undefined;
 }
 
 /** TokenMod's bar edits fire no Roll20 events; it tells observers instead (commands.md). */

@@ -86,9 +86,20 @@ function parseDefend(parsed: ParsedLine, ctx: CommandContext): DefendOrder {
     if (meaningless) throw new UsageError(`--${meaningless} does not apply to --action save`);
   }
   const mentalRoll = optionalInteger(parsed, 'mental-roll', 1, 100);
+  const situation = situationText === undefined ? 'front' : choiceArg(situationText, '--situation', SOAK_SITUATIONS);
+  // Rolls that would decide nothing are refused, never silently ignored (commands.md, "Syntax").
+  if (hasFlag(parsed, 'roll') && (action === 'counter' || action === 'skill')) {
+    throw new UsageError(`--roll does not apply to --action ${action}: it is announced, not rolled`);
+  }
+  if (hasFlag(parsed, 'perception-roll') && SOAK_SITUATION_RULES[situation].perceptionGate === 'none') {
+    throw new UsageError(`--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)`);
+  }
+  if ((hasFlag(parsed, 'mental') || mentalRoll !== undefined) && !(action === 'evade' && SOAK_SITUATION_RULES[situation].mentalCheckEasesPenalty)) {
+    throw new UsageError('--mental and --mental-roll apply only to --action evade with --situation spell-unseen');
+  }
   return {
     action,
-    situation: situationText === undefined ? 'front' : choiceArg(situationText, '--situation', SOAK_SITUATIONS),
+    situation,
     roll: optionalInteger(parsed, 'roll', 1, 100),
     perceptionRoll: optionalInteger(parsed, 'perception-roll', 1, 100),
     mentalRoll,

@@ -226,3 +226,6 @@ declare var state: Record<string, any>;
 
 /** Script line offsets that Roll20 scripts record for error reports (see build.mjs). */
 declare var API_Meta: Record<string, { offset: number; lineCount: number }> | undefined;
+
+/** One-click install options, keyed by the script's name in lower case (values as the GM chose them). */
+declare var globalconfig: Record<string, Record<string, unknown> | undefined> | undefined;
