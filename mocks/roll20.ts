@@ -1,0 +1,452 @@
+// The in-memory Roll20 API sandbox: objects, events, chat, timers, state, and the cost counters
+// tests use to prove the script is cheap. createRoll20() wires the parts in this folder together.
+import { composeMessage, type ChatRecord } from './chat-message.js';
+import { CrashRecorder, type Crash } from './crashes.js';
+import { createDice, type Dice } from './dice.js';
+import { EventBus, type Handler } from './events.js';
+import { CREATABLE_TYPES, MockObject, ObjectStore, type ObjectHost, type Props, type Touched } from './objects.js';
+import { createIdSource } from './random.js';
+import { Scheduler } from './scheduler.js';
+
+export type { ChatRecord } from './chat-message.js';
+export type { Crash } from './crashes.js';
+export { MockObject } from './objects.js';
+
+type TimerCallback = (...args: any[]) => void;
+
+/** Exactly the globals a Roll20 API script sees. */
+export interface Roll20Globals {
+  on: typeof on;
+  sendChat: typeof sendChat;
+  getObj: typeof getObj;
+  findObjs: typeof findObjs;
+  filterObjs: typeof filterObjs;
+  getAllObjs: typeof getAllObjs;
+  createObj: typeof createObj;
+  getAttrByName: typeof getAttrByName;
+  playerIsGM: typeof playerIsGM;
+  randomInteger: typeof randomInteger;
+  log: typeof log;
+  Campaign: typeof Campaign;
+  state: Record<string, any>;
+  setTimeout: (callback: TimerCallback, ms?: number, ...args: any[]) => number;
+  clearTimeout: (id?: unknown) => void;
+  setInterval: (callback: TimerCallback, ms?: number, ...args: any[]) => number;
+  clearInterval: (id?: unknown) => void;
+}
+
+export interface MockStats {
+  findObjsCalls: number;
+  filterObjsCalls: number;
+  getAllObjsCalls: number;
+  /** Objects examined by findObjs, filterObjs and getAllObjs. */
+  objectsScanned: number;
+  getObjCalls: number;
+  getAttrByNameCalls: number;
+}
+
+export interface WorkerWrite {
+  id: string;
+  type: string;
+  props: Props;
+}
+
+export interface MockRoll20 {
+  readonly globals: Roll20Globals;
+  readonly dice: Dice;
+  state: Record<string, any>;
+  readonly stats: MockStats;
+  readonly logs: string[];
+  readonly chatLog: ChatRecord[];
+  readonly crashes: Crash[];
+  /** Things a real script would get wrong silently in Roll20 (async reads, unknown events, ...). */
+  readonly warnings: string[];
+  readonly workerWrites: WorkerWrite[];
+  readonly isReady: boolean;
+
+  resetStats(): void;
+  assertNoCrash(): void;
+  /** Returns the recorded crashes and forgets them. */
+  takeCrashes(): Crash[];
+
+  fireReady(): void;
+  settle(): Promise<void>;
+  /** Moves the virtual clock forward, running timers as they come due. */
+  advance(ms: number): void;
+  now(): number;
+  restart(load: () => void): Promise<void>;
+  install(target?: object): void;
+  uninstall(): void;
+
+  userEdit(obj: Roll20Object<any>, props: Props): void;
+  userCreate(type: string, props: Props): MockObject;
+  userRemove(obj: Roll20Object<any>): void;
+  setTurnOrder(entries: Array<Partial<Roll20TurnEntry> & { id: string }>): void;
+  nextTurn(): void;
+  turnOrder(): Roll20TurnEntry[];
+
+  chat(playerId: string, content: string, options?: { selected?: string[] }): Promise<void>;
+  publicMessages(): ChatRecord[];
+  whispersTo(nameOrGm: string): ChatRecord[];
+  newMessages(): ChatRecord[];
+
+  addPlayer(options: { displayname: string; gm?: boolean }): MockObject;
+  player(displayname: string): MockObject;
+  token(name: string): MockObject;
+  character(name: string): MockObject;
+  attribute(charName: string, attrName: string): MockObject;
+  /** A stored property without Roll20's rules (async text fields read directly). */
+  peek(obj: Roll20Object<any>, property: string): unknown;
+  /** Creates an object as the API would, typed loosely for test set-up. */
+  create(type: string, props?: Props): MockObject;
+}
+
+const GLOBAL_NAMES = [
+  'on', 'sendChat', 'getObj', 'findObjs', 'filterObjs', 'getAllObjs', 'createObj', 'getAttrByName',
+  'playerIsGM', 'randomInteger', 'log', 'Campaign', 'state', 'setTimeout', 'clearTimeout',
+  'setInterval', 'clearInterval',
+] as const;
+
+export function createRoll20(options: { seed?: number } = {}): MockRoll20 {
+  const seed = options.seed ?? 1;
+  const crashes = new CrashRecorder();
+  const warnings: string[] = [];
+  const warn = (message: string): void => void warnings.push(message);
+  const dice = createDice(seed);
+  const scheduler = new Scheduler(crashes);
+  const bus = new EventBus(crashes, warn);
+  const chatLog: ChatRecord[] = [];
+  const logs: string[] = [];
+  const workerWrites: WorkerWrite[] = [];
+  const gmIds = new Set<string>();
+  const stats = zeroStats();
+  let state: Record<string, any> = {};
+  let ready = false;
+  let chatCursor = 0;
+  let userCounter = 0;
+
+  const host: ObjectHost = {
+    write(obj, props, mode) {
+      if (obj.removed) {
+        warn(`write to removed ${obj.type} ${obj.id} ignored`);
+        return [];
+      }
+      if (mode === 'worker') workerWrites.push({ id: obj.id, type: obj.type, props: { ...props } });
+      return store.write(obj, props, mode === 'user');
+    },
+    remove(obj) {
+      store.remove(obj);
+    },
+    readAsync(obj, key, callback) {
+      const value = obj.props[key];
+      scheduler.schedule(`${obj.type}.get('${key}') callback`, () => callback(value));
+    },
+    warn,
+  };
+  const store = new ObjectStore(host, createIdSource(seed));
+  const page = store.create('page', { name: 'Demo' });
+  const campaign = store.create('campaign', { playerpageid: page.id, initiativepage: page.id }, 'root');
+
+  const fireChanges = (touched: Touched[]): void => {
+    for (const { obj, prev, changed } of touched) {
+      if (changed.length === 0) continue;
+      for (const key of changed) bus.fire(`change:${obj.type}:${key.replace(/^_/, '')}`, obj, prev);
+      bus.fire(`change:${obj.type}`, obj, prev);
+    }
+  };
+
+  const mockObject = (obj: Roll20Object<any>): MockObject => {
+    if (!(obj instanceof MockObject)) throw new Error('not an object of this mock');
+    if (obj.removed) throw new Error(`${obj.type} ${obj.id} was removed`);
+    return obj;
+  };
+
+  const displayName = (player: MockObject): string => String(player.props._displayname);
+
+  const knownRecipient = (name: string): boolean =>
+    name === 'gm' ||
+    store.ofType('player').some((p) => displayName(p).toLowerCase() === name.toLowerCase()) ||
+    store.ofType('character').some((c) => String(c.props.name).toLowerCase() === name.toLowerCase());
+
+  const speakerName = (speakingAs: string): string => {
+    const [kind, id] = speakingAs.split('|');
+    if (kind === 'player' && id) return displayName(store.get(id) ?? fail(`sendChat as unknown player ${id}`));
+    if (kind === 'character' && id) return String((store.get(id) ?? fail(`sendChat as unknown character ${id}`)).props.name);
+    return speakingAs;
+  };
+
+  const compose = (who: string, playerid: string, raw: string, selected?: Roll20SelectedObject[]) => {
+    const composed = composeMessage({ who, playerid, raw, selected }, dice);
+    warnings.push(...composed.warnings);
+    const target = composed.record.whisperTo;
+    if (target !== undefined && !knownRecipient(target)) warn(`whisper to "${target}": no player or character has that name`);
+    return composed;
+  };
+
+  const post = (record: ChatRecord, message: Roll20ChatMessage): void => {
+    chatLog.push(record);
+    scheduler.schedule('chat:message', () => bus.fire('chat:message', message));
+  };
+
+  const timer = (label: string, every: boolean) => (callback: TimerCallback, ms?: number, ...args: any[]): number => {
+    if (typeof callback !== 'function') throw new TypeError(`${label} needs a function`);
+    const delay = Number(ms) || 0;
+    return scheduler.schedule(`${label} callback`, () => callback(...args), delay, every ? delay : undefined);
+  };
+
+  const matches = (obj: MockObject, attrs: Record<string, unknown>, caseInsensitive: boolean): boolean =>
+    Object.entries(attrs).every(([key, wanted]) => {
+      if (wanted === undefined) return true;
+      const value = obj.props[obj.keyOf(key)];
+      if (caseInsensitive && typeof value === 'string' && typeof wanted === 'string') {
+        return value.toLowerCase() === wanted.toLowerCase();
+      }
+      return value === wanted;
+    });
+
+  const globals = {
+    on(event: string, handler: Handler) {
+      bus.on(event, handler);
+    },
+    sendChat(speakingAs: string, message: string, callback?: ((ops: Roll20ChatMessage[]) => void) | null, opts?: Roll20SendChatOptions) {
+      const { message: msg, record } = compose(speakerName(String(speakingAs)), 'API', String(message));
+      if (typeof callback === 'function') {
+        scheduler.schedule('sendChat callback', () => callback([msg]));
+        return;
+      }
+      if (opts?.noarchive) record.noarchive = true;
+      post(record, msg);
+    },
+    getObj(type: string, id: string) {
+      stats.getObjCalls++;
+      const obj = store.get(id);
+      return obj && obj.type === type ? obj : undefined;
+    },
+    findObjs(attrs: Record<string, unknown>, opts?: { caseInsensitive?: boolean }) {
+      stats.findObjsCalls++;
+      const type = attrs._type ?? attrs.type;
+      // Roll20 indexes objects by type, so a typed search looks at that type only.
+      const pool = typeof type === 'string' ? store.ofType(type) : store.all();
+      stats.objectsScanned += pool.length;
+      return pool.filter((obj) => matches(obj, attrs, opts?.caseInsensitive === true));
+    },
+    filterObjs(predicate: (obj: Roll20Object<any>) => boolean) {
+      stats.filterObjsCalls++;
+      const pool = store.all();
+      stats.objectsScanned += pool.length;
+      return pool.filter((obj) => predicate(obj));
+    },
+    getAllObjs() {
+      stats.getAllObjsCalls++;
+      const pool = store.all();
+      stats.objectsScanned += pool.length;
+      return pool;
+    },
+    createObj(type: string, props: Props) {
+      if (!CREATABLE_TYPES.has(type)) {
+        warn(`createObj('${type}'): the API cannot create that type`);
+        return undefined;
+      }
+      if ((type === 'attribute' || type === 'ability') && !store.get(String(props.characterid ?? props._characterid ?? ''))) {
+        warn(`createObj('${type}') needs the characterid of an existing character`);
+        return undefined;
+      }
+      return store.create(type, withPage(type, props ?? {}));
+    },
+    getAttrByName(characterId: string, name: string, valueType: 'current' | 'max' = 'current') {
+      stats.getAttrByNameCalls++;
+      const wanted = String(name).toLowerCase();
+      const attr = store
+        .ofType('attribute')
+        .find((a) => a.props._characterid === characterId && String(a.props.name).toLowerCase() === wanted);
+      return attr ? (attr.props[valueType === 'max' ? 'max' : 'current'] as string | number) : undefined;
+    },
+    playerIsGM(playerId: string) {
+      return gmIds.has(playerId);
+    },
+    randomInteger(max: number) {
+      return dice.randomInteger(max);
+    },
+    log(message: unknown) {
+      logs.push(typeof message === 'string' ? message : JSON.stringify(message));
+    },
+    Campaign() {
+      return campaign;
+    },
+    setTimeout: timer('setTimeout', false),
+    clearTimeout: (id?: unknown) => scheduler.cancel(id),
+    setInterval: timer('setInterval', true),
+    clearInterval: (id?: unknown) => scheduler.cancel(id),
+  };
+  Object.defineProperty(globals, 'state', {
+    enumerable: true,
+    get: () => state,
+    set: (value: Record<string, any>) => void (state = value),
+  });
+
+  function withPage(type: string, props: Props): Props {
+    const pageless = (type === 'graphic' || type === 'text' || type === 'path') && !props.pageid && !props._pageid;
+    return pageless ? { ...props, _pageid: page.id } : props;
+  }
+
+  function userEdit(obj: Roll20Object<any>, props: Props): void {
+    const target = mockObject(obj);
+    fireChanges(store.write(target, props, true));
+    crashes.assertNone();
+  }
+
+  let installed: { target: object; saved: Map<string, PropertyDescriptor | undefined> } | undefined;
+
+  const mock: MockRoll20 = {
+    globals: globals as unknown as Roll20Globals,
+    dice,
+    get state() {
+      return state;
+    },
+    set state(value) {
+      state = value;
+    },
+    stats,
+    logs,
+    chatLog,
+    crashes: crashes.list,
+    warnings,
+    workerWrites,
+    get isReady() {
+      return ready;
+    },
+    resetStats: () => void Object.assign(stats, zeroStats()),
+    assertNoCrash: () => crashes.assertNone(),
+    takeCrashes: () => crashes.take(),
+
+    fireReady() {
+      if (ready) throw new Error('ready has fired already; Roll20 fires it once per sandbox start (use restart())');
+      ready = true;
+      bus.fire('ready');
+      crashes.assertNone();
+    },
+    async settle() {
+      await scheduler.settle();
+      crashes.assertNone();
+    },
+    advance(ms) {
+      scheduler.advance(ms);
+      crashes.assertNone();
+    },
+    now: () => scheduler.now,
+    async restart(load) {
+      const saved = JSON.stringify(state);
+      bus.clear();
+      scheduler.clear();
+      ready = false;
+      state = JSON.parse(saved) as Record<string, any>;
+      crashes.guard('script load', load);
+      crashes.assertNone();
+      mock.fireReady();
+      await mock.settle();
+    },
+    install(target = globalThis) {
+      if (installed) mock.uninstall();
+      const saved = new Map<string, PropertyDescriptor | undefined>();
+      for (const name of GLOBAL_NAMES) {
+        saved.set(name, Object.getOwnPropertyDescriptor(target, name));
+        const descriptor = Object.getOwnPropertyDescriptor(globals, name)!;
+        Object.defineProperty(target, name, { ...descriptor, configurable: true });
+      }
+      installed = { target, saved };
+    },
+    uninstall() {
+      if (!installed) return;
+      for (const [name, descriptor] of installed.saved) {
+        if (descriptor) Object.defineProperty(installed.target, name, descriptor);
+        else delete (installed.target as Record<string, unknown>)[name];
+      }
+      installed = undefined;
+    },
+
+    userEdit,
+    userCreate(type, props) {
+      const obj = store.create(type, withPage(type, props));
+      bus.fire(`add:${type}`, obj);
+      crashes.assertNone();
+      return obj;
+    },
+    userRemove(obj) {
+      for (const gone of store.remove(mockObject(obj))) bus.fire(`destroy:${gone.type}`, gone);
+      crashes.assertNone();
+    },
+    setTurnOrder(entries) {
+      const normalized = entries.map((e) => ({
+        ...e,
+        id: e.id,
+        pr: e.pr ?? 0,
+        custom: e.custom ?? '',
+        _pageid: e._pageid ?? String(store.get(e.id)?.props._pageid ?? page.id),
+      }));
+      userEdit(campaign, { turnorder: JSON.stringify(normalized) });
+    },
+    nextTurn() {
+      const order = mock.turnOrder();
+      if (order.length === 0) return;
+      order.push(order.shift()!);
+      userEdit(campaign, { turnorder: JSON.stringify(order) });
+    },
+    turnOrder() {
+      const text = campaign.props.turnorder;
+      return typeof text === 'string' && text !== '' ? (JSON.parse(text) as Roll20TurnEntry[]) : [];
+    },
+
+    async chat(playerId, content, opts = {}) {
+      const player = store.get(playerId);
+      if (!player || player.type !== 'player') throw new Error(`no player with id ${playerId}`);
+      const who = displayName(player) + (gmIds.has(playerId) ? ' (GM)' : '');
+      const selected = (opts.selected ?? []).map((id) => ({ _id: id, _type: (store.get(id)?.type ?? 'graphic') as Roll20ObjectType }));
+      const { message, record } = compose(who, playerId, content, selected);
+      post(record, message);
+      await mock.settle();
+    },
+    publicMessages: () => chatLog.filter((m) => m.type !== 'whisper' && m.type !== 'api' && m.type !== 'gmrollresult'),
+    whispersTo: (nameOrGm) => chatLog.filter((m) => m.whisperTo?.toLowerCase() === nameOrGm.toLowerCase()),
+    newMessages() {
+      const fresh = chatLog.slice(chatCursor);
+      chatCursor = chatLog.length;
+      return fresh;
+    },
+
+    addPlayer({ displayname, gm = false }) {
+      userCounter += 1;
+      const player = store.create('player', { _displayname: displayname, _d20userid: String(100000 + userCounter), _online: true });
+      if (gm) gmIds.add(player.id);
+      return player;
+    },
+    player: (name) => single('player', name, (p) => displayName(p).toLowerCase() === name.toLowerCase()),
+    token: (name) => single('token', name, (g) => g.props._subtype === 'token' && g.props.name === name, 'graphic'),
+    character: (name) => single('character', name, (c) => c.props.name === name),
+    attribute(charName, attrName) {
+      const character = mock.character(charName);
+      return single(`attribute of ${charName}`, attrName, (a) =>
+        a.props._characterid === character.id && String(a.props.name).toLowerCase() === attrName.toLowerCase(), 'attribute');
+    },
+    peek: (obj, property) => {
+      const target = obj as MockObject;
+      return target.props[target.keyOf(property)];
+    },
+    create: (type, props = {}) => store.create(type, withPage(type, props)),
+  };
+
+  function single(kind: string, name: string, accept: (o: MockObject) => boolean, type = kind): MockObject {
+    const found = store.ofType(type).filter(accept);
+    if (found.length === 1) return found[0]!;
+    throw new Error(found.length === 0 ? `no ${kind} named "${name}"` : `${found.length} ${kind}s named "${name}"`);
+  }
+
+  return mock;
+}
+
+function zeroStats(): MockStats {
+  return { findObjsCalls: 0, filterObjsCalls: 0, getAllObjsCalls: 0, objectsScanned: 0, getObjCalls: 0, getAttrByNameCalls: 0 };
+}
+
+function fail(message: string): never {
+  throw new Error(message);
+}

@@ -1,0 +1,117 @@
+// The demo table used by the local sandbox and by command tests: a PC (Bob, linked bars), two
+// unlinked goblins sharing one sheet, and a crate that represents no character.
+import type { MockObject, MockRoll20 } from './roll20.js';
+
+type Values = Record<string, readonly [current: number | string, max?: number | string]>;
+
+const BOB_ATTRIBUTES: Values = {
+  vitality: [70, 70],
+  soul: [40, 40],
+  power: [30, 30],
+  armor_soak: [20],
+  armor_physical: [100, 100],
+  armor_magical: [40, 40],
+  armor_defense: [30],
+  armor_spirit: [10],
+  natural_defense: [0],
+  fortitude: [60],
+  defend_check: [55],
+  evade_check: [45],
+  reaction_check: [50],
+  perception_check: [50],
+  mental_check: [40],
+  save_check: [50],
+};
+
+const GOBLIN_ATTRIBUTES: Values = {
+  armor_soak: [10],
+  armor_physical: [20, 20],
+  armor_magical: [0, 0],
+  armor_defense: [5],
+  fortitude: [20],
+  defend_check: [40],
+  evade_check: [35],
+  reaction_check: [30],
+  perception_check: [35],
+  mental_check: [20],
+  save_check: [45],
+};
+
+export interface DemoScene {
+  pageId: string;
+  players: { GM: string; Alice: string; Ben: string };
+  characters: { Bob: string; Goblin: string };
+  tokens: { Bob: string; 'Goblin 1': string; 'Goblin 2': string; Crate: string };
+  /** Attribute ids by character name, then attribute name. */
+  attributes: { Bob: Record<string, string>; Goblin: Record<string, string> };
+}
+
+export function buildDemoScene(mock: MockRoll20): DemoScene {
+  const pageId = String(mock.globals.Campaign().get('playerpageid'));
+  const gm = mock.addPlayer({ displayname: 'GM', gm: true });
+  const alice = mock.addPlayer({ displayname: 'Alice' });
+  const ben = mock.addPlayer({ displayname: 'Ben' });
+
+  const bob = mock.create('character', { name: 'Bob', controlledby: alice.id, inplayerjournals: alice.id });
+  const bobAttributes = createAttributes(mock, bob, BOB_ATTRIBUTES);
+  const goblin = mock.create('character', { name: 'Goblin' });
+  const goblinAttributes = createAttributes(mock, goblin, GOBLIN_ATTRIBUTES);
+
+  const bobToken = createToken(mock, pageId, 'Bob', bob.id, alice.id, 100, {
+    bar1_link: bobAttributes.vitality,
+    bar2_link: bobAttributes.soul,
+    bar3_link: bobAttributes.power,
+  });
+  const unlinkedGoblin = { bar1_value: 30, bar1_max: 30, bar2_value: 10, bar2_max: 10, bar3_value: 10, bar3_max: 10 };
+  const goblin1 = createToken(mock, pageId, 'Goblin 1', goblin.id, '', 200, unlinkedGoblin);
+  const goblin2 = createToken(mock, pageId, 'Goblin 2', goblin.id, '', 300, unlinkedGoblin);
+  const crate = createToken(mock, pageId, 'Crate', '', '', 400, { bar1_value: 20, bar1_max: 20 });
+
+  // Set up as the GM did before the session: an API write, so no change events.
+  const turns = [
+    { id: bobToken.id, pr: 15 },
+    { id: goblin1.id, pr: 12 },
+    { id: goblin2.id, pr: 8 },
+  ].map((t) => ({ id: t.id, pr: t.pr, custom: '', _pageid: pageId }));
+  mock.globals.Campaign().set('turnorder', JSON.stringify(turns));
+
+  return {
+    pageId,
+    players: { GM: gm.id, Alice: alice.id, Ben: ben.id },
+    characters: { Bob: bob.id, Goblin: goblin.id },
+    tokens: { Bob: bobToken.id, 'Goblin 1': goblin1.id, 'Goblin 2': goblin2.id, Crate: crate.id },
+    attributes: { Bob: bobAttributes, Goblin: goblinAttributes },
+  };
+}
+
+function createAttributes(mock: MockRoll20, character: MockObject, values: Values): Record<string, string> {
+  const ids: Record<string, string> = {};
+  for (const [name, [current, max = '']] of Object.entries(values)) {
+    ids[name] = mock.create('attribute', { characterid: character.id, name, current, max }).id;
+  }
+  return ids;
+}
+
+function createToken(
+  mock: MockRoll20,
+  pageId: string,
+  name: string,
+  represents: string,
+  controlledby: string,
+  left: number,
+  bars: Record<string, string | number>,
+): MockObject {
+  return mock.create('graphic', {
+    subtype: 'token',
+    pageid: pageId,
+    layer: 'objects',
+    name,
+    represents,
+    controlledby,
+    showname: true,
+    left,
+    top: 140,
+    imgsrc: 'https://s3.amazonaws.com/files.d20.io/images/0/token/thumb.png',
+    ...bars,
+  });
+}

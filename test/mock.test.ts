@@ -1,0 +1,464 @@
+import { describe, it, expect } from 'vitest';
+import { createRoll20, type MockRoll20 } from '../mocks/roll20.js';
+import { buildDemoScene } from '../mocks/scene.js';
+
+function demo(seed = 1) {
+  const mock = createRoll20({ seed });
+  const scene = buildDemoScene(mock);
+  return { mock, scene, g: mock.globals };
+}
+
+/** Records every event fired, in order, with the value of `prop` and prev[prop]. */
+function recordEvents(mock: MockRoll20, events: string[], prop?: string) {
+  const seen: Array<{ event: string; now?: unknown; prev?: unknown; id?: string }> = [];
+  for (const event of events) {
+    mock.globals.on(event, (obj: Roll20Object<any>, prev?: Record<string, unknown>) => {
+      seen.push(prop ? { event, id: obj?.id, now: obj.get(prop as never), prev: prev?.[prop] } : { event, id: obj?.id });
+    });
+  }
+  return seen;
+}
+
+describe('objects', () => {
+  it('reads properties with or without the leading underscore', () => {
+    const { mock, scene } = demo();
+    const token = mock.token('Goblin 1');
+    expect(token.get('represents')).toBe(scene.characters.Goblin);
+    expect(token.get('_represents' as never)).toBe(scene.characters.Goblin);
+    expect(token.get('id' as never)).toBe(token.id);
+    expect(token.get('_type')).toBe('graphic');
+    expect(token.get('_subtype')).toBe('token');
+    expect(mock.attribute('Bob', 'vitality').get('characterid' as never)).toBe(scene.characters.Bob);
+  });
+
+  it('has Roll20 defaults and ids shaped like Roll20 ids, reproducible from the seed', () => {
+    const { mock, g } = demo(4);
+    const token = g.createObj('graphic', { name: 'Spare' })!;
+    expect(token.get('bar1_value')).toBe('');
+    expect(token.get('bar1_link')).toBe('');
+    expect(token.get('statusmarkers')).toBe('');
+    expect(token.get('layer')).toBe('objects');
+    expect(token.id).toMatch(/^-N[-\w]{18}$/);
+    expect(g.Campaign().get('turnorder')).not.toBe('');
+    expect(createRoll20().globals.Campaign().get('turnorder')).toBe('');
+    expect(createRoll20().globals.Campaign().get('token_markers')).toBe('[]');
+    const again = demo(4);
+    expect(again.g.createObj('graphic', { name: 'Spare' })!.id).toBe(token.id);
+    expect(demo(5).g.createObj('graphic', { name: 'Spare' })!.id).not.toBe(token.id);
+    expect(mock.attribute('Goblin', 'armor_soak').get('max')).toBe('');
+  });
+
+  it('stores values exactly as given', () => {
+    const { mock } = demo();
+    const token = mock.token('Crate');
+    for (const value of [12, '12', '', 'lots', -0]) {
+      token.set('bar1_value', value);
+      expect(token.get('bar1_value')).toBe(value);
+    }
+    token.set({ bar1_value: 3, bar1_max: '9' });
+    expect([token.get('bar1_value'), token.get('bar1_max')]).toEqual([3, '9']);
+  });
+
+  it('removes objects, and a character takes its attributes with it', () => {
+    const { mock, g, scene } = demo();
+    mock.token('Crate').remove();
+    expect(g.getObj('graphic', scene.tokens.Crate)).toBeUndefined();
+    mock.character('Goblin').remove();
+    expect(g.findObjs({ _type: 'attribute', _characterid: scene.characters.Goblin })).toEqual([]);
+  });
+});
+
+describe('events', () => {
+  it('fires nothing for API set() or setWithWorker(), but records the worker write', () => {
+    const { mock } = demo();
+    const seen = recordEvents(mock, ['change:graphic', 'change:graphic:bar1_value', 'change:attribute', 'change:attribute:current']);
+    mock.token('Goblin 1').set('bar1_value', 5);
+    mock.token('Bob').set({ bar1_value: 50 });
+    mock.attribute('Bob', 'soul').setWithWorker({ current: 3 });
+    expect(seen).toEqual([]);
+    expect(mock.workerWrites).toEqual([{ id: mock.attribute('Bob', 'soul').id, type: 'attribute', props: { current: 3 } }]);
+  });
+
+  it('fires change:graphic:bar1_value then change:graphic, with prev, for a user edit', () => {
+    const { mock } = demo();
+    const seen = recordEvents(mock, ['change:graphic', 'change:graphic:bar1_value', 'change:graphic:bar2_value'], 'bar1_value');
+    let prevCopy: Record<string, unknown> = {};
+    mock.globals.on('change:graphic', (_obj: Roll20Graphic, prev: Record<string, unknown>) => void (prevCopy = prev));
+    const goblin = mock.token('Goblin 1');
+    mock.userEdit(goblin, { bar1_value: 22 });
+    expect(seen).toEqual([
+      { event: 'change:graphic:bar1_value', id: goblin.id, now: 22, prev: 30 },
+      { event: 'change:graphic', id: goblin.id, now: 22, prev: 30 },
+    ]);
+    expect(prevCopy).toMatchObject({ _id: goblin.id, _type: 'graphic', _subtype: 'token', bar1_value: 30, name: 'Goblin 1' });
+    prevCopy.bar1_value = 'tampered';
+    expect(goblin.get('bar1_value')).toBe(22);
+  });
+
+  it('fires nothing when a user edit changes nothing', () => {
+    const { mock } = demo();
+    const seen = recordEvents(mock, ['change:graphic']);
+    mock.userEdit(mock.token('Goblin 1'), { bar1_value: 30 });
+    expect(seen).toEqual([]);
+  });
+
+  it('fires add and destroy for user creations and deletions only', () => {
+    const { mock, g } = demo();
+    const seen = recordEvents(mock, ['add:graphic', 'destroy:graphic', 'add:attribute', 'destroy:attribute']);
+    g.createObj('graphic', { name: 'API made' })!.remove();
+    expect(seen).toEqual([]);
+    const made = mock.userCreate('graphic', { name: 'Dropped' });
+    mock.userRemove(made);
+    const attr = mock.userCreate('attribute', { characterid: mock.character('Goblin').id, name: 'luck' });
+    expect(seen).toEqual([
+      { event: 'add:graphic', id: made.id },
+      { event: 'destroy:graphic', id: made.id },
+      { event: 'add:attribute', id: attr.id },
+    ]);
+  });
+
+  it('fires change:attribute:name for a user rename', () => {
+    const { mock } = demo();
+    const seen = recordEvents(mock, ['change:attribute:name'], 'name');
+    mock.userEdit(mock.attribute('Goblin', 'fortitude'), { name: 'Fortitude' });
+    expect(seen).toEqual([{ event: 'change:attribute:name', id: expect.any(String), now: 'Fortitude', prev: 'fortitude' }]);
+  });
+
+  it('warns about an event name Roll20 never fires', () => {
+    const { mock, g } = demo();
+    g.on('change:graphics', () => undefined);
+    expect(mock.warnings.join('\n')).toMatch(/change:graphics/);
+  });
+});
+
+describe('linked bars', () => {
+  it('writes the attribute when the API writes the token, and every linked token when it writes the attribute', () => {
+    const { mock, g, scene } = demo();
+    const bob = mock.token('Bob');
+    const twin = g.createObj('graphic', { name: 'Bob twin', represents: scene.characters.Bob, bar1_link: scene.attributes.Bob.vitality! })!;
+    expect(twin.get('bar1_value')).toBe(70);
+    bob.set('bar1_value', 55);
+    expect(mock.attribute('Bob', 'vitality').get('current')).toBe(55);
+    expect(twin.get('bar1_value')).toBe(55);
+    mock.attribute('Bob', 'vitality').set({ current: 40, max: 80 });
+    expect([bob.get('bar1_value'), bob.get('bar1_max')]).toEqual([40, 80]);
+    expect(twin.get('bar1_max')).toBe(80);
+    expect(g.getAttrByName(scene.characters.Bob, 'Vitality')).toBe(40);
+    expect(g.getAttrByName(scene.characters.Bob, 'vitality', 'max')).toBe(80);
+  });
+
+  it('leaves unlinked tokens of the same character alone', () => {
+    const { mock } = demo();
+    mock.token('Goblin 1').set('bar1_value', 1);
+    expect(mock.token('Goblin 2').get('bar1_value')).toBe(30);
+  });
+
+  it('a user edit of a linked bar writes the attribute and fires its events too', () => {
+    const { mock } = demo();
+    const seen = recordEvents(mock, ['change:graphic:bar1_value', 'change:graphic', 'change:attribute:current', 'change:attribute'], 'current');
+    mock.userEdit(mock.token('Bob'), { bar1_value: 61 });
+    expect(mock.attribute('Bob', 'vitality').get('current')).toBe(61);
+    expect(seen.map((e) => e.event)).toEqual(['change:graphic:bar1_value', 'change:graphic', 'change:attribute:current', 'change:attribute']);
+    expect(seen[2]).toMatchObject({ now: 61, prev: 70 });
+  });
+
+  it('a user edit of the attribute writes the token bar and fires the token events too', () => {
+    const { mock } = demo();
+    const seen = recordEvents(mock, ['change:attribute:current', 'change:graphic:bar1_value'], 'bar1_value');
+    mock.userEdit(mock.attribute('Bob', 'vitality'), { current: 12 });
+    expect(mock.token('Bob').get('bar1_value')).toBe(12);
+    expect(seen.map((e) => e.event)).toEqual(['change:attribute:current', 'change:graphic:bar1_value']);
+    expect(seen[1]).toMatchObject({ now: 12, prev: 70 });
+  });
+});
+
+describe('finding objects', () => {
+  it('matches with or without underscores, case-insensitively on request, and counts its cost', () => {
+    const { mock, g, scene } = demo();
+    mock.resetStats();
+    expect(g.findObjs({ type: 'graphic', represents: scene.characters.Goblin })).toHaveLength(2);
+    expect(g.findObjs({ _type: 'graphic', _represents: scene.characters.Goblin })).toHaveLength(2);
+    expect(g.findObjs({ _type: 'character', name: 'bob' })).toHaveLength(0);
+    expect(g.findObjs({ _type: 'character', name: 'bob' }, { caseInsensitive: true })).toHaveLength(1);
+    const graphics = g.findObjs({ _type: 'graphic' }).length;
+    expect(mock.stats.findObjsCalls).toBe(5);
+    expect(mock.stats.objectsScanned).toBe(graphics * 3 + 2 * 2);
+    const all = g.getAllObjs().length;
+    g.filterObjs((o) => o.get('_type') === 'player');
+    expect(mock.stats).toMatchObject({ getAllObjsCalls: 1, filterObjsCalls: 1, objectsScanned: graphics * 3 + 4 + all * 2 });
+    mock.resetStats();
+    expect(mock.stats.objectsScanned).toBe(0);
+  });
+
+  it('getObj checks the type, getAttrByName answers undefined for a missing attribute', () => {
+    const { g, scene } = demo();
+    expect(g.getObj('graphic', scene.tokens.Bob)?.get('name')).toBe('Bob');
+    expect(g.getObj('character', scene.tokens.Bob)).toBeUndefined();
+    expect(g.getAttrByName(scene.characters.Goblin, 'vitality')).toBeUndefined();
+  });
+
+  it('knows the GM, and looks things up by name for tests', () => {
+    const { mock, g, scene } = demo();
+    expect(g.playerIsGM(scene.players.GM)).toBe(true);
+    expect(g.playerIsGM(scene.players.Alice)).toBe(false);
+    expect(mock.player('alice').id).toBe(scene.players.Alice);
+    expect(() => mock.token('Nobody')).toThrow(/no token named "Nobody"/);
+    expect(mock.attribute('Bob', 'Soul').get('max')).toBe(40);
+  });
+});
+
+describe('chat', () => {
+  it('answers a sendChat callback asynchronously, with inline roll totals, and posts nothing', async () => {
+    const { mock, g } = demo();
+    mock.dice.force(4, 6);
+    let answered: Roll20ChatMessage[] | undefined;
+    const done = new Promise<void>((resolve) =>
+      g.sendChat('Tester', 'Hit for [[2d6+3]] and [[7]]', (ops) => {
+        answered = ops;
+        resolve();
+      }),
+    );
+    expect(answered).toBeUndefined();
+    await done;
+    const msg = answered![0]!;
+    expect(msg).toMatchObject({ type: 'general', who: 'Tester', playerid: 'API', content: 'Hit for $[[0]] and $[[1]]' });
+    expect(msg.inlinerolls!.map((r) => [r.expression, r.results.total])).toEqual([['2d6+3', 13], ['7', 7]]);
+    expect(mock.chatLog).toEqual([]);
+  });
+
+  it('gives /roll a rollresult and /w a whisper through the callback', async () => {
+    const { mock, g } = demo();
+    mock.dice.force(12);
+    const got: Roll20ChatMessage[] = [];
+    g.sendChat('player|' + mock.player('Ben').id, '/roll 1d20', (ops) => got.push(...ops));
+    g.sendChat('', '/w gm secret', (ops) => got.push(...ops));
+    await mock.settle();
+    expect(got[0]).toMatchObject({ type: 'rollresult', who: 'Ben', origRoll: '1d20' });
+    expect(JSON.parse(got[0]!.content).total).toBe(12);
+    expect(got[1]).toMatchObject({ type: 'whisper', content: 'secret' });
+  });
+
+  it('records whispers with their target and delivers every posted message to chat:message', async () => {
+    const { mock, g } = demo();
+    const delivered: Roll20ChatMessage[] = [];
+    g.on('chat:message', (msg: Roll20ChatMessage) => delivered.push(msg));
+    g.sendChat('DefenseRound', '/w "Alice" You are hit');
+    g.sendChat('DefenseRound', '/w Ben psst');
+    g.sendChat('DefenseRound', '/w gm GM eyes only');
+    g.sendChat('DefenseRound', '&{template:default} {{name=Bob}} {{Vitality=[[1d1]]}}');
+    g.sendChat('DefenseRound', '/em ducks');
+    g.sendChat('DefenseRound', '/direct <b>bold</b>');
+    expect(delivered).toEqual([]);
+    await mock.settle();
+    expect(delivered).toHaveLength(6);
+    expect(mock.whispersTo('Alice').map((m) => m.content)).toEqual(['You are hit']);
+    expect(mock.whispersTo('ben').map((m) => m.content)).toEqual(['psst']);
+    expect(mock.whispersTo('gm')[0]).toMatchObject({ type: 'whisper', whisperTo: 'gm', raw: '/w gm GM eyes only' });
+    expect(mock.publicMessages().map((m) => [m.type, m.rolltemplate, m.content])).toEqual([
+      ['general', 'default', ' {{name=Bob}} {{Vitality=$[[0]]}}'],
+      ['emote', undefined, 'ducks'],
+      ['general', undefined, '<b>bold</b>'],
+    ]);
+    expect(mock.warnings).toEqual([]);
+    g.sendChat('X', '/w "Nobody Here" hi');
+    expect(mock.warnings.join()).toMatch(/Nobody Here/);
+  });
+
+  it('brings a ! message back to the scripts as an api message', async () => {
+    const { mock, g } = demo();
+    const delivered: Roll20ChatMessage[] = [];
+    g.on('chat:message', (msg: Roll20ChatMessage) => delivered.push(msg));
+    g.sendChat('OtherScript', '!damage [[5]] --ids X');
+    await mock.settle();
+    expect(delivered).toEqual([expect.objectContaining({ type: 'api', playerid: 'API', content: '!damage $[[0]] --ids X' })]);
+    expect(delivered[0]!.inlinerolls![0]!.results.total).toBe(5);
+  });
+
+  it('builds a player line as Roll20 does, with selection, and waits for what it set off', async () => {
+    const { mock, g, scene } = demo();
+    const replies: string[] = [];
+    g.on('chat:message', (msg: Roll20ChatMessage) => {
+      if (msg.type !== 'api') return;
+      replies.push(`${msg.who}|${msg.playerid}|${JSON.stringify(msg.selected)}|${msg.inlinerolls?.[0]?.results.total}`);
+      g.setTimeout(() => g.sendChat('Bot', 'later'), 5000);
+      g.sendChat('Bot', 'echo', () => g.sendChat('Bot', 'from callback'));
+    });
+    mock.dice.force(3);
+    await mock.chat(scene.players.GM, '!defend [[1d6]]', { selected: [scene.tokens.Bob] });
+    expect(replies).toEqual([`GM (GM)|${scene.players.GM}|[{"_id":"${scene.tokens.Bob}","_type":"graphic"}]|3`]);
+    expect(mock.chatLog.map((m) => m.content)).toEqual(['!defend $[[0]]', 'from callback', 'later']);
+    await mock.chat(scene.players.Alice, 'hello all');
+    expect(mock.chatLog.at(-1)).toMatchObject({ who: 'Alice', type: 'general', playerid: scene.players.Alice });
+  });
+
+  it('newMessages reads the log like a cursor', async () => {
+    const { mock, g } = demo();
+    g.sendChat('A', 'one');
+    expect(mock.newMessages().map((m) => m.content)).toEqual(['one']);
+    g.sendChat('A', 'two');
+    g.sendChat('A', 'three');
+    expect(mock.newMessages().map((m) => m.content)).toEqual(['two', 'three']);
+    expect(mock.newMessages()).toEqual([]);
+  });
+});
+
+describe('crashes', () => {
+  it('records an exception escaping a handler, and assertNoCrash throws with it', async () => {
+    const { mock, g, scene } = demo();
+    g.on('chat:message', () => {
+      throw new Error('boom in handler');
+    });
+    await expect(mock.chat(scene.players.GM, '!x')).rejects.toThrow(/boom in handler/);
+    expect(mock.crashes).toMatchObject([{ event: 'chat:message', message: 'Error: boom in handler' }]);
+    expect(() => mock.assertNoCrash()).toThrow(/sandbox would have crashed.*\n#1 in chat:message: Error: boom in handler/);
+    expect(mock.takeCrashes()).toHaveLength(1);
+    expect(() => mock.assertNoCrash()).not.toThrow();
+  });
+
+  it('records crashes in sendChat callbacks and timers', async () => {
+    const { mock, g } = demo();
+    g.sendChat('A', 'x', () => {
+      throw new Error('in callback');
+    });
+    g.setTimeout(() => {
+      throw new Error('in timer');
+    }, 10);
+    await expect(mock.settle()).rejects.toThrow(/in callback/);
+    expect(mock.crashes.map((c) => c.event)).toEqual(['sendChat callback', 'setTimeout callback']);
+  });
+
+  it('throws from userEdit when a change handler crashes', () => {
+    const { mock, g } = demo();
+    g.on('change:graphic', () => {
+      throw new TypeError('bad');
+    });
+    expect(() => mock.userEdit(mock.token('Crate'), { bar1_value: 2 })).toThrow(/TypeError: bad/);
+  });
+});
+
+describe('timers', () => {
+  it('runs timers in due order on a virtual clock, and cleared ones never', async () => {
+    const { mock, g } = demo();
+    const order: string[] = [];
+    g.setTimeout(() => order.push('late'), 60_000);
+    g.setTimeout((a: string) => order.push(a), 10, 'early');
+    const cancelled = g.setTimeout(() => order.push('cancelled'), 5);
+    g.clearTimeout(cancelled);
+    let ticks = 0;
+    const interval = g.setInterval(() => {
+      if (++ticks === 3) g.clearInterval(interval);
+    }, 1000);
+    await mock.settle();
+    expect(order).toEqual(['early', 'late']);
+    expect(ticks).toBe(3);
+    expect(mock.now()).toBe(60_000);
+  });
+
+  it('settle() terminates with an interval that is never cleared', async () => {
+    const { mock, g } = demo();
+    let ticks = 0;
+    g.setInterval(() => ticks++, 100);
+    await mock.settle();
+    mock.advance(1000);
+    expect(ticks).toBe(10);
+  });
+});
+
+describe('turn order', () => {
+  it('keeps the Turn Tracker as JSON in the campaign, and next turn rotates it with events', () => {
+    const { mock, g, scene } = demo();
+    const seen = recordEvents(mock, ['change:campaign:turnorder', 'change:campaign'], 'turnorder');
+    mock.setTurnOrder([{ id: scene.tokens.Crate, pr: 3 }, { id: scene.tokens.Bob, pr: '20' }]);
+    expect(JSON.parse(g.Campaign().get('turnorder'))).toEqual([
+      { id: scene.tokens.Crate, pr: 3, custom: '', _pageid: scene.pageId },
+      { id: scene.tokens.Bob, pr: '20', custom: '', _pageid: scene.pageId },
+    ]);
+    mock.nextTurn();
+    expect(mock.turnOrder().map((t) => t.id)).toEqual([scene.tokens.Bob, scene.tokens.Crate]);
+    expect(seen.map((e) => e.event)).toEqual(['change:campaign:turnorder', 'change:campaign', 'change:campaign:turnorder', 'change:campaign']);
+    expect(JSON.parse(String(seen[2]!.prev))[0].id).toBe(scene.tokens.Crate);
+    expect(seen[0]!.id).toBe('root');
+  });
+
+  it('the demo scene starts with Bob, Goblin 1, Goblin 2 in the tracker', () => {
+    const { mock, scene } = demo();
+    expect(mock.turnOrder().map((t) => t.id)).toEqual([scene.tokens.Bob, scene.tokens['Goblin 1'], scene.tokens['Goblin 2']]);
+  });
+});
+
+describe('ready and restart', () => {
+  it('fires ready once', () => {
+    const { mock, g } = demo();
+    let readies = 0;
+    g.on('ready', () => readies++);
+    mock.fireReady();
+    expect(readies).toBe(1);
+    expect(() => mock.fireReady()).toThrow(/once/);
+  });
+
+  it('keeps state and objects across a restart, and drops the old handlers', async () => {
+    const { mock, g, scene } = demo();
+    let oldCalls = 0;
+    const load = () => {
+      mock.globals.on('chat:message', () => oldCalls++);
+      mock.globals.on('ready', () => {
+        mock.state.Demo = mock.state.Demo ?? { count: 0, when: new Date(0) };
+        mock.state.Demo.count++;
+      });
+    };
+    load();
+    mock.fireReady();
+    const before = mock.state;
+    mock.token('Goblin 1').set('bar1_value', 4);
+    await mock.restart(load);
+    expect(mock.state).not.toBe(before);
+    expect(mock.state.Demo).toEqual({ count: 2, when: '1970-01-01T00:00:00.000Z' });
+    expect(g.state).toBe(mock.state);
+    expect(mock.token('Goblin 1').get('bar1_value')).toBe(4);
+    await mock.chat(scene.players.GM, '!ping');
+    expect(oldCalls).toBe(1);
+  });
+});
+
+describe('globals', () => {
+  it('holds exactly the Roll20 sandbox globals', () => {
+    const { g } = demo();
+    expect(Object.keys(g).sort()).toEqual(
+      ['Campaign', 'clearInterval', 'clearTimeout', 'createObj', 'filterObjs', 'findObjs', 'getAllObjs', 'getAttrByName',
+        'getObj', 'log', 'on', 'playerIsGM', 'randomInteger', 'sendChat', 'setInterval', 'setTimeout', 'state'].sort(),
+    );
+  });
+
+  it('install() puts them on a target and uninstall() restores what was there', () => {
+    const { mock } = demo();
+    const target: Record<string, unknown> = { log: 'original log' };
+    mock.install(target);
+    (target.log as (m: unknown) => void)({ a: 1 });
+    expect(mock.logs).toEqual(['{"a":1}']);
+    expect(target.state).toBe(mock.state);
+    mock.state = { swapped: true };
+    expect(target.state).toEqual({ swapped: true });
+    mock.uninstall();
+    expect(target).toEqual({ log: 'original log' });
+  });
+
+  it('randomInteger comes from the seeded dice', () => {
+    const { mock, g } = demo();
+    mock.dice.force(17);
+    expect(g.randomInteger(20)).toBe(17);
+    const a = createRoll20({ seed: 8 }).globals;
+    const b = createRoll20({ seed: 8 }).globals;
+    expect([1, 2, 3].map(() => a.randomInteger(1000))).toEqual([1, 2, 3].map(() => b.randomInteger(1000)));
+  });
+
+  it('reads handout notes only through a callback, as Roll20 does', async () => {
+    const { mock, g } = demo();
+    const handout = g.createObj('handout', { name: 'Help' })!;
+    handout.set('notes', '<p>Hi</p>');
+    expect(handout.get('notes')).toBe('');
+    expect(mock.warnings.join()).toMatch(/asynchronously/);
+    const read = await new Promise((resolve) => (handout as any).get('notes', resolve));
+    expect(read).toBe('<p>Hi</p>');
+    expect(mock.peek(handout, 'notes')).toBe('<p>Hi</p>');
+  });
+});
