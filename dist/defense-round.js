@@ -759,6 +759,28 @@ var DefenseRound = (() => {
     return { number: number2, firstEntry: text(raw.firstEntry), lastTop: text(raw.lastTop) };
   }
 
+  // src/state/installOptions.ts
+  var BARS = ["bar1", "bar2", "bar3"];
+  function applyInstallOptions(settings, options) {
+    if (!options) return;
+    const text = (key) => typeof options[key] === "string" ? options[key].trim() : void 0;
+    const vitality = text("Vitality bar");
+    const soul = text("Soul bar");
+    const power = text("Power bar");
+    const bars = {
+      vitality: vitality && BARS.includes(vitality) ? vitality : settings.bars.vitality,
+      soul: soul && BARS.includes(soul) ? soul : settings.bars.soul,
+      power: power && BARS.includes(power) ? power : settings.bars.power
+    };
+    if (new Set(Object.values(bars)).size === 3) Object.assign(settings.bars, bars);
+    const npc = text("NPC breakdowns");
+    if (npc === "gm" || npc === "public") settings.visibility.npc = npc;
+    const pc = text("PC breakdowns");
+    if (pc === "gm" || pc === "public") settings.visibility.pc = pc;
+    if ("Players target any token" in options) settings.playersTargetAny = text("Players target any token") === "on";
+    if ("Armor on manual edits" in options) settings.armorOnManualEdits = text("Armor on manual edits") === "on";
+  }
+
   // src/roll20/attributes.ts
   var AttributeIndex = class {
     constructor() {
@@ -1259,7 +1281,9 @@ var DefenseRound = (() => {
 
   // src/roll20/turnorder.ts
   function readTurnOrder() {
-    const raw = Campaign().get("turnorder");
+    return parseTurnOrder(Campaign().get("turnorder"));
+  }
+  function parseTurnOrder(raw) {
     if (typeof raw !== "string" || raw.trim() === "") return [];
     try {
       const parsed = JSON.parse(raw);
@@ -1290,10 +1314,20 @@ var DefenseRound = (() => {
     app.store.round.lastTop = top;
     send(TO_GM, renderLine(`Round ${app.store.round.number} begins: pending defenses and per-round limits are cleared.`));
   }
-  function onTurnOrderChange(app) {
+  function topOf(order) {
+    return order[0] ? entryKey(order[0]) : null;
+  }
+  function initRound(app) {
+    const round = app.store.round;
+    const order = readTurnOrder();
+    if (round.firstEntry !== null && order.some((entry) => entryKey(entry) === round.firstEntry)) return;
+    round.firstEntry = topOf(order);
+    round.lastTop = round.firstEntry;
+  }
+  function onTurnOrderChange(app, previousTurnOrder) {
     const order = readTurnOrder();
     const round = app.store.round;
-    const top = order[0] ? entryKey(order[0]) : null;
+    const top = topOf(order);
     if (top === null) {
       round.firstEntry = null;
       round.lastTop = null;
@@ -1301,9 +1335,10 @@ var DefenseRound = (() => {
     }
     const firstStillThere = round.firstEntry !== null && order.some((entry) => entryKey(entry) === round.firstEntry);
     if (!firstStillThere) {
-      round.firstEntry = top;
+      const previousTop = topOf(parseTurnOrder(previousTurnOrder));
+      round.firstEntry = previousTop !== null && order.some((entry) => entryKey(entry) === previousTop) ? previousTop : top;
       round.lastTop = top;
-      return;
+      if (top !== round.firstEntry) return;
     }
     if (top === round.firstEntry && round.lastTop !== top) {
       endRound(app);
@@ -2530,7 +2565,7 @@ var DefenseRound = (() => {
     return `${baseTarget}${terms} = ${target}`;
   }
   function resultText(success, critical) {
-    return success ? "success" : "failure";
+    return success ? critical ? "success (critical)" : "success" : "failure";
   }
   function describeDefendStep(step, nameOf = (id) => id) {
     switch (step.kind) {
@@ -2627,9 +2662,19 @@ var DefenseRound = (() => {
       if (meaningless) throw new UsageError(`--${meaningless} does not apply to --action save`);
     }
     const mentalRoll = optionalInteger(parsed, "mental-roll", 1, 100);
+    const situation = situationText === void 0 ? "front" : choiceArg(situationText, "--situation", SOAK_SITUATIONS);
+    if (hasFlag(parsed, "roll") && (action === "counter" || action === "skill")) {
+      throw new UsageError(`--roll does not apply to --action ${action}: it is announced, not rolled`);
+    }
+    if (hasFlag(parsed, "perception-roll") && SOAK_SITUATION_RULES[situation].perceptionGate === "none") {
+      throw new UsageError(`--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)`);
+    }
+    if ((hasFlag(parsed, "mental") || mentalRoll !== void 0) && !(action === "evade" && SOAK_SITUATION_RULES[situation].mentalCheckEasesPenalty)) {
+      throw new UsageError("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
+    }
     return {
       action,
-      situation: situationText === void 0 ? "front" : choiceArg(situationText, "--situation", SOAK_SITUATIONS),
+      situation,
       roll: optionalInteger(parsed, "roll", 1, 100),
       perceptionRoll: optionalInteger(parsed, "perception-roll", 1, 100),
       mentalRoll,
@@ -2895,7 +2940,9 @@ var DefenseRound = (() => {
     "!defense-round": adminCommand
   };
   function startDefenseRound() {
+    const firstInstall = state[STATE_KEY] === void 0;
     const { stored, problems } = loadState(state[STATE_KEY], SCRIPT_VERSION);
+    if (firstInstall) applyInstallOptions(stored.settings, installOptions());
     state[STATE_KEY] = stored;
     const app = { store: stored, attributes: new AttributeIndex(), loadProblems: problems };
     if (problems.length > 0) {
@@ -2922,7 +2969,14 @@ var DefenseRound = (() => {
         delete app.store.tokens[token.id];
       })
     );
-    on("change:campaign:turnorder", guarded("following the Turn Tracker", () => onTurnOrderChange(app)));
+    initRound(app);
+    on(
+      "change:campaign:turnorder",
+      guarded(
+        "following the Turn Tracker",
+        (_campaign, prev) => onTurnOrderChange(app, prev?.turnorder)
+      )
+    );
     const forgetCharacter = guarded("refreshing attribute look-ups", (attribute) => {
       app.attributes.forget(String(attribute.get("_characterid") ?? ""));
     });
@@ -2932,6 +2986,9 @@ var DefenseRound = (() => {
     observeTokenMod(barEdit);
     log(`${SCRIPT_NAME} v${SCRIPT_VERSION} ready: edition ${stored.settings.edition}.`);
     return app;
+  }
+  function installOptions() {
+    return typeof globalconfig !== "undefined" ? globalconfig?.[SCRIPT_NAME.toLowerCase()] : void 0;
   }
   function observeTokenMod(handler) {
     const tokenMod = globalThis.TokenMod;

@@ -15,7 +15,7 @@ import { damageCommand } from './commands/damage';
 import { defendCommand } from './commands/defend';
 import { stanceCommand } from './commands/stance';
 import { onTokenChange } from './commands/handEdit';
-import { onTurnOrderChange } from './commands/rounds';
+import { initRound, onTurnOrderChange } from './commands/rounds';
 import { refreshHelpHandout } from './commands/helpHandout';
 
 export const COMMANDS: CommandTable = {
@@ -56,7 +56,13 @@ export function startDefenseRound(): App {
       delete app.store.tokens[token.id];
     }),
   );
-  on('change:campaign:turnorder', guarded('following the Turn Tracker', () => onTurnOrderChange(app)));
+  initRound(app);
+  on(
+    'change:campaign:turnorder',
+    guarded('following the Turn Tracker', (_campaign: Roll20Campaign, prev: Partial<Roll20CampaignProperties>) =>
+      onTurnOrderChange(app, prev?.turnorder),
+    ),
+  );
   const forgetCharacter = guarded('refreshing attribute look-ups', (attribute: Roll20Attribute) => {
     app.attributes.forget(String(attribute.get('_characterid') ?? ''));
   });

@@ -1,6 +1,6 @@
 // Rounds: they end when the Turn Tracker wraps back to the entry that was on top when the round
 // began, or when the GM says so. Pending defenses and per-round limits end with them (rules.md).
-import { readTurnOrder, entryKey } from '../roll20/turnorder';
+import { readTurnOrder, parseTurnOrder, entryKey } from '../roll20/turnorder';
 import { send, TO_GM } from '../roll20/send';
 import { renderLine } from '../render/card';
 import type { App } from './context';
@@ -20,11 +20,24 @@ export function endRound(app: App): void {
   send(TO_GM, renderLine(`Round ${app.store.round.number} begins: pending defenses and per-round limits are cleared.`));
 }
 
+function topOf(order: Roll20TurnEntry[]): string | null {
+  return order[0] ? entryKey(order[0]) : null;
+}
+
+/** At start-up: the entry on top now begins the round, unless a stored round still fits. */
+export function initRound(app: App): void {
+  const round = app.store.round;
+  const order = readTurnOrder();
+  if (round.firstEntry !== null && order.some((entry) => entryKey(entry) === round.firstEntry)) return;
+  round.firstEntry = topOf(order);
+  round.lastTop = round.firstEntry;
+}
+
 /** Follows Roll20's rotation of the Turn Tracker, one look at a time. */
-export function onTurnOrderChange(app: App): void {
+export function onTurnOrderChange(app: App, previousTurnOrder: unknown): void {
   const order = readTurnOrder();
   const round = app.store.round;
-  const top = order[0] ? entryKey(order[0]) : null;
+  const top = topOf(order);
   if (top === null) {
     round.firstEntry = null;
     round.lastTop = null;
@@ -32,9 +45,11 @@ export function onTurnOrderChange(app: App): void {
   }
   const firstStillThere = round.firstEntry !== null && order.some((entry) => entryKey(entry) === round.firstEntry);
   if (!firstStillThere) {
-    round.firstEntry = top;
+    // A tracker set up after start-up: the round began with whoever was on top before this change.
+    const previousTop = topOf(parseTurnOrder(previousTurnOrder));
+    round.firstEntry = previousTop !== null && order.some((entry) => entryKey(entry) === previousTop) ? previousTop : top;
     round.lastTop = top;
-    return;
+    if (top !== round.firstEntry) return;
   }
   if (top === round.firstEntry && round.lastTop !== top) {
     endRound(app);

@@ -1,7 +1,11 @@
 // The Turn Tracker as Roll20 keeps it: a JSON string in Campaign().get('turnorder').
 
 export function readTurnOrder(): Roll20TurnEntry[] {
-  const raw = Campaign().get('turnorder');
+  return parseTurnOrder(Campaign().get('turnorder'));
+}
+
+/** Turn order JSON as Roll20 keeps it; anything unreadable is an empty tracker. */
+export function parseTurnOrder(raw: unknown): Roll20TurnEntry[] {
   if (typeof raw !== 'string' || raw.trim() === '') return [];
   try {
     const parsed: unknown = JSON.parse(raw);

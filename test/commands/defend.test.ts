@@ -1,0 +1,165 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { MODES, openTable, publicFromScript, texts, whispered, type Table } from '../support/table';
+
+describe.each(MODES)('!defend and !stance (%s)', (mode) => {
+  let table: Table;
+  afterEach(() => table?.close());
+
+  it('a successful defend blocks the next hit, and the breakdown says so', async () => {
+    table = await openTable(mode);
+    const out = await table.say('Alice', '!defend --action defend --roll 20', ['Bob']);
+    expect(publicFromScript(out).join('\n')).toMatch(/Defend 20 vs 55.*success/i);
+    const hit = await table.say('Alice', '!damage 200', ['Bob']);
+    expect(table.bar('Bob')).toBe(70);
+    expect(table.attr('Bob', 'armor_physical')).toBe(100);
+    expect(publicFromScript(hit).join('\n')).toMatch(/Defense succeeded \(from !defend\): the hit is blocked/);
+    // The pending defense is used up: the next hit lands.
+    await table.say('Alice', '!damage 200', ['Bob']);
+    expect(table.bar('Bob')).toBe(40);
+  });
+
+  it('a failed defend lets the hit land and offers a button that applies damage to that token', async () => {
+    table = await openTable(mode);
+    const out = await table.say('GM', '!defend --action defend --roll 90', ['Goblin 1']);
+    const button = out.find((r) => r.content.includes('!damage ?{Damage} --ids'));
+    expect(button?.content).toContain(`!damage ?{Damage} --ids ${table.id('Goblin 1')}`);
+    expect(button?.whisperTo).toBe('gm'); // an NPC's details stay with the GM
+    await table.say('GM', '!damage 30', ['Goblin 1']);
+    // 30 x 90% = 27 - 20 = 7 - 5 = 2
+    expect(table.bar('Goblin 1')).toBe(28);
+  });
+
+  it('--defense overrides the pending defense and uses it up', async () => {
+    table = await openTable(mode);
+    await table.say('Alice', '!defend --action defend --roll 20', ['Bob']);
+    const out = await table.say('Alice', '!damage 200 --defense fail', ['Bob']);
+    expect(table.bar('Bob')).toBe(40);
+    expect(publicFromScript(out).join('\n')).toMatch(/Defense failed \(--defense\)/);
+    expect(table.stored().tokens[table.id('Bob')]?.pendingDefense).toBeUndefined();
+  });
+
+  it('rolls through Roll20 when no roll is given', async () => {
+    table = await openTable(mode);
+    table.mock.dice.force(54);
+    const out = await table.say('Alice', '!defend --action defend', ['Bob']);
+    expect(publicFromScript(out).join('\n')).toMatch(/54/);
+    expect(table.stored().tokens[table.id('Bob')].pendingDefense).toBe('success');
+  });
+
+  it('an inline roll can be the --roll', async () => {
+    table = await openTable(mode);
+    table.mock.dice.force(99);
+    await table.say('Alice', '!defend --action evade --roll [[1d100]]', ['Bob']);
+    expect(table.stored().tokens[table.id('Bob')].pendingDefense).toBe('fail');
+  });
+
+  it('applies the situation penalty (side -5) to the check', async () => {
+    table = await openTable(mode);
+    const out = await table.say('Alice', '!defend --action defend --situation side --roll 52', ['Bob']);
+    expect(table.stored().tokens[table.id('Bob')].pendingDefense).toBe('fail');
+    expect(publicFromScript(out).join('\n')).toMatch(/-5/);
+  });
+
+  it('a failed perception gate behind the defender means no defense', async () => {
+    table = await openTable(mode);
+    await table.say('Alice', '!defend --action defend --situation behind --perception-roll 80 --roll 1', ['Bob']);
+    expect(table.stored().tokens[table.id('Bob')].pendingDefense).toBe('fail');
+  });
+
+  it('refuses evading an area attack, saying defend is still possible, and keeps the pending defense', async () => {
+    table = await openTable(mode);
+    await table.say('Alice', '!defend --action defend --roll 1', ['Bob']);
+    const out = await table.say('Alice', '!defend --action evade --situation aoe --roll 1', ['Bob']);
+    expect(whispered(out, 'Alice').join('\n')).toMatch(/cannot be evaded.*--action defend/);
+    expect(table.stored().tokens[table.id('Bob')].pendingDefense).toBe('success');
+  });
+
+  it('sets a stance with its marker, and reduces hits by 5% of Fortitude in the defensive stance', async () => {
+    table = await openTable(mode);
+    const out = await table.say('Alice', '!stance defensive', ['Bob']);
+    expect(table.markers('Bob')).toContain('bolt-shield');
+    expect(texts(out).join('\n')).toMatch(/defensive stance/);
+    await table.say('Alice', '!damage 200', ['Bob']);
+    // 30 after Defense, - floor(60 x 5%) = 3 -> 27
+    expect(table.bar('Bob')).toBe(43);
+    await table.say('Alice', '!stance reactive', ['Bob']);
+    expect(table.markers('Bob')).toEqual(['fist']);
+    await table.say('Alice', '!stance none', ['Bob']);
+    expect(table.markers('Bob')).toEqual([]);
+  });
+
+  it('shows the stances when no mode is given', async () => {
+    table = await openTable(mode);
+    await table.say('Alice', '!stance defensive', ['Bob']);
+    const out = await table.say('Alice', '!stance', ['Bob']);
+    expect(whispered(out, 'Alice')[0]).toMatch(/Bob: defensive/);
+  });
+
+  it('a counter needs the reactive stance and a successful reaction check against that attacker', async () => {
+    table = await openTable(mode);
+    const attacker = table.id('Goblin 1');
+    const refused = await table.say('Alice', `!defend --action counter --vs ${attacker}`, ['Bob']);
+    expect(whispered(refused, 'Alice').join('\n')).toMatch(/reactive stance/);
+    await table.say('Alice', '!stance reactive', ['Bob']);
+    const noReaction = await table.say('Alice', `!defend --action counter --vs ${attacker}`, ['Bob']);
+    expect(whispered(noReaction, 'Alice').join('\n')).toMatch(/successful reaction check against Goblin 1|successful reaction check against/);
+    await table.say('Alice', `!defend --action react --vs ${attacker} --roll 10`, ['Bob']);
+    const again = await table.say('Alice', `!defend --action react --vs ${attacker} --roll 10`, ['Bob']);
+    expect(whispered(again, 'Alice').join('\n')).toMatch(/already made your reaction check/);
+    const counter = await table.say('Alice', `!defend --action counter --vs ${attacker}`, ['Bob']);
+    expect(publicFromScript(counter).join('\n')).toMatch(/[Cc]ounter/);
+  });
+
+  it('per-round limits and pending defenses end when the Turn Tracker wraps around', async () => {
+    table = await openTable(mode);
+    const attacker = table.id('Goblin 1');
+    await table.say('Alice', '!stance reactive', ['Bob']);
+    await table.say('Alice', `!defend --action react --vs ${attacker} --roll 10`, ['Bob']);
+    await table.say('Alice', '!defend --action defend --roll 10', ['Bob']);
+    table.mock.nextTurn();
+    table.mock.nextTurn();
+    await table.mock.settle();
+    expect(table.stored().tokens[table.id('Bob')].pendingDefense).toBe('success');
+    table.mock.nextTurn(); // back to the first entry: a new round
+    await table.mock.settle();
+    expect(table.stored().tokens[table.id('Bob')].pendingDefense).toBeUndefined();
+    const out = await table.say('Alice', `!defend --action react --vs ${attacker} --roll 10`, ['Bob']);
+    expect(whispered(out, 'Alice')).toEqual([]);
+    expect(table.stored().tokens[table.id('Bob')].stance).toBe('reactive'); // a stance lasts until changed
+  });
+
+  it('the GM can end the round by hand', async () => {
+    table = await openTable(mode);
+    await table.say('Alice', '!defend --action defend --roll 10', ['Bob']);
+    const out = await table.say('GM', '!defense-round next-round');
+    expect(whispered(out, 'gm').join('\n')).toMatch(/Round 2 begins/);
+    expect(table.stored().tokens[table.id('Bob')]?.pendingDefense).toBeUndefined();
+  });
+
+  it.each([
+    ['!stance flying', 'Alice', /unknown stance "flying"/, /Usage: !stance/],
+    ['!defend --action fly', 'Alice', /--action must be one of defend, evade, react, counter, skill, save \(got "fly"\)/, /Usage: !defend/],
+    ['!defend', 'Alice', /no action given/, /Usage: !defend/],
+    ['!defend --action save', 'Alice', /no save is owed/, /./],
+    ['!defend --action defend --roll 0', 'Alice', /--roll must be from 1 to 100/, /Usage: !defend/],
+    ['!defend --action react --situation side', 'Alice', /--situation does not apply to --action react/, /Usage/],
+    ['!defend --action defend --hit 5', 'Alice', /unknown flag --hit/, /Usage/],
+    ['!defend --action defend --difficulty hard', 'Alice', /--difficulty means nothing in the soak edition/, /Usage/],
+  ])('refuses %s with a specific whisper and changes nothing', async (command, player, problem, usage) => {
+    table = await openTable(mode);
+    const before = JSON.stringify(table.stored());
+    const out = await table.say(player as 'Alice', command, ['Bob']);
+    const said = whispered(out, player).join('\n');
+    expect(said).toMatch(problem);
+    expect(said).toMatch(usage);
+    expect(publicFromScript(out)).toEqual([]);
+    expect(JSON.stringify(table.stored())).toBe(before);
+    expect(table.markers('Bob')).toEqual([]);
+  });
+
+  it('refuses a check whose target attribute is missing, naming the attribute', async () => {
+    table = await openTable(mode);
+    const out = await table.say('GM', '!defend --action defend --roll 5', ['Crate']);
+    expect(whispered(out, 'gm').join('\n')).toMatch(/"defend_check"/);
+  });
+});
