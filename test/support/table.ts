@@ -25,6 +25,8 @@ export interface Table {
   id(token: TokenName | string): string;
   /** The script's stored state. */
   stored(): any;
+  /** Roll20 restarts the sandbox: state is kept as JSON, the script loads again and gets `ready`. */
+  restart(): Promise<void>;
   close(): void;
 }
 
@@ -32,14 +34,17 @@ export async function openTable(mode: Mode, options: { seed?: number; setup?: (m
   const mock = createRoll20({ seed: options.seed ?? 7 });
   const scene = buildDemoScene(mock);
   options.setup?.(mock, scene);
-  if (mode === 'src') {
-    mock.install(globalThis);
-    mock.globals.on('ready', () => {
-      startDefenseRound();
-    });
-  } else {
-    loadBundle(mock);
-  }
+  const load = () => {
+    if (mode === 'src') {
+      mock.globals.on('ready', () => {
+        startDefenseRound();
+      });
+    } else {
+      loadBundle(mock);
+    }
+  };
+  if (mode === 'src') mock.install(globalThis);
+  load();
   mock.fireReady();
   await mock.settle();
   mock.assertNoCrash();
@@ -69,6 +74,11 @@ export async function openTable(mode: Mode, options: { seed?: number; setup?: (m
     id,
     stored() {
       return mock.state.DefenseRound;
+    },
+    async restart() {
+      await mock.restart(load);
+      mock.assertNoCrash();
+      mock.newMessages();
     },
     close() {
       if (mode === 'src') mock.uninstall();

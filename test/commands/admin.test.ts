@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { MODES, openTable, publicFromScript, whispered, type Table } from '../support/table';
+
+describe.each(MODES)('!defense-round (%s)', (mode) => {
+  let table: Table;
+  afterEach(() => table?.close());
+
+  it('shows the GM the version, edition and settings, with a settings menu', async () => {
+    table = await openTable(mode);
+    const out = await table.say('GM', '!defense-round');
+    const gm = whispered(out, 'gm').join('\n');
+    expect(gm).toMatch(/DefenseRound v\d+\.\d+\.\d+/);
+    expect(gm).toMatch(/Edition: soak/);
+    expect(gm).toMatch(/Vitality bar1, Soul bar2, Power bar3/);
+    expect(out.some((r) => r.content.includes('(!defense-round config visibility.npc public)'))).toBe(true);
+    expect(publicFromScript(out)).toEqual([]);
+  });
+
+  it('is for the GM only: a player gets a whispered explanation', async () => {
+    table = await openTable(mode);
+    const out = await table.say('Alice', '!defense-round');
+    expect(whispered(out, 'Alice')).toEqual([expect.stringMatching(/for the GM only.*Usage: !defense-round/)]);
+    expect(whispered(out, 'gm')).toEqual([]);
+  });
+
+  it('refuses an unknown subcommand, whispered with the usage', async () => {
+    table = await openTable(mode);
+    const out = await table.say('GM', '!defense-round explode');
+    expect(whispered(out, 'gm')[0]).toMatch(/unknown subcommand "explode".*Usage: !defense-round/);
+  });
+
+  it('changes one setting at a time and keeps it in state', async () => {
+    table = await openTable(mode);
+    await table.say('GM', '!defense-round config visibility.npc public');
+    expect(table.stored().settings.visibility.npc).toBe('public');
+    const out = await table.say('GM', '!damage 10', ['Goblin 1']);
+    expect(publicFromScript(out).join('\n')).toMatch(/Goblin 1 takes 10 physical/);
+    await table.say('GM', '!defense-round config marker.dead skull');
+    expect(table.stored().settings.markers.dead).toBe('skull');
+  });
+
+  it.each([
+    ['!defense-round config edition chess', /edition must be one of soak, threshold, opposed/],
+    ['!defense-round config edition threshold', /not available in this version yet/],
+    ['!defense-round config overwhelm-limit lots', /whole number/],
+    ['!defense-round config marker.dead sparkly-unicorn', /neither a Roll20 status marker/],
+    ['!defense-round config stamina-bar bar1', /stamina may not share the Vitality bar/],
+    ['!defense-round config nonsense 1', /unknown setting "nonsense"/],
+  ])('refuses %s and keeps the settings', async (command, problem) => {
+    table = await openTable(mode);
+    const before = JSON.stringify(table.stored().settings);
+    const out = await table.say('GM', command);
+    expect(whispered(out, 'gm')[0]).toMatch(problem);
+    expect(JSON.stringify(table.stored().settings)).toBe(before);
+  });
+
+  it('mapping two resources to one bar swaps them', async () => {
+    table = await openTable(mode);
+    await table.say('GM', '!defense-round config vitality-bar bar2');
+    expect(table.stored().settings.bars).toMatchObject({ vitality: 'bar2', soul: 'bar1', power: 'bar3' });
+    await table.say('GM', '!damage 5', ['Crate']);
+    expect(table.bar('Crate', 'bar2')).toBe('');
+  });
+
+  it('per-token overrides win over the sheet and wear per token; repair restores them', async () => {
+    table = await openTable(mode);
+    await table.say('GM', '!defense-round set armor_physical 50', ['Goblin 1']);
+    await table.say('GM', '!damage 40', ['Goblin 1']);
+    // 40 x 90% = 36 - 50 = 0; wear floor(36/4) = 9 -> 41
+    expect(table.bar('Goblin 1')).toBe(30);
+    expect(table.stored().tokens[table.id('Goblin 1')].wear.physical).toBe(41);
+    await table.say('GM', '!defense-round repair', ['Goblin 1']);
+    expect(table.stored().tokens[table.id('Goblin 1')].wear.physical).toBe(50);
+    await table.say('Alice', '!damage 200', ['Bob']);
+    expect(table.attr('Bob', 'armor_physical')).toBe(60);
+    await table.say('GM', '!defense-round repair', ['Bob']);
+    expect(table.attr('Bob', 'armor_physical')).toBe(100);
+  });
+
+  it('makes the help handout', async () => {
+    table = await openTable(mode);
+    await table.say('GM', '!defense-round help');
+    const handouts = table.mock.globals.findObjs({ _type: 'handout', name: 'Help: DefenseRound' });
+    expect(handouts).toHaveLength(1);
+    expect(String(table.mock.peek(handouts[0]!, 'notes'))).toMatch(/!damage/);
+  });
+
+  it('settings and per-token memory survive a sandbox restart', async () => {
+    table = await openTable(mode);
+    await table.say('GM', '!defense-round config players-target-any on');
+    await table.say('GM', '!damage 20', ['Goblin 1']);
+    await table.restart();
+    expect(table.stored().settings.playersTargetAny).toBe(true);
+    expect(table.stored().tokens[table.id('Goblin 1')].wear.physical).toBe(16);
+    await table.say('Ben', `!damage 3 --ids ${table.id('Crate')}`);
+    expect(table.bar('Crate')).toBe(17);
+    await table.say('GM', '!damage 20', ['Goblin 1']);
+    // 18 - 16 worn Physical = 2 - 5 Defense = 0; wear floor(18/4) = 4 -> 12
+    expect(table.stored().tokens[table.id('Goblin 1')].wear.physical).toBe(12);
+  });
+});
