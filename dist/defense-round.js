@@ -2950,7 +2950,8 @@ var DefenseRound = (() => {
       send(TO_GM, renderLine(`${SCRIPT_NAME}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`));
     }
     if (stored.scriptVersion !== SCRIPT_VERSION) {
-      guarded("rebuilding the help handout", refreshHelpHandout)();
+      if (stored.scriptVersion !== "") guarded("rebuilding the help handout", refreshHelpHandout)();
+      else send(TO_GM, renderLine(`${SCRIPT_NAME} v${SCRIPT_VERSION} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`));
       stored.scriptVersion = SCRIPT_VERSION;
     }
     on(

@@ -36,7 +36,9 @@ export function startDefenseRound(): App {
     send(TO_GM, renderLine(`${SCRIPT_NAME}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`));
   }
   if (stored.scriptVersion !== SCRIPT_VERSION) {
-    guarded('rebuilding the help handout', refreshHelpHandout)();
+    // An upgrade rebuilds the help handout; a first install only says how to get one (no look-ups at start-up).
+    if (stored.scriptVersion !== '') guarded('rebuilding the help handout', refreshHelpHandout)();
+    else send(TO_GM, renderLine(`${SCRIPT_NAME} v${SCRIPT_VERSION} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`));
     stored.scriptVersion = SCRIPT_VERSION;
   }
 

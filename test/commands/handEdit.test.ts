@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { MODES, openTable, publicFromScript, whispered, type Table } from '../support/table';
+
+describe.each(MODES)('hand edits of the Vitality bar (%s)', (mode) => {
+  let table: Table;
+  afterEach(() => table?.close());
+
+  async function edit(token: string, value: unknown) {
+    table.mock.userEdit(table.mock.token(token), { bar1_value: value });
+    await table.mock.settle();
+    table.mock.assertNoCrash();
+    return table.mock.newMessages();
+  }
+
+  it('a hit typed into the bar updates the markers and the save owed', async () => {
+    table = await openTable(mode);
+    await edit('Goblin 1', -3);
+    expect(table.markers('Goblin 1')).toEqual(['sleepy']);
+    expect(table.stored().tokens[table.id('Goblin 1')].life).toEqual({ condition: 'incapacitated', savesOwed: 1 });
+    await edit('Goblin 1', -30);
+    expect(table.markers('Goblin 1')).toEqual(['dead']);
+  });
+
+  it('a fall from above 0 to -10 or below by hand makes the token dying', async () => {
+    table = await openTable(mode);
+    await edit('Goblin 2', -12);
+    expect(table.markers('Goblin 2')).toEqual(['death-zone']);
+    expect(table.stored().tokens[table.id('Goblin 2')].life.savesOwed).toBe(3);
+  });
+
+  it("a dead token's bar is set back; raising it above 0 revives it", async () => {
+    table = await openTable(mode);
+    await edit('Goblin 1', -3);
+    await edit('Goblin 1', -30);
+    const out = await edit('Goblin 1', -40);
+    expect(table.bar('Goblin 1')).toBe(-30);
+    expect(whispered(out, 'gm').join('\n')).toMatch(/set back/);
+    await edit('Goblin 1', 12);
+    expect(table.markers('Goblin 1')).toEqual([]);
+    expect(table.stored().tokens[table.id('Goblin 1')]?.life).toBeUndefined();
+  });
+
+  it('with armor on manual edits, a decrease is read through armor like !damage', async () => {
+    table = await openTable(mode);
+    await table.say('GM', '!defense-round config armor-on-manual-edits on');
+    const out = await edit('Bob', -130); // a hit of 200 typed as 70 -> -130
+    expect(table.bar('Bob')).toBe(40);
+    expect(table.attr('Bob', 'vitality')).toBe(40);
+    expect(table.attr('Bob', 'armor_physical')).toBe(60);
+    expect(publicFromScript(out).join('\n')).toMatch(/160 - 100 Physical = 60/);
+  });
+
+  it('ignores a bar that is not a number and edits of other bars', async () => {
+    table = await openTable(mode);
+    const out = await edit('Goblin 1', 'lots');
+    expect(out.filter((r) => r.who === 'DefenseRound')).toEqual([]);
+    table.mock.userEdit(table.mock.token('Goblin 1'), { bar2_value: -50 });
+    await table.mock.settle();
+    expect(table.markers('Goblin 1')).toEqual([]);
+  });
+});
