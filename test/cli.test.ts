@@ -81,7 +81,7 @@ describe('the sandbox session', () => {
     expect((await session.run('click 1')).output).toBe('Button 1 asks "Damage": type click 1 <answer>.');
     session.mock.dice.force(4);
     const hit = (await session.run('click 1 [[1d6]]')).output;
-    expect(hit).toContain('Goblin 1\n  now 26');
+    expect(hit).toContain('DefenseRound:\n  Goblin 1 takes 4\n  now 26');
     expect(hit).toMatch(/\* Goblin 1\s+Vitality 26\/30/);
     expect(JSON.parse((await session.run('state')).output)).toEqual({ StandIn: { commands: 3 } });
   });
