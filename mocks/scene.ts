@@ -4,7 +4,7 @@ import type { MockObject, MockRoll20 } from './roll20.js';
 
 type Values = Record<string, readonly [current: number | string, max?: number | string]>;
 
-const BOB_ATTRIBUTES: Values = {
+const BOB_ATTRIBUTES = {
   vitality: [70, 70],
   soul: [40, 40],
   power: [30, 30],
@@ -21,9 +21,9 @@ const BOB_ATTRIBUTES: Values = {
   perception_check: [50],
   mental_check: [40],
   save_check: [50],
-};
+} as const satisfies Values;
 
-const GOBLIN_ATTRIBUTES: Values = {
+const GOBLIN_ATTRIBUTES = {
   armor_soak: [10],
   armor_physical: [20, 20],
   armor_magical: [0, 0],
@@ -35,7 +35,7 @@ const GOBLIN_ATTRIBUTES: Values = {
   perception_check: [35],
   mental_check: [20],
   save_check: [45],
-};
+} as const satisfies Values;
 
 export interface DemoScene {
   pageId: string;
@@ -43,7 +43,10 @@ export interface DemoScene {
   characters: { Bob: string; Goblin: string };
   tokens: { Bob: string; 'Goblin 1': string; 'Goblin 2': string; Crate: string };
   /** Attribute ids by character name, then attribute name. */
-  attributes: { Bob: Record<string, string>; Goblin: Record<string, string> };
+  attributes: {
+    Bob: Record<keyof typeof BOB_ATTRIBUTES, string>;
+    Goblin: Record<keyof typeof GOBLIN_ATTRIBUTES, string>;
+  };
 }
 
 export function buildDemoScene(mock: MockRoll20): DemoScene {
@@ -84,9 +87,10 @@ export function buildDemoScene(mock: MockRoll20): DemoScene {
   };
 }
 
-function createAttributes(mock: MockRoll20, character: MockObject, values: Values): Record<string, string> {
-  const ids: Record<string, string> = {};
-  for (const [name, [current, max = '']] of Object.entries(values)) {
+function createAttributes<K extends string>(mock: MockRoll20, character: MockObject, values: Record<K, Values[string]>): Record<K, string> {
+  const ids = {} as Record<K, string>;
+  for (const name of Object.keys(values) as K[]) {
+    const [current, max = ''] = values[name];
     ids[name] = mock.create('attribute', { characterid: character.id, name, current, max }).id;
   }
   return ids;
