@@ -1591,7 +1591,8 @@ var DefenseRound = (() => {
       case "armor-absent":
         return armorAbsent(step.track, step.reason, step.amount);
       case "soak":
-        return `${step.before} x ${100 - step.soakPercent}% (${step.soakPercent}% soak) = ${step.after}`;
+        return `${step.before} x ${100 - step.soakPercent}% soak = ${step.after}`;
+      // as the seed writes it: 200 x 0.8 Soak (20% Soak)
       case "protection":
         return `${step.before} - ${step.protection} ${PROTECTION_NAME[step.track]} = ${step.after}`;
       case "armor-reduction":
@@ -1659,8 +1660,16 @@ var DefenseRound = (() => {
         return "Dead";
     }
   }
+  function inSeedOrder(steps) {
+    const wear = steps.find((step) => step.kind === "protection-wear");
+    const vitality = steps.findIndex((step) => step.kind === "vitality-change");
+    if (!wear || vitality === -1) return steps;
+    const rest = steps.filter((step) => step !== wear);
+    const at = rest.findIndex((step) => step.kind === "vitality-change");
+    return [...rest.slice(0, at + 1), wear, ...rest.slice(at + 1)];
+  }
   function damageCard(name, hit, outcome) {
-    const steps = outcome.steps.filter((step) => step.kind !== "defense-used").map(describeDamageStep);
+    const steps = inSeedOrder(outcome.steps.filter((step) => step.kind !== "defense-used")).map(describeDamageStep);
     const defense = outcome.steps.find((step) => step.kind === "defense-used");
     const now = lifeLine(outcome.life);
     return {
@@ -1683,6 +1692,9 @@ var DefenseRound = (() => {
       case "dead":
         return `${name} is hit and dies.`;
       default:
+        if (outcome.steps.some((step) => step.kind === "vitality-loss" && step.loss === 0)) {
+          return `${name} is hit, but the armor holds.`;
+        }
         return outcome.changed ? `${name} is hit.` : `${name} is unharmed.`;
     }
   }
@@ -2816,7 +2828,7 @@ var DefenseRound = (() => {
       card: {
         title: `${snapshot.name}: Vitality save`,
         rows: [
-          { label: "Save", lines: outcome.steps.map(describeDamageStep) },
+          { label: "Roll", lines: outcome.steps.map(describeDamageStep) },
           { label: "Now", lines: [now ?? `Standing, Vitality ${outcome.vitality}`] }
         ]
       },

@@ -133,3 +133,10 @@ describe('npm start in piped mode', () => {
     expect(result.stderr).toMatch(/no bundle at .*missing\.js/);
   });
 });
+
+describe('multi-line template values', () => {
+  it('continue under their first line', () => {
+    const shown = renderMessage(record({ rolltemplate: 'default', content: '{{name=Hit}} {{Breakdown=12 x 90% = 10<br>10 - 5 = 5}}' }));
+    expect(shown.lines).toEqual(['DefenseRound:', '  [ Hit ]', '  Breakdown: 12 x 90% = 10', '             10 - 5 = 5']);
+  });
+});

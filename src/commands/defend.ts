@@ -268,7 +268,7 @@ function applySave(
     card: {
       title: `${snapshot.name}: Vitality save`,
       rows: [
-        { label: 'Save', lines: outcome.steps.map(describeDamageStep) },
+        { label: 'Roll', lines: outcome.steps.map(describeDamageStep) },
         { label: 'Now', lines: [now ?? `Standing, Vitality ${outcome.vitality}`] },
       ],
     },

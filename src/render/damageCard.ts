@@ -1,6 +1,7 @@
 // The chat card of one hit on one token: the defense used, every step, and where it left the token.
 import type { SoakDamageOutcome } from '../rules/soak/resolveDamage';
 import type { Life } from '../rules/soak/life';
+import type { DamageStep } from '../rules/soak/damageSteps';
 import { describeDamageStep } from './damageSteps';
 import type { Card } from './card';
 
@@ -35,8 +36,18 @@ export function lifeLine(life: Life): string | undefined {
   }
 }
 
+/** The seed tells the Vitality change first, then the armor's wear: show them in that order. */
+function inSeedOrder(steps: DamageStep[]): DamageStep[] {
+  const wear = steps.find((step) => step.kind === 'protection-wear');
+  const vitality = steps.findIndex((step) => step.kind === 'vitality-change');
+  if (!wear || vitality === -1) return steps;
+  const rest = steps.filter((step) => step !== wear);
+  const at = rest.findIndex((step) => step.kind === 'vitality-change');
+  return [...rest.slice(0, at + 1), wear, ...rest.slice(at + 1)];
+}
+
 export function damageCard(name: string, hit: HitDescription, outcome: SoakDamageOutcome): Card {
-  const steps = outcome.steps.filter((step) => step.kind !== 'defense-used').map(describeDamageStep);
+  const steps = inSeedOrder(outcome.steps.filter((step) => step.kind !== 'defense-used')).map(describeDamageStep);
   const defense = outcome.steps.find((step) => step.kind === 'defense-used');
   const now = lifeLine(outcome.life);
   return {
@@ -61,6 +72,9 @@ export function damageShortLine(name: string, outcome: SoakDamageOutcome, lifeBe
     case 'dead':
       return `${name} is hit and dies.`;
     default:
+      if (outcome.steps.some((step) => step.kind === 'vitality-loss' && step.loss === 0)) {
+        return `${name} is hit, but the armor holds.`;
+      }
       return outcome.changed ? `${name} is hit.` : `${name} is unharmed.`;
   }
 }

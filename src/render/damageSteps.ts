@@ -47,7 +47,7 @@ export function describeDamageStep(step: DamageStep): string {
     case 'armor-absent':
       return armorAbsent(step.track, step.reason, step.amount);
     case 'soak':
-      return `${step.before} x ${100 - step.soakPercent}% (${step.soakPercent}% soak) = ${step.after}`;
+      return `${step.before} x ${100 - step.soakPercent}% soak = ${step.after}`; // as the seed writes it: 200 x 0.8 Soak (20% Soak)
     case 'protection':
       return `${step.before} - ${step.protection} ${PROTECTION_NAME[step.track]} = ${step.after}`;
     case 'armor-reduction':

@@ -13,7 +13,7 @@ describe.each(MODES)('!damage (%s)', (mode) => {
     expect(table.attr('Bob', 'armor_physical')).toBe(60);
     expect(table.attr('Bob', 'armor_physical', 'max')).toBe(100);
     const card = publicFromScript(out).join('\n');
-    expect(card).toContain('200 x 80% (20% soak) = 160');
+    expect(card).toContain('200 x 80% soak = 160');
     expect(card).toContain('160 - 100 Physical = 60');
     expect(card).toContain('60 - 30 Defense = 30');
     expect(card).toContain('Vitality 70 -> 40');
@@ -120,5 +120,27 @@ describe.each(MODES)('!damage (%s)', (mode) => {
     table = await openTable(mode);
     const out = await table.say('Ben', '!damage --help');
     expect(whispered(out, 'Ben')[0]).toMatch(/^Usage: !damage N/);
+  });
+});
+
+describe.each(MODES)('the damage card (%s)', (mode) => {
+  let table: Table;
+  afterEach(() => table?.close());
+
+  it('reads like the seed: soak, Physical, Defense, then Vitality, then the armor wear', async () => {
+    table = await openTable(mode);
+    const out = await table.say('Alice', '!damage 200', ['Bob']);
+    const breakdown = publicFromScript(out).join('\n');
+    const order = ['200 x 80% soak = 160', '160 - 100 Physical = 60', '60 - 30 Defense = 30', 'Vitality 70 -> 40', 'Physical 100 -> 60'].map((line) =>
+      breakdown.indexOf(line),
+    );
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
+  it('says the armor holds when a hit on an NPC takes no Vitality', async () => {
+    table = await openTable(mode);
+    const out = await table.say('GM', '!damage 10', ['Goblin 1']);
+    expect(publicFromScript(out)).toEqual(['Goblin 1 is hit, but the armor holds.']);
   });
 });

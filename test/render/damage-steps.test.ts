@@ -14,7 +14,7 @@ describe('the seed 000 worked example, as chat lines', () => {
     });
     expect(outcome.steps.map(describeDamageStep)).toEqual([
       'Defense failed (from !defend): the hit lands',
-      '200 x 80% (20% soak) = 160',
+      '200 x 80% soak = 160',
       '160 - 100 Physical = 60',
       '60 - 30 Defense = 30',
       'Vitality loss 30',
