@@ -85,7 +85,13 @@ function templateLines(content: string): string[] {
     const key = eq < 0 ? field : field.slice(0, eq);
     const value = eq < 0 ? '' : field.slice(eq + 1);
     if (key.trim().toLowerCase() === 'name') title = htmlToText(value);
-    else lines.push(eq < 0 ? htmlToText(key) : `${htmlToText(key)}: ${htmlToText(value).replace(/\n/g, ' / ')}`);
+    else if (eq < 0) lines.push(htmlToText(key));
+    else {
+      // A value of several lines continues under its first line, aligned after "Key: ".
+      const label = `${htmlToText(key)}: `;
+      const [first = '', ...more] = htmlToText(value).split('\n');
+      lines.push(label + first, ...more.map((line) => ' '.repeat(label.length) + line));
+    }
     return '';
   });
   const extra = htmlToText(rest);
