@@ -2889,6 +2889,72 @@ var DefenseRound = (() => {
     }
   };
 
+  // src/commands/heal.ts
+  var USAGE5 = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)";
+  var FLAGS4 = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } };
+  var LABEL2 = { vitality: "Vitality", soul: "Soul", power: "Power" };
+  function healedValue(before, amount, max) {
+    if (max === null) return before + amount;
+    return Math.max(before, Math.min(before + amount, max));
+  }
+  var healCommand = {
+    usage: USAGE5,
+    run(ctx) {
+      const parsed = ctx.parsed;
+      const settings = ctx.app.store.settings;
+      checkFlags(parsed, FLAGS4, settings.edition);
+      if (parsed.positionals.length === 0) throw new UsageError("no amount to heal given");
+      if (parsed.positionals.length > 1) throw new UsageError(`one amount only (got "${parsed.positionals.join(" ")}")`);
+      const amount = integerArg(parsed.positionals[0], "the amount to heal", 0, MAX_DAMAGE);
+      const resource = choiceArg(flagValue(parsed, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
+      const { targets, notes } = resolveTargets(ctx, idsArg(parsed));
+      const refused2 = [...notes];
+      for (const { token, character } of targets) {
+        const snapshot = readToken(token, character, settings);
+        const problem = barProblem(snapshot, resource) ?? barProblem(snapshot, "vitality");
+        const vitality = snapshot.bars.vitality.value;
+        const before = snapshot.bars[resource].value;
+        if (problem || vitality === null || before === null) {
+          refused2.push(problem ?? `${snapshot.name}: not a number`);
+          continue;
+        }
+        const lifeBefore = currentLife(ctx.app, snapshot.id, vitality);
+        if (lifeBefore.condition === "dead") {
+          refused2.push(`${snapshot.name} is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)`);
+          continue;
+        }
+        const max = snapshot.bars[resource].max;
+        const after = healedValue(before, amount, max);
+        const lines = [`${LABEL2[resource]} ${before} -> ${after}${max === null ? " (the bar has no max: not capped)" : after === max && before + amount > max ? ` (capped at max ${max})` : ""}`];
+        let markers = snapshot.statusmarkers;
+        let life = lifeBefore;
+        if (after !== before) writeBar(snapshot, resource, after);
+        if (resource === "vitality") {
+          const result = applyHandEdit(before, after, lifeBefore);
+          life = result.life;
+          lines.push(...result.steps.filter((step) => step.kind !== "vitality-change").map(describeDamageStep));
+          storeLife(ctx.app, snapshot.id, life);
+          markers = markersForCondition(snapshot.statusmarkers, life.condition, settings);
+          writeMarkers(snapshot, markers);
+          pruneRecord(ctx.app, snapshot.id);
+        }
+        notifyObservers(
+          token,
+          resourcesOf(snapshot, lifeBefore.condition, snapshot.statusmarkers),
+          { ...resourcesOf(snapshot, life.condition, markers), [resource]: after },
+          { heal: amount, resource, before, after },
+          { [`${snapshot.bars[resource].bar}_value`]: snapshot.bars[resource].raw, statusmarkers: snapshot.statusmarkers }
+        );
+        const now = lifeLine(life);
+        deliver(settings, snapshot, {
+          card: { title: `${snapshot.name} heals ${amount} ${LABEL2[resource]}`, rows: [{ label: "Heal", lines }, { label: "Now", lines: now ? [now] : [] }] },
+          shortLine: `${snapshot.name} is healed.`
+        });
+      }
+      if (refused2.length > 0) reply(ctx, `DefenseRound: not applied to every target: ${refused2.join("; ")}.`);
+    }
+  };
+
   // src/commands/handEdit.ts
   function onTokenChange(app, token, prev) {
     if (!prev || token.get("_subtype") !== "token") return;
@@ -2949,6 +3015,7 @@ var DefenseRound = (() => {
     "!damage": damageCommand,
     "!defend": defendCommand,
     "!stance": stanceCommand,
+    "!heal": healCommand,
     "!defense-round": adminCommand
   };
   function startDefenseRound() {

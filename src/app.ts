@@ -14,6 +14,7 @@ import { adminCommand } from './commands/admin';
 import { damageCommand } from './commands/damage';
 import { defendCommand } from './commands/defend';
 import { stanceCommand } from './commands/stance';
+import { healCommand } from './commands/heal';
 import { onTokenChange } from './commands/handEdit';
 import { initRound, onTurnOrderChange } from './commands/rounds';
 import { refreshHelpHandout } from './commands/helpHandout';
@@ -22,6 +23,7 @@ export const COMMANDS: CommandTable = {
   '!damage': damageCommand,
   '!defend': defendCommand,
   '!stance': stanceCommand,
+  '!heal': healCommand,
   '!defense-round': adminCommand,
 };
 
