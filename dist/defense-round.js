@@ -300,6 +300,28 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
+  function nullable(wrapped, default_) {
+    return _standardSchema({
+      kind: "schema",
+      type: "nullable",
+      reference: nullable,
+      expects: `(${wrapped.expects} | null)`,
+      async: false,
+      wrapped,
+      default: default_,
+      "~run"(dataset, config$1) {
+        if (dataset.value === null) {
+          if (this.default !== void 0) dataset.value = /* @__PURE__ */ getDefault(this, dataset, config$1);
+          if (dataset.value === null) {
+            dataset.typed = true;
+            return dataset;
+          }
+        }
+        return this.wrapped["~run"](dataset, config$1);
+      }
+    });
+  }
+  // @__NO_SIDE_EFFECTS__
   function number(message$1) {
     return _standardSchema({
       kind: "schema",
@@ -685,6 +707,33 @@ var DefenseRound = (() => {
     return Object.values(record2).every((value) => value === void 0);
   }
 
+  // src/state/history.ts
+  var nullableInteger = nullable(pipe(number(), integer()));
+  var TokenValuesSchema = object({
+    bars: object({ vitality: nullableInteger, soul: nullableInteger, power: nullableInteger }),
+    statusmarkers: string(),
+    protection: optional(
+      object({ track: picklist(["physical", "magical"]), attributeId: optional(string()), value: nullableInteger })
+    ),
+    record: object({
+      life: optional(object({ condition: picklist(["none", "incapacitated", "dying", "dead"]), savesOwed: number() })),
+      pendingDefense: optional(picklist(["success", "fail"])),
+      wear: optional(object({ physical: optional(number()), magical: optional(number()) }))
+    })
+  });
+  var ApplicationSchema = object({
+    /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
+    by: string(),
+    kind: picklist(["damage", "hand-edit"]),
+    tokens: array(object({ tokenId: string(), name: string(), before: TokenValuesSchema, after: TokenValuesSchema }))
+  });
+  function checkHistory(raw) {
+    if (raw === void 0) return { history: [], problems: [] };
+    const parsed = safeParse(array(ApplicationSchema), raw);
+    if (parsed.success) return { history: parsed.output, problems: [] };
+    return { history: [], problems: ["history: not a valid undo history; forgotten"] };
+  }
+
   // src/state/store.ts
   var STATE_KEY = "DefenseRound";
   var SCHEMA_VERSION = 1;
@@ -694,7 +743,8 @@ var DefenseRound = (() => {
       scriptVersion,
       settings: defaultSettings(),
       tokens: {},
-      round: { number: 1, firstEntry: null, lastTop: null }
+      round: { number: 1, firstEntry: null, lastTop: null },
+      history: []
     };
   }
   function migrateFrom0(old) {
@@ -736,13 +786,16 @@ var DefenseRound = (() => {
     problems.push(...settingsCheck.problems);
     const tokensCheck = checkTokenRecords(data.tokens);
     problems.push(...tokensCheck.problems);
+    const historyCheck = checkHistory(data.history);
+    problems.push(...historyCheck.problems);
     return {
       stored: {
         schemaVersion: SCHEMA_VERSION,
         scriptVersion: typeof data.scriptVersion === "string" ? data.scriptVersion : "",
         settings: settingsCheck.settings,
         tokens: tokensCheck.tokens,
-        round: checkRound(data.round, problems)
+        round: checkRound(data.round, problems),
+        history: historyCheck.history
       },
       problems
     };
@@ -1400,6 +1453,8 @@ var DefenseRound = (() => {
     "<li><code>!stance defensive|reactive|none</code>: set your stance; with no mode, show it.</li>",
     "<li><code>!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll R] [--mod M] [--vs ID]</code>: a defensive check; a success blocks the next hit.</li>",
     "<li><code>!damage N [--type physical|magical] [--pierce P] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none]</code>: one hit through soak, protection and defense.</li>",
+    "<li><code>!damage --undo [--force]</code>: put back the last damage you applied (the GM: anyone's).</li>",
+    "<li><code>!heal N [--to vitality|soul|power]</code>: restore a bar, up to its max.</li>",
     "<li>Every command answers <code>--help</code>.</li></ul>",
     "<h4>GM</h4><ul>",
     "<li><code>!defense-round</code>: status and settings menu; <code>config KEY VALUE</code>, <code>set NAME VALUE|clear</code>, <code>repair</code>, <code>next-round</code>, <code>refresh</code>, <code>help</code>.</li></ul>"
@@ -1453,6 +1508,9 @@ var DefenseRound = (() => {
       flip("visibility.pc", s.visibility.pc),
       toggle("players-target-any", s.playersTargetAny),
       toggle("armor-on-manual-edits", s.armorOnManualEdits),
+      renderButton(`edition: ${s.edition}`, "!defense-round config edition ?{Edition|soak|threshold|opposed}"),
+      renderButton(`vitality-bar: ${s.bars.vitality}`, "!defense-round config vitality-bar ?{Vitality bar|bar1|bar2|bar3}"),
+      renderButton(`overwhelm-limit: ${s.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${s.overwhelmLimit}}`),
       renderButton("next round", "!defense-round next-round"),
       renderButton("help handout", "!defense-round help")
     ].join(" ");
@@ -1495,9 +1553,12 @@ var DefenseRound = (() => {
       ]) {
         const base = readValue(snapshot, key, record2, settings, ctx.app.attributes);
         if (!base.present) continue;
-        const full = base.max ?? base.current;
-        if (full === null) continue;
+        const full = base.max;
         const before = currentProtection(snapshot, track, base, record2);
+        if (full === null) {
+          repaired.push(`${track === "physical" ? "Physical" : "Magical"} has no max on the sheet: nothing to restore it to`);
+          continue;
+        }
         if (protectionIsPerToken(snapshot, base)) record2.wear = { ...record2.wear, [track]: full };
         else base.attribute?.setWithWorker({ current: full });
         repaired.push(`${track === "physical" ? "Physical" : "Magical"} ${before ?? 0} -> ${full}`);
@@ -2042,6 +2103,13 @@ var DefenseRound = (() => {
     physical: { protection: "armor_physical", reduction: "armor_defense", natural: "natural_defense" },
     magical: { protection: "armor_magical", reduction: "armor_spirit", natural: "natural_spirit" }
   };
+  function protectionPlaceOf(app, snapshot, order) {
+    if (order.to !== "vitality" || order.instantKill) return void 0;
+    const record2 = peekRecord(app, snapshot.id);
+    const base = readValue(snapshot, TRACK_KEYS[order.track].protection, record2, app.store.settings, app.attributes);
+    if (!base.present) return void 0;
+    return protectionIsPerToken(snapshot, base) || !base.attribute ? { track: order.track } : { track: order.track, attributeId: base.attribute.id };
+  }
   function currentLife(app, tokenId, vitality) {
     return peekRecord(app, tokenId)?.life ?? lifeFromVitality(vitality);
   }
@@ -2077,7 +2145,8 @@ var DefenseRound = (() => {
       };
     }
     const stanceReduction = hitsArmor && record2?.stance === "defensive" ? defensiveStanceReduction(value("fortitude").current ?? 0) : 0;
-    const life = currentLife(app, snapshot.id, vitality);
+    const vitalityReadable = snapshot.bars.vitality.value !== null;
+    const life = vitalityReadable ? currentLife(app, snapshot.id, vitality) : record2?.life ?? { condition: "none", savesOwed: 0 };
     const outcome = resolveSoakDamage({
       amount: order.amount,
       track: order.track,
@@ -2091,11 +2160,14 @@ var DefenseRound = (() => {
       stanceReduction,
       life
     });
-    const before = resourcesOf(snapshot, life.condition, snapshot.statusmarkers);
-    const previous = { [`${snapshot.bars.vitality.bar}_value`]: snapshot.bars.vitality.raw, statusmarkers: snapshot.statusmarkers };
+    const before = { ...resourcesOf(snapshot, life.condition, snapshot.statusmarkers), vitality: vitalityReadable ? vitality : null };
+    const previous = {
+      [`${snapshot.bars.vitality.bar}_value`]: snapshot.bars.vitality.value === vitality ? snapshot.bars.vitality.raw : vitality,
+      statusmarkers: snapshot.statusmarkers
+    };
     const stored = tokenRecord(app, snapshot.id);
     delete stored.pendingDefense;
-    if (outcome.bars.vitality !== vitality) writeBar(snapshot, "vitality", outcome.bars.vitality);
+    if (vitalityReadable && outcome.bars.vitality !== snapshot.bars.vitality.value) writeBar(snapshot, "vitality", outcome.bars.vitality);
     for (const bar2 of ["soul", "power"]) {
       const after = outcome.bars[bar2];
       if (after !== null && after !== snapshot.bars[bar2].value) writeBar(snapshot, bar2, after);
@@ -2110,11 +2182,112 @@ var DefenseRound = (() => {
     notifyObservers(
       snapshot.token,
       before,
-      { vitality: outcome.bars.vitality, soul: outcome.bars.soul, power: outcome.bars.power, statusmarkers: markers, condition: outcome.life.condition },
+      { vitality: vitalityReadable ? outcome.bars.vitality : null, soul: outcome.bars.soul, power: outcome.bars.power, statusmarkers: markers, condition: outcome.life.condition },
       outcome,
       previous
     );
     return outcome;
+  }
+
+  // src/commands/history.ts
+  var HISTORY_LIMIT = 50;
+  function copyRecordPart(record2) {
+    return {
+      ...record2?.life ? { life: { ...record2.life } } : {},
+      ...record2?.pendingDefense ? { pendingDefense: record2.pendingDefense } : {},
+      ...record2?.wear ? { wear: { ...record2.wear } } : {}
+    };
+  }
+  function captureToken(app, token, place) {
+    const snapshot = readToken(token, characterOf(token), app.store.settings);
+    const record2 = app.store.tokens[token.id];
+    let protection;
+    if (place?.attributeId) protection = readInteger(getObj("attribute", place.attributeId)?.get("current"));
+    else if (place) protection = record2?.wear?.[place.track] ?? null;
+    return {
+      bars: { vitality: snapshot.bars.vitality.value, soul: snapshot.bars.soul.value, power: snapshot.bars.power.value },
+      statusmarkers: snapshot.statusmarkers,
+      ...protection !== void 0 && place ? { protection: { ...place, value: protection } } : {},
+      record: copyRecordPart(record2)
+    };
+  }
+  function recordApplication(app, application) {
+    const history = app.store.history;
+    history.push(application);
+    if (history.length > HISTORY_LIMIT) history.splice(0, history.length - HISTORY_LIMIT);
+  }
+  function changedSince(app, entry, token) {
+    const now = captureToken(app, token, entry.after.protection);
+    const changes = [];
+    for (const resource of ["vitality", "soul", "power"]) {
+      if (now.bars[resource] !== entry.after.bars[resource]) {
+        changes.push(`${entry.name} ${resource} is ${now.bars[resource] ?? "not a number"} (was left at ${entry.after.bars[resource]})`);
+      }
+    }
+    if (entry.after.protection && now.protection?.value !== entry.after.protection.value) {
+      changes.push(`${entry.name} ${entry.after.protection.track} protection is ${now.protection?.value ?? "unset"} (was left at ${entry.after.protection.value})`);
+    }
+    if (now.statusmarkers !== entry.after.statusmarkers) changes.push(`${entry.name} markers changed`);
+    if (JSON.stringify(now.record.life ?? null) !== JSON.stringify(entry.after.record.life ?? null)) {
+      changes.push(`${entry.name} condition or saves changed`);
+    }
+    return changes;
+  }
+  function restoreToken(app, entry, token) {
+    const snapshot = readToken(token, characterOf(token), app.store.settings);
+    const before = entry.before;
+    for (const resource of ["vitality", "soul", "power"]) {
+      const value = before.bars[resource];
+      if (value !== null && value !== entry.after.bars[resource]) writeBar(snapshot, resource, value);
+    }
+    if (before.protection && before.protection.value !== null) {
+      if (before.protection.attributeId) getObj("attribute", before.protection.attributeId)?.setWithWorker({ current: before.protection.value });
+    }
+    if (snapshot.statusmarkers !== before.statusmarkers) token.set("statusmarkers", before.statusmarkers);
+    const record2 = tokenRecord(app, token.id);
+    record2.life = before.record.life ? { ...before.record.life } : void 0;
+    record2.pendingDefense = before.record.pendingDefense;
+    record2.wear = before.record.wear ? { ...before.record.wear } : void 0;
+    pruneRecord(app, token.id);
+  }
+
+  // src/commands/undo.ts
+  function resources(values) {
+    return { ...values.bars, statusmarkers: values.statusmarkers, condition: values.record.life?.condition ?? "none" };
+  }
+  function undoDamage(ctx) {
+    checkFlags(ctx.parsed, { undo: { kind: "switch" }, force: { kind: "switch" }, help: { kind: "switch" } }, ctx.app.store.settings.edition);
+    if (!hasFlag(ctx.parsed, "undo")) throw new UsageError("--force goes with --undo");
+    if (ctx.parsed.positionals.length > 0) throw new UsageError("--undo takes no amount");
+    const history = ctx.app.store.history;
+    let index = -1;
+    for (let i = history.length - 1; i >= 0; i -= 1) {
+      if (ctx.gm || history[i].by === ctx.playerId) {
+        index = i;
+        break;
+      }
+    }
+    if (index === -1) throw new UsageError(ctx.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
+    const application = history[index];
+    const present = application.tokens.map((entry) => ({ entry, token: getObj("graphic", entry.tokenId) }));
+    const gone = present.filter(({ token }) => !token).map(({ entry }) => entry.name);
+    const changes = present.flatMap(({ entry, token }) => token ? changedSince(ctx.app, entry, token) : []);
+    if (changes.length > 0 && !hasFlag(ctx.parsed, "force")) {
+      reply(ctx, `DefenseRound: nothing undone: values changed since that damage: ${changes.join("; ")}. Use !damage --undo --force to overwrite them.`);
+      return;
+    }
+    const names = [];
+    for (const { entry, token } of present) {
+      if (!token) continue;
+      restoreToken(ctx.app, entry, token);
+      notifyObservers(token, resources(entry.after), resources(entry.before), { undo: true }, {
+        statusmarkers: entry.after.statusmarkers
+      });
+      names.push(entry.name);
+    }
+    history.splice(index, 1);
+    if (names.length > 0) send(PUBLIC, renderLine(`Damage undone: ${names.join(", ")}.`));
+    if (gone.length > 0) reply(ctx, `DefenseRound: skipped deleted token${gone.length === 1 ? "" : "s"}: ${gone.join(", ")}.`);
   }
 
   // src/commands/barProblem.ts
@@ -2151,9 +2324,6 @@ var DefenseRound = (() => {
   function parseSoakDamage(ctx) {
     const parsed = ctx.parsed;
     checkFlags(parsed, FLAGS, ctx.app.store.settings.edition);
-    if (hasFlag(parsed, "undo") || hasFlag(parsed, "force")) {
-      throw new UsageError("--undo is not available in this version yet");
-    }
     const instantKill = hasFlag(parsed, "instant-kill");
     if (parsed.positionals.length > 1) {
       throw new UsageError(`one amount only (got "${parsed.positionals.join(" ")}"); an expression must be an inline roll like [[2d6+3]]`);
@@ -2165,6 +2335,10 @@ var DefenseRound = (() => {
     const track = typeText === void 0 ? "physical" : TRACK_OF[choiceArg(typeText, "--type", Object.keys(TRACK_OF))];
     const to = choiceArg(flagValue(parsed, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
     if (instantKill && to !== "vitality") throw new UsageError("--instant-kill cannot be combined with --to soul or power");
+    if (instantKill && amountText !== void 0) throw new UsageError("--instant-kill takes no amount: it drops Vitality to 0");
+    if ((instantKill || to !== "vitality") && (hasFlag(parsed, "type") || hasFlag(parsed, "pierce"))) {
+      throw new UsageError(`--type and --pierce mean nothing with ${instantKill ? "--instant-kill" : `--to ${to}`}: no armor applies`);
+    }
     const defenseText = flagValue(parsed, "defense");
     return {
       amount,
@@ -2179,26 +2353,35 @@ var DefenseRound = (() => {
     usage: USAGE2,
     help: ["Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. A pending !defend result is used up."],
     run(ctx) {
+      if (hasFlag(ctx.parsed, "undo") || hasFlag(ctx.parsed, "force")) {
+        undoDamage(ctx);
+        return;
+      }
       const order = parseSoakDamage(ctx);
       const settings = ctx.app.store.settings;
       const anyTarget = ctx.gm || settings.playersTargetAny;
       const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed), { anyTarget });
       const refused2 = [...notes];
+      const applied = [];
       for (const { token, character } of targets) {
         const snapshot = readToken(token, character, settings);
-        const vitality = snapshot.bars.vitality.value;
-        const problem = barProblem(snapshot, "vitality") ?? (order.to !== "vitality" ? barProblem(snapshot, order.to) : void 0);
+        const problem = barProblem(snapshot, order.to);
+        const vitality = snapshot.bars.vitality.value ?? (order.to === "vitality" ? null : 0);
         if (problem !== void 0 || vitality === null) {
           refused2.push(problem ?? `${snapshot.name}: Vitality is not a number`);
           continue;
         }
-        const lifeBefore = currentLife(ctx.app, snapshot.id, vitality);
+        const lifeBefore = currentLife(ctx.app, snapshot.id, snapshot.bars.vitality.value ?? 1);
+        const place = protectionPlaceOf(ctx.app, snapshot, order);
+        const before = captureToken(ctx.app, token, place);
         const outcome = applySoakDamage(ctx.app, snapshot, vitality, order);
+        applied.push({ tokenId: token.id, name: snapshot.name, before, after: captureToken(ctx.app, token, place) });
         deliver(settings, snapshot, {
           card: damageCard(snapshot.name, order, outcome),
           shortLine: damageShortLine(snapshot.name, outcome, lifeBefore)
         });
       }
+      if (applied.length > 0) recordApplication(ctx.app, { by: ctx.playerId, kind: "damage", tokens: applied });
       if (refused2.length > 0) reply(ctx, `DefenseRound: not applied to every target: ${refused2.join("; ")}.`);
     }
   };
@@ -2875,10 +3058,6 @@ var DefenseRound = (() => {
         pruneRecord(ctx.app, token.id);
         const markers = markersForStance(snapshot.statusmarkers, stance, settings);
         writeMarkers(snapshot, markers);
-        const condition = record2.life?.condition ?? "none";
-        notifyObservers(token, resourcesOf(snapshot, condition, snapshot.statusmarkers), resourcesOf(snapshot, condition, markers), { stance }, {
-          statusmarkers: snapshot.statusmarkers
-        });
         const title = stance === "none" ? `${snapshot.name} drops its stance` : `${snapshot.name} takes the ${stance} stance`;
         deliver(settings, snapshot, {
           card: { title, rows: [{ label: "Stance", lines: [`${before} -> ${stance}`, STANCE_EFFECT[stance] ?? ""] }] },
@@ -2911,14 +3090,14 @@ var DefenseRound = (() => {
       const refused2 = [...notes];
       for (const { token, character } of targets) {
         const snapshot = readToken(token, character, settings);
-        const problem = barProblem(snapshot, resource) ?? barProblem(snapshot, "vitality");
+        const problem = barProblem(snapshot, resource);
         const vitality = snapshot.bars.vitality.value;
         const before = snapshot.bars[resource].value;
-        if (problem || vitality === null || before === null) {
+        if (problem || before === null) {
           refused2.push(problem ?? `${snapshot.name}: not a number`);
           continue;
         }
-        const lifeBefore = currentLife(ctx.app, snapshot.id, vitality);
+        const lifeBefore = vitality === null ? peekRecord(ctx.app, snapshot.id)?.life ?? { condition: "none", savesOwed: 0 } : currentLife(ctx.app, snapshot.id, vitality);
         if (lifeBefore.condition === "dead") {
           refused2.push(`${snapshot.name} is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)`);
           continue;
@@ -2947,7 +3126,7 @@ var DefenseRound = (() => {
         );
         const now = lifeLine(life);
         deliver(settings, snapshot, {
-          card: { title: `${snapshot.name} heals ${amount} ${LABEL2[resource]}`, rows: [{ label: "Heal", lines }, { label: "Now", lines: now ? [now] : [] }] },
+          card: { title: `${snapshot.name} is healed: ${LABEL2[resource]} +${after - before}`, rows: [{ label: "Heal", lines }, { label: "Now", lines: now ? [now] : [] }] },
           shortLine: `${snapshot.name} is healed.`
         });
       }
@@ -2975,8 +3154,15 @@ var DefenseRound = (() => {
         instantKill: false,
         defenseOverride: null
       };
+      const place = protectionPlaceOf(app, snapshot, order);
+      const found = captureToken(app, token, place);
+      found.bars.vitality = before;
       const outcome = applySoakDamage(app, snapshot, before, order);
-      if (outcome.bars.vitality !== typed) writeBar(snapshot, "vitality", outcome.bars.vitality);
+      recordApplication(app, {
+        by: "hand-edit",
+        kind: "hand-edit",
+        tokens: [{ tokenId: token.id, name: snapshot.name, before: found, after: captureToken(app, token, place) }]
+      });
       const card = damageCard(snapshot.name, order, outcome);
       card.title = `${snapshot.name}: Vitality edited by hand, ${before} -> ${typed}, read through armor`;
       deliver(settings, snapshot, { card, shortLine: damageShortLine(snapshot.name, outcome, life) });

@@ -56,6 +56,9 @@ function settingsMenu(app: App): string {
     flip('visibility.pc', s.visibility.pc),
     toggle('players-target-any', s.playersTargetAny),
     toggle('armor-on-manual-edits', s.armorOnManualEdits),
+    renderButton(`edition: ${s.edition}`, '!defense-round config edition ?{Edition|soak|threshold|opposed}'),
+    renderButton(`vitality-bar: ${s.bars.vitality}`, '!defense-round config vitality-bar ?{Vitality bar|bar1|bar2|bar3}'),
+    renderButton(`overwhelm-limit: ${s.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${s.overwhelmLimit}}`),
     renderButton('next round', '!defense-round next-round'),
     renderButton('help handout', '!defense-round help'),
   ].join(' ');
@@ -101,9 +104,12 @@ function repair(ctx: CommandContext): void {
     ] as const) {
       const base = readValue(snapshot, key as AttributeKey, record, settings, ctx.app.attributes);
       if (!base.present) continue;
-      const full = base.max ?? base.current;
-      if (full === null) continue;
+      const full = base.max;
       const before = currentProtection(snapshot, track, base, record);
+      if (full === null) {
+        repaired.push(`${track === 'physical' ? 'Physical' : 'Magical'} has no max on the sheet: nothing to restore it to`);
+        continue;
+      }
       if (protectionIsPerToken(snapshot, base)) record.wear = { ...record.wear, [track]: full };
       else base.attribute?.setWithWorker({ current: full });
       repaired.push(`${track === 'physical' ? 'Physical' : 'Magical'} ${before ?? 0} -> ${full}`);

@@ -11,7 +11,8 @@ import type { App } from './context';
 import { pruneRecord } from './context';
 import { deliver } from './deliver';
 import { markersForCondition } from './conditionMarkers';
-import { applySoakDamage, currentLife, resourcesOf, storeLife, type SoakDamageOrder } from './soakDamage';
+import { applySoakDamage, currentLife, protectionPlaceOf, resourcesOf, storeLife, type SoakDamageOrder } from './soakDamage';
+import { captureToken, recordApplication } from './history';
 import { MAX_DAMAGE } from './damage';
 
 export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<string, unknown> | undefined): void {
@@ -36,8 +37,15 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
       instantKill: false,
       defenseOverride: null,
     };
+    const place = protectionPlaceOf(app, snapshot, order);
+    const found = captureToken(app, token, place);
+    found.bars.vitality = before; // what the token held before the user typed
     const outcome = applySoakDamage(app, snapshot, before, order);
-    if (outcome.bars.vitality !== typed) writeBar(snapshot, 'vitality', outcome.bars.vitality);
+    recordApplication(app, {
+      by: 'hand-edit',
+      kind: 'hand-edit',
+      tokens: [{ tokenId: token.id, name: snapshot.name, before: found, after: captureToken(app, token, place) }],
+    });
     const card = damageCard(snapshot.name, order, outcome);
     card.title = `${snapshot.name}: Vitality edited by hand, ${before} -> ${typed}, read through armor`;
     deliver(settings, snapshot, { card, shortLine: damageShortLine(snapshot.name, outcome, life) });

@@ -7,7 +7,7 @@ import { notifyObservers } from '../roll20/observers';
 import { describeDamageStep } from '../render/damageSteps';
 import { lifeLine } from '../render/damageCard';
 import { checkFlags, choiceArg, flagValue, idsArg, integerArg, UsageError, type FlagSpec } from './parse';
-import { pruneRecord, reply, type CommandContext } from './context';
+import { peekRecord, pruneRecord, reply, type CommandContext } from './context';
 import type { CommandHandler } from './dispatch';
 import { deliver } from './deliver';
 import { resolveTargets } from './targets';
@@ -40,14 +40,16 @@ export const healCommand: CommandHandler = {
     const refused = [...notes];
     for (const { token, character } of targets) {
       const snapshot = readToken(token, character, settings);
-      const problem = barProblem(snapshot, resource) ?? barProblem(snapshot, 'vitality');
+      const problem = barProblem(snapshot, resource);
       const vitality = snapshot.bars.vitality.value;
       const before = snapshot.bars[resource].value;
-      if (problem || vitality === null || before === null) {
+      if (problem || before === null) {
         refused.push(problem ?? `${snapshot.name}: not a number`);
         continue;
       }
-      const lifeBefore = currentLife(ctx.app, snapshot.id, vitality);
+      // Healing Soul or Power does not need a readable Vitality; the stored condition still counts.
+      const lifeBefore =
+        vitality === null ? (peekRecord(ctx.app, snapshot.id)?.life ?? { condition: 'none' as const, savesOwed: 0 }) : currentLife(ctx.app, snapshot.id, vitality);
       if (lifeBefore.condition === 'dead') {
         refused.push(`${snapshot.name} is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)`);
         continue;
@@ -76,7 +78,7 @@ export const healCommand: CommandHandler = {
       );
       const now = lifeLine(life);
       deliver(settings, snapshot, {
-        card: { title: `${snapshot.name} heals ${amount} ${LABEL[resource]}`, rows: [{ label: 'Heal', lines }, { label: 'Now', lines: now ? [now] : [] }] },
+        card: { title: `${snapshot.name} is healed: ${LABEL[resource]} +${after - before}`, rows: [{ label: 'Heal', lines }, { label: 'Now', lines: now ? [now] : [] }] },
         shortLine: `${snapshot.name} is healed.`,
       });
     }

@@ -6,7 +6,8 @@ import { lifeFromVitality, type Life } from '../rules/soak/life';
 import type { DamageTrack } from '../rules/soak/damageSteps';
 import type { AttributeKey } from '../state/settings';
 import { readValue, type TokenSnapshot } from '../roll20/read';
-import { currentProtection, writeBar, writeMarkers, writeProtection } from '../roll20/write';
+import { currentProtection, protectionIsPerToken, writeBar, writeMarkers, writeProtection } from '../roll20/write';
+import type { ProtectionPlace } from './history';
 import { notifyObservers, type TokenResources } from '../roll20/observers';
 import { markersForCondition } from './conditionMarkers';
 import { peekRecord, pruneRecord, tokenRecord, type App } from './context';
@@ -24,6 +25,17 @@ const TRACK_KEYS: Record<DamageTrack, { protection: AttributeKey; reduction: Att
   physical: { protection: 'armor_physical', reduction: 'armor_defense', natural: 'natural_defense' },
   magical: { protection: 'armor_magical', reduction: 'armor_spirit', natural: 'natural_spirit' },
 };
+
+/** Where this hit would wear armor: the attribute of a unique token, or per token in state. */
+export function protectionPlaceOf(app: App, snapshot: TokenSnapshot, order: SoakDamageOrder): ProtectionPlace | undefined {
+  if (order.to !== 'vitality' || order.instantKill) return undefined;
+  const record = peekRecord(app, snapshot.id);
+  const base = readValue(snapshot, TRACK_KEYS[order.track].protection, record, app.store.settings, app.attributes);
+  if (!base.present) return undefined;
+  return protectionIsPerToken(snapshot, base) || !base.attribute
+    ? { track: order.track }
+    : { track: order.track, attributeId: base.attribute.id };
+}
 
 /** A stored life, or one read from Vitality for a token the script has not tracked yet. */
 export function currentLife(app: App, tokenId: string, vitality: number): Life {
@@ -71,7 +83,9 @@ export function applySoakDamage(app: App, snapshot: TokenSnapshot, vitality: num
   }
   const stanceReduction =
     hitsArmor && record?.stance === 'defensive' ? defensiveStanceReduction(value('fortitude').current ?? 0) : 0;
-  const life = currentLife(app, snapshot.id, vitality);
+  // A Vitality bar that holds no number is only allowed for Soul/Power hits: it is neither read nor written.
+  const vitalityReadable = snapshot.bars.vitality.value !== null;
+  const life = vitalityReadable ? currentLife(app, snapshot.id, vitality) : (record?.life ?? { condition: 'none', savesOwed: 0 });
 
   const outcome = resolveSoakDamage({
     amount: order.amount,
@@ -87,12 +101,16 @@ export function applySoakDamage(app: App, snapshot: TokenSnapshot, vitality: num
     life,
   });
 
-  const before = resourcesOf(snapshot, life.condition, snapshot.statusmarkers);
-  const previous = { [`${snapshot.bars.vitality.bar}_value`]: snapshot.bars.vitality.raw, statusmarkers: snapshot.statusmarkers };
+  // `vitality` is where the hit started: for a hand edit, the value before the user typed.
+  const before = { ...resourcesOf(snapshot, life.condition, snapshot.statusmarkers), vitality: vitalityReadable ? vitality : null };
+  const previous = {
+    [`${snapshot.bars.vitality.bar}_value`]: snapshot.bars.vitality.value === vitality ? snapshot.bars.vitality.raw : vitality,
+    statusmarkers: snapshot.statusmarkers,
+  };
   // The pending defense is used up by this hit, whatever decided it (rules.md, Clarifications).
   const stored = tokenRecord(app, snapshot.id);
   delete stored.pendingDefense;
-  if (outcome.bars.vitality !== vitality) writeBar(snapshot, 'vitality', outcome.bars.vitality);
+  if (vitalityReadable && outcome.bars.vitality !== snapshot.bars.vitality.value) writeBar(snapshot, 'vitality', outcome.bars.vitality);
   for (const bar of ['soul', 'power'] as const) {
     const after = outcome.bars[bar];
     if (after !== null && after !== snapshot.bars[bar].value) writeBar(snapshot, bar, after);
@@ -107,7 +125,7 @@ export function applySoakDamage(app: App, snapshot: TokenSnapshot, vitality: num
   notifyObservers(
     snapshot.token,
     before,
-    { vitality: outcome.bars.vitality, soul: outcome.bars.soul, power: outcome.bars.power, statusmarkers: markers, condition: outcome.life.condition },
+    { vitality: vitalityReadable ? outcome.bars.vitality : null, soul: outcome.bars.soul, power: outcome.bars.power, statusmarkers: markers, condition: outcome.life.condition },
     outcome,
     previous,
   );

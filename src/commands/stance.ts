@@ -2,13 +2,11 @@
 import { SOAK_STANCES, isSoakStance } from '../rules/soak/stance';
 import { readToken } from '../roll20/read';
 import { writeMarkers } from '../roll20/write';
-import { notifyObservers } from '../roll20/observers';
 import { UsageError, checkFlags, idsArg, type FlagSpec } from './parse';
 import { peekRecord, pruneRecord, reply, tokenRecord, type CommandContext } from './context';
 import type { CommandHandler } from './dispatch';
 import { deliver } from './deliver';
 import { markersForStance } from './conditionMarkers';
-import { resourcesOf } from './soakDamage';
 import { resolveTargets } from './targets';
 
 const USAGE = '!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens\' stances)';
@@ -52,10 +50,6 @@ export const stanceCommand: CommandHandler = {
       pruneRecord(ctx.app, token.id);
       const markers = markersForStance(snapshot.statusmarkers, stance, settings);
       writeMarkers(snapshot, markers);
-      const condition = record.life?.condition ?? 'none';
-      notifyObservers(token, resourcesOf(snapshot, condition, snapshot.statusmarkers), resourcesOf(snapshot, condition, markers), { stance }, {
-        statusmarkers: snapshot.statusmarkers,
-      });
       const title = stance === 'none' ? `${snapshot.name} drops its stance` : `${snapshot.name} takes the ${stance} stance`;
       deliver(settings, snapshot, {
         card: { title, rows: [{ label: 'Stance', lines: [`${before} -> ${stance}`, STANCE_EFFECT[stance] ?? ''] }] },

@@ -2,6 +2,7 @@
 // step, and checked on load so garbage is reported and replaced, never thrown on.
 import { checkSettings, defaultSettings, isRecord, type Settings } from './settings';
 import { checkTokenRecords, type TokenRecord } from './tokens';
+import { checkHistory, type Application } from './history';
 
 export const STATE_KEY = 'DefenseRound';
 export const SCHEMA_VERSION = 1;
@@ -22,6 +23,8 @@ export interface StoredState {
   settings: Settings;
   tokens: Record<string, TokenRecord>;
   round: RoundState;
+  /** The last damage applications, oldest first, for `!damage --undo`. */
+  history: Application[];
 }
 
 export function freshState(scriptVersion: string): StoredState {
@@ -31,6 +34,7 @@ export function freshState(scriptVersion: string): StoredState {
     settings: defaultSettings(),
     tokens: {},
     round: { number: 1, firstEntry: null, lastTop: null },
+    history: [],
   };
 }
 
@@ -80,6 +84,8 @@ export function loadState(raw: unknown, scriptVersion: string): { stored: Stored
   problems.push(...settingsCheck.problems);
   const tokensCheck = checkTokenRecords(data.tokens);
   problems.push(...tokensCheck.problems);
+  const historyCheck = checkHistory(data.history);
+  problems.push(...historyCheck.problems);
   return {
     stored: {
       schemaVersion: SCHEMA_VERSION,
@@ -87,6 +93,7 @@ export function loadState(raw: unknown, scriptVersion: string): { stored: Stored
       settings: settingsCheck.settings,
       tokens: tokensCheck.tokens,
       round: checkRound(data.round, problems),
+      history: historyCheck.history,
     },
     problems,
   };

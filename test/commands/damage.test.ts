@@ -144,3 +144,29 @@ describe.each(MODES)('the damage card (%s)', (mode) => {
     expect(publicFromScript(out)).toEqual(['Goblin 1 is hit, but the armor holds.']);
   });
 });
+
+describe.each(MODES)('!damage --to soul|power and --instant-kill (%s)', (mode) => {
+  let table: Table;
+  afterEach(() => table?.close());
+
+  it('takes the whole amount off Soul, with no armor, even when Vitality is not a number', async () => {
+    table = await openTable(mode);
+    table.mock.token('Goblin 1').set('bar1_value', 'unknown');
+    await table.say('GM', '!damage 4 --to soul', ['Goblin 1']);
+    expect(table.bar('Goblin 1', 'bar2')).toBe(6);
+    expect(table.bar('Goblin 1')).toBe('unknown');
+    expect(table.markers('Goblin 1')).toEqual([]);
+  });
+
+  it.each([
+    ['!damage 4 --to soul --type magical', /--type and --pierce mean nothing with --to soul/],
+    ['!damage 4 --to power --pierce 10', /mean nothing with --to power/],
+    ['!damage 4 --instant-kill', /--instant-kill takes no amount/],
+    ['!damage --instant-kill --type magical', /mean nothing with --instant-kill/],
+  ])('refuses %s rather than ignoring a flag', async (command, problem) => {
+    table = await openTable(mode);
+    const out = await table.say('GM', command, ['Goblin 1']);
+    expect(whispered(out, 'gm')[0]).toMatch(problem);
+    expect(table.bar('Goblin 1')).toBe(30);
+  });
+});

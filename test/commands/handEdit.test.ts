@@ -59,3 +59,21 @@ describe.each(MODES)('hand edits of the Vitality bar (%s)', (mode) => {
     expect(table.markers('Goblin 1')).toEqual([]);
   });
 });
+
+describe.each(MODES)('hand edits read through armor, undone and observed (%s)', (mode) => {
+  let table: Table;
+  afterEach(() => table?.close());
+
+  it('the GM can undo a hand edit read through armor; a player cannot', async () => {
+    table = await openTable(mode);
+    await table.say('GM', '!defense-round config armor-on-manual-edits on');
+    table.mock.userEdit(table.mock.token('Bob'), { bar1_value: -130 });
+    await table.mock.settle();
+    expect(table.bar('Bob')).toBe(40);
+    const alice = await table.say('Alice', '!damage --undo');
+    expect(whispered(alice, 'Alice')[0]).toMatch(/no damage that can be undone/);
+    await table.say('GM', '!damage --undo');
+    expect(table.bar('Bob')).toBe(70);
+    expect(table.attr('Bob', 'armor_physical')).toBe(100);
+  });
+});

@@ -94,4 +94,20 @@ describe('the bundle in a Roll20-like vm sandbox', () => {
     mock.assertNoCrash();
     expect(evaluateIn(context, 'JSON.stringify(updates)')).toBe(JSON.stringify([['Goblin 1', 30], ['Goblin 2', 30]]));
   });
+
+  it('hand edits read through armor tell observers the value from before the edit', async () => {
+    const mock = createRoll20();
+    const scene = buildDemoScene(mock);
+    const context = loadBundle(mock);
+    evaluateIn(context, 'globalThis.seen = []; DefenseRound.onDamage((token, before, after) => seen.push([before.vitality, after.vitality]));');
+    evaluateIn(context, 'globalThis.updates = []; globalThis.HealthColors = { Update: (token, prev) => updates.push(prev.bar1_value) };');
+    mock.fireReady();
+    await mock.settle();
+    await mock.chat(scene.players.GM, '!defense-round config armor-on-manual-edits on');
+    mock.userEdit(mock.token('Bob'), { bar1_value: -130 });
+    await mock.settle();
+    mock.assertNoCrash();
+    expect(evaluateIn(context, 'JSON.stringify(seen)')).toBe(JSON.stringify([[70, 40]]));
+    expect(evaluateIn(context, 'JSON.stringify(updates)')).toBe(JSON.stringify([70]));
+  });
 });

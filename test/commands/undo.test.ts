@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { MODES, openTable, publicFromScript, whispered, type Table } from '../support/table';
+
+describe.each(MODES)('!damage --undo (%s)', (mode) => {
+  let table: Table;
+  afterEach(() => table?.close());
+
+  it('puts back bars, armor wear, markers, saves owed and the pending defense', async () => {
+    table = await openTable(mode);
+    await table.say('Alice', '!defend --action defend --roll 90', ['Bob']);
+    await table.say('Alice', '!damage 400', ['Bob']);
+    expect(table.attr('Bob', 'vitality')).toBe(-120);
+    expect(table.attr('Bob', 'armor_physical')).toBe(20);
+    expect(table.markers('Bob')).toEqual(['death-zone']);
+    const out = await table.say('Alice', '!damage --undo');
+    expect(publicFromScript(out)).toEqual(['Damage undone: Bob.']);
+    expect(table.attr('Bob', 'vitality')).toBe(70);
+    expect(table.attr('Bob', 'armor_physical')).toBe(100);
+    expect(table.markers('Bob')).toEqual([]);
+    expect(table.stored().tokens[table.id('Bob')]).toEqual({ pendingDefense: 'fail' });
+  });
+
+  it('undoes a generic token\'s per-token wear, for every target of the command', async () => {
+    table = await openTable(mode);
+    await table.say('GM', '!damage 70', ['Goblin 1', 'Goblin 2']);
+    await table.say('GM', '!damage --undo');
+    expect(table.bar('Goblin 1')).toBe(30);
+    expect(table.bar('Goblin 2')).toBe(30);
+    expect(table.stored().tokens[table.id('Goblin 1')]).toBeUndefined();
+  });
+
+  it('a player undoes only their own damage; the GM undoes anyone\'s', async () => {
+    table = await openTable(mode);
+    await table.say('Alice', '!damage 200', ['Bob']);
+    const ben = await table.say('Ben', '!damage --undo');
+    expect(whispered(ben, 'Ben')[0]).toMatch(/you have applied no damage that can be undone/);
+    expect(table.bar('Bob')).toBe(40);
+    await table.say('GM', '!damage --undo');
+    expect(table.bar('Bob')).toBe(70);
+  });
+
+  it('refuses when a touched value changed since, naming it, and overwrites only with --force', async () => {
+    table = await openTable(mode);
+    await table.say('GM', '!damage 10', ['Crate']);
+    table.mock.token('Crate').set('bar1_value', 4);
+    const out = await table.say('GM', '!damage --undo');
+    expect(whispered(out, 'gm')[0]).toMatch(/nothing undone.*Crate vitality is 4 \(was left at 10\).*--force/);
+    expect(table.bar('Crate')).toBe(4);
+    await table.say('GM', '!damage --undo --force');
+    expect(table.bar('Crate')).toBe(20);
+  });
+
+  it('skips and names a deleted token', async () => {
+    table = await openTable(mode);
+    await table.say('GM', '!damage 10', ['Crate', 'Goblin 1']);
+    table.mock.token('Crate').remove();
+    const out = await table.say('GM', '!damage --undo');
+    expect(whispered(out, 'gm').join()).toMatch(/skipped deleted token: Crate/);
+  });
+
+  it('says when there is nothing to undo', async () => {
+    table = await openTable(mode);
+    const out = await table.say('GM', '!damage --undo');
+    expect(whispered(out, 'gm')[0]).toMatch(/there is no damage to undo/);
+  });
+
+  it('keeps the last 50 applications in state, across a restart', async () => {
+    table = await openTable(mode);
+    for (let i = 0; i < 52; i += 1) await table.say('GM', '!damage 0', ['Crate']);
+    expect(table.stored().history).toHaveLength(50);
+    await table.say('GM', '!damage 5', ['Crate']);
+    await table.restart();
+    await table.say('GM', '!damage --undo');
+    expect(table.bar('Crate')).toBe(20);
+  });
+});
