@@ -2098,6 +2098,28 @@ var DefenseRound = (() => {
     return withMarkers(current, wanted, [defensive, reactive, active, full]);
   }
 
+  // src/commands/tokenLife.ts
+  function currentLife(app, tokenId, vitality) {
+    return peekRecord(app, tokenId)?.life ?? lifeFromVitality(vitality);
+  }
+  function commitLife(app, snapshot, life) {
+    const record2 = tokenRecord(app, snapshot.id);
+    record2.life = life.condition === "none" && life.savesOwed === 0 ? void 0 : { ...life };
+    const markers = markersForCondition(snapshot.statusmarkers, life.condition, app.store.settings);
+    writeMarkers(snapshot, markers);
+    pruneRecord(app, snapshot.id);
+    return markers;
+  }
+  function resourcesOf(snapshot, condition, markers) {
+    return {
+      vitality: snapshot.bars.vitality.value,
+      soul: snapshot.bars.soul.value,
+      power: snapshot.bars.power.value,
+      statusmarkers: markers,
+      condition
+    };
+  }
+
   // src/commands/soakDamage.ts
   var TRACK_KEYS = {
     physical: { protection: "armor_physical", reduction: "armor_defense", natural: "natural_defense" },
@@ -2109,22 +2131,6 @@ var DefenseRound = (() => {
     const base = readValue(snapshot, TRACK_KEYS[order.track].protection, record2, app.store.settings, app.attributes);
     if (!base.present) return void 0;
     return protectionIsPerToken(snapshot, base) || !base.attribute ? { track: order.track } : { track: order.track, attributeId: base.attribute.id };
-  }
-  function currentLife(app, tokenId, vitality) {
-    return peekRecord(app, tokenId)?.life ?? lifeFromVitality(vitality);
-  }
-  function storeLife(app, tokenId, life) {
-    const record2 = tokenRecord(app, tokenId);
-    record2.life = life.condition === "none" && life.savesOwed === 0 ? void 0 : { ...life };
-  }
-  function resourcesOf(snapshot, condition, markers) {
-    return {
-      vitality: snapshot.bars.vitality.value,
-      soul: snapshot.bars.soul.value,
-      power: snapshot.bars.power.value,
-      statusmarkers: markers,
-      condition
-    };
   }
   function applySoakDamage(app, snapshot, vitality, order) {
     const settings = app.store.settings;
@@ -2175,10 +2181,7 @@ var DefenseRound = (() => {
     if (armor && protectionBase && outcome.protectionAfter !== null && outcome.protectionAfter !== armor.protection) {
       writeProtection(snapshot, order.track, protectionBase, stored, outcome.protectionAfter);
     }
-    storeLife(app, snapshot.id, outcome.life);
-    const markers = markersForCondition(snapshot.statusmarkers, outcome.life.condition, settings);
-    writeMarkers(snapshot, markers);
-    pruneRecord(app, snapshot.id);
+    const markers = commitLife(app, snapshot, outcome.life);
     notifyObservers(
       snapshot.token,
       before,
@@ -2902,7 +2905,6 @@ var DefenseRound = (() => {
       "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage."
     ],
     async run(ctx) {
-      const settings = ctx.app.store.settings;
       const order = parseDefend(ctx.parsed, ctx);
       const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
       const needed = rollsNeeded(order);
@@ -2993,10 +2995,7 @@ var DefenseRound = (() => {
   function applySave(app, snapshot, vitality, lifeBefore, outcome) {
     const settings = app.store.settings;
     if (outcome.vitality !== vitality) writeBar(snapshot, "vitality", outcome.vitality);
-    storeLife(app, snapshot.id, outcome.life);
-    const markers = markersForCondition(snapshot.statusmarkers, outcome.life.condition, settings);
-    writeMarkers(snapshot, markers);
-    pruneRecord(app, snapshot.id);
+    const markers = commitLife(app, snapshot, outcome.life);
     notifyObservers(
       snapshot.token,
       resourcesOf(snapshot, lifeBefore.condition, snapshot.statusmarkers),
@@ -3112,10 +3111,7 @@ var DefenseRound = (() => {
           const result = applyHandEdit(before, after, lifeBefore);
           life = result.life;
           lines.push(...result.steps.filter((step) => step.kind !== "vitality-change").map(describeDamageStep));
-          storeLife(ctx.app, snapshot.id, life);
-          markers = markersForCondition(snapshot.statusmarkers, life.condition, settings);
-          writeMarkers(snapshot, markers);
-          pruneRecord(ctx.app, snapshot.id);
+          markers = commitLife(ctx.app, snapshot, life);
         }
         notifyObservers(
           token,
@@ -3170,10 +3166,7 @@ var DefenseRound = (() => {
     }
     const result = applyHandEdit(before, typed, life);
     if (result.after !== typed) writeBar(snapshot, "vitality", result.after);
-    storeLife(app, snapshot.id, result.life);
-    const markers = markersForCondition(snapshot.statusmarkers, result.life.condition, settings);
-    writeMarkers(snapshot, markers);
-    pruneRecord(app, snapshot.id);
+    const markers = commitLife(app, snapshot, result.life);
     notifyObservers(
       token,
       { ...resourcesOf(snapshot, life.condition, snapshot.statusmarkers), vitality: before },

@@ -7,7 +7,7 @@ import { percentileCheck } from '../rules/check';
 import type { AttributeKey } from '../state/settings';
 import { readToken, readValue, type TokenSnapshot } from '../roll20/read';
 import { rollPercentiles } from '../roll20/dice';
-import { writeBar, writeMarkers } from '../roll20/write';
+import { writeBar } from '../roll20/write';
 import { notifyObservers } from '../roll20/observers';
 import { describeDamageStep } from '../render/damageSteps';
 import { describeDefendSteps } from '../render/defendSteps';
@@ -19,8 +19,7 @@ import type { CommandHandler } from './dispatch';
 import { deliver } from './deliver';
 import { resolveTargets, type Target } from './targets';
 import { barProblem } from './barProblem';
-import { markersForCondition } from './conditionMarkers';
-import { currentLife, resourcesOf, storeLife } from './soakDamage';
+import { commitLife, currentLife, resourcesOf } from './tokenLife';
 import { drawIntoTurnOrder } from './spectator';
 
 const ACTIONS = ['defend', 'evade', 'react', 'counter', 'skill', 'save'] as const;
@@ -136,7 +135,6 @@ export const defendCommand: CommandHandler = {
     'A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.',
   ],
   async run(ctx) {
-    const settings = ctx.app.store.settings;
     const order = parseDefend(ctx.parsed, ctx);
     const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
     const needed = rollsNeeded(order);
@@ -250,10 +248,7 @@ function applySave(
 ): undefined {
   const settings = app.store.settings;
   if (outcome.vitality !== vitality) writeBar(snapshot, 'vitality', outcome.vitality);
-  storeLife(app, snapshot.id, outcome.life);
-  const markers = markersForCondition(snapshot.statusmarkers, outcome.life.condition, settings);
-  writeMarkers(snapshot, markers);
-  pruneRecord(app, snapshot.id);
+  const markers = commitLife(app, snapshot, outcome.life);
   notifyObservers(
     snapshot.token,
     resourcesOf(snapshot, lifeBefore.condition, snapshot.statusmarkers),

@@ -3,15 +3,14 @@
 import { applyHandEdit } from '../rules/soak/life';
 import { readInteger } from '../rules/values';
 import { characterOf, readToken } from '../roll20/read';
-import { writeBar, writeMarkers } from '../roll20/write';
+import { writeBar } from '../roll20/write';
 import { notifyObservers } from '../roll20/observers';
 import { damageCard, damageShortLine, lifeLine } from '../render/damageCard';
 import { describeDamageStep } from '../render/damageSteps';
 import type { App } from './context';
-import { pruneRecord } from './context';
 import { deliver } from './deliver';
-import { markersForCondition } from './conditionMarkers';
-import { applySoakDamage, currentLife, protectionPlaceOf, resourcesOf, storeLife, type SoakDamageOrder } from './soakDamage';
+import { applySoakDamage, protectionPlaceOf, type SoakDamageOrder } from './soakDamage';
+import { commitLife, currentLife, resourcesOf } from './tokenLife';
 import { captureToken, recordApplication } from './history';
 import { MAX_DAMAGE } from './damage';
 
@@ -54,10 +53,7 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
 
   const result = applyHandEdit(before, typed, life);
   if (result.after !== typed) writeBar(snapshot, 'vitality', result.after);
-  storeLife(app, snapshot.id, result.life);
-  const markers = markersForCondition(snapshot.statusmarkers, result.life.condition, settings);
-  writeMarkers(snapshot, markers);
-  pruneRecord(app, snapshot.id);
+  const markers = commitLife(app, snapshot, result.life);
   notifyObservers(
     token,
     { ...resourcesOf(snapshot, life.condition, snapshot.statusmarkers), vitality: before },

@@ -2,18 +2,17 @@
 // (commands.md, "Clarifications": dead tokens are refused; no max means no cap; never lowers).
 import { applyHandEdit } from '../rules/soak/life';
 import { readToken, type Resource } from '../roll20/read';
-import { writeBar, writeMarkers } from '../roll20/write';
+import { writeBar } from '../roll20/write';
 import { notifyObservers } from '../roll20/observers';
 import { describeDamageStep } from '../render/damageSteps';
 import { lifeLine } from '../render/damageCard';
 import { checkFlags, choiceArg, flagValue, idsArg, integerArg, UsageError, type FlagSpec } from './parse';
-import { peekRecord, pruneRecord, reply, type CommandContext } from './context';
+import { peekRecord, reply, type CommandContext } from './context';
 import type { CommandHandler } from './dispatch';
 import { deliver } from './deliver';
 import { resolveTargets } from './targets';
 import { barProblem } from './barProblem';
-import { markersForCondition } from './conditionMarkers';
-import { currentLife, resourcesOf, storeLife } from './soakDamage';
+import { commitLife, currentLife, resourcesOf } from './tokenLife';
 import { MAX_DAMAGE } from './damage';
 
 const USAGE = '!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)';
@@ -64,10 +63,7 @@ export const healCommand: CommandHandler = {
         const result = applyHandEdit(before, after, lifeBefore);
         life = result.life;
         lines.push(...result.steps.filter((step) => step.kind !== 'vitality-change').map(describeDamageStep));
-        storeLife(ctx.app, snapshot.id, life);
-        markers = markersForCondition(snapshot.statusmarkers, life.condition, settings);
-        writeMarkers(snapshot, markers);
-        pruneRecord(ctx.app, snapshot.id);
+        markers = commitLife(ctx.app, snapshot, life);
       }
       notifyObservers(
         token,

@@ -2,15 +2,14 @@
 // Shared by `!damage` and by hand edits read through armor.
 import { resolveSoakDamage, type SoakDamageOutcome } from '../rules/soak/resolveDamage';
 import { defensiveStanceReduction, type SoakArmor } from '../rules/soak/damage';
-import { lifeFromVitality, type Life } from '../rules/soak/life';
 import type { DamageTrack } from '../rules/soak/damageSteps';
 import type { AttributeKey } from '../state/settings';
 import { readValue, type TokenSnapshot } from '../roll20/read';
-import { currentProtection, protectionIsPerToken, writeBar, writeMarkers, writeProtection } from '../roll20/write';
+import { currentProtection, protectionIsPerToken, writeBar, writeProtection } from '../roll20/write';
 import type { ProtectionPlace } from './history';
-import { notifyObservers, type TokenResources } from '../roll20/observers';
-import { markersForCondition } from './conditionMarkers';
-import { peekRecord, pruneRecord, tokenRecord, type App } from './context';
+import { notifyObservers } from '../roll20/observers';
+import { commitLife, currentLife, resourcesOf } from './tokenLife';
+import { peekRecord, tokenRecord, type App } from './context';
 
 export interface SoakDamageOrder {
   amount: number;
@@ -35,26 +34,6 @@ export function protectionPlaceOf(app: App, snapshot: TokenSnapshot, order: Soak
   return protectionIsPerToken(snapshot, base) || !base.attribute
     ? { track: order.track }
     : { track: order.track, attributeId: base.attribute.id };
-}
-
-/** A stored life, or one read from Vitality for a token the script has not tracked yet. */
-export function currentLife(app: App, tokenId: string, vitality: number): Life {
-  return peekRecord(app, tokenId)?.life ?? lifeFromVitality(vitality);
-}
-
-export function storeLife(app: App, tokenId: string, life: Life): void {
-  const record = tokenRecord(app, tokenId);
-  record.life = life.condition === 'none' && life.savesOwed === 0 ? undefined : { ...life };
-}
-
-export function resourcesOf(snapshot: TokenSnapshot, condition: string, markers: string): TokenResources {
-  return {
-    vitality: snapshot.bars.vitality.value,
-    soul: snapshot.bars.soul.value,
-    power: snapshot.bars.power.value,
-    statusmarkers: markers,
-    condition,
-  };
 }
 
 /**
@@ -118,10 +97,7 @@ export function applySoakDamage(app: App, snapshot: TokenSnapshot, vitality: num
   if (armor && protectionBase && outcome.protectionAfter !== null && outcome.protectionAfter !== armor.protection) {
     writeProtection(snapshot, order.track, protectionBase, stored, outcome.protectionAfter);
   }
-  storeLife(app, snapshot.id, outcome.life);
-  const markers = markersForCondition(snapshot.statusmarkers, outcome.life.condition, settings);
-  writeMarkers(snapshot, markers);
-  pruneRecord(app, snapshot.id);
+  const markers = commitLife(app, snapshot, outcome.life);
   notifyObservers(
     snapshot.token,
     before,
