@@ -744,7 +744,8 @@ var DefenseRound = (() => {
       settings: defaultSettings(),
       tokens: {},
       round: { number: 1, firstEntry: null, lastTop: null },
-      history: []
+      history: [],
+      healthColorsNoticed: false
     };
   }
   function migrateFrom0(old) {
@@ -795,7 +796,8 @@ var DefenseRound = (() => {
         settings: settingsCheck.settings,
         tokens: tokensCheck.tokens,
         round: checkRound(data.round, problems),
-        history: historyCheck.history
+        history: historyCheck.history,
+        healthColorsNoticed: data.healthColorsNoticed === true
       },
       problems
     };
@@ -3189,6 +3191,23 @@ var DefenseRound = (() => {
     });
   }
 
+  // src/commands/healthColorsNotice.ts
+  function healthColorsNotice(app) {
+    if (app.store.healthColorsNoticed || app.store.settings.edition === "threshold") return;
+    const installed = globalThis.HealthColors !== void 0;
+    const theirs = state.HealthColors;
+    if (!installed || !theirs || theirs.auraDead !== true && theirs.auraDeadPC !== true) return;
+    app.store.healthColorsNoticed = true;
+    send(
+      TO_GM,
+      [
+        renderLine("DefenseRound: HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
+        theirs.auraDead === true ? renderButton("NPCs: dead at 0 off", "!aura dead") : "",
+        theirs.auraDeadPC === true ? renderButton("PCs: dead at 0 off", "!aura deadPC") : ""
+      ].filter((part) => part !== "").join(" ")
+    );
+  }
+
   // src/app.ts
   var COMMANDS = {
     "!damage": damageCommand,
@@ -3243,6 +3262,7 @@ var DefenseRound = (() => {
     on("destroy:attribute", forgetCharacter);
     on("change:attribute:name", forgetCharacter);
     observeTokenMod(barEdit);
+    guarded("checking HealthColors", () => healthColorsNotice(app))();
     log(`${SCRIPT_NAME} v${SCRIPT_VERSION} ready: edition ${stored.settings.edition}.`);
     return app;
   }

@@ -18,6 +18,7 @@ import { healCommand } from './commands/heal';
 import { onTokenChange } from './commands/handEdit';
 import { initRound, onTurnOrderChange } from './commands/rounds';
 import { refreshHelpHandout } from './commands/helpHandout';
+import { healthColorsNotice } from './commands/healthColorsNotice';
 
 export const COMMANDS: CommandTable = {
   '!damage': damageCommand,
@@ -75,6 +76,7 @@ export function startDefenseRound(): App {
   on('change:attribute:name', forgetCharacter);
 
   observeTokenMod(barEdit);
+  guarded('checking HealthColors', () => healthColorsNotice(app))();
   log(`${SCRIPT_NAME} v${SCRIPT_VERSION} ready: edition ${stored.settings.edition}.`);
   return app;
 }

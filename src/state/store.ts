@@ -25,6 +25,8 @@ export interface StoredState {
   round: RoundState;
   /** The last damage applications, oldest first, for `!damage --undo`. */
   history: Application[];
+  /** The GM was told once about HealthColors' "dead at 0". */
+  healthColorsNoticed: boolean;
 }
 
 export function freshState(scriptVersion: string): StoredState {
@@ -35,6 +37,7 @@ export function freshState(scriptVersion: string): StoredState {
     tokens: {},
     round: { number: 1, firstEntry: null, lastTop: null },
     history: [],
+    healthColorsNoticed: false,
   };
 }
 
@@ -94,6 +97,7 @@ export function loadState(raw: unknown, scriptVersion: string): { stored: Stored
       tokens: tokensCheck.tokens,
       round: checkRound(data.round, problems),
       history: historyCheck.history,
+      healthColorsNoticed: data.healthColorsNoticed === true,
     },
     problems,
   };

@@ -110,4 +110,34 @@ describe('the bundle in a Roll20-like vm sandbox', () => {
     expect(evaluateIn(context, 'JSON.stringify(seen)')).toBe(JSON.stringify([[70, 40]]));
     expect(evaluateIn(context, 'JSON.stringify(updates)')).toBe(JSON.stringify([70]));
   });
+
+  it('tells the GM once, with HealthColors\' own toggles, when HealthColors marks tokens dead at 0', async () => {
+    const mock = createRoll20();
+    buildDemoScene(mock);
+    mock.state.HealthColors = { auraDead: true, auraDeadPC: false };
+    const context = loadBundle(mock);
+    evaluateIn(context, 'globalThis.HealthColors = { Update() {} };');
+    mock.fireReady();
+    await mock.settle();
+    const notices = mock.newMessages().filter((r) => r.whisperTo === 'gm' && r.content.includes('!aura'));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.content).toContain('(!aura dead)');
+    expect(notices[0]!.content).not.toContain('(!aura deadPC)');
+    await mock.restart(() => {
+      const again = loadBundle(mock);
+      evaluateIn(again, 'globalThis.HealthColors = { Update() {} };');
+    });
+    expect(mock.newMessages().filter((r) => r.content.includes('!aura'))).toEqual([]);
+  });
+
+  it('says nothing about HealthColors when it is not installed', async () => {
+    const mock = createRoll20();
+    buildDemoScene(mock);
+    mock.state.HealthColors = { auraDead: true };
+    loadBundle(mock);
+    mock.fireReady();
+    await mock.settle();
+    expect(mock.newMessages().filter((r) => r.content.includes('!aura'))).toEqual([]);
+  });
 });
+

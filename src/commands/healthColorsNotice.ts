@@ -1,0 +1,28 @@
+// HealthColors marks tokens dead at 0 by default; in `soak` 0 is only incapacitated. When it is
+// installed with that on, the GM hears once, with buttons for HealthColors' own toggles.
+import { send, TO_GM } from '../roll20/send';
+import { renderButton, renderLine } from '../render/card';
+import type { App } from './context';
+
+interface HealthColorsState {
+  auraDead?: unknown;
+  auraDeadPC?: unknown;
+}
+
+export function healthColorsNotice(app: App): void {
+  if (app.store.healthColorsNoticed || app.store.settings.edition === 'threshold') return;
+  const installed = (globalThis as Record<string, unknown>).HealthColors !== undefined;
+  const theirs = state.HealthColors as HealthColorsState | undefined;
+  if (!installed || !theirs || (theirs.auraDead !== true && theirs.auraDeadPC !== true)) return;
+  app.store.healthColorsNoticed = true;
+  send(
+    TO_GM,
+    [
+      renderLine('DefenseRound: HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:'),
+      theirs.auraDead === true ? renderButton('NPCs: dead at 0 off', '!aura dead') : '',
+      theirs.auraDeadPC === true ? renderButton('PCs: dead at 0 off', '!aura deadPC') : '',
+    ]
+      .filter((part) => part !== '')
+      .join(' '),
+  );
+}
