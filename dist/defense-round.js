@@ -3143,7 +3143,11 @@ var DefenseRound = (() => {
     if (before === null || typed === null || before === typed) return;
     const snapshot = readToken(token, characterOf(token), settings);
     const life = currentLife(app, snapshot.id, before);
-    if (settings.armorOnManualEdits && typed < before && life.condition !== "dead" && before - typed <= MAX_DAMAGE) {
+    const link = snapshot.bars.vitality.link;
+    const echo = link ? app.linkedEdits.get(link) : void 0;
+    const alreadyRead = echo !== void 0 && echo.from === before && echo.to === typed;
+    if (link && !alreadyRead) app.linkedEdits.delete(link);
+    if (settings.armorOnManualEdits && !alreadyRead && typed < before && life.condition !== "dead" && before - typed <= MAX_DAMAGE) {
       const order = {
         amount: before - typed,
         track: "physical",
@@ -3156,6 +3160,7 @@ var DefenseRound = (() => {
       const found = captureToken(app, token, place);
       found.bars.vitality = before;
       const outcome = applySoakDamage(app, snapshot, before, order);
+      if (link) app.linkedEdits.set(link, { from: before, to: outcome.bars.vitality });
       recordApplication(app, {
         by: "hand-edit",
         kind: "hand-edit",
@@ -3221,7 +3226,7 @@ var DefenseRound = (() => {
     const { stored, problems } = loadState(state[STATE_KEY], SCRIPT_VERSION);
     if (firstInstall) applyInstallOptions(stored.settings, installOptions());
     state[STATE_KEY] = stored;
-    const app = { store: stored, attributes: new AttributeIndex(), loadProblems: problems };
+    const app = { store: stored, attributes: new AttributeIndex(), loadProblems: problems, linkedEdits: /* @__PURE__ */ new Map() };
     if (problems.length > 0) {
       log(`${SCRIPT_NAME} v${SCRIPT_VERSION}: stored state had problems, replaced by defaults: ${problems.join("; ")}`);
       send(TO_GM, renderLine(`${SCRIPT_NAME}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`));

@@ -33,7 +33,7 @@ export function startDefenseRound(): App {
   const { stored, problems } = loadState(state[STATE_KEY], SCRIPT_VERSION);
   if (firstInstall) applyInstallOptions(stored.settings, installOptions());
   state[STATE_KEY] = stored;
-  const app: App = { store: stored, attributes: new AttributeIndex(), loadProblems: problems };
+  const app: App = { store: stored, attributes: new AttributeIndex(), loadProblems: problems, linkedEdits: new Map() };
   if (problems.length > 0) {
     log(`${SCRIPT_NAME} v${SCRIPT_VERSION}: stored state had problems, replaced by defaults: ${problems.join('; ')}`);
     send(TO_GM, renderLine(`${SCRIPT_NAME}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`));

@@ -13,6 +13,11 @@ export interface App {
   attributes: AttributeIndex;
   /** Problems found when state was loaded, shown to the GM by `!defense-round`. */
   loadProblems: string[];
+  /**
+   * Hand edits of a linked Vitality read through armor, by attribute id: the other tokens linked to
+   * the same attribute report the same edit, and it must be read through armor only once.
+   */
+  linkedEdits: Map<string, { from: number; to: number }>;
 }
 
 export interface CommandContext {

@@ -25,8 +25,13 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
   if (before === null || typed === null || before === typed) return;
   const snapshot = readToken(token, characterOf(token), settings);
   const life = currentLife(app, snapshot.id, before);
+  const link = snapshot.bars.vitality.link;
+  const echo = link ? app.linkedEdits.get(link) : undefined;
+  // Another token of the same linked attribute reporting the edit already read through armor.
+  const alreadyRead = echo !== undefined && echo.from === before && echo.to === typed;
+  if (link && !alreadyRead) app.linkedEdits.delete(link);
 
-  if (settings.armorOnManualEdits && typed < before && life.condition !== 'dead' && before - typed <= MAX_DAMAGE) {
+  if (settings.armorOnManualEdits && !alreadyRead && typed < before && life.condition !== 'dead' && before - typed <= MAX_DAMAGE) {
     // commands.md: a decrease is treated exactly as `!damage N` (physical, using the pending defense).
     const order: SoakDamageOrder = {
       amount: before - typed,
@@ -40,6 +45,7 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
     const found = captureToken(app, token, place);
     found.bars.vitality = before; // what the token held before the user typed
     const outcome = applySoakDamage(app, snapshot, before, order);
+    if (link) app.linkedEdits.set(link, { from: before, to: outcome.bars.vitality });
     recordApplication(app, {
       by: 'hand-edit',
       kind: 'hand-edit',

@@ -77,3 +77,29 @@ describe.each(MODES)('hand edits read through armor, undone and observed (%s)', 
     expect(table.attr('Bob', 'armor_physical')).toBe(100);
   });
 });
+
+describe.each(MODES)('a linked Vitality shared by several tokens (%s)', (mode) => {
+  let table: Table;
+  afterEach(() => table?.close());
+
+  it('is read through armor once, however many tokens report the edit', async () => {
+    table = await openTable(mode, {
+      setup: (mock, scene) => {
+        const bob = mock.token('Bob');
+        mock.create('graphic', {
+          subtype: 'token', pageid: scene.pageId, layer: 'objects', name: 'Bob (mirror image)', represents: scene.characters.Bob,
+          controlledby: scene.players.Alice, bar1_link: bob.get('bar1_link'), bar1_value: 70, bar1_max: 70,
+        });
+      },
+    });
+    await table.say('GM', '!defense-round config armor-on-manual-edits on');
+    table.mock.userEdit(table.mock.token('Bob'), { bar1_value: -130 });
+    await table.mock.settle();
+    table.mock.assertNoCrash();
+    expect(table.attr('Bob', 'vitality')).toBe(40);
+    expect(table.attr('Bob', 'armor_physical')).toBe(60);
+    expect(table.bar('Bob (mirror image)')).toBe(40);
+    const cards = table.mock.newMessages().filter((r) => r.who === 'DefenseRound' && r.content.includes('read through armor'));
+    expect(cards).toHaveLength(1);
+  });
+});
