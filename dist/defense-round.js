@@ -1012,7 +1012,7 @@ var DefenseRound = (() => {
     send(whisperTo(ctx.replyTo), renderLine(text));
   }
   function refuse(ctx, problem, usage) {
-    reply(ctx, `DefenseRound: ${problem}. Usage: ${usage}`);
+    reply(ctx, `${problem.charAt(0).toUpperCase()}${problem.slice(1)}. Usage: ${usage}`);
   }
   function tokenRecord(app, tokenId) {
     const existing = app.store.tokens[tokenId];
@@ -2278,7 +2278,7 @@ var DefenseRound = (() => {
     const gone = present.filter(({ token }) => !token).map(({ entry }) => entry.name);
     const changes = present.flatMap(({ entry, token }) => token ? changedSince(ctx.app, entry, token) : []);
     if (changes.length > 0 && !hasFlag(ctx.parsed, "force")) {
-      reply(ctx, `DefenseRound: nothing undone: values changed since that damage: ${changes.join("; ")}. Use !damage --undo --force to overwrite them.`);
+      reply(ctx, `Nothing undone: values changed since that damage: ${changes.join("; ")}. Use !damage --undo --force to overwrite them.`);
       return;
     }
     const names = [];
@@ -2292,7 +2292,7 @@ var DefenseRound = (() => {
     }
     history.splice(index, 1);
     if (names.length > 0) send(PUBLIC, renderLine(`Damage undone: ${names.join(", ")}.`));
-    if (gone.length > 0) reply(ctx, `DefenseRound: skipped deleted token${gone.length === 1 ? "" : "s"}: ${gone.join(", ")}.`);
+    if (gone.length > 0) reply(ctx, `Skipped deleted token${gone.length === 1 ? "" : "s"}: ${gone.join(", ")}.`);
   }
 
   // src/commands/barProblem.ts
@@ -2387,7 +2387,7 @@ var DefenseRound = (() => {
         });
       }
       if (applied.length > 0) recordApplication(ctx.app, { by: ctx.playerId, kind: "damage", tokens: applied });
-      if (refused2.length > 0) reply(ctx, `DefenseRound: not applied to every target: ${refused2.join("; ")}.`);
+      if (refused2.length > 0) reply(ctx, `Not applied to every target: ${refused2.join("; ")}.`);
     }
   };
 
@@ -2924,7 +2924,7 @@ var DefenseRound = (() => {
         const problem = defendOne(ctx, target, order, rolls);
         if (problem) refusals.push(problem);
       });
-      if (refusals.length > 0) reply(ctx, `DefenseRound: ${refusals.join("; ")}`);
+      if (refusals.length > 0) reply(ctx, refusals.join("; "));
     }
   };
   function defendOne(ctx, { token, character }, order, rolls) {
@@ -3041,6 +3041,9 @@ var DefenseRound = (() => {
       checkFlags(ctx.parsed, FLAGS3, settings.edition);
       const [word, ...extra] = ctx.parsed.positionals;
       if (extra.length > 0) throw new UsageError(`one stance only (got "${ctx.parsed.positionals.join(" ")}")`);
+      if (word !== void 0 && !isSoakStance(word.toLowerCase())) {
+        throw new UsageError(`unknown stance "${word}" (stances: ${SOAK_STANCES.join(", ")})`);
+      }
       const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
       if (word === void 0) {
         const lines = targets.map(({ token, character }) => `${readToken(token, character, settings).name}: ${stanceOf(ctx, token.id)}`);
@@ -3048,9 +3051,6 @@ var DefenseRound = (() => {
         return;
       }
       const stance = word.toLowerCase();
-      if (!isSoakStance(stance)) {
-        throw new UsageError(`unknown stance "${word}" (stances: ${SOAK_STANCES.join(", ")})`);
-      }
       for (const { token, character } of targets) {
         const snapshot = readToken(token, character, settings);
         const record2 = tokenRecord(ctx.app, token.id);
@@ -3065,7 +3065,7 @@ var DefenseRound = (() => {
           shortLine: `${title}.`
         });
       }
-      if (notes.length > 0) reply(ctx, `DefenseRound: ${notes.join("; ")}.`);
+      if (notes.length > 0) reply(ctx, `${notes.join("; ")}.`);
     }
   };
 
@@ -3128,7 +3128,7 @@ var DefenseRound = (() => {
           shortLine: `${snapshot.name} is healed.`
         });
       }
-      if (refused2.length > 0) reply(ctx, `DefenseRound: not applied to every target: ${refused2.join("; ")}.`);
+      if (refused2.length > 0) reply(ctx, `Not applied to every target: ${refused2.join("; ")}.`);
     }
   };
 
@@ -3206,7 +3206,7 @@ var DefenseRound = (() => {
     send(
       TO_GM,
       [
-        renderLine("DefenseRound: HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
+        renderLine("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
         theirs.auraDead === true ? renderButton("NPCs: dead at 0 off", "!aura dead") : "",
         theirs.auraDeadPC === true ? renderButton("PCs: dead at 0 off", "!aura deadPC") : ""
       ].filter((part) => part !== "").join(" ")

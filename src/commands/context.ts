@@ -51,7 +51,8 @@ export function reply(ctx: CommandContext, text: string): void {
 
 /** Whispers a refusal: what was wrong, and the right usage. Nothing is changed. */
 export function refuse(ctx: CommandContext, problem: string, usage: string): void {
-  reply(ctx, `DefenseRound: ${problem}. Usage: ${usage}`);
+  // The speaker is already DefenseRound: the sentence starts with the problem itself.
+  reply(ctx, `${problem.charAt(0).toUpperCase()}${problem.slice(1)}. Usage: ${usage}`);
 }
 
 export function tokenRecord(app: App, tokenId: string): TokenRecord {

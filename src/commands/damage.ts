@@ -105,7 +105,7 @@ export const damageCommand: CommandHandler = {
       });
     }
     if (applied.length > 0) recordApplication(ctx.app, { by: ctx.playerId, kind: 'damage', tokens: applied });
-    if (refused.length > 0) reply(ctx, `DefenseRound: not applied to every target: ${refused.join('; ')}.`);
+    if (refused.length > 0) reply(ctx, `Not applied to every target: ${refused.join('; ')}.`);
   },
 };
 

@@ -152,7 +152,7 @@ export const defendCommand: CommandHandler = {
       const problem = defendOne(ctx, target, order, rolls);
       if (problem) refusals.push(problem);
     });
-    if (refusals.length > 0) reply(ctx, `DefenseRound: ${refusals.join('; ')}`);
+    if (refusals.length > 0) reply(ctx, refusals.join('; '));
   },
 };
 

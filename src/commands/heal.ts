@@ -78,6 +78,6 @@ export const healCommand: CommandHandler = {
         shortLine: `${snapshot.name} is healed.`,
       });
     }
-    if (refused.length > 0) reply(ctx, `DefenseRound: not applied to every target: ${refused.join('; ')}.`);
+    if (refused.length > 0) reply(ctx, `Not applied to every target: ${refused.join('; ')}.`);
   },
 };

@@ -18,7 +18,7 @@ export function healthColorsNotice(app: App): void {
   send(
     TO_GM,
     [
-      renderLine('DefenseRound: HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:'),
+      renderLine('HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:'),
       theirs.auraDead === true ? renderButton('NPCs: dead at 0 off', '!aura dead') : '',
       theirs.auraDeadPC === true ? renderButton('PCs: dead at 0 off', '!aura deadPC') : '',
     ]

@@ -1,5 +1,5 @@
 // `!stance defensive|reactive|none [--ids ...]`: set the targets' stance; with no mode, show it.
-import { SOAK_STANCES, isSoakStance } from '../rules/soak/stance';
+import { SOAK_STANCES, isSoakStance, type SoakStance } from '../rules/soak/stance';
 import { readToken } from '../roll20/read';
 import { writeMarkers } from '../roll20/write';
 import { UsageError, checkFlags, idsArg, type FlagSpec } from './parse';
@@ -32,16 +32,16 @@ export const stanceCommand: CommandHandler = {
     checkFlags(ctx.parsed, FLAGS, settings.edition);
     const [word, ...extra] = ctx.parsed.positionals;
     if (extra.length > 0) throw new UsageError(`one stance only (got "${ctx.parsed.positionals.join(' ')}")`);
+    if (word !== undefined && !isSoakStance(word.toLowerCase())) {
+      throw new UsageError(`unknown stance "${word}" (stances: ${SOAK_STANCES.join(', ')})`);
+    }
     const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
     if (word === undefined) {
       const lines = targets.map(({ token, character }) => `${readToken(token, character, settings).name}: ${stanceOf(ctx, token.id)}`);
       reply(ctx, `Stances: ${lines.join('; ')}.${notes.length ? ` (${notes.join('; ')})` : ''}`);
       return;
     }
-    const stance = word.toLowerCase();
-    if (!isSoakStance(stance)) {
-      throw new UsageError(`unknown stance "${word}" (stances: ${SOAK_STANCES.join(', ')})`);
-    }
+    const stance = word.toLowerCase() as SoakStance;
     for (const { token, character } of targets) {
       const snapshot = readToken(token, character, settings);
       const record = tokenRecord(ctx.app, token.id);
@@ -56,6 +56,6 @@ export const stanceCommand: CommandHandler = {
         shortLine: `${title}.`,
       });
     }
-    if (notes.length > 0) reply(ctx, `DefenseRound: ${notes.join('; ')}.`);
+    if (notes.length > 0) reply(ctx, `${notes.join('; ')}.`);
   },
 };

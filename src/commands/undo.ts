@@ -30,7 +30,7 @@ export function undoDamage(ctx: CommandContext): void {
   const gone = present.filter(({ token }) => !token).map(({ entry }) => entry.name);
   const changes = present.flatMap(({ entry, token }) => (token ? changedSince(ctx.app, entry, token) : []));
   if (changes.length > 0 && !hasFlag(ctx.parsed, 'force')) {
-    reply(ctx, `DefenseRound: nothing undone: values changed since that damage: ${changes.join('; ')}. Use !damage --undo --force to overwrite them.`);
+    reply(ctx, `Nothing undone: values changed since that damage: ${changes.join('; ')}. Use !damage --undo --force to overwrite them.`);
     return;
   }
   const names: string[] = [];
@@ -44,5 +44,5 @@ export function undoDamage(ctx: CommandContext): void {
   }
   history.splice(index, 1);
   if (names.length > 0) send(PUBLIC, renderLine(`Damage undone: ${names.join(', ')}.`));
-  if (gone.length > 0) reply(ctx, `DefenseRound: skipped deleted token${gone.length === 1 ? '' : 's'}: ${gone.join(', ')}.`);
+  if (gone.length > 0) reply(ctx, `Skipped deleted token${gone.length === 1 ? '' : 's'}: ${gone.join(', ')}.`);
 }

@@ -19,14 +19,14 @@ describe.each(MODES)('!defense-round (%s)', (mode) => {
   it('is for the GM only: a player gets a whispered explanation', async () => {
     table = await openTable(mode);
     const out = await table.say('Alice', '!defense-round');
-    expect(whispered(out, 'Alice')).toEqual([expect.stringMatching(/for the GM only.*Usage: !defense-round/)]);
+    expect(whispered(out, 'Alice')).toEqual([expect.stringMatching(/for the GM only.*Usage: !defense-round/i)]);
     expect(whispered(out, 'gm')).toEqual([]);
   });
 
   it('refuses an unknown subcommand, whispered with the usage', async () => {
     table = await openTable(mode);
     const out = await table.say('GM', '!defense-round explode');
-    expect(whispered(out, 'gm')[0]).toMatch(/unknown subcommand "explode".*Usage: !defense-round/);
+    expect(whispered(out, 'gm')[0]).toMatch(/unknown subcommand "explode".*Usage: !defense-round/i);
   });
 
   it('changes one setting at a time and keeps it in state', async () => {
@@ -40,12 +40,12 @@ describe.each(MODES)('!defense-round (%s)', (mode) => {
   });
 
   it.each([
-    ['!defense-round config edition chess', /edition must be one of soak, threshold, opposed/],
+    ['!defense-round config edition chess', /edition must be one of soak, threshold, opposed/i],
     ['!defense-round config edition threshold', /not available in this version yet/],
     ['!defense-round config overwhelm-limit lots', /whole number/],
     ['!defense-round config marker.dead sparkly-unicorn', /neither a Roll20 status marker/],
-    ['!defense-round config stamina-bar bar1', /stamina may not share the Vitality bar/],
-    ['!defense-round config nonsense 1', /unknown setting "nonsense"/],
+    ['!defense-round config stamina-bar bar1', /stamina may not share the Vitality bar/i],
+    ['!defense-round config nonsense 1', /unknown setting "nonsense"/i],
   ])('refuses %s and keeps the settings', async (command, problem) => {
     table = await openTable(mode);
     const before = JSON.stringify(table.stored().settings);

@@ -60,15 +60,15 @@ describe.each(MODES)('!damage (%s)', (mode) => {
   });
 
   it.each([
-    ['!damage abc', /the damage amount must be a whole number \(got "abc"\)/],
+    ['!damage abc', /the damage amount must be a whole number \(got "abc"\)/i],
     ['!damage -5', /from 0 to 1000000 \(got -5\)/],
     ['!damage 5.5', /whole number \(got "5.5"\)/],
     ['!damage 99999999', /from 0 to 1000000/],
-    ['!damage', /no damage amount given/],
+    ['!damage', /no damage amount given/i],
     ['!damage 5 --type fire', /--type must be one of physical, magical, energy, breath \(got "fire"\)/],
     ['!damage 5 --pierce 150', /--pierce must be from 0 to 100 \(got 150\)/],
     ['!damage 5 --hit 12', /--hit means nothing in the soak edition/],
-    ['!damage 5 --color red', /unknown flag --color/],
+    ['!damage 5 --color red', /unknown flag --color/i],
     ['!damage 5 --instant-kill --to soul', /cannot be combined/],
   ])('refuses %s with a whisper naming the problem and the usage, changing nothing', async (command, problem) => {
     table = await openTable(mode);
@@ -84,7 +84,7 @@ describe.each(MODES)('!damage (%s)', (mode) => {
   it('refuses when nothing is selected', async () => {
     table = await openTable(mode);
     const out = await table.say('Alice', '!damage 5');
-    expect(whispered(out, 'Alice')[0]).toMatch(/no token selected/);
+    expect(whispered(out, 'Alice')[0]).toMatch(/no token selected/i);
   });
 
   it('refuses a token whose Vitality bar is not a number, and still applies to the others', async () => {
@@ -104,9 +104,9 @@ describe.each(MODES)('!damage (%s)', (mode) => {
     const out = await table.say('Alice', '!damage 10', ['Bob', 'Goblin 1']);
     expect(table.bar('Goblin 1')).toBe(30);
     expect(table.attr('Bob', 'armor_physical')).toBe(98); // 10 x 80% = 8, all stopped; wear floor(8 x 25%) = 2
-    expect(whispered(out, 'Alice').join('\n')).toMatch(/you do not control Goblin 1/);
+    expect(whispered(out, 'Alice').join('\n')).toMatch(/you do not control Goblin 1/i);
     const out2 = await table.say('Ben', `!damage 10 --ids ${table.id('Bob')}`);
-    expect(whispered(out2, 'Ben').join('\n')).toMatch(/you do not control Bob/);
+    expect(whispered(out2, 'Ben').join('\n')).toMatch(/you do not control Bob/i);
   });
 
   it('lets players damage any token when the GM allows it', async () => {
@@ -161,7 +161,7 @@ describe.each(MODES)('!damage --to soul|power and --instant-kill (%s)', (mode) =
   it.each([
     ['!damage 4 --to soul --type magical', /--type and --pierce mean nothing with --to soul/],
     ['!damage 4 --to power --pierce 10', /mean nothing with --to power/],
-    ['!damage 4 --instant-kill', /--instant-kill takes no amount/],
+    ['!damage 4 --instant-kill', /--instant-kill takes no amount/i],
     ['!damage --instant-kill --type magical', /mean nothing with --instant-kill/],
   ])('refuses %s rather than ignoring a flag', async (command, problem) => {
     table = await openTable(mode);

@@ -137,13 +137,13 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
   });
 
   it.each([
-    ['!stance flying', 'Alice', /unknown stance "flying"/, /Usage: !stance/],
+    ['!stance flying', 'Alice', /unknown stance "flying"/i, /Usage: !stance/],
     ['!defend --action fly', 'Alice', /--action must be one of defend, evade, react, counter, skill, save \(got "fly"\)/, /Usage: !defend/],
-    ['!defend', 'Alice', /no action given/, /Usage: !defend/],
-    ['!defend --action save', 'Alice', /no save is owed/, /./],
+    ['!defend', 'Alice', /no action given/i, /Usage: !defend/],
+    ['!defend --action save', 'Alice', /no save is owed/i, /./],
     ['!defend --action defend --roll 0', 'Alice', /--roll must be from 1 to 100/, /Usage: !defend/],
     ['!defend --action react --situation side', 'Alice', /--situation does not apply to --action react/, /Usage/],
-    ['!defend --action defend --hit 5', 'Alice', /unknown flag --hit/, /Usage/],
+    ['!defend --action defend --hit 5', 'Alice', /unknown flag --hit/i, /Usage/],
     ['!defend --action defend --difficulty hard', 'Alice', /--difficulty means nothing in the soak edition/, /Usage/],
   ])('refuses %s with a specific whisper and changes nothing', async (command, player, problem, usage) => {
     table = await openTable(mode);

@@ -71,7 +71,7 @@ describe.each(MODES)('hand edits read through armor, undone and observed (%s)', 
     await table.mock.settle();
     expect(table.bar('Bob')).toBe(40);
     const alice = await table.say('Alice', '!damage --undo');
-    expect(whispered(alice, 'Alice')[0]).toMatch(/no damage that can be undone/);
+    expect(whispered(alice, 'Alice')[0]).toMatch(/no damage that can be undone/i);
     await table.say('GM', '!damage --undo');
     expect(table.bar('Bob')).toBe(70);
     expect(table.attr('Bob', 'armor_physical')).toBe(100);

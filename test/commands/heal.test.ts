@@ -56,7 +56,7 @@ describe.each(MODES)('!heal (%s)', (mode) => {
     table = await openTable(mode);
     table.mock.token('Crate').set('bar1_max', '');
     const out = await table.say('GM', '!heal 5', ['Crate']);
-    expect(whispered(out, 'gm').join()).toMatch(/no max: not capped/);
+    expect(whispered(out, 'gm').join()).toMatch(/no max: not capped/i);
     expect(table.bar('Crate')).toBe(25);
   });
 });

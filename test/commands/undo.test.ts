@@ -33,7 +33,7 @@ describe.each(MODES)('!damage --undo (%s)', (mode) => {
     table = await openTable(mode);
     await table.say('Alice', '!damage 200', ['Bob']);
     const ben = await table.say('Ben', '!damage --undo');
-    expect(whispered(ben, 'Ben')[0]).toMatch(/you have applied no damage that can be undone/);
+    expect(whispered(ben, 'Ben')[0]).toMatch(/you have applied no damage that can be undone/i);
     expect(table.bar('Bob')).toBe(40);
     await table.say('GM', '!damage --undo');
     expect(table.bar('Bob')).toBe(70);
@@ -44,7 +44,7 @@ describe.each(MODES)('!damage --undo (%s)', (mode) => {
     await table.say('GM', '!damage 10', ['Crate']);
     table.mock.token('Crate').set('bar1_value', 4);
     const out = await table.say('GM', '!damage --undo');
-    expect(whispered(out, 'gm')[0]).toMatch(/nothing undone.*Crate vitality is 4 \(was left at 10\).*--force/);
+    expect(whispered(out, 'gm')[0]).toMatch(/nothing undone.*Crate vitality is 4 \(was left at 10\).*--force/i);
     expect(table.bar('Crate')).toBe(4);
     await table.say('GM', '!damage --undo --force');
     expect(table.bar('Crate')).toBe(20);
@@ -55,13 +55,13 @@ describe.each(MODES)('!damage --undo (%s)', (mode) => {
     await table.say('GM', '!damage 10', ['Crate', 'Goblin 1']);
     table.mock.token('Crate').remove();
     const out = await table.say('GM', '!damage --undo');
-    expect(whispered(out, 'gm').join()).toMatch(/skipped deleted token: Crate/);
+    expect(whispered(out, 'gm').join()).toMatch(/skipped deleted token: Crate/i);
   });
 
   it('says when there is nothing to undo', async () => {
     table = await openTable(mode);
     const out = await table.say('GM', '!damage --undo');
-    expect(whispered(out, 'gm')[0]).toMatch(/there is no damage to undo/);
+    expect(whispered(out, 'gm')[0]).toMatch(/there is no damage to undo/i);
   });
 
   it('keeps the last 50 applications in state, across a restart', async () => {
