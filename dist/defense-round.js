@@ -725,6 +725,8 @@ var DefenseRound = (() => {
     /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
     by: string(),
     kind: picklist(["damage", "hand-edit"]),
+    /** The round it happened in: a pending defense it used up comes back only within that round. */
+    round: optional(pipe(number(), integer())),
     tokens: array(object({ tokenId: string(), name: string(), before: TokenValuesSchema, after: TokenValuesSchema }))
   });
   function checkHistory(raw) {
@@ -1454,7 +1456,7 @@ var DefenseRound = (() => {
     "<h4>Players and GM</h4><ul>",
     "<li><code>!stance defensive|reactive|none</code>: set your stance; with no mode, show it.</li>",
     "<li><code>!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll R] [--mod M] [--vs ID]</code>: a defensive check; a success blocks the next hit.</li>",
-    "<li><code>!damage N [--type physical|magical] [--pierce P] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none]</code>: one hit through soak, protection and defense.</li>",
+    "<li><code>!damage N [--type physical|magical|energy|breath] [--pierce P] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none]</code>: one hit through soak, protection and defense.</li>",
     "<li><code>!damage --undo [--force]</code>: put back the last damage you applied (the GM: anyone's).</li>",
     "<li><code>!heal N [--to vitality|soul|power]</code>: restore a bar, up to its max.</li>",
     "<li>Every command answers <code>--help</code>.</li></ul>",
@@ -1510,7 +1512,6 @@ var DefenseRound = (() => {
       flip("visibility.pc", s.visibility.pc),
       toggle("players-target-any", s.playersTargetAny),
       toggle("armor-on-manual-edits", s.armorOnManualEdits),
-      renderButton(`edition: ${s.edition}`, "!defense-round config edition ?{Edition|soak|threshold|opposed}"),
       renderButton(`vitality-bar: ${s.bars.vitality}`, "!defense-round config vitality-bar ?{Vitality bar|bar1|bar2|bar3}"),
       renderButton(`overwhelm-limit: ${s.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${s.overwhelmLimit}}`),
       renderButton("next round", "!defense-round next-round"),
@@ -1568,7 +1569,7 @@ var DefenseRound = (() => {
       pruneRecord(ctx.app, token.id);
       lines.push(`${snapshot.name}: ${repaired.length > 0 ? repaired.join(", ") : "no armor to repair"}`);
     }
-    reply(ctx, `Repaired. ${lines.join("; ")}${notes.length ? ` (${notes.join("; ")})` : ""}`);
+    reply(ctx, `Repair: ${lines.join("; ")}${notes.length ? ` (${notes.join("; ")})` : ""}`);
   }
   var adminCommand = {
     usage: USAGE,
@@ -2208,7 +2209,10 @@ var DefenseRound = (() => {
     const record2 = app.store.tokens[token.id];
     let protection;
     if (place?.attributeId) protection = readInteger(getObj("attribute", place.attributeId)?.get("current"));
-    else if (place) protection = record2?.wear?.[place.track] ?? null;
+    else if (place) {
+      const key = place.track === "physical" ? "armor_physical" : "armor_magical";
+      protection = record2?.wear?.[place.track] ?? readValue(snapshot, key, record2, app.store.settings, app.attributes).current;
+    }
     return {
       bars: { vitality: snapshot.bars.vitality.value, soul: snapshot.bars.soul.value, power: snapshot.bars.power.value },
       statusmarkers: snapshot.statusmarkers,
@@ -2221,38 +2225,52 @@ var DefenseRound = (() => {
     history.push(application);
     if (history.length > HISTORY_LIMIT) history.splice(0, history.length - HISTORY_LIMIT);
   }
-  function changedSince(app, entry, token) {
-    const now = captureToken(app, token, entry.after.protection);
+  var same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  function touchedBars(entry) {
+    return ["vitality", "soul", "power"].filter((resource) => entry.before.bars[resource] !== entry.after.bars[resource]);
+  }
+  function changedSince(entry, now) {
+    const { before, after } = entry;
     const changes = [];
-    for (const resource of ["vitality", "soul", "power"]) {
-      if (now.bars[resource] !== entry.after.bars[resource]) {
-        changes.push(`${entry.name} ${resource} is ${now.bars[resource] ?? "not a number"} (was left at ${entry.after.bars[resource]})`);
+    for (const resource of touchedBars(entry)) {
+      if (now.bars[resource] !== after.bars[resource]) {
+        changes.push(`${entry.name} ${resource} is ${now.bars[resource] ?? "not a number"} (was left at ${after.bars[resource]})`);
       }
     }
-    if (entry.after.protection && now.protection?.value !== entry.after.protection.value) {
-      changes.push(`${entry.name} ${entry.after.protection.track} protection is ${now.protection?.value ?? "unset"} (was left at ${entry.after.protection.value})`);
+    if (after.protection && before.protection?.value !== after.protection.value && now.protection?.value !== after.protection.value) {
+      changes.push(`${entry.name} ${after.protection.track} protection is ${now.protection?.value ?? "unset"} (was left at ${after.protection.value})`);
     }
-    if (now.statusmarkers !== entry.after.statusmarkers) changes.push(`${entry.name} markers changed`);
-    if (JSON.stringify(now.record.life ?? null) !== JSON.stringify(entry.after.record.life ?? null)) {
+    if (before.statusmarkers !== after.statusmarkers && now.statusmarkers !== after.statusmarkers) changes.push(`${entry.name} markers changed`);
+    if (!same(before.record.life, after.record.life) && !same(now.record.life, after.record.life)) {
       changes.push(`${entry.name} condition or saves changed`);
+    }
+    if (before.record.pendingDefense !== after.record.pendingDefense && now.record.pendingDefense !== after.record.pendingDefense) {
+      changes.push(`${entry.name} has a new pending defense`);
     }
     return changes;
   }
-  function restoreToken(app, entry, token) {
+  function restoreToken(app, entry, token, sameRound) {
     const snapshot = readToken(token, characterOf(token), app.store.settings);
-    const before = entry.before;
-    for (const resource of ["vitality", "soul", "power"]) {
+    const { before, after } = entry;
+    for (const resource of touchedBars(entry)) {
       const value = before.bars[resource];
-      if (value !== null && value !== entry.after.bars[resource]) writeBar(snapshot, resource, value);
+      if (value !== null) writeBar(snapshot, resource, value);
     }
-    if (before.protection && before.protection.value !== null) {
-      if (before.protection.attributeId) getObj("attribute", before.protection.attributeId)?.setWithWorker({ current: before.protection.value });
-    }
-    if (snapshot.statusmarkers !== before.statusmarkers) token.set("statusmarkers", before.statusmarkers);
     const record2 = tokenRecord(app, token.id);
-    record2.life = before.record.life ? { ...before.record.life } : void 0;
-    record2.pendingDefense = before.record.pendingDefense;
-    record2.wear = before.record.wear ? { ...before.record.wear } : void 0;
+    const protection = before.protection;
+    if (protection && protection.value !== after.protection?.value) {
+      if (protection.attributeId) {
+        if (protection.value !== null) getObj("attribute", protection.attributeId)?.setWithWorker({ current: protection.value });
+      } else {
+        const wear = { ...record2.wear };
+        if (protection.value === null) delete wear[protection.track];
+        else wear[protection.track] = protection.value;
+        record2.wear = Object.keys(wear).length > 0 ? wear : void 0;
+      }
+    }
+    if (before.statusmarkers !== after.statusmarkers) token.set("statusmarkers", before.statusmarkers);
+    if (!same(before.record.life, after.record.life)) record2.life = before.record.life ? { ...before.record.life } : void 0;
+    if (sameRound && before.record.pendingDefense !== after.record.pendingDefense) record2.pendingDefense = before.record.pendingDefense;
     pruneRecord(app, token.id);
   }
 
@@ -2261,8 +2279,9 @@ var DefenseRound = (() => {
     return { ...values.bars, statusmarkers: values.statusmarkers, condition: values.record.life?.condition ?? "none" };
   }
   function undoDamage(ctx) {
-    checkFlags(ctx.parsed, { undo: { kind: "switch" }, force: { kind: "switch" }, help: { kind: "switch" } }, ctx.app.store.settings.edition);
     if (!hasFlag(ctx.parsed, "undo")) throw new UsageError("--force goes with --undo");
+    const other = [...ctx.parsed.flags.keys()].find((flag) => flag !== "undo" && flag !== "force");
+    if (other) throw new UsageError(`--undo takes no other flag (got --${other}): it undoes your last damage, whatever is selected`);
     if (ctx.parsed.positionals.length > 0) throw new UsageError("--undo takes no amount");
     const history = ctx.app.store.history;
     let index = -1;
@@ -2276,7 +2295,11 @@ var DefenseRound = (() => {
     const application = history[index];
     const present = application.tokens.map((entry) => ({ entry, token: getObj("graphic", entry.tokenId) }));
     const gone = present.filter(({ token }) => !token).map(({ entry }) => entry.name);
-    const changes = present.flatMap(({ entry, token }) => token ? changedSince(ctx.app, entry, token) : []);
+    const now = new Map(present.map(({ entry, token }) => [entry.tokenId, token ? captureToken(ctx.app, token, entry.after.protection) : void 0]));
+    const changes = present.flatMap(({ entry }) => {
+      const values = now.get(entry.tokenId);
+      return values ? changedSince(entry, values) : [];
+    });
     if (changes.length > 0 && !hasFlag(ctx.parsed, "force")) {
       reply(ctx, `Nothing undone: values changed since that damage: ${changes.join("; ")}. Use !damage --undo --force to overwrite them.`);
       return;
@@ -2284,9 +2307,12 @@ var DefenseRound = (() => {
     const names = [];
     for (const { entry, token } of present) {
       if (!token) continue;
-      restoreToken(ctx.app, entry, token);
-      notifyObservers(token, resources(entry.after), resources(entry.before), { undo: true }, {
-        statusmarkers: entry.after.statusmarkers
+      const found = now.get(entry.tokenId);
+      restoreToken(ctx.app, entry, token, application.round === void 0 || application.round === ctx.app.store.round.number);
+      const vitalityBar = ctx.app.store.settings.bars.vitality;
+      notifyObservers(token, resources(found), resources(captureToken(ctx.app, token, entry.after.protection)), { undo: true }, {
+        [`${vitalityBar}_value`]: found.bars.vitality,
+        statusmarkers: found.statusmarkers
       });
       names.push(entry.name);
     }
@@ -2306,7 +2332,7 @@ var DefenseRound = (() => {
 
   // src/commands/damage.ts
   var MAX_DAMAGE = 1e6;
-  var USAGE2 = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]])";
+  var USAGE2 = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]";
   var FLAGS = {
     type: { kind: "one", editions: ["soak", "threshold"] },
     pierce: { kind: "one", editions: ["soak"] },
@@ -2386,7 +2412,7 @@ var DefenseRound = (() => {
           shortLine: damageShortLine(snapshot.name, outcome, lifeBefore)
         });
       }
-      if (applied.length > 0) recordApplication(ctx.app, { by: ctx.playerId, kind: "damage", tokens: applied });
+      if (applied.length > 0) recordApplication(ctx.app, { by: ctx.playerId, kind: "damage", round: ctx.app.store.round.number, tokens: applied });
       if (refused2.length > 0) reply(ctx, `Not applied to every target: ${refused2.join("; ")}.`);
     }
   };
@@ -3164,6 +3190,7 @@ var DefenseRound = (() => {
       recordApplication(app, {
         by: "hand-edit",
         kind: "hand-edit",
+        round: app.store.round.number,
         tokens: [{ tokenId: token.id, name: snapshot.name, before: found, after: captureToken(app, token, place) }]
       });
       const card = damageCard(snapshot.name, order, outcome);

@@ -56,7 +56,6 @@ function settingsMenu(app: App): string {
     flip('visibility.pc', s.visibility.pc),
     toggle('players-target-any', s.playersTargetAny),
     toggle('armor-on-manual-edits', s.armorOnManualEdits),
-    renderButton(`edition: ${s.edition}`, '!defense-round config edition ?{Edition|soak|threshold|opposed}'),
     renderButton(`vitality-bar: ${s.bars.vitality}`, '!defense-round config vitality-bar ?{Vitality bar|bar1|bar2|bar3}'),
     renderButton(`overwhelm-limit: ${s.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${s.overwhelmLimit}}`),
     renderButton('next round', '!defense-round next-round'),
@@ -117,7 +116,7 @@ function repair(ctx: CommandContext): void {
     pruneRecord(ctx.app, token.id);
     lines.push(`${snapshot.name}: ${repaired.length > 0 ? repaired.join(', ') : 'no armor to repair'}`);
   }
-  reply(ctx, `Repaired. ${lines.join('; ')}${notes.length ? ` (${notes.join('; ')})` : ''}`);
+  reply(ctx, `Repair: ${lines.join('; ')}${notes.length ? ` (${notes.join('; ')})` : ''}`);
 }
 
 export const adminCommand: CommandHandler = {

@@ -18,7 +18,7 @@ import { barProblem } from './barProblem';
 export const MAX_DAMAGE = 1_000_000;
 
 const USAGE =
-  '!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]])';
+  '!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]';
 
 const FLAGS: Record<string, FlagSpec> = {
   type: { kind: 'one', editions: ['soak', 'threshold'] },
@@ -104,7 +104,7 @@ export const damageCommand: CommandHandler = {
         shortLine: damageShortLine(snapshot.name, outcome, lifeBefore),
       });
     }
-    if (applied.length > 0) recordApplication(ctx.app, { by: ctx.playerId, kind: 'damage', tokens: applied });
+    if (applied.length > 0) recordApplication(ctx.app, { by: ctx.playerId, kind: 'damage', round: ctx.app.store.round.number, tokens: applied });
     if (refused.length > 0) reply(ctx, `Not applied to every target: ${refused.join('; ')}.`);
   },
 };

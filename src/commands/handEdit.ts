@@ -49,6 +49,7 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
     recordApplication(app, {
       by: 'hand-edit',
       kind: 'hand-edit',
+      round: app.store.round.number,
       tokens: [{ tokenId: token.id, name: snapshot.name, before: found, after: captureToken(app, token, place) }],
     });
     const card = damageCard(snapshot.name, order, outcome);

@@ -10,7 +10,7 @@ const HELP_HTML = [
   '<h4>Players and GM</h4><ul>',
   '<li><code>!stance defensive|reactive|none</code>: set your stance; with no mode, show it.</li>',
   '<li><code>!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll R] [--mod M] [--vs ID]</code>: a defensive check; a success blocks the next hit.</li>',
-  '<li><code>!damage N [--type physical|magical] [--pierce P] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none]</code>: one hit through soak, protection and defense.</li>',
+  '<li><code>!damage N [--type physical|magical|energy|breath] [--pierce P] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none]</code>: one hit through soak, protection and defense.</li>',
   '<li><code>!damage --undo [--force]</code>: put back the last damage you applied (the GM: anyone\'s).</li>',
   '<li><code>!heal N [--to vitality|soul|power]</code>: restore a bar, up to its max.</li>',
   '<li>Every command answers <code>--help</code>.</li></ul>',

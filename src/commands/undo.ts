@@ -1,8 +1,8 @@
 // `!damage --undo [--force]`: put back the most recent damage the caller applied (the GM: anyone's,
 // hand edits included). If a touched value changed since, say so and change nothing without --force.
-import { checkFlags, hasFlag, UsageError } from './parse';
+import { hasFlag, UsageError } from './parse';
 import { reply, type CommandContext } from './context';
-import { changedSince, restoreToken } from './history';
+import { captureToken, changedSince, restoreToken } from './history';
 import { notifyObservers, type TokenResources } from '../roll20/observers';
 import { send, PUBLIC } from '../roll20/send';
 import { renderLine } from '../render/card';
@@ -13,8 +13,9 @@ function resources(values: TokenValues): TokenResources {
 }
 
 export function undoDamage(ctx: CommandContext): void {
-  checkFlags(ctx.parsed, { undo: { kind: 'switch' }, force: { kind: 'switch' }, help: { kind: 'switch' } }, ctx.app.store.settings.edition);
   if (!hasFlag(ctx.parsed, 'undo')) throw new UsageError('--force goes with --undo');
+  const other = [...ctx.parsed.flags.keys()].find((flag) => flag !== 'undo' && flag !== 'force');
+  if (other) throw new UsageError(`--undo takes no other flag (got --${other}): it undoes your last damage, whatever is selected`);
   if (ctx.parsed.positionals.length > 0) throw new UsageError('--undo takes no amount');
   const history = ctx.app.store.history;
   let index = -1;
@@ -28,7 +29,11 @@ export function undoDamage(ctx: CommandContext): void {
   const application = history[index]!;
   const present = application.tokens.map((entry) => ({ entry, token: getObj('graphic', entry.tokenId) }));
   const gone = present.filter(({ token }) => !token).map(({ entry }) => entry.name);
-  const changes = present.flatMap(({ entry, token }) => (token ? changedSince(ctx.app, entry, token) : []));
+  const now = new Map(present.map(({ entry, token }) => [entry.tokenId, token ? captureToken(ctx.app, token, entry.after.protection) : undefined]));
+  const changes = present.flatMap(({ entry }) => {
+    const values = now.get(entry.tokenId);
+    return values ? changedSince(entry, values) : [];
+  });
   if (changes.length > 0 && !hasFlag(ctx.parsed, 'force')) {
     reply(ctx, `Nothing undone: values changed since that damage: ${changes.join('; ')}. Use !damage --undo --force to overwrite them.`);
     return;
@@ -36,9 +41,12 @@ export function undoDamage(ctx: CommandContext): void {
   const names: string[] = [];
   for (const { entry, token } of present) {
     if (!token) continue;
-    restoreToken(ctx.app, entry, token);
-    notifyObservers(token, resources(entry.after), resources(entry.before), { undo: true }, {
-      statusmarkers: entry.after.statusmarkers,
+    const found = now.get(entry.tokenId)!;
+    restoreToken(ctx.app, entry, token, application.round === undefined || application.round === ctx.app.store.round.number);
+    const vitalityBar = ctx.app.store.settings.bars.vitality;
+    notifyObservers(token, resources(found), resources(captureToken(ctx.app, token, entry.after.protection)), { undo: true }, {
+      [`${vitalityBar}_value`]: found.bars.vitality,
+      statusmarkers: found.statusmarkers,
     });
     names.push(entry.name);
   }

@@ -21,6 +21,8 @@ const ApplicationSchema = v.object({
   /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
   by: v.string(),
   kind: v.picklist(['damage', 'hand-edit'] as const),
+  /** The round it happened in: a pending defense it used up comes back only within that round. */
+  round: v.optional(v.pipe(v.number(), v.integer())),
   tokens: v.array(v.object({ tokenId: v.string(), name: v.string(), before: TokenValuesSchema, after: TokenValuesSchema })),
 });
 export type Application = v.InferOutput<typeof ApplicationSchema>;

@@ -26,7 +26,8 @@ describe.each(MODES)('!damage --undo (%s)', (mode) => {
     await table.say('GM', '!damage --undo');
     expect(table.bar('Goblin 1')).toBe(30);
     expect(table.bar('Goblin 2')).toBe(30);
-    expect(table.stored().tokens[table.id('Goblin 1')]).toBeUndefined();
+    expect(table.stored().tokens[table.id('Goblin 1')].wear).toEqual({ physical: 20 });
+    expect(table.stored().tokens[table.id('Goblin 1')].life).toBeUndefined();
   });
 
   it('a player undoes only their own damage; the GM undoes anyone\'s', async () => {
@@ -72,5 +73,52 @@ describe.each(MODES)('!damage --undo (%s)', (mode) => {
     await table.restart();
     await table.say('GM', '!damage --undo');
     expect(table.bar('Crate')).toBe(20);
+  });
+});
+
+describe.each(MODES)('!damage --undo puts back only what the damage changed (%s)', (mode) => {
+  let table: Table;
+  afterEach(() => table?.close());
+
+  it('a new !defend after the hit counts as a change since', async () => {
+    table = await openTable(mode);
+    await table.say('Alice', '!defend --action defend --roll 90', ['Bob']);
+    await table.say('Alice', '!damage 200', ['Bob']);
+    await table.say('Alice', '!defend --action defend --roll 10', ['Bob']);
+    const out = await table.say('Alice', '!damage --undo');
+    expect(whispered(out, 'Alice')[0]).toMatch(/Bob has a new pending defense/);
+    expect(table.bar('Bob')).toBe(40);
+  });
+
+  it('does not bring back a pending defense from a round that has ended', async () => {
+    table = await openTable(mode);
+    await table.say('Alice', '!defend --action defend --roll 90', ['Bob']);
+    await table.say('Alice', '!damage 200', ['Bob']);
+    await table.say('GM', '!defense-round next-round');
+    await table.say('Alice', '!damage --undo');
+    expect(table.bar('Bob')).toBe(70);
+    expect(table.stored().tokens[table.id('Bob')]?.pendingDefense).toBeUndefined();
+  });
+
+  it('leaves alone what the damage did not touch: Soul edits, the other track\'s wear', async () => {
+    table = await openTable(mode);
+    await table.say('GM', '!damage 10', ['Goblin 1']); // physical wear 20 -> 18
+    table.mock.token('Goblin 1').set('bar2_value', 3);
+    await table.say('GM', '!defense-round set armor_magical 10', ['Goblin 1']);
+    await table.say('GM', '!damage 8 --type magical', ['Goblin 2']); // someone else's later hit
+    await table.say('GM', '!damage 40 --type magical', ['Goblin 1']); // 36 - 10 = 26 lands; magical wear 10 -> 1
+    await table.say('GM', '!damage --undo'); // undoes the magical hit on Goblin 1 only
+    expect(table.stored().tokens[table.id('Goblin 1')].wear).toEqual({ physical: 18, magical: 10 });
+    expect(table.bar('Goblin 1')).toBe(30);
+    expect(table.bar('Goblin 2')).toBe(22);
+    expect(table.bar('Goblin 1', 'bar2')).toBe(3);
+  });
+
+  it('refuses other flags with --undo, naming them', async () => {
+    table = await openTable(mode);
+    await table.say('GM', '!damage 5', ['Crate']);
+    const out = await table.say('GM', `!damage --undo --ids ${table.id('Crate')}`);
+    expect(whispered(out, 'gm')[0]).toMatch(/--undo takes no other flag \(got --ids\)/);
+    expect(table.bar('Crate')).toBe(15);
   });
 });
