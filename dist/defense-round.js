@@ -624,11 +624,11 @@ var DefenseRound = (() => {
     if (!isRecord(stored)) {
       return { settings: defaults, problems: ["settings: not an object; all settings reset to defaults"] };
     }
-    const merged = checkGroup(SettingsSchema.entries, stored, defaults, "", problems);
+    const merged = checkGroup(SettingsSchema.entries, stored, defaults, "settings.", problems);
     const result = merged;
     const { vitality, soul, power } = result.bars;
     if ((/* @__PURE__ */ new Set([vitality, soul, power])).size !== 3) {
-      problems.push("bars: two resources share one bar; bar mapping reset to defaults");
+      problems.push("settings.bars: two resources share one bar; bar mapping reset to defaults");
       result.bars = { ...defaults.bars };
     }
     return { settings: result, problems };

@@ -94,12 +94,12 @@ export function checkSettings(stored: unknown): { settings: Settings; problems: 
   if (!isRecord(stored)) {
     return { settings: defaults, problems: ['settings: not an object; all settings reset to defaults'] };
   }
-  const merged = checkGroup(SettingsSchema.entries, stored, defaults as unknown as Record<string, unknown>, '', problems);
+  const merged = checkGroup(SettingsSchema.entries, stored, defaults as unknown as Record<string, unknown>, 'settings.', problems);
   // Mapping two resources to one bar is refused when configured; a stored clash means tampering.
   const result = merged as unknown as Settings;
   const { vitality, soul, power } = result.bars;
   if (new Set([vitality, soul, power]).size !== 3) {
-    problems.push('bars: two resources share one bar; bar mapping reset to defaults');
+    problems.push('settings.bars: two resources share one bar; bar mapping reset to defaults');
     result.bars = { ...defaults.bars };
   }
   return { settings: result, problems };

@@ -99,3 +99,41 @@ describe.each(MODES)('!defense-round (%s)', (mode) => {
     expect(table.stored().tokens[table.id('Goblin 1')].wear.physical).toBe(12);
   });
 });
+
+describe.each(MODES)('stored state at start-up (%s)', (mode) => {
+  let table: Table;
+  afterEach(() => table?.close());
+
+  it('reports garbage in state, replaces it by defaults, and keeps working', async () => {
+    table = await openTable(mode, { setup: (mock) => (mock.state.DefenseRound = { schemaVersion: 1, settings: { edition: 42, visibility: 'x' }, tokens: 'nope' }) });
+    expect(table.mock.logs.join('\n')).toMatch(/settings\.edition: 42 is not valid/);
+    const out = await table.say('GM', '!defense-round');
+    expect(whispered(out, 'gm').join('\n')).toMatch(/State problems: settings\.edition/);
+    expect(table.stored().settings.edition).toBe('soak');
+    await table.say('GM', '!damage 5', ['Crate']);
+    expect(table.bar('Crate')).toBe(15);
+  });
+
+  it('migrates a version-0 state and keeps its settings', async () => {
+    table = await openTable(mode, { setup: (mock) => (mock.state.DefenseRound = { edition: 'soak', vitalityBar: 'bar1', playersTargetAny: true }) });
+    expect(table.stored().schemaVersion).toBe(1);
+    expect(table.stored().settings.playersTargetAny).toBe(true);
+    await table.say('Ben', `!damage 5 --ids ${table.id('Crate')}`);
+    expect(table.bar('Crate')).toBe(15);
+  });
+
+  it('seeds the settings from the one-click install options on the first install only', async () => {
+    table = await openTable(mode, {
+      setup: (mock) => {
+        (mock.globals as any).globalconfig = { defenseround: { 'NPC breakdowns': 'public', 'Players target any token': 'on' } };
+        if (mode === 'src') (globalThis as any).globalconfig = (mock.globals as any).globalconfig;
+      },
+    });
+    try {
+      expect(table.stored().settings.visibility.npc).toBe('public');
+      expect(table.stored().settings.playersTargetAny).toBe(true);
+    } finally {
+      delete (globalThis as any).globalconfig;
+    }
+  });
+});
