@@ -3070,10 +3070,12 @@ var DefenseRound = (() => {
       if (word !== void 0 && !isSoakStance(word.toLowerCase())) {
         throw new UsageError(`unknown stance "${word}" (stances: ${SOAK_STANCES.join(", ")})`);
       }
+      const nothingTargeted = (ctx.msg.selected ?? []).length === 0 && idsArg(ctx.parsed) === void 0;
+      if (word === void 0 && nothingTargeted) throw new UsageError("no stance given");
       const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
       if (word === void 0) {
         const lines = targets.map(({ token, character }) => `${readToken(token, character, settings).name}: ${stanceOf(ctx, token.id)}`);
-        reply(ctx, `Stances: ${lines.join("; ")}.${notes.length ? ` (${notes.join("; ")})` : ""}`);
+        reply(ctx, `Stances: ${lines.join("; ")}.${notes.length ? ` (${notes.join("; ")})` : ""} Usage: ${USAGE4}`);
         return;
       }
       const stance = word.toLowerCase();

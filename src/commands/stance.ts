@@ -35,10 +35,13 @@ export const stanceCommand: CommandHandler = {
     if (word !== undefined && !isSoakStance(word.toLowerCase())) {
       throw new UsageError(`unknown stance "${word}" (stances: ${SOAK_STANCES.join(', ')})`);
     }
+    // No mode: the usage, with the targets' stances when there are targets (commands.md).
+    const nothingTargeted = (ctx.msg.selected ?? []).length === 0 && idsArg(ctx.parsed) === undefined;
+    if (word === undefined && nothingTargeted) throw new UsageError('no stance given');
     const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
     if (word === undefined) {
       const lines = targets.map(({ token, character }) => `${readToken(token, character, settings).name}: ${stanceOf(ctx, token.id)}`);
-      reply(ctx, `Stances: ${lines.join('; ')}.${notes.length ? ` (${notes.join('; ')})` : ''}`);
+      reply(ctx, `Stances: ${lines.join('; ')}.${notes.length ? ` (${notes.join('; ')})` : ''} Usage: ${USAGE}`);
       return;
     }
     const stance = word.toLowerCase() as SoakStance;

@@ -163,3 +163,20 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
     expect(whispered(out, 'gm').join('\n')).toMatch(/"defend_check"/);
   });
 });
+
+describe.each(MODES)('!stance with no mode (%s)', (mode) => {
+  let table: Table;
+  afterEach(() => table?.close());
+
+  it('answers with its usage when nothing is selected', async () => {
+    table = await openTable(mode);
+    const out = await table.say('Alice', '!stance');
+    expect(whispered(out, 'Alice')[0]).toMatch(/No stance given\. Usage: !stance defensive\|reactive\|none/);
+  });
+
+  it('shows the selected tokens\' stances, with the usage', async () => {
+    table = await openTable(mode);
+    const out = await table.say('Alice', '!stance', ['Bob']);
+    expect(whispered(out, 'Alice')[0]).toMatch(/Stances: Bob: none\. Usage: !stance/);
+  });
+});
