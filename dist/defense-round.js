@@ -1209,14 +1209,16 @@ var DefenseRound = (() => {
   }
 
   // src/roll20/write.ts
+  function writeAttribute(attribute, value) {
+    if (typeof attribute.setWithWorker === "function") attribute.setWithWorker({ current: value });
+    else attribute.set("current", value);
+  }
   function writeBar(snapshot, resource, value) {
     const reading = snapshot.bars[resource];
+    const key = `${reading.bar}_value`;
     const linked = reading.link ? getObj("attribute", reading.link) : void 0;
-    if (linked) {
-      linked.setWithWorker({ current: value });
-    } else {
-      snapshot.token.set(`${reading.bar}_value`, value);
-    }
+    if (linked) writeAttribute(linked, value);
+    if (!linked || snapshot.token.get(key) !== value) snapshot.token.set(key, value);
   }
   function protectionIsPerToken(snapshot, base) {
     return !snapshot.unique || base.source !== "attribute";
@@ -1229,7 +1231,7 @@ var DefenseRound = (() => {
     if (protectionIsPerToken(snapshot, base) || !base.attribute) {
       record2.wear = { ...record2.wear, [track]: value };
     } else {
-      base.attribute.setWithWorker({ current: value });
+      writeAttribute(base.attribute, value);
     }
   }
   function writeMarkers(snapshot, markers) {
@@ -1405,6 +1407,9 @@ var DefenseRound = (() => {
   }
 
   // src/commands/targets.ts
+  function isCard(graphic) {
+    return graphic.get("_subtype") === "card";
+  }
   function tokenName(token) {
     return String(token.get("name") ?? "") || "an unnamed token";
   }
@@ -1422,14 +1427,14 @@ var DefenseRound = (() => {
       if (ids.length === 0) throw new UsageError("--ids needs at least one token id");
       for (const id of ids) {
         const token = getObj("graphic", id);
-        if (!token || token.get("_subtype") !== "token") notes.push(`no token has the id "${id}"`);
+        if (!token || isCard(token)) notes.push(`no token has the id "${id}"`);
         else take(token);
       }
     } else {
       let ignored = 0;
       for (const selected of ctx.msg.selected ?? []) {
         const token = selected._type === "graphic" ? getObj("graphic", selected._id) : void 0;
-        if (token && token.get("_subtype") === "token") take(token);
+        if (token && !isCard(token)) take(token);
         else ignored += 1;
       }
       if (ignored > 0) notes.push(`${ignored} selected object${ignored === 1 ? " is" : "s are"} not a token and ${ignored === 1 ? "was" : "were"} ignored`);
@@ -1563,7 +1568,7 @@ var DefenseRound = (() => {
           continue;
         }
         if (protectionIsPerToken(snapshot, base)) record2.wear = { ...record2.wear, [track]: full };
-        else base.attribute?.setWithWorker({ current: full });
+        else if (base.attribute) writeAttribute(base.attribute, full);
         repaired.push(`${track === "physical" ? "Physical" : "Magical"} ${before ?? 0} -> ${full}`);
       }
       pruneRecord(ctx.app, token.id);
@@ -2260,7 +2265,8 @@ var DefenseRound = (() => {
     const protection = before.protection;
     if (protection && protection.value !== after.protection?.value) {
       if (protection.attributeId) {
-        if (protection.value !== null) getObj("attribute", protection.attributeId)?.setWithWorker({ current: protection.value });
+        const attribute = getObj("attribute", protection.attributeId);
+        if (attribute && protection.value !== null) writeAttribute(attribute, protection.value);
       } else {
         const wear = { ...record2.wear };
         if (protection.value === null) delete wear[protection.track];
@@ -3162,7 +3168,7 @@ var DefenseRound = (() => {
 
   // src/commands/handEdit.ts
   function onTokenChange(app, token, prev) {
-    if (!prev || token.get("_subtype") !== "token") return;
+    if (!prev || isCard(token)) return;
     const settings = app.store.settings;
     const key = `${settings.bars.vitality}_value`;
     if (!(key in prev)) return;

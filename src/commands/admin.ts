@@ -3,7 +3,7 @@ import { SCRIPT_VERSION } from '../version';
 import { ATTRIBUTE_KEYS, DEFAULT_ATTRIBUTES, MARKER_KEYS, type AttributeKey } from '../state/settings';
 import { send, whisperTo } from '../roll20/send';
 import { readToken, readValue } from '../roll20/read';
-import { currentProtection, protectionIsPerToken } from '../roll20/write';
+import { currentProtection, protectionIsPerToken, writeAttribute } from '../roll20/write';
 import { renderButton, renderCard, renderLine } from '../render/card';
 import { applyConfig } from './config';
 import { reply, tokenRecord, pruneRecord, type App, type CommandContext } from './context';
@@ -110,7 +110,7 @@ function repair(ctx: CommandContext): void {
         continue;
       }
       if (protectionIsPerToken(snapshot, base)) record.wear = { ...record.wear, [track]: full };
-      else base.attribute?.setWithWorker({ current: full });
+      else if (base.attribute) writeAttribute(base.attribute, full);
       repaired.push(`${track === 'physical' ? 'Physical' : 'Magical'} ${before ?? 0} -> ${full}`);
     }
     pruneRecord(ctx.app, token.id);

@@ -13,9 +13,10 @@ import { applySoakDamage, protectionPlaceOf, type SoakDamageOrder } from './soak
 import { commitLife, currentLife, resourcesOf } from './tokenLife';
 import { captureToken, recordApplication } from './history';
 import { MAX_DAMAGE } from './damage';
+import { isCard } from './targets';
 
 export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<string, unknown> | undefined): void {
-  if (!prev || token.get('_subtype') !== 'token') return;
+  if (!prev || isCard(token)) return;
   const settings = app.store.settings;
   const key = `${settings.bars.vitality}_value`;
   if (!(key in prev)) return;

@@ -4,7 +4,7 @@ import { readInteger } from '../rules/values';
 import type { TokenRecord } from '../state/tokens';
 import type { Application, TokenValues } from '../state/history';
 import { characterOf, readToken, readValue, type Resource } from '../roll20/read';
-import { writeBar } from '../roll20/write';
+import { writeAttribute, writeBar } from '../roll20/write';
 import type { App } from './context';
 import { pruneRecord, tokenRecord } from './context';
 
@@ -99,7 +99,8 @@ export function restoreToken(app: App, entry: Entry, token: Roll20Graphic, sameR
   const protection = before.protection;
   if (protection && protection.value !== after.protection?.value) {
     if (protection.attributeId) {
-      if (protection.value !== null) getObj('attribute', protection.attributeId)?.setWithWorker({ current: protection.value });
+      const attribute = getObj('attribute', protection.attributeId);
+      if (attribute && protection.value !== null) writeAttribute(attribute, protection.value);
     } else {
       const wear = { ...record.wear };
       if (protection.value === null) delete wear[protection.track];

@@ -16,6 +16,11 @@ export interface Targets {
   notes: string[];
 }
 
+/** Graphics are tokens or cards; only cards are not targets. */
+export function isCard(graphic: Roll20Graphic): boolean {
+  return graphic.get('_subtype') === 'card';
+}
+
 function tokenName(token: Roll20Graphic): string {
   return String(token.get('name') ?? '') || 'an unnamed token';
 }
@@ -38,14 +43,14 @@ export function resolveTargets(ctx: CommandContext, ids: string[] | undefined, o
     if (ids.length === 0) throw new UsageError('--ids needs at least one token id');
     for (const id of ids) {
       const token = getObj('graphic', id);
-      if (!token || token.get('_subtype') !== 'token') notes.push(`no token has the id "${id}"`);
+      if (!token || isCard(token)) notes.push(`no token has the id "${id}"`);
       else take(token);
     }
   } else {
     let ignored = 0;
     for (const selected of ctx.msg.selected ?? []) {
       const token = selected._type === 'graphic' ? getObj('graphic', selected._id) : undefined;
-      if (token && token.get('_subtype') === 'token') take(token);
+      if (token && !isCard(token)) take(token);
       else ignored += 1;
     }
     if (ignored > 0) notes.push(`${ignored} selected object${ignored === 1 ? ' is' : 's are'} not a token and ${ignored === 1 ? 'was' : 'were'} ignored`);

@@ -3,15 +3,22 @@
 import type { TokenRecord } from '../state/tokens';
 import type { CharacterValue, Resource, TokenSnapshot } from './read';
 
-/** Writes a resource's new value to its bar, or to the attribute the bar is linked to. */
+/** Writes an attribute's current value so the sheet's workers run (plain set where there are none). */
+export function writeAttribute(attribute: Roll20Attribute, value: number): void {
+  if (typeof attribute.setWithWorker === 'function') attribute.setWithWorker({ current: value });
+  else attribute.set('current', value);
+}
+
+/**
+ * Writes a resource's new value through the attribute its bar is linked to, then to the bar
+ * itself if the link has not already carried it there, so token and sheet always agree.
+ */
 export function writeBar(snapshot: TokenSnapshot, resource: Resource, value: number): void {
   const reading = snapshot.bars[resource];
+  const key = `${reading.bar}_value` as const;
   const linked = reading.link ? getObj('attribute', reading.link) : undefined;
-  if (linked) {
-    linked.setWithWorker({ current: value });
-  } else {
-    snapshot.token.set(`${reading.bar}_value`, value);
-  }
+  if (linked) writeAttribute(linked, value);
+  if (!linked || snapshot.token.get(key) !== value) snapshot.token.set(key, value);
 }
 
 export type Track = 'physical' | 'magical';
@@ -44,7 +51,7 @@ export function writeProtection(
   if (protectionIsPerToken(snapshot, base) || !base.attribute) {
     record.wear = { ...record.wear, [track]: value };
   } else {
-    base.attribute.setWithWorker({ current: value });
+    writeAttribute(base.attribute, value);
   }
 }
 
