@@ -1,7 +1,7 @@
 // `!defend --action A ...`: a defensive check for each target in the `soak` edition, or an owed
 // Vitality save (`--action save`). Rolls are Roll20's own unless given (`--roll`, an inline roll).
-import { AIDED_BONUS, resolveSoakDefend, describeRefusal, type CheckName, type SoakDefendAction, type SoakDefendOutcome } from '../rules/soak/defend';
-import { SOAK_SITUATIONS, SOAK_SITUATION_RULES, type SoakSituation } from '../rules/soak/situations';
+import { AIDED_BONUS, resolveSoakDefend, describeRefusal, type CheckName, type SoakDefendAction, type SoakDefendInput, type SoakDefendOutcome } from '../rules/soak/defend';
+import { SOAK_SITUATIONS, SOAK_SITUATION_RULES } from '../rules/soak/situations';
 import { resolveSave } from '../rules/soak/life';
 import { percentileCheck } from '../rules/check';
 import type { AttributeKey } from '../state/settings';
@@ -55,19 +55,13 @@ const CHECK_ATTRIBUTE: Record<CheckName, AttributeKey> = {
   mental: 'mental_check',
 };
 
-interface DefendOrder {
+/** The parsed command: the rules' own inputs, plus the rolls given in chat (rolled by Roll20 when absent). */
+interface DefendOrder extends Pick<SoakDefendInput, 'situation' | 'mod' | 'perceptionMod' | 'aided' | 'vs' | 'ally' | 'skillName'> {
   action: Action;
-  situation: SoakSituation;
   roll: number | undefined;
   perceptionRoll: number | undefined;
   mentalRoll: number | undefined;
   mentalAsked: boolean;
-  mod: number;
-  perceptionMod: number;
-  aided: boolean;
-  vs: string | null;
-  ally: string | null;
-  skillName: string | null;
 }
 
 function parseDefend(parsed: ParsedLine, ctx: CommandContext): DefendOrder {
