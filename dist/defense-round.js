@@ -104,6 +104,10 @@ var DefenseRound = (() => {
     else dataset.issues = [issue];
   }
   // @__NO_SIDE_EFFECTS__
+  function _isSameValueZero(value1, value2) {
+    return value1 === value2 || Number.isNaN(value1) && Number.isNaN(value2);
+  }
+  // @__NO_SIDE_EFFECTS__
   function _isValidObjectKey(object$1, key) {
     return Object.prototype.hasOwnProperty.call(object$1, key) && key !== "__proto__" && key !== "prototype" && key !== "constructor";
   }
@@ -230,6 +234,7 @@ var DefenseRound = (() => {
       }
     };
   }
+  var ABORT_EARLY_CONFIG = { abortEarly: true };
   // @__NO_SIDE_EFFECTS__
   function getFallback(schema, dataset, config$1) {
     return typeof schema.fallback === "function" ? schema.fallback(dataset, config$1) : schema.fallback;
@@ -294,6 +299,23 @@ var DefenseRound = (() => {
       message: message$1,
       "~run"(dataset, config$1) {
         if (typeof dataset.value === "boolean") dataset.typed = true;
+        else _addIssue(this, "type", dataset, config$1);
+        return dataset;
+      }
+    });
+  }
+  // @__NO_SIDE_EFFECTS__
+  function literal(literal_, message$1) {
+    return _standardSchema({
+      kind: "schema",
+      type: "literal",
+      reference: literal,
+      expects: /* @__PURE__ */ _stringify(literal_),
+      async: false,
+      literal: literal_,
+      message: message$1,
+      "~run"(dataset, config$1) {
+        if (/* @__PURE__ */ _isSameValueZero(dataset.value, this.literal)) dataset.typed = true;
         else _addIssue(this, "type", dataset, config$1);
         return dataset;
       }
@@ -520,6 +542,87 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
+  function unknown() {
+    return _standardSchema({
+      kind: "schema",
+      type: "unknown",
+      reference: unknown,
+      expects: "unknown",
+      async: false,
+      "~run"(dataset) {
+        dataset.typed = true;
+        return dataset;
+      }
+    });
+  }
+  // @__NO_SIDE_EFFECTS__
+  function variant(key, options, message$1) {
+    return _standardSchema({
+      kind: "schema",
+      type: "variant",
+      reference: variant,
+      expects: "Object",
+      async: false,
+      key,
+      options,
+      message: message$1,
+      "~run"(dataset, config$1) {
+        const input = dataset.value;
+        if (input && typeof input === "object") {
+          let outputDataset;
+          let maxDiscriminatorPriority = 0;
+          let invalidDiscriminatorKey = this.key;
+          let expectedDiscriminators = [];
+          const parseOptions = (variant$1, allKeys) => {
+            for (const schema of variant$1.options) {
+              if (schema.type === "variant") parseOptions(schema, new Set(allKeys).add(schema.key));
+              else {
+                let keysAreValid = true;
+                let currentPriority = 0;
+                for (const currentKey of allKeys) {
+                  const discriminatorSchema = schema.entries[currentKey];
+                  if (currentKey in input ? discriminatorSchema["~run"]({
+                    typed: false,
+                    value: input[currentKey]
+                  }, ABORT_EARLY_CONFIG).issues : discriminatorSchema.type !== "exact_optional" && discriminatorSchema.type !== "optional" && discriminatorSchema.type !== "nullish") {
+                    keysAreValid = false;
+                    if (invalidDiscriminatorKey !== currentKey && (maxDiscriminatorPriority < currentPriority || maxDiscriminatorPriority === currentPriority && currentKey in input && !(invalidDiscriminatorKey in input))) {
+                      maxDiscriminatorPriority = currentPriority;
+                      invalidDiscriminatorKey = currentKey;
+                      expectedDiscriminators = [];
+                    }
+                    if (invalidDiscriminatorKey === currentKey) expectedDiscriminators.push(schema.entries[currentKey].expects);
+                    break;
+                  }
+                  currentPriority++;
+                }
+                if (keysAreValid) {
+                  const optionDataset = schema["~run"]({ value: input }, config$1);
+                  if (!outputDataset || !outputDataset.typed && optionDataset.typed) outputDataset = optionDataset;
+                }
+              }
+              if (outputDataset && !outputDataset.issues) break;
+            }
+          };
+          parseOptions(this, /* @__PURE__ */ new Set([this.key]));
+          if (outputDataset) return outputDataset;
+          _addIssue(this, "type", dataset, config$1, {
+            input: input[invalidDiscriminatorKey],
+            expected: /* @__PURE__ */ _joinExpects(expectedDiscriminators, "|"),
+            path: [{
+              type: "object",
+              origin: "value",
+              input,
+              key: invalidDiscriminatorKey,
+              value: input[invalidDiscriminatorKey]
+            }]
+          });
+        } else _addIssue(this, "type", dataset, config$1);
+        return dataset;
+      }
+    });
+  }
+  // @__NO_SIDE_EFFECTS__
   function pipe(...pipe$1) {
     return _standardSchema({
       ...pipe$1[0],
@@ -547,31 +650,39 @@ var DefenseRound = (() => {
     };
   }
 
+  // src/rules/edition.ts
+  var EDITION_IDS = ["soak", "threshold", "opposed"];
+  var RESOURCES = ["vitality", "soul", "power"];
+  var VALUE_KEYS = [
+    "armor_soak",
+    "armor_physical",
+    "armor_magical",
+    "armor_defense",
+    "armor_spirit",
+    "natural_defense",
+    "natural_spirit",
+    "fortitude",
+    "defend_check",
+    "evade_check",
+    "perception_check",
+    "mental_check",
+    "reaction_check",
+    "save_check",
+    "exp",
+    "passive_defense",
+    "active_defense",
+    "full_defense",
+    "armor_score"
+  ];
+  function isRefusal(resolution) {
+    return "kind" in resolution;
+  }
+
   // src/state/settings.ts
-  var EDITIONS = ["soak", "threshold", "opposed"];
+  var EDITIONS = EDITION_IDS;
   var BAR_NAMES = ["bar1", "bar2", "bar3"];
-  var DEFAULT_ATTRIBUTES = {
-    armor_soak: "armor_soak",
-    armor_physical: "armor_physical",
-    armor_magical: "armor_magical",
-    armor_defense: "armor_defense",
-    armor_spirit: "armor_spirit",
-    natural_defense: "natural_defense",
-    natural_spirit: "natural_spirit",
-    fortitude: "fortitude",
-    defend_check: "defend_check",
-    evade_check: "evade_check",
-    perception_check: "perception_check",
-    mental_check: "mental_check",
-    reaction_check: "reaction_check",
-    save_check: "save_check",
-    exp: "exp",
-    passive_defense: "passive_defense",
-    active_defense: "active_defense",
-    full_defense: "full_defense",
-    armor_score: "armor_score"
-  };
-  var ATTRIBUTE_KEYS = Object.keys(DEFAULT_ATTRIBUTES);
+  var DEFAULT_ATTRIBUTES = Object.fromEntries(VALUE_KEYS.map((key) => [key, key]));
+  var ATTRIBUTE_KEYS = [...VALUE_KEYS];
   var DEFAULT_MARKERS = {
     incapacitated: "sleepy",
     dying: "death-zone",
@@ -670,26 +781,20 @@ var DefenseRound = (() => {
     return isRecord(value) ? JSON.parse(JSON.stringify(value)) : value;
   }
   function describeValue(value) {
-    const text = JSON.stringify(value) ?? String(value);
-    return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+    const text3 = JSON.stringify(value) ?? String(value);
+    return text3.length > 40 ? `${text3.slice(0, 37)}...` : text3;
   }
 
   // src/state/tokens.ts
   var integer2 = pipe(number(), integer());
   var TokenRecordSchema = object({
-    stance: optional(picklist(["defensive", "reactive", "passive", "active", "full"])),
-    pendingDefense: optional(picklist(["success", "fail"])),
-    life: optional(
-      object({
-        condition: picklist(["none", "incapacitated", "dying", "dead"]),
-        savesOwed: pipe(integer2, minValue(0), maxValue(3))
-      })
-    ),
+    overrides: optional(record(picklist(VALUE_KEYS), integer2)),
     // rules.md: a generic token's armor wears per token, starting from the sheet's values
-    wear: optional(object({ physical: optional(integer2), magical: optional(integer2) })),
-    overrides: optional(record(string(), integer2)),
-    reactions: optional(record(string(), boolean())),
-    skillsVs: optional(array(string()))
+    worn: optional(object({ physical: optional(integer2), magical: optional(integer2) })),
+    stance: optional(pipe(string(), maxLength(40))),
+    // rules.md, "Switching editions": dead with no save left stays dead in any edition
+    deadForGood: optional(literal(true)),
+    edition: optional(object({ id: picklist(EDITION_IDS), state: unknown() }))
   });
   function checkTokenRecords(raw) {
     const tokens = {};
@@ -698,36 +803,55 @@ var DefenseRound = (() => {
     if (!isRecord(raw)) return { tokens, problems: ["tokens: not an object; per-token memory cleared"] };
     for (const [id, record2] of Object.entries(raw)) {
       const parsed = safeParse(TokenRecordSchema, record2);
-      if (parsed.success) tokens[id] = parsed.output;
+      if (parsed.success) tokens[id] = dropUndefined(parsed.output);
       else problems.push(`tokens.${id}: not a valid token record; forgotten`);
     }
     return { tokens, problems };
   }
+  function dropUndefined(record2) {
+    for (const key of Object.keys(record2)) if (record2[key] === void 0) delete record2[key];
+    return record2;
+  }
   function isEmptyRecord(record2) {
     return Object.values(record2).every((value) => value === void 0);
   }
+  function memoryOf(record2) {
+    return {
+      ...record2?.edition ? { edition: record2.edition } : {},
+      ...record2?.deadForGood ? { deadForGood: true } : {},
+      ...record2?.stance !== void 0 ? { stance: record2.stance } : {}
+    };
+  }
 
   // src/state/history.ts
-  var nullableInteger = nullable(pipe(number(), integer()));
-  var TokenValuesSchema = object({
-    bars: object({ vitality: nullableInteger, soul: nullableInteger, power: nullableInteger }),
-    statusmarkers: string(),
-    protection: optional(
-      object({ track: picklist(["physical", "magical"]), attributeId: optional(string()), value: nullableInteger })
-    ),
-    record: object({
-      life: optional(object({ condition: picklist(["none", "incapacitated", "dying", "dead"]), savesOwed: number() })),
-      pendingDefense: optional(picklist(["success", "fail"])),
-      wear: optional(object({ physical: optional(number()), magical: optional(number()) }))
-    })
+  var integer3 = pipe(number(), integer());
+  var nullableInteger = nullable(integer3);
+  var track = picklist(["physical", "magical"]);
+  var MemorySchema = object({
+    edition: optional(object({ id: picklist(EDITION_IDS), state: unknown() })),
+    deadForGood: optional(literal(true)),
+    stance: optional(string())
   });
+  var ChangeSchema = variant("kind", [
+    /** A bar, through its linked attribute when there is one. */
+    object({ kind: literal("bar"), resource: picklist(RESOURCES), bar: picklist(BAR_NAMES), attributeId: optional(string()), from: nullableInteger, to: integer3 }),
+    /** A character value on the sheet (a unique token's worn armor, EXP). */
+    object({ kind: literal("attribute"), key: picklist(VALUE_KEYS), attributeId: string(), from: nullableInteger, to: integer3 }),
+    /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
+    object({ kind: literal("worn"), track, from: nullableInteger, to: integer3 }),
+    object({ kind: literal("markers"), from: string(), to: string() }),
+    /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
+    object({ kind: literal("memory"), tokenId: optional(string()), from: MemorySchema, to: MemorySchema }),
+    object({ kind: literal("initiative"), from: number(), to: number() }),
+    object({ kind: literal("turn-order"), tokenId: string() })
+  ]);
   var ApplicationSchema = object({
     /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
     by: string(),
     kind: picklist(["damage", "hand-edit"]),
-    /** The round it happened in: a pending defense it used up comes back only within that round. */
-    round: optional(pipe(number(), integer())),
-    tokens: array(object({ tokenId: string(), name: string(), before: TokenValuesSchema, after: TokenValuesSchema }))
+    /** The round it happened in: edition state it put back is moved on by the rounds since. */
+    round: integer3,
+    tokens: array(object({ tokenId: string(), name: string(), changes: array(ChangeSchema) }))
   });
   function checkHistory(raw) {
     if (raw === void 0) return { history: [], problems: [] };
@@ -736,1110 +860,75 @@ var DefenseRound = (() => {
     return { history: [], problems: ["history: not a valid undo history; forgotten"] };
   }
 
-  // src/state/store.ts
-  var STATE_KEY = "DefenseRound";
-  var SCHEMA_VERSION = 1;
-  function freshState(scriptVersion) {
-    return {
-      schemaVersion: SCHEMA_VERSION,
-      scriptVersion,
-      settings: defaultSettings(),
-      tokens: {},
-      round: { number: 1, firstEntry: null, lastTop: null },
-      history: [],
-      healthColorsNoticed: false
-    };
+  // src/state/migrate1.ts
+  var SOAK_FIELDS = ["life", "pendingDefense", "reactions", "skillsVs"];
+  var DEFAULT_BARS = { vitality: "bar1", soul: "bar2", power: "bar3" };
+  function soakMemory(part, stance) {
+    const state2 = {};
+    for (const field of SOAK_FIELDS) if (part[field] !== void 0) state2[field] = part[field];
+    const memory = {};
+    if (Object.keys(state2).length > 0) memory.edition = { id: "soak", state: state2 };
+    if (isRecord(part.life) && part.life.condition === "dead") memory.deadForGood = true;
+    if (typeof stance === "string") memory.stance = stance;
+    return memory;
   }
-  function migrateFrom0(old) {
-    const { tokens, round, ...flat } = old;
-    const settings = {};
-    for (const [key, value] of Object.entries(flat)) {
-      if (key === "vitalityBar" || key === "soulBar" || key === "powerBar") {
-        const bars = settings.bars ?? (settings.bars = {});
-        bars[key.replace("Bar", "")] = value;
-      } else {
-        settings[key] = value;
+  function migrateToken(old) {
+    if (!isRecord(old)) return old;
+    const record2 = {};
+    if (old.overrides !== void 0) record2.overrides = old.overrides;
+    if (old.wear !== void 0) record2.worn = old.wear;
+    Object.assign(record2, soakMemory(old, old.stance));
+    return record2;
+  }
+  function same(a, b) {
+    return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  }
+  function migrateEntry(entry, bars, tokens) {
+    if (!isRecord(entry) || !isRecord(entry.before) || !isRecord(entry.after)) return entry;
+    const { before, after } = entry;
+    const changes = [];
+    const beforeBars = isRecord(before.bars) ? before.bars : {};
+    const afterBars = isRecord(after.bars) ? after.bars : {};
+    for (const resource of ["vitality", "soul", "power"]) {
+      const to2 = afterBars[resource];
+      if (beforeBars[resource] !== to2 && typeof to2 === "number") {
+        changes.push({ kind: "bar", resource, bar: bars[resource] ?? DEFAULT_BARS[resource], from: beforeBars[resource] ?? null, to: to2 });
       }
     }
-    return { schemaVersion: 1, settings, tokens, round };
-  }
-  var MIGRATIONS = {
-    0: migrateFrom0
-  };
-  function loadState(raw, scriptVersion) {
-    const problems = [];
-    if (raw === void 0) return { stored: freshState(scriptVersion), problems };
-    if (!isRecord(raw)) {
-      problems.push(`state was ${typeof raw}, not an object; started from defaults`);
-      return { stored: freshState(scriptVersion), problems };
+    const from = isRecord(before.protection) ? before.protection : void 0;
+    const to = isRecord(after.protection) ? after.protection : void 0;
+    if (to && typeof to.value === "number" && from?.value !== to.value) {
+      changes.push(
+        typeof to.attributeId === "string" ? { kind: "attribute", key: to.track === "magical" ? "armor_magical" : "armor_physical", attributeId: to.attributeId, from: from?.value ?? null, to: to.value } : { kind: "worn", track: to.track, from: from?.value ?? null, to: to.value }
+      );
     }
-    let data = raw;
-    let version3 = typeof data.schemaVersion === "number" ? data.schemaVersion : 0;
-    if (!Number.isInteger(version3) || version3 < 0 || version3 > SCHEMA_VERSION) {
-      problems.push(`state has unknown schema version ${JSON.stringify(data.schemaVersion)}; started from defaults`);
-      return { stored: freshState(scriptVersion), problems };
+    if (before.statusmarkers !== after.statusmarkers) changes.push({ kind: "markers", from: before.statusmarkers, to: after.statusmarkers });
+    const beforePart = isRecord(before.record) ? before.record : {};
+    const afterPart = isRecord(after.record) ? after.record : {};
+    if (!same(beforePart.life, afterPart.life) || !same(beforePart.pendingDefense, afterPart.pendingDefense)) {
+      const stance = isRecord(tokens[String(entry.tokenId)]) ? tokens[String(entry.tokenId)].stance : void 0;
+      changes.push({ kind: "memory", from: soakMemory(beforePart, stance), to: soakMemory(afterPart, stance) });
     }
-    while (version3 < SCHEMA_VERSION) {
-      const step = MIGRATIONS[version3];
-      if (!step) break;
-      data = step(data);
-      version3 += 1;
+    return { tokenId: entry.tokenId, name: entry.name, changes };
+  }
+  function migrateFrom1(old) {
+    const settings = isRecord(old.settings) ? old.settings : {};
+    const bars = isRecord(settings.bars) ? settings.bars : DEFAULT_BARS;
+    const tokens = isRecord(old.tokens) ? old.tokens : {};
+    const round = isRecord(old.round) && typeof old.round.number === "number" ? old.round.number : 1;
+    const migrated = { ...old, schemaVersion: 2 };
+    if (isRecord(old.tokens)) migrated.tokens = Object.fromEntries(Object.entries(old.tokens).map(([id, record2]) => [id, migrateToken(record2)]));
+    if (Array.isArray(old.history)) {
+      migrated.history = old.history.map(
+        (application) => isRecord(application) && Array.isArray(application.tokens) ? {
+          by: application.by,
+          kind: application.kind,
+          round: typeof application.round === "number" ? application.round : round,
+          tokens: application.tokens.map((entry) => migrateEntry(entry, bars, tokens))
+        } : application
+      );
     }
-    const settingsCheck = checkSettings(data.settings);
-    problems.push(...settingsCheck.problems);
-    const tokensCheck = checkTokenRecords(data.tokens);
-    problems.push(...tokensCheck.problems);
-    const historyCheck = checkHistory(data.history);
-    problems.push(...historyCheck.problems);
-    return {
-      stored: {
-        schemaVersion: SCHEMA_VERSION,
-        scriptVersion: typeof data.scriptVersion === "string" ? data.scriptVersion : "",
-        settings: settingsCheck.settings,
-        tokens: tokensCheck.tokens,
-        round: checkRound(data.round, problems),
-        history: historyCheck.history,
-        healthColorsNoticed: data.healthColorsNoticed === true
-      },
-      problems
-    };
-  }
-  function checkRound(raw, problems) {
-    const fallback = { number: 1, firstEntry: null, lastTop: null };
-    if (raw === void 0) return fallback;
-    if (!isRecord(raw)) {
-      problems.push("round: not an object; round tracking restarted");
-      return fallback;
-    }
-    const number2 = typeof raw.number === "number" && Number.isInteger(raw.number) && raw.number > 0 ? raw.number : 1;
-    const text = (value) => typeof value === "string" ? value : null;
-    return { number: number2, firstEntry: text(raw.firstEntry), lastTop: text(raw.lastTop) };
-  }
-
-  // src/state/installOptions.ts
-  var BARS = ["bar1", "bar2", "bar3"];
-  function applyInstallOptions(settings, options) {
-    if (!options) return;
-    const text = (key) => typeof options[key] === "string" ? options[key].trim() : void 0;
-    const vitality = text("Vitality bar");
-    const soul = text("Soul bar");
-    const power = text("Power bar");
-    const bars = {
-      vitality: vitality && BARS.includes(vitality) ? vitality : settings.bars.vitality,
-      soul: soul && BARS.includes(soul) ? soul : settings.bars.soul,
-      power: power && BARS.includes(power) ? power : settings.bars.power
-    };
-    if (new Set(Object.values(bars)).size === 3) Object.assign(settings.bars, bars);
-    const npc = text("NPC breakdowns");
-    if (npc === "gm" || npc === "public") settings.visibility.npc = npc;
-    const pc = text("PC breakdowns");
-    if (pc === "gm" || pc === "public") settings.visibility.pc = pc;
-    if ("Players target any token" in options) settings.playersTargetAny = text("Players target any token") === "on";
-    if ("Armor on manual edits" in options) settings.armorOnManualEdits = text("Armor on manual edits") === "on";
-  }
-
-  // src/roll20/attributes.ts
-  var AttributeIndex = class {
-    constructor() {
-      this.byCharacter = /* @__PURE__ */ new Map();
-    }
-    /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
-    find(characterId, name) {
-      return this.indexOf(characterId).get(name.toLowerCase());
-    }
-    /** Drop one character's index, e.g. on add:attribute, destroy:attribute, change:attribute:name. */
-    forget(characterId) {
-      this.byCharacter.delete(characterId);
-    }
-    /** Drop everything (`!defense-round refresh`, after another script created attributes). */
-    clear() {
-      this.byCharacter.clear();
-    }
-    get size() {
-      return this.byCharacter.size;
-    }
-    indexOf(characterId) {
-      let index = this.byCharacter.get(characterId);
-      if (!index) {
-        index = /* @__PURE__ */ new Map();
-        for (const attribute of findObjs({ _type: "attribute", _characterid: characterId })) {
-          const key = String(attribute.get("name") ?? "").toLowerCase();
-          if (!index.has(key)) index.set(key, attribute);
-        }
-        this.byCharacter.set(characterId, index);
-      }
-      return index;
-    }
-  };
-
-  // src/render/escape.ts
-  var ENTITIES = {
-    "&": "&amp;",
-    "<": "&lt;",
-    ">": "&gt;",
-    '"': "&quot;",
-    "'": "&#39;",
-    "[": "&#91;",
-    "]": "&#93;",
-    "{": "&#123;",
-    "}": "&#125;",
-    "@": "&#64;",
-    "%": "&#37;",
-    "?": "&#63;",
-    "|": "&#124;",
-    "*": "&#42;",
-    "`": "&#96;",
-    "!": "&#33;",
-    "/": "&#47;",
-    "=": "&#61;",
-    "$": "&#36;",
-    ":": "&#58;",
-    "\\": "&#92;"
-  };
-  var SPECIAL = /[&<>"'[\]{}@%?|*`!/=$:\\]/g;
-  function escapeChat(text) {
-    return String(text ?? "").replace(SPECIAL, (ch) => ENTITIES[ch] ?? ch).replace(/\r?\n/g, " ");
-  }
-
-  // src/roll20/guard.ts
-  function lineOffsetNote() {
-    const meta = typeof API_Meta !== "undefined" ? API_Meta?.[SCRIPT_NAME] : void 0;
-    return meta && Number.isFinite(meta.offset) ? ` (this script's line 1 is line ${meta.offset + 1} of the sandbox)` : "";
-  }
-  function reportFailure(what, error, whisperTo2) {
-    try {
-      const detail = error instanceof Error ? error.stack ?? error.message : String(error);
-      log(`${SCRIPT_NAME} v${SCRIPT_VERSION}: ${what} failed${lineOffsetNote()}: ${detail}`);
-      if (whisperTo2) {
-        sendChat(
-          SCRIPT_NAME,
-          `/w ${whisperTo2} ${escapeChat(`${SCRIPT_NAME} could not finish ${what}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
-          null,
-          { noarchive: true }
-        );
-      }
-    } catch {
-    }
-  }
-  function guarded(what, handler, whisperTarget2) {
-    return (...args) => {
-      let label = typeof what === "string" ? what : "a command";
-      let target;
-      const fail = (error) => reportFailure(label, error, target);
-      try {
-        if (typeof what === "function") label = what(...args);
-        target = whisperTarget2?.(...args);
-        const result = handler(...args);
-        if (result && typeof result.then === "function") {
-          result.then(void 0, fail);
-        }
-      } catch (error) {
-        fail(error);
-      }
-    };
-  }
-
-  // src/roll20/players.ts
-  function isGM(playerId) {
-    return playerId === "API" || playerIsGM(playerId);
-  }
-  function displayName(playerId) {
-    if (playerId === "API") return "API";
-    return String(getObj("player", playerId)?.get("_displayname") ?? "player");
-  }
-  function whisperTarget(playerId) {
-    if (isGM(playerId)) return "gm";
-    return `"${displayName(playerId).replace(/"/g, "")}"`;
-  }
-  function listsPlayer(controlledBy, playerId) {
-    return String(controlledBy ?? "").split(",").map((entry) => entry.trim()).some((entry) => entry === playerId || entry === "all");
-  }
-  function controls(playerId, token, character) {
-    if (isGM(playerId)) return true;
-    return listsPlayer(token.get("controlledby"), playerId) || listsPlayer(character?.get("controlledby"), playerId);
-  }
-  function isNpc(token, character) {
-    const listed = (value) => String(value ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "").length > 0;
-    return !listed(token.get("controlledby")) && !listed(character?.get("controlledby"));
-  }
-
-  // src/roll20/send.ts
-  var PUBLIC = { kind: "public" };
-  var TO_GM = { kind: "whisper", to: "gm" };
-  function whisperTo(target) {
-    return { kind: "whisper", to: target };
-  }
-  function send(audience, text) {
-    if (audience.kind === "public") {
-      sendChat(SCRIPT_NAME, text);
-    } else {
-      sendChat(SCRIPT_NAME, `/w ${audience.to} ${text}`, null, { noarchive: true });
-    }
-  }
-
-  // src/render/card.ts
-  function renderCard(card) {
-    const parts = [`&{template:default} {{name=${escapeChat(card.title)}}}`];
-    for (const row of card.rows) {
-      if (row.lines.length === 0) continue;
-      parts.push(`{{${escapeChat(row.label)}=${row.lines.map(escapeChat).join("<br>")}}}`);
-    }
-    return parts.join(" ");
-  }
-  function renderLine(text) {
-    return escapeChat(text);
-  }
-  var SAFE_ID = /^[-\w]+$/;
-  function renderButton(label, command) {
-    return `[${escapeChat(label)}](${command})`;
-  }
-  function isSafeId(id) {
-    return SAFE_ID.test(id);
-  }
-
-  // src/commands/context.ts
-  function commandContext(app, msg, parsed) {
-    const playerId = String(msg.playerid ?? "");
-    return {
-      app,
-      msg,
-      parsed,
-      playerId,
-      gm: isGM(playerId),
-      senderName: displayName(playerId),
-      replyTo: whisperTarget(playerId)
-    };
-  }
-  function reply(ctx, text) {
-    send(whisperTo(ctx.replyTo), renderLine(text));
-  }
-  function refuse(ctx, problem, usage) {
-    reply(ctx, `${problem.charAt(0).toUpperCase()}${problem.slice(1)}. Usage: ${usage}`);
-  }
-  function tokenRecord(app, tokenId) {
-    const existing = app.store.tokens[tokenId];
-    if (existing) return existing;
-    const created = {};
-    app.store.tokens[tokenId] = created;
-    return created;
-  }
-  function peekRecord(app, tokenId) {
-    return app.store.tokens[tokenId];
-  }
-  function pruneRecord(app, tokenId) {
-    const record2 = app.store.tokens[tokenId];
-    if (record2 && isEmptyRecord(record2)) delete app.store.tokens[tokenId];
-  }
-
-  // src/rules/values.ts
-  var INTEGER_TEXT = /^[+-]?\d+$/;
-  function readInteger(value) {
-    if (typeof value === "number") {
-      return Number.isSafeInteger(value) ? value + 0 : null;
-    }
-    if (typeof value !== "string") return null;
-    const text = value.trim();
-    if (!INTEGER_TEXT.test(text)) return null;
-    const parsed = Number(text);
-    return Number.isSafeInteger(parsed) ? parsed + 0 : null;
-  }
-  function percentOf(value, percent) {
-    return Math.floor(value * percent / 100);
-  }
-  function clamp(value, low, high) {
-    return Math.min(high, Math.max(low, value));
-  }
-
-  // src/commands/parse.ts
-  var UsageError = class extends Error {
-  };
-  function substituteInlineRolls(content, inlineRolls) {
-    return content.replace(/\$\[\[(\d+)\]\]/g, (whole, index) => {
-      const total = inlineRolls?.[Number(index)]?.results?.total;
-      return typeof total === "number" && Number.isFinite(total) ? String(total) : whole;
-    });
-  }
-  function tokenize(text) {
-    const tokens = [];
-    const pattern = /"([^"]*)"|'([^']*)'|(\S+)/g;
-    let match;
-    while ((match = pattern.exec(text)) !== null) {
-      tokens.push(match[1] ?? match[2] ?? match[3] ?? "");
-    }
-    return tokens;
-  }
-  function parseLine(content) {
-    const tokens = tokenize(content.replace(/<br\s*\/?>/gi, " "));
-    const command = (tokens.shift() ?? "").toLowerCase();
-    const positionals = [];
-    const flags = /* @__PURE__ */ new Map();
-    let current = null;
-    for (const token of tokens) {
-      if (token.startsWith("--") && token.length > 2) {
-        const name = token.slice(2).toLowerCase();
-        if (flags.has(name)) throw new UsageError(`--${name} is given twice`);
-        current = [];
-        flags.set(name, current);
-      } else if (current) {
-        current.push(token);
-      } else {
-        positionals.push(token);
-      }
-    }
-    return { command, positionals, flags };
-  }
-  function checkFlags(parsed, spec, edition) {
-    for (const [name, values] of parsed.flags) {
-      const flag = spec[name];
-      if (!flag) throw new UsageError(`unknown flag --${name}`);
-      if (flag.editions && !flag.editions.includes(edition)) {
-        throw new UsageError(`--${name} means nothing in the ${edition} edition`);
-      }
-      if (flag.kind === "switch" && values.length > 0) throw new UsageError(`--${name} takes no value`);
-      if (flag.kind !== "switch" && values.length === 0) throw new UsageError(`--${name} needs a value`);
-      if (flag.kind === "one" && values.length > 1) {
-        throw new UsageError(`--${name} takes one value (got "${values.join(" ")}")`);
-      }
-    }
-  }
-  function flagValue(parsed, name) {
-    const values = parsed.flags.get(name);
-    return values && values.length > 0 ? values.join(" ") : void 0;
-  }
-  function hasFlag(parsed, name) {
-    return parsed.flags.has(name);
-  }
-  function integerArg(text, what, min, max) {
-    const value = readInteger(text);
-    if (value === null) throw new UsageError(`${what} must be a whole number (got "${text}")`);
-    if (value < min || value > max) throw new UsageError(`${what} must be from ${min} to ${max} (got ${value})`);
-    return value;
-  }
-  function optionalInteger(parsed, name, min, max) {
-    const text = flagValue(parsed, name);
-    return text === void 0 ? void 0 : integerArg(text, `--${name}`, min, max);
-  }
-  function choiceArg(text, what, choices) {
-    const word = text.toLowerCase();
-    const found = choices.find((choice) => choice === word);
-    if (!found) throw new UsageError(`${what} must be one of ${choices.join(", ")} (got "${text}")`);
-    return found;
-  }
-  function idsArg(parsed) {
-    const values = parsed.flags.get("ids");
-    if (!values) return void 0;
-    return values.flatMap((value) => value.split(",")).map((id) => id.trim()).filter((id) => id !== "");
-  }
-
-  // src/commands/dispatch.ts
-  function commandWord(msg, table) {
-    if (msg.type !== "api" || typeof msg.content !== "string") return void 0;
-    const word = msg.content.trimStart().split(/\s/, 1)[0]?.toLowerCase() ?? "";
-    return Object.prototype.hasOwnProperty.call(table, word) ? word : void 0;
-  }
-  async function dispatch(app, msg, table) {
-    const word = commandWord(msg, table);
-    if (!word) return;
-    const handler = table[word];
-    const content = substituteInlineRolls(msg.content, msg.inlinerolls);
-    let ctx;
-    try {
-      ctx = commandContext(app, msg, parseLine(content));
-      if (ctx.parsed.flags.has("help")) {
-        reply(ctx, [`Usage: ${handler.usage}`, ...handler.help ?? []].join(" "));
-        return;
-      }
-      await handler.run(ctx);
-    } catch (error) {
-      if (error instanceof UsageError) {
-        ctx ?? (ctx = commandContext(app, msg, { command: word, positionals: [], flags: /* @__PURE__ */ new Map() }));
-        refuse(ctx, error.message, handler.usage);
-        return;
-      }
-      throw error;
-    }
-  }
-
-  // src/roll20/read.ts
-  function characterOf(token) {
-    const id = String(token.get("represents") ?? "");
-    return id ? getObj("character", id) : void 0;
-  }
-  function readToken(token, character, settings) {
-    const readBar = (bar2) => {
-      const raw = token.get(`${bar2}_value`);
-      return {
-        bar: bar2,
-        raw,
-        value: readInteger(raw),
-        max: readInteger(token.get(`${bar2}_max`)),
-        link: String(token.get(`${bar2}_link`) ?? "")
-      };
-    };
-    const bars = {
-      vitality: readBar(settings.bars.vitality),
-      soul: readBar(settings.bars.soul),
-      power: readBar(settings.bars.power)
-    };
-    return {
-      id: token.id,
-      token,
-      name: String(token.get("name") ?? "") || String(character?.get("name") ?? "") || "unnamed token",
-      character,
-      bars,
-      unique: bars.vitality.link !== "",
-      npc: isNpc(token, character),
-      statusmarkers: String(token.get("statusmarkers") ?? "")
-    };
-  }
-  var NONE = { current: null, max: null, present: false, source: "none" };
-  function readValue(snapshot, key, record2, settings, attributes) {
-    const override = record2?.overrides?.[key];
-    if (override !== void 0) return { current: override, max: override, present: true, source: "override" };
-    if (!snapshot.character) return NONE;
-    const attribute = attributes.find(snapshot.character.id, settings.attributes[key]);
-    if (!attribute) return NONE;
-    return {
-      current: readInteger(attribute.get("current")),
-      max: readInteger(attribute.get("max")),
-      present: true,
-      source: "attribute",
-      attribute
-    };
-  }
-
-  // src/roll20/write.ts
-  function writeAttribute(attribute, value) {
-    if (typeof attribute.setWithWorker === "function") attribute.setWithWorker({ current: value });
-    else attribute.set("current", value);
-  }
-  function writeBar(snapshot, resource, value) {
-    const reading = snapshot.bars[resource];
-    const key = `${reading.bar}_value`;
-    const linked = reading.link ? getObj("attribute", reading.link) : void 0;
-    if (linked) writeAttribute(linked, value);
-    if (!linked || snapshot.token.get(key) !== value) snapshot.token.set(key, value);
-  }
-  function protectionIsPerToken(snapshot, base) {
-    return !snapshot.unique || base.source !== "attribute";
-  }
-  function currentProtection(snapshot, track, base, record2) {
-    if (protectionIsPerToken(snapshot, base)) return record2?.wear?.[track] ?? base.current;
-    return base.current;
-  }
-  function writeProtection(snapshot, track, base, record2, value) {
-    if (protectionIsPerToken(snapshot, base) || !base.attribute) {
-      record2.wear = { ...record2.wear, [track]: value };
-    } else {
-      writeAttribute(base.attribute, value);
-    }
-  }
-  function writeMarkers(snapshot, markers) {
-    if (markers !== snapshot.statusmarkers) snapshot.token.set("statusmarkers", markers);
-  }
-
-  // src/roll20/markerNames.ts
-  var BUILT_IN = new Set(
-    "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
-  );
-  function isKnownMarker(name) {
-    if (BUILT_IN.has(name)) return true;
-    try {
-      const custom = JSON.parse(String(Campaign().get("token_markers") ?? "[]"));
-      return Array.isArray(custom) && custom.some((marker) => typeof marker === "object" && marker !== null && marker.tag === name);
-    } catch {
-      return false;
-    }
-  }
-
-  // src/commands/config.ts
-  var PLAYABLE_EDITIONS = ["soak"];
-  var ON_OFF = ["on", "off"];
-  var RESOURCE_BARS = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" };
-  var CONFIG_KEYS = [
-    "edition",
-    ...Object.keys(RESOURCE_BARS),
-    "stamina-bar",
-    ...ATTRIBUTE_KEYS.map((key) => `attr.${key}`),
-    ...MARKER_KEYS.map((key) => `marker.${key}`),
-    "visibility.npc",
-    "visibility.pc",
-    "players-target-any",
-    "armor-on-manual-edits",
-    "overwhelm-limit"
-  ];
-  function applyConfig(settings, key, value) {
-    const lowerKey = key.toLowerCase();
-    if (value === void 0 || value === "") throw new UsageError(`config ${lowerKey} needs a value`);
-    if (lowerKey === "edition") {
-      const edition = choiceArg(value, "edition", EDITIONS);
-      if (!PLAYABLE_EDITIONS.includes(edition)) {
-        throw new UsageError(`the ${edition} edition is not available in this version yet (playable: ${PLAYABLE_EDITIONS.join(", ")})`);
-      }
-      settings.edition = edition;
-      return `Edition is now ${edition}.`;
-    }
-    if (lowerKey in RESOURCE_BARS) {
-      const resource = RESOURCE_BARS[lowerKey];
-      const bar2 = choiceArg(value, lowerKey, BAR_NAMES);
-      const previous = settings.bars[resource];
-      for (const other of ["vitality", "soul", "power"]) {
-        if (other !== resource && settings.bars[other] === bar2) settings.bars[other] = previous;
-      }
-      settings.bars[resource] = bar2;
-      if (settings.bars.stamina === settings.bars.vitality) settings.bars.stamina = "power";
-      return `Bars: Vitality ${settings.bars.vitality}, Soul ${settings.bars.soul}, Power ${settings.bars.power}.`;
-    }
-    if (lowerKey === "stamina-bar") {
-      const bar2 = choiceArg(value, lowerKey, ["power", ...BAR_NAMES]);
-      if (bar2 === settings.bars.vitality) throw new UsageError(`stamina may not share the Vitality bar (${bar2})`);
-      settings.bars.stamina = bar2;
-      return `Stamina is now ${bar2 === "power" ? "the Power bar" : bar2}.`;
-    }
-    if (lowerKey.startsWith("attr.")) {
-      const attributeKey = lowerKey.slice(5);
-      if (!ATTRIBUTE_KEYS.includes(attributeKey)) {
-        throw new UsageError(`unknown attribute key "${attributeKey}" (known: ${ATTRIBUTE_KEYS.join(", ")})`);
-      }
-      const name = value.trim();
-      if (name.length === 0 || name.length > 100) throw new UsageError("an attribute name must be 1 to 100 characters");
-      settings.attributes[attributeKey] = name;
-      return `The ${attributeKey} value is now read from the attribute "${name}".`;
-    }
-    if (lowerKey.startsWith("marker.")) {
-      const markerKey = lowerKey.slice(7);
-      if (!MARKER_KEYS.includes(markerKey)) {
-        throw new UsageError(`unknown marker key "${markerKey}" (known: ${MARKER_KEYS.join(", ")})`);
-      }
-      const marker = value.trim();
-      if (!isKnownMarker(marker)) {
-        throw new UsageError(`"${marker}" is neither a Roll20 status marker nor one of this campaign's token markers`);
-      }
-      settings.markers[markerKey] = marker;
-      return `The ${markerKey} marker is now ${marker}.`;
-    }
-    if (lowerKey === "visibility.npc" || lowerKey === "visibility.pc") {
-      const who = lowerKey === "visibility.npc" ? "npc" : "pc";
-      settings.visibility[who] = choiceArg(value, lowerKey, ["gm", "public"]);
-      return `Full breakdowns for ${who === "npc" ? "NPCs" : "PCs"} now go to ${settings.visibility[who] === "gm" ? "the GM only" : "everyone"}.`;
-    }
-    if (lowerKey === "players-target-any") {
-      settings.playersTargetAny = choiceArg(value, lowerKey, ON_OFF) === "on";
-      return `Players ${settings.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
-    }
-    if (lowerKey === "armor-on-manual-edits") {
-      settings.armorOnManualEdits = choiceArg(value, lowerKey, ON_OFF) === "on";
-      return `Hand edits that lower Vitality ${settings.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
-    }
-    if (lowerKey === "overwhelm-limit") {
-      settings.overwhelmLimit = integerArg(value, "overwhelm-limit", 0, 1e3);
-      return `Overwhelm limit is now ${settings.overwhelmLimit}.`;
-    }
-    throw new UsageError(`unknown setting "${key}" (settings: ${CONFIG_KEYS.join(", ")})`);
-  }
-
-  // src/roll20/turnorder.ts
-  function readTurnOrder() {
-    return parseTurnOrder(Campaign().get("turnorder"));
-  }
-  function parseTurnOrder(raw) {
-    if (typeof raw !== "string" || raw.trim() === "") return [];
-    try {
-      const parsed = JSON.parse(raw);
-      return Array.isArray(parsed) ? parsed.filter((entry) => typeof entry === "object" && entry !== null) : [];
-    } catch {
-      return [];
-    }
-  }
-  function writeTurnOrder(entries) {
-    Campaign().set("turnorder", JSON.stringify(entries));
-  }
-  function entryKey(entry) {
-    return `${String(entry.id)}|${String(entry.custom ?? "")}`;
-  }
-
-  // src/commands/rounds.ts
-  function endRound(app) {
-    for (const [id, record2] of Object.entries(app.store.tokens)) {
-      delete record2.pendingDefense;
-      delete record2.reactions;
-      delete record2.skillsVs;
-      if (Object.values(record2).every((value) => value === void 0)) delete app.store.tokens[id];
-    }
-    app.store.round.number += 1;
-    const order = readTurnOrder();
-    const top = order[0] ? entryKey(order[0]) : null;
-    app.store.round.firstEntry = top;
-    app.store.round.lastTop = top;
-    send(TO_GM, renderLine(`Round ${app.store.round.number} begins: pending defenses and per-round limits are cleared.`));
-  }
-  function topOf(order) {
-    return order[0] ? entryKey(order[0]) : null;
-  }
-  function initRound(app) {
-    const round = app.store.round;
-    const order = readTurnOrder();
-    if (round.firstEntry !== null && order.some((entry) => entryKey(entry) === round.firstEntry)) return;
-    round.firstEntry = topOf(order);
-    round.lastTop = round.firstEntry;
-  }
-  function onTurnOrderChange(app, previousTurnOrder) {
-    const order = readTurnOrder();
-    const round = app.store.round;
-    const top = topOf(order);
-    if (top === null) {
-      round.firstEntry = null;
-      round.lastTop = null;
-      return;
-    }
-    const firstStillThere = round.firstEntry !== null && order.some((entry) => entryKey(entry) === round.firstEntry);
-    if (!firstStillThere) {
-      const previousTop = topOf(parseTurnOrder(previousTurnOrder));
-      round.firstEntry = previousTop !== null && order.some((entry) => entryKey(entry) === previousTop) ? previousTop : top;
-      round.lastTop = top;
-      if (top !== round.firstEntry) return;
-    }
-    if (top === round.firstEntry && round.lastTop !== top) {
-      endRound(app);
-      return;
-    }
-    round.lastTop = top;
-  }
-
-  // src/commands/targets.ts
-  function isCard(graphic) {
-    return graphic.get("_subtype") === "card";
-  }
-  function tokenName(token) {
-    return String(token.get("name") ?? "") || "an unnamed token";
-  }
-  function resolveTargets(ctx, ids, options = {}) {
-    const notes = [];
-    const seen = /* @__PURE__ */ new Set();
-    const found = [];
-    const take = (token) => {
-      if (!seen.has(token.id)) {
-        seen.add(token.id);
-        found.push(token);
-      }
-    };
-    if (ids !== void 0) {
-      if (ids.length === 0) throw new UsageError("--ids needs at least one token id");
-      for (const id of ids) {
-        const token = getObj("graphic", id);
-        if (!token || isCard(token)) notes.push(`no token has the id "${id}"`);
-        else take(token);
-      }
-    } else {
-      let ignored = 0;
-      for (const selected of ctx.msg.selected ?? []) {
-        const token = selected._type === "graphic" ? getObj("graphic", selected._id) : void 0;
-        if (token && !isCard(token)) take(token);
-        else ignored += 1;
-      }
-      if (ignored > 0) notes.push(`${ignored} selected object${ignored === 1 ? " is" : "s are"} not a token and ${ignored === 1 ? "was" : "were"} ignored`);
-    }
-    if (found.length === 0) {
-      if (notes.length > 0) throw new UsageError(`no token to act on (${notes.join("; ")})`);
-      throw new UsageError("no token selected: select one or more tokens, or name them with --ids");
-    }
-    const targets = [];
-    for (const token of found) {
-      const character = characterOf(token);
-      if (options.anyTarget || controls(ctx.playerId, token, character)) targets.push({ token, character });
-      else notes.push(`you do not control ${tokenName(token)}`);
-    }
-    if (targets.length === 0) throw new UsageError(notes.join("; "));
-    return { targets, notes };
-  }
-
-  // src/commands/helpHandout.ts
-  var HELP_HANDOUT_NAME = "Help: DefenseRound";
-  var HELP_HTML = [
-    `<h3>DefenseRound v${SCRIPT_VERSION}</h3>`,
-    "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
-    "<h4>Players and GM</h4><ul>",
-    "<li><code>!stance defensive|reactive|none</code>: set your stance; with no mode, show it.</li>",
-    "<li><code>!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll R] [--mod M] [--vs ID]</code>: a defensive check; a success blocks the next hit.</li>",
-    "<li><code>!damage N [--type physical|magical|energy|breath] [--pierce P] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none]</code>: one hit through soak, protection and defense.</li>",
-    "<li><code>!damage --undo [--force]</code>: put back the last damage you applied (the GM: anyone's).</li>",
-    "<li><code>!heal N [--to vitality|soul|power]</code>: restore a bar, up to its max.</li>",
-    "<li>Every command answers <code>--help</code>.</li></ul>",
-    "<h4>GM</h4><ul>",
-    "<li><code>!defense-round</code>: status and settings menu; <code>config KEY VALUE</code>, <code>set NAME VALUE|clear</code>, <code>repair</code>, <code>next-round</code>, <code>refresh</code>, <code>help</code>.</li></ul>"
-  ].join("");
-  function refreshHelpHandout() {
-    const existing = findObjs({ _type: "handout", name: HELP_HANDOUT_NAME })[0];
-    if (existing) {
-      existing.set("notes", HELP_HTML);
-      return;
-    }
-    const created = createObj("handout", { name: HELP_HANDOUT_NAME, inplayerjournals: "all", archived: false });
-    created?.set("notes", HELP_HTML);
-  }
-
-  // src/commands/admin.ts
-  var USAGE = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | refresh] (GM only; set and repair act on the selected tokens or --ids)";
-  function onOff(flag) {
-    return flag ? "on" : "off";
-  }
-  function statusCard(app) {
-    const s = app.store.settings;
-    const remapped = ATTRIBUTE_KEYS.filter((key) => s.attributes[key] !== DEFAULT_ATTRIBUTES[key]).map(
-      (key) => `${key} -> ${s.attributes[key]}`
-    );
-    return renderCard({
-      title: `DefenseRound v${SCRIPT_VERSION}`,
-      rows: [
-        { label: "Edition", lines: [s.edition] },
-        {
-          label: "Bars",
-          lines: [`Vitality ${s.bars.vitality}, Soul ${s.bars.soul}, Power ${s.bars.power}, Stamina ${s.bars.stamina}`]
-        },
-        { label: "Breakdowns", lines: [`NPCs: ${s.visibility.npc}, PCs: ${s.visibility.pc}`] },
-        { label: "Players target any", lines: [onOff(s.playersTargetAny)] },
-        { label: "Armor on hand edits", lines: [onOff(s.armorOnManualEdits)] },
-        { label: "Overwhelm limit", lines: [String(s.overwhelmLimit)] },
-        { label: "Markers", lines: [MARKER_KEYS.map((key) => `${key} ${s.markers[key]}`).join(", ")] },
-        { label: "Attributes", lines: [remapped.length > 0 ? remapped.join(", ") : "default names"] },
-        { label: "Round", lines: [String(app.store.round.number)] },
-        { label: "State problems", lines: app.loadProblems }
-      ]
-    });
-  }
-  function settingsMenu(app) {
-    const s = app.store.settings;
-    const toggle = (key, on2) => renderButton(`${key}: ${onOff(on2)}`, `!defense-round config ${key} ${on2 ? "off" : "on"}`);
-    const flip = (key, value) => renderButton(`${key}: ${value}`, `!defense-round config ${key} ${value === "gm" ? "public" : "gm"}`);
-    return [
-      renderLine("Settings:"),
-      flip("visibility.npc", s.visibility.npc),
-      flip("visibility.pc", s.visibility.pc),
-      toggle("players-target-any", s.playersTargetAny),
-      toggle("armor-on-manual-edits", s.armorOnManualEdits),
-      renderButton(`vitality-bar: ${s.bars.vitality}`, "!defense-round config vitality-bar ?{Vitality bar|bar1|bar2|bar3}"),
-      renderButton(`overwhelm-limit: ${s.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${s.overwhelmLimit}}`),
-      renderButton("next round", "!defense-round next-round"),
-      renderButton("help handout", "!defense-round help")
-    ].join(" ");
-  }
-  function setOverride(ctx, args) {
-    const [name, value] = args;
-    if (!name || value === void 0) throw new UsageError("set needs a NAME and a VALUE (or clear)");
-    const key = name.toLowerCase();
-    if (!ATTRIBUTE_KEYS.includes(key)) {
-      throw new UsageError(`unknown value name "${name}" (names: ${ATTRIBUTE_KEYS.join(", ")})`);
-    }
-    const clear = value.toLowerCase() === "clear";
-    const number2 = clear ? 0 : integerArg(value, `the value of ${key}`, -1e6, 1e6);
-    const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
-    const names = [];
-    for (const { token, character } of targets) {
-      const record2 = tokenRecord(ctx.app, token.id);
-      const overrides = { ...record2.overrides };
-      if (clear) delete overrides[key];
-      else overrides[key] = number2;
-      record2.overrides = Object.keys(overrides).length > 0 ? overrides : void 0;
-      if (key === "armor_physical" && record2.wear) record2.wear = { ...record2.wear, physical: void 0 };
-      if (key === "armor_magical" && record2.wear) record2.wear = { ...record2.wear, magical: void 0 };
-      pruneRecord(ctx.app, token.id);
-      names.push(readToken(token, character, ctx.app.store.settings).name);
-    }
-    reply(ctx, `${clear ? `Cleared ${key} override` : `${key} = ${number2}`} on ${names.join(", ")}.${notes.length ? ` (${notes.join("; ")})` : ""}`);
-  }
-  function repair(ctx) {
-    const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
-    const settings = ctx.app.store.settings;
-    const lines = [];
-    for (const { token, character } of targets) {
-      const snapshot = readToken(token, character, settings);
-      const record2 = tokenRecord(ctx.app, token.id);
-      const repaired = [];
-      for (const [track, key] of [
-        ["physical", "armor_physical"],
-        ["magical", "armor_magical"]
-      ]) {
-        const base = readValue(snapshot, key, record2, settings, ctx.app.attributes);
-        if (!base.present) continue;
-        const full = base.max;
-        const before = currentProtection(snapshot, track, base, record2);
-        if (full === null) {
-          repaired.push(`${track === "physical" ? "Physical" : "Magical"} has no max on the sheet: nothing to restore it to`);
-          continue;
-        }
-        if (protectionIsPerToken(snapshot, base)) record2.wear = { ...record2.wear, [track]: full };
-        else if (base.attribute) writeAttribute(base.attribute, full);
-        repaired.push(`${track === "physical" ? "Physical" : "Magical"} ${before ?? 0} -> ${full}`);
-      }
-      pruneRecord(ctx.app, token.id);
-      lines.push(`${snapshot.name}: ${repaired.length > 0 ? repaired.join(", ") : "no armor to repair"}`);
-    }
-    reply(ctx, `Repair: ${lines.join("; ")}${notes.length ? ` (${notes.join("; ")})` : ""}`);
-  }
-  var adminCommand = {
-    usage: USAGE,
-    help: ["With no argument: status and a settings menu."],
-    run(ctx) {
-      if (!ctx.gm) throw new UsageError("!defense-round is for the GM only");
-      const [sub, ...args] = ctx.parsed.positionals;
-      const subcommand = (sub ?? "").toLowerCase();
-      const allowIds = subcommand === "set" || subcommand === "repair";
-      checkFlags(ctx.parsed, allowIds ? { ids: { kind: "list" } } : {}, ctx.app.store.settings.edition);
-      switch (subcommand) {
-        case "":
-          send(whisperTo("gm"), statusCard(ctx.app));
-          send(whisperTo("gm"), settingsMenu(ctx.app));
-          return;
-        case "help":
-          refreshHelpHandout();
-          reply(ctx, 'The handout "Help: DefenseRound" is up to date in the journal.');
-          return;
-        case "config": {
-          const [key, ...rest] = args;
-          if (!key) throw new UsageError("config needs a KEY and a VALUE");
-          reply(ctx, applyConfig(ctx.app.store.settings, key, rest.join(" ") || void 0));
-          return;
-        }
-        case "set":
-          setOverride(ctx, args);
-          return;
-        case "repair":
-          repair(ctx);
-          return;
-        case "next-round":
-          endRound(ctx.app);
-          return;
-        case "refresh":
-          ctx.app.attributes.clear();
-          reply(ctx, "Cached attribute look-ups forgotten; they are read again on next use.");
-          return;
-        default:
-          throw new UsageError(`unknown subcommand "${sub}"`);
-      }
-    }
-  };
-
-  // src/render/damageSteps.ts
-  var PROTECTION_NAME = { physical: "Physical", magical: "Magical" };
-  var REDUCTION_NAME = { physical: "Defense", magical: "Spirit" };
-  var BAR_NAME = { soul: "Soul", power: "Power" };
-  function armorAbsent(track, reason, amount) {
-    const protection = PROTECTION_NAME[track];
-    switch (reason) {
-      case "worn-out":
-        return `${protection} armor worn out: ${amount} is not reduced by armor`;
-      case "never-there":
-        return `No ${protection} armor: ${amount} is not reduced by armor`;
-      case "no-character":
-        return `No character, so no armor: ${amount} is not reduced by armor`;
-    }
-  }
-  function death(cause) {
-    switch (cause) {
-      case "reached-minus-10":
-        return "Dead: reached -10 while incapacitated";
-      case "hit-while-dying":
-        return "Dead: hit again while dying";
-      case "saves-failed":
-        return "Dead: every save failed";
-    }
-  }
-  function saves(count) {
-    return count === 1 ? "1 save" : `${count} saves`;
-  }
-  function describeDamageStep(step) {
-    switch (step.kind) {
-      case "defense-used": {
-        const from = step.source === "pending" ? " (from !defend)" : step.source === "override" ? " (--defense)" : "";
-        if (step.result === "success") return `Defense succeeded${from}: the hit is blocked, no damage`;
-        if (step.result === "fail") return `Defense failed${from}: the hit lands`;
-        return `No defense${from}: the hit lands`;
-      }
-      case "pierce":
-        return `Pierced ${step.piercePercent}% of ${step.amount} = ${step.pierced} (skips armor), ${step.rest} left`;
-      case "armor-absent":
-        return armorAbsent(step.track, step.reason, step.amount);
-      case "soak":
-        return `${step.before} x ${100 - step.soakPercent}% soak = ${step.after}`;
-      // as the seed writes it: 200 x 0.8 Soak (20% Soak)
-      case "protection":
-        return `${step.before} - ${step.protection} ${PROTECTION_NAME[step.track]} = ${step.after}`;
-      case "armor-reduction":
-        return `${step.before} - ${step.reduction} ${REDUCTION_NAME[step.track]} = ${step.after}`;
-      case "natural-reduction":
-        return `${step.before} - ${step.reduction} natural ${REDUCTION_NAME[step.track]} = ${step.after}`;
-      case "defensive-stance":
-        return `${step.before} - ${step.reduction} defensive stance = ${step.after}`;
-      case "vitality-loss":
-        return step.pierced > 0 ? `Vitality loss ${step.pierced} pierced + ${step.throughArmor} = ${step.loss}` : `Vitality loss ${step.loss}`;
-      case "protection-wear":
-        return `${PROTECTION_NAME[step.track]} ${step.before} -> ${step.after} (wears ${step.wearPercent}% of ${step.afterSoak} = ${step.wear})`;
-      case "vitality-change":
-        return `Vitality ${step.before} -> ${step.after}`;
-      case "direct-damage":
-        return `${step.amount} to ${BAR_NAME[step.bar]}, no armor: ${BAR_NAME[step.bar]} ${step.before} -> ${step.after}`;
-      case "bar-not-a-number":
-        return `${BAR_NAME[step.bar]} is not a number: nothing taken`;
-      case "instant-kill":
-        return step.applied ? `Instant kill: Vitality ${step.before} -> 0` : `Instant kill: Vitality already ${step.before} (at or below 0), unchanged`;
-      case "dead-no-damage":
-        return `Dead: takes no damage (Vitality ${step.vitality})`;
-      case "set-back":
-        return `Dead: takes no damage, Vitality set back from ${step.attempted} to ${step.vitality}`;
-      case "incapacitated":
-        return step.savesOwed > 0 ? `Incapacitated: ${saves(step.savesOwed)} owed` : "Incapacitated: no save owed";
-      case "dying":
-        return `Dying: ${saves(step.savesOwed)} owed`;
-      case "dead":
-        return death(step.cause);
-      case "saves-lost":
-        return step.count === 1 ? "The owed save is lost" : `The ${step.count} owed saves are lost`;
-      case "save-rolled": {
-        const result = step.success ? step.critical ? "critical success" : "success" : "failure";
-        const left = step.success ? "" : step.savesLeft > 0 ? `, ${saves(step.savesLeft)} left` : ", no save left";
-        return `Save: ${step.roll} vs ${step.target}, ${result}${left}`;
-      }
-      case "stood-up":
-        return `Stands back up: Vitality ${step.before} -> ${step.vitality}`;
-      case "saved-from-death":
-        return `Saved from death, still incapacitated: Vitality ${step.before} -> ${step.vitality}`;
-      case "revived":
-        return "Revived: raised above 0 by hand, no longer dead";
-      case "conditions-cleared":
-        return "Above 0 again: conditions and owed saves cleared";
-    }
-  }
-
-  // src/render/damageCard.ts
-  function hitTitle(name, hit) {
-    if (hit.instantKill) return `${name}: instant kill`;
-    if (hit.to !== "vitality") return `${name} takes ${hit.amount} to ${hit.to === "soul" ? "Soul" : "Power"}`;
-    const pierce = hit.piercePercent > 0 ? `, ${hit.piercePercent}% piercing` : "";
-    return `${name} takes ${hit.amount} ${hit.track}${pierce}`;
-  }
-  function lifeLine(life) {
-    switch (life.condition) {
-      case "none":
-        return void 0;
-      case "incapacitated":
-        return life.savesOwed > 0 ? "Incapacitated: one save owed (!defend --action save) to stand back up at 1 Vitality" : "Incapacitated";
-      case "dying":
-        return `Dying: ${life.savesOwed} save${life.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
-      case "dead":
-        return "Dead";
-    }
-  }
-  function inSeedOrder(steps) {
-    const wear = steps.find((step) => step.kind === "protection-wear");
-    const vitality = steps.findIndex((step) => step.kind === "vitality-change");
-    if (!wear || vitality === -1) return steps;
-    const rest = steps.filter((step) => step !== wear);
-    const at = rest.findIndex((step) => step.kind === "vitality-change");
-    return [...rest.slice(0, at + 1), wear, ...rest.slice(at + 1)];
-  }
-  function damageCard(name, hit, outcome) {
-    const steps = inSeedOrder(outcome.steps.filter((step) => step.kind !== "defense-used")).map(describeDamageStep);
-    const defense = outcome.steps.find((step) => step.kind === "defense-used");
-    const now = lifeLine(outcome.life);
-    return {
-      title: hitTitle(name, hit),
-      rows: [
-        { label: "Defense", lines: defense ? [describeDamageStep(defense)] : [] },
-        { label: "Breakdown", lines: steps },
-        { label: "Now", lines: now ? [now] : [] }
-      ]
-    };
-  }
-  function damageShortLine(name, outcome, lifeBefore) {
-    if (outcome.cancelled) return `${name} blocks the hit.`;
-    const changed = outcome.life.condition !== lifeBefore.condition;
-    switch (changed ? outcome.life.condition : "none") {
-      case "incapacitated":
-        return `${name} is hit and falls, incapacitated.`;
-      case "dying":
-        return `${name} is hit and falls, dying.`;
-      case "dead":
-        return `${name} is hit and dies.`;
-      default:
-        if (outcome.steps.some((step) => step.kind === "vitality-loss" && step.loss === 0)) {
-          return `${name} is hit, but the armor holds.`;
-        }
-        return outcome.changed ? `${name} is hit.` : `${name} is unharmed.`;
-    }
-  }
-
-  // src/commands/deliver.ts
-  function deliver(settings, snapshot, result) {
-    const visibility2 = snapshot.npc ? settings.visibility.npc : settings.visibility.pc;
-    const audience = visibility2 === "public" ? PUBLIC : TO_GM;
-    send(audience, renderCard(result.card));
-    if (result.extra) send(audience, result.extra);
-    if (visibility2 === "gm") send(PUBLIC, renderLine(result.shortLine));
-  }
-
-  // src/rules/soak/damage.ts
-  function defensiveStanceReduction(fortitude) {
-    return Math.max(0, percentOf(fortitude, 5));
-  }
-  var WEAR_PERCENT = 25;
-  function resolveSoakHit(hit) {
-    const steps = [];
-    const amount = Math.max(0, hit.amount);
-    const piercePercent = clamp(hit.piercePercent, 0, 100);
-    const stanceReduction = Math.max(0, hit.stanceReduction);
-    const pierced = percentOf(amount, piercePercent);
-    const rest = amount - pierced;
-    if (piercePercent > 0) steps.push({ kind: "pierce", amount, piercePercent, pierced, rest });
-    let throughArmor = rest;
-    let protectionAfter = null;
-    let wearStep = null;
-    const armor = hit.armor;
-    const protection = armor === null ? 0 : Math.max(0, armor.protection);
-    if (armor !== null && protection > 0) {
-      const soakPercent = clamp(armor.soakPercent, 0, 100);
-      const afterSoak = percentOf(rest, 100 - soakPercent);
-      if (soakPercent > 0) steps.push({ kind: "soak", soakPercent, before: rest, after: afterSoak });
-      throughArmor = Math.max(0, afterSoak - protection);
-      steps.push({ kind: "protection", track: hit.track, protection, before: afterSoak, after: throughArmor });
-      const armorReduction = Math.max(0, armor.armorReduction);
-      if (armorReduction > 0) {
-        const before = throughArmor;
-        throughArmor = Math.max(0, throughArmor - armorReduction);
-        steps.push({ kind: "armor-reduction", track: hit.track, reduction: armorReduction, before, after: throughArmor });
-      }
-      const wear = percentOf(afterSoak, WEAR_PERCENT);
-      protectionAfter = Math.max(0, protection - wear);
-      wearStep = {
-        kind: "protection-wear",
-        track: hit.track,
-        afterSoak,
-        wearPercent: WEAR_PERCENT,
-        wear,
-        before: protection,
-        after: protectionAfter
-      };
-    } else {
-      const reason = armor === null ? "no-character" : (armor.protectionMax ?? 0) > 0 ? "worn-out" : "never-there";
-      steps.push({ kind: "armor-absent", track: hit.track, reason, amount: rest });
-      if (armor !== null) {
-        protectionAfter = armor.protection;
-        const naturalReduction = Math.max(0, armor.naturalReduction);
-        if (naturalReduction > 0) {
-          const before = throughArmor;
-          throughArmor = Math.max(0, throughArmor - naturalReduction);
-          steps.push({ kind: "natural-reduction", track: hit.track, reduction: naturalReduction, before, after: throughArmor });
-        }
-      }
-    }
-    if (stanceReduction > 0) {
-      const before = throughArmor;
-      throughArmor = Math.max(0, throughArmor - stanceReduction);
-      steps.push({ kind: "defensive-stance", reduction: stanceReduction, before, after: throughArmor });
-    }
-    const vitalityLoss = pierced + throughArmor;
-    steps.push({ kind: "vitality-loss", pierced, throughArmor, loss: vitalityLoss });
-    if (wearStep !== null) steps.push(wearStep);
-    return { vitalityLoss, protectionAfter, steps };
+    return migrated;
   }
 
   // src/rules/soak/life.ts
@@ -1973,6 +1062,390 @@ var DefenseRound = (() => {
     return { ok: true, vitality, life: { ...DEAD }, steps: [rolled(0), { kind: "dead", cause: "saves-failed" }] };
   }
 
+  // src/rules/soak/damageText.ts
+  var PROTECTION_NAME = { physical: "Physical", magical: "Magical" };
+  var REDUCTION_NAME = { physical: "Defense", magical: "Spirit" };
+  var BAR_NAME = { soul: "Soul", power: "Power" };
+  function armorAbsent(track2, reason, amount) {
+    const protection = PROTECTION_NAME[track2];
+    switch (reason) {
+      case "worn-out":
+        return `${protection} armor worn out: ${amount} is not reduced by armor`;
+      case "never-there":
+        return `No ${protection} armor: ${amount} is not reduced by armor`;
+      case "no-character":
+        return `No character, so no armor: ${amount} is not reduced by armor`;
+    }
+  }
+  function death(cause) {
+    switch (cause) {
+      case "reached-minus-10":
+        return "Dead: reached -10 while incapacitated";
+      case "hit-while-dying":
+        return "Dead: hit again while dying";
+      case "saves-failed":
+        return "Dead: every save failed";
+    }
+  }
+  function saves(count) {
+    return count === 1 ? "1 save" : `${count} saves`;
+  }
+  function describeDamageStep(step) {
+    switch (step.kind) {
+      case "defense-used": {
+        const from = step.source === "pending" ? " (from !defend)" : step.source === "override" ? " (--defense)" : "";
+        if (step.result === "success") return `Defense succeeded${from}: the hit is blocked, no damage`;
+        if (step.result === "fail") return `Defense failed${from}: the hit lands`;
+        return `No defense${from}: the hit lands`;
+      }
+      case "pierce":
+        return `Pierced ${step.piercePercent}% of ${step.amount} = ${step.pierced} (skips armor), ${step.rest} left`;
+      case "armor-absent":
+        return armorAbsent(step.track, step.reason, step.amount);
+      case "soak":
+        return `${step.before} x ${100 - step.soakPercent}% soak = ${step.after}`;
+      // as the seed writes it: 200 x 0.8 Soak (20% Soak)
+      case "protection":
+        return `${step.before} - ${step.protection} ${PROTECTION_NAME[step.track]} = ${step.after}`;
+      case "armor-reduction":
+        return `${step.before} - ${step.reduction} ${REDUCTION_NAME[step.track]} = ${step.after}`;
+      case "natural-reduction":
+        return `${step.before} - ${step.reduction} natural ${REDUCTION_NAME[step.track]} = ${step.after}`;
+      case "defensive-stance":
+        return `${step.before} - ${step.reduction} defensive stance = ${step.after}`;
+      case "vitality-loss":
+        return step.pierced > 0 ? `Vitality loss ${step.pierced} pierced + ${step.throughArmor} = ${step.loss}` : `Vitality loss ${step.loss}`;
+      case "protection-wear":
+        return `${PROTECTION_NAME[step.track]} ${step.before} -> ${step.after} (wears ${step.wearPercent}% of ${step.afterSoak} = ${step.wear})`;
+      case "vitality-change":
+        return `Vitality ${step.before} -> ${step.after}`;
+      case "direct-damage":
+        return `${step.amount} to ${BAR_NAME[step.bar]}, no armor: ${BAR_NAME[step.bar]} ${step.before} -> ${step.after}`;
+      case "bar-not-a-number":
+        return `${BAR_NAME[step.bar]} is not a number: nothing taken`;
+      case "instant-kill":
+        return step.applied ? `Instant kill: Vitality ${step.before} -> 0` : `Instant kill: Vitality already ${step.before} (at or below 0), unchanged`;
+      case "dead-no-damage":
+        return `Dead: takes no damage (Vitality ${step.vitality})`;
+      case "set-back":
+        return `Dead: takes no damage, Vitality set back from ${step.attempted} to ${step.vitality}`;
+      case "incapacitated":
+        return step.savesOwed > 0 ? `Incapacitated: ${saves(step.savesOwed)} owed` : "Incapacitated: no save owed";
+      case "dying":
+        return `Dying: ${saves(step.savesOwed)} owed`;
+      case "dead":
+        return death(step.cause);
+      case "saves-lost":
+        return step.count === 1 ? "The owed save is lost" : `The ${step.count} owed saves are lost`;
+      case "save-rolled": {
+        const result = step.success ? step.critical ? "critical success" : "success" : "failure";
+        const left = step.success ? "" : step.savesLeft > 0 ? `, ${saves(step.savesLeft)} left` : ", no save left";
+        return `Save: ${step.roll} vs ${step.target}, ${result}${left}`;
+      }
+      case "stood-up":
+        return `Stands back up: Vitality ${step.before} -> ${step.vitality}`;
+      case "saved-from-death":
+        return `Saved from death, still incapacitated: Vitality ${step.before} -> ${step.vitality}`;
+      case "revived":
+        return "Revived: raised above 0 by hand, no longer dead";
+      case "conditions-cleared":
+        return "Above 0 again: conditions and owed saves cleared";
+    }
+  }
+
+  // src/rules/soak/defendText.ts
+  var SITUATION_LABEL = {
+    front: "Front",
+    "thrown-object": "Thrown object",
+    "spell-seen": "Seen spell",
+    behind: "Behind",
+    distracted: "Distracted",
+    side: "Side",
+    projectile: "Projectile",
+    gun: "Gun",
+    aoe: "Area attack",
+    "aoe-edge": "Edge of an area attack",
+    "spell-unseen": "Unseen or very fast spell",
+    covert: "Covert attack",
+    spectator: "Spectator"
+  };
+  var CHECK_LABEL = { defend: "Defend", evade: "Evade", react: "Reaction" };
+  var PENALISED_WORD = { defend: "defend", evade: "evade" };
+  function signed(n) {
+    return n > 0 ? `+${n}` : `${n}`;
+  }
+  function targetText(baseTarget, adjustments, target) {
+    if (adjustments.length === 0) return `${target}`;
+    const terms = adjustments.map((n) => n < 0 ? ` - ${-n}` : ` + ${n}`).join("");
+    return `${baseTarget}${terms} = ${target}`;
+  }
+  function resultText(success, critical) {
+    return success ? critical ? "success (critical)" : "success" : "failure";
+  }
+  function describeDefendStep(step, nameOf = (id) => id) {
+    switch (step.kind) {
+      case "perception-check":
+        return `Perception ${step.roll} vs ${targetText(step.baseTarget, step.mod === 0 ? [] : [step.mod], step.target)}: ${resultText(step.success, step.critical)}`;
+      case "no-defensive-action":
+        return step.takesDamage ? `${SITUATION_LABEL[step.situation]} not perceived: no defensive action, the attack hits` : `${SITUATION_LABEL[step.situation]}: attack not perceived, no defensive action`;
+      case "mental-check": {
+        const effect = step.critical ? "penalty removed" : step.success ? `penalty halved to ${step.penaltyAfter}` : `penalty stays ${step.penaltyBefore}`;
+        return `Mental ${step.roll} vs ${step.target}: ${resultText(step.success, step.critical)}, ${effect}`;
+      }
+      case "situation-penalty":
+        return `${SITUATION_LABEL[step.situation]}: ${signed(step.penalty)} to ${PENALISED_WORD[step.check]}`;
+      case "situation-no-penalty":
+        return `${SITUATION_LABEL[step.situation]}: no penalty to ${PENALISED_WORD[step.check]}`;
+      case "aided":
+        return `Aided by an ally: ${signed(step.bonus)}`;
+      case "modifier":
+        return `Modifier: ${signed(step.mod)}`;
+      case "action-check":
+        return `${CHECK_LABEL[step.action]} ${step.roll} vs ${targetText(step.baseTarget, step.adjustments, step.target)}: ${resultText(step.success, step.critical)}`;
+      case "pending-defense":
+        return step.result === "success" ? "Pending defense: success, the next hit on this token is negated" : "Pending defense: failure, the next hit on this token applies";
+      case "reaction-recorded":
+        return `Reaction against ${nameOf(step.vs)}: ${step.success ? "success" : "failure"}, kept for this round`;
+      case "counter-announced":
+        return step.ally === null ? `Counter attack against ${nameOf(step.vs)}${step.skillName === null ? "" : ` (${step.skillName})`}` : `Counter attack for ${nameOf(step.ally)} against ${nameOf(step.vs)} (${step.skillName ?? "Reactive Guard"})`;
+      case "skill-announced": {
+        const name = step.skillName === null ? "Defensive skill" : `Defensive skill "${step.skillName}"`;
+        const on2 = step.ally === null ? "" : ` on ${nameOf(step.ally)}`;
+        const against = step.vs === null ? "" : ` against ${nameOf(step.vs)}`;
+        return `${name}${on2}${against}`;
+      }
+      case "spectator-drawn":
+        return `${nameOf(step.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
+    }
+  }
+  function describeDefendSteps(steps, nameOf) {
+    return steps.map((step) => describeDefendStep(step, nameOf));
+  }
+
+  // src/rules/soak/cards.ts
+  function hitTitle(name, hit) {
+    if (hit.instantKill) return `${name}: instant kill`;
+    if (hit.to !== "vitality") return `${name} takes ${hit.amount} to ${hit.to === "soul" ? "Soul" : "Power"}`;
+    const pierce = hit.piercePercent > 0 ? `, ${hit.piercePercent}% piercing` : "";
+    return `${name} takes ${hit.amount} ${hit.track}${pierce}`;
+  }
+  function lifeLine(life) {
+    switch (life.condition) {
+      case "none":
+        return void 0;
+      case "incapacitated":
+        return life.savesOwed > 0 ? "Incapacitated: one save owed (!defend --action save) to stand back up at 1 Vitality" : "Incapacitated";
+      case "dying":
+        return `Dying: ${life.savesOwed} save${life.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
+      case "dead":
+        return "Dead";
+    }
+  }
+  function inSeedOrder(steps) {
+    const wear = steps.find((step) => step.kind === "protection-wear");
+    const vitality = steps.findIndex((step) => step.kind === "vitality-change");
+    if (!wear || vitality === -1) return steps;
+    const rest = steps.filter((step) => step !== wear);
+    const at = rest.findIndex((step) => step.kind === "vitality-change");
+    return [...rest.slice(0, at + 1), wear, ...rest.slice(at + 1)];
+  }
+  function damageCard(name, hit, outcome) {
+    const steps = inSeedOrder(outcome.steps.filter((step) => step.kind !== "defense-used")).map(describeDamageStep);
+    const defense = outcome.steps.find((step) => step.kind === "defense-used");
+    const now = lifeLine(outcome.life);
+    return {
+      title: hitTitle(name, hit),
+      rows: [
+        { label: "Defense", lines: defense ? [describeDamageStep(defense)] : [] },
+        { label: "Breakdown", lines: steps },
+        { label: "Now", lines: now ? [now] : [] }
+      ]
+    };
+  }
+  function damageShortLine(name, outcome, lifeBefore) {
+    if (outcome.cancelled) return `${name} blocks the hit.`;
+    const changed = outcome.life.condition !== lifeBefore.condition;
+    switch (changed ? outcome.life.condition : "none") {
+      case "incapacitated":
+        return `${name} is hit and falls, incapacitated.`;
+      case "dying":
+        return `${name} is hit and falls, dying.`;
+      case "dead":
+        return `${name} is hit and dies.`;
+      default:
+        if (outcome.steps.some((step) => step.kind === "vitality-loss" && step.loss === 0)) {
+          return `${name} is hit, but the armor holds.`;
+        }
+        return outcome.changed ? `${name} is hit.` : `${name} is unharmed.`;
+    }
+  }
+
+  // src/rules/values.ts
+  var INTEGER_TEXT = /^[+-]?\d+$/;
+  function readInteger(value) {
+    if (typeof value === "number") {
+      return Number.isSafeInteger(value) ? value + 0 : null;
+    }
+    if (typeof value !== "string") return null;
+    const text3 = value.trim();
+    if (!INTEGER_TEXT.test(text3)) return null;
+    const parsed = Number(text3);
+    return Number.isSafeInteger(parsed) ? parsed + 0 : null;
+  }
+  function percentOf(value, percent) {
+    return Math.floor(value * percent / 100);
+  }
+  function clamp(value, low, high) {
+    return Math.min(high, Math.max(low, value));
+  }
+
+  // src/text/args.ts
+  var UsageError = class extends Error {
+  };
+  function substituteInlineRolls(content, inlineRolls) {
+    return content.replace(/\$\[\[(\d+)\]\]/g, (whole, index) => {
+      const total = inlineRolls?.[Number(index)]?.results?.total;
+      return typeof total === "number" && Number.isFinite(total) ? String(total) : whole;
+    });
+  }
+  function tokenize(text3) {
+    const tokens = [];
+    const pattern = /"([^"]*)"|'([^']*)'|(\S+)/g;
+    let match;
+    while ((match = pattern.exec(text3)) !== null) {
+      tokens.push(match[1] ?? match[2] ?? match[3] ?? "");
+    }
+    return tokens;
+  }
+  function parseLine(content) {
+    const tokens = tokenize(content.replace(/<br\s*\/?>/gi, " "));
+    const command = (tokens.shift() ?? "").toLowerCase();
+    const positionals = [];
+    const flags = /* @__PURE__ */ new Map();
+    let current = null;
+    for (const token of tokens) {
+      if (token.startsWith("--") && token.length > 2) {
+        const name = token.slice(2).toLowerCase();
+        if (flags.has(name)) throw new UsageError(`--${name} is given twice`);
+        current = [];
+        flags.set(name, current);
+      } else if (current) {
+        current.push(token);
+      } else {
+        positionals.push(token);
+      }
+    }
+    return { command, positionals, flags };
+  }
+  function checkFlags(parsed, spec, elsewhere) {
+    for (const [name, values] of parsed.flags) {
+      const flag = Object.prototype.hasOwnProperty.call(spec, name) ? spec[name] : void 0;
+      if (!flag) {
+        const edition = elsewhere?.(name);
+        if (edition) throw new UsageError(`--${name} means nothing in the ${edition} edition`);
+        throw new UsageError(`unknown flag --${name}`);
+      }
+      if (flag.kind === "switch" && values.length > 0) throw new UsageError(`--${name} takes no value`);
+      if (flag.kind !== "switch" && values.length === 0) throw new UsageError(`--${name} needs a value`);
+      if (flag.kind === "one" && values.length > 1) {
+        throw new UsageError(`--${name} takes one value (got "${values.join(" ")}")`);
+      }
+    }
+  }
+  function flagValue(parsed, name) {
+    const values = parsed.flags.get(name);
+    return values && values.length > 0 ? values.join(" ") : void 0;
+  }
+  function hasFlag(parsed, name) {
+    return parsed.flags.has(name);
+  }
+  function integerArg(text3, what, min, max) {
+    const value = readInteger(text3);
+    if (value === null) throw new UsageError(`${what} must be a whole number (got "${text3}")`);
+    if (value < min || value > max) throw new UsageError(`${what} must be from ${min} to ${max} (got ${value})`);
+    return value;
+  }
+  function optionalInteger(parsed, name, min, max) {
+    const text3 = flagValue(parsed, name);
+    return text3 === void 0 ? void 0 : integerArg(text3, `--${name}`, min, max);
+  }
+  function choiceArg(text3, what, choices) {
+    const word = text3.toLowerCase();
+    const found = choices.find((choice) => choice === word);
+    if (!found) throw new UsageError(`${what} must be one of ${choices.join(", ")} (got "${text3}")`);
+    return found;
+  }
+  function idsArg(parsed) {
+    const values = parsed.flags.get("ids");
+    if (!values) return void 0;
+    return values.flatMap((value) => value.split(",")).map((id) => id.trim()).filter((id) => id !== "");
+  }
+
+  // src/rules/soak/damage.ts
+  function defensiveStanceReduction(fortitude) {
+    return Math.max(0, percentOf(fortitude, 5));
+  }
+  var WEAR_PERCENT = 25;
+  function resolveSoakHit(hit) {
+    const steps = [];
+    const amount = Math.max(0, hit.amount);
+    const piercePercent = clamp(hit.piercePercent, 0, 100);
+    const stanceReduction = Math.max(0, hit.stanceReduction);
+    const pierced = percentOf(amount, piercePercent);
+    const rest = amount - pierced;
+    if (piercePercent > 0) steps.push({ kind: "pierce", amount, piercePercent, pierced, rest });
+    let throughArmor = rest;
+    let protectionAfter = null;
+    let wearStep = null;
+    const armor = hit.armor;
+    const protection = armor === null ? 0 : Math.max(0, armor.protection);
+    if (armor !== null && protection > 0) {
+      const soakPercent = clamp(armor.soakPercent, 0, 100);
+      const afterSoak = percentOf(rest, 100 - soakPercent);
+      if (soakPercent > 0) steps.push({ kind: "soak", soakPercent, before: rest, after: afterSoak });
+      throughArmor = Math.max(0, afterSoak - protection);
+      steps.push({ kind: "protection", track: hit.track, protection, before: afterSoak, after: throughArmor });
+      const armorReduction = Math.max(0, armor.armorReduction);
+      if (armorReduction > 0) {
+        const before = throughArmor;
+        throughArmor = Math.max(0, throughArmor - armorReduction);
+        steps.push({ kind: "armor-reduction", track: hit.track, reduction: armorReduction, before, after: throughArmor });
+      }
+      const wear = percentOf(afterSoak, WEAR_PERCENT);
+      protectionAfter = Math.max(0, protection - wear);
+      wearStep = {
+        kind: "protection-wear",
+        track: hit.track,
+        afterSoak,
+        wearPercent: WEAR_PERCENT,
+        wear,
+        before: protection,
+        after: protectionAfter
+      };
+    } else {
+      const reason = armor === null ? "no-character" : (armor.protectionMax ?? 0) > 0 ? "worn-out" : "never-there";
+      steps.push({ kind: "armor-absent", track: hit.track, reason, amount: rest });
+      if (armor !== null) {
+        protectionAfter = armor.protection;
+        const naturalReduction = Math.max(0, armor.naturalReduction);
+        if (naturalReduction > 0) {
+          const before = throughArmor;
+          throughArmor = Math.max(0, throughArmor - naturalReduction);
+          steps.push({ kind: "natural-reduction", track: hit.track, reduction: naturalReduction, before, after: throughArmor });
+        }
+      }
+    }
+    if (stanceReduction > 0) {
+      const before = throughArmor;
+      throughArmor = Math.max(0, throughArmor - stanceReduction);
+      steps.push({ kind: "defensive-stance", reduction: stanceReduction, before, after: throughArmor });
+    }
+    const vitalityLoss = pierced + throughArmor;
+    steps.push({ kind: "vitality-loss", pierced, throughArmor, loss: vitalityLoss });
+    if (wearStep !== null) steps.push(wearStep);
+    return { vitalityLoss, protectionAfter, steps };
+  }
+
   // src/rules/soak/resolveDamage.ts
   function chooseDefense(input) {
     if (input.defenseOverride !== null) return { result: input.defenseOverride, source: "override" };
@@ -2054,313 +1527,75 @@ var DefenseRound = (() => {
     };
   }
 
-  // src/roll20/observers.ts
-  var observers = [];
-  function addObserver(observer) {
-    if (typeof observer !== "function") return false;
-    observers.push(observer);
-    return true;
+  // src/rules/soak/state.ts
+  var SoakStateSchema = object({
+    life: optional(
+      object({
+        condition: picklist(["none", "incapacitated", "dying", "dead"]),
+        savesOwed: pipe(number(), integer(), minValue(0), maxValue(3))
+      })
+    ),
+    pendingDefense: optional(picklist(["success", "fail"])),
+    reactions: optional(record(string(), boolean())),
+    skillsVs: optional(array(string()))
+  });
+  var STANDING = { condition: "none", savesOwed: 0 };
+  function parseSoakState(raw) {
+    const parsed = safeParse(SoakStateSchema, raw);
+    return parsed.success ? compact(parsed.output) : null;
   }
-  function healthColors() {
-    const found = globalThis.HealthColors;
-    return found && typeof found === "object" ? found : void 0;
+  function lifeOf(state2, vitality) {
+    if (state2.life) return { ...state2.life };
+    return vitality === null ? { ...STANDING } : lifeFromVitality(vitality);
   }
-  function notifyObservers(token, before, after, outcome, previousProperties) {
-    for (const observer of observers) {
-      try {
-        observer(token, before, after, outcome);
-      } catch (error) {
-        reportFailure("an onDamage observer", error, void 0);
-      }
-    }
-    const hc = healthColors();
-    if (hc && typeof hc.Update === "function") {
-      try {
-        hc.Update(token, previousProperties);
-      } catch (error) {
-        reportFailure("HealthColors.Update", error, void 0);
-      }
-    }
+  function withLife(state2, life) {
+    const { life: _old, ...rest } = state2;
+    return life.condition === "none" && life.savesOwed === 0 ? rest : { ...rest, life: { ...life } };
   }
-
-  // src/roll20/markers.ts
-  function markerName2(entry) {
-    const at = entry.indexOf("@");
-    return at === -1 ? entry : entry.slice(0, at);
+  function enterSoak(_vitality, deadForGood) {
+    return deadForGood ? { life: { condition: "dead", savesOwed: 0 } } : {};
   }
-  function withMarkers(current, add, remove) {
-    const drop = /* @__PURE__ */ new Set([...remove, ...add]);
-    const kept = current.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "" && !drop.has(markerName2(entry)));
-    return [...kept, ...add].join(",");
+  function endSoakRound(state2) {
+    const { pendingDefense: _p, reactions: _r, skillsVs: _s, ...rest } = state2;
+    return rest;
   }
-
-  // src/commands/conditionMarkers.ts
-  function markersForCondition(current, condition, settings) {
-    const { incapacitated, dying, dead } = settings.markers;
-    const wanted = condition === "none" ? [] : [settings.markers[condition]];
-    return withMarkers(current, wanted, [incapacitated, dying, dead]);
+  function soakCondition(state2) {
+    return state2.life?.condition ?? "none";
   }
-  function markersForStance(current, stance, settings) {
-    const { defensive, reactive, active, full } = settings.markers;
-    const wanted = stance === "defensive" || stance === "reactive" || stance === "active" || stance === "full" ? [settings.markers[stance]] : [];
-    return withMarkers(current, wanted, [defensive, reactive, active, full]);
+  function isEmptySoakState(state2) {
+    return Object.values(state2).every((value) => value === void 0);
   }
-
-  // src/commands/tokenLife.ts
-  function currentLife(app, tokenId, vitality) {
-    return peekRecord(app, tokenId)?.life ?? lifeFromVitality(vitality);
+  function describeSoakStateChange(left, now) {
+    if (left.pendingDefense !== now.pendingDefense && now.pendingDefense !== void 0) return "has a new pending defense";
+    if (JSON.stringify(left.life ?? null) !== JSON.stringify(now.life ?? null)) return "condition or saves changed";
+    if (left.pendingDefense !== now.pendingDefense) return "its pending defense changed";
+    return "reactions or skills this round changed";
   }
-  function commitLife(app, snapshot, life) {
-    const record2 = tokenRecord(app, snapshot.id);
-    record2.life = life.condition === "none" && life.savesOwed === 0 ? void 0 : { ...life };
-    const markers = markersForCondition(snapshot.statusmarkers, life.condition, app.store.settings);
-    writeMarkers(snapshot, markers);
-    pruneRecord(app, snapshot.id);
-    return markers;
-  }
-  function resourcesOf(snapshot, condition, markers) {
-    return {
-      vitality: snapshot.bars.vitality.value,
-      soul: snapshot.bars.soul.value,
-      power: snapshot.bars.power.value,
-      statusmarkers: markers,
-      condition
-    };
+  function compact(state2) {
+    const out = {};
+    if (state2.life) out.life = state2.life;
+    if (state2.pendingDefense) out.pendingDefense = state2.pendingDefense;
+    if (state2.reactions) out.reactions = state2.reactions;
+    if (state2.skillsVs) out.skillsVs = state2.skillsVs;
+    return out;
   }
 
-  // src/commands/soakDamage.ts
+  // src/rules/soak/damagePlan.ts
+  var MAX_DAMAGE = 1e6;
+  var SOAK_DAMAGE_FLAGS = {
+    type: { kind: "one" },
+    pierce: { kind: "one" },
+    to: { kind: "one" },
+    "instant-kill": { kind: "switch" },
+    defense: { kind: "one" }
+  };
+  var SOAK_DAMAGE_USAGE = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]";
+  var TRACK_OF = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
   var TRACK_KEYS = {
     physical: { protection: "armor_physical", reduction: "armor_defense", natural: "natural_defense" },
     magical: { protection: "armor_magical", reduction: "armor_spirit", natural: "natural_spirit" }
   };
-  function protectionPlaceOf(app, snapshot, order) {
-    if (order.to !== "vitality" || order.instantKill) return void 0;
-    const record2 = peekRecord(app, snapshot.id);
-    const base = readValue(snapshot, TRACK_KEYS[order.track].protection, record2, app.store.settings, app.attributes);
-    if (!base.present) return void 0;
-    return protectionIsPerToken(snapshot, base) || !base.attribute ? { track: order.track } : { track: order.track, attributeId: base.attribute.id };
-  }
-  function applySoakDamage(app, snapshot, vitality, order) {
-    const settings = app.store.settings;
-    const record2 = peekRecord(app, snapshot.id);
-    const value = (key) => readValue(snapshot, key, record2, settings, app.attributes);
-    const keys = TRACK_KEYS[order.track];
-    const hitsArmor = order.to === "vitality" && !order.instantKill;
-    let armor = null;
-    const protectionBase = hitsArmor ? value(keys.protection) : void 0;
-    if (hitsArmor && (snapshot.character || record2?.overrides)) {
-      const base = protectionBase;
-      armor = {
-        soakPercent: value("armor_soak").current ?? 0,
-        protection: currentProtection(snapshot, order.track, base, record2) ?? 0,
-        ...base.max !== null ? { protectionMax: base.max } : {},
-        armorReduction: value(keys.reduction).current ?? 0,
-        naturalReduction: value(keys.natural).current ?? 0
-      };
-    }
-    const stanceReduction = hitsArmor && record2?.stance === "defensive" ? defensiveStanceReduction(value("fortitude").current ?? 0) : 0;
-    const vitalityReadable = snapshot.bars.vitality.value !== null;
-    const life = vitalityReadable ? currentLife(app, snapshot.id, vitality) : record2?.life ?? { condition: "none", savesOwed: 0 };
-    const outcome = resolveSoakDamage({
-      amount: order.amount,
-      track: order.track,
-      piercePercent: order.piercePercent,
-      to: order.to,
-      instantKill: order.instantKill,
-      pendingDefense: record2?.pendingDefense ?? null,
-      defenseOverride: order.defenseOverride,
-      bars: { vitality, soul: snapshot.bars.soul.value, power: snapshot.bars.power.value },
-      armor,
-      stanceReduction,
-      life
-    });
-    const before = { ...resourcesOf(snapshot, life.condition, snapshot.statusmarkers), vitality: vitalityReadable ? vitality : null };
-    const previous = {
-      [`${snapshot.bars.vitality.bar}_value`]: snapshot.bars.vitality.value === vitality ? snapshot.bars.vitality.raw : vitality,
-      statusmarkers: snapshot.statusmarkers
-    };
-    const stored = tokenRecord(app, snapshot.id);
-    delete stored.pendingDefense;
-    if (vitalityReadable && outcome.bars.vitality !== snapshot.bars.vitality.value) writeBar(snapshot, "vitality", outcome.bars.vitality);
-    for (const bar2 of ["soul", "power"]) {
-      const after = outcome.bars[bar2];
-      if (after !== null && after !== snapshot.bars[bar2].value) writeBar(snapshot, bar2, after);
-    }
-    if (armor && protectionBase && outcome.protectionAfter !== null && outcome.protectionAfter !== armor.protection) {
-      writeProtection(snapshot, order.track, protectionBase, stored, outcome.protectionAfter);
-    }
-    const markers = commitLife(app, snapshot, outcome.life);
-    notifyObservers(
-      snapshot.token,
-      before,
-      { vitality: vitalityReadable ? outcome.bars.vitality : null, soul: outcome.bars.soul, power: outcome.bars.power, statusmarkers: markers, condition: outcome.life.condition },
-      outcome,
-      previous
-    );
-    return outcome;
-  }
-
-  // src/commands/history.ts
-  var HISTORY_LIMIT = 50;
-  function copyRecordPart(record2) {
-    return {
-      ...record2?.life ? { life: { ...record2.life } } : {},
-      ...record2?.pendingDefense ? { pendingDefense: record2.pendingDefense } : {},
-      ...record2?.wear ? { wear: { ...record2.wear } } : {}
-    };
-  }
-  function captureToken(app, token, place) {
-    const snapshot = readToken(token, characterOf(token), app.store.settings);
-    const record2 = app.store.tokens[token.id];
-    let protection;
-    if (place?.attributeId) protection = readInteger(getObj("attribute", place.attributeId)?.get("current"));
-    else if (place) {
-      const key = place.track === "physical" ? "armor_physical" : "armor_magical";
-      protection = record2?.wear?.[place.track] ?? readValue(snapshot, key, record2, app.store.settings, app.attributes).current;
-    }
-    return {
-      bars: { vitality: snapshot.bars.vitality.value, soul: snapshot.bars.soul.value, power: snapshot.bars.power.value },
-      statusmarkers: snapshot.statusmarkers,
-      ...protection !== void 0 && place ? { protection: { ...place, value: protection } } : {},
-      record: copyRecordPart(record2)
-    };
-  }
-  function recordApplication(app, application) {
-    const history = app.store.history;
-    history.push(application);
-    if (history.length > HISTORY_LIMIT) history.splice(0, history.length - HISTORY_LIMIT);
-  }
-  var same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-  function touchedBars(entry) {
-    return ["vitality", "soul", "power"].filter((resource) => entry.before.bars[resource] !== entry.after.bars[resource]);
-  }
-  function changedSince(entry, now) {
-    const { before, after } = entry;
-    const changes = [];
-    for (const resource of touchedBars(entry)) {
-      if (now.bars[resource] !== after.bars[resource]) {
-        changes.push(`${entry.name} ${resource} is ${now.bars[resource] ?? "not a number"} (was left at ${after.bars[resource]})`);
-      }
-    }
-    if (after.protection && before.protection?.value !== after.protection.value && now.protection?.value !== after.protection.value) {
-      changes.push(`${entry.name} ${after.protection.track} protection is ${now.protection?.value ?? "unset"} (was left at ${after.protection.value})`);
-    }
-    if (before.statusmarkers !== after.statusmarkers && now.statusmarkers !== after.statusmarkers) changes.push(`${entry.name} markers changed`);
-    if (!same(before.record.life, after.record.life) && !same(now.record.life, after.record.life)) {
-      changes.push(`${entry.name} condition or saves changed`);
-    }
-    if (before.record.pendingDefense !== after.record.pendingDefense && now.record.pendingDefense !== after.record.pendingDefense) {
-      changes.push(`${entry.name} has a new pending defense`);
-    }
-    return changes;
-  }
-  function restoreToken(app, entry, token, sameRound) {
-    const snapshot = readToken(token, characterOf(token), app.store.settings);
-    const { before, after } = entry;
-    for (const resource of touchedBars(entry)) {
-      const value = before.bars[resource];
-      if (value !== null) writeBar(snapshot, resource, value);
-    }
-    const record2 = tokenRecord(app, token.id);
-    const protection = before.protection;
-    if (protection && protection.value !== after.protection?.value) {
-      if (protection.attributeId) {
-        const attribute = getObj("attribute", protection.attributeId);
-        if (attribute && protection.value !== null) writeAttribute(attribute, protection.value);
-      } else {
-        const wear = { ...record2.wear };
-        if (protection.value === null) delete wear[protection.track];
-        else wear[protection.track] = protection.value;
-        record2.wear = Object.keys(wear).length > 0 ? wear : void 0;
-      }
-    }
-    if (before.statusmarkers !== after.statusmarkers) token.set("statusmarkers", before.statusmarkers);
-    if (!same(before.record.life, after.record.life)) record2.life = before.record.life ? { ...before.record.life } : void 0;
-    if (sameRound && before.record.pendingDefense !== after.record.pendingDefense) record2.pendingDefense = before.record.pendingDefense;
-    pruneRecord(app, token.id);
-  }
-
-  // src/commands/undo.ts
-  function resources(values) {
-    return { ...values.bars, statusmarkers: values.statusmarkers, condition: values.record.life?.condition ?? "none" };
-  }
-  function undoDamage(ctx) {
-    if (!hasFlag(ctx.parsed, "undo")) throw new UsageError("--force goes with --undo");
-    const other = [...ctx.parsed.flags.keys()].find((flag) => flag !== "undo" && flag !== "force");
-    if (other) throw new UsageError(`--undo takes no other flag (got --${other}): it undoes your last damage, whatever is selected`);
-    if (ctx.parsed.positionals.length > 0) throw new UsageError("--undo takes no amount");
-    const history = ctx.app.store.history;
-    let index = -1;
-    for (let i = history.length - 1; i >= 0; i -= 1) {
-      if (ctx.gm || history[i].by === ctx.playerId) {
-        index = i;
-        break;
-      }
-    }
-    if (index === -1) throw new UsageError(ctx.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
-    const application = history[index];
-    const present = application.tokens.map((entry) => ({ entry, token: getObj("graphic", entry.tokenId) }));
-    const gone = present.filter(({ token }) => !token).map(({ entry }) => entry.name);
-    const now = new Map(present.map(({ entry, token }) => [entry.tokenId, token ? captureToken(ctx.app, token, entry.after.protection) : void 0]));
-    const changes = present.flatMap(({ entry }) => {
-      const values = now.get(entry.tokenId);
-      return values ? changedSince(entry, values) : [];
-    });
-    if (changes.length > 0 && !hasFlag(ctx.parsed, "force")) {
-      reply(ctx, `Nothing undone: values changed since that damage: ${changes.join("; ")}. Use !damage --undo --force to overwrite them.`);
-      return;
-    }
-    const names = [];
-    for (const { entry, token } of present) {
-      if (!token) continue;
-      const found = now.get(entry.tokenId);
-      restoreToken(ctx.app, entry, token, application.round === void 0 || application.round === ctx.app.store.round.number);
-      const vitalityBar = ctx.app.store.settings.bars.vitality;
-      notifyObservers(token, resources(found), resources(captureToken(ctx.app, token, entry.after.protection)), { undo: true }, {
-        [`${vitalityBar}_value`]: found.bars.vitality,
-        statusmarkers: found.statusmarkers
-      });
-      names.push(entry.name);
-    }
-    history.splice(index, 1);
-    if (names.length > 0) send(PUBLIC, renderLine(`Damage undone: ${names.join(", ")}.`));
-    if (gone.length > 0) reply(ctx, `Skipped deleted token${gone.length === 1 ? "" : "s"}: ${gone.join(", ")}.`);
-  }
-
-  // src/commands/barProblem.ts
-  var LABEL = { vitality: "Vitality", soul: "Soul", power: "Power" };
-  function barProblem(snapshot, resource) {
-    const reading = snapshot.bars[resource];
-    if (reading.value !== null) return void 0;
-    const shown = reading.raw === "" || reading.raw === void 0 || reading.raw === null ? "nothing" : `"${String(reading.raw)}"`;
-    return `${snapshot.name}: its ${LABEL[resource]} bar (${reading.bar}) holds ${shown}, not a whole number; left as it was`;
-  }
-
-  // src/commands/damage.ts
-  var MAX_DAMAGE = 1e6;
-  var USAGE2 = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]";
-  var FLAGS = {
-    type: { kind: "one", editions: ["soak", "threshold"] },
-    pierce: { kind: "one", editions: ["soak"] },
-    to: { kind: "one", editions: ["soak"] },
-    "instant-kill": { kind: "switch", editions: ["soak"] },
-    defense: { kind: "one", editions: ["soak", "threshold"] },
-    ids: { kind: "list" },
-    help: { kind: "switch" },
-    undo: { kind: "switch" },
-    force: { kind: "switch" },
-    hit: { kind: "one", editions: ["threshold"] },
-    situation: { kind: "one", editions: ["threshold"] },
-    mod: { kind: "one", editions: ["threshold"] },
-    attack: { kind: "one", editions: ["opposed"] },
-    ap: { kind: "one", editions: ["opposed"] },
-    "defense-mode": { kind: "one", editions: ["opposed"] },
-    "defense-roll": { kind: "one", editions: ["opposed"] }
-  };
-  var TRACK_OF = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-  function parseSoakDamage(ctx) {
-    const parsed = ctx.parsed;
-    checkFlags(parsed, FLAGS, ctx.app.store.settings.edition);
+  function parseSoakDamage(parsed) {
     const instantKill = hasFlag(parsed, "instant-kill");
     if (parsed.positionals.length > 1) {
       throw new UsageError(`one amount only (got "${parsed.positionals.join(" ")}"); an expression must be an inline roll like [[2d6+3]]`);
@@ -2369,7 +1604,7 @@ var DefenseRound = (() => {
     if (amountText === void 0 && !instantKill) throw new UsageError("no damage amount given");
     const amount = amountText === void 0 ? 0 : integerArg(amountText, "the damage amount", 0, MAX_DAMAGE);
     const typeText = flagValue(parsed, "type");
-    const track = typeText === void 0 ? "physical" : TRACK_OF[choiceArg(typeText, "--type", Object.keys(TRACK_OF))];
+    const track2 = typeText === void 0 ? "physical" : TRACK_OF[choiceArg(typeText, "--type", Object.keys(TRACK_OF))];
     const to = choiceArg(flagValue(parsed, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
     if (instantKill && to !== "vitality") throw new UsageError("--instant-kill cannot be combined with --to soul or power");
     if (instantKill && amountText !== void 0) throw new UsageError("--instant-kill takes no amount: it drops Vitality to 0");
@@ -2379,49 +1614,87 @@ var DefenseRound = (() => {
     const defenseText = flagValue(parsed, "defense");
     return {
       amount,
-      track,
+      track: track2,
       piercePercent: optionalInteger(parsed, "pierce", 0, 100) ?? 0,
       to,
       instantKill,
       defenseOverride: defenseText === void 0 ? null : choiceArg(defenseText, "--defense", ["success", "fail", "none"])
     };
   }
-  var damageCommand = {
-    usage: USAGE2,
-    help: ["Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. A pending !defend result is used up."],
-    run(ctx) {
-      if (hasFlag(ctx.parsed, "undo") || hasFlag(ctx.parsed, "force")) {
-        undoDamage(ctx);
-        return;
-      }
-      const order = parseSoakDamage(ctx);
-      const settings = ctx.app.store.settings;
-      const anyTarget = ctx.gm || settings.playersTargetAny;
-      const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed), { anyTarget });
-      const refused2 = [...notes];
-      const applied = [];
-      for (const { token, character } of targets) {
-        const snapshot = readToken(token, character, settings);
-        const problem = barProblem(snapshot, order.to);
-        const vitality = snapshot.bars.vitality.value ?? (order.to === "vitality" ? null : 0);
-        if (problem !== void 0 || vitality === null) {
-          refused2.push(problem ?? `${snapshot.name}: Vitality is not a number`);
-          continue;
-        }
-        const lifeBefore = currentLife(ctx.app, snapshot.id, snapshot.bars.vitality.value ?? 1);
-        const place = protectionPlaceOf(ctx.app, snapshot, order);
-        const before = captureToken(ctx.app, token, place);
-        const outcome = applySoakDamage(ctx.app, snapshot, vitality, order);
-        applied.push({ tokenId: token.id, name: snapshot.name, before, after: captureToken(ctx.app, token, place) });
-        deliver(settings, snapshot, {
-          card: damageCard(snapshot.name, order, outcome),
-          shortLine: damageShortLine(snapshot.name, outcome, lifeBefore)
-        });
-      }
-      if (applied.length > 0) recordApplication(ctx.app, { by: ctx.playerId, kind: "damage", round: ctx.app.store.round.number, tokens: applied });
-      if (refused2.length > 0) reply(ctx, `Not applied to every target: ${refused2.join("; ")}.`);
+  function handEditOrder(loss) {
+    return { amount: loss, track: "physical", piercePercent: 0, to: "vitality", instantKill: false, defenseOverride: null };
+  }
+  function soakDamagePlan(order) {
+    const keys = TRACK_KEYS[order.track];
+    const hitsArmor = order.to === "vitality" && !order.instantKill;
+    return {
+      values: hitsArmor ? ["armor_soak", keys.protection, keys.reduction, keys.natural, "fortitude"] : [],
+      dice: [],
+      resolve: (facts) => resolveOne(order, facts)
+    };
+  }
+  function resolveOne(order, facts) {
+    const keys = TRACK_KEYS[order.track];
+    const hitsArmor = order.to === "vitality" && !order.instantKill;
+    if (facts.bars[order.to].value === null) return { kind: "bar", resource: order.to };
+    const vitalityReadable = facts.bars.vitality.value !== null;
+    const vitality = facts.bars.vitality.value ?? 0;
+    const value = (key) => facts.values[key]?.current ?? null;
+    let armor = null;
+    if (hitsArmor && facts.armorSource) {
+      const max = facts.values[keys.protection]?.max ?? null;
+      armor = {
+        soakPercent: value("armor_soak") ?? 0,
+        protection: value(keys.protection) ?? 0,
+        ...max !== null ? { protectionMax: max } : {},
+        armorReduction: value(keys.reduction) ?? 0,
+        naturalReduction: value(keys.natural) ?? 0
+      };
     }
-  };
+    const stanceReduction = hitsArmor && facts.stance === "defensive" ? defensiveStanceReduction(value("fortitude") ?? 0) : 0;
+    const life = lifeOf(facts.state, facts.bars.vitality.value);
+    const outcome = resolveSoakDamage({
+      amount: order.amount,
+      track: order.track,
+      piercePercent: order.piercePercent,
+      to: order.to,
+      instantKill: order.instantKill,
+      pendingDefense: facts.state.pendingDefense ?? null,
+      defenseOverride: order.defenseOverride,
+      bars: { vitality, soul: facts.bars.soul.value, power: facts.bars.power.value },
+      armor,
+      stanceReduction,
+      life
+    });
+    const changes = [];
+    if (vitalityReadable && outcome.bars.vitality !== vitality) changes.push({ kind: "bar", resource: "vitality", to: outcome.bars.vitality });
+    for (const bar2 of ["soul", "power"]) {
+      const after = outcome.bars[bar2];
+      if (after !== null && after !== facts.bars[bar2].value) changes.push({ kind: "bar", resource: bar2, to: after });
+    }
+    if (armor && outcome.protectionAfter !== null && outcome.protectionAfter !== armor.protection) {
+      changes.push({ kind: "value", key: keys.protection, to: outcome.protectionAfter });
+    }
+    const { pendingDefense: _used, ...rest } = facts.state;
+    const result = {
+      headline: headlineOf(outcome, life),
+      steps: outcome.steps,
+      card: damageCard(facts.name, order, outcome),
+      shortLine: damageShortLine(facts.name, outcome, life),
+      changes,
+      state: withLife(rest, outcome.life),
+      detail: outcome
+    };
+    return result;
+  }
+  function headlineOf(outcome, before) {
+    if (outcome.cancelled) return "blocked";
+    if (outcome.life.condition !== before.condition) {
+      if (outcome.life.condition === "dead") return "dies";
+      if (outcome.life.condition !== "none") return "falls";
+    }
+    return outcome.changed ? "hit" : "unharmed";
+  }
 
   // src/rules/check.ts
   function percentileCheck(roll, target) {
@@ -2499,9 +1772,6 @@ var DefenseRound = (() => {
 
   // src/rules/soak/stance.ts
   var SOAK_STANCES = ["defensive", "reactive", "none"];
-  function isSoakStance(word) {
-    return SOAK_STANCES.includes(word);
-  }
   function canMakeReactionChecks(stance) {
     return stance === "reactive";
   }
@@ -2753,124 +2023,22 @@ var DefenseRound = (() => {
     }
   }
 
-  // src/roll20/dice.ts
-  function rollPercentiles(count) {
-    if (count <= 0) return Promise.resolve([]);
-    const expression = Array.from({ length: count }, () => "[[1d100]]").join(" ");
-    return new Promise((resolve, reject) => {
-      sendChat("DefenseRound", expression, (operations) => {
-        const rolls = operations[0]?.inlinerolls ?? [];
-        const totals = rolls.map((roll) => roll.results.total);
-        if (totals.length !== count || totals.some((total) => !Number.isInteger(total))) {
-          reject(new Error(`Roll20 answered ${totals.length} rolls for ${count} asked`));
-        } else {
-          resolve(totals);
-        }
-      });
-    });
-  }
-
-  // src/render/defendSteps.ts
-  var SITUATION_LABEL = {
-    front: "Front",
-    "thrown-object": "Thrown object",
-    "spell-seen": "Seen spell",
-    behind: "Behind",
-    distracted: "Distracted",
-    side: "Side",
-    projectile: "Projectile",
-    gun: "Gun",
-    aoe: "Area attack",
-    "aoe-edge": "Edge of an area attack",
-    "spell-unseen": "Unseen or very fast spell",
-    covert: "Covert attack",
-    spectator: "Spectator"
-  };
-  var CHECK_LABEL = { defend: "Defend", evade: "Evade", react: "Reaction" };
-  var PENALISED_WORD = { defend: "defend", evade: "evade" };
-  function signed(n) {
-    return n > 0 ? `+${n}` : `${n}`;
-  }
-  function targetText(baseTarget, adjustments, target) {
-    if (adjustments.length === 0) return `${target}`;
-    const terms = adjustments.map((n) => n < 0 ? ` - ${-n}` : ` + ${n}`).join("");
-    return `${baseTarget}${terms} = ${target}`;
-  }
-  function resultText(success, critical) {
-    return success ? critical ? "success (critical)" : "success" : "failure";
-  }
-  function describeDefendStep(step, nameOf = (id) => id) {
-    switch (step.kind) {
-      case "perception-check":
-        return `Perception ${step.roll} vs ${targetText(step.baseTarget, step.mod === 0 ? [] : [step.mod], step.target)}: ${resultText(step.success, step.critical)}`;
-      case "no-defensive-action":
-        return step.takesDamage ? `${SITUATION_LABEL[step.situation]} not perceived: no defensive action, the attack hits` : `${SITUATION_LABEL[step.situation]}: attack not perceived, no defensive action`;
-      case "mental-check": {
-        const effect = step.critical ? "penalty removed" : step.success ? `penalty halved to ${step.penaltyAfter}` : `penalty stays ${step.penaltyBefore}`;
-        return `Mental ${step.roll} vs ${step.target}: ${resultText(step.success, step.critical)}, ${effect}`;
-      }
-      case "situation-penalty":
-        return `${SITUATION_LABEL[step.situation]}: ${signed(step.penalty)} to ${PENALISED_WORD[step.check]}`;
-      case "situation-no-penalty":
-        return `${SITUATION_LABEL[step.situation]}: no penalty to ${PENALISED_WORD[step.check]}`;
-      case "aided":
-        return `Aided by an ally: ${signed(step.bonus)}`;
-      case "modifier":
-        return `Modifier: ${signed(step.mod)}`;
-      case "action-check":
-        return `${CHECK_LABEL[step.action]} ${step.roll} vs ${targetText(step.baseTarget, step.adjustments, step.target)}: ${resultText(step.success, step.critical)}`;
-      case "pending-defense":
-        return step.result === "success" ? "Pending defense: success, the next hit on this token is negated" : "Pending defense: failure, the next hit on this token applies";
-      case "reaction-recorded":
-        return `Reaction against ${nameOf(step.vs)}: ${step.success ? "success" : "failure"}, kept for this round`;
-      case "counter-announced":
-        return step.ally === null ? `Counter attack against ${nameOf(step.vs)}${step.skillName === null ? "" : ` (${step.skillName})`}` : `Counter attack for ${nameOf(step.ally)} against ${nameOf(step.vs)} (${step.skillName ?? "Reactive Guard"})`;
-      case "skill-announced": {
-        const name = step.skillName === null ? "Defensive skill" : `Defensive skill "${step.skillName}"`;
-        const on2 = step.ally === null ? "" : ` on ${nameOf(step.ally)}`;
-        const against = step.vs === null ? "" : ` against ${nameOf(step.vs)}`;
-        return `${name}${on2}${against}`;
-      }
-      case "spectator-drawn":
-        return `${nameOf(step.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
-    }
-  }
-  function describeDefendSteps(steps, nameOf) {
-    return steps.map((step) => describeDefendStep(step, nameOf));
-  }
-
-  // src/commands/spectator.ts
-  function drawIntoTurnOrder(tokenId) {
-    const token = getObj("graphic", tokenId);
-    if (!token) return "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker).";
-    const name = String(token.get("name") ?? "") || "The spectator";
-    const order = readTurnOrder();
-    if (order.some((entry) => entry.id === tokenId)) return `${name} is drawn into the battle (already in the Turn Tracker).`;
-    order.push({ id: tokenId, pr: 0, custom: "", _pageid: String(token.get("_pageid") ?? "") });
-    writeTurnOrder(order);
-    return `${name} is drawn into the battle: added to the Turn Tracker at initiative 0.`;
-  }
-
-  // src/commands/defend.ts
+  // src/rules/soak/defendPlan.ts
   var ACTIONS = ["defend", "evade", "react", "counter", "skill", "save"];
-  var USAGE3 = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]";
-  var FLAGS2 = {
+  var SOAK_DEFEND_USAGE = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]";
+  var SOAK_DEFEND_FLAGS = {
     action: { kind: "one" },
-    situation: { kind: "one", editions: ["soak", "threshold"] },
+    situation: { kind: "one" },
     roll: { kind: "one" },
     mod: { kind: "one" },
     vs: { kind: "one" },
     ally: { kind: "one" },
-    aided: { kind: "switch", editions: ["soak"] },
-    mental: { kind: "switch", editions: ["soak"] },
-    "mental-roll": { kind: "one", editions: ["soak"] },
+    aided: { kind: "switch" },
+    mental: { kind: "switch" },
+    "mental-roll": { kind: "one" },
     "perception-roll": { kind: "one" },
     "perception-mod": { kind: "one" },
-    "react-roll": { kind: "one", editions: ["threshold"] },
-    difficulty: { kind: "one", editions: ["threshold"] },
-    skill: { kind: "text" },
-    ids: { kind: "list" },
-    help: { kind: "switch" }
+    skill: { kind: "text" }
   };
   var CHECK_ATTRIBUTE = {
     defend: "defend_check",
@@ -2879,8 +2047,7 @@ var DefenseRound = (() => {
     perception: "perception_check",
     mental: "mental_check"
   };
-  function parseDefend(parsed, ctx) {
-    checkFlags(parsed, FLAGS2, ctx.app.store.settings.edition);
+  function parseSoakDefend(parsed) {
     if (parsed.positionals.length > 0) throw new UsageError(`unexpected "${parsed.positionals.join(" ")}" (give the action with --action)`);
     const actionText = flagValue(parsed, "action");
     if (actionText === void 0) throw new UsageError("no action given");
@@ -2928,66 +2095,64 @@ var DefenseRound = (() => {
       mental: order.mentalAsked && order.mentalRoll === void 0
     };
   }
-  function tokenNameById(id) {
-    const token = getObj("graphic", id);
-    return token ? String(token.get("name") ?? "") || id : id;
-  }
-  var defendCommand = {
-    usage: USAGE3,
-    help: [
-      "Situations: " + SOAK_SITUATIONS.join(", ") + ".",
-      "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage."
-    ],
-    async run(ctx) {
-      const order = parseDefend(ctx.parsed, ctx);
-      const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
-      const needed = rollsNeeded(order);
-      const perTarget = Number(needed.action) + Number(needed.perception) + Number(needed.mental);
-      const rolled = await rollPercentiles(perTarget * targets.length);
-      const refusals = [...notes];
-      targets.forEach((target, index) => {
-        const own = rolled.slice(index * perTarget, (index + 1) * perTarget);
+  function soakDefendPlan(order) {
+    const needed = rollsNeeded(order);
+    return {
+      values: order.action === "save" ? ["save_check"] : Object.values(CHECK_ATTRIBUTE),
+      dice: Array(Number(needed.action) + Number(needed.perception) + Number(needed.mental)).fill(100),
+      resolve(facts, rolled) {
+        const own = [...rolled];
         const next = () => own.shift() ?? 100;
         const rolls = {
           action: order.roll ?? (needed.action ? next() : 100),
           perception: order.perceptionRoll ?? (needed.perception ? next() : 100),
           mental: order.mentalAsked ? order.mentalRoll ?? next() : null
         };
-        const problem = defendOne(ctx, target, order, rolls);
-        if (problem) refusals.push(problem);
-      });
-      if (refusals.length > 0) reply(ctx, refusals.join("; "));
-    }
-  };
-  function defendOne(ctx, { token, character }, order, rolls) {
-    const app = ctx.app;
-    const settings = app.store.settings;
-    const snapshot = readToken(token, character, settings);
-    const vitalityProblem = barProblem(snapshot, "vitality");
-    const vitality = snapshot.bars.vitality.value;
-    if (vitalityProblem || vitality === null) return vitalityProblem;
-    const record2 = peekRecord(app, snapshot.id);
-    const life = currentLife(app, snapshot.id, vitality);
-    const missing = (check) => `${snapshot.name}: cannot roll this check: its character has no number in the attribute "${settings.attributes[check]}" (set it on the sheet, or !defense-round set ${check} N)`;
-    if (order.action === "save") {
-      const target = readValue(snapshot, "save_check", record2, settings, app.attributes).current;
-      if (life.savesOwed <= 0) return `${snapshot.name}: no save is owed (saves come from falling to 0 or below)`;
-      if (target === null) return missing("save_check");
-      const bonus = order.mod + (order.aided ? AIDED_BONUS : 0);
-      const outcome2 = resolveSave(vitality, life, percentileCheck(rolls.action, target + bonus));
-      if (!outcome2.ok) return `${snapshot.name}: no save is owed`;
-      return applySave(app, snapshot, vitality, life, outcome2);
-    }
+        return order.action === "save" ? resolveOwedSave(order, facts, rolls.action) : resolveCheck(order, facts, rolls);
+      }
+    };
+  }
+  function resolveOwedSave(order, facts, roll) {
+    const vitality = facts.bars.vitality.value;
+    if (vitality === null) return { kind: "bar", resource: "vitality" };
+    const life = lifeOf(facts.state, vitality);
+    const target = facts.values.save_check?.current ?? null;
+    if (life.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
+    if (target === null) return { kind: "missing-value", key: "save_check" };
+    const bonus = order.mod + (order.aided ? AIDED_BONUS : 0);
+    const outcome = resolveSave(vitality, life, percentileCheck(roll, target + bonus));
+    if (!outcome.ok) return { kind: "refused", reason: "no save is owed" };
+    const succeeded = outcome.steps.some((step) => step.kind === "save-rolled" && step.success);
+    const died = outcome.life.condition === "dead";
+    const name = facts.name;
+    return {
+      headline: succeeded ? "saved" : died ? "dies" : "acts",
+      steps: outcome.steps,
+      card: {
+        title: `${name}: Vitality save`,
+        rows: [
+          { label: "Roll", lines: outcome.steps.map(describeDamageStep) },
+          { label: "Now", lines: [lifeLine(outcome.life) ?? `Standing, Vitality ${outcome.vitality}`] }
+        ]
+      },
+      shortLine: succeeded ? `${name} makes a save${outcome.life.condition === "none" ? " and stands back up" : " and clings to life"}.` : died ? `${name} fails a save and dies.` : `${name} fails a save.`,
+      changes: outcome.vitality !== vitality ? [{ kind: "bar", resource: "vitality", to: outcome.vitality }] : [],
+      state: withLife(facts.state, outcome.life),
+      detail: outcome
+    };
+  }
+  function resolveCheck(order, facts, rolls) {
+    const vitality = facts.bars.vitality.value;
+    if (vitality === null) return { kind: "bar", resource: "vitality" };
+    const life = lifeOf(facts.state, vitality);
     const checkTargets = Object.fromEntries(
-      Object.keys(CHECK_ATTRIBUTE).map((check) => [
-        check,
-        readValue(snapshot, CHECK_ATTRIBUTE[check], record2, settings, app.attributes).current
-      ])
+      Object.keys(CHECK_ATTRIBUTE).map((check) => [check, facts.values[CHECK_ATTRIBUTE[check]]?.current ?? null])
     );
+    const state2 = facts.state;
     const outcome = resolveSoakDefend({
       action: order.action,
       situation: order.situation,
-      stance: record2?.stance === "defensive" || record2?.stance === "reactive" ? record2.stance : "none",
+      stance: facts.stance === "defensive" || facts.stance === "reactive" ? facts.stance : "none",
       condition: life.condition,
       checkTargets,
       rolls,
@@ -2997,172 +2162,1903 @@ var DefenseRound = (() => {
       vs: order.vs,
       ally: order.ally,
       skillName: order.skillName,
-      round: { reactions: record2?.reactions ?? {}, skillsVs: record2?.skillsVs ?? [] }
+      round: { reactions: state2.reactions ?? {}, skillsVs: state2.skillsVs ?? [] }
     });
-    if (outcome.kind === "refused") return `${snapshot.name}: ${describeRefusal(outcome.reason)}`;
-    if (outcome.kind === "missing-target") return missing(CHECK_ATTRIBUTE[outcome.check]);
-    const stored = tokenRecord(app, snapshot.id);
-    if (outcome.pendingDefense !== null) stored.pendingDefense = outcome.pendingDefense;
-    if (outcome.roundUpdate.reaction) {
-      stored.reactions = { ...stored.reactions, [outcome.roundUpdate.reaction.vs]: outcome.roundUpdate.reaction.success };
-    }
-    if (outcome.roundUpdate.skillVs) stored.skillsVs = [...stored.skillsVs ?? [], outcome.roundUpdate.skillVs];
-    pruneRecord(app, snapshot.id);
-    const spectatorNote = outcome.drawSpectator && order.vs ? drawIntoTurnOrder(order.vs) : void 0;
-    const lines = describeDefendSteps(outcome.steps, tokenNameById);
-    const button = outcome.offerDamageButton && isSafeId(snapshot.id) ? renderButton(`Apply damage to ${snapshot.name}`, `!damage ?{Damage} --ids ${snapshot.id}`) : void 0;
+    if (outcome.kind === "refused") return { kind: "refused", reason: describeRefusal(outcome.reason) };
+    if (outcome.kind === "missing-target") return { kind: "missing-value", key: CHECK_ATTRIBUTE[outcome.check] };
+    const next = { ...state2 };
+    if (outcome.pendingDefense !== null) next.pendingDefense = outcome.pendingDefense;
+    if (outcome.roundUpdate.reaction) next.reactions = { ...next.reactions, [outcome.roundUpdate.reaction.vs]: outcome.roundUpdate.reaction.success };
+    if (outcome.roundUpdate.skillVs) next.skillsVs = [...next.skillsVs ?? [], outcome.roundUpdate.skillVs];
+    const changes = outcome.drawSpectator && order.vs ? [{ kind: "join-turn-order", tokenId: order.vs, initiative: 0 }] : [];
     const result = outcome.pendingDefense === "success" ? "blocks the next hit" : outcome.pendingDefense === "fail" ? "fails to defend" : void 0;
-    deliver(settings, snapshot, {
+    const headline = "acts";
+    return {
+      headline,
+      steps: outcome.steps,
       card: {
-        title: `${snapshot.name}: ${order.action}${order.situation !== "front" ? ` (${order.situation})` : ""}`,
+        title: `${facts.name}: ${order.action}${order.situation !== "front" ? ` (${order.situation})` : ""}`,
         rows: [
-          { label: "Check", lines },
-          { label: "Result", lines: result ? [`${snapshot.name} ${result}`] : [] },
-          { label: "Turn Tracker", lines: spectatorNote ? [spectatorNote] : [] }
+          { label: "Check", lines: describeDefendSteps(outcome.steps, facts.nameOf) },
+          { label: "Result", lines: result ? [`${facts.name} ${result}`] : [] }
         ]
       },
-      shortLine: result ? `${snapshot.name} ${result}.` : `${snapshot.name} makes a defensive action (${order.action}).`,
-      ...button ? { extra: button } : {}
-    });
-    return void 0;
-  }
-  function applySave(app, snapshot, vitality, lifeBefore, outcome) {
-    const settings = app.store.settings;
-    if (outcome.vitality !== vitality) writeBar(snapshot, "vitality", outcome.vitality);
-    const markers = commitLife(app, snapshot, outcome.life);
-    notifyObservers(
-      snapshot.token,
-      resourcesOf(snapshot, lifeBefore.condition, snapshot.statusmarkers),
-      { ...resourcesOf(snapshot, outcome.life.condition, markers), vitality: outcome.vitality },
-      outcome,
-      { [`${snapshot.bars.vitality.bar}_value`]: snapshot.bars.vitality.raw, statusmarkers: snapshot.statusmarkers }
-    );
-    const now = lifeLine(outcome.life);
-    const succeeded = outcome.steps.some((step) => step.kind === "save-rolled" && step.success);
-    const died = outcome.life.condition === "dead";
-    deliver(settings, snapshot, {
-      card: {
-        title: `${snapshot.name}: Vitality save`,
-        rows: [
-          { label: "Roll", lines: outcome.steps.map(describeDamageStep) },
-          { label: "Now", lines: [now ?? `Standing, Vitality ${outcome.vitality}`] }
-        ]
-      },
-      shortLine: succeeded ? `${snapshot.name} makes a save${outcome.life.condition === "none" ? " and stands back up" : " and clings to life"}.` : died ? `${snapshot.name} fails a save and dies.` : `${snapshot.name} fails a save.`
-    });
-    return void 0;
+      shortLine: result ? `${facts.name} ${result}.` : `${facts.name} makes a defensive action (${order.action}).`,
+      changes,
+      state: next,
+      offerDamageButton: outcome.offerDamageButton,
+      observed: false,
+      detail: outcome
+    };
   }
 
-  // src/commands/stance.ts
-  var USAGE4 = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)";
-  var FLAGS3 = { ids: { kind: "list" }, help: { kind: "switch" } };
+  // src/rules/soak/stancePlan.ts
+  var SOAK_STANCE_USAGE = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)";
   var STANCE_EFFECT = {
     defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
     reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
     none: "no stance"
   };
-  function stanceOf(ctx, tokenId) {
-    return peekRecord(ctx.app, tokenId)?.stance ?? "none";
+  var SOAK_STANCE_HELP = [`Defensive: ${STANCE_EFFECT.defensive}. Reactive: ${STANCE_EFFECT.reactive}.`];
+  function soakStancePlan(stance) {
+    return {
+      values: [],
+      dice: [],
+      resolve(facts) {
+        const title = stance === "none" ? `${facts.name} drops its stance` : `${facts.name} takes the ${stance} stance`;
+        return {
+          headline: "acts",
+          steps: [],
+          card: { title, rows: [{ label: "Stance", lines: [`${facts.stance ?? "none"} -> ${stance}`, STANCE_EFFECT[stance] ?? ""] }] },
+          shortLine: `${title}.`,
+          changes: [],
+          stance: stance === "none" ? null : stance,
+          observed: false,
+          detail: { stance }
+        };
+      }
+    };
   }
-  var stanceCommand = {
-    usage: USAGE4,
-    help: [`Defensive: ${STANCE_EFFECT.defensive}. Reactive: ${STANCE_EFFECT.reactive}.`],
-    run(ctx) {
-      const settings = ctx.app.store.settings;
-      if (settings.edition === "threshold") throw new UsageError("the threshold edition has no stances");
-      checkFlags(ctx.parsed, FLAGS3, settings.edition);
-      const [word, ...extra] = ctx.parsed.positionals;
-      if (extra.length > 0) throw new UsageError(`one stance only (got "${ctx.parsed.positionals.join(" ")}")`);
-      if (word !== void 0 && !isSoakStance(word.toLowerCase())) {
-        throw new UsageError(`unknown stance "${word}" (stances: ${SOAK_STANCES.join(", ")})`);
+
+  // src/rules/soak/index.ts
+  var DEFEND_STEP_KINDS = /* @__PURE__ */ new Set([
+    "perception-check",
+    "no-defensive-action",
+    "mental-check",
+    "situation-penalty",
+    "situation-no-penalty",
+    "aided",
+    "modifier",
+    "action-check",
+    "pending-defense",
+    "reaction-recorded",
+    "counter-announced",
+    "skill-announced",
+    "spectator-drawn"
+  ]);
+  function soakText(step, nameOf) {
+    return DEFEND_STEP_KINDS.has(step.kind) ? describeDefendStep(step, nameOf) : describeDamageStep(step);
+  }
+  var soak = {
+    id: "soak",
+    playable: true,
+    flags: { damage: SOAK_DAMAGE_FLAGS, defend: SOAK_DEFEND_FLAGS },
+    stances: SOAK_STANCES,
+    usage: { damage: SOAK_DAMAGE_USAGE, defend: SOAK_DEFEND_USAGE, stance: SOAK_STANCE_USAGE },
+    help: {
+      damage: ["Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. A pending !defend result is used up."],
+      defend: [
+        "Situations: " + SOAK_SITUATIONS.join(", ") + ".",
+        "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage."
+      ],
+      stance: SOAK_STANCE_HELP
+    },
+    planDamage: (line) => soakDamagePlan(parseSoakDamage(line)),
+    planDefend: (line) => soakDefendPlan(parseSoakDefend(line)),
+    planStance: soakStancePlan,
+    planHandEdit: (loss) => soakDamagePlan(handEditOrder(loss)),
+    setVitality(before, after, state2) {
+      const result = applyHandEdit(before, after, lifeOf(state2, before));
+      return {
+        vitality: result.after,
+        state: withLife(state2, result.life),
+        steps: result.steps,
+        lines: result.steps.map(describeDamageStep),
+        conditionLines: result.steps.filter((step) => step.kind !== "vitality-change").map(describeDamageStep),
+        now: lifeLine(result.life)
+      };
+    },
+    enter: enterSoak,
+    endRound: endSoakRound,
+    condition: (state2, vitality) => state2.life ? soakCondition(state2) : lifeOf(state2, vitality).condition,
+    // seed 000: the dead stay dead ("Only very specific spells are said to help here").
+    deadForGood: (state2, vitality) => lifeOf(state2, vitality).condition === "dead",
+    parseState: parseSoakState,
+    isEmptyState: isEmptySoakState,
+    describeStateChange: describeSoakStateChange,
+    text: soakText
+  };
+
+  // src/rules/threshold/index.ts
+  var ThresholdStateSchema = object({
+    pendingDefense: optional(picklist(["success", "fail"])),
+    /** Rounds ended since the token died (rules.md: no more saves after the fourth round). */
+    roundsDead: optional(pipe(number(), integer(), minValue(0)))
+  });
+  var SAVE_ROUNDS = 4;
+  function text(step) {
+    const s = step;
+    switch (s.kind) {
+      case "hit-check":
+        return s.hits ? `Hit chance ${s.hit} beats armor ${s.armor}: a hit` : `Hit chance ${s.hit} does not beat armor ${s.armor}: no damage`;
+      case "armor-defense":
+        return `${s.before} - ${s.defense} Defense = ${s.after}`;
+      case "vitality-change":
+        return `Vitality ${s.before} -> ${s.after}`;
+      case "dead-at-0":
+        return "Dead: Vitality at or below 0 (a Vitality Save may bring it back)";
+    }
+  }
+  function notYet(what) {
+    throw new UsageError(`${what} is not built yet in the threshold edition`);
+  }
+  function planDamage(line) {
+    if (line.positionals.length !== 1) throw new UsageError("one damage amount is needed");
+    const amount = integerArg(line.positionals[0], "the damage amount", 0, 1e6);
+    const hit = optionalInteger(line, "hit", -1e3, 1e3);
+    const track2 = choiceArg(flagValue(line, "type") ?? "physical", "--type", ["physical", "magical"]);
+    const override = flagValue(line, "defense");
+    const defenseOverride = override === void 0 ? null : choiceArg(override, "--defense", ["success", "fail", "none"]);
+    const armorKey = track2 === "physical" ? "armor_physical" : "armor_magical";
+    return {
+      values: [armorKey, "armor_defense"],
+      dice: [],
+      resolve(facts) {
+        const vitality = facts.bars.vitality.value;
+        if (vitality === null) return { kind: "bar", resource: "vitality" };
+        const { pendingDefense, ...rest } = facts.state;
+        const steps = [];
+        const armor = Math.max(0, facts.values[armorKey]?.current ?? 0);
+        if (hit !== void 0) {
+          steps.push({ kind: "hit-check", hit, armor, hits: hit > armor });
+          if (hit <= armor) {
+            return { headline: "missed", steps, card: { title: `${facts.name} is missed`, rows: [{ label: "Hit", lines: steps.map(text) }] }, shortLine: `${facts.name} is missed.`, changes: [], state: rest, detail: { steps } };
+          }
+        }
+        let damage = amount;
+        const defense = defenseOverride ?? pendingDefense ?? "none";
+        if (defense === "success") {
+          const reduction = Math.max(0, facts.values.armor_defense?.current ?? 0);
+          const after2 = Math.max(0, damage - reduction);
+          steps.push({ kind: "armor-defense", before: damage, defense: reduction, after: after2 });
+          damage = after2;
+        }
+        const after = vitality - damage;
+        steps.push({ kind: "vitality-change", before: vitality, after });
+        const dies = vitality > 0 && after <= 0;
+        if (dies) steps.push({ kind: "dead-at-0" });
+        const changes = after !== vitality ? [{ kind: "bar", resource: "vitality", to: after }] : [];
+        return {
+          headline: dies ? "dies" : damage > 0 ? "hit" : "unharmed",
+          steps,
+          card: { title: `${facts.name} takes ${amount}`, rows: [{ label: "Breakdown", lines: steps.map(text) }] },
+          shortLine: dies ? `${facts.name} is hit and dies.` : `${facts.name} is hit.`,
+          changes,
+          state: dies ? { ...rest, roundsDead: 0 } : rest,
+          detail: { steps }
+        };
       }
-      const nothingTargeted = (ctx.msg.selected ?? []).length === 0 && idsArg(ctx.parsed) === void 0;
-      if (word === void 0 && nothingTargeted) throw new UsageError("no stance given");
-      const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
-      if (word === void 0) {
-        const lines = targets.map(({ token, character }) => `${readToken(token, character, settings).name}: ${stanceOf(ctx, token.id)}`);
-        reply(ctx, `Stances: ${lines.join("; ")}.${notes.length ? ` (${notes.join("; ")})` : ""} Usage: ${USAGE4}`);
-        return;
+    };
+  }
+  var threshold = {
+    id: "threshold",
+    playable: false,
+    flags: {
+      damage: { type: { kind: "one" }, defense: { kind: "one" }, hit: { kind: "one" }, situation: { kind: "one" }, mod: { kind: "one" } },
+      defend: {
+        action: { kind: "one" },
+        situation: { kind: "one" },
+        roll: { kind: "one" },
+        mod: { kind: "one" },
+        vs: { kind: "one" },
+        ally: { kind: "one" },
+        "perception-roll": { kind: "one" },
+        "perception-mod": { kind: "one" },
+        "react-roll": { kind: "one" },
+        difficulty: { kind: "one" },
+        skill: { kind: "text" }
       }
-      const stance = word.toLowerCase();
-      for (const { token, character } of targets) {
-        const snapshot = readToken(token, character, settings);
-        const record2 = tokenRecord(ctx.app, token.id);
-        const before = record2.stance ?? "none";
-        record2.stance = stance === "none" ? void 0 : stance;
-        pruneRecord(ctx.app, token.id);
-        const markers = markersForStance(snapshot.statusmarkers, stance, settings);
-        writeMarkers(snapshot, markers);
-        const title = stance === "none" ? `${snapshot.name} drops its stance` : `${snapshot.name} takes the ${stance} stance`;
-        deliver(settings, snapshot, {
-          card: { title, rows: [{ label: "Stance", lines: [`${before} -> ${stance}`, STANCE_EFFECT[stance] ?? ""] }] },
-          shortLine: `${title}.`
-        });
+    },
+    stances: [],
+    usage: {
+      damage: "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...]",
+      defend: "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] ...",
+      stance: "!stance (no stances in this edition)"
+    },
+    help: { damage: ["Hit chance against armor; a successful defense takes the armor's Defense off."], defend: [], stance: [] },
+    planDamage,
+    planDefend: () => notYet("!defend"),
+    planStance: () => notYet("!stance"),
+    planHandEdit: (loss) => planDamage({ command: "!damage", positionals: [String(loss)], flags: /* @__PURE__ */ new Map() }),
+    setVitality(before, after, state2) {
+      const steps = [{ kind: "vitality-change", before, after }];
+      const dies = before > 0 && after <= 0;
+      if (dies) steps.push({ kind: "dead-at-0" });
+      const next = after > 0 ? { ...state2, roundsDead: void 0 } : dies ? { ...state2, roundsDead: 0 } : state2;
+      return { vitality: after, state: next, steps, lines: steps.map(text), conditionLines: steps.slice(1).map(text), now: after <= 0 ? "Dead" : void 0 };
+    },
+    // rules.md, "Switching editions": at or below 0 a token entering threshold is dead, its window starting now.
+    enter: (vitality) => vitality !== null && vitality <= 0 ? { roundsDead: 0 } : {},
+    endRound: (state2) => {
+      const { pendingDefense: _ended, ...rest } = state2;
+      return rest.roundsDead === void 0 ? rest : { ...rest, roundsDead: rest.roundsDead + 1 };
+    },
+    condition: (_state, vitality) => vitality !== null && vitality <= 0 ? "dead" : "none",
+    deadForGood: (state2, vitality) => vitality !== null && vitality <= 0 && (state2.roundsDead ?? 0) >= SAVE_ROUNDS,
+    parseState(raw) {
+      const parsed = safeParse(ThresholdStateSchema, raw);
+      return parsed.success ? parsed.output : null;
+    },
+    isEmptyState: (state2) => Object.values(state2).every((value) => value === void 0),
+    describeStateChange: (left, now) => left.pendingDefense !== now.pendingDefense ? "has a new pending defense" : "its death rounds changed",
+    text
+  };
+
+  // src/rules/opposed/index.ts
+  var MODES = ["passive", "active", "full"];
+  var INITIATIVE_COST = { passive: 0, active: 5, full: 10 };
+  function text2(step) {
+    const s = step;
+    switch (s.kind) {
+      case "defense-roll":
+        return `Defense (${s.mode}) ${s.roll} + ${s.bonus} = ${s.total}`;
+      case "attack":
+        return s.hits ? `Attack ${s.attack} beats defense ${s.defense}: a hit` : `Attack ${s.attack} does not beat defense ${s.defense}: no hit`;
+      case "damage":
+        return `Damage ${s.weapon} + ${s.margin} = ${s.damage}, ${s.damage > s.armor ? "above" : "not above"} armor ${s.armor}: ${s.bar === "vitality" ? "Vitality" : "stamina"}`;
+      case "bar-change":
+        return `${s.bar === "vitality" ? "Vitality" : "Stamina"} ${s.before} -> ${s.after}`;
+      case "initiative":
+        return `Initiative ${s.before} -> ${s.after} (costs ${s.cost})`;
+    }
+  }
+  function notYet2(what) {
+    throw new UsageError(`${what} is not built yet in the opposed edition`);
+  }
+  function planDamage2(line) {
+    if (line.positionals.length !== 1) throw new UsageError("one weapon damage amount is needed");
+    const weapon = integerArg(line.positionals[0], "the damage amount", 0, 1e6);
+    const attackText = flagValue(line, "attack");
+    if (attackText === void 0) throw new UsageError("--attack is required");
+    const attack = integerArg(attackText, "--attack", -1e3, 1e3);
+    const given2 = optionalInteger(line, "defense-roll", 1, 20);
+    return {
+      values: ["passive_defense", "active_defense", "full_defense", "armor_score"],
+      dice: given2 === void 0 ? [20] : [],
+      readsInitiative: true,
+      resolve(facts, rolls) {
+        const value = (key) => facts.values[key]?.current ?? 0;
+        const mode = MODES.includes(facts.stance ?? "") ? facts.stance : "passive";
+        const roll = given2 ?? rolls[0] ?? 1;
+        const bonus = value("passive_defense") + (mode !== "passive" ? value("active_defense") : 0) + (mode === "full" ? value("full_defense") : 0);
+        const defense = roll + bonus;
+        const steps = [{ kind: "defense-roll", mode, roll, bonus, total: defense }, { kind: "attack", attack, defense, hits: attack > defense }];
+        const changes = [];
+        const cost = INITIATIVE_COST[mode];
+        if (cost > 0 && facts.initiative !== null) {
+          steps.push({ kind: "initiative", cost, before: facts.initiative, after: facts.initiative - cost });
+          changes.push({ kind: "initiative", to: facts.initiative - cost });
+        }
+        if (attack > defense) {
+          const margin = attack - defense;
+          const damage = weapon + margin;
+          const armor = Math.max(0, value("armor_score"));
+          const bar2 = damage > armor ? "vitality" : "stamina";
+          steps.push({ kind: "damage", weapon, margin, damage, armor, bar: bar2 });
+          const resource = bar2 === "vitality" ? "vitality" : "power";
+          const before = facts.bars[resource].value;
+          if (before === null) return { kind: "bar", resource };
+          steps.push({ kind: "bar-change", bar: bar2, before, after: before - damage });
+          if (damage !== 0) changes.push({ kind: "bar", resource, to: before - damage });
+        }
+        return {
+          headline: attack > defense ? "hit" : "missed",
+          steps,
+          card: { title: `${facts.name} is attacked (${attack})`, rows: [{ label: "Breakdown", lines: steps.map(text2) }] },
+          shortLine: attack > defense ? `${facts.name} is hit.` : `${facts.name} is missed.`,
+          changes,
+          state: {},
+          detail: { steps }
+        };
       }
-      if (notes.length > 0) reply(ctx, `${notes.join("; ")}.`);
+    };
+  }
+  var opposed = {
+    id: "opposed",
+    playable: false,
+    flags: {
+      damage: { attack: { kind: "one" }, ap: { kind: "one" }, "defense-mode": { kind: "one" }, "defense-roll": { kind: "one" } },
+      defend: {}
+    },
+    stances: MODES,
+    usage: {
+      damage: "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...]",
+      defend: "!defend (the defense is rolled inside !damage in this edition)",
+      stance: "!stance passive|active|full [--ids ID ...]"
+    },
+    help: { damage: ["Opposed d20 rolls: damage is the weapon plus the margin."], defend: [], stance: [] },
+    planDamage: planDamage2,
+    planDefend: () => notYet2("!defend"),
+    planStance: () => notYet2("!stance"),
+    planHandEdit: (loss) => ({
+      values: [],
+      dice: [],
+      resolve: (facts) => {
+        const before = facts.bars.vitality.value;
+        if (before === null) return { kind: "bar", resource: "vitality" };
+        const steps = [{ kind: "bar-change", bar: "vitality", before, after: before - loss }];
+        return { headline: "hit", steps, card: { title: `${facts.name} loses ${loss}`, rows: [{ label: "Breakdown", lines: steps.map(text2) }] }, shortLine: `${facts.name} is hit.`, changes: [{ kind: "bar", resource: "vitality", to: before - loss }], state: {}, detail: { steps } };
+      }
+    }),
+    setVitality(before, after, state2) {
+      const steps = [{ kind: "bar-change", bar: "vitality", before, after }];
+      return { vitality: after, state: state2, steps, lines: steps.map(text2), conditionLines: [], now: after <= 0 ? "Incapacitated" : void 0 };
+    },
+    enter: () => ({}),
+    endRound: (state2) => state2,
+    // Ruling: at or below 0 shows the incapacitated marker as a visual aid only.
+    condition: (_state, vitality) => vitality !== null && vitality <= 0 ? "incapacitated" : "none",
+    deadForGood: () => false,
+    parseState: (raw) => typeof raw === "object" && raw !== null && !Array.isArray(raw) && Object.keys(raw).length === 0 ? {} : null,
+    isEmptyState: () => true,
+    describeStateChange: () => "its state changed",
+    text: text2
+  };
+
+  // src/rules/editions.ts
+  var EDITIONS2 = { soak, threshold, opposed };
+  function editionOf(id) {
+    return EDITIONS2[id];
+  }
+  function playableEditions() {
+    return Object.values(EDITIONS2).filter((edition) => edition.playable).map((edition) => edition.id);
+  }
+  function flagElsewhere(active, command) {
+    return (name) => {
+      const owned = Object.values(EDITIONS2).some(
+        (edition) => edition.id !== active && Object.prototype.hasOwnProperty.call(edition.flags[command], name)
+      );
+      return owned ? active : void 0;
+    };
+  }
+
+  // src/state/store.ts
+  var STATE_KEY = "DefenseRound";
+  var SCHEMA_VERSION = 2;
+  function freshState(scriptVersion) {
+    return {
+      schemaVersion: SCHEMA_VERSION,
+      scriptVersion,
+      settings: defaultSettings(),
+      tokens: {},
+      round: { number: 1, firstEntry: null, lastTop: null },
+      history: [],
+      healthColorsNoticed: false
+    };
+  }
+  function migrateFrom0(old) {
+    const { tokens, round, ...flat } = old;
+    const settings = {};
+    for (const [key, value] of Object.entries(flat)) {
+      if (key === "vitalityBar" || key === "soulBar" || key === "powerBar") {
+        const bars = settings.bars ?? (settings.bars = {});
+        bars[key.replace("Bar", "")] = value;
+      } else {
+        settings[key] = value;
+      }
+    }
+    return { schemaVersion: 1, settings, tokens, round };
+  }
+  var MIGRATIONS = {
+    0: migrateFrom0,
+    1: migrateFrom1
+  };
+  function loadState(raw, scriptVersion) {
+    const problems = [];
+    if (raw === void 0) return { stored: freshState(scriptVersion), problems };
+    if (!isRecord(raw)) {
+      problems.push(`state was ${typeof raw}, not an object; started from defaults`);
+      return { stored: freshState(scriptVersion), problems };
+    }
+    let data = raw;
+    let version3 = typeof data.schemaVersion === "number" ? data.schemaVersion : 0;
+    if (!Number.isInteger(version3) || version3 < 0 || version3 > SCHEMA_VERSION) {
+      problems.push(`state has unknown schema version ${JSON.stringify(data.schemaVersion)}; started from defaults`);
+      return { stored: freshState(scriptVersion), problems };
+    }
+    while (version3 < SCHEMA_VERSION) {
+      const step = MIGRATIONS[version3];
+      if (!step) break;
+      data = step(data);
+      version3 += 1;
+    }
+    const settingsCheck = checkSettings(data.settings);
+    problems.push(...settingsCheck.problems);
+    const tokensCheck = checkTokenRecords(data.tokens);
+    problems.push(...tokensCheck.problems);
+    for (const [id, record2] of Object.entries(tokensCheck.tokens)) {
+      if (!record2.edition) continue;
+      const edition = record2.edition.id;
+      const state2 = EDITIONS2[edition].parseState(record2.edition.state);
+      if (state2 === null) {
+        delete record2.edition;
+        if (isEmptyRecord(record2)) delete tokensCheck.tokens[id];
+        problems.push(`tokens.${id}.edition: not a valid ${edition} state; forgotten`);
+      } else {
+        record2.edition = { id: edition, state: state2 };
+      }
+    }
+    const historyCheck = checkHistory(data.history);
+    problems.push(...historyCheck.problems);
+    return {
+      stored: {
+        schemaVersion: SCHEMA_VERSION,
+        scriptVersion: typeof data.scriptVersion === "string" ? data.scriptVersion : "",
+        settings: settingsCheck.settings,
+        tokens: tokensCheck.tokens,
+        round: checkRound(data.round, problems),
+        history: historyCheck.history,
+        healthColorsNoticed: data.healthColorsNoticed === true
+      },
+      problems
+    };
+  }
+  function checkRound(raw, problems) {
+    const fallback = { number: 1, firstEntry: null, lastTop: null };
+    if (raw === void 0) return fallback;
+    if (!isRecord(raw)) {
+      problems.push("round: not an object; round tracking restarted");
+      return fallback;
+    }
+    const number2 = typeof raw.number === "number" && Number.isInteger(raw.number) && raw.number > 0 ? raw.number : 1;
+    const text3 = (value) => typeof value === "string" ? value : null;
+    return { number: number2, firstEntry: text3(raw.firstEntry), lastTop: text3(raw.lastTop) };
+  }
+
+  // src/state/installOptions.ts
+  var BARS = ["bar1", "bar2", "bar3"];
+  function applyInstallOptions(settings, options) {
+    if (!options) return;
+    const text3 = (key) => typeof options[key] === "string" ? options[key].trim() : void 0;
+    const vitality = text3("Vitality bar");
+    const soul = text3("Soul bar");
+    const power = text3("Power bar");
+    const bars = {
+      vitality: vitality && BARS.includes(vitality) ? vitality : settings.bars.vitality,
+      soul: soul && BARS.includes(soul) ? soul : settings.bars.soul,
+      power: power && BARS.includes(power) ? power : settings.bars.power
+    };
+    if (new Set(Object.values(bars)).size === 3) Object.assign(settings.bars, bars);
+    const npc = text3("NPC breakdowns");
+    if (npc === "gm" || npc === "public") settings.visibility.npc = npc;
+    const pc = text3("PC breakdowns");
+    if (pc === "gm" || pc === "public") settings.visibility.pc = pc;
+    if ("Players target any token" in options) settings.playersTargetAny = text3("Players target any token") === "on";
+    if ("Armor on manual edits" in options) settings.armorOnManualEdits = text3("Armor on manual edits") === "on";
+  }
+
+  // src/roll20/attributes.ts
+  var AttributeIndex = class {
+    constructor() {
+      this.byCharacter = /* @__PURE__ */ new Map();
+    }
+    /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
+    find(characterId, name) {
+      return this.indexOf(characterId).get(name.toLowerCase());
+    }
+    /** Drop one character's index, e.g. on add:attribute, destroy:attribute, change:attribute:name. */
+    forget(characterId) {
+      this.byCharacter.delete(characterId);
+    }
+    /** Drop everything (`!defense-round refresh`, after another script created attributes). */
+    clear() {
+      this.byCharacter.clear();
+    }
+    get size() {
+      return this.byCharacter.size;
+    }
+    indexOf(characterId) {
+      let index = this.byCharacter.get(characterId);
+      if (!index) {
+        index = /* @__PURE__ */ new Map();
+        for (const attribute of findObjs({ _type: "attribute", _characterid: characterId })) {
+          const key = String(attribute.get("name") ?? "").toLowerCase();
+          if (!index.has(key)) index.set(key, attribute);
+        }
+        this.byCharacter.set(characterId, index);
+      }
+      return index;
     }
   };
 
-  // src/commands/heal.ts
-  var USAGE5 = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)";
-  var FLAGS4 = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } };
+  // src/text/escape.ts
+  var ENTITIES = {
+    "&": "&amp;",
+    "<": "&lt;",
+    ">": "&gt;",
+    '"': "&quot;",
+    "'": "&#39;",
+    "[": "&#91;",
+    "]": "&#93;",
+    "{": "&#123;",
+    "}": "&#125;",
+    "@": "&#64;",
+    "%": "&#37;",
+    "?": "&#63;",
+    "|": "&#124;",
+    "*": "&#42;",
+    "`": "&#96;",
+    "!": "&#33;",
+    "/": "&#47;",
+    "=": "&#61;",
+    "$": "&#36;",
+    ":": "&#58;",
+    "\\": "&#92;"
+  };
+  var SPECIAL = /[&<>"'[\]{}@%?|*`!/=$:\\]/g;
+  function escapeChat(text3) {
+    return String(text3 ?? "").replace(SPECIAL, (ch) => ENTITIES[ch] ?? ch).replace(/\r?\n/g, " ");
+  }
+
+  // src/roll20/guard.ts
+  function lineOffsetNote() {
+    const meta = typeof API_Meta !== "undefined" ? API_Meta?.[SCRIPT_NAME] : void 0;
+    return meta && Number.isFinite(meta.offset) ? ` (this script's line 1 is line ${meta.offset + 1} of the sandbox)` : "";
+  }
+  function reportFailure(what, error, whisperTo2) {
+    try {
+      const detail = error instanceof Error ? error.stack ?? error.message : String(error);
+      log(`${SCRIPT_NAME} v${SCRIPT_VERSION}: ${what} failed${lineOffsetNote()}: ${detail}`);
+      if (whisperTo2) {
+        sendChat(
+          SCRIPT_NAME,
+          `/w ${whisperTo2} ${escapeChat(`${SCRIPT_NAME} could not finish ${what}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+          null,
+          { noarchive: true }
+        );
+      }
+    } catch {
+    }
+  }
+  function guarded(what, handler, whisperTarget2) {
+    return (...args) => {
+      let label = typeof what === "string" ? what : "a command";
+      let target;
+      const fail = (error) => reportFailure(label, error, target);
+      try {
+        if (typeof what === "function") label = what(...args);
+        target = whisperTarget2?.(...args);
+        const result = handler(...args);
+        if (result && typeof result.then === "function") {
+          result.then(void 0, fail);
+        }
+      } catch (error) {
+        fail(error);
+      }
+    };
+  }
+
+  // src/roll20/players.ts
+  function isGM(playerId) {
+    return playerId === "API" || playerIsGM(playerId);
+  }
+  function displayName(playerId) {
+    if (playerId === "API") return "API";
+    return String(getObj("player", playerId)?.get("_displayname") ?? "player");
+  }
+  function whisperTarget(playerId) {
+    if (isGM(playerId)) return "gm";
+    return `"${displayName(playerId).replace(/"/g, "")}"`;
+  }
+  function listsPlayer(controlledBy, playerId) {
+    return String(controlledBy ?? "").split(",").map((entry) => entry.trim()).some((entry) => entry === playerId || entry === "all");
+  }
+  function controls(playerId, token, character) {
+    if (isGM(playerId)) return true;
+    return listsPlayer(token.get("controlledby"), playerId) || listsPlayer(character?.get("controlledby"), playerId);
+  }
+  function isNpc(token, character) {
+    const listed = (value) => String(value ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "").length > 0;
+    return !listed(token.get("controlledby")) && !listed(character?.get("controlledby"));
+  }
+
+  // src/roll20/send.ts
+  var PUBLIC = { kind: "public" };
+  var TO_GM = { kind: "whisper", to: "gm" };
+  function whisperTo(target) {
+    return { kind: "whisper", to: target };
+  }
+  function send(audience, text3) {
+    if (audience.kind === "public") {
+      sendChat(SCRIPT_NAME, text3);
+    } else {
+      sendChat(SCRIPT_NAME, `/w ${audience.to} ${text3}`, null, { noarchive: true });
+    }
+  }
+
+  // src/render/card.ts
+  function renderCard(card) {
+    const parts = [`&{template:default} {{name=${escapeChat(card.title)}}}`];
+    for (const row of card.rows) {
+      if (row.lines.length === 0) continue;
+      parts.push(`{{${escapeChat(row.label)}=${row.lines.map(escapeChat).join("<br>")}}}`);
+    }
+    return parts.join(" ");
+  }
+  function renderLine(text3) {
+    return escapeChat(text3);
+  }
+  var SAFE_ID = /^[-\w]+$/;
+  function renderButton(label, command) {
+    return `[${escapeChat(label)}](${command})`;
+  }
+  function isSafeId(id) {
+    return SAFE_ID.test(id);
+  }
+
+  // src/commands/context.ts
+  function commandContext(app, msg, parsed) {
+    const playerId = String(msg.playerid ?? "");
+    return {
+      app,
+      msg,
+      parsed,
+      playerId,
+      gm: isGM(playerId),
+      senderName: displayName(playerId),
+      replyTo: whisperTarget(playerId)
+    };
+  }
+  function reply(ctx, text3) {
+    send(whisperTo(ctx.replyTo), renderLine(text3));
+  }
+  function refuse(ctx, problem, usage) {
+    reply(ctx, `${problem.charAt(0).toUpperCase()}${problem.slice(1)}. Usage: ${usage}`);
+  }
+  function tokenRecord(app, tokenId) {
+    const existing = app.store.tokens[tokenId];
+    if (existing) return existing;
+    const created = {};
+    app.store.tokens[tokenId] = created;
+    return created;
+  }
+  function pruneRecord(app, tokenId) {
+    const record2 = app.store.tokens[tokenId];
+    if (record2 && isEmptyRecord(record2)) delete app.store.tokens[tokenId];
+  }
+
+  // src/commands/dispatch.ts
+  function commandWord(msg, table) {
+    if (msg.type !== "api" || typeof msg.content !== "string") return void 0;
+    const word = msg.content.trimStart().split(/\s/, 1)[0]?.toLowerCase() ?? "";
+    return Object.prototype.hasOwnProperty.call(table, word) ? word : void 0;
+  }
+  async function dispatch(app, msg, table) {
+    const word = commandWord(msg, table);
+    if (!word) return;
+    const handler = table[word];
+    const content = substituteInlineRolls(msg.content, msg.inlinerolls);
+    let ctx;
+    try {
+      ctx = commandContext(app, msg, parseLine(content));
+      if (ctx.parsed.flags.has("help")) {
+        reply(ctx, [`Usage: ${handler.usage(app)}`, ...handler.help?.(app) ?? []].join(" "));
+        return;
+      }
+      await handler.run(ctx);
+    } catch (error) {
+      if (error instanceof UsageError) {
+        ctx ?? (ctx = commandContext(app, msg, { command: word, positionals: [], flags: /* @__PURE__ */ new Map() }));
+        refuse(ctx, error.message, handler.usage(app));
+        return;
+      }
+      throw error;
+    }
+  }
+
+  // src/roll20/read.ts
+  function characterOf(token) {
+    const id = String(token.get("represents") ?? "");
+    return id ? getObj("character", id) : void 0;
+  }
+  function readToken(token, character, settings) {
+    const readBar = (bar2) => {
+      const raw = token.get(`${bar2}_value`);
+      return {
+        bar: bar2,
+        raw,
+        value: readInteger(raw),
+        max: readInteger(token.get(`${bar2}_max`)),
+        link: String(token.get(`${bar2}_link`) ?? "")
+      };
+    };
+    const bars = {
+      vitality: readBar(settings.bars.vitality),
+      soul: readBar(settings.bars.soul),
+      power: readBar(settings.bars.power)
+    };
+    return {
+      id: token.id,
+      token,
+      name: String(token.get("name") ?? "") || String(character?.get("name") ?? "") || "unnamed token",
+      character,
+      bars,
+      unique: bars.vitality.link !== "",
+      npc: isNpc(token, character),
+      statusmarkers: String(token.get("statusmarkers") ?? "")
+    };
+  }
+  var NONE = { current: null, max: null, present: false, source: "none" };
+  function readValue(snapshot, key, record2, settings, attributes) {
+    const override = record2?.overrides?.[key];
+    if (override !== void 0) return { current: override, max: override, present: true, source: "override" };
+    if (!snapshot.character) return NONE;
+    const attribute = attributes.find(snapshot.character.id, settings.attributes[key]);
+    if (!attribute) return NONE;
+    return {
+      current: readInteger(attribute.get("current")),
+      max: readInteger(attribute.get("max")),
+      present: true,
+      source: "attribute",
+      attribute
+    };
+  }
+  var WORN_TRACK = { armor_physical: "physical", armor_magical: "magical" };
+  function protectionIsPerToken(snapshot, base) {
+    return !snapshot.unique || base.source !== "attribute";
+  }
+  function editionStateOf(edition, record2, vitality) {
+    const stored = record2?.edition?.id === edition.id ? edition.parseState(record2.edition.state) : null;
+    return stored ?? edition.enter(vitality, record2?.deadForGood === true);
+  }
+  function readFacts(snapshot, record2, keys, context) {
+    const values = {};
+    const places = {};
+    for (const key of keys) {
+      const base = readValue(snapshot, key, record2, context.settings, context.attributes);
+      const track2 = WORN_TRACK[key];
+      if (track2 && protectionIsPerToken(snapshot, base)) {
+        values[key] = { current: record2?.worn?.[track2] ?? base.current, max: base.max, present: base.present };
+        places[key] = { kind: "worn", track: track2 };
+        continue;
+      }
+      values[key] = { current: base.current, max: base.max, present: base.present };
+      places[key] = base.attribute ? { kind: "attribute", attribute: base.attribute } : base.source === "override" ? { kind: "override" } : { kind: "none" };
+    }
+    const bar2 = (resource) => ({ value: snapshot.bars[resource].value, max: snapshot.bars[resource].max });
+    const facts = {
+      name: snapshot.name,
+      bars: { vitality: bar2("vitality"), soul: bar2("soul"), power: bar2("power") },
+      values,
+      armorSource: snapshot.character !== void 0 || record2?.overrides !== void 0,
+      stance: record2?.stance ?? null,
+      state: editionStateOf(context.edition, record2, snapshot.bars.vitality.value),
+      initiative: context.initiativeOf ? context.initiativeOf(snapshot.id) : null,
+      nameOf: context.nameOf
+    };
+    return { snapshot, record: record2, facts, places };
+  }
+
+  // src/roll20/markers.ts
+  function markerName2(entry) {
+    const at = entry.indexOf("@");
+    return at === -1 ? entry : entry.slice(0, at);
+  }
+  function withMarkers(current, add, remove) {
+    const drop = /* @__PURE__ */ new Set([...remove, ...add]);
+    const kept = current.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "" && !drop.has(markerName2(entry)));
+    return [...kept, ...add].join(",");
+  }
+  function markersForCondition(current, condition, settings) {
+    const { incapacitated, dying, dead } = settings.markers;
+    const wanted = condition === "none" ? [] : [settings.markers[condition]];
+    return withMarkers(current, wanted, [incapacitated, dying, dead]);
+  }
+  var STANCE_MARKER_KEYS = ["defensive", "reactive", "active", "full"];
+  function markersForStance(current, stance, settings) {
+    const key = STANCE_MARKER_KEYS.find((name) => name === stance);
+    return withMarkers(current, key ? [settings.markers[key]] : [], STANCE_MARKER_KEYS.map((name) => settings.markers[name]));
+  }
+
+  // src/roll20/observers.ts
+  var observers = [];
+  function addObserver(observer) {
+    if (typeof observer !== "function") return false;
+    observers.push(observer);
+    return true;
+  }
+  function healthColors() {
+    const found = globalThis.HealthColors;
+    return found && typeof found === "object" ? found : void 0;
+  }
+  function notifyObservers(token, before, after, outcome, previousProperties2) {
+    for (const observer of observers) {
+      try {
+        observer(token, before, after, outcome);
+      } catch (error) {
+        reportFailure("an onDamage observer", error, void 0);
+      }
+    }
+    const hc = healthColors();
+    if (hc && typeof hc.Update === "function") {
+      try {
+        hc.Update(token, previousProperties2);
+      } catch (error) {
+        reportFailure("HealthColors.Update", error, void 0);
+      }
+    }
+  }
+
+  // src/roll20/turnorder.ts
+  function readTurnOrder() {
+    return parseTurnOrder(Campaign().get("turnorder"));
+  }
+  function parseTurnOrder(raw) {
+    if (typeof raw !== "string" || raw.trim() === "") return [];
+    try {
+      const parsed = JSON.parse(raw);
+      return Array.isArray(parsed) ? parsed.filter((entry) => typeof entry === "object" && entry !== null) : [];
+    } catch {
+      return [];
+    }
+  }
+  function writeTurnOrder(entries) {
+    Campaign().set("turnorder", JSON.stringify(entries));
+  }
+  function entryKey(entry) {
+    return `${String(entry.id)}|${String(entry.custom ?? "")}`;
+  }
+
+  // src/roll20/write.ts
+  function writeAttribute(attribute, value) {
+    if (typeof attribute.setWithWorker === "function") attribute.setWithWorker({ current: value });
+    else attribute.set("current", value);
+  }
+  var TokenWrites = class {
+    constructor() {
+      this.attributes = /* @__PURE__ */ new Map();
+      this.props = {};
+      /** Bars written through a linked attribute: set on the token too if the link did not carry them. */
+      this.linkedBars = [];
+    }
+    bar(snapshot, resource, value, attribute) {
+      const key = `${snapshot.bars[resource].bar}_value`;
+      if (attribute) {
+        this.attributes.set(attribute.id, { attribute, value });
+        this.linkedBars.push({ key, value });
+      } else {
+        this.props[key] = value;
+      }
+    }
+    flush(token) {
+      for (const { attribute, value } of this.attributes.values()) writeAttribute(attribute, value);
+      for (const { key, value } of this.linkedBars) if (token.get(key) !== value) this.props[key] = value;
+      if (Object.keys(this.props).length > 0) token.set(this.props);
+    }
+  };
+  function normalMemory(memory, edition) {
+    const out = {};
+    if (memory.edition && !(memory.edition.id === edition.id && edition.isEmptyState(memory.edition.state))) out.edition = memory.edition;
+    if (memory.deadForGood) out.deadForGood = true;
+    if (memory.stance !== void 0) out.stance = memory.stance;
+    return out;
+  }
+  function storeMemory(tokens, tokenId, memory) {
+    const record2 = { ...tokens[tokenId] };
+    delete record2.edition;
+    delete record2.deadForGood;
+    delete record2.stance;
+    Object.assign(record2, memory);
+    if (Object.values(record2).some((value) => value !== void 0)) tokens[tokenId] = record2;
+    else delete tokens[tokenId];
+  }
+  function sameData(a, b) {
+    return stableJson(a) === stableJson(b);
+  }
+  function stableJson(value) {
+    if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+    if (value && typeof value === "object") {
+      const entries = Object.entries(value).filter(([, v]) => v !== void 0).sort(([a], [b]) => a < b ? -1 : 1);
+      return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
+    }
+    return JSON.stringify(value ?? null);
+  }
+  function applyOutcome(context, reading, outcome, options = {}) {
+    const { snapshot, facts, places } = reading;
+    const { edition, settings, tokens } = context;
+    const token = snapshot.token;
+    const changes = [];
+    const notes = [];
+    const writes = new TokenWrites();
+    const record2 = { ...tokens[snapshot.id] };
+    const vitalityFrom = options.vitalityFrom ?? snapshot.bars.vitality.value;
+    const barsAfter = {
+      vitality: snapshot.bars.vitality.value,
+      soul: snapshot.bars.soul.value,
+      power: snapshot.bars.power.value
+    };
+    for (const change of outcome.changes) {
+      switch (change.kind) {
+        case "bar": {
+          const reading2 = snapshot.bars[change.resource];
+          const from = change.resource === "vitality" ? vitalityFrom : reading2.value;
+          const linked = reading2.link ? getObj("attribute", reading2.link) : void 0;
+          changes.push({ kind: "bar", resource: change.resource, bar: reading2.bar, ...linked ? { attributeId: linked.id } : {}, from, to: change.to });
+          if (reading2.value !== change.to || reading2.raw !== change.to) writes.bar(snapshot, change.resource, change.to, linked);
+          barsAfter[change.resource] = change.to;
+          break;
+        }
+        case "value": {
+          const place = places[change.key];
+          const from = facts.values[change.key]?.current ?? null;
+          if (place?.kind === "attribute") {
+            changes.push({ kind: "attribute", key: change.key, attributeId: place.attribute.id, from, to: change.to });
+            writes.attributes.set(place.attribute.id, { attribute: place.attribute, value: change.to });
+          } else if (place?.kind === "worn") {
+            changes.push({ kind: "worn", track: place.track, from, to: change.to });
+            record2.worn = { ...record2.worn, [place.track]: change.to };
+          } else if (WORN_TRACK[change.key] === void 0) {
+            record2.overrides = { ...record2.overrides, [change.key]: change.to };
+          }
+          break;
+        }
+        case "initiative": {
+          const order = readTurnOrder();
+          const entry = order.find((row) => row.id === snapshot.id);
+          const from = Number(entry?.pr);
+          if (entry && Number.isFinite(from) && from !== change.to) {
+            entry.pr = change.to;
+            writeTurnOrder(order);
+            changes.push({ kind: "initiative", from, to: change.to });
+          }
+          break;
+        }
+        case "join-turn-order": {
+          const joined = joinTurnOrder(change.tokenId, change.initiative);
+          notes.push(joined.note);
+          if (joined.added) changes.push({ kind: "turn-order", tokenId: change.tokenId });
+          break;
+        }
+        case "ally-state": {
+          const from = normalMemory(memoryOf(tokens[change.tokenId]), edition);
+          const to = normalMemory({ ...from, edition: { id: edition.id, state: change.state } }, edition);
+          if (!sameData(from, to)) {
+            changes.push({ kind: "memory", tokenId: change.tokenId, from, to });
+            storeMemory(tokens, change.tokenId, to);
+          }
+          break;
+        }
+      }
+    }
+    const memoryFrom = normalMemory(memoryOf(tokens[snapshot.id]), edition);
+    const memoryTo = { ...memoryFrom };
+    if (outcome.state !== void 0) {
+      memoryTo.edition = { id: edition.id, state: outcome.state };
+      if (edition.deadForGood(outcome.state, barsAfter.vitality)) memoryTo.deadForGood = true;
+      else delete memoryTo.deadForGood;
+    }
+    if (outcome.stance !== void 0) {
+      if (outcome.stance === null) delete memoryTo.stance;
+      else memoryTo.stance = outcome.stance;
+    }
+    const memory = normalMemory(memoryTo, edition);
+    if (!sameData(memoryFrom, memory)) changes.push({ kind: "memory", from: memoryFrom, to: memory });
+    Object.assign(record2, { edition: memory.edition, deadForGood: memory.deadForGood, stance: memory.stance });
+    if (Object.values(record2).some((value) => value !== void 0)) tokens[snapshot.id] = dropUndefined2(record2);
+    else delete tokens[snapshot.id];
+    let markers = snapshot.statusmarkers;
+    const conditionBefore = edition.condition(facts.state, vitalityFrom);
+    const conditionAfter = outcome.state !== void 0 ? edition.condition(outcome.state, barsAfter.vitality) : conditionBefore;
+    if (outcome.state !== void 0) markers = markersForCondition(markers, conditionAfter, settings);
+    if (outcome.stance !== void 0) markers = markersForStance(markers, outcome.stance, settings);
+    if (markers !== snapshot.statusmarkers) {
+      changes.push({ kind: "markers", from: snapshot.statusmarkers, to: markers });
+      writes.props.statusmarkers = markers;
+    }
+    writes.flush(token);
+    if (options.notify ?? true) {
+      const before = { ...barsOf(snapshot), vitality: vitalityFrom, statusmarkers: snapshot.statusmarkers, condition: conditionBefore };
+      const after = { ...barsAfter, statusmarkers: markers, condition: conditionAfter };
+      notifyObservers(token, before, after, outcome.detail, previousProperties(snapshot, vitalityFrom));
+    }
+    return { changes, notes };
+  }
+  function barsOf(snapshot) {
+    return { vitality: snapshot.bars.vitality.value, soul: snapshot.bars.soul.value, power: snapshot.bars.power.value };
+  }
+  function previousProperties(snapshot, vitalityFrom) {
+    const prev = { statusmarkers: snapshot.statusmarkers };
+    for (const resource of RESOURCES) prev[`${snapshot.bars[resource].bar}_value`] = snapshot.bars[resource].raw;
+    if (vitalityFrom !== null) prev[`${snapshot.bars.vitality.bar}_value`] = vitalityFrom;
+    return prev;
+  }
+  function dropUndefined2(record2) {
+    for (const key of Object.keys(record2)) if (record2[key] === void 0) delete record2[key];
+    return record2;
+  }
+  function joinTurnOrder(tokenId, initiative) {
+    const token = getObj("graphic", tokenId);
+    if (!token) return { added: false, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
+    const name = String(token.get("name") ?? "") || "The spectator";
+    const order = readTurnOrder();
+    if (order.some((entry) => entry.id === tokenId)) return { added: false, note: `${name} is drawn into the battle (already in the Turn Tracker).` };
+    order.push({ id: tokenId, pr: initiative, custom: "", _pageid: String(token.get("_pageid") ?? "") });
+    writeTurnOrder(order);
+    return { added: true, note: `${name} is drawn into the battle: added to the Turn Tracker at initiative ${initiative}.` };
+  }
+
+  // src/roll20/markerNames.ts
+  var BUILT_IN = new Set(
+    "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
+  );
+  function isKnownMarker(name) {
+    if (BUILT_IN.has(name)) return true;
+    try {
+      const custom = JSON.parse(String(Campaign().get("token_markers") ?? "[]"));
+      return Array.isArray(custom) && custom.some((marker) => typeof marker === "object" && marker !== null && marker.tag === name);
+    } catch {
+      return false;
+    }
+  }
+
+  // src/commands/config.ts
+  var ON_OFF = ["on", "off"];
+  var RESOURCE_BARS = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" };
+  var CONFIG_KEYS = [
+    "edition",
+    ...Object.keys(RESOURCE_BARS),
+    "stamina-bar",
+    ...ATTRIBUTE_KEYS.map((key) => `attr.${key}`),
+    ...MARKER_KEYS.map((key) => `marker.${key}`),
+    "visibility.npc",
+    "visibility.pc",
+    "players-target-any",
+    "armor-on-manual-edits",
+    "overwhelm-limit"
+  ];
+  function applyConfig(settings, key, value) {
+    const lowerKey = key.toLowerCase();
+    if (value === void 0 || value === "") throw new UsageError(`config ${lowerKey} needs a value`);
+    if (lowerKey === "edition") {
+      const edition = choiceArg(value, "edition", EDITIONS);
+      const playable = playableEditions();
+      if (!playable.includes(edition)) {
+        throw new UsageError(`the ${edition} edition is not available in this version yet (playable: ${playable.join(", ")})`);
+      }
+      settings.edition = edition;
+      return `Edition is now ${edition}.`;
+    }
+    if (lowerKey in RESOURCE_BARS) {
+      const resource = RESOURCE_BARS[lowerKey];
+      const bar2 = choiceArg(value, lowerKey, BAR_NAMES);
+      const previous = settings.bars[resource];
+      for (const other of ["vitality", "soul", "power"]) {
+        if (other !== resource && settings.bars[other] === bar2) settings.bars[other] = previous;
+      }
+      settings.bars[resource] = bar2;
+      if (settings.bars.stamina === settings.bars.vitality) settings.bars.stamina = "power";
+      return `Bars: Vitality ${settings.bars.vitality}, Soul ${settings.bars.soul}, Power ${settings.bars.power}.`;
+    }
+    if (lowerKey === "stamina-bar") {
+      const bar2 = choiceArg(value, lowerKey, ["power", ...BAR_NAMES]);
+      if (bar2 === settings.bars.vitality) throw new UsageError(`stamina may not share the Vitality bar (${bar2})`);
+      settings.bars.stamina = bar2;
+      return `Stamina is now ${bar2 === "power" ? "the Power bar" : bar2}.`;
+    }
+    if (lowerKey.startsWith("attr.")) {
+      const attributeKey = lowerKey.slice(5);
+      if (!ATTRIBUTE_KEYS.includes(attributeKey)) {
+        throw new UsageError(`unknown attribute key "${attributeKey}" (known: ${ATTRIBUTE_KEYS.join(", ")})`);
+      }
+      const name = value.trim();
+      if (name.length === 0 || name.length > 100) throw new UsageError("an attribute name must be 1 to 100 characters");
+      settings.attributes[attributeKey] = name;
+      return `The ${attributeKey} value is now read from the attribute "${name}".`;
+    }
+    if (lowerKey.startsWith("marker.")) {
+      const markerKey = lowerKey.slice(7);
+      if (!MARKER_KEYS.includes(markerKey)) {
+        throw new UsageError(`unknown marker key "${markerKey}" (known: ${MARKER_KEYS.join(", ")})`);
+      }
+      const marker = value.trim();
+      if (!isKnownMarker(marker)) {
+        throw new UsageError(`"${marker}" is neither a Roll20 status marker nor one of this campaign's token markers`);
+      }
+      settings.markers[markerKey] = marker;
+      return `The ${markerKey} marker is now ${marker}.`;
+    }
+    if (lowerKey === "visibility.npc" || lowerKey === "visibility.pc") {
+      const who = lowerKey === "visibility.npc" ? "npc" : "pc";
+      settings.visibility[who] = choiceArg(value, lowerKey, ["gm", "public"]);
+      return `Full breakdowns for ${who === "npc" ? "NPCs" : "PCs"} now go to ${settings.visibility[who] === "gm" ? "the GM only" : "everyone"}.`;
+    }
+    if (lowerKey === "players-target-any") {
+      settings.playersTargetAny = choiceArg(value, lowerKey, ON_OFF) === "on";
+      return `Players ${settings.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+    }
+    if (lowerKey === "armor-on-manual-edits") {
+      settings.armorOnManualEdits = choiceArg(value, lowerKey, ON_OFF) === "on";
+      return `Hand edits that lower Vitality ${settings.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+    }
+    if (lowerKey === "overwhelm-limit") {
+      settings.overwhelmLimit = integerArg(value, "overwhelm-limit", 0, 1e3);
+      return `Overwhelm limit is now ${settings.overwhelmLimit}.`;
+    }
+    throw new UsageError(`unknown setting "${key}" (settings: ${CONFIG_KEYS.join(", ")})`);
+  }
+
+  // src/roll20/dice.ts
+  function rollDice(sides) {
+    if (sides.length === 0) return Promise.resolve([]);
+    const expression = sides.map((n) => `[[1d${n}]]`).join(" ");
+    return new Promise((resolve, reject) => {
+      sendChat("DefenseRound", expression, (operations) => {
+        const rolls = operations[0]?.inlinerolls ?? [];
+        const totals = rolls.map((roll) => roll.results.total);
+        if (totals.length !== sides.length || totals.some((total) => !Number.isInteger(total))) {
+          reject(new Error(`Roll20 answered ${totals.length} rolls for ${sides.length} asked`));
+        } else {
+          resolve(totals);
+        }
+      });
+    });
+  }
+
+  // src/commands/deliver.ts
+  function deliver(settings, snapshot, result) {
+    const visibility2 = snapshot.npc ? settings.visibility.npc : settings.visibility.pc;
+    const audience = visibility2 === "public" ? PUBLIC : TO_GM;
+    send(audience, renderCard(result.card));
+    if (result.extra) send(audience, result.extra);
+    if (visibility2 === "gm") send(PUBLIC, renderLine(result.shortLine));
+  }
+
+  // src/commands/barProblem.ts
+  var LABEL = { vitality: "Vitality", soul: "Soul", power: "Power" };
+  function barProblem(snapshot, resource) {
+    const reading = snapshot.bars[resource];
+    if (reading.value !== null) return void 0;
+    const shown = reading.raw === "" || reading.raw === void 0 || reading.raw === null ? "nothing" : `"${String(reading.raw)}"`;
+    return `${snapshot.name}: its ${LABEL[resource]} bar (${reading.bar}) holds ${shown}, not a whole number; left as it was`;
+  }
+
+  // src/commands/history.ts
+  var HISTORY_LIMIT = 50;
+  function recordApplication(app, application) {
+    const history = app.store.history;
+    history.push(application);
+    if (history.length > HISTORY_LIMIT) history.splice(0, history.length - HISTORY_LIMIT);
+  }
+
+  // src/commands/pipeline.ts
+  function activeEdition(app) {
+    return editionOf(app.store.settings.edition);
+  }
+  function tokenNameById(id) {
+    const token = getObj("graphic", id);
+    return token ? String(token.get("name") ?? "") || id : id;
+  }
+  function readTarget(app, target, plan) {
+    const snapshot = readToken(target.token, target.character, app.store.settings);
+    let order;
+    return readFacts(snapshot, app.store.tokens[snapshot.id], plan.values, {
+      settings: app.store.settings,
+      attributes: app.attributes,
+      edition: activeEdition(app),
+      nameOf: tokenNameById,
+      ...plan.readsInitiative ? {
+        initiativeOf: (id) => {
+          order ?? (order = readTurnOrder());
+          const pr = Number(order.find((entry) => entry.id === id)?.pr);
+          return Number.isFinite(pr) ? pr : null;
+        }
+      } : {}
+    });
+  }
+  function describeTokenRefusal(app, snapshot, refusal) {
+    switch (refusal.kind) {
+      case "refused":
+        return refusal.nameFirst ? `${snapshot.name} ${refusal.reason}` : `${snapshot.name}: ${refusal.reason}`;
+      case "bar":
+        return barProblem(snapshot, refusal.resource) ?? `${snapshot.name}: ${refusal.resource} is not a number`;
+      case "missing-value":
+        return `${snapshot.name}: cannot roll this check: its character has no number in the attribute "${app.store.settings.attributes[refusal.key]}" (set it on the sheet, or !defense-round set ${refusal.key} N)`;
+    }
+  }
+  function writeAndShow(app, reading, outcome, options = {}) {
+    const { snapshot } = reading;
+    const edition = activeEdition(app);
+    const written = applyOutcome({ settings: app.store.settings, edition, tokens: app.store.tokens }, reading, outcome, options);
+    const button = outcome.offerDamageButton && isSafeId(snapshot.id) ? renderButton(`Apply damage to ${snapshot.name}`, `!damage ?{Damage} --ids ${snapshot.id}`) : void 0;
+    if (options.quiet) return { tokenId: snapshot.id, name: snapshot.name, changes: written.changes };
+    deliver(app.store.settings, snapshot, {
+      card: {
+        title: options.title ?? outcome.card.title,
+        rows: [...outcome.card.rows, { label: "Turn Tracker", lines: written.notes }]
+      },
+      shortLine: outcome.shortLine,
+      ...button ? { extra: button } : {}
+    });
+    return { tokenId: snapshot.id, name: snapshot.name, changes: written.changes };
+  }
+  async function runPlan(ctx, plan, targets, notes, options) {
+    const app = ctx.app;
+    const perTarget = plan.dice.length;
+    const rolled = await rollDice(targets.flatMap(() => plan.dice));
+    const refused2 = [...notes];
+    const applied = [];
+    targets.forEach((target, index) => {
+      const reading = readTarget(app, target, plan);
+      const resolution = plan.resolve(reading.facts, rolled.slice(index * perTarget, (index + 1) * perTarget));
+      if (isRefusal(resolution)) {
+        refused2.push(describeTokenRefusal(app, reading.snapshot, resolution));
+        return;
+      }
+      applied.push(writeAndShow(app, reading, resolution, { notify: resolution.observed ?? true }));
+    });
+    if (options.record && applied.length > 0) {
+      recordApplication(app, { by: ctx.playerId, kind: "damage", round: app.store.round.number, tokens: applied });
+    }
+    if (refused2.length > 0) reply(ctx, options.refusals(refused2));
+  }
+
+  // src/commands/rounds.ts
+  function endRound(app) {
+    const edition = activeEdition(app);
+    for (const [id, record2] of Object.entries(app.store.tokens)) {
+      if (record2.edition?.id !== edition.id) continue;
+      const state2 = edition.parseState(record2.edition.state);
+      if (state2 === null) continue;
+      const next = edition.endRound(state2);
+      storeMemory(app.store.tokens, id, normalMemory({ ...memoryOf(record2), edition: { id: edition.id, state: next } }, edition));
+    }
+    app.store.round.number += 1;
+    const order = readTurnOrder();
+    const top = order[0] ? entryKey(order[0]) : null;
+    app.store.round.firstEntry = top;
+    app.store.round.lastTop = top;
+    send(TO_GM, renderLine(`Round ${app.store.round.number} begins: pending defenses and per-round limits are cleared.`));
+  }
+  function topOf(order) {
+    return order[0] ? entryKey(order[0]) : null;
+  }
+  function initRound(app) {
+    const round = app.store.round;
+    const order = readTurnOrder();
+    if (round.firstEntry !== null && order.some((entry) => entryKey(entry) === round.firstEntry)) return;
+    round.firstEntry = topOf(order);
+    round.lastTop = round.firstEntry;
+  }
+  function onTurnOrderChange(app, previousTurnOrder) {
+    const order = readTurnOrder();
+    const round = app.store.round;
+    const top = topOf(order);
+    if (top === null) {
+      round.firstEntry = null;
+      round.lastTop = null;
+      return;
+    }
+    const firstStillThere = round.firstEntry !== null && order.some((entry) => entryKey(entry) === round.firstEntry);
+    if (!firstStillThere) {
+      const previousTop = topOf(parseTurnOrder(previousTurnOrder));
+      round.firstEntry = previousTop !== null && order.some((entry) => entryKey(entry) === previousTop) ? previousTop : top;
+      round.lastTop = top;
+      if (top !== round.firstEntry) return;
+    }
+    if (top === round.firstEntry && round.lastTop !== top) {
+      endRound(app);
+      return;
+    }
+    round.lastTop = top;
+  }
+
+  // src/commands/targets.ts
+  function isCard(graphic) {
+    return graphic.get("_subtype") === "card";
+  }
+  function tokenName(token) {
+    return String(token.get("name") ?? "") || "an unnamed token";
+  }
+  function resolveTargets(ctx, ids, options = {}) {
+    const notes = [];
+    const seen = /* @__PURE__ */ new Set();
+    const found = [];
+    const take = (token) => {
+      if (!seen.has(token.id)) {
+        seen.add(token.id);
+        found.push(token);
+      }
+    };
+    if (ids !== void 0) {
+      if (ids.length === 0) throw new UsageError("--ids needs at least one token id");
+      for (const id of ids) {
+        const token = getObj("graphic", id);
+        if (!token || isCard(token)) notes.push(`no token has the id "${id}"`);
+        else take(token);
+      }
+    } else {
+      let ignored = 0;
+      for (const selected of ctx.msg.selected ?? []) {
+        const token = selected._type === "graphic" ? getObj("graphic", selected._id) : void 0;
+        if (token && !isCard(token)) take(token);
+        else ignored += 1;
+      }
+      if (ignored > 0) notes.push(`${ignored} selected object${ignored === 1 ? " is" : "s are"} not a token and ${ignored === 1 ? "was" : "were"} ignored`);
+    }
+    if (found.length === 0) {
+      if (notes.length > 0) throw new UsageError(`no token to act on (${notes.join("; ")})`);
+      throw new UsageError("no token selected: select one or more tokens, or name them with --ids");
+    }
+    const targets = [];
+    for (const token of found) {
+      const character = characterOf(token);
+      if (options.anyTarget || controls(ctx.playerId, token, character)) targets.push({ token, character });
+      else notes.push(`you do not control ${tokenName(token)}`);
+    }
+    if (targets.length === 0) throw new UsageError(notes.join("; "));
+    return { targets, notes };
+  }
+
+  // src/commands/helpHandout.ts
+  var HELP_HANDOUT_NAME = "Help: DefenseRound";
+  var HELP_HTML = [
+    `<h3>DefenseRound v${SCRIPT_VERSION}</h3>`,
+    "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
+    "<h4>Players and GM</h4><ul>",
+    "<li><code>!stance defensive|reactive|none</code>: set your stance; with no mode, show it.</li>",
+    "<li><code>!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll R] [--mod M] [--vs ID]</code>: a defensive check; a success blocks the next hit.</li>",
+    "<li><code>!damage N [--type physical|magical|energy|breath] [--pierce P] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none]</code>: one hit through soak, protection and defense.</li>",
+    "<li><code>!damage --undo [--force]</code>: put back the last damage you applied (the GM: anyone's).</li>",
+    "<li><code>!heal N [--to vitality|soul|power]</code>: restore a bar, up to its max.</li>",
+    "<li>Every command answers <code>--help</code>.</li></ul>",
+    "<h4>GM</h4><ul>",
+    "<li><code>!defense-round</code>: status and settings menu; <code>config KEY VALUE</code>, <code>set NAME VALUE|clear</code>, <code>repair</code>, <code>next-round</code>, <code>refresh</code>, <code>help</code>.</li></ul>"
+  ].join("");
+  function refreshHelpHandout() {
+    const existing = findObjs({ _type: "handout", name: HELP_HANDOUT_NAME })[0];
+    if (existing) {
+      existing.set("notes", HELP_HTML);
+      return;
+    }
+    const created = createObj("handout", { name: HELP_HANDOUT_NAME, inplayerjournals: "all", archived: false });
+    created?.set("notes", HELP_HTML);
+  }
+
+  // src/commands/admin.ts
+  var USAGE = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | refresh] (GM only; set and repair act on the selected tokens or --ids)";
+  function onOff(flag) {
+    return flag ? "on" : "off";
+  }
+  function statusCard(app) {
+    const s = app.store.settings;
+    const remapped = ATTRIBUTE_KEYS.filter((key) => s.attributes[key] !== DEFAULT_ATTRIBUTES[key]).map(
+      (key) => `${key} -> ${s.attributes[key]}`
+    );
+    return renderCard({
+      title: `DefenseRound v${SCRIPT_VERSION}`,
+      rows: [
+        { label: "Edition", lines: [s.edition] },
+        {
+          label: "Bars",
+          lines: [`Vitality ${s.bars.vitality}, Soul ${s.bars.soul}, Power ${s.bars.power}, Stamina ${s.bars.stamina}`]
+        },
+        { label: "Breakdowns", lines: [`NPCs: ${s.visibility.npc}, PCs: ${s.visibility.pc}`] },
+        { label: "Players target any", lines: [onOff(s.playersTargetAny)] },
+        { label: "Armor on hand edits", lines: [onOff(s.armorOnManualEdits)] },
+        { label: "Overwhelm limit", lines: [String(s.overwhelmLimit)] },
+        { label: "Markers", lines: [MARKER_KEYS.map((key) => `${key} ${s.markers[key]}`).join(", ")] },
+        { label: "Attributes", lines: [remapped.length > 0 ? remapped.join(", ") : "default names"] },
+        { label: "Round", lines: [String(app.store.round.number)] },
+        { label: "State problems", lines: app.loadProblems }
+      ]
+    });
+  }
+  function settingsMenu(app) {
+    const s = app.store.settings;
+    const toggle = (key, on2) => renderButton(`${key}: ${onOff(on2)}`, `!defense-round config ${key} ${on2 ? "off" : "on"}`);
+    const flip = (key, value) => renderButton(`${key}: ${value}`, `!defense-round config ${key} ${value === "gm" ? "public" : "gm"}`);
+    return [
+      renderLine("Settings:"),
+      flip("visibility.npc", s.visibility.npc),
+      flip("visibility.pc", s.visibility.pc),
+      toggle("players-target-any", s.playersTargetAny),
+      toggle("armor-on-manual-edits", s.armorOnManualEdits),
+      renderButton(`vitality-bar: ${s.bars.vitality}`, "!defense-round config vitality-bar ?{Vitality bar|bar1|bar2|bar3}"),
+      renderButton(`overwhelm-limit: ${s.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${s.overwhelmLimit}}`),
+      renderButton("next round", "!defense-round next-round"),
+      renderButton("help handout", "!defense-round help")
+    ].join(" ");
+  }
+  function setOverride(ctx, args) {
+    const [name, value] = args;
+    if (!name || value === void 0) throw new UsageError("set needs a NAME and a VALUE (or clear)");
+    const key = name.toLowerCase();
+    if (!ATTRIBUTE_KEYS.includes(key)) {
+      throw new UsageError(`unknown value name "${name}" (names: ${ATTRIBUTE_KEYS.join(", ")})`);
+    }
+    const clear = value.toLowerCase() === "clear";
+    const number2 = clear ? 0 : integerArg(value, `the value of ${key}`, -1e6, 1e6);
+    const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
+    const names = [];
+    for (const { token, character } of targets) {
+      const record2 = tokenRecord(ctx.app, token.id);
+      const overrides = { ...record2.overrides };
+      if (clear) delete overrides[key];
+      else overrides[key] = number2;
+      record2.overrides = Object.keys(overrides).length > 0 ? overrides : void 0;
+      const track2 = key === "armor_physical" ? "physical" : key === "armor_magical" ? "magical" : void 0;
+      if (track2 && record2.worn) {
+        const { [track2]: _reset, ...worn } = record2.worn;
+        record2.worn = Object.keys(worn).length > 0 ? worn : void 0;
+      }
+      pruneRecord(ctx.app, token.id);
+      names.push(readToken(token, character, ctx.app.store.settings).name);
+    }
+    reply(ctx, `${clear ? `Cleared ${key} override` : `${key} = ${number2}`} on ${names.join(", ")}.${notes.length ? ` (${notes.join("; ")})` : ""}`);
+  }
+  function repair(ctx) {
+    const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
+    const settings = ctx.app.store.settings;
+    const lines = [];
+    for (const { token, character } of targets) {
+      const snapshot = readToken(token, character, settings);
+      const record2 = tokenRecord(ctx.app, token.id);
+      const repaired = [];
+      for (const [track2, key] of [
+        ["physical", "armor_physical"],
+        ["magical", "armor_magical"]
+      ]) {
+        const base = readValue(snapshot, key, record2, settings, ctx.app.attributes);
+        if (!base.present) continue;
+        const full = base.max;
+        const perToken = protectionIsPerToken(snapshot, base);
+        const before = perToken ? record2.worn?.[track2] ?? base.current : base.current;
+        if (full === null) {
+          repaired.push(`${track2 === "physical" ? "Physical" : "Magical"} has no max on the sheet: nothing to restore it to`);
+          continue;
+        }
+        if (perToken) record2.worn = { ...record2.worn, [track2]: full };
+        else if (base.attribute) writeAttribute(base.attribute, full);
+        repaired.push(`${track2 === "physical" ? "Physical" : "Magical"} ${before ?? 0} -> ${full}`);
+      }
+      pruneRecord(ctx.app, token.id);
+      lines.push(`${snapshot.name}: ${repaired.length > 0 ? repaired.join(", ") : "no armor to repair"}`);
+    }
+    reply(ctx, `Repair: ${lines.join("; ")}${notes.length ? ` (${notes.join("; ")})` : ""}`);
+  }
+  var adminCommand = {
+    usage: () => USAGE,
+    help: () => ["With no argument: status and a settings menu."],
+    run(ctx) {
+      if (!ctx.gm) throw new UsageError("!defense-round is for the GM only");
+      const [sub, ...args] = ctx.parsed.positionals;
+      const subcommand = (sub ?? "").toLowerCase();
+      const allowIds = subcommand === "set" || subcommand === "repair";
+      checkFlags(ctx.parsed, allowIds ? { ids: { kind: "list" } } : {});
+      switch (subcommand) {
+        case "":
+          send(whisperTo("gm"), statusCard(ctx.app));
+          send(whisperTo("gm"), settingsMenu(ctx.app));
+          return;
+        case "help":
+          refreshHelpHandout();
+          reply(ctx, 'The handout "Help: DefenseRound" is up to date in the journal.');
+          return;
+        case "config": {
+          const [key, ...rest] = args;
+          if (!key) throw new UsageError("config needs a KEY and a VALUE");
+          reply(ctx, applyConfig(ctx.app.store.settings, key, rest.join(" ") || void 0));
+          return;
+        }
+        case "set":
+          setOverride(ctx, args);
+          return;
+        case "repair":
+          repair(ctx);
+          return;
+        case "next-round":
+          endRound(ctx.app);
+          return;
+        case "refresh":
+          ctx.app.attributes.clear();
+          reply(ctx, "Cached attribute look-ups forgotten; they are read again on next use.");
+          return;
+        default:
+          throw new UsageError(`unknown subcommand "${sub}"`);
+      }
+    }
+  };
+
+  // src/state/changes.ts
+  function placeOf(tokenId, change) {
+    switch (change.kind) {
+      case "bar":
+        return change.attributeId ? `attribute:${change.attributeId}` : `bar:${tokenId}:${change.bar}`;
+      case "attribute":
+        return `attribute:${change.attributeId}`;
+      case "worn":
+        return `worn:${tokenId}:${change.track}`;
+      case "markers":
+        return `markers:${tokenId}`;
+      case "memory":
+        return `memory:${change.tokenId ?? tokenId}`;
+      case "initiative":
+        return `initiative:${tokenId}`;
+      case "turn-order":
+        return `turn-order:${change.tokenId}`;
+    }
+  }
+  function mergeChanges(tokens) {
+    const merged = /* @__PURE__ */ new Map();
+    for (const entry of tokens) {
+      for (const change of entry.changes) {
+        const place = placeOf(entry.tokenId, change);
+        const earlier = merged.get(place);
+        if (!earlier) {
+          merged.set(place, { place, tokenId: entry.tokenId, name: entry.name, change });
+          continue;
+        }
+        if ("to" in earlier.change && "to" in change) {
+          earlier.change = { ...earlier.change, to: change.to };
+        }
+      }
+    }
+    return [...merged.values()];
+  }
+  function shiftMemory(memory, edition, rounds) {
+    if (!memory.edition || memory.edition.id !== edition.id || rounds <= 0) return memory;
+    let state2 = edition.parseState(memory.edition.state);
+    if (state2 === null) return memory;
+    for (let i = 0; i < Math.min(rounds, 10); i += 1) state2 = edition.endRound(state2);
+    const out = { ...memory };
+    if (edition.isEmptyState(state2)) delete out.edition;
+    else out.edition = { id: edition.id, state: state2 };
+    return out;
+  }
+  var VALUE_LABEL = { armor_physical: "physical protection", armor_magical: "magical protection" };
+  function changedSince(merged, now, same2, describe) {
+    const found = [];
+    for (const { place, name, change } of merged) {
+      if (change.kind === "turn-order") continue;
+      const value = now.get(place);
+      if (same2(value, change.to)) continue;
+      switch (change.kind) {
+        case "bar":
+          found.push(`${name} ${change.resource} is ${value ?? "not a number"} (was left at ${change.to})`);
+          break;
+        case "attribute":
+          found.push(`${name} ${VALUE_LABEL[change.key] ?? change.key} is ${value ?? "unset"} (was left at ${change.to})`);
+          break;
+        case "worn":
+          found.push(`${name} ${change.track} protection is ${value ?? "unset"} (was left at ${change.to})`);
+          break;
+        case "markers":
+          found.push(`${name} markers changed`);
+          break;
+        case "memory":
+          found.push(`${name} ${describe(change.to, value ?? {})}`);
+          break;
+        case "initiative":
+          found.push(`${name} initiative is ${value ?? "gone"} (was left at ${change.to})`);
+          break;
+      }
+    }
+    return found;
+  }
+  function shiftMerged(merged, edition, rounds) {
+    return merged.map(
+      (entry) => entry.change.kind === "memory" ? { ...entry, change: { ...entry.change, from: shiftMemory(entry.change.from, edition, rounds), to: shiftMemory(entry.change.to, edition, rounds) } } : entry
+    );
+  }
+
+  // src/roll20/restore.ts
+  function readNow(context, merged) {
+    const now = /* @__PURE__ */ new Map();
+    let order;
+    for (const { place, tokenId, change } of merged) {
+      const token = getObj("graphic", tokenId);
+      switch (change.kind) {
+        case "bar": {
+          const attribute = change.attributeId ? getObj("attribute", change.attributeId) : void 0;
+          now.set(place, readInteger(attribute ? attribute.get("current") : token?.get(`${change.bar}_value`)));
+          break;
+        }
+        case "attribute":
+          now.set(place, readInteger(getObj("attribute", change.attributeId)?.get("current")));
+          break;
+        case "worn":
+          now.set(place, context.tokens[tokenId]?.worn?.[change.track] ?? null);
+          break;
+        case "markers":
+          now.set(place, String(token?.get("statusmarkers") ?? ""));
+          break;
+        case "memory":
+          now.set(place, normalMemory(memoryOf(context.tokens[change.tokenId ?? tokenId]), context.edition));
+          break;
+        case "initiative": {
+          order ?? (order = readTurnOrder());
+          const pr = Number(order.find((entry) => entry.id === tokenId)?.pr);
+          now.set(place, Number.isFinite(pr) ? pr : null);
+          break;
+        }
+        case "turn-order":
+          break;
+      }
+    }
+    return now;
+  }
+  function restore(context, merged, now) {
+    const attributes = /* @__PURE__ */ new Map();
+    const tokenProps = /* @__PURE__ */ new Map();
+    const touched = /* @__PURE__ */ new Set();
+    const props = (tokenId) => {
+      let found = tokenProps.get(tokenId);
+      if (!found) tokenProps.set(tokenId, found = {});
+      return found;
+    };
+    let order;
+    let orderChanged = false;
+    const befores = /* @__PURE__ */ new Map();
+    for (const { tokenId, change } of merged) {
+      const token = getObj("graphic", tokenId);
+      if (!token) continue;
+      if (!befores.has(tokenId)) {
+        befores.set(tokenId, { snapshot: readToken(token, characterOf(token), context.settings), memory: normalMemory(memoryOf(context.tokens[tokenId]), context.edition) });
+      }
+      touched.add(tokenId);
+      switch (change.kind) {
+        case "bar":
+          if (change.from === null) break;
+          if (change.attributeId && getObj("attribute", change.attributeId)) attributes.set(change.attributeId, change.from);
+          else props(tokenId)[`${change.bar}_value`] = change.from;
+          break;
+        case "attribute":
+          if (change.from !== null) attributes.set(change.attributeId, change.from);
+          break;
+        case "worn": {
+          const record2 = { ...context.tokens[tokenId] };
+          const worn = { ...record2.worn };
+          if (change.from === null) delete worn[change.track];
+          else worn[change.track] = change.from;
+          record2.worn = Object.keys(worn).length > 0 ? worn : void 0;
+          if (record2.worn === void 0) delete record2.worn;
+          if (Object.keys(record2).length > 0) context.tokens[tokenId] = record2;
+          else delete context.tokens[tokenId];
+          break;
+        }
+        case "markers":
+          props(tokenId).statusmarkers = change.from;
+          break;
+        case "memory":
+          storeMemory(context.tokens, change.tokenId ?? tokenId, change.from);
+          break;
+        case "initiative": {
+          order ?? (order = readTurnOrder());
+          const entry = order.find((row) => row.id === tokenId);
+          if (entry) {
+            entry.pr = change.from;
+            orderChanged = true;
+          }
+          break;
+        }
+        case "turn-order": {
+          order ?? (order = readTurnOrder());
+          const kept = order.filter((row) => row.id !== change.tokenId);
+          if (kept.length !== order.length) {
+            order = kept;
+            orderChanged = true;
+          }
+          break;
+        }
+      }
+    }
+    for (const [id, value] of attributes) {
+      const attribute = getObj("attribute", id);
+      if (attribute) writeAttribute(attribute, value);
+    }
+    for (const tokenId of touched) {
+      const token = getObj("graphic", tokenId);
+      const before = befores.get(tokenId);
+      if (!token || !before) continue;
+      const pending = tokenProps.get(tokenId) ?? {};
+      const barsAfter = {};
+      for (const resource of RESOURCES) {
+        const reading = before.snapshot.bars[resource];
+        const key = `${reading.bar}_value`;
+        const restored = reading.link ? attributes.get(reading.link) : void 0;
+        if (restored !== void 0 && token.get(key) !== restored) pending[key] = restored;
+        const written = restored ?? pending[key];
+        barsAfter[resource] = typeof written === "number" ? written : reading.value;
+      }
+      if (Object.keys(pending).length > 0) token.set(pending);
+      const markersAfter = typeof pending.statusmarkers === "string" ? pending.statusmarkers : before.snapshot.statusmarkers;
+      tellObservers(context, token, before.snapshot, before.memory, { ...barsAfter, statusmarkers: markersAfter });
+    }
+    if (order && orderChanged) writeTurnOrder(order);
+  }
+  function tellObservers(context, token, snapshot, memoryBefore, after) {
+    const condition = (memory, vitality) => {
+      const state2 = memory.edition?.id === context.edition.id ? context.edition.parseState(memory.edition.state) : null;
+      return context.edition.condition(state2 ?? context.edition.enter(vitality, memory.deadForGood === true), vitality);
+    };
+    const memoryAfter = normalMemory(memoryOf(context.tokens[token.id]), context.edition);
+    const before = {
+      vitality: snapshot.bars.vitality.value,
+      soul: snapshot.bars.soul.value,
+      power: snapshot.bars.power.value,
+      statusmarkers: snapshot.statusmarkers,
+      condition: condition(memoryBefore, snapshot.bars.vitality.value)
+    };
+    notifyObservers(token, before, { ...after, condition: condition(memoryAfter, after.vitality) }, { undo: true }, previousProperties(snapshot, snapshot.bars.vitality.value));
+  }
+
+  // src/commands/undo.ts
+  function undoDamage(ctx) {
+    if (!hasFlag(ctx.parsed, "undo")) throw new UsageError("--force goes with --undo");
+    const other = [...ctx.parsed.flags.keys()].find((flag) => flag !== "undo" && flag !== "force");
+    if (other) throw new UsageError(`--undo takes no other flag (got --${other}): it undoes your last damage, whatever is selected`);
+    if (ctx.parsed.positionals.length > 0) throw new UsageError("--undo takes no amount");
+    const app = ctx.app;
+    const history = app.store.history;
+    let index = -1;
+    for (let i = history.length - 1; i >= 0; i -= 1) {
+      if (ctx.gm || history[i].by === ctx.playerId) {
+        index = i;
+        break;
+      }
+    }
+    if (index === -1) throw new UsageError(ctx.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
+    const application = history[index];
+    const edition = activeEdition(app);
+    const present = application.tokens.filter((entry) => getObj("graphic", entry.tokenId) !== void 0);
+    const gone = application.tokens.filter((entry) => !present.includes(entry)).map((entry) => entry.name);
+    const merged = shiftMerged(mergeChanges(present), edition, app.store.round.number - application.round);
+    const context = { settings: app.store.settings, edition, tokens: app.store.tokens };
+    const now = readNow(context, merged);
+    const describe = (left, current) => {
+      const state2 = (memory) => (memory.edition?.id === edition.id ? edition.parseState(memory.edition.state) : null) ?? edition.enter(null, false);
+      return edition.describeStateChange(state2(left), state2(current));
+    };
+    const changes = changedSince(merged, now, sameData, describe);
+    if (changes.length > 0 && !hasFlag(ctx.parsed, "force")) {
+      reply(ctx, `Nothing undone: values changed since that damage: ${changes.join("; ")}. Use !damage --undo --force to overwrite them.`);
+      return;
+    }
+    restore(context, merged, now);
+    history.splice(index, 1);
+    if (present.length > 0) send(PUBLIC, renderLine(`Damage undone: ${present.map((entry) => entry.name).join(", ")}.`));
+    if (gone.length > 0) reply(ctx, `Skipped deleted token${gone.length === 1 ? "" : "s"}: ${gone.join(", ")}.`);
+  }
+
+  // src/commands/damage.ts
+  var COMMON_FLAGS = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } };
+  var damageCommand = {
+    usage: (app) => activeEdition(app).usage.damage,
+    help: (app) => activeEdition(app).help.damage,
+    run(ctx) {
+      if (hasFlag(ctx.parsed, "undo") || hasFlag(ctx.parsed, "force")) {
+        undoDamage(ctx);
+        return;
+      }
+      const edition = activeEdition(ctx.app);
+      checkFlags(ctx.parsed, { ...COMMON_FLAGS, ...edition.flags.damage }, flagElsewhere(edition.id, "damage"));
+      const plan = edition.planDamage(ctx.parsed);
+      const anyTarget = ctx.gm || ctx.app.store.settings.playersTargetAny;
+      const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed), { anyTarget });
+      return runPlan(ctx, plan, targets, notes, {
+        record: true,
+        refusals: (refused2) => `Not applied to every target: ${refused2.join("; ")}.`
+      });
+    }
+  };
+
+  // src/commands/defend.ts
+  var COMMON_FLAGS2 = { ids: { kind: "list" }, help: { kind: "switch" } };
+  var defendCommand = {
+    usage: (app) => activeEdition(app).usage.defend,
+    help: (app) => activeEdition(app).help.defend,
+    run(ctx) {
+      const edition = activeEdition(ctx.app);
+      checkFlags(ctx.parsed, { ...COMMON_FLAGS2, ...edition.flags.defend }, flagElsewhere(edition.id, "defend"));
+      const plan = edition.planDefend(ctx.parsed);
+      const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
+      return runPlan(ctx, plan, targets, notes, {
+        refusals: (refused2) => refused2.join("; ")
+      });
+    }
+  };
+
+  // src/commands/stance.ts
+  var FLAGS = { ids: { kind: "list" }, help: { kind: "switch" } };
+  var stanceCommand = {
+    usage: (app) => activeEdition(app).usage.stance,
+    help: (app) => activeEdition(app).help.stance,
+    run(ctx) {
+      const edition = activeEdition(ctx.app);
+      if (edition.stances.length === 0) throw new UsageError(`the ${edition.id} edition has no stances`);
+      checkFlags(ctx.parsed, FLAGS);
+      const [word, ...extra] = ctx.parsed.positionals;
+      if (extra.length > 0) throw new UsageError(`one stance only (got "${ctx.parsed.positionals.join(" ")}")`);
+      const stance = word?.toLowerCase();
+      if (stance !== void 0 && !edition.stances.includes(stance)) {
+        throw new UsageError(`unknown stance "${word}" (stances: ${edition.stances.join(", ")})`);
+      }
+      const nothingTargeted = (ctx.msg.selected ?? []).length === 0 && idsArg(ctx.parsed) === void 0;
+      if (stance === void 0 && nothingTargeted) throw new UsageError("no stance given");
+      const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
+      if (stance === void 0) {
+        const settings = ctx.app.store.settings;
+        const lines = targets.map(({ token, character }) => `${readToken(token, character, settings).name}: ${ctx.app.store.tokens[token.id]?.stance ?? "none"}`);
+        reply(ctx, `Stances: ${lines.join("; ")}.${notes.length ? ` (${notes.join("; ")})` : ""} Usage: ${edition.usage.stance}`);
+        return;
+      }
+      return runPlan(ctx, edition.planStance(stance), targets, notes, { refusals: (refused2) => `${refused2.join("; ")}.` });
+    }
+  };
+
+  // src/rules/heal.ts
   var LABEL2 = { vitality: "Vitality", soul: "Soul", power: "Power" };
   function healedValue(before, amount, max) {
     if (max === null) return before + amount;
     return Math.max(before, Math.min(before + amount, max));
   }
+  function planHeal(edition, amount, resource) {
+    return {
+      values: [],
+      dice: [],
+      resolve(facts) {
+        const before = facts.bars[resource].value;
+        if (before === null) return { kind: "bar", resource };
+        const vitality = facts.bars.vitality.value;
+        if (edition.condition(facts.state, vitality) === "dead") {
+          return { kind: "refused", nameFirst: true, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
+        }
+        const max = facts.bars[resource].max;
+        const after = healedValue(before, amount, max);
+        const capped = max === null ? " (the bar has no max: not capped)" : after === max && before + amount > max ? ` (capped at max ${max})` : "";
+        const lines = [`${LABEL2[resource]} ${before} -> ${after}${capped}`];
+        const set = vitality === null ? void 0 : edition.setVitality(vitality, resource === "vitality" ? after : vitality, facts.state);
+        if (resource === "vitality" && set) lines.push(...set.conditionLines);
+        const now = set?.now;
+        return {
+          headline: "acts",
+          steps: set && resource === "vitality" ? set.steps : [],
+          card: { title: `${facts.name} is healed: ${LABEL2[resource]} +${after - before}`, rows: [{ label: "Heal", lines }, { label: "Now", lines: now ? [now] : [] }] },
+          shortLine: `${facts.name} is healed.`,
+          changes: after !== before ? [{ kind: "bar", resource, to: after }] : [],
+          ...resource === "vitality" && set ? { state: set.state } : {},
+          detail: { heal: amount, resource, before, after }
+        };
+      }
+    };
+  }
+
+  // src/commands/heal.ts
+  var USAGE2 = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)";
+  var FLAGS2 = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } };
   var healCommand = {
-    usage: USAGE5,
+    usage: () => USAGE2,
     run(ctx) {
       const parsed = ctx.parsed;
-      const settings = ctx.app.store.settings;
-      checkFlags(parsed, FLAGS4, settings.edition);
+      checkFlags(parsed, FLAGS2);
       if (parsed.positionals.length === 0) throw new UsageError("no amount to heal given");
       if (parsed.positionals.length > 1) throw new UsageError(`one amount only (got "${parsed.positionals.join(" ")}")`);
       const amount = integerArg(parsed.positionals[0], "the amount to heal", 0, MAX_DAMAGE);
       const resource = choiceArg(flagValue(parsed, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
       const { targets, notes } = resolveTargets(ctx, idsArg(parsed));
-      const refused2 = [...notes];
-      for (const { token, character } of targets) {
-        const snapshot = readToken(token, character, settings);
-        const problem = barProblem(snapshot, resource);
-        const vitality = snapshot.bars.vitality.value;
-        const before = snapshot.bars[resource].value;
-        if (problem || before === null) {
-          refused2.push(problem ?? `${snapshot.name}: not a number`);
-          continue;
-        }
-        const lifeBefore = vitality === null ? peekRecord(ctx.app, snapshot.id)?.life ?? { condition: "none", savesOwed: 0 } : currentLife(ctx.app, snapshot.id, vitality);
-        if (lifeBefore.condition === "dead") {
-          refused2.push(`${snapshot.name} is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)`);
-          continue;
-        }
-        const max = snapshot.bars[resource].max;
-        const after = healedValue(before, amount, max);
-        const lines = [`${LABEL2[resource]} ${before} -> ${after}${max === null ? " (the bar has no max: not capped)" : after === max && before + amount > max ? ` (capped at max ${max})` : ""}`];
-        let markers = snapshot.statusmarkers;
-        let life = lifeBefore;
-        if (after !== before) writeBar(snapshot, resource, after);
-        if (resource === "vitality") {
-          const result = applyHandEdit(before, after, lifeBefore);
-          life = result.life;
-          lines.push(...result.steps.filter((step) => step.kind !== "vitality-change").map(describeDamageStep));
-          markers = commitLife(ctx.app, snapshot, life);
-        }
-        notifyObservers(
-          token,
-          resourcesOf(snapshot, lifeBefore.condition, snapshot.statusmarkers),
-          { ...resourcesOf(snapshot, life.condition, markers), [resource]: after },
-          { heal: amount, resource, before, after },
-          { [`${snapshot.bars[resource].bar}_value`]: snapshot.bars[resource].raw, statusmarkers: snapshot.statusmarkers }
-        );
-        const now = lifeLine(life);
-        deliver(settings, snapshot, {
-          card: { title: `${snapshot.name} is healed: ${LABEL2[resource]} +${after - before}`, rows: [{ label: "Heal", lines }, { label: "Now", lines: now ? [now] : [] }] },
-          shortLine: `${snapshot.name} is healed.`
-        });
-      }
-      if (refused2.length > 0) reply(ctx, `Not applied to every target: ${refused2.join("; ")}.`);
+      return runPlan(ctx, planHeal(activeEdition(ctx.app), amount, resource), targets, notes, {
+        refusals: (refused2) => `Not applied to every target: ${refused2.join("; ")}.`
+      });
     }
   };
 
@@ -3175,65 +4071,57 @@ var DefenseRound = (() => {
     const before = readInteger(prev[key]);
     const typed = readInteger(token.get(key));
     if (before === null || typed === null || before === typed) return;
-    const snapshot = readToken(token, characterOf(token), settings);
-    const life = currentLife(app, snapshot.id, before);
-    const link = snapshot.bars.vitality.link;
+    const edition = activeEdition(app);
+    const target = { token, character: characterOf(token) };
+    const link = String(token.get(`${settings.bars.vitality}_link`) ?? "");
     const echo = link ? app.linkedEdits.get(link) : void 0;
     const alreadyRead = echo !== void 0 && echo.from === before && echo.to === typed;
     if (link && !alreadyRead) app.linkedEdits.delete(link);
-    if (settings.armorOnManualEdits && !alreadyRead && typed < before && life.condition !== "dead" && before - typed <= MAX_DAMAGE) {
-      const order = {
-        amount: before - typed,
-        track: "physical",
-        piercePercent: 0,
-        to: "vitality",
-        instantKill: false,
-        defenseOverride: null
-      };
-      const place = protectionPlaceOf(app, snapshot, order);
-      const found = captureToken(app, token, place);
-      found.bars.vitality = before;
-      const outcome = applySoakDamage(app, snapshot, before, order);
-      if (link) app.linkedEdits.set(link, { from: before, to: outcome.bars.vitality });
-      recordApplication(app, {
-        by: "hand-edit",
-        kind: "hand-edit",
-        round: app.store.round.number,
-        tokens: [{ tokenId: token.id, name: snapshot.name, before: found, after: captureToken(app, token, place) }]
-      });
-      const card = damageCard(snapshot.name, order, outcome);
-      card.title = `${snapshot.name}: Vitality edited by hand, ${before} -> ${typed}, read through armor`;
-      deliver(settings, snapshot, { card, shortLine: damageShortLine(snapshot.name, outcome, life) });
-      return;
+    if (settings.armorOnManualEdits && !alreadyRead && typed < before && before - typed <= MAX_DAMAGE) {
+      const plan = edition.planHandEdit(before - typed);
+      const reading2 = readTarget(app, target, plan);
+      reading2.facts.bars.vitality.value = before;
+      if (edition.condition(reading2.facts.state, before) !== "dead") {
+        const resolution = plan.resolve(reading2.facts, []);
+        if (!isRefusal(resolution)) {
+          const vitalityAfter = resolution.changes.find((change) => change.kind === "bar" && change.resource === "vitality");
+          const applied = writeAndShow(app, reading2, resolution, {
+            vitalityFrom: before,
+            title: `${reading2.snapshot.name}: Vitality edited by hand, ${before} -> ${typed}, read through armor`
+          });
+          if (link) app.linkedEdits.set(link, { from: before, to: vitalityAfter?.kind === "bar" ? vitalityAfter.to : before });
+          recordApplication(app, { by: "hand-edit", kind: "hand-edit", round: app.store.round.number, tokens: [applied] });
+          return;
+        }
+      }
     }
-    const result = applyHandEdit(before, typed, life);
-    if (result.after !== typed) writeBar(snapshot, "vitality", result.after);
-    const markers = commitLife(app, snapshot, result.life);
-    notifyObservers(
-      token,
-      { ...resourcesOf(snapshot, life.condition, snapshot.statusmarkers), vitality: before },
-      { ...resourcesOf(snapshot, result.life.condition, markers), vitality: result.after },
-      result,
-      prev
-    );
-    const changedCondition = result.life.condition !== life.condition || result.life.savesOwed !== life.savesOwed;
-    if (!changedCondition && result.after === typed) return;
-    const now = lifeLine(result.life);
-    deliver(settings, snapshot, {
-      card: {
-        title: `${snapshot.name}: Vitality edited by hand`,
-        rows: [
-          { label: "Change", lines: result.steps.map(describeDamageStep) },
-          { label: "Now", lines: [now ?? "Standing"] }
-        ]
-      },
-      shortLine: now ? `${snapshot.name}: ${now.split(":")[0]}.` : `${snapshot.name} is back on their feet.`
-    });
+    const { reading, outcome, saysSomething } = plainEdit(app, target, before, typed);
+    writeAndShow(app, reading, outcome, { vitalityFrom: before, quiet: !saysSomething });
   }
+  function plainEdit(app, target, before, typed) {
+    const edition = activeEdition(app);
+    const reading = readTarget(app, target, NOTHING_TO_READ);
+    const state2 = reading.facts.state;
+    const set = edition.setVitality(before, typed, state2);
+    const name = reading.snapshot.name;
+    const outcome = {
+      headline: "acts",
+      steps: set.steps,
+      card: { title: `${name}: Vitality edited by hand`, rows: [{ label: "Change", lines: set.lines }, { label: "Now", lines: [set.now ?? "Standing"] }] },
+      shortLine: set.now ? `${name}: ${set.now.split(":")[0]}.` : `${name} is back on their feet.`,
+      changes: set.vitality !== typed ? [{ kind: "bar", resource: "vitality", to: set.vitality }] : [],
+      state: set.state,
+      detail: set
+    };
+    const settled = edition.setVitality(before, before, state2).state;
+    return { reading, outcome, saysSomething: set.vitality !== typed || !sameData(settled, set.state) };
+  }
+  var NOTHING_TO_READ = { values: [], dice: [], resolve: () => ({ kind: "refused", reason: "nothing to resolve" }) };
 
   // src/commands/healthColorsNotice.ts
   function healthColorsNotice(app) {
-    if (app.store.healthColorsNoticed || app.store.settings.edition === "threshold") return;
+    const edition = activeEdition(app);
+    if (app.store.healthColorsNoticed || edition.condition(edition.enter(0, false), 0) === "dead") return;
     const installed = globalThis.HealthColors !== void 0;
     const theirs = state.HealthColors;
     if (!installed || !theirs || theirs.auraDead !== true && theirs.auraDeadPC !== true) return;

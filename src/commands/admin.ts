@@ -2,14 +2,14 @@
 import { SCRIPT_VERSION } from '../version';
 import { ATTRIBUTE_KEYS, DEFAULT_ATTRIBUTES, MARKER_KEYS, type AttributeKey } from '../state/settings';
 import { send, whisperTo } from '../roll20/send';
-import { readToken, readValue } from '../roll20/read';
-import { currentProtection, protectionIsPerToken, writeAttribute } from '../roll20/write';
+import { protectionIsPerToken, readToken, readValue } from '../roll20/read';
+import { writeAttribute } from '../roll20/write';
 import { renderButton, renderCard, renderLine } from '../render/card';
 import { applyConfig } from './config';
 import { reply, tokenRecord, pruneRecord, type App, type CommandContext } from './context';
 import type { CommandHandler } from './dispatch';
 import { endRound } from './rounds';
-import { idsArg, integerArg, UsageError, checkFlags } from './parse';
+import { idsArg, integerArg, UsageError, checkFlags } from '../text/args';
 import { resolveTargets } from './targets';
 import { refreshHelpHandout } from './helpHandout';
 
@@ -66,8 +66,8 @@ function settingsMenu(app: App): string {
 function setOverride(ctx: CommandContext, args: string[]): void {
   const [name, value] = args;
   if (!name || value === undefined) throw new UsageError('set needs a NAME and a VALUE (or clear)');
-  const key = name.toLowerCase();
-  if (!(ATTRIBUTE_KEYS as string[]).includes(key)) {
+  const key = name.toLowerCase() as AttributeKey;
+  if (!ATTRIBUTE_KEYS.includes(key)) {
     throw new UsageError(`unknown value name "${name}" (names: ${ATTRIBUTE_KEYS.join(', ')})`);
   }
   const clear = value.toLowerCase() === 'clear';
@@ -81,8 +81,11 @@ function setOverride(ctx: CommandContext, args: string[]): void {
     else overrides[key] = number;
     record.overrides = Object.keys(overrides).length > 0 ? overrides : undefined;
     // A new protection value starts unworn.
-    if (key === 'armor_physical' && record.wear) record.wear = { ...record.wear, physical: undefined };
-    if (key === 'armor_magical' && record.wear) record.wear = { ...record.wear, magical: undefined };
+    const track = key === 'armor_physical' ? 'physical' : key === 'armor_magical' ? 'magical' : undefined;
+    if (track && record.worn) {
+      const { [track]: _reset, ...worn } = record.worn;
+      record.worn = Object.keys(worn).length > 0 ? worn : undefined;
+    }
     pruneRecord(ctx.app, token.id);
     names.push(readToken(token, character, ctx.app.store.settings).name);
   }
@@ -104,12 +107,13 @@ function repair(ctx: CommandContext): void {
       const base = readValue(snapshot, key as AttributeKey, record, settings, ctx.app.attributes);
       if (!base.present) continue;
       const full = base.max;
-      const before = currentProtection(snapshot, track, base, record);
+      const perToken = protectionIsPerToken(snapshot, base);
+      const before = perToken ? (record.worn?.[track] ?? base.current) : base.current;
       if (full === null) {
         repaired.push(`${track === 'physical' ? 'Physical' : 'Magical'} has no max on the sheet: nothing to restore it to`);
         continue;
       }
-      if (protectionIsPerToken(snapshot, base)) record.wear = { ...record.wear, [track]: full };
+      if (perToken) record.worn = { ...record.worn, [track]: full };
       else if (base.attribute) writeAttribute(base.attribute, full);
       repaired.push(`${track === 'physical' ? 'Physical' : 'Magical'} ${before ?? 0} -> ${full}`);
     }
@@ -120,14 +124,14 @@ function repair(ctx: CommandContext): void {
 }
 
 export const adminCommand: CommandHandler = {
-  usage: USAGE,
-  help: ['With no argument: status and a settings menu.'],
+  usage: () => USAGE,
+  help: () => ['With no argument: status and a settings menu.'],
   run(ctx) {
     if (!ctx.gm) throw new UsageError('!defense-round is for the GM only');
     const [sub, ...args] = ctx.parsed.positionals;
     const subcommand = (sub ?? '').toLowerCase();
     const allowIds = subcommand === 'set' || subcommand === 'repair';
-    checkFlags(ctx.parsed, allowIds ? { ids: { kind: 'list' } } : {}, ctx.app.store.settings.edition);
+    checkFlags(ctx.parsed, allowIds ? { ids: { kind: 'list' } } : {});
     switch (subcommand) {
       case '':
         send(whisperTo('gm'), statusCard(ctx.app));

@@ -9,11 +9,10 @@ import {
   type MarkerKey,
   type Settings,
 } from '../state/settings';
-import { choiceArg, integerArg, UsageError } from './parse';
+import { choiceArg, integerArg, UsageError } from '../text/args';
 import { isKnownMarker } from '../roll20/markerNames';
+import { playableEditions } from '../rules/editions';
 
-/** Editions this version can play; the others are refused by name until they are built. */
-export const PLAYABLE_EDITIONS: readonly string[] = ['soak'];
 
 const ON_OFF = ['on', 'off'] as const;
 const RESOURCE_BARS = { 'vitality-bar': 'vitality', 'soul-bar': 'soul', 'power-bar': 'power' } as const;
@@ -37,8 +36,10 @@ export function applyConfig(settings: Settings, key: string, value: string | und
   if (value === undefined || value === '') throw new UsageError(`config ${lowerKey} needs a value`);
   if (lowerKey === 'edition') {
     const edition = choiceArg(value, 'edition', EDITIONS);
-    if (!PLAYABLE_EDITIONS.includes(edition)) {
-      throw new UsageError(`the ${edition} edition is not available in this version yet (playable: ${PLAYABLE_EDITIONS.join(', ')})`);
+    // Editions not yet built are refused by name (the registry says which are playable).
+    const playable = playableEditions();
+    if (!playable.includes(edition)) {
+      throw new UsageError(`the ${edition} edition is not available in this version yet (playable: ${playable.join(', ')})`);
     }
     settings.edition = edition;
     return `Edition is now ${edition}.`;

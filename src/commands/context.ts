@@ -6,7 +6,7 @@ import type { AttributeIndex } from '../roll20/attributes';
 import { isGM, whisperTarget, displayName } from '../roll20/players';
 import { send, whisperTo } from '../roll20/send';
 import { renderLine } from '../render/card';
-import type { ParsedLine } from './parse';
+import type { ParsedLine } from '../text/args';
 
 export interface App {
   store: StoredState;

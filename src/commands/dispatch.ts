@@ -1,13 +1,13 @@
 // Chat message -> the handler of its command. Every command goes through here, so parsing
 // errors, --help and refusals are handled once.
 import { commandContext, refuse, reply, type App, type CommandContext } from './context';
-import { parseLine, substituteInlineRolls, UsageError } from './parse';
+import { parseLine, substituteInlineRolls, UsageError } from '../text/args';
 
 export interface CommandHandler {
-  /** The usage line shown with every refusal and for --help. */
-  usage: string;
+  /** The usage line shown with every refusal and for --help (the active edition's, where it differs). */
+  usage(app: App): string;
   /** Extra lines for --help. */
-  help?: string[];
+  help?(app: App): string[];
   run(ctx: CommandContext): void | Promise<void>;
 }
 
@@ -29,14 +29,14 @@ export async function dispatch(app: App, msg: Roll20ChatMessage, table: CommandT
   try {
     ctx = commandContext(app, msg, parseLine(content));
     if (ctx.parsed.flags.has('help')) {
-      reply(ctx, [`Usage: ${handler.usage}`, ...(handler.help ?? [])].join(' '));
+      reply(ctx, [`Usage: ${handler.usage(app)}`, ...(handler.help?.(app) ?? [])].join(' '));
       return;
     }
     await handler.run(ctx);
   } catch (error) {
     if (error instanceof UsageError) {
       ctx ??= commandContext(app, msg, { command: word, positionals: [], flags: new Map() });
-      refuse(ctx, error.message, handler.usage);
+      refuse(ctx, error.message, handler.usage(app));
       return;
     }
     throw error;

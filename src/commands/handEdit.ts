@@ -1,18 +1,13 @@
 // Hand edits of the Vitality bar (a hit typed into the bar bubble, or TokenMod's edits): markers
 // and saves owed follow; with "armor on manual edits" on, a decrease is read as raw damage.
-import { applyHandEdit } from '../rules/soak/life';
+import { isRefusal, type Outcome, type Plan } from '../rules/edition';
+import { sameData } from '../roll20/write';
 import { readInteger } from '../rules/values';
-import { characterOf, readToken } from '../roll20/read';
-import { writeBar } from '../roll20/write';
-import { notifyObservers } from '../roll20/observers';
-import { damageCard, damageShortLine, lifeLine } from '../render/damageCard';
-import { describeDamageStep } from '../render/damageSteps';
+import { MAX_DAMAGE } from '../rules/soak/damagePlan';
+import { characterOf } from '../roll20/read';
 import type { App } from './context';
-import { deliver } from './deliver';
-import { applySoakDamage, protectionPlaceOf, type SoakDamageOrder } from './soakDamage';
-import { commitLife, currentLife, resourcesOf } from './tokenLife';
-import { captureToken, recordApplication } from './history';
-import { MAX_DAMAGE } from './damage';
+import { activeEdition, readTarget, writeAndShow } from './pipeline';
+import { recordApplication } from './history';
 import { isCard } from './targets';
 
 export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<string, unknown> | undefined): void {
@@ -24,62 +19,58 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
   const typed = readInteger(token.get(key as 'bar1_value'));
   // Not numbers on either side: nothing the rules can read; the bar is left as the user typed it.
   if (before === null || typed === null || before === typed) return;
-  const snapshot = readToken(token, characterOf(token), settings);
-  const life = currentLife(app, snapshot.id, before);
-  const link = snapshot.bars.vitality.link;
+  const edition = activeEdition(app);
+  const target = { token, character: characterOf(token) };
+  const link = String(token.get(`${settings.bars.vitality}_link` as 'bar1_link') ?? '');
   const echo = link ? app.linkedEdits.get(link) : undefined;
   // Another token of the same linked attribute reporting the edit already read through armor.
   const alreadyRead = echo !== undefined && echo.from === before && echo.to === typed;
   if (link && !alreadyRead) app.linkedEdits.delete(link);
 
-  if (settings.armorOnManualEdits && !alreadyRead && typed < before && life.condition !== 'dead' && before - typed <= MAX_DAMAGE) {
+  if (settings.armorOnManualEdits && !alreadyRead && typed < before && before - typed <= MAX_DAMAGE) {
     // commands.md: a decrease is treated exactly as `!damage N` (physical, using the pending defense).
-    const order: SoakDamageOrder = {
-      amount: before - typed,
-      track: 'physical',
-      piercePercent: 0,
-      to: 'vitality',
-      instantKill: false,
-      defenseOverride: null,
-    };
-    const place = protectionPlaceOf(app, snapshot, order);
-    const found = captureToken(app, token, place);
-    found.bars.vitality = before; // what the token held before the user typed
-    const outcome = applySoakDamage(app, snapshot, before, order);
-    if (link) app.linkedEdits.set(link, { from: before, to: outcome.bars.vitality });
-    recordApplication(app, {
-      by: 'hand-edit',
-      kind: 'hand-edit',
-      round: app.store.round.number,
-      tokens: [{ tokenId: token.id, name: snapshot.name, before: found, after: captureToken(app, token, place) }],
-    });
-    const card = damageCard(snapshot.name, order, outcome);
-    card.title = `${snapshot.name}: Vitality edited by hand, ${before} -> ${typed}, read through armor`;
-    deliver(settings, snapshot, { card, shortLine: damageShortLine(snapshot.name, outcome, life) });
-    return;
+    const plan = edition.planHandEdit(before - typed);
+    const reading = readTarget(app, target, plan);
+    reading.facts.bars.vitality.value = before; // the hit starts from what the token held before the user typed
+    if (edition.condition(reading.facts.state, before) !== 'dead') {
+      const resolution = plan.resolve(reading.facts, []);
+      if (!isRefusal(resolution)) {
+        const vitalityAfter = resolution.changes.find((change) => change.kind === 'bar' && change.resource === 'vitality');
+        const applied = writeAndShow(app, reading, resolution, {
+          vitalityFrom: before,
+          title: `${reading.snapshot.name}: Vitality edited by hand, ${before} -> ${typed}, read through armor`,
+        });
+        if (link) app.linkedEdits.set(link, { from: before, to: vitalityAfter?.kind === 'bar' ? vitalityAfter.to : before });
+        recordApplication(app, { by: 'hand-edit', kind: 'hand-edit', round: app.store.round.number, tokens: [applied] });
+        return;
+      }
+    }
   }
 
-  const result = applyHandEdit(before, typed, life);
-  if (result.after !== typed) writeBar(snapshot, 'vitality', result.after);
-  const markers = commitLife(app, snapshot, result.life);
-  notifyObservers(
-    token,
-    { ...resourcesOf(snapshot, life.condition, snapshot.statusmarkers), vitality: before },
-    { ...resourcesOf(snapshot, result.life.condition, markers), vitality: result.after },
-    result,
-    prev,
-  );
-  const changedCondition = result.life.condition !== life.condition || result.life.savesOwed !== life.savesOwed;
-  if (!changedCondition && result.after === typed) return;
-  const now = lifeLine(result.life);
-  deliver(settings, snapshot, {
-    card: {
-      title: `${snapshot.name}: Vitality edited by hand`,
-      rows: [
-        { label: 'Change', lines: result.steps.map(describeDamageStep) },
-        { label: 'Now', lines: [now ?? 'Standing'] },
-      ],
-    },
-    shortLine: now ? `${snapshot.name}: ${now.split(':')[0]}.` : `${snapshot.name} is back on their feet.`,
-  });
+  const { reading, outcome, saysSomething } = plainEdit(app, target, before, typed);
+  writeAndShow(app, reading, outcome, { vitalityFrom: before, quiet: !saysSomething });
 }
+
+/** A plain hand edit: the edition settles conditions; a card only when they changed or the bar was set back. */
+function plainEdit(app: App, target: { token: Roll20Graphic; character: Roll20Character | undefined }, before: number, typed: number) {
+  const edition = activeEdition(app);
+  const reading = readTarget(app, target, NOTHING_TO_READ);
+  const state = reading.facts.state;
+  const set = edition.setVitality(before, typed, state);
+  const name = reading.snapshot.name;
+  const outcome: Outcome<unknown> = {
+    headline: 'acts',
+    steps: set.steps,
+    card: { title: `${name}: Vitality edited by hand`, rows: [{ label: 'Change', lines: set.lines }, { label: 'Now', lines: [set.now ?? 'Standing'] }] },
+    shortLine: set.now ? `${name}: ${set.now.split(':')[0]}.` : `${name} is back on their feet.`,
+    changes: set.vitality !== typed ? [{ kind: 'bar', resource: 'vitality', to: set.vitality }] : [],
+    state: set.state,
+    detail: set,
+  };
+  // The condition and markers are written whatever happens; a card only when the condition or
+  // saves changed (the state as it stood, settled at the old Vitality, against the new one) or the bar was set back.
+  const settled = edition.setVitality(before, before, state).state;
+  return { reading, outcome, saysSomething: set.vitality !== typed || !sameData(settled, set.state) };
+}
+
+const NOTHING_TO_READ: Plan<unknown> = { values: [], dice: [], resolve: () => ({ kind: 'refused', reason: 'nothing to resolve' }) };

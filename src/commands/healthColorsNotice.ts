@@ -3,6 +3,7 @@
 import { send, TO_GM } from '../roll20/send';
 import { renderButton, renderLine } from '../render/card';
 import type { App } from './context';
+import { activeEdition } from './pipeline';
 
 interface HealthColorsState {
   auraDead?: unknown;
@@ -10,7 +11,9 @@ interface HealthColorsState {
 }
 
 export function healthColorsNotice(app: App): void {
-  if (app.store.healthColorsNoticed || app.store.settings.edition === 'threshold') return;
+  // Only an edition where a token at 0 is not dead needs HealthColors told otherwise.
+  const edition = activeEdition(app);
+  if (app.store.healthColorsNoticed || edition.condition(edition.enter(0, false), 0) === 'dead') return;
   const installed = (globalThis as Record<string, unknown>).HealthColors !== undefined;
   const theirs = state.HealthColors as HealthColorsState | undefined;
   if (!installed || !theirs || (theirs.auraDead !== true && theirs.auraDeadPC !== true)) return;

@@ -4,13 +4,18 @@ import { readTurnOrder, parseTurnOrder, entryKey } from '../roll20/turnorder';
 import { send, TO_GM } from '../roll20/send';
 import { renderLine } from '../render/card';
 import type { App } from './context';
+import { activeEdition } from './pipeline';
+import { normalMemory, storeMemory } from '../roll20/write';
+import { memoryOf } from '../state/tokens';
 
 export function endRound(app: App): void {
+  const edition = activeEdition(app);
   for (const [id, record] of Object.entries(app.store.tokens)) {
-    delete record.pendingDefense;
-    delete record.reactions;
-    delete record.skillsVs;
-    if (Object.values(record).every((value) => value === undefined)) delete app.store.tokens[id];
+    if (record.edition?.id !== edition.id) continue;
+    const state = edition.parseState(record.edition.state);
+    if (state === null) continue;
+    const next = edition.endRound(state);
+    storeMemory(app.store.tokens, id, normalMemory({ ...memoryOf(record), edition: { id: edition.id, state: next } }, edition));
   }
   app.store.round.number += 1;
   const order = readTurnOrder();

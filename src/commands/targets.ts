@@ -2,7 +2,7 @@
 // "Targets and permissions").
 import { characterOf } from '../roll20/read';
 import { controls } from '../roll20/players';
-import { UsageError } from './parse';
+import { UsageError } from '../text/args';
 import type { CommandContext } from './context';
 
 export interface Target {

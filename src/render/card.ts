@@ -1,6 +1,6 @@
 // Chat cards in Roll20's `default` roll template, which every sheet has. Labels and lines are
 // plain text; everything is escaped here, so callers never build chat markup themselves.
-import { escapeChat } from './escape';
+import { escapeChat } from '../text/escape';
 
 export interface Card {
   title: string;

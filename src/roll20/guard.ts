@@ -1,7 +1,7 @@
 // The one error path: no exception ever escapes into the Roll20 sandbox, where it would stop
 // every script at the table. The API log gets the details; the sender a short whisper.
 import { SCRIPT_NAME, SCRIPT_VERSION } from '../version';
-import { escapeChat } from '../render/escape';
+import { escapeChat } from '../text/escape';
 
 function lineOffsetNote(): string {
   const meta = typeof API_Meta !== 'undefined' ? API_Meta?.[SCRIPT_NAME] : undefined;

@@ -1,13 +1,16 @@
 // Reading the game: one snapshot per token per command (each property read once), and the
-// character values the rules need, looked up through the per-character attribute index.
+// facts a plan asks for: character values looked up through the per-character attribute index,
+// worn armor, stance and the token's state in the active edition, each with where it lives.
 import { readInteger } from '../rules/values';
+import type { AnyEdition, Facts, ValueKey } from '../rules/edition';
 import type { AttributeKey, BarName, Settings } from '../state/settings';
 import type { TokenRecord } from '../state/tokens';
 import type { AttributeIndex } from './attributes';
 import { isNpc } from './players';
 
-export type Resource = 'vitality' | 'soul' | 'power';
-export const RESOURCES: readonly Resource[] = ['vitality', 'soul', 'power'];
+export type { Resource } from '../rules/edition';
+export { RESOURCES } from '../rules/edition';
+import type { Resource } from '../rules/edition';
 
 export interface BarReading {
   bar: BarName;
@@ -97,4 +100,76 @@ export function readValue(
     source: 'attribute',
     attribute,
   };
+}
+
+export type Track = 'physical' | 'magical';
+
+/** The protections that wear: a generic token's wear is kept per token (rules.md, "Unique and generic tokens"). */
+export const WORN_TRACK: Partial<Record<ValueKey, Track>> = { armor_physical: 'physical', armor_magical: 'magical' };
+
+/** Where a character value was read from, so the writer puts a change back in the same place. */
+export type ValuePlace =
+  | { kind: 'attribute'; attribute: Roll20Attribute }
+  | { kind: 'worn'; track: Track }
+  | { kind: 'override' }
+  | { kind: 'none' };
+
+export interface TokenReading<S = unknown> {
+  snapshot: TokenSnapshot;
+  record: TokenRecord | undefined;
+  facts: Facts<S>;
+  places: Partial<Record<ValueKey, ValuePlace>>;
+}
+
+/** A unique token's protection wears on the sheet; a generic (or overridden) one's per token. */
+export function protectionIsPerToken(snapshot: TokenSnapshot, base: CharacterValue): boolean {
+  return !snapshot.unique || base.source !== 'attribute';
+}
+
+/** The edition state of a token: stored for this edition, or entered now (first seen, or an edition switch). */
+export function editionStateOf<S>(edition: AnyEdition, record: TokenRecord | undefined, vitality: number | null): S {
+  const stored = record?.edition?.id === edition.id ? (edition.parseState(record.edition.state) as S | null) : null;
+  return stored ?? (edition.enter(vitality, record?.deadForGood === true) as S);
+}
+
+export interface ReadContext {
+  settings: Settings;
+  attributes: AttributeIndex;
+  edition: AnyEdition;
+  nameOf(id: string): string;
+  initiativeOf?(tokenId: string): number | null;
+}
+
+/** Everything one plan needs of one token, read once. */
+export function readFacts<S>(
+  snapshot: TokenSnapshot,
+  record: TokenRecord | undefined,
+  keys: readonly ValueKey[],
+  context: ReadContext,
+): TokenReading<S> {
+  const values: Facts<S>['values'] = {};
+  const places: TokenReading<S>['places'] = {};
+  for (const key of keys) {
+    const base = readValue(snapshot, key, record, context.settings, context.attributes);
+    const track = WORN_TRACK[key];
+    if (track && protectionIsPerToken(snapshot, base)) {
+      values[key] = { current: record?.worn?.[track] ?? base.current, max: base.max, present: base.present };
+      places[key] = { kind: 'worn', track };
+      continue;
+    }
+    values[key] = { current: base.current, max: base.max, present: base.present };
+    places[key] = base.attribute ? { kind: 'attribute', attribute: base.attribute } : base.source === 'override' ? { kind: 'override' } : { kind: 'none' };
+  }
+  const bar = (resource: Resource) => ({ value: snapshot.bars[resource].value, max: snapshot.bars[resource].max });
+  const facts: Facts<S> = {
+    name: snapshot.name,
+    bars: { vitality: bar('vitality'), soul: bar('soul'), power: bar('power') },
+    values,
+    armorSource: snapshot.character !== undefined || record?.overrides !== undefined,
+    stance: record?.stance ?? null,
+    state: editionStateOf<S>(context.edition, record, snapshot.bars.vitality.value),
+    initiative: context.initiativeOf ? context.initiativeOf(snapshot.id) : null,
+    nameOf: context.nameOf,
+  };
+  return { snapshot, record, facts, places };
 }

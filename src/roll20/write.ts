@@ -1,7 +1,35 @@
-// The one write path for the game: bars (through the linked attribute when there is one, so the
-// sheet and token never disagree), armor protection, and status markers.
-import type { TokenRecord } from '../state/tokens';
-import type { CharacterValue, Resource, TokenSnapshot } from './read';
+// The one write path for the game (architecture.md, "One writer"): an outcome's changes are
+// applied in one `set` per object (a token's bars and markers together; linked attributes with
+// sheet workers), its condition becomes markers, observers hear once with one `prev`, and what
+// was changed comes back as data, from -> to, which is the undo record.
+import type { AnyEdition, Outcome } from '../rules/edition';
+import type { Settings } from '../state/settings';
+import { memoryOf, type Memory, type TokenRecord } from '../state/tokens';
+import type { StoredChange } from '../state/history';
+import { RESOURCES, WORN_TRACK, type Resource, type TokenReading, type TokenSnapshot } from './read';
+import { markersForCondition, markersForStance } from './markers';
+import { notifyObservers, type TokenResources } from './observers';
+import { readTurnOrder, writeTurnOrder } from './turnorder';
+
+export interface WriteContext {
+  settings: Settings;
+  edition: AnyEdition;
+  /** The script's per-token memory (`state`), written in place. */
+  tokens: Record<string, TokenRecord>;
+}
+
+export interface WriteOptions {
+  /** Where Vitality stood before (a hand edit: the value before the user typed). */
+  vitalityFrom?: number;
+  /** Tell observers and HealthColors (default: yes). */
+  notify?: boolean;
+}
+
+export interface WriteResult {
+  changes: StoredChange[];
+  /** Things to say about what was written (a token joining the Turn Tracker). */
+  notes: string[];
+}
 
 /** Writes an attribute's current value so the sheet's workers run (plain set where there are none). */
 export function writeAttribute(attribute: Roll20Attribute, value: number): void {
@@ -9,52 +37,199 @@ export function writeAttribute(attribute: Roll20Attribute, value: number): void 
   else attribute.set('current', value);
 }
 
-/**
- * Writes a resource's new value through the attribute its bar is linked to, then to the bar
- * itself if the link has not already carried it there, so token and sheet always agree.
- */
-export function writeBar(snapshot: TokenSnapshot, resource: Resource, value: number): void {
-  const reading = snapshot.bars[resource];
-  const key = `${reading.bar}_value` as const;
-  const linked = reading.link ? getObj('attribute', reading.link) : undefined;
-  if (linked) writeAttribute(linked, value);
-  if (!linked || snapshot.token.get(key) !== value) snapshot.token.set(key, value);
-}
+/** Pending writes for one token: each attribute once, then the token once. */
+class TokenWrites {
+  readonly attributes = new Map<string, { attribute: Roll20Attribute; value: number }>();
+  readonly props: Record<string, unknown> = {};
+  /** Bars written through a linked attribute: set on the token too if the link did not carry them. */
+  readonly linkedBars: Array<{ key: string; value: number }> = [];
 
-export type Track = 'physical' | 'magical';
+  bar(snapshot: TokenSnapshot, resource: Resource, value: number, attribute: Roll20Attribute | undefined): void {
+    const key = `${snapshot.bars[resource].bar}_value`;
+    if (attribute) {
+      this.attributes.set(attribute.id, { attribute, value });
+      this.linkedBars.push({ key, value });
+    } else {
+      this.props[key] = value;
+    }
+  }
 
-/**
- * Where a token's armor protection lives: a unique token's on the character's attribute; a generic
- * token's (or an overridden value's) per token in state, starting from the sheet (rules.md).
- */
-export function protectionIsPerToken(snapshot: TokenSnapshot, base: CharacterValue): boolean {
-  return !snapshot.unique || base.source !== 'attribute';
-}
-
-export function currentProtection(
-  snapshot: TokenSnapshot,
-  track: Track,
-  base: CharacterValue,
-  record: TokenRecord | undefined,
-): number | null {
-  if (protectionIsPerToken(snapshot, base)) return record?.wear?.[track] ?? base.current;
-  return base.current;
-}
-
-export function writeProtection(
-  snapshot: TokenSnapshot,
-  track: Track,
-  base: CharacterValue,
-  record: TokenRecord,
-  value: number,
-): void {
-  if (protectionIsPerToken(snapshot, base) || !base.attribute) {
-    record.wear = { ...record.wear, [track]: value };
-  } else {
-    writeAttribute(base.attribute, value);
+  flush(token: Roll20Graphic): void {
+    for (const { attribute, value } of this.attributes.values()) writeAttribute(attribute, value);
+    for (const { key, value } of this.linkedBars) if (token.get(key as 'bar1_value') !== value) this.props[key] = value;
+    if (Object.keys(this.props).length > 0) token.set(this.props as Partial<Roll20GraphicProperties>);
   }
 }
 
-export function writeMarkers(snapshot: TokenSnapshot, markers: string): void {
-  if (markers !== snapshot.statusmarkers) snapshot.token.set('statusmarkers', markers);
+/** Memory as kept: an edition state with nothing in it is not kept. */
+export function normalMemory(memory: Memory, edition: AnyEdition): Memory {
+  const out: Memory = {};
+  if (memory.edition && !(memory.edition.id === edition.id && edition.isEmptyState(memory.edition.state))) out.edition = memory.edition;
+  if (memory.deadForGood) out.deadForGood = true;
+  if (memory.stance !== undefined) out.stance = memory.stance;
+  return out;
+}
+
+/** Puts memory into a token's record, dropping the record when nothing is left in it. */
+export function storeMemory(tokens: Record<string, TokenRecord>, tokenId: string, memory: Memory): void {
+  const record: TokenRecord = { ...tokens[tokenId] };
+  delete record.edition;
+  delete record.deadForGood;
+  delete record.stance;
+  Object.assign(record, memory);
+  if (Object.values(record).some((value) => value !== undefined)) tokens[tokenId] = record;
+  else delete tokens[tokenId];
+}
+
+export function sameData(a: unknown, b: unknown): boolean {
+  return stableJson(a) === stableJson(b);
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** Applies one token's outcome. */
+export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>, outcome: Outcome<S>, options: WriteOptions = {}): WriteResult {
+  const { snapshot, facts, places } = reading;
+  const { edition, settings, tokens } = context;
+  const token = snapshot.token;
+  const changes: StoredChange[] = [];
+  const notes: string[] = [];
+  const writes = new TokenWrites();
+  const record: TokenRecord = { ...tokens[snapshot.id] };
+  const vitalityFrom = options.vitalityFrom ?? snapshot.bars.vitality.value;
+  // What the bars hold after the command: as read (a hand edit: as typed), then as changed.
+  const barsAfter: Record<Resource, number | null> = {
+    vitality: snapshot.bars.vitality.value,
+    soul: snapshot.bars.soul.value,
+    power: snapshot.bars.power.value,
+  };
+
+  for (const change of outcome.changes) {
+    switch (change.kind) {
+      case 'bar': {
+        const reading = snapshot.bars[change.resource];
+        const from = change.resource === 'vitality' ? vitalityFrom : reading.value;
+        const linked = reading.link ? getObj('attribute', reading.link) : undefined;
+        changes.push({ kind: 'bar', resource: change.resource, bar: reading.bar, ...(linked ? { attributeId: linked.id } : {}), from, to: change.to });
+        if (reading.value !== change.to || reading.raw !== change.to) writes.bar(snapshot, change.resource, change.to, linked);
+        barsAfter[change.resource] = change.to;
+        break;
+      }
+      case 'value': {
+        const place = places[change.key];
+        const from = facts.values[change.key]?.current ?? null;
+        if (place?.kind === 'attribute') {
+          changes.push({ kind: 'attribute', key: change.key, attributeId: place.attribute.id, from, to: change.to });
+          writes.attributes.set(place.attribute.id, { attribute: place.attribute, value: change.to });
+        } else if (place?.kind === 'worn') {
+          changes.push({ kind: 'worn', track: place.track, from, to: change.to });
+          record.worn = { ...record.worn, [place.track]: change.to };
+        } else if (WORN_TRACK[change.key] === undefined) {
+          // A value supplied by a per-token override changes the override (not undoable: no rule does this yet).
+          record.overrides = { ...record.overrides, [change.key]: change.to };
+        }
+        break;
+      }
+      case 'initiative': {
+        const order = readTurnOrder();
+        const entry = order.find((row) => row.id === snapshot.id);
+        const from = Number(entry?.pr);
+        if (entry && Number.isFinite(from) && from !== change.to) {
+          entry.pr = change.to;
+          writeTurnOrder(order);
+          changes.push({ kind: 'initiative', from, to: change.to });
+        }
+        break;
+      }
+      case 'join-turn-order': {
+        const joined = joinTurnOrder(change.tokenId, change.initiative);
+        notes.push(joined.note);
+        if (joined.added) changes.push({ kind: 'turn-order', tokenId: change.tokenId });
+        break;
+      }
+      case 'ally-state': {
+        const from = normalMemory(memoryOf(tokens[change.tokenId]), edition);
+        const to = normalMemory({ ...from, edition: { id: edition.id, state: change.state } }, edition);
+        if (!sameData(from, to)) {
+          changes.push({ kind: 'memory', tokenId: change.tokenId, from, to });
+          storeMemory(tokens, change.tokenId, to);
+        }
+        break;
+      }
+    }
+  }
+
+  // The token's own memory: edition state (and whether it is dead for good), stance.
+  const memoryFrom = normalMemory(memoryOf(tokens[snapshot.id]), edition);
+  const memoryTo: Memory = { ...memoryFrom };
+  if (outcome.state !== undefined) {
+    memoryTo.edition = { id: edition.id, state: outcome.state };
+    if (edition.deadForGood(outcome.state, barsAfter.vitality)) memoryTo.deadForGood = true;
+    else delete memoryTo.deadForGood;
+  }
+  if (outcome.stance !== undefined) {
+    if (outcome.stance === null) delete memoryTo.stance;
+    else memoryTo.stance = outcome.stance;
+  }
+  const memory = normalMemory(memoryTo, edition);
+  if (!sameData(memoryFrom, memory)) changes.push({ kind: 'memory', from: memoryFrom, to: memory });
+  Object.assign(record, { edition: memory.edition, deadForGood: memory.deadForGood, stance: memory.stance });
+  if (Object.values(record).some((value) => value !== undefined)) tokens[snapshot.id] = dropUndefined(record);
+  else delete tokens[snapshot.id];
+
+  // Markers follow the condition and the stance.
+  let markers = snapshot.statusmarkers;
+  const conditionBefore = edition.condition(facts.state, vitalityFrom);
+  const conditionAfter = outcome.state !== undefined ? edition.condition(outcome.state, barsAfter.vitality) : conditionBefore;
+  if (outcome.state !== undefined) markers = markersForCondition(markers, conditionAfter, settings);
+  if (outcome.stance !== undefined) markers = markersForStance(markers, outcome.stance, settings);
+  if (markers !== snapshot.statusmarkers) {
+    changes.push({ kind: 'markers', from: snapshot.statusmarkers, to: markers });
+    writes.props.statusmarkers = markers;
+  }
+
+  writes.flush(token);
+
+  if (options.notify ?? true) {
+    const before: TokenResources = { ...barsOf(snapshot), vitality: vitalityFrom, statusmarkers: snapshot.statusmarkers, condition: conditionBefore };
+    const after: TokenResources = { ...barsAfter, statusmarkers: markers, condition: conditionAfter };
+    notifyObservers(token, before, after, outcome.detail, previousProperties(snapshot, vitalityFrom));
+  }
+  return { changes, notes };
+}
+
+function barsOf(snapshot: TokenSnapshot): Record<Resource, number | null> {
+  return { vitality: snapshot.bars.vitality.value, soul: snapshot.bars.soul.value, power: snapshot.bars.power.value };
+}
+
+/** The token's properties before the command, as HealthColors expects `prev`. */
+export function previousProperties(snapshot: TokenSnapshot, vitalityFrom: number | null): Record<string, unknown> {
+  const prev: Record<string, unknown> = { statusmarkers: snapshot.statusmarkers };
+  for (const resource of RESOURCES) prev[`${snapshot.bars[resource].bar}_value`] = snapshot.bars[resource].raw;
+  if (vitalityFrom !== null) prev[`${snapshot.bars.vitality.bar}_value`] = vitalityFrom;
+  return prev;
+}
+
+function dropUndefined(record: TokenRecord): TokenRecord {
+  for (const key of Object.keys(record) as Array<keyof TokenRecord>) if (record[key] === undefined) delete record[key];
+  return record;
+}
+
+/** seed 000: countering a spectator draws it into the battle: it joins the Turn Tracker (initiative 0). */
+function joinTurnOrder(tokenId: string, initiative: number): { added: boolean; note: string } {
+  const token = getObj('graphic', tokenId);
+  if (!token) return { added: false, note: 'The spectator is drawn into the battle (no token with that id to add to the Turn Tracker).' };
+  const name = String(token.get('name') ?? '') || 'The spectator';
+  const order = readTurnOrder();
+  if (order.some((entry) => entry.id === tokenId)) return { added: false, note: `${name} is drawn into the battle (already in the Turn Tracker).` };
+  order.push({ id: tokenId, pr: initiative, custom: '', _pageid: String(token.get('_pageid') ?? '') });
+  writeTurnOrder(order);
+  return { added: true, note: `${name} is drawn into the battle: added to the Turn Tracker at initiative ${initiative}.` };
 }

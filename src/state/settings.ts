@@ -1,36 +1,17 @@
 // The GM's settings: their schema, their defaults, and how a stored copy is checked field by field.
 import * as v from 'valibot';
+import { EDITION_IDS, VALUE_KEYS, type EditionId, type ValueKey } from '../rules/edition';
 
-export const EDITIONS = ['soak', 'threshold', 'opposed'] as const;
-export type Edition = (typeof EDITIONS)[number];
+export const EDITIONS = EDITION_IDS;
+export type Edition = EditionId;
 
 export const BAR_NAMES = ['bar1', 'bar2', 'bar3'] as const;
 export type BarName = (typeof BAR_NAMES)[number];
 
-/** The character values the rules read, each by a remappable attribute name (rules.md, "Default attribute names"). */
-export const DEFAULT_ATTRIBUTES = {
-  armor_soak: 'armor_soak',
-  armor_physical: 'armor_physical',
-  armor_magical: 'armor_magical',
-  armor_defense: 'armor_defense',
-  armor_spirit: 'armor_spirit',
-  natural_defense: 'natural_defense',
-  natural_spirit: 'natural_spirit',
-  fortitude: 'fortitude',
-  defend_check: 'defend_check',
-  evade_check: 'evade_check',
-  perception_check: 'perception_check',
-  mental_check: 'mental_check',
-  reaction_check: 'reaction_check',
-  save_check: 'save_check',
-  exp: 'exp',
-  passive_defense: 'passive_defense',
-  active_defense: 'active_defense',
-  full_defense: 'full_defense',
-  armor_score: 'armor_score',
-} as const;
-export type AttributeKey = keyof typeof DEFAULT_ATTRIBUTES;
-export const ATTRIBUTE_KEYS = Object.keys(DEFAULT_ATTRIBUTES) as AttributeKey[];
+/** Each character value is read by default from the attribute of its own name. */
+export const DEFAULT_ATTRIBUTES = Object.fromEntries(VALUE_KEYS.map((key) => [key, key])) as { readonly [K in ValueKey]: K };
+export type AttributeKey = ValueKey;
+export const ATTRIBUTE_KEYS: AttributeKey[] = [...VALUE_KEYS];
 
 export const DEFAULT_MARKERS = {
   incapacitated: 'sleepy',

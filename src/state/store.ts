@@ -1,11 +1,13 @@
 // The script's corner of Roll20's `state`: versioned from the first release, migrated step by
 // step, and checked on load so garbage is reported and replaced, never thrown on.
 import { checkSettings, defaultSettings, isRecord, type Settings } from './settings';
-import { checkTokenRecords, type TokenRecord } from './tokens';
+import { checkTokenRecords, isEmptyRecord, type TokenRecord } from './tokens';
 import { checkHistory, type Application } from './history';
+import { migrateFrom1 } from './migrate1';
+import { EDITIONS } from '../rules/editions';
 
 export const STATE_KEY = 'DefenseRound';
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export interface RoundState {
   /** Rounds counted since the script started tracking. */
@@ -58,6 +60,7 @@ function migrateFrom0(old: Record<string, unknown>): Record<string, unknown> {
 
 const MIGRATIONS: Record<number, (old: Record<string, unknown>) => Record<string, unknown>> = {
   0: migrateFrom0,
+  1: migrateFrom1,
 };
 
 /**
@@ -87,6 +90,19 @@ export function loadState(raw: unknown, scriptVersion: string): { stored: Stored
   problems.push(...settingsCheck.problems);
   const tokensCheck = checkTokenRecords(data.tokens);
   problems.push(...tokensCheck.problems);
+  // Each edition checks its own per-token state.
+  for (const [id, record] of Object.entries(tokensCheck.tokens)) {
+    if (!record.edition) continue;
+    const edition = record.edition.id;
+    const state = EDITIONS[edition].parseState(record.edition.state);
+    if (state === null) {
+      delete record.edition;
+      if (isEmptyRecord(record)) delete tokensCheck.tokens[id];
+      problems.push(`tokens.${id}.edition: not a valid ${edition} state; forgotten`);
+    } else {
+      record.edition = { id: edition, state };
+    }
+  }
   const historyCheck = checkHistory(data.history);
   problems.push(...historyCheck.problems);
   return {

@@ -1,28 +1,30 @@
-// What the script remembers per token: stance, pending defense, condition and saves, armor wear
-// of generic tokens, per-token overrides and this round's reactions and skills.
+// What the script remembers per token (schema 2): per-token overrides, the worn armor of generic
+// tokens, the stance, whether it is dead for good, and its state in the edition it was last
+// seen in. The edition state is checked by that edition (`parseState`), not here.
 import * as v from 'valibot';
+import { EDITION_IDS, VALUE_KEYS } from '../rules/edition';
 import { isRecord } from './settings';
 
 const integer = v.pipe(v.number(), v.integer());
 
 const TokenRecordSchema = v.object({
-  stance: v.optional(v.picklist(['defensive', 'reactive', 'passive', 'active', 'full'] as const)),
-  pendingDefense: v.optional(v.picklist(['success', 'fail'] as const)),
-  life: v.optional(
-    v.object({
-      condition: v.picklist(['none', 'incapacitated', 'dying', 'dead'] as const),
-      savesOwed: v.pipe(integer, v.minValue(0), v.maxValue(3)),
-    }),
-  ),
+  overrides: v.optional(v.record(v.picklist(VALUE_KEYS), integer)),
   // rules.md: a generic token's armor wears per token, starting from the sheet's values
-  wear: v.optional(v.object({ physical: v.optional(integer), magical: v.optional(integer) })),
-  overrides: v.optional(v.record(v.string(), integer)),
-  reactions: v.optional(v.record(v.string(), v.boolean())),
-  skillsVs: v.optional(v.array(v.string())),
+  worn: v.optional(v.object({ physical: v.optional(integer), magical: v.optional(integer) })),
+  stance: v.optional(v.pipe(v.string(), v.maxLength(40))),
+  // rules.md, "Switching editions": dead with no save left stays dead in any edition
+  deadForGood: v.optional(v.literal(true)),
+  edition: v.optional(v.object({ id: v.picklist(EDITION_IDS), state: v.unknown() })),
 });
 export type TokenRecord = v.InferOutput<typeof TokenRecordSchema>;
-export type StoredLife = NonNullable<TokenRecord['life']>;
-export type StoredStance = NonNullable<TokenRecord['stance']>;
+export type EditionBox = NonNullable<TokenRecord['edition']>;
+
+/** The part of a record a command's outcome may replace (undo keeps it whole, from and to). */
+export interface Memory {
+  edition?: EditionBox;
+  deadForGood?: true;
+  stance?: string;
+}
 
 /** Keeps every token record that passes its check, naming the ones dropped. */
 export function checkTokenRecords(raw: unknown): { tokens: Record<string, TokenRecord>; problems: string[] } {
@@ -32,13 +34,26 @@ export function checkTokenRecords(raw: unknown): { tokens: Record<string, TokenR
   if (!isRecord(raw)) return { tokens, problems: ['tokens: not an object; per-token memory cleared'] };
   for (const [id, record] of Object.entries(raw)) {
     const parsed = v.safeParse(TokenRecordSchema, record);
-    if (parsed.success) tokens[id] = parsed.output;
+    if (parsed.success) tokens[id] = dropUndefined(parsed.output);
     else problems.push(`tokens.${id}: not a valid token record; forgotten`);
   }
   return { tokens, problems };
 }
 
+function dropUndefined<T extends object>(record: T): T {
+  for (const key of Object.keys(record) as Array<keyof T>) if (record[key] === undefined) delete record[key];
+  return record;
+}
+
 /** True when nothing is left worth remembering, so the record can be dropped from state. */
 export function isEmptyRecord(record: TokenRecord): boolean {
   return Object.values(record).every((value) => value === undefined);
+}
+
+export function memoryOf(record: TokenRecord | undefined): Memory {
+  return {
+    ...(record?.edition ? { edition: record.edition } : {}),
+    ...(record?.deadForGood ? { deadForGood: true as const } : {}),
+    ...(record?.stance !== undefined ? { stance: record.stance } : {}),
+  };
 }

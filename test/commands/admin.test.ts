@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MODES, openTable, publicFromScript, whispered, type Table } from '../support/table';
+import { SCHEMA_VERSION } from '../../src/state/store';
 
 describe.each(MODES)('!defense-round (%s)', (mode) => {
   let table: Table;
@@ -68,9 +69,9 @@ describe.each(MODES)('!defense-round (%s)', (mode) => {
     await table.say('GM', '!damage 40', ['Goblin 1']);
     // 40 x 90% = 36 - 50 = 0; wear floor(36/4) = 9 -> 41
     expect(table.bar('Goblin 1')).toBe(30);
-    expect(table.stored().tokens[table.id('Goblin 1')].wear.physical).toBe(41);
+    expect(table.memory('Goblin 1').wear.physical).toBe(41);
     await table.say('GM', '!defense-round repair', ['Goblin 1']);
-    expect(table.stored().tokens[table.id('Goblin 1')].wear.physical).toBe(50);
+    expect(table.memory('Goblin 1').wear.physical).toBe(50);
     await table.say('Alice', '!damage 200', ['Bob']);
     expect(table.attr('Bob', 'armor_physical')).toBe(60);
     await table.say('GM', '!defense-round repair', ['Bob']);
@@ -91,12 +92,12 @@ describe.each(MODES)('!defense-round (%s)', (mode) => {
     await table.say('GM', '!damage 20', ['Goblin 1']);
     await table.restart();
     expect(table.stored().settings.playersTargetAny).toBe(true);
-    expect(table.stored().tokens[table.id('Goblin 1')].wear.physical).toBe(16);
+    expect(table.memory('Goblin 1').wear.physical).toBe(16);
     await table.say('Ben', `!damage 3 --ids ${table.id('Crate')}`);
     expect(table.bar('Crate')).toBe(17);
     await table.say('GM', '!damage 20', ['Goblin 1']);
     // 18 - 16 worn Physical = 2 - 5 Defense = 0; wear floor(18/4) = 4 -> 12
-    expect(table.stored().tokens[table.id('Goblin 1')].wear.physical).toBe(12);
+    expect(table.memory('Goblin 1').wear.physical).toBe(12);
   });
 });
 
@@ -116,7 +117,7 @@ describe.each(MODES)('stored state at start-up (%s)', (mode) => {
 
   it('migrates a version-0 state and keeps its settings', async () => {
     table = await openTable(mode, { setup: (mock) => (mock.state.DefenseRound = { edition: 'soak', vitalityBar: 'bar1', playersTargetAny: true }) });
-    expect(table.stored().schemaVersion).toBe(1);
+    expect(table.stored().schemaVersion).toBe(SCHEMA_VERSION);
     expect(table.stored().settings.playersTargetAny).toBe(true);
     await table.say('Ben', `!damage 5 --ids ${table.id('Crate')}`);
     expect(table.bar('Crate')).toBe(15);

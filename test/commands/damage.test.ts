@@ -26,13 +26,13 @@ describe.each(MODES)('!damage (%s)', (mode) => {
     // 20 x 90% = 18; 18 - 20 Physical = 0; wear floor(18/4) = 4 -> Physical 16
     expect(table.bar('Goblin 1')).toBe(30);
     expect(table.attr('Goblin', 'armor_physical')).toBe(20);
-    expect(table.stored().tokens[table.id('Goblin 1')].wear).toEqual({ physical: 16 });
+    expect(table.memory('Goblin 1').wear).toEqual({ physical: 16 });
     await table.say('GM', '!damage 40', ['Goblin 1', 'Goblin 2']);
     // Goblin 1: 40 x 90% = 36 - 16 = 20 - 5 = 15 -> 15; Goblin 2: 36 - 20 = 16 - 5 = 11 -> 19
     expect(table.bar('Goblin 1')).toBe(15);
     expect(table.bar('Goblin 2')).toBe(19);
-    expect(table.stored().tokens[table.id('Goblin 1')].wear).toEqual({ physical: 7 });
-    expect(table.stored().tokens[table.id('Goblin 2')].wear).toEqual({ physical: 11 });
+    expect(table.memory('Goblin 1').wear).toEqual({ physical: 7 });
+    expect(table.memory('Goblin 2').wear).toEqual({ physical: 11 });
   });
 
   it('sends an NPC breakdown to the GM only, with a short public line without numbers', async () => {

@@ -35,7 +35,7 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
     const out = await table.say('Alice', '!damage 200 --defense fail', ['Bob']);
     expect(table.bar('Bob')).toBe(40);
     expect(publicFromScript(out).join('\n')).toMatch(/Defense failed \(--defense\)/);
-    expect(table.stored().tokens[table.id('Bob')]?.pendingDefense).toBeUndefined();
+    expect(table.memory('Bob')?.pendingDefense).toBeUndefined();
   });
 
   it('rolls through Roll20 when no roll is given', async () => {
@@ -43,27 +43,27 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
     table.mock.dice.force(54);
     const out = await table.say('Alice', '!defend --action defend', ['Bob']);
     expect(publicFromScript(out).join('\n')).toMatch(/54/);
-    expect(table.stored().tokens[table.id('Bob')].pendingDefense).toBe('success');
+    expect(table.memory('Bob').pendingDefense).toBe('success');
   });
 
   it('an inline roll can be the --roll', async () => {
     table = await openTable(mode);
     table.mock.dice.force(99);
     await table.say('Alice', '!defend --action evade --roll [[1d100]]', ['Bob']);
-    expect(table.stored().tokens[table.id('Bob')].pendingDefense).toBe('fail');
+    expect(table.memory('Bob').pendingDefense).toBe('fail');
   });
 
   it('applies the situation penalty (side -5) to the check', async () => {
     table = await openTable(mode);
     const out = await table.say('Alice', '!defend --action defend --situation side --roll 52', ['Bob']);
-    expect(table.stored().tokens[table.id('Bob')].pendingDefense).toBe('fail');
+    expect(table.memory('Bob').pendingDefense).toBe('fail');
     expect(publicFromScript(out).join('\n')).toMatch(/-5/);
   });
 
   it('a failed perception gate behind the defender means no defense', async () => {
     table = await openTable(mode);
     await table.say('Alice', '!defend --action defend --situation behind --perception-roll 80 --roll 1', ['Bob']);
-    expect(table.stored().tokens[table.id('Bob')].pendingDefense).toBe('fail');
+    expect(table.memory('Bob').pendingDefense).toBe('fail');
   });
 
   it('refuses evading an area attack, saying defend is still possible, and keeps the pending defense', async () => {
@@ -71,7 +71,7 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
     await table.say('Alice', '!defend --action defend --roll 1', ['Bob']);
     const out = await table.say('Alice', '!defend --action evade --situation aoe --roll 1', ['Bob']);
     expect(whispered(out, 'Alice').join('\n')).toMatch(/cannot be evaded.*--action defend/);
-    expect(table.stored().tokens[table.id('Bob')].pendingDefense).toBe('success');
+    expect(table.memory('Bob').pendingDefense).toBe('success');
   });
 
   it('sets a stance with its marker, and reduces hits by 5% of Fortitude in the defensive stance', async () => {
@@ -119,13 +119,13 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
     table.mock.nextTurn();
     table.mock.nextTurn();
     await table.mock.settle();
-    expect(table.stored().tokens[table.id('Bob')].pendingDefense).toBe('success');
+    expect(table.memory('Bob').pendingDefense).toBe('success');
     table.mock.nextTurn(); // back to the first entry: a new round
     await table.mock.settle();
-    expect(table.stored().tokens[table.id('Bob')].pendingDefense).toBeUndefined();
+    expect(table.memory('Bob').pendingDefense).toBeUndefined();
     const out = await table.say('Alice', `!defend --action react --vs ${attacker} --roll 10`, ['Bob']);
     expect(whispered(out, 'Alice')).toEqual([]);
-    expect(table.stored().tokens[table.id('Bob')].stance).toBe('reactive'); // a stance lasts until changed
+    expect(table.memory('Bob').stance).toBe('reactive'); // a stance lasts until changed
   });
 
   it('the GM can end the round by hand', async () => {
@@ -133,7 +133,7 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
     await table.say('Alice', '!defend --action defend --roll 10', ['Bob']);
     const out = await table.say('GM', '!defense-round next-round');
     expect(whispered(out, 'gm').join('\n')).toMatch(/Round 2 begins/);
-    expect(table.stored().tokens[table.id('Bob')]?.pendingDefense).toBeUndefined();
+    expect(table.memory('Bob')?.pendingDefense).toBeUndefined();
   });
 
   it.each([

@@ -16,7 +16,7 @@ describe.each(MODES)('hand edits of the Vitality bar (%s)', (mode) => {
     table = await openTable(mode);
     await edit('Goblin 1', -3);
     expect(table.markers('Goblin 1')).toEqual(['sleepy']);
-    expect(table.stored().tokens[table.id('Goblin 1')].life).toEqual({ condition: 'incapacitated', savesOwed: 1 });
+    expect(table.memory('Goblin 1').life).toEqual({ condition: 'incapacitated', savesOwed: 1 });
     await edit('Goblin 1', -30);
     expect(table.markers('Goblin 1')).toEqual(['dead']);
   });
@@ -25,7 +25,7 @@ describe.each(MODES)('hand edits of the Vitality bar (%s)', (mode) => {
     table = await openTable(mode);
     await edit('Goblin 2', -12);
     expect(table.markers('Goblin 2')).toEqual(['death-zone']);
-    expect(table.stored().tokens[table.id('Goblin 2')].life.savesOwed).toBe(3);
+    expect(table.memory('Goblin 2').life.savesOwed).toBe(3);
   });
 
   it("a dead token's bar is set back; raising it above 0 revives it", async () => {
@@ -37,7 +37,7 @@ describe.each(MODES)('hand edits of the Vitality bar (%s)', (mode) => {
     expect(whispered(out, 'gm').join('\n')).toMatch(/set back/);
     await edit('Goblin 1', 12);
     expect(table.markers('Goblin 1')).toEqual([]);
-    expect(table.stored().tokens[table.id('Goblin 1')]?.life).toBeUndefined();
+    expect(table.memory('Goblin 1')?.life).toBeUndefined();
   });
 
   it('with armor on manual edits, a decrease is read through armor like !damage', async () => {

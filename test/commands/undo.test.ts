@@ -17,7 +17,7 @@ describe.each(MODES)('!damage --undo (%s)', (mode) => {
     expect(table.attr('Bob', 'vitality')).toBe(70);
     expect(table.attr('Bob', 'armor_physical')).toBe(100);
     expect(table.markers('Bob')).toEqual([]);
-    expect(table.stored().tokens[table.id('Bob')]).toEqual({ pendingDefense: 'fail' });
+    expect(table.memory('Bob')).toEqual({ pendingDefense: 'fail' });
   });
 
   it('undoes a generic token\'s per-token wear, for every target of the command', async () => {
@@ -26,8 +26,8 @@ describe.each(MODES)('!damage --undo (%s)', (mode) => {
     await table.say('GM', '!damage --undo');
     expect(table.bar('Goblin 1')).toBe(30);
     expect(table.bar('Goblin 2')).toBe(30);
-    expect(table.stored().tokens[table.id('Goblin 1')].wear).toEqual({ physical: 20 });
-    expect(table.stored().tokens[table.id('Goblin 1')].life).toBeUndefined();
+    expect(table.memory('Goblin 1').wear).toEqual({ physical: 20 });
+    expect(table.memory('Goblin 1').life).toBeUndefined();
   });
 
   it('a player undoes only their own damage; the GM undoes anyone\'s', async () => {
@@ -97,7 +97,7 @@ describe.each(MODES)('!damage --undo puts back only what the damage changed (%s)
     await table.say('GM', '!defense-round next-round');
     await table.say('Alice', '!damage --undo');
     expect(table.bar('Bob')).toBe(70);
-    expect(table.stored().tokens[table.id('Bob')]?.pendingDefense).toBeUndefined();
+    expect(table.memory('Bob')?.pendingDefense).toBeUndefined();
   });
 
   it('leaves alone what the damage did not touch: Soul edits, the other track\'s wear', async () => {
@@ -108,7 +108,7 @@ describe.each(MODES)('!damage --undo puts back only what the damage changed (%s)
     await table.say('GM', '!damage 8 --type magical', ['Goblin 2']); // someone else's later hit
     await table.say('GM', '!damage 40 --type magical', ['Goblin 1']); // 36 - 10 = 26 lands; magical wear 10 -> 1
     await table.say('GM', '!damage --undo'); // undoes the magical hit on Goblin 1 only
-    expect(table.stored().tokens[table.id('Goblin 1')].wear).toEqual({ physical: 18, magical: 10 });
+    expect(table.memory('Goblin 1').wear).toEqual({ physical: 18, magical: 10 });
     expect(table.bar('Goblin 1')).toBe(30);
     expect(table.bar('Goblin 2')).toBe(22);
     expect(table.bar('Goblin 1', 'bar2')).toBe(3);

@@ -25,6 +25,11 @@ export interface Table {
   id(token: TokenName | string): string;
   /** The script's stored state. */
   stored(): any;
+  /**
+   * What the script remembers of one token, in one flat view whatever the layout of `state`:
+   * its edition state's fields, stance, worn armor (as `wear`) and overrides; undefined when nothing.
+   */
+  memory(token: TokenName | string): any;
   /** Roll20 restarts the sandbox: state is kept as JSON, the script loads again and gets `ready`. */
   restart(): Promise<void>;
   close(): void;
@@ -75,6 +80,9 @@ export async function openTable(mode: Mode, options: { seed?: number; setup?: (m
     stored() {
       return mock.state.DefenseRound;
     },
+    memory(token) {
+      return memoryView(mock.state.DefenseRound?.tokens?.[id(token)]);
+    },
     async restart() {
       await mock.restart(load);
       mock.assertNoCrash();
@@ -115,4 +123,14 @@ export function whispered(records: ChatRecord[], to: string): string[] {
 /** Messages everyone sees (not whispers), sent by the script. */
 export function publicFromScript(records: ChatRecord[]): string[] {
   return records.filter((r) => !r.whisperTo && r.who === 'DefenseRound').map(readable);
+}
+
+/** A token record of schema 2 as one flat object (the edition state's fields beside the rest). */
+export function memoryView(record: any): any {
+  if (!record) return undefined;
+  const view: Record<string, unknown> = { ...(record.edition?.state ?? {}) };
+  if (record.stance !== undefined) view.stance = record.stance;
+  if (record.worn !== undefined) view.wear = record.worn;
+  if (record.overrides !== undefined) view.overrides = record.overrides;
+  return Object.keys(view).length > 0 ? view : undefined;
 }

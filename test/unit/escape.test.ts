@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { escapeChat } from '../../src/render/escape';
+import { escapeChat } from '../../src/text/escape';
 import { renderButton, renderCard } from '../../src/render/card';
 
 describe('escaping what the game supplies', () => {

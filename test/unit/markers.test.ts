@@ -1,6 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { withMarkers, hasMarker } from '../../src/roll20/markers';
-import { markersForCondition, markersForStance } from '../../src/commands/conditionMarkers';
+import { withMarkers, hasMarker, markersForCondition, markersForStance } from '../../src/roll20/markers';
 import { defaultSettings } from '../../src/state/settings';
 
 describe('status markers', () => {
@@ -21,7 +20,7 @@ describe('status markers', () => {
     const settings = defaultSettings();
     expect(markersForStance('sleepy', 'defensive', settings)).toBe('sleepy,bolt-shield');
     expect(markersForStance('sleepy,bolt-shield', 'reactive', settings)).toBe('sleepy,fist');
-    expect(markersForStance('sleepy,fist', 'none', settings)).toBe('sleepy');
+    expect(markersForStance('sleepy,fist', null, settings)).toBe('sleepy');
     expect(hasMarker('a,b@2', 'b')).toBe(true);
   });
 });

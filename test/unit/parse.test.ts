@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { checkFlags, idsArg, integerArg, parseLine, substituteInlineRolls, tokenize, UsageError } from '../../src/commands/parse';
+import { checkFlags, idsArg, integerArg, parseLine, substituteInlineRolls, tokenize, UsageError } from '../../src/text/args';
 
 describe('parsing chat commands', () => {
   it('splits positionals and flags, keeping quoted words together', () => {
@@ -41,12 +41,13 @@ describe('parsing chat commands', () => {
   });
 
   it('refuses unknown flags, flags of another edition, and values that do not fit the flag', () => {
-    const spec = { type: { kind: 'one' as const }, hit: { kind: 'one' as const, editions: ['threshold' as const] }, x: { kind: 'switch' as const } };
-    expect(() => checkFlags(parseLine('!damage 3 --fire'), spec, 'soak')).toThrow(/unknown flag --fire/);
-    expect(() => checkFlags(parseLine('!damage 3 --hit 12'), spec, 'soak')).toThrow(/--hit means nothing in the soak edition/);
-    expect(() => checkFlags(parseLine('!damage 3 --type'), spec, 'soak')).toThrow(/--type needs a value/);
-    expect(() => checkFlags(parseLine('!damage 3 --type a b'), spec, 'soak')).toThrow(/takes one value/);
-    expect(() => checkFlags(parseLine('!damage 3 --x yes'), spec, 'soak')).toThrow(/takes no value/);
+    const spec = { type: { kind: 'one' as const }, x: { kind: 'switch' as const } };
+    const elsewhere = (name: string) => (name === 'hit' ? 'soak' : undefined); // --hit belongs to another edition
+    expect(() => checkFlags(parseLine('!damage 3 --fire'), spec, elsewhere)).toThrow(/unknown flag --fire/);
+    expect(() => checkFlags(parseLine('!damage 3 --hit 12'), spec, elsewhere)).toThrow(/--hit means nothing in the soak edition/);
+    expect(() => checkFlags(parseLine('!damage 3 --type'), spec, elsewhere)).toThrow(/--type needs a value/);
+    expect(() => checkFlags(parseLine('!damage 3 --type a b'), spec, elsewhere)).toThrow(/takes one value/);
+    expect(() => checkFlags(parseLine('!damage 3 --x yes'), spec, elsewhere)).toThrow(/takes no value/);
   });
 
   it('reads whole numbers only, within range', () => {

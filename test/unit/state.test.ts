@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { loadState, freshState, SCHEMA_VERSION } from '../../src/state/store';
 import { checkSettings, defaultSettings } from '../../src/state/settings';
+import { memoryView } from '../support/table';
 
 describe('stored state', () => {
   it('starts from defaults when nothing is stored, without problems', () => {
@@ -21,10 +22,10 @@ describe('stored state', () => {
     };
     const { stored, problems } = loadState(old, '1.0.0');
     expect(problems).toEqual([]);
-    expect(stored.schemaVersion).toBe(1);
+    expect(stored.schemaVersion).toBe(SCHEMA_VERSION);
     expect(stored.settings.bars).toEqual({ vitality: 'bar2', soul: 'bar1', power: 'bar3', stamina: 'power' });
     expect(stored.settings.playersTargetAny).toBe(true);
-    expect(stored.tokens.tok1).toEqual({ stance: 'defensive', pendingDefense: 'success' });
+    expect(memoryView(stored.tokens.tok1)).toEqual({ stance: 'defensive', pendingDefense: 'success' });
   });
 
   it.each([
@@ -66,7 +67,7 @@ describe('stored state', () => {
       { schemaVersion: 1, settings: defaultSettings(), tokens: { good: { stance: 'reactive' }, bad: { life: { condition: 'zombie', savesOwed: 1 } } } },
       '1.0.0',
     );
-    expect(stored.tokens.good).toEqual({ stance: 'reactive' });
+    expect(memoryView(stored.tokens.good)).toEqual({ stance: 'reactive' });
     expect(stored.tokens.bad).toBeUndefined();
     expect(problems.join()).toMatch(/tokens\.bad/);
   });

@@ -4,7 +4,8 @@
 import type { PercentileCheck } from '../check';
 import type { DamageStep } from './damageSteps';
 
-export type Condition = 'none' | 'incapacitated' | 'dying' | 'dead';
+import type { Condition } from '../edition';
+export type { Condition } from '../edition';
 
 export interface Life {
   condition: Condition;

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { describeDamageStep } from '../../src/render/damageSteps';
+import { describeDamageStep } from '../../src/rules/soak/damageText';
 import { resolveSoakDamage } from '../../src/rules/soak/resolveDamage';
 import type { DamageStep } from '../../src/rules/soak/damageSteps';
 

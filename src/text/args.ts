@@ -1,6 +1,6 @@
 // Chat text -> command name, positional words and flags. Roll20 style:
 // `!command positional --flag value --switch`, values may be inline rolls ($[[n]] in the text).
-import type { Edition } from '../state/settings';
+// Pure, below both the commands and the editions, which declare their own flags with it.
 import { readInteger } from '../rules/values';
 
 export interface ParsedLine {
@@ -55,20 +55,22 @@ export type FlagKind = 'switch' | 'one' | 'text' | 'list';
 
 export interface FlagSpec {
   kind: FlagKind;
-  /** Editions where the flag means something; absent = all. */
-  editions?: readonly Edition[];
 }
+
+export type FlagTable = Record<string, FlagSpec>;
 
 /**
  * Checks the flags against the command's table: unknown flags, flags of another edition, and
- * values that are missing or too many are all refused by name.
+ * values that are missing or too many are all refused by name. `elsewhere(name)` names the
+ * active edition when the flag belongs to another one (commands.md: never silently ignored).
  */
-export function checkFlags(parsed: ParsedLine, spec: Record<string, FlagSpec>, edition: Edition): void {
+export function checkFlags(parsed: ParsedLine, spec: FlagTable, elsewhere?: (name: string) => string | undefined): void {
   for (const [name, values] of parsed.flags) {
-    const flag = spec[name];
-    if (!flag) throw new UsageError(`unknown flag --${name}`);
-    if (flag.editions && !flag.editions.includes(edition)) {
-      throw new UsageError(`--${name} means nothing in the ${edition} edition`);
+    const flag = Object.prototype.hasOwnProperty.call(spec, name) ? spec[name] : undefined;
+    if (!flag) {
+      const edition = elsewhere?.(name);
+      if (edition) throw new UsageError(`--${name} means nothing in the ${edition} edition`);
+      throw new UsageError(`unknown flag --${name}`);
     }
     if (flag.kind === 'switch' && values.length > 0) throw new UsageError(`--${name} takes no value`);
     if (flag.kind !== 'switch' && values.length === 0) throw new UsageError(`--${name} needs a value`);

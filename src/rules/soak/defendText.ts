@@ -1,8 +1,8 @@
 // Plain text, one line per `!defend` step, so the chat shows each rule with its numbers
 // (commands.md, "Output"). Pure; HTML and Roll20 escaping is the chat renderer's job, not this one's.
 
-import type { DefendStep, RolledDefendAction } from '../rules/soak/defendSteps';
-import type { PenalisedCheck, SoakSituation } from '../rules/soak/situations';
+import type { DefendStep, RolledDefendAction } from './defendSteps';
+import type { PenalisedCheck, SoakSituation } from './situations';
 
 /** The table's situations in words a player reads. */
 const SITUATION_LABEL: Record<SoakSituation, string> = {

@@ -1,7 +1,7 @@
 // One plain line per `!defend` step (commands.md, "Output": each rule step with its numbers).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeDefendStep, describeDefendSteps } from '../../src/render/defendSteps';
+import { describeDefendStep, describeDefendSteps } from '../../src/rules/soak/defendText';
 import { resolveSoakDefend, type SoakDefendInput } from '../../src/rules/soak/defend';
 import type { DefendStep } from '../../src/rules/soak/defendSteps';
 import { SOAK_SITUATIONS } from '../../src/rules/soak/situations';

@@ -1,9 +1,9 @@
 // The chat card of one hit on one token: the defense used, every step, and where it left the token.
-import type { SoakDamageOutcome } from '../rules/soak/resolveDamage';
-import type { Life } from '../rules/soak/life';
-import type { DamageStep } from '../rules/soak/damageSteps';
-import { describeDamageStep } from './damageSteps';
-import type { Card } from './card';
+import type { SoakDamageOutcome } from './resolveDamage';
+import type { Life } from './life';
+import type { DamageStep } from './damageSteps';
+import { describeDamageStep } from './damageText';
+import type { CardWords } from '../edition';
 
 export interface HitDescription {
   amount: number;
@@ -46,7 +46,7 @@ function inSeedOrder(steps: DamageStep[]): DamageStep[] {
   return [...rest.slice(0, at + 1), wear, ...rest.slice(at + 1)];
 }
 
-export function damageCard(name: string, hit: HitDescription, outcome: SoakDamageOutcome): Card {
+export function damageCard(name: string, hit: HitDescription, outcome: SoakDamageOutcome): CardWords {
   const steps = inSeedOrder(outcome.steps.filter((step) => step.kind !== 'defense-used')).map(describeDamageStep);
   const defense = outcome.steps.find((step) => step.kind === 'defense-used');
   const now = lifeLine(outcome.life);

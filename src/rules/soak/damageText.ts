@@ -1,7 +1,7 @@
 // Plain text for one step of a `soak` damage breakdown, one short line each, worded like the
 // seed's worked example ("160 - 100 Physical = 60"). No HTML: the chat renderer escapes and wraps.
 
-import type { ArmorAbsence, DamageStep, DamageTrack, DeathCause } from '../rules/soak/damageSteps';
+import type { ArmorAbsence, DamageStep, DamageTrack, DeathCause } from './damageSteps';
 
 const PROTECTION_NAME: Record<DamageTrack, string> = { physical: 'Physical', magical: 'Magical' };
 const REDUCTION_NAME: Record<DamageTrack, string> = { physical: 'Defense', magical: 'Spirit' };

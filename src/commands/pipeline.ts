@@ -1,0 +1,108 @@
+// The one pipeline every command runs through (architecture.md, "One pipeline"): targets -> read
+// facts once -> roll -> resolve -> write -> render -> send -> record. Handlers only parse their
+// command into a plan and say what is special about them.
+import { isRefusal, type AnyEdition, type Outcome, type Plan, type Refusal } from '../rules/edition';
+import { editionOf } from '../rules/editions';
+import { readFacts, readToken, type TokenReading, type TokenSnapshot } from '../roll20/read';
+import { applyOutcome, type WriteOptions } from '../roll20/write';
+import { rollDice } from '../roll20/dice';
+import { readTurnOrder } from '../roll20/turnorder';
+import { renderButton, isSafeId } from '../render/card';
+import type { AppliedToken } from '../state/history';
+import { reply, type App, type CommandContext } from './context';
+import { deliver } from './deliver';
+import { barProblem } from './barProblem';
+import { recordApplication } from './history';
+import type { Target } from './targets';
+
+export function activeEdition(app: App): AnyEdition {
+  return editionOf(app.store.settings.edition);
+}
+
+function tokenNameById(id: string): string {
+  const token = getObj('graphic', id);
+  return token ? String(token.get('name') ?? '') || id : id;
+}
+
+/** Reads one token's facts for a plan, once. */
+export function readTarget<S>(app: App, target: Target, plan: Plan<S>): TokenReading<S> {
+  const snapshot = readToken(target.token, target.character, app.store.settings);
+  let order: Roll20TurnEntry[] | undefined;
+  return readFacts<S>(snapshot, app.store.tokens[snapshot.id], plan.values, {
+    settings: app.store.settings,
+    attributes: app.attributes,
+    edition: activeEdition(app),
+    nameOf: tokenNameById,
+    ...(plan.readsInitiative
+      ? {
+          initiativeOf: (id: string) => {
+            order ??= readTurnOrder();
+            const pr = Number(order.find((entry) => entry.id === id)?.pr);
+            return Number.isFinite(pr) ? pr : null;
+          },
+        }
+      : {}),
+  });
+}
+
+/** A refusal in one line, naming the token (and the attribute to set, for a missing value). */
+export function describeTokenRefusal(app: App, snapshot: TokenSnapshot, refusal: Refusal): string {
+  switch (refusal.kind) {
+    case 'refused':
+      return refusal.nameFirst ? `${snapshot.name} ${refusal.reason}` : `${snapshot.name}: ${refusal.reason}`;
+    case 'bar':
+      return barProblem(snapshot, refusal.resource) ?? `${snapshot.name}: ${refusal.resource} is not a number`;
+    case 'missing-value':
+      return `${snapshot.name}: cannot roll this check: its character has no number in the attribute "${app.store.settings.attributes[refusal.key]}" (set it on the sheet, or !defense-round set ${refusal.key} N)`;
+  }
+}
+
+/** Writes one resolved outcome and posts its card; returns what it changed, for undo. */
+export function writeAndShow<S>(app: App, reading: TokenReading<S>, outcome: Outcome<S>, options: WriteOptions & { title?: string; quiet?: boolean } = {}): AppliedToken {
+  const { snapshot } = reading;
+  const edition = activeEdition(app);
+  const written = applyOutcome({ settings: app.store.settings, edition, tokens: app.store.tokens }, reading, outcome, options);
+  const button =
+    outcome.offerDamageButton && isSafeId(snapshot.id)
+      ? renderButton(`Apply damage to ${snapshot.name}`, `!damage ?{Damage} --ids ${snapshot.id}`)
+      : undefined;
+  if (options.quiet) return { tokenId: snapshot.id, name: snapshot.name, changes: written.changes };
+  deliver(app.store.settings, snapshot, {
+    card: {
+      title: options.title ?? outcome.card.title,
+      rows: [...outcome.card.rows, { label: 'Turn Tracker', lines: written.notes }],
+    },
+    shortLine: outcome.shortLine,
+    ...(button ? { extra: button } : {}),
+  });
+  return { tokenId: snapshot.id, name: snapshot.name, changes: written.changes };
+}
+
+export interface RunOptions {
+  /** Record the applications for `!damage --undo`. */
+  record?: boolean;
+  /** The whisper naming every refused target, or undefined to say nothing. */
+  refusals: (refused: string[]) => string;
+}
+
+/** Runs a plan on every permitted target. `notes` name targets refused before anything was read. */
+export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: readonly Target[], notes: readonly string[], options: RunOptions): Promise<void> {
+  const app = ctx.app;
+  const perTarget = plan.dice.length;
+  const rolled = await rollDice(targets.flatMap(() => plan.dice));
+  const refused: string[] = [...notes];
+  const applied: AppliedToken[] = [];
+  targets.forEach((target, index) => {
+    const reading = readTarget(app, target, plan);
+    const resolution = plan.resolve(reading.facts, rolled.slice(index * perTarget, (index + 1) * perTarget));
+    if (isRefusal(resolution)) {
+      refused.push(describeTokenRefusal(app, reading.snapshot, resolution));
+      return;
+    }
+    applied.push(writeAndShow(app, reading, resolution, { notify: resolution.observed ?? true }));
+  });
+  if (options.record && applied.length > 0) {
+    recordApplication(app, { by: ctx.playerId, kind: 'damage', round: app.store.round.number, tokens: applied });
+  }
+  if (refused.length > 0) reply(ctx, options.refusals(refused));
+}

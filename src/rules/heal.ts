@@ -1,0 +1,44 @@
+// `!heal N [--to BAR]` for every edition (commands.md, "Heal"): capped at the bar's max, no cap
+// without one, never lowers a value already above max; the dead are refused. A healed Vitality
+// goes through the edition's own `setVitality`, which clears or keeps its conditions.
+import type { Edition, Plan, Resource } from './edition';
+
+const LABEL: Record<Resource, string> = { vitality: 'Vitality', soul: 'Soul', power: 'Power' };
+
+/** The healed value: capped at max, never below where it was (a value already above max stays). */
+export function healedValue(before: number, amount: number, max: number | null): number {
+  if (max === null) return before + amount;
+  return Math.max(before, Math.min(before + amount, max));
+}
+
+export function planHeal<S>(edition: Edition<S>, amount: number, resource: Resource): Plan<S> {
+  return {
+    values: [],
+    dice: [],
+    resolve(facts) {
+      const before = facts.bars[resource].value;
+      if (before === null) return { kind: 'bar', resource };
+      const vitality = facts.bars.vitality.value;
+      // Healing Soul or Power does not need a readable Vitality; the stored condition still counts.
+      if (edition.condition(facts.state, vitality) === 'dead') {
+        return { kind: 'refused', nameFirst: true, reason: 'is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)' };
+      }
+      const max = facts.bars[resource].max;
+      const after = healedValue(before, amount, max);
+      const capped = max === null ? ' (the bar has no max: not capped)' : after === max && before + amount > max ? ` (capped at max ${max})` : '';
+      const lines = [`${LABEL[resource]} ${before} -> ${after}${capped}`];
+      const set = vitality === null ? undefined : edition.setVitality(vitality, resource === 'vitality' ? after : vitality, facts.state);
+      if (resource === 'vitality' && set) lines.push(...set.conditionLines);
+      const now = set?.now;
+      return {
+        headline: 'acts',
+        steps: set && resource === 'vitality' ? set.steps : [],
+        card: { title: `${facts.name} is healed: ${LABEL[resource]} +${after - before}`, rows: [{ label: 'Heal', lines }, { label: 'Now', lines: now ? [now] : [] }] },
+        shortLine: `${facts.name} is healed.`,
+        changes: after !== before ? [{ kind: 'bar', resource, to: after }] : [],
+        ...(resource === 'vitality' && set ? { state: set.state } : {}),
+        detail: { heal: amount, resource, before, after },
+      };
+    },
+  };
+}

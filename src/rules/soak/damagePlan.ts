@@ -1,0 +1,152 @@
+// `!damage` in the `soak` edition as a plan: parse the arguments, name the values to read, and
+// resolve one token's hit from those numbers (rules.md, "Damage"; commands.md, "Syntax").
+import type { Facts, Outcome, Plan, Resolution, RuleChange, ValueKey, Headline } from '../edition';
+import { choiceArg, flagValue, hasFlag, integerArg, optionalInteger, UsageError, type FlagTable, type ParsedLine } from '../../text/args';
+import { defensiveStanceReduction, type SoakArmor } from './damage';
+import type { DamageTrack } from './damageSteps';
+import { resolveSoakDamage, type SoakDamageOutcome } from './resolveDamage';
+import { damageCard, damageShortLine } from './cards';
+import { lifeOf, withLife, type SoakState } from './state';
+import type { Life } from './life';
+
+export const MAX_DAMAGE = 1_000_000;
+
+export const SOAK_DAMAGE_FLAGS: FlagTable = {
+  type: { kind: 'one' },
+  pierce: { kind: 'one' },
+  to: { kind: 'one' },
+  'instant-kill': { kind: 'switch' },
+  defense: { kind: 'one' },
+};
+
+export const SOAK_DAMAGE_USAGE =
+  '!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]';
+
+export interface SoakDamageOrder {
+  amount: number;
+  track: DamageTrack;
+  piercePercent: number;
+  to: 'vitality' | 'soul' | 'power';
+  instantKill: boolean;
+  defenseOverride: 'success' | 'fail' | 'none' | null;
+}
+
+// seed 000: energy and breath weapon attacks wear the Magical protection like magic.
+const TRACK_OF: Record<string, DamageTrack> = { physical: 'physical', magical: 'magical', energy: 'magical', breath: 'magical' };
+
+const TRACK_KEYS: Record<DamageTrack, { protection: ValueKey; reduction: ValueKey; natural: ValueKey }> = {
+  physical: { protection: 'armor_physical', reduction: 'armor_defense', natural: 'natural_defense' },
+  magical: { protection: 'armor_magical', reduction: 'armor_spirit', natural: 'natural_spirit' },
+};
+
+export function parseSoakDamage(parsed: ParsedLine): SoakDamageOrder {
+  const instantKill = hasFlag(parsed, 'instant-kill');
+  if (parsed.positionals.length > 1) {
+    throw new UsageError(`one amount only (got "${parsed.positionals.join(' ')}"); an expression must be an inline roll like [[2d6+3]]`);
+  }
+  const amountText = parsed.positionals[0];
+  if (amountText === undefined && !instantKill) throw new UsageError('no damage amount given');
+  const amount = amountText === undefined ? 0 : integerArg(amountText, 'the damage amount', 0, MAX_DAMAGE);
+  const typeText = flagValue(parsed, 'type');
+  const track = typeText === undefined ? 'physical' : TRACK_OF[choiceArg(typeText, '--type', Object.keys(TRACK_OF))]!;
+  const to = choiceArg(flagValue(parsed, 'to') ?? 'vitality', '--to', ['vitality', 'soul', 'power'] as const);
+  if (instantKill && to !== 'vitality') throw new UsageError('--instant-kill cannot be combined with --to soul or power');
+  if (instantKill && amountText !== undefined) throw new UsageError('--instant-kill takes no amount: it drops Vitality to 0');
+  // No armor is read for these hits, so a type or piercing would change nothing (refused, not ignored).
+  if ((instantKill || to !== 'vitality') && (hasFlag(parsed, 'type') || hasFlag(parsed, 'pierce'))) {
+    throw new UsageError(`--type and --pierce mean nothing with ${instantKill ? '--instant-kill' : `--to ${to}`}: no armor applies`);
+  }
+  const defenseText = flagValue(parsed, 'defense');
+  return {
+    amount,
+    track,
+    piercePercent: optionalInteger(parsed, 'pierce', 0, 100) ?? 0,
+    to,
+    instantKill,
+    defenseOverride: defenseText === undefined ? null : choiceArg(defenseText, '--defense', ['success', 'fail', 'none'] as const),
+  };
+}
+
+/** commands.md: a hand edit read through armor is `!damage` of the loss, physical, using the pending defense. */
+export function handEditOrder(loss: number): SoakDamageOrder {
+  return { amount: loss, track: 'physical', piercePercent: 0, to: 'vitality', instantKill: false, defenseOverride: null };
+}
+
+export function soakDamagePlan(order: SoakDamageOrder): Plan<SoakState> {
+  const keys = TRACK_KEYS[order.track];
+  const hitsArmor = order.to === 'vitality' && !order.instantKill;
+  return {
+    values: hitsArmor ? ['armor_soak', keys.protection, keys.reduction, keys.natural, 'fortitude'] : [],
+    dice: [],
+    resolve: (facts) => resolveOne(order, facts),
+  };
+}
+
+function resolveOne(order: SoakDamageOrder, facts: Facts<SoakState>): Resolution<SoakState> {
+  const keys = TRACK_KEYS[order.track];
+  const hitsArmor = order.to === 'vitality' && !order.instantKill;
+  // Soul or Power damage needs only that bar to be a number; Vitality is then left untouched.
+  if (facts.bars[order.to].value === null) return { kind: 'bar', resource: order.to };
+  const vitalityReadable = facts.bars.vitality.value !== null;
+  const vitality = facts.bars.vitality.value ?? 0;
+  const value = (key: ValueKey) => facts.values[key]?.current ?? null;
+
+  // A token with no character and no overrides has no armor: the hit is unreduced (rules.md).
+  let armor: SoakArmor | null = null;
+  if (hitsArmor && facts.armorSource) {
+    const max = facts.values[keys.protection]?.max ?? null;
+    armor = {
+      soakPercent: value('armor_soak') ?? 0,
+      protection: value(keys.protection) ?? 0,
+      ...(max !== null ? { protectionMax: max } : {}),
+      armorReduction: value(keys.reduction) ?? 0,
+      naturalReduction: value(keys.natural) ?? 0,
+    };
+  }
+  const stanceReduction = hitsArmor && facts.stance === 'defensive' ? defensiveStanceReduction(value('fortitude') ?? 0) : 0;
+  const life = lifeOf(facts.state, facts.bars.vitality.value);
+  const outcome = resolveSoakDamage({
+    amount: order.amount,
+    track: order.track,
+    piercePercent: order.piercePercent,
+    to: order.to,
+    instantKill: order.instantKill,
+    pendingDefense: facts.state.pendingDefense ?? null,
+    defenseOverride: order.defenseOverride,
+    bars: { vitality, soul: facts.bars.soul.value, power: facts.bars.power.value },
+    armor,
+    stanceReduction,
+    life,
+  });
+
+  const changes: RuleChange[] = [];
+  if (vitalityReadable && outcome.bars.vitality !== vitality) changes.push({ kind: 'bar', resource: 'vitality', to: outcome.bars.vitality });
+  for (const bar of ['soul', 'power'] as const) {
+    const after = outcome.bars[bar];
+    if (after !== null && after !== facts.bars[bar].value) changes.push({ kind: 'bar', resource: bar, to: after });
+  }
+  if (armor && outcome.protectionAfter !== null && outcome.protectionAfter !== armor.protection) {
+    changes.push({ kind: 'value', key: keys.protection, to: outcome.protectionAfter });
+  }
+  // The pending defense is used up by this hit, whatever decided it (rules.md, Clarifications).
+  const { pendingDefense: _used, ...rest } = facts.state;
+  const result: Outcome<SoakState> = {
+    headline: headlineOf(outcome, life),
+    steps: outcome.steps,
+    card: damageCard(facts.name, order, outcome),
+    shortLine: damageShortLine(facts.name, outcome, life),
+    changes,
+    state: withLife(rest, outcome.life),
+    detail: outcome,
+  };
+  return result;
+}
+
+function headlineOf(outcome: SoakDamageOutcome, before: Life): Headline {
+  if (outcome.cancelled) return 'blocked';
+  if (outcome.life.condition !== before.condition) {
+    if (outcome.life.condition === 'dead') return 'dies';
+    if (outcome.life.condition !== 'none') return 'falls';
+  }
+  return outcome.changed ? 'hit' : 'unharmed';
+}

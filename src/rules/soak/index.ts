@@ -1,0 +1,75 @@
+// The `soak` edition (seed 000, "The Defensive Round") on the edition seam.
+import type { Edition, Step } from '../edition';
+import type { ParsedLine } from '../../text/args';
+import { applyHandEdit } from './life';
+import { describeDamageStep } from './damageText';
+import { describeDefendStep } from './defendText';
+import type { DamageStep } from './damageSteps';
+import type { DefendStep } from './defendSteps';
+import { lifeLine } from './cards';
+import { handEditOrder, parseSoakDamage, soakDamagePlan, SOAK_DAMAGE_FLAGS, SOAK_DAMAGE_USAGE } from './damagePlan';
+import { parseSoakDefend, soakDefendPlan, SOAK_DEFEND_FLAGS, SOAK_DEFEND_USAGE } from './defendPlan';
+import { soakStancePlan, SOAK_STANCE_HELP, SOAK_STANCE_USAGE } from './stancePlan';
+import { SOAK_STANCES } from './stance';
+import { SOAK_SITUATIONS } from './situations';
+import {
+  describeSoakStateChange,
+  endSoakRound,
+  enterSoak,
+  isEmptySoakState,
+  lifeOf,
+  parseSoakState,
+  soakCondition,
+  withLife,
+  type SoakState,
+} from './state';
+
+const DEFEND_STEP_KINDS = new Set<string>([
+  'perception-check', 'no-defensive-action', 'mental-check', 'situation-penalty', 'situation-no-penalty', 'aided',
+  'modifier', 'action-check', 'pending-defense', 'reaction-recorded', 'counter-announced', 'skill-announced', 'spectator-drawn',
+]);
+
+/** Words for any step of this edition: damage and life steps, or `!defend` steps. */
+export function soakText(step: Step, nameOf?: (id: string) => string): string {
+  return DEFEND_STEP_KINDS.has(step.kind) ? describeDefendStep(step as DefendStep, nameOf) : describeDamageStep(step as DamageStep);
+}
+
+export const soak: Edition<SoakState> = {
+  id: 'soak',
+  playable: true,
+  flags: { damage: SOAK_DAMAGE_FLAGS, defend: SOAK_DEFEND_FLAGS },
+  stances: SOAK_STANCES,
+  usage: { damage: SOAK_DAMAGE_USAGE, defend: SOAK_DEFEND_USAGE, stance: SOAK_STANCE_USAGE },
+  help: {
+    damage: ['Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. A pending !defend result is used up.'],
+    defend: [
+      'Situations: ' + SOAK_SITUATIONS.join(', ') + '.',
+      'A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.',
+    ],
+    stance: SOAK_STANCE_HELP,
+  },
+  planDamage: (line: ParsedLine) => soakDamagePlan(parseSoakDamage(line)),
+  planDefend: (line: ParsedLine) => soakDefendPlan(parseSoakDefend(line)),
+  planStance: soakStancePlan,
+  planHandEdit: (loss) => soakDamagePlan(handEditOrder(loss)),
+  setVitality(before, after, state) {
+    const result = applyHandEdit(before, after, lifeOf(state, before));
+    return {
+      vitality: result.after,
+      state: withLife(state, result.life),
+      steps: result.steps,
+      lines: result.steps.map(describeDamageStep),
+      conditionLines: result.steps.filter((step) => step.kind !== 'vitality-change').map(describeDamageStep),
+      now: lifeLine(result.life),
+    };
+  },
+  enter: enterSoak,
+  endRound: endSoakRound,
+  condition: (state, vitality) => (state.life ? soakCondition(state) : lifeOf(state, vitality).condition),
+  // seed 000: the dead stay dead ("Only very specific spells are said to help here").
+  deadForGood: (state, vitality) => lifeOf(state, vitality).condition === 'dead',
+  parseState: parseSoakState,
+  isEmptyState: isEmptySoakState,
+  describeStateChange: describeSoakStateChange,
+  text: soakText,
+};

@@ -1,0 +1,73 @@
+// What the `soak` edition remembers per token: its life (condition and saves owed), the pending
+// defense from `!defend`, and this round's reaction checks and defensive skills (rules.md).
+import * as v from 'valibot';
+import { lifeFromVitality, type Life } from './life';
+
+const SoakStateSchema = v.object({
+  life: v.optional(
+    v.object({
+      condition: v.picklist(['none', 'incapacitated', 'dying', 'dead'] as const),
+      savesOwed: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3)),
+    }),
+  ),
+  pendingDefense: v.optional(v.picklist(['success', 'fail'] as const)),
+  reactions: v.optional(v.record(v.string(), v.boolean())),
+  skillsVs: v.optional(v.array(v.string())),
+});
+export type SoakState = v.InferOutput<typeof SoakStateSchema>;
+
+const STANDING: Life = { condition: 'none', savesOwed: 0 };
+
+export function parseSoakState(raw: unknown): SoakState | null {
+  const parsed = v.safeParse(SoakStateSchema, raw);
+  return parsed.success ? compact(parsed.output) : null;
+}
+
+/** The stored life, or one read from Vitality for a token whose life was never written. */
+export function lifeOf(state: SoakState, vitality: number | null): Life {
+  if (state.life) return { ...state.life };
+  return vitality === null ? { ...STANDING } : lifeFromVitality(vitality);
+}
+
+/** Stores a life: a standing token with no save owed keeps nothing. */
+export function withLife(state: SoakState, life: Life): SoakState {
+  const { life: _old, ...rest } = state;
+  return life.condition === 'none' && life.savesOwed === 0 ? rest : { ...rest, life: { ...life } };
+}
+
+/** Entering the edition (rules.md, "Switching editions"): conditions come from Vitality, no saves owed. */
+export function enterSoak(_vitality: number | null, deadForGood: boolean): SoakState {
+  // Left empty, the life is read from Vitality when it is next needed (`lifeOf`).
+  return deadForGood ? { life: { condition: 'dead', savesOwed: 0 } } : {};
+}
+
+/** rules.md, "Rounds": pending defenses and per-round limits end with the round. */
+export function endSoakRound(state: SoakState): SoakState {
+  const { pendingDefense: _p, reactions: _r, skillsVs: _s, ...rest } = state;
+  return rest;
+}
+
+export function soakCondition(state: SoakState) {
+  return state.life?.condition ?? 'none';
+}
+
+export function isEmptySoakState(state: SoakState): boolean {
+  return Object.values(state).every((value) => value === undefined);
+}
+
+/** Undo's "changed since" in words. */
+export function describeSoakStateChange(left: SoakState, now: SoakState): string {
+  if (left.pendingDefense !== now.pendingDefense && now.pendingDefense !== undefined) return 'has a new pending defense';
+  if (JSON.stringify(left.life ?? null) !== JSON.stringify(now.life ?? null)) return 'condition or saves changed';
+  if (left.pendingDefense !== now.pendingDefense) return 'its pending defense changed';
+  return 'reactions or skills this round changed';
+}
+
+function compact(state: SoakState): SoakState {
+  const out: SoakState = {};
+  if (state.life) out.life = state.life;
+  if (state.pendingDefense) out.pendingDefense = state.pendingDefense;
+  if (state.reactions) out.reactions = state.reactions;
+  if (state.skillsVs) out.skillsVs = state.skillsVs;
+  return out;
+}

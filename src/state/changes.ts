@@ -1,0 +1,120 @@
+// Undo as data, the pure part: an application's changes merged by where each value lives (one
+// linked attribute hit through two tokens is one value: first `from`, last `to`), the check
+// that each still holds what the application left ("changed since"), and memory moved on by the
+// rounds that ended since.
+import type { AnyEdition } from '../rules/edition';
+import type { AppliedToken, StoredChange } from './history';
+import type { Memory } from './tokens';
+
+export interface MergedChange {
+  /** Where the value lives: the same key for the same value, whichever token changed it. */
+  place: string;
+  tokenId: string;
+  name: string;
+  change: StoredChange;
+}
+
+export function placeOf(tokenId: string, change: StoredChange): string {
+  switch (change.kind) {
+    case 'bar':
+      return change.attributeId ? `attribute:${change.attributeId}` : `bar:${tokenId}:${change.bar}`;
+    case 'attribute':
+      return `attribute:${change.attributeId}`;
+    case 'worn':
+      return `worn:${tokenId}:${change.track}`;
+    case 'markers':
+      return `markers:${tokenId}`;
+    case 'memory':
+      return `memory:${change.tokenId ?? tokenId}`;
+    case 'initiative':
+      return `initiative:${tokenId}`;
+    case 'turn-order':
+      return `turn-order:${change.tokenId}`;
+  }
+}
+
+/** One change per place, in first-seen order: the first `from` and the last `to`. */
+export function mergeChanges(tokens: readonly AppliedToken[]): MergedChange[] {
+  const merged = new Map<string, MergedChange>();
+  for (const entry of tokens) {
+    for (const change of entry.changes) {
+      const place = placeOf(entry.tokenId, change);
+      const earlier = merged.get(place);
+      if (!earlier) {
+        merged.set(place, { place, tokenId: entry.tokenId, name: entry.name, change });
+        continue;
+      }
+      if ('to' in earlier.change && 'to' in change) {
+        earlier.change = { ...earlier.change, to: change.to } as StoredChange;
+      }
+    }
+  }
+  return [...merged.values()];
+}
+
+/** The value a change left, as undo compares it. */
+export function leftValue(change: StoredChange): unknown {
+  return change.kind === 'turn-order' ? true : change.to;
+}
+
+/** Memory as it is after `rounds` more rounds ended (a pending defense does not outlive its round). */
+export function shiftMemory(memory: Memory, edition: AnyEdition, rounds: number): Memory {
+  if (!memory.edition || memory.edition.id !== edition.id || rounds <= 0) return memory;
+  let state = edition.parseState(memory.edition.state);
+  if (state === null) return memory;
+  for (let i = 0; i < Math.min(rounds, 10); i += 1) state = edition.endRound(state);
+  const out: Memory = { ...memory };
+  if (edition.isEmptyState(state)) delete out.edition;
+  else out.edition = { id: edition.id, state };
+  return out;
+}
+
+const VALUE_LABEL: Record<string, string> = { armor_physical: 'physical protection', armor_magical: 'magical protection' };
+
+/**
+ * The values an undo would overwrite, in words (commands.md, "Undo": changed since). `now` maps
+ * each place to its value now; `same` compares memory, `describe` words a memory difference.
+ */
+export function changedSince(
+  merged: readonly MergedChange[],
+  now: ReadonlyMap<string, unknown>,
+  same: (a: unknown, b: unknown) => boolean,
+  describe: (left: Memory, now: Memory) => string,
+): string[] {
+  const found: string[] = [];
+  for (const { place, name, change } of merged) {
+    if (change.kind === 'turn-order') continue; // a spectator drawn in stays drawn in
+    const value = now.get(place);
+    if (same(value, change.to)) continue;
+    switch (change.kind) {
+      case 'bar':
+        found.push(`${name} ${change.resource} is ${value ?? 'not a number'} (was left at ${change.to})`);
+        break;
+      case 'attribute':
+        found.push(`${name} ${VALUE_LABEL[change.key] ?? change.key} is ${value ?? 'unset'} (was left at ${change.to})`);
+        break;
+      case 'worn':
+        found.push(`${name} ${change.track} protection is ${value ?? 'unset'} (was left at ${change.to})`);
+        break;
+      case 'markers':
+        found.push(`${name} markers changed`);
+        break;
+      case 'memory':
+        found.push(`${name} ${describe(change.to, (value ?? {}) as Memory)}`);
+        break;
+      case 'initiative':
+        found.push(`${name} initiative is ${value ?? 'gone'} (was left at ${change.to})`);
+        break;
+    }
+  }
+  return found;
+}
+
+/** Memory changes moved on by the rounds ended since the application (a new round clears what it clears). */
+export function shiftMerged(merged: readonly MergedChange[], edition: AnyEdition, rounds: number): MergedChange[] {
+  return merged.map((entry) =>
+    entry.change.kind === 'memory'
+      ? { ...entry, change: { ...entry.change, from: shiftMemory(entry.change.from, edition, rounds), to: shiftMemory(entry.change.to, edition, rounds) } }
+      : entry,
+  );
+}
