@@ -880,6 +880,9 @@ var DefenseRound = (() => {
     Object.assign(record2, soakMemory(old, old.stance));
     return record2;
   }
+  function pick(part) {
+    return { life: part.life, pendingDefense: part.pendingDefense };
+  }
   function same(a, b) {
     return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
   }
@@ -906,8 +909,13 @@ var DefenseRound = (() => {
     const beforePart = isRecord(before.record) ? before.record : {};
     const afterPart = isRecord(after.record) ? after.record : {};
     if (!same(beforePart.life, afterPart.life) || !same(beforePart.pendingDefense, afterPart.pendingDefense)) {
-      const stance = isRecord(tokens[String(entry.tokenId)]) ? tokens[String(entry.tokenId)].stance : void 0;
-      changes.push({ kind: "memory", from: soakMemory(beforePart, stance), to: soakMemory(afterPart, stance) });
+      const current = isRecord(tokens[String(entry.tokenId)]) ? tokens[String(entry.tokenId)] : {};
+      const untouched = { reactions: current.reactions, skillsVs: current.skillsVs };
+      changes.push({
+        kind: "memory",
+        from: soakMemory({ ...untouched, ...pick(beforePart) }, current.stance),
+        to: soakMemory({ ...untouched, ...pick(afterPart) }, current.stance)
+      });
     }
     return { tokenId: entry.tokenId, name: entry.name, changes };
   }
@@ -1298,6 +1306,7 @@ var DefenseRound = (() => {
   function clamp(value, low, high) {
     return Math.min(high, Math.max(low, value));
   }
+  var MAX_DAMAGE = 1e6;
 
   // src/text/args.ts
   var UsageError = class extends Error {
@@ -1581,7 +1590,6 @@ var DefenseRound = (() => {
   }
 
   // src/rules/soak/damagePlan.ts
-  var MAX_DAMAGE = 1e6;
   var SOAK_DAMAGE_FLAGS = {
     type: { kind: "one" },
     pierce: { kind: "one" },
@@ -2304,7 +2312,7 @@ var DefenseRound = (() => {
   }
   function planDamage(line) {
     if (line.positionals.length !== 1) throw new UsageError("one damage amount is needed");
-    const amount = integerArg(line.positionals[0], "the damage amount", 0, 1e6);
+    const amount = integerArg(line.positionals[0], "the damage amount", 0, MAX_DAMAGE);
     const hit = optionalInteger(line, "hit", -1e3, 1e3);
     const track2 = choiceArg(flagValue(line, "type") ?? "physical", "--type", ["physical", "magical"]);
     const override = flagValue(line, "defense");
@@ -2427,7 +2435,7 @@ var DefenseRound = (() => {
   }
   function planDamage2(line) {
     if (line.positionals.length !== 1) throw new UsageError("one weapon damage amount is needed");
-    const weapon = integerArg(line.positionals[0], "the damage amount", 0, 1e6);
+    const weapon = integerArg(line.positionals[0], "the damage amount", 0, MAX_DAMAGE);
     const attackText = flagValue(line, "attack");
     if (attackText === void 0) throw new UsageError("--attack is required");
     const attack = integerArg(attackText, "--attack", -1e3, 1e3);

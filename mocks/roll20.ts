@@ -43,6 +43,9 @@ export interface MockStats {
   objectsScanned: number;
   getObjCalls: number;
   getAttrByNameCalls: number;
+  /** `set` and `setWithWorker` calls by the API, in all and per object id. */
+  setCalls: number;
+  setsByObject: Record<string, number>;
 }
 
 export interface WorkerWrite {
@@ -132,6 +135,10 @@ export function createRoll20(options: { seed?: number } = {}): MockRoll20 {
         return [];
       }
       if (mode === 'worker') workerWrites.push({ id: obj.id, type: obj.type, props: { ...props } });
+      if (mode !== 'user') {
+        stats.setCalls++;
+        stats.setsByObject[obj.id] = (stats.setsByObject[obj.id] ?? 0) + 1;
+      }
       return store.write(obj, props, mode === 'user');
     },
     remove(obj) {
@@ -444,7 +451,7 @@ export function createRoll20(options: { seed?: number } = {}): MockRoll20 {
 }
 
 function zeroStats(): MockStats {
-  return { findObjsCalls: 0, filterObjsCalls: 0, getAllObjsCalls: 0, objectsScanned: 0, getObjCalls: 0, getAttrByNameCalls: 0 };
+  return { findObjsCalls: 0, filterObjsCalls: 0, getAllObjsCalls: 0, objectsScanned: 0, getObjCalls: 0, getAttrByNameCalls: 0, setCalls: 0, setsByObject: {} };
 }
 
 function fail(message: string): never {

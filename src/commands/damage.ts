@@ -8,8 +8,6 @@ import { undoDamage } from './undo';
 import { resolveTargets } from './targets';
 import { activeEdition, runPlan } from './pipeline';
 
-export { MAX_DAMAGE } from '../rules/soak/damagePlan';
-
 /** Flags of `!damage` in every edition. */
 const COMMON_FLAGS: FlagTable = { ids: { kind: 'list' }, help: { kind: 'switch' }, undo: { kind: 'switch' }, force: { kind: 'switch' } };
 

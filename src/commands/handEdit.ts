@@ -3,7 +3,7 @@
 import { isRefusal, type Outcome, type Plan } from '../rules/edition';
 import { sameData } from '../roll20/write';
 import { readInteger } from '../rules/values';
-import { MAX_DAMAGE } from '../rules/soak/damagePlan';
+import { MAX_DAMAGE } from '../rules/values';
 import { characterOf } from '../roll20/read';
 import type { App } from './context';
 import { activeEdition, readTarget, writeAndShow } from './pipeline';

@@ -1,7 +1,7 @@
 // `!heal N [--to vitality|soul|power] [--ids ...]`: restore N to a bar on each target.
 import { checkFlags, choiceArg, flagValue, idsArg, integerArg, UsageError, type FlagTable } from '../text/args';
 import { planHeal } from '../rules/heal';
-import { MAX_DAMAGE } from '../rules/soak/damagePlan';
+import { MAX_DAMAGE } from '../rules/values';
 import type { CommandHandler } from './dispatch';
 import { resolveTargets } from './targets';
 import { activeEdition, runPlan } from './pipeline';

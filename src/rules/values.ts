@@ -24,3 +24,6 @@ export function percentOf(value: number, percent: number): number {
 export function clamp(value: number, low: number, high: number): number {
   return Math.min(high, Math.max(low, value));
 }
+
+/** commands.md, "Syntax": an amount over a million is refused, in every edition. */
+export const MAX_DAMAGE = 1_000_000;

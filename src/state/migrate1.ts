@@ -27,6 +27,10 @@ function migrateToken(old: unknown): unknown {
   return record;
 }
 
+function pick(part: Raw): Raw {
+  return { life: part.life, pendingDefense: part.pendingDefense };
+}
+
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
@@ -57,8 +61,15 @@ function migrateEntry(entry: unknown, bars: Raw, tokens: Raw): unknown {
   const beforePart = isRecord(before.record) ? before.record : {};
   const afterPart = isRecord(after.record) ? after.record : {};
   if (!same(beforePart.life, afterPart.life) || !same(beforePart.pendingDefense, afterPart.pendingDefense)) {
-    const stance = isRecord(tokens[String(entry.tokenId)]) ? (tokens[String(entry.tokenId)] as Raw).stance : undefined;
-    changes.push({ kind: 'memory', from: soakMemory(beforePart, stance), to: soakMemory(afterPart, stance) });
+    // Schema 1 kept only life and the pending defense: the rest (stance, this round's reactions)
+    // is taken as it stands now, which is what the damage left of it.
+    const current = isRecord(tokens[String(entry.tokenId)]) ? (tokens[String(entry.tokenId)] as Raw) : {};
+    const untouched = { reactions: current.reactions, skillsVs: current.skillsVs };
+    changes.push({
+      kind: 'memory',
+      from: soakMemory({ ...untouched, ...pick(beforePart) }, current.stance),
+      to: soakMemory({ ...untouched, ...pick(afterPart) }, current.stance),
+    });
   }
   return { tokenId: entry.tokenId, name: entry.name, changes };
 }

@@ -3,6 +3,7 @@
 // (damage = weapon + margin, Vitality or stamina by armor), with the initiative an active or
 // full defense costs; overwhelm, counterattacks and the Turn Tracker format come with its issue.
 import type { Edition, Plan, RuleChange, Step } from '../edition';
+import { MAX_DAMAGE } from '../values';
 import { flagValue, integerArg, optionalInteger, UsageError, type ParsedLine } from '../../text/args';
 
 /** seed 003 keeps nothing per token beyond the stance, which the seam stores for every edition. */
@@ -42,7 +43,7 @@ function notYet(what: string): never {
 
 function planDamage(line: ParsedLine): Plan<OpposedState> {
   if (line.positionals.length !== 1) throw new UsageError('one weapon damage amount is needed');
-  const weapon = integerArg(line.positionals[0]!, 'the damage amount', 0, 1_000_000);
+  const weapon = integerArg(line.positionals[0]!, 'the damage amount', 0, MAX_DAMAGE);
   const attackText = flagValue(line, 'attack');
   if (attackText === undefined) throw new UsageError('--attack is required');
   const attack = integerArg(attackText, '--attack', -1000, 1000);

@@ -8,8 +8,8 @@ import { resolveSoakDamage, type SoakDamageOutcome } from './resolveDamage';
 import { damageCard, damageShortLine } from './cards';
 import { lifeOf, withLife, type SoakState } from './state';
 import type { Life } from './life';
+import { MAX_DAMAGE } from '../values';
 
-export const MAX_DAMAGE = 1_000_000;
 
 export const SOAK_DAMAGE_FLAGS: FlagTable = {
   type: { kind: 'one' },

@@ -4,6 +4,7 @@
 // situations, defense checks and paid saves come with the edition's own issue.
 import * as v from 'valibot';
 import type { Edition, Plan, RuleChange, Step } from '../edition';
+import { MAX_DAMAGE } from '../values';
 import { choiceArg, flagValue, integerArg, optionalInteger, UsageError, type ParsedLine } from '../../text/args';
 
 const ThresholdStateSchema = v.object({
@@ -42,7 +43,7 @@ function notYet(what: string): never {
 
 function planDamage(line: ParsedLine): Plan<ThresholdState> {
   if (line.positionals.length !== 1) throw new UsageError('one damage amount is needed');
-  const amount = integerArg(line.positionals[0]!, 'the damage amount', 0, 1_000_000);
+  const amount = integerArg(line.positionals[0]!, 'the damage amount', 0, MAX_DAMAGE);
   const hit = optionalInteger(line, 'hit', -1000, 1000);
   const track = choiceArg(flagValue(line, 'type') ?? 'physical', '--type', ['physical', 'magical'] as const);
   const override = flagValue(line, 'defense');

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MODES, openTable, type Table } from '../support/table';
+import { SCHEMA_VERSION } from '../../src/state/store';
+
+// `state` as the previous release (schema 1) left it after a short fight at the demo table: GM
+// settings changed, Bob reactive with a reaction against Goblin 1 and a failed pending defense,
+// an override on Goblin 1, a GM hit on both goblins, then Alice's hit on Bob (dying).
+const SCHEMA1 = JSON.parse(readFileSync('test/fixtures/state-schema1.json', 'utf8'));
+
+describe.each(MODES)('a state written by the previous release (%s)', (mode) => {
+  let table: Table;
+  afterEach(() => table?.close());
+
+  async function open() {
+    table = await openTable(mode, {
+      setup: (mock) => {
+        mock.state.DefenseRound = structuredClone(SCHEMA1);
+      },
+    });
+    return table;
+  }
+
+  it('is migrated with nothing a GM set up lost, and no problem reported', async () => {
+    await open();
+    expect(table.stored().schemaVersion).toBe(SCHEMA_VERSION);
+    expect(table.stored().settings.markers.dead).toBe('skull');
+    expect(table.stored().settings.visibility.npc).toBe('public');
+    expect(table.mock.logs.join('\n')).not.toMatch(/problems/);
+    expect(table.memory('Bob')).toEqual({ stance: 'reactive', reactions: { [table.id('Goblin 1')]: true }, life: { condition: 'dying', savesOwed: 3 } });
+    expect(table.memory('Goblin 1')).toEqual({ overrides: { armor_magical: 10 }, wear: { physical: 5 }, life: { condition: 'incapacitated', savesOwed: 1 } });
+    expect(table.stored().tokens[table.id('Goblin 1')].edition.id).toBe('soak');
+    expect(table.stored().history).toHaveLength(2);
+  });
+
+  it('undoes what the previous release recorded: Alice her hit, then the GM his', async () => {
+    await open();
+    // The table as the fixture's hits left it.
+    table.mock.attribute('Bob', 'vitality').set('current', -120);
+    table.mock.attribute('Bob', 'armor_physical').set('current', 20);
+    table.mock.token('Bob').set('statusmarkers', 'fist,death-zone');
+    for (const goblin of ['Goblin 1', 'Goblin 2']) table.mock.token(goblin).set({ bar1_value: -8, statusmarkers: 'sleepy' });
+
+    await table.say('Alice', '!damage --undo');
+    expect(table.attr('Bob', 'vitality')).toBe(70);
+    expect(table.attr('Bob', 'armor_physical')).toBe(100);
+    expect(table.memory('Bob')).toEqual({ stance: 'reactive', reactions: { [table.id('Goblin 1')]: true }, pendingDefense: 'fail' });
+
+    await table.say('GM', '!damage --undo');
+    expect(table.bar('Goblin 1')).toBe(30);
+    expect(table.markers('Goblin 2')).toEqual([]);
+    expect(table.memory('Goblin 2')).toEqual({ wear: { physical: 20 } });
+    expect(table.stored().history).toHaveLength(0);
+  });
+});

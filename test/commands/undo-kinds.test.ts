@@ -1,0 +1,110 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { MODES, openTable, publicFromScript, type Table } from '../support/table';
+import { createRoll20, type MockRoll20 } from '../../mocks/roll20';
+import { buildDemoScene, type DemoScene } from '../../mocks/scene';
+import { defaultSettings } from '../../src/state/settings';
+import type { TokenRecord } from '../../src/state/tokens';
+import { AttributeIndex } from '../../src/roll20/attributes';
+import { readFacts, readToken, characterOf } from '../../src/roll20/read';
+import { applyOutcome, sameData } from '../../src/roll20/write';
+import { readNow, restore } from '../../src/roll20/restore';
+import { changedSince, mergeChanges } from '../../src/state/changes';
+import { soak } from '../../src/rules/soak';
+import type { Outcome } from '../../src/rules/edition';
+
+describe.each(MODES)('undo of a linked attribute shared by two tokens hit by one command (%s)', (mode) => {
+  let table: Table;
+  afterEach(() => table?.close());
+
+  it('puts the one value back to what it was before the command, with no "changed since"', async () => {
+    table = await openTable(mode, {
+      setup: (mock, scene) => {
+        const bob = mock.token('Bob');
+        mock.create('graphic', {
+          subtype: 'token', pageid: scene.pageId, layer: 'objects', name: 'Bob (mirror image)', represents: scene.characters.Bob,
+          controlledby: scene.players.Alice, bar1_link: scene.attributes.Bob.vitality, bar1_value: 70, bar1_max: 70,
+          imgsrc: String(bob.get('imgsrc')),
+        });
+      },
+    });
+    table.mock.attribute('Bob', 'vitality').set('current', 50);
+    table.mock.attribute('Bob', 'armor_physical').set({ current: 10, max: 10 });
+    table.mock.attribute('Bob', 'armor_soak').set('current', 0);
+    table.mock.attribute('Bob', 'armor_defense').set('current', 0);
+    await table.say('Alice', '!damage 20', ['Bob', 'Bob (mirror image)']);
+    // 20 - 10 Physical = 10 (Physical wears to 5); then 20 - 5 = 15 (Physical wears to 0)
+    expect(table.attr('Bob', 'vitality')).toBe(25);
+    expect(table.attr('Bob', 'armor_physical')).toBe(0);
+    const out = await table.say('Alice', '!damage --undo');
+    expect(publicFromScript(out)).toEqual(['Damage undone: Bob, Bob (mirror image).']);
+    expect(table.attr('Bob', 'vitality')).toBe(50);
+    expect(table.attr('Bob', 'armor_physical')).toBe(10);
+    expect(table.bar('Bob')).toBe(50);
+    expect(table.bar('Bob (mirror image)')).toBe(50);
+  });
+});
+
+describe('undo of initiative, a token joining the Turn Tracker and an ally\'s state (writer and restore)', () => {
+  let mock: MockRoll20;
+  let scene: DemoScene;
+  afterEach(() => mock?.uninstall());
+
+  function setUp() {
+    mock = createRoll20({ seed: 3 });
+    scene = buildDemoScene(mock);
+    mock.install(globalThis);
+    const settings = defaultSettings();
+    const tokens: Record<string, TokenRecord> = {};
+    const context = { settings, edition: soak, tokens };
+    const token = mock.token('Goblin 1');
+    const reading = readFacts(readToken(token, characterOf(token), settings), tokens[token.id], [], {
+      settings, attributes: new AttributeIndex(), edition: soak, nameOf: (id) => id,
+    });
+    const outcome: Outcome<unknown> = {
+      headline: 'acts', steps: [], card: { title: '', rows: [] }, shortLine: '', detail: null,
+      changes: [
+        { kind: 'initiative', to: 2 },
+        { kind: 'join-turn-order', tokenId: scene.tokens.Crate, initiative: 0 },
+        { kind: 'ally-state', tokenId: scene.tokens['Goblin 2'], state: { pendingDefense: 'success' } },
+      ],
+    };
+    const written = applyOutcome(context, reading, outcome);
+    const merged = mergeChanges([{ tokenId: token.id, name: 'Goblin 1', changes: written.changes }]);
+    return { context, written, merged, tokens };
+  }
+
+  const pr = (id: string) => mock.turnOrder().find((entry) => entry.id === id)?.pr;
+
+  it('records each as data, from -> to', () => {
+    const { written, tokens } = setUp();
+    expect(written.changes).toEqual([
+      { kind: 'initiative', from: 12, to: 2 },
+      { kind: 'turn-order', tokenId: scene.tokens.Crate },
+      { kind: 'memory', tokenId: scene.tokens['Goblin 2'], from: {}, to: { edition: { id: 'soak', state: { pendingDefense: 'success' } } } },
+    ]);
+    expect(written.notes).toEqual(['Crate is drawn into the battle: added to the Turn Tracker at initiative 0.']);
+    expect(pr(scene.tokens['Goblin 1'])).toBe(2);
+    expect(pr(scene.tokens.Crate)).toBe(0);
+    expect(tokens[scene.tokens['Goblin 2']]?.edition?.state).toEqual({ pendingDefense: 'success' });
+  });
+
+  it('puts each back when nothing changed since', () => {
+    const { context, merged, tokens } = setUp();
+    const now = readNow(context, merged);
+    expect(changedSince(merged, now, sameData, () => 'changed')).toEqual([]);
+    restore(context, merged, now);
+    expect(pr(scene.tokens['Goblin 1'])).toBe(12);
+    expect(pr(scene.tokens.Crate)).toBeUndefined();
+    expect(mock.turnOrder().map((entry) => entry.id)).toEqual([scene.tokens.Bob, scene.tokens['Goblin 1'], scene.tokens['Goblin 2']]);
+    expect(tokens[scene.tokens['Goblin 2']]).toBeUndefined();
+  });
+
+  it('names an initiative or an ally\'s state changed since', () => {
+    const { context, merged, tokens } = setUp();
+    const order = mock.turnOrder().map((entry) => (entry.id === scene.tokens['Goblin 1'] ? { ...entry, pr: 7 } : entry));
+    mock.setTurnOrder(order);
+    tokens[scene.tokens['Goblin 2']] = { edition: { id: 'soak', state: { pendingDefense: 'fail' } } };
+    const found = changedSince(merged, readNow(context, merged), sameData, (_left, now) => `now ${JSON.stringify(now.edition?.state)}`);
+    expect(found).toEqual(['Goblin 1 initiative is 7 (was left at 2)', 'Goblin 1 now {"pendingDefense":"fail"}']);
+  });
+});
