@@ -542,6 +542,49 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
+  function _subIssues(datasets) {
+    let issues;
+    if (datasets) for (const dataset of datasets) if (issues) for (const issue of dataset.issues) issues.push(issue);
+    else issues = dataset.issues;
+    return issues;
+  }
+  // @__NO_SIDE_EFFECTS__
+  function union(options, message$1) {
+    return _standardSchema({
+      kind: "schema",
+      type: "union",
+      reference: union,
+      expects: /* @__PURE__ */ _joinExpects(options.map((option) => option.expects), "|"),
+      async: false,
+      options,
+      message: message$1,
+      "~run"(dataset, config$1) {
+        let validDataset;
+        let typedDatasets;
+        let untypedDatasets;
+        for (const schema of this.options) {
+          const optionDataset = schema["~run"]({ value: dataset.value }, config$1);
+          if (optionDataset.typed) if (optionDataset.issues) if (typedDatasets) typedDatasets.push(optionDataset);
+          else typedDatasets = [optionDataset];
+          else {
+            validDataset = optionDataset;
+            break;
+          }
+          else if (untypedDatasets) untypedDatasets.push(optionDataset);
+          else untypedDatasets = [optionDataset];
+        }
+        if (validDataset) return validDataset;
+        if (typedDatasets) {
+          if (typedDatasets.length === 1) return typedDatasets[0];
+          _addIssue(this, "type", dataset, config$1, { issues: /* @__PURE__ */ _subIssues(typedDatasets) });
+          dataset.typed = true;
+        } else if (untypedDatasets?.length === 1) return untypedDatasets[0];
+        else _addIssue(this, "type", dataset, config$1, { issues: /* @__PURE__ */ _subIssues(untypedDatasets) });
+        return dataset;
+      }
+    });
+  }
+  // @__NO_SIDE_EFFECTS__
   function unknown() {
     return _standardSchema({
       kind: "schema",
@@ -1059,8 +1102,8 @@ var DefenseRound = (() => {
       return {
         ok: true,
         vitality: SAVED_FROM_DEATH_VITALITY,
-        life: { condition: "incapacitated", savesOwed: 0 },
-        steps: [rolled(0), { kind: "saved-from-death", before: vitality, vitality: SAVED_FROM_DEATH_VITALITY }]
+        life: { condition: "incapacitated", savesOwed: SAVES_WHEN_INCAPACITATED },
+        steps: [rolled(SAVES_WHEN_INCAPACITATED), { kind: "saved-from-death", before: vitality, vitality: SAVED_FROM_DEATH_VITALITY }]
       };
     }
     const savesLeft = Math.min(SAVES_WHEN_DYING, life.savesOwed) - 1;
@@ -1074,13 +1117,12 @@ var DefenseRound = (() => {
   var PROTECTION_NAME = { physical: "Physical", magical: "Magical" };
   var REDUCTION_NAME = { physical: "Defense", magical: "Spirit" };
   var BAR_NAME = { soul: "Soul", power: "Power" };
-  function armorAbsent(track2, reason, amount) {
-    const protection = PROTECTION_NAME[track2];
+  function armorAbsent(reason, amount) {
     switch (reason) {
       case "worn-out":
-        return `${protection} armor worn out: ${amount} is not reduced by armor`;
+        return `Armor destroyed (both protections worn out): ${amount} is not reduced`;
       case "never-there":
-        return `No ${protection} armor: ${amount} is not reduced by armor`;
+        return `No armor (no Physical or Magical protection): ${amount} is not reduced`;
       case "no-character":
         return `No character, so no armor: ${amount} is not reduced by armor`;
     }
@@ -1109,7 +1151,7 @@ var DefenseRound = (() => {
       case "pierce":
         return `Pierced ${step.piercePercent}% of ${step.amount} = ${step.pierced} (skips armor), ${step.rest} left`;
       case "armor-absent":
-        return armorAbsent(step.track, step.reason, step.amount);
+        return armorAbsent(step.reason, step.amount);
       case "soak":
         return `${step.before} x ${100 - step.soakPercent}% soak = ${step.after}`;
       // as the seed writes it: 200 x 0.8 Soak (20% Soak)
@@ -1153,7 +1195,7 @@ var DefenseRound = (() => {
       case "stood-up":
         return `Stands back up: Vitality ${step.before} -> ${step.vitality}`;
       case "saved-from-death":
-        return `Saved from death, still incapacitated: Vitality ${step.before} -> ${step.vitality}`;
+        return `Saved from death: Vitality ${step.before} -> ${step.vitality}, still incapacitated`;
       case "revived":
         return "Revived: raised above 0 by hand, no longer dead";
       case "conditions-cleared":
@@ -1205,7 +1247,7 @@ var DefenseRound = (() => {
       case "situation-no-penalty":
         return `${SITUATION_LABEL[step.situation]}: no penalty to ${PENALISED_WORD[step.check]}`;
       case "aided":
-        return `Aided by an ally: ${signed(step.bonus)}`;
+        return step.by === void 0 ? `Aided by an ally: ${signed(step.bonus)}` : `Aided by ${nameOf(step.by)}: ${signed(step.bonus)}`;
       case "modifier":
         return `Modifier: ${signed(step.mod)}`;
       case "action-check":
@@ -1408,7 +1450,8 @@ var DefenseRound = (() => {
     let wearStep = null;
     const armor = hit.armor;
     const protection = armor === null ? 0 : Math.max(0, armor.protection);
-    if (armor !== null && protection > 0) {
+    const standing = armor !== null && (protection > 0 || Math.max(0, armor.otherProtection ?? 0) > 0);
+    if (armor !== null && standing) {
       const soakPercent = clamp(armor.soakPercent, 0, 100);
       const afterSoak = percentOf(rest, 100 - soakPercent);
       if (soakPercent > 0) steps.push({ kind: "soak", soakPercent, before: rest, after: afterSoak });
@@ -1422,17 +1465,22 @@ var DefenseRound = (() => {
       }
       const wear = percentOf(afterSoak, WEAR_PERCENT);
       protectionAfter = Math.max(0, protection - wear);
-      wearStep = {
-        kind: "protection-wear",
-        track: hit.track,
-        afterSoak,
-        wearPercent: WEAR_PERCENT,
-        wear,
-        before: protection,
-        after: protectionAfter
-      };
+      if (protection > 0) {
+        wearStep = {
+          kind: "protection-wear",
+          track: hit.track,
+          afterSoak,
+          wearPercent: WEAR_PERCENT,
+          wear,
+          before: protection,
+          after: protectionAfter
+        };
+      } else {
+        protectionAfter = armor.protection;
+      }
     } else {
-      const reason = armor === null ? "no-character" : (armor.protectionMax ?? 0) > 0 ? "worn-out" : "never-there";
+      const wasThere = (armor?.protectionMax ?? 0) > 0 || (armor?.otherProtectionMax ?? 0) > 0;
+      const reason = armor === null ? "no-character" : wasThere ? "worn-out" : "never-there";
       steps.push({ kind: "armor-absent", track: hit.track, reason, amount: rest });
       if (armor !== null) {
         protectionAfter = armor.protection;
@@ -1545,7 +1593,8 @@ var DefenseRound = (() => {
       })
     ),
     pendingDefense: optional(picklist(["success", "fail"])),
-    reactions: optional(record(string(), boolean())),
+    // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
+    reactions: optional(record(string(), union([boolean(), literal("used")]))),
     skillsVs: optional(array(string()))
   });
   var STANDING = { condition: "none", savesOwed: 0 };
@@ -1600,8 +1649,8 @@ var DefenseRound = (() => {
   var SOAK_DAMAGE_USAGE = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]";
   var TRACK_OF = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
   var TRACK_KEYS = {
-    physical: { protection: "armor_physical", reduction: "armor_defense", natural: "natural_defense" },
-    magical: { protection: "armor_magical", reduction: "armor_spirit", natural: "natural_spirit" }
+    physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
+    magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
   };
   function parseSoakDamage(parsed) {
     const instantKill = hasFlag(parsed, "instant-kill");
@@ -1636,7 +1685,7 @@ var DefenseRound = (() => {
     const keys = TRACK_KEYS[order.track];
     const hitsArmor = order.to === "vitality" && !order.instantKill;
     return {
-      values: hitsArmor ? ["armor_soak", keys.protection, keys.reduction, keys.natural, "fortitude"] : [],
+      values: hitsArmor ? ["armor_soak", keys.protection, keys.other, keys.reduction, keys.natural, "fortitude"] : [],
       dice: [],
       resolve: (facts) => resolveOne(order, facts)
     };
@@ -1651,10 +1700,13 @@ var DefenseRound = (() => {
     let armor = null;
     if (hitsArmor && facts.armorSource) {
       const max = facts.values[keys.protection]?.max ?? null;
+      const otherMax = facts.values[keys.other]?.max ?? null;
       armor = {
         soakPercent: value("armor_soak") ?? 0,
         protection: value(keys.protection) ?? 0,
         ...max !== null ? { protectionMax: max } : {},
+        otherProtection: value(keys.other) ?? 0,
+        ...otherMax !== null ? { otherProtectionMax: otherMax } : {},
         armorReduction: value(keys.reduction) ?? 0,
         naturalReduction: value(keys.natural) ?? 0
       };
@@ -1807,6 +1859,9 @@ var DefenseRound = (() => {
   function reactionSucceededAgainst(round, attackerId) {
     return ownValue(round.reactions, attackerId) === true;
   }
+  function reactionUsedAgainst(round, attackerId) {
+    return ownValue(round.reactions, attackerId) === "used";
+  }
   function skillUsedAgainst(round, attackerId) {
     return round.skillsVs.includes(attackerId);
   }
@@ -1839,14 +1894,20 @@ var DefenseRound = (() => {
     const { action, situation, stance, round } = input;
     const rule = SOAK_SITUATION_RULES[situation];
     if (input.condition !== "none") return { code: "cannot-act", condition: input.condition };
+    if (input.acting) return { code: "acting-turn" };
     if (action === "react" && situation !== "front") return { code: "situation-not-allowed", action, situation };
     const notApplicable = (flag) => ({ code: "flag-not-applicable", flag, action, situation });
     if (input.rolls.mental !== null && !(action === "evade" && rule.mentalCheckEasesPenalty)) return notApplicable("mental");
     if (input.perceptionMod !== 0 && rule.perceptionGate !== "with-perception-mod") return notApplicable("perception-mod");
     if (!isRolled(action) && input.mod !== 0) return notApplicable("mod");
-    if (!isRolled(action) && input.aided) return notApplicable("aided");
+    if (!isRolled(action) && input.aid !== null) return notApplicable("aided");
     if (isRolled(action) && input.ally !== null) return notApplicable("ally");
     if (isRolled(action) && input.skillName !== null) return notApplicable("skill");
+    if (input.aid !== null) {
+      if (!given(input.vs)) return { code: "needs-vs", action };
+      if (!canHelpAllies(input.aid.stance)) return { code: "aid-not-reactive", by: input.aid.by };
+      if (input.aid.reaction !== true) return { code: "aid-no-reaction", by: input.aid.by, vs: input.vs, used: input.aid.reaction === "used" };
+    }
     switch (action) {
       case "defend":
         return null;
@@ -1861,7 +1922,7 @@ var DefenseRound = (() => {
         if (counterForbiddenByStance(stance)) return { code: "counter-in-defensive-stance" };
         if (!canCounterAttack(stance)) return { code: "needs-reactive-stance", action, stance };
         if (!given(input.vs)) return { code: "needs-vs", action };
-        if (!reactionSucceededAgainst(round, input.vs)) return { code: "no-reaction-success", vs: input.vs, action };
+        if (!reactionSucceededAgainst(round, input.vs)) return { code: "no-reaction-success", vs: input.vs, action, used: reactionUsedAgainst(round, input.vs) };
         if (input.ally !== null && !isReactiveGuard(input.skillName)) return { code: "needs-reactive-guard" };
         return null;
       case "skill":
@@ -1869,7 +1930,7 @@ var DefenseRound = (() => {
           if (skillsOnlyOnSelf(stance)) return { code: "defensive-skill-on-ally" };
           if (!canHelpAllies(stance)) return { code: "needs-reactive-stance", action, stance };
           if (!given(input.vs)) return { code: "needs-vs", action };
-          if (!reactionSucceededAgainst(round, input.vs)) return { code: "no-reaction-success", vs: input.vs, action };
+          if (!reactionSucceededAgainst(round, input.vs)) return { code: "no-reaction-success", vs: input.vs, action, used: reactionUsedAgainst(round, input.vs) };
           return null;
         }
         if (skillsLimitedPerAttacker(stance)) {
@@ -1915,27 +1976,31 @@ var DefenseRound = (() => {
         const check = rollActionCheck(input, action, steps);
         const result = check.success ? "success" : "fail";
         steps.push({ kind: "pending-defense", result });
-        return resolved(steps, result, {}, false);
+        return resolved(steps, result, aidSpent(input), false);
       }
       case "react": {
         const vs = input.vs;
         const check = rollActionCheck(input, action, steps);
         steps.push({ kind: "reaction-recorded", vs, success: check.success });
-        return resolved(steps, null, { reaction: { vs, success: check.success } }, false);
+        return resolved(steps, null, { reaction: { vs, success: check.success }, ...aidSpent(input) }, false);
       }
       case "counter": {
         const vs = input.vs;
         steps.push({ kind: "counter-announced", vs, ally: input.ally, skillName: input.skillName });
         const draw = rule.counterDrawsIntoBattle;
         if (draw) steps.push({ kind: "spectator-drawn", spectator: vs });
-        return resolved(steps, null, {}, draw);
+        return resolved(steps, null, { reactionUsed: vs }, draw);
       }
       case "skill": {
         steps.push({ kind: "skill-announced", skillName: input.skillName, vs: input.vs, ally: input.ally });
         const counts = input.ally === null && skillsLimitedPerAttacker(input.stance) && given(input.vs);
-        return resolved(steps, null, counts ? { skillVs: input.vs } : {}, false);
+        const spends = input.ally !== null && given(input.vs);
+        return resolved(steps, null, { ...counts ? { skillVs: input.vs } : {}, ...spends ? { reactionUsed: input.vs } : {} }, false);
       }
     }
+  }
+  function aidSpent(input) {
+    return input.aid !== null && given(input.vs) ? { aidUsed: { by: input.aid.by, vs: input.vs } } : {};
   }
   function rollActionCheck(input, action, steps) {
     const adjustments = [];
@@ -1954,8 +2019,8 @@ var DefenseRound = (() => {
         steps.push({ kind: "situation-no-penalty", situation: input.situation, check: action });
       }
     }
-    if (input.aided) {
-      steps.push({ kind: "aided", bonus: AIDED_BONUS });
+    if (input.aid !== null) {
+      steps.push({ kind: "aided", bonus: AIDED_BONUS, by: input.aid.by });
       adjustments.push(AIDED_BONUS);
     }
     if (input.mod !== 0) {
@@ -1982,12 +2047,18 @@ var DefenseRound = (() => {
     mental: "--mental / --mental-roll",
     "perception-mod": "--perception-mod",
     mod: "--mod",
-    aided: "--aided",
+    aided: "--aided-by",
     ally: "--ally",
     skill: "--skill"
   };
-  function describeRefusal(reason) {
+  function describeRefusal(reason, nameOf = (id) => id) {
     switch (reason.code) {
+      case "acting-turn":
+        return "It is this token's turn (top of the Turn Tracker): the defensive round is for everyone but the one acting. Saves are still allowed.";
+      case "aid-not-reactive":
+        return `Aid needs the reactive stance: ${nameOf(reason.by)} is not in it (an aided check comes from a successful reaction check).`;
+      case "aid-no-reaction":
+        return reason.used ? `Aid needs an unspent reaction: ${nameOf(reason.by)} already spent its success against ${nameOf(reason.vs)} this round (one reaction per success).` : `Aid needs a successful reaction check: ${nameOf(reason.by)} has none against ${nameOf(reason.vs)} this round (it makes one with !defend --action react --vs).`;
       case "cannot-act":
         return reason.condition === "dead" ? "This character is dead and makes no defensive action." : `This character is ${reason.condition} and makes no defensive action; it may only make the saves it is owed (--action save).`;
       case "situation-not-allowed":
@@ -2003,15 +2074,15 @@ var DefenseRound = (() => {
       case "needs-vs":
         return `--action ${reason.action} needs --vs with the attacker's token id.`;
       case "already-reacted":
-        return `You already made your reaction check against ${reason.vs} this round (one per attacker per round).`;
+        return `You already made your reaction check against ${nameOf(reason.vs)} this round (one per attacker per round).`;
       case "no-reaction-success":
-        return `To ${ACTION_WORD[reason.action]}${reason.action === "skill" ? " on an ally" : ""} against ${reason.vs} you need a successful reaction check against that attacker this round (--action react --vs ${reason.vs}).`;
+        return reason.used ? `Your successful reaction against ${nameOf(reason.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${ACTION_WORD[reason.action]}${reason.action === "skill" ? " on an ally" : ""} against ${nameOf(reason.vs)} you need a successful reaction check against that attacker this round (--action react --vs ${reason.vs}).`;
       case "needs-reactive-guard":
         return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
       case "defensive-skill-on-ally":
         return "In the defensive stance you can use skills only on yourself, not to defend others.";
       case "skill-limit":
-        return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${reason.vs}.`;
+        return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${nameOf(reason.vs)}.`;
     }
   }
   function flagRefusal(flag, action, situation) {
@@ -2033,7 +2104,7 @@ var DefenseRound = (() => {
 
   // src/rules/soak/defendPlan.ts
   var ACTIONS = ["defend", "evade", "react", "counter", "skill", "save"];
-  var SOAK_DEFEND_USAGE = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]";
+  var SOAK_DEFEND_USAGE = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]";
   var SOAK_DEFEND_FLAGS = {
     action: { kind: "one" },
     situation: { kind: "one" },
@@ -2041,6 +2112,8 @@ var DefenseRound = (() => {
     mod: { kind: "one" },
     vs: { kind: "one" },
     ally: { kind: "one" },
+    "aided-by": { kind: "one" },
+    // The old switch, kept only to refuse it with the flag that replaced it.
     aided: { kind: "switch" },
     mental: { kind: "switch" },
     "mental-roll": { kind: "one" },
@@ -2057,6 +2130,9 @@ var DefenseRound = (() => {
   };
   function parseSoakDefend(parsed) {
     if (parsed.positionals.length > 0) throw new UsageError(`unexpected "${parsed.positionals.join(" ")}" (give the action with --action)`);
+    if (hasFlag(parsed, "aided")) {
+      throw new UsageError("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
+    }
     const actionText = flagValue(parsed, "action");
     if (actionText === void 0) throw new UsageError("no action given");
     const action = choiceArg(actionText, "--action", ACTIONS);
@@ -2065,7 +2141,7 @@ var DefenseRound = (() => {
       throw new UsageError(`--situation does not apply to --action ${action}`);
     }
     if (action === "save") {
-      const meaningless = ["vs", "ally", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((flag) => hasFlag(parsed, flag));
+      const meaningless = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((flag) => hasFlag(parsed, flag));
       if (meaningless) throw new UsageError(`--${meaningless} does not apply to --action save`);
     }
     const mentalRoll = optionalInteger(parsed, "mental-roll", 1, 100);
@@ -2088,7 +2164,7 @@ var DefenseRound = (() => {
       mentalAsked: hasFlag(parsed, "mental") || mentalRoll !== void 0,
       mod: optionalInteger(parsed, "mod", -1e3, 1e3) ?? 0,
       perceptionMod: optionalInteger(parsed, "perception-mod", -1e3, 1e3) ?? 0,
-      aided: hasFlag(parsed, "aided"),
+      aidedBy: flagValue(parsed, "aided-by") ?? null,
       vs: flagValue(parsed, "vs") ?? null,
       ally: flagValue(parsed, "ally") ?? null,
       skillName: flagValue(parsed, "skill") ?? null
@@ -2107,6 +2183,9 @@ var DefenseRound = (() => {
     const needed = rollsNeeded(order);
     return {
       values: order.action === "save" ? ["save_check"] : Object.values(CHECK_ATTRIBUTE),
+      // seed 000: the acting token (top of the Turn Tracker) is not in its defensive round.
+      readsTurnOrder: order.action !== "save",
+      ...order.aidedBy !== null ? { others: [order.aidedBy] } : {},
       dice: Array(Number(needed.action) + Number(needed.perception) + Number(needed.mental)).fill(100),
       resolve(facts, rolled) {
         const own = [...rolled];
@@ -2127,8 +2206,7 @@ var DefenseRound = (() => {
     const target = facts.values.save_check?.current ?? null;
     if (life.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
     if (target === null) return { kind: "missing-value", key: "save_check" };
-    const bonus = order.mod + (order.aided ? AIDED_BONUS : 0);
-    const outcome = resolveSave(vitality, life, percentileCheck(roll, target + bonus));
+    const outcome = resolveSave(vitality, life, percentileCheck(roll, target + order.mod));
     if (!outcome.ok) return { kind: "refused", reason: "no save is owed" };
     const succeeded = outcome.steps.some((step) => step.kind === "save-rolled" && step.success);
     const died = outcome.life.condition === "dead";
@@ -2157,6 +2235,15 @@ var DefenseRound = (() => {
       Object.keys(CHECK_ATTRIBUTE).map((check) => [check, facts.values[CHECK_ATTRIBUTE[check]]?.current ?? null])
     );
     const state2 = facts.state;
+    let aid = null;
+    if (order.aidedBy !== null) {
+      const aider2 = facts.others[order.aidedBy];
+      if (!aider2) return { kind: "refused", reason: `--aided-by: no token has the id "${order.aidedBy}"` };
+      if (order.aidedBy === facts.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
+      const reactions = aider2.state.reactions ?? {};
+      const reaction = order.vs !== null && Object.prototype.hasOwnProperty.call(reactions, order.vs) ? reactions[order.vs] : void 0;
+      aid = { by: order.aidedBy, stance: aider2.stance === "reactive" || aider2.stance === "defensive" ? aider2.stance : "none", reaction };
+    }
     const outcome = resolveSoakDefend({
       action: order.action,
       situation: order.situation,
@@ -2166,21 +2253,30 @@ var DefenseRound = (() => {
       rolls,
       mod: order.mod,
       perceptionMod: order.perceptionMod,
-      aided: order.aided,
+      aid,
+      acting: facts.acting,
       vs: order.vs,
       ally: order.ally,
       skillName: order.skillName,
       round: { reactions: state2.reactions ?? {}, skillsVs: state2.skillsVs ?? [] }
     });
-    if (outcome.kind === "refused") return { kind: "refused", reason: describeRefusal(outcome.reason) };
+    if (outcome.kind === "refused") return { kind: "refused", reason: describeRefusal(outcome.reason, facts.nameOf) };
     if (outcome.kind === "missing-target") return { kind: "missing-value", key: CHECK_ATTRIBUTE[outcome.check] };
     const next = { ...state2 };
     if (outcome.pendingDefense !== null) next.pendingDefense = outcome.pendingDefense;
     if (outcome.roundUpdate.reaction) next.reactions = { ...next.reactions, [outcome.roundUpdate.reaction.vs]: outcome.roundUpdate.reaction.success };
     if (outcome.roundUpdate.skillVs) next.skillsVs = [...next.skillsVs ?? [], outcome.roundUpdate.skillVs];
+    const used = outcome.roundUpdate.reactionUsed;
+    if (used !== void 0) next.reactions = { ...next.reactions, [used]: "used" };
     const changes = outcome.drawSpectator && order.vs ? [{ kind: "join-turn-order", tokenId: order.vs, initiative: 0 }] : [];
+    const aidUsed = outcome.roundUpdate.aidUsed;
+    const aider = aidUsed ? facts.others[aidUsed.by] : void 0;
+    if (aidUsed && aider) {
+      changes.push({ kind: "ally-state", tokenId: aidUsed.by, state: { ...aider.state, reactions: { ...aider.state.reactions, [aidUsed.vs]: "used" } } });
+    }
     const result = outcome.pendingDefense === "success" ? "blocks the next hit" : outcome.pendingDefense === "fail" ? "fails to defend" : void 0;
     const headline = "acts";
+    const undeclared = facts.stance !== "defensive" && facts.stance !== "reactive";
     return {
       headline,
       steps: outcome.steps,
@@ -2188,9 +2284,17 @@ var DefenseRound = (() => {
         title: `${facts.name}: ${order.action}${order.situation !== "front" ? ` (${order.situation})` : ""}`,
         rows: [
           { label: "Check", lines: describeDefendSteps(outcome.steps, facts.nameOf) },
-          { label: "Result", lines: result ? [`${facts.name} ${result}`] : [] }
+          { label: "Result", lines: result ? [`${facts.name} ${result}`] : [] },
+          // seed 000: "you must declare what kind of stance you are taking: Defensive or Reactive".
+          { label: "Stance", lines: undeclared ? ["No stance declared: a defender must declare Defensive or Reactive"] : [] }
         ]
       },
+      ...undeclared ? {
+        buttons: [
+          { label: "Defensive stance", command: `!stance defensive --ids ${facts.id}` },
+          { label: "Reactive stance", command: `!stance reactive --ids ${facts.id}` }
+        ]
+      } : {},
       shortLine: result ? `${facts.name} ${result}.` : `${facts.name} makes a defensive action (${order.action}).`,
       changes,
       state: next,
@@ -2443,7 +2547,7 @@ var DefenseRound = (() => {
     return {
       values: ["passive_defense", "active_defense", "full_defense", "armor_score"],
       dice: given2 === void 0 ? [20] : [],
-      readsInitiative: true,
+      readsTurnOrder: true,
       resolve(facts, rolls) {
         const value = (key) => facts.values[key]?.current ?? 0;
         const mode = MODES.includes(facts.stance ?? "") ? facts.stance : "passive";
@@ -2929,7 +3033,8 @@ var DefenseRound = (() => {
     const stored = record2?.edition?.id === edition.id ? edition.parseState(record2.edition.state) : null;
     return stored ?? edition.enter(vitality, record2?.deadForGood === true);
   }
-  function readFacts(snapshot, record2, keys, context) {
+  function readFacts(snapshot, record2, plan, context) {
+    const keys = plan.values;
     const values = {};
     const places = {};
     for (const key of keys) {
@@ -2944,14 +3049,23 @@ var DefenseRound = (() => {
       places[key] = base.attribute ? { kind: "attribute", attribute: base.attribute } : base.source === "override" ? { kind: "override" } : { kind: "none" };
     }
     const bar2 = (resource) => ({ value: snapshot.bars[resource].value, max: snapshot.bars[resource].max });
+    const order = context.turnOrder ?? [];
+    const entry = order.find((row) => row.id === snapshot.id);
+    const initiative = entry === void 0 || entry.pr === "" ? null : Number(entry.pr);
+    const others = {};
+    for (const id of plan.others ?? []) others[id] = context.other?.(id);
     const facts = {
+      id: snapshot.id,
       name: snapshot.name,
       bars: { vitality: bar2("vitality"), soul: bar2("soul"), power: bar2("power") },
       values,
       armorSource: snapshot.character !== void 0 || record2?.overrides !== void 0,
       stance: record2?.stance ?? null,
       state: editionStateOf(context.edition, record2, snapshot.bars.vitality.value),
-      initiative: context.initiativeOf ? context.initiativeOf(snapshot.id) : null,
+      initiative: initiative !== null && Number.isFinite(initiative) ? initiative : null,
+      // seed 000 / seed 001: the token on top of a non-empty Turn Tracker is in its own active round.
+      acting: order.length > 0 && order[0]?.id === snapshot.id,
+      others,
       nameOf: context.nameOf
     };
     return { snapshot, record: record2, facts, places };
@@ -3348,6 +3462,53 @@ var DefenseRound = (() => {
     if (history.length > HISTORY_LIMIT) history.splice(0, history.length - HISTORY_LIMIT);
   }
 
+  // src/commands/targets.ts
+  function isCard(graphic) {
+    return graphic.get("_subtype") === "card";
+  }
+  function tokenName(token) {
+    return String(token.get("name") ?? "") || "an unnamed token";
+  }
+  function resolveTargets(ctx, ids, options = {}) {
+    const notes = [];
+    const seen = /* @__PURE__ */ new Set();
+    const found = [];
+    const take = (token) => {
+      if (!seen.has(token.id)) {
+        seen.add(token.id);
+        found.push(token);
+      }
+    };
+    if (ids !== void 0) {
+      if (ids.length === 0) throw new UsageError("--ids needs at least one token id");
+      for (const id of ids) {
+        const token = getObj("graphic", id);
+        if (!token || isCard(token)) notes.push(`no token has the id "${id}"`);
+        else take(token);
+      }
+    } else {
+      let ignored = 0;
+      for (const selected of ctx.msg.selected ?? []) {
+        const token = selected._type === "graphic" ? getObj("graphic", selected._id) : void 0;
+        if (token && !isCard(token)) take(token);
+        else ignored += 1;
+      }
+      if (ignored > 0) notes.push(`${ignored} selected object${ignored === 1 ? " is" : "s are"} not a token and ${ignored === 1 ? "was" : "were"} ignored`);
+    }
+    if (found.length === 0) {
+      if (notes.length > 0) throw new UsageError(`no token to act on (${notes.join("; ")})`);
+      throw new UsageError("no token selected: select one or more tokens, or name them with --ids");
+    }
+    const targets = [];
+    for (const token of found) {
+      const character = characterOf(token);
+      if (options.anyTarget || controls(ctx.playerId, token, character)) targets.push({ token, character });
+      else notes.push(`you do not control ${tokenName(token)}`);
+    }
+    if (targets.length === 0) throw new UsageError(notes.join("; "));
+    return { targets, notes };
+  }
+
   // src/commands/pipeline.ts
   function activeEdition(app) {
     return editionOf(app.store.settings.edition);
@@ -3356,21 +3517,25 @@ var DefenseRound = (() => {
     const token = getObj("graphic", id);
     return token ? String(token.get("name") ?? "") || id : id;
   }
-  function readTarget(app, target, plan) {
+  function readTarget(app, target, plan, turnOrder) {
     const snapshot = readToken(target.token, target.character, app.store.settings);
-    let order;
-    return readFacts(snapshot, app.store.tokens[snapshot.id], plan.values, {
+    const edition = activeEdition(app);
+    return readFacts(snapshot, app.store.tokens[snapshot.id], plan, {
       settings: app.store.settings,
       attributes: app.attributes,
-      edition: activeEdition(app),
+      edition,
       nameOf: tokenNameById,
-      ...plan.readsInitiative ? {
-        initiativeOf: (id) => {
-          order ?? (order = readTurnOrder());
-          const pr = Number(order.find((entry) => entry.id === id)?.pr);
-          return Number.isFinite(pr) ? pr : null;
-        }
-      } : {}
+      ...turnOrder ? { turnOrder } : {},
+      other: (id) => {
+        const token = getObj("graphic", id);
+        if (!token || isCard(token)) return void 0;
+        const record2 = app.store.tokens[id];
+        return {
+          name: String(token.get("name") ?? "") || "unnamed token",
+          stance: record2?.stance ?? null,
+          state: editionStateOf(edition, record2, readInteger(token.get(`${app.store.settings.bars.vitality}_value`)))
+        };
+      }
     });
   }
   function describeTokenRefusal(app, snapshot, refusal) {
@@ -3387,7 +3552,11 @@ var DefenseRound = (() => {
     const { snapshot } = reading;
     const edition = activeEdition(app);
     const written = applyOutcome({ settings: app.store.settings, edition, tokens: app.store.tokens }, reading, outcome, options);
-    const button = outcome.offerDamageButton && isSafeId(snapshot.id) ? renderButton(`Apply damage to ${snapshot.name}`, `!damage ?{Damage} --ids ${snapshot.id}`) : void 0;
+    const buttons = [
+      ...outcome.offerDamageButton ? [{ label: `Apply damage to ${snapshot.name}`, command: `!damage ?{Damage} --ids ${snapshot.id}` }] : [],
+      ...outcome.buttons ?? []
+    ];
+    const button = isSafeId(snapshot.id) && buttons.length > 0 ? buttons.map((b) => renderButton(b.label, b.command)).join(" ") : void 0;
     if (options.quiet) return { tokenId: snapshot.id, name: snapshot.name, changes: written.changes };
     deliver(app.store.settings, snapshot, {
       card: {
@@ -3405,8 +3574,9 @@ var DefenseRound = (() => {
     const rolled = await rollDice(targets.flatMap(() => plan.dice));
     const refused2 = [...notes];
     const applied = [];
+    const turnOrder = plan.readsTurnOrder ? readTurnOrder() : void 0;
     targets.forEach((target, index) => {
-      const reading = readTarget(app, target, plan);
+      const reading = readTarget(app, target, plan, turnOrder);
       const resolution = plan.resolve(reading.facts, rolled.slice(index * perTarget, (index + 1) * perTarget));
       if (isRefusal(resolution)) {
         refused2.push(describeTokenRefusal(app, reading.snapshot, resolution));
@@ -3470,53 +3640,6 @@ var DefenseRound = (() => {
     round.lastTop = top;
   }
 
-  // src/commands/targets.ts
-  function isCard(graphic) {
-    return graphic.get("_subtype") === "card";
-  }
-  function tokenName(token) {
-    return String(token.get("name") ?? "") || "an unnamed token";
-  }
-  function resolveTargets(ctx, ids, options = {}) {
-    const notes = [];
-    const seen = /* @__PURE__ */ new Set();
-    const found = [];
-    const take = (token) => {
-      if (!seen.has(token.id)) {
-        seen.add(token.id);
-        found.push(token);
-      }
-    };
-    if (ids !== void 0) {
-      if (ids.length === 0) throw new UsageError("--ids needs at least one token id");
-      for (const id of ids) {
-        const token = getObj("graphic", id);
-        if (!token || isCard(token)) notes.push(`no token has the id "${id}"`);
-        else take(token);
-      }
-    } else {
-      let ignored = 0;
-      for (const selected of ctx.msg.selected ?? []) {
-        const token = selected._type === "graphic" ? getObj("graphic", selected._id) : void 0;
-        if (token && !isCard(token)) take(token);
-        else ignored += 1;
-      }
-      if (ignored > 0) notes.push(`${ignored} selected object${ignored === 1 ? " is" : "s are"} not a token and ${ignored === 1 ? "was" : "were"} ignored`);
-    }
-    if (found.length === 0) {
-      if (notes.length > 0) throw new UsageError(`no token to act on (${notes.join("; ")})`);
-      throw new UsageError("no token selected: select one or more tokens, or name them with --ids");
-    }
-    const targets = [];
-    for (const token of found) {
-      const character = characterOf(token);
-      if (options.anyTarget || controls(ctx.playerId, token, character)) targets.push({ token, character });
-      else notes.push(`you do not control ${tokenName(token)}`);
-    }
-    if (targets.length === 0) throw new UsageError(notes.join("; "));
-    return { targets, notes };
-  }
-
   // src/commands/helpHandout.ts
   var HELP_HANDOUT_NAME = "Help: DefenseRound";
   var HELP_HTML = [
@@ -3524,8 +3647,10 @@ var DefenseRound = (() => {
     "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
     "<h4>Players and GM</h4><ul>",
     "<li><code>!stance defensive|reactive|none</code>: set your stance; with no mode, show it.</li>",
-    "<li><code>!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll R] [--mod M] [--vs ID]</code>: a defensive check; a success blocks the next hit.</li>",
-    "<li><code>!damage N [--type physical|magical|energy|breath] [--pierce P] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none]</code>: one hit through soak, protection and defense.</li>",
+    "<li><code>!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll R] [--mod M] [--vs ID] [--aided-by ID]</code>: a defensive check; a success blocks the next hit. Not on your own turn (the top of the Turn Tracker); saves are always allowed.</li>",
+    "<li>Reactive stance: one successful <code>--action react --vs ATTACKER</code> buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds <code>--aided-by YOUR_ID --vs ATTACKER</code>, +5).</li>",
+    "<li><code>!damage N [--type physical|magical|energy|breath] [--pierce P] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none]</code>: one hit through soak, protection and defense. The armor stands (and soaks) while either protection is above 0.</li>",
+    "<li>At 0 or below: one save stands you up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved you still owe the stand-up save.</li>",
     "<li><code>!damage --undo [--force]</code>: put back the last damage you applied (the GM: anyone's).</li>",
     "<li><code>!heal N [--to vitality|soul|power]</code>: restore a bar, up to its max.</li>",
     "<li>Every command answers <code>--help</code>.</li></ul>",

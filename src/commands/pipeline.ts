@@ -3,7 +3,8 @@
 // command into a plan and say what is special about them.
 import { isRefusal, type AnyEdition, type Outcome, type Plan, type Refusal } from '../rules/edition';
 import { editionOf } from '../rules/editions';
-import { readFacts, readToken, type TokenReading, type TokenSnapshot } from '../roll20/read';
+import { editionStateOf, readFacts, readToken, type TokenReading, type TokenSnapshot } from '../roll20/read';
+import { readInteger } from '../rules/values';
 import { applyOutcome, type WriteOptions } from '../roll20/write';
 import { rollDice } from '../roll20/dice';
 import { readTurnOrder } from '../roll20/turnorder';
@@ -13,7 +14,7 @@ import { reply, type App, type CommandContext } from './context';
 import { deliver } from './deliver';
 import { barProblem } from './barProblem';
 import { recordApplication } from './history';
-import type { Target } from './targets';
+import { isCard, type Target } from './targets';
 
 export function activeEdition(app: App): AnyEdition {
   return editionOf(app.store.settings.edition);
@@ -25,23 +26,25 @@ function tokenNameById(id: string): string {
 }
 
 /** Reads one token's facts for a plan, once. */
-export function readTarget<S>(app: App, target: Target, plan: Plan<S>): TokenReading<S> {
+export function readTarget<S>(app: App, target: Target, plan: Plan<S>, turnOrder?: readonly Roll20TurnEntry[]): TokenReading<S> {
   const snapshot = readToken(target.token, target.character, app.store.settings);
-  let order: Roll20TurnEntry[] | undefined;
-  return readFacts<S>(snapshot, app.store.tokens[snapshot.id], plan.values, {
+  const edition = activeEdition(app);
+  return readFacts<S>(snapshot, app.store.tokens[snapshot.id], plan, {
     settings: app.store.settings,
     attributes: app.attributes,
-    edition: activeEdition(app),
+    edition,
     nameOf: tokenNameById,
-    ...(plan.readsInitiative
-      ? {
-          initiativeOf: (id: string) => {
-            order ??= readTurnOrder();
-            const pr = Number(order.find((entry) => entry.id === id)?.pr);
-            return Number.isFinite(pr) ? pr : null;
-          },
-        }
-      : {}),
+    ...(turnOrder ? { turnOrder } : {}),
+    other: (id) => {
+      const token = getObj('graphic', id);
+      if (!token || isCard(token)) return undefined;
+      const record = app.store.tokens[id];
+      return {
+        name: String(token.get('name') ?? '') || 'unnamed token',
+        stance: record?.stance ?? null,
+        state: editionStateOf(edition, record, readInteger(token.get(`${app.store.settings.bars.vitality}_value` as 'bar1_value'))),
+      };
+    },
   });
 }
 
@@ -62,10 +65,12 @@ export function writeAndShow<S>(app: App, reading: TokenReading<S>, outcome: Out
   const { snapshot } = reading;
   const edition = activeEdition(app);
   const written = applyOutcome({ settings: app.store.settings, edition, tokens: app.store.tokens }, reading, outcome, options);
-  const button =
-    outcome.offerDamageButton && isSafeId(snapshot.id)
-      ? renderButton(`Apply damage to ${snapshot.name}`, `!damage ?{Damage} --ids ${snapshot.id}`)
-      : undefined;
+  const buttons = [
+    ...(outcome.offerDamageButton ? [{ label: `Apply damage to ${snapshot.name}`, command: `!damage ?{Damage} --ids ${snapshot.id}` }] : []),
+    ...(outcome.buttons ?? []),
+  ];
+  // Only the script's own commands with a Roll20-shaped token id go into a button.
+  const button = isSafeId(snapshot.id) && buttons.length > 0 ? buttons.map((b) => renderButton(b.label, b.command)).join(' ') : undefined;
   if (options.quiet) return { tokenId: snapshot.id, name: snapshot.name, changes: written.changes };
   deliver(app.store.settings, snapshot, {
     card: {
@@ -92,8 +97,9 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
   const rolled = await rollDice(targets.flatMap(() => plan.dice));
   const refused: string[] = [...notes];
   const applied: AppliedToken[] = [];
+  const turnOrder = plan.readsTurnOrder ? readTurnOrder() : undefined;
   targets.forEach((target, index) => {
-    const reading = readTarget(app, target, plan);
+    const reading = readTarget(app, target, plan, turnOrder);
     const resolution = plan.resolve(reading.facts, rolled.slice(index * perTarget, (index + 1) * perTarget));
     if (isRefusal(resolution)) {
       refused.push(describeTokenRefusal(app, reading.snapshot, resolution));

@@ -2,7 +2,7 @@
 // facts a plan asks for: character values looked up through the per-character attribute index,
 // worn armor, stance and the token's state in the active edition, each with where it lives.
 import { readInteger } from '../rules/values';
-import type { AnyEdition, Facts, ValueKey } from '../rules/edition';
+import type { AnyEdition, Facts, OtherFacts, Plan, ValueKey } from '../rules/edition';
 import type { AttributeKey, BarName, Settings } from '../state/settings';
 import type { TokenRecord } from '../state/tokens';
 import type { AttributeIndex } from './attributes';
@@ -137,16 +137,20 @@ export interface ReadContext {
   attributes: AttributeIndex;
   edition: AnyEdition;
   nameOf(id: string): string;
-  initiativeOf?(tokenId: string): number | null;
+  /** The Turn Tracker, read once per command when a plan needs it. */
+  turnOrder?: readonly Roll20TurnEntry[];
+  /** Another token's stance and state, for a plan that names it. */
+  other?(id: string): OtherFacts<unknown> | undefined;
 }
 
 /** Everything one plan needs of one token, read once. */
 export function readFacts<S>(
   snapshot: TokenSnapshot,
   record: TokenRecord | undefined,
-  keys: readonly ValueKey[],
+  plan: Pick<Plan<S>, 'values' | 'others'>,
   context: ReadContext,
 ): TokenReading<S> {
+  const keys = plan.values;
   const values: Facts<S>['values'] = {};
   const places: TokenReading<S>['places'] = {};
   for (const key of keys) {
@@ -161,14 +165,23 @@ export function readFacts<S>(
     places[key] = base.attribute ? { kind: 'attribute', attribute: base.attribute } : base.source === 'override' ? { kind: 'override' } : { kind: 'none' };
   }
   const bar = (resource: Resource) => ({ value: snapshot.bars[resource].value, max: snapshot.bars[resource].max });
+  const order = context.turnOrder ?? [];
+  const entry = order.find((row) => row.id === snapshot.id);
+  const initiative = entry === undefined || entry.pr === '' ? null : Number(entry.pr);
+  const others: Facts<S>['others'] = {};
+  for (const id of plan.others ?? []) others[id] = context.other?.(id) as OtherFacts<S> | undefined;
   const facts: Facts<S> = {
+    id: snapshot.id,
     name: snapshot.name,
     bars: { vitality: bar('vitality'), soul: bar('soul'), power: bar('power') },
     values,
     armorSource: snapshot.character !== undefined || record?.overrides !== undefined,
     stance: record?.stance ?? null,
     state: editionStateOf<S>(context.edition, record, snapshot.bars.vitality.value),
-    initiative: context.initiativeOf ? context.initiativeOf(snapshot.id) : null,
+    initiative: initiative !== null && Number.isFinite(initiative) ? initiative : null,
+    // seed 000 / seed 001: the token on top of a non-empty Turn Tracker is in its own active round.
+    acting: order.length > 0 && order[0]?.id === snapshot.id,
+    others,
     nameOf: context.nameOf,
   };
   return { snapshot, record, facts, places };

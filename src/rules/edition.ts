@@ -54,8 +54,17 @@ export interface ValueFact {
   present: boolean;
 }
 
+/** What a plan may know of another token it names (an aiding ally): never its bars. */
+export interface OtherFacts<S> {
+  name: string;
+  stance: string | null;
+  state: S;
+}
+
 /** Everything a plan may know of one token, read once per command. */
 export interface Facts<S> {
+  /** The token's id, for the commands of a chat button (never shown). */
+  id: string;
   name: string;
   bars: Record<Resource, BarFact>;
   /** Only the values the plan asked for. */
@@ -67,6 +76,10 @@ export interface Facts<S> {
   state: S;
   /** The token's initiative in the Turn Tracker, when the plan asked for it (null: no entry, or not a number). */
   initiative: number | null;
+  /** The token is on top of a non-empty Turn Tracker: its own turn (when the plan asked for the Turn Tracker). */
+  acting: boolean;
+  /** The other tokens the plan named (`Plan.others`); absent: no such token on the table. */
+  others: Record<string, OtherFacts<S> | undefined>;
   /** Names other tokens (an attacker, an ally) for the words of a step. */
   nameOf(id: string): string;
 }
@@ -107,6 +120,8 @@ export interface Outcome<S> {
   observed?: boolean;
   /** A failed defense offers the button that applies damage (commands.md, "Output"). */
   offerDamageButton?: boolean;
+  /** Chat buttons that belong with the card (label and the command they send). */
+  buttons?: Array<{ label: string; command: string }>;
   /** What `onDamage` observers get as the outcome. */
   detail: unknown;
 }
@@ -131,8 +146,10 @@ export interface Plan<S> {
   values: readonly ValueKey[];
   /** The dice each target needs from Roll20, by sides (`[100, 100]`: two d100s), in the order `resolve` reads them. */
   dice: readonly number[];
-  /** The plan reads the token's Turn Tracker entry (`Facts.initiative`). */
-  readsInitiative?: boolean;
+  /** The plan reads the Turn Tracker (`Facts.initiative`, `Facts.acting`). */
+  readsTurnOrder?: boolean;
+  /** Other tokens whose stance and state the plan needs (`Facts.others`). */
+  others?: readonly string[];
   resolve(facts: Facts<S>, rolls: readonly number[]): Resolution<S>;
 }
 

@@ -30,8 +30,9 @@ describe.each(MODES)('reading the game cheaply (%s)', (mode) => {
     await table.say('Alice', '!damage 10', ['Bob']);
     table.mock.resetStats();
     table.mock.attribute('Bob', 'armor_physical').set('current', 0);
+    table.mock.attribute('Bob', 'armor_magical').set('current', 0);
     await table.say('Alice', '!damage 10', ['Bob']);
-    // Physical worn out: no soak, no Defense; natural defense 0 -> the full 10 lands
+    // Both protections at 0: the armor is destroyed, no soak, no Defense; natural defense 0 -> the full 10 lands
     expect(table.attr('Bob', 'vitality')).toBe(60);
     expect(table.mock.stats.findObjsCalls).toBe(0);
   });
@@ -40,11 +41,12 @@ describe.each(MODES)('reading the game cheaply (%s)', (mode) => {
     table = await openTable(mode);
     await table.say('GM', '!damage 10', ['Crate']); // no character: no look-up
     await table.say('GM', '!damage 100 --type magical', ['Goblin 1']);
-    // Goblin has Magical 0 and no armor_spirit: 100 lands
-    expect(table.bar('Goblin 1')).toBe(-70);
-    table.mock.userCreate('attribute', { characterid: table.scene.characters.Goblin, name: 'natural_spirit', current: 7 });
+    // The armor stands on its Physical 20: 100 x 90% soak = 90; Magical 0 and no armor_spirit: 90 lands
+    expect(table.bar('Goblin 1')).toBe(-60);
+    table.mock.userCreate('attribute', { characterid: table.scene.characters.Goblin, name: 'armor_spirit', current: 7 });
     await table.mock.settle();
     await table.say('GM', '!damage 10 --type magical', ['Goblin 2']);
-    expect(table.bar('Goblin 2')).toBe(27);
+    // 10 x 90% = 9, - 0 Magical = 9, - 7 Spirit = 2
+    expect(table.bar('Goblin 2')).toBe(28);
   });
 });

@@ -7,6 +7,7 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
 
   it('a successful defend blocks the next hit, and the breakdown says so', async () => {
     table = await openTable(mode);
+    await table.passTurn(); // Goblin 1's turn: Bob is in his defensive round
     const out = await table.say('Alice', '!defend --action defend --roll 20', ['Bob']);
     expect(publicFromScript(out).join('\n')).toMatch(/Defend 20 vs 55.*success/i);
     const hit = await table.say('Alice', '!damage 200', ['Bob']);
@@ -31,6 +32,7 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
 
   it('--defense overrides the pending defense and uses it up', async () => {
     table = await openTable(mode);
+    await table.passTurn(); // Goblin 1's turn: Bob is in his defensive round
     await table.say('Alice', '!defend --action defend --roll 20', ['Bob']);
     const out = await table.say('Alice', '!damage 200 --defense fail', ['Bob']);
     expect(table.bar('Bob')).toBe(40);
@@ -40,6 +42,7 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
 
   it('rolls through Roll20 when no roll is given', async () => {
     table = await openTable(mode);
+    await table.passTurn(); // Goblin 1's turn: Bob is in his defensive round
     table.mock.dice.force(54);
     const out = await table.say('Alice', '!defend --action defend', ['Bob']);
     expect(publicFromScript(out).join('\n')).toMatch(/54/);
@@ -48,6 +51,7 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
 
   it('an inline roll can be the --roll', async () => {
     table = await openTable(mode);
+    await table.passTurn(); // Goblin 1's turn: Bob is in his defensive round
     table.mock.dice.force(99);
     await table.say('Alice', '!defend --action evade --roll [[1d100]]', ['Bob']);
     expect(table.memory('Bob').pendingDefense).toBe('fail');
@@ -55,6 +59,7 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
 
   it('applies the situation penalty (side -5) to the check', async () => {
     table = await openTable(mode);
+    await table.passTurn(); // Goblin 1's turn: Bob is in his defensive round
     const out = await table.say('Alice', '!defend --action defend --situation side --roll 52', ['Bob']);
     expect(table.memory('Bob').pendingDefense).toBe('fail');
     expect(publicFromScript(out).join('\n')).toMatch(/-5/);
@@ -62,12 +67,14 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
 
   it('a failed perception gate behind the defender means no defense', async () => {
     table = await openTable(mode);
+    await table.passTurn(); // Goblin 1's turn: Bob is in his defensive round
     await table.say('Alice', '!defend --action defend --situation behind --perception-roll 80 --roll 1', ['Bob']);
     expect(table.memory('Bob').pendingDefense).toBe('fail');
   });
 
   it('refuses evading an area attack, saying defend is still possible, and keeps the pending defense', async () => {
     table = await openTable(mode);
+    await table.passTurn(); // Goblin 1's turn: Bob is in his defensive round
     await table.say('Alice', '!defend --action defend --roll 1', ['Bob']);
     const out = await table.say('Alice', '!defend --action evade --situation aoe --roll 1', ['Bob']);
     expect(whispered(out, 'Alice').join('\n')).toMatch(/cannot be evaded.*--action defend/);
@@ -97,6 +104,7 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
 
   it('a counter needs the reactive stance and a successful reaction check against that attacker', async () => {
     table = await openTable(mode);
+    await table.passTurn(); // Goblin 1's turn: Bob is in his defensive round
     const attacker = table.id('Goblin 1');
     const refused = await table.say('Alice', `!defend --action counter --vs ${attacker}`, ['Bob']);
     expect(whispered(refused, 'Alice').join('\n')).toMatch(/reactive stance/);
@@ -112,17 +120,18 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
 
   it('per-round limits and pending defenses end when the Turn Tracker wraps around', async () => {
     table = await openTable(mode);
+    await table.passTurn(); // Goblin 1's turn: Bob is in his defensive round
     const attacker = table.id('Goblin 1');
     await table.say('Alice', '!stance reactive', ['Bob']);
     await table.say('Alice', `!defend --action react --vs ${attacker} --roll 10`, ['Bob']);
     await table.say('Alice', '!defend --action defend --roll 10', ['Bob']);
-    table.mock.nextTurn();
-    table.mock.nextTurn();
+    table.mock.nextTurn(); // Goblin 2
     await table.mock.settle();
     expect(table.memory('Bob').pendingDefense).toBe('success');
-    table.mock.nextTurn(); // back to the first entry: a new round
+    table.mock.nextTurn(); // back to the first entry (Bob): a new round
     await table.mock.settle();
     expect(table.memory('Bob').pendingDefense).toBeUndefined();
+    await table.passTurn(); // Goblin 1 again: Bob may react anew this round
     const out = await table.say('Alice', `!defend --action react --vs ${attacker} --roll 10`, ['Bob']);
     expect(whispered(out, 'Alice')).toEqual([]);
     expect(table.memory('Bob').stance).toBe('reactive'); // a stance lasts until changed
@@ -130,6 +139,7 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
 
   it('the GM can end the round by hand', async () => {
     table = await openTable(mode);
+    await table.passTurn(); // Goblin 1's turn: Bob is in his defensive round
     await table.say('Alice', '!defend --action defend --roll 10', ['Bob']);
     const out = await table.say('GM', '!defense-round next-round');
     expect(whispered(out, 'gm').join('\n')).toMatch(/Round 2 begins/);

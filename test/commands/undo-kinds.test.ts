@@ -57,7 +57,7 @@ describe('undo of initiative, a token joining the Turn Tracker and an ally\'s st
     const tokens: Record<string, TokenRecord> = {};
     const context = { settings, edition: soak, tokens };
     const token = mock.token('Goblin 1');
-    const reading = readFacts(readToken(token, characterOf(token), settings), tokens[token.id], [], {
+    const reading = readFacts(readToken(token, characterOf(token), settings), tokens[token.id], { values: [] }, {
       settings, attributes: new AttributeIndex(), edition: soak, nameOf: (id) => id,
     });
     const outcome: Outcome<unknown> = {

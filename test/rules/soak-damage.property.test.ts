@@ -11,6 +11,9 @@ const armorArb: fc.Arbitrary<SoakArmor | null> = fc.option(
     soakPercent: fc.integer({ min: -50, max: 150 }),
     protection: fc.integer({ min: -50, max: 500 }),
     protectionMax: fc.integer({ min: 0, max: 500 }),
+    // The other track: often 0, so one protection at 0 (armor standing on the other) is well covered.
+    otherProtection: fc.oneof(fc.constant(0), fc.integer({ min: -50, max: 500 })),
+    otherProtectionMax: fc.integer({ min: 0, max: 500 }),
     armorReduction: fc.integer({ min: -50, max: 200 }),
     naturalReduction: fc.integer({ min: -50, max: 200 }),
   }),
@@ -54,6 +57,37 @@ describe('resolveSoakHit properties', () => {
       const { protectionAfter } = resolveSoakHit({ amount, track, piercePercent, armor, stanceReduction });
       if (armor === null) expect(protectionAfter).toBeNull();
       else expect(protectionAfter).toBeLessThanOrEqual(Math.max(0, armor.protection));
+    }));
+  });
+
+  it('while the armor stands, more protection, Soak or Defense never means more damage (one protection at 0 included)', () => {
+    const standingArb = fc.record({
+      soakPercent: fc.integer({ min: 0, max: 100 }),
+      protection: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 500 })),
+      otherProtection: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 500 })),
+      armorReduction: fc.integer({ min: 0, max: 200 }),
+      naturalReduction: fc.integer({ min: 0, max: 200 }),
+    }).filter((armor) => armor.protection > 0 || armor.otherProtection > 0);
+    const more = fc.record({ protection: fc.nat(300), soak: fc.nat(100), defense: fc.nat(300) });
+    fc.assert(fc.property(amountArb, trackArb, pierceArb, standingArb, more, stanceArb, (amount, track, piercePercent, armor, extra, stanceReduction) => {
+      const better: SoakArmor = {
+        ...armor,
+        protection: armor.protection + extra.protection,
+        soakPercent: Math.min(100, armor.soakPercent + extra.soak),
+        armorReduction: armor.armorReduction + extra.defense,
+      };
+      const loss = resolveSoakHit({ amount, track, piercePercent, armor, stanceReduction }).vitalityLoss;
+      const lossBetter = resolveSoakHit({ amount, track, piercePercent, armor: better, stanceReduction }).vitalityLoss;
+      expect(lossBetter).toBeLessThanOrEqual(loss);
+    }));
+  });
+
+  it('an armor standing on its other protection still soaks and still takes Defense off', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 10_000 }), trackArb, fc.integer({ min: 1, max: 500 }), (amount, track, other) => {
+      const armor: SoakArmor = { soakPercent: 20, protection: 0, otherProtection: other, armorReduction: 5, naturalReduction: 50 };
+      const outcome = resolveSoakHit({ amount, track, piercePercent: 0, armor, stanceReduction: 0 });
+      expect(outcome.vitalityLoss).toBe(Math.max(0, Math.floor((amount * 80) / 100) - 5));
+      expect(outcome.protectionAfter).toBe(0);
     }));
   });
 

@@ -214,3 +214,29 @@ describe('out-of-range values (Clarifications (soak))', () => {
     expect(resolveSoakHit(hit({ amount: 50, piercePercent: -10, armor: noArmor({ protection: 40 }) })).vitalityLoss).toBe(10);
   });
 });
+
+describe('Ruling, revised: the armor is one piece (rules.md step 2)', () => {
+  it('a goblin with Physical 20 and no Magical soaks a magical 20: 20 x 90% = 18, - 0 Magical = 18', () => {
+    const goblin = { soakPercent: 10, protection: 0, protectionMax: 0, otherProtection: 20, otherProtectionMax: 20, armorReduction: 0, naturalReduction: 0 };
+    const outcome = resolveSoakHit(hit({ amount: 20, track: 'magical', armor: goblin }));
+    expect(outcome.vitalityLoss).toBe(18);
+    expect(outcome.steps).toEqual([
+      { kind: 'soak', soakPercent: 10, before: 20, after: 18 },
+      { kind: 'protection', track: 'magical', protection: 0, before: 18, after: 18 },
+      { kind: 'vitality-loss', pierced: 0, throughArmor: 18, loss: 18 },
+    ]);
+    expect(outcome.protectionAfter).toBe(0); // a track at 0 has nothing left to wear
+  });
+
+  it('Bob with Physical worn to 0 and Magical 40: 50 x 80% = 40, - 0 Physical = 40, - 30 Defense = 10', () => {
+    const bob = { soakPercent: 20, protection: 0, protectionMax: 100, otherProtection: 40, otherProtectionMax: 40, armorReduction: 30, naturalReduction: 7 };
+    expect(resolveSoakHit(hit({ amount: 50, armor: bob })).vitalityLoss).toBe(10);
+  });
+
+  it('with both protections at 0 the armor is destroyed: no soak, no Defense, natural defense instead', () => {
+    const worn = { soakPercent: 20, protection: 0, protectionMax: 100, otherProtection: 0, otherProtectionMax: 40, armorReduction: 30, naturalReduction: 7 };
+    const outcome = resolveSoakHit(hit({ amount: 50, armor: worn }));
+    expect(outcome.vitalityLoss).toBe(43);
+    expect(outcome.steps[0]).toEqual({ kind: 'armor-absent', track: 'physical', reason: 'worn-out', amount: 50 });
+  });
+});

@@ -55,7 +55,7 @@ describe('describeDefendStep', () => {
       action: 'defend', situation: 'behind', stance: 'none', condition: 'none',
       checkTargets: { defend: 55, evade: 45, reaction: 60, perception: 50, mental: 40 },
       rolls: { action: 40, perception: 34, mental: null },
-      mod: 0, perceptionMod: 0, aided: false, vs: null, ally: null, skillName: null,
+      mod: 0, perceptionMod: 0, aid: null, vs: null, ally: null, skillName: null,
       round: { reactions: {}, skillsVs: [] },
     });
     if (out.kind !== 'resolved') throw new Error('expected resolved');
@@ -83,7 +83,7 @@ describe('every step the rules produce renders as one clean line', () => {
     rolls: fc.record({ action: d100, perception: d100, mental: fc.option(d100, { nil: null }) }),
     mod: fc.integer({ min: -100, max: 100 }),
     perceptionMod: fc.constant(0),
-    aided: fc.boolean(),
+    aid: fc.option(fc.record({ by: fc.constant('elf'), stance: fc.constant('reactive' as const), reaction: fc.constant(true as const) }), { nil: null }),
     vs: fc.option(fc.constant('orc'), { nil: null }),
     ally: fc.constant(null),
     skillName: fc.constant(null),

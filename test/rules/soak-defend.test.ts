@@ -19,6 +19,9 @@ type Overrides = Omit<Partial<SoakDefendInput>, 'rolls' | 'checkTargets' | 'roun
   round?: Partial<SoakDefendInput['round']>;
 };
 
+/** An ally in the reactive stance with an unused successful reaction against the attacker. */
+const AID = { by: 'elf', stance: 'reactive' as const, reaction: true as const };
+
 function input(o: Overrides = {}): SoakDefendInput {
   return {
     action: 'defend',
@@ -27,7 +30,7 @@ function input(o: Overrides = {}): SoakDefendInput {
     condition: 'none',
     mod: 0,
     perceptionMod: 0,
-    aided: false,
+    aid: null,
     vs: null,
     ally: null,
     skillName: null,
@@ -224,15 +227,15 @@ describe('each row of the situations table, on defend and on evade', () => {
 });
 
 describe('modifiers and criticals', () => {
-  it('--mod and --aided change the action check, in order: penalty, aid, mod', () => {
-    const d = resolvedOf({ situation: 'side', mod: 10, aided: true, rolls: { action: 65 } });
+  it('--mod and --aided-by change the action check, in order: penalty, aid, mod', () => {
+    const d = resolvedOf({ situation: 'side', mod: 10, vs: 'orc', aid: AID, rolls: { action: 65 } });
     expect(d.steps.map((s) => s.kind)).toEqual(['situation-penalty', 'aided', 'modifier', 'action-check', 'pending-defense']);
     expect(actionCheck(d)).toMatchObject({ baseTarget: 55, adjustments: [-5, 5, 10], target: 65, success: true });
   });
 
-  it('--aided is +5: 60 succeeds against 55 + 5', () => {
-    expect(resolvedOf({ aided: true, rolls: { action: 60 } }).pendingDefense).toBe('success');
-    expect(resolvedOf({ aided: false, rolls: { action: 60 } }).pendingDefense).toBe('fail');
+  it('--aided-by is +5: 60 succeeds against 55 + 5', () => {
+    expect(resolvedOf({ vs: 'orc', aid: AID, rolls: { action: 60 } }).pendingDefense).toBe('success');
+    expect(resolvedOf({ vs: 'orc', aid: null, rolls: { action: 60 } }).pendingDefense).toBe('fail');
   });
 
   it('--mod does not touch the perception gate, --perception-mod does not touch the action', () => {
@@ -274,8 +277,8 @@ describe('react', () => {
     expect(out.pendingDefense).toBeNull();
   });
 
-  it('takes --aided and --mod', () => {
-    const out = resolvedOf({ action: 'react', stance: 'reactive', vs: 'orc', aided: true, mod: -20, rolls: { action: 45 } });
+  it('takes --aided-by and --mod', () => {
+    const out = resolvedOf({ action: 'react', stance: 'reactive', vs: 'orc', aid: AID, mod: -20, rolls: { action: 45 } });
     expect(actionCheck(out)).toMatchObject({ adjustments: [5, -20], target: 45, success: true });
   });
 
@@ -305,11 +308,11 @@ describe('react', () => {
 describe('counter', () => {
   const reacted = { reactions: { orc: true } };
 
-  it('is announced, not rolled, and sets nothing', () => {
+  it('is announced, not rolled, and spends the reaction that allowed it (one reaction per success)', () => {
     const out = resolvedOf({ action: 'counter', stance: 'reactive', vs: 'orc', round: reacted });
     expect(out.steps).toEqual([{ kind: 'counter-announced', vs: 'orc', ally: null, skillName: null }]);
     expect(out.pendingDefense).toBeNull();
-    expect(out.roundUpdate).toEqual({});
+    expect(out.roundUpdate).toEqual({ reactionUsed: 'orc' });
     expect(out.offerDamageButton).toBe(false);
     expect(out.drawSpectator).toBe(false);
   });
@@ -327,8 +330,8 @@ describe('counter', () => {
   });
 
   it('needs a successful reaction against that attacker this round', () => {
-    expect(refusalOf({ action: 'counter', stance: 'reactive', vs: 'goblin', round: reacted })).toEqual({ code: 'no-reaction-success', vs: 'goblin', action: 'counter' });
-    expect(refusalOf({ action: 'counter', stance: 'reactive', vs: 'orc', round: { reactions: { orc: false } } })).toEqual({ code: 'no-reaction-success', vs: 'orc', action: 'counter' });
+    expect(refusalOf({ action: 'counter', stance: 'reactive', vs: 'goblin', round: reacted })).toEqual({ code: 'no-reaction-success', vs: 'goblin', action: 'counter', used: false });
+    expect(refusalOf({ action: 'counter', stance: 'reactive', vs: 'orc', round: { reactions: { orc: false } } })).toEqual({ code: 'no-reaction-success', vs: 'orc', action: 'counter', used: false });
   });
 
   it('for an ally needs Reactive Guard (any case), and announces it', () => {
@@ -384,11 +387,11 @@ describe('skill', () => {
   it('on an ally needs the reactive stance with a successful reaction against that attacker', () => {
     expect(refusalOf({ action: 'skill', stance: 'none', vs: 'orc', ally: 'elf', round: { reactions: { orc: true } } })).toEqual({ code: 'needs-reactive-stance', action: 'skill', stance: 'none' });
     expect(refusalOf({ action: 'skill', stance: 'reactive', ally: 'elf' })).toEqual({ code: 'needs-vs', action: 'skill' });
-    expect(refusalOf({ action: 'skill', stance: 'reactive', vs: 'orc', ally: 'elf' })).toEqual({ code: 'no-reaction-success', vs: 'orc', action: 'skill' });
-    expect(refusalOf({ action: 'skill', stance: 'reactive', vs: 'orc', ally: 'elf', round: { reactions: { orc: false } } })).toEqual({ code: 'no-reaction-success', vs: 'orc', action: 'skill' });
+    expect(refusalOf({ action: 'skill', stance: 'reactive', vs: 'orc', ally: 'elf' })).toEqual({ code: 'no-reaction-success', vs: 'orc', action: 'skill', used: false });
+    expect(refusalOf({ action: 'skill', stance: 'reactive', vs: 'orc', ally: 'elf', round: { reactions: { orc: false } } })).toEqual({ code: 'no-reaction-success', vs: 'orc', action: 'skill', used: false });
     const out = resolvedOf({ action: 'skill', stance: 'reactive', vs: 'orc', ally: 'elf', skillName: 'Shield Other', round: { reactions: { orc: true } } });
     expect(out.steps).toEqual([{ kind: 'skill-announced', skillName: 'Shield Other', vs: 'orc', ally: 'elf' }]);
-    expect(out.roundUpdate).toEqual({});
+    expect(out.roundUpdate).toEqual({ reactionUsed: 'orc' }); // one reaction per success
   });
 
   it('is gated by perception; a failed gate uses up no skill', () => {
@@ -455,7 +458,7 @@ describe('flags that would change nothing are refused', () => {
     ['perception-mod without a gate', { situation: 'side', perceptionMod: -10 }, 'perception-mod'],
     ['perception-mod on a plain gate (behind)', { situation: 'behind', perceptionMod: -10 }, 'perception-mod'],
     ['mod on a counter', { action: 'counter', stance: 'reactive', vs: 'orc', mod: 5, round: { reactions: { orc: true } } }, 'mod'],
-    ['aided on a skill', { action: 'skill', aided: true }, 'aided'],
+    ['aided-by on a skill', { action: 'skill', vs: 'orc', aid: AID }, 'aided'],
     ['ally on defend', { action: 'defend', ally: 'elf' }, 'ally'],
     ['skill name on evade', { action: 'evade', skillName: 'Dodge' }, 'skill'],
   ];
@@ -477,7 +480,12 @@ describe('describeRefusal', () => {
     { code: 'counter-in-defensive-stance' },
     { code: 'needs-vs', action: 'counter' },
     { code: 'already-reacted', vs: 'orc' },
-    { code: 'no-reaction-success', vs: 'orc', action: 'counter' },
+    { code: 'no-reaction-success', vs: 'orc', action: 'counter', used: false },
+    { code: 'no-reaction-success', vs: 'orc', action: 'counter', used: true },
+    { code: 'acting-turn' },
+    { code: 'aid-not-reactive', by: 'Elf' },
+    { code: 'aid-no-reaction', by: 'Elf', vs: 'orc', used: false },
+    { code: 'aid-no-reaction', by: 'Elf', vs: 'orc', used: true },
     { code: 'needs-reactive-guard' },
     { code: 'defensive-skill-on-ally' },
     { code: 'skill-limit', vs: 'orc' },
@@ -488,7 +496,7 @@ describe('describeRefusal', () => {
     expect(text).not.toMatch(/undefined|null|\[object/);
   });
   it('names the attacker and the fix', () => {
-    expect(describeRefusal({ code: 'no-reaction-success', vs: 'orc', action: 'counter' })).toContain('--action react --vs orc');
+    expect(describeRefusal({ code: 'no-reaction-success', vs: 'orc', action: 'counter', used: false })).toContain('--action react --vs orc');
     expect(describeRefusal({ code: 'needs-reactive-guard' })).toContain('--skill "Reactive Guard"');
     expect(describeRefusal({ code: 'needs-reactive-stance', action: 'react', stance: 'none' })).toContain('!stance reactive');
     expect(describeRefusal({ code: 'cannot-act', condition: 'dead' })).not.toContain('save');
@@ -519,12 +527,13 @@ const arbInput: fc.Arbitrary<SoakDefendInput> = fc.record({
   rolls: fc.record({ action: d100, perception: d100, mental: fc.option(d100, { nil: null }) }),
   mod: fc.oneof(fc.constant(0), fc.integer({ min: -1000, max: 1000 })),
   perceptionMod: fc.oneof(fc.constant(0), fc.integer({ min: -100, max: 100 })),
-  aided: fc.boolean(),
+  aid: fc.option(fc.record({ by: fc.constant('elf'), stance: fc.constantFrom(...SOAK_STANCES), reaction: fc.constantFrom(true, false, 'used' as const, undefined) }), { nil: null, freq: 3 }),
+  acting: fc.boolean(),
   vs: fc.option(id, { nil: null }),
   ally: fc.option(fc.constant('elf'), { nil: null, freq: 3 }),
   skillName: fc.option(fc.constantFrom('Reactive Guard', 'Iron Skin'), { nil: null, freq: 3 }),
   round: fc.record({
-    reactions: fc.dictionary(id, fc.boolean()),
+    reactions: fc.dictionary(id, fc.constantFrom(true, false, 'used' as const)),
     skillsVs: fc.uniqueArray(id),
   }),
 });
@@ -660,5 +669,35 @@ describe('properties', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('revised rulings (issue: soak closer to its seed)', () => {
+  it('one success buys one reaction: a spent success refuses a second counter, saying why', () => {
+    const spent = { reactions: { orc: 'used' as const } };
+    expect(refusalOf({ action: 'counter', stance: 'reactive', vs: 'orc', round: spent })).toEqual({ code: 'no-reaction-success', vs: 'orc', action: 'counter', used: true });
+    expect(describeRefusal({ code: 'no-reaction-success', vs: 'orc', action: 'counter', used: true })).toMatch(/already spent/);
+  });
+
+  it('a skill on an ally spends the reaction too; a skill on oneself does not', () => {
+    const reacted = { reactions: { orc: true } };
+    expect(resolvedOf({ action: 'skill', stance: 'reactive', vs: 'orc', ally: 'elf', round: reacted }).roundUpdate).toEqual({ reactionUsed: 'orc' });
+    expect(resolvedOf({ action: 'skill', stance: 'reactive', vs: 'orc', round: reacted }).roundUpdate).toEqual({});
+  });
+
+  it('aid needs --vs, the ally in reactive stance and its unused success against that attacker; a rolled check spends it', () => {
+    expect(refusalOf({ vs: null, aid: AID })).toEqual({ code: 'needs-vs', action: 'defend' });
+    expect(refusalOf({ vs: 'orc', aid: { ...AID, stance: 'defensive' } })).toEqual({ code: 'aid-not-reactive', by: 'elf' });
+    expect(refusalOf({ vs: 'orc', aid: { ...AID, reaction: undefined } })).toEqual({ code: 'aid-no-reaction', by: 'elf', vs: 'orc', used: false });
+    expect(refusalOf({ vs: 'orc', aid: { ...AID, reaction: false } })).toEqual({ code: 'aid-no-reaction', by: 'elf', vs: 'orc', used: false });
+    expect(refusalOf({ vs: 'orc', aid: { ...AID, reaction: 'used' } })).toEqual({ code: 'aid-no-reaction', by: 'elf', vs: 'orc', used: true });
+    expect(resolvedOf({ vs: 'orc', aid: AID, rolls: { action: 99 } }).roundUpdate).toEqual({ aidUsed: { by: 'elf', vs: 'orc' } });
+  });
+
+  it('the acting token (top of the Turn Tracker) takes no defensive action', () => {
+    for (const action of ['defend', 'evade', 'react', 'counter', 'skill'] as const) {
+      expect(refusalOf({ action, stance: 'reactive', vs: 'orc', acting: true, round: { reactions: { orc: true } } })).toEqual({ code: 'acting-turn' });
+    }
+    expect(resolvedOf({ acting: false }).kind).toBe('resolved');
   });
 });

@@ -57,12 +57,12 @@ describe('falling from above 0 to -10 or below in one hit: dying with three save
     expect(result.steps).toContainEqual({ kind: 'dying', savesOwed: 3 });
   });
 
-  it('Ruling: the first success leaves it alive, incapacitated at -9, with no saves left', () => {
+  it('Ruling, revised: the first success leaves it alive, incapacitated at -9, owing the one save that stands it up', () => {
     const result = resolveSave(-25, { condition: 'dying', savesOwed: 3 }, pass);
     expect(result).toEqual({
-      ok: true, vitality: -9, life: { condition: 'incapacitated', savesOwed: 0 },
+      ok: true, vitality: -9, life: { condition: 'incapacitated', savesOwed: 1 },
       steps: [
-        { kind: 'save-rolled', roll: 30, target: 50, success: true, critical: false, savesLeft: 0 },
+        { kind: 'save-rolled', roll: 30, target: 50, success: true, critical: false, savesLeft: 1 },
         { kind: 'saved-from-death', before: -25, vitality: -9 },
       ],
     });
@@ -73,7 +73,16 @@ describe('falling from above 0 to -10 or below in one hit: dying with three save
     if (!first.ok) throw new Error('refused');
     expect(first.life).toEqual({ condition: 'dying', savesOwed: 2 });
     const second = resolveSave(first.vitality, first.life, pass);
-    expect(second).toMatchObject({ ok: true, vitality: -9, life: { condition: 'incapacitated', savesOwed: 0 } });
+    expect(second).toMatchObject({ ok: true, vitality: -9, life: { condition: 'incapacitated', savesOwed: 1 } });
+  });
+
+  it('seed 000: once saved, "0 or less" still gives the one save: a success stands it up at 1 Vitality', () => {
+    const saved = resolveSave(-25, { condition: 'dying', savesOwed: 3 }, pass);
+    if (!saved.ok) throw new Error('refused');
+    const standing = resolveSave(saved.vitality, saved.life, pass);
+    expect(standing).toMatchObject({ ok: true, vitality: 1, life: { condition: 'none', savesOwed: 0 } });
+    const failed = resolveSave(saved.vitality, saved.life, fail);
+    expect(failed).toMatchObject({ ok: true, vitality: -9, life: { condition: 'incapacitated', savesOwed: 0 } });
   });
 
   it('three failures: dead', () => {

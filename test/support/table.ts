@@ -23,6 +23,8 @@ export interface Table {
   markers(token: string): string[];
   attr(character: string, name: string, which?: 'current' | 'max'): unknown;
   id(token: TokenName | string): string;
+  /** The Turn Tracker moves on one turn (the demo opens on Bob's turn; Bob defends once it passes). */
+  passTurn(): Promise<void>;
   /** The script's stored state. */
   stored(): any;
   /**
@@ -77,6 +79,12 @@ export async function openTable(mode: Mode, options: { seed?: number; setup?: (m
       return mock.attribute(character, name).get(which);
     },
     id,
+    async passTurn() {
+      mock.nextTurn();
+      await mock.settle();
+      mock.assertNoCrash();
+      mock.newMessages();
+    },
     stored() {
       return mock.state.DefenseRound;
     },

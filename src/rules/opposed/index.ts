@@ -51,7 +51,7 @@ function planDamage(line: ParsedLine): Plan<OpposedState> {
   return {
     values: ['passive_defense', 'active_defense', 'full_defense', 'armor_score'],
     dice: given === undefined ? [20] : [],
-    readsInitiative: true,
+    readsTurnOrder: true,
     resolve(facts, rolls) {
       const value = (key: 'passive_defense' | 'active_defense' | 'full_defense' | 'armor_score') => facts.values[key]?.current ?? 0;
       const mode: Mode = (MODES as readonly string[]).includes(facts.stance ?? '') ? (facts.stance as Mode) : 'passive';

@@ -16,6 +16,13 @@ export interface SoakArmor {
    * above 0 with protection 0 reads as worn out; absent or 0 reads as never there.
    */
   protectionMax?: number;
+  /**
+   * The other track's current protection: the armor is one piece and stands while either
+   * protection is above 0 (rules.md step 2, Ruling revised). Absent: 0.
+   */
+  otherProtection?: number;
+  /** The other track's undamaged protection, for the same "worn out or never there". */
+  otherProtectionMax?: number;
   /** Armor Defense (physical) or Spirit (magical). */
   armorReduction: number;
   /** Natural defense (physical) or natural spirit (magical). */
@@ -64,18 +71,21 @@ export function resolveSoakHit(hit: SoakHit): SoakHitOutcome {
   const armor = hit.armor;
   // Clarifications (soak): armor values below 0 count as 0, soak counts as 0..100.
   const protection = armor === null ? 0 : Math.max(0, armor.protection);
+  // seed 000: each protection "must be dropped to zero before the armor is destroyed", and Soak is
+  // lost "only when the armor providing Soak is destroyed": the armor stands while either is above 0.
+  const standing = armor !== null && (protection > 0 || Math.max(0, armor.otherProtection ?? 0) > 0);
 
-  if (armor !== null && protection > 0) {
+  if (armor !== null && standing) {
     // rules.md step 3: soak comes first and never wears.
     const soakPercent = clamp(armor.soakPercent, 0, 100);
     const afterSoak = percentOf(rest, 100 - soakPercent);
     if (soakPercent > 0) steps.push({ kind: 'soak', soakPercent, before: rest, after: afterSoak });
 
-    // rules.md step 4: protection as it stood before this hit.
+    // rules.md step 4: protection as it stood before this hit (a worn-out track subtracts 0).
     throughArmor = Math.max(0, afterSoak - protection);
     steps.push({ kind: 'protection', track: hit.track, protection, before: afterSoak, after: throughArmor });
 
-    // rules.md step 5: armor Defense/Spirit works only while the track's armor stands.
+    // rules.md step 5: armor Defense/Spirit works while the armor stands.
     const armorReduction = Math.max(0, armor.armorReduction);
     if (armorReduction > 0) {
       const before = throughArmor;
@@ -83,18 +93,21 @@ export function resolveSoakHit(hit: SoakHit): SoakHitOutcome {
       steps.push({ kind: 'armor-reduction', track: hit.track, reduction: armorReduction, before, after: throughArmor });
     }
 
-    // seed 000: wear is 25% of damage after soak, and protection stops at 0.
+    // seed 000: wear is 25% of damage after soak, and protection stops at 0 (a worn-out track has nothing to wear).
     const wear = percentOf(afterSoak, WEAR_PERCENT);
     protectionAfter = Math.max(0, protection - wear);
-    wearStep = {
-      kind: 'protection-wear', track: hit.track, afterSoak, wearPercent: WEAR_PERCENT, wear,
-      before: protection, after: protectionAfter,
-    };
+    if (protection > 0) {
+      wearStep = {
+        kind: 'protection-wear', track: hit.track, afterSoak, wearPercent: WEAR_PERCENT, wear,
+        before: protection, after: protectionAfter,
+      };
+    } else {
+      protectionAfter = armor.protection; // nothing left to wear: left exactly as it was
+    }
   } else {
-    // rules.md step 2 (Ruling, per track): a track at 0 protection gives no soak and no Defense/Spirit.
-    const reason: ArmorAbsence = armor === null
-      ? 'no-character'
-      : (armor.protectionMax ?? 0) > 0 ? 'worn-out' : 'never-there';
+    // rules.md step 2: with both protections at 0 the armor is destroyed: no soak, no Defense/Spirit.
+    const wasThere = (armor?.protectionMax ?? 0) > 0 || (armor?.otherProtectionMax ?? 0) > 0;
+    const reason: ArmorAbsence = armor === null ? 'no-character' : wasThere ? 'worn-out' : 'never-there';
     steps.push({ kind: 'armor-absent', track: hit.track, reason, amount: rest });
     if (armor !== null) {
       protectionAfter = armor.protection; // not hit, not worn: left exactly as it was (even below 0)

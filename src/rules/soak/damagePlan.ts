@@ -34,9 +34,9 @@ export interface SoakDamageOrder {
 // seed 000: energy and breath weapon attacks wear the Magical protection like magic.
 const TRACK_OF: Record<string, DamageTrack> = { physical: 'physical', magical: 'magical', energy: 'magical', breath: 'magical' };
 
-const TRACK_KEYS: Record<DamageTrack, { protection: ValueKey; reduction: ValueKey; natural: ValueKey }> = {
-  physical: { protection: 'armor_physical', reduction: 'armor_defense', natural: 'natural_defense' },
-  magical: { protection: 'armor_magical', reduction: 'armor_spirit', natural: 'natural_spirit' },
+const TRACK_KEYS: Record<DamageTrack, { protection: ValueKey; other: ValueKey; reduction: ValueKey; natural: ValueKey }> = {
+  physical: { protection: 'armor_physical', other: 'armor_magical', reduction: 'armor_defense', natural: 'natural_defense' },
+  magical: { protection: 'armor_magical', other: 'armor_physical', reduction: 'armor_spirit', natural: 'natural_spirit' },
 };
 
 export function parseSoakDamage(parsed: ParsedLine): SoakDamageOrder {
@@ -76,7 +76,7 @@ export function soakDamagePlan(order: SoakDamageOrder): Plan<SoakState> {
   const keys = TRACK_KEYS[order.track];
   const hitsArmor = order.to === 'vitality' && !order.instantKill;
   return {
-    values: hitsArmor ? ['armor_soak', keys.protection, keys.reduction, keys.natural, 'fortitude'] : [],
+    values: hitsArmor ? ['armor_soak', keys.protection, keys.other, keys.reduction, keys.natural, 'fortitude'] : [],
     dice: [],
     resolve: (facts) => resolveOne(order, facts),
   };
@@ -95,10 +95,13 @@ function resolveOne(order: SoakDamageOrder, facts: Facts<SoakState>): Resolution
   let armor: SoakArmor | null = null;
   if (hitsArmor && facts.armorSource) {
     const max = facts.values[keys.protection]?.max ?? null;
+    const otherMax = facts.values[keys.other]?.max ?? null;
     armor = {
       soakPercent: value('armor_soak') ?? 0,
       protection: value(keys.protection) ?? 0,
       ...(max !== null ? { protectionMax: max } : {}),
+      otherProtection: value(keys.other) ?? 0,
+      ...(otherMax !== null ? { otherProtectionMax: otherMax } : {}),
       armorReduction: value(keys.reduction) ?? 0,
       naturalReduction: value(keys.natural) ?? 0,
     };

@@ -7,10 +7,10 @@ export type DamageTrack = 'physical' | 'magical';
 /** A defense result kept from `!defend` (pending) or given with `--defense`. */
 export type DefenseResult = 'success' | 'fail';
 
-/** Why the armor gives nothing against this track (rules.md step 2). */
+/** Why the armor gives nothing (rules.md step 2: it stands while either protection is above 0). */
 export type ArmorAbsence =
-  | 'worn-out' // the track's protection was worn down to 0
-  | 'never-there' // the armor has no protection on this track (or no armor at all)
+  | 'worn-out' // both protections worn down to 0: the armor is destroyed
+  | 'never-there' // no protection on either track (no armor at all)
   | 'no-character'; // the token represents no character: the hit is unreduced
 
 /** Why a token died. */

@@ -7,13 +7,12 @@ const PROTECTION_NAME: Record<DamageTrack, string> = { physical: 'Physical', mag
 const REDUCTION_NAME: Record<DamageTrack, string> = { physical: 'Defense', magical: 'Spirit' };
 const BAR_NAME = { soul: 'Soul', power: 'Power' } as const;
 
-function armorAbsent(track: DamageTrack, reason: ArmorAbsence, amount: number): string {
-  const protection = PROTECTION_NAME[track];
+function armorAbsent(reason: ArmorAbsence, amount: number): string {
   switch (reason) {
     case 'worn-out':
-      return `${protection} armor worn out: ${amount} is not reduced by armor`;
+      return `Armor destroyed (both protections worn out): ${amount} is not reduced`;
     case 'never-there':
-      return `No ${protection} armor: ${amount} is not reduced by armor`;
+      return `No armor (no Physical or Magical protection): ${amount} is not reduced`;
     case 'no-character':
       return `No character, so no armor: ${amount} is not reduced by armor`;
   }
@@ -45,7 +44,7 @@ export function describeDamageStep(step: DamageStep): string {
     case 'pierce':
       return `Pierced ${step.piercePercent}% of ${step.amount} = ${step.pierced} (skips armor), ${step.rest} left`;
     case 'armor-absent':
-      return armorAbsent(step.track, step.reason, step.amount);
+      return armorAbsent(step.reason, step.amount);
     case 'soak':
       return `${step.before} x ${100 - step.soakPercent}% soak = ${step.after}`; // as the seed writes it: 200 x 0.8 Soak (20% Soak)
     case 'protection':
@@ -92,7 +91,7 @@ export function describeDamageStep(step: DamageStep): string {
     case 'stood-up':
       return `Stands back up: Vitality ${step.before} -> ${step.vitality}`;
     case 'saved-from-death':
-      return `Saved from death, still incapacitated: Vitality ${step.before} -> ${step.vitality}`;
+      return `Saved from death: Vitality ${step.before} -> ${step.vitality}, still incapacitated`;
     case 'revived':
       return 'Revived: raised above 0 by hand, no longer dead';
     case 'conditions-cleared':

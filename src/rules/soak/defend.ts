@@ -13,6 +13,8 @@ import {
   hasReactedAgainst,
   isReactiveGuard,
   reactionSucceededAgainst,
+  reactionUsedAgainst,
+  type ReactionResult,
   skillsLimitedPerAttacker,
   skillsOnlyOnSelf,
   skillUsedAgainst,
@@ -38,15 +40,29 @@ export interface SoakDefendInput {
   rolls: { action: number; perception: number; mental: number | null };
   mod: number;
   perceptionMod: number;
-  aided: boolean;
+  /** `--aided-by ID`: the reacting ally as it stands now, or null when no aid is asked. */
+  aid: SoakAid | null;
+  /** The token is on top of a non-empty Turn Tracker: its own active round (seed 000). */
+  acting?: boolean;
   vs: string | null;
   ally: string | null;
   skillName: string | null;
   round: SoakRoundLimits;
 }
 
+/** The ally who aids a check (`--aided-by`), as it stands this round. */
+export interface SoakAid {
+  by: string;
+  stance: SoakStance;
+  /** Its reaction check against the attacker named by `--vs` this round. */
+  reaction: ReactionResult | undefined;
+}
+
 export type SoakDefendRefusal =
   | { code: 'cannot-act'; condition: Exclude<Condition, 'none'> }
+  | { code: 'acting-turn' }
+  | { code: 'aid-not-reactive'; by: string }
+  | { code: 'aid-no-reaction'; by: string; vs: string; used: boolean }
   | { code: 'situation-not-allowed'; action: SoakDefendAction; situation: SoakSituation }
   | { code: 'flag-not-applicable'; flag: DefendFlag; action: SoakDefendAction; situation: SoakSituation }
   | { code: 'evade-impossible-aoe' }
@@ -54,7 +70,7 @@ export type SoakDefendRefusal =
   | { code: 'counter-in-defensive-stance' }
   | { code: 'needs-vs'; action: SoakDefendAction }
   | { code: 'already-reacted'; vs: string }
-  | { code: 'no-reaction-success'; vs: string; action: 'counter' | 'skill' }
+  | { code: 'no-reaction-success'; vs: string; action: 'counter' | 'skill'; used: boolean }
   | { code: 'needs-reactive-guard' }
   | { code: 'defensive-skill-on-ally' }
   | { code: 'skill-limit'; vs: string };
@@ -63,6 +79,10 @@ export type SoakDefendRefusalCode = SoakDefendRefusal['code'];
 
 export interface SoakDefendRoundUpdate {
   reaction?: { vs: string; success: boolean };
+  /** This token's success against `vs` bought its one reaction (a counter, a skill on an ally). */
+  reactionUsed?: string;
+  /** The aiding ally's success against `vs` was spent on this aid. */
+  aidUsed?: { by: string; vs: string };
   skillVs?: string;
 }
 
@@ -116,6 +136,9 @@ function refusalFor(input: SoakDefendInput): SoakDefendRefusal | null {
   // rules.md, "Who may act": an incapacitated, dying or dead token makes no defensive action.
   if (input.condition !== 'none') return { code: 'cannot-act', condition: input.condition };
 
+  // seed 000: the defensive round is "when it is not actively your turn".
+  if (input.acting) return { code: 'acting-turn' };
+
   // rules.md, Clarifications (soak): `--situation` with `react` is refused.
   if (action === 'react' && situation !== 'front') return { code: 'situation-not-allowed', action, situation };
 
@@ -124,9 +147,16 @@ function refusalFor(input: SoakDefendInput): SoakDefendRefusal | null {
   if (input.rolls.mental !== null && !(action === 'evade' && rule.mentalCheckEasesPenalty)) return notApplicable('mental');
   if (input.perceptionMod !== 0 && rule.perceptionGate !== 'with-perception-mod') return notApplicable('perception-mod');
   if (!isRolled(action) && input.mod !== 0) return notApplicable('mod');
-  if (!isRolled(action) && input.aided) return notApplicable('aided');
+  if (!isRolled(action) && input.aid !== null) return notApplicable('aided');
   if (isRolled(action) && input.ally !== null) return notApplicable('ally');
   if (isRolled(action) && input.skillName !== null) return notApplicable('skill');
+
+  // seed 000, reactive stance: "Aided Checks" come from the ally's successful reaction against that attacker.
+  if (input.aid !== null) {
+    if (!given(input.vs)) return { code: 'needs-vs', action };
+    if (!canHelpAllies(input.aid.stance)) return { code: 'aid-not-reactive', by: input.aid.by };
+    if (input.aid.reaction !== true) return { code: 'aid-no-reaction', by: input.aid.by, vs: input.vs, used: input.aid.reaction === 'used' };
+  }
 
   switch (action) {
     case 'defend':
@@ -144,7 +174,7 @@ function refusalFor(input: SoakDefendInput): SoakDefendRefusal | null {
       if (counterForbiddenByStance(stance)) return { code: 'counter-in-defensive-stance' };
       if (!canCounterAttack(stance)) return { code: 'needs-reactive-stance', action, stance };
       if (!given(input.vs)) return { code: 'needs-vs', action };
-      if (!reactionSucceededAgainst(round, input.vs)) return { code: 'no-reaction-success', vs: input.vs, action };
+      if (!reactionSucceededAgainst(round, input.vs)) return { code: 'no-reaction-success', vs: input.vs, action, used: reactionUsedAgainst(round, input.vs) };
       // seed 000: "You can counter attack for an ally if you have used Reactive Guard."
       if (input.ally !== null && !isReactiveGuard(input.skillName)) return { code: 'needs-reactive-guard' };
       return null;
@@ -154,7 +184,7 @@ function refusalFor(input: SoakDefendInput): SoakDefendRefusal | null {
         if (skillsOnlyOnSelf(stance)) return { code: 'defensive-skill-on-ally' };
         if (!canHelpAllies(stance)) return { code: 'needs-reactive-stance', action, stance };
         if (!given(input.vs)) return { code: 'needs-vs', action };
-        if (!reactionSucceededAgainst(round, input.vs)) return { code: 'no-reaction-success', vs: input.vs, action };
+        if (!reactionSucceededAgainst(round, input.vs)) return { code: 'no-reaction-success', vs: input.vs, action, used: reactionUsedAgainst(round, input.vs) };
         return null;
       }
       if (skillsLimitedPerAttacker(stance)) {
@@ -209,13 +239,13 @@ export function resolveSoakDefend(input: SoakDefendInput): SoakDefendOutcome {
       const check = rollActionCheck(input, action, steps);
       const result = check.success ? 'success' : 'fail';
       steps.push({ kind: 'pending-defense', result });
-      return resolved(steps, result, {}, false);
+      return resolved(steps, result, aidSpent(input), false);
     }
     case 'react': {
       const vs = input.vs as string; // required by refusalFor
       const check = rollActionCheck(input, action, steps);
       steps.push({ kind: 'reaction-recorded', vs, success: check.success });
-      return resolved(steps, null, { reaction: { vs, success: check.success } }, false);
+      return resolved(steps, null, { reaction: { vs, success: check.success }, ...aidSpent(input) }, false);
     }
     case 'counter': {
       const vs = input.vs as string; // required by refusalFor
@@ -223,14 +253,22 @@ export function resolveSoakDefend(input: SoakDefendInput): SoakDefendOutcome {
       // seed 000: defending against a spectator does not draw it into battle "unless you use a counter attack".
       const draw = rule.counterDrawsIntoBattle;
       if (draw) steps.push({ kind: 'spectator-drawn', spectator: vs });
-      return resolved(steps, null, {}, draw);
+      // rules.md: a success buys one reaction against that attacker; this counter spends it.
+      return resolved(steps, null, { reactionUsed: vs }, draw);
     }
     case 'skill': {
       steps.push({ kind: 'skill-announced', skillName: input.skillName, vs: input.vs, ally: input.ally });
       const counts = input.ally === null && skillsLimitedPerAttacker(input.stance) && given(input.vs);
-      return resolved(steps, null, counts ? { skillVs: input.vs as string } : {}, false);
+      // A skill on an ally spends the reaction that allowed it.
+      const spends = input.ally !== null && given(input.vs);
+      return resolved(steps, null, { ...(counts ? { skillVs: input.vs as string } : {}), ...(spends ? { reactionUsed: input.vs as string } : {}) }, false);
     }
   }
+}
+
+/** An aid given to a check that was rolled spends the aiding ally's reaction against that attacker. */
+function aidSpent(input: SoakDefendInput): SoakDefendRoundUpdate {
+  return input.aid !== null && given(input.vs) ? { aidUsed: { by: input.aid.by, vs: input.vs } } : {};
 }
 
 /** The action's own check: situation penalty (after any mental check), aid, modifier; the critical on the final target. */
@@ -251,8 +289,8 @@ function rollActionCheck(input: SoakDefendInput, action: RolledDefendAction, ste
       steps.push({ kind: 'situation-no-penalty', situation: input.situation, check: action });
     }
   }
-  if (input.aided) {
-    steps.push({ kind: 'aided', bonus: AIDED_BONUS });
+  if (input.aid !== null) {
+    steps.push({ kind: 'aided', bonus: AIDED_BONUS, by: input.aid.by });
     adjustments.push(AIDED_BONUS);
   }
   if (input.mod !== 0) {
@@ -288,14 +326,22 @@ const FLAG_WORD: Record<DefendFlag, string> = {
   mental: '--mental / --mental-roll',
   'perception-mod': '--perception-mod',
   mod: '--mod',
-  aided: '--aided',
+  aided: '--aided-by',
   ally: '--ally',
   skill: '--skill',
 };
 
-/** A clear sentence for the player saying why nothing was rolled. Ids are left as given; the caller names them. */
-export function describeRefusal(reason: SoakDefendRefusal): string {
+/** A clear sentence for the player saying why nothing was rolled; token ids go through `nameOf`. */
+export function describeRefusal(reason: SoakDefendRefusal, nameOf: (id: string) => string = (id) => id): string {
   switch (reason.code) {
+    case 'acting-turn':
+      return 'It is this token\'s turn (top of the Turn Tracker): the defensive round is for everyone but the one acting. Saves are still allowed.';
+    case 'aid-not-reactive':
+      return `Aid needs the reactive stance: ${nameOf(reason.by)} is not in it (an aided check comes from a successful reaction check).`;
+    case 'aid-no-reaction':
+      return reason.used
+        ? `Aid needs an unspent reaction: ${nameOf(reason.by)} already spent its success against ${nameOf(reason.vs)} this round (one reaction per success).`
+        : `Aid needs a successful reaction check: ${nameOf(reason.by)} has none against ${nameOf(reason.vs)} this round (it makes one with !defend --action react --vs).`;
     case 'cannot-act':
       return reason.condition === 'dead'
         ? 'This character is dead and makes no defensive action.'
@@ -313,15 +359,17 @@ export function describeRefusal(reason: SoakDefendRefusal): string {
     case 'needs-vs':
       return `--action ${reason.action} needs --vs with the attacker's token id.`;
     case 'already-reacted':
-      return `You already made your reaction check against ${reason.vs} this round (one per attacker per round).`;
+      return `You already made your reaction check against ${nameOf(reason.vs)} this round (one per attacker per round).`;
     case 'no-reaction-success':
-      return `To ${ACTION_WORD[reason.action]}${reason.action === 'skill' ? ' on an ally' : ''} against ${reason.vs} you need a successful reaction check against that attacker this round (--action react --vs ${reason.vs}).`;
+      return reason.used
+        ? `Your successful reaction against ${nameOf(reason.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).`
+        : `To ${ACTION_WORD[reason.action]}${reason.action === 'skill' ? ' on an ally' : ''} against ${nameOf(reason.vs)} you need a successful reaction check against that attacker this round (--action react --vs ${reason.vs}).`;
     case 'needs-reactive-guard':
       return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
     case 'defensive-skill-on-ally':
       return 'In the defensive stance you can use skills only on yourself, not to defend others.';
     case 'skill-limit':
-      return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${reason.vs}.`;
+      return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${nameOf(reason.vs)}.`;
   }
 }
 

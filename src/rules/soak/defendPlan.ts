@@ -3,7 +3,7 @@
 import type { Facts, Headline, Plan, Resolution, RuleChange, ValueKey } from '../edition';
 import { choiceArg, flagValue, hasFlag, optionalInteger, UsageError, type FlagTable, type ParsedLine } from '../../text/args';
 import { percentileCheck } from '../check';
-import { AIDED_BONUS, describeRefusal, resolveSoakDefend, type CheckName, type SoakDefendAction, type SoakDefendInput } from './defend';
+import { describeRefusal, resolveSoakDefend, type CheckName, type SoakAid, type SoakDefendAction, type SoakDefendInput } from './defend';
 import { SOAK_SITUATIONS, SOAK_SITUATION_RULES } from './situations';
 import { resolveSave } from './life';
 import { describeDamageStep } from './damageText';
@@ -15,7 +15,7 @@ const ACTIONS = ['defend', 'evade', 'react', 'counter', 'skill', 'save'] as cons
 type Action = (typeof ACTIONS)[number];
 
 export const SOAK_DEFEND_USAGE =
-  '!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]';
+  '!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]';
 
 export const SOAK_DEFEND_FLAGS: FlagTable = {
   action: { kind: 'one' },
@@ -24,6 +24,8 @@ export const SOAK_DEFEND_FLAGS: FlagTable = {
   mod: { kind: 'one' },
   vs: { kind: 'one' },
   ally: { kind: 'one' },
+  'aided-by': { kind: 'one' },
+  // The old switch, kept only to refuse it with the flag that replaced it.
   aided: { kind: 'switch' },
   mental: { kind: 'switch' },
   'mental-roll': { kind: 'one' },
@@ -41,7 +43,9 @@ const CHECK_ATTRIBUTE: Record<CheckName, ValueKey> = {
 };
 
 /** The parsed command: the rules' own inputs, plus the rolls given in chat (rolled by Roll20 when absent). */
-export interface DefendOrder extends Pick<SoakDefendInput, 'situation' | 'mod' | 'perceptionMod' | 'aided' | 'vs' | 'ally' | 'skillName'> {
+export interface DefendOrder extends Pick<SoakDefendInput, 'situation' | 'mod' | 'perceptionMod' | 'vs' | 'ally' | 'skillName'> {
+  /** `--aided-by ID`: the reacting ally whose success aids this check. */
+  aidedBy: string | null;
   action: Action;
   roll: number | undefined;
   perceptionRoll: number | undefined;
@@ -51,6 +55,10 @@ export interface DefendOrder extends Pick<SoakDefendInput, 'situation' | 'mod' |
 
 export function parseSoakDefend(parsed: ParsedLine): DefendOrder {
   if (parsed.positionals.length > 0) throw new UsageError(`unexpected "${parsed.positionals.join(' ')}" (give the action with --action)`);
+  // rules.md, Reactive stance: aid comes from a named ally's successful reaction, not a switch.
+  if (hasFlag(parsed, 'aided')) {
+    throw new UsageError('--aided is replaced by --aided-by ID (the reacting ally\'s token) with --vs ID (the attacker)');
+  }
   const actionText = flagValue(parsed, 'action');
   if (actionText === undefined) throw new UsageError('no action given');
   const action = choiceArg(actionText, '--action', ACTIONS);
@@ -59,7 +67,7 @@ export function parseSoakDefend(parsed: ParsedLine): DefendOrder {
     throw new UsageError(`--situation does not apply to --action ${action}`);
   }
   if (action === 'save') {
-    const meaningless = ['vs', 'ally', 'skill', 'mental', 'mental-roll', 'perception-roll', 'perception-mod'].find((flag) => hasFlag(parsed, flag));
+    const meaningless = ['vs', 'ally', 'aided-by', 'skill', 'mental', 'mental-roll', 'perception-roll', 'perception-mod'].find((flag) => hasFlag(parsed, flag));
     if (meaningless) throw new UsageError(`--${meaningless} does not apply to --action save`);
   }
   const mentalRoll = optionalInteger(parsed, 'mental-roll', 1, 100);
@@ -83,7 +91,7 @@ export function parseSoakDefend(parsed: ParsedLine): DefendOrder {
     mentalAsked: hasFlag(parsed, 'mental') || mentalRoll !== undefined,
     mod: optionalInteger(parsed, 'mod', -1000, 1000) ?? 0,
     perceptionMod: optionalInteger(parsed, 'perception-mod', -1000, 1000) ?? 0,
-    aided: hasFlag(parsed, 'aided'),
+    aidedBy: flagValue(parsed, 'aided-by') ?? null,
     vs: flagValue(parsed, 'vs') ?? null,
     ally: flagValue(parsed, 'ally') ?? null,
     skillName: flagValue(parsed, 'skill') ?? null,
@@ -105,6 +113,9 @@ export function soakDefendPlan(order: DefendOrder): Plan<SoakState> {
   const needed = rollsNeeded(order);
   return {
     values: order.action === 'save' ? ['save_check'] : Object.values(CHECK_ATTRIBUTE),
+    // seed 000: the acting token (top of the Turn Tracker) is not in its defensive round.
+    readsTurnOrder: order.action !== 'save',
+    ...(order.aidedBy !== null ? { others: [order.aidedBy] } : {}),
     dice: Array<number>(Number(needed.action) + Number(needed.perception) + Number(needed.mental)).fill(100),
     resolve(facts, rolled) {
       const own = [...rolled];
@@ -126,8 +137,7 @@ function resolveOwedSave(order: DefendOrder, facts: Facts<SoakState>, roll: numb
   const target = facts.values.save_check?.current ?? null;
   if (life.savesOwed <= 0) return { kind: 'refused', reason: 'no save is owed (saves come from falling to 0 or below)' };
   if (target === null) return { kind: 'missing-value', key: 'save_check' };
-  const bonus = order.mod + (order.aided ? AIDED_BONUS : 0);
-  const outcome = resolveSave(vitality, life, percentileCheck(roll, target + bonus));
+  const outcome = resolveSave(vitality, life, percentileCheck(roll, target + order.mod));
   if (!outcome.ok) return { kind: 'refused', reason: 'no save is owed' };
   const succeeded = outcome.steps.some((step) => step.kind === 'save-rolled' && step.success);
   const died = outcome.life.condition === 'dead';
@@ -165,6 +175,15 @@ function resolveCheck(
     (Object.keys(CHECK_ATTRIBUTE) as CheckName[]).map((check) => [check, facts.values[CHECK_ATTRIBUTE[check]]?.current ?? null]),
   ) as Record<CheckName, number | null>;
   const state = facts.state;
+  let aid: SoakAid | null = null;
+  if (order.aidedBy !== null) {
+    const aider = facts.others[order.aidedBy];
+    if (!aider) return { kind: 'refused', reason: `--aided-by: no token has the id "${order.aidedBy}"` };
+    if (order.aidedBy === facts.id) return { kind: 'refused', reason: '--aided-by names this token itself: an aid comes from an ally' };
+    const reactions = aider.state.reactions ?? {};
+    const reaction = order.vs !== null && Object.prototype.hasOwnProperty.call(reactions, order.vs) ? reactions[order.vs] : undefined;
+    aid = { by: order.aidedBy, stance: aider.stance === 'reactive' || aider.stance === 'defensive' ? aider.stance : 'none', reaction };
+  }
   const outcome = resolveSoakDefend({
     action: order.action as SoakDefendAction,
     situation: order.situation,
@@ -174,23 +193,33 @@ function resolveCheck(
     rolls,
     mod: order.mod,
     perceptionMod: order.perceptionMod,
-    aided: order.aided,
+    aid,
+    acting: facts.acting,
     vs: order.vs,
     ally: order.ally,
     skillName: order.skillName,
     round: { reactions: state.reactions ?? {}, skillsVs: state.skillsVs ?? [] },
   });
-  if (outcome.kind === 'refused') return { kind: 'refused', reason: describeRefusal(outcome.reason) };
+  if (outcome.kind === 'refused') return { kind: 'refused', reason: describeRefusal(outcome.reason, facts.nameOf) };
   if (outcome.kind === 'missing-target') return { kind: 'missing-value', key: CHECK_ATTRIBUTE[outcome.check] };
 
   const next: SoakState = { ...state };
   if (outcome.pendingDefense !== null) next.pendingDefense = outcome.pendingDefense;
   if (outcome.roundUpdate.reaction) next.reactions = { ...next.reactions, [outcome.roundUpdate.reaction.vs]: outcome.roundUpdate.reaction.success };
   if (outcome.roundUpdate.skillVs) next.skillsVs = [...(next.skillsVs ?? []), outcome.roundUpdate.skillVs];
+  const used = outcome.roundUpdate.reactionUsed;
+  if (used !== undefined) next.reactions = { ...next.reactions, [used]: 'used' };
   const changes: RuleChange[] = outcome.drawSpectator && order.vs ? [{ kind: 'join-turn-order', tokenId: order.vs, initiative: 0 }] : [];
+  const aidUsed = outcome.roundUpdate.aidUsed;
+  const aider = aidUsed ? facts.others[aidUsed.by] : undefined;
+  if (aidUsed && aider) {
+    // The aiding ally's success is spent: its state changes too (one reaction per success).
+    changes.push({ kind: 'ally-state', tokenId: aidUsed.by, state: { ...aider.state, reactions: { ...aider.state.reactions, [aidUsed.vs]: 'used' } } });
+  }
   const result =
     outcome.pendingDefense === 'success' ? 'blocks the next hit' : outcome.pendingDefense === 'fail' ? 'fails to defend' : undefined;
   const headline: Headline = 'acts';
+  const undeclared = facts.stance !== 'defensive' && facts.stance !== 'reactive';
   return {
     headline,
     steps: outcome.steps,
@@ -199,8 +228,18 @@ function resolveCheck(
       rows: [
         { label: 'Check', lines: describeDefendSteps(outcome.steps, facts.nameOf) },
         { label: 'Result', lines: result ? [`${facts.name} ${result}`] : [] },
+        // seed 000: "you must declare what kind of stance you are taking: Defensive or Reactive".
+        { label: 'Stance', lines: undeclared ? ['No stance declared: a defender must declare Defensive or Reactive'] : [] },
       ],
     },
+    ...(undeclared
+      ? {
+          buttons: [
+            { label: 'Defensive stance', command: `!stance defensive --ids ${facts.id}` },
+            { label: 'Reactive stance', command: `!stance reactive --ids ${facts.id}` },
+          ],
+        }
+      : {}),
     shortLine: result ? `${facts.name} ${result}.` : `${facts.name} makes a defensive action (${order.action}).`,
     changes,
     state: next,

@@ -34,8 +34,8 @@ export type DefendStep =
   | { kind: 'situation-penalty'; situation: SoakSituation; check: PenalisedCheck; penalty: number }
   /** A situation other than `front` that leaves this check as it is (e.g. defend against a gun). */
   | { kind: 'situation-no-penalty'; situation: SoakSituation; check: PenalisedCheck }
-  /** An ally's aid (`--aided`). */
-  | { kind: 'aided'; bonus: number }
+  /** An ally's aid (`--aided-by`), from its successful reaction check. */
+  | { kind: 'aided'; bonus: number; by?: string }
   /** The check's own modifier (`--mod`); only when not 0. */
   | { kind: 'modifier'; mod: number }
   /** The action's check. `target` = `baseTarget` + the sum of `adjustments` (penalty, aid, mod, in order). */

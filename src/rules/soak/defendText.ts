@@ -66,7 +66,7 @@ export function describeDefendStep(step: DefendStep, nameOf: (id: string) => str
     case 'situation-no-penalty':
       return `${SITUATION_LABEL[step.situation]}: no penalty to ${PENALISED_WORD[step.check]}`;
     case 'aided':
-      return `Aided by an ally: ${signed(step.bonus)}`;
+      return step.by === undefined ? `Aided by an ally: ${signed(step.bonus)}` : `Aided by ${nameOf(step.by)}: ${signed(step.bonus)}`;
     case 'modifier':
       return `Modifier: ${signed(step.mod)}`;
     case 'action-check':

@@ -174,11 +174,12 @@ export function resolveSave(
     return { ok: true, vitality, life: { condition: 'incapacitated', savesOwed: 0 }, steps: [rolled(0)] };
   }
 
-  // Dying. Ruling: the first success avoids death but does not stand the character up.
+  // Dying. Ruling: the first success avoids death but does not stand the character up; it is then
+  // incapacitated like anyone at "0 or less" and owes the one save that stands it up (seed 000).
   if (check.success) {
     return {
-      ok: true, vitality: SAVED_FROM_DEATH_VITALITY, life: { condition: 'incapacitated', savesOwed: 0 },
-      steps: [rolled(0), { kind: 'saved-from-death', before: vitality, vitality: SAVED_FROM_DEATH_VITALITY }],
+      ok: true, vitality: SAVED_FROM_DEATH_VITALITY, life: { condition: 'incapacitated', savesOwed: SAVES_WHEN_INCAPACITATED },
+      steps: [rolled(SAVES_WHEN_INCAPACITATED), { kind: 'saved-from-death', before: vitality, vitality: SAVED_FROM_DEATH_VITALITY }],
     };
   }
   const savesLeft = Math.min(SAVES_WHEN_DYING, life.savesOwed) - 1;

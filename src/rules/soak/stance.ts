@@ -6,10 +6,16 @@ export type SoakStance = 'defensive' | 'reactive' | 'none';
 /** Every stance name, for parsing `!stance`. */
 export const SOAK_STANCES: readonly SoakStance[] = ['defensive', 'reactive', 'none'];
 
+/**
+ * A reaction check's result against one attacker this round: failed (false), succeeded and not yet
+ * used (true), or succeeded and spent on its one reaction ('used').
+ */
+export type ReactionResult = boolean | 'used';
+
 /** What this round already holds for one defender: its reaction checks and the skills it used. */
 export interface SoakRoundLimits {
-  /** Attacker id -> whether the reaction check against that attacker succeeded. */
-  reactions: Record<string, boolean>;
+  /** Attacker id -> the reaction check against that attacker. */
+  reactions: Record<string, ReactionResult>;
   /** Attackers a defensive skill was used against this round (defensive stance). */
   skillsVs: string[];
 }
@@ -50,7 +56,7 @@ export function skillsLimitedPerAttacker(stance: SoakStance): boolean {
 }
 
 /** Ids are opaque strings from the game: read own keys only, so an id like "constructor" is not found on Object. */
-function ownValue(record: Record<string, boolean>, id: string): boolean | undefined {
+function ownValue(record: Record<string, ReactionResult>, id: string): ReactionResult | undefined {
   return Object.prototype.hasOwnProperty.call(record, id) ? record[id] : undefined;
 }
 
@@ -59,9 +65,17 @@ export function hasReactedAgainst(round: SoakRoundLimits, attackerId: string): b
   return ownValue(round.reactions, attackerId) !== undefined;
 }
 
-/** A counter attack, or a skill on an ally, needs a successful reaction against that attacker this round. */
+/**
+ * A counter attack, a skill on an ally, or aid needs a successful reaction against that attacker
+ * this round that has not bought its one reaction yet (rules.md: one reaction per success).
+ */
 export function reactionSucceededAgainst(round: SoakRoundLimits, attackerId: string): boolean {
   return ownValue(round.reactions, attackerId) === true;
+}
+
+/** The success was spent already (said apart from "no success", so the player knows why). */
+export function reactionUsedAgainst(round: SoakRoundLimits, attackerId: string): boolean {
+  return ownValue(round.reactions, attackerId) === 'used';
 }
 
 /** Whether the defensive-stance skill against this attacker is already used this round. */

@@ -11,7 +11,8 @@ const SoakStateSchema = v.object({
     }),
   ),
   pendingDefense: v.optional(v.picklist(['success', 'fail'] as const)),
-  reactions: v.optional(v.record(v.string(), v.boolean())),
+  // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
+  reactions: v.optional(v.record(v.string(), v.union([v.boolean(), v.literal('used')]))),
   skillsVs: v.optional(v.array(v.string())),
 });
 export type SoakState = v.InferOutput<typeof SoakStateSchema>;
