@@ -53,3 +53,18 @@ describe.each(MODES)('a state written by the previous release (%s)', (mode) => {
     expect(table.stored().history).toHaveLength(0);
   });
 });
+
+describe.each(MODES)('an upgrade from the previous release (%s)', (mode) => {
+  let table: Table;
+  afterEach(() => table?.close());
+
+  it('rebuilds the help handout with this version\'s rules (aid by a reacting ally, the acting token)', async () => {
+    table = await openTable(mode, { setup: (mock) => void (mock.state.DefenseRound = structuredClone(SCHEMA1)) });
+    const made = (table.mock.globals.findObjs({ _type: 'handout', name: 'Help: DefenseRound' }) as any[])[0];
+    expect(made).toBeDefined();
+    const notes = String(table.mock.peek(made, 'notes'));
+    expect(notes).toContain('--aided-by');
+    expect(notes).toContain('top of the Turn Tracker');
+    expect(table.stored().scriptVersion).not.toBe('0.1.0');
+  });
+});
