@@ -9,9 +9,9 @@ var DefenseRound = (() => {
   var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
   var __getOwnPropNames = Object.getOwnPropertyNames;
   var __hasOwnProp = Object.prototype.hasOwnProperty;
-  var __export = (target, all) => {
+  var __export = (target2, all) => {
     for (var name in all)
-      __defProp(target, name, { get: all[name], enumerable: true });
+      __defProp(target2, name, { get: all[name], enumerable: true });
   };
   var __copyProps = (to, from, except, desc) => {
     if (from && typeof from === "object" || typeof from === "function") {
@@ -244,14 +244,14 @@ var DefenseRound = (() => {
     return typeof schema.default === "function" ? schema.default(dataset, config$1) : schema.default;
   }
   // @__NO_SIDE_EFFECTS__
-  function array(item, message$1) {
+  function array(item2, message$1) {
     return _standardSchema({
       kind: "schema",
       type: "array",
       reference: array,
       expects: "Array",
       async: false,
-      item,
+      item: item2,
       message: message$1,
       "~run"(dataset, config$1) {
         const input = dataset.value;
@@ -671,12 +671,12 @@ var DefenseRound = (() => {
       ...pipe$1[0],
       pipe: pipe$1,
       "~run"(dataset, config$1) {
-        for (const item of pipe$1) if (item.kind !== "metadata") {
-          if (dataset.issues && (item.kind === "schema" || item.kind === "transformation")) {
+        for (const item2 of pipe$1) if (item2.kind !== "metadata") {
+          if (dataset.issues && (item2.kind === "schema" || item2.kind === "transformation")) {
             dataset.typed = false;
             break;
           }
-          if (!dataset.issues || !config$1.abortEarly && !config$1.abortPipeEarly) dataset = item["~run"](dataset, config$1);
+          if (!dataset.issues || !config$1.abortEarly && !config$1.abortPipeEarly) dataset = item2["~run"](dataset, config$1);
         }
         return dataset;
       }
@@ -824,8 +824,8 @@ var DefenseRound = (() => {
     return isRecord(value) ? JSON.parse(JSON.stringify(value)) : value;
   }
   function describeValue(value) {
-    const text3 = JSON.stringify(value) ?? String(value);
-    return text3.length > 40 ? `${text3.slice(0, 37)}...` : text3;
+    const text2 = JSON.stringify(value) ?? String(value);
+    return text2.length > 40 ? `${text2.slice(0, 37)}...` : text2;
   }
 
   // src/state/tokens.ts
@@ -891,7 +891,7 @@ var DefenseRound = (() => {
   var ApplicationSchema = object({
     /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
     by: string(),
-    kind: picklist(["damage", "hand-edit"]),
+    kind: picklist(["damage", "hand-edit", "save"]),
     /** The round it happened in: edition state it put back is moved on by the rounds since. */
     round: integer3,
     tokens: array(object({ tokenId: string(), name: string(), changes: array(ChangeSchema) }))
@@ -1075,20 +1075,20 @@ var DefenseRound = (() => {
     }
     return { after, life: { condition: "incapacitated", savesOwed: life.savesOwed }, steps };
   }
-  function resolveSave(vitality, life, check) {
+  function resolveSave(vitality, life, check2) {
     if (life.savesOwed <= 0 || life.condition !== "incapacitated" && life.condition !== "dying") {
       return { ok: false, reason: "no-save-owed" };
     }
     const rolled = (savesLeft2) => ({
       kind: "save-rolled",
-      roll: check.roll,
-      target: check.target,
-      success: check.success,
-      critical: check.critical,
+      roll: check2.roll,
+      target: check2.target,
+      success: check2.success,
+      critical: check2.critical,
       savesLeft: savesLeft2
     });
     if (life.condition === "incapacitated") {
-      if (check.success) {
+      if (check2.success) {
         return {
           ok: true,
           vitality: STOOD_UP_VITALITY,
@@ -1098,7 +1098,7 @@ var DefenseRound = (() => {
       }
       return { ok: true, vitality, life: { condition: "incapacitated", savesOwed: 0 }, steps: [rolled(0)] };
     }
-    if (check.success) {
+    if (check2.success) {
       return {
         ok: true,
         vitality: SAVED_FROM_DEATH_VITALITY,
@@ -1224,10 +1224,10 @@ var DefenseRound = (() => {
   function signed(n) {
     return n > 0 ? `+${n}` : `${n}`;
   }
-  function targetText(baseTarget, adjustments, target) {
-    if (adjustments.length === 0) return `${target}`;
+  function targetText(baseTarget, adjustments, target2) {
+    if (adjustments.length === 0) return `${target2}`;
     const terms = adjustments.map((n) => n < 0 ? ` - ${-n}` : ` + ${n}`).join("");
-    return `${baseTarget}${terms} = ${target}`;
+    return `${baseTarget}${terms} = ${target2}`;
   }
   function resultText(success, critical) {
     return success ? critical ? "success (critical)" : "success" : "failure";
@@ -1337,9 +1337,9 @@ var DefenseRound = (() => {
       return Number.isSafeInteger(value) ? value + 0 : null;
     }
     if (typeof value !== "string") return null;
-    const text3 = value.trim();
-    if (!INTEGER_TEXT.test(text3)) return null;
-    const parsed = Number(text3);
+    const text2 = value.trim();
+    if (!INTEGER_TEXT.test(text2)) return null;
+    const parsed = Number(text2);
     return Number.isSafeInteger(parsed) ? parsed + 0 : null;
   }
   function percentOf(value, percent) {
@@ -1359,11 +1359,11 @@ var DefenseRound = (() => {
       return typeof total === "number" && Number.isFinite(total) ? String(total) : whole;
     });
   }
-  function tokenize(text3) {
+  function tokenize(text2) {
     const tokens = [];
     const pattern = /"([^"]*)"|'([^']*)'|(\S+)/g;
     let match;
-    while ((match = pattern.exec(text3)) !== null) {
+    while ((match = pattern.exec(text2)) !== null) {
       tokens.push(match[1] ?? match[2] ?? match[3] ?? "");
     }
     return tokens;
@@ -1410,20 +1410,20 @@ var DefenseRound = (() => {
   function hasFlag(parsed, name) {
     return parsed.flags.has(name);
   }
-  function integerArg(text3, what, min, max) {
-    const value = readInteger(text3);
-    if (value === null) throw new UsageError(`${what} must be a whole number (got "${text3}")`);
+  function integerArg(text2, what, min, max) {
+    const value = readInteger(text2);
+    if (value === null) throw new UsageError(`${what} must be a whole number (got "${text2}")`);
     if (value < min || value > max) throw new UsageError(`${what} must be from ${min} to ${max} (got ${value})`);
     return value;
   }
   function optionalInteger(parsed, name, min, max) {
-    const text3 = flagValue(parsed, name);
-    return text3 === void 0 ? void 0 : integerArg(text3, `--${name}`, min, max);
+    const text2 = flagValue(parsed, name);
+    return text2 === void 0 ? void 0 : integerArg(text2, `--${name}`, min, max);
   }
-  function choiceArg(text3, what, choices) {
-    const word = text3.toLowerCase();
+  function choiceArg(text2, what, choices) {
+    const word = text2.toLowerCase();
     const found = choices.find((choice) => choice === word);
-    if (!found) throw new UsageError(`${what} must be one of ${choices.join(", ")} (got "${text3}")`);
+    if (!found) throw new UsageError(`${what} must be one of ${choices.join(", ")} (got "${text2}")`);
     return found;
   }
   function idsArg(parsed) {
@@ -1513,10 +1513,10 @@ var DefenseRound = (() => {
     return a.condition === b.condition && a.savesOwed === b.savesOwed;
   }
   function resolveSoakDamage(input) {
-    const defenseUsed = chooseDefense(input);
-    const steps = [{ kind: "defense-used", ...defenseUsed }];
+    const defenseUsed2 = chooseDefense(input);
+    const steps = [{ kind: "defense-used", ...defenseUsed2 }];
     const unchanged = (cancelled) => ({
-      defenseUsed,
+      defenseUsed: defenseUsed2,
       cancelled,
       bars: { ...input.bars },
       protectionAfter: null,
@@ -1524,7 +1524,7 @@ var DefenseRound = (() => {
       steps,
       changed: false
     });
-    if (defenseUsed.result === "success") return unchanged(true);
+    if (defenseUsed2.result === "success") return unchanged(true);
     if (input.life.condition === "dead") {
       steps.push({ kind: "dead-no-damage", vitality: input.bars.vitality });
       return unchanged(false);
@@ -1534,7 +1534,7 @@ var DefenseRound = (() => {
       steps.push(...kill.steps);
       const bars = { ...input.bars, vitality: kill.after };
       return {
-        defenseUsed,
+        defenseUsed: defenseUsed2,
         cancelled: false,
         bars,
         protectionAfter: null,
@@ -1554,7 +1554,7 @@ var DefenseRound = (() => {
       const after = before - amount;
       steps.push({ kind: "direct-damage", bar: bar2, amount, before, after });
       return {
-        defenseUsed,
+        defenseUsed: defenseUsed2,
         cancelled: false,
         bars: { ...input.bars, [bar2]: after },
         protectionAfter: null,
@@ -1574,7 +1574,7 @@ var DefenseRound = (() => {
     const loss = applyVitalityLoss(input.bars.vitality, hit.vitalityLoss, input.life);
     steps.push(...loss.steps);
     return {
-      defenseUsed,
+      defenseUsed: defenseUsed2,
       cancelled: false,
       bars: { ...input.bars, vitality: loss.after },
       protectionAfter: hit.protectionAfter,
@@ -1757,10 +1757,10 @@ var DefenseRound = (() => {
   }
 
   // src/rules/check.ts
-  function percentileCheck(roll, target) {
-    const success = target > 0 && roll < 100 && roll <= target;
-    const criticalLimit = Math.max(1, Math.floor(target / 10));
-    return { roll, target, success, critical: success && roll <= criticalLimit };
+  function percentileCheck(roll, target2) {
+    const success = target2 > 0 && roll < 100 && roll <= target2;
+    const criticalLimit = Math.max(1, Math.floor(target2 / 10));
+    return { roll, target: target2, success, critical: success && roll <= criticalLimit };
   }
 
   // src/rules/soak/situations.ts
@@ -1820,9 +1820,9 @@ var DefenseRound = (() => {
       counterDrawsIntoBattle: true
     }
   };
-  function situationPenalty(situation, check) {
+  function situationPenalty(situation, check2) {
     const rule = SOAK_SITUATION_RULES[situation];
-    return check === "defend" ? rule.defendPenalty : rule.evadePenalty;
+    return check2 === "defend" ? rule.defendPenalty : rule.evadePenalty;
   }
   function penaltyAfterMentalCheck(penalty, mental) {
     if (mental.critical) return 0;
@@ -1945,7 +1945,7 @@ var DefenseRound = (() => {
     if (SOAK_SITUATION_RULES[input.situation].perceptionGate !== "none") needed.push("perception");
     if (input.rolls.mental !== null) needed.push("mental");
     if (isRolled(input.action)) needed.push(ROLLED_CHECK[input.action]);
-    return needed.find((check) => input.checkTargets[check] === null) ?? null;
+    return needed.find((check2) => input.checkTargets[check2] === null) ?? null;
   }
   function resolveSoakDefend(input) {
     assertInput(input);
@@ -1955,12 +1955,12 @@ var DefenseRound = (() => {
     if (missing) return { kind: "missing-target", check: missing };
     const { action, situation } = input;
     const rule = SOAK_SITUATION_RULES[situation];
-    const target = (check) => input.checkTargets[check] ?? 0;
+    const target2 = (check2) => input.checkTargets[check2] ?? 0;
     const steps = [];
     const setsPendingDefense = action === "defend" || action === "evade";
     if (rule.perceptionGate !== "none") {
       const mod = rule.perceptionGate === "with-perception-mod" ? input.perceptionMod : 0;
-      const baseTarget = target("perception");
+      const baseTarget = target2("perception");
       const gate = percentileCheck(input.rolls.perception, baseTarget + mod);
       steps.push({ kind: "perception-check", situation, roll: gate.roll, baseTarget, mod, target: gate.target, success: gate.success, critical: gate.critical });
       if (!gate.success) {
@@ -1973,16 +1973,16 @@ var DefenseRound = (() => {
     switch (action) {
       case "defend":
       case "evade": {
-        const check = rollActionCheck(input, action, steps);
-        const result = check.success ? "success" : "fail";
+        const check2 = rollActionCheck(input, action, steps);
+        const result = check2.success ? "success" : "fail";
         steps.push({ kind: "pending-defense", result });
         return resolved(steps, result, aidSpent(input), false);
       }
       case "react": {
         const vs = input.vs;
-        const check = rollActionCheck(input, action, steps);
-        steps.push({ kind: "reaction-recorded", vs, success: check.success });
-        return resolved(steps, null, { reaction: { vs, success: check.success }, ...aidSpent(input) }, false);
+        const check2 = rollActionCheck(input, action, steps);
+        steps.push({ kind: "reaction-recorded", vs, success: check2.success });
+        return resolved(steps, null, { reaction: { vs, success: check2.success }, ...aidSpent(input) }, false);
       }
       case "counter": {
         const vs = input.vs;
@@ -2029,9 +2029,9 @@ var DefenseRound = (() => {
     }
     const baseTarget = input.checkTargets[ROLLED_CHECK[action]] ?? 0;
     const finalTarget = adjustments.reduce((sum, n) => sum + n, baseTarget);
-    const check = percentileCheck(input.rolls.action, finalTarget);
-    steps.push({ kind: "action-check", action, roll: check.roll, baseTarget, adjustments, target: check.target, success: check.success, critical: check.critical });
-    return check;
+    const check2 = percentileCheck(input.rolls.action, finalTarget);
+    steps.push({ kind: "action-check", action, roll: check2.roll, baseTarget, adjustments, target: check2.target, success: check2.success, critical: check2.critical });
+    return check2;
   }
   function resolved(steps, pendingDefense, roundUpdate, drawSpectator) {
     return { kind: "resolved", steps, pendingDefense, roundUpdate, offerDamageButton: pendingDefense === "fail", drawSpectator };
@@ -2203,16 +2203,16 @@ var DefenseRound = (() => {
     const vitality = facts.bars.vitality.value;
     if (vitality === null) return { kind: "bar", resource: "vitality" };
     const life = lifeOf(facts.state, vitality);
-    const target = facts.values.save_check?.current ?? null;
+    const target2 = facts.values.save_check?.current ?? null;
     if (life.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
-    if (target === null) return { kind: "missing-value", key: "save_check" };
-    const outcome = resolveSave(vitality, life, percentileCheck(roll, target + order.mod));
+    if (target2 === null) return { kind: "missing-value", key: "save_check" };
+    const outcome = resolveSave(vitality, life, percentileCheck(roll, target2 + order.mod));
     if (!outcome.ok) return { kind: "refused", reason: "no save is owed" };
     const succeeded = outcome.steps.some((step) => step.kind === "save-rolled" && step.success);
-    const died = outcome.life.condition === "dead";
+    const died2 = outcome.life.condition === "dead";
     const name = facts.name;
     return {
-      headline: succeeded ? "saved" : died ? "dies" : "acts",
+      headline: succeeded ? "saved" : died2 ? "dies" : "acts",
       steps: outcome.steps,
       card: {
         title: `${name}: Vitality save`,
@@ -2221,7 +2221,7 @@ var DefenseRound = (() => {
           { label: "Now", lines: [lifeLine(outcome.life) ?? `Standing, Vitality ${outcome.vitality}`] }
         ]
       },
-      shortLine: succeeded ? `${name} makes a save${outcome.life.condition === "none" ? " and stands back up" : " and clings to life"}.` : died ? `${name} fails a save and dies.` : `${name} fails a save.`,
+      shortLine: succeeded ? `${name} makes a save${outcome.life.condition === "none" ? " and stands back up" : " and clings to life"}.` : died2 ? `${name} fails a save and dies.` : `${name} fails a save.`,
       changes: outcome.vitality !== vitality ? [{ kind: "bar", resource: "vitality", to: outcome.vitality }] : [],
       state: withLife(facts.state, outcome.life),
       detail: outcome
@@ -2232,7 +2232,7 @@ var DefenseRound = (() => {
     if (vitality === null) return { kind: "bar", resource: "vitality" };
     const life = lifeOf(facts.state, vitality);
     const checkTargets = Object.fromEntries(
-      Object.keys(CHECK_ATTRIBUTE).map((check) => [check, facts.values[CHECK_ATTRIBUTE[check]]?.current ?? null])
+      Object.keys(CHECK_ATTRIBUTE).map((check2) => [check2, facts.values[CHECK_ATTRIBUTE[check2]]?.current ?? null])
     );
     const state2 = facts.state;
     let aid = null;
@@ -2358,10 +2358,15 @@ var DefenseRound = (() => {
     stances: SOAK_STANCES,
     usage: { damage: SOAK_DAMAGE_USAGE, defend: SOAK_DEFEND_USAGE, stance: SOAK_STANCE_USAGE },
     help: {
-      damage: ["Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. A pending !defend result is used up."],
+      damage: [
+        "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
+        "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
+      ],
       defend: [
         "Situations: " + SOAK_SITUATIONS.join(", ") + ".",
-        "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage."
+        "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
+        "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
+        "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
       ],
       stance: SOAK_STANCE_HELP
     },
@@ -2391,135 +2396,698 @@ var DefenseRound = (() => {
     text: soakText
   };
 
-  // src/rules/threshold/index.ts
-  var ThresholdStateSchema = object({
-    pendingDefense: optional(picklist(["success", "fail"])),
-    /** Rounds ended since the token died (rules.md: no more saves after the fourth round). */
-    roundsDead: optional(pipe(number(), integer(), minValue(0)))
-  });
+  // src/rules/threshold/situations.ts
+  var THRESHOLD_SITUATIONS = [
+    "front",
+    "thrown-object",
+    "spell-seen",
+    "behind",
+    "distracted",
+    "side",
+    "projectile",
+    "aoe",
+    "aoe-edge",
+    "spell-fast",
+    "spell-invisible",
+    "covert",
+    "spectator"
+  ];
+  var SOAK_ONLY_SITUATIONS = ["gun", "spell-unseen"];
+  var PLAIN = {
+    hitBonus: 0,
+    noHitChance: false,
+    perceive: null,
+    reactCheck: null,
+    difficultyFlag: false,
+    gateFailureTakesDamage: false,
+    counterDrawsIntoBattle: false
+  };
+  var THRESHOLD_SITUATION_RULES = {
+    front: PLAIN,
+    "thrown-object": PLAIN,
+    "spell-seen": PLAIN,
+    // seed 001: "Requires a successful hard perceive check to defend from, attacker gets +5 to hit chance".
+    behind: { ...PLAIN, hitBonus: 5, perceive: { difficulty: "hard", withMod: false } },
+    distracted: { ...PLAIN, hitBonus: 5, perceive: { difficulty: "hard", withMod: false } },
+    // seed 001: "Attacker gets a +2 to hit chance".
+    side: { ...PLAIN, hitBonus: 2 },
+    // seed 001: "Attacker has weapon given bonuses to hit chance; Hard React check needed to defend against".
+    projectile: { ...PLAIN, reactCheck: "hard" },
+    // seed 001: "No hit chance check needed to affect targets unless targets are on the edge".
+    aoe: { ...PLAIN, noHitChance: true },
+    "aoe-edge": PLAIN,
+    // seed 001: "Hard to Impossible React Check needed to defend against, +2 hit chance for fast, +5 ... invisible".
+    "spell-fast": { ...PLAIN, hitBonus: 2, reactCheck: "hard", difficultyFlag: true },
+    "spell-invisible": { ...PLAIN, hitBonus: 5, reactCheck: "hard", difficultyFlag: true },
+    // seed 001: "Required hard to impossible perceive check to defend against".
+    covert: { ...PLAIN, perceive: { difficulty: "hard", withMod: true }, difficultyFlag: true },
+    // seed 001, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
+    spectator: { ...PLAIN, perceive: { difficulty: "normal", withMod: true }, gateFailureTakesDamage: true, counterDrawsIntoBattle: true }
+  };
+  function targetForDifficulty(target2, difficulty) {
+    if (difficulty === "hard") return Math.floor(target2 / 2);
+    if (difficulty === "impossible") return Math.floor(target2 / 4);
+    return target2;
+  }
+  function needsPerceive(situation) {
+    return THRESHOLD_SITUATION_RULES[situation].perceive !== null;
+  }
+
+  // src/rules/threshold/state.ts
   var SAVE_ROUNDS = 4;
-  function text(step) {
+  var ThresholdStateSchema = object({
+    pendingDefense: optional(
+      object({
+        result: picklist(["success", "fail"]),
+        situation: picklist(THRESHOLD_SITUATIONS),
+        /** A perceive check was passed for it (or none was needed for its situation). */
+        perceived: boolean()
+      })
+    ),
+    /** Rounds ended since the token died (0 in the round of death); absent while alive. */
+    roundsDead: optional(pipe(number(), integer(), minValue(0), maxValue(SAVE_ROUNDS))),
+    /** The free save of this death has been tried. */
+    freeSaveUsed: optional(literal(true)),
+    /** This round's one try is used (seed 001: "once try per round"). */
+    triedThisRound: optional(literal(true))
+  });
+  function parseThresholdState(raw) {
+    const parsed = safeParse(ThresholdStateSchema, raw);
+    if (!parsed.success) return null;
+    const out = {};
+    for (const [key, value] of Object.entries(parsed.output)) if (value !== void 0) out[key] = value;
+    return out;
+  }
+  function isDead(vitality) {
+    return vitality !== null && vitality <= 0;
+  }
+  function died(state2) {
+    const { pendingDefense: _gone, freeSaveUsed: _f, triedThisRound: _t, ...rest } = state2;
+    return { ...rest, roundsDead: 0 };
+  }
+  function alive(state2) {
+    const { roundsDead: _r, freeSaveUsed: _f, triedThisRound: _t, ...rest } = state2;
+    return rest;
+  }
+  function enterThreshold(vitality, deadForGood) {
+    if (deadForGood) return { roundsDead: SAVE_ROUNDS, freeSaveUsed: true };
+    return isDead(vitality) ? { roundsDead: 0 } : {};
+  }
+  function endThresholdRound(state2) {
+    const { pendingDefense: _ended, triedThisRound: _tried, ...rest } = state2;
+    if (rest.roundsDead === void 0) return rest;
+    return { ...rest, roundsDead: Math.min(SAVE_ROUNDS, rest.roundsDead + 1) };
+  }
+  function isDeadForGood(state2, vitality) {
+    return isDead(vitality) && (state2.roundsDead ?? 0) >= SAVE_ROUNDS;
+  }
+  function describeThresholdStateChange(left, now) {
+    if (JSON.stringify(left.pendingDefense ?? null) !== JSON.stringify(now.pendingDefense ?? null)) return "has a new pending defense";
+    return "its death or saves changed";
+  }
+
+  // src/rules/threshold/damage.ts
+  function defenseUsed(hit, attack, pending, steps) {
+    if (hit.override !== null) {
+      steps.push({ kind: "defense-used", result: hit.override, source: "override" });
+      return hit.override;
+    }
+    if (!pending) {
+      steps.push({ kind: "defense-used", result: "none", source: "none" });
+      return "none";
+    }
+    if (pending.situation !== attack && needsPerceive(attack) && !pending.perceived) {
+      steps.push({ kind: "defense-does-not-answer", madeFor: pending.situation, attack });
+      steps.push({ kind: "defense-used", result: "none", source: "none" });
+      return "none";
+    }
+    steps.push({ kind: "defense-used", result: pending.result, source: "pending" });
+    return pending.result;
+  }
+  function resolveThresholdHit(hit) {
+    const steps = [];
+    const { pendingDefense: pending, ...rest } = hit.state;
+    if (isDead(hit.vitality)) {
+      steps.push({ kind: "dead-no-damage", vitality: hit.vitality });
+      return { missed: false, vitality: hit.vitality, state: hit.state, steps, dies: false };
+    }
+    const attack = hit.situation ?? pending?.situation ?? "front";
+    const rule = THRESHOLD_SITUATION_RULES[attack];
+    const defense = defenseUsed(hit, attack, pending, steps);
+    const state2 = rest;
+    if (rule.noHitChance) {
+      steps.push({ kind: "no-hit-chance", given: hit.hit });
+    } else if (hit.hit === null) {
+      steps.push({ kind: "hit-decided" });
+    } else {
+      const total = hit.hit + rule.hitBonus + hit.mod;
+      const armor = Math.max(0, hit.armor);
+      const hits = total > armor;
+      steps.push({ kind: "hit-check", hit: hit.hit, bonus: rule.hitBonus, mod: hit.mod, total, armor, track: hit.track, hits, situation: attack });
+      if (!hits) return { missed: true, vitality: hit.vitality, state: state2, steps, dies: false };
+    }
+    let damage = Math.max(0, hit.amount);
+    if (defense === "success") {
+      const reduction = Math.max(0, hit.armorDefense);
+      const after2 = Math.max(0, damage - reduction);
+      steps.push({ kind: "armor-defense", before: damage, defense: reduction, after: after2 });
+      damage = after2;
+    }
+    const after = hit.vitality - damage;
+    steps.push({ kind: "vitality-change", before: hit.vitality, after });
+    const dies = after <= 0;
+    if (dies) steps.push({ kind: "dead-at-0" });
+    return { missed: false, vitality: after, state: dies ? died(state2) : state2, steps, dies };
+  }
+
+  // src/rules/threshold/defend.ts
+  function thresholdRollsNeeded(action, situation) {
+    const rule = THRESHOLD_SITUATION_RULES[situation];
+    if (action === "opportunity") return { perceive: false, check: false };
+    const defends = action === "defend" || action === "guard";
+    return { perceive: rule.perceive !== null, check: defends || rule.reactCheck !== null };
+  }
+  function resolveThresholdDefend(input) {
+    const { action, situation } = input;
+    const rule = THRESHOLD_SITUATION_RULES[situation];
+    const steps = [];
+    const needed = thresholdRollsNeeded(action, situation);
+    if (needed.perceive && input.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
+    const ownCheck = needed.check ? rule.reactCheck !== null ? "react" : "defend" : null;
+    if (ownCheck && input.checkTargets[ownCheck] === null) return { kind: "missing", check: ownCheck };
+    if (action === "opportunity") {
+      steps.push({ kind: "announced", action, vs: input.vs, skillName: input.skillName });
+      return { kind: "resolved", steps, pending: null, drawSpectator: false };
+    }
+    const defends = action === "defend" || action === "guard";
+    const fail = (perceived2) => {
+      if (!defends) return { kind: "resolved", steps, pending: null, drawSpectator: false };
+      const pending = { result: "fail", situation, perceived: perceived2 };
+      steps.push({ kind: "pending-defense", result: "fail", situation, for: input.ally });
+      return { kind: "resolved", steps, pending, drawSpectator: false };
+    };
+    let perceived = false;
+    if (rule.perceive) {
+      const difficulty = rule.difficultyFlag && input.difficulty ? input.difficulty : rule.perceive.difficulty;
+      const base = input.checkTargets.perceive ?? 0;
+      const mod = rule.perceive.withMod ? input.perceptionMod : 0;
+      const gate = check("perceive", input.rolls.perceive, base, difficulty, mod);
+      steps.push(gate.step);
+      if (!gate.success) {
+        steps.push({ kind: "no-defense", situation, takesDamage: rule.gateFailureTakesDamage });
+        return fail(false);
+      }
+      perceived = true;
+    }
+    if (ownCheck) {
+      const difficulty = ownCheck === "react" ? rule.difficultyFlag && input.difficulty ? input.difficulty : rule.reactCheck ?? "hard" : "normal";
+      const own = check(ownCheck, input.rolls.check, input.checkTargets[ownCheck] ?? 0, difficulty, defends ? input.mod : 0);
+      steps.push(own.step);
+      if (!defends) {
+        if (!own.success) {
+          steps.push({ kind: "not-in-time", action });
+          return fail(perceived);
+        }
+      } else {
+        const result = own.success ? "success" : "fail";
+        steps.push({ kind: "pending-defense", result, situation, for: input.ally });
+        return { kind: "resolved", steps, pending: { result, situation, perceived }, drawSpectator: false };
+      }
+    }
+    steps.push({ kind: "announced", action, vs: input.vs, skillName: input.skillName });
+    const draw = action === "counter" && rule.counterDrawsIntoBattle && input.vs !== null;
+    if (draw) steps.push({ kind: "spectator-drawn", spectator: input.vs });
+    return { kind: "resolved", steps, pending: null, drawSpectator: draw };
+  }
+  function check(name, roll, base, difficulty, mod) {
+    const target2 = targetForDifficulty(base, difficulty) + mod;
+    const result = percentileCheck(roll, target2);
+    const step = { kind: "check", check: name, roll, base, difficulty, mod, target: target2, success: result.success, critical: result.critical };
+    return { success: result.success, step };
+  }
+  function betterPending(own, guard) {
+    if (!own) return guard;
+    if (own.result === "success") return own;
+    return guard;
+  }
+
+  // src/rules/threshold/save.ts
+  var STOOD_UP_VITALITY2 = 1;
+  function resolveThresholdSave(input) {
+    const { state: state2 } = input;
+    if (!isDead(input.vitality)) return { kind: "refused", reason: "not-dead" };
+    const roundsDead = state2.roundsDead ?? 0;
+    if (roundsDead >= SAVE_ROUNDS) return { kind: "refused", reason: "dead-for-good" };
+    if (state2.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
+    if (input.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
+    const free = !state2.freeSaveUsed;
+    const steps = [];
+    let expAfter = null;
+    if (!free) {
+      if (input.exp === null) return { kind: "refused", reason: "missing-exp" };
+      const cost = input.rolls.cost;
+      const affordable = input.exp >= cost;
+      steps.push({ kind: "save-cost", cost, exp: input.exp, paid: affordable });
+      if (!affordable) return { kind: "resolved", steps, vitality: input.vitality, state: { ...state2, triedThisRound: true }, expAfter: null, stood: false };
+      expAfter = input.exp - cost;
+    }
+    const roll = percentileCheck(input.rolls.save, input.saveTarget + input.mod);
+    steps.push({ kind: "check", check: "save", roll: roll.roll, base: input.saveTarget, difficulty: "normal", mod: input.mod, target: roll.target, success: roll.success, critical: roll.critical });
+    if (roll.success) {
+      steps.push({ kind: "stood-up", before: input.vitality });
+      return { kind: "resolved", steps, vitality: STOOD_UP_VITALITY2, state: alive(state2), expAfter, stood: true };
+    }
+    steps.push({ kind: "save-failed", triesLeft: Math.max(0, SAVE_ROUNDS - 1 - roundsDead) });
+    return { kind: "resolved", steps, vitality: input.vitality, state: { ...state2, freeSaveUsed: true, triedThisRound: true }, expAfter, stood: false };
+  }
+
+  // src/rules/threshold/text.ts
+  var SITUATION = {
+    front: "Front",
+    "thrown-object": "Thrown object",
+    "spell-seen": "Seen spell",
+    behind: "Behind",
+    distracted: "Distracted",
+    side: "Side",
+    projectile: "Projectile",
+    aoe: "Area attack",
+    "aoe-edge": "Edge of an area attack",
+    "spell-fast": "Very fast spell",
+    "spell-invisible": "Invisible spell",
+    covert: "Covert attack",
+    spectator: "Spectator"
+  };
+  var CHECK = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality Save" };
+  function target(base, difficulty, mod, total) {
+    const divided = difficulty === "hard" ? `${base} hard (half)` : difficulty === "impossible" ? `${base} impossible (quarter)` : `${base}`;
+    if (difficulty === "normal" && mod === 0) return `${total}`;
+    return `${divided}${mod === 0 ? "" : mod > 0 ? ` + ${mod}` : ` - ${-mod}`} = ${total}`;
+  }
+  function thresholdText(step, nameOf = (id) => id) {
     const s = step;
     switch (s.kind) {
-      case "hit-check":
-        return s.hits ? `Hit chance ${s.hit} beats armor ${s.armor}: a hit` : `Hit chance ${s.hit} does not beat armor ${s.armor}: no damage`;
+      case "defense-used": {
+        const from = s.source === "pending" ? " (from !defend)" : s.source === "override" ? " (--defense)" : "";
+        if (s.result === "success") return `Defense succeeded${from}: the armor's Defense applies`;
+        if (s.result === "fail") return `Defense failed${from}`;
+        return `No defense${from}`;
+      }
+      case "defense-does-not-answer":
+        return `The pending defense was made against ${SITUATION[s.madeFor].toLowerCase()}, without the perceive check ${SITUATION[s.attack].toLowerCase()} needs: it counts as none`;
+      case "hit-check": {
+        const bonus = s.bonus !== 0 ? ` + ${s.bonus} ${SITUATION[s.situation].toLowerCase()}` : "";
+        const mod = s.mod !== 0 ? s.mod > 0 ? ` + ${s.mod}` : ` - ${-s.mod}` : "";
+        const sum = bonus || mod ? `${s.hit}${bonus}${mod} = ${s.total}` : `${s.total}`;
+        const armor = `${s.track === "physical" ? "Physical" : "Magical"} Armor ${s.armor}`;
+        return s.hits ? `Hit chance ${sum} beats ${armor}: a hit` : `Hit chance ${sum} vs ${armor}: no damage (at or under the armor)`;
+      }
+      case "no-hit-chance":
+        return s.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${s.given} is not compared)`;
+      case "hit-decided":
+        return "No hit chance given: the hit is taken as decided";
       case "armor-defense":
         return `${s.before} - ${s.defense} Defense = ${s.after}`;
       case "vitality-change":
         return `Vitality ${s.before} -> ${s.after}`;
       case "dead-at-0":
-        return "Dead: Vitality at or below 0 (a Vitality Save may bring it back)";
+        return "Dead at 0: one free Vitality Save (!defend --action save), then one try a round for 1d% EXP, for 4 rounds";
+      case "dead-no-damage":
+        return `Dead: takes no damage (Vitality ${s.vitality})`;
+      case "set-back":
+        return `Dead: takes no damage, Vitality set back from ${s.attempted} to ${s.vitality}`;
+      case "revived":
+        return "Revived: raised above 0 by hand, no longer dead";
+      case "check": {
+        const result = s.success ? s.critical ? "success (critical)" : "success" : "failure";
+        return `${CHECK[s.check]} ${s.roll} vs ${target(s.base, s.difficulty, s.mod, s.target)}: ${result}`;
+      }
+      case "no-defense":
+        return s.takesDamage ? `${SITUATION[s.situation]} not perceived: no defense, the attack hits` : `${SITUATION[s.situation]}: attack not perceived, no defense`;
+      case "not-in-time":
+        return `React check failed: no ${s.action === "skill" ? "defensive skill" : "counter attack"} in time`;
+      case "pending-defense":
+        return s.for === null ? `Pending defense: ${s.result}, against the next hit (${SITUATION[s.situation].toLowerCase()})` : `Guard for ${nameOf(s.for)}: ${s.result}, against the next hit on it (${SITUATION[s.situation].toLowerCase()})`;
+      case "guard-kept":
+        return `${nameOf(s.ally)} keeps the better defense: ${s.result}`;
+      case "announced": {
+        const what = s.action === "skill" ? s.skillName ? `Defensive skill "${s.skillName}"` : "Defensive skill" : s.action === "counter" ? "Counter attack" : "Attack of opportunity";
+        return `${what}${s.vs === null ? "" : ` against ${nameOf(s.vs)}`}`;
+      }
+      case "spectator-drawn":
+        return `${nameOf(s.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
+      case "save-cost":
+        return s.paid ? `Save costs 1d% EXP: ${s.cost}, EXP ${s.exp} -> ${s.exp - s.cost}` : `Save costs 1d% EXP: ${s.cost}, but EXP is ${s.exp}: not made, nothing taken, this round's try is used`;
+      case "stood-up":
+        return `Stands back up: Vitality ${s.before} -> 1`;
+      case "save-failed":
+        return s.triesLeft > 0 ? `Still dead: ${s.triesLeft} more ${s.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
     }
   }
-  function notYet(what) {
-    throw new UsageError(`${what} is not built yet in the threshold edition`);
+
+  // src/rules/threshold/plans.ts
+  var THRESHOLD_DAMAGE_FLAGS = {
+    type: { kind: "one" },
+    defense: { kind: "one" },
+    hit: { kind: "one" },
+    situation: { kind: "one" },
+    mod: { kind: "one" }
+  };
+  var THRESHOLD_DEFEND_FLAGS = {
+    action: { kind: "one" },
+    situation: { kind: "one" },
+    roll: { kind: "one" },
+    mod: { kind: "one" },
+    vs: { kind: "one" },
+    ally: { kind: "one" },
+    "perception-roll": { kind: "one" },
+    "perception-mod": { kind: "one" },
+    "react-roll": { kind: "one" },
+    difficulty: { kind: "one" },
+    skill: { kind: "text" }
+  };
+  var THRESHOLD_DAMAGE_USAGE = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]";
+  var THRESHOLD_DEFEND_USAGE = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+  var TRACK_OF2 = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+  function situationArg(text2) {
+    if (text2 === void 0) return null;
+    if (SOAK_ONLY_SITUATIONS.includes(text2.toLowerCase())) throw new UsageError(`--situation ${text2.toLowerCase()} means nothing in the threshold edition`);
+    return choiceArg(text2, "--situation", THRESHOLD_SITUATIONS);
   }
-  function planDamage(line) {
-    if (line.positionals.length !== 1) throw new UsageError("one damage amount is needed");
+  function nowLine(state2, vitality) {
+    if (!isDead(vitality)) return void 0;
+    const rounds = state2.roundsDead ?? 0;
+    if (rounds >= SAVE_ROUNDS) return "Dead for good: the four rounds of saves are over";
+    if (!state2.freeSaveUsed) return "Dead: the free Vitality Save is owed (!defend --action save)";
+    const left = SAVE_ROUNDS - rounds - (state2.triedThisRound ? 1 : 0);
+    if (left <= 0) return "Dead: no try left; at the end of this round it is dead for good";
+    return `Dead: ${left} paid ${left === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${state2.triedThisRound ? " (this round's try is used)" : ""}`;
+  }
+  function parseThresholdDamage(line) {
+    if (line.positionals.length === 0) throw new UsageError("no damage amount given");
+    if (line.positionals.length > 1) throw new UsageError(`one amount only (got "${line.positionals.join(" ")}"); an expression must be an inline roll like [[2d6+3]]`);
     const amount = integerArg(line.positionals[0], "the damage amount", 0, MAX_DAMAGE);
-    const hit = optionalInteger(line, "hit", -1e3, 1e3);
-    const track2 = choiceArg(flagValue(line, "type") ?? "physical", "--type", ["physical", "magical"]);
+    const hit = optionalInteger(line, "hit", -1e3, 1e3) ?? null;
+    if (hasFlag(line, "mod") && hit === null) throw new UsageError("--mod adds to the hit chance and needs --hit");
     const override = flagValue(line, "defense");
-    const defenseOverride = override === void 0 ? null : choiceArg(override, "--defense", ["success", "fail", "none"]);
-    const armorKey = track2 === "physical" ? "armor_physical" : "armor_magical";
+    return {
+      amount,
+      track: TRACK_OF2[choiceArg(flagValue(line, "type") ?? "physical", "--type", Object.keys(TRACK_OF2))],
+      hit,
+      situation: situationArg(flagValue(line, "situation")),
+      mod: optionalInteger(line, "mod", -1e3, 1e3) ?? 0,
+      override: override === void 0 ? null : choiceArg(override, "--defense", ["success", "fail", "none"])
+    };
+  }
+  function thresholdDamagePlan(order, title) {
+    const armorKey = order.track === "physical" ? "armor_physical" : "armor_magical";
     return {
       values: [armorKey, "armor_defense"],
       dice: [],
       resolve(facts) {
         const vitality = facts.bars.vitality.value;
         if (vitality === null) return { kind: "bar", resource: "vitality" };
-        const { pendingDefense, ...rest } = facts.state;
-        const steps = [];
-        const armor = Math.max(0, facts.values[armorKey]?.current ?? 0);
-        if (hit !== void 0) {
-          steps.push({ kind: "hit-check", hit, armor, hits: hit > armor });
-          if (hit <= armor) {
-            return { headline: "missed", steps, card: { title: `${facts.name} is missed`, rows: [{ label: "Hit", lines: steps.map(text) }] }, shortLine: `${facts.name} is missed.`, changes: [], state: rest, detail: { steps } };
-          }
-        }
-        let damage = amount;
-        const defense = defenseOverride ?? pendingDefense ?? "none";
-        if (defense === "success") {
-          const reduction = Math.max(0, facts.values.armor_defense?.current ?? 0);
-          const after2 = Math.max(0, damage - reduction);
-          steps.push({ kind: "armor-defense", before: damage, defense: reduction, after: after2 });
-          damage = after2;
-        }
-        const after = vitality - damage;
-        steps.push({ kind: "vitality-change", before: vitality, after });
-        const dies = vitality > 0 && after <= 0;
-        if (dies) steps.push({ kind: "dead-at-0" });
-        const changes = after !== vitality ? [{ kind: "bar", resource: "vitality", to: after }] : [];
+        const outcome = resolveThresholdHit({
+          amount: order.amount,
+          track: order.track,
+          hit: order.hit,
+          situation: order.situation,
+          mod: order.mod,
+          armor: facts.values[armorKey]?.current ?? 0,
+          armorDefense: facts.values.armor_defense?.current ?? 0,
+          override: order.override,
+          vitality,
+          state: facts.state
+        });
+        const isDefense = (step) => step.kind === "defense-used" || step.kind === "defense-does-not-answer";
+        const defense = outcome.steps.filter(isDefense);
+        const rest = outcome.steps.filter((step) => !isDefense(step));
+        const name = facts.name;
+        const headline = outcome.missed ? "missed" : outcome.dies ? "dies" : outcome.vitality !== vitality ? "hit" : "unharmed";
+        const now = nowLine(outcome.state, outcome.vitality);
+        const changes = outcome.vitality !== vitality ? [{ kind: "bar", resource: "vitality", to: outcome.vitality }] : [];
         return {
-          headline: dies ? "dies" : damage > 0 ? "hit" : "unharmed",
-          steps,
-          card: { title: `${facts.name} takes ${amount}`, rows: [{ label: "Breakdown", lines: steps.map(text) }] },
-          shortLine: dies ? `${facts.name} is hit and dies.` : `${facts.name} is hit.`,
+          headline,
+          steps: outcome.steps,
+          card: {
+            title: title ? title(name) : `${name} is attacked: ${order.amount} ${order.track}`,
+            rows: [
+              { label: "Defense", lines: defense.map((step) => thresholdText(step, facts.nameOf)) },
+              { label: "Breakdown", lines: rest.map((step) => thresholdText(step, facts.nameOf)) },
+              { label: "Now", lines: now ? [now] : [] }
+            ]
+          },
+          shortLine: headline === "missed" ? `${name} is missed.` : headline === "dies" ? `${name} is hit and dies.` : headline === "hit" ? `${name} is hit.` : `${name} is unharmed.`,
           changes,
-          state: dies ? { ...rest, roundsDead: 0 } : rest,
-          detail: { steps }
+          state: outcome.state,
+          detail: outcome
         };
       }
     };
   }
+  function thresholdHandEditPlan(loss) {
+    return thresholdDamagePlan({ amount: loss, track: "physical", hit: null, situation: null, mod: 0, override: null });
+  }
+  var ACTIONS2 = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+  function parseThresholdDefend(line) {
+    if (line.positionals.length > 0) throw new UsageError(`unexpected "${line.positionals.join(" ")}" (give the action with --action)`);
+    const actionText = flagValue(line, "action");
+    if (actionText === void 0) throw new UsageError("no action given");
+    const word = actionText.toLowerCase();
+    if (word === "evade") throw new UsageError("--action evade means nothing in the threshold edition (seed 001 gives evading no check): use --action defend");
+    if (word === "react") throw new UsageError("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
+    const action = choiceArg(actionText, "--action", ACTIONS2);
+    const situationText = flagValue(line, "situation");
+    if (situationText !== void 0 && (action === "save" || action === "opportunity")) throw new UsageError(`--situation does not apply to --action ${action}`);
+    const situation = situationArg(situationText) ?? "front";
+    const rule = THRESHOLD_SITUATION_RULES[situation];
+    const needed = thresholdRollsNeeded(action === "save" ? "defend" : action, situation);
+    const ownIsReact = action !== "save" && needed.check && rule.reactCheck !== null;
+    const ownIsDefend = action === "save" || (action === "defend" || action === "guard") && rule.reactCheck === null;
+    if (hasFlag(line, "roll") && !ownIsDefend) {
+      throw new UsageError(ownIsReact ? `--roll does not apply here: the defense check against --situation ${situation} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${action}: it is announced, not rolled`);
+    }
+    if (hasFlag(line, "react-roll") && !ownIsReact) throw new UsageError("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
+    if (hasFlag(line, "perception-roll") && (action === "save" || !rule.perceive)) throw new UsageError("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+    if (hasFlag(line, "perception-mod") && (action === "save" || !rule.perceive?.withMod)) throw new UsageError("--perception-mod applies only to the perceive check of a covert attack or a spectator");
+    if (hasFlag(line, "difficulty") && (action === "save" || !rule.difficultyFlag)) throw new UsageError("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
+    if (hasFlag(line, "mod") && !(action === "defend" || action === "guard" || action === "save")) throw new UsageError(`--mod changes a check, and --action ${action} is announced, not rolled`);
+    if (action === "guard" && !hasFlag(line, "ally")) throw new UsageError("--action guard needs --ally with the guarded token's id");
+    if (action !== "guard" && hasFlag(line, "ally")) throw new UsageError("--ally applies only to --action guard");
+    if (action === "save" && (hasFlag(line, "vs") || hasFlag(line, "skill"))) throw new UsageError(`--${hasFlag(line, "vs") ? "vs" : "skill"} does not apply to --action save`);
+    const difficulty = flagValue(line, "difficulty");
+    return {
+      action,
+      situation,
+      situationGiven: situationText !== void 0,
+      difficulty: difficulty === void 0 ? null : choiceArg(difficulty, "--difficulty", ["hard", "impossible"]),
+      roll: optionalInteger(line, "roll", 1, 100),
+      reactRoll: optionalInteger(line, "react-roll", 1, 100),
+      perceptionRoll: optionalInteger(line, "perception-roll", 1, 100),
+      mod: optionalInteger(line, "mod", -1e3, 1e3) ?? 0,
+      perceptionMod: optionalInteger(line, "perception-mod", -1e3, 1e3) ?? 0,
+      vs: flagValue(line, "vs") ?? null,
+      ally: flagValue(line, "ally") ?? null,
+      skillName: flagValue(line, "skill") ?? null
+    };
+  }
+  function thresholdDefendPlan(order) {
+    if (order.action === "save") return savePlan(order);
+    const action = order.action;
+    const needed = thresholdRollsNeeded(action, order.situation);
+    const givenCheck = THRESHOLD_SITUATION_RULES[order.situation].reactCheck !== null ? order.reactRoll : order.roll;
+    const rollPerceive = needed.perceive && order.perceptionRoll === void 0;
+    const rollCheck = needed.check && givenCheck === void 0;
+    return {
+      values: ["defend_check", "reaction_check", "perception_check"],
+      dice: [...rollPerceive ? [100] : [], ...rollCheck ? [100] : []],
+      readsTurnOrder: true,
+      ...order.ally !== null ? { others: [order.ally] } : {},
+      resolve(facts, rolled) {
+        const own = [...rolled];
+        const perceive = order.perceptionRoll ?? (rollPerceive ? own.shift() ?? 100 : 100);
+        const checkRoll = givenCheck ?? (rollCheck ? own.shift() ?? 100 : 100);
+        return resolveDefense(order, action, facts, { perceive, check: checkRoll });
+      }
+    };
+  }
+  function resolveDefense(order, action, facts, rolls) {
+    const vitality = facts.bars.vitality.value;
+    if (vitality === null) return { kind: "bar", resource: "vitality" };
+    if (isDead(vitality)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality Saves (--action save)" };
+    if (facts.acting) return { kind: "refused", reason: "it is this token's turn (top of the Turn Tracker): the defensive turn is for everyone but the one acting. Saves are still allowed." };
+    const ally = order.ally !== null ? facts.others[order.ally] : void 0;
+    if (order.ally !== null && !ally) return { kind: "refused", reason: `--ally: no token has the id "${order.ally}"` };
+    if (order.ally !== null && order.ally === facts.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
+    const value = (key) => facts.values[key]?.current ?? null;
+    const outcome = resolveThresholdDefend({
+      action,
+      situation: order.situation,
+      difficulty: order.difficulty,
+      checkTargets: { defend: value("defend_check"), react: value("reaction_check"), perceive: value("perception_check") },
+      rolls,
+      mod: order.mod,
+      perceptionMod: order.perceptionMod,
+      vs: order.vs,
+      ally: order.ally,
+      skillName: order.skillName
+    });
+    if (outcome.kind === "missing") {
+      const key = outcome.check === "perceive" ? "perception_check" : outcome.check === "react" ? "reaction_check" : "defend_check";
+      return { kind: "missing-value", key };
+    }
+    const steps = [...outcome.steps];
+    const changes = [];
+    let state2;
+    if (outcome.pending && action === "guard" && ally && order.ally) {
+      const kept = betterPending(ally.state.pendingDefense, outcome.pending);
+      steps.push({ kind: "guard-kept", ally: order.ally, result: kept.result });
+      changes.push({ kind: "ally-state", tokenId: order.ally, state: { ...ally.state, pendingDefense: kept } });
+    } else if (outcome.pending) {
+      state2 = { ...facts.state, pendingDefense: outcome.pending };
+    }
+    if (outcome.drawSpectator && order.vs) changes.push({ kind: "join-turn-order", tokenId: order.vs, initiative: 0 });
+    const result = outcome.pending?.result;
+    const who = action === "guard" && ally ? `${facts.name} guards ${ally.name}` : facts.name;
+    const summary = result === "success" ? `${who}: the armor's Defense will apply to the next hit` : result === "fail" ? `${who}: no defense against the next hit` : void 0;
+    return {
+      headline: "acts",
+      steps,
+      card: {
+        title: `${facts.name}: ${action}${order.situation !== "front" ? ` (${order.situation})` : ""}`,
+        rows: [
+          { label: "Check", lines: steps.map((step) => thresholdText(step, facts.nameOf)) },
+          { label: "Result", lines: summary ? [summary] : [] }
+        ]
+      },
+      shortLine: summary ? `${summary}.` : `${facts.name} makes a defensive action (${action}).`,
+      changes,
+      ...state2 !== void 0 ? { state: state2 } : {},
+      offerDamageButton: result === "fail" && action === "defend",
+      observed: false,
+      detail: outcome
+    };
+  }
+  function savePlan(order) {
+    return {
+      values: ["save_check", "exp"],
+      // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
+      dice: order.roll === void 0 ? [100, 100] : [100],
+      resolve(facts, rolled) {
+        const vitality = facts.bars.vitality.value;
+        if (vitality === null) return { kind: "bar", resource: "vitality" };
+        const [cost = 100, save = 100] = rolled;
+        const outcome = resolveThresholdSave({
+          vitality,
+          state: facts.state,
+          saveTarget: facts.values.save_check?.current ?? null,
+          mod: order.mod,
+          exp: facts.values.exp?.current ?? null,
+          rolls: { cost, save: order.roll ?? save }
+        });
+        if (outcome.kind === "refused") {
+          switch (outcome.reason) {
+            case "not-dead":
+              return { kind: "refused", reason: "no save is owed (saves come from dying at 0 or below)" };
+            case "dead-for-good":
+              return { kind: "refused", reason: 'dead for good: after 4 rounds there is no save (seed 001: "After 4 rounds you are simply dead")' };
+            case "tried-this-round":
+              return { kind: "refused", reason: "this round's try is used (one try a round); the next round brings the next" };
+            case "missing-exp":
+              return { kind: "missing-value", key: "exp" };
+            case "missing-save-check":
+              return { kind: "missing-value", key: "save_check" };
+          }
+        }
+        const changes = [];
+        if (outcome.vitality !== vitality) changes.push({ kind: "bar", resource: "vitality", to: outcome.vitality });
+        if (outcome.expAfter !== null) changes.push({ kind: "value", key: "exp", to: outcome.expAfter });
+        const now = nowLine(outcome.state, outcome.vitality);
+        const name = facts.name;
+        return {
+          headline: outcome.stood ? "saved" : "acts",
+          steps: outcome.steps,
+          card: {
+            title: `${name}: Vitality Save`,
+            rows: [
+              { label: "Roll", lines: outcome.steps.map((step) => thresholdText(step, facts.nameOf)) },
+              { label: "Now", lines: [now ?? `Standing, Vitality ${outcome.vitality}`] }
+            ]
+          },
+          shortLine: outcome.stood ? `${name} makes a save and stands back up.` : `${name} stays dead.`,
+          changes,
+          state: outcome.state,
+          // Undo puts paid EXP back (issue: the threshold edition).
+          ...outcome.expAfter !== null ? { undoable: true } : {},
+          detail: outcome
+        };
+      }
+    };
+  }
+
+  // src/rules/threshold/index.ts
   var threshold = {
     id: "threshold",
-    playable: false,
-    flags: {
-      damage: { type: { kind: "one" }, defense: { kind: "one" }, hit: { kind: "one" }, situation: { kind: "one" }, mod: { kind: "one" } },
-      defend: {
-        action: { kind: "one" },
-        situation: { kind: "one" },
-        roll: { kind: "one" },
-        mod: { kind: "one" },
-        vs: { kind: "one" },
-        ally: { kind: "one" },
-        "perception-roll": { kind: "one" },
-        "perception-mod": { kind: "one" },
-        "react-roll": { kind: "one" },
-        difficulty: { kind: "one" },
-        skill: { kind: "text" }
-      }
-    },
+    playable: true,
+    flags: { damage: THRESHOLD_DAMAGE_FLAGS, defend: THRESHOLD_DEFEND_FLAGS },
     stances: [],
-    usage: {
-      damage: "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...]",
-      defend: "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] ...",
-      stance: "!stance (no stances in this edition)"
+    usage: { damage: THRESHOLD_DAMAGE_USAGE, defend: THRESHOLD_DEFEND_USAGE, stance: "!stance (the threshold edition has no stances)" },
+    help: {
+      damage: [
+        "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
+      ],
+      defend: [
+        "Situations: " + THRESHOLD_SITUATIONS.join(", ") + ".",
+        "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
+      ],
+      stance: []
     },
-    help: { damage: ["Hit chance against armor; a successful defense takes the armor's Defense off."], defend: [], stance: [] },
-    planDamage,
-    planDefend: () => notYet("!defend"),
-    planStance: () => notYet("!stance"),
-    planHandEdit: (loss) => planDamage({ command: "!damage", positionals: [String(loss)], flags: /* @__PURE__ */ new Map() }),
+    planDamage: (line) => thresholdDamagePlan(parseThresholdDamage(line)),
+    planDefend: (line) => thresholdDefendPlan(parseThresholdDefend(line)),
+    planStance: () => {
+      throw new UsageError("the threshold edition has no stances");
+    },
+    planHandEdit: thresholdHandEditPlan,
     setVitality(before, after, state2) {
-      const steps = [{ kind: "vitality-change", before, after }];
-      const dies = before > 0 && after <= 0;
-      if (dies) steps.push({ kind: "dead-at-0" });
-      const next = after > 0 ? { ...state2, roundsDead: void 0 } : dies ? { ...state2, roundsDead: 0 } : state2;
-      return { vitality: after, state: next, steps, lines: steps.map(text), conditionLines: steps.slice(1).map(text), now: after <= 0 ? "Dead" : void 0 };
+      const steps = [];
+      let vitality = after;
+      let next = state2;
+      if (after < before && isDead(before)) {
+        vitality = before;
+        steps.push({ kind: "set-back", attempted: after, vitality: before });
+      } else if (after !== before) {
+        steps.push({ kind: "vitality-change", before, after });
+        if (after > 0) {
+          if (isDead(before)) steps.push({ kind: "revived" });
+          next = alive(state2);
+        } else if (before > 0) {
+          steps.push({ kind: "dead-at-0" });
+          next = died(state2);
+        }
+      }
+      const lines = steps.map((step) => thresholdText(step));
+      return {
+        vitality,
+        state: next,
+        steps,
+        lines,
+        conditionLines: steps.filter((step) => step.kind !== "vitality-change").map((step) => thresholdText(step)),
+        now: nowLine(next, vitality)
+      };
     },
-    // rules.md, "Switching editions": at or below 0 a token entering threshold is dead, its window starting now.
-    enter: (vitality) => vitality !== null && vitality <= 0 ? { roundsDead: 0 } : {},
-    endRound: (state2) => {
-      const { pendingDefense: _ended, ...rest } = state2;
-      return rest.roundsDead === void 0 ? rest : { ...rest, roundsDead: rest.roundsDead + 1 };
-    },
-    condition: (_state, vitality) => vitality !== null && vitality <= 0 ? "dead" : "none",
-    deadForGood: (state2, vitality) => vitality !== null && vitality <= 0 && (state2.roundsDead ?? 0) >= SAVE_ROUNDS,
-    parseState(raw) {
-      const parsed = safeParse(ThresholdStateSchema, raw);
-      return parsed.success ? parsed.output : null;
-    },
+    enter: enterThreshold,
+    endRound: endThresholdRound,
+    condition: (_state, vitality) => isDead(vitality) ? "dead" : "none",
+    deadForGood: isDeadForGood,
+    parseState: parseThresholdState,
     isEmptyState: (state2) => Object.values(state2).every((value) => value === void 0),
-    describeStateChange: (left, now) => left.pendingDefense !== now.pendingDefense ? "has a new pending defense" : "its death rounds changed",
-    text
+    describeStateChange: describeThresholdStateChange,
+    text: thresholdText
   };
 
   // src/rules/opposed/index.ts
   var MODES = ["passive", "active", "full"];
   var INITIATIVE_COST = { passive: 0, active: 5, full: 10 };
-  function text2(step) {
+  function text(step) {
     const s = step;
     switch (s.kind) {
       case "defense-roll":
@@ -2534,10 +3102,10 @@ var DefenseRound = (() => {
         return `Initiative ${s.before} -> ${s.after} (costs ${s.cost})`;
     }
   }
-  function notYet2(what) {
+  function notYet(what) {
     throw new UsageError(`${what} is not built yet in the opposed edition`);
   }
-  function planDamage2(line) {
+  function planDamage(line) {
     if (line.positionals.length !== 1) throw new UsageError("one weapon damage amount is needed");
     const weapon = integerArg(line.positionals[0], "the damage amount", 0, MAX_DAMAGE);
     const attackText = flagValue(line, "attack");
@@ -2576,7 +3144,7 @@ var DefenseRound = (() => {
         return {
           headline: attack > defense ? "hit" : "missed",
           steps,
-          card: { title: `${facts.name} is attacked (${attack})`, rows: [{ label: "Breakdown", lines: steps.map(text2) }] },
+          card: { title: `${facts.name} is attacked (${attack})`, rows: [{ label: "Breakdown", lines: steps.map(text) }] },
           shortLine: attack > defense ? `${facts.name} is hit.` : `${facts.name} is missed.`,
           changes,
           state: {},
@@ -2599,9 +3167,9 @@ var DefenseRound = (() => {
       stance: "!stance passive|active|full [--ids ID ...]"
     },
     help: { damage: ["Opposed d20 rolls: damage is the weapon plus the margin."], defend: [], stance: [] },
-    planDamage: planDamage2,
-    planDefend: () => notYet2("!defend"),
-    planStance: () => notYet2("!stance"),
+    planDamage,
+    planDefend: () => notYet("!defend"),
+    planStance: () => notYet("!stance"),
     planHandEdit: (loss) => ({
       values: [],
       dice: [],
@@ -2609,12 +3177,12 @@ var DefenseRound = (() => {
         const before = facts.bars.vitality.value;
         if (before === null) return { kind: "bar", resource: "vitality" };
         const steps = [{ kind: "bar-change", bar: "vitality", before, after: before - loss }];
-        return { headline: "hit", steps, card: { title: `${facts.name} loses ${loss}`, rows: [{ label: "Breakdown", lines: steps.map(text2) }] }, shortLine: `${facts.name} is hit.`, changes: [{ kind: "bar", resource: "vitality", to: before - loss }], state: {}, detail: { steps } };
+        return { headline: "hit", steps, card: { title: `${facts.name} loses ${loss}`, rows: [{ label: "Breakdown", lines: steps.map(text) }] }, shortLine: `${facts.name} is hit.`, changes: [{ kind: "bar", resource: "vitality", to: before - loss }], state: {}, detail: { steps } };
       }
     }),
     setVitality(before, after, state2) {
       const steps = [{ kind: "bar-change", bar: "vitality", before, after }];
-      return { vitality: after, state: state2, steps, lines: steps.map(text2), conditionLines: [], now: after <= 0 ? "Incapacitated" : void 0 };
+      return { vitality: after, state: state2, steps, lines: steps.map(text), conditionLines: [], now: after <= 0 ? "Incapacitated" : void 0 };
     },
     enter: () => ({}),
     endRound: (state2) => state2,
@@ -2624,7 +3192,7 @@ var DefenseRound = (() => {
     parseState: (raw) => typeof raw === "object" && raw !== null && !Array.isArray(raw) && Object.keys(raw).length === 0 ? {} : null,
     isEmptyState: () => true,
     describeStateChange: () => "its state changed",
-    text: text2
+    text
   };
 
   // src/rules/editions.ts
@@ -2733,30 +3301,30 @@ var DefenseRound = (() => {
       return fallback;
     }
     const number2 = typeof raw.number === "number" && Number.isInteger(raw.number) && raw.number > 0 ? raw.number : 1;
-    const text3 = (value) => typeof value === "string" ? value : null;
-    return { number: number2, firstEntry: text3(raw.firstEntry), lastTop: text3(raw.lastTop) };
+    const text2 = (value) => typeof value === "string" ? value : null;
+    return { number: number2, firstEntry: text2(raw.firstEntry), lastTop: text2(raw.lastTop) };
   }
 
   // src/state/installOptions.ts
   var BARS = ["bar1", "bar2", "bar3"];
   function applyInstallOptions(settings, options) {
     if (!options) return;
-    const text3 = (key) => typeof options[key] === "string" ? options[key].trim() : void 0;
-    const vitality = text3("Vitality bar");
-    const soul = text3("Soul bar");
-    const power = text3("Power bar");
+    const text2 = (key) => typeof options[key] === "string" ? options[key].trim() : void 0;
+    const vitality = text2("Vitality bar");
+    const soul = text2("Soul bar");
+    const power = text2("Power bar");
     const bars = {
       vitality: vitality && BARS.includes(vitality) ? vitality : settings.bars.vitality,
       soul: soul && BARS.includes(soul) ? soul : settings.bars.soul,
       power: power && BARS.includes(power) ? power : settings.bars.power
     };
     if (new Set(Object.values(bars)).size === 3) Object.assign(settings.bars, bars);
-    const npc = text3("NPC breakdowns");
+    const npc = text2("NPC breakdowns");
     if (npc === "gm" || npc === "public") settings.visibility.npc = npc;
-    const pc = text3("PC breakdowns");
+    const pc = text2("PC breakdowns");
     if (pc === "gm" || pc === "public") settings.visibility.pc = pc;
-    if ("Players target any token" in options) settings.playersTargetAny = text3("Players target any token") === "on";
-    if ("Armor on manual edits" in options) settings.armorOnManualEdits = text3("Armor on manual edits") === "on";
+    if ("Players target any token" in options) settings.playersTargetAny = text2("Players target any token") === "on";
+    if ("Armor on manual edits" in options) settings.armorOnManualEdits = text2("Armor on manual edits") === "on";
   }
 
   // src/roll20/attributes.ts
@@ -2818,8 +3386,8 @@ var DefenseRound = (() => {
     "\\": "&#92;"
   };
   var SPECIAL = /[&<>"'[\]{}@%?|*`!/=$:\\]/g;
-  function escapeChat(text3) {
-    return String(text3 ?? "").replace(SPECIAL, (ch) => ENTITIES[ch] ?? ch).replace(/\r?\n/g, " ");
+  function escapeChat(text2) {
+    return String(text2 ?? "").replace(SPECIAL, (ch) => ENTITIES[ch] ?? ch).replace(/\r?\n/g, " ");
   }
 
   // src/roll20/guard.ts
@@ -2845,11 +3413,11 @@ var DefenseRound = (() => {
   function guarded(what, handler, whisperTarget2) {
     return (...args) => {
       let label = typeof what === "string" ? what : "a command";
-      let target;
-      const fail = (error) => reportFailure(label, error, target);
+      let target2;
+      const fail = (error) => reportFailure(label, error, target2);
       try {
         if (typeof what === "function") label = what(...args);
-        target = whisperTarget2?.(...args);
+        target2 = whisperTarget2?.(...args);
         const result = handler(...args);
         if (result && typeof result.then === "function") {
           result.then(void 0, fail);
@@ -2887,14 +3455,14 @@ var DefenseRound = (() => {
   // src/roll20/send.ts
   var PUBLIC = { kind: "public" };
   var TO_GM = { kind: "whisper", to: "gm" };
-  function whisperTo(target) {
-    return { kind: "whisper", to: target };
+  function whisperTo(target2) {
+    return { kind: "whisper", to: target2 };
   }
-  function send(audience, text3) {
+  function send(audience, text2) {
     if (audience.kind === "public") {
-      sendChat(SCRIPT_NAME, text3);
+      sendChat(SCRIPT_NAME, text2);
     } else {
-      sendChat(SCRIPT_NAME, `/w ${audience.to} ${text3}`, null, { noarchive: true });
+      sendChat(SCRIPT_NAME, `/w ${audience.to} ${text2}`, null, { noarchive: true });
     }
   }
 
@@ -2907,8 +3475,8 @@ var DefenseRound = (() => {
     }
     return parts.join(" ");
   }
-  function renderLine(text3) {
-    return escapeChat(text3);
+  function renderLine(text2) {
+    return escapeChat(text2);
   }
   var SAFE_ID = /^[-\w]+$/;
   function renderButton(label, command) {
@@ -2931,8 +3499,8 @@ var DefenseRound = (() => {
       replyTo: whisperTarget(playerId)
     };
   }
-  function reply(ctx, text3) {
-    send(whisperTo(ctx.replyTo), renderLine(text3));
+  function reply(ctx, text2) {
+    send(whisperTo(ctx.replyTo), renderLine(text2));
   }
   function refuse(ctx, problem, usage) {
     reply(ctx, `${problem.charAt(0).toUpperCase()}${problem.slice(1)}. Usage: ${usage}`);
@@ -3517,8 +4085,8 @@ var DefenseRound = (() => {
     const token = getObj("graphic", id);
     return token ? String(token.get("name") ?? "") || id : id;
   }
-  function readTarget(app, target, plan, turnOrder) {
-    const snapshot = readToken(target.token, target.character, app.store.settings);
+  function readTarget(app, target2, plan, turnOrder) {
+    const snapshot = readToken(target2.token, target2.character, app.store.settings);
     const edition = activeEdition(app);
     return readFacts(snapshot, app.store.tokens[snapshot.id], plan, {
       settings: app.store.settings,
@@ -3574,18 +4142,20 @@ var DefenseRound = (() => {
     const rolled = await rollDice(targets.flatMap(() => plan.dice));
     const refused2 = [...notes];
     const applied = [];
+    let undoable = false;
     const turnOrder = plan.readsTurnOrder ? readTurnOrder() : void 0;
-    targets.forEach((target, index) => {
-      const reading = readTarget(app, target, plan, turnOrder);
+    targets.forEach((target2, index) => {
+      const reading = readTarget(app, target2, plan, turnOrder);
       const resolution = plan.resolve(reading.facts, rolled.slice(index * perTarget, (index + 1) * perTarget));
       if (isRefusal(resolution)) {
         refused2.push(describeTokenRefusal(app, reading.snapshot, resolution));
         return;
       }
       applied.push(writeAndShow(app, reading, resolution, { notify: resolution.observed ?? true }));
+      undoable || (undoable = resolution.undoable === true);
     });
-    if (options.record && applied.length > 0) {
-      recordApplication(app, { by: ctx.playerId, kind: "damage", round: app.store.round.number, tokens: applied });
+    if ((options.record || undoable) && applied.length > 0) {
+      recordApplication(app, { by: ctx.playerId, kind: options.record ? "damage" : "save", round: app.store.round.number, tokens: applied });
     }
     if (refused2.length > 0) reply(ctx, options.refusals(refused2));
   }
@@ -3641,30 +4211,70 @@ var DefenseRound = (() => {
   }
 
   // src/commands/helpHandout.ts
+  function escapeHtml(text2) {
+    return text2.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  }
   var HELP_HANDOUT_NAME = "Help: DefenseRound";
-  var HELP_HTML = [
-    `<h3>DefenseRound v${SCRIPT_VERSION}</h3>`,
-    "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
-    "<h4>Players and GM</h4><ul>",
-    "<li><code>!stance defensive|reactive|none</code>: set your stance; with no mode, show it.</li>",
-    "<li><code>!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll R] [--mod M] [--vs ID] [--aided-by ID]</code>: a defensive check; a success blocks the next hit. Not on your own turn (the top of the Turn Tracker); saves are always allowed.</li>",
-    "<li>Reactive stance: one successful <code>--action react --vs ATTACKER</code> buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds <code>--aided-by YOUR_ID --vs ATTACKER</code>, +5).</li>",
-    "<li><code>!damage N [--type physical|magical|energy|breath] [--pierce P] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none]</code>: one hit through soak, protection and defense. The armor stands (and soaks) while either protection is above 0.</li>",
-    "<li>At 0 or below: one save stands you up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved you still owe the stand-up save.</li>",
-    "<li><code>!damage --undo [--force]</code>: put back the last damage you applied (the GM: anyone's).</li>",
-    "<li><code>!heal N [--to vitality|soul|power]</code>: restore a bar, up to its max.</li>",
-    "<li>Every command answers <code>--help</code>.</li></ul>",
-    "<h4>GM</h4><ul>",
-    "<li><code>!defense-round</code>: status and settings menu; <code>config KEY VALUE</code>, <code>set NAME VALUE|clear</code>, <code>repair</code>, <code>next-round</code>, <code>refresh</code>, <code>help</code>.</li></ul>"
-  ].join("");
-  function refreshHelpHandout() {
+  var code = (text2) => `<code>${escapeHtml(text2)}</code>`;
+  var item = (html) => `<li>${html}</li>`;
+  function helpHtml(edition) {
+    const stance = edition.stances.length > 0 ? [item(`${code(edition.usage.stance)}: set the stance; with no mode, show it. ${edition.help.stance.map(escapeHtml).join(" ")}`)] : [];
+    return [
+      `<h3>DefenseRound v${SCRIPT_VERSION}: the ${edition.id} edition</h3>`,
+      "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
+      "<h4>Players and GM</h4><ul>",
+      ...stance,
+      item(`${code(edition.usage.defend)}: ${edition.help.defend.map(escapeHtml).join(" ")}`),
+      item(`${code(edition.usage.damage)}: ${edition.help.damage.map(escapeHtml).join(" ")}`),
+      item(`${code("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+      item("Every command answers <code>--help</code>."),
+      "</ul><h4>GM</h4><ul>",
+      item(`${code("!defense-round")}: status and settings menu; ${code("config KEY VALUE")} (${code("config edition soak|threshold")} switches editions), ${code("set NAME VALUE|clear")}, ${code("repair")}, ${code("next-round")}, ${code("refresh")}, ${code("help")}.`),
+      "</ul>"
+    ].join("");
+  }
+  function refreshHelpHandout(edition, options = {}) {
+    const html = helpHtml(edition);
     const existing = findObjs({ _type: "handout", name: HELP_HANDOUT_NAME })[0];
     if (existing) {
-      existing.set("notes", HELP_HTML);
+      existing.set("notes", html);
       return;
     }
+    if (options.createIfMissing === false) return;
     const created = createObj("handout", { name: HELP_HANDOUT_NAME, inplayerjournals: "all", archived: false });
-    created?.set("notes", HELP_HTML);
+    created?.set("notes", html);
+  }
+
+  // src/commands/editionSwitch.ts
+  var NOTHING_TO_READ = { values: [], dice: [], resolve: () => ({ kind: "refused", reason: "nothing to resolve" }) };
+  function enterEditionEverywhere(app) {
+    const edition = activeEdition(app);
+    let count = 0;
+    for (const id of Object.keys(app.store.tokens)) {
+      const token = getObj("graphic", id);
+      if (!token || isCard(token)) continue;
+      const reading = readTarget(app, { token, character: characterOf(token) }, NOTHING_TO_READ);
+      const record2 = app.store.tokens[id];
+      const keepsStance = record2?.stance === void 0 || edition.stances.includes(record2.stance);
+      applyOutcome(
+        { settings: app.store.settings, edition, tokens: app.store.tokens },
+        reading,
+        {
+          headline: "acts",
+          steps: [],
+          card: { title: "", rows: [] },
+          shortLine: "",
+          changes: [],
+          // The state as entered now: the stored one belongs to the edition before.
+          state: edition.enter(reading.facts.bars.vitality.value, record2?.deadForGood === true),
+          ...keepsStance ? {} : { stance: null },
+          detail: { edition: edition.id }
+        },
+        { notify: false }
+      );
+      count += 1;
+    }
+    return count;
   }
 
   // src/commands/admin.ts
@@ -3784,13 +4394,22 @@ var DefenseRound = (() => {
           send(whisperTo("gm"), settingsMenu(ctx.app));
           return;
         case "help":
-          refreshHelpHandout();
+          refreshHelpHandout(activeEdition(ctx.app));
           reply(ctx, 'The handout "Help: DefenseRound" is up to date in the journal.');
           return;
         case "config": {
           const [key, ...rest] = args;
           if (!key) throw new UsageError("config needs a KEY and a VALUE");
-          reply(ctx, applyConfig(ctx.app.store.settings, key, rest.join(" ") || void 0));
+          const editionBefore = ctx.app.store.settings.edition;
+          const said = applyConfig(ctx.app.store.settings, key, rest.join(" ") || void 0);
+          if (ctx.app.store.settings.edition !== editionBefore) {
+            const count = enterEditionEverywhere(ctx.app);
+            refreshHelpHandout(activeEdition(ctx.app), { createIfMissing: false });
+            const reread = count === 0 ? "" : ` ${count === 1 ? "One token" : `${count} tokens`} the script remembers ${count === 1 ? "was" : "were"} read again in its terms (conditions and markers).`;
+            reply(ctx, `${said}${reread} Bars, worn armor and the Turn Tracker are kept.`);
+            return;
+          }
+          reply(ctx, said);
           return;
         }
         case "set":
@@ -4069,7 +4688,8 @@ var DefenseRound = (() => {
     }
     restore(context, merged, now);
     history.splice(index, 1);
-    if (present.length > 0) send(PUBLIC, renderLine(`Damage undone: ${present.map((entry) => entry.name).join(", ")}.`));
+    const what = application.kind === "save" ? "Save undone" : "Damage undone";
+    if (present.length > 0) send(PUBLIC, renderLine(`${what}: ${present.map((entry) => entry.name).join(", ")}.`));
     if (gone.length > 0) reply(ctx, `Skipped deleted token${gone.length === 1 ? "" : "s"}: ${gone.join(", ")}.`);
   }
 
@@ -4205,14 +4825,14 @@ var DefenseRound = (() => {
     const typed = readInteger(token.get(key));
     if (before === null || typed === null || before === typed) return;
     const edition = activeEdition(app);
-    const target = { token, character: characterOf(token) };
+    const target2 = { token, character: characterOf(token) };
     const link = String(token.get(`${settings.bars.vitality}_link`) ?? "");
     const echo = link ? app.linkedEdits.get(link) : void 0;
     const alreadyRead = echo !== void 0 && echo.from === before && echo.to === typed;
     if (link && !alreadyRead) app.linkedEdits.delete(link);
     if (settings.armorOnManualEdits && !alreadyRead && typed < before && before - typed <= MAX_DAMAGE) {
       const plan = edition.planHandEdit(before - typed);
-      const reading2 = readTarget(app, target, plan);
+      const reading2 = readTarget(app, target2, plan);
       reading2.facts.bars.vitality.value = before;
       if (edition.condition(reading2.facts.state, before) !== "dead") {
         const resolution = plan.resolve(reading2.facts, []);
@@ -4228,12 +4848,12 @@ var DefenseRound = (() => {
         }
       }
     }
-    const { reading, outcome, saysSomething } = plainEdit(app, target, before, typed);
+    const { reading, outcome, saysSomething } = plainEdit(app, target2, before, typed);
     writeAndShow(app, reading, outcome, { vitalityFrom: before, quiet: !saysSomething });
   }
-  function plainEdit(app, target, before, typed) {
+  function plainEdit(app, target2, before, typed) {
     const edition = activeEdition(app);
-    const reading = readTarget(app, target, NOTHING_TO_READ);
+    const reading = readTarget(app, target2, NOTHING_TO_READ2);
     const state2 = reading.facts.state;
     const set = edition.setVitality(before, typed, state2);
     const name = reading.snapshot.name;
@@ -4249,7 +4869,7 @@ var DefenseRound = (() => {
     const settled = edition.setVitality(before, before, state2).state;
     return { reading, outcome, saysSomething: set.vitality !== typed || !sameData(settled, set.state) };
   }
-  var NOTHING_TO_READ = { values: [], dice: [], resolve: () => ({ kind: "refused", reason: "nothing to resolve" }) };
+  var NOTHING_TO_READ2 = { values: [], dice: [], resolve: () => ({ kind: "refused", reason: "nothing to resolve" }) };
 
   // src/commands/healthColorsNotice.ts
   function healthColorsNotice(app) {
@@ -4288,7 +4908,7 @@ var DefenseRound = (() => {
       send(TO_GM, renderLine(`${SCRIPT_NAME}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`));
     }
     if (stored.scriptVersion !== SCRIPT_VERSION) {
-      if (stored.scriptVersion !== "") guarded("rebuilding the help handout", refreshHelpHandout)();
+      if (stored.scriptVersion !== "") guarded("rebuilding the help handout", () => refreshHelpHandout(editionOf(stored.settings.edition)))();
       else send(TO_GM, renderLine(`${SCRIPT_NAME} v${SCRIPT_VERSION} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`));
       stored.scriptVersion = SCRIPT_VERSION;
     }

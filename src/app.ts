@@ -18,6 +18,7 @@ import { healCommand } from './commands/heal';
 import { onTokenChange } from './commands/handEdit';
 import { initRound, onTurnOrderChange } from './commands/rounds';
 import { refreshHelpHandout } from './commands/helpHandout';
+import { editionOf } from './rules/editions';
 import { healthColorsNotice } from './commands/healthColorsNotice';
 
 export const COMMANDS: CommandTable = {
@@ -40,7 +41,7 @@ export function startDefenseRound(): App {
   }
   if (stored.scriptVersion !== SCRIPT_VERSION) {
     // An upgrade rebuilds the help handout; a first install only says how to get one (no look-ups at start-up).
-    if (stored.scriptVersion !== '') guarded('rebuilding the help handout', refreshHelpHandout)();
+    if (stored.scriptVersion !== '') guarded('rebuilding the help handout', () => refreshHelpHandout(editionOf(stored.settings.edition)))();
     else send(TO_GM, renderLine(`${SCRIPT_NAME} v${SCRIPT_VERSION} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`));
     stored.scriptVersion = SCRIPT_VERSION;
   }

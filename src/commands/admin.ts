@@ -12,6 +12,8 @@ import { endRound } from './rounds';
 import { idsArg, integerArg, UsageError, checkFlags } from '../text/args';
 import { resolveTargets } from './targets';
 import { refreshHelpHandout } from './helpHandout';
+import { enterEditionEverywhere } from './editionSwitch';
+import { activeEdition } from './pipeline';
 
 const USAGE =
   '!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | refresh] (GM only; set and repair act on the selected tokens or --ids)';
@@ -138,13 +140,23 @@ export const adminCommand: CommandHandler = {
         send(whisperTo('gm'), settingsMenu(ctx.app));
         return;
       case 'help':
-        refreshHelpHandout();
+        refreshHelpHandout(activeEdition(ctx.app));
         reply(ctx, 'The handout "Help: DefenseRound" is up to date in the journal.');
         return;
       case 'config': {
         const [key, ...rest] = args;
         if (!key) throw new UsageError('config needs a KEY and a VALUE');
-        reply(ctx, applyConfig(ctx.app.store.settings, key, rest.join(' ') || undefined));
+        const editionBefore = ctx.app.store.settings.edition;
+        const said = applyConfig(ctx.app.store.settings, key, rest.join(' ') || undefined);
+        if (ctx.app.store.settings.edition !== editionBefore) {
+          // rules.md, "Switching editions": conditions read again in the new edition's terms.
+          const count = enterEditionEverywhere(ctx.app);
+          refreshHelpHandout(activeEdition(ctx.app), { createIfMissing: false });
+          const reread = count === 0 ? '' : ` ${count === 1 ? 'One token' : `${count} tokens`} the script remembers ${count === 1 ? 'was' : 'were'} read again in its terms (conditions and markers).`;
+          reply(ctx, `${said}${reread} Bars, worn armor and the Turn Tracker are kept.`);
+          return;
+        }
+        reply(ctx, said);
         return;
       }
       case 'set':

@@ -97,6 +97,7 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
   const rolled = await rollDice(targets.flatMap(() => plan.dice));
   const refused: string[] = [...notes];
   const applied: AppliedToken[] = [];
+  let undoable = false;
   const turnOrder = plan.readsTurnOrder ? readTurnOrder() : undefined;
   targets.forEach((target, index) => {
     const reading = readTarget(app, target, plan, turnOrder);
@@ -106,9 +107,10 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
       return;
     }
     applied.push(writeAndShow(app, reading, resolution, { notify: resolution.observed ?? true }));
+    undoable ||= resolution.undoable === true;
   });
-  if (options.record && applied.length > 0) {
-    recordApplication(app, { by: ctx.playerId, kind: 'damage', round: app.store.round.number, tokens: applied });
+  if ((options.record || undoable) && applied.length > 0) {
+    recordApplication(app, { by: ctx.playerId, kind: options.record ? 'damage' : 'save', round: app.store.round.number, tokens: applied });
   }
   if (refused.length > 0) reply(ctx, options.refusals(refused));
 }

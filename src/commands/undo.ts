@@ -45,6 +45,7 @@ export function undoDamage(ctx: CommandContext): void {
   }
   restore(context, merged, now);
   history.splice(index, 1);
-  if (present.length > 0) send(PUBLIC, renderLine(`Damage undone: ${present.map((entry) => entry.name).join(', ')}.`));
+  const what = application.kind === 'save' ? 'Save undone' : 'Damage undone';
+  if (present.length > 0) send(PUBLIC, renderLine(`${what}: ${present.map((entry) => entry.name).join(', ')}.`));
   if (gone.length > 0) reply(ctx, `Skipped deleted token${gone.length === 1 ? '' : 's'}: ${gone.join(', ')}.`);
 }

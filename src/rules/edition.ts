@@ -116,6 +116,8 @@ export interface Outcome<S> {
   state?: S;
   /** The token's new stance (null: none); absent: unchanged. */
   stance?: string | null;
+  /** `!damage --undo` can take it back (a save that paid EXP); damage is always undoable. */
+  undoable?: boolean;
   /** Observers hear of it (default): damage, heals, saves, hand edits; not checks or stances. */
   observed?: boolean;
   /** A failed defense offers the button that applies damage (commands.md, "Output"). */

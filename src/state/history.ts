@@ -32,7 +32,7 @@ export type StoredChange = v.InferOutput<typeof ChangeSchema>;
 const ApplicationSchema = v.object({
   /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
   by: v.string(),
-  kind: v.picklist(['damage', 'hand-edit'] as const),
+  kind: v.picklist(['damage', 'hand-edit', 'save'] as const),
   /** The round it happened in: edition state it put back is moved on by the rounds since. */
   round: integer,
   tokens: v.array(v.object({ tokenId: v.string(), name: v.string(), changes: v.array(ChangeSchema) })),

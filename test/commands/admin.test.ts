@@ -42,7 +42,7 @@ describe.each(MODES)('!defense-round (%s)', (mode) => {
 
   it.each([
     ['!defense-round config edition chess', /edition must be one of soak, threshold, opposed/i],
-    ['!defense-round config edition threshold', /not available in this version yet/],
+    ['!defense-round config edition opposed', /not available in this version yet/],
     ['!defense-round config overwhelm-limit lots', /whole number/],
     ['!defense-round config marker.dead sparkly-unicorn', /neither a Roll20 status marker/],
     ['!defense-round config stamina-bar bar1', /stamina may not share the Vitality bar/i],

@@ -41,10 +41,15 @@ export const soak: Edition<SoakState> = {
   stances: SOAK_STANCES,
   usage: { damage: SOAK_DAMAGE_USAGE, defend: SOAK_DEFEND_USAGE, stance: SOAK_STANCE_USAGE },
   help: {
-    damage: ['Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. A pending !defend result is used up.'],
+    damage: [
+      'Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.',
+      'At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save.',
+    ],
     defend: [
       'Situations: ' + SOAK_SITUATIONS.join(', ') + '.',
       'A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.',
+      'Not on your own turn (the top of the Turn Tracker); saves are always allowed.',
+      'Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5).',
     ],
     stance: SOAK_STANCE_HELP,
   },

@@ -1,0 +1,42 @@
+// Switching editions mid-campaign (rules.md, "Switching editions"): bars, worn armor and the Turn
+// Tracker are kept; every token the script remembers enters the new edition from its Vitality
+// (dead for good stays dead), loses a stance the new edition lacks, and gets its markers anew.
+import type { Plan } from '../rules/edition';
+import { applyOutcome } from '../roll20/write';
+import { characterOf } from '../roll20/read';
+import type { App } from './context';
+import { activeEdition, readTarget } from './pipeline';
+import { isCard } from './targets';
+
+const NOTHING_TO_READ: Plan<unknown> = { values: [], dice: [], resolve: () => ({ kind: 'refused', reason: 'nothing to resolve' }) };
+
+/** Re-reads every remembered token in the (already set) active edition; returns how many. */
+export function enterEditionEverywhere(app: App): number {
+  const edition = activeEdition(app);
+  let count = 0;
+  for (const id of Object.keys(app.store.tokens)) {
+    const token = getObj('graphic', id);
+    if (!token || isCard(token)) continue;
+    const reading = readTarget(app, { token, character: characterOf(token) }, NOTHING_TO_READ);
+    const record = app.store.tokens[id];
+    const keepsStance = record?.stance === undefined || edition.stances.includes(record.stance);
+    applyOutcome(
+      { settings: app.store.settings, edition, tokens: app.store.tokens },
+      reading,
+      {
+        headline: 'acts',
+        steps: [],
+        card: { title: '', rows: [] },
+        shortLine: '',
+        changes: [],
+        // The state as entered now: the stored one belongs to the edition before.
+        state: edition.enter(reading.facts.bars.vitality.value, record?.deadForGood === true),
+        ...(keepsStance ? {} : { stance: null }),
+        detail: { edition: edition.id },
+      },
+      { notify: false },
+    );
+    count += 1;
+  }
+  return count;
+}

@@ -1,0 +1,345 @@
+// `!damage` and `!defend` of the `threshold` edition as plans: parse, name what to read and roll,
+// and resolve one token from those numbers (rules.md, "Edition `threshold`"; commands.md).
+import type { Facts, Headline, Plan, Resolution, RuleChange, ValueKey } from '../edition';
+import { choiceArg, flagValue, hasFlag, integerArg, optionalInteger, UsageError, type FlagTable, type ParsedLine } from '../../text/args';
+import { MAX_DAMAGE } from '../values';
+import { resolveThresholdHit } from './damage';
+import { betterPending, resolveThresholdDefend, thresholdRollsNeeded, type ThresholdAction } from './defend';
+import { resolveThresholdSave } from './save';
+import { isDead, SAVE_ROUNDS, type ThresholdState } from './state';
+import { SOAK_ONLY_SITUATIONS, THRESHOLD_SITUATIONS, THRESHOLD_SITUATION_RULES, type ThresholdSituation } from './situations';
+import type { ThresholdStep } from './steps';
+import { thresholdText } from './text';
+
+export const THRESHOLD_DAMAGE_FLAGS: FlagTable = {
+  type: { kind: 'one' },
+  defense: { kind: 'one' },
+  hit: { kind: 'one' },
+  situation: { kind: 'one' },
+  mod: { kind: 'one' },
+};
+
+export const THRESHOLD_DEFEND_FLAGS: FlagTable = {
+  action: { kind: 'one' },
+  situation: { kind: 'one' },
+  roll: { kind: 'one' },
+  mod: { kind: 'one' },
+  vs: { kind: 'one' },
+  ally: { kind: 'one' },
+  'perception-roll': { kind: 'one' },
+  'perception-mod': { kind: 'one' },
+  'react-roll': { kind: 'one' },
+  difficulty: { kind: 'one' },
+  skill: { kind: 'text' },
+};
+
+export const THRESHOLD_DAMAGE_USAGE =
+  '!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]';
+export const THRESHOLD_DEFEND_USAGE =
+  '!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]';
+
+const TRACK_OF: Record<string, 'physical' | 'magical'> = { physical: 'physical', magical: 'magical', energy: 'magical', breath: 'magical' };
+
+function situationArg(text: string | undefined): ThresholdSituation | null {
+  if (text === undefined) return null;
+  if (SOAK_ONLY_SITUATIONS.includes(text.toLowerCase())) throw new UsageError(`--situation ${text.toLowerCase()} means nothing in the threshold edition`);
+  return choiceArg(text, '--situation', THRESHOLD_SITUATIONS);
+}
+
+function nowLine(state: ThresholdState, vitality: number): string | undefined {
+  if (!isDead(vitality)) return undefined;
+  const rounds = state.roundsDead ?? 0;
+  if (rounds >= SAVE_ROUNDS) return 'Dead for good: the four rounds of saves are over';
+  if (!state.freeSaveUsed) return 'Dead: the free Vitality Save is owed (!defend --action save)';
+  const left = SAVE_ROUNDS - rounds - (state.triedThisRound ? 1 : 0);
+  if (left <= 0) return 'Dead: no try left; at the end of this round it is dead for good';
+  return `Dead: ${left} paid ${left === 1 ? 'try' : 'tries'} left, one a round, 1d% EXP each${state.triedThisRound ? ' (this round\'s try is used)' : ''}`;
+}
+
+// ---- !damage ----
+
+interface DamageOrder {
+  amount: number;
+  track: 'physical' | 'magical';
+  hit: number | null;
+  situation: ThresholdSituation | null;
+  mod: number;
+  override: 'success' | 'fail' | 'none' | null;
+}
+
+export function parseThresholdDamage(line: ParsedLine): DamageOrder {
+  if (line.positionals.length === 0) throw new UsageError('no damage amount given');
+  if (line.positionals.length > 1) throw new UsageError(`one amount only (got "${line.positionals.join(' ')}"); an expression must be an inline roll like [[2d6+3]]`);
+  const amount = integerArg(line.positionals[0]!, 'the damage amount', 0, MAX_DAMAGE);
+  const hit = optionalInteger(line, 'hit', -1000, 1000) ?? null;
+  // rules.md: --mod adds to the hit chance and needs --hit.
+  if (hasFlag(line, 'mod') && hit === null) throw new UsageError('--mod adds to the hit chance and needs --hit');
+  const override = flagValue(line, 'defense');
+  return {
+    amount,
+    track: TRACK_OF[choiceArg(flagValue(line, 'type') ?? 'physical', '--type', Object.keys(TRACK_OF))]!,
+    hit,
+    situation: situationArg(flagValue(line, 'situation')),
+    mod: optionalInteger(line, 'mod', -1000, 1000) ?? 0,
+    override: override === undefined ? null : choiceArg(override, '--defense', ['success', 'fail', 'none'] as const),
+  };
+}
+
+export function thresholdDamagePlan(order: DamageOrder, title?: (name: string) => string): Plan<ThresholdState> {
+  const armorKey: ValueKey = order.track === 'physical' ? 'armor_physical' : 'armor_magical';
+  return {
+    values: [armorKey, 'armor_defense'],
+    dice: [],
+    resolve(facts): Resolution<ThresholdState> {
+      const vitality = facts.bars.vitality.value;
+      if (vitality === null) return { kind: 'bar', resource: 'vitality' };
+      const outcome = resolveThresholdHit({
+        amount: order.amount,
+        track: order.track,
+        hit: order.hit,
+        situation: order.situation,
+        mod: order.mod,
+        armor: facts.values[armorKey]?.current ?? 0,
+        armorDefense: facts.values.armor_defense?.current ?? 0,
+        override: order.override,
+        vitality,
+        state: facts.state,
+      });
+      const isDefense = (step: ThresholdStep) => step.kind === 'defense-used' || step.kind === 'defense-does-not-answer';
+      const defense = outcome.steps.filter(isDefense);
+      const rest = outcome.steps.filter((step) => !isDefense(step));
+      const name = facts.name;
+      const headline: Headline = outcome.missed ? 'missed' : outcome.dies ? 'dies' : outcome.vitality !== vitality ? 'hit' : 'unharmed';
+      const now = nowLine(outcome.state, outcome.vitality);
+      const changes: RuleChange[] = outcome.vitality !== vitality ? [{ kind: 'bar', resource: 'vitality', to: outcome.vitality }] : [];
+      return {
+        headline,
+        steps: outcome.steps,
+        card: {
+          title: title ? title(name) : `${name} is attacked: ${order.amount} ${order.track}`,
+          rows: [
+            { label: 'Defense', lines: defense.map((step) => thresholdText(step, facts.nameOf)) },
+            { label: 'Breakdown', lines: rest.map((step) => thresholdText(step, facts.nameOf)) },
+            { label: 'Now', lines: now ? [now] : [] },
+          ],
+        },
+        shortLine:
+          headline === 'missed' ? `${name} is missed.` : headline === 'dies' ? `${name} is hit and dies.` : headline === 'hit' ? `${name} is hit.` : `${name} is unharmed.`,
+        changes,
+        state: outcome.state,
+        detail: outcome,
+      };
+    },
+  };
+}
+
+/** commands.md, "Hand edits": in threshold only a pending success applies (the armor's Defense). */
+export function thresholdHandEditPlan(loss: number): Plan<ThresholdState> {
+  return thresholdDamagePlan({ amount: loss, track: 'physical', hit: null, situation: null, mod: 0, override: null });
+}
+
+// ---- !defend ----
+
+const ACTIONS = ['defend', 'guard', 'skill', 'counter', 'opportunity', 'save'] as const;
+type Action = (typeof ACTIONS)[number];
+
+interface DefendOrder {
+  action: Action;
+  situation: ThresholdSituation;
+  situationGiven: boolean;
+  difficulty: 'hard' | 'impossible' | null;
+  roll: number | undefined;
+  reactRoll: number | undefined;
+  perceptionRoll: number | undefined;
+  mod: number;
+  perceptionMod: number;
+  vs: string | null;
+  ally: string | null;
+  skillName: string | null;
+}
+
+export function parseThresholdDefend(line: ParsedLine): DefendOrder {
+  if (line.positionals.length > 0) throw new UsageError(`unexpected "${line.positionals.join(' ')}" (give the action with --action)`);
+  const actionText = flagValue(line, 'action');
+  if (actionText === undefined) throw new UsageError('no action given');
+  const word = actionText.toLowerCase();
+  // rules.md, Clarifications (threshold): seed 001 gives evading no check; react is a soak action.
+  if (word === 'evade') throw new UsageError('--action evade means nothing in the threshold edition (seed 001 gives evading no check): use --action defend');
+  if (word === 'react') throw new UsageError('--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one');
+  const action = choiceArg(actionText, '--action', ACTIONS);
+  const situationText = flagValue(line, 'situation');
+  if (situationText !== undefined && (action === 'save' || action === 'opportunity')) throw new UsageError(`--situation does not apply to --action ${action}`);
+  const situation = situationArg(situationText) ?? 'front';
+  const rule = THRESHOLD_SITUATION_RULES[situation];
+  const needed = thresholdRollsNeeded(action === 'save' ? 'defend' : action, situation);
+  const ownIsReact = action !== 'save' && needed.check && rule.reactCheck !== null;
+  const ownIsDefend = action === 'save' || ((action === 'defend' || action === 'guard') && rule.reactCheck === null);
+  // Flags that would change nothing here are refused, never ignored (commands.md, "Syntax").
+  if (hasFlag(line, 'roll') && !ownIsDefend) {
+    throw new UsageError(ownIsReact
+      ? `--roll does not apply here: the defense check against --situation ${situation} is a React check; give its roll with --react-roll`
+      : `--roll does not apply to --action ${action}: it is announced, not rolled`);
+  }
+  if (hasFlag(line, 'react-roll') && !ownIsReact) throw new UsageError('--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)');
+  if (hasFlag(line, 'perception-roll') && (action === 'save' || !rule.perceive)) throw new UsageError('--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)');
+  if (hasFlag(line, 'perception-mod') && (action === 'save' || !rule.perceive?.withMod)) throw new UsageError('--perception-mod applies only to the perceive check of a covert attack or a spectator');
+  if (hasFlag(line, 'difficulty') && (action === 'save' || !rule.difficultyFlag)) throw new UsageError('--difficulty applies only to --situation covert, spell-fast or spell-invisible');
+  if (hasFlag(line, 'mod') && !(action === 'defend' || action === 'guard' || action === 'save')) throw new UsageError(`--mod changes a check, and --action ${action} is announced, not rolled`);
+  if (action === 'guard' && !hasFlag(line, 'ally')) throw new UsageError('--action guard needs --ally with the guarded token\'s id');
+  if (action !== 'guard' && hasFlag(line, 'ally')) throw new UsageError('--ally applies only to --action guard');
+  if (action === 'save' && (hasFlag(line, 'vs') || hasFlag(line, 'skill'))) throw new UsageError(`--${hasFlag(line, 'vs') ? 'vs' : 'skill'} does not apply to --action save`);
+  const difficulty = flagValue(line, 'difficulty');
+  return {
+    action,
+    situation,
+    situationGiven: situationText !== undefined,
+    difficulty: difficulty === undefined ? null : choiceArg(difficulty, '--difficulty', ['hard', 'impossible'] as const),
+    roll: optionalInteger(line, 'roll', 1, 100),
+    reactRoll: optionalInteger(line, 'react-roll', 1, 100),
+    perceptionRoll: optionalInteger(line, 'perception-roll', 1, 100),
+    mod: optionalInteger(line, 'mod', -1000, 1000) ?? 0,
+    perceptionMod: optionalInteger(line, 'perception-mod', -1000, 1000) ?? 0,
+    vs: flagValue(line, 'vs') ?? null,
+    ally: flagValue(line, 'ally') ?? null,
+    skillName: flagValue(line, 'skill') ?? null,
+  };
+}
+
+export function thresholdDefendPlan(order: DefendOrder): Plan<ThresholdState> {
+  if (order.action === 'save') return savePlan(order);
+  const action = order.action;
+  const needed = thresholdRollsNeeded(action, order.situation);
+  const givenCheck = THRESHOLD_SITUATION_RULES[order.situation].reactCheck !== null ? order.reactRoll : order.roll;
+  const rollPerceive = needed.perceive && order.perceptionRoll === undefined;
+  const rollCheck = needed.check && givenCheck === undefined;
+  return {
+    values: ['defend_check', 'reaction_check', 'perception_check'],
+    dice: [...(rollPerceive ? [100] : []), ...(rollCheck ? [100] : [])],
+    readsTurnOrder: true,
+    ...(order.ally !== null ? { others: [order.ally] } : {}),
+    resolve(facts, rolled) {
+      const own = [...rolled];
+      const perceive = order.perceptionRoll ?? (rollPerceive ? (own.shift() ?? 100) : 100);
+      const checkRoll = givenCheck ?? (rollCheck ? (own.shift() ?? 100) : 100);
+      return resolveDefense(order, action, facts, { perceive, check: checkRoll });
+    },
+  };
+}
+
+function resolveDefense(order: DefendOrder, action: ThresholdAction, facts: Facts<ThresholdState>, rolls: { perceive: number; check: number }): Resolution<ThresholdState> {
+  const vitality = facts.bars.vitality.value;
+  if (vitality === null) return { kind: 'bar', resource: 'vitality' };
+  if (isDead(vitality)) return { kind: 'refused', reason: 'this character is dead and makes no defense; it may only make its Vitality Saves (--action save)' };
+  // seed 001: the defensive turn is "when it is not actively your turn".
+  if (facts.acting) return { kind: 'refused', reason: 'it is this token\'s turn (top of the Turn Tracker): the defensive turn is for everyone but the one acting. Saves are still allowed.' };
+  const ally = order.ally !== null ? facts.others[order.ally] : undefined;
+  if (order.ally !== null && !ally) return { kind: 'refused', reason: `--ally: no token has the id "${order.ally}"` };
+  if (order.ally !== null && order.ally === facts.id) return { kind: 'refused', reason: '--ally names this token itself: guard defends others (use --action defend)' };
+  const value = (key: ValueKey) => facts.values[key]?.current ?? null;
+  const outcome = resolveThresholdDefend({
+    action,
+    situation: order.situation,
+    difficulty: order.difficulty,
+    checkTargets: { defend: value('defend_check'), react: value('reaction_check'), perceive: value('perception_check') },
+    rolls,
+    mod: order.mod,
+    perceptionMod: order.perceptionMod,
+    vs: order.vs,
+    ally: order.ally,
+    skillName: order.skillName,
+  });
+  if (outcome.kind === 'missing') {
+    const key: ValueKey = outcome.check === 'perceive' ? 'perception_check' : outcome.check === 'react' ? 'reaction_check' : 'defend_check';
+    return { kind: 'missing-value', key };
+  }
+  const steps: ThresholdStep[] = [...outcome.steps];
+  const changes: RuleChange[] = [];
+  let state: ThresholdState | undefined;
+  if (outcome.pending && action === 'guard' && ally && order.ally) {
+    const kept = betterPending(ally.state.pendingDefense, outcome.pending);
+    steps.push({ kind: 'guard-kept', ally: order.ally, result: kept.result });
+    changes.push({ kind: 'ally-state', tokenId: order.ally, state: { ...ally.state, pendingDefense: kept } });
+  } else if (outcome.pending) {
+    state = { ...facts.state, pendingDefense: outcome.pending };
+  }
+  if (outcome.drawSpectator && order.vs) changes.push({ kind: 'join-turn-order', tokenId: order.vs, initiative: 0 });
+  const result = outcome.pending?.result;
+  const who = action === 'guard' && ally ? `${facts.name} guards ${ally.name}` : facts.name;
+  const summary = result === 'success' ? `${who}: the armor's Defense will apply to the next hit` : result === 'fail' ? `${who}: no defense against the next hit` : undefined;
+  return {
+    headline: 'acts',
+    steps,
+    card: {
+      title: `${facts.name}: ${action}${order.situation !== 'front' ? ` (${order.situation})` : ''}`,
+      rows: [
+        { label: 'Check', lines: steps.map((step) => thresholdText(step, facts.nameOf)) },
+        { label: 'Result', lines: summary ? [summary] : [] },
+      ],
+    },
+    shortLine: summary ? `${summary}.` : `${facts.name} makes a defensive action (${action}).`,
+    changes,
+    ...(state !== undefined ? { state } : {}),
+    offerDamageButton: result === 'fail' && action === 'defend',
+    observed: false,
+    detail: outcome,
+  };
+}
+
+function savePlan(order: DefendOrder): Plan<ThresholdState> {
+  return {
+    values: ['save_check', 'exp'],
+    // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
+    dice: order.roll === undefined ? [100, 100] : [100],
+    resolve(facts, rolled) {
+      const vitality = facts.bars.vitality.value;
+      if (vitality === null) return { kind: 'bar', resource: 'vitality' };
+      const [cost = 100, save = 100] = rolled;
+      const outcome = resolveThresholdSave({
+        vitality,
+        state: facts.state,
+        saveTarget: facts.values.save_check?.current ?? null,
+        mod: order.mod,
+        exp: facts.values.exp?.current ?? null,
+        rolls: { cost, save: order.roll ?? save },
+      });
+      if (outcome.kind === 'refused') {
+        switch (outcome.reason) {
+          case 'not-dead':
+            return { kind: 'refused', reason: 'no save is owed (saves come from dying at 0 or below)' };
+          case 'dead-for-good':
+            return { kind: 'refused', reason: 'dead for good: after 4 rounds there is no save (seed 001: "After 4 rounds you are simply dead")' };
+          case 'tried-this-round':
+            return { kind: 'refused', reason: 'this round\'s try is used (one try a round); the next round brings the next' };
+          case 'missing-exp':
+            return { kind: 'missing-value', key: 'exp' };
+          case 'missing-save-check':
+            return { kind: 'missing-value', key: 'save_check' };
+        }
+      }
+      const changes: RuleChange[] = [];
+      if (outcome.vitality !== vitality) changes.push({ kind: 'bar', resource: 'vitality', to: outcome.vitality });
+      if (outcome.expAfter !== null) changes.push({ kind: 'value', key: 'exp', to: outcome.expAfter });
+      const now = nowLine(outcome.state, outcome.vitality);
+      const name = facts.name;
+      return {
+        headline: outcome.stood ? 'saved' : 'acts',
+        steps: outcome.steps,
+        card: {
+          title: `${name}: Vitality Save`,
+          rows: [
+            { label: 'Roll', lines: outcome.steps.map((step) => thresholdText(step, facts.nameOf)) },
+            { label: 'Now', lines: [now ?? `Standing, Vitality ${outcome.vitality}`] },
+          ],
+        },
+        shortLine: outcome.stood ? `${name} makes a save and stands back up.` : `${name} stays dead.`,
+        changes,
+        state: outcome.state,
+        // Undo puts paid EXP back (issue: the threshold edition).
+        ...(outcome.expAfter !== null ? { undoable: true } : {}),
+        detail: outcome,
+      };
+    },
+  };
+}
+
+export { nowLine as thresholdNowLine };
