@@ -2357,6 +2357,8 @@ var DefenseRound = (() => {
     flags: { damage: SOAK_DAMAGE_FLAGS, defend: SOAK_DEFEND_FLAGS },
     stances: SOAK_STANCES,
     usage: { damage: SOAK_DAMAGE_USAGE, defend: SOAK_DEFEND_USAGE, stance: SOAK_STANCE_USAGE },
+    settings: [],
+    markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
     help: {
       damage: [
         "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
@@ -3030,6 +3032,8 @@ var DefenseRound = (() => {
     playable: true,
     flags: { damage: THRESHOLD_DAMAGE_FLAGS, defend: THRESHOLD_DEFEND_FLAGS },
     stances: [],
+    settings: [],
+    markers: ["dead"],
     usage: { damage: THRESHOLD_DAMAGE_USAGE, defend: THRESHOLD_DEFEND_USAGE, stance: "!stance (the threshold edition has no stances)" },
     help: {
       damage: [
@@ -3161,6 +3165,8 @@ var DefenseRound = (() => {
       defend: {}
     },
     stances: MODES,
+    settings: ["overwhelm-limit", "stamina-bar"],
+    markers: ["incapacitated", "active", "full"],
     usage: {
       damage: "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...]",
       defend: "!defend (the defense is rolled inside !damage in this edition)",
@@ -4284,6 +4290,8 @@ var DefenseRound = (() => {
   }
   function statusCard(app) {
     const s = app.store.settings;
+    const edition = activeEdition(app);
+    const uses = (key) => edition.settings.includes(key);
     const remapped = ATTRIBUTE_KEYS.filter((key) => s.attributes[key] !== DEFAULT_ATTRIBUTES[key]).map(
       (key) => `${key} -> ${s.attributes[key]}`
     );
@@ -4293,13 +4301,13 @@ var DefenseRound = (() => {
         { label: "Edition", lines: [s.edition] },
         {
           label: "Bars",
-          lines: [`Vitality ${s.bars.vitality}, Soul ${s.bars.soul}, Power ${s.bars.power}, Stamina ${s.bars.stamina}`]
+          lines: [`Vitality ${s.bars.vitality}, Soul ${s.bars.soul}, Power ${s.bars.power}${uses("stamina-bar") ? `, Stamina ${s.bars.stamina}` : ""}`]
         },
         { label: "Breakdowns", lines: [`NPCs: ${s.visibility.npc}, PCs: ${s.visibility.pc}`] },
         { label: "Players target any", lines: [onOff(s.playersTargetAny)] },
         { label: "Armor on hand edits", lines: [onOff(s.armorOnManualEdits)] },
-        { label: "Overwhelm limit", lines: [String(s.overwhelmLimit)] },
-        { label: "Markers", lines: [MARKER_KEYS.map((key) => `${key} ${s.markers[key]}`).join(", ")] },
+        { label: "Overwhelm limit", lines: uses("overwhelm-limit") ? [String(s.overwhelmLimit)] : [] },
+        { label: "Markers", lines: [MARKER_KEYS.filter((key) => edition.markers.includes(key)).map((key) => `${key} ${s.markers[key]}`).join(", ")] },
         { label: "Attributes", lines: [remapped.length > 0 ? remapped.join(", ") : "default names"] },
         { label: "Round", lines: [String(app.store.round.number)] },
         { label: "State problems", lines: app.loadProblems }
@@ -4308,6 +4316,8 @@ var DefenseRound = (() => {
   }
   function settingsMenu(app) {
     const s = app.store.settings;
+    const edition = activeEdition(app);
+    const others = ["soak", "threshold", "opposed"].filter((id) => id !== s.edition && editionOf(id).playable);
     const toggle = (key, on2) => renderButton(`${key}: ${onOff(on2)}`, `!defense-round config ${key} ${on2 ? "off" : "on"}`);
     const flip = (key, value) => renderButton(`${key}: ${value}`, `!defense-round config ${key} ${value === "gm" ? "public" : "gm"}`);
     return [
@@ -4317,7 +4327,10 @@ var DefenseRound = (() => {
       toggle("players-target-any", s.playersTargetAny),
       toggle("armor-on-manual-edits", s.armorOnManualEdits),
       renderButton(`vitality-bar: ${s.bars.vitality}`, "!defense-round config vitality-bar ?{Vitality bar|bar1|bar2|bar3}"),
-      renderButton(`overwhelm-limit: ${s.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${s.overwhelmLimit}}`),
+      ...others.map((id) => renderButton(`edition: switch to ${id}`, `!defense-round config edition ${id}`)),
+      // Only the settings the active edition uses (issue: the settings menu follows the edition).
+      ...edition.settings.includes("overwhelm-limit") ? [renderButton(`overwhelm-limit: ${s.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${s.overwhelmLimit}}`)] : [],
+      ...edition.settings.includes("stamina-bar") ? [renderButton(`stamina-bar: ${s.bars.stamina}`, "!defense-round config stamina-bar ?{Stamina bar|power|bar1|bar2|bar3}")] : [],
       renderButton("next round", "!defense-round next-round"),
       renderButton("help handout", "!defense-round help")
     ].join(" ");

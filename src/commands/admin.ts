@@ -14,6 +14,7 @@ import { resolveTargets } from './targets';
 import { refreshHelpHandout } from './helpHandout';
 import { enterEditionEverywhere } from './editionSwitch';
 import { activeEdition } from './pipeline';
+import { editionOf } from '../rules/editions';
 
 const USAGE =
   '!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | refresh] (GM only; set and repair act on the selected tokens or --ids)';
@@ -24,6 +25,8 @@ function onOff(flag: boolean): string {
 
 export function statusCard(app: App): string {
   const s = app.store.settings;
+  const edition = activeEdition(app);
+  const uses = (key: 'overwhelm-limit' | 'stamina-bar') => edition.settings.includes(key);
   const remapped = ATTRIBUTE_KEYS.filter((key) => s.attributes[key] !== DEFAULT_ATTRIBUTES[key]).map(
     (key) => `${key} -> ${s.attributes[key]}`,
   );
@@ -33,13 +36,13 @@ export function statusCard(app: App): string {
       { label: 'Edition', lines: [s.edition] },
       {
         label: 'Bars',
-        lines: [`Vitality ${s.bars.vitality}, Soul ${s.bars.soul}, Power ${s.bars.power}, Stamina ${s.bars.stamina}`],
+        lines: [`Vitality ${s.bars.vitality}, Soul ${s.bars.soul}, Power ${s.bars.power}${uses('stamina-bar') ? `, Stamina ${s.bars.stamina}` : ''}`],
       },
       { label: 'Breakdowns', lines: [`NPCs: ${s.visibility.npc}, PCs: ${s.visibility.pc}`] },
       { label: 'Players target any', lines: [onOff(s.playersTargetAny)] },
       { label: 'Armor on hand edits', lines: [onOff(s.armorOnManualEdits)] },
-      { label: 'Overwhelm limit', lines: [String(s.overwhelmLimit)] },
-      { label: 'Markers', lines: [MARKER_KEYS.map((key) => `${key} ${s.markers[key]}`).join(', ')] },
+      { label: 'Overwhelm limit', lines: uses('overwhelm-limit') ? [String(s.overwhelmLimit)] : [] },
+      { label: 'Markers', lines: [MARKER_KEYS.filter((key) => edition.markers.includes(key)).map((key) => `${key} ${s.markers[key]}`).join(', ')] },
       { label: 'Attributes', lines: [remapped.length > 0 ? remapped.join(', ') : 'default names'] },
       { label: 'Round', lines: [String(app.store.round.number)] },
       { label: 'State problems', lines: app.loadProblems },
@@ -49,6 +52,8 @@ export function statusCard(app: App): string {
 
 function settingsMenu(app: App): string {
   const s = app.store.settings;
+  const edition = activeEdition(app);
+  const others = (['soak', 'threshold', 'opposed'] as const).filter((id) => id !== s.edition && editionOf(id).playable);
   const toggle = (key: string, on: boolean) => renderButton(`${key}: ${onOff(on)}`, `!defense-round config ${key} ${on ? 'off' : 'on'}`);
   const flip = (key: string, value: string) =>
     renderButton(`${key}: ${value}`, `!defense-round config ${key} ${value === 'gm' ? 'public' : 'gm'}`);
@@ -59,7 +64,12 @@ function settingsMenu(app: App): string {
     toggle('players-target-any', s.playersTargetAny),
     toggle('armor-on-manual-edits', s.armorOnManualEdits),
     renderButton(`vitality-bar: ${s.bars.vitality}`, '!defense-round config vitality-bar ?{Vitality bar|bar1|bar2|bar3}'),
-    renderButton(`overwhelm-limit: ${s.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${s.overwhelmLimit}}`),
+    ...others.map((id) => renderButton(`edition: switch to ${id}`, `!defense-round config edition ${id}`)),
+    // Only the settings the active edition uses (issue: the settings menu follows the edition).
+    ...(edition.settings.includes('overwhelm-limit')
+      ? [renderButton(`overwhelm-limit: ${s.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${s.overwhelmLimit}}`)]
+      : []),
+    ...(edition.settings.includes('stamina-bar') ? [renderButton(`stamina-bar: ${s.bars.stamina}`, '!defense-round config stamina-bar ?{Stamina bar|power|bar1|bar2|bar3}')] : []),
     renderButton('next round', '!defense-round next-round'),
     renderButton('help handout', '!defense-round help'),
   ].join(' ');

@@ -177,6 +177,10 @@ export interface Edition<S> {
   /** `!stance` modes; empty: the edition has none and `!stance` is refused naming it. */
   stances: readonly string[];
   usage: { damage: string; defend: string; stance: string };
+  /** The GM settings that matter only in some editions, shown in the menu when this one plays. */
+  settings: readonly ('overwhelm-limit' | 'stamina-bar')[];
+  /** The status markers it shows (condition and stance markers), for the status card. */
+  markers: readonly ('incapacitated' | 'dying' | 'dead' | 'defensive' | 'reactive' | 'active' | 'full')[];
   help: { damage: string[]; defend: string[]; stance: string[] };
   /** Throws UsageError for a malformed command. */
   planDamage(line: ParsedLine): Plan<S>;

@@ -99,6 +99,8 @@ export const opposed: Edition<OpposedState> = {
     defend: {},
   },
   stances: MODES,
+  settings: ['overwhelm-limit', 'stamina-bar'],
+  markers: ['incapacitated', 'active', 'full'],
   usage: {
     damage: '!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...]',
     defend: '!defend (the defense is rolled inside !damage in this edition)',

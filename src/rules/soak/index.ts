@@ -40,6 +40,8 @@ export const soak: Edition<SoakState> = {
   flags: { damage: SOAK_DAMAGE_FLAGS, defend: SOAK_DEFEND_FLAGS },
   stances: SOAK_STANCES,
   usage: { damage: SOAK_DAMAGE_USAGE, defend: SOAK_DEFEND_USAGE, stance: SOAK_STANCE_USAGE },
+  settings: [],
+  markers: ['incapacitated', 'dying', 'dead', 'defensive', 'reactive'],
   help: {
     damage: [
       'Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.',

@@ -38,6 +38,8 @@ export const threshold: Edition<ThresholdState> = {
   playable: true,
   flags: { damage: THRESHOLD_DAMAGE_FLAGS, defend: THRESHOLD_DEFEND_FLAGS },
   stances: [],
+  settings: [],
+  markers: ['dead'],
   usage: { damage: THRESHOLD_DAMAGE_USAGE, defend: THRESHOLD_DEFEND_USAGE, stance: '!stance (the threshold edition has no stances)' },
   help: {
     damage: [
