@@ -824,8 +824,8 @@ var DefenseRound = (() => {
     return isRecord(value) ? JSON.parse(JSON.stringify(value)) : value;
   }
   function describeValue(value) {
-    const text2 = JSON.stringify(value) ?? String(value);
-    return text2.length > 40 ? `${text2.slice(0, 37)}...` : text2;
+    const text = JSON.stringify(value) ?? String(value);
+    return text.length > 40 ? `${text.slice(0, 37)}...` : text;
   }
 
   // src/state/tokens.ts
@@ -1337,9 +1337,9 @@ var DefenseRound = (() => {
       return Number.isSafeInteger(value) ? value + 0 : null;
     }
     if (typeof value !== "string") return null;
-    const text2 = value.trim();
-    if (!INTEGER_TEXT.test(text2)) return null;
-    const parsed = Number(text2);
+    const text = value.trim();
+    if (!INTEGER_TEXT.test(text)) return null;
+    const parsed = Number(text);
     return Number.isSafeInteger(parsed) ? parsed + 0 : null;
   }
   function percentOf(value, percent) {
@@ -1359,11 +1359,11 @@ var DefenseRound = (() => {
       return typeof total === "number" && Number.isFinite(total) ? String(total) : whole;
     });
   }
-  function tokenize(text2) {
+  function tokenize(text) {
     const tokens = [];
     const pattern = /"([^"]*)"|'([^']*)'|(\S+)/g;
     let match;
-    while ((match = pattern.exec(text2)) !== null) {
+    while ((match = pattern.exec(text)) !== null) {
       tokens.push(match[1] ?? match[2] ?? match[3] ?? "");
     }
     return tokens;
@@ -1410,20 +1410,20 @@ var DefenseRound = (() => {
   function hasFlag(parsed, name) {
     return parsed.flags.has(name);
   }
-  function integerArg(text2, what, min, max) {
-    const value = readInteger(text2);
-    if (value === null) throw new UsageError(`${what} must be a whole number (got "${text2}")`);
+  function integerArg(text, what, min, max) {
+    const value = readInteger(text);
+    if (value === null) throw new UsageError(`${what} must be a whole number (got "${text}")`);
     if (value < min || value > max) throw new UsageError(`${what} must be from ${min} to ${max} (got ${value})`);
     return value;
   }
   function optionalInteger(parsed, name, min, max) {
-    const text2 = flagValue(parsed, name);
-    return text2 === void 0 ? void 0 : integerArg(text2, `--${name}`, min, max);
+    const text = flagValue(parsed, name);
+    return text === void 0 ? void 0 : integerArg(text, `--${name}`, min, max);
   }
-  function choiceArg(text2, what, choices) {
-    const word = text2.toLowerCase();
+  function choiceArg(text, what, choices) {
+    const word = text.toLowerCase();
     const found = choices.find((choice) => choice === word);
-    if (!found) throw new UsageError(`${what} must be one of ${choices.join(", ")} (got "${text2}")`);
+    if (!found) throw new UsageError(`${what} must be one of ${choices.join(", ")} (got "${text}")`);
     return found;
   }
   function idsArg(parsed) {
@@ -2770,10 +2770,10 @@ var DefenseRound = (() => {
   var THRESHOLD_DAMAGE_USAGE = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]";
   var THRESHOLD_DEFEND_USAGE = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
   var TRACK_OF2 = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-  function situationArg(text2) {
-    if (text2 === void 0) return null;
-    if (SOAK_ONLY_SITUATIONS.includes(text2.toLowerCase())) throw new UsageError(`--situation ${text2.toLowerCase()} means nothing in the threshold edition`);
-    return choiceArg(text2, "--situation", THRESHOLD_SITUATIONS);
+  function situationArg(text) {
+    if (text === void 0) return null;
+    if (SOAK_ONLY_SITUATIONS.includes(text.toLowerCase())) throw new UsageError(`--situation ${text.toLowerCase()} means nothing in the threshold edition`);
+    return choiceArg(text, "--situation", THRESHOLD_SITUATIONS);
   }
   function nowLine(state2, vitality) {
     if (!isDead(vitality)) return void 0;
@@ -3088,117 +3088,259 @@ var DefenseRound = (() => {
     text: thresholdText
   };
 
-  // src/rules/opposed/index.ts
-  var MODES = ["passive", "active", "full"];
+  // src/rules/opposed/attack.ts
+  var DEFENSE_MODES = ["passive", "active", "full"];
   var INITIATIVE_COST = { passive: 0, active: 5, full: 10 };
-  function text(step) {
+  var COUNTERATTACK_MARGIN = 10;
+  function affordableMode(wanted, turn) {
+    if (turn.defender === null || turn.current === null) return wanted;
+    const floor = turn.current - turn.limit;
+    const order = wanted === "full" ? ["full", "active", "passive"] : wanted === "active" ? ["active", "passive"] : ["passive"];
+    return order.find((mode) => turn.defender - INITIATIVE_COST[mode] >= floor) ?? "passive";
+  }
+  function resolveOpposedAttack(input) {
+    const steps = [];
+    const { turn } = input;
+    let mode = input.mode;
+    if (INITIATIVE_COST[mode] > 0) {
+      if (turn.defender === null) steps.push({ kind: "no-initiative-entry", mode });
+      else if (turn.current === null) steps.push({ kind: "current-not-a-number", mode });
+      else {
+        const used = affordableMode(mode, turn);
+        if (used !== mode) {
+          steps.push({ kind: "overwhelmed", wanted: mode, cost: INITIATIVE_COST[mode], initiative: turn.defender, current: turn.current, limit: turn.limit, used });
+          mode = used;
+        }
+      }
+    }
+    const active = mode !== "passive" ? input.defense.active : 0;
+    const full = mode === "full" ? input.defense.full : 0;
+    const defense = input.defenseRoll + input.defense.passive + active + full;
+    steps.push({ kind: "defense-roll", mode, roll: input.defenseRoll, passive: input.defense.passive, active, full, total: defense });
+    const hits = input.attack > defense;
+    steps.push({ kind: "attack", attack: input.attack, defense, hits });
+    let damage = null;
+    if (hits) {
+      const margin = input.attack - defense;
+      const amount = Math.max(0, input.weapon) + margin;
+      steps.push({ kind: "damage", weapon: input.weapon, margin, damage: amount });
+      const effective = Math.max(0, input.armorScore - input.armorPenetration);
+      const pierces = amount > effective;
+      steps.push({ kind: "armor", armorScore: input.armorScore, penetration: input.armorPenetration, effective, damage: amount, pierces });
+      damage = { amount, to: pierces ? "vitality" : "stamina" };
+    }
+    const cost = INITIATIVE_COST[mode];
+    let initiativeAfter = null;
+    if (cost > 0 && turn.defender !== null) {
+      initiativeAfter = turn.defender - cost;
+      steps.push({ kind: "initiative", mode, cost, before: turn.defender, after: initiativeAfter });
+    }
+    const counterattack = mode !== "passive" && defense - input.attack >= COUNTERATTACK_MARGIN;
+    if (counterattack) steps.push({ kind: "counterattack", margin: defense - input.attack });
+    return { mode, hits, damage, initiativeAfter, counterattack, steps };
+  }
+
+  // src/rules/opposed/text.ts
+  var signed2 = (n) => n < 0 ? ` - ${-n}` : ` + ${n}`;
+  function opposedText(step) {
     const s = step;
     switch (s.kind) {
-      case "defense-roll":
-        return `Defense (${s.mode}) ${s.roll} + ${s.bonus} = ${s.total}`;
+      case "overwhelmed":
+        return `Overwhelmed: ${s.wanted} defense costs ${s.cost} initiative, and ${s.initiative} - ${s.cost} is more than ${s.limit} below the current turn (${s.current}): ${s.used} defense instead`;
+      case "no-initiative-entry":
+        return `Not in the Turn Tracker (or its initiative is not a number): ${s.mode} defense costs no initiative`;
+      case "current-not-a-number":
+        return `The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked`;
+      case "defense-roll": {
+        const parts = `${s.roll}${signed2(s.passive)} passive${s.mode !== "passive" ? `${signed2(s.active)} active` : ""}${s.mode === "full" ? `${signed2(s.full)} full` : ""}`;
+        return `Defense (${s.mode}) ${parts} = ${s.total}`;
+      }
       case "attack":
         return s.hits ? `Attack ${s.attack} beats defense ${s.defense}: a hit` : `Attack ${s.attack} does not beat defense ${s.defense}: no hit`;
       case "damage":
-        return `Damage ${s.weapon} + ${s.margin} = ${s.damage}, ${s.damage > s.armor ? "above" : "not above"} armor ${s.armor}: ${s.bar === "vitality" ? "Vitality" : "stamina"}`;
-      case "bar-change":
-        return `${s.bar === "vitality" ? "Vitality" : "Stamina"} ${s.before} -> ${s.after}`;
+        return `Damage ${s.weapon} + ${s.margin} margin = ${s.damage}`;
+      case "armor":
+        return `Effective armor ${s.armorScore} - ${s.penetration} AP = ${s.effective}: ${s.damage} ${s.pierces ? "beats it, Vitality damage" : "does not beat it, stamina damage"}`;
       case "initiative":
-        return `Initiative ${s.before} -> ${s.after} (costs ${s.cost})`;
+        return `Initiative ${s.before} -> ${s.after} (${s.mode} defense costs ${s.cost})`;
+      case "counterattack":
+        return `Counterattack: the defense beats the attack by ${s.margin} (its damage is the table's call)`;
+      case "bar-change":
+        return `${s.bar} ${s.before} -> ${s.after}`;
     }
   }
-  function notYet(what) {
-    throw new UsageError(`${what} is not built yet in the opposed edition`);
-  }
-  function planDamage(line) {
-    if (line.positionals.length !== 1) throw new UsageError("one weapon damage amount is needed");
-    const weapon = integerArg(line.positionals[0], "the damage amount", 0, MAX_DAMAGE);
+
+  // src/rules/opposed/index.ts
+  var DAMAGE_FLAGS = { attack: { kind: "one" }, ap: { kind: "one" }, "defense-mode": { kind: "one" }, "defense-roll": { kind: "one" } };
+  var DAMAGE_USAGE = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]";
+  var STANCE_USAGE = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)";
+  var MODE_EFFECT = {
+    passive: "passive_defense only; costs no initiative",
+    active: "adds active_defense; costs 5 initiative each time",
+    full: "adds active_defense and full_defense; costs 10 initiative each time"
+  };
+  var VALUES = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+  function parseAttack(line) {
+    if (line.positionals.length === 0) throw new UsageError("no weapon damage given");
+    if (line.positionals.length > 1) throw new UsageError(`one amount only (got "${line.positionals.join(" ")}"); an expression must be an inline roll like [[1d8+2]]`);
     const attackText = flagValue(line, "attack");
-    if (attackText === void 0) throw new UsageError("--attack is required");
-    const attack = integerArg(attackText, "--attack", -1e3, 1e3);
-    const given2 = optionalInteger(line, "defense-roll", 1, 20);
+    if (attackText === void 0) throw new UsageError("--attack is required: the attacker's result (1d20 + modifiers)");
+    const modeText = flagValue(line, "defense-mode");
     return {
-      values: ["passive_defense", "active_defense", "full_defense", "armor_score"],
-      dice: given2 === void 0 ? [20] : [],
+      weapon: integerArg(line.positionals[0], "the weapon damage", 0, MAX_DAMAGE),
+      attack: integerArg(attackText, "--attack", -1e3, 1e3),
+      ap: optionalInteger(line, "ap", 0, 1e3) ?? 0,
+      mode: modeText === void 0 ? null : choiceArg(modeText, "--defense-mode", DEFENSE_MODES),
+      roll: optionalInteger(line, "defense-roll", 1, 20)
+    };
+  }
+  function isMode(value) {
+    return value !== null && DEFENSE_MODES.includes(value);
+  }
+  function unreadable(facts) {
+    return VALUES.find((key) => facts.values[key]?.present === true && facts.values[key]?.current === null);
+  }
+  function attackPlan(order, context) {
+    return {
+      values: VALUES,
+      // A given --defense-roll is used for every target; without it each target rolls its own d20.
+      dice: order.roll === void 0 ? [20] : [],
       readsTurnOrder: true,
       resolve(facts, rolls) {
-        const value = (key) => facts.values[key]?.current ?? 0;
-        const mode = MODES.includes(facts.stance ?? "") ? facts.stance : "passive";
-        const roll = given2 ?? rolls[0] ?? 1;
-        const bonus = value("passive_defense") + (mode !== "passive" ? value("active_defense") : 0) + (mode === "full" ? value("full_defense") : 0);
-        const defense = roll + bonus;
-        const steps = [{ kind: "defense-roll", mode, roll, bonus, total: defense }, { kind: "attack", attack, defense, hits: attack > defense }];
-        const changes = [];
-        const cost = INITIATIVE_COST[mode];
-        if (cost > 0 && facts.initiative !== null) {
-          steps.push({ kind: "initiative", cost, before: facts.initiative, after: facts.initiative - cost });
-          changes.push({ kind: "initiative", to: facts.initiative - cost });
-        }
-        if (attack > defense) {
-          const margin = attack - defense;
-          const damage = weapon + margin;
-          const armor = Math.max(0, value("armor_score"));
-          const bar2 = damage > armor ? "vitality" : "stamina";
-          steps.push({ kind: "damage", weapon, margin, damage, armor, bar: bar2 });
-          const resource = bar2 === "vitality" ? "vitality" : "power";
-          const before = facts.bars[resource].value;
-          if (before === null) return { kind: "bar", resource };
-          steps.push({ kind: "bar-change", bar: bar2, before, after: before - damage });
-          if (damage !== 0) changes.push({ kind: "bar", resource, to: before - damage });
-        }
+        return resolveAttack(order, context, facts, order.roll ?? rolls[0] ?? 1);
+      }
+    };
+  }
+  function resolveAttack(order, context, facts, roll) {
+    const bad = unreadable(facts);
+    if (bad) return { kind: "refused", reason: `its ${bad} is not a number: set it on the sheet, or !defense-round set ${bad} N` };
+    const value = (key) => facts.values[key]?.current ?? 0;
+    const mode = order.mode ?? (isMode(facts.stance) ? facts.stance : "passive");
+    const outcome = resolveOpposedAttack({
+      weapon: order.weapon,
+      attack: order.attack,
+      armorPenetration: order.ap,
+      mode,
+      defenseRoll: roll,
+      defense: { passive: value("passive_defense"), active: value("active_defense"), full: value("full_defense") },
+      armorScore: value("armor_score"),
+      turn: {
+        defender: facts.initiative,
+        current: facts.currentTurn?.initiative ?? null,
+        limit: context.overwhelmLimit
+      }
+    });
+    const changes = [];
+    const lines = outcome.steps.map((step) => opposedText(step));
+    if (outcome.damage) {
+      const resource = outcome.damage.to === "vitality" ? "vitality" : context.stamina;
+      const before = facts.bars[resource].value;
+      if (before === null) return { kind: "bar", resource };
+      const after = before - outcome.damage.amount;
+      lines.push(opposedText({ kind: "bar-change", bar: outcome.damage.to === "vitality" ? "Vitality" : "Stamina", before, after }));
+      if (after !== before) changes.push({ kind: "bar", resource, to: after });
+    }
+    if (outcome.initiativeAfter !== null) changes.push({ kind: "initiative", to: outcome.initiativeAfter });
+    const name = facts.name;
+    const falls = outcome.damage?.to === "vitality" && (facts.bars.vitality.value ?? 1) > 0 && (facts.bars.vitality.value ?? 0) - outcome.damage.amount <= 0;
+    const counter = outcome.counterattack ? " and scores a counterattack" : "";
+    return {
+      headline: !outcome.hits ? "missed" : falls ? "falls" : "hit",
+      steps: outcome.steps,
+      card: {
+        title: `${name} is attacked: ${order.attack} vs ${outcome.mode} defense`,
+        rows: [
+          { label: "Breakdown", lines },
+          { label: "Now", lines: falls ? ["Vitality at or below 0 (marked incapacitated; the seed has no death rules)"] : [] }
+        ]
+      },
+      shortLine: outcome.hits ? `${name} is hit${outcome.damage?.to === "stamina" ? " (stamina)" : ""}${falls ? " and falls" : ""}${counter}.` : `${name} is missed${counter}.`,
+      changes,
+      state: {},
+      detail: outcome
+    };
+  }
+  function handEditPlan(loss, context) {
+    return {
+      values: ["armor_score"],
+      dice: [],
+      resolve(facts) {
+        const before = facts.bars.vitality.value;
+        if (before === null) return { kind: "bar", resource: "vitality" };
+        const armor = Math.max(0, facts.values.armor_score?.current ?? 0);
+        const toStamina = loss <= armor;
+        const stamina = facts.bars[context.stamina].value;
+        if (toStamina && stamina === null) return { kind: "bar", resource: context.stamina };
+        const lines = [
+          `${loss} typed into Vitality, ${loss > armor ? "above" : "not above"} armor ${armor}: ${toStamina ? "stamina damage instead" : "Vitality damage"}`,
+          toStamina ? `Vitality stays ${before}; Stamina ${stamina} -> ${(stamina ?? 0) - loss}` : `Vitality ${before} -> ${before - loss}`
+        ];
+        const changes = toStamina ? [{ kind: "bar", resource: "vitality", to: before }, { kind: "bar", resource: context.stamina, to: (stamina ?? 0) - loss }] : [{ kind: "bar", resource: "vitality", to: before - loss }];
         return {
-          headline: attack > defense ? "hit" : "missed",
-          steps,
-          card: { title: `${facts.name} is attacked (${attack})`, rows: [{ label: "Breakdown", lines: steps.map(text) }] },
-          shortLine: attack > defense ? `${facts.name} is hit.` : `${facts.name} is missed.`,
+          headline: "hit",
+          steps: [],
+          card: { title: `${facts.name} loses ${loss}`, rows: [{ label: "Breakdown", lines }] },
+          shortLine: `${facts.name} is hit.`,
           changes,
           state: {},
-          detail: { steps }
+          detail: { loss, toStamina }
         };
       }
     };
   }
   var opposed = {
     id: "opposed",
-    playable: false,
-    flags: {
-      damage: { attack: { kind: "one" }, ap: { kind: "one" }, "defense-mode": { kind: "one" }, "defense-roll": { kind: "one" } },
-      defend: {}
-    },
-    stances: MODES,
+    playable: true,
+    flags: { damage: DAMAGE_FLAGS, defend: {} },
+    stances: DEFENSE_MODES,
     settings: ["overwhelm-limit", "stamina-bar"],
     markers: ["incapacitated", "active", "full"],
-    usage: {
-      damage: "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...]",
-      defend: "!defend (the defense is rolled inside !damage in this edition)",
-      stance: "!stance passive|active|full [--ids ID ...]"
+    usage: { damage: DAMAGE_USAGE, defend: "!defend (none in the opposed edition: the defense is rolled inside !damage)", stance: STANCE_USAGE },
+    help: {
+      damage: [
+        "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
+      ],
+      defend: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
+      stance: [`Passive: ${MODE_EFFECT.passive}. Active: ${MODE_EFFECT.active}. Full: ${MODE_EFFECT.full}.`]
     },
-    help: { damage: ["Opposed d20 rolls: damage is the weapon plus the margin."], defend: [], stance: [] },
-    planDamage,
-    planDefend: () => notYet("!defend"),
-    planStance: () => notYet("!stance"),
-    planHandEdit: (loss) => ({
+    refuses: { defend: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage" },
+    planDamage: (line, context) => attackPlan(parseAttack(line), context),
+    planDefend: () => {
+      throw new UsageError("in the opposed edition the defense is rolled inside !damage");
+    },
+    planStance: (stance) => ({
       values: [],
       dice: [],
-      resolve: (facts) => {
-        const before = facts.bars.vitality.value;
-        if (before === null) return { kind: "bar", resource: "vitality" };
-        const steps = [{ kind: "bar-change", bar: "vitality", before, after: before - loss }];
-        return { headline: "hit", steps, card: { title: `${facts.name} loses ${loss}`, rows: [{ label: "Breakdown", lines: steps.map(text) }] }, shortLine: `${facts.name} is hit.`, changes: [{ kind: "bar", resource: "vitality", to: before - loss }], state: {}, detail: { steps } };
+      resolve(facts) {
+        const mode = stance;
+        const title = `${facts.name} defends ${mode === "passive" ? "passively" : mode === "active" ? "actively" : "fully"} by default`;
+        return {
+          headline: "acts",
+          steps: [],
+          card: { title, rows: [{ label: "Defense mode", lines: [`${facts.stance ?? "passive"} -> ${mode}`, MODE_EFFECT[mode] ?? ""] }] },
+          shortLine: `${title}.`,
+          changes: [],
+          // Passive is the default: no stance kept, no marker.
+          stance: mode === "passive" ? null : mode,
+          observed: false,
+          detail: { stance: mode, cost: INITIATIVE_COST[mode] }
+        };
       }
     }),
+    planHandEdit: handEditPlan,
     setVitality(before, after, state2) {
-      const steps = [{ kind: "bar-change", bar: "vitality", before, after }];
-      return { vitality: after, state: state2, steps, lines: steps.map(text), conditionLines: [], now: after <= 0 ? "Incapacitated" : void 0 };
+      const lines = [`Vitality ${before} -> ${after}`];
+      return { vitality: after, state: state2, steps: [], lines, conditionLines: [], now: after <= 0 ? "Vitality at or below 0 (marked incapacitated)" : void 0 };
     },
     enter: () => ({}),
     endRound: (state2) => state2,
-    // Ruling: at or below 0 shows the incapacitated marker as a visual aid only.
+    // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (the seed has no death rules).
     condition: (_state, vitality) => vitality !== null && vitality <= 0 ? "incapacitated" : "none",
     deadForGood: () => false,
     parseState: (raw) => typeof raw === "object" && raw !== null && !Array.isArray(raw) && Object.keys(raw).length === 0 ? {} : null,
     isEmptyState: () => true,
     describeStateChange: () => "its state changed",
-    text
+    text: opposedText
   };
 
   // src/rules/editions.ts
@@ -3307,30 +3449,30 @@ var DefenseRound = (() => {
       return fallback;
     }
     const number2 = typeof raw.number === "number" && Number.isInteger(raw.number) && raw.number > 0 ? raw.number : 1;
-    const text2 = (value) => typeof value === "string" ? value : null;
-    return { number: number2, firstEntry: text2(raw.firstEntry), lastTop: text2(raw.lastTop) };
+    const text = (value) => typeof value === "string" ? value : null;
+    return { number: number2, firstEntry: text(raw.firstEntry), lastTop: text(raw.lastTop) };
   }
 
   // src/state/installOptions.ts
   var BARS = ["bar1", "bar2", "bar3"];
   function applyInstallOptions(settings, options) {
     if (!options) return;
-    const text2 = (key) => typeof options[key] === "string" ? options[key].trim() : void 0;
-    const vitality = text2("Vitality bar");
-    const soul = text2("Soul bar");
-    const power = text2("Power bar");
+    const text = (key) => typeof options[key] === "string" ? options[key].trim() : void 0;
+    const vitality = text("Vitality bar");
+    const soul = text("Soul bar");
+    const power = text("Power bar");
     const bars = {
       vitality: vitality && BARS.includes(vitality) ? vitality : settings.bars.vitality,
       soul: soul && BARS.includes(soul) ? soul : settings.bars.soul,
       power: power && BARS.includes(power) ? power : settings.bars.power
     };
     if (new Set(Object.values(bars)).size === 3) Object.assign(settings.bars, bars);
-    const npc = text2("NPC breakdowns");
+    const npc = text("NPC breakdowns");
     if (npc === "gm" || npc === "public") settings.visibility.npc = npc;
-    const pc = text2("PC breakdowns");
+    const pc = text("PC breakdowns");
     if (pc === "gm" || pc === "public") settings.visibility.pc = pc;
-    if ("Players target any token" in options) settings.playersTargetAny = text2("Players target any token") === "on";
-    if ("Armor on manual edits" in options) settings.armorOnManualEdits = text2("Armor on manual edits") === "on";
+    if ("Players target any token" in options) settings.playersTargetAny = text("Players target any token") === "on";
+    if ("Armor on manual edits" in options) settings.armorOnManualEdits = text("Armor on manual edits") === "on";
   }
 
   // src/roll20/attributes.ts
@@ -3392,8 +3534,8 @@ var DefenseRound = (() => {
     "\\": "&#92;"
   };
   var SPECIAL = /[&<>"'[\]{}@%?|*`!/=$:\\]/g;
-  function escapeChat(text2) {
-    return String(text2 ?? "").replace(SPECIAL, (ch) => ENTITIES[ch] ?? ch).replace(/\r?\n/g, " ");
+  function escapeChat(text) {
+    return String(text ?? "").replace(SPECIAL, (ch) => ENTITIES[ch] ?? ch).replace(/\r?\n/g, " ");
   }
 
   // src/roll20/guard.ts
@@ -3464,11 +3606,11 @@ var DefenseRound = (() => {
   function whisperTo(target2) {
     return { kind: "whisper", to: target2 };
   }
-  function send(audience, text2) {
+  function send(audience, text) {
     if (audience.kind === "public") {
-      sendChat(SCRIPT_NAME, text2);
+      sendChat(SCRIPT_NAME, text);
     } else {
-      sendChat(SCRIPT_NAME, `/w ${audience.to} ${text2}`, null, { noarchive: true });
+      sendChat(SCRIPT_NAME, `/w ${audience.to} ${text}`, null, { noarchive: true });
     }
   }
 
@@ -3481,8 +3623,8 @@ var DefenseRound = (() => {
     }
     return parts.join(" ");
   }
-  function renderLine(text2) {
-    return escapeChat(text2);
+  function renderLine(text) {
+    return escapeChat(text);
   }
   var SAFE_ID = /^[-\w]+$/;
   function renderButton(label, command) {
@@ -3505,8 +3647,8 @@ var DefenseRound = (() => {
       replyTo: whisperTarget(playerId)
     };
   }
-  function reply(ctx, text2) {
-    send(whisperTo(ctx.replyTo), renderLine(text2));
+  function reply(ctx, text) {
+    send(whisperTo(ctx.replyTo), renderLine(text));
   }
   function refuse(ctx, problem, usage) {
     reply(ctx, `${problem.charAt(0).toUpperCase()}${problem.slice(1)}. Usage: ${usage}`);
@@ -3625,7 +3767,7 @@ var DefenseRound = (() => {
     const bar2 = (resource) => ({ value: snapshot.bars[resource].value, max: snapshot.bars[resource].max });
     const order = context.turnOrder ?? [];
     const entry = order.find((row) => row.id === snapshot.id);
-    const initiative = entry === void 0 || entry.pr === "" ? null : Number(entry.pr);
+    const initiative = entry === void 0 ? null : numberOrNull(entry.pr);
     const others = {};
     for (const id of plan.others ?? []) others[id] = context.other?.(id);
     const facts = {
@@ -3636,13 +3778,20 @@ var DefenseRound = (() => {
       armorSource: snapshot.character !== void 0 || record2?.overrides !== void 0,
       stance: record2?.stance ?? null,
       state: editionStateOf(context.edition, record2, snapshot.bars.vitality.value),
-      initiative: initiative !== null && Number.isFinite(initiative) ? initiative : null,
+      initiative,
       // seed 000 / seed 001: the token on top of a non-empty Turn Tracker is in its own active round.
       acting: order.length > 0 && order[0]?.id === snapshot.id,
+      currentTurn: order.length === 0 ? null : { initiative: numberOrNull(order[0]?.pr) },
       others,
       nameOf: context.nameOf
     };
     return { snapshot, record: record2, facts, places };
+  }
+  function numberOrNull(value) {
+    if (typeof value === "number") return Number.isFinite(value) ? value : null;
+    if (typeof value !== "string" || value.trim() === "") return null;
+    const parsed = Number(value.trim());
+    return Number.isFinite(parsed) ? parsed : null;
   }
 
   // src/roll20/markers.ts
@@ -4087,6 +4236,11 @@ var DefenseRound = (() => {
   function activeEdition(app) {
     return editionOf(app.store.settings.edition);
   }
+  function planContext(app, gm) {
+    const bars = app.store.settings.bars;
+    const stamina = bars.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((resource) => bars[resource] === bars.stamina) ?? "power";
+    return { overwhelmLimit: app.store.settings.overwhelmLimit, stamina, gm };
+  }
   function tokenNameById(id) {
     const token = getObj("graphic", id);
     return token ? String(token.get("name") ?? "") || id : id;
@@ -4217,11 +4371,11 @@ var DefenseRound = (() => {
   }
 
   // src/commands/helpHandout.ts
-  function escapeHtml(text2) {
-    return text2.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  function escapeHtml(text) {
+    return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   }
   var HELP_HANDOUT_NAME = "Help: DefenseRound";
-  var code = (text2) => `<code>${escapeHtml(text2)}</code>`;
+  var code = (text) => `<code>${escapeHtml(text)}</code>`;
   var item = (html) => `<li>${html}</li>`;
   function helpHtml(edition) {
     const stance = edition.stances.length > 0 ? [item(`${code(edition.usage.stance)}: set the stance; with no mode, show it. ${edition.help.stance.map(escapeHtml).join(" ")}`)] : [];
@@ -4718,9 +4872,22 @@ var DefenseRound = (() => {
       }
       const edition = activeEdition(ctx.app);
       checkFlags(ctx.parsed, { ...COMMON_FLAGS, ...edition.flags.damage }, flagElsewhere(edition.id, "damage"));
-      const plan = edition.planDamage(ctx.parsed);
+      const plan = edition.planDamage(ctx.parsed, planContext(ctx.app, ctx.gm));
       const anyTarget = ctx.gm || ctx.app.store.settings.playersTargetAny;
-      const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed), { anyTarget });
+      const found = resolveTargets(ctx, idsArg(ctx.parsed), { anyTarget });
+      let { targets } = found;
+      const notes = [...found.notes];
+      if (hasFlag(ctx.parsed, "defense-mode") && !ctx.gm) {
+        const chooses = targets.filter(({ token, character }) => controls(ctx.playerId, token, character));
+        for (const { token } of targets.filter((target2) => !chooses.includes(target2))) {
+          notes.push(`${String(token.get("name") ?? "") || "a token"}: only the GM or its controller chooses its defense mode (--defense-mode)`);
+        }
+        targets = chooses;
+        if (targets.length === 0) {
+          reply(ctx, `Not applied: ${notes.join("; ")}.`);
+          return;
+        }
+      }
       return runPlan(ctx, plan, targets, notes, {
         record: true,
         refusals: (refused2) => `Not applied to every target: ${refused2.join("; ")}.`
@@ -4735,6 +4902,10 @@ var DefenseRound = (() => {
     help: (app) => activeEdition(app).help.defend,
     run(ctx) {
       const edition = activeEdition(ctx.app);
+      if (edition.refuses?.defend) {
+        reply(ctx, `!defend is not used: ${edition.refuses.defend}.`);
+        return;
+      }
       checkFlags(ctx.parsed, { ...COMMON_FLAGS2, ...edition.flags.defend }, flagElsewhere(edition.id, "defend"));
       const plan = edition.planDefend(ctx.parsed);
       const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
@@ -4764,7 +4935,8 @@ var DefenseRound = (() => {
       const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
       if (stance === void 0) {
         const settings = ctx.app.store.settings;
-        const lines = targets.map(({ token, character }) => `${readToken(token, character, settings).name}: ${ctx.app.store.tokens[token.id]?.stance ?? "none"}`);
+        const fallback = edition.stances.includes("none") ? "none" : edition.stances[0] ?? "none";
+        const lines = targets.map(({ token, character }) => `${readToken(token, character, settings).name}: ${ctx.app.store.tokens[token.id]?.stance ?? fallback}`);
         reply(ctx, `Stances: ${lines.join("; ")}.${notes.length ? ` (${notes.join("; ")})` : ""} Usage: ${edition.usage.stance}`);
         return;
       }
@@ -4844,7 +5016,7 @@ var DefenseRound = (() => {
     const alreadyRead = echo !== void 0 && echo.from === before && echo.to === typed;
     if (link && !alreadyRead) app.linkedEdits.delete(link);
     if (settings.armorOnManualEdits && !alreadyRead && typed < before && before - typed <= MAX_DAMAGE) {
-      const plan = edition.planHandEdit(before - typed);
+      const plan = edition.planHandEdit(before - typed, planContext(app, true));
       const reading2 = readTarget(app, target2, plan);
       reading2.facts.bars.vitality.value = before;
       if (edition.condition(reading2.facts.state, before) !== "dead") {

@@ -6,7 +6,9 @@ import type { CommandHandler } from './dispatch';
 import type { CommandContext } from './context';
 import { undoDamage } from './undo';
 import { resolveTargets } from './targets';
-import { activeEdition, runPlan } from './pipeline';
+import { activeEdition, planContext, runPlan } from './pipeline';
+import { controls } from '../roll20/players';
+import { reply } from './context';
 
 /** Flags of `!damage` in every edition. */
 const COMMON_FLAGS: FlagTable = { ids: { kind: 'list' }, help: { kind: 'switch' }, undo: { kind: 'switch' }, force: { kind: 'switch' } };
@@ -21,9 +23,23 @@ export const damageCommand: CommandHandler = {
     }
     const edition = activeEdition(ctx.app);
     checkFlags(ctx.parsed, { ...COMMON_FLAGS, ...edition.flags.damage }, flagElsewhere(edition.id, 'damage'));
-    const plan = edition.planDamage(ctx.parsed);
+    const plan = edition.planDamage(ctx.parsed, planContext(ctx.app, ctx.gm));
     const anyTarget = ctx.gm || ctx.app.store.settings.playersTargetAny;
-    const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed), { anyTarget });
+    const found = resolveTargets(ctx, idsArg(ctx.parsed), { anyTarget });
+    let { targets } = found;
+    const notes = [...found.notes];
+    // seed 003: "the opponent can choose" the defense mode: only the GM or the defender's controller.
+    if (hasFlag(ctx.parsed, 'defense-mode') && !ctx.gm) {
+      const chooses = targets.filter(({ token, character }) => controls(ctx.playerId, token, character));
+      for (const { token } of targets.filter((target) => !chooses.includes(target))) {
+        notes.push(`${String(token.get('name') ?? '') || 'a token'}: only the GM or its controller chooses its defense mode (--defense-mode)`);
+      }
+      targets = chooses;
+      if (targets.length === 0) {
+        reply(ctx, `Not applied: ${notes.join('; ')}.`);
+        return;
+      }
+    }
     return runPlan(ctx, plan, targets, notes, {
       record: true,
       refusals: (refused) => `Not applied to every target: ${refused.join('; ')}.`,

@@ -5,6 +5,7 @@ import { flagElsewhere } from '../rules/editions';
 import type { CommandHandler } from './dispatch';
 import { resolveTargets } from './targets';
 import { activeEdition, runPlan } from './pipeline';
+import { reply } from './context';
 
 const COMMON_FLAGS: FlagTable = { ids: { kind: 'list' }, help: { kind: 'switch' } };
 
@@ -13,6 +14,10 @@ export const defendCommand: CommandHandler = {
   help: (app) => activeEdition(app).help.defend,
   run(ctx) {
     const edition = activeEdition(ctx.app);
+    if (edition.refuses?.defend) {
+      reply(ctx, `!defend is not used: ${edition.refuses.defend}.`);
+      return;
+    }
     checkFlags(ctx.parsed, { ...COMMON_FLAGS, ...edition.flags.defend }, flagElsewhere(edition.id, 'defend'));
     const plan = edition.planDefend(ctx.parsed);
     const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));

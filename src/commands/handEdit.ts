@@ -6,7 +6,7 @@ import { readInteger } from '../rules/values';
 import { MAX_DAMAGE } from '../rules/values';
 import { characterOf } from '../roll20/read';
 import type { App } from './context';
-import { activeEdition, readTarget, writeAndShow } from './pipeline';
+import { activeEdition, planContext, readTarget, writeAndShow } from './pipeline';
 import { recordApplication } from './history';
 import { isCard } from './targets';
 
@@ -29,7 +29,7 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
 
   if (settings.armorOnManualEdits && !alreadyRead && typed < before && before - typed <= MAX_DAMAGE) {
     // commands.md: a decrease is treated exactly as `!damage N` (physical, using the pending defense).
-    const plan = edition.planHandEdit(before - typed);
+    const plan = edition.planHandEdit(before - typed, planContext(app, true));
     const reading = readTarget(app, target, plan);
     reading.facts.bars.vitality.value = before; // the hit starts from what the token held before the user typed
     if (edition.condition(reading.facts.state, before) !== 'dead') {

@@ -1,7 +1,7 @@
 // The one pipeline every command runs through (architecture.md, "One pipeline"): targets -> read
 // facts once -> roll -> resolve -> write -> render -> send -> record. Handlers only parse their
 // command into a plan and say what is special about them.
-import { isRefusal, type AnyEdition, type Outcome, type Plan, type Refusal } from '../rules/edition';
+import { isRefusal, type AnyEdition, type Outcome, type Plan, type PlanContext, type Refusal } from '../rules/edition';
 import { editionOf } from '../rules/editions';
 import { editionStateOf, readFacts, readToken, type TokenReading, type TokenSnapshot } from '../roll20/read';
 import { readInteger } from '../rules/values';
@@ -18,6 +18,14 @@ import { isCard, type Target } from './targets';
 
 export function activeEdition(app: App): AnyEdition {
   return editionOf(app.store.settings.edition);
+}
+
+/** What plans may need of the settings: the overwhelm limit, where stamina lives, whether the sender is the GM. */
+export function planContext(app: App, gm: boolean): PlanContext {
+  const bars = app.store.settings.bars;
+  // stamina-bar: 'power' (the Power resource) or a bar, which holds one of the three resources.
+  const stamina = bars.stamina === 'power' ? 'power' : (['vitality', 'soul', 'power'] as const).find((resource) => bars[resource] === bars.stamina) ?? 'power';
+  return { overwhelmLimit: app.store.settings.overwhelmLimit, stamina, gm };
 }
 
 function tokenNameById(id: string): string {

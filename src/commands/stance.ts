@@ -27,7 +27,9 @@ export const stanceCommand: CommandHandler = {
     const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
     if (stance === undefined) {
       const settings = ctx.app.store.settings;
-      const lines = targets.map(({ token, character }) => `${readToken(token, character, settings).name}: ${ctx.app.store.tokens[token.id]?.stance ?? 'none'}`);
+      // No stance kept is the edition's default: none in soak, passive in opposed.
+      const fallback = edition.stances.includes('none') ? 'none' : (edition.stances[0] ?? 'none');
+      const lines = targets.map(({ token, character }) => `${readToken(token, character, settings).name}: ${ctx.app.store.tokens[token.id]?.stance ?? fallback}`);
       reply(ctx, `Stances: ${lines.join('; ')}.${notes.length ? ` (${notes.join('; ')})` : ''} Usage: ${edition.usage.stance}`);
       return;
     }

@@ -167,7 +167,7 @@ export function readFacts<S>(
   const bar = (resource: Resource) => ({ value: snapshot.bars[resource].value, max: snapshot.bars[resource].max });
   const order = context.turnOrder ?? [];
   const entry = order.find((row) => row.id === snapshot.id);
-  const initiative = entry === undefined || entry.pr === '' ? null : Number(entry.pr);
+  const initiative = entry === undefined ? null : numberOrNull(entry.pr);
   const others: Facts<S>['others'] = {};
   for (const id of plan.others ?? []) others[id] = context.other?.(id) as OtherFacts<S> | undefined;
   const facts: Facts<S> = {
@@ -178,11 +178,20 @@ export function readFacts<S>(
     armorSource: snapshot.character !== undefined || record?.overrides !== undefined,
     stance: record?.stance ?? null,
     state: editionStateOf<S>(context.edition, record, snapshot.bars.vitality.value),
-    initiative: initiative !== null && Number.isFinite(initiative) ? initiative : null,
+    initiative,
     // seed 000 / seed 001: the token on top of a non-empty Turn Tracker is in its own active round.
     acting: order.length > 0 && order[0]?.id === snapshot.id,
+    currentTurn: order.length === 0 ? null : { initiative: numberOrNull(order[0]?.pr) },
     others,
     nameOf: context.nameOf,
   };
   return { snapshot, record, facts, places };
+}
+
+/** An initiative as Roll20 keeps it (a number or numeric text, decimals allowed), or null. */
+function numberOrNull(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const parsed = Number(value.trim());
+  return Number.isFinite(parsed) ? parsed : null;
 }

@@ -78,6 +78,8 @@ export interface Facts<S> {
   initiative: number | null;
   /** The token is on top of a non-empty Turn Tracker: its own turn (when the plan asked for the Turn Tracker). */
   acting: boolean;
+  /** The current turn (the top entry, even a custom row): its initiative, null when not a number; null: an empty Turn Tracker. */
+  currentTurn: { initiative: number | null } | null;
   /** The other tokens the plan named (`Plan.others`); absent: no such token on the table. */
   others: Record<string, OtherFacts<S> | undefined>;
   /** Names other tokens (an attacker, an ally) for the words of a step. */
@@ -169,6 +171,16 @@ export interface VitalitySet<S> {
   now: string | undefined;
 }
 
+/** What a plan may need of the GM's settings. */
+export interface PlanContext {
+  /** seed 003's hard limit below the current initiative (`overwhelm-limit`). */
+  overwhelmLimit: number;
+  /** The resource that holds stamina (`stamina-bar`). */
+  stamina: Resource;
+  /** The sender may choose each target's defense mode (the GM); otherwise only for tokens they control. */
+  gm: boolean;
+}
+
 export interface Edition<S> {
   id: EditionId;
   /** The GM may switch to it (`!defense-round config edition`). */
@@ -183,11 +195,13 @@ export interface Edition<S> {
   markers: readonly ('incapacitated' | 'dying' | 'dead' | 'defensive' | 'reactive' | 'active' | 'full')[];
   help: { damage: string[]; defend: string[]; stance: string[] };
   /** Throws UsageError for a malformed command. */
-  planDamage(line: ParsedLine): Plan<S>;
+  planDamage(line: ParsedLine, context: PlanContext): Plan<S>;
   planDefend(line: ParsedLine): Plan<S>;
   planStance(stance: string): Plan<S>;
   /** A hand edit read through armor: the loss as a hit (commands.md, "Hand edits"). */
-  planHandEdit(loss: number): Plan<S>;
+  planHandEdit(loss: number, context: PlanContext): Plan<S>;
+  /** A command the edition refuses whole, with why (opposed: `!defend`). */
+  refuses?: { defend?: string };
   /** Heals and plain hand edits: Vitality moves from `before` to `after`. */
   setVitality(before: number, after: number, state: S): VitalitySet<S>;
   /** A token first seen, or met again after an edition switch. */

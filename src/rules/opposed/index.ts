@@ -1,91 +1,152 @@
-// The `opposed` edition (seed 003): a skeleton on the edition seam, not yet playable. It holds its
-// stances (default defense modes), its flags and the seed's worked example of an opposed roll
-// (damage = weapon + margin, Vitality or stamina by armor), with the initiative an active or
-// full defense costs; overwhelm, counterattacks and the Turn Tracker format come with its issue.
-import type { Edition, Plan, RuleChange, Step } from '../edition';
+// The `opposed` edition (seed 003) on the edition seam: opposed d20 rolls, damage = weapon +
+// margin, armor against armor penetration deciding Vitality or stamina, initiative paid for active
+// and full defenses in the Turn Tracker, and the counterattack announced.
+import type { Edition, Facts, Plan, PlanContext, Resolution, RuleChange, ValueKey } from '../edition';
+import { choiceArg, flagValue, integerArg, optionalInteger, UsageError, type FlagTable, type ParsedLine } from '../../text/args';
 import { MAX_DAMAGE } from '../values';
-import { flagValue, integerArg, optionalInteger, UsageError, type ParsedLine } from '../../text/args';
+import { DEFENSE_MODES, INITIATIVE_COST, resolveOpposedAttack, type DefenseMode, type OpposedStep } from './attack';
+import { opposedText } from './text';
 
-/** seed 003 keeps nothing per token beyond the stance, which the seam stores for every edition. */
+/** seed 003 keeps nothing per token beyond the stance (the default defense mode), which the seam stores. */
 export type OpposedState = Record<string, never>;
 
-const MODES = ['passive', 'active', 'full'] as const;
-type Mode = (typeof MODES)[number];
-// seed 003: an active defense costs 5 initiative, a full defense 10.
-const INITIATIVE_COST: Record<Mode, number> = { passive: 0, active: 5, full: 10 };
+const DAMAGE_FLAGS: FlagTable = { attack: { kind: 'one' }, ap: { kind: 'one' }, 'defense-mode': { kind: 'one' }, 'defense-roll': { kind: 'one' } };
+const DAMAGE_USAGE =
+  '!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]';
+const STANCE_USAGE = '!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens\' modes)';
 
-type OpposedStep =
-  | { kind: 'defense-roll'; mode: Mode; roll: number; bonus: number; total: number }
-  | { kind: 'attack'; attack: number; defense: number; hits: boolean }
-  | { kind: 'damage'; weapon: number; margin: number; damage: number; armor: number; bar: 'vitality' | 'stamina' }
-  | { kind: 'bar-change'; bar: 'vitality' | 'stamina'; before: number; after: number }
-  | { kind: 'initiative'; cost: number; before: number; after: number };
+const MODE_EFFECT: Record<DefenseMode, string> = {
+  passive: 'passive_defense only; costs no initiative',
+  active: 'adds active_defense; costs 5 initiative each time',
+  full: 'adds active_defense and full_defense; costs 10 initiative each time',
+};
 
-function text(step: Step): string {
-  const s = step as OpposedStep;
-  switch (s.kind) {
-    case 'defense-roll':
-      return `Defense (${s.mode}) ${s.roll} + ${s.bonus} = ${s.total}`;
-    case 'attack':
-      return s.hits ? `Attack ${s.attack} beats defense ${s.defense}: a hit` : `Attack ${s.attack} does not beat defense ${s.defense}: no hit`;
-    case 'damage':
-      return `Damage ${s.weapon} + ${s.margin} = ${s.damage}, ${s.damage > s.armor ? 'above' : 'not above'} armor ${s.armor}: ${s.bar === 'vitality' ? 'Vitality' : 'stamina'}`;
-    case 'bar-change':
-      return `${s.bar === 'vitality' ? 'Vitality' : 'Stamina'} ${s.before} -> ${s.after}`;
-    case 'initiative':
-      return `Initiative ${s.before} -> ${s.after} (costs ${s.cost})`;
-  }
+const VALUES: readonly ValueKey[] = ['passive_defense', 'active_defense', 'full_defense', 'armor_score'];
+
+interface AttackOrder {
+  weapon: number;
+  attack: number;
+  ap: number;
+  mode: DefenseMode | null;
+  roll: number | undefined;
 }
 
-function notYet(what: string): never {
-  throw new UsageError(`${what} is not built yet in the opposed edition`);
-}
-
-function planDamage(line: ParsedLine): Plan<OpposedState> {
-  if (line.positionals.length !== 1) throw new UsageError('one weapon damage amount is needed');
-  const weapon = integerArg(line.positionals[0]!, 'the damage amount', 0, MAX_DAMAGE);
+function parseAttack(line: ParsedLine): AttackOrder {
+  if (line.positionals.length === 0) throw new UsageError('no weapon damage given');
+  if (line.positionals.length > 1) throw new UsageError(`one amount only (got "${line.positionals.join(' ')}"); an expression must be an inline roll like [[1d8+2]]`);
   const attackText = flagValue(line, 'attack');
-  if (attackText === undefined) throw new UsageError('--attack is required');
-  const attack = integerArg(attackText, '--attack', -1000, 1000);
-  const given = optionalInteger(line, 'defense-roll', 1, 20);
+  if (attackText === undefined) throw new UsageError('--attack is required: the attacker\'s result (1d20 + modifiers)');
+  const modeText = flagValue(line, 'defense-mode');
   return {
-    values: ['passive_defense', 'active_defense', 'full_defense', 'armor_score'],
-    dice: given === undefined ? [20] : [],
+    weapon: integerArg(line.positionals[0]!, 'the weapon damage', 0, MAX_DAMAGE),
+    attack: integerArg(attackText, '--attack', -1000, 1000),
+    ap: optionalInteger(line, 'ap', 0, 1000) ?? 0,
+    mode: modeText === undefined ? null : choiceArg(modeText, '--defense-mode', DEFENSE_MODES),
+    roll: optionalInteger(line, 'defense-roll', 1, 20),
+  };
+}
+
+function isMode(value: string | null): value is DefenseMode {
+  return value !== null && (DEFENSE_MODES as readonly string[]).includes(value);
+}
+
+/** A defense value or armor score that is there but not a number refuses the token (Clarifications). */
+function unreadable(facts: Facts<OpposedState>): ValueKey | undefined {
+  return VALUES.find((key) => facts.values[key]?.present === true && facts.values[key]?.current === null);
+}
+
+function attackPlan(order: AttackOrder, context: PlanContext): Plan<OpposedState> {
+  return {
+    values: VALUES,
+    // A given --defense-roll is used for every target; without it each target rolls its own d20.
+    dice: order.roll === undefined ? [20] : [],
     readsTurnOrder: true,
     resolve(facts, rolls) {
-      const value = (key: 'passive_defense' | 'active_defense' | 'full_defense' | 'armor_score') => facts.values[key]?.current ?? 0;
-      const mode: Mode = (MODES as readonly string[]).includes(facts.stance ?? '') ? (facts.stance as Mode) : 'passive';
-      const roll = given ?? rolls[0] ?? 1;
-      // Ruling: passive uses passive_defense, active adds active_defense, full adds full_defense on top.
-      const bonus = value('passive_defense') + (mode !== 'passive' ? value('active_defense') : 0) + (mode === 'full' ? value('full_defense') : 0);
-      const defense = roll + bonus;
-      const steps: OpposedStep[] = [{ kind: 'defense-roll', mode, roll, bonus, total: defense }, { kind: 'attack', attack, defense, hits: attack > defense }];
-      const changes: RuleChange[] = [];
-      const cost = INITIATIVE_COST[mode];
-      if (cost > 0 && facts.initiative !== null) {
-        steps.push({ kind: 'initiative', cost, before: facts.initiative, after: facts.initiative - cost });
-        changes.push({ kind: 'initiative', to: facts.initiative - cost });
-      }
-      if (attack > defense) {
-        const margin = attack - defense;
-        const damage = weapon + margin;
-        const armor = Math.max(0, value('armor_score'));
-        const bar = damage > armor ? 'vitality' : 'stamina';
-        steps.push({ kind: 'damage', weapon, margin, damage, armor, bar });
-        const resource = bar === 'vitality' ? 'vitality' : 'power';
-        const before = facts.bars[resource].value;
-        if (before === null) return { kind: 'bar', resource };
-        steps.push({ kind: 'bar-change', bar, before, after: before - damage });
-        if (damage !== 0) changes.push({ kind: 'bar', resource, to: before - damage });
-      }
+      return resolveAttack(order, context, facts, order.roll ?? rolls[0] ?? 1);
+    },
+  };
+}
+
+function resolveAttack(order: AttackOrder, context: PlanContext, facts: Facts<OpposedState>, roll: number): Resolution<OpposedState> {
+  const bad = unreadable(facts);
+  if (bad) return { kind: 'refused', reason: `its ${bad} is not a number: set it on the sheet, or !defense-round set ${bad} N` };
+  const value = (key: ValueKey) => facts.values[key]?.current ?? 0;
+  const mode = order.mode ?? (isMode(facts.stance) ? facts.stance : 'passive');
+  const outcome = resolveOpposedAttack({
+    weapon: order.weapon,
+    attack: order.attack,
+    armorPenetration: order.ap,
+    mode,
+    defenseRoll: roll,
+    defense: { passive: value('passive_defense'), active: value('active_defense'), full: value('full_defense') },
+    armorScore: value('armor_score'),
+    turn: {
+      defender: facts.initiative,
+      current: facts.currentTurn?.initiative ?? null,
+      limit: context.overwhelmLimit,
+    },
+  });
+  const changes: RuleChange[] = [];
+  const lines = outcome.steps.map((step) => opposedText(step));
+  if (outcome.damage) {
+    const resource = outcome.damage.to === 'vitality' ? 'vitality' : context.stamina;
+    const before = facts.bars[resource].value;
+    // A token refused for its bar pays nothing (Clarifications).
+    if (before === null) return { kind: 'bar', resource };
+    const after = before - outcome.damage.amount;
+    lines.push(opposedText({ kind: 'bar-change', bar: outcome.damage.to === 'vitality' ? 'Vitality' : 'Stamina', before, after } as unknown as OpposedStep));
+    if (after !== before) changes.push({ kind: 'bar', resource, to: after });
+  }
+  if (outcome.initiativeAfter !== null) changes.push({ kind: 'initiative', to: outcome.initiativeAfter });
+  const name = facts.name;
+  const falls = outcome.damage?.to === 'vitality' && (facts.bars.vitality.value ?? 1) > 0 && (facts.bars.vitality.value ?? 0) - outcome.damage.amount <= 0;
+  const counter = outcome.counterattack ? ' and scores a counterattack' : '';
+  return {
+    headline: !outcome.hits ? 'missed' : falls ? 'falls' : 'hit',
+    steps: outcome.steps,
+    card: {
+      title: `${name} is attacked: ${order.attack} vs ${outcome.mode} defense`,
+      rows: [
+        { label: 'Breakdown', lines },
+        { label: 'Now', lines: falls ? ['Vitality at or below 0 (marked incapacitated; the seed has no death rules)'] : [] },
+      ],
+    },
+    shortLine: outcome.hits
+      ? `${name} is hit${outcome.damage?.to === 'stamina' ? ' (stamina)' : ''}${falls ? ' and falls' : ''}${counter}.`
+      : `${name} is missed${counter}.`,
+    changes,
+    state: {},
+    detail: outcome,
+  };
+}
+
+/** commands.md, "Hand edits": in opposed the hit is decided; above armor_score it stays on Vitality, otherwise it moves to stamina. */
+function handEditPlan(loss: number, context: PlanContext): Plan<OpposedState> {
+  return {
+    values: ['armor_score'],
+    dice: [],
+    resolve(facts) {
+      const before = facts.bars.vitality.value;
+      if (before === null) return { kind: 'bar', resource: 'vitality' };
+      const armor = Math.max(0, facts.values.armor_score?.current ?? 0);
+      const toStamina = loss <= armor;
+      const stamina = facts.bars[context.stamina].value;
+      if (toStamina && stamina === null) return { kind: 'bar', resource: context.stamina };
+      const lines = [
+        `${loss} typed into Vitality, ${loss > armor ? 'above' : 'not above'} armor ${armor}: ${toStamina ? 'stamina damage instead' : 'Vitality damage'}`,
+        toStamina ? `Vitality stays ${before}; Stamina ${stamina} -> ${(stamina ?? 0) - loss}` : `Vitality ${before} -> ${before - loss}`,
+      ];
+      const changes: RuleChange[] = toStamina
+        ? [{ kind: 'bar', resource: 'vitality', to: before }, { kind: 'bar', resource: context.stamina, to: (stamina ?? 0) - loss }]
+        : [{ kind: 'bar', resource: 'vitality', to: before - loss }];
       return {
-        headline: attack > defense ? 'hit' : 'missed',
-        steps,
-        card: { title: `${facts.name} is attacked (${attack})`, rows: [{ label: 'Breakdown', lines: steps.map(text) }] },
-        shortLine: attack > defense ? `${facts.name} is hit.` : `${facts.name} is missed.`,
+        headline: 'hit',
+        steps: [],
+        card: { title: `${facts.name} loses ${loss}`, rows: [{ label: 'Breakdown', lines }] },
+        shortLine: `${facts.name} is hit.`,
         changes,
         state: {},
-        detail: { steps },
+        detail: { loss, toStamina },
       };
     },
   };
@@ -93,44 +154,55 @@ function planDamage(line: ParsedLine): Plan<OpposedState> {
 
 export const opposed: Edition<OpposedState> = {
   id: 'opposed',
-  playable: false,
-  flags: {
-    damage: { attack: { kind: 'one' }, ap: { kind: 'one' }, 'defense-mode': { kind: 'one' }, 'defense-roll': { kind: 'one' } },
-    defend: {},
-  },
-  stances: MODES,
+  playable: true,
+  flags: { damage: DAMAGE_FLAGS, defend: {} },
+  stances: DEFENSE_MODES,
   settings: ['overwhelm-limit', 'stamina-bar'],
   markers: ['incapacitated', 'active', 'full'],
-  usage: {
-    damage: '!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...]',
-    defend: '!defend (the defense is rolled inside !damage in this edition)',
-    stance: '!stance passive|active|full [--ids ID ...]',
+  usage: { damage: DAMAGE_USAGE, defend: '!defend (none in the opposed edition: the defense is rolled inside !damage)', stance: STANCE_USAGE },
+  help: {
+    damage: [
+      'The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed.',
+    ],
+    defend: ['The defense is rolled inside !damage: choose the mode with !stance or --defense-mode.'],
+    stance: [`Passive: ${MODE_EFFECT.passive}. Active: ${MODE_EFFECT.active}. Full: ${MODE_EFFECT.full}.`],
   },
-  help: { damage: ['Opposed d20 rolls: damage is the weapon plus the margin.'], defend: [], stance: [] },
-  planDamage,
-  planDefend: () => notYet('!defend'),
-  planStance: () => notYet('!stance'),
-  planHandEdit: (loss) => ({
+  refuses: { defend: 'in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage' },
+  planDamage: (line, context) => attackPlan(parseAttack(line), context),
+  planDefend: () => {
+    throw new UsageError('in the opposed edition the defense is rolled inside !damage');
+  },
+  planStance: (stance) => ({
     values: [],
     dice: [],
-    resolve: (facts) => {
-      const before = facts.bars.vitality.value;
-      if (before === null) return { kind: 'bar', resource: 'vitality' };
-      const steps: OpposedStep[] = [{ kind: 'bar-change', bar: 'vitality', before, after: before - loss }];
-      return { headline: 'hit', steps, card: { title: `${facts.name} loses ${loss}`, rows: [{ label: 'Breakdown', lines: steps.map(text) }] }, shortLine: `${facts.name} is hit.`, changes: [{ kind: 'bar', resource: 'vitality', to: before - loss }], state: {}, detail: { steps } };
+    resolve(facts) {
+      const mode = stance as DefenseMode;
+      const title = `${facts.name} defends ${mode === 'passive' ? 'passively' : mode === 'active' ? 'actively' : 'fully'} by default`;
+      return {
+        headline: 'acts',
+        steps: [],
+        card: { title, rows: [{ label: 'Defense mode', lines: [`${facts.stance ?? 'passive'} -> ${mode}`, MODE_EFFECT[mode] ?? ''] }] },
+        shortLine: `${title}.`,
+        changes: [],
+        // Passive is the default: no stance kept, no marker.
+        stance: mode === 'passive' ? null : mode,
+        observed: false,
+        detail: { stance: mode, cost: INITIATIVE_COST[mode] },
+      };
     },
   }),
+  planHandEdit: handEditPlan,
   setVitality(before, after, state) {
-    const steps: OpposedStep[] = [{ kind: 'bar-change', bar: 'vitality', before, after }];
-    return { vitality: after, state, steps, lines: steps.map(text), conditionLines: [], now: after <= 0 ? 'Incapacitated' : undefined };
+    const lines = [`Vitality ${before} -> ${after}`];
+    return { vitality: after, state, steps: [], lines, conditionLines: [], now: after <= 0 ? 'Vitality at or below 0 (marked incapacitated)' : undefined };
   },
   enter: () => ({}),
   endRound: (state) => state,
-  // Ruling: at or below 0 shows the incapacitated marker as a visual aid only.
+  // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (the seed has no death rules).
   condition: (_state, vitality) => (vitality !== null && vitality <= 0 ? 'incapacitated' : 'none'),
   deadForGood: () => false,
   parseState: (raw) => (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && Object.keys(raw).length === 0 ? {} : null),
   isEmptyState: () => true,
   describeStateChange: () => 'its state changed',
-  text,
+  text: opposedText,
 };
