@@ -3815,16 +3815,25 @@ var DefenseRound = (() => {
     return withMarkers(current, key ? [settings.markers[key]] : [], STANCE_MARKER_KEYS.map((name) => settings.markers[name]));
   }
 
+  // src/roll20/otherScripts.ts
+  function objectOrUndefined(value) {
+    return value !== null && (typeof value === "object" || typeof value === "function") ? value : void 0;
+  }
+  function tokenMod() {
+    const bare = typeof TokenMod !== "undefined" ? TokenMod : void 0;
+    return objectOrUndefined(bare ?? globalThis.TokenMod);
+  }
+  function healthColors() {
+    const bare = typeof HealthColors !== "undefined" ? HealthColors : void 0;
+    return objectOrUndefined(bare ?? globalThis.HealthColors);
+  }
+
   // src/roll20/observers.ts
   var observers = [];
   function addObserver(observer) {
     if (typeof observer !== "function") return false;
     observers.push(observer);
     return true;
-  }
-  function healthColors() {
-    const found = globalThis.HealthColors;
-    return found && typeof found === "object" ? found : void 0;
   }
   function notifyObservers(token, before, after, outcome, previousProperties2) {
     for (const observer of observers) {
@@ -5060,7 +5069,7 @@ var DefenseRound = (() => {
   function healthColorsNotice(app) {
     const edition = activeEdition(app);
     if (app.store.healthColorsNoticed || edition.condition(edition.enter(0, false), 0) === "dead") return;
-    const installed = globalThis.HealthColors !== void 0;
+    const installed = healthColors() !== void 0;
     const theirs = state.HealthColors;
     if (!installed || !theirs || theirs.auraDead !== true && theirs.auraDeadPC !== true) return;
     app.store.healthColorsNoticed = true;
@@ -5136,8 +5145,8 @@ var DefenseRound = (() => {
     return typeof globalconfig !== "undefined" ? globalconfig?.[SCRIPT_NAME.toLowerCase()] : void 0;
   }
   function observeTokenMod(handler) {
-    const tokenMod = globalThis.TokenMod;
-    if (tokenMod && typeof tokenMod.ObserveTokenChange === "function") tokenMod.ObserveTokenChange(handler);
+    const api = tokenMod();
+    if (api && typeof api.ObserveTokenChange === "function") api.ObserveTokenChange(handler);
   }
 
   // src/index.ts

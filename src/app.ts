@@ -19,6 +19,7 @@ import { onTokenChange } from './commands/handEdit';
 import { initRound, onTurnOrderChange } from './commands/rounds';
 import { refreshHelpHandout } from './commands/helpHandout';
 import { editionOf } from './rules/editions';
+import { tokenMod } from './roll20/otherScripts';
 import { healthColorsNotice } from './commands/healthColorsNotice';
 
 export const COMMANDS: CommandTable = {
@@ -88,6 +89,6 @@ function installOptions(): Record<string, unknown> | undefined {
 
 /** TokenMod's bar edits fire no Roll20 events; it tells observers instead (commands.md). */
 function observeTokenMod(handler: (token: Roll20Graphic, prev: Record<string, unknown>) => void): void {
-  const tokenMod = (globalThis as Record<string, unknown>).TokenMod as { ObserveTokenChange?: (fn: unknown) => void } | undefined;
-  if (tokenMod && typeof tokenMod.ObserveTokenChange === 'function') tokenMod.ObserveTokenChange(handler);
+  const api = tokenMod();
+  if (api && typeof api.ObserveTokenChange === 'function') api.ObserveTokenChange(handler);
 }

@@ -4,6 +4,7 @@ import { send, TO_GM } from '../roll20/send';
 import { renderButton, renderLine } from '../render/card';
 import type { App } from './context';
 import { activeEdition } from './pipeline';
+import { healthColors } from '../roll20/otherScripts';
 
 interface HealthColorsState {
   auraDead?: unknown;
@@ -14,7 +15,7 @@ export function healthColorsNotice(app: App): void {
   // Only an edition where a token at 0 is not dead needs HealthColors told otherwise.
   const edition = activeEdition(app);
   if (app.store.healthColorsNoticed || edition.condition(edition.enter(0, false), 0) === 'dead') return;
-  const installed = (globalThis as Record<string, unknown>).HealthColors !== undefined;
+  const installed = healthColors() !== undefined;
   const theirs = state.HealthColors as HealthColorsState | undefined;
   if (!installed || !theirs || (theirs.auraDead !== true && theirs.auraDeadPC !== true)) return;
   app.store.healthColorsNoticed = true;

@@ -1,6 +1,7 @@
 // Other scripts hear about every change the script makes (API writes fire no Roll20 events):
 // observers registered with DefenseRound.onDamage(fn), and HealthColors when it is installed.
 import { reportFailure } from './guard';
+import { healthColors } from './otherScripts';
 
 export interface TokenResources {
   vitality: number | null;
@@ -18,16 +19,6 @@ export function addObserver(observer: unknown): boolean {
   if (typeof observer !== 'function') return false;
   observers.push(observer as DamageObserver);
   return true;
-}
-
-interface HealthColorsApi {
-  Update?: (token: Roll20Graphic, prev: Record<string, unknown>) => void;
-}
-
-/** Looked up when writing, since Roll20 loads scripts in any order. */
-function healthColors(): HealthColorsApi | undefined {
-  const found = (globalThis as Record<string, unknown>).HealthColors;
-  return found && typeof found === 'object' ? (found as HealthColorsApi) : undefined;
 }
 
 /** Called once per token per command, after its writes. An observer's failure is logged, not fatal. */

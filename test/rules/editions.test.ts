@@ -408,40 +408,49 @@ describe('soak: text', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// threshold
+// threshold (the deep tests are in threshold.test.ts)
 
 const thresholdDamage = (line: string, facts: Facts<ThresholdState>) => threshold.planDamage(parseLine(line)).resolve(facts, []);
+const thresholdDefend = (line: string, facts: Facts<ThresholdState>, rolls: number[] = []) => threshold.planDefend(parseLine(line)).resolve(facts, rolls);
+/** Bob of seed 001: Vitality 30, Defense 10, Physical Armor 18. */
 const THRESHOLD_ARMOR = { armor_physical: val(18), armor_defense: val(10) };
+const bob001 = (state: ThresholdState, over: FactsOver = {}) => factsOf<ThresholdState>(state, { vitality: bar(30, 30), values: THRESHOLD_ARMOR, ...over });
+const pendingFront = (result: 'success' | 'fail'): ThresholdState => ({ pendingDefense: { result, situation: 'front', perceived: false } });
 
 describe('threshold: planDamage', () => {
   it('seed worked example: hit 19 beats Physical 18; 20 damage, defense succeeds -> 10; Vitality 30 -> 20', () => {
-    const outcome = outcomeOf(thresholdDamage('!damage 20 --hit 19 --defense success', factsOf<ThresholdState>({}, { vitality: bar(30, 30), values: THRESHOLD_ARMOR })));
+    const outcome = outcomeOf(thresholdDamage('!damage 20 --hit 19 --defense success', bob001({})));
     expect(outcome.headline).toBe('hit');
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 20 }]);
-    expect(cardLines(outcome)).toEqual(['Hit chance 19 beats armor 18: a hit', '20 - 10 Defense = 10', 'Vitality 30 -> 20']);
+    expect(cardLines(outcome)).toEqual([
+      "Defense succeeded (--defense): the armor's Defense applies",
+      'Hit chance 19 beats Physical Armor 18: a hit',
+      '20 - 10 Defense = 10',
+      'Vitality 30 -> 20',
+    ]);
     expect(outcome.state).toEqual({});
   });
 
   it('a pending defense success takes the armor\'s Defense off, and is used up', () => {
-    const outcome = outcomeOf(thresholdDamage('!damage 20', factsOf<ThresholdState>({ pendingDefense: 'success' }, { vitality: bar(30, 30), values: THRESHOLD_ARMOR })));
+    const outcome = outcomeOf(thresholdDamage('!damage 20', bob001(pendingFront('success'))));
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 20 }]);
     expect(outcome.state).toEqual({});
   });
 
   it('a failed defense takes the whole hit', () => {
-    const outcome = outcomeOf(thresholdDamage('!damage 20 --hit 19 --defense fail', factsOf<ThresholdState>({}, { vitality: bar(30, 30), values: THRESHOLD_ARMOR })));
+    const outcome = outcomeOf(thresholdDamage('!damage 20 --hit 19 --defense fail', bob001({})));
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 10 }]);
   });
 
   it('a hit chance at or under the armor misses: no damage, and the pending defense is used up', () => {
-    const outcome = outcomeOf(thresholdDamage('!damage 20 --hit 18', factsOf<ThresholdState>({ pendingDefense: 'success' }, { vitality: bar(30, 30), values: THRESHOLD_ARMOR })));
+    const outcome = outcomeOf(thresholdDamage('!damage 20 --hit 18', bob001(pendingFront('success'))));
     expect(outcome.headline).toBe('missed');
     expect(outcome.changes).toEqual([]);
     expect(outcome.state).toEqual({});
   });
 
-  it('death at 0: the hit that takes Vitality to 0 kills, and starts the count of rounds dead', () => {
-    const outcome = outcomeOf(thresholdDamage('!damage 10', factsOf<ThresholdState>({}, { vitality: bar(10, 30), values: THRESHOLD_ARMOR })));
+  it('death at 0: the hit that takes Vitality to 0 kills, and opens the window of saves', () => {
+    const outcome = outcomeOf(thresholdDamage('!damage 10', bob001({}, { vitality: bar(10, 30) })));
     expect(outcome.headline).toBe('dies');
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 0 }]);
     expect(outcome.state).toEqual({ roundsDead: 0 });
@@ -457,31 +466,69 @@ describe('threshold: planDamage', () => {
     expect(() => threshold.planDamage(parseLine('!damage'))).toThrow(UsageError);
     expect(() => threshold.planDamage(parseLine('!damage -5'))).toThrow(UsageError);
     expect(() => threshold.planDamage(parseLine('!damage 5 --defense maybe'))).toThrow(UsageError);
-    expect(thresholdDamage('!damage 20', factsOf<ThresholdState>({}, { vitality: bar(null) }))).toEqual({ kind: 'bar', resource: 'vitality' });
+    expect(() => threshold.planDamage(parseLine('!damage 5 --mod 2'))).toThrow(UsageError);
+    expect(thresholdDamage('!damage 20', bob001({}, { vitality: bar(null) }))).toEqual({ kind: 'bar', resource: 'vitality' });
   });
 
-  it('planHandEdit(10) is a hit of 10, using the pending defense', () => {
-    const facts = factsOf<ThresholdState>({ pendingDefense: 'success' }, { vitality: bar(30, 30), values: THRESHOLD_ARMOR });
-    const outcome = outcomeOf(threshold.planHandEdit(15).resolve(facts, []));
+  it('planHandEdit(15) is a hit of 15 taken as decided, using the pending defense: 15 - 10 = 5', () => {
+    const outcome = outcomeOf(threshold.planHandEdit(15).resolve(bob001(pendingFront('success')), []));
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 25 }]);
+    expect(outcome.state).toEqual({});
   });
 
-  // BUG (rules.md, Clarifications (threshold): "A dead token takes no damage"): the skeleton
-  // takes the hit off a token already at or below 0.
-  it.fails('a dead token takes no damage', () => {
-    const outcome = outcomeOf(thresholdDamage('!damage 10', factsOf<ThresholdState>({ roundsDead: 1 }, { vitality: bar(-5, 30), values: THRESHOLD_ARMOR })));
+  it('a dead token takes no damage', () => {
+    const dead: ThresholdState = { roundsDead: 1, freeSaveUsed: true };
+    const outcome = outcomeOf(thresholdDamage('!damage 10', bob001(dead, { vitality: bar(-5, 30) })));
     expect(outcome.changes).toEqual([]);
+    expect(outcome.state).toEqual(dead);
+  });
+});
+
+describe('threshold: planDefend', () => {
+  it('--action defend --roll 20 against defend_check 55 leaves a pending success for the front', () => {
+    const outcome = outcomeOf(thresholdDefend('!defend --action defend --roll 20', bob001({}, { values: { defend_check: val(55) } })));
+    expect(outcome.headline).toBe('acts');
+    expect(outcome.state).toEqual({ pendingDefense: { result: 'success', situation: 'front', perceived: false } });
+    expect(outcome.observed).toBe(false);
+    expect(outcome.offerDamageButton).toBe(false);
+  });
+
+  it('a failed defend leaves a pending failure and offers the damage button', () => {
+    const outcome = outcomeOf(thresholdDefend('!defend --action defend --roll 56', bob001({}, { values: { defend_check: val(55) } })));
+    expect(outcome.state).toEqual({ pendingDefense: { result: 'fail', situation: 'front', perceived: false } });
+    expect(outcome.offerDamageButton).toBe(true);
+  });
+
+  it('dice: none when --roll is given, one d100 otherwise (read by resolve); it reads the Turn Tracker', () => {
+    expect(threshold.planDefend(parseLine('!defend --action defend --roll 20')).dice).toEqual([]);
+    const plan = threshold.planDefend(parseLine('!defend --action defend'));
+    expect(plan.dice).toEqual([100]);
+    expect(plan.readsTurnOrder).toBe(true);
+    expect(outcomeOf(plan.resolve(bob001({}, { values: { defend_check: val(55) } }), [56])).state).toEqual({
+      pendingDefense: { result: 'fail', situation: 'front', perceived: false },
+    });
+  });
+
+  it('a missing check target names the attribute', () => {
+    expect(thresholdDefend('!defend --action defend --roll 20', bob001({}, { values: {} }))).toEqual({ kind: 'missing-value', key: 'defend_check' });
+  });
+
+  it('the acting token makes no defense, but may save', () => {
+    expect(thresholdDefend('!defend --action defend --roll 20', bob001({}, { acting: true, values: { defend_check: val(55) } }))).toMatchObject({ kind: 'refused' });
+    const dead = bob001({ roundsDead: 0 }, { acting: true, vitality: bar(-3, 30), values: { save_check: val(50) } });
+    expect(outcomeOf(thresholdDefend('!defend --action save --roll 10', dead)).headline).toBe('saved');
+  });
+
+  it('evade and react are refused naming the edition', () => {
+    expect(() => threshold.planDefend(parseLine('!defend --action evade'))).toThrow(/threshold edition/);
+    expect(() => threshold.planDefend(parseLine('!defend --action react'))).toThrow(/threshold edition/);
   });
 });
 
 describe('threshold: the rest of the contract', () => {
-  it('is not playable, and has no stances', () => {
-    expect(threshold.playable).toBe(false);
+  it('is playable, and has no stances', () => {
+    expect(threshold.playable).toBe(true);
     expect(threshold.stances).toEqual([]);
-  });
-
-  it('planDefend and planStance throw UsageError', () => {
-    expect(() => threshold.planDefend(parseLine('!defend --action defend --roll 20'))).toThrow(UsageError);
     expect(() => threshold.planStance('defensive')).toThrow(UsageError);
   });
 
@@ -492,9 +539,9 @@ describe('threshold: the rest of the contract', () => {
     expect(threshold.condition({}, null)).toBe('none');
   });
 
-  it('endRound counts the rounds dead and ends the pending defense', () => {
-    expect(threshold.endRound({ roundsDead: 0, pendingDefense: 'fail' })).toEqual({ roundsDead: 1 });
-    expect(threshold.endRound({ pendingDefense: 'success' })).toEqual({});
+  it('endRound counts the rounds dead, gives the try back and ends the pending defense', () => {
+    expect(threshold.endRound({ roundsDead: 0, freeSaveUsed: true, triedThisRound: true })).toEqual({ roundsDead: 1, freeSaveUsed: true });
+    expect(threshold.endRound(pendingFront('success'))).toEqual({});
   });
 
   it('deadForGood after 4 rounds dead (the round of death and the three after it)', () => {
@@ -503,41 +550,49 @@ describe('threshold: the rest of the contract', () => {
     expect(state).toEqual({ roundsDead: 3 });
     expect(threshold.deadForGood(state, 0)).toBe(false);
     state = threshold.endRound(state);
+    expect(state).toEqual({ roundsDead: 4 });
     expect(threshold.deadForGood(state, 0)).toBe(true);
     expect(threshold.deadForGood(state, 5)).toBe(false);
   });
 
-  it('enter: at or below 0 the four-round window starts now', () => {
+  it('enter: at or below 0 the four-round window starts now; dead for good stays so', () => {
     expect(threshold.enter(-3, false)).toEqual({ roundsDead: 0 });
     expect(threshold.enter(0, false)).toEqual({ roundsDead: 0 });
     expect(threshold.enter(12, false)).toEqual({});
     expect(threshold.enter(null, false)).toEqual({});
+    expect(threshold.deadForGood(threshold.enter(-12, true), -12)).toBe(true);
   });
 
   it('setVitality: a fall to 0 dies; rising above 0 ends the count', () => {
     const fall = threshold.setVitality(10, 0, {});
     expect(fall.vitality).toBe(0);
     expect(fall.state).toEqual({ roundsDead: 0 });
-    expect(fall.lines).toEqual(['Vitality 10 -> 0', 'Dead: Vitality at or below 0 (a Vitality Save may bring it back)']);
-    expect(fall.now).toBe('Dead');
-    const back = threshold.setVitality(-2, 1, { roundsDead: 2 });
-    expect(back.state.roundsDead).toBeUndefined();
+    expect(fall.lines).toEqual([
+      'Vitality 10 -> 0',
+      'Dead at 0: one free Vitality Save (!defend --action save), then one try a round for 1d% EXP, for 4 rounds',
+    ]);
+    expect(fall.now).toBe('Dead: the free Vitality Save is owed (!defend --action save)');
+    const back = threshold.setVitality(-2, 1, { roundsDead: 2, freeSaveUsed: true });
+    expect(back.state).toEqual({});
     expect(threshold.isEmptyState(back.state)).toBe(true);
     expect(back.now).toBeUndefined();
   });
 
   it('parseState, isEmptyState, describeStateChange', () => {
-    expect(threshold.parseState({ pendingDefense: 'fail', roundsDead: 2 })).toEqual({ pendingDefense: 'fail', roundsDead: 2 });
+    const good: ThresholdState = { pendingDefense: { result: 'fail', situation: 'behind', perceived: true }, roundsDead: 2 };
+    expect(threshold.parseState(good)).toEqual(good);
+    expect(threshold.parseState({ pendingDefense: 'fail' })).toBeNull();
     expect(threshold.parseState({ roundsDead: -1 })).toBeNull();
     expect(threshold.parseState('dead')).toBeNull();
     expect(threshold.isEmptyState({})).toBe(true);
     expect(threshold.isEmptyState({ roundsDead: 0 })).toBe(false);
-    expect(threshold.describeStateChange({}, { pendingDefense: 'success' })).toBe('has a new pending defense');
-    expect(threshold.describeStateChange({ roundsDead: 0 }, { roundsDead: 1 })).toBe('its death rounds changed');
+    expect(threshold.describeStateChange({}, pendingFront('success'))).toBe('has a new pending defense');
+    expect(threshold.describeStateChange({ roundsDead: 0 }, { roundsDead: 1 })).toBe('its death or saves changed');
   });
 
   it('text words its steps', () => {
-    expect(threshold.text({ kind: 'hit-check', hit: 18, armor: 18, hits: false } as Step)).toBe('Hit chance 18 does not beat armor 18: no damage');
+    const miss: Step = { kind: 'hit-check', hit: 18, bonus: 0, mod: 0, total: 18, armor: 18, track: 'physical', hits: false, situation: 'front' } as Step;
+    expect(threshold.text(miss)).toBe('Hit chance 18 vs Physical Armor 18: no damage (at or under the armor)');
     expect(threshold.text({ kind: 'armor-defense', before: 20, defense: 10, after: 10 } as Step)).toBe('20 - 10 Defense = 10');
   });
 });
@@ -656,8 +711,8 @@ describe('opposed: the rest of the contract', () => {
 // the registry
 
 describe('registry', () => {
-  it('only soak is playable', () => {
-    expect(playableEditions()).toEqual(['soak']);
+  it('soak and threshold are playable; opposed is not yet', () => {
+    expect(playableEditions()).toEqual(['soak', 'threshold']);
   });
 
   it('every edition is registered under its own id', () => {

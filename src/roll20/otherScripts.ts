@@ -1,0 +1,29 @@
+// Other scripts of the game, found as Roll20 loads them: every script of a game is concatenated
+// into one, so another script's top-level `const` (TokenMod) is a bare name in scope but not a
+// property of the global object (commands.md, "How Roll20 loads scripts"). Looked up when needed,
+// since scripts load in any order.
+
+declare const TokenMod: unknown;
+declare const HealthColors: unknown;
+
+export interface TokenModApi {
+  ObserveTokenChange?: (observer: (token: Roll20Graphic, prev: Record<string, unknown>) => void) => void;
+}
+
+export interface HealthColorsApi {
+  Update?: (token: Roll20Graphic, prev: Record<string, unknown>) => void;
+}
+
+function objectOrUndefined<T>(value: unknown): T | undefined {
+  return value !== null && (typeof value === 'object' || typeof value === 'function') ? (value as T) : undefined;
+}
+
+export function tokenMod(): TokenModApi | undefined {
+  const bare = typeof TokenMod !== 'undefined' ? TokenMod : undefined;
+  return objectOrUndefined<TokenModApi>(bare ?? (globalThis as Record<string, unknown>).TokenMod);
+}
+
+export function healthColors(): HealthColorsApi | undefined {
+  const bare = typeof HealthColors !== 'undefined' ? HealthColors : undefined;
+  return objectOrUndefined<HealthColorsApi>(bare ?? (globalThis as Record<string, unknown>).HealthColors);
+}

@@ -1,0 +1,55 @@
+// Other scripts as Roll20 loads them: every script of a game concatenated into one, so TokenMod's
+// top-level `const` is a bare name in scope but not a property of the global object.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createRoll20 } from '../../mocks/roll20';
+import { buildDemoScene } from '../../mocks/scene';
+import { evaluateIn, loadBundleSource } from '../../mocks/vm';
+
+const BUNDLE = readFileSync('dist/defense-round.js', 'utf8');
+
+// A stand-in for TokenMod: a top-level const with its observer registry, as TokenMod declares itself.
+const TOKENMOD_STAND_IN = `
+const TokenMod = (() => {
+  const observers = [];
+  return {
+    ObserveTokenChange: (fn) => { observers.push(fn); },
+    /** What TokenMod does after its own bar edit: tell every observer, with the token's prev. */
+    edited: (token, prev) => observers.forEach((fn) => fn(token, prev)),
+  };
+})();
+`;
+
+// A stand-in for HealthColors: a top-level var, as HealthColors declares itself.
+const HEALTHCOLORS_STAND_IN = `
+var HealthColors = { updates: [], Update(token, prev) { this.updates.push([token.get('name'), prev.bar1_value]); } };
+`;
+
+describe('scripts loaded together, as Roll20 concatenates them', () => {
+  it('finds TokenMod declared as a top-level const and follows its bar edits to the markers', async () => {
+    const mock = createRoll20();
+    buildDemoScene(mock);
+    const context = loadBundleSource(mock, TOKENMOD_STAND_IN + BUNDLE);
+    expect(evaluateIn(context, 'typeof globalThis.TokenMod')).toBe('undefined'); // not on the global object
+    mock.fireReady();
+    await mock.settle();
+    const goblin = mock.token('Goblin 1');
+    goblin.set('bar1_value', -3); // TokenMod's own write: an API set fires no Roll20 event
+    (context as any).__goblin = goblin;
+    evaluateIn(context, 'TokenMod.edited(globalThis.__goblin, { bar1_value: 30 })');
+    await mock.settle();
+    mock.assertNoCrash();
+    expect(String(goblin.get('statusmarkers'))).toBe('sleepy');
+  });
+
+  it('finds HealthColors declared as a top-level var and calls its Update once per changed token', async () => {
+    const mock = createRoll20();
+    const scene = buildDemoScene(mock);
+    const context = loadBundleSource(mock, HEALTHCOLORS_STAND_IN + BUNDLE);
+    mock.fireReady();
+    await mock.settle();
+    await mock.chat(scene.players.GM, '!damage 70', { selected: [scene.tokens['Goblin 1'], scene.tokens['Goblin 2']] });
+    mock.assertNoCrash();
+    expect(evaluateIn(context, 'JSON.stringify(HealthColors.updates)')).toBe(JSON.stringify([['Goblin 1', 30], ['Goblin 2', 30]]));
+  });
+});
