@@ -1353,6 +1353,8 @@ var DefenseRound = (() => {
   // src/text/args.ts
   var UsageError = class extends Error {
   };
+  var RefusalError = class extends Error {
+  };
   function substituteInlineRolls(content, inlineRolls) {
     return content.replace(/\$\[\[(\d+)\]\]/g, (whole, index) => {
       const total = inlineRolls?.[Number(index)]?.results?.total;
@@ -3606,9 +3608,11 @@ var DefenseRound = (() => {
   function whisperTo(target2) {
     return { kind: "whisper", to: target2 };
   }
-  function send(audience, text) {
+  function send(audience, text, options = {}) {
     if (audience.kind === "public") {
       sendChat(SCRIPT_NAME, text);
+    } else if (options.record) {
+      sendChat(SCRIPT_NAME, `/w ${audience.to} ${text}`);
     } else {
       sendChat(SCRIPT_NAME, `/w ${audience.to} ${text}`, null, { noarchive: true });
     }
@@ -3680,14 +3684,16 @@ var DefenseRound = (() => {
     try {
       ctx = commandContext(app, msg, parseLine(content));
       if (ctx.parsed.flags.has("help")) {
-        reply(ctx, [`Usage: ${handler.usage(app)}`, ...handler.help?.(app) ?? []].join(" "));
+        const help = handler.helpFor?.(app, ctx.parsed) ?? { title: word, usage: handler.usage(app), what: handler.help?.(app) ?? [] };
+        send(whisperTo(ctx.replyTo), renderCard({ title: `Help: ${help.title}`, rows: [{ label: "Usage", lines: [help.usage] }, { label: "What it does", lines: help.what }] }));
         return;
       }
       await handler.run(ctx);
     } catch (error) {
-      if (error instanceof UsageError) {
+      if (error instanceof UsageError || error instanceof RefusalError) {
         ctx ?? (ctx = commandContext(app, msg, { command: word, positionals: [], flags: /* @__PURE__ */ new Map() }));
-        refuse(ctx, error.message, handler.usage(app));
+        if (error instanceof UsageError) refuse(ctx, error.message, handler.usage(app));
+        else reply(ctx, `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}.`);
         return;
       }
       throw error;
@@ -4172,8 +4178,8 @@ var DefenseRound = (() => {
   function deliver(settings, snapshot, result) {
     const visibility2 = snapshot.npc ? settings.visibility.npc : settings.visibility.pc;
     const audience = visibility2 === "public" ? PUBLIC : TO_GM;
-    send(audience, renderCard(result.card));
-    if (result.extra) send(audience, result.extra);
+    send(audience, renderCard(result.card), { record: true });
+    if (result.extra) send(audience, result.extra, { record: true });
     if (visibility2 === "gm") send(PUBLIC, renderLine(result.shortLine));
   }
 
@@ -4228,8 +4234,8 @@ var DefenseRound = (() => {
       if (ignored > 0) notes.push(`${ignored} selected object${ignored === 1 ? " is" : "s are"} not a token and ${ignored === 1 ? "was" : "were"} ignored`);
     }
     if (found.length === 0) {
-      if (notes.length > 0) throw new UsageError(`no token to act on (${notes.join("; ")})`);
-      throw new UsageError("no token selected: select one or more tokens, or name them with --ids");
+      if (notes.length > 0) throw new RefusalError(`no token to act on (${notes.join("; ")})`);
+      throw new RefusalError("no token selected: select one or more tokens, or name them with --ids");
     }
     const targets = [];
     for (const token of found) {
@@ -4237,7 +4243,7 @@ var DefenseRound = (() => {
       if (options.anyTarget || controls(ctx.playerId, token, character)) targets.push({ token, character });
       else notes.push(`you do not control ${tokenName(token)}`);
     }
-    if (targets.length === 0) throw new UsageError(notes.join("; "));
+    if (targets.length === 0) throw new RefusalError(notes.join("; "));
     return { targets, notes };
   }
 
@@ -4448,6 +4454,22 @@ var DefenseRound = (() => {
 
   // src/commands/admin.ts
   var USAGE = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | refresh] (GM only; set and repair act on the selected tokens or --ids)";
+  var SUBCOMMAND_HELP = {
+    help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
+    config: {
+      title: "!defense-round config",
+      usage: "!defense-round config KEY VALUE",
+      what: ["Changes one setting, e.g. edition threshold, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20."]
+    },
+    set: {
+      title: "!defense-round set",
+      usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
+      what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it."]
+    },
+    repair: { title: "!defense-round repair", usage: "!defense-round repair [--ids ID ...]", what: ["Restores the targets' worn armor protection to its max. Not undoable."] },
+    "next-round": { title: "!defense-round next-round", usage: "!defense-round next-round", what: ["Ends the round by hand: pending defenses and per-round limits end."] },
+    refresh: { title: "!defense-round refresh", usage: "!defense-round refresh", what: ["Forgets cached attribute look-ups (after another script created attributes)."] }
+  };
   function onOff(flag) {
     return flag ? "on" : "off";
   }
@@ -4557,9 +4579,13 @@ var DefenseRound = (() => {
   }
   var adminCommand = {
     usage: () => USAGE,
-    help: () => ["With no argument: status and a settings menu."],
+    help: () => ["GM only. With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh (each answers --help)."],
+    helpFor: (_app, parsed) => {
+      const sub = (parsed.positionals[0] ?? "").toLowerCase();
+      return SUBCOMMAND_HELP[sub];
+    },
     run(ctx) {
-      if (!ctx.gm) throw new UsageError("!defense-round is for the GM only");
+      if (!ctx.gm) throw new RefusalError("!defense-round is for the GM only");
       const [sub, ...args] = ctx.parsed.positionals;
       const subcommand = (sub ?? "").toLowerCase();
       const allowIds = subcommand === "set" || subcommand === "repair";
@@ -4845,7 +4871,7 @@ var DefenseRound = (() => {
         break;
       }
     }
-    if (index === -1) throw new UsageError(ctx.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
+    if (index === -1) throw new RefusalError(ctx.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
     const application = history[index];
     const edition = activeEdition(app);
     const present = application.tokens.filter((entry) => getObj("graphic", entry.tokenId) !== void 0);
@@ -4874,6 +4900,14 @@ var DefenseRound = (() => {
   var damageCommand = {
     usage: (app) => activeEdition(app).usage.damage,
     help: (app) => activeEdition(app).help.damage,
+    helpFor: (_app, parsed) => hasFlag(parsed, "undo") || hasFlag(parsed, "force") ? {
+      title: "!damage --undo",
+      usage: "!damage --undo [--force]",
+      what: [
+        "Puts back the last damage you applied (the GM: anyone's), for all its targets: bars, worn armor, markers, conditions and what it used up.",
+        "If a value changed since, nothing is undone and you are told what; --force overwrites it."
+      ]
+    } : void 0,
     run(ctx) {
       if (hasFlag(ctx.parsed, "undo") || hasFlag(ctx.parsed, "force")) {
         undoDamage(ctx);
@@ -4931,7 +4965,7 @@ var DefenseRound = (() => {
     help: (app) => activeEdition(app).help.stance,
     run(ctx) {
       const edition = activeEdition(ctx.app);
-      if (edition.stances.length === 0) throw new UsageError(`the ${edition.id} edition has no stances`);
+      if (edition.stances.length === 0) throw new RefusalError(`the ${edition.id} edition has no stances`);
       checkFlags(ctx.parsed, FLAGS);
       const [word, ...extra] = ctx.parsed.positionals;
       if (extra.length > 0) throw new UsageError(`one stance only (got "${ctx.parsed.positionals.join(" ")}")`);
@@ -5101,11 +5135,12 @@ var DefenseRound = (() => {
       log(`${SCRIPT_NAME} v${SCRIPT_VERSION}: stored state had problems, replaced by defaults: ${problems.join("; ")}`);
       send(TO_GM, renderLine(`${SCRIPT_NAME}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`));
     }
-    if (stored.scriptVersion !== SCRIPT_VERSION) {
-      if (stored.scriptVersion !== "") guarded("rebuilding the help handout", () => refreshHelpHandout(editionOf(stored.settings.edition)))();
-      else send(TO_GM, renderLine(`${SCRIPT_NAME} v${SCRIPT_VERSION} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`));
-      stored.scriptVersion = SCRIPT_VERSION;
+    if (firstInstall || stored.scriptVersion === "") {
+      send(TO_GM, renderLine(`${SCRIPT_NAME} v${SCRIPT_VERSION} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`));
+    } else if (stored.scriptVersion !== SCRIPT_VERSION) {
+      guarded("rebuilding the help handout", () => refreshHelpHandout(editionOf(stored.settings.edition)))();
     }
+    stored.scriptVersion = SCRIPT_VERSION;
     on(
       "chat:message",
       guarded(

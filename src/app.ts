@@ -40,12 +40,14 @@ export function startDefenseRound(): App {
     log(`${SCRIPT_NAME} v${SCRIPT_VERSION}: stored state had problems, replaced by defaults: ${problems.join('; ')}`);
     send(TO_GM, renderLine(`${SCRIPT_NAME}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`));
   }
-  if (stored.scriptVersion !== SCRIPT_VERSION) {
-    // An upgrade rebuilds the help handout; a first install only says how to get one (no look-ups at start-up).
-    if (stored.scriptVersion !== '') guarded('rebuilding the help handout', () => refreshHelpHandout(editionOf(stored.settings.edition)))();
-    else send(TO_GM, renderLine(`${SCRIPT_NAME} v${SCRIPT_VERSION} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`));
-    stored.scriptVersion = SCRIPT_VERSION;
+  if (firstInstall || stored.scriptVersion === '') {
+    // A first install says how to start, once (no look-ups at start-up).
+    send(TO_GM, renderLine(`${SCRIPT_NAME} v${SCRIPT_VERSION} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`));
+  } else if (stored.scriptVersion !== SCRIPT_VERSION) {
+    // An upgrade rebuilds the help handout.
+    guarded('rebuilding the help handout', () => refreshHelpHandout(editionOf(stored.settings.edition)))();
   }
+  stored.scriptVersion = SCRIPT_VERSION;
 
   on(
     'chat:message',

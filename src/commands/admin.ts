@@ -9,7 +9,7 @@ import { applyConfig } from './config';
 import { reply, tokenRecord, pruneRecord, type App, type CommandContext } from './context';
 import type { CommandHandler } from './dispatch';
 import { endRound } from './rounds';
-import { idsArg, integerArg, UsageError, checkFlags } from '../text/args';
+import { idsArg, integerArg, RefusalError, UsageError, checkFlags } from '../text/args';
 import { resolveTargets } from './targets';
 import { refreshHelpHandout } from './helpHandout';
 import { enterEditionEverywhere } from './editionSwitch';
@@ -18,6 +18,23 @@ import { editionOf } from '../rules/editions';
 
 const USAGE =
   '!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | refresh] (GM only; set and repair act on the selected tokens or --ids)';
+
+const SUBCOMMAND_HELP: Record<string, { title: string; usage: string; what: string[] }> = {
+  help: { title: '!defense-round help', usage: '!defense-round help', what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
+  config: {
+    title: '!defense-round config',
+    usage: '!defense-round config KEY VALUE',
+    what: ['Changes one setting, e.g. edition threshold, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20.'],
+  },
+  set: {
+    title: '!defense-round set',
+    usage: '!defense-round set NAME VALUE|clear [--ids ID ...]',
+    what: ['Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.'],
+  },
+  repair: { title: '!defense-round repair', usage: '!defense-round repair [--ids ID ...]', what: ['Restores the targets\' worn armor protection to its max. Not undoable.'] },
+  'next-round': { title: '!defense-round next-round', usage: '!defense-round next-round', what: ['Ends the round by hand: pending defenses and per-round limits end.'] },
+  refresh: { title: '!defense-round refresh', usage: '!defense-round refresh', what: ['Forgets cached attribute look-ups (after another script created attributes).'] },
+};
 
 function onOff(flag: boolean): string {
   return flag ? 'on' : 'off';
@@ -137,9 +154,13 @@ function repair(ctx: CommandContext): void {
 
 export const adminCommand: CommandHandler = {
   usage: () => USAGE,
-  help: () => ['With no argument: status and a settings menu.'],
+  help: () => ['GM only. With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh (each answers --help).'],
+  helpFor: (_app, parsed) => {
+    const sub = (parsed.positionals[0] ?? '').toLowerCase();
+    return SUBCOMMAND_HELP[sub];
+  },
   run(ctx) {
-    if (!ctx.gm) throw new UsageError('!defense-round is for the GM only');
+    if (!ctx.gm) throw new RefusalError('!defense-round is for the GM only');
     const [sub, ...args] = ctx.parsed.positionals;
     const subcommand = (sub ?? '').toLowerCase();
     const allowIds = subcommand === 'set' || subcommand === 'repair';

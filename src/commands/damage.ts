@@ -16,6 +16,17 @@ const COMMON_FLAGS: FlagTable = { ids: { kind: 'list' }, help: { kind: 'switch' 
 export const damageCommand: CommandHandler = {
   usage: (app) => activeEdition(app).usage.damage,
   help: (app) => activeEdition(app).help.damage,
+  helpFor: (_app, parsed) =>
+    hasFlag(parsed, 'undo') || hasFlag(parsed, 'force')
+      ? {
+          title: '!damage --undo',
+          usage: '!damage --undo [--force]',
+          what: [
+            'Puts back the last damage you applied (the GM: anyone\'s), for all its targets: bars, worn armor, markers, conditions and what it used up.',
+            'If a value changed since, nothing is undone and you are told what; --force overwrites it.',
+          ],
+        }
+      : undefined,
   run(ctx: CommandContext) {
     if (hasFlag(ctx.parsed, 'undo') || hasFlag(ctx.parsed, 'force')) {
       undoDamage(ctx);

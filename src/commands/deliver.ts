@@ -16,7 +16,7 @@ export interface Result {
 export function deliver(settings: Settings, snapshot: TokenSnapshot, result: Result): void {
   const visibility = snapshot.npc ? settings.visibility.npc : settings.visibility.pc;
   const audience = visibility === 'public' ? PUBLIC : TO_GM;
-  send(audience, renderCard(result.card));
-  if (result.extra) send(audience, result.extra);
+  send(audience, renderCard(result.card), { record: true });
+  if (result.extra) send(audience, result.extra, { record: true });
   if (visibility === 'gm') send(PUBLIC, renderLine(result.shortLine));
 }

@@ -1,13 +1,17 @@
 // Chat message -> the handler of its command. Every command goes through here, so parsing
 // errors, --help and refusals are handled once.
 import { commandContext, refuse, reply, type App, type CommandContext } from './context';
-import { parseLine, substituteInlineRolls, UsageError } from '../text/args';
+import { parseLine, RefusalError, substituteInlineRolls, UsageError, type ParsedLine } from '../text/args';
+import { send, whisperTo } from '../roll20/send';
+import { renderCard } from '../render/card';
 
 export interface CommandHandler {
   /** The usage line shown with every refusal and for --help (the active edition's, where it differs). */
   usage(app: App): string;
   /** Extra lines for --help. */
   help?(app: App): string[];
+  /** --help for a sub-command or mode (`!damage --undo --help`, `!defense-round config --help`). */
+  helpFor?(app: App, parsed: ParsedLine): { title: string; usage: string; what: string[] } | undefined;
   run(ctx: CommandContext): void | Promise<void>;
 }
 
@@ -29,14 +33,18 @@ export async function dispatch(app: App, msg: Roll20ChatMessage, table: CommandT
   try {
     ctx = commandContext(app, msg, parseLine(content));
     if (ctx.parsed.flags.has('help')) {
-      reply(ctx, [`Usage: ${handler.usage(app)}`, ...(handler.help?.(app) ?? [])].join(' '));
+      // A short card: the usage, then what it does.
+      const help = handler.helpFor?.(app, ctx.parsed) ?? { title: word, usage: handler.usage(app), what: handler.help?.(app) ?? [] };
+      send(whisperTo(ctx.replyTo), renderCard({ title: `Help: ${help.title}`, rows: [{ label: 'Usage', lines: [help.usage] }, { label: 'What it does', lines: help.what }] }));
       return;
     }
     await handler.run(ctx);
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof RefusalError) {
       ctx ??= commandContext(app, msg, { command: word, positionals: [], flags: new Map() });
-      refuse(ctx, error.message, handler.usage(app));
+      // Usage only for malformed commands (commands.md, "Output").
+      if (error instanceof UsageError) refuse(ctx, error.message, handler.usage(app));
+      else reply(ctx, `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}.`);
       return;
     }
     throw error;

@@ -1,5 +1,5 @@
 // `!stance MODE [--ids ...]`: set the targets' stance in the active edition; with no mode, show it.
-import { UsageError, checkFlags, idsArg, type FlagTable } from '../text/args';
+import { RefusalError, UsageError, checkFlags, idsArg, type FlagTable } from '../text/args';
 import { readToken } from '../roll20/read';
 import { reply } from './context';
 import type { CommandHandler } from './dispatch';
@@ -13,7 +13,7 @@ export const stanceCommand: CommandHandler = {
   help: (app) => activeEdition(app).help.stance,
   run(ctx) {
     const edition = activeEdition(ctx.app);
-    if (edition.stances.length === 0) throw new UsageError(`the ${edition.id} edition has no stances`);
+    if (edition.stances.length === 0) throw new RefusalError(`the ${edition.id} edition has no stances`);
     checkFlags(ctx.parsed, FLAGS);
     const [word, ...extra] = ctx.parsed.positionals;
     if (extra.length > 0) throw new UsageError(`one stance only (got "${ctx.parsed.positionals.join(' ')}")`);

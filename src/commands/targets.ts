@@ -2,7 +2,7 @@
 // "Targets and permissions").
 import { characterOf } from '../roll20/read';
 import { controls } from '../roll20/players';
-import { UsageError } from '../text/args';
+import { RefusalError, UsageError } from '../text/args';
 import type { CommandContext } from './context';
 
 export interface Target {
@@ -56,8 +56,8 @@ export function resolveTargets(ctx: CommandContext, ids: string[] | undefined, o
     if (ignored > 0) notes.push(`${ignored} selected object${ignored === 1 ? ' is' : 's are'} not a token and ${ignored === 1 ? 'was' : 'were'} ignored`);
   }
   if (found.length === 0) {
-    if (notes.length > 0) throw new UsageError(`no token to act on (${notes.join('; ')})`);
-    throw new UsageError('no token selected: select one or more tokens, or name them with --ids');
+    if (notes.length > 0) throw new RefusalError(`no token to act on (${notes.join('; ')})`);
+    throw new RefusalError('no token selected: select one or more tokens, or name them with --ids');
   }
   const targets: Target[] = [];
   for (const token of found) {
@@ -65,6 +65,6 @@ export function resolveTargets(ctx: CommandContext, ids: string[] | undefined, o
     if (options.anyTarget || controls(ctx.playerId, token, character)) targets.push({ token, character });
     else notes.push(`you do not control ${tokenName(token)}`);
   }
-  if (targets.length === 0) throw new UsageError(notes.join('; '));
+  if (targets.length === 0) throw new RefusalError(notes.join('; '));
   return { targets, notes };
 }

@@ -1,7 +1,7 @@
 // `!damage --undo [--force]`: put back the most recent damage the caller applied (the GM: anyone's,
 // hand edits included). Undo is the recorded changes inverted, after a pure "changed since" check;
 // if a touched value changed since, say so and change nothing without --force.
-import { hasFlag, UsageError } from '../text/args';
+import { hasFlag, RefusalError, UsageError } from '../text/args';
 import { reply, type CommandContext } from './context';
 import { changedSince, mergeChanges, shiftMerged } from '../state/changes';
 import { readNow, restore } from '../roll20/restore';
@@ -25,7 +25,7 @@ export function undoDamage(ctx: CommandContext): void {
       break;
     }
   }
-  if (index === -1) throw new UsageError(ctx.gm ? 'there is no damage to undo' : 'you have applied no damage that can be undone');
+  if (index === -1) throw new RefusalError(ctx.gm ? 'there is no damage to undo' : 'you have applied no damage that can be undone');
   const application = history[index]!;
   const edition = activeEdition(app);
   const present = application.tokens.filter((entry) => getObj('graphic', entry.tokenId) !== undefined);

@@ -10,10 +10,15 @@ export function whisperTo(target: string): Audience {
   return { kind: 'whisper', to: target };
 }
 
-/** Posts already-escaped chat text. Whispers are not archived twice; results stay in the log. */
-export function send(audience: Audience, text: string): void {
+/**
+ * Posts already-escaped chat text. Results stay in the chat archive, the GM's whispered cards
+ * included (`record`); menus, help and refusals are transient (commands.md, "The record stays").
+ */
+export function send(audience: Audience, text: string, options: { record?: boolean } = {}): void {
   if (audience.kind === 'public') {
     sendChat(SCRIPT_NAME, text);
+  } else if (options.record) {
+    sendChat(SCRIPT_NAME, `/w ${audience.to} ${text}`);
   } else {
     sendChat(SCRIPT_NAME, `/w ${audience.to} ${text}`, null, { noarchive: true });
   }

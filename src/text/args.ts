@@ -9,7 +9,11 @@ export interface ParsedLine {
   flags: Map<string, string[]>;
 }
 
+/** A malformed command: refused with the command's usage. */
 export class UsageError extends Error {}
+
+/** A well-formed command the game state or permissions refuse: said in one line, with no usage. */
+export class RefusalError extends Error {}
 
 /** Replaces each `$[[n]]` with the total Roll20 rolled for it. */
 export function substituteInlineRolls(content: string, inlineRolls: Roll20InlineRoll[] | undefined): string {

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MODES, openTable, publicFromScript, whispered, type Table } from '../support/table';
 import { SCHEMA_VERSION } from '../../src/state/store';
+import { createRoll20 } from '../../mocks/roll20';
+import { buildDemoScene } from '../../mocks/scene';
+import { loadBundle } from '../../mocks/vm';
+import { startDefenseRound } from '../../src/app';
 
 describe.each(MODES)('!defense-round (%s)', (mode) => {
   let table: Table;
@@ -20,7 +24,8 @@ describe.each(MODES)('!defense-round (%s)', (mode) => {
   it('is for the GM only: a player gets a whispered explanation', async () => {
     table = await openTable(mode);
     const out = await table.say('Alice', '!defense-round');
-    expect(whispered(out, 'Alice')).toEqual([expect.stringMatching(/for the GM only.*Usage: !defense-round/i)]);
+    // A permission refusal says what is wrong in one line, with no usage attached (commands.md, "Output").
+    expect(whispered(out, 'Alice')).toEqual(['!defense-round is for the GM only.']);
     expect(whispered(out, 'gm')).toEqual([]);
   });
 
@@ -42,7 +47,6 @@ describe.each(MODES)('!defense-round (%s)', (mode) => {
 
   it.each([
     ['!defense-round config edition chess', /edition must be one of soak, threshold, opposed/i],
-    ['!defense-round config edition opposed', /not available in this version yet/],
     ['!defense-round config overwhelm-limit lots', /whole number/],
     ['!defense-round config marker.dead sparkly-unicorn', /neither a Roll20 status marker/],
     ['!defense-round config stamina-bar bar1', /stamina may not share the Vitality bar/i],
@@ -136,5 +140,23 @@ describe.each(MODES)('stored state at start-up (%s)', (mode) => {
     } finally {
       delete (globalThis as any).globalconfig;
     }
+  });
+});
+
+describe.each(MODES)('the first install (%s)', (mode) => {
+  it('whispers the GM once how to start, and not again after a restart', async () => {
+    const mock = createRoll20({ seed: 7 });
+    buildDemoScene(mock);
+    if (mode === 'src') mock.install(globalThis);
+    const load = () => (mode === 'src' ? mock.globals.on('ready', () => void startDefenseRound()) : void loadBundle(mock));
+    load();
+    mock.fireReady();
+    await mock.settle();
+    const first = mock.newMessages().filter((r) => r.whisperTo === 'gm').map((r) => r.content);
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatch(/is installed&#58; &#33;defense-round shows its settings/);
+    await mock.restart(load);
+    expect(mock.newMessages().filter((r) => /is installed/.test(r.content))).toEqual([]);
+    if (mode === 'src') mock.uninstall();
   });
 });

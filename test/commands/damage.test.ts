@@ -116,10 +116,23 @@ describe.each(MODES)('!damage (%s)', (mode) => {
     expect(table.bar('Crate')).toBe(10);
   });
 
-  it('answers --help with the usage, whispered', async () => {
+  it('answers --help with a short card, whispered: the usage, then what it does', async () => {
     table = await openTable(mode);
     const out = await table.say('Ben', '!damage --help');
-    expect(whispered(out, 'Ben')[0]).toMatch(/^Usage: !damage N/);
+    expect(whispered(out, 'Ben')).toHaveLength(1);
+    expect(whispered(out, 'Ben')[0]).toMatch(/^Help: !damage \| Usage: !damage N .* \| What it does: Applies one hit/);
+  });
+
+  it('answers --help for the undo on its own', async () => {
+    table = await openTable(mode);
+    const out = await table.say('Ben', '!damage --undo --help');
+    expect(whispered(out, 'Ben')[0]).toMatch(/^Help: !damage --undo \| Usage: !damage --undo \[--force\] \| What it does: Puts back the last damage/);
+  });
+
+  it('answers --help for each !defense-round sub-command', async () => {
+    table = await openTable(mode);
+    const out = await table.say('GM', '!defense-round config --help');
+    expect(whispered(out, 'gm')[0]).toMatch(/^Help: !defense-round config \| Usage: !defense-round config KEY VALUE/);
   });
 });
 
