@@ -2327,6 +2327,7 @@ var DefenseRound = (() => {
           shortLine: `${title}.`,
           changes: [],
           stance: stance === "none" ? null : stance,
+          ...(facts.stance ?? "none") === stance ? { noop: true } : {},
           observed: false,
           detail: { stance }
         };
@@ -3324,6 +3325,7 @@ var DefenseRound = (() => {
           changes: [],
           // Passive is the default: no stance kept, no marker.
           stance: mode === "passive" ? null : mode,
+          ...(facts.stance ?? "passive") === mode ? { noop: true } : {},
           observed: false,
           detail: { stance: mode, cost: INITIATIVE_COST[mode] }
         };
@@ -3622,8 +3624,11 @@ var DefenseRound = (() => {
   function renderCard(card) {
     const parts = [`&{template:default} {{name=${escapeChat(card.title)}}}`];
     for (const row of card.rows) {
-      if (row.lines.length === 0) continue;
-      parts.push(`{{${escapeChat(row.label)}=${row.lines.map(escapeChat).join("<br>")}}}`);
+      const buttons = row.buttons ?? [];
+      if (row.lines.length === 0 && buttons.length === 0) continue;
+      const text = row.lines.map(escapeChat).join("<br>");
+      const links = buttons.map((button) => renderButton(button.label, button.command)).join(" ");
+      parts.push(`{{${escapeChat(row.label)}=${text}${text && links ? " " : ""}${links}}}`);
     }
     return parts.join(" ");
   }
@@ -4174,13 +4179,67 @@ var DefenseRound = (() => {
     });
   }
 
-  // src/commands/deliver.ts
-  function deliver(settings, snapshot, result) {
-    const visibility2 = snapshot.npc ? settings.visibility.npc : settings.visibility.pc;
-    const audience = visibility2 === "public" ? PUBLIC : TO_GM;
-    send(audience, renderCard(result.card), { record: true });
-    if (result.extra) send(audience, result.extra, { record: true });
-    if (visibility2 === "gm") send(PUBLIC, renderLine(result.shortLine));
+  // src/commands/present.ts
+  var BAR_LABEL = { vitality: "Vitality", soul: "Soul", power: "Power" };
+  function buttonsOf(shown) {
+    const { snapshot, outcome } = shown;
+    if (!isSafeId(snapshot.id)) return [];
+    return [
+      ...outcome.offerDamageButton ? [{ label: `Apply damage to ${snapshot.name}`, command: `!damage ?{Damage} --ids ${snapshot.id}` }] : [],
+      ...outcome.buttons ?? []
+    ];
+  }
+  function fullCard(shown) {
+    const words = shown.outcome.card;
+    const buttons = buttonsOf(shown);
+    return {
+      title: shown.title ?? words.title,
+      rows: [
+        ...words.rows,
+        { label: "Turn Tracker", lines: shown.notes },
+        ...buttons.length > 0 ? [{ label: "Actions", lines: [], buttons }] : []
+      ]
+    };
+  }
+  function numbers(changes) {
+    return changes.map((change) => change.kind === "bar" && change.from !== null ? `${BAR_LABEL[change.resource]} ${change.from} -> ${change.to}` : "").filter((text) => text !== "").join(", ");
+  }
+  function visibilityOf(app, snapshot) {
+    return snapshot.npc ? app.store.settings.visibility.npc : app.store.settings.visibility.pc;
+  }
+  function present(app, shown, options) {
+    if (shown.length === 0) return;
+    const changedAnything = shown.some((item2) => item2.changes.length > 0 || !(item2.outcome.noop || item2.outcome.headline === "unharmed"));
+    if (!changedAnything) {
+      const card = shown.length === 1 ? fullCard(shown[0]) : rowsCard(app, shown, options.title, "all");
+      send(whisperTo(options.replyTo), renderCard(card));
+      return;
+    }
+    if (shown.length === 1) {
+      const item2 = shown[0];
+      const visibility2 = visibilityOf(app, item2.snapshot);
+      send(visibility2 === "public" ? PUBLIC : TO_GM, renderCard(fullCard(item2)), { record: true });
+      if (visibility2 === "gm") send(PUBLIC, renderLine(item2.outcome.shortLine));
+      return;
+    }
+    send(PUBLIC, renderCard(rowsCard(app, shown, options.title, "public")));
+    const hidden = shown.filter((item2) => visibilityOf(app, item2.snapshot) === "gm");
+    if (hidden.length > 0) send(TO_GM, renderCard(rowsCard(app, hidden, `${options.title} (GM)`, "all")), { record: true });
+  }
+  function rowsCard(app, shown, title, audience) {
+    const labels = /* @__PURE__ */ new Map();
+    const rows = shown.map((item2) => {
+      const { snapshot, outcome } = item2;
+      const seen = (labels.get(snapshot.name) ?? 0) + 1;
+      labels.set(snapshot.name, seen);
+      const label = seen === 1 ? snapshot.name : `${snapshot.name} (${seen})`;
+      const showNumbers = audience === "all" || visibilityOf(app, snapshot) === "public";
+      const figures = showNumbers ? numbers(item2.changes) : "";
+      const key = app.details.add({ tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, card: { title: item2.title ?? outcome.card.title, rows: [...outcome.card.rows, { label: "Turn Tracker", lines: item2.notes }] } });
+      const buttons = [{ label: "details", command: `!defense-round details ${key}` }, ...showNumbers ? buttonsOf(item2) : []];
+      return { label, lines: [figures ? `${outcome.shortLine} ${figures}` : outcome.shortLine], buttons };
+    });
+    return { title, rows };
   }
 
   // src/commands/barProblem.ts
@@ -4291,25 +4350,13 @@ var DefenseRound = (() => {
         return `${snapshot.name}: cannot roll this check: its character has no number in the attribute "${app.store.settings.attributes[refusal.key]}" (set it on the sheet, or !defense-round set ${refusal.key} N)`;
     }
   }
-  function writeAndShow(app, reading, outcome, options = {}) {
+  function write(app, reading, outcome, options = {}) {
     const { snapshot } = reading;
-    const edition = activeEdition(app);
-    const written = applyOutcome({ settings: app.store.settings, edition, tokens: app.store.tokens }, reading, outcome, options);
-    const buttons = [
-      ...outcome.offerDamageButton ? [{ label: `Apply damage to ${snapshot.name}`, command: `!damage ?{Damage} --ids ${snapshot.id}` }] : [],
-      ...outcome.buttons ?? []
-    ];
-    const button = isSafeId(snapshot.id) && buttons.length > 0 ? buttons.map((b) => renderButton(b.label, b.command)).join(" ") : void 0;
-    if (options.quiet) return { tokenId: snapshot.id, name: snapshot.name, changes: written.changes };
-    deliver(app.store.settings, snapshot, {
-      card: {
-        title: options.title ?? outcome.card.title,
-        rows: [...outcome.card.rows, { label: "Turn Tracker", lines: written.notes }]
-      },
-      shortLine: outcome.shortLine,
-      ...button ? { extra: button } : {}
-    });
-    return { tokenId: snapshot.id, name: snapshot.name, changes: written.changes };
+    const written = applyOutcome({ settings: app.store.settings, edition: activeEdition(app), tokens: app.store.tokens }, reading, outcome, options);
+    return {
+      applied: { tokenId: snapshot.id, name: snapshot.name, changes: written.changes },
+      shown: { snapshot, outcome, changes: written.changes, notes: written.notes, ...options.title ? { title: options.title } : {} }
+    };
   }
   async function runPlan(ctx, plan, targets, notes, options) {
     const app = ctx.app;
@@ -4317,6 +4364,7 @@ var DefenseRound = (() => {
     const rolled = await rollDice(targets.flatMap(() => plan.dice));
     const refused2 = [...notes];
     const applied = [];
+    const shown = [];
     let undoable = false;
     const turnOrder = plan.readsTurnOrder ? readTurnOrder() : void 0;
     targets.forEach((target2, index) => {
@@ -4326,12 +4374,15 @@ var DefenseRound = (() => {
         refused2.push(describeTokenRefusal(app, reading.snapshot, resolution));
         return;
       }
-      applied.push(writeAndShow(app, reading, resolution, { notify: resolution.observed ?? true }));
+      const result = write(app, reading, resolution, { notify: resolution.observed ?? true });
+      applied.push(result.applied);
+      shown.push(result.shown);
       undoable || (undoable = resolution.undoable === true);
     });
     if ((options.record || undoable) && applied.length > 0) {
       recordApplication(app, { by: ctx.playerId, kind: options.record ? "damage" : "save", round: app.store.round.number, tokens: applied });
     }
+    present(app, shown, { title: `${options.title}: ${shown.length} tokens`, replyTo: ctx.replyTo });
     if (refused2.length > 0) reply(ctx, options.refusals(refused2));
   }
 
@@ -4577,6 +4628,18 @@ var DefenseRound = (() => {
     }
     reply(ctx, `Repair: ${lines.join("; ")}${notes.length ? ` (${notes.join("; ")})` : ""}`);
   }
+  function showDetails(ctx, args) {
+    const [key, ...extra] = args;
+    if (!key || extra.length > 0) throw new UsageError("details needs the key its button gives");
+    const detail = ctx.app.details.get(key);
+    if (!detail) throw new RefusalError("that breakdown is no longer kept (the script keeps the last few hundred, until a restart)");
+    const token = getObj("graphic", detail.tokenId);
+    const settings = ctx.app.store.settings;
+    const isPublic = (detail.npc ? settings.visibility.npc : settings.visibility.pc) === "public";
+    const mayRead = ctx.gm || isPublic || token !== void 0 && controls(ctx.playerId, token, characterOf(token));
+    if (!mayRead) throw new RefusalError(`${detail.name}'s breakdown is for the GM`);
+    send(whisperTo(ctx.replyTo), renderCard(detail.card));
+  }
   var adminCommand = {
     usage: () => USAGE,
     help: () => ["GM only. With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh (each answers --help)."],
@@ -4585,9 +4648,14 @@ var DefenseRound = (() => {
       return SUBCOMMAND_HELP[sub];
     },
     run(ctx) {
-      if (!ctx.gm) throw new RefusalError("!defense-round is for the GM only");
       const [sub, ...args] = ctx.parsed.positionals;
       const subcommand = (sub ?? "").toLowerCase();
+      if (subcommand === "details") {
+        checkFlags(ctx.parsed, {});
+        showDetails(ctx, args);
+        return;
+      }
+      if (!ctx.gm) throw new RefusalError("!defense-round is for the GM only");
       const allowIds = subcommand === "set" || subcommand === "repair";
       checkFlags(ctx.parsed, allowIds ? { ids: { kind: "list" } } : {});
       switch (subcommand) {
@@ -4874,9 +4942,9 @@ var DefenseRound = (() => {
     if (index === -1) throw new RefusalError(ctx.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
     const application = history[index];
     const edition = activeEdition(app);
-    const present = application.tokens.filter((entry) => getObj("graphic", entry.tokenId) !== void 0);
-    const gone = application.tokens.filter((entry) => !present.includes(entry)).map((entry) => entry.name);
-    const merged = shiftMerged(mergeChanges(present), edition, app.store.round.number - application.round);
+    const present2 = application.tokens.filter((entry) => getObj("graphic", entry.tokenId) !== void 0);
+    const gone = application.tokens.filter((entry) => !present2.includes(entry)).map((entry) => entry.name);
+    const merged = shiftMerged(mergeChanges(present2), edition, app.store.round.number - application.round);
     const context = { settings: app.store.settings, edition, tokens: app.store.tokens };
     const now = readNow(context, merged);
     const describe = (left, current) => {
@@ -4891,7 +4959,7 @@ var DefenseRound = (() => {
     restore(context, merged, now);
     history.splice(index, 1);
     const what = application.kind === "save" ? "Save undone" : "Damage undone";
-    if (present.length > 0) send(PUBLIC, renderLine(`${what}: ${present.map((entry) => entry.name).join(", ")}.`));
+    if (present2.length > 0) send(PUBLIC, renderLine(`${what}: ${present2.map((entry) => entry.name).join(", ")}.`));
     if (gone.length > 0) reply(ctx, `Skipped deleted token${gone.length === 1 ? "" : "s"}: ${gone.join(", ")}.`);
   }
 
@@ -4932,6 +5000,7 @@ var DefenseRound = (() => {
         }
       }
       return runPlan(ctx, plan, targets, notes, {
+        title: "Damage",
         record: true,
         refusals: (refused2) => `Not applied to every target: ${refused2.join("; ")}.`
       });
@@ -4953,6 +5022,7 @@ var DefenseRound = (() => {
       const plan = edition.planDefend(ctx.parsed);
       const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
       return runPlan(ctx, plan, targets, notes, {
+        title: "Defense",
         refusals: (refused2) => refused2.join("; ")
       });
     }
@@ -4983,7 +5053,7 @@ var DefenseRound = (() => {
         reply(ctx, `Stances: ${lines.join("; ")}.${notes.length ? ` (${notes.join("; ")})` : ""} Usage: ${edition.usage.stance}`);
         return;
       }
-      return runPlan(ctx, edition.planStance(stance), targets, notes, { refusals: (refused2) => `${refused2.join("; ")}.` });
+      return runPlan(ctx, edition.planStance(stance), targets, notes, { title: "Stance", refusals: (refused2) => `${refused2.join("; ")}.` });
     }
   };
 
@@ -5013,6 +5083,7 @@ var DefenseRound = (() => {
         const now = set?.now;
         return {
           headline: "acts",
+          ...after === before ? { noop: true } : {},
           steps: set && resource === "vitality" ? set.steps : [],
           card: { title: `${facts.name} is healed: ${LABEL2[resource]} +${after - before}`, rows: [{ label: "Heal", lines }, { label: "Now", lines: now ? [now] : [] }] },
           shortLine: `${facts.name} is healed.`,
@@ -5038,6 +5109,7 @@ var DefenseRound = (() => {
       const resource = choiceArg(flagValue(parsed, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
       const { targets, notes } = resolveTargets(ctx, idsArg(parsed));
       return runPlan(ctx, planHeal(activeEdition(ctx.app), amount, resource), targets, notes, {
+        title: "Heal",
         refusals: (refused2) => `Not applied to every target: ${refused2.join("; ")}.`
       });
     }
@@ -5066,10 +5138,11 @@ var DefenseRound = (() => {
         const resolution = plan.resolve(reading2.facts, []);
         if (!isRefusal(resolution)) {
           const vitalityAfter = resolution.changes.find((change) => change.kind === "bar" && change.resource === "vitality");
-          const applied = writeAndShow(app, reading2, resolution, {
+          const { applied, shown: shown2 } = write(app, reading2, resolution, {
             vitalityFrom: before,
             title: `${reading2.snapshot.name}: Vitality edited by hand, ${before} -> ${typed}, read through armor`
           });
+          present(app, [shown2], { title: "Hand edit", replyTo: "gm" });
           if (link) app.linkedEdits.set(link, { from: before, to: vitalityAfter?.kind === "bar" ? vitalityAfter.to : before });
           recordApplication(app, { by: "hand-edit", kind: "hand-edit", round: app.store.round.number, tokens: [applied] });
           return;
@@ -5077,7 +5150,8 @@ var DefenseRound = (() => {
       }
     }
     const { reading, outcome, saysSomething } = plainEdit(app, target2, before, typed);
-    writeAndShow(app, reading, outcome, { vitalityFrom: before, quiet: !saysSomething });
+    const { shown } = write(app, reading, outcome, { vitalityFrom: before });
+    if (saysSomething) present(app, [shown], { title: "Hand edit", replyTo: "gm" });
   }
   function plainEdit(app, target2, before, typed) {
     const edition = activeEdition(app);
@@ -5098,6 +5172,24 @@ var DefenseRound = (() => {
     return { reading, outcome, saysSomething: set.vitality !== typed || !sameData(settled, set.state) };
   }
   var NOTHING_TO_READ2 = { values: [], dice: [], resolve: () => ({ kind: "refused", reason: "nothing to resolve" }) };
+
+  // src/commands/details.ts
+  var KEEP = 500;
+  var DetailsStore = class {
+    constructor() {
+      this.details = /* @__PURE__ */ new Map();
+      this.next = 1;
+    }
+    add(detail) {
+      const key = (this.next++).toString(36);
+      this.details.set(key, detail);
+      if (this.details.size > KEEP) this.details.delete(this.details.keys().next().value);
+      return key;
+    }
+    get(key) {
+      return this.details.get(key);
+    }
+  };
 
   // src/commands/healthColorsNotice.ts
   function healthColorsNotice(app) {
@@ -5130,7 +5222,7 @@ var DefenseRound = (() => {
     const { stored, problems } = loadState(state[STATE_KEY], SCRIPT_VERSION);
     if (firstInstall) applyInstallOptions(stored.settings, installOptions());
     state[STATE_KEY] = stored;
-    const app = { store: stored, attributes: new AttributeIndex(), loadProblems: problems, linkedEdits: /* @__PURE__ */ new Map() };
+    const app = { store: stored, attributes: new AttributeIndex(), loadProblems: problems, linkedEdits: /* @__PURE__ */ new Map(), details: new DetailsStore() };
     if (problems.length > 0) {
       log(`${SCRIPT_NAME} v${SCRIPT_VERSION}: stored state had problems, replaced by defaults: ${problems.join("; ")}`);
       send(TO_GM, renderLine(`${SCRIPT_NAME}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`));

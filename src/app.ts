@@ -20,6 +20,7 @@ import { initRound, onTurnOrderChange } from './commands/rounds';
 import { refreshHelpHandout } from './commands/helpHandout';
 import { editionOf } from './rules/editions';
 import { tokenMod } from './roll20/otherScripts';
+import { DetailsStore } from './commands/details';
 import { healthColorsNotice } from './commands/healthColorsNotice';
 
 export const COMMANDS: CommandTable = {
@@ -35,7 +36,7 @@ export function startDefenseRound(): App {
   const { stored, problems } = loadState(state[STATE_KEY], SCRIPT_VERSION);
   if (firstInstall) applyInstallOptions(stored.settings, installOptions());
   state[STATE_KEY] = stored;
-  const app: App = { store: stored, attributes: new AttributeIndex(), loadProblems: problems, linkedEdits: new Map() };
+  const app: App = { store: stored, attributes: new AttributeIndex(), loadProblems: problems, linkedEdits: new Map(), details: new DetailsStore() };
   if (problems.length > 0) {
     log(`${SCRIPT_NAME} v${SCRIPT_VERSION}: stored state had problems, replaced by defaults: ${problems.join('; ')}`);
     send(TO_GM, renderLine(`${SCRIPT_NAME}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`));

@@ -2,7 +2,8 @@
 import { SCRIPT_VERSION } from '../version';
 import { ATTRIBUTE_KEYS, DEFAULT_ATTRIBUTES, MARKER_KEYS, type AttributeKey } from '../state/settings';
 import { send, whisperTo } from '../roll20/send';
-import { protectionIsPerToken, readToken, readValue } from '../roll20/read';
+import { characterOf, protectionIsPerToken, readToken, readValue } from '../roll20/read';
+import { controls } from '../roll20/players';
 import { writeAttribute } from '../roll20/write';
 import { renderButton, renderCard, renderLine } from '../render/card';
 import { applyConfig } from './config';
@@ -152,6 +153,20 @@ function repair(ctx: CommandContext): void {
   reply(ctx, `Repair: ${lines.join('; ')}${notes.length ? ` (${notes.join('; ')})` : ''}`);
 }
 
+/** Whispers one row's full breakdown to the clicker: the GM; a player for a token they control or whose breakdowns are public. */
+function showDetails(ctx: CommandContext, args: string[]): void {
+  const [key, ...extra] = args;
+  if (!key || extra.length > 0) throw new UsageError('details needs the key its button gives');
+  const detail = ctx.app.details.get(key);
+  if (!detail) throw new RefusalError('that breakdown is no longer kept (the script keeps the last few hundred, until a restart)');
+  const token = getObj('graphic', detail.tokenId);
+  const settings = ctx.app.store.settings;
+  const isPublic = (detail.npc ? settings.visibility.npc : settings.visibility.pc) === 'public';
+  const mayRead = ctx.gm || isPublic || (token !== undefined && controls(ctx.playerId, token, characterOf(token)));
+  if (!mayRead) throw new RefusalError(`${detail.name}'s breakdown is for the GM`);
+  send(whisperTo(ctx.replyTo), renderCard(detail.card));
+}
+
 export const adminCommand: CommandHandler = {
   usage: () => USAGE,
   help: () => ['GM only. With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh (each answers --help).'],
@@ -160,9 +175,15 @@ export const adminCommand: CommandHandler = {
     return SUBCOMMAND_HELP[sub];
   },
   run(ctx) {
-    if (!ctx.gm) throw new RefusalError('!defense-round is for the GM only');
     const [sub, ...args] = ctx.parsed.positionals;
     const subcommand = (sub ?? '').toLowerCase();
+    // A multi-target card's details button: anyone may click it; who may read it is checked.
+    if (subcommand === 'details') {
+      checkFlags(ctx.parsed, {});
+      showDetails(ctx, args);
+      return;
+    }
+    if (!ctx.gm) throw new RefusalError('!defense-round is for the GM only');
     const allowIds = subcommand === 'set' || subcommand === 'repair';
     checkFlags(ctx.parsed, allowIds ? { ids: { kind: 'list' } } : {});
     switch (subcommand) {

@@ -3,6 +3,7 @@ import type { StoredState } from '../state/store';
 import type { TokenRecord } from '../state/tokens';
 import { isEmptyRecord } from '../state/tokens';
 import type { AttributeIndex } from '../roll20/attributes';
+import type { DetailsStore } from './details';
 import { isGM, whisperTarget, displayName } from '../roll20/players';
 import { send, whisperTo } from '../roll20/send';
 import { renderLine } from '../render/card';
@@ -18,6 +19,8 @@ export interface App {
    * the same attribute report the same edit, and it must be read through armor only once.
    */
   linkedEdits: Map<string, { from: number; to: number }>;
+  /** The full breakdowns behind multi-target rows, for their details buttons (memory only). */
+  details: DetailsStore;
 }
 
 export interface CommandContext {

@@ -52,6 +52,7 @@ export const damageCommand: CommandHandler = {
       }
     }
     return runPlan(ctx, plan, targets, notes, {
+      title: 'Damage',
       record: true,
       refusals: (refused) => `Not applied to every target: ${refused.join('; ')}.`,
     });

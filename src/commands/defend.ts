@@ -22,6 +22,7 @@ export const defendCommand: CommandHandler = {
     const plan = edition.planDefend(ctx.parsed);
     const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
     return runPlan(ctx, plan, targets, notes, {
+      title: 'Defense',
       refusals: (refused) => refused.join('; '),
     });
   },

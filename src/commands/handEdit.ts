@@ -6,7 +6,8 @@ import { readInteger } from '../rules/values';
 import { MAX_DAMAGE } from '../rules/values';
 import { characterOf } from '../roll20/read';
 import type { App } from './context';
-import { activeEdition, planContext, readTarget, writeAndShow } from './pipeline';
+import { activeEdition, planContext, readTarget, write } from './pipeline';
+import { present } from './present';
 import { recordApplication } from './history';
 import { isCard } from './targets';
 
@@ -36,10 +37,11 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
       const resolution = plan.resolve(reading.facts, []);
       if (!isRefusal(resolution)) {
         const vitalityAfter = resolution.changes.find((change) => change.kind === 'bar' && change.resource === 'vitality');
-        const applied = writeAndShow(app, reading, resolution, {
+        const { applied, shown } = write(app, reading, resolution, {
           vitalityFrom: before,
           title: `${reading.snapshot.name}: Vitality edited by hand, ${before} -> ${typed}, read through armor`,
         });
+        present(app, [shown], { title: 'Hand edit', replyTo: 'gm' });
         if (link) app.linkedEdits.set(link, { from: before, to: vitalityAfter?.kind === 'bar' ? vitalityAfter.to : before });
         recordApplication(app, { by: 'hand-edit', kind: 'hand-edit', round: app.store.round.number, tokens: [applied] });
         return;
@@ -48,7 +50,8 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
   }
 
   const { reading, outcome, saysSomething } = plainEdit(app, target, before, typed);
-  writeAndShow(app, reading, outcome, { vitalityFrom: before, quiet: !saysSomething });
+  const { shown } = write(app, reading, outcome, { vitalityFrom: before });
+  if (saysSomething) present(app, [shown], { title: 'Hand edit', replyTo: 'gm' });
 }
 
 /** A plain hand edit: the edition settles conditions; a card only when they changed or the bar was set back. */

@@ -22,6 +22,7 @@ export const healCommand: CommandHandler = {
     const resource = choiceArg(flagValue(parsed, 'to') ?? 'vitality', '--to', ['vitality', 'soul', 'power'] as const);
     const { targets, notes } = resolveTargets(ctx, idsArg(parsed));
     return runPlan(ctx, planHeal(activeEdition(ctx.app), amount, resource), targets, notes, {
+      title: 'Heal',
       refusals: (refused) => `Not applied to every target: ${refused.join('; ')}.`,
     });
   },

@@ -8,10 +8,9 @@ import { readInteger } from '../rules/values';
 import { applyOutcome, type WriteOptions } from '../roll20/write';
 import { rollDice } from '../roll20/dice';
 import { readTurnOrder } from '../roll20/turnorder';
-import { renderButton, isSafeId } from '../render/card';
 import type { AppliedToken } from '../state/history';
 import { reply, type App, type CommandContext } from './context';
-import { deliver } from './deliver';
+import { present, type Shown } from './present';
 import { barProblem } from './barProblem';
 import { recordApplication } from './history';
 import { isCard, type Target } from './targets';
@@ -68,30 +67,19 @@ export function describeTokenRefusal(app: App, snapshot: TokenSnapshot, refusal:
   }
 }
 
-/** Writes one resolved outcome and posts its card; returns what it changed, for undo. */
-export function writeAndShow<S>(app: App, reading: TokenReading<S>, outcome: Outcome<S>, options: WriteOptions & { title?: string; quiet?: boolean } = {}): AppliedToken {
+/** Writes one resolved outcome; returns what it changed (for undo) and what to show. */
+export function write<S>(app: App, reading: TokenReading<S>, outcome: Outcome<S>, options: WriteOptions & { title?: string } = {}): { applied: AppliedToken; shown: Shown } {
   const { snapshot } = reading;
-  const edition = activeEdition(app);
-  const written = applyOutcome({ settings: app.store.settings, edition, tokens: app.store.tokens }, reading, outcome, options);
-  const buttons = [
-    ...(outcome.offerDamageButton ? [{ label: `Apply damage to ${snapshot.name}`, command: `!damage ?{Damage} --ids ${snapshot.id}` }] : []),
-    ...(outcome.buttons ?? []),
-  ];
-  // Only the script's own commands with a Roll20-shaped token id go into a button.
-  const button = isSafeId(snapshot.id) && buttons.length > 0 ? buttons.map((b) => renderButton(b.label, b.command)).join(' ') : undefined;
-  if (options.quiet) return { tokenId: snapshot.id, name: snapshot.name, changes: written.changes };
-  deliver(app.store.settings, snapshot, {
-    card: {
-      title: options.title ?? outcome.card.title,
-      rows: [...outcome.card.rows, { label: 'Turn Tracker', lines: written.notes }],
-    },
-    shortLine: outcome.shortLine,
-    ...(button ? { extra: button } : {}),
-  });
-  return { tokenId: snapshot.id, name: snapshot.name, changes: written.changes };
+  const written = applyOutcome({ settings: app.store.settings, edition: activeEdition(app), tokens: app.store.tokens }, reading, outcome, options);
+  return {
+    applied: { tokenId: snapshot.id, name: snapshot.name, changes: written.changes },
+    shown: { snapshot, outcome: outcome as Outcome<unknown>, changes: written.changes, notes: written.notes, ...(options.title ? { title: options.title } : {}) },
+  };
 }
 
 export interface RunOptions {
+  /** The multi-target cards' title, e.g. "Damage: 3 tokens". */
+  title: string;
   /** Record the applications for `!damage --undo`. */
   record?: boolean;
   /** The whisper naming every refused target, or undefined to say nothing. */
@@ -105,6 +93,7 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
   const rolled = await rollDice(targets.flatMap(() => plan.dice));
   const refused: string[] = [...notes];
   const applied: AppliedToken[] = [];
+  const shown: Shown[] = [];
   let undoable = false;
   const turnOrder = plan.readsTurnOrder ? readTurnOrder() : undefined;
   targets.forEach((target, index) => {
@@ -114,11 +103,14 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
       refused.push(describeTokenRefusal(app, reading.snapshot, resolution));
       return;
     }
-    applied.push(writeAndShow(app, reading, resolution, { notify: resolution.observed ?? true }));
+    const result = write(app, reading, resolution, { notify: resolution.observed ?? true });
+    applied.push(result.applied);
+    shown.push(result.shown);
     undoable ||= resolution.undoable === true;
   });
   if ((options.record || undoable) && applied.length > 0) {
     recordApplication(app, { by: ctx.playerId, kind: options.record ? 'damage' : 'save', round: app.store.round.number, tokens: applied });
   }
+  present(app, shown, { title: `${options.title}: ${shown.length} tokens`, replyTo: ctx.replyTo });
   if (refused.length > 0) reply(ctx, options.refusals(refused));
 }

@@ -33,6 +33,6 @@ export const stanceCommand: CommandHandler = {
       reply(ctx, `Stances: ${lines.join('; ')}.${notes.length ? ` (${notes.join('; ')})` : ''} Usage: ${edition.usage.stance}`);
       return;
     }
-    return runPlan(ctx, edition.planStance(stance), targets, notes, { refusals: (refused) => `${refused.join('; ')}.` });
+    return runPlan(ctx, edition.planStance(stance), targets, notes, { title: 'Stance', refusals: (refused) => `${refused.join('; ')}.` });
   },
 };

@@ -2,17 +2,26 @@
 // plain text; everything is escaped here, so callers never build chat markup themselves.
 import { escapeChat } from '../text/escape';
 
+/** A chat button: the script's own command, with only Roll20-shaped token ids in it (see `isSafeId`). */
+export interface Button {
+  label: string;
+  command: string;
+}
+
 export interface Card {
   title: string;
-  /** Rows of the card: a label and one or more lines under it. Labels must be unique per card. */
-  rows: Array<{ label: string; lines: string[] }>;
+  /** Rows of the card: a label, lines under it, and buttons after them. Labels must be unique per card. */
+  rows: Array<{ label: string; lines: string[]; buttons?: Button[] }>;
 }
 
 export function renderCard(card: Card): string {
   const parts = [`&{template:default} {{name=${escapeChat(card.title)}}}`];
   for (const row of card.rows) {
-    if (row.lines.length === 0) continue;
-    parts.push(`{{${escapeChat(row.label)}=${row.lines.map(escapeChat).join('<br>')}}}`);
+    const buttons = row.buttons ?? [];
+    if (row.lines.length === 0 && buttons.length === 0) continue;
+    const text = row.lines.map(escapeChat).join('<br>');
+    const links = buttons.map((button) => renderButton(button.label, button.command)).join(' ');
+    parts.push(`{{${escapeChat(row.label)}=${text}${text && links ? ' ' : ''}${links}}}`);
   }
   return parts.join(' ');
 }

@@ -118,6 +118,8 @@ export interface Outcome<S> {
   state?: S;
   /** The token's new stance (null: none); absent: unchanged. */
   stance?: string | null;
+  /** Nothing happened worth telling the table (a heal at max, the same stance again): the sender hears it alone. */
+  noop?: boolean;
   /** `!damage --undo` can take it back (a save that paid EXP); damage is always undoable. */
   undoable?: boolean;
   /** Observers hear of it (default): damage, heals, saves, hand edits; not checks or stances. */

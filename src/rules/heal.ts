@@ -32,6 +32,7 @@ export function planHeal<S>(edition: Edition<S>, amount: number, resource: Resou
       const now = set?.now;
       return {
         headline: 'acts',
+        ...(after === before ? { noop: true } : {}),
         steps: set && resource === 'vitality' ? set.steps : [],
         card: { title: `${facts.name} is healed: ${LABEL[resource]} +${after - before}`, rows: [{ label: 'Heal', lines }, { label: 'Now', lines: now ? [now] : [] }] },
         shortLine: `${facts.name} is healed.`,

@@ -186,6 +186,7 @@ export const opposed: Edition<OpposedState> = {
         changes: [],
         // Passive is the default: no stance kept, no marker.
         stance: mode === 'passive' ? null : mode,
+        ...((facts.stance ?? 'passive') === mode ? { noop: true } : {}),
         observed: false,
         detail: { stance: mode, cost: INITIATIVE_COST[mode] },
       };

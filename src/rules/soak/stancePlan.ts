@@ -26,6 +26,7 @@ export function soakStancePlan(stance: string): Plan<SoakState> {
         shortLine: `${title}.`,
         changes: [],
         stance: stance === 'none' ? null : stance,
+        ...((facts.stance ?? 'none') === stance ? { noop: true } : {}),
         observed: false,
         detail: { stance },
       };

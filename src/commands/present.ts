@@ -1,0 +1,104 @@
+// What chat shows for a command (commands.md, "Output"): one message per audience. One target:
+// its full card, buttons inside. Several: one public card with a row per target and at most one
+// GM card with the NPCs' numbers, each row with a button that whispers its full breakdown.
+// A command that changed nothing posts nothing public: its card goes to the sender only.
+import type { CardWords, Outcome } from '../rules/edition';
+import type { StoredChange } from '../state/history';
+import type { TokenSnapshot } from '../roll20/read';
+import { PUBLIC, send, TO_GM, whisperTo } from '../roll20/send';
+import { isSafeId, renderCard, renderLine, type Button, type Card } from '../render/card';
+import type { App } from './context';
+
+export interface Shown {
+  snapshot: TokenSnapshot;
+  outcome: Outcome<unknown>;
+  changes: StoredChange[];
+  /** Lines the writer had to say (a token joining the Turn Tracker). */
+  notes: string[];
+  /** A title that replaces the outcome's (a hand edit read through armor). */
+  title?: string;
+}
+
+const BAR_LABEL: Record<string, string> = { vitality: 'Vitality', soul: 'Soul', power: 'Power' };
+
+function buttonsOf(shown: Shown): Button[] {
+  const { snapshot, outcome } = shown;
+  // Only the script's own commands, with a Roll20-shaped token id, go into a button.
+  if (!isSafeId(snapshot.id)) return [];
+  return [
+    ...(outcome.offerDamageButton ? [{ label: `Apply damage to ${snapshot.name}`, command: `!damage ?{Damage} --ids ${snapshot.id}` }] : []),
+    ...(outcome.buttons ?? []),
+  ];
+}
+
+/** The full card of one target, its buttons inside. */
+export function fullCard(shown: Shown): Card {
+  const words: CardWords = shown.outcome.card;
+  const buttons = buttonsOf(shown);
+  return {
+    title: shown.title ?? words.title,
+    rows: [
+      ...words.rows,
+      { label: 'Turn Tracker', lines: shown.notes },
+      ...(buttons.length > 0 ? [{ label: 'Actions', lines: [], buttons }] : []),
+    ],
+  };
+}
+
+/** Numbers for a row, where its audience may see them: the bars the command moved. */
+function numbers(changes: readonly StoredChange[]): string {
+  return changes
+    .map((change) => (change.kind === 'bar' && change.from !== null ? `${BAR_LABEL[change.resource]} ${change.from} -> ${change.to}` : ''))
+    .filter((text) => text !== '')
+    .join(', ');
+}
+
+function visibilityOf(app: App, snapshot: TokenSnapshot): 'public' | 'gm' {
+  return snapshot.npc ? app.store.settings.visibility.npc : app.store.settings.visibility.pc;
+}
+
+export interface PresentOptions {
+  /** The multi-target cards' title, e.g. "Damage: 3 tokens". */
+  title: string;
+  /** Who sent the command, for a command that changed nothing. */
+  replyTo: string;
+}
+
+export function present(app: App, shown: readonly Shown[], options: PresentOptions): void {
+  if (shown.length === 0) return;
+  // A no-op: nothing written, and nothing that happened (a miss, a block, an announcement is news).
+  const changedAnything = shown.some((item) => item.changes.length > 0 || !(item.outcome.noop || item.outcome.headline === 'unharmed'));
+  if (!changedAnything) {
+    // Nothing changed (healing a token at its max): nothing public, the sender hears it.
+    const card = shown.length === 1 ? fullCard(shown[0]!) : rowsCard(app, shown, options.title, 'all');
+    send(whisperTo(options.replyTo), renderCard(card));
+    return;
+  }
+  if (shown.length === 1) {
+    const item = shown[0]!;
+    const visibility = visibilityOf(app, item.snapshot);
+    send(visibility === 'public' ? PUBLIC : TO_GM, renderCard(fullCard(item)), { record: true });
+    if (visibility === 'gm') send(PUBLIC, renderLine(item.outcome.shortLine));
+    return;
+  }
+  send(PUBLIC, renderCard(rowsCard(app, shown, options.title, 'public')));
+  const hidden = shown.filter((item) => visibilityOf(app, item.snapshot) === 'gm');
+  if (hidden.length > 0) send(TO_GM, renderCard(rowsCard(app, hidden, `${options.title} (GM)`, 'all')), { record: true });
+}
+
+/** One row per target; `public`: numbers only where the breakdown is public. Each row's button whispers its breakdown. */
+function rowsCard(app: App, shown: readonly Shown[], title: string, audience: 'public' | 'all'): Card {
+  const labels = new Map<string, number>();
+  const rows = shown.map((item) => {
+    const { snapshot, outcome } = item;
+    const seen = (labels.get(snapshot.name) ?? 0) + 1;
+    labels.set(snapshot.name, seen);
+    const label = seen === 1 ? snapshot.name : `${snapshot.name} (${seen})`;
+    const showNumbers = audience === 'all' || visibilityOf(app, snapshot) === 'public';
+    const figures = showNumbers ? numbers(item.changes) : '';
+    const key = app.details.add({ tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, card: { title: item.title ?? outcome.card.title, rows: [...outcome.card.rows, { label: 'Turn Tracker', lines: item.notes }] } });
+    const buttons: Button[] = [{ label: 'details', command: `!defense-round details ${key}` }, ...(showNumbers ? buttonsOf(item) : [])];
+    return { label, lines: [figures ? `${outcome.shortLine} ${figures}` : outcome.shortLine], buttons };
+  });
+  return { title, rows };
+}
