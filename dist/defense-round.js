@@ -880,6 +880,8 @@ var DefenseRound = (() => {
     object({ kind: literal("bar"), resource: picklist(RESOURCES), bar: picklist(BAR_NAMES), attributeId: optional(string()), from: nullableInteger, to: integer3 }),
     /** A character value on the sheet (a unique token's worn armor, EXP). */
     object({ kind: literal("attribute"), key: picklist(VALUE_KEYS), attributeId: string(), from: nullableInteger, to: integer3 }),
+    /** A value kept per token by `!defense-round set` (EXP paid from an override). */
+    object({ kind: literal("override"), key: picklist(VALUE_KEYS), from: nullableInteger, to: integer3 }),
     /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
     object({ kind: literal("worn"), track, from: nullableInteger, to: integer3 }),
     object({ kind: literal("markers"), from: string(), to: string() }),
@@ -2504,7 +2506,8 @@ var DefenseRound = (() => {
     return { ...rest, roundsDead: Math.min(SAVE_ROUNDS, rest.roundsDead + 1) };
   }
   function isDeadForGood(state2, vitality) {
-    return isDead(vitality) && (state2.roundsDead ?? 0) >= SAVE_ROUNDS;
+    const rounds = state2.roundsDead ?? 0;
+    return isDead(vitality) && (rounds >= SAVE_ROUNDS || rounds === SAVE_ROUNDS - 1 && state2.triedThisRound === true);
   }
   function describeThresholdStateChange(left, now) {
     if (JSON.stringify(left.pendingDefense ?? null) !== JSON.stringify(now.pendingDefense ?? null)) return "has a new pending defense";
@@ -2539,6 +2542,7 @@ var DefenseRound = (() => {
     const attack = hit.situation ?? pending?.situation ?? "front";
     const rule = THRESHOLD_SITUATION_RULES[attack];
     const defense = defenseUsed(hit, attack, pending, steps);
+    if (hit.noCharacter) steps.push({ kind: "no-character" });
     const state2 = rest;
     if (rule.noHitChance) {
       steps.push({ kind: "no-hit-chance", given: hit.hit });
@@ -2708,6 +2712,8 @@ var DefenseRound = (() => {
       }
       case "no-hit-chance":
         return s.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${s.given} is not compared)`;
+      case "no-character":
+        return "No character, so no armor: no armor threshold and no Defense";
       case "hit-decided":
         return "No hit chance given: the hit is taken as decided";
       case "armor-defense":
@@ -2817,8 +2823,9 @@ var DefenseRound = (() => {
           hit: order.hit,
           situation: order.situation,
           mod: order.mod,
-          armor: facts.values[armorKey]?.current ?? 0,
-          armorDefense: facts.values.armor_defense?.current ?? 0,
+          armor: facts.armorSource ? facts.values[armorKey]?.current ?? 0 : 0,
+          armorDefense: facts.armorSource ? facts.values.armor_defense?.current ?? 0 : 0,
+          noCharacter: !facts.armorSource,
           override: order.override,
           vitality,
           state: facts.state
@@ -3972,7 +3979,8 @@ var DefenseRound = (() => {
           } else if (place?.kind === "worn") {
             changes.push({ kind: "worn", track: place.track, from, to: change.to });
             record2.worn = { ...record2.worn, [place.track]: change.to };
-          } else if (WORN_TRACK[change.key] === void 0) {
+          } else if (WORN_TRACK[change.key] === void 0 && place?.kind === "override") {
+            changes.push({ kind: "override", key: change.key, from, to: change.to });
             record2.overrides = { ...record2.overrides, [change.key]: change.to };
           }
           break;
@@ -4473,8 +4481,9 @@ var DefenseRound = (() => {
 
   // src/commands/editionSwitch.ts
   var NOTHING_TO_READ = { values: [], dice: [], resolve: () => ({ kind: "refused", reason: "nothing to resolve" }) };
-  function enterEditionEverywhere(app) {
+  function enterEditionEverywhere(app, left) {
     const edition = activeEdition(app);
+    const before = editionOf(left);
     let count = 0;
     for (const id of Object.keys(app.store.tokens)) {
       const token = getObj("graphic", id);
@@ -4482,6 +4491,9 @@ var DefenseRound = (() => {
       const reading = readTarget(app, { token, character: characterOf(token) }, NOTHING_TO_READ);
       const record2 = app.store.tokens[id];
       const keepsStance = record2?.stance === void 0 || edition.stances.includes(record2.stance);
+      const vitality = reading.facts.bars.vitality.value;
+      const oldState = record2?.edition?.id === left ? before.parseState(record2.edition.state) : null;
+      const deadForGood = record2?.deadForGood === true || oldState !== null && before.deadForGood(oldState, vitality);
       applyOutcome(
         { settings: app.store.settings, edition, tokens: app.store.tokens },
         reading,
@@ -4492,7 +4504,7 @@ var DefenseRound = (() => {
           shortLine: "",
           changes: [],
           // The state as entered now: the stored one belongs to the edition before.
-          state: edition.enter(reading.facts.bars.vitality.value, record2?.deadForGood === true),
+          state: edition.enter(vitality, deadForGood),
           ...keepsStance ? {} : { stance: null },
           detail: { edition: edition.id }
         },
@@ -4673,7 +4685,7 @@ var DefenseRound = (() => {
           const editionBefore = ctx.app.store.settings.edition;
           const said = applyConfig(ctx.app.store.settings, key, rest.join(" ") || void 0);
           if (ctx.app.store.settings.edition !== editionBefore) {
-            const count = enterEditionEverywhere(ctx.app);
+            const count = enterEditionEverywhere(ctx.app, editionBefore);
             refreshHelpHandout(activeEdition(ctx.app), { createIfMissing: false });
             const reread = count === 0 ? "" : ` ${count === 1 ? "One token" : `${count} tokens`} the script remembers ${count === 1 ? "was" : "were"} read again in its terms (conditions and markers).`;
             reply(ctx, `${said}${reread} Bars, worn armor and the Turn Tracker are kept.`);
@@ -4710,6 +4722,8 @@ var DefenseRound = (() => {
         return `attribute:${change.attributeId}`;
       case "worn":
         return `worn:${tokenId}:${change.track}`;
+      case "override":
+        return `override:${tokenId}:${change.key}`;
       case "markers":
         return `markers:${tokenId}`;
       case "memory":
@@ -4764,6 +4778,9 @@ var DefenseRound = (() => {
         case "worn":
           found.push(`${name} ${change.track} protection is ${value ?? "unset"} (was left at ${change.to})`);
           break;
+        case "override":
+          found.push(`${name} ${change.key} is ${value ?? "unset"} (was left at ${change.to})`);
+          break;
         case "markers":
           found.push(`${name} markers changed`);
           break;
@@ -4800,6 +4817,9 @@ var DefenseRound = (() => {
           break;
         case "worn":
           now.set(place, context.tokens[tokenId]?.worn?.[change.track] ?? null);
+          break;
+        case "override":
+          now.set(place, context.tokens[tokenId]?.overrides?.[change.key] ?? null);
           break;
         case "markers":
           now.set(place, String(token?.get("statusmarkers") ?? ""));
@@ -4856,6 +4876,16 @@ var DefenseRound = (() => {
           if (record2.worn === void 0) delete record2.worn;
           if (Object.keys(record2).length > 0) context.tokens[tokenId] = record2;
           else delete context.tokens[tokenId];
+          break;
+        }
+        case "override": {
+          const record2 = { ...context.tokens[tokenId] };
+          const overrides = { ...record2.overrides };
+          if (change.from === null) delete overrides[change.key];
+          else overrides[change.key] = change.from;
+          record2.overrides = Object.keys(overrides).length > 0 ? overrides : void 0;
+          if (record2.overrides === void 0) delete record2.overrides;
+          context.tokens[tokenId] = record2;
           break;
         }
         case "markers":
@@ -5134,6 +5164,7 @@ var DefenseRound = (() => {
       const plan = edition.planHandEdit(before - typed, planContext(app, true));
       const reading2 = readTarget(app, target2, plan);
       reading2.facts.bars.vitality.value = before;
+      enteredAt(app, reading2, before);
       if (edition.condition(reading2.facts.state, before) !== "dead") {
         const resolution = plan.resolve(reading2.facts, []);
         if (!isRefusal(resolution)) {
@@ -5156,6 +5187,7 @@ var DefenseRound = (() => {
   function plainEdit(app, target2, before, typed) {
     const edition = activeEdition(app);
     const reading = readTarget(app, target2, NOTHING_TO_READ2);
+    enteredAt(app, reading, before);
     const state2 = reading.facts.state;
     const set = edition.setVitality(before, typed, state2);
     const name = reading.snapshot.name;
@@ -5172,6 +5204,11 @@ var DefenseRound = (() => {
     return { reading, outcome, saysSomething: set.vitality !== typed || !sameData(settled, set.state) };
   }
   var NOTHING_TO_READ2 = { values: [], dice: [], resolve: () => ({ kind: "refused", reason: "nothing to resolve" }) };
+  function enteredAt(app, reading, before) {
+    const edition = activeEdition(app);
+    const record2 = app.store.tokens[reading.snapshot.id];
+    if (record2?.edition?.id !== edition.id) reading.facts.state = edition.enter(before, record2?.deadForGood === true);
+  }
 
   // src/commands/details.ts
   var KEEP = 500;

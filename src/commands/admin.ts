@@ -202,7 +202,7 @@ export const adminCommand: CommandHandler = {
         const said = applyConfig(ctx.app.store.settings, key, rest.join(' ') || undefined);
         if (ctx.app.store.settings.edition !== editionBefore) {
           // rules.md, "Switching editions": conditions read again in the new edition's terms.
-          const count = enterEditionEverywhere(ctx.app);
+          const count = enterEditionEverywhere(ctx.app, editionBefore);
           refreshHelpHandout(activeEdition(ctx.app), { createIfMissing: false });
           const reread = count === 0 ? '' : ` ${count === 1 ? 'One token' : `${count} tokens`} the script remembers ${count === 1 ? 'was' : 'were'} read again in its terms (conditions and markers).`;
           reply(ctx, `${said}${reread} Bars, worn armor and the Turn Tracker are kept.`);

@@ -1,7 +1,8 @@
 // Switching editions mid-campaign (rules.md, "Switching editions"): bars, worn armor and the Turn
 // Tracker are kept; every token the script remembers enters the new edition from its Vitality
 // (dead for good stays dead), loses a stance the new edition lacks, and gets its markers anew.
-import type { Plan } from '../rules/edition';
+import type { EditionId, Plan } from '../rules/edition';
+import { editionOf } from '../rules/editions';
 import { applyOutcome } from '../roll20/write';
 import { characterOf } from '../roll20/read';
 import type { App } from './context';
@@ -11,8 +12,9 @@ import { isCard } from './targets';
 const NOTHING_TO_READ: Plan<unknown> = { values: [], dice: [], resolve: () => ({ kind: 'refused', reason: 'nothing to resolve' }) };
 
 /** Re-reads every remembered token in the (already set) active edition; returns how many. */
-export function enterEditionEverywhere(app: App): number {
+export function enterEditionEverywhere(app: App, left: EditionId): number {
   const edition = activeEdition(app);
+  const before = editionOf(left);
   let count = 0;
   for (const id of Object.keys(app.store.tokens)) {
     const token = getObj('graphic', id);
@@ -20,6 +22,10 @@ export function enterEditionEverywhere(app: App): number {
     const reading = readTarget(app, { token, character: characterOf(token) }, NOTHING_TO_READ);
     const record = app.store.tokens[id];
     const keepsStance = record?.stance === undefined || edition.stances.includes(record.stance);
+    // Dead for good as the edition left behind judges it now (its rounds may have run out since it last wrote).
+    const vitality = reading.facts.bars.vitality.value;
+    const oldState = record?.edition?.id === left ? before.parseState(record.edition.state) : null;
+    const deadForGood = record?.deadForGood === true || (oldState !== null && before.deadForGood(oldState, vitality));
     applyOutcome(
       { settings: app.store.settings, edition, tokens: app.store.tokens },
       reading,
@@ -30,7 +36,7 @@ export function enterEditionEverywhere(app: App): number {
         shortLine: '',
         changes: [],
         // The state as entered now: the stored one belongs to the edition before.
-        state: edition.enter(reading.facts.bars.vitality.value, record?.deadForGood === true),
+        state: edition.enter(vitality, deadForGood),
         ...(keepsStance ? {} : { stance: null }),
         detail: { edition: edition.id },
       },

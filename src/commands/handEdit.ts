@@ -4,7 +4,7 @@ import { isRefusal, type Outcome, type Plan } from '../rules/edition';
 import { sameData } from '../roll20/write';
 import { readInteger } from '../rules/values';
 import { MAX_DAMAGE } from '../rules/values';
-import { characterOf } from '../roll20/read';
+import { characterOf, type TokenReading } from '../roll20/read';
 import type { App } from './context';
 import { activeEdition, planContext, readTarget, write } from './pipeline';
 import { present } from './present';
@@ -33,6 +33,7 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
     const plan = edition.planHandEdit(before - typed, planContext(app, true));
     const reading = readTarget(app, target, plan);
     reading.facts.bars.vitality.value = before; // the hit starts from what the token held before the user typed
+    enteredAt(app, reading, before);
     if (edition.condition(reading.facts.state, before) !== 'dead') {
       const resolution = plan.resolve(reading.facts, []);
       if (!isRefusal(resolution)) {
@@ -58,6 +59,7 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
 function plainEdit(app: App, target: { token: Roll20Graphic; character: Roll20Character | undefined }, before: number, typed: number) {
   const edition = activeEdition(app);
   const reading = readTarget(app, target, NOTHING_TO_READ);
+  enteredAt(app, reading, before);
   const state = reading.facts.state;
   const set = edition.setVitality(before, typed, state);
   const name = reading.snapshot.name;
@@ -77,3 +79,10 @@ function plainEdit(app: App, target: { token: Roll20Graphic; character: Roll20Ch
 }
 
 const NOTHING_TO_READ: Plan<unknown> = { values: [], dice: [], resolve: () => ({ kind: 'refused', reason: 'nothing to resolve' }) };
+
+/** A token first met by this edition enters it as it stood before the user typed, not after. */
+function enteredAt(app: App, reading: TokenReading<unknown>, before: number): void {
+  const edition = activeEdition(app);
+  const record = app.store.tokens[reading.snapshot.id];
+  if (record?.edition?.id !== edition.id) reading.facts.state = edition.enter(before, record?.deadForGood === true);
+}

@@ -34,6 +34,9 @@ export function readNow(context: RestoreContext, merged: readonly MergedChange[]
       case 'worn':
         now.set(place, context.tokens[tokenId]?.worn?.[change.track] ?? null);
         break;
+      case 'override':
+        now.set(place, context.tokens[tokenId]?.overrides?.[change.key] ?? null);
+        break;
       case 'markers':
         now.set(place, String(token?.get('statusmarkers') ?? ''));
         break;
@@ -92,6 +95,16 @@ export function restore(context: RestoreContext, merged: readonly MergedChange[]
         if (record.worn === undefined) delete record.worn;
         if (Object.keys(record).length > 0) context.tokens[tokenId] = record;
         else delete context.tokens[tokenId];
+        break;
+      }
+      case 'override': {
+        const record: TokenRecord = { ...context.tokens[tokenId] };
+        const overrides = { ...record.overrides };
+        if (change.from === null) delete overrides[change.key];
+        else overrides[change.key] = change.from;
+        record.overrides = Object.keys(overrides).length > 0 ? overrides : undefined;
+        if (record.overrides === undefined) delete record.overrides;
+        context.tokens[tokenId] = record;
         break;
       }
       case 'markers':

@@ -131,8 +131,9 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
         } else if (place?.kind === 'worn') {
           changes.push({ kind: 'worn', track: place.track, from, to: change.to });
           record.worn = { ...record.worn, [place.track]: change.to };
-        } else if (WORN_TRACK[change.key] === undefined) {
-          // A value supplied by a per-token override changes the override (not undoable: no rule does this yet).
+        } else if (WORN_TRACK[change.key] === undefined && place?.kind === 'override') {
+          // A value supplied by a per-token override (EXP set with !defense-round set) changes the override.
+          changes.push({ kind: 'override', key: change.key, from, to: change.to });
           record.overrides = { ...record.overrides, [change.key]: change.to };
         }
         break;

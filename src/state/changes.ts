@@ -22,6 +22,8 @@ export function placeOf(tokenId: string, change: StoredChange): string {
       return `attribute:${change.attributeId}`;
     case 'worn':
       return `worn:${tokenId}:${change.track}`;
+    case 'override':
+      return `override:${tokenId}:${change.key}`;
     case 'markers':
       return `markers:${tokenId}`;
     case 'memory':
@@ -95,6 +97,9 @@ export function changedSince(
         break;
       case 'worn':
         found.push(`${name} ${change.track} protection is ${value ?? 'unset'} (was left at ${change.to})`);
+        break;
+      case 'override':
+        found.push(`${name} ${change.key} is ${value ?? 'unset'} (was left at ${change.to})`);
         break;
       case 'markers':
         found.push(`${name} markers changed`);

@@ -19,6 +19,8 @@ const ChangeSchema = v.variant('kind', [
   v.object({ kind: v.literal('bar'), resource: v.picklist(RESOURCES), bar: v.picklist(BAR_NAMES), attributeId: v.optional(v.string()), from: nullableInteger, to: integer }),
   /** A character value on the sheet (a unique token's worn armor, EXP). */
   v.object({ kind: v.literal('attribute'), key: v.picklist(VALUE_KEYS), attributeId: v.string(), from: nullableInteger, to: integer }),
+  /** A value kept per token by `!defense-round set` (EXP paid from an override). */
+  v.object({ kind: v.literal('override'), key: v.picklist(VALUE_KEYS), from: nullableInteger, to: integer }),
   /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
   v.object({ kind: v.literal('worn'), track, from: nullableInteger, to: integer }),
   v.object({ kind: v.literal('markers'), from: v.string(), to: v.string() }),

@@ -15,6 +15,8 @@ export interface ThresholdHit {
   mod: number;
   /** The track's armor now (a threshold; it never wears here). */
   armor: number;
+  /** The token represents no character (and has no overrides): it has no armor, and says so. */
+  noCharacter?: boolean;
   armorDefense: number;
   override: 'success' | 'fail' | 'none' | null;
   vitality: number;
@@ -60,6 +62,7 @@ export function resolveThresholdHit(hit: ThresholdHit): ThresholdHitOutcome {
   const attack = hit.situation ?? pending?.situation ?? 'front';
   const rule = THRESHOLD_SITUATION_RULES[attack];
   const defense = defenseUsed(hit, attack, pending, steps);
+  if (hit.noCharacter) steps.push({ kind: 'no-character' });
   // The pending defense is used up by this attack, hit or miss.
   const state: ThresholdState = rest;
 

@@ -63,9 +63,10 @@ export function endThresholdRound(state: ThresholdState): ThresholdState {
   return { ...rest, roundsDead: Math.min(SAVE_ROUNDS, rest.roundsDead + 1) };
 }
 
-/** Dead with no save left: the window is over. */
+/** Dead with no save left: the window is over, or its last round's try is spent (rules.md, "Switching editions"). */
 export function isDeadForGood(state: ThresholdState, vitality: number | null): boolean {
-  return isDead(vitality) && (state.roundsDead ?? 0) >= SAVE_ROUNDS;
+  const rounds = state.roundsDead ?? 0;
+  return isDead(vitality) && (rounds >= SAVE_ROUNDS || (rounds === SAVE_ROUNDS - 1 && state.triedThisRound === true));
 }
 
 export function describeThresholdStateChange(left: ThresholdState, now: ThresholdState): string {

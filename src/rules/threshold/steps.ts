@@ -13,6 +13,8 @@ export type ThresholdStep =
   | { kind: 'hit-check'; hit: number; bonus: number; mod: number; total: number; armor: number; track: 'physical' | 'magical'; hits: boolean; situation: ThresholdSituation }
   /** No hit chance is compared: an area attack hits every target. `given` when a --hit was given anyway. */
   | { kind: 'no-hit-chance'; given: number | null }
+  /** The token represents no character and has no overrides: no armor, no Defense (rules.md, "Reading values"). */
+  | { kind: 'no-character' }
   /** No --hit: the hit is taken as already decided. */
   | { kind: 'hit-decided' }
   /** seed 001: a successful defense takes the armor's Defense off the damage. */

@@ -47,6 +47,8 @@ export function thresholdText(step: Step, nameOf: (id: string) => string = (id) 
     }
     case 'no-hit-chance':
       return s.given === null ? 'Area attack: no hit chance needed, every target is hit' : `Area attack: no hit chance needed (the given ${s.given} is not compared)`;
+    case 'no-character':
+      return 'No character, so no armor: no armor threshold and no Defense';
     case 'hit-decided':
       return 'No hit chance given: the hit is taken as decided';
     case 'armor-defense':
