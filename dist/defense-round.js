@@ -4261,10 +4261,23 @@ var DefenseRound = (() => {
 
   // src/commands/history.ts
   var HISTORY_LIMIT = 50;
+  var HISTORY_BYTES = 6e4;
+  var sizes = /* @__PURE__ */ new WeakMap();
+  function sizeOf(application) {
+    let size = sizes.get(application);
+    if (size === void 0) {
+      size = JSON.stringify(application).length;
+      sizes.set(application, size);
+    }
+    return size;
+  }
   function recordApplication(app, application) {
     const history = app.store.history;
     history.push(application);
     if (history.length > HISTORY_LIMIT) history.splice(0, history.length - HISTORY_LIMIT);
+    let total = 0;
+    for (const entry of history) total += sizeOf(entry);
+    while (total > HISTORY_BYTES && history.length > 1) total -= sizeOf(history.shift());
   }
 
   // src/commands/targets.ts
