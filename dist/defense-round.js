@@ -2467,7 +2467,7 @@ var DefenseRound = (() => {
       object({
         result: picklist(["success", "fail"]),
         situation: picklist(THRESHOLD_SITUATIONS),
-        /** A perceive check was passed for it (or none was needed for its situation). */
+        /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
         perceived: boolean()
       })
     ),
@@ -2787,10 +2787,9 @@ var DefenseRound = (() => {
   function nowLine(state2, vitality) {
     if (!isDead(vitality)) return void 0;
     const rounds = state2.roundsDead ?? 0;
-    if (rounds >= SAVE_ROUNDS) return "Dead for good: the four rounds of saves are over";
+    if (isDeadForGood(state2, vitality)) return "Dead for good: no save is left";
     if (!state2.freeSaveUsed) return "Dead: the free Vitality Save is owed (!defend --action save)";
     const left = SAVE_ROUNDS - rounds - (state2.triedThisRound ? 1 : 0);
-    if (left <= 0) return "Dead: no try left; at the end of this round it is dead for good";
     return `Dead: ${left} paid ${left === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${state2.triedThisRound ? " (this round's try is used)" : ""}`;
   }
   function parseThresholdDamage(line) {
@@ -3102,11 +3101,14 @@ var DefenseRound = (() => {
   var DEFENSE_MODES = ["passive", "active", "full"];
   var INITIATIVE_COST = { passive: 0, active: 5, full: 10 };
   var COUNTERATTACK_MARGIN = 10;
+  function initiativeSum(a, b) {
+    return Math.round((a + b) * 1e6) / 1e6;
+  }
   function affordableMode(wanted, turn) {
     if (turn.defender === null || turn.current === null) return wanted;
-    const floor = turn.current - turn.limit;
+    const floor = initiativeSum(turn.current, -turn.limit);
     const order = wanted === "full" ? ["full", "active", "passive"] : wanted === "active" ? ["active", "passive"] : ["passive"];
-    return order.find((mode) => turn.defender - INITIATIVE_COST[mode] >= floor) ?? "passive";
+    return order.find((mode) => initiativeSum(turn.defender, -INITIATIVE_COST[mode]) >= floor) ?? "passive";
   }
   function resolveOpposedAttack(input) {
     const steps = [];
@@ -3142,7 +3144,7 @@ var DefenseRound = (() => {
     const cost = INITIATIVE_COST[mode];
     let initiativeAfter = null;
     if (cost > 0 && turn.defender !== null) {
-      initiativeAfter = turn.defender - cost;
+      initiativeAfter = initiativeSum(turn.defender, -cost);
       steps.push({ kind: "initiative", mode, cost, before: turn.defender, after: initiativeAfter });
     }
     const counterattack = mode !== "passive" && defense - input.attack >= COUNTERATTACK_MARGIN;
@@ -3181,6 +3183,11 @@ var DefenseRound = (() => {
   }
 
   // src/rules/opposed/index.ts
+  var stateAt = (vitality) => vitality <= 0 ? { down: true } : {};
+  function vitalityAfter(changes) {
+    for (const change of changes) if (change.kind === "bar" && change.resource === "vitality") return change.to;
+    return void 0;
+  }
   var DAMAGE_FLAGS = { attack: { kind: "one" }, ap: { kind: "one" }, "defense-mode": { kind: "one" }, "defense-roll": { kind: "one" } };
   var DAMAGE_USAGE = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]";
   var STANCE_USAGE = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)";
@@ -3266,7 +3273,7 @@ var DefenseRound = (() => {
       },
       shortLine: outcome.hits ? `${name} is hit${outcome.damage?.to === "stamina" ? " (stamina)" : ""}${falls ? " and falls" : ""}${counter}.` : `${name} is missed${counter}.`,
       changes,
-      state: {},
+      state: stateAt(vitalityAfter(changes) ?? facts.bars.vitality.value ?? 1),
       detail: outcome
     };
   }
@@ -3292,7 +3299,7 @@ var DefenseRound = (() => {
           card: { title: `${facts.name} loses ${loss}`, rows: [{ label: "Breakdown", lines }] },
           shortLine: `${facts.name} is hit.`,
           changes,
-          state: {},
+          state: stateAt(toStamina ? before : before - loss),
           detail: { loss, toStamina }
         };
       }
@@ -3341,15 +3348,20 @@ var DefenseRound = (() => {
     planHandEdit: handEditPlan,
     setVitality(before, after, state2) {
       const lines = [`Vitality ${before} -> ${after}`];
-      return { vitality: after, state: state2, steps: [], lines, conditionLines: [], now: after <= 0 ? "Vitality at or below 0 (marked incapacitated)" : void 0 };
+      return { vitality: after, state: stateAt(after), steps: [], lines, conditionLines: [], now: after <= 0 ? "Vitality at or below 0 (marked incapacitated)" : void 0 };
     },
-    enter: () => ({}),
+    enter: (vitality) => vitality === null ? {} : stateAt(vitality),
     endRound: (state2) => state2,
     // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (the seed has no death rules).
     condition: (_state, vitality) => vitality !== null && vitality <= 0 ? "incapacitated" : "none",
     deadForGood: () => false,
-    parseState: (raw) => typeof raw === "object" && raw !== null && !Array.isArray(raw) && Object.keys(raw).length === 0 ? {} : null,
-    isEmptyState: () => true,
+    parseState: (raw) => {
+      if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return null;
+      const keys = Object.keys(raw);
+      if (keys.length === 0) return {};
+      return keys.length === 1 && raw.down === true ? { down: true } : null;
+    },
+    isEmptyState: (state2) => state2.down !== true,
     describeStateChange: () => "its state changed",
     text: opposedText
   };
@@ -5181,13 +5193,13 @@ var DefenseRound = (() => {
       if (edition.condition(reading2.facts.state, before) !== "dead") {
         const resolution = plan.resolve(reading2.facts, []);
         if (!isRefusal(resolution)) {
-          const vitalityAfter = resolution.changes.find((change) => change.kind === "bar" && change.resource === "vitality");
+          const vitalityAfter2 = resolution.changes.find((change) => change.kind === "bar" && change.resource === "vitality");
           const { applied, shown: shown2 } = write(app, reading2, resolution, {
             vitalityFrom: before,
             title: `${reading2.snapshot.name}: Vitality edited by hand, ${before} -> ${typed}, read through armor`
           });
           present(app, [shown2], { title: "Hand edit", replyTo: "gm" });
-          if (link) app.linkedEdits.set(link, { from: before, to: vitalityAfter?.kind === "bar" ? vitalityAfter.to : before });
+          if (link) app.linkedEdits.set(link, { from: before, to: vitalityAfter2?.kind === "bar" ? vitalityAfter2.to : before });
           recordApplication(app, { by: "hand-edit", kind: "hand-edit", round: app.store.round.number, tokens: [applied] });
           return;
         }

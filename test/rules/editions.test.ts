@@ -9,6 +9,7 @@ import {
   type Facts,
   type OtherFacts,
   type Outcome,
+  type PlanContext,
   type Resolution,
   type Step,
   type ValueFact,
@@ -57,10 +58,14 @@ function factsOf<S>(state: S, over: FactsOver = {}): Facts<S> {
     state,
     initiative: over.initiative ?? null,
     acting: over.acting ?? false,
+    currentTurn: null,
     others: (over.others ?? {}) as Record<string, OtherFacts<S>>,
     nameOf,
   };
 }
+
+/** The GM's settings a plan may read (the defaults), sent by the GM. */
+const CONTEXT: PlanContext = { overwhelmLimit: 20, stamina: 'power', gm: true };
 
 function outcomeOf<S>(resolution: Resolution<S>): Outcome<S> {
   if (isRefusal(resolution)) throw new Error(`expected an outcome, got the refusal ${JSON.stringify(resolution)}`);
@@ -75,7 +80,7 @@ const cardLines = (outcome: Outcome<unknown>) => outcome.card.rows.flatMap((row)
 /** Bob of seed 000: Vitality 70, Soak 20, Physical 100, Defense 30. */
 const BOB_ARMOR = { armor_soak: val(20), armor_physical: val(100), armor_defense: val(30) };
 
-const soakDamage = (line: string, facts: Facts<SoakState>) => soak.planDamage(parseLine(line)).resolve(facts, []);
+const soakDamage = (line: string, facts: Facts<SoakState>) => soak.planDamage(parseLine(line), CONTEXT).resolve(facts, []);
 const soakDefend = (line: string, facts: Facts<SoakState>, rolls: number[] = []) => soak.planDefend(parseLine(line)).resolve(facts, rolls);
 
 /** The outcomes the soak tests below are about; `text` must word every step in them. */
@@ -117,10 +122,10 @@ describe('soak: planDamage', () => {
   });
 
   it('a malformed command throws UsageError', () => {
-    expect(() => soak.planDamage(parseLine('!damage -5'))).toThrow(UsageError);
-    expect(() => soak.planDamage(parseLine('!damage 5 --to soul --pierce 10'))).toThrow(UsageError);
-    expect(() => soak.planDamage(parseLine('!damage'))).toThrow(UsageError);
-    expect(() => soak.planDamage(parseLine('!damage 5 --instant-kill'))).toThrow(UsageError);
+    expect(() => soak.planDamage(parseLine('!damage -5'), CONTEXT)).toThrow(UsageError);
+    expect(() => soak.planDamage(parseLine('!damage 5 --to soul --pierce 10'), CONTEXT)).toThrow(UsageError);
+    expect(() => soak.planDamage(parseLine('!damage'), CONTEXT)).toThrow(UsageError);
+    expect(() => soak.planDamage(parseLine('!damage 5 --instant-kill'), CONTEXT)).toThrow(UsageError);
   });
 
   it('a Vitality bar that holds no number refuses the token', () => {
@@ -128,14 +133,14 @@ describe('soak: planDamage', () => {
   });
 
   it('values: a Vitality hit reads soak, both protections, Defense, natural defense and Fortitude; --to soul reads none', () => {
-    expect(soak.planDamage(parseLine('!damage 200')).values).toEqual(
+    expect(soak.planDamage(parseLine('!damage 200'), CONTEXT).values).toEqual(
       expect.arrayContaining(['armor_soak', 'armor_physical', 'armor_magical', 'armor_defense', 'natural_defense', 'fortitude']),
     );
-    expect(soak.planDamage(parseLine('!damage 200 --type magical')).values).toEqual(
+    expect(soak.planDamage(parseLine('!damage 200 --type magical'), CONTEXT).values).toEqual(
       expect.arrayContaining(['armor_soak', 'armor_magical', 'armor_physical', 'armor_spirit', 'natural_spirit', 'fortitude']),
     );
-    expect(soak.planDamage(parseLine('!damage 5 --to soul')).values).toEqual([]);
-    expect(soak.planDamage(parseLine('!damage 200')).dice).toEqual([]);
+    expect(soak.planDamage(parseLine('!damage 5 --to soul'), CONTEXT).values).toEqual([]);
+    expect(soak.planDamage(parseLine('!damage 200'), CONTEXT).dice).toEqual([]);
   });
 
   it('--to soul takes the whole amount off Soul, no armor', () => {
@@ -268,8 +273,8 @@ describe('soak: planStance and planHandEdit', () => {
 
   it('planHandEdit(200) reads the loss through armor exactly as !damage 200', () => {
     const facts = factsOf<SoakState>({ pendingDefense: 'fail' }, { values: BOB_ARMOR });
-    const edit = soak.planHandEdit(200);
-    const damage = soak.planDamage(parseLine('!damage 200'));
+    const edit = soak.planHandEdit(200, CONTEXT);
+    const damage = soak.planDamage(parseLine('!damage 200'), CONTEXT);
     expect(edit.values).toEqual(damage.values);
     expect(edit.resolve(facts, [])).toEqual(damage.resolve(facts, []));
     expect(outcomeOf(edit.resolve(facts, [])).changes).toEqual([
@@ -410,7 +415,7 @@ describe('soak: text', () => {
 // ---------------------------------------------------------------------------------------------
 // threshold (the deep tests are in threshold.test.ts)
 
-const thresholdDamage = (line: string, facts: Facts<ThresholdState>) => threshold.planDamage(parseLine(line)).resolve(facts, []);
+const thresholdDamage = (line: string, facts: Facts<ThresholdState>) => threshold.planDamage(parseLine(line), CONTEXT).resolve(facts, []);
 const thresholdDefend = (line: string, facts: Facts<ThresholdState>, rolls: number[] = []) => threshold.planDefend(parseLine(line)).resolve(facts, rolls);
 /** Bob of seed 001: Vitality 30, Defense 10, Physical Armor 18. */
 const THRESHOLD_ARMOR = { armor_physical: val(18), armor_defense: val(10) };
@@ -457,21 +462,21 @@ describe('threshold: planDamage', () => {
   });
 
   it('values and dice: the track\'s armor and armor_defense, no dice', () => {
-    expect(threshold.planDamage(parseLine('!damage 20')).values).toEqual(['armor_physical', 'armor_defense']);
-    expect(threshold.planDamage(parseLine('!damage 20 --type magical')).values).toEqual(['armor_magical', 'armor_defense']);
-    expect(threshold.planDamage(parseLine('!damage 20')).dice).toEqual([]);
+    expect(threshold.planDamage(parseLine('!damage 20'), CONTEXT).values).toEqual(['armor_physical', 'armor_defense']);
+    expect(threshold.planDamage(parseLine('!damage 20 --type magical'), CONTEXT).values).toEqual(['armor_magical', 'armor_defense']);
+    expect(threshold.planDamage(parseLine('!damage 20'), CONTEXT).dice).toEqual([]);
   });
 
   it('a malformed command throws UsageError; a bar with no number is refused', () => {
-    expect(() => threshold.planDamage(parseLine('!damage'))).toThrow(UsageError);
-    expect(() => threshold.planDamage(parseLine('!damage -5'))).toThrow(UsageError);
-    expect(() => threshold.planDamage(parseLine('!damage 5 --defense maybe'))).toThrow(UsageError);
-    expect(() => threshold.planDamage(parseLine('!damage 5 --mod 2'))).toThrow(UsageError);
+    expect(() => threshold.planDamage(parseLine('!damage'), CONTEXT)).toThrow(UsageError);
+    expect(() => threshold.planDamage(parseLine('!damage -5'), CONTEXT)).toThrow(UsageError);
+    expect(() => threshold.planDamage(parseLine('!damage 5 --defense maybe'), CONTEXT)).toThrow(UsageError);
+    expect(() => threshold.planDamage(parseLine('!damage 5 --mod 2'), CONTEXT)).toThrow(UsageError);
     expect(thresholdDamage('!damage 20', bob001({}, { vitality: bar(null) }))).toEqual({ kind: 'bar', resource: 'vitality' });
   });
 
   it('planHandEdit(15) is a hit of 15 taken as decided, using the pending defense: 15 - 10 = 5', () => {
-    const outcome = outcomeOf(threshold.planHandEdit(15).resolve(bob001(pendingFront('success')), []));
+    const outcome = outcomeOf(threshold.planHandEdit(15, CONTEXT).resolve(bob001(pendingFront('success')), []));
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 25 }]);
     expect(outcome.state).toEqual({});
   });
@@ -600,7 +605,7 @@ describe('threshold: the rest of the contract', () => {
 // ---------------------------------------------------------------------------------------------
 // opposed
 
-const opposedDamage = (line: string, facts: Facts<OpposedState>, rolls: number[] = []) => opposed.planDamage(parseLine(line)).resolve(facts, rolls);
+const opposedDamage = (line: string, facts: Facts<OpposedState>, rolls: number[] = []) => opposed.planDamage(parseLine(line), CONTEXT).resolve(facts, rolls);
 /** Seed 003's defender: passive_defense 10, so a d20 of 8 makes D 18. */
 const defender = (armorScore: number, over: FactsOver = {}) =>
   factsOf<OpposedState>({}, { vitality: bar(50, 50), power: bar(30, 30), values: { passive_defense: val(10), armor_score: val(armorScore) }, ...over });
@@ -610,7 +615,8 @@ describe('opposed: planDamage', () => {
     const outcome = outcomeOf(opposedDamage('!damage 8 --attack 24 --defense-roll 8', defender(13)));
     expect(outcome.headline).toBe('hit');
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 36 }]);
-    expect(cardLines(outcome)).toContain('Damage 8 + 6 = 14, above armor 13: Vitality');
+    expect(cardLines(outcome)).toContain('Damage 8 + 6 margin = 14');
+    expect(cardLines(outcome)).toContain('Effective armor 13 - 0 AP = 13: 14 beats it, Vitality damage');
   });
 
   it('14 damage not above armor 14: off stamina (the Power bar)', () => {
@@ -620,9 +626,10 @@ describe('opposed: planDamage', () => {
 
   it('an active defense costs 5 initiative: 20 -> 15', () => {
     const outcome = outcomeOf(opposedDamage('!damage 8 --attack 24 --defense-roll 8', defender(13, { stance: 'active', initiative: 20 })));
+    // D = 8 + 10 passive + 0 active = 18: the hit and its damage as before, and the cost paid.
     expect(outcome.changes).toEqual([
-      { kind: 'initiative', to: 15 },
       { kind: 'bar', resource: 'vitality', to: 36 },
+      { kind: 'initiative', to: 15 },
     ]);
   });
 
@@ -641,43 +648,42 @@ describe('opposed: planDamage', () => {
   });
 
   it('dice: one d20 per target without --defense-roll, read by resolve', () => {
-    expect(opposed.planDamage(parseLine('!damage 8 --attack 24 --defense-roll 8')).dice).toEqual([]);
-    const plan = opposed.planDamage(parseLine('!damage 8 --attack 24'));
+    expect(opposed.planDamage(parseLine('!damage 8 --attack 24 --defense-roll 8'), CONTEXT).dice).toEqual([]);
+    const plan = opposed.planDamage(parseLine('!damage 8 --attack 24'), CONTEXT);
     expect(plan.dice).toEqual([20]);
     expect(plan.readsTurnOrder).toBe(true);
     expect(outcomeOf(plan.resolve(defender(13), [8])).changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 36 }]);
   });
 
   it('a malformed command throws UsageError; the hit bar with no number is refused', () => {
-    expect(() => opposed.planDamage(parseLine('!damage 8'))).toThrow(UsageError);
-    expect(() => opposed.planDamage(parseLine('!damage 8 --attack 24 --defense-roll 21'))).toThrow(UsageError);
+    expect(() => opposed.planDamage(parseLine('!damage 8'), CONTEXT)).toThrow(UsageError);
+    expect(() => opposed.planDamage(parseLine('!damage 8 --attack 24 --defense-roll 21'), CONTEXT)).toThrow(UsageError);
     expect(opposedDamage('!damage 8 --attack 24 --defense-roll 8', defender(13, { vitality: bar(null) }))).toEqual({ kind: 'bar', resource: 'vitality' });
   });
 
-  // BUG (rules.md, opposed Attack: "Effective armor = max(0, armor_score - P)"): the skeleton
-  // accepts --ap but never takes it off the armor score.
-  it.fails('--ap lowers the armor: 14 damage against armor 16 - 5 = 11 goes to Vitality', () => {
+  it('--ap lowers the armor: 14 damage against armor 16 - 5 = 11 goes to Vitality', () => {
     const outcome = outcomeOf(opposedDamage('!damage 8 --attack 24 --defense-roll 8 --ap 5', defender(16)));
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 36 }]);
   });
 
-  // BUG (rules.md, Clarifications (opposed): "Defense modifiers and armor_score that are missing
-  // count as 0; one that is not a number refuses that token"): the skeleton reads it as 0.
-  it.fails('a defense modifier that is not a number refuses the token', () => {
+  it('a defense modifier that is not a number refuses the token', () => {
     const facts = defender(13, { values: { passive_defense: notANumber, armor_score: val(13) } });
     expect(isRefusal(opposedDamage('!damage 8 --attack 24 --defense-roll 8', facts))).toBe(true);
   });
 });
 
 describe('opposed: the rest of the contract', () => {
-  it('is not playable; its stances are the defense modes', () => {
-    expect(opposed.playable).toBe(false);
+  it('is playable; its stances are the defense modes; !defend is refused with why', () => {
+    expect(opposed.playable).toBe(true);
     expect(opposed.stances).toEqual(['passive', 'active', 'full']);
+    expect(opposed.refuses?.defend).toMatch(/rolled inside !damage/);
+    expect(() => opposed.planDefend(parseLine('!defend --action defend'))).toThrow(UsageError);
   });
 
-  it('planDefend and planStance throw UsageError', () => {
-    expect(() => opposed.planDefend(parseLine('!defend --action defend'))).toThrow(UsageError);
-    expect(() => opposed.planStance('active')).toThrow(UsageError);
+  it('planStance sets the default mode; passive keeps no stance', () => {
+    const active = outcomeOf(opposed.planStance('active').resolve(defender(13), []));
+    expect(active.stance).toBe('active');
+    expect(outcomeOf(opposed.planStance('passive').resolve(defender(13, { stance: 'active' }), [])).stance).toBeNull();
   });
 
   it('condition: incapacitated at or below 0 (a visual aid), never dead for good', () => {
@@ -687,23 +693,33 @@ describe('opposed: the rest of the contract', () => {
     expect(opposed.deadForGood({}, -30)).toBe(false);
   });
 
-  it('planHandEdit(10) takes 10 off Vitality', () => {
-    expect(outcomeOf(opposed.planHandEdit(10).resolve(defender(13), [])).changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 40 }]);
+  it('planHandEdit: a loss above armor_score stays on Vitality; otherwise it moves to stamina', () => {
+    // Vitality 50 typed down by 20: above armor 13, Vitality damage.
+    expect(outcomeOf(opposed.planHandEdit(20, CONTEXT).resolve(defender(13), [])).changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 30 }]);
+    // Down by 10, not above 13: Vitality stays 50, stamina (Power 30) takes it.
+    expect(outcomeOf(opposed.planHandEdit(10, CONTEXT).resolve(defender(13), [])).changes).toEqual([
+      { kind: 'bar', resource: 'vitality', to: 50 },
+      { kind: 'bar', resource: 'power', to: 20 },
+    ]);
   });
 
   it('setVitality moves the bar and says incapacitated at or below 0', () => {
     const set = opposed.setVitality(5, -1, {});
     expect(set.vitality).toBe(-1);
     expect(set.lines).toEqual(['Vitality 5 -> -1']);
-    expect(set.now).toBe('Incapacitated');
+    expect(set.now).toBe('Vitality at or below 0 (marked incapacitated)');
+    expect(set.state).toEqual({ down: true });
   });
 
-  it('state: always empty', () => {
-    expect(opposed.enter(-5, false)).toEqual({});
-    expect(opposed.endRound({})).toEqual({});
+  it('state: only whether the token is shown down, so an edition switch reads it again', () => {
+    expect(opposed.enter(-5, false)).toEqual({ down: true });
+    expect(opposed.enter(5, false)).toEqual({});
+    expect(opposed.endRound({ down: true })).toEqual({ down: true });
     expect(opposed.parseState({})).toEqual({});
+    expect(opposed.parseState({ down: true })).toEqual({ down: true });
     expect(opposed.parseState({ pendingDefense: 'fail' })).toBeNull();
     expect(opposed.isEmptyState({})).toBe(true);
+    expect(opposed.isEmptyState({ down: true })).toBe(false);
   });
 });
 
@@ -711,8 +727,8 @@ describe('opposed: the rest of the contract', () => {
 // the registry
 
 describe('registry', () => {
-  it('soak and threshold are playable; opposed is not yet', () => {
-    expect(playableEditions()).toEqual(['soak', 'threshold']);
+  it('all three editions are playable', () => {
+    expect(playableEditions()).toEqual(['soak', 'threshold', 'opposed']);
   });
 
   it('every edition is registered under its own id', () => {

@@ -58,13 +58,18 @@ export interface OpposedAttackOutcome {
   steps: OpposedStep[];
 }
 
+/** Initiative arithmetic without binary-fraction noise: Roll20 tie-breakers are short decimals (12.1 - 5 is 7.1). */
+export function initiativeSum(a: number, b: number): number {
+  return Math.round((a + b) * 1e6) / 1e6;
+}
+
 /** The mode the defender can afford: the one wanted, else active, else passive (Ruling: per mode). */
 export function affordableMode(wanted: DefenseMode, turn: OpposedTurn): DefenseMode {
   if (turn.defender === null || turn.current === null) return wanted;
-  const floor = turn.current - turn.limit;
+  const floor = initiativeSum(turn.current, -turn.limit);
   const order: DefenseMode[] = wanted === 'full' ? ['full', 'active', 'passive'] : wanted === 'active' ? ['active', 'passive'] : ['passive'];
   // Exactly at the limit is allowed; more than the limit below the current initiative is overwhelmed.
-  return order.find((mode) => (turn.defender as number) - INITIATIVE_COST[mode] >= floor) ?? 'passive';
+  return order.find((mode) => initiativeSum(turn.defender as number, -INITIATIVE_COST[mode]) >= floor) ?? 'passive';
 }
 
 export function resolveOpposedAttack(input: OpposedAttackInput): OpposedAttackOutcome {
@@ -107,7 +112,7 @@ export function resolveOpposedAttack(input: OpposedAttackInput): OpposedAttackOu
   const cost = INITIATIVE_COST[mode];
   let initiativeAfter: number | null = null;
   if (cost > 0 && turn.defender !== null) {
-    initiativeAfter = turn.defender - cost;
+    initiativeAfter = initiativeSum(turn.defender, -cost);
     steps.push({ kind: 'initiative', mode, cost, before: turn.defender, after: initiativeAfter });
   }
   const counterattack = mode !== 'passive' && defense - input.attack >= COUNTERATTACK_MARGIN;

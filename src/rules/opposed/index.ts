@@ -7,8 +7,20 @@ import { MAX_DAMAGE } from '../values';
 import { DEFENSE_MODES, INITIATIVE_COST, resolveOpposedAttack, type DefenseMode, type OpposedStep } from './attack';
 import { opposedText } from './text';
 
-/** seed 003 keeps nothing per token beyond the stance (the default defense mode), which the seam stores. */
-export type OpposedState = Record<string, never>;
+/**
+ * seed 003 keeps nothing per token beyond the stance (which the seam stores); `down` only remembers
+ * a token shown incapacitated, so an edition switch reads it again.
+ */
+export interface OpposedState {
+  down?: true;
+}
+
+const stateAt = (vitality: number): OpposedState => (vitality <= 0 ? { down: true } : {});
+
+function vitalityAfter(changes: readonly RuleChange[]): number | undefined {
+  for (const change of changes) if (change.kind === 'bar' && change.resource === 'vitality') return change.to;
+  return undefined;
+}
 
 const DAMAGE_FLAGS: FlagTable = { attack: { kind: 'one' }, ap: { kind: 'one' }, 'defense-mode': { kind: 'one' }, 'defense-roll': { kind: 'one' } };
 const DAMAGE_USAGE =
@@ -115,7 +127,7 @@ function resolveAttack(order: AttackOrder, context: PlanContext, facts: Facts<Op
       ? `${name} is hit${outcome.damage?.to === 'stamina' ? ' (stamina)' : ''}${falls ? ' and falls' : ''}${counter}.`
       : `${name} is missed${counter}.`,
     changes,
-    state: {},
+    state: stateAt(vitalityAfter(changes) ?? facts.bars.vitality.value ?? 1),
     detail: outcome,
   };
 }
@@ -145,7 +157,7 @@ function handEditPlan(loss: number, context: PlanContext): Plan<OpposedState> {
         card: { title: `${facts.name} loses ${loss}`, rows: [{ label: 'Breakdown', lines }] },
         shortLine: `${facts.name} is hit.`,
         changes,
-        state: {},
+        state: stateAt(toStamina ? before : before - loss),
         detail: { loss, toStamina },
       };
     },
@@ -195,15 +207,20 @@ export const opposed: Edition<OpposedState> = {
   planHandEdit: handEditPlan,
   setVitality(before, after, state) {
     const lines = [`Vitality ${before} -> ${after}`];
-    return { vitality: after, state, steps: [], lines, conditionLines: [], now: after <= 0 ? 'Vitality at or below 0 (marked incapacitated)' : undefined };
+    return { vitality: after, state: stateAt(after), steps: [], lines, conditionLines: [], now: after <= 0 ? 'Vitality at or below 0 (marked incapacitated)' : undefined };
   },
-  enter: () => ({}),
+  enter: (vitality) => (vitality === null ? {} : stateAt(vitality)),
   endRound: (state) => state,
   // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (the seed has no death rules).
   condition: (_state, vitality) => (vitality !== null && vitality <= 0 ? 'incapacitated' : 'none'),
   deadForGood: () => false,
-  parseState: (raw) => (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && Object.keys(raw).length === 0 ? {} : null),
-  isEmptyState: () => true,
+  parseState: (raw) => {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+    const keys = Object.keys(raw);
+    if (keys.length === 0) return {};
+    return keys.length === 1 && (raw as { down?: unknown }).down === true ? { down: true } : null;
+  },
+  isEmptyState: (state) => state.down !== true,
   describeStateChange: () => 'its state changed',
   text: opposedText,
 };

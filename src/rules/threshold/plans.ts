@@ -6,7 +6,7 @@ import { MAX_DAMAGE } from '../values';
 import { resolveThresholdHit } from './damage';
 import { betterPending, resolveThresholdDefend, thresholdRollsNeeded, type ThresholdAction } from './defend';
 import { resolveThresholdSave } from './save';
-import { isDead, SAVE_ROUNDS, type ThresholdState } from './state';
+import { isDead, isDeadForGood, SAVE_ROUNDS, type ThresholdState } from './state';
 import { SOAK_ONLY_SITUATIONS, THRESHOLD_SITUATIONS, THRESHOLD_SITUATION_RULES, type ThresholdSituation } from './situations';
 import type { ThresholdStep } from './steps';
 import { thresholdText } from './text';
@@ -49,10 +49,9 @@ function situationArg(text: string | undefined): ThresholdSituation | null {
 function nowLine(state: ThresholdState, vitality: number): string | undefined {
   if (!isDead(vitality)) return undefined;
   const rounds = state.roundsDead ?? 0;
-  if (rounds >= SAVE_ROUNDS) return 'Dead for good: the four rounds of saves are over';
+  if (isDeadForGood(state, vitality)) return 'Dead for good: no save is left';
   if (!state.freeSaveUsed) return 'Dead: the free Vitality Save is owed (!defend --action save)';
   const left = SAVE_ROUNDS - rounds - (state.triedThisRound ? 1 : 0);
-  if (left <= 0) return 'Dead: no try left; at the end of this round it is dead for good';
   return `Dead: ${left} paid ${left === 1 ? 'try' : 'tries'} left, one a round, 1d% EXP each${state.triedThisRound ? ' (this round\'s try is used)' : ''}`;
 }
 

@@ -11,7 +11,7 @@ const ThresholdStateSchema = v.object({
     v.object({
       result: v.picklist(['success', 'fail'] as const),
       situation: v.picklist(THRESHOLD_SITUATIONS),
-      /** A perceive check was passed for it (or none was needed for its situation). */
+      /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
       perceived: v.boolean(),
     }),
   ),
