@@ -126,6 +126,22 @@ var DefenseRound = (() => {
     return schema;
   }
   // @__NO_SIDE_EFFECTS__
+  function finite(message$1) {
+    return {
+      kind: "validation",
+      type: "finite",
+      reference: finite,
+      async: false,
+      expects: null,
+      requirement: Number.isFinite,
+      message: message$1,
+      "~run"(dataset, config$1) {
+        if (dataset.typed && !this.requirement(dataset.value)) _addIssue(this, "finite", dataset, config$1);
+        return dataset;
+      }
+    };
+  }
+  // @__NO_SIDE_EFFECTS__
   function integer(message$1) {
     return {
       kind: "validation",
@@ -217,6 +233,22 @@ var DefenseRound = (() => {
       message: message$1,
       "~run"(dataset, config$1) {
         if (dataset.typed && !this.requirement.test(dataset.value)) _addIssue(this, "format", dataset, config$1);
+        return dataset;
+      }
+    };
+  }
+  // @__NO_SIDE_EFFECTS__
+  function safeInteger(message$1) {
+    return {
+      kind: "validation",
+      type: "safe_integer",
+      reference: safeInteger,
+      async: false,
+      expects: null,
+      requirement: Number.isSafeInteger,
+      message: message$1,
+      "~run"(dataset, config$1) {
+        if (dataset.typed && !this.requirement(dataset.value)) _addIssue(this, "safe integer", dataset, config$1);
         return dataset;
       }
     };
@@ -829,9 +861,10 @@ var DefenseRound = (() => {
   }
 
   // src/state/tokens.ts
-  var integer2 = pipe(number(), integer());
+  var integer2 = pipe(number(), safeInteger());
+  var overrideValue = pipe(number(), safeInteger(), minValue(-1e6), maxValue(1e6));
   var TokenRecordSchema = object({
-    overrides: optional(record(picklist(VALUE_KEYS), integer2)),
+    overrides: optional(record(picklist(VALUE_KEYS), overrideValue)),
     // rules.md: a generic token's armor wears per token, starting from the sheet's values
     worn: optional(object({ physical: optional(integer2), magical: optional(integer2) })),
     stance: optional(pipe(string(), maxLength(40))),
@@ -844,10 +877,10 @@ var DefenseRound = (() => {
     const problems = [];
     if (raw === void 0) return { tokens, problems };
     if (!isRecord(raw)) return { tokens, problems: ["tokens: not an object; per-token memory cleared"] };
-    for (const [id, record2] of Object.entries(raw)) {
+    for (const [id2, record2] of Object.entries(raw)) {
       const parsed = safeParse(TokenRecordSchema, record2);
-      if (parsed.success) tokens[id] = dropUndefined(parsed.output);
-      else problems.push(`tokens.${id}: not a valid token record; forgotten`);
+      if (parsed.success) tokens[id2] = dropUndefined(parsed.output);
+      else problems.push(`tokens.${id2}: not a valid token record; forgotten`);
     }
     return { tokens, problems };
   }
@@ -867,8 +900,10 @@ var DefenseRound = (() => {
   }
 
   // src/state/history.ts
-  var integer3 = pipe(number(), integer());
+  var integer3 = pipe(number(), safeInteger());
   var nullableInteger = nullable(integer3);
+  var initiative = pipe(number(), finite(), minValue(-1e9), maxValue(1e9));
+  var id = pipe(string(), minLength(1), maxLength(64));
   var track = picklist(["physical", "magical"]);
   var MemorySchema = object({
     edition: optional(object({ id: picklist(EDITION_IDS), state: unknown() })),
@@ -877,18 +912,18 @@ var DefenseRound = (() => {
   });
   var ChangeSchema = variant("kind", [
     /** A bar, through its linked attribute when there is one. */
-    object({ kind: literal("bar"), resource: picklist(RESOURCES), bar: picklist(BAR_NAMES), attributeId: optional(string()), from: nullableInteger, to: integer3 }),
+    object({ kind: literal("bar"), resource: picklist(RESOURCES), bar: picklist(BAR_NAMES), attributeId: optional(id), from: nullableInteger, to: integer3 }),
     /** A character value on the sheet (a unique token's worn armor, EXP). */
-    object({ kind: literal("attribute"), key: picklist(VALUE_KEYS), attributeId: string(), from: nullableInteger, to: integer3 }),
+    object({ kind: literal("attribute"), key: picklist(VALUE_KEYS), attributeId: id, from: nullableInteger, to: integer3 }),
     /** A value kept per token by `!defense-round set` (EXP paid from an override). */
     object({ kind: literal("override"), key: picklist(VALUE_KEYS), from: nullableInteger, to: integer3 }),
     /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
     object({ kind: literal("worn"), track, from: nullableInteger, to: integer3 }),
     object({ kind: literal("markers"), from: string(), to: string() }),
     /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-    object({ kind: literal("memory"), tokenId: optional(string()), from: MemorySchema, to: MemorySchema }),
-    object({ kind: literal("initiative"), from: number(), to: number() }),
-    object({ kind: literal("turn-order"), tokenId: string() })
+    object({ kind: literal("memory"), tokenId: optional(id), from: MemorySchema, to: MemorySchema }),
+    object({ kind: literal("initiative"), from: initiative, to: initiative }),
+    object({ kind: literal("turn-order"), tokenId: id })
   ]);
   var ApplicationSchema = object({
     /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
@@ -896,13 +931,19 @@ var DefenseRound = (() => {
     kind: picklist(["damage", "hand-edit", "save"]),
     /** The round it happened in: edition state it put back is moved on by the rounds since. */
     round: integer3,
-    tokens: array(object({ tokenId: string(), name: string(), changes: array(ChangeSchema) }))
+    tokens: array(object({ tokenId: id, name: pipe(string(), maxLength(200)), changes: array(ChangeSchema) }))
   });
   function checkHistory(raw) {
     if (raw === void 0) return { history: [], problems: [] };
-    const parsed = safeParse(array(ApplicationSchema), raw);
-    if (parsed.success) return { history: parsed.output, problems: [] };
-    return { history: [], problems: ["history: not a valid undo history; forgotten"] };
+    if (!Array.isArray(raw)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
+    const history = [];
+    const problems = [];
+    raw.forEach((entry, index) => {
+      const parsed = safeParse(ApplicationSchema, entry);
+      if (parsed.success) history.push(parsed.output);
+      else problems.push(`history[${index}]: not a valid undo entry; dropped`);
+    });
+    return { history, problems };
   }
 
   // src/state/migrate1.ts
@@ -970,7 +1011,7 @@ var DefenseRound = (() => {
     const tokens = isRecord(old.tokens) ? old.tokens : {};
     const round = isRecord(old.round) && typeof old.round.number === "number" ? old.round.number : 1;
     const migrated = { ...old, schemaVersion: 2 };
-    if (isRecord(old.tokens)) migrated.tokens = Object.fromEntries(Object.entries(old.tokens).map(([id, record2]) => [id, migrateToken(record2)]));
+    if (isRecord(old.tokens)) migrated.tokens = Object.fromEntries(Object.entries(old.tokens).map(([id2, record2]) => [id2, migrateToken(record2)]));
     if (Array.isArray(old.history)) {
       migrated.history = old.history.map(
         (application) => isRecord(application) && Array.isArray(application.tokens) ? {
@@ -1054,7 +1095,8 @@ var DefenseRound = (() => {
         return { after: before, life: { ...life }, steps: [{ kind: "set-back", attempted: after, vitality: before }] };
       }
       const loss = applyVitalityLoss(before, before - after, life);
-      return { after: loss.after, life: loss.life, steps: loss.steps };
+      const steps2 = loss.steps.map((step) => step.kind === "vitality-change" ? { ...step, after } : step);
+      return { after: loss.applied ? after : loss.after, life: loss.life, steps: steps2 };
     }
     const steps = [{ kind: "vitality-change", before, after }];
     if (after > 0) {
@@ -1234,7 +1276,7 @@ var DefenseRound = (() => {
   function resultText(success, critical) {
     return success ? critical ? "success (critical)" : "success" : "failure";
   }
-  function describeDefendStep(step, nameOf = (id) => id) {
+  function describeDefendStep(step, nameOf = (id2) => id2) {
     switch (step.kind) {
       case "perception-check":
         return `Perception ${step.roll} vs ${targetText(step.baseTarget, step.mod === 0 ? [] : [step.mod], step.target)}: ${resultText(step.success, step.critical)}`;
@@ -1433,7 +1475,7 @@ var DefenseRound = (() => {
   function idsArg(parsed) {
     const values = parsed.flags.get("ids");
     if (!values) return void 0;
-    return values.flatMap((value) => value.split(",")).map((id) => id.trim()).filter((id) => id !== "");
+    return values.flatMap((value) => value.split(",")).map((id2) => id2.trim()).filter((id2) => id2 !== "");
   }
 
   // src/rules/soak/damage.ts
@@ -1854,8 +1896,8 @@ var DefenseRound = (() => {
   function skillsLimitedPerAttacker(stance) {
     return stance === "defensive";
   }
-  function ownValue(record2, id) {
-    return Object.prototype.hasOwnProperty.call(record2, id) ? record2[id] : void 0;
+  function ownValue(record2, id2) {
+    return Object.prototype.hasOwnProperty.call(record2, id2) ? record2[id2] : void 0;
   }
   function hasReactedAgainst(round, attackerId) {
     return ownValue(round.reactions, attackerId) !== void 0;
@@ -1882,8 +1924,8 @@ var DefenseRound = (() => {
   function refused(reason) {
     return { kind: "refused", reason };
   }
-  function given(id) {
-    return id !== null && id !== "";
+  function given(id2) {
+    return id2 !== null && id2 !== "";
   }
   function assertInput(input) {
     const d100 = (n) => Number.isInteger(n) && n >= 1 && n <= 100;
@@ -2055,7 +2097,7 @@ var DefenseRound = (() => {
     ally: "--ally",
     skill: "--skill"
   };
-  function describeRefusal(reason, nameOf = (id) => id) {
+  function describeRefusal(reason, nameOf = (id2) => id2) {
     switch (reason.code) {
       case "acting-turn":
         return "It is this token's turn (top of the Turn Tracker): the defensive round is for everyone but the one acting. Saves are still allowed.";
@@ -2692,7 +2734,7 @@ var DefenseRound = (() => {
     if (difficulty === "normal" && mod === 0) return `${total}`;
     return `${divided}${mod === 0 ? "" : mod > 0 ? ` + ${mod}` : ` - ${-mod}`} = ${total}`;
   }
-  function thresholdText(step, nameOf = (id) => id) {
+  function thresholdText(step, nameOf = (id2) => id2) {
     const s = step;
     switch (s.kind) {
       case "defense-used": {
@@ -3368,8 +3410,8 @@ var DefenseRound = (() => {
 
   // src/rules/editions.ts
   var EDITIONS2 = { soak, threshold, opposed };
-  function editionOf(id) {
-    return EDITIONS2[id];
+  function editionOf(id2) {
+    return EDITIONS2[id2];
   }
   function playableEditions() {
     return Object.values(EDITIONS2).filter((edition) => edition.playable).map((edition) => edition.id);
@@ -3423,7 +3465,10 @@ var DefenseRound = (() => {
     }
     let data = raw;
     let version3 = typeof data.schemaVersion === "number" ? data.schemaVersion : 0;
-    if (!Number.isInteger(version3) || version3 < 0 || version3 > SCHEMA_VERSION) {
+    if (Number.isInteger(version3) && version3 > SCHEMA_VERSION) {
+      return { stored: freshState(scriptVersion), problems: [`state has schema version ${version3}, newer than this script's ${SCHEMA_VERSION}; left as it is`], newer: version3 };
+    }
+    if (!Number.isInteger(version3) || version3 < 0) {
       problems.push(`state has unknown schema version ${JSON.stringify(data.schemaVersion)}; started from defaults`);
       return { stored: freshState(scriptVersion), problems };
     }
@@ -3437,14 +3482,14 @@ var DefenseRound = (() => {
     problems.push(...settingsCheck.problems);
     const tokensCheck = checkTokenRecords(data.tokens);
     problems.push(...tokensCheck.problems);
-    for (const [id, record2] of Object.entries(tokensCheck.tokens)) {
+    for (const [id2, record2] of Object.entries(tokensCheck.tokens)) {
       if (!record2.edition) continue;
       const edition = record2.edition.id;
       const state2 = EDITIONS2[edition].parseState(record2.edition.state);
       if (state2 === null) {
         delete record2.edition;
-        if (isEmptyRecord(record2)) delete tokensCheck.tokens[id];
-        problems.push(`tokens.${id}.edition: not a valid ${edition} state; forgotten`);
+        if (isEmptyRecord(record2)) delete tokensCheck.tokens[id2];
+        problems.push(`tokens.${id2}.edition: not a valid ${edition} state; forgotten`);
       } else {
         record2.edition = { id: edition, state: state2 };
       }
@@ -3557,8 +3602,10 @@ var DefenseRound = (() => {
     "\\": "&#92;"
   };
   var SPECIAL = /[&<>"'[\]{}@%?|*`!/=$:\\]/g;
+  var LINE_BREAKS = /\r\n|[\r\n\u0085\u2028\u2029]/g;
+  var INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
   function escapeChat(text) {
-    return String(text ?? "").replace(SPECIAL, (ch) => ENTITIES[ch] ?? ch).replace(/\r?\n/g, " ");
+    return String(text ?? "").replace(LINE_BREAKS, " ").replace(INVISIBLE, "").replace(SPECIAL, (ch) => ENTITIES[ch] ?? ch);
   }
 
   // src/roll20/guard.ts
@@ -3607,9 +3654,13 @@ var DefenseRound = (() => {
     if (playerId === "API") return "API";
     return String(getObj("player", playerId)?.get("_displayname") ?? "player");
   }
+  var UNADDRESSABLE = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+  function addressable(playerId) {
+    return isGM(playerId) || !UNADDRESSABLE.test(displayName(playerId));
+  }
   function whisperTarget(playerId) {
-    if (isGM(playerId)) return "gm";
-    return `"${displayName(playerId).replace(/"/g, "")}"`;
+    if (isGM(playerId) || !addressable(playerId)) return "gm";
+    return `"${displayName(playerId)}"`;
   }
   function listsPlayer(controlledBy, playerId) {
     return String(controlledBy ?? "").split(",").map((entry) => entry.trim()).some((entry) => entry === playerId || entry === "all");
@@ -3658,8 +3709,8 @@ var DefenseRound = (() => {
   function renderButton(label, command) {
     return `[${escapeChat(label)}](${command})`;
   }
-  function isSafeId(id) {
-    return SAFE_ID.test(id);
+  function isSafeId(id2) {
+    return SAFE_ID.test(id2);
   }
 
   // src/commands/context.ts
@@ -3672,11 +3723,12 @@ var DefenseRound = (() => {
       playerId,
       gm: isGM(playerId),
       senderName: displayName(playerId),
-      replyTo: whisperTarget(playerId)
+      replyTo: whisperTarget(playerId),
+      ...isGM(playerId) || addressable(playerId) ? {} : { replyFor: displayName(playerId) }
     };
   }
   function reply(ctx, text) {
-    send(whisperTo(ctx.replyTo), renderLine(text));
+    send(whisperTo(ctx.replyTo), renderLine(ctx.replyFor === void 0 ? text : `For ${ctx.replyFor}: ${text}`));
   }
   function refuse(ctx, problem, usage) {
     reply(ctx, `${problem.charAt(0).toUpperCase()}${problem.slice(1)}. Usage: ${usage}`);
@@ -3707,6 +3759,10 @@ var DefenseRound = (() => {
     let ctx;
     try {
       ctx = commandContext(app, msg, parseLine(content));
+      if (app.newerState !== void 0 && !(word === "!defense-round" && ctx.gm && (ctx.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
+        reply(ctx, `The saved state was written by a newer version of ${SCRIPT_NAME} (schema ${app.newerState}): commands are paused until the script is updated${ctx.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+        return;
+      }
       if (ctx.parsed.flags.has("help")) {
         const help = handler.helpFor?.(app, ctx.parsed) ?? { title: word, usage: handler.usage(app), what: handler.help?.(app) ?? [] };
         send(whisperTo(ctx.replyTo), renderCard({ title: `Help: ${help.title}`, rows: [{ label: "Usage", lines: [help.usage] }, { label: "What it does", lines: help.what }] }));
@@ -3726,8 +3782,8 @@ var DefenseRound = (() => {
 
   // src/roll20/read.ts
   function characterOf(token) {
-    const id = String(token.get("represents") ?? "");
-    return id ? getObj("character", id) : void 0;
+    const id2 = String(token.get("represents") ?? "");
+    return id2 ? getObj("character", id2) : void 0;
   }
   function readToken(token, character, settings) {
     const readBar = (bar2) => {
@@ -3797,9 +3853,9 @@ var DefenseRound = (() => {
     const bar2 = (resource) => ({ value: snapshot.bars[resource].value, max: snapshot.bars[resource].max });
     const order = context.turnOrder ?? [];
     const entry = order.find((row) => row.id === snapshot.id);
-    const initiative = entry === void 0 ? null : numberOrNull(entry.pr);
+    const initiative2 = entry === void 0 ? null : numberOrNull(entry.pr);
     const others = {};
-    for (const id of plan.others ?? []) others[id] = context.other?.(id);
+    for (const id2 of plan.others ?? []) others[id2] = context.other?.(id2);
     const facts = {
       id: snapshot.id,
       name: snapshot.name,
@@ -3808,7 +3864,7 @@ var DefenseRound = (() => {
       armorSource: snapshot.character !== void 0 || record2?.overrides !== void 0,
       stance: record2?.stance ?? null,
       state: editionStateOf(context.edition, record2, snapshot.bars.vitality.value),
-      initiative,
+      initiative: initiative2,
       // seed 000 / seed 001: the token on top of a non-empty Turn Tracker is in its own active round.
       acting: order.length > 0 && order[0]?.id === snapshot.id,
       currentTurn: order.length === 0 ? null : { initiative: numberOrNull(order[0]?.pr) },
@@ -4071,15 +4127,15 @@ var DefenseRound = (() => {
     for (const key of Object.keys(record2)) if (record2[key] === void 0) delete record2[key];
     return record2;
   }
-  function joinTurnOrder(tokenId, initiative) {
+  function joinTurnOrder(tokenId, initiative2) {
     const token = getObj("graphic", tokenId);
     if (!token) return { added: false, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
     const name = String(token.get("name") ?? "") || "The spectator";
     const order = readTurnOrder();
     if (order.some((entry) => entry.id === tokenId)) return { added: false, note: `${name} is drawn into the battle (already in the Turn Tracker).` };
-    order.push({ id: tokenId, pr: initiative, custom: "", _pageid: String(token.get("_pageid") ?? "") });
+    order.push({ id: tokenId, pr: initiative2, custom: "", _pageid: String(token.get("_pageid") ?? "") });
     writeTurnOrder(order);
-    return { added: true, note: `${name} is drawn into the battle: added to the Turn Tracker at initiative ${initiative}.` };
+    return { added: true, note: `${name} is drawn into the battle: added to the Turn Tracker at initiative ${initiative2}.` };
   }
 
   // src/roll20/markerNames.ts
@@ -4274,6 +4330,7 @@ var DefenseRound = (() => {
   // src/commands/history.ts
   var HISTORY_LIMIT = 50;
   var HISTORY_BYTES = 6e4;
+  var PER_PLAYER_LIMIT = 10;
   var sizes = /* @__PURE__ */ new WeakMap();
   function sizeOf(application) {
     let size = sizes.get(application);
@@ -4283,13 +4340,30 @@ var DefenseRound = (() => {
     }
     return size;
   }
+  function byGm(application) {
+    return application.by === "hand-edit" || isGM(application.by);
+  }
   function recordApplication(app, application) {
+    const tokens = application.tokens.filter((entry2) => entry2.changes.length > 0);
+    if (tokens.length === 0) return;
+    const entry = { ...application, tokens };
     const history = app.store.history;
-    history.push(application);
-    if (history.length > HISTORY_LIMIT) history.splice(0, history.length - HISTORY_LIMIT);
+    history.push(entry);
+    const player = !byGm(entry);
+    const own = () => history.filter((item2) => item2 !== entry && item2.by === entry.by);
+    if (player) {
+      const mine = own();
+      for (const old of mine.slice(0, Math.max(0, mine.length + 1 - PER_PLAYER_LIMIT))) history.splice(history.indexOf(old), 1);
+    }
     let total = 0;
-    for (const entry of history) total += sizeOf(entry);
-    while (total > HISTORY_BYTES && history.length > 1) total -= sizeOf(history.shift());
+    for (const item2 of history) total += sizeOf(item2);
+    const over = () => history.length > HISTORY_LIMIT || total > HISTORY_BYTES;
+    while (over() && history.length > 1) {
+      const victim = player ? own()[0] ?? entry : history[0];
+      history.splice(history.indexOf(victim), 1);
+      total -= sizeOf(victim);
+      if (victim === entry) break;
+    }
   }
 
   // src/commands/targets.ts
@@ -4311,9 +4385,9 @@ var DefenseRound = (() => {
     };
     if (ids !== void 0) {
       if (ids.length === 0) throw new UsageError("--ids needs at least one token id");
-      for (const id of ids) {
-        const token = getObj("graphic", id);
-        if (!token || isCard(token)) notes.push(`no token has the id "${id}"`);
+      for (const id2 of ids) {
+        const token = onTable(id2, ctx.gm);
+        if (!token) notes.push(`no token on the table has the id "${shortId(id2)}"`);
         else take(token);
       }
     } else {
@@ -4338,6 +4412,23 @@ var DefenseRound = (() => {
     if (targets.length === 0) throw new RefusalError(notes.join("; "));
     return { targets, notes };
   }
+  function shortId(id2) {
+    return id2.length > 24 ? `${id2.slice(0, 24)}...` : id2;
+  }
+  function onTable(id2, gm) {
+    if (id2.length === 0 || id2.length > 64) return void 0;
+    const token = getObj("graphic", id2);
+    if (!token || isCard(token)) return void 0;
+    if (!gm && token.get("layer") === "gmlayer") return void 0;
+    return token;
+  }
+  function checkIdFlags(ctx, flags) {
+    for (const flag of flags) {
+      const values = ctx.parsed.flags.get(flag);
+      if (!values || values.length === 0) continue;
+      if (!onTable(values.join(" "), ctx.gm)) throw new RefusalError(`--${flag}: no token on the table has that id`);
+    }
+  }
 
   // src/commands/pipeline.ts
   function activeEdition(app) {
@@ -4348,9 +4439,9 @@ var DefenseRound = (() => {
     const stamina = bars.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((resource) => bars[resource] === bars.stamina) ?? "power";
     return { overwhelmLimit: app.store.settings.overwhelmLimit, stamina, gm };
   }
-  function tokenNameById(id) {
-    const token = getObj("graphic", id);
-    return token ? String(token.get("name") ?? "") || id : id;
+  function tokenNameById(id2) {
+    const token = getObj("graphic", id2);
+    return token ? String(token.get("name") ?? "") || id2 : id2;
   }
   function readTarget(app, target2, plan, turnOrder) {
     const snapshot = readToken(target2.token, target2.character, app.store.settings);
@@ -4361,10 +4452,10 @@ var DefenseRound = (() => {
       edition,
       nameOf: tokenNameById,
       ...turnOrder ? { turnOrder } : {},
-      other: (id) => {
-        const token = getObj("graphic", id);
+      other: (id2) => {
+        const token = getObj("graphic", id2);
         if (!token || isCard(token)) return void 0;
-        const record2 = app.store.tokens[id];
+        const record2 = app.store.tokens[id2];
         return {
           name: String(token.get("name") ?? "") || "unnamed token",
           stance: record2?.stance ?? null,
@@ -4373,11 +4464,12 @@ var DefenseRound = (() => {
       }
     });
   }
-  function describeTokenRefusal(app, snapshot, refusal) {
+  function describeTokenRefusal(app, snapshot, refusal, maySee = true) {
     switch (refusal.kind) {
       case "refused":
         return refusal.nameFirst ? `${snapshot.name} ${refusal.reason}` : `${snapshot.name}: ${refusal.reason}`;
       case "bar":
+        if (!maySee) return `${snapshot.name}: a bar it needs holds no whole number; left as it was`;
         return barProblem(snapshot, refusal.resource) ?? `${snapshot.name}: ${refusal.resource} is not a number`;
       case "missing-value":
         return `${snapshot.name}: cannot roll this check: its character has no number in the attribute "${app.store.settings.attributes[refusal.key]}" (set it on the sheet, or !defense-round set ${refusal.key} N)`;
@@ -4391,6 +4483,25 @@ var DefenseRound = (() => {
       shown: { snapshot, outcome, changes: written.changes, notes: written.notes, ...options.title ? { title: options.title } : {} }
     };
   }
+  function stillThere(ctx, target2, anyTarget) {
+    const token = getObj("graphic", target2.token.id);
+    if (!token || isCard(token)) return false;
+    const characterId = target2.character?.id ?? "";
+    if (String(token.get("represents") ?? "") !== characterId) return false;
+    const character = characterId ? getObj("character", characterId) : void 0;
+    if (characterId && !character) return false;
+    return ctx.gm || anyTarget || controls(ctx.playerId, token, character);
+  }
+  function visibleToAll(app, snapshot) {
+    return (snapshot.npc ? app.store.settings.visibility.npc : app.store.settings.visibility.pc) === "public";
+  }
+  function unsafeResult(outcome) {
+    for (const change of outcome.changes) {
+      if ((change.kind === "bar" || change.kind === "value") && !Number.isSafeInteger(change.to)) return change.to;
+      if (change.kind === "initiative" && !(Number.isFinite(change.to) && Math.abs(change.to) <= 1e9)) return change.to;
+    }
+    return void 0;
+  }
   async function runPlan(ctx, plan, targets, notes, options) {
     const app = ctx.app;
     const perTarget = plan.dice.length;
@@ -4401,10 +4512,20 @@ var DefenseRound = (() => {
     let undoable = false;
     const turnOrder = plan.readsTurnOrder ? readTurnOrder() : void 0;
     targets.forEach((target2, index) => {
+      if (perTarget > 0 && !stillThere(ctx, target2, options.anyTarget === true)) {
+        refused2.push(`${String(target2.token.get("name") ?? "") || "a token"} is gone, or no longer yours, since the roll: nothing applied`);
+        return;
+      }
       const reading = readTarget(app, target2, plan, turnOrder);
       const resolution = plan.resolve(reading.facts, rolled.slice(index * perTarget, (index + 1) * perTarget));
+      const maySee = ctx.gm || controls(ctx.playerId, target2.token, target2.character) || visibleToAll(app, reading.snapshot);
       if (isRefusal(resolution)) {
-        refused2.push(describeTokenRefusal(app, reading.snapshot, resolution));
+        refused2.push(describeTokenRefusal(app, reading.snapshot, resolution, maySee));
+        return;
+      }
+      const unsafe = unsafeResult(resolution);
+      if (unsafe !== void 0) {
+        refused2.push(`${reading.snapshot.name}: the result${maySee ? ` (${unsafe})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
         return;
       }
       const result = write(app, reading, resolution, { notify: resolution.observed ?? true });
@@ -4422,12 +4543,12 @@ var DefenseRound = (() => {
   // src/commands/rounds.ts
   function endRound(app) {
     const edition = activeEdition(app);
-    for (const [id, record2] of Object.entries(app.store.tokens)) {
+    for (const [id2, record2] of Object.entries(app.store.tokens)) {
       if (record2.edition?.id !== edition.id) continue;
       const state2 = edition.parseState(record2.edition.state);
       if (state2 === null) continue;
       const next = edition.endRound(state2);
-      storeMemory(app.store.tokens, id, normalMemory({ ...memoryOf(record2), edition: { id: edition.id, state: next } }, edition));
+      storeMemory(app.store.tokens, id2, normalMemory({ ...memoryOf(record2), edition: { id: edition.id, state: next } }, edition));
     }
     app.store.round.number += 1;
     const order = readTurnOrder();
@@ -4510,11 +4631,11 @@ var DefenseRound = (() => {
     const edition = activeEdition(app);
     const before = editionOf(left);
     let count = 0;
-    for (const id of Object.keys(app.store.tokens)) {
-      const token = getObj("graphic", id);
+    for (const id2 of Object.keys(app.store.tokens)) {
+      const token = getObj("graphic", id2);
       if (!token || isCard(token)) continue;
       const reading = readTarget(app, { token, character: characterOf(token) }, NOTHING_TO_READ);
-      const record2 = app.store.tokens[id];
+      const record2 = app.store.tokens[id2];
       const keepsStance = record2?.stance === void 0 || edition.stances.includes(record2.stance);
       const vitality = reading.facts.bars.vitality.value;
       const oldState = record2?.edition?.id === left ? before.parseState(record2.edition.state) : null;
@@ -4590,7 +4711,7 @@ var DefenseRound = (() => {
   function settingsMenu(app) {
     const s = app.store.settings;
     const edition = activeEdition(app);
-    const others = ["soak", "threshold", "opposed"].filter((id) => id !== s.edition && editionOf(id).playable);
+    const others = ["soak", "threshold", "opposed"].filter((id2) => id2 !== s.edition && editionOf(id2).playable);
     const toggle = (key, on2) => renderButton(`${key}: ${onOff(on2)}`, `!defense-round config ${key} ${on2 ? "off" : "on"}`);
     const flip = (key, value) => renderButton(`${key}: ${value}`, `!defense-round config ${key} ${value === "gm" ? "public" : "gm"}`);
     return [
@@ -4600,7 +4721,7 @@ var DefenseRound = (() => {
       toggle("players-target-any", s.playersTargetAny),
       toggle("armor-on-manual-edits", s.armorOnManualEdits),
       renderButton(`vitality-bar: ${s.bars.vitality}`, "!defense-round config vitality-bar ?{Vitality bar|bar1|bar2|bar3}"),
-      ...others.map((id) => renderButton(`edition: switch to ${id}`, `!defense-round config edition ${id}`)),
+      ...others.map((id2) => renderButton(`edition: switch to ${id2}`, `!defense-round config edition ${id2}`)),
       // Only the settings the active edition uses (issue: the settings menu follows the edition).
       ...edition.settings.includes("overwhelm-limit") ? [renderButton(`overwhelm-limit: ${s.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${s.overwhelmLimit}}`)] : [],
       ...edition.settings.includes("stamina-bar") ? [renderButton(`stamina-bar: ${s.bars.stamina}`, "!defense-round config stamina-bar ?{Stamina bar|power|bar1|bar2|bar3}")] : [],
@@ -4665,6 +4786,12 @@ var DefenseRound = (() => {
     }
     reply(ctx, `Repair: ${lines.join("; ")}${notes.length ? ` (${notes.join("; ")})` : ""}`);
   }
+  function resetState(app) {
+    app.store = freshState(SCRIPT_VERSION);
+    app.loadProblems = [];
+    delete app.newerState;
+    state[STATE_KEY] = app.store;
+  }
   function showDetails(ctx, args) {
     const [key, ...extra] = args;
     if (!key || extra.length > 0) throw new UsageError("details needs the key its button gives");
@@ -4728,6 +4855,11 @@ var DefenseRound = (() => {
         case "next-round":
           endRound(ctx.app);
           return;
+        case "reset-state":
+          if (ctx.app.newerState === void 0) throw new RefusalError("reset-state only discards a state written by a newer version, and this one is not");
+          resetState(ctx.app);
+          reply(ctx, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+          return;
         case "refresh":
           ctx.app.attributes.clear();
           reply(ctx, "Cached attribute look-ups forgotten; they are read again on next use.");
@@ -4787,6 +4919,9 @@ var DefenseRound = (() => {
     return out;
   }
   var VALUE_LABEL = { armor_physical: "physical protection", armor_magical: "magical protection" };
+  function changedEntries(merged, now, same2) {
+    return merged.filter(({ place, change }) => change.kind !== "turn-order" && !same2(now.get(place), change.to));
+  }
   function changedSince(merged, now, same2, describe) {
     const found = [];
     for (const { place, name, change } of merged) {
@@ -4939,8 +5074,8 @@ var DefenseRound = (() => {
         }
       }
     }
-    for (const [id, value] of attributes) {
-      const attribute = getObj("attribute", id);
+    for (const [id2, value] of attributes) {
+      const attribute = getObj("attribute", id2);
       if (attribute) writeAttribute(attribute, value);
     }
     for (const tokenId of touched) {
@@ -4982,6 +5117,7 @@ var DefenseRound = (() => {
   // src/commands/undo.ts
   function undoDamage(ctx) {
     if (!hasFlag(ctx.parsed, "undo")) throw new UsageError("--force goes with --undo");
+    if (hasFlag(ctx.parsed, "force") && !ctx.gm) throw new RefusalError("--force is the GM's: a player's undo never overwrites a later change");
     const other = [...ctx.parsed.flags.keys()].find((flag) => flag !== "undo" && flag !== "force");
     if (other) throw new UsageError(`--undo takes no other flag (got --${other}): it undoes your last damage, whatever is selected`);
     if (ctx.parsed.positionals.length > 0) throw new UsageError("--undo takes no amount");
@@ -4999,23 +5135,65 @@ var DefenseRound = (() => {
     const edition = activeEdition(app);
     const present2 = application.tokens.filter((entry) => getObj("graphic", entry.tokenId) !== void 0);
     const gone = application.tokens.filter((entry) => !present2.includes(entry)).map((entry) => entry.name);
-    const merged = shiftMerged(mergeChanges(present2), edition, app.store.round.number - application.round);
+    const merged = shiftMerged(mergeChanges(present2), edition, app.store.round.number - application.round).filter(stillOwned);
     const context = { settings: app.store.settings, edition, tokens: app.store.tokens };
     const now = readNow(context, merged);
     const describe = (left, current) => {
       const state2 = (memory) => (memory.edition?.id === edition.id ? edition.parseState(memory.edition.state) : null) ?? edition.enter(null, false);
       return edition.describeStateChange(state2(left), state2(current));
     };
-    const changes = changedSince(merged, now, sameData, describe);
-    if (changes.length > 0 && !hasFlag(ctx.parsed, "force")) {
-      reply(ctx, `Nothing undone: values changed since that damage: ${changes.join("; ")}. Use !damage --undo --force to overwrite them.`);
-      return;
+    const changed = changedEntries(merged, now, sameData);
+    if (changed.length > 0) {
+      if (!ctx.gm) {
+        const names = [...new Set(changed.map((entry) => entry.name))];
+        reply(ctx, `Nothing undone: ${names.join(", ")} changed since that damage. Only the GM can undo over later changes: ask the GM.`);
+        return;
+      }
+      if (!hasFlag(ctx.parsed, "force")) {
+        reply(ctx, `Nothing undone: values changed since that damage: ${changedSince(changed, now, sameData, describe).join("; ")}. Use !damage --undo --force to overwrite them.`);
+        return;
+      }
     }
     restore(context, merged, now);
+    if (changed.length > 0) settleConditions(app, merged, now);
     history.splice(index, 1);
     const what = application.kind === "save" ? "Save undone" : "Damage undone";
     if (present2.length > 0) send(PUBLIC, renderLine(`${what}: ${present2.map((entry) => entry.name).join(", ")}.`));
     if (gone.length > 0) reply(ctx, `Skipped deleted token${gone.length === 1 ? "" : "s"}: ${gone.join(", ")}.`);
+  }
+  function stillOwned({ tokenId, change }) {
+    const token = getObj("graphic", tokenId);
+    if (!token) return false;
+    switch (change.kind) {
+      case "bar":
+        return change.attributeId === void 0 || String(token.get(`${change.bar}_link`) ?? "") === change.attributeId;
+      case "attribute": {
+        const attribute = getObj("attribute", change.attributeId);
+        return attribute !== void 0 && String(attribute.get("_characterid") ?? "") === String(token.get("represents") ?? "");
+      }
+      case "memory":
+        return change.tokenId === void 0 || getObj("graphic", change.tokenId) !== void 0;
+      default:
+        return true;
+    }
+  }
+  var NOTHING_TO_READ2 = { values: [], dice: [], resolve: () => ({ kind: "refused", reason: "nothing to resolve" }) };
+  function settleConditions(app, merged, now) {
+    const edition = activeEdition(app);
+    for (const { place, tokenId, change } of merged) {
+      if (change.kind !== "bar" || change.resource !== "vitality" || change.from === null) continue;
+      const before = now.get(place);
+      const token = getObj("graphic", tokenId);
+      if (!token || typeof before !== "number") continue;
+      const reading = readTarget(app, { token, character: characterOf(token) }, NOTHING_TO_READ2);
+      const set = edition.setVitality(before, change.from, reading.facts.state);
+      applyOutcome(
+        { settings: app.store.settings, edition, tokens: app.store.tokens },
+        reading,
+        { headline: "acts", steps: [], card: { title: "", rows: [] }, shortLine: "", changes: [], state: set.state, detail: { undo: true } },
+        { notify: false }
+      );
+    }
   }
 
   // src/commands/damage.ts
@@ -5056,6 +5234,7 @@ var DefenseRound = (() => {
       }
       return runPlan(ctx, plan, targets, notes, {
         title: "Damage",
+        anyTarget,
         record: true,
         refusals: (refused2) => `Not applied to every target: ${refused2.join("; ")}.`
       });
@@ -5075,6 +5254,7 @@ var DefenseRound = (() => {
       }
       checkFlags(ctx.parsed, { ...COMMON_FLAGS2, ...edition.flags.defend }, flagElsewhere(edition.id, "defend"));
       const plan = edition.planDefend(ctx.parsed);
+      checkIdFlags(ctx, ["vs", "ally", "aided-by"]);
       const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
       return runPlan(ctx, plan, targets, notes, {
         title: "Defense",
@@ -5192,6 +5372,7 @@ var DefenseRound = (() => {
       enteredAt(app, reading2, before);
       if (edition.condition(reading2.facts.state, before) !== "dead") {
         const resolution = plan.resolve(reading2.facts, []);
+        if (!isRefusal(resolution) && unsafeResult(resolution) !== void 0) return;
         if (!isRefusal(resolution)) {
           const vitalityAfter2 = resolution.changes.find((change) => change.kind === "bar" && change.resource === "vitality");
           const { applied, shown: shown2 } = write(app, reading2, resolution, {
@@ -5206,12 +5387,13 @@ var DefenseRound = (() => {
       }
     }
     const { reading, outcome, saysSomething } = plainEdit(app, target2, before, typed);
+    if (unsafeResult(outcome) !== void 0) return;
     const { shown } = write(app, reading, outcome, { vitalityFrom: before });
     if (saysSomething) present(app, [shown], { title: "Hand edit", replyTo: "gm" });
   }
   function plainEdit(app, target2, before, typed) {
     const edition = activeEdition(app);
-    const reading = readTarget(app, target2, NOTHING_TO_READ2);
+    const reading = readTarget(app, target2, NOTHING_TO_READ3);
     enteredAt(app, reading, before);
     const state2 = reading.facts.state;
     const set = edition.setVitality(before, typed, state2);
@@ -5228,7 +5410,7 @@ var DefenseRound = (() => {
     const settled = edition.setVitality(before, before, state2).state;
     return { reading, outcome, saysSomething: set.vitality !== typed || !sameData(settled, set.state) };
   }
-  var NOTHING_TO_READ2 = { values: [], dice: [], resolve: () => ({ kind: "refused", reason: "nothing to resolve" }) };
+  var NOTHING_TO_READ3 = { values: [], dice: [], resolve: () => ({ kind: "refused", reason: "nothing to resolve" }) };
   function enteredAt(app, reading, before) {
     const edition = activeEdition(app);
     const record2 = app.store.tokens[reading.snapshot.id];
@@ -5281,10 +5463,23 @@ var DefenseRound = (() => {
   };
   function startDefenseRound() {
     const firstInstall = state[STATE_KEY] === void 0;
-    const { stored, problems } = loadState(state[STATE_KEY], SCRIPT_VERSION);
+    const { stored, problems, newer } = loadState(state[STATE_KEY], SCRIPT_VERSION);
+    const app = { store: stored, attributes: new AttributeIndex(), loadProblems: problems, linkedEdits: /* @__PURE__ */ new Map(), details: new DetailsStore() };
+    if (newer !== void 0) {
+      app.newerState = newer;
+      log(`${SCRIPT_NAME} v${SCRIPT_VERSION}: ${problems.join("; ")}`);
+      send(TO_GM, renderLine(newerStateNotice(newer)));
+    } else {
+      adoptState(app, firstInstall);
+    }
+    registerHandlers(app);
+    return app;
+  }
+  function adoptState(app, firstInstall) {
+    const stored = app.store;
+    const problems = app.loadProblems;
     if (firstInstall) applyInstallOptions(stored.settings, installOptions());
     state[STATE_KEY] = stored;
-    const app = { store: stored, attributes: new AttributeIndex(), loadProblems: problems, linkedEdits: /* @__PURE__ */ new Map(), details: new DetailsStore() };
     if (problems.length > 0) {
       log(`${SCRIPT_NAME} v${SCRIPT_VERSION}: stored state had problems, replaced by defaults: ${problems.join("; ")}`);
       send(TO_GM, renderLine(`${SCRIPT_NAME}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`));
@@ -5295,6 +5490,13 @@ var DefenseRound = (() => {
       guarded("rebuilding the help handout", () => refreshHelpHandout(editionOf(stored.settings.edition)))();
     }
     stored.scriptVersion = SCRIPT_VERSION;
+  }
+  function newerStateNotice(schema) {
+    return `${SCRIPT_NAME}: the saved state was written by a newer version (schema ${schema}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
+  }
+  function registerHandlers(app) {
+    const stored = app.store;
+    const paused = () => app.newerState !== void 0;
     on(
       "chat:message",
       guarded(
@@ -5303,21 +5505,22 @@ var DefenseRound = (() => {
         (msg) => msg?.type === "api" && msg.playerid ? whisperTarget(msg.playerid) : void 0
       )
     );
-    const barEdit = guarded("a hand edit of a bar", (token, prev) => onTokenChange(app, token, prev));
+    const barEdit = guarded("a hand edit of a bar", (token, prev) => {
+      if (!paused()) onTokenChange(app, token, prev);
+    });
     for (const bar2 of ["bar1", "bar2", "bar3"]) on(`change:graphic:${bar2}_value`, barEdit);
     on(
       "destroy:graphic",
       guarded("forgetting a deleted token", (token) => {
-        delete app.store.tokens[token.id];
+        if (!paused()) delete app.store.tokens[token.id];
       })
     );
     initRound(app);
     on(
       "change:campaign:turnorder",
-      guarded(
-        "following the Turn Tracker",
-        (_campaign, prev) => onTurnOrderChange(app, prev?.turnorder)
-      )
+      guarded("following the Turn Tracker", (_campaign, prev) => {
+        if (!paused()) onTurnOrderChange(app, prev?.turnorder);
+      })
     );
     const forgetCharacter = guarded("refreshing attribute look-ups", (attribute) => {
       app.attributes.forget(String(attribute.get("_characterid") ?? ""));
@@ -5326,9 +5529,8 @@ var DefenseRound = (() => {
     on("destroy:attribute", forgetCharacter);
     on("change:attribute:name", forgetCharacter);
     observeTokenMod(barEdit);
-    guarded("checking HealthColors", () => healthColorsNotice(app))();
+    if (!paused()) guarded("checking HealthColors", () => healthColorsNotice(app))();
     log(`${SCRIPT_NAME} v${SCRIPT_VERSION} ready: edition ${stored.settings.edition}.`);
-    return app;
   }
   function installOptions() {
     return typeof globalconfig !== "undefined" ? globalconfig?.[SCRIPT_NAME.toLowerCase()] : void 0;

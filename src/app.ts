@@ -33,10 +33,26 @@ export const COMMANDS: CommandTable = {
 
 export function startDefenseRound(): App {
   const firstInstall = state[STATE_KEY] === undefined;
-  const { stored, problems } = loadState(state[STATE_KEY], SCRIPT_VERSION);
+  const { stored, problems, newer } = loadState(state[STATE_KEY], SCRIPT_VERSION);
+  const app: App = { store: stored, attributes: new AttributeIndex(), loadProblems: problems, linkedEdits: new Map(), details: new DetailsStore() };
+  if (newer !== undefined) {
+    // commands.md, "State from a newer version": left as it is, the GM told once, commands paused.
+    app.newerState = newer;
+    log(`${SCRIPT_NAME} v${SCRIPT_VERSION}: ${problems.join('; ')}`);
+    send(TO_GM, renderLine(newerStateNotice(newer)));
+  } else {
+    adoptState(app, firstInstall);
+  }
+  registerHandlers(app);
+  return app;
+}
+
+/** Makes the loaded state the script's own: install options, problems said, greeting or handout. */
+function adoptState(app: App, firstInstall: boolean): void {
+  const stored = app.store;
+  const problems = app.loadProblems;
   if (firstInstall) applyInstallOptions(stored.settings, installOptions());
   state[STATE_KEY] = stored;
-  const app: App = { store: stored, attributes: new AttributeIndex(), loadProblems: problems, linkedEdits: new Map(), details: new DetailsStore() };
   if (problems.length > 0) {
     log(`${SCRIPT_NAME} v${SCRIPT_VERSION}: stored state had problems, replaced by defaults: ${problems.join('; ')}`);
     send(TO_GM, renderLine(`${SCRIPT_NAME}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`));
@@ -49,7 +65,15 @@ export function startDefenseRound(): App {
     guarded('rebuilding the help handout', () => refreshHelpHandout(editionOf(stored.settings.edition)))();
   }
   stored.scriptVersion = SCRIPT_VERSION;
+}
 
+export function newerStateNotice(schema: number): string {
+  return `${SCRIPT_NAME}: the saved state was written by a newer version (schema ${schema}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
+}
+
+function registerHandlers(app: App): void {
+  const stored = app.store;
+  const paused = () => app.newerState !== undefined;
   on(
     'chat:message',
     guarded(
@@ -58,20 +82,22 @@ export function startDefenseRound(): App {
       (msg: Roll20ChatMessage) => (msg?.type === 'api' && msg.playerid ? whisperTarget(msg.playerid) : undefined),
     ),
   );
-  const barEdit = guarded('a hand edit of a bar', (token: Roll20Graphic, prev: Record<string, unknown>) => onTokenChange(app, token, prev));
+  const barEdit = guarded('a hand edit of a bar', (token: Roll20Graphic, prev: Record<string, unknown>) => {
+    if (!paused()) onTokenChange(app, token, prev);
+  });
   for (const bar of ['bar1', 'bar2', 'bar3']) on(`change:graphic:${bar}_value`, barEdit);
   on(
     'destroy:graphic',
     guarded('forgetting a deleted token', (token: Roll20Graphic) => {
-      delete app.store.tokens[token.id];
+      if (!paused()) delete app.store.tokens[token.id];
     }),
   );
   initRound(app);
   on(
     'change:campaign:turnorder',
-    guarded('following the Turn Tracker', (_campaign: Roll20Campaign, prev: Partial<Roll20CampaignProperties>) =>
-      onTurnOrderChange(app, prev?.turnorder),
-    ),
+    guarded('following the Turn Tracker', (_campaign: Roll20Campaign, prev: Partial<Roll20CampaignProperties>) => {
+      if (!paused()) onTurnOrderChange(app, prev?.turnorder);
+    }),
   );
   const forgetCharacter = guarded('refreshing attribute look-ups', (attribute: Roll20Attribute) => {
     app.attributes.forget(String(attribute.get('_characterid') ?? ''));
@@ -81,9 +107,8 @@ export function startDefenseRound(): App {
   on('change:attribute:name', forgetCharacter);
 
   observeTokenMod(barEdit);
-  guarded('checking HealthColors', () => healthColorsNotice(app))();
+  if (!paused()) guarded('checking HealthColors', () => healthColorsNotice(app))();
   log(`${SCRIPT_NAME} v${SCRIPT_VERSION} ready: edition ${stored.settings.edition}.`);
-  return app;
 }
 
 function installOptions(): Record<string, unknown> | undefined {

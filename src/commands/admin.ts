@@ -14,6 +14,7 @@ import { idsArg, integerArg, RefusalError, UsageError, checkFlags } from '../tex
 import { resolveTargets } from './targets';
 import { refreshHelpHandout } from './helpHandout';
 import { enterEditionEverywhere } from './editionSwitch';
+import { freshState, STATE_KEY } from '../state/store';
 import { activeEdition } from './pipeline';
 import { editionOf } from '../rules/editions';
 
@@ -153,6 +154,14 @@ function repair(ctx: CommandContext): void {
   reply(ctx, `Repair: ${lines.join('; ')}${notes.length ? ` (${notes.join('; ')})` : ''}`);
 }
 
+/** `!defense-round reset-state`: the GM discards a newer version's state; defaults from now on. */
+function resetState(app: App): void {
+  app.store = freshState(SCRIPT_VERSION);
+  app.loadProblems = [];
+  delete app.newerState;
+  state[STATE_KEY] = app.store;
+}
+
 /** Whispers one row's full breakdown to the clicker: the GM; a player for a token they control or whose breakdowns are public. */
 function showDetails(ctx: CommandContext, args: string[]): void {
   const [key, ...extra] = args;
@@ -219,6 +228,11 @@ export const adminCommand: CommandHandler = {
         return;
       case 'next-round':
         endRound(ctx.app);
+        return;
+      case 'reset-state':
+        if (ctx.app.newerState === undefined) throw new RefusalError('reset-state only discards a state written by a newer version, and this one is not');
+        resetState(ctx.app);
+        reply(ctx, 'The newer version\'s state is discarded: DefenseRound starts from its defaults.');
         return;
       case 'refresh':
         ctx.app.attributes.clear();

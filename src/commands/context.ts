@@ -4,7 +4,7 @@ import type { TokenRecord } from '../state/tokens';
 import { isEmptyRecord } from '../state/tokens';
 import type { AttributeIndex } from '../roll20/attributes';
 import type { DetailsStore } from './details';
-import { isGM, whisperTarget, displayName } from '../roll20/players';
+import { addressable, isGM, whisperTarget, displayName } from '../roll20/players';
 import { send, whisperTo } from '../roll20/send';
 import { renderLine } from '../render/card';
 import type { ParsedLine } from '../text/args';
@@ -21,6 +21,8 @@ export interface App {
   linkedEdits: Map<string, { from: number; to: number }>;
   /** The full breakdowns behind multi-target rows, for their details buttons (memory only). */
   details: DetailsStore;
+  /** `state` was written by a newer version (its schema number): left untouched, commands paused. */
+  newerState?: number;
 }
 
 export interface CommandContext {
@@ -30,8 +32,10 @@ export interface CommandContext {
   playerId: string;
   gm: boolean;
   senderName: string;
-  /** The `/w` target reaching only the sender. */
+  /** The `/w` target reaching only the sender (the GM, when the sender's name cannot be addressed). */
   replyTo: string;
+  /** Set when replies go to the GM in the sender's place: the sender's display name. */
+  replyFor?: string;
 }
 
 export function commandContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine): CommandContext {
@@ -44,12 +48,13 @@ export function commandContext(app: App, msg: Roll20ChatMessage, parsed: ParsedL
     gm: isGM(playerId),
     senderName: displayName(playerId),
     replyTo: whisperTarget(playerId),
+    ...(isGM(playerId) || addressable(playerId) ? {} : { replyFor: displayName(playerId) }),
   };
 }
 
 /** Whispers plain text (escaped here) to the sender only. */
 export function reply(ctx: CommandContext, text: string): void {
-  send(whisperTo(ctx.replyTo), renderLine(text));
+  send(whisperTo(ctx.replyTo), renderLine(ctx.replyFor === undefined ? text : `For ${ctx.replyFor}: ${text}`));
 }
 
 /** Whispers a refusal: what was wrong, and the right usage. Nothing is changed. */

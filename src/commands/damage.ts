@@ -53,6 +53,7 @@ export const damageCommand: CommandHandler = {
     }
     return runPlan(ctx, plan, targets, notes, {
       title: 'Damage',
+      anyTarget,
       record: true,
       refusals: (refused) => `Not applied to every target: ${refused.join('; ')}.`,
     });

@@ -3,7 +3,7 @@
 import { checkFlags, idsArg, type FlagTable } from '../text/args';
 import { flagElsewhere } from '../rules/editions';
 import type { CommandHandler } from './dispatch';
-import { resolveTargets } from './targets';
+import { checkIdFlags, resolveTargets } from './targets';
 import { activeEdition, runPlan } from './pipeline';
 import { reply } from './context';
 
@@ -20,6 +20,7 @@ export const defendCommand: CommandHandler = {
     }
     checkFlags(ctx.parsed, { ...COMMON_FLAGS, ...edition.flags.defend }, flagElsewhere(edition.id, 'defend'));
     const plan = edition.planDefend(ctx.parsed);
+    checkIdFlags(ctx, ['vs', 'ally', 'aided-by']);
     const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
     return runPlan(ctx, plan, targets, notes, {
       title: 'Defense',

@@ -4,6 +4,7 @@ import { commandContext, refuse, reply, type App, type CommandContext } from './
 import { parseLine, RefusalError, substituteInlineRolls, UsageError, type ParsedLine } from '../text/args';
 import { send, whisperTo } from '../roll20/send';
 import { renderCard } from '../render/card';
+import { SCRIPT_NAME } from '../version';
 
 export interface CommandHandler {
   /** The usage line shown with every refusal and for --help (the active edition's, where it differs). */
@@ -32,6 +33,11 @@ export async function dispatch(app: App, msg: Roll20ChatMessage, table: CommandT
   let ctx: CommandContext | undefined;
   try {
     ctx = commandContext(app, msg, parseLine(content));
+    // A newer version's state is left alone: every command answers so, but the GM's way out.
+    if (app.newerState !== undefined && !(word === '!defense-round' && ctx.gm && (ctx.parsed.positionals[0] ?? '').toLowerCase() === 'reset-state')) {
+      reply(ctx, `The saved state was written by a newer version of ${SCRIPT_NAME} (schema ${app.newerState}): commands are paused until the script is updated${ctx.gm ? ', or until you discard that state with !defense-round reset-state' : ''}.`);
+      return;
+    }
     if (ctx.parsed.flags.has('help')) {
       // A short card: the usage, then what it does.
       const help = handler.helpFor?.(app, ctx.parsed) ?? { title: word, usage: handler.usage(app), what: handler.help?.(app) ?? [] };

@@ -6,7 +6,7 @@ import { readInteger } from '../rules/values';
 import { MAX_DAMAGE } from '../rules/values';
 import { characterOf, type TokenReading } from '../roll20/read';
 import type { App } from './context';
-import { activeEdition, planContext, readTarget, write } from './pipeline';
+import { activeEdition, planContext, readTarget, unsafeResult, write } from './pipeline';
 import { present } from './present';
 import { recordApplication } from './history';
 import { isCard } from './targets';
@@ -36,6 +36,7 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
     enteredAt(app, reading, before);
     if (edition.condition(reading.facts.state, before) !== 'dead') {
       const resolution = plan.resolve(reading.facts, []);
+      if (!isRefusal(resolution) && unsafeResult(resolution) !== undefined) return; // never written (commands.md, "Numbers written")
       if (!isRefusal(resolution)) {
         const vitalityAfter = resolution.changes.find((change) => change.kind === 'bar' && change.resource === 'vitality');
         const { applied, shown } = write(app, reading, resolution, {
@@ -51,6 +52,7 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
   }
 
   const { reading, outcome, saysSomething } = plainEdit(app, target, before, typed);
+  if (unsafeResult(outcome) !== undefined) return;
   const { shown } = write(app, reading, outcome, { vitalityFrom: before });
   if (saysSomething) present(app, [shown], { title: 'Hand edit', replyTo: 'gm' });
 }

@@ -1,13 +1,17 @@
-// The undo history: the last damage applications, each kept as the changes it made. Bounded by
-// count and by size, so `state` (saved for the whole game) stays small after a long evening.
-import type { Application } from '../state/history';
+// The undo history: the last applications, each kept as the changes it made. Bounded by count and
+// by size so `state` (saved for the whole game) stays small, and fair (commands.md, "Undo,
+// hardened"): a command that changed nothing is not kept, each player keeps at most their last 10,
+// and a player's entries never push out anyone else's.
+import type { Application, AppliedToken } from '../state/history';
+import { isGM } from '../roll20/players';
 import type { App } from './context';
 
 export const HISTORY_LIMIT = 50;
 /** The history's share of `state`, in characters of JSON (commands.md: state stays small). */
 export const HISTORY_BYTES = 60_000;
+export const PER_PLAYER_LIMIT = 10;
 
-/** Each entry's size, measured once when it is recorded (kept in memory, beside `state`). */
+/** Each entry's size, measured once when it is first needed (kept in memory, beside `state`). */
 const sizes = new WeakMap<Application, number>();
 
 function sizeOf(application: Application): number {
@@ -19,12 +23,31 @@ function sizeOf(application: Application): number {
   return size;
 }
 
+/** The GM's, another script's, or a hand edit (only the GM undoes those). */
+function byGm(application: Application): boolean {
+  return application.by === 'hand-edit' || isGM(application.by);
+}
+
 export function recordApplication(app: App, application: Application): void {
+  const tokens: AppliedToken[] = application.tokens.filter((entry) => entry.changes.length > 0);
+  if (tokens.length === 0) return; // nothing changed: nothing to undo
+  const entry: Application = { ...application, tokens };
   const history = app.store.history;
-  history.push(application);
-  if (history.length > HISTORY_LIMIT) history.splice(0, history.length - HISTORY_LIMIT);
-  // The newest entry always stays undoable; older ones go first when the budget is spent.
+  history.push(entry);
+  const player = !byGm(entry);
+  const own = () => history.filter((item) => item !== entry && item.by === entry.by);
+  if (player) {
+    const mine = own();
+    for (const old of mine.slice(0, Math.max(0, mine.length + 1 - PER_PLAYER_LIMIT))) history.splice(history.indexOf(old), 1);
+  }
   let total = 0;
-  for (const entry of history) total += sizeOf(entry);
-  while (total > HISTORY_BYTES && history.length > 1) total -= sizeOf(history.shift()!);
+  for (const item of history) total += sizeOf(item);
+  const over = () => history.length > HISTORY_LIMIT || total > HISTORY_BYTES;
+  while (over() && history.length > 1) {
+    // A player's entry may only push out that player's own older ones (or, when those are gone, itself).
+    const victim = player ? (own()[0] ?? entry) : history[0]!;
+    history.splice(history.indexOf(victim), 1);
+    total -= sizeOf(victim);
+    if (victim === entry) break;
+  }
 }

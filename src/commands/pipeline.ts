@@ -14,6 +14,7 @@ import { present, type Shown } from './present';
 import { barProblem } from './barProblem';
 import { recordApplication } from './history';
 import { isCard, type Target } from './targets';
+import { controls } from '../roll20/players';
 
 export function activeEdition(app: App): AnyEdition {
   return editionOf(app.store.settings.edition);
@@ -55,12 +56,13 @@ export function readTarget<S>(app: App, target: Target, plan: Plan<S>, turnOrder
   });
 }
 
-/** A refusal in one line, naming the token (and the attribute to set, for a missing value). */
-export function describeTokenRefusal(app: App, snapshot: TokenSnapshot, refusal: Refusal): string {
+/** A refusal in one line, naming the token (and the attribute to set, for a missing value); raw values only to who may see them. */
+export function describeTokenRefusal(app: App, snapshot: TokenSnapshot, refusal: Refusal, maySee = true): string {
   switch (refusal.kind) {
     case 'refused':
       return refusal.nameFirst ? `${snapshot.name} ${refusal.reason}` : `${snapshot.name}: ${refusal.reason}`;
     case 'bar':
+      if (!maySee) return `${snapshot.name}: a bar it needs holds no whole number; left as it was`;
       return barProblem(snapshot, refusal.resource) ?? `${snapshot.name}: ${refusal.resource} is not a number`;
     case 'missing-value':
       return `${snapshot.name}: cannot roll this check: its character has no number in the attribute "${app.store.settings.attributes[refusal.key]}" (set it on the sheet, or !defense-round set ${refusal.key} N)`;
@@ -77,7 +79,33 @@ export function write<S>(app: App, reading: TokenReading<S>, outcome: Outcome<S>
   };
 }
 
+/** The target is still on the table, as it was, and still the sender's to touch (after an asynchronous roll). */
+function stillThere(ctx: CommandContext, target: Target, anyTarget: boolean): boolean {
+  const token = getObj('graphic', target.token.id);
+  if (!token || isCard(token)) return false;
+  const characterId = target.character?.id ?? '';
+  if (String(token.get('represents') ?? '') !== characterId) return false;
+  const character = characterId ? getObj('character', characterId) : undefined;
+  if (characterId && !character) return false;
+  return ctx.gm || anyTarget || controls(ctx.playerId, token, character);
+}
+
+function visibleToAll(app: App, snapshot: TokenSnapshot): boolean {
+  return (snapshot.npc ? app.store.settings.visibility.npc : app.store.settings.visibility.pc) === 'public';
+}
+
+/** commands.md, "Numbers written": a value outside the safe integers is refused, never written. */
+export function unsafeResult(outcome: Outcome<unknown>): number | undefined {
+  for (const change of outcome.changes) {
+    if ((change.kind === 'bar' || change.kind === 'value') && !Number.isSafeInteger(change.to)) return change.to;
+    if (change.kind === 'initiative' && !(Number.isFinite(change.to) && Math.abs(change.to) <= 1e9)) return change.to;
+  }
+  return undefined;
+}
+
 export interface RunOptions {
+  /** The sender may target tokens they do not control (players-target-any, for !damage). */
+  anyTarget?: boolean;
   /** The multi-target cards' title, e.g. "Damage: 3 tokens". */
   title: string;
   /** Record the applications for `!damage --undo`. */
@@ -97,10 +125,21 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
   let undoable = false;
   const turnOrder = plan.readsTurnOrder ? readTurnOrder() : undefined;
   targets.forEach((target, index) => {
+    // commands.md, "Rolls that come back late": the token, its character and the sender's control are checked again.
+    if (perTarget > 0 && !stillThere(ctx, target, options.anyTarget === true)) {
+      refused.push(`${String(target.token.get('name') ?? '') || 'a token'} is gone, or no longer yours, since the roll: nothing applied`);
+      return;
+    }
     const reading = readTarget(app, target, plan, turnOrder);
     const resolution = plan.resolve(reading.facts, rolled.slice(index * perTarget, (index + 1) * perTarget));
+    const maySee = ctx.gm || controls(ctx.playerId, target.token, target.character) || visibleToAll(app, reading.snapshot);
     if (isRefusal(resolution)) {
-      refused.push(describeTokenRefusal(app, reading.snapshot, resolution));
+      refused.push(describeTokenRefusal(app, reading.snapshot, resolution, maySee));
+      return;
+    }
+    const unsafe = unsafeResult(resolution);
+    if (unsafe !== undefined) {
+      refused.push(`${reading.snapshot.name}: the result${maySee ? ` (${unsafe})` : ''} is beyond the whole numbers the script writes safely; nothing written`);
       return;
     }
     const result = write(app, reading, resolution, { notify: resolution.observed ?? true });

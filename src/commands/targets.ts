@@ -42,8 +42,8 @@ export function resolveTargets(ctx: CommandContext, ids: string[] | undefined, o
   if (ids !== undefined) {
     if (ids.length === 0) throw new UsageError('--ids needs at least one token id');
     for (const id of ids) {
-      const token = getObj('graphic', id);
-      if (!token || isCard(token)) notes.push(`no token has the id "${id}"`);
+      const token = onTable(id, ctx.gm);
+      if (!token) notes.push(`no token on the table has the id "${shortId(id)}"`);
       else take(token);
     }
   } else {
@@ -67,4 +67,30 @@ export function resolveTargets(ctx: CommandContext, ids: string[] | undefined, o
   }
   if (targets.length === 0) throw new RefusalError(notes.join('; '));
   return { targets, notes };
+}
+
+/** An id as it may be shown back: never more than 24 characters of it. */
+export function shortId(id: string): string {
+  return id.length > 24 ? `${id.slice(0, 24)}...` : id;
+}
+
+/**
+ * The token an id names, if it is on the table for this sender: a player naming a token on the GM
+ * layer gets the same answer as for one that does not exist (commands.md, "Ids in flags").
+ */
+export function onTable(id: string, gm: boolean): Roll20Graphic | undefined {
+  if (id.length === 0 || id.length > 64) return undefined;
+  const token = getObj('graphic', id);
+  if (!token || isCard(token)) return undefined;
+  if (!gm && token.get('layer') === 'gmlayer') return undefined;
+  return token;
+}
+
+/** `--vs`, `--ally`, `--aided-by` must name a token on the table; anything else is refused naming the flag. */
+export function checkIdFlags(ctx: CommandContext, flags: readonly string[]): void {
+  for (const flag of flags) {
+    const values = ctx.parsed.flags.get(flag);
+    if (!values || values.length === 0) continue;
+    if (!onTable(values.join(' '), ctx.gm)) throw new RefusalError(`--${flag}: no token on the table has that id`);
+  }
 }

@@ -3,16 +3,20 @@
 // if a touched value changed since, say so and change nothing without --force.
 import { hasFlag, RefusalError, UsageError } from '../text/args';
 import { reply, type CommandContext } from './context';
-import { changedSince, mergeChanges, shiftMerged } from '../state/changes';
+import { changedEntries, changedSince, mergeChanges, shiftMerged, type MergedChange } from '../state/changes';
 import { readNow, restore } from '../roll20/restore';
-import { sameData } from '../roll20/write';
+import { applyOutcome, sameData } from '../roll20/write';
+import { characterOf } from '../roll20/read';
+import type { Plan } from '../rules/edition';
 import { send, PUBLIC } from '../roll20/send';
 import { renderLine } from '../render/card';
-import { activeEdition } from './pipeline';
+import { activeEdition, readTarget } from './pipeline';
+import type { App } from './context';
 import type { Memory } from '../state/tokens';
 
 export function undoDamage(ctx: CommandContext): void {
   if (!hasFlag(ctx.parsed, 'undo')) throw new UsageError('--force goes with --undo');
+  if (hasFlag(ctx.parsed, 'force') && !ctx.gm) throw new RefusalError('--force is the GM\'s: a player\'s undo never overwrites a later change');
   const other = [...ctx.parsed.flags.keys()].find((flag) => flag !== 'undo' && flag !== 'force');
   if (other) throw new UsageError(`--undo takes no other flag (got --${other}): it undoes your last damage, whatever is selected`);
   if (ctx.parsed.positionals.length > 0) throw new UsageError('--undo takes no amount');
@@ -31,21 +35,75 @@ export function undoDamage(ctx: CommandContext): void {
   const present = application.tokens.filter((entry) => getObj('graphic', entry.tokenId) !== undefined);
   const gone = application.tokens.filter((entry) => !present.includes(entry)).map((entry) => entry.name);
   // A new round since clears what it clears (a used-up pending defense does not come back).
-  const merged = shiftMerged(mergeChanges(present), edition, app.store.round.number - application.round);
+  const merged = shiftMerged(mergeChanges(present), edition, app.store.round.number - application.round).filter(stillOwned);
   const context = { settings: app.store.settings, edition, tokens: app.store.tokens };
   const now = readNow(context, merged);
   const describe = (left: Memory, current: Memory) => {
     const state = (memory: Memory) => (memory.edition?.id === edition.id ? edition.parseState(memory.edition.state) : null) ?? edition.enter(null, false);
     return edition.describeStateChange(state(left), state(current));
   };
-  const changes = changedSince(merged, now, sameData, describe);
-  if (changes.length > 0 && !hasFlag(ctx.parsed, 'force')) {
-    reply(ctx, `Nothing undone: values changed since that damage: ${changes.join('; ')}. Use !damage --undo --force to overwrite them.`);
-    return;
+  const changed = changedEntries(merged, now, sameData);
+  if (changed.length > 0) {
+    // commands.md, "Undo, hardened": --force is the GM's; a player never overwrites anyone else's
+    // later change, and hears no numbers of tokens they do not control.
+    if (!ctx.gm) {
+      const names = [...new Set(changed.map((entry) => entry.name))];
+      reply(ctx, `Nothing undone: ${names.join(', ')} changed since that damage. Only the GM can undo over later changes: ask the GM.`);
+      return;
+    }
+    if (!hasFlag(ctx.parsed, 'force')) {
+      reply(ctx, `Nothing undone: values changed since that damage: ${changedSince(changed, now, sameData, describe).join('; ')}. Use !damage --undo --force to overwrite them.`);
+      return;
+    }
   }
   restore(context, merged, now);
+  // A forced undo puts back a Vitality someone changed since: the condition is read again from it.
+  if (changed.length > 0) settleConditions(app, merged, now);
   history.splice(index, 1);
   const what = application.kind === 'save' ? 'Save undone' : 'Damage undone';
   if (present.length > 0) send(PUBLIC, renderLine(`${what}: ${present.map((entry) => entry.name).join(', ')}.`));
   if (gone.length > 0) reply(ctx, `Skipped deleted token${gone.length === 1 ? '' : 's'}: ${gone.join(', ')}.`);
+}
+
+/**
+ * commands.md, "Undo, hardened": nothing from `state` is written unchecked. A bar's attribute must
+ * still be the one the token's bar is linked to; a worn armor attribute must belong to the token's
+ * character; another token named must still be on the table.
+ */
+function stillOwned({ tokenId, change }: MergedChange): boolean {
+  const token = getObj('graphic', tokenId);
+  if (!token) return false;
+  switch (change.kind) {
+    case 'bar':
+      return change.attributeId === undefined || String(token.get(`${change.bar}_link` as 'bar1_link') ?? '') === change.attributeId;
+    case 'attribute': {
+      const attribute = getObj('attribute', change.attributeId);
+      return attribute !== undefined && String(attribute.get('_characterid') ?? '') === String(token.get('represents') ?? '');
+    }
+    case 'memory':
+      return change.tokenId === undefined || getObj('graphic', change.tokenId) !== undefined;
+    default:
+      return true;
+  }
+}
+
+const NOTHING_TO_READ: Plan<unknown> = { values: [], dice: [], resolve: () => ({ kind: 'refused', reason: 'nothing to resolve' }) };
+
+/** After a forced undo, each token whose Vitality was put back settles its condition from it, as a hand edit would. */
+function settleConditions(app: App, merged: readonly MergedChange[], now: ReadonlyMap<string, unknown>): void {
+  const edition = activeEdition(app);
+  for (const { place, tokenId, change } of merged) {
+    if (change.kind !== 'bar' || change.resource !== 'vitality' || change.from === null) continue;
+    const before = now.get(place);
+    const token = getObj('graphic', tokenId);
+    if (!token || typeof before !== 'number') continue;
+    const reading = readTarget(app, { token, character: characterOf(token) }, NOTHING_TO_READ);
+    const set = edition.setVitality(before, change.from, reading.facts.state);
+    applyOutcome(
+      { settings: app.store.settings, edition, tokens: app.store.tokens },
+      reading,
+      { headline: 'acts', steps: [], card: { title: '', rows: [] }, shortLine: '', changes: [], state: set.state, detail: { undo: true } },
+      { notify: false },
+    );
+  }
 }

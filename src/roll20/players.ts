@@ -10,10 +10,19 @@ export function displayName(playerId: string): string {
   return String(getObj('player', playerId)?.get('_displayname') ?? 'player');
 }
 
-/** The `/w` target that reaches this sender only. */
+// A display name that `/w "..."` cannot address exactly: quotes, line breaks, control characters,
+// or Roll20's own syntax ([[ ]], {{ }}, @{ }, %{ }, ?{ }, &{ }) that the /w line would run.
+const UNADDRESSABLE = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+
+/** Whether replies can be whispered to this player by name (commands.md, "Replies"). */
+export function addressable(playerId: string): boolean {
+  return isGM(playerId) || !UNADDRESSABLE.test(displayName(playerId));
+}
+
+/** The `/w` target that reaches this sender only; the GM when the name cannot be addressed exactly. */
 export function whisperTarget(playerId: string): string {
-  if (isGM(playerId)) return 'gm';
-  return `"${displayName(playerId).replace(/"/g, '')}"`;
+  if (isGM(playerId) || !addressable(playerId)) return 'gm';
+  return `"${displayName(playerId)}"`;
 }
 
 function listsPlayer(controlledBy: unknown, playerId: string): boolean {

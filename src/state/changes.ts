@@ -77,6 +77,11 @@ const VALUE_LABEL: Record<string, string> = { armor_physical: 'physical protecti
  * The values an undo would overwrite, in words (commands.md, "Undo": changed since). `now` maps
  * each place to its value now; `same` compares memory, `describe` words a memory difference.
  */
+/** The merged changes whose value now differs from what the application left (a spectator drawn in stays drawn in). */
+export function changedEntries(merged: readonly MergedChange[], now: ReadonlyMap<string, unknown>, same: (a: unknown, b: unknown) => boolean): MergedChange[] {
+  return merged.filter(({ place, change }) => change.kind !== 'turn-order' && !same(now.get(place), change.to));
+}
+
 export function changedSince(
   merged: readonly MergedChange[],
   now: ReadonlyMap<string, unknown>,

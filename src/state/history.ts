@@ -4,8 +4,11 @@ import * as v from 'valibot';
 import { EDITION_IDS, RESOURCES, VALUE_KEYS } from '../rules/edition';
 import { BAR_NAMES } from './settings';
 
-const integer = v.pipe(v.number(), v.integer());
+// commands.md, "Undo, hardened": nothing from `state` is written to the game unchecked.
+const integer = v.pipe(v.number(), v.safeInteger());
 const nullableInteger = v.nullable(integer);
+const initiative = v.pipe(v.number(), v.finite(), v.minValue(-1e9), v.maxValue(1e9));
+const id = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 const track = v.picklist(['physical', 'magical'] as const);
 
 const MemorySchema = v.object({
@@ -16,18 +19,18 @@ const MemorySchema = v.object({
 
 const ChangeSchema = v.variant('kind', [
   /** A bar, through its linked attribute when there is one. */
-  v.object({ kind: v.literal('bar'), resource: v.picklist(RESOURCES), bar: v.picklist(BAR_NAMES), attributeId: v.optional(v.string()), from: nullableInteger, to: integer }),
+  v.object({ kind: v.literal('bar'), resource: v.picklist(RESOURCES), bar: v.picklist(BAR_NAMES), attributeId: v.optional(id), from: nullableInteger, to: integer }),
   /** A character value on the sheet (a unique token's worn armor, EXP). */
-  v.object({ kind: v.literal('attribute'), key: v.picklist(VALUE_KEYS), attributeId: v.string(), from: nullableInteger, to: integer }),
+  v.object({ kind: v.literal('attribute'), key: v.picklist(VALUE_KEYS), attributeId: id, from: nullableInteger, to: integer }),
   /** A value kept per token by `!defense-round set` (EXP paid from an override). */
   v.object({ kind: v.literal('override'), key: v.picklist(VALUE_KEYS), from: nullableInteger, to: integer }),
   /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
   v.object({ kind: v.literal('worn'), track, from: nullableInteger, to: integer }),
   v.object({ kind: v.literal('markers'), from: v.string(), to: v.string() }),
   /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-  v.object({ kind: v.literal('memory'), tokenId: v.optional(v.string()), from: MemorySchema, to: MemorySchema }),
-  v.object({ kind: v.literal('initiative'), from: v.number(), to: v.number() }),
-  v.object({ kind: v.literal('turn-order'), tokenId: v.string() }),
+  v.object({ kind: v.literal('memory'), tokenId: v.optional(id), from: MemorySchema, to: MemorySchema }),
+  v.object({ kind: v.literal('initiative'), from: initiative, to: initiative }),
+  v.object({ kind: v.literal('turn-order'), tokenId: id }),
 ]);
 export type StoredChange = v.InferOutput<typeof ChangeSchema>;
 
@@ -37,15 +40,21 @@ const ApplicationSchema = v.object({
   kind: v.picklist(['damage', 'hand-edit', 'save'] as const),
   /** The round it happened in: edition state it put back is moved on by the rounds since. */
   round: integer,
-  tokens: v.array(v.object({ tokenId: v.string(), name: v.string(), changes: v.array(ChangeSchema) })),
+  tokens: v.array(v.object({ tokenId: id, name: v.pipe(v.string(), v.maxLength(200)), changes: v.array(ChangeSchema) })),
 });
 export type Application = v.InferOutput<typeof ApplicationSchema>;
 export type AppliedToken = Application['tokens'][number];
 
-/** Keeps the entries that pass their check; a bad history is dropped whole, with a note. */
+/** Keeps the entries that pass their check; each bad one is dropped and named. */
 export function checkHistory(raw: unknown): { history: Application[]; problems: string[] } {
   if (raw === undefined) return { history: [], problems: [] };
-  const parsed = v.safeParse(v.array(ApplicationSchema), raw);
-  if (parsed.success) return { history: parsed.output, problems: [] };
-  return { history: [], problems: ['history: not a valid undo history; forgotten'] };
+  if (!Array.isArray(raw)) return { history: [], problems: ['history: not a valid undo history; forgotten'] };
+  const history: Application[] = [];
+  const problems: string[] = [];
+  raw.forEach((entry, index) => {
+    const parsed = v.safeParse(ApplicationSchema, entry);
+    if (parsed.success) history.push(parsed.output);
+    else problems.push(`history[${index}]: not a valid undo entry; dropped`);
+  });
+  return { history, problems };
 }

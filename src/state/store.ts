@@ -67,7 +67,7 @@ const MIGRATIONS: Record<number, (old: Record<string, unknown>) => Record<string
  * Reads whatever `state` holds into a checked StoredState. Never throws: anything unusable is
  * replaced by defaults and named in `problems`, which the caller logs and shows the GM.
  */
-export function loadState(raw: unknown, scriptVersion: string): { stored: StoredState; problems: string[] } {
+export function loadState(raw: unknown, scriptVersion: string): { stored: StoredState; problems: string[]; newer?: number } {
   const problems: string[] = [];
   if (raw === undefined) return { stored: freshState(scriptVersion), problems };
   if (!isRecord(raw)) {
@@ -76,7 +76,11 @@ export function loadState(raw: unknown, scriptVersion: string): { stored: Stored
   }
   let data: Record<string, unknown> = raw;
   let version = typeof data.schemaVersion === 'number' ? data.schemaVersion : 0;
-  if (!Number.isInteger(version) || version < 0 || version > SCHEMA_VERSION) {
+  // commands.md, "State from a newer version": never overwritten; the caller leaves it as it is.
+  if (Number.isInteger(version) && version > SCHEMA_VERSION) {
+    return { stored: freshState(scriptVersion), problems: [`state has schema version ${version}, newer than this script's ${SCHEMA_VERSION}; left as it is`], newer: version };
+  }
+  if (!Number.isInteger(version) || version < 0) {
     problems.push(`state has unknown schema version ${JSON.stringify(data.schemaVersion)}; started from defaults`);
     return { stored: freshState(scriptVersion), problems };
   }

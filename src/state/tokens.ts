@@ -5,10 +5,12 @@ import * as v from 'valibot';
 import { EDITION_IDS, VALUE_KEYS } from '../rules/edition';
 import { isRecord } from './settings';
 
-const integer = v.pipe(v.number(), v.integer());
+// commands.md, "Numbers written": only safe integers; an override is what `set` allows.
+const integer = v.pipe(v.number(), v.safeInteger());
+const overrideValue = v.pipe(v.number(), v.safeInteger(), v.minValue(-1_000_000), v.maxValue(1_000_000));
 
 const TokenRecordSchema = v.object({
-  overrides: v.optional(v.record(v.picklist(VALUE_KEYS), integer)),
+  overrides: v.optional(v.record(v.picklist(VALUE_KEYS), overrideValue)),
   // rules.md: a generic token's armor wears per token, starting from the sheet's values
   worn: v.optional(v.object({ physical: v.optional(integer), magical: v.optional(integer) })),
   stance: v.optional(v.pipe(v.string(), v.maxLength(40))),

@@ -29,8 +29,14 @@ const ENTITIES: Record<string, string> = {
 
 const SPECIAL = /[&<>"'[\]{}@%?|*`!/=$:\\]/g;
 
+// Line breaks of every kind become spaces (a card line is one line); NUL, other control characters
+// and the bidirectional overrides that could reverse what a reader sees are dropped.
+const LINE_BREAKS = /\r\n|[\r\n\u0085\u2028\u2029]/g;
+const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
 export function escapeChat(text: unknown): string {
   return String(text ?? '')
-    .replace(SPECIAL, (ch) => ENTITIES[ch] ?? ch)
-    .replace(/\r?\n/g, ' ');
+    .replace(LINE_BREAKS, ' ')
+    .replace(INVISIBLE, '')
+    .replace(SPECIAL, (ch) => ENTITIES[ch] ?? ch);
 }

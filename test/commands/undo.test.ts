@@ -68,7 +68,12 @@ describe.each(MODES)('!damage --undo (%s)', (mode) => {
 
   it('keeps the last 50 applications in state, across a restart', async () => {
     table = await openTable(mode);
-    for (let i = 0; i < 52; i += 1) await table.say('GM', '!damage 0', ['Crate']);
+    for (let i = 0; i < 52; i += 1) {
+      await table.say('GM', '!damage 1', ['Crate']); // a hit that changes something is kept...
+      await table.say('GM', '!heal 1', ['Crate']); // ...a heal is not undoable
+    }
+    expect(table.stored().history).toHaveLength(50);
+    await table.say('GM', '!damage 0', ['Crate']); // changes nothing: not kept (commands.md, "Undo, hardened")
     expect(table.stored().history).toHaveLength(50);
     await table.say('GM', '!damage 5', ['Crate']);
     await table.restart();
@@ -81,15 +86,17 @@ describe.each(MODES)('!damage --undo puts back only what the damage changed (%s)
   let table: Table;
   afterEach(() => table?.close());
 
-  it('a new !defend after the hit counts as a change since', async () => {
+  it('a new !defend after the hit counts as a change since: the player is told to ask the GM, the GM sees what', async () => {
     table = await openTable(mode);
     await table.passTurn(); // Goblin 1's turn: Bob is in his defensive round
     await table.say('Alice', '!defend --action defend --roll 90', ['Bob']);
     await table.say('Alice', '!damage 200', ['Bob']);
     await table.say('Alice', '!defend --action defend --roll 10', ['Bob']);
     const out = await table.say('Alice', '!damage --undo');
-    expect(whispered(out, 'Alice')[0]).toMatch(/Bob has a new pending defense/);
+    expect(whispered(out, 'Alice')[0]).toBe('Nothing undone: Bob changed since that damage. Only the GM can undo over later changes: ask the GM.');
     expect(table.bar('Bob')).toBe(40);
+    const gm = await table.say('GM', '!damage --undo');
+    expect(whispered(gm, 'gm')[0]).toMatch(/Bob has a new pending defense/);
   });
 
   it('does not bring back a pending defense from a round that has ended', async () => {

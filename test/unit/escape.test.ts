@@ -34,3 +34,11 @@ describe('escaping what the game supplies', () => {
     expect(button).toBe('[Hit &lt;b&gt;Bob&lt;&#47;b&gt;](!damage ?{Damage} --ids -Abc)');
   });
 });
+
+describe('control characters from game text', () => {
+  it('turns every kind of line break into a space and drops NUL and bidirectional overrides', () => {
+    expect(escapeChat('a\rb\nc\r\nd\u0085e\u2028f\u2029g')).toBe('a b c d e f g');
+    expect(escapeChat('evil\u202Egnp.exe\u0000')).toBe('evilgnp.exe');
+    expect(escapeChat('tab\there')).toBe('tab\there');
+  });
+});

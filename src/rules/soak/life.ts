@@ -117,9 +117,11 @@ export function applyHandEdit(
     if (life.condition === 'dead') {
       return { after: before, life: { ...life }, steps: [{ kind: 'set-back', attempted: after, vitality: before }] };
     }
-    // A decrease by hand behaves as a loss of the difference.
+    // A decrease by hand behaves as a loss of the difference; the bar keeps exactly what was typed
+    // (recomputing before - (before - after) can round away from it at the edge of safe integers).
     const loss = applyVitalityLoss(before, before - after, life);
-    return { after: loss.after, life: loss.life, steps: loss.steps };
+    const steps = loss.steps.map((step) => (step.kind === 'vitality-change' ? { ...step, after } : step));
+    return { after: loss.applied ? after : loss.after, life: loss.life, steps };
   }
 
   const steps: DamageStep[] = [{ kind: 'vitality-change', before, after }];

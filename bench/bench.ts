@@ -1,0 +1,749 @@
+// `npm run bench`: the built bundle (dist/defense-round.js) in the in-memory Roll20 of mocks/, on
+// a campaign of 10,000 graphics, 2,000 characters and 40,000 attributes. Times `!damage` on 1, 10
+// and 50 selected tokens in each edition against a floor measured in the same run, in interleaved
+// rounds (the machine is shared and noisy: medians, never single runs), and counts chat messages
+// and Roll20 writes per command, `state` after an evening, the bundle's size and load time, and
+// the per-token cost at 1,000 against 10,000 graphics. Prints Markdown; docs/performance.md
+// explains every number. Not a test: nothing here fails on a time.
+//
+//   npm run bench                       (builds the bundle first)
+//   BENCH_ROUNDS=40 tsx bench/bench.ts  (rounds; default 300 measured after 3 warm-up rounds)
+//   BENCH_PROFILE=1 npm run bench       (adds where the time inside DefenseRound's commands goes)
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { cpus } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { Session } from 'node:inspector';
+import { createRoll20, type MockRoll20, type Roll20Globals } from '../mocks/roll20';
+import { buildDemoScene } from '../mocks/scene';
+import { evaluateIn, loadBundleSource, type SandboxContext } from '../mocks/vm';
+
+const BUNDLE = resolve('dist/defense-round.js');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
+/** BENCH_PROFILE=1: also sample the CPU during the timed DefenseRound commands and say where the time went (times are then inflated). */
+const PROFILE = Boolean(process.env.BENCH_PROFILE);
+const WARMUP = 3;
+const SIZES = [1, 10, 50] as const;
+const EVENING_HITS = 100;
+const EVENING_TOKENS = 50;
+
+type EditionId = 'soak' | 'threshold' | 'opposed';
+const EDITIONS: EditionId[] = ['soak', 'threshold', 'opposed'];
+
+/** The hit timed in each edition (the issue's examples), and the heal of the evening. */
+const HIT: Record<EditionId, string> = {
+  soak: '!damage 30',
+  threshold: '!damage 20 --hit 19',
+  opposed: '!damage 8 --attack 24 --defense-roll 8',
+};
+const FLOOR_HIT = '!floor-damage 30';
+const NOOP = '!bench-noop';
+/** Timed tokens stand at 7 of 40 Vitality: every timed hit drops them (a condition, a marker). */
+const TIMED_VITALITY = 7;
+const FULL_VITALITY = 40;
+
+// ---------------------------------------------------------------------------------------------
+// The floor: the least any script doing this job must do, in its own vm context on the same mock.
+
+const FLOOR_SOURCE = String.raw`
+(function () {
+  // Attribute objects per character, looked up once (values are read live).
+  var byCharacter = {};
+  function attributesOf(characterId) {
+    var index = byCharacter[characterId];
+    if (!index) {
+      index = {};
+      var found = findObjs({ _type: 'attribute', _characterid: characterId });
+      for (var i = 0; i < found.length; i++) {
+        var key = String(found[i].get('name')).toLowerCase();
+        if (!(key in index)) index[key] = found[i];
+      }
+      byCharacter[characterId] = index;
+    }
+    return index;
+  }
+  function valueOf(attribute) {
+    var n = attribute ? parseInt(attribute.get('current'), 10) : 0;
+    return isNaN(n) ? 0 : n;
+  }
+  on('chat:message', function (msg) {
+    if (msg.type !== 'api' || msg.content.indexOf('!floor-damage ') !== 0) return;
+    var amount = parseInt(msg.content.slice(14), 10) || 0;
+    var selected = msg.selected || [];
+    var parts = [];
+    for (var i = 0; i < selected.length; i++) {
+      var token = getObj('graphic', selected[i]._id);
+      if (!token) continue;
+      var attributes = attributesOf(String(token.get('represents')));
+      var vitality = parseInt(token.get('bar1_value'), 10) || 0;
+      var soak = valueOf(attributes.armor_soak);
+      var physical = valueOf(attributes.armor_physical);
+      var magical = valueOf(attributes.armor_magical);
+      var defense = valueOf(attributes.armor_defense);
+      // Soak, then the protection, then Defense; both protections gone: the armor is destroyed.
+      var loss = amount;
+      if (physical > 0 || magical > 0) loss = Math.max(0, Math.floor((amount * (100 - soak)) / 100) - physical - defense);
+      token.set({ bar1_value: vitality - loss });
+      parts.push(token.get('name') + ' ' + vitality + ' -> ' + (vitality - loss));
+    }
+    sendChat('Floor', 'Damage ' + amount + ': ' + parts.join(', '));
+  });
+})();
+`;
+
+// ---------------------------------------------------------------------------------------------
+// Probes: each script gets its own copy of the Roll20 globals, so the time inside its handlers is
+// its own: from the moment its chat:message handler receives the command to the return of the
+// last thing it did for that command (its handler, or its last sendChat: the async part of a
+// command ends by posting its cards).
+
+class Probe {
+  private content: string | null = null;
+  private start = 0;
+  private end = 0;
+  private open = false;
+
+  arm(content: string): void {
+    this.content = content;
+    this.open = false;
+    this.start = 0;
+    this.end = 0;
+  }
+
+  /** Milliseconds inside the script for the armed command; NaN when it never saw it. */
+  span(): number {
+    this.content = null;
+    this.open = false;
+    return this.end > 0 ? this.end - this.start : Number.NaN;
+  }
+
+  globals(base: Roll20Globals): Roll20Globals {
+    const probe = this;
+    const wrapped = Object.defineProperties({}, Object.getOwnPropertyDescriptors(base)) as Roll20Globals;
+    wrapped.on = ((event: string, handler: (...args: unknown[]) => unknown) =>
+      base.on(event as 'ready', (...args: unknown[]) => {
+        const msg = args[0] as { type?: string; content?: string } | undefined;
+        const isCommand = event === 'chat:message' && probe.content !== null && msg?.type === 'api' && msg.content === probe.content;
+        if (isCommand) {
+          probe.open = true;
+          probe.start = performance.now();
+        }
+        try {
+          return handler(...args);
+        } finally {
+          if (isCommand) probe.end = performance.now();
+        }
+      })) as typeof base.on;
+    wrapped.sendChat = ((speakingAs: string, message: string, callback?: (ops: Roll20ChatMessage[]) => void, opts?: Roll20SendChatOptions) => {
+      const cb =
+        typeof callback === 'function'
+          ? (ops: Roll20ChatMessage[]) => {
+              try {
+                callback(ops);
+              } finally {
+                if (probe.open) probe.end = performance.now();
+              }
+            }
+          : callback;
+      try {
+        base.sendChat(speakingAs, message, cb as never, opts);
+      } finally {
+        if (probe.open) probe.end = performance.now();
+      }
+    }) as typeof base.sendChat;
+    return wrapped;
+  }
+}
+
+function loadInstrumented(mock: MockRoll20, source: string, filename: string, probe: Probe): SandboxContext {
+  const view = Object.create(mock, { globals: { value: probe.globals(mock.globals) } }) as MockRoll20;
+  return loadBundleSource(view, source, filename);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The campaign: the demo scene (its players, the GM among them) and generic NPCs, each token an
+// unlinked copy of one of the characters, ~20 attributes per character.
+
+function npcAttributes(j: number): Record<string, readonly [number, number?]> {
+  const v = j % 3; // a little variety between sheets, same outcomes for the timed hits
+  return {
+    armor_soak: [10],
+    armor_physical: [15, 15],
+    armor_magical: [10, 10],
+    armor_defense: [5],
+    armor_spirit: [3],
+    natural_defense: [2],
+    natural_spirit: [1],
+    fortitude: [20 + v],
+    defend_check: [40 + v],
+    evade_check: [35],
+    reaction_check: [30],
+    perception_check: [35],
+    mental_check: [20],
+    save_check: [45],
+    exp: [5 + v],
+    passive_defense: [10],
+    active_defense: [4],
+    full_defense: [3],
+    armor_score: [12],
+    level: [1 + v],
+  };
+}
+
+interface Contender {
+  name: string;
+  /** Who its messages come from. */
+  speaker: string;
+  probe?: Probe;
+}
+
+interface Campaign {
+  label: string;
+  mock: MockRoll20;
+  gm: string;
+  /** The NPC tokens, in creation order (token i represents character i mod C). */
+  tokens: string[];
+  counts: { graphics: number; characters: number; attributes: number };
+  script: Contender;
+  floor: Contender;
+  context: SandboxContext;
+  edition: EditionId;
+  load: { evaluateMs: number; readyMs: number; scans: { findObjs: number; filterObjs: number; getAllObjs: number; objectsScanned: number } };
+  buildMs: number;
+}
+
+async function openCampaign(label: string, graphics: number, characters: number, seed: number, source: string): Promise<Campaign> {
+  const t0 = performance.now();
+  const mock = createRoll20({ seed });
+  const scene = buildDemoScene(mock);
+  const pageId = scene.pageId;
+  const characterIds: string[] = [];
+  const npcCharacters = characters - 2; // Bob and the Goblin come with the demo scene
+  for (let j = 0; j < npcCharacters; j += 1) {
+    const character = mock.create('character', { name: `NPC ${j + 1}` });
+    characterIds.push(character.id);
+    for (const [name, [current, max = '']] of Object.entries(npcAttributes(j))) {
+      mock.create('attribute', { characterid: character.id, name, current, max });
+    }
+  }
+  const tokens: string[] = [];
+  const npcTokens = graphics - 4; // Bob, two goblins and a crate
+  for (let i = 0; i < npcTokens; i += 1) {
+    const c = i % npcCharacters;
+    const token = mock.create('graphic', {
+      subtype: 'token',
+      pageid: pageId,
+      layer: 'objects',
+      name: `NPC ${c + 1} #${Math.floor(i / npcCharacters) + 1}`,
+      represents: characterIds[c],
+      controlledby: '',
+      left: 70 * (i % 100),
+      top: 70 * Math.floor(i / 100),
+      imgsrc: 'https://s3.amazonaws.com/files.d20.io/images/0/token/thumb.png',
+      bar1_value: FULL_VITALITY,
+      bar1_max: FULL_VITALITY,
+      bar2_value: 10,
+      bar2_max: 10,
+      bar3_value: 10,
+      bar3_max: 10,
+    });
+    tokens.push(token.id);
+  }
+  const counts = {
+    graphics: mock.globals.findObjs({ _type: 'graphic' }).length,
+    characters: mock.globals.findObjs({ _type: 'character' }).length,
+    attributes: mock.globals.findObjs({ _type: 'attribute' }).length,
+  };
+  const buildMs = performance.now() - t0;
+
+  const script: Contender = { name: 'DefenseRound', speaker: 'DefenseRound', probe: new Probe() };
+  const floor: Contender = { name: 'floor', speaker: 'Floor', probe: new Probe() };
+  mock.resetStats();
+  const e0 = performance.now();
+  const context = loadInstrumented(mock, source, BUNDLE, script.probe!);
+  const evaluateMs = performance.now() - e0;
+  // Every feature on: an onDamage observer and HealthColors (undo is always on; cards are the output).
+  evaluateIn(context, 'DefenseRound.onDamage(() => {})');
+  evaluateIn(context, 'globalThis.HealthColors = { Update() {} }');
+  loadInstrumented(mock, FLOOR_SOURCE, 'floor.js', floor.probe!);
+  const r0 = performance.now();
+  mock.fireReady();
+  await mock.settle();
+  const readyMs = performance.now() - r0;
+  const s = mock.stats;
+  const scans = { findObjs: s.findObjsCalls, filterObjs: s.filterObjsCalls, getAllObjs: s.getAllObjsCalls, objectsScanned: s.objectsScanned };
+  mock.assertNoCrash();
+  mock.newMessages();
+  return { label, mock, gm: scene.players.GM, tokens, counts, script, floor, context, edition: 'soak', load: { evaluateMs, readyMs, scans }, buildMs };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running commands.
+
+interface Sample {
+  /** Time inside the contender's handlers (ms); NaN for the no-op. */
+  span: number;
+  /** `mock.chat` (post, deliver, settle) from the typed line to a quiet sandbox (ms). */
+  wall: number;
+  messages: number;
+  writes: number;
+  maxWritesPerObject: number;
+  objectsScanned: number;
+  findObjs: number;
+}
+
+async function say(c: Campaign, content: string, selected: readonly string[] = []): Promise<string[]> {
+  c.mock.newMessages();
+  await c.mock.chat(c.gm, content, { selected: [...selected] });
+  c.mock.assertNoCrash();
+  return c.mock.newMessages().filter((r) => r.who === 'DefenseRound').map((r) => r.content);
+}
+
+/** Windows (process.hrtime, ns) of the timed DefenseRound commands, for BENCH_PROFILE. */
+const profileWindows: Array<[bigint, bigint]> = [];
+let profileNow = false;
+
+async function timed(c: Campaign, who: Contender | undefined, content: string, selected: readonly string[]): Promise<Sample> {
+  const { mock } = c;
+  mock.newMessages();
+  mock.resetStats();
+  who?.probe?.arm(content);
+  const h0 = process.hrtime.bigint();
+  const t0 = performance.now();
+  await mock.chat(c.gm, content, { selected: [...selected] });
+  const wall = performance.now() - t0;
+  if (profileNow && who?.speaker === 'DefenseRound') profileWindows.push([h0, process.hrtime.bigint()]);
+  mock.assertNoCrash();
+  const span = who?.probe ? who.probe.span() : Number.NaN;
+  const records = mock.newMessages();
+  const s = mock.stats;
+  return {
+    span,
+    wall,
+    messages: who ? records.filter((r) => r.who === who.speaker).length : 0,
+    writes: s.setCalls,
+    maxWritesPerObject: Math.max(0, ...Object.values(s.setsByObject)),
+    objectsScanned: s.objectsScanned,
+    findObjs: s.findObjsCalls,
+  };
+}
+
+async function switchEdition(c: Campaign, edition: EditionId): Promise<void> {
+  if (c.edition === edition) return;
+  const out = await say(c, `!defense-round config edition ${edition}`);
+  if (!out.some((line) => line.includes(`Edition is now ${edition}`))) throw new Error(`${c.label}: switching to ${edition} failed: ${out.join(' | ')}`);
+  c.edition = edition;
+}
+
+function bar1(c: Campaign, id: string): unknown {
+  return c.mock.globals.getObj('graphic', id)?.get('bar1_value');
+}
+
+function setVitality(c: Campaign, ids: readonly string[], value: number): void {
+  for (const id of ids) c.mock.globals.getObj('graphic', id)!.set({ bar1_value: value });
+}
+
+/** What a hit left on the bars, to check that every round does the same work. */
+const expectedAfter = new Map<string, string>();
+
+function checkSame(key: string, c: Campaign, ids: readonly string[]): void {
+  const now = ids.map((id) => String(bar1(c, id))).join(',');
+  const before = expectedAfter.get(key);
+  if (before === undefined) expectedAfter.set(key, now);
+  else if (before !== now) throw new Error(`${key}: the hit left other bars than in the first round (${before} vs ${now})`);
+}
+
+/** One timed `!damage` of an edition, then `!damage --undo` (untimed) so the next round starts the same. */
+async function runScript(c: Campaign, edition: EditionId, ids: readonly string[], base = TIMED_VITALITY): Promise<Sample> {
+  await switchEdition(c, edition);
+  const sample = await timed(c, c.script, HIT[edition], ids);
+  checkSame(`${c.label} ${edition} ${ids.length} ${base}`, c, ids);
+  if (ids.some((id) => bar1(c, id) === base)) throw new Error(`${c.label} ${edition}: a timed hit left a bar untouched`);
+  const out = await say(c, '!damage --undo');
+  if (!out.some((line) => line.includes('Damage undone'))) throw new Error(`${c.label} ${edition}: undo failed: ${out.join(' | ')}`);
+  if (ids.some((id) => bar1(c, id) !== base)) throw new Error(`${c.label} ${edition}: undo did not restore the bars`);
+  return sample;
+}
+
+async function runFloor(c: Campaign, ids: readonly string[], base = TIMED_VITALITY): Promise<Sample> {
+  const sample = await timed(c, c.floor, FLOOR_HIT, ids);
+  checkSame(`${c.label} floor ${ids.length} ${base}`, c, ids);
+  setVitality(c, ids, base);
+  return sample;
+}
+
+async function runNoop(c: Campaign, ids: readonly string[]): Promise<Sample> {
+  return timed(c, undefined, NOOP, ids);
+}
+
+type Kind = 'floor' | EditionId | 'noop';
+const KINDS: Kind[] = ['floor', 'soak', 'threshold', 'opposed', 'noop'];
+
+function run(c: Campaign, kind: Kind, ids: readonly string[], base = TIMED_VITALITY): Promise<Sample> {
+  if (kind === 'floor') return runFloor(c, ids, base);
+  if (kind === 'noop') return runNoop(c, ids);
+  return runScript(c, kind, ids, base);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statistics and printing.
+
+function median(values: number[]): number {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function quantile(values: number[], q: number): number {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+const ms = (v: number, digits = 3) => (Number.isFinite(v) ? v.toFixed(digits) : 'n/a');
+const x = (v: number) => (Number.isFinite(v) ? `${v.toFixed(2)}x` : 'n/a');
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+const num = (v: number) => v.toLocaleString('en-US');
+
+function table(head: string[], rows: string[][]): string {
+  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+class Results {
+  private readonly samples = new Map<string, Sample[]>();
+  add(key: string, sample: Sample): void {
+    const list = this.samples.get(key) ?? [];
+    list.push(sample);
+    this.samples.set(key, list);
+  }
+  get(key: string): Sample[] {
+    return this.samples.get(key) ?? [];
+  }
+  median(key: string, field: keyof Sample): number {
+    return median(this.get(key).map((s) => s[field]));
+  }
+  max(key: string, field: keyof Sample): number {
+    return Math.max(...this.get(key).map((s) => s[field]));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const source = readFileSync(BUNDLE, 'utf8');
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+
+  log(`building the campaigns...`);
+  const big = await openCampaign('10k', 10_000, 2_000, 11, source);
+  const small = await openCampaign('1k', 1_000, 200, 12, source);
+  log(`  10k: ${num(big.counts.graphics)} graphics, ${num(big.counts.characters)} characters, ${num(big.counts.attributes)} attributes in ${big.buildMs.toFixed(0)} ms`);
+  log(`  1k: ${num(small.counts.graphics)} graphics, ${num(small.counts.characters)} characters, ${num(small.counts.attributes)} attributes in ${small.buildMs.toFixed(0)} ms`);
+
+  // Warm loads: the bundle into fresh demo tables, to time evaluation and start-up without the first compile.
+  const warmLoads: number[] = [];
+  const warmReady: number[] = [];
+  for (let i = 0; i < 7; i += 1) {
+    const mock = createRoll20({ seed: 100 + i });
+    buildDemoScene(mock);
+    const t0 = performance.now();
+    loadBundleSource(mock, source, BUNDLE);
+    const t1 = performance.now();
+    mock.fireReady();
+    await mock.settle();
+    warmLoads.push(t1 - t0);
+    warmReady.push(performance.now() - t1);
+  }
+
+  // The 50 timed tokens: 50 different characters. Cold: the first command on them fills each
+  // script's attribute look-ups (one findObjs per character), once.
+  const ids = (c: Campaign, n: number) => c.tokens.slice(0, n);
+  for (const c of [big, small]) setVitality(c, ids(c, 50), TIMED_VITALITY);
+  // 50 more tokens (50 other characters) at full Vitality: a hit that leaves them standing.
+  const standing = big.tokens.slice(50, 100);
+  const cold = { floor: await runFloor(big, ids(big, 50)), script: await runScript(big, 'soak', ids(big, 50)) };
+
+  const results = new Results();
+  const total = WARMUP + ROUNDS;
+  const profiler = PROFILE ? await startProfiler() : undefined;
+  for (let round = 0; round < total; round += 1) {
+    profileNow = PROFILE && round >= WARMUP;
+    // Rotate the order each round, so no contender always runs right after another.
+    const order = KINDS.map((_, i) => KINDS[(i + round) % KINDS.length]!);
+    const keep = round >= WARMUP;
+    for (const n of SIZES) {
+      for (const kind of order) {
+        const sample = await run(big, kind, ids(big, n));
+        if (keep) results.add(`10k ${kind} ${n}`, sample);
+      }
+    }
+    for (const kind of order) {
+      const sample = await run(big, kind, standing, FULL_VITALITY);
+      if (keep) results.add(`10k ${kind} 50 standing`, sample);
+    }
+    for (const kind of order) {
+      const sample = await run(small, kind, ids(small, 50));
+      if (keep) results.add(`1k ${kind} 50`, sample);
+    }
+    if ((round + 1) % 50 === 0) log(`  round ${round + 1}/${total} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  }
+
+  profileNow = false;
+  const breakdown = profiler ? await stopProfiler(profiler) : undefined;
+
+  // An evening on the big campaign, as test/commands/budget.test.ts has it: 100 hits on 50
+  // tokens, each followed by a heal (untimed), in every edition in turn; `state` after each.
+  const evening: Array<{ edition: EditionId; bytes: number; maxMessages: number; maxWritesPerObject: number; history: number; tokens: number }> = [];
+  const eveningIds = ids(big, EVENING_TOKENS);
+  setVitality(big, eveningIds, FULL_VITALITY);
+  const e0 = performance.now();
+  for (const edition of EDITIONS) {
+    await switchEdition(big, edition);
+    let maxMessages = 0;
+    let maxWritesPerObject = 0;
+    for (let hit = 0; hit < EVENING_HITS; hit += 1) {
+      const sample = await timed(big, big.script, HIT[edition], eveningIds);
+      maxMessages = Math.max(maxMessages, sample.messages);
+      maxWritesPerObject = Math.max(maxWritesPerObject, sample.maxWritesPerObject);
+      await say(big, `!heal ${FULL_VITALITY}`, eveningIds);
+    }
+    const stored = big.mock.state.DefenseRound;
+    evening.push({
+      edition,
+      bytes: JSON.stringify(stored).length,
+      maxMessages,
+      maxWritesPerObject,
+      history: stored.history.length,
+      tokens: Object.keys(stored.tokens).length,
+    });
+  }
+  const eveningMs = performance.now() - e0;
+  const stateBytes = JSON.stringify(big.mock.state.DefenseRound).length;
+
+  // ------------------------------------------------------------------- the report (stdout)
+  const out: string[] = [];
+  const say2 = (line = '') => out.push(line);
+  const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  say2(`## DefenseRound benchmark, ${when}`);
+  say2();
+  say2(`Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}; ${ROUNDS} interleaved rounds after ${WARMUP} warm-up rounds; medians.`);
+  say2(`Campaign: ${num(big.counts.graphics)} graphics, ${num(big.counts.characters)} characters, ${num(big.counts.attributes)} attributes; the timed tokens are unlinked generic NPCs of 50 different characters, at ${TIMED_VITALITY}/${FULL_VITALITY} Vitality, so every hit drops them (condition, marker) and \`!damage --undo\` (untimed) puts them back.`);
+  say2(`Every feature on: undo history, condition markers, an onDamage observer, HealthColors, cards. Commands: ${EDITIONS.map((e) => `${e} \`${HIT[e]}\``).join(', ')}; floor \`${FLOOR_HIT}\`.`);
+  say2();
+  say2('### `!damage`: time inside the handlers, against the floor');
+  say2();
+  const rows: string[][] = [];
+  for (const n of SIZES) {
+    const floorSpan = results.median(`10k floor ${n}`, 'span');
+    const noopWall = results.median(`10k noop ${n}`, 'wall');
+    const floorNet = results.median(`10k floor ${n}`, 'wall') - noopWall;
+    rows.push([
+      'floor', String(n), ms(floorSpan), '1.00x', ms(quantile(results.get(`10k floor ${n}`).map((s) => s.span), 0.9)),
+      ms(floorNet), '1.00x',
+      String(results.median(`10k floor ${n}`, 'messages')), String(results.median(`10k floor ${n}`, 'writes')), String(results.max(`10k floor ${n}`, 'maxWritesPerObject')), num(results.max(`10k floor ${n}`, 'objectsScanned')),
+    ]);
+    for (const e of EDITIONS) {
+      const key = `10k ${e} ${n}`;
+      const span = results.median(key, 'span');
+      const net = results.median(key, 'wall') - noopWall;
+      rows.push([
+        e, String(n), ms(span), x(span / floorSpan), ms(quantile(results.get(key).map((s) => s.span), 0.9)),
+        ms(net), x(net / floorNet),
+        String(results.median(key, 'messages')), String(results.median(key, 'writes')), String(results.max(key, 'maxWritesPerObject')), num(results.max(key, 'objectsScanned')),
+      ]);
+    }
+  }
+  {
+    const floorSpan = results.median('10k floor 50 standing', 'span');
+    for (const kind of ['floor', ...EDITIONS] as const) {
+      const key = `10k ${kind} 50 standing`;
+      const span = results.median(key, 'span');
+      const net = results.median(key, 'wall') - results.median('10k noop 50 standing', 'wall');
+      const floorNet = results.median('10k floor 50 standing', 'wall') - results.median('10k noop 50 standing', 'wall');
+      rows.push([
+        `${kind}, left standing`, '50', ms(span), x(span / floorSpan), ms(quantile(results.get(key).map((s) => s.span), 0.9)),
+        ms(net), x(net / floorNet),
+        String(results.median(key, 'messages')), String(results.median(key, 'writes')), String(results.max(key, 'maxWritesPerObject')), num(results.max(key, 'objectsScanned')),
+      ]);
+    }
+  }
+  say2(
+    table(
+      ['command', 'tokens', 'in handlers, ms (median)', 'ratio to floor', 'p90 ms', 'chat+settle minus no-op, ms', 'ratio to floor', 'messages', 'Roll20 writes', 'most writes to one object', 'objects scanned'],
+      rows,
+    ),
+  );
+  say2();
+  say2(`No-op command (\`${NOOP}\`, the mock's own cost of a command): ${SIZES.map((n) => `${n} token${n === 1 ? '' : 's'} ${ms(results.median(`10k noop ${n}`, 'wall'))} ms`).join(', ')}.`);
+  say2(`First command on 50 cold tokens (each script looks up 50 characters' attributes once, ${num(cold.script.findObjs)} findObjs scanning ${num(cold.script.objectsScanned)} attribute objects in the mock; one sample): DefenseRound soak ${ms(cold.script.span)} ms, floor ${ms(cold.floor.span)} ms.`);
+  say2();
+
+  say2('### Per-token cost against campaign size (50 tokens, time inside the handlers / 50)');
+  say2();
+  const flatRows: string[][] = [];
+  for (const kind of ['floor', ...EDITIONS] as const) {
+    const perBig = results.median(`10k ${kind} 50`, 'span') / 50;
+    const perSmall = results.median(`1k ${kind} 50`, 'span') / 50;
+    flatRows.push([kind, ms(perSmall * 1000, 1), ms(perBig * 1000, 1), x(perBig / perSmall)]);
+  }
+  say2(table(['command', `${num(small.counts.graphics)} graphics, µs/token`, `${num(big.counts.graphics)} graphics, µs/token`, '10k / 1k'], flatRows));
+  say2();
+
+  say2(`### \`state\` after an evening (${EVENING_HITS} hits on ${EVENING_TOKENS} tokens, a heal after each, per edition in turn)`);
+  say2();
+  say2(
+    table(
+      ['after', 'state (JSON)', 'undo entries kept', 'token records', 'most messages per hit', 'most writes to one object per hit'],
+      evening.map((e) => [`${e.edition} evening`, kb(e.bytes), String(e.history), String(e.tokens), String(e.maxMessages), String(e.maxWritesPerObject)]),
+    ),
+  );
+  say2();
+
+  say2('### Bundle and start-up');
+  say2();
+  const bytes = Buffer.byteLength(source);
+  say2(
+    table(
+      ['what', 'value'],
+      [
+        ['bundle size', `${num(bytes)} bytes (${kb(gzipSync(source).length)} gzipped)`],
+        ['load (evaluate the script), first in the process, 10k campaign', `${ms(big.load.evaluateMs, 1)} ms`],
+        ['start-up (`ready` to quiet), 10k campaign', `${ms(big.load.readyMs, 1)} ms`],
+        ['load, warm (median of 7 fresh demo tables)', `${ms(median(warmLoads), 1)} ms`],
+        ['start-up, warm (median of 7)', `${ms(median(warmReady), 1)} ms`],
+        ['look-ups at start-up (findObjs / filterObjs / getAllObjs; objects scanned)', `${big.load.scans.findObjs} / ${big.load.scans.filterObjs} / ${big.load.scans.getAllObjs}; ${num(big.load.scans.objectsScanned)}`],
+      ],
+    ),
+  );
+  say2();
+
+  // Targets.
+  const worst50 = Math.max(...EDITIONS.map((e) => results.median(`10k ${e} 50`, 'span') / results.median(`10k floor 50`, 'span')));
+  const worstStanding = Math.max(...EDITIONS.map((e) => results.median(`10k ${e} 50 standing`, 'span') / results.median(`10k floor 50 standing`, 'span')));
+  const flatWorst = Math.max(...EDITIONS.map((e) => results.median(`10k ${e} 50`, 'span') / results.median(`1k ${e} 50`, 'span')));
+  const scannedPerCommand = Math.max(...EDITIONS.flatMap((e) => SIZES.map((n) => results.max(`10k ${e} ${n}`, 'objectsScanned'))));
+  const writesWorst = Math.max(...EDITIONS.flatMap((e) => SIZES.map((n) => results.max(`10k ${e} ${n}`, 'maxWritesPerObject'))), ...evening.map((e) => e.maxWritesPerObject));
+  const stateWorst = Math.max(...evening.map((e) => e.bytes));
+  const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+  say2('### Targets');
+  say2();
+  say2(
+    table(
+      ['target', 'measured', ''],
+      [
+        ['at most 2x the floor on 50 tokens, every feature on', `worst edition ${x(worst50)} (hits that drop them), ${x(worstStanding)} (left standing)`, verdict(Math.max(worst50, worstStanding) <= 2)],
+        ['per-token cost flat within 25% from 1,000 to 10,000 graphics', `worst edition ${x(flatWorst)}`, verdict(flatWorst <= 1.25)],
+        ['no campaign-wide scan at start-up', `${big.load.scans.findObjs + big.load.scans.filterObjs + big.load.scans.getAllObjs} look-ups`, verdict(big.load.scans.findObjs + big.load.scans.filterObjs + big.load.scans.getAllObjs === 0)],
+        ['no campaign-wide scan per command (warm)', `${num(scannedPerCommand)} objects scanned at most`, verdict(scannedPerCommand === 0)],
+        ['one `set` per object per hit', `at most ${writesWorst}`, verdict(writesWorst <= 1)],
+        ['`state` under 100 KB after an evening', `${kb(stateWorst)} at most (${kb(stateBytes)} at the end)`, verdict(stateWorst < 100_000)],
+      ],
+    ),
+  );
+  say2();
+  if (breakdown) {
+    say2('### Where the time inside DefenseRound\'s timed commands goes (BENCH_PROFILE; times above are inflated by the profiler)');
+    say2();
+    say2(breakdown);
+    say2();
+  }
+  say2(`Whole run: ${((performance.now() - started) / 1000).toFixed(0)} s (campaigns built in ${((big.buildMs + small.buildMs) / 1000).toFixed(1)} s; evening ${(eveningMs / 1000).toFixed(1)} s).`);
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// BENCH_PROFILE: V8's sampling profiler over the whole run, keeping only the samples that fall in
+// a timed DefenseRound command; self time by function, and by where the code lives.
+
+interface CpuProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: CpuProfileNode[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+function post<T>(session: Session, method: string, params?: object): Promise<T> {
+  return new Promise((resolveIt, reject) => session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolveIt(result as T))));
+}
+
+async function startProfiler(): Promise<Session> {
+  const session = new Session();
+  session.connect();
+  await post(session, 'Profiler.enable');
+  await post(session, 'Profiler.setSamplingInterval', { interval: 50 });
+  await post(session, 'Profiler.start');
+  return session;
+}
+
+async function stopProfiler(session: Session): Promise<string> {
+  const { profile } = await post<{ profile: CpuProfile }>(session, 'Profiler.stop');
+  session.disconnect();
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const windows = profileWindows.map(([a, b]) => [Number(a / 1000n), Number(b / 1000n)] as const).sort((p, q) => p[0] - q[0]);
+  const where = (url: string): string => {
+    if (url.endsWith('defense-round.js')) return 'DefenseRound (bundle)';
+    if (url.includes('/mocks/')) return 'the mock Roll20 (mocks/)';
+    if (url.includes('/bench/')) return 'the benchmark (bench/)';
+    if (url === '') return 'V8 / Node (GC, program, builtins)';
+    return 'Node internals';
+  };
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const label = (node: CpuProfileNode): string => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const file = url.split('/').pop() ?? url;
+    // Line numbers only for the bundle (tsx's transpiled mocks report generated lines).
+    return `${functionName || '(anonymous)'}${file ? ` ${file}${file.endsWith('.js') ? `:${lineNumber + 1}` : ''}` : ''}`;
+  };
+  const self = new Map<string, number>();
+  const total = new Map<string, number>();
+  const areas = new Map<string, number>();
+  let inside = 0;
+  let t = profile.startTime;
+  let w = 0;
+  for (let i = 0; i < profile.samples.length; i += 1) {
+    t += profile.timeDeltas[i] ?? 0;
+    while (w < windows.length && windows[w]![1] < t) w += 1;
+    if (w >= windows.length || windows[w]![0] > t) continue;
+    const node = byId.get(profile.samples[i]!);
+    if (!node) continue;
+    inside += 1;
+    const name = label(node);
+    self.set(name, (self.get(name) ?? 0) + 1);
+    areas.set(where(node.callFrame.url), (areas.get(where(node.callFrame.url)) ?? 0) + 1);
+    // Inclusive time: every DefenseRound or mock function on the stack, once per sample.
+    const onStack = new Set<string>();
+    for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
+      const frame = byId.get(id)!;
+      const url = frame.callFrame.url;
+      if (url.endsWith('defense-round.js') || url.includes('/mocks/')) onStack.add(label(frame));
+    }
+    for (const fn of onStack) total.set(fn, (total.get(fn) ?? 0) + 1);
+  }
+  const pct = (n: number) => `${((100 * n) / Math.max(1, inside)).toFixed(1)}%`;
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  return [
+    `${num(inside)} samples (50 µs apart) inside ${num(windows.length)} timed commands.`,
+    '',
+    table(['where', 'self time'], [...areas].sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, pct(v)])),
+    '',
+    table(['function (self time: its own code)', 'self time'], top.map(([k, v]) => [`\`${k}\``, pct(v)])),
+    '',
+    table(
+      ['function of DefenseRound or of the mock (inclusive: with all it calls)', 'total time'],
+      [...total].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([k, v]) => [`\`${k}\``, pct(v)]),
+    ),
+  ].join('\n');
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
