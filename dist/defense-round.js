@@ -1785,7 +1785,10 @@ var DefenseRound = (() => {
     const result = {
       headline: headlineOf(outcome, life),
       steps: outcome.steps,
-      card: damageCard(facts.name, order, outcome),
+      // Words are made only when a card is shown (a row of a multi-target card needs none).
+      get card() {
+        return damageCard(facts.name, order, outcome);
+      },
       shortLine: damageShortLine(facts.name, outcome, life),
       changes,
       state: withLife(rest, outcome.life),
@@ -2871,9 +2874,6 @@ var DefenseRound = (() => {
           vitality,
           state: facts.state
         });
-        const isDefense = (step) => step.kind === "defense-used" || step.kind === "defense-does-not-answer";
-        const defense = outcome.steps.filter(isDefense);
-        const rest = outcome.steps.filter((step) => !isDefense(step));
         const name = facts.name;
         const headline = outcome.missed ? "missed" : outcome.dies ? "dies" : outcome.vitality !== vitality ? "hit" : "unharmed";
         const now = nowLine(outcome.state, outcome.vitality);
@@ -2881,13 +2881,16 @@ var DefenseRound = (() => {
         return {
           headline,
           steps: outcome.steps,
-          card: {
-            title: title ? title(name) : `${name} is attacked: ${order.amount} ${order.track}`,
-            rows: [
-              { label: "Defense", lines: defense.map((step) => thresholdText(step, facts.nameOf)) },
-              { label: "Breakdown", lines: rest.map((step) => thresholdText(step, facts.nameOf)) },
-              { label: "Now", lines: now ? [now] : [] }
-            ]
+          get card() {
+            const isDefense = (step) => step.kind === "defense-used" || step.kind === "defense-does-not-answer";
+            return {
+              title: title ? title(name) : `${name} is attacked: ${order.amount} ${order.track}`,
+              rows: [
+                { label: "Defense", lines: outcome.steps.filter(isDefense).map((step) => thresholdText(step, facts.nameOf)) },
+                { label: "Breakdown", lines: outcome.steps.filter((step) => !isDefense(step)).map((step) => thresholdText(step, facts.nameOf)) },
+                { label: "Now", lines: now ? [now] : [] }
+              ]
+            };
           },
           shortLine: headline === "missed" ? `${name} is missed.` : headline === "dies" ? `${name} is hit and dies.` : headline === "hit" ? `${name} is hit.` : `${name} is unharmed.`,
           changes,
@@ -3290,13 +3293,13 @@ var DefenseRound = (() => {
       }
     });
     const changes = [];
-    const lines = outcome.steps.map((step) => opposedText(step));
+    let barLine;
     if (outcome.damage) {
       const resource = outcome.damage.to === "vitality" ? "vitality" : context.stamina;
       const before = facts.bars[resource].value;
       if (before === null) return { kind: "bar", resource };
       const after = before - outcome.damage.amount;
-      lines.push(opposedText({ kind: "bar-change", bar: outcome.damage.to === "vitality" ? "Vitality" : "Stamina", before, after }));
+      barLine = `${outcome.damage.to === "vitality" ? "Vitality" : "Stamina"} ${before} -> ${after}`;
       if (after !== before) changes.push({ kind: "bar", resource, to: after });
     }
     if (outcome.initiativeAfter !== null) changes.push({ kind: "initiative", to: outcome.initiativeAfter });
@@ -3306,12 +3309,16 @@ var DefenseRound = (() => {
     return {
       headline: !outcome.hits ? "missed" : falls ? "falls" : "hit",
       steps: outcome.steps,
-      card: {
-        title: `${name} is attacked: ${order.attack} vs ${outcome.mode} defense`,
-        rows: [
-          { label: "Breakdown", lines },
-          { label: "Now", lines: falls ? ["Vitality at or below 0 (marked incapacitated; the seed has no death rules)"] : [] }
-        ]
+      get card() {
+        const lines = outcome.steps.map((step) => opposedText(step));
+        if (barLine) lines.push(barLine);
+        return {
+          title: `${name} is attacked: ${order.attack} vs ${outcome.mode} defense`,
+          rows: [
+            { label: "Breakdown", lines },
+            { label: "Now", lines: falls ? ["Vitality at or below 0 (marked incapacitated; the seed has no death rules)"] : [] }
+          ]
+        };
       },
       shortLine: outcome.hits ? `${name} is hit${outcome.damage?.to === "stamina" ? " (stamina)" : ""}${falls ? " and falls" : ""}${counter}.` : `${name} is missed${counter}.`,
       changes,
@@ -3601,11 +3608,15 @@ var DefenseRound = (() => {
     ":": "&#58;",
     "\\": "&#92;"
   };
-  var SPECIAL = /[&<>"'[\]{}@%?|*`!/=$:\\]/g;
-  var LINE_BREAKS = /\r\n|[\r\n\u0085\u2028\u2029]/g;
-  var INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+  var LINE_BREAKS = /^(?:\r\n|[\r\n\u0085\u2028\u2029])$/;
+  var ANY = /\r\n|[\r\n\u0085\u2028\u2029]|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]|[&<>"'[\]{}@%?|*`!/=$:\\]/g;
+  function replacement(ch) {
+    const entity = ENTITIES[ch];
+    if (entity !== void 0) return entity;
+    return LINE_BREAKS.test(ch) ? " " : "";
+  }
   function escapeChat(text) {
-    return String(text ?? "").replace(LINE_BREAKS, " ").replace(INVISIBLE, "").replace(SPECIAL, (ch) => ENTITIES[ch] ?? ch);
+    return String(text ?? "").replace(ANY, replacement);
   }
 
   // src/roll20/guard.ts
@@ -3785,21 +3796,36 @@ var DefenseRound = (() => {
     const id2 = String(token.get("represents") ?? "");
     return id2 ? getObj("character", id2) : void 0;
   }
+  var TokenBar = class {
+    constructor(token, bar2) {
+      this.token = token;
+      this.bar = bar2;
+      this.raw = token.get(`${bar2}_value`);
+      this.value = readInteger(this.raw);
+    }
+    get max() {
+      if (this.maxRead === void 0) this.maxRead = readInteger(this.token.get(`${this.bar}_max`));
+      return this.maxRead;
+    }
+    get link() {
+      if (this.linkRead === void 0) this.linkRead = String(this.token.get(`${this.bar}_link`) ?? "");
+      return this.linkRead;
+    }
+  };
+  var FactBar = class {
+    constructor(reading, value) {
+      this.reading = reading;
+      this.value = value;
+    }
+    get max() {
+      return this.reading.max;
+    }
+  };
   function readToken(token, character, settings) {
-    const readBar = (bar2) => {
-      const raw = token.get(`${bar2}_value`);
-      return {
-        bar: bar2,
-        raw,
-        value: readInteger(raw),
-        max: readInteger(token.get(`${bar2}_max`)),
-        link: String(token.get(`${bar2}_link`) ?? "")
-      };
-    };
     const bars = {
-      vitality: readBar(settings.bars.vitality),
-      soul: readBar(settings.bars.soul),
-      power: readBar(settings.bars.power)
+      vitality: new TokenBar(token, settings.bars.vitality),
+      soul: new TokenBar(token, settings.bars.soul),
+      power: new TokenBar(token, settings.bars.power)
     };
     return {
       id: token.id,
@@ -3813,7 +3839,7 @@ var DefenseRound = (() => {
     };
   }
   var NONE = { current: null, max: null, present: false, source: "none" };
-  function readValue(snapshot, key, record2, settings, attributes) {
+  function readValue(snapshot, key, record2, settings, attributes, withMax = true) {
     const override = record2?.overrides?.[key];
     if (override !== void 0) return { current: override, max: override, present: true, source: "override" };
     if (!snapshot.character) return NONE;
@@ -3821,7 +3847,7 @@ var DefenseRound = (() => {
     if (!attribute) return NONE;
     return {
       current: readInteger(attribute.get("current")),
-      max: readInteger(attribute.get("max")),
+      max: withMax ? readInteger(attribute.get("max")) : null,
       present: true,
       source: "attribute",
       attribute
@@ -3832,16 +3858,16 @@ var DefenseRound = (() => {
     return !snapshot.unique || base.source !== "attribute";
   }
   function editionStateOf(edition, record2, vitality) {
-    const stored = record2?.edition?.id === edition.id ? edition.parseState(record2.edition.state) : null;
-    return stored ?? edition.enter(vitality, record2?.deadForGood === true);
+    if (record2?.edition?.id === edition.id) return record2.edition.state;
+    return edition.enter(vitality, record2?.deadForGood === true);
   }
   function readFacts(snapshot, record2, plan, context) {
     const keys = plan.values;
     const values = {};
     const places = {};
     for (const key of keys) {
-      const base = readValue(snapshot, key, record2, context.settings, context.attributes);
       const track2 = WORN_TRACK[key];
+      const base = readValue(snapshot, key, record2, context.settings, context.attributes, track2 !== void 0);
       if (track2 && protectionIsPerToken(snapshot, base)) {
         values[key] = { current: record2?.worn?.[track2] ?? base.current, max: base.max, present: base.present };
         places[key] = { kind: "worn", track: track2 };
@@ -3850,7 +3876,7 @@ var DefenseRound = (() => {
       values[key] = { current: base.current, max: base.max, present: base.present };
       places[key] = base.attribute ? { kind: "attribute", attribute: base.attribute } : base.source === "override" ? { kind: "override" } : { kind: "none" };
     }
-    const bar2 = (resource) => ({ value: snapshot.bars[resource].value, max: snapshot.bars[resource].max });
+    const bar2 = (resource) => new FactBar(snapshot.bars[resource], snapshot.bars[resource].value);
     const order = context.turnOrder ?? [];
     const entry = order.find((row) => row.id === snapshot.id);
     const initiative2 = entry === void 0 ? null : numberOrNull(entry.pr);
@@ -4003,15 +4029,21 @@ var DefenseRound = (() => {
     else delete tokens[tokenId];
   }
   function sameData(a, b) {
-    return stableJson(a) === stableJson(b);
-  }
-  function stableJson(value) {
-    if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
-    if (value && typeof value === "object") {
-      const entries = Object.entries(value).filter(([, v]) => v !== void 0).sort(([a], [b]) => a < b ? -1 : 1);
-      return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
+    if (a === b) return true;
+    if (a === null || b === null || a === void 0 || b === void 0) return (a ?? null) === (b ?? null);
+    if (typeof a !== "object" || typeof b !== "object") return false;
+    if (Array.isArray(a) !== Array.isArray(b)) return false;
+    if (Array.isArray(a)) {
+      const list = b;
+      if (a.length !== list.length) return false;
+      for (let i = 0; i < a.length; i += 1) if (!sameData(a[i], list[i])) return false;
+      return true;
     }
-    return JSON.stringify(value ?? null);
+    const left = a;
+    const right = b;
+    for (const key in left) if (!sameData(left[key], right[key])) return false;
+    for (const key in right) if (!(key in left) && right[key] !== void 0) return false;
+    return true;
   }
   function applyOutcome(context, reading, outcome, options = {}) {
     const { snapshot, facts, places } = reading;
@@ -4302,19 +4334,29 @@ var DefenseRound = (() => {
     const hidden = shown.filter((item2) => visibilityOf(app, item2.snapshot) === "gm");
     if (hidden.length > 0) send(TO_GM, renderCard(rowsCard(app, hidden, `${options.title} (GM)`, "all")), { record: true });
   }
+  var detailKeys = /* @__PURE__ */ new WeakMap();
+  function detailsKey(app, item2) {
+    let key = detailKeys.get(item2);
+    if (key === void 0) {
+      key = app.details.add({ tokenId: item2.snapshot.id, name: item2.snapshot.name, npc: item2.snapshot.npc, card: () => fullCard({ ...item2, title: item2.title ?? item2.outcome.card.title }) });
+      detailKeys.set(item2, key);
+    }
+    return key;
+  }
   function rowsCard(app, shown, title, audience) {
     const labels = /* @__PURE__ */ new Map();
-    const rows = shown.map((item2) => {
+    const rows = [];
+    for (const item2 of shown) {
       const { snapshot, outcome } = item2;
       const seen = (labels.get(snapshot.name) ?? 0) + 1;
       labels.set(snapshot.name, seen);
       const label = seen === 1 ? snapshot.name : `${snapshot.name} (${seen})`;
       const showNumbers = audience === "all" || visibilityOf(app, snapshot) === "public";
       const figures = showNumbers ? numbers(item2.changes) : "";
-      const key = app.details.add({ tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, card: { title: item2.title ?? outcome.card.title, rows: [...outcome.card.rows, { label: "Turn Tracker", lines: item2.notes }] } });
-      const buttons = [{ label: "details", command: `!defense-round details ${key}` }, ...showNumbers ? buttonsOf(item2) : []];
-      return { label, lines: [figures ? `${outcome.shortLine} ${figures}` : outcome.shortLine], buttons };
-    });
+      const details = { label: "details", command: `!defense-round details ${detailsKey(app, item2)}` };
+      const buttons = showNumbers && (outcome.offerDamageButton || outcome.buttons) ? [details, ...buttonsOf(item2)] : [details];
+      rows.push({ label, lines: [figures ? `${outcome.shortLine} ${figures}` : outcome.shortLine], buttons });
+    }
     return { title, rows };
   }
 
@@ -4332,10 +4374,15 @@ var DefenseRound = (() => {
   var HISTORY_BYTES = 6e4;
   var PER_PLAYER_LIMIT = 10;
   var sizes = /* @__PURE__ */ new WeakMap();
+  var CHANGE_BYTES = 120;
   function sizeOf(application) {
     let size = sizes.get(application);
     if (size === void 0) {
-      size = JSON.stringify(application).length;
+      size = 100 + application.by.length;
+      for (const token of application.tokens) {
+        size += 40 + token.tokenId.length + token.name.length * 2;
+        for (const change of token.changes) size += change.kind === "memory" ? CHANGE_BYTES + JSON.stringify(change.from).length + JSON.stringify(change.to).length : CHANGE_BYTES;
+      }
       sizes.set(application, size);
     }
     return size;
@@ -4802,7 +4849,7 @@ var DefenseRound = (() => {
     const isPublic = (detail.npc ? settings.visibility.npc : settings.visibility.pc) === "public";
     const mayRead = ctx.gm || isPublic || token !== void 0 && controls(ctx.playerId, token, characterOf(token));
     if (!mayRead) throw new RefusalError(`${detail.name}'s breakdown is for the GM`);
-    send(whisperTo(ctx.replyTo), renderCard(detail.card));
+    send(whisperTo(ctx.replyTo), renderCard(detail.card()));
   }
   var adminCommand = {
     usage: () => USAGE,

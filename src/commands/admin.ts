@@ -173,7 +173,7 @@ function showDetails(ctx: CommandContext, args: string[]): void {
   const isPublic = (detail.npc ? settings.visibility.npc : settings.visibility.pc) === 'public';
   const mayRead = ctx.gm || isPublic || (token !== undefined && controls(ctx.playerId, token, characterOf(token)));
   if (!mayRead) throw new RefusalError(`${detail.name}'s breakdown is for the GM`);
-  send(whisperTo(ctx.replyTo), renderCard(detail.card));
+  send(whisperTo(ctx.replyTo), renderCard(detail.card()));
 }
 
 export const adminCommand: CommandHandler = {

@@ -7,7 +7,8 @@ export interface Detail {
   name: string;
   /** An NPC's breakdown follows visibility.npc; a PC's visibility.pc. */
   npc: boolean;
-  card: CardWords;
+  /** The breakdown's words, made only when someone clicks for them. */
+  card(): CardWords;
 }
 
 const KEEP = 500;

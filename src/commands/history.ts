@@ -14,10 +14,18 @@ export const PER_PLAYER_LIMIT = 10;
 /** Each entry's size, measured once when it is first needed (kept in memory, beside `state`). */
 const sizes = new WeakMap<Application, number>();
 
+// A change's JSON is at most this many characters, its memory aside (short kinds, ids, safe integers).
+const CHANGE_BYTES = 120;
+
+/** An upper bound of the entry's JSON size, without writing the JSON (this runs on every hit). */
 function sizeOf(application: Application): number {
   let size = sizes.get(application);
   if (size === undefined) {
-    size = JSON.stringify(application).length;
+    size = 100 + application.by.length;
+    for (const token of application.tokens) {
+      size += 40 + token.tokenId.length + token.name.length * 2;
+      for (const change of token.changes) size += change.kind === 'memory' ? CHANGE_BYTES + JSON.stringify(change.from).length + JSON.stringify(change.to).length : CHANGE_BYTES;
+    }
     sizes.set(application, size);
   }
   return size;

@@ -86,19 +86,32 @@ export function present(app: App, shown: readonly Shown[], options: PresentOptio
   if (hidden.length > 0) send(TO_GM, renderCard(rowsCard(app, hidden, `${options.title} (GM)`, 'all')), { record: true });
 }
 
+/** The key of an item's details button: one per target per command, whichever cards show it. */
+const detailKeys = new WeakMap<Shown, string>();
+
+function detailsKey(app: App, item: Shown): string {
+  let key = detailKeys.get(item);
+  if (key === undefined) {
+    key = app.details.add({ tokenId: item.snapshot.id, name: item.snapshot.name, npc: item.snapshot.npc, card: () => fullCard({ ...item, title: item.title ?? item.outcome.card.title }) });
+    detailKeys.set(item, key);
+  }
+  return key;
+}
+
 /** One row per target; `public`: numbers only where the breakdown is public. Each row's button whispers its breakdown. */
 function rowsCard(app: App, shown: readonly Shown[], title: string, audience: 'public' | 'all'): Card {
   const labels = new Map<string, number>();
-  const rows = shown.map((item) => {
+  const rows: Card['rows'] = [];
+  for (const item of shown) {
     const { snapshot, outcome } = item;
     const seen = (labels.get(snapshot.name) ?? 0) + 1;
     labels.set(snapshot.name, seen);
     const label = seen === 1 ? snapshot.name : `${snapshot.name} (${seen})`;
     const showNumbers = audience === 'all' || visibilityOf(app, snapshot) === 'public';
     const figures = showNumbers ? numbers(item.changes) : '';
-    const key = app.details.add({ tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, card: { title: item.title ?? outcome.card.title, rows: [...outcome.card.rows, { label: 'Turn Tracker', lines: item.notes }] } });
-    const buttons: Button[] = [{ label: 'details', command: `!defense-round details ${key}` }, ...(showNumbers ? buttonsOf(item) : [])];
-    return { label, lines: [figures ? `${outcome.shortLine} ${figures}` : outcome.shortLine], buttons };
-  });
+    const details: Button = { label: 'details', command: `!defense-round details ${detailsKey(app, item)}` };
+    const buttons = showNumbers && (outcome.offerDamageButton || outcome.buttons) ? [details, ...buttonsOf(item)] : [details];
+    rows.push({ label, lines: [figures ? `${outcome.shortLine} ${figures}` : outcome.shortLine], buttons });
+  }
   return { title, rows };
 }

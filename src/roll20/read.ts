@@ -40,21 +40,49 @@ export function characterOf(token: Roll20Graphic): Roll20Character | undefined {
   return id ? getObj('character', id) : undefined;
 }
 
+/** A bar read once: its value at once, its max and link only if something asks (each Roll20 get costs). */
+class TokenBar implements BarReading {
+  readonly raw: unknown;
+  readonly value: number | null;
+  private maxRead: number | null | undefined;
+  private linkRead: string | undefined;
+
+  constructor(
+    private readonly token: Roll20Graphic,
+    readonly bar: BarName,
+  ) {
+    this.raw = token.get(`${bar}_value`);
+    this.value = readInteger(this.raw);
+  }
+
+  get max(): number | null {
+    if (this.maxRead === undefined) this.maxRead = readInteger(this.token.get(`${this.bar}_max`));
+    return this.maxRead;
+  }
+
+  get link(): string {
+    if (this.linkRead === undefined) this.linkRead = String(this.token.get(`${this.bar}_link`) ?? '');
+    return this.linkRead;
+  }
+}
+
+/** What the rules see of a bar: its value (a hand edit may set where the hit starts) and, when asked, its max. */
+class FactBar {
+  constructor(
+    private readonly reading: TokenBar,
+    public value: number | null,
+  ) {}
+
+  get max(): number | null {
+    return this.reading.max;
+  }
+}
+
 export function readToken(token: Roll20Graphic, character: Roll20Character | undefined, settings: Settings): TokenSnapshot {
-  const readBar = (bar: BarName): BarReading => {
-    const raw = token.get(`${bar}_value`);
-    return {
-      bar,
-      raw,
-      value: readInteger(raw),
-      max: readInteger(token.get(`${bar}_max`)),
-      link: String(token.get(`${bar}_link`) ?? ''),
-    };
-  };
   const bars = {
-    vitality: readBar(settings.bars.vitality),
-    soul: readBar(settings.bars.soul),
-    power: readBar(settings.bars.power),
+    vitality: new TokenBar(token, settings.bars.vitality),
+    soul: new TokenBar(token, settings.bars.soul),
+    power: new TokenBar(token, settings.bars.power),
   };
   return {
     id: token.id,
@@ -87,6 +115,8 @@ export function readValue(
   record: TokenRecord | undefined,
   settings: Settings,
   attributes: AttributeIndex,
+  /** Read the max too (only the protections' max is ever used: the undamaged value). */
+  withMax = true,
 ): CharacterValue {
   const override = record?.overrides?.[key];
   if (override !== undefined) return { current: override, max: override, present: true, source: 'override' };
@@ -95,7 +125,7 @@ export function readValue(
   if (!attribute) return NONE;
   return {
     current: readInteger(attribute.get('current')),
-    max: readInteger(attribute.get('max')),
+    max: withMax ? readInteger(attribute.get('max')) : null,
     present: true,
     source: 'attribute',
     attribute,
@@ -128,8 +158,9 @@ export function protectionIsPerToken(snapshot: TokenSnapshot, base: CharacterVal
 
 /** The edition state of a token: stored for this edition, or entered now (first seen, or an edition switch). */
 export function editionStateOf<S>(edition: AnyEdition, record: TokenRecord | undefined, vitality: number | null): S {
-  const stored = record?.edition?.id === edition.id ? (edition.parseState(record.edition.state) as S | null) : null;
-  return stored ?? (edition.enter(vitality, record?.deadForGood === true) as S);
+  // The stored state was checked by its edition at start-up and written by it since: no parse per command.
+  if (record?.edition?.id === edition.id) return record.edition.state as S;
+  return edition.enter(vitality, record?.deadForGood === true) as S;
 }
 
 export interface ReadContext {
@@ -154,8 +185,8 @@ export function readFacts<S>(
   const values: Facts<S>['values'] = {};
   const places: TokenReading<S>['places'] = {};
   for (const key of keys) {
-    const base = readValue(snapshot, key, record, context.settings, context.attributes);
     const track = WORN_TRACK[key];
+    const base = readValue(snapshot, key, record, context.settings, context.attributes, track !== undefined);
     if (track && protectionIsPerToken(snapshot, base)) {
       values[key] = { current: record?.worn?.[track] ?? base.current, max: base.max, present: base.present };
       places[key] = { kind: 'worn', track };
@@ -164,7 +195,7 @@ export function readFacts<S>(
     values[key] = { current: base.current, max: base.max, present: base.present };
     places[key] = base.attribute ? { kind: 'attribute', attribute: base.attribute } : base.source === 'override' ? { kind: 'override' } : { kind: 'none' };
   }
-  const bar = (resource: Resource) => ({ value: snapshot.bars[resource].value, max: snapshot.bars[resource].max });
+  const bar = (resource: Resource) => new FactBar(snapshot.bars[resource] as TokenBar, snapshot.bars[resource].value);
   const order = context.turnOrder ?? [];
   const entry = order.find((row) => row.id === snapshot.id);
   const initiative = entry === undefined ? null : numberOrNull(entry.pr);

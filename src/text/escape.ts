@@ -27,16 +27,20 @@ const ENTITIES: Record<string, string> = {
   '\\': '&#92;',
 };
 
-const SPECIAL = /[&<>"'[\]{}@%?|*`!/=$:\\]/g;
 
 // Line breaks of every kind become spaces (a card line is one line); NUL, other control characters
 // and the bidirectional overrides that could reverse what a reader sees are dropped.
-const LINE_BREAKS = /\r\n|[\r\n\u0085\u2028\u2029]/g;
-const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const LINE_BREAKS = /^(?:\r\n|[\r\n\u0085\u2028\u2029])$/;
+
+// One pass over the text for all three: entities, line breaks to spaces, invisible characters dropped.
+const ANY = /\r\n|[\r\n\u0085\u2028\u2029]|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]|[&<>"'[\]{}@%?|*`!/=$:\\]/g;
+
+function replacement(ch: string): string {
+  const entity = ENTITIES[ch];
+  if (entity !== undefined) return entity;
+  return LINE_BREAKS.test(ch) ? ' ' : '';
+}
 
 export function escapeChat(text: unknown): string {
-  return String(text ?? '')
-    .replace(LINE_BREAKS, ' ')
-    .replace(INVISIBLE, '')
-    .replace(SPECIAL, (ch) => ENTITIES[ch] ?? ch);
+  return String(text ?? '').replace(ANY, replacement);
 }

@@ -4,7 +4,7 @@
 import type { Edition, Facts, Plan, PlanContext, Resolution, RuleChange, ValueKey } from '../edition';
 import { choiceArg, flagValue, integerArg, optionalInteger, UsageError, type FlagTable, type ParsedLine } from '../../text/args';
 import { MAX_DAMAGE } from '../values';
-import { DEFENSE_MODES, INITIATIVE_COST, resolveOpposedAttack, type DefenseMode, type OpposedStep } from './attack';
+import { DEFENSE_MODES, INITIATIVE_COST, resolveOpposedAttack, type DefenseMode } from './attack';
 import { opposedText } from './text';
 
 /**
@@ -99,14 +99,14 @@ function resolveAttack(order: AttackOrder, context: PlanContext, facts: Facts<Op
     },
   });
   const changes: RuleChange[] = [];
-  const lines = outcome.steps.map((step) => opposedText(step));
+  let barLine: string | undefined;
   if (outcome.damage) {
     const resource = outcome.damage.to === 'vitality' ? 'vitality' : context.stamina;
     const before = facts.bars[resource].value;
     // A token refused for its bar pays nothing (Clarifications).
     if (before === null) return { kind: 'bar', resource };
     const after = before - outcome.damage.amount;
-    lines.push(opposedText({ kind: 'bar-change', bar: outcome.damage.to === 'vitality' ? 'Vitality' : 'Stamina', before, after } as unknown as OpposedStep));
+    barLine = `${outcome.damage.to === 'vitality' ? 'Vitality' : 'Stamina'} ${before} -> ${after}`;
     if (after !== before) changes.push({ kind: 'bar', resource, to: after });
   }
   if (outcome.initiativeAfter !== null) changes.push({ kind: 'initiative', to: outcome.initiativeAfter });
@@ -116,12 +116,16 @@ function resolveAttack(order: AttackOrder, context: PlanContext, facts: Facts<Op
   return {
     headline: !outcome.hits ? 'missed' : falls ? 'falls' : 'hit',
     steps: outcome.steps,
-    card: {
-      title: `${name} is attacked: ${order.attack} vs ${outcome.mode} defense`,
-      rows: [
-        { label: 'Breakdown', lines },
-        { label: 'Now', lines: falls ? ['Vitality at or below 0 (marked incapacitated; the seed has no death rules)'] : [] },
-      ],
+    get card() {
+      const lines = outcome.steps.map((step) => opposedText(step));
+      if (barLine) lines.push(barLine);
+      return {
+        title: `${name} is attacked: ${order.attack} vs ${outcome.mode} defense`,
+        rows: [
+          { label: 'Breakdown', lines },
+          { label: 'Now', lines: falls ? ['Vitality at or below 0 (marked incapacitated; the seed has no death rules)'] : [] },
+        ],
+      };
     },
     shortLine: outcome.hits
       ? `${name} is hit${outcome.damage?.to === 'stamina' ? ' (stamina)' : ''}${falls ? ' and falls' : ''}${counter}.`

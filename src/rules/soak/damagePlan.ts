@@ -136,7 +136,10 @@ function resolveOne(order: SoakDamageOrder, facts: Facts<SoakState>): Resolution
   const result: Outcome<SoakState> = {
     headline: headlineOf(outcome, life),
     steps: outcome.steps,
-    card: damageCard(facts.name, order, outcome),
+    // Words are made only when a card is shown (a row of a multi-target card needs none).
+    get card() {
+      return damageCard(facts.name, order, outcome);
+    },
     shortLine: damageShortLine(facts.name, outcome, life),
     changes,
     state: withLife(rest, outcome.life),

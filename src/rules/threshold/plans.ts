@@ -105,9 +105,6 @@ export function thresholdDamagePlan(order: DamageOrder, title?: (name: string) =
         vitality,
         state: facts.state,
       });
-      const isDefense = (step: ThresholdStep) => step.kind === 'defense-used' || step.kind === 'defense-does-not-answer';
-      const defense = outcome.steps.filter(isDefense);
-      const rest = outcome.steps.filter((step) => !isDefense(step));
       const name = facts.name;
       const headline: Headline = outcome.missed ? 'missed' : outcome.dies ? 'dies' : outcome.vitality !== vitality ? 'hit' : 'unharmed';
       const now = nowLine(outcome.state, outcome.vitality);
@@ -115,13 +112,16 @@ export function thresholdDamagePlan(order: DamageOrder, title?: (name: string) =
       return {
         headline,
         steps: outcome.steps,
-        card: {
-          title: title ? title(name) : `${name} is attacked: ${order.amount} ${order.track}`,
-          rows: [
-            { label: 'Defense', lines: defense.map((step) => thresholdText(step, facts.nameOf)) },
-            { label: 'Breakdown', lines: rest.map((step) => thresholdText(step, facts.nameOf)) },
-            { label: 'Now', lines: now ? [now] : [] },
-          ],
+        get card() {
+          const isDefense = (step: ThresholdStep) => step.kind === 'defense-used' || step.kind === 'defense-does-not-answer';
+          return {
+            title: title ? title(name) : `${name} is attacked: ${order.amount} ${order.track}`,
+            rows: [
+              { label: 'Defense', lines: outcome.steps.filter(isDefense).map((step) => thresholdText(step, facts.nameOf)) },
+              { label: 'Breakdown', lines: outcome.steps.filter((step) => !isDefense(step)).map((step) => thresholdText(step, facts.nameOf)) },
+              { label: 'Now', lines: now ? [now] : [] },
+            ],
+          };
         },
         shortLine:
           headline === 'missed' ? `${name} is missed.` : headline === 'dies' ? `${name} is hit and dies.` : headline === 'hit' ? `${name} is hit.` : `${name} is unharmed.`,
