@@ -4052,7 +4052,10 @@ var DefenseRound = (() => {
     const changes = [];
     const notes = [];
     const writes = new TokenWrites();
-    const record2 = { ...tokens[snapshot.id] };
+    const recordOf = () => {
+      var _a;
+      return tokens[_a = snapshot.id] ?? (tokens[_a] = {});
+    };
     const vitalityFrom = options.vitalityFrom ?? snapshot.bars.vitality.value;
     const barsAfter = {
       vitality: snapshot.bars.vitality.value,
@@ -4078,9 +4081,11 @@ var DefenseRound = (() => {
             writes.attributes.set(place.attribute.id, { attribute: place.attribute, value: change.to });
           } else if (place?.kind === "worn") {
             changes.push({ kind: "worn", track: place.track, from, to: change.to });
+            const record2 = recordOf();
             record2.worn = { ...record2.worn, [place.track]: change.to };
           } else if (WORN_TRACK[change.key] === void 0 && place?.kind === "override") {
             changes.push({ kind: "override", key: change.key, from, to: change.to });
+            const record2 = recordOf();
             record2.overrides = { ...record2.overrides, [change.key]: change.to };
           }
           break;
@@ -4113,22 +4118,26 @@ var DefenseRound = (() => {
         }
       }
     }
-    const memoryFrom = normalMemory(memoryOf(tokens[snapshot.id]), edition);
-    const memoryTo = { ...memoryFrom };
-    if (outcome.state !== void 0) {
-      memoryTo.edition = { id: edition.id, state: outcome.state };
-      if (edition.deadForGood(outcome.state, barsAfter.vitality)) memoryTo.deadForGood = true;
-      else delete memoryTo.deadForGood;
+    if (outcome.state !== void 0 || outcome.stance !== void 0) {
+      const stored = tokens[snapshot.id];
+      const oldBox = stored?.edition && !(stored.edition.id === edition.id && edition.isEmptyState(stored.edition.state)) ? stored.edition : void 0;
+      const newBox = outcome.state === void 0 ? oldBox : edition.isEmptyState(outcome.state) ? void 0 : { id: edition.id, state: outcome.state };
+      const oldDead = stored?.deadForGood === true;
+      const newDead = outcome.state === void 0 ? oldDead : edition.deadForGood(outcome.state, barsAfter.vitality);
+      const oldStance = stored?.stance;
+      const newStance = outcome.stance === void 0 ? oldStance : outcome.stance ?? void 0;
+      if (oldDead !== newDead || oldStance !== newStance || !sameData(oldBox, newBox)) {
+        const memory = (box, dead, stance) => ({
+          ...box ? { edition: box } : {},
+          ...dead ? { deadForGood: true } : {},
+          ...stance !== void 0 ? { stance } : {}
+        });
+        changes.push({ kind: "memory", from: memory(oldBox, oldDead, oldStance), to: memory(newBox, newDead, newStance) });
+        storeMemory(tokens, snapshot.id, memory(newBox, newDead, newStance));
+      }
     }
-    if (outcome.stance !== void 0) {
-      if (outcome.stance === null) delete memoryTo.stance;
-      else memoryTo.stance = outcome.stance;
-    }
-    const memory = normalMemory(memoryTo, edition);
-    if (!sameData(memoryFrom, memory)) changes.push({ kind: "memory", from: memoryFrom, to: memory });
-    Object.assign(record2, { edition: memory.edition, deadForGood: memory.deadForGood, stance: memory.stance });
-    if (Object.values(record2).some((value) => value !== void 0)) tokens[snapshot.id] = dropUndefined2(record2);
-    else delete tokens[snapshot.id];
+    const kept = tokens[snapshot.id];
+    if (kept && isEmptyRecord(kept)) delete tokens[snapshot.id];
     let markers = snapshot.statusmarkers;
     const conditionBefore = edition.condition(facts.state, vitalityFrom);
     const conditionAfter = outcome.state !== void 0 ? edition.condition(outcome.state, barsAfter.vitality) : conditionBefore;
@@ -4154,10 +4163,6 @@ var DefenseRound = (() => {
     for (const resource of RESOURCES) prev[`${snapshot.bars[resource].bar}_value`] = snapshot.bars[resource].raw;
     if (vitalityFrom !== null) prev[`${snapshot.bars.vitality.bar}_value`] = vitalityFrom;
     return prev;
-  }
-  function dropUndefined2(record2) {
-    for (const key of Object.keys(record2)) if (record2[key] === void 0) delete record2[key];
-    return record2;
   }
   function joinTurnOrder(tokenId, initiative2) {
     const token = getObj("graphic", tokenId);
@@ -4381,7 +4386,7 @@ var DefenseRound = (() => {
       size = 100 + application.by.length;
       for (const token of application.tokens) {
         size += 40 + token.tokenId.length + token.name.length * 2;
-        for (const change of token.changes) size += change.kind === "memory" ? CHANGE_BYTES + JSON.stringify(change.from).length + JSON.stringify(change.to).length : CHANGE_BYTES;
+        for (const change of token.changes) size += change.kind === "memory" ? 4 * CHANGE_BYTES : CHANGE_BYTES;
       }
       sizes.set(application, size);
     }

@@ -4,7 +4,7 @@
 // was changed comes back as data, from -> to, which is the undo record.
 import type { AnyEdition, Outcome } from '../rules/edition';
 import type { Settings } from '../state/settings';
-import { memoryOf, type Memory, type TokenRecord } from '../state/tokens';
+import { isEmptyRecord, memoryOf, type Memory, type TokenRecord } from '../state/tokens';
 import type { StoredChange } from '../state/history';
 import { RESOURCES, WORN_TRACK, type Resource, type TokenReading, type TokenSnapshot } from './read';
 import { markersForCondition, markersForStance } from './markers';
@@ -108,7 +108,8 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
   const changes: StoredChange[] = [];
   const notes: string[] = [];
   const writes = new TokenWrites();
-  const record: TokenRecord = { ...tokens[snapshot.id] };
+  // The token's record, changed in place (made only when something is kept).
+  const recordOf = (): TokenRecord => (tokens[snapshot.id] ??= {});
   const vitalityFrom = options.vitalityFrom ?? snapshot.bars.vitality.value;
   // What the bars hold after the command: as read (a hand edit: as typed), then as changed.
   const barsAfter: Record<Resource, number | null> = {
@@ -136,10 +137,12 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
           writes.attributes.set(place.attribute.id, { attribute: place.attribute, value: change.to });
         } else if (place?.kind === 'worn') {
           changes.push({ kind: 'worn', track: place.track, from, to: change.to });
+          const record = recordOf();
           record.worn = { ...record.worn, [place.track]: change.to };
         } else if (WORN_TRACK[change.key] === undefined && place?.kind === 'override') {
           // A value supplied by a per-token override (EXP set with !defense-round set) changes the override.
           changes.push({ kind: 'override', key: change.key, from, to: change.to });
+          const record = recordOf();
           record.overrides = { ...record.overrides, [change.key]: change.to };
         }
         break;
@@ -174,22 +177,26 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
   }
 
   // The token's own memory: edition state (and whether it is dead for good), stance.
-  const memoryFrom = normalMemory(memoryOf(tokens[snapshot.id]), edition);
-  const memoryTo: Memory = { ...memoryFrom };
-  if (outcome.state !== undefined) {
-    memoryTo.edition = { id: edition.id, state: outcome.state };
-    if (edition.deadForGood(outcome.state, barsAfter.vitality)) memoryTo.deadForGood = true;
-    else delete memoryTo.deadForGood;
+  if (outcome.state !== undefined || outcome.stance !== undefined) {
+    const stored = tokens[snapshot.id];
+    const oldBox = stored?.edition && !(stored.edition.id === edition.id && edition.isEmptyState(stored.edition.state)) ? stored.edition : undefined;
+    const newBox = outcome.state === undefined ? oldBox : edition.isEmptyState(outcome.state) ? undefined : { id: edition.id, state: outcome.state };
+    const oldDead = stored?.deadForGood === true;
+    const newDead = outcome.state === undefined ? oldDead : edition.deadForGood(outcome.state, barsAfter.vitality);
+    const oldStance = stored?.stance;
+    const newStance = outcome.stance === undefined ? oldStance : (outcome.stance ?? undefined);
+    if (oldDead !== newDead || oldStance !== newStance || !sameData(oldBox, newBox)) {
+      const memory = (box: Memory['edition'], dead: boolean, stance: string | undefined): Memory => ({
+        ...(box ? { edition: box } : {}),
+        ...(dead ? { deadForGood: true as const } : {}),
+        ...(stance !== undefined ? { stance } : {}),
+      });
+      changes.push({ kind: 'memory', from: memory(oldBox, oldDead, oldStance), to: memory(newBox, newDead, newStance) });
+      storeMemory(tokens, snapshot.id, memory(newBox, newDead, newStance));
+    }
   }
-  if (outcome.stance !== undefined) {
-    if (outcome.stance === null) delete memoryTo.stance;
-    else memoryTo.stance = outcome.stance;
-  }
-  const memory = normalMemory(memoryTo, edition);
-  if (!sameData(memoryFrom, memory)) changes.push({ kind: 'memory', from: memoryFrom, to: memory });
-  Object.assign(record, { edition: memory.edition, deadForGood: memory.deadForGood, stance: memory.stance });
-  if (Object.values(record).some((value) => value !== undefined)) tokens[snapshot.id] = dropUndefined(record);
-  else delete tokens[snapshot.id];
+  const kept = tokens[snapshot.id];
+  if (kept && isEmptyRecord(kept)) delete tokens[snapshot.id];
 
   // Markers follow the condition and the stance.
   let markers = snapshot.statusmarkers;
@@ -224,10 +231,6 @@ export function previousProperties(snapshot: TokenSnapshot, vitalityFrom: number
   return prev;
 }
 
-function dropUndefined(record: TokenRecord): TokenRecord {
-  for (const key of Object.keys(record) as Array<keyof TokenRecord>) if (record[key] === undefined) delete record[key];
-  return record;
-}
 
 /** seed 000: countering a spectator draws it into the battle: it joins the Turn Tracker (initiative 0). */
 function joinTurnOrder(tokenId: string, initiative: number): { added: boolean; note: string } {
