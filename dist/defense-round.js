@@ -3615,8 +3615,10 @@ var DefenseRound = (() => {
     if (entity !== void 0) return entity;
     return LINE_BREAKS.test(ch) ? " " : "";
   }
+  var NEEDS = /\r\n|[\r\n\u0085\u2028\u2029]|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]|[&<>"'[\]{}@%?|*`!/=$:\\]/;
   function escapeChat(text) {
-    return String(text ?? "").replace(ANY, replacement);
+    const value = String(text ?? "");
+    return NEEDS.test(value) ? value.replace(ANY, replacement) : value;
   }
 
   // src/roll20/guard.ts
@@ -3912,6 +3914,7 @@ var DefenseRound = (() => {
     return at === -1 ? entry : entry.slice(0, at);
   }
   function withMarkers(current, add, remove) {
+    if (current === "") return add.length === 0 ? "" : add.join(",");
     const drop = /* @__PURE__ */ new Set([...remove, ...add]);
     const kept = current.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "" && !drop.has(markerName2(entry)));
     return [...kept, ...add].join(",");

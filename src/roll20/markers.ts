@@ -9,6 +9,7 @@ function markerName(entry: string): string {
 
 /** The marker string with `remove` taken out and `add` put in (each once), others untouched. */
 export function withMarkers(current: string, add: readonly string[], remove: readonly string[]): string {
+  if (current === '') return add.length === 0 ? '' : add.join(',');
   const drop = new Set([...remove, ...add]);
   const kept = current
     .split(',')

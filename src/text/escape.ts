@@ -41,6 +41,10 @@ function replacement(ch: string): string {
   return LINE_BREAKS.test(ch) ? ' ' : '';
 }
 
+const NEEDS = /\r\n|[\r\n\u0085\u2028\u2029]|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]|[&<>"'[\]{}@%?|*`!/=$:\\]/;
+
 export function escapeChat(text: unknown): string {
-  return String(text ?? '').replace(ANY, replacement);
+  const value = String(text ?? '');
+  // Test before escaping: most lines of a card need nothing.
+  return NEEDS.test(value) ? value.replace(ANY, replacement) : value;
 }
