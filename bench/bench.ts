@@ -1,5 +1,5 @@
 // `npm run bench`: the built bundle (dist/defense-round.js) in the in-memory Roll20 of mocks/, on
-// a campaign of 10,000 graphics, 2,000 characters and 40,000 attributes. Times `!damage` on 1, 10
+// a campaign of 10,000 graphics, 2,000 characters and ~40,000 attributes. Times `!damage` on 1, 10
 // and 50 selected tokens in each edition against a floor measured in the same run, in interleaved
 // rounds (the machine is shared and noisy: medians, never single runs), and counts chat messages
 // and Roll20 writes per command, `state` after an evening, the bundle's size and load time, and
@@ -7,7 +7,7 @@
 // explains every number. Not a test: nothing here fails on a time.
 //
 //   npm run bench                       (builds the bundle first)
-//   BENCH_ROUNDS=40 tsx bench/bench.ts  (rounds; default 300 measured after 3 warm-up rounds)
+//   BENCH_ROUNDS=40 tsx bench/bench.ts  (rounds; default 300 measured after 20 warm-up rounds)
 //   BENCH_PROFILE=1 npm run bench       (adds where the time inside DefenseRound's commands goes)
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -23,7 +23,7 @@ const BUNDLE = resolve('dist/defense-round.js');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 /** BENCH_PROFILE=1: also sample the CPU during the timed DefenseRound commands and say where the time went (times are then inflated). */
 const PROFILE = Boolean(process.env.BENCH_PROFILE);
-const WARMUP = 3;
+const WARMUP = 20;
 const SIZES = [1, 10, 50] as const;
 const EVENING_HITS = 100;
 const EVENING_TOKENS = 50;

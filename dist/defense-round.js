@@ -2783,8 +2783,10 @@ var DefenseRound = (() => {
         return s.takesDamage ? `${SITUATION[s.situation]} not perceived: no defense, the attack hits` : `${SITUATION[s.situation]}: attack not perceived, no defense`;
       case "not-in-time":
         return `React check failed: no ${s.action === "skill" ? "defensive skill" : "counter attack"} in time`;
-      case "pending-defense":
-        return s.for === null ? `Pending defense: ${s.result}, against the next hit (${SITUATION[s.situation].toLowerCase()})` : `Guard for ${nameOf(s.for)}: ${s.result}, against the next hit on it (${SITUATION[s.situation].toLowerCase()})`;
+      case "pending-defense": {
+        const result = s.result === "success" ? "success" : "failure";
+        return s.for === null ? `Pending defense: ${result}, against the next hit (${SITUATION[s.situation].toLowerCase()})` : `Guard for ${nameOf(s.for)}: ${result}, against the next hit on it (${SITUATION[s.situation].toLowerCase()})`;
+      }
       case "guard-kept":
         return `${nameOf(s.ally)} keeps the better defense: ${s.result}`;
       case "announced": {
@@ -4765,6 +4767,9 @@ var DefenseRound = (() => {
       ]
     });
   }
+  function currentFirst(current, options) {
+    return [current, ...options.filter((option) => option !== current)].join("|");
+  }
   function settingsMenu(app) {
     const s = app.store.settings;
     const edition = activeEdition(app);
@@ -4777,11 +4782,12 @@ var DefenseRound = (() => {
       flip("visibility.pc", s.visibility.pc),
       toggle("players-target-any", s.playersTargetAny),
       toggle("armor-on-manual-edits", s.armorOnManualEdits),
-      renderButton(`vitality-bar: ${s.bars.vitality}`, "!defense-round config vitality-bar ?{Vitality bar|bar1|bar2|bar3}"),
+      // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
+      renderButton(`vitality-bar: ${s.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${currentFirst(s.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
       ...others.map((id2) => renderButton(`edition: switch to ${id2}`, `!defense-round config edition ${id2}`)),
       // Only the settings the active edition uses (issue: the settings menu follows the edition).
       ...edition.settings.includes("overwhelm-limit") ? [renderButton(`overwhelm-limit: ${s.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${s.overwhelmLimit}}`)] : [],
-      ...edition.settings.includes("stamina-bar") ? [renderButton(`stamina-bar: ${s.bars.stamina}`, "!defense-round config stamina-bar ?{Stamina bar|power|bar1|bar2|bar3}")] : [],
+      ...edition.settings.includes("stamina-bar") ? [renderButton(`stamina-bar: ${s.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${currentFirst(s.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
       renderButton("next round", "!defense-round next-round"),
       renderButton("help handout", "!defense-round help")
     ].join(" ");

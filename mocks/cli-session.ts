@@ -1,7 +1,8 @@
-// The local sandbox's commands (as, select, !..., edit, next-turn, click, state, help), kept
-// apart from terminal I/O so tests can drive it line by line.
+// The local sandbox's commands (as, select, target, answer, !..., edit, next-turn, click, buttons,
+// tokens, state, help), kept apart from terminal I/O so tests can drive it line by line.
 import { existsSync } from 'node:fs';
 import { renderMessage, type ChatButton } from './chat-text.js';
+import { expandMacro, needsExpansion, queryPrompts, type Prompter } from './cli-macro.js';
 import { createRoll20, type MockObject, type MockRoll20 } from './roll20.js';
 import { buildDemoScene, type DemoScene } from './scene.js';
 import { loadBundle, loadBundleSource } from './vm.js';
@@ -9,22 +10,50 @@ import { loadBundle, loadBundleSource } from './vm.js';
 export const HELP = `Commands:
   as <player>                 speak as GM, Alice or Ben (case-insensitive)
   select <token>[, <token>]   select tokens by name; "select" alone clears the selection
-  !<command> ...              send a script command as the current player, with the selection
+  target <token>[, <token>]   the token(s) the next line's @{target|...} picks, one per label in
+                              order; otherwise a terminal asks, and piped input takes the first
+                              token not selected (and says so)
+  answer <value>[ | <value>]  answers for the next line's ?{...} queries, in order; otherwise a
+                              terminal asks, and piped input takes each query's default
+  !<command> ...              send a script command as the current player, with the selection;
+                              ?{Question|default}, ?{Q|Label,value|...}, @{selected|attr},
+                              @{selected|token_id}, @{target|Label|token_id}, @{Character|attr}
+                              and [[inline rolls]] work as in Roll20's chat
   edit <token> <bar1|bar2|bar3>[_max] <value>
                               edit a bar by hand, as a user (fires Roll20's change events)
   next-turn                   press the Turn Tracker's next-turn button
-  click <n> [answer]          press button n of the last output; the answer fills ?{...}
-                              (several queries: answers separated by |)
+  click <n> [answer]          press button n (buttons are numbered across the session and stay
+                              clickable); the answer fills ?{...} (several: separated by |).
+                              A whispered button is clickable only by whom it was whispered to
+  click "<label>" [answer]    press the latest button with that label
+  buttons                     list every button of the session, with who may click it
+  tokens                      names, ids, characters, bars, markers and who controls each token
   state                       show the script's state
   help                        this text
   quit                        leave
-  anything else               said in chat by the current player (/w, /em, /roll work)`;
+  anything else               said in chat by the current player (/w, /em, /roll work)
+Scripted fights: npm start -- --demo soak|threshold|opposed`;
 
 export interface SessionOptions {
   /** Path of the bundle to load; ignored when source is given. */
   bundle?: string;
   source?: string;
   seed?: number;
+  /** Asks queries and targets at a terminal; without it defaults are taken and said. */
+  prompter?: Prompter;
+  /** 'all' (the default) lists every token after each command; 'changed' only those that changed. */
+  tokenList?: 'all' | 'changed';
+}
+
+/** A button of the session: numbered once, kept for the whole session. */
+export interface SessionButton extends ChatButton {
+  n: number;
+  /** Who posted the message that carries it. */
+  from: string;
+  /** undefined: public; 'gm', or the name it was whispered to. */
+  whisperTo?: string;
+  /** The player who sent the message (a player whispering sees their own whisper), or 'API'. */
+  senderId: string;
 }
 
 export class CliSession {
@@ -32,7 +61,12 @@ export class CliSession {
   readonly scene: DemoScene;
   private speaker: MockObject;
   private selection: MockObject[] = [];
-  private buttons: ChatButton[] = [];
+  private targetPicks: MockObject[] = [];
+  private pendingAnswers: string | undefined;
+  private readonly buttons: SessionButton[] = [];
+  private readonly prompter: Prompter | undefined;
+  private readonly tokenList: 'all' | 'changed';
+  private shownTokens = new Map<string, string>();
   private logCursor = 0;
   private warningCursor = 0;
 
@@ -40,6 +74,8 @@ export class CliSession {
     this.mock = createRoll20({ seed: options.seed ?? 1 });
     this.scene = buildDemoScene(this.mock);
     this.speaker = this.mock.player('GM');
+    this.prompter = options.prompter;
+    this.tokenList = options.tokenList ?? 'all';
   }
 
   /** Builds the demo scene, loads the script, fires ready; returns the session and what it printed. */
@@ -63,6 +99,11 @@ export class CliSession {
     return `${this.speakerName()}> `;
   }
 
+  /** Every button posted so far, by number (1 first). */
+  allButtons(): readonly SessionButton[] {
+    return this.buttons;
+  }
+
   /** Runs one line; `quit` is true when the user asked to leave. */
   async run(input: string): Promise<{ output: string; quit: boolean }> {
     const line = input.trim();
@@ -82,6 +123,15 @@ export class CliSession {
         return { output: this.switchSpeaker(rest), quit: false };
       case 'select':
         return { output: this.select(rest), quit: false };
+      case 'target':
+        return { output: this.target(rest), quit: false };
+      case 'answer':
+        this.pendingAnswers = rest === '' ? undefined : rest;
+        return { output: rest === '' ? 'Answers cleared.' : `The next line's queries get: ${rest}`, quit: false };
+      case 'tokens':
+        return { output: this.tokenTable().join('\n'), quit: false };
+      case 'buttons':
+        return { output: this.buttonList().join('\n'), quit: false };
       case 'edit':
         await this.guard(out, async () => this.edit(rest));
         break;
@@ -92,17 +142,47 @@ export class CliSession {
         });
         break;
       case 'click': {
-        const command = this.buttonCommand(restWords);
+        const command = await this.buttonCommand(rest);
         if (!command.ok) return { output: command.error, quit: false };
-        out.push(`(${this.speakerName()} clicks: ${command.line})`);
+        out.push(...command.notes, `(${this.speakerName()} clicks: ${command.line})`);
         await this.guard(out, () => this.say(command.line));
         break;
       }
-      default:
-        await this.guard(out, () => this.say(line));
+      default: {
+        if (needsExpansion(line)) {
+          const answers = this.takeAnswers(line);
+          const expanded = await expandMacro(line, this.macroEnv(answers));
+          if (/@\{target\|/i.test(line)) this.targetPicks = [];
+          if (!expanded.ok) return { output: `${expanded.error} Nothing was sent.`, quit: false };
+          out.push(...expanded.notes);
+          if (expanded.line !== line) out.push(`(sent: ${expanded.line})`);
+          await this.guard(out, () => this.say(expanded.line));
+        } else {
+          await this.guard(out, () => this.say(line));
+        }
+      }
     }
     out.push(...this.report(false));
     return { output: out.join('\n'), quit: false };
+  }
+
+  private macroEnv(answers: string[]) {
+    return {
+      mock: this.mock,
+      selection: this.selection.filter((t) => !t.removed),
+      tokens: this.tokens(),
+      targetPicks: this.targetPicks,
+      answers,
+      ...(this.prompter ? { prompter: this.prompter } : {}),
+    };
+  }
+
+  /** The answers given with `answer`, split one per query of this line. */
+  private takeAnswers(line: string, given = this.pendingAnswers): string[] {
+    const queries = queryPrompts(line).length;
+    if (given === undefined || given === '' || queries === 0) return [];
+    if (given === this.pendingAnswers) this.pendingAnswers = undefined;
+    return queries > 1 ? given.split('|').map((a) => a.trim()) : [given];
   }
 
   private speakerName(): string {
@@ -118,16 +198,30 @@ export class CliSession {
     }
   }
 
-  private select(list: string): string {
+  private namedTokens(list: string): { ok: true; tokens: MockObject[] } | { ok: false; error: string } {
     const names = list.split(',').map((n) => n.trim()).filter((n) => n !== '');
     const found: MockObject[] = [];
     for (const name of names) {
       const token = this.findToken(name);
-      if (!token) return `No token named "${name}". Tokens: ${this.tokens().map((t) => t.get('name')).join(', ')}.`;
+      if (!token) return { ok: false, error: `No token named "${name}". Tokens: ${this.tokens().map((t) => t.get('name')).join(', ')}.` };
       found.push(token);
     }
-    this.selection = found;
-    return found.length === 0 ? 'Selection cleared.' : `Selected: ${found.map((t) => t.get('name')).join(', ')}.`;
+    return { ok: true, tokens: found };
+  }
+
+  private select(list: string): string {
+    const named = this.namedTokens(list);
+    if (!named.ok) return named.error;
+    this.selection = named.tokens;
+    return named.tokens.length === 0 ? 'Selection cleared.' : `Selected: ${named.tokens.map((t) => t.get('name')).join(', ')}.`;
+  }
+
+  private target(list: string): string {
+    const named = this.namedTokens(list);
+    if (!named.ok) return named.error;
+    this.targetPicks = named.tokens;
+    if (named.tokens.length === 0) return 'Targets cleared.';
+    return `The next line's @{target|...} ${named.tokens.length === 1 ? 'picks' : 'pick, label by label'}: ${named.tokens.map((t) => t.get('name')).join(', ')}.`;
   }
 
   private async edit(args: string): Promise<void> {
@@ -141,32 +235,55 @@ export class CliSession {
     await this.mock.settle();
   }
 
-  private buttonCommand(words: string[]): { ok: true; line: string } | { ok: false; error: string } {
-    const [which = '', ...answerWords] = words;
-    const n = Number(which);
+  /** Who may click a button: its message's audience (the GM for /w gm), or everyone when public. */
+  private mayClick(button: SessionButton): boolean {
+    const to = button.whisperTo;
+    if (to === undefined) return true;
+    if (button.senderId === this.speaker.id) return true;
+    if (to === 'gm') return this.mock.globals.playerIsGM(this.speaker.id);
+    if (this.speakerName().toLowerCase() === to.toLowerCase()) return true;
+    // A whisper to a character reaches the players who control it.
+    const characters = this.mock.globals.findObjs({ _type: 'character' }) as unknown as MockObject[];
+    return characters.some((c) => String(c.get('name')).toLowerCase() === to.toLowerCase() && controllers(c).some((id) => id === this.speaker.id || id === 'all'));
+  }
+
+  private audience(button: SessionButton): string {
+    return button.whisperTo === undefined ? 'everyone' : button.whisperTo === 'gm' ? 'the GM' : button.whisperTo;
+  }
+
+  private async buttonCommand(args: string): Promise<{ ok: true; line: string; notes: string[] } | { ok: false; error: string }> {
+    // click <n> [answer], or click "<label>" [answer]: the latest button with that label.
+    const quoted = /^"([^"]+)"\s*(.*)$/.exec(args);
+    const [which = '', ...answerWords] = quoted ? [quoted[1]!, ...(quoted[2] ? [quoted[2]] : [])] : args.split(/\s+/);
+    const byLabel = quoted ? [...this.buttons].reverse().find((b) => b.label.toLowerCase() === which.trim().toLowerCase()) : undefined;
+    if (quoted && !byLabel) return { ok: false, error: `No button labelled "${which}" yet ("buttons" lists them).` };
+    const n = byLabel ? byLabel.n : Number(which);
     const button = Number.isInteger(n) ? this.buttons[n - 1] : undefined;
     if (!button) {
-      return { ok: false, error: this.buttons.length === 0 ? 'The last output had no buttons.' : `Usage: click <1..${this.buttons.length}> [answer]` };
+      return {
+        ok: false,
+        error: this.buttons.length === 0 ? 'No buttons yet: a button is clickable once a message shows it.' : `Usage: click <1..${this.buttons.length}> [answer]  ("buttons" lists them)`,
+      };
+    }
+    if (!this.mayClick(button)) {
+      return {
+        ok: false,
+        error: `Button ${n} (${button.label}) was whispered to ${this.audience(button)}: only ${this.audience(button)} can click it, not ${this.speakerName()}.`,
+      };
     }
     if (!button.command.startsWith('!') && !button.command.startsWith('/')) {
       return { ok: false, error: `Button ${n} is a link (${button.command}), not a chat command.` };
     }
-    const queries = [...new Set(button.command.match(/\?\{[^}]*\}/g) ?? [])];
+    if (!needsExpansion(button.command)) return { ok: true, line: button.command, notes: [] };
     const given = answerWords.join(' ');
-    const answers = queries.length > 1 ? given.split('|').map((a) => a.trim()) : given === '' ? [] : [given];
-    let line = button.command;
-    for (const [i, query] of queries.entries()) {
-      const [prompt = '', fallback] = query.slice(2, -1).split('|');
-      const answer = answers[i] ?? fallback;
-      if (answer === undefined || answer === '') return { ok: false, error: `Button ${n} asks "${prompt}": type click ${n} <answer>.` };
-      line = line.split(query).join(answer);
+    const answers = this.takeAnswers(button.command, given === '' ? this.pendingAnswers : given);
+    if (given === '' && answers.length > 0) this.pendingAnswers = undefined;
+    const expanded = await expandMacro(button.command, this.macroEnv(answers));
+    if (/@\{target\|/i.test(button.command)) this.targetPicks = [];
+    if (!expanded.ok) {
+      return { ok: false, error: expanded.query !== undefined ? `Button ${n} asks "${expanded.query}": type click ${n} <answer>.` : `Button ${n}: ${expanded.error}` };
     }
-    if (/@\{(selected|target)\|/.test(line)) {
-      const first = this.selection[0];
-      if (!first) return { ok: false, error: `Button ${n} needs a token: select one first.` };
-      line = line.replace(/@\{(?:selected|target)\|(?:[^|}]*\|)?token_id\}/g, first.id);
-    }
-    return { ok: true, line };
+    return { ok: true, line: expanded.line, notes: expanded.notes };
   }
 
   private async say(line: string): Promise<void> {
@@ -190,14 +307,20 @@ export class CliSession {
   /** New chat messages, API log lines and mock warnings, then the tokens. */
   private report(withPlayers: boolean): string[] {
     const out: string[] = [];
-    const buttons: ChatButton[] = [];
     for (const record of this.mock.newMessages()) {
       if (record.type === 'api') continue; // commands are not shown in Roll20's chat
-      const rendered = renderMessage(record, buttons.length + 1);
-      buttons.push(...rendered.buttons);
+      const rendered = renderMessage(record, this.buttons.length + 1);
+      for (const button of rendered.buttons) {
+        this.buttons.push({
+          ...button,
+          n: this.buttons.length + 1,
+          from: record.who,
+          senderId: record.playerid,
+          ...(record.whisperTo !== undefined ? { whisperTo: record.whisperTo } : {}),
+        });
+      }
       out.push(...rendered.lines);
     }
-    if (buttons.length > 0 || out.length > 0) this.buttons = buttons;
     for (const line of this.mock.logs.slice(this.logCursor)) out.push(`[api log] ${line}`);
     this.logCursor = this.mock.logs.length;
     for (const line of this.mock.warnings.slice(this.warningCursor)) out.push(`[mock warning] ${line}`);
@@ -205,19 +328,67 @@ export class CliSession {
     if (withPlayers) {
       out.push(`Players: ${this.players().join(', ')}. Speaking as ${this.speakerName()}. Tokens (* selected, > turn):`);
     }
-    out.push(...this.tokenLines());
+    out.push(...this.tokenLines(withPlayers));
     return out;
   }
 
-  private tokenLines(): string[] {
+  private tokenLines(all: boolean): string[] {
     const tokens = this.tokens();
     const width = Math.max(...tokens.map((t) => String(t.get('name')).length), 4);
     const bar = (t: MockObject, n: number, label: string) => `${label} ${show(t.get(`bar${n}_value` as never))}/${show(t.get(`bar${n}_max` as never))}`;
     const turn = this.mock.turnOrder()[0]?.id;
-    return tokens.map((t) => {
+    const lines: string[] = [];
+    for (const t of tokens) {
       const markers = String(t.get('statusmarkers')).split(',').filter((m) => m !== '');
       const flags = `${this.selection.includes(t) ? '*' : ' '}${turn === t.id ? '>' : ' '}`;
-      return `${flags}${String(t.get('name')).padEnd(width)}  ${bar(t, 1, 'Vitality')}  ${bar(t, 2, 'Soul')}  ${bar(t, 3, 'Power')}${markers.length ? `  markers: ${markers.join(', ')}` : ''}`;
+      const text = `${String(t.get('name')).padEnd(width)}  ${bar(t, 1, 'Vitality')}  ${bar(t, 2, 'Soul')}  ${bar(t, 3, 'Power')}${markers.length ? `  markers: ${markers.join(', ')}` : ''}`;
+      const changed = this.shownTokens.get(t.id) !== `${flags[1]}${text}`;
+      this.shownTokens.set(t.id, `${flags[1]}${text}`);
+      if (all || this.tokenList === 'all' || changed) lines.push(`${flags}${text}`);
+    }
+    return lines;
+  }
+
+  /** The `tokens` command: everything about each token that a command might need. */
+  private tokenTable(): string[] {
+    const tokens = this.tokens();
+    if (tokens.length === 0) return ['No tokens on the page.'];
+    const turnOrder = this.mock.turnOrder();
+    const out = ['Tokens on the page (* selected, > turn):'];
+    for (const t of tokens) {
+      const flags = `${this.selection.includes(t) ? '*' : ' '}${turnOrder[0]?.id === t.id ? '>' : ' '}`;
+      const characterId = String(t.get('represents') ?? '');
+      const character = characterId === '' ? undefined : (this.mock.globals.getObj('character', characterId) as MockObject | undefined);
+      out.push(`${flags}${String(t.get('name'))}  id ${t.id}  ${character ? `character ${String(character.get('name'))}` : 'no character'}`);
+      const own = controllers(t);
+      const viaCharacter = character ? controllers(character) : [];
+      const who = [...new Set([...own, ...viaCharacter])].map((id) => this.controllerName(id));
+      const source = own.length > 0 && viaCharacter.length > 0 ? 'token and character' : own.length > 0 ? 'token' : 'character';
+      out.push(`    controlled by: ${who.length === 0 ? 'the GM only (an NPC)' : `${who.join(', ')} (through the ${source}) and the GM`}`);
+      const bars = [1, 2, 3].map((n) => {
+        const link = String(t.get(`bar${n}_link`) ?? '');
+        const attr = link === '' ? undefined : (this.mock.globals.getObj('attribute', link) as MockObject | undefined);
+        return `bar${n} ${show(t.get(`bar${n}_value`))}/${show(t.get(`bar${n}_max`))}${attr ? ` (linked to ${String(attr.get('name'))})` : ''}`;
+      });
+      out.push(`    ${bars.join('  ')}`);
+      const markers = String(t.get('statusmarkers')).split(',').filter((m) => m !== '');
+      const entry = turnOrder.find((e) => e.id === t.id);
+      out.push(`    markers: ${markers.length ? markers.join(', ') : 'none'}${entry ? `  initiative: ${String(entry.pr)}` : '  not in the Turn Tracker'}`);
+    }
+    return out;
+  }
+
+  private controllerName(id: string): string {
+    if (id === 'all') return 'all players';
+    const player = this.mock.globals.getObj('player', id) as MockObject | undefined;
+    return player ? String(player.get('_displayname' as never)) : `unknown player ${id}`;
+  }
+
+  private buttonList(): string[] {
+    if (this.buttons.length === 0) return ['No buttons yet.'];
+    return this.buttons.map((b) => {
+      const clickable = this.mayClick(b) ? '' : ` (not clickable by ${this.speakerName()})`;
+      return `[${b.n}: ${b.label}] ${b.command}  from ${b.from}, for ${this.audience(b)}${clickable}`;
     });
   }
 
@@ -233,6 +404,11 @@ export class CliSession {
   private players(): string[] {
     return (this.mock.globals.findObjs({ _type: 'player' }) as unknown as MockObject[]).map((p) => String(p.get('_displayname' as never)));
   }
+}
+
+/** The player ids (or 'all') in an object's controlledby. */
+function controllers(obj: MockObject): string[] {
+  return String(obj.get('controlledby') ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
 }
 
 class UsageError extends Error {}

@@ -1,8 +1,11 @@
 // `npm start`: the local sandbox. Loads dist/defense-round.js into the mock with the demo scene
-// and reads commands from a terminal (prompt) or a pipe (run every line, then exit 0).
-//   tsx mocks/cli.ts [--bundle path] [--seed n]
-import { createInterface } from 'node:readline';
+// and reads commands from a terminal (prompt; queries and targets are asked) or a pipe (run every
+// line, taking defaults and saying so, then exit 0).
+//   tsx mocks/cli.ts [--bundle path] [--seed n] [--demo soak|threshold|opposed]
+import { createInterface, type Interface } from 'node:readline';
 import { CliSession } from './cli-session.js';
+import { DEMO_EDITIONS, runDemo } from './cli-demo.js';
+import type { Prompter } from './cli-macro.js';
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(name);
@@ -19,21 +22,59 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return text;
 }
 
+/** rl.question as a promise; null once the input is closed (Ctrl-D). */
+function questioner(rl: Interface): (question: string) => Promise<string | null> {
+  let closed = false;
+  rl.on('close', () => void (closed = true));
+  rl.on('SIGINT', () => rl.close()); // Ctrl-C leaves, even in the middle of a query
+  return (question) =>
+    new Promise((resolve) => {
+      if (closed) return resolve(null);
+      const onClose = (): void => resolve(null);
+      rl.once('close', onClose);
+      rl.question(question, (answer) => {
+        rl.off('close', onClose);
+        resolve(answer);
+      });
+    });
+}
+
 async function main(): Promise<void> {
   const bundle = option('--bundle') ?? 'dist/defense-round.js';
   const seed = Number(option('--seed') ?? 1);
+  const demo = process.argv.includes('--demo') ? (option('--demo') ?? '') : undefined;
+  if (demo !== undefined && !(DEMO_EDITIONS as readonly string[]).includes(demo)) {
+    process.stderr.write(`--demo needs an edition: ${DEMO_EDITIONS.join(', ')} (e.g. npm start -- --demo soak)\n`);
+    process.exit(2);
+  }
+  const interactive = demo === undefined && process.stdin.isTTY === true;
+  const rl = interactive ? createInterface({ input: process.stdin, output: process.stdout }) : undefined;
+  const ask = rl ? questioner(rl) : undefined;
+  const prompter: Prompter | undefined = ask ? { ask } : undefined;
+
   let started;
   try {
-    started = await CliSession.start({ bundle, seed: Number.isFinite(seed) ? seed : 1 });
+    started = await CliSession.start({
+      bundle,
+      seed: Number.isFinite(seed) ? seed : 1,
+      ...(prompter ? { prompter } : {}),
+      ...(demo !== undefined ? { tokenList: 'changed' as const } : {}),
+    });
   } catch (error) {
     process.stderr.write(`Cannot start the sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }
   const { session, output } = started;
+
+  if (demo !== undefined) {
+    const ok = await runDemo(session, demo as (typeof DEMO_EDITIONS)[number], output, print);
+    process.exit(ok ? 0 : 1);
+  }
+
   print(`DefenseRound local sandbox (bundle ${bundle}, seed ${seed}). Type "help" for commands.`);
   print(output);
 
-  if (!process.stdin.isTTY) {
+  if (!ask) {
     // Piped: run every line in order, echoing it, so a transcript reads like a session.
     for (const line of (await readAll(process.stdin)).split(/\r?\n/)) {
       if (line.trim() === '') continue;
@@ -45,17 +86,14 @@ async function main(): Promise<void> {
     process.exit(0);
   }
 
-  const rl = createInterface({ input: process.stdin, output: process.stdout });
-  rl.setPrompt(session.prompt());
-  rl.prompt();
-  for await (const line of rl) {
+  for (;;) {
+    const line = await ask(session.prompt());
+    if (line === null) break;
     const result = await session.run(line);
     print(result.output);
     if (result.quit) break;
-    rl.setPrompt(session.prompt());
-    rl.prompt();
   }
-  rl.close();
+  rl?.close();
   process.exit(0);
 }
 

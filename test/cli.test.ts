@@ -100,7 +100,7 @@ describe('the sandbox session', () => {
     expect((await session.run('as Nobody')).output).toBe('No player named "Nobody". Players: GM, Alice, Ben.');
     expect((await session.run('select Bob, Nope')).output).toMatch(/^No token named "Nope"/);
     expect((await session.run('edit Bob')).output).toMatch(/^Usage: edit/);
-    expect((await session.run('click 2')).output).toBe('The last output had no buttons.');
+    expect((await session.run('click 2')).output).toBe('No buttons yet: a button is clickable once a message shows it.');
     const crash = (await session.run('!crash')).output;
     expect(crash).toContain('!!! SANDBOX CRASH in chat:message');
     expect(crash).toContain('stand-in crashed on purpose');

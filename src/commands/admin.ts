@@ -69,6 +69,10 @@ export function statusCard(app: App): string {
   });
 }
 
+function currentFirst(current: string, options: readonly string[]): string {
+  return [current, ...options.filter((option) => option !== current)].join('|');
+}
+
 function settingsMenu(app: App): string {
   const s = app.store.settings;
   const edition = activeEdition(app);
@@ -82,13 +86,14 @@ function settingsMenu(app: App): string {
     flip('visibility.pc', s.visibility.pc),
     toggle('players-target-any', s.playersTargetAny),
     toggle('armor-on-manual-edits', s.armorOnManualEdits),
-    renderButton(`vitality-bar: ${s.bars.vitality}`, '!defense-round config vitality-bar ?{Vitality bar|bar1|bar2|bar3}'),
+    // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
+    renderButton(`vitality-bar: ${s.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${currentFirst(s.bars.vitality, ['bar1', 'bar2', 'bar3'])}}`),
     ...others.map((id) => renderButton(`edition: switch to ${id}`, `!defense-round config edition ${id}`)),
     // Only the settings the active edition uses (issue: the settings menu follows the edition).
     ...(edition.settings.includes('overwhelm-limit')
       ? [renderButton(`overwhelm-limit: ${s.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${s.overwhelmLimit}}`)]
       : []),
-    ...(edition.settings.includes('stamina-bar') ? [renderButton(`stamina-bar: ${s.bars.stamina}`, '!defense-round config stamina-bar ?{Stamina bar|power|bar1|bar2|bar3}')] : []),
+    ...(edition.settings.includes('stamina-bar') ? [renderButton(`stamina-bar: ${s.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${currentFirst(s.bars.stamina, ['power', 'bar1', 'bar2', 'bar3'])}}`)] : []),
     renderButton('next round', '!defense-round next-round'),
     renderButton('help handout', '!defense-round help'),
   ].join(' ');

@@ -820,7 +820,7 @@ describe('!defend: the plan', () => {
     expect(failed.headline).toBe('acts');
     expect(failed.card.title).toBe('Bob: defend');
     expect(failed.card.rows).toEqual([
-      { label: 'Check', lines: ['Defend 56 vs 55: failure', 'Pending defense: fail, against the next hit (front)'] },
+      { label: 'Check', lines: ['Defend 56 vs 55: failure', 'Pending defense: failure, against the next hit (front)'] },
       { label: 'Result', lines: ['Bob: no defense against the next hit'] },
     ]);
     const behind = outcomeOf(defend('!defend --action defend --situation behind --perception-roll 20 --roll 20'));

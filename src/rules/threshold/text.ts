@@ -73,10 +73,12 @@ export function thresholdText(step: Step, nameOf: (id: string) => string = (id) 
         : `${SITUATION[s.situation]}: attack not perceived, no defense`;
     case 'not-in-time':
       return `React check failed: no ${s.action === 'skill' ? 'defensive skill' : 'counter attack'} in time`;
-    case 'pending-defense':
+    case 'pending-defense': {
+      const result = s.result === 'success' ? 'success' : 'failure';
       return s.for === null
-        ? `Pending defense: ${s.result}, against the next hit (${SITUATION[s.situation].toLowerCase()})`
-        : `Guard for ${nameOf(s.for)}: ${s.result}, against the next hit on it (${SITUATION[s.situation].toLowerCase()})`;
+        ? `Pending defense: ${result}, against the next hit (${SITUATION[s.situation].toLowerCase()})`
+        : `Guard for ${nameOf(s.for)}: ${result}, against the next hit on it (${SITUATION[s.situation].toLowerCase()})`;
+    }
     case 'guard-kept':
       return `${nameOf(s.ally)} keeps the better defense: ${s.result}`;
     case 'announced': {
