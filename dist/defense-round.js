@@ -3558,10 +3558,17 @@ var DefenseRound = (() => {
   var AttributeIndex = class {
     constructor() {
       this.byCharacter = /* @__PURE__ */ new Map();
+      /** Lower-cased names asked for: the same few names are asked for every token. */
+      this.lowered = /* @__PURE__ */ new Map();
     }
     /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
     find(characterId, name) {
-      return this.indexOf(characterId).get(name.toLowerCase());
+      let key = this.lowered.get(name);
+      if (key === void 0) {
+        key = name.toLowerCase();
+        if (this.lowered.size < 200) this.lowered.set(name, key);
+      }
+      return this.indexOf(characterId).get(key);
     }
     /** Drop one character's index, e.g. on add:attribute, destroy:attribute, change:attribute:name. */
     forget(characterId) {
@@ -4330,8 +4337,10 @@ var DefenseRound = (() => {
   function present(app, shown, options) {
     if (shown.length === 0) return;
     const changedAnything = shown.some((item2) => item2.changes.length > 0 || !(item2.outcome.noop || item2.outcome.headline === "unharmed"));
+    const command = shown.length > 1 ? registerDetails(app, shown) : "";
+    const indexOf = (item2) => shown.indexOf(item2);
     if (!changedAnything) {
-      const card = shown.length === 1 ? fullCard(shown[0]) : rowsCard(app, shown, options.title, "all");
+      const card = shown.length === 1 ? fullCard(shown[0]) : rowsCard(app, shown, options.title, "all", command, indexOf);
       send(whisperTo(options.replyTo), renderCard(card));
       return;
     }
@@ -4342,20 +4351,19 @@ var DefenseRound = (() => {
       if (visibility2 === "gm") send(PUBLIC, renderLine(item2.outcome.shortLine));
       return;
     }
-    send(PUBLIC, renderCard(rowsCard(app, shown, options.title, "public")));
+    send(PUBLIC, renderCard(rowsCard(app, shown, options.title, "public", command, indexOf)));
     const hidden = shown.filter((item2) => visibilityOf(app, item2.snapshot) === "gm");
-    if (hidden.length > 0) send(TO_GM, renderCard(rowsCard(app, hidden, `${options.title} (GM)`, "all")), { record: true });
+    if (hidden.length > 0) send(TO_GM, renderCard(rowsCard(app, hidden, `${options.title} (GM)`, "all", command, indexOf)), { record: true });
   }
-  var detailKeys = /* @__PURE__ */ new WeakMap();
-  function detailsKey(app, item2) {
-    let key = detailKeys.get(item2);
-    if (key === void 0) {
-      key = app.details.add({ tokenId: item2.snapshot.id, name: item2.snapshot.name, npc: item2.snapshot.npc, card: () => fullCard({ ...item2, title: item2.title ?? item2.outcome.card.title }) });
-      detailKeys.set(item2, key);
-    }
-    return key;
+  function registerDetails(app, shown) {
+    return app.details.addCommand((index) => {
+      const item2 = shown[index];
+      if (!item2) return void 0;
+      const { snapshot } = item2;
+      return { tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, card: () => fullCard({ ...item2, title: item2.title ?? item2.outcome.card.title }) };
+    });
   }
-  function rowsCard(app, shown, title, audience) {
+  function rowsCard(app, shown, title, audience, command, indexOf) {
     const labels = /* @__PURE__ */ new Map();
     const rows = [];
     for (const item2 of shown) {
@@ -4365,7 +4373,7 @@ var DefenseRound = (() => {
       const label = seen === 1 ? snapshot.name : `${snapshot.name} (${seen})`;
       const showNumbers = audience === "all" || visibilityOf(app, snapshot) === "public";
       const figures = showNumbers ? numbers(item2.changes) : "";
-      const details = { label: "details", command: `!defense-round details ${detailsKey(app, item2)}` };
+      const details = { label: "details", command: `!defense-round details ${command}.${indexOf(item2)}` };
       const buttons = showNumbers && (outcome.offerDamageButton || outcome.buttons) ? [details, ...buttonsOf(item2)] : [details];
       rows.push({ label, lines: [figures ? `${outcome.shortLine} ${figures}` : outcome.shortLine], buttons });
     }
@@ -5481,20 +5489,25 @@ var DefenseRound = (() => {
   }
 
   // src/commands/details.ts
-  var KEEP = 500;
+  var KEEP_COMMANDS = 20;
   var DetailsStore = class {
     constructor() {
-      this.details = /* @__PURE__ */ new Map();
+      this.commands = /* @__PURE__ */ new Map();
       this.next = 1;
     }
-    add(detail) {
+    /** Registers one command's rows; a row's key is `<command>.<index>`. */
+    addCommand(detailOf) {
       const key = (this.next++).toString(36);
-      this.details.set(key, detail);
-      if (this.details.size > KEEP) this.details.delete(this.details.keys().next().value);
+      this.commands.set(key, detailOf);
+      if (this.commands.size > KEEP_COMMANDS) this.commands.delete(this.commands.keys().next().value);
       return key;
     }
     get(key) {
-      return this.details.get(key);
+      const dot = key.indexOf(".");
+      if (dot <= 0) return void 0;
+      const index = Number(key.slice(dot + 1));
+      if (!Number.isSafeInteger(index) || index < 0) return void 0;
+      return this.commands.get(key.slice(0, dot))?.(index);
     }
   };
 

@@ -1,5 +1,6 @@
 // The full breakdowns behind a multi-target card's rows: kept in memory (not in `state`) for the
-// last few hundred rows, and whispered to whoever clicks a row's button, if they may see it.
+// last commands, one entry per command, and whispered to whoever clicks a row's button, if they
+// may see it. The words are made only then.
 import type { CardWords } from '../rules/edition';
 
 export interface Detail {
@@ -11,20 +12,26 @@ export interface Detail {
   card(): CardWords;
 }
 
-const KEEP = 500;
+/** The commands whose rows stay clickable (a few hundred rows at a full table). */
+const KEEP_COMMANDS = 20;
 
 export class DetailsStore {
-  private readonly details = new Map<string, Detail>();
+  private readonly commands = new Map<string, (index: number) => Detail | undefined>();
   private next = 1;
 
-  add(detail: Detail): string {
+  /** Registers one command's rows; a row's key is `<command>.<index>`. */
+  addCommand(detailOf: (index: number) => Detail | undefined): string {
     const key = (this.next++).toString(36);
-    this.details.set(key, detail);
-    if (this.details.size > KEEP) this.details.delete(this.details.keys().next().value as string);
+    this.commands.set(key, detailOf);
+    if (this.commands.size > KEEP_COMMANDS) this.commands.delete(this.commands.keys().next().value as string);
     return key;
   }
 
   get(key: string): Detail | undefined {
-    return this.details.get(key);
+    const dot = key.indexOf('.');
+    if (dot <= 0) return undefined;
+    const index = Number(key.slice(dot + 1));
+    if (!Number.isSafeInteger(index) || index < 0) return undefined;
+    return this.commands.get(key.slice(0, dot))?.(index);
   }
 }

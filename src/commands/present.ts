@@ -68,9 +68,11 @@ export function present(app: App, shown: readonly Shown[], options: PresentOptio
   if (shown.length === 0) return;
   // A no-op: nothing written, and nothing that happened (a miss, a block, an announcement is news).
   const changedAnything = shown.some((item) => item.changes.length > 0 || !(item.outcome.noop || item.outcome.headline === 'unharmed'));
+  const command = shown.length > 1 ? registerDetails(app, shown) : '';
+  const indexOf = (item: Shown) => shown.indexOf(item);
   if (!changedAnything) {
     // Nothing changed (healing a token at its max): nothing public, the sender hears it.
-    const card = shown.length === 1 ? fullCard(shown[0]!) : rowsCard(app, shown, options.title, 'all');
+    const card = shown.length === 1 ? fullCard(shown[0]!) : rowsCard(app, shown, options.title, 'all', command, indexOf);
     send(whisperTo(options.replyTo), renderCard(card));
     return;
   }
@@ -81,25 +83,23 @@ export function present(app: App, shown: readonly Shown[], options: PresentOptio
     if (visibility === 'gm') send(PUBLIC, renderLine(item.outcome.shortLine));
     return;
   }
-  send(PUBLIC, renderCard(rowsCard(app, shown, options.title, 'public')));
+  send(PUBLIC, renderCard(rowsCard(app, shown, options.title, 'public', command, indexOf)));
   const hidden = shown.filter((item) => visibilityOf(app, item.snapshot) === 'gm');
-  if (hidden.length > 0) send(TO_GM, renderCard(rowsCard(app, hidden, `${options.title} (GM)`, 'all')), { record: true });
+  if (hidden.length > 0) send(TO_GM, renderCard(rowsCard(app, hidden, `${options.title} (GM)`, 'all', command, indexOf)), { record: true });
 }
 
-/** The key of an item's details button: one per target per command, whichever cards show it. */
-const detailKeys = new WeakMap<Shown, string>();
-
-function detailsKey(app: App, item: Shown): string {
-  let key = detailKeys.get(item);
-  if (key === undefined) {
-    key = app.details.add({ tokenId: item.snapshot.id, name: item.snapshot.name, npc: item.snapshot.npc, card: () => fullCard({ ...item, title: item.title ?? item.outcome.card.title }) });
-    detailKeys.set(item, key);
-  }
-  return key;
+/** The command's rows, registered once for their details buttons: `!defense-round details <command>.<index>`. */
+function registerDetails(app: App, shown: readonly Shown[]): string {
+  return app.details.addCommand((index) => {
+    const item = shown[index];
+    if (!item) return undefined;
+    const { snapshot } = item;
+    return { tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, card: () => fullCard({ ...item, title: item.title ?? item.outcome.card.title }) };
+  });
 }
 
 /** One row per target; `public`: numbers only where the breakdown is public. Each row's button whispers its breakdown. */
-function rowsCard(app: App, shown: readonly Shown[], title: string, audience: 'public' | 'all'): Card {
+function rowsCard(app: App, shown: readonly Shown[], title: string, audience: 'public' | 'all', command: string, indexOf: (item: Shown) => number): Card {
   const labels = new Map<string, number>();
   const rows: Card['rows'] = [];
   for (const item of shown) {
@@ -109,7 +109,7 @@ function rowsCard(app: App, shown: readonly Shown[], title: string, audience: 'p
     const label = seen === 1 ? snapshot.name : `${snapshot.name} (${seen})`;
     const showNumbers = audience === 'all' || visibilityOf(app, snapshot) === 'public';
     const figures = showNumbers ? numbers(item.changes) : '';
-    const details: Button = { label: 'details', command: `!defense-round details ${detailsKey(app, item)}` };
+    const details: Button = { label: 'details', command: `!defense-round details ${command}.${indexOf(item)}` };
     const buttons = showNumbers && (outcome.offerDamageButton || outcome.buttons) ? [details, ...buttonsOf(item)] : [details];
     rows.push({ label, lines: [figures ? `${outcome.shortLine} ${figures}` : outcome.shortLine], buttons });
   }

@@ -5,9 +5,17 @@
 export class AttributeIndex {
   private readonly byCharacter = new Map<string, Map<string, Roll20Attribute>>();
 
+  /** Lower-cased names asked for: the same few names are asked for every token. */
+  private readonly lowered = new Map<string, string>();
+
   /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
   find(characterId: string, name: string): Roll20Attribute | undefined {
-    return this.indexOf(characterId).get(name.toLowerCase());
+    let key = this.lowered.get(name);
+    if (key === undefined) {
+      key = name.toLowerCase();
+      if (this.lowered.size < 200) this.lowered.set(name, key);
+    }
+    return this.indexOf(characterId).get(key);
   }
 
   /** Drop one character's index, e.g. on add:attribute, destroy:attribute, change:attribute:name. */

@@ -8,7 +8,7 @@ const fromScript = (records: ChatRecord[]) => records.filter((r) => r.who === 'D
 
 /** The command of the details button in a card row, e.g. `!defense-round details 3`. */
 function detailsButtons(record: ChatRecord): string[] {
-  return [...record.content.matchAll(/\((!defense-round details [0-9a-z]+)\)/g)].map((m) => m[1]!);
+  return [...record.content.matchAll(/\((!defense-round details [0-9a-z.]+)\)/g)].map((m) => m[1]!);
 }
 
 describe.each(MODES)('one message per audience (%s)', (mode) => {
