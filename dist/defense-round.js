@@ -3326,7 +3326,7 @@ var DefenseRound = (() => {
       },
       shortLine: outcome.hits ? `${name} is hit${outcome.damage?.to === "stamina" ? " (stamina)" : ""}${falls ? " and falls" : ""}${counter}.` : `${name} is missed${counter}.`,
       changes,
-      state: stateAt(vitalityAfter(changes) ?? facts.bars.vitality.value ?? 1),
+      state: { ...stateAt(vitalityAfter(changes) ?? facts.bars.vitality.value ?? 1), ...facts.state.dead ? { dead: true } : {} },
       detail: outcome
     };
   }
@@ -3352,7 +3352,7 @@ var DefenseRound = (() => {
           card: { title: `${facts.name} loses ${loss}`, rows: [{ label: "Breakdown", lines }] },
           shortLine: `${facts.name} is hit.`,
           changes,
-          state: stateAt(toStamina ? before : before - loss),
+          state: { ...stateAt(toStamina ? before : before - loss), ...facts.state.dead ? { dead: true } : {} },
           detail: { loss, toStamina }
         };
       }
@@ -3401,20 +3401,24 @@ var DefenseRound = (() => {
     planHandEdit: handEditPlan,
     setVitality(before, after, state2) {
       const lines = [`Vitality ${before} -> ${after}`];
-      return { vitality: after, state: stateAt(after), steps: [], lines, conditionLines: [], now: after <= 0 ? "Vitality at or below 0 (marked incapacitated)" : void 0 };
+      const dead = state2.dead === true && after <= 0;
+      return { vitality: after, state: { ...stateAt(after), ...dead ? { dead: true } : {} }, steps: [], lines, conditionLines: [], now: dead ? "Dead" : after <= 0 ? "Vitality at or below 0 (marked incapacitated)" : void 0 };
     },
-    enter: (vitality) => vitality === null ? {} : stateAt(vitality),
+    enter: (vitality, deadForGood) => deadForGood ? { dead: true } : vitality === null ? {} : stateAt(vitality),
     endRound: (state2) => state2,
     // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (the seed has no death rules).
-    condition: (_state, vitality) => vitality !== null && vitality <= 0 ? "incapacitated" : "none",
-    deadForGood: () => false,
+    condition: (state2, vitality) => state2.dead ? "dead" : vitality !== null && vitality <= 0 ? "incapacitated" : "none",
+    deadForGood: (state2) => state2.dead === true,
     parseState: (raw) => {
       if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return null;
       const keys = Object.keys(raw);
       if (keys.length === 0) return {};
-      return keys.length === 1 && raw.down === true ? { down: true } : null;
+      const state2 = raw;
+      if (!keys.every((key) => key === "down" || key === "dead")) return null;
+      if (state2.down !== void 0 && state2.down !== true || state2.dead !== void 0 && state2.dead !== true) return null;
+      return { ...state2.down === true ? { down: true } : {}, ...state2.dead === true ? { dead: true } : {} };
     },
-    isEmptyState: (state2) => state2.down !== true,
+    isEmptyState: (state2) => state2.down !== true && state2.dead !== true,
     describeStateChange: () => "its state changed",
     text: opposedText
   };
@@ -4373,8 +4377,8 @@ var DefenseRound = (() => {
       const label = seen === 1 ? snapshot.name : `${snapshot.name} (${seen})`;
       const showNumbers = audience === "all" || visibilityOf(app, snapshot) === "public";
       const figures = showNumbers ? numbers(item2.changes) : "";
-      const details = { label: "details", command: `!defense-round details ${command}.${indexOf(item2)}` };
-      const buttons = showNumbers && (outcome.offerDamageButton || outcome.buttons) ? [details, ...buttonsOf(item2)] : [details];
+      const details = showNumbers ? [{ label: "details", command: `!defense-round details ${command}.${indexOf(item2)}` }] : [];
+      const buttons = showNumbers && (outcome.offerDamageButton || outcome.buttons) ? [...details, ...buttonsOf(item2)] : details;
       rows.push({ label, lines: [figures ? `${outcome.shortLine} ${figures}` : outcome.shortLine], buttons });
     }
     return { title, rows };

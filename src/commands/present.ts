@@ -109,8 +109,9 @@ function rowsCard(app: App, shown: readonly Shown[], title: string, audience: 'p
     const label = seen === 1 ? snapshot.name : `${snapshot.name} (${seen})`;
     const showNumbers = audience === 'all' || visibilityOf(app, snapshot) === 'public';
     const figures = showNumbers ? numbers(item.changes) : '';
-    const details: Button = { label: 'details', command: `!defense-round details ${command}.${indexOf(item)}` };
-    const buttons = showNumbers && (outcome.offerDamageButton || outcome.buttons) ? [details, ...buttonsOf(item)] : [details];
+    // A row whose breakdown its audience may not read has no details button there (the GM's card has it).
+    const details: Button[] = showNumbers ? [{ label: 'details', command: `!defense-round details ${command}.${indexOf(item)}` }] : [];
+    const buttons = showNumbers && (outcome.offerDamageButton || outcome.buttons) ? [...details, ...buttonsOf(item)] : details;
     rows.push({ label, lines: [figures ? `${outcome.shortLine} ${figures}` : outcome.shortLine], buttons });
   }
   return { title, rows };

@@ -27,19 +27,21 @@ describe.each(MODES)('one message per audience (%s)', (mode) => {
     // Bob is a PC, his breakdown public: numbers (70 x 80% = 56 - 100 = 0: the armor holds).
     expect(shown).toMatch(/Bob: Bob is hit, but the armor holds\./);
     // The goblins are NPCs: no numbers in public.
-    expect(shown).toMatch(/Goblin 1: Goblin 1 is hit and falls, incapacitated\. \[details\]/);
+    expect(shown).toMatch(/Goblin 1: Goblin 1 is hit and falls, incapacitated\. \|/); // no details button a player could not use
     expect(shown).not.toMatch(/Vitality 30 -> -8/);
     expect(gmCard!.whisperTo).toBe('gm');
     expect(gmCard!.noarchive).toBeFalsy(); // the GM's record stays
     expect(readable(gmCard!)).toMatch(/Goblin 1: Goblin 1 is hit and falls, incapacitated\. Vitality 30 -> -8/);
     expect(readable(gmCard!)).toMatch(/Goblin 2: .* Vitality 30 -> -8/);
-    expect(detailsButtons(publicCard!)).toHaveLength(3);
+    expect(detailsButtons(publicCard!)).toHaveLength(1); // Bob's: his breakdown is public
+    expect(detailsButtons(gmCard!)).toHaveLength(2); // the goblins', on the GM's card
   });
 
   it('a details button whispers the full breakdown to whoever may see it, and a one-line refusal to anyone else', async () => {
     table = await openTable(mode);
     const out = await table.say('GM', '!damage 70', ['Bob', 'Goblin 1']);
-    const [bobDetails, goblinDetails] = detailsButtons(fromScript(out)[0]!);
+    const [bobDetails] = detailsButtons(fromScript(out)[0]!);
+    const [goblinDetails] = detailsButtons(fromScript(out)[1]!); // from the GM's card
     const bob = await table.say('Ben', bobDetails!); // Bob's breakdowns are public (a PC)
     expect(whispered(bob, 'Ben')).toEqual([expect.stringMatching(/^Bob takes 70 physical \| .*70 x 80% soak = 56/)]);
     const goblin = await table.say('Ben', goblinDetails!);

@@ -711,6 +711,14 @@ describe('opposed: the rest of the contract', () => {
     expect(set.state).toEqual({ down: true });
   });
 
+  it('a token dead for good in the edition before stays dead here; raised above 0 by hand it is back', () => {
+    expect(opposed.enter(-20, true)).toEqual({ dead: true });
+    expect(opposed.condition({ dead: true }, -20)).toBe('dead');
+    expect(opposed.deadForGood({ dead: true }, -20)).toBe(true);
+    expect(opposed.setVitality(-20, -25, { dead: true }).state).toEqual({ down: true, dead: true });
+    expect(opposed.setVitality(-20, 5, { dead: true }).state).toEqual({});
+  });
+
   it('state: only whether the token is shown down, so an edition switch reads it again', () => {
     expect(opposed.enter(-5, false)).toEqual({ down: true });
     expect(opposed.enter(5, false)).toEqual({});

@@ -13,6 +13,8 @@ import { opposedText } from './text';
  */
 export interface OpposedState {
   down?: true;
+  /** Dead for good in the edition before (rules.md, "Switching editions": it stays dead). */
+  dead?: true;
 }
 
 const stateAt = (vitality: number): OpposedState => (vitality <= 0 ? { down: true } : {});
@@ -131,7 +133,7 @@ function resolveAttack(order: AttackOrder, context: PlanContext, facts: Facts<Op
       ? `${name} is hit${outcome.damage?.to === 'stamina' ? ' (stamina)' : ''}${falls ? ' and falls' : ''}${counter}.`
       : `${name} is missed${counter}.`,
     changes,
-    state: stateAt(vitalityAfter(changes) ?? facts.bars.vitality.value ?? 1),
+    state: { ...stateAt(vitalityAfter(changes) ?? facts.bars.vitality.value ?? 1), ...(facts.state.dead ? { dead: true as const } : {}) },
     detail: outcome,
   };
 }
@@ -161,7 +163,7 @@ function handEditPlan(loss: number, context: PlanContext): Plan<OpposedState> {
         card: { title: `${facts.name} loses ${loss}`, rows: [{ label: 'Breakdown', lines }] },
         shortLine: `${facts.name} is hit.`,
         changes,
-        state: stateAt(toStamina ? before : before - loss),
+        state: { ...stateAt(toStamina ? before : before - loss), ...(facts.state.dead ? { dead: true as const } : {}) },
         detail: { loss, toStamina },
       };
     },
@@ -211,20 +213,25 @@ export const opposed: Edition<OpposedState> = {
   planHandEdit: handEditPlan,
   setVitality(before, after, state) {
     const lines = [`Vitality ${before} -> ${after}`];
-    return { vitality: after, state: stateAt(after), steps: [], lines, conditionLines: [], now: after <= 0 ? 'Vitality at or below 0 (marked incapacitated)' : undefined };
+    // A hand edit above 0 is the GM's way to bring back even a token dead for good.
+    const dead = state.dead === true && after <= 0;
+    return { vitality: after, state: { ...stateAt(after), ...(dead ? { dead: true as const } : {}) }, steps: [], lines, conditionLines: [], now: dead ? 'Dead' : after <= 0 ? 'Vitality at or below 0 (marked incapacitated)' : undefined };
   },
-  enter: (vitality) => (vitality === null ? {} : stateAt(vitality)),
+  enter: (vitality, deadForGood) => (deadForGood ? { dead: true } : vitality === null ? {} : stateAt(vitality)),
   endRound: (state) => state,
   // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (the seed has no death rules).
-  condition: (_state, vitality) => (vitality !== null && vitality <= 0 ? 'incapacitated' : 'none'),
-  deadForGood: () => false,
+  condition: (state, vitality) => (state.dead ? 'dead' : vitality !== null && vitality <= 0 ? 'incapacitated' : 'none'),
+  deadForGood: (state) => state.dead === true,
   parseState: (raw) => {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
     const keys = Object.keys(raw);
     if (keys.length === 0) return {};
-    return keys.length === 1 && (raw as { down?: unknown }).down === true ? { down: true } : null;
+    const state = raw as { down?: unknown; dead?: unknown };
+    if (!keys.every((key) => key === 'down' || key === 'dead')) return null;
+    if ((state.down !== undefined && state.down !== true) || (state.dead !== undefined && state.dead !== true)) return null;
+    return { ...(state.down === true ? { down: true as const } : {}), ...(state.dead === true ? { dead: true as const } : {}) };
   },
-  isEmptyState: (state) => state.down !== true,
+  isEmptyState: (state) => state.down !== true && state.dead !== true,
   describeStateChange: () => 'its state changed',
   text: opposedText,
 };

@@ -1,0 +1,416 @@
+// One fight on the demo table: the mock Roll20, the shipped script loaded into it, and the steps
+// taken (chat lines, hand edits, sheet edits, next turn), each recorded so the fight can be
+// shared and replayed. No DOM here: the page draws what this module reports, and the node tests
+// drive it directly.
+import { createRoll20, type ChatRecord, type MockObject, type MockRoll20 } from '../../mocks/roll20.js';
+import { buildDemoScene, type DemoScene } from '../../mocks/scene.js';
+import { loadScript } from './sandbox.js';
+import { BAR_KEYS, emptySpec, type BarKey, type FightSpec, type Step } from './share.js';
+
+export type Entry =
+  | { kind: 'chat'; id: number; record: ChatRecord }
+  | { kind: 'crash'; id: number; event: string; message: string; stack: string }
+  | { kind: 'notice'; id: number; source: 'warning' | 'log' | 'playground'; text: string };
+
+export const EDITIONS = ['soak', 'threshold', 'opposed'] as const;
+export type Edition = (typeof EDITIONS)[number];
+
+export const RESOURCES = ['vitality', 'soul', 'power'] as const;
+export type Resource = (typeof RESOURCES)[number];
+const RESOURCE_LABEL: Record<Resource, string> = { vitality: 'Vitality', soul: 'Soul', power: 'Power' };
+
+export interface BarView {
+  resource: Resource;
+  label: string;
+  bar: 'bar1' | 'bar2' | 'bar3';
+  value: string;
+  max: string;
+}
+
+export interface SheetValue {
+  /** The settings' key (armor_physical), the sheet's attribute name, and a label. */
+  key: string;
+  attribute: string;
+  label: string;
+  current: string;
+  /** Shown as current/max when the rule reads a max (undamaged armor). */
+  max?: string;
+  hasMax: boolean;
+}
+
+export interface TokenView {
+  id: string;
+  name: string;
+  /** "Alice's PC", "NPC", "object". */
+  owner: string;
+  character?: string;
+  bars: BarView[];
+  markers: Array<{ name: string; meaning?: string }>;
+  sheet: SheetValue[];
+  selected: boolean;
+  onTurn: boolean;
+}
+
+export interface TurnView {
+  id: string;
+  name: string;
+  pr: string;
+  current: boolean;
+}
+
+// The sheet values each edition reads, by the settings' attribute key; `max` marks undamaged armor.
+const SHEET: Record<Edition, Array<{ key: string; label: string; max?: boolean }>> = {
+  soak: [
+    { key: 'armor_soak', label: 'Soak %' },
+    { key: 'armor_physical', label: 'Physical', max: true },
+    { key: 'armor_magical', label: 'Magical', max: true },
+    { key: 'armor_defense', label: 'Defense' },
+    { key: 'armor_spirit', label: 'Spirit' },
+  ],
+  threshold: [
+    { key: 'armor_physical', label: 'Physical armor', max: true },
+    { key: 'armor_magical', label: 'Magical armor', max: true },
+    { key: 'armor_defense', label: 'Defense' },
+    { key: 'defend_check', label: 'Defend check' },
+    { key: 'exp', label: 'EXP' },
+  ],
+  opposed: [
+    { key: 'armor_score', label: 'Armor score' },
+    { key: 'passive_defense', label: 'Passive defense' },
+    { key: 'active_defense', label: 'Active defense' },
+    { key: 'full_defense', label: 'Full defense' },
+  ],
+};
+
+export interface Settings {
+  edition: Edition;
+  bars: Record<string, string>;
+  attributes: Record<string, string>;
+  markers: Record<string, string>;
+}
+
+const DEFAULT_SETTINGS: Settings = {
+  edition: 'soak',
+  bars: { vitality: 'bar1', soul: 'bar2', power: 'bar3' },
+  attributes: {},
+  markers: {},
+};
+
+export class Fight {
+  readonly mock: MockRoll20;
+  readonly scene: DemoScene;
+  readonly entries: Entry[] = [];
+  readonly steps: Step[] = [];
+  /** The script's export (its version and API), when it loaded. */
+  exported: unknown;
+  speaker = 'GM';
+  /** Selected tokens, by id. */
+  selection: string[] = [];
+  private nextEntry = 1;
+  private logCursor = 0;
+  private warningCursor = 0;
+
+  private constructor(readonly source: string, readonly seed: number) {
+    this.mock = createRoll20({ seed });
+    this.scene = buildDemoScene(this.mock);
+  }
+
+  /** A fresh demo table with the script loaded and ready, then the spec's steps replayed. */
+  static async start(source: string, spec: FightSpec = emptySpec()): Promise<Fight> {
+    const fight = new Fight(source, spec.seed);
+    await fight.guard(async () => {
+      fight.exported = loadScript(fight.mock, source).exported;
+      fight.mock.assertNoCrash();
+      fight.mock.fireReady();
+      await fight.mock.settle();
+    });
+    fight.collect();
+    for (const step of spec.steps) await fight.apply(step);
+    if (spec.as !== undefined && fight.playerNames().includes(spec.as)) fight.speaker = spec.as;
+    if (spec.sel) fight.selection = spec.sel.map((name) => fight.tokenNamed(name)?.id).filter((id): id is string => id !== undefined);
+    return fight;
+  }
+
+  /** The fight so far, as a link carries it. */
+  spec(): FightSpec {
+    const spec: FightSpec = { v: 1, scene: 'demo', seed: this.seed, steps: [...this.steps] };
+    if (this.speaker !== 'GM') spec.as = this.speaker;
+    const sel = this.selectionNames();
+    if (sel.length > 0) spec.sel = sel;
+    return spec;
+  }
+
+  // ---- steps ---------------------------------------------------------------------------------
+
+  /** Runs one step and records it; a step that cannot run is reported and not recorded. */
+  async apply(step: Step): Promise<boolean> {
+    const problem = this.check(step);
+    if (problem !== undefined) {
+      this.notice('playground', problem);
+      return false;
+    }
+    this.steps.push(step);
+    await this.guard(() => this.run(step));
+    this.collect();
+    return true;
+  }
+
+  /** The current speaker says a line with the current selection (the chat box, a button). */
+  say(line: string): Promise<boolean> {
+    return this.apply({ k: 'say', as: this.speaker, sel: this.selectionNames(), line: this.substitute(line) });
+  }
+
+  nextTurn(): Promise<boolean> {
+    return this.apply({ k: 'next' });
+  }
+
+  /** The GM types into a token's bar bubbles. */
+  editBars(token: string, set: Partial<Record<BarKey, string>>): Promise<boolean> {
+    return this.apply({ k: 'edit', token, set: set as Record<BarKey, string> });
+  }
+
+  /** The GM edits a value on a character sheet (created when the sheet lacks it). */
+  editSheet(char: string, attr: string, current?: string, max?: string): Promise<boolean> {
+    const step: Step = { k: 'sheet', char, attr };
+    if (current !== undefined) step.current = current;
+    if (max !== undefined) step.max = max;
+    return this.apply(step);
+  }
+
+  /** The GM switches the edition, as the settings menu does. */
+  switchEdition(edition: Edition): Promise<boolean> {
+    return this.apply({ k: 'say', as: 'GM', sel: this.selectionNames(), line: `!defense-round config edition ${edition}` });
+  }
+
+  private check(step: Step): string | undefined {
+    switch (step.k) {
+      case 'say': {
+        if (!this.playerNames().includes(step.as)) return `no player named "${step.as}"`;
+        const missing = step.sel.find((name) => this.tokenNamed(name) === undefined);
+        return missing === undefined ? undefined : `no token named "${missing}" to select`;
+      }
+      case 'edit':
+        if (!this.tokenNamed(step.token)) return `no token named "${step.token}"`;
+        if (Object.keys(step.set).some((key) => !(BAR_KEYS as readonly string[]).includes(key))) return 'only bars can be edited by hand';
+        return undefined;
+      case 'sheet':
+        if (!this.characterNamed(step.char)) return `no character named "${step.char}"`;
+        if (step.current === undefined && step.max === undefined) return 'a sheet edit changes current or max';
+        return undefined;
+      case 'next':
+        return undefined;
+    }
+  }
+
+  private async run(step: Step): Promise<void> {
+    switch (step.k) {
+      case 'say': {
+        const player = this.mock.player(step.as);
+        const selected = step.sel.map((name) => this.tokenNamed(name)!.id);
+        await this.mock.chat(player.id, step.line, { selected });
+        return;
+      }
+      case 'edit':
+        this.mock.userEdit(this.tokenNamed(step.token)!, { ...step.set });
+        await this.mock.settle();
+        return;
+      case 'sheet': {
+        const character = this.characterNamed(step.char)!;
+        const props: Record<string, string> = {};
+        if (step.current !== undefined) props.current = step.current;
+        if (step.max !== undefined) props.max = step.max;
+        const attribute = this.attributeOf(character.id, step.attr);
+        if (attribute) this.mock.userEdit(attribute, props);
+        else this.mock.userCreate('attribute', { characterid: character.id, name: step.attr, current: '', max: '', ...props });
+        await this.mock.settle();
+        return;
+      }
+      case 'next':
+        this.mock.nextTurn();
+        await this.mock.settle();
+        return;
+    }
+  }
+
+  /** Roll20 fills @{selected|...} from the speaker's selection before the line is sent. */
+  substitute(line: string): string {
+    const first = this.selection.map((id) => this.tokenById(id)).find((t) => t !== undefined);
+    if (!first) return line;
+    return line.replace(/@\{selected\|(token_id|token_name)\}/g, (_all, what: string) =>
+      what === 'token_id' ? first.id : String(first.get('name')),
+    );
+  }
+
+  // ---- what happened ---------------------------------------------------------------------------
+
+  /** Runs an action; a sandbox crash or a thrown error becomes an entry, never an exception. */
+  private async guard(action: () => Promise<void>): Promise<void> {
+    try {
+      await action();
+    } catch (error) {
+      if (this.mock.crashes.length === 0) this.notice('playground', `error: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    for (const crash of this.mock.takeCrashes()) {
+      this.entries.push({ kind: 'crash', id: this.nextEntry++, event: crash.event, message: crash.message, stack: crash.stack });
+    }
+  }
+
+  /** New chat messages, API log lines and mock warnings become entries, in that order. */
+  private collect(): void {
+    for (const record of this.mock.newMessages()) this.entries.push({ kind: 'chat', id: this.nextEntry++, record });
+    for (const line of this.mock.logs.slice(this.logCursor)) this.notice('log', line);
+    this.logCursor = this.mock.logs.length;
+    for (const line of this.mock.warnings.slice(this.warningCursor)) this.notice('warning', line);
+    this.warningCursor = this.mock.warnings.length;
+  }
+
+  private notice(source: 'warning' | 'log' | 'playground', text: string): void {
+    this.entries.push({ kind: 'notice', id: this.nextEntry++, source, text });
+  }
+
+  // ---- the table, read ---------------------------------------------------------------------------
+
+  settings(): Settings {
+    const stored = (this.mock.state.DefenseRound as { settings?: Partial<Settings> } | undefined)?.settings;
+    const edition = (EDITIONS as readonly string[]).includes(String(stored?.edition)) ? (stored!.edition as Edition) : DEFAULT_SETTINGS.edition;
+    return {
+      edition,
+      bars: { ...DEFAULT_SETTINGS.bars, ...(stored?.bars ?? {}) },
+      attributes: { ...(stored?.attributes ?? {}) },
+      markers: { ...(stored?.markers ?? {}) },
+    };
+  }
+
+  edition(): Edition {
+    return this.settings().edition;
+  }
+
+  /** The script's version, from its export or its state. */
+  version(): string {
+    const exported = this.exported as { version?: unknown } | undefined;
+    if (typeof exported?.version === 'string') return exported.version;
+    const stored = (this.mock.state.DefenseRound as { scriptVersion?: unknown } | undefined)?.scriptVersion;
+    return typeof stored === 'string' ? stored : '?';
+  }
+
+  playerNames(): string[] {
+    return this.players().map((p) => String(p.get('_displayname')));
+  }
+
+  isGM(name: string): boolean {
+    const player = this.players().find((p) => String(p.get('_displayname')) === name);
+    return player !== undefined && this.mock.globals.playerIsGM(player.id);
+  }
+
+  tokens(): TokenView[] {
+    const settings = this.settings();
+    const turn = this.mock.turnOrder()[0]?.id;
+    const barOf = (resource: Resource) => settings.bars[resource];
+    const meaningOf = new Map(Object.entries(settings.markers).map(([meaning, marker]) => [marker, meaning]));
+    return this.tokenObjects().map((token) => {
+      const characterId = String(token.get('represents') ?? '');
+      const character = characterId ? this.mock.globals.getObj('character', characterId) : undefined;
+      const bars: BarView[] = [];
+      for (const resource of RESOURCES) {
+        const bar = barOf(resource);
+        if (bar !== 'bar1' && bar !== 'bar2' && bar !== 'bar3') continue;
+        bars.push({ resource, label: RESOURCE_LABEL[resource], bar, value: text(token.get(`${bar}_value`)), max: text(token.get(`${bar}_max`)) });
+      }
+      const markers = String(token.get('statusmarkers') ?? '')
+        .split(',')
+        .filter((m) => m !== '')
+        .map((m) => {
+          const name = m.replace(/@\d+$/, '');
+          const meaning = meaningOf.get(name);
+          return meaning === undefined ? { name: m } : { name: m, meaning };
+        });
+      const sheet = character ? this.sheetOf(characterId, settings) : [];
+      return {
+        id: token.id,
+        name: String(token.get('name')),
+        owner: this.ownerOf(token, character),
+        ...(character ? { character: String(character.get('name')) } : {}),
+        bars,
+        markers,
+        sheet,
+        selected: this.selection.includes(token.id),
+        onTurn: token.id === turn,
+      };
+    });
+  }
+
+  turnOrder(): TurnView[] {
+    return this.mock.turnOrder().map((entry, i) => {
+      const token = entry.id === '-1' ? undefined : this.tokenById(entry.id);
+      return {
+        id: entry.id,
+        name: token ? String(token.get('name')) : entry.custom || '(unknown token)',
+        pr: text(entry.pr),
+        current: i === 0,
+      };
+    });
+  }
+
+  private sheetOf(characterId: string, settings: Settings): SheetValue[] {
+    return SHEET[settings.edition].map(({ key, label, max }) => {
+      const attribute = settings.attributes[key] ?? key;
+      const attr = this.attributeOf(characterId, attribute);
+      const value: SheetValue = { key, attribute, label, current: text(attr?.get('current')), hasMax: max === true };
+      if (max) value.max = text(attr?.get('max'));
+      return value;
+    });
+  }
+
+  private ownerOf(token: MockObject, character: Roll20Object<any> | undefined): string {
+    const controllers = String(token.get('controlledby') || character?.get('controlledby') || '')
+      .split(',')
+      .filter((id) => id !== '');
+    if (!character) return controllers.length > 0 ? `${this.namesOf(controllers)}'s object` : 'an object (GM)';
+    return controllers.length > 0 ? `${this.namesOf(controllers)}'s PC` : 'NPC (GM)';
+  }
+
+  private namesOf(ids: string[]): string {
+    return ids.map((id) => (id === 'all' ? 'everyone' : String(this.mock.globals.getObj('player', id)?.get('_displayname') ?? id))).join(' and ');
+  }
+
+  // ---- lookups -----------------------------------------------------------------------------------
+
+  private players(): MockObject[] {
+    return this.mock.globals.findObjs({ _type: 'player' }) as unknown as MockObject[];
+  }
+
+  private tokenObjects(): MockObject[] {
+    return this.mock.globals.findObjs({ _type: 'graphic', _subtype: 'token' }) as unknown as MockObject[];
+  }
+
+  tokenNamed(name: string): MockObject | undefined {
+    return this.tokenObjects().find((t) => t.get('name') === name);
+  }
+
+  tokenById(id: string): MockObject | undefined {
+    return this.tokenObjects().find((t) => t.id === id);
+  }
+
+  private characterNamed(name: string): MockObject | undefined {
+    return (this.mock.globals.findObjs({ _type: 'character' }) as unknown as MockObject[]).find((c) => c.get('name') === name);
+  }
+
+  private attributeOf(characterId: string, name: string): MockObject | undefined {
+    const wanted = name.toLowerCase();
+    return (this.mock.globals.findObjs({ _type: 'attribute', _characterid: characterId }) as unknown as MockObject[]).find(
+      (a) => String(a.get('name')).toLowerCase() === wanted,
+    );
+  }
+
+  selectionNames(): string[] {
+    return this.selection.map((id) => this.tokenById(id)).filter((t) => t !== undefined).map((t) => String(t.get('name')));
+  }
+
+  toggleSelected(id: string): void {
+    this.selection = this.selection.includes(id) ? this.selection.filter((s) => s !== id) : [...this.selection, id];
+  }
+}
+
+function text(value: unknown): string {
+  return value === undefined || value === null ? '' : String(value);
+}

@@ -1,0 +1,538 @@
+// The page: token cards, the Turn Tracker, the chat log and box, the edition switch, reset, the
+// rules' example and the share link, all drawn from one Fight. Every action goes through one
+// queue, so steps never interleave; the fragment follows every step.
+import { hiddenFrom, viewOf, type MessageView } from '../chat.js';
+import { EXAMPLES } from '../examples.js';
+import { EDITIONS, Fight, type Edition, type TokenView } from '../fight.js';
+import { questionsOf, answer, keyOf, type Question } from '../queries.js';
+import { BAR_KEYS, FRAGMENT_KEY, fragmentOf, specFromFragment, type BarKey, type FightSpec } from '../share.js';
+import { inlineNodes, messageNode, type ChatHandlers } from './chat-view.js';
+import { append, byId, clear, h } from './dom.js';
+
+interface Shown {
+  li: HTMLLIElement;
+  view: MessageView;
+  sentBy: string;
+}
+
+interface Card {
+  li: HTMLLIElement;
+  title: HTMLElement;
+  owner: HTMLElement;
+  select: HTMLInputElement;
+  turn: HTMLElement;
+  bars: HTMLElement;
+  markers: HTMLElement;
+  sheet: HTMLElement;
+  edit: HTMLDetailsElement;
+  form: HTMLFormElement;
+}
+
+export class App {
+  private fight!: Fight;
+  private queue: Promise<void> = Promise.resolve();
+  private shown = new Map<number, Shown>();
+  private cards = new Map<string, Card>();
+  private consoleCount = 0;
+  private sent: string[] = [];
+  private recall = -1;
+  private lastFragment = '';
+  private readonly handlers: ChatHandlers = { press: (command, label) => this.press(command, label) };
+
+  constructor(private readonly source: string) {}
+
+  start(): void {
+    byId('chat-form').addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.sendFromBox();
+    });
+    byId<HTMLInputElement>('chat-input').addEventListener('keydown', (event) => this.recallKey(event));
+    byId<HTMLSelectElement>('speaker').addEventListener('change', (event) => {
+      this.fight.speaker = (event.target as HTMLSelectElement).value;
+      this.render();
+    });
+    const edition = byId<HTMLSelectElement>('edition');
+    for (const id of EDITIONS) edition.append(h('option', { text: id, attrs: { value: id } }));
+    edition.addEventListener('change', () => {
+      const wanted = edition.value as Edition;
+      this.act(() => this.fight.switchEdition(wanted));
+    });
+    byId('reset').addEventListener('click', () => this.load({ v: 1, scene: 'demo', seed: 1, steps: [] }, true));
+    byId('next-turn').addEventListener('click', () => this.act(() => this.fight.nextTurn()));
+    byId('share').addEventListener('click', () => void this.share());
+    byId('example-setup').addEventListener('click', () => this.act(() => EXAMPLES[this.fight.edition()].setup(this.fight)));
+    byId('clear-selection').addEventListener('click', () => {
+      this.fight.selection = [];
+      this.render();
+    });
+    // Only a fight (or none) in the address is a fight to load; other fragments are the page's own.
+    const fromAddress = () => {
+      if (location.hash === this.lastFragment || !isFightFragment(location.hash)) return;
+      this.lastFragment = location.hash; // popstate and hashchange both come: load once
+      this.loadFragment(location.hash);
+    };
+    // The log stays at its newest line when the window changes size (a phone turned, say).
+    const log = byId('log');
+    log.addEventListener('scroll', () => {
+      this.pinned = log.scrollHeight - log.scrollTop - log.clientHeight < 8;
+    });
+    new ResizeObserver(() => {
+      if (this.pinned) log.scrollTop = log.scrollHeight;
+    }).observe(log);
+    const skip = document.querySelector<HTMLAnchorElement>('a.skip');
+    skip?.addEventListener('click', (event) => {
+      event.preventDefault();
+      byId('chat-input').focus();
+    });
+    window.addEventListener('hashchange', fromAddress);
+    window.addEventListener('popstate', fromAddress);
+    this.loadFragment(location.hash);
+  }
+
+  // ---- loading and acting ---------------------------------------------------------------------
+
+  private loadFragment(hash: string): void {
+    const decoded = specFromFragment(hash);
+    if (decoded.ok) this.load(decoded.spec, false);
+    else {
+      this.load({ v: 1, scene: 'demo', seed: 1, steps: [] }, false, `This link's fight could not be loaded (${decoded.error}); here is a fresh table.`);
+    }
+  }
+
+  /** A fresh table, with the spec's steps replayed. */
+  private load(spec: FightSpec, push: boolean, problem?: string): void {
+    this.enqueue(async () => {
+      this.fight = await Fight.start(this.source, spec);
+      this.shown.clear();
+      this.cards.clear();
+      clear(byId('log'));
+      clear(byId('tokens'));
+      clear(byId('console-log'));
+      this.consoleCount = 0;
+      if (problem) byId('log').append(h('li', { class: 'msg msg-system', attrs: { role: 'note' }, text: problem }));
+      byId('version').textContent = `v${this.fight.version()}`;
+      this.render(push);
+    });
+  }
+
+  private act(action: () => Promise<unknown>): void {
+    this.enqueue(async () => {
+      await action();
+      this.render();
+    });
+  }
+
+  /** Runs tasks one after another; the page says busy until the last one is done. */
+  private enqueue(task: () => Promise<void>): void {
+    const main = byId('main');
+    this.inFlight++;
+    main.setAttribute('aria-busy', 'true');
+    document.body.dataset.state = 'busy';
+    this.queue = this.queue
+      .then(task)
+      .catch((error: unknown) => {
+        byId('log').append(h('li', { class: 'msg msg-crash', attrs: { role: 'alert' }, text: `The playground failed: ${String(error)}` }));
+      })
+      .finally(() => {
+        this.inFlight--;
+        if (this.inFlight === 0) {
+          main.setAttribute('aria-busy', 'false');
+          document.body.dataset.state = 'ready';
+        }
+      });
+  }
+
+  private inFlight = 0;
+  private pinned = true;
+
+  private sendFromBox(): void {
+    const input = byId<HTMLInputElement>('chat-input');
+    const line = input.value.trim();
+    if (line === '') return;
+    input.value = '';
+    this.sent.push(line);
+    this.recall = -1;
+    this.act(() => this.fight.say(line));
+  }
+
+  private recallKey(event: KeyboardEvent): void {
+    if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+    if (this.sent.length === 0) return;
+    event.preventDefault();
+    const input = event.target as HTMLInputElement;
+    if (event.key === 'ArrowUp') this.recall = this.recall < 0 ? this.sent.length - 1 : Math.max(0, this.recall - 1);
+    else this.recall = this.recall < 0 ? -1 : this.recall + 1;
+    if (this.recall >= this.sent.length) this.recall = -1;
+    input.value = this.recall < 0 ? '' : (this.sent[this.recall] ?? '');
+  }
+
+  /**
+   * A chat button: Roll20 asks its queries, then sends the command as the current speaker. The
+   * page is busy from the press until the command is sent (or the question is cancelled).
+   */
+  private press(command: string, label: string): void {
+    this.enqueue(async () => {
+      const questions = questionsOf(command);
+      let line = command;
+      if (questions.length > 0) {
+        const answers = await this.ask(label, questions);
+        if (!answers) return;
+        line = answer(command, answers, (id) => String(this.fight.tokenById(id)?.get('name') ?? id));
+      }
+      await this.fight.say(line);
+      this.render();
+    });
+  }
+
+  private ask(label: string, questions: Question[]): Promise<Map<string, string> | undefined> {
+    const dialog = byId<HTMLDialogElement>('ask');
+    const fields = byId('ask-fields');
+    byId('ask-title').textContent = `${label}: Roll20 asks`;
+    clear(fields);
+    const inputs = questions.map((question, i) => {
+      const id = `ask-${i}`;
+      let control: HTMLInputElement | HTMLSelectElement;
+      if (question.kind === 'text') {
+        control = h('input', { id, attrs: { type: 'text', autocomplete: 'off', value: question.fallback } });
+        control.value = question.fallback;
+      } else if (question.kind === 'choice') {
+        control = h('select', { id }, ...question.options.map((o) => h('option', { text: o.label, attrs: { value: o.value } })));
+      } else {
+        control = h('select', { id }, ...this.fight.tokens().map((t) => h('option', { text: t.name, attrs: { value: t.id } })));
+      }
+      fields.append(h('p', {}, h('label', { attrs: { for: id }, text: question.prompt || 'Answer' }), control));
+      return { question, control };
+    });
+    return new Promise((resolve) => {
+      dialog.addEventListener(
+        'close',
+        () => {
+          if (dialog.returnValue !== 'send') return resolve(undefined);
+          resolve(new Map(inputs.map(({ question, control }) => [keyOf(question), control.value])));
+        },
+        { once: true },
+      );
+      dialog.returnValue = '';
+      dialog.showModal();
+      inputs[0]?.control.focus();
+    });
+  }
+
+  private async share(): Promise<void> {
+    this.updateAddress(false);
+    const url = location.href;
+    const out = byId('share-out');
+    out.hidden = false;
+    const link = byId<HTMLAnchorElement>('share-link');
+    link.href = url;
+    const field = byId<HTMLInputElement>('share-url');
+    field.value = url;
+    const status = byId('share-status');
+    try {
+      await navigator.clipboard.writeText(url);
+      status.textContent = 'Link copied.';
+    } catch {
+      status.textContent = 'Copy the link from the box.';
+    }
+    field.focus();
+    field.select();
+  }
+
+  // ---- drawing ---------------------------------------------------------------------------------
+
+  private render(push = false): void {
+    const fight = this.fight;
+    const speaker = byId<HTMLSelectElement>('speaker');
+    if (speaker.options.length !== fight.playerNames().length) {
+      clear(speaker);
+      for (const name of fight.playerNames()) speaker.append(h('option', { text: fight.isGM(name) ? `${name} (GM)` : name, attrs: { value: name } }));
+    }
+    speaker.value = fight.speaker;
+    byId('chat-label').textContent = `Message as ${fight.speaker}${fight.isGM(fight.speaker) ? ' (GM)' : ''}`;
+    const edition = fight.edition();
+    byId<HTMLSelectElement>('edition').value = edition;
+    document.body.dataset.edition = edition;
+    const names = fight.selectionNames();
+    byId('selected-names').textContent = names.length ? names.join(', ') : 'none';
+    byId<HTMLButtonElement>('clear-selection').hidden = names.length === 0;
+    this.renderTokens(fight.tokens());
+    this.renderTurns();
+    this.renderExample(edition);
+    this.renderEntries();
+    this.updateAddress(push);
+  }
+
+  private updateAddress(push: boolean): void {
+    const fragment = fragmentOf(this.fight.spec());
+    const url = `${location.pathname}${location.search}${fragment}`;
+    this.lastFragment = fragment;
+    if (location.hash === fragment && !push) return;
+    if (push) history.pushState(null, '', url);
+    else history.replaceState(null, '', url);
+    this.lastFragment = location.hash;
+  }
+
+  private renderEntries(): void {
+    const log = byId('log');
+    const consoleLog = byId('console-log');
+    const fight = this.fight;
+    let added = false;
+    for (const entry of fight.entries) {
+      if (this.shown.has(entry.id)) continue;
+      if (entry.kind === 'chat') {
+        const view = viewOf(entry.record);
+        const selected = (entry.record.selected ?? []).map((s) => String(fight.tokenById(s._id)?.get('name') ?? s._id));
+        const li = messageNode(view, this.handlers, selected);
+        const sentBy = entry.record.playerid === 'API' ? 'API' : String(fight.mock.globals.getObj('player', entry.record.playerid)?.get('_displayname') ?? '');
+        this.shown.set(entry.id, { li, view, sentBy });
+        log.append(li);
+        added = true;
+      } else if (entry.kind === 'crash') {
+        const li = h(
+          'li',
+          { class: 'msg msg-crash', attrs: { role: 'alert' } },
+          h('strong', { text: `SANDBOX CRASH in ${entry.event}: in Roll20 every script in the game would stop here.` }),
+          h('pre', { text: entry.stack }),
+        );
+        this.shown.set(entry.id, { li, view: { who: '', kind: 'general', fromScript: false, body: [], transient: false }, sentBy: '' });
+        log.append(li);
+        added = true;
+      } else {
+        const li = h('li', { class: `console-${entry.source}` }, h('span', { class: 'tag', text: entry.source === 'log' ? 'API log' : entry.source === 'warning' ? 'mock warning' : 'playground' }), ` ${entry.text}`);
+        this.shown.set(entry.id, { li, view: { who: '', kind: 'general', fromScript: false, body: [], transient: false }, sentBy: '' });
+        if (entry.source === 'playground') {
+          log.append(h('li', { class: 'msg msg-system', attrs: { role: 'note' }, text: entry.text }));
+          added = true;
+        }
+        consoleLog.append(li);
+        this.consoleCount++;
+      }
+    }
+    byId('console-count').textContent = String(this.consoleCount);
+    const speaker = fight.speaker;
+    const isGM = fight.isGM(speaker);
+    for (const { li, view, sentBy } of this.shown.values()) {
+      const hidden = hiddenFrom(view, speaker, isGM, sentBy);
+      li.classList.toggle('unseen', hidden);
+      const tag = li.querySelector<HTMLElement>('.tag-unseen');
+      if (tag) {
+        tag.hidden = !hidden;
+        tag.textContent = hidden ? `${speaker} does not see this` : '';
+      }
+    }
+    if (added) {
+      log.scrollTop = log.scrollHeight;
+      this.pinned = true;
+    }
+  }
+
+  private renderTokens(tokens: TokenView[]): void {
+    const list = byId('tokens');
+    for (const token of tokens) {
+      let card = this.cards.get(token.id);
+      if (!card) {
+        card = this.newCard(token);
+        this.cards.set(token.id, card);
+        list.append(card.li);
+      }
+      this.fillCard(card, token);
+    }
+  }
+
+  private newCard(token: TokenView): Card {
+    const nameId = `token-${this.cards.size}-name`;
+    const title = h('h3', { id: nameId, class: 'token-name', text: token.name });
+    const select = h('input', { attrs: { type: 'checkbox', 'aria-label': `Select ${token.name}` } });
+    select.addEventListener('change', () => {
+      this.fight.toggleSelected(token.id);
+      this.render();
+    });
+    const form = h('form', { class: 'edit-form' });
+    const edit = h('details', { class: 'edit' }, h('summary', { text: 'Edit by hand', attrs: { 'aria-label': `Edit ${token.name} by hand` } }), form);
+    edit.addEventListener('toggle', () => {
+      if (edit.open) this.fillEditForm(form, token.id);
+    });
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.applyEdits(form, token.id);
+    });
+    const card: Card = {
+      li: h('li', { class: 'token', attrs: { 'data-token': token.name } }),
+      title,
+      owner: h('p', { class: 'owner' }),
+      select,
+      turn: h('span', { class: 'turn-badge', text: 'Turn', attrs: { title: 'First in the Turn Tracker' } }),
+      bars: h('div', { class: 'bars' }),
+      markers: h('ul', { class: 'markers', attrs: { 'aria-label': `Markers on ${token.name}` } }),
+      sheet: h('dl', { class: 'sheet', attrs: { 'aria-label': `${token.name}'s armor and sheet` } }),
+      edit,
+      form,
+    };
+    const article = h(
+      'article',
+      { attrs: { 'aria-labelledby': nameId } },
+      h('header', {}, h('span', { class: 'avatar', attrs: { 'aria-hidden': 'true' }, text: initials(token.name) }), h('div', { class: 'names' }, title, card.owner), card.turn, h('label', { class: 'select' }, select, h('span', { text: 'Select' }))),
+      card.bars,
+      card.markers,
+      card.sheet,
+      edit,
+    );
+    // Clicking the card (not its controls) selects the token, as clicking it on the map does.
+    article.addEventListener('click', (event) => {
+      const target = event.target as HTMLElement;
+      if (target.closest('input, select, button, summary, details, label, a, form')) return;
+      select.click();
+    });
+    card.li.append(article);
+    return card;
+  }
+
+  private fillCard(card: Card, token: TokenView): void {
+    card.li.classList.toggle('selected', token.selected);
+    card.li.classList.toggle('on-turn', token.onTurn);
+    card.title.textContent = token.name;
+    card.owner.textContent = token.owner;
+    card.select.checked = token.selected;
+    card.turn.hidden = !token.onTurn;
+    clear(card.bars);
+    for (const bar of token.bars) {
+      const value = Number(bar.value);
+      const max = Number(bar.max);
+      const numeric = bar.value.trim() !== '' && Number.isFinite(value);
+      const row = h('div', { class: `bar bar-${bar.resource}` }, h('span', { class: 'bar-label', text: bar.label }), h('span', { class: 'bar-num', text: numeric ? `${bar.value} / ${bar.max || '?'}` : '—' }));
+      if (numeric) {
+        const top = Number.isFinite(max) && max > 0 ? max : Math.max(value, 1);
+        row.setAttribute('role', 'meter');
+        row.setAttribute('aria-label', bar.label);
+        row.setAttribute('aria-valuemin', String(Math.min(0, value)));
+        row.setAttribute('aria-valuemax', String(Math.max(top, value)));
+        row.setAttribute('aria-valuenow', String(value));
+        row.setAttribute('aria-valuetext', `${bar.value} of ${bar.max || 'no max'}`);
+        const fill = h('span', { class: 'bar-fill' });
+        fill.style.width = `${Math.max(0, Math.min(100, (value / top) * 100))}%`;
+        row.append(h('span', { class: 'bar-track', attrs: { 'aria-hidden': 'true' } }, fill));
+        if (value <= 0) row.classList.add('bar-down');
+      } else {
+        row.setAttribute('aria-label', `${bar.label}: none`);
+      }
+      card.bars.append(row);
+    }
+    clear(card.markers);
+    for (const marker of token.markers) {
+      card.markers.append(h('li', { class: `marker marker-${marker.meaning ?? 'other'}`, text: marker.meaning ? `${marker.meaning} (${marker.name})` : marker.name }));
+    }
+    card.markers.hidden = token.markers.length === 0;
+    clear(card.sheet);
+    for (const value of token.sheet) {
+      const shown = value.current === '' ? '—' : value.hasMax && value.max !== '' ? `${value.current}/${value.max}` : value.current;
+      card.sheet.append(h('div', { attrs: { title: value.attribute } }, h('dt', { text: value.label }), h('dd', { text: shown })));
+    }
+    card.sheet.hidden = token.sheet.length === 0;
+    if (card.edit.open && !card.form.contains(document.activeElement)) this.fillEditForm(card.form, token.id);
+  }
+
+  private fillEditForm(form: HTMLFormElement, id: string): void {
+    const token = this.fight.tokens().find((t) => t.id === id);
+    if (!token) return;
+    clear(form);
+    let n = 0;
+    const field = (label: string, name: string, value: string) => {
+      const inputId = `edit-${id}-${n++}`;
+      return h('p', { class: 'field' }, h('label', { attrs: { for: inputId }, text: label }), h('input', { id: inputId, attrs: { name, value, inputmode: 'numeric', autocomplete: 'off', 'data-was': value } }));
+    };
+    const bars = h('fieldset', {}, h('legend', { text: 'Bars (typed into the token)' }));
+    for (const bar of token.bars) append(bars, field(bar.label, `${bar.bar}_value`, bar.value), field(`${bar.label} max`, `${bar.bar}_max`, bar.max));
+    form.append(bars);
+    if (token.character) {
+      const sheet = h('fieldset', {}, h('legend', { text: `${token.character}'s sheet` }));
+      for (const value of token.sheet) {
+        sheet.append(field(value.label, `sheet:${value.attribute}:current`, value.current));
+        if (value.hasMax) sheet.append(field(`${value.label} max`, `sheet:${value.attribute}:max`, value.max ?? ''));
+      }
+      form.append(sheet);
+    }
+    form.append(h('button', { text: 'Apply', attrs: { type: 'submit' } }));
+  }
+
+  private applyEdits(form: HTMLFormElement, id: string): void {
+    const token = this.fight.tokens().find((t) => t.id === id);
+    if (!token) return;
+    const bars: Partial<Record<BarKey, string>> = {};
+    const sheet = new Map<string, { current?: string; max?: string }>();
+    for (const input of form.querySelectorAll<HTMLInputElement>('input[name]')) {
+      if (input.value === input.dataset.was) continue;
+      const name = input.name;
+      if ((BAR_KEYS as readonly string[]).includes(name)) bars[name as BarKey] = input.value.trim();
+      else {
+        const [, attribute = '', part] = name.split(':');
+        const entry = sheet.get(attribute) ?? {};
+        if (part === 'max') entry.max = input.value.trim();
+        else entry.current = input.value.trim();
+        sheet.set(attribute, entry);
+      }
+    }
+    this.act(async () => {
+      for (const [attribute, entry] of sheet) await this.fight.editSheet(token.character!, attribute, entry.current, entry.max);
+      if (Object.keys(bars).length > 0) await this.fight.editBars(token.name, bars);
+      const card = this.cards.get(id);
+      if (card) this.fillEditForm(card.form, id);
+    });
+  }
+
+  private renderTurns(): void {
+    const list = byId('turn-list');
+    clear(list);
+    const turns = this.fight.turnOrder();
+    for (const turn of turns) {
+      list.append(h('li', { class: turn.current ? 'current' : '', attrs: turn.current ? { 'aria-current': 'true' } : {} }, h('span', { class: 'turn-name', text: turn.name }), h('span', { class: 'turn-pr', text: turn.pr })));
+    }
+    byId('turns-empty').hidden = turns.length > 0;
+  }
+
+  private renderExample(edition: Edition): void {
+    const example = EXAMPLES[edition];
+    const box = byId('example-body');
+    if (box.dataset.edition === edition) return;
+    box.dataset.edition = edition;
+    byId('example-title').textContent = `Try the rules' example: ${example.title}`;
+    byId('example-setup-text').textContent = example.setupText;
+    byId<HTMLButtonElement>('example-setup').hidden = edition === 'soak';
+    const moves = byId('example-moves');
+    clear(moves);
+    for (const move of example.moves) {
+      moves.append(
+        h(
+          'li',
+          {},
+          h('p', { text: `${move.says}:` }),
+          h('p', {}, h('code', { text: move.line }), ' ', h('button', { text: 'Put in the chat box', attrs: { type: 'button', 'aria-label': `Put ${move.line} in the chat box, with Bob selected` }, on: { click: () => this.prepare(move.line) } })),
+          h('p', { class: 'expect', text: `The rules say: ${move.expect}.` }),
+        ),
+      );
+    }
+  }
+
+  private prepare(line: string): void {
+    const bob = this.fight.tokenNamed('Bob');
+    if (bob) this.fight.selection = [bob.id];
+    this.render();
+    const input = byId<HTMLInputElement>('chat-input');
+    input.value = line;
+    input.focus();
+  }
+}
+
+function isFightFragment(hash: string): boolean {
+  return hash === '' || hash === '#' || hash.startsWith(`#${FRAGMENT_KEY}=`);
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .map((w) => w[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+}
+
+export { inlineNodes };

@@ -1,0 +1,248 @@
+// The playground page in a real browser: playwright-core driving the system's Chromium, headless.
+// It builds the page the way `npm run playground` does, opens it from disk (file://, no server)
+// and plays it as a person would, checking what the page says, not its pixels.
+//
+// Chromium: CHROMIUM_PATH if set, else /usr/bin/chromium (Debian's; .ci/run installs it). Without
+// one this suite FAILS, saying how to install it; PLAYGROUND_BROWSER=skip skips it on purpose.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+
+const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+const executable = CANDIDATES.find((path): path is string => typeof path === 'string' && path !== '' && existsSync(path));
+const skip = process.env.PLAYGROUND_BROWSER === 'skip';
+const OUT = resolve('.tmp', 'playground');
+const PAGE = join(OUT, 'index.html');
+const VERSION: string = JSON.parse(readFileSync('package.json', 'utf8')).version;
+
+if (skip) describe.skip('the playground in a browser (PLAYGROUND_BROWSER=skip)', () => {});
+else if (executable === undefined) describe('the playground in a browser', () => {
+  it('needs Chromium', () => {
+    throw new Error(
+      'No Chromium found for the playground browser test (looked at CHROMIUM_PATH, /usr/bin/chromium, /usr/bin/chromium-browser, /usr/bin/google-chrome). ' +
+        'Install it with `sudo apt-get install -y chromium` (Debian/Ubuntu; .ci/run does this), or point CHROMIUM_PATH at a Chrome or Chromium binary, ' +
+        'or run with PLAYGROUND_BROWSER=skip to skip this suite on purpose.',
+    );
+  });
+});
+
+else describe('the playground in a browser', () => {
+  let browser: Browser;
+  let page: Page;
+  const problems: string[] = [];
+
+  const watch = (p: Page) => {
+    p.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    });
+    p.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  };
+  const ready = (p: Page = page) => p.waitForSelector('body[data-state="ready"]', { timeout: 10_000 });
+  const chatBox = () => page.getByRole('textbox', { name: /^Message as / });
+  const say = async (line: string) => {
+    await chatBox().fill(line);
+    await chatBox().press('Enter');
+    await ready();
+  };
+  const card = (name: string, p: Page = page) => p.getByRole('article', { name, exact: true });
+  const vitality = (name: string, p: Page = page) => card(name, p).getByRole('meter', { name: 'Vitality' });
+  const log = (p: Page = page) => p.getByRole('log', { name: 'Chat' });
+  const lastTemplate = (p: Page = page) => log(p).locator('table.roll-template').last();
+  const row = (table: Locator, label: string) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) }).getByRole('cell');
+  const sheetValue = (name: string, label: string) => card(name).locator('dl div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+
+  beforeAll(async () => {
+    mkdirSync(OUT, { recursive: true });
+    // As `npm run playground` does (typecheck of the page's code included), into a scratch folder.
+    execFileSync(process.execPath, ['playground/build.mjs', '--out', PAGE], { encoding: 'utf8', stdio: 'pipe' });
+    browser = await chromium.launch({ executablePath: executable, headless: true, args: ['--no-sandbox'] });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    watch(page);
+    await page.goto(pathToFileURL(PAGE).href);
+    await ready();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('opens from disk with the shipped script, verbatim, and the demo table', async () => {
+    expect(await page.locator('#defense-round-source').textContent()).toBe(readFileSync('dist/defense-round.js', 'utf8'));
+    await expect(page.locator('#version').textContent()).resolves.toBe(`v${VERSION}`);
+    expect(await page.getByRole('combobox', { name: 'Edition' }).inputValue()).toBe('soak');
+    expect(await page.getByRole('article').count()).toBe(4);
+    expect(await card('Bob').locator('.owner').textContent()).toBe("Alice's PC");
+    expect(await vitality('Bob').getAttribute('aria-valuetext')).toBe('70 of 70');
+    expect(await page.locator('#turn-list li[aria-current="true"]').textContent()).toBe('Bob15');
+    expect(await log().textContent()).toContain(`DefenseRound v${VERSION} is installed`);
+  });
+
+  it('selects Bob by clicking his card, applies !damage 200 and shows Vitality 40 and the breakdown', async () => {
+    await card('Bob').locator('.bars').click();
+    expect(await card('Bob').getByRole('checkbox', { name: 'Select Bob' }).isChecked()).toBe(true);
+    expect(await page.locator('#selected-names').textContent()).toBe('Bob');
+    await say('!damage 200');
+    expect(await vitality('Bob').getAttribute('aria-valuenow')).toBe('40');
+    expect(await card('Bob').locator('.bar-vitality .bar-num').textContent()).toBe('40 / 70');
+    expect(await sheetValue('Bob', 'Physical').textContent()).toBe('60/100');
+    const card200 = lastTemplate();
+    expect(await card200.locator('caption').textContent()).toBe('Bob takes 200 physical');
+    const breakdown = await row(card200, 'Breakdown').innerText();
+    expect(breakdown.split('\n')).toEqual([
+      '200 x 80% soak = 160',
+      '160 - 100 Physical = 60',
+      '60 - 30 Defense = 30',
+      'Vitality loss 30',
+      'Vitality 70 -> 40',
+      'Physical 100 -> 60 (wears 25% of 160 = 40)',
+    ]);
+    expect(await log().locator('.msg-api').last().textContent()).toMatch(/^GM \(GM\) sent !damage 200 with Bob selected/);
+  });
+
+  it('sends a chat button\'s command as the current speaker', async () => {
+    await say('!defense-round');
+    const menu = log().locator('li.msg').last();
+    expect(await menu.getByText('whisper to the GM').count()).toBe(1);
+    await menu.getByRole('button', { name: 'visibility.npc: gm' }).click();
+    await ready();
+    expect(await log().locator('.msg-api').last().textContent()).toMatch(/^GM \(GM\) sent !defense-round config visibility\.npc public/);
+    expect(await log().locator('li.msg').last().textContent()).toContain('Full breakdowns for NPCs now go to everyone.');
+  });
+
+  it('speaks as a player: whispers to others are marked, and typed HTML stays text', async () => {
+    await page.getByRole('combobox', { name: 'Speak as' }).selectOption('Alice');
+    expect(await chatBox().getAttribute('id')).toBe('chat-input');
+    await say('!defense-round');
+    expect(await log().locator('li.msg').last().textContent()).toContain('whisper to Alice');
+    expect(await log().locator('li.msg.unseen').count()).toBeGreaterThan(0);
+    const title = await page.title();
+    await say('<img src=x onerror="document.title=\'pwned\'"> <b>bold</b> &amp; [[1d20]]');
+    const said = log().locator('li.msg').last();
+    expect(await said.locator('img, b').count()).toBe(0);
+    expect(await said.locator('.body').textContent()).toMatch(/^<img src=x onerror="document.title='pwned'"> <b>bold<\/b> & \d+$/);
+    expect(await said.locator('.inlineroll').count()).toBe(1);
+    expect(await page.title()).toBe(title);
+    await page.getByRole('combobox', { name: 'Speak as' }).selectOption('GM');
+  });
+
+  it('switches to threshold and plays the rules\' example: defend, then !damage 20 --hit 19 leaves Vitality 20', async () => {
+    await page.getByRole('combobox', { name: 'Edition' }).selectOption('threshold');
+    await ready();
+    expect(await page.getByRole('combobox', { name: 'Edition' }).inputValue()).toBe('threshold');
+    expect(await log().locator('li.msg').last().textContent()).toContain('Edition is now threshold');
+    expect(await page.locator('#example-title').textContent()).toContain('seed 001');
+    await page.getByRole('button', { name: 'Set up the example' }).click();
+    await ready();
+    expect(await vitality('Bob').getAttribute('aria-valuetext')).toBe('30 of 30');
+    expect(await sheetValue('Bob', 'Defense').textContent()).toBe('10');
+    expect(await sheetValue('Bob', 'Physical armor').textContent()).toBe('18/18');
+    expect(await page.locator('#turn-list li[aria-current="true"] .turn-name').textContent()).toBe('Goblin 1');
+    await say('!defend --action defend --roll 10');
+    expect(await row(lastTemplate(), 'Check').innerText()).toContain('Defend 10 vs 55: success');
+    await say('!damage 20 --hit 19');
+    expect(await vitality('Bob').getAttribute('aria-valuenow')).toBe('20');
+    expect((await row(lastTemplate(), 'Breakdown').innerText()).split('\n')).toEqual([
+      'Hit chance 19 beats Physical Armor 18: a hit',
+      '20 - 10 Defense = 10',
+      'Vitality 30 -> 20',
+    ]);
+  });
+
+  it('resets, switches to opposed, edits Bob\'s sheet by hand and plays the seed\'s 14 damage', async () => {
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await ready();
+    expect(await vitality('Bob').getAttribute('aria-valuetext')).toBe('70 of 70');
+    expect(await log().locator('li.msg').count()).toBe(1);
+    expect(await page.evaluate('location.hash')).toBe('');
+    // Reset is a new history entry: Back brings the fight back, Forward the fresh table.
+    await page.goBack();
+    await expect.poll(() => vitality('Bob').getAttribute('aria-valuenow'), { timeout: 10_000 }).toBe('20');
+    await ready();
+    await page.goForward();
+    await expect.poll(() => vitality('Bob').getAttribute('aria-valuenow'), { timeout: 10_000 }).toBe('70');
+    await ready();
+    await page.getByRole('combobox', { name: 'Edition' }).selectOption('opposed');
+    await ready();
+    await card('Bob').getByText('Edit by hand').click();
+    await card('Bob').getByLabel('Passive defense', { exact: true }).fill('10');
+    await card('Bob').getByRole('button', { name: 'Apply' }).click();
+    await ready();
+    expect(await sheetValue('Bob', 'Passive defense').textContent()).toBe('10');
+    await card('Bob').locator('.bars').click();
+    await say('!damage 8 --attack 24 --defense-roll 8');
+    const breakdown = await row(lastTemplate(), 'Breakdown').innerText();
+    expect(breakdown).toContain('Defense (passive) 8 + 10 passive = 18');
+    expect(breakdown).toContain('Damage 8 + 6 margin = 14');
+    expect(await vitality('Bob').getAttribute('aria-valuenow')).toBe('56');
+  });
+
+  it('asks a button\'s query in a labelled dialog before sending', async () => {
+    await say('!defense-round');
+    await log().locator('li.msg').last().getByRole('button', { name: 'overwhelm-limit: 20' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Overwhelm limit' }).fill('25');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await ready();
+    expect(await log().locator('.msg-api').last().textContent()).toMatch(/^GM \(GM\) sent !defense-round config overwhelm-limit 25/);
+  });
+
+  it('shares the fight: the link replays it in a new tab', async () => {
+    await page.getByRole('button', { name: 'Share this fight' }).click();
+    const url = await page.getByRole('textbox', { name: 'Link to this fight' }).inputValue();
+    expect(url).toMatch(/^file:.*index\.html#fight=[\w-]+$/);
+    const other = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    watch(other);
+    await other.goto(url);
+    await ready(other);
+    expect(await vitality('Bob', other).getAttribute('aria-valuenow')).toBe('56');
+    expect(await other.getByRole('combobox', { name: 'Edition' }).inputValue()).toBe('opposed');
+    expect(await log(other).locator('li.msg').count()).toBe(await log().locator('li.msg').count());
+    expect(await log(other).textContent()).toBe(await log().textContent());
+    expect(await other.locator('#selected-names').textContent()).toBe('Bob');
+    await other.close();
+  });
+
+  it('works from the keyboard and has a name for every control', async () => {
+    // A reload replays the fight from the address, and Tab starts again at the top.
+    await page.reload();
+    await ready();
+    expect(await vitality('Bob').getAttribute('aria-valuenow')).toBe('56');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement.textContent')).toBe('Skip to the chat box');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate('document.activeElement.id')).toBe('chat-input');
+    await page.keyboard.type('!heal 4');
+    await page.keyboard.press('Enter');
+    await ready();
+    expect(await vitality('Bob').getAttribute('aria-valuenow')).toBe('60');
+    const unnamed = await page.evaluate(`[...document.querySelectorAll('button, input, select, summary')]
+      .filter((el) => !el.closest('[hidden], dialog:not([open])'))
+      .filter((el) => !(el.getAttribute('aria-label') || (el.labels && el.labels.length) || el.textContent.trim()))
+      .map((el) => el.outerHTML)`);
+    expect(unnamed).toEqual([]);
+  });
+
+  it('looks right on a desktop and a phone (screenshots under .tmp/playground/)', async () => {
+    const desktop = await page.screenshot({ path: join(OUT, 'desktop.png'), fullPage: true });
+    expect(desktop.subarray(1, 4).toString()).toBe('PNG');
+    expect(desktop.readUInt32BE(16)).toBe(1280);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const phone = await page.screenshot({ path: join(OUT, 'phone.png'), fullPage: true });
+    expect(phone.readUInt32BE(16)).toBe(390);
+    // Nothing wider than the phone, the chat box as wide as it can be, the cards side by side.
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    const box = await chatBox().boundingBox();
+    expect(box!.width).toBeGreaterThan(250);
+    const bob = await card('Bob').boundingBox();
+    const goblin = await card('Goblin 1').boundingBox();
+    expect(goblin!.y).toBe(bob!.y);
+    expect(await page.evaluate('getComputedStyle(document.querySelector(".bar-num")).fontSize')).toMatch(/^1[2-9]/);
+  });
+
+  it('logged no error, warning or broken security policy in the browser', () => {
+    expect(problems).toEqual([]);
+  });
+});
