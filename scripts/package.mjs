@@ -25,6 +25,19 @@ if (problems.length > 0) {
   process.exit(1);
 }
 
+// The community repository credits the Roll20 account that submits the script: its numeric user
+// id is the publisher's own, given at packaging time (ROLL20_USER_ID=123456 npm run package).
+const userId = process.env.ROLL20_USER_ID;
+if (userId !== undefined) {
+  if (!/^\d+$/.test(userId)) {
+    console.error(`Not packaged: ROLL20_USER_ID must be a Roll20 user id (digits), got "${userId}".`);
+    process.exit(1);
+  }
+  meta.roll20userid = userId;
+} else if (!/^[1-9]\d*$/.test(String(meta.roll20userid))) {
+  console.warn('Note: script.json has no Roll20 user id yet; set ROLL20_USER_ID=<your Roll20 user id> when packaging for submission.');
+}
+
 const folder = join(out, meta.name);
 rmSync(folder, { recursive: true, force: true });
 mkdirSync(join(folder, version), { recursive: true });

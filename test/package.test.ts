@@ -23,6 +23,13 @@ describe('the community-repository package', () => {
     for (const command of ['!damage', '!damage --undo', '!defend', '!stance', '!heal', '!defense-round']) expect(meta.description).toContain(command);
   });
 
+  it('takes the publisher\'s Roll20 user id at packaging time, and refuses one that is not an id', () => {
+    const out = mkdtempSync(join(tmpdir(), 'defense-round-package-'));
+    execFileSync('node', ['scripts/package.mjs', '--out', out], { env: { ...process.env, ROLL20_USER_ID: '104025' } });
+    expect(JSON.parse(readFileSync(join(out, 'DefenseRound', 'script.json'), 'utf8')).roll20userid).toBe('104025');
+    expect(() => execFileSync('node', ['scripts/package.mjs', '--out', out], { env: { ...process.env, ROLL20_USER_ID: 'me' }, stdio: 'pipe' })).toThrow();
+  });
+
   it('keeps the bundled packages\' licence notices in the shipped file', () => {
     const head = readFileSync('dist/defense-round.js', 'utf8').split('\n').slice(0, 6).join('\n');
     expect(head).toMatch(/valibot [\d.]+: MIT licence, Copyright \(c\) Fabian Hiller/);
