@@ -3697,9 +3697,9 @@ var DefenseRound = (() => {
     if (isGM(playerId)) return true;
     return listsPlayer(token.get("controlledby"), playerId) || listsPlayer(character?.get("controlledby"), playerId);
   }
+  var SOMEONE = /[^,\s]/;
   function isNpc(token, character) {
-    const listed = (value) => String(value ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "").length > 0;
-    return !listed(token.get("controlledby")) && !listed(character?.get("controlledby"));
+    return !SOMEONE.test(String(token.get("controlledby") ?? "")) && !SOMEONE.test(String(character?.get("controlledby") ?? ""));
   }
 
   // src/roll20/send.ts
@@ -4010,24 +4010,31 @@ var DefenseRound = (() => {
   }
   var TokenWrites = class {
     constructor() {
-      this.attributes = /* @__PURE__ */ new Map();
       this.props = {};
-      /** Bars written through a linked attribute: set on the token too if the link did not carry them. */
-      this.linkedBars = [];
+      this.any = false;
+    }
+    attribute(attribute, value) {
+      (this.attributes ?? (this.attributes = /* @__PURE__ */ new Map())).set(attribute.id, { attribute, value });
+    }
+    prop(key, value) {
+      this.props[key] = value;
+      this.any = true;
     }
     bar(snapshot, resource, value, attribute) {
       const key = `${snapshot.bars[resource].bar}_value`;
       if (attribute) {
-        this.attributes.set(attribute.id, { attribute, value });
-        this.linkedBars.push({ key, value });
+        this.attribute(attribute, value);
+        (this.linkedBars ?? (this.linkedBars = [])).push({ key, value });
       } else {
-        this.props[key] = value;
+        this.prop(key, value);
       }
     }
     flush(token) {
-      for (const { attribute, value } of this.attributes.values()) writeAttribute(attribute, value);
-      for (const { key, value } of this.linkedBars) if (token.get(key) !== value) this.props[key] = value;
-      if (Object.keys(this.props).length > 0) token.set(this.props);
+      if (this.attributes) for (const { attribute, value } of this.attributes.values()) writeAttribute(attribute, value);
+      if (this.linkedBars) {
+        for (const { key, value } of this.linkedBars) if (token.get(key) !== value) this.prop(key, value);
+      }
+      if (this.any) token.set(this.props);
     }
   };
   function normalMemory(memory, edition) {
@@ -4096,7 +4103,7 @@ var DefenseRound = (() => {
           const from = facts.values[change.key]?.current ?? null;
           if (place?.kind === "attribute") {
             changes.push({ kind: "attribute", key: change.key, attributeId: place.attribute.id, from, to: change.to });
-            writes.attributes.set(place.attribute.id, { attribute: place.attribute, value: change.to });
+            writes.attribute(place.attribute, change.to);
           } else if (place?.kind === "worn") {
             changes.push({ kind: "worn", track: place.track, from, to: change.to });
             const record2 = recordOf();
@@ -4163,7 +4170,7 @@ var DefenseRound = (() => {
     if (outcome.stance !== void 0) markers = markersForStance(markers, outcome.stance, settings);
     if (markers !== snapshot.statusmarkers) {
       changes.push({ kind: "markers", from: snapshot.statusmarkers, to: markers });
-      writes.props.statusmarkers = markers;
+      writes.prop("statusmarkers", markers);
     }
     writes.flush(token);
     if (options.notify ?? true) {

@@ -39,11 +39,9 @@ export function controls(playerId: string, token: Roll20Graphic, character: Roll
 }
 
 /** An NPC is a token no player controls (`all` counts as players), for chat visibility. */
+// Anyone listed: any character but commas and spaces (`all` counts as a player).
+const SOMEONE = /[^,\s]/;
+
 export function isNpc(token: Roll20Graphic, character: Roll20Character | undefined): boolean {
-  const listed = (value: unknown) =>
-    String(value ?? '')
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter((entry) => entry !== '').length > 0;
-  return !listed(token.get('controlledby')) && !listed(character?.get('controlledby'));
+  return !SOMEONE.test(String(token.get('controlledby') ?? '')) && !SOMEONE.test(String(character?.get('controlledby') ?? ''));
 }

@@ -39,25 +39,36 @@ export function writeAttribute(attribute: Roll20Attribute, value: number): void 
 
 /** Pending writes for one token: each attribute once, then the token once. */
 class TokenWrites {
-  readonly attributes = new Map<string, { attribute: Roll20Attribute; value: number }>();
+  /** Attributes to write, by id (made only for a token that has any: most generic tokens have none). */
+  private attributes: Map<string, { attribute: Roll20Attribute; value: number }> | undefined;
   readonly props: Record<string, unknown> = {};
+  private any = false;
   /** Bars written through a linked attribute: set on the token too if the link did not carry them. */
-  readonly linkedBars: Array<{ key: string; value: number }> = [];
+  private linkedBars: Array<{ key: string; value: number }> | undefined;
+
+  attribute(attribute: Roll20Attribute, value: number): void {
+    (this.attributes ??= new Map()).set(attribute.id, { attribute, value });
+  }
+
+  prop(key: string, value: unknown): void {
+    this.props[key] = value;
+    this.any = true;
+  }
 
   bar(snapshot: TokenSnapshot, resource: Resource, value: number, attribute: Roll20Attribute | undefined): void {
     const key = `${snapshot.bars[resource].bar}_value`;
     if (attribute) {
-      this.attributes.set(attribute.id, { attribute, value });
-      this.linkedBars.push({ key, value });
+      this.attribute(attribute, value);
+      (this.linkedBars ??= []).push({ key, value });
     } else {
-      this.props[key] = value;
+      this.prop(key, value);
     }
   }
 
   flush(token: Roll20Graphic): void {
-    for (const { attribute, value } of this.attributes.values()) writeAttribute(attribute, value);
-    for (const { key, value } of this.linkedBars) if (token.get(key as 'bar1_value') !== value) this.props[key] = value;
-    if (Object.keys(this.props).length > 0) token.set(this.props as Partial<Roll20GraphicProperties>);
+    if (this.attributes) for (const { attribute, value } of this.attributes.values()) writeAttribute(attribute, value);
+    if (this.linkedBars) for (const { key, value } of this.linkedBars) if (token.get(key as 'bar1_value') !== value) this.prop(key, value);
+    if (this.any) token.set(this.props as Partial<Roll20GraphicProperties>);
   }
 }
 
@@ -134,7 +145,7 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
         const from = facts.values[change.key]?.current ?? null;
         if (place?.kind === 'attribute') {
           changes.push({ kind: 'attribute', key: change.key, attributeId: place.attribute.id, from, to: change.to });
-          writes.attributes.set(place.attribute.id, { attribute: place.attribute, value: change.to });
+          writes.attribute(place.attribute, change.to);
         } else if (place?.kind === 'worn') {
           changes.push({ kind: 'worn', track: place.track, from, to: change.to });
           const record = recordOf();
@@ -206,7 +217,7 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
   if (outcome.stance !== undefined) markers = markersForStance(markers, outcome.stance, settings);
   if (markers !== snapshot.statusmarkers) {
     changes.push({ kind: 'markers', from: snapshot.statusmarkers, to: markers });
-    writes.props.statusmarkers = markers;
+    writes.prop('statusmarkers', markers);
   }
 
   writes.flush(token);
