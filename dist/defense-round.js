@@ -4521,6 +4521,7 @@ var DefenseRound = (() => {
     const token = getObj("graphic", id2);
     return token ? String(token.get("name") ?? "") || id2 : id2;
   }
+  var TOKEN_ONLY = { values: [], dice: [], resolve: () => ({ kind: "refused", reason: "nothing to resolve" }) };
   function readTarget(app, target2, plan, turnOrder) {
     const snapshot = readToken(target2.token, target2.character, app.store.settings);
     const edition = activeEdition(app);
@@ -4704,7 +4705,6 @@ var DefenseRound = (() => {
   }
 
   // src/commands/editionSwitch.ts
-  var NOTHING_TO_READ = { values: [], dice: [], resolve: () => ({ kind: "refused", reason: "nothing to resolve" }) };
   function enterEditionEverywhere(app, left) {
     const edition = activeEdition(app);
     const before = editionOf(left);
@@ -4712,7 +4712,7 @@ var DefenseRound = (() => {
     for (const id2 of Object.keys(app.store.tokens)) {
       const token = getObj("graphic", id2);
       if (!token || isCard(token)) continue;
-      const reading = readTarget(app, { token, character: characterOf(token) }, NOTHING_TO_READ);
+      const reading = readTarget(app, { token, character: characterOf(token) }, TOKEN_ONLY);
       const record2 = app.store.tokens[id2];
       const keepsStance = record2?.stance === void 0 || edition.stances.includes(record2.stance);
       const vitality = reading.facts.bars.vitality.value;
@@ -5259,7 +5259,6 @@ var DefenseRound = (() => {
         return true;
     }
   }
-  var NOTHING_TO_READ2 = { values: [], dice: [], resolve: () => ({ kind: "refused", reason: "nothing to resolve" }) };
   function settleConditions(app, merged, now) {
     const edition = activeEdition(app);
     for (const { place, tokenId, change } of merged) {
@@ -5267,7 +5266,7 @@ var DefenseRound = (() => {
       const before = now.get(place);
       const token = getObj("graphic", tokenId);
       if (!token || typeof before !== "number") continue;
-      const reading = readTarget(app, { token, character: characterOf(token) }, NOTHING_TO_READ2);
+      const reading = readTarget(app, { token, character: characterOf(token) }, TOKEN_ONLY);
       const set = edition.setVitality(before, change.from, reading.facts.state);
       applyOutcome(
         { settings: app.store.settings, edition, tokens: app.store.tokens },
@@ -5475,7 +5474,7 @@ var DefenseRound = (() => {
   }
   function plainEdit(app, target2, before, typed) {
     const edition = activeEdition(app);
-    const reading = readTarget(app, target2, NOTHING_TO_READ3);
+    const reading = readTarget(app, target2, TOKEN_ONLY);
     enteredAt(app, reading, before);
     const state2 = reading.facts.state;
     const set = edition.setVitality(before, typed, state2);
@@ -5492,7 +5491,6 @@ var DefenseRound = (() => {
     const settled = edition.setVitality(before, before, state2).state;
     return { reading, outcome, saysSomething: set.vitality !== typed || !sameData(settled, set.state) };
   }
-  var NOTHING_TO_READ3 = { values: [], dice: [], resolve: () => ({ kind: "refused", reason: "nothing to resolve" }) };
   function enteredAt(app, reading, before) {
     const edition = activeEdition(app);
     const record2 = app.store.tokens[reading.snapshot.id];

@@ -1,15 +1,14 @@
 // Switching editions mid-campaign (rules.md, "Switching editions"): bars, worn armor and the Turn
 // Tracker are kept; every token the script remembers enters the new edition from its Vitality
 // (dead for good stays dead), loses a stance the new edition lacks, and gets its markers anew.
-import type { EditionId, Plan } from '../rules/edition';
+import type { EditionId } from '../rules/edition';
 import { editionOf } from '../rules/editions';
 import { applyOutcome } from '../roll20/write';
 import { characterOf } from '../roll20/read';
 import type { App } from './context';
-import { activeEdition, readTarget } from './pipeline';
+import { activeEdition, readTarget, TOKEN_ONLY } from './pipeline';
 import { isCard } from './targets';
 
-const NOTHING_TO_READ: Plan<unknown> = { values: [], dice: [], resolve: () => ({ kind: 'refused', reason: 'nothing to resolve' }) };
 
 /** Re-reads every remembered token in the (already set) active edition; returns how many. */
 export function enterEditionEverywhere(app: App, left: EditionId): number {
@@ -19,7 +18,7 @@ export function enterEditionEverywhere(app: App, left: EditionId): number {
   for (const id of Object.keys(app.store.tokens)) {
     const token = getObj('graphic', id);
     if (!token || isCard(token)) continue;
-    const reading = readTarget(app, { token, character: characterOf(token) }, NOTHING_TO_READ);
+    const reading = readTarget(app, { token, character: characterOf(token) }, TOKEN_ONLY);
     const record = app.store.tokens[id];
     const keepsStance = record?.stance === undefined || edition.stances.includes(record.stance);
     // Dead for good as the edition left behind judges it now (its rounds may have run out since it last wrote).

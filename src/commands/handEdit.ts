@@ -1,12 +1,12 @@
 // Hand edits of the Vitality bar (a hit typed into the bar bubble, or TokenMod's edits): markers
 // and saves owed follow; with "armor on manual edits" on, a decrease is read as raw damage.
-import { isRefusal, type Outcome, type Plan } from '../rules/edition';
+import { isRefusal, type Outcome } from '../rules/edition';
 import { sameData } from '../roll20/write';
 import { readInteger } from '../rules/values';
 import { MAX_DAMAGE } from '../rules/values';
 import { characterOf, type TokenReading } from '../roll20/read';
 import type { App } from './context';
-import { activeEdition, planContext, readTarget, unsafeResult, write } from './pipeline';
+import { activeEdition, planContext, readTarget, TOKEN_ONLY, unsafeResult, write } from './pipeline';
 import { present } from './present';
 import { recordApplication } from './history';
 import { isCard } from './targets';
@@ -60,7 +60,7 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
 /** A plain hand edit: the edition settles conditions; a card only when they changed or the bar was set back. */
 function plainEdit(app: App, target: { token: Roll20Graphic; character: Roll20Character | undefined }, before: number, typed: number) {
   const edition = activeEdition(app);
-  const reading = readTarget(app, target, NOTHING_TO_READ);
+  const reading = readTarget(app, target, TOKEN_ONLY);
   enteredAt(app, reading, before);
   const state = reading.facts.state;
   const set = edition.setVitality(before, typed, state);
@@ -80,7 +80,6 @@ function plainEdit(app: App, target: { token: Roll20Graphic; character: Roll20Ch
   return { reading, outcome, saysSomething: set.vitality !== typed || !sameData(settled, set.state) };
 }
 
-const NOTHING_TO_READ: Plan<unknown> = { values: [], dice: [], resolve: () => ({ kind: 'refused', reason: 'nothing to resolve' }) };
 
 /** A token first met by this edition enters it as it stood before the user typed, not after. */
 function enteredAt(app: App, reading: TokenReading<unknown>, before: number): void {

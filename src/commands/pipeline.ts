@@ -33,6 +33,9 @@ function tokenNameById(id: string): string {
   return token ? String(token.get('name') ?? '') || id : id;
 }
 
+/** A plan that reads only the token itself (its bars, stance and edition state): hand edits, undo, edition switches. */
+export const TOKEN_ONLY: Plan<unknown> = { values: [], dice: [], resolve: () => ({ kind: 'refused', reason: 'nothing to resolve' }) };
+
 /** Reads one token's facts for a plan, once. */
 export function readTarget<S>(app: App, target: Target, plan: Plan<S>, turnOrder?: readonly Roll20TurnEntry[]): TokenReading<S> {
   const snapshot = readToken(target.token, target.character, app.store.settings);

@@ -7,10 +7,9 @@ import { changedEntries, changedSince, mergeChanges, shiftMerged, type MergedCha
 import { readNow, restore } from '../roll20/restore';
 import { applyOutcome, sameData } from '../roll20/write';
 import { characterOf } from '../roll20/read';
-import type { Plan } from '../rules/edition';
 import { send, PUBLIC } from '../roll20/send';
 import { renderLine } from '../render/card';
-import { activeEdition, readTarget } from './pipeline';
+import { activeEdition, readTarget, TOKEN_ONLY } from './pipeline';
 import type { App } from './context';
 import type { Memory } from '../state/tokens';
 
@@ -87,7 +86,6 @@ function stillOwned({ tokenId, change }: MergedChange): boolean {
   }
 }
 
-const NOTHING_TO_READ: Plan<unknown> = { values: [], dice: [], resolve: () => ({ kind: 'refused', reason: 'nothing to resolve' }) };
 
 /** After a forced undo, each token whose Vitality was put back settles its condition from it, as a hand edit would. */
 function settleConditions(app: App, merged: readonly MergedChange[], now: ReadonlyMap<string, unknown>): void {
@@ -97,7 +95,7 @@ function settleConditions(app: App, merged: readonly MergedChange[], now: Readon
     const before = now.get(place);
     const token = getObj('graphic', tokenId);
     if (!token || typeof before !== 'number') continue;
-    const reading = readTarget(app, { token, character: characterOf(token) }, NOTHING_TO_READ);
+    const reading = readTarget(app, { token, character: characterOf(token) }, TOKEN_ONLY);
     const set = edition.setVitality(before, change.from, reading.facts.state);
     applyOutcome(
       { settings: app.store.settings, edition, tokens: app.store.tokens },
