@@ -880,6 +880,10 @@ var DefenseRound = (() => {
     if (raw === void 0) return { tokens, problems };
     if (!isRecord(raw)) return { tokens, problems: ["tokens: not an object; per-token memory cleared"] };
     for (const [id2, record2] of Object.entries(raw)) {
+      if (id2.length === 0 || id2.length > 64) {
+        problems.push(`tokens: a record under an id of ${id2.length} characters is not a token's; forgotten`);
+        continue;
+      }
       const parsed = safeParse(TokenRecordSchema, record2);
       if (parsed.success) tokens[id2] = dropUndefined(parsed.output);
       else problems.push(`tokens.${id2}: not a valid token record; forgotten`);
@@ -929,7 +933,7 @@ var DefenseRound = (() => {
   ]);
   var ApplicationSchema = object({
     /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-    by: string(),
+    by: pipe(string(), minLength(1), maxLength(64)),
     kind: picklist(["damage", "hand-edit", "save"]),
     /** The round it happened in: edition state it put back is moved on by the rounds since. */
     round: integer3,
@@ -3531,7 +3535,7 @@ var DefenseRound = (() => {
       problems.push("round: not an object; round tracking restarted");
       return fallback;
     }
-    const number2 = typeof raw.number === "number" && Number.isInteger(raw.number) && raw.number > 0 ? raw.number : 1;
+    const number2 = typeof raw.number === "number" && Number.isSafeInteger(raw.number) && raw.number > 0 && raw.number < 1e9 ? raw.number : 1;
     const text = (value) => typeof value === "string" ? value : null;
     return { number: number2, firstEntry: text(raw.firstEntry), lastTop: text(raw.lastTop) };
   }
@@ -4351,7 +4355,12 @@ var DefenseRound = (() => {
     const command = shown.length > 1 ? registerDetails(app, shown) : "";
     const indexOf = (item2) => shown.indexOf(item2);
     if (!changedAnything) {
-      const card = shown.length === 1 ? fullCard(shown[0]) : rowsCard(app, shown, options.title, "all", command, indexOf);
+      const maySee = options.senderMaySee ?? (() => true);
+      if (shown.length === 1 && !maySee(shown[0].snapshot)) {
+        send(whisperTo(options.replyTo), renderLine(shown[0].outcome.shortLine));
+        return;
+      }
+      const card = shown.length === 1 ? fullCard(shown[0]) : rowsCard(app, shown, options.title, shown.every((item2) => maySee(item2.snapshot)) ? "all" : "public", command, indexOf);
       send(whisperTo(options.replyTo), renderCard(card));
       return;
     }
@@ -4442,6 +4451,28 @@ var DefenseRound = (() => {
       total -= sizeOf(victim);
       if (victim === entry) break;
     }
+  }
+  function trimHistory(app) {
+    const history = app.store.history;
+    const before = history.length;
+    const kept = [];
+    const perPlayer = /* @__PURE__ */ new Map();
+    let total = 0;
+    for (let i = history.length - 1; i >= 0; i -= 1) {
+      const entry = history[i];
+      if (kept.length >= HISTORY_LIMIT) break;
+      const size = sizeOf(entry);
+      if (total + size > HISTORY_BYTES && kept.length > 0) break;
+      if (!byGm(entry)) {
+        const count = perPlayer.get(entry.by) ?? 0;
+        if (count >= PER_PLAYER_LIMIT) continue;
+        perPlayer.set(entry.by, count + 1);
+      }
+      kept.unshift(entry);
+      total += size;
+    }
+    history.splice(0, history.length, ...kept);
+    return before - kept.length;
   }
 
   // src/commands/targets.ts
@@ -4558,7 +4589,8 @@ var DefenseRound = (() => {
     const { snapshot } = reading;
     const written = applyOutcome({ settings: app.store.settings, edition: activeEdition(app), tokens: app.store.tokens }, reading, outcome, options);
     return {
-      applied: { tokenId: snapshot.id, name: snapshot.name, changes: written.changes },
+      // The name only labels the entry (the history keeps at most 200 characters of it).
+      applied: { tokenId: snapshot.id, name: snapshot.name.length > 200 ? snapshot.name.slice(0, 200) : snapshot.name, changes: written.changes },
       shown: { snapshot, outcome, changes: written.changes, notes: written.notes, ...options.title ? { title: options.title } : {} }
     };
   }
@@ -4584,7 +4616,7 @@ var DefenseRound = (() => {
   async function runPlan(ctx, plan, targets, notes, options) {
     const app = ctx.app;
     const perTarget = plan.dice.length;
-    const rolled = await rollDice(targets.flatMap(() => plan.dice));
+    const rolled = perTarget > 0 ? await rollDice(targets.flatMap(() => plan.dice)) : [];
     const refused2 = [...notes];
     const applied = [];
     const shown = [];
@@ -4615,7 +4647,11 @@ var DefenseRound = (() => {
     if ((options.record || undoable) && applied.length > 0) {
       recordApplication(app, { by: ctx.playerId, kind: options.record ? "damage" : "save", round: app.store.round.number, tokens: applied });
     }
-    present(app, shown, { title: `${options.title}: ${shown.length} tokens`, replyTo: ctx.replyTo });
+    present(app, shown, {
+      title: `${options.title}: ${shown.length} tokens`,
+      replyTo: ctx.replyTo,
+      senderMaySee: (snapshot) => ctx.gm || visibleToAll(app, snapshot) || controls(ctx.playerId, snapshot.token, snapshot.character)
+    });
     if (refused2.length > 0) reply(ctx, options.refusals(refused2));
   }
 
@@ -5564,6 +5600,8 @@ var DefenseRound = (() => {
     const stored = app.store;
     const problems = app.loadProblems;
     if (firstInstall) applyInstallOptions(stored.settings, installOptions());
+    const trimmed = trimHistory(app);
+    if (trimmed > 0) problems.push(`history: ${trimmed} entr${trimmed === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`);
     state[STATE_KEY] = stored;
     if (problems.length > 0) {
       log(`${SCRIPT_NAME} v${SCRIPT_VERSION}: stored state had problems, replaced by defaults: ${problems.join("; ")}`);

@@ -21,6 +21,7 @@ import { refreshHelpHandout } from './commands/helpHandout';
 import { editionOf } from './rules/editions';
 import { tokenMod } from './roll20/otherScripts';
 import { DetailsStore } from './commands/details';
+import { trimHistory } from './commands/history';
 import { healthColorsNotice } from './commands/healthColorsNotice';
 
 export const COMMANDS: CommandTable = {
@@ -52,6 +53,9 @@ function adoptState(app: App, firstInstall: boolean): void {
   const stored = app.store;
   const problems = app.loadProblems;
   if (firstInstall) applyInstallOptions(stored.settings, installOptions());
+  // The history's limits hold as a whole too, not only entry by entry (commands.md, "Undo, hardened").
+  const trimmed = trimHistory(app);
+  if (trimmed > 0) problems.push(`history: ${trimmed} entr${trimmed === 1 ? 'y' : 'ies'} over its limits (count, a player's 10, size); dropped`);
   state[STATE_KEY] = stored;
   if (problems.length > 0) {
     log(`${SCRIPT_NAME} v${SCRIPT_VERSION}: stored state had problems, replaced by defaults: ${problems.join('; ')}`);

@@ -60,3 +60,32 @@ export function recordApplication(app: App, application: Application): void {
     if (victim === entry) break;
   }
 }
+
+/**
+ * At start-up: a stored history whose entries each pass their check may still break the limits as a
+ * whole (tampered): the oldest are dropped until it keeps them (count, each player's 10, size).
+ * Returns how many were dropped.
+ */
+export function trimHistory(app: App): number {
+  const history = app.store.history;
+  const before = history.length;
+  const kept: Application[] = [];
+  const perPlayer = new Map<string, number>();
+  let total = 0;
+  // Newest first, so the newest are the ones kept.
+  for (let i = history.length - 1; i >= 0; i -= 1) {
+    const entry = history[i]!;
+    if (kept.length >= HISTORY_LIMIT) break;
+    const size = sizeOf(entry);
+    if (total + size > HISTORY_BYTES && kept.length > 0) break;
+    if (!byGm(entry)) {
+      const count = perPlayer.get(entry.by) ?? 0;
+      if (count >= PER_PLAYER_LIMIT) continue;
+      perPlayer.set(entry.by, count + 1);
+    }
+    kept.unshift(entry);
+    total += size;
+  }
+  history.splice(0, history.length, ...kept);
+  return before - kept.length;
+}

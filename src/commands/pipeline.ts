@@ -77,7 +77,8 @@ export function write<S>(app: App, reading: TokenReading<S>, outcome: Outcome<S>
   const { snapshot } = reading;
   const written = applyOutcome({ settings: app.store.settings, edition: activeEdition(app), tokens: app.store.tokens }, reading, outcome, options);
   return {
-    applied: { tokenId: snapshot.id, name: snapshot.name, changes: written.changes },
+    // The name only labels the entry (the history keeps at most 200 characters of it).
+    applied: { tokenId: snapshot.id, name: snapshot.name.length > 200 ? snapshot.name.slice(0, 200) : snapshot.name, changes: written.changes },
     shown: { snapshot, outcome: outcome as Outcome<unknown>, changes: written.changes, notes: written.notes, ...(options.title ? { title: options.title } : {}) },
   };
 }
@@ -121,7 +122,9 @@ export interface RunOptions {
 export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: readonly Target[], notes: readonly string[], options: RunOptions): Promise<void> {
   const app = ctx.app;
   const perTarget = plan.dice.length;
-  const rolled = await rollDice(targets.flatMap(() => plan.dice));
+  // No dice, no wait: the command runs to its end inside its own chat event, so nothing (another
+  // script's handler of the same message) can delete a target between its checks and its writes.
+  const rolled = perTarget > 0 ? await rollDice(targets.flatMap(() => plan.dice)) : [];
   const refused: string[] = [...notes];
   const applied: AppliedToken[] = [];
   const shown: Shown[] = [];
@@ -153,6 +156,10 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
   if ((options.record || undoable) && applied.length > 0) {
     recordApplication(app, { by: ctx.playerId, kind: options.record ? 'damage' : 'save', round: app.store.round.number, tokens: applied });
   }
-  present(app, shown, { title: `${options.title}: ${shown.length} tokens`, replyTo: ctx.replyTo });
+  present(app, shown, {
+    title: `${options.title}: ${shown.length} tokens`,
+    replyTo: ctx.replyTo,
+    senderMaySee: (snapshot) => ctx.gm || visibleToAll(app, snapshot) || controls(ctx.playerId, snapshot.token, snapshot.character),
+  });
   if (refused.length > 0) reply(ctx, options.refusals(refused));
 }

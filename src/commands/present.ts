@@ -62,6 +62,8 @@ export interface PresentOptions {
   title: string;
   /** Who sent the command, for a command that changed nothing. */
   replyTo: string;
+  /** Whether the sender may read this token's numbers (a player hitting an NPC may not). */
+  senderMaySee?: (snapshot: TokenSnapshot) => boolean;
 }
 
 export function present(app: App, shown: readonly Shown[], options: PresentOptions): void {
@@ -72,7 +74,13 @@ export function present(app: App, shown: readonly Shown[], options: PresentOptio
   const indexOf = (item: Shown) => shown.indexOf(item);
   if (!changedAnything) {
     // Nothing changed (healing a token at its max): nothing public, the sender hears it.
-    const card = shown.length === 1 ? fullCard(shown[0]!) : rowsCard(app, shown, options.title, 'all', command, indexOf);
+    const maySee = options.senderMaySee ?? (() => true);
+    if (shown.length === 1 && !maySee(shown[0]!.snapshot)) {
+      // No NPC number to a player: the short line only.
+      send(whisperTo(options.replyTo), renderLine(shown[0]!.outcome.shortLine));
+      return;
+    }
+    const card = shown.length === 1 ? fullCard(shown[0]!) : rowsCard(app, shown, options.title, shown.every((item) => maySee(item.snapshot)) ? 'all' : 'public', command, indexOf);
     send(whisperTo(options.replyTo), renderCard(card));
     return;
   }

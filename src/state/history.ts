@@ -36,7 +36,7 @@ export type StoredChange = v.InferOutput<typeof ChangeSchema>;
 
 const ApplicationSchema = v.object({
   /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-  by: v.string(),
+  by: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
   kind: v.picklist(['damage', 'hand-edit', 'save'] as const),
   /** The round it happened in: edition state it put back is moved on by the rounds since. */
   round: integer,

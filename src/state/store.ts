@@ -130,7 +130,7 @@ function checkRound(raw: unknown, problems: string[]): RoundState {
     problems.push('round: not an object; round tracking restarted');
     return fallback;
   }
-  const number = typeof raw.number === 'number' && Number.isInteger(raw.number) && raw.number > 0 ? raw.number : 1;
+  const number = typeof raw.number === 'number' && Number.isSafeInteger(raw.number) && raw.number > 0 && raw.number < 1e9 ? raw.number : 1;
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
   return { number, firstEntry: text(raw.firstEntry), lastTop: text(raw.lastTop) };
 }

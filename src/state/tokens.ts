@@ -35,6 +35,11 @@ export function checkTokenRecords(raw: unknown): { tokens: Record<string, TokenR
   if (raw === undefined) return { tokens, problems };
   if (!isRecord(raw)) return { tokens, problems: ['tokens: not an object; per-token memory cleared'] };
   for (const [id, record] of Object.entries(raw)) {
+    // A Roll20 object id is about 20 characters; anything far longer is not one.
+    if (id.length === 0 || id.length > 64) {
+      problems.push(`tokens: a record under an id of ${id.length} characters is not a token's; forgotten`);
+      continue;
+    }
     const parsed = v.safeParse(TokenRecordSchema, record);
     if (parsed.success) tokens[id] = dropUndefined(parsed.output);
     else problems.push(`tokens.${id}: not a valid token record; forgotten`);

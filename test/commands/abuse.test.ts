@@ -142,6 +142,17 @@ describe('attacks on the bundle', () => {
     expect(table.memory('Bob')).toBeUndefined();
   });
 
+  it('8c. a command that rolls no dice runs to its end inside its own event: a token deleted by another script afterwards is forgotten', async () => {
+    await open();
+    table.mock.globals.on('chat:message', (msg: Roll20ChatMessage) => {
+      if (msg.type === 'api' && msg.content.startsWith('!stance')) table.mock.userRemove(table.mock.token('Bob'));
+    });
+    await table.say('Alice', '!stance reactive', ['Bob']);
+    table.mock.assertNoCrash();
+    expect(table.mock.warnings.filter((w) => /write to removed/.test(w))).toEqual([]);
+    expect(table.stored().tokens[table.scene.tokens.Bob]).toBeUndefined();
+  });
+
   it('9. no unsafe integer is ever written', async () => {
     await open();
     table.mock.token('Crate').set({ bar1_value: 9007199254740991, bar1_max: '' });
@@ -195,6 +206,46 @@ describe('attacks on the bundle', () => {
     wear.attributeId = table.mock.attribute('Goblin', 'armor_physical').id; // points at another sheet
     await table.say('Alice', '!damage --undo');
     expect(table.attr('Goblin', 'armor_physical')).toBe(20);
+  });
+
+  it('fuzzer finds: a 201-character name keeps its undo entry across a restart', async () => {
+    await open();
+    table.mock.token('Crate').set('name', 'x'.repeat(201));
+    await table.say('GM', '!damage 5', ['x'.repeat(201)]);
+    await table.restart();
+    expect(table.stored().history).toHaveLength(1);
+  });
+
+  it('fuzzer finds: under players-target-any a no-op hit on an NPC tells the player no number', async () => {
+    await open();
+    await table.say('GM', '!defense-round config players-target-any on');
+    await table.say('GM', '!damage 100 --pierce 100', ['Goblin 1']); // dead at -70
+    const out = await table.say('Alice', '!damage 5', ['Goblin 1']);
+    expect(whispered(out, 'Alice').join().replace(/Goblin 1/g, '')).not.toMatch(/\d/);
+  });
+
+  it('fuzzer finds: a stored state over its limits as a whole is trimmed at start-up, named', async () => {
+    await open();
+    await table.say('GM', '!damage 5', ['Goblin 1']);
+    const stored = table.stored();
+    const entry = stored.history[0];
+    for (let i = 0; i < 120; i += 1) stored.history.push(structuredClone(entry));
+    stored.tokens['x'.repeat(120_000)] = { stance: 'defensive' };
+    await table.restart();
+    expect(table.stored().history.length).toBeLessThanOrEqual(50);
+    expect(JSON.stringify(table.stored()).length).toBeLessThan(100_000);
+    expect(table.mock.logs.join('\n')).toMatch(/over its limits .* dropped/);
+  });
+
+  it('fuzzer finds: a stored round number that is not a safe integer is reset, and later undo entries survive restarts', async () => {
+    await open();
+    table.stored().round.number = 1e300;
+    await table.restart();
+    await table.say('GM', '!damage 5', ['Goblin 1']);
+    await table.restart();
+    expect(table.stored().history).toHaveLength(1);
+    await table.say('GM', '!damage --undo');
+    expect(table.bar('Goblin 1')).toBe(30);
   });
 
   it('control characters from names never reach chat', async () => {
