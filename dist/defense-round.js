@@ -914,7 +914,7 @@ var DefenseRound = (() => {
   var MemorySchema = object({
     edition: optional(object({ id: picklist(EDITION_IDS), state: unknown() })),
     deadForGood: optional(literal(true)),
-    stance: optional(string())
+    stance: optional(pipe(string(), maxLength(40)))
   });
   var ChangeSchema = variant("kind", [
     /** A bar, through its linked attribute when there is one. */
@@ -925,7 +925,7 @@ var DefenseRound = (() => {
     object({ kind: literal("override"), key: picklist(VALUE_KEYS), from: nullableInteger, to: integer3 }),
     /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
     object({ kind: literal("worn"), track, from: nullableInteger, to: integer3 }),
-    object({ kind: literal("markers"), from: string(), to: string() }),
+    object({ kind: literal("markers"), from: pipe(string(), maxLength(2e3)), to: pipe(string(), maxLength(2e3)) }),
     /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
     object({ kind: literal("memory"), tokenId: optional(id), from: MemorySchema, to: MemorySchema }),
     object({ kind: literal("initiative"), from: initiative, to: initiative }),
@@ -4461,7 +4461,9 @@ var DefenseRound = (() => {
     for (let i = history.length - 1; i >= 0; i -= 1) {
       const entry = history[i];
       if (kept.length >= HISTORY_LIMIT) break;
-      const size = sizeOf(entry);
+      const size = Math.max(sizeOf(entry), JSON.stringify(entry).length);
+      sizes.set(entry, size);
+      if (size > HISTORY_BYTES) continue;
       if (total + size > HISTORY_BYTES && kept.length > 0) break;
       if (!byGm(entry)) {
         const count = perPlayer.get(entry.by) ?? 0;

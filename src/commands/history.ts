@@ -72,11 +72,14 @@ export function trimHistory(app: App): number {
   const kept: Application[] = [];
   const perPlayer = new Map<string, number>();
   let total = 0;
-  // Newest first, so the newest are the ones kept.
+  // Newest first, so the newest are the ones kept. Stored entries are measured exactly (once, at start-up):
+  // a tampered one may hold more than the script ever writes.
   for (let i = history.length - 1; i >= 0; i -= 1) {
     const entry = history[i]!;
     if (kept.length >= HISTORY_LIMIT) break;
-    const size = sizeOf(entry);
+    const size = Math.max(sizeOf(entry), JSON.stringify(entry).length);
+    sizes.set(entry, size);
+    if (size > HISTORY_BYTES) continue; // no entry the script writes is that large: tampered
     if (total + size > HISTORY_BYTES && kept.length > 0) break;
     if (!byGm(entry)) {
       const count = perPlayer.get(entry.by) ?? 0;

@@ -14,7 +14,7 @@ const track = v.picklist(['physical', 'magical'] as const);
 const MemorySchema = v.object({
   edition: v.optional(v.object({ id: v.picklist(EDITION_IDS), state: v.unknown() })),
   deadForGood: v.optional(v.literal(true)),
-  stance: v.optional(v.string()),
+  stance: v.optional(v.pipe(v.string(), v.maxLength(40))),
 });
 
 const ChangeSchema = v.variant('kind', [
@@ -26,7 +26,7 @@ const ChangeSchema = v.variant('kind', [
   v.object({ kind: v.literal('override'), key: v.picklist(VALUE_KEYS), from: nullableInteger, to: integer }),
   /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
   v.object({ kind: v.literal('worn'), track, from: nullableInteger, to: integer }),
-  v.object({ kind: v.literal('markers'), from: v.string(), to: v.string() }),
+  v.object({ kind: v.literal('markers'), from: v.pipe(v.string(), v.maxLength(2000)), to: v.pipe(v.string(), v.maxLength(2000)) }),
   /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
   v.object({ kind: v.literal('memory'), tokenId: v.optional(id), from: MemorySchema, to: MemorySchema }),
   v.object({ kind: v.literal('initiative'), from: initiative, to: initiative }),

@@ -248,6 +248,16 @@ describe('attacks on the bundle', () => {
     expect(table.bar('Goblin 1')).toBe(30);
   });
 
+  it('fuzzer finds: a stored undo entry holding a huge string is dropped at start-up', async () => {
+    await open();
+    await table.say('GM', '!damage 40', ['Goblin 1']); // a markers change: '' -> 'sleepy'
+    const markers = table.stored().history[0].tokens[0].changes.find((c: any) => c.kind === 'markers');
+    markers.to = 'x'.repeat(150_000);
+    await table.restart();
+    expect(table.stored().history).toEqual([]);
+    expect(JSON.stringify(table.stored()).length).toBeLessThan(100_000);
+  });
+
   it('control characters from names never reach chat', async () => {
     await open();
     table.mock.token('Goblin 1').set('name', 'Gob\u202Elin\r\u2028\u2029\u0085\u0000 1');
