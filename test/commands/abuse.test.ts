@@ -250,7 +250,7 @@ describe('attacks on the bundle', () => {
 
   it('fuzzer finds: a stored undo entry holding a huge string is dropped at start-up', async () => {
     await open();
-    await table.say('GM', '!damage 40', ['Goblin 1']); // a markers change: '' -> 'sleepy'
+    await table.say('GM', '!damage 35 --pierce 100', ['Goblin 1']); // 30 -> -5: a markers change, '' -> 'sleepy'
     const markers = table.stored().history[0].tokens[0].changes.find((c: any) => c.kind === 'markers');
     markers.to = 'x'.repeat(150_000);
     await table.restart();
