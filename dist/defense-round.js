@@ -4347,6 +4347,7 @@ var DefenseRound = (() => {
     return changes.map((change) => change.kind === "bar" && change.from !== null ? `${BAR_LABEL[change.resource]} ${change.from} -> ${change.to}` : "").filter((text) => text !== "").join(", ");
   }
   function visibilityOf(app, snapshot) {
+    if (snapshot.token.get("layer") === "gmlayer") return "gm";
     return snapshot.npc ? app.store.settings.visibility.npc : app.store.settings.visibility.pc;
   }
   function present(app, shown, options) {
@@ -4368,10 +4369,11 @@ var DefenseRound = (() => {
       const item2 = shown[0];
       const visibility2 = visibilityOf(app, item2.snapshot);
       send(visibility2 === "public" ? PUBLIC : TO_GM, renderCard(fullCard(item2)), { record: true });
-      if (visibility2 === "gm") send(PUBLIC, renderLine(item2.outcome.shortLine));
+      if (visibility2 === "gm" && item2.snapshot.token.get("layer") !== "gmlayer") send(PUBLIC, renderLine(item2.outcome.shortLine));
       return;
     }
-    send(PUBLIC, renderCard(rowsCard(app, shown, options.title, "public", command, indexOf)));
+    const seen = shown.filter((item2) => item2.snapshot.token.get("layer") !== "gmlayer");
+    if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(app, seen, options.title, "public", command, indexOf)));
     const hidden = shown.filter((item2) => visibilityOf(app, item2.snapshot) === "gm");
     if (hidden.length > 0) send(TO_GM, renderCard(rowsCard(app, hidden, `${options.title} (GM)`, "all", command, indexOf)), { record: true });
   }
@@ -4626,7 +4628,7 @@ var DefenseRound = (() => {
     const turnOrder = plan.readsTurnOrder ? readTurnOrder() : void 0;
     targets.forEach((target2, index) => {
       if (perTarget > 0 && !stillThere(ctx, target2, options.anyTarget === true)) {
-        refused2.push(`${String(target2.token.get("name") ?? "") || "a token"} is gone, or no longer yours, since the roll: nothing applied`);
+        refused2.push(`${String(target2.token.get("name") ?? "") || "a token"} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
         return;
       }
       const reading = readTarget(app, target2, plan, turnOrder);

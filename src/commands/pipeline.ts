@@ -133,7 +133,7 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
   targets.forEach((target, index) => {
     // commands.md, "Rolls that come back late": the token, its character and the sender's control are checked again.
     if (perTarget > 0 && !stillThere(ctx, target, options.anyTarget === true)) {
-      refused.push(`${String(target.token.get('name') ?? '') || 'a token'} is gone, or no longer yours, since the roll: nothing applied`);
+      refused.push(`${String(target.token.get('name') ?? '') || 'a token'} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
       return;
     }
     const reading = readTarget(app, target, plan, turnOrder);

@@ -54,6 +54,8 @@ function numbers(changes: readonly StoredChange[]): string {
 }
 
 function visibilityOf(app: App, snapshot: TokenSnapshot): 'public' | 'gm' {
+  // A token on the GM layer is hidden from the players: nothing about it goes public.
+  if (snapshot.token.get('layer') === 'gmlayer') return 'gm';
   return snapshot.npc ? app.store.settings.visibility.npc : app.store.settings.visibility.pc;
 }
 
@@ -88,10 +90,11 @@ export function present(app: App, shown: readonly Shown[], options: PresentOptio
     const item = shown[0]!;
     const visibility = visibilityOf(app, item.snapshot);
     send(visibility === 'public' ? PUBLIC : TO_GM, renderCard(fullCard(item)), { record: true });
-    if (visibility === 'gm') send(PUBLIC, renderLine(item.outcome.shortLine));
+    if (visibility === 'gm' && item.snapshot.token.get('layer') !== 'gmlayer') send(PUBLIC, renderLine(item.outcome.shortLine));
     return;
   }
-  send(PUBLIC, renderCard(rowsCard(app, shown, options.title, 'public', command, indexOf)));
+  const seen = shown.filter((item) => item.snapshot.token.get('layer') !== 'gmlayer');
+  if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(app, seen, options.title, 'public', command, indexOf)));
   const hidden = shown.filter((item) => visibilityOf(app, item.snapshot) === 'gm');
   if (hidden.length > 0) send(TO_GM, renderCard(rowsCard(app, hidden, `${options.title} (GM)`, 'all', command, indexOf)), { record: true });
 }

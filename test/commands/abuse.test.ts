@@ -126,7 +126,7 @@ describe('attacks on the bundle', () => {
     table.mock.assertNoCrash();
     const out = table.mock.newMessages();
     expect(publicFromScript(out)).toEqual([]);
-    expect(whispered(out, 'Alice').join()).toMatch(/Bob is gone, or no longer yours, since the roll: nothing applied/);
+    expect(whispered(out, 'Alice').join()).toMatch(/Bob is gone, has lost its character, or is no longer yours since the roll: nothing applied/);
     expect(table.stored().tokens[table.scene.tokens.Bob]).toBeUndefined();
   });
 
@@ -256,6 +256,18 @@ describe('attacks on the bundle', () => {
     await table.restart();
     expect(table.stored().history).toEqual([]);
     expect(JSON.stringify(table.stored()).length).toBeLessThan(100_000);
+  });
+
+  it('nothing about a token on the GM layer goes public, even from the GM\'s own hand edit', async () => {
+    await open();
+    table.mock.token('Goblin 2').set('layer', 'gmlayer');
+    table.mock.userEdit(table.mock.token('Goblin 2'), { bar1_value: -3 });
+    await table.mock.settle();
+    const out = table.mock.newMessages();
+    expect(publicFromScript(out)).toEqual([]);
+    expect(whispered(out, 'gm').join()).toMatch(/Goblin 2/);
+    const hit = await table.say('GM', '!damage 5', ['Goblin 1', 'Goblin 2']);
+    expect(publicFromScript(hit).join()).not.toMatch(/Goblin 2/);
   });
 
   it('control characters from names never reach chat', async () => {

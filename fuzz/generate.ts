@@ -1,0 +1,367 @@
+// Random chat commands, valid and invalid, for every edition: amounts, flags, ids and values drawn
+// from pools that mix what a careful GM types with what an attacker or a slip of the finger does.
+import { Rng } from './rng';
+import { controls, type Actor, type World } from './world';
+
+export type CommandKind = 'damage' | 'defend' | 'stance' | 'heal' | 'undo' | 'admin' | 'details';
+
+export interface Command {
+  kind: CommandKind;
+  actor: Actor;
+  text: string;
+  /** Ids in msg.selected. */
+  selected: string[];
+  /** Ids given to --ally and --aided-by: a guard or an aid may change that token's pending defense. */
+  named: string[];
+  /** The command carries --defense-mode (only the GM or the defender's controller chooses it). */
+  defenseMode: boolean;
+  force: boolean;
+  /** The admin sub-command, lower case ('' for none). */
+  sub: string;
+}
+
+const INLINE_ROLLS = ['[[2d6+3]]', '[[1d100]]', '[[1d20+5]]', '[[4d6kh3]]', '[[0]]', '[[-3]]', '[[5/2]]', '[[1000001]]', '[[3*1000000]]', '[[9007199254740993]]', '[[10-30]]'];
+const GARBAGE_WORDS = ['abc', '1e3', '0x10', 'five', '<b>X</b>', '{{y}}', '@{z}', '%{w}', '?{q}', '\u202E9', '12.5', '-0', '+7', 'NaN', 'Infinity', '9007199254740993', '1,000'];
+const SOAK_SITUATIONS = ['front', 'thrown-object', 'spell-seen', 'behind', 'distracted', 'side', 'projectile', 'gun', 'aoe', 'aoe-edge', 'spell-unseen', 'covert', 'spectator'];
+const THRESHOLD_SITUATIONS = ['front', 'thrown-object', 'spell-seen', 'behind', 'distracted', 'side', 'projectile', 'aoe', 'aoe-edge', 'spell-fast', 'spell-invisible', 'covert', 'spectator'];
+const VALUE_KEYS = [
+  'armor_soak', 'armor_physical', 'armor_magical', 'armor_defense', 'armor_spirit', 'natural_defense', 'natural_spirit', 'fortitude',
+  'defend_check', 'evade_check', 'perception_check', 'mental_check', 'reaction_check', 'save_check', 'exp', 'passive_defense',
+  'active_defense', 'full_defense', 'armor_score',
+];
+const MARKERS = ['skull', 'dead', 'sleepy', 'red', 'death-zone', 'fist', 'Poisoned::1234', 'Evil<b>X</b>{{y}}', 'no-such-marker', 'a,b', '<b>X</b>'];
+const ALL_DAMAGE_FLAGS = ['type', 'pierce', 'to', 'instant-kill', 'defense', 'hit', 'situation', 'mod', 'attack', 'ap', 'defense-mode', 'defense-roll', 'ids', 'help', 'bogus'];
+const ALL_DEFEND_FLAGS = ['action', 'situation', 'roll', 'mod', 'vs', 'ally', 'aided-by', 'aided', 'mental', 'mental-roll', 'perception-roll', 'perception-mod', 'react-roll', 'difficulty', 'skill', 'ids', 'help', 'x<b>X</b>'];
+
+export interface RollOptions {
+  /** Leave the dice to the script (no --roll, --defense-roll ...): its roll is then in flight. */
+  rolls?: boolean;
+  /** Targets by selection only (no --ids), and no slip: the command surely reaches its targets. */
+  selectedOnly?: boolean;
+}
+
+/** Builds one command line as flag/value pairs, then joins them the way a player types. */
+class Line {
+  readonly parts: string[] = [];
+  constructor(word: string) {
+    this.parts.push(word);
+  }
+  add(...words: string[]): this {
+    this.parts.push(...words.filter((w) => w !== undefined));
+    return this;
+  }
+  flag(name: string, value?: string): this {
+    this.parts.push(`--${name}`);
+    if (value !== undefined) this.parts.push(value);
+    return this;
+  }
+  text(): string {
+    return this.parts.join(' ');
+  }
+}
+
+export class Generator {
+  constructor(private readonly world: World, private readonly rng: Rng) {}
+
+  // ---- values ----
+
+  /** Mostly one of the valid words, sometimes a wrong one. */
+  choice(valid: readonly string[], wrong: readonly string[]): string {
+    return this.rng.chance(0.92) ? this.rng.pick(valid) : this.rng.pick(wrong);
+  }
+
+  /** A whole number as typed, mostly sensible, sometimes not. */
+  number(low: number, high: number): string {
+    const rng = this.rng;
+    switch (rng.weighted({ fine: 14, edge: 1.5, roll: 2, garbage: 1, huge: 0.5 })) {
+      case 'fine':
+        return String(rng.int(low, high));
+      case 'edge':
+        return String(rng.pick([low, high, low - 1, high + 1, 0, -1]));
+      case 'roll':
+        return rng.pick(INLINE_ROLLS);
+      case 'garbage':
+        return rng.pick(GARBAGE_WORDS);
+      default:
+        return rng.pick(['1000000', '1000001', '99999999999', '9007199254740991', '-9007199254740991', '1e300', String(2 ** 60)]);
+    }
+  }
+
+  amount(): string {
+    return this.rng.chance(0.92) ? this.number(0, this.rng.chance(0.8) ? 60 : 600) : this.number(-10, 2_000_000);
+  }
+
+  /** A token id as a command names it: own, others', hidden, deleted, not a token, malformed, huge. */
+  id(actor: Actor): string {
+    const rng = this.rng;
+    const world = this.world;
+    const tokens = world.tokens();
+    const own = tokens.filter((t) => controls(world, actor, t) && t.id !== world.hiddenId);
+    switch (rng.weighted({ own: actor.gm ? 0 : 5, any: 6, hidden: 0.8, deleted: 1, other: 0.6, malformed: 0.8, huge: 0.2 })) {
+      case 'own':
+        if (own.length > 0) return rng.pick(own).id;
+        return rng.pick(tokens).id;
+      case 'any':
+        return rng.pick(tokens).id;
+      case 'hidden':
+        return world.hiddenId;
+      case 'deleted':
+        return world.deleted.length > 0 ? rng.pick(world.deleted) : 'no-such-token';
+      case 'other':
+        return rng.pick(world.nonTokens);
+      case 'malformed':
+        return rng.pick(['no-such-token', '-N', '<b>X</b>', '{{y}}', '@{z}', '%{w}', '\u202E', 'x'.repeat(65), '-NAAAAAAAAAAAAAAAAAA', '[[1d20]]', '""', 'gm', 'all']);
+      default:
+        return 'x'.repeat(rng.int(1_000, 20_000));
+    }
+  }
+
+  ids(actor: Actor): string {
+    const n = this.rng.int(1, 4);
+    const ids = Array.from({ length: n }, () => this.id(actor));
+    return ids.join(this.rng.chance(0.3) ? ',' : ' ');
+  }
+
+  /** What a player has selected: tokens they can see (never the hidden NPC), sometimes other objects. */
+  selection(actor: Actor): string[] {
+    const rng = this.rng;
+    const world = this.world;
+    if (actor.api) return [];
+    const visible = world.graphics().filter((g) => actor.gm || (g.props.layer !== 'gmlayer' && g.id !== world.hiddenId));
+    const own = visible.filter((g) => controls(world, actor, g));
+    const chosen = new Set<string>();
+    if (!actor.gm && own.length > 0 && rng.chance(0.6)) for (const g of rng.some(own, 2)) chosen.add(g.id);
+    if (rng.chance(0.9) || chosen.size > 0) for (const g of rng.some(visible, rng.chance(0.85) ? 2 : 8, 1)) chosen.add(g.id);
+    if (rng.chance(0.05)) chosen.add(rng.pick(world.nonTokens));
+    if (rng.chance(0.03) && world.deleted.length > 0) chosen.add(rng.pick(world.deleted));
+    return [...chosen];
+  }
+
+  /** Targets: the selection, or --ids (always --ids for another script, which selects nothing). */
+  private target(line: Line, actor: Actor, selected: string[]): string[] {
+    if (actor.api || this.rng.chance(0.3)) {
+      line.flag('ids', this.ids(actor));
+      return this.rng.chance(0.2) ? selected : [];
+    }
+    return selected;
+  }
+
+  /** Sometimes a slip: a foreign or unknown flag, a flag twice, a value missing, --help. */
+  private mess(line: Line, flags: readonly string[]): void {
+    const rng = this.rng;
+    if (!rng.chance(0.12)) return;
+    switch (rng.weighted({ foreign: 3, twice: 1, bare: 1, help: 0.5, positional: 1 })) {
+      case 'foreign':
+        line.flag(rng.pick(flags), rng.chance(0.7) ? this.number(-5, 50) : undefined);
+        return;
+      case 'twice': {
+        const present = line.parts.filter((p) => p.startsWith('--'));
+        if (present.length > 0) line.add(rng.pick(present), this.number(0, 20));
+        return;
+      }
+      case 'bare':
+        line.add('--');
+        line.flag(rng.pick(flags));
+        return;
+      case 'help':
+        line.flag('help');
+        return;
+      default:
+        line.add(rng.pick(GARBAGE_WORDS));
+    }
+  }
+
+  // ---- commands ----
+
+  command(actor: Actor): Command {
+    const kind = this.rng.weighted({ damage: 10, defend: 6, stance: 3, heal: 3 });
+    switch (kind) {
+      case 'defend':
+        return this.defend(actor);
+      case 'stance':
+        return this.stance(actor);
+      case 'heal':
+        return this.heal(actor);
+      default:
+        return this.damage(actor);
+    }
+  }
+
+  damage(actor: Actor, options: RollOptions = {}): Command {
+    const rng = this.rng;
+    const edition = this.world.edition();
+    const line = new Line('!damage');
+    const selected = this.selection(actor);
+    let defenseMode = false;
+    if (edition === 'opposed') {
+      line.add(this.number(0, 20));
+      if (rng.chance(0.9)) line.flag('attack', this.number(0, 40));
+      if (rng.chance(0.3)) line.flag('ap', this.number(0, 10));
+      if (rng.chance(0.3)) {
+        defenseMode = true;
+        line.flag('defense-mode', this.choice(['passive', 'active', 'full'], ['reckless']));
+      }
+      if (!options.rolls && rng.chance(0.5)) line.flag('defense-roll', this.number(1, 20));
+    } else if (edition === 'threshold') {
+      if (rng.chance(0.95)) line.add(this.amount());
+      const hit = rng.chance(0.6);
+      if (hit) line.flag('hit', this.number(0, 30));
+      if (rng.chance(0.3)) line.flag('type', this.choice(['physical', 'magical', 'energy', 'breath'], ['psychic']));
+      if (rng.chance(0.25)) line.flag('defense', this.choice(['success', 'fail', 'none'], ['maybe']));
+      if (rng.chance(0.25)) line.flag('situation', rng.pick(THRESHOLD_SITUATIONS));
+      if (hit && rng.chance(0.2)) line.flag('mod', this.number(-20, 20));
+    } else {
+      if (rng.chance(0.95)) line.add(this.amount());
+      if (rng.chance(0.3)) line.flag('type', this.choice(['physical', 'magical', 'energy', 'breath'], ['psychic']));
+      if (rng.chance(0.25)) line.flag('pierce', this.number(0, 100));
+      if (rng.chance(0.15)) line.flag('to', this.choice(['vitality', 'soul', 'power'], ['stamina']));
+      if (rng.chance(0.08)) line.flag('instant-kill');
+      if (rng.chance(0.2)) line.flag('defense', this.choice(['success', 'fail', 'none'], ['maybe']));
+    }
+    const kept = options.selectedOnly ? selected : this.target(line, actor, selected);
+    if (!options.selectedOnly) this.mess(line, ALL_DAMAGE_FLAGS);
+    return { kind: 'damage', actor, text: line.text(), selected: kept, named: [], defenseMode: defenseMode || line.parts.includes('--defense-mode'), force: false, sub: '' };
+  }
+
+  defend(actor: Actor, options: RollOptions = {}): Command {
+    const rng = this.rng;
+    const edition = this.world.edition();
+    const line = new Line('!defend');
+    const selected = this.selection(actor);
+    const named: string[] = [];
+    const idFlag = (name: string) => {
+      const id = this.id(actor);
+      named.push(id);
+      line.flag(name, id);
+    };
+    const given = (name: string, low: number, high: number) => {
+      if (!options.rolls && rng.chance(0.6)) line.flag(name, this.number(low, high));
+    };
+    if (edition === 'threshold') {
+      const action = rng.pick(['defend', 'defend', 'guard', 'skill', 'counter', 'opportunity', 'save', 'save', 'evade', 'react']);
+      if (rng.chance(0.97)) line.flag('action', action);
+      const situation = rng.chance(action === 'save' || action === 'opportunity' ? 0.04 : 0.4) ? rng.pick(THRESHOLD_SITUATIONS) : undefined;
+      if (situation) line.flag('situation', situation);
+      if (action !== 'skill' && action !== 'counter' && action !== 'opportunity') given('roll', 1, 100);
+      if (rng.chance(0.15)) line.flag('mod', this.number(-30, 30));
+      if (action === 'guard' || rng.chance(0.05)) idFlag('ally');
+      if (action === 'counter' || rng.chance(0.2)) idFlag('vs');
+      if (rng.chance(0.1)) line.flag('difficulty', this.choice(['hard', 'impossible'], ['easy']));
+      if (situation && rng.chance(0.5)) given('perception-roll', 1, 100);
+      if (situation && rng.chance(0.3)) line.flag('perception-mod', this.number(-30, 10));
+      if (rng.chance(0.15)) given('react-roll', 1, 100);
+      if (action === 'skill' && rng.chance(0.5)) line.flag('skill', rng.pick(['Parry', '"Iron Wall"', '<b>X</b>', '[[1d20]]']));
+    } else {
+      // soak; in opposed, !defend is refused whatever follows
+      const action = rng.pick(['defend', 'defend', 'evade', 'react', 'counter', 'skill', 'save', 'save', 'guard']);
+      if (rng.chance(0.97)) line.flag('action', action);
+      const situation = rng.chance(action === 'save' || action === 'react' ? 0.04 : 0.4) ? rng.pick(SOAK_SITUATIONS) : undefined;
+      if (situation) line.flag('situation', situation);
+      if (action !== 'skill' && action !== 'counter') given('roll', 1, 100);
+      if (rng.chance(0.15)) line.flag('mod', this.number(-30, 30));
+      if (action === 'react' || action === 'counter' || action === 'skill' || rng.chance(0.1)) idFlag('vs');
+      if (action === 'counter' && rng.chance(0.3)) idFlag('ally');
+      if (rng.chance(0.12)) idFlag('aided-by');
+      if (situation === 'spell-unseen' && rng.chance(0.5)) line.flag('mental');
+      if (situation === 'spell-unseen' && rng.chance(0.4)) given('mental-roll', 1, 100);
+      if (situation && rng.chance(0.5)) given('perception-roll', 1, 100);
+      if (situation && rng.chance(0.3)) line.flag('perception-mod', this.number(-30, 10));
+      if ((action === 'skill' || action === 'counter') && rng.chance(0.4)) line.flag('skill', rng.pick(['"Reactive Guard"', 'Parry', '<b>X</b>']));
+    }
+    const kept = options.selectedOnly ? selected : this.target(line, actor, selected);
+    if (!options.selectedOnly) this.mess(line, ALL_DEFEND_FLAGS);
+    return { kind: 'defend', actor, text: line.text(), selected: kept, named, defenseMode: false, force: false, sub: '' };
+  }
+
+  stance(actor: Actor, options: RollOptions = {}): Command {
+    const rng = this.rng;
+    const line = new Line('!stance');
+    const modes = this.world.edition() === 'opposed' ? ['passive', 'active', 'full'] : ['defensive', 'reactive', 'none'];
+    if (rng.chance(0.9)) line.add(rng.chance(0.85) ? rng.pick(modes) : rng.pick(['passive', 'defensive', 'reckless', '<b>X</b>', '[[1d20]]']));
+    const kept = options.selectedOnly ? this.selection(actor) : this.target(line, actor, this.selection(actor));
+    if (!options.selectedOnly) this.mess(line, ['ids', 'help', 'mode']);
+    return { kind: 'stance', actor, text: line.text(), selected: kept, named: [], defenseMode: false, force: false, sub: '' };
+  }
+
+  heal(actor: Actor, options: RollOptions = {}): Command {
+    const rng = this.rng;
+    const line = new Line('!heal');
+    if (rng.chance(0.95)) line.add(this.amount());
+    if (rng.chance(0.25)) line.flag('to', this.choice(['vitality', 'soul', 'power'], ['mana']));
+    const kept = options.selectedOnly ? this.selection(actor) : this.target(line, actor, this.selection(actor));
+    if (!options.selectedOnly) this.mess(line, ['to', 'ids', 'help', 'max']);
+    return { kind: 'heal', actor, text: line.text(), selected: kept, named: [], defenseMode: false, force: false, sub: '' };
+  }
+
+  undo(actor: Actor): Command {
+    const rng = this.rng;
+    const line = new Line('!damage').flag('undo');
+    const force = rng.chance(0.4);
+    if (force) line.flag('force');
+    if (rng.chance(0.05)) line.flag(rng.pick(['ids', 'type', 'help']), rng.chance(0.5) ? this.id(actor) : undefined);
+    if (rng.chance(0.03)) line.add('5');
+    return { kind: 'undo', actor, text: line.text(), selected: rng.chance(0.5) ? this.selection(actor) : [], named: [], defenseMode: false, force, sub: '' };
+  }
+
+  details(actor: Actor): Command {
+    const key = this.rng.chance(0.9) ? this.rng.int(1, 700).toString(36) : this.rng.pick(['zz', '<b>X</b>', '', '1 2', '-1']);
+    return { kind: 'details', actor, text: `!defense-round details ${key}`, selected: [], named: [], defenseMode: false, force: false, sub: 'details' };
+  }
+
+  admin(actor: Actor): Command {
+    const rng = this.rng;
+    const line = new Line('!defense-round');
+    const sub = rng.weighted({ status: 1, config: 8, set: 3, repair: 1.5, 'next-round': 1.5, 'reset-state': this.world.newerJson ? 6 : 0.3, refresh: 0.5, help: 0.3, garbage: 0.5 });
+    let selected: string[] = [];
+    switch (sub) {
+      case 'status':
+        break;
+      case 'config':
+        line.add('config', ...this.configPair());
+        break;
+      case 'set': {
+        line.add('set', rng.chance(0.9) ? rng.pick(VALUE_KEYS) : rng.pick(['vitality', '<b>X</b>', 'ARMOR_SOAK']));
+        line.add(rng.chance(0.2) ? 'clear' : this.number(-100, 200));
+        selected = this.target(line, actor, this.selection(actor));
+        break;
+      }
+      case 'repair':
+        line.add('repair');
+        selected = this.target(line, actor, this.selection(actor));
+        break;
+      case 'garbage':
+        line.add(rng.pick(['configure', '<b>X</b>', 'reset', 'details']));
+        break;
+      default:
+        line.add(sub);
+    }
+    if (rng.chance(0.03)) line.flag('help');
+    const word = line.parts[1] ?? '';
+    return { kind: 'admin', actor, text: line.text(), selected, named: [], defenseMode: false, force: false, sub: word.toLowerCase() };
+  }
+
+  private configPair(): string[] {
+    const rng = this.rng;
+    switch (rng.weighted({ edition: 5, target: 3, armor: 2, visibility: 2, bars: 0.6, attr: 0.8, marker: 0.8, overwhelm: 0.8, unknown: 0.5 })) {
+      case 'edition':
+        return ['edition', this.choice(['soak', 'threshold', 'opposed', 'THRESHOLD'], ['hexcrawl'])];
+      case 'target':
+        return ['players-target-any', this.choice(['on', 'off'], ['maybe'])];
+      case 'armor':
+        return ['armor-on-manual-edits', this.choice(['on', 'off'], ['yes'])];
+      case 'visibility':
+        return [rng.pick(['visibility.npc', 'visibility.pc']), this.choice(['gm', 'gm', 'public'], ['all'])];
+      case 'bars':
+        return [rng.pick(['vitality-bar', 'soul-bar', 'power-bar', 'stamina-bar']), rng.pick(['bar1', 'bar2', 'bar3', 'power', 'bar4'])];
+      case 'attr':
+        return [`attr.${rng.pick(VALUE_KEYS)}`, rng.pick(['armor_soak', 'soak_pct', '<b>X</b>', 'x'.repeat(101), 'Defend_Check', 'exp'])];
+      case 'marker':
+        return [`marker.${rng.pick(['dead', 'dying', 'incapacitated', 'reactive', 'full', 'bogus'])}`, rng.pick(MARKERS)];
+      case 'overwhelm':
+        return ['overwhelm-limit', this.number(0, 1000)];
+      default:
+        return [rng.pick(['colour', '<b>X</b>', 'edition']), rng.pick(['x', ''])];
+    }
+  }
+}
+
