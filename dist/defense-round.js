@@ -2131,7 +2131,7 @@ var DefenseRound = (() => {
       case "already-reacted":
         return `You already made your reaction check against ${nameOf(reason.vs)} this round (one per attacker per round).`;
       case "no-reaction-success":
-        return reason.used ? `Your successful reaction against ${nameOf(reason.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${ACTION_WORD[reason.action]}${reason.action === "skill" ? " on an ally" : ""} against ${nameOf(reason.vs)} you need a successful reaction check against that attacker this round (--action react --vs ${reason.vs}).`;
+        return reason.used ? `Your successful reaction against ${nameOf(reason.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${ACTION_WORD[reason.action]}${reason.action === "skill" ? " on an ally" : ""} against ${nameOf(reason.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${nameOf(reason.vs)}'s token id).`;
       case "needs-reactive-guard":
         return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
       case "defensive-skill-on-ally":
@@ -2293,7 +2293,7 @@ var DefenseRound = (() => {
     let aid = null;
     if (order.aidedBy !== null) {
       const aider2 = facts.others[order.aidedBy];
-      if (!aider2) return { kind: "refused", reason: `--aided-by: no token has the id "${order.aidedBy}"` };
+      if (!aider2) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
       if (order.aidedBy === facts.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
       const reactions = aider2.state.reactions ?? {};
       const reaction = order.vs !== null && Object.prototype.hasOwnProperty.call(reactions, order.vs) ? reactions[order.vs] : void 0;
@@ -2980,7 +2980,7 @@ var DefenseRound = (() => {
     if (isDead(vitality)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality Saves (--action save)" };
     if (facts.acting) return { kind: "refused", reason: "it is this token's turn (top of the Turn Tracker): the defensive turn is for everyone but the one acting. Saves are still allowed." };
     const ally = order.ally !== null ? facts.others[order.ally] : void 0;
-    if (order.ally !== null && !ally) return { kind: "refused", reason: `--ally: no token has the id "${order.ally}"` };
+    if (order.ally !== null && !ally) return { kind: "refused", reason: "--ally: no token on the table has that id" };
     if (order.ally !== null && order.ally === facts.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
     const value = (key) => facts.values[key]?.current ?? null;
     const outcome = resolveThresholdDefend({

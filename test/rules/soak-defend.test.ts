@@ -496,7 +496,7 @@ describe('describeRefusal', () => {
     expect(text).not.toMatch(/undefined|null|\[object/);
   });
   it('names the attacker and the fix', () => {
-    expect(describeRefusal({ code: 'no-reaction-success', vs: 'orc', action: 'counter', used: false })).toContain('--action react --vs orc');
+    expect(describeRefusal({ code: 'no-reaction-success', vs: 'orc', action: 'counter', used: false })).toContain("!defend --action react --vs with orc's token id");
     expect(describeRefusal({ code: 'needs-reactive-guard' })).toContain('--skill "Reactive Guard"');
     expect(describeRefusal({ code: 'needs-reactive-stance', action: 'react', stance: 'none' })).toContain('!stance reactive');
     expect(describeRefusal({ code: 'cannot-act', condition: 'dead' })).not.toContain('save');

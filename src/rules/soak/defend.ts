@@ -363,7 +363,7 @@ export function describeRefusal(reason: SoakDefendRefusal, nameOf: (id: string) 
     case 'no-reaction-success':
       return reason.used
         ? `Your successful reaction against ${nameOf(reason.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).`
-        : `To ${ACTION_WORD[reason.action]}${reason.action === 'skill' ? ' on an ally' : ''} against ${nameOf(reason.vs)} you need a successful reaction check against that attacker this round (--action react --vs ${reason.vs}).`;
+        : `To ${ACTION_WORD[reason.action]}${reason.action === 'skill' ? ' on an ally' : ''} against ${nameOf(reason.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${nameOf(reason.vs)}'s token id).`;
     case 'needs-reactive-guard':
       return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
     case 'defensive-skill-on-ally':

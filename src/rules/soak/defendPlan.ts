@@ -178,7 +178,7 @@ function resolveCheck(
   let aid: SoakAid | null = null;
   if (order.aidedBy !== null) {
     const aider = facts.others[order.aidedBy];
-    if (!aider) return { kind: 'refused', reason: `--aided-by: no token has the id "${order.aidedBy}"` };
+    if (!aider) return { kind: 'refused', reason: "--aided-by: no token on the table has that id" };
     if (order.aidedBy === facts.id) return { kind: 'refused', reason: '--aided-by names this token itself: an aid comes from an ally' };
     const reactions = aider.state.reactions ?? {};
     const reaction = order.vs !== null && Object.prototype.hasOwnProperty.call(reactions, order.vs) ? reactions[order.vs] : undefined;

@@ -233,7 +233,7 @@ function resolveDefense(order: DefendOrder, action: ThresholdAction, facts: Fact
   // seed 001: the defensive turn is "when it is not actively your turn".
   if (facts.acting) return { kind: 'refused', reason: 'it is this token\'s turn (top of the Turn Tracker): the defensive turn is for everyone but the one acting. Saves are still allowed.' };
   const ally = order.ally !== null ? facts.others[order.ally] : undefined;
-  if (order.ally !== null && !ally) return { kind: 'refused', reason: `--ally: no token has the id "${order.ally}"` };
+  if (order.ally !== null && !ally) return { kind: 'refused', reason: "--ally: no token on the table has that id" };
   if (order.ally !== null && order.ally === facts.id) return { kind: 'refused', reason: '--ally names this token itself: guard defends others (use --action defend)' };
   const value = (key: ValueKey) => facts.values[key]?.current ?? null;
   const outcome = resolveThresholdDefend({
