@@ -690,7 +690,7 @@ describe('!defend --action guard --ally ID', () => {
   });
 
   it('an ally not on the table, or the guard itself, is refused', () => {
-    expect(defend('!defend --action guard --ally alice-1 --roll 30', bob())).toMatchObject({ kind: 'refused', reason: expect.stringContaining('alice-1') });
+    expect(defend('!defend --action guard --ally alice-1 --roll 30', bob())).toMatchObject({ kind: 'refused', reason: '--ally: no token on the table has that id' });
     expect(defend('!defend --action guard --ally bob-1 --roll 30', bob({}, { others: { 'bob-1': alice() } }))).toMatchObject({ kind: 'refused' });
   });
 });
