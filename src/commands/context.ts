@@ -71,9 +71,6 @@ export function tokenRecord(app: App, tokenId: string): TokenRecord {
   return created;
 }
 
-export function peekRecord(app: App, tokenId: string): TokenRecord | undefined {
-  return app.store.tokens[tokenId];
-}
 
 /** Drops a token's record once nothing in it is worth keeping, so state stays small. */
 export function pruneRecord(app: App, tokenId: string): void {
