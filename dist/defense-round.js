@@ -894,6 +894,17 @@ var DefenseRound = (() => {
     for (const key of Object.keys(record2)) if (record2[key] === void 0) delete record2[key];
     return record2;
   }
+  function withEntry(map, key, value) {
+    const next = { ...map };
+    if (value === null) delete next[key];
+    else next[key] = value;
+    return Object.keys(next).length > 0 ? next : void 0;
+  }
+  function putRecord(tokens, tokenId, record2) {
+    dropUndefined(record2);
+    if (isEmptyRecord(record2)) delete tokens[tokenId];
+    else tokens[tokenId] = record2;
+  }
   function isEmptyRecord(record2) {
     return Object.values(record2).every((value) => value === void 0);
   }
@@ -1253,8 +1264,8 @@ var DefenseRound = (() => {
     }
   }
 
-  // src/rules/soak/defendText.ts
-  var SITUATION_LABEL = {
+  // src/rules/situationNames.ts
+  var SITUATION_NAME = {
     front: "Front",
     "thrown-object": "Thrown object",
     "spell-seen": "Seen spell",
@@ -1266,9 +1277,13 @@ var DefenseRound = (() => {
     aoe: "Area attack",
     "aoe-edge": "Edge of an area attack",
     "spell-unseen": "Unseen or very fast spell",
+    "spell-fast": "Very fast spell",
+    "spell-invisible": "Invisible spell",
     covert: "Covert attack",
     spectator: "Spectator"
   };
+
+  // src/rules/soak/defendText.ts
   var CHECK_LABEL = { defend: "Defend", evade: "Evade", react: "Reaction" };
   var PENALISED_WORD = { defend: "defend", evade: "evade" };
   function signed(n) {
@@ -1287,15 +1302,15 @@ var DefenseRound = (() => {
       case "perception-check":
         return `Perception ${step.roll} vs ${targetText(step.baseTarget, step.mod === 0 ? [] : [step.mod], step.target)}: ${resultText(step.success, step.critical)}`;
       case "no-defensive-action":
-        return step.takesDamage ? `${SITUATION_LABEL[step.situation]} not perceived: no defensive action, the attack hits` : `${SITUATION_LABEL[step.situation]}: attack not perceived, no defensive action`;
+        return step.takesDamage ? `${SITUATION_NAME[step.situation]} not perceived: no defensive action, the attack hits` : `${SITUATION_NAME[step.situation]}: attack not perceived, no defensive action`;
       case "mental-check": {
         const effect = step.critical ? "penalty removed" : step.success ? `penalty halved to ${step.penaltyAfter}` : `penalty stays ${step.penaltyBefore}`;
         return `Mental ${step.roll} vs ${step.target}: ${resultText(step.success, step.critical)}, ${effect}`;
       }
       case "situation-penalty":
-        return `${SITUATION_LABEL[step.situation]}: ${signed(step.penalty)} to ${PENALISED_WORD[step.check]}`;
+        return `${SITUATION_NAME[step.situation]}: ${signed(step.penalty)} to ${PENALISED_WORD[step.check]}`;
       case "situation-no-penalty":
-        return `${SITUATION_LABEL[step.situation]}: no penalty to ${PENALISED_WORD[step.check]}`;
+        return `${SITUATION_NAME[step.situation]}: no penalty to ${PENALISED_WORD[step.check]}`;
       case "aided":
         return step.by === void 0 ? `Aided by an ally: ${signed(step.bonus)}` : `Aided by ${nameOf(step.by)}: ${signed(step.bonus)}`;
       case "modifier":
@@ -2722,21 +2737,6 @@ var DefenseRound = (() => {
   }
 
   // src/rules/threshold/text.ts
-  var SITUATION = {
-    front: "Front",
-    "thrown-object": "Thrown object",
-    "spell-seen": "Seen spell",
-    behind: "Behind",
-    distracted: "Distracted",
-    side: "Side",
-    projectile: "Projectile",
-    aoe: "Area attack",
-    "aoe-edge": "Edge of an area attack",
-    "spell-fast": "Very fast spell",
-    "spell-invisible": "Invisible spell",
-    covert: "Covert attack",
-    spectator: "Spectator"
-  };
   var CHECK = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality Save" };
   function target(base, difficulty, mod, total) {
     const divided = difficulty === "hard" ? `${base} hard (half)` : difficulty === "impossible" ? `${base} impossible (quarter)` : `${base}`;
@@ -2753,9 +2753,9 @@ var DefenseRound = (() => {
         return `No defense${from}`;
       }
       case "defense-does-not-answer":
-        return `The pending defense was made against ${SITUATION[s.madeFor].toLowerCase()}, without the perceive check ${SITUATION[s.attack].toLowerCase()} needs: it counts as none`;
+        return `The pending defense was made against ${SITUATION_NAME[s.madeFor].toLowerCase()}, without the perceive check ${SITUATION_NAME[s.attack].toLowerCase()} needs: it counts as none`;
       case "hit-check": {
-        const bonus = s.bonus !== 0 ? ` + ${s.bonus} ${SITUATION[s.situation].toLowerCase()}` : "";
+        const bonus = s.bonus !== 0 ? ` + ${s.bonus} ${SITUATION_NAME[s.situation].toLowerCase()}` : "";
         const mod = s.mod !== 0 ? s.mod > 0 ? ` + ${s.mod}` : ` - ${-s.mod}` : "";
         const sum = bonus || mod ? `${s.hit}${bonus}${mod} = ${s.total}` : `${s.total}`;
         const armor = `${s.track === "physical" ? "Physical" : "Magical"} Armor ${s.armor}`;
@@ -2784,12 +2784,12 @@ var DefenseRound = (() => {
         return `${CHECK[s.check]} ${s.roll} vs ${target(s.base, s.difficulty, s.mod, s.target)}: ${result}`;
       }
       case "no-defense":
-        return s.takesDamage ? `${SITUATION[s.situation]} not perceived: no defense, the attack hits` : `${SITUATION[s.situation]}: attack not perceived, no defense`;
+        return s.takesDamage ? `${SITUATION_NAME[s.situation]} not perceived: no defense, the attack hits` : `${SITUATION_NAME[s.situation]}: attack not perceived, no defense`;
       case "not-in-time":
         return `React check failed: no ${s.action === "skill" ? "defensive skill" : "counter attack"} in time`;
       case "pending-defense": {
         const result = s.result === "success" ? "success" : "failure";
-        return s.for === null ? `Pending defense: ${result}, against the next hit (${SITUATION[s.situation].toLowerCase()})` : `Guard for ${nameOf(s.for)}: ${result}, against the next hit on it (${SITUATION[s.situation].toLowerCase()})`;
+        return s.for === null ? `Pending defense: ${result}, against the next hit (${SITUATION_NAME[s.situation].toLowerCase()})` : `Guard for ${nameOf(s.for)}: ${result}, against the next hit on it (${SITUATION_NAME[s.situation].toLowerCase()})`;
       }
       case "guard-kept":
         return `${nameOf(s.ally)} keeps the better defense: ${s.result}`;
@@ -4864,15 +4864,9 @@ var DefenseRound = (() => {
     const names = [];
     for (const { token, character } of targets) {
       const record2 = tokenRecord(ctx.app, token.id);
-      const overrides = { ...record2.overrides };
-      if (clear) delete overrides[key];
-      else overrides[key] = number2;
-      record2.overrides = Object.keys(overrides).length > 0 ? overrides : void 0;
+      record2.overrides = withEntry(record2.overrides, key, clear ? null : number2);
       const track2 = key === "armor_physical" ? "physical" : key === "armor_magical" ? "magical" : void 0;
-      if (track2 && record2.worn) {
-        const { [track2]: _reset, ...worn } = record2.worn;
-        record2.worn = Object.keys(worn).length > 0 ? worn : void 0;
-      }
+      if (track2) record2.worn = withEntry(record2.worn, track2, null);
       pruneRecord(ctx.app, token.id);
       names.push(readToken(token, character, ctx.app.store.settings).name);
     }
@@ -5151,23 +5145,14 @@ var DefenseRound = (() => {
           break;
         case "worn": {
           const record2 = { ...context.tokens[tokenId] };
-          const worn = { ...record2.worn };
-          if (change.from === null) delete worn[change.track];
-          else worn[change.track] = change.from;
-          record2.worn = Object.keys(worn).length > 0 ? worn : void 0;
-          if (record2.worn === void 0) delete record2.worn;
-          if (Object.keys(record2).length > 0) context.tokens[tokenId] = record2;
-          else delete context.tokens[tokenId];
+          record2.worn = withEntry(record2.worn, change.track, change.from);
+          putRecord(context.tokens, tokenId, record2);
           break;
         }
         case "override": {
           const record2 = { ...context.tokens[tokenId] };
-          const overrides = { ...record2.overrides };
-          if (change.from === null) delete overrides[change.key];
-          else overrides[change.key] = change.from;
-          record2.overrides = Object.keys(overrides).length > 0 ? overrides : void 0;
-          if (record2.overrides === void 0) delete record2.overrides;
-          context.tokens[tokenId] = record2;
+          record2.overrides = withEntry(record2.overrides, change.key, change.from);
+          putRecord(context.tokens, tokenId, record2);
           break;
         }
         case "markers":

@@ -15,6 +15,7 @@ import { resolveTargets } from './targets';
 import { refreshHelpHandout } from './helpHandout';
 import { enterEditionEverywhere } from './editionSwitch';
 import { freshState, STATE_KEY } from '../state/store';
+import { withEntry } from '../state/tokens';
 import { activeEdition } from './pipeline';
 import { editionOf } from '../rules/editions';
 
@@ -112,16 +113,10 @@ function setOverride(ctx: CommandContext, args: string[]): void {
   const names: string[] = [];
   for (const { token, character } of targets) {
     const record = tokenRecord(ctx.app, token.id);
-    const overrides = { ...record.overrides };
-    if (clear) delete overrides[key];
-    else overrides[key] = number;
-    record.overrides = Object.keys(overrides).length > 0 ? overrides : undefined;
+    record.overrides = withEntry(record.overrides, key, clear ? null : number);
     // A new protection value starts unworn.
     const track = key === 'armor_physical' ? 'physical' : key === 'armor_magical' ? 'magical' : undefined;
-    if (track && record.worn) {
-      const { [track]: _reset, ...worn } = record.worn;
-      record.worn = Object.keys(worn).length > 0 ? worn : undefined;
-    }
+    if (track) record.worn = withEntry(record.worn, track, null);
     pruneRecord(ctx.app, token.id);
     names.push(readToken(token, character, ctx.app.store.settings).name);
   }

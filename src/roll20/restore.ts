@@ -3,7 +3,7 @@
 import { readInteger } from '../rules/values';
 import type { AnyEdition } from '../rules/edition';
 import type { MergedChange } from '../state/changes';
-import { memoryOf, type Memory, type TokenRecord } from '../state/tokens';
+import { memoryOf, putRecord, withEntry, type Memory, type TokenRecord } from '../state/tokens';
 import type { Settings } from '../state/settings';
 import { characterOf, readToken, RESOURCES, type Resource } from './read';
 import { normalMemory, previousProperties, storeMemory, writeAttribute } from './write';
@@ -88,23 +88,14 @@ export function restore(context: RestoreContext, merged: readonly MergedChange[]
         break;
       case 'worn': {
         const record: TokenRecord = { ...context.tokens[tokenId] };
-        const worn = { ...record.worn };
-        if (change.from === null) delete worn[change.track];
-        else worn[change.track] = change.from;
-        record.worn = Object.keys(worn).length > 0 ? worn : undefined;
-        if (record.worn === undefined) delete record.worn;
-        if (Object.keys(record).length > 0) context.tokens[tokenId] = record;
-        else delete context.tokens[tokenId];
+        record.worn = withEntry(record.worn, change.track, change.from);
+        putRecord(context.tokens, tokenId, record);
         break;
       }
       case 'override': {
         const record: TokenRecord = { ...context.tokens[tokenId] };
-        const overrides = { ...record.overrides };
-        if (change.from === null) delete overrides[change.key];
-        else overrides[change.key] = change.from;
-        record.overrides = Object.keys(overrides).length > 0 ? overrides : undefined;
-        if (record.overrides === undefined) delete record.overrides;
-        context.tokens[tokenId] = record;
+        record.overrides = withEntry(record.overrides, change.key, change.from);
+        putRecord(context.tokens, tokenId, record);
         break;
       }
       case 'markers':

@@ -52,6 +52,25 @@ function dropUndefined<T extends object>(record: T): T {
   return record;
 }
 
+/** A copy of an overrides or worn map with one entry set, or removed for null; undefined once empty. */
+export function withEntry<K extends string>(
+  map: Partial<Record<K, number>> | undefined,
+  key: K,
+  value: number | null,
+): Partial<Record<K, number>> | undefined {
+  const next: Partial<Record<K, number>> = { ...map };
+  if (value === null) delete next[key];
+  else next[key] = value;
+  return Object.keys(next).length > 0 ? next : undefined;
+}
+
+/** Stores a token's record without its empty fields, or forgets the token when nothing is left. */
+export function putRecord(tokens: Record<string, TokenRecord>, tokenId: string, record: TokenRecord): void {
+  dropUndefined(record);
+  if (isEmptyRecord(record)) delete tokens[tokenId];
+  else tokens[tokenId] = record;
+}
+
 /** True when nothing is left worth remembering, so the record can be dropped from state. */
 export function isEmptyRecord(record: TokenRecord): boolean {
   return Object.values(record).every((value) => value === undefined);

@@ -2,24 +2,8 @@
 // (commands.md, "Output"). Pure; HTML and Roll20 escaping is the chat renderer's job, not this one's.
 
 import type { DefendStep, RolledDefendAction } from './defendSteps';
-import type { PenalisedCheck, SoakSituation } from './situations';
-
-/** The table's situations in words a player reads. */
-const SITUATION_LABEL: Record<SoakSituation, string> = {
-  front: 'Front',
-  'thrown-object': 'Thrown object',
-  'spell-seen': 'Seen spell',
-  behind: 'Behind',
-  distracted: 'Distracted',
-  side: 'Side',
-  projectile: 'Projectile',
-  gun: 'Gun',
-  aoe: 'Area attack',
-  'aoe-edge': 'Edge of an area attack',
-  'spell-unseen': 'Unseen or very fast spell',
-  covert: 'Covert attack',
-  spectator: 'Spectator',
-};
+import type { PenalisedCheck } from './situations';
+import { SITUATION_NAME } from '../situationNames';
 
 const CHECK_LABEL: Record<RolledDefendAction, string> = { defend: 'Defend', evade: 'Evade', react: 'Reaction' };
 
@@ -51,8 +35,8 @@ export function describeDefendStep(step: DefendStep, nameOf: (id: string) => str
       return `Perception ${step.roll} vs ${targetText(step.baseTarget, step.mod === 0 ? [] : [step.mod], step.target)}: ${resultText(step.success, step.critical)}`;
     case 'no-defensive-action':
       return step.takesDamage
-        ? `${SITUATION_LABEL[step.situation]} not perceived: no defensive action, the attack hits`
-        : `${SITUATION_LABEL[step.situation]}: attack not perceived, no defensive action`;
+        ? `${SITUATION_NAME[step.situation]} not perceived: no defensive action, the attack hits`
+        : `${SITUATION_NAME[step.situation]}: attack not perceived, no defensive action`;
     case 'mental-check': {
       const effect = step.critical
         ? 'penalty removed'
@@ -62,9 +46,9 @@ export function describeDefendStep(step: DefendStep, nameOf: (id: string) => str
       return `Mental ${step.roll} vs ${step.target}: ${resultText(step.success, step.critical)}, ${effect}`;
     }
     case 'situation-penalty':
-      return `${SITUATION_LABEL[step.situation]}: ${signed(step.penalty)} to ${PENALISED_WORD[step.check]}`;
+      return `${SITUATION_NAME[step.situation]}: ${signed(step.penalty)} to ${PENALISED_WORD[step.check]}`;
     case 'situation-no-penalty':
-      return `${SITUATION_LABEL[step.situation]}: no penalty to ${PENALISED_WORD[step.check]}`;
+      return `${SITUATION_NAME[step.situation]}: no penalty to ${PENALISED_WORD[step.check]}`;
     case 'aided':
       return step.by === undefined ? `Aided by an ally: ${signed(step.bonus)}` : `Aided by ${nameOf(step.by)}: ${signed(step.bonus)}`;
     case 'modifier':

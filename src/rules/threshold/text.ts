@@ -1,23 +1,8 @@
 // Plain words for each `threshold` step, one short line each, in seed 001's terms.
 import type { Step } from '../edition';
-import type { Difficulty, ThresholdSituation } from './situations';
+import type { Difficulty } from './situations';
+import { SITUATION_NAME } from '../situationNames';
 import type { ThresholdCheckName, ThresholdStep } from './steps';
-
-const SITUATION: Record<ThresholdSituation, string> = {
-  front: 'Front',
-  'thrown-object': 'Thrown object',
-  'spell-seen': 'Seen spell',
-  behind: 'Behind',
-  distracted: 'Distracted',
-  side: 'Side',
-  projectile: 'Projectile',
-  aoe: 'Area attack',
-  'aoe-edge': 'Edge of an area attack',
-  'spell-fast': 'Very fast spell',
-  'spell-invisible': 'Invisible spell',
-  covert: 'Covert attack',
-  spectator: 'Spectator',
-};
 
 const CHECK: Record<ThresholdCheckName, string> = { defend: 'Defend', react: 'React', perceive: 'Perceive', save: 'Vitality Save' };
 
@@ -37,9 +22,9 @@ export function thresholdText(step: Step, nameOf: (id: string) => string = (id) 
       return `No defense${from}`;
     }
     case 'defense-does-not-answer':
-      return `The pending defense was made against ${SITUATION[s.madeFor].toLowerCase()}, without the perceive check ${SITUATION[s.attack].toLowerCase()} needs: it counts as none`;
+      return `The pending defense was made against ${SITUATION_NAME[s.madeFor].toLowerCase()}, without the perceive check ${SITUATION_NAME[s.attack].toLowerCase()} needs: it counts as none`;
     case 'hit-check': {
-      const bonus = s.bonus !== 0 ? ` + ${s.bonus} ${SITUATION[s.situation].toLowerCase()}` : '';
+      const bonus = s.bonus !== 0 ? ` + ${s.bonus} ${SITUATION_NAME[s.situation].toLowerCase()}` : '';
       const mod = s.mod !== 0 ? (s.mod > 0 ? ` + ${s.mod}` : ` - ${-s.mod}`) : '';
       const sum = bonus || mod ? `${s.hit}${bonus}${mod} = ${s.total}` : `${s.total}`;
       const armor = `${s.track === 'physical' ? 'Physical' : 'Magical'} Armor ${s.armor}`;
@@ -69,15 +54,15 @@ export function thresholdText(step: Step, nameOf: (id: string) => string = (id) 
     }
     case 'no-defense':
       return s.takesDamage
-        ? `${SITUATION[s.situation]} not perceived: no defense, the attack hits`
-        : `${SITUATION[s.situation]}: attack not perceived, no defense`;
+        ? `${SITUATION_NAME[s.situation]} not perceived: no defense, the attack hits`
+        : `${SITUATION_NAME[s.situation]}: attack not perceived, no defense`;
     case 'not-in-time':
       return `React check failed: no ${s.action === 'skill' ? 'defensive skill' : 'counter attack'} in time`;
     case 'pending-defense': {
       const result = s.result === 'success' ? 'success' : 'failure';
       return s.for === null
-        ? `Pending defense: ${result}, against the next hit (${SITUATION[s.situation].toLowerCase()})`
-        : `Guard for ${nameOf(s.for)}: ${result}, against the next hit on it (${SITUATION[s.situation].toLowerCase()})`;
+        ? `Pending defense: ${result}, against the next hit (${SITUATION_NAME[s.situation].toLowerCase()})`
+        : `Guard for ${nameOf(s.for)}: ${result}, against the next hit on it (${SITUATION_NAME[s.situation].toLowerCase()})`;
     }
     case 'guard-kept':
       return `${nameOf(s.ally)} keeps the better defense: ${s.result}`;
