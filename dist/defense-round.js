@@ -4346,8 +4346,11 @@ var DefenseRound = (() => {
   function numbers(changes) {
     return changes.map((change) => change.kind === "bar" && change.from !== null ? `${BAR_LABEL[change.resource]} ${change.from} -> ${change.to}` : "").filter((text) => text !== "").join(", ");
   }
+  function isHidden(snapshot) {
+    return snapshot.token.get("layer") === "gmlayer";
+  }
   function visibilityOf(app, snapshot) {
-    if (snapshot.token.get("layer") === "gmlayer") return "gm";
+    if (isHidden(snapshot)) return "gm";
     return snapshot.npc ? app.store.settings.visibility.npc : app.store.settings.visibility.pc;
   }
   function present(app, shown, options) {
@@ -4382,7 +4385,7 @@ var DefenseRound = (() => {
       const item2 = shown[index];
       if (!item2) return void 0;
       const { snapshot } = item2;
-      return { tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, card: () => fullCard({ ...item2, title: item2.title ?? item2.outcome.card.title }) };
+      return { tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, hidden: isHidden(snapshot), card: () => fullCard({ ...item2, title: item2.title ?? item2.outcome.card.title }) };
     });
   }
   function rowsCard(app, shown, title, audience, command, indexOf) {
@@ -4915,7 +4918,8 @@ var DefenseRound = (() => {
     if (!detail) throw new RefusalError("that breakdown is no longer kept (the script keeps the last few hundred, until a restart)");
     const token = getObj("graphic", detail.tokenId);
     const settings = ctx.app.store.settings;
-    const isPublic = (detail.npc ? settings.visibility.npc : settings.visibility.pc) === "public";
+    const hidden = detail.hidden || token?.get("layer") === "gmlayer";
+    const isPublic = !hidden && (detail.npc ? settings.visibility.npc : settings.visibility.pc) === "public";
     const mayRead = ctx.gm || isPublic || token !== void 0 && controls(ctx.playerId, token, characterOf(token));
     if (!mayRead) throw new RefusalError(`${detail.name}'s breakdown is for the GM`);
     send(whisperTo(ctx.replyTo), renderCard(detail.card()));

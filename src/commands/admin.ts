@@ -170,7 +170,9 @@ function showDetails(ctx: CommandContext, args: string[]): void {
   if (!detail) throw new RefusalError('that breakdown is no longer kept (the script keeps the last few hundred, until a restart)');
   const token = getObj('graphic', detail.tokenId);
   const settings = ctx.app.store.settings;
-  const isPublic = (detail.npc ? settings.visibility.npc : settings.visibility.pc) === 'public';
+  // Hidden then or now (on the GM layer), a token's breakdown is the GM's whatever the visibility setting.
+  const hidden = detail.hidden || token?.get('layer') === 'gmlayer';
+  const isPublic = !hidden && (detail.npc ? settings.visibility.npc : settings.visibility.pc) === 'public';
   const mayRead = ctx.gm || isPublic || (token !== undefined && controls(ctx.playerId, token, characterOf(token)));
   if (!mayRead) throw new RefusalError(`${detail.name}'s breakdown is for the GM`);
   send(whisperTo(ctx.replyTo), renderCard(detail.card()));

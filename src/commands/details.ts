@@ -8,6 +8,8 @@ export interface Detail {
   name: string;
   /** An NPC's breakdown follows visibility.npc; a PC's visibility.pc. */
   npc: boolean;
+  /** On the GM layer when the command ran: hidden from the players, so the breakdown is the GM's. */
+  hidden: boolean;
   /** The breakdown's words, made only when someone clicks for them. */
   card(): CardWords;
 }

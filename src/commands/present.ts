@@ -53,9 +53,13 @@ function numbers(changes: readonly StoredChange[]): string {
     .join(', ');
 }
 
+/** A token on the GM layer is hidden from the players: nothing about it goes public. */
+function isHidden(snapshot: TokenSnapshot): boolean {
+  return snapshot.token.get('layer') === 'gmlayer';
+}
+
 function visibilityOf(app: App, snapshot: TokenSnapshot): 'public' | 'gm' {
-  // A token on the GM layer is hidden from the players: nothing about it goes public.
-  if (snapshot.token.get('layer') === 'gmlayer') return 'gm';
+  if (isHidden(snapshot)) return 'gm';
   return snapshot.npc ? app.store.settings.visibility.npc : app.store.settings.visibility.pc;
 }
 
@@ -105,7 +109,7 @@ function registerDetails(app: App, shown: readonly Shown[]): string {
     const item = shown[index];
     if (!item) return undefined;
     const { snapshot } = item;
-    return { tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, card: () => fullCard({ ...item, title: item.title ?? item.outcome.card.title }) };
+    return { tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, hidden: isHidden(snapshot), card: () => fullCard({ ...item, title: item.title ?? item.outcome.card.title }) };
   });
 }
 

@@ -270,6 +270,28 @@ describe('attacks on the bundle', () => {
     expect(publicFromScript(hit).join()).not.toMatch(/Goblin 2/);
   });
 
+  it('a guessed details key never shows a player the breakdown of a token on the GM layer, even with NPC breakdowns public', async () => {
+    await open();
+    await table.say('GM', '!defense-round config visibility.npc public');
+    table.mock.token('Goblin 2').set('layer', 'gmlayer');
+    const hit = await table.say('GM', '!damage 5', ['Goblin 1', 'Goblin 2']);
+    const keys = hit.flatMap((r) => [...r.content.matchAll(/\((!defense-round details [0-9a-z.]+)\)/g)].map((m) => m[1]!));
+    const unique = [...new Set(keys)];
+    expect(unique).toHaveLength(2);
+    const click = async () => {
+      const lines: Array<string | undefined> = [];
+      for (const key of unique) lines.push(whispered(await table.say('Ben', key), 'Ben')[0]);
+      return lines;
+    };
+    const seen = await click();
+    expect(seen.filter((line) => /^Goblin 1 takes 5/.test(line ?? ''))).toHaveLength(1);
+    expect(seen).toContain("Goblin 2's breakdown is for the GM.");
+    // Hidden after the hit: the public row's button no longer reads it either.
+    table.mock.token('Goblin 1').set('layer', 'gmlayer');
+    const later = await click();
+    expect(later.sort()).toEqual(["Goblin 1's breakdown is for the GM.", "Goblin 2's breakdown is for the GM."]);
+  });
+
   it('control characters from names never reach chat', async () => {
     await open();
     table.mock.token('Goblin 1').set('name', 'Gob\u202Elin\r\u2028\u2029\u0085\u0000 1');
