@@ -730,6 +730,7 @@ var DefenseRound = (() => {
   // src/rules/edition.ts
   var EDITION_IDS = ["soak", "threshold", "opposed"];
   var RESOURCES = ["vitality", "soul", "power"];
+  var RESOURCE_LABEL = { vitality: "Vitality", soul: "Soul", power: "Power" };
   var VALUE_KEYS = [
     "armor_soak",
     "armor_physical",
@@ -2636,6 +2637,9 @@ var DefenseRound = (() => {
   }
 
   // src/rules/threshold/defend.ts
+  function defenseCheckOf(situation) {
+    return THRESHOLD_SITUATION_RULES[situation].reactCheck !== null ? "react" : "defend";
+  }
   function thresholdRollsNeeded(action, situation) {
     const rule = THRESHOLD_SITUATION_RULES[situation];
     if (action === "opportunity") return { perceive: false, check: false };
@@ -2648,7 +2652,7 @@ var DefenseRound = (() => {
     const steps = [];
     const needed = thresholdRollsNeeded(action, situation);
     if (needed.perceive && input.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-    const ownCheck = needed.check ? rule.reactCheck !== null ? "react" : "defend" : null;
+    const ownCheck = needed.check ? defenseCheckOf(situation) : null;
     if (ownCheck && input.checkTargets[ownCheck] === null) return { kind: "missing", check: ownCheck };
     if (action === "opportunity") {
       steps.push({ kind: "announced", action, vs: input.vs, skillName: input.skillName });
@@ -2861,7 +2865,7 @@ var DefenseRound = (() => {
       override: override === void 0 ? null : choiceArg(override, "--defense", ["success", "fail", "none"])
     };
   }
-  function thresholdDamagePlan(order, title) {
+  function thresholdDamagePlan(order) {
     const armorKey = order.track === "physical" ? "armor_physical" : "armor_magical";
     return {
       values: [armorKey, "armor_defense"],
@@ -2892,7 +2896,7 @@ var DefenseRound = (() => {
           get card() {
             const isDefense = (step) => step.kind === "defense-used" || step.kind === "defense-does-not-answer";
             return {
-              title: title ? title(name) : `${name} is attacked: ${order.amount} ${order.track}`,
+              title: `${name} is attacked: ${order.amount} ${order.track}`,
               rows: [
                 { label: "Defense", lines: outcome.steps.filter(isDefense).map((step) => thresholdText(step, facts.nameOf)) },
                 { label: "Breakdown", lines: outcome.steps.filter((step) => !isDefense(step)).map((step) => thresholdText(step, facts.nameOf)) },
@@ -2925,8 +2929,8 @@ var DefenseRound = (() => {
     const situation = situationArg(situationText) ?? "front";
     const rule = THRESHOLD_SITUATION_RULES[situation];
     const needed = thresholdRollsNeeded(action === "save" ? "defend" : action, situation);
-    const ownIsReact = action !== "save" && needed.check && rule.reactCheck !== null;
-    const ownIsDefend = action === "save" || (action === "defend" || action === "guard") && rule.reactCheck === null;
+    const ownIsReact = action !== "save" && needed.check && defenseCheckOf(situation) === "react";
+    const ownIsDefend = action === "save" || (action === "defend" || action === "guard") && defenseCheckOf(situation) === "defend";
     if (hasFlag(line, "roll") && !ownIsDefend) {
       throw new UsageError(ownIsReact ? `--roll does not apply here: the defense check against --situation ${situation} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${action}: it is announced, not rolled`);
     }
@@ -2958,7 +2962,7 @@ var DefenseRound = (() => {
     if (order.action === "save") return savePlan(order);
     const action = order.action;
     const needed = thresholdRollsNeeded(action, order.situation);
-    const givenCheck = THRESHOLD_SITUATION_RULES[order.situation].reactCheck !== null ? order.reactRoll : order.roll;
+    const givenCheck = defenseCheckOf(order.situation) === "react" ? order.reactRoll : order.roll;
     const rollPerceive = needed.perceive && order.perceptionRoll === void 0;
     const rollCheck = needed.check && givenCheck === void 0;
     return {
@@ -3230,8 +3234,6 @@ var DefenseRound = (() => {
         return `Initiative ${s.before} -> ${s.after} (${s.mode} defense costs ${s.cost})`;
       case "counterattack":
         return `Counterattack: the defense beats the attack by ${s.margin} (its damage is the table's call)`;
-      case "bar-change":
-        return `${s.bar} ${s.before} -> ${s.after}`;
     }
   }
 
@@ -4322,7 +4324,6 @@ var DefenseRound = (() => {
   }
 
   // src/commands/present.ts
-  var BAR_LABEL = { vitality: "Vitality", soul: "Soul", power: "Power" };
   function buttonsOf(shown) {
     const { snapshot, outcome } = shown;
     if (!isSafeId(snapshot.id)) return [];
@@ -4344,7 +4345,7 @@ var DefenseRound = (() => {
     };
   }
   function numbers(changes) {
-    return changes.map((change) => change.kind === "bar" && change.from !== null ? `${BAR_LABEL[change.resource]} ${change.from} -> ${change.to}` : "").filter((text) => text !== "").join(", ");
+    return changes.map((change) => change.kind === "bar" && change.from !== null ? `${RESOURCE_LABEL[change.resource]} ${change.from} -> ${change.to}` : "").filter((text) => text !== "").join(", ");
   }
   function isHidden(snapshot) {
     return snapshot.token.get("layer") === "gmlayer";
@@ -4406,12 +4407,11 @@ var DefenseRound = (() => {
   }
 
   // src/commands/barProblem.ts
-  var LABEL = { vitality: "Vitality", soul: "Soul", power: "Power" };
   function barProblem(snapshot, resource) {
     const reading = snapshot.bars[resource];
     if (reading.value !== null) return void 0;
     const shown = reading.raw === "" || reading.raw === void 0 || reading.raw === null ? "nothing" : `"${String(reading.raw)}"`;
-    return `${snapshot.name}: its ${LABEL[resource]} bar (${reading.bar}) holds ${shown}, not a whole number; left as it was`;
+    return `${snapshot.name}: its ${RESOURCE_LABEL[resource]} bar (${reading.bar}) holds ${shown}, not a whole number; left as it was`;
   }
 
   // src/commands/history.ts
@@ -5403,7 +5403,6 @@ var DefenseRound = (() => {
   };
 
   // src/rules/heal.ts
-  var LABEL2 = { vitality: "Vitality", soul: "Soul", power: "Power" };
   function healedValue(before, amount, max) {
     if (max === null) return before + amount;
     return Math.max(before, Math.min(before + amount, max));
@@ -5422,7 +5421,7 @@ var DefenseRound = (() => {
         const max = facts.bars[resource].max;
         const after = healedValue(before, amount, max);
         const capped = max === null ? " (the bar has no max: not capped)" : after === max && before + amount > max ? ` (capped at max ${max})` : "";
-        const lines = [`${LABEL2[resource]} ${before} -> ${after}${capped}`];
+        const lines = [`${RESOURCE_LABEL[resource]} ${before} -> ${after}${capped}`];
         const set = vitality === null ? void 0 : edition.setVitality(vitality, resource === "vitality" ? after : vitality, facts.state);
         if (resource === "vitality" && set) lines.push(...set.conditionLines);
         const now = set?.now;
@@ -5430,7 +5429,7 @@ var DefenseRound = (() => {
           headline: "acts",
           ...after === before ? { noop: true } : {},
           steps: set && resource === "vitality" ? set.steps : [],
-          card: { title: `${facts.name} is healed: ${LABEL2[resource]} +${after - before}`, rows: [{ label: "Heal", lines }, { label: "Now", lines: now ? [now] : [] }] },
+          card: { title: `${facts.name} is healed: ${RESOURCE_LABEL[resource]} +${after - before}`, rows: [{ label: "Heal", lines }, { label: "Now", lines: now ? [now] : [] }] },
           shortLine: `${facts.name} is healed.`,
           changes: after !== before ? [{ kind: "bar", resource, to: after }] : [],
           ...resource === "vitality" && set ? { state: set.state } : {},

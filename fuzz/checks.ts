@@ -4,6 +4,8 @@
 import type { ChatRecord, MockObject } from '../mocks/roll20';
 import { loadState } from '../src/state/store';
 import { SCRIPT_VERSION } from '../src/version';
+// The project's own reading of a stored value (rules.md, "Reading values"), not a copy of it.
+import { readInteger } from '../src/rules/values';
 import type { Command } from './generate';
 import { controls, HIDDEN_NAME, isNpc, lists, PAYLOADS, type Actor, type InFlight, type World } from './world';
 
@@ -27,18 +29,6 @@ export interface Snapshot {
   npcNames: string[];
   allNames: string[];
   visibilityNpc: unknown;
-}
-
-const INTEGER_TEXT = /^[+-]?\d+$/;
-
-/** rules.md, "Reading values": the integer a stored value holds, or null. */
-export function readInteger(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? value + 0 : null;
-  if (typeof value !== 'string') return null;
-  const text = value.trim();
-  if (!INTEGER_TEXT.test(text)) return null;
-  const parsed = Number(text);
-  return Number.isSafeInteger(parsed) ? parsed + 0 : null;
 }
 
 /** A name as chat shows it: line breaks become spaces, invisible and bidi characters go. */

@@ -2,7 +2,7 @@
 // its full card, buttons inside. Several: one public card with a row per target and at most one
 // GM card with the NPCs' numbers, each row with a button that whispers its full breakdown.
 // A command that changed nothing posts nothing public: its card goes to the sender only.
-import type { CardWords, Outcome } from '../rules/edition';
+import { RESOURCE_LABEL, type CardWords, type Outcome } from '../rules/edition';
 import type { StoredChange } from '../state/history';
 import type { TokenSnapshot } from '../roll20/read';
 import { PUBLIC, send, TO_GM, whisperTo } from '../roll20/send';
@@ -19,7 +19,6 @@ export interface Shown {
   title?: string;
 }
 
-const BAR_LABEL: Record<string, string> = { vitality: 'Vitality', soul: 'Soul', power: 'Power' };
 
 function buttonsOf(shown: Shown): Button[] {
   const { snapshot, outcome } = shown;
@@ -48,7 +47,7 @@ export function fullCard(shown: Shown): Card {
 /** Numbers for a row, where its audience may see them: the bars the command moved. */
 function numbers(changes: readonly StoredChange[]): string {
   return changes
-    .map((change) => (change.kind === 'bar' && change.from !== null ? `${BAR_LABEL[change.resource]} ${change.from} -> ${change.to}` : ''))
+    .map((change) => (change.kind === 'bar' && change.from !== null ? `${RESOURCE_LABEL[change.resource]} ${change.from} -> ${change.to}` : ''))
     .filter((text) => text !== '')
     .join(', ');
 }

@@ -8,6 +8,8 @@ export type EditionId = (typeof EDITION_IDS)[number];
 
 export type Resource = 'vitality' | 'soul' | 'power';
 export const RESOURCES: readonly Resource[] = ['vitality', 'soul', 'power'];
+/** Each bar's name as a card says it. */
+export const RESOURCE_LABEL: Record<Resource, string> = { vitality: 'Vitality', soul: 'Soul', power: 'Power' };
 
 /** What markers and observers see of a token's life, in every edition. */
 export type Condition = 'none' | 'incapacitated' | 'dying' | 'dead';

@@ -1,9 +1,8 @@
 // `!heal N [--to BAR]` for every edition (commands.md, "Heal"): capped at the bar's max, no cap
 // without one, never lowers a value already above max; the dead are refused. A healed Vitality
 // goes through the edition's own `setVitality`, which clears or keeps its conditions.
-import type { Edition, Plan, Resource } from './edition';
+import { RESOURCE_LABEL, type Edition, type Plan, type Resource } from './edition';
 
-const LABEL: Record<Resource, string> = { vitality: 'Vitality', soul: 'Soul', power: 'Power' };
 
 /** The healed value: capped at max, never below where it was (a value already above max stays). */
 export function healedValue(before: number, amount: number, max: number | null): number {
@@ -26,7 +25,7 @@ export function planHeal<S>(edition: Edition<S>, amount: number, resource: Resou
       const max = facts.bars[resource].max;
       const after = healedValue(before, amount, max);
       const capped = max === null ? ' (the bar has no max: not capped)' : after === max && before + amount > max ? ` (capped at max ${max})` : '';
-      const lines = [`${LABEL[resource]} ${before} -> ${after}${capped}`];
+      const lines = [`${RESOURCE_LABEL[resource]} ${before} -> ${after}${capped}`];
       const set = vitality === null ? undefined : edition.setVitality(vitality, resource === 'vitality' ? after : vitality, facts.state);
       if (resource === 'vitality' && set) lines.push(...set.conditionLines);
       const now = set?.now;
@@ -34,7 +33,7 @@ export function planHeal<S>(edition: Edition<S>, amount: number, resource: Resou
         headline: 'acts',
         ...(after === before ? { noop: true } : {}),
         steps: set && resource === 'vitality' ? set.steps : [],
-        card: { title: `${facts.name} is healed: ${LABEL[resource]} +${after - before}`, rows: [{ label: 'Heal', lines }, { label: 'Now', lines: now ? [now] : [] }] },
+        card: { title: `${facts.name} is healed: ${RESOURCE_LABEL[resource]} +${after - before}`, rows: [{ label: 'Heal', lines }, { label: 'Now', lines: now ? [now] : [] }] },
         shortLine: `${facts.name} is healed.`,
         changes: after !== before ? [{ kind: 'bar', resource, to: after }] : [],
         ...(resource === 'vitality' && set ? { state: set.state } : {}),

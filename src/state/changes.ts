@@ -54,11 +54,6 @@ export function mergeChanges(tokens: readonly AppliedToken[]): MergedChange[] {
   return [...merged.values()];
 }
 
-/** The value a change left, as undo compares it. */
-export function leftValue(change: StoredChange): unknown {
-  return change.kind === 'turn-order' ? true : change.to;
-}
-
 /** Memory as it is after `rounds` more rounds ended (a pending defense does not outlive its round). */
 export function shiftMemory(memory: Memory, edition: AnyEdition, rounds: number): Memory {
   if (!memory.edition || memory.edition.id !== edition.id || rounds <= 0) return memory;

@@ -1,6 +1,6 @@
 // Every edition on the edition seam (src/rules/edition.ts), one contract function at a time, from
 // hand-built `Facts` (no Roll20): the worked examples of /work/shared/design/rules.md and the
-// rulings around them. `it.fails` marks a rule the source does not follow yet (see each comment).
+// rulings around them.
 import { describe, expect, it } from 'vitest';
 import {
   EDITION_IDS,

@@ -5,7 +5,7 @@ import type { OpposedStep } from './attack';
 const signed = (n: number) => (n < 0 ? ` - ${-n}` : ` + ${n}`);
 
 export function opposedText(step: Step): string {
-  const s = step as OpposedStep | { kind: 'bar-change'; bar: string; before: number; after: number };
+  const s = step as OpposedStep;
   switch (s.kind) {
     case 'overwhelmed':
       return `Overwhelmed: ${s.wanted} defense costs ${s.cost} initiative, and ${s.initiative} - ${s.cost} is more than ${s.limit} below the current turn (${s.current}): ${s.used} defense instead`;
@@ -27,7 +27,5 @@ export function opposedText(step: Step): string {
       return `Initiative ${s.before} -> ${s.after} (${s.mode} defense costs ${s.cost})`;
     case 'counterattack':
       return `Counterattack: the defense beats the attack by ${s.margin} (its damage is the table's call)`;
-    case 'bar-change':
-      return `${s.bar} ${s.before} -> ${s.after}`;
   }
 }

@@ -51,7 +51,7 @@ export function resolveThresholdDefend(input: ThresholdDefendInput): ThresholdDe
   const steps: ThresholdStep[] = [];
   const needed = thresholdRollsNeeded(action, situation);
   if (needed.perceive && input.checkTargets.perceive === null) return { kind: 'missing', check: 'perceive' };
-  const ownCheck = needed.check ? (rule.reactCheck !== null ? 'react' : 'defend') : null;
+  const ownCheck = needed.check ? defenseCheckOf(situation) : null;
   if (ownCheck && input.checkTargets[ownCheck] === null) return { kind: 'missing', check: ownCheck };
 
   if (action === 'opportunity') {

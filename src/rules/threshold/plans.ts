@@ -4,7 +4,7 @@ import type { Facts, Headline, Plan, Resolution, RuleChange, ValueKey } from '..
 import { choiceArg, flagValue, hasFlag, integerArg, optionalInteger, UsageError, type FlagTable, type ParsedLine } from '../../text/args';
 import { MAX_DAMAGE } from '../values';
 import { resolveThresholdHit } from './damage';
-import { betterPending, resolveThresholdDefend, thresholdRollsNeeded, type ThresholdAction } from './defend';
+import { betterPending, defenseCheckOf, resolveThresholdDefend, thresholdRollsNeeded, type ThresholdAction } from './defend';
 import { resolveThresholdSave } from './save';
 import { isDead, isDeadForGood, SAVE_ROUNDS, type ThresholdState } from './state';
 import { SOAK_ONLY_SITUATIONS, THRESHOLD_SITUATIONS, THRESHOLD_SITUATION_RULES, type ThresholdSituation } from './situations';
@@ -84,7 +84,7 @@ export function parseThresholdDamage(line: ParsedLine): DamageOrder {
   };
 }
 
-export function thresholdDamagePlan(order: DamageOrder, title?: (name: string) => string): Plan<ThresholdState> {
+export function thresholdDamagePlan(order: DamageOrder): Plan<ThresholdState> {
   const armorKey: ValueKey = order.track === 'physical' ? 'armor_physical' : 'armor_magical';
   return {
     values: [armorKey, 'armor_defense'],
@@ -115,7 +115,7 @@ export function thresholdDamagePlan(order: DamageOrder, title?: (name: string) =
         get card() {
           const isDefense = (step: ThresholdStep) => step.kind === 'defense-used' || step.kind === 'defense-does-not-answer';
           return {
-            title: title ? title(name) : `${name} is attacked: ${order.amount} ${order.track}`,
+            title: `${name} is attacked: ${order.amount} ${order.track}`,
             rows: [
               { label: 'Defense', lines: outcome.steps.filter(isDefense).map((step) => thresholdText(step, facts.nameOf)) },
               { label: 'Breakdown', lines: outcome.steps.filter((step) => !isDefense(step)).map((step) => thresholdText(step, facts.nameOf)) },
@@ -172,8 +172,8 @@ export function parseThresholdDefend(line: ParsedLine): DefendOrder {
   const situation = situationArg(situationText) ?? 'front';
   const rule = THRESHOLD_SITUATION_RULES[situation];
   const needed = thresholdRollsNeeded(action === 'save' ? 'defend' : action, situation);
-  const ownIsReact = action !== 'save' && needed.check && rule.reactCheck !== null;
-  const ownIsDefend = action === 'save' || ((action === 'defend' || action === 'guard') && rule.reactCheck === null);
+  const ownIsReact = action !== 'save' && needed.check && defenseCheckOf(situation) === 'react';
+  const ownIsDefend = action === 'save' || ((action === 'defend' || action === 'guard') && defenseCheckOf(situation) === 'defend');
   // Flags that would change nothing here are refused, never ignored (commands.md, "Syntax").
   if (hasFlag(line, 'roll') && !ownIsDefend) {
     throw new UsageError(ownIsReact
@@ -209,7 +209,7 @@ export function thresholdDefendPlan(order: DefendOrder): Plan<ThresholdState> {
   if (order.action === 'save') return savePlan(order);
   const action = order.action;
   const needed = thresholdRollsNeeded(action, order.situation);
-  const givenCheck = THRESHOLD_SITUATION_RULES[order.situation].reactCheck !== null ? order.reactRoll : order.roll;
+  const givenCheck = defenseCheckOf(order.situation) === 'react' ? order.reactRoll : order.roll;
   const rollPerceive = needed.perceive && order.perceptionRoll === undefined;
   const rollCheck = needed.check && givenCheck === undefined;
   return {
