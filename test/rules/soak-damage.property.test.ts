@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
+import { numbersIn } from '../support/numbers';
 import { resolveSoakHit, type SoakArmor } from '../../src/rules/soak/damage';
-import type { DamageStep } from '../../src/rules/soak/damageSteps';
 import { resolveSoakDamage } from '../../src/rules/soak/resolveDamage';
 import { applyHandEdit, applyVitalityLoss, type Life } from '../../src/rules/soak/life';
 
@@ -29,10 +29,6 @@ const lifeArb: fc.Arbitrary<Life> = fc.oneof(
   fc.record({ condition: fc.constant('dying' as const), savesOwed: fc.integer({ min: 1, max: 3 }) }),
   fc.constant<Life>({ condition: 'dead', savesOwed: 0 }),
 );
-
-function numbersIn(step: DamageStep): number[] {
-  return Object.values(step).filter((value): value is number => typeof value === 'number');
-}
 
 describe('resolveSoakHit properties', () => {
   it('the loss is never negative and never above the hit', () => {

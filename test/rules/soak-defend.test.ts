@@ -1,5 +1,6 @@
 // `!defend` in the `soak` edition: rules.md "Defensive actions" and "Clarifications (soak)", seed 000.
 import fc from 'fast-check';
+import { numbersIn } from '../support/numbers';
 import { describe, expect, it } from 'vitest';
 import {
   describeRefusal,
@@ -543,13 +544,6 @@ function succeeded(outcome: SoakDefendOutcome): boolean | null {
   if (outcome.kind !== 'resolved') return null;
   const check = outcome.steps.find((s) => s.kind === 'action-check');
   return check && check.kind === 'action-check' ? check.success : null;
-}
-
-function numbersIn(value: unknown, out: number[] = []): number[] {
-  if (typeof value === 'number') out.push(value);
-  else if (Array.isArray(value)) value.forEach((v) => numbersIn(v, out));
-  else if (value && typeof value === 'object') Object.values(value).forEach((v) => numbersIn(v, out));
-  return out;
 }
 
 describe('properties', () => {
