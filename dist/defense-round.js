@@ -4611,7 +4611,7 @@ var DefenseRound = (() => {
     return ctx.gm || anyTarget || controls(ctx.playerId, token, character);
   }
   function visibleToAll(app, snapshot) {
-    return (snapshot.npc ? app.store.settings.visibility.npc : app.store.settings.visibility.pc) === "public";
+    return visibilityOf(app, snapshot) === "public";
   }
   function unsafeResult(outcome) {
     for (const change of outcome.changes) {

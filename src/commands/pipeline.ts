@@ -10,7 +10,7 @@ import { rollDice } from '../roll20/dice';
 import { readTurnOrder } from '../roll20/turnorder';
 import type { AppliedToken } from '../state/history';
 import { reply, type App, type CommandContext } from './context';
-import { present, type Shown } from './present';
+import { present, visibilityOf, type Shown } from './present';
 import { barProblem } from './barProblem';
 import { recordApplication } from './history';
 import { isCard, type Target } from './targets';
@@ -95,7 +95,7 @@ function stillThere(ctx: CommandContext, target: Target, anyTarget: boolean): bo
 }
 
 function visibleToAll(app: App, snapshot: TokenSnapshot): boolean {
-  return (snapshot.npc ? app.store.settings.visibility.npc : app.store.settings.visibility.pc) === 'public';
+  return visibilityOf(app, snapshot) === 'public';
 }
 
 /** commands.md, "Numbers written": a value outside the safe integers is refused, never written. */

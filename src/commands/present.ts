@@ -57,7 +57,8 @@ function isHidden(snapshot: TokenSnapshot): boolean {
   return snapshot.token.get('layer') === 'gmlayer';
 }
 
-function visibilityOf(app: App, snapshot: TokenSnapshot): 'public' | 'gm' {
+/** Who may read a token's breakdown: public by the visibility setting, unless the token is hidden. */
+export function visibilityOf(app: App, snapshot: TokenSnapshot): 'public' | 'gm' {
   if (isHidden(snapshot)) return 'gm';
   return snapshot.npc ? app.store.settings.visibility.npc : app.store.settings.visibility.pc;
 }
