@@ -3636,7 +3636,7 @@ var DefenseRound = (() => {
     if (entity !== void 0) return entity;
     return LINE_BREAKS.test(ch) ? " " : "";
   }
-  var NEEDS = /\r\n|[\r\n\u0085\u2028\u2029]|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]|[&<>"'[\]{}@%?|*`!/=$:\\]/;
+  var NEEDS = new RegExp(ANY.source);
   function escapeChat(text) {
     const value = String(text ?? "");
     return NEEDS.test(value) ? value.replace(ANY, replacement) : value;

@@ -6,8 +6,6 @@ import type { CommandHandler } from './dispatch';
 import { resolveTargets } from './targets';
 import { activeEdition, runPlan } from './pipeline';
 
-export { healedValue } from '../rules/heal';
-
 const USAGE = '!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)';
 const FLAGS: FlagTable = { to: { kind: 'one' }, ids: { kind: 'list' }, help: { kind: 'switch' } };
 

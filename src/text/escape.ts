@@ -41,7 +41,8 @@ function replacement(ch: string): string {
   return LINE_BREAKS.test(ch) ? ' ' : '';
 }
 
-const NEEDS = /\r\n|[\r\n\u0085\u2028\u2029]|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]|[&<>"'[\]{}@%?|*`!/=$:\\]/;
+// The same pattern without `g`, so `test` keeps no position between calls.
+const NEEDS = new RegExp(ANY.source);
 
 export function escapeChat(text: unknown): string {
   const value = String(text ?? '');

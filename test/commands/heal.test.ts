@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MODES, openTable, whispered, type Table } from '../support/table';
-import { healedValue } from '../../src/commands/heal';
+import { healedValue } from '../../src/rules/heal';
 
 describe('healedValue', () => {
   it('caps at max, does not cap without a max, and never lowers a value above max', () => {
