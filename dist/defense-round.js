@@ -1571,6 +1571,9 @@ var DefenseRound = (() => {
     return { vitalityLoss, protectionAfter, steps };
   }
 
+  // src/rules/damageTypes.ts
+  var TRACK_OF = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+
   // src/rules/soak/resolveDamage.ts
   function chooseDefense(input) {
     if (input.defenseOverride !== null) return { result: input.defenseOverride, source: "override" };
@@ -1715,7 +1718,6 @@ var DefenseRound = (() => {
     defense: { kind: "one" }
   };
   var SOAK_DAMAGE_USAGE = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]";
-  var TRACK_OF = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
   var TRACK_KEYS = {
     physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
     magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
@@ -2405,21 +2407,22 @@ var DefenseRound = (() => {
   }
 
   // src/rules/soak/index.ts
-  var DEFEND_STEP_KINDS = /* @__PURE__ */ new Set([
-    "perception-check",
-    "no-defensive-action",
-    "mental-check",
-    "situation-penalty",
-    "situation-no-penalty",
-    "aided",
-    "modifier",
-    "action-check",
-    "pending-defense",
-    "reaction-recorded",
-    "counter-announced",
-    "skill-announced",
-    "spectator-drawn"
-  ]);
+  var DEFEND_STEP_KIND = {
+    "perception-check": true,
+    "no-defensive-action": true,
+    "mental-check": true,
+    "situation-penalty": true,
+    "situation-no-penalty": true,
+    aided: true,
+    modifier: true,
+    "action-check": true,
+    "pending-defense": true,
+    "reaction-recorded": true,
+    "counter-announced": true,
+    "skill-announced": true,
+    "spectator-drawn": true
+  };
+  var DEFEND_STEP_KINDS = new Set(Object.keys(DEFEND_STEP_KIND));
   function soakText(step, nameOf) {
     return DEFEND_STEP_KINDS.has(step.kind) ? describeDefendStep(step, nameOf) : describeDamageStep(step);
   }
@@ -2835,7 +2838,6 @@ var DefenseRound = (() => {
   };
   var THRESHOLD_DAMAGE_USAGE = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]";
   var THRESHOLD_DEFEND_USAGE = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-  var TRACK_OF2 = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
   function situationArg(text) {
     if (text === void 0) return null;
     if (SOAK_ONLY_SITUATIONS.includes(text.toLowerCase())) throw new UsageError(`--situation ${text.toLowerCase()} means nothing in the threshold edition`);
@@ -2858,7 +2860,7 @@ var DefenseRound = (() => {
     const override = flagValue(line, "defense");
     return {
       amount,
-      track: TRACK_OF2[choiceArg(flagValue(line, "type") ?? "physical", "--type", Object.keys(TRACK_OF2))],
+      track: TRACK_OF[choiceArg(flagValue(line, "type") ?? "physical", "--type", Object.keys(TRACK_OF))],
       hit,
       situation: situationArg(flagValue(line, "situation")),
       mod: optionalInteger(line, "mod", -1e3, 1e3) ?? 0,

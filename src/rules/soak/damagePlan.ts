@@ -4,6 +4,7 @@ import type { Facts, Outcome, Plan, Resolution, RuleChange, ValueKey, Headline }
 import { choiceArg, flagValue, hasFlag, integerArg, optionalInteger, UsageError, type FlagTable, type ParsedLine } from '../../text/args';
 import { defensiveStanceReduction, type SoakArmor } from './damage';
 import type { DamageTrack } from './damageSteps';
+import { TRACK_OF } from '../damageTypes';
 import { resolveSoakDamage, type SoakDamageOutcome } from './resolveDamage';
 import { damageCard, damageShortLine } from './cards';
 import { lifeOf, withLife, type SoakState } from './state';
@@ -32,8 +33,6 @@ export interface SoakDamageOrder {
 }
 
 // seed 000: energy and breath weapon attacks wear the Magical protection like magic.
-const TRACK_OF: Record<string, DamageTrack> = { physical: 'physical', magical: 'magical', energy: 'magical', breath: 'magical' };
-
 const TRACK_KEYS: Record<DamageTrack, { protection: ValueKey; other: ValueKey; reduction: ValueKey; natural: ValueKey }> = {
   physical: { protection: 'armor_physical', other: 'armor_magical', reduction: 'armor_defense', natural: 'natural_defense' },
   magical: { protection: 'armor_magical', other: 'armor_physical', reduction: 'armor_spirit', natural: 'natural_spirit' },

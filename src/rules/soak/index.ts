@@ -24,10 +24,12 @@ import {
   type SoakState,
 } from './state';
 
-const DEFEND_STEP_KINDS = new Set<string>([
-  'perception-check', 'no-defensive-action', 'mental-check', 'situation-penalty', 'situation-no-penalty', 'aided',
-  'modifier', 'action-check', 'pending-defense', 'reaction-recorded', 'counter-announced', 'skill-announced', 'spectator-drawn',
-]);
+// Every `!defend` step kind, checked by the compiler against DefendStep: a new kind cannot be missed here.
+const DEFEND_STEP_KIND: Record<DefendStep['kind'], true> = {
+  'perception-check': true, 'no-defensive-action': true, 'mental-check': true, 'situation-penalty': true, 'situation-no-penalty': true, aided: true,
+  modifier: true, 'action-check': true, 'pending-defense': true, 'reaction-recorded': true, 'counter-announced': true, 'skill-announced': true, 'spectator-drawn': true,
+};
+const DEFEND_STEP_KINDS = new Set<string>(Object.keys(DEFEND_STEP_KIND));
 
 /** Words for any step of this edition: damage and life steps, or `!defend` steps. */
 export function soakText(step: Step, nameOf?: (id: string) => string): string {

@@ -3,6 +3,7 @@
 import type { Facts, Headline, Plan, Resolution, RuleChange, ValueKey } from '../edition';
 import { choiceArg, flagValue, hasFlag, integerArg, optionalInteger, UsageError, type FlagTable, type ParsedLine } from '../../text/args';
 import { MAX_DAMAGE } from '../values';
+import { TRACK_OF } from '../damageTypes';
 import { resolveThresholdHit } from './damage';
 import { betterPending, defenseCheckOf, resolveThresholdDefend, thresholdRollsNeeded, type ThresholdAction } from './defend';
 import { resolveThresholdSave } from './save';
@@ -37,8 +38,6 @@ export const THRESHOLD_DAMAGE_USAGE =
   '!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]';
 export const THRESHOLD_DEFEND_USAGE =
   '!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]';
-
-const TRACK_OF: Record<string, 'physical' | 'magical'> = { physical: 'physical', magical: 'magical', energy: 'magical', breath: 'magical' };
 
 function situationArg(text: string | undefined): ThresholdSituation | null {
   if (text === undefined) return null;
