@@ -4124,18 +4124,18 @@ var DefenseRound = (() => {
           break;
         }
         case "initiative": {
-          const order = readTurnOrder();
+          const order = options.turnOrder?.order ?? readTurnOrder();
           const entry = order.find((row) => row.id === snapshot.id);
           const from = Number(entry?.pr);
           if (entry && Number.isFinite(from) && from !== change.to) {
             entry.pr = change.to;
-            writeTurnOrder(order);
+            saveTurnOrder(order, options.turnOrder);
             changes.push({ kind: "initiative", from, to: change.to });
           }
           break;
         }
         case "join-turn-order": {
-          const joined = joinTurnOrder(change.tokenId, change.initiative);
+          const joined = joinTurnOrder(change.tokenId, change.initiative, options.turnOrder);
           notes.push(joined.note);
           if (joined.added) changes.push({ kind: "turn-order", tokenId: change.tokenId });
           break;
@@ -4197,14 +4197,18 @@ var DefenseRound = (() => {
     if (vitalityFrom !== null) prev[`${snapshot.bars.vitality.bar}_value`] = vitalityFrom;
     return prev;
   }
-  function joinTurnOrder(tokenId, initiative2) {
+  function saveTurnOrder(order, batch) {
+    if (batch) batch.changed = true;
+    else writeTurnOrder(order);
+  }
+  function joinTurnOrder(tokenId, initiative2, batch) {
     const token = getObj("graphic", tokenId);
     if (!token) return { added: false, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
     const name = String(token.get("name") ?? "") || "The spectator";
-    const order = readTurnOrder();
+    const order = batch?.order ?? readTurnOrder();
     if (order.some((entry) => entry.id === tokenId)) return { added: false, note: `${name} is drawn into the battle (already in the Turn Tracker).` };
     order.push({ id: tokenId, pr: initiative2, custom: "", _pageid: String(token.get("_pageid") ?? "") });
-    writeTurnOrder(order);
+    saveTurnOrder(order, batch);
     return { added: true, note: `${name} is drawn into the battle: added to the Turn Tracker at initiative ${initiative2}.` };
   }
 
@@ -4630,13 +4634,13 @@ var DefenseRound = (() => {
     const applied = [];
     const shown = [];
     let undoable = false;
-    const turnOrder = plan.readsTurnOrder ? readTurnOrder() : void 0;
+    const turnOrder = plan.readsTurnOrder ? { order: readTurnOrder(), changed: false } : void 0;
     targets.forEach((target2, index) => {
       if (perTarget > 0 && !stillThere(ctx, target2, options.anyTarget === true)) {
         refused2.push(`${String(target2.token.get("name") ?? "") || "a token"} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
         return;
       }
-      const reading = readTarget(app, target2, plan, turnOrder);
+      const reading = readTarget(app, target2, plan, turnOrder?.order);
       const resolution = plan.resolve(reading.facts, rolled.slice(index * perTarget, (index + 1) * perTarget));
       const maySee = ctx.gm || controls(ctx.playerId, target2.token, target2.character) || visibleToAll(app, reading.snapshot);
       if (isRefusal(resolution)) {
@@ -4648,11 +4652,12 @@ var DefenseRound = (() => {
         refused2.push(`${reading.snapshot.name}: the result${maySee ? ` (${unsafe})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
         return;
       }
-      const result = write(app, reading, resolution, { notify: resolution.observed ?? true });
+      const result = write(app, reading, resolution, { notify: resolution.observed ?? true, ...turnOrder ? { turnOrder } : {} });
       applied.push(result.applied);
       shown.push(result.shown);
       undoable || (undoable = resolution.undoable === true);
     });
+    if (turnOrder?.changed) writeTurnOrder(turnOrder.order);
     if ((options.record || undoable) && applied.length > 0) {
       recordApplication(app, { by: ctx.playerId, kind: options.record ? "damage" : "save", round: app.store.round.number, tokens: applied });
     }

@@ -7,7 +7,7 @@ import { editionStateOf, readFacts, readToken, type TokenReading, type TokenSnap
 import { readInteger } from '../rules/values';
 import { applyOutcome, type WriteOptions } from '../roll20/write';
 import { rollDice } from '../roll20/dice';
-import { readTurnOrder } from '../roll20/turnorder';
+import { readTurnOrder, writeTurnOrder, type TurnOrderBatch } from '../roll20/turnorder';
 import type { AppliedToken } from '../state/history';
 import { reply, type App, type CommandContext } from './context';
 import { present, visibilityOf, type Shown } from './present';
@@ -129,14 +129,15 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
   const applied: AppliedToken[] = [];
   const shown: Shown[] = [];
   let undoable = false;
-  const turnOrder = plan.readsTurnOrder ? readTurnOrder() : undefined;
+  // Read once for every target's facts, changed in memory by their writes, written once below.
+  const turnOrder: TurnOrderBatch | undefined = plan.readsTurnOrder ? { order: readTurnOrder(), changed: false } : undefined;
   targets.forEach((target, index) => {
     // commands.md, "Rolls that come back late": the token, its character and the sender's control are checked again.
     if (perTarget > 0 && !stillThere(ctx, target, options.anyTarget === true)) {
       refused.push(`${String(target.token.get('name') ?? '') || 'a token'} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
       return;
     }
-    const reading = readTarget(app, target, plan, turnOrder);
+    const reading = readTarget(app, target, plan, turnOrder?.order);
     const resolution = plan.resolve(reading.facts, rolled.slice(index * perTarget, (index + 1) * perTarget));
     const maySee = ctx.gm || controls(ctx.playerId, target.token, target.character) || visibleToAll(app, reading.snapshot);
     if (isRefusal(resolution)) {
@@ -148,11 +149,12 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
       refused.push(`${reading.snapshot.name}: the result${maySee ? ` (${unsafe})` : ''} is beyond the whole numbers the script writes safely; nothing written`);
       return;
     }
-    const result = write(app, reading, resolution, { notify: resolution.observed ?? true });
+    const result = write(app, reading, resolution, { notify: resolution.observed ?? true, ...(turnOrder ? { turnOrder } : {}) });
     applied.push(result.applied);
     shown.push(result.shown);
     undoable ||= resolution.undoable === true;
   });
+  if (turnOrder?.changed) writeTurnOrder(turnOrder.order);
   if ((options.record || undoable) && applied.length > 0) {
     recordApplication(app, { by: ctx.playerId, kind: options.record ? 'damage' : 'save', round: app.store.round.number, tokens: applied });
   }

@@ -15,6 +15,12 @@ export function parseTurnOrder(raw: unknown): Roll20TurnEntry[] {
   }
 }
 
+/** One command's Turn Tracker: read once, changed in memory by every target, written once at the end. */
+export interface TurnOrderBatch {
+  order: Roll20TurnEntry[];
+  changed: boolean;
+}
+
 export function writeTurnOrder(entries: Roll20TurnEntry[]): void {
   Campaign().set('turnorder', JSON.stringify(entries));
 }

@@ -9,7 +9,7 @@ import type { StoredChange } from '../state/history';
 import { RESOURCES, WORN_TRACK, type Resource, type TokenReading, type TokenSnapshot } from './read';
 import { markersForCondition, markersForStance } from './markers';
 import { notifyObservers, type TokenResources } from './observers';
-import { readTurnOrder, writeTurnOrder } from './turnorder';
+import { readTurnOrder, writeTurnOrder, type TurnOrderBatch } from './turnorder';
 
 export interface WriteContext {
   settings: Settings;
@@ -23,6 +23,8 @@ export interface WriteOptions {
   vitalityFrom?: number;
   /** Tell observers and HealthColors (default: yes). */
   notify?: boolean;
+  /** The command's Turn Tracker, written once by the pipeline after every target (one set per object). */
+  turnOrder?: TurnOrderBatch;
 }
 
 export interface WriteResult {
@@ -159,18 +161,18 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
         break;
       }
       case 'initiative': {
-        const order = readTurnOrder();
+        const order = options.turnOrder?.order ?? readTurnOrder();
         const entry = order.find((row) => row.id === snapshot.id);
         const from = Number(entry?.pr);
         if (entry && Number.isFinite(from) && from !== change.to) {
           entry.pr = change.to;
-          writeTurnOrder(order);
+          saveTurnOrder(order, options.turnOrder);
           changes.push({ kind: 'initiative', from, to: change.to });
         }
         break;
       }
       case 'join-turn-order': {
-        const joined = joinTurnOrder(change.tokenId, change.initiative);
+        const joined = joinTurnOrder(change.tokenId, change.initiative, options.turnOrder);
         notes.push(joined.note);
         if (joined.added) changes.push({ kind: 'turn-order', tokenId: change.tokenId });
         break;
@@ -243,14 +245,20 @@ export function previousProperties(snapshot: TokenSnapshot, vitalityFrom: number
 }
 
 
+/** Into the command's batch when there is one (the pipeline writes it once), else straight to Roll20. */
+function saveTurnOrder(order: Roll20TurnEntry[], batch: TurnOrderBatch | undefined): void {
+  if (batch) batch.changed = true;
+  else writeTurnOrder(order);
+}
+
 /** seed 000: countering a spectator draws it into the battle: it joins the Turn Tracker (initiative 0). */
-function joinTurnOrder(tokenId: string, initiative: number): { added: boolean; note: string } {
+function joinTurnOrder(tokenId: string, initiative: number, batch: TurnOrderBatch | undefined): { added: boolean; note: string } {
   const token = getObj('graphic', tokenId);
   if (!token) return { added: false, note: 'The spectator is drawn into the battle (no token with that id to add to the Turn Tracker).' };
   const name = String(token.get('name') ?? '') || 'The spectator';
-  const order = readTurnOrder();
+  const order = batch?.order ?? readTurnOrder();
   if (order.some((entry) => entry.id === tokenId)) return { added: false, note: `${name} is drawn into the battle (already in the Turn Tracker).` };
   order.push({ id: tokenId, pr: initiative, custom: '', _pageid: String(token.get('_pageid') ?? '') });
-  writeTurnOrder(order);
+  saveTurnOrder(order, batch);
   return { added: true, note: `${name} is drawn into the battle: added to the Turn Tracker at initiative ${initiative}.` };
 }

@@ -149,6 +149,17 @@ describe.each(MODES)('opposed edition (%s)', (mode) => {
       expect(table.mock.turnOrder().map((e) => e.pr)).toEqual([15, 2, 8]);
     });
 
+    it('two defenders pay in one command: each entry changes, and the Turn Tracker is written once', async () => {
+      table = await openOpposed(mode);
+      const campaignId = String(table.mock.globals.Campaign().id);
+      table.mock.stats.setsByObject = {};
+      await table.say('GM', '!damage 1 --attack 1 --defense-roll 8 --defense-mode active', ['Goblin 1', 'Goblin 2']);
+      expect(table.mock.turnOrder().map((e) => e.pr)).toEqual([15, 7, 3]);
+      expect(table.mock.stats.setsByObject[campaignId]).toBe(1);
+      await table.say('GM', '!damage --undo');
+      expect(table.mock.turnOrder().map((e) => e.pr)).toEqual([15, 12, 8]);
+    });
+
     it('custom rows and decimal initiatives: only the defender\'s pr changes, every other entry is kept exactly', async () => {
       table = await openOpposed(mode);
       const lair = { id: '-1', pr: 20, custom: 'Lair action', _pageid: table.scene.pageId };
