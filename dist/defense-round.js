@@ -3631,17 +3631,32 @@ var DefenseRound = (() => {
     ":": "&#58;",
     "\\": "&#92;"
   };
-  var LINE_BREAKS = /^(?:\r\n|[\r\n\u0085\u2028\u2029])$/;
-  var ANY = /\r\n|[\r\n\u0085\u2028\u2029]|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]|[&<>"'[\]{}@%?|*`!/=$:\\]/g;
-  function replacement(ch) {
-    const entity = ENTITIES[ch];
-    if (entity !== void 0) return entity;
-    return LINE_BREAKS.test(ch) ? " " : "";
+  var ASCII = [];
+  for (let code2 = 0; code2 < 128; code2 += 1) {
+    const ch = String.fromCharCode(code2);
+    if (ENTITIES[ch] !== void 0) ASCII[code2] = ENTITIES[ch];
+    else if (ch === "\n" || ch === "\r") ASCII[code2] = " ";
+    else if (code2 < 32 && ch !== "	" || code2 === 127) ASCII[code2] = "";
+    else ASCII[code2] = void 0;
   }
-  var NEEDS = new RegExp(ANY.source);
+  function wide(code2) {
+    if (code2 === 133 || code2 === 8232 || code2 === 8233) return " ";
+    if (code2 === 8206 || code2 === 8207 || code2 >= 8234 && code2 <= 8238 || code2 >= 8294 && code2 <= 8297) return "";
+    return void 0;
+  }
   function escapeChat(text) {
-    const value = String(text ?? "");
-    return NEEDS.test(value) ? value.replace(ANY, replacement) : value;
+    const value = typeof text === "string" ? text : String(text ?? "");
+    let out = "";
+    let from = 0;
+    for (let i = 0; i < value.length; i += 1) {
+      const code2 = value.charCodeAt(i);
+      const becomes = code2 < 128 ? ASCII[code2] : wide(code2);
+      if (becomes === void 0) continue;
+      out += value.slice(from, i) + becomes;
+      if (code2 === 13 && value.charCodeAt(i + 1) === 10) i += 1;
+      from = i + 1;
+    }
+    return from === 0 ? value : out + value.slice(from);
   }
 
   // src/roll20/guard.ts
@@ -3860,6 +3875,7 @@ var DefenseRound = (() => {
       bars,
       unique: bars.vitality.link !== "",
       npc: isNpc(token, character),
+      hidden: token.get("layer") === "gmlayer",
       statusmarkers: String(token.get("statusmarkers") ?? "")
     };
   }
@@ -4053,13 +4069,15 @@ var DefenseRound = (() => {
     return out;
   }
   function storeMemory(tokens, tokenId, memory) {
-    const record2 = { ...tokens[tokenId] };
-    delete record2.edition;
-    delete record2.deadForGood;
-    delete record2.stance;
-    Object.assign(record2, memory);
-    if (Object.values(record2).some((value) => value !== void 0)) tokens[tokenId] = record2;
-    else delete tokens[tokenId];
+    const stored = tokens[tokenId];
+    const record2 = {};
+    if (stored?.overrides !== void 0) record2.overrides = stored.overrides;
+    if (stored?.worn !== void 0) record2.worn = stored.worn;
+    if (memory.stance !== void 0) record2.stance = memory.stance;
+    if (memory.deadForGood !== void 0) record2.deadForGood = memory.deadForGood;
+    if (memory.edition !== void 0) record2.edition = memory.edition;
+    if (isEmptyRecord(record2)) delete tokens[tokenId];
+    else tokens[tokenId] = record2;
   }
   function sameData(a, b) {
     if (a === b) return true;
@@ -4101,7 +4119,9 @@ var DefenseRound = (() => {
           const reading2 = snapshot.bars[change.resource];
           const from = change.resource === "vitality" ? vitalityFrom : reading2.value;
           const linked = reading2.link ? getObj("attribute", reading2.link) : void 0;
-          changes.push({ kind: "bar", resource: change.resource, bar: reading2.bar, ...linked ? { attributeId: linked.id } : {}, from, to: change.to });
+          const stored = { kind: "bar", resource: change.resource, bar: reading2.bar, from, to: change.to };
+          if (linked) stored.attributeId = linked.id;
+          changes.push(stored);
           if (reading2.value !== change.to || reading2.raw !== change.to) writes.bar(snapshot, change.resource, change.to, linked);
           barsAfter[change.resource] = change.to;
           break;
@@ -4182,14 +4202,12 @@ var DefenseRound = (() => {
     }
     writes.flush(token);
     if (options.notify ?? true) {
-      const before = { ...barsOf(snapshot), vitality: vitalityFrom, statusmarkers: snapshot.statusmarkers, condition: conditionBefore };
-      const after = { ...barsAfter, statusmarkers: markers, condition: conditionAfter };
+      const { bars } = snapshot;
+      const before = { vitality: vitalityFrom, soul: bars.soul.value, power: bars.power.value, statusmarkers: snapshot.statusmarkers, condition: conditionBefore };
+      const after = { vitality: barsAfter.vitality, soul: barsAfter.soul, power: barsAfter.power, statusmarkers: markers, condition: conditionAfter };
       notifyObservers(token, before, after, outcome.detail, previousProperties(snapshot, vitalityFrom));
     }
     return { changes, notes };
-  }
-  function barsOf(snapshot) {
-    return { vitality: snapshot.bars.vitality.value, soul: snapshot.bars.soul.value, power: snapshot.bars.power.value };
   }
   function previousProperties(snapshot, vitalityFrom) {
     const prev = { statusmarkers: snapshot.statusmarkers };
@@ -4353,59 +4371,67 @@ var DefenseRound = (() => {
   function numbers(changes) {
     return changes.map((change) => change.kind === "bar" && change.from !== null ? `${RESOURCE_LABEL[change.resource]} ${change.from} -> ${change.to}` : "").filter((text) => text !== "").join(", ");
   }
-  function isHidden(snapshot) {
-    return snapshot.token.get("layer") === "gmlayer";
-  }
   function visibilityOf(app, snapshot) {
-    if (isHidden(snapshot)) return "gm";
+    if (snapshot.hidden) return "gm";
     return snapshot.npc ? app.store.settings.visibility.npc : app.store.settings.visibility.pc;
   }
   function present(app, shown, options) {
     if (shown.length === 0) return;
     const changedAnything = shown.some((item2) => item2.changes.length > 0 || !(item2.outcome.noop || item2.outcome.headline === "unharmed"));
     const command = shown.length > 1 ? registerDetails(app, shown) : "";
-    const indexOf = (item2) => shown.indexOf(item2);
     if (!changedAnything) {
       const maySee = options.senderMaySee ?? (() => true);
       if (shown.length === 1 && !maySee(shown[0].snapshot)) {
         send(whisperTo(options.replyTo), renderLine(shown[0].outcome.shortLine));
         return;
       }
-      const card = shown.length === 1 ? fullCard(shown[0]) : rowsCard(app, shown, options.title, shown.every((item2) => maySee(item2.snapshot)) ? "all" : "public", command, indexOf);
+      const card = shown.length === 1 ? fullCard(shown[0]) : rowsCard(shown, everyIndex(shown), visibilities(app, shown), options.title, shown.every((item2) => maySee(item2.snapshot)) ? "all" : "public", command);
       send(whisperTo(options.replyTo), renderCard(card));
       return;
     }
     if (shown.length === 1) {
       const item2 = shown[0];
-      const visibility2 = visibilityOf(app, item2.snapshot);
-      send(visibility2 === "public" ? PUBLIC : TO_GM, renderCard(fullCard(item2)), { record: true });
-      if (visibility2 === "gm" && item2.snapshot.token.get("layer") !== "gmlayer") send(PUBLIC, renderLine(item2.outcome.shortLine));
+      const visibility3 = visibilityOf(app, item2.snapshot);
+      send(visibility3 === "public" ? PUBLIC : TO_GM, renderCard(fullCard(item2)), { record: true });
+      if (visibility3 === "gm" && !item2.snapshot.hidden) send(PUBLIC, renderLine(item2.outcome.shortLine));
       return;
     }
-    const seen = shown.filter((item2) => item2.snapshot.token.get("layer") !== "gmlayer");
-    if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(app, seen, options.title, "public", command, indexOf)));
-    const hidden = shown.filter((item2) => visibilityOf(app, item2.snapshot) === "gm");
-    if (hidden.length > 0) send(TO_GM, renderCard(rowsCard(app, hidden, `${options.title} (GM)`, "all", command, indexOf)), { record: true });
+    const visibility2 = visibilities(app, shown);
+    const seen = [];
+    const forGm = [];
+    for (let index = 0; index < shown.length; index += 1) {
+      if (!shown[index].snapshot.hidden) seen.push(index);
+      if (visibility2[index] === "gm") forGm.push(index);
+    }
+    if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(shown, seen, visibility2, options.title, "public", command)));
+    if (forGm.length > 0) send(TO_GM, renderCard(rowsCard(shown, forGm, visibility2, `${options.title} (GM)`, "all", command)), { record: true });
+  }
+  function visibilities(app, shown) {
+    return shown.map((item2) => visibilityOf(app, item2.snapshot));
+  }
+  function everyIndex(shown) {
+    return shown.map((_, index) => index);
   }
   function registerDetails(app, shown) {
     return app.details.addCommand((index) => {
       const item2 = shown[index];
       if (!item2) return void 0;
       const { snapshot } = item2;
-      return { tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, hidden: isHidden(snapshot), card: () => fullCard({ ...item2, title: item2.title ?? item2.outcome.card.title }) };
+      return { tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, hidden: snapshot.hidden, card: () => fullCard({ ...item2, title: item2.title ?? item2.outcome.card.title }) };
     });
   }
-  function rowsCard(app, shown, title, audience, command, indexOf) {
+  function rowsCard(shown, indices, visibility2, title, audience, command) {
     const labels = /* @__PURE__ */ new Map();
     const rows = [];
-    for (const item2 of shown) {
+    for (const index of indices) {
+      const item2 = shown[index];
       const { snapshot, outcome } = item2;
       const seen = (labels.get(snapshot.name) ?? 0) + 1;
       labels.set(snapshot.name, seen);
       const label = seen === 1 ? snapshot.name : `${snapshot.name} (${seen})`;
-      const showNumbers = audience === "all" || visibilityOf(app, snapshot) === "public";
+      const showNumbers = audience === "all" || visibility2[index] === "public";
       const figures = showNumbers ? numbers(item2.changes) : "";
-      const details = showNumbers ? [{ label: "details", command: `!defense-round details ${command}.${indexOf(item2)}` }] : [];
+      const details = showNumbers ? [{ label: "details", command: `!defense-round details ${command}.${index}` }] : [];
       const buttons = showNumbers && (outcome.offerDamageButton || outcome.buttons) ? [...details, ...buttonsOf(item2)] : details;
       rows.push({ label, lines: [figures ? `${outcome.shortLine} ${figures}` : outcome.shortLine], buttons });
     }

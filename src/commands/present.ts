@@ -52,14 +52,9 @@ function numbers(changes: readonly StoredChange[]): string {
     .join(', ');
 }
 
-/** A token on the GM layer is hidden from the players: nothing about it goes public. */
-function isHidden(snapshot: TokenSnapshot): boolean {
-  return snapshot.token.get('layer') === 'gmlayer';
-}
-
 /** Who may read a token's breakdown: public by the visibility setting, unless the token is hidden. */
 export function visibilityOf(app: App, snapshot: TokenSnapshot): 'public' | 'gm' {
-  if (isHidden(snapshot)) return 'gm';
+  if (snapshot.hidden) return 'gm';
   return snapshot.npc ? app.store.settings.visibility.npc : app.store.settings.visibility.pc;
 }
 
@@ -77,7 +72,6 @@ export function present(app: App, shown: readonly Shown[], options: PresentOptio
   // A no-op: nothing written, and nothing that happened (a miss, a block, an announcement is news).
   const changedAnything = shown.some((item) => item.changes.length > 0 || !(item.outcome.noop || item.outcome.headline === 'unharmed'));
   const command = shown.length > 1 ? registerDetails(app, shown) : '';
-  const indexOf = (item: Shown) => shown.indexOf(item);
   if (!changedAnything) {
     // Nothing changed (healing a token at its max): nothing public, the sender hears it.
     const maySee = options.senderMaySee ?? (() => true);
@@ -86,7 +80,7 @@ export function present(app: App, shown: readonly Shown[], options: PresentOptio
       send(whisperTo(options.replyTo), renderLine(shown[0]!.outcome.shortLine));
       return;
     }
-    const card = shown.length === 1 ? fullCard(shown[0]!) : rowsCard(app, shown, options.title, shown.every((item) => maySee(item.snapshot)) ? 'all' : 'public', command, indexOf);
+    const card = shown.length === 1 ? fullCard(shown[0]!) : rowsCard(shown, everyIndex(shown), visibilities(app, shown), options.title, shown.every((item) => maySee(item.snapshot)) ? 'all' : 'public', command);
     send(whisperTo(options.replyTo), renderCard(card));
     return;
   }
@@ -94,13 +88,27 @@ export function present(app: App, shown: readonly Shown[], options: PresentOptio
     const item = shown[0]!;
     const visibility = visibilityOf(app, item.snapshot);
     send(visibility === 'public' ? PUBLIC : TO_GM, renderCard(fullCard(item)), { record: true });
-    if (visibility === 'gm' && item.snapshot.token.get('layer') !== 'gmlayer') send(PUBLIC, renderLine(item.outcome.shortLine));
+    if (visibility === 'gm' && !item.snapshot.hidden) send(PUBLIC, renderLine(item.outcome.shortLine));
     return;
   }
-  const seen = shown.filter((item) => item.snapshot.token.get('layer') !== 'gmlayer');
-  if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(app, seen, options.title, 'public', command, indexOf)));
-  const hidden = shown.filter((item) => visibilityOf(app, item.snapshot) === 'gm');
-  if (hidden.length > 0) send(TO_GM, renderCard(rowsCard(app, hidden, `${options.title} (GM)`, 'all', command, indexOf)), { record: true });
+  // Each token's visibility once; the public card leaves out hidden tokens, the GM card holds the rest.
+  const visibility = visibilities(app, shown);
+  const seen: number[] = [];
+  const forGm: number[] = [];
+  for (let index = 0; index < shown.length; index += 1) {
+    if (!shown[index]!.snapshot.hidden) seen.push(index);
+    if (visibility[index] === 'gm') forGm.push(index);
+  }
+  if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(shown, seen, visibility, options.title, 'public', command)));
+  if (forGm.length > 0) send(TO_GM, renderCard(rowsCard(shown, forGm, visibility, `${options.title} (GM)`, 'all', command)), { record: true });
+}
+
+function visibilities(app: App, shown: readonly Shown[]): Array<'public' | 'gm'> {
+  return shown.map((item) => visibilityOf(app, item.snapshot));
+}
+
+function everyIndex(shown: readonly Shown[]): number[] {
+  return shown.map((_, index) => index);
 }
 
 /** The command's rows, registered once for their details buttons: `!defense-round details <command>.<index>`. */
@@ -109,23 +117,24 @@ function registerDetails(app: App, shown: readonly Shown[]): string {
     const item = shown[index];
     if (!item) return undefined;
     const { snapshot } = item;
-    return { tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, hidden: isHidden(snapshot), card: () => fullCard({ ...item, title: item.title ?? item.outcome.card.title }) };
+    return { tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, hidden: snapshot.hidden, card: () => fullCard({ ...item, title: item.title ?? item.outcome.card.title }) };
   });
 }
 
-/** One row per target; `public`: numbers only where the breakdown is public. Each row's button whispers its breakdown. */
-function rowsCard(app: App, shown: readonly Shown[], title: string, audience: 'public' | 'all', command: string, indexOf: (item: Shown) => number): Card {
+/** One row per target (those at `indices`); `public`: numbers only where the breakdown is public. Each row's button whispers its breakdown. */
+function rowsCard(shown: readonly Shown[], indices: readonly number[], visibility: ReadonlyArray<'public' | 'gm'>, title: string, audience: 'public' | 'all', command: string): Card {
   const labels = new Map<string, number>();
   const rows: Card['rows'] = [];
-  for (const item of shown) {
+  for (const index of indices) {
+    const item = shown[index]!;
     const { snapshot, outcome } = item;
     const seen = (labels.get(snapshot.name) ?? 0) + 1;
     labels.set(snapshot.name, seen);
     const label = seen === 1 ? snapshot.name : `${snapshot.name} (${seen})`;
-    const showNumbers = audience === 'all' || visibilityOf(app, snapshot) === 'public';
+    const showNumbers = audience === 'all' || visibility[index] === 'public';
     const figures = showNumbers ? numbers(item.changes) : '';
     // A row whose breakdown its audience may not read has no details button there (the GM's card has it).
-    const details: Button[] = showNumbers ? [{ label: 'details', command: `!defense-round details ${command}.${indexOf(item)}` }] : [];
+    const details: Button[] = showNumbers ? [{ label: 'details', command: `!defense-round details ${command}.${index}` }] : [];
     const buttons = showNumbers && (outcome.offerDamageButton || outcome.buttons) ? [...details, ...buttonsOf(item)] : details;
     rows.push({ label, lines: [figures ? `${outcome.shortLine} ${figures}` : outcome.shortLine], buttons });
   }

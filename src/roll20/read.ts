@@ -32,6 +32,8 @@ export interface TokenSnapshot {
   /** A token whose Vitality bar is linked is a unique character (rules.md). */
   unique: boolean;
   npc: boolean;
+  /** On the GM layer, hidden from the players: nothing about it goes public. */
+  hidden: boolean;
   statusmarkers: string;
 }
 
@@ -92,6 +94,7 @@ export function readToken(token: Roll20Graphic, character: Roll20Character | und
     bars,
     unique: bars.vitality.link !== '',
     npc: isNpc(token, character),
+    hidden: token.get('layer') === 'gmlayer',
     statusmarkers: String(token.get('statusmarkers') ?? ''),
   };
 }

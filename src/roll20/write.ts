@@ -85,13 +85,16 @@ export function normalMemory(memory: Memory, edition: AnyEdition): Memory {
 
 /** Puts memory into a token's record, dropping the record when nothing is left in it. */
 export function storeMemory(tokens: Record<string, TokenRecord>, tokenId: string, memory: Memory): void {
-  const record: TokenRecord = { ...tokens[tokenId] };
-  delete record.edition;
-  delete record.deadForGood;
-  delete record.stance;
-  Object.assign(record, memory);
-  if (Object.values(record).some((value) => value !== undefined)) tokens[tokenId] = record;
-  else delete tokens[tokenId];
+  const stored = tokens[tokenId];
+  // The record's other fields (overrides, worn armor) stay; its memory is replaced whole.
+  const record: TokenRecord = {};
+  if (stored?.overrides !== undefined) record.overrides = stored.overrides;
+  if (stored?.worn !== undefined) record.worn = stored.worn;
+  if (memory.stance !== undefined) record.stance = memory.stance;
+  if (memory.deadForGood !== undefined) record.deadForGood = memory.deadForGood;
+  if (memory.edition !== undefined) record.edition = memory.edition;
+  if (isEmptyRecord(record)) delete tokens[tokenId];
+  else tokens[tokenId] = record;
 }
 
 /** Deep equality of plain data (JSON-like), keys in any order, an undefined key the same as a missing one. */
@@ -137,7 +140,9 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
         const reading = snapshot.bars[change.resource];
         const from = change.resource === 'vitality' ? vitalityFrom : reading.value;
         const linked = reading.link ? getObj('attribute', reading.link) : undefined;
-        changes.push({ kind: 'bar', resource: change.resource, bar: reading.bar, ...(linked ? { attributeId: linked.id } : {}), from, to: change.to });
+        const stored: StoredChange = { kind: 'bar', resource: change.resource, bar: reading.bar, from, to: change.to };
+        if (linked) stored.attributeId = linked.id;
+        changes.push(stored);
         if (reading.value !== change.to || reading.raw !== change.to) writes.bar(snapshot, change.resource, change.to, linked);
         barsAfter[change.resource] = change.to;
         break;
@@ -225,15 +230,12 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
   writes.flush(token);
 
   if (options.notify ?? true) {
-    const before: TokenResources = { ...barsOf(snapshot), vitality: vitalityFrom, statusmarkers: snapshot.statusmarkers, condition: conditionBefore };
-    const after: TokenResources = { ...barsAfter, statusmarkers: markers, condition: conditionAfter };
+    const { bars } = snapshot;
+    const before: TokenResources = { vitality: vitalityFrom, soul: bars.soul.value, power: bars.power.value, statusmarkers: snapshot.statusmarkers, condition: conditionBefore };
+    const after: TokenResources = { vitality: barsAfter.vitality, soul: barsAfter.soul, power: barsAfter.power, statusmarkers: markers, condition: conditionAfter };
     notifyObservers(token, before, after, outcome.detail, previousProperties(snapshot, vitalityFrom));
   }
   return { changes, notes };
-}
-
-function barsOf(snapshot: TokenSnapshot): Record<Resource, number | null> {
-  return { vitality: snapshot.bars.vitality.value, soul: snapshot.bars.soul.value, power: snapshot.bars.power.value };
 }
 
 /** The token's properties before the command, as HealthColors expects `prev`. */

@@ -28,24 +28,39 @@ const ENTITIES: Record<string, string> = {
 };
 
 
-// Line breaks of every kind become spaces (a card line is one line); NUL, other control characters
-// and the bidirectional overrides that could reverse what a reader sees are dropped.
-const LINE_BREAKS = /^(?:\r\n|[\r\n\u0085\u2028\u2029])$/;
-
-// One pass over the text for all three: entities, line breaks to spaces, invisible characters dropped.
-const ANY = /\r\n|[\r\n\u0085\u2028\u2029]|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]|[&<>"'[\]{}@%?|*`!/=$:\\]/g;
-
-function replacement(ch: string): string {
-  const entity = ENTITIES[ch];
-  if (entity !== undefined) return entity;
-  return LINE_BREAKS.test(ch) ? ' ' : '';
+// Line breaks of every kind become spaces (a card line is one line, `\r\n` one space); NUL, other
+// control characters and the bidirectional overrides that could reverse what a reader sees are
+// dropped. One table for the ASCII range: what each character becomes, or undefined to keep it.
+const ASCII: Array<string | undefined> = [];
+for (let code = 0; code < 128; code += 1) {
+  const ch = String.fromCharCode(code);
+  if (ENTITIES[ch] !== undefined) ASCII[code] = ENTITIES[ch];
+  else if (ch === '\n' || ch === '\r') ASCII[code] = ' ';
+  else if ((code < 32 && ch !== '\t') || code === 127) ASCII[code] = '';
+  else ASCII[code] = undefined;
 }
 
-// The same pattern without `g`, so `test` keeps no position between calls.
-const NEEDS = new RegExp(ANY.source);
+/** What a character above ASCII becomes, or undefined to keep it. */
+function wide(code: number): string | undefined {
+  if (code === 0x85 || code === 0x2028 || code === 0x2029) return ' ';
+  if (code === 0x200e || code === 0x200f || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) return '';
+  return undefined;
+}
 
+// One pass over the characters, copying only when something changes (most card text needs
+// nothing, and a row's `->` one entity): no regex and no callback per character.
 export function escapeChat(text: unknown): string {
-  const value = String(text ?? '');
-  // Test before escaping: most lines of a card need nothing.
-  return NEEDS.test(value) ? value.replace(ANY, replacement) : value;
+  const value = typeof text === 'string' ? text : String(text ?? '');
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    const becomes = code < 128 ? ASCII[code] : wide(code);
+    if (becomes === undefined) continue;
+    out += value.slice(from, i) + becomes;
+    // `\r\n` is one line break: one space.
+    if (code === 13 && value.charCodeAt(i + 1) === 10) i += 1;
+    from = i + 1;
+  }
+  return from === 0 ? value : out + value.slice(from);
 }
