@@ -752,6 +752,9 @@ var DefenseRound = (() => {
     "full_defense",
     "armor_score"
   ];
+  function cardWords(outcome) {
+    return typeof outcome.card === "function" ? outcome.card() : outcome.card;
+  }
   function isRefusal(resolution) {
     return "kind" in resolution;
   }
@@ -1585,7 +1588,7 @@ var DefenseRound = (() => {
   }
   function resolveSoakDamage(input) {
     const defenseUsed2 = chooseDefense(input);
-    const steps = [{ kind: "defense-used", ...defenseUsed2 }];
+    const steps = [{ kind: "defense-used", result: defenseUsed2.result, source: defenseUsed2.source }];
     const unchanged = (cancelled) => ({
       defenseUsed: defenseUsed2,
       cancelled,
@@ -1641,13 +1644,13 @@ var DefenseRound = (() => {
       armor: input.armor,
       stanceReduction: input.stanceReduction
     });
-    steps.push(...hit.steps);
+    for (const step of hit.steps) steps.push(step);
     const loss = applyVitalityLoss(input.bars.vitality, hit.vitalityLoss, input.life);
-    steps.push(...loss.steps);
+    for (const step of loss.steps) steps.push(step);
     return {
       defenseUsed: defenseUsed2,
       cancelled: false,
-      bars: { ...input.bars, vitality: loss.after },
+      bars: { vitality: loss.after, soul: input.bars.soul, power: input.bars.power },
       protectionAfter: hit.protectionAfter,
       life: loss.life,
       steps,
@@ -1678,21 +1681,22 @@ var DefenseRound = (() => {
     return vitality === null ? { ...STANDING } : lifeFromVitality(vitality);
   }
   function withLife(state2, life) {
-    const { life: _old, ...rest } = state2;
-    return life.condition === "none" && life.savesOwed === 0 ? rest : { ...rest, life: { ...life } };
+    return stateOf(life.condition === "none" && life.savesOwed === 0 ? void 0 : { condition: life.condition, savesOwed: life.savesOwed }, state2.pendingDefense, state2.reactions, state2.skillsVs);
+  }
+  function afterHit(state2, life) {
+    return withLife(stateOf(state2.life, void 0, state2.reactions, state2.skillsVs), life);
   }
   function enterSoak(_vitality, deadForGood) {
     return deadForGood ? { life: { condition: "dead", savesOwed: 0 } } : {};
   }
   function endSoakRound(state2) {
-    const { pendingDefense: _p, reactions: _r, skillsVs: _s, ...rest } = state2;
-    return rest;
+    return stateOf(state2.life, void 0, void 0, void 0);
   }
   function soakCondition(state2) {
     return state2.life?.condition ?? "none";
   }
   function isEmptySoakState(state2) {
-    return Object.values(state2).every((value) => value === void 0);
+    return state2.life === void 0 && state2.pendingDefense === void 0 && state2.reactions === void 0 && state2.skillsVs === void 0;
   }
   function describeSoakStateChange(left, now) {
     if (left.pendingDefense !== now.pendingDefense && now.pendingDefense !== void 0) return "has a new pending defense";
@@ -1701,11 +1705,14 @@ var DefenseRound = (() => {
     return "reactions or skills this round changed";
   }
   function compact(state2) {
+    return stateOf(state2.life, state2.pendingDefense, state2.reactions, state2.skillsVs);
+  }
+  function stateOf(life, pendingDefense, reactions, skillsVs) {
     const out = {};
-    if (state2.life) out.life = state2.life;
-    if (state2.pendingDefense) out.pendingDefense = state2.pendingDefense;
-    if (state2.reactions) out.reactions = state2.reactions;
-    if (state2.skillsVs) out.skillsVs = state2.skillsVs;
+    if (life) out.life = life;
+    if (pendingDefense) out.pendingDefense = pendingDefense;
+    if (reactions) out.reactions = reactions;
+    if (skillsVs) out.skillsVs = skillsVs;
     return out;
   }
 
@@ -1766,22 +1773,22 @@ var DefenseRound = (() => {
     if (facts.bars[order.to].value === null) return { kind: "bar", resource: order.to };
     const vitalityReadable = facts.bars.vitality.value !== null;
     const vitality = facts.bars.vitality.value ?? 0;
-    const value = (key) => facts.values[key]?.current ?? null;
+    const value = (key) => facts.values[key]?.current ?? 0;
     let armor = null;
     if (hitsArmor && facts.armorSource) {
-      const max = facts.values[keys.protection]?.max ?? null;
-      const otherMax = facts.values[keys.other]?.max ?? null;
       armor = {
-        soakPercent: value("armor_soak") ?? 0,
-        protection: value(keys.protection) ?? 0,
-        ...max !== null ? { protectionMax: max } : {},
-        otherProtection: value(keys.other) ?? 0,
-        ...otherMax !== null ? { otherProtectionMax: otherMax } : {},
-        armorReduction: value(keys.reduction) ?? 0,
-        naturalReduction: value(keys.natural) ?? 0
+        soakPercent: value("armor_soak"),
+        protection: value(keys.protection),
+        otherProtection: value(keys.other),
+        armorReduction: value(keys.reduction),
+        naturalReduction: value(keys.natural)
       };
+      const max = facts.values[keys.protection]?.max ?? null;
+      if (max !== null) armor.protectionMax = max;
+      const otherMax = facts.values[keys.other]?.max ?? null;
+      if (otherMax !== null) armor.otherProtectionMax = otherMax;
     }
-    const stanceReduction = hitsArmor && facts.stance === "defensive" ? defensiveStanceReduction(value("fortitude") ?? 0) : 0;
+    const stanceReduction = hitsArmor && facts.stance === "defensive" ? defensiveStanceReduction(value("fortitude")) : 0;
     const life = lifeOf(facts.state, facts.bars.vitality.value);
     const outcome = resolveSoakDamage({
       amount: order.amount,
@@ -1805,17 +1812,14 @@ var DefenseRound = (() => {
     if (armor && outcome.protectionAfter !== null && outcome.protectionAfter !== armor.protection) {
       changes.push({ kind: "value", key: keys.protection, to: outcome.protectionAfter });
     }
-    const { pendingDefense: _used, ...rest } = facts.state;
     const result = {
       headline: headlineOf(outcome, life),
       steps: outcome.steps,
       // Words are made only when a card is shown (a row of a multi-target card needs none).
-      get card() {
-        return damageCard(facts.name, order, outcome);
-      },
+      card: () => damageCard(facts.name, order, outcome),
       shortLine: damageShortLine(facts.name, outcome, life),
       changes,
-      state: withLife(rest, outcome.life),
+      state: afterHit(facts.state, outcome.life),
       detail: outcome
     };
     return result;
@@ -2895,7 +2899,7 @@ var DefenseRound = (() => {
         return {
           headline,
           steps: outcome.steps,
-          get card() {
+          card: () => {
             const isDefense = (step) => step.kind === "defense-used" || step.kind === "defense-does-not-answer";
             return {
               title: `${name} is attacked: ${order.amount} ${order.track}`,
@@ -3321,7 +3325,7 @@ var DefenseRound = (() => {
     return {
       headline: !outcome.hits ? "missed" : falls ? "falls" : "hit",
       steps: outcome.steps,
-      get card() {
+      card: () => {
         const lines = outcome.steps.map((step) => opposedText(step));
         if (barLine) lines.push(barLine);
         return {
@@ -3902,43 +3906,77 @@ var DefenseRound = (() => {
     if (record2?.edition?.id === edition.id) return record2.edition.state;
     return edition.enter(vitality, record2?.deadForGood === true);
   }
+  var OVERRIDE_PLACE = { kind: "override" };
+  var NO_PLACE = { kind: "none" };
+  var WORN_PLACE = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } };
+  var NO_OTHERS = Object.freeze({});
   function readFacts(snapshot, record2, plan, context) {
     const keys = plan.values;
     const values = {};
     const places = {};
-    for (const key of keys) {
+    const character = snapshot.character;
+    const names = context.settings.attributes;
+    for (let i = 0; i < keys.length; i += 1) {
+      const key = keys[i];
       const track2 = WORN_TRACK[key];
-      const base = readValue(snapshot, key, record2, context.settings, context.attributes, track2 !== void 0);
-      if (track2 && protectionIsPerToken(snapshot, base)) {
-        values[key] = { current: record2?.worn?.[track2] ?? base.current, max: base.max, present: base.present };
-        places[key] = { kind: "worn", track: track2 };
-        continue;
+      const override = record2?.overrides?.[key];
+      let current = null;
+      let max = null;
+      let present2 = false;
+      let place = NO_PLACE;
+      if (override !== void 0) {
+        current = override;
+        max = override;
+        present2 = true;
+        place = OVERRIDE_PLACE;
+      } else if (character) {
+        const attribute = context.attributes.find(character.id, names[key]);
+        if (attribute) {
+          current = readInteger(attribute.get("current"));
+          if (track2) max = readInteger(attribute.get("max"));
+          present2 = true;
+          place = { kind: "attribute", attribute };
+        }
       }
-      values[key] = { current: base.current, max: base.max, present: base.present };
-      places[key] = base.attribute ? { kind: "attribute", attribute: base.attribute } : base.source === "override" ? { kind: "override" } : { kind: "none" };
+      if (track2 && (!snapshot.unique || place.kind !== "attribute")) {
+        current = record2?.worn?.[track2] ?? current;
+        place = WORN_PLACE[track2];
+      }
+      values[key] = { current, max, present: present2 };
+      places[key] = place;
     }
-    const bar2 = (resource) => new FactBar(snapshot.bars[resource], snapshot.bars[resource].value);
-    const order = context.turnOrder ?? [];
-    const entry = order.find((row) => row.id === snapshot.id);
-    const initiative2 = entry === void 0 ? null : numberOrNull(entry.pr);
-    const others = {};
-    for (const id2 of plan.others ?? []) others[id2] = context.other?.(id2);
+    const order = context.turnOrder;
+    let initiative2 = null;
+    if (order && order.length > 0) {
+      const entry = order.find((row) => row.id === snapshot.id);
+      if (entry !== void 0) initiative2 = numberOrNull(entry.pr);
+    }
+    let others = NO_OTHERS;
+    if (plan.others && plan.others.length > 0) {
+      others = {};
+      for (const id2 of plan.others) others[id2] = context.other?.(id2);
+    }
     const facts = {
       id: snapshot.id,
       name: snapshot.name,
-      bars: { vitality: bar2("vitality"), soul: bar2("soul"), power: bar2("power") },
+      // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
+      bars: snapshot.bars,
       values,
-      armorSource: snapshot.character !== void 0 || record2?.overrides !== void 0,
+      armorSource: character !== void 0 || record2?.overrides !== void 0,
       stance: record2?.stance ?? null,
       state: editionStateOf(context.edition, record2, snapshot.bars.vitality.value),
       initiative: initiative2,
       // seed 000 / seed 001: the token on top of a non-empty Turn Tracker is in its own active round.
-      acting: order.length > 0 && order[0]?.id === snapshot.id,
-      currentTurn: order.length === 0 ? null : { initiative: numberOrNull(order[0]?.pr) },
+      acting: order !== void 0 && order.length > 0 && order[0]?.id === snapshot.id,
+      currentTurn: order === void 0 || order.length === 0 ? null : { initiative: numberOrNull(order[0]?.pr) },
       others,
       nameOf: context.nameOf
     };
     return { snapshot, record: record2, facts, places };
+  }
+  function startingFrom(reading, vitality) {
+    const bars = reading.snapshot.bars;
+    reading.facts.bars = { vitality: new FactBar(bars.vitality, vitality), soul: bars.soul, power: bars.power };
   }
   function numberOrNull(value) {
     if (typeof value === "number") return Number.isFinite(value) ? value : null;
@@ -4357,7 +4395,7 @@ var DefenseRound = (() => {
     ];
   }
   function fullCard(shown) {
-    const words = shown.outcome.card;
+    const words = cardWords(shown.outcome);
     const buttons = buttonsOf(shown);
     return {
       title: shown.title ?? words.title,
@@ -4417,7 +4455,7 @@ var DefenseRound = (() => {
       const item2 = shown[index];
       if (!item2) return void 0;
       const { snapshot } = item2;
-      return { tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, hidden: snapshot.hidden, card: () => fullCard({ ...item2, title: item2.title ?? item2.outcome.card.title }) };
+      return { tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, hidden: snapshot.hidden, card: () => fullCard({ ...item2, title: item2.title ?? cardWords(item2.outcome).title }) };
     });
   }
   function rowsCard(shown, indices, visibility2, title, audience, command) {
@@ -5510,7 +5548,7 @@ var DefenseRound = (() => {
     if (settings.armorOnManualEdits && !alreadyRead && typed < before && before - typed <= MAX_DAMAGE) {
       const plan = edition.planHandEdit(before - typed, planContext(app, true));
       const reading2 = readTarget(app, target2, plan);
-      reading2.facts.bars.vitality.value = before;
+      startingFrom(reading2, before);
       enteredAt(app, reading2, before);
       if (edition.condition(reading2.facts.state, before) !== "dead") {
         const resolution = plan.resolve(reading2.facts, []);

@@ -4,7 +4,7 @@ import { isRefusal, type Outcome } from '../rules/edition';
 import { sameData } from '../roll20/write';
 import { readInteger } from '../rules/values';
 import { MAX_DAMAGE } from '../rules/values';
-import { characterOf, type TokenReading } from '../roll20/read';
+import { characterOf, startingFrom, type TokenReading } from '../roll20/read';
 import type { App } from './context';
 import { activeEdition, planContext, readTarget, TOKEN_ONLY, unsafeResult, write } from './pipeline';
 import { present } from './present';
@@ -32,7 +32,7 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
     // commands.md: a decrease is treated exactly as `!damage N` (physical, using the pending defense).
     const plan = edition.planHandEdit(before - typed, planContext(app, true));
     const reading = readTarget(app, target, plan);
-    reading.facts.bars.vitality.value = before; // the hit starts from what the token held before the user typed
+    startingFrom(reading, before); // the hit starts from what the token held before the user typed
     enteredAt(app, reading, before);
     if (edition.condition(reading.facts.state, before) !== 'dead') {
       const resolution = plan.resolve(reading.facts, []);

@@ -2,7 +2,7 @@
 // its full card, buttons inside. Several: one public card with a row per target and at most one
 // GM card with the NPCs' numbers, each row with a button that whispers its full breakdown.
 // A command that changed nothing posts nothing public: its card goes to the sender only.
-import { RESOURCE_LABEL, type CardWords, type Outcome } from '../rules/edition';
+import { cardWords, RESOURCE_LABEL, type CardWords, type Outcome } from '../rules/edition';
 import type { StoredChange } from '../state/history';
 import type { TokenSnapshot } from '../roll20/read';
 import { PUBLIC, send, TO_GM, whisperTo } from '../roll20/send';
@@ -32,7 +32,7 @@ function buttonsOf(shown: Shown): Button[] {
 
 /** The full card of one target, its buttons inside. */
 export function fullCard(shown: Shown): Card {
-  const words: CardWords = shown.outcome.card;
+  const words: CardWords = cardWords(shown.outcome);
   const buttons = buttonsOf(shown);
   return {
     title: shown.title ?? words.title,
@@ -117,7 +117,7 @@ function registerDetails(app: App, shown: readonly Shown[]): string {
     const item = shown[index];
     if (!item) return undefined;
     const { snapshot } = item;
-    return { tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, hidden: snapshot.hidden, card: () => fullCard({ ...item, title: item.title ?? item.outcome.card.title }) };
+    return { tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, hidden: snapshot.hidden, card: () => fullCard({ ...item, title: item.title ?? cardWords(item.outcome).title }) };
   });
 }
 

@@ -177,6 +177,12 @@ export interface ReadContext {
   other?(id: string): OtherFacts<unknown> | undefined;
 }
 
+// Places shared by every token (only an attribute's place names an object of its own).
+const OVERRIDE_PLACE: ValuePlace = { kind: 'override' };
+const NO_PLACE: ValuePlace = { kind: 'none' };
+const WORN_PLACE: Record<Track, ValuePlace> = { physical: { kind: 'worn', track: 'physical' }, magical: { kind: 'worn', track: 'magical' } };
+const NO_OTHERS = Object.freeze({});
+
 /** Everything one plan needs of one token, read once. */
 export function readFacts<S>(
   snapshot: TokenSnapshot,
@@ -187,39 +193,74 @@ export function readFacts<S>(
   const keys = plan.values;
   const values: Facts<S>['values'] = {};
   const places: TokenReading<S>['places'] = {};
-  for (const key of keys) {
+  const character = snapshot.character;
+  const names = context.settings.attributes;
+  for (let i = 0; i < keys.length; i += 1) {
+    const key = keys[i]!;
     const track = WORN_TRACK[key];
-    const base = readValue(snapshot, key, record, context.settings, context.attributes, track !== undefined);
-    if (track && protectionIsPerToken(snapshot, base)) {
-      values[key] = { current: record?.worn?.[track] ?? base.current, max: base.max, present: base.present };
-      places[key] = { kind: 'worn', track };
-      continue;
+    // A per-token override wins over the character's attribute (readValue, inlined: this runs per key per token).
+    const override = record?.overrides?.[key];
+    let current: number | null = null;
+    let max: number | null = null;
+    let present = false;
+    let place = NO_PLACE;
+    if (override !== undefined) {
+      current = override;
+      max = override;
+      present = true;
+      place = OVERRIDE_PLACE;
+    } else if (character) {
+      const attribute = context.attributes.find(character.id, names[key]);
+      if (attribute) {
+        current = readInteger(attribute.get('current'));
+        // Only the protections' max is ever used (the undamaged value).
+        if (track) max = readInteger(attribute.get('max'));
+        present = true;
+        place = { kind: 'attribute', attribute };
+      }
     }
-    values[key] = { current: base.current, max: base.max, present: base.present };
-    places[key] = base.attribute ? { kind: 'attribute', attribute: base.attribute } : base.source === 'override' ? { kind: 'override' } : { kind: 'none' };
+    // A unique token's protection wears on the sheet; a generic (or overridden) one's per token.
+    if (track && (!snapshot.unique || place.kind !== 'attribute')) {
+      current = record?.worn?.[track] ?? current;
+      place = WORN_PLACE[track];
+    }
+    values[key] = { current, max, present };
+    places[key] = place;
   }
-  const bar = (resource: Resource) => new FactBar(snapshot.bars[resource] as TokenBar, snapshot.bars[resource].value);
-  const order = context.turnOrder ?? [];
-  const entry = order.find((row) => row.id === snapshot.id);
-  const initiative = entry === undefined ? null : numberOrNull(entry.pr);
-  const others: Facts<S>['others'] = {};
-  for (const id of plan.others ?? []) others[id] = context.other?.(id) as OtherFacts<S> | undefined;
+  const order = context.turnOrder;
+  let initiative: number | null = null;
+  if (order && order.length > 0) {
+    const entry = order.find((row) => row.id === snapshot.id);
+    if (entry !== undefined) initiative = numberOrNull(entry.pr);
+  }
+  let others: Facts<S>['others'] = NO_OTHERS;
+  if (plan.others && plan.others.length > 0) {
+    others = {};
+    for (const id of plan.others) others[id] = context.other?.(id) as OtherFacts<S> | undefined;
+  }
   const facts: Facts<S> = {
     id: snapshot.id,
     name: snapshot.name,
-    bars: { vitality: bar('vitality'), soul: bar('soul'), power: bar('power') },
+    // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
+    bars: snapshot.bars,
     values,
-    armorSource: snapshot.character !== undefined || record?.overrides !== undefined,
+    armorSource: character !== undefined || record?.overrides !== undefined,
     stance: record?.stance ?? null,
     state: editionStateOf<S>(context.edition, record, snapshot.bars.vitality.value),
     initiative,
     // seed 000 / seed 001: the token on top of a non-empty Turn Tracker is in its own active round.
-    acting: order.length > 0 && order[0]?.id === snapshot.id,
-    currentTurn: order.length === 0 ? null : { initiative: numberOrNull(order[0]?.pr) },
+    acting: order !== undefined && order.length > 0 && order[0]?.id === snapshot.id,
+    currentTurn: order === undefined || order.length === 0 ? null : { initiative: numberOrNull(order[0]?.pr) },
     others,
     nameOf: context.nameOf,
   };
   return { snapshot, record, facts, places };
+}
+
+/** The facts with Vitality starting at `vitality` (a hand edit: the value before the user typed), the token's reading untouched. */
+export function startingFrom<S>(reading: TokenReading<S>, vitality: number): void {
+  const bars = reading.snapshot.bars;
+  reading.facts.bars = { vitality: new FactBar(bars.vitality as TokenBar, vitality), soul: bars.soul, power: bars.power };
 }
 
 /** An initiative as Roll20 keeps it (a number or numeric text, decimals allowed), or null. */

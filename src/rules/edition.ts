@@ -112,7 +112,8 @@ export interface CardWords {
 export interface Outcome<S> {
   headline: Headline;
   steps: Step[];
-  card: CardWords;
+  /** The card's words, or a function that makes them when a card is shown (a multi-target row needs none); read with `cardWords`. */
+  card: CardWords | (() => CardWords);
   /** The public line when the breakdown is for the GM only: who, and any new condition, no numbers. */
   shortLine: string;
   changes: RuleChange[];
@@ -144,6 +145,11 @@ export type Refusal =
   | { kind: 'bar'; resource: Resource };
 
 export type Resolution<S> = Outcome<S> | Refusal;
+
+/** An outcome's card words, made now if they were left to be made when shown. */
+export function cardWords(outcome: Pick<Outcome<unknown>, 'card'>): CardWords {
+  return typeof outcome.card === 'function' ? outcome.card() : outcome.card;
+}
 
 export function isRefusal<S>(resolution: Resolution<S>): resolution is Refusal {
   return 'kind' in resolution;

@@ -14,6 +14,7 @@ import {
   type Step,
   type ValueFact,
   type ValueKey,
+  cardWords,
 } from '../../src/rules/edition';
 import { EDITIONS, editionOf, flagElsewhere, playableEditions } from '../../src/rules/editions';
 import { healedValue, planHeal } from '../../src/rules/heal';
@@ -72,7 +73,7 @@ function outcomeOf<S>(resolution: Resolution<S>): Outcome<S> {
   return resolution;
 }
 
-const cardLines = (outcome: Outcome<unknown>) => outcome.card.rows.flatMap((row) => row.lines);
+const cardLines = (outcome: Outcome<unknown>) => cardWords(outcome).rows.flatMap((row) => row.lines);
 
 // ---------------------------------------------------------------------------------------------
 // soak
@@ -276,7 +277,9 @@ describe('soak: planStance and planHandEdit', () => {
     const edit = soak.planHandEdit(200, CONTEXT);
     const damage = soak.planDamage(parseLine('!damage 200'), CONTEXT);
     expect(edit.values).toEqual(damage.values);
-    expect(edit.resolve(facts, [])).toEqual(damage.resolve(facts, []));
+    // The card's words are made when shown: compared as words.
+    const withWords = (resolution: Resolution<unknown>) => (isRefusal(resolution) ? resolution : { ...resolution, card: cardWords(resolution) });
+    expect(withWords(edit.resolve(facts, []))).toEqual(withWords(damage.resolve(facts, [])));
     expect(outcomeOf(edit.resolve(facts, [])).changes).toEqual([
       { kind: 'bar', resource: 'vitality', to: 40 },
       { kind: 'value', key: 'armor_physical', to: 60 },

@@ -15,7 +15,7 @@ import {
   type OpposedTurn,
 } from '../../src/rules/opposed/attack';
 import { opposed, type OpposedState } from '../../src/rules/opposed';
-import { isRefusal, type Facts, type Outcome, type PlanContext, type Resolution, type ValueFact } from '../../src/rules/edition';
+import { cardWords, isRefusal, type Facts, type Outcome, type PlanContext, type Resolution, type ValueFact } from '../../src/rules/edition';
 import { parseLine, UsageError } from '../../src/text/args';
 
 /** The seed's defender: passive_defense 10, so a d20 of 8 makes D 18; Bob leads the Turn Tracker at 15. */
@@ -305,7 +305,7 @@ function outcome(resolution: Resolution<OpposedState>): Outcome<OpposedState> {
   return resolution;
 }
 
-const lines = (o: Outcome<OpposedState>) => o.card.rows.flatMap((row) => row.lines);
+const lines = (o: Outcome<OpposedState>) => cardWords(o).rows.flatMap((row) => row.lines);
 
 describe('opposed: planDamage', () => {
   it('the seed example: 30 - 14 = 16 Vitality, said step by step', () => {
@@ -355,7 +355,7 @@ describe('opposed: planDamage', () => {
       { kind: 'bar', resource: 'vitality', to: 16 },
     ]);
     // no stance: passive
-    expect(outcome(damage('!damage 8 --attack 24 --defense-roll 8', facts({ values }))).card.title).toBe('Goblin 1 is attacked: 24 vs passive defense');
+    expect(cardWords(outcome(damage('!damage 8 --attack 24 --defense-roll 8', facts({ values })))).title).toBe('Goblin 1 is attacked: 24 vs passive defense');
   });
 
   it('the overwhelmed fall-back is said: full from 4 with the current turn 15 -> active', () => {

@@ -14,6 +14,7 @@ import {
   type Step,
   type ValueFact,
   type ValueKey,
+  cardWords,
 } from '../../src/rules/edition';
 import { flagElsewhere } from '../../src/rules/editions';
 import { threshold, type ThresholdState } from '../../src/rules/threshold';
@@ -84,7 +85,7 @@ function outcomeOf(resolution: Resolution<ThresholdState>): Outcome<ThresholdSta
   return resolution;
 }
 
-const cardLines = (outcome: Outcome<ThresholdState>) => outcome.card.rows.flatMap((row) => row.lines);
+const cardLines = (outcome: Outcome<ThresholdState>) => cardWords(outcome).rows.flatMap((row) => row.lines);
 const vitalityAfter = (outcome: Outcome<ThresholdState>) => outcome.changes.find((change) => change.kind === 'bar' && change.resource === 'vitality');
 
 const pending = (result: 'success' | 'fail', situation: ThresholdSituation = 'front', perceived = false): ThresholdState => ({
@@ -154,8 +155,8 @@ describe('seed 001: Bob, Vitality 30, Defense 10, Physical Armor 18, hit by 20',
     const outcome = outcomeOf(damage('!damage 20 --hit 19', bob(defended.state)));
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 20 }]);
     expect(outcome.state).toEqual({});
-    expect(outcome.card.title).toBe('Bob is attacked: 20 physical');
-    expect(outcome.card.rows).toEqual([
+    expect(cardWords(outcome).title).toBe('Bob is attacked: 20 physical');
+    expect(cardWords(outcome).rows).toEqual([
       { label: 'Defense', lines: ["Defense succeeded (from !defend): the armor's Defense applies"] },
       { label: 'Breakdown', lines: ['Hit chance 19 beats Physical Armor 18: a hit', '20 - 10 Defense = 10', 'Vitality 30 -> 20'] },
       { label: 'Now', lines: [] },
@@ -367,7 +368,7 @@ describe('a pending defense answers the situation it was made for', () => {
       ]);
       expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 10 }]);
       expect(outcome.state).toEqual({});
-      expect(outcome.card.rows[0]!.lines[0]).toMatch(/^The pending defense was made against front, without the perceive check .+ needs: it counts as none$/);
+      expect(cardWords(outcome).rows[0]!.lines[0]).toMatch(/^The pending defense was made against front, without the perceive check .+ needs: it counts as none$/);
     },
   );
 
@@ -408,7 +409,7 @@ describe('a pending defense answers the situation it was made for', () => {
   it('a hit that kills also ends the pending defense and opens a fresh window of saves', () => {
     const outcome = outcomeOf(damage('!damage 20', bob(pending('fail'), { vitality: bar(20, 30) })));
     expect(outcome.state).toEqual({ roundsDead: 0 });
-    expect(outcome.card.rows.find((row) => row.label === 'Now')!.lines).toEqual(['Dead: the free Vitality Save is owed (!defend --action save)']);
+    expect(cardWords(outcome).rows.find((row) => row.label === 'Now')!.lines).toEqual(['Dead: the free Vitality Save is owed (!defend --action save)']);
   });
 
   it.each([0, -5])('a dead token (Vitality %i) takes no damage and keeps its state', (vitality) => {
@@ -818,14 +819,14 @@ describe('!defend: the plan', () => {
     expect(failed.offerDamageButton).toBe(true);
     expect(failed.observed).toBe(false);
     expect(failed.headline).toBe('acts');
-    expect(failed.card.title).toBe('Bob: defend');
-    expect(failed.card.rows).toEqual([
+    expect(cardWords(failed).title).toBe('Bob: defend');
+    expect(cardWords(failed).rows).toEqual([
       { label: 'Check', lines: ['Defend 56 vs 55: failure', 'Pending defense: failure, against the next hit (front)'] },
       { label: 'Result', lines: ['Bob: no defense against the next hit'] },
     ]);
     const behind = outcomeOf(defend('!defend --action defend --situation behind --perception-roll 20 --roll 20'));
     expect(behind.offerDamageButton).toBe(false);
-    expect(behind.card.title).toBe('Bob: defend (behind)');
+    expect(cardWords(behind).title).toBe('Bob: defend (behind)');
     expect(cardLines(behind)).toEqual([
       'Perceive 20 vs 50 hard (half) = 25: success',
       'Defend 20 vs 55: success',

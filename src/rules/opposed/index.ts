@@ -118,7 +118,7 @@ function resolveAttack(order: AttackOrder, context: PlanContext, facts: Facts<Op
   return {
     headline: !outcome.hits ? 'missed' : falls ? 'falls' : 'hit',
     steps: outcome.steps,
-    get card() {
+    card: () => {
       const lines = outcome.steps.map((step) => opposedText(step));
       if (barLine) lines.push(barLine);
       return {

@@ -7,7 +7,7 @@ import type { DamageTrack } from './damageSteps';
 import { TRACK_OF } from '../damageTypes';
 import { resolveSoakDamage, type SoakDamageOutcome } from './resolveDamage';
 import { damageCard, damageShortLine } from './cards';
-import { lifeOf, withLife, type SoakState } from './state';
+import { afterHit, lifeOf, type SoakState } from './state';
 import type { Life } from './life';
 import { MAX_DAMAGE } from '../values';
 
@@ -88,24 +88,24 @@ function resolveOne(order: SoakDamageOrder, facts: Facts<SoakState>): Resolution
   if (facts.bars[order.to].value === null) return { kind: 'bar', resource: order.to };
   const vitalityReadable = facts.bars.vitality.value !== null;
   const vitality = facts.bars.vitality.value ?? 0;
-  const value = (key: ValueKey) => facts.values[key]?.current ?? null;
+  const value = (key: ValueKey) => facts.values[key]?.current ?? 0;
 
   // A token with no character and no overrides has no armor: the hit is unreduced (rules.md).
   let armor: SoakArmor | null = null;
   if (hitsArmor && facts.armorSource) {
-    const max = facts.values[keys.protection]?.max ?? null;
-    const otherMax = facts.values[keys.other]?.max ?? null;
     armor = {
-      soakPercent: value('armor_soak') ?? 0,
-      protection: value(keys.protection) ?? 0,
-      ...(max !== null ? { protectionMax: max } : {}),
-      otherProtection: value(keys.other) ?? 0,
-      ...(otherMax !== null ? { otherProtectionMax: otherMax } : {}),
-      armorReduction: value(keys.reduction) ?? 0,
-      naturalReduction: value(keys.natural) ?? 0,
+      soakPercent: value('armor_soak'),
+      protection: value(keys.protection),
+      otherProtection: value(keys.other),
+      armorReduction: value(keys.reduction),
+      naturalReduction: value(keys.natural),
     };
+    const max = facts.values[keys.protection]?.max ?? null;
+    if (max !== null) armor.protectionMax = max;
+    const otherMax = facts.values[keys.other]?.max ?? null;
+    if (otherMax !== null) armor.otherProtectionMax = otherMax;
   }
-  const stanceReduction = hitsArmor && facts.stance === 'defensive' ? defensiveStanceReduction(value('fortitude') ?? 0) : 0;
+  const stanceReduction = hitsArmor && facts.stance === 'defensive' ? defensiveStanceReduction(value('fortitude')) : 0;
   const life = lifeOf(facts.state, facts.bars.vitality.value);
   const outcome = resolveSoakDamage({
     amount: order.amount,
@@ -130,18 +130,14 @@ function resolveOne(order: SoakDamageOrder, facts: Facts<SoakState>): Resolution
   if (armor && outcome.protectionAfter !== null && outcome.protectionAfter !== armor.protection) {
     changes.push({ kind: 'value', key: keys.protection, to: outcome.protectionAfter });
   }
-  // The pending defense is used up by this hit, whatever decided it (rules.md, Clarifications).
-  const { pendingDefense: _used, ...rest } = facts.state;
   const result: Outcome<SoakState> = {
     headline: headlineOf(outcome, life),
     steps: outcome.steps,
     // Words are made only when a card is shown (a row of a multi-target card needs none).
-    get card() {
-      return damageCard(facts.name, order, outcome);
-    },
+    card: () => damageCard(facts.name, order, outcome),
     shortLine: damageShortLine(facts.name, outcome, life),
     changes,
-    state: withLife(rest, outcome.life),
+    state: afterHit(facts.state, outcome.life),
     detail: outcome,
   };
   return result;

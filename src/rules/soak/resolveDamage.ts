@@ -58,7 +58,7 @@ function sameLife(a: Life, b: Life): boolean {
 
 export function resolveSoakDamage(input: SoakDamageInput): SoakDamageOutcome {
   const defenseUsed = chooseDefense(input);
-  const steps: DamageStep[] = [{ kind: 'defense-used', ...defenseUsed }];
+  const steps: DamageStep[] = [{ kind: 'defense-used', result: defenseUsed.result, source: defenseUsed.source }];
   const unchanged = (cancelled: boolean): SoakDamageOutcome => ({
     defenseUsed, cancelled, bars: { ...input.bars }, protectionAfter: null, life: { ...input.life }, steps, changed: false,
   });
@@ -104,13 +104,13 @@ export function resolveSoakDamage(input: SoakDamageInput): SoakDamageOutcome {
   const hit = resolveSoakHit({
     amount, track: input.track, piercePercent: input.piercePercent, armor: input.armor, stanceReduction: input.stanceReduction,
   });
-  steps.push(...hit.steps);
+  for (const step of hit.steps) steps.push(step);
   const loss = applyVitalityLoss(input.bars.vitality, hit.vitalityLoss, input.life);
-  steps.push(...loss.steps);
+  for (const step of loss.steps) steps.push(step);
   return {
     defenseUsed,
     cancelled: false,
-    bars: { ...input.bars, vitality: loss.after },
+    bars: { vitality: loss.after, soul: input.bars.soul, power: input.bars.power },
     protectionAfter: hit.protectionAfter,
     life: loss.life,
     steps,

@@ -32,8 +32,12 @@ export function lifeOf(state: SoakState, vitality: number | null): Life {
 
 /** Stores a life: a standing token with no save owed keeps nothing. */
 export function withLife(state: SoakState, life: Life): SoakState {
-  const { life: _old, ...rest } = state;
-  return life.condition === 'none' && life.savesOwed === 0 ? rest : { ...rest, life: { ...life } };
+  return stateOf(life.condition === 'none' && life.savesOwed === 0 ? undefined : { condition: life.condition, savesOwed: life.savesOwed }, state.pendingDefense, state.reactions, state.skillsVs);
+}
+
+/** A hit's new life; the pending defense is used up by the hit, whatever decided it (rules.md, Clarifications). */
+export function afterHit(state: SoakState, life: Life): SoakState {
+  return withLife(stateOf(state.life, undefined, state.reactions, state.skillsVs), life);
 }
 
 /** Entering the edition (rules.md, "Switching editions"): conditions come from Vitality, no saves owed. */
@@ -44,8 +48,7 @@ export function enterSoak(_vitality: number | null, deadForGood: boolean): SoakS
 
 /** rules.md, "Rounds": pending defenses and per-round limits end with the round. */
 export function endSoakRound(state: SoakState): SoakState {
-  const { pendingDefense: _p, reactions: _r, skillsVs: _s, ...rest } = state;
-  return rest;
+  return stateOf(state.life, undefined, undefined, undefined);
 }
 
 export function soakCondition(state: SoakState) {
@@ -53,7 +56,7 @@ export function soakCondition(state: SoakState) {
 }
 
 export function isEmptySoakState(state: SoakState): boolean {
-  return Object.values(state).every((value) => value === undefined);
+  return state.life === undefined && state.pendingDefense === undefined && state.reactions === undefined && state.skillsVs === undefined;
 }
 
 /** Undo's "changed since" in words. */
@@ -65,10 +68,15 @@ export function describeSoakStateChange(left: SoakState, now: SoakState): string
 }
 
 function compact(state: SoakState): SoakState {
+  return stateOf(state.life, state.pendingDefense, state.reactions, state.skillsVs);
+}
+
+/** The one place a state is put together: only the fields it has (state is saved; nothing undefined is kept). */
+function stateOf(life: SoakState['life'], pendingDefense: SoakState['pendingDefense'], reactions: SoakState['reactions'], skillsVs: SoakState['skillsVs']): SoakState {
   const out: SoakState = {};
-  if (state.life) out.life = state.life;
-  if (state.pendingDefense) out.pendingDefense = state.pendingDefense;
-  if (state.reactions) out.reactions = state.reactions;
-  if (state.skillsVs) out.skillsVs = state.skillsVs;
+  if (life) out.life = life;
+  if (pendingDefense) out.pendingDefense = pendingDefense;
+  if (reactions) out.reactions = reactions;
+  if (skillsVs) out.skillsVs = skillsVs;
   return out;
 }

@@ -111,7 +111,7 @@ export function thresholdDamagePlan(order: DamageOrder): Plan<ThresholdState> {
       return {
         headline,
         steps: outcome.steps,
-        get card() {
+        card: () => {
           const isDefense = (step: ThresholdStep) => step.kind === 'defense-used' || step.kind === 'defense-does-not-answer';
           return {
             title: `${name} is attacked: ${order.amount} ${order.track}`,
