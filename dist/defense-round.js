@@ -1774,20 +1774,7 @@ var DefenseRound = (() => {
     const vitalityReadable = facts.bars.vitality.value !== null;
     const vitality = facts.bars.vitality.value ?? 0;
     const value = (key) => facts.values[key]?.current ?? 0;
-    let armor = null;
-    if (hitsArmor && facts.armorSource) {
-      armor = {
-        soakPercent: value("armor_soak"),
-        protection: value(keys.protection),
-        otherProtection: value(keys.other),
-        armorReduction: value(keys.reduction),
-        naturalReduction: value(keys.natural)
-      };
-      const max = facts.values[keys.protection]?.max ?? null;
-      if (max !== null) armor.protectionMax = max;
-      const otherMax = facts.values[keys.other]?.max ?? null;
-      if (otherMax !== null) armor.otherProtectionMax = otherMax;
-    }
+    const armor = hitsArmor && facts.armorSource ? new ArmorOfFacts(facts.values, keys) : null;
     const stanceReduction = hitsArmor && facts.stance === "defensive" ? defensiveStanceReduction(value("fortitude")) : 0;
     const life = lifeOf(facts.state, facts.bars.vitality.value);
     const outcome = resolveSoakDamage({
@@ -1824,6 +1811,33 @@ var DefenseRound = (() => {
     };
     return result;
   }
+  var ArmorOfFacts = class {
+    constructor(values, keys) {
+      this.values = values;
+      this.keys = keys;
+    }
+    get soakPercent() {
+      return this.values.armor_soak?.current ?? 0;
+    }
+    get protection() {
+      return this.values[this.keys.protection]?.current ?? 0;
+    }
+    get protectionMax() {
+      return this.values[this.keys.protection]?.max ?? void 0;
+    }
+    get otherProtection() {
+      return this.values[this.keys.other]?.current ?? 0;
+    }
+    get otherProtectionMax() {
+      return this.values[this.keys.other]?.max ?? void 0;
+    }
+    get armorReduction() {
+      return this.values[this.keys.reduction]?.current ?? 0;
+    }
+    get naturalReduction() {
+      return this.values[this.keys.natural]?.current ?? 0;
+    }
+  };
   function headlineOf(outcome, before) {
     if (outcome.cancelled) return "blocked";
     if (outcome.life.condition !== before.condition) {
@@ -3910,6 +3924,25 @@ var DefenseRound = (() => {
   var NO_PLACE = { kind: "none" };
   var WORN_PLACE = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } };
   var NO_OTHERS = Object.freeze({});
+  var ABSENT = Object.freeze({ current: null, max: null, present: false });
+  var AttributeFact = class {
+    constructor(attribute, worn, withMax) {
+      this.attribute = attribute;
+      this.worn = worn;
+      this.withMax = withMax;
+      this.present = true;
+    }
+    get current() {
+      if (this.worn !== void 0) return this.worn;
+      if (this.currentRead === void 0) this.currentRead = readInteger(this.attribute.get("current"));
+      return this.currentRead;
+    }
+    get max() {
+      if (!this.withMax) return null;
+      if (this.maxRead === void 0) this.maxRead = readInteger(this.attribute.get("max"));
+      return this.maxRead;
+    }
+  };
   function readFacts(snapshot, record2, plan, context) {
     const keys = plan.values;
     const values = {};
@@ -3920,30 +3953,20 @@ var DefenseRound = (() => {
       const key = keys[i];
       const track2 = WORN_TRACK[key];
       const override = record2?.overrides?.[key];
-      let current = null;
-      let max = null;
-      let present2 = false;
-      let place = NO_PLACE;
       if (override !== void 0) {
-        current = override;
-        max = override;
-        present2 = true;
-        place = OVERRIDE_PLACE;
-      } else if (character) {
-        const attribute = context.attributes.find(character.id, names[key]);
-        if (attribute) {
-          current = readInteger(attribute.get("current"));
-          if (track2) max = readInteger(attribute.get("max"));
-          present2 = true;
-          place = { kind: "attribute", attribute };
-        }
+        values[key] = { current: track2 ? record2?.worn?.[track2] ?? override : override, max: override, present: true };
+        places[key] = track2 ? WORN_PLACE[track2] : OVERRIDE_PLACE;
+        continue;
       }
-      if (track2 && (!snapshot.unique || place.kind !== "attribute")) {
-        current = record2?.worn?.[track2] ?? current;
-        place = WORN_PLACE[track2];
+      const attribute = character ? context.attributes.find(character.id, names[key]) : void 0;
+      const perToken = track2 !== void 0 && !snapshot.unique;
+      if (attribute) {
+        values[key] = new AttributeFact(attribute, perToken ? record2?.worn?.[track2] : void 0, track2 !== void 0);
+        places[key] = perToken ? WORN_PLACE[track2] : { kind: "attribute", attribute };
+      } else {
+        values[key] = track2 ? { current: record2?.worn?.[track2] ?? null, max: null, present: false } : ABSENT;
+        places[key] = track2 ? WORN_PLACE[track2] : NO_PLACE;
       }
-      values[key] = { current, max, present: present2 };
-      places[key] = place;
     }
     const order = context.turnOrder;
     let initiative2 = null;
@@ -4171,7 +4194,7 @@ var DefenseRound = (() => {
             changes.push({ kind: "attribute", key: change.key, attributeId: place.attribute.id, from, to: change.to });
             writes.attribute(place.attribute, change.to);
           } else if (place?.kind === "worn") {
-            changes.push({ kind: "worn", track: place.track, from, to: change.to });
+            changes.push({ kind: "worn", track: place.track, from: tokens[snapshot.id]?.worn?.[place.track] ?? null, to: change.to });
             const record2 = recordOf();
             record2.worn = { ...record2.worn, [place.track]: change.to };
           } else if (WORN_TRACK[change.key] === void 0 && place?.kind === "override") {

@@ -2,7 +2,7 @@
 // facts a plan asks for: character values looked up through the per-character attribute index,
 // worn armor, stance and the token's state in the active edition, each with where it lives.
 import { readInteger } from '../rules/values';
-import type { AnyEdition, Facts, OtherFacts, Plan, ValueKey } from '../rules/edition';
+import type { AnyEdition, Facts, OtherFacts, Plan, ValueFact, ValueKey } from '../rules/edition';
 import type { AttributeKey, BarName, Settings } from '../state/settings';
 import type { TokenRecord } from '../state/tokens';
 import type { AttributeIndex } from './attributes';
@@ -182,6 +182,33 @@ const OVERRIDE_PLACE: ValuePlace = { kind: 'override' };
 const NO_PLACE: ValuePlace = { kind: 'none' };
 const WORN_PLACE: Record<Track, ValuePlace> = { physical: { kind: 'worn', track: 'physical' }, magical: { kind: 'worn', track: 'magical' } };
 const NO_OTHERS = Object.freeze({});
+const ABSENT: ValueFact = Object.freeze({ current: null, max: null, present: false });
+
+/** A character value from its attribute, read on first use (each Roll20 get costs); a generic token's worn protection in place of the sheet's. */
+class AttributeFact implements ValueFact {
+  readonly present = true;
+  private currentRead: number | null | undefined;
+  private maxRead: number | null | undefined;
+
+  constructor(
+    private readonly attribute: Roll20Attribute,
+    private readonly worn: number | undefined,
+    /** Only the protections' max is ever used (the undamaged value). */
+    private readonly withMax: boolean,
+  ) {}
+
+  get current(): number | null {
+    if (this.worn !== undefined) return this.worn;
+    if (this.currentRead === undefined) this.currentRead = readInteger(this.attribute.get('current'));
+    return this.currentRead;
+  }
+
+  get max(): number | null {
+    if (!this.withMax) return null;
+    if (this.maxRead === undefined) this.maxRead = readInteger(this.attribute.get('max'));
+    return this.maxRead;
+  }
+}
 
 /** Everything one plan needs of one token, read once. */
 export function readFacts<S>(
@@ -200,32 +227,23 @@ export function readFacts<S>(
     const track = WORN_TRACK[key];
     // A per-token override wins over the character's attribute (readValue, inlined: this runs per key per token).
     const override = record?.overrides?.[key];
-    let current: number | null = null;
-    let max: number | null = null;
-    let present = false;
-    let place = NO_PLACE;
     if (override !== undefined) {
-      current = override;
-      max = override;
-      present = true;
-      place = OVERRIDE_PLACE;
-    } else if (character) {
-      const attribute = context.attributes.find(character.id, names[key]);
-      if (attribute) {
-        current = readInteger(attribute.get('current'));
-        // Only the protections' max is ever used (the undamaged value).
-        if (track) max = readInteger(attribute.get('max'));
-        present = true;
-        place = { kind: 'attribute', attribute };
-      }
+      // A generic token's protection wears per token, from the override.
+      values[key] = { current: track ? (record?.worn?.[track] ?? override) : override, max: override, present: true };
+      places[key] = track ? WORN_PLACE[track] : OVERRIDE_PLACE;
+      continue;
     }
-    // A unique token's protection wears on the sheet; a generic (or overridden) one's per token.
-    if (track && (!snapshot.unique || place.kind !== 'attribute')) {
-      current = record?.worn?.[track] ?? current;
-      place = WORN_PLACE[track];
+    const attribute = character ? context.attributes.find(character.id, names[key]) : undefined;
+    // A unique token's protection wears on the sheet; a generic one's per token.
+    const perToken = track !== undefined && !snapshot.unique;
+    if (attribute) {
+      // Read from Roll20 only when a rule asks (soak reads Fortitude only in the defensive stance, the max only for a fallen armor).
+      values[key] = new AttributeFact(attribute, perToken ? record?.worn?.[track] : undefined, track !== undefined);
+      places[key] = perToken ? WORN_PLACE[track] : { kind: 'attribute', attribute };
+    } else {
+      values[key] = track ? { current: record?.worn?.[track] ?? null, max: null, present: false } : ABSENT;
+      places[key] = track ? WORN_PLACE[track] : NO_PLACE;
     }
-    values[key] = { current, max, present };
-    places[key] = place;
   }
   const order = context.turnOrder;
   let initiative: number | null = null;

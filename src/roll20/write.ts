@@ -154,7 +154,8 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
           changes.push({ kind: 'attribute', key: change.key, attributeId: place.attribute.id, from, to: change.to });
           writes.attribute(place.attribute, change.to);
         } else if (place?.kind === 'worn') {
-          changes.push({ kind: 'worn', track: place.track, from, to: change.to });
+          // From what the token kept (null: not worn yet, the sheet's value), so undo forgets a wear it started.
+          changes.push({ kind: 'worn', track: place.track, from: tokens[snapshot.id]?.worn?.[place.track] ?? null, to: change.to });
           const record = recordOf();
           record.worn = { ...record.worn, [place.track]: change.to };
         } else if (WORN_TRACK[change.key] === undefined && place?.kind === 'override') {

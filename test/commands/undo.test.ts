@@ -27,8 +27,18 @@ describe.each(MODES)('!damage --undo (%s)', (mode) => {
     await table.say('GM', '!damage --undo');
     expect(table.bar('Goblin 1')).toBe(30);
     expect(table.bar('Goblin 2')).toBe(30);
-    expect(table.memory('Goblin 1').wear).toEqual({ physical: 20 });
-    expect(table.memory('Goblin 1').life).toBeUndefined();
+    // Nothing kept: the goblin is as if never hit, its armor the sheet's again.
+    expect(table.memory('Goblin 1')).toBeUndefined();
+    expect(table.memory('Goblin 2')).toBeUndefined();
+  });
+
+  it('after undoing a first wear, a generic token follows its sheet again (a repaired armor reaches it)', async () => {
+    table = await openTable(mode);
+    await table.say('GM', '!damage 10', ['Goblin 1']); // 9 after soak; physical 20 -> 18
+    await table.say('GM', '!damage --undo');
+    table.mock.attribute('Goblin', 'armor_physical').set('current', 30);
+    await table.say('GM', '!damage 40', ['Goblin 1']); // 36 after soak - 30 protection = 6 - 5 defense = 1 (kept at 20 it would be 11)
+    expect(table.bar('Goblin 1')).toBe(29);
   });
 
   it('a player undoes only their own damage; the GM undoes anyone\'s', async () => {
@@ -118,7 +128,8 @@ describe.each(MODES)('!damage --undo puts back only what the damage changed (%s)
     await table.say('GM', '!damage 8 --type magical', ['Goblin 2']); // someone else's later hit
     await table.say('GM', '!damage 40 --type magical', ['Goblin 1']); // 36 - 10 = 26 lands; magical wear 10 -> 1
     await table.say('GM', '!damage --undo'); // undoes the magical hit on Goblin 1 only
-    expect(table.memory('Goblin 1').wear).toEqual({ physical: 18, magical: 10 });
+    // The magical track was first worn by the undone hit: it follows its override (10) again.
+    expect(table.memory('Goblin 1').wear).toEqual({ physical: 18 });
     expect(table.bar('Goblin 1')).toBe(30);
     expect(table.bar('Goblin 2')).toBe(23); // 8 x 90% soak = 7 (the armor stands on its Physical)
     expect(table.bar('Goblin 1', 'bar2')).toBe(3);

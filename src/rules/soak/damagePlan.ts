@@ -33,7 +33,13 @@ export interface SoakDamageOrder {
 }
 
 // seed 000: energy and breath weapon attacks wear the Magical protection like magic.
-const TRACK_KEYS: Record<DamageTrack, { protection: ValueKey; other: ValueKey; reduction: ValueKey; natural: ValueKey }> = {
+interface TrackKeys {
+  protection: ValueKey;
+  other: ValueKey;
+  reduction: ValueKey;
+  natural: ValueKey;
+}
+const TRACK_KEYS: Record<DamageTrack, TrackKeys> = {
   physical: { protection: 'armor_physical', other: 'armor_magical', reduction: 'armor_defense', natural: 'natural_defense' },
   magical: { protection: 'armor_magical', other: 'armor_physical', reduction: 'armor_spirit', natural: 'natural_spirit' },
 };
@@ -91,20 +97,7 @@ function resolveOne(order: SoakDamageOrder, facts: Facts<SoakState>): Resolution
   const value = (key: ValueKey) => facts.values[key]?.current ?? 0;
 
   // A token with no character and no overrides has no armor: the hit is unreduced (rules.md).
-  let armor: SoakArmor | null = null;
-  if (hitsArmor && facts.armorSource) {
-    armor = {
-      soakPercent: value('armor_soak'),
-      protection: value(keys.protection),
-      otherProtection: value(keys.other),
-      armorReduction: value(keys.reduction),
-      naturalReduction: value(keys.natural),
-    };
-    const max = facts.values[keys.protection]?.max ?? null;
-    if (max !== null) armor.protectionMax = max;
-    const otherMax = facts.values[keys.other]?.max ?? null;
-    if (otherMax !== null) armor.otherProtectionMax = otherMax;
-  }
+  const armor: SoakArmor | null = hitsArmor && facts.armorSource ? new ArmorOfFacts(facts.values, keys) : null;
   const stanceReduction = hitsArmor && facts.stance === 'defensive' ? defensiveStanceReduction(value('fortitude')) : 0;
   const life = lifeOf(facts.state, facts.bars.vitality.value);
   const outcome = resolveSoakDamage({
@@ -141,6 +134,39 @@ function resolveOne(order: SoakDamageOrder, facts: Facts<SoakState>): Resolution
     detail: outcome,
   };
   return result;
+}
+
+/**
+ * The token's armor as the rules read it: each number taken from the facts when the rule asks,
+ * so a standing armor never reads the natural defense or the maxes (each read is a Roll20 get).
+ */
+class ArmorOfFacts implements SoakArmor {
+  constructor(
+    private readonly values: Facts<SoakState>['values'],
+    private readonly keys: TrackKeys,
+  ) {}
+
+  get soakPercent(): number {
+    return this.values.armor_soak?.current ?? 0;
+  }
+  get protection(): number {
+    return this.values[this.keys.protection]?.current ?? 0;
+  }
+  get protectionMax(): number | undefined {
+    return this.values[this.keys.protection]?.max ?? undefined;
+  }
+  get otherProtection(): number {
+    return this.values[this.keys.other]?.current ?? 0;
+  }
+  get otherProtectionMax(): number | undefined {
+    return this.values[this.keys.other]?.max ?? undefined;
+  }
+  get armorReduction(): number {
+    return this.values[this.keys.reduction]?.current ?? 0;
+  }
+  get naturalReduction(): number {
+    return this.values[this.keys.natural]?.current ?? 0;
+  }
 }
 
 function headlineOf(outcome: SoakDamageOutcome, before: Life): Headline {
