@@ -878,6 +878,7 @@ var DefenseRound = (() => {
     deadForGood: optional(literal(true)),
     edition: optional(object({ id: picklist(EDITION_IDS), state: unknown() }))
   });
+  var TOKEN_RECORD_FIELDS = Object.keys(TokenRecordSchema.entries);
   function checkTokenRecords(raw) {
     const tokens = {};
     const problems = [];
@@ -910,7 +911,7 @@ var DefenseRound = (() => {
     else tokens[tokenId] = record2;
   }
   function isEmptyRecord(record2) {
-    return Object.values(record2).every((value) => value === void 0);
+    return record2.overrides === void 0 && record2.worn === void 0 && record2.stance === void 0 && record2.deadForGood === void 0 && record2.edition === void 0;
   }
   function memoryOf(record2) {
     return {
@@ -973,11 +974,11 @@ var DefenseRound = (() => {
   function soakMemory(part, stance) {
     const state2 = {};
     for (const field of SOAK_FIELDS) if (part[field] !== void 0) state2[field] = part[field];
-    const memory = {};
-    if (Object.keys(state2).length > 0) memory.edition = { id: "soak", state: state2 };
-    if (isRecord(part.life) && part.life.condition === "dead") memory.deadForGood = true;
-    if (typeof stance === "string") memory.stance = stance;
-    return memory;
+    const memory2 = {};
+    if (Object.keys(state2).length > 0) memory2.edition = { id: "soak", state: state2 };
+    if (isRecord(part.life) && part.life.condition === "dead") memory2.deadForGood = true;
+    if (typeof stance === "string") memory2.stance = stance;
+    return memory2;
   }
   function migrateToken(old) {
     if (!isRecord(old)) return old;
@@ -3761,15 +3762,19 @@ var DefenseRound = (() => {
 
   // src/render/card.ts
   function renderCard(card) {
-    const parts = [`&{template:default} {{name=${escapeChat(card.title)}}}`];
+    let out = `&{template:default} {{name=${escapeChat(card.title)}}}`;
     for (const row of card.rows) {
-      const buttons = row.buttons ?? [];
-      if (row.lines.length === 0 && buttons.length === 0) continue;
-      const text = row.lines.map(escapeChat).join("<br>");
-      const links = buttons.map((button) => renderButton(button.label, button.command)).join(" ");
-      parts.push(`{{${escapeChat(row.label)}=${text}${text && links ? " " : ""}${links}}}`);
+      const { lines } = row;
+      const buttons = row.buttons;
+      const buttonCount = buttons === void 0 ? 0 : buttons.length;
+      if (lines.length === 0 && buttonCount === 0) continue;
+      let text = "";
+      for (let i = 0; i < lines.length; i += 1) text += (i === 0 ? "" : "<br>") + escapeChat(lines[i]);
+      let links = "";
+      for (let i = 0; i < buttonCount; i += 1) links += (i === 0 ? "" : " ") + renderButton(buttons[i].label, buttons[i].command);
+      out += ` {{${escapeChat(row.label)}=${text}${text && links ? " " : ""}${links}}}`;
     }
-    return parts.join(" ");
+    return out;
   }
   function renderLine(text) {
     return escapeChat(text);
@@ -4122,23 +4127,30 @@ var DefenseRound = (() => {
       if (this.any) token.set(this.props);
     }
   };
-  function normalMemory(memory, edition) {
+  function normalMemory(memory2, edition) {
     const out = {};
-    if (memory.edition && !(memory.edition.id === edition.id && edition.isEmptyState(memory.edition.state))) out.edition = memory.edition;
-    if (memory.deadForGood) out.deadForGood = true;
-    if (memory.stance !== void 0) out.stance = memory.stance;
+    if (memory2.edition && !(memory2.edition.id === edition.id && edition.isEmptyState(memory2.edition.state))) out.edition = memory2.edition;
+    if (memory2.deadForGood) out.deadForGood = true;
+    if (memory2.stance !== void 0) out.stance = memory2.stance;
     return out;
   }
-  function storeMemory(tokens, tokenId, memory) {
+  function storeMemory(tokens, tokenId, memory2) {
     const stored = tokens[tokenId];
     const record2 = {};
     if (stored?.overrides !== void 0) record2.overrides = stored.overrides;
     if (stored?.worn !== void 0) record2.worn = stored.worn;
-    if (memory.stance !== void 0) record2.stance = memory.stance;
-    if (memory.deadForGood !== void 0) record2.deadForGood = memory.deadForGood;
-    if (memory.edition !== void 0) record2.edition = memory.edition;
+    if (memory2.stance !== void 0) record2.stance = memory2.stance;
+    if (memory2.deadForGood !== void 0) record2.deadForGood = memory2.deadForGood;
+    if (memory2.edition !== void 0) record2.edition = memory2.edition;
     if (isEmptyRecord(record2)) delete tokens[tokenId];
     else tokens[tokenId] = record2;
+  }
+  function memory(box, dead, stance) {
+    const out = {};
+    if (box) out.edition = box;
+    if (dead) out.deadForGood = true;
+    if (stance !== void 0) out.stance = stance;
+    return out;
   }
   function sameData(a, b) {
     if (a === b) return true;
@@ -4241,11 +4253,6 @@ var DefenseRound = (() => {
       const oldStance = stored?.stance;
       const newStance = outcome.stance === void 0 ? oldStance : outcome.stance ?? void 0;
       if (oldDead !== newDead || oldStance !== newStance || !sameData(oldBox, newBox)) {
-        const memory = (box, dead, stance) => ({
-          ...box ? { edition: box } : {},
-          ...dead ? { deadForGood: true } : {},
-          ...stance !== void 0 ? { stance } : {}
-        });
         changes.push({ kind: "memory", from: memory(oldBox, oldDead, oldStance), to: memory(newBox, newDead, newStance) });
         storeMemory(tokens, snapshot.id, memory(newBox, newDead, newStance));
       }
@@ -4430,7 +4437,12 @@ var DefenseRound = (() => {
     };
   }
   function numbers(changes) {
-    return changes.map((change) => change.kind === "bar" && change.from !== null ? `${RESOURCE_LABEL[change.resource]} ${change.from} -> ${change.to}` : "").filter((text) => text !== "").join(", ");
+    let out = "";
+    for (const change of changes) {
+      if (change.kind !== "bar" || change.from === null) continue;
+      out += `${out ? ", " : ""}${RESOURCE_LABEL[change.resource]} ${change.from} -> ${change.to}`;
+    }
+    return out;
   }
   function visibilityOf(app, snapshot) {
     if (snapshot.hidden) return "gm";
@@ -5122,12 +5134,12 @@ var DefenseRound = (() => {
     }
     return [...merged.values()];
   }
-  function shiftMemory(memory, edition, rounds) {
-    if (!memory.edition || memory.edition.id !== edition.id || rounds <= 0) return memory;
-    let state2 = edition.parseState(memory.edition.state);
-    if (state2 === null) return memory;
+  function shiftMemory(memory2, edition, rounds) {
+    if (!memory2.edition || memory2.edition.id !== edition.id || rounds <= 0) return memory2;
+    let state2 = edition.parseState(memory2.edition.state);
+    if (state2 === null) return memory2;
     for (let i = 0; i < Math.min(rounds, 10); i += 1) state2 = edition.endRound(state2);
-    const out = { ...memory };
+    const out = { ...memory2 };
     if (edition.isEmptyState(state2)) delete out.edition;
     else out.edition = { id: edition.id, state: state2 };
     return out;
@@ -5304,9 +5316,9 @@ var DefenseRound = (() => {
     if (order && orderChanged) writeTurnOrder(order);
   }
   function tellObservers(context, token, snapshot, memoryBefore, after) {
-    const condition = (memory, vitality) => {
-      const state2 = memory.edition?.id === context.edition.id ? context.edition.parseState(memory.edition.state) : null;
-      return context.edition.condition(state2 ?? context.edition.enter(vitality, memory.deadForGood === true), vitality);
+    const condition = (memory2, vitality) => {
+      const state2 = memory2.edition?.id === context.edition.id ? context.edition.parseState(memory2.edition.state) : null;
+      return context.edition.condition(state2 ?? context.edition.enter(vitality, memory2.deadForGood === true), vitality);
     };
     const memoryAfter = normalMemory(memoryOf(context.tokens[token.id]), context.edition);
     const before = {
@@ -5344,7 +5356,7 @@ var DefenseRound = (() => {
     const context = { settings: app.store.settings, edition, tokens: app.store.tokens };
     const now = readNow(context, merged);
     const describe = (left, current) => {
-      const state2 = (memory) => (memory.edition?.id === edition.id ? edition.parseState(memory.edition.state) : null) ?? edition.enter(null, false);
+      const state2 = (memory2) => (memory2.edition?.id === edition.id ? edition.parseState(memory2.edition.state) : null) ?? edition.enter(null, false);
       return edition.describeStateChange(state2(left), state2(current));
     };
     const changed = changedEntries(merged, now, sameData);

@@ -46,10 +46,12 @@ export function fullCard(shown: Shown): Card {
 
 /** Numbers for a row, where its audience may see them: the bars the command moved. */
 function numbers(changes: readonly StoredChange[]): string {
-  return changes
-    .map((change) => (change.kind === 'bar' && change.from !== null ? `${RESOURCE_LABEL[change.resource]} ${change.from} -> ${change.to}` : ''))
-    .filter((text) => text !== '')
-    .join(', ');
+  let out = '';
+  for (const change of changes) {
+    if (change.kind !== 'bar' || change.from === null) continue;
+    out += `${out ? ', ' : ''}${RESOURCE_LABEL[change.resource]} ${change.from} -> ${change.to}`;
+  }
+  return out;
 }
 
 /** Who may read a token's breakdown: public by the visibility setting, unless the token is hidden. */

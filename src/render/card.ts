@@ -15,15 +15,20 @@ export interface Card {
 }
 
 export function renderCard(card: Card): string {
-  const parts = [`&{template:default} {{name=${escapeChat(card.title)}}}`];
+  // Concatenated in loops: a card of 50 rows is rendered per command, twice (public and GM).
+  let out = `&{template:default} {{name=${escapeChat(card.title)}}}`;
   for (const row of card.rows) {
-    const buttons = row.buttons ?? [];
-    if (row.lines.length === 0 && buttons.length === 0) continue;
-    const text = row.lines.map(escapeChat).join('<br>');
-    const links = buttons.map((button) => renderButton(button.label, button.command)).join(' ');
-    parts.push(`{{${escapeChat(row.label)}=${text}${text && links ? ' ' : ''}${links}}}`);
+    const { lines } = row;
+    const buttons = row.buttons;
+    const buttonCount = buttons === undefined ? 0 : buttons.length;
+    if (lines.length === 0 && buttonCount === 0) continue;
+    let text = '';
+    for (let i = 0; i < lines.length; i += 1) text += (i === 0 ? '' : '<br>') + escapeChat(lines[i]);
+    let links = '';
+    for (let i = 0; i < buttonCount; i += 1) links += (i === 0 ? '' : ' ') + renderButton(buttons![i]!.label, buttons![i]!.command);
+    out += ` {{${escapeChat(row.label)}=${text}${text && links ? ' ' : ''}${links}}}`;
   }
-  return parts.join(' ');
+  return out;
 }
 
 /** A short line outside any template (public one-liners, refusals, notices). */

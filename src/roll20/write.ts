@@ -97,6 +97,15 @@ export function storeMemory(tokens: Record<string, TokenRecord>, tokenId: string
   else tokens[tokenId] = record;
 }
 
+/** A token's memory with only the fields it has. */
+function memory(box: Memory['edition'], dead: boolean, stance: string | undefined): Memory {
+  const out: Memory = {};
+  if (box) out.edition = box;
+  if (dead) out.deadForGood = true;
+  if (stance !== undefined) out.stance = stance;
+  return out;
+}
+
 /** Deep equality of plain data (JSON-like), keys in any order, an undefined key the same as a missing one. */
 export function sameData(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -205,11 +214,6 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
     const oldStance = stored?.stance;
     const newStance = outcome.stance === undefined ? oldStance : (outcome.stance ?? undefined);
     if (oldDead !== newDead || oldStance !== newStance || !sameData(oldBox, newBox)) {
-      const memory = (box: Memory['edition'], dead: boolean, stance: string | undefined): Memory => ({
-        ...(box ? { edition: box } : {}),
-        ...(dead ? { deadForGood: true as const } : {}),
-        ...(stance !== undefined ? { stance } : {}),
-      });
       changes.push({ kind: 'memory', from: memory(oldBox, oldDead, oldStance), to: memory(newBox, newDead, newStance) });
       storeMemory(tokens, snapshot.id, memory(newBox, newDead, newStance));
     }

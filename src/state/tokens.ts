@@ -19,6 +19,8 @@ const TokenRecordSchema = v.object({
   edition: v.optional(v.object({ id: v.picklist(EDITION_IDS), state: v.unknown() })),
 });
 export type TokenRecord = v.InferOutput<typeof TokenRecordSchema>;
+/** The fields a record may have (a test holds `isEmptyRecord` to them). */
+export const TOKEN_RECORD_FIELDS = Object.keys(TokenRecordSchema.entries) as Array<keyof TokenRecord>;
 export type EditionBox = NonNullable<TokenRecord['edition']>;
 
 /** The part of a record a command's outcome may replace (undo keeps it whole, from and to). */
@@ -73,7 +75,8 @@ export function putRecord(tokens: Record<string, TokenRecord>, tokenId: string, 
 
 /** True when nothing is left worth remembering, so the record can be dropped from state. */
 export function isEmptyRecord(record: TokenRecord): boolean {
-  return Object.values(record).every((value) => value === undefined);
+  // Field by field (this runs per token per command): the record's five fields, none kept.
+  return record.overrides === undefined && record.worn === undefined && record.stance === undefined && record.deadForGood === undefined && record.edition === undefined;
 }
 
 export function memoryOf(record: TokenRecord | undefined): Memory {

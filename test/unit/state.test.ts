@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { loadState, freshState, SCHEMA_VERSION } from '../../src/state/store';
 import { checkSettings, defaultSettings } from '../../src/state/settings';
 import { memoryView } from '../support/table';
+import { checkTokenRecords, isEmptyRecord, TOKEN_RECORD_FIELDS } from '../../src/state/tokens';
 
 describe('stored state', () => {
   it('starts from defaults when nothing is stored, without problems', () => {
@@ -77,5 +78,18 @@ describe('stored state', () => {
     const again = loadState(JSON.parse(JSON.stringify(stored)), '1.0.0');
     expect(again.problems).toEqual([]);
     expect(again.stored).toEqual(stored);
+  });
+});
+
+describe('a token record with nothing worth remembering', () => {
+  it('is empty only when every one of its fields is absent', () => {
+    expect(isEmptyRecord({})).toBe(true);
+    expect(isEmptyRecord({ stance: undefined, worn: undefined })).toBe(true);
+    // One record per field the schema knows: each alone makes the record worth keeping.
+    const full = checkTokenRecords({
+      t: { overrides: { exp: 1 }, worn: { physical: 3 }, stance: 'defensive', deadForGood: true, edition: { id: 'soak', state: {} } },
+    }).tokens.t!;
+    expect(Object.keys(full).sort()).toEqual([...TOKEN_RECORD_FIELDS].sort());
+    for (const [field, value] of Object.entries(full)) expect(isEmptyRecord({ [field]: value })).toBe(false);
   });
 });
