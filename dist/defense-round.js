@@ -3859,19 +3859,24 @@ var DefenseRound = (() => {
     const id2 = String(token.get("represents") ?? "");
     return id2 ? getObj("character", id2) : void 0;
   }
+  var BAR_PROPS = {
+    bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
+    bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
+    bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
+  };
   var TokenBar = class {
     constructor(token, bar2) {
       this.token = token;
       this.bar = bar2;
-      this.raw = token.get(`${bar2}_value`);
+      this.raw = token.get(BAR_PROPS[bar2].value);
       this.value = readInteger(this.raw);
     }
     get max() {
-      if (this.maxRead === void 0) this.maxRead = readInteger(this.token.get(`${this.bar}_max`));
+      if (this.maxRead === void 0) this.maxRead = readInteger(this.token.get(BAR_PROPS[this.bar].max));
       return this.maxRead;
     }
     get link() {
-      if (this.linkRead === void 0) this.linkRead = String(this.token.get(`${this.bar}_link`) ?? "");
+      if (this.linkRead === void 0) this.linkRead = String(this.token.get(BAR_PROPS[this.bar].link) ?? "");
       return this.linkRead;
     }
   };
@@ -4111,7 +4116,7 @@ var DefenseRound = (() => {
       this.any = true;
     }
     bar(snapshot, resource, value, attribute) {
-      const key = `${snapshot.bars[resource].bar}_value`;
+      const key = BAR_PROPS[snapshot.bars[resource].bar].value;
       if (attribute) {
         this.attribute(attribute, value);
         (this.linkedBars ?? (this.linkedBars = [])).push({ key, value });
@@ -4279,8 +4284,11 @@ var DefenseRound = (() => {
   }
   function previousProperties(snapshot, vitalityFrom) {
     const prev = { statusmarkers: snapshot.statusmarkers };
-    for (const resource of RESOURCES) prev[`${snapshot.bars[resource].bar}_value`] = snapshot.bars[resource].raw;
-    if (vitalityFrom !== null) prev[`${snapshot.bars.vitality.bar}_value`] = vitalityFrom;
+    const { vitality, soul, power } = snapshot.bars;
+    prev[BAR_PROPS[vitality.bar].value] = vitality.raw;
+    prev[BAR_PROPS[soul.bar].value] = soul.raw;
+    prev[BAR_PROPS[power.bar].value] = power.raw;
+    if (vitalityFrom !== null) prev[BAR_PROPS[vitality.bar].value] = vitalityFrom;
     return prev;
   }
   function saveTurnOrder(order, batch) {
@@ -4725,6 +4733,7 @@ var DefenseRound = (() => {
     }
     return void 0;
   }
+  var NO_DICE = Object.freeze([]);
   async function runPlan(ctx, plan, targets, notes, options) {
     const app = ctx.app;
     const perTarget = plan.dice.length;
@@ -4740,7 +4749,7 @@ var DefenseRound = (() => {
         return;
       }
       const reading = readTarget(app, target2, plan, turnOrder?.order);
-      const resolution = plan.resolve(reading.facts, rolled.slice(index * perTarget, (index + 1) * perTarget));
+      const resolution = plan.resolve(reading.facts, perTarget === 0 ? NO_DICE : rolled.slice(index * perTarget, (index + 1) * perTarget));
       const maySee = ctx.gm || controls(ctx.playerId, target2.token, target2.character) || visibleToAll(app, reading.snapshot);
       if (isRefusal(resolution)) {
         refused2.push(describeTokenRefusal(app, reading.snapshot, resolution, maySee));
@@ -4751,7 +4760,9 @@ var DefenseRound = (() => {
         refused2.push(`${reading.snapshot.name}: the result${maySee ? ` (${unsafe})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
         return;
       }
-      const result = write(app, reading, resolution, { notify: resolution.observed ?? true, ...turnOrder ? { turnOrder } : {} });
+      const writeOptions = { notify: resolution.observed ?? true };
+      if (turnOrder) writeOptions.turnOrder = turnOrder;
+      const result = write(app, reading, resolution, writeOptions);
       applied.push(result.applied);
       shown.push(result.shown);
       undoable || (undoable = resolution.undoable === true);

@@ -107,6 +107,8 @@ export function unsafeResult(outcome: Outcome<unknown>): number | undefined {
   return undefined;
 }
 
+const NO_DICE: readonly number[] = Object.freeze([]);
+
 export interface RunOptions {
   /** The sender may target tokens they do not control (players-target-any, for !damage). */
   anyTarget?: boolean;
@@ -138,7 +140,7 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
       return;
     }
     const reading = readTarget(app, target, plan, turnOrder?.order);
-    const resolution = plan.resolve(reading.facts, rolled.slice(index * perTarget, (index + 1) * perTarget));
+    const resolution = plan.resolve(reading.facts, perTarget === 0 ? NO_DICE : rolled.slice(index * perTarget, (index + 1) * perTarget));
     const maySee = ctx.gm || controls(ctx.playerId, target.token, target.character) || visibleToAll(app, reading.snapshot);
     if (isRefusal(resolution)) {
       refused.push(describeTokenRefusal(app, reading.snapshot, resolution, maySee));
@@ -149,7 +151,9 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
       refused.push(`${reading.snapshot.name}: the result${maySee ? ` (${unsafe})` : ''} is beyond the whole numbers the script writes safely; nothing written`);
       return;
     }
-    const result = write(app, reading, resolution, { notify: resolution.observed ?? true, ...(turnOrder ? { turnOrder } : {}) });
+    const writeOptions: WriteOptions = { notify: resolution.observed ?? true };
+    if (turnOrder) writeOptions.turnOrder = turnOrder;
+    const result = write(app, reading, resolution, writeOptions);
     applied.push(result.applied);
     shown.push(result.shown);
     undoable ||= resolution.undoable === true;

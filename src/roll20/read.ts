@@ -42,6 +42,13 @@ export function characterOf(token: Roll20Graphic): Roll20Character | undefined {
   return id ? getObj('character', id) : undefined;
 }
 
+/** Each bar's property names, made once: a name built per read is a new string for every lookup to hash. */
+export const BAR_PROPS = {
+  bar1: { value: 'bar1_value', max: 'bar1_max', link: 'bar1_link' },
+  bar2: { value: 'bar2_value', max: 'bar2_max', link: 'bar2_link' },
+  bar3: { value: 'bar3_value', max: 'bar3_max', link: 'bar3_link' },
+} as const satisfies Record<BarName, { value: string; max: string; link: string }>;
+
 /** A bar read once: its value at once, its max and link only if something asks (each Roll20 get costs). */
 class TokenBar implements BarReading {
   readonly raw: unknown;
@@ -53,17 +60,17 @@ class TokenBar implements BarReading {
     private readonly token: Roll20Graphic,
     readonly bar: BarName,
   ) {
-    this.raw = token.get(`${bar}_value`);
+    this.raw = token.get(BAR_PROPS[bar].value);
     this.value = readInteger(this.raw);
   }
 
   get max(): number | null {
-    if (this.maxRead === undefined) this.maxRead = readInteger(this.token.get(`${this.bar}_max`));
+    if (this.maxRead === undefined) this.maxRead = readInteger(this.token.get(BAR_PROPS[this.bar].max));
     return this.maxRead;
   }
 
   get link(): string {
-    if (this.linkRead === undefined) this.linkRead = String(this.token.get(`${this.bar}_link`) ?? '');
+    if (this.linkRead === undefined) this.linkRead = String(this.token.get(BAR_PROPS[this.bar].link) ?? '');
     return this.linkRead;
   }
 }

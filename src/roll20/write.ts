@@ -6,7 +6,7 @@ import type { AnyEdition, Outcome } from '../rules/edition';
 import type { Settings } from '../state/settings';
 import { isEmptyRecord, memoryOf, type Memory, type TokenRecord } from '../state/tokens';
 import type { StoredChange } from '../state/history';
-import { RESOURCES, WORN_TRACK, type Resource, type TokenReading, type TokenSnapshot } from './read';
+import { BAR_PROPS, WORN_TRACK, type Resource, type TokenReading, type TokenSnapshot } from './read';
 import { markersForCondition, markersForStance } from './markers';
 import { notifyObservers, type TokenResources } from './observers';
 import { readTurnOrder, writeTurnOrder, type TurnOrderBatch } from './turnorder';
@@ -58,7 +58,7 @@ class TokenWrites {
   }
 
   bar(snapshot: TokenSnapshot, resource: Resource, value: number, attribute: Roll20Attribute | undefined): void {
-    const key = `${snapshot.bars[resource].bar}_value`;
+    const key = BAR_PROPS[snapshot.bars[resource].bar].value;
     if (attribute) {
       this.attribute(attribute, value);
       (this.linkedBars ??= []).push({ key, value });
@@ -246,8 +246,11 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
 /** The token's properties before the command, as HealthColors expects `prev`. */
 export function previousProperties(snapshot: TokenSnapshot, vitalityFrom: number | null): Record<string, unknown> {
   const prev: Record<string, unknown> = { statusmarkers: snapshot.statusmarkers };
-  for (const resource of RESOURCES) prev[`${snapshot.bars[resource].bar}_value`] = snapshot.bars[resource].raw;
-  if (vitalityFrom !== null) prev[`${snapshot.bars.vitality.bar}_value`] = vitalityFrom;
+  const { vitality, soul, power } = snapshot.bars;
+  prev[BAR_PROPS[vitality.bar].value] = vitality.raw;
+  prev[BAR_PROPS[soul.bar].value] = soul.raw;
+  prev[BAR_PROPS[power.bar].value] = power.raw;
+  if (vitalityFrom !== null) prev[BAR_PROPS[vitality.bar].value] = vitalityFrom;
   return prev;
 }
 
