@@ -1091,7 +1091,8 @@ var DefenseRound = (() => {
     const steps = [{ kind: "vitality-change", before, after }];
     if (taken === 0) return { applied: true, after, life: { ...life }, steps };
     const settled = afterLoss(before, after, life);
-    return { applied: true, after, life: settled.life, steps: [...steps, ...settled.steps] };
+    for (const step of settled.steps) steps.push(step);
+    return { applied: true, after, life: settled.life, steps };
   }
   function applyInstantKill(before, life) {
     if (life.condition === "dead") {
@@ -1587,22 +1588,16 @@ var DefenseRound = (() => {
   function sameLife(a, b) {
     return a.condition === b.condition && a.savesOwed === b.savesOwed;
   }
+  function unchangedBy(input, defenseUsed2, steps, cancelled) {
+    return { defenseUsed: defenseUsed2, cancelled, bars: { ...input.bars }, protectionAfter: null, life: { ...input.life }, steps, changed: false };
+  }
   function resolveSoakDamage(input) {
     const defenseUsed2 = chooseDefense(input);
     const steps = [{ kind: "defense-used", result: defenseUsed2.result, source: defenseUsed2.source }];
-    const unchanged = (cancelled) => ({
-      defenseUsed: defenseUsed2,
-      cancelled,
-      bars: { ...input.bars },
-      protectionAfter: null,
-      life: { ...input.life },
-      steps,
-      changed: false
-    });
-    if (defenseUsed2.result === "success") return unchanged(true);
+    if (defenseUsed2.result === "success") return unchangedBy(input, defenseUsed2, steps, true);
     if (input.life.condition === "dead") {
       steps.push({ kind: "dead-no-damage", vitality: input.bars.vitality });
-      return unchanged(false);
+      return unchangedBy(input, defenseUsed2, steps, false);
     }
     if (input.instantKill) {
       const kill = applyInstantKill(input.bars.vitality, input.life);
@@ -1624,7 +1619,7 @@ var DefenseRound = (() => {
       const before = input.bars[bar2];
       if (before === null) {
         steps.push({ kind: "bar-not-a-number", bar: bar2 });
-        return unchanged(false);
+        return unchangedBy(input, defenseUsed2, steps, false);
       }
       const after = before - amount;
       steps.push({ kind: "direct-damage", bar: bar2, amount, before, after });

@@ -78,7 +78,8 @@ export function applyVitalityLoss(
   const steps: DamageStep[] = [{ kind: 'vitality-change', before, after }];
   if (taken === 0) return { applied: true, after, life: { ...life }, steps }; // a loss of 0 changes nothing
   const settled = afterLoss(before, after, life);
-  return { applied: true, after, life: settled.life, steps: [...steps, ...settled.steps] };
+  for (const step of settled.steps) steps.push(step);
+  return { applied: true, after, life: settled.life, steps };
 }
 
 /** `--instant-kill`: Vitality to 0, never below; `applied` is false when it finds nothing to do. */

@@ -56,20 +56,22 @@ function sameLife(a: Life, b: Life): boolean {
   return a.condition === b.condition && a.savesOwed === b.savesOwed;
 }
 
+/** Nothing happened to the token: a blocked hit, or one on the dead. */
+function unchangedBy(input: SoakDamageInput, defenseUsed: SoakDamageOutcome['defenseUsed'], steps: DamageStep[], cancelled: boolean): SoakDamageOutcome {
+  return { defenseUsed, cancelled, bars: { ...input.bars }, protectionAfter: null, life: { ...input.life }, steps, changed: false };
+}
+
 export function resolveSoakDamage(input: SoakDamageInput): SoakDamageOutcome {
   const defenseUsed = chooseDefense(input);
   const steps: DamageStep[] = [{ kind: 'defense-used', result: defenseUsed.result, source: defenseUsed.source }];
-  const unchanged = (cancelled: boolean): SoakDamageOutcome => ({
-    defenseUsed, cancelled, bars: { ...input.bars }, protectionAfter: null, life: { ...input.life }, steps, changed: false,
-  });
 
   // rules.md, "Outcome": a successful defense negates the attack, `--to` damage and instant kill included.
-  if (defenseUsed.result === 'success') return unchanged(true);
+  if (defenseUsed.result === 'success') return unchangedBy(input, defenseUsed, steps, true);
 
   // rules.md: a dead token takes no more damage, on any bar (Ruling: Soul and Power too).
   if (input.life.condition === 'dead') {
     steps.push({ kind: 'dead-no-damage', vitality: input.bars.vitality });
-    return unchanged(false);
+    return unchangedBy(input, defenseUsed, steps, false);
   }
 
   // Ruling: instant kill wins over `--to` (parsing refuses the two together anyway).
@@ -91,7 +93,7 @@ export function resolveSoakDamage(input: SoakDamageInput): SoakDamageOutcome {
     const before = input.bars[bar];
     if (before === null) {
       steps.push({ kind: 'bar-not-a-number', bar });
-      return unchanged(false);
+      return unchangedBy(input, defenseUsed, steps, false);
     }
     const after = before - amount; // bars may go negative: nothing clamps at 0
     steps.push({ kind: 'direct-damage', bar, amount, before, after });
