@@ -68,6 +68,8 @@ async function bundle() {
     write: false,
     format: 'iife',
     globalName: SCRIPT,
+    // JavaScript built-ins read once at load, not from the sandbox's global object per use (src/builtins.ts).
+    inject: [join(root, 'src', 'builtins.ts')],
     target: 'es2020',
     platform: 'neutral',
     minify: false,

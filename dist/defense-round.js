@@ -32,6 +32,22 @@ var DefenseRound = (() => {
     version: () => version2
   });
 
+  // src/builtins.ts
+  var math = Math;
+  var number = Number;
+  var string = String;
+  var object = Object;
+  var array = Array;
+  var json = JSON;
+  var map = Map;
+  var set = Set;
+  var weakMap = WeakMap;
+  var error = Error;
+  var rangeError = RangeError;
+  var promise = Promise;
+  var date = Date;
+  var isNaNOf = isNaN;
+
   // package.json
   var version = "0.2.0";
 
@@ -77,7 +93,7 @@ var DefenseRound = (() => {
     const type = typeof input;
     if (type === "string") return `"${input}"`;
     if (type === "number" || type === "bigint" || type === "boolean") return `${input}`;
-    if (type === "object" || type === "function") return (input && Object.getPrototypeOf(input)?.constructor?.name) ?? "null";
+    if (type === "object" || type === "function") return (input && object.getPrototypeOf(input)?.constructor?.name) ?? "null";
     return type;
   }
   function _addIssue(context, label, dataset, config$1, other) {
@@ -107,15 +123,15 @@ var DefenseRound = (() => {
   }
   // @__NO_SIDE_EFFECTS__
   function _isSameValueZero(value1, value2) {
-    return value1 === value2 || Number.isNaN(value1) && Number.isNaN(value2);
+    return value1 === value2 || number.isNaN(value1) && number.isNaN(value2);
   }
   // @__NO_SIDE_EFFECTS__
   function _isValidObjectKey(object$1, key) {
-    return Object.prototype.hasOwnProperty.call(object$1, key) && key !== "__proto__" && key !== "prototype" && key !== "constructor";
+    return object.prototype.hasOwnProperty.call(object$1, key) && key !== "__proto__" && key !== "prototype" && key !== "constructor";
   }
   // @__NO_SIDE_EFFECTS__
   function _joinExpects(values$1, separator) {
-    const list = [...new Set(values$1)];
+    const list = [...new set(values$1)];
     if (list.length > 1) return `(${list.join(` ${separator} `)})`;
     return list[0] ?? "never";
   }
@@ -135,7 +151,7 @@ var DefenseRound = (() => {
       reference: finite,
       async: false,
       expects: null,
-      requirement: Number.isFinite,
+      requirement: number.isFinite,
       message: message$1,
       "~run"(dataset, config$1) {
         if (dataset.typed && !this.requirement(dataset.value)) _addIssue(this, "finite", dataset, config$1);
@@ -151,7 +167,7 @@ var DefenseRound = (() => {
       reference: integer,
       async: false,
       expects: null,
-      requirement: Number.isInteger,
+      requirement: number.isInteger,
       message: message$1,
       "~run"(dataset, config$1) {
         if (dataset.typed && !this.requirement(dataset.value)) _addIssue(this, "integer", dataset, config$1);
@@ -182,11 +198,11 @@ var DefenseRound = (() => {
       type: "max_value",
       reference: maxValue,
       async: false,
-      expects: `<=${requirement instanceof Date ? requirement.toJSON() : /* @__PURE__ */ _stringify(requirement)}`,
+      expects: `<=${requirement instanceof date ? requirement.toJSON() : /* @__PURE__ */ _stringify(requirement)}`,
       requirement,
       message: message$1,
       "~run"(dataset, config$1) {
-        if (dataset.typed && !(dataset.value <= this.requirement)) _addIssue(this, "value", dataset, config$1, { received: dataset.value instanceof Date ? dataset.value.toJSON() : /* @__PURE__ */ _stringify(dataset.value) });
+        if (dataset.typed && !(dataset.value <= this.requirement)) _addIssue(this, "value", dataset, config$1, { received: dataset.value instanceof date ? dataset.value.toJSON() : /* @__PURE__ */ _stringify(dataset.value) });
         return dataset;
       }
     };
@@ -214,11 +230,11 @@ var DefenseRound = (() => {
       type: "min_value",
       reference: minValue,
       async: false,
-      expects: `>=${requirement instanceof Date ? requirement.toJSON() : /* @__PURE__ */ _stringify(requirement)}`,
+      expects: `>=${requirement instanceof date ? requirement.toJSON() : /* @__PURE__ */ _stringify(requirement)}`,
       requirement,
       message: message$1,
       "~run"(dataset, config$1) {
-        if (dataset.typed && !(dataset.value >= this.requirement)) _addIssue(this, "value", dataset, config$1, { received: dataset.value instanceof Date ? dataset.value.toJSON() : /* @__PURE__ */ _stringify(dataset.value) });
+        if (dataset.typed && !(dataset.value >= this.requirement)) _addIssue(this, "value", dataset, config$1, { received: dataset.value instanceof date ? dataset.value.toJSON() : /* @__PURE__ */ _stringify(dataset.value) });
         return dataset;
       }
     };
@@ -247,7 +263,7 @@ var DefenseRound = (() => {
       reference: safeInteger,
       async: false,
       expects: null,
-      requirement: Number.isSafeInteger,
+      requirement: number.isSafeInteger,
       message: message$1,
       "~run"(dataset, config$1) {
         if (dataset.typed && !this.requirement(dataset.value)) _addIssue(this, "safe integer", dataset, config$1);
@@ -278,18 +294,18 @@ var DefenseRound = (() => {
     return typeof schema.default === "function" ? schema.default(dataset, config$1) : schema.default;
   }
   // @__NO_SIDE_EFFECTS__
-  function array(item2, message$1) {
+  function array2(item2, message$1) {
     return _standardSchema({
       kind: "schema",
       type: "array",
-      reference: array,
+      reference: array2,
       expects: "Array",
       async: false,
       item: item2,
       message: message$1,
       "~run"(dataset, config$1) {
         const input = dataset.value;
-        if (Array.isArray(input)) {
+        if (array.isArray(input)) {
           dataset.typed = true;
           dataset.value = [];
           for (let key = 0; key < input.length; key++) {
@@ -378,27 +394,27 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function number(message$1) {
+  function number2(message$1) {
     return _standardSchema({
       kind: "schema",
       type: "number",
-      reference: number,
+      reference: number2,
       expects: "number",
       async: false,
       message: message$1,
       "~run"(dataset, config$1) {
-        if (typeof dataset.value === "number" && !isNaN(dataset.value)) dataset.typed = true;
+        if (typeof dataset.value === "number" && !isNaNOf(dataset.value)) dataset.typed = true;
         else _addIssue(this, "type", dataset, config$1);
         return dataset;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function object(entries$1, message$1) {
+  function object2(entries$1, message$1) {
     return _standardSchema({
       kind: "schema",
       type: "object",
-      reference: object,
+      reference: object2,
       expects: "Object",
       async: false,
       entries: entries$1,
@@ -560,11 +576,11 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function string(message$1) {
+  function string2(message$1) {
     return _standardSchema({
       kind: "schema",
       type: "string",
-      reference: string,
+      reference: string2,
       expects: "string",
       async: false,
       message: message$1,
@@ -652,7 +668,7 @@ var DefenseRound = (() => {
           let expectedDiscriminators = [];
           const parseOptions = (variant$1, allKeys) => {
             for (const schema of variant$1.options) {
-              if (schema.type === "variant") parseOptions(schema, new Set(allKeys).add(schema.key));
+              if (schema.type === "variant") parseOptions(schema, new set(allKeys).add(schema.key));
               else {
                 let keysAreValid = true;
                 let currentPriority = 0;
@@ -681,7 +697,7 @@ var DefenseRound = (() => {
               if (outputDataset && !outputDataset.issues) break;
             }
           };
-          parseOptions(this, /* @__PURE__ */ new Set([this.key]));
+          parseOptions(this, new set([this.key]));
           if (outputDataset) return outputDataset;
           _addIssue(this, "type", dataset, config$1, {
             input: input[invalidDiscriminatorKey],
@@ -762,7 +778,7 @@ var DefenseRound = (() => {
   // src/state/settings.ts
   var EDITIONS = EDITION_IDS;
   var BAR_NAMES = ["bar1", "bar2", "bar3"];
-  var DEFAULT_ATTRIBUTES = Object.fromEntries(VALUE_KEYS.map((key) => [key, key]));
+  var DEFAULT_ATTRIBUTES = object.fromEntries(VALUE_KEYS.map((key) => [key, key]));
   var ATTRIBUTE_KEYS = [...VALUE_KEYS];
   var DEFAULT_MARKERS = {
     incapacitated: "sleepy",
@@ -773,30 +789,30 @@ var DefenseRound = (() => {
     active: "overdrive",
     full: "strong"
   };
-  var MARKER_KEYS = Object.keys(DEFAULT_MARKERS);
-  var attributeName = pipe(string(), trim(), minLength(1), maxLength(100));
-  var markerName = pipe(string(), trim(), minLength(1), maxLength(100), regex(/^[^,]+$/));
+  var MARKER_KEYS = object.keys(DEFAULT_MARKERS);
+  var attributeName = pipe(string2(), trim(), minLength(1), maxLength(100));
+  var markerName = pipe(string2(), trim(), minLength(1), maxLength(100), regex(/^[^,]+$/));
   var bar = picklist(BAR_NAMES);
   var visibility = picklist(["gm", "public"]);
-  var SettingsSchema = object({
+  var SettingsSchema = object2({
     edition: picklist(EDITIONS),
-    bars: object({
+    bars: object2({
       vitality: bar,
       soul: bar,
       power: bar,
       // seed 003 ruling: stamina is the Power bar unless the GM maps it elsewhere
       stamina: picklist(["power", ...BAR_NAMES])
     }),
-    attributes: object(
-      Object.fromEntries(ATTRIBUTE_KEYS.map((key) => [key, attributeName]))
+    attributes: object2(
+      object.fromEntries(ATTRIBUTE_KEYS.map((key) => [key, attributeName]))
     ),
-    markers: object(
-      Object.fromEntries(MARKER_KEYS.map((key) => [key, markerName]))
+    markers: object2(
+      object.fromEntries(MARKER_KEYS.map((key) => [key, markerName]))
     ),
-    visibility: object({ npc: visibility, pc: visibility }),
+    visibility: object2({ npc: visibility, pc: visibility }),
     playersTargetAny: boolean(),
     armorOnManualEdits: boolean(),
-    overwhelmLimit: pipe(number(), integer(), minValue(0), maxValue(1e3))
+    overwhelmLimit: pipe(number2(), integer(), minValue(0), maxValue(1e3))
   });
   function defaultSettings() {
     return {
@@ -819,7 +835,7 @@ var DefenseRound = (() => {
     const merged = checkGroup(SettingsSchema.entries, stored, defaults, "settings.", problems);
     const result = merged;
     const { vitality, soul, power } = result.bars;
-    if ((/* @__PURE__ */ new Set([vitality, soul, power])).size !== 3) {
+    if (new set([vitality, soul, power]).size !== 3) {
       problems.push("settings.bars: two resources share one bar; bar mapping reset to defaults");
       result.bars = { ...defaults.bars };
     }
@@ -827,7 +843,7 @@ var DefenseRound = (() => {
   }
   function checkGroup(entries, stored, defaults, path, problems) {
     const out = {};
-    for (const [key, schema] of Object.entries(entries)) {
+    for (const [key, schema] of object.entries(entries)) {
       const name = path + key;
       const value = stored[key];
       const fallback = defaults[key];
@@ -849,42 +865,42 @@ var DefenseRound = (() => {
       if (parsed.success) {
         out[key] = parsed.output;
       } else {
-        problems.push(`${name}: ${describeValue(value)} is not valid; reset to ${JSON.stringify(fallback)}`);
+        problems.push(`${name}: ${describeValue(value)} is not valid; reset to ${json.stringify(fallback)}`);
         out[key] = structuredCopy(fallback);
       }
     }
     return out;
   }
   function isRecord(value) {
-    return typeof value === "object" && value !== null && !Array.isArray(value);
+    return typeof value === "object" && value !== null && !array.isArray(value);
   }
   function structuredCopy(value) {
-    return isRecord(value) ? JSON.parse(JSON.stringify(value)) : value;
+    return isRecord(value) ? json.parse(json.stringify(value)) : value;
   }
   function describeValue(value) {
-    const text = JSON.stringify(value) ?? String(value);
+    const text = json.stringify(value) ?? string(value);
     return text.length > 40 ? `${text.slice(0, 37)}...` : text;
   }
 
   // src/state/tokens.ts
-  var integer2 = pipe(number(), safeInteger());
-  var overrideValue = pipe(number(), safeInteger(), minValue(-1e6), maxValue(1e6));
-  var TokenRecordSchema = object({
+  var integer2 = pipe(number2(), safeInteger());
+  var overrideValue = pipe(number2(), safeInteger(), minValue(-1e6), maxValue(1e6));
+  var TokenRecordSchema = object2({
     overrides: optional(record(picklist(VALUE_KEYS), overrideValue)),
     // rules.md: a generic token's armor wears per token, starting from the sheet's values
-    worn: optional(object({ physical: optional(integer2), magical: optional(integer2) })),
-    stance: optional(pipe(string(), maxLength(40))),
+    worn: optional(object2({ physical: optional(integer2), magical: optional(integer2) })),
+    stance: optional(pipe(string2(), maxLength(40))),
     // rules.md, "Switching editions": dead with no save left stays dead in any edition
     deadForGood: optional(literal(true)),
-    edition: optional(object({ id: picklist(EDITION_IDS), state: unknown() }))
+    edition: optional(object2({ id: picklist(EDITION_IDS), state: unknown() }))
   });
-  var TOKEN_RECORD_FIELDS = Object.keys(TokenRecordSchema.entries);
+  var TOKEN_RECORD_FIELDS = object.keys(TokenRecordSchema.entries);
   function checkTokenRecords(raw) {
     const tokens = {};
     const problems = [];
     if (raw === void 0) return { tokens, problems };
     if (!isRecord(raw)) return { tokens, problems: ["tokens: not an object; per-token memory cleared"] };
-    for (const [id2, record2] of Object.entries(raw)) {
+    for (const [id2, record2] of object.entries(raw)) {
       if (id2.length === 0 || id2.length > 64) {
         problems.push(`tokens: a record under an id of ${id2.length} characters is not a token's; forgotten`);
         continue;
@@ -896,14 +912,14 @@ var DefenseRound = (() => {
     return { tokens, problems };
   }
   function dropUndefined(record2) {
-    for (const key of Object.keys(record2)) if (record2[key] === void 0) delete record2[key];
+    for (const key of object.keys(record2)) if (record2[key] === void 0) delete record2[key];
     return record2;
   }
-  function withEntry(map, key, value) {
-    const next = { ...map };
+  function withEntry(map2, key, value) {
+    const next = { ...map2 };
     if (value === null) delete next[key];
     else next[key] = value;
-    return Object.keys(next).length > 0 ? next : void 0;
+    return object.keys(next).length > 0 ? next : void 0;
   }
   function putRecord(tokens, tokenId, record2) {
     dropUndefined(record2);
@@ -922,42 +938,42 @@ var DefenseRound = (() => {
   }
 
   // src/state/history.ts
-  var integer3 = pipe(number(), safeInteger());
+  var integer3 = pipe(number2(), safeInteger());
   var nullableInteger = nullable(integer3);
-  var initiative = pipe(number(), finite(), minValue(-1e9), maxValue(1e9));
-  var id = pipe(string(), minLength(1), maxLength(64));
+  var initiative = pipe(number2(), finite(), minValue(-1e9), maxValue(1e9));
+  var id = pipe(string2(), minLength(1), maxLength(64));
   var track = picklist(["physical", "magical"]);
-  var MemorySchema = object({
-    edition: optional(object({ id: picklist(EDITION_IDS), state: unknown() })),
+  var MemorySchema = object2({
+    edition: optional(object2({ id: picklist(EDITION_IDS), state: unknown() })),
     deadForGood: optional(literal(true)),
-    stance: optional(pipe(string(), maxLength(40)))
+    stance: optional(pipe(string2(), maxLength(40)))
   });
   var ChangeSchema = variant("kind", [
     /** A bar, through its linked attribute when there is one. */
-    object({ kind: literal("bar"), resource: picklist(RESOURCES), bar: picklist(BAR_NAMES), attributeId: optional(id), from: nullableInteger, to: integer3 }),
+    object2({ kind: literal("bar"), resource: picklist(RESOURCES), bar: picklist(BAR_NAMES), attributeId: optional(id), from: nullableInteger, to: integer3 }),
     /** A character value on the sheet (a unique token's worn armor, EXP). */
-    object({ kind: literal("attribute"), key: picklist(VALUE_KEYS), attributeId: id, from: nullableInteger, to: integer3 }),
+    object2({ kind: literal("attribute"), key: picklist(VALUE_KEYS), attributeId: id, from: nullableInteger, to: integer3 }),
     /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-    object({ kind: literal("override"), key: picklist(VALUE_KEYS), from: nullableInteger, to: integer3 }),
+    object2({ kind: literal("override"), key: picklist(VALUE_KEYS), from: nullableInteger, to: integer3 }),
     /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-    object({ kind: literal("worn"), track, from: nullableInteger, to: integer3 }),
-    object({ kind: literal("markers"), from: pipe(string(), maxLength(2e3)), to: pipe(string(), maxLength(2e3)) }),
+    object2({ kind: literal("worn"), track, from: nullableInteger, to: integer3 }),
+    object2({ kind: literal("markers"), from: pipe(string2(), maxLength(2e3)), to: pipe(string2(), maxLength(2e3)) }),
     /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-    object({ kind: literal("memory"), tokenId: optional(id), from: MemorySchema, to: MemorySchema }),
-    object({ kind: literal("initiative"), from: initiative, to: initiative }),
-    object({ kind: literal("turn-order"), tokenId: id })
+    object2({ kind: literal("memory"), tokenId: optional(id), from: MemorySchema, to: MemorySchema }),
+    object2({ kind: literal("initiative"), from: initiative, to: initiative }),
+    object2({ kind: literal("turn-order"), tokenId: id })
   ]);
-  var ApplicationSchema = object({
+  var ApplicationSchema = object2({
     /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-    by: pipe(string(), minLength(1), maxLength(64)),
+    by: pipe(string2(), minLength(1), maxLength(64)),
     kind: picklist(["damage", "hand-edit", "save"]),
     /** The round it happened in: edition state it put back is moved on by the rounds since. */
     round: integer3,
-    tokens: array(object({ tokenId: id, name: pipe(string(), maxLength(200)), changes: array(ChangeSchema) }))
+    tokens: array2(object2({ tokenId: id, name: pipe(string2(), maxLength(200)), changes: array2(ChangeSchema) }))
   });
   function checkHistory(raw) {
     if (raw === void 0) return { history: [], problems: [] };
-    if (!Array.isArray(raw)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
+    if (!array.isArray(raw)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
     const history = [];
     const problems = [];
     raw.forEach((entry, index) => {
@@ -975,7 +991,7 @@ var DefenseRound = (() => {
     const state2 = {};
     for (const field of SOAK_FIELDS) if (part[field] !== void 0) state2[field] = part[field];
     const memory2 = {};
-    if (Object.keys(state2).length > 0) memory2.edition = { id: "soak", state: state2 };
+    if (object.keys(state2).length > 0) memory2.edition = { id: "soak", state: state2 };
     if (isRecord(part.life) && part.life.condition === "dead") memory2.deadForGood = true;
     if (typeof stance === "string") memory2.stance = stance;
     return memory2;
@@ -985,14 +1001,14 @@ var DefenseRound = (() => {
     const record2 = {};
     if (old.overrides !== void 0) record2.overrides = old.overrides;
     if (old.wear !== void 0) record2.worn = old.wear;
-    Object.assign(record2, soakMemory(old, old.stance));
+    object.assign(record2, soakMemory(old, old.stance));
     return record2;
   }
   function pick(part) {
     return { life: part.life, pendingDefense: part.pendingDefense };
   }
   function same(a, b) {
-    return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+    return json.stringify(a ?? null) === json.stringify(b ?? null);
   }
   function migrateEntry(entry, bars, tokens) {
     if (!isRecord(entry) || !isRecord(entry.before) || !isRecord(entry.after)) return entry;
@@ -1017,7 +1033,7 @@ var DefenseRound = (() => {
     const beforePart = isRecord(before.record) ? before.record : {};
     const afterPart = isRecord(after.record) ? after.record : {};
     if (!same(beforePart.life, afterPart.life) || !same(beforePart.pendingDefense, afterPart.pendingDefense)) {
-      const current = isRecord(tokens[String(entry.tokenId)]) ? tokens[String(entry.tokenId)] : {};
+      const current = isRecord(tokens[string(entry.tokenId)]) ? tokens[string(entry.tokenId)] : {};
       const untouched = { reactions: current.reactions, skillsVs: current.skillsVs };
       changes.push({
         kind: "memory",
@@ -1033,10 +1049,10 @@ var DefenseRound = (() => {
     const tokens = isRecord(old.tokens) ? old.tokens : {};
     const round = isRecord(old.round) && typeof old.round.number === "number" ? old.round.number : 1;
     const migrated = { ...old, schemaVersion: 2 };
-    if (isRecord(old.tokens)) migrated.tokens = Object.fromEntries(Object.entries(old.tokens).map(([id2, record2]) => [id2, migrateToken(record2)]));
-    if (Array.isArray(old.history)) {
+    if (isRecord(old.tokens)) migrated.tokens = object.fromEntries(object.entries(old.tokens).map(([id2, record2]) => [id2, migrateToken(record2)]));
+    if (array.isArray(old.history)) {
       migrated.history = old.history.map(
-        (application) => isRecord(application) && Array.isArray(application.tokens) ? {
+        (application) => isRecord(application) && array.isArray(application.tokens) ? {
           by: application.by,
           kind: application.kind,
           round: typeof application.round === "number" ? application.round : round,
@@ -1086,7 +1102,7 @@ var DefenseRound = (() => {
     if (life.condition === "dead") {
       return { applied: false, after: before, life: { ...life }, steps: [{ kind: "dead-no-damage", vitality: before }] };
     }
-    const taken = Math.max(0, loss);
+    const taken = math.max(0, loss);
     const after = before - taken;
     const steps = [{ kind: "vitality-change", before, after }];
     if (taken === 0) return { applied: true, after, life: { ...life }, steps };
@@ -1173,7 +1189,7 @@ var DefenseRound = (() => {
         steps: [rolled(SAVES_WHEN_INCAPACITATED), { kind: "saved-from-death", before: vitality, vitality: SAVED_FROM_DEATH_VITALITY }]
       };
     }
-    const savesLeft = Math.min(SAVES_WHEN_DYING, life.savesOwed) - 1;
+    const savesLeft = math.min(SAVES_WHEN_DYING, life.savesOwed) - 1;
     if (savesLeft > 0) {
       return { ok: true, vitality, life: { condition: "dying", savesOwed: savesLeft }, steps: [rolled(savesLeft)] };
     }
@@ -1405,31 +1421,31 @@ var DefenseRound = (() => {
   var INTEGER_TEXT = /^[+-]?\d+$/;
   function readInteger(value) {
     if (typeof value === "number") {
-      return Number.isSafeInteger(value) ? value + 0 : null;
+      return number.isSafeInteger(value) ? value + 0 : null;
     }
     if (typeof value !== "string") return null;
     const text = value.trim();
     if (!INTEGER_TEXT.test(text)) return null;
-    const parsed = Number(text);
-    return Number.isSafeInteger(parsed) ? parsed + 0 : null;
+    const parsed = number(text);
+    return number.isSafeInteger(parsed) ? parsed + 0 : null;
   }
   function percentOf(value, percent) {
-    return Math.floor(value * percent / 100);
+    return math.floor(value * percent / 100);
   }
   function clamp(value, low, high) {
-    return Math.min(high, Math.max(low, value));
+    return math.min(high, math.max(low, value));
   }
   var MAX_DAMAGE = 1e6;
 
   // src/text/args.ts
-  var UsageError = class extends Error {
+  var UsageError = class extends error {
   };
-  var RefusalError = class extends Error {
+  var RefusalError = class extends error {
   };
   function substituteInlineRolls(content, inlineRolls) {
     return content.replace(/\$\[\[(\d+)\]\]/g, (whole, index) => {
-      const total = inlineRolls?.[Number(index)]?.results?.total;
-      return typeof total === "number" && Number.isFinite(total) ? String(total) : whole;
+      const total = inlineRolls?.[number(index)]?.results?.total;
+      return typeof total === "number" && number.isFinite(total) ? string(total) : whole;
     });
   }
   function tokenize(text) {
@@ -1445,7 +1461,7 @@ var DefenseRound = (() => {
     const tokens = tokenize(content.replace(/<br\s*\/?>/gi, " "));
     const command = (tokens.shift() ?? "").toLowerCase();
     const positionals = [];
-    const flags = /* @__PURE__ */ new Map();
+    const flags = new map();
     let current = null;
     for (const token of tokens) {
       if (token.startsWith("--") && token.length > 2) {
@@ -1463,7 +1479,7 @@ var DefenseRound = (() => {
   }
   function checkFlags(parsed, spec, elsewhere) {
     for (const [name, values] of parsed.flags) {
-      const flag = Object.prototype.hasOwnProperty.call(spec, name) ? spec[name] : void 0;
+      const flag = object.prototype.hasOwnProperty.call(spec, name) ? spec[name] : void 0;
       if (!flag) {
         const edition = elsewhere?.(name);
         if (edition) throw new UsageError(`--${name} means nothing in the ${edition} edition`);
@@ -1507,14 +1523,14 @@ var DefenseRound = (() => {
 
   // src/rules/soak/damage.ts
   function defensiveStanceReduction(fortitude) {
-    return Math.max(0, percentOf(fortitude, 5));
+    return math.max(0, percentOf(fortitude, 5));
   }
   var WEAR_PERCENT = 25;
   function resolveSoakHit(hit) {
     const steps = [];
-    const amount = Math.max(0, hit.amount);
+    const amount = math.max(0, hit.amount);
     const piercePercent = clamp(hit.piercePercent, 0, 100);
-    const stanceReduction = Math.max(0, hit.stanceReduction);
+    const stanceReduction = math.max(0, hit.stanceReduction);
     const pierced = percentOf(amount, piercePercent);
     const rest = amount - pierced;
     if (piercePercent > 0) steps.push({ kind: "pierce", amount, piercePercent, pierced, rest });
@@ -1522,22 +1538,22 @@ var DefenseRound = (() => {
     let protectionAfter = null;
     let wearStep = null;
     const armor = hit.armor;
-    const protection = armor === null ? 0 : Math.max(0, armor.protection);
-    const standing = armor !== null && (protection > 0 || Math.max(0, armor.otherProtection ?? 0) > 0);
+    const protection = armor === null ? 0 : math.max(0, armor.protection);
+    const standing = armor !== null && (protection > 0 || math.max(0, armor.otherProtection ?? 0) > 0);
     if (armor !== null && standing) {
       const soakPercent = clamp(armor.soakPercent, 0, 100);
       const afterSoak = percentOf(rest, 100 - soakPercent);
       if (soakPercent > 0) steps.push({ kind: "soak", soakPercent, before: rest, after: afterSoak });
-      throughArmor = Math.max(0, afterSoak - protection);
+      throughArmor = math.max(0, afterSoak - protection);
       steps.push({ kind: "protection", track: hit.track, protection, before: afterSoak, after: throughArmor });
-      const armorReduction = Math.max(0, armor.armorReduction);
+      const armorReduction = math.max(0, armor.armorReduction);
       if (armorReduction > 0) {
         const before = throughArmor;
-        throughArmor = Math.max(0, throughArmor - armorReduction);
+        throughArmor = math.max(0, throughArmor - armorReduction);
         steps.push({ kind: "armor-reduction", track: hit.track, reduction: armorReduction, before, after: throughArmor });
       }
       const wear = percentOf(afterSoak, WEAR_PERCENT);
-      protectionAfter = Math.max(0, protection - wear);
+      protectionAfter = math.max(0, protection - wear);
       if (protection > 0) {
         wearStep = {
           kind: "protection-wear",
@@ -1557,17 +1573,17 @@ var DefenseRound = (() => {
       steps.push({ kind: "armor-absent", track: hit.track, reason, amount: rest });
       if (armor !== null) {
         protectionAfter = armor.protection;
-        const naturalReduction = Math.max(0, armor.naturalReduction);
+        const naturalReduction = math.max(0, armor.naturalReduction);
         if (naturalReduction > 0) {
           const before = throughArmor;
-          throughArmor = Math.max(0, throughArmor - naturalReduction);
+          throughArmor = math.max(0, throughArmor - naturalReduction);
           steps.push({ kind: "natural-reduction", track: hit.track, reduction: naturalReduction, before, after: throughArmor });
         }
       }
     }
     if (stanceReduction > 0) {
       const before = throughArmor;
-      throughArmor = Math.max(0, throughArmor - stanceReduction);
+      throughArmor = math.max(0, throughArmor - stanceReduction);
       steps.push({ kind: "defensive-stance", reduction: stanceReduction, before, after: throughArmor });
     }
     const vitalityLoss = pierced + throughArmor;
@@ -1613,7 +1629,7 @@ var DefenseRound = (() => {
         changed: kill.after !== input.bars.vitality || !sameLife(kill.life, input.life)
       };
     }
-    const amount = Math.max(0, input.amount);
+    const amount = math.max(0, input.amount);
     if (input.to !== "vitality") {
       const bar2 = input.to;
       const before = input.bars[bar2];
@@ -1655,17 +1671,17 @@ var DefenseRound = (() => {
   }
 
   // src/rules/soak/state.ts
-  var SoakStateSchema = object({
+  var SoakStateSchema = object2({
     life: optional(
-      object({
+      object2({
         condition: picklist(["none", "incapacitated", "dying", "dead"]),
-        savesOwed: pipe(number(), integer(), minValue(0), maxValue(3))
+        savesOwed: pipe(number2(), integer(), minValue(0), maxValue(3))
       })
     ),
     pendingDefense: optional(picklist(["success", "fail"])),
     // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-    reactions: optional(record(string(), union([boolean(), literal("used")]))),
-    skillsVs: optional(array(string()))
+    reactions: optional(record(string2(), union([boolean(), literal("used")]))),
+    skillsVs: optional(array2(string2()))
   });
   var STANDING = { condition: "none", savesOwed: 0 };
   function parseSoakState(raw) {
@@ -1696,7 +1712,7 @@ var DefenseRound = (() => {
   }
   function describeSoakStateChange(left, now) {
     if (left.pendingDefense !== now.pendingDefense && now.pendingDefense !== void 0) return "has a new pending defense";
-    if (JSON.stringify(left.life ?? null) !== JSON.stringify(now.life ?? null)) return "condition or saves changed";
+    if (json.stringify(left.life ?? null) !== json.stringify(now.life ?? null)) return "condition or saves changed";
     if (left.pendingDefense !== now.pendingDefense) return "its pending defense changed";
     return "reactions or skills this round changed";
   }
@@ -1734,7 +1750,7 @@ var DefenseRound = (() => {
     if (amountText === void 0 && !instantKill) throw new UsageError("no damage amount given");
     const amount = amountText === void 0 ? 0 : integerArg(amountText, "the damage amount", 0, MAX_DAMAGE);
     const typeText = flagValue(parsed, "type");
-    const track2 = typeText === void 0 ? "physical" : TRACK_OF[choiceArg(typeText, "--type", Object.keys(TRACK_OF))];
+    const track2 = typeText === void 0 ? "physical" : TRACK_OF[choiceArg(typeText, "--type", object.keys(TRACK_OF))];
     const to = choiceArg(flagValue(parsed, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
     if (instantKill && to !== "vitality") throw new UsageError("--instant-kill cannot be combined with --to soul or power");
     if (instantKill && amountText !== void 0) throw new UsageError("--instant-kill takes no amount: it drops Vitality to 0");
@@ -1846,7 +1862,7 @@ var DefenseRound = (() => {
   // src/rules/check.ts
   function percentileCheck(roll, target2) {
     const success = target2 > 0 && roll < 100 && roll <= target2;
-    const criticalLimit = Math.max(1, Math.floor(target2 / 10));
+    const criticalLimit = math.max(1, math.floor(target2 / 10));
     return { roll, target: target2, success, critical: success && roll <= criticalLimit };
   }
 
@@ -1914,7 +1930,7 @@ var DefenseRound = (() => {
   function penaltyAfterMentalCheck(penalty, mental) {
     if (mental.critical) return 0;
     if (!mental.success) return penalty;
-    return -Math.floor(Math.abs(penalty) / 2) + 0;
+    return -math.floor(math.abs(penalty) / 2) + 0;
   }
 
   // src/rules/soak/stance.ts
@@ -1938,7 +1954,7 @@ var DefenseRound = (() => {
     return stance === "defensive";
   }
   function ownValue(record2, id2) {
-    return Object.prototype.hasOwnProperty.call(record2, id2) ? record2[id2] : void 0;
+    return object.prototype.hasOwnProperty.call(record2, id2) ? record2[id2] : void 0;
   }
   function hasReactedAgainst(round, attackerId) {
     return ownValue(round.reactions, attackerId) !== void 0;
@@ -1969,12 +1985,12 @@ var DefenseRound = (() => {
     return id2 !== null && id2 !== "";
   }
   function assertInput(input) {
-    const d100 = (n) => Number.isInteger(n) && n >= 1 && n <= 100;
+    const d100 = (n) => number.isInteger(n) && n >= 1 && n <= 100;
     if (!d100(input.rolls.action) || !d100(input.rolls.perception) || input.rolls.mental !== null && !d100(input.rolls.mental)) {
-      throw new RangeError("resolveSoakDefend: rolls must be integers 1..100");
+      throw new rangeError("resolveSoakDefend: rolls must be integers 1..100");
     }
-    for (const n of [input.mod, input.perceptionMod, ...Object.values(input.checkTargets)]) {
-      if (n !== null && !Number.isSafeInteger(n)) throw new RangeError("resolveSoakDefend: modifiers and targets must be integers");
+    for (const n of [input.mod, input.perceptionMod, ...object.values(input.checkTargets)]) {
+      if (n !== null && !number.isSafeInteger(n)) throw new rangeError("resolveSoakDefend: modifiers and targets must be integers");
     }
   }
   function refusalFor(input) {
@@ -2269,11 +2285,11 @@ var DefenseRound = (() => {
   function soakDefendPlan(order) {
     const needed = rollsNeeded(order);
     return {
-      values: order.action === "save" ? ["save_check"] : Object.values(CHECK_ATTRIBUTE),
+      values: order.action === "save" ? ["save_check"] : object.values(CHECK_ATTRIBUTE),
       // seed 000: the acting token (top of the Turn Tracker) is not in its defensive round.
       readsTurnOrder: order.action !== "save",
       ...order.aidedBy !== null ? { others: [order.aidedBy] } : {},
-      dice: Array(Number(needed.action) + Number(needed.perception) + Number(needed.mental)).fill(100),
+      dice: array(number(needed.action) + number(needed.perception) + number(needed.mental)).fill(100),
       resolve(facts, rolled) {
         const own = [...rolled];
         const next = () => own.shift() ?? 100;
@@ -2318,8 +2334,8 @@ var DefenseRound = (() => {
     const vitality = facts.bars.vitality.value;
     if (vitality === null) return { kind: "bar", resource: "vitality" };
     const life = lifeOf(facts.state, vitality);
-    const checkTargets = Object.fromEntries(
-      Object.keys(CHECK_ATTRIBUTE).map((check2) => [check2, facts.values[CHECK_ATTRIBUTE[check2]]?.current ?? null])
+    const checkTargets = object.fromEntries(
+      object.keys(CHECK_ATTRIBUTE).map((check2) => [check2, facts.values[CHECK_ATTRIBUTE[check2]]?.current ?? null])
     );
     const state2 = facts.state;
     let aid = null;
@@ -2328,7 +2344,7 @@ var DefenseRound = (() => {
       if (!aider2) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
       if (order.aidedBy === facts.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
       const reactions = aider2.state.reactions ?? {};
-      const reaction = order.vs !== null && Object.prototype.hasOwnProperty.call(reactions, order.vs) ? reactions[order.vs] : void 0;
+      const reaction = order.vs !== null && object.prototype.hasOwnProperty.call(reactions, order.vs) ? reactions[order.vs] : void 0;
       aid = { by: order.aidedBy, stance: aider2.stance === "reactive" || aider2.stance === "defensive" ? aider2.stance : "none", reaction };
     }
     const outcome = resolveSoakDefend({
@@ -2436,7 +2452,7 @@ var DefenseRound = (() => {
     "skill-announced": true,
     "spectator-drawn": true
   };
-  var DEFEND_STEP_KINDS = new Set(Object.keys(DEFEND_STEP_KIND));
+  var DEFEND_STEP_KINDS = new set(object.keys(DEFEND_STEP_KIND));
   function soakText(step, nameOf) {
     return DEFEND_STEP_KINDS.has(step.kind) ? describeDefendStep(step, nameOf) : describeDamageStep(step);
   }
@@ -2536,8 +2552,8 @@ var DefenseRound = (() => {
     spectator: { ...PLAIN, perceive: { difficulty: "normal", withMod: true }, gateFailureTakesDamage: true, counterDrawsIntoBattle: true }
   };
   function targetForDifficulty(target2, difficulty) {
-    if (difficulty === "hard") return Math.floor(target2 / 2);
-    if (difficulty === "impossible") return Math.floor(target2 / 4);
+    if (difficulty === "hard") return math.floor(target2 / 2);
+    if (difficulty === "impossible") return math.floor(target2 / 4);
     return target2;
   }
   function needsPerceive(situation) {
@@ -2546,9 +2562,9 @@ var DefenseRound = (() => {
 
   // src/rules/threshold/state.ts
   var SAVE_ROUNDS = 4;
-  var ThresholdStateSchema = object({
+  var ThresholdStateSchema = object2({
     pendingDefense: optional(
-      object({
+      object2({
         result: picklist(["success", "fail"]),
         situation: picklist(THRESHOLD_SITUATIONS),
         /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
@@ -2556,7 +2572,7 @@ var DefenseRound = (() => {
       })
     ),
     /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-    roundsDead: optional(pipe(number(), integer(), minValue(0), maxValue(SAVE_ROUNDS))),
+    roundsDead: optional(pipe(number2(), integer(), minValue(0), maxValue(SAVE_ROUNDS))),
     /** The free save of this death has been tried. */
     freeSaveUsed: optional(literal(true)),
     /** This round's one try is used (seed 001: "once try per round"). */
@@ -2566,7 +2582,7 @@ var DefenseRound = (() => {
     const parsed = safeParse(ThresholdStateSchema, raw);
     if (!parsed.success) return null;
     const out = {};
-    for (const [key, value] of Object.entries(parsed.output)) if (value !== void 0) out[key] = value;
+    for (const [key, value] of object.entries(parsed.output)) if (value !== void 0) out[key] = value;
     return out;
   }
   function isDead(vitality) {
@@ -2587,14 +2603,14 @@ var DefenseRound = (() => {
   function endThresholdRound(state2) {
     const { pendingDefense: _ended, triedThisRound: _tried, ...rest } = state2;
     if (rest.roundsDead === void 0) return rest;
-    return { ...rest, roundsDead: Math.min(SAVE_ROUNDS, rest.roundsDead + 1) };
+    return { ...rest, roundsDead: math.min(SAVE_ROUNDS, rest.roundsDead + 1) };
   }
   function isDeadForGood(state2, vitality) {
     const rounds = state2.roundsDead ?? 0;
     return isDead(vitality) && (rounds >= SAVE_ROUNDS || rounds === SAVE_ROUNDS - 1 && state2.triedThisRound === true);
   }
   function describeThresholdStateChange(left, now) {
-    if (JSON.stringify(left.pendingDefense ?? null) !== JSON.stringify(now.pendingDefense ?? null)) return "has a new pending defense";
+    if (json.stringify(left.pendingDefense ?? null) !== json.stringify(now.pendingDefense ?? null)) return "has a new pending defense";
     return "its death or saves changed";
   }
 
@@ -2634,15 +2650,15 @@ var DefenseRound = (() => {
       steps.push({ kind: "hit-decided" });
     } else {
       const total = hit.hit + rule.hitBonus + hit.mod;
-      const armor = Math.max(0, hit.armor);
+      const armor = math.max(0, hit.armor);
       const hits = total > armor;
       steps.push({ kind: "hit-check", hit: hit.hit, bonus: rule.hitBonus, mod: hit.mod, total, armor, track: hit.track, hits, situation: attack });
       if (!hits) return { missed: true, vitality: hit.vitality, state: state2, steps, dies: false };
     }
-    let damage = Math.max(0, hit.amount);
+    let damage = math.max(0, hit.amount);
     if (defense === "success") {
-      const reduction = Math.max(0, hit.armorDefense);
-      const after2 = Math.max(0, damage - reduction);
+      const reduction = math.max(0, hit.armorDefense);
+      const after2 = math.max(0, damage - reduction);
       steps.push({ kind: "armor-defense", before: damage, defense: reduction, after: after2 });
       damage = after2;
     }
@@ -2753,7 +2769,7 @@ var DefenseRound = (() => {
       steps.push({ kind: "stood-up", before: input.vitality });
       return { kind: "resolved", steps, vitality: STOOD_UP_VITALITY2, state: alive(state2), expAfter, stood: true };
     }
-    steps.push({ kind: "save-failed", triesLeft: Math.max(0, SAVE_ROUNDS - 1 - roundsDead) });
+    steps.push({ kind: "save-failed", triesLeft: math.max(0, SAVE_ROUNDS - 1 - roundsDead) });
     return { kind: "resolved", steps, vitality: input.vitality, state: { ...state2, freeSaveUsed: true, triedThisRound: true }, expAfter, stood: false };
   }
 
@@ -2874,7 +2890,7 @@ var DefenseRound = (() => {
     const override = flagValue(line, "defense");
     return {
       amount,
-      track: TRACK_OF[choiceArg(flagValue(line, "type") ?? "physical", "--type", Object.keys(TRACK_OF))],
+      track: TRACK_OF[choiceArg(flagValue(line, "type") ?? "physical", "--type", object.keys(TRACK_OF))],
       hit,
       situation: situationArg(flagValue(line, "situation")),
       mod: optionalInteger(line, "mod", -1e3, 1e3) ?? 0,
@@ -3165,7 +3181,7 @@ var DefenseRound = (() => {
     condition: (_state, vitality) => isDead(vitality) ? "dead" : "none",
     deadForGood: isDeadForGood,
     parseState: parseThresholdState,
-    isEmptyState: (state2) => Object.values(state2).every((value) => value === void 0),
+    isEmptyState: (state2) => object.values(state2).every((value) => value === void 0),
     describeStateChange: describeThresholdStateChange,
     text: thresholdText
   };
@@ -3175,7 +3191,7 @@ var DefenseRound = (() => {
   var INITIATIVE_COST = { passive: 0, active: 5, full: 10 };
   var COUNTERATTACK_MARGIN = 10;
   function initiativeSum(a, b) {
-    return Math.round((a + b) * 1e6) / 1e6;
+    return math.round((a + b) * 1e6) / 1e6;
   }
   function affordableMode(wanted, turn) {
     if (turn.defender === null || turn.current === null) return wanted;
@@ -3207,9 +3223,9 @@ var DefenseRound = (() => {
     let damage = null;
     if (hits) {
       const margin = input.attack - defense;
-      const amount = Math.max(0, input.weapon) + margin;
+      const amount = math.max(0, input.weapon) + margin;
       steps.push({ kind: "damage", weapon: input.weapon, margin, damage: amount });
-      const effective = Math.max(0, input.armorScore - input.armorPenetration);
+      const effective = math.max(0, input.armorScore - input.armorPenetration);
       const pierces = amount > effective;
       steps.push({ kind: "armor", armorScore: input.armorScore, penetration: input.armorPenetration, effective, damage: amount, pierces });
       damage = { amount, to: pierces ? "vitality" : "stamina" };
@@ -3359,7 +3375,7 @@ var DefenseRound = (() => {
       resolve(facts) {
         const before = facts.bars.vitality.value;
         if (before === null) return { kind: "bar", resource: "vitality" };
-        const armor = Math.max(0, facts.values.armor_score?.current ?? 0);
+        const armor = math.max(0, facts.values.armor_score?.current ?? 0);
         const toStamina = loss <= armor;
         const stamina = facts.bars[context.stamina].value;
         if (toStamina && stamina === null) return { kind: "bar", resource: context.stamina };
@@ -3432,8 +3448,8 @@ var DefenseRound = (() => {
     condition: (state2, vitality) => state2.dead ? "dead" : vitality !== null && vitality <= 0 ? "incapacitated" : "none",
     deadForGood: (state2) => state2.dead === true,
     parseState: (raw) => {
-      if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return null;
-      const keys = Object.keys(raw);
+      if (typeof raw !== "object" || raw === null || array.isArray(raw)) return null;
+      const keys = object.keys(raw);
       if (keys.length === 0) return {};
       const state2 = raw;
       if (!keys.every((key) => key === "down" || key === "dead")) return null;
@@ -3451,12 +3467,12 @@ var DefenseRound = (() => {
     return EDITIONS2[id2];
   }
   function playableEditions() {
-    return Object.values(EDITIONS2).filter((edition) => edition.playable).map((edition) => edition.id);
+    return object.values(EDITIONS2).filter((edition) => edition.playable).map((edition) => edition.id);
   }
   function flagElsewhere(active, command) {
     return (name) => {
-      const owned = Object.values(EDITIONS2).some(
-        (edition) => edition.id !== active && Object.prototype.hasOwnProperty.call(edition.flags[command], name)
+      const owned = object.values(EDITIONS2).some(
+        (edition) => edition.id !== active && object.prototype.hasOwnProperty.call(edition.flags[command], name)
       );
       return owned ? active : void 0;
     };
@@ -3479,7 +3495,7 @@ var DefenseRound = (() => {
   function migrateFrom0(old) {
     const { tokens, round, ...flat } = old;
     const settings = {};
-    for (const [key, value] of Object.entries(flat)) {
+    for (const [key, value] of object.entries(flat)) {
       if (key === "vitalityBar" || key === "soulBar" || key === "powerBar") {
         const bars = settings.bars ?? (settings.bars = {});
         bars[key.replace("Bar", "")] = value;
@@ -3502,11 +3518,11 @@ var DefenseRound = (() => {
     }
     let data = raw;
     let version3 = typeof data.schemaVersion === "number" ? data.schemaVersion : 0;
-    if (Number.isInteger(version3) && version3 > SCHEMA_VERSION) {
+    if (number.isInteger(version3) && version3 > SCHEMA_VERSION) {
       return { stored: freshState(scriptVersion), problems: [`state has schema version ${version3}, newer than this script's ${SCHEMA_VERSION}; left as it is`], newer: version3 };
     }
-    if (!Number.isInteger(version3) || version3 < 0) {
-      problems.push(`state has unknown schema version ${JSON.stringify(data.schemaVersion)}; started from defaults`);
+    if (!number.isInteger(version3) || version3 < 0) {
+      problems.push(`state has unknown schema version ${json.stringify(data.schemaVersion)}; started from defaults`);
       return { stored: freshState(scriptVersion), problems };
     }
     while (version3 < SCHEMA_VERSION) {
@@ -3519,7 +3535,7 @@ var DefenseRound = (() => {
     problems.push(...settingsCheck.problems);
     const tokensCheck = checkTokenRecords(data.tokens);
     problems.push(...tokensCheck.problems);
-    for (const [id2, record2] of Object.entries(tokensCheck.tokens)) {
+    for (const [id2, record2] of object.entries(tokensCheck.tokens)) {
       if (!record2.edition) continue;
       const edition = record2.edition.id;
       const state2 = EDITIONS2[edition].parseState(record2.edition.state);
@@ -3553,9 +3569,9 @@ var DefenseRound = (() => {
       problems.push("round: not an object; round tracking restarted");
       return fallback;
     }
-    const number2 = typeof raw.number === "number" && Number.isSafeInteger(raw.number) && raw.number > 0 && raw.number < 1e9 ? raw.number : 1;
+    const number3 = typeof raw.number === "number" && number.isSafeInteger(raw.number) && raw.number > 0 && raw.number < 1e9 ? raw.number : 1;
     const text = (value) => typeof value === "string" ? value : null;
-    return { number: number2, firstEntry: text(raw.firstEntry), lastTop: text(raw.lastTop) };
+    return { number: number3, firstEntry: text(raw.firstEntry), lastTop: text(raw.lastTop) };
   }
 
   // src/state/installOptions.ts
@@ -3571,7 +3587,7 @@ var DefenseRound = (() => {
       soul: soul && BARS.includes(soul) ? soul : settings.bars.soul,
       power: power && BARS.includes(power) ? power : settings.bars.power
     };
-    if (new Set(Object.values(bars)).size === 3) Object.assign(settings.bars, bars);
+    if (new set(object.values(bars)).size === 3) object.assign(settings.bars, bars);
     const npc = text("NPC breakdowns");
     if (npc === "gm" || npc === "public") settings.visibility.npc = npc;
     const pc = text("PC breakdowns");
@@ -3583,9 +3599,9 @@ var DefenseRound = (() => {
   // src/roll20/attributes.ts
   var AttributeIndex = class {
     constructor() {
-      this.byCharacter = /* @__PURE__ */ new Map();
+      this.byCharacter = new map();
       /** Lower-cased names asked for: the same few names are asked for every token. */
-      this.lowered = /* @__PURE__ */ new Map();
+      this.lowered = new map();
     }
     /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
     find(characterId, name) {
@@ -3610,9 +3626,9 @@ var DefenseRound = (() => {
     indexOf(characterId) {
       let index = this.byCharacter.get(characterId);
       if (!index) {
-        index = /* @__PURE__ */ new Map();
+        index = new map();
         for (const attribute of findObjs({ _type: "attribute", _characterid: characterId })) {
-          const key = String(attribute.get("name") ?? "").toLowerCase();
+          const key = string(attribute.get("name") ?? "").toLowerCase();
           if (!index.has(key)) index.set(key, attribute);
         }
         this.byCharacter.set(characterId, index);
@@ -3647,7 +3663,7 @@ var DefenseRound = (() => {
   };
   var ASCII = [];
   for (let code2 = 0; code2 < 128; code2 += 1) {
-    const ch = String.fromCharCode(code2);
+    const ch = string.fromCharCode(code2);
     if (ENTITIES[ch] !== void 0) ASCII[code2] = ENTITIES[ch];
     else if (ch === "\n" || ch === "\r") ASCII[code2] = " ";
     else if (code2 < 32 && ch !== "	" || code2 === 127) ASCII[code2] = "";
@@ -3659,7 +3675,7 @@ var DefenseRound = (() => {
     return void 0;
   }
   function escapeChat(text) {
-    const value = typeof text === "string" ? text : String(text ?? "");
+    const value = typeof text === "string" ? text : string(text ?? "");
     let out = "";
     let from = 0;
     for (let i = 0; i < value.length; i += 1) {
@@ -3676,11 +3692,11 @@ var DefenseRound = (() => {
   // src/roll20/guard.ts
   function lineOffsetNote() {
     const meta = typeof API_Meta !== "undefined" ? API_Meta?.[SCRIPT_NAME] : void 0;
-    return meta && Number.isFinite(meta.offset) ? ` (this script's line 1 is line ${meta.offset + 1} of the sandbox)` : "";
+    return meta && number.isFinite(meta.offset) ? ` (this script's line 1 is line ${meta.offset + 1} of the sandbox)` : "";
   }
-  function reportFailure(what, error, whisperTo2) {
+  function reportFailure(what, error2, whisperTo2) {
     try {
-      const detail = error instanceof Error ? error.stack ?? error.message : String(error);
+      const detail = error2 instanceof error ? error2.stack ?? error2.message : string(error2);
       log(`${SCRIPT_NAME} v${SCRIPT_VERSION}: ${what} failed${lineOffsetNote()}: ${detail}`);
       if (whisperTo2) {
         sendChat(
@@ -3697,7 +3713,7 @@ var DefenseRound = (() => {
     return (...args) => {
       let label = typeof what === "string" ? what : "a command";
       let target2;
-      const fail = (error) => reportFailure(label, error, target2);
+      const fail = (error2) => reportFailure(label, error2, target2);
       try {
         if (typeof what === "function") label = what(...args);
         target2 = whisperTarget2?.(...args);
@@ -3705,8 +3721,8 @@ var DefenseRound = (() => {
         if (result && typeof result.then === "function") {
           result.then(void 0, fail);
         }
-      } catch (error) {
-        fail(error);
+      } catch (error2) {
+        fail(error2);
       }
     };
   }
@@ -3717,7 +3733,7 @@ var DefenseRound = (() => {
   }
   function displayName(playerId) {
     if (playerId === "API") return "API";
-    return String(getObj("player", playerId)?.get("_displayname") ?? "player");
+    return string(getObj("player", playerId)?.get("_displayname") ?? "player");
   }
   var UNADDRESSABLE = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
   function addressable(playerId) {
@@ -3728,7 +3744,7 @@ var DefenseRound = (() => {
     return `"${displayName(playerId)}"`;
   }
   function listsPlayer(controlledBy, playerId) {
-    return String(controlledBy ?? "").split(",").map((entry) => entry.trim()).some((entry) => entry === playerId || entry === "all");
+    return string(controlledBy ?? "").split(",").map((entry) => entry.trim()).some((entry) => entry === playerId || entry === "all");
   }
   function controls(playerId, token, character) {
     if (isGM(playerId)) return true;
@@ -3736,7 +3752,7 @@ var DefenseRound = (() => {
   }
   var SOMEONE = /[^,\s]/;
   function isNpc(token, character) {
-    return !SOMEONE.test(String(token.get("controlledby") ?? "")) && !SOMEONE.test(String(character?.get("controlledby") ?? ""));
+    return !SOMEONE.test(string(token.get("controlledby") ?? "")) && !SOMEONE.test(string(character?.get("controlledby") ?? ""));
   }
 
   // src/roll20/send.ts
@@ -3784,7 +3800,7 @@ var DefenseRound = (() => {
 
   // src/commands/context.ts
   function commandContext(app, msg, parsed) {
-    const playerId = String(msg.playerid ?? "");
+    const playerId = string(msg.playerid ?? "");
     return {
       app,
       msg,
@@ -3818,7 +3834,7 @@ var DefenseRound = (() => {
   function commandWord(msg, table) {
     if (msg.type !== "api" || typeof msg.content !== "string") return void 0;
     const word = msg.content.trimStart().split(/\s/, 1)[0]?.toLowerCase() ?? "";
-    return Object.prototype.hasOwnProperty.call(table, word) ? word : void 0;
+    return object.prototype.hasOwnProperty.call(table, word) ? word : void 0;
   }
   async function dispatch(app, msg, table) {
     const word = commandWord(msg, table);
@@ -3838,20 +3854,20 @@ var DefenseRound = (() => {
         return;
       }
       await handler.run(ctx);
-    } catch (error) {
-      if (error instanceof UsageError || error instanceof RefusalError) {
-        ctx ?? (ctx = commandContext(app, msg, { command: word, positionals: [], flags: /* @__PURE__ */ new Map() }));
-        if (error instanceof UsageError) refuse(ctx, error.message, handler.usage(app));
-        else reply(ctx, `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}.`);
+    } catch (error2) {
+      if (error2 instanceof UsageError || error2 instanceof RefusalError) {
+        ctx ?? (ctx = commandContext(app, msg, { command: word, positionals: [], flags: new map() }));
+        if (error2 instanceof UsageError) refuse(ctx, error2.message, handler.usage(app));
+        else reply(ctx, `${error2.message.charAt(0).toUpperCase()}${error2.message.slice(1)}.`);
         return;
       }
-      throw error;
+      throw error2;
     }
   }
 
   // src/roll20/read.ts
   function characterOf(token) {
-    const id2 = String(token.get("represents") ?? "");
+    const id2 = string(token.get("represents") ?? "");
     return id2 ? getObj("character", id2) : void 0;
   }
   var BAR_PROPS = {
@@ -3871,7 +3887,7 @@ var DefenseRound = (() => {
       return this.maxRead;
     }
     get link() {
-      if (this.linkRead === void 0) this.linkRead = String(this.token.get(BAR_PROPS[this.bar].link) ?? "");
+      if (this.linkRead === void 0) this.linkRead = string(this.token.get(BAR_PROPS[this.bar].link) ?? "");
       return this.linkRead;
     }
   };
@@ -3893,13 +3909,13 @@ var DefenseRound = (() => {
     return {
       id: token.id,
       token,
-      name: String(token.get("name") ?? "") || String(character?.get("name") ?? "") || "unnamed token",
+      name: string(token.get("name") ?? "") || string(character?.get("name") ?? "") || "unnamed token",
       character,
       bars,
       unique: bars.vitality.link !== "",
       npc: isNpc(token, character),
       hidden: token.get("layer") === "gmlayer",
-      statusmarkers: String(token.get("statusmarkers") ?? "")
+      statusmarkers: string(token.get("statusmarkers") ?? "")
     };
   }
   var NONE = { current: null, max: null, present: false, source: "none" };
@@ -3928,8 +3944,8 @@ var DefenseRound = (() => {
   var OVERRIDE_PLACE = { kind: "override" };
   var NO_PLACE = { kind: "none" };
   var WORN_PLACE = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } };
-  var NO_OTHERS = Object.freeze({});
-  var ABSENT = Object.freeze({ current: null, max: null, present: false });
+  var NO_OTHERS = object.freeze({});
+  var ABSENT = object.freeze({ current: null, max: null, present: false });
   var AttributeFact = class {
     constructor(attribute, worn, withMax) {
       this.attribute = attribute;
@@ -4007,10 +4023,10 @@ var DefenseRound = (() => {
     reading.facts.bars = { vitality: new FactBar(bars.vitality, vitality), soul: bars.soul, power: bars.power };
   }
   function numberOrNull(value) {
-    if (typeof value === "number") return Number.isFinite(value) ? value : null;
+    if (typeof value === "number") return number.isFinite(value) ? value : null;
     if (typeof value !== "string" || value.trim() === "") return null;
-    const parsed = Number(value.trim());
-    return Number.isFinite(parsed) ? parsed : null;
+    const parsed = number(value.trim());
+    return number.isFinite(parsed) ? parsed : null;
   }
 
   // src/roll20/markers.ts
@@ -4020,7 +4036,7 @@ var DefenseRound = (() => {
   }
   function withMarkers(current, add, remove) {
     if (current === "") return add.length === 0 ? "" : add.join(",");
-    const drop = /* @__PURE__ */ new Set([...remove, ...add]);
+    const drop = new set([...remove, ...add]);
     const kept = current.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "" && !drop.has(markerName2(entry)));
     return [...kept, ...add].join(",");
   }
@@ -4059,16 +4075,16 @@ var DefenseRound = (() => {
     for (const observer of observers) {
       try {
         observer(token, before, after, outcome);
-      } catch (error) {
-        reportFailure("an onDamage observer", error, void 0);
+      } catch (error2) {
+        reportFailure("an onDamage observer", error2, void 0);
       }
     }
     const hc = healthColors();
     if (hc && typeof hc.Update === "function") {
       try {
         hc.Update(token, previousProperties2);
-      } catch (error) {
-        reportFailure("HealthColors.Update", error, void 0);
+      } catch (error2) {
+        reportFailure("HealthColors.Update", error2, void 0);
       }
     }
   }
@@ -4080,17 +4096,17 @@ var DefenseRound = (() => {
   function parseTurnOrder(raw) {
     if (typeof raw !== "string" || raw.trim() === "") return [];
     try {
-      const parsed = JSON.parse(raw);
-      return Array.isArray(parsed) ? parsed.filter((entry) => typeof entry === "object" && entry !== null) : [];
+      const parsed = json.parse(raw);
+      return array.isArray(parsed) ? parsed.filter((entry) => typeof entry === "object" && entry !== null) : [];
     } catch {
       return [];
     }
   }
   function writeTurnOrder(entries) {
-    Campaign().set("turnorder", JSON.stringify(entries));
+    Campaign().set("turnorder", json.stringify(entries));
   }
   function entryKey(entry) {
-    return `${String(entry.id)}|${String(entry.custom ?? "")}`;
+    return `${string(entry.id)}|${string(entry.custom ?? "")}`;
   }
 
   // src/roll20/write.ts
@@ -4104,7 +4120,7 @@ var DefenseRound = (() => {
       this.any = false;
     }
     attribute(attribute, value) {
-      (this.attributes ?? (this.attributes = /* @__PURE__ */ new Map())).set(attribute.id, { attribute, value });
+      (this.attributes ?? (this.attributes = new map())).set(attribute.id, { attribute, value });
     }
     prop(key, value) {
       this.props[key] = value;
@@ -4156,8 +4172,8 @@ var DefenseRound = (() => {
     if (a === b) return true;
     if (a === null || b === null || a === void 0 || b === void 0) return (a ?? null) === (b ?? null);
     if (typeof a !== "object" || typeof b !== "object") return false;
-    if (Array.isArray(a) !== Array.isArray(b)) return false;
-    if (Array.isArray(a)) {
+    if (array.isArray(a) !== array.isArray(b)) return false;
+    if (array.isArray(a)) {
       const list = b;
       if (a.length !== list.length) return false;
       for (let i = 0; i < a.length; i += 1) if (!sameData(a[i], list[i])) return false;
@@ -4219,8 +4235,8 @@ var DefenseRound = (() => {
         case "initiative": {
           const order = options.turnOrder?.order ?? readTurnOrder();
           const entry = order.find((row) => row.id === snapshot.id);
-          const from = Number(entry?.pr);
-          if (entry && Number.isFinite(from) && from !== change.to) {
+          const from = number(entry?.pr);
+          if (entry && number.isFinite(from) && from !== change.to) {
             entry.pr = change.to;
             saveTurnOrder(order, options.turnOrder);
             changes.push({ kind: "initiative", from, to: change.to });
@@ -4293,23 +4309,23 @@ var DefenseRound = (() => {
   function joinTurnOrder(tokenId, initiative2, batch) {
     const token = getObj("graphic", tokenId);
     if (!token) return { added: false, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-    const name = String(token.get("name") ?? "") || "The spectator";
+    const name = string(token.get("name") ?? "") || "The spectator";
     const order = batch?.order ?? readTurnOrder();
     if (order.some((entry) => entry.id === tokenId)) return { added: false, note: `${name} is drawn into the battle (already in the Turn Tracker).` };
-    order.push({ id: tokenId, pr: initiative2, custom: "", _pageid: String(token.get("_pageid") ?? "") });
+    order.push({ id: tokenId, pr: initiative2, custom: "", _pageid: string(token.get("_pageid") ?? "") });
     saveTurnOrder(order, batch);
     return { added: true, note: `${name} is drawn into the battle: added to the Turn Tracker at initiative ${initiative2}.` };
   }
 
   // src/roll20/markerNames.ts
-  var BUILT_IN = new Set(
+  var BUILT_IN = new set(
     "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
   );
   function isKnownMarker(name) {
     if (BUILT_IN.has(name)) return true;
     try {
-      const custom = JSON.parse(String(Campaign().get("token_markers") ?? "[]"));
-      return Array.isArray(custom) && custom.some((marker) => typeof marker === "object" && marker !== null && marker.tag === name);
+      const custom = json.parse(string(Campaign().get("token_markers") ?? "[]"));
+      return array.isArray(custom) && custom.some((marker) => typeof marker === "object" && marker !== null && marker.tag === name);
     } catch {
       return false;
     }
@@ -4320,7 +4336,7 @@ var DefenseRound = (() => {
   var RESOURCE_BARS = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" };
   var CONFIG_KEYS = [
     "edition",
-    ...Object.keys(RESOURCE_BARS),
+    ...object.keys(RESOURCE_BARS),
     "stamina-bar",
     ...ATTRIBUTE_KEYS.map((key) => `attr.${key}`),
     ...MARKER_KEYS.map((key) => `marker.${key}`),
@@ -4403,14 +4419,14 @@ var DefenseRound = (() => {
 
   // src/roll20/dice.ts
   function rollDice(sides) {
-    if (sides.length === 0) return Promise.resolve([]);
+    if (sides.length === 0) return promise.resolve([]);
     const expression = sides.map((n) => `[[1d${n}]]`).join(" ");
-    return new Promise((resolve, reject) => {
+    return new promise((resolve, reject) => {
       sendChat("DefenseRound", expression, (operations) => {
         const rolls = operations[0]?.inlinerolls ?? [];
         const totals = rolls.map((roll) => roll.results.total);
-        if (totals.length !== sides.length || totals.some((total) => !Number.isInteger(total))) {
-          reject(new Error(`Roll20 answered ${totals.length} rolls for ${sides.length} asked`));
+        if (totals.length !== sides.length || totals.some((total) => !number.isInteger(total))) {
+          reject(new error(`Roll20 answered ${totals.length} rolls for ${sides.length} asked`));
         } else {
           resolve(totals);
         }
@@ -4497,7 +4513,7 @@ var DefenseRound = (() => {
     });
   }
   function rowsCard(shown, indices, visibility2, title, audience, command) {
-    const labels = /* @__PURE__ */ new Map();
+    const labels = new map();
     const rows = [];
     for (const index of indices) {
       const item2 = shown[index];
@@ -4518,7 +4534,7 @@ var DefenseRound = (() => {
   function barProblem(snapshot, resource) {
     const reading = snapshot.bars[resource];
     if (reading.value !== null) return void 0;
-    const shown = reading.raw === "" || reading.raw === void 0 || reading.raw === null ? "nothing" : `"${String(reading.raw)}"`;
+    const shown = reading.raw === "" || reading.raw === void 0 || reading.raw === null ? "nothing" : `"${string(reading.raw)}"`;
     return `${snapshot.name}: its ${RESOURCE_LABEL[resource]} bar (${reading.bar}) holds ${shown}, not a whole number; left as it was`;
   }
 
@@ -4526,7 +4542,7 @@ var DefenseRound = (() => {
   var HISTORY_LIMIT = 50;
   var HISTORY_BYTES = 6e4;
   var PER_PLAYER_LIMIT = 10;
-  var sizes = /* @__PURE__ */ new WeakMap();
+  var sizes = new weakMap();
   var CHANGE_BYTES = 120;
   function sizeOf(application) {
     let size = sizes.get(application);
@@ -4553,7 +4569,7 @@ var DefenseRound = (() => {
     const own = () => history.filter((item2) => item2 !== entry && item2.by === entry.by);
     if (player) {
       const mine = own();
-      for (const old of mine.slice(0, Math.max(0, mine.length + 1 - PER_PLAYER_LIMIT))) history.splice(history.indexOf(old), 1);
+      for (const old of mine.slice(0, math.max(0, mine.length + 1 - PER_PLAYER_LIMIT))) history.splice(history.indexOf(old), 1);
     }
     let total = 0;
     for (const item2 of history) total += sizeOf(item2);
@@ -4569,12 +4585,12 @@ var DefenseRound = (() => {
     const history = app.store.history;
     const before = history.length;
     const kept = [];
-    const perPlayer = /* @__PURE__ */ new Map();
+    const perPlayer = new map();
     let total = 0;
     for (let i = history.length - 1; i >= 0; i -= 1) {
       const entry = history[i];
       if (kept.length >= HISTORY_LIMIT) break;
-      const size = Math.max(sizeOf(entry), JSON.stringify(entry).length);
+      const size = math.max(sizeOf(entry), json.stringify(entry).length);
       sizes.set(entry, size);
       if (size > HISTORY_BYTES) continue;
       if (total + size > HISTORY_BYTES && kept.length > 0) break;
@@ -4595,11 +4611,11 @@ var DefenseRound = (() => {
     return graphic.get("_subtype") === "card";
   }
   function tokenName(token) {
-    return String(token.get("name") ?? "") || "an unnamed token";
+    return string(token.get("name") ?? "") || "an unnamed token";
   }
   function resolveTargets(ctx, ids, options = {}) {
     const notes = [];
-    const seen = /* @__PURE__ */ new Set();
+    const seen = new set();
     const found = [];
     const take = (token) => {
       if (!seen.has(token.id)) {
@@ -4665,7 +4681,7 @@ var DefenseRound = (() => {
   }
   function tokenNameById(id2) {
     const token = getObj("graphic", id2);
-    return token ? String(token.get("name") ?? "") || id2 : id2;
+    return token ? string(token.get("name") ?? "") || id2 : id2;
   }
   var TOKEN_ONLY = { values: [], dice: [], resolve: () => ({ kind: "refused", reason: "nothing to resolve" }) };
   function readTarget(app, target2, plan, turnOrder) {
@@ -4682,7 +4698,7 @@ var DefenseRound = (() => {
         if (!token || isCard(token)) return void 0;
         const record2 = app.store.tokens[id2];
         return {
-          name: String(token.get("name") ?? "") || "unnamed token",
+          name: string(token.get("name") ?? "") || "unnamed token",
           stance: record2?.stance ?? null,
           state: editionStateOf(edition, record2, readInteger(token.get(`${app.store.settings.bars.vitality}_value`)))
         };
@@ -4713,7 +4729,7 @@ var DefenseRound = (() => {
     const token = getObj("graphic", target2.token.id);
     if (!token || isCard(token)) return false;
     const characterId = target2.character?.id ?? "";
-    if (String(token.get("represents") ?? "") !== characterId) return false;
+    if (string(token.get("represents") ?? "") !== characterId) return false;
     const character = characterId ? getObj("character", characterId) : void 0;
     if (characterId && !character) return false;
     return ctx.gm || anyTarget || controls(ctx.playerId, token, character);
@@ -4723,12 +4739,12 @@ var DefenseRound = (() => {
   }
   function unsafeResult(outcome) {
     for (const change of outcome.changes) {
-      if ((change.kind === "bar" || change.kind === "value") && !Number.isSafeInteger(change.to)) return change.to;
-      if (change.kind === "initiative" && !(Number.isFinite(change.to) && Math.abs(change.to) <= 1e9)) return change.to;
+      if ((change.kind === "bar" || change.kind === "value") && !number.isSafeInteger(change.to)) return change.to;
+      if (change.kind === "initiative" && !(number.isFinite(change.to) && math.abs(change.to) <= 1e9)) return change.to;
     }
     return void 0;
   }
-  var NO_DICE = Object.freeze([]);
+  var NO_DICE = object.freeze([]);
   async function runPlan(ctx, plan, targets, notes, options) {
     const app = ctx.app;
     const perTarget = plan.dice.length;
@@ -4740,7 +4756,7 @@ var DefenseRound = (() => {
     const turnOrder = plan.readsTurnOrder ? { order: readTurnOrder(), changed: false } : void 0;
     targets.forEach((target2, index) => {
       if (perTarget > 0 && !stillThere(ctx, target2, options.anyTarget === true)) {
-        refused2.push(`${String(target2.token.get("name") ?? "") || "a token"} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+        refused2.push(`${string(target2.token.get("name") ?? "") || "a token"} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
         return;
       }
       const reading = readTarget(app, target2, plan, turnOrder?.order);
@@ -4777,7 +4793,7 @@ var DefenseRound = (() => {
   // src/commands/rounds.ts
   function endRound(app) {
     const edition = activeEdition(app);
-    for (const [id2, record2] of Object.entries(app.store.tokens)) {
+    for (const [id2, record2] of object.entries(app.store.tokens)) {
       if (record2.edition?.id !== edition.id) continue;
       const state2 = edition.parseState(record2.edition.state);
       if (state2 === null) continue;
@@ -4864,7 +4880,7 @@ var DefenseRound = (() => {
     const edition = activeEdition(app);
     const before = editionOf(left);
     let count = 0;
-    for (const id2 of Object.keys(app.store.tokens)) {
+    for (const id2 of object.keys(app.store.tokens)) {
       const token = getObj("graphic", id2);
       if (!token || isCard(token)) continue;
       const reading = readTarget(app, { token, character: characterOf(token) }, TOKEN_ONLY);
@@ -4933,10 +4949,10 @@ var DefenseRound = (() => {
         { label: "Breakdowns", lines: [`NPCs: ${s.visibility.npc}, PCs: ${s.visibility.pc}`] },
         { label: "Players target any", lines: [onOff(s.playersTargetAny)] },
         { label: "Armor on hand edits", lines: [onOff(s.armorOnManualEdits)] },
-        { label: "Overwhelm limit", lines: uses("overwhelm-limit") ? [String(s.overwhelmLimit)] : [] },
+        { label: "Overwhelm limit", lines: uses("overwhelm-limit") ? [string(s.overwhelmLimit)] : [] },
         { label: "Markers", lines: [MARKER_KEYS.filter((key) => edition.markers.includes(key)).map((key) => `${key} ${s.markers[key]}`).join(", ")] },
         { label: "Attributes", lines: [remapped.length > 0 ? remapped.join(", ") : "default names"] },
-        { label: "Round", lines: [String(app.store.round.number)] },
+        { label: "Round", lines: [string(app.store.round.number)] },
         { label: "State problems", lines: app.loadProblems }
       ]
     });
@@ -4974,18 +4990,18 @@ var DefenseRound = (() => {
       throw new UsageError(`unknown value name "${name}" (names: ${ATTRIBUTE_KEYS.join(", ")})`);
     }
     const clear = value.toLowerCase() === "clear";
-    const number2 = clear ? 0 : integerArg(value, `the value of ${key}`, -1e6, 1e6);
+    const number3 = clear ? 0 : integerArg(value, `the value of ${key}`, -1e6, 1e6);
     const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
     const names = [];
     for (const { token, character } of targets) {
       const record2 = tokenRecord(ctx.app, token.id);
-      record2.overrides = withEntry(record2.overrides, key, clear ? null : number2);
+      record2.overrides = withEntry(record2.overrides, key, clear ? null : number3);
       const track2 = key === "armor_physical" ? "physical" : key === "armor_magical" ? "magical" : void 0;
       if (track2) record2.worn = withEntry(record2.worn, track2, null);
       pruneRecord(ctx.app, token.id);
       names.push(readToken(token, character, ctx.app.store.settings).name);
     }
-    reply(ctx, `${clear ? `Cleared ${key} override` : `${key} = ${number2}`} on ${names.join(", ")}.${notes.length ? ` (${notes.join("; ")})` : ""}`);
+    reply(ctx, `${clear ? `Cleared ${key} override` : `${key} = ${number3}`} on ${names.join(", ")}.${notes.length ? ` (${notes.join("; ")})` : ""}`);
   }
   function repair(ctx) {
     const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
@@ -5124,7 +5140,7 @@ var DefenseRound = (() => {
     }
   }
   function mergeChanges(tokens) {
-    const merged = /* @__PURE__ */ new Map();
+    const merged = new map();
     for (const entry of tokens) {
       for (const change of entry.changes) {
         const place = placeOf(entry.tokenId, change);
@@ -5144,7 +5160,7 @@ var DefenseRound = (() => {
     if (!memory2.edition || memory2.edition.id !== edition.id || rounds <= 0) return memory2;
     let state2 = edition.parseState(memory2.edition.state);
     if (state2 === null) return memory2;
-    for (let i = 0; i < Math.min(rounds, 10); i += 1) state2 = edition.endRound(state2);
+    for (let i = 0; i < math.min(rounds, 10); i += 1) state2 = edition.endRound(state2);
     const out = { ...memory2 };
     if (edition.isEmptyState(state2)) delete out.edition;
     else out.edition = { id: edition.id, state: state2 };
@@ -5194,7 +5210,7 @@ var DefenseRound = (() => {
 
   // src/roll20/restore.ts
   function readNow(context, merged) {
-    const now = /* @__PURE__ */ new Map();
+    const now = new map();
     let order;
     for (const { place, tokenId, change } of merged) {
       const token = getObj("graphic", tokenId);
@@ -5214,15 +5230,15 @@ var DefenseRound = (() => {
           now.set(place, context.tokens[tokenId]?.overrides?.[change.key] ?? null);
           break;
         case "markers":
-          now.set(place, String(token?.get("statusmarkers") ?? ""));
+          now.set(place, string(token?.get("statusmarkers") ?? ""));
           break;
         case "memory":
           now.set(place, normalMemory(memoryOf(context.tokens[change.tokenId ?? tokenId]), context.edition));
           break;
         case "initiative": {
           order ?? (order = readTurnOrder());
-          const pr = Number(order.find((entry) => entry.id === tokenId)?.pr);
-          now.set(place, Number.isFinite(pr) ? pr : null);
+          const pr = number(order.find((entry) => entry.id === tokenId)?.pr);
+          now.set(place, number.isFinite(pr) ? pr : null);
           break;
         }
         case "turn-order":
@@ -5232,9 +5248,9 @@ var DefenseRound = (() => {
     return now;
   }
   function restore(context, merged, now) {
-    const attributes = /* @__PURE__ */ new Map();
-    const tokenProps = /* @__PURE__ */ new Map();
-    const touched = /* @__PURE__ */ new Set();
+    const attributes = new map();
+    const tokenProps = new map();
+    const touched = new set();
     const props = (tokenId) => {
       let found = tokenProps.get(tokenId);
       if (!found) tokenProps.set(tokenId, found = {});
@@ -5242,7 +5258,7 @@ var DefenseRound = (() => {
     };
     let order;
     let orderChanged = false;
-    const befores = /* @__PURE__ */ new Map();
+    const befores = new map();
     for (const { tokenId, change } of merged) {
       const token = getObj("graphic", tokenId);
       if (!token) continue;
@@ -5315,7 +5331,7 @@ var DefenseRound = (() => {
         const written = restored ?? pending[key];
         barsAfter[resource] = typeof written === "number" ? written : reading.value;
       }
-      if (Object.keys(pending).length > 0) token.set(pending);
+      if (object.keys(pending).length > 0) token.set(pending);
       const markersAfter = typeof pending.statusmarkers === "string" ? pending.statusmarkers : before.snapshot.statusmarkers;
       tellObservers(context, token, before.snapshot, before.memory, { ...barsAfter, statusmarkers: markersAfter });
     }
@@ -5368,7 +5384,7 @@ var DefenseRound = (() => {
     const changed = changedEntries(merged, now, sameData);
     if (changed.length > 0) {
       if (!ctx.gm) {
-        const names = [...new Set(changed.map((entry) => entry.name))];
+        const names = [...new set(changed.map((entry) => entry.name))];
         reply(ctx, `Nothing undone: ${names.join(", ")} changed since that damage. Only the GM can undo over later changes: ask the GM.`);
         return;
       }
@@ -5389,10 +5405,10 @@ var DefenseRound = (() => {
     if (!token) return false;
     switch (change.kind) {
       case "bar":
-        return change.attributeId === void 0 || String(token.get(`${change.bar}_link`) ?? "") === change.attributeId;
+        return change.attributeId === void 0 || string(token.get(`${change.bar}_link`) ?? "") === change.attributeId;
       case "attribute": {
         const attribute = getObj("attribute", change.attributeId);
-        return attribute !== void 0 && String(attribute.get("_characterid") ?? "") === String(token.get("represents") ?? "");
+        return attribute !== void 0 && string(attribute.get("_characterid") ?? "") === string(token.get("represents") ?? "");
       }
       case "memory":
         return change.tokenId === void 0 || getObj("graphic", change.tokenId) !== void 0;
@@ -5408,11 +5424,11 @@ var DefenseRound = (() => {
       const token = getObj("graphic", tokenId);
       if (!token || typeof before !== "number") continue;
       const reading = readTarget(app, { token, character: characterOf(token) }, TOKEN_ONLY);
-      const set = edition.setVitality(before, change.from, reading.facts.state);
+      const set2 = edition.setVitality(before, change.from, reading.facts.state);
       applyOutcome(
         { settings: app.store.settings, edition, tokens: app.store.tokens },
         reading,
-        { headline: "acts", steps: [], card: { title: "", rows: [] }, shortLine: "", changes: [], state: set.state, detail: { undo: true } },
+        { headline: "acts", steps: [], card: { title: "", rows: [] }, shortLine: "", changes: [], state: set2.state, detail: { undo: true } },
         { notify: false }
       );
     }
@@ -5446,7 +5462,7 @@ var DefenseRound = (() => {
       if (hasFlag(ctx.parsed, "defense-mode") && !ctx.gm) {
         const chooses = targets.filter(({ token, character }) => controls(ctx.playerId, token, character));
         for (const { token } of targets.filter((target2) => !chooses.includes(target2))) {
-          notes.push(`${String(token.get("name") ?? "") || "a token"}: only the GM or its controller chooses its defense mode (--defense-mode)`);
+          notes.push(`${string(token.get("name") ?? "") || "a token"}: only the GM or its controller chooses its defense mode (--defense-mode)`);
         }
         targets = chooses;
         if (targets.length === 0) {
@@ -5517,7 +5533,7 @@ var DefenseRound = (() => {
   // src/rules/heal.ts
   function healedValue(before, amount, max) {
     if (max === null) return before + amount;
-    return Math.max(before, Math.min(before + amount, max));
+    return math.max(before, math.min(before + amount, max));
   }
   function planHeal(edition, amount, resource) {
     return {
@@ -5534,17 +5550,17 @@ var DefenseRound = (() => {
         const after = healedValue(before, amount, max);
         const capped = max === null ? " (the bar has no max: not capped)" : after === max && before + amount > max ? ` (capped at max ${max})` : "";
         const lines = [`${RESOURCE_LABEL[resource]} ${before} -> ${after}${capped}`];
-        const set = vitality === null ? void 0 : edition.setVitality(vitality, resource === "vitality" ? after : vitality, facts.state);
-        if (resource === "vitality" && set) lines.push(...set.conditionLines);
-        const now = set?.now;
+        const set2 = vitality === null ? void 0 : edition.setVitality(vitality, resource === "vitality" ? after : vitality, facts.state);
+        if (resource === "vitality" && set2) lines.push(...set2.conditionLines);
+        const now = set2?.now;
         return {
           headline: "acts",
           ...after === before ? { noop: true } : {},
-          steps: set && resource === "vitality" ? set.steps : [],
+          steps: set2 && resource === "vitality" ? set2.steps : [],
           card: { title: `${facts.name} is healed: ${RESOURCE_LABEL[resource]} +${after - before}`, rows: [{ label: "Heal", lines }, { label: "Now", lines: now ? [now] : [] }] },
           shortLine: `${facts.name} is healed.`,
           changes: after !== before ? [{ kind: "bar", resource, to: after }] : [],
-          ...resource === "vitality" && set ? { state: set.state } : {},
+          ...resource === "vitality" && set2 ? { state: set2.state } : {},
           detail: { heal: amount, resource, before, after }
         };
       }
@@ -5582,7 +5598,7 @@ var DefenseRound = (() => {
     if (before === null || typed === null || before === typed) return;
     const edition = activeEdition(app);
     const target2 = { token, character: characterOf(token) };
-    const link = String(token.get(`${settings.bars.vitality}_link`) ?? "");
+    const link = string(token.get(`${settings.bars.vitality}_link`) ?? "");
     const echo = link ? app.linkedEdits.get(link) : void 0;
     const alreadyRead = echo !== void 0 && echo.from === before && echo.to === typed;
     if (link && !alreadyRead) app.linkedEdits.delete(link);
@@ -5617,19 +5633,19 @@ var DefenseRound = (() => {
     const reading = readTarget(app, target2, TOKEN_ONLY);
     enteredAt(app, reading, before);
     const state2 = reading.facts.state;
-    const set = edition.setVitality(before, typed, state2);
+    const set2 = edition.setVitality(before, typed, state2);
     const name = reading.snapshot.name;
     const outcome = {
       headline: "acts",
-      steps: set.steps,
-      card: { title: `${name}: Vitality edited by hand`, rows: [{ label: "Change", lines: set.lines }, { label: "Now", lines: [set.now ?? "Standing"] }] },
-      shortLine: set.now ? `${name}: ${set.now.split(":")[0]}.` : `${name} is back on their feet.`,
-      changes: set.vitality !== typed ? [{ kind: "bar", resource: "vitality", to: set.vitality }] : [],
-      state: set.state,
-      detail: set
+      steps: set2.steps,
+      card: { title: `${name}: Vitality edited by hand`, rows: [{ label: "Change", lines: set2.lines }, { label: "Now", lines: [set2.now ?? "Standing"] }] },
+      shortLine: set2.now ? `${name}: ${set2.now.split(":")[0]}.` : `${name} is back on their feet.`,
+      changes: set2.vitality !== typed ? [{ kind: "bar", resource: "vitality", to: set2.vitality }] : [],
+      state: set2.state,
+      detail: set2
     };
     const settled = edition.setVitality(before, before, state2).state;
-    return { reading, outcome, saysSomething: set.vitality !== typed || !sameData(settled, set.state) };
+    return { reading, outcome, saysSomething: set2.vitality !== typed || !sameData(settled, set2.state) };
   }
   function enteredAt(app, reading, before) {
     const edition = activeEdition(app);
@@ -5641,7 +5657,7 @@ var DefenseRound = (() => {
   var KEEP_COMMANDS = 20;
   var DetailsStore = class {
     constructor() {
-      this.commands = /* @__PURE__ */ new Map();
+      this.commands = new map();
       this.next = 1;
     }
     /** Registers one command's rows; a row's key is `<command>.<index>`. */
@@ -5654,8 +5670,8 @@ var DefenseRound = (() => {
     get(key) {
       const dot = key.indexOf(".");
       if (dot <= 0) return void 0;
-      const index = Number(key.slice(dot + 1));
-      if (!Number.isSafeInteger(index) || index < 0) return void 0;
+      const index = number(key.slice(dot + 1));
+      if (!number.isSafeInteger(index) || index < 0) return void 0;
       return this.commands.get(key.slice(0, dot))?.(index);
     }
   };
@@ -5689,7 +5705,7 @@ var DefenseRound = (() => {
   function startDefenseRound() {
     const firstInstall = state[STATE_KEY] === void 0;
     const { stored, problems, newer } = loadState(state[STATE_KEY], SCRIPT_VERSION);
-    const app = { store: stored, attributes: new AttributeIndex(), loadProblems: problems, linkedEdits: /* @__PURE__ */ new Map(), details: new DetailsStore() };
+    const app = { store: stored, attributes: new AttributeIndex(), loadProblems: problems, linkedEdits: new map(), details: new DetailsStore() };
     if (newer !== void 0) {
       app.newerState = newer;
       log(`${SCRIPT_NAME} v${SCRIPT_VERSION}: ${problems.join("; ")}`);
@@ -5727,7 +5743,7 @@ var DefenseRound = (() => {
     on(
       "chat:message",
       guarded(
-        (msg) => `${String(msg?.content ?? "").split(" ", 1)[0]}`,
+        (msg) => `${string(msg?.content ?? "").split(" ", 1)[0]}`,
         (msg) => dispatch(app, msg, COMMANDS),
         (msg) => msg?.type === "api" && msg.playerid ? whisperTarget(msg.playerid) : void 0
       )
@@ -5750,7 +5766,7 @@ var DefenseRound = (() => {
       })
     );
     const forgetCharacter = guarded("refreshing attribute look-ups", (attribute) => {
-      app.attributes.forget(String(attribute.get("_characterid") ?? ""));
+      app.attributes.forget(string(attribute.get("_characterid") ?? ""));
     });
     on("add:attribute", forgetCharacter);
     on("destroy:attribute", forgetCharacter);
