@@ -92,6 +92,19 @@ const FLOOR_SOURCE = String.raw`
 })();
 `;
 
+// The same floor written with the care DefenseRound's bundle takes (src/builtins.ts): the built-ins
+// it calls per token read once at load, not from the sandbox's global object at every use. Not the
+// issue's floor (that one is a plain script); measured so the ratio is known against both.
+const FLOOR_LEAN_SOURCE = FLOOR_SOURCE.replace('(function () {', '(function () {\n  var Math_ = Math, String_ = String, parseInt_ = parseInt, isNaN_ = isNaN;')
+  .replace(/\bMath\.max\b/g, 'Math_.max')
+  .replace(/\bString\(/g, 'String_(')
+  .replace(/\bparseInt\(/g, 'parseInt_(')
+  .replace(/\bisNaN\(/g, 'isNaN_(')
+  .replace(/!floor-damage /g, '!floor-lean-damage ')
+  .replace("'Floor'", "'FloorLean'")
+  .replace('msg.content.slice(14)', 'msg.content.slice(19)');
+const FLOOR_LEAN_HIT = '!floor-lean-damage 30';
+
 // ---------------------------------------------------------------------------------------------
 // Probes: each script gets its own copy of the Roll20 globals, so the time inside its handlers is
 // its own: from the moment its chat:message handler receives the command to the return of the
@@ -207,6 +220,7 @@ interface Campaign {
   counts: { graphics: number; characters: number; attributes: number };
   script: Contender;
   floor: Contender;
+  floorLean: Contender;
   context: SandboxContext;
   edition: EditionId;
   load: { evaluateMs: number; readyMs: number; scans: { findObjs: number; filterObjs: number; getAllObjs: number; objectsScanned: number } };
@@ -259,6 +273,7 @@ async function openCampaign(label: string, graphics: number, characters: number,
 
   const script: Contender = { name: 'DefenseRound', speaker: 'DefenseRound', probe: new Probe() };
   const floor: Contender = { name: 'floor', speaker: 'Floor', probe: new Probe() };
+  const floorLean: Contender = { name: 'floor, built-ins read once', speaker: 'FloorLean', probe: new Probe() };
   mock.resetStats();
   const e0 = performance.now();
   const context = loadInstrumented(mock, source, BUNDLE, script.probe!);
@@ -267,6 +282,7 @@ async function openCampaign(label: string, graphics: number, characters: number,
   evaluateIn(context, 'DefenseRound.onDamage(() => {})');
   evaluateIn(context, 'globalThis.HealthColors = { Update() {} }');
   loadInstrumented(mock, FLOOR_SOURCE, 'floor.js', floor.probe!);
+  loadInstrumented(mock, FLOOR_LEAN_SOURCE, 'floor-lean.js', floorLean.probe!);
   const r0 = performance.now();
   mock.fireReady();
   await mock.settle();
@@ -275,7 +291,7 @@ async function openCampaign(label: string, graphics: number, characters: number,
   const scans = { findObjs: s.findObjsCalls, filterObjs: s.filterObjsCalls, getAllObjs: s.getAllObjsCalls, objectsScanned: s.objectsScanned };
   mock.assertNoCrash();
   mock.newMessages();
-  return { label, mock, gm: scene.players.GM, tokens, counts, script, floor, context, edition: 'soak', load: { evaluateMs, readyMs, scans }, buildMs };
+  return { label, mock, gm: scene.players.GM, tokens, counts, script, floor, floorLean, context, edition: 'soak', load: { evaluateMs, readyMs, scans }, buildMs };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -366,8 +382,9 @@ async function runScript(c: Campaign, edition: EditionId, ids: readonly string[]
   return sample;
 }
 
-async function runFloor(c: Campaign, ids: readonly string[], base = TIMED_VITALITY): Promise<Sample> {
-  const sample = await timed(c, c.floor, FLOOR_HIT, ids);
+async function runFloor(c: Campaign, ids: readonly string[], base = TIMED_VITALITY, lean = false): Promise<Sample> {
+  const sample = await timed(c, lean ? c.floorLean : c.floor, lean ? FLOOR_LEAN_HIT : FLOOR_HIT, ids);
+  // Both floors leave the same bars.
   checkSame(`${c.label} floor ${ids.length} ${base}`, c, ids);
   setVitality(c, ids, base);
   return sample;
@@ -377,11 +394,12 @@ async function runNoop(c: Campaign, ids: readonly string[]): Promise<Sample> {
   return timed(c, undefined, NOOP, ids);
 }
 
-type Kind = 'floor' | EditionId | 'noop';
-const KINDS: Kind[] = ['floor', 'soak', 'threshold', 'opposed', 'noop'];
+type Kind = 'floor' | 'floor-lean' | EditionId | 'noop';
+const KINDS: Kind[] = ['floor', 'floor-lean', 'soak', 'threshold', 'opposed', 'noop'];
 
 function run(c: Campaign, kind: Kind, ids: readonly string[], base = TIMED_VITALITY): Promise<Sample> {
   if (kind === 'floor') return runFloor(c, ids, base);
+  if (kind === 'floor-lean') return runFloor(c, ids, base, true);
   if (kind === 'noop') return runNoop(c, ids);
   return runScript(c, kind, ids, base);
 }
@@ -575,6 +593,21 @@ async function main(): Promise<void> {
       rows,
     ),
   );
+  say2();
+  say2('Against the same floor written with the care the bundle takes (`FLOOR_LEAN_SOURCE`: the built-ins it calls per token read once at load), 50 tokens:');
+  say2();
+  {
+    const leanRows: string[][] = [];
+    const lean = results.median('10k floor-lean 50', 'span');
+    const leanStanding = results.median('10k floor-lean 50 standing', 'span');
+    leanRows.push(['floor, built-ins read once', ms(lean), x(lean / results.median('10k floor 50', 'span')), ms(leanStanding), x(leanStanding / results.median('10k floor 50 standing', 'span'))]);
+    for (const e of EDITIONS) {
+      const drop = results.median(`10k ${e} 50`, 'span');
+      const stand = results.median(`10k ${e} 50 standing`, 'span');
+      leanRows.push([e, ms(drop), x(drop / lean), ms(stand), x(stand / leanStanding)]);
+    }
+    say2(table(['command', 'hits that drop them, ms', 'ratio to the lean floor (its row: to the floor)', 'left standing, ms', 'ratio to the lean floor (its row: to the floor)'], leanRows));
+  }
   say2();
   say2(`No-op command (\`${NOOP}\`, the mock's own cost of a command): ${SIZES.map((n) => `${n} token${n === 1 ? '' : 's'} ${ms(results.median(`10k noop ${n}`, 'wall'))} ms`).join(', ')}.`);
   say2(`First command on 50 cold tokens (each script looks up 50 characters' attributes once, ${num(cold.script.findObjs)} findObjs scanning ${num(cold.script.objectsScanned)} attribute objects in the mock; one sample): DefenseRound soak ${ms(cold.script.span)} ms, floor ${ms(cold.floor.span)} ms.`);

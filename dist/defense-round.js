@@ -4071,7 +4071,7 @@ var DefenseRound = (() => {
     observers.push(observer);
     return true;
   }
-  function notifyObservers(token, before, after, outcome, previousProperties2) {
+  function notifyObservers(token, before, after, outcome, previousProperties2, found) {
     for (const observer of observers) {
       try {
         observer(token, before, after, outcome);
@@ -4079,7 +4079,7 @@ var DefenseRound = (() => {
         reportFailure("an onDamage observer", error2, void 0);
       }
     }
-    const hc = healthColors();
+    const hc = found === void 0 ? healthColors() : found;
     if (hc && typeof hc.Update === "function") {
       try {
         hc.Update(token, previousProperties2);
@@ -4289,7 +4289,7 @@ var DefenseRound = (() => {
       const { bars } = snapshot;
       const before = { vitality: vitalityFrom, soul: bars.soul.value, power: bars.power.value, statusmarkers: snapshot.statusmarkers, condition: conditionBefore };
       const after = { vitality: barsAfter.vitality, soul: barsAfter.soul, power: barsAfter.power, statusmarkers: markers, condition: conditionAfter };
-      notifyObservers(token, before, after, outcome.detail, previousProperties(snapshot, vitalityFrom));
+      notifyObservers(token, before, after, outcome.detail, previousProperties(snapshot, vitalityFrom), options.healthColors);
     }
     return { changes, notes };
   }
@@ -4754,6 +4754,7 @@ var DefenseRound = (() => {
     const shown = [];
     let undoable = false;
     const turnOrder = plan.readsTurnOrder ? { order: readTurnOrder(), changed: false } : void 0;
+    const hc = healthColors() ?? null;
     targets.forEach((target2, index) => {
       if (perTarget > 0 && !stillThere(ctx, target2, options.anyTarget === true)) {
         refused2.push(`${string(target2.token.get("name") ?? "") || "a token"} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
@@ -4771,7 +4772,7 @@ var DefenseRound = (() => {
         refused2.push(`${reading.snapshot.name}: the result${maySee ? ` (${unsafe})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
         return;
       }
-      const writeOptions = { notify: resolution.observed ?? true };
+      const writeOptions = { notify: resolution.observed ?? true, healthColors: hc };
       if (turnOrder) writeOptions.turnOrder = turnOrder;
       const result = write(app, reading, resolution, writeOptions);
       applied.push(result.applied);

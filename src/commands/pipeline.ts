@@ -15,6 +15,7 @@ import { barProblem } from './barProblem';
 import { recordApplication } from './history';
 import { isCard, type Target } from './targets';
 import { controls } from '../roll20/players';
+import { healthColors } from '../roll20/otherScripts';
 
 export function activeEdition(app: App): AnyEdition {
   return editionOf(app.store.settings.edition);
@@ -133,6 +134,8 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
   let undoable = false;
   // Read once for every target's facts, changed in memory by their writes, written once below.
   const turnOrder: TurnOrderBatch | undefined = plan.readsTurnOrder ? { order: readTurnOrder(), changed: false } : undefined;
+  // Another script's presence, found once for every target (scripts do not come and go mid-command).
+  const hc = healthColors() ?? null;
   targets.forEach((target, index) => {
     // commands.md, "Rolls that come back late": the token, its character and the sender's control are checked again.
     if (perTarget > 0 && !stillThere(ctx, target, options.anyTarget === true)) {
@@ -151,7 +154,7 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
       refused.push(`${reading.snapshot.name}: the result${maySee ? ` (${unsafe})` : ''} is beyond the whole numbers the script writes safely; nothing written`);
       return;
     }
-    const writeOptions: WriteOptions = { notify: resolution.observed ?? true };
+    const writeOptions: WriteOptions = { notify: resolution.observed ?? true, healthColors: hc };
     if (turnOrder) writeOptions.turnOrder = turnOrder;
     const result = write(app, reading, resolution, writeOptions);
     applied.push(result.applied);

@@ -1,7 +1,7 @@
 // Other scripts hear about every change the script makes (API writes fire no Roll20 events):
 // observers registered with DefenseRound.onDamage(fn), and HealthColors when it is installed.
 import { reportFailure } from './guard';
-import { healthColors } from './otherScripts';
+import { healthColors, type HealthColorsApi } from './otherScripts';
 
 export interface TokenResources {
   vitality: number | null;
@@ -28,6 +28,8 @@ export function notifyObservers(
   after: TokenResources,
   outcome: unknown,
   previousProperties: Record<string, unknown>,
+  /** HealthColors as the command found it once (null: not installed); absent: looked up now. */
+  found?: HealthColorsApi | null,
 ): void {
   for (const observer of observers) {
     try {
@@ -36,7 +38,7 @@ export function notifyObservers(
       reportFailure('an onDamage observer', error, undefined);
     }
   }
-  const hc = healthColors();
+  const hc = found === undefined ? healthColors() : found;
   if (hc && typeof hc.Update === 'function') {
     try {
       hc.Update(token, previousProperties);

@@ -9,6 +9,7 @@ import type { StoredChange } from '../state/history';
 import { BAR_PROPS, WORN_TRACK, type Resource, type TokenReading, type TokenSnapshot } from './read';
 import { markersForCondition, markersForStance } from './markers';
 import { notifyObservers, type TokenResources } from './observers';
+import type { HealthColorsApi } from './otherScripts';
 import { readTurnOrder, writeTurnOrder, type TurnOrderBatch } from './turnorder';
 
 export interface WriteContext {
@@ -25,6 +26,8 @@ export interface WriteOptions {
   notify?: boolean;
   /** The command's Turn Tracker, written once by the pipeline after every target (one set per object). */
   turnOrder?: TurnOrderBatch;
+  /** HealthColors as the command found it, looked up once for all its targets (null: not installed). */
+  healthColors?: HealthColorsApi | null;
 }
 
 export interface WriteResult {
@@ -238,7 +241,7 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
     const { bars } = snapshot;
     const before: TokenResources = { vitality: vitalityFrom, soul: bars.soul.value, power: bars.power.value, statusmarkers: snapshot.statusmarkers, condition: conditionBefore };
     const after: TokenResources = { vitality: barsAfter.vitality, soul: barsAfter.soul, power: barsAfter.power, statusmarkers: markers, condition: conditionAfter };
-    notifyObservers(token, before, after, outcome.detail, previousProperties(snapshot, vitalityFrom));
+    notifyObservers(token, before, after, outcome.detail, previousProperties(snapshot, vitalityFrom), options.healthColors);
   }
   return { changes, notes };
 }
