@@ -2420,15 +2420,16 @@ var DefenseRound = (() => {
       values: [],
       dice: [],
       resolve(facts) {
-        const title = stance === "none" ? `${facts.name} drops its stance` : `${facts.name} takes the ${stance} stance`;
+        const same2 = (facts.stance ?? "none") === stance;
+        const title = same2 ? stance === "none" ? `${facts.name} has no stance already` : `${facts.name} is already in the ${stance} stance` : stance === "none" ? `${facts.name} drops its stance` : `${facts.name} takes the ${stance} stance`;
         return {
           headline: "acts",
           steps: [],
-          card: { title, rows: [{ label: "Stance", lines: [`${facts.stance ?? "none"} -> ${stance}`, STANCE_EFFECT[stance] ?? ""] }] },
+          card: { title, rows: [{ label: "Stance", lines: [same2 ? `${stance}, unchanged` : `${facts.stance ?? "none"} -> ${stance}`, STANCE_EFFECT[stance] ?? ""] }] },
           shortLine: `${title}.`,
           changes: [],
           stance: stance === "none" ? null : stance,
-          ...(facts.stance ?? "none") === stance ? { noop: true } : {},
+          ...same2 ? { noop: true } : {},
           observed: false,
           detail: { stance }
         };
@@ -3421,16 +3422,17 @@ var DefenseRound = (() => {
       dice: [],
       resolve(facts) {
         const mode = stance;
-        const title = `${facts.name} defends ${mode === "passive" ? "passively" : mode === "active" ? "actively" : "fully"} by default`;
+        const same2 = (facts.stance ?? "passive") === mode;
+        const title = `${facts.name} ${same2 ? "already defends" : "defends"} ${mode === "passive" ? "passively" : mode === "active" ? "actively" : "fully"} by default`;
         return {
           headline: "acts",
           steps: [],
-          card: { title, rows: [{ label: "Defense mode", lines: [`${facts.stance ?? "passive"} -> ${mode}`, MODE_EFFECT[mode] ?? ""] }] },
+          card: { title, rows: [{ label: "Defense mode", lines: [same2 ? `${mode}, unchanged` : `${facts.stance ?? "passive"} -> ${mode}`, MODE_EFFECT[mode] ?? ""] }] },
           shortLine: `${title}.`,
           changes: [],
           // Passive is the default: no stance kept, no marker.
           stance: mode === "passive" ? null : mode,
-          ...(facts.stance ?? "passive") === mode ? { noop: true } : {},
+          ...same2 ? { noop: true } : {},
           observed: false,
           detail: { stance: mode, cost: INITIATIVE_COST[mode] }
         };

@@ -511,11 +511,15 @@ export function tokenValues(world: World, tokenId: string): Map<string, unknown>
   return values;
 }
 
+// Only what the record holds: a field it lacks reads the same as a record that is gone (undefined),
+// so forgetting an empty record is no change.
 function rememberedValues(values: Map<string, unknown>, id: string, record: any): void {
-  values.set(`s:${id}:worn.physical`, record?.worn?.physical);
-  values.set(`s:${id}:worn.magical`, record?.worn?.magical);
-  values.set(`s:${id}:overrides`, JSON.stringify(record?.overrides));
-  values.set(`s:${id}:mem`, JSON.stringify([record?.edition, record?.stance, record?.deadForGood]));
+  if (record?.worn?.physical !== undefined) values.set(`s:${id}:worn.physical`, record.worn.physical);
+  if (record?.worn?.magical !== undefined) values.set(`s:${id}:worn.magical`, record.worn.magical);
+  if (record?.overrides !== undefined) values.set(`s:${id}:overrides`, JSON.stringify(record.overrides));
+  if (record?.edition !== undefined || record?.stance !== undefined || record?.deadForGood !== undefined) {
+    values.set(`s:${id}:mem`, JSON.stringify([record?.edition, record?.stance, record?.deadForGood]));
+  }
 }
 
 export function describe(value: unknown): string {

@@ -161,7 +161,7 @@ export const DEMOS: Record<DemoEdition, Demo> = {
       {
         title: 'Alice keeps Bob on passive defense',
         lines: ['as Alice', 'select Bob', '!stance passive'],
-        expect: ['Bob defends passively'],
+        expect: ['Bob already defends passively'],
       },
       {
         title: 'The GM gives Goblin 1 passive 10 and active +4, and makes it defend actively',

@@ -364,6 +364,10 @@ describe.each(MODES)('opposed edition (%s)', (mode) => {
       await table.say('Alice', '!stance passive', ['Bob']);
       expect(table.markers('Bob')).toEqual([]);
       expect(table.memory('Bob')).toBeUndefined();
+      // The same mode again: nothing public, the sender hears that it is already the mode.
+      const again = await table.say('Alice', '!stance passive', ['Bob']);
+      expect(publicFromScript(again)).toEqual([]);
+      expect(whispered(again, 'Alice')).toEqual([expect.stringMatching(/^Bob already defends passively by default \| Defense mode: passive, unchanged/)]);
     });
 
     it('the stance is the mode used by !damage: full from Bob\'s stance, D 25, 15 -> 5', async () => {

@@ -78,6 +78,16 @@ describe.each(MODES)('one message per audience (%s)', (mode) => {
     expect(whispered(out, 'Alice')).toEqual([expect.stringMatching(/^Bob is healed: Vitality \+0/)]);
   });
 
+  it('the same stance again posts nothing public and says it is already taken, not "defensive -> defensive"', async () => {
+    table = await openTable(mode);
+    const first = await table.say('Alice', '!stance defensive', ['Bob']);
+    expect(publicFromScript(first)).toEqual([expect.stringMatching(/^Bob takes the defensive stance \| Stance: none -> defensive/)]);
+    const again = await table.say('Alice', '!stance defensive', ['Bob']);
+    expect(publicFromScript(again)).toEqual([]);
+    expect(whispered(again, 'Alice')).toEqual([expect.stringMatching(/^Bob is already in the defensive stance \| Stance: defensive, unchanged/)]);
+    expect(table.markers('Bob')).toContain('bolt-shield');
+  });
+
   it('names tokens, never ids, in refusals', async () => {
     table = await openTable(mode);
     await table.passTurn();

@@ -195,16 +195,18 @@ export const opposed: Edition<OpposedState> = {
     dice: [],
     resolve(facts) {
       const mode = stance as DefenseMode;
-      const title = `${facts.name} defends ${mode === 'passive' ? 'passively' : mode === 'active' ? 'actively' : 'fully'} by default`;
+      // The same mode again changes nothing: said so, to the sender only (noop).
+      const same = (facts.stance ?? 'passive') === mode;
+      const title = `${facts.name} ${same ? 'already defends' : 'defends'} ${mode === 'passive' ? 'passively' : mode === 'active' ? 'actively' : 'fully'} by default`;
       return {
         headline: 'acts',
         steps: [],
-        card: { title, rows: [{ label: 'Defense mode', lines: [`${facts.stance ?? 'passive'} -> ${mode}`, MODE_EFFECT[mode] ?? ''] }] },
+        card: { title, rows: [{ label: 'Defense mode', lines: [same ? `${mode}, unchanged` : `${facts.stance ?? 'passive'} -> ${mode}`, MODE_EFFECT[mode] ?? ''] }] },
         shortLine: `${title}.`,
         changes: [],
         // Passive is the default: no stance kept, no marker.
         stance: mode === 'passive' ? null : mode,
-        ...((facts.stance ?? 'passive') === mode ? { noop: true } : {}),
+        ...(same ? { noop: true } : {}),
         observed: false,
         detail: { stance: mode, cost: INITIATIVE_COST[mode] },
       };

@@ -18,15 +18,19 @@ export function soakStancePlan(stance: string): Plan<SoakState> {
     values: [],
     dice: [],
     resolve(facts) {
-      const title = stance === 'none' ? `${facts.name} drops its stance` : `${facts.name} takes the ${stance} stance`;
+      // The same stance again changes nothing: said so, to the sender only (noop).
+      const same = (facts.stance ?? 'none') === stance;
+      const title = same
+        ? stance === 'none' ? `${facts.name} has no stance already` : `${facts.name} is already in the ${stance} stance`
+        : stance === 'none' ? `${facts.name} drops its stance` : `${facts.name} takes the ${stance} stance`;
       return {
         headline: 'acts',
         steps: [],
-        card: { title, rows: [{ label: 'Stance', lines: [`${facts.stance ?? 'none'} -> ${stance}`, STANCE_EFFECT[stance] ?? ''] }] },
+        card: { title, rows: [{ label: 'Stance', lines: [same ? `${stance}, unchanged` : `${facts.stance ?? 'none'} -> ${stance}`, STANCE_EFFECT[stance] ?? ''] }] },
         shortLine: `${title}.`,
         changes: [],
         stance: stance === 'none' ? null : stance,
-        ...((facts.stance ?? 'none') === stance ? { noop: true } : {}),
+        ...(same ? { noop: true } : {}),
         observed: false,
         detail: { stance },
       };
