@@ -3920,25 +3920,7 @@ var DefenseRound = (() => {
       statusmarkers: string(token.get("statusmarkers") ?? "")
     };
   }
-  var NONE = { current: null, max: null, present: false, source: "none" };
-  function readValue(snapshot, key, record2, settings, attributes, withMax = true) {
-    const override = record2?.overrides?.[key];
-    if (override !== void 0) return { current: override, max: override, present: true, source: "override" };
-    if (!snapshot.character) return NONE;
-    const attribute = attributes.find(snapshot.character.id, settings.attributes[key]);
-    if (!attribute) return NONE;
-    return {
-      current: readInteger(attribute.get("current")),
-      max: withMax ? readInteger(attribute.get("max")) : null,
-      present: true,
-      source: "attribute",
-      attribute
-    };
-  }
   var WORN_TRACK = { armor_physical: "physical", armor_magical: "magical" };
-  function protectionIsPerToken(snapshot, base) {
-    return !snapshot.unique || base.source !== "attribute";
-  }
   function editionStateOf(edition, record2, vitality) {
     if (record2?.edition?.id === edition.id) return record2.edition.state;
     return edition.enter(vitality, record2?.deadForGood === true);
@@ -5006,32 +4988,38 @@ var DefenseRound = (() => {
     }
     reply(ctx, `${clear ? `Cleared ${key} override` : `${key} = ${number3}`} on ${names.join(", ")}.${notes.length ? ` (${notes.join("; ")})` : ""}`);
   }
+  var REPAIR_PLAN = { values: ["armor_physical", "armor_magical"], dice: [], resolve: TOKEN_ONLY.resolve };
   function repair(ctx) {
     const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
-    const settings = ctx.app.store.settings;
     const lines = [];
-    for (const { token, character } of targets) {
-      const snapshot = readToken(token, character, settings);
-      const record2 = tokenRecord(ctx.app, token.id);
+    for (const target2 of targets) {
+      const reading = readTarget(ctx.app, target2, REPAIR_PLAN);
+      const { snapshot } = reading;
+      const record2 = tokenRecord(ctx.app, snapshot.id);
       const repaired = [];
       for (const [track2, key] of [
         ["physical", "armor_physical"],
         ["magical", "armor_magical"]
       ]) {
-        const base = readValue(snapshot, key, record2, settings, ctx.app.attributes);
-        if (!base.present) continue;
-        const full = base.max;
-        const perToken = protectionIsPerToken(snapshot, base);
-        const before = perToken ? record2.worn?.[track2] ?? base.current : base.current;
+        const value = reading.facts.values[key];
+        if (!value?.present) continue;
+        const label = track2 === "physical" ? "Physical" : "Magical";
+        const full = value.max;
         if (full === null) {
-          repaired.push(`${track2 === "physical" ? "Physical" : "Magical"} has no max on the sheet: nothing to restore it to`);
+          repaired.push(`${label} has no max on the sheet: nothing to restore it to`);
           continue;
         }
-        if (perToken) record2.worn = { ...record2.worn, [track2]: full };
-        else if (base.attribute) writeAttribute(base.attribute, full);
-        repaired.push(`${track2 === "physical" ? "Physical" : "Magical"} ${before ?? 0} -> ${full}`);
+        if (full === 0 && (value.current ?? 0) === 0) continue;
+        if (value.current === full) {
+          repaired.push(`${label} ${full}, already whole`);
+          continue;
+        }
+        const place = reading.places[key];
+        if (place?.kind === "worn") record2.worn = { ...record2.worn, [track2]: full };
+        else if (place?.kind === "attribute") writeAttribute(place.attribute, full);
+        repaired.push(`${label} ${value.current ?? 0} -> ${full}`);
       }
-      pruneRecord(ctx.app, token.id);
+      pruneRecord(ctx.app, snapshot.id);
       lines.push(`${snapshot.name}: ${repaired.length > 0 ? repaired.join(", ") : "no armor to repair"}`);
     }
     reply(ctx, `Repair: ${lines.join("; ")}${notes.length ? ` (${notes.join("; ")})` : ""}`);

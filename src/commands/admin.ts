@@ -2,7 +2,7 @@
 import { SCRIPT_VERSION } from '../version';
 import { ATTRIBUTE_KEYS, DEFAULT_ATTRIBUTES, MARKER_KEYS, type AttributeKey } from '../state/settings';
 import { send, whisperTo } from '../roll20/send';
-import { characterOf, protectionIsPerToken, readToken, readValue } from '../roll20/read';
+import { characterOf, readToken } from '../roll20/read';
 import { controls } from '../roll20/players';
 import { writeAttribute } from '../roll20/write';
 import { renderButton, renderCard, renderLine } from '../render/card';
@@ -16,7 +16,7 @@ import { refreshHelpHandout } from './helpHandout';
 import { enterEditionEverywhere } from './editionSwitch';
 import { freshState, STATE_KEY } from '../state/store';
 import { withEntry } from '../state/tokens';
-import { activeEdition } from './pipeline';
+import { activeEdition, readTarget, TOKEN_ONLY } from './pipeline';
 import { editionOf } from '../rules/editions';
 
 const USAGE =
@@ -123,32 +123,41 @@ function setOverride(ctx: CommandContext, args: string[]): void {
   reply(ctx, `${clear ? `Cleared ${key} override` : `${key} = ${number}`} on ${names.join(', ')}.${notes.length ? ` (${notes.join('; ')})` : ''}`);
 }
 
+/** The protections a repair restores, read as any plan reads them (worn per token, or on the sheet). */
+const REPAIR_PLAN = { values: ['armor_physical', 'armor_magical'] as const, dice: [], resolve: TOKEN_ONLY.resolve };
+
 function repair(ctx: CommandContext): void {
   const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
-  const settings = ctx.app.store.settings;
   const lines: string[] = [];
-  for (const { token, character } of targets) {
-    const snapshot = readToken(token, character, settings);
-    const record = tokenRecord(ctx.app, token.id);
+  for (const target of targets) {
+    const reading = readTarget(ctx.app, target, REPAIR_PLAN);
+    const { snapshot } = reading;
+    const record = tokenRecord(ctx.app, snapshot.id);
     const repaired: string[] = [];
     for (const [track, key] of [
       ['physical', 'armor_physical'],
       ['magical', 'armor_magical'],
     ] as const) {
-      const base = readValue(snapshot, key as AttributeKey, record, settings, ctx.app.attributes);
-      if (!base.present) continue;
-      const full = base.max;
-      const perToken = protectionIsPerToken(snapshot, base);
-      const before = perToken ? (record.worn?.[track] ?? base.current) : base.current;
+      const value = reading.facts.values[key];
+      if (!value?.present) continue;
+      const label = track === 'physical' ? 'Physical' : 'Magical';
+      const full = value.max;
       if (full === null) {
-        repaired.push(`${track === 'physical' ? 'Physical' : 'Magical'} has no max on the sheet: nothing to restore it to`);
+        repaired.push(`${label} has no max on the sheet: nothing to restore it to`);
         continue;
       }
-      if (perToken) record.worn = { ...record.worn, [track]: full };
-      else if (base.attribute) writeAttribute(base.attribute, full);
-      repaired.push(`${track === 'physical' ? 'Physical' : 'Magical'} ${before ?? 0} -> ${full}`);
+      // No protection of that kind at all (max 0, nothing worn): nothing to say about it.
+      if (full === 0 && (value.current ?? 0) === 0) continue;
+      if (value.current === full) {
+        repaired.push(`${label} ${full}, already whole`);
+        continue;
+      }
+      const place = reading.places[key];
+      if (place?.kind === 'worn') record.worn = { ...record.worn, [track]: full };
+      else if (place?.kind === 'attribute') writeAttribute(place.attribute, full);
+      repaired.push(`${label} ${value.current ?? 0} -> ${full}`);
     }
-    pruneRecord(ctx.app, token.id);
+    pruneRecord(ctx.app, snapshot.id);
     lines.push(`${snapshot.name}: ${repaired.length > 0 ? repaired.join(', ') : 'no armor to repair'}`);
   }
   reply(ctx, `Repair: ${lines.join('; ')}${notes.length ? ` (${notes.join('; ')})` : ''}`);

@@ -3,7 +3,7 @@
 // worn armor, stance and the token's state in the active edition, each with where it lives.
 import { readInteger } from '../rules/values';
 import type { AnyEdition, Facts, OtherFacts, Plan, ValueFact, ValueKey } from '../rules/edition';
-import type { AttributeKey, BarName, Settings } from '../state/settings';
+import type { BarName, Settings } from '../state/settings';
 import type { TokenRecord } from '../state/tokens';
 import type { AttributeIndex } from './attributes';
 import { isNpc } from './players';
@@ -106,42 +106,6 @@ export function readToken(token: Roll20Graphic, character: Roll20Character | und
   };
 }
 
-export interface CharacterValue {
-  /** Current value as an integer; null when missing or not a number. */
-  current: number | null;
-  max: number | null;
-  /** True when a per-token override or an attribute supplied the value. */
-  present: boolean;
-  source: 'override' | 'attribute' | 'none';
-  attribute?: Roll20Attribute;
-}
-
-const NONE: CharacterValue = { current: null, max: null, present: false, source: 'none' };
-
-/** Reads one character value: a per-token override wins over the character's attribute. */
-export function readValue(
-  snapshot: TokenSnapshot,
-  key: AttributeKey,
-  record: TokenRecord | undefined,
-  settings: Settings,
-  attributes: AttributeIndex,
-  /** Read the max too (only the protections' max is ever used: the undamaged value). */
-  withMax = true,
-): CharacterValue {
-  const override = record?.overrides?.[key];
-  if (override !== undefined) return { current: override, max: override, present: true, source: 'override' };
-  if (!snapshot.character) return NONE;
-  const attribute = attributes.find(snapshot.character.id, settings.attributes[key]);
-  if (!attribute) return NONE;
-  return {
-    current: readInteger(attribute.get('current')),
-    max: withMax ? readInteger(attribute.get('max')) : null,
-    present: true,
-    source: 'attribute',
-    attribute,
-  };
-}
-
 export type Track = 'physical' | 'magical';
 
 /** The protections that wear: a generic token's wear is kept per token (rules.md, "Unique and generic tokens"). */
@@ -159,11 +123,6 @@ export interface TokenReading<S = unknown> {
   record: TokenRecord | undefined;
   facts: Facts<S>;
   places: Partial<Record<ValueKey, ValuePlace>>;
-}
-
-/** A unique token's protection wears on the sheet; a generic (or overridden) one's per token. */
-export function protectionIsPerToken(snapshot: TokenSnapshot, base: CharacterValue): boolean {
-  return !snapshot.unique || base.source !== 'attribute';
 }
 
 /** The edition state of a token: stored for this edition, or entered now (first seen, or an edition switch). */
@@ -232,7 +191,7 @@ export function readFacts<S>(
   for (let i = 0; i < keys.length; i += 1) {
     const key = keys[i]!;
     const track = WORN_TRACK[key];
-    // A per-token override wins over the character's attribute (readValue, inlined: this runs per key per token).
+    // A per-token override wins over the character's attribute.
     const override = record?.overrides?.[key];
     if (override !== undefined) {
       // A generic token's protection wears per token, from the override.

@@ -80,6 +80,16 @@ describe.each(MODES)('!defense-round (%s)', (mode) => {
     expect(table.attr('Bob', 'armor_physical')).toBe(60);
     await table.say('GM', '!defense-round repair', ['Bob']);
     expect(table.attr('Bob', 'armor_physical')).toBe(100);
+    // A generic token without overrides: its wear is its own, the sheet's max is where it goes back to.
+    await table.say('GM', '!damage 40', ['Goblin 2']); // 36 after soak; wear 9: 20 -> 11
+    expect(table.memory('Goblin 2').wear).toEqual({ physical: 11 });
+    const out = await table.say('GM', '!defense-round repair', ['Goblin 2']);
+    expect(whispered(out, 'gm')).toEqual(['Repair: Goblin 2: Physical 11 -> 20']);
+    expect(table.memory('Goblin 2').wear).toEqual({ physical: 20 });
+    expect(table.attr('Goblin', 'armor_physical')).toBe(20);
+    // Again: nothing to restore, and no word about the Magical protection the goblin never had.
+    const again = await table.say('GM', '!defense-round repair', ['Goblin 2']);
+    expect(whispered(again, 'gm')).toEqual(['Repair: Goblin 2: Physical 20, already whole']);
   });
 
   it('makes the help handout', async () => {
