@@ -2,6 +2,7 @@
 // returns what it found wrong, in words. A snapshot of the table before and after the step is all
 // they need: every bar, attribute, marker, remembered token value, initiative and the settings.
 import type { ChatRecord, MockObject } from '../mocks/roll20';
+import { flatText } from '../mocks/chat-text';
 import { loadState } from '../src/state/store';
 import { SCRIPT_VERSION } from '../src/version';
 // The project's own reading of a stored value (rules.md, "Reading values"), not a copy of it.
@@ -359,19 +360,7 @@ function sameNumber(a: unknown, b: unknown): boolean {
 
 /** The readable text of a chat message: buttons by their label, entities decoded, template markup gone. */
 export function readable(content: string): string {
-  return content
-    .replace(/\[([^\][]*)\]\(![^()]*\)/g, '$1')
-    .replace(/&\{template:[^}]*\}/g, '')
-    .replace(/\{\{name=/g, '')
-    .replace(/\{\{([^=}]*)=/g, '$1: ')
-    .replace(/\}\}/g, ' | ')
-    .replace(/<br\s*\/?>/g, ' / ')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)))
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');
+  return flatText(content, { buttons: 'label' });
 }
 
 /** Messages the script sent that a player reads: public ones, and whispers to a player (not the GM). */

@@ -107,3 +107,21 @@ function describeRoll(record: ChatRecord, content: string): string {
     return content;
   }
 }
+
+/**
+ * A message's content on one line, as a person reads it: template braces and tags dropped, rows as
+ * `label: text |`, entities decoded. `buttons: 'label'` shows a chat button by its label only (the
+ * fuzzer's leak checks must not read the ids inside a button's command); by default buttons stay.
+ */
+export function flatText(content: string, options: { buttons?: 'keep' | 'label' } = {}): string {
+  const text = options.buttons === 'label' ? content.replace(/\[([^\][]*)\]\(![^()]*\)/g, '$1') : content;
+  return decodeEntities(
+    text
+      .replace(/&\{template:[^}]*\}/g, '')
+      .replace(/\{\{name=/g, '')
+      .replace(/\{\{([^=}]*)=/g, '$1: ')
+      .replace(/\}\}/g, ' |')
+      .replace(/<br\s*\/?>/g, ' / ')
+      .replace(/<[^>]+>/g, ''),
+  ).trim();
+}

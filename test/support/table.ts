@@ -4,6 +4,7 @@
 import { createRoll20, type ChatRecord, type MockRoll20 } from '../../mocks/roll20';
 import { buildDemoScene, type DemoScene } from '../../mocks/scene';
 import { loadBundle } from '../../mocks/vm';
+import { flatText } from '../../mocks/chat-text';
 import { startDefenseRound } from '../../src/app';
 
 export type Mode = 'src' | 'bundle';
@@ -104,19 +105,7 @@ export async function openTable(mode: Mode, options: { seed?: number; setup?: (m
 
 /** Chat content as a person reads it: entities decoded, template braces and tags dropped. */
 export function readable(record: ChatRecord): string {
-  return record.content
-    .replace(/&\{template:[^}]*\}/g, '')
-    .replace(/\{\{name=/g, '')
-    .replace(/\{\{([^=}]*)=/g, '$1: ')
-    .replace(/\}\}/g, ' |')
-    .replace(/<br\s*\/?>/g, ' / ')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)))
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .trim();
+  return flatText(record.content);
 }
 
 export function texts(records: ChatRecord[]): string[] {
