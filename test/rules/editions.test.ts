@@ -8,12 +8,8 @@ import {
   type BarFact,
   type Facts,
   type OtherFacts,
-  type Outcome,
-  type PlanContext,
   type Resolution,
   type Step,
-  type ValueFact,
-  type ValueKey,
   cardWords,
 } from '../../src/rules/edition';
 import { EDITIONS, editionOf, flagElsewhere, playableEditions } from '../../src/rules/editions';
@@ -23,57 +19,31 @@ import type { SoakState } from '../../src/rules/soak/state';
 import { threshold, type ThresholdState } from '../../src/rules/threshold';
 import { opposed, type OpposedState } from '../../src/rules/opposed';
 import { parseLine, UsageError } from '../../src/text/args';
+import { bar, cardLines, CONTEXT, factsOf, notANumber, outcomeOf, val } from '../support/facts';
 
 // ---------------------------------------------------------------------------------------------
 // Hand-built facts
 
-/** A value as read from a sheet: `current` (worn) and `max` (undamaged, defaults to current). */
-const val = (current: number, max: number = current): ValueFact => ({ current, max, present: true });
-/** A value that is there but holds no number ("", words). */
-const notANumber: ValueFact = { current: null, max: null, present: true };
-const bar = (value: number | null, max: number | null = null): BarFact => ({ value, max });
-
 const NAMES: Record<string, string> = { 'goblin-1': 'Goblin Boss', 'alice-1': 'Alice' };
 const nameOf = (id: string) => NAMES[id] ?? id;
 
-interface FactsOver {
+interface FactsOver extends Partial<Omit<Facts<unknown>, 'bars' | 'state' | 'others'>> {
   vitality?: BarFact;
   soul?: BarFact;
   power?: BarFact;
-  values?: Partial<Record<ValueKey, ValueFact>>;
-  armorSource?: boolean;
-  stance?: string | null;
-  initiative?: number | null;
-  acting?: boolean;
   others?: Record<string, OtherFacts<unknown>>;
 }
 
-function factsOf<S>(state: S, over: FactsOver = {}): Facts<S> {
-  return {
-    id: 'bob-1',
-    name: 'Bob',
-    bars: { vitality: over.vitality ?? bar(70, 70), soul: over.soul ?? bar(20, 20), power: over.power ?? bar(30, 30) },
-    values: over.values ?? {},
-    armorSource: over.armorSource ?? true,
-    stance: over.stance ?? null,
-    state,
-    initiative: over.initiative ?? null,
-    acting: over.acting ?? false,
-    currentTurn: null,
-    others: (over.others ?? {}) as Record<string, OtherFacts<S>>,
+/** Bob with his bars given one by one (the other fields as `factsOf` has them, names from NAMES). */
+function bobFacts<S>(state: S, over: FactsOver = {}): Facts<S> {
+  const { vitality, soul, power, others, ...rest } = over;
+  return factsOf(state, {
+    bars: { vitality: vitality ?? bar(70, 70), soul: soul ?? bar(20, 20), power: power ?? bar(30, 30) },
     nameOf,
-  };
+    ...(others ? { others: others as Record<string, OtherFacts<S>> } : {}),
+    ...rest,
+  });
 }
-
-/** The GM's settings a plan may read (the defaults), sent by the GM. */
-const CONTEXT: PlanContext = { overwhelmLimit: 20, stamina: 'power', gm: true };
-
-function outcomeOf<S>(resolution: Resolution<S>): Outcome<S> {
-  if (isRefusal(resolution)) throw new Error(`expected an outcome, got the refusal ${JSON.stringify(resolution)}`);
-  return resolution;
-}
-
-const cardLines = (outcome: Outcome<unknown>) => cardWords(outcome).rows.flatMap((row) => row.lines);
 
 // ---------------------------------------------------------------------------------------------
 // soak
@@ -86,12 +56,12 @@ const soakDefend = (line: string, facts: Facts<SoakState>, rolls: number[] = [])
 
 /** The outcomes the soak tests below are about; `text` must word every step in them. */
 const soakOutcomes = {
-  workedExample: () => outcomeOf(soakDamage('!damage 200', factsOf<SoakState>({}, { values: BOB_ARMOR }))),
-  blocked: () => outcomeOf(soakDamage('!damage 200', factsOf<SoakState>({ pendingDefense: 'success' }, { values: BOB_ARMOR }))),
-  defended: () => outcomeOf(soakDefend('!defend --action defend --roll 20', factsOf<SoakState>({}, { values: { defend_check: val(55) } }))),
+  workedExample: () => outcomeOf(soakDamage('!damage 200', bobFacts<SoakState>({}, { values: BOB_ARMOR }))),
+  blocked: () => outcomeOf(soakDamage('!damage 200', bobFacts<SoakState>({ pendingDefense: 'success' }, { values: BOB_ARMOR }))),
+  defended: () => outcomeOf(soakDefend('!defend --action defend --roll 20', bobFacts<SoakState>({}, { values: { defend_check: val(55) } }))),
   reacted: () =>
     outcomeOf(
-      soakDefend('!defend --action react --vs goblin-1 --roll 30', factsOf<SoakState>({}, { stance: 'reactive', values: { reaction_check: val(40) } })),
+      soakDefend('!defend --action react --vs goblin-1 --roll 30', bobFacts<SoakState>({}, { stance: 'reactive', values: { reaction_check: val(40) } })),
     ),
 };
 
@@ -116,7 +86,7 @@ describe('soak: planDamage', () => {
   });
 
   it('--defense fail overrides a pending success: the hit lands, and the pending defense is still used up', () => {
-    const outcome = outcomeOf(soakDamage('!damage 200 --defense fail', factsOf<SoakState>({ pendingDefense: 'success' }, { values: BOB_ARMOR })));
+    const outcome = outcomeOf(soakDamage('!damage 200 --defense fail', bobFacts<SoakState>({ pendingDefense: 'success' }, { values: BOB_ARMOR })));
     expect(outcome.headline).toBe('hit');
     expect(outcome.changes[0]).toEqual({ kind: 'bar', resource: 'vitality', to: 40 });
     expect(outcome.state).toEqual({});
@@ -130,7 +100,7 @@ describe('soak: planDamage', () => {
   });
 
   it('a Vitality bar that holds no number refuses the token', () => {
-    expect(soakDamage('!damage 200', factsOf<SoakState>({}, { vitality: bar(null), values: BOB_ARMOR }))).toEqual({ kind: 'bar', resource: 'vitality' });
+    expect(soakDamage('!damage 200', bobFacts<SoakState>({}, { vitality: bar(null), values: BOB_ARMOR }))).toEqual({ kind: 'bar', resource: 'vitality' });
   });
 
   it('values: a Vitality hit reads soak, both protections, Defense, natural defense and Fortitude; --to soul reads none', () => {
@@ -145,13 +115,13 @@ describe('soak: planDamage', () => {
   });
 
   it('--to soul takes the whole amount off Soul, no armor', () => {
-    const outcome = outcomeOf(soakDamage('!damage 5 --to soul', factsOf<SoakState>({}, { soul: bar(20, 20), values: BOB_ARMOR })));
+    const outcome = outcomeOf(soakDamage('!damage 5 --to soul', bobFacts<SoakState>({}, { soul: bar(20, 20), values: BOB_ARMOR })));
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'soul', to: 15 }]);
   });
 
   it('Ruling, revised (step 2): a worn-out Physical track still gets Soak and Defense while Magical stands', () => {
     const values = { armor_soak: val(20), armor_physical: val(0, 100), armor_magical: val(50), armor_defense: val(30) };
-    const outcome = outcomeOf(soakDamage('!damage 100', factsOf<SoakState>({}, { vitality: bar(200, 200), values })));
+    const outcome = outcomeOf(soakDamage('!damage 100', bobFacts<SoakState>({}, { vitality: bar(200, 200), values })));
     // 100 x 80% soak = 80; 80 - 0 Physical = 80; 80 - 30 Defense = 50
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 150 }]);
   });
@@ -167,7 +137,7 @@ describe('soak: planDefend', () => {
   });
 
   it('a failed defend leaves a pending failure and offers the damage button', () => {
-    const outcome = outcomeOf(soakDefend('!defend --action defend --roll 56', factsOf<SoakState>({}, { values: { defend_check: val(55) } })));
+    const outcome = outcomeOf(soakDefend('!defend --action defend --roll 56', bobFacts<SoakState>({}, { values: { defend_check: val(55) } })));
     expect(outcome.state).toEqual({ pendingDefense: 'fail' });
     expect(outcome.offerDamageButton).toBe(true);
   });
@@ -176,7 +146,7 @@ describe('soak: planDefend', () => {
     expect(soak.planDefend(parseLine('!defend --action defend --roll 20')).dice).toEqual([]);
     const plan = soak.planDefend(parseLine('!defend --action defend'));
     expect(plan.dice).toEqual([100]);
-    const outcome = outcomeOf(plan.resolve(factsOf<SoakState>({}, { values: { defend_check: val(55) } }), [20]));
+    const outcome = outcomeOf(plan.resolve(bobFacts<SoakState>({}, { values: { defend_check: val(55) } }), [20]));
     expect(outcome.state).toEqual({ pendingDefense: 'success' });
   });
 
@@ -188,20 +158,20 @@ describe('soak: planDefend', () => {
   });
 
   it('--action save is refused when no save is owed', () => {
-    const resolution = soakDefend('!defend --action save --roll 10', factsOf<SoakState>({}, { values: { save_check: val(50) } }));
+    const resolution = soakDefend('!defend --action save --roll 10', bobFacts<SoakState>({}, { values: { save_check: val(50) } }));
     expect(resolution).toMatchObject({ kind: 'refused' });
   });
 
   it('--action save with a save owed: a success stands the token back up at 1 Vitality', () => {
     const state: SoakState = { life: { condition: 'incapacitated', savesOwed: 1 } };
-    const outcome = outcomeOf(soakDefend('!defend --action save --roll 10', factsOf(state, { vitality: bar(-3, 70), values: { save_check: val(50) } })));
+    const outcome = outcomeOf(soakDefend('!defend --action save --roll 10', bobFacts(state, { vitality: bar(-3, 70), values: { save_check: val(50) } })));
     expect(outcome.headline).toBe('saved');
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 1 }]);
     expect(outcome.state).toEqual({});
   });
 
   it('a missing check target names the attribute', () => {
-    expect(soakDefend('!defend --action defend --roll 20', factsOf<SoakState>({}))).toEqual({ kind: 'missing-value', key: 'defend_check' });
+    expect(soakDefend('!defend --action defend --roll 20', bobFacts<SoakState>({}))).toEqual({ kind: 'missing-value', key: 'defend_check' });
   });
 
   it('a malformed command throws UsageError', () => {
@@ -217,7 +187,7 @@ describe('soak: planDefend', () => {
   });
 
   it('a counter uses up the successful reaction: a second counter against that attacker is refused', () => {
-    const facts = factsOf<SoakState>({ reactions: { 'goblin-1': true } }, { stance: 'reactive' });
+    const facts = bobFacts<SoakState>({ reactions: { 'goblin-1': true } }, { stance: 'reactive' });
     const first = outcomeOf(soakDefend('!defend --action counter --vs goblin-1', facts));
     expect(first.state).toEqual({ reactions: { 'goblin-1': 'used' } });
     const again = soakDefend('!defend --action counter --vs goblin-1', { ...facts, state: first.state ?? facts.state });
@@ -226,16 +196,16 @@ describe('soak: planDefend', () => {
 
   it('the acting token (top of the Turn Tracker) makes no defensive action, but may save', () => {
     expect(soak.planDefend(parseLine('!defend --action defend')).readsTurnOrder).toBe(true);
-    const acting = factsOf<SoakState>({}, { acting: true, values: { defend_check: val(55) } });
+    const acting = bobFacts<SoakState>({}, { acting: true, values: { defend_check: val(55) } });
     expect(soakDefend('!defend --action defend --roll 20', acting)).toMatchObject({ kind: 'refused' });
-    const owed = factsOf<SoakState>({ life: { condition: 'incapacitated', savesOwed: 1 } }, { acting: true, vitality: bar(-3, 70), values: { save_check: val(50) } });
+    const owed = bobFacts<SoakState>({ life: { condition: 'incapacitated', savesOwed: 1 } }, { acting: true, vitality: bar(-3, 70), values: { save_check: val(50) } });
     expect(outcomeOf(soakDefend('!defend --action save --roll 10', owed)).headline).toBe('saved');
   });
 
   it('--aided-by: +5 from an ally in reactive stance with a success against that attacker, which it spends', () => {
     expect(soak.planDefend(parseLine('!defend --action defend --aided-by alice-1 --vs goblin-1')).others).toEqual(['alice-1']);
     const alice = { name: 'Alice', stance: 'reactive', state: { reactions: { 'goblin-1': true } } };
-    const facts = factsOf<SoakState>({}, { stance: 'defensive', values: { defend_check: val(50) }, others: { 'alice-1': alice } });
+    const facts = bobFacts<SoakState>({}, { stance: 'defensive', values: { defend_check: val(50) }, others: { 'alice-1': alice } });
     const outcome = outcomeOf(soakDefend('!defend --action defend --aided-by alice-1 --vs goblin-1 --roll 55', facts));
     // 55 vs 50 + 5 = 55: a success only with the aid
     expect(outcome.state).toEqual({ pendingDefense: 'success' });
@@ -245,7 +215,7 @@ describe('soak: planDefend', () => {
 
   it('--aided-by is refused without the ally\'s unused success against that attacker', () => {
     const spent = { name: 'Alice', stance: 'reactive', state: { reactions: { 'goblin-1': 'used' } } };
-    const facts = factsOf<SoakState>({}, { values: { defend_check: val(50) }, others: { 'alice-1': spent } });
+    const facts = bobFacts<SoakState>({}, { values: { defend_check: val(50) }, others: { 'alice-1': spent } });
     expect(soakDefend('!defend --action defend --aided-by alice-1 --vs goblin-1 --roll 55', facts)).toMatchObject({ kind: 'refused' });
     expect(() => soak.planDefend(parseLine('!defend --action defend --aided'))).toThrow(UsageError);
   });
@@ -261,7 +231,7 @@ describe('soak: planDefend', () => {
 
 describe('soak: planStance and planHandEdit', () => {
   it('planStance(\'defensive\') sets the stance and leaves the state alone', () => {
-    const outcome = outcomeOf(soak.planStance('defensive').resolve(factsOf<SoakState>({ pendingDefense: 'fail' }), []));
+    const outcome = outcomeOf(soak.planStance('defensive').resolve(bobFacts<SoakState>({ pendingDefense: 'fail' }), []));
     expect(outcome.stance).toBe('defensive');
     expect(outcome.state).toBeUndefined();
     expect(outcome.changes).toEqual([]);
@@ -269,11 +239,11 @@ describe('soak: planStance and planHandEdit', () => {
   });
 
   it('planStance(\'none\') clears the stance', () => {
-    expect(outcomeOf(soak.planStance('none').resolve(factsOf<SoakState>({}, { stance: 'reactive' }), [])).stance).toBeNull();
+    expect(outcomeOf(soak.planStance('none').resolve(bobFacts<SoakState>({}, { stance: 'reactive' }), [])).stance).toBeNull();
   });
 
   it('planHandEdit(200) reads the loss through armor exactly as !damage 200', () => {
-    const facts = factsOf<SoakState>({ pendingDefense: 'fail' }, { values: BOB_ARMOR });
+    const facts = bobFacts<SoakState>({ pendingDefense: 'fail' }, { values: BOB_ARMOR });
     const edit = soak.planHandEdit(200, CONTEXT);
     const damage = soak.planDamage(parseLine('!damage 200'), CONTEXT);
     expect(edit.values).toEqual(damage.values);
@@ -422,7 +392,7 @@ const thresholdDamage = (line: string, facts: Facts<ThresholdState>) => threshol
 const thresholdDefend = (line: string, facts: Facts<ThresholdState>, rolls: number[] = []) => threshold.planDefend(parseLine(line)).resolve(facts, rolls);
 /** Bob of seed 001: Vitality 30, Defense 10, Physical Armor 18. */
 const THRESHOLD_ARMOR = { armor_physical: val(18), armor_defense: val(10) };
-const bob001 = (state: ThresholdState, over: FactsOver = {}) => factsOf<ThresholdState>(state, { vitality: bar(30, 30), values: THRESHOLD_ARMOR, ...over });
+const bob001 = (state: ThresholdState, over: FactsOver = {}) => bobFacts<ThresholdState>(state, { vitality: bar(30, 30), values: THRESHOLD_ARMOR, ...over });
 const pendingFront = (result: 'success' | 'fail'): ThresholdState => ({ pendingDefense: { result, situation: 'front', perceived: false } });
 
 describe('threshold: planDamage', () => {
@@ -611,7 +581,7 @@ describe('threshold: the rest of the contract', () => {
 const opposedDamage = (line: string, facts: Facts<OpposedState>, rolls: number[] = []) => opposed.planDamage(parseLine(line), CONTEXT).resolve(facts, rolls);
 /** Seed 003's defender: passive_defense 10, so a d20 of 8 makes D 18. */
 const defender = (armorScore: number, over: FactsOver = {}) =>
-  factsOf<OpposedState>({}, { vitality: bar(50, 50), power: bar(30, 30), values: { passive_defense: val(10), armor_score: val(armorScore) }, ...over });
+  bobFacts<OpposedState>({}, { vitality: bar(50, 50), power: bar(30, 30), values: { passive_defense: val(10), armor_score: val(armorScore) }, ...over });
 
 describe('opposed: planDamage', () => {
   it('seed worked example: A 24, D 18, B 8 -> 14 damage, above armor 13: off Vitality', () => {
@@ -771,44 +741,44 @@ describe('planHeal', () => {
   });
 
   it('caps a Vitality heal at max', () => {
-    const outcome = outcomeOf(planHeal(soak, 30, 'vitality').resolve(factsOf<SoakState>({}, { vitality: bar(50, 70) }), []));
+    const outcome = outcomeOf(planHeal(soak, 30, 'vitality').resolve(bobFacts<SoakState>({}, { vitality: bar(50, 70) }), []));
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 70 }]);
     expect(cardLines(outcome)).toContain('Vitality 50 -> 70 (capped at max 70)');
   });
 
   it('never lowers a value already above max', () => {
-    const outcome = outcomeOf(planHeal(soak, 5, 'vitality').resolve(factsOf<SoakState>({}, { vitality: bar(80, 70) }), []));
+    const outcome = outcomeOf(planHeal(soak, 5, 'vitality').resolve(bobFacts<SoakState>({}, { vitality: bar(80, 70) }), []));
     expect(outcome.changes).toEqual([]);
   });
 
   it('a heal above 0 clears an incapacitated token\'s condition', () => {
     const state: SoakState = { life: { condition: 'incapacitated', savesOwed: 1 } };
-    const outcome = outcomeOf(planHeal(soak, 10, 'vitality').resolve(factsOf(state, { vitality: bar(-3, 70) }), []));
+    const outcome = outcomeOf(planHeal(soak, 10, 'vitality').resolve(bobFacts(state, { vitality: bar(-3, 70) }), []));
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 7 }]);
     expect(outcome.state).toEqual({});
   });
 
   it('refuses a dead soak token, stored or read from Vitality', () => {
-    const stored = planHeal(soak, 10, 'vitality').resolve(factsOf<SoakState>({ life: { condition: 'dead', savesOwed: 0 } }, { vitality: bar(-12, 70) }), []);
+    const stored = planHeal(soak, 10, 'vitality').resolve(bobFacts<SoakState>({ life: { condition: 'dead', savesOwed: 0 } }, { vitality: bar(-12, 70) }), []);
     expect(stored).toMatchObject({ kind: 'refused', nameFirst: true, reason: expect.stringContaining('dead') });
-    const lazy = planHeal(soak, 10, 'soul').resolve(factsOf<SoakState>({}, { vitality: bar(-12, 70) }), []);
+    const lazy = planHeal(soak, 10, 'soul').resolve(bobFacts<SoakState>({}, { vitality: bar(-12, 70) }), []);
     expect(lazy).toMatchObject({ kind: 'refused', reason: expect.stringContaining('dead') });
   });
 
   it('a Soul heal leaves the state alone', () => {
-    const outcome = outcomeOf(planHeal(soak, 5, 'soul').resolve(factsOf<SoakState>({ pendingDefense: 'fail' }, { soul: bar(10, 20) }), []));
+    const outcome = outcomeOf(planHeal(soak, 5, 'soul').resolve(bobFacts<SoakState>({ pendingDefense: 'fail' }, { soul: bar(10, 20) }), []));
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'soul', to: 15 }]);
     expect(outcome.state).toBeUndefined();
   });
 
   it('a bar with no number is refused', () => {
-    expect(planHeal(soak, 5, 'power').resolve(factsOf<SoakState>({}, { power: bar(null) }), [])).toEqual({ kind: 'bar', resource: 'power' });
+    expect(planHeal(soak, 5, 'power').resolve(bobFacts<SoakState>({}, { power: bar(null) }), [])).toEqual({ kind: 'bar', resource: 'power' });
   });
 
   it('works for every edition: threshold refuses its dead, opposed heals its incapacitated', () => {
-    const dead = planHeal(threshold, 5, 'vitality').resolve(factsOf<ThresholdState>({ roundsDead: 0 }, { vitality: bar(0, 30) }), []);
+    const dead = planHeal(threshold, 5, 'vitality').resolve(bobFacts<ThresholdState>({ roundsDead: 0 }, { vitality: bar(0, 30) }), []);
     expect(dead).toMatchObject({ kind: 'refused' });
-    const down = outcomeOf(planHeal(opposed, 5, 'vitality').resolve(factsOf<OpposedState>({}, { vitality: bar(-2, 50) }), []));
+    const down = outcomeOf(planHeal(opposed, 5, 'vitality').resolve(bobFacts<OpposedState>({}, { vitality: bar(-2, 50) }), []));
     expect(down.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 3 }]);
   });
 });

@@ -15,7 +15,8 @@ import {
   type OpposedTurn,
 } from '../../src/rules/opposed/attack';
 import { opposed, type OpposedState } from '../../src/rules/opposed';
-import { cardWords, isRefusal, type Facts, type Outcome, type PlanContext, type Resolution, type ValueFact } from '../../src/rules/edition';
+import { cardWords, isRefusal, type Facts, type PlanContext, type Resolution } from '../../src/rules/edition';
+import { bar, cardLines, CONTEXT, factsOf, notANumber, outcomeOf, val } from '../support/facts';
 import { parseLine, UsageError } from '../../src/text/args';
 
 /** The seed's defender: passive_defense 10, so a d20 of 8 makes D 18; Bob leads the Turn Tracker at 15. */
@@ -274,38 +275,25 @@ describe('opposed: affordableMode', () => {
 // ---------------------------------------------------------------------------------------------
 // The edition's damage plan on hand-made facts.
 
-const val = (current: number): ValueFact => ({ current, max: current, present: true });
-const notANumber: ValueFact = { current: null, max: null, present: true };
-const CONTEXT: PlanContext = { overwhelmLimit: 20, stamina: 'power', gm: true };
-
+/** Goblin 1 (30/10/10, passive defense 10) at initiative 12 in a turn at 15. */
 function facts(over: Partial<Facts<OpposedState>> = {}): Facts<OpposedState> {
-  return {
+  return factsOf<OpposedState>({}, {
     id: 'tok-1',
     name: 'Goblin 1',
-    bars: { vitality: { value: 30, max: 30 }, soul: { value: 10, max: 10 }, power: { value: 10, max: 10 } },
+    bars: { vitality: bar(30, 30), soul: bar(10, 10), power: bar(10, 10) },
     values: { passive_defense: val(10) },
-    armorSource: true,
-    stance: null,
-    state: {},
     initiative: 12,
-    acting: false,
     currentTurn: { initiative: 15 },
-    others: {},
-    nameOf: (id) => id,
     ...over,
-  };
+  });
 }
 
 function damage(line: string, f: Facts<OpposedState>, rolls: number[] = [], context: PlanContext = CONTEXT): Resolution<OpposedState> {
   return opposed.planDamage(parseLine(line), context).resolve(f, rolls);
 }
 
-function outcome(resolution: Resolution<OpposedState>): Outcome<OpposedState> {
-  if (isRefusal(resolution)) throw new Error(`refused: ${JSON.stringify(resolution)}`);
-  return resolution;
-}
-
-const lines = (o: Outcome<OpposedState>) => cardWords(o).rows.flatMap((row) => row.lines);
+const outcome = outcomeOf;
+const lines = cardLines;
 
 describe('opposed: planDamage', () => {
   it('the seed example: 30 - 14 = 16 Vitality, said step by step', () => {

@@ -4,13 +4,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  isRefusal,
   type BarFact,
   type Facts,
   type OtherFacts,
   type Outcome,
-  type PlanContext,
-  type Resolution,
   type Step,
   type ValueFact,
   type ValueKey,
@@ -24,13 +21,10 @@ import { resolveThresholdSave, type ThresholdSaveInput, type ThresholdSaveOutcom
 import { THRESHOLD_SITUATIONS, type ThresholdSituation } from '../../src/rules/threshold/situations';
 import type { ThresholdStep } from '../../src/rules/threshold/steps';
 import { checkFlags, parseLine, UsageError } from '../../src/text/args';
+import { bar, cardLines, CONTEXT, factsOf, notANumber, outcomeOf, val } from '../support/facts';
 
 // ---------------------------------------------------------------------------------------------
 // Hand-built facts
-
-const val = (current: number, max: number = current): ValueFact => ({ current, max, present: true });
-const notANumber: ValueFact = { current: null, max: null, present: true };
-const bar = (value: number | null, max: number | null = null): BarFact => ({ value, max });
 
 const NAMES: Record<string, string> = { 'goblin-1': 'Goblin Boss', 'alice-1': 'Alice', 'spec-1': 'Hooded Stranger' };
 const nameOf = (id: string) => NAMES[id] ?? id;
@@ -56,36 +50,22 @@ interface Over {
 }
 
 function bob(state: ThresholdState = {}, over: Over = {}): Facts<ThresholdState> {
-  return {
-    id: 'bob-1',
-    name: 'Bob',
+  return factsOf(state, {
     bars: { vitality: over.vitality ?? bar(30, 30), soul: bar(20, 20), power: bar(30, 30) },
     values: over.values ?? BOB_VALUES,
     armorSource: over.armorSource ?? true,
-    stance: null,
-    state,
-    initiative: null,
     acting: over.acting ?? false,
-    currentTurn: null,
     others: over.others ?? {},
     nameOf,
-  };
+  });
 }
 
 /** Bob dead at -3 in the round of his death. */
 const deadBob = (state: ThresholdState = { roundsDead: 0 }, over: Over = {}) => bob(state, { vitality: bar(-3, 30), ...over });
 
-const CONTEXT: PlanContext = { overwhelmLimit: 20, stamina: 'power', gm: true };
-
 const damage = (line: string, facts: Facts<ThresholdState> = bob()) => threshold.planDamage(parseLine(line), CONTEXT).resolve(facts, []);
 const defend = (line: string, facts: Facts<ThresholdState> = bob(), rolls: number[] = []) => threshold.planDefend(parseLine(line)).resolve(facts, rolls);
 
-function outcomeOf(resolution: Resolution<ThresholdState>): Outcome<ThresholdState> {
-  if (isRefusal(resolution)) throw new Error(`expected an outcome, got the refusal ${JSON.stringify(resolution)}`);
-  return resolution;
-}
-
-const cardLines = (outcome: Outcome<ThresholdState>) => cardWords(outcome).rows.flatMap((row) => row.lines);
 const vitalityAfter = (outcome: Outcome<ThresholdState>) => outcome.changes.find((change) => change.kind === 'bar' && change.resource === 'vitality');
 
 const pending = (result: 'success' | 'fail', situation: ThresholdSituation = 'front', perceived = false): ThresholdState => ({
