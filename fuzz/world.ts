@@ -6,6 +6,7 @@
 import { createRoll20, type MockObject, type MockRoll20 } from '../mocks/roll20';
 import { buildDemoScene, type DemoScene } from '../mocks/scene';
 import { evaluateIn, loadBundleSource, type SandboxContext } from '../mocks/vm';
+import { HEALTHCOLORS_STAND_IN, TOKENMOD_STAND_IN } from '../mocks/other-scripts';
 import { Rng } from './rng';
 
 /** Strings that must never reach chat as they are: each one is Roll20 or HTML syntax, or a bidi override. */
@@ -45,20 +46,6 @@ export interface InFlight {
    */
   seen?: Map<string, unknown>;
 }
-
-const TOKENMOD_STAND_IN = `
-const TokenMod = (() => {
-  const observers = [];
-  return {
-    ObserveTokenChange: (fn) => { observers.push(fn); },
-    edited: (token, prev) => observers.forEach((fn) => fn(token, prev)),
-  };
-})();
-`;
-
-const HEALTHCOLORS_STAND_IN = `
-var HealthColors = { calls: 0, Update(token, prev) { this.calls += 1; } };
-`;
 
 const EXTRA_ATTRIBUTES: Record<string, number> = {
   exp: 200,

@@ -5,25 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { createRoll20 } from '../../mocks/roll20';
 import { buildDemoScene } from '../../mocks/scene';
 import { evaluateIn, loadBundleSource } from '../../mocks/vm';
+import { HEALTHCOLORS_STAND_IN, TOKENMOD_STAND_IN } from '../../mocks/other-scripts';
 
 const BUNDLE = readFileSync('dist/defense-round.js', 'utf8');
-
-// A stand-in for TokenMod: a top-level const with its observer registry, as TokenMod declares itself.
-const TOKENMOD_STAND_IN = `
-const TokenMod = (() => {
-  const observers = [];
-  return {
-    ObserveTokenChange: (fn) => { observers.push(fn); },
-    /** What TokenMod does after its own bar edit: tell every observer, with the token's prev. */
-    edited: (token, prev) => observers.forEach((fn) => fn(token, prev)),
-  };
-})();
-`;
-
-// A stand-in for HealthColors: a top-level var, as HealthColors declares itself.
-const HEALTHCOLORS_STAND_IN = `
-var HealthColors = { updates: [], Update(token, prev) { this.updates.push([token.get('name'), prev.bar1_value]); } };
-`;
 
 describe('scripts loaded together, as Roll20 concatenates them', () => {
   it('finds TokenMod declared as a top-level const and follows its bar edits to the markers', async () => {
