@@ -2421,7 +2421,7 @@ var DefenseRound = (() => {
       dice: [],
       resolve(facts) {
         const same2 = (facts.stance ?? "none") === stance;
-        const title = same2 ? stance === "none" ? `${facts.name} has no stance already` : `${facts.name} is already in the ${stance} stance` : stance === "none" ? `${facts.name} drops its stance` : `${facts.name} takes the ${stance} stance`;
+        const title = same2 ? stance === "none" ? `${facts.name} already has no stance` : `${facts.name} is already in the ${stance} stance` : stance === "none" ? `${facts.name} drops its stance` : `${facts.name} takes the ${stance} stance`;
         return {
           headline: "acts",
           steps: [],

@@ -86,6 +86,10 @@ describe.each(MODES)('one message per audience (%s)', (mode) => {
     expect(publicFromScript(again)).toEqual([]);
     expect(whispered(again, 'Alice')).toEqual([expect.stringMatching(/^Bob is already in the defensive stance \| Stance: defensive, unchanged/)]);
     expect(table.markers('Bob')).toContain('bolt-shield');
+    await table.say('Alice', '!stance none', ['Bob']);
+    const none = await table.say('Alice', '!stance none', ['Bob']);
+    expect(publicFromScript(none)).toEqual([]);
+    expect(whispered(none, 'Alice')).toEqual([expect.stringMatching(/^Bob already has no stance \| Stance: none, unchanged/)]);
   });
 
   it('names tokens, never ids, in refusals', async () => {

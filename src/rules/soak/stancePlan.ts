@@ -21,7 +21,7 @@ export function soakStancePlan(stance: string): Plan<SoakState> {
       // The same stance again changes nothing: said so, to the sender only (noop).
       const same = (facts.stance ?? 'none') === stance;
       const title = same
-        ? stance === 'none' ? `${facts.name} has no stance already` : `${facts.name} is already in the ${stance} stance`
+        ? stance === 'none' ? `${facts.name} already has no stance` : `${facts.name} is already in the ${stance} stance`
         : stance === 'none' ? `${facts.name} drops its stance` : `${facts.name} takes the ${stance} stance`;
       return {
         headline: 'acts',
