@@ -26,6 +26,8 @@ const PROFILE = Boolean(process.env.BENCH_PROFILE);
 const WARMUP = 20;
 const SIZES = [1, 10, 50] as const;
 const EVENING_HITS = 100;
+/** Commands timed right after loading, before any warm-up (the code still in V8's first tiers). */
+const COLD_ROUNDS = 20;
 const EVENING_TOKENS = 50;
 
 type EditionId = 'soak' | 'threshold' | 'opposed';
@@ -460,6 +462,21 @@ async function main(): Promise<void> {
   log(`  10k: ${num(big.counts.graphics)} graphics, ${num(big.counts.characters)} characters, ${num(big.counts.attributes)} attributes in ${big.buildMs.toFixed(0)} ms`);
   log(`  1k: ${num(small.counts.graphics)} graphics, ${num(small.counts.characters)} characters, ${num(small.counts.attributes)} attributes in ${small.buildMs.toFixed(0)} ms`);
 
+  // Cold: a fresh campaign and fresh scripts, the first COLD_ROUNDS rounds timed with no warm-up, as
+  // after a sandbox restart (each script's code has no type feedback yet, V8 runs it unoptimised).
+  const ids = (c: Campaign, n: number) => c.tokens.slice(0, n);
+  log(`cold rounds...`);
+  const coldTable = await openCampaign('cold', 1_000, 200, 13, source);
+  setVitality(coldTable, ids(coldTable, 50), TIMED_VITALITY);
+  const coldKinds: Kind[] = ['floor', 'soak', 'threshold', 'opposed'];
+  const coldSpans = new Map<Kind, number[]>(coldKinds.map((kind) => [kind, []]));
+  for (let round = 0; round < COLD_ROUNDS; round += 1) {
+    for (let i = 0; i < coldKinds.length; i += 1) {
+      const kind = coldKinds[(i + round) % coldKinds.length]!;
+      coldSpans.get(kind)!.push((await run(coldTable, kind, ids(coldTable, 50))).span);
+    }
+  }
+
   // Warm loads: the bundle into fresh demo tables, to time evaluation and start-up without the first compile.
   const warmLoads: number[] = [];
   const warmReady: number[] = [];
@@ -477,7 +494,6 @@ async function main(): Promise<void> {
 
   // The 50 timed tokens: 50 different characters. Cold: the first command on them fills each
   // script's attribute look-ups (one findObjs per character), once.
-  const ids = (c: Campaign, n: number) => c.tokens.slice(0, n);
   for (const c of [big, small]) setVitality(c, ids(c, 50), TIMED_VITALITY);
   // 50 more tokens (50 other characters) at full Vitality: a hit that leaves them standing.
   const standing = big.tokens.slice(50, 100);
@@ -611,6 +627,24 @@ async function main(): Promise<void> {
   say2();
   say2(`No-op command (\`${NOOP}\`, the mock's own cost of a command): ${SIZES.map((n) => `${n} token${n === 1 ? '' : 's'} ${ms(results.median(`10k noop ${n}`, 'wall'))} ms`).join(', ')}.`);
   say2(`First command on 50 cold tokens (each script looks up 50 characters' attributes once, ${num(cold.script.findObjs)} findObjs scanning ${num(cold.script.objectsScanned)} attribute objects in the mock; one sample): DefenseRound soak ${ms(cold.script.span)} ms, floor ${ms(cold.floor.span)} ms.`);
+  say2();
+
+  say2(`### Cold: the first ${COLD_ROUNDS} commands after loading (50 tokens, no warm-up)`);
+  say2();
+  {
+    // The first command of each looks up its 50 characters' attributes (one findObjs each): shown apart.
+    const coldFloor = median(coldSpans.get('floor')!.slice(1));
+    say2(
+      table(
+        ['command', 'first command, ms', `commands 2 to ${COLD_ROUNDS}, median ms`, 'ratio to floor'],
+        coldKinds.map((kind) => {
+          const spans = coldSpans.get(kind)!;
+          const rest = median(spans.slice(1));
+          return [kind, ms(spans[0]!), ms(rest), x(rest / coldFloor)];
+        }),
+      ),
+    );
+  }
   say2();
 
   say2('### Per-token cost against campaign size (50 tokens, time inside the handlers / 50)');
