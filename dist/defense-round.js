@@ -2606,9 +2606,11 @@ var DefenseRound = (() => {
     if (rest.roundsDead === void 0) return rest;
     return { ...rest, roundsDead: math.min(SAVE_ROUNDS, rest.roundsDead + 1) };
   }
+  function triesLeft(state2) {
+    return math.max(0, SAVE_ROUNDS - (state2.roundsDead ?? 0) - (state2.triedThisRound ? 1 : 0));
+  }
   function isDeadForGood(state2, vitality) {
-    const rounds = state2.roundsDead ?? 0;
-    return isDead(vitality) && (rounds >= SAVE_ROUNDS || rounds === SAVE_ROUNDS - 1 && state2.triedThisRound === true);
+    return isDead(vitality) && triesLeft(state2) === 0;
   }
   function describeThresholdStateChange(left, now) {
     if (json.stringify(left.pendingDefense ?? null) !== json.stringify(now.pendingDefense ?? null)) return "has a new pending defense";
@@ -2770,8 +2772,9 @@ var DefenseRound = (() => {
       steps.push({ kind: "stood-up", before: input.vitality });
       return { kind: "resolved", steps, vitality: STOOD_UP_VITALITY2, state: alive(state2), expAfter, stood: true };
     }
-    steps.push({ kind: "save-failed", triesLeft: math.max(0, SAVE_ROUNDS - 1 - roundsDead) });
-    return { kind: "resolved", steps, vitality: input.vitality, state: { ...state2, freeSaveUsed: true, triedThisRound: true }, expAfter, stood: false };
+    const after = { ...state2, freeSaveUsed: true, triedThisRound: true };
+    steps.push({ kind: "save-failed", triesLeft: triesLeft(after) });
+    return { kind: "resolved", steps, vitality: input.vitality, state: after, expAfter, stood: false };
   }
 
   // src/rules/threshold/text.ts
@@ -2876,10 +2879,9 @@ var DefenseRound = (() => {
   }
   function nowLine(state2, vitality) {
     if (!isDead(vitality)) return void 0;
-    const rounds = state2.roundsDead ?? 0;
     if (isDeadForGood(state2, vitality)) return "Dead for good: no save is left";
     if (!state2.freeSaveUsed) return "Dead: the free Vitality Save is owed (!defend --action save)";
-    const left = SAVE_ROUNDS - rounds - (state2.triedThisRound ? 1 : 0);
+    const left = triesLeft(state2);
     return `Dead: ${left} paid ${left === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${state2.triedThisRound ? " (this round's try is used)" : ""}`;
   }
   function parseThresholdDamage(line) {
@@ -3271,7 +3273,13 @@ var DefenseRound = (() => {
   }
 
   // src/rules/opposed/index.ts
-  var stateAt = (vitality) => vitality <= 0 ? { down: true } : {};
+  function stateOf2(down, dead) {
+    const state2 = {};
+    if (down) state2.down = true;
+    if (dead) state2.dead = true;
+    return state2;
+  }
+  var stateAt = (vitality, dead = false) => stateOf2(vitality <= 0, dead);
   function vitalityAfter(changes) {
     for (const change of changes) if (change.kind === "bar" && change.resource === "vitality") return change.to;
     return void 0;
@@ -3365,7 +3373,7 @@ var DefenseRound = (() => {
       },
       shortLine: outcome.hits ? `${name} is hit${outcome.damage?.to === "stamina" ? " (stamina)" : ""}${falls ? " and falls" : ""}${counter}.` : `${name} is missed${counter}.`,
       changes,
-      state: { ...stateAt(vitalityAfter(changes) ?? facts.bars.vitality.value ?? 1), ...facts.state.dead ? { dead: true } : {} },
+      state: stateAt(vitalityAfter(changes) ?? facts.bars.vitality.value ?? 1, facts.state.dead === true),
       detail: outcome
     };
   }
@@ -3391,7 +3399,7 @@ var DefenseRound = (() => {
           card: { title: `${facts.name} loses ${loss}`, rows: [{ label: "Breakdown", lines }] },
           shortLine: `${facts.name} is hit.`,
           changes,
-          state: { ...stateAt(toStamina ? before : before - loss), ...facts.state.dead ? { dead: true } : {} },
+          state: stateAt(toStamina ? before : before - loss, facts.state.dead === true),
           detail: { loss, toStamina }
         };
       }
@@ -3442,9 +3450,9 @@ var DefenseRound = (() => {
     setVitality(before, after, state2) {
       const lines = [`Vitality ${before} -> ${after}`];
       const dead = state2.dead === true && after <= 0;
-      return { vitality: after, state: { ...stateAt(after), ...dead ? { dead: true } : {} }, steps: [], lines, conditionLines: [], now: dead ? "Dead" : after <= 0 ? "Vitality at or below 0 (marked incapacitated)" : void 0 };
+      return { vitality: after, state: stateAt(after, dead), steps: [], lines, conditionLines: [], now: dead ? "Dead" : after <= 0 ? "Vitality at or below 0 (marked incapacitated)" : void 0 };
     },
-    enter: (vitality, deadForGood) => deadForGood ? { dead: true } : vitality === null ? {} : stateAt(vitality),
+    enter: (vitality, deadForGood) => deadForGood ? stateOf2(false, true) : vitality === null ? {} : stateAt(vitality),
     endRound: (state2) => state2,
     // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (the seed has no death rules).
     condition: (state2, vitality) => state2.dead ? "dead" : vitality !== null && vitality <= 0 ? "incapacitated" : "none",
@@ -3456,7 +3464,7 @@ var DefenseRound = (() => {
       const state2 = raw;
       if (!keys.every((key) => key === "down" || key === "dead")) return null;
       if (state2.down !== void 0 && state2.down !== true || state2.dead !== void 0 && state2.dead !== true) return null;
-      return { ...state2.down === true ? { down: true } : {}, ...state2.dead === true ? { dead: true } : {} };
+      return stateOf2(state2.down === true, state2.dead === true);
     },
     isEmptyState: (state2) => state2.down !== true && state2.dead !== true,
     describeStateChange: () => "its state changed",

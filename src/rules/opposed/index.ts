@@ -17,7 +17,15 @@ export interface OpposedState {
   dead?: true;
 }
 
-const stateAt = (vitality: number): OpposedState => (vitality <= 0 ? { down: true } : {});
+/** The one place a state is put together: down at or below 0 Vitality, and dead for good if it was. */
+function stateOf(down: boolean, dead: boolean): OpposedState {
+  const state: OpposedState = {};
+  if (down) state.down = true;
+  if (dead) state.dead = true;
+  return state;
+}
+
+const stateAt = (vitality: number, dead = false): OpposedState => stateOf(vitality <= 0, dead);
 
 function vitalityAfter(changes: readonly RuleChange[]): number | undefined {
   for (const change of changes) if (change.kind === 'bar' && change.resource === 'vitality') return change.to;
@@ -133,7 +141,7 @@ function resolveAttack(order: AttackOrder, context: PlanContext, facts: Facts<Op
       ? `${name} is hit${outcome.damage?.to === 'stamina' ? ' (stamina)' : ''}${falls ? ' and falls' : ''}${counter}.`
       : `${name} is missed${counter}.`,
     changes,
-    state: { ...stateAt(vitalityAfter(changes) ?? facts.bars.vitality.value ?? 1), ...(facts.state.dead ? { dead: true as const } : {}) },
+    state: stateAt(vitalityAfter(changes) ?? facts.bars.vitality.value ?? 1, facts.state.dead === true),
     detail: outcome,
   };
 }
@@ -163,7 +171,7 @@ function handEditPlan(loss: number, context: PlanContext): Plan<OpposedState> {
         card: { title: `${facts.name} loses ${loss}`, rows: [{ label: 'Breakdown', lines }] },
         shortLine: `${facts.name} is hit.`,
         changes,
-        state: { ...stateAt(toStamina ? before : before - loss), ...(facts.state.dead ? { dead: true as const } : {}) },
+        state: stateAt(toStamina ? before : before - loss, facts.state.dead === true),
         detail: { loss, toStamina },
       };
     },
@@ -217,9 +225,9 @@ export const opposed: Edition<OpposedState> = {
     const lines = [`Vitality ${before} -> ${after}`];
     // A hand edit above 0 is the GM's way to bring back even a token dead for good.
     const dead = state.dead === true && after <= 0;
-    return { vitality: after, state: { ...stateAt(after), ...(dead ? { dead: true as const } : {}) }, steps: [], lines, conditionLines: [], now: dead ? 'Dead' : after <= 0 ? 'Vitality at or below 0 (marked incapacitated)' : undefined };
+    return { vitality: after, state: stateAt(after, dead), steps: [], lines, conditionLines: [], now: dead ? 'Dead' : after <= 0 ? 'Vitality at or below 0 (marked incapacitated)' : undefined };
   },
-  enter: (vitality, deadForGood) => (deadForGood ? { dead: true } : vitality === null ? {} : stateAt(vitality)),
+  enter: (vitality, deadForGood) => (deadForGood ? stateOf(false, true) : vitality === null ? {} : stateAt(vitality)),
   endRound: (state) => state,
   // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (the seed has no death rules).
   condition: (state, vitality) => (state.dead ? 'dead' : vitality !== null && vitality <= 0 ? 'incapacitated' : 'none'),
@@ -231,7 +239,7 @@ export const opposed: Edition<OpposedState> = {
     const state = raw as { down?: unknown; dead?: unknown };
     if (!keys.every((key) => key === 'down' || key === 'dead')) return null;
     if ((state.down !== undefined && state.down !== true) || (state.dead !== undefined && state.dead !== true)) return null;
-    return { ...(state.down === true ? { down: true as const } : {}), ...(state.dead === true ? { dead: true as const } : {}) };
+    return stateOf(state.down === true, state.dead === true);
   },
   isEmptyState: (state) => state.down !== true && state.dead !== true,
   describeStateChange: () => 'its state changed',

@@ -7,7 +7,7 @@ import { TRACK_OF } from '../damageTypes';
 import { resolveThresholdHit } from './damage';
 import { betterPending, defenseCheckOf, resolveThresholdDefend, thresholdRollsNeeded, type ThresholdAction } from './defend';
 import { resolveThresholdSave } from './save';
-import { isDead, isDeadForGood, SAVE_ROUNDS, type ThresholdState } from './state';
+import { isDead, isDeadForGood, triesLeft, type ThresholdState } from './state';
 import { SOAK_ONLY_SITUATIONS, THRESHOLD_SITUATIONS, THRESHOLD_SITUATION_RULES, type ThresholdSituation } from './situations';
 import type { ThresholdStep } from './steps';
 import { thresholdText } from './text';
@@ -47,10 +47,9 @@ function situationArg(text: string | undefined): ThresholdSituation | null {
 
 function nowLine(state: ThresholdState, vitality: number): string | undefined {
   if (!isDead(vitality)) return undefined;
-  const rounds = state.roundsDead ?? 0;
   if (isDeadForGood(state, vitality)) return 'Dead for good: no save is left';
   if (!state.freeSaveUsed) return 'Dead: the free Vitality Save is owed (!defend --action save)';
-  const left = SAVE_ROUNDS - rounds - (state.triedThisRound ? 1 : 0);
+  const left = triesLeft(state);
   return `Dead: ${left} paid ${left === 1 ? 'try' : 'tries'} left, one a round, 1d% EXP each${state.triedThisRound ? ' (this round\'s try is used)' : ''}`;
 }
 

@@ -1,7 +1,7 @@
 // Vitality saves in the `threshold` edition (seed 001, "Death"; rules.md, "Death"): one free save
 // per death, then one try per round at a cost of 1d% EXP, for the round of death and three more.
 import { percentileCheck } from '../check';
-import { alive, isDead, SAVE_ROUNDS, type ThresholdState } from './state';
+import { alive, isDead, SAVE_ROUNDS, triesLeft, type ThresholdState } from './state';
 import type { ThresholdStep } from './steps';
 
 export type ThresholdSaveRefusal = 'not-dead' | 'dead-for-good' | 'tried-this-round' | 'missing-exp' | 'missing-save-check';
@@ -51,6 +51,7 @@ export function resolveThresholdSave(input: ThresholdSaveInput): ThresholdSaveOu
     steps.push({ kind: 'stood-up', before: input.vitality });
     return { kind: 'resolved', steps, vitality: STOOD_UP_VITALITY, state: alive(state), expAfter, stood: true };
   }
-  steps.push({ kind: 'save-failed', triesLeft: Math.max(0, SAVE_ROUNDS - 1 - roundsDead) });
-  return { kind: 'resolved', steps, vitality: input.vitality, state: { ...state, freeSaveUsed: true, triedThisRound: true }, expAfter, stood: false };
+  const after: ThresholdState = { ...state, freeSaveUsed: true, triedThisRound: true };
+  steps.push({ kind: 'save-failed', triesLeft: triesLeft(after) });
+  return { kind: 'resolved', steps, vitality: input.vitality, state: after, expAfter, stood: false };
 }

@@ -63,10 +63,14 @@ export function endThresholdRound(state: ThresholdState): ThresholdState {
   return { ...rest, roundsDead: Math.min(SAVE_ROUNDS, rest.roundsDead + 1) };
 }
 
+/** seed 001: the paid tries a dead token has left, one a round until the window closes (this round's counted once used). */
+export function triesLeft(state: ThresholdState): number {
+  return Math.max(0, SAVE_ROUNDS - (state.roundsDead ?? 0) - (state.triedThisRound ? 1 : 0));
+}
+
 /** Dead with no save left: the window is over, or its last round's try is spent (rules.md, "Switching editions"). */
 export function isDeadForGood(state: ThresholdState, vitality: number | null): boolean {
-  const rounds = state.roundsDead ?? 0;
-  return isDead(vitality) && (rounds >= SAVE_ROUNDS || (rounds === SAVE_ROUNDS - 1 && state.triedThisRound === true));
+  return isDead(vitality) && triesLeft(state) === 0;
 }
 
 export function describeThresholdStateChange(left: ThresholdState, now: ThresholdState): string {
