@@ -4676,15 +4676,13 @@ var DefenseRound = (() => {
     return token ? string(token.get("name") ?? "") || id2 : id2;
   }
   var TOKEN_ONLY = { values: [], dice: [], resolve: () => ({ kind: "refused", reason: "nothing to resolve" }) };
-  function readTarget(app, target2, plan, turnOrder) {
-    const snapshot = readToken(target2.token, target2.character, app.store.settings);
+  function readContext(app, turnOrder) {
     const edition = activeEdition(app);
-    return readFacts(snapshot, app.store.tokens[snapshot.id], plan, {
+    const context = {
       settings: app.store.settings,
       attributes: app.attributes,
       edition,
       nameOf: tokenNameById,
-      ...turnOrder ? { turnOrder } : {},
       other: (id2) => {
         const token = getObj("graphic", id2);
         if (!token || isCard(token)) return void 0;
@@ -4695,7 +4693,13 @@ var DefenseRound = (() => {
           state: editionStateOf(edition, record2, readInteger(token.get(`${app.store.settings.bars.vitality}_value`)))
         };
       }
-    });
+    };
+    if (turnOrder) context.turnOrder = turnOrder;
+    return context;
+  }
+  function readTarget(app, target2, plan, context = readContext(app)) {
+    const snapshot = readToken(target2.token, target2.character, app.store.settings);
+    return readFacts(snapshot, app.store.tokens[snapshot.id], plan, context);
   }
   function describeTokenRefusal(app, snapshot, refusal, maySee = true) {
     switch (refusal.kind) {
@@ -4708,13 +4712,18 @@ var DefenseRound = (() => {
         return `${snapshot.name}: cannot roll this check: its character has no number in the attribute "${app.store.settings.attributes[refusal.key]}" (set it on the sheet, or !defense-round set ${refusal.key} N)`;
     }
   }
-  function write(app, reading, outcome, options = {}) {
+  function writeContext(app) {
+    return { settings: app.store.settings, edition: activeEdition(app), tokens: app.store.tokens };
+  }
+  function write(app, reading, outcome, options = {}, context = writeContext(app)) {
     const { snapshot } = reading;
-    const written = applyOutcome({ settings: app.store.settings, edition: activeEdition(app), tokens: app.store.tokens }, reading, outcome, options);
+    const written = applyOutcome(context, reading, outcome, options);
+    const shown = { snapshot, outcome, changes: written.changes, notes: written.notes };
+    if (options.title) shown.title = options.title;
     return {
       // The name only labels the entry (the history keeps at most 200 characters of it).
       applied: { tokenId: snapshot.id, name: snapshot.name.length > 200 ? snapshot.name.slice(0, 200) : snapshot.name, changes: written.changes },
-      shown: { snapshot, outcome, changes: written.changes, notes: written.notes, ...options.title ? { title: options.title } : {} }
+      shown
     };
   }
   function stillThere(ctx, target2, anyTarget) {
@@ -4747,26 +4756,28 @@ var DefenseRound = (() => {
     let undoable = false;
     const turnOrder = plan.readsTurnOrder ? { order: readTurnOrder(), changed: false } : void 0;
     const hc = healthColors() ?? null;
+    const reads = readContext(app, turnOrder?.order);
+    const writes = writeContext(app);
     targets.forEach((target2, index) => {
       if (perTarget > 0 && !stillThere(ctx, target2, options.anyTarget === true)) {
         refused2.push(`${string(target2.token.get("name") ?? "") || "a token"} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
         return;
       }
-      const reading = readTarget(app, target2, plan, turnOrder?.order);
+      const reading = readTarget(app, target2, plan, reads);
       const resolution = plan.resolve(reading.facts, perTarget === 0 ? NO_DICE : rolled.slice(index * perTarget, (index + 1) * perTarget));
-      const maySee = ctx.gm || controls(ctx.playerId, target2.token, target2.character) || visibleToAll(app, reading.snapshot);
+      const maySee = () => ctx.gm || controls(ctx.playerId, target2.token, target2.character) || visibleToAll(app, reading.snapshot);
       if (isRefusal(resolution)) {
-        refused2.push(describeTokenRefusal(app, reading.snapshot, resolution, maySee));
+        refused2.push(describeTokenRefusal(app, reading.snapshot, resolution, maySee()));
         return;
       }
       const unsafe = unsafeResult(resolution);
       if (unsafe !== void 0) {
-        refused2.push(`${reading.snapshot.name}: the result${maySee ? ` (${unsafe})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+        refused2.push(`${reading.snapshot.name}: the result${maySee() ? ` (${unsafe})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
         return;
       }
       const writeOptions = { notify: resolution.observed ?? true, healthColors: hc };
       if (turnOrder) writeOptions.turnOrder = turnOrder;
-      const result = write(app, reading, resolution, writeOptions);
+      const result = write(app, reading, resolution, writeOptions, writes);
       applied.push(result.applied);
       shown.push(result.shown);
       undoable || (undoable = resolution.undoable === true);

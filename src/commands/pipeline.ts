@@ -3,9 +3,9 @@
 // command into a plan and say what is special about them.
 import { isRefusal, type AnyEdition, type Outcome, type Plan, type PlanContext, type Refusal } from '../rules/edition';
 import { editionOf } from '../rules/editions';
-import { editionStateOf, readFacts, readToken, type TokenReading, type TokenSnapshot } from '../roll20/read';
+import { editionStateOf, readFacts, readToken, type ReadContext, type TokenReading, type TokenSnapshot } from '../roll20/read';
 import { readInteger } from '../rules/values';
-import { applyOutcome, type WriteOptions } from '../roll20/write';
+import { applyOutcome, type WriteContext, type WriteOptions } from '../roll20/write';
 import { rollDice } from '../roll20/dice';
 import { readTurnOrder, writeTurnOrder, type TurnOrderBatch } from '../roll20/turnorder';
 import type { AppliedToken } from '../state/history';
@@ -37,16 +37,14 @@ function tokenNameById(id: string): string {
 /** A plan that reads only the token itself (its bars, stance and edition state): hand edits, undo, edition switches. */
 export const TOKEN_ONLY: Plan<unknown> = { values: [], dice: [], resolve: () => ({ kind: 'refused', reason: 'nothing to resolve' }) };
 
-/** Reads one token's facts for a plan, once. */
-export function readTarget<S>(app: App, target: Target, plan: Plan<S>, turnOrder?: readonly Roll20TurnEntry[]): TokenReading<S> {
-  const snapshot = readToken(target.token, target.character, app.store.settings);
+/** What reading a token needs of the table: made once per command, shared by its targets. */
+export function readContext(app: App, turnOrder?: readonly Roll20TurnEntry[]): ReadContext {
   const edition = activeEdition(app);
-  return readFacts<S>(snapshot, app.store.tokens[snapshot.id], plan, {
+  const context: ReadContext = {
     settings: app.store.settings,
     attributes: app.attributes,
     edition,
     nameOf: tokenNameById,
-    ...(turnOrder ? { turnOrder } : {}),
     other: (id) => {
       const token = getObj('graphic', id);
       if (!token || isCard(token)) return undefined;
@@ -57,7 +55,15 @@ export function readTarget<S>(app: App, target: Target, plan: Plan<S>, turnOrder
         state: editionStateOf(edition, record, readInteger(token.get(`${app.store.settings.bars.vitality}_value` as 'bar1_value'))),
       };
     },
-  });
+  };
+  if (turnOrder) context.turnOrder = turnOrder;
+  return context;
+}
+
+/** Reads one token's facts for a plan, once. */
+export function readTarget<S>(app: App, target: Target, plan: Plan<S>, context: ReadContext = readContext(app)): TokenReading<S> {
+  const snapshot = readToken(target.token, target.character, app.store.settings);
+  return readFacts<S>(snapshot, app.store.tokens[snapshot.id], plan, context);
 }
 
 /** A refusal in one line, naming the token (and the attribute to set, for a missing value); raw values only to who may see them. */
@@ -73,14 +79,27 @@ export function describeTokenRefusal(app: App, snapshot: TokenSnapshot, refusal:
   }
 }
 
+/** What writing needs of the script: made once per command, shared by its targets. */
+export function writeContext(app: App): WriteContext {
+  return { settings: app.store.settings, edition: activeEdition(app), tokens: app.store.tokens };
+}
+
 /** Writes one resolved outcome; returns what it changed (for undo) and what to show. */
-export function write<S>(app: App, reading: TokenReading<S>, outcome: Outcome<S>, options: WriteOptions & { title?: string } = {}): { applied: AppliedToken; shown: Shown } {
+export function write<S>(
+  app: App,
+  reading: TokenReading<S>,
+  outcome: Outcome<S>,
+  options: WriteOptions & { title?: string } = {},
+  context: WriteContext = writeContext(app),
+): { applied: AppliedToken; shown: Shown } {
   const { snapshot } = reading;
-  const written = applyOutcome({ settings: app.store.settings, edition: activeEdition(app), tokens: app.store.tokens }, reading, outcome, options);
+  const written = applyOutcome(context, reading, outcome, options);
+  const shown: Shown = { snapshot, outcome: outcome as Outcome<unknown>, changes: written.changes, notes: written.notes };
+  if (options.title) shown.title = options.title;
   return {
     // The name only labels the entry (the history keeps at most 200 characters of it).
     applied: { tokenId: snapshot.id, name: snapshot.name.length > 200 ? snapshot.name.slice(0, 200) : snapshot.name, changes: written.changes },
-    shown: { snapshot, outcome: outcome as Outcome<unknown>, changes: written.changes, notes: written.notes, ...(options.title ? { title: options.title } : {}) },
+    shown,
   };
 }
 
@@ -136,27 +155,31 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
   const turnOrder: TurnOrderBatch | undefined = plan.readsTurnOrder ? { order: readTurnOrder(), changed: false } : undefined;
   // Another script's presence, found once for every target (scripts do not come and go mid-command).
   const hc = healthColors() ?? null;
+  // What reading and writing need of the table, made once for every target.
+  const reads = readContext(app, turnOrder?.order);
+  const writes = writeContext(app);
   targets.forEach((target, index) => {
     // commands.md, "Rolls that come back late": the token, its character and the sender's control are checked again.
     if (perTarget > 0 && !stillThere(ctx, target, options.anyTarget === true)) {
       refused.push(`${String(target.token.get('name') ?? '') || 'a token'} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
       return;
     }
-    const reading = readTarget(app, target, plan, turnOrder?.order);
+    const reading = readTarget(app, target, plan, reads);
     const resolution = plan.resolve(reading.facts, perTarget === 0 ? NO_DICE : rolled.slice(index * perTarget, (index + 1) * perTarget));
-    const maySee = ctx.gm || controls(ctx.playerId, target.token, target.character) || visibleToAll(app, reading.snapshot);
+    // Whether the sender may read this token's numbers: asked only when a refusal would show one.
+    const maySee = () => ctx.gm || controls(ctx.playerId, target.token, target.character) || visibleToAll(app, reading.snapshot);
     if (isRefusal(resolution)) {
-      refused.push(describeTokenRefusal(app, reading.snapshot, resolution, maySee));
+      refused.push(describeTokenRefusal(app, reading.snapshot, resolution, maySee()));
       return;
     }
     const unsafe = unsafeResult(resolution);
     if (unsafe !== undefined) {
-      refused.push(`${reading.snapshot.name}: the result${maySee ? ` (${unsafe})` : ''} is beyond the whole numbers the script writes safely; nothing written`);
+      refused.push(`${reading.snapshot.name}: the result${maySee() ? ` (${unsafe})` : ''} is beyond the whole numbers the script writes safely; nothing written`);
       return;
     }
     const writeOptions: WriteOptions = { notify: resolution.observed ?? true, healthColors: hc };
     if (turnOrder) writeOptions.turnOrder = turnOrder;
-    const result = write(app, reading, resolution, writeOptions);
+    const result = write(app, reading, resolution, writeOptions, writes);
     applied.push(result.applied);
     shown.push(result.shown);
     undoable ||= resolution.undoable === true;
