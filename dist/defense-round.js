@@ -3746,12 +3746,14 @@ var DefenseRound = (() => {
     return string(getObj("player", playerId)?.get("_displayname") ?? "player");
   }
   var UNADDRESSABLE = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-  function addressable(playerId) {
-    return isGM(playerId) || !UNADDRESSABLE.test(displayName(playerId));
+  function nameAddressable(name) {
+    return !UNADDRESSABLE.test(name);
+  }
+  function whisperTargetOf(gm, name) {
+    return gm || !nameAddressable(name) ? "gm" : `"${name}"`;
   }
   function whisperTarget(playerId) {
-    if (isGM(playerId) || !addressable(playerId)) return "gm";
-    return `"${displayName(playerId)}"`;
+    return whisperTargetOf(isGM(playerId), displayName(playerId));
   }
   function listsPlayer(controlledBy, playerId) {
     return string(controlledBy ?? "").split(",").map((entry) => entry.trim()).some((entry) => entry === playerId || entry === "all");
@@ -3811,16 +3813,11 @@ var DefenseRound = (() => {
   // src/commands/context.ts
   function commandContext(app, msg, parsed) {
     const playerId = string(msg.playerid ?? "");
-    return {
-      app,
-      msg,
-      parsed,
-      playerId,
-      gm: isGM(playerId),
-      senderName: displayName(playerId),
-      replyTo: whisperTarget(playerId),
-      ...isGM(playerId) || addressable(playerId) ? {} : { replyFor: displayName(playerId) }
-    };
+    const gm = isGM(playerId);
+    const senderName = displayName(playerId);
+    const ctx = { app, msg, parsed, playerId, gm, senderName, replyTo: whisperTargetOf(gm, senderName) };
+    if (!gm && !nameAddressable(senderName)) ctx.replyFor = senderName;
+    return ctx;
   }
   function reply(ctx, text) {
     send(whisperTo(ctx.replyTo), renderLine(ctx.replyFor === void 0 ? text : `For ${ctx.replyFor}: ${text}`));

@@ -4,7 +4,7 @@ import type { TokenRecord } from '../state/tokens';
 import { isEmptyRecord } from '../state/tokens';
 import type { AttributeIndex } from '../roll20/attributes';
 import type { DetailsStore } from './details';
-import { addressable, isGM, whisperTarget, displayName } from '../roll20/players';
+import { displayName, isGM, nameAddressable, whisperTargetOf } from '../roll20/players';
 import { send, whisperTo } from '../roll20/send';
 import { renderLine } from '../render/card';
 import type { ParsedLine } from '../text/args';
@@ -40,16 +40,13 @@ export interface CommandContext {
 
 export function commandContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine): CommandContext {
   const playerId = String(msg.playerid ?? '');
-  return {
-    app,
-    msg,
-    parsed,
-    playerId,
-    gm: isGM(playerId),
-    senderName: displayName(playerId),
-    replyTo: whisperTarget(playerId),
-    ...(isGM(playerId) || addressable(playerId) ? {} : { replyFor: displayName(playerId) }),
-  };
+  // Who the sender is, asked of Roll20 once each.
+  const gm = isGM(playerId);
+  const senderName = displayName(playerId);
+  const ctx: CommandContext = { app, msg, parsed, playerId, gm, senderName, replyTo: whisperTargetOf(gm, senderName) };
+  // A name that cannot be whispered to: replies go to the GM, saying whom they are for.
+  if (!gm && !nameAddressable(senderName)) ctx.replyFor = senderName;
+  return ctx;
 }
 
 /** Whispers plain text (escaped here) to the sender only. */

@@ -14,15 +14,19 @@ export function displayName(playerId: string): string {
 // or Roll20's own syntax ([[ ]], {{ }}, @{ }, %{ }, ?{ }, &{ }) that the /w line would run.
 const UNADDRESSABLE = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
 
-/** Whether replies can be whispered to this player by name (commands.md, "Replies"). */
-export function addressable(playerId: string): boolean {
-  return isGM(playerId) || !UNADDRESSABLE.test(displayName(playerId));
+/** Whether a display name can be whispered to exactly (commands.md, "Replies"). */
+export function nameAddressable(name: string): boolean {
+  return !UNADDRESSABLE.test(name);
+}
+
+/** The `/w` target that reaches a sender only, from what is known of them; the GM when the name cannot be addressed exactly. */
+export function whisperTargetOf(gm: boolean, name: string): string {
+  return gm || !nameAddressable(name) ? 'gm' : `"${name}"`;
 }
 
 /** The `/w` target that reaches this sender only; the GM when the name cannot be addressed exactly. */
 export function whisperTarget(playerId: string): string {
-  if (isGM(playerId) || !addressable(playerId)) return 'gm';
-  return `"${displayName(playerId)}"`;
+  return whisperTargetOf(isGM(playerId), displayName(playerId));
 }
 
 function listsPlayer(controlledBy: unknown, playerId: string): boolean {
