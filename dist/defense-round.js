@@ -5619,6 +5619,7 @@ var DefenseRound = (() => {
         if (!isRefusal(resolution) && unsafeResult(resolution) !== void 0) return;
         if (!isRefusal(resolution)) {
           const vitalityAfter2 = resolution.changes.find((change) => change.kind === "bar" && change.resource === "vitality");
+          if (vitalityAfter2 === void 0) resolution.changes.push({ kind: "bar", resource: "vitality", to: before });
           const { applied, shown: shown2 } = write(app, reading2, resolution, {
             vitalityFrom: before,
             title: `${reading2.snapshot.name}: Vitality edited by hand, ${before} -> ${typed}, read through armor`

@@ -39,6 +39,9 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
       if (!isRefusal(resolution) && unsafeResult(resolution) !== undefined) return; // never written (commands.md, "Numbers written")
       if (!isRefusal(resolution)) {
         const vitalityAfter = resolution.changes.find((change) => change.kind === 'bar' && change.resource === 'vitality');
+        // The rules start from the value before the edit: a hit the armor takes whole leaves that
+        // value as it was, so no change names it. The bar holds what was typed: it goes back too.
+        if (vitalityAfter === undefined) resolution.changes.push({ kind: 'bar', resource: 'vitality', to: before });
         const { applied, shown } = write(app, reading, resolution, {
           vitalityFrom: before,
           title: `${reading.snapshot.name}: Vitality edited by hand, ${before} -> ${typed}, read through armor`,

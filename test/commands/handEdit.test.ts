@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MODES, openTable, publicFromScript, whispered, type Table } from '../support/table';
+import { MODES, openTable, publicFromScript, texts, whispered, type Table } from '../support/table';
 
 describe.each(MODES)('hand edits of the Vitality bar (%s)', (mode) => {
   let table: Table;
@@ -48,6 +48,30 @@ describe.each(MODES)('hand edits of the Vitality bar (%s)', (mode) => {
     expect(table.attr('Bob', 'vitality')).toBe(40);
     expect(table.attr('Bob', 'armor_physical')).toBe(60);
     expect(publicFromScript(out).join('\n')).toMatch(/160 - 100 Physical = 60/);
+  });
+
+  it('rules.md\'s example: Bob at 70 typed to 40 loses nothing, the bar goes back to 70, Physical wears to 94', async () => {
+    table = await openTable(mode);
+    await table.say('GM', '!defense-round config armor-on-manual-edits on');
+    const out = await edit('Bob', 40); // a hit of 30: 30 x 80% = 24, 24 - 100 Physical = 0
+    expect(table.bar('Bob')).toBe(70);
+    expect(table.attr('Bob', 'vitality')).toBe(70);
+    expect(table.attr('Bob', 'armor_physical')).toBe(94);
+    expect(texts(out).join('\n')).toMatch(/Vitality 70 -> 70/);
+    // The GM's undo puts the wear back; the bar stays at 70.
+    await table.say('GM', '!damage --undo');
+    expect(table.bar('Bob')).toBe(70);
+    expect(table.attr('Bob', 'armor_physical')).toBe(100);
+  });
+
+  it('a generic token whose armor takes a typed drop whole goes back to its value, with no condition marker', async () => {
+    table = await openTable(mode);
+    await table.say('GM', '!defense-round config armor-on-manual-edits on');
+    table.mock.token('Goblin 1').set('bar1_value', 10);
+    await edit('Goblin 1', 0); // a hit of 10: 9 after soak, all taken by Physical 20
+    expect(table.bar('Goblin 1')).toBe(10);
+    expect(table.markers('Goblin 1')).toEqual([]);
+    expect(table.memory('Goblin 1')?.life).toBeUndefined();
   });
 
   it('ignores a bar that is not a number and edits of other bars', async () => {
