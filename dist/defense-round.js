@@ -5050,13 +5050,14 @@ var DefenseRound = (() => {
     const [key, ...extra] = args;
     if (!key || extra.length > 0) throw new UsageError("details needs the key its button gives");
     const detail = ctx.app.details.get(key);
-    if (!detail) throw new RefusalError("that breakdown is no longer kept (the script keeps the last few hundred, until a restart)");
+    const gone = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
+    if (!detail) throw new RefusalError(gone);
     const token = getObj("graphic", detail.tokenId);
     const settings = ctx.app.store.settings;
     const hidden = detail.hidden || token?.get("layer") === "gmlayer";
     const isPublic = !hidden && (detail.npc ? settings.visibility.npc : settings.visibility.pc) === "public";
     const mayRead = ctx.gm || isPublic || token !== void 0 && controls(ctx.playerId, token, characterOf(token));
-    if (!mayRead) throw new RefusalError(`${detail.name}'s breakdown is for the GM`);
+    if (!mayRead) throw new RefusalError(hidden ? gone : `${detail.name}'s breakdown is for the GM`);
     send(whisperTo(ctx.replyTo), renderCard(detail.card()));
   }
   var adminCommand = {
@@ -5443,6 +5444,11 @@ var DefenseRound = (() => {
 
   // src/commands/damage.ts
   var COMMON_FLAGS = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } };
+  var DEFENDER_FLAGS = [
+    { flag: "defense", what: "decides its defense (--defense)" },
+    { flag: "defense-mode", what: "chooses its defense mode (--defense-mode)" },
+    { flag: "defense-roll", what: "rolls its defense (--defense-roll)" }
+  ];
   var damageCommand = {
     usage: (app) => activeEdition(app).usage.damage,
     help: (app) => activeEdition(app).help.damage,
@@ -5466,10 +5472,12 @@ var DefenseRound = (() => {
       const found = resolveTargets(ctx, idsArg(ctx.parsed), { anyTarget });
       let { targets } = found;
       const notes = [...found.notes];
-      if (hasFlag(ctx.parsed, "defense-mode") && !ctx.gm) {
+      const chooser = DEFENDER_FLAGS.find(({ flag }) => hasFlag(ctx.parsed, flag));
+      if (chooser !== void 0 && !ctx.gm) {
+        const what = chooser.what;
         const chooses = targets.filter(({ token, character }) => controls(ctx.playerId, token, character));
         for (const { token } of targets.filter((target2) => !chooses.includes(target2))) {
-          notes.push(`${string(token.get("name") ?? "") || "a token"}: only the GM or its controller chooses its defense mode (--defense-mode)`);
+          notes.push(`${string(token.get("name") ?? "") || "a token"}: only the GM or its controller ${what}`);
         }
         targets = chooses;
         if (targets.length === 0) {

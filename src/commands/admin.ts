@@ -176,14 +176,16 @@ function showDetails(ctx: CommandContext, args: string[]): void {
   const [key, ...extra] = args;
   if (!key || extra.length > 0) throw new UsageError('details needs the key its button gives');
   const detail = ctx.app.details.get(key);
-  if (!detail) throw new RefusalError('that breakdown is no longer kept (the script keeps the last few hundred, until a restart)');
+  const gone = 'that breakdown is no longer kept (the script keeps the last few hundred, until a restart)';
+  if (!detail) throw new RefusalError(gone);
   const token = getObj('graphic', detail.tokenId);
   const settings = ctx.app.store.settings;
   // Hidden then or now (on the GM layer), a token's breakdown is the GM's whatever the visibility setting.
   const hidden = detail.hidden || token?.get('layer') === 'gmlayer';
   const isPublic = !hidden && (detail.npc ? settings.visibility.npc : settings.visibility.pc) === 'public';
   const mayRead = ctx.gm || isPublic || (token !== undefined && controls(ctx.playerId, token, characterOf(token)));
-  if (!mayRead) throw new RefusalError(`${detail.name}'s breakdown is for the GM`);
+  // A hidden token is answered like a key that holds nothing: a guessed key must not name it.
+  if (!mayRead) throw new RefusalError(hidden ? gone : `${detail.name}'s breakdown is for the GM`);
   send(whisperTo(ctx.replyTo), renderCard(detail.card()));
 }
 

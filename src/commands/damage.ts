@@ -13,6 +13,13 @@ import { reply } from './context';
 /** Flags of `!damage` in every edition. */
 const COMMON_FLAGS: FlagTable = { ids: { kind: 'list' }, help: { kind: 'switch' }, undo: { kind: 'switch' }, force: { kind: 'switch' } };
 
+/** Flags that decide the target's defense, with what a refused target is told. */
+const DEFENDER_FLAGS = [
+  { flag: 'defense', what: 'decides its defense (--defense)' },
+  { flag: 'defense-mode', what: 'chooses its defense mode (--defense-mode)' },
+  { flag: 'defense-roll', what: 'rolls its defense (--defense-roll)' },
+] as const;
+
 export const damageCommand: CommandHandler = {
   usage: (app) => activeEdition(app).usage.damage,
   help: (app) => activeEdition(app).help.damage,
@@ -39,11 +46,16 @@ export const damageCommand: CommandHandler = {
     const found = resolveTargets(ctx, idsArg(ctx.parsed), { anyTarget });
     let { targets } = found;
     const notes = [...found.notes];
-    // seed 003: "the opponent can choose" the defense mode: only the GM or the defender's controller.
-    if (hasFlag(ctx.parsed, 'defense-mode') && !ctx.gm) {
+    // A target's defense is its side's to decide: only the GM or the defender's controller chooses
+    // it. seed 003: "the opponent can choose" the defense mode (--defense-mode) and rolls the
+    // defense (--defense-roll); --defense overrides a target's pending defense (a player hitting an
+    // NPC must not erase its success).
+    const chooser = DEFENDER_FLAGS.find(({ flag }) => hasFlag(ctx.parsed, flag));
+    if (chooser !== undefined && !ctx.gm) {
+      const what = chooser.what;
       const chooses = targets.filter(({ token, character }) => controls(ctx.playerId, token, character));
       for (const { token } of targets.filter((target) => !chooses.includes(target))) {
-        notes.push(`${String(token.get('name') ?? '') || 'a token'}: only the GM or its controller chooses its defense mode (--defense-mode)`);
+        notes.push(`${String(token.get('name') ?? '') || 'a token'}: only the GM or its controller ${what}`);
       }
       targets = chooses;
       if (targets.length === 0) {

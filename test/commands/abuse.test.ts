@@ -285,11 +285,29 @@ describe('attacks on the bundle', () => {
     };
     const seen = await click();
     expect(seen.filter((line) => /^Goblin 1 takes 5/.test(line ?? ''))).toHaveLength(1);
-    expect(seen).toContain("Goblin 2's breakdown is for the GM.");
+    // A hidden token is answered as a key that holds nothing: the guess does not even learn its name.
+    const nothing = 'That breakdown is no longer kept (the script keeps the last few hundred, until a restart).';
+    expect(seen).toContain(nothing);
+    expect(seen.join('\n')).not.toMatch(/Goblin 2/);
     // Hidden after the hit: the public row's button no longer reads it either.
     table.mock.token('Goblin 1').set('layer', 'gmlayer');
     const later = await click();
-    expect(later.sort()).toEqual(["Goblin 1's breakdown is for the GM.", "Goblin 2's breakdown is for the GM."]);
+    expect(later).toEqual([nothing, nothing]);
+  });
+
+  it('a player hitting an NPC cannot decide its defense: --defense and --defense-roll are the defender\'s side\'s', async () => {
+    await open();
+    await table.say('GM', '!defense-round config players-target-any on');
+    await table.say('GM', '!defend --action defend --roll 1', ['Goblin 1']); // blocks its next hit
+    const out = await table.say('Ben', '!damage 60 --defense fail', ['Goblin 1']);
+    expect(whispered(out, 'Ben')).toEqual(['Not applied: Goblin 1: only the GM or its controller decides its defense (--defense).']);
+    expect(table.bar('Goblin 1')).toBe(30);
+    // Without the override the pending success blocks Ben's hit, and is used up.
+    await table.say('Ben', '!damage 60', ['Goblin 1']);
+    expect(table.bar('Goblin 1')).toBe(30);
+    // Alice may decide for Bob, whom she controls.
+    await table.say('Alice', '!damage 10 --defense success', ['Bob']);
+    expect(table.bar('Bob')).toBe(70);
   });
 
   it('control characters from names never reach chat', async () => {

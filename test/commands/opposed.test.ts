@@ -340,9 +340,20 @@ describe.each(MODES)('opposed edition (%s)', (mode) => {
       table = await openOpposed(mode);
       await table.say('GM', '!defense-round config players-target-any on');
       await table.say('Alice', '!stance active', ['Bob']);
-      await table.say('Ben', '!damage 8 --attack 24 --defense-roll 8', ['Bob']);
-      expect(table.attr('Bob', 'vitality')).toBe(60);
+      const out = await table.say('Ben', '!damage 8 --attack 24', ['Bob']); // Bob's own d20, rolled by the script
+      expect(publicFromScript(out).join('\n')).toMatch(/Bob is attacked: 24 vs active defense/);
       expect(table.mock.turnOrder().map((e) => e.pr)).toEqual([10, 12, 8]);
+    });
+
+    it('the defender\'s d20 is its side\'s to give: a player hitting a token they do not control cannot type it', async () => {
+      table = await openOpposed(mode);
+      await table.say('GM', '!defense-round config players-target-any on');
+      const ben = await table.say('Ben', '!damage 8 --attack 24 --defense-roll 1', ['Bob']);
+      expect(whispered(ben, 'Ben')).toEqual(['Not applied: Bob: only the GM or its controller rolls its defense (--defense-roll).']);
+      expect(table.attr('Bob', 'vitality')).toBe(70);
+      // Alice controls Bob: her roll for him is his own (passive: 8 + 10 = 18; 8 + 6 = 14 off 70).
+      await table.say('Alice', '!damage 8 --attack 24 --defense-roll 8', ['Bob']);
+      expect(table.attr('Bob', 'vitality')).toBe(56);
     });
 
     it('the GM chooses for any token', async () => {
