@@ -3822,6 +3822,9 @@ var DefenseRound = (() => {
   function reply(ctx, text) {
     send(whisperTo(ctx.replyTo), renderLine(ctx.replyFor === void 0 ? text : `For ${ctx.replyFor}: ${text}`));
   }
+  function replyResult(ctx, text) {
+    send(whisperTo(ctx.replyTo), renderLine(ctx.replyFor === void 0 ? text : `For ${ctx.replyFor}: ${text}`), { record: true });
+  }
   function refuse(ctx, problem, usage) {
     reply(ctx, `${problem.charAt(0).toUpperCase()}${problem.slice(1)}. Usage: ${usage}`);
   }
@@ -3857,7 +3860,8 @@ var DefenseRound = (() => {
       }
       if (ctx.parsed.flags.has("help")) {
         const help = handler.helpFor?.(app, ctx.parsed) ?? { title: word, usage: handler.usage(app), what: handler.help?.(app) ?? [] };
-        send(whisperTo(ctx.replyTo), renderCard({ title: `Help: ${help.title}`, rows: [{ label: "Usage", lines: [help.usage] }, { label: "What it does", lines: help.what }] }));
+        const forWhom = ctx.replyFor === void 0 ? "" : ` (for ${ctx.replyFor})`;
+        send(whisperTo(ctx.replyTo), renderCard({ title: `Help: ${help.title}${forWhom}`, rows: [{ label: "Usage", lines: [help.usage] }, { label: "What it does", lines: help.what }] }));
         return;
       }
       await handler.run(ctx);
@@ -4806,7 +4810,7 @@ var DefenseRound = (() => {
     const top = order[0] ? entryKey(order[0]) : null;
     app.store.round.firstEntry = top;
     app.store.round.lastTop = top;
-    send(TO_GM, renderLine(`Round ${app.store.round.number} begins: pending defenses and per-round limits are cleared.`));
+    send(TO_GM, renderLine(`Round ${app.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: true });
   }
   function topOf(order) {
     return order[0] ? entryKey(order[0]) : null;
@@ -4912,7 +4916,7 @@ var DefenseRound = (() => {
   }
 
   // src/commands/admin.ts
-  var USAGE = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | refresh] (GM only; set and repair act on the selected tokens or --ids)";
+  var USAGE = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | refresh | reset-state | details KEY] (GM only but details; set and repair act on the selected tokens or --ids)";
   var SUBCOMMAND_HELP = {
     help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
     config: {
@@ -4927,7 +4931,17 @@ var DefenseRound = (() => {
     },
     repair: { title: "!defense-round repair", usage: "!defense-round repair [--ids ID ...]", what: ["Restores the targets' worn armor protection to its max. Not undoable."] },
     "next-round": { title: "!defense-round next-round", usage: "!defense-round next-round", what: ["Ends the round by hand: pending defenses and per-round limits end."] },
-    refresh: { title: "!defense-round refresh", usage: "!defense-round refresh", what: ["Forgets cached attribute look-ups (after another script created attributes)."] }
+    refresh: { title: "!defense-round refresh", usage: "!defense-round refresh", what: ["Forgets cached attribute look-ups (after another script created attributes)."] },
+    "reset-state": {
+      title: "!defense-round reset-state",
+      usage: "!defense-round reset-state",
+      what: ["Only when a newer version of DefenseRound wrote the saved state (the script is then paused): discards that state and starts from the defaults."]
+    },
+    details: {
+      title: "!defense-round details",
+      usage: "!defense-round details KEY",
+      what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]
+    }
   };
   function onOff(flag) {
     return flag ? "on" : "off";
@@ -5002,7 +5016,7 @@ var DefenseRound = (() => {
       pruneRecord(ctx.app, token.id);
       names.push(readToken(token, character, ctx.app.store.settings).name);
     }
-    reply(ctx, `${clear ? `Cleared ${key} override` : `${key} = ${number3}`} on ${names.join(", ")}.${notes.length ? ` (${notes.join("; ")})` : ""}`);
+    replyResult(ctx, `${clear ? `Cleared ${key} override` : `${key} = ${number3}`} on ${names.join(", ")}.${notes.length ? ` (${notes.join("; ")})` : ""}`);
   }
   var REPAIR_PLAN = { values: ["armor_physical", "armor_magical"], dice: [], resolve: TOKEN_ONLY.resolve };
   function repair(ctx) {
@@ -5038,7 +5052,7 @@ var DefenseRound = (() => {
       pruneRecord(ctx.app, snapshot.id);
       lines.push(`${snapshot.name}: ${repaired.length > 0 ? repaired.join(", ") : "no armor to repair"}`);
     }
-    reply(ctx, `Repair: ${lines.join("; ")}${notes.length ? ` (${notes.join("; ")})` : ""}`);
+    replyResult(ctx, `Repair: ${lines.join("; ")}${notes.length ? ` (${notes.join("; ")})` : ""}`);
   }
   function resetState(app) {
     app.store = freshState(SCRIPT_VERSION);
@@ -5062,7 +5076,7 @@ var DefenseRound = (() => {
   }
   var adminCommand = {
     usage: () => USAGE,
-    help: () => ["GM only. With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh (each answers --help)."],
+    help: () => ["GM only (but details). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help)."],
     helpFor: (_app, parsed) => {
       const sub = (parsed.positionals[0] ?? "").toLowerCase();
       return SUBCOMMAND_HELP[sub];
@@ -5096,10 +5110,10 @@ var DefenseRound = (() => {
             const count = enterEditionEverywhere(ctx.app, editionBefore);
             refreshHelpHandout(activeEdition(ctx.app), { createIfMissing: false });
             const reread = count === 0 ? "" : ` ${count === 1 ? "One token" : `${count} tokens`} the script remembers ${count === 1 ? "was" : "were"} read again in its terms (conditions and markers).`;
-            reply(ctx, `${said}${reread} Bars, worn armor and the Turn Tracker are kept.`);
+            replyResult(ctx, `${said}${reread} Bars, worn armor and the Turn Tracker are kept.`);
             return;
           }
-          reply(ctx, said);
+          replyResult(ctx, said);
           return;
         }
         case "set":
@@ -5114,11 +5128,11 @@ var DefenseRound = (() => {
         case "reset-state":
           if (ctx.app.newerState === void 0) throw new RefusalError("reset-state only discards a state written by a newer version, and this one is not");
           resetState(ctx.app);
-          reply(ctx, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+          replyResult(ctx, "The newer version's state is discarded: DefenseRound starts from its defaults.");
           return;
         case "refresh":
           ctx.app.attributes.clear();
-          reply(ctx, "Cached attribute look-ups forgotten; they are read again on next use.");
+          replyResult(ctx, "Cached attribute look-ups forgotten; they are read again on next use.");
           return;
         default:
           throw new UsageError(`unknown subcommand "${sub}"`);

@@ -7,7 +7,7 @@ import { controls } from '../roll20/players';
 import { writeAttribute } from '../roll20/write';
 import { renderButton, renderCard, renderLine } from '../render/card';
 import { applyConfig } from './config';
-import { reply, tokenRecord, pruneRecord, type App, type CommandContext } from './context';
+import { reply, replyResult, tokenRecord, pruneRecord, type App, type CommandContext } from './context';
 import type { CommandHandler } from './dispatch';
 import { endRound } from './rounds';
 import { idsArg, integerArg, RefusalError, UsageError, checkFlags } from '../text/args';
@@ -20,7 +20,7 @@ import { activeEdition, readTarget, TOKEN_ONLY } from './pipeline';
 import { editionOf } from '../rules/editions';
 
 const USAGE =
-  '!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | refresh] (GM only; set and repair act on the selected tokens or --ids)';
+  '!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | refresh | reset-state | details KEY] (GM only but details; set and repair act on the selected tokens or --ids)';
 
 const SUBCOMMAND_HELP: Record<string, { title: string; usage: string; what: string[] }> = {
   help: { title: '!defense-round help', usage: '!defense-round help', what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
@@ -37,6 +37,16 @@ const SUBCOMMAND_HELP: Record<string, { title: string; usage: string; what: stri
   repair: { title: '!defense-round repair', usage: '!defense-round repair [--ids ID ...]', what: ['Restores the targets\' worn armor protection to its max. Not undoable.'] },
   'next-round': { title: '!defense-round next-round', usage: '!defense-round next-round', what: ['Ends the round by hand: pending defenses and per-round limits end.'] },
   refresh: { title: '!defense-round refresh', usage: '!defense-round refresh', what: ['Forgets cached attribute look-ups (after another script created attributes).'] },
+  'reset-state': {
+    title: '!defense-round reset-state',
+    usage: '!defense-round reset-state',
+    what: ['Only when a newer version of DefenseRound wrote the saved state (the script is then paused): discards that state and starts from the defaults.'],
+  },
+  details: {
+    title: '!defense-round details',
+    usage: '!defense-round details KEY',
+    what: ['What the "details" button of a multi-target card sends: whispers that row\'s full breakdown to whoever may read it. Anyone may click it.'],
+  },
 };
 
 function onOff(flag: boolean): string {
@@ -120,7 +130,7 @@ function setOverride(ctx: CommandContext, args: string[]): void {
     pruneRecord(ctx.app, token.id);
     names.push(readToken(token, character, ctx.app.store.settings).name);
   }
-  reply(ctx, `${clear ? `Cleared ${key} override` : `${key} = ${number}`} on ${names.join(', ')}.${notes.length ? ` (${notes.join('; ')})` : ''}`);
+  replyResult(ctx, `${clear ? `Cleared ${key} override` : `${key} = ${number}`} on ${names.join(', ')}.${notes.length ? ` (${notes.join('; ')})` : ''}`);
 }
 
 /** The protections a repair restores, read as any plan reads them (worn per token, or on the sheet). */
@@ -160,7 +170,7 @@ function repair(ctx: CommandContext): void {
     pruneRecord(ctx.app, snapshot.id);
     lines.push(`${snapshot.name}: ${repaired.length > 0 ? repaired.join(', ') : 'no armor to repair'}`);
   }
-  reply(ctx, `Repair: ${lines.join('; ')}${notes.length ? ` (${notes.join('; ')})` : ''}`);
+  replyResult(ctx, `Repair: ${lines.join('; ')}${notes.length ? ` (${notes.join('; ')})` : ''}`);
 }
 
 /** `!defense-round reset-state`: the GM discards a newer version's state; defaults from now on. */
@@ -191,7 +201,7 @@ function showDetails(ctx: CommandContext, args: string[]): void {
 
 export const adminCommand: CommandHandler = {
   usage: () => USAGE,
-  help: () => ['GM only. With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh (each answers --help).'],
+  help: () => ['GM only (but details). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help).'],
   helpFor: (_app, parsed) => {
     const sub = (parsed.positionals[0] ?? '').toLowerCase();
     return SUBCOMMAND_HELP[sub];
@@ -227,10 +237,10 @@ export const adminCommand: CommandHandler = {
           const count = enterEditionEverywhere(ctx.app, editionBefore);
           refreshHelpHandout(activeEdition(ctx.app), { createIfMissing: false });
           const reread = count === 0 ? '' : ` ${count === 1 ? 'One token' : `${count} tokens`} the script remembers ${count === 1 ? 'was' : 'were'} read again in its terms (conditions and markers).`;
-          reply(ctx, `${said}${reread} Bars, worn armor and the Turn Tracker are kept.`);
+          replyResult(ctx, `${said}${reread} Bars, worn armor and the Turn Tracker are kept.`);
           return;
         }
-        reply(ctx, said);
+        replyResult(ctx, said);
         return;
       }
       case 'set':
@@ -245,11 +255,11 @@ export const adminCommand: CommandHandler = {
       case 'reset-state':
         if (ctx.app.newerState === undefined) throw new RefusalError('reset-state only discards a state written by a newer version, and this one is not');
         resetState(ctx.app);
-        reply(ctx, 'The newer version\'s state is discarded: DefenseRound starts from its defaults.');
+        replyResult(ctx, 'The newer version\'s state is discarded: DefenseRound starts from its defaults.');
         return;
       case 'refresh':
         ctx.app.attributes.clear();
-        reply(ctx, 'Cached attribute look-ups forgotten; they are read again on next use.');
+        replyResult(ctx, 'Cached attribute look-ups forgotten; they are read again on next use.');
         return;
       default:
         throw new UsageError(`unknown subcommand "${sub}"`);

@@ -54,6 +54,11 @@ export function reply(ctx: CommandContext, text: string): void {
   send(whisperTo(ctx.replyTo), renderLine(ctx.replyFor === undefined ? text : `For ${ctx.replyFor}: ${text}`));
 }
 
+/** Whispers a result to the sender, kept in the chat archive (a change the GM made is a result, not a menu). */
+export function replyResult(ctx: CommandContext, text: string): void {
+  send(whisperTo(ctx.replyTo), renderLine(ctx.replyFor === undefined ? text : `For ${ctx.replyFor}: ${text}`), { record: true });
+}
+
 /** Whispers a refusal: what was wrong, and the right usage. Nothing is changed. */
 export function refuse(ctx: CommandContext, problem: string, usage: string): void {
   // The speaker is already DefenseRound: the sentence starts with the problem itself.

@@ -41,7 +41,9 @@ export async function dispatch(app: App, msg: Roll20ChatMessage, table: CommandT
     if (ctx.parsed.flags.has('help')) {
       // A short card: the usage, then what it does.
       const help = handler.helpFor?.(app, ctx.parsed) ?? { title: word, usage: handler.usage(app), what: handler.help?.(app) ?? [] };
-      send(whisperTo(ctx.replyTo), renderCard({ title: `Help: ${help.title}`, rows: [{ label: 'Usage', lines: [help.usage] }, { label: 'What it does', lines: help.what }] }));
+      // Sent to the GM in the sender's place (a name that cannot be whispered to): the title says for whom.
+      const forWhom = ctx.replyFor === undefined ? '' : ` (for ${ctx.replyFor})`;
+      send(whisperTo(ctx.replyTo), renderCard({ title: `Help: ${help.title}${forWhom}`, rows: [{ label: 'Usage', lines: [help.usage] }, { label: 'What it does', lines: help.what }] }));
       return;
     }
     await handler.run(ctx);

@@ -22,7 +22,7 @@ export function endRound(app: App): void {
   const top = order[0] ? entryKey(order[0]) : null;
   app.store.round.firstEntry = top;
   app.store.round.lastTop = top;
-  send(TO_GM, renderLine(`Round ${app.store.round.number} begins: pending defenses and per-round limits are cleared.`));
+  send(TO_GM, renderLine(`Round ${app.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: true });
 }
 
 function topOf(order: Roll20TurnEntry[]): string | null {

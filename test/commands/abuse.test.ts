@@ -175,6 +175,9 @@ describe('attacks on the bundle', () => {
     const out = table.mock.newMessages();
     expect(out.filter((r) => r.whisperTo === 'Alice')).toEqual([]);
     expect(out.filter((r) => r.whisperTo === 'gm').map(readable)).toEqual(['For Ali"ce: You do not control Goblin 1.']);
+    // Her --help goes to the GM too, saying for whom.
+    await table.mock.chat(quoted.id, '!heal --help');
+    expect(table.mock.newMessages().filter((r) => r.whisperTo === 'gm').map(readable)).toEqual([expect.stringMatching(/^Help: !heal \(for Ali"ce\) \| Usage: !heal/)]);
     const rolling = table.mock.addPlayer({ displayname: 'Eve [[1d20+100]]\nx' });
     await table.mock.chat(rolling.id, '!damage 5', { selected: [table.id('Goblin 1')] });
     const again = table.mock.newMessages().filter((r) => r.who === 'DefenseRound');

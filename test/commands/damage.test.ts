@@ -131,8 +131,27 @@ describe.each(MODES)('!damage (%s)', (mode) => {
 
   it('answers --help for each !defense-round sub-command', async () => {
     table = await openTable(mode);
-    const out = await table.say('GM', '!defense-round config --help');
-    expect(whispered(out, 'gm')[0]).toMatch(/^Help: !defense-round config \| Usage: !defense-round config KEY VALUE/);
+    for (const sub of ['help', 'config', 'set', 'repair', 'next-round', 'refresh', 'reset-state', 'details']) {
+      const out = await table.say('GM', `!defense-round ${sub} --help`);
+      expect(whispered(out, 'gm')).toEqual([expect.stringMatching(new RegExp(`^Help: !defense-round ${sub} \\| Usage: !defense-round ${sub}`))]);
+    }
+    // The general help names every sub-command.
+    const all = await table.say('GM', '!defense-round --help');
+    for (const sub of ['config', 'set', 'repair', 'next-round', 'refresh', 'reset-state', 'details']) expect(whispered(all, 'gm')[0]).toContain(sub);
+  });
+
+  it('keeps the GM\'s changes in the chat archive: set, repair, config, next-round (menus and help are not kept)', async () => {
+    table = await openTable(mode);
+    const results = [
+      ...(await table.say('GM', '!defense-round set armor_physical 50', ['Goblin 1'])),
+      ...(await table.say('GM', '!defense-round repair', ['Goblin 1'])),
+      ...(await table.say('GM', '!defense-round config overwhelm-limit 15')),
+      ...(await table.say('GM', '!defense-round next-round')),
+    ].filter((record) => record.who === 'DefenseRound');
+    expect(results).toHaveLength(4);
+    for (const record of results) expect(record.noarchive).toBeFalsy();
+    const help = (await table.say('GM', '!defense-round --help')).filter((record) => record.who === 'DefenseRound');
+    expect(help.every((record) => record.noarchive === true)).toBe(true);
   });
 });
 
