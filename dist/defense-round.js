@@ -4599,6 +4599,16 @@ var DefenseRound = (() => {
     return before - kept.length;
   }
 
+  // src/commands/refusals.ts
+  function tidyRefusals(refused2) {
+    const counts = new map();
+    for (const reason of refused2) {
+      const bare = reason.endsWith(".") ? reason.slice(0, -1) : reason;
+      counts.set(bare, (counts.get(bare) ?? 0) + 1);
+    }
+    return [...counts].map(([reason, count]) => count === 1 ? reason : `${reason} (${count} tokens)`);
+  }
+
   // src/commands/targets.ts
   function isCard(graphic) {
     return graphic.get("_subtype") === "card";
@@ -4620,7 +4630,7 @@ var DefenseRound = (() => {
       if (ids.length === 0) throw new UsageError("--ids needs at least one token id");
       for (const id2 of ids) {
         const token = onTable(id2, ctx.gm);
-        if (!token) notes.push(`no token on the table has the id "${shortId(id2)}"`);
+        if (!token) notes.push(`--ids: no token on the table has the id "${shortId(id2)}"`);
         else take(token);
       }
     } else {
@@ -4642,7 +4652,7 @@ var DefenseRound = (() => {
       if (options.anyTarget || controls(ctx.playerId, token, character)) targets.push({ token, character });
       else notes.push(`you do not control ${tokenName(token)}`);
     }
-    if (targets.length === 0) throw new RefusalError(notes.join("; "));
+    if (targets.length === 0) throw new RefusalError(tidyRefusals(notes).join("; "));
     return { targets, notes };
   }
   function shortId(id2) {
@@ -4792,7 +4802,10 @@ var DefenseRound = (() => {
       replyTo: ctx.replyTo,
       senderMaySee: (snapshot) => ctx.gm || visibleToAll(app, snapshot) || controls(ctx.playerId, snapshot.token, snapshot.character)
     });
-    if (refused2.length > 0) reply(ctx, options.refusals(refused2));
+    if (refused2.length > 0) {
+      const line = options.refusals(tidyRefusals(refused2), applied.length > 0);
+      reply(ctx, `${line.charAt(0).toUpperCase()}${line.slice(1)}`);
+    }
   }
 
   // src/commands/rounds.ts
@@ -5503,7 +5516,7 @@ var DefenseRound = (() => {
         title: "Damage",
         anyTarget,
         record: true,
-        refusals: (refused2) => `Not applied to every target: ${refused2.join("; ")}.`
+        refusals: (refused2, anyApplied) => `${anyApplied ? "Not applied to every target" : "Not applied"}: ${refused2.join("; ")}.`
       });
     }
   };
@@ -5525,7 +5538,7 @@ var DefenseRound = (() => {
       const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
       return runPlan(ctx, plan, targets, notes, {
         title: "Defense",
-        refusals: (refused2) => refused2.join("; ")
+        refusals: (refused2) => `${refused2.join("; ")}.`
       });
     }
   };
@@ -5611,7 +5624,7 @@ var DefenseRound = (() => {
       const { targets, notes } = resolveTargets(ctx, idsArg(parsed));
       return runPlan(ctx, planHeal(activeEdition(ctx.app), amount, resource), targets, notes, {
         title: "Heal",
-        refusals: (refused2) => `Not applied to every target: ${refused2.join("; ")}.`
+        refusals: (refused2, anyApplied) => `${anyApplied ? "Not applied to every target" : "Not applied"}: ${refused2.join("; ")}.`
       });
     }
   };

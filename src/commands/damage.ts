@@ -67,7 +67,7 @@ export const damageCommand: CommandHandler = {
       title: 'Damage',
       anyTarget,
       record: true,
-      refusals: (refused) => `Not applied to every target: ${refused.join('; ')}.`,
+      refusals: (refused, anyApplied) => `${anyApplied ? 'Not applied to every target' : 'Not applied'}: ${refused.join('; ')}.`,
     });
   },
 };

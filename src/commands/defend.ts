@@ -24,7 +24,7 @@ export const defendCommand: CommandHandler = {
     const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
     return runPlan(ctx, plan, targets, notes, {
       title: 'Defense',
-      refusals: (refused) => refused.join('; '),
+      refusals: (refused) => `${refused.join('; ')}.`,
     });
   },
 };

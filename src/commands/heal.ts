@@ -21,7 +21,7 @@ export const healCommand: CommandHandler = {
     const { targets, notes } = resolveTargets(ctx, idsArg(parsed));
     return runPlan(ctx, planHeal(activeEdition(ctx.app), amount, resource), targets, notes, {
       title: 'Heal',
-      refusals: (refused) => `Not applied to every target: ${refused.join('; ')}.`,
+      refusals: (refused, anyApplied) => `${anyApplied ? 'Not applied to every target' : 'Not applied'}: ${refused.join('; ')}.`,
     });
   },
 };

@@ -15,6 +15,7 @@ import { barProblem } from './barProblem';
 import { recordApplication } from './history';
 import { isCard, type Target } from './targets';
 import { controls } from '../roll20/players';
+import { tidyRefusals } from './refusals';
 import { healthColors } from '../roll20/otherScripts';
 
 export function activeEdition(app: App): AnyEdition {
@@ -129,6 +130,7 @@ export function unsafeResult(outcome: Outcome<unknown>): number | undefined {
 
 const NO_DICE: readonly number[] = Object.freeze([]);
 
+
 export interface RunOptions {
   /** The sender may target tokens they do not control (players-target-any, for !damage). */
   anyTarget?: boolean;
@@ -136,8 +138,8 @@ export interface RunOptions {
   title: string;
   /** Record the applications for `!damage --undo`. */
   record?: boolean;
-  /** The whisper naming every refused target, or undefined to say nothing. */
-  refusals: (refused: string[]) => string;
+  /** The whisper naming every refused target (each reason once, without its full stop); `anyApplied`: some target was not refused. */
+  refusals: (refused: string[], anyApplied: boolean) => string;
 }
 
 /** Runs a plan on every permitted target. `notes` name targets refused before anything was read. */
@@ -193,5 +195,8 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
     replyTo: ctx.replyTo,
     senderMaySee: (snapshot) => ctx.gm || visibleToAll(app, snapshot) || controls(ctx.playerId, snapshot.token, snapshot.character),
   });
-  if (refused.length > 0) reply(ctx, options.refusals(refused));
+  if (refused.length > 0) {
+    const line = options.refusals(tidyRefusals(refused), applied.length > 0);
+    reply(ctx, `${line.charAt(0).toUpperCase()}${line.slice(1)}`);
+  }
 }

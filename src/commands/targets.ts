@@ -4,6 +4,7 @@ import { characterOf } from '../roll20/read';
 import { controls } from '../roll20/players';
 import { RefusalError, UsageError } from '../text/args';
 import type { CommandContext } from './context';
+import { tidyRefusals } from './refusals';
 
 export interface Target {
   token: Roll20Graphic;
@@ -43,7 +44,7 @@ export function resolveTargets(ctx: CommandContext, ids: string[] | undefined, o
     if (ids.length === 0) throw new UsageError('--ids needs at least one token id');
     for (const id of ids) {
       const token = onTable(id, ctx.gm);
-      if (!token) notes.push(`no token on the table has the id "${shortId(id)}"`);
+      if (!token) notes.push(`--ids: no token on the table has the id "${shortId(id)}"`);
       else take(token);
     }
   } else {
@@ -65,7 +66,7 @@ export function resolveTargets(ctx: CommandContext, ids: string[] | undefined, o
     if (options.anyTarget || controls(ctx.playerId, token, character)) targets.push({ token, character });
     else notes.push(`you do not control ${tokenName(token)}`);
   }
-  if (targets.length === 0) throw new RefusalError(notes.join('; '));
+  if (targets.length === 0) throw new RefusalError(tidyRefusals(notes).join('; '));
   return { targets, notes };
 }
 

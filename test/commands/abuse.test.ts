@@ -76,7 +76,7 @@ describe('attacks on the bundle', () => {
     table.mock.token('Goblin 2').set('bar1_value', 'secret 77');
     const out = await table.say('Alice', '!damage 5', ['Goblin 2']);
     expect(whispered(out, 'Alice').join()).not.toMatch(/secret|77/);
-    expect(whispered(out, 'Alice')).toEqual(['Not applied to every target: Goblin 2: a bar it needs holds no whole number; left as it was.']);
+    expect(whispered(out, 'Alice')).toEqual(['Not applied: Goblin 2: a bar it needs holds no whole number; left as it was.']);
   });
 
   it('6. a player cannot flush the GM\'s undo: no-ops are not kept, a player keeps at most 10', async () => {

@@ -92,6 +92,19 @@ describe.each(MODES)('one message per audience (%s)', (mode) => {
     expect(whispered(none, 'Alice')).toEqual([expect.stringMatching(/^Bob already has no stance \| Stance: none, unchanged/)]);
   });
 
+  it('refusals for several targets read as one sentence: each reason once, with its count', async () => {
+    table = await openTable(mode, {
+      setup: (mock, scene) => {
+        for (let i = 0; i < 3; i += 1) mock.create('graphic', { subtype: 'token', pageid: scene.pageId, layer: 'objects', name: 'Raider', represents: scene.characters.Goblin, bar1_value: 30, bar1_max: 30 });
+      },
+    });
+    const raiders = table.mock.globals.findObjs({ _type: 'graphic', name: 'Raider' }).map((token) => token.id);
+    const out = await table.say('Ben', `!stance defensive --ids ${raiders.join(' ')}`);
+    expect(whispered(out, 'Ben')).toEqual(['You do not control Raider (3 tokens).']);
+    const bogus = await table.say('GM', '!damage 5 --ids nobody');
+    expect(whispered(bogus, 'gm')).toEqual(['No token to act on (--ids: no token on the table has the id "nobody").']);
+  });
+
   it('names tokens, never ids, in refusals', async () => {
     table = await openTable(mode);
     await table.passTurn();
