@@ -1712,9 +1712,9 @@ var DefenseRound = (() => {
   }
   function describeSoakStateChange(left, now) {
     if (left.pendingDefense !== now.pendingDefense && now.pendingDefense !== void 0) return "has a new pending defense";
-    if (json.stringify(left.life ?? null) !== json.stringify(now.life ?? null)) return "condition or saves changed";
-    if (left.pendingDefense !== now.pendingDefense) return "its pending defense changed";
-    return "reactions or skills this round changed";
+    if (json.stringify(left.life ?? null) !== json.stringify(now.life ?? null)) return "has a new condition or saves owed";
+    if (left.pendingDefense !== now.pendingDefense) return "no longer has the pending defense it had";
+    return "has used reactions or skills since";
   }
   function compact(state2) {
     return stateOf(state2.life, state2.pendingDefense, state2.reactions, state2.skillsVs);
@@ -2614,7 +2614,7 @@ var DefenseRound = (() => {
   }
   function describeThresholdStateChange(left, now) {
     if (json.stringify(left.pendingDefense ?? null) !== json.stringify(now.pendingDefense ?? null)) return "has a new pending defense";
-    return "its death or saves changed";
+    return "has had a save or another round dead since";
   }
 
   // src/rules/threshold/damage.ts
@@ -3467,7 +3467,7 @@ var DefenseRound = (() => {
       return stateOf2(state2.down === true, state2.dead === true);
     },
     isEmptyState: (state2) => state2.down !== true && state2.dead !== true,
-    describeStateChange: () => "its state changed",
+    describeStateChange: () => "has changed condition since",
     text: opposedText
   };
 
@@ -4720,6 +4720,7 @@ var DefenseRound = (() => {
         if (!maySee) return `${snapshot.name}: a bar it needs holds no whole number; left as it was`;
         return barProblem(snapshot, refusal.resource) ?? `${snapshot.name}: ${refusal.resource} is not a number`;
       case "missing-value":
+        if (!snapshot.character) return `${snapshot.name}: cannot roll this check: it represents no character and has no ${refusal.key} of its own (!defense-round set ${refusal.key} N)`;
         return `${snapshot.name}: cannot roll this check: its character has no number in the attribute "${app.store.settings.attributes[refusal.key]}" (set it on the sheet, or !defense-round set ${refusal.key} N)`;
     }
   }

@@ -76,6 +76,7 @@ export function describeTokenRefusal(app: App, snapshot: TokenSnapshot, refusal:
       if (!maySee) return `${snapshot.name}: a bar it needs holds no whole number; left as it was`;
       return barProblem(snapshot, refusal.resource) ?? `${snapshot.name}: ${refusal.resource} is not a number`;
     case 'missing-value':
+      if (!snapshot.character) return `${snapshot.name}: cannot roll this check: it represents no character and has no ${refusal.key} of its own (!defense-round set ${refusal.key} N)`;
       return `${snapshot.name}: cannot roll this check: its character has no number in the attribute "${app.store.settings.attributes[refusal.key]}" (set it on the sheet, or !defense-round set ${refusal.key} N)`;
   }
 }

@@ -224,7 +224,7 @@ export interface Edition<S> {
   parseState(raw: unknown): S | null;
   /** Nothing in it is worth keeping in `state`. */
   isEmptyState(state: S): boolean;
-  /** Undo's "changed since": what differs in words, e.g. "has a new pending defense". */
+  /** Undo's "changed since": what differs in words, said after the token's name, e.g. "has a new pending defense". */
   describeStateChange(left: S, now: S): string;
   /** The plain words of one step; ids go through `nameOf`. */
   text(step: Step, nameOf?: (id: string) => string): string;

@@ -170,7 +170,12 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
   it('refuses a check whose target attribute is missing, naming the attribute', async () => {
     table = await openTable(mode);
     const out = await table.say('GM', '!defend --action defend --roll 5', ['Crate']);
-    expect(whispered(out, 'gm').join('\n')).toMatch(/"defend_check"/);
+    // The crate has no character: it is told so, with the way to give it a value of its own.
+    expect(whispered(out, 'gm')).toEqual(['Crate: cannot roll this check: it represents no character and has no defend_check of its own (!defense-round set defend_check N).']);
+    table.mock.attribute('Goblin', 'defend_check').remove();
+    await table.say('GM', '!defense-round refresh');
+    const goblin = await table.say('GM', '!defend --action defend --roll 5', ['Goblin 1']);
+    expect(whispered(goblin, 'gm').join('\n')).toMatch(/its character has no number in the attribute "defend_check"/);
   });
 });
 

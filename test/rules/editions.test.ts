@@ -347,8 +347,8 @@ describe('soak: parseState, isEmptyState, describeStateChange', () => {
 
   it('describeStateChange says what differs', () => {
     expect(soak.describeStateChange({}, { pendingDefense: 'success' })).toBe('has a new pending defense');
-    expect(soak.describeStateChange({}, { life: { condition: 'incapacitated', savesOwed: 1 } })).toBe('condition or saves changed');
-    expect(soak.describeStateChange({ pendingDefense: 'fail' }, {})).toBe('its pending defense changed');
+    expect(soak.describeStateChange({}, { life: { condition: 'incapacitated', savesOwed: 1 } })).toBe('has a new condition or saves owed');
+    expect(soak.describeStateChange({ pendingDefense: 'fail' }, {})).toBe('no longer has the pending defense it had');
   });
 });
 
@@ -565,7 +565,7 @@ describe('threshold: the rest of the contract', () => {
     expect(threshold.isEmptyState({})).toBe(true);
     expect(threshold.isEmptyState({ roundsDead: 0 })).toBe(false);
     expect(threshold.describeStateChange({}, pendingFront('success'))).toBe('has a new pending defense');
-    expect(threshold.describeStateChange({ roundsDead: 0 }, { roundsDead: 1 })).toBe('its death or saves changed');
+    expect(threshold.describeStateChange({ roundsDead: 0 }, { roundsDead: 1 })).toBe('has had a save or another round dead since');
   });
 
   it('text words its steps', () => {

@@ -1131,7 +1131,7 @@ describe('state', () => {
   it('describeStateChange says what differs', () => {
     expect(threshold.describeStateChange({}, pending('success'))).toBe('has a new pending defense');
     expect(threshold.describeStateChange(pending('fail'), pending('fail', 'behind', true))).toBe('has a new pending defense');
-    expect(threshold.describeStateChange({ roundsDead: 0 }, { roundsDead: 0, freeSaveUsed: true, triedThisRound: true })).toBe('its death or saves changed');
+    expect(threshold.describeStateChange({ roundsDead: 0 }, { roundsDead: 0, freeSaveUsed: true, triedThisRound: true })).toBe('has had a save or another round dead since');
   });
 });
 

@@ -242,6 +242,6 @@ export const opposed: Edition<OpposedState> = {
     return stateOf(state.down === true, state.dead === true);
   },
   isEmptyState: (state) => state.down !== true && state.dead !== true,
-  describeStateChange: () => 'its state changed',
+  describeStateChange: () => 'has changed condition since',
   text: opposedText,
 };

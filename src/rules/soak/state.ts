@@ -62,9 +62,9 @@ export function isEmptySoakState(state: SoakState): boolean {
 /** Undo's "changed since" in words. */
 export function describeSoakStateChange(left: SoakState, now: SoakState): string {
   if (left.pendingDefense !== now.pendingDefense && now.pendingDefense !== undefined) return 'has a new pending defense';
-  if (JSON.stringify(left.life ?? null) !== JSON.stringify(now.life ?? null)) return 'condition or saves changed';
-  if (left.pendingDefense !== now.pendingDefense) return 'its pending defense changed';
-  return 'reactions or skills this round changed';
+  if (JSON.stringify(left.life ?? null) !== JSON.stringify(now.life ?? null)) return 'has a new condition or saves owed';
+  if (left.pendingDefense !== now.pendingDefense) return 'no longer has the pending defense it had';
+  return 'has used reactions or skills since';
 }
 
 function compact(state: SoakState): SoakState {

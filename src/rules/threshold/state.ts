@@ -75,5 +75,5 @@ export function isDeadForGood(state: ThresholdState, vitality: number | null): b
 
 export function describeThresholdStateChange(left: ThresholdState, now: ThresholdState): string {
   if (JSON.stringify(left.pendingDefense ?? null) !== JSON.stringify(now.pendingDefense ?? null)) return 'has a new pending defense';
-  return 'its death or saves changed';
+  return 'has had a save or another round dead since';
 }
