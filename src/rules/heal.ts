@@ -34,7 +34,8 @@ export function planHeal<S>(edition: Edition<S>, amount: number, resource: Resou
         ...(after === before ? { noop: true } : {}),
         steps: set && resource === 'vitality' ? set.steps : [],
         card: { title: `${facts.name} is healed: ${RESOURCE_LABEL[resource]} +${after - before}`, rows: [{ label: 'Heal', lines }, { label: 'Now', lines: now ? [now] : [] }] },
-        shortLine: `${facts.name} is healed.`,
+        // Nothing healed (already at its max) says so, on a row of several as on its own card.
+        shortLine: after !== before ? `${facts.name} is healed.` : `${facts.name} is not healed: +0${max !== null && before >= max ? ' (already at its max)' : ''}.`,
         changes: after !== before ? [{ kind: 'bar', resource, to: after }] : [],
         ...(resource === 'vitality' && set ? { state: set.state } : {}),
         detail: { heal: amount, resource, before, after },
