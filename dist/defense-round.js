@@ -5524,6 +5524,7 @@ var DefenseRound = (() => {
 
   // src/commands/defend.ts
   var COMMON_FLAGS2 = { ids: { kind: "list" }, help: { kind: "switch" } };
+  var ID_FLAGS = ["vs", "ally", "aided-by"];
   var defendCommand = {
     usage: (app) => activeEdition(app).usage.defend,
     help: (app) => activeEdition(app).help.defend,
@@ -5535,8 +5536,19 @@ var DefenseRound = (() => {
       }
       checkFlags(ctx.parsed, { ...COMMON_FLAGS2, ...edition.flags.defend }, flagElsewhere(edition.id, "defend"));
       const plan = edition.planDefend(ctx.parsed);
-      checkIdFlags(ctx, ["vs", "ally", "aided-by"]);
-      const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
+      checkIdFlags(ctx, ID_FLAGS);
+      const found = resolveTargets(ctx, idsArg(ctx.parsed));
+      const notes = [...found.notes];
+      const named = ID_FLAGS.map((flag) => ({ flag, id: (ctx.parsed.flags.get(flag) ?? []).join(" ") })).filter(({ id: id2 }) => id2 !== "");
+      const targets = found.targets.filter(({ token }) => {
+        const self = named.find(({ id: id2 }) => id2 === token.id);
+        if (self) notes.push(`${string(token.get("name") ?? "") || "a token"}: --${self.flag} names the token itself`);
+        return self === void 0;
+      });
+      if (targets.length === 0) {
+        reply(ctx, `${tidyRefusals(notes).join("; ")}.`.replace(/^./, (first) => first.toUpperCase()));
+        return;
+      }
       return runPlan(ctx, plan, targets, notes, {
         title: "Defense",
         refusals: (refused2) => `${refused2.join("; ")}.`

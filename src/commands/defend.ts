@@ -6,8 +6,11 @@ import type { CommandHandler } from './dispatch';
 import { checkIdFlags, resolveTargets } from './targets';
 import { activeEdition, runPlan } from './pipeline';
 import { reply } from './context';
+import { tidyRefusals } from './refusals';
 
 const COMMON_FLAGS: FlagTable = { ids: { kind: 'list' }, help: { kind: 'switch' } };
+/** Flags that name another token. */
+const ID_FLAGS = ['vs', 'ally', 'aided-by'] as const;
 
 export const defendCommand: CommandHandler = {
   usage: (app) => activeEdition(app).usage.defend,
@@ -20,8 +23,20 @@ export const defendCommand: CommandHandler = {
     }
     checkFlags(ctx.parsed, { ...COMMON_FLAGS, ...edition.flags.defend }, flagElsewhere(edition.id, 'defend'));
     const plan = edition.planDefend(ctx.parsed);
-    checkIdFlags(ctx, ['vs', 'ally', 'aided-by']);
-    const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
+    checkIdFlags(ctx, ID_FLAGS);
+    const found = resolveTargets(ctx, idsArg(ctx.parsed));
+    const notes = [...found.notes];
+    // A token does not react to, guard, or get aid from itself: that target is refused, naming the flag.
+    const named = ID_FLAGS.map((flag) => ({ flag, id: (ctx.parsed.flags.get(flag) ?? []).join(' ') })).filter(({ id }) => id !== '');
+    const targets = found.targets.filter(({ token }) => {
+      const self = named.find(({ id }) => id === token.id);
+      if (self) notes.push(`${String(token.get('name') ?? '') || 'a token'}: --${self.flag} names the token itself`);
+      return self === undefined;
+    });
+    if (targets.length === 0) {
+      reply(ctx, `${tidyRefusals(notes).join('; ')}.`.replace(/^./, (first) => first.toUpperCase()));
+      return;
+    }
     return runPlan(ctx, plan, targets, notes, {
       title: 'Defense',
       refusals: (refused) => `${refused.join('; ')}.`,

@@ -167,6 +167,14 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
     expect(table.markers('Bob')).toEqual([]);
   });
 
+  it('a token does not react to itself: --vs naming the target is refused for it', async () => {
+    table = await openTable(mode);
+    await table.say('Alice', '!stance reactive', ['Bob']);
+    const out = await table.say('Alice', `!defend --action react --vs ${table.id('Bob')} --roll 5`, ['Bob']);
+    expect(whispered(out, 'Alice')).toEqual(['Bob: --vs names the token itself.']);
+    expect(table.memory('Bob')?.reactions).toBeUndefined();
+  });
+
   it('refuses a check whose target attribute is missing, naming the attribute', async () => {
     table = await openTable(mode);
     const out = await table.say('GM', '!defend --action defend --roll 5', ['Crate']);
