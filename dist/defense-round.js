@@ -2258,6 +2258,10 @@ var DefenseRound = (() => {
     if ((hasFlag(parsed, "mental") || mentalRoll !== void 0) && !(action === "evade" && SOAK_SITUATION_RULES[situation].mentalCheckEasesPenalty)) {
       throw new UsageError("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
     }
+    if ((action === "react" || action === "counter") && !hasFlag(parsed, "vs")) {
+      throw new UsageError(`--action ${action} needs --vs with the attacker's token id`);
+    }
+    if (hasFlag(parsed, "aided-by") && !hasFlag(parsed, "vs")) throw new UsageError("--aided-by needs --vs with the attacker's token id");
     return {
       action,
       situation,

@@ -167,6 +167,14 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
     expect(table.markers('Bob')).toEqual([]);
   });
 
+  it('a reaction, a counter or aid without --vs is a malformed command: the refusal shows the usage', async () => {
+    table = await openTable(mode);
+    for (const line of ['!defend --action counter', '!defend --action react --roll 5', `!defend --action defend --aided-by ${table.id('Bob')}`]) {
+      const out = await table.say('GM', line, ['Goblin 1']);
+      expect(whispered(out, 'gm')).toEqual([expect.stringMatching(/needs --vs with the attacker's token id\. Usage: !defend --action/)]);
+    }
+  });
+
   it('a token does not react to itself: --vs naming the target is refused for it', async () => {
     table = await openTable(mode);
     await table.say('Alice', '!stance reactive', ['Bob']);

@@ -82,6 +82,12 @@ export function parseSoakDefend(parsed: ParsedLine): DefendOrder {
   if ((hasFlag(parsed, 'mental') || mentalRoll !== undefined) && !(action === 'evade' && SOAK_SITUATION_RULES[situation].mentalCheckEasesPenalty)) {
     throw new UsageError('--mental and --mental-roll apply only to --action evade with --situation spell-unseen');
   }
+  // A missing argument is a malformed command, answered with the usage (commands.md, "Usage only
+  // for syntax"): a reaction and a counter are always against an attacker, aid always from one.
+  if ((action === 'react' || action === 'counter') && !hasFlag(parsed, 'vs')) {
+    throw new UsageError(`--action ${action} needs --vs with the attacker's token id`);
+  }
+  if (hasFlag(parsed, 'aided-by') && !hasFlag(parsed, 'vs')) throw new UsageError('--aided-by needs --vs with the attacker\'s token id');
   return {
     action,
     situation,
