@@ -1203,7 +1203,7 @@ var DefenseRound = (() => {
   function armorAbsent(reason, amount) {
     switch (reason) {
       case "worn-out":
-        return `Armor destroyed (both protections worn out): ${amount} is not reduced`;
+        return `Armor destroyed (worn out): ${amount} is not reduced`;
       case "never-there":
         return `No armor (no Physical or Magical protection): ${amount} is not reduced`;
       case "no-character":
@@ -3096,7 +3096,7 @@ var DefenseRound = (() => {
             case "not-dead":
               return { kind: "refused", reason: "no save is owed (saves come from dying at 0 or below)" };
             case "dead-for-good":
-              return { kind: "refused", reason: 'dead for good: after 4 rounds there is no save (seed 001: "After 4 rounds you are simply dead")' };
+              return { kind: "refused", reason: 'dead for good: no save is left (seed 001: "After 4 rounds you are simply dead"; a token dead for good in another edition stays dead)' };
             case "tried-this-round":
               return { kind: "refused", reason: "this round's try is used (one try a round); the next round brings the next" };
             case "missing-exp":

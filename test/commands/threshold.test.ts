@@ -503,7 +503,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       await table.say('GM', '!defense-round next-round');
       expect(table.memory('Bob')).toEqual({ roundsDead: 4, freeSaveUsed: true });
       const out = await table.say('Alice', '!defend --action save --roll 1', ['Bob']);
-      expect(whispered(out, 'Alice')[0]).toMatch(/Bob: dead for good: after 4 rounds there is no save/);
+      expect(whispered(out, 'Alice')[0]).toMatch(/Bob: dead for good: no save is left \(seed 001: "After 4 rounds you are simply dead"/);
       expect(table.attr('Bob', 'vitality')).toBe(0);
       expect(table.markers('Bob')).toEqual(['dead']);
     });

@@ -32,7 +32,7 @@ describe('describeDamageStep', () => {
     [{ kind: 'defense-used', result: 'none', source: 'none' }, 'No defense: the hit lands'],
     [{ kind: 'pierce', amount: 100, piercePercent: 20, pierced: 20, rest: 80 }, 'Pierced 20% of 100 = 20 (skips armor), 80 left'],
     [{ kind: 'armor-absent', track: 'magical', reason: 'never-there', amount: 80 }, 'No armor (no Physical or Magical protection): 80 is not reduced'],
-    [{ kind: 'armor-absent', track: 'physical', reason: 'worn-out', amount: 80 }, 'Armor destroyed (both protections worn out): 80 is not reduced'],
+    [{ kind: 'armor-absent', track: 'physical', reason: 'worn-out', amount: 80 }, 'Armor destroyed (worn out): 80 is not reduced'],
     [{ kind: 'armor-absent', track: 'physical', reason: 'no-character', amount: 80 }, 'No character, so no armor: 80 is not reduced by armor'],
     [{ kind: 'protection', track: 'magical', protection: 30, before: 80, after: 50 }, '80 - 30 Magical = 50'],
     [{ kind: 'armor-reduction', track: 'magical', reduction: 15, before: 50, after: 35 }, '50 - 15 Spirit = 35'],

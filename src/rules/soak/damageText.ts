@@ -10,7 +10,7 @@ const BAR_NAME = { soul: 'Soul', power: 'Power' } as const;
 function armorAbsent(reason: ArmorAbsence, amount: number): string {
   switch (reason) {
     case 'worn-out':
-      return `Armor destroyed (both protections worn out): ${amount} is not reduced`;
+      return `Armor destroyed (worn out): ${amount} is not reduced`;
     case 'never-there':
       return `No armor (no Physical or Magical protection): ${amount} is not reduced`;
     case 'no-character':

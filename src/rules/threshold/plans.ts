@@ -305,7 +305,8 @@ function savePlan(order: DefendOrder): Plan<ThresholdState> {
           case 'not-dead':
             return { kind: 'refused', reason: 'no save is owed (saves come from dying at 0 or below)' };
           case 'dead-for-good':
-            return { kind: 'refused', reason: 'dead for good: after 4 rounds there is no save (seed 001: "After 4 rounds you are simply dead")' };
+            // Either its four rounds are over, or it died for good in the edition before (it stays dead).
+            return { kind: 'refused', reason: 'dead for good: no save is left (seed 001: "After 4 rounds you are simply dead"; a token dead for good in another edition stays dead)' };
           case 'tried-this-round':
             return { kind: 'refused', reason: 'this round\'s try is used (one try a round); the next round brings the next' };
           case 'missing-exp':
