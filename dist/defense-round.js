@@ -4910,8 +4910,8 @@ var DefenseRound = (() => {
       const record2 = app.store.tokens[id2];
       const keepsStance = record2?.stance === void 0 || edition.stances.includes(record2.stance);
       const vitality = reading.facts.bars.vitality.value;
-      const oldState = record2?.edition?.id === left ? before.parseState(record2.edition.state) : null;
-      const deadForGood = record2?.deadForGood === true || oldState !== null && before.deadForGood(oldState, vitality);
+      const oldState = (record2?.edition?.id === left ? before.parseState(record2.edition.state) : null) ?? before.enter(vitality, false);
+      const deadForGood = record2?.deadForGood === true || before.deadForGood(oldState, vitality);
       applyOutcome(
         { settings: app.store.settings, edition, tokens: app.store.tokens },
         reading,

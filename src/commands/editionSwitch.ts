@@ -23,8 +23,9 @@ export function enterEditionEverywhere(app: App, left: EditionId): number {
     const keepsStance = record?.stance === undefined || edition.stances.includes(record.stance);
     // Dead for good as the edition left behind judges it now (its rounds may have run out since it last wrote).
     const vitality = reading.facts.bars.vitality.value;
-    const oldState = record?.edition?.id === left ? before.parseState(record.edition.state) : null;
-    const deadForGood = record?.deadForGood === true || (oldState !== null && before.deadForGood(oldState, vitality));
+    // A token remembered for something else (worn armor, a stance) is judged by its Vitality, as the edition left behind reads it.
+    const oldState = (record?.edition?.id === left ? before.parseState(record.edition.state) : null) ?? before.enter(vitality, false);
+    const deadForGood = record?.deadForGood === true || before.deadForGood(oldState, vitality);
     applyOutcome(
       { settings: app.store.settings, edition, tokens: app.store.tokens },
       reading,

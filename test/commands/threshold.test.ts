@@ -647,6 +647,16 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       expect(table.markers('Goblin 2')).toEqual([]);
     });
 
+    it('a token remembered only for its worn armor, at -12 when soak is left, is judged dead by soak: dead for good in threshold', async () => {
+      table = await openTable(mode);
+      await table.say('GM', '!damage 10', ['Goblin 1']); // the armor holds; only the wear is remembered
+      expect(table.memory('Goblin 1')).toEqual({ wear: { physical: 18 } });
+      table.mock.token('Goblin 1').set('bar1_value', -12); // another script's write: no event, no condition kept
+      await table.say('GM', '!defense-round config edition threshold');
+      const out = await table.say('GM', '!defend --action save --roll 1', ['Goblin 1']);
+      expect(whispered(out, 'gm')[0]).toMatch(/Goblin 1: dead for good/);
+    });
+
     it('back to soak: a threshold-dead token at -3 is incapacitated with no save owed; dead for good stays dead', async () => {
       await soakTableInEveryCondition();
       await table.say('GM', '!defense-round config edition threshold');
