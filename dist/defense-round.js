@@ -1698,8 +1698,10 @@ var DefenseRound = (() => {
   function afterHit(state2, life) {
     return withLife(stateOf(state2.life, void 0, state2.reactions, state2.skillsVs), life);
   }
-  function enterSoak(_vitality, deadForGood) {
-    return deadForGood ? { life: { condition: "dead", savesOwed: 0 } } : {};
+  function enterSoak(vitality, deadForGood) {
+    if (deadForGood) return { life: { condition: "dead", savesOwed: 0 } };
+    const life = vitality === null ? STANDING : lifeFromVitality(vitality);
+    return life.condition === "none" ? {} : { life: { condition: life.condition, savesOwed: life.savesOwed } };
   }
   function endSoakRound(state2) {
     return stateOf(state2.life, void 0, void 0, void 0);

@@ -647,6 +647,17 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       expect(table.markers('Goblin 2')).toEqual([]);
     });
 
+    it('threshold, soak, threshold again: a token down at -5 is remembered through soak and shows dead again', async () => {
+      await thresholdTable();
+      await table.say('GM', '!damage 35', ['Goblin 2']); // 30 - 35 = -5: dead in threshold
+      expect(table.markers('Goblin 2')).toEqual(['dead']);
+      await table.say('GM', '!defense-round config edition soak');
+      expect(table.markers('Goblin 2')).toEqual(['sleepy']); // incapacitated in soak's terms
+      const back = await table.say('GM', '!defense-round config edition threshold');
+      expect(whispered(back, 'gm')[0]).toMatch(/read again/);
+      expect(table.markers('Goblin 2')).toEqual(['dead']);
+    });
+
     it('a token remembered only for its worn armor, at -12 when soak is left, is judged dead by soak: dead for good in threshold', async () => {
       table = await openTable(mode);
       await table.say('GM', '!damage 10', ['Goblin 1']); // the armor holds; only the wear is remembered

@@ -286,10 +286,11 @@ describe('soak: setVitality', () => {
 });
 
 describe('soak: enter, endRound, condition, deadForGood', () => {
-  it('enter: an empty state (life read from Vitality later); dead for good stays dead', () => {
+  it('enter: standing keeps nothing; down keeps its condition read from Vitality (no save owed); dead for good stays dead', () => {
     expect(soak.enter(50, false)).toEqual({});
-    expect(soak.enter(-3, false)).toEqual({});
     expect(soak.enter(null, false)).toEqual({});
+    expect(soak.enter(-3, false)).toEqual({ life: { condition: 'incapacitated', savesOwed: 0 } });
+    expect(soak.enter(-12, false)).toEqual({ life: { condition: 'dead', savesOwed: 0 } });
     expect(soak.enter(5, true)).toEqual({ life: { condition: 'dead', savesOwed: 0 } });
     expect(soak.condition(soak.enter(5, true), 5)).toBe('dead');
   });

@@ -41,9 +41,12 @@ export function afterHit(state: SoakState, life: Life): SoakState {
 }
 
 /** Entering the edition (rules.md, "Switching editions"): conditions come from Vitality, no saves owed. */
-export function enterSoak(_vitality: number | null, deadForGood: boolean): SoakState {
-  // Left empty, the life is read from Vitality when it is next needed (`lifeOf`).
-  return deadForGood ? { life: { condition: 'dead', savesOwed: 0 } } : {};
+export function enterSoak(vitality: number | null, deadForGood: boolean): SoakState {
+  if (deadForGood) return { life: { condition: 'dead', savesOwed: 0 } };
+  // A standing token keeps nothing (its life is read from Vitality when next needed). A token that
+  // enters down keeps its condition, so the script remembers it and a later switch re-reads its markers.
+  const life = vitality === null ? STANDING : lifeFromVitality(vitality);
+  return life.condition === 'none' ? {} : { life: { condition: life.condition, savesOwed: life.savesOwed } };
 }
 
 /** rules.md, "Rounds": pending defenses and per-round limits end with the round. */
