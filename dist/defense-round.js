@@ -4555,6 +4555,21 @@ var DefenseRound = (() => {
     }
     return size;
   }
+  function joinLinkedEdit(app, attributeId, applied) {
+    if (applied.changes.length === 0) return false;
+    const history = app.store.history;
+    for (let i = history.length - 1; i >= 0; i -= 1) {
+      const entry = history[i];
+      if (entry.kind !== "hand-edit") continue;
+      const edited = entry.tokens.some((token) => token.changes.some((change) => change.kind === "bar" && change.attributeId === attributeId));
+      if (!edited) continue;
+      if (entry.tokens.some((token) => token.tokenId === applied.tokenId)) return false;
+      entry.tokens.push(applied);
+      sizes.delete(entry);
+      return true;
+    }
+    return false;
+  }
   function byGm(application) {
     return application.by === "hand-edit" || isGM(application.by);
   }
@@ -5675,20 +5690,21 @@ var DefenseRound = (() => {
         if (!isRefusal(resolution)) {
           const vitalityAfter2 = resolution.changes.find((change) => change.kind === "bar" && change.resource === "vitality");
           if (vitalityAfter2 === void 0) resolution.changes.push({ kind: "bar", resource: "vitality", to: before });
-          const { applied, shown: shown2 } = write(app, reading2, resolution, {
+          const { applied: applied2, shown: shown2 } = write(app, reading2, resolution, {
             vitalityFrom: before,
             title: `${reading2.snapshot.name}: Vitality edited by hand, ${before} -> ${typed}, read through armor`
           });
           present(app, [shown2], { title: "Hand edit", replyTo: "gm" });
           if (link) app.linkedEdits.set(link, { from: before, to: vitalityAfter2?.kind === "bar" ? vitalityAfter2.to : before });
-          recordApplication(app, { by: "hand-edit", kind: "hand-edit", round: app.store.round.number, tokens: [applied] });
+          recordApplication(app, { by: "hand-edit", kind: "hand-edit", round: app.store.round.number, tokens: [applied2] });
           return;
         }
       }
     }
     const { reading, outcome, saysSomething } = plainEdit(app, target2, before, typed);
     if (unsafeResult(outcome) !== void 0) return;
-    const { shown } = write(app, reading, outcome, { vitalityFrom: before });
+    const { applied, shown } = write(app, reading, outcome, { vitalityFrom: before });
+    if (alreadyRead) joinLinkedEdit(app, link, applied);
     if (saysSomething) present(app, [shown], { title: "Hand edit", replyTo: "gm" });
   }
   function plainEdit(app, target2, before, typed) {

@@ -8,7 +8,7 @@ import { characterOf, startingFrom, type TokenReading } from '../roll20/read';
 import type { App } from './context';
 import { activeEdition, planContext, readTarget, TOKEN_ONLY, unsafeResult, write } from './pipeline';
 import { present } from './present';
-import { recordApplication } from './history';
+import { joinLinkedEdit, recordApplication } from './history';
 import { isCard } from './targets';
 
 export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<string, unknown> | undefined): void {
@@ -56,7 +56,9 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
 
   const { reading, outcome, saysSomething } = plainEdit(app, target, before, typed);
   if (unsafeResult(outcome) !== undefined) return;
-  const { shown } = write(app, reading, outcome, { vitalityFrom: before });
+  const { applied, shown } = write(app, reading, outcome, { vitalityFrom: before });
+  // Another token of the sheet following an edit read through armor: undoing that edit undoes this too.
+  if (alreadyRead) joinLinkedEdit(app, link, applied);
   if (saysSomething) present(app, [shown], { title: 'Hand edit', replyTo: 'gm' });
 }
 

@@ -32,6 +32,27 @@ function sizeOf(application: Application): number {
   return size;
 }
 
+/**
+ * The other tokens of one linked sheet follow a hand edit read through armor (rules.md, "one sheet,
+ * several tokens"): what following changed on them (condition, markers) joins that edit's entry, so
+ * undoing the edit puts them back too. Returns whether an entry took it.
+ */
+export function joinLinkedEdit(app: App, attributeId: string, applied: AppliedToken): boolean {
+  if (applied.changes.length === 0) return false;
+  const history = app.store.history;
+  for (let i = history.length - 1; i >= 0; i -= 1) {
+    const entry = history[i]!;
+    if (entry.kind !== 'hand-edit') continue;
+    const edited = entry.tokens.some((token) => token.changes.some((change) => change.kind === 'bar' && change.attributeId === attributeId));
+    if (!edited) continue;
+    if (entry.tokens.some((token) => token.tokenId === applied.tokenId)) return false;
+    entry.tokens.push(applied);
+    sizes.delete(entry);
+    return true;
+  }
+  return false;
+}
+
 /** The GM's, another script's, or a hand edit (only the GM undoes those). */
 function byGm(application: Application): boolean {
   return application.by === 'hand-edit' || isGM(application.by);

@@ -126,4 +126,33 @@ describe.each(MODES)('a linked Vitality shared by several tokens (%s)', (mode) =
     const cards = table.mock.newMessages().filter((r) => r.who === 'DefenseRound' && r.content.includes('read through armor'));
     expect(cards).toHaveLength(1);
   });
+
+  it('undoing that edit puts every token of the sheet back: the one that followed leaves its dying condition too', async () => {
+    table = await openTable(mode, {
+      setup: (mock, scene) => {
+        const bob = mock.token('Bob');
+        mock.create('graphic', {
+          subtype: 'token', pageid: scene.pageId, layer: 'objects', name: 'Bob 2', represents: scene.characters.Bob,
+          controlledby: scene.players.Alice, bar1_link: bob.get('bar1_link'), bar1_value: 70, bar1_max: 70,
+        });
+      },
+    });
+    await table.say('GM', '!defense-round config armor-on-manual-edits on');
+    table.mock.userEdit(table.mock.token('Bob 2'), { bar1_value: -200 }); // 270 x 80% = 216 - 100 - 30 = 86: 70 -> -16, dying
+    await table.mock.settle();
+    expect(table.attr('Bob', 'vitality')).toBe(-16);
+    expect(table.memory('Bob')?.life).toEqual({ condition: 'dying', savesOwed: 3 });
+    expect(table.memory('Bob 2')?.life).toEqual({ condition: 'dying', savesOwed: 3 });
+    await table.say('GM', '!damage --undo');
+    expect(table.attr('Bob', 'vitality')).toBe(70);
+    expect(table.attr('Bob', 'armor_physical')).toBe(100);
+    for (const name of ['Bob', 'Bob 2']) {
+      expect(table.memory(name)?.life).toBeUndefined();
+      expect(table.markers(name)).toEqual([]);
+    }
+    // No save is owed any more, so none can drop him back to -9.
+    const save = await table.say('Alice', '!defend --action save --roll 1', ['Bob']);
+    expect(whispered(save, 'Alice').join()).toMatch(/no save is owed|owes no save/i);
+    expect(table.attr('Bob', 'vitality')).toBe(70);
+  });
 });
