@@ -5264,6 +5264,16 @@ var DefenseRound = (() => {
       (entry) => entry.change.kind === "memory" ? { ...entry, change: { ...entry.change, from: shiftMemory(entry.change.from, edition, rounds), to: shiftMemory(entry.change.to, edition, rounds) } } : entry
     );
   }
+  function undoneMemory(from, to, now, same2) {
+    const out = {};
+    const edition = same2(from.edition, to.edition) ? now.edition : from.edition;
+    const deadForGood = from.deadForGood === to.deadForGood ? now.deadForGood : from.deadForGood;
+    const stance = from.stance === to.stance ? now.stance : from.stance;
+    if (edition !== void 0) out.edition = edition;
+    if (deadForGood !== void 0) out.deadForGood = deadForGood;
+    if (stance !== void 0) out.stance = stance;
+    return out;
+  }
 
   // src/roll20/restore.ts
   function readNow(context, merged) {
@@ -5347,9 +5357,12 @@ var DefenseRound = (() => {
         case "markers":
           props(tokenId).statusmarkers = change.from;
           break;
-        case "memory":
-          storeMemory(context.tokens, change.tokenId ?? tokenId, change.from);
+        case "memory": {
+          const id2 = change.tokenId ?? tokenId;
+          const current = normalMemory(memoryOf(context.tokens[id2]), context.edition);
+          storeMemory(context.tokens, id2, undoneMemory(change.from, change.to, current, sameData));
           break;
+        }
         case "initiative": {
           order ?? (order = readTurnOrder());
           const entry = order.find((row) => row.id === tokenId);
@@ -5379,6 +5392,7 @@ var DefenseRound = (() => {
       const before = befores.get(tokenId);
       if (!token || !before) continue;
       const pending = tokenProps.get(tokenId) ?? {};
+      if (typeof pending.statusmarkers === "string") pending.statusmarkers = markersForStance(pending.statusmarkers, context.tokens[tokenId]?.stance ?? null, context.settings);
       const barsAfter = {};
       for (const resource of RESOURCES) {
         const reading = before.snapshot.bars[resource];
@@ -5435,6 +5449,8 @@ var DefenseRound = (() => {
     const context = { settings: app.store.settings, edition, tokens: app.store.tokens };
     const now = readNow(context, merged);
     const describe = (left, current) => {
+      if (left.stance !== current.stance) return current.stance === void 0 ? "has dropped its stance since" : `has taken the ${current.stance} stance since`;
+      if (left.deadForGood !== current.deadForGood) return "has died for good since";
       const state2 = (memory2) => (memory2.edition?.id === edition.id ? edition.parseState(memory2.edition.state) : null) ?? edition.enter(null, false);
       return edition.describeStateChange(state2(left), state2(current));
     };

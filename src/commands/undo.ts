@@ -38,6 +38,9 @@ export function undoDamage(ctx: CommandContext): void {
   const context = { settings: app.store.settings, edition, tokens: app.store.tokens };
   const now = readNow(context, merged);
   const describe = (left: Memory, current: Memory) => {
+    // The parts a player can see changed first: a stance, then death for good, then the edition's own state.
+    if (left.stance !== current.stance) return current.stance === undefined ? 'has dropped its stance since' : `has taken the ${current.stance} stance since`;
+    if (left.deadForGood !== current.deadForGood) return 'has died for good since';
     const state = (memory: Memory) => (memory.edition?.id === edition.id ? edition.parseState(memory.edition.state) : null) ?? edition.enter(null, false);
     return edition.describeStateChange(state(left), state(current));
   };

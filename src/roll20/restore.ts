@@ -2,13 +2,14 @@
 // changes back inverted, one `set` per object, telling observers once per token.
 import { readInteger } from '../rules/values';
 import type { AnyEdition } from '../rules/edition';
-import type { MergedChange } from '../state/changes';
+import { undoneMemory, type MergedChange } from '../state/changes';
 import { memoryOf, putRecord, withEntry, type Memory, type TokenRecord } from '../state/tokens';
 import type { Settings } from '../state/settings';
 import { characterOf, readToken, RESOURCES, type Resource } from './read';
-import { normalMemory, previousProperties, storeMemory, writeAttribute } from './write';
+import { normalMemory, previousProperties, sameData, storeMemory, writeAttribute } from './write';
 import { notifyObservers, type TokenResources } from './observers';
 import { readTurnOrder, writeTurnOrder } from './turnorder';
+import { markersForStance } from './markers';
 
 export interface RestoreContext {
   settings: Settings;
@@ -101,9 +102,12 @@ export function restore(context: RestoreContext, merged: readonly MergedChange[]
       case 'markers':
         props(tokenId).statusmarkers = change.from;
         break;
-      case 'memory':
-        storeMemory(context.tokens, change.tokenId ?? tokenId, change.from);
+      case 'memory': {
+        const id = change.tokenId ?? tokenId;
+        const current = normalMemory(memoryOf(context.tokens[id]), context.edition);
+        storeMemory(context.tokens, id, undoneMemory(change.from, change.to, current, sameData));
         break;
+      }
       case 'initiative': {
         order ??= readTurnOrder();
         const entry = order.find((row) => row.id === tokenId);
@@ -133,6 +137,8 @@ export function restore(context: RestoreContext, merged: readonly MergedChange[]
     const before = befores.get(tokenId);
     if (!token || !before) continue;
     const pending = tokenProps.get(tokenId) ?? {};
+    // Markers put back show the stance the token keeps (a stance taken since the hit stays, with its marker).
+    if (typeof pending.statusmarkers === 'string') pending.statusmarkers = markersForStance(pending.statusmarkers, context.tokens[tokenId]?.stance ?? null, context.settings);
     const barsAfter = {} as Record<Resource, number | null>;
     for (const resource of RESOURCES) {
       const reading = before.snapshot.bars[resource];

@@ -123,3 +123,19 @@ export function shiftMerged(merged: readonly MergedChange[], edition: AnyEdition
       : entry,
   );
 }
+
+/**
+ * The memory an undo leaves: each part (edition state, dead for good, stance) goes back to what it
+ * was before the command only if the command changed it; a part it left alone keeps what it holds
+ * now (a forced undo must not take back a stance taken since, which the hit never touched).
+ */
+export function undoneMemory(from: Memory, to: Memory, now: Memory, same: (a: unknown, b: unknown) => boolean): Memory {
+  const out: Memory = {};
+  const edition = same(from.edition, to.edition) ? now.edition : from.edition;
+  const deadForGood = from.deadForGood === to.deadForGood ? now.deadForGood : from.deadForGood;
+  const stance = from.stance === to.stance ? now.stance : from.stance;
+  if (edition !== undefined) out.edition = edition;
+  if (deadForGood !== undefined) out.deadForGood = deadForGood;
+  if (stance !== undefined) out.stance = stance;
+  return out;
+}

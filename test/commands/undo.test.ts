@@ -109,6 +109,21 @@ describe.each(MODES)('!damage --undo puts back only what the damage changed (%s)
     expect(whispered(gm, 'gm')[0]).toMatch(/Bob has a new pending defense/);
   });
 
+  it('a stance taken after the hit is named as the change, and a forced undo keeps it with its marker', async () => {
+    table = await openTable(mode);
+    await table.passTurn(); // Goblin 1's turn: Goblin 2 may defend
+    await table.say('GM', '!defend --action defend --roll 99', ['Goblin 2']); // fails: the hit lands
+    await table.say('GM', '!damage 15', ['Goblin 2']); // 13 after soak, all on Physical: wear 3
+    await table.say('GM', '!stance defensive', ['Goblin 2']);
+    const plain = await table.say('GM', '!damage --undo');
+    expect(whispered(plain, 'gm')[0]).toMatch(/Goblin 2 has taken the defensive stance since/);
+    await table.say('GM', '!damage --undo --force');
+    expect(table.memory('Goblin 2')?.stance).toBe('defensive');
+    expect(table.markers('Goblin 2')).toEqual(['bolt-shield']);
+    expect(table.memory('Goblin 2')?.wear).toBeUndefined();
+    expect(table.memory('Goblin 2')?.pendingDefense).toBe('fail');
+  });
+
   it('does not bring back a pending defense from a round that has ended', async () => {
     table = await openTable(mode);
     await table.passTurn(); // Goblin 1's turn: Bob is in his defensive round
