@@ -937,132 +937,6 @@ var DefenseRound = (() => {
     };
   }
 
-  // src/state/history.ts
-  var integer3 = pipe(number2(), safeInteger());
-  var nullableInteger = nullable(integer3);
-  var initiative = pipe(number2(), finite(), minValue(-1e9), maxValue(1e9));
-  var id = pipe(string2(), minLength(1), maxLength(64));
-  var track = picklist(["physical", "magical"]);
-  var MemorySchema = object2({
-    edition: optional(object2({ id: picklist(EDITION_IDS), state: unknown() })),
-    deadForGood: optional(literal(true)),
-    stance: optional(pipe(string2(), maxLength(40)))
-  });
-  var ChangeSchema = variant("kind", [
-    /** A bar, through its linked attribute when there is one. */
-    object2({ kind: literal("bar"), resource: picklist(RESOURCES), bar: picklist(BAR_NAMES), attributeId: optional(id), from: nullableInteger, to: integer3 }),
-    /** A character value on the sheet (a unique token's worn armor, EXP). */
-    object2({ kind: literal("attribute"), key: picklist(VALUE_KEYS), attributeId: id, from: nullableInteger, to: integer3 }),
-    /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-    object2({ kind: literal("override"), key: picklist(VALUE_KEYS), from: nullableInteger, to: integer3 }),
-    /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-    object2({ kind: literal("worn"), track, from: nullableInteger, to: integer3 }),
-    object2({ kind: literal("markers"), from: pipe(string2(), maxLength(2e3)), to: pipe(string2(), maxLength(2e3)) }),
-    /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-    object2({ kind: literal("memory"), tokenId: optional(id), from: MemorySchema, to: MemorySchema }),
-    object2({ kind: literal("initiative"), from: initiative, to: initiative }),
-    object2({ kind: literal("turn-order"), tokenId: id })
-  ]);
-  var ApplicationSchema = object2({
-    /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-    by: pipe(string2(), minLength(1), maxLength(64)),
-    kind: picklist(["damage", "hand-edit", "save"]),
-    /** The round it happened in: edition state it put back is moved on by the rounds since. */
-    round: integer3,
-    tokens: array2(object2({ tokenId: id, name: pipe(string2(), maxLength(200)), changes: array2(ChangeSchema) }))
-  });
-  function checkHistory(raw) {
-    if (raw === void 0) return { history: [], problems: [] };
-    if (!array.isArray(raw)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
-    const history = [];
-    const problems = [];
-    raw.forEach((entry, index) => {
-      const parsed = safeParse(ApplicationSchema, entry);
-      if (parsed.success) history.push(parsed.output);
-      else problems.push(`history[${index}]: not a valid undo entry; dropped`);
-    });
-    return { history, problems };
-  }
-
-  // src/state/migrate1.ts
-  var SOAK_FIELDS = ["life", "pendingDefense", "reactions", "skillsVs"];
-  var DEFAULT_BARS = { vitality: "bar1", soul: "bar2", power: "bar3" };
-  function soakMemory(part, stance) {
-    const state2 = {};
-    for (const field of SOAK_FIELDS) if (part[field] !== void 0) state2[field] = part[field];
-    const memory2 = {};
-    if (object.keys(state2).length > 0) memory2.edition = { id: "soak", state: state2 };
-    if (isRecord(part.life) && part.life.condition === "dead") memory2.deadForGood = true;
-    if (typeof stance === "string") memory2.stance = stance;
-    return memory2;
-  }
-  function migrateToken(old) {
-    if (!isRecord(old)) return old;
-    const record2 = {};
-    if (old.overrides !== void 0) record2.overrides = old.overrides;
-    if (old.wear !== void 0) record2.worn = old.wear;
-    object.assign(record2, soakMemory(old, old.stance));
-    return record2;
-  }
-  function pick(part) {
-    return { life: part.life, pendingDefense: part.pendingDefense };
-  }
-  function same(a, b) {
-    return json.stringify(a ?? null) === json.stringify(b ?? null);
-  }
-  function migrateEntry(entry, bars, tokens) {
-    if (!isRecord(entry) || !isRecord(entry.before) || !isRecord(entry.after)) return entry;
-    const { before, after } = entry;
-    const changes = [];
-    const beforeBars = isRecord(before.bars) ? before.bars : {};
-    const afterBars = isRecord(after.bars) ? after.bars : {};
-    for (const resource of ["vitality", "soul", "power"]) {
-      const to2 = afterBars[resource];
-      if (beforeBars[resource] !== to2 && typeof to2 === "number") {
-        changes.push({ kind: "bar", resource, bar: bars[resource] ?? DEFAULT_BARS[resource], from: beforeBars[resource] ?? null, to: to2 });
-      }
-    }
-    const from = isRecord(before.protection) ? before.protection : void 0;
-    const to = isRecord(after.protection) ? after.protection : void 0;
-    if (to && typeof to.value === "number" && from?.value !== to.value) {
-      changes.push(
-        typeof to.attributeId === "string" ? { kind: "attribute", key: to.track === "magical" ? "armor_magical" : "armor_physical", attributeId: to.attributeId, from: from?.value ?? null, to: to.value } : { kind: "worn", track: to.track, from: from?.value ?? null, to: to.value }
-      );
-    }
-    if (before.statusmarkers !== after.statusmarkers) changes.push({ kind: "markers", from: before.statusmarkers, to: after.statusmarkers });
-    const beforePart = isRecord(before.record) ? before.record : {};
-    const afterPart = isRecord(after.record) ? after.record : {};
-    if (!same(beforePart.life, afterPart.life) || !same(beforePart.pendingDefense, afterPart.pendingDefense)) {
-      const current = isRecord(tokens[string(entry.tokenId)]) ? tokens[string(entry.tokenId)] : {};
-      const untouched = { reactions: current.reactions, skillsVs: current.skillsVs };
-      changes.push({
-        kind: "memory",
-        from: soakMemory({ ...untouched, ...pick(beforePart) }, current.stance),
-        to: soakMemory({ ...untouched, ...pick(afterPart) }, current.stance)
-      });
-    }
-    return { tokenId: entry.tokenId, name: entry.name, changes };
-  }
-  function migrateFrom1(old) {
-    const settings = isRecord(old.settings) ? old.settings : {};
-    const bars = isRecord(settings.bars) ? settings.bars : DEFAULT_BARS;
-    const tokens = isRecord(old.tokens) ? old.tokens : {};
-    const round = isRecord(old.round) && typeof old.round.number === "number" ? old.round.number : 1;
-    const migrated = { ...old, schemaVersion: 2 };
-    if (isRecord(old.tokens)) migrated.tokens = object.fromEntries(object.entries(old.tokens).map(([id2, record2]) => [id2, migrateToken(record2)]));
-    if (array.isArray(old.history)) {
-      migrated.history = old.history.map(
-        (application) => isRecord(application) && array.isArray(application.tokens) ? {
-          by: application.by,
-          kind: application.kind,
-          round: typeof application.round === "number" ? application.round : round,
-          tokens: application.tokens.map((entry) => migrateEntry(entry, bars, tokens))
-        } : application
-      );
-    }
-    return migrated;
-  }
-
   // src/rules/soak/life.ts
   var DEATH_LINE = -10;
   var SAVED_FROM_DEATH_VITALITY = -9;
@@ -3494,6 +3368,143 @@ var DefenseRound = (() => {
     };
   }
 
+  // src/state/history.ts
+  var integer3 = pipe(number2(), safeInteger());
+  var nullableInteger = nullable(integer3);
+  var initiative = pipe(number2(), finite(), minValue(-1e9), maxValue(1e9));
+  var id = pipe(string2(), minLength(1), maxLength(64));
+  var track = picklist(["physical", "magical"]);
+  var MemorySchema = object2({
+    edition: optional(object2({ id: picklist(EDITION_IDS), state: unknown() })),
+    deadForGood: optional(literal(true)),
+    stance: optional(pipe(string2(), maxLength(40)))
+  });
+  var ChangeSchema = variant("kind", [
+    /** A bar, through its linked attribute when there is one. */
+    object2({ kind: literal("bar"), resource: picklist(RESOURCES), bar: picklist(BAR_NAMES), attributeId: optional(id), from: nullableInteger, to: integer3 }),
+    /** A character value on the sheet (a unique token's worn armor, EXP). */
+    object2({ kind: literal("attribute"), key: picklist(VALUE_KEYS), attributeId: id, from: nullableInteger, to: integer3 }),
+    /** A value kept per token by `!defense-round set` (EXP paid from an override). */
+    object2({ kind: literal("override"), key: picklist(VALUE_KEYS), from: nullableInteger, to: integer3 }),
+    /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
+    object2({ kind: literal("worn"), track, from: nullableInteger, to: integer3 }),
+    object2({ kind: literal("markers"), from: pipe(string2(), maxLength(2e3)), to: pipe(string2(), maxLength(2e3)) }),
+    /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
+    object2({ kind: literal("memory"), tokenId: optional(id), from: MemorySchema, to: MemorySchema }),
+    object2({ kind: literal("initiative"), from: initiative, to: initiative }),
+    object2({ kind: literal("turn-order"), tokenId: id })
+  ]);
+  var ApplicationSchema = object2({
+    /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
+    by: pipe(string2(), minLength(1), maxLength(64)),
+    kind: picklist(["damage", "hand-edit", "save"]),
+    /** The round it happened in: edition state it put back is moved on by the rounds since. */
+    round: integer3,
+    tokens: array2(object2({ tokenId: id, name: pipe(string2(), maxLength(200)), changes: array2(ChangeSchema) }))
+  });
+  var stances;
+  function isStance(name) {
+    stances ?? (stances = new set(object.values(EDITIONS2).flatMap((edition) => edition.stances)));
+    return stances.has(name);
+  }
+  function memoryIsSound(change) {
+    if (change.kind !== "memory") return true;
+    return [change.from, change.to].every(
+      (memory2) => (memory2.stance === void 0 || isStance(memory2.stance)) && (memory2.edition === void 0 || EDITIONS2[memory2.edition.id].parseState(memory2.edition.state) !== null)
+    );
+  }
+  function checkHistory(raw) {
+    if (raw === void 0) return { history: [], problems: [] };
+    if (!array.isArray(raw)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
+    const history = [];
+    const problems = [];
+    raw.forEach((entry, index) => {
+      const parsed = safeParse(ApplicationSchema, entry);
+      if (parsed.success && parsed.output.tokens.every((token) => token.changes.every(memoryIsSound))) history.push(parsed.output);
+      else problems.push(`history[${index}]: not a valid undo entry; dropped`);
+    });
+    return { history, problems };
+  }
+
+  // src/state/migrate1.ts
+  var SOAK_FIELDS = ["life", "pendingDefense", "reactions", "skillsVs"];
+  var DEFAULT_BARS = { vitality: "bar1", soul: "bar2", power: "bar3" };
+  function soakMemory(part, stance) {
+    const state2 = {};
+    for (const field of SOAK_FIELDS) if (part[field] !== void 0) state2[field] = part[field];
+    const memory2 = {};
+    if (object.keys(state2).length > 0) memory2.edition = { id: "soak", state: state2 };
+    if (isRecord(part.life) && part.life.condition === "dead") memory2.deadForGood = true;
+    if (typeof stance === "string") memory2.stance = stance;
+    return memory2;
+  }
+  function migrateToken(old) {
+    if (!isRecord(old)) return old;
+    const record2 = {};
+    if (old.overrides !== void 0) record2.overrides = old.overrides;
+    if (old.wear !== void 0) record2.worn = old.wear;
+    object.assign(record2, soakMemory(old, old.stance));
+    return record2;
+  }
+  function pick(part) {
+    return { life: part.life, pendingDefense: part.pendingDefense };
+  }
+  function same(a, b) {
+    return json.stringify(a ?? null) === json.stringify(b ?? null);
+  }
+  function migrateEntry(entry, bars, tokens) {
+    if (!isRecord(entry) || !isRecord(entry.before) || !isRecord(entry.after)) return entry;
+    const { before, after } = entry;
+    const changes = [];
+    const beforeBars = isRecord(before.bars) ? before.bars : {};
+    const afterBars = isRecord(after.bars) ? after.bars : {};
+    for (const resource of ["vitality", "soul", "power"]) {
+      const to2 = afterBars[resource];
+      if (beforeBars[resource] !== to2 && typeof to2 === "number") {
+        changes.push({ kind: "bar", resource, bar: bars[resource] ?? DEFAULT_BARS[resource], from: beforeBars[resource] ?? null, to: to2 });
+      }
+    }
+    const from = isRecord(before.protection) ? before.protection : void 0;
+    const to = isRecord(after.protection) ? after.protection : void 0;
+    if (to && typeof to.value === "number" && from?.value !== to.value) {
+      changes.push(
+        typeof to.attributeId === "string" ? { kind: "attribute", key: to.track === "magical" ? "armor_magical" : "armor_physical", attributeId: to.attributeId, from: from?.value ?? null, to: to.value } : { kind: "worn", track: to.track, from: from?.value ?? null, to: to.value }
+      );
+    }
+    if (before.statusmarkers !== after.statusmarkers) changes.push({ kind: "markers", from: before.statusmarkers, to: after.statusmarkers });
+    const beforePart = isRecord(before.record) ? before.record : {};
+    const afterPart = isRecord(after.record) ? after.record : {};
+    if (!same(beforePart.life, afterPart.life) || !same(beforePart.pendingDefense, afterPart.pendingDefense)) {
+      const current = isRecord(tokens[string(entry.tokenId)]) ? tokens[string(entry.tokenId)] : {};
+      const untouched = { reactions: current.reactions, skillsVs: current.skillsVs };
+      changes.push({
+        kind: "memory",
+        from: soakMemory({ ...untouched, ...pick(beforePart) }, current.stance),
+        to: soakMemory({ ...untouched, ...pick(afterPart) }, current.stance)
+      });
+    }
+    return { tokenId: entry.tokenId, name: entry.name, changes };
+  }
+  function migrateFrom1(old) {
+    const settings = isRecord(old.settings) ? old.settings : {};
+    const bars = isRecord(settings.bars) ? settings.bars : DEFAULT_BARS;
+    const tokens = isRecord(old.tokens) ? old.tokens : {};
+    const round = isRecord(old.round) && typeof old.round.number === "number" ? old.round.number : 1;
+    const migrated = { ...old, schemaVersion: 2 };
+    if (isRecord(old.tokens)) migrated.tokens = object.fromEntries(object.entries(old.tokens).map(([id2, record2]) => [id2, migrateToken(record2)]));
+    if (array.isArray(old.history)) {
+      migrated.history = old.history.map(
+        (application) => isRecord(application) && array.isArray(application.tokens) ? {
+          by: application.by,
+          kind: application.kind,
+          round: typeof application.round === "number" ? application.round : round,
+          tokens: application.tokens.map((entry) => migrateEntry(entry, bars, tokens))
+        } : application
+      );
+    }
+    return migrated;
+  }
+
   // src/state/store.ts
   var STATE_KEY = "DefenseRound";
   var SCHEMA_VERSION = 2;
@@ -5445,7 +5456,7 @@ var DefenseRound = (() => {
     const edition = activeEdition(app);
     const present2 = application.tokens.filter((entry) => getObj("graphic", entry.tokenId) !== void 0);
     const gone = application.tokens.filter((entry) => !present2.includes(entry)).map((entry) => entry.name);
-    const merged = shiftMerged(mergeChanges(present2), edition, app.store.round.number - application.round).filter(stillOwned);
+    const merged = shiftMerged(mergeChanges(present2), edition, app.store.round.number - application.round).filter((entry) => stillOwned(entry, app.store.settings));
     const context = { settings: app.store.settings, edition, tokens: app.store.tokens };
     const now = readNow(context, merged);
     const describe = (left, current) => {
@@ -5473,7 +5484,7 @@ var DefenseRound = (() => {
     if (present2.length > 0) send(PUBLIC, renderLine(`${what}: ${present2.map((entry) => entry.name).join(", ")}.`));
     if (gone.length > 0) reply(ctx, `Skipped deleted token${gone.length === 1 ? "" : "s"}: ${gone.join(", ")}.`);
   }
-  function stillOwned({ tokenId, change }) {
+  function stillOwned({ tokenId, change }, settings) {
     const token = getObj("graphic", tokenId);
     if (!token) return false;
     switch (change.kind) {
@@ -5481,7 +5492,7 @@ var DefenseRound = (() => {
         return change.attributeId === void 0 || string(token.get(`${change.bar}_link`) ?? "") === change.attributeId;
       case "attribute": {
         const attribute = getObj("attribute", change.attributeId);
-        return attribute !== void 0 && string(attribute.get("_characterid") ?? "") === string(token.get("represents") ?? "");
+        return attribute !== void 0 && string(attribute.get("_characterid") ?? "") === string(token.get("represents") ?? "") && string(attribute.get("name") ?? "").toLowerCase() === settings.attributes[change.key].toLowerCase();
       }
       case "memory":
         return change.tokenId === void 0 || getObj("graphic", change.tokenId) !== void 0;

@@ -12,6 +12,7 @@ import { renderLine } from '../render/card';
 import { activeEdition, readTarget, TOKEN_ONLY } from './pipeline';
 import type { App } from './context';
 import type { Memory } from '../state/tokens';
+import type { Settings } from '../state/settings';
 
 export function undoDamage(ctx: CommandContext): void {
   if (!hasFlag(ctx.parsed, 'undo')) throw new UsageError('--force goes with --undo');
@@ -34,7 +35,7 @@ export function undoDamage(ctx: CommandContext): void {
   const present = application.tokens.filter((entry) => getObj('graphic', entry.tokenId) !== undefined);
   const gone = application.tokens.filter((entry) => !present.includes(entry)).map((entry) => entry.name);
   // A new round since clears what it clears (a used-up pending defense does not come back).
-  const merged = shiftMerged(mergeChanges(present), edition, app.store.round.number - application.round).filter(stillOwned);
+  const merged = shiftMerged(mergeChanges(present), edition, app.store.round.number - application.round).filter((entry) => stillOwned(entry, app.store.settings));
   const context = { settings: app.store.settings, edition, tokens: app.store.tokens };
   const now = readNow(context, merged);
   const describe = (left: Memory, current: Memory) => {
@@ -72,15 +73,20 @@ export function undoDamage(ctx: CommandContext): void {
  * still be the one the token's bar is linked to; a worn armor attribute must belong to the token's
  * character; another token named must still be on the table.
  */
-function stillOwned({ tokenId, change }: MergedChange): boolean {
+function stillOwned({ tokenId, change }: MergedChange, settings: Settings): boolean {
   const token = getObj('graphic', tokenId);
   if (!token) return false;
   switch (change.kind) {
     case 'bar':
       return change.attributeId === undefined || String(token.get(`${change.bar}_link` as 'bar1_link') ?? '') === change.attributeId;
     case 'attribute': {
+      // The token's character's attribute, and the one its value is read from (not another of the sheet's).
       const attribute = getObj('attribute', change.attributeId);
-      return attribute !== undefined && String(attribute.get('_characterid') ?? '') === String(token.get('represents') ?? '');
+      return (
+        attribute !== undefined &&
+        String(attribute.get('_characterid') ?? '') === String(token.get('represents') ?? '') &&
+        String(attribute.get('name') ?? '').toLowerCase() === settings.attributes[change.key].toLowerCase()
+      );
     }
     case 'memory':
       return change.tokenId === undefined || getObj('graphic', change.tokenId) !== undefined;

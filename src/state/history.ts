@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { EDITION_IDS, RESOURCES, VALUE_KEYS } from '../rules/edition';
 import { BAR_NAMES } from './settings';
+import { EDITIONS } from '../rules/editions';
 
 // commands.md, "Undo, hardened": nothing from `state` is written to the game unchecked.
 const integer = v.pipe(v.number(), v.safeInteger());
@@ -45,6 +46,24 @@ const ApplicationSchema = v.object({
 export type Application = v.InferOutput<typeof ApplicationSchema>;
 export type AppliedToken = Application['tokens'][number];
 
+/** Every stance any edition has (made on first use): a remembered stance must be one of them. */
+let stances: Set<string> | undefined;
+function isStance(name: string): boolean {
+  stances ??= new Set(Object.values(EDITIONS).flatMap((edition) => edition.stances));
+  return stances.has(name);
+}
+
+/**
+ * commands.md, "Undo, hardened": a memory an undo would write back must be one the script could
+ * have written: each edition state as its edition checks it, a stance some edition has.
+ */
+function memoryIsSound(change: StoredChange): boolean {
+  if (change.kind !== 'memory') return true;
+  return [change.from, change.to].every(
+    (memory) => (memory.stance === undefined || isStance(memory.stance)) && (memory.edition === undefined || EDITIONS[memory.edition.id].parseState(memory.edition.state) !== null),
+  );
+}
+
 /** Keeps the entries that pass their check; each bad one is dropped and named. */
 export function checkHistory(raw: unknown): { history: Application[]; problems: string[] } {
   if (raw === undefined) return { history: [], problems: [] };
@@ -53,7 +72,7 @@ export function checkHistory(raw: unknown): { history: Application[]; problems: 
   const problems: string[] = [];
   raw.forEach((entry, index) => {
     const parsed = v.safeParse(ApplicationSchema, entry);
-    if (parsed.success) history.push(parsed.output);
+    if (parsed.success && parsed.output.tokens.every((token) => token.changes.every(memoryIsSound))) history.push(parsed.output);
     else problems.push(`history[${index}]: not a valid undo entry; dropped`);
   });
   return { history, problems };

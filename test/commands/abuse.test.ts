@@ -211,6 +211,33 @@ describe('attacks on the bundle', () => {
     expect(table.attr('Goblin', 'armor_physical')).toBe(20);
   });
 
+  it('11c. undo writes only the attribute the value is read from, not another of the same sheet', async () => {
+    await open();
+    await table.say('Alice', '!damage 50', ['Bob']); // wears Bob's armor_physical 100 -> 90
+    const stored = table.stored();
+    const wear = stored.history[0].tokens[0].changes.find((c: any) => c.kind === 'attribute');
+    wear.attributeId = table.mock.attribute('Bob', 'fortitude').id; // Bob's own sheet, another attribute
+    await table.say('GM', '!damage --undo --force'); // even forced
+    expect(table.attr('Bob', 'fortitude')).toBe(60);
+    expect(table.attr('Bob', 'vitality')).toBe(70); // the rest of the hit is undone
+  });
+
+  it('11d. a stored memory the script could not have written (a stance no edition has, an edition state its edition refuses) drops its entry at start-up', async () => {
+    await open();
+    await table.passTurn();
+    await table.say('GM', '!defend --action defend --roll 99', ['Goblin 2']); // a pending failure, used up by the hit
+    await table.say('GM', '!damage 10', ['Goblin 2']);
+    const stored = table.stored();
+    const memory = stored.history[0].tokens[0].changes.find((c: any) => c.kind === 'memory');
+    expect(memory).toBeDefined();
+    memory.from = { stance: 'zzz', edition: { id: 'soak', state: { pendingDefense: 'x'.repeat(30_000) } } };
+    await table.restart();
+    expect(table.stored().history).toEqual([]);
+    expect(table.mock.logs.join('\n')).toMatch(/history\[0\]: not a valid undo entry; dropped/);
+    await table.say('GM', '!damage --undo');
+    expect(table.memory('Goblin 2')?.stance).toBeUndefined();
+  });
+
   it('fuzzer finds: a 201-character name keeps its undo entry across a restart', async () => {
     await open();
     table.mock.token('Crate').set('name', 'x'.repeat(201));
