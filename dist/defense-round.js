@@ -4553,14 +4553,41 @@ var DefenseRound = (() => {
   var HISTORY_BYTES = 6e4;
   var PER_PLAYER_LIMIT = 10;
   var sizes = new weakMap();
-  var CHANGE_BYTES = 120;
+  function changeSize(change) {
+    switch (change.kind) {
+      case "bar":
+        return 90 + (change.attributeId?.length ?? 0);
+      case "attribute":
+        return 100 + change.attributeId.length;
+      case "worn":
+      case "override":
+      case "initiative":
+        return 80;
+      case "markers":
+        return 40 + (change.from.length + change.to.length) * 2;
+      case "memory":
+        return 60 + (change.tokenId?.length ?? 0) + memorySize(change.from) + memorySize(change.to);
+      case "turn-order":
+        return 50 + change.tokenId.length;
+    }
+  }
+  function memorySize(memory2) {
+    return 20 + (memory2.stance?.length ?? 0) * 2 + (memory2.deadForGood ? 20 : 0) + (memory2.edition ? 40 + valueSize(memory2.edition.state) : 0);
+  }
+  function valueSize(value) {
+    if (typeof value === "string") return value.length * 2 + 2;
+    if (value === null || typeof value !== "object") return 24;
+    let size = 2;
+    for (const [key, item2] of object.entries(value)) size += key.length + 4 + valueSize(item2);
+    return size;
+  }
   function sizeOf(application) {
     let size = sizes.get(application);
     if (size === void 0) {
       size = 100 + application.by.length;
       for (const token of application.tokens) {
-        size += 40 + token.tokenId.length + token.name.length * 2;
-        for (const change of token.changes) size += change.kind === "memory" ? 4 * CHANGE_BYTES : CHANGE_BYTES;
+        size += 50 + token.tokenId.length + token.name.length * 2;
+        for (const change of token.changes) size += changeSize(change);
       }
       sizes.set(application, size);
     }
@@ -4615,7 +4642,7 @@ var DefenseRound = (() => {
     for (let i = history.length - 1; i >= 0; i -= 1) {
       const entry = history[i];
       if (kept.length >= HISTORY_LIMIT) break;
-      const size = math.max(sizeOf(entry), json.stringify(entry).length);
+      const size = json.stringify(entry).length;
       sizes.set(entry, size);
       if (size > HISTORY_BYTES) continue;
       if (total + size > HISTORY_BYTES && kept.length > 0) break;

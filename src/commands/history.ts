@@ -2,7 +2,8 @@
 // by size so `state` (saved for the whole game) stays small, and fair (commands.md, "Undo,
 // hardened"): a command that changed nothing is not kept, each player keeps at most their last 10,
 // and a player's entries never push out anyone else's.
-import type { Application, AppliedToken } from '../state/history';
+import type { Application, AppliedToken, StoredChange } from '../state/history';
+import type { Memory } from '../state/tokens';
 import { isGM } from '../roll20/players';
 import type { App } from './context';
 
@@ -14,18 +15,52 @@ export const PER_PLAYER_LIMIT = 10;
 /** Each entry's size, measured once when it is first needed (kept in memory, beside `state`). */
 const sizes = new WeakMap<Application, number>();
 
-// A change's JSON is at most this many characters, its memory aside (short kinds, ids, safe integers).
-const CHANGE_BYTES = 120;
+/**
+ * A change's JSON size, estimated from its kind and its strings (this runs on every hit, so no JSON
+ * is written): close above the real size for the values the script writes. Start-up measures the
+ * stored entries exactly.
+ */
+function changeSize(change: StoredChange): number {
+  switch (change.kind) {
+    case 'bar':
+      return 90 + (change.attributeId?.length ?? 0);
+    case 'attribute':
+      return 100 + change.attributeId.length;
+    case 'worn':
+    case 'override':
+    case 'initiative':
+      return 80;
+    case 'markers':
+      return 40 + (change.from.length + change.to.length) * 2;
+    case 'memory':
+      return 60 + (change.tokenId?.length ?? 0) + memorySize(change.from) + memorySize(change.to);
+    case 'turn-order':
+      return 50 + change.tokenId.length;
+  }
+}
 
-/** An upper bound of the entry's JSON size, without writing the JSON (this runs on every hit). */
+/** A remembered memory's JSON size: small edition states, a stance name, a flag. */
+function memorySize(memory: Memory): number {
+  return 20 + (memory.stance?.length ?? 0) * 2 + (memory.deadForGood ? 20 : 0) + (memory.edition ? 40 + valueSize(memory.edition.state) : 0);
+}
+
+/** An upper bound of a small plain value's JSON size (edition states are a few short keys and numbers). */
+function valueSize(value: unknown): number {
+  if (typeof value === 'string') return value.length * 2 + 2;
+  if (value === null || typeof value !== 'object') return 24;
+  let size = 2;
+  for (const [key, item] of Object.entries(value)) size += key.length + 4 + valueSize(item);
+  return size;
+}
+
+/** The entry's JSON size, estimated once when it is first needed. */
 function sizeOf(application: Application): number {
   let size = sizes.get(application);
   if (size === undefined) {
     size = 100 + application.by.length;
     for (const token of application.tokens) {
-      size += 40 + token.tokenId.length + token.name.length * 2;
-      // A memory change holds two small edition states: counted at four changes' worth.
-      for (const change of token.changes) size += change.kind === 'memory' ? 4 * CHANGE_BYTES : CHANGE_BYTES;
+      size += 50 + token.tokenId.length + token.name.length * 2;
+      for (const change of token.changes) size += changeSize(change);
     }
     sizes.set(application, size);
   }
@@ -98,7 +133,8 @@ export function trimHistory(app: App): number {
   for (let i = history.length - 1; i >= 0; i -= 1) {
     const entry = history[i]!;
     if (kept.length >= HISTORY_LIMIT) break;
-    const size = Math.max(sizeOf(entry), JSON.stringify(entry).length);
+    // Measured exactly here, once: an estimate could drop a large but honest entry as tampered.
+    const size = JSON.stringify(entry).length;
     sizes.set(entry, size);
     if (size > HISTORY_BYTES) continue; // no entry the script writes is that large: tampered
     if (total + size > HISTORY_BYTES && kept.length > 0) break;

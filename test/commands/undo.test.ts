@@ -158,3 +158,30 @@ describe.each(MODES)('!damage --undo puts back only what the damage changed (%s)
     expect(table.bar('Crate')).toBe(15);
   });
 });
+
+describe.each(MODES)('a large hit in the undo history (%s)', (mode) => {
+  let table: Table;
+  afterEach(() => table?.close());
+
+  it('80 goblins falling in one hit: the entry is sized near its real JSON, keeps a player\'s entry beside it, and is still undoable after a restart', async () => {
+    table = await openTable(mode, {
+      setup: (mock, scene) => {
+        for (let i = 0; i < 80; i += 1) {
+          mock.create('graphic', { subtype: 'token', pageid: scene.pageId, layer: 'objects', name: `Raider ${i + 1}`, represents: scene.characters.Goblin, bar1_value: 30, bar1_max: 30 });
+        }
+      },
+    });
+    await table.say('Alice', '!damage 200', ['Bob']);
+    const raiders = table.mock.globals.findObjs({ _type: 'graphic', represents: table.mock.globals.findObjs({ _type: 'character', name: 'Goblin' })[0]!.id }).map((token) => token.id);
+    await table.say('GM', `!damage 100 --ids ${raiders.join(' ')}`);
+    const history = table.stored().history;
+    expect(history).toHaveLength(2); // Alice's entry is not pushed out
+    expect(JSON.stringify(history[1]).length).toBeLessThan(60_000);
+    await table.restart();
+    expect(table.stored().history).toHaveLength(2);
+    await table.say('GM', '!damage --undo');
+    expect(table.bar('Raider 1')).toBe(30);
+    await table.say('Alice', '!damage --undo');
+    expect(table.attr('Bob', 'vitality')).toBe(70);
+  });
+});
