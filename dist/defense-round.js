@@ -5481,7 +5481,11 @@ var DefenseRound = (() => {
     if (index === -1) throw new RefusalError(ctx.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
     const application = history[index];
     const edition = activeEdition(app);
-    const present2 = application.tokens.filter((entry) => getObj("graphic", entry.tokenId) !== void 0);
+    const onTable2 = (tokenId) => {
+      const token = getObj("graphic", tokenId);
+      return token !== void 0 && (ctx.gm || token.get("layer") !== "gmlayer");
+    };
+    const present2 = application.tokens.filter((entry) => onTable2(entry.tokenId));
     const gone = application.tokens.filter((entry) => !present2.includes(entry)).map((entry) => entry.name);
     const merged = shiftMerged(mergeChanges(present2), edition, app.store.round.number - application.round).filter((entry) => stillOwned(entry, app.store.settings));
     const context = { settings: app.store.settings, edition, tokens: app.store.tokens };
@@ -5508,8 +5512,12 @@ var DefenseRound = (() => {
     if (changed.length > 0) settleConditions(app, merged, now);
     history.splice(index, 1);
     const what = application.kind === "save" ? "Save undone" : "Damage undone";
-    if (present2.length > 0) send(PUBLIC, renderLine(`${what}: ${present2.map((entry) => entry.name).join(", ")}.`));
-    if (gone.length > 0) reply(ctx, `Skipped deleted token${gone.length === 1 ? "" : "s"}: ${gone.join(", ")}.`);
+    const hidden = (entry) => getObj("graphic", entry.tokenId)?.get("layer") === "gmlayer";
+    const seen = present2.filter((entry) => !hidden(entry)).map((entry) => entry.name);
+    const unseen = present2.filter(hidden).map((entry) => entry.name);
+    if (seen.length > 0) send(PUBLIC, renderLine(`${what}: ${seen.join(", ")}.`));
+    if (unseen.length > 0) send(TO_GM, renderLine(`${what} on hidden token${unseen.length === 1 ? "" : "s"}: ${unseen.join(", ")}.`), { record: true });
+    if (gone.length > 0) reply(ctx, `Skipped token${gone.length === 1 ? "" : "s"} no longer on the table: ${gone.join(", ")}.`);
   }
   function stillOwned({ tokenId, change }, settings) {
     const token = getObj("graphic", tokenId);

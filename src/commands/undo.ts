@@ -7,7 +7,7 @@ import { changedEntries, changedSince, mergeChanges, shiftMerged, type MergedCha
 import { readNow, restore } from '../roll20/restore';
 import { applyOutcome, sameData } from '../roll20/write';
 import { characterOf } from '../roll20/read';
-import { send, PUBLIC } from '../roll20/send';
+import { send, PUBLIC, TO_GM } from '../roll20/send';
 import { renderLine } from '../render/card';
 import { activeEdition, readTarget, TOKEN_ONLY } from './pipeline';
 import type { App } from './context';
@@ -32,7 +32,12 @@ export function undoDamage(ctx: CommandContext): void {
   if (index === -1) throw new RefusalError(ctx.gm ? 'there is no damage to undo' : 'you have applied no damage that can be undone');
   const application = history[index]!;
   const edition = activeEdition(app);
-  const present = application.tokens.filter((entry) => getObj('graphic', entry.tokenId) !== undefined);
+  // For a player, a token now on the GM layer is as gone as a deleted one: undo never confirms a hidden token.
+  const onTable = (tokenId: string) => {
+    const token = getObj('graphic', tokenId);
+    return token !== undefined && (ctx.gm || token.get('layer') !== 'gmlayer');
+  };
+  const present = application.tokens.filter((entry) => onTable(entry.tokenId));
   const gone = application.tokens.filter((entry) => !present.includes(entry)).map((entry) => entry.name);
   // A new round since clears what it clears (a used-up pending defense does not come back).
   const merged = shiftMerged(mergeChanges(present), edition, app.store.round.number - application.round).filter((entry) => stillOwned(entry, app.store.settings));
@@ -64,8 +69,13 @@ export function undoDamage(ctx: CommandContext): void {
   if (changed.length > 0) settleConditions(app, merged, now);
   history.splice(index, 1);
   const what = application.kind === 'save' ? 'Save undone' : 'Damage undone';
-  if (present.length > 0) send(PUBLIC, renderLine(`${what}: ${present.map((entry) => entry.name).join(', ')}.`));
-  if (gone.length > 0) reply(ctx, `Skipped deleted token${gone.length === 1 ? '' : 's'}: ${gone.join(', ')}.`);
+  // Hidden tokens are named to the GM only, never in the public line.
+  const hidden = (entry: { tokenId: string }) => getObj('graphic', entry.tokenId)?.get('layer') === 'gmlayer';
+  const seen = present.filter((entry) => !hidden(entry)).map((entry) => entry.name);
+  const unseen = present.filter(hidden).map((entry) => entry.name);
+  if (seen.length > 0) send(PUBLIC, renderLine(`${what}: ${seen.join(', ')}.`));
+  if (unseen.length > 0) send(TO_GM, renderLine(`${what} on hidden token${unseen.length === 1 ? '' : 's'}: ${unseen.join(', ')}.`), { record: true });
+  if (gone.length > 0) reply(ctx, `Skipped token${gone.length === 1 ? '' : 's'} no longer on the table: ${gone.join(', ')}.`);
 }
 
 /**

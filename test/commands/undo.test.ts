@@ -67,7 +67,22 @@ describe.each(MODES)('!damage --undo (%s)', (mode) => {
     await table.say('GM', '!damage 10', ['Crate', 'Goblin 1']);
     table.mock.token('Crate').remove();
     const out = await table.say('GM', '!damage --undo');
-    expect(whispered(out, 'gm').join()).toMatch(/skipped deleted token: Crate/i);
+    expect(whispered(out, 'gm').join()).toMatch(/skipped token no longer on the table: Crate/i);
+  });
+
+  it('a token hidden since the hit: a player\'s undo skips it like a deleted one; the GM\'s puts it back and names it to the GM alone', async () => {
+    table = await openTable(mode);
+    await table.say('GM', '!defense-round config players-target-any on');
+    await table.say('Ben', '!damage 40', ['Goblin 1']);
+    table.mock.token('Goblin 1').set('layer', 'gmlayer');
+    const ben = await table.say('Ben', '!damage --undo');
+    expect(publicFromScript(ben)).toEqual([]);
+    expect(whispered(ben, 'Ben')).toEqual(['Skipped token no longer on the table: Goblin 1.']);
+    expect(table.bar('Goblin 1')).toBe(19);
+    await table.say('GM', '!damage 10', ['Goblin 1']);
+    const gm = await table.say('GM', '!damage --undo');
+    expect(publicFromScript(gm)).toEqual([]);
+    expect(whispered(gm, 'gm')).toEqual(['Damage undone on hidden token: Goblin 1.']);
   });
 
   it('says when there is nothing to undo', async () => {
