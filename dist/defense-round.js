@@ -5697,7 +5697,8 @@ var DefenseRound = (() => {
           steps: set2 && resource === "vitality" ? set2.steps : [],
           card: { title: `${facts.name} is healed: ${RESOURCE_LABEL[resource]} +${after - before}`, rows: [{ label: "Heal", lines }, { label: "Now", lines: now ? [now] : [] }] },
           // Nothing healed (already at its max) says so, on a row of several as on its own card.
-          shortLine: after !== before ? `${facts.name} is healed.` : `${facts.name} is not healed: +0${max !== null && before >= max ? " (already at its max)" : ""}.`,
+          // A short line carries no number (it is what the table sees of an NPC).
+          shortLine: after !== before ? `${facts.name} is healed.` : `${facts.name} is not healed${max !== null && before >= max ? ": already at its max" : ""}.`,
           changes: after !== before ? [{ kind: "bar", resource, to: after }] : [],
           ...resource === "vitality" && set2 ? { state: set2.state } : {},
           detail: { heal: amount, resource, before, after }
