@@ -3597,7 +3597,7 @@ var DefenseRound = (() => {
       return fallback;
     }
     const number3 = typeof raw.number === "number" && number.isSafeInteger(raw.number) && raw.number > 0 && raw.number < 1e9 ? raw.number : 1;
-    const text = (value) => typeof value === "string" ? value : null;
+    const text = (value) => typeof value === "string" && value.length <= 200 ? value : null;
     return { number: number3, firstEntry: text(raw.firstEntry), lastTop: text(raw.lastTop) };
   }
 
@@ -4116,7 +4116,17 @@ var DefenseRound = (() => {
     Campaign().set("turnorder", json.stringify(entries));
   }
   function entryKey(entry) {
-    return `${string(entry.id)}|${string(entry.custom ?? "")}`;
+    const id2 = string(entry.id);
+    const custom = string(entry.custom ?? "");
+    return `${id2.length <= 64 ? id2 : `#${textHash(id2)}`}|${custom.length <= 64 ? custom : `${custom.slice(0, 32)}#${textHash(custom)}`}`;
+  }
+  function textHash(text) {
+    let hash = 2166136261;
+    for (let i = 0; i < text.length; i += 1) {
+      hash ^= text.charCodeAt(i);
+      hash = math.imul(hash, 16777619) >>> 0;
+    }
+    return hash.toString(16).padStart(8, "0");
   }
 
   // src/roll20/write.ts
@@ -4667,6 +4677,24 @@ var DefenseRound = (() => {
     }
     return [...counts].map(([reason, count]) => count === 1 ? reason : `${reason} (${count} tokens)`);
   }
+  function nameList(names) {
+    const counts = new map();
+    for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+    return [...counts].map(([name, count]) => count === 1 ? name : `${name} (${count} tokens)`).join(", ");
+  }
+  var GroupedRefusals = class {
+    constructor() {
+      this.byReason = new map();
+    }
+    add(name, reason) {
+      const names = this.byReason.get(reason);
+      if (names) names.push(name);
+      else this.byReason.set(reason, [name]);
+    }
+    lines() {
+      return [...this.byReason].map(([reason, names]) => `${nameList(names)}: ${reason}`);
+    }
+  };
 
   // src/commands/targets.ts
   function isCard(graphic) {
@@ -4706,11 +4734,13 @@ var DefenseRound = (() => {
       throw new RefusalError("no token selected: select one or more tokens, or name them with --ids");
     }
     const targets = [];
+    const notYours = [];
     for (const token of found) {
       const character = characterOf(token);
       if (options.anyTarget || controls(ctx.playerId, token, character)) targets.push({ token, character });
-      else notes.push(`you do not control ${tokenName(token)}`);
+      else notYours.push(tokenName(token));
     }
+    if (notYours.length > 0) notes.push(`you do not control ${nameList(notYours)}`);
     if (targets.length === 0) throw new RefusalError(tidyRefusals(notes).join("; "));
     return { targets, notes };
   }
@@ -4822,6 +4852,7 @@ var DefenseRound = (() => {
     const perTarget = plan.dice.length;
     const rolled = perTarget > 0 ? await rollDice(targets.flatMap(() => plan.dice)) : [];
     const refused2 = [...notes];
+    const grouped = new GroupedRefusals();
     const applied = [];
     const shown = [];
     let undoable = false;
@@ -4838,7 +4869,8 @@ var DefenseRound = (() => {
       const resolution = plan.resolve(reading.facts, perTarget === 0 ? NO_DICE : rolled.slice(index * perTarget, (index + 1) * perTarget));
       const maySee = () => ctx.gm || controls(ctx.playerId, target2.token, target2.character) || visibleToAll(app, reading.snapshot);
       if (isRefusal(resolution)) {
-        refused2.push(describeTokenRefusal(app, reading.snapshot, resolution, maySee()));
+        if (resolution.kind === "refused" && !resolution.nameFirst) grouped.add(reading.snapshot.name, resolution.reason);
+        else refused2.push(describeTokenRefusal(app, reading.snapshot, resolution, maySee()));
         return;
       }
       const unsafe = unsafeResult(resolution);
@@ -4853,6 +4885,7 @@ var DefenseRound = (() => {
       shown.push(result.shown);
       undoable || (undoable = resolution.undoable === true);
     });
+    refused2.push(...grouped.lines());
     if (turnOrder?.changed) writeTurnOrder(turnOrder.order);
     if ((options.record || undoable) && applied.length > 0) {
       recordApplication(app, { by: ctx.playerId, kind: options.record ? "damage" : "save", round: app.store.round.number, tokens: applied });

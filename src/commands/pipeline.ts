@@ -15,7 +15,7 @@ import { barProblem } from './barProblem';
 import { recordApplication } from './history';
 import { isCard, type Target } from './targets';
 import { controls } from '../roll20/players';
-import { tidyRefusals } from './refusals';
+import { GroupedRefusals, tidyRefusals } from './refusals';
 import { healthColors } from '../roll20/otherScripts';
 
 export function activeEdition(app: App): AnyEdition {
@@ -151,6 +151,7 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
   // script's handler of the same message) can delete a target between its checks and its writes.
   const rolled = perTarget > 0 ? await rollDice(targets.flatMap(() => plan.dice)) : [];
   const refused: string[] = [...notes];
+  const grouped = new GroupedRefusals();
   const applied: AppliedToken[] = [];
   const shown: Shown[] = [];
   let undoable = false;
@@ -172,7 +173,9 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
     // Whether the sender may read this token's numbers: asked only when a refusal would show one.
     const maySee = () => ctx.gm || controls(ctx.playerId, target.token, target.character) || visibleToAll(app, reading.snapshot);
     if (isRefusal(resolution)) {
-      refused.push(describeTokenRefusal(app, reading.snapshot, resolution, maySee()));
+      // A rule's reason shared by several tokens is said once, before all their names.
+      if (resolution.kind === 'refused' && !resolution.nameFirst) grouped.add(reading.snapshot.name, resolution.reason);
+      else refused.push(describeTokenRefusal(app, reading.snapshot, resolution, maySee()));
       return;
     }
     const unsafe = unsafeResult(resolution);
@@ -187,6 +190,7 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
     shown.push(result.shown);
     undoable ||= resolution.undoable === true;
   });
+  refused.push(...grouped.lines());
   if (turnOrder?.changed) writeTurnOrder(turnOrder.order);
   if ((options.record || undoable) && applied.length > 0) {
     recordApplication(app, { by: ctx.playerId, kind: options.record ? 'damage' : 'save', round: app.store.round.number, tokens: applied });

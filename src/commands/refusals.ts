@@ -13,3 +13,25 @@ export function tidyRefusals(refused: readonly string[]): string[] {
   }
   return [...counts].map(([reason, count]) => (count === 1 ? reason : `${reason} (${count} tokens)`));
 }
+
+/** Names as a list, each once, with how many tokens carry it: "Goblin 1, Raider (3 tokens)". */
+export function nameList(names: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return [...counts].map(([name, count]) => (count === 1 ? name : `${name} (${count} tokens)`)).join(', ');
+}
+
+/** Reasons given for several tokens, each said once before all their names ("Goblin 1, Goblin 2: no save is owed"). */
+export class GroupedRefusals {
+  private readonly byReason = new Map<string, string[]>();
+
+  add(name: string, reason: string): void {
+    const names = this.byReason.get(reason);
+    if (names) names.push(name);
+    else this.byReason.set(reason, [name]);
+  }
+
+  lines(): string[] {
+    return [...this.byReason].map(([reason, names]) => `${nameList(names)}: ${reason}`);
+  }
+}

@@ -4,7 +4,7 @@ import { characterOf } from '../roll20/read';
 import { controls } from '../roll20/players';
 import { RefusalError, UsageError } from '../text/args';
 import type { CommandContext } from './context';
-import { tidyRefusals } from './refusals';
+import { nameList, tidyRefusals } from './refusals';
 
 export interface Target {
   token: Roll20Graphic;
@@ -61,11 +61,14 @@ export function resolveTargets(ctx: CommandContext, ids: string[] | undefined, o
     throw new RefusalError('no token selected: select one or more tokens, or name them with --ids');
   }
   const targets: Target[] = [];
+  const notYours: string[] = [];
   for (const token of found) {
     const character = characterOf(token);
     if (options.anyTarget || controls(ctx.playerId, token, character)) targets.push({ token, character });
-    else notes.push(`you do not control ${tokenName(token)}`);
+    else notYours.push(tokenName(token));
   }
+  // One sentence for all of them: "you do not control Goblin 1, Goblin 2, Raider (3 tokens)".
+  if (notYours.length > 0) notes.push(`you do not control ${nameList(notYours)}`);
   if (targets.length === 0) throw new RefusalError(tidyRefusals(notes).join('; '));
   return { targets, notes };
 }

@@ -27,5 +27,18 @@ export function writeTurnOrder(entries: Roll20TurnEntry[]): void {
 
 /** A key naming one row, custom rows included (their id is "-1"). */
 export function entryKey(entry: Roll20TurnEntry): string {
-  return `${String(entry.id)}|${String(entry.custom ?? '')}`;
+  const id = String(entry.id);
+  const custom = String(entry.custom ?? '');
+  // The key is kept in `state`: a custom row's text (anyone may type one) is kept short, a long one by its hash.
+  return `${id.length <= 64 ? id : `#${textHash(id)}`}|${custom.length <= 64 ? custom : `${custom.slice(0, 32)}#${textHash(custom)}`}`;
+}
+
+/** FNV-1a, 32 bits, as 8 hex digits: enough to tell one long Turn Tracker text from another. */
+function textHash(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
 }

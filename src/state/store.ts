@@ -131,6 +131,7 @@ function checkRound(raw: unknown, problems: string[]): RoundState {
     return fallback;
   }
   const number = typeof raw.number === 'number' && Number.isSafeInteger(raw.number) && raw.number > 0 && raw.number < 1e9 ? raw.number : 1;
-  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  // An entry's key is at most about 140 characters (roll20/turnorder.ts, entryKey): anything longer is not one.
+  const text = (value: unknown) => (typeof value === 'string' && value.length <= 200 ? value : null);
   return { number, firstEntry: text(raw.firstEntry), lastTop: text(raw.lastTop) };
 }

@@ -340,6 +340,22 @@ describe('attacks on the bundle', () => {
     expect(table.bar('Bob')).toBe(70);
   });
 
+  it('a 60,000-character custom row in the Turn Tracker does not grow state: rounds still end when the tracker wraps to it', async () => {
+    await open();
+    const long = 'x'.repeat(60_000);
+    table.mock.setTurnOrder([{ id: '-1', custom: long, pr: 20 }, { id: table.id('Goblin 1'), pr: 12 }]);
+    await table.mock.settle();
+    expect(JSON.stringify(table.stored()).length).toBeLessThan(10_000);
+    const round = table.stored().round.number;
+    table.mock.nextTurn(); // Goblin 1 on top
+    await table.mock.settle();
+    table.mock.nextTurn(); // back to the long row: a new round
+    await table.mock.settle();
+    expect(table.stored().round.number).toBe(round + 1);
+    await table.restart();
+    expect(JSON.stringify(table.stored()).length).toBeLessThan(10_000);
+  });
+
   it('control characters from names never reach chat', async () => {
     await open();
     table.mock.token('Goblin 1').set('name', 'Gob\u202Elin\r\u2028\u2029\u0085\u0000 1');

@@ -110,6 +110,11 @@ describe.each(MODES)('one message per audience (%s)', (mode) => {
     const raiders = table.mock.globals.findObjs({ _type: 'graphic', name: 'Raider' }).map((token) => token.id);
     const out = await table.say('Ben', `!stance defensive --ids ${raiders.join(' ')}`);
     expect(whispered(out, 'Ben')).toEqual(['You do not control Raider (3 tokens).']);
+    const mixed = await table.say('Ben', `!stance defensive --ids ${table.id('Goblin 1')} ${table.id('Goblin 2')} ${raiders.join(' ')}`);
+    expect(whispered(mixed, 'Ben')).toEqual(['You do not control Goblin 1, Goblin 2, Raider (3 tokens).']);
+    // A rule's reason shared by several targets is said once, before their names.
+    const saves = await table.say('GM', '!defend --action save --roll 5', ['Goblin 1', 'Goblin 2']);
+    expect(whispered(saves, 'gm')).toEqual([expect.stringMatching(/^Goblin 1, Goblin 2: /)]);
     const bogus = await table.say('GM', '!damage 5 --ids nobody');
     expect(whispered(bogus, 'gm')).toEqual(['No token to act on (--ids: no token on the table has the id "nobody").']);
   });
