@@ -5294,7 +5294,7 @@ var DefenseRound = (() => {
     else out.edition = { id: edition.id, state: state2 };
     return out;
   }
-  var VALUE_LABEL = { armor_physical: "physical protection", armor_magical: "magical protection" };
+  var VALUE_LABEL = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
   function changedEntries(merged, now, same2) {
     return merged.filter(({ place, change }) => change.kind !== "turn-order" && !same2(now.get(place), change.to));
   }
@@ -5306,25 +5306,25 @@ var DefenseRound = (() => {
       if (same2(value, change.to)) continue;
       switch (change.kind) {
         case "bar":
-          found.push(`${name} ${change.resource} is ${value ?? "not a number"} (was left at ${change.to})`);
+          found.push(`${name}: ${RESOURCE_LABEL[change.resource]} is ${value ?? "not a number"} (was left at ${change.to})`);
           break;
         case "attribute":
-          found.push(`${name} ${VALUE_LABEL[change.key] ?? change.key} is ${value ?? "unset"} (was left at ${change.to})`);
+          found.push(`${name}: ${VALUE_LABEL[change.key] ?? change.key} is ${value ?? "unset"} (was left at ${change.to})`);
           break;
         case "worn":
-          found.push(`${name} ${change.track} protection is ${value ?? "unset"} (was left at ${change.to})`);
+          found.push(`${name}: ${change.track === "physical" ? "Physical" : "Magical"} protection is ${value ?? "unset"} (was left at ${change.to})`);
           break;
         case "override":
-          found.push(`${name} ${change.key} is ${value ?? "unset"} (was left at ${change.to})`);
+          found.push(`${name}: ${change.key} is ${value ?? "unset"} (was left at ${change.to})`);
           break;
         case "markers":
-          found.push(`${name} markers changed`);
+          found.push(`${name}: markers changed`);
           break;
         case "memory":
           found.push(`${name} ${describe(change.to, value ?? {})}`);
           break;
         case "initiative":
-          found.push(`${name} initiative is ${value ?? "gone"} (was left at ${change.to})`);
+          found.push(`${name}: initiative is ${value ?? "gone"} (was left at ${change.to})`);
           break;
       }
     }

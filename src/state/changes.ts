@@ -2,6 +2,7 @@
 // linked attribute hit through two tokens is one value: first `from`, last `to`), the check
 // that each still holds what the application left ("changed since"), and memory moved on by the
 // rounds that ended since.
+import { RESOURCE_LABEL } from '../rules/edition';
 import type { AnyEdition } from '../rules/edition';
 import type { AppliedToken, StoredChange } from './history';
 import type { Memory } from './tokens';
@@ -66,7 +67,7 @@ export function shiftMemory(memory: Memory, edition: AnyEdition, rounds: number)
   return out;
 }
 
-const VALUE_LABEL: Record<string, string> = { armor_physical: 'physical protection', armor_magical: 'magical protection' };
+const VALUE_LABEL: Record<string, string> = { armor_physical: 'Physical protection', armor_magical: 'Magical protection' };
 
 /**
  * The values an undo would overwrite, in words (commands.md, "Undo": changed since). `now` maps
@@ -90,25 +91,25 @@ export function changedSince(
     if (same(value, change.to)) continue;
     switch (change.kind) {
       case 'bar':
-        found.push(`${name} ${change.resource} is ${value ?? 'not a number'} (was left at ${change.to})`);
+        found.push(`${name}: ${RESOURCE_LABEL[change.resource]} is ${value ?? 'not a number'} (was left at ${change.to})`);
         break;
       case 'attribute':
-        found.push(`${name} ${VALUE_LABEL[change.key] ?? change.key} is ${value ?? 'unset'} (was left at ${change.to})`);
+        found.push(`${name}: ${VALUE_LABEL[change.key] ?? change.key} is ${value ?? 'unset'} (was left at ${change.to})`);
         break;
       case 'worn':
-        found.push(`${name} ${change.track} protection is ${value ?? 'unset'} (was left at ${change.to})`);
+        found.push(`${name}: ${change.track === 'physical' ? 'Physical' : 'Magical'} protection is ${value ?? 'unset'} (was left at ${change.to})`);
         break;
       case 'override':
-        found.push(`${name} ${change.key} is ${value ?? 'unset'} (was left at ${change.to})`);
+        found.push(`${name}: ${change.key} is ${value ?? 'unset'} (was left at ${change.to})`);
         break;
       case 'markers':
-        found.push(`${name} markers changed`);
+        found.push(`${name}: markers changed`);
         break;
       case 'memory':
         found.push(`${name} ${describe(change.to, (value ?? {}) as Memory)}`);
         break;
       case 'initiative':
-        found.push(`${name} initiative is ${value ?? 'gone'} (was left at ${change.to})`);
+        found.push(`${name}: initiative is ${value ?? 'gone'} (was left at ${change.to})`);
         break;
     }
   }

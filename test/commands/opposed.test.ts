@@ -547,7 +547,7 @@ describe.each(MODES)('opposed edition (%s)', (mode) => {
       table.mock.setTurnOrder([entry(table, 'Bob', 15), entry(table, 'Goblin 1', 3), entry(table, 'Goblin 2', 8)]);
       await table.mock.settle();
       const refused = await table.say('GM', '!damage --undo');
-      expect(whispered(refused, 'gm').join('\n')).toMatch(/Nothing undone: values changed since that damage: Goblin 1 initiative is 3 \(was left at 7\)/);
+      expect(whispered(refused, 'gm').join('\n')).toMatch(/Nothing undone: values changed since that damage: Goblin 1: initiative is 3 \(was left at 7\)/);
       expect(table.mock.turnOrder().map((e) => e.pr)).toEqual([15, 3, 8]);
       expect(table.bar('Goblin 1')).toBe(16);
       await table.say('GM', '!damage --undo --force');

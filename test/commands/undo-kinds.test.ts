@@ -105,6 +105,6 @@ describe('undo of initiative, a token joining the Turn Tracker and an ally\'s st
     mock.setTurnOrder(order);
     tokens[scene.tokens['Goblin 2']] = { edition: { id: 'soak', state: { pendingDefense: 'fail' } } };
     const found = changedSince(merged, readNow(context, merged), sameData, (_left, now) => `now ${JSON.stringify(now.edition?.state)}`);
-    expect(found).toEqual(['Goblin 1 initiative is 7 (was left at 2)', 'Goblin 1 now {"pendingDefense":"fail"}']);
+    expect(found).toEqual(['Goblin 1: initiative is 7 (was left at 2)', 'Goblin 1 now {"pendingDefense":"fail"}']);
   });
 });

@@ -56,7 +56,7 @@ describe.each(MODES)('!damage --undo (%s)', (mode) => {
     await table.say('GM', '!damage 10', ['Crate']);
     table.mock.token('Crate').set('bar1_value', 4);
     const out = await table.say('GM', '!damage --undo');
-    expect(whispered(out, 'gm')[0]).toMatch(/nothing undone.*Crate vitality is 4 \(was left at 10\).*--force/i);
+    expect(whispered(out, 'gm')[0]).toMatch(/nothing undone.*Crate: Vitality is 4 \(was left at 10\).*--force/i);
     expect(table.bar('Crate')).toBe(4);
     await table.say('GM', '!damage --undo --force');
     expect(table.bar('Crate')).toBe(20);
