@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MODES, openTable, publicFromScript, texts, whispered, type Table } from '../support/table';
+import { bobTwin, MODES, openTable, publicFromScript, texts, whispered, type Table } from '../support/table';
 
 describe.each(MODES)('hand edits of the Vitality bar (%s)', (mode) => {
   let table: Table;
@@ -107,15 +107,7 @@ describe.each(MODES)('a linked Vitality shared by several tokens (%s)', (mode) =
   afterEach(() => table?.close());
 
   it('is read through armor once, however many tokens report the edit', async () => {
-    table = await openTable(mode, {
-      setup: (mock, scene) => {
-        const bob = mock.token('Bob');
-        mock.create('graphic', {
-          subtype: 'token', pageid: scene.pageId, layer: 'objects', name: 'Bob (mirror image)', represents: scene.characters.Bob,
-          controlledby: scene.players.Alice, bar1_link: bob.get('bar1_link'), bar1_value: 70, bar1_max: 70,
-        });
-      },
-    });
+    table = await openTable(mode, { setup: bobTwin() });
     await table.say('GM', '!defense-round config armor-on-manual-edits on');
     table.mock.userEdit(table.mock.token('Bob'), { bar1_value: -130 });
     await table.mock.settle();
@@ -128,15 +120,7 @@ describe.each(MODES)('a linked Vitality shared by several tokens (%s)', (mode) =
   });
 
   it('undoing that edit puts every token of the sheet back: the one that followed leaves its dying condition too', async () => {
-    table = await openTable(mode, {
-      setup: (mock, scene) => {
-        const bob = mock.token('Bob');
-        mock.create('graphic', {
-          subtype: 'token', pageid: scene.pageId, layer: 'objects', name: 'Bob 2', represents: scene.characters.Bob,
-          controlledby: scene.players.Alice, bar1_link: bob.get('bar1_link'), bar1_value: 70, bar1_max: 70,
-        });
-      },
-    });
+    table = await openTable(mode, { setup: bobTwin('Bob 2') });
     await table.say('GM', '!defense-round config armor-on-manual-edits on');
     table.mock.userEdit(table.mock.token('Bob 2'), { bar1_value: -200 }); // 270 x 80% = 216 - 100 - 30 = 86: 70 -> -16, dying
     await table.mock.settle();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MODES, openTable, publicFromScript, type Table } from '../support/table';
+import { bobTwin, MODES, openTable, publicFromScript, type Table } from '../support/table';
 import { createRoll20, type MockRoll20 } from '../../mocks/roll20';
 import { buildDemoScene, type DemoScene } from '../../mocks/scene';
 import { defaultSettings } from '../../src/state/settings';
@@ -17,16 +17,7 @@ describe.each(MODES)('undo of a linked attribute shared by two tokens hit by one
   afterEach(() => table?.close());
 
   it('puts the one value back to what it was before the command, with no "changed since"', async () => {
-    table = await openTable(mode, {
-      setup: (mock, scene) => {
-        const bob = mock.token('Bob');
-        mock.create('graphic', {
-          subtype: 'token', pageid: scene.pageId, layer: 'objects', name: 'Bob (mirror image)', represents: scene.characters.Bob,
-          controlledby: scene.players.Alice, bar1_link: scene.attributes.Bob.vitality, bar1_value: 70, bar1_max: 70,
-          imgsrc: String(bob.get('imgsrc')),
-        });
-      },
-    });
+    table = await openTable(mode, { setup: bobTwin() });
     table.mock.attribute('Bob', 'vitality').set('current', 50);
     table.mock.attribute('Bob', 'armor_physical').set({ current: 10, max: 10 });
     table.mock.attribute('Bob', 'armor_soak').set('current', 0);

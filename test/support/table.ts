@@ -104,6 +104,17 @@ export async function openTable(mode: Mode, options: { seed?: number; setup?: (m
 }
 
 /** Chat content as a person reads it: entities decoded, template braces and tags dropped. */
+/** A table setup: a second token of Bob, its Vitality linked to the same sheet attribute (a unique character with two tokens). */
+export function bobTwin(name = 'Bob (mirror image)'): (mock: MockRoll20, scene: DemoScene) => void {
+  return (mock, scene) => {
+    mock.create('graphic', {
+      subtype: 'token', pageid: scene.pageId, layer: 'objects', name, represents: scene.characters.Bob,
+      controlledby: scene.players.Alice, bar1_link: scene.attributes.Bob.vitality, bar1_value: 70, bar1_max: 70,
+      imgsrc: String(mock.token('Bob').get('imgsrc')),
+    });
+  };
+}
+
 export function readable(record: ChatRecord): string {
   return flatText(record.content);
 }
