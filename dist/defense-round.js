@@ -3584,7 +3584,8 @@ var DefenseRound = (() => {
         tokens: tokensCheck.tokens,
         round: checkRound(data.round, problems),
         history: historyCheck.history,
-        healthColorsNoticed: data.healthColorsNoticed === true
+        healthColorsNoticed: data.healthColorsNoticed === true,
+        ...typeof data.editionLeft === "string" && object.prototype.hasOwnProperty.call(EDITIONS2, data.editionLeft) ? { editionLeft: data.editionLeft } : {}
       },
       problems
     };
@@ -3947,9 +3948,14 @@ var DefenseRound = (() => {
     };
   }
   var WORN_TRACK = { armor_physical: "physical", armor_magical: "magical" };
-  function editionStateOf(edition, record2, vitality) {
+  function editionStateOf(edition, record2, vitality, left) {
     if (record2?.edition?.id === edition.id) return record2.edition.state;
-    return edition.enter(vitality, record2?.deadForGood === true);
+    return edition.enter(vitality, deadForGoodWhenMet(record2, vitality, left));
+  }
+  function deadForGoodWhenMet(record2, vitality, left) {
+    if (record2?.deadForGood === true) return true;
+    if (left === void 0 || record2 !== void 0) return false;
+    return left.deadForGood(left.enter(vitality, false), vitality);
   }
   var OVERRIDE_PLACE = { kind: "override" };
   var NO_PLACE = { kind: "none" };
@@ -4018,7 +4024,7 @@ var DefenseRound = (() => {
       values,
       armorSource: character !== void 0 || record2?.overrides !== void 0,
       stance: record2?.stance ?? null,
-      state: editionStateOf(context.edition, record2, snapshot.bars.vitality.value),
+      state: editionStateOf(context.edition, record2, snapshot.bars.vitality.value, context.editionLeft),
       initiative: initiative2,
       // seed 000 / seed 001: the token on top of a non-empty Turn Tracker is in its own active round.
       acting: order !== void 0 && order.length > 0 && order[0]?.id === snapshot.id,
@@ -4790,11 +4796,13 @@ var DefenseRound = (() => {
         return {
           name: string(token.get("name") ?? "") || "unnamed token",
           stance: record2?.stance ?? null,
-          state: editionStateOf(edition, record2, readInteger(token.get(`${app.store.settings.bars.vitality}_value`)))
+          state: editionStateOf(edition, record2, readInteger(token.get(`${app.store.settings.bars.vitality}_value`)), context.editionLeft)
         };
       }
     };
     if (turnOrder) context.turnOrder = turnOrder;
+    const left = app.store.editionLeft;
+    if (left !== void 0 && left !== edition.id) context.editionLeft = editionOf(left);
     return context;
   }
   function readTarget(app, target2, plan, context = readContext(app)) {
@@ -5213,6 +5221,7 @@ var DefenseRound = (() => {
           const editionBefore = ctx.app.store.settings.edition;
           const said = applyConfig(ctx.app.store.settings, key, rest.join(" ") || void 0);
           if (ctx.app.store.settings.edition !== editionBefore) {
+            ctx.app.store.editionLeft = editionBefore;
             const count = enterEditionEverywhere(ctx.app, editionBefore);
             refreshHelpHandout(activeEdition(ctx.app), { createIfMissing: false });
             const reread = count === 0 ? "" : ` ${count === 1 ? "One token" : `${count} tokens`} the script remembers ${count === 1 ? "was" : "were"} read again in its terms (conditions and markers).`;
@@ -5825,7 +5834,10 @@ var DefenseRound = (() => {
   function enteredAt(app, reading, before) {
     const edition = activeEdition(app);
     const record2 = app.store.tokens[reading.snapshot.id];
-    if (record2?.edition?.id !== edition.id) reading.facts.state = edition.enter(before, record2?.deadForGood === true);
+    if (record2?.edition?.id !== edition.id) {
+      const left = app.store.editionLeft !== void 0 && app.store.editionLeft !== edition.id ? editionOf(app.store.editionLeft) : void 0;
+      reading.facts.state = edition.enter(before, deadForGoodWhenMet(record2, before, left));
+    }
   }
 
   // src/commands/details.ts

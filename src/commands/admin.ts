@@ -233,6 +233,7 @@ export const adminCommand: CommandHandler = {
         const editionBefore = ctx.app.store.settings.edition;
         const said = applyConfig(ctx.app.store.settings, key, rest.join(' ') || undefined);
         if (ctx.app.store.settings.edition !== editionBefore) {
+          ctx.app.store.editionLeft = editionBefore;
           // rules.md, "Switching editions": conditions read again in the new edition's terms.
           const count = enterEditionEverywhere(ctx.app, editionBefore);
           refreshHelpHandout(activeEdition(ctx.app), { createIfMissing: false });

@@ -4,7 +4,8 @@ import { isRefusal, type Outcome } from '../rules/edition';
 import { sameData } from '../roll20/write';
 import { readInteger } from '../rules/values';
 import { MAX_DAMAGE } from '../rules/values';
-import { characterOf, startingFrom, type TokenReading } from '../roll20/read';
+import { characterOf, deadForGoodWhenMet, startingFrom, type TokenReading } from '../roll20/read';
+import { editionOf } from '../rules/editions';
 import type { App } from './context';
 import { activeEdition, planContext, readTarget, TOKEN_ONLY, unsafeResult, write } from './pipeline';
 import { present } from './present';
@@ -90,5 +91,8 @@ function plainEdit(app: App, target: { token: Roll20Graphic; character: Roll20Ch
 function enteredAt(app: App, reading: TokenReading<unknown>, before: number): void {
   const edition = activeEdition(app);
   const record = app.store.tokens[reading.snapshot.id];
-  if (record?.edition?.id !== edition.id) reading.facts.state = edition.enter(before, record?.deadForGood === true);
+  if (record?.edition?.id !== edition.id) {
+    const left = app.store.editionLeft !== undefined && app.store.editionLeft !== edition.id ? editionOf(app.store.editionLeft) : undefined;
+    reading.facts.state = edition.enter(before, deadForGoodWhenMet(record, before, left));
+  }
 }

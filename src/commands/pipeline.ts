@@ -53,11 +53,14 @@ export function readContext(app: App, turnOrder?: readonly Roll20TurnEntry[]): R
       return {
         name: String(token.get('name') ?? '') || 'unnamed token',
         stance: record?.stance ?? null,
-        state: editionStateOf(edition, record, readInteger(token.get(`${app.store.settings.bars.vitality}_value` as 'bar1_value'))),
+        state: editionStateOf(edition, record, readInteger(token.get(`${app.store.settings.bars.vitality}_value` as 'bar1_value')), context.editionLeft),
       };
     },
   };
   if (turnOrder) context.turnOrder = turnOrder;
+  // The edition before the last switch judges tokens first met since (not the active one itself).
+  const left = app.store.editionLeft;
+  if (left !== undefined && left !== edition.id) context.editionLeft = editionOf(left);
   return context;
 }
 

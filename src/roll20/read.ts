@@ -126,10 +126,21 @@ export interface TokenReading<S = unknown> {
 }
 
 /** The edition state of a token: stored for this edition, or entered now (first seen, or an edition switch). */
-export function editionStateOf<S>(edition: AnyEdition, record: TokenRecord | undefined, vitality: number | null): S {
+export function editionStateOf<S>(edition: AnyEdition, record: TokenRecord | undefined, vitality: number | null, left?: AnyEdition): S {
   // The stored state was checked by its edition at start-up and written by it since: no parse per command.
   if (record?.edition?.id === edition.id) return record.edition.state as S;
-  return edition.enter(vitality, record?.deadForGood === true) as S;
+  return edition.enter(vitality, deadForGoodWhenMet(record, vitality, left)) as S;
+}
+
+/**
+ * rules.md, "Switching editions": dead for good stays dead. A token met for the first time since a
+ * switch (the switch re-read only the tokens the script remembered) is judged by its Vitality as
+ * the edition left behind would judge it: at -12, soak's dead is dead for good in threshold too.
+ */
+export function deadForGoodWhenMet(record: TokenRecord | undefined, vitality: number | null, left: AnyEdition | undefined): boolean {
+  if (record?.deadForGood === true) return true;
+  if (left === undefined || record !== undefined) return false;
+  return left.deadForGood(left.enter(vitality, false), vitality);
 }
 
 export interface ReadContext {
@@ -139,6 +150,8 @@ export interface ReadContext {
   nameOf(id: string): string;
   /** The Turn Tracker, read once per command when a plan needs it. */
   turnOrder?: readonly Roll20TurnEntry[];
+  /** The edition before the last switch, for tokens first met since (see `deadForGoodWhenMet`). */
+  editionLeft?: AnyEdition;
   /** Another token's stance and state, for a plan that names it. */
   other?(id: string): OtherFacts<unknown> | undefined;
 }
@@ -230,7 +243,7 @@ export function readFacts<S>(
     values,
     armorSource: character !== undefined || record?.overrides !== undefined,
     stance: record?.stance ?? null,
-    state: editionStateOf<S>(context.edition, record, snapshot.bars.vitality.value),
+    state: editionStateOf<S>(context.edition, record, snapshot.bars.vitality.value, context.editionLeft),
     initiative,
     // seed 000 / seed 001: the token on top of a non-empty Turn Tracker is in its own active round.
     acting: order !== undefined && order.length > 0 && order[0]?.id === snapshot.id,

@@ -5,6 +5,7 @@ import { checkTokenRecords, isEmptyRecord, type TokenRecord } from './tokens';
 import { checkHistory, type Application } from './history';
 import { migrateFrom1 } from './migrate1';
 import { EDITIONS } from '../rules/editions';
+import type { EditionId } from '../rules/edition';
 
 export const STATE_KEY = 'DefenseRound';
 export const SCHEMA_VERSION = 2;
@@ -29,6 +30,11 @@ export interface StoredState {
   history: Application[];
   /** The GM was told once about HealthColors' "dead at 0". */
   healthColorsNoticed: boolean;
+  /**
+   * The edition before the last switch: a token first met after the switch is judged dead for good
+   * as that edition would judge it from its Vitality (rules.md, "Switching editions").
+   */
+  editionLeft?: EditionId;
 }
 
 export function freshState(scriptVersion: string): StoredState {
@@ -118,6 +124,7 @@ export function loadState(raw: unknown, scriptVersion: string): { stored: Stored
       round: checkRound(data.round, problems),
       history: historyCheck.history,
       healthColorsNoticed: data.healthColorsNoticed === true,
+      ...(typeof data.editionLeft === 'string' && Object.prototype.hasOwnProperty.call(EDITIONS, data.editionLeft) ? { editionLeft: data.editionLeft as EditionId } : {}),
     },
     problems,
   };

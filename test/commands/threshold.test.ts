@@ -658,6 +658,18 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       expect(table.markers('Goblin 2')).toEqual(['dead']);
     });
 
+    it('a token never met, at -12 when soak is left, is judged dead by soak when first met in threshold; at -3 it gets the free save', async () => {
+      table = await openTable(mode);
+      table.mock.token('Goblin 1').set('bar1_value', -12); // another script's writes: the script never meets them
+      table.mock.token('Goblin 2').set('bar1_value', -3);
+      expect(table.memory('Goblin 1')).toBeUndefined();
+      await table.say('GM', '!defense-round config edition threshold');
+      const dead = await table.say('GM', '!defend --action save --roll 1', ['Goblin 1']);
+      expect(whispered(dead, 'gm')[0]).toMatch(/Goblin 1: dead for good/);
+      await table.say('GM', '!defend --action save --roll 1', ['Goblin 2']); // 1 <= 45: stands up
+      expect(table.bar('Goblin 2')).toBe(1);
+    });
+
     it('a token remembered only for its worn armor, at -12 when soak is left, is judged dead by soak: dead for good in threshold', async () => {
       table = await openTable(mode);
       await table.say('GM', '!damage 10', ['Goblin 1']); // the armor holds; only the wear is remembered

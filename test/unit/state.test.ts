@@ -93,3 +93,12 @@ describe('a token record with nothing worth remembering', () => {
     for (const [field, value] of Object.entries(full)) expect(isEmptyRecord({ [field]: value })).toBe(false);
   });
 });
+
+describe('the edition left at the last switch', () => {
+  it('is kept when it names an edition, and dropped otherwise', () => {
+    const fresh = freshState('1.0.0');
+    expect(loadState({ ...fresh, editionLeft: 'soak' }, '1.0.0').stored.editionLeft).toBe('soak');
+    expect(loadState({ ...fresh, editionLeft: 'bogus' }, '1.0.0').stored.editionLeft).toBeUndefined();
+    expect(loadState({ ...fresh, editionLeft: 7 }, '1.0.0').stored.editionLeft).toBeUndefined();
+  });
+});
