@@ -4477,6 +4477,7 @@ var DefenseRound = (() => {
       rows: [
         ...words.rows,
         { label: "Turn Tracker", lines: shown.notes },
+        { label: "Rolls", lines: shown.typed ? [shown.typed] : [] },
         ...buttons.length > 0 ? [{ label: "Actions", lines: [], buttons }] : []
       ]
     };
@@ -4521,8 +4522,9 @@ var DefenseRound = (() => {
       if (!shown[index].snapshot.hidden) seen.push(index);
       if (visibility2[index] === "gm") forGm.push(index);
     }
-    if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(shown, seen, visibility2, options.title, "public", command)));
-    if (forGm.length > 0) send(TO_GM, renderCard(rowsCard(shown, forGm, visibility2, `${options.title} (GM)`, "all", command)), { record: true });
+    const typed = shown[0].typed ? ` (${shown[0].typed})` : "";
+    if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(shown, seen, visibility2, `${options.title}${typed}`, "public", command)));
+    if (forGm.length > 0) send(TO_GM, renderCard(rowsCard(shown, forGm, visibility2, `${options.title} (GM)${typed}`, "all", command)), { record: true });
   }
   function visibilities(app, shown) {
     return shown.map((item2) => visibilityOf(app, item2.snapshot));
@@ -4855,11 +4857,21 @@ var DefenseRound = (() => {
     return void 0;
   }
   var NO_DICE = object.freeze([]);
+  var ROLL_FLAGS = ["roll", "perception-roll", "mental-roll", "react-roll", "defense-roll"];
+  function typedRolls(ctx) {
+    const given2 = ROLL_FLAGS.filter((flag) => ctx.parsed.flags.has(flag));
+    if (given2.length === 0) return void 0;
+    const raw = parseLine(ctx.msg.content ?? "");
+    const typed = given2.filter((flag) => !(raw.flags.get(flag) ?? []).join(" ").includes("$[["));
+    if (typed.length === 0) return void 0;
+    return `typed, not rolled: ${typed.map((flag) => `--${flag} ${(ctx.parsed.flags.get(flag) ?? []).join(" ")}`).join(", ")}`;
+  }
   async function runPlan(ctx, plan, targets, notes, options) {
     const app = ctx.app;
     const perTarget = plan.dice.length;
     const rolled = perTarget > 0 ? await rollDice(targets.flatMap(() => plan.dice)) : [];
     const refused2 = [...notes];
+    const typed = typedRolls(ctx);
     const grouped = new GroupedRefusals();
     const applied = [];
     const shown = [];
@@ -4890,6 +4902,7 @@ var DefenseRound = (() => {
       if (turnOrder) writeOptions.turnOrder = turnOrder;
       const result = write(app, reading, resolution, writeOptions, writes);
       applied.push(result.applied);
+      if (typed) result.shown.typed = typed;
       shown.push(result.shown);
       undoable || (undoable = resolution.undoable === true);
     });

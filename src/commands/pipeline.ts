@@ -15,6 +15,7 @@ import { barProblem } from './barProblem';
 import { recordApplication } from './history';
 import { isCard, type Target } from './targets';
 import { controls } from '../roll20/players';
+import { parseLine } from '../text/args';
 import { GroupedRefusals, tidyRefusals } from './refusals';
 import { healthColors } from '../roll20/otherScripts';
 
@@ -146,6 +147,22 @@ export interface RunOptions {
   refusals: (refused: string[], anyApplied: boolean) => string;
 }
 
+/** Flags that carry a die the defender (or the save) rolls: given as a plain number, it was not rolled. */
+const ROLL_FLAGS = ['roll', 'perception-roll', 'mental-roll', 'react-roll', 'defense-roll'] as const;
+
+/**
+ * The rolls the sender typed as plain numbers rather than rolling, in the card's words ("typed, not
+ * rolled: --roll 99"); undefined when none was. An inline roll ([[1d100]]) is Roll20's own roll.
+ */
+function typedRolls(ctx: CommandContext): string | undefined {
+  const given = ROLL_FLAGS.filter((flag) => ctx.parsed.flags.has(flag));
+  if (given.length === 0) return undefined;
+  const raw = parseLine(ctx.msg.content ?? '');
+  const typed = given.filter((flag) => !(raw.flags.get(flag) ?? []).join(' ').includes('$[['));
+  if (typed.length === 0) return undefined;
+  return `typed, not rolled: ${typed.map((flag) => `--${flag} ${(ctx.parsed.flags.get(flag) ?? []).join(' ')}`).join(', ')}`;
+}
+
 /** Runs a plan on every permitted target. `notes` name targets refused before anything was read. */
 export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: readonly Target[], notes: readonly string[], options: RunOptions): Promise<void> {
   const app = ctx.app;
@@ -154,6 +171,7 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
   // script's handler of the same message) can delete a target between its checks and its writes.
   const rolled = perTarget > 0 ? await rollDice(targets.flatMap(() => plan.dice)) : [];
   const refused: string[] = [...notes];
+  const typed = typedRolls(ctx);
   const grouped = new GroupedRefusals();
   const applied: AppliedToken[] = [];
   const shown: Shown[] = [];
@@ -190,6 +208,7 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
     if (turnOrder) writeOptions.turnOrder = turnOrder;
     const result = write(app, reading, resolution, writeOptions, writes);
     applied.push(result.applied);
+    if (typed) result.shown.typed = typed;
     shown.push(result.shown);
     undoable ||= resolution.undoable === true;
   });

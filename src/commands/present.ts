@@ -17,6 +17,8 @@ export interface Shown {
   notes: string[];
   /** A title that replaces the outcome's (a hand edit read through armor). */
   title?: string;
+  /** Rolls the sender typed as plain numbers instead of rolling (the GM sees which). */
+  typed?: string;
 }
 
 
@@ -39,6 +41,7 @@ export function fullCard(shown: Shown): Card {
     rows: [
       ...words.rows,
       { label: 'Turn Tracker', lines: shown.notes },
+      { label: 'Rolls', lines: shown.typed ? [shown.typed] : [] },
       ...(buttons.length > 0 ? [{ label: 'Actions', lines: [], buttons }] : []),
     ],
   };
@@ -101,8 +104,10 @@ export function present(app: App, shown: readonly Shown[], options: PresentOptio
     if (!shown[index]!.snapshot.hidden) seen.push(index);
     if (visibility[index] === 'gm') forGm.push(index);
   }
-  if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(shown, seen, visibility, options.title, 'public', command)));
-  if (forGm.length > 0) send(TO_GM, renderCard(rowsCard(shown, forGm, visibility, `${options.title} (GM)`, 'all', command)), { record: true });
+  // Rolls typed as plain numbers are said in both titles: whoever reads the rows knows they were not rolled.
+  const typed = shown[0]!.typed ? ` (${shown[0]!.typed})` : '';
+  if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(shown, seen, visibility, `${options.title}${typed}`, 'public', command)));
+  if (forGm.length > 0) send(TO_GM, renderCard(rowsCard(shown, forGm, visibility, `${options.title} (GM)${typed}`, 'all', command)), { record: true });
 }
 
 function visibilities(app: App, shown: readonly Shown[]): Array<'public' | 'gm'> {

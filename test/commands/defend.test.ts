@@ -57,6 +57,23 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
     expect(table.memory('Bob').pendingDefense).toBe('fail');
   });
 
+  it('a roll typed as a plain number is shown as typed, not rolled; an inline roll and the script\'s own roll are not', async () => {
+    table = await openTable(mode);
+    await table.passTurn(); // Goblin 1's turn: Bob is in his defensive round
+    const typed = await table.say('Alice', '!defend --action defend --roll 3', ['Bob']);
+    expect(texts(typed).join('\n')).toMatch(/Rolls: typed, not rolled: --roll 3/);
+    await table.say('GM', '!defense-round next-round');
+    table.mock.dice.force(3);
+    const inline = await table.say('Alice', '!defend --action defend --roll [[1d100]]', ['Bob']);
+    expect(texts(inline).join('\n')).not.toMatch(/typed/);
+    await table.say('GM', '!defense-round next-round');
+    const rolled = await table.say('Alice', '!defend --action defend', ['Bob']);
+    expect(texts(rolled).join('\n')).not.toMatch(/typed/);
+    // Several targets: the cards' titles say it.
+    const many = await table.say('GM', '!defend --action defend --roll 1', ['Bob', 'Goblin 2']);
+    expect(texts(many).join('\n')).toMatch(/Defense: 2 tokens \(GM\) \(typed, not rolled: --roll 1\)/);
+  });
+
   it('applies the situation penalty (side -5) to the check', async () => {
     table = await openTable(mode);
     await table.passTurn(); // Goblin 1's turn: Bob is in his defensive round
