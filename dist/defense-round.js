@@ -4523,7 +4523,8 @@ var DefenseRound = (() => {
       if (visibility2[index] === "gm") forGm.push(index);
     }
     const typed = shown[0].typed ? ` (${shown[0].typed})` : "";
-    if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(shown, seen, visibility2, `${options.title}${typed}`, "public", command)));
+    const typedInPublic = options.typedInPublic === false ? "" : typed;
+    if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(shown, seen, visibility2, `${options.title}${typedInPublic}`, "public", command)));
     if (forGm.length > 0) send(TO_GM, renderCard(rowsCard(shown, forGm, visibility2, `${options.title} (GM)${typed}`, "all", command)), { record: true });
   }
   function visibilities(app, shown) {
@@ -4914,6 +4915,7 @@ var DefenseRound = (() => {
     present(app, shown, {
       title: `${options.title}: ${shown.length} tokens`,
       replyTo: ctx.replyTo,
+      typedInPublic: !ctx.gm,
       senderMaySee: (snapshot) => ctx.gm || visibleToAll(app, snapshot) || controls(ctx.playerId, snapshot.token, snapshot.character)
     });
     if (refused2.length > 0) {

@@ -220,6 +220,7 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
   present(app, shown, {
     title: `${options.title}: ${shown.length} tokens`,
     replyTo: ctx.replyTo,
+    typedInPublic: !ctx.gm,
     senderMaySee: (snapshot) => ctx.gm || visibleToAll(app, snapshot) || controls(ctx.playerId, snapshot.token, snapshot.character),
   });
   if (refused.length > 0) {

@@ -70,6 +70,8 @@ export interface PresentOptions {
   replyTo: string;
   /** Whether the sender may read this token's numbers (a player hitting an NPC may not). */
   senderMaySee?: (snapshot: TokenSnapshot) => boolean;
+  /** Name typed rolls in the public card's title (not for the GM's commands). Default: yes. */
+  typedInPublic?: boolean;
 }
 
 export function present(app: App, shown: readonly Shown[], options: PresentOptions): void {
@@ -104,9 +106,11 @@ export function present(app: App, shown: readonly Shown[], options: PresentOptio
     if (!shown[index]!.snapshot.hidden) seen.push(index);
     if (visibility[index] === 'gm') forGm.push(index);
   }
-  // Rolls typed as plain numbers are said in both titles: whoever reads the rows knows they were not rolled.
+  // Rolls typed as plain numbers are said in the titles: whoever reads the rows knows they were not
+  // rolled. The GM's own typed rolls (for NPCs, often) stay on the GM's card.
   const typed = shown[0]!.typed ? ` (${shown[0]!.typed})` : '';
-  if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(shown, seen, visibility, `${options.title}${typed}`, 'public', command)));
+  const typedInPublic = options.typedInPublic === false ? '' : typed;
+  if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(shown, seen, visibility, `${options.title}${typedInPublic}`, 'public', command)));
   if (forGm.length > 0) send(TO_GM, renderCard(rowsCard(shown, forGm, visibility, `${options.title} (GM)${typed}`, 'all', command)), { record: true });
 }
 
