@@ -4504,7 +4504,7 @@ var DefenseRound = (() => {
         send(whisperTo(options.replyTo), renderLine(shown[0].outcome.shortLine));
         return;
       }
-      const card = shown.length === 1 ? fullCard(shown[0]) : rowsCard(shown, everyIndex(shown), visibilities(app, shown), options.title, shown.every((item2) => maySee(item2.snapshot)) ? "all" : "public", command);
+      const card = shown.length === 1 ? fullCard(shown[0]) : rowsCard(shown, everyIndex(shown), visibilities(app, shown), `${options.title}: ${tokenCount(shown.length)}`, shown.every((item2) => maySee(item2.snapshot)) ? "all" : "public", command);
       send(whisperTo(options.replyTo), renderCard(card));
       return;
     }
@@ -4523,9 +4523,11 @@ var DefenseRound = (() => {
       if (visibility2[index] === "gm") forGm.push(index);
     }
     const typed = shown[0].typed ? ` (${shown[0].typed})` : "";
-    const typedInPublic = options.typedInPublic === false ? "" : typed;
-    if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(shown, seen, visibility2, `${options.title}${typedInPublic}`, "public", command)));
-    if (forGm.length > 0) send(TO_GM, renderCard(rowsCard(shown, forGm, visibility2, `${options.title} (GM)${typed}`, "all", command)), { record: true });
+    if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(shown, seen, visibility2, `${options.title}: ${tokenCount(seen.length)}${typed}`, "public", command)));
+    if (forGm.length > 0) send(TO_GM, renderCard(rowsCard(shown, forGm, visibility2, `${options.title}: ${tokenCount(shown.length)} (GM)${typed}`, "all", command)), { record: true });
+  }
+  function tokenCount(count) {
+    return `${count} token${count === 1 ? "" : "s"}`;
   }
   function visibilities(app, shown) {
     return shown.map((item2) => visibilityOf(app, item2.snapshot));
@@ -4872,7 +4874,7 @@ var DefenseRound = (() => {
     const perTarget = plan.dice.length;
     const rolled = perTarget > 0 ? await rollDice(targets.flatMap(() => plan.dice)) : [];
     const refused2 = [...notes];
-    const typed = typedRolls(ctx);
+    const typed = ctx.gm ? void 0 : typedRolls(ctx);
     const grouped = new GroupedRefusals();
     const applied = [];
     const shown = [];
@@ -4913,9 +4915,8 @@ var DefenseRound = (() => {
       recordApplication(app, { by: ctx.playerId, kind: options.record ? "damage" : "save", round: app.store.round.number, tokens: applied });
     }
     present(app, shown, {
-      title: `${options.title}: ${shown.length} tokens`,
+      title: options.title,
       replyTo: ctx.replyTo,
-      typedInPublic: !ctx.gm,
       senderMaySee: (snapshot) => ctx.gm || visibleToAll(app, snapshot) || controls(ctx.playerId, snapshot.token, snapshot.character)
     });
     if (refused2.length > 0) {
@@ -5644,9 +5645,8 @@ var DefenseRound = (() => {
       if (chooser !== void 0 && !ctx.gm) {
         const what = chooser.what;
         const chooses = targets.filter(({ token, character }) => controls(ctx.playerId, token, character));
-        for (const { token } of targets.filter((target2) => !chooses.includes(target2))) {
-          notes.push(`${string(token.get("name") ?? "") || "a token"}: only the GM or its controller ${what}`);
-        }
+        const others = targets.filter((target2) => !chooses.includes(target2)).map(({ token }) => string(token.get("name") ?? "") || "a token");
+        if (others.length > 0) notes.push(`${nameList(others)}: only the GM or its controller ${what}`);
         targets = chooses;
         if (targets.length === 0) {
           reply(ctx, `Not applied: ${notes.join("; ")}.`);

@@ -8,6 +8,7 @@ import { undoDamage } from './undo';
 import { resolveTargets } from './targets';
 import { activeEdition, planContext, runPlan } from './pipeline';
 import { controls } from '../roll20/players';
+import { nameList } from './refusals';
 import { reply } from './context';
 
 /** Flags of `!damage` in every edition. */
@@ -54,9 +55,9 @@ export const damageCommand: CommandHandler = {
     if (chooser !== undefined && !ctx.gm) {
       const what = chooser.what;
       const chooses = targets.filter(({ token, character }) => controls(ctx.playerId, token, character));
-      for (const { token } of targets.filter((target) => !chooses.includes(target))) {
-        notes.push(`${String(token.get('name') ?? '') || 'a token'}: only the GM or its controller ${what}`);
-      }
+      // One reason for all of them, said once before their names.
+      const others = targets.filter((target) => !chooses.includes(target)).map(({ token }) => String(token.get('name') ?? '') || 'a token');
+      if (others.length > 0) notes.push(`${nameList(others)}: only the GM or its controller ${what}`);
       targets = chooses;
       if (targets.length === 0) {
         reply(ctx, `Not applied: ${notes.join('; ')}.`);

@@ -171,7 +171,8 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
   // script's handler of the same message) can delete a target between its checks and its writes.
   const rolled = perTarget > 0 ? await rollDice(targets.flatMap(() => plan.dice)) : [];
   const refused: string[] = [...notes];
-  const typed = typedRolls(ctx);
+  // A player's typed rolls are marked for everyone to see; the GM knows what the GM typed.
+  const typed = ctx.gm ? undefined : typedRolls(ctx);
   const grouped = new GroupedRefusals();
   const applied: AppliedToken[] = [];
   const shown: Shown[] = [];
@@ -218,9 +219,8 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
     recordApplication(app, { by: ctx.playerId, kind: options.record ? 'damage' : 'save', round: app.store.round.number, tokens: applied });
   }
   present(app, shown, {
-    title: `${options.title}: ${shown.length} tokens`,
+    title: options.title,
     replyTo: ctx.replyTo,
-    typedInPublic: !ctx.gm,
     senderMaySee: (snapshot) => ctx.gm || visibleToAll(app, snapshot) || controls(ctx.playerId, snapshot.token, snapshot.character),
   });
   if (refused.length > 0) {

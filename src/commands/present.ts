@@ -64,14 +64,13 @@ export function visibilityOf(app: App, snapshot: TokenSnapshot): 'public' | 'gm'
 }
 
 export interface PresentOptions {
-  /** The multi-target cards' title, e.g. "Damage: 3 tokens". */
+  /** The multi-target cards' title, e.g. "Damage" (each card adds how many tokens it holds). */
   title: string;
   /** Who sent the command, for a command that changed nothing. */
   replyTo: string;
   /** Whether the sender may read this token's numbers (a player hitting an NPC may not). */
   senderMaySee?: (snapshot: TokenSnapshot) => boolean;
-  /** Name typed rolls in the public card's title (not for the GM's commands). Default: yes. */
-  typedInPublic?: boolean;
+
 }
 
 export function present(app: App, shown: readonly Shown[], options: PresentOptions): void {
@@ -87,7 +86,7 @@ export function present(app: App, shown: readonly Shown[], options: PresentOptio
       send(whisperTo(options.replyTo), renderLine(shown[0]!.outcome.shortLine));
       return;
     }
-    const card = shown.length === 1 ? fullCard(shown[0]!) : rowsCard(shown, everyIndex(shown), visibilities(app, shown), options.title, shown.every((item) => maySee(item.snapshot)) ? 'all' : 'public', command);
+    const card = shown.length === 1 ? fullCard(shown[0]!) : rowsCard(shown, everyIndex(shown), visibilities(app, shown), `${options.title}: ${tokenCount(shown.length)}`, shown.every((item) => maySee(item.snapshot)) ? 'all' : 'public', command);
     send(whisperTo(options.replyTo), renderCard(card));
     return;
   }
@@ -106,12 +105,15 @@ export function present(app: App, shown: readonly Shown[], options: PresentOptio
     if (!shown[index]!.snapshot.hidden) seen.push(index);
     if (visibility[index] === 'gm') forGm.push(index);
   }
-  // Rolls typed as plain numbers are said in the titles: whoever reads the rows knows they were not
-  // rolled. The GM's own typed rolls (for NPCs, often) stay on the GM's card.
+  // Rolls a player typed as plain numbers are said in the titles: whoever reads the rows knows they
+  // were not rolled. The public title counts only the tokens it shows (a hidden one is not hinted at).
   const typed = shown[0]!.typed ? ` (${shown[0]!.typed})` : '';
-  const typedInPublic = options.typedInPublic === false ? '' : typed;
-  if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(shown, seen, visibility, `${options.title}${typedInPublic}`, 'public', command)));
-  if (forGm.length > 0) send(TO_GM, renderCard(rowsCard(shown, forGm, visibility, `${options.title} (GM)${typed}`, 'all', command)), { record: true });
+  if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(shown, seen, visibility, `${options.title}: ${tokenCount(seen.length)}${typed}`, 'public', command)));
+  if (forGm.length > 0) send(TO_GM, renderCard(rowsCard(shown, forGm, visibility, `${options.title}: ${tokenCount(shown.length)} (GM)${typed}`, 'all', command)), { record: true });
+}
+
+function tokenCount(count: number): string {
+  return `${count} token${count === 1 ? '' : 's'}`;
 }
 
 function visibilities(app: App, shown: readonly Shown[]): Array<'public' | 'gm'> {

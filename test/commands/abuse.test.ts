@@ -325,12 +325,23 @@ describe('attacks on the bundle', () => {
     expect(later).toEqual([nothing, nothing]);
   });
 
+  it('a public card counts only the tokens it shows: a hidden target is not hinted at by "2 tokens"', async () => {
+    await open();
+    table.mock.token('Goblin 2').set('layer', 'gmlayer');
+    const out = await table.say('GM', '!stance defensive', ['Goblin 1', 'Goblin 2']);
+    expect(publicFromScript(out)).toEqual([expect.stringMatching(/^Stance: 1 token \| Goblin 1: /)]);
+    expect(whispered(out, 'gm')[0]).toMatch(/^Stance: 2 tokens \(GM\)/);
+  });
+
   it('a player hitting an NPC cannot decide its defense: --defense and --defense-roll are the defender\'s side\'s', async () => {
     await open();
     await table.say('GM', '!defense-round config players-target-any on');
     await table.say('GM', '!defend --action defend --roll 1', ['Goblin 1']); // blocks its next hit
     const out = await table.say('Ben', '!damage 60 --defense fail', ['Goblin 1']);
     expect(whispered(out, 'Ben')).toEqual(['Not applied: Goblin 1: only the GM or its controller decides its defense (--defense).']);
+    // Several targets: the reason once, before their names.
+    const many = await table.say('Ben', '!damage 5 --defense success', ['Goblin 1', 'Goblin 2']);
+    expect(whispered(many, 'Ben')).toEqual(['Not applied: Goblin 1, Goblin 2: only the GM or its controller decides its defense (--defense).']);
     expect(table.bar('Goblin 1')).toBe(30);
     // Without the override the pending success blocks Ben's hit, and is used up.
     await table.say('Ben', '!damage 60', ['Goblin 1']);

@@ -69,15 +69,14 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
     await table.say('GM', '!defense-round next-round');
     const rolled = await table.say('Alice', '!defend --action defend', ['Bob']);
     expect(texts(rolled).join('\n')).not.toMatch(/typed/);
-    // Several targets: the cards' titles say it.
-    const many = await table.say('GM', '!defend --action defend --roll 1', ['Bob', 'Goblin 2']);
-    expect(texts(many).join('\n')).toMatch(/Defense: 2 tokens \(GM\) \(typed, not rolled: --roll 1\)/);
-    // The GM's own typed rolls stay on the GM's card; a player's are said in public.
-    expect(publicFromScript(many).join('\n')).not.toMatch(/typed/);
-    await table.say('GM', '!defense-round config players-target-any on');
+    // The GM knows what the GM typed: not marked.
+    const gm = await table.say('GM', '!defend --action defend --roll 1', ['Bob', 'Goblin 2']);
+    expect(texts(gm).join('\n')).not.toMatch(/typed/);
+    // A player's typed rolls on several targets: the cards' titles say it.
     await table.say('GM', '!defense-round next-round');
-    const alice = await table.say('Alice', '!defend --action defend --roll 1 --ids ' + table.id('Bob'));
-    expect(publicFromScript(alice).join('\n')).toMatch(/Rolls: typed, not rolled: --roll 1/);
+    table.mock.token('Goblin 2').set('controlledby', table.mock.player('Alice').id);
+    const many = await table.say('Alice', '!defend --action defend --roll 1', ['Bob', 'Goblin 2']);
+    expect(publicFromScript(many).join('\n')).toMatch(/Defense: 2 tokens \(typed, not rolled: --roll 1\)/);
   });
 
   it('applies the situation penalty (side -5) to the check', async () => {
