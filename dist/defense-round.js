@@ -3895,6 +3895,9 @@ var DefenseRound = (() => {
   }
 
   // src/roll20/read.ts
+  function tokenName(token, fallback = "an unnamed token") {
+    return string(token.get("name") ?? "") || fallback;
+  }
   function characterOf(token) {
     const id2 = string(token.get("represents") ?? "");
     return id2 ? getObj("character", id2) : void 0;
@@ -4335,7 +4338,7 @@ var DefenseRound = (() => {
   function joinTurnOrder(tokenId, initiative2, batch) {
     const token = getObj("graphic", tokenId);
     if (!token) return { added: false, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-    const name = string(token.get("name") ?? "") || "The spectator";
+    const name = tokenName(token, "The spectator");
     const order = batch?.order ?? readTurnOrder();
     if (order.some((entry) => entry.id === tokenId)) return { added: false, note: `${name} is drawn into the battle (already in the Turn Tracker).` };
     order.push({ id: tokenId, pr: initiative2, custom: "", _pageid: string(token.get("_pageid") ?? "") });
@@ -4490,9 +4493,9 @@ var DefenseRound = (() => {
     }
     return out;
   }
-  function visibilityOf(app, snapshot) {
-    if (snapshot.hidden) return "gm";
-    return snapshot.npc ? app.store.settings.visibility.npc : app.store.settings.visibility.pc;
+  function visibilityOf(app, token) {
+    if (token.hidden) return "gm";
+    return token.npc ? app.store.settings.visibility.npc : app.store.settings.visibility.pc;
   }
   function present(app, shown, options) {
     if (shown.length === 0) return;
@@ -4711,9 +4714,6 @@ var DefenseRound = (() => {
   function isCard(graphic) {
     return graphic.get("_subtype") === "card";
   }
-  function tokenName(token) {
-    return string(token.get("name") ?? "") || "an unnamed token";
-  }
   function resolveTargets(ctx, ids, options = {}) {
     const notes = [];
     const seen = new set();
@@ -4784,9 +4784,16 @@ var DefenseRound = (() => {
   }
   function tokenNameById(id2) {
     const token = getObj("graphic", id2);
-    return token ? string(token.get("name") ?? "") || id2 : id2;
+    return token ? tokenName(token, id2) : id2;
   }
   var TOKEN_ONLY = { values: [], dice: [], resolve: () => ({ kind: "refused", reason: "nothing to resolve" }) };
+  function editionLeftOf(app) {
+    const left = app.store.editionLeft;
+    return left !== void 0 && left !== app.store.settings.edition ? editionOf(left) : void 0;
+  }
+  function senderMaySee(ctx, snapshot) {
+    return ctx.gm || controls(ctx.playerId, snapshot.token, snapshot.character) || visibilityOf(ctx.app, snapshot) === "public";
+  }
   function readContext(app, turnOrder) {
     const edition = activeEdition(app);
     const context = {
@@ -4799,15 +4806,15 @@ var DefenseRound = (() => {
         if (!token || isCard(token)) return void 0;
         const record2 = app.store.tokens[id2];
         return {
-          name: string(token.get("name") ?? "") || "unnamed token",
+          name: tokenName(token, "unnamed token"),
           stance: record2?.stance ?? null,
-          state: editionStateOf(edition, record2, readInteger(token.get(`${app.store.settings.bars.vitality}_value`)), context.editionLeft)
+          state: editionStateOf(edition, record2, readInteger(token.get(BAR_PROPS[app.store.settings.bars.vitality].value)), context.editionLeft)
         };
       }
     };
     if (turnOrder) context.turnOrder = turnOrder;
-    const left = app.store.editionLeft;
-    if (left !== void 0 && left !== edition.id) context.editionLeft = editionOf(left);
+    const left = editionLeftOf(app);
+    if (left) context.editionLeft = left;
     return context;
   }
   function readTarget(app, target2, plan, context = readContext(app)) {
@@ -4849,9 +4856,6 @@ var DefenseRound = (() => {
     if (characterId && !character) return false;
     return ctx.gm || anyTarget || controls(ctx.playerId, token, character);
   }
-  function visibleToAll(app, snapshot) {
-    return visibilityOf(app, snapshot) === "public";
-  }
   function unsafeResult(outcome) {
     for (const change of outcome.changes) {
       if ((change.kind === "bar" || change.kind === "value") && !number.isSafeInteger(change.to)) return change.to;
@@ -4885,12 +4889,12 @@ var DefenseRound = (() => {
     const writes = writeContext(app);
     targets.forEach((target2, index) => {
       if (perTarget > 0 && !stillThere(ctx, target2, options.anyTarget === true)) {
-        refused2.push(`${string(target2.token.get("name") ?? "") || "a token"} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+        refused2.push(`${tokenName(target2.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
         return;
       }
       const reading = readTarget(app, target2, plan, reads);
       const resolution = plan.resolve(reading.facts, perTarget === 0 ? NO_DICE : rolled.slice(index * perTarget, (index + 1) * perTarget));
-      const maySee = () => ctx.gm || controls(ctx.playerId, target2.token, target2.character) || visibleToAll(app, reading.snapshot);
+      const maySee = () => senderMaySee(ctx, reading.snapshot);
       if (isRefusal(resolution)) {
         if (resolution.kind === "refused" && !resolution.nameFirst) grouped.add(reading.snapshot.name, resolution.reason);
         else refused2.push(describeTokenRefusal(app, reading.snapshot, resolution, maySee()));
@@ -4917,7 +4921,7 @@ var DefenseRound = (() => {
     present(app, shown, {
       title: options.title,
       replyTo: ctx.replyTo,
-      senderMaySee: (snapshot) => ctx.gm || visibleToAll(app, snapshot) || controls(ctx.playerId, snapshot.token, snapshot.character)
+      senderMaySee: (snapshot) => senderMaySee(ctx, snapshot)
     });
     if (refused2.length > 0) {
       const line = options.refusals(tidyRefusals(refused2), applied.length > 0);
@@ -5197,9 +5201,8 @@ var DefenseRound = (() => {
     const gone = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
     if (!detail) throw new RefusalError(gone);
     const token = getObj("graphic", detail.tokenId);
-    const settings = ctx.app.store.settings;
     const hidden = detail.hidden || token?.get("layer") === "gmlayer";
-    const isPublic = !hidden && (detail.npc ? settings.visibility.npc : settings.visibility.pc) === "public";
+    const isPublic = visibilityOf(ctx.app, { npc: detail.npc, hidden }) === "public";
     const mayRead = ctx.gm || isPublic || token !== void 0 && controls(ctx.playerId, token, characterOf(token));
     if (!mayRead) throw new RefusalError(hidden ? gone : `${detail.name}'s breakdown is for the GM`);
     send(whisperTo(ctx.replyTo), renderCard(detail.card()));
@@ -5539,11 +5542,8 @@ var DefenseRound = (() => {
     if (index === -1) throw new RefusalError(ctx.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
     const application = history[index];
     const edition = activeEdition(app);
-    const onTable2 = (tokenId) => {
-      const token = getObj("graphic", tokenId);
-      return token !== void 0 && (ctx.gm || token.get("layer") !== "gmlayer");
-    };
-    const present2 = application.tokens.filter((entry) => onTable2(entry.tokenId));
+    const tokens = new map(application.tokens.map((entry) => [entry.tokenId, onTable(entry.tokenId, ctx.gm)]));
+    const present2 = application.tokens.filter((entry) => tokens.get(entry.tokenId) !== void 0);
     const gone = application.tokens.filter((entry) => !present2.includes(entry)).map((entry) => entry.name);
     const merged = shiftMerged(mergeChanges(present2), edition, app.store.round.number - application.round).filter((entry) => stillOwned(entry, app.store.settings));
     const context = { settings: app.store.settings, edition, tokens: app.store.tokens };
@@ -5570,7 +5570,7 @@ var DefenseRound = (() => {
     if (changed.length > 0) settleConditions(app, merged, now);
     history.splice(index, 1);
     const what = application.kind === "save" ? "Save undone" : "Damage undone";
-    const hidden = (entry) => getObj("graphic", entry.tokenId)?.get("layer") === "gmlayer";
+    const hidden = (entry) => tokens.get(entry.tokenId)?.get("layer") === "gmlayer";
     const seen = present2.filter((entry) => !hidden(entry)).map((entry) => entry.name);
     const unseen = present2.filter(hidden).map((entry) => entry.name);
     if (seen.length > 0) send(PUBLIC, renderLine(`${what}: ${seen.join(", ")}.`));
@@ -5645,7 +5645,7 @@ var DefenseRound = (() => {
       if (chooser !== void 0 && !ctx.gm) {
         const what = chooser.what;
         const chooses = targets.filter(({ token, character }) => controls(ctx.playerId, token, character));
-        const others = targets.filter((target2) => !chooses.includes(target2)).map(({ token }) => string(token.get("name") ?? "") || "a token");
+        const others = targets.filter((target2) => !chooses.includes(target2)).map(({ token }) => tokenName(token, "a token"));
         if (others.length > 0) notes.push(`${nameList(others)}: only the GM or its controller ${what}`);
         targets = chooses;
         if (targets.length === 0) {
@@ -5682,7 +5682,7 @@ var DefenseRound = (() => {
       const named = ID_FLAGS.map((flag) => ({ flag, id: (ctx.parsed.flags.get(flag) ?? []).join(" ") })).filter(({ id: id2 }) => id2 !== "");
       const targets = found.targets.filter(({ token }) => {
         const self = named.find(({ id: id2 }) => id2 === token.id);
-        if (self) notes.push(`${string(token.get("name") ?? "") || "a token"}: --${self.flag} names the token itself`);
+        if (self) notes.push(`${tokenName(token, "a token")}: --${self.flag} names the token itself`);
         return self === void 0;
       });
       if (targets.length === 0) {
@@ -5788,14 +5788,14 @@ var DefenseRound = (() => {
   function onTokenChange(app, token, prev) {
     if (!prev || isCard(token)) return;
     const settings = app.store.settings;
-    const key = `${settings.bars.vitality}_value`;
+    const key = BAR_PROPS[settings.bars.vitality].value;
     if (!(key in prev)) return;
     const before = readInteger(prev[key]);
     const typed = readInteger(token.get(key));
     if (before === null || typed === null || before === typed) return;
     const edition = activeEdition(app);
     const target2 = { token, character: characterOf(token) };
-    const link = string(token.get(`${settings.bars.vitality}_link`) ?? "");
+    const link = string(token.get(BAR_PROPS[settings.bars.vitality].link) ?? "");
     const echo = link ? app.linkedEdits.get(link) : void 0;
     const alreadyRead = echo !== void 0 && echo.from === before && echo.to === typed;
     if (link && !alreadyRead) app.linkedEdits.delete(link);
@@ -5849,10 +5849,7 @@ var DefenseRound = (() => {
   function enteredAt(app, reading, before) {
     const edition = activeEdition(app);
     const record2 = app.store.tokens[reading.snapshot.id];
-    if (record2?.edition?.id !== edition.id) {
-      const left = app.store.editionLeft !== void 0 && app.store.editionLeft !== edition.id ? editionOf(app.store.editionLeft) : void 0;
-      reading.facts.state = edition.enter(before, deadForGoodWhenMet(record2, before, left));
-    }
+    if (record2?.edition?.id !== edition.id) reading.facts.state = editionStateOf(edition, record2, before, editionLeftOf(app));
   }
 
   // src/commands/details.ts

@@ -17,6 +17,7 @@ import { enterEditionEverywhere } from './editionSwitch';
 import { freshState, STATE_KEY } from '../state/store';
 import { withEntry } from '../state/tokens';
 import { activeEdition, readTarget, TOKEN_ONLY } from './pipeline';
+import { visibilityOf } from './present';
 import { editionOf } from '../rules/editions';
 
 const USAGE =
@@ -189,10 +190,9 @@ function showDetails(ctx: CommandContext, args: string[]): void {
   const gone = 'that breakdown is no longer kept (the script keeps the last few hundred, until a restart)';
   if (!detail) throw new RefusalError(gone);
   const token = getObj('graphic', detail.tokenId);
-  const settings = ctx.app.store.settings;
   // Hidden then or now (on the GM layer), a token's breakdown is the GM's whatever the visibility setting.
   const hidden = detail.hidden || token?.get('layer') === 'gmlayer';
-  const isPublic = !hidden && (detail.npc ? settings.visibility.npc : settings.visibility.pc) === 'public';
+  const isPublic = visibilityOf(ctx.app, { npc: detail.npc, hidden }) === 'public';
   const mayRead = ctx.gm || isPublic || (token !== undefined && controls(ctx.playerId, token, characterOf(token)));
   // A hidden token is answered like a key that holds nothing: a guessed key must not name it.
   if (!mayRead) throw new RefusalError(hidden ? gone : `${detail.name}'s breakdown is for the GM`);

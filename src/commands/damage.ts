@@ -8,6 +8,7 @@ import { undoDamage } from './undo';
 import { resolveTargets } from './targets';
 import { activeEdition, planContext, runPlan } from './pipeline';
 import { controls } from '../roll20/players';
+import { tokenName } from '../roll20/read';
 import { nameList } from './refusals';
 import { reply } from './context';
 
@@ -56,7 +57,7 @@ export const damageCommand: CommandHandler = {
       const what = chooser.what;
       const chooses = targets.filter(({ token, character }) => controls(ctx.playerId, token, character));
       // One reason for all of them, said once before their names.
-      const others = targets.filter((target) => !chooses.includes(target)).map(({ token }) => String(token.get('name') ?? '') || 'a token');
+      const others = targets.filter((target) => !chooses.includes(target)).map(({ token }) => tokenName(token, 'a token'));
       if (others.length > 0) notes.push(`${nameList(others)}: only the GM or its controller ${what}`);
       targets = chooses;
       if (targets.length === 0) {

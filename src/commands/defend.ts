@@ -7,6 +7,7 @@ import { checkIdFlags, resolveTargets } from './targets';
 import { activeEdition, runPlan } from './pipeline';
 import { reply } from './context';
 import { tidyRefusals } from './refusals';
+import { tokenName } from '../roll20/read';
 
 const COMMON_FLAGS: FlagTable = { ids: { kind: 'list' }, help: { kind: 'switch' } };
 /** Flags that name another token. */
@@ -30,7 +31,7 @@ export const defendCommand: CommandHandler = {
     const named = ID_FLAGS.map((flag) => ({ flag, id: (ctx.parsed.flags.get(flag) ?? []).join(' ') })).filter(({ id }) => id !== '');
     const targets = found.targets.filter(({ token }) => {
       const self = named.find(({ id }) => id === token.id);
-      if (self) notes.push(`${String(token.get('name') ?? '') || 'a token'}: --${self.flag} names the token itself`);
+      if (self) notes.push(`${tokenName(token, 'a token')}: --${self.flag} names the token itself`);
       return self === undefined;
     });
     if (targets.length === 0) {

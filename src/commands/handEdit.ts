@@ -4,10 +4,9 @@ import { isRefusal, type Outcome } from '../rules/edition';
 import { sameData } from '../roll20/write';
 import { readInteger } from '../rules/values';
 import { MAX_DAMAGE } from '../rules/values';
-import { characterOf, deadForGoodWhenMet, startingFrom, type TokenReading } from '../roll20/read';
-import { editionOf } from '../rules/editions';
+import { BAR_PROPS, characterOf, editionStateOf, startingFrom, type TokenReading } from '../roll20/read';
 import type { App } from './context';
-import { activeEdition, planContext, readTarget, TOKEN_ONLY, unsafeResult, write } from './pipeline';
+import { activeEdition, editionLeftOf, planContext, readTarget, TOKEN_ONLY, unsafeResult, write } from './pipeline';
 import { present } from './present';
 import { joinLinkedEdit, recordApplication } from './history';
 import { isCard } from './targets';
@@ -15,7 +14,7 @@ import { isCard } from './targets';
 export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<string, unknown> | undefined): void {
   if (!prev || isCard(token)) return;
   const settings = app.store.settings;
-  const key = `${settings.bars.vitality}_value`;
+  const key = BAR_PROPS[settings.bars.vitality].value;
   if (!(key in prev)) return;
   const before = readInteger(prev[key]);
   const typed = readInteger(token.get(key as 'bar1_value'));
@@ -23,7 +22,7 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
   if (before === null || typed === null || before === typed) return;
   const edition = activeEdition(app);
   const target = { token, character: characterOf(token) };
-  const link = String(token.get(`${settings.bars.vitality}_link` as 'bar1_link') ?? '');
+  const link = String(token.get(BAR_PROPS[settings.bars.vitality].link) ?? '');
   const echo = link ? app.linkedEdits.get(link) : undefined;
   // Another token of the same linked attribute reporting the edit already read through armor.
   const alreadyRead = echo !== undefined && echo.from === before && echo.to === typed;
@@ -91,8 +90,5 @@ function plainEdit(app: App, target: { token: Roll20Graphic; character: Roll20Ch
 function enteredAt(app: App, reading: TokenReading<unknown>, before: number): void {
   const edition = activeEdition(app);
   const record = app.store.tokens[reading.snapshot.id];
-  if (record?.edition?.id !== edition.id) {
-    const left = app.store.editionLeft !== undefined && app.store.editionLeft !== edition.id ? editionOf(app.store.editionLeft) : undefined;
-    reading.facts.state = edition.enter(before, deadForGoodWhenMet(record, before, left));
-  }
+  if (record?.edition?.id !== edition.id) reading.facts.state = editionStateOf(edition, record, before, editionLeftOf(app));
 }

@@ -3,7 +3,7 @@
 // command into a plan and say what is special about them.
 import { isRefusal, type AnyEdition, type Outcome, type Plan, type PlanContext, type Refusal } from '../rules/edition';
 import { editionOf } from '../rules/editions';
-import { editionStateOf, readFacts, readToken, type ReadContext, type TokenReading, type TokenSnapshot } from '../roll20/read';
+import { BAR_PROPS, editionStateOf, readFacts, readToken, tokenName, type ReadContext, type TokenReading, type TokenSnapshot } from '../roll20/read';
 import { readInteger } from '../rules/values';
 import { applyOutcome, type WriteContext, type WriteOptions } from '../roll20/write';
 import { rollDice } from '../roll20/dice';
@@ -33,11 +33,22 @@ export function planContext(app: App, gm: boolean): PlanContext {
 
 function tokenNameById(id: string): string {
   const token = getObj('graphic', id);
-  return token ? String(token.get('name') ?? '') || id : id;
+  return token ? tokenName(token, id) : id;
 }
 
 /** A plan that reads only the token itself (its bars, stance and edition state): hand edits, undo, edition switches. */
 export const TOKEN_ONLY: Plan<unknown> = { values: [], dice: [], resolve: () => ({ kind: 'refused', reason: 'nothing to resolve' }) };
+
+/** The edition before the last switch, which judges tokens first met since (not the active one itself). */
+export function editionLeftOf(app: App): AnyEdition | undefined {
+  const left = app.store.editionLeft;
+  return left !== undefined && left !== app.store.settings.edition ? editionOf(left) : undefined;
+}
+
+/** Whether the sender may read this token's numbers: the GM, its controller, or anyone when its breakdowns are public. */
+function senderMaySee(ctx: CommandContext, snapshot: TokenSnapshot): boolean {
+  return ctx.gm || controls(ctx.playerId, snapshot.token, snapshot.character) || visibilityOf(ctx.app, snapshot) === 'public';
+}
 
 /** What reading a token needs of the table: made once per command, shared by its targets. */
 export function readContext(app: App, turnOrder?: readonly Roll20TurnEntry[]): ReadContext {
@@ -52,16 +63,15 @@ export function readContext(app: App, turnOrder?: readonly Roll20TurnEntry[]): R
       if (!token || isCard(token)) return undefined;
       const record = app.store.tokens[id];
       return {
-        name: String(token.get('name') ?? '') || 'unnamed token',
+        name: tokenName(token, 'unnamed token'),
         stance: record?.stance ?? null,
-        state: editionStateOf(edition, record, readInteger(token.get(`${app.store.settings.bars.vitality}_value` as 'bar1_value')), context.editionLeft),
+        state: editionStateOf(edition, record, readInteger(token.get(BAR_PROPS[app.store.settings.bars.vitality].value)), context.editionLeft),
       };
     },
   };
   if (turnOrder) context.turnOrder = turnOrder;
-  // The edition before the last switch judges tokens first met since (not the active one itself).
-  const left = app.store.editionLeft;
-  if (left !== undefined && left !== edition.id) context.editionLeft = editionOf(left);
+  const left = editionLeftOf(app);
+  if (left) context.editionLeft = left;
   return context;
 }
 
@@ -118,10 +128,6 @@ function stillThere(ctx: CommandContext, target: Target, anyTarget: boolean): bo
   const character = characterId ? getObj('character', characterId) : undefined;
   if (characterId && !character) return false;
   return ctx.gm || anyTarget || controls(ctx.playerId, token, character);
-}
-
-function visibleToAll(app: App, snapshot: TokenSnapshot): boolean {
-  return visibilityOf(app, snapshot) === 'public';
 }
 
 /** commands.md, "Numbers written": a value outside the safe integers is refused, never written. */
@@ -187,13 +193,13 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
   targets.forEach((target, index) => {
     // commands.md, "Rolls that come back late": the token, its character and the sender's control are checked again.
     if (perTarget > 0 && !stillThere(ctx, target, options.anyTarget === true)) {
-      refused.push(`${String(target.token.get('name') ?? '') || 'a token'} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+      refused.push(`${tokenName(target.token, 'a token')} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
       return;
     }
     const reading = readTarget(app, target, plan, reads);
     const resolution = plan.resolve(reading.facts, perTarget === 0 ? NO_DICE : rolled.slice(index * perTarget, (index + 1) * perTarget));
     // Whether the sender may read this token's numbers: asked only when a refusal would show one.
-    const maySee = () => ctx.gm || controls(ctx.playerId, target.token, target.character) || visibleToAll(app, reading.snapshot);
+    const maySee = () => senderMaySee(ctx, reading.snapshot);
     if (isRefusal(resolution)) {
       // A rule's reason shared by several tokens is said once, before all their names.
       if (resolution.kind === 'refused' && !resolution.nameFirst) grouped.add(reading.snapshot.name, resolution.reason);
@@ -221,7 +227,7 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
   present(app, shown, {
     title: options.title,
     replyTo: ctx.replyTo,
-    senderMaySee: (snapshot) => ctx.gm || visibleToAll(app, snapshot) || controls(ctx.playerId, snapshot.token, snapshot.character),
+    senderMaySee: (snapshot) => senderMaySee(ctx, snapshot),
   });
   if (refused.length > 0) {
     const line = options.refusals(tidyRefusals(refused), applied.length > 0);

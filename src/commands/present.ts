@@ -58,9 +58,9 @@ function numbers(changes: readonly StoredChange[]): string {
 }
 
 /** Who may read a token's breakdown: public by the visibility setting, unless the token is hidden. */
-export function visibilityOf(app: App, snapshot: TokenSnapshot): 'public' | 'gm' {
-  if (snapshot.hidden) return 'gm';
-  return snapshot.npc ? app.store.settings.visibility.npc : app.store.settings.visibility.pc;
+export function visibilityOf(app: App, token: { npc: boolean; hidden: boolean }): 'public' | 'gm' {
+  if (token.hidden) return 'gm';
+  return token.npc ? app.store.settings.visibility.npc : app.store.settings.visibility.pc;
 }
 
 export interface PresentOptions {

@@ -1,6 +1,6 @@
 // Which tokens a command acts on, and which of those the sender may touch (commands.md,
 // "Targets and permissions").
-import { characterOf } from '../roll20/read';
+import { characterOf, tokenName } from '../roll20/read';
 import { controls } from '../roll20/players';
 import { RefusalError, UsageError } from '../text/args';
 import type { CommandContext } from './context';
@@ -20,10 +20,6 @@ export interface Targets {
 /** Graphics are tokens or cards; only cards are not targets. */
 export function isCard(graphic: Roll20Graphic): boolean {
   return graphic.get('_subtype') === 'card';
-}
-
-function tokenName(token: Roll20Graphic): string {
-  return String(token.get('name') ?? '') || 'an unnamed token';
 }
 
 /**

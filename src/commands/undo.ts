@@ -10,6 +10,7 @@ import { characterOf } from '../roll20/read';
 import { send, PUBLIC, TO_GM } from '../roll20/send';
 import { renderLine } from '../render/card';
 import { activeEdition, readTarget, TOKEN_ONLY } from './pipeline';
+import { onTable } from './targets';
 import type { App } from './context';
 import type { Memory } from '../state/tokens';
 import type { Settings } from '../state/settings';
@@ -33,11 +34,8 @@ export function undoDamage(ctx: CommandContext): void {
   const application = history[index]!;
   const edition = activeEdition(app);
   // For a player, a token now on the GM layer is as gone as a deleted one: undo never confirms a hidden token.
-  const onTable = (tokenId: string) => {
-    const token = getObj('graphic', tokenId);
-    return token !== undefined && (ctx.gm || token.get('layer') !== 'gmlayer');
-  };
-  const present = application.tokens.filter((entry) => onTable(entry.tokenId));
+  const tokens = new Map(application.tokens.map((entry) => [entry.tokenId, onTable(entry.tokenId, ctx.gm)]));
+  const present = application.tokens.filter((entry) => tokens.get(entry.tokenId) !== undefined);
   const gone = application.tokens.filter((entry) => !present.includes(entry)).map((entry) => entry.name);
   // A new round since clears what it clears (a used-up pending defense does not come back).
   const merged = shiftMerged(mergeChanges(present), edition, app.store.round.number - application.round).filter((entry) => stillOwned(entry, app.store.settings));
@@ -70,7 +68,7 @@ export function undoDamage(ctx: CommandContext): void {
   history.splice(index, 1);
   const what = application.kind === 'save' ? 'Save undone' : 'Damage undone';
   // Hidden tokens are named to the GM only, never in the public line.
-  const hidden = (entry: { tokenId: string }) => getObj('graphic', entry.tokenId)?.get('layer') === 'gmlayer';
+  const hidden = (entry: { tokenId: string }) => tokens.get(entry.tokenId)?.get('layer') === 'gmlayer';
   const seen = present.filter((entry) => !hidden(entry)).map((entry) => entry.name);
   const unseen = present.filter(hidden).map((entry) => entry.name);
   if (seen.length > 0) send(PUBLIC, renderLine(`${what}: ${seen.join(', ')}.`));

@@ -37,6 +37,11 @@ export interface TokenSnapshot {
   statusmarkers: string;
 }
 
+/** A token's name as chat shows it, or `fallback` when it has none. */
+export function tokenName(token: Roll20Graphic, fallback = 'an unnamed token'): string {
+  return String(token.get('name') ?? '') || fallback;
+}
+
 export function characterOf(token: Roll20Graphic): Roll20Character | undefined {
   const id = String(token.get('represents') ?? '');
   return id ? getObj('character', id) : undefined;

@@ -6,7 +6,7 @@ import type { AnyEdition, Outcome } from '../rules/edition';
 import type { Settings } from '../state/settings';
 import { isEmptyRecord, memoryOf, type Memory, type TokenRecord } from '../state/tokens';
 import type { StoredChange } from '../state/history';
-import { BAR_PROPS, WORN_TRACK, type Resource, type TokenReading, type TokenSnapshot } from './read';
+import { BAR_PROPS, tokenName, WORN_TRACK, type Resource, type TokenReading, type TokenSnapshot } from './read';
 import { markersForCondition, markersForStance } from './markers';
 import { notifyObservers, type TokenResources } from './observers';
 import type { HealthColorsApi } from './otherScripts';
@@ -268,7 +268,7 @@ function saveTurnOrder(order: Roll20TurnEntry[], batch: TurnOrderBatch | undefin
 function joinTurnOrder(tokenId: string, initiative: number, batch: TurnOrderBatch | undefined): { added: boolean; note: string } {
   const token = getObj('graphic', tokenId);
   if (!token) return { added: false, note: 'The spectator is drawn into the battle (no token with that id to add to the Turn Tracker).' };
-  const name = String(token.get('name') ?? '') || 'The spectator';
+  const name = tokenName(token, 'The spectator');
   const order = batch?.order ?? readTurnOrder();
   if (order.some((entry) => entry.id === tokenId)) return { added: false, note: `${name} is drawn into the battle (already in the Turn Tracker).` };
   order.push({ id: tokenId, pr: initiative, custom: '', _pageid: String(token.get('_pageid') ?? '') });
