@@ -386,8 +386,10 @@ async function runScript(c: Campaign, edition: EditionId, ids: readonly string[]
 
 async function runFloor(c: Campaign, ids: readonly string[], base = TIMED_VITALITY, lean = false): Promise<Sample> {
   const sample = await timed(c, lean ? c.floorLean : c.floor, lean ? FLOOR_LEAN_HIT : FLOOR_HIT, ids);
-  // Both floors leave the same bars.
+  // Both floors leave the same bars, and the hit did change them (a command that matched nothing would time a no-op).
   checkSame(`${c.label} floor ${ids.length} ${base}`, c, ids);
+  if (ids.some((id) => bar1(c, id) === base)) throw new Error(`${c.label} ${lean ? 'lean floor' : 'floor'}: a timed hit left a bar untouched`);
+  if (sample.messages !== 1) throw new Error(`${c.label} ${lean ? 'lean floor' : 'floor'}: posted ${sample.messages} messages, not one`);
   setVitality(c, ids, base);
   return sample;
 }

@@ -1283,16 +1283,20 @@ describe('properties', () => {
       situation: fc.option(situationArb, { nil: null }),
       type: fc.constantFrom('physical', 'magical'),
     });
+    let changed = 0;
     fc.assert(
       fc.property(lineArb, pendingArb, fc.integer({ min: -20, max: 60 }), (order, state, vitality) => {
         const line = `!damage ${order.amount} --type ${order.type}${order.hit === null ? '' : ` --hit ${order.hit}`}${order.situation === null ? '' : ` --situation ${order.situation}`}`;
         const outcome = outcomeOf(damage(line, bob(state, { vitality: bar(vitality, 60) })));
+        if (outcome.changes.length > 0) changed += 1;
         for (const change of outcome.changes) {
           expect(change.kind).toBe('bar');
           if (change.kind === 'bar') expect(change.to).toBeLessThanOrEqual(vitality);
         }
       }),
     );
+    // The property was tried on hits that did change the bar, not only on misses and blocks.
+    expect(changed).toBeGreaterThan(0);
   });
 
   it('EXP never goes below 0 after any save: a paid save takes exactly its cost, or nothing when EXP is short', () => {
