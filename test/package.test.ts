@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 describe('the community-repository package', () => {
@@ -30,9 +31,25 @@ describe('the community-repository package', () => {
     expect(() => execFileSync('node', ['scripts/package.mjs', '--out', out], { env: { ...process.env, ROLL20_USER_ID: 'me' }, stdio: 'pipe' })).toThrow();
   });
 
-  it('keeps the bundled packages\' licence notices in the shipped file', () => {
-    const head = readFileSync('dist/defense-round.js', 'utf8').split('\n').slice(0, 6).join('\n');
-    expect(head).toMatch(/valibot [\d.]+: MIT licence, Copyright \(c\) Fabian Hiller/);
+  it('carries the full licence text of every package bundled into the shipped file', async () => {
+    // Which packages are in the bundle, found from esbuild's own account of its inputs (not from the header).
+    const { metafile } = await build({ entryPoints: ['src/index.ts'], bundle: true, write: false, metafile: true, format: 'iife', platform: 'neutral', logLevel: 'silent' });
+    const bundled = [...new Set(Object.keys(metafile.inputs).flatMap((path) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1] ?? []))];
+    expect(bundled).toContain('valibot');
+    const bundle = readFileSync('dist/defense-round.js', 'utf8');
+    const header = bundle.slice(0, bundle.indexOf('var API_Meta'));
+    // The header's comment lines, without their comment marks, as one text.
+    const notice = header.split('\n').map((line) => line.replace(/^\/\/ {0,3}/, '')).join('\n');
+    for (const name of bundled) {
+      const dir = join('node_modules', name);
+      const file = readdirSync(dir).find((entry) => /^licen[cs]e(\.md|\.txt)?$/i.test(entry));
+      expect(file, `${name} ships a licence file`).toBeDefined();
+      const text = readFileSync(join(dir, file!), 'utf8').trim().replace(/\r\n/g, '\n');
+      const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      expect(header).toContain(`// ${name} ${version} (`);
+      expect(notice).toContain(text);
+      if (/^MIT/.test(text)) expect(notice).toMatch(/The above copyright notice and this permission notice shall be included/);
+    }
     expect(readFileSync('LICENSE', 'utf8')).toMatch(/^MIT License/);
   });
 });
