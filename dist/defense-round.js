@@ -804,6 +804,7 @@ var DefenseRound = (() => {
   var markerName = pipe(string2(), trim(), minLength(1), maxLength(100), regex(/^[^,]+$/));
   var bar = picklist(BAR_NAMES);
   var visibility = picklist(["gm", "public"]);
+  var API_COMMANDS = ["refuse", "gm"];
   var SettingsSchema = object2({
     edition: picklist(EDITIONS),
     bars: object2({
@@ -822,7 +823,9 @@ var DefenseRound = (() => {
     visibility: object2({ npc: visibility, pc: visibility }),
     playersTargetAny: boolean(),
     armorOnManualEdits: boolean(),
-    overwhelmLimit: pipe(number2(), integer(), minValue(0), maxValue(1e3))
+    overwhelmLimit: pipe(number2(), integer(), minValue(0), maxValue(1e3)),
+    // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
+    apiCommands: picklist(API_COMMANDS)
   });
   function defaultSettings() {
     return {
@@ -833,7 +836,8 @@ var DefenseRound = (() => {
       visibility: { npc: "gm", pc: "public" },
       playersTargetAny: false,
       armorOnManualEdits: false,
-      overwhelmLimit: 20
+      overwhelmLimit: 20,
+      apiCommands: "refuse"
     };
   }
   function checkSettings(stored) {
@@ -3766,11 +3770,18 @@ var DefenseRound = (() => {
   }
 
   // src/roll20/players.ts
+  var RELAYED = "API";
   function isGM(playerId) {
-    return playerId === "API" || playerIsGM(playerId);
+    return playerId !== RELAYED && playerId !== "" && playerIsGM(playerId) === true;
+  }
+  function relayedFor(apiAs) {
+    if (apiAs === void 0 || apiAs === "" || apiAs === RELAYED) return void 0;
+    const player = getObj("player", apiAs);
+    if (!player || isGM(apiAs)) return void 0;
+    return apiAs;
   }
   function displayName(playerId) {
-    if (playerId === "API") return "API";
+    if (playerId === RELAYED) return "another script";
     return string(getObj("player", playerId)?.get("_displayname") ?? "player");
   }
   var UNADDRESSABLE = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
@@ -3781,6 +3792,7 @@ var DefenseRound = (() => {
     return gm || !nameAddressable(name) ? "gm" : `"${name}"`;
   }
   function whisperTarget(playerId) {
+    if (playerId === RELAYED) return "gm";
     return whisperTargetOf(isGM(playerId), displayName(playerId));
   }
   function listsPlayer(controlledBy, playerId) {
@@ -3840,11 +3852,28 @@ var DefenseRound = (() => {
 
   // src/commands/context.ts
   function commandContext(app, msg, parsed) {
+    const relayed = string(msg.playerid ?? "") === RELAYED;
+    if (relayed) return relayedContext(app, msg, parsed);
     const playerId = string(msg.playerid ?? "");
     const gm = isGM(playerId);
     const senderName = displayName(playerId);
-    const ctx = { app, msg, parsed, playerId, gm, senderName, replyTo: whisperTargetOf(gm, senderName) };
+    const ctx = { app, msg, parsed, playerId, gm, senderName, replyTo: whisperTargetOf(gm, senderName), relayed };
     if (!gm && !nameAddressable(senderName)) ctx.replyFor = senderName;
+    return ctx;
+  }
+  function relayedContext(app, msg, parsed) {
+    const apiAs = parsed.flags.get("api-as");
+    parsed.flags.delete("api-as");
+    const player = relayedFor(apiAs?.length === 1 ? apiAs[0] : void 0);
+    if (player !== void 0) {
+      const senderName = displayName(player);
+      const ctx2 = { app, msg, parsed, playerId: player, gm: false, senderName, replyTo: whisperTargetOf(false, senderName), relayed: true };
+      if (!nameAddressable(senderName)) ctx2.replyFor = senderName;
+      return ctx2;
+    }
+    const gm = app.store.settings.apiCommands === "gm";
+    const ctx = { app, msg, parsed, playerId: RELAYED, gm, senderName: displayName(RELAYED), replyTo: "gm", relayed: true };
+    if (!gm) ctx.relayRefused = true;
     return ctx;
   }
   function reply(ctx, text) {
@@ -3874,6 +3903,9 @@ var DefenseRound = (() => {
     const word = msg.content.trimStart().split(/\s/, 1)[0]?.toLowerCase() ?? "";
     return object.prototype.hasOwnProperty.call(table, word) ? word : void 0;
   }
+  function relayRefusal(word) {
+    return `Another script relayed ${word} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
+  }
   async function dispatch(app, msg, table) {
     const word = commandWord(msg, table);
     if (!word) return;
@@ -3882,6 +3914,11 @@ var DefenseRound = (() => {
     let ctx;
     try {
       ctx = commandContext(app, msg, parseLine(content));
+      if (ctx.relayRefused) {
+        reply(ctx, relayRefusal(word));
+        return;
+      }
+      if (!ctx.relayed && ctx.parsed.flags.has("api-as")) throw new UsageError("--api-as is read only on a command another script relays");
       if (app.newerState !== void 0 && !(word === "!defense-round" && ctx.gm && (ctx.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
         reply(ctx, `The saved state was written by a newer version of ${SCRIPT_NAME} (schema ${app.newerState}): commands are paused until the script is updated${ctx.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
         return;
@@ -3896,6 +3933,10 @@ var DefenseRound = (() => {
     } catch (error2) {
       if (error2 instanceof UsageError || error2 instanceof RefusalError) {
         ctx ?? (ctx = commandContext(app, msg, { command: word, positionals: [], flags: new map() }));
+        if (ctx.relayRefused) {
+          reply(ctx, relayRefusal(word));
+          return;
+        }
         if (error2 instanceof UsageError) refuse(ctx, error2.message, handler.usage(app));
         else reply(ctx, `${error2.message.charAt(0).toUpperCase()}${error2.message.slice(1)}.`);
         return;
@@ -3921,18 +3962,39 @@ var DefenseRound = (() => {
     constructor(token, bar2) {
       this.token = token;
       this.bar = bar2;
-      this.raw = token.get(BAR_PROPS[bar2].value);
-      this.value = readInteger(this.raw);
-    }
-    get max() {
-      if (this.maxRead === void 0) this.maxRead = readInteger(this.token.get(BAR_PROPS[this.bar].max));
-      return this.maxRead;
     }
     get link() {
       if (this.linkRead === void 0) this.linkRead = string(this.token.get(BAR_PROPS[this.bar].link) ?? "");
       return this.linkRead;
     }
+    /** The attribute the bar is linked to, when it still exists. */
+    get attribute() {
+      if (this.attributeRead === void 0) this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null;
+      return this.attributeRead;
+    }
+    get raw() {
+      if (this.valueRead === void 0) {
+        const attribute = this.attribute;
+        this.rawRead = attribute ? attribute.get("current") : this.token.get(BAR_PROPS[this.bar].value);
+        this.valueRead = readInteger(this.rawRead);
+      }
+      return this.rawRead;
+    }
+    get value() {
+      if (this.valueRead === void 0) void this.raw;
+      return this.valueRead;
+    }
+    get max() {
+      if (this.maxRead === void 0) {
+        const attribute = this.attribute;
+        this.maxRead = readInteger(attribute ? attribute.get("max") : this.token.get(BAR_PROPS[this.bar].max));
+      }
+      return this.maxRead;
+    }
   };
+  function barValue(token, bar2) {
+    return new TokenBar(token, bar2).value;
+  }
   var FactBar = class {
     constructor(reading, value) {
       this.reading = reading;
@@ -4323,6 +4385,12 @@ var DefenseRound = (() => {
       changes.push({ kind: "markers", from: snapshot.statusmarkers, to: markers });
       writes.prop("statusmarkers", markers);
     }
+    if (options.tokenProps) {
+      for (const key in options.tokenProps) {
+        const value = options.tokenProps[key];
+        if (!(key in writes.props) && token.get(key) !== value) writes.prop(key, value);
+      }
+    }
     writes.flush(token);
     if (options.notify ?? true) {
       const { bars } = snapshot;
@@ -4383,7 +4451,8 @@ var DefenseRound = (() => {
     "visibility.pc",
     "players-target-any",
     "armor-on-manual-edits",
-    "overwhelm-limit"
+    "overwhelm-limit",
+    "api-commands"
   ];
   function applyConfig(settings, key, value) {
     const lowerKey = key.toLowerCase();
@@ -4452,6 +4521,10 @@ var DefenseRound = (() => {
     if (lowerKey === "overwhelm-limit") {
       settings.overwhelmLimit = integerArg(value, "overwhelm-limit", 0, 1e3);
       return `Overwhelm limit is now ${settings.overwhelmLimit}.`;
+    }
+    if (lowerKey === "api-commands") {
+      settings.apiCommands = choiceArg(value, lowerKey, API_COMMANDS);
+      return settings.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
     }
     throw new UsageError(`unknown setting "${key}" (settings: ${CONFIG_KEYS.join(", ")})`);
   }
@@ -4643,7 +4716,7 @@ var DefenseRound = (() => {
     return false;
   }
   function byGm(application) {
-    return application.by === "hand-edit" || isGM(application.by);
+    return application.by === "hand-edit" || application.by === RELAYED || isGM(application.by);
   }
   function recordApplication(app, application) {
     const tokens = application.tokens.filter((entry2) => entry2.changes.length > 0);
@@ -4758,7 +4831,7 @@ var DefenseRound = (() => {
     const notYours = [];
     for (const token of found) {
       const character = characterOf(token);
-      if (options.anyTarget || controls(ctx.playerId, token, character)) targets.push({ token, character });
+      if (ctx.gm || options.anyTarget || controls(ctx.playerId, token, character)) targets.push({ token, character });
       else notYours.push(tokenName(token));
     }
     if (notYours.length > 0) notes.push(`you do not control ${nameList(notYours)}`);
@@ -4818,7 +4891,7 @@ var DefenseRound = (() => {
         return {
           name: tokenName(token, "unnamed token"),
           stance: record2?.stance ?? null,
-          state: editionStateOf(edition, record2, readInteger(token.get(BAR_PROPS[app.store.settings.bars.vitality].value)), context.editionLeft)
+          state: editionStateOf(edition, record2, barValue(token, app.store.settings.bars.vitality), context.editionLeft)
         };
       }
     };
@@ -5009,6 +5082,7 @@ var DefenseRound = (() => {
       item("Every command answers <code>--help</code>."),
       "</ul><h4>GM</h4><ul>",
       item(`${code("!defense-round")}: status and settings menu; ${code("config KEY VALUE")} (${code("config edition soak|threshold")} switches editions), ${code("set NAME VALUE|clear")}, ${code("repair")}, ${code("next-round")}, ${code("refresh")}, ${code("help")}.`),
+      item(`Commands another script relays (ScriptCards' ${code("--@")}, APILogic) carry no player: they act for the player that ${code("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${code("config api-commands gm")} lets them act as the GM.`),
       "</ul>"
     ].join("");
   }
@@ -5066,7 +5140,7 @@ var DefenseRound = (() => {
     config: {
       title: "!defense-round config",
       usage: "!defense-round config KEY VALUE",
-      what: ["Changes one setting, e.g. edition threshold, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20."]
+      what: ["Changes one setting, e.g. edition threshold, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM)."]
     },
     set: {
       title: "!defense-round set",
@@ -5108,6 +5182,7 @@ var DefenseRound = (() => {
         { label: "Breakdowns", lines: [`NPCs: ${s.visibility.npc}, PCs: ${s.visibility.pc}`] },
         { label: "Players target any", lines: [onOff(s.playersTargetAny)] },
         { label: "Armor on hand edits", lines: [onOff(s.armorOnManualEdits)] },
+        { label: "Relayed commands", lines: [s.apiCommands === "gm" ? "gm (act as the GM)" : "refuse (unless --api-as a player)"] },
         { label: "Overwhelm limit", lines: uses("overwhelm-limit") ? [string(s.overwhelmLimit)] : [] },
         { label: "Markers", lines: [MARKER_KEYS.filter((key) => edition.markers.includes(key)).map((key) => `${key} ${s.markers[key]}`).join(", ")] },
         { label: "Attributes", lines: [remapped.length > 0 ? remapped.join(", ") : "default names"] },
@@ -5131,6 +5206,7 @@ var DefenseRound = (() => {
       flip("visibility.pc", s.visibility.pc),
       toggle("players-target-any", s.playersTargetAny),
       toggle("armor-on-manual-edits", s.armorOnManualEdits),
+      renderButton(`api-commands: ${s.apiCommands}`, `!defense-round config api-commands ${s.apiCommands === "gm" ? "refuse" : "gm"}`),
       // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
       renderButton(`vitality-bar: ${s.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${currentFirst(s.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
       ...others.map((id2) => renderButton(`edition: switch to ${id2}`, `!defense-round config edition ${id2}`)),
@@ -5393,7 +5469,7 @@ var DefenseRound = (() => {
       switch (change.kind) {
         case "bar": {
           const attribute = change.attributeId ? getObj("attribute", change.attributeId) : void 0;
-          now.set(place, readInteger(attribute ? attribute.get("current") : token?.get(`${change.bar}_value`)));
+          now.set(place, attribute ? readInteger(attribute.get("current")) : token ? barValue(token, change.bar) : null);
           break;
         }
         case "attribute":
@@ -5801,14 +5877,19 @@ var DefenseRound = (() => {
     const key = BAR_PROPS[settings.bars.vitality].value;
     if (!(key in prev)) return;
     const before = readInteger(prev[key]);
-    const typed = readInteger(token.get(key));
+    const link = string(token.get(BAR_PROPS[settings.bars.vitality].link) ?? "");
+    const edited = editedValue(token, key, link, before);
+    let { typed, keepInStep } = edited;
     if (before === null || typed === null || before === typed) return;
     const edition = activeEdition(app);
     const target2 = { token, character: characterOf(token) };
-    const link = string(token.get(BAR_PROPS[settings.bars.vitality].link) ?? "");
     const echo = link ? app.linkedEdits.get(link) : void 0;
-    const alreadyRead = echo !== void 0 && echo.from === before && echo.to === typed;
+    const alreadyRead = echo !== void 0 && echo.from === before && (echo.to === typed || echo.typed === typed);
     if (link && !alreadyRead) app.linkedEdits.delete(link);
+    if (alreadyRead && echo.to !== typed) {
+      typed = echo.to;
+      keepInStep = { tokenProps: { [key]: echo.to } };
+    }
     if (settings.armorOnManualEdits && !alreadyRead && typed < before && before - typed <= MAX_DAMAGE) {
       const plan = edition.planHandEdit(before - typed, planContext(app, true));
       const reading2 = readTarget(app, target2, plan);
@@ -5822,10 +5903,11 @@ var DefenseRound = (() => {
           if (vitalityAfter2 === void 0) resolution.changes.push({ kind: "bar", resource: "vitality", to: before });
           const { applied: applied2, shown: shown2 } = write(app, reading2, resolution, {
             vitalityFrom: before,
+            ...keepInStep,
             title: `${reading2.snapshot.name}: Vitality edited by hand, ${before} -> ${typed}, read through armor`
           });
           present(app, [shown2], { title: "Hand edit", replyTo: "gm" });
-          if (link) app.linkedEdits.set(link, { from: before, to: vitalityAfter2?.kind === "bar" ? vitalityAfter2.to : before });
+          if (link) app.linkedEdits.set(link, { from: before, typed, to: vitalityAfter2?.kind === "bar" ? vitalityAfter2.to : before });
           recordApplication(app, { by: "hand-edit", kind: "hand-edit", round: app.store.round.number, tokens: [applied2] });
           return;
         }
@@ -5833,9 +5915,16 @@ var DefenseRound = (() => {
     }
     const { reading, outcome, saysSomething } = plainEdit(app, target2, before, typed);
     if (unsafeResult(outcome) !== void 0) return;
-    const { applied, shown } = write(app, reading, outcome, { vitalityFrom: before });
+    const { applied, shown } = write(app, reading, outcome, { vitalityFrom: before, ...keepInStep });
     if (alreadyRead) joinLinkedEdit(app, link, applied);
     if (saysSomething) present(app, [shown], { title: "Hand edit", replyTo: "gm" });
+  }
+  function editedValue(token, key, link, before) {
+    const onToken = readInteger(token.get(key));
+    if (link === "" || onToken !== before) return { typed: onToken };
+    const onSheet = readInteger(getObj("attribute", link)?.get("current"));
+    if (onSheet === null || onSheet === before) return { typed: onToken };
+    return { typed: onSheet, keepInStep: { tokenProps: { [key]: onSheet } } };
   }
   function plainEdit(app, target2, before, typed) {
     const edition = activeEdition(app);

@@ -327,7 +327,12 @@ class Runner {
       case 'api-edit':
         // API writes fire no events: whatever changed, the fuzzer changed.
         facts.fuzzerOnly = true;
-        return this.apiEdit(facts);
+        {
+          const said = await this.apiEdit(facts);
+          // Roll20's own copy of an attribute to its linked bars comes later: it lands in this step too.
+          await this.world.mock.settle();
+          return said;
+        }
       case 'attribute-edit':
         return this.attributeEdit(facts);
       case 'turn':

@@ -73,6 +73,11 @@ export type WriteMode = 'api' | 'worker' | 'user';
 /** What an object needs from the world around it. */
 export interface ObjectHost {
   write(obj: MockObject, props: Props, mode: WriteMode): Touched[];
+  /**
+   * Roll20 copies a script's attribute write to the linked token bars later, not in the same tick
+   * (HealthColors waits 50 ms for it): the store hands that copy here to run when it comes due.
+   */
+  later(label: string, copy: () => void): void;
   remove(obj: MockObject): void;
   readAsync(obj: MockObject, key: string, callback: (value: unknown) => void): void;
   warn(message: string): void;
@@ -197,7 +202,7 @@ export class ObjectStore {
    * Writes props and keeps linked bars in step: a token bar writes its attribute, an attribute
    * writes every token linked to it. Returns every object touched, the written one first.
    */
-  write(obj: MockObject, props: Props, allowReadOnly: boolean): Touched[] {
+  write(obj: MockObject, props: Props, allowReadOnly: boolean, linkedLater = false): Touched[] {
     const prevs = new Map<MockObject, Props>();
     const assign = (target: MockObject, key: string, value: unknown): void => {
       if (!prevs.has(target)) prevs.set(target, target.snapshot());
@@ -228,10 +233,10 @@ export class ObjectStore {
         const wroteMax = written.has(`bar${n}_max`);
         if (wroteValue) assign(attr, 'current', obj.props[`bar${n}_value`]);
         if (wroteMax) assign(attr, 'max', obj.props[`bar${n}_max`]);
-        if (wroteValue || wroteMax) this.spread(attr, assign, obj);
+        if (wroteValue || wroteMax) this.spreadNowOrLater(attr, assign, linkedLater, obj);
       }
     }
-    if (obj.type === 'attribute' && (written.has('current') || written.has('max'))) this.spread(obj, assign);
+    if (obj.type === 'attribute' && (written.has('current') || written.has('max'))) this.spreadNowOrLater(obj, assign, linkedLater);
     return [...prevs].map(([target, prev]) => ({ obj: target, prev, changed: changedKeys(prev, target.props) }));
   }
 
@@ -242,6 +247,21 @@ export class ObjectStore {
       for (const bar of BARS) if (token.props[`bar${bar}_link`] === attr.id) links.push({ token, bar });
     }
     return links;
+  }
+
+  /**
+   * A user's edit reaches every linked token at once (and each fires its events); a script's write
+   * reaches the other linked tokens later, as Roll20's own copy does, and fires nothing.
+   */
+  private spreadNowOrLater(attr: MockObject, assign: (o: MockObject, k: string, v: unknown) => void, later: boolean, except?: MockObject): void {
+    if (!later) {
+      this.spread(attr, assign, except);
+      return;
+    }
+    this.host.later(`attribute ${attr.id} reaching its linked bars`, () => {
+      if (attr.removed) return;
+      this.spread(attr, (target, key, value) => void (target.props[key] = value), except);
+    });
   }
 
   private spread(attr: MockObject, assign: (o: MockObject, k: string, v: unknown) => void, except?: MockObject): void {

@@ -14,6 +14,9 @@ export { MockObject } from './objects.js';
 
 type TimerCallback = (...args: any[]) => void;
 
+/** How long a script's attribute write takes to reach the linked token bars (virtual ms; Roll20 gives no figure, HealthColors waits 50). */
+export const LINKED_BAR_DELAY_MS = 20;
+
 /** Exactly the globals a Roll20 API script sees. */
 export interface Roll20Globals {
   on: typeof on;
@@ -139,7 +142,10 @@ export function createRoll20(options: { seed?: number } = {}): MockRoll20 {
         stats.setCalls++;
         stats.setsByObject[obj.id] = (stats.setsByObject[obj.id] ?? 0) + 1;
       }
-      return store.write(obj, props, mode === 'user');
+      return store.write(obj, props, mode === 'user', mode !== 'user');
+    },
+    later(label, copy) {
+      scheduler.schedule(label, copy, LINKED_BAR_DELAY_MS);
     },
     remove(obj) {
       store.remove(obj);

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { createRoll20, type MockRoll20 } from '../mocks/roll20.js';
+import { createRoll20, LINKED_BAR_DELAY_MS, type MockRoll20 } from '../mocks/roll20.js';
 import { buildDemoScene } from '../mocks/scene.js';
 
 function demo(seed = 1) {
@@ -132,19 +132,28 @@ describe('events', () => {
 });
 
 describe('linked bars', () => {
-  it('writes the attribute when the API writes the token, and every linked token when it writes the attribute', () => {
+  it('writes the attribute when the API writes the token; a script\'s attribute write reaches the linked bars later, firing nothing', () => {
     const { mock, g, scene } = demo();
     const bob = mock.token('Bob');
     const twin = g.createObj('graphic', { name: 'Bob twin', represents: scene.characters.Bob, bar1_link: scene.attributes.Bob.vitality! })!;
     expect(twin.get('bar1_value')).toBe(70);
+    const seen = recordEvents(mock, ['change:graphic:bar1_value', 'change:graphic', 'change:attribute:current'], 'current');
     bob.set('bar1_value', 55);
     expect(mock.attribute('Bob', 'vitality').get('current')).toBe(55);
+    // Roll20 copies the sheet to the other linked tokens later, not in the same tick.
+    expect(twin.get('bar1_value')).toBe(70);
+    mock.advance(LINKED_BAR_DELAY_MS);
     expect(twin.get('bar1_value')).toBe(55);
     mock.attribute('Bob', 'vitality').set({ current: 40, max: 80 });
-    expect([bob.get('bar1_value'), bob.get('bar1_max')]).toEqual([40, 80]);
-    expect(twin.get('bar1_max')).toBe(80);
+    expect([bob.get('bar1_value'), bob.get('bar1_max')]).toEqual([55, 70]);
     expect(g.getAttrByName(scene.characters.Bob, 'Vitality')).toBe(40);
     expect(g.getAttrByName(scene.characters.Bob, 'vitality', 'max')).toBe(80);
+    mock.advance(LINKED_BAR_DELAY_MS - 1);
+    expect(bob.get('bar1_value')).toBe(55);
+    mock.advance(1);
+    expect([bob.get('bar1_value'), bob.get('bar1_max')]).toEqual([40, 80]);
+    expect(twin.get('bar1_max')).toBe(80);
+    expect(seen).toEqual([]);
   });
 
   it('leaves unlinked tokens of the same character alone', () => {

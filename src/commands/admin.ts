@@ -28,7 +28,7 @@ const SUBCOMMAND_HELP: Record<string, { title: string; usage: string; what: stri
   config: {
     title: '!defense-round config',
     usage: '!defense-round config KEY VALUE',
-    what: ['Changes one setting, e.g. edition threshold, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20.'],
+    what: ['Changes one setting, e.g. edition threshold, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).'],
   },
   set: {
     title: '!defense-round set',
@@ -72,6 +72,7 @@ export function statusCard(app: App): string {
       { label: 'Breakdowns', lines: [`NPCs: ${s.visibility.npc}, PCs: ${s.visibility.pc}`] },
       { label: 'Players target any', lines: [onOff(s.playersTargetAny)] },
       { label: 'Armor on hand edits', lines: [onOff(s.armorOnManualEdits)] },
+      { label: 'Relayed commands', lines: [s.apiCommands === 'gm' ? 'gm (act as the GM)' : 'refuse (unless --api-as a player)'] },
       { label: 'Overwhelm limit', lines: uses('overwhelm-limit') ? [String(s.overwhelmLimit)] : [] },
       { label: 'Markers', lines: [MARKER_KEYS.filter((key) => edition.markers.includes(key)).map((key) => `${key} ${s.markers[key]}`).join(', ')] },
       { label: 'Attributes', lines: [remapped.length > 0 ? remapped.join(', ') : 'default names'] },
@@ -98,6 +99,7 @@ function settingsMenu(app: App): string {
     flip('visibility.pc', s.visibility.pc),
     toggle('players-target-any', s.playersTargetAny),
     toggle('armor-on-manual-edits', s.armorOnManualEdits),
+    renderButton(`api-commands: ${s.apiCommands}`, `!defense-round config api-commands ${s.apiCommands === 'gm' ? 'refuse' : 'gm'}`),
     // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
     renderButton(`vitality-bar: ${s.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${currentFirst(s.bars.vitality, ['bar1', 'bar2', 'bar3'])}}`),
     ...others.map((id) => renderButton(`edition: switch to ${id}`, `!defense-round config edition ${id}`)),

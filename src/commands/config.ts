@@ -1,5 +1,6 @@
 // `!defense-round config KEY VALUE`: one setting at a time, each checked, named back to the GM.
 import {
+  API_COMMANDS,
   ATTRIBUTE_KEYS,
   BAR_NAMES,
   EDITIONS,
@@ -28,6 +29,7 @@ export const CONFIG_KEYS: readonly string[] = [
   'players-target-any',
   'armor-on-manual-edits',
   'overwhelm-limit',
+  'api-commands',
 ];
 
 /** Applies one setting and returns what to tell the GM. Throws UsageError for bad keys or values. */
@@ -100,6 +102,12 @@ export function applyConfig(settings: Settings, key: string, value: string | und
   if (lowerKey === 'overwhelm-limit') {
     settings.overwhelmLimit = integerArg(value, 'overwhelm-limit', 0, 1000);
     return `Overwhelm limit is now ${settings.overwhelmLimit}.`;
+  }
+  if (lowerKey === 'api-commands') {
+    settings.apiCommands = choiceArg(value, lowerKey, API_COMMANDS);
+    return settings.apiCommands === 'gm'
+      ? 'Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player\'s --@ line).'
+      : 'Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).';
   }
   throw new UsageError(`unknown setting "${key}" (settings: ${CONFIG_KEYS.join(', ')})`);
 }

@@ -4,7 +4,7 @@ import type { TokenRecord } from '../state/tokens';
 import { isEmptyRecord } from '../state/tokens';
 import type { AttributeIndex } from '../roll20/attributes';
 import type { DetailsStore } from './details';
-import { displayName, isGM, nameAddressable, whisperTargetOf } from '../roll20/players';
+import { displayName, isGM, nameAddressable, RELAYED, relayedFor, whisperTargetOf } from '../roll20/players';
 import { send, whisperTo } from '../roll20/send';
 import { renderLine } from '../render/card';
 import type { ParsedLine } from '../text/args';
@@ -18,7 +18,7 @@ export interface App {
    * Hand edits of a linked Vitality read through armor, by attribute id: the other tokens linked to
    * the same attribute report the same edit, and it must be read through armor only once.
    */
-  linkedEdits: Map<string, { from: number; to: number }>;
+  linkedEdits: Map<string, { from: number; typed: number; to: number }>;
   /** The full breakdowns behind multi-target rows, for their details buttons (memory only). */
   details: DetailsStore;
   /** `state` was written by a newer version (its schema number): left untouched, commands paused. */
@@ -36,16 +36,43 @@ export interface CommandContext {
   replyTo: string;
   /** Set when replies go to the GM in the sender's place: the sender's display name. */
   replyFor?: string;
+  /** Sent by another script (playerid "API"): `playerId` is then the `--api-as` player, or "API". */
+  relayed: boolean;
+  /** A relayed command that names no player while the GM has not allowed such commands: refused whole. */
+  relayRefused?: boolean;
 }
 
 export function commandContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine): CommandContext {
+  const relayed = String(msg.playerid ?? '') === RELAYED;
+  if (relayed) return relayedContext(app, msg, parsed);
   const playerId = String(msg.playerid ?? '');
   // Who the sender is, asked of Roll20 once each.
   const gm = isGM(playerId);
   const senderName = displayName(playerId);
-  const ctx: CommandContext = { app, msg, parsed, playerId, gm, senderName, replyTo: whisperTargetOf(gm, senderName) };
+  const ctx: CommandContext = { app, msg, parsed, playerId, gm, senderName, replyTo: whisperTargetOf(gm, senderName), relayed };
   // A name that cannot be whispered to: replies go to the GM, saying whom they are for.
   if (!gm && !nameAddressable(senderName)) ctx.replyFor = senderName;
+  return ctx;
+}
+
+/**
+ * commands.md, "Commands relayed by other scripts": another script's command acts for the player its
+ * `--api-as` names (with that player's rights), else for nobody: as the GM only when the GM allowed
+ * it (`api-commands gm`). SelectManager gives back the real playerid, so such a message never gets here.
+ */
+function relayedContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine): CommandContext {
+  const apiAs = parsed.flags.get('api-as');
+  parsed.flags.delete('api-as');
+  const player = relayedFor(apiAs?.length === 1 ? apiAs[0] : undefined);
+  if (player !== undefined) {
+    const senderName = displayName(player);
+    const ctx: CommandContext = { app, msg, parsed, playerId: player, gm: false, senderName, replyTo: whisperTargetOf(false, senderName), relayed: true };
+    if (!nameAddressable(senderName)) ctx.replyFor = senderName;
+    return ctx;
+  }
+  const gm = app.store.settings.apiCommands === 'gm';
+  const ctx: CommandContext = { app, msg, parsed, playerId: RELAYED, gm, senderName: displayName(RELAYED), replyTo: 'gm', relayed: true };
+  if (!gm) ctx.relayRefused = true;
   return ctx;
 }
 

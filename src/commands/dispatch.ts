@@ -25,6 +25,11 @@ export function commandWord(msg: Roll20ChatMessage, table: CommandTable): string
   return Object.prototype.hasOwnProperty.call(table, word) ? word : undefined;
 }
 
+/** The one line a relayed command with no player gets while the GM has not allowed them. */
+function relayRefusal(word: string): string {
+  return `Another script relayed ${word} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
+}
+
 export async function dispatch(app: App, msg: Roll20ChatMessage, table: CommandTable): Promise<void> {
   const word = commandWord(msg, table);
   if (!word) return;
@@ -33,6 +38,12 @@ export async function dispatch(app: App, msg: Roll20ChatMessage, table: CommandT
   let ctx: CommandContext | undefined;
   try {
     ctx = commandContext(app, msg, parseLine(content));
+    if (ctx.relayRefused) {
+      // One line to the GM (a relay has nobody else to answer): what came, and how to allow it.
+      reply(ctx, relayRefusal(word));
+      return;
+    }
+    if (!ctx.relayed && ctx.parsed.flags.has('api-as')) throw new UsageError('--api-as is read only on a command another script relays');
     // A newer version's state is left alone: every command answers so, but the GM's way out.
     if (app.newerState !== undefined && !(word === '!defense-round' && ctx.gm && (ctx.parsed.positionals[0] ?? '').toLowerCase() === 'reset-state')) {
       reply(ctx, `The saved state was written by a newer version of ${SCRIPT_NAME} (schema ${app.newerState}): commands are paused until the script is updated${ctx.gm ? ', or until you discard that state with !defense-round reset-state' : ''}.`);
@@ -50,6 +61,10 @@ export async function dispatch(app: App, msg: Roll20ChatMessage, table: CommandT
   } catch (error) {
     if (error instanceof UsageError || error instanceof RefusalError) {
       ctx ??= commandContext(app, msg, { command: word, positionals: [], flags: new Map() });
+      if (ctx.relayRefused) {
+        reply(ctx, relayRefusal(word));
+        return;
+      }
       // Usage only for malformed commands (commands.md, "Output").
       if (error instanceof UsageError) refuse(ctx, error.message, handler.usage(app));
       else reply(ctx, `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}.`);

@@ -17,16 +17,23 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
   const key = BAR_PROPS[settings.bars.vitality].value;
   if (!(key in prev)) return;
   const before = readInteger(prev[key]);
-  const typed = readInteger(token.get(key as 'bar1_value'));
+  const link = String(token.get(BAR_PROPS[settings.bars.vitality].link) ?? '');
+  const edited = editedValue(token, key, link, before);
+  let { typed, keepInStep } = edited;
   // Not numbers on either side: nothing the rules can read; the bar is left as the user typed it.
   if (before === null || typed === null || before === typed) return;
   const edition = activeEdition(app);
   const target = { token, character: characterOf(token) };
-  const link = String(token.get(BAR_PROPS[settings.bars.vitality].link) ?? '');
   const echo = link ? app.linkedEdits.get(link) : undefined;
   // Another token of the same linked attribute reporting the edit already read through armor.
-  const alreadyRead = echo !== undefined && echo.from === before && echo.to === typed;
+  // It shows what the user typed (Roll20 copied the edit) or what the armor left (our write reached it first).
+  const alreadyRead = echo !== undefined && echo.from === before && (echo.to === typed || echo.typed === typed);
   if (link && !alreadyRead) app.linkedEdits.delete(link);
+  if (alreadyRead && echo.to !== typed) {
+    // The token still shows what was typed: it follows what the armor left, as the sheet does.
+    typed = echo.to;
+    keepInStep = { tokenProps: { [key]: echo.to } };
+  }
 
   if (settings.armorOnManualEdits && !alreadyRead && typed < before && before - typed <= MAX_DAMAGE) {
     // commands.md: a decrease is treated exactly as `!damage N` (physical, using the pending defense).
@@ -44,10 +51,11 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
         if (vitalityAfter === undefined) resolution.changes.push({ kind: 'bar', resource: 'vitality', to: before });
         const { applied, shown } = write(app, reading, resolution, {
           vitalityFrom: before,
+          ...keepInStep,
           title: `${reading.snapshot.name}: Vitality edited by hand, ${before} -> ${typed}, read through armor`,
         });
         present(app, [shown], { title: 'Hand edit', replyTo: 'gm' });
-        if (link) app.linkedEdits.set(link, { from: before, to: vitalityAfter?.kind === 'bar' ? vitalityAfter.to : before });
+        if (link) app.linkedEdits.set(link, { from: before, typed, to: vitalityAfter?.kind === 'bar' ? vitalityAfter.to : before });
         recordApplication(app, { by: 'hand-edit', kind: 'hand-edit', round: app.store.round.number, tokens: [applied] });
         return;
       }
@@ -56,10 +64,23 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
 
   const { reading, outcome, saysSomething } = plainEdit(app, target, before, typed);
   if (unsafeResult(outcome) !== undefined) return;
-  const { applied, shown } = write(app, reading, outcome, { vitalityFrom: before });
+  const { applied, shown } = write(app, reading, outcome, { vitalityFrom: before, ...keepInStep });
   // Another token of the sheet following an edit read through armor: undoing that edit undoes this too.
   if (alreadyRead) joinLinkedEdit(app, link, applied);
   if (saysSomething) present(app, [shown], { title: 'Hand edit', replyTo: 'gm' });
+}
+
+/**
+ * The value an edit left: the token's bar, or, when that still shows the old value, its linked
+ * attribute. TokenMod edits a linked bar through its attribute only and tells its observers at once,
+ * before Roll20 copies the attribute to the bar; the token is then written in step with it.
+ */
+function editedValue(token: Roll20Graphic, key: string, link: string, before: number | null): { typed: number | null; keepInStep?: { tokenProps: Record<string, unknown> } } {
+  const onToken = readInteger(token.get(key as 'bar1_value'));
+  if (link === '' || onToken !== before) return { typed: onToken };
+  const onSheet = readInteger(getObj('attribute', link)?.get('current'));
+  if (onSheet === null || onSheet === before) return { typed: onToken };
+  return { typed: onSheet, keepInStep: { tokenProps: { [key]: onSheet } } };
 }
 
 /** A plain hand edit: the edition settles conditions; a card only when they changed or the bar was set back. */

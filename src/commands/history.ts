@@ -4,7 +4,7 @@
 // and a player's entries never push out anyone else's.
 import type { Application, AppliedToken, StoredChange } from '../state/history';
 import type { Memory } from '../state/tokens';
-import { isGM } from '../roll20/players';
+import { isGM, RELAYED } from '../roll20/players';
 import type { App } from './context';
 
 export const HISTORY_LIMIT = 50;
@@ -90,7 +90,7 @@ export function joinLinkedEdit(app: App, attributeId: string, applied: AppliedTo
 
 /** The GM's, another script's, or a hand edit (only the GM undoes those). */
 function byGm(application: Application): boolean {
-  return application.by === 'hand-edit' || isGM(application.by);
+  return application.by === 'hand-edit' || application.by === RELAYED || isGM(application.by);
 }
 
 export function recordApplication(app: App, application: Application): void {

@@ -3,8 +3,7 @@
 // command into a plan and say what is special about them.
 import { isRefusal, type AnyEdition, type Outcome, type Plan, type PlanContext, type Refusal } from '../rules/edition';
 import { editionOf } from '../rules/editions';
-import { BAR_PROPS, editionStateOf, readFacts, readToken, tokenName, type ReadContext, type TokenReading, type TokenSnapshot } from '../roll20/read';
-import { readInteger } from '../rules/values';
+import { barValue, editionStateOf, readFacts, readToken, tokenName, type ReadContext, type TokenReading, type TokenSnapshot } from '../roll20/read';
 import { applyOutcome, type WriteContext, type WriteOptions } from '../roll20/write';
 import { rollDice } from '../roll20/dice';
 import { readTurnOrder, writeTurnOrder, type TurnOrderBatch } from '../roll20/turnorder';
@@ -65,7 +64,7 @@ export function readContext(app: App, turnOrder?: readonly Roll20TurnEntry[]): R
       return {
         name: tokenName(token, 'unnamed token'),
         stance: record?.stance ?? null,
-        state: editionStateOf(edition, record, readInteger(token.get(BAR_PROPS[app.store.settings.bars.vitality].value)), context.editionLeft),
+        state: editionStateOf(edition, record, barValue(token, app.store.settings.bars.vitality), context.editionLeft),
       };
     },
   };

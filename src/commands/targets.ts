@@ -60,7 +60,7 @@ export function resolveTargets(ctx: CommandContext, ids: string[] | undefined, o
   const notYours: string[] = [];
   for (const token of found) {
     const character = characterOf(token);
-    if (options.anyTarget || controls(ctx.playerId, token, character)) targets.push({ token, character });
+    if (ctx.gm || options.anyTarget || controls(ctx.playerId, token, character)) targets.push({ token, character });
     else notYours.push(tokenName(token));
   }
   // One sentence for all of them: "you do not control Goblin 1, Goblin 2, Raider (3 tokens)".

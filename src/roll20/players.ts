@@ -1,12 +1,27 @@
 // Who is speaking, whether they are the GM, and which tokens they control.
 
-/** Messages from other scripts carry playerid "API" and are trusted as the GM's (commands.md). */
+/** The playerid Roll20 gives a command another script sent: it names no player (commands.md, "Commands relayed by other scripts"). */
+export const RELAYED = 'API';
+
+/** Whether this player id is a GM's. A relayed command's "API" is nobody's: never the GM's by itself. */
 export function isGM(playerId: string): boolean {
-  return playerId === 'API' || playerIsGM(playerId);
+  return playerId !== RELAYED && playerId !== '' && playerIsGM(playerId) === true;
+}
+
+/**
+ * Who a relayed command acts for, from its `--api-as PLAYERID` (TokenMod's flag): that player, with
+ * that player's rights only. A GM's id, or no such player, names nobody: a relay can carry
+ * whatever a player typed, so `--api-as` may only lower rights, never raise them.
+ */
+export function relayedFor(apiAs: string | undefined): string | undefined {
+  if (apiAs === undefined || apiAs === '' || apiAs === RELAYED) return undefined;
+  const player = getObj('player', apiAs);
+  if (!player || isGM(apiAs)) return undefined;
+  return apiAs;
 }
 
 export function displayName(playerId: string): string {
-  if (playerId === 'API') return 'API';
+  if (playerId === RELAYED) return 'another script';
   return String(getObj('player', playerId)?.get('_displayname') ?? 'player');
 }
 
@@ -26,6 +41,8 @@ export function whisperTargetOf(gm: boolean, name: string): string {
 
 /** The `/w` target that reaches this sender only; the GM when the name cannot be addressed exactly. */
 export function whisperTarget(playerId: string): string {
+  // A relayed command has nobody to whisper to but the GM.
+  if (playerId === RELAYED) return 'gm';
   return whisperTargetOf(isGM(playerId), displayName(playerId));
 }
 

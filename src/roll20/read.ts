@@ -54,30 +54,60 @@ export const BAR_PROPS = {
   bar3: { value: 'bar3_value', max: 'bar3_max', link: 'bar3_link' },
 } as const satisfies Record<BarName, { value: string; max: string; link: string }>;
 
-/** A bar read once: its value at once, its max and link only if something asks (each Roll20 get costs). */
+/**
+ * A bar read once, each part on first use (each Roll20 get costs). A linked bar is read from its
+ * attribute: in Roll20 a script's attribute write (TokenMod's, a sheet worker's, ours) reaches the
+ * token's bar later, not in the same tick, so the attribute is what the bar is about to show.
+ */
 class TokenBar implements BarReading {
-  readonly raw: unknown;
-  readonly value: number | null;
+  private rawRead: unknown;
+  private valueRead: number | null | undefined;
   private maxRead: number | null | undefined;
   private linkRead: string | undefined;
+  private attributeRead: Roll20Attribute | null | undefined;
 
   constructor(
     private readonly token: Roll20Graphic,
     readonly bar: BarName,
-  ) {
-    this.raw = token.get(BAR_PROPS[bar].value);
-    this.value = readInteger(this.raw);
-  }
-
-  get max(): number | null {
-    if (this.maxRead === undefined) this.maxRead = readInteger(this.token.get(BAR_PROPS[this.bar].max));
-    return this.maxRead;
-  }
+  ) {}
 
   get link(): string {
     if (this.linkRead === undefined) this.linkRead = String(this.token.get(BAR_PROPS[this.bar].link) ?? '');
     return this.linkRead;
   }
+
+  /** The attribute the bar is linked to, when it still exists. */
+  private get attribute(): Roll20Attribute | null {
+    if (this.attributeRead === undefined) this.attributeRead = this.link === '' ? null : (getObj('attribute', this.link) ?? null);
+    return this.attributeRead;
+  }
+
+  get raw(): unknown {
+    if (this.valueRead === undefined) {
+      const attribute = this.attribute;
+      this.rawRead = attribute ? attribute.get('current') : this.token.get(BAR_PROPS[this.bar].value);
+      this.valueRead = readInteger(this.rawRead);
+    }
+    return this.rawRead;
+  }
+
+  get value(): number | null {
+    if (this.valueRead === undefined) void this.raw;
+    return this.valueRead as number | null;
+  }
+
+  get max(): number | null {
+    if (this.maxRead === undefined) {
+      const attribute = this.attribute;
+      this.maxRead = readInteger(attribute ? attribute.get('max') : this.token.get(BAR_PROPS[this.bar].max));
+    }
+    return this.maxRead;
+  }
+}
+
+/** A token's bar value as a number, read as a command reads it (a linked bar from its attribute). */
+export function barValue(token: Roll20Graphic, bar: BarName): number | null {
+  return new TokenBar(token, bar).value;
 }
 
 /** What the rules see of a bar: its value (a hand edit may set where the hit starts) and, when asked, its max. */

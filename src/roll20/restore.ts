@@ -5,7 +5,7 @@ import type { AnyEdition } from '../rules/edition';
 import { undoneMemory, type MergedChange } from '../state/changes';
 import { memoryOf, putRecord, withEntry, type Memory, type TokenRecord } from '../state/tokens';
 import type { Settings } from '../state/settings';
-import { characterOf, readToken, RESOURCES, type Resource } from './read';
+import { barValue, characterOf, readToken, RESOURCES, type Resource } from './read';
 import { normalMemory, previousProperties, sameData, storeMemory, writeAttribute } from './write';
 import { notifyObservers, type TokenResources } from './observers';
 import { readTurnOrder, writeTurnOrder } from './turnorder';
@@ -26,7 +26,8 @@ export function readNow(context: RestoreContext, merged: readonly MergedChange[]
     switch (change.kind) {
       case 'bar': {
         const attribute = change.attributeId ? getObj('attribute', change.attributeId) : undefined;
-        now.set(place, readInteger(attribute ? attribute.get('current') : token?.get(`${change.bar}_value`)));
+        // A bar linked now is read from its attribute (a script's write reaches the bar later).
+        now.set(place, attribute ? readInteger(attribute.get('current')) : token ? barValue(token, change.bar) : null);
         break;
       }
       case 'attribute':

@@ -28,6 +28,8 @@ export interface WriteOptions {
   turnOrder?: TurnOrderBatch;
   /** HealthColors as the command found it, looked up once for all its targets (null: not installed). */
   healthColors?: HealthColorsApi | null;
+  /** Token properties to bring in step in the same `set` (a linked bar its attribute has not reached yet). */
+  tokenProps?: Record<string, unknown>;
 }
 
 export interface WriteResult {
@@ -235,6 +237,12 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
     writes.prop('statusmarkers', markers);
   }
 
+  if (options.tokenProps) {
+    for (const key in options.tokenProps) {
+      const value = options.tokenProps[key];
+      if (!(key in writes.props) && token.get(key as 'bar1_value') !== value) writes.prop(key, value);
+    }
+  }
   writes.flush(token);
 
   if (options.notify ?? true) {

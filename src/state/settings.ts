@@ -30,6 +30,10 @@ const markerName = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)
 const bar = v.picklist(BAR_NAMES);
 const visibility = v.picklist(['gm', 'public'] as const);
 
+/** What a command relayed by another script with no player (playerid "API") may do: act as the GM, or nothing. */
+export const API_COMMANDS = ['refuse', 'gm'] as const;
+export type ApiCommands = (typeof API_COMMANDS)[number];
+
 export const SettingsSchema = v.object({
   edition: v.picklist(EDITIONS),
   bars: v.object({
@@ -49,6 +53,8 @@ export const SettingsSchema = v.object({
   playersTargetAny: v.boolean(),
   armorOnManualEdits: v.boolean(),
   overwhelmLimit: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1000)),
+  // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
+  apiCommands: v.picklist(API_COMMANDS),
 });
 export type Settings = v.InferOutput<typeof SettingsSchema>;
 
@@ -62,6 +68,7 @@ export function defaultSettings(): Settings {
     playersTargetAny: false,
     armorOnManualEdits: false,
     overwhelmLimit: 20,
+    apiCommands: 'refuse',
   };
 }
 
