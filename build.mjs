@@ -91,7 +91,19 @@ async function bundle() {
     footer: { js: metaEnd.join('\n') },
     logLevel: 'warning',
   });
-  return result.outputFiles[0].text;
+  return ownPropertiesOnly(result.outputFiles[0].text);
+}
+
+/**
+ * Roll20 runs every script of a game in one sandbox: another script may put an enumerable property
+ * on Object.prototype, and esbuild's export helper walks its object with for-in, which would then
+ * define a getter from that property and throw at load. The helper is made to walk own keys only.
+ */
+function ownPropertiesOnly(text) {
+  const helper = 'for (var name in all)\n      __defProp(target2, name, { get: all[name], enumerable: true });';
+  const count = text.split(helper).length - 1;
+  if (count !== 1) throw new Error(`build.mjs: esbuild's __export helper was not found as expected (${count} times); check ownPropertiesOnly against this esbuild version`);
+  return text.replace(helper, 'for (var name in all)\n      if (__hasOwnProp.call(all, name)) __defProp(target2, name, { get: all[name], enumerable: true });');
 }
 
 const text = await bundle();

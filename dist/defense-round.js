@@ -23,7 +23,7 @@ var DefenseRound = (() => {
   var __hasOwnProp = Object.prototype.hasOwnProperty;
   var __export = (target2, all) => {
     for (var name in all)
-      __defProp(target2, name, { get: all[name], enumerable: true });
+      if (__hasOwnProp.call(all, name)) __defProp(target2, name, { get: all[name], enumerable: true });
   };
   var __copyProps = (to, from, except, desc) => {
     if (from && typeof from === "object" || typeof from === "function") {
@@ -753,6 +753,11 @@ var DefenseRound = (() => {
     };
   }
 
+  // src/rules/schemaObject.ts
+  function objectSchema(entries) {
+    return object2(object.assign(object.create(null), entries));
+  }
+
   // src/rules/edition.ts
   var EDITION_IDS = ["soak", "threshold", "opposed"];
   var RESOURCES = ["vitality", "soul", "power"];
@@ -805,22 +810,22 @@ var DefenseRound = (() => {
   var bar = picklist(BAR_NAMES);
   var visibility = picklist(["gm", "public"]);
   var API_COMMANDS = ["refuse", "gm"];
-  var SettingsSchema = object2({
+  var SettingsSchema = objectSchema({
     edition: picklist(EDITIONS),
-    bars: object2({
+    bars: objectSchema({
       vitality: bar,
       soul: bar,
       power: bar,
       // seed 003 ruling: stamina is the Power bar unless the GM maps it elsewhere
       stamina: picklist(["power", ...BAR_NAMES])
     }),
-    attributes: object2(
+    attributes: objectSchema(
       object.fromEntries(ATTRIBUTE_KEYS.map((key) => [key, attributeName]))
     ),
-    markers: object2(
+    markers: objectSchema(
       object.fromEntries(MARKER_KEYS.map((key) => [key, markerName]))
     ),
-    visibility: object2({ npc: visibility, pc: visibility }),
+    visibility: objectSchema({ npc: visibility, pc: visibility }),
     playersTargetAny: boolean(),
     armorOnManualEdits: boolean(),
     overwhelmLimit: pipe(number2(), integer(), minValue(0), maxValue(1e3)),
@@ -899,14 +904,14 @@ var DefenseRound = (() => {
   // src/state/tokens.ts
   var integer2 = pipe(number2(), safeInteger());
   var overrideValue = pipe(number2(), safeInteger(), minValue(-1e6), maxValue(1e6));
-  var TokenRecordSchema = object2({
+  var TokenRecordSchema = objectSchema({
     overrides: optional(record(picklist(VALUE_KEYS), overrideValue)),
     // rules.md: a generic token's armor wears per token, starting from the sheet's values
-    worn: optional(object2({ physical: optional(integer2), magical: optional(integer2) })),
+    worn: optional(objectSchema({ physical: optional(integer2), magical: optional(integer2) })),
     stance: optional(pipe(string2(), maxLength(40))),
     // rules.md, "Switching editions": dead with no save left stays dead in any edition
     deadForGood: optional(literal(true)),
-    edition: optional(object2({ id: picklist(EDITION_IDS), state: unknown() }))
+    edition: optional(objectSchema({ id: picklist(EDITION_IDS), state: unknown() }))
   });
   var TOKEN_RECORD_FIELDS = object.keys(TokenRecordSchema.entries);
   function checkTokenRecords(raw) {
@@ -1559,9 +1564,9 @@ var DefenseRound = (() => {
   }
 
   // src/rules/soak/state.ts
-  var SoakStateSchema = object2({
+  var SoakStateSchema = objectSchema({
     life: optional(
-      object2({
+      objectSchema({
         condition: picklist(["none", "incapacitated", "dying", "dead"]),
         savesOwed: pipe(number2(), integer(), minValue(0), maxValue(3))
       })
@@ -2457,9 +2462,9 @@ var DefenseRound = (() => {
 
   // src/rules/threshold/state.ts
   var SAVE_ROUNDS = 4;
-  var ThresholdStateSchema = object2({
+  var ThresholdStateSchema = objectSchema({
     pendingDefense: optional(
-      object2({
+      objectSchema({
         result: picklist(["success", "fail"]),
         situation: picklist(THRESHOLD_SITUATIONS),
         /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
@@ -3388,33 +3393,33 @@ var DefenseRound = (() => {
   var initiative = pipe(number2(), finite(), minValue(-1e9), maxValue(1e9));
   var id = pipe(string2(), minLength(1), maxLength(64));
   var track = picklist(["physical", "magical"]);
-  var MemorySchema = object2({
-    edition: optional(object2({ id: picklist(EDITION_IDS), state: unknown() })),
+  var MemorySchema = objectSchema({
+    edition: optional(objectSchema({ id: picklist(EDITION_IDS), state: unknown() })),
     deadForGood: optional(literal(true)),
     stance: optional(pipe(string2(), maxLength(40)))
   });
   var ChangeSchema = variant("kind", [
     /** A bar, through its linked attribute when there is one. */
-    object2({ kind: literal("bar"), resource: picklist(RESOURCES), bar: picklist(BAR_NAMES), attributeId: optional(id), from: nullableInteger, to: integer3 }),
+    objectSchema({ kind: literal("bar"), resource: picklist(RESOURCES), bar: picklist(BAR_NAMES), attributeId: optional(id), from: nullableInteger, to: integer3 }),
     /** A character value on the sheet (a unique token's worn armor, EXP). */
-    object2({ kind: literal("attribute"), key: picklist(VALUE_KEYS), attributeId: id, from: nullableInteger, to: integer3 }),
+    objectSchema({ kind: literal("attribute"), key: picklist(VALUE_KEYS), attributeId: id, from: nullableInteger, to: integer3 }),
     /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-    object2({ kind: literal("override"), key: picklist(VALUE_KEYS), from: nullableInteger, to: integer3 }),
+    objectSchema({ kind: literal("override"), key: picklist(VALUE_KEYS), from: nullableInteger, to: integer3 }),
     /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-    object2({ kind: literal("worn"), track, from: nullableInteger, to: integer3 }),
-    object2({ kind: literal("markers"), from: pipe(string2(), maxLength(2e3)), to: pipe(string2(), maxLength(2e3)) }),
+    objectSchema({ kind: literal("worn"), track, from: nullableInteger, to: integer3 }),
+    objectSchema({ kind: literal("markers"), from: pipe(string2(), maxLength(2e3)), to: pipe(string2(), maxLength(2e3)) }),
     /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-    object2({ kind: literal("memory"), tokenId: optional(id), from: MemorySchema, to: MemorySchema }),
-    object2({ kind: literal("initiative"), from: initiative, to: initiative }),
-    object2({ kind: literal("turn-order"), tokenId: id })
+    objectSchema({ kind: literal("memory"), tokenId: optional(id), from: MemorySchema, to: MemorySchema }),
+    objectSchema({ kind: literal("initiative"), from: initiative, to: initiative }),
+    objectSchema({ kind: literal("turn-order"), tokenId: id })
   ]);
-  var ApplicationSchema = object2({
+  var ApplicationSchema = objectSchema({
     /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
     by: pipe(string2(), minLength(1), maxLength(64)),
     kind: picklist(["damage", "hand-edit", "save"]),
     /** The round it happened in: edition state it put back is moved on by the rounds since. */
     round: integer3,
-    tokens: array2(object2({ tokenId: id, name: pipe(string2(), maxLength(200)), changes: array2(ChangeSchema) }))
+    tokens: array2(objectSchema({ tokenId: id, name: pipe(string2(), maxLength(200)), changes: array2(ChangeSchema) }))
   });
   var stances;
   function isStance(name) {
@@ -3522,13 +3527,14 @@ var DefenseRound = (() => {
   // src/state/store.ts
   var STATE_KEY = "DefenseRound";
   var SCHEMA_VERSION = 2;
+  var MAX_SEEN_ROWS = 500;
   function freshState(scriptVersion) {
     return {
       schemaVersion: SCHEMA_VERSION,
       scriptVersion,
       settings: defaultSettings(),
       tokens: {},
-      round: { number: 1, firstEntry: null, lastTop: null },
+      round: { number: 1, seen: [], turned: 0 },
       history: [],
       healthColorsNoticed: false
     };
@@ -3605,15 +3611,16 @@ var DefenseRound = (() => {
     };
   }
   function checkRound(raw, problems) {
-    const fallback = { number: 1, firstEntry: null, lastTop: null };
+    const fallback = { number: 1, seen: [], turned: 0 };
     if (raw === void 0) return fallback;
     if (!isRecord(raw)) {
       problems.push("round: not an object; round tracking restarted");
       return fallback;
     }
     const number3 = typeof raw.number === "number" && number.isSafeInteger(raw.number) && raw.number > 0 && raw.number < 1e9 ? raw.number : 1;
-    const text = (value) => typeof value === "string" && value.length <= 200 ? value : null;
-    return { number: number3, firstEntry: text(raw.firstEntry), lastTop: text(raw.lastTop) };
+    const seen = array.isArray(raw.seen) && raw.seen.length <= MAX_SEEN_ROWS && raw.seen.every((key) => typeof key === "string" && /^[0-9a-f]{8}$/.test(key)) ? raw.seen : [];
+    const turned = typeof raw.turned === "number" && number.isSafeInteger(raw.turned) && raw.turned >= 0 && raw.turned <= MAX_SEEN_ROWS && seen.length > 0 ? raw.turned : 0;
+    return { number: number3, seen, turned };
   }
 
   // src/state/installOptions.ts
@@ -3644,6 +3651,8 @@ var DefenseRound = (() => {
       this.byCharacter = new map();
       /** Lower-cased names asked for: the same few names are asked for every token. */
       this.lowered = new map();
+      /** The sheet's defaults asked for, by character, then name and which ("armor_soak|current"). */
+      this.defaults = new map();
     }
     /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
     find(characterId, name) {
@@ -3654,13 +3663,29 @@ var DefenseRound = (() => {
       }
       return this.indexOf(characterId).get(key);
     }
+    /**
+     * The sheet's default for an attribute the character has no object for (Roll20's getAttrByName
+     * gives it), asked once per character and name; undefined when the sheet has none.
+     */
+    sheetDefault(characterId, name, which) {
+      let known = this.defaults.get(characterId);
+      if (!known) this.defaults.set(characterId, known = new map());
+      const key = `${name.toLowerCase()}|${which}`;
+      if (known.has(key)) return known.get(key);
+      if (known.size >= 200) return void 0;
+      const value = typeof getAttrByName === "function" ? getAttrByName(characterId, name, which) : void 0;
+      known.set(key, value);
+      return value;
+    }
     /** Drop one character's index, e.g. on add:attribute, destroy:attribute, change:attribute:name. */
     forget(characterId) {
       this.byCharacter.delete(characterId);
+      this.defaults.delete(characterId);
     }
     /** Drop everything (`!defense-round refresh`, after another script created attributes). */
     clear() {
       this.byCharacter.clear();
+      this.defaults.clear();
     }
     get size() {
       return this.byCharacter.size;
@@ -3945,6 +3970,123 @@ var DefenseRound = (() => {
     }
   }
 
+  // src/text/formula.ts
+  var MAX_DEPTH = 20;
+  var MAX_LENGTH = 2e3;
+  var FUNCTIONS = { floor: math.floor, ceil: math.ceil, round: math.round, abs: math.abs };
+  function evaluateFormula(text, lookup, depth = 0) {
+    if (depth > MAX_DEPTH) return { ok: false, problem: "refers to itself through other attributes" };
+    if (text.length > MAX_LENGTH) return { ok: false, problem: "is too long to be a formula" };
+    const substituted = substitute(text, lookup, depth);
+    if (!substituted.ok) return substituted;
+    const parser = new Parser(substituted.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
+    const value = parser.parse();
+    if (value === void 0 || !number.isFinite(value)) return { ok: false, problem: "is not a number or a formula of numbers and attributes" };
+    return { ok: true, value: value + 0 };
+  }
+  function substitute(text, lookup, depth) {
+    let out = "";
+    let last = 0;
+    const pattern = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
+    let match;
+    while ((match = pattern.exec(text)) !== null) {
+      const name = match[1].trim();
+      const which = match[2] === "max" ? "max" : "current";
+      const raw = lookup(name, which);
+      if (raw === void 0 || raw === null) return { ok: false, problem: `refers to "${name}", which the character does not have` };
+      const inner = typeof raw === "number" ? string(raw) : string(raw).trim();
+      let value;
+      if (inner === "") value = 0;
+      else {
+        const worked = evaluateFormula(inner, lookup, depth + 1);
+        if (!worked.ok) return worked.problem.startsWith("refers to") ? worked : { ok: false, problem: `refers to "${name}", which ${worked.problem}` };
+        value = worked.value;
+      }
+      out += `${text.slice(last, match.index)}(${value})`;
+      last = match.index + match[0].length;
+    }
+    return { ok: true, text: out + text.slice(last) };
+  }
+  var Parser = class {
+    constructor(text) {
+      this.text = text;
+      this.at = 0;
+    }
+    parse() {
+      const value = this.sum();
+      this.space();
+      return value !== void 0 && this.at === this.text.length ? value : void 0;
+    }
+    space() {
+      while (this.at < this.text.length && /\s/.test(this.text[this.at])) this.at += 1;
+    }
+    sum() {
+      let value = this.product();
+      for (; ; ) {
+        if (value === void 0) return void 0;
+        this.space();
+        const op = this.text[this.at];
+        if (op !== "+" && op !== "-") return value;
+        this.at += 1;
+        const right = this.product();
+        if (right === void 0) return void 0;
+        value = op === "+" ? value + right : value - right;
+      }
+    }
+    product() {
+      let value = this.unary();
+      for (; ; ) {
+        if (value === void 0) return void 0;
+        this.space();
+        const op = this.text[this.at];
+        if (op !== "*" && op !== "/" && op !== "%") return value;
+        this.at += 1;
+        const right = this.unary();
+        if (right === void 0) return void 0;
+        value = op === "*" ? value * right : op === "/" ? value / right : value % right;
+      }
+    }
+    unary() {
+      this.space();
+      const op = this.text[this.at];
+      if (op === "-" || op === "+") {
+        this.at += 1;
+        const value = this.unary();
+        return value === void 0 ? void 0 : op === "-" ? -value : value;
+      }
+      return this.atom();
+    }
+    atom() {
+      this.space();
+      const rest = this.text.slice(this.at);
+      const number3 = /^\d+(\.\d+)?/.exec(rest);
+      if (number3) {
+        this.at += number3[0].length;
+        return number(number3[0]);
+      }
+      const call = /^([a-z]+)\s*\(/i.exec(rest);
+      if (call) {
+        const fn = FUNCTIONS[call[1].toLowerCase()];
+        if (!fn) return void 0;
+        this.at += call[0].length;
+        const inner = this.sum();
+        this.space();
+        if (inner === void 0 || this.text[this.at] !== ")") return void 0;
+        this.at += 1;
+        return fn(inner);
+      }
+      if (rest.startsWith("(")) {
+        this.at += 1;
+        const inner = this.sum();
+        this.space();
+        if (inner === void 0 || this.text[this.at] !== ")") return void 0;
+        this.at += 1;
+        return inner;
+      }
+      return void 0;
+    }
+  };
+
   // src/roll20/read.ts
   function tokenName(token, fallback = "an unnamed token") {
     return string(token.get("name") ?? "") || fallback;
@@ -4037,21 +4179,90 @@ var DefenseRound = (() => {
   var WORN_PLACE = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } };
   var NO_OTHERS = object.freeze({});
   var ABSENT = object.freeze({ current: null, max: null, present: false });
+  var SheetReader = class {
+    constructor(characterId, index, problems) {
+      this.characterId = characterId;
+      this.index = index;
+      this.problems = problems;
+      /** An attribute's raw value by name, as a formula refers to it: the attribute, else the sheet's default. */
+      this.lookup = (name, which) => {
+        const attribute = this.index.find(this.characterId, name);
+        return attribute ? attribute.get(which) : this.index.sheetDefault(this.characterId, name, which);
+      };
+    }
+    /**
+     * A stored value as a number: an integer as it is, "" or nothing as no value, a formula worked out
+     * as Roll20 would; anything else is a problem (noted) and no value.
+     */
+    number(raw, key, attribute, which) {
+      const whole = readInteger(raw);
+      if (whole !== null) return whole;
+      if (raw === void 0 || raw === null || typeof raw === "string" && raw.trim() === "") return null;
+      const worked = evaluateFormula(string(raw), this.lookup);
+      if (worked.ok && number.isSafeInteger(worked.value)) return worked.value;
+      const problem = worked.ok ? `works out to ${worked.value}, not a whole number (wrap it in floor())` : worked.problem;
+      this.problems.push({ key, attribute, which, problem });
+      return null;
+    }
+  };
+  function holdsText(raw) {
+    return typeof raw === "string" && raw.trim() !== "" && readInteger(raw) === null;
+  }
   var AttributeFact = class {
-    constructor(attribute, worn, withMax) {
+    constructor(attribute, worn, withMax, sheet, key, name, rawCurrent) {
       this.attribute = attribute;
       this.worn = worn;
       this.withMax = withMax;
+      this.sheet = sheet;
+      this.key = key;
+      this.name = name;
+      this.rawCurrent = rawCurrent;
       this.present = true;
     }
     get current() {
       if (this.worn !== void 0) return this.worn;
-      if (this.currentRead === void 0) this.currentRead = readInteger(this.attribute.get("current"));
+      if (this.currentRead === void 0) {
+        const raw = this.rawCurrent !== void 0 ? this.rawCurrent : this.attribute.get("current");
+        this.currentRead = this.sheet.number(raw, this.key, this.name, "current");
+      }
       return this.currentRead;
     }
     get max() {
       if (!this.withMax) return null;
-      if (this.maxRead === void 0) this.maxRead = readInteger(this.attribute.get("max"));
+      if (this.maxRead === void 0) {
+        const raw = this.attribute.get("max");
+        if ((raw === "" || raw === void 0) && holdsText(this.rawCurrent)) {
+          this.maxRead = this.sheet.number(this.rawCurrent, this.key, this.name, "current");
+        } else {
+          this.maxRead = this.sheet.number(raw, this.key, this.name, "max");
+        }
+      }
+      return this.maxRead;
+    }
+  };
+  var DefaultFact = class {
+    constructor(sheet, key, name, rawCurrent, worn, withMax) {
+      this.sheet = sheet;
+      this.key = key;
+      this.name = name;
+      this.rawCurrent = rawCurrent;
+      this.worn = worn;
+      this.withMax = withMax;
+    }
+    get present() {
+      return true;
+    }
+    get current() {
+      if (this.worn !== void 0) return this.worn;
+      if (this.currentRead === void 0) this.currentRead = this.sheet.number(this.rawCurrent, this.key, this.name, "current");
+      return this.currentRead;
+    }
+    get max() {
+      if (!this.withMax) return null;
+      if (this.maxRead === void 0) {
+        const raw = this.sheet.index.sheetDefault(this.sheet.characterId, this.name, "max");
+        this.maxRead = raw === void 0 || raw === "" ? this.sheet.number(this.rawCurrent, this.key, this.name, "current") : this.sheet.number(raw, this.key, this.name, "max");
+      }
       return this.maxRead;
     }
   };
@@ -4061,6 +4272,8 @@ var DefenseRound = (() => {
     const places = {};
     const character = snapshot.character;
     const names = context.settings.attributes;
+    const problems = [];
+    let sheet;
     for (let i = 0; i < keys.length; i += 1) {
       const key = keys[i];
       const track2 = WORN_TRACK[key];
@@ -4070,11 +4283,21 @@ var DefenseRound = (() => {
         places[key] = track2 ? WORN_PLACE[track2] : OVERRIDE_PLACE;
         continue;
       }
-      const attribute = character ? context.attributes.find(character.id, names[key]) : void 0;
-      const perToken = track2 !== void 0 && !snapshot.unique;
-      if (attribute) {
-        values[key] = new AttributeFact(attribute, perToken ? record2?.worn?.[track2] : void 0, track2 !== void 0);
+      const name = names[key];
+      const attribute = character ? context.attributes.find(character.id, name) : void 0;
+      if (character) sheet ?? (sheet = new SheetReader(character.id, context.attributes, problems));
+      let perToken = track2 !== void 0 && !snapshot.unique;
+      if (attribute && sheet) {
+        let rawCurrent;
+        if (track2 !== void 0 && !perToken) {
+          rawCurrent = attribute.get("current");
+          perToken = holdsText(rawCurrent);
+        }
+        values[key] = new AttributeFact(attribute, perToken ? record2?.worn?.[track2] : void 0, track2 !== void 0, sheet, key, name, rawCurrent);
         places[key] = perToken ? WORN_PLACE[track2] : { kind: "attribute", attribute };
+      } else if (sheet && character && hasValue(context.attributes.sheetDefault(character.id, name, "current"))) {
+        values[key] = new DefaultFact(sheet, key, name, context.attributes.sheetDefault(character.id, name, "current"), track2 ? record2?.worn?.[track2] : void 0, track2 !== void 0);
+        places[key] = track2 ? WORN_PLACE[track2] : NO_PLACE;
       } else {
         values[key] = track2 ? { current: record2?.worn?.[track2] ?? null, max: null, present: false } : ABSENT;
         places[key] = track2 ? WORN_PLACE[track2] : NO_PLACE;
@@ -4102,12 +4325,15 @@ var DefenseRound = (() => {
       state: editionStateOf(context.edition, record2, snapshot.bars.vitality.value, context.editionLeft),
       initiative: initiative2,
       // seed 000 / seed 001: the token on top of a non-empty Turn Tracker is in its own active round.
-      acting: order !== void 0 && order.length > 0 && order[0]?.id === snapshot.id,
-      currentTurn: order === void 0 || order.length === 0 ? null : { initiative: numberOrNull(order[0]?.pr) },
+      acting: context.turnRow !== void 0 && context.turnRow.id === snapshot.id,
+      currentTurn: context.turnRow === void 0 ? null : { initiative: numberOrNull(context.turnRow.pr) },
       others,
       nameOf: context.nameOf
     };
-    return { snapshot, record: record2, facts, places };
+    return { snapshot, record: record2, facts, places, problems };
+  }
+  function hasValue(raw) {
+    return raw !== void 0 && raw !== null && !(typeof raw === "string" && raw.trim() === "");
   }
   function startingFrom(reading, vitality) {
     const bars = reading.snapshot.bars;
@@ -4154,6 +4380,10 @@ var DefenseRound = (() => {
     const bare = typeof HealthColors !== "undefined" ? HealthColors : void 0;
     return objectOrUndefined(bare ?? globalThis.HealthColors);
   }
+  function groupInitiative() {
+    const bare = typeof GroupInitiative !== "undefined" ? GroupInitiative : void 0;
+    return objectOrUndefined(bare ?? globalThis.GroupInitiative);
+  }
 
   // src/roll20/observers.ts
   var observers = [];
@@ -4173,7 +4403,7 @@ var DefenseRound = (() => {
     const hc = found === void 0 ? healthColors() : found;
     if (hc && typeof hc.Update === "function") {
       try {
-        hc.Update(token, previousProperties2);
+        hc.Update(token, previousProperties2());
       } catch (error2) {
         reportFailure("HealthColors.Update", error2, void 0);
       }
@@ -4183,6 +4413,10 @@ var DefenseRound = (() => {
   // src/roll20/turnorder.ts
   function readTurnOrder() {
     return parseTurnOrder(Campaign().get("turnorder"));
+  }
+  function readTurnOrderText() {
+    const raw = Campaign().get("turnorder");
+    return typeof raw === "string" ? raw : "";
   }
   function parseTurnOrder(raw) {
     if (typeof raw !== "string" || raw.trim() === "") return [];
@@ -4282,8 +4516,8 @@ var DefenseRound = (() => {
     }
     const left = a;
     const right = b;
-    for (const key in left) if (!sameData(left[key], right[key])) return false;
-    for (const key in right) if (!(key in left) && right[key] !== void 0) return false;
+    for (const key of object.keys(left)) if (!sameData(left[key], right[key])) return false;
+    for (const key of object.keys(right)) if (!object.prototype.hasOwnProperty.call(left, key) && right[key] !== void 0) return false;
     return true;
   }
   function applyOutcome(context, reading, outcome, options = {}) {
@@ -4386,7 +4620,7 @@ var DefenseRound = (() => {
       writes.prop("statusmarkers", markers);
     }
     if (options.tokenProps) {
-      for (const key in options.tokenProps) {
+      for (const key of object.keys(options.tokenProps)) {
         const value = options.tokenProps[key];
         if (!(key in writes.props) && token.get(key) !== value) writes.prop(key, value);
       }
@@ -4396,18 +4630,29 @@ var DefenseRound = (() => {
       const { bars } = snapshot;
       const before = { vitality: vitalityFrom, soul: bars.soul.value, power: bars.power.value, statusmarkers: snapshot.statusmarkers, condition: conditionBefore };
       const after = { vitality: barsAfter.vitality, soul: barsAfter.soul, power: barsAfter.power, statusmarkers: markers, condition: conditionAfter };
-      notifyObservers(token, before, after, outcome.detail, previousProperties(snapshot, vitalityFrom), options.healthColors);
+      notifyObservers(token, before, after, outcome.detail, () => previousProperties(snapshot, vitalityFrom), options.healthColors);
     }
     return { changes, notes };
   }
   function previousProperties(snapshot, vitalityFrom) {
-    const prev = { statusmarkers: snapshot.statusmarkers };
+    const prev = plainCopy(snapshot.token);
+    prev.statusmarkers = snapshot.statusmarkers;
     const { vitality, soul, power } = snapshot.bars;
     prev[BAR_PROPS[vitality.bar].value] = vitality.raw;
     prev[BAR_PROPS[soul.bar].value] = soul.raw;
     prev[BAR_PROPS[power.bar].value] = power.raw;
     if (vitalityFrom !== null) prev[BAR_PROPS[vitality.bar].value] = vitalityFrom;
     return prev;
+  }
+  function plainCopy(token) {
+    try {
+      const copy2 = json.parse(json.stringify(token));
+      if (copy2 !== null && typeof copy2 === "object" && !array.isArray(copy2)) return copy2;
+    } catch {
+    }
+    const copy = {};
+    for (const key of ["width", "height", "left", "top", "layer", "name", "showname"]) copy[key] = token.get(key);
+    return copy;
   }
   function saveTurnOrder(order, batch) {
     if (batch) batch.changed = true;
@@ -4527,6 +4772,20 @@ var DefenseRound = (() => {
       return settings.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
     }
     throw new UsageError(`unknown setting "${key}" (settings: ${CONFIG_KEYS.join(", ")})`);
+  }
+
+  // src/roll20/turnMarker.ts
+  var MARKER_NAME = /^Round -?\d+$/;
+  function isTurnMarkerRow(entry) {
+    if (number(entry.pr) !== -1 || string(entry.custom ?? "") !== "") return false;
+    const id2 = string(entry.id ?? "");
+    if (id2 === "" || id2 === "-1") return false;
+    const graphic = getObj("graphic", id2);
+    return graphic !== void 0 && graphic.get("layer") === "gmlayer" && MARKER_NAME.test(string(graphic.get("name") ?? "")) && string(graphic.get("represents") ?? "") === "";
+  }
+  function currentRow(order) {
+    for (const entry of order) if (!isTurnMarkerRow(entry)) return entry;
+    return void 0;
   }
 
   // src/roll20/dice.ts
@@ -4895,7 +5154,11 @@ var DefenseRound = (() => {
         };
       }
     };
-    if (turnOrder) context.turnOrder = turnOrder;
+    if (turnOrder) {
+      context.turnOrder = turnOrder;
+      const row = currentRow(turnOrder);
+      if (row) context.turnRow = row;
+    }
     const left = editionLeftOf(app);
     if (left) context.editionLeft = left;
     return context;
@@ -4915,6 +5178,11 @@ var DefenseRound = (() => {
         if (!snapshot.character) return `${snapshot.name}: cannot roll this check: it represents no character and has no ${refusal.key} of its own (!defense-round set ${refusal.key} N)`;
         return `${snapshot.name}: cannot roll this check: its character has no number in the attribute "${app.store.settings.attributes[refusal.key]}" (set it on the sheet, or !defense-round set ${refusal.key} N)`;
     }
+  }
+  function describeValueProblems(snapshot, problems) {
+    const first = problems[0];
+    const field = first.which === "max" ? `the max of "${first.attribute}"` : `"${first.attribute}"`;
+    return `${snapshot.name}: its character's ${field} ${first.problem}; set a number there (or a formula of numbers and attributes), or give the token its own value with !defense-round set ${first.key} N; nothing changed`;
   }
   function writeContext(app) {
     return { settings: app.store.settings, edition: activeEdition(app), tokens: app.store.tokens };
@@ -4983,6 +5251,10 @@ var DefenseRound = (() => {
         else refused2.push(describeTokenRefusal(app, reading.snapshot, resolution, maySee()));
         return;
       }
+      if (reading.problems.length > 0) {
+        refused2.push(describeValueProblems(reading.snapshot, reading.problems));
+        return;
+      }
       const unsafe = unsafeResult(resolution);
       if (unsafe !== void 0) {
         refused2.push(`${reading.snapshot.name}: the result${maySee() ? ` (${unsafe})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
@@ -5023,43 +5295,65 @@ var DefenseRound = (() => {
       storeMemory(app.store.tokens, id2, normalMemory({ ...memoryOf(record2), edition: { id: edition.id, state: next } }, edition));
     }
     app.store.round.number += 1;
-    const order = readTurnOrder();
-    const top = order[0] ? entryKey(order[0]) : null;
-    app.store.round.firstEntry = top;
-    app.store.round.lastTop = top;
+    app.store.round.turned = 0;
     send(TO_GM, renderLine(`Round ${app.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: true });
   }
-  function topOf(order) {
-    return order[0] ? entryKey(order[0]) : null;
+  function rowKeys(order) {
+    const keys = [];
+    for (const entry of order) {
+      if (keys.length >= MAX_SEEN_ROWS) break;
+      if (!isTurnMarkerRow(entry)) keys.push(shortHash(entryKey(entry)));
+    }
+    return keys;
+  }
+  function turnedBy(before, after) {
+    if (before.length === 0 || after.length === 0) return null;
+    const inAfter = new set(after);
+    const inBefore = new set(before);
+    const was = before.filter((key) => inAfter.has(key));
+    const now = after.filter((key) => inBefore.has(key));
+    const rows = was.length;
+    if (rows === 0 || rows !== now.length) return null;
+    for (let k = 0; k < rows; k += 1) {
+      if (was[k] !== now[0]) continue;
+      let rotated = true;
+      for (let i = 1; i < rows && rotated; i += 1) rotated = was[(i + k) % rows] === now[i];
+      if (rotated) return k;
+    }
+    return null;
   }
   function initRound(app) {
+    const text = readTurnOrderText();
+    app.turnOrderSeen = text;
     const round = app.store.round;
-    const order = readTurnOrder();
-    if (round.firstEntry !== null && order.some((entry) => entryKey(entry) === round.firstEntry)) return;
-    round.firstEntry = topOf(order);
-    round.lastTop = round.firstEntry;
+    const keys = rowKeys(parseTurnOrder(text));
+    if (turnedBy(round.seen, keys) === null) round.turned = 0;
+    round.seen = keys;
   }
-  function onTurnOrderChange(app, previousTurnOrder) {
-    const order = readTurnOrder();
+  function noticeTurnOrder(app) {
+    const text = readTurnOrderText();
+    if (text === app.turnOrderSeen) return;
+    app.turnOrderSeen = text;
     const round = app.store.round;
-    const top = topOf(order);
-    if (top === null) {
-      round.firstEntry = null;
-      round.lastTop = null;
+    const keys = rowKeys(parseTurnOrder(text));
+    if (keys.length === 0) {
+      round.seen = [];
+      round.turned = 0;
       return;
     }
-    const firstStillThere = round.firstEntry !== null && order.some((entry) => entryKey(entry) === round.firstEntry);
-    if (!firstStillThere) {
-      const previousTop = topOf(parseTurnOrder(previousTurnOrder));
-      round.firstEntry = previousTop !== null && order.some((entry) => entryKey(entry) === previousTop) ? previousTop : top;
-      round.lastTop = top;
-      if (top !== round.firstEntry) return;
+    const turned = turnedBy(round.seen, keys);
+    round.seen = keys;
+    if (turned === null) return;
+    round.turned += turned;
+    if (round.turned >= keys.length) endRound(app);
+  }
+  function shortHash(text) {
+    let hash = 2166136261;
+    for (let i = 0; i < text.length; i += 1) {
+      hash ^= text.charCodeAt(i);
+      hash = math.imul(hash, 16777619) >>> 0;
     }
-    if (top === round.firstEntry && round.lastTop !== top) {
-      endRound(app);
-      return;
-    }
-    round.lastTop = top;
+    return hash.toString(16).padStart(8, "0");
   }
 
   // src/commands/helpHandout.ts
@@ -5245,6 +5539,11 @@ var DefenseRound = (() => {
     for (const target2 of targets) {
       const reading = readTarget(ctx.app, target2, REPAIR_PLAN);
       const { snapshot } = reading;
+      for (const key of REPAIR_PLAN.values) void [reading.facts.values[key]?.current, reading.facts.values[key]?.max];
+      if (reading.problems.length > 0) {
+        lines.push(describeValueProblems(snapshot, reading.problems));
+        continue;
+      }
       const record2 = tokenRecord(ctx.app, snapshot.id);
       const repaired = [];
       for (const [track2, key] of [
@@ -5606,7 +5905,7 @@ var DefenseRound = (() => {
       statusmarkers: snapshot.statusmarkers,
       condition: condition(memoryBefore, snapshot.bars.vitality.value)
     };
-    notifyObservers(token, before, { ...after, condition: condition(memoryAfter, after.vitality) }, { undo: true }, previousProperties(snapshot, snapshot.bars.vitality.value));
+    notifyObservers(token, before, { ...after, condition: condition(memoryAfter, after.vitality) }, { undo: true }, () => previousProperties(snapshot, snapshot.bars.vitality.value));
   }
 
   // src/commands/undo.ts
@@ -5897,8 +6196,10 @@ var DefenseRound = (() => {
       enteredAt(app, reading2, before);
       if (edition.condition(reading2.facts.state, before) !== "dead") {
         const resolution = plan.resolve(reading2.facts, []);
-        if (!isRefusal(resolution) && unsafeResult(resolution) !== void 0) return;
-        if (!isRefusal(resolution)) {
+        if (reading2.problems.length > 0) {
+          send(TO_GM, renderLine(`Hand edit not read through armor: ${describeValueProblems(reading2.snapshot, reading2.problems).replace(/; nothing changed$/, "")}.`));
+        } else if (!isRefusal(resolution)) {
+          if (unsafeResult(resolution) !== void 0) return;
           const vitalityAfter2 = resolution.changes.find((change) => change.kind === "bar" && change.resource === "vitality");
           if (vitalityAfter2 === void 0) resolution.changes.push({ kind: "bar", resource: "vitality", to: before });
           const { applied: applied2, shown: shown2 } = write(app, reading2, resolution, {
@@ -6038,11 +6339,20 @@ var DefenseRound = (() => {
   function registerHandlers(app) {
     const stored = app.store;
     const paused = () => app.newerState !== void 0;
+    const lookAtTurnOrder = guarded("following the Turn Tracker", () => {
+      if (!paused()) noticeTurnOrder(app);
+    });
     on(
       "chat:message",
       guarded(
         (msg) => `${string(msg?.content ?? "").split(" ", 1)[0]}`,
-        (msg) => dispatch(app, msg, COMMANDS),
+        (msg) => {
+          if (msg?.type === "api" && !paused()) {
+            if (commandWord(msg, COMMANDS) !== void 0) noticeTurnOrder(app);
+            else setTimeout(lookAtTurnOrder, 0);
+          }
+          return dispatch(app, msg, COMMANDS);
+        },
         (msg) => msg?.type === "api" && msg.playerid ? whisperTarget(msg.playerid) : void 0
       )
     );
@@ -6057,12 +6367,8 @@ var DefenseRound = (() => {
       })
     );
     initRound(app);
-    on(
-      "change:campaign:turnorder",
-      guarded("following the Turn Tracker", (_campaign, prev) => {
-        if (!paused()) onTurnOrderChange(app, prev?.turnorder);
-      })
-    );
+    on("change:campaign:turnorder", lookAtTurnOrder);
+    observeGroupInitiative(lookAtTurnOrder);
     const forgetCharacter = guarded("refreshing attribute look-ups", (attribute) => {
       app.attributes.forget(string(attribute.get("_characterid") ?? ""));
     });
@@ -6075,6 +6381,10 @@ var DefenseRound = (() => {
   }
   function installOptions() {
     return typeof globalconfig !== "undefined" ? globalconfig?.[SCRIPT_NAME.toLowerCase()] : void 0;
+  }
+  function observeGroupInitiative(handler) {
+    const api = groupInitiative();
+    if (api && typeof api.ObserveTurnOrderChange === "function") api.ObserveTurnOrderChange(handler);
   }
   function observeTokenMod(handler) {
     const api = tokenMod();

@@ -1,20 +1,187 @@
 // Stand-ins for other Roll20 scripts, declared as those scripts declare themselves. Roll20
 // concatenates every script of a game into one, so put one of these before the bundle's source:
-// TokenMod's top-level `const` is then a bare name in scope but not a property of the global
-// object, and HealthColors' `var` is both.
+// TokenMod's and GroupInitiative's top-level `const` is then a bare name in scope but not a
+// property of the global object, and HealthColors' and TurnMarker's `var` is both.
+//
+// Each is small, written here from what the real script does (read in Roll20's community
+// repository), never copied from it: only the behaviour that meets DefenseRound is kept.
 
-/** TokenMod: a top-level const with its observer registry; `edited` is what TokenMod does after its own bar edit. */
+/**
+ * TokenMod: `!token-mod --set barN_value|V [--ids ID ...]` (or the selected tokens). A bar linked
+ * to an attribute is written through the attribute only (setWithWorker), never on the token;
+ * Roll20 copies it to the bar later. Then its observers hear at once with `prev`, a plain copy of
+ * the token taken before the change. `setBar(token, bar, value)` is the same edit without chat.
+ */
 export const TOKENMOD_STAND_IN = `
 const TokenMod = (() => {
   const observers = [];
+  const setBar = (token, bar, value) => {
+    const prev = JSON.parse(JSON.stringify(token));
+    const link = token.get(bar + '_link');
+    const attribute = link ? getObj('attribute', link) : undefined;
+    if (attribute) attribute.setWithWorker({ current: value });
+    token.set(attribute ? { statusmarkers: token.get('statusmarkers') } : { [bar + '_value']: value, statusmarkers: token.get('statusmarkers') });
+    observers.forEach((fn) => fn(token, prev));
+  };
+  on('chat:message', (msg) => {
+    if (msg.type !== 'api' || !/^!token-mod\\b/.test(msg.content)) return;
+    const set = /--set\\s+(bar[123])_value\\|(-?\\d+)/.exec(msg.content);
+    if (!set) return;
+    const ids = /--ids\\s+([^-][^]*?)(?:\\s--|$)/.exec(msg.content);
+    const targets = ids ? ids[1].split(/[\\s,]+/).filter(Boolean) : (msg.selected || []).map((s) => s._id);
+    for (const id of targets) {
+      const token = getObj('graphic', id);
+      if (token) setBar(token, set[1], Number(set[2]));
+    }
+  });
   return {
     ObserveTokenChange: (fn) => { observers.push(fn); },
+    setBar,
+    /** What TokenMod does after an edit made some other way: tell the observers. */
     edited: (token, prev) => observers.forEach((fn) => fn(token, prev)),
   };
 })();
 `;
 
-/** HealthColors: a top-level var counting its updates and keeping each token's name and prev Vitality (bar1). */
+/**
+ * HealthColors: counts its updates and keeps each token's name and prev Vitality (bar1). Like the
+ * real one it compares `prev.width` and `prev.height` with the token: a token that looks resized
+ * gets its full pass, which applies its name settings (here "Yes" for everyone: a hidden NPC's
+ * name would be shown to the players).
+ */
 export const HEALTHCOLORS_STAND_IN = `
-var HealthColors = { calls: 0, updates: [], Update(token, prev) { this.calls += 1; this.updates.push([token.get('name'), prev.bar1_value]); } };
+var HealthColors = {
+  calls: 0,
+  updates: [],
+  resized: 0,
+  Update(token, prev) {
+    this.calls += 1;
+    this.updates.push([token.get('name'), prev.bar1_value]);
+    if (prev.width !== token.get('width') || prev.height !== token.get('height')) {
+      this.resized += 1;
+      token.set({ showname: true, showplayers_name: true });
+    }
+  },
+};
+`;
+
+/**
+ * ScriptCards: each `--@NAME|PARAMS` line of a `!scriptcard {{ ... }}` (or `!script`) card is
+ * relayed as `!NAME PARAMS`, a leading `_` of a word turned into `--`, sent with sendChat under
+ * the sender's name: Roll20 gives the relayed message playerid "API" and no selection.
+ */
+export const SCRIPTCARDS_STAND_IN = `
+var ScriptCards = (() => {
+  on('chat:message', (msg) => {
+    if (msg.type !== 'api' || !/^!script(card)?\\b/.test(msg.content)) return;
+    const lines = msg.content.split(/\\s--(?=[@#!=&+^])/).slice(1);
+    for (const line of lines) {
+      const call = /^@([^|]+)\\|?([^]*?)\\s*(}})?\\s*$/.exec(line);
+      if (!call) continue;
+      const params = call[2].replace(/(^|\\s)_/g, '$1--');
+      sendChat(msg.who, ('!' + call[1].trim() + ' ' + params).trim());
+    }
+  });
+  return {};
+})();
+`;
+
+/**
+ * SelectManager: registered at load (before any script's `ready`), it keeps the last player
+ * message's selection and playerid, and gives a relayed message (playerid "API") the selection
+ * back; its playerid only when the GM turned that on (`!smconfig +playerid`; off by default).
+ */
+export const SELECTMANAGER_STAND_IN = `
+var SelectManager = (() => {
+  let last = { selected: undefined, playerid: undefined, who: undefined };
+  const insert = { selected: true, playerid: false };
+  on('chat:message', (msg) => {
+    if (msg.type !== 'api') return;
+    if (/^!smconfig\\b/.test(msg.content) && playerIsGM(msg.playerid)) {
+      if (/\\+playerid/.test(msg.content)) insert.playerid = true;
+      if (/-playerid/.test(msg.content)) insert.playerid = false;
+      return;
+    }
+    if (msg.playerid !== 'API') {
+      last = { selected: msg.selected, playerid: msg.playerid, who: msg.who };
+      return;
+    }
+    if (insert.selected && last.selected) msg.selected = last.selected;
+    if (insert.playerid && last.playerid) {
+      msg.playerid = last.playerid;
+      msg.who = last.who;
+    }
+  });
+  return {};
+})();
+`;
+
+/**
+ * TurnMarker1: `!tm start` puts its marker (a graphic on the GM layer named "Round 0") in the
+ * Turn Tracker at initiative -1; `!eot` turns the tracker one row with Campaign().set (no event)
+ * and, when its own row comes to the top, counts a round on it and turns past it, all inside its
+ * own handler. A click of the tracker by hand does the same through change:campaign:turnorder.
+ */
+export const TURNMARKER_STAND_IN = `
+var TurnMarker = (() => {
+  const read = () => { const t = Campaign().get('turnorder'); return t ? JSON.parse(t) : []; };
+  const write = (order) => Campaign().set({ turnorder: JSON.stringify(order) });
+  const marker = () => findObjs({ _type: 'graphic', layer: 'gmlayer', _pageid: Campaign().get('playerpageid') }).find((g) => /^Round \\d+$/.test(g.get('name')));
+  const pastMarker = () => {
+    const m = marker();
+    let order = read();
+    if (!m || order.length === 0 || order[0].id !== m.id) return;
+    const round = Number(m.get('name').split(' ')[1]) + 1;
+    m.set({ name: 'Round ' + round, bar2_value: round });
+    order.push(order.shift());
+    write(order);
+  };
+  on('chat:message', (msg) => {
+    if (msg.type !== 'api') return;
+    if (/^!tm start\\b/.test(msg.content)) {
+      let m = marker();
+      if (!m) m = createObj('graphic', { _pageid: Campaign().get('playerpageid'), layer: 'gmlayer', name: 'Round 0', imgsrc: 'https://s3.amazonaws.com/files.d20.io/images/0/marker/thumb.png', width: 70, height: 70 });
+      const order = read();
+      if (!order.some((row) => row.id === m.id)) write([...order, { id: m.id, pr: -1, custom: '', _pageid: m.get('_pageid') }]);
+      return;
+    }
+    if (/^!eot\\b/.test(msg.content)) {
+      const order = read();
+      if (order.length === 0) return;
+      order.push(order.shift());
+      write(order);
+      pastMarker();
+    }
+  });
+  on('change:campaign:turnorder', () => pastMarker());
+  return {};
+})();
+`;
+
+/**
+ * GroupInitiative: `!group-init` rolls 1d20 for each selected token, adds or updates its row,
+ * sorts the tracker highest first and writes it with Campaign().set (no event); then it tells the
+ * observers of ObserveTurnOrderChange, with the new tracker and the one before.
+ */
+export const GROUPINITIATIVE_STAND_IN = `
+const GroupInitiative = (() => {
+  const observers = [];
+  on('chat:message', (msg) => {
+    if (msg.type !== 'api' || !/^!group-init\\b/.test(msg.content)) return;
+    const prev = Campaign().get('turnorder');
+    const order = prev ? JSON.parse(prev) : [];
+    for (const selected of msg.selected || []) {
+      const token = getObj('graphic', selected._id);
+      if (!token) continue;
+      const pr = randomInteger(20);
+      const row = order.find((entry) => entry.id === token.id);
+      if (row) row.pr = pr;
+      else order.push({ id: token.id, pr, custom: '', _pageid: token.get('_pageid') });
+    }
+    order.sort((a, b) => Number(b.pr) - Number(a.pr));
+    Campaign().set({ turnorder: JSON.stringify(order) });
+    observers.forEach((fn) => fn(Campaign().get('turnorder'), prev));
+  });
+  return { ObserveTurnOrderChange: (fn) => { observers.push(fn); } };
+})();
 `;

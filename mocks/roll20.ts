@@ -97,6 +97,8 @@ export interface MockRoll20 {
   newMessages(): ChatRecord[];
 
   addPlayer(options: { displayname: string; gm?: boolean }): MockObject;
+  /** The campaign's character sheet gives this default for an attribute no character has an object for yet. */
+  sheetDefault(name: string, current: string | number, max?: string | number): void;
   player(displayname: string): MockObject;
   token(name: string): MockObject;
   character(name: string): MockObject;
@@ -125,6 +127,8 @@ export function createRoll20(options: { seed?: number } = {}): MockRoll20 {
   const logs: string[] = [];
   const workerWrites: WorkerWrite[] = [];
   const gmIds = new Set<string>();
+  /** The character sheet's defaults, by lower-cased attribute name (one sheet per campaign, as in Roll20). */
+  const sheetDefaults = new Map<string, { current: string | number; max: string | number }>();
   const stats = zeroStats();
   let state: Record<string, any> = {};
   let ready = false;
@@ -272,7 +276,10 @@ export function createRoll20(options: { seed?: number } = {}): MockRoll20 {
       const attr = store
         .ofType('attribute')
         .find((a) => a.props._characterid === characterId && String(a.props.name).toLowerCase() === wanted);
-      return attr ? (attr.props[valueType === 'max' ? 'max' : 'current'] as string | number) : undefined;
+      if (attr) return attr.props[valueType === 'max' ? 'max' : 'current'] as string | number;
+      // No attribute object (a field never edited on the sheet): Roll20 answers with the sheet's default.
+      const fallback = sheetDefaults.get(wanted);
+      return fallback === undefined ? undefined : valueType === 'max' ? fallback.max : fallback.current;
     },
     playerIsGM(playerId: string) {
       return gmIds.has(playerId);
@@ -426,6 +433,9 @@ export function createRoll20(options: { seed?: number } = {}): MockRoll20 {
       return fresh;
     },
 
+    sheetDefault(name, current, max = '') {
+      sheetDefaults.set(name.toLowerCase(), { current, max });
+    },
     addPlayer({ displayname, gm = false }) {
       userCounter += 1;
       const player = store.create('player', { _displayname: displayname, _d20userid: String(100000 + userCounter), _online: true });

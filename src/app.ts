@@ -9,17 +9,17 @@ import { whisperTarget } from './roll20/players';
 import { send, TO_GM } from './roll20/send';
 import { renderLine } from './render/card';
 import type { App } from './commands/context';
-import { dispatch, type CommandTable } from './commands/dispatch';
+import { commandWord, dispatch, type CommandTable } from './commands/dispatch';
 import { adminCommand } from './commands/admin';
 import { damageCommand } from './commands/damage';
 import { defendCommand } from './commands/defend';
 import { stanceCommand } from './commands/stance';
 import { healCommand } from './commands/heal';
 import { onTokenChange } from './commands/handEdit';
-import { initRound, onTurnOrderChange } from './commands/rounds';
+import { initRound, noticeTurnOrder } from './commands/rounds';
 import { refreshHelpHandout } from './commands/helpHandout';
 import { editionOf } from './rules/editions';
-import { tokenMod } from './roll20/otherScripts';
+import { groupInitiative, tokenMod } from './roll20/otherScripts';
 import { DetailsStore } from './commands/details';
 import { trimHistory } from './commands/history';
 import { healthColorsNotice } from './commands/healthColorsNotice';
@@ -78,11 +78,22 @@ export function newerStateNotice(schema: number): string {
 function registerHandlers(app: App): void {
   const stored = app.store;
   const paused = () => app.newerState !== undefined;
+  const lookAtTurnOrder = guarded('following the Turn Tracker', () => {
+    if (!paused()) noticeTurnOrder(app);
+  });
   on(
     'chat:message',
     guarded(
       (msg: Roll20ChatMessage) => `${String(msg?.content ?? '').split(' ', 1)[0]}`,
-      (msg: Roll20ChatMessage) => dispatch(app, msg, COMMANDS),
+      (msg: Roll20ChatMessage) => {
+        if (msg?.type === 'api' && !paused()) {
+          // Another script may have turned the Turn Tracker (no event): looked at before each command,
+          // and just after any other script's command has run (TurnMarker1's !eot).
+          if (commandWord(msg, COMMANDS) !== undefined) noticeTurnOrder(app);
+          else setTimeout(lookAtTurnOrder, 0);
+        }
+        return dispatch(app, msg, COMMANDS);
+      },
       (msg: Roll20ChatMessage) => (msg?.type === 'api' && msg.playerid ? whisperTarget(msg.playerid) : undefined),
     ),
   );
@@ -97,12 +108,9 @@ function registerHandlers(app: App): void {
     }),
   );
   initRound(app);
-  on(
-    'change:campaign:turnorder',
-    guarded('following the Turn Tracker', (_campaign: Roll20Campaign, prev: Partial<Roll20CampaignProperties>) => {
-      if (!paused()) onTurnOrderChange(app, prev?.turnorder);
-    }),
-  );
+  on('change:campaign:turnorder', lookAtTurnOrder);
+  // GroupInitiative tells its observers when it writes the tracker (a script's write fires no event).
+  observeGroupInitiative(lookAtTurnOrder);
   const forgetCharacter = guarded('refreshing attribute look-ups', (attribute: Roll20Attribute) => {
     app.attributes.forget(String(attribute.get('_characterid') ?? ''));
   });
@@ -117,6 +125,12 @@ function registerHandlers(app: App): void {
 
 function installOptions(): Record<string, unknown> | undefined {
   return typeof globalconfig !== 'undefined' ? globalconfig?.[SCRIPT_NAME.toLowerCase()] : undefined;
+}
+
+/** GroupInitiative's writes of the Turn Tracker fire no Roll20 events; it tells observers instead. */
+function observeGroupInitiative(handler: () => void): void {
+  const api = groupInitiative();
+  if (api && typeof api.ObserveTurnOrderChange === 'function') api.ObserveTurnOrderChange(handler);
 }
 
 /** TokenMod's bar edits fire no Roll20 events; it tells observers instead (commands.md). */

@@ -16,7 +16,7 @@ import { refreshHelpHandout } from './helpHandout';
 import { enterEditionEverywhere } from './editionSwitch';
 import { freshState, STATE_KEY } from '../state/store';
 import { withEntry } from '../state/tokens';
-import { activeEdition, readTarget, TOKEN_ONLY } from './pipeline';
+import { activeEdition, describeValueProblems, readTarget, TOKEN_ONLY } from './pipeline';
 import { visibilityOf } from './present';
 import { editionOf } from '../rules/editions';
 
@@ -145,6 +145,12 @@ function repair(ctx: CommandContext): void {
   for (const target of targets) {
     const reading = readTarget(ctx.app, target, REPAIR_PLAN);
     const { snapshot } = reading;
+    // Both protections read first: one that is not a number refuses the token whole, nothing changed.
+    for (const key of REPAIR_PLAN.values) void [reading.facts.values[key]?.current, reading.facts.values[key]?.max];
+    if (reading.problems.length > 0) {
+      lines.push(describeValueProblems(snapshot, reading.problems));
+      continue;
+    }
     const record = tokenRecord(ctx.app, snapshot.id);
     const repaired: string[] = [];
     for (const [track, key] of [

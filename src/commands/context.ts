@@ -21,6 +21,8 @@ export interface App {
   linkedEdits: Map<string, { from: number; typed: number; to: number }>;
   /** The full breakdowns behind multi-target rows, for their details buttons (memory only). */
   details: DetailsStore;
+  /** The Turn Tracker's text at the last look (memory only): another script's change fires no event. */
+  turnOrderSeen?: string;
   /** `state` was written by a newer version (its schema number): left untouched, commands paused. */
   newerState?: number;
 }

@@ -6,7 +6,9 @@ import { readInteger } from '../rules/values';
 import { MAX_DAMAGE } from '../rules/values';
 import { BAR_PROPS, characterOf, editionStateOf, startingFrom, type TokenReading } from '../roll20/read';
 import type { App } from './context';
-import { activeEdition, editionLeftOf, planContext, readTarget, TOKEN_ONLY, unsafeResult, write } from './pipeline';
+import { activeEdition, describeValueProblems, editionLeftOf, planContext, readTarget, TOKEN_ONLY, unsafeResult, write } from './pipeline';
+import { send, TO_GM } from '../roll20/send';
+import { renderLine } from '../render/card';
 import { present } from './present';
 import { joinLinkedEdit, recordApplication } from './history';
 import { isCard } from './targets';
@@ -43,8 +45,11 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
     enteredAt(app, reading, before);
     if (edition.condition(reading.facts.state, before) !== 'dead') {
       const resolution = plan.resolve(reading.facts, []);
-      if (!isRefusal(resolution) && unsafeResult(resolution) !== undefined) return; // never written (commands.md, "Numbers written")
-      if (!isRefusal(resolution)) {
+      if (reading.problems.length > 0) {
+        // The armor cannot be read: the edit stays as typed (a plain edit below), and the GM is told why.
+        send(TO_GM, renderLine(`Hand edit not read through armor: ${describeValueProblems(reading.snapshot, reading.problems).replace(/; nothing changed$/, '')}.`));
+      } else if (!isRefusal(resolution)) {
+        if (unsafeResult(resolution) !== undefined) return; // never written (commands.md, "Numbers written")
         const vitalityAfter = resolution.changes.find((change) => change.kind === 'bar' && change.resource === 'vitality');
         // The rules start from the value before the edit: a hit the armor takes whole leaves that
         // value as it was, so no change names it. The bar holds what was typed: it goes back too.

@@ -3,10 +3,11 @@
 // command into a plan and say what is special about them.
 import { isRefusal, type AnyEdition, type Outcome, type Plan, type PlanContext, type Refusal } from '../rules/edition';
 import { editionOf } from '../rules/editions';
-import { barValue, editionStateOf, readFacts, readToken, tokenName, type ReadContext, type TokenReading, type TokenSnapshot } from '../roll20/read';
+import { barValue, editionStateOf, readFacts, readToken, tokenName, type ReadContext, type TokenReading, type TokenSnapshot, type ValueProblem } from '../roll20/read';
 import { applyOutcome, type WriteContext, type WriteOptions } from '../roll20/write';
 import { rollDice } from '../roll20/dice';
 import { readTurnOrder, writeTurnOrder, type TurnOrderBatch } from '../roll20/turnorder';
+import { currentRow } from '../roll20/turnMarker';
 import type { AppliedToken } from '../state/history';
 import { reply, type App, type CommandContext } from './context';
 import { present, visibilityOf, type Shown } from './present';
@@ -68,7 +69,11 @@ export function readContext(app: App, turnOrder?: readonly Roll20TurnEntry[]): R
       };
     },
   };
-  if (turnOrder) context.turnOrder = turnOrder;
+  if (turnOrder) {
+    context.turnOrder = turnOrder;
+    const row = currentRow(turnOrder);
+    if (row) context.turnRow = row;
+  }
   const left = editionLeftOf(app);
   if (left) context.editionLeft = left;
   return context;
@@ -92,6 +97,16 @@ export function describeTokenRefusal(app: App, snapshot: TokenSnapshot, refusal:
       if (!snapshot.character) return `${snapshot.name}: cannot roll this check: it represents no character and has no ${refusal.key} of its own (!defense-round set ${refusal.key} N)`;
       return `${snapshot.name}: cannot roll this check: its character has no number in the attribute "${app.store.settings.attributes[refusal.key]}" (set it on the sheet, or !defense-round set ${refusal.key} N)`;
   }
+}
+
+/**
+ * The refusal of a target whose character value holds neither a number nor a formula Roll20 could
+ * work out: the attribute named, and what to do (it is never read as 0).
+ */
+export function describeValueProblems(snapshot: TokenSnapshot, problems: readonly ValueProblem[]): string {
+  const first = problems[0]!;
+  const field = first.which === 'max' ? `the max of "${first.attribute}"` : `"${first.attribute}"`;
+  return `${snapshot.name}: its character's ${field} ${first.problem}; set a number there (or a formula of numbers and attributes), or give the token its own value with !defense-round set ${first.key} N; nothing changed`;
 }
 
 /** What writing needs of the script: made once per command, shared by its targets. */
@@ -203,6 +218,10 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
       // A rule's reason shared by several tokens is said once, before all their names.
       if (resolution.kind === 'refused' && !resolution.nameFirst) grouped.add(reading.snapshot.name, resolution.reason);
       else refused.push(describeTokenRefusal(app, reading.snapshot, resolution, maySee()));
+      return;
+    }
+    if (reading.problems.length > 0) {
+      refused.push(describeValueProblems(reading.snapshot, reading.problems));
       return;
     }
     const unsafe = unsafeResult(resolution);

@@ -1,12 +1,20 @@
-// Rounds: they end when the Turn Tracker wraps back to the entry that was on top when the round
-// began, or when the GM says so. Pending defenses and per-round limits end with them (rules.md).
-import { readTurnOrder, parseTurnOrder, entryKey } from '../roll20/turnorder';
+// Rounds: a round ends once the Turn Tracker has turned through all its rows since the round
+// began, whoever turned it (a click, TurnMarker1's !eot, GroupInitiative), or when the GM says so.
+// Pending defenses and per-round limits end with it (rules.md, "Rounds").
+//
+// Other scripts' writes fire no Roll20 event, so the tracker is looked at on every change event,
+// at the start of every command, just after any other script's command, and when GroupInitiative
+// tells its observers. Each look compares the rows with the ones last seen: a rotation by k rows
+// is k turns. TurnMarker1's own row is its round counter, not a turn, and is left out.
+import { entryKey, parseTurnOrder, readTurnOrderText } from '../roll20/turnorder';
+import { isTurnMarkerRow } from '../roll20/turnMarker';
 import { send, TO_GM } from '../roll20/send';
 import { renderLine } from '../render/card';
 import type { App } from './context';
 import { activeEdition } from './pipeline';
 import { normalMemory, storeMemory } from '../roll20/write';
 import { memoryOf } from '../state/tokens';
+import { MAX_SEEN_ROWS } from '../state/store';
 
 export function endRound(app: App): void {
   const edition = activeEdition(app);
@@ -18,47 +26,77 @@ export function endRound(app: App): void {
     storeMemory(app.store.tokens, id, normalMemory({ ...memoryOf(record), edition: { id: edition.id, state: next } }, edition));
   }
   app.store.round.number += 1;
-  const order = readTurnOrder();
-  const top = order[0] ? entryKey(order[0]) : null;
-  app.store.round.firstEntry = top;
-  app.store.round.lastTop = top;
+  app.store.round.turned = 0;
   send(TO_GM, renderLine(`Round ${app.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: true });
 }
 
-function topOf(order: Roll20TurnEntry[]): string | null {
-  return order[0] ? entryKey(order[0]) : null;
+/** The tracker's rows as kept between looks: a short hash of each turn's key, TurnMarker1's row left out. */
+export function rowKeys(order: readonly Roll20TurnEntry[]): string[] {
+  const keys: string[] = [];
+  for (const entry of order) {
+    if (keys.length >= MAX_SEEN_ROWS) break;
+    if (!isTurnMarkerRow(entry)) keys.push(shortHash(entryKey(entry)));
+  }
+  return keys;
 }
 
-/** At start-up: the entry on top now begins the round, unless a stored round still fits. */
+/**
+ * How many rows the tracker turned from `before` to `after`: the k for which the rows both hold
+ * read as `before` rotated by k. Null when it did not turn that way (sorted, rows moved by hand).
+ */
+export function turnedBy(before: readonly string[], after: readonly string[]): number | null {
+  if (before.length === 0 || after.length === 0) return null;
+  const inAfter = new Set(after);
+  const inBefore = new Set(before);
+  const was = before.filter((key) => inAfter.has(key));
+  const now = after.filter((key) => inBefore.has(key));
+  const rows = was.length;
+  if (rows === 0 || rows !== now.length) return null;
+  for (let k = 0; k < rows; k += 1) {
+    if (was[k] !== now[0]) continue;
+    let rotated = true;
+    for (let i = 1; i < rows && rotated; i += 1) rotated = was[(i + k) % rows] === now[i];
+    if (rotated) return k;
+  }
+  return null;
+}
+
+/** At start-up: the rows as they are now are where counting starts, unless the stored ones still fit. */
 export function initRound(app: App): void {
+  const text = readTurnOrderText();
+  app.turnOrderSeen = text;
   const round = app.store.round;
-  const order = readTurnOrder();
-  if (round.firstEntry !== null && order.some((entry) => entryKey(entry) === round.firstEntry)) return;
-  round.firstEntry = topOf(order);
-  round.lastTop = round.firstEntry;
+  const keys = rowKeys(parseTurnOrder(text));
+  // A restart while the tracker stood still keeps the turns counted; anything else starts afresh.
+  if (turnedBy(round.seen, keys) === null) round.turned = 0;
+  round.seen = keys;
 }
 
-/** Follows Roll20's rotation of the Turn Tracker, one look at a time. */
-export function onTurnOrderChange(app: App, previousTurnOrder: unknown): void {
-  const order = readTurnOrder();
+/** Looks at the Turn Tracker; a round ends when it has turned through all its rows. Cheap when nothing changed. */
+export function noticeTurnOrder(app: App): void {
+  const text = readTurnOrderText();
+  if (text === app.turnOrderSeen) return;
+  app.turnOrderSeen = text;
   const round = app.store.round;
-  const top = topOf(order);
-  if (top === null) {
-    round.firstEntry = null;
-    round.lastTop = null;
+  const keys = rowKeys(parseTurnOrder(text));
+  if (keys.length === 0) {
+    round.seen = [];
+    round.turned = 0;
     return;
   }
-  const firstStillThere = round.firstEntry !== null && order.some((entry) => entryKey(entry) === round.firstEntry);
-  if (!firstStillThere) {
-    // A tracker set up after start-up: the round began with whoever was on top before this change.
-    const previousTop = topOf(parseTurnOrder(previousTurnOrder));
-    round.firstEntry = previousTop !== null && order.some((entry) => entryKey(entry) === previousTop) ? previousTop : top;
-    round.lastTop = top;
-    if (top !== round.firstEntry) return;
+  const turned = turnedBy(round.seen, keys);
+  round.seen = keys;
+  if (turned === null) return; // a new or re-sorted tracker: its turns count from here
+  round.turned += turned;
+  if (round.turned >= keys.length) endRound(app);
+}
+
+/** FNV-1a of a row's key, 8 hex digits: rows are told apart without keeping their text in `state`. */
+function shortHash(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
   }
-  if (top === round.firstEntry && round.lastTop !== top) {
-    endRound(app);
-    return;
-  }
-  round.lastTop = top;
+  return hash.toString(16).padStart(8, '0');
 }

@@ -18,14 +18,34 @@ export class AttributeIndex {
     return this.indexOf(characterId).get(key);
   }
 
+  /** The sheet's defaults asked for, by character, then name and which ("armor_soak|current"). */
+  private readonly defaults = new Map<string, Map<string, unknown>>();
+
+  /**
+   * The sheet's default for an attribute the character has no object for (Roll20's getAttrByName
+   * gives it), asked once per character and name; undefined when the sheet has none.
+   */
+  sheetDefault(characterId: string, name: string, which: 'current' | 'max'): unknown {
+    let known = this.defaults.get(characterId);
+    if (!known) this.defaults.set(characterId, (known = new Map()));
+    const key = `${name.toLowerCase()}|${which}`;
+    if (known.has(key)) return known.get(key);
+    if (known.size >= 200) return undefined; // a sheet asked for that many names is asked no more
+    const value: unknown = typeof getAttrByName === 'function' ? getAttrByName(characterId, name, which) : undefined;
+    known.set(key, value);
+    return value;
+  }
+
   /** Drop one character's index, e.g. on add:attribute, destroy:attribute, change:attribute:name. */
   forget(characterId: string): void {
     this.byCharacter.delete(characterId);
+    this.defaults.delete(characterId);
   }
 
   /** Drop everything (`!defense-round refresh`, after another script created attributes). */
   clear(): void {
     this.byCharacter.clear();
+    this.defaults.clear();
   }
 
   get size(): number {

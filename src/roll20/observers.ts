@@ -27,7 +27,8 @@ export function notifyObservers(
   before: TokenResources,
   after: TokenResources,
   outcome: unknown,
-  previousProperties: Record<string, unknown>,
+  /** The token's properties before the command, made only if HealthColors is there to take them. */
+  previousProperties: () => Record<string, unknown>,
   /** HealthColors as the command found it once (null: not installed); absent: looked up now. */
   found?: HealthColorsApi | null,
 ): void {
@@ -41,7 +42,7 @@ export function notifyObservers(
   const hc = found === undefined ? healthColors() : found;
   if (hc && typeof hc.Update === 'function') {
     try {
-      hc.Update(token, previousProperties);
+      hc.Update(token, previousProperties());
     } catch (error) {
       reportFailure('HealthColors.Update', error, undefined);
     }

@@ -5,9 +5,14 @@
 
 declare const TokenMod: unknown;
 declare const HealthColors: unknown;
+declare const GroupInitiative: unknown;
 
 export interface TokenModApi {
   ObserveTokenChange?: (observer: (token: Roll20Graphic, prev: Record<string, unknown>) => void) => void;
+}
+
+export interface GroupInitiativeApi {
+  ObserveTurnOrderChange?: (observer: (turnOrder?: unknown, prev?: unknown) => void) => void;
 }
 
 export interface HealthColorsApi {
@@ -26,4 +31,9 @@ export function tokenMod(): TokenModApi | undefined {
 export function healthColors(): HealthColorsApi | undefined {
   const bare = typeof HealthColors !== 'undefined' ? HealthColors : undefined;
   return objectOrUndefined<HealthColorsApi>(bare ?? (globalThis as Record<string, unknown>).HealthColors);
+}
+
+export function groupInitiative(): GroupInitiativeApi | undefined {
+  const bare = typeof GroupInitiative !== 'undefined' ? GroupInitiative : undefined;
+  return objectOrUndefined<GroupInitiativeApi>(bare ?? (globalThis as Record<string, unknown>).GroupInitiative);
 }

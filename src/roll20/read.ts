@@ -7,6 +7,7 @@ import type { BarName, Settings } from '../state/settings';
 import type { TokenRecord } from '../state/tokens';
 import type { AttributeIndex } from './attributes';
 import { isNpc } from './players';
+import { evaluateFormula } from '../text/formula';
 
 export type { Resource } from '../rules/edition';
 export { RESOURCES } from '../rules/edition';
@@ -158,6 +159,19 @@ export interface TokenReading<S = unknown> {
   record: TokenRecord | undefined;
   facts: Facts<S>;
   places: Partial<Record<ValueKey, ValuePlace>>;
+  /**
+   * Character values a rule read that hold neither a number nor a formula Roll20 could work out:
+   * filled as they are read; the target is then refused, nothing written (never read as 0).
+   */
+  problems: ValueProblem[];
+}
+
+/** A character value that is not a number: which, where, and why, for the refusal. */
+export interface ValueProblem {
+  key: ValueKey;
+  attribute: string;
+  which: 'current' | 'max';
+  problem: string;
 }
 
 /** The edition state of a token: stored for this edition, or entered now (first seen, or an edition switch). */
@@ -185,6 +199,8 @@ export interface ReadContext {
   nameOf(id: string): string;
   /** The Turn Tracker, read once per command when a plan needs it. */
   turnOrder?: readonly Roll20TurnEntry[];
+  /** The row whose turn it is (the top one, past TurnMarker1's own row), found once with `turnOrder`. */
+  turnRow?: Roll20TurnEntry;
   /** The edition before the last switch, for tokens first met since (see `deadForGoodWhenMet`). */
   editionLeft?: AnyEdition;
   /** Another token's stance and state, for a plan that names it. */
@@ -198,6 +214,41 @@ const WORN_PLACE: Record<Track, ValuePlace> = { physical: { kind: 'worn', track:
 const NO_OTHERS = Object.freeze({});
 const ABSENT: ValueFact = Object.freeze({ current: null, max: null, present: false });
 
+/** How one token's character values are read: its sheet (attributes, then the sheet's defaults) and where problems go. */
+class SheetReader {
+  constructor(
+    readonly characterId: string,
+    readonly index: AttributeIndex,
+    readonly problems: ValueProblem[],
+  ) {}
+
+  /** An attribute's raw value by name, as a formula refers to it: the attribute, else the sheet's default. */
+  readonly lookup = (name: string, which: 'current' | 'max'): unknown => {
+    const attribute = this.index.find(this.characterId, name);
+    return attribute ? attribute.get(which) : this.index.sheetDefault(this.characterId, name, which);
+  };
+
+  /**
+   * A stored value as a number: an integer as it is, "" or nothing as no value, a formula worked out
+   * as Roll20 would; anything else is a problem (noted) and no value.
+   */
+  number(raw: unknown, key: ValueKey, attribute: string, which: 'current' | 'max'): number | null {
+    const whole = readInteger(raw);
+    if (whole !== null) return whole;
+    if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return null;
+    const worked = evaluateFormula(String(raw), this.lookup);
+    if (worked.ok && Number.isSafeInteger(worked.value)) return worked.value;
+    const problem = worked.ok ? `works out to ${worked.value}, not a whole number (wrap it in floor())` : worked.problem;
+    this.problems.push({ key, attribute, which, problem });
+    return null;
+  }
+}
+
+/** Whether a stored value is a formula or other text rather than a number or nothing. */
+function holdsText(raw: unknown): boolean {
+  return typeof raw === 'string' && raw.trim() !== '' && readInteger(raw) === null;
+}
+
 /** A character value from its attribute, read on first use (each Roll20 get costs); a generic token's worn protection in place of the sheet's. */
 class AttributeFact implements ValueFact {
   readonly present = true;
@@ -209,17 +260,67 @@ class AttributeFact implements ValueFact {
     private readonly worn: number | undefined,
     /** Only the protections' max is ever used (the undamaged value). */
     private readonly withMax: boolean,
+    private readonly sheet: SheetReader,
+    private readonly key: ValueKey,
+    private readonly name: string,
+    /** The current value when it was read already (to choose where a protection wears). */
+    private readonly rawCurrent?: unknown,
   ) {}
 
   get current(): number | null {
     if (this.worn !== undefined) return this.worn;
-    if (this.currentRead === undefined) this.currentRead = readInteger(this.attribute.get('current'));
+    if (this.currentRead === undefined) {
+      const raw = this.rawCurrent !== undefined ? this.rawCurrent : this.attribute.get('current');
+      this.currentRead = this.sheet.number(raw, this.key, this.name, 'current');
+    }
     return this.currentRead;
   }
 
   get max(): number | null {
     if (!this.withMax) return null;
-    if (this.maxRead === undefined) this.maxRead = readInteger(this.attribute.get('max'));
+    if (this.maxRead === undefined) {
+      const raw = this.attribute.get('max');
+      // A protection that is a formula with no max of its own: undamaged, it is what the formula gives.
+      if ((raw === '' || raw === undefined) && holdsText(this.rawCurrent)) {
+        this.maxRead = this.sheet.number(this.rawCurrent, this.key, this.name, 'current');
+      } else {
+        this.maxRead = this.sheet.number(raw, this.key, this.name, 'max');
+      }
+    }
+    return this.maxRead;
+  }
+}
+
+/** A character value the sheet has no attribute object for: the sheet's default (getAttrByName), read on first use. */
+class DefaultFact implements ValueFact {
+  private currentRead: number | null | undefined;
+  private maxRead: number | null | undefined;
+
+  constructor(
+    private readonly sheet: SheetReader,
+    private readonly key: ValueKey,
+    private readonly name: string,
+    private readonly rawCurrent: unknown,
+    private readonly worn: number | undefined,
+    private readonly withMax: boolean,
+  ) {}
+
+  get present(): boolean {
+    return true;
+  }
+
+  get current(): number | null {
+    if (this.worn !== undefined) return this.worn;
+    if (this.currentRead === undefined) this.currentRead = this.sheet.number(this.rawCurrent, this.key, this.name, 'current');
+    return this.currentRead;
+  }
+
+  get max(): number | null {
+    if (!this.withMax) return null;
+    if (this.maxRead === undefined) {
+      const raw = this.sheet.index.sheetDefault(this.sheet.characterId, this.name, 'max');
+      this.maxRead = raw === undefined || raw === '' ? this.sheet.number(this.rawCurrent, this.key, this.name, 'current') : this.sheet.number(raw, this.key, this.name, 'max');
+    }
     return this.maxRead;
   }
 }
@@ -236,6 +337,8 @@ export function readFacts<S>(
   const places: TokenReading<S>['places'] = {};
   const character = snapshot.character;
   const names = context.settings.attributes;
+  const problems: ValueProblem[] = [];
+  let sheet: SheetReader | undefined;
   for (let i = 0; i < keys.length; i += 1) {
     const key = keys[i]!;
     const track = WORN_TRACK[key];
@@ -247,13 +350,25 @@ export function readFacts<S>(
       places[key] = track ? WORN_PLACE[track] : OVERRIDE_PLACE;
       continue;
     }
-    const attribute = character ? context.attributes.find(character.id, names[key]) : undefined;
+    const name = names[key];
+    const attribute = character ? context.attributes.find(character.id, name) : undefined;
+    if (character) sheet ??= new SheetReader(character.id, context.attributes, problems);
     // A unique token's protection wears on the sheet; a generic one's per token.
-    const perToken = track !== undefined && !snapshot.unique;
-    if (attribute) {
+    let perToken = track !== undefined && !snapshot.unique;
+    if (attribute && sheet) {
+      // A unique token's protection that is a formula wears per token: the formula is never overwritten.
+      let rawCurrent: unknown;
+      if (track !== undefined && !perToken) {
+        rawCurrent = attribute.get('current');
+        perToken = holdsText(rawCurrent);
+      }
       // Read from Roll20 only when a rule asks (soak reads Fortitude only in the defensive stance, the max only for a fallen armor).
-      values[key] = new AttributeFact(attribute, perToken ? record?.worn?.[track] : undefined, track !== undefined);
-      places[key] = perToken ? WORN_PLACE[track] : { kind: 'attribute', attribute };
+      values[key] = new AttributeFact(attribute, perToken ? record?.worn?.[track!] : undefined, track !== undefined, sheet, key, name, rawCurrent);
+      places[key] = perToken ? WORN_PLACE[track!] : { kind: 'attribute', attribute };
+    } else if (sheet && character && hasValue(context.attributes.sheetDefault(character.id, name, 'current'))) {
+      // No attribute object yet: the sheet's default, as Roll20 gives it; a protection then wears per token.
+      values[key] = new DefaultFact(sheet, key, name, context.attributes.sheetDefault(character.id, name, 'current'), track ? record?.worn?.[track] : undefined, track !== undefined);
+      places[key] = track ? WORN_PLACE[track] : NO_PLACE;
     } else {
       values[key] = track ? { current: record?.worn?.[track] ?? null, max: null, present: false } : ABSENT;
       places[key] = track ? WORN_PLACE[track] : NO_PLACE;
@@ -281,12 +396,16 @@ export function readFacts<S>(
     state: editionStateOf<S>(context.edition, record, snapshot.bars.vitality.value, context.editionLeft),
     initiative,
     // seed 000 / seed 001: the token on top of a non-empty Turn Tracker is in its own active round.
-    acting: order !== undefined && order.length > 0 && order[0]?.id === snapshot.id,
-    currentTurn: order === undefined || order.length === 0 ? null : { initiative: numberOrNull(order[0]?.pr) },
+    acting: context.turnRow !== undefined && context.turnRow.id === snapshot.id,
+    currentTurn: context.turnRow === undefined ? null : { initiative: numberOrNull(context.turnRow.pr) },
     others,
     nameOf: context.nameOf,
   };
-  return { snapshot, record, facts, places };
+  return { snapshot, record, facts, places, problems };
+}
+
+function hasValue(raw: unknown): boolean {
+  return raw !== undefined && raw !== null && !(typeof raw === 'string' && raw.trim() === '');
 }
 
 /** The facts with Vitality starting at `vitality` (a hand edit: the value before the user typed), the token's reading untouched. */

@@ -176,5 +176,5 @@ function tellObservers(
     statusmarkers: snapshot.statusmarkers,
     condition: condition(memoryBefore, snapshot.bars.vitality.value),
   };
-  notifyObservers(token, before, { ...after, condition: condition(memoryAfter, after.vitality) }, { undo: true }, previousProperties(snapshot, snapshot.bars.vitality.value));
+  notifyObservers(token, before, { ...after, condition: condition(memoryAfter, after.vitality) }, { undo: true }, () => previousProperties(snapshot, snapshot.bars.vitality.value));
 }

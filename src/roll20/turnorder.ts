@@ -4,6 +4,12 @@ export function readTurnOrder(): Roll20TurnEntry[] {
   return parseTurnOrder(Campaign().get('turnorder'));
 }
 
+/** The Turn Tracker's text as Roll20 keeps it: compared with the last look before anything is parsed. */
+export function readTurnOrderText(): string {
+  const raw = Campaign().get('turnorder');
+  return typeof raw === 'string' ? raw : '';
+}
+
 /** Turn order JSON as Roll20 keeps it; anything unreadable is an empty tracker. */
 export function parseTurnOrder(raw: unknown): Roll20TurnEntry[] {
   if (typeof raw !== 'string' || raw.trim() === '') return [];

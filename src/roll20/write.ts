@@ -125,8 +125,9 @@ export function sameData(a: unknown, b: unknown): boolean {
   }
   const left = a as Record<string, unknown>;
   const right = b as Record<string, unknown>;
-  for (const key in left) if (!sameData(left[key], right[key])) return false;
-  for (const key in right) if (!(key in left) && right[key] !== undefined) return false;
+  // Own keys only: another script's enumerable property on Object.prototype is no part of the data.
+  for (const key of Object.keys(left)) if (!sameData(left[key], right[key])) return false;
+  for (const key of Object.keys(right)) if (!Object.prototype.hasOwnProperty.call(left, key) && right[key] !== undefined) return false;
   return true;
 }
 
@@ -238,7 +239,7 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
   }
 
   if (options.tokenProps) {
-    for (const key in options.tokenProps) {
+    for (const key of Object.keys(options.tokenProps)) {
       const value = options.tokenProps[key];
       if (!(key in writes.props) && token.get(key as 'bar1_value') !== value) writes.prop(key, value);
     }
@@ -249,14 +250,19 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
     const { bars } = snapshot;
     const before: TokenResources = { vitality: vitalityFrom, soul: bars.soul.value, power: bars.power.value, statusmarkers: snapshot.statusmarkers, condition: conditionBefore };
     const after: TokenResources = { vitality: barsAfter.vitality, soul: barsAfter.soul, power: barsAfter.power, statusmarkers: markers, condition: conditionAfter };
-    notifyObservers(token, before, after, outcome.detail, previousProperties(snapshot, vitalityFrom), options.healthColors);
+    notifyObservers(token, before, after, outcome.detail, () => previousProperties(snapshot, vitalityFrom), options.healthColors);
   }
   return { changes, notes };
 }
 
-/** The token's properties before the command, as HealthColors expects `prev`. */
+/**
+ * The token's properties before the command, as Roll20 passes `prev` to a change handler: every
+ * property (HealthColors compares the size, and takes a changed size for a resize, which applies its
+ * name settings), with what the command changed as it was.
+ */
 export function previousProperties(snapshot: TokenSnapshot, vitalityFrom: number | null): Record<string, unknown> {
-  const prev: Record<string, unknown> = { statusmarkers: snapshot.statusmarkers };
+  const prev = plainCopy(snapshot.token);
+  prev.statusmarkers = snapshot.statusmarkers;
   const { vitality, soul, power } = snapshot.bars;
   prev[BAR_PROPS[vitality.bar].value] = vitality.raw;
   prev[BAR_PROPS[soul.bar].value] = soul.raw;
@@ -265,6 +271,19 @@ export function previousProperties(snapshot: TokenSnapshot, vitalityFrom: number
   return prev;
 }
 
+
+/** A plain copy of an object's properties, as TokenMod makes its `prev` (Roll20 objects turn into JSON as their properties). */
+function plainCopy(token: Roll20Graphic): Record<string, unknown> {
+  try {
+    const copy: unknown = JSON.parse(JSON.stringify(token));
+    if (copy !== null && typeof copy === 'object' && !Array.isArray(copy)) return copy as Record<string, unknown>;
+  } catch {
+    // An object that cannot be written as JSON: its size and bars are read one by one below.
+  }
+  const copy: Record<string, unknown> = {};
+  for (const key of ['width', 'height', 'left', 'top', 'layer', 'name', 'showname'] as const) copy[key] = token.get(key);
+  return copy;
+}
 
 /** Into the command's batch when there is one (the pipeline writes it once), else straight to Roll20. */
 function saveTurnOrder(order: Roll20TurnEntry[], batch: TurnOrderBatch | undefined): void {

@@ -1,6 +1,7 @@
 // The undo history kept in state (schema 2): each damage application as the changes it made,
 // from -> to, per token. Undo is these changes inverted (architecture.md, "One writer").
 import * as v from 'valibot';
+import { objectSchema } from '../rules/schemaObject';
 import { EDITION_IDS, RESOURCES, VALUE_KEYS } from '../rules/edition';
 import { BAR_NAMES } from './settings';
 import { EDITIONS } from '../rules/editions';
@@ -12,36 +13,36 @@ const initiative = v.pipe(v.number(), v.finite(), v.minValue(-1e9), v.maxValue(1
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 const track = v.picklist(['physical', 'magical'] as const);
 
-const MemorySchema = v.object({
-  edition: v.optional(v.object({ id: v.picklist(EDITION_IDS), state: v.unknown() })),
+const MemorySchema = objectSchema({
+  edition: v.optional(objectSchema({ id: v.picklist(EDITION_IDS), state: v.unknown() })),
   deadForGood: v.optional(v.literal(true)),
   stance: v.optional(v.pipe(v.string(), v.maxLength(40))),
 });
 
 const ChangeSchema = v.variant('kind', [
   /** A bar, through its linked attribute when there is one. */
-  v.object({ kind: v.literal('bar'), resource: v.picklist(RESOURCES), bar: v.picklist(BAR_NAMES), attributeId: v.optional(id), from: nullableInteger, to: integer }),
+  objectSchema({ kind: v.literal('bar'), resource: v.picklist(RESOURCES), bar: v.picklist(BAR_NAMES), attributeId: v.optional(id), from: nullableInteger, to: integer }),
   /** A character value on the sheet (a unique token's worn armor, EXP). */
-  v.object({ kind: v.literal('attribute'), key: v.picklist(VALUE_KEYS), attributeId: id, from: nullableInteger, to: integer }),
+  objectSchema({ kind: v.literal('attribute'), key: v.picklist(VALUE_KEYS), attributeId: id, from: nullableInteger, to: integer }),
   /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-  v.object({ kind: v.literal('override'), key: v.picklist(VALUE_KEYS), from: nullableInteger, to: integer }),
+  objectSchema({ kind: v.literal('override'), key: v.picklist(VALUE_KEYS), from: nullableInteger, to: integer }),
   /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-  v.object({ kind: v.literal('worn'), track, from: nullableInteger, to: integer }),
-  v.object({ kind: v.literal('markers'), from: v.pipe(v.string(), v.maxLength(2000)), to: v.pipe(v.string(), v.maxLength(2000)) }),
+  objectSchema({ kind: v.literal('worn'), track, from: nullableInteger, to: integer }),
+  objectSchema({ kind: v.literal('markers'), from: v.pipe(v.string(), v.maxLength(2000)), to: v.pipe(v.string(), v.maxLength(2000)) }),
   /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-  v.object({ kind: v.literal('memory'), tokenId: v.optional(id), from: MemorySchema, to: MemorySchema }),
-  v.object({ kind: v.literal('initiative'), from: initiative, to: initiative }),
-  v.object({ kind: v.literal('turn-order'), tokenId: id }),
+  objectSchema({ kind: v.literal('memory'), tokenId: v.optional(id), from: MemorySchema, to: MemorySchema }),
+  objectSchema({ kind: v.literal('initiative'), from: initiative, to: initiative }),
+  objectSchema({ kind: v.literal('turn-order'), tokenId: id }),
 ]);
 export type StoredChange = v.InferOutput<typeof ChangeSchema>;
 
-const ApplicationSchema = v.object({
+const ApplicationSchema = objectSchema({
   /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
   by: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
   kind: v.picklist(['damage', 'hand-edit', 'save'] as const),
   /** The round it happened in: edition state it put back is moved on by the rounds since. */
   round: integer,
-  tokens: v.array(v.object({ tokenId: id, name: v.pipe(v.string(), v.maxLength(200)), changes: v.array(ChangeSchema) })),
+  tokens: v.array(objectSchema({ tokenId: id, name: v.pipe(v.string(), v.maxLength(200)), changes: v.array(ChangeSchema) })),
 });
 export type Application = v.InferOutput<typeof ApplicationSchema>;
 export type AppliedToken = Application['tokens'][number];

@@ -1,5 +1,6 @@
 // The GM's settings: their schema, their defaults, and how a stored copy is checked field by field.
 import * as v from 'valibot';
+import { objectSchema } from '../rules/schemaObject';
 import { EDITION_IDS, VALUE_KEYS, type EditionId, type ValueKey } from '../rules/edition';
 
 export const EDITIONS = EDITION_IDS;
@@ -34,22 +35,22 @@ const visibility = v.picklist(['gm', 'public'] as const);
 export const API_COMMANDS = ['refuse', 'gm'] as const;
 export type ApiCommands = (typeof API_COMMANDS)[number];
 
-export const SettingsSchema = v.object({
+export const SettingsSchema = objectSchema({
   edition: v.picklist(EDITIONS),
-  bars: v.object({
+  bars: objectSchema({
     vitality: bar,
     soul: bar,
     power: bar,
     // seed 003 ruling: stamina is the Power bar unless the GM maps it elsewhere
     stamina: v.picklist(['power', ...BAR_NAMES] as const),
   }),
-  attributes: v.object(
+  attributes: objectSchema(
     Object.fromEntries(ATTRIBUTE_KEYS.map((key) => [key, attributeName])) as Record<AttributeKey, typeof attributeName>,
   ),
-  markers: v.object(
+  markers: objectSchema(
     Object.fromEntries(MARKER_KEYS.map((key) => [key, markerName])) as Record<MarkerKey, typeof markerName>,
   ),
-  visibility: v.object({ npc: visibility, pc: visibility }),
+  visibility: objectSchema({ npc: visibility, pc: visibility }),
   playersTargetAny: v.boolean(),
   armorOnManualEdits: v.boolean(),
   overwhelmLimit: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1000)),

@@ -10,13 +10,16 @@ import type { EditionId } from '../rules/edition';
 export const STATE_KEY = 'DefenseRound';
 export const SCHEMA_VERSION = 2;
 
+/** Rows of the Turn Tracker remembered between looks (a hash of 8 characters each, about 11 bytes of `state`). */
+export const MAX_SEEN_ROWS = 500;
+
 export interface RoundState {
   /** Rounds counted since the script started tracking. */
   number: number;
-  /** The Turn Tracker entry that was on top when this round began (rules.md, "Rounds"). */
-  firstEntry: string | null;
-  /** The entry on top at the last look, so a wrap back to `firstEntry` can be seen. */
-  lastTop: string | null;
+  /** The Turn Tracker's rows at the last look, as short hashes, TurnMarker1's row left out (commands/rounds.ts). */
+  seen: string[];
+  /** Turns the tracker has turned through since this round began (rules.md, "Rounds"). */
+  turned: number;
 }
 
 export interface StoredState {
@@ -43,7 +46,7 @@ export function freshState(scriptVersion: string): StoredState {
     scriptVersion,
     settings: defaultSettings(),
     tokens: {},
-    round: { number: 1, firstEntry: null, lastTop: null },
+    round: { number: 1, seen: [], turned: 0 },
     history: [],
     healthColorsNoticed: false,
   };
@@ -131,14 +134,15 @@ export function loadState(raw: unknown, scriptVersion: string): { stored: Stored
 }
 
 function checkRound(raw: unknown, problems: string[]): RoundState {
-  const fallback: RoundState = { number: 1, firstEntry: null, lastTop: null };
+  const fallback: RoundState = { number: 1, seen: [], turned: 0 };
   if (raw === undefined) return fallback;
   if (!isRecord(raw)) {
     problems.push('round: not an object; round tracking restarted');
     return fallback;
   }
   const number = typeof raw.number === 'number' && Number.isSafeInteger(raw.number) && raw.number > 0 && raw.number < 1e9 ? raw.number : 1;
-  // An entry's key is at most about 140 characters (roll20/turnorder.ts, entryKey): anything longer is not one.
-  const text = (value: unknown) => (typeof value === 'string' && value.length <= 200 ? value : null);
-  return { number, firstEntry: text(raw.firstEntry), lastTop: text(raw.lastTop) };
+  // Rows are 8 hex digits each; anything else (or a layout before this one's) starts counting afresh.
+  const seen = Array.isArray(raw.seen) && raw.seen.length <= MAX_SEEN_ROWS && raw.seen.every((key) => typeof key === 'string' && /^[0-9a-f]{8}$/.test(key)) ? (raw.seen as string[]) : [];
+  const turned = typeof raw.turned === 'number' && Number.isSafeInteger(raw.turned) && raw.turned >= 0 && raw.turned <= MAX_SEEN_ROWS && seen.length > 0 ? raw.turned : 0;
+  return { number, seen, turned };
 }

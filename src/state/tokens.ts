@@ -2,6 +2,7 @@
 // tokens, the stance, whether it is dead for good, and its state in the edition it was last
 // seen in. The edition state is checked by that edition (`parseState`), not here.
 import * as v from 'valibot';
+import { objectSchema } from '../rules/schemaObject';
 import { EDITION_IDS, VALUE_KEYS } from '../rules/edition';
 import { isRecord } from './settings';
 
@@ -9,14 +10,14 @@ import { isRecord } from './settings';
 const integer = v.pipe(v.number(), v.safeInteger());
 const overrideValue = v.pipe(v.number(), v.safeInteger(), v.minValue(-1_000_000), v.maxValue(1_000_000));
 
-const TokenRecordSchema = v.object({
+const TokenRecordSchema = objectSchema({
   overrides: v.optional(v.record(v.picklist(VALUE_KEYS), overrideValue)),
   // rules.md: a generic token's armor wears per token, starting from the sheet's values
-  worn: v.optional(v.object({ physical: v.optional(integer), magical: v.optional(integer) })),
+  worn: v.optional(objectSchema({ physical: v.optional(integer), magical: v.optional(integer) })),
   stance: v.optional(v.pipe(v.string(), v.maxLength(40))),
   // rules.md, "Switching editions": dead with no save left stays dead in any edition
   deadForGood: v.optional(v.literal(true)),
-  edition: v.optional(v.object({ id: v.picklist(EDITION_IDS), state: v.unknown() })),
+  edition: v.optional(objectSchema({ id: v.picklist(EDITION_IDS), state: v.unknown() })),
 });
 export type TokenRecord = v.InferOutput<typeof TokenRecordSchema>;
 /** The fields a record may have (a test holds `isEmptyRecord` to them). */

@@ -1,11 +1,12 @@
 // What the `soak` edition remembers per token: its life (condition and saves owed), the pending
 // defense from `!defend`, and this round's reaction checks and defensive skills (rules.md).
 import * as v from 'valibot';
+import { objectSchema } from '../schemaObject';
 import { lifeFromVitality, type Life } from './life';
 
-const SoakStateSchema = v.object({
+const SoakStateSchema = objectSchema({
   life: v.optional(
-    v.object({
+    objectSchema({
       condition: v.picklist(['none', 'incapacitated', 'dying', 'dead'] as const),
       savesOwed: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3)),
     }),

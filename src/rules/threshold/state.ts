@@ -1,14 +1,15 @@
 // What the `threshold` edition remembers per token (rules.md, "Edition `threshold`"): the
 // pending defense with the situation it answers, and the death window (seed 001, "Death").
 import * as v from 'valibot';
+import { objectSchema } from '../schemaObject';
 import { THRESHOLD_SITUATIONS } from './situations';
 
 // seed 001: "After 4 rounds you are simply dead": the round of death and the three after it.
 export const SAVE_ROUNDS = 4;
 
-const ThresholdStateSchema = v.object({
+const ThresholdStateSchema = objectSchema({
   pendingDefense: v.optional(
-    v.object({
+    objectSchema({
       result: v.picklist(['success', 'fail'] as const),
       situation: v.picklist(THRESHOLD_SITUATIONS),
       /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
