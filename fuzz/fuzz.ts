@@ -423,12 +423,12 @@ class Runner {
     const bar = this.rng.chance(0.8) ? this.vitalityBar() : this.rng.pick(['bar1', 'bar2', 'bar3']);
     const value = this.typed(token, bar);
     facts.allowed.add(value);
-    const prev = token.snapshot();
-    token.set(`${bar}_value`, value);
+    // As TokenMod edits: a linked bar through its attribute only, then its observers at once.
     const context = this.world.context;
     context.__fuzzToken = token;
-    context.__fuzzPrev = prev;
-    evaluateIn(context, 'TokenMod.edited(globalThis.__fuzzToken, globalThis.__fuzzPrev)');
+    context.__fuzzBar = bar;
+    context.__fuzzValue = value;
+    evaluateIn(context, 'TokenMod.setBar(globalThis.__fuzzToken, globalThis.__fuzzBar, globalThis.__fuzzValue)');
     await this.world.mock.settle();
     return `TokenMod edit ${this.nameOf(token.id)} ${bar}_value = ${describe(value)}`;
   }

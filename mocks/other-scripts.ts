@@ -27,7 +27,7 @@ const TokenMod = (() => {
     if (msg.type !== 'api' || !/^!token-mod\\b/.test(msg.content)) return;
     const set = /--set\\s+(bar[123])_value\\|(-?\\d+)/.exec(msg.content);
     if (!set) return;
-    const ids = /--ids\\s+([^-][^]*?)(?:\\s--|$)/.exec(msg.content);
+    const ids = /--ids\\s+(.+?)(?:\\s--|$)/.exec(msg.content);
     const targets = ids ? ids[1].split(/[\\s,]+/).filter(Boolean) : (msg.selected || []).map((s) => s._id);
     for (const id of targets) {
       const token = getObj('graphic', id);
