@@ -364,7 +364,16 @@ class Runner {
 
   private async chat(command: Command, facts: StepFacts): Promise<string> {
     const world = this.world;
-    const actor = command.actor;
+    let actor = command.actor;
+    if (actor.api) {
+      // commands.md, "Commands relayed by other scripts": --api-as a player acts with that player's
+      // rights; naming a GM, or no --api-as, is nobody, the GM only under api-commands gm.
+      const named = this.rng.chance(0.3) ? this.rng.pick(world.actors.filter((a) => !a.api)) : undefined;
+      if (named && !/--api-as/i.test(command.text)) command = { ...command, text: `${command.text} --api-as ${named.id}` };
+      const asPlayer = named !== undefined && !named.gm ? named : undefined;
+      actor = asPlayer ? { ...asPlayer, label: `API as ${asPlayer.label}`, api: true } : { ...actor, gm: world.settings()?.apiCommands === 'gm' };
+      command = { ...command, actor };
+    }
     facts.actor = actor;
     facts.command = command;
     if (!actor.gm) facts.mayTouch = touchable(world, actor);

@@ -342,13 +342,15 @@ export class Generator {
 
   private configPair(): string[] {
     const rng = this.rng;
-    switch (rng.weighted({ edition: 5, target: 3, armor: 2, visibility: 2, bars: 0.6, attr: 0.8, marker: 0.8, overwhelm: 0.8, unknown: 0.5 })) {
+    switch (rng.weighted({ edition: 5, target: 3, armor: 2, api: 1, visibility: 2, bars: 0.6, attr: 0.8, marker: 0.8, overwhelm: 0.8, unknown: 0.5 })) {
       case 'edition':
         return ['edition', this.choice(['soak', 'threshold', 'opposed', 'THRESHOLD'], ['hexcrawl'])];
       case 'target':
         return ['players-target-any', this.choice(['on', 'off'], ['maybe'])];
       case 'armor':
         return ['armor-on-manual-edits', this.choice(['on', 'off'], ['yes'])];
+      case 'api':
+        return ['api-commands', this.choice(['refuse', 'gm', 'refuse'], ['allow'])];
       case 'visibility':
         return [rng.pick(['visibility.npc', 'visibility.pc']), this.choice(['gm', 'gm', 'public'], ['all'])];
       case 'bars':

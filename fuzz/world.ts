@@ -249,6 +249,8 @@ export function lists(controlledBy: unknown, playerId: string): boolean {
 /** commands.md: a player controls a token when the token, or the character it represents, lists them or `all`. */
 export function controls(world: World, actor: Actor, token: MockObject): boolean {
   if (actor.gm) return true;
+  // A relayed command that names no player is nobody's: it controls nothing ("all" included).
+  if (actor.id === 'API') return false;
   return lists(token.props.controlledby, actor.id) || lists(world.character(token)?.props.controlledby, actor.id);
 }
 
