@@ -4644,14 +4644,10 @@ var DefenseRound = (() => {
     if (vitalityFrom !== null) prev[BAR_PROPS[vitality.bar].value] = vitalityFrom;
     return prev;
   }
+  var PREV_PROPERTIES = ["width", "height"];
   function plainCopy(token) {
-    try {
-      const copy2 = json.parse(json.stringify(token));
-      if (copy2 !== null && typeof copy2 === "object" && !array.isArray(copy2)) return copy2;
-    } catch {
-    }
-    const copy = {};
-    for (const key of ["width", "height", "left", "top", "layer", "name", "showname"]) copy[key] = token.get(key);
+    const copy = { _id: token.id, _type: "graphic" };
+    for (const key of PREV_PROPERTIES) copy[key] = token.get(key);
     return copy;
   }
   function saveTurnOrder(order, batch) {

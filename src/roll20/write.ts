@@ -256,9 +256,9 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
 }
 
 /**
- * The token's properties before the command, as Roll20 passes `prev` to a change handler: every
- * property (HealthColors compares the size, and takes a changed size for a resize, which applies its
- * name settings), with what the command changed as it was.
+ * The token's properties before the command, as HealthColors reads Roll20's `prev`: its size, bars
+ * and markers (HealthColors compares the size too, and takes a changed size for a resize, which
+ * applies its name settings), with what the command changed as it was.
  */
 export function previousProperties(snapshot: TokenSnapshot, vitalityFrom: number | null): Record<string, unknown> {
   const prev = plainCopy(snapshot.token);
@@ -272,16 +272,13 @@ export function previousProperties(snapshot: TokenSnapshot, vitalityFrom: number
 }
 
 
-/** A plain copy of an object's properties, as TokenMod makes its `prev` (Roll20 objects turn into JSON as their properties). */
+/** What HealthColors reads of `prev` besides the bars: the size (a changed one is a resize to it). */
+const PREV_PROPERTIES = ['width', 'height'] as const;
+
+/** The token's properties that no command changes, read now: they are as they were. */
 function plainCopy(token: Roll20Graphic): Record<string, unknown> {
-  try {
-    const copy: unknown = JSON.parse(JSON.stringify(token));
-    if (copy !== null && typeof copy === 'object' && !Array.isArray(copy)) return copy as Record<string, unknown>;
-  } catch {
-    // An object that cannot be written as JSON: its size and bars are read one by one below.
-  }
-  const copy: Record<string, unknown> = {};
-  for (const key of ['width', 'height', 'left', 'top', 'layer', 'name', 'showname'] as const) copy[key] = token.get(key);
+  const copy: Record<string, unknown> = { _id: token.id, _type: 'graphic' };
+  for (const key of PREV_PROPERTIES) copy[key] = token.get(key);
   return copy;
 }
 
