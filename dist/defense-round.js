@@ -5216,9 +5216,19 @@ var DefenseRound = (() => {
     const given2 = ROLL_FLAGS.filter((flag) => ctx.parsed.flags.has(flag));
     if (given2.length === 0) return void 0;
     const raw = parseLine(ctx.msg.content ?? "");
-    const typed = given2.filter((flag) => !(raw.flags.get(flag) ?? []).join(" ").includes("$[["));
+    const typed = given2.filter((flag) => !isDieRoll((raw.flags.get(flag) ?? []).join(" "), ctx.msg.inlinerolls));
     if (typed.length === 0) return void 0;
     return `typed, not rolled: ${typed.map((flag) => `--${flag} ${(ctx.parsed.flags.get(flag) ?? []).join(" ")}`).join(", ")}`;
+  }
+  var DIE_ROLL = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+  function isDieRoll(text, inlineRolls) {
+    const only = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(text);
+    if (!only) return false;
+    const roll = inlineRolls?.[number(only[1])];
+    const die = DIE_ROLL.exec(string(roll?.expression ?? ""));
+    if (!die) return false;
+    const count = die[1] === "" ? 1 : number(die[1]);
+    return count >= 1 && number(die[2]) >= 2;
   }
   async function runPlan(ctx, plan, targets, notes, options) {
     const app = ctx.app;
@@ -5676,22 +5686,27 @@ var DefenseRound = (() => {
         return `turn-order:${change.tokenId}`;
     }
   }
-  function mergeChanges(tokens) {
+  function mergeChanges(tokens, onTable2 = () => true) {
     const merged = new map();
     for (const entry of tokens) {
+      const here = onTable2(entry.tokenId);
       for (const change of entry.changes) {
         const place = placeOf(entry.tokenId, change);
         const earlier = merged.get(place);
-        if (!earlier) {
-          merged.set(place, { place, tokenId: entry.tokenId, name: entry.name, change });
-          continue;
-        }
-        if ("to" in earlier.change && "to" in change) {
-          earlier.change = { ...earlier.change, to: change.to };
+        if (!earlier) merged.set(place, { first: change, last: change, ...here ? { owner: entry } : {} });
+        else {
+          earlier.last = change;
+          if (here && earlier.owner === void 0) earlier.owner = entry;
         }
       }
     }
-    return [...merged.values()];
+    const out = [];
+    for (const [place, { first, last, owner }] of merged) {
+      if (owner === void 0) continue;
+      const change = first !== last && "to" in first && "to" in last ? { ...first, to: last.to } : first;
+      out.push({ place, tokenId: owner.tokenId, name: owner.name, change });
+    }
+    return out;
   }
   function shiftMemory(memory2, edition, rounds) {
     if (!memory2.edition || memory2.edition.id !== edition.id || rounds <= 0) return memory2;
@@ -5915,7 +5930,7 @@ var DefenseRound = (() => {
     const history = app.store.history;
     let index = -1;
     for (let i = history.length - 1; i >= 0; i -= 1) {
-      if (ctx.gm || history[i].by === ctx.playerId) {
+      if (ctx.gm || history[i].by === ctx.playerId && history[i].kind !== "save") {
         index = i;
         break;
       }
@@ -5926,7 +5941,7 @@ var DefenseRound = (() => {
     const tokens = new map(application.tokens.map((entry) => [entry.tokenId, onTable(entry.tokenId, ctx.gm)]));
     const present2 = application.tokens.filter((entry) => tokens.get(entry.tokenId) !== void 0);
     const gone = application.tokens.filter((entry) => !present2.includes(entry)).map((entry) => entry.name);
-    const merged = shiftMerged(mergeChanges(present2), edition, app.store.round.number - application.round).filter((entry) => stillOwned(entry, app.store.settings));
+    const merged = shiftMerged(mergeChanges(application.tokens, (id2) => tokens.get(id2) !== void 0), edition, app.store.round.number - application.round).filter((entry) => stillOwned(entry, app.store.settings));
     const context = { settings: app.store.settings, edition, tokens: app.store.tokens };
     const now = readNow(context, merged);
     const describe = (left, current) => {

@@ -171,16 +171,31 @@ export interface RunOptions {
 const ROLL_FLAGS = ['roll', 'perception-roll', 'mental-roll', 'react-roll', 'defense-roll'] as const;
 
 /**
- * The rolls the sender typed as plain numbers rather than rolling, in the card's words ("typed, not
- * rolled: --roll 99"); undefined when none was. An inline roll ([[1d100]]) is Roll20's own roll.
+ * The rolls the sender typed rather than rolled, in the card's words ("typed, not rolled: --roll
+ * 99"); undefined when none was. A die is rolled only as one inline roll of dice (with modifiers):
+ * [[1d100]] or [[1d20+5]] is Roll20's own roll; 99, [[99]], [[1d1*20]] or a query in brackets is typed.
  */
 function typedRolls(ctx: CommandContext): string | undefined {
   const given = ROLL_FLAGS.filter((flag) => ctx.parsed.flags.has(flag));
   if (given.length === 0) return undefined;
   const raw = parseLine(ctx.msg.content ?? '');
-  const typed = given.filter((flag) => !(raw.flags.get(flag) ?? []).join(' ').includes('$[['));
+  const typed = given.filter((flag) => !isDieRoll((raw.flags.get(flag) ?? []).join(' '), ctx.msg.inlinerolls));
   if (typed.length === 0) return undefined;
   return `typed, not rolled: ${typed.map((flag) => `--${flag} ${(ctx.parsed.flags.get(flag) ?? []).join(' ')}`).join(', ')}`;
+}
+
+/** A die count and sides, then Roll20's die modifiers (keep, drop, reroll, explode, crit ranges), then whole-number terms. */
+const DIE_ROLL = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+
+/** Whether a flag's raw text is exactly one inline roll whose expression rolls a real die (two sides or more). */
+function isDieRoll(text: string, inlineRolls: Roll20InlineRoll[] | undefined): boolean {
+  const only = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(text);
+  if (!only) return false;
+  const roll = inlineRolls?.[Number(only[1])];
+  const die = DIE_ROLL.exec(String(roll?.expression ?? ''));
+  if (!die) return false;
+  const count = die[1] === '' ? 1 : Number(die[1]);
+  return count >= 1 && Number(die[2]) >= 2;
 }
 
 /** Runs a plan on every permitted target. `notes` name targets refused before anything was read. */

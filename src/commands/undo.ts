@@ -25,7 +25,8 @@ export function undoDamage(ctx: CommandContext): void {
   const history = app.store.history;
   let index = -1;
   for (let i = history.length - 1; i >= 0; i -= 1) {
-    if (ctx.gm || history[i]!.by === ctx.playerId) {
+    // A save a player made is not hers to take back (a failed paid save would be tried again); the GM's undo can.
+    if (ctx.gm || (history[i]!.by === ctx.playerId && history[i]!.kind !== 'save')) {
       index = i;
       break;
     }
@@ -38,7 +39,7 @@ export function undoDamage(ctx: CommandContext): void {
   const present = application.tokens.filter((entry) => tokens.get(entry.tokenId) !== undefined);
   const gone = application.tokens.filter((entry) => !present.includes(entry)).map((entry) => entry.name);
   // A new round since clears what it clears (a used-up pending defense does not come back).
-  const merged = shiftMerged(mergeChanges(present), edition, app.store.round.number - application.round).filter((entry) => stillOwned(entry, app.store.settings));
+  const merged = shiftMerged(mergeChanges(application.tokens, (id) => tokens.get(id) !== undefined), edition, app.store.round.number - application.round).filter((entry) => stillOwned(entry, app.store.settings));
   const context = { settings: app.store.settings, edition, tokens: app.store.tokens };
   const now = readNow(context, merged);
   const describe = (left: Memory, current: Memory) => {

@@ -36,23 +36,33 @@ export function placeOf(tokenId: string, change: StoredChange): string {
   }
 }
 
-/** One change per place, in first-seen order: the first `from` and the last `to`. */
-export function mergeChanges(tokens: readonly AppliedToken[]): MergedChange[] {
-  const merged = new Map<string, MergedChange>();
+/**
+ * One change per place, in first-seen order: the first `from` and the last `to`. With `onTable`,
+ * only places a token still on the table changed are kept, under that token; a token gone since
+ * still counts for a value it shared with one that is there (one sheet attribute hit through two
+ * linked tokens: its first `from` is what the sheet held before the command).
+ */
+export function mergeChanges(tokens: readonly AppliedToken[], onTable: (tokenId: string) => boolean = () => true): MergedChange[] {
+  const merged = new Map<string, { first: StoredChange; last: StoredChange; owner?: AppliedToken }>();
   for (const entry of tokens) {
+    const here = onTable(entry.tokenId);
     for (const change of entry.changes) {
       const place = placeOf(entry.tokenId, change);
       const earlier = merged.get(place);
-      if (!earlier) {
-        merged.set(place, { place, tokenId: entry.tokenId, name: entry.name, change });
-        continue;
-      }
-      if ('to' in earlier.change && 'to' in change) {
-        earlier.change = { ...earlier.change, to: change.to } as StoredChange;
+      if (!earlier) merged.set(place, { first: change, last: change, ...(here ? { owner: entry } : {}) });
+      else {
+        earlier.last = change;
+        if (here && earlier.owner === undefined) earlier.owner = entry;
       }
     }
   }
-  return [...merged.values()];
+  const out: MergedChange[] = [];
+  for (const [place, { first, last, owner }] of merged) {
+    if (owner === undefined) continue;
+    const change = first !== last && 'to' in first && 'to' in last ? ({ ...first, to: last.to } as StoredChange) : first;
+    out.push({ place, tokenId: owner.tokenId, name: owner.name, change });
+  }
+  return out;
 }
 
 /** Memory as it is after `rounds` more rounds ended (a pending defense does not outlive its round). */

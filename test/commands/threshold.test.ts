@@ -538,13 +538,17 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       await table.say('GM', '!defense-round next-round');
     }
 
-    it('undoes a paid save that stood Bob up: EXP, Vitality, the dead marker and the state come back', async () => {
+    it('the GM undoes a paid save that stood Bob up: EXP, Vitality, the dead marker and the state come back; the player who made it cannot', async () => {
       await deadBobWithPaidSaveDue();
       table.mock.dice.force(30);
       await table.say('Alice', '!defend --action save --roll 10', ['Bob']); // 50 - 30 = 20 EXP; stands at 1
       expect(table.attr('Bob', 'exp')).toBe(20);
       expect(table.attr('Bob', 'vitality')).toBe(1);
-      const out = await table.say('Alice', '!damage --undo');
+      // A save a player made is not hers to take back (she would try a failed one again, paying once).
+      const mine = await table.say('Alice', '!damage --undo');
+      expect(whispered(mine, 'Alice')[0]).toMatch(/you have applied no damage that can be undone/i);
+      expect(table.attr('Bob', 'exp')).toBe(20);
+      const out = await table.say('GM', '!damage --undo');
       expect(publicFromScript(out)).toEqual(['Save undone: Bob.']);
       expect(table.attr('Bob', 'exp')).toBe(50);
       expect(table.attr('Bob', 'vitality')).toBe(0);
