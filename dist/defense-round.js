@@ -3494,7 +3494,8 @@ var DefenseRound = (() => {
     const beforePart = isRecord(before.record) ? before.record : {};
     const afterPart = isRecord(after.record) ? after.record : {};
     if (!same(beforePart.life, afterPart.life) || !same(beforePart.pendingDefense, afterPart.pendingDefense)) {
-      const current = isRecord(tokens[string(entry.tokenId)]) ? tokens[string(entry.tokenId)] : {};
+      const key = typeof entry.tokenId === "string" ? entry.tokenId : "";
+      const current = key !== "" && isRecord(tokens[key]) ? tokens[key] : {};
       const untouched = { reactions: current.reactions, skillsVs: current.skillsVs };
       changes.push({
         kind: "memory",
@@ -4353,9 +4354,32 @@ var DefenseRound = (() => {
   }
   function withMarkers(current, add, remove) {
     if (current === "") return add.length === 0 ? "" : add.join(",");
-    const drop = new set([...remove, ...add]);
-    const kept = current.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "" && !drop.has(markerName2(entry)));
-    return [...kept, ...add].join(",");
+    const wanted = new set(add);
+    const drop = new set(remove);
+    const placed = new set();
+    const kept = [];
+    for (const raw of current.split(",")) {
+      const entry = raw.trim();
+      if (entry === "") continue;
+      const name = markerName2(entry);
+      if (wanted.has(name)) {
+        if (entry === name && !placed.has(name)) {
+          placed.add(name);
+          kept.push(entry);
+        }
+        continue;
+      }
+      if (!drop.has(name)) kept.push(entry);
+    }
+    for (const marker of add) if (!placed.has(marker)) kept.push(marker);
+    const result = kept.join(",");
+    return sameMarkers(current, result) ? current : result;
+  }
+  function sameMarkers(a, b) {
+    const list = (text) => text.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+    const left = list(a);
+    const right = list(b);
+    return left.length === right.length && left.every((entry, index) => entry === right[index]);
   }
   function markersForCondition(current, condition, settings) {
     const { incapacitated, dying, dead } = settings.markers;
@@ -4430,9 +4454,23 @@ var DefenseRound = (() => {
   function writeTurnOrder(entries) {
     Campaign().set("turnorder", json.stringify(entries));
   }
+  function rowText(value) {
+    if (typeof value === "string") return value;
+    if (typeof value === "number" || typeof value === "boolean") return string(value);
+    return "";
+  }
+  function rowNumber(value) {
+    if (typeof value === "number") return value;
+    if (typeof value === "string" && value.trim() !== "") return number(value);
+    return number.NaN;
+  }
+  function isPlainRow(entry) {
+    const plain = (value) => value === void 0 || value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+    return plain(entry.id) && plain(entry.custom) && plain(entry.pr);
+  }
   function entryKey(entry) {
-    const id2 = string(entry.id);
-    const custom = string(entry.custom ?? "");
+    const id2 = rowText(entry.id);
+    const custom = rowText(entry.custom);
     return `${id2.length <= 64 ? id2 : `#${textHash(id2)}`}|${custom.length <= 64 ? custom : `${custom.slice(0, 32)}#${textHash(custom)}`}`;
   }
   function textHash(text) {
@@ -4570,7 +4608,7 @@ var DefenseRound = (() => {
         case "initiative": {
           const order = options.turnOrder?.order ?? readTurnOrder();
           const entry = order.find((row) => row.id === snapshot.id);
-          const from = number(entry?.pr);
+          const from = rowNumber(entry?.pr);
           if (entry && number.isFinite(from) && from !== change.to) {
             entry.pr = change.to;
             saveTurnOrder(order, options.turnOrder);
@@ -4773,8 +4811,8 @@ var DefenseRound = (() => {
   // src/roll20/turnMarker.ts
   var MARKER_NAME = /^Round -?\d+$/;
   function isTurnMarkerRow(entry) {
-    if (number(entry.pr) !== -1 || string(entry.custom ?? "") !== "") return false;
-    const id2 = string(entry.id ?? "");
+    if (rowNumber(entry.pr) !== -1 || rowText(entry.custom) !== "") return false;
+    const id2 = rowText(entry.id);
     if (id2 === "" || id2 === "-1") return false;
     const graphic = getObj("graphic", id2);
     return graphic !== void 0 && graphic.get("layer") === "gmlayer" && MARKER_NAME.test(string(graphic.get("name") ?? "")) && string(graphic.get("represents") ?? "") === "";
@@ -4838,14 +4876,14 @@ var DefenseRound = (() => {
   function present(app, shown, options) {
     if (shown.length === 0) return;
     const changedAnything = shown.some((item2) => item2.changes.length > 0 || !(item2.outcome.noop || item2.outcome.headline === "unharmed"));
-    const command = shown.length > 1 ? registerDetails(app, shown) : "";
+    const keys = shown.length > 1 ? registerDetails(app, shown, options.sender ?? "gm") : [];
     if (!changedAnything) {
       const maySee = options.senderMaySee ?? (() => true);
       if (shown.length === 1 && !maySee(shown[0].snapshot)) {
         send(whisperTo(options.replyTo), renderLine(shown[0].outcome.shortLine));
         return;
       }
-      const card = shown.length === 1 ? fullCard(shown[0]) : rowsCard(shown, everyIndex(shown), visibilities(app, shown), `${options.title}: ${tokenCount(shown.length)}`, shown.every((item2) => maySee(item2.snapshot)) ? "all" : "public", command);
+      const card = shown.length === 1 ? fullCard(shown[0]) : rowsCard(shown, everyIndex(shown), visibilities(app, shown), `${options.title}: ${tokenCount(shown.length)}`, shown.every((item2) => maySee(item2.snapshot)) ? "all" : "public", keys);
       send(whisperTo(options.replyTo), renderCard(card));
       return;
     }
@@ -4864,8 +4902,8 @@ var DefenseRound = (() => {
       if (visibility2[index] === "gm") forGm.push(index);
     }
     const typed = shown[0].typed ? ` (${shown[0].typed})` : "";
-    if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(shown, seen, visibility2, `${options.title}: ${tokenCount(seen.length)}${typed}`, "public", command)));
-    if (forGm.length > 0) send(TO_GM, renderCard(rowsCard(shown, forGm, visibility2, `${options.title}: ${tokenCount(shown.length)} (GM)${typed}`, "all", command)), { record: true });
+    if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(shown, seen, visibility2, `${options.title}: ${tokenCount(seen.length)}${typed}`, "public", keys)));
+    if (forGm.length > 0) send(TO_GM, renderCard(rowsCard(shown, forGm, visibility2, `${options.title}: ${tokenCount(shown.length)} (GM)${typed}`, "all", keys)), { record: true });
   }
   function tokenCount(count) {
     return `${count} token${count === 1 ? "" : "s"}`;
@@ -4876,15 +4914,16 @@ var DefenseRound = (() => {
   function everyIndex(shown) {
     return shown.map((_, index) => index);
   }
-  function registerDetails(app, shown) {
-    return app.details.addCommand((index) => {
-      const item2 = shown[index];
-      if (!item2) return void 0;
-      const { snapshot } = item2;
-      return { tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, hidden: snapshot.hidden, card: () => fullCard({ ...item2, title: item2.title ?? cardWords(item2.outcome).title }) };
-    });
+  function registerDetails(app, shown, sender) {
+    return app.details.add(
+      sender,
+      shown.map((item2) => {
+        const { snapshot } = item2;
+        return { tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, hidden: snapshot.hidden, card: () => fullCard({ ...item2, title: item2.title ?? cardWords(item2.outcome).title }) };
+      })
+    );
   }
-  function rowsCard(shown, indices, visibility2, title, audience, command) {
+  function rowsCard(shown, indices, visibility2, title, audience, keys) {
     const labels = new map();
     const rows = [];
     for (const index of indices) {
@@ -4895,7 +4934,7 @@ var DefenseRound = (() => {
       const label = seen === 1 ? snapshot.name : `${snapshot.name} (${seen})`;
       const showNumbers = audience === "all" || visibility2[index] === "public";
       const figures = showNumbers ? numbers(item2.changes) : "";
-      const details = showNumbers ? [{ label: "details", command: `!defense-round details ${command}.${index}` }] : [];
+      const details = showNumbers ? [{ label: "details", command: `!defense-round details ${keys[index]}` }] : [];
       const buttons = showNumbers && (outcome.offerDamageButton || outcome.buttons) ? [...details, ...buttonsOf(item2)] : details;
       rows.push({ label, lines: [figures ? `${outcome.shortLine} ${figures}` : outcome.shortLine], buttons });
     }
@@ -4926,7 +4965,7 @@ var DefenseRound = (() => {
       case "initiative":
         return 80;
       case "markers":
-        return 40 + (change.from.length + change.to.length) * 2;
+        return 40 + jsonLength(change.from) + jsonLength(change.to);
       case "memory":
         return 60 + (change.tokenId?.length ?? 0) + memorySize(change.from) + memorySize(change.to);
       case "turn-order":
@@ -4934,13 +4973,30 @@ var DefenseRound = (() => {
     }
   }
   function memorySize(memory2) {
-    return 20 + (memory2.stance?.length ?? 0) * 2 + (memory2.deadForGood ? 20 : 0) + (memory2.edition ? 40 + valueSize(memory2.edition.state) : 0);
+    return 20 + (memory2.stance === void 0 ? 0 : jsonLength(memory2.stance)) + (memory2.deadForGood ? 20 : 0) + (memory2.edition ? 40 + valueSize(memory2.edition.state) : 0);
   }
   function valueSize(value) {
-    if (typeof value === "string") return value.length * 2 + 2;
+    if (typeof value === "string") return jsonLength(value);
     if (value === null || typeof value !== "object") return 24;
     let size = 2;
     for (const [key, item2] of object.entries(value)) size += key.length + 4 + valueSize(item2);
+    return size;
+  }
+  function jsonLength(text) {
+    let size = 2;
+    for (let i = 0; i < text.length; i += 1) {
+      const code2 = text.charCodeAt(i);
+      if (code2 === 34 || code2 === 92 || code2 === 8 || code2 === 12 || code2 === 10 || code2 === 13 || code2 === 9) size += 2;
+      else if (code2 < 32) size += 6;
+      else if (code2 >= 55296 && code2 <= 56319) {
+        const next = text.charCodeAt(i + 1);
+        if (next >= 56320 && next <= 57343) {
+          size += 2;
+          i += 1;
+        } else size += 6;
+      } else if (code2 >= 56320 && code2 <= 57343) size += 6;
+      else size += 1;
+    }
     return size;
   }
   function sizeOf(application) {
@@ -4948,7 +5004,7 @@ var DefenseRound = (() => {
     if (size === void 0) {
       size = 100 + application.by.length;
       for (const token of application.tokens) {
-        size += 50 + token.tokenId.length + token.name.length * 2;
+        size += 50 + jsonLength(token.tokenId) + jsonLength(token.name);
         for (const change of token.changes) size += changeSize(change);
       }
       sizes.set(application, size);
@@ -4973,13 +5029,16 @@ var DefenseRound = (() => {
   function byGm(application) {
     return application.by === "hand-edit" || application.by === RELAYED || isGM(application.by);
   }
+  function quotaOwner(application) {
+    return application.by === "hand-edit" || !byGm(application);
+  }
   function recordApplication(app, application) {
     const tokens = application.tokens.filter((entry2) => entry2.changes.length > 0);
     if (tokens.length === 0) return;
     const entry = { ...application, tokens };
     const history = app.store.history;
     history.push(entry);
-    const player = !byGm(entry);
+    const player = quotaOwner(entry);
     const own = () => history.filter((item2) => item2 !== entry && item2.by === entry.by);
     if (player) {
       const mine = own();
@@ -5007,8 +5066,11 @@ var DefenseRound = (() => {
       const size = json.stringify(entry).length;
       sizes.set(entry, size);
       if (size > HISTORY_BYTES) continue;
-      if (total + size > HISTORY_BYTES && kept.length > 0) break;
-      if (!byGm(entry)) {
+      if (total + size > HISTORY_BYTES && kept.length > 0) {
+        if (quotaOwner(entry)) continue;
+        break;
+      }
+      if (quotaOwner(entry)) {
         const count = perPlayer.get(entry.by) ?? 0;
         if (count >= PER_PLAYER_LIMIT) continue;
         perPlayer.set(entry.by, count + 1);
@@ -5233,7 +5295,12 @@ var DefenseRound = (() => {
   async function runPlan(ctx, plan, targets, notes, options) {
     const app = ctx.app;
     const perTarget = plan.dice.length;
+    const planned = app.store.settings.edition;
     const rolled = perTarget > 0 ? await rollDice(targets.flatMap(() => plan.dice)) : [];
+    if (app.store.settings.edition !== planned) {
+      reply(ctx, `Not applied: the edition changed to ${app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+      return;
+    }
     const refused2 = [...notes];
     const typed = ctx.gm ? void 0 : typedRolls(ctx);
     const grouped = new GroupedRefusals();
@@ -5282,6 +5349,7 @@ var DefenseRound = (() => {
     present(app, shown, {
       title: options.title,
       replyTo: ctx.replyTo,
+      sender: ctx.gm ? "gm" : ctx.playerId,
       senderMaySee: (snapshot) => senderMaySee(ctx, snapshot)
     });
     if (refused2.length > 0) {
@@ -5332,7 +5400,9 @@ var DefenseRound = (() => {
     const text = readTurnOrderText();
     app.turnOrderSeen = text;
     const round = app.store.round;
-    const keys = rowKeys(parseTurnOrder(text));
+    const order = parseTurnOrder(text);
+    warnOfOddRows(app, order);
+    const keys = rowKeys(order);
     if (turnedBy(round.seen, keys) === null) round.turned = 0;
     round.seen = keys;
   }
@@ -5341,7 +5411,9 @@ var DefenseRound = (() => {
     if (text === app.turnOrderSeen) return;
     app.turnOrderSeen = text;
     const round = app.store.round;
-    const keys = rowKeys(parseTurnOrder(text));
+    const order = parseTurnOrder(text);
+    warnOfOddRows(app, order);
+    const keys = rowKeys(order);
     if (keys.length === 0) {
       round.seen = [];
       round.turned = 0;
@@ -5352,6 +5424,11 @@ var DefenseRound = (() => {
     if (turned === null) return;
     round.turned += turned;
     if (round.turned >= keys.length) endRound(app);
+  }
+  function warnOfOddRows(app, order) {
+    if (app.oddTurnRowsTold === true || order.every(isPlainRow)) return;
+    app.oddTurnRowsTold = true;
+    send(TO_GM, renderLine("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should."));
   }
   function shortHash(text) {
     let hash = 2166136261;
@@ -5799,7 +5876,7 @@ var DefenseRound = (() => {
           break;
         case "initiative": {
           order ?? (order = readTurnOrder());
-          const pr = number(order.find((entry) => entry.id === tokenId)?.pr);
+          const pr = rowNumber(order.find((entry) => entry.id === tokenId)?.pr);
           now.set(place, number.isFinite(pr) ? pr : null);
           break;
         }
@@ -6264,25 +6341,42 @@ var DefenseRound = (() => {
   }
 
   // src/commands/details.ts
-  var KEEP_COMMANDS = 20;
+  var GM_ROWS = 400;
+  var PLAYER_ROWS = 100;
+  var MAX_SENDERS = 20;
   var DetailsStore = class {
     constructor() {
-      this.commands = new map();
-      this.next = 1;
+      this.nextShown = 1;
+      this.nextHidden = 1;
+      this.rows = new map();
+      /** Each sender's keys, oldest first; a Map keeps senders in order of their last rows. */
+      this.bySender = new map();
     }
-    /** Registers one command's rows; a row's key is `<command>.<index>`. */
-    addCommand(detailOf) {
-      const key = (this.next++).toString(36);
-      this.commands.set(key, detailOf);
-      if (this.commands.size > KEEP_COMMANDS) this.commands.delete(this.commands.keys().next().value);
-      return key;
+    /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
+    add(sender, details) {
+      const keys = details.map((detail) => {
+        const key = detail.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
+        this.rows.set(key, detail);
+        return key;
+      });
+      const mine = this.bySender.get(sender) ?? [];
+      this.bySender.delete(sender);
+      mine.push(...keys);
+      const share = sender === "gm" ? GM_ROWS : PLAYER_ROWS;
+      for (const old of mine.splice(0, math.max(0, mine.length - share))) this.rows.delete(old);
+      this.bySender.set(sender, mine);
+      if (this.bySender.size > MAX_SENDERS + 1) {
+        for (const [other, otherKeys] of this.bySender) {
+          if (other === "gm" || other === sender) continue;
+          for (const old of otherKeys) this.rows.delete(old);
+          this.bySender.delete(other);
+          break;
+        }
+      }
+      return keys;
     }
     get(key) {
-      const dot = key.indexOf(".");
-      if (dot <= 0) return void 0;
-      const index = number(key.slice(dot + 1));
-      if (!number.isSafeInteger(index) || index < 0) return void 0;
-      return this.commands.get(key.slice(0, dot))?.(index);
+      return this.rows.get(key);
     }
   };
 

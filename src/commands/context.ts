@@ -23,6 +23,8 @@ export interface App {
   details: DetailsStore;
   /** The Turn Tracker's text at the last look (memory only): another script's change fires no event. */
   turnOrderSeen?: string;
+  /** The GM was told (this session) of a Turn Tracker row that is not Roll20's. */
+  oddTurnRowsTold?: boolean;
   /** `state` was written by a newer version (its schema number): left untouched, commands paused. */
   newerState?: number;
 }

@@ -31,7 +31,7 @@ function changeSize(change: StoredChange): number {
     case 'initiative':
       return 80;
     case 'markers':
-      return 40 + (change.from.length + change.to.length) * 2;
+      return 40 + jsonLength(change.from) + jsonLength(change.to);
     case 'memory':
       return 60 + (change.tokenId?.length ?? 0) + memorySize(change.from) + memorySize(change.to);
     case 'turn-order':
@@ -41,15 +41,37 @@ function changeSize(change: StoredChange): number {
 
 /** A remembered memory's JSON size: small edition states, a stance name, a flag. */
 function memorySize(memory: Memory): number {
-  return 20 + (memory.stance?.length ?? 0) * 2 + (memory.deadForGood ? 20 : 0) + (memory.edition ? 40 + valueSize(memory.edition.state) : 0);
+  return 20 + (memory.stance === undefined ? 0 : jsonLength(memory.stance)) + (memory.deadForGood ? 20 : 0) + (memory.edition ? 40 + valueSize(memory.edition.state) : 0);
 }
 
 /** An upper bound of a small plain value's JSON size (edition states are a few short keys and numbers). */
 function valueSize(value: unknown): number {
-  if (typeof value === 'string') return value.length * 2 + 2;
+  if (typeof value === 'string') return jsonLength(value);
   if (value === null || typeof value !== 'object') return 24;
   let size = 2;
   for (const [key, item] of Object.entries(value)) size += key.length + 4 + valueSize(item);
+  return size;
+}
+
+/**
+ * A string's length as JSON writes it, quotes included: `"` and `\\` take 2, \b \f \n \r \t 2, the
+ * other control characters and lone surrogates 6 (\u001b). Names are players' text: counted exactly.
+ */
+export function jsonLength(text: string): number {
+  let size = 2;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code === 0x22 || code === 0x5c || code === 0x08 || code === 0x0c || code === 0x0a || code === 0x0d || code === 0x09) size += 2;
+    else if (code < 0x20) size += 6;
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        size += 2;
+        i += 1;
+      } else size += 6;
+    } else if (code >= 0xdc00 && code <= 0xdfff) size += 6;
+    else size += 1;
+  }
   return size;
 }
 
@@ -59,7 +81,7 @@ function sizeOf(application: Application): number {
   if (size === undefined) {
     size = 100 + application.by.length;
     for (const token of application.tokens) {
-      size += 50 + token.tokenId.length + token.name.length * 2;
+      size += 50 + jsonLength(token.tokenId) + jsonLength(token.name);
       for (const change of token.changes) size += changeSize(change);
     }
     sizes.set(application, size);
@@ -93,13 +115,22 @@ function byGm(application: Application): boolean {
   return application.by === 'hand-edit' || application.by === RELAYED || isGM(application.by);
 }
 
+/**
+ * Entries kept to a quota of their own, which push out only their own older ones: each player's,
+ * and hand edits (Roll20 does not say who typed into a bar: a player typing into her own token's
+ * bar must not push out the GM's entries).
+ */
+function quotaOwner(application: Application): boolean {
+  return application.by === 'hand-edit' || !byGm(application);
+}
+
 export function recordApplication(app: App, application: Application): void {
   const tokens: AppliedToken[] = application.tokens.filter((entry) => entry.changes.length > 0);
   if (tokens.length === 0) return; // nothing changed: nothing to undo
   const entry: Application = { ...application, tokens };
   const history = app.store.history;
   history.push(entry);
-  const player = !byGm(entry);
+  const player = quotaOwner(entry);
   const own = () => history.filter((item) => item !== entry && item.by === entry.by);
   if (player) {
     const mine = own();
@@ -137,8 +168,12 @@ export function trimHistory(app: App): number {
     const size = JSON.stringify(entry).length;
     sizes.set(entry, size);
     if (size > HISTORY_BYTES) continue; // no entry the script writes is that large: tampered
-    if (total + size > HISTORY_BYTES && kept.length > 0) break;
-    if (!byGm(entry)) {
+    if (total + size > HISTORY_BYTES && kept.length > 0) {
+      // Over the size: a player's (or a hand edit's) entry is what goes; the GM's older ones stay in reach.
+      if (quotaOwner(entry)) continue;
+      break;
+    }
+    if (quotaOwner(entry)) {
       const count = perPlayer.get(entry.by) ?? 0;
       if (count >= PER_PLAYER_LIMIT) continue;
       perPlayer.set(entry.by, count + 1);

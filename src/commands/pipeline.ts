@@ -204,7 +204,13 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
   const perTarget = plan.dice.length;
   // No dice, no wait: the command runs to its end inside its own chat event, so nothing (another
   // script's handler of the same message) can delete a target between its checks and its writes.
+  const planned = app.store.settings.edition;
   const rolled = perTarget > 0 ? await rollDice(targets.flatMap(() => plan.dice)) : [];
+  // The plan is the edition's it was made in: an edition switch while the roll was out leaves it nothing to apply to.
+  if (app.store.settings.edition !== planned) {
+    reply(ctx, `Not applied: the edition changed to ${app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+    return;
+  }
   const refused: string[] = [...notes];
   // A player's typed rolls are marked for everyone to see; the GM knows what the GM typed.
   const typed = ctx.gm ? undefined : typedRolls(ctx);
@@ -260,6 +266,7 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
   present(app, shown, {
     title: options.title,
     replyTo: ctx.replyTo,
+    sender: ctx.gm ? 'gm' : ctx.playerId,
     senderMaySee: (snapshot) => senderMaySee(ctx, snapshot),
   });
   if (refused.length > 0) {

@@ -70,6 +70,8 @@ export interface PresentOptions {
   replyTo: string;
   /** Whether the sender may read this token's numbers (a player hitting an NPC may not). */
   senderMaySee?: (snapshot: TokenSnapshot) => boolean;
+  /** Whose rows the details buttons keep ("gm" for the GM and hand edits, else the player's id): each sender has a share. */
+  sender?: string;
 
 }
 
@@ -77,7 +79,7 @@ export function present(app: App, shown: readonly Shown[], options: PresentOptio
   if (shown.length === 0) return;
   // A no-op: nothing written, and nothing that happened (a miss, a block, an announcement is news).
   const changedAnything = shown.some((item) => item.changes.length > 0 || !(item.outcome.noop || item.outcome.headline === 'unharmed'));
-  const command = shown.length > 1 ? registerDetails(app, shown) : '';
+  const keys = shown.length > 1 ? registerDetails(app, shown, options.sender ?? 'gm') : [];
   if (!changedAnything) {
     // Nothing changed (healing a token at its max): nothing public, the sender hears it.
     const maySee = options.senderMaySee ?? (() => true);
@@ -86,7 +88,7 @@ export function present(app: App, shown: readonly Shown[], options: PresentOptio
       send(whisperTo(options.replyTo), renderLine(shown[0]!.outcome.shortLine));
       return;
     }
-    const card = shown.length === 1 ? fullCard(shown[0]!) : rowsCard(shown, everyIndex(shown), visibilities(app, shown), `${options.title}: ${tokenCount(shown.length)}`, shown.every((item) => maySee(item.snapshot)) ? 'all' : 'public', command);
+    const card = shown.length === 1 ? fullCard(shown[0]!) : rowsCard(shown, everyIndex(shown), visibilities(app, shown), `${options.title}: ${tokenCount(shown.length)}`, shown.every((item) => maySee(item.snapshot)) ? 'all' : 'public', keys);
     send(whisperTo(options.replyTo), renderCard(card));
     return;
   }
@@ -108,8 +110,8 @@ export function present(app: App, shown: readonly Shown[], options: PresentOptio
   // Rolls a player typed as plain numbers are said in the titles: whoever reads the rows knows they
   // were not rolled. The public title counts only the tokens it shows (a hidden one is not hinted at).
   const typed = shown[0]!.typed ? ` (${shown[0]!.typed})` : '';
-  if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(shown, seen, visibility, `${options.title}: ${tokenCount(seen.length)}${typed}`, 'public', command)));
-  if (forGm.length > 0) send(TO_GM, renderCard(rowsCard(shown, forGm, visibility, `${options.title}: ${tokenCount(shown.length)} (GM)${typed}`, 'all', command)), { record: true });
+  if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(shown, seen, visibility, `${options.title}: ${tokenCount(seen.length)}${typed}`, 'public', keys)));
+  if (forGm.length > 0) send(TO_GM, renderCard(rowsCard(shown, forGm, visibility, `${options.title}: ${tokenCount(shown.length)} (GM)${typed}`, 'all', keys)), { record: true });
 }
 
 function tokenCount(count: number): string {
@@ -124,18 +126,19 @@ function everyIndex(shown: readonly Shown[]): number[] {
   return shown.map((_, index) => index);
 }
 
-/** The command's rows, registered once for their details buttons: `!defense-round details <command>.<index>`. */
-function registerDetails(app: App, shown: readonly Shown[]): string {
-  return app.details.addCommand((index) => {
-    const item = shown[index];
-    if (!item) return undefined;
-    const { snapshot } = item;
-    return { tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, hidden: snapshot.hidden, card: () => fullCard({ ...item, title: item.title ?? cardWords(item.outcome).title }) };
-  });
+/** The command's rows, kept once for their details buttons (`!defense-round details KEY`): one key per row, in order. */
+function registerDetails(app: App, shown: readonly Shown[], sender: string): string[] {
+  return app.details.add(
+    sender,
+    shown.map((item) => {
+      const { snapshot } = item;
+      return { tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, hidden: snapshot.hidden, card: () => fullCard({ ...item, title: item.title ?? cardWords(item.outcome).title }) };
+    }),
+  );
 }
 
 /** One row per target (those at `indices`); `public`: numbers only where the breakdown is public. Each row's button whispers its breakdown. */
-function rowsCard(shown: readonly Shown[], indices: readonly number[], visibility: ReadonlyArray<'public' | 'gm'>, title: string, audience: 'public' | 'all', command: string): Card {
+function rowsCard(shown: readonly Shown[], indices: readonly number[], visibility: ReadonlyArray<'public' | 'gm'>, title: string, audience: 'public' | 'all', keys: readonly string[]): Card {
   const labels = new Map<string, number>();
   const rows: Card['rows'] = [];
   for (const index of indices) {
@@ -147,7 +150,7 @@ function rowsCard(shown: readonly Shown[], indices: readonly number[], visibilit
     const showNumbers = audience === 'all' || visibility[index] === 'public';
     const figures = showNumbers ? numbers(item.changes) : '';
     // A row whose breakdown its audience may not read has no details button there (the GM's card has it).
-    const details: Button[] = showNumbers ? [{ label: 'details', command: `!defense-round details ${command}.${index}` }] : [];
+    const details: Button[] = showNumbers ? [{ label: 'details', command: `!defense-round details ${keys[index]}` }] : [];
     const buttons = showNumbers && (outcome.offerDamageButton || outcome.buttons) ? [...details, ...buttonsOf(item)] : details;
     rows.push({ label, lines: [figures ? `${outcome.shortLine} ${figures}` : outcome.shortLine], buttons });
   }

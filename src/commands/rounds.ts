@@ -6,7 +6,7 @@
 // at the start of every command, just after any other script's command, and when GroupInitiative
 // tells its observers. Each look compares the rows with the ones last seen: a rotation by k rows
 // is k turns. TurnMarker1's own row is its round counter, not a turn, and is left out.
-import { entryKey, parseTurnOrder, readTurnOrderText } from '../roll20/turnorder';
+import { entryKey, isPlainRow, parseTurnOrder, readTurnOrderText } from '../roll20/turnorder';
 import { isTurnMarkerRow } from '../roll20/turnMarker';
 import { send, TO_GM } from '../roll20/send';
 import { renderLine } from '../render/card';
@@ -66,7 +66,9 @@ export function initRound(app: App): void {
   const text = readTurnOrderText();
   app.turnOrderSeen = text;
   const round = app.store.round;
-  const keys = rowKeys(parseTurnOrder(text));
+  const order = parseTurnOrder(text);
+  warnOfOddRows(app, order);
+  const keys = rowKeys(order);
   // A restart while the tracker stood still keeps the turns counted; anything else starts afresh.
   if (turnedBy(round.seen, keys) === null) round.turned = 0;
   round.seen = keys;
@@ -78,7 +80,9 @@ export function noticeTurnOrder(app: App): void {
   if (text === app.turnOrderSeen) return;
   app.turnOrderSeen = text;
   const round = app.store.round;
-  const keys = rowKeys(parseTurnOrder(text));
+  const order = parseTurnOrder(text);
+  warnOfOddRows(app, order);
+  const keys = rowKeys(order);
   if (keys.length === 0) {
     round.seen = [];
     round.turned = 0;
@@ -89,6 +93,13 @@ export function noticeTurnOrder(app: App): void {
   if (turned === null) return; // a new or re-sorted tracker: its turns count from here
   round.turned += turned;
   if (round.turned >= keys.length) endRound(app);
+}
+
+/** A row that is not Roll20's (an object where text or a number belongs) is read as empty; the GM is told once. */
+function warnOfOddRows(app: App, order: readonly Roll20TurnEntry[]): void {
+  if (app.oddTurnRowsTold === true || order.every(isPlainRow)) return;
+  app.oddTurnRowsTold = true;
+  send(TO_GM, renderLine('The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.'));
 }
 
 /** FNV-1a of a row's key, 8 hex digits: rows are told apart without keeping their text in `state`. */

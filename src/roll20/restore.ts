@@ -8,7 +8,7 @@ import type { Settings } from '../state/settings';
 import { barValue, characterOf, readToken, RESOURCES, type Resource } from './read';
 import { normalMemory, previousProperties, sameData, storeMemory, writeAttribute } from './write';
 import { notifyObservers, type TokenResources } from './observers';
-import { readTurnOrder, writeTurnOrder } from './turnorder';
+import { readTurnOrder, rowNumber, writeTurnOrder } from './turnorder';
 import { markersForStance } from './markers';
 
 export interface RestoreContext {
@@ -47,7 +47,7 @@ export function readNow(context: RestoreContext, merged: readonly MergedChange[]
         break;
       case 'initiative': {
         order ??= readTurnOrder();
-        const pr = Number(order.find((entry) => entry.id === tokenId)?.pr);
+        const pr = rowNumber(order.find((entry) => entry.id === tokenId)?.pr);
         now.set(place, Number.isFinite(pr) ? pr : null);
         break;
       }

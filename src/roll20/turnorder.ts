@@ -31,10 +31,33 @@ export function writeTurnOrder(entries: Roll20TurnEntry[]): void {
   Campaign().set('turnorder', JSON.stringify(entries));
 }
 
+/**
+ * A row's field as text. The Turn Tracker is anyone's JSON: a field that is an object (one whose
+ * toString is not a function makes String() throw) reads as empty, never as an error.
+ */
+export function rowText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return '';
+}
+
+/** A row's initiative as a number (NaN when it holds none), safely: see rowText. */
+export function rowNumber(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '') return Number(value);
+  return Number.NaN;
+}
+
+/** Whether a row holds only what Roll20 puts there: text or numbers in its id, text and initiative. */
+export function isPlainRow(entry: Roll20TurnEntry): boolean {
+  const plain = (value: unknown) => value === undefined || value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+  return plain(entry.id) && plain(entry.custom) && plain(entry.pr);
+}
+
 /** A key naming one row, custom rows included (their id is "-1"). */
 export function entryKey(entry: Roll20TurnEntry): string {
-  const id = String(entry.id);
-  const custom = String(entry.custom ?? '');
+  const id = rowText(entry.id);
+  const custom = rowText(entry.custom);
   // The key is kept in `state`: a custom row's text (anyone may type one) is kept short, a long one by its hash.
   return `${id.length <= 64 ? id : `#${textHash(id)}`}|${custom.length <= 64 ? custom : `${custom.slice(0, 32)}#${textHash(custom)}`}`;
 }

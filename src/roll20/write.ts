@@ -10,7 +10,7 @@ import { BAR_PROPS, tokenName, WORN_TRACK, type Resource, type TokenReading, typ
 import { markersForCondition, markersForStance } from './markers';
 import { notifyObservers, type TokenResources } from './observers';
 import type { HealthColorsApi } from './otherScripts';
-import { readTurnOrder, writeTurnOrder, type TurnOrderBatch } from './turnorder';
+import { readTurnOrder, rowNumber, writeTurnOrder, type TurnOrderBatch } from './turnorder';
 
 export interface WriteContext {
   settings: Settings;
@@ -184,7 +184,7 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
       case 'initiative': {
         const order = options.turnOrder?.order ?? readTurnOrder();
         const entry = order.find((row) => row.id === snapshot.id);
-        const from = Number(entry?.pr);
+        const from = rowNumber(entry?.pr);
         if (entry && Number.isFinite(from) && from !== change.to) {
           entry.pr = change.to;
           saveTurnOrder(order, options.turnOrder);

@@ -63,7 +63,8 @@ function migrateEntry(entry: unknown, bars: Raw, tokens: Raw): unknown {
   if (!same(beforePart.life, afterPart.life) || !same(beforePart.pendingDefense, afterPart.pendingDefense)) {
     // Schema 1 kept only life and the pending defense: the rest (stance, this round's reactions)
     // is taken as it stands now, which is what the damage left of it.
-    const current = isRecord(tokens[String(entry.tokenId)]) ? (tokens[String(entry.tokenId)] as Raw) : {};
+    const key = typeof entry.tokenId === 'string' ? entry.tokenId : '';
+    const current = key !== '' && isRecord(tokens[key]) ? (tokens[key] as Raw) : {};
     const untouched = { reactions: current.reactions, skillsVs: current.skillsVs };
     changes.push({
       kind: 'memory',
