@@ -1331,6 +1331,9 @@ var DefenseRound = (() => {
   var MAX_DAMAGE = 1e6;
 
   // src/text/args.ts
+  function echo(text, max = 40) {
+    return text.length > max ? `${text.slice(0, max - 3)}...` : text;
+  }
   var UsageError = class extends error {
   };
   var RefusalError = class extends error {
@@ -1359,7 +1362,7 @@ var DefenseRound = (() => {
     for (const token of tokens) {
       if (token.startsWith("--") && token.length > 2) {
         const name = token.slice(2).toLowerCase();
-        if (flags.has(name)) throw new UsageError(`--${name} is given twice`);
+        if (flags.has(name)) throw new UsageError(`--${echo(name)} is given twice`);
         current = [];
         flags.set(name, current);
       } else if (current) {
@@ -1375,13 +1378,13 @@ var DefenseRound = (() => {
       const flag = object.prototype.hasOwnProperty.call(spec, name) ? spec[name] : void 0;
       if (!flag) {
         const edition = elsewhere?.(name);
-        if (edition) throw new UsageError(`--${name} means nothing in the ${edition} edition`);
-        throw new UsageError(`unknown flag --${name}`);
+        if (edition) throw new UsageError(`--${echo(name)} means nothing in the ${edition} edition`);
+        throw new UsageError(`unknown flag --${echo(name)}`);
       }
       if (flag.kind === "switch" && values.length > 0) throw new UsageError(`--${name} takes no value`);
       if (flag.kind !== "switch" && values.length === 0) throw new UsageError(`--${name} needs a value`);
       if (flag.kind === "one" && values.length > 1) {
-        throw new UsageError(`--${name} takes one value (got "${values.join(" ")}")`);
+        throw new UsageError(`--${name} takes one value (got "${echo(values.join(" "))}")`);
       }
     }
   }
@@ -1394,7 +1397,7 @@ var DefenseRound = (() => {
   }
   function integerArg(text, what, min, max) {
     const value = readInteger(text);
-    if (value === null) throw new UsageError(`${what} must be a whole number (got "${text}")`);
+    if (value === null) throw new UsageError(`${what} must be a whole number (got "${echo(text)}")`);
     if (value < min || value > max) throw new UsageError(`${what} must be from ${min} to ${max} (got ${value})`);
     return value;
   }
@@ -1405,7 +1408,7 @@ var DefenseRound = (() => {
   function choiceArg(text, what, choices) {
     const word = text.toLowerCase();
     const found = choices.find((choice) => choice === word);
-    if (!found) throw new UsageError(`${what} must be one of ${choices.join(", ")} (got "${text}")`);
+    if (!found) throw new UsageError(`${what} must be one of ${choices.join(", ")} (got "${echo(text)}")`);
     return found;
   }
   function idsArg(parsed) {
@@ -1639,7 +1642,7 @@ var DefenseRound = (() => {
   function parseSoakDamage(parsed) {
     const instantKill = hasFlag(parsed, "instant-kill");
     if (parsed.positionals.length > 1) {
-      throw new UsageError(`one amount only (got "${parsed.positionals.join(" ")}"); an expression must be an inline roll like [[2d6+3]]`);
+      throw new UsageError(`one amount only (got "${echo(parsed.positionals.join(" "))}"); an expression must be an inline roll like [[2d6+3]]`);
     }
     const amountText = parsed.positionals[0];
     if (amountText === void 0 && !instantKill) throw new UsageError("no damage amount given");
@@ -1903,6 +1906,8 @@ var DefenseRound = (() => {
     if (isRolled(action) && input.skillName !== null) return notApplicable("skill");
     if (input.aid !== null) {
       if (!given(input.vs)) return { code: "needs-vs", action };
+      if (input.aid.condition !== "none") return { code: "aid-down", by: input.aid.by, condition: input.aid.condition };
+      if (input.aid.acting) return { code: "aid-acting", by: input.aid.by };
       if (!canHelpAllies(input.aid.stance)) return { code: "aid-not-reactive", by: input.aid.by };
       if (input.aid.reaction !== true) return { code: "aid-no-reaction", by: input.aid.by, vs: input.vs, used: input.aid.reaction === "used" };
     }
@@ -2053,6 +2058,10 @@ var DefenseRound = (() => {
     switch (reason.code) {
       case "acting-turn":
         return "It is this token's turn (top of the Turn Tracker): the defensive round is for everyone but the one acting. Saves are still allowed.";
+      case "aid-down":
+        return `Aid needs a standing ally: ${nameOf(reason.by)} is ${reason.condition} (only a standing token can act).`;
+      case "aid-acting":
+        return `No aid on the aider's own turn: ${nameOf(reason.by)} is acting (top of the Turn Tracker); its reaction can aid once the turn moves on.`;
       case "aid-not-reactive":
         return `Aid needs the reactive stance: ${nameOf(reason.by)} is not in it (an aided check comes from a successful reaction check).`;
       case "aid-no-reaction":
@@ -2127,7 +2136,7 @@ var DefenseRound = (() => {
     mental: "mental_check"
   };
   function parseSoakDefend(parsed) {
-    if (parsed.positionals.length > 0) throw new UsageError(`unexpected "${parsed.positionals.join(" ")}" (give the action with --action)`);
+    if (parsed.positionals.length > 0) throw new UsageError(`unexpected "${echo(parsed.positionals.join(" "))}" (give the action with --action)`);
     if (hasFlag(parsed, "aided")) {
       throw new UsageError("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
     }
@@ -2244,7 +2253,13 @@ var DefenseRound = (() => {
       if (order.aidedBy === facts.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
       const reactions = aider2.state.reactions ?? {};
       const reaction = order.vs !== null && object.prototype.hasOwnProperty.call(reactions, order.vs) ? reactions[order.vs] : void 0;
-      aid = { by: order.aidedBy, stance: aider2.stance === "reactive" || aider2.stance === "defensive" ? aider2.stance : "none", reaction };
+      aid = {
+        by: order.aidedBy,
+        stance: aider2.stance === "reactive" || aider2.stance === "defensive" ? aider2.stance : "none",
+        reaction,
+        condition: lifeOf(aider2.state, aider2.vitality ?? null).condition,
+        acting: aider2.acting === true
+      };
     }
     const outcome = resolveSoakDefend({
       action: order.action,
@@ -2785,7 +2800,7 @@ var DefenseRound = (() => {
   }
   function parseThresholdDamage(line) {
     if (line.positionals.length === 0) throw new UsageError("no damage amount given");
-    if (line.positionals.length > 1) throw new UsageError(`one amount only (got "${line.positionals.join(" ")}"); an expression must be an inline roll like [[2d6+3]]`);
+    if (line.positionals.length > 1) throw new UsageError(`one amount only (got "${echo(line.positionals.join(" "))}"); an expression must be an inline roll like [[2d6+3]]`);
     const amount = integerArg(line.positionals[0], "the damage amount", 0, MAX_DAMAGE);
     const hit = optionalInteger(line, "hit", -1e3, 1e3) ?? null;
     if (hasFlag(line, "mod") && hit === null) throw new UsageError("--mod adds to the hit chance and needs --hit");
@@ -2851,7 +2866,7 @@ var DefenseRound = (() => {
   }
   var ACTIONS2 = ["defend", "guard", "skill", "counter", "opportunity", "save"];
   function parseThresholdDefend(line) {
-    if (line.positionals.length > 0) throw new UsageError(`unexpected "${line.positionals.join(" ")}" (give the action with --action)`);
+    if (line.positionals.length > 0) throw new UsageError(`unexpected "${echo(line.positionals.join(" "))}" (give the action with --action)`);
     const actionText = flagValue(line, "action");
     if (actionText === void 0) throw new UsageError("no action given");
     const word = actionText.toLowerCase();
@@ -3111,7 +3126,7 @@ var DefenseRound = (() => {
       else {
         const used = affordableMode(mode, turn);
         if (used !== mode) {
-          steps.push({ kind: "overwhelmed", wanted: mode, cost: INITIATIVE_COST[mode], initiative: turn.defender, current: turn.current, limit: turn.limit, used });
+          steps.push({ kind: "overwhelmed", wanted: mode, cost: INITIATIVE_COST[mode], initiative: turn.defender, current: turn.current, ...turn.currentHidden ? { currentHidden: true } : {}, limit: turn.limit, used });
           mode = used;
         }
       }
@@ -3149,7 +3164,7 @@ var DefenseRound = (() => {
     const s = step;
     switch (s.kind) {
       case "overwhelmed":
-        return `Overwhelmed: ${s.wanted} defense costs ${s.cost} initiative, and ${s.initiative} - ${s.cost} is more than ${s.limit} below the current turn (${s.current}): ${s.used} defense instead`;
+        return `Overwhelmed: ${s.wanted} defense costs ${s.cost} initiative, and ${s.initiative} - ${s.cost} is more than ${s.limit} below the current turn${s.currentHidden ? "" : ` (${s.current})`}: ${s.used} defense instead`;
       case "no-initiative-entry":
         return `Not in the Turn Tracker (or its initiative is not a number): ${s.mode} defense costs no initiative`;
       case "current-not-a-number":
@@ -3194,7 +3209,7 @@ var DefenseRound = (() => {
   var VALUES = ["passive_defense", "active_defense", "full_defense", "armor_score"];
   function parseAttack(line) {
     if (line.positionals.length === 0) throw new UsageError("no weapon damage given");
-    if (line.positionals.length > 1) throw new UsageError(`one amount only (got "${line.positionals.join(" ")}"); an expression must be an inline roll like [[1d8+2]]`);
+    if (line.positionals.length > 1) throw new UsageError(`one amount only (got "${echo(line.positionals.join(" "))}"); an expression must be an inline roll like [[1d8+2]]`);
     const attackText = flagValue(line, "attack");
     if (attackText === void 0) throw new UsageError("--attack is required: the attacker's result (1d20 + modifiers)");
     const modeText = flagValue(line, "defense-mode");
@@ -3239,6 +3254,7 @@ var DefenseRound = (() => {
       turn: {
         defender: facts.initiative,
         current: facts.currentTurn?.initiative ?? null,
+        currentHidden: facts.currentTurn?.hidden === true,
         limit: context.overwhelmLimit
       }
     });
@@ -3861,9 +3877,12 @@ var DefenseRound = (() => {
       for (let i = 0; i < lines.length; i += 1) text += (i === 0 ? "" : "<br>") + escapeChat(lines[i]);
       let links = "";
       for (let i = 0; i < buttonCount; i += 1) links += (i === 0 ? "" : " ") + renderButton(buttons[i].label, buttons[i].command);
-      out += ` {{${escapeChat(row.label)}=${text}${text && links ? " " : ""}${links}}}`;
+      out += ` {{${escapeChat(rowLabel(row.label))}=${text}${text && links ? " " : ""}${links}}}`;
     }
     return out;
+  }
+  function rowLabel(label) {
+    return label.trim().toLowerCase() === "name" ? `“${label.trim()}”` : label;
   }
   function renderLine(text) {
     return escapeChat(text);
@@ -3884,7 +3903,7 @@ var DefenseRound = (() => {
     const gm = isGM(playerId);
     const senderName = displayName(playerId);
     const ctx = { app, msg, parsed, playerId, gm, senderName, replyTo: whisperTargetOf(gm, senderName), relayed };
-    if (!gm && !nameAddressable(senderName)) ctx.replyFor = senderName;
+    if (!gm && !nameAddressable(senderName)) ctx.replyFor = echo(senderName, 60);
     return ctx;
   }
   function relayedContext(app, msg, parsed) {
@@ -3894,7 +3913,7 @@ var DefenseRound = (() => {
     if (player !== void 0) {
       const senderName = displayName(player);
       const ctx2 = { app, msg, parsed, playerId: player, gm: false, senderName, replyTo: whisperTargetOf(false, senderName), relayed: true };
-      if (!nameAddressable(senderName)) ctx2.replyFor = senderName;
+      if (!nameAddressable(senderName)) ctx2.replyFor = echo(senderName, 60);
       return ctx2;
     }
     const gm = app.store.settings.apiCommands === "gm";
@@ -3902,8 +3921,10 @@ var DefenseRound = (() => {
     if (!gm) ctx.relayRefused = true;
     return ctx;
   }
+  var MAX_REPLY = 2e3;
   function reply(ctx, text) {
-    send(whisperTo(ctx.replyTo), renderLine(ctx.replyFor === void 0 ? text : `For ${ctx.replyFor}: ${text}`));
+    const line = text.length > MAX_REPLY ? `${text.slice(0, MAX_REPLY - 12)}... (cut)` : text;
+    send(whisperTo(ctx.replyTo), renderLine(ctx.replyFor === void 0 ? line : `For ${ctx.replyFor}: ${line}`));
   }
   function replyResult(ctx, text) {
     send(whisperTo(ctx.replyTo), renderLine(ctx.replyFor === void 0 ? text : `For ${ctx.replyFor}: ${text}`), { record: true });
@@ -4327,7 +4348,7 @@ var DefenseRound = (() => {
       initiative: initiative2,
       // seed 000 / seed 001: the token on top of a non-empty Turn Tracker is in its own active round.
       acting: context.turnRow !== void 0 && context.turnRow.id === snapshot.id,
-      currentTurn: context.turnRow === void 0 ? null : { initiative: numberOrNull(context.turnRow.pr) },
+      currentTurn: context.turnRow === void 0 ? null : { initiative: numberOrNull(context.turnRow.pr), hidden: context.turnRowHidden === true },
       others,
       nameOf: context.nameOf
     };
@@ -4765,7 +4786,7 @@ var DefenseRound = (() => {
     if (lowerKey.startsWith("attr.")) {
       const attributeKey = lowerKey.slice(5);
       if (!ATTRIBUTE_KEYS.includes(attributeKey)) {
-        throw new UsageError(`unknown attribute key "${attributeKey}" (known: ${ATTRIBUTE_KEYS.join(", ")})`);
+        throw new UsageError(`unknown attribute key "${echo(attributeKey)}" (known: ${ATTRIBUTE_KEYS.join(", ")})`);
       }
       const name = value.trim();
       if (name.length === 0 || name.length > 100) throw new UsageError("an attribute name must be 1 to 100 characters");
@@ -4775,11 +4796,11 @@ var DefenseRound = (() => {
     if (lowerKey.startsWith("marker.")) {
       const markerKey = lowerKey.slice(7);
       if (!MARKER_KEYS.includes(markerKey)) {
-        throw new UsageError(`unknown marker key "${markerKey}" (known: ${MARKER_KEYS.join(", ")})`);
+        throw new UsageError(`unknown marker key "${echo(markerKey)}" (known: ${MARKER_KEYS.join(", ")})`);
       }
       const marker = value.trim();
       if (!isKnownMarker(marker)) {
-        throw new UsageError(`"${marker}" is neither a Roll20 status marker nor one of this campaign's token markers`);
+        throw new UsageError(`"${echo(marker)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
       }
       settings.markers[markerKey] = marker;
       return `The ${markerKey} marker is now ${marker}.`;
@@ -4805,7 +4826,7 @@ var DefenseRound = (() => {
       settings.apiCommands = choiceArg(value, lowerKey, API_COMMANDS);
       return settings.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
     }
-    throw new UsageError(`unknown setting "${key}" (settings: ${CONFIG_KEYS.join(", ")})`);
+    throw new UsageError(`unknown setting "${echo(key)}" (settings: ${CONFIG_KEYS.join(", ")})`);
   }
 
   // src/roll20/turnMarker.ts
@@ -5089,12 +5110,15 @@ var DefenseRound = (() => {
       const bare = reason.endsWith(".") ? reason.slice(0, -1) : reason;
       counts.set(bare, (counts.get(bare) ?? 0) + 1);
     }
-    return [...counts].map(([reason, count]) => count === 1 ? reason : `${reason} (${count} tokens)`);
+    const reasons = [...counts].map(([reason, count]) => count === 1 ? reason : `${reason} (${count} tokens)`);
+    return reasons.length <= 10 ? reasons : [...reasons.slice(0, 8), `${reasons.length - 8} more problems`];
   }
   function nameList(names) {
     const counts = new map();
     for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
-    return [...counts].map(([name, count]) => count === 1 ? name : `${name} (${count} tokens)`).join(", ");
+    const listed = [...counts].map(([name, count]) => count === 1 ? name : `${name} (${count} tokens)`);
+    if (listed.length <= 12) return listed.join(", ");
+    return `${listed.slice(0, 10).join(", ")} and ${listed.length - 10} more`;
   }
   var GroupedRefusals = class {
     constructor() {
@@ -5126,11 +5150,14 @@ var DefenseRound = (() => {
     };
     if (ids !== void 0) {
       if (ids.length === 0) throw new UsageError("--ids needs at least one token id");
+      const unknown2 = [];
       for (const id2 of ids) {
         const token = onTable(id2, ctx.gm);
-        if (!token) notes.push(`--ids: no token on the table has the id "${shortId(id2)}"`);
+        if (!token) unknown2.push(shortId(id2));
         else take(token);
       }
+      if (unknown2.length === 1) notes.push(`--ids: no token on the table has the id "${unknown2[0]}"`);
+      else if (unknown2.length > 1) notes.push(`--ids: no token on the table has the ids ${shortList(unknown2.map((id2) => `"${id2}"`))}`);
     } else {
       let ignored = 0;
       for (const selected of ctx.msg.selected ?? []) {
@@ -5154,6 +5181,10 @@ var DefenseRound = (() => {
     if (notYours.length > 0) notes.push(`you do not control ${nameList(notYours)}`);
     if (targets.length === 0) throw new RefusalError(tidyRefusals(notes).join("; "));
     return { targets, notes };
+  }
+  function shortList(items, shown = 5) {
+    if (items.length <= shown + 1) return items.join(", ");
+    return `${items.slice(0, shown).join(", ")} and ${items.length - shown} more`;
   }
   function shortId(id2) {
     return id2.length > 24 ? `${id2.slice(0, 24)}...` : id2;
@@ -5205,17 +5236,24 @@ var DefenseRound = (() => {
         const token = getObj("graphic", id2);
         if (!token || isCard(token)) return void 0;
         const record2 = app.store.tokens[id2];
+        const vitality = barValue(token, app.store.settings.bars.vitality);
         return {
           name: tokenName(token, "unnamed token"),
           stance: record2?.stance ?? null,
-          state: editionStateOf(edition, record2, barValue(token, app.store.settings.bars.vitality), context.editionLeft)
+          state: editionStateOf(edition, record2, vitality, context.editionLeft),
+          vitality,
+          acting: context.turnRow !== void 0 && context.turnRow.id === id2
         };
       }
     };
     if (turnOrder) {
       context.turnOrder = turnOrder;
       const row = currentRow(turnOrder);
-      if (row) context.turnRow = row;
+      if (row) {
+        context.turnRow = row;
+        const id2 = typeof row.id === "string" ? row.id : "";
+        if (id2 !== "" && id2 !== "-1" && getObj("graphic", id2)?.get("layer") === "gmlayer") context.turnRowHidden = true;
+      }
     }
     const left = editionLeftOf(app);
     if (left) context.editionLeft = left;
@@ -5599,7 +5637,7 @@ var DefenseRound = (() => {
     if (!name || value === void 0) throw new UsageError("set needs a NAME and a VALUE (or clear)");
     const key = name.toLowerCase();
     if (!ATTRIBUTE_KEYS.includes(key)) {
-      throw new UsageError(`unknown value name "${name}" (names: ${ATTRIBUTE_KEYS.join(", ")})`);
+      throw new UsageError(`unknown value name "${echo(name)}" (names: ${ATTRIBUTE_KEYS.join(", ")})`);
     }
     const clear = value.toLowerCase() === "clear";
     const number3 = clear ? 0 : integerArg(value, `the value of ${key}`, -1e6, 1e6);
@@ -5737,7 +5775,7 @@ var DefenseRound = (() => {
           replyResult(ctx, "Cached attribute look-ups forgotten; they are read again on next use.");
           return;
         default:
-          throw new UsageError(`unknown subcommand "${sub}"`);
+          throw new UsageError(`unknown subcommand "${echo(string(sub))}"`);
       }
     }
   };
@@ -6179,10 +6217,10 @@ var DefenseRound = (() => {
       if (edition.stances.length === 0) throw new RefusalError(`the ${edition.id} edition has no stances`);
       checkFlags(ctx.parsed, FLAGS);
       const [word, ...extra] = ctx.parsed.positionals;
-      if (extra.length > 0) throw new UsageError(`one stance only (got "${ctx.parsed.positionals.join(" ")}")`);
+      if (extra.length > 0) throw new UsageError(`one stance only (got "${echo(ctx.parsed.positionals.join(" "))}")`);
       const stance = word?.toLowerCase();
       if (stance !== void 0 && !edition.stances.includes(stance)) {
-        throw new UsageError(`unknown stance "${word}" (stances: ${edition.stances.join(", ")})`);
+        throw new UsageError(`unknown stance "${echo(string(word))}" (stances: ${edition.stances.join(", ")})`);
       }
       const nothingTargeted = (ctx.msg.selected ?? []).length === 0 && idsArg(ctx.parsed) === void 0;
       if (stance === void 0 && nothingTargeted) throw new UsageError("no stance given");
@@ -6246,7 +6284,7 @@ var DefenseRound = (() => {
       const parsed = ctx.parsed;
       checkFlags(parsed, FLAGS2);
       if (parsed.positionals.length === 0) throw new UsageError("no amount to heal given");
-      if (parsed.positionals.length > 1) throw new UsageError(`one amount only (got "${parsed.positionals.join(" ")}")`);
+      if (parsed.positionals.length > 1) throw new UsageError(`one amount only (got "${echo(parsed.positionals.join(" "))}")`);
       const amount = integerArg(parsed.positionals[0], "the amount to heal", 0, MAX_DAMAGE);
       const resource = choiceArg(flagValue(parsed, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
       const { targets, notes } = resolveTargets(ctx, idsArg(parsed));
@@ -6270,12 +6308,12 @@ var DefenseRound = (() => {
     if (before === null || typed === null || before === typed) return;
     const edition = activeEdition(app);
     const target2 = { token, character: characterOf(token) };
-    const echo = link ? app.linkedEdits.get(link) : void 0;
-    const alreadyRead = echo !== void 0 && echo.from === before && (echo.to === typed || echo.typed === typed);
+    const echo2 = link ? app.linkedEdits.get(link) : void 0;
+    const alreadyRead = echo2 !== void 0 && echo2.from === before && (echo2.to === typed || echo2.typed === typed);
     if (link && !alreadyRead) app.linkedEdits.delete(link);
-    if (alreadyRead && echo.to !== typed) {
-      typed = echo.to;
-      keepInStep = { tokenProps: { [key]: echo.to } };
+    if (alreadyRead && echo2.to !== typed) {
+      typed = echo2.to;
+      keepInStep = { tokenProps: { [key]: echo2.to } };
     }
     if (settings.armorOnManualEdits && !alreadyRead && typed < before && before - typed <= MAX_DAMAGE) {
       const plan = edition.planHandEdit(before - typed, planContext(app, true));

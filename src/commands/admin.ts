@@ -10,7 +10,7 @@ import { applyConfig } from './config';
 import { reply, replyResult, tokenRecord, pruneRecord, type App, type CommandContext } from './context';
 import type { CommandHandler } from './dispatch';
 import { endRound } from './rounds';
-import { idsArg, integerArg, RefusalError, UsageError, checkFlags } from '../text/args';
+import { idsArg, integerArg, RefusalError, UsageError, checkFlags, echo } from '../text/args';
 import { resolveTargets } from './targets';
 import { refreshHelpHandout } from './helpHandout';
 import { enterEditionEverywhere } from './editionSwitch';
@@ -118,7 +118,7 @@ function setOverride(ctx: CommandContext, args: string[]): void {
   if (!name || value === undefined) throw new UsageError('set needs a NAME and a VALUE (or clear)');
   const key = name.toLowerCase() as AttributeKey;
   if (!ATTRIBUTE_KEYS.includes(key)) {
-    throw new UsageError(`unknown value name "${name}" (names: ${ATTRIBUTE_KEYS.join(', ')})`);
+    throw new UsageError(`unknown value name "${echo(name)}" (names: ${ATTRIBUTE_KEYS.join(', ')})`);
   }
   const clear = value.toLowerCase() === 'clear';
   const number = clear ? 0 : integerArg(value, `the value of ${key}`, -1000000, 1000000);
@@ -271,7 +271,7 @@ export const adminCommand: CommandHandler = {
         replyResult(ctx, 'Cached attribute look-ups forgotten; they are read again on next use.');
         return;
       default:
-        throw new UsageError(`unknown subcommand "${sub}"`);
+        throw new UsageError(`unknown subcommand "${echo(String(sub))}"`);
     }
   },
 };

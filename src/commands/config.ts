@@ -10,7 +10,7 @@ import {
   type MarkerKey,
   type Settings,
 } from '../state/settings';
-import { choiceArg, integerArg, UsageError } from '../text/args';
+import { choiceArg, integerArg, UsageError, echo } from '../text/args';
 import { isKnownMarker } from '../roll20/markerNames';
 import { playableEditions } from '../rules/editions';
 
@@ -67,7 +67,7 @@ export function applyConfig(settings: Settings, key: string, value: string | und
   if (lowerKey.startsWith('attr.')) {
     const attributeKey = lowerKey.slice(5);
     if (!(ATTRIBUTE_KEYS as string[]).includes(attributeKey)) {
-      throw new UsageError(`unknown attribute key "${attributeKey}" (known: ${ATTRIBUTE_KEYS.join(', ')})`);
+      throw new UsageError(`unknown attribute key "${echo(attributeKey)}" (known: ${ATTRIBUTE_KEYS.join(', ')})`);
     }
     const name = value.trim();
     if (name.length === 0 || name.length > 100) throw new UsageError('an attribute name must be 1 to 100 characters');
@@ -77,11 +77,11 @@ export function applyConfig(settings: Settings, key: string, value: string | und
   if (lowerKey.startsWith('marker.')) {
     const markerKey = lowerKey.slice(7);
     if (!(MARKER_KEYS as string[]).includes(markerKey)) {
-      throw new UsageError(`unknown marker key "${markerKey}" (known: ${MARKER_KEYS.join(', ')})`);
+      throw new UsageError(`unknown marker key "${echo(markerKey)}" (known: ${MARKER_KEYS.join(', ')})`);
     }
     const marker = value.trim();
     if (!isKnownMarker(marker)) {
-      throw new UsageError(`"${marker}" is neither a Roll20 status marker nor one of this campaign's token markers`);
+      throw new UsageError(`"${echo(marker)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
     }
     settings.markers[markerKey as MarkerKey] = marker;
     return `The ${markerKey} marker is now ${marker}.`;
@@ -109,5 +109,5 @@ export function applyConfig(settings: Settings, key: string, value: string | und
       ? 'Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player\'s --@ line).'
       : 'Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).';
   }
-  throw new UsageError(`unknown setting "${key}" (settings: ${CONFIG_KEYS.join(', ')})`);
+  throw new UsageError(`unknown setting "${echo(key)}" (settings: ${CONFIG_KEYS.join(', ')})`);
 }

@@ -7,7 +7,7 @@ import type { DetailsStore } from './details';
 import { displayName, isGM, nameAddressable, RELAYED, relayedFor, whisperTargetOf } from '../roll20/players';
 import { send, whisperTo } from '../roll20/send';
 import { renderLine } from '../render/card';
-import type { ParsedLine } from '../text/args';
+import { echo, type ParsedLine } from '../text/args';
 
 export interface App {
   store: StoredState;
@@ -55,7 +55,7 @@ export function commandContext(app: App, msg: Roll20ChatMessage, parsed: ParsedL
   const senderName = displayName(playerId);
   const ctx: CommandContext = { app, msg, parsed, playerId, gm, senderName, replyTo: whisperTargetOf(gm, senderName), relayed };
   // A name that cannot be whispered to: replies go to the GM, saying whom they are for.
-  if (!gm && !nameAddressable(senderName)) ctx.replyFor = senderName;
+  if (!gm && !nameAddressable(senderName)) ctx.replyFor = echo(senderName, 60);
   return ctx;
 }
 
@@ -71,7 +71,7 @@ function relayedContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine): C
   if (player !== undefined) {
     const senderName = displayName(player);
     const ctx: CommandContext = { app, msg, parsed, playerId: player, gm: false, senderName, replyTo: whisperTargetOf(false, senderName), relayed: true };
-    if (!nameAddressable(senderName)) ctx.replyFor = senderName;
+    if (!nameAddressable(senderName)) ctx.replyFor = echo(senderName, 60);
     return ctx;
   }
   const gm = app.store.settings.apiCommands === 'gm';
@@ -80,9 +80,13 @@ function relayedContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine): C
   return ctx;
 }
 
+/** The longest reply whispered: whatever a command echoes, a refusal stays a few lines of chat. */
+const MAX_REPLY = 2000;
+
 /** Whispers plain text (escaped here) to the sender only. */
 export function reply(ctx: CommandContext, text: string): void {
-  send(whisperTo(ctx.replyTo), renderLine(ctx.replyFor === undefined ? text : `For ${ctx.replyFor}: ${text}`));
+  const line = text.length > MAX_REPLY ? `${text.slice(0, MAX_REPLY - 12)}... (cut)` : text;
+  send(whisperTo(ctx.replyTo), renderLine(ctx.replyFor === undefined ? line : `For ${ctx.replyFor}: ${line}`));
 }
 
 /** Whispers a result to the sender, kept in the chat archive (a change the GM made is a result, not a menu). */

@@ -1,5 +1,5 @@
 // `!heal N [--to vitality|soul|power] [--ids ...]`: restore N to a bar on each target.
-import { checkFlags, choiceArg, flagValue, idsArg, integerArg, UsageError, type FlagTable } from '../text/args';
+import { checkFlags, choiceArg, flagValue, idsArg, integerArg, UsageError, type FlagTable, echo } from '../text/args';
 import { planHeal } from '../rules/heal';
 import { MAX_DAMAGE } from '../rules/values';
 import type { CommandHandler } from './dispatch';
@@ -15,7 +15,7 @@ export const healCommand: CommandHandler = {
     const parsed = ctx.parsed;
     checkFlags(parsed, FLAGS);
     if (parsed.positionals.length === 0) throw new UsageError('no amount to heal given');
-    if (parsed.positionals.length > 1) throw new UsageError(`one amount only (got "${parsed.positionals.join(' ')}")`);
+    if (parsed.positionals.length > 1) throw new UsageError(`one amount only (got "${echo(parsed.positionals.join(' '))}")`);
     const amount = integerArg(parsed.positionals[0]!, 'the amount to heal', 0, MAX_DAMAGE);
     const resource = choiceArg(flagValue(parsed, 'to') ?? 'vitality', '--to', ['vitality', 'soul', 'power'] as const);
     const { targets, notes } = resolveTargets(ctx, idsArg(parsed));

@@ -62,17 +62,24 @@ export function readContext(app: App, turnOrder?: readonly Roll20TurnEntry[]): R
       const token = getObj('graphic', id);
       if (!token || isCard(token)) return undefined;
       const record = app.store.tokens[id];
+      const vitality = barValue(token, app.store.settings.bars.vitality);
       return {
         name: tokenName(token, 'unnamed token'),
         stance: record?.stance ?? null,
-        state: editionStateOf(edition, record, barValue(token, app.store.settings.bars.vitality), context.editionLeft),
+        state: editionStateOf(edition, record, vitality, context.editionLeft),
+        vitality,
+        acting: context.turnRow !== undefined && context.turnRow.id === id,
       };
     },
   };
   if (turnOrder) {
     context.turnOrder = turnOrder;
     const row = currentRow(turnOrder);
-    if (row) context.turnRow = row;
+    if (row) {
+      context.turnRow = row;
+      const id = typeof row.id === 'string' ? row.id : '';
+      if (id !== '' && id !== '-1' && getObj('graphic', id)?.get('layer') === 'gmlayer') context.turnRowHidden = true;
+    }
   }
   const left = editionLeftOf(app);
   if (left) context.editionLeft = left;

@@ -11,14 +11,18 @@ export function tidyRefusals(refused: readonly string[]): string[] {
     const bare = reason.endsWith('.') ? reason.slice(0, -1) : reason;
     counts.set(bare, (counts.get(bare) ?? 0) + 1);
   }
-  return [...counts].map(([reason, count]) => (count === 1 ? reason : `${reason} (${count} tokens)`));
+  const reasons = [...counts].map(([reason, count]) => (count === 1 ? reason : `${reason} (${count} tokens)`));
+  // A whisper of a few lines at most: past ten reasons, how many more.
+  return reasons.length <= 10 ? reasons : [...reasons.slice(0, 8), `${reasons.length - 8} more problems`];
 }
 
-/** Names as a list, each once, with how many tokens carry it: "Goblin 1, Raider (3 tokens)". */
+/** Names as a list, each once, with how many tokens carry it: "Goblin 1, Raider (3 tokens)"; past twelve names, how many more. */
 export function nameList(names: readonly string[]): string {
   const counts = new Map<string, number>();
   for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
-  return [...counts].map(([name, count]) => (count === 1 ? name : `${name} (${count} tokens)`)).join(', ');
+  const listed = [...counts].map(([name, count]) => (count === 1 ? name : `${name} (${count} tokens)`));
+  if (listed.length <= 12) return listed.join(', ');
+  return `${listed.slice(0, 10).join(', ')} and ${listed.length - 10} more`;
 }
 
 /** Reasons given for several tokens, each said once before all their names ("Goblin 1, Goblin 2: no save is owed"). */

@@ -1,5 +1,5 @@
 // `!stance MODE [--ids ...]`: set the targets' stance in the active edition; with no mode, show it.
-import { RefusalError, UsageError, checkFlags, idsArg, type FlagTable } from '../text/args';
+import { RefusalError, UsageError, checkFlags, idsArg, type FlagTable, echo } from '../text/args';
 import { readToken } from '../roll20/read';
 import { reply } from './context';
 import type { CommandHandler } from './dispatch';
@@ -16,10 +16,10 @@ export const stanceCommand: CommandHandler = {
     if (edition.stances.length === 0) throw new RefusalError(`the ${edition.id} edition has no stances`);
     checkFlags(ctx.parsed, FLAGS);
     const [word, ...extra] = ctx.parsed.positionals;
-    if (extra.length > 0) throw new UsageError(`one stance only (got "${ctx.parsed.positionals.join(' ')}")`);
+    if (extra.length > 0) throw new UsageError(`one stance only (got "${echo(ctx.parsed.positionals.join(' '))}")`);
     const stance = word?.toLowerCase();
     if (stance !== undefined && !edition.stances.includes(stance)) {
-      throw new UsageError(`unknown stance "${word}" (stances: ${edition.stances.join(', ')})`);
+      throw new UsageError(`unknown stance "${echo(String(word))}" (stances: ${edition.stances.join(', ')})`);
     }
     // No mode: the usage, with the targets' stances when there are targets (commands.md).
     const nothingTargeted = (ctx.msg.selected ?? []).length === 0 && idsArg(ctx.parsed) === undefined;

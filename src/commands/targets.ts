@@ -38,11 +38,15 @@ export function resolveTargets(ctx: CommandContext, ids: string[] | undefined, o
   };
   if (ids !== undefined) {
     if (ids.length === 0) throw new UsageError('--ids needs at least one token id');
+    const unknown: string[] = [];
     for (const id of ids) {
       const token = onTable(id, ctx.gm);
-      if (!token) notes.push(`--ids: no token on the table has the id "${shortId(id)}"`);
+      if (!token) unknown.push(shortId(id));
       else take(token);
     }
+    // One note for every unknown id, the list cut short: 5,000 bogus ids are not 5,000 lines.
+    if (unknown.length === 1) notes.push(`--ids: no token on the table has the id "${unknown[0]}"`);
+    else if (unknown.length > 1) notes.push(`--ids: no token on the table has the ids ${shortList(unknown.map((id) => `"${id}"`))}`);
   } else {
     let ignored = 0;
     for (const selected of ctx.msg.selected ?? []) {
@@ -67,6 +71,12 @@ export function resolveTargets(ctx: CommandContext, ids: string[] | undefined, o
   if (notYours.length > 0) notes.push(`you do not control ${nameList(notYours)}`);
   if (targets.length === 0) throw new RefusalError(tidyRefusals(notes).join('; '));
   return { targets, notes };
+}
+
+/** A list said back in a reply: the first few, then how many more. */
+export function shortList(items: readonly string[], shown = 5): string {
+  if (items.length <= shown + 1) return items.join(', ');
+  return `${items.slice(0, shown).join(', ')} and ${items.length - shown} more`;
 }
 
 /** An id as it may be shown back: never more than 24 characters of it. */

@@ -26,9 +26,17 @@ export function renderCard(card: Card): string {
     for (let i = 0; i < lines.length; i += 1) text += (i === 0 ? '' : '<br>') + escapeChat(lines[i]);
     let links = '';
     for (let i = 0; i < buttonCount; i += 1) links += (i === 0 ? '' : ' ') + renderButton(buttons![i]!.label, buttons![i]!.command);
-    out += ` {{${escapeChat(row.label)}=${text}${text && links ? ' ' : ''}${links}}}`;
+    out += ` {{${escapeChat(rowLabel(row.label))}=${text}${text && links ? ' ' : ''}${links}}}`;
   }
   return out;
+}
+
+/**
+ * A row's key in the default template. `name` is the template's title key: a row labelled so (a
+ * token named "name" on a multi-target card) would take the card's title over; it is quoted instead.
+ */
+function rowLabel(label: string): string {
+  return label.trim().toLowerCase() === 'name' ? `“${label.trim()}”` : label;
 }
 
 /** A short line outside any template (public one-liners, refusals, notices). */

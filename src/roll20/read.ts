@@ -201,6 +201,8 @@ export interface ReadContext {
   turnOrder?: readonly Roll20TurnEntry[];
   /** The row whose turn it is (the top one, past TurnMarker1's own row), found once with `turnOrder`. */
   turnRow?: Roll20TurnEntry;
+  /** The current turn's token is on the GM layer. */
+  turnRowHidden?: boolean;
   /** The edition before the last switch, for tokens first met since (see `deadForGoodWhenMet`). */
   editionLeft?: AnyEdition;
   /** Another token's stance and state, for a plan that names it. */
@@ -397,7 +399,7 @@ export function readFacts<S>(
     initiative,
     // seed 000 / seed 001: the token on top of a non-empty Turn Tracker is in its own active round.
     acting: context.turnRow !== undefined && context.turnRow.id === snapshot.id,
-    currentTurn: context.turnRow === undefined ? null : { initiative: numberOrNull(context.turnRow.pr) },
+    currentTurn: context.turnRow === undefined ? null : { initiative: numberOrNull(context.turnRow.pr), hidden: context.turnRowHidden === true },
     others,
     nameOf: context.nameOf,
   };

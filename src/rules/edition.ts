@@ -61,6 +61,10 @@ export interface OtherFacts<S> {
   name: string;
   stance: string | null;
   state: S;
+  /** Its Vitality (null: not a number), so its condition can be read. */
+  vitality?: number | null;
+  /** It is on top of the Turn Tracker: its own turn, not its defensive round. */
+  acting?: boolean;
 }
 
 /** Everything a plan may know of one token, read once per command. */
@@ -81,7 +85,8 @@ export interface Facts<S> {
   /** The token is on top of a non-empty Turn Tracker: its own turn (when the plan asked for the Turn Tracker). */
   acting: boolean;
   /** The current turn (the top entry, even a custom row): its initiative, null when not a number; null: an empty Turn Tracker. */
-  currentTurn: { initiative: number | null } | null;
+  /** The current turn's initiative; `hidden` when its token is on the GM layer (its number is not said in public). */
+  currentTurn: { initiative: number | null; hidden: boolean } | null;
   /** The other tokens the plan named (`Plan.others`); absent: no such token on the table. */
   others: Record<string, OtherFacts<S> | undefined>;
   /** Names other tokens (an attacker, an ally) for the words of a step. */

@@ -9,6 +9,11 @@ export interface ParsedLine {
   flags: Map<string, string[]>;
 }
 
+/** Input said back in a reply: cut to `max` characters, so a megabyte typed is not a megabyte whispered. */
+export function echo(text: string, max = 40): string {
+  return text.length > max ? `${text.slice(0, max - 3)}...` : text;
+}
+
 /** A malformed command: refused with the command's usage. */
 export class UsageError extends Error {}
 
@@ -43,7 +48,7 @@ export function parseLine(content: string): ParsedLine {
   for (const token of tokens) {
     if (token.startsWith('--') && token.length > 2) {
       const name = token.slice(2).toLowerCase();
-      if (flags.has(name)) throw new UsageError(`--${name} is given twice`);
+      if (flags.has(name)) throw new UsageError(`--${echo(name)} is given twice`);
       current = [];
       flags.set(name, current);
     } else if (current) {
@@ -73,13 +78,13 @@ export function checkFlags(parsed: ParsedLine, spec: FlagTable, elsewhere?: (nam
     const flag = Object.prototype.hasOwnProperty.call(spec, name) ? spec[name] : undefined;
     if (!flag) {
       const edition = elsewhere?.(name);
-      if (edition) throw new UsageError(`--${name} means nothing in the ${edition} edition`);
-      throw new UsageError(`unknown flag --${name}`);
+      if (edition) throw new UsageError(`--${echo(name)} means nothing in the ${edition} edition`);
+      throw new UsageError(`unknown flag --${echo(name)}`);
     }
     if (flag.kind === 'switch' && values.length > 0) throw new UsageError(`--${name} takes no value`);
     if (flag.kind !== 'switch' && values.length === 0) throw new UsageError(`--${name} needs a value`);
     if (flag.kind === 'one' && values.length > 1) {
-      throw new UsageError(`--${name} takes one value (got "${values.join(' ')}")`);
+      throw new UsageError(`--${name} takes one value (got "${echo(values.join(' '))}")`);
     }
   }
 }
@@ -96,7 +101,7 @@ export function hasFlag(parsed: ParsedLine, name: string): boolean {
 /** A whole number within [min, max], or a UsageError naming what was wrong. */
 export function integerArg(text: string, what: string, min: number, max: number): number {
   const value = readInteger(text);
-  if (value === null) throw new UsageError(`${what} must be a whole number (got "${text}")`);
+  if (value === null) throw new UsageError(`${what} must be a whole number (got "${echo(text)}")`);
   if (value < min || value > max) throw new UsageError(`${what} must be from ${min} to ${max} (got ${value})`);
   return value;
 }
@@ -110,7 +115,7 @@ export function optionalInteger(parsed: ParsedLine, name: string, min: number, m
 export function choiceArg<T extends string>(text: string, what: string, choices: readonly T[]): T {
   const word = text.toLowerCase();
   const found = choices.find((choice) => choice === word);
-  if (!found) throw new UsageError(`${what} must be one of ${choices.join(', ')} (got "${text}")`);
+  if (!found) throw new UsageError(`${what} must be one of ${choices.join(', ')} (got "${echo(text)}")`);
   return found;
 }
 

@@ -283,7 +283,7 @@ function facts(over: Partial<Facts<OpposedState>> = {}): Facts<OpposedState> {
     bars: { vitality: bar(30, 30), soul: bar(10, 10), power: bar(10, 10) },
     values: { passive_defense: val(10) },
     initiative: 12,
-    currentTurn: { initiative: 15 },
+    currentTurn: { initiative: 15, hidden: false },
     ...over,
   });
 }

@@ -21,7 +21,7 @@ type Overrides = Omit<Partial<SoakDefendInput>, 'rolls' | 'checkTargets' | 'roun
 };
 
 /** An ally in the reactive stance with an unused successful reaction against the attacker. */
-const AID = { by: 'elf', stance: 'reactive' as const, reaction: true as const };
+const AID = { by: 'elf', stance: 'reactive' as const, reaction: true as const, condition: 'none' as const, acting: false };
 
 function input(o: Overrides = {}): SoakDefendInput {
   return {
@@ -528,7 +528,7 @@ const arbInput: fc.Arbitrary<SoakDefendInput> = fc.record({
   rolls: fc.record({ action: d100, perception: d100, mental: fc.option(d100, { nil: null }) }),
   mod: fc.oneof(fc.constant(0), fc.integer({ min: -1000, max: 1000 })),
   perceptionMod: fc.oneof(fc.constant(0), fc.integer({ min: -100, max: 100 })),
-  aid: fc.option(fc.record({ by: fc.constant('elf'), stance: fc.constantFrom(...SOAK_STANCES), reaction: fc.constantFrom(true, false, 'used' as const, undefined) }), { nil: null, freq: 3 }),
+  aid: fc.option(fc.record({ by: fc.constant('elf'), stance: fc.constantFrom(...SOAK_STANCES), reaction: fc.constantFrom(true, false, 'used' as const, undefined), condition: fc.constantFrom('none' as const, 'none' as const, 'incapacitated' as const, 'dying' as const), acting: fc.boolean() }), { nil: null, freq: 3 }),
   acting: fc.boolean(),
   vs: fc.option(id, { nil: null }),
   ally: fc.option(fc.constant('elf'), { nil: null, freq: 3 }),

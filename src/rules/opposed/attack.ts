@@ -21,6 +21,8 @@ export interface OpposedTurn {
   defender: number | null;
   /** The current turn's (top entry's) initiative; null: not a number (costs paid, no limit). */
   current: number | null;
+  /** The current turn's token is hidden from the players: its initiative is not said. */
+  currentHidden?: boolean;
   /** seed 003's "hard limit" below the current initiative (Ruling: a setting, 20 by default). */
   limit: number;
 }
@@ -37,7 +39,7 @@ export interface OpposedAttackInput {
 }
 
 export type OpposedStep =
-  | { kind: 'overwhelmed'; wanted: DefenseMode; cost: number; initiative: number; current: number; limit: number; used: DefenseMode }
+  | { kind: 'overwhelmed'; wanted: DefenseMode; cost: number; initiative: number; current: number; currentHidden?: true; limit: number; used: DefenseMode }
   | { kind: 'no-initiative-entry'; mode: DefenseMode }
   | { kind: 'current-not-a-number'; mode: DefenseMode }
   | { kind: 'defense-roll'; mode: DefenseMode; roll: number; passive: number; active: number; full: number; total: number }
@@ -82,7 +84,7 @@ export function resolveOpposedAttack(input: OpposedAttackInput): OpposedAttackOu
     else {
       const used = affordableMode(mode, turn);
       if (used !== mode) {
-        steps.push({ kind: 'overwhelmed', wanted: mode, cost: INITIATIVE_COST[mode], initiative: turn.defender, current: turn.current, limit: turn.limit, used });
+        steps.push({ kind: 'overwhelmed', wanted: mode, cost: INITIATIVE_COST[mode], initiative: turn.defender, current: turn.current, ...(turn.currentHidden ? { currentHidden: true as const } : {}), limit: turn.limit, used });
         mode = used;
       }
     }

@@ -2,7 +2,7 @@
 // margin, armor against armor penetration deciding Vitality or stamina, initiative paid for active
 // and full defenses in the Turn Tracker, and the counterattack announced.
 import type { Edition, Facts, Plan, PlanContext, Resolution, RuleChange, ValueKey } from '../edition';
-import { choiceArg, flagValue, integerArg, optionalInteger, UsageError, type FlagTable, type ParsedLine } from '../../text/args';
+import { choiceArg, flagValue, integerArg, optionalInteger, UsageError, type FlagTable, type ParsedLine, echo } from '../../text/args';
 import { MAX_DAMAGE } from '../values';
 import { DEFENSE_MODES, INITIATIVE_COST, resolveOpposedAttack, type DefenseMode } from './attack';
 import { opposedText } from './text';
@@ -55,7 +55,7 @@ interface AttackOrder {
 
 function parseAttack(line: ParsedLine): AttackOrder {
   if (line.positionals.length === 0) throw new UsageError('no weapon damage given');
-  if (line.positionals.length > 1) throw new UsageError(`one amount only (got "${line.positionals.join(' ')}"); an expression must be an inline roll like [[1d8+2]]`);
+  if (line.positionals.length > 1) throw new UsageError(`one amount only (got "${echo(line.positionals.join(' '))}"); an expression must be an inline roll like [[1d8+2]]`);
   const attackText = flagValue(line, 'attack');
   if (attackText === undefined) throw new UsageError('--attack is required: the attacker\'s result (1d20 + modifiers)');
   const modeText = flagValue(line, 'defense-mode');
@@ -105,6 +105,7 @@ function resolveAttack(order: AttackOrder, context: PlanContext, facts: Facts<Op
     turn: {
       defender: facts.initiative,
       current: facts.currentTurn?.initiative ?? null,
+      currentHidden: facts.currentTurn?.hidden === true,
       limit: context.overwhelmLimit,
     },
   });

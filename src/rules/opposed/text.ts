@@ -8,7 +8,7 @@ export function opposedText(step: Step): string {
   const s = step as OpposedStep;
   switch (s.kind) {
     case 'overwhelmed':
-      return `Overwhelmed: ${s.wanted} defense costs ${s.cost} initiative, and ${s.initiative} - ${s.cost} is more than ${s.limit} below the current turn (${s.current}): ${s.used} defense instead`;
+      return `Overwhelmed: ${s.wanted} defense costs ${s.cost} initiative, and ${s.initiative} - ${s.cost} is more than ${s.limit} below the current turn${s.currentHidden ? '' : ` (${s.current})`}: ${s.used} defense instead`;
     case 'no-initiative-entry':
       return `Not in the Turn Tracker (or its initiative is not a number): ${s.mode} defense costs no initiative`;
     case 'current-not-a-number':

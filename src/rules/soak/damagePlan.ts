@@ -1,7 +1,7 @@
 // `!damage` in the `soak` edition as a plan: parse the arguments, name the values to read, and
 // resolve one token's hit from those numbers (rules.md, "Damage"; commands.md, "Syntax").
 import type { Facts, Outcome, Plan, Resolution, RuleChange, ValueKey, Headline } from '../edition';
-import { choiceArg, flagValue, hasFlag, integerArg, optionalInteger, UsageError, type FlagTable, type ParsedLine } from '../../text/args';
+import { choiceArg, flagValue, hasFlag, integerArg, optionalInteger, UsageError, type FlagTable, type ParsedLine, echo } from '../../text/args';
 import { defensiveStanceReduction, type SoakArmor } from './damage';
 import type { DamageTrack } from './damageSteps';
 import { TRACK_OF } from '../damageTypes';
@@ -47,7 +47,7 @@ const TRACK_KEYS: Record<DamageTrack, TrackKeys> = {
 export function parseSoakDamage(parsed: ParsedLine): SoakDamageOrder {
   const instantKill = hasFlag(parsed, 'instant-kill');
   if (parsed.positionals.length > 1) {
-    throw new UsageError(`one amount only (got "${parsed.positionals.join(' ')}"); an expression must be an inline roll like [[2d6+3]]`);
+    throw new UsageError(`one amount only (got "${echo(parsed.positionals.join(' '))}"); an expression must be an inline roll like [[2d6+3]]`);
   }
   const amountText = parsed.positionals[0];
   if (amountText === undefined && !instantKill) throw new UsageError('no damage amount given');

@@ -56,6 +56,10 @@ export interface SoakAid {
   stance: SoakStance;
   /** Its reaction check against the attacker named by `--vs` this round. */
   reaction: ReactionResult | undefined;
+  /** rules.md section 5: only a standing token can act, and so aid. */
+  condition: Condition;
+  /** Ruling 8c: on its own turn (top of the Turn Tracker) a token is not in its defensive round, and gives no aid. */
+  acting: boolean;
 }
 
 export type SoakDefendRefusal =
@@ -63,6 +67,8 @@ export type SoakDefendRefusal =
   | { code: 'acting-turn' }
   | { code: 'aid-not-reactive'; by: string }
   | { code: 'aid-no-reaction'; by: string; vs: string; used: boolean }
+  | { code: 'aid-down'; by: string; condition: Exclude<Condition, 'none'> }
+  | { code: 'aid-acting'; by: string }
   | { code: 'situation-not-allowed'; action: SoakDefendAction; situation: SoakSituation }
   | { code: 'flag-not-applicable'; flag: DefendFlag; action: SoakDefendAction; situation: SoakSituation }
   | { code: 'evade-impossible-aoe' }
@@ -154,6 +160,8 @@ function refusalFor(input: SoakDefendInput): SoakDefendRefusal | null {
   // seed 000, reactive stance: "Aided Checks" come from the ally's successful reaction against that attacker.
   if (input.aid !== null) {
     if (!given(input.vs)) return { code: 'needs-vs', action };
+    if (input.aid.condition !== 'none') return { code: 'aid-down', by: input.aid.by, condition: input.aid.condition };
+    if (input.aid.acting) return { code: 'aid-acting', by: input.aid.by };
     if (!canHelpAllies(input.aid.stance)) return { code: 'aid-not-reactive', by: input.aid.by };
     if (input.aid.reaction !== true) return { code: 'aid-no-reaction', by: input.aid.by, vs: input.vs, used: input.aid.reaction === 'used' };
   }
@@ -336,6 +344,10 @@ export function describeRefusal(reason: SoakDefendRefusal, nameOf: (id: string) 
   switch (reason.code) {
     case 'acting-turn':
       return 'It is this token\'s turn (top of the Turn Tracker): the defensive round is for everyone but the one acting. Saves are still allowed.';
+    case 'aid-down':
+      return `Aid needs a standing ally: ${nameOf(reason.by)} is ${reason.condition} (only a standing token can act).`;
+    case 'aid-acting':
+      return `No aid on the aider's own turn: ${nameOf(reason.by)} is acting (top of the Turn Tracker); its reaction can aid once the turn moves on.`;
     case 'aid-not-reactive':
       return `Aid needs the reactive stance: ${nameOf(reason.by)} is not in it (an aided check comes from a successful reaction check).`;
     case 'aid-no-reaction':

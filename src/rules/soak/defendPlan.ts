@@ -1,7 +1,7 @@
 // `!defend` in the `soak` edition as a plan: parse the action, count the d100s still to roll, and
 // resolve one token's check or owed save from the numbers read (rules.md, "Defensive actions").
 import type { Facts, Headline, Plan, Resolution, RuleChange, ValueKey } from '../edition';
-import { choiceArg, flagValue, hasFlag, optionalInteger, UsageError, type FlagTable, type ParsedLine } from '../../text/args';
+import { choiceArg, flagValue, hasFlag, optionalInteger, UsageError, type FlagTable, type ParsedLine, echo } from '../../text/args';
 import { percentileCheck } from '../check';
 import { describeRefusal, resolveSoakDefend, type CheckName, type SoakAid, type SoakDefendAction, type SoakDefendInput } from './defend';
 import { SOAK_SITUATIONS, SOAK_SITUATION_RULES } from './situations';
@@ -54,7 +54,7 @@ export interface DefendOrder extends Pick<SoakDefendInput, 'situation' | 'mod' |
 }
 
 export function parseSoakDefend(parsed: ParsedLine): DefendOrder {
-  if (parsed.positionals.length > 0) throw new UsageError(`unexpected "${parsed.positionals.join(' ')}" (give the action with --action)`);
+  if (parsed.positionals.length > 0) throw new UsageError(`unexpected "${echo(parsed.positionals.join(' '))}" (give the action with --action)`);
   // rules.md, Reactive stance: aid comes from a named ally's successful reaction, not a switch.
   if (hasFlag(parsed, 'aided')) {
     throw new UsageError('--aided is replaced by --aided-by ID (the reacting ally\'s token) with --vs ID (the attacker)');
@@ -188,7 +188,13 @@ function resolveCheck(
     if (order.aidedBy === facts.id) return { kind: 'refused', reason: '--aided-by names this token itself: an aid comes from an ally' };
     const reactions = aider.state.reactions ?? {};
     const reaction = order.vs !== null && Object.prototype.hasOwnProperty.call(reactions, order.vs) ? reactions[order.vs] : undefined;
-    aid = { by: order.aidedBy, stance: aider.stance === 'reactive' || aider.stance === 'defensive' ? aider.stance : 'none', reaction };
+    aid = {
+      by: order.aidedBy,
+      stance: aider.stance === 'reactive' || aider.stance === 'defensive' ? aider.stance : 'none',
+      reaction,
+      condition: lifeOf(aider.state, aider.vitality ?? null).condition,
+      acting: aider.acting === true,
+    };
   }
   const outcome = resolveSoakDefend({
     action: order.action as SoakDefendAction,

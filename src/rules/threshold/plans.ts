@@ -1,7 +1,7 @@
 // `!damage` and `!defend` of the `threshold` edition as plans: parse, name what to read and roll,
 // and resolve one token from those numbers (rules.md, "Edition `threshold`"; commands.md).
 import type { Facts, Headline, Plan, Resolution, RuleChange, ValueKey } from '../edition';
-import { choiceArg, flagValue, hasFlag, integerArg, optionalInteger, UsageError, type FlagTable, type ParsedLine } from '../../text/args';
+import { choiceArg, flagValue, hasFlag, integerArg, optionalInteger, UsageError, type FlagTable, type ParsedLine, echo } from '../../text/args';
 import { MAX_DAMAGE } from '../values';
 import { TRACK_OF } from '../damageTypes';
 import { resolveThresholdHit } from './damage';
@@ -66,7 +66,7 @@ interface DamageOrder {
 
 export function parseThresholdDamage(line: ParsedLine): DamageOrder {
   if (line.positionals.length === 0) throw new UsageError('no damage amount given');
-  if (line.positionals.length > 1) throw new UsageError(`one amount only (got "${line.positionals.join(' ')}"); an expression must be an inline roll like [[2d6+3]]`);
+  if (line.positionals.length > 1) throw new UsageError(`one amount only (got "${echo(line.positionals.join(' '))}"); an expression must be an inline roll like [[2d6+3]]`);
   const amount = integerArg(line.positionals[0]!, 'the damage amount', 0, MAX_DAMAGE);
   const hit = optionalInteger(line, 'hit', -1000, 1000) ?? null;
   // rules.md: --mod adds to the hit chance and needs --hit.
@@ -157,7 +157,7 @@ interface DefendOrder {
 }
 
 export function parseThresholdDefend(line: ParsedLine): DefendOrder {
-  if (line.positionals.length > 0) throw new UsageError(`unexpected "${line.positionals.join(' ')}" (give the action with --action)`);
+  if (line.positionals.length > 0) throw new UsageError(`unexpected "${echo(line.positionals.join(' '))}" (give the action with --action)`);
   const actionText = flagValue(line, 'action');
   if (actionText === undefined) throw new UsageError('no action given');
   const word = actionText.toLowerCase();
