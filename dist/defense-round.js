@@ -6309,7 +6309,8 @@ var DefenseRound = (() => {
     const edition = activeEdition(app);
     const target2 = { token, character: characterOf(token) };
     const echo2 = link ? app.linkedEdits.get(link) : void 0;
-    const alreadyRead = echo2 !== void 0 && echo2.from === before && (echo2.to === typed || echo2.typed === typed);
+    const alreadyRead = echo2 !== void 0 && echo2.by !== token.id && !echo2.echoed.has(token.id) && echo2.from === before && (echo2.to === typed || echo2.typed === typed);
+    if (alreadyRead) echo2.echoed.add(token.id);
     if (link && !alreadyRead) app.linkedEdits.delete(link);
     if (alreadyRead && echo2.to !== typed) {
       typed = echo2.to;
@@ -6334,7 +6335,7 @@ var DefenseRound = (() => {
             title: `${reading2.snapshot.name}: Vitality edited by hand, ${before} -> ${typed}, read through armor`
           });
           present(app, [shown2], { title: "Hand edit", replyTo: "gm" });
-          if (link) app.linkedEdits.set(link, { from: before, typed, to: vitalityAfter2?.kind === "bar" ? vitalityAfter2.to : before });
+          if (link) app.linkedEdits.set(link, { from: before, typed, to: vitalityAfter2?.kind === "bar" ? vitalityAfter2.to : before, by: token.id, echoed: new set() });
           recordApplication(app, { by: "hand-edit", kind: "hand-edit", round: app.store.round.number, tokens: [applied2] });
           return;
         }

@@ -29,7 +29,9 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
   const echo = link ? app.linkedEdits.get(link) : undefined;
   // Another token of the same linked attribute reporting the edit already read through armor.
   // It shows what the user typed (Roll20 copied the edit) or what the armor left (our write reached it first).
-  const alreadyRead = echo !== undefined && echo.from === before && (echo.to === typed || echo.typed === typed);
+  // Each other token of the sheet reports it once; the token that was edited, editing again, is a new edit.
+  const alreadyRead = echo !== undefined && echo.by !== token.id && !echo.echoed.has(token.id) && echo.from === before && (echo.to === typed || echo.typed === typed);
+  if (alreadyRead) echo.echoed.add(token.id);
   if (link && !alreadyRead) app.linkedEdits.delete(link);
   if (alreadyRead && echo.to !== typed) {
     // The token still shows what was typed: it follows what the armor left, as the sheet does.
@@ -60,7 +62,7 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
           title: `${reading.snapshot.name}: Vitality edited by hand, ${before} -> ${typed}, read through armor`,
         });
         present(app, [shown], { title: 'Hand edit', replyTo: 'gm' });
-        if (link) app.linkedEdits.set(link, { from: before, typed, to: vitalityAfter?.kind === 'bar' ? vitalityAfter.to : before });
+        if (link) app.linkedEdits.set(link, { from: before, typed, to: vitalityAfter?.kind === 'bar' ? vitalityAfter.to : before, by: token.id, echoed: new Set() });
         recordApplication(app, { by: 'hand-edit', kind: 'hand-edit', round: app.store.round.number, tokens: [applied] });
         return;
       }
