@@ -5801,7 +5801,7 @@ var DefenseRound = (() => {
         return `turn-order:${change.tokenId}`;
     }
   }
-  function mergeChanges(tokens, onTable2 = () => true) {
+  function mergeChanges(tokens, onTable2 = () => true, adopt = () => void 0) {
     const merged = new map();
     for (const entry of tokens) {
       const here = onTable2(entry.tokenId);
@@ -5816,7 +5816,9 @@ var DefenseRound = (() => {
       }
     }
     const out = [];
-    for (const [place, { first, last, owner }] of merged) {
+    for (const [place, entry] of merged) {
+      const { first, last } = entry;
+      const owner = entry.owner ?? adopt(first);
       if (owner === void 0) continue;
       const change = first !== last && "to" in first && "to" in last ? { ...first, to: last.to } : first;
       out.push({ place, tokenId: owner.tokenId, name: owner.name, change });
@@ -6056,7 +6058,8 @@ var DefenseRound = (() => {
     const tokens = new map(application.tokens.map((entry) => [entry.tokenId, onTable(entry.tokenId, ctx.gm)]));
     const present2 = application.tokens.filter((entry) => tokens.get(entry.tokenId) !== void 0);
     const gone = application.tokens.filter((entry) => !present2.includes(entry)).map((entry) => entry.name);
-    const merged = shiftMerged(mergeChanges(application.tokens, (id2) => tokens.get(id2) !== void 0), edition, app.store.round.number - application.round).filter((entry) => stillOwned(entry, app.store.settings));
+    const adopt = (change) => present2.find((entry) => holdsValue(tokens.get(entry.tokenId), change));
+    const merged = shiftMerged(mergeChanges(application.tokens, (id2) => tokens.get(id2) !== void 0, adopt), edition, app.store.round.number - application.round).filter((entry) => stillOwned(entry, app.store.settings));
     const context = { settings: app.store.settings, edition, tokens: app.store.tokens };
     const now = readNow(context, merged);
     const describe = (left, current) => {
@@ -6087,6 +6090,14 @@ var DefenseRound = (() => {
     if (seen.length > 0) send(PUBLIC, renderLine(`${what}: ${seen.join(", ")}.`));
     if (unseen.length > 0) send(TO_GM, renderLine(`${what} on hidden token${unseen.length === 1 ? "" : "s"}: ${unseen.join(", ")}.`), { record: true });
     if (gone.length > 0) reply(ctx, `Skipped token${gone.length === 1 ? "" : "s"} no longer on the table: ${gone.join(", ")}.`);
+  }
+  function holdsValue(token, change) {
+    if (!token) return false;
+    if (change.kind === "bar" && change.attributeId !== void 0) {
+      return ["bar1_link", "bar2_link", "bar3_link"].some((link) => string(token.get(link) ?? "") === change.attributeId);
+    }
+    if (change.kind === "attribute") return string(getObj("attribute", change.attributeId)?.get("_characterid") ?? "") === string(token.get("represents") ?? "");
+    return false;
   }
   function stillOwned({ tokenId, change }, settings) {
     const token = getObj("graphic", tokenId);

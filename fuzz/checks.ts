@@ -93,8 +93,8 @@ export function snapshot(world: World): Snapshot {
     stateJson = JSON.stringify(raw);
   }
   for (const entry of world.mock.turnOrder()) {
-    const key = `t:${String(entry.id)}:pr`;
-    if (String(entry.id) !== '-1' && !values.has(key)) values.set(key, entry.pr);
+    const key = `t:${typeof entry.id === 'string' ? entry.id : '?'}:pr`;
+    if (typeof entry.id === 'string' && entry.id !== '-1' && !values.has(key)) values.set(key, entry.pr);
   }
   // Names longest first, so "Goblin 1" goes before "Goblin".
   allNames.sort((a, b) => b.length - a.length);
@@ -117,6 +117,8 @@ export interface StepFacts {
   /** players-target-any at the step's start. */
   anyTarget: boolean;
   inFlight?: InFlight;
+  /** The step was a hand edit of a bar: Roll20 says not whose, so its entries keep a quota of their own. */
+  handEdit?: boolean;
   messages: ChatRecord[];
   logs: string[];
   /** The mock's warnings in this step: what a real Roll20 would get wrong silently (a write to a removed object, ...). */
@@ -243,6 +245,15 @@ export function checkHistory(world: World, before: Snapshot, facts: StepFacts): 
     }
   }
   for (const [by, count] of perPlayer) if (count > PER_PLAYER_LIMIT) out.push(`player ${by} has ${count} history entries, over ${PER_PLAYER_LIMIT}`);
+  const handEdits = (stored.history as any[]).filter((entry) => entry?.by === 'hand-edit').length;
+  if (handEdits > PER_PLAYER_LIMIT) out.push(`${handEdits} hand-edit history entries, over ${PER_PLAYER_LIMIT}`);
+  if (facts.handEdit && !facts.restart) {
+    // A bar typed into (by anyone: Roll20 does not say) never pushes out anyone else's entries.
+    const now = new Set(stored.history as unknown[]);
+    for (const entry of before.history as any[]) {
+      if (entry?.by !== 'hand-edit' && !now.has(entry)) out.push(`a hand edit pushed ${String(entry?.by)}'s history entry out`);
+    }
+  }
   const actor = facts.actor;
   if (actor && !actor.gm) {
     const now = new Set(stored.history as unknown[]);
@@ -482,6 +493,29 @@ export function checkInFlight(before: Snapshot, after: Snapshot, facts: StepFact
     if (!Object.is(old, value)) out.push(`${flight.action} while the roll was out, yet ${key} changed after: ${describe(old)} -> ${describe(value)}`);
   }
   return out;
+}
+
+/** A roll flag's value that is a roll of dice: one inline roll of NdS (S at least 2) with modifiers and whole-number terms. */
+const DIE_ROLL = /^\[\[\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*\]\]$/i;
+const ROLL_FLAG = /--(roll|perception-roll|mental-roll|react-roll|defense-roll)\s+(\S+)/g;
+
+/**
+ * A player's die given as a number, or as a number in brackets ([[1]], [[1d1*20]]), is marked
+ * "typed, not rolled" on what the command applied: a player never picks her own die unseen.
+ */
+export function checkTypedRolls(found: readonly Change[], facts: StepFacts): string[] {
+  const cmd = facts.command;
+  const actor = facts.actor;
+  if (!cmd || !actor || actor.gm || (cmd.kind !== 'defend' && cmd.kind !== 'damage')) return [];
+  const typed = [...cmd.text.matchAll(ROLL_FLAG)].filter((match) => {
+    const die = DIE_ROLL.exec(match[2]!);
+    return !die || (die[1] !== '' && Number(die[1]) < 1) || Number(die[2]) < 2;
+  });
+  if (typed.length === 0 || found.length === 0) return [];
+  if (facts.messages.some((record) => record.who === 'DefenseRound' && record.content.includes('typed, not rolled'))) return [];
+  // Only when something it rolled for was applied: a check made (a pending defense kept) or a hit landed.
+  const applied = found.some(({ key }) => key.startsWith('s:') || key.startsWith('g:'));
+  return applied ? [`${actor.label}'s ${typed.map((m) => `--${m[1]} ${m[2]}`).join(', ')} changed the table, and no card said the roll was typed`] : [];
 }
 
 /** One token's values as snapshot() keys them: its bars and markers, and what the script remembers of it. */

@@ -14,6 +14,7 @@ import {
   checkHidden,
   checkHistory,
   checkInFlight,
+  checkTypedRolls,
   checkNoCrash,
   checkNpcNumbers,
   checkNumbersWritten,
@@ -33,7 +34,7 @@ import { controls, HIDDEN_NAME, NAMES, World, type Actor, type InFlightAction } 
 
 export const STEP_KINDS = [
   'command', 'undo', 'admin', 'details', 'hand-edit', 'tokenmod-edit', 'api-edit', 'attribute-edit', 'turn',
-  'delete', 'create', 'in-flight', 'restart', 'advance',
+  'delete', 'create', 'in-flight', 'restart', 'advance', 'twins',
 ] as const;
 export type StepKind = (typeof STEP_KINDS)[number];
 
@@ -52,6 +53,7 @@ const WEIGHTS: Record<StepKind, number> = {
   'in-flight': 2.5,
   restart: 0.4,
   advance: 0.3,
+  twins: 0.6,
 };
 
 /**
@@ -208,6 +210,7 @@ class Runner {
     const s = worldSeed(seed, index);
     const world = new World(s, bundle);
     world.tokenValues = (tokenId) => tokenValues(world, tokenId);
+    world.snapshotNow = () => snapshot(world);
     await world.mock.settle();
     world.mock.newMessages();
     return new Runner(world, new Rng(s), seed, index, options);
@@ -220,7 +223,9 @@ class Runner {
     let kind = this.rng.weighted(this.weights);
     if (world.newerJson !== undefined && this.rng.chance(0.1) && !(this.options.skip ?? []).includes('admin')) kind = 'admin';
     this.kinds[kind] += 1;
-    const before = snapshot(world);
+    const start = snapshot(world);
+    world.rebase = undefined;
+    world.preSwitch = undefined;
     const logMark = mock.logs.length;
     const warningMark = mock.warnings.length;
     mock.newMessages();
@@ -239,7 +244,12 @@ class Runner {
     // A GM's reset-state discards a newer version's state: from here on the state is the script's own again.
     if (world.newerJson !== undefined && facts.actor?.gm && facts.command?.sub === 'reset-state' && mock.state.DefenseRound?.schemaVersion === 2) world.newerJson = undefined;
     const after = snapshot(world);
-    const found = changes(before, after);
+    // A step the GM's edition switch broke into (a roll out): what the switch did is not the sender's.
+    const before = (world.rebase as Snapshot | undefined) ?? start;
+    // The sender's changes: before the switch (a command that ran to its end first) and after it.
+    const found = world.preSwitch ? [...changes(start, world.preSwitch as Snapshot), ...changes(before, after)] : changes(before, after);
+    world.rebase = undefined;
+    world.preSwitch = undefined;
     const leftBy = facts.actor ? this.leftBy.get(facts.actor.id) : undefined;
     const problems = [
       ...checkNoCrash(facts),
@@ -253,6 +263,7 @@ class Runner {
       ...checkRecipients(facts),
       ...checkEscaping(facts),
       ...checkInFlight(before, after, facts),
+      ...checkTypedRolls(found, facts),
       ...world.observerProblems.splice(0),
     ];
     this.remember(found, facts);
@@ -346,6 +357,8 @@ class Runner {
       case 'restart':
         facts.restart = true;
         return this.restart();
+      case 'twins':
+        return this.twins(facts);
       case 'advance': {
         const ms = this.rng.int(1, 120_000);
         this.world.mock.advance(ms);
@@ -415,6 +428,7 @@ class Runner {
   }
 
   private async handEdit(facts: StepFacts): Promise<string> {
+    facts.handEdit = true;
     const token = this.someToken();
     if (!token) return 'hand edit: no token';
     const bar = this.rng.chance(0.75) ? this.vitalityBar() : this.rng.pick(['bar1', 'bar2', 'bar3']);
@@ -572,10 +586,12 @@ class Runner {
         facts.allowed.add(pr);
         return { id: t.id, pr: pr as number };
       });
+      // Another script's row holding objects where Roll20 keeps text and numbers (String() of it throws).
+      if (rng.chance(0.1)) entries.splice(rng.int(0, entries.length), 0, { id: { toString: 1 }, pr: { valueOf: 1 }, custom: { toString: 1 } } as any);
       if (rng.chance(0.3)) entries.splice(rng.int(0, entries.length), 0, { id: '-1', pr: rng.int(0, 20), custom: 'Lair action' } as any);
       if (rng.chance(0.2) && this.world.deleted.length > 0) entries.push({ id: rng.pick(this.world.deleted), pr: 5 });
       mock.setTurnOrder(entries);
-      text = `Turn Tracker set: ${entries.map((e) => `${this.nameOf(e.id)}@${describe(e.pr)}`).join(', ')}`;
+      text = `Turn Tracker set: ${entries.map((e) => `${typeof e.id === 'string' ? this.nameOf(e.id) : 'an object'}@${describe(e.pr)}`).join(', ')}`;
     }
     await mock.settle();
     return text;
@@ -674,11 +690,52 @@ class Runner {
     const onlyActs = !other && !command.named.includes(target.id);
     if (onlyActs && world.character(target)) actions.push('remove-character');
     if (onlyActs && !actor.gm && !(command.kind === 'damage' && facts.anyTarget)) actions.push('revoke-control', 'revoke-control');
+    // The GM switching editions while any roll is out (the command's targets all stay put).
+    if (command.kind !== 'stance' && command.kind !== 'heal') actions.push('switch-edition');
     const action = rng.pick(actions);
     world.inFlight = { action, tokenId: target.id, playerId: actor.id, done: false };
     facts.inFlight = world.inFlight;
     const text = await this.chat(command, facts);
     return `${text} [while the roll is out: ${action} ${this.nameOf(target.id)}]`;
+  }
+
+  /**
+   * Two tokens of one linked sheet hit by one command, one of them deleted, then the GM's undo: the
+   * sheet's Vitality (one value, written twice) must come back whole, with no false "changed since".
+   */
+  private async twins(facts: StepFacts): Promise<string> {
+    const world = this.world;
+    const mock = world.mock;
+    const vitalityBar = String(world.settings()?.bars?.vitality ?? 'bar1');
+    const sheet = mock.globals.getObj('attribute', world.scene.attributes.Bob.vitality) as unknown as MockObject | undefined;
+    const bob = mock.globals.getObj('character', world.scene.characters.Bob);
+    if (!sheet || !bob || world.newerJson !== undefined) return 'twins: no linked sheet';
+    const linked = () => world.tokens().filter((t) => t.props[`${vitalityBar}_link`] === sheet.id && t.props.layer !== 'gmlayer');
+    while (linked().length < 2) {
+      mock.create('graphic', { subtype: 'token', pageid: world.scene.pageId, layer: 'objects', name: 'Bob twin', represents: bob.id, controlledby: world.scene.players.Alice, [`${vitalityBar}_link`]: sheet.id });
+    }
+    const [first, second] = linked();
+    const before = sheet.props.current;
+    facts.actor = world.gm;
+    await mock.chat(world.gm.id, `!damage ${this.rng.int(5, 60)} --ids ${first!.id} ${second!.id}`);
+    const hitTo = sheet.props.current;
+    const gone = this.rng.chance(0.5) ? first! : second!;
+    world.forget(gone.id);
+    mock.userRemove(gone);
+    await mock.settle();
+    mock.newMessages();
+    await mock.chat(world.gm.id, '!damage --undo');
+    const said = mock.newMessages().map((record) => record.content).join(' ');
+    facts.messages.push(...mock.chatLog.slice(-3));
+    const start = readIntegerLoose(before);
+    const hit = readIntegerLoose(hitTo) !== start;
+    if (start !== null && hit && /Damage undone/.test(said) && readIntegerLoose(sheet.props.current) !== start) {
+      world.observerProblems.push(`twins: the undo of one hit on two linked tokens (one deleted since) left the sheet's Vitality at ${describe(sheet.props.current)}, not ${describe(before)}: ${said.slice(0, 300)}`);
+    }
+    if (/changed since/.test(said) && start !== null && hit) {
+      world.observerProblems.push(`twins: undo reported "changed since" though nothing changed after the hit: ${said.slice(0, 200)}`);
+    }
+    return `twins: GM hits both tokens of Bob's sheet (${describe(before)} -> ${describe(hitTo)}), ${this.nameOf(gone.id)} deleted, GM undoes: ${describe(sheet.props.current)}`;
   }
 
   private async restart(): Promise<string> {
@@ -771,3 +828,10 @@ function summary(messages: readonly ChatRecord[]): string {
 }
 
 export type { Snapshot };
+
+/** A whole number as a bar or attribute holds it, or null. */
+function readIntegerLoose(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : null;
+  if (typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value)) return Number(value);
+  return null;
+}

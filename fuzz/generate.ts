@@ -20,7 +20,8 @@ export interface Command {
   sub: string;
 }
 
-const INLINE_ROLLS = ['[[2d6+3]]', '[[1d100]]', '[[1d20+5]]', '[[4d6kh3]]', '[[0]]', '[[-3]]', '[[5/2]]', '[[1000001]]', '[[3*1000000]]', '[[9007199254740993]]', '[[10-30]]'];
+// Rolls of dice, and numbers in brackets: [[1]], [[1d1*20]] and [[ 50 ]] are typed, not rolled (the card must say so).
+const INLINE_ROLLS = ['[[2d6+3]]', '[[1d100]]', '[[1d20+5]]', '[[4d6kh3]]', '[[0]]', '[[-3]]', '[[5/2]]', '[[1000001]]', '[[3*1000000]]', '[[9007199254740993]]', '[[10-30]]', '[[1]]', '[[1d1*20]]', '[[ 50 ]]', '[[1d20*0+20]]'];
 const GARBAGE_WORDS = ['abc', '1e3', '0x10', 'five', '<b>X</b>', '{{y}}', '@{z}', '%{w}', '?{q}', '\u202E9', '12.5', '-0', '+7', 'NaN', 'Infinity', '9007199254740993', '1,000'];
 const SOAK_SITUATIONS = ['front', 'thrown-object', 'spell-seen', 'behind', 'distracted', 'side', 'projectile', 'gun', 'aoe', 'aoe-edge', 'spell-unseen', 'covert', 'spectator'];
 const THRESHOLD_SITUATIONS = ['front', 'thrown-object', 'spell-seen', 'behind', 'distracted', 'side', 'projectile', 'aoe', 'aoe-edge', 'spell-fast', 'spell-invisible', 'covert', 'spectator'];

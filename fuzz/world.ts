@@ -16,6 +16,8 @@ export const PAYLOADS = ['<b>X</b>', '[[1d20]]', '{{y}}', '@{z}', '%{w}', '?{q}'
 export const NAMES = [
   'Orc', 'Wolf', 'Rat', 'Imp <b>X</b>', 'Bat [[1d20]]', 'Elf {{y}}', 'Ork @{z}', 'Ent %{w}', 'Ant\u202Eevil', 'Newt\u2028line',
   'Quiz ?{q}', 'Cash $[[0]]', 'Gob"q', "O'Brien", '', 'Goblin 1', 'x'.repeat(300),
+  // Control characters: JSON writes most of them as six characters each (\u0007).
+  `\u0001\u0007\u001b${'\u0007'.repeat(190)}`, 'Tab\tName\u0000', '\ud800lone',
 ] as const;
 
 /** The hidden NPC's name: only the GM ever sees it (it stays on the GM layer and players never select it). */
@@ -31,7 +33,7 @@ export interface Actor {
   displayname: string;
 }
 
-export type InFlightAction = 'api-remove-token' | 'user-remove-token' | 'remove-character' | 'revoke-control';
+export type InFlightAction = 'api-remove-token' | 'user-remove-token' | 'remove-character' | 'revoke-control' | 'switch-edition';
 
 /** A change made by a chat listener while the script's roll is out (commands.md, "Rolls that come back late"). */
 export interface InFlight {
@@ -75,6 +77,11 @@ export class World {
   readonly withHealthColors: boolean;
   /** Reads one token's values as the checks key them (set by the runner, so this file needs nothing of checks.ts). */
   tokenValues?: (tokenId: string) => Map<string, unknown>;
+  /** The whole world as checks see it, taken now (set by the fuzzer). */
+  snapshotNow?: () => unknown;
+  /** The world just before and just after the GM's edition switch made while a roll was out: what lies between is the GM's. */
+  preSwitch?: unknown;
+  rebase?: unknown;
   /** Every token, character and player name seen so far, as chat shows it. */
   readonly namesSeen = new Set<string>();
   private readonly source: string;
@@ -182,6 +189,17 @@ export class World {
           this.forget(character.id);
           this.mock.userRemove(character);
         }
+        return;
+      }
+      case 'switch-edition': {
+        // The GM switches editions while the roll is out: the command must apply nothing when it returns.
+        const now = this.edition();
+        const next = (['soak', 'threshold', 'opposed'] as const).filter((id) => id !== now);
+        this.preSwitch = this.snapshotNow?.();
+        this.mock.deliverNow(this.gm.id, `!defense-round config edition ${next[this.deleted.length % 2]}`);
+        // What the switch itself did is the GM's: the step's changes are counted from here, and nothing may change the token after.
+        flight.seen = this.tokenValues?.(token.id);
+        this.rebase = this.snapshotNow?.();
         return;
       }
       case 'revoke-control': {

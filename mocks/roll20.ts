@@ -92,6 +92,11 @@ export interface MockRoll20 {
   turnOrder(): Roll20TurnEntry[];
 
   chat(playerId: string, content: string, options?: { selected?: string[] }): Promise<void>;
+  /**
+   * A player's message delivered now, inside whatever is running (a listener of another message):
+   * Roll20 may deliver one while a script's roll is out. Its handlers run before this returns.
+   */
+  deliverNow(playerId: string, content: string, options?: { selected?: string[] }): void;
   publicMessages(): ChatRecord[];
   whispersTo(nameOrGm: string): ChatRecord[];
   newMessages(): ChatRecord[];
@@ -417,13 +422,14 @@ export function createRoll20(options: { seed?: number } = {}): MockRoll20 {
     },
 
     async chat(playerId, content, opts = {}) {
-      const player = store.get(playerId);
-      if (!player || player.type !== 'player') throw new Error(`no player with id ${playerId}`);
-      const who = displayName(player) + (gmIds.has(playerId) ? ' (GM)' : '');
-      const selected = (opts.selected ?? []).map((id) => ({ _id: id, _type: (store.get(id)?.type ?? 'graphic') as Roll20ObjectType }));
-      const { message, record } = compose(who, playerId, content, selected);
+      const { message, record } = playerMessage(playerId, content, opts.selected);
       post(record, message);
       await mock.settle();
+    },
+    deliverNow(playerId, content, opts = {}) {
+      const { message, record } = playerMessage(playerId, content, opts.selected);
+      chatLog.push(record);
+      bus.fire('chat:message', message);
     },
     publicMessages: () => chatLog.filter((m) => m.type !== 'whisper' && m.type !== 'api' && m.type !== 'gmrollresult'),
     whispersTo: (nameOrGm) => chatLog.filter((m) => m.whisperTo?.toLowerCase() === nameOrGm.toLowerCase()),
@@ -456,6 +462,14 @@ export function createRoll20(options: { seed?: number } = {}): MockRoll20 {
     },
     create: (type, props = {}) => store.create(type, withPage(type, props)),
   };
+
+  function playerMessage(playerId: string, content: string, selectedIds: string[] = []) {
+    const player = store.get(playerId);
+    if (!player || player.type !== 'player') throw new Error(`no player with id ${playerId}`);
+    const who = displayName(player) + (gmIds.has(playerId) ? ' (GM)' : '');
+    const selected = selectedIds.map((id) => ({ _id: id, _type: (store.get(id)?.type ?? 'graphic') as Roll20ObjectType }));
+    return compose(who, playerId, content, selected);
+  }
 
   function single(kind: string, name: string, accept: (o: MockObject) => boolean, type = kind): MockObject {
     const found = store.ofType(type).filter(accept);

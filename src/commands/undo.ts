@@ -13,6 +13,7 @@ import { activeEdition, readTarget, TOKEN_ONLY } from './pipeline';
 import { onTable } from './targets';
 import type { App } from './context';
 import type { Memory } from '../state/tokens';
+import type { StoredChange } from '../state/history';
 import type { Settings } from '../state/settings';
 
 export function undoDamage(ctx: CommandContext): void {
@@ -39,7 +40,9 @@ export function undoDamage(ctx: CommandContext): void {
   const present = application.tokens.filter((entry) => tokens.get(entry.tokenId) !== undefined);
   const gone = application.tokens.filter((entry) => !present.includes(entry)).map((entry) => entry.name);
   // A new round since clears what it clears (a used-up pending defense does not come back).
-  const merged = shiftMerged(mergeChanges(application.tokens, (id) => tokens.get(id) !== undefined), edition, app.store.round.number - application.round).filter((entry) => stillOwned(entry, app.store.settings));
+  // A sheet value only a token gone since changed is still put back through a token of the entry that holds it.
+  const adopt = (change: StoredChange) => present.find((entry) => holdsValue(tokens.get(entry.tokenId), change));
+  const merged = shiftMerged(mergeChanges(application.tokens, (id) => tokens.get(id) !== undefined, adopt), edition, app.store.round.number - application.round).filter((entry) => stillOwned(entry, app.store.settings));
   const context = { settings: app.store.settings, edition, tokens: app.store.tokens };
   const now = readNow(context, merged);
   const describe = (left: Memory, current: Memory) => {
@@ -75,6 +78,16 @@ export function undoDamage(ctx: CommandContext): void {
   if (seen.length > 0) send(PUBLIC, renderLine(`${what}: ${seen.join(', ')}.`));
   if (unseen.length > 0) send(TO_GM, renderLine(`${what} on hidden token${unseen.length === 1 ? '' : 's'}: ${unseen.join(', ')}.`), { record: true });
   if (gone.length > 0) reply(ctx, `Skipped token${gone.length === 1 ? '' : 's'} no longer on the table: ${gone.join(', ')}.`);
+}
+
+/** Whether a token on the table holds the sheet value a change names: a bar linked to that attribute, or its character's attribute. */
+function holdsValue(token: Roll20Graphic | undefined, change: StoredChange): boolean {
+  if (!token) return false;
+  if (change.kind === 'bar' && change.attributeId !== undefined) {
+    return (['bar1_link', 'bar2_link', 'bar3_link'] as const).some((link) => String(token.get(link) ?? '') === change.attributeId);
+  }
+  if (change.kind === 'attribute') return String(getObj('attribute', change.attributeId)?.get('_characterid') ?? '') === String(token.get('represents') ?? '');
+  return false;
 }
 
 /**

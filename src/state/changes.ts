@@ -42,7 +42,12 @@ export function placeOf(tokenId: string, change: StoredChange): string {
  * still counts for a value it shared with one that is there (one sheet attribute hit through two
  * linked tokens: its first `from` is what the sheet held before the command).
  */
-export function mergeChanges(tokens: readonly AppliedToken[], onTable: (tokenId: string) => boolean = () => true): MergedChange[] {
+export function mergeChanges(
+  tokens: readonly AppliedToken[],
+  onTable: (tokenId: string) => boolean = () => true,
+  /** For a value only gone tokens changed: a token still on the table that holds the same value (a twin linked to that attribute). */
+  adopt: (change: StoredChange) => AppliedToken | undefined = () => undefined,
+): MergedChange[] {
   const merged = new Map<string, { first: StoredChange; last: StoredChange; owner?: AppliedToken }>();
   for (const entry of tokens) {
     const here = onTable(entry.tokenId);
@@ -57,7 +62,9 @@ export function mergeChanges(tokens: readonly AppliedToken[], onTable: (tokenId:
     }
   }
   const out: MergedChange[] = [];
-  for (const [place, { first, last, owner }] of merged) {
+  for (const [place, entry] of merged) {
+    const { first, last } = entry;
+    const owner = entry.owner ?? adopt(first);
     if (owner === undefined) continue;
     const change = first !== last && 'to' in first && 'to' in last ? ({ ...first, to: last.to } as StoredChange) : first;
     out.push({ place, tokenId: owner.tokenId, name: owner.name, change });
