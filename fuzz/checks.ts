@@ -514,7 +514,8 @@ export function checkTypedRolls(found: readonly Change[], facts: StepFacts): str
   if (typed.length === 0 || found.length === 0) return [];
   if (facts.messages.some((record) => record.who === 'DefenseRound' && record.content.includes('typed, not rolled'))) return [];
   // Only when something it rolled for was applied: a check made (a pending defense kept) or a hit landed.
-  const applied = found.some(({ key }) => key.startsWith('s:') || key.startsWith('g:'));
+  const carded = facts.messages.some((record) => record.who === 'DefenseRound' && record.content.includes('{{name='));
+  const applied = carded && found.some(({ key }) => key.startsWith('s:') || key.startsWith('g:'));
   return applied ? [`${actor.label}'s ${typed.map((m) => `--${m[1]} ${m[2]}`).join(', ')} changed the table, and no card said the roll was typed`] : [];
 }
 
