@@ -5708,7 +5708,8 @@ var DefenseRound = (() => {
     if (!detail) throw new RefusalError(gone);
     const token = getObj("graphic", detail.tokenId);
     const hidden = detail.hidden || token?.get("layer") === "gmlayer";
-    const isPublic = visibilityOf(ctx.app, { npc: detail.npc, hidden }) === "public";
+    const npc = detail.npc || token !== void 0 && isNpc(token, characterOf(token));
+    const isPublic = visibilityOf(ctx.app, { npc, hidden }) === "public";
     const mayRead = ctx.gm || isPublic || token !== void 0 && controls(ctx.playerId, token, characterOf(token));
     if (!mayRead) throw new RefusalError(hidden ? gone : `${detail.name}'s breakdown is for the GM`);
     send(whisperTo(ctx.replyTo), renderCard(detail.card()));

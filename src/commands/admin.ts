@@ -3,7 +3,7 @@ import { SCRIPT_VERSION } from '../version';
 import { ATTRIBUTE_KEYS, DEFAULT_ATTRIBUTES, MARKER_KEYS, type AttributeKey } from '../state/settings';
 import { send, whisperTo } from '../roll20/send';
 import { characterOf, readToken } from '../roll20/read';
-import { controls } from '../roll20/players';
+import { controls, isNpc } from '../roll20/players';
 import { writeAttribute } from '../roll20/write';
 import { renderButton, renderCard, renderLine } from '../render/card';
 import { applyConfig } from './config';
@@ -200,7 +200,9 @@ function showDetails(ctx: CommandContext, args: string[]): void {
   const token = getObj('graphic', detail.tokenId);
   // Hidden then or now (on the GM layer), a token's breakdown is the GM's whatever the visibility setting.
   const hidden = detail.hidden || token?.get('layer') === 'gmlayer';
-  const isPublic = visibilityOf(ctx.app, { npc: detail.npc, hidden }) === 'public';
+  // An NPC then or now (its players may have been taken away since): its numbers follow visibility.npc.
+  const npc = detail.npc || (token !== undefined && isNpc(token, characterOf(token)));
+  const isPublic = visibilityOf(ctx.app, { npc, hidden }) === 'public';
   const mayRead = ctx.gm || isPublic || (token !== undefined && controls(ctx.playerId, token, characterOf(token)));
   // A hidden token is answered like a key that holds nothing: a guessed key must not name it.
   if (!mayRead) throw new RefusalError(hidden ? gone : `${detail.name}'s breakdown is for the GM`);

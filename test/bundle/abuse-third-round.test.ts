@@ -146,6 +146,18 @@ describe(`the third round of attacks (${MODE})`, () => {
     expect(all(detail)).toMatch(/Goblin 1/);
   });
 
+  it('10. (found by the fuzzer) a row kept longer stays the GM\'s when its token has become an NPC since', async () => {
+    table = await openTable(MODE, { setup: bobTwin() });
+    const out = await table.say('Alice', '!damage 30', ['Bob', 'Bob (mirror image)']);
+    const key = /!defense-round details (\w+)/.exec(out.find((record) => !record.whisperTo && record.content.includes('details'))!.content)![1]!;
+    // The GM takes Bob from Alice: now an NPC, whose numbers are the GM's.
+    table.mock.character('Bob').set('controlledby', '');
+    for (const name of ['Bob', 'Bob (mirror image)']) table.mock.token(name).set('controlledby', '');
+    const ben = await table.say('Ben', `!defense-round details ${key}`);
+    expect(all(ben)).not.toMatch(/Vitality/);
+    expect(whispered(ben, 'Ben').join('\n')).toMatch(/breakdown is for the GM/);
+  });
+
   it('11. the overwhelm line does not say a hidden current turn\'s initiative in public', async () => {
     table = await openTable(MODE, {
       setup: (mock, scene) => {
