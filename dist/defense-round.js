@@ -3668,7 +3668,7 @@ var DefenseRound = (() => {
       this.byCharacter = new map();
       /** Lower-cased names asked for: the same few names are asked for every token. */
       this.lowered = new map();
-      /** The sheet's defaults asked for, by character, then name and which ("armor_soak|current"). */
+      /** The sheet's defaults asked for, by character, then by name as asked (the settings' names: the same strings each time). */
       this.defaults = new map();
     }
     /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
@@ -3687,12 +3687,13 @@ var DefenseRound = (() => {
     sheetDefault(characterId, name, which) {
       let known = this.defaults.get(characterId);
       if (!known) this.defaults.set(characterId, known = new map());
-      const key = `${name.toLowerCase()}|${which}`;
-      if (known.has(key)) return known.get(key);
-      if (known.size >= 200) return void 0;
-      const value = typeof getAttrByName === "function" ? getAttrByName(characterId, name, which) : void 0;
-      known.set(key, value);
-      return value;
+      let entry = known.get(name);
+      if (!entry) {
+        if (known.size >= 200) return void 0;
+        known.set(name, entry = {});
+      }
+      if (!(which in entry)) entry[which] = typeof getAttrByName === "function" ? getAttrByName(characterId, name, which) : void 0;
+      return entry[which];
     }
     /** Drop one character's index, e.g. on add:attribute, destroy:attribute, change:attribute:name. */
     forget(characterId) {
@@ -4201,16 +4202,18 @@ var DefenseRound = (() => {
   var WORN_PLACE = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } };
   var NO_OTHERS = object.freeze({});
   var ABSENT = object.freeze({ current: null, max: null, present: false });
+  var NO_PROBLEMS = [];
   var SheetReader = class {
-    constructor(characterId, index, problems) {
+    constructor(characterId, index) {
       this.characterId = characterId;
       this.index = index;
-      this.problems = problems;
-      /** An attribute's raw value by name, as a formula refers to it: the attribute, else the sheet's default. */
-      this.lookup = (name, which) => {
-        const attribute = this.index.find(this.characterId, name);
-        return attribute ? attribute.get(which) : this.index.sheetDefault(this.characterId, name, which);
-      };
+      /** Problems found, made on the first (most tokens have none). */
+      this.problems = NO_PROBLEMS;
+    }
+    /** An attribute's raw value by name, as a formula refers to it: the attribute, else the sheet's default. */
+    lookup(name, which) {
+      const attribute = this.index.find(this.characterId, name);
+      return attribute ? attribute.get(which) : this.index.sheetDefault(this.characterId, name, which);
     }
     /**
      * A stored value as a number: an integer as it is, "" or nothing as no value, a formula worked out
@@ -4220,9 +4223,10 @@ var DefenseRound = (() => {
       const whole = readInteger(raw);
       if (whole !== null) return whole;
       if (raw === void 0 || raw === null || typeof raw === "string" && raw.trim() === "") return null;
-      const worked = evaluateFormula(string(raw), this.lookup);
+      const worked = evaluateFormula(string(raw), (name, part) => this.lookup(name, part));
       if (worked.ok && number.isSafeInteger(worked.value)) return worked.value;
       const problem = worked.ok ? `works out to ${worked.value}, not a whole number (wrap it in floor())` : worked.problem;
+      if (this.problems === NO_PROBLEMS) this.problems = [];
       this.problems.push({ key, attribute, which, problem });
       return null;
     }
@@ -4294,8 +4298,8 @@ var DefenseRound = (() => {
     const places = {};
     const character = snapshot.character;
     const names = context.settings.attributes;
-    const problems = [];
     let sheet;
+    let fallback;
     for (let i = 0; i < keys.length; i += 1) {
       const key = keys[i];
       const track2 = WORN_TRACK[key];
@@ -4307,7 +4311,7 @@ var DefenseRound = (() => {
       }
       const name = names[key];
       const attribute = character ? context.attributes.find(character.id, name) : void 0;
-      if (character) sheet ?? (sheet = new SheetReader(character.id, context.attributes, problems));
+      if (character) sheet ?? (sheet = new SheetReader(character.id, context.attributes));
       let perToken = track2 !== void 0 && !snapshot.unique;
       if (attribute && sheet) {
         let rawCurrent;
@@ -4317,8 +4321,8 @@ var DefenseRound = (() => {
         }
         values[key] = new AttributeFact(attribute, perToken ? record2?.worn?.[track2] : void 0, track2 !== void 0, sheet, key, name, rawCurrent);
         places[key] = perToken ? WORN_PLACE[track2] : { kind: "attribute", attribute };
-      } else if (sheet && character && hasValue(context.attributes.sheetDefault(character.id, name, "current"))) {
-        values[key] = new DefaultFact(sheet, key, name, context.attributes.sheetDefault(character.id, name, "current"), track2 ? record2?.worn?.[track2] : void 0, track2 !== void 0);
+      } else if (sheet && character && hasValue(fallback = context.attributes.sheetDefault(character.id, name, "current"))) {
+        values[key] = new DefaultFact(sheet, key, name, fallback, track2 ? record2?.worn?.[track2] : void 0, track2 !== void 0);
         places[key] = track2 ? WORN_PLACE[track2] : NO_PLACE;
       } else {
         values[key] = track2 ? { current: record2?.worn?.[track2] ?? null, max: null, present: false } : ABSENT;
@@ -4352,7 +4356,17 @@ var DefenseRound = (() => {
       others,
       nameOf: context.nameOf
     };
-    return { snapshot, record: record2, facts, places, problems };
+    const reader = sheet;
+    return {
+      snapshot,
+      record: record2,
+      facts,
+      places,
+      // Read after the rules ran: the values they read were checked then.
+      get problems() {
+        return reader === void 0 ? NO_PROBLEMS : reader.problems;
+      }
+    };
   }
   function hasValue(raw) {
     return raw !== void 0 && raw !== null && !(typeof raw === "string" && raw.trim() === "");
@@ -4375,32 +4389,31 @@ var DefenseRound = (() => {
   }
   function withMarkers(current, add, remove) {
     if (current === "") return add.length === 0 ? "" : add.join(",");
-    const wanted = new set(add);
-    const drop = new set(remove);
-    const placed = new set();
-    const kept = [];
-    for (const raw of current.split(",")) {
+    let placed;
+    let result = "";
+    let start = 0;
+    for (; ; ) {
+      const comma = current.indexOf(",", start);
+      const raw = comma === -1 ? current.slice(start) : current.slice(start, comma);
       const entry = raw.trim();
-      if (entry === "") continue;
-      const name = markerName2(entry);
-      if (wanted.has(name)) {
-        if (entry === name && !placed.has(name)) {
-          placed.add(name);
-          kept.push(entry);
-        }
-        continue;
+      if (entry !== "") {
+        const name = markerName2(entry);
+        let keep;
+        if (add.includes(name)) {
+          keep = entry === name && !(placed?.includes(name) ?? false);
+          if (keep) (placed ?? (placed = [])).push(name);
+        } else keep = !remove.includes(name);
+        if (keep) result += result === "" ? entry : `,${entry}`;
       }
-      if (!drop.has(name)) kept.push(entry);
+      if (comma === -1) break;
+      start = comma + 1;
     }
-    for (const marker of add) if (!placed.has(marker)) kept.push(marker);
-    const result = kept.join(",");
-    return sameMarkers(current, result) ? current : result;
+    for (const marker of add) if (!(placed?.includes(marker) ?? false)) result += result === "" ? marker : `,${marker}`;
+    if (result === current || result.length < current.length && result === tidy(current)) return current;
+    return result;
   }
-  function sameMarkers(a, b) {
-    const list = (text) => text.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
-    const left = list(a);
-    const right = list(b);
-    return left.length === right.length && left.every((entry, index) => entry === right[index]);
+  function tidy(markers) {
+    return markers.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "").join(",");
   }
   function markersForCondition(current, condition, settings) {
     const { incapacitated, dying, dead } = settings.markers;

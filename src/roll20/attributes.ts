@@ -18,8 +18,8 @@ export class AttributeIndex {
     return this.indexOf(characterId).get(key);
   }
 
-  /** The sheet's defaults asked for, by character, then name and which ("armor_soak|current"). */
-  private readonly defaults = new Map<string, Map<string, unknown>>();
+  /** The sheet's defaults asked for, by character, then by name as asked (the settings' names: the same strings each time). */
+  private readonly defaults = new Map<string, Map<string, { current?: unknown; max?: unknown }>>();
 
   /**
    * The sheet's default for an attribute the character has no object for (Roll20's getAttrByName
@@ -28,12 +28,13 @@ export class AttributeIndex {
   sheetDefault(characterId: string, name: string, which: 'current' | 'max'): unknown {
     let known = this.defaults.get(characterId);
     if (!known) this.defaults.set(characterId, (known = new Map()));
-    const key = `${name.toLowerCase()}|${which}`;
-    if (known.has(key)) return known.get(key);
-    if (known.size >= 200) return undefined; // a sheet asked for that many names is asked no more
-    const value: unknown = typeof getAttrByName === 'function' ? getAttrByName(characterId, name, which) : undefined;
-    known.set(key, value);
-    return value;
+    let entry = known.get(name);
+    if (!entry) {
+      if (known.size >= 200) return undefined; // a sheet asked for that many names is asked no more
+      known.set(name, (entry = {}));
+    }
+    if (!(which in entry)) entry[which] = typeof getAttrByName === 'function' ? getAttrByName(characterId, name, which) : undefined;
+    return entry[which];
   }
 
   /** Drop one character's index, e.g. on add:attribute, destroy:attribute, change:attribute:name. */

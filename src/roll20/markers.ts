@@ -11,38 +11,43 @@ function markerName(entry: string): string {
  * The marker string with `remove` taken out and `add` put in (each once), others untouched. A
  * marker to add that is there already stays where it is, and a string that would come out the same
  * is given back as it was: a hit that changes no condition changes no marker (nothing to undo).
+ * Runs per token per hit: the lists are a few names, searched as arrays.
  */
 export function withMarkers(current: string, add: readonly string[], remove: readonly string[]): string {
   if (current === '') return add.length === 0 ? '' : add.join(',');
-  const wanted = new Set(add);
-  const drop = new Set(remove);
-  const placed = new Set<string>();
-  const kept: string[] = [];
-  for (const raw of current.split(',')) {
+  let placed: string[] | undefined;
+  let result = '';
+  let start = 0;
+  for (;;) {
+    const comma = current.indexOf(',', start);
+    const raw = comma === -1 ? current.slice(start) : current.slice(start, comma);
     const entry = raw.trim();
-    if (entry === '') continue;
-    const name = markerName(entry);
-    if (wanted.has(name)) {
-      // The plain marker kept in its place, once; a numbered one (dead@2) gives way to it.
-      if (entry === name && !placed.has(name)) {
-        placed.add(name);
-        kept.push(entry);
-      }
-      continue;
+    if (entry !== '') {
+      const name = markerName(entry);
+      let keep: boolean;
+      if (add.includes(name)) {
+        // The plain marker kept in its place, once; a numbered one (dead@2) gives way to it.
+        keep = entry === name && !(placed?.includes(name) ?? false);
+        if (keep) (placed ??= []).push(name);
+      } else keep = !remove.includes(name);
+      if (keep) result += result === '' ? entry : `,${entry}`;
     }
-    if (!drop.has(name)) kept.push(entry);
+    if (comma === -1) break;
+    start = comma + 1;
   }
-  for (const marker of add) if (!placed.has(marker)) kept.push(marker);
-  const result = kept.join(',');
-  return sameMarkers(current, result) ? current : result;
+  for (const marker of add) if (!(placed?.includes(marker) ?? false)) result += result === '' ? marker : `,${marker}`;
+  // The same markers in the same order, written with spaces or empty entries: left as they were.
+  if (result === current || (result.length < current.length && result === tidy(current))) return current;
+  return result;
 }
 
-/** Whether two marker strings hold the same markers in the same order (spaces and empty entries aside). */
-function sameMarkers(a: string, b: string): boolean {
-  const list = (text: string) => text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
-  const left = list(a);
-  const right = list(b);
-  return left.length === right.length && left.every((entry, index) => entry === right[index]);
+/** A marker string without spaces around its entries or empty entries. */
+function tidy(markers: string): string {
+  return markers
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+    .join(',');
 }
 
 export function hasMarker(current: string, marker: string): boolean {

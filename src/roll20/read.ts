@@ -216,19 +216,23 @@ const WORN_PLACE: Record<Track, ValuePlace> = { physical: { kind: 'worn', track:
 const NO_OTHERS = Object.freeze({});
 const ABSENT: ValueFact = Object.freeze({ current: null, max: null, present: false });
 
+const NO_PROBLEMS: ValueProblem[] = [];
+
 /** How one token's character values are read: its sheet (attributes, then the sheet's defaults) and where problems go. */
 class SheetReader {
+  /** Problems found, made on the first (most tokens have none). */
+  problems: ValueProblem[] = NO_PROBLEMS;
+
   constructor(
     readonly characterId: string,
     readonly index: AttributeIndex,
-    readonly problems: ValueProblem[],
   ) {}
 
   /** An attribute's raw value by name, as a formula refers to it: the attribute, else the sheet's default. */
-  readonly lookup = (name: string, which: 'current' | 'max'): unknown => {
+  lookup(name: string, which: 'current' | 'max'): unknown {
     const attribute = this.index.find(this.characterId, name);
     return attribute ? attribute.get(which) : this.index.sheetDefault(this.characterId, name, which);
-  };
+  }
 
   /**
    * A stored value as a number: an integer as it is, "" or nothing as no value, a formula worked out
@@ -238,9 +242,10 @@ class SheetReader {
     const whole = readInteger(raw);
     if (whole !== null) return whole;
     if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return null;
-    const worked = evaluateFormula(String(raw), this.lookup);
+    const worked = evaluateFormula(String(raw), (name, part) => this.lookup(name, part));
     if (worked.ok && Number.isSafeInteger(worked.value)) return worked.value;
     const problem = worked.ok ? `works out to ${worked.value}, not a whole number (wrap it in floor())` : worked.problem;
+    if (this.problems === NO_PROBLEMS) this.problems = [];
     this.problems.push({ key, attribute, which, problem });
     return null;
   }
@@ -339,8 +344,8 @@ export function readFacts<S>(
   const places: TokenReading<S>['places'] = {};
   const character = snapshot.character;
   const names = context.settings.attributes;
-  const problems: ValueProblem[] = [];
   let sheet: SheetReader | undefined;
+  let fallback: unknown;
   for (let i = 0; i < keys.length; i += 1) {
     const key = keys[i]!;
     const track = WORN_TRACK[key];
@@ -354,7 +359,7 @@ export function readFacts<S>(
     }
     const name = names[key];
     const attribute = character ? context.attributes.find(character.id, name) : undefined;
-    if (character) sheet ??= new SheetReader(character.id, context.attributes, problems);
+    if (character) sheet ??= new SheetReader(character.id, context.attributes);
     // A unique token's protection wears on the sheet; a generic one's per token.
     let perToken = track !== undefined && !snapshot.unique;
     if (attribute && sheet) {
@@ -367,9 +372,9 @@ export function readFacts<S>(
       // Read from Roll20 only when a rule asks (soak reads Fortitude only in the defensive stance, the max only for a fallen armor).
       values[key] = new AttributeFact(attribute, perToken ? record?.worn?.[track!] : undefined, track !== undefined, sheet, key, name, rawCurrent);
       places[key] = perToken ? WORN_PLACE[track!] : { kind: 'attribute', attribute };
-    } else if (sheet && character && hasValue(context.attributes.sheetDefault(character.id, name, 'current'))) {
+    } else if (sheet && character && hasValue((fallback = context.attributes.sheetDefault(character.id, name, 'current')))) {
       // No attribute object yet: the sheet's default, as Roll20 gives it; a protection then wears per token.
-      values[key] = new DefaultFact(sheet, key, name, context.attributes.sheetDefault(character.id, name, 'current'), track ? record?.worn?.[track] : undefined, track !== undefined);
+      values[key] = new DefaultFact(sheet, key, name, fallback, track ? record?.worn?.[track] : undefined, track !== undefined);
       places[key] = track ? WORN_PLACE[track] : NO_PLACE;
     } else {
       values[key] = track ? { current: record?.worn?.[track] ?? null, max: null, present: false } : ABSENT;
@@ -403,7 +408,17 @@ export function readFacts<S>(
     others,
     nameOf: context.nameOf,
   };
-  return { snapshot, record, facts, places, problems };
+  const reader = sheet;
+  return {
+    snapshot,
+    record,
+    facts,
+    places,
+    // Read after the rules ran: the values they read were checked then.
+    get problems() {
+      return reader === undefined ? NO_PROBLEMS : reader.problems;
+    },
+  };
 }
 
 function hasValue(raw: unknown): boolean {
