@@ -4843,13 +4843,22 @@ var DefenseRound = (() => {
   }
 
   // src/roll20/turnMarker.ts
-  var MARKER_NAME = /^Round -?\d+$/;
+  var MARKER_NAME = /^(.+) -?\d+$/;
+  function turnMarkerSettings() {
+    const saved = typeof state === "object" && state !== null ? state.TurnMarker : void 0;
+    return typeof saved === "object" && saved !== null ? saved : void 0;
+  }
   function isTurnMarkerRow(entry) {
     if (rowNumber(entry.pr) !== -1 || rowText(entry.custom) !== "") return false;
     const id2 = rowText(entry.id);
     if (id2 === "" || id2 === "-1") return false;
     const graphic = getObj("graphic", id2);
-    return graphic !== void 0 && graphic.get("layer") === "gmlayer" && MARKER_NAME.test(string(graphic.get("name") ?? "")) && string(graphic.get("represents") ?? "") === "";
+    if (graphic === void 0 || string(graphic.get("represents") ?? "") !== "") return false;
+    const settings = turnMarkerSettings();
+    if (typeof settings?.tokenURL === "string" && graphic.get("imgsrc") === settings.tokenURL) return true;
+    const named = MARKER_NAME.exec(string(graphic.get("name") ?? ""));
+    const word = typeof settings?.tokenName === "string" ? settings.tokenName : "Round";
+    return named !== null && named[1] === word;
   }
   function currentRow(order) {
     for (const entry of order) if (!isTurnMarkerRow(entry)) return entry;

@@ -168,6 +168,22 @@ describe('rounds end whoever turns the Turn Tracker', () => {
     expect(g.mock.token('Round 1')).toBeDefined();
   });
 
+  it('TurnMarker1\'s row is known by its image from TurnMarker1\'s own settings in state, on whatever layer and under its own word for a round', async () => {
+    const image = 'https://s3.amazonaws.com/files.d20.io/images/4095816/marker/thumb.png';
+    const g = await game([], (mock, scene) => {
+      mock.state.TurnMarker = { tokenURL: image, tokenName: 'Runde' };
+      const marker = mock.create('graphic', { pageid: scene.pageId, layer: 'objects', name: 'Runde 4', imgsrc: image });
+      const rows = [scene.tokens.Bob, scene.tokens['Goblin 1'], scene.tokens['Goblin 2'], marker.id];
+      mock.globals.Campaign().set('turnorder', JSON.stringify(rows.map((id, i) => ({ id, pr: i === 3 ? -1 : 20 - i, custom: '', _pageid: scene.pageId }))));
+    });
+    for (let turn = 0; turn < 3; turn += 1) {
+      g.mock.nextTurn();
+      await g.mock.settle();
+    }
+    // Bob, the goblins had their turns; the marker's row is on top: no token's turn, and the round has ended.
+    expect(g.stored().round.number).toBe(2);
+  });
+
   it('a change another script made is noticed at the start of the next command', async () => {
     const g = await game([]);
     await goblinDefends(g);
