@@ -3898,10 +3898,11 @@ var DefenseRound = (() => {
 
   // src/commands/context.ts
   function commandContext(app, msg, parsed) {
-    const relayed = string(msg.playerid ?? "") === RELAYED;
-    if (relayed) return relayedContext(app, msg, parsed);
     const playerId = string(msg.playerid ?? "");
-    const gm = isGM(playerId);
+    if (playerId === RELAYED) return relayedContext(app, msg, parsed);
+    return playerContext(app, msg, parsed, playerId, isGM(playerId), false);
+  }
+  function playerContext(app, msg, parsed, playerId, gm, relayed) {
     const senderName = displayName(playerId);
     const ctx = { app, msg, parsed, playerId, gm, senderName, replyTo: whisperTargetOf(gm, senderName), relayed };
     if (!gm && !nameAddressable(senderName)) ctx.replyFor = echo(senderName, 60);
@@ -3911,12 +3912,7 @@ var DefenseRound = (() => {
     const apiAs = parsed.flags.get("api-as");
     parsed.flags.delete("api-as");
     const player = relayedFor(apiAs?.length === 1 ? apiAs[0] : void 0);
-    if (player !== void 0) {
-      const senderName = displayName(player);
-      const ctx2 = { app, msg, parsed, playerId: player, gm: false, senderName, replyTo: whisperTargetOf(false, senderName), relayed: true };
-      if (!nameAddressable(senderName)) ctx2.replyFor = echo(senderName, 60);
-      return ctx2;
-    }
+    if (player !== void 0) return playerContext(app, msg, parsed, player, false, true);
     const gm = app.store.settings.apiCommands === "gm";
     const ctx = { app, msg, parsed, playerId: RELAYED, gm, senderName: displayName(RELAYED), replyTo: "gm", relayed: true };
     if (!gm) ctx.relayRefused = true;
@@ -3924,11 +3920,14 @@ var DefenseRound = (() => {
   }
   var MAX_REPLY = 2e3;
   function reply(ctx, text) {
-    const line = text.length > MAX_REPLY ? `${text.slice(0, MAX_REPLY - 12)}... (cut)` : text;
-    send(whisperTo(ctx.replyTo), renderLine(ctx.replyFor === void 0 ? line : `For ${ctx.replyFor}: ${line}`));
+    send(whisperTo(ctx.replyTo), renderLine(replyLine(ctx, text)));
   }
   function replyResult(ctx, text) {
-    send(whisperTo(ctx.replyTo), renderLine(ctx.replyFor === void 0 ? text : `For ${ctx.replyFor}: ${text}`), { record: true });
+    send(whisperTo(ctx.replyTo), renderLine(replyLine(ctx, text)), { record: true });
+  }
+  function replyLine(ctx, text) {
+    const line = text.length > MAX_REPLY ? `${text.slice(0, MAX_REPLY - 12)}... (cut)` : text;
+    return ctx.replyFor === void 0 ? line : `For ${ctx.replyFor}: ${line}`;
   }
   function refuse(ctx, problem, usage) {
     reply(ctx, `${problem.charAt(0).toUpperCase()}${problem.slice(1)}. Usage: ${usage}`);
@@ -4030,6 +4029,9 @@ var DefenseRound = (() => {
     }
     return { ok: true, text: out + text.slice(last) };
   }
+  var operators = (ops) => object.assign(object.create(null), ops);
+  var SUMS = operators({ "+": (a, b) => a + b, "-": (a, b) => a - b });
+  var PRODUCTS = operators({ "*": (a, b) => a * b, "/": (a, b) => a / b, "%": (a, b) => a % b });
   var Parser = class {
     constructor(text) {
       this.text = text;
@@ -4044,29 +4046,23 @@ var DefenseRound = (() => {
       while (this.at < this.text.length && /\s/.test(this.text[this.at])) this.at += 1;
     }
     sum() {
-      let value = this.product();
-      for (; ; ) {
-        if (value === void 0) return void 0;
-        this.space();
-        const op = this.text[this.at];
-        if (op !== "+" && op !== "-") return value;
-        this.at += 1;
-        const right = this.product();
-        if (right === void 0) return void 0;
-        value = op === "+" ? value + right : value - right;
-      }
+      return this.chain(() => this.product(), SUMS);
     }
     product() {
-      let value = this.unary();
+      return this.chain(() => this.unary(), PRODUCTS);
+    }
+    /** Operands joined by operators of one precedence, worked out left to right. */
+    chain(operand, ops) {
+      let value = operand();
       for (; ; ) {
         if (value === void 0) return void 0;
         this.space();
-        const op = this.text[this.at];
-        if (op !== "*" && op !== "/" && op !== "%") return value;
+        const op = ops[this.text[this.at] ?? ""];
+        if (op === void 0) return value;
         this.at += 1;
-        const right = this.unary();
+        const right = operand();
         if (right === void 0) return void 0;
-        value = op === "*" ? value * right : op === "/" ? value / right : value % right;
+        value = op(value, right);
       }
     }
     unary() {
@@ -4210,6 +4206,10 @@ var DefenseRound = (() => {
       /** Problems found, made on the first (most tokens have none). */
       this.problems = NO_PROBLEMS;
     }
+    /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
+    defaultOf(name) {
+      return { get: (which) => this.index.sheetDefault(this.characterId, name, which) };
+    }
     /** An attribute's raw value by name, as a formula refers to it: the attribute, else the sheet's default. */
     lookup(name, which) {
       const attribute = this.index.find(this.characterId, name);
@@ -4222,7 +4222,7 @@ var DefenseRound = (() => {
     number(raw, key, attribute, which) {
       const whole = readInteger(raw);
       if (whole !== null) return whole;
-      if (raw === void 0 || raw === null || typeof raw === "string" && raw.trim() === "") return null;
+      if (isBlank(raw)) return null;
       const worked = evaluateFormula(string(raw), (name, part) => this.lookup(name, part));
       if (worked.ok && number.isSafeInteger(worked.value)) return worked.value;
       const problem = worked.ok ? `works out to ${worked.value}, not a whole number (wrap it in floor())` : worked.problem;
@@ -4231,65 +4231,40 @@ var DefenseRound = (() => {
       return null;
     }
   };
+  function isBlank(raw) {
+    return raw === void 0 || raw === null || typeof raw === "string" && raw.trim() === "";
+  }
   function holdsText(raw) {
-    return typeof raw === "string" && raw.trim() !== "" && readInteger(raw) === null;
+    return !isBlank(raw) && readInteger(raw) === null;
   }
   var AttributeFact = class {
-    constructor(attribute, worn, withMax, sheet, key, name, rawCurrent) {
-      this.attribute = attribute;
+    constructor(source, worn, withMax, sheet, key, name, rawCurrent, isDefault) {
+      this.source = source;
       this.worn = worn;
       this.withMax = withMax;
       this.sheet = sheet;
       this.key = key;
       this.name = name;
       this.rawCurrent = rawCurrent;
+      this.isDefault = isDefault;
       this.present = true;
     }
     get current() {
       if (this.worn !== void 0) return this.worn;
-      if (this.currentRead === void 0) {
-        const raw = this.rawCurrent !== void 0 ? this.rawCurrent : this.attribute.get("current");
-        this.currentRead = this.sheet.number(raw, this.key, this.name, "current");
-      }
+      if (this.currentRead === void 0) this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current");
       return this.currentRead;
     }
     get max() {
       if (!this.withMax) return null;
       if (this.maxRead === void 0) {
-        const raw = this.attribute.get("max");
-        if ((raw === "" || raw === void 0) && holdsText(this.rawCurrent)) {
-          this.maxRead = this.sheet.number(this.rawCurrent, this.key, this.name, "current");
-        } else {
-          this.maxRead = this.sheet.number(raw, this.key, this.name, "max");
-        }
+        const raw = this.source.get("max");
+        if (isBlank(raw) && (this.isDefault || holdsText(this.rawCurrent))) this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current");
+        else this.maxRead = this.sheet.number(raw, this.key, this.name, "max");
       }
       return this.maxRead;
     }
-  };
-  var DefaultFact = class {
-    constructor(sheet, key, name, rawCurrent, worn, withMax) {
-      this.sheet = sheet;
-      this.key = key;
-      this.name = name;
-      this.rawCurrent = rawCurrent;
-      this.worn = worn;
-      this.withMax = withMax;
-    }
-    get present() {
-      return true;
-    }
-    get current() {
-      if (this.worn !== void 0) return this.worn;
-      if (this.currentRead === void 0) this.currentRead = this.sheet.number(this.rawCurrent, this.key, this.name, "current");
-      return this.currentRead;
-    }
-    get max() {
-      if (!this.withMax) return null;
-      if (this.maxRead === void 0) {
-        const raw = this.sheet.index.sheetDefault(this.sheet.characterId, this.name, "max");
-        this.maxRead = raw === void 0 || raw === "" ? this.sheet.number(this.rawCurrent, this.key, this.name, "current") : this.sheet.number(raw, this.key, this.name, "max");
-      }
-      return this.maxRead;
+    currentRaw() {
+      return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
     }
   };
   function readFacts(snapshot, record2, plan, context) {
@@ -4319,10 +4294,10 @@ var DefenseRound = (() => {
           rawCurrent = attribute.get("current");
           perToken = holdsText(rawCurrent);
         }
-        values[key] = new AttributeFact(attribute, perToken ? record2?.worn?.[track2] : void 0, track2 !== void 0, sheet, key, name, rawCurrent);
+        values[key] = new AttributeFact(attribute, perToken ? record2?.worn?.[track2] : void 0, track2 !== void 0, sheet, key, name, rawCurrent, false);
         places[key] = perToken ? WORN_PLACE[track2] : { kind: "attribute", attribute };
-      } else if (sheet && character && hasValue(fallback = context.attributes.sheetDefault(character.id, name, "current"))) {
-        values[key] = new DefaultFact(sheet, key, name, fallback, track2 ? record2?.worn?.[track2] : void 0, track2 !== void 0);
+      } else if (sheet && !isBlank(fallback = context.attributes.sheetDefault(sheet.characterId, name, "current"))) {
+        values[key] = new AttributeFact(sheet.defaultOf(name), track2 ? record2?.worn?.[track2] : void 0, track2 !== void 0, sheet, key, name, fallback, true);
         places[key] = track2 ? WORN_PLACE[track2] : NO_PLACE;
       } else {
         values[key] = track2 ? { current: record2?.worn?.[track2] ?? null, max: null, present: false } : ABSENT;
@@ -4367,9 +4342,6 @@ var DefenseRound = (() => {
         return reader === void 0 ? NO_PROBLEMS : reader.problems;
       }
     };
-  }
-  function hasValue(raw) {
-    return raw !== void 0 && raw !== null && !(typeof raw === "string" && raw.trim() === "");
   }
   function startingFrom(reading, vitality) {
     const bars = reading.snapshot.bars;
@@ -4992,6 +4964,25 @@ var DefenseRound = (() => {
     return `${snapshot.name}: its ${RESOURCE_LABEL[resource]} bar (${reading.bar}) holds ${shown}, not a whole number; left as it was`;
   }
 
+  // src/text/jsonLength.ts
+  function jsonLength(text) {
+    let size = 2;
+    for (let i = 0; i < text.length; i += 1) {
+      const code2 = text.charCodeAt(i);
+      if (code2 === 34 || code2 === 92 || code2 === 8 || code2 === 12 || code2 === 10 || code2 === 13 || code2 === 9) size += 2;
+      else if (code2 < 32) size += 6;
+      else if (code2 >= 55296 && code2 <= 56319) {
+        const next = text.charCodeAt(i + 1);
+        if (next >= 56320 && next <= 57343) {
+          size += 2;
+          i += 1;
+        } else size += 6;
+      } else if (code2 >= 56320 && code2 <= 57343) size += 6;
+      else size += 1;
+    }
+    return size;
+  }
+
   // src/commands/history.ts
   var HISTORY_LIMIT = 50;
   var HISTORY_BYTES = 6e4;
@@ -5023,23 +5014,6 @@ var DefenseRound = (() => {
     if (value === null || typeof value !== "object") return 24;
     let size = 2;
     for (const [key, item2] of object.entries(value)) size += key.length + 4 + valueSize(item2);
-    return size;
-  }
-  function jsonLength(text) {
-    let size = 2;
-    for (let i = 0; i < text.length; i += 1) {
-      const code2 = text.charCodeAt(i);
-      if (code2 === 34 || code2 === 92 || code2 === 8 || code2 === 12 || code2 === 10 || code2 === 13 || code2 === 9) size += 2;
-      else if (code2 < 32) size += 6;
-      else if (code2 >= 55296 && code2 <= 56319) {
-        const next = text.charCodeAt(i + 1);
-        if (next >= 56320 && next <= 57343) {
-          size += 2;
-          i += 1;
-        } else size += 6;
-      } else if (code2 >= 56320 && code2 <= 57343) size += 6;
-      else size += 1;
-    }
     return size;
   }
   function sizeOf(application) {
@@ -5135,12 +5109,14 @@ var DefenseRound = (() => {
     const reasons = [...counts].map(([reason, count]) => count === 1 ? reason : `${reason} (${count} tokens)`);
     return reasons.length <= 10 ? reasons : [...reasons.slice(0, 8), `${reasons.length - 8} more problems`];
   }
+  function shortList(items, shown = 5) {
+    if (items.length <= shown + 2) return items.join(", ");
+    return `${items.slice(0, shown).join(", ")} and ${items.length - shown} more`;
+  }
   function nameList(names) {
     const counts = new map();
     for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
-    const listed = [...counts].map(([name, count]) => count === 1 ? name : `${name} (${count} tokens)`);
-    if (listed.length <= 12) return listed.join(", ");
-    return `${listed.slice(0, 10).join(", ")} and ${listed.length - 10} more`;
+    return shortList([...counts].map(([name, count]) => count === 1 ? name : `${name} (${count} tokens)`), 10);
   }
   var GroupedRefusals = class {
     constructor() {
@@ -5203,10 +5179,6 @@ var DefenseRound = (() => {
     if (notYours.length > 0) notes.push(`you do not control ${nameList(notYours)}`);
     if (targets.length === 0) throw new RefusalError(tidyRefusals(notes).join("; "));
     return { targets, notes };
-  }
-  function shortList(items, shown = 5) {
-    if (items.length <= shown + 1) return items.join(", ");
-    return `${items.slice(0, shown).join(", ")} and ${items.length - shown} more`;
   }
   function shortId(id2) {
     return id2.length > 24 ? `${id2.slice(0, 24)}...` : id2;
@@ -5273,7 +5245,7 @@ var DefenseRound = (() => {
       const row = currentRow(turnOrder);
       if (row) {
         context.turnRow = row;
-        const id2 = typeof row.id === "string" ? row.id : "";
+        const id2 = rowText(row.id);
         if (id2 !== "" && id2 !== "-1" && getObj("graphic", id2)?.get("layer") === "gmlayer") context.turnRowHidden = true;
       }
     }
@@ -5297,10 +5269,10 @@ var DefenseRound = (() => {
         return `${snapshot.name}: cannot roll this check: its character has no number in the attribute "${app.store.settings.attributes[refusal.key]}" (set it on the sheet, or !defense-round set ${refusal.key} N)`;
     }
   }
-  function describeValueProblems(snapshot, problems) {
+  function describeValueProblems(snapshot, problems, outcome = "; nothing changed") {
     const first = problems[0];
     const field = first.which === "max" ? `the max of "${first.attribute}"` : `"${first.attribute}"`;
-    return `${snapshot.name}: its character's ${field} ${first.problem}; set a number there (or a formula of numbers and attributes), or give the token its own value with !defense-round set ${first.key} N; nothing changed`;
+    return `${snapshot.name}: its character's ${field} ${first.problem}; set a number there (or a formula of numbers and attributes), or give the token its own value with !defense-round set ${first.key} N${outcome}`;
   }
   function writeContext(app) {
     return { settings: app.store.settings, edition: activeEdition(app), tokens: app.store.tokens };
@@ -5436,7 +5408,7 @@ var DefenseRound = (() => {
     const keys = [];
     for (const entry of order) {
       if (keys.length >= MAX_SEEN_ROWS) break;
-      if (!isTurnMarkerRow(entry)) keys.push(shortHash(entryKey(entry)));
+      if (!isTurnMarkerRow(entry)) keys.push(textHash(entryKey(entry)));
     }
     return keys;
   }
@@ -5457,14 +5429,8 @@ var DefenseRound = (() => {
     return null;
   }
   function initRound(app) {
-    const text = readTurnOrderText();
-    app.turnOrderSeen = text;
-    const round = app.store.round;
-    const order = parseTurnOrder(text);
-    warnOfOddRows(app, order);
-    const keys = rowKeys(order);
-    if (turnedBy(round.seen, keys) === null) round.turned = 0;
-    round.seen = keys;
+    app.turnOrderSeen = void 0;
+    noticeTurnOrder(app);
   }
   function noticeTurnOrder(app) {
     const text = readTurnOrderText();
@@ -5474,14 +5440,12 @@ var DefenseRound = (() => {
     const order = parseTurnOrder(text);
     warnOfOddRows(app, order);
     const keys = rowKeys(order);
-    if (keys.length === 0) {
-      round.seen = [];
+    const turned = turnedBy(round.seen, keys);
+    round.seen = keys;
+    if (turned === null) {
       round.turned = 0;
       return;
     }
-    const turned = turnedBy(round.seen, keys);
-    round.seen = keys;
-    if (turned === null) return;
     round.turned += turned;
     if (round.turned >= keys.length) endRound(app);
   }
@@ -5489,14 +5453,6 @@ var DefenseRound = (() => {
     if (app.oddTurnRowsTold === true || order.every(isPlainRow)) return;
     app.oddTurnRowsTold = true;
     send(TO_GM, renderLine("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should."));
-  }
-  function shortHash(text) {
-    let hash = 2166136261;
-    for (let i = 0; i < text.length; i += 1) {
-      hash ^= text.charCodeAt(i);
-      hash = math.imul(hash, 16777619) >>> 0;
-    }
-    return hash.toString(16).padStart(8, "0");
   }
 
   // src/commands/helpHandout.ts
@@ -6081,7 +6037,7 @@ var DefenseRound = (() => {
     const tokens = new map(application.tokens.map((entry) => [entry.tokenId, onTable(entry.tokenId, ctx.gm)]));
     const present2 = application.tokens.filter((entry) => tokens.get(entry.tokenId) !== void 0);
     const gone = application.tokens.filter((entry) => !present2.includes(entry)).map((entry) => entry.name);
-    const adopt = (change) => present2.find((entry) => holdsValue(tokens.get(entry.tokenId), change));
+    const adopt = (change) => sheetValue(change) ? present2.find((entry) => stillOwned({ place: "", tokenId: entry.tokenId, name: entry.name, change }, app.store.settings)) : void 0;
     const merged = shiftMerged(mergeChanges(application.tokens, (id2) => tokens.get(id2) !== void 0, adopt), edition, app.store.round.number - application.round).filter((entry) => stillOwned(entry, app.store.settings));
     const context = { settings: app.store.settings, edition, tokens: app.store.tokens };
     const now = readNow(context, merged);
@@ -6114,13 +6070,8 @@ var DefenseRound = (() => {
     if (unseen.length > 0) send(TO_GM, renderLine(`${what} on hidden token${unseen.length === 1 ? "" : "s"}: ${unseen.join(", ")}.`), { record: true });
     if (gone.length > 0) reply(ctx, `Skipped token${gone.length === 1 ? "" : "s"} no longer on the table: ${gone.join(", ")}.`);
   }
-  function holdsValue(token, change) {
-    if (!token) return false;
-    if (change.kind === "bar" && change.attributeId !== void 0) {
-      return ["bar1_link", "bar2_link", "bar3_link"].some((link) => string(token.get(link) ?? "") === change.attributeId);
-    }
-    if (change.kind === "attribute") return string(getObj("attribute", change.attributeId)?.get("_characterid") ?? "") === string(token.get("represents") ?? "");
-    return false;
+  function sheetValue(change) {
+    return change.kind === "bar" && change.attributeId !== void 0 || change.kind === "attribute";
   }
   function stillOwned({ tokenId, change }, settings) {
     const token = getObj("graphic", tokenId);
@@ -6337,8 +6288,7 @@ var DefenseRound = (() => {
     if (!(key in prev)) return;
     const before = readInteger(prev[key]);
     const link = string(token.get(BAR_PROPS[settings.bars.vitality].link) ?? "");
-    const edited = editedValue(token, key, link, before);
-    let { typed, keepInStep } = edited;
+    let { typed, keepInStep } = editedValue(token, key, link, before);
     if (before === null || typed === null || before === typed) return;
     const edition = activeEdition(app);
     const target2 = { token, character: characterOf(token) };
@@ -6358,7 +6308,7 @@ var DefenseRound = (() => {
       if (edition.condition(reading2.facts.state, before) !== "dead") {
         const resolution = plan.resolve(reading2.facts, []);
         if (reading2.problems.length > 0) {
-          send(TO_GM, renderLine(`Hand edit not read through armor: ${describeValueProblems(reading2.snapshot, reading2.problems).replace(/; nothing changed$/, "")}.`));
+          send(TO_GM, renderLine(`Hand edit not read through armor: ${describeValueProblems(reading2.snapshot, reading2.problems, "")}.`));
         } else if (!isRefusal(resolution)) {
           if (unsafeResult(resolution) !== void 0) return;
           const vitalityAfter2 = resolution.changes.find((change) => change.kind === "bar" && change.resource === "vitality");

@@ -47,11 +47,13 @@ export interface CommandContext {
 }
 
 export function commandContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine): CommandContext {
-  const relayed = String(msg.playerid ?? '') === RELAYED;
-  if (relayed) return relayedContext(app, msg, parsed);
   const playerId = String(msg.playerid ?? '');
-  // Who the sender is, asked of Roll20 once each.
-  const gm = isGM(playerId);
+  if (playerId === RELAYED) return relayedContext(app, msg, parsed);
+  return playerContext(app, msg, parsed, playerId, isGM(playerId), false);
+}
+
+/** A command that acts for a player (the GM or not): who they are, asked of Roll20 once each. */
+function playerContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine, playerId: string, gm: boolean, relayed: boolean): CommandContext {
   const senderName = displayName(playerId);
   const ctx: CommandContext = { app, msg, parsed, playerId, gm, senderName, replyTo: whisperTargetOf(gm, senderName), relayed };
   // A name that cannot be whispered to: replies go to the GM, saying whom they are for.
@@ -68,12 +70,7 @@ function relayedContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine): C
   const apiAs = parsed.flags.get('api-as');
   parsed.flags.delete('api-as');
   const player = relayedFor(apiAs?.length === 1 ? apiAs[0] : undefined);
-  if (player !== undefined) {
-    const senderName = displayName(player);
-    const ctx: CommandContext = { app, msg, parsed, playerId: player, gm: false, senderName, replyTo: whisperTargetOf(false, senderName), relayed: true };
-    if (!nameAddressable(senderName)) ctx.replyFor = echo(senderName, 60);
-    return ctx;
-  }
+  if (player !== undefined) return playerContext(app, msg, parsed, player, false, true);
   const gm = app.store.settings.apiCommands === 'gm';
   const ctx: CommandContext = { app, msg, parsed, playerId: RELAYED, gm, senderName: displayName(RELAYED), replyTo: 'gm', relayed: true };
   if (!gm) ctx.relayRefused = true;
@@ -85,13 +82,18 @@ const MAX_REPLY = 2000;
 
 /** Whispers plain text (escaped here) to the sender only. */
 export function reply(ctx: CommandContext, text: string): void {
-  const line = text.length > MAX_REPLY ? `${text.slice(0, MAX_REPLY - 12)}... (cut)` : text;
-  send(whisperTo(ctx.replyTo), renderLine(ctx.replyFor === undefined ? line : `For ${ctx.replyFor}: ${line}`));
+  send(whisperTo(ctx.replyTo), renderLine(replyLine(ctx, text)));
 }
 
 /** Whispers a result to the sender, kept in the chat archive (a change the GM made is a result, not a menu). */
 export function replyResult(ctx: CommandContext, text: string): void {
-  send(whisperTo(ctx.replyTo), renderLine(ctx.replyFor === undefined ? text : `For ${ctx.replyFor}: ${text}`), { record: true });
+  send(whisperTo(ctx.replyTo), renderLine(replyLine(ctx, text)), { record: true });
+}
+
+/** A reply's line: cut to its length, and saying whom it is for when it goes to the GM in the sender's place. */
+function replyLine(ctx: CommandContext, text: string): string {
+  const line = text.length > MAX_REPLY ? `${text.slice(0, MAX_REPLY - 12)}... (cut)` : text;
+  return ctx.replyFor === undefined ? line : `For ${ctx.replyFor}: ${line}`;
 }
 
 /** Whispers a refusal: what was wrong, and the right usage. Nothing is changed. */

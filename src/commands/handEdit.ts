@@ -20,8 +20,7 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
   if (!(key in prev)) return;
   const before = readInteger(prev[key]);
   const link = String(token.get(BAR_PROPS[settings.bars.vitality].link) ?? '');
-  const edited = editedValue(token, key, link, before);
-  let { typed, keepInStep } = edited;
+  let { typed, keepInStep } = editedValue(token, key, link, before);
   // Not numbers on either side: nothing the rules can read; the bar is left as the user typed it.
   if (before === null || typed === null || before === typed) return;
   const edition = activeEdition(app);
@@ -49,7 +48,7 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
       const resolution = plan.resolve(reading.facts, []);
       if (reading.problems.length > 0) {
         // The armor cannot be read: the edit stays as typed (a plain edit below), and the GM is told why.
-        send(TO_GM, renderLine(`Hand edit not read through armor: ${describeValueProblems(reading.snapshot, reading.problems).replace(/; nothing changed$/, '')}.`));
+        send(TO_GM, renderLine(`Hand edit not read through armor: ${describeValueProblems(reading.snapshot, reading.problems, '')}.`));
       } else if (!isRefusal(resolution)) {
         if (unsafeResult(resolution) !== undefined) return; // never written (commands.md, "Numbers written")
         const vitalityAfter = resolution.changes.find((change) => change.kind === 'bar' && change.resource === 'vitality');

@@ -6,7 +6,7 @@ import { editionOf } from '../rules/editions';
 import { barValue, editionStateOf, readFacts, readToken, tokenName, type ReadContext, type TokenReading, type TokenSnapshot, type ValueProblem } from '../roll20/read';
 import { applyOutcome, type WriteContext, type WriteOptions } from '../roll20/write';
 import { rollDice } from '../roll20/dice';
-import { readTurnOrder, writeTurnOrder, type TurnOrderBatch } from '../roll20/turnorder';
+import { readTurnOrder, rowText, writeTurnOrder, type TurnOrderBatch } from '../roll20/turnorder';
 import { currentRow } from '../roll20/turnMarker';
 import type { AppliedToken } from '../state/history';
 import { reply, type App, type CommandContext } from './context';
@@ -77,7 +77,7 @@ export function readContext(app: App, turnOrder?: readonly Roll20TurnEntry[]): R
     const row = currentRow(turnOrder);
     if (row) {
       context.turnRow = row;
-      const id = typeof row.id === 'string' ? row.id : '';
+      const id = rowText(row.id);
       if (id !== '' && id !== '-1' && getObj('graphic', id)?.get('layer') === 'gmlayer') context.turnRowHidden = true;
     }
   }
@@ -110,10 +110,10 @@ export function describeTokenRefusal(app: App, snapshot: TokenSnapshot, refusal:
  * The refusal of a target whose character value holds neither a number nor a formula Roll20 could
  * work out: the attribute named, and what to do (it is never read as 0).
  */
-export function describeValueProblems(snapshot: TokenSnapshot, problems: readonly ValueProblem[]): string {
+export function describeValueProblems(snapshot: TokenSnapshot, problems: readonly ValueProblem[], outcome = '; nothing changed'): string {
   const first = problems[0]!;
   const field = first.which === 'max' ? `the max of "${first.attribute}"` : `"${first.attribute}"`;
-  return `${snapshot.name}: its character's ${field} ${first.problem}; set a number there (or a formula of numbers and attributes), or give the token its own value with !defense-round set ${first.key} N; nothing changed`;
+  return `${snapshot.name}: its character's ${field} ${first.problem}; set a number there (or a formula of numbers and attributes), or give the token its own value with !defense-round set ${first.key} N${outcome}`;
 }
 
 /** What writing needs of the script: made once per command, shared by its targets. */

@@ -16,13 +16,17 @@ export function tidyRefusals(refused: readonly string[]): string[] {
   return reasons.length <= 10 ? reasons : [...reasons.slice(0, 8), `${reasons.length - 8} more problems`];
 }
 
+/** A list said back in a reply: all of it when short, else the first `shown` and how many more. */
+export function shortList(items: readonly string[], shown = 5): string {
+  if (items.length <= shown + 2) return items.join(', ');
+  return `${items.slice(0, shown).join(', ')} and ${items.length - shown} more`;
+}
+
 /** Names as a list, each once, with how many tokens carry it: "Goblin 1, Raider (3 tokens)"; past twelve names, how many more. */
 export function nameList(names: readonly string[]): string {
   const counts = new Map<string, number>();
   for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
-  const listed = [...counts].map(([name, count]) => (count === 1 ? name : `${name} (${count} tokens)`));
-  if (listed.length <= 12) return listed.join(', ');
-  return `${listed.slice(0, 10).join(', ')} and ${listed.length - 10} more`;
+  return shortList([...counts].map(([name, count]) => (count === 1 ? name : `${name} (${count} tokens)`)), 10);
 }
 
 /** Reasons given for several tokens, each said once before all their names ("Goblin 1, Goblin 2: no save is owed"). */

@@ -6,7 +6,7 @@
 // at the start of every command, just after any other script's command, and when GroupInitiative
 // tells its observers. Each look compares the rows with the ones last seen: a rotation by k rows
 // is k turns. TurnMarker1's own row is its round counter, not a turn, and is left out.
-import { entryKey, isPlainRow, parseTurnOrder, readTurnOrderText } from '../roll20/turnorder';
+import { entryKey, isPlainRow, parseTurnOrder, readTurnOrderText, textHash } from '../roll20/turnorder';
 import { isTurnMarkerRow } from '../roll20/turnMarker';
 import { send, TO_GM } from '../roll20/send';
 import { renderLine } from '../render/card';
@@ -35,7 +35,7 @@ export function rowKeys(order: readonly Roll20TurnEntry[]): string[] {
   const keys: string[] = [];
   for (const entry of order) {
     if (keys.length >= MAX_SEEN_ROWS) break;
-    if (!isTurnMarkerRow(entry)) keys.push(shortHash(entryKey(entry)));
+    if (!isTurnMarkerRow(entry)) keys.push(textHash(entryKey(entry)));
   }
   return keys;
 }
@@ -61,17 +61,10 @@ export function turnedBy(before: readonly string[], after: readonly string[]): n
   return null;
 }
 
-/** At start-up: the rows as they are now are where counting starts, unless the stored ones still fit. */
+/** At start-up: the Turn Tracker is looked at as at any time (a restart keeps the turns counted). */
 export function initRound(app: App): void {
-  const text = readTurnOrderText();
-  app.turnOrderSeen = text;
-  const round = app.store.round;
-  const order = parseTurnOrder(text);
-  warnOfOddRows(app, order);
-  const keys = rowKeys(order);
-  // A restart while the tracker stood still keeps the turns counted; anything else starts afresh.
-  if (turnedBy(round.seen, keys) === null) round.turned = 0;
-  round.seen = keys;
+  app.turnOrderSeen = undefined;
+  noticeTurnOrder(app);
 }
 
 /** Looks at the Turn Tracker; a round ends when it has turned through all its rows. Cheap when nothing changed. */
@@ -83,14 +76,13 @@ export function noticeTurnOrder(app: App): void {
   const order = parseTurnOrder(text);
   warnOfOddRows(app, order);
   const keys = rowKeys(order);
-  if (keys.length === 0) {
-    round.seen = [];
+  const turned = turnedBy(round.seen, keys);
+  round.seen = keys;
+  // A new, cleared or re-sorted tracker: its turns count from here.
+  if (turned === null) {
     round.turned = 0;
     return;
   }
-  const turned = turnedBy(round.seen, keys);
-  round.seen = keys;
-  if (turned === null) return; // a new or re-sorted tracker: its turns count from here
   round.turned += turned;
   if (round.turned >= keys.length) endRound(app);
 }
@@ -100,14 +92,4 @@ function warnOfOddRows(app: App, order: readonly Roll20TurnEntry[]): void {
   if (app.oddTurnRowsTold === true || order.every(isPlainRow)) return;
   app.oddTurnRowsTold = true;
   send(TO_GM, renderLine('The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.'));
-}
-
-/** FNV-1a of a row's key, 8 hex digits: rows are told apart without keeping their text in `state`. */
-function shortHash(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(16).padStart(8, '0');
 }

@@ -4,7 +4,7 @@ import { characterOf, tokenName } from '../roll20/read';
 import { controls } from '../roll20/players';
 import { RefusalError, UsageError } from '../text/args';
 import type { CommandContext } from './context';
-import { nameList, tidyRefusals } from './refusals';
+import { nameList, shortList, tidyRefusals } from './refusals';
 
 export interface Target {
   token: Roll20Graphic;
@@ -71,12 +71,6 @@ export function resolveTargets(ctx: CommandContext, ids: string[] | undefined, o
   if (notYours.length > 0) notes.push(`you do not control ${nameList(notYours)}`);
   if (targets.length === 0) throw new RefusalError(tidyRefusals(notes).join('; '));
   return { targets, notes };
-}
-
-/** A list said back in a reply: the first few, then how many more. */
-export function shortList(items: readonly string[], shown = 5): string {
-  if (items.length <= shown + 1) return items.join(', ');
-  return `${items.slice(0, shown).join(', ')} and ${items.length - shown} more`;
 }
 
 /** An id as it may be shown back: never more than 24 characters of it. */

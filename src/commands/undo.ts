@@ -41,7 +41,8 @@ export function undoDamage(ctx: CommandContext): void {
   const gone = application.tokens.filter((entry) => !present.includes(entry)).map((entry) => entry.name);
   // A new round since clears what it clears (a used-up pending defense does not come back).
   // A sheet value only a token gone since changed is still put back through a token of the entry that holds it.
-  const adopt = (change: StoredChange) => present.find((entry) => holdsValue(tokens.get(entry.tokenId), change));
+  const adopt = (change: StoredChange) =>
+    sheetValue(change) ? present.find((entry) => stillOwned({ place: '', tokenId: entry.tokenId, name: entry.name, change }, app.store.settings)) : undefined;
   const merged = shiftMerged(mergeChanges(application.tokens, (id) => tokens.get(id) !== undefined, adopt), edition, app.store.round.number - application.round).filter((entry) => stillOwned(entry, app.store.settings));
   const context = { settings: app.store.settings, edition, tokens: app.store.tokens };
   const now = readNow(context, merged);
@@ -80,14 +81,9 @@ export function undoDamage(ctx: CommandContext): void {
   if (gone.length > 0) reply(ctx, `Skipped token${gone.length === 1 ? '' : 's'} no longer on the table: ${gone.join(', ')}.`);
 }
 
-/** Whether a token on the table holds the sheet value a change names: a bar linked to that attribute, or its character's attribute. */
-function holdsValue(token: Roll20Graphic | undefined, change: StoredChange): boolean {
-  if (!token) return false;
-  if (change.kind === 'bar' && change.attributeId !== undefined) {
-    return (['bar1_link', 'bar2_link', 'bar3_link'] as const).some((link) => String(token.get(link) ?? '') === change.attributeId);
-  }
-  if (change.kind === 'attribute') return String(getObj('attribute', change.attributeId)?.get('_characterid') ?? '') === String(token.get('represents') ?? '');
-  return false;
+/** A value on the character's sheet (a linked bar's attribute, an armor attribute), which every token of that sheet holds. */
+function sheetValue(change: StoredChange): boolean {
+  return (change.kind === 'bar' && change.attributeId !== undefined) || change.kind === 'attribute';
 }
 
 /**

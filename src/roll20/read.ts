@@ -228,6 +228,11 @@ class SheetReader {
     readonly index: AttributeIndex,
   ) {}
 
+  /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
+  defaultOf(name: string): ValueSource {
+    return { get: (which) => this.index.sheetDefault(this.characterId, name, which) };
+  }
+
   /** An attribute's raw value by name, as a formula refers to it: the attribute, else the sheet's default. */
   lookup(name: string, which: 'current' | 'max'): unknown {
     const attribute = this.index.find(this.characterId, name);
@@ -241,7 +246,7 @@ class SheetReader {
   number(raw: unknown, key: ValueKey, attribute: string, which: 'current' | 'max'): number | null {
     const whole = readInteger(raw);
     if (whole !== null) return whole;
-    if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return null;
+    if (isBlank(raw)) return null;
     const worked = evaluateFormula(String(raw), (name, part) => this.lookup(name, part));
     if (worked.ok && Number.isSafeInteger(worked.value)) return worked.value;
     const problem = worked.ok ? `works out to ${worked.value}, not a whole number (wrap it in floor())` : worked.problem;
@@ -251,19 +256,32 @@ class SheetReader {
   }
 }
 
-/** Whether a stored value is a formula or other text rather than a number or nothing. */
-function holdsText(raw: unknown): boolean {
-  return typeof raw === 'string' && raw.trim() !== '' && readInteger(raw) === null;
+/** Nothing stored: no value (not a 0, not a problem). */
+function isBlank(raw: unknown): boolean {
+  return raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '');
 }
 
-/** A character value from its attribute, read on first use (each Roll20 get costs); a generic token's worn protection in place of the sheet's. */
+/** Whether a stored value is a formula or other text rather than a number or nothing. */
+function holdsText(raw: unknown): boolean {
+  return !isBlank(raw) && readInteger(raw) === null;
+}
+
+/** Where a character value is read from: its attribute object, or the sheet's default for one the character has no object for. */
+interface ValueSource {
+  get(which: 'current' | 'max'): unknown;
+}
+
+/**
+ * A character value from its attribute (or the sheet's default), read on first use (each Roll20 get
+ * costs); a generic token's worn protection in place of the sheet's.
+ */
 class AttributeFact implements ValueFact {
   readonly present = true;
   private currentRead: number | null | undefined;
   private maxRead: number | null | undefined;
 
   constructor(
-    private readonly attribute: Roll20Attribute,
+    private readonly source: ValueSource,
     private readonly worn: number | undefined,
     /** Only the protections' max is ever used (the undamaged value). */
     private readonly withMax: boolean,
@@ -271,64 +289,30 @@ class AttributeFact implements ValueFact {
     private readonly key: ValueKey,
     private readonly name: string,
     /** The current value when it was read already (to choose where a protection wears). */
-    private readonly rawCurrent?: unknown,
-  ) {}
-
-  get current(): number | null {
-    if (this.worn !== undefined) return this.worn;
-    if (this.currentRead === undefined) {
-      const raw = this.rawCurrent !== undefined ? this.rawCurrent : this.attribute.get('current');
-      this.currentRead = this.sheet.number(raw, this.key, this.name, 'current');
-    }
-    return this.currentRead;
-  }
-
-  get max(): number | null {
-    if (!this.withMax) return null;
-    if (this.maxRead === undefined) {
-      const raw = this.attribute.get('max');
-      // A protection that is a formula with no max of its own: undamaged, it is what the formula gives.
-      if ((raw === '' || raw === undefined) && holdsText(this.rawCurrent)) {
-        this.maxRead = this.sheet.number(this.rawCurrent, this.key, this.name, 'current');
-      } else {
-        this.maxRead = this.sheet.number(raw, this.key, this.name, 'max');
-      }
-    }
-    return this.maxRead;
-  }
-}
-
-/** A character value the sheet has no attribute object for: the sheet's default (getAttrByName), read on first use. */
-class DefaultFact implements ValueFact {
-  private currentRead: number | null | undefined;
-  private maxRead: number | null | undefined;
-
-  constructor(
-    private readonly sheet: SheetReader,
-    private readonly key: ValueKey,
-    private readonly name: string,
     private readonly rawCurrent: unknown,
-    private readonly worn: number | undefined,
-    private readonly withMax: boolean,
+    /** A sheet default, with no attribute object: an empty max means its current, undamaged. */
+    private readonly isDefault: boolean,
   ) {}
-
-  get present(): boolean {
-    return true;
-  }
 
   get current(): number | null {
     if (this.worn !== undefined) return this.worn;
-    if (this.currentRead === undefined) this.currentRead = this.sheet.number(this.rawCurrent, this.key, this.name, 'current');
+    if (this.currentRead === undefined) this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, 'current');
     return this.currentRead;
   }
 
   get max(): number | null {
     if (!this.withMax) return null;
     if (this.maxRead === undefined) {
-      const raw = this.sheet.index.sheetDefault(this.sheet.characterId, this.name, 'max');
-      this.maxRead = raw === undefined || raw === '' ? this.sheet.number(this.rawCurrent, this.key, this.name, 'current') : this.sheet.number(raw, this.key, this.name, 'max');
+      const raw = this.source.get('max');
+      // A protection that is a formula or a sheet default with no max of its own: undamaged, it is its current value.
+      if (isBlank(raw) && (this.isDefault || holdsText(this.rawCurrent))) this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, 'current');
+      else this.maxRead = this.sheet.number(raw, this.key, this.name, 'max');
     }
     return this.maxRead;
+  }
+
+  private currentRaw(): unknown {
+    return this.rawCurrent !== undefined ? this.rawCurrent : this.source.get('current');
   }
 }
 
@@ -370,11 +354,11 @@ export function readFacts<S>(
         perToken = holdsText(rawCurrent);
       }
       // Read from Roll20 only when a rule asks (soak reads Fortitude only in the defensive stance, the max only for a fallen armor).
-      values[key] = new AttributeFact(attribute, perToken ? record?.worn?.[track!] : undefined, track !== undefined, sheet, key, name, rawCurrent);
+      values[key] = new AttributeFact(attribute as ValueSource, perToken ? record?.worn?.[track!] : undefined, track !== undefined, sheet, key, name, rawCurrent, false);
       places[key] = perToken ? WORN_PLACE[track!] : { kind: 'attribute', attribute };
-    } else if (sheet && character && hasValue((fallback = context.attributes.sheetDefault(character.id, name, 'current')))) {
+    } else if (sheet && !isBlank((fallback = context.attributes.sheetDefault(sheet.characterId, name, 'current')))) {
       // No attribute object yet: the sheet's default, as Roll20 gives it; a protection then wears per token.
-      values[key] = new DefaultFact(sheet, key, name, fallback, track ? record?.worn?.[track] : undefined, track !== undefined);
+      values[key] = new AttributeFact(sheet.defaultOf(name), track ? record?.worn?.[track] : undefined, track !== undefined, sheet, key, name, fallback, true);
       places[key] = track ? WORN_PLACE[track] : NO_PLACE;
     } else {
       values[key] = track ? { current: record?.worn?.[track] ?? null, max: null, present: false } : ABSENT;
@@ -419,10 +403,6 @@ export function readFacts<S>(
       return reader === undefined ? NO_PROBLEMS : reader.problems;
     },
   };
-}
-
-function hasValue(raw: unknown): boolean {
-  return raw !== undefined && raw !== null && !(typeof raw === 'string' && raw.trim() === '');
 }
 
 /** The facts with Vitality starting at `vitality` (a hand edit: the value before the user typed), the token's reading untouched. */

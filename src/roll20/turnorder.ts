@@ -63,7 +63,7 @@ export function entryKey(entry: Roll20TurnEntry): string {
 }
 
 /** FNV-1a, 32 bits, as 8 hex digits: enough to tell one long Turn Tracker text from another. */
-function textHash(text: string): string {
+export function textHash(text: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i += 1) {
     hash ^= text.charCodeAt(i);

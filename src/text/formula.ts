@@ -53,6 +53,12 @@ function substitute(text: string, lookup: FormulaLookup, depth: number): { ok: t
   return { ok: true, text: out + text.slice(last) };
 }
 
+type Operator = (a: number, b: number) => number;
+/** Operators by their character, in tables with no prototype (a character is looked up in them as typed). */
+const operators = (ops: Record<string, Operator>): Record<string, Operator> => Object.assign(Object.create(null) as Record<string, Operator>, ops);
+const SUMS = operators({ '+': (a, b) => a + b, '-': (a, b) => a - b });
+const PRODUCTS = operators({ '*': (a, b) => a * b, '/': (a, b) => a / b, '%': (a, b) => a % b });
+
 /** Arithmetic with the usual precedence; undefined for anything it does not understand. */
 class Parser {
   private at = 0;
@@ -70,30 +76,25 @@ class Parser {
   }
 
   private sum(): number | undefined {
-    let value = this.product();
-    for (;;) {
-      if (value === undefined) return undefined;
-      this.space();
-      const op = this.text[this.at];
-      if (op !== '+' && op !== '-') return value;
-      this.at += 1;
-      const right = this.product();
-      if (right === undefined) return undefined;
-      value = op === '+' ? value + right : value - right;
-    }
+    return this.chain(() => this.product(), SUMS);
   }
 
   private product(): number | undefined {
-    let value = this.unary();
+    return this.chain(() => this.unary(), PRODUCTS);
+  }
+
+  /** Operands joined by operators of one precedence, worked out left to right. */
+  private chain(operand: () => number | undefined, ops: Record<string, Operator>): number | undefined {
+    let value = operand();
     for (;;) {
       if (value === undefined) return undefined;
       this.space();
-      const op = this.text[this.at];
-      if (op !== '*' && op !== '/' && op !== '%') return value;
+      const op = ops[this.text[this.at] ?? ''];
+      if (op === undefined) return value;
       this.at += 1;
-      const right = this.unary();
+      const right = operand();
       if (right === undefined) return undefined;
-      value = op === '*' ? value * right : op === '/' ? value / right : value % right;
+      value = op(value, right);
     }
   }
 

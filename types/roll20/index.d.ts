@@ -45,15 +45,9 @@ type Roll20ObjectType =
 /** A bar value as Roll20 stores it: a number, a numeric string, "" or anything a user typed. */
 type Roll20BarValue = number | string;
 
-interface Roll20GraphicProperties extends Roll20BaseProperties {
-  _type: 'graphic';
-  _subtype: 'token' | 'card';
-  /** Only on a card played to the table. */
-  _cardid?: string;
+/** Where an object on a page lies: graphics, paths and texts share these. */
+interface Roll20PlacedProperties {
   _pageid: string;
-  name: string;
-  represents: string;
-  controlledby: string;
   /** "gmlayer", "objects", "map", "walls" or a newer layer such as "foreground". */
   layer: string;
   left: number;
@@ -62,6 +56,16 @@ interface Roll20GraphicProperties extends Roll20BaseProperties {
   height: number;
   /** Degrees. */
   rotation: number;
+}
+
+interface Roll20GraphicProperties extends Roll20BaseProperties, Roll20PlacedProperties {
+  _type: 'graphic';
+  _subtype: 'token' | 'card';
+  /** Only on a card played to the table. */
+  _cardid?: string;
+  name: string;
+  represents: string;
+  controlledby: string;
   imgsrc: string;
   isdrawing: boolean;
   flipv: boolean;
@@ -246,17 +250,10 @@ interface Roll20PageProperties extends Roll20BaseProperties {
 }
 type Roll20Page = Roll20Object<Roll20PageProperties>;
 
-interface Roll20PathProperties extends Roll20BaseProperties {
+interface Roll20PathProperties extends Roll20BaseProperties, Roll20PlacedProperties {
   _type: 'path';
-  _pageid: string;
   /** JSON text of the path's segments; writable only when creating the path. */
   _path: string;
-  layer: string;
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-  rotation: number;
   scaleX: number;
   scaleY: number;
   fill: string;
@@ -266,15 +263,8 @@ interface Roll20PathProperties extends Roll20BaseProperties {
 }
 type Roll20Path = Roll20Object<Roll20PathProperties>;
 
-interface Roll20TextProperties extends Roll20BaseProperties {
+interface Roll20TextProperties extends Roll20BaseProperties, Roll20PlacedProperties {
   _type: 'text';
-  _pageid: string;
-  layer: string;
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-  rotation: number;
   text: string;
   font_size: number;
   font_family: string;
