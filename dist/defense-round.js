@@ -365,6 +365,23 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
+  function custom(check$1, message$1) {
+    return _standardSchema({
+      kind: "schema",
+      type: "custom",
+      reference: custom,
+      expects: "unknown",
+      async: false,
+      check: check$1,
+      message: message$1,
+      "~run"(dataset, config$1) {
+        if (this.check(dataset.value)) dataset.typed = true;
+        else _addIssue(this, "type", dataset, config$1);
+        return dataset;
+      }
+    });
+  }
+  // @__NO_SIDE_EFFECTS__
   function literal(literal_, message$1) {
     return _standardSchema({
       kind: "schema",
@@ -759,7 +776,6 @@ var DefenseRound = (() => {
   }
 
   // src/rules/edition.ts
-  var EDITION_IDS = ["soak", "threshold", "opposed"];
   var RESOURCES = ["vitality", "soul", "power"];
   var RESOURCE_LABEL = { vitality: "Vitality", soul: "Soul", power: "Power" };
   var VALUE_KEYS = [
@@ -783,177 +799,17 @@ var DefenseRound = (() => {
     "full_defense",
     "armor_score"
   ];
-  function cardWords(outcome) {
-    return typeof outcome.card === "function" ? outcome.card() : outcome.card;
+  var TITLE = "title";
+  var SUMMARY = "summary";
+  var ACTION = "action";
+  function placed(section, steps) {
+    return steps.map((step) => ({ ...step, section }));
+  }
+  function at(section, step) {
+    return { ...step, section };
   }
   function isRefusal(resolution) {
     return "kind" in resolution;
-  }
-
-  // src/state/settings.ts
-  var EDITIONS = EDITION_IDS;
-  var BAR_NAMES = ["bar1", "bar2", "bar3"];
-  var DEFAULT_ATTRIBUTES = object.fromEntries(VALUE_KEYS.map((key) => [key, key]));
-  var ATTRIBUTE_KEYS = [...VALUE_KEYS];
-  var DEFAULT_MARKERS = {
-    incapacitated: "sleepy",
-    dying: "death-zone",
-    dead: "dead",
-    defensive: "bolt-shield",
-    reactive: "fist",
-    active: "overdrive",
-    full: "strong"
-  };
-  var MARKER_KEYS = object.keys(DEFAULT_MARKERS);
-  var attributeName = pipe(string2(), trim(), minLength(1), maxLength(100));
-  var markerName = pipe(string2(), trim(), minLength(1), maxLength(100), regex(/^[^,]+$/));
-  var bar = picklist(BAR_NAMES);
-  var visibility = picklist(["gm", "public"]);
-  var API_COMMANDS = ["refuse", "gm"];
-  var SettingsSchema = objectSchema({
-    edition: picklist(EDITIONS),
-    bars: objectSchema({
-      vitality: bar,
-      soul: bar,
-      power: bar,
-      // seed 003 ruling: stamina is the Power bar unless the GM maps it elsewhere
-      stamina: picklist(["power", ...BAR_NAMES])
-    }),
-    attributes: objectSchema(
-      object.fromEntries(ATTRIBUTE_KEYS.map((key) => [key, attributeName]))
-    ),
-    markers: objectSchema(
-      object.fromEntries(MARKER_KEYS.map((key) => [key, markerName]))
-    ),
-    visibility: objectSchema({ npc: visibility, pc: visibility }),
-    playersTargetAny: boolean(),
-    armorOnManualEdits: boolean(),
-    overwhelmLimit: pipe(number2(), integer(), minValue(0), maxValue(1e3)),
-    // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
-    apiCommands: picklist(API_COMMANDS)
-  });
-  function defaultSettings() {
-    return {
-      edition: "soak",
-      bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-      attributes: { ...DEFAULT_ATTRIBUTES },
-      markers: { ...DEFAULT_MARKERS },
-      visibility: { npc: "gm", pc: "public" },
-      playersTargetAny: false,
-      armorOnManualEdits: false,
-      overwhelmLimit: 20,
-      apiCommands: "refuse"
-    };
-  }
-  function checkSettings(stored) {
-    const defaults = defaultSettings();
-    const problems = [];
-    if (!isRecord(stored)) {
-      return { settings: defaults, problems: ["settings: not an object; all settings reset to defaults"] };
-    }
-    const merged = checkGroup(SettingsSchema.entries, stored, defaults, "settings.", problems);
-    const result = merged;
-    const { vitality, soul, power } = result.bars;
-    if (new set([vitality, soul, power]).size !== 3) {
-      problems.push("settings.bars: two resources share one bar; bar mapping reset to defaults");
-      result.bars = { ...defaults.bars };
-    }
-    return { settings: result, problems };
-  }
-  function checkGroup(entries, stored, defaults, path, problems) {
-    const out = {};
-    for (const [key, schema] of object.entries(entries)) {
-      const name = path + key;
-      const value = stored[key];
-      const fallback = defaults[key];
-      if (value === void 0) {
-        out[key] = structuredCopy(fallback);
-        continue;
-      }
-      if (schema.type === "object" && "entries" in schema && isRecord(fallback)) {
-        if (!isRecord(value)) {
-          problems.push(`${name}: not an object; reset to defaults`);
-          out[key] = structuredCopy(fallback);
-        } else {
-          const inner = schema.entries;
-          out[key] = checkGroup(inner, value, fallback, `${name}.`, problems);
-        }
-        continue;
-      }
-      const parsed = safeParse(schema, value);
-      if (parsed.success) {
-        out[key] = parsed.output;
-      } else {
-        problems.push(`${name}: ${describeValue(value)} is not valid; reset to ${json.stringify(fallback)}`);
-        out[key] = structuredCopy(fallback);
-      }
-    }
-    return out;
-  }
-  function isRecord(value) {
-    return typeof value === "object" && value !== null && !array.isArray(value);
-  }
-  function structuredCopy(value) {
-    return isRecord(value) ? json.parse(json.stringify(value)) : value;
-  }
-  function describeValue(value) {
-    const text = json.stringify(value) ?? string(value);
-    return text.length > 40 ? `${text.slice(0, 37)}...` : text;
-  }
-
-  // src/state/tokens.ts
-  var integer2 = pipe(number2(), safeInteger());
-  var overrideValue = pipe(number2(), safeInteger(), minValue(-1e6), maxValue(1e6));
-  var TokenRecordSchema = objectSchema({
-    overrides: optional(record(picklist(VALUE_KEYS), overrideValue)),
-    // rules.md: a generic token's armor wears per token, starting from the sheet's values
-    worn: optional(objectSchema({ physical: optional(integer2), magical: optional(integer2) })),
-    stance: optional(pipe(string2(), maxLength(40))),
-    // rules.md, "Switching editions": dead with no save left stays dead in any edition
-    deadForGood: optional(literal(true)),
-    edition: optional(objectSchema({ id: picklist(EDITION_IDS), state: unknown() }))
-  });
-  var TOKEN_RECORD_FIELDS = object.keys(TokenRecordSchema.entries);
-  function checkTokenRecords(raw) {
-    const tokens = {};
-    const problems = [];
-    if (raw === void 0) return { tokens, problems };
-    if (!isRecord(raw)) return { tokens, problems: ["tokens: not an object; per-token memory cleared"] };
-    for (const [id2, record2] of object.entries(raw)) {
-      if (id2.length === 0 || id2.length > 64) {
-        problems.push(`tokens: a record under an id of ${id2.length} characters is not a token's; forgotten`);
-        continue;
-      }
-      const parsed = safeParse(TokenRecordSchema, record2);
-      if (parsed.success) tokens[id2] = dropUndefined(parsed.output);
-      else problems.push(`tokens.${id2}: not a valid token record; forgotten`);
-    }
-    return { tokens, problems };
-  }
-  function dropUndefined(record2) {
-    for (const key of object.keys(record2)) if (record2[key] === void 0) delete record2[key];
-    return record2;
-  }
-  function withEntry(map2, key, value) {
-    const next = { ...map2 };
-    if (value === null) delete next[key];
-    else next[key] = value;
-    return object.keys(next).length > 0 ? next : void 0;
-  }
-  function putRecord(tokens, tokenId, record2) {
-    dropUndefined(record2);
-    if (isEmptyRecord(record2)) delete tokens[tokenId];
-    else tokens[tokenId] = record2;
-  }
-  function isEmptyRecord(record2) {
-    return record2.overrides === void 0 && record2.worn === void 0 && record2.stance === void 0 && record2.deadForGood === void 0 && record2.edition === void 0;
-  }
-  function memoryOf(record2) {
-    return {
-      ...record2?.edition ? { edition: record2.edition } : {},
-      ...record2?.deadForGood ? { deadForGood: true } : {},
-      ...record2?.stance !== void 0 ? { stance: record2.stance } : {}
-    };
   }
 
   // src/rules/soak/life.ts
@@ -1248,17 +1104,17 @@ var DefenseRound = (() => {
         return `${nameOf(step.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
     }
   }
-  function describeDefendSteps(steps, nameOf) {
-    return steps.map((step) => describeDefendStep(step, nameOf));
-  }
 
-  // src/rules/soak/cards.ts
-  function hitTitle(name, hit) {
-    if (hit.instantKill) return `${name}: instant kill`;
-    if (hit.to !== "vitality") return `${name} takes ${hit.amount} to ${hit.to === "soul" ? "Soul" : "Power"}`;
-    const pierce = hit.piercePercent > 0 ? `, ${hit.piercePercent}% piercing` : "";
-    return `${name} takes ${hit.amount} ${hit.track}${pierce}`;
+  // src/rules/soak/layout.ts
+  var LAYOUT_KINDS = new set(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
+  function isLayoutStep(step) {
+    return LAYOUT_KINDS.has(step.kind);
   }
+  var STANCE_EFFECT = {
+    defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
+    reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
+    none: "no stance"
+  };
   function lifeLine(life) {
     switch (life.condition) {
       case "none":
@@ -1271,42 +1127,80 @@ var DefenseRound = (() => {
         return "Dead";
     }
   }
+  function lifeNow(section, life, vitality = null) {
+    return life.condition === "none" && vitality === null ? [] : [at(section, { kind: "life-now", life, vitality })];
+  }
   function inSeedOrder(steps) {
     const wear = steps.find((step) => step.kind === "protection-wear");
     const vitality = steps.findIndex((step) => step.kind === "vitality-change");
     if (!wear || vitality === -1) return steps;
     const rest = steps.filter((step) => step !== wear);
-    const at = rest.findIndex((step) => step.kind === "vitality-change");
-    return [...rest.slice(0, at + 1), wear, ...rest.slice(at + 1)];
+    const at2 = rest.findIndex((step) => step.kind === "vitality-change");
+    return [...rest.slice(0, at2 + 1), wear, ...rest.slice(at2 + 1)];
   }
-  function damageCard(name, hit, outcome) {
-    const steps = inSeedOrder(outcome.steps.filter((step) => step.kind !== "defense-used")).map(describeDamageStep);
-    const defense = outcome.steps.find((step) => step.kind === "defense-used");
-    const now = lifeLine(outcome.life);
-    return {
-      title: hitTitle(name, hit),
-      rows: [
-        { label: "Defense", lines: defense ? [describeDamageStep(defense)] : [] },
-        { label: "Breakdown", lines: steps },
-        { label: "Now", lines: now ? [now] : [] }
-      ]
-    };
-  }
-  function damageShortLine(name, outcome, lifeBefore) {
-    if (outcome.cancelled) return `${name} blocks the hit.`;
+  function hitResult(outcome, lifeBefore) {
+    if (outcome.cancelled) return "blocks";
     const changed = outcome.life.condition !== lifeBefore.condition;
-    switch (changed ? outcome.life.condition : "none") {
-      case "incapacitated":
-        return `${name} is hit and falls, incapacitated.`;
-      case "dying":
-        return `${name} is hit and falls, dying.`;
-      case "dead":
-        return `${name} is hit and dies.`;
-      default:
-        if (outcome.steps.some((step) => step.kind === "vitality-loss" && step.loss === 0)) {
-          return `${name} is hit, but the armor holds.`;
-        }
-        return outcome.changed ? `${name} is hit.` : `${name} is unharmed.`;
+    const condition = changed ? outcome.life.condition : "none";
+    if (condition !== "none") return condition;
+    if (outcome.steps.some((step) => step.kind === "vitality-loss" && step.loss === 0)) return "armor-holds";
+    return outcome.changed ? "hit" : "unharmed";
+  }
+  function stanceButtons(tokenId) {
+    return ["defensive", "reactive"].map((stance) => ({ kind: "button", section: ACTION, label: `${stance === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${stance} --ids ${tokenId}` }));
+  }
+  function hitTitle(name, hit) {
+    if (hit.instantKill) return `${name}: instant kill`;
+    if (hit.to !== "vitality") return `${name} takes ${hit.amount} to ${hit.to === "soul" ? "Soul" : "Power"}`;
+    const pierce = hit.piercePercent > 0 ? `, ${hit.piercePercent}% piercing` : "";
+    return `${name} takes ${hit.amount} ${hit.track}${pierce}`;
+  }
+  var HIT_SUMMARY = {
+    blocks: "blocks the hit",
+    incapacitated: "is hit and falls, incapacitated",
+    dying: "is hit and falls, dying",
+    dead: "is hit and dies",
+    "armor-holds": "is hit, but the armor holds",
+    hit: "is hit",
+    unharmed: "is unharmed"
+  };
+  function stanceTitle(name, stance, same2) {
+    if (same2) return stance === "none" ? `${name} already has no stance` : `${name} is already in the ${stance} stance`;
+    return stance === "none" ? `${name} drops its stance` : `${name} takes the ${stance} stance`;
+  }
+  function layoutWords(step, nameOf) {
+    switch (step.kind) {
+      case "hit-title":
+        return hitTitle(nameOf(step.who), step.hit);
+      case "hit-summary":
+        return `${nameOf(step.who)} ${HIT_SUMMARY[step.result]}.`;
+      case "life-now":
+        return lifeLine(step.life) ?? `Standing, Vitality ${step.vitality}`;
+      case "save-title":
+        return `${nameOf(step.who)}: Vitality save`;
+      case "save-summary": {
+        const name = nameOf(step.who);
+        if (step.result === "stands") return `${name} makes a save and stands back up.`;
+        if (step.result === "clings") return `${name} makes a save and clings to life.`;
+        return step.result === "dies" ? `${name} fails a save and dies.` : `${name} fails a save.`;
+      }
+      case "check-title":
+        return `${nameOf(step.who)}: ${step.action}${step.situation !== "front" ? ` (${step.situation})` : ""}`;
+      case "check-result":
+        return `${nameOf(step.who)} ${step.result === "success" ? "blocks the next hit" : "fails to defend"}`;
+      case "check-summary": {
+        const name = nameOf(step.who);
+        if (step.result === null) return `${name} makes a defensive action (${step.action}).`;
+        return `${name} ${step.result === "success" ? "blocks the next hit" : "fails to defend"}.`;
+      }
+      case "no-stance-declared":
+        return "No stance declared: a defender must declare Defensive or Reactive";
+      case "stance-title":
+        return `${stanceTitle(nameOf(step.who), step.stance, step.same)}${step.summary ? "." : ""}`;
+      case "stance-change":
+        return step.from === step.to ? `${step.to}, unchanged` : `${step.from} -> ${step.to}`;
+      case "stance-effect":
+        return STANCE_EFFECT[step.stance] ?? "";
     }
   }
 
@@ -1574,11 +1468,13 @@ var DefenseRound = (() => {
         savesOwed: pipe(number2(), integer(), minValue(0), maxValue(3))
       })
     ),
-    pendingDefense: optional(picklist(["success", "fail"])),
     // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
     reactions: optional(record(string2(), union([boolean(), literal("used")]))),
     skillsVs: optional(array2(string2()))
   });
+  function parseSoakAnswer(raw) {
+    return raw === "success" || raw === "fail" ? raw : null;
+  }
   var STANDING = { condition: "none", savesOwed: 0 };
   function parseSoakState(raw) {
     const parsed = safeParse(SoakStateSchema, raw);
@@ -1589,10 +1485,7 @@ var DefenseRound = (() => {
     return vitality === null ? { ...STANDING } : lifeFromVitality(vitality);
   }
   function withLife(state2, life) {
-    return stateOf(life.condition === "none" && life.savesOwed === 0 ? void 0 : { condition: life.condition, savesOwed: life.savesOwed }, state2.pendingDefense, state2.reactions, state2.skillsVs);
-  }
-  function afterHit(state2, life) {
-    return withLife(stateOf(state2.life, void 0, state2.reactions, state2.skillsVs), life);
+    return stateOf(life.condition === "none" && life.savesOwed === 0 ? void 0 : { condition: life.condition, savesOwed: life.savesOwed }, state2.reactions, state2.skillsVs);
   }
   function enterSoak(vitality, deadForGood) {
     if (deadForGood) return { life: { condition: "dead", savesOwed: 0 } };
@@ -1600,27 +1493,24 @@ var DefenseRound = (() => {
     return life.condition === "none" ? {} : { life: { condition: life.condition, savesOwed: life.savesOwed } };
   }
   function endSoakRound(state2) {
-    return stateOf(state2.life, void 0, void 0, void 0);
+    return stateOf(state2.life, void 0, void 0);
   }
   function soakCondition(state2) {
     return state2.life?.condition ?? "none";
   }
   function isEmptySoakState(state2) {
-    return state2.life === void 0 && state2.pendingDefense === void 0 && state2.reactions === void 0 && state2.skillsVs === void 0;
+    return state2.life === void 0 && state2.reactions === void 0 && state2.skillsVs === void 0;
   }
   function describeSoakStateChange(left, now) {
-    if (left.pendingDefense !== now.pendingDefense && now.pendingDefense !== void 0) return "has a new pending defense";
     if (json.stringify(left.life ?? null) !== json.stringify(now.life ?? null)) return "has a new condition or saves owed";
-    if (left.pendingDefense !== now.pendingDefense) return "no longer has the pending defense it had";
     return "has used reactions or skills since";
   }
   function compact(state2) {
-    return stateOf(state2.life, state2.pendingDefense, state2.reactions, state2.skillsVs);
+    return stateOf(state2.life, state2.reactions, state2.skillsVs);
   }
-  function stateOf(life, pendingDefense, reactions, skillsVs) {
+  function stateOf(life, reactions, skillsVs) {
     const out = {};
     if (life) out.life = life;
-    if (pendingDefense) out.pendingDefense = pendingDefense;
     if (reactions) out.reactions = reactions;
     if (skillsVs) out.skillsVs = skillsVs;
     return out;
@@ -1632,7 +1522,7 @@ var DefenseRound = (() => {
     pierce: { kind: "one" },
     to: { kind: "one" },
     "instant-kill": { kind: "switch" },
-    defense: { kind: "one" }
+    defense: { kind: "one", decides: "decides its defense (--defense)" }
   };
   var SOAK_DAMAGE_USAGE = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]";
   var TRACK_KEYS = {
@@ -1693,7 +1583,7 @@ var DefenseRound = (() => {
       piercePercent: order.piercePercent,
       to: order.to,
       instantKill: order.instantKill,
-      pendingDefense: facts.state.pendingDefense ?? null,
+      pendingDefense: facts.answer,
       defenseOverride: order.defenseOverride,
       bars: { vitality, soul: facts.bars.soul.value, power: facts.bars.power.value },
       armor,
@@ -1711,15 +1601,23 @@ var DefenseRound = (() => {
     }
     const result = {
       headline: headlineOf(outcome, life),
-      steps: outcome.steps,
-      // Words are made only when a card is shown (a row of a multi-target card needs none).
-      card: () => damageCard(facts.name, order, outcome),
-      shortLine: damageShortLine(facts.name, outcome, life),
+      steps: hitSteps(facts.id, order, outcome, life),
       changes,
-      state: afterHit(facts.state, outcome.life),
+      state: withLife(facts.state, outcome.life),
       detail: outcome
     };
+    if (facts.answer !== null) result.answer = null;
     return result;
+  }
+  function hitSteps(who, hit, outcome, lifeBefore) {
+    const defense = outcome.steps.filter((step) => step.kind === "defense-used");
+    return [
+      at(TITLE, { kind: "hit-title", who, hit }),
+      at(SUMMARY, { kind: "hit-summary", who, result: hitResult(outcome, lifeBefore) }),
+      ...placed("Defense", defense),
+      ...placed("Breakdown", inSeedOrder(outcome.steps.filter((step) => step.kind !== "defense-used"))),
+      ...lifeNow("Now", outcome.life)
+    ];
   }
   var ArmorOfFacts = class {
     constructor(values, keys) {
@@ -2117,9 +2015,9 @@ var DefenseRound = (() => {
     situation: { kind: "one" },
     roll: { kind: "one" },
     mod: { kind: "one" },
-    vs: { kind: "one" },
-    ally: { kind: "one" },
-    "aided-by": { kind: "one" },
+    vs: { kind: "one", token: true },
+    ally: { kind: "one", token: true },
+    "aided-by": { kind: "one", token: true },
     // The old switch, kept only to refuse it with the flag that replaced it.
     aided: { kind: "switch" },
     mental: { kind: "switch" },
@@ -2151,7 +2049,6 @@ var DefenseRound = (() => {
       const meaningless = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((flag) => hasFlag(parsed, flag));
       if (meaningless) throw new UsageError(`--${meaningless} does not apply to --action save`);
     }
-    const mentalRoll = optionalInteger(parsed, "mental-roll", 1, 100);
     const situation = situationText === void 0 ? "front" : choiceArg(situationText, "--situation", SOAK_SITUATIONS);
     if (hasFlag(parsed, "roll") && (action === "counter" || action === "skill")) {
       throw new UsageError(`--roll does not apply to --action ${action}: it is announced, not rolled`);
@@ -2159,7 +2056,7 @@ var DefenseRound = (() => {
     if (hasFlag(parsed, "perception-roll") && SOAK_SITUATION_RULES[situation].perceptionGate === "none") {
       throw new UsageError(`--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)`);
     }
-    if ((hasFlag(parsed, "mental") || mentalRoll !== void 0) && !(action === "evade" && SOAK_SITUATION_RULES[situation].mentalCheckEasesPenalty)) {
+    if ((hasFlag(parsed, "mental") || hasFlag(parsed, "mental-roll")) && !(action === "evade" && SOAK_SITUATION_RULES[situation].mentalCheckEasesPenalty)) {
       throw new UsageError("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
     }
     if ((action === "react" || action === "counter") && !hasFlag(parsed, "vs")) {
@@ -2169,10 +2066,7 @@ var DefenseRound = (() => {
     return {
       action,
       situation,
-      roll: optionalInteger(parsed, "roll", 1, 100),
-      perceptionRoll: optionalInteger(parsed, "perception-roll", 1, 100),
-      mentalRoll,
-      mentalAsked: hasFlag(parsed, "mental") || mentalRoll !== void 0,
+      mentalAsked: hasFlag(parsed, "mental") || hasFlag(parsed, "mental-roll"),
       mod: optionalInteger(parsed, "mod", -1e3, 1e3) ?? 0,
       perceptionMod: optionalInteger(parsed, "perception-mod", -1e3, 1e3) ?? 0,
       aidedBy: flagValue(parsed, "aided-by") ?? null,
@@ -2181,31 +2075,24 @@ var DefenseRound = (() => {
       skillName: flagValue(parsed, "skill") ?? null
     };
   }
-  function rollsNeeded(order) {
+  function diceOf(order) {
     const rolledAction = order.action === "defend" || order.action === "evade" || order.action === "react" || order.action === "save";
     const gated = order.action !== "save" && SOAK_SITUATION_RULES[order.situation].perceptionGate !== "none";
-    return {
-      action: rolledAction && order.roll === void 0,
-      perception: gated && order.perceptionRoll === void 0,
-      mental: order.mentalAsked && order.mentalRoll === void 0
-    };
+    const dice = [];
+    if (rolledAction) dice.push({ name: "action", sides: 100, flag: "roll" });
+    if (gated) dice.push({ name: "perception", sides: 100, flag: "perception-roll" });
+    if (order.mentalAsked) dice.push({ name: "mental", sides: 100, flag: "mental-roll" });
+    return dice;
   }
   function soakDefendPlan(order) {
-    const needed = rollsNeeded(order);
     return {
       values: order.action === "save" ? ["save_check"] : object.values(CHECK_ATTRIBUTE),
-      // seed 000: the acting token (top of the Turn Tracker) is not in its defensive round.
+      // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
       readsTurnOrder: order.action !== "save",
       ...order.aidedBy !== null ? { others: [order.aidedBy] } : {},
-      dice: array(number(needed.action) + number(needed.perception) + number(needed.mental)).fill(100),
+      dice: diceOf(order),
       resolve(facts, rolled) {
-        const own = [...rolled];
-        const next = () => own.shift() ?? 100;
-        const rolls = {
-          action: order.roll ?? (needed.action ? next() : 100),
-          perception: order.perceptionRoll ?? (needed.perception ? next() : 100),
-          mental: order.mentalAsked ? order.mentalRoll ?? next() : null
-        };
+        const rolls = { action: rolled.action ?? 100, perception: rolled.perception ?? 100, mental: order.mentalAsked ? rolled.mental ?? 100 : null };
         return order.action === "save" ? resolveOwedSave(order, facts, rolls.action) : resolveCheck(order, facts, rolls);
       }
     };
@@ -2221,18 +2108,15 @@ var DefenseRound = (() => {
     if (!outcome.ok) return { kind: "refused", reason: "no save is owed" };
     const succeeded = outcome.steps.some((step) => step.kind === "save-rolled" && step.success);
     const died2 = outcome.life.condition === "dead";
-    const name = facts.name;
+    const who = facts.id;
     return {
       headline: succeeded ? "saved" : died2 ? "dies" : "acts",
-      steps: outcome.steps,
-      card: {
-        title: `${name}: Vitality save`,
-        rows: [
-          { label: "Roll", lines: outcome.steps.map(describeDamageStep) },
-          { label: "Now", lines: [lifeLine(outcome.life) ?? `Standing, Vitality ${outcome.vitality}`] }
-        ]
-      },
-      shortLine: succeeded ? `${name} makes a save${outcome.life.condition === "none" ? " and stands back up" : " and clings to life"}.` : died2 ? `${name} fails a save and dies.` : `${name} fails a save.`,
+      steps: [
+        at(TITLE, { kind: "save-title", who }),
+        at(SUMMARY, { kind: "save-summary", who, result: succeeded ? outcome.life.condition === "none" ? "stands" : "clings" : died2 ? "dies" : "fails" }),
+        ...placed("Roll", outcome.steps),
+        ...lifeNow("Now", outcome.life, outcome.vitality)
+      ],
       changes: outcome.vitality !== vitality ? [{ kind: "bar", resource: "vitality", to: outcome.vitality }] : [],
       state: withLife(facts.state, outcome.life),
       detail: outcome
@@ -2280,7 +2164,6 @@ var DefenseRound = (() => {
     if (outcome.kind === "refused") return { kind: "refused", reason: describeRefusal(outcome.reason, facts.nameOf) };
     if (outcome.kind === "missing-target") return { kind: "missing-value", key: CHECK_ATTRIBUTE[outcome.check] };
     const next = { ...state2 };
-    if (outcome.pendingDefense !== null) next.pendingDefense = outcome.pendingDefense;
     if (outcome.roundUpdate.reaction) next.reactions = { ...next.reactions, [outcome.roundUpdate.reaction.vs]: outcome.roundUpdate.reaction.success };
     if (outcome.roundUpdate.skillVs) next.skillsVs = [...next.skillsVs ?? [], outcome.roundUpdate.skillVs];
     const used = outcome.roundUpdate.reactionUsed;
@@ -2291,31 +2174,26 @@ var DefenseRound = (() => {
     if (aidUsed && aider) {
       changes.push({ kind: "ally-state", tokenId: aidUsed.by, state: { ...aider.state, reactions: { ...aider.state.reactions, [aidUsed.vs]: "used" } } });
     }
-    const result = outcome.pendingDefense === "success" ? "blocks the next hit" : outcome.pendingDefense === "fail" ? "fails to defend" : void 0;
     const headline = "acts";
     const undeclared = facts.stance !== "defensive" && facts.stance !== "reactive";
+    const who = facts.id;
+    const result = outcome.pendingDefense;
+    const steps = [
+      at(TITLE, { kind: "check-title", who, action: order.action, situation: order.situation }),
+      at(SUMMARY, { kind: "check-summary", who, action: order.action, result }),
+      ...placed("Check", outcome.steps),
+      ...result !== null ? [at("Result", { kind: "check-result", who, result })] : [],
+      // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
+      ...undeclared ? [at("Stance", { kind: "no-stance-declared" })] : [],
+      ...outcome.offerDamageButton ? [at(ACTION, { kind: "offer-damage" })] : [],
+      ...undeclared ? stanceButtons(facts.id) : []
+    ];
     return {
       headline,
-      steps: outcome.steps,
-      card: {
-        title: `${facts.name}: ${order.action}${order.situation !== "front" ? ` (${order.situation})` : ""}`,
-        rows: [
-          { label: "Check", lines: describeDefendSteps(outcome.steps, facts.nameOf) },
-          { label: "Result", lines: result ? [`${facts.name} ${result}`] : [] },
-          // seed 000: "you must declare what kind of stance you are taking: Defensive or Reactive".
-          { label: "Stance", lines: undeclared ? ["No stance declared: a defender must declare Defensive or Reactive"] : [] }
-        ]
-      },
-      ...undeclared ? {
-        buttons: [
-          { label: "Defensive stance", command: `!stance defensive --ids ${facts.id}` },
-          { label: "Reactive stance", command: `!stance reactive --ids ${facts.id}` }
-        ]
-      } : {},
-      shortLine: result ? `${facts.name} ${result}.` : `${facts.name} makes a defensive action (${order.action}).`,
+      steps,
       changes,
       state: next,
-      offerDamageButton: outcome.offerDamageButton,
+      ...result !== null ? { answer: result } : {},
       observed: false,
       detail: outcome
     };
@@ -2323,24 +2201,23 @@ var DefenseRound = (() => {
 
   // src/rules/soak/stancePlan.ts
   var SOAK_STANCE_USAGE = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)";
-  var STANCE_EFFECT = {
-    defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
-    reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
-    none: "no stance"
-  };
   var SOAK_STANCE_HELP = [`Defensive: ${STANCE_EFFECT.defensive}. Reactive: ${STANCE_EFFECT.reactive}.`];
   function soakStancePlan(stance) {
     return {
       values: [],
       dice: [],
       resolve(facts) {
-        const same2 = (facts.stance ?? "none") === stance;
-        const title = same2 ? stance === "none" ? `${facts.name} already has no stance` : `${facts.name} is already in the ${stance} stance` : stance === "none" ? `${facts.name} drops its stance` : `${facts.name} takes the ${stance} stance`;
+        const from = facts.stance ?? "none";
+        const same2 = from === stance;
+        const who = facts.id;
         return {
           headline: "acts",
-          steps: [],
-          card: { title, rows: [{ label: "Stance", lines: [same2 ? `${stance}, unchanged` : `${facts.stance ?? "none"} -> ${stance}`, STANCE_EFFECT[stance] ?? ""] }] },
-          shortLine: `${title}.`,
+          steps: [
+            at(TITLE, { kind: "stance-title", who, stance, same: same2 }),
+            at(SUMMARY, { kind: "stance-title", who, stance, same: same2, summary: true }),
+            at("Stance", { kind: "stance-change", from, to: stance }),
+            at("Stance", { kind: "stance-effect", stance })
+          ],
           changes: [],
           stance: stance === "none" ? null : stance,
           ...same2 ? { noop: true } : {},
@@ -2368,30 +2245,34 @@ var DefenseRound = (() => {
     "spectator-drawn": true
   };
   var DEFEND_STEP_KINDS = new set(object.keys(DEFEND_STEP_KIND));
-  function soakText(step, nameOf) {
+  function soakWords(step, nameOf = (id2) => id2) {
+    if (isLayoutStep(step)) return layoutWords(step, nameOf);
     return DEFEND_STEP_KINDS.has(step.kind) ? describeDefendStep(step, nameOf) : describeDamageStep(step);
   }
+  var HELP = {
+    damage: [
+      "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
+      "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
+    ],
+    defend: [
+      "Situations: " + SOAK_SITUATIONS.join(", ") + ".",
+      "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
+      "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
+      "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
+    ],
+    stance: SOAK_STANCE_HELP
+  };
   var soak = {
     id: "soak",
     playable: true,
-    flags: { damage: SOAK_DAMAGE_FLAGS, defend: SOAK_DEFEND_FLAGS },
+    commands: {
+      damage: { flags: SOAK_DAMAGE_FLAGS, usage: SOAK_DAMAGE_USAGE, help: HELP.damage },
+      defend: { flags: SOAK_DEFEND_FLAGS, usage: SOAK_DEFEND_USAGE, help: HELP.defend },
+      stance: { flags: {}, usage: SOAK_STANCE_USAGE, help: HELP.stance }
+    },
     stances: SOAK_STANCES,
-    usage: { damage: SOAK_DAMAGE_USAGE, defend: SOAK_DEFEND_USAGE, stance: SOAK_STANCE_USAGE },
     settings: [],
     markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-    help: {
-      damage: [
-        "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
-        "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
-      ],
-      defend: [
-        "Situations: " + SOAK_SITUATIONS.join(", ") + ".",
-        "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
-        "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
-        "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
-      ],
-      stance: SOAK_STANCE_HELP
-    },
     planDamage: (line) => soakDamagePlan(parseSoakDamage(line)),
     planDefend: (line) => soakDefendPlan(parseSoakDefend(line)),
     planStance: soakStancePlan,
@@ -2402,9 +2283,8 @@ var DefenseRound = (() => {
         vitality: result.after,
         state: withLife(state2, result.life),
         steps: result.steps,
-        lines: result.steps.map(describeDamageStep),
-        conditionLines: result.steps.filter((step) => step.kind !== "vitality-change").map(describeDamageStep),
-        now: lifeLine(result.life)
+        conditions: result.steps.filter((step) => step.kind !== "vitality-change"),
+        now: result.life.condition === "none" ? void 0 : at("Now", { kind: "life-now", life: result.life, vitality: null })
       };
     },
     enter: enterSoak,
@@ -2415,7 +2295,8 @@ var DefenseRound = (() => {
     parseState: parseSoakState,
     isEmptyState: isEmptySoakState,
     describeStateChange: describeSoakStateChange,
-    text: soakText
+    parseAnswer: parseSoakAnswer,
+    words: soakWords
   };
 
   // src/rules/threshold/situations.ts
@@ -2477,15 +2358,17 @@ var DefenseRound = (() => {
 
   // src/rules/threshold/state.ts
   var SAVE_ROUNDS = 4;
+  var ThresholdAnswerSchema = objectSchema({
+    result: picklist(["success", "fail"]),
+    situation: picklist(THRESHOLD_SITUATIONS),
+    /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
+    perceived: boolean()
+  });
+  function parseThresholdAnswer(raw) {
+    const parsed = safeParse(ThresholdAnswerSchema, raw);
+    return parsed.success ? parsed.output : null;
+  }
   var ThresholdStateSchema = objectSchema({
-    pendingDefense: optional(
-      objectSchema({
-        result: picklist(["success", "fail"]),
-        situation: picklist(THRESHOLD_SITUATIONS),
-        /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
-        perceived: boolean()
-      })
-    ),
     /** Rounds ended since the token died (0 in the round of death); absent while alive. */
     roundsDead: optional(pipe(number2(), integer(), minValue(0), maxValue(SAVE_ROUNDS))),
     /** The free save of this death has been tried. */
@@ -2504,7 +2387,7 @@ var DefenseRound = (() => {
     return vitality !== null && vitality <= 0;
   }
   function died(state2) {
-    const { pendingDefense: _gone, freeSaveUsed: _f, triedThisRound: _t, ...rest } = state2;
+    const { freeSaveUsed: _f, triedThisRound: _t, ...rest } = state2;
     return { ...rest, roundsDead: 0 };
   }
   function alive(state2) {
@@ -2516,7 +2399,7 @@ var DefenseRound = (() => {
     return isDead(vitality) ? { roundsDead: 0 } : {};
   }
   function endThresholdRound(state2) {
-    const { pendingDefense: _ended, triedThisRound: _tried, ...rest } = state2;
+    const { triedThisRound: _tried, ...rest } = state2;
     if (rest.roundsDead === void 0) return rest;
     return { ...rest, roundsDead: math.min(SAVE_ROUNDS, rest.roundsDead + 1) };
   }
@@ -2526,8 +2409,7 @@ var DefenseRound = (() => {
   function isDeadForGood(state2, vitality) {
     return isDead(vitality) && triesLeft(state2) === 0;
   }
-  function describeThresholdStateChange(left, now) {
-    if (json.stringify(left.pendingDefense ?? null) !== json.stringify(now.pendingDefense ?? null)) return "has a new pending defense";
+  function describeThresholdStateChange(_left, _now) {
     return "has had a save or another round dead since";
   }
 
@@ -2551,16 +2433,16 @@ var DefenseRound = (() => {
   }
   function resolveThresholdHit(hit) {
     const steps = [];
-    const { pendingDefense: pending, ...rest } = hit.state;
+    const pending = hit.pending ?? void 0;
     if (isDead(hit.vitality)) {
       steps.push({ kind: "dead-no-damage", vitality: hit.vitality });
-      return { missed: false, vitality: hit.vitality, state: hit.state, steps, dies: false };
+      return { missed: false, vitality: hit.vitality, state: hit.state, steps, dies: false, answerUsed: false };
     }
     const attack = hit.situation ?? pending?.situation ?? "front";
     const rule = THRESHOLD_SITUATION_RULES[attack];
     const defense = defenseUsed(hit, attack, pending, steps);
     if (hit.noCharacter) steps.push({ kind: "no-character" });
-    const state2 = rest;
+    const state2 = hit.state;
     if (rule.noHitChance) {
       steps.push({ kind: "no-hit-chance", given: hit.hit });
     } else if (hit.hit === null) {
@@ -2570,7 +2452,7 @@ var DefenseRound = (() => {
       const armor = math.max(0, hit.armor);
       const hits = total > armor;
       steps.push({ kind: "hit-check", hit: hit.hit, bonus: rule.hitBonus, mod: hit.mod, total, armor, track: hit.track, hits, situation: attack });
-      if (!hits) return { missed: true, vitality: hit.vitality, state: state2, steps, dies: false };
+      if (!hits) return { missed: true, vitality: hit.vitality, state: state2, steps, dies: false, answerUsed: true };
     }
     let damage = math.max(0, hit.amount);
     if (defense === "success") {
@@ -2583,7 +2465,7 @@ var DefenseRound = (() => {
     steps.push({ kind: "vitality-change", before: hit.vitality, after });
     const dies = after <= 0;
     if (dies) steps.push({ kind: "dead-at-0" });
-    return { missed: false, vitality: after, state: dies ? died(state2) : state2, steps, dies };
+    return { missed: false, vitality: after, state: dies ? died(state2) : state2, steps, dies, answerUsed: true };
   }
 
   // src/rules/threshold/defend.ts
@@ -2691,6 +2573,304 @@ var DefenseRound = (() => {
     return { kind: "resolved", steps, vitality: input.vitality, state: after, expAfter, stood: false };
   }
 
+  // src/rules/threshold/layout.ts
+  var LAYOUT_KINDS2 = new set(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+  function isLayoutStep2(step) {
+    return LAYOUT_KINDS2.has(step.kind);
+  }
+  function nowLine(state2, vitality) {
+    if (!isDead(vitality)) return void 0;
+    if (isDeadForGood(state2, vitality)) return "Dead for good: no save is left";
+    if (!state2.freeSaveUsed) return "Dead: the free Vitality Save is owed (!defend --action save)";
+    const left = triesLeft(state2);
+    return `Dead: ${left} paid ${left === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${state2.triedThisRound ? " (this round's try is used)" : ""}`;
+  }
+  function deadNow(section, state2, vitality, standing = false) {
+    if (!standing && !isDead(vitality)) return [];
+    return [{ kind: "dead-now", section, state: state2, vitality, ...standing ? { standing: true } : {} }];
+  }
+  var ATTACK_SUMMARY = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+  function layoutWords2(step, nameOf) {
+    switch (step.kind) {
+      case "attack-title":
+        return `${nameOf(step.who)} is attacked: ${step.amount} ${step.track}`;
+      case "attack-summary":
+        return `${nameOf(step.who)} ${ATTACK_SUMMARY[step.headline] ?? "is unharmed"}.`;
+      case "dead-now":
+        return nowLine(step.state, step.vitality) ?? `Standing, Vitality ${step.vitality}`;
+      case "defense-title":
+        return `${nameOf(step.who)}: ${step.action}${step.situation !== "front" ? ` (${step.situation})` : ""}`;
+      case "defense-result": {
+        const who = step.guarded !== null ? `${nameOf(step.who)} guards ${nameOf(step.guarded)}` : nameOf(step.who);
+        const line = step.result === "success" ? `${who}: the armor's Defense will apply to the next hit` : `${who}: no defense against the next hit`;
+        return step.summary ? `${line}.` : line;
+      }
+      case "defense-announced":
+        return `${nameOf(step.who)} makes a defensive action (${step.action}).`;
+      case "save-title":
+        return `${nameOf(step.who)}: Vitality Save`;
+      case "save-summary":
+        return step.stood ? `${nameOf(step.who)} makes a save and stands back up.` : `${nameOf(step.who)} stays dead.`;
+    }
+  }
+
+  // src/rules/threshold/plans.ts
+  var THRESHOLD_DAMAGE_FLAGS = {
+    type: { kind: "one" },
+    defense: { kind: "one", decides: "decides its defense (--defense)" },
+    hit: { kind: "one" },
+    situation: { kind: "one" },
+    mod: { kind: "one" }
+  };
+  var THRESHOLD_DEFEND_FLAGS = {
+    action: { kind: "one" },
+    situation: { kind: "one" },
+    roll: { kind: "one" },
+    mod: { kind: "one" },
+    vs: { kind: "one", token: true },
+    ally: { kind: "one", token: true },
+    "perception-roll": { kind: "one" },
+    "perception-mod": { kind: "one" },
+    "react-roll": { kind: "one" },
+    difficulty: { kind: "one" },
+    skill: { kind: "text" }
+  };
+  var THRESHOLD_DAMAGE_USAGE = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]";
+  var THRESHOLD_DEFEND_USAGE = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+  function situationArg(text) {
+    if (text === void 0) return null;
+    if (SOAK_ONLY_SITUATIONS.includes(text.toLowerCase())) throw new UsageError(`--situation ${text.toLowerCase()} means nothing in the threshold edition`);
+    return choiceArg(text, "--situation", THRESHOLD_SITUATIONS);
+  }
+  function parseThresholdDamage(line) {
+    if (line.positionals.length === 0) throw new UsageError("no damage amount given");
+    if (line.positionals.length > 1) throw new UsageError(`one amount only (got "${echo(line.positionals.join(" "))}"); an expression must be an inline roll like [[2d6+3]]`);
+    const amount = integerArg(line.positionals[0], "the damage amount", 0, MAX_DAMAGE);
+    const hit = optionalInteger(line, "hit", -1e3, 1e3) ?? null;
+    if (hasFlag(line, "mod") && hit === null) throw new UsageError("--mod adds to the hit chance and needs --hit");
+    const override = flagValue(line, "defense");
+    return {
+      amount,
+      track: TRACK_OF[choiceArg(flagValue(line, "type") ?? "physical", "--type", object.keys(TRACK_OF))],
+      hit,
+      situation: situationArg(flagValue(line, "situation")),
+      mod: optionalInteger(line, "mod", -1e3, 1e3) ?? 0,
+      override: override === void 0 ? null : choiceArg(override, "--defense", ["success", "fail", "none"])
+    };
+  }
+  function thresholdDamagePlan(order) {
+    const armorKey = order.track === "physical" ? "armor_physical" : "armor_magical";
+    return {
+      values: [armorKey, "armor_defense"],
+      dice: [],
+      resolve(facts) {
+        const vitality = facts.bars.vitality.value;
+        if (vitality === null) return { kind: "bar", resource: "vitality" };
+        const outcome = resolveThresholdHit({
+          amount: order.amount,
+          track: order.track,
+          hit: order.hit,
+          situation: order.situation,
+          mod: order.mod,
+          armor: facts.armorSource ? facts.values[armorKey]?.current ?? 0 : 0,
+          armorDefense: facts.armorSource ? facts.values.armor_defense?.current ?? 0 : 0,
+          noCharacter: !facts.armorSource,
+          override: order.override,
+          vitality,
+          state: facts.state,
+          pending: facts.answer
+        });
+        const who = facts.id;
+        const headline = outcome.missed ? "missed" : outcome.dies ? "dies" : outcome.vitality !== vitality ? "hit" : "unharmed";
+        const changes = outcome.vitality !== vitality ? [{ kind: "bar", resource: "vitality", to: outcome.vitality }] : [];
+        const isDefense = (step) => step.kind === "defense-used" || step.kind === "defense-does-not-answer";
+        const steps = [
+          at(TITLE, { kind: "attack-title", who, amount: order.amount, track: order.track }),
+          at(SUMMARY, { kind: "attack-summary", who, headline }),
+          ...placed("Defense", outcome.steps.filter(isDefense)),
+          ...placed("Breakdown", outcome.steps.filter((step) => !isDefense(step))),
+          ...deadNow("Now", outcome.state, outcome.vitality)
+        ];
+        return {
+          headline,
+          steps,
+          changes,
+          state: outcome.state,
+          // The defense made ahead is used up by this attack, hit or miss.
+          ...outcome.answerUsed && facts.answer !== null ? { answer: null } : {},
+          detail: outcome
+        };
+      }
+    };
+  }
+  function thresholdHandEditPlan(loss) {
+    return thresholdDamagePlan({ amount: loss, track: "physical", hit: null, situation: null, mod: 0, override: null });
+  }
+  var ACTIONS2 = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+  function parseThresholdDefend(line) {
+    if (line.positionals.length > 0) throw new UsageError(`unexpected "${echo(line.positionals.join(" "))}" (give the action with --action)`);
+    const actionText = flagValue(line, "action");
+    if (actionText === void 0) throw new UsageError("no action given");
+    const word = actionText.toLowerCase();
+    if (word === "evade") throw new UsageError("--action evade means nothing in the threshold edition (seed 001 gives evading no check): use --action defend");
+    if (word === "react") throw new UsageError("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
+    const action = choiceArg(actionText, "--action", ACTIONS2);
+    const situationText = flagValue(line, "situation");
+    if (situationText !== void 0 && (action === "save" || action === "opportunity")) throw new UsageError(`--situation does not apply to --action ${action}`);
+    const situation = situationArg(situationText) ?? "front";
+    const rule = THRESHOLD_SITUATION_RULES[situation];
+    const needed = thresholdRollsNeeded(action === "save" ? "defend" : action, situation);
+    const ownIsReact = action !== "save" && needed.check && defenseCheckOf(situation) === "react";
+    const ownIsDefend = action === "save" || (action === "defend" || action === "guard") && defenseCheckOf(situation) === "defend";
+    if (hasFlag(line, "roll") && !ownIsDefend) {
+      throw new UsageError(ownIsReact ? `--roll does not apply here: the defense check against --situation ${situation} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${action}: it is announced, not rolled`);
+    }
+    if (hasFlag(line, "react-roll") && !ownIsReact) throw new UsageError("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
+    if (hasFlag(line, "perception-roll") && (action === "save" || !rule.perceive)) throw new UsageError("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+    if (hasFlag(line, "perception-mod") && (action === "save" || !rule.perceive?.withMod)) throw new UsageError("--perception-mod applies only to the perceive check of a covert attack or a spectator");
+    if (hasFlag(line, "difficulty") && (action === "save" || !rule.difficultyFlag)) throw new UsageError("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
+    if (hasFlag(line, "mod") && !(action === "defend" || action === "guard" || action === "save")) throw new UsageError(`--mod changes a check, and --action ${action} is announced, not rolled`);
+    if (action === "guard" && !hasFlag(line, "ally")) throw new UsageError("--action guard needs --ally with the guarded token's id");
+    if (action !== "guard" && hasFlag(line, "ally")) throw new UsageError("--ally applies only to --action guard");
+    if (action === "save" && (hasFlag(line, "vs") || hasFlag(line, "skill"))) throw new UsageError(`--${hasFlag(line, "vs") ? "vs" : "skill"} does not apply to --action save`);
+    const difficulty = flagValue(line, "difficulty");
+    return {
+      action,
+      situation,
+      situationGiven: situationText !== void 0,
+      difficulty: difficulty === void 0 ? null : choiceArg(difficulty, "--difficulty", ["hard", "impossible"]),
+      mod: optionalInteger(line, "mod", -1e3, 1e3) ?? 0,
+      perceptionMod: optionalInteger(line, "perception-mod", -1e3, 1e3) ?? 0,
+      vs: flagValue(line, "vs") ?? null,
+      ally: flagValue(line, "ally") ?? null,
+      skillName: flagValue(line, "skill") ?? null
+    };
+  }
+  function thresholdDefendPlan(order) {
+    if (order.action === "save") return savePlan(order);
+    const action = order.action;
+    const needed = thresholdRollsNeeded(action, order.situation);
+    const dice = [];
+    if (needed.perceive) dice.push({ name: "perceive", sides: 100, flag: "perception-roll" });
+    if (needed.check) dice.push({ name: "check", sides: 100, flag: defenseCheckOf(order.situation) === "react" ? "react-roll" : "roll" });
+    return {
+      values: ["defend_check", "reaction_check", "perception_check"],
+      dice,
+      readsTurnOrder: true,
+      ...order.ally !== null ? { others: [order.ally] } : {},
+      resolve(facts, rolled) {
+        return resolveDefense(order, action, facts, { perceive: rolled.perceive ?? 100, check: rolled.check ?? 100 });
+      }
+    };
+  }
+  function resolveDefense(order, action, facts, rolls) {
+    const vitality = facts.bars.vitality.value;
+    if (vitality === null) return { kind: "bar", resource: "vitality" };
+    if (isDead(vitality)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality Saves (--action save)" };
+    if (facts.acting) return { kind: "refused", reason: "it is this token's turn (top of the Turn Tracker): the defensive turn is for everyone but the one acting. Saves are still allowed." };
+    const ally = order.ally !== null ? facts.others[order.ally] : void 0;
+    if (order.ally !== null && !ally) return { kind: "refused", reason: "--ally: no token on the table has that id" };
+    if (order.ally !== null && order.ally === facts.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
+    const value = (key) => facts.values[key]?.current ?? null;
+    const outcome = resolveThresholdDefend({
+      action,
+      situation: order.situation,
+      difficulty: order.difficulty,
+      checkTargets: { defend: value("defend_check"), react: value("reaction_check"), perceive: value("perception_check") },
+      rolls,
+      mod: order.mod,
+      perceptionMod: order.perceptionMod,
+      vs: order.vs,
+      ally: order.ally,
+      skillName: order.skillName
+    });
+    if (outcome.kind === "missing") {
+      const key = outcome.check === "perceive" ? "perception_check" : outcome.check === "react" ? "reaction_check" : "defend_check";
+      return { kind: "missing-value", key };
+    }
+    const steps = [...outcome.steps];
+    const changes = [];
+    let answer;
+    if (outcome.pending && action === "guard" && ally && order.ally) {
+      const kept = betterPending(ally.answer ?? void 0, outcome.pending);
+      steps.push({ kind: "guard-kept", ally: order.ally, result: kept.result });
+      changes.push({ kind: "ally-answer", tokenId: order.ally, answer: kept });
+    } else if (outcome.pending) {
+      answer = outcome.pending;
+    }
+    if (outcome.drawSpectator && order.vs) changes.push({ kind: "join-turn-order", tokenId: order.vs, initiative: 0 });
+    const result = outcome.pending?.result;
+    const who = facts.id;
+    const guarded2 = action === "guard" && ally && order.ally ? order.ally : null;
+    return {
+      headline: "acts",
+      steps: [
+        at(TITLE, { kind: "defense-title", who, action, situation: order.situation }),
+        result ? at(SUMMARY, { kind: "defense-result", who, guarded: guarded2, result, summary: true }) : at(SUMMARY, { kind: "defense-announced", who, action }),
+        ...placed("Check", steps),
+        ...result ? [at("Result", { kind: "defense-result", who, guarded: guarded2, result })] : [],
+        ...result === "fail" && action === "defend" ? [at(ACTION, { kind: "offer-damage" })] : []
+      ],
+      changes,
+      ...answer !== void 0 ? { answer } : {},
+      observed: false,
+      detail: outcome
+    };
+  }
+  function savePlan(order) {
+    return {
+      values: ["save_check", "exp"],
+      // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
+      dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }],
+      resolve(facts, rolled) {
+        const vitality = facts.bars.vitality.value;
+        if (vitality === null) return { kind: "bar", resource: "vitality" };
+        const cost = rolled.cost ?? 100;
+        const save = rolled.save ?? 100;
+        const outcome = resolveThresholdSave({
+          vitality,
+          state: facts.state,
+          saveTarget: facts.values.save_check?.current ?? null,
+          mod: order.mod,
+          exp: facts.values.exp?.current ?? null,
+          rolls: { cost, save }
+        });
+        if (outcome.kind === "refused") {
+          switch (outcome.reason) {
+            case "not-dead":
+              return { kind: "refused", reason: "no save is owed (saves come from dying at 0 or below)" };
+            case "dead-for-good":
+              return { kind: "refused", reason: 'dead for good: no save is left (seed 001: "After 4 rounds you are simply dead"; a token dead for good in another edition stays dead)' };
+            case "tried-this-round":
+              return { kind: "refused", reason: "this round's try is used (one try a round); the next round brings the next" };
+            case "missing-exp":
+              return { kind: "missing-value", key: "exp" };
+            case "missing-save-check":
+              return { kind: "missing-value", key: "save_check" };
+          }
+        }
+        const changes = [];
+        if (outcome.vitality !== vitality) changes.push({ kind: "bar", resource: "vitality", to: outcome.vitality });
+        if (outcome.expAfter !== null) changes.push({ kind: "value", key: "exp", to: outcome.expAfter });
+        const who = facts.id;
+        return {
+          headline: outcome.stood ? "saved" : "acts",
+          steps: [
+            at(TITLE, { kind: "save-title", who }),
+            at(SUMMARY, { kind: "save-summary", who, stood: outcome.stood }),
+            ...placed("Roll", outcome.steps),
+            ...deadNow("Now", outcome.state, outcome.vitality, true)
+          ],
+          changes,
+          state: outcome.state,
+          // Undo puts paid EXP back (issue: the threshold edition).
+          ...outcome.expAfter !== null ? { undoable: true } : {},
+          detail: outcome
+        };
+      }
+    };
+  }
+
   // src/rules/threshold/text.ts
   var CHECK = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality Save" };
   function target(base, difficulty, mod, total) {
@@ -2763,303 +2943,34 @@ var DefenseRound = (() => {
     }
   }
 
-  // src/rules/threshold/plans.ts
-  var THRESHOLD_DAMAGE_FLAGS = {
-    type: { kind: "one" },
-    defense: { kind: "one" },
-    hit: { kind: "one" },
-    situation: { kind: "one" },
-    mod: { kind: "one" }
-  };
-  var THRESHOLD_DEFEND_FLAGS = {
-    action: { kind: "one" },
-    situation: { kind: "one" },
-    roll: { kind: "one" },
-    mod: { kind: "one" },
-    vs: { kind: "one" },
-    ally: { kind: "one" },
-    "perception-roll": { kind: "one" },
-    "perception-mod": { kind: "one" },
-    "react-roll": { kind: "one" },
-    difficulty: { kind: "one" },
-    skill: { kind: "text" }
-  };
-  var THRESHOLD_DAMAGE_USAGE = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]";
-  var THRESHOLD_DEFEND_USAGE = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-  function situationArg(text) {
-    if (text === void 0) return null;
-    if (SOAK_ONLY_SITUATIONS.includes(text.toLowerCase())) throw new UsageError(`--situation ${text.toLowerCase()} means nothing in the threshold edition`);
-    return choiceArg(text, "--situation", THRESHOLD_SITUATIONS);
-  }
-  function nowLine(state2, vitality) {
-    if (!isDead(vitality)) return void 0;
-    if (isDeadForGood(state2, vitality)) return "Dead for good: no save is left";
-    if (!state2.freeSaveUsed) return "Dead: the free Vitality Save is owed (!defend --action save)";
-    const left = triesLeft(state2);
-    return `Dead: ${left} paid ${left === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${state2.triedThisRound ? " (this round's try is used)" : ""}`;
-  }
-  function parseThresholdDamage(line) {
-    if (line.positionals.length === 0) throw new UsageError("no damage amount given");
-    if (line.positionals.length > 1) throw new UsageError(`one amount only (got "${echo(line.positionals.join(" "))}"); an expression must be an inline roll like [[2d6+3]]`);
-    const amount = integerArg(line.positionals[0], "the damage amount", 0, MAX_DAMAGE);
-    const hit = optionalInteger(line, "hit", -1e3, 1e3) ?? null;
-    if (hasFlag(line, "mod") && hit === null) throw new UsageError("--mod adds to the hit chance and needs --hit");
-    const override = flagValue(line, "defense");
-    return {
-      amount,
-      track: TRACK_OF[choiceArg(flagValue(line, "type") ?? "physical", "--type", object.keys(TRACK_OF))],
-      hit,
-      situation: situationArg(flagValue(line, "situation")),
-      mod: optionalInteger(line, "mod", -1e3, 1e3) ?? 0,
-      override: override === void 0 ? null : choiceArg(override, "--defense", ["success", "fail", "none"])
-    };
-  }
-  function thresholdDamagePlan(order) {
-    const armorKey = order.track === "physical" ? "armor_physical" : "armor_magical";
-    return {
-      values: [armorKey, "armor_defense"],
-      dice: [],
-      resolve(facts) {
-        const vitality = facts.bars.vitality.value;
-        if (vitality === null) return { kind: "bar", resource: "vitality" };
-        const outcome = resolveThresholdHit({
-          amount: order.amount,
-          track: order.track,
-          hit: order.hit,
-          situation: order.situation,
-          mod: order.mod,
-          armor: facts.armorSource ? facts.values[armorKey]?.current ?? 0 : 0,
-          armorDefense: facts.armorSource ? facts.values.armor_defense?.current ?? 0 : 0,
-          noCharacter: !facts.armorSource,
-          override: order.override,
-          vitality,
-          state: facts.state
-        });
-        const name = facts.name;
-        const headline = outcome.missed ? "missed" : outcome.dies ? "dies" : outcome.vitality !== vitality ? "hit" : "unharmed";
-        const now = nowLine(outcome.state, outcome.vitality);
-        const changes = outcome.vitality !== vitality ? [{ kind: "bar", resource: "vitality", to: outcome.vitality }] : [];
-        return {
-          headline,
-          steps: outcome.steps,
-          card: () => {
-            const isDefense = (step) => step.kind === "defense-used" || step.kind === "defense-does-not-answer";
-            return {
-              title: `${name} is attacked: ${order.amount} ${order.track}`,
-              rows: [
-                { label: "Defense", lines: outcome.steps.filter(isDefense).map((step) => thresholdText(step, facts.nameOf)) },
-                { label: "Breakdown", lines: outcome.steps.filter((step) => !isDefense(step)).map((step) => thresholdText(step, facts.nameOf)) },
-                { label: "Now", lines: now ? [now] : [] }
-              ]
-            };
-          },
-          shortLine: headline === "missed" ? `${name} is missed.` : headline === "dies" ? `${name} is hit and dies.` : headline === "hit" ? `${name} is hit.` : `${name} is unharmed.`,
-          changes,
-          state: outcome.state,
-          detail: outcome
-        };
-      }
-    };
-  }
-  function thresholdHandEditPlan(loss) {
-    return thresholdDamagePlan({ amount: loss, track: "physical", hit: null, situation: null, mod: 0, override: null });
-  }
-  var ACTIONS2 = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-  function parseThresholdDefend(line) {
-    if (line.positionals.length > 0) throw new UsageError(`unexpected "${echo(line.positionals.join(" "))}" (give the action with --action)`);
-    const actionText = flagValue(line, "action");
-    if (actionText === void 0) throw new UsageError("no action given");
-    const word = actionText.toLowerCase();
-    if (word === "evade") throw new UsageError("--action evade means nothing in the threshold edition (seed 001 gives evading no check): use --action defend");
-    if (word === "react") throw new UsageError("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-    const action = choiceArg(actionText, "--action", ACTIONS2);
-    const situationText = flagValue(line, "situation");
-    if (situationText !== void 0 && (action === "save" || action === "opportunity")) throw new UsageError(`--situation does not apply to --action ${action}`);
-    const situation = situationArg(situationText) ?? "front";
-    const rule = THRESHOLD_SITUATION_RULES[situation];
-    const needed = thresholdRollsNeeded(action === "save" ? "defend" : action, situation);
-    const ownIsReact = action !== "save" && needed.check && defenseCheckOf(situation) === "react";
-    const ownIsDefend = action === "save" || (action === "defend" || action === "guard") && defenseCheckOf(situation) === "defend";
-    if (hasFlag(line, "roll") && !ownIsDefend) {
-      throw new UsageError(ownIsReact ? `--roll does not apply here: the defense check against --situation ${situation} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${action}: it is announced, not rolled`);
-    }
-    if (hasFlag(line, "react-roll") && !ownIsReact) throw new UsageError("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
-    if (hasFlag(line, "perception-roll") && (action === "save" || !rule.perceive)) throw new UsageError("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
-    if (hasFlag(line, "perception-mod") && (action === "save" || !rule.perceive?.withMod)) throw new UsageError("--perception-mod applies only to the perceive check of a covert attack or a spectator");
-    if (hasFlag(line, "difficulty") && (action === "save" || !rule.difficultyFlag)) throw new UsageError("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
-    if (hasFlag(line, "mod") && !(action === "defend" || action === "guard" || action === "save")) throw new UsageError(`--mod changes a check, and --action ${action} is announced, not rolled`);
-    if (action === "guard" && !hasFlag(line, "ally")) throw new UsageError("--action guard needs --ally with the guarded token's id");
-    if (action !== "guard" && hasFlag(line, "ally")) throw new UsageError("--ally applies only to --action guard");
-    if (action === "save" && (hasFlag(line, "vs") || hasFlag(line, "skill"))) throw new UsageError(`--${hasFlag(line, "vs") ? "vs" : "skill"} does not apply to --action save`);
-    const difficulty = flagValue(line, "difficulty");
-    return {
-      action,
-      situation,
-      situationGiven: situationText !== void 0,
-      difficulty: difficulty === void 0 ? null : choiceArg(difficulty, "--difficulty", ["hard", "impossible"]),
-      roll: optionalInteger(line, "roll", 1, 100),
-      reactRoll: optionalInteger(line, "react-roll", 1, 100),
-      perceptionRoll: optionalInteger(line, "perception-roll", 1, 100),
-      mod: optionalInteger(line, "mod", -1e3, 1e3) ?? 0,
-      perceptionMod: optionalInteger(line, "perception-mod", -1e3, 1e3) ?? 0,
-      vs: flagValue(line, "vs") ?? null,
-      ally: flagValue(line, "ally") ?? null,
-      skillName: flagValue(line, "skill") ?? null
-    };
-  }
-  function thresholdDefendPlan(order) {
-    if (order.action === "save") return savePlan(order);
-    const action = order.action;
-    const needed = thresholdRollsNeeded(action, order.situation);
-    const givenCheck = defenseCheckOf(order.situation) === "react" ? order.reactRoll : order.roll;
-    const rollPerceive = needed.perceive && order.perceptionRoll === void 0;
-    const rollCheck = needed.check && givenCheck === void 0;
-    return {
-      values: ["defend_check", "reaction_check", "perception_check"],
-      dice: [...rollPerceive ? [100] : [], ...rollCheck ? [100] : []],
-      readsTurnOrder: true,
-      ...order.ally !== null ? { others: [order.ally] } : {},
-      resolve(facts, rolled) {
-        const own = [...rolled];
-        const perceive = order.perceptionRoll ?? (rollPerceive ? own.shift() ?? 100 : 100);
-        const checkRoll = givenCheck ?? (rollCheck ? own.shift() ?? 100 : 100);
-        return resolveDefense(order, action, facts, { perceive, check: checkRoll });
-      }
-    };
-  }
-  function resolveDefense(order, action, facts, rolls) {
-    const vitality = facts.bars.vitality.value;
-    if (vitality === null) return { kind: "bar", resource: "vitality" };
-    if (isDead(vitality)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality Saves (--action save)" };
-    if (facts.acting) return { kind: "refused", reason: "it is this token's turn (top of the Turn Tracker): the defensive turn is for everyone but the one acting. Saves are still allowed." };
-    const ally = order.ally !== null ? facts.others[order.ally] : void 0;
-    if (order.ally !== null && !ally) return { kind: "refused", reason: "--ally: no token on the table has that id" };
-    if (order.ally !== null && order.ally === facts.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-    const value = (key) => facts.values[key]?.current ?? null;
-    const outcome = resolveThresholdDefend({
-      action,
-      situation: order.situation,
-      difficulty: order.difficulty,
-      checkTargets: { defend: value("defend_check"), react: value("reaction_check"), perceive: value("perception_check") },
-      rolls,
-      mod: order.mod,
-      perceptionMod: order.perceptionMod,
-      vs: order.vs,
-      ally: order.ally,
-      skillName: order.skillName
-    });
-    if (outcome.kind === "missing") {
-      const key = outcome.check === "perceive" ? "perception_check" : outcome.check === "react" ? "reaction_check" : "defend_check";
-      return { kind: "missing-value", key };
-    }
-    const steps = [...outcome.steps];
-    const changes = [];
-    let state2;
-    if (outcome.pending && action === "guard" && ally && order.ally) {
-      const kept = betterPending(ally.state.pendingDefense, outcome.pending);
-      steps.push({ kind: "guard-kept", ally: order.ally, result: kept.result });
-      changes.push({ kind: "ally-state", tokenId: order.ally, state: { ...ally.state, pendingDefense: kept } });
-    } else if (outcome.pending) {
-      state2 = { ...facts.state, pendingDefense: outcome.pending };
-    }
-    if (outcome.drawSpectator && order.vs) changes.push({ kind: "join-turn-order", tokenId: order.vs, initiative: 0 });
-    const result = outcome.pending?.result;
-    const who = action === "guard" && ally ? `${facts.name} guards ${ally.name}` : facts.name;
-    const summary = result === "success" ? `${who}: the armor's Defense will apply to the next hit` : result === "fail" ? `${who}: no defense against the next hit` : void 0;
-    return {
-      headline: "acts",
-      steps,
-      card: {
-        title: `${facts.name}: ${action}${order.situation !== "front" ? ` (${order.situation})` : ""}`,
-        rows: [
-          { label: "Check", lines: steps.map((step) => thresholdText(step, facts.nameOf)) },
-          { label: "Result", lines: summary ? [summary] : [] }
-        ]
-      },
-      shortLine: summary ? `${summary}.` : `${facts.name} makes a defensive action (${action}).`,
-      changes,
-      ...state2 !== void 0 ? { state: state2 } : {},
-      offerDamageButton: result === "fail" && action === "defend",
-      observed: false,
-      detail: outcome
-    };
-  }
-  function savePlan(order) {
-    return {
-      values: ["save_check", "exp"],
-      // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
-      dice: order.roll === void 0 ? [100, 100] : [100],
-      resolve(facts, rolled) {
-        const vitality = facts.bars.vitality.value;
-        if (vitality === null) return { kind: "bar", resource: "vitality" };
-        const [cost = 100, save = 100] = rolled;
-        const outcome = resolveThresholdSave({
-          vitality,
-          state: facts.state,
-          saveTarget: facts.values.save_check?.current ?? null,
-          mod: order.mod,
-          exp: facts.values.exp?.current ?? null,
-          rolls: { cost, save: order.roll ?? save }
-        });
-        if (outcome.kind === "refused") {
-          switch (outcome.reason) {
-            case "not-dead":
-              return { kind: "refused", reason: "no save is owed (saves come from dying at 0 or below)" };
-            case "dead-for-good":
-              return { kind: "refused", reason: 'dead for good: no save is left (seed 001: "After 4 rounds you are simply dead"; a token dead for good in another edition stays dead)' };
-            case "tried-this-round":
-              return { kind: "refused", reason: "this round's try is used (one try a round); the next round brings the next" };
-            case "missing-exp":
-              return { kind: "missing-value", key: "exp" };
-            case "missing-save-check":
-              return { kind: "missing-value", key: "save_check" };
-          }
-        }
-        const changes = [];
-        if (outcome.vitality !== vitality) changes.push({ kind: "bar", resource: "vitality", to: outcome.vitality });
-        if (outcome.expAfter !== null) changes.push({ kind: "value", key: "exp", to: outcome.expAfter });
-        const now = nowLine(outcome.state, outcome.vitality);
-        const name = facts.name;
-        return {
-          headline: outcome.stood ? "saved" : "acts",
-          steps: outcome.steps,
-          card: {
-            title: `${name}: Vitality Save`,
-            rows: [
-              { label: "Roll", lines: outcome.steps.map((step) => thresholdText(step, facts.nameOf)) },
-              { label: "Now", lines: [now ?? `Standing, Vitality ${outcome.vitality}`] }
-            ]
-          },
-          shortLine: outcome.stood ? `${name} makes a save and stands back up.` : `${name} stays dead.`,
-          changes,
-          state: outcome.state,
-          // Undo puts paid EXP back (issue: the threshold edition).
-          ...outcome.expAfter !== null ? { undoable: true } : {},
-          detail: outcome
-        };
-      }
-    };
-  }
-
   // src/rules/threshold/index.ts
+  function thresholdWords(step, nameOf = (id2) => id2) {
+    return isLayoutStep2(step) ? layoutWords2(step, nameOf) : thresholdText(step, nameOf);
+  }
   var threshold = {
     id: "threshold",
     playable: true,
-    flags: { damage: THRESHOLD_DAMAGE_FLAGS, defend: THRESHOLD_DEFEND_FLAGS },
+    commands: {
+      damage: {
+        flags: THRESHOLD_DAMAGE_FLAGS,
+        usage: THRESHOLD_DAMAGE_USAGE,
+        help: [
+          "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
+        ]
+      },
+      defend: {
+        flags: THRESHOLD_DEFEND_FLAGS,
+        usage: THRESHOLD_DEFEND_USAGE,
+        help: [
+          "Situations: " + THRESHOLD_SITUATIONS.join(", ") + ".",
+          "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
+        ]
+      },
+      stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", help: [] }
+    },
     stances: [],
     settings: [],
     markers: ["dead"],
-    usage: { damage: THRESHOLD_DAMAGE_USAGE, defend: THRESHOLD_DEFEND_USAGE, stance: "!stance (the threshold edition has no stances)" },
-    help: {
-      damage: [
-        "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
-      ],
-      defend: [
-        "Situations: " + THRESHOLD_SITUATIONS.join(", ") + ".",
-        "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
-      ],
-      stance: []
-    },
     planDamage: (line) => thresholdDamagePlan(parseThresholdDamage(line)),
     planDefend: (line) => thresholdDefendPlan(parseThresholdDefend(line)),
     planStance: () => {
@@ -3083,14 +2994,14 @@ var DefenseRound = (() => {
           next = died(state2);
         }
       }
-      const lines = steps.map((step) => thresholdText(step));
       return {
         vitality,
         state: next,
         steps,
-        lines,
-        conditionLines: steps.filter((step) => step.kind !== "vitality-change").map((step) => thresholdText(step)),
-        now: nowLine(next, vitality)
+        conditions: steps.filter((step) => step.kind !== "vitality-change"),
+        now: isDead(vitality) ? at("Now", { kind: "dead-now", state: next, vitality }) : void 0,
+        // The dead make no defense: one made ahead goes with the death.
+        ...next !== state2 && next.roundsDead === 0 ? { dropsAnswer: true } : {}
       };
     },
     enter: enterThreshold,
@@ -3100,7 +3011,8 @@ var DefenseRound = (() => {
     parseState: parseThresholdState,
     isEmptyState: (state2) => object.values(state2).every((value) => value === void 0),
     describeStateChange: describeThresholdStateChange,
-    text: thresholdText
+    parseAnswer: parseThresholdAnswer,
+    words: thresholdWords
   };
 
   // src/rules/opposed/attack.ts
@@ -3158,7 +3070,214 @@ var DefenseRound = (() => {
     return { mode, hits, damage, initiativeAfter, counterattack, steps };
   }
 
+  // src/rules/opposed/state.ts
+  function stateOf2(down, dead) {
+    const state2 = {};
+    if (down) state2.down = true;
+    if (dead) state2.dead = true;
+    return state2;
+  }
+  var stateAt = (vitality, dead = false) => stateOf2(vitality <= 0, dead);
+  function parseOpposedState(raw) {
+    if (typeof raw !== "object" || raw === null || array.isArray(raw)) return null;
+    const keys = object.keys(raw);
+    if (keys.length === 0) return {};
+    const state2 = raw;
+    if (!keys.every((key) => key === "down" || key === "dead")) return null;
+    if (state2.down !== void 0 && state2.down !== true || state2.dead !== void 0 && state2.dead !== true) return null;
+    return stateOf2(state2.down === true, state2.dead === true);
+  }
+
+  // src/rules/opposed/plans.ts
+  function vitalityAfter(changes) {
+    for (const change of changes) if (change.kind === "bar" && change.resource === "vitality") return change.to;
+    return void 0;
+  }
+  var DAMAGE_FLAGS = {
+    attack: { kind: "one" },
+    ap: { kind: "one" },
+    // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
+    "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
+    "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
+  };
+  var DAMAGE_USAGE = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]";
+  var STANCE_USAGE = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)";
+  var VALUES = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+  function parseAttack(line) {
+    if (line.positionals.length === 0) throw new UsageError("no weapon damage given");
+    if (line.positionals.length > 1) throw new UsageError(`one amount only (got "${echo(line.positionals.join(" "))}"); an expression must be an inline roll like [[1d8+2]]`);
+    const attackText = flagValue(line, "attack");
+    if (attackText === void 0) throw new UsageError("--attack is required: the attacker's result (1d20 + modifiers)");
+    const modeText = flagValue(line, "defense-mode");
+    return {
+      weapon: integerArg(line.positionals[0], "the weapon damage", 0, MAX_DAMAGE),
+      attack: integerArg(attackText, "--attack", -1e3, 1e3),
+      ap: optionalInteger(line, "ap", 0, 1e3) ?? 0,
+      mode: modeText === void 0 ? null : choiceArg(modeText, "--defense-mode", DEFENSE_MODES)
+    };
+  }
+  function isMode(value) {
+    return value !== null && DEFENSE_MODES.includes(value);
+  }
+  function unreadable(facts) {
+    return VALUES.find((key) => facts.values[key]?.present === true && facts.values[key]?.current === null);
+  }
+  function attackPlan(order, context) {
+    return {
+      values: VALUES,
+      // A given --defense-roll is used for every target; without it each target rolls its own d20.
+      dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
+      readsTurnOrder: true,
+      resolve(facts, rolls) {
+        return resolveAttack(order, context, facts, rolls.defense ?? 1);
+      }
+    };
+  }
+  function resolveAttack(order, context, facts, roll) {
+    const bad = unreadable(facts);
+    if (bad) return { kind: "refused", reason: `its ${bad} is not a number: set it on the sheet, or !defense-round set ${bad} N` };
+    const value = (key) => facts.values[key]?.current ?? 0;
+    const mode = order.mode ?? (isMode(facts.stance) ? facts.stance : "passive");
+    const outcome = resolveOpposedAttack({
+      weapon: order.weapon,
+      attack: order.attack,
+      armorPenetration: order.ap,
+      mode,
+      defenseRoll: roll,
+      defense: { passive: value("passive_defense"), active: value("active_defense"), full: value("full_defense") },
+      armorScore: value("armor_score"),
+      turn: {
+        defender: facts.initiative,
+        current: facts.currentTurn?.initiative ?? null,
+        currentHidden: facts.currentTurn?.hidden === true,
+        limit: context.overwhelmLimit
+      }
+    });
+    const changes = [];
+    let barMoved;
+    if (outcome.damage) {
+      const resource = outcome.damage.to === "vitality" ? "vitality" : context.stamina;
+      const before = facts.bars[resource].value;
+      if (before === null) return { kind: "bar", resource };
+      const after = before - outcome.damage.amount;
+      barMoved = { kind: "bar-moved", to: outcome.damage.to, before, after };
+      if (after !== before) changes.push({ kind: "bar", resource, to: after });
+    }
+    if (outcome.initiativeAfter !== null) changes.push({ kind: "initiative", to: outcome.initiativeAfter });
+    const who = facts.id;
+    const falls = outcome.damage?.to === "vitality" && (facts.bars.vitality.value ?? 1) > 0 && (facts.bars.vitality.value ?? 0) - outcome.damage.amount <= 0;
+    return {
+      headline: !outcome.hits ? "missed" : falls ? "falls" : "hit",
+      steps: [
+        at(TITLE, { kind: "attack-title", who, attack: order.attack, mode: outcome.mode }),
+        at(SUMMARY, { kind: "attack-summary", who, hits: outcome.hits, stamina: outcome.damage?.to === "stamina", falls, counter: outcome.counterattack }),
+        ...placed("Breakdown", barMoved ? [...outcome.steps, barMoved] : outcome.steps),
+        ...falls ? [at("Now", { kind: "down-now" })] : []
+      ],
+      changes,
+      state: stateAt(vitalityAfter(changes) ?? facts.bars.vitality.value ?? 1, facts.state.dead === true),
+      detail: outcome
+    };
+  }
+  function handEditPlan(loss, context) {
+    return {
+      values: ["armor_score"],
+      dice: [],
+      resolve(facts) {
+        const before = facts.bars.vitality.value;
+        if (before === null) return { kind: "bar", resource: "vitality" };
+        const armor = math.max(0, facts.values.armor_score?.current ?? 0);
+        const toStamina = loss <= armor;
+        const stamina = facts.bars[context.stamina].value;
+        if (toStamina && stamina === null) return { kind: "bar", resource: context.stamina };
+        const changes = toStamina ? [{ kind: "bar", resource: "vitality", to: before }, { kind: "bar", resource: context.stamina, to: (stamina ?? 0) - loss }] : [{ kind: "bar", resource: "vitality", to: before - loss }];
+        const who = facts.id;
+        return {
+          headline: "hit",
+          steps: [
+            at(TITLE, { kind: "loss-title", who, loss }),
+            at(SUMMARY, { kind: "attack-summary", who, hits: true, stamina: false, falls: false, counter: false }),
+            at("Breakdown", { kind: "typed-loss", loss, armor, toStamina }),
+            at("Breakdown", { kind: "typed-loss-result", toStamina, vitality: before, stamina, loss })
+          ],
+          changes,
+          state: stateAt(toStamina ? before : before - loss, facts.state.dead === true),
+          detail: { loss, toStamina }
+        };
+      }
+    };
+  }
+  function parseOpposedDamage(line, context) {
+    return attackPlan(parseAttack(line), context);
+  }
+  function opposedStancePlan(stance) {
+    return {
+      values: [],
+      dice: [],
+      resolve(facts) {
+        const mode = stance;
+        const from = facts.stance ?? "passive";
+        const same2 = from === mode;
+        const who = facts.id;
+        return {
+          headline: "acts",
+          steps: [
+            at(TITLE, { kind: "mode-title", who, mode, same: same2 }),
+            at(SUMMARY, { kind: "mode-title", who, mode, same: same2, summary: true }),
+            at("Defense mode", { kind: "mode-change", from, to: mode }),
+            at("Defense mode", { kind: "mode-effect", mode })
+          ],
+          changes: [],
+          // Passive is the default: no stance kept, no marker.
+          stance: mode === "passive" ? null : mode,
+          ...same2 ? { noop: true } : {},
+          observed: false,
+          detail: { stance: mode, cost: INITIATIVE_COST[mode] }
+        };
+      }
+    };
+  }
+
   // src/rules/opposed/text.ts
+  var MODE_EFFECT = {
+    passive: "passive_defense only; costs no initiative",
+    active: "adds active_defense; costs 5 initiative each time",
+    full: "adds active_defense and full_defense; costs 10 initiative each time"
+  };
+  var ADVERB = { passive: "passively", active: "actively", full: "fully" };
+  function layoutWords3(s, nameOf) {
+    switch (s.kind) {
+      case "attack-title":
+        return `${nameOf(s.who)} is attacked: ${s.attack} vs ${s.mode} defense`;
+      case "attack-summary": {
+        const counter = s.counter ? " and scores a counterattack" : "";
+        return s.hits ? `${nameOf(s.who)} is hit${s.stamina ? " (stamina)" : ""}${s.falls ? " and falls" : ""}${counter}.` : `${nameOf(s.who)} is missed${counter}.`;
+      }
+      case "bar-moved":
+        return `${s.to === "vitality" ? "Vitality" : "Stamina"} ${s.before} -> ${s.after}`;
+      case "down-now":
+        return s.dead ? "Dead" : `Vitality at or below 0 (marked incapacitated${s.typed ? "" : "; the seed has no death rules"})`;
+      case "loss-title":
+        return `${nameOf(s.who)} loses ${s.loss}`;
+      case "typed-loss":
+        return `${s.loss} typed into Vitality, ${s.toStamina ? "not above" : "above"} armor ${s.armor}: ${s.toStamina ? "stamina damage instead" : "Vitality damage"}`;
+      case "typed-loss-result":
+        return s.toStamina ? `Vitality stays ${s.vitality}; Stamina ${s.stamina} -> ${(s.stamina ?? 0) - s.loss}` : `Vitality ${s.vitality} -> ${s.vitality - s.loss}`;
+      case "vitality-change":
+        return `Vitality ${s.before} -> ${s.after}`;
+      case "mode-title":
+        return `${nameOf(s.who)} ${s.same ? "already defends" : "defends"} ${ADVERB[s.mode]} by default${s.summary ? "." : ""}`;
+      case "mode-change":
+        return s.from === s.to ? `${s.to}, unchanged` : `${s.from} -> ${s.to}`;
+      case "mode-effect":
+        return MODE_EFFECT[s.mode] ?? "";
+      default:
+        return void 0;
+    }
+  }
+  function opposedWords(step, nameOf = (id2) => id2) {
+    return layoutWords3(step, nameOf) ?? opposedText(step);
+  }
   var signed2 = (n) => n < 0 ? ` - ${-n}` : ` + ${n}`;
   function opposedText(step) {
     const s = step;
@@ -3187,220 +3306,252 @@ var DefenseRound = (() => {
   }
 
   // src/rules/opposed/index.ts
-  function stateOf2(down, dead) {
-    const state2 = {};
-    if (down) state2.down = true;
-    if (dead) state2.dead = true;
-    return state2;
-  }
-  var stateAt = (vitality, dead = false) => stateOf2(vitality <= 0, dead);
-  function vitalityAfter(changes) {
-    for (const change of changes) if (change.kind === "bar" && change.resource === "vitality") return change.to;
-    return void 0;
-  }
-  var DAMAGE_FLAGS = { attack: { kind: "one" }, ap: { kind: "one" }, "defense-mode": { kind: "one" }, "defense-roll": { kind: "one" } };
-  var DAMAGE_USAGE = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]";
-  var STANCE_USAGE = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)";
-  var MODE_EFFECT = {
-    passive: "passive_defense only; costs no initiative",
-    active: "adds active_defense; costs 5 initiative each time",
-    full: "adds active_defense and full_defense; costs 10 initiative each time"
-  };
-  var VALUES = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-  function parseAttack(line) {
-    if (line.positionals.length === 0) throw new UsageError("no weapon damage given");
-    if (line.positionals.length > 1) throw new UsageError(`one amount only (got "${echo(line.positionals.join(" "))}"); an expression must be an inline roll like [[1d8+2]]`);
-    const attackText = flagValue(line, "attack");
-    if (attackText === void 0) throw new UsageError("--attack is required: the attacker's result (1d20 + modifiers)");
-    const modeText = flagValue(line, "defense-mode");
-    return {
-      weapon: integerArg(line.positionals[0], "the weapon damage", 0, MAX_DAMAGE),
-      attack: integerArg(attackText, "--attack", -1e3, 1e3),
-      ap: optionalInteger(line, "ap", 0, 1e3) ?? 0,
-      mode: modeText === void 0 ? null : choiceArg(modeText, "--defense-mode", DEFENSE_MODES),
-      roll: optionalInteger(line, "defense-roll", 1, 20)
-    };
-  }
-  function isMode(value) {
-    return value !== null && DEFENSE_MODES.includes(value);
-  }
-  function unreadable(facts) {
-    return VALUES.find((key) => facts.values[key]?.present === true && facts.values[key]?.current === null);
-  }
-  function attackPlan(order, context) {
-    return {
-      values: VALUES,
-      // A given --defense-roll is used for every target; without it each target rolls its own d20.
-      dice: order.roll === void 0 ? [20] : [],
-      readsTurnOrder: true,
-      resolve(facts, rolls) {
-        return resolveAttack(order, context, facts, order.roll ?? rolls[0] ?? 1);
-      }
-    };
-  }
-  function resolveAttack(order, context, facts, roll) {
-    const bad = unreadable(facts);
-    if (bad) return { kind: "refused", reason: `its ${bad} is not a number: set it on the sheet, or !defense-round set ${bad} N` };
-    const value = (key) => facts.values[key]?.current ?? 0;
-    const mode = order.mode ?? (isMode(facts.stance) ? facts.stance : "passive");
-    const outcome = resolveOpposedAttack({
-      weapon: order.weapon,
-      attack: order.attack,
-      armorPenetration: order.ap,
-      mode,
-      defenseRoll: roll,
-      defense: { passive: value("passive_defense"), active: value("active_defense"), full: value("full_defense") },
-      armorScore: value("armor_score"),
-      turn: {
-        defender: facts.initiative,
-        current: facts.currentTurn?.initiative ?? null,
-        currentHidden: facts.currentTurn?.hidden === true,
-        limit: context.overwhelmLimit
-      }
-    });
-    const changes = [];
-    let barLine;
-    if (outcome.damage) {
-      const resource = outcome.damage.to === "vitality" ? "vitality" : context.stamina;
-      const before = facts.bars[resource].value;
-      if (before === null) return { kind: "bar", resource };
-      const after = before - outcome.damage.amount;
-      barLine = `${outcome.damage.to === "vitality" ? "Vitality" : "Stamina"} ${before} -> ${after}`;
-      if (after !== before) changes.push({ kind: "bar", resource, to: after });
-    }
-    if (outcome.initiativeAfter !== null) changes.push({ kind: "initiative", to: outcome.initiativeAfter });
-    const name = facts.name;
-    const falls = outcome.damage?.to === "vitality" && (facts.bars.vitality.value ?? 1) > 0 && (facts.bars.vitality.value ?? 0) - outcome.damage.amount <= 0;
-    const counter = outcome.counterattack ? " and scores a counterattack" : "";
-    return {
-      headline: !outcome.hits ? "missed" : falls ? "falls" : "hit",
-      steps: outcome.steps,
-      card: () => {
-        const lines = outcome.steps.map((step) => opposedText(step));
-        if (barLine) lines.push(barLine);
-        return {
-          title: `${name} is attacked: ${order.attack} vs ${outcome.mode} defense`,
-          rows: [
-            { label: "Breakdown", lines },
-            { label: "Now", lines: falls ? ["Vitality at or below 0 (marked incapacitated; the seed has no death rules)"] : [] }
-          ]
-        };
-      },
-      shortLine: outcome.hits ? `${name} is hit${outcome.damage?.to === "stamina" ? " (stamina)" : ""}${falls ? " and falls" : ""}${counter}.` : `${name} is missed${counter}.`,
-      changes,
-      state: stateAt(vitalityAfter(changes) ?? facts.bars.vitality.value ?? 1, facts.state.dead === true),
-      detail: outcome
-    };
-  }
-  function handEditPlan(loss, context) {
-    return {
-      values: ["armor_score"],
-      dice: [],
-      resolve(facts) {
-        const before = facts.bars.vitality.value;
-        if (before === null) return { kind: "bar", resource: "vitality" };
-        const armor = math.max(0, facts.values.armor_score?.current ?? 0);
-        const toStamina = loss <= armor;
-        const stamina = facts.bars[context.stamina].value;
-        if (toStamina && stamina === null) return { kind: "bar", resource: context.stamina };
-        const lines = [
-          `${loss} typed into Vitality, ${loss > armor ? "above" : "not above"} armor ${armor}: ${toStamina ? "stamina damage instead" : "Vitality damage"}`,
-          toStamina ? `Vitality stays ${before}; Stamina ${stamina} -> ${(stamina ?? 0) - loss}` : `Vitality ${before} -> ${before - loss}`
-        ];
-        const changes = toStamina ? [{ kind: "bar", resource: "vitality", to: before }, { kind: "bar", resource: context.stamina, to: (stamina ?? 0) - loss }] : [{ kind: "bar", resource: "vitality", to: before - loss }];
-        return {
-          headline: "hit",
-          steps: [],
-          card: { title: `${facts.name} loses ${loss}`, rows: [{ label: "Breakdown", lines }] },
-          shortLine: `${facts.name} is hit.`,
-          changes,
-          state: stateAt(toStamina ? before : before - loss, facts.state.dead === true),
-          detail: { loss, toStamina }
-        };
-      }
-    };
-  }
   var opposed = {
     id: "opposed",
     playable: true,
-    flags: { damage: DAMAGE_FLAGS, defend: {} },
+    commands: {
+      damage: {
+        flags: DAMAGE_FLAGS,
+        usage: DAMAGE_USAGE,
+        help: [
+          "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
+        ]
+      },
+      defend: {
+        flags: {},
+        usage: "!defend (none in the opposed edition: the defense is rolled inside !damage)",
+        help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
+        refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
+      },
+      stance: { flags: {}, usage: STANCE_USAGE, help: [`Passive: ${MODE_EFFECT.passive}. Active: ${MODE_EFFECT.active}. Full: ${MODE_EFFECT.full}.`] }
+    },
     stances: DEFENSE_MODES,
     settings: ["overwhelm-limit", "stamina-bar"],
     markers: ["incapacitated", "active", "full"],
-    usage: { damage: DAMAGE_USAGE, defend: "!defend (none in the opposed edition: the defense is rolled inside !damage)", stance: STANCE_USAGE },
-    help: {
-      damage: [
-        "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
-      ],
-      defend: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
-      stance: [`Passive: ${MODE_EFFECT.passive}. Active: ${MODE_EFFECT.active}. Full: ${MODE_EFFECT.full}.`]
-    },
-    refuses: { defend: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage" },
-    planDamage: (line, context) => attackPlan(parseAttack(line), context),
+    planDamage: parseOpposedDamage,
     planDefend: () => {
       throw new UsageError("in the opposed edition the defense is rolled inside !damage");
     },
-    planStance: (stance) => ({
-      values: [],
-      dice: [],
-      resolve(facts) {
-        const mode = stance;
-        const same2 = (facts.stance ?? "passive") === mode;
-        const title = `${facts.name} ${same2 ? "already defends" : "defends"} ${mode === "passive" ? "passively" : mode === "active" ? "actively" : "fully"} by default`;
-        return {
-          headline: "acts",
-          steps: [],
-          card: { title, rows: [{ label: "Defense mode", lines: [same2 ? `${mode}, unchanged` : `${facts.stance ?? "passive"} -> ${mode}`, MODE_EFFECT[mode] ?? ""] }] },
-          shortLine: `${title}.`,
-          changes: [],
-          // Passive is the default: no stance kept, no marker.
-          stance: mode === "passive" ? null : mode,
-          ...same2 ? { noop: true } : {},
-          observed: false,
-          detail: { stance: mode, cost: INITIATIVE_COST[mode] }
-        };
-      }
-    }),
+    planStance: opposedStancePlan,
     planHandEdit: handEditPlan,
     setVitality(before, after, state2) {
-      const lines = [`Vitality ${before} -> ${after}`];
       const dead = state2.dead === true && after <= 0;
-      return { vitality: after, state: stateAt(after, dead), steps: [], lines, conditionLines: [], now: dead ? "Dead" : after <= 0 ? "Vitality at or below 0 (marked incapacitated)" : void 0 };
+      const change = [{ kind: "vitality-change", before, after }];
+      return {
+        vitality: after,
+        state: stateAt(after, dead),
+        steps: change,
+        conditions: [],
+        now: after <= 0 ? at("Now", dead ? { kind: "down-now", dead: true } : { kind: "down-now", typed: true }) : void 0
+      };
     },
     enter: (vitality, deadForGood) => deadForGood ? stateOf2(false, true) : vitality === null ? {} : stateAt(vitality),
     endRound: (state2) => state2,
-    // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (the seed has no death rules).
+    // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
     condition: (state2, vitality) => state2.dead ? "dead" : vitality !== null && vitality <= 0 ? "incapacitated" : "none",
     deadForGood: (state2) => state2.dead === true,
-    parseState: (raw) => {
-      if (typeof raw !== "object" || raw === null || array.isArray(raw)) return null;
-      const keys = object.keys(raw);
-      if (keys.length === 0) return {};
-      const state2 = raw;
-      if (!keys.every((key) => key === "down" || key === "dead")) return null;
-      if (state2.down !== void 0 && state2.down !== true || state2.dead !== void 0 && state2.dead !== true) return null;
-      return stateOf2(state2.down === true, state2.dead === true);
-    },
+    parseState: parseOpposedState,
     isEmptyState: (state2) => state2.down !== true && state2.dead !== true,
     describeStateChange: () => "has changed condition since",
-    text: opposedText
+    // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
+    parseAnswer: () => null,
+    words: opposedWords
   };
 
+  // src/rules/registry.ts
+  var REGISTERED = { soak, threshold, opposed };
+
   // src/rules/editions.ts
-  var EDITIONS2 = { soak, threshold, opposed };
+  var EDITIONS = new map();
+  for (const [id2, edition] of object.entries(REGISTERED)) EDITIONS.set(id2, { ...edition, id: id2 });
+  var DEFAULT_EDITION = EDITIONS.keys().next().value;
+  var FIRST_RELEASE_EDITION = DEFAULT_EDITION;
+  function isEditionId(id2) {
+    return typeof id2 === "string" && EDITIONS.has(id2);
+  }
+  function editionIds() {
+    return [...EDITIONS.keys()];
+  }
+  function allEditions() {
+    return [...EDITIONS.values()];
+  }
   function editionOf(id2) {
-    return EDITIONS2[id2];
+    return EDITIONS.get(id2) ?? EDITIONS.get(DEFAULT_EDITION);
   }
   function playableEditions() {
-    return object.values(EDITIONS2).filter((edition) => edition.playable).map((edition) => edition.id);
+    return allEditions().filter((edition) => edition.playable).map((edition) => edition.id);
+  }
+  var stancesKnown;
+  function isKnownStance(name) {
+    stancesKnown ?? (stancesKnown = new set(allEditions().flatMap((edition) => edition.stances)));
+    return stancesKnown.has(name);
   }
   function flagElsewhere(active, command) {
     return (name) => {
-      const owned = object.values(EDITIONS2).some(
-        (edition) => edition.id !== active && object.prototype.hasOwnProperty.call(edition.flags[command], name)
+      const owned = allEditions().some(
+        (edition) => edition.id !== active && object.prototype.hasOwnProperty.call(edition.commands[command].flags, name)
       );
       return owned ? active : void 0;
     };
+  }
+
+  // src/state/settings.ts
+  var editionIdSchema = custom(isEditionId, "not an edition this script has");
+  var BAR_NAMES = ["bar1", "bar2", "bar3"];
+  var DEFAULT_ATTRIBUTES = object.fromEntries(VALUE_KEYS.map((key) => [key, key]));
+  var ATTRIBUTE_KEYS = [...VALUE_KEYS];
+  var DEFAULT_MARKERS = {
+    incapacitated: "sleepy",
+    dying: "death-zone",
+    dead: "dead",
+    defensive: "bolt-shield",
+    reactive: "fist",
+    active: "overdrive",
+    full: "strong"
+  };
+  var MARKER_KEYS = object.keys(DEFAULT_MARKERS);
+  var attributeName = pipe(string2(), trim(), minLength(1), maxLength(100));
+  var markerName = pipe(string2(), trim(), minLength(1), maxLength(100), regex(/^[^,]+$/));
+  var bar = picklist(BAR_NAMES);
+  var visibility = picklist(["gm", "public"]);
+  var API_COMMANDS = ["refuse", "gm"];
+  var SettingsSchema = objectSchema({
+    edition: editionIdSchema,
+    bars: objectSchema({
+      vitality: bar,
+      soul: bar,
+      power: bar,
+      // seed 003 ruling: stamina is the Power bar unless the GM maps it elsewhere
+      stamina: picklist(["power", ...BAR_NAMES])
+    }),
+    attributes: objectSchema(
+      object.fromEntries(ATTRIBUTE_KEYS.map((key) => [key, attributeName]))
+    ),
+    markers: objectSchema(
+      object.fromEntries(MARKER_KEYS.map((key) => [key, markerName]))
+    ),
+    visibility: objectSchema({ npc: visibility, pc: visibility }),
+    playersTargetAny: boolean(),
+    armorOnManualEdits: boolean(),
+    overwhelmLimit: pipe(number2(), integer(), minValue(0), maxValue(1e3)),
+    // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
+    apiCommands: picklist(API_COMMANDS)
+  });
+  function defaultSettings() {
+    return {
+      edition: DEFAULT_EDITION,
+      bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
+      attributes: { ...DEFAULT_ATTRIBUTES },
+      markers: { ...DEFAULT_MARKERS },
+      visibility: { npc: "gm", pc: "public" },
+      playersTargetAny: false,
+      armorOnManualEdits: false,
+      overwhelmLimit: 20,
+      apiCommands: "refuse"
+    };
+  }
+  function checkSettings(stored) {
+    const defaults = defaultSettings();
+    const problems = [];
+    if (!isRecord(stored)) {
+      return { settings: defaults, problems: ["settings: not an object; all settings reset to defaults"] };
+    }
+    const merged = checkGroup(SettingsSchema.entries, stored, defaults, "settings.", problems);
+    const result = merged;
+    const { vitality, soul, power } = result.bars;
+    if (new set([vitality, soul, power]).size !== 3) {
+      problems.push("settings.bars: two resources share one bar; bar mapping reset to defaults");
+      result.bars = { ...defaults.bars };
+    }
+    return { settings: result, problems };
+  }
+  function checkGroup(entries, stored, defaults, path, problems) {
+    const out = {};
+    for (const [key, schema] of object.entries(entries)) {
+      const name = path + key;
+      const value = stored[key];
+      const fallback = defaults[key];
+      if (value === void 0) {
+        out[key] = structuredCopy(fallback);
+        continue;
+      }
+      if (schema.type === "object" && "entries" in schema && isRecord(fallback)) {
+        if (!isRecord(value)) {
+          problems.push(`${name}: not an object; reset to defaults`);
+          out[key] = structuredCopy(fallback);
+        } else {
+          const inner = schema.entries;
+          out[key] = checkGroup(inner, value, fallback, `${name}.`, problems);
+        }
+        continue;
+      }
+      const parsed = safeParse(schema, value);
+      if (parsed.success) {
+        out[key] = parsed.output;
+      } else {
+        problems.push(`${name}: ${describeValue(value)} is not valid; reset to ${json.stringify(fallback)}`);
+        out[key] = structuredCopy(fallback);
+      }
+    }
+    return out;
+  }
+  function isRecord(value) {
+    return typeof value === "object" && value !== null && !array.isArray(value);
+  }
+  function structuredCopy(value) {
+    return isRecord(value) ? json.parse(json.stringify(value)) : value;
+  }
+  function describeValue(value) {
+    const text = json.stringify(value) ?? string(value);
+    return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+  }
+
+  // src/state/tokens.ts
+  var integer2 = pipe(number2(), safeInteger());
+  var overrideValue = pipe(number2(), safeInteger(), minValue(-1e6), maxValue(1e6));
+  var TokenRecordSchema = objectSchema({
+    overrides: optional(record(picklist(VALUE_KEYS), overrideValue)),
+    // rules.md: a generic token's armor wears per token, starting from the sheet's values
+    worn: optional(objectSchema({ physical: optional(integer2), magical: optional(integer2) })),
+    stance: optional(pipe(string2(), maxLength(40))),
+    // rules.md, "Switching editions": dead with no save left stays dead in any edition
+    deadForGood: optional(literal(true)),
+    edition: optional(objectSchema({ id: editionIdSchema, state: unknown() }))
+  });
+  var TOKEN_RECORD_FIELDS = object.keys(TokenRecordSchema.entries);
+  function checkTokenRecords(raw) {
+    const tokens = {};
+    const problems = [];
+    if (raw === void 0) return { tokens, problems };
+    if (!isRecord(raw)) return { tokens, problems: ["tokens: not an object; per-token memory cleared"] };
+    for (const [id2, record2] of object.entries(raw)) {
+      if (id2.length === 0 || id2.length > 64) {
+        problems.push(`tokens: a record under an id of ${id2.length} characters is not a token's; forgotten`);
+        continue;
+      }
+      const parsed = safeParse(TokenRecordSchema, record2);
+      if (parsed.success) tokens[id2] = dropUndefined(parsed.output);
+      else problems.push(`tokens.${id2}: not a valid token record; forgotten`);
+    }
+    return { tokens, problems };
+  }
+  function dropUndefined(record2) {
+    for (const key of object.keys(record2)) if (record2[key] === void 0) delete record2[key];
+    return record2;
+  }
+  function withEntry(map2, key, value) {
+    const next = { ...map2 };
+    if (value === null) delete next[key];
+    else next[key] = value;
+    return object.keys(next).length > 0 ? next : void 0;
+  }
+  function putRecord(tokens, tokenId, record2) {
+    dropUndefined(record2);
+    if (isEmptyRecord(record2)) delete tokens[tokenId];
+    else tokens[tokenId] = record2;
+  }
+  function isEmptyRecord(record2) {
+    return record2.overrides === void 0 && record2.worn === void 0 && record2.stance === void 0 && record2.deadForGood === void 0 && record2.edition === void 0;
   }
 
   // src/state/history.ts
@@ -3410,9 +3561,11 @@ var DefenseRound = (() => {
   var id = pipe(string2(), minLength(1), maxLength(64));
   var track = picklist(["physical", "magical"]);
   var MemorySchema = objectSchema({
-    edition: optional(objectSchema({ id: picklist(EDITION_IDS), state: unknown() })),
+    edition: optional(objectSchema({ id: editionIdSchema, state: unknown() })),
     deadForGood: optional(literal(true)),
-    stance: optional(pipe(string2(), maxLength(40)))
+    stance: optional(pipe(string2(), maxLength(40))),
+    /** The answer on file (a defense made ahead) in the edition it was made in. */
+    answer: optional(objectSchema({ edition: editionIdSchema, answer: unknown() }))
   });
   var ChangeSchema = variant("kind", [
     /** A bar, through its linked attribute when there is one. */
@@ -3437,15 +3590,10 @@ var DefenseRound = (() => {
     round: integer3,
     tokens: array2(objectSchema({ tokenId: id, name: pipe(string2(), maxLength(200)), changes: array2(ChangeSchema) }))
   });
-  var stances;
-  function isStance(name) {
-    stances ?? (stances = new set(object.values(EDITIONS2).flatMap((edition) => edition.stances)));
-    return stances.has(name);
-  }
   function memoryIsSound(change) {
     if (change.kind !== "memory") return true;
     return [change.from, change.to].every(
-      (memory2) => (memory2.stance === void 0 || isStance(memory2.stance)) && (memory2.edition === void 0 || EDITIONS2[memory2.edition.id].parseState(memory2.edition.state) !== null)
+      (memory2) => (memory2.stance === void 0 || isKnownStance(memory2.stance)) && (memory2.edition === void 0 || editionOf(memory2.edition.id).parseState(memory2.edition.state) !== null) && (memory2.answer === void 0 || editionOf(memory2.answer.edition).parseAnswer(memory2.answer.answer) !== null)
     );
   }
   function checkHistory(raw) {
@@ -3468,7 +3616,7 @@ var DefenseRound = (() => {
     const state2 = {};
     for (const field of SOAK_FIELDS) if (part[field] !== void 0) state2[field] = part[field];
     const memory2 = {};
-    if (object.keys(state2).length > 0) memory2.edition = { id: "soak", state: state2 };
+    if (object.keys(state2).length > 0) memory2.edition = { id: FIRST_RELEASE_EDITION, state: state2 };
     if (isRecord(part.life) && part.life.condition === "dead") memory2.deadForGood = true;
     if (typeof stance === "string") memory2.stance = stance;
     return memory2;
@@ -3541,9 +3689,47 @@ var DefenseRound = (() => {
     return migrated;
   }
 
+  // src/state/migrate2.ts
+  function splitMemory(memory2) {
+    const box = memory2.edition;
+    if (!isRecord(box) || !isRecord(box.state) || box.state.pendingDefense === void 0) return { memory: memory2 };
+    const { pendingDefense, ...state2 } = box.state;
+    return { memory: { ...memory2, edition: { ...box, state: state2 } }, answer: { edition: box.id, answer: pendingDefense } };
+  }
+  function migrateChange(change) {
+    if (!isRecord(change) || change.kind !== "memory") return change;
+    const out = { ...change };
+    for (const side of ["from", "to"]) {
+      const memory2 = change[side];
+      if (!isRecord(memory2)) continue;
+      const split = splitMemory(memory2);
+      out[side] = split.answer ? { ...split.memory, answer: split.answer } : split.memory;
+    }
+    return out;
+  }
+  function migrateFrom2(old) {
+    const waiting = {};
+    const tokens = {};
+    if (isRecord(old.tokens)) {
+      for (const [id2, record2] of object.entries(old.tokens)) {
+        if (!isRecord(record2)) {
+          tokens[id2] = record2;
+          continue;
+        }
+        const split = splitMemory(record2);
+        tokens[id2] = split.memory;
+        if (split.answer) waiting[id2] = split.answer;
+      }
+    }
+    const history = array.isArray(old.history) ? old.history.map(
+      (entry) => isRecord(entry) && array.isArray(entry.tokens) ? { ...entry, tokens: entry.tokens.map((token) => isRecord(token) && array.isArray(token.changes) ? { ...token, changes: token.changes.map(migrateChange) } : token) } : entry
+    ) : old.history;
+    return { ...old, schemaVersion: 3, tokens: isRecord(old.tokens) ? tokens : old.tokens, history, exchange: { waiting } };
+  }
+
   // src/state/store.ts
   var STATE_KEY = "DefenseRound";
-  var SCHEMA_VERSION = 2;
+  var SCHEMA_VERSION = 3;
   var MAX_SEEN_ROWS = 500;
   function freshState(scriptVersion) {
     return {
@@ -3553,6 +3739,7 @@ var DefenseRound = (() => {
       tokens: {},
       round: { number: 1, seen: [], turned: 0 },
       history: [],
+      exchange: { waiting: {} },
       healthColorsNoticed: false
     };
   }
@@ -3571,7 +3758,8 @@ var DefenseRound = (() => {
   }
   var MIGRATIONS = {
     0: migrateFrom0,
-    1: migrateFrom1
+    1: migrateFrom1,
+    2: migrateFrom2
   };
   function loadState(raw, scriptVersion) {
     const problems = [];
@@ -3602,7 +3790,7 @@ var DefenseRound = (() => {
     for (const [id2, record2] of object.entries(tokensCheck.tokens)) {
       if (!record2.edition) continue;
       const edition = record2.edition.id;
-      const state2 = EDITIONS2[edition].parseState(record2.edition.state);
+      const state2 = editionOf(edition).parseState(record2.edition.state);
       if (state2 === null) {
         delete record2.edition;
         if (isEmptyRecord(record2)) delete tokensCheck.tokens[id2];
@@ -3611,6 +3799,7 @@ var DefenseRound = (() => {
         record2.edition = { id: edition, state: state2 };
       }
     }
+    const exchange = checkExchange(data.exchange, problems);
     const historyCheck = checkHistory(data.history);
     problems.push(...historyCheck.problems);
     return {
@@ -3621,8 +3810,9 @@ var DefenseRound = (() => {
         tokens: tokensCheck.tokens,
         round: checkRound(data.round, problems),
         history: historyCheck.history,
+        exchange,
         healthColorsNoticed: data.healthColorsNoticed === true,
-        ...typeof data.editionLeft === "string" && object.prototype.hasOwnProperty.call(EDITIONS2, data.editionLeft) ? { editionLeft: data.editionLeft } : {}
+        ...isEditionId(data.editionLeft) ? { editionLeft: data.editionLeft } : {}
       },
       problems
     };
@@ -3638,6 +3828,21 @@ var DefenseRound = (() => {
     const seen = array.isArray(raw.seen) && raw.seen.length <= MAX_SEEN_ROWS && raw.seen.every((key) => typeof key === "string" && /^[0-9a-f]{8}$/.test(key)) ? raw.seen : [];
     const turned = typeof raw.turned === "number" && number.isSafeInteger(raw.turned) && raw.turned >= 0 && raw.turned <= MAX_SEEN_ROWS && seen.length > 0 ? raw.turned : 0;
     return { number: number3, seen, turned };
+  }
+  function checkExchange(raw, problems) {
+    const waiting = {};
+    if (raw === void 0) return { waiting };
+    const entries = isRecord(raw) && isRecord(raw.waiting) ? raw.waiting : void 0;
+    if (!entries) {
+      problems.push("exchange: not an object; defenses made ahead forgotten");
+      return { waiting };
+    }
+    for (const [id2, box] of object.entries(entries)) {
+      const answer = id2.length > 0 && id2.length <= 64 && isRecord(box) && isEditionId(box.edition) ? editionOf(box.edition).parseAnswer(box.answer) : null;
+      if (answer === null) problems.push(`exchange.waiting.${id2.slice(0, 64)}: not a valid defense made ahead; forgotten`);
+      else waiting[id2] = { edition: box.edition, answer };
+    }
+    return { waiting };
   }
 
   // src/state/installOptions.ts
@@ -4110,6 +4315,12 @@ var DefenseRound = (() => {
   function tokenName(token, fallback = "an unnamed token") {
     return string(token.get("name") ?? "") || fallback;
   }
+  function findToken(id2) {
+    return getObj("graphic", id2);
+  }
+  function findCharacter(id2) {
+    return getObj("character", id2);
+  }
   function characterOf(token) {
     const id2 = string(token.get("represents") ?? "");
     return id2 ? getObj("character", id2) : void 0;
@@ -4192,6 +4403,9 @@ var DefenseRound = (() => {
     if (record2?.deadForGood === true) return true;
     if (left === void 0 || record2 !== void 0) return false;
     return left.deadForGood(left.enter(vitality, false), vitality);
+  }
+  function answerOf(edition, box) {
+    return box !== void 0 && box.edition === edition.id ? box.answer : null;
   }
   var OVERRIDE_PLACE = { kind: "override" };
   var NO_PLACE = { kind: "none" };
@@ -4324,6 +4538,7 @@ var DefenseRound = (() => {
       armorSource: character !== void 0 || record2?.overrides !== void 0,
       stance: record2?.stance ?? null,
       state: editionStateOf(context.edition, record2, snapshot.bars.vitality.value, context.editionLeft),
+      answer: answerOf(context.edition, context.waiting[snapshot.id]),
       initiative: initiative2,
       // seed 000 / seed 001: the token on top of a non-empty Turn Tracker is in its own active round.
       acting: context.turnRow !== void 0 && context.turnRow.id === snapshot.id,
@@ -4353,15 +4568,186 @@ var DefenseRound = (() => {
     const parsed = number(value.trim());
     return number.isFinite(parsed) ? parsed : null;
   }
+  function attributeCurrent(attributeId) {
+    return getObj("attribute", attributeId)?.get("current");
+  }
+  function barLink(token, bar2) {
+    return string(token.get(BAR_PROPS[bar2].link) ?? "");
+  }
+  function attributeOwner(attributeId) {
+    const attribute = getObj("attribute", attributeId);
+    return attribute ? { characterId: string(attribute.get("_characterid") ?? ""), name: string(attribute.get("name") ?? "") } : void 0;
+  }
+
+  // src/state/memory.ts
+  function memoryOf(memories, tokenId) {
+    const record2 = memories.tokens[tokenId];
+    const answer = memories.exchange.waiting[tokenId];
+    const out = {};
+    if (record2?.edition) out.edition = record2.edition;
+    if (record2?.deadForGood) out.deadForGood = true;
+    if (record2?.stance !== void 0) out.stance = record2.stance;
+    if (answer) out.answer = answer;
+    return out;
+  }
+  function normalMemory(memory2, edition) {
+    const out = {};
+    if (memory2.edition && !(memory2.edition.id === edition.id && edition.isEmptyState(memory2.edition.state))) out.edition = memory2.edition;
+    if (memory2.deadForGood) out.deadForGood = true;
+    if (memory2.stance !== void 0) out.stance = memory2.stance;
+    if (memory2.answer !== void 0) out.answer = memory2.answer;
+    return out;
+  }
+  function storeMemory(memories, tokenId, memory2) {
+    const stored = memories.tokens[tokenId];
+    const record2 = {};
+    if (stored?.overrides !== void 0) record2.overrides = stored.overrides;
+    if (stored?.worn !== void 0) record2.worn = stored.worn;
+    if (memory2.stance !== void 0) record2.stance = memory2.stance;
+    if (memory2.deadForGood !== void 0) record2.deadForGood = memory2.deadForGood;
+    if (memory2.edition !== void 0) record2.edition = memory2.edition;
+    if (isEmptyRecord(record2)) delete memories.tokens[tokenId];
+    else memories.tokens[tokenId] = record2;
+    if (memory2.answer !== void 0) memories.exchange.waiting[tokenId] = memory2.answer;
+    else delete memories.exchange.waiting[tokenId];
+  }
+  function sameData(a, b) {
+    if (a === b) return true;
+    if (a === null || b === null || a === void 0 || b === void 0) return (a ?? null) === (b ?? null);
+    if (typeof a !== "object" || typeof b !== "object") return false;
+    if (array.isArray(a) !== array.isArray(b)) return false;
+    if (array.isArray(a)) {
+      const list = b;
+      if (a.length !== list.length) return false;
+      for (let i = 0; i < a.length; i += 1) if (!sameData(a[i], list[i])) return false;
+      return true;
+    }
+    const left = a;
+    const right = b;
+    for (const key of object.keys(left)) if (!sameData(left[key], right[key])) return false;
+    for (const key of object.keys(right)) if (!object.prototype.hasOwnProperty.call(left, key) && right[key] !== void 0) return false;
+    return true;
+  }
+
+  // src/state/changes.ts
+  function placeOf(tokenId, change) {
+    switch (change.kind) {
+      case "bar":
+        return change.attributeId ? `attribute:${change.attributeId}` : `bar:${tokenId}:${change.bar}`;
+      case "attribute":
+        return `attribute:${change.attributeId}`;
+      case "worn":
+        return `worn:${tokenId}:${change.track}`;
+      case "override":
+        return `override:${tokenId}:${change.key}`;
+      case "markers":
+        return `markers:${tokenId}`;
+      case "memory":
+        return `memory:${change.tokenId ?? tokenId}`;
+      case "initiative":
+        return `initiative:${tokenId}`;
+      case "turn-order":
+        return `turn-order:${change.tokenId}`;
+    }
+  }
+  function mergeChanges(tokens, onTable2 = () => true, adopt = () => void 0) {
+    const merged = new map();
+    for (const entry of tokens) {
+      const here = onTable2(entry.tokenId);
+      for (const change of entry.changes) {
+        const place = placeOf(entry.tokenId, change);
+        const earlier = merged.get(place);
+        if (!earlier) merged.set(place, { first: change, last: change, ...here ? { owner: entry } : {} });
+        else {
+          earlier.last = change;
+          if (here && earlier.owner === void 0) earlier.owner = entry;
+        }
+      }
+    }
+    const out = [];
+    for (const [place, entry] of merged) {
+      const { first, last } = entry;
+      const owner = entry.owner ?? adopt(first);
+      if (owner === void 0) continue;
+      const change = first !== last && "to" in first && "to" in last ? { ...first, to: last.to } : first;
+      out.push({ place, tokenId: owner.tokenId, name: owner.name, change });
+    }
+    return out;
+  }
+  function shiftMemory(memory2, edition, rounds) {
+    if (rounds <= 0) return memory2;
+    const { answer: _ended, ...kept } = memory2;
+    if (!kept.edition || kept.edition.id !== edition.id) return kept;
+    let state2 = edition.parseState(kept.edition.state);
+    if (state2 === null) return kept;
+    for (let i = 0; i < math.min(rounds, 10); i += 1) state2 = edition.endRound(state2);
+    const out = { ...kept };
+    if (edition.isEmptyState(state2)) delete out.edition;
+    else out.edition = { id: edition.id, state: state2 };
+    return out;
+  }
+  var VALUE_LABEL = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+  function changedEntries(merged, now, same2) {
+    return merged.filter(({ place, change }) => change.kind !== "turn-order" && !same2(now.get(place), change.to));
+  }
+  function changedSince(merged, now, same2, describe) {
+    const found = [];
+    for (const { place, name, change } of merged) {
+      if (change.kind === "turn-order") continue;
+      const value = now.get(place);
+      if (same2(value, change.to)) continue;
+      switch (change.kind) {
+        case "bar":
+          found.push(`${name}: ${RESOURCE_LABEL[change.resource]} is ${value ?? "not a number"} (was left at ${change.to})`);
+          break;
+        case "attribute":
+          found.push(`${name}: ${VALUE_LABEL[change.key] ?? change.key} is ${value ?? "unset"} (was left at ${change.to})`);
+          break;
+        case "worn":
+          found.push(`${name}: ${change.track === "physical" ? "Physical" : "Magical"} protection is ${value ?? "unset"} (was left at ${change.to})`);
+          break;
+        case "override":
+          found.push(`${name}: ${change.key} is ${value ?? "unset"} (was left at ${change.to})`);
+          break;
+        case "markers":
+          found.push(`${name}: markers changed`);
+          break;
+        case "memory":
+          found.push(`${name} ${describe(change.to, value ?? {})}`);
+          break;
+        case "initiative":
+          found.push(`${name}: initiative is ${value ?? "gone"} (was left at ${change.to})`);
+          break;
+      }
+    }
+    return found;
+  }
+  function shiftMerged(merged, edition, rounds) {
+    return merged.map(
+      (entry) => entry.change.kind === "memory" ? { ...entry, change: { ...entry.change, from: shiftMemory(entry.change.from, edition, rounds), to: shiftMemory(entry.change.to, edition, rounds) } } : entry
+    );
+  }
+  function undoneMemory(from, to, now, same2) {
+    const out = {};
+    const edition = same2(from.edition, to.edition) ? now.edition : from.edition;
+    const deadForGood = from.deadForGood === to.deadForGood ? now.deadForGood : from.deadForGood;
+    const stance = from.stance === to.stance ? now.stance : from.stance;
+    const answer = same2(from.answer, to.answer) ? now.answer : from.answer;
+    if (edition !== void 0) out.edition = edition;
+    if (deadForGood !== void 0) out.deadForGood = deadForGood;
+    if (stance !== void 0) out.stance = stance;
+    if (answer !== void 0) out.answer = answer;
+    return out;
+  }
 
   // src/roll20/markers.ts
   function markerName2(entry) {
-    const at = entry.indexOf("@");
-    return at === -1 ? entry : entry.slice(0, at);
+    const at2 = entry.indexOf("@");
+    return at2 === -1 ? entry : entry.slice(0, at2);
   }
   function withMarkers(current, add, remove) {
     if (current === "") return add.length === 0 ? "" : add.join(",");
-    let placed;
+    let placed2;
     let result = "";
     let start = 0;
     for (; ; ) {
@@ -4372,15 +4758,15 @@ var DefenseRound = (() => {
         const name = markerName2(entry);
         let keep;
         if (add.includes(name)) {
-          keep = entry === name && !(placed?.includes(name) ?? false);
-          if (keep) (placed ?? (placed = [])).push(name);
+          keep = entry === name && !(placed2?.includes(name) ?? false);
+          if (keep) (placed2 ?? (placed2 = [])).push(name);
         } else keep = !remove.includes(name);
         if (keep) result += result === "" ? entry : `,${entry}`;
       }
       if (comma === -1) break;
       start = comma + 1;
     }
-    for (const marker of add) if (!(placed?.includes(marker) ?? false)) result += result === "" ? marker : `,${marker}`;
+    for (const marker of add) if (!(placed2?.includes(marker) ?? false)) result += result === "" ? marker : `,${marker}`;
     if (result === current || result.length < current.length && result === tidy(current)) return current;
     return result;
   }
@@ -4476,8 +4862,8 @@ var DefenseRound = (() => {
   }
   function entryKey(entry) {
     const id2 = rowText(entry.id);
-    const custom = rowText(entry.custom);
-    return `${id2.length <= 64 ? id2 : `#${textHash(id2)}`}|${custom.length <= 64 ? custom : `${custom.slice(0, 32)}#${textHash(custom)}`}`;
+    const custom2 = rowText(entry.custom);
+    return `${id2.length <= 64 ? id2 : `#${textHash(id2)}`}|${custom2.length <= 64 ? custom2 : `${custom2.slice(0, 32)}#${textHash(custom2)}`}`;
   }
   function textHash(text) {
     let hash = 2166136261;
@@ -4522,51 +4908,18 @@ var DefenseRound = (() => {
       if (this.any) token.set(this.props);
     }
   };
-  function normalMemory(memory2, edition) {
-    const out = {};
-    if (memory2.edition && !(memory2.edition.id === edition.id && edition.isEmptyState(memory2.edition.state))) out.edition = memory2.edition;
-    if (memory2.deadForGood) out.deadForGood = true;
-    if (memory2.stance !== void 0) out.stance = memory2.stance;
-    return out;
-  }
-  function storeMemory(tokens, tokenId, memory2) {
-    const stored = tokens[tokenId];
-    const record2 = {};
-    if (stored?.overrides !== void 0) record2.overrides = stored.overrides;
-    if (stored?.worn !== void 0) record2.worn = stored.worn;
-    if (memory2.stance !== void 0) record2.stance = memory2.stance;
-    if (memory2.deadForGood !== void 0) record2.deadForGood = memory2.deadForGood;
-    if (memory2.edition !== void 0) record2.edition = memory2.edition;
-    if (isEmptyRecord(record2)) delete tokens[tokenId];
-    else tokens[tokenId] = record2;
-  }
-  function memory(box, dead, stance) {
+  function memory(box, dead, stance, answer) {
     const out = {};
     if (box) out.edition = box;
     if (dead) out.deadForGood = true;
     if (stance !== void 0) out.stance = stance;
+    if (answer !== void 0) out.answer = answer;
     return out;
-  }
-  function sameData(a, b) {
-    if (a === b) return true;
-    if (a === null || b === null || a === void 0 || b === void 0) return (a ?? null) === (b ?? null);
-    if (typeof a !== "object" || typeof b !== "object") return false;
-    if (array.isArray(a) !== array.isArray(b)) return false;
-    if (array.isArray(a)) {
-      const list = b;
-      if (a.length !== list.length) return false;
-      for (let i = 0; i < a.length; i += 1) if (!sameData(a[i], list[i])) return false;
-      return true;
-    }
-    const left = a;
-    const right = b;
-    for (const key of object.keys(left)) if (!sameData(left[key], right[key])) return false;
-    for (const key of object.keys(right)) if (!object.prototype.hasOwnProperty.call(left, key) && right[key] !== void 0) return false;
-    return true;
   }
   function applyOutcome(context, reading, outcome, options = {}) {
     const { snapshot, facts, places } = reading;
-    const { edition, settings, tokens } = context;
+    const { edition, settings, memories } = context;
+    const tokens = memories.tokens;
     const token = snapshot.token;
     const changes = [];
     const notes = [];
@@ -4628,18 +4981,19 @@ var DefenseRound = (() => {
           if (joined.added) changes.push({ kind: "turn-order", tokenId: change.tokenId });
           break;
         }
-        case "ally-state": {
-          const from = normalMemory(memoryOf(tokens[change.tokenId]), edition);
-          const to = normalMemory({ ...from, edition: { id: edition.id, state: change.state } }, edition);
+        case "ally-state":
+        case "ally-answer": {
+          const from = normalMemory(memoryOf(memories, change.tokenId), edition);
+          const to = change.kind === "ally-state" ? normalMemory({ ...from, edition: { id: edition.id, state: change.state } }, edition) : { ...from, answer: { edition: edition.id, answer: change.answer } };
           if (!sameData(from, to)) {
             changes.push({ kind: "memory", tokenId: change.tokenId, from, to });
-            storeMemory(tokens, change.tokenId, to);
+            storeMemory(memories, change.tokenId, to);
           }
           break;
         }
       }
     }
-    if (outcome.state !== void 0 || outcome.stance !== void 0) {
+    if (outcome.state !== void 0 || outcome.stance !== void 0 || outcome.answer !== void 0) {
       const stored = tokens[snapshot.id];
       const oldBox = stored?.edition && !(stored.edition.id === edition.id && edition.isEmptyState(stored.edition.state)) ? stored.edition : void 0;
       const newBox = outcome.state === void 0 ? oldBox : edition.isEmptyState(outcome.state) ? void 0 : { id: edition.id, state: outcome.state };
@@ -4647,9 +5001,11 @@ var DefenseRound = (() => {
       const newDead = outcome.state === void 0 ? oldDead : edition.deadForGood(outcome.state, barsAfter.vitality);
       const oldStance = stored?.stance;
       const newStance = outcome.stance === void 0 ? oldStance : outcome.stance ?? void 0;
-      if (oldDead !== newDead || oldStance !== newStance || !sameData(oldBox, newBox)) {
-        changes.push({ kind: "memory", from: memory(oldBox, oldDead, oldStance), to: memory(newBox, newDead, newStance) });
-        storeMemory(tokens, snapshot.id, memory(newBox, newDead, newStance));
+      const oldAnswer = memories.exchange.waiting[snapshot.id];
+      const newAnswer = outcome.answer === void 0 ? oldAnswer : outcome.answer === null ? void 0 : { edition: edition.id, answer: outcome.answer };
+      if (oldDead !== newDead || oldStance !== newStance || !sameData(oldBox, newBox) || !sameData(oldAnswer, newAnswer)) {
+        changes.push({ kind: "memory", from: memory(oldBox, oldDead, oldStance, oldAnswer), to: memory(newBox, newDead, newStance, newAnswer) });
+        storeMemory(memories, snapshot.id, memory(newBox, newDead, newStance, newAnswer));
       }
     }
     const kept = tokens[snapshot.id];
@@ -4708,6 +5064,115 @@ var DefenseRound = (() => {
     saveTurnOrder(order, batch);
     return { added: true, note: `${name} is drawn into the battle: added to the Turn Tracker at initiative ${initiative2}.` };
   }
+  function applyUndo(context, merged) {
+    const attributes = new map();
+    const tokenProps = new map();
+    const touched = new set();
+    const props = (tokenId) => {
+      let found = tokenProps.get(tokenId);
+      if (!found) tokenProps.set(tokenId, found = {});
+      return found;
+    };
+    let order;
+    let orderChanged = false;
+    const befores = new map();
+    for (const { tokenId, change } of merged) {
+      const token = getObj("graphic", tokenId);
+      if (!token) continue;
+      if (!befores.has(tokenId)) {
+        befores.set(tokenId, { snapshot: readToken(token, characterOf(token), context.settings), memory: normalMemory(memoryOf(context.memories, tokenId), context.edition) });
+      }
+      touched.add(tokenId);
+      switch (change.kind) {
+        case "bar":
+          if (change.from === null) break;
+          if (change.attributeId && getObj("attribute", change.attributeId)) attributes.set(change.attributeId, change.from);
+          else props(tokenId)[`${change.bar}_value`] = change.from;
+          break;
+        case "attribute":
+          if (change.from !== null) attributes.set(change.attributeId, change.from);
+          break;
+        case "worn": {
+          const record2 = { ...context.memories.tokens[tokenId] };
+          record2.worn = withEntry(record2.worn, change.track, change.from);
+          putRecord(context.memories.tokens, tokenId, record2);
+          break;
+        }
+        case "override": {
+          const record2 = { ...context.memories.tokens[tokenId] };
+          record2.overrides = withEntry(record2.overrides, change.key, change.from);
+          putRecord(context.memories.tokens, tokenId, record2);
+          break;
+        }
+        case "markers":
+          props(tokenId).statusmarkers = change.from;
+          break;
+        case "memory": {
+          const id2 = change.tokenId ?? tokenId;
+          const current = normalMemory(memoryOf(context.memories, id2), context.edition);
+          storeMemory(context.memories, id2, undoneMemory(change.from, change.to, current, sameData));
+          break;
+        }
+        case "initiative": {
+          order ?? (order = readTurnOrder());
+          const entry = order.find((row) => row.id === tokenId);
+          if (entry) {
+            entry.pr = change.from;
+            orderChanged = true;
+          }
+          break;
+        }
+        case "turn-order": {
+          order ?? (order = readTurnOrder());
+          const kept = order.filter((row) => row.id !== change.tokenId);
+          if (kept.length !== order.length) {
+            order = kept;
+            orderChanged = true;
+          }
+          break;
+        }
+      }
+    }
+    for (const [id2, value] of attributes) {
+      const attribute = getObj("attribute", id2);
+      if (attribute) writeAttribute(attribute, value);
+    }
+    for (const tokenId of touched) {
+      const token = getObj("graphic", tokenId);
+      const before = befores.get(tokenId);
+      if (!token || !before) continue;
+      const pending = tokenProps.get(tokenId) ?? {};
+      if (typeof pending.statusmarkers === "string") pending.statusmarkers = markersForStance(pending.statusmarkers, context.memories.tokens[tokenId]?.stance ?? null, context.settings);
+      const barsAfter = {};
+      for (const resource of RESOURCES) {
+        const reading = before.snapshot.bars[resource];
+        const key = `${reading.bar}_value`;
+        const restored = reading.link ? attributes.get(reading.link) : void 0;
+        if (restored !== void 0 && token.get(key) !== restored) pending[key] = restored;
+        const written = restored ?? pending[key];
+        barsAfter[resource] = typeof written === "number" ? written : reading.value;
+      }
+      if (object.keys(pending).length > 0) token.set(pending);
+      const markersAfter = typeof pending.statusmarkers === "string" ? pending.statusmarkers : before.snapshot.statusmarkers;
+      tellObservers(context, token, before.snapshot, before.memory, { ...barsAfter, statusmarkers: markersAfter });
+    }
+    if (order && orderChanged) writeTurnOrder(order);
+  }
+  function tellObservers(context, token, snapshot, memoryBefore, after) {
+    const condition = (memory2, vitality) => {
+      const state2 = memory2.edition?.id === context.edition.id ? context.edition.parseState(memory2.edition.state) : null;
+      return context.edition.condition(state2 ?? context.edition.enter(vitality, memory2.deadForGood === true), vitality);
+    };
+    const memoryAfter = normalMemory(memoryOf(context.memories, token.id), context.edition);
+    const before = {
+      vitality: snapshot.bars.vitality.value,
+      soul: snapshot.bars.soul.value,
+      power: snapshot.bars.power.value,
+      statusmarkers: snapshot.statusmarkers,
+      condition: condition(memoryBefore, snapshot.bars.vitality.value)
+    };
+    notifyObservers(token, before, { ...after, condition: condition(memoryAfter, after.vitality) }, { undo: true }, () => previousProperties(snapshot, snapshot.bars.vitality.value));
+  }
 
   // src/roll20/markerNames.ts
   var BUILT_IN = new set(
@@ -4716,8 +5181,8 @@ var DefenseRound = (() => {
   function isKnownMarker(name) {
     if (BUILT_IN.has(name)) return true;
     try {
-      const custom = json.parse(string(Campaign().get("token_markers") ?? "[]"));
-      return array.isArray(custom) && custom.some((marker) => typeof marker === "object" && marker !== null && marker.tag === name);
+      const custom2 = json.parse(string(Campaign().get("token_markers") ?? "[]"));
+      return array.isArray(custom2) && custom2.some((marker) => typeof marker === "object" && marker !== null && marker.tag === name);
     } catch {
       return false;
     }
@@ -4743,7 +5208,7 @@ var DefenseRound = (() => {
     const lowerKey = key.toLowerCase();
     if (value === void 0 || value === "") throw new UsageError(`config ${lowerKey} needs a value`);
     if (lowerKey === "edition") {
-      const edition = choiceArg(value, "edition", EDITIONS);
+      const edition = choiceArg(value, "edition", editionIds());
       const playable = playableEditions();
       if (!playable.includes(edition)) {
         throw new UsageError(`the ${edition} edition is not available in this version yet (playable: ${playable.join(", ")})`);
@@ -4837,6 +5302,38 @@ var DefenseRound = (() => {
     return void 0;
   }
 
+  // src/rules/sharedSteps.ts
+  var SHARED_KINDS = new set(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+  function isSharedStep(step) {
+    return SHARED_KINDS.has(step.kind);
+  }
+  function sharedWords(step, nameOf, say) {
+    switch (step.kind) {
+      case "heal-title":
+        return `${nameOf(step.who)} is healed: ${RESOURCE_LABEL[step.resource]} +${step.amount}`;
+      case "healed": {
+        const capped = step.max === null ? " (the bar has no max: not capped)" : step.capped ? ` (capped at max ${step.max})` : "";
+        return `${RESOURCE_LABEL[step.resource]} ${step.before} -> ${step.after}${capped}`;
+      }
+      case "heal-summary":
+        return step.healed ? `${nameOf(step.who)} is healed.` : `${nameOf(step.who)} is not healed${step.atMax ? ": already at its max" : ""}.`;
+      case "hand-edit-title":
+        return `${nameOf(step.who)}: Vitality edited by hand`;
+      case "hand-edit-read-title":
+        return `${nameOf(step.who)}: Vitality edited by hand, ${step.before} -> ${step.typed}, read through armor`;
+      case "hand-edit-summary":
+        return step.now ? `${nameOf(step.who)}: ${say(step.now).split(":")[0]}.` : `${nameOf(step.who)} is back on their feet.`;
+      case "standing":
+        return "Standing";
+      case "button":
+        return step.label;
+    }
+  }
+  function wordsOf(edition, nameOf) {
+    const say = (step) => isSharedStep(step) ? sharedWords(step, nameOf, say) : edition.words(step, nameOf);
+    return say;
+  }
+
   // src/roll20/dice.ts
   function rollDice(sides) {
     if (sides.length === 0) return promise.resolve([]);
@@ -4854,22 +5351,48 @@ var DefenseRound = (() => {
     });
   }
 
-  // src/commands/present.ts
+  // src/render/cards.ts
+  function titleOf(shown) {
+    const step = shown.title ?? shown.outcome.steps.find((candidate) => candidate.section === TITLE);
+    return step ? shown.say(step) : shown.snapshot.name;
+  }
+  function summaryOf(shown) {
+    const step = shown.outcome.steps.find((candidate) => candidate.section === SUMMARY);
+    return step ? shown.say(step) : `${shown.snapshot.name}.`;
+  }
   function buttonsOf(shown) {
     const { snapshot, outcome } = shown;
     if (!isSafeId(snapshot.id)) return [];
-    return [
-      ...outcome.offerDamageButton ? [{ label: `Apply damage to ${snapshot.name}`, command: `!damage ?{Damage} --ids ${snapshot.id}` }] : [],
-      ...outcome.buttons ?? []
-    ];
+    const buttons = [];
+    for (const step of outcome.steps) {
+      if (step.section !== ACTION) continue;
+      if (step.kind === "offer-damage") buttons.push({ label: `Apply damage to ${snapshot.name}`, command: `!damage ?{Damage} --ids ${snapshot.id}` });
+      else if (step.kind === "button") buttons.push({ label: shown.say(step), command: step.command });
+    }
+    return buttons;
+  }
+  function stepRows(shown) {
+    const rows = [];
+    const bySection = new map();
+    for (const step of shown.outcome.steps) {
+      const section = step.section;
+      if (section === void 0 || section === TITLE || section === SUMMARY || section === ACTION) continue;
+      let lines = bySection.get(section);
+      if (!lines) {
+        lines = [];
+        bySection.set(section, lines);
+        rows.push({ label: section, lines });
+      }
+      lines.push(shown.say(step));
+    }
+    return rows;
   }
   function fullCard(shown) {
-    const words = cardWords(shown.outcome);
     const buttons = buttonsOf(shown);
     return {
-      title: shown.title ?? words.title,
+      title: titleOf(shown),
       rows: [
-        ...words.rows,
+        ...stepRows(shown),
         { label: "Turn Tracker", lines: shown.notes },
         { label: "Rolls", lines: shown.typed ? [shown.typed] : [] },
         ...buttons.length > 0 ? [{ label: "Actions", lines: [], buttons }] : []
@@ -4884,6 +5407,27 @@ var DefenseRound = (() => {
     }
     return out;
   }
+  function rowsCard(shown, indices, visibility2, title, audience, keys) {
+    const labels = new map();
+    const rows = [];
+    for (const index of indices) {
+      const item2 = shown[index];
+      const { snapshot } = item2;
+      const seen = (labels.get(snapshot.name) ?? 0) + 1;
+      labels.set(snapshot.name, seen);
+      const label = seen === 1 ? snapshot.name : `${snapshot.name} (${seen})`;
+      const showNumbers = audience === "all" || visibility2[index] === "public";
+      const figures = showNumbers ? numbers(item2.changes) : "";
+      const details = showNumbers ? [{ label: "details", command: `!defense-round details ${keys[index]}` }] : [];
+      const offers = showNumbers && item2.outcome.steps.some((step) => step.section === ACTION);
+      const buttons = offers ? [...details, ...buttonsOf(item2)] : details;
+      const summary = summaryOf(item2);
+      rows.push({ label, lines: [figures ? `${summary} ${figures}` : summary], buttons });
+    }
+    return { title, rows };
+  }
+
+  // src/commands/present.ts
   function visibilityOf(app, token) {
     if (token.hidden) return "gm";
     return token.npc ? app.store.settings.visibility.npc : app.store.settings.visibility.pc;
@@ -4895,7 +5439,7 @@ var DefenseRound = (() => {
     if (!changedAnything) {
       const maySee = options.senderMaySee ?? (() => true);
       if (shown.length === 1 && !maySee(shown[0].snapshot)) {
-        send(whisperTo(options.replyTo), renderLine(shown[0].outcome.shortLine));
+        send(whisperTo(options.replyTo), renderLine(summaryOf(shown[0])));
         return;
       }
       const card = shown.length === 1 ? fullCard(shown[0]) : rowsCard(shown, everyIndex(shown), visibilities(app, shown), `${options.title}: ${tokenCount(shown.length)}`, shown.every((item2) => maySee(item2.snapshot)) ? "all" : "public", keys);
@@ -4906,7 +5450,7 @@ var DefenseRound = (() => {
       const item2 = shown[0];
       const visibility3 = visibilityOf(app, item2.snapshot);
       send(visibility3 === "public" ? PUBLIC : TO_GM, renderCard(fullCard(item2)), { record: true });
-      if (visibility3 === "gm" && !item2.snapshot.hidden) send(PUBLIC, renderLine(item2.outcome.shortLine));
+      if (visibility3 === "gm" && !item2.snapshot.hidden) send(PUBLIC, renderLine(summaryOf(item2)));
       return;
     }
     const visibility2 = visibilities(app, shown);
@@ -4934,26 +5478,9 @@ var DefenseRound = (() => {
       sender,
       shown.map((item2) => {
         const { snapshot } = item2;
-        return { tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, hidden: snapshot.hidden, card: () => fullCard({ ...item2, title: item2.title ?? cardWords(item2.outcome).title }) };
+        return { tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, hidden: snapshot.hidden, card: () => fullCard(item2) };
       })
     );
-  }
-  function rowsCard(shown, indices, visibility2, title, audience, keys) {
-    const labels = new map();
-    const rows = [];
-    for (const index of indices) {
-      const item2 = shown[index];
-      const { snapshot, outcome } = item2;
-      const seen = (labels.get(snapshot.name) ?? 0) + 1;
-      labels.set(snapshot.name, seen);
-      const label = seen === 1 ? snapshot.name : `${snapshot.name} (${seen})`;
-      const showNumbers = audience === "all" || visibility2[index] === "public";
-      const figures = showNumbers ? numbers(item2.changes) : "";
-      const details = showNumbers ? [{ label: "details", command: `!defense-round details ${keys[index]}` }] : [];
-      const buttons = showNumbers && (outcome.offerDamageButton || outcome.buttons) ? [...details, ...buttonsOf(item2)] : details;
-      rows.push({ label, lines: [figures ? `${outcome.shortLine} ${figures}` : outcome.shortLine], buttons });
-    }
-    return { title, rows };
   }
 
   // src/commands/barProblem.ts
@@ -5007,7 +5534,7 @@ var DefenseRound = (() => {
     }
   }
   function memorySize(memory2) {
-    return 20 + (memory2.stance === void 0 ? 0 : jsonLength(memory2.stance)) + (memory2.deadForGood ? 20 : 0) + (memory2.edition ? 40 + valueSize(memory2.edition.state) : 0);
+    return 20 + (memory2.stance === void 0 ? 0 : jsonLength(memory2.stance)) + (memory2.deadForGood ? 20 : 0) + (memory2.edition ? 40 + valueSize(memory2.edition.state) : 0) + (memory2.answer ? 40 + jsonLength(memory2.answer.edition) + valueSize(memory2.answer.answer) : 0);
   }
   function valueSize(value) {
     if (typeof value === "string") return jsonLength(value);
@@ -5159,7 +5686,7 @@ var DefenseRound = (() => {
     } else {
       let ignored = 0;
       for (const selected of ctx.msg.selected ?? []) {
-        const token = selected._type === "graphic" ? getObj("graphic", selected._id) : void 0;
+        const token = selected._type === "graphic" ? findToken(selected._id) : void 0;
         if (token && !isCard(token)) take(token);
         else ignored += 1;
       }
@@ -5185,7 +5712,7 @@ var DefenseRound = (() => {
   }
   function onTable(id2, gm) {
     if (id2.length === 0 || id2.length > 64) return void 0;
-    const token = getObj("graphic", id2);
+    const token = findToken(id2);
     if (!token || isCard(token)) return void 0;
     if (!gm && token.get("layer") === "gmlayer") return void 0;
     return token;
@@ -5208,10 +5735,13 @@ var DefenseRound = (() => {
     return { overwhelmLimit: app.store.settings.overwhelmLimit, stamina, gm };
   }
   function tokenNameById(id2) {
-    const token = getObj("graphic", id2);
+    const token = findToken(id2);
     return token ? tokenName(token, id2) : id2;
   }
   var TOKEN_ONLY = { values: [], dice: [], resolve: () => ({ kind: "refused", reason: "nothing to resolve" }) };
+  function memoriesOf(app) {
+    return app.store;
+  }
   function editionLeftOf(app) {
     const left = app.store.editionLeft;
     return left !== void 0 && left !== app.store.settings.edition ? editionOf(left) : void 0;
@@ -5226,8 +5756,9 @@ var DefenseRound = (() => {
       attributes: app.attributes,
       edition,
       nameOf: tokenNameById,
+      waiting: app.store.exchange.waiting,
       other: (id2) => {
-        const token = getObj("graphic", id2);
+        const token = findToken(id2);
         if (!token || isCard(token)) return void 0;
         const record2 = app.store.tokens[id2];
         const vitality = barValue(token, app.store.settings.bars.vitality);
@@ -5235,6 +5766,7 @@ var DefenseRound = (() => {
           name: tokenName(token, "unnamed token"),
           stance: record2?.stance ?? null,
           state: editionStateOf(edition, record2, vitality, context.editionLeft),
+          answer: answerOf(edition, app.store.exchange.waiting[id2]),
           vitality,
           acting: context.turnRow !== void 0 && context.turnRow.id === id2
         };
@@ -5246,7 +5778,7 @@ var DefenseRound = (() => {
       if (row) {
         context.turnRow = row;
         const id2 = rowText(row.id);
-        if (id2 !== "" && id2 !== "-1" && getObj("graphic", id2)?.get("layer") === "gmlayer") context.turnRowHidden = true;
+        if (id2 !== "" && id2 !== "-1" && findToken(id2)?.get("layer") === "gmlayer") context.turnRowHidden = true;
       }
     }
     const left = editionLeftOf(app);
@@ -5275,12 +5807,13 @@ var DefenseRound = (() => {
     return `${snapshot.name}: its character's ${field} ${first.problem}; set a number there (or a formula of numbers and attributes), or give the token its own value with !defense-round set ${first.key} N${outcome}`;
   }
   function writeContext(app) {
-    return { settings: app.store.settings, edition: activeEdition(app), tokens: app.store.tokens };
+    return { settings: app.store.settings, edition: activeEdition(app), memories: memoriesOf(app) };
   }
   function write(app, reading, outcome, options = {}, context = writeContext(app)) {
     const { snapshot } = reading;
     const written = applyOutcome(context, reading, outcome, options);
-    const shown = { snapshot, outcome, changes: written.changes, notes: written.notes };
+    const nameOf = (id2) => id2 === snapshot.id ? snapshot.name : reading.facts.nameOf(id2);
+    const shown = { snapshot, outcome, changes: written.changes, notes: written.notes, say: wordsOf(context.edition, nameOf) };
     if (options.title) shown.title = options.title;
     return {
       // The name only labels the entry (the history keeps at most 200 characters of it).
@@ -5289,11 +5822,11 @@ var DefenseRound = (() => {
     };
   }
   function stillThere(ctx, target2, anyTarget) {
-    const token = getObj("graphic", target2.token.id);
+    const token = findToken(target2.token.id);
     if (!token || isCard(token)) return false;
     const characterId = target2.character?.id ?? "";
     if (string(token.get("represents") ?? "") !== characterId) return false;
-    const character = characterId ? getObj("character", characterId) : void 0;
+    const character = characterId ? findCharacter(characterId) : void 0;
     if (characterId && !character) return false;
     return ctx.gm || anyTarget || controls(ctx.playerId, token, character);
   }
@@ -5304,10 +5837,8 @@ var DefenseRound = (() => {
     }
     return void 0;
   }
-  var NO_DICE = object.freeze([]);
-  var ROLL_FLAGS = ["roll", "perception-roll", "mental-roll", "react-roll", "defense-roll"];
-  function typedRolls(ctx) {
-    const given2 = ROLL_FLAGS.filter((flag) => ctx.parsed.flags.has(flag));
+  function typedRolls(ctx, dice) {
+    const given2 = dice.flatMap((die) => die.flag !== void 0 && ctx.parsed.flags.has(die.flag) ? [die.flag] : []);
     if (given2.length === 0) return void 0;
     const raw = parseLine(ctx.msg.content ?? "");
     const typed = given2.filter((flag) => !isDieRoll((raw.flags.get(flag) ?? []).join(" "), ctx.msg.inlinerolls));
@@ -5324,17 +5855,51 @@ var DefenseRound = (() => {
     const count = die[1] === "" ? 1 : number(die[1]);
     return count >= 1 && number(die[2]) >= 2;
   }
+  function givenDice(parsed, dice) {
+    const given2 = {};
+    for (const die of dice) {
+      const value = die.flag === void 0 ? void 0 : optionalInteger(parsed, die.flag, 1, die.sides);
+      if (value !== void 0) given2[die.name] = value;
+    }
+    return given2;
+  }
+  function rollsOf(dice, given2, rolled, index, toRoll) {
+    if (dice.length === 0) return NO_ROLLS;
+    const rolls = { ...given2 };
+    let next = index * toRoll;
+    for (const die of dice) if (rolls[die.name] === void 0) rolls[die.name] = rolled[next++] ?? die.sides;
+    return rolls;
+  }
+  var NO_ROLLS = object.freeze({});
+  function applyPlanTo(app, target2, plan, rolls, reads, writes, writeOptions, prepare) {
+    const reading = readTarget(app, target2, plan, reads);
+    prepare?.(reading);
+    const resolution = plan.resolve(reading.facts, rolls);
+    if (isRefusal(resolution)) return { kind: "refusal", refusal: resolution, reading };
+    if (reading.problems.length > 0) return { kind: "problems", reading };
+    const unsafe = unsafeResult(resolution);
+    if (unsafe !== void 0) return { kind: "unsafe", value: unsafe, reading };
+    const { applied, shown } = write(app, reading, resolution, writeOptions(resolution), writes);
+    return { kind: "written", outcome: resolution, applied, shown, reading };
+  }
+  function applyQuietly(app, targets, plan) {
+    const reads = readContext(app);
+    const writes = writeContext(app);
+    return targets.map((target2) => applyPlanTo(app, target2, plan, NO_ROLLS, reads, writes, () => ({ notify: false })));
+  }
   async function runPlan(ctx, plan, targets, notes, options) {
     const app = ctx.app;
-    const perTarget = plan.dice.length;
+    const given2 = givenDice(ctx.parsed, plan.dice);
+    const toRoll = plan.dice.filter((die) => given2[die.name] === void 0);
+    const perTarget = toRoll.length;
     const planned = app.store.settings.edition;
-    const rolled = perTarget > 0 ? await rollDice(targets.flatMap(() => plan.dice)) : [];
+    const rolled = perTarget > 0 ? await rollDice(targets.flatMap(() => toRoll.map((die) => die.sides))) : [];
     if (app.store.settings.edition !== planned) {
       reply(ctx, `Not applied: the edition changed to ${app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
       return;
     }
     const refused2 = [...notes];
-    const typed = ctx.gm ? void 0 : typedRolls(ctx);
+    const typed = ctx.gm ? void 0 : typedRolls(ctx, plan.dice);
     const grouped = new GroupedRefusals();
     const applied = [];
     const shown = [];
@@ -5348,26 +5913,25 @@ var DefenseRound = (() => {
         refused2.push(`${tokenName(target2.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
         return;
       }
-      const reading = readTarget(app, target2, plan, reads);
-      const resolution = plan.resolve(reading.facts, perTarget === 0 ? NO_DICE : rolled.slice(index * perTarget, (index + 1) * perTarget));
-      const maySee = () => senderMaySee(ctx, reading.snapshot);
-      if (isRefusal(resolution)) {
-        if (resolution.kind === "refused" && !resolution.nameFirst) grouped.add(reading.snapshot.name, resolution.reason);
-        else refused2.push(describeTokenRefusal(app, reading.snapshot, resolution, maySee()));
+      const result = applyPlanTo(app, target2, plan, rollsOf(plan.dice, given2, rolled, index, perTarget), reads, writes, (resolution2) => {
+        const writeOptions = { notify: resolution2.observed ?? true, healthColors: hc };
+        if (turnOrder) writeOptions.turnOrder = turnOrder;
+        return writeOptions;
+      });
+      if (result.kind !== "written") {
+        const { snapshot } = result.reading;
+        const maySee = () => senderMaySee(ctx, snapshot);
+        if (result.kind === "refusal") {
+          if (result.refusal.kind === "refused" && !result.refusal.nameFirst) grouped.add(snapshot.name, result.refusal.reason);
+          else refused2.push(describeTokenRefusal(app, snapshot, result.refusal, maySee()));
+        } else if (result.kind === "problems") {
+          refused2.push(describeValueProblems(snapshot, result.reading.problems));
+        } else {
+          refused2.push(`${snapshot.name}: the result${maySee() ? ` (${result.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+        }
         return;
       }
-      if (reading.problems.length > 0) {
-        refused2.push(describeValueProblems(reading.snapshot, reading.problems));
-        return;
-      }
-      const unsafe = unsafeResult(resolution);
-      if (unsafe !== void 0) {
-        refused2.push(`${reading.snapshot.name}: the result${maySee() ? ` (${unsafe})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
-        return;
-      }
-      const writeOptions = { notify: resolution.observed ?? true, healthColors: hc };
-      if (turnOrder) writeOptions.turnOrder = turnOrder;
-      const result = write(app, reading, resolution, writeOptions, writes);
+      const resolution = result.outcome;
       applied.push(result.applied);
       if (typed) result.shown.typed = typed;
       shown.push(result.shown);
@@ -5390,15 +5954,29 @@ var DefenseRound = (() => {
     }
   }
 
+  // src/commands/exchange.ts
+  function endRoundAnswers(app) {
+    app.store.exchange.waiting = {};
+  }
+  function keepAnswersOf(app, edition) {
+    const waiting = app.store.exchange.waiting;
+    for (const id2 of object.keys(waiting)) if (waiting[id2].edition !== edition) delete waiting[id2];
+  }
+  function describeAnswerChange(left, now, same2) {
+    if (same2(left.answer, now.answer)) return void 0;
+    return now.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
+  }
+
   // src/commands/rounds.ts
   function endRound(app) {
     const edition = activeEdition(app);
+    endRoundAnswers(app);
     for (const [id2, record2] of object.entries(app.store.tokens)) {
       if (record2.edition?.id !== edition.id) continue;
       const state2 = edition.parseState(record2.edition.state);
       if (state2 === null) continue;
       const next = edition.endRound(state2);
-      storeMemory(app.store.tokens, id2, normalMemory({ ...memoryOf(record2), edition: { id: edition.id, state: next } }, edition));
+      storeMemory(app.store, id2, normalMemory({ ...memoryOf(app.store, id2), edition: { id: edition.id, state: next } }, edition));
     }
     app.store.round.number += 1;
     app.store.round.turned = 0;
@@ -5455,6 +6033,36 @@ var DefenseRound = (() => {
     send(TO_GM, renderLine("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should."));
   }
 
+  // src/roll20/sandbox.ts
+  function onEvent(event, handler) {
+    on(event, handler);
+  }
+  function logLine(text) {
+    log(text);
+  }
+  function savedState(key) {
+    return state[key];
+  }
+  function saveState(key, value) {
+    state[key] = value;
+  }
+  function installConfig(name) {
+    return typeof globalconfig !== "undefined" ? globalconfig?.[name] : void 0;
+  }
+  function later(run) {
+    setTimeout(run, 0);
+  }
+  function writeHandout(name, notes, create) {
+    const existing = findObjs({ _type: "handout", name })[0];
+    if (existing) {
+      existing.set("notes", notes);
+      return;
+    }
+    if (!create) return;
+    const created = createObj("handout", { name, inplayerjournals: "all", archived: false });
+    created?.set("notes", notes);
+  }
+
   // src/commands/helpHandout.ts
   function escapeHtml(text) {
     return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -5463,67 +6071,59 @@ var DefenseRound = (() => {
   var code = (text) => `<code>${escapeHtml(text)}</code>`;
   var item = (html) => `<li>${html}</li>`;
   function helpHtml(edition) {
-    const stance = edition.stances.length > 0 ? [item(`${code(edition.usage.stance)}: set the stance; with no mode, show it. ${edition.help.stance.map(escapeHtml).join(" ")}`)] : [];
+    const stance = edition.stances.length > 0 ? [item(`${code(edition.commands.stance.usage)}: set the stance; with no mode, show it. ${edition.commands.stance.help.map(escapeHtml).join(" ")}`)] : [];
     return [
       `<h3>DefenseRound v${SCRIPT_VERSION}: the ${edition.id} edition</h3>`,
       "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
       "<h4>Players and GM</h4><ul>",
       ...stance,
-      item(`${code(edition.usage.defend)}: ${edition.help.defend.map(escapeHtml).join(" ")}`),
-      item(`${code(edition.usage.damage)}: ${edition.help.damage.map(escapeHtml).join(" ")}`),
+      item(`${code(edition.commands.defend.usage)}: ${edition.commands.defend.help.map(escapeHtml).join(" ")}`),
+      item(`${code(edition.commands.damage.usage)}: ${edition.commands.damage.help.map(escapeHtml).join(" ")}`),
       item(`${code("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
       item("Every command answers <code>--help</code>."),
       "</ul><h4>GM</h4><ul>",
-      item(`${code("!defense-round")}: status and settings menu; ${code("config KEY VALUE")} (${code("config edition soak|threshold")} switches editions), ${code("set NAME VALUE|clear")}, ${code("repair")}, ${code("next-round")}, ${code("refresh")}, ${code("help")}.`),
+      item(`${code("!defense-round")}: status and settings menu; ${code("config KEY VALUE")} (${code(`config edition ${playableEditions().join("|")}`)} switches editions), ${code("set NAME VALUE|clear")}, ${code("repair")}, ${code("next-round")}, ${code("refresh")}, ${code("help")}.`),
       item(`Commands another script relays (ScriptCards' ${code("--@")}, APILogic) carry no player: they act for the player that ${code("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${code("config api-commands gm")} lets them act as the GM.`),
       "</ul>"
     ].join("");
   }
   function refreshHelpHandout(edition, options = {}) {
-    const html = helpHtml(edition);
-    const existing = findObjs({ _type: "handout", name: HELP_HANDOUT_NAME })[0];
-    if (existing) {
-      existing.set("notes", html);
-      return;
-    }
-    if (options.createIfMissing === false) return;
-    const created = createObj("handout", { name: HELP_HANDOUT_NAME, inplayerjournals: "all", archived: false });
-    created?.set("notes", html);
+    writeHandout(HELP_HANDOUT_NAME, helpHtml(edition), options.createIfMissing !== false);
   }
 
   // src/commands/editionSwitch.ts
   function enterEditionEverywhere(app, left) {
     const edition = activeEdition(app);
     const before = editionOf(left);
-    let count = 0;
+    keepAnswersOf(app, edition.id);
+    const targets = [];
     for (const id2 of object.keys(app.store.tokens)) {
-      const token = getObj("graphic", id2);
+      const token = findToken(id2);
       if (!token || isCard(token)) continue;
-      const reading = readTarget(app, { token, character: characterOf(token) }, TOKEN_ONLY);
-      const record2 = app.store.tokens[id2];
-      const keepsStance = record2?.stance === void 0 || edition.stances.includes(record2.stance);
-      const vitality = reading.facts.bars.vitality.value;
-      const oldState = (record2?.edition?.id === left ? before.parseState(record2.edition.state) : null) ?? before.enter(vitality, false);
-      const deadForGood = record2?.deadForGood === true || before.deadForGood(oldState, vitality);
-      applyOutcome(
-        { settings: app.store.settings, edition, tokens: app.store.tokens },
-        reading,
-        {
+      targets.push({ token, character: characterOf(token) });
+    }
+    const plan = {
+      values: [],
+      dice: [],
+      resolve(facts) {
+        const record2 = app.store.tokens[facts.id];
+        const keepsStance = record2?.stance === void 0 || edition.stances.includes(record2.stance);
+        const vitality = facts.bars.vitality.value;
+        const oldState = (record2?.edition?.id === left ? before.parseState(record2.edition.state) : null) ?? before.enter(vitality, false);
+        const deadForGood = record2?.deadForGood === true || before.deadForGood(oldState, vitality);
+        return {
           headline: "acts",
           steps: [],
-          card: { title: "", rows: [] },
-          shortLine: "",
           changes: [],
           // The state as entered now: the stored one belongs to the edition before.
           state: edition.enter(vitality, deadForGood),
           ...keepsStance ? {} : { stance: null },
           detail: { edition: edition.id }
-        },
-        { notify: false }
-      );
-      count += 1;
-    }
-    return count;
+        };
+      }
+    };
+    applyQuietly(app, targets, plan);
+    return targets.length;
   }
 
   // src/commands/admin.ts
@@ -5533,7 +6133,7 @@ var DefenseRound = (() => {
     config: {
       title: "!defense-round config",
       usage: "!defense-round config KEY VALUE",
-      what: ["Changes one setting, e.g. edition threshold, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM)."]
+      what: [`Changes one setting, e.g. edition ${playableEditions()[1] ?? playableEditions()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`]
     },
     set: {
       title: "!defense-round set",
@@ -5590,7 +6190,7 @@ var DefenseRound = (() => {
   function settingsMenu(app) {
     const s = app.store.settings;
     const edition = activeEdition(app);
-    const others = ["soak", "threshold", "opposed"].filter((id2) => id2 !== s.edition && editionOf(id2).playable);
+    const others = playableEditions().filter((id2) => id2 !== s.edition);
     const toggle = (key, on2) => renderButton(`${key}: ${onOff(on2)}`, `!defense-round config ${key} ${on2 ? "off" : "on"}`);
     const flip = (key, value) => renderButton(`${key}: ${value}`, `!defense-round config ${key} ${value === "gm" ? "public" : "gm"}`);
     return [
@@ -5676,7 +6276,7 @@ var DefenseRound = (() => {
     app.store = freshState(SCRIPT_VERSION);
     app.loadProblems = [];
     delete app.newerState;
-    state[STATE_KEY] = app.store;
+    saveState(STATE_KEY, app.store);
   }
   function showDetails(ctx, args) {
     const [key, ...extra] = args;
@@ -5684,7 +6284,7 @@ var DefenseRound = (() => {
     const detail = ctx.app.details.get(key);
     const gone = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
     if (!detail) throw new RefusalError(gone);
-    const token = getObj("graphic", detail.tokenId);
+    const token = findToken(detail.tokenId);
     const hidden = detail.hidden || token?.get("layer") === "gmlayer";
     const npc = detail.npc || token !== void 0 && isNpc(token, characterOf(token));
     const isPublic = visibilityOf(ctx.app, { npc, hidden }) === "public";
@@ -5759,114 +6359,7 @@ var DefenseRound = (() => {
     }
   };
 
-  // src/state/changes.ts
-  function placeOf(tokenId, change) {
-    switch (change.kind) {
-      case "bar":
-        return change.attributeId ? `attribute:${change.attributeId}` : `bar:${tokenId}:${change.bar}`;
-      case "attribute":
-        return `attribute:${change.attributeId}`;
-      case "worn":
-        return `worn:${tokenId}:${change.track}`;
-      case "override":
-        return `override:${tokenId}:${change.key}`;
-      case "markers":
-        return `markers:${tokenId}`;
-      case "memory":
-        return `memory:${change.tokenId ?? tokenId}`;
-      case "initiative":
-        return `initiative:${tokenId}`;
-      case "turn-order":
-        return `turn-order:${change.tokenId}`;
-    }
-  }
-  function mergeChanges(tokens, onTable2 = () => true, adopt = () => void 0) {
-    const merged = new map();
-    for (const entry of tokens) {
-      const here = onTable2(entry.tokenId);
-      for (const change of entry.changes) {
-        const place = placeOf(entry.tokenId, change);
-        const earlier = merged.get(place);
-        if (!earlier) merged.set(place, { first: change, last: change, ...here ? { owner: entry } : {} });
-        else {
-          earlier.last = change;
-          if (here && earlier.owner === void 0) earlier.owner = entry;
-        }
-      }
-    }
-    const out = [];
-    for (const [place, entry] of merged) {
-      const { first, last } = entry;
-      const owner = entry.owner ?? adopt(first);
-      if (owner === void 0) continue;
-      const change = first !== last && "to" in first && "to" in last ? { ...first, to: last.to } : first;
-      out.push({ place, tokenId: owner.tokenId, name: owner.name, change });
-    }
-    return out;
-  }
-  function shiftMemory(memory2, edition, rounds) {
-    if (!memory2.edition || memory2.edition.id !== edition.id || rounds <= 0) return memory2;
-    let state2 = edition.parseState(memory2.edition.state);
-    if (state2 === null) return memory2;
-    for (let i = 0; i < math.min(rounds, 10); i += 1) state2 = edition.endRound(state2);
-    const out = { ...memory2 };
-    if (edition.isEmptyState(state2)) delete out.edition;
-    else out.edition = { id: edition.id, state: state2 };
-    return out;
-  }
-  var VALUE_LABEL = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-  function changedEntries(merged, now, same2) {
-    return merged.filter(({ place, change }) => change.kind !== "turn-order" && !same2(now.get(place), change.to));
-  }
-  function changedSince(merged, now, same2, describe) {
-    const found = [];
-    for (const { place, name, change } of merged) {
-      if (change.kind === "turn-order") continue;
-      const value = now.get(place);
-      if (same2(value, change.to)) continue;
-      switch (change.kind) {
-        case "bar":
-          found.push(`${name}: ${RESOURCE_LABEL[change.resource]} is ${value ?? "not a number"} (was left at ${change.to})`);
-          break;
-        case "attribute":
-          found.push(`${name}: ${VALUE_LABEL[change.key] ?? change.key} is ${value ?? "unset"} (was left at ${change.to})`);
-          break;
-        case "worn":
-          found.push(`${name}: ${change.track === "physical" ? "Physical" : "Magical"} protection is ${value ?? "unset"} (was left at ${change.to})`);
-          break;
-        case "override":
-          found.push(`${name}: ${change.key} is ${value ?? "unset"} (was left at ${change.to})`);
-          break;
-        case "markers":
-          found.push(`${name}: markers changed`);
-          break;
-        case "memory":
-          found.push(`${name} ${describe(change.to, value ?? {})}`);
-          break;
-        case "initiative":
-          found.push(`${name}: initiative is ${value ?? "gone"} (was left at ${change.to})`);
-          break;
-      }
-    }
-    return found;
-  }
-  function shiftMerged(merged, edition, rounds) {
-    return merged.map(
-      (entry) => entry.change.kind === "memory" ? { ...entry, change: { ...entry.change, from: shiftMemory(entry.change.from, edition, rounds), to: shiftMemory(entry.change.to, edition, rounds) } } : entry
-    );
-  }
-  function undoneMemory(from, to, now, same2) {
-    const out = {};
-    const edition = same2(from.edition, to.edition) ? now.edition : from.edition;
-    const deadForGood = from.deadForGood === to.deadForGood ? now.deadForGood : from.deadForGood;
-    const stance = from.stance === to.stance ? now.stance : from.stance;
-    if (edition !== void 0) out.edition = edition;
-    if (deadForGood !== void 0) out.deadForGood = deadForGood;
-    if (stance !== void 0) out.stance = stance;
-    return out;
-  }
-
-  // src/roll20/restore.ts
+  // src/roll20/now.ts
   function readNow(context, merged) {
     const now = new map();
     let order;
@@ -5882,16 +6375,16 @@ var DefenseRound = (() => {
           now.set(place, readInteger(getObj("attribute", change.attributeId)?.get("current")));
           break;
         case "worn":
-          now.set(place, context.tokens[tokenId]?.worn?.[change.track] ?? null);
+          now.set(place, context.memories.tokens[tokenId]?.worn?.[change.track] ?? null);
           break;
         case "override":
-          now.set(place, context.tokens[tokenId]?.overrides?.[change.key] ?? null);
+          now.set(place, context.memories.tokens[tokenId]?.overrides?.[change.key] ?? null);
           break;
         case "markers":
           now.set(place, string(token?.get("statusmarkers") ?? ""));
           break;
         case "memory":
-          now.set(place, normalMemory(memoryOf(context.tokens[change.tokenId ?? tokenId]), context.edition));
+          now.set(place, normalMemory(memoryOf(context.memories, change.tokenId ?? tokenId), context.edition));
           break;
         case "initiative": {
           order ?? (order = readTurnOrder());
@@ -5904,115 +6397,6 @@ var DefenseRound = (() => {
       }
     }
     return now;
-  }
-  function restore(context, merged, now) {
-    const attributes = new map();
-    const tokenProps = new map();
-    const touched = new set();
-    const props = (tokenId) => {
-      let found = tokenProps.get(tokenId);
-      if (!found) tokenProps.set(tokenId, found = {});
-      return found;
-    };
-    let order;
-    let orderChanged = false;
-    const befores = new map();
-    for (const { tokenId, change } of merged) {
-      const token = getObj("graphic", tokenId);
-      if (!token) continue;
-      if (!befores.has(tokenId)) {
-        befores.set(tokenId, { snapshot: readToken(token, characterOf(token), context.settings), memory: normalMemory(memoryOf(context.tokens[tokenId]), context.edition) });
-      }
-      touched.add(tokenId);
-      switch (change.kind) {
-        case "bar":
-          if (change.from === null) break;
-          if (change.attributeId && getObj("attribute", change.attributeId)) attributes.set(change.attributeId, change.from);
-          else props(tokenId)[`${change.bar}_value`] = change.from;
-          break;
-        case "attribute":
-          if (change.from !== null) attributes.set(change.attributeId, change.from);
-          break;
-        case "worn": {
-          const record2 = { ...context.tokens[tokenId] };
-          record2.worn = withEntry(record2.worn, change.track, change.from);
-          putRecord(context.tokens, tokenId, record2);
-          break;
-        }
-        case "override": {
-          const record2 = { ...context.tokens[tokenId] };
-          record2.overrides = withEntry(record2.overrides, change.key, change.from);
-          putRecord(context.tokens, tokenId, record2);
-          break;
-        }
-        case "markers":
-          props(tokenId).statusmarkers = change.from;
-          break;
-        case "memory": {
-          const id2 = change.tokenId ?? tokenId;
-          const current = normalMemory(memoryOf(context.tokens[id2]), context.edition);
-          storeMemory(context.tokens, id2, undoneMemory(change.from, change.to, current, sameData));
-          break;
-        }
-        case "initiative": {
-          order ?? (order = readTurnOrder());
-          const entry = order.find((row) => row.id === tokenId);
-          if (entry) {
-            entry.pr = change.from;
-            orderChanged = true;
-          }
-          break;
-        }
-        case "turn-order": {
-          order ?? (order = readTurnOrder());
-          const kept = order.filter((row) => row.id !== change.tokenId);
-          if (kept.length !== order.length) {
-            order = kept;
-            orderChanged = true;
-          }
-          break;
-        }
-      }
-    }
-    for (const [id2, value] of attributes) {
-      const attribute = getObj("attribute", id2);
-      if (attribute) writeAttribute(attribute, value);
-    }
-    for (const tokenId of touched) {
-      const token = getObj("graphic", tokenId);
-      const before = befores.get(tokenId);
-      if (!token || !before) continue;
-      const pending = tokenProps.get(tokenId) ?? {};
-      if (typeof pending.statusmarkers === "string") pending.statusmarkers = markersForStance(pending.statusmarkers, context.tokens[tokenId]?.stance ?? null, context.settings);
-      const barsAfter = {};
-      for (const resource of RESOURCES) {
-        const reading = before.snapshot.bars[resource];
-        const key = `${reading.bar}_value`;
-        const restored = reading.link ? attributes.get(reading.link) : void 0;
-        if (restored !== void 0 && token.get(key) !== restored) pending[key] = restored;
-        const written = restored ?? pending[key];
-        barsAfter[resource] = typeof written === "number" ? written : reading.value;
-      }
-      if (object.keys(pending).length > 0) token.set(pending);
-      const markersAfter = typeof pending.statusmarkers === "string" ? pending.statusmarkers : before.snapshot.statusmarkers;
-      tellObservers(context, token, before.snapshot, before.memory, { ...barsAfter, statusmarkers: markersAfter });
-    }
-    if (order && orderChanged) writeTurnOrder(order);
-  }
-  function tellObservers(context, token, snapshot, memoryBefore, after) {
-    const condition = (memory2, vitality) => {
-      const state2 = memory2.edition?.id === context.edition.id ? context.edition.parseState(memory2.edition.state) : null;
-      return context.edition.condition(state2 ?? context.edition.enter(vitality, memory2.deadForGood === true), vitality);
-    };
-    const memoryAfter = normalMemory(memoryOf(context.tokens[token.id]), context.edition);
-    const before = {
-      vitality: snapshot.bars.vitality.value,
-      soul: snapshot.bars.soul.value,
-      power: snapshot.bars.power.value,
-      statusmarkers: snapshot.statusmarkers,
-      condition: condition(memoryBefore, snapshot.bars.vitality.value)
-    };
-    notifyObservers(token, before, { ...after, condition: condition(memoryAfter, after.vitality) }, { undo: true }, () => previousProperties(snapshot, snapshot.bars.vitality.value));
   }
 
   // src/commands/undo.ts
@@ -6039,11 +6423,14 @@ var DefenseRound = (() => {
     const gone = application.tokens.filter((entry) => !present2.includes(entry)).map((entry) => entry.name);
     const adopt = (change) => sheetValue(change) ? present2.find((entry) => stillOwned({ place: "", tokenId: entry.tokenId, name: entry.name, change }, app.store.settings)) : void 0;
     const merged = shiftMerged(mergeChanges(application.tokens, (id2) => tokens.get(id2) !== void 0, adopt), edition, app.store.round.number - application.round).filter((entry) => stillOwned(entry, app.store.settings));
-    const context = { settings: app.store.settings, edition, tokens: app.store.tokens };
+    const context = { settings: app.store.settings, edition, memories: memoriesOf(app) };
     const now = readNow(context, merged);
     const describe = (left, current) => {
       if (left.stance !== current.stance) return current.stance === void 0 ? "has dropped its stance since" : `has taken the ${current.stance} stance since`;
       if (left.deadForGood !== current.deadForGood) return "has died for good since";
+      const answer = describeAnswerChange(left, current, sameData);
+      if (answer !== void 0 && current.answer !== void 0) return answer;
+      if (answer !== void 0 && sameData(left.edition, current.edition)) return answer;
       const state2 = (memory2) => (memory2.edition?.id === edition.id ? edition.parseState(memory2.edition.state) : null) ?? edition.enter(null, false);
       return edition.describeStateChange(state2(left), state2(current));
     };
@@ -6059,7 +6446,7 @@ var DefenseRound = (() => {
         return;
       }
     }
-    restore(context, merged, now);
+    applyUndo(context, merged);
     if (changed.length > 0) settleConditions(app, merged, now);
     history.splice(index, 1);
     const what = application.kind === "save" ? "Save undone" : "Damage undone";
@@ -6074,17 +6461,17 @@ var DefenseRound = (() => {
     return change.kind === "bar" && change.attributeId !== void 0 || change.kind === "attribute";
   }
   function stillOwned({ tokenId, change }, settings) {
-    const token = getObj("graphic", tokenId);
+    const token = findToken(tokenId);
     if (!token) return false;
     switch (change.kind) {
       case "bar":
-        return change.attributeId === void 0 || string(token.get(`${change.bar}_link`) ?? "") === change.attributeId;
+        return change.attributeId === void 0 || barLink(token, change.bar) === change.attributeId;
       case "attribute": {
-        const attribute = getObj("attribute", change.attributeId);
-        return attribute !== void 0 && string(attribute.get("_characterid") ?? "") === string(token.get("represents") ?? "") && string(attribute.get("name") ?? "").toLowerCase() === settings.attributes[change.key].toLowerCase();
+        const owner = attributeOwner(change.attributeId);
+        return owner !== void 0 && owner.characterId === string(token.get("represents") ?? "") && owner.name.toLowerCase() === settings.attributes[change.key].toLowerCase();
       }
       case "memory":
-        return change.tokenId === void 0 || getObj("graphic", change.tokenId) !== void 0;
+        return change.tokenId === void 0 || findToken(change.tokenId) !== void 0;
       default:
         return true;
     }
@@ -6094,29 +6481,23 @@ var DefenseRound = (() => {
     for (const { place, tokenId, change } of merged) {
       if (change.kind !== "bar" || change.resource !== "vitality" || change.from === null) continue;
       const before = now.get(place);
-      const token = getObj("graphic", tokenId);
+      const token = findToken(tokenId);
       if (!token || typeof before !== "number") continue;
-      const reading = readTarget(app, { token, character: characterOf(token) }, TOKEN_ONLY);
-      const set2 = edition.setVitality(before, change.from, reading.facts.state);
-      applyOutcome(
-        { settings: app.store.settings, edition, tokens: app.store.tokens },
-        reading,
-        { headline: "acts", steps: [], card: { title: "", rows: [] }, shortLine: "", changes: [], state: set2.state, detail: { undo: true } },
-        { notify: false }
-      );
+      const putBack = change.from;
+      const settle = {
+        values: [],
+        dice: [],
+        resolve: (facts) => ({ headline: "acts", steps: [], changes: [], state: edition.setVitality(before, putBack, facts.state).state, detail: { undo: true } })
+      };
+      applyQuietly(app, [{ token, character: characterOf(token) }], settle);
     }
   }
 
   // src/commands/damage.ts
   var COMMON_FLAGS = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } };
-  var DEFENDER_FLAGS = [
-    { flag: "defense", what: "decides its defense (--defense)" },
-    { flag: "defense-mode", what: "chooses its defense mode (--defense-mode)" },
-    { flag: "defense-roll", what: "rolls its defense (--defense-roll)" }
-  ];
   var damageCommand = {
-    usage: (app) => activeEdition(app).usage.damage,
-    help: (app) => activeEdition(app).help.damage,
+    usage: (app) => activeEdition(app).commands.damage.usage,
+    help: (app) => activeEdition(app).commands.damage.help,
     helpFor: (_app, parsed) => hasFlag(parsed, "undo") || hasFlag(parsed, "force") ? {
       title: "!damage --undo",
       usage: "!damage --undo [--force]",
@@ -6131,15 +6512,16 @@ var DefenseRound = (() => {
         return;
       }
       const edition = activeEdition(ctx.app);
-      checkFlags(ctx.parsed, { ...COMMON_FLAGS, ...edition.flags.damage }, flagElsewhere(edition.id, "damage"));
+      const flags = edition.commands.damage.flags;
+      checkFlags(ctx.parsed, { ...COMMON_FLAGS, ...flags }, flagElsewhere(edition.id, "damage"));
       const plan = edition.planDamage(ctx.parsed, planContext(ctx.app, ctx.gm));
       const anyTarget = ctx.gm || ctx.app.store.settings.playersTargetAny;
       const found = resolveTargets(ctx, idsArg(ctx.parsed), { anyTarget });
       let { targets } = found;
       const notes = [...found.notes];
-      const chooser = DEFENDER_FLAGS.find(({ flag }) => hasFlag(ctx.parsed, flag));
+      const chooser = object.keys(flags).find((flag) => flags[flag].decides !== void 0 && hasFlag(ctx.parsed, flag));
       if (chooser !== void 0 && !ctx.gm) {
-        const what = chooser.what;
+        const what = flags[chooser].decides;
         const chooses = targets.filter(({ token, character }) => controls(ctx.playerId, token, character));
         const others = targets.filter((target2) => !chooses.includes(target2)).map(({ token }) => tokenName(token, "a token"));
         if (others.length > 0) notes.push(`${nameList(others)}: only the GM or its controller ${what}`);
@@ -6160,22 +6542,23 @@ var DefenseRound = (() => {
 
   // src/commands/defend.ts
   var COMMON_FLAGS2 = { ids: { kind: "list" }, help: { kind: "switch" } };
-  var ID_FLAGS = ["vs", "ally", "aided-by"];
   var defendCommand = {
-    usage: (app) => activeEdition(app).usage.defend,
-    help: (app) => activeEdition(app).help.defend,
+    usage: (app) => activeEdition(app).commands.defend.usage,
+    help: (app) => activeEdition(app).commands.defend.help,
     run(ctx) {
       const edition = activeEdition(ctx.app);
-      if (edition.refuses?.defend) {
-        reply(ctx, `!defend is not used: ${edition.refuses.defend}.`);
+      const spec = edition.commands.defend;
+      if (spec.refused) {
+        reply(ctx, `!defend is not used: ${spec.refused}.`);
         return;
       }
-      checkFlags(ctx.parsed, { ...COMMON_FLAGS2, ...edition.flags.defend }, flagElsewhere(edition.id, "defend"));
+      checkFlags(ctx.parsed, { ...COMMON_FLAGS2, ...spec.flags }, flagElsewhere(edition.id, "defend"));
       const plan = edition.planDefend(ctx.parsed);
-      checkIdFlags(ctx, ID_FLAGS);
+      const idFlags = object.keys(spec.flags).filter((flag) => spec.flags[flag].token === true);
+      checkIdFlags(ctx, idFlags);
       const found = resolveTargets(ctx, idsArg(ctx.parsed));
       const notes = [...found.notes];
-      const named = ID_FLAGS.map((flag) => ({ flag, id: (ctx.parsed.flags.get(flag) ?? []).join(" ") })).filter(({ id: id2 }) => id2 !== "");
+      const named = idFlags.map((flag) => ({ flag, id: (ctx.parsed.flags.get(flag) ?? []).join(" ") })).filter(({ id: id2 }) => id2 !== "");
       const targets = found.targets.filter(({ token }) => {
         const self = named.find(({ id: id2 }) => id2 === token.id);
         if (self) notes.push(`${tokenName(token, "a token")}: --${self.flag} names the token itself`);
@@ -6195,8 +6578,8 @@ var DefenseRound = (() => {
   // src/commands/stance.ts
   var FLAGS = { ids: { kind: "list" }, help: { kind: "switch" } };
   var stanceCommand = {
-    usage: (app) => activeEdition(app).usage.stance,
-    help: (app) => activeEdition(app).help.stance,
+    usage: (app) => activeEdition(app).commands.stance.usage,
+    help: (app) => activeEdition(app).commands.stance.help,
     run(ctx) {
       const edition = activeEdition(ctx.app);
       if (edition.stances.length === 0) throw new RefusalError(`the ${edition.id} edition has no stances`);
@@ -6214,7 +6597,7 @@ var DefenseRound = (() => {
         const settings = ctx.app.store.settings;
         const fallback = edition.stances.includes("none") ? "none" : edition.stances[0] ?? "none";
         const lines = targets.map(({ token, character }) => `${readToken(token, character, settings).name}: ${ctx.app.store.tokens[token.id]?.stance ?? fallback}`);
-        reply(ctx, `Stances: ${lines.join("; ")}.${notes.length ? ` (${notes.join("; ")})` : ""} Usage: ${edition.usage.stance}`);
+        reply(ctx, `Stances: ${lines.join("; ")}.${notes.length ? ` (${notes.join("; ")})` : ""} Usage: ${edition.commands.stance.usage}`);
         return;
       }
       return runPlan(ctx, edition.planStance(stance), targets, notes, { title: "Stance", refusals: (refused2) => `${refused2.join("; ")}.` });
@@ -6239,21 +6622,23 @@ var DefenseRound = (() => {
         }
         const max = facts.bars[resource].max;
         const after = healedValue(before, amount, max);
-        const capped = max === null ? " (the bar has no max: not capped)" : after === max && before + amount > max ? ` (capped at max ${max})` : "";
-        const lines = [`${RESOURCE_LABEL[resource]} ${before} -> ${after}${capped}`];
+        const capped = max !== null && after === max && before + amount > max;
         const set2 = vitality === null ? void 0 : edition.setVitality(vitality, resource === "vitality" ? after : vitality, facts.state);
-        if (resource === "vitality" && set2) lines.push(...set2.conditionLines);
-        const now = set2?.now;
+        const who = facts.id;
         return {
           headline: "acts",
           ...after === before ? { noop: true } : {},
-          steps: set2 && resource === "vitality" ? set2.steps : [],
-          card: { title: `${facts.name} is healed: ${RESOURCE_LABEL[resource]} +${after - before}`, rows: [{ label: "Heal", lines }, { label: "Now", lines: now ? [now] : [] }] },
-          // Nothing healed (already at its max) says so, on a row of several as on its own card.
-          // A short line carries no number (it is what the table sees of an NPC).
-          shortLine: after !== before ? `${facts.name} is healed.` : `${facts.name} is not healed${max !== null && before >= max ? ": already at its max" : ""}.`,
+          steps: [
+            at(TITLE, { kind: "heal-title", who, resource, amount: after - before }),
+            // Nothing healed (already at its max) says so, on a row of several as on its own card.
+            at(SUMMARY, { kind: "heal-summary", who, healed: after !== before, atMax: max !== null && before >= max }),
+            at("Heal", { kind: "healed", resource, before, after, max, capped }),
+            ...resource === "vitality" && set2 ? placed("Heal", set2.conditions) : [],
+            ...set2?.now ? [at("Now", set2.now)] : []
+          ],
           changes: after !== before ? [{ kind: "bar", resource, to: after }] : [],
           ...resource === "vitality" && set2 ? { state: set2.state } : {},
+          ...resource === "vitality" && set2?.dropsAnswer ? { answer: null } : {},
           detail: { heal: amount, resource, before, after }
         };
       }
@@ -6281,6 +6666,7 @@ var DefenseRound = (() => {
   };
 
   // src/commands/handEdit.ts
+  var NO_ROLLS2 = object.freeze({});
   function onTokenChange(app, token, prev) {
     if (!prev || isCard(token)) return;
     const settings = app.store.settings;
@@ -6301,61 +6687,84 @@ var DefenseRound = (() => {
       keepInStep = { tokenProps: { [key]: echo2.to } };
     }
     if (settings.armorOnManualEdits && !alreadyRead && typed < before && before - typed <= MAX_DAMAGE) {
-      const plan = edition.planHandEdit(before - typed, planContext(app, true));
-      const reading2 = readTarget(app, target2, plan);
-      startingFrom(reading2, before);
-      enteredAt(app, reading2, before);
-      if (edition.condition(reading2.facts.state, before) !== "dead") {
-        const resolution = plan.resolve(reading2.facts, []);
-        if (reading2.problems.length > 0) {
-          send(TO_GM, renderLine(`Hand edit not read through armor: ${describeValueProblems(reading2.snapshot, reading2.problems, "")}.`));
-        } else if (!isRefusal(resolution)) {
-          if (unsafeResult(resolution) !== void 0) return;
-          const vitalityAfter2 = resolution.changes.find((change) => change.kind === "bar" && change.resource === "vitality");
-          if (vitalityAfter2 === void 0) resolution.changes.push({ kind: "bar", resource: "vitality", to: before });
-          const { applied: applied2, shown: shown2 } = write(app, reading2, resolution, {
-            vitalityFrom: before,
-            ...keepInStep,
-            title: `${reading2.snapshot.name}: Vitality edited by hand, ${before} -> ${typed}, read through armor`
-          });
-          present(app, [shown2], { title: "Hand edit", replyTo: "gm" });
-          if (link) app.linkedEdits.set(link, { from: before, typed, to: vitalityAfter2?.kind === "bar" ? vitalityAfter2.to : before, by: token.id, echoed: new set() });
-          recordApplication(app, { by: "hand-edit", kind: "hand-edit", round: app.store.round.number, tokens: [applied2] });
-          return;
+      const hit = edition.planHandEdit(before - typed, planContext(app, true));
+      const plan = {
+        ...hit,
+        resolve(facts, rolls) {
+          if (edition.condition(facts.state, before) === "dead") return { kind: "refused", reason: "dead" };
+          const resolution = hit.resolve(facts, rolls);
+          if (!("kind" in resolution) && !resolution.changes.some((change) => change.kind === "bar" && change.resource === "vitality")) {
+            resolution.changes.push({ kind: "bar", resource: "vitality", to: before });
+          }
+          return resolution;
         }
+      };
+      const result2 = applyPlanTo(
+        app,
+        target2,
+        plan,
+        NO_ROLLS2,
+        readContext(app),
+        writeContext(app),
+        () => ({ vitalityFrom: before, ...keepInStep, title: at(TITLE, { kind: "hand-edit-read-title", who: token.id, before, typed }) }),
+        (reading) => {
+          startingFrom(reading, before);
+          enteredAt(app, reading, before);
+        }
+      );
+      if (result2.kind === "unsafe") return;
+      if (result2.kind === "problems" || result2.kind === "refusal" && result2.reading.problems.length > 0) {
+        send(TO_GM, renderLine(`Hand edit not read through armor: ${describeValueProblems(result2.reading.snapshot, result2.reading.problems, "")}.`));
+      } else if (result2.kind === "written") {
+        present(app, [result2.shown], { title: "Hand edit", replyTo: "gm" });
+        const vitalityAfter2 = result2.outcome.changes.find((change) => change.kind === "bar" && change.resource === "vitality");
+        if (link) app.linkedEdits.set(link, { from: before, typed, to: vitalityAfter2?.kind === "bar" ? vitalityAfter2.to : before, by: token.id, echoed: new set() });
+        recordApplication(app, { by: "hand-edit", kind: "hand-edit", round: app.store.round.number, tokens: [result2.applied] });
+        return;
       }
     }
-    const { reading, outcome, saysSomething } = plainEdit(app, target2, before, typed);
-    if (unsafeResult(outcome) !== void 0) return;
-    const { applied, shown } = write(app, reading, outcome, { vitalityFrom: before, ...keepInStep });
-    if (alreadyRead) joinLinkedEdit(app, link, applied);
-    if (saysSomething) present(app, [shown], { title: "Hand edit", replyTo: "gm" });
+    const edit = plainEdit(app, before, typed);
+    const result = applyPlanTo(app, target2, edit.plan, NO_ROLLS2, readContext(app), writeContext(app), () => ({ vitalityFrom: before, ...keepInStep }), (reading) => enteredAt(app, reading, before));
+    if (result.kind !== "written") return;
+    if (alreadyRead) joinLinkedEdit(app, link, result.applied);
+    if (edit.saysSomething()) present(app, [result.shown], { title: "Hand edit", replyTo: "gm" });
   }
   function editedValue(token, key, link, before) {
     const onToken = readInteger(token.get(key));
     if (link === "" || onToken !== before) return { typed: onToken };
-    const onSheet = readInteger(getObj("attribute", link)?.get("current"));
+    const onSheet = readInteger(attributeCurrent(link));
     if (onSheet === null || onSheet === before) return { typed: onToken };
     return { typed: onSheet, keepInStep: { tokenProps: { [key]: onSheet } } };
   }
-  function plainEdit(app, target2, before, typed) {
+  function plainEdit(app, before, typed) {
     const edition = activeEdition(app);
-    const reading = readTarget(app, target2, TOKEN_ONLY);
-    enteredAt(app, reading, before);
-    const state2 = reading.facts.state;
-    const set2 = edition.setVitality(before, typed, state2);
-    const name = reading.snapshot.name;
-    const outcome = {
-      headline: "acts",
-      steps: set2.steps,
-      card: { title: `${name}: Vitality edited by hand`, rows: [{ label: "Change", lines: set2.lines }, { label: "Now", lines: [set2.now ?? "Standing"] }] },
-      shortLine: set2.now ? `${name}: ${set2.now.split(":")[0]}.` : `${name} is back on their feet.`,
-      changes: set2.vitality !== typed ? [{ kind: "bar", resource: "vitality", to: set2.vitality }] : [],
-      state: set2.state,
-      detail: set2
+    let says = false;
+    const plan = {
+      values: [],
+      dice: [],
+      resolve(facts) {
+        const state2 = facts.state;
+        const set2 = edition.setVitality(before, typed, state2);
+        const who = facts.id;
+        const settled = edition.setVitality(before, before, state2).state;
+        says = set2.vitality !== typed || !sameData(settled, set2.state);
+        const outcome = {
+          headline: "acts",
+          steps: [
+            at(TITLE, { kind: "hand-edit-title", who }),
+            at(SUMMARY, { kind: "hand-edit-summary", who, now: set2.now }),
+            ...set2.steps.map((step) => at("Change", step)),
+            set2.now ? at("Now", set2.now) : at("Now", { kind: "standing" })
+          ],
+          changes: set2.vitality !== typed ? [{ kind: "bar", resource: "vitality", to: set2.vitality }] : [],
+          state: set2.state,
+          ...set2.dropsAnswer ? { answer: null } : {},
+          detail: set2
+        };
+        return outcome;
+      }
     };
-    const settled = edition.setVitality(before, before, state2).state;
-    return { reading, outcome, saysSomething: set2.vitality !== typed || !sameData(settled, set2.state) };
+    return { plan, saysSomething: () => says };
   }
   function enteredAt(app, reading, before) {
     const edition = activeEdition(app);
@@ -6408,7 +6817,7 @@ var DefenseRound = (() => {
     const edition = activeEdition(app);
     if (app.store.healthColorsNoticed || edition.condition(edition.enter(0, false), 0) === "dead") return;
     const installed = healthColors() !== void 0;
-    const theirs = state.HealthColors;
+    const theirs = savedState("HealthColors");
     if (!installed || !theirs || theirs.auraDead !== true && theirs.auraDeadPC !== true) return;
     app.store.healthColorsNoticed = true;
     send(
@@ -6430,12 +6839,12 @@ var DefenseRound = (() => {
     "!defense-round": adminCommand
   };
   function startDefenseRound() {
-    const firstInstall = state[STATE_KEY] === void 0;
-    const { stored, problems, newer } = loadState(state[STATE_KEY], SCRIPT_VERSION);
+    const firstInstall = savedState(STATE_KEY) === void 0;
+    const { stored, problems, newer } = loadState(savedState(STATE_KEY), SCRIPT_VERSION);
     const app = { store: stored, attributes: new AttributeIndex(), loadProblems: problems, linkedEdits: new map(), details: new DetailsStore() };
     if (newer !== void 0) {
       app.newerState = newer;
-      log(`${SCRIPT_NAME} v${SCRIPT_VERSION}: ${problems.join("; ")}`);
+      logLine(`${SCRIPT_NAME} v${SCRIPT_VERSION}: ${problems.join("; ")}`);
       send(TO_GM, renderLine(newerStateNotice(newer)));
     } else {
       adoptState(app, firstInstall);
@@ -6449,9 +6858,9 @@ var DefenseRound = (() => {
     if (firstInstall) applyInstallOptions(stored.settings, installOptions());
     const trimmed = trimHistory(app);
     if (trimmed > 0) problems.push(`history: ${trimmed} entr${trimmed === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`);
-    state[STATE_KEY] = stored;
+    saveState(STATE_KEY, stored);
     if (problems.length > 0) {
-      log(`${SCRIPT_NAME} v${SCRIPT_VERSION}: stored state had problems, replaced by defaults: ${problems.join("; ")}`);
+      logLine(`${SCRIPT_NAME} v${SCRIPT_VERSION}: stored state had problems, replaced by defaults: ${problems.join("; ")}`);
       send(TO_GM, renderLine(`${SCRIPT_NAME}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`));
     }
     if (firstInstall || stored.scriptVersion === "") {
@@ -6470,14 +6879,14 @@ var DefenseRound = (() => {
     const lookAtTurnOrder = guarded("following the Turn Tracker", () => {
       if (!paused()) noticeTurnOrder(app);
     });
-    on(
+    onEvent(
       "chat:message",
       guarded(
         (msg) => `${string(msg?.content ?? "").split(" ", 1)[0]}`,
         (msg) => {
           if (msg?.type === "api" && !paused()) {
             if (commandWord(msg, COMMANDS) !== void 0) noticeTurnOrder(app);
-            else setTimeout(lookAtTurnOrder, 0);
+            else later(lookAtTurnOrder);
           }
           return dispatch(app, msg, COMMANDS);
         },
@@ -6487,28 +6896,30 @@ var DefenseRound = (() => {
     const barEdit = guarded("a hand edit of a bar", (token, prev) => {
       if (!paused()) onTokenChange(app, token, prev);
     });
-    for (const bar2 of ["bar1", "bar2", "bar3"]) on(`change:graphic:${bar2}_value`, barEdit);
-    on(
+    for (const bar2 of ["bar1", "bar2", "bar3"]) onEvent(`change:graphic:${bar2}_value`, barEdit);
+    onEvent(
       "destroy:graphic",
       guarded("forgetting a deleted token", (token) => {
-        if (!paused()) delete app.store.tokens[token.id];
+        if (paused()) return;
+        delete app.store.tokens[token.id];
+        delete app.store.exchange.waiting[token.id];
       })
     );
     initRound(app);
-    on("change:campaign:turnorder", lookAtTurnOrder);
+    onEvent("change:campaign:turnorder", lookAtTurnOrder);
     observeGroupInitiative(lookAtTurnOrder);
     const forgetCharacter = guarded("refreshing attribute look-ups", (attribute) => {
       app.attributes.forget(string(attribute.get("_characterid") ?? ""));
     });
-    on("add:attribute", forgetCharacter);
-    on("destroy:attribute", forgetCharacter);
-    on("change:attribute:name", forgetCharacter);
+    onEvent("add:attribute", forgetCharacter);
+    onEvent("destroy:attribute", forgetCharacter);
+    onEvent("change:attribute:name", forgetCharacter);
     observeTokenMod(barEdit);
     if (!paused()) guarded("checking HealthColors", () => healthColorsNotice(app))();
-    log(`${SCRIPT_NAME} v${SCRIPT_VERSION} ready: edition ${stored.settings.edition}.`);
+    logLine(`${SCRIPT_NAME} v${SCRIPT_VERSION} ready: edition ${stored.settings.edition}.`);
   }
   function installOptions() {
-    return typeof globalconfig !== "undefined" ? globalconfig?.[SCRIPT_NAME.toLowerCase()] : void 0;
+    return installConfig(SCRIPT_NAME.toLowerCase());
   }
   function observeGroupInitiative(handler) {
     const api = groupInitiative();
@@ -6520,7 +6931,7 @@ var DefenseRound = (() => {
   }
 
   // src/index.ts
-  on("ready", guarded("starting up", () => {
+  onEvent("ready", guarded("starting up", () => {
     startDefenseRound();
   }));
   var version2 = SCRIPT_VERSION;

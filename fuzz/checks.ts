@@ -88,6 +88,8 @@ export function snapshot(world: World): Snapshot {
     stateJson = JSON.stringify(raw);
     values.set('settings', JSON.stringify(stored.settings));
     for (const [id, record] of Object.entries<any>(stored.tokens ?? {})) rememberedValues(values, id, record);
+    // Defenses made ahead, kept by the exchange beside the token records.
+    for (const [id, answer] of Object.entries<any>(stored.exchange?.waiting ?? {})) values.set(`s:${id}:answer`, JSON.stringify(answer));
     if (Array.isArray(stored.history)) history = [...stored.history];
   } else if (raw !== undefined) {
     stateJson = JSON.stringify(raw);
@@ -343,7 +345,7 @@ export function checkPlayer(found: readonly Change[], facts: StepFacts, leftBy: 
     if (cmd.kind === 'undo') {
       // A linked bar follows its attribute, whose own change is checked: a token linked since shows the value put back.
       if (facts.mayTouch.linked(key)) continue;
-      const memory = key.endsWith(':mem');
+      const memory = key.endsWith(':mem') || key.endsWith(':answer');
       const left = leftBy?.get(key);
       if (memory ? !(facts.mayTouch(key) || left) : !left) {
         out.push(`${actor.label}'s undo changed ${key}, which they never changed: ${describe(change.before)} -> ${describe(change.after)}`);
@@ -356,7 +358,7 @@ export function checkPlayer(found: readonly Change[], facts: StepFacts, leftBy: 
     if (facts.mayTouch(key)) continue;
     // players-target-any lifts control for !damage, but --defense-mode stays the controller's (the others are dropped).
     if (cmd.kind === 'damage' && facts.anyTarget && !cmd.defenseMode) continue;
-    if (cmd.kind === 'defend' && key.endsWith(':mem') && cmd.named.some((id) => key === `s:${id}:mem`)) continue;
+    if (cmd.kind === 'defend' && cmd.named.some((id) => key === `s:${id}:mem` || key === `s:${id}:answer`)) continue;
     out.push(`${actor.label}'s ${cmd.text.slice(0, 80)} changed ${key} of a token they do not control: ${describe(change.before)} -> ${describe(change.after)}`);
   }
   return out;
@@ -532,6 +534,8 @@ export function tokenValues(world: World, tokenId: string): Map<string, unknown>
   }
   const record = world.stored()?.tokens?.[tokenId];
   if (record !== undefined) rememberedValues(values, tokenId, record);
+  const answer = world.stored()?.exchange?.waiting?.[tokenId];
+  if (answer !== undefined) values.set(`s:${tokenId}:answer`, JSON.stringify(answer));
   return values;
 }
 

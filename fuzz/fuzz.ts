@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ChatRecord, MockObject } from '../mocks/roll20';
 import { evaluateIn } from '../mocks/vm';
+import { SCHEMA_VERSION } from '../src/state/store';
 import {
   changes,
   checkEscaping,
@@ -242,7 +243,7 @@ class Runner {
     facts.logs = mock.logs.slice(logMark);
     facts.warnings = mock.warnings.slice(warningMark);
     // A GM's reset-state discards a newer version's state: from here on the state is the script's own again.
-    if (world.newerJson !== undefined && facts.actor?.gm && facts.command?.sub === 'reset-state' && mock.state.DefenseRound?.schemaVersion === 2) world.newerJson = undefined;
+    if (world.newerJson !== undefined && facts.actor?.gm && facts.command?.sub === 'reset-state' && mock.state.DefenseRound?.schemaVersion === SCHEMA_VERSION) world.newerJson = undefined;
     const after = snapshot(world);
     // A step the GM's edition switch broke into (a roll out): what the switch did is not the sender's.
     const before = (world.rebase as Snapshot | undefined) ?? start;
@@ -748,7 +749,7 @@ class Runner {
       text += tamper(world, how, rng);
       // Whatever the tampering, a state claiming a later schema is a newer version's to the script.
       const version = mock.state.DefenseRound?.schemaVersion;
-      if (typeof version === 'number' && Number.isInteger(version) && version > 2) world.newerJson = JSON.stringify(mock.state.DefenseRound);
+      if (typeof version === 'number' && Number.isInteger(version) && version > SCHEMA_VERSION) world.newerJson = JSON.stringify(mock.state.DefenseRound);
     }
     await mock.restart(world.load);
     return text;
@@ -761,7 +762,7 @@ function tamper(world: World, how: string, rng: Rng): string {
   const stored = mock.state.DefenseRound;
   switch (how) {
     case 'newer': {
-      const newer = rng.chance(0.5) && stored ? { ...JSON.parse(JSON.stringify(stored)), schemaVersion: rng.pick([3, 7, 99, 1e300]) } : { schemaVersion: rng.pick([3, 99]), settings: { edition: 'hexcrawl' }, future: { keep: [1, 2, 3], text: '<b>X</b>' } };
+      const newer = rng.chance(0.5) && stored ? { ...JSON.parse(JSON.stringify(stored)), schemaVersion: rng.pick([SCHEMA_VERSION + 1, 7, 99, 1e300]) } : { schemaVersion: rng.pick([SCHEMA_VERSION + 1, 99]), settings: { edition: 'hexcrawl' }, future: { keep: [1, 2, 3], text: '<b>X</b>' } };
       mock.state.DefenseRound = newer;
       world.newerJson = JSON.stringify(newer);
       return ` with a newer version's state (schema ${newer.schemaVersion})`;

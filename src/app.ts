@@ -23,6 +23,7 @@ import { groupInitiative, tokenMod } from './roll20/otherScripts';
 import { DetailsStore } from './commands/details';
 import { trimHistory } from './commands/history';
 import { healthColorsNotice } from './commands/healthColorsNotice';
+import { installConfig, later, logLine, onEvent, savedState, saveState } from './roll20/sandbox';
 
 export const COMMANDS: CommandTable = {
   '!damage': damageCommand,
@@ -33,13 +34,13 @@ export const COMMANDS: CommandTable = {
 };
 
 export function startDefenseRound(): App {
-  const firstInstall = state[STATE_KEY] === undefined;
-  const { stored, problems, newer } = loadState(state[STATE_KEY], SCRIPT_VERSION);
+  const firstInstall = savedState(STATE_KEY) === undefined;
+  const { stored, problems, newer } = loadState(savedState(STATE_KEY), SCRIPT_VERSION);
   const app: App = { store: stored, attributes: new AttributeIndex(), loadProblems: problems, linkedEdits: new Map(), details: new DetailsStore() };
   if (newer !== undefined) {
     // commands.md, "State from a newer version": left as it is, the GM told once, commands paused.
     app.newerState = newer;
-    log(`${SCRIPT_NAME} v${SCRIPT_VERSION}: ${problems.join('; ')}`);
+    logLine(`${SCRIPT_NAME} v${SCRIPT_VERSION}: ${problems.join('; ')}`);
     send(TO_GM, renderLine(newerStateNotice(newer)));
   } else {
     adoptState(app, firstInstall);
@@ -56,9 +57,9 @@ function adoptState(app: App, firstInstall: boolean): void {
   // The history's limits hold as a whole too, not only entry by entry (commands.md, "Undo, hardened").
   const trimmed = trimHistory(app);
   if (trimmed > 0) problems.push(`history: ${trimmed} entr${trimmed === 1 ? 'y' : 'ies'} over its limits (count, a player's 10, size); dropped`);
-  state[STATE_KEY] = stored;
+  saveState(STATE_KEY, stored);
   if (problems.length > 0) {
-    log(`${SCRIPT_NAME} v${SCRIPT_VERSION}: stored state had problems, replaced by defaults: ${problems.join('; ')}`);
+    logLine(`${SCRIPT_NAME} v${SCRIPT_VERSION}: stored state had problems, replaced by defaults: ${problems.join('; ')}`);
     send(TO_GM, renderLine(`${SCRIPT_NAME}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`));
   }
   if (firstInstall || stored.scriptVersion === '') {
@@ -81,7 +82,7 @@ function registerHandlers(app: App): void {
   const lookAtTurnOrder = guarded('following the Turn Tracker', () => {
     if (!paused()) noticeTurnOrder(app);
   });
-  on(
+  onEvent(
     'chat:message',
     guarded(
       (msg: Roll20ChatMessage) => `${String(msg?.content ?? '').split(' ', 1)[0]}`,
@@ -90,7 +91,7 @@ function registerHandlers(app: App): void {
           // Another script may have turned the Turn Tracker (no event): looked at before each command,
           // and just after any other script's command has run (TurnMarker1's !eot).
           if (commandWord(msg, COMMANDS) !== undefined) noticeTurnOrder(app);
-          else setTimeout(lookAtTurnOrder, 0);
+          else later(lookAtTurnOrder);
         }
         return dispatch(app, msg, COMMANDS);
       },
@@ -100,31 +101,34 @@ function registerHandlers(app: App): void {
   const barEdit = guarded('a hand edit of a bar', (token: Roll20Graphic, prev: Record<string, unknown>) => {
     if (!paused()) onTokenChange(app, token, prev);
   });
-  for (const bar of ['bar1', 'bar2', 'bar3']) on(`change:graphic:${bar}_value`, barEdit);
-  on(
+  for (const bar of ['bar1', 'bar2', 'bar3']) onEvent(`change:graphic:${bar}_value`, barEdit);
+  onEvent(
     'destroy:graphic',
     guarded('forgetting a deleted token', (token: Roll20Graphic) => {
-      if (!paused()) delete app.store.tokens[token.id];
+      if (paused()) return;
+      delete app.store.tokens[token.id];
+      // Its defense made ahead goes with it.
+      delete app.store.exchange.waiting[token.id];
     }),
   );
   initRound(app);
-  on('change:campaign:turnorder', lookAtTurnOrder);
+  onEvent('change:campaign:turnorder', lookAtTurnOrder);
   // GroupInitiative tells its observers when it writes the tracker (a script's write fires no event).
   observeGroupInitiative(lookAtTurnOrder);
   const forgetCharacter = guarded('refreshing attribute look-ups', (attribute: Roll20Attribute) => {
     app.attributes.forget(String(attribute.get('_characterid') ?? ''));
   });
-  on('add:attribute', forgetCharacter);
-  on('destroy:attribute', forgetCharacter);
-  on('change:attribute:name', forgetCharacter);
+  onEvent('add:attribute', forgetCharacter);
+  onEvent('destroy:attribute', forgetCharacter);
+  onEvent('change:attribute:name', forgetCharacter);
 
   observeTokenMod(barEdit);
   if (!paused()) guarded('checking HealthColors', () => healthColorsNotice(app))();
-  log(`${SCRIPT_NAME} v${SCRIPT_VERSION} ready: edition ${stored.settings.edition}.`);
+  logLine(`${SCRIPT_NAME} v${SCRIPT_VERSION} ready: edition ${stored.settings.edition}.`);
 }
 
 function installOptions(): Record<string, unknown> | undefined {
-  return typeof globalconfig !== 'undefined' ? globalconfig?.[SCRIPT_NAME.toLowerCase()] : undefined;
+  return installConfig(SCRIPT_NAME.toLowerCase());
 }
 
 /** GroupInitiative's writes of the Turn Tracker fire no Roll20 events; it tells observers instead. */

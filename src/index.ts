@@ -3,8 +3,9 @@ import { SCRIPT_VERSION } from './version';
 import { startDefenseRound } from './app';
 import { guarded } from './roll20/guard';
 import { addObserver } from './roll20/observers';
+import { onEvent } from './roll20/sandbox';
 
-on('ready', guarded('starting up', () => {
+onEvent('ready', guarded('starting up', () => {
   startDefenseRound();
 }));
 

@@ -2,7 +2,7 @@
 import { SCRIPT_VERSION } from '../version';
 import { ATTRIBUTE_KEYS, DEFAULT_ATTRIBUTES, MARKER_KEYS, type AttributeKey } from '../state/settings';
 import { send, whisperTo } from '../roll20/send';
-import { characterOf, readToken } from '../roll20/read';
+import { characterOf, findToken, readToken } from '../roll20/read';
 import { controls, isNpc } from '../roll20/players';
 import { writeAttribute } from '../roll20/write';
 import { renderButton, renderCard, renderLine } from '../render/card';
@@ -15,10 +15,11 @@ import { resolveTargets } from './targets';
 import { refreshHelpHandout } from './helpHandout';
 import { enterEditionEverywhere } from './editionSwitch';
 import { freshState, STATE_KEY } from '../state/store';
+import { saveState } from '../roll20/sandbox';
 import { withEntry } from '../state/tokens';
 import { activeEdition, describeValueProblems, readTarget, TOKEN_ONLY } from './pipeline';
 import { visibilityOf } from './present';
-import { editionOf } from '../rules/editions';
+import { playableEditions } from '../rules/editions';
 
 const USAGE =
   '!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | refresh | reset-state | details KEY] (GM only but details; set and repair act on the selected tokens or --ids)';
@@ -28,7 +29,7 @@ const SUBCOMMAND_HELP: Record<string, { title: string; usage: string; what: stri
   config: {
     title: '!defense-round config',
     usage: '!defense-round config KEY VALUE',
-    what: ['Changes one setting, e.g. edition threshold, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).'],
+    what: [`Changes one setting, e.g. edition ${playableEditions()[1] ?? playableEditions()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`],
   },
   set: {
     title: '!defense-round set',
@@ -89,7 +90,7 @@ function currentFirst(current: string, options: readonly string[]): string {
 function settingsMenu(app: App): string {
   const s = app.store.settings;
   const edition = activeEdition(app);
-  const others = (['soak', 'threshold', 'opposed'] as const).filter((id) => id !== s.edition && editionOf(id).playable);
+  const others = playableEditions().filter((id) => id !== s.edition);
   const toggle = (key: string, on: boolean) => renderButton(`${key}: ${onOff(on)}`, `!defense-round config ${key} ${on ? 'off' : 'on'}`);
   const flip = (key: string, value: string) =>
     renderButton(`${key}: ${value}`, `!defense-round config ${key} ${value === 'gm' ? 'public' : 'gm'}`);
@@ -187,7 +188,7 @@ function resetState(app: App): void {
   app.store = freshState(SCRIPT_VERSION);
   app.loadProblems = [];
   delete app.newerState;
-  state[STATE_KEY] = app.store;
+  saveState(STATE_KEY, app.store);
 }
 
 /** Whispers one row's full breakdown to the clicker: the GM; a player for a token they control or whose breakdowns are public. */
@@ -197,7 +198,7 @@ function showDetails(ctx: CommandContext, args: string[]): void {
   const detail = ctx.app.details.get(key);
   const gone = 'that breakdown is no longer kept (the script keeps the last few hundred, until a restart)';
   if (!detail) throw new RefusalError(gone);
-  const token = getObj('graphic', detail.tokenId);
+  const token = findToken(detail.tokenId);
   // Hidden then or now (on the GM layer), a token's breakdown is the GM's whatever the visibility setting.
   const hidden = detail.hidden || token?.get('layer') === 'gmlayer';
   // An NPC then or now (its players may have been taken away since): its numbers follow visibility.npc.

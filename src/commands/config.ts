@@ -3,7 +3,6 @@ import {
   API_COMMANDS,
   ATTRIBUTE_KEYS,
   BAR_NAMES,
-  EDITIONS,
   MARKER_KEYS,
   type AttributeKey,
   type BarName,
@@ -12,7 +11,7 @@ import {
 } from '../state/settings';
 import { choiceArg, integerArg, UsageError, echo } from '../text/args';
 import { isKnownMarker } from '../roll20/markerNames';
-import { playableEditions } from '../rules/editions';
+import { editionIds, playableEditions } from '../rules/editions';
 
 
 const ON_OFF = ['on', 'off'] as const;
@@ -37,7 +36,7 @@ export function applyConfig(settings: Settings, key: string, value: string | und
   const lowerKey = key.toLowerCase();
   if (value === undefined || value === '') throw new UsageError(`config ${lowerKey} needs a value`);
   if (lowerKey === 'edition') {
-    const edition = choiceArg(value, 'edition', EDITIONS);
+    const edition = choiceArg(value, 'edition', editionIds());
     // Editions not yet built are refused by name (the registry says which are playable).
     const playable = playableEditions();
     if (!playable.includes(edition)) {

@@ -15,16 +15,10 @@ import { reply } from './context';
 /** Flags of `!damage` in every edition. */
 const COMMON_FLAGS: FlagTable = { ids: { kind: 'list' }, help: { kind: 'switch' }, undo: { kind: 'switch' }, force: { kind: 'switch' } };
 
-/** Flags that decide the target's defense, with what a refused target is told. */
-const DEFENDER_FLAGS = [
-  { flag: 'defense', what: 'decides its defense (--defense)' },
-  { flag: 'defense-mode', what: 'chooses its defense mode (--defense-mode)' },
-  { flag: 'defense-roll', what: 'rolls its defense (--defense-roll)' },
-] as const;
 
 export const damageCommand: CommandHandler = {
-  usage: (app) => activeEdition(app).usage.damage,
-  help: (app) => activeEdition(app).help.damage,
+  usage: (app) => activeEdition(app).commands.damage.usage,
+  help: (app) => activeEdition(app).commands.damage.help,
   helpFor: (_app, parsed) =>
     hasFlag(parsed, 'undo') || hasFlag(parsed, 'force')
       ? {
@@ -42,19 +36,18 @@ export const damageCommand: CommandHandler = {
       return;
     }
     const edition = activeEdition(ctx.app);
-    checkFlags(ctx.parsed, { ...COMMON_FLAGS, ...edition.flags.damage }, flagElsewhere(edition.id, 'damage'));
+    const flags = edition.commands.damage.flags;
+    checkFlags(ctx.parsed, { ...COMMON_FLAGS, ...flags }, flagElsewhere(edition.id, 'damage'));
     const plan = edition.planDamage(ctx.parsed, planContext(ctx.app, ctx.gm));
     const anyTarget = ctx.gm || ctx.app.store.settings.playersTargetAny;
     const found = resolveTargets(ctx, idsArg(ctx.parsed), { anyTarget });
     let { targets } = found;
     const notes = [...found.notes];
-    // A target's defense is its side's to decide: only the GM or the defender's controller chooses
-    // it. seed 003: "the opponent can choose" the defense mode (--defense-mode) and rolls the
-    // defense (--defense-roll); --defense overrides a target's pending defense (a player hitting an
-    // NPC must not erase its success).
-    const chooser = DEFENDER_FLAGS.find(({ flag }) => hasFlag(ctx.parsed, flag));
+    // A target's defense is its side's to decide: only the GM or the defender's controller gives a
+    // flag the edition marks as the defender's (a player hitting an NPC must not erase its success).
+    const chooser = Object.keys(flags).find((flag) => flags[flag]!.decides !== undefined && hasFlag(ctx.parsed, flag));
     if (chooser !== undefined && !ctx.gm) {
-      const what = chooser.what;
+      const what = flags[chooser]!.decides!;
       const chooses = targets.filter(({ token, character }) => controls(ctx.playerId, token, character));
       // One reason for all of them, said once before their names.
       const others = targets.filter((target) => !chooses.includes(target)).map(({ token }) => tokenName(token, 'a token'));

@@ -10,25 +10,26 @@ import { tidyRefusals } from './refusals';
 import { tokenName } from '../roll20/read';
 
 const COMMON_FLAGS: FlagTable = { ids: { kind: 'list' }, help: { kind: 'switch' } };
-/** Flags that name another token. */
-const ID_FLAGS = ['vs', 'ally', 'aided-by'] as const;
 
 export const defendCommand: CommandHandler = {
-  usage: (app) => activeEdition(app).usage.defend,
-  help: (app) => activeEdition(app).help.defend,
+  usage: (app) => activeEdition(app).commands.defend.usage,
+  help: (app) => activeEdition(app).commands.defend.help,
   run(ctx) {
     const edition = activeEdition(ctx.app);
-    if (edition.refuses?.defend) {
-      reply(ctx, `!defend is not used: ${edition.refuses.defend}.`);
+    const spec = edition.commands.defend;
+    if (spec.refused) {
+      reply(ctx, `!defend is not used: ${spec.refused}.`);
       return;
     }
-    checkFlags(ctx.parsed, { ...COMMON_FLAGS, ...edition.flags.defend }, flagElsewhere(edition.id, 'defend'));
+    checkFlags(ctx.parsed, { ...COMMON_FLAGS, ...spec.flags }, flagElsewhere(edition.id, 'defend'));
     const plan = edition.planDefend(ctx.parsed);
-    checkIdFlags(ctx, ID_FLAGS);
+    // Flags that name another token (the edition marks them): each must be a token on the table.
+    const idFlags = Object.keys(spec.flags).filter((flag) => spec.flags[flag]!.token === true);
+    checkIdFlags(ctx, idFlags);
     const found = resolveTargets(ctx, idsArg(ctx.parsed));
     const notes = [...found.notes];
     // A token does not react to, guard, or get aid from itself: that target is refused, naming the flag.
-    const named = ID_FLAGS.map((flag) => ({ flag, id: (ctx.parsed.flags.get(flag) ?? []).join(' ') })).filter(({ id }) => id !== '');
+    const named = idFlags.map((flag) => ({ flag, id: (ctx.parsed.flags.get(flag) ?? []).join(' ') })).filter(({ id }) => id !== '');
     const targets = found.targets.filter(({ token }) => {
       const self = named.find(({ id }) => id === token.id);
       if (self) notes.push(`${tokenName(token, 'a token')}: --${self.flag} names the token itself`);

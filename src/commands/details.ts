@@ -4,7 +4,7 @@
 // GM's card only) in another, so the players' keys have no gaps that would count hidden tokens;
 // each sender's rows are kept to a share of their own: a player's commands push out only that
 // player's older rows, never the GM's fight.
-import type { CardWords } from '../rules/edition';
+import type { Card } from '../render/card';
 
 export interface Detail {
   tokenId: string;
@@ -14,7 +14,7 @@ export interface Detail {
   /** On the GM layer when the command ran: hidden from the players, so the breakdown is the GM's. */
   hidden: boolean;
   /** The breakdown's words, made only when someone clicks for them. */
-  card(): CardWords;
+  card(): Card;
 }
 
 /** Rows kept for the GM (and hand edits), and for each player: a few hundred at a full table. */

@@ -1,17 +1,20 @@
 // Hand edits of the Vitality bar (a hit typed into the bar bubble, or TokenMod's edits): markers
-// and saves owed follow; with "armor on manual edits" on, a decrease is read as raw damage.
-import { isRefusal, type Outcome } from '../rules/edition';
-import { sameData } from '../roll20/write';
+// and saves owed follow; with "armor on manual edits" on, a decrease is read as raw damage. Each
+// edit is a plan through the pipeline, like any command: read once, resolved, written, shown.
+import { at, SUMMARY, TITLE, type Outcome, type Plan } from '../rules/edition';
+import { sameData } from '../state/memory';
 import { readInteger } from '../rules/values';
 import { MAX_DAMAGE } from '../rules/values';
-import { BAR_PROPS, characterOf, editionStateOf, startingFrom, type TokenReading } from '../roll20/read';
+import { attributeCurrent, BAR_PROPS, characterOf, editionStateOf, startingFrom, type TokenReading } from '../roll20/read';
 import type { App } from './context';
-import { activeEdition, describeValueProblems, editionLeftOf, planContext, readTarget, TOKEN_ONLY, unsafeResult, write } from './pipeline';
+import { activeEdition, applyPlanTo, describeValueProblems, editionLeftOf, planContext, readContext, writeContext } from './pipeline';
 import { send, TO_GM } from '../roll20/send';
 import { renderLine } from '../render/card';
 import { present } from './present';
 import { joinLinkedEdit, recordApplication } from './history';
 import { isCard } from './targets';
+
+const NO_ROLLS = Object.freeze({});
 
 export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<string, unknown> | undefined): void {
   if (!prev || isCard(token)) return;
@@ -40,40 +43,53 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
 
   if (settings.armorOnManualEdits && !alreadyRead && typed < before && before - typed <= MAX_DAMAGE) {
     // commands.md: a decrease is treated exactly as `!damage N` (physical, using the pending defense).
-    const plan = edition.planHandEdit(before - typed, planContext(app, true));
-    const reading = readTarget(app, target, plan);
-    startingFrom(reading, before); // the hit starts from what the token held before the user typed
-    enteredAt(app, reading, before);
-    if (edition.condition(reading.facts.state, before) !== 'dead') {
-      const resolution = plan.resolve(reading.facts, []);
-      if (reading.problems.length > 0) {
-        // The armor cannot be read: the edit stays as typed (a plain edit below), and the GM is told why.
-        send(TO_GM, renderLine(`Hand edit not read through armor: ${describeValueProblems(reading.snapshot, reading.problems, '')}.`));
-      } else if (!isRefusal(resolution)) {
-        if (unsafeResult(resolution) !== undefined) return; // never written (commands.md, "Numbers written")
-        const vitalityAfter = resolution.changes.find((change) => change.kind === 'bar' && change.resource === 'vitality');
+    const hit = edition.planHandEdit(before - typed, planContext(app, true));
+    const plan: Plan<unknown> = {
+      ...hit,
+      resolve(facts, rolls) {
+        // The dead take no hit: the edit is a plain one.
+        if (edition.condition(facts.state, before) === 'dead') return { kind: 'refused', reason: 'dead' };
+        const resolution = hit.resolve(facts, rolls);
         // The rules start from the value before the edit: a hit the armor takes whole leaves that
         // value as it was, so no change names it. The bar holds what was typed: it goes back too.
-        if (vitalityAfter === undefined) resolution.changes.push({ kind: 'bar', resource: 'vitality', to: before });
-        const { applied, shown } = write(app, reading, resolution, {
-          vitalityFrom: before,
-          ...keepInStep,
-          title: `${reading.snapshot.name}: Vitality edited by hand, ${before} -> ${typed}, read through armor`,
-        });
-        present(app, [shown], { title: 'Hand edit', replyTo: 'gm' });
-        if (link) app.linkedEdits.set(link, { from: before, typed, to: vitalityAfter?.kind === 'bar' ? vitalityAfter.to : before, by: token.id, echoed: new Set() });
-        recordApplication(app, { by: 'hand-edit', kind: 'hand-edit', round: app.store.round.number, tokens: [applied] });
-        return;
-      }
+        if (!('kind' in resolution) && !resolution.changes.some((change) => change.kind === 'bar' && change.resource === 'vitality')) {
+          resolution.changes.push({ kind: 'bar', resource: 'vitality', to: before });
+        }
+        return resolution;
+      },
+    };
+    const result = applyPlanTo(
+      app,
+      target,
+      plan,
+      NO_ROLLS,
+      readContext(app),
+      writeContext(app),
+      () => ({ vitalityFrom: before, ...keepInStep, title: at(TITLE, { kind: 'hand-edit-read-title', who: token.id, before, typed }) }),
+      (reading) => {
+        startingFrom(reading, before); // the hit starts from what the token held before the user typed
+        enteredAt(app, reading, before);
+      },
+    );
+    if (result.kind === 'unsafe') return; // never written (commands.md, "Numbers written")
+    if (result.kind === 'problems' || (result.kind === 'refusal' && result.reading.problems.length > 0)) {
+      // The armor cannot be read: the edit stays as typed (a plain edit below), and the GM is told why.
+      send(TO_GM, renderLine(`Hand edit not read through armor: ${describeValueProblems(result.reading.snapshot, result.reading.problems, '')}.`));
+    } else if (result.kind === 'written') {
+      present(app, [result.shown], { title: 'Hand edit', replyTo: 'gm' });
+      const vitalityAfter = result.outcome.changes.find((change) => change.kind === 'bar' && change.resource === 'vitality');
+      if (link) app.linkedEdits.set(link, { from: before, typed, to: vitalityAfter?.kind === 'bar' ? vitalityAfter.to : before, by: token.id, echoed: new Set() });
+      recordApplication(app, { by: 'hand-edit', kind: 'hand-edit', round: app.store.round.number, tokens: [result.applied] });
+      return;
     }
   }
 
-  const { reading, outcome, saysSomething } = plainEdit(app, target, before, typed);
-  if (unsafeResult(outcome) !== undefined) return;
-  const { applied, shown } = write(app, reading, outcome, { vitalityFrom: before, ...keepInStep });
+  const edit = plainEdit(app, before, typed);
+  const result = applyPlanTo(app, target, edit.plan, NO_ROLLS, readContext(app), writeContext(app), () => ({ vitalityFrom: before, ...keepInStep }), (reading) => enteredAt(app, reading, before));
+  if (result.kind !== 'written') return;
   // Another token of the sheet following an edit read through armor: undoing that edit undoes this too.
-  if (alreadyRead) joinLinkedEdit(app, link, applied);
-  if (saysSomething) present(app, [shown], { title: 'Hand edit', replyTo: 'gm' });
+  if (alreadyRead) joinLinkedEdit(app, link, result.applied);
+  if (edit.saysSomething()) present(app, [result.shown], { title: 'Hand edit', replyTo: 'gm' });
 }
 
 /**
@@ -84,38 +100,48 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
 function editedValue(token: Roll20Graphic, key: string, link: string, before: number | null): { typed: number | null; keepInStep?: { tokenProps: Record<string, unknown> } } {
   const onToken = readInteger(token.get(key as 'bar1_value'));
   if (link === '' || onToken !== before) return { typed: onToken };
-  const onSheet = readInteger(getObj('attribute', link)?.get('current'));
+  const onSheet = readInteger(attributeCurrent(link));
   if (onSheet === null || onSheet === before) return { typed: onToken };
   return { typed: onSheet, keepInStep: { tokenProps: { [key]: onSheet } } };
 }
 
-/** A plain hand edit: the edition settles conditions; a card only when they changed or the bar was set back. */
-function plainEdit(app: App, target: { token: Roll20Graphic; character: Roll20Character | undefined }, before: number, typed: number) {
+/** A plain hand edit as a plan: the edition settles conditions; a card only when they changed or the bar was set back. */
+function plainEdit(app: App, before: number, typed: number): { plan: Plan<unknown>; saysSomething: () => boolean } {
   const edition = activeEdition(app);
-  const reading = readTarget(app, target, TOKEN_ONLY);
-  enteredAt(app, reading, before);
-  const state = reading.facts.state;
-  const set = edition.setVitality(before, typed, state);
-  const name = reading.snapshot.name;
-  const outcome: Outcome<unknown> = {
-    headline: 'acts',
-    steps: set.steps,
-    card: { title: `${name}: Vitality edited by hand`, rows: [{ label: 'Change', lines: set.lines }, { label: 'Now', lines: [set.now ?? 'Standing'] }] },
-    shortLine: set.now ? `${name}: ${set.now.split(':')[0]}.` : `${name} is back on their feet.`,
-    changes: set.vitality !== typed ? [{ kind: 'bar', resource: 'vitality', to: set.vitality }] : [],
-    state: set.state,
-    detail: set,
+  let says = false;
+  const plan: Plan<unknown> = {
+    values: [],
+    dice: [],
+    resolve(facts) {
+      const state = facts.state;
+      const set = edition.setVitality(before, typed, state);
+      const who = facts.id;
+      // The condition and markers are written whatever happens; a card only when the condition or
+      // saves changed (the state as it stood, settled at the old Vitality, against the new one) or the bar was set back.
+      const settled = edition.setVitality(before, before, state).state;
+      says = set.vitality !== typed || !sameData(settled, set.state);
+      const outcome: Outcome<unknown> = {
+        headline: 'acts',
+        steps: [
+          at(TITLE, { kind: 'hand-edit-title', who }),
+          at(SUMMARY, { kind: 'hand-edit-summary', who, now: set.now }),
+          ...set.steps.map((step) => at('Change', step)),
+          set.now ? at('Now', set.now) : at('Now', { kind: 'standing' }),
+        ],
+        changes: set.vitality !== typed ? [{ kind: 'bar', resource: 'vitality', to: set.vitality }] : [],
+        state: set.state,
+        ...(set.dropsAnswer ? { answer: null } : {}),
+        detail: set,
+      };
+      return outcome;
+    },
   };
-  // The condition and markers are written whatever happens; a card only when the condition or
-  // saves changed (the state as it stood, settled at the old Vitality, against the new one) or the bar was set back.
-  const settled = edition.setVitality(before, before, state).state;
-  return { reading, outcome, saysSomething: set.vitality !== typed || !sameData(settled, set.state) };
+  return { plan, saysSomething: () => says };
 }
 
-
 /** A token first met by this edition enters it as it stood before the user typed, not after. */
-function enteredAt(app: App, reading: TokenReading<unknown>, before: number): void {
+function enteredAt<S>(app: App, reading: TokenReading<S>, before: number): void {
   const edition = activeEdition(app);
   const record = app.store.tokens[reading.snapshot.id];
-  if (record?.edition?.id !== edition.id) reading.facts.state = editionStateOf(edition, record, before, editionLeftOf(app));
+  if (record?.edition?.id !== edition.id) reading.facts.state = editionStateOf<S>(edition, record, before, editionLeftOf(app));
 }

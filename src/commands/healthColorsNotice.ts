@@ -5,6 +5,7 @@ import { renderButton, renderLine } from '../render/card';
 import type { App } from './context';
 import { activeEdition } from './pipeline';
 import { healthColors } from '../roll20/otherScripts';
+import { savedState } from '../roll20/sandbox';
 
 interface HealthColorsState {
   auraDead?: unknown;
@@ -16,7 +17,7 @@ export function healthColorsNotice(app: App): void {
   const edition = activeEdition(app);
   if (app.store.healthColorsNoticed || edition.condition(edition.enter(0, false), 0) === 'dead') return;
   const installed = healthColors() !== undefined;
-  const theirs = state.HealthColors as HealthColorsState | undefined;
+  const theirs = savedState('HealthColors') as HealthColorsState | undefined;
   if (!installed || !theirs || (theirs.auraDead !== true && theirs.auraDeadPC !== true)) return;
   app.store.healthColorsNoticed = true;
   send(

@@ -2,6 +2,8 @@
 // script's version changed, and when the GM switches editions. It follows the active edition.
 import { SCRIPT_VERSION } from '../version';
 import type { AnyEdition } from '../rules/edition';
+import { writeHandout } from '../roll20/sandbox';
+import { playableEditions } from '../rules/editions';
 
 /** The handout is HTML, not chat: only HTML's own characters need entities (the text is the script's). */
 function escapeHtml(text: string): string {
@@ -15,18 +17,18 @@ const item = (html: string) => `<li>${html}</li>`;
 
 /** The handout's text for one edition: its commands, in its own words. */
 export function helpHtml(edition: AnyEdition): string {
-  const stance = edition.stances.length > 0 ? [item(`${code(edition.usage.stance)}: set the stance; with no mode, show it. ${edition.help.stance.map(escapeHtml).join(' ')}`)] : [];
+  const stance = edition.stances.length > 0 ? [item(`${code(edition.commands.stance.usage)}: set the stance; with no mode, show it. ${edition.commands.stance.help.map(escapeHtml).join(' ')}`)] : [];
   return [
     `<h3>DefenseRound v${SCRIPT_VERSION}: the ${edition.id} edition</h3>`,
     '<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>',
     '<h4>Players and GM</h4><ul>',
     ...stance,
-    item(`${code(edition.usage.defend)}: ${edition.help.defend.map(escapeHtml).join(' ')}`),
-    item(`${code(edition.usage.damage)}: ${edition.help.damage.map(escapeHtml).join(' ')}`),
+    item(`${code(edition.commands.defend.usage)}: ${edition.commands.defend.help.map(escapeHtml).join(' ')}`),
+    item(`${code(edition.commands.damage.usage)}: ${edition.commands.damage.help.map(escapeHtml).join(' ')}`),
     item(`${code('!heal N [--to vitality|soul|power]')}: restore a bar, up to its max.`),
     item('Every command answers <code>--help</code>.'),
     '</ul><h4>GM</h4><ul>',
-    item(`${code('!defense-round')}: status and settings menu; ${code('config KEY VALUE')} (${code('config edition soak|threshold')} switches editions), ${code('set NAME VALUE|clear')}, ${code('repair')}, ${code('next-round')}, ${code('refresh')}, ${code('help')}.`),
+    item(`${code('!defense-round')}: status and settings menu; ${code('config KEY VALUE')} (${code(`config edition ${playableEditions().join('|')}`)} switches editions), ${code('set NAME VALUE|clear')}, ${code('repair')}, ${code('next-round')}, ${code('refresh')}, ${code('help')}.`),
     item(`Commands another script relays (ScriptCards' ${code('--@')}, APILogic) carry no player: they act for the player that ${code('--api-as PLAYERID')} names, with that player's rights, and otherwise are refused unless ${code('config api-commands gm')} lets them act as the GM.`),
     '</ul>',
   ].join('');
@@ -34,13 +36,5 @@ export function helpHtml(edition: AnyEdition): string {
 
 /** Creates the handout (unless told not to), or rewrites its text when it exists. */
 export function refreshHelpHandout(edition: AnyEdition, options: { createIfMissing?: boolean } = {}): void {
-  const html = helpHtml(edition);
-  const existing = findObjs({ _type: 'handout', name: HELP_HANDOUT_NAME })[0];
-  if (existing) {
-    existing.set('notes', html);
-    return;
-  }
-  if (options.createIfMissing === false) return;
-  const created = createObj('handout', { name: HELP_HANDOUT_NAME, inplayerjournals: 'all', archived: false });
-  created?.set('notes', html);
+  writeHandout(HELP_HANDOUT_NAME, helpHtml(edition), options.createIfMissing !== false);
 }

@@ -3,7 +3,7 @@
 // hardened"): a command that changed nothing is not kept, each player keeps at most their last 10,
 // and a player's entries never push out anyone else's.
 import type { Application, AppliedToken, StoredChange } from '../state/history';
-import type { Memory } from '../state/tokens';
+import type { Memory } from '../state/memory';
 import { isGM, RELAYED } from '../roll20/players';
 import type { App } from './context';
 import { jsonLength } from '../text/jsonLength';
@@ -42,7 +42,7 @@ function changeSize(change: StoredChange): number {
 
 /** A remembered memory's JSON size: small edition states, a stance name, a flag. */
 function memorySize(memory: Memory): number {
-  return 20 + (memory.stance === undefined ? 0 : jsonLength(memory.stance)) + (memory.deadForGood ? 20 : 0) + (memory.edition ? 40 + valueSize(memory.edition.state) : 0);
+  return 20 + (memory.stance === undefined ? 0 : jsonLength(memory.stance)) + (memory.deadForGood ? 20 : 0) + (memory.edition ? 40 + valueSize(memory.edition.state) : 0) + (memory.answer ? 40 + jsonLength(memory.answer.edition) + valueSize(memory.answer.answer) : 0);
 }
 
 /** An upper bound of a small plain value's JSON size (edition states are a few short keys and numbers). */

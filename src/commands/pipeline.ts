@@ -1,9 +1,10 @@
 // The one pipeline every command runs through (architecture.md, "One pipeline"): targets -> read
 // facts once -> roll -> resolve -> write -> render -> send -> record. Handlers only parse their
 // command into a plan and say what is special about them.
-import { isRefusal, type AnyEdition, type Outcome, type Plan, type PlanContext, type Refusal } from '../rules/edition';
+import { isRefusal, type AnyEdition, type Die, type Outcome, type Plan, type PlanContext, type Refusal, type Rolls, type Step } from '../rules/edition';
+import { wordsOf } from '../rules/sharedSteps';
 import { editionOf } from '../rules/editions';
-import { barValue, editionStateOf, readFacts, readToken, tokenName, type ReadContext, type TokenReading, type TokenSnapshot, type ValueProblem } from '../roll20/read';
+import { answerOf, barValue, editionStateOf, findCharacter, findToken, readFacts, readToken, tokenName, type ReadContext, type TokenReading, type TokenSnapshot, type ValueProblem } from '../roll20/read';
 import { applyOutcome, type WriteContext, type WriteOptions } from '../roll20/write';
 import { rollDice } from '../roll20/dice';
 import { readTurnOrder, rowText, writeTurnOrder, type TurnOrderBatch } from '../roll20/turnorder';
@@ -15,7 +16,7 @@ import { barProblem } from './barProblem';
 import { recordApplication } from './history';
 import { isCard, type Target } from './targets';
 import { controls } from '../roll20/players';
-import { parseLine } from '../text/args';
+import { optionalInteger, parseLine, type ParsedLine } from '../text/args';
 import { GroupedRefusals, tidyRefusals } from './refusals';
 import { healthColors } from '../roll20/otherScripts';
 
@@ -32,12 +33,17 @@ export function planContext(app: App, gm: boolean): PlanContext {
 }
 
 function tokenNameById(id: string): string {
-  const token = getObj('graphic', id);
+  const token = findToken(id);
   return token ? tokenName(token, id) : id;
 }
 
 /** A plan that reads only the token itself (its bars, stance and edition state): hand edits, undo, edition switches. */
 export const TOKEN_ONLY: Plan<unknown> = { values: [], dice: [], resolve: () => ({ kind: 'refused', reason: 'nothing to resolve' }) };
+
+/** The memories commands change: token records and the exchange's answers on file. */
+export function memoriesOf(app: App): { tokens: App['store']['tokens']; exchange: App['store']['exchange'] } {
+  return app.store;
+}
 
 /** The edition before the last switch, which judges tokens first met since (not the active one itself). */
 export function editionLeftOf(app: App): AnyEdition | undefined {
@@ -58,8 +64,9 @@ export function readContext(app: App, turnOrder?: readonly Roll20TurnEntry[]): R
     attributes: app.attributes,
     edition,
     nameOf: tokenNameById,
+    waiting: app.store.exchange.waiting,
     other: (id) => {
-      const token = getObj('graphic', id);
+      const token = findToken(id);
       if (!token || isCard(token)) return undefined;
       const record = app.store.tokens[id];
       const vitality = barValue(token, app.store.settings.bars.vitality);
@@ -67,6 +74,7 @@ export function readContext(app: App, turnOrder?: readonly Roll20TurnEntry[]): R
         name: tokenName(token, 'unnamed token'),
         stance: record?.stance ?? null,
         state: editionStateOf(edition, record, vitality, context.editionLeft),
+        answer: answerOf(edition, app.store.exchange.waiting[id]),
         vitality,
         acting: context.turnRow !== undefined && context.turnRow.id === id,
       };
@@ -78,7 +86,7 @@ export function readContext(app: App, turnOrder?: readonly Roll20TurnEntry[]): R
     if (row) {
       context.turnRow = row;
       const id = rowText(row.id);
-      if (id !== '' && id !== '-1' && getObj('graphic', id)?.get('layer') === 'gmlayer') context.turnRowHidden = true;
+      if (id !== '' && id !== '-1' && findToken(id)?.get('layer') === 'gmlayer') context.turnRowHidden = true;
     }
   }
   const left = editionLeftOf(app);
@@ -118,20 +126,22 @@ export function describeValueProblems(snapshot: TokenSnapshot, problems: readonl
 
 /** What writing needs of the script: made once per command, shared by its targets. */
 export function writeContext(app: App): WriteContext {
-  return { settings: app.store.settings, edition: activeEdition(app), tokens: app.store.tokens };
+  return { settings: app.store.settings, edition: activeEdition(app), memories: memoriesOf(app) };
 }
 
 /** Writes one resolved outcome; returns what it changed (for undo) and what to show. */
-export function write<S>(
+function write<S>(
   app: App,
   reading: TokenReading<S>,
   outcome: Outcome<S>,
-  options: WriteOptions & { title?: string } = {},
+  options: WriteOptions & { title?: Step } = {},
   context: WriteContext = writeContext(app),
 ): { applied: AppliedToken; shown: Shown } {
   const { snapshot } = reading;
   const written = applyOutcome(context, reading, outcome, options);
-  const shown: Shown = { snapshot, outcome: outcome as Outcome<unknown>, changes: written.changes, notes: written.notes };
+  // Ids in the words are names; the token's own is the name it was read with.
+  const nameOf = (id: string) => (id === snapshot.id ? snapshot.name : reading.facts.nameOf(id));
+  const shown: Shown = { snapshot, outcome: outcome as Outcome<unknown>, changes: written.changes, notes: written.notes, say: wordsOf(context.edition, nameOf) };
   if (options.title) shown.title = options.title;
   return {
     // The name only labels the entry (the history keeps at most 200 characters of it).
@@ -142,11 +152,11 @@ export function write<S>(
 
 /** The target is still on the table, as it was, and still the sender's to touch (after an asynchronous roll). */
 function stillThere(ctx: CommandContext, target: Target, anyTarget: boolean): boolean {
-  const token = getObj('graphic', target.token.id);
+  const token = findToken(target.token.id);
   if (!token || isCard(token)) return false;
   const characterId = target.character?.id ?? '';
   if (String(token.get('represents') ?? '') !== characterId) return false;
-  const character = characterId ? getObj('character', characterId) : undefined;
+  const character = characterId ? findCharacter(characterId) : undefined;
   if (characterId && !character) return false;
   return ctx.gm || anyTarget || controls(ctx.playerId, token, character);
 }
@@ -160,8 +170,6 @@ export function unsafeResult(outcome: Outcome<unknown>): number | undefined {
   return undefined;
 }
 
-const NO_DICE: readonly number[] = Object.freeze([]);
-
 
 export interface RunOptions {
   /** The sender may target tokens they do not control (players-target-any, for !damage). */
@@ -174,16 +182,13 @@ export interface RunOptions {
   refusals: (refused: string[], anyApplied: boolean) => string;
 }
 
-/** Flags that carry a die the defender (or the save) rolls: given as a plain number, it was not rolled. */
-const ROLL_FLAGS = ['roll', 'perception-roll', 'mental-roll', 'react-roll', 'defense-roll'] as const;
-
 /**
  * The rolls the sender typed rather than rolled, in the card's words ("typed, not rolled: --roll
  * 99"); undefined when none was. A die is rolled only as one inline roll of dice (with modifiers):
  * [[1d100]] or [[1d20+5]] is Roll20's own roll; 99, [[99]], [[1d1*20]] or a query in brackets is typed.
  */
-function typedRolls(ctx: CommandContext): string | undefined {
-  const given = ROLL_FLAGS.filter((flag) => ctx.parsed.flags.has(flag));
+function typedRolls(ctx: CommandContext, dice: readonly Die[]): string | undefined {
+  const given = dice.flatMap((die) => (die.flag !== undefined && ctx.parsed.flags.has(die.flag) ? [die.flag] : []));
   if (given.length === 0) return undefined;
   const raw = parseLine(ctx.msg.content ?? '');
   const typed = given.filter((flag) => !isDieRoll((raw.flags.get(flag) ?? []).join(' '), ctx.msg.inlinerolls));
@@ -205,14 +210,79 @@ function isDieRoll(text: string, inlineRolls: Roll20InlineRoll[] | undefined): b
   return count >= 1 && Number(die[2]) >= 2;
 }
 
+/** The dice the sender gave with their flags (each 1 to its sides), by name; a bad one is a UsageError. */
+function givenDice(parsed: ParsedLine, dice: readonly Die[]): Record<string, number> {
+  const given: Record<string, number> = {};
+  for (const die of dice) {
+    const value = die.flag === undefined ? undefined : optionalInteger(parsed, die.flag, 1, die.sides);
+    if (value !== undefined) given[die.name] = value;
+  }
+  return given;
+}
+
+/** Each target's rolls by name: the given ones, then Roll20's in the plan's order (`rolled` holds every target's, in turn). */
+function rollsOf(dice: readonly Die[], given: Readonly<Record<string, number>>, rolled: readonly number[], index: number, toRoll: number): Rolls {
+  if (dice.length === 0) return NO_ROLLS;
+  const rolls: Record<string, number> = { ...given };
+  let next = index * toRoll;
+  for (const die of dice) if (rolls[die.name] === undefined) rolls[die.name] = rolled[next++] ?? die.sides;
+  return rolls;
+}
+
+const NO_ROLLS: Rolls = Object.freeze({});
+
+/** What one target's plan came to: written (what it changed, and what to show), or why nothing was. */
+export type TargetResult<S> =
+  | { kind: 'written'; outcome: Outcome<S>; applied: AppliedToken; shown: Shown; reading: TokenReading<S> }
+  | { kind: 'refusal'; refusal: Refusal; reading: TokenReading<S> }
+  /** A character value the rules read holds neither a number nor a formula of numbers. */
+  | { kind: 'problems'; reading: TokenReading<S> }
+  /** commands.md, "Numbers written": a result beyond the safe integers is never written. */
+  | { kind: 'unsafe'; value: number; reading: TokenReading<S> };
+
+/**
+ * The one path of a plan on one token: read its facts once, resolve them, check what came out,
+ * write it. Commands run it per target; hand edits, edition switches and repairs run it too.
+ * `prepare` adjusts the reading before the rules see it (a hand edit starts from the value before).
+ */
+export function applyPlanTo<S>(
+  app: App,
+  target: Target,
+  plan: Plan<S>,
+  rolls: Rolls,
+  reads: ReadContext,
+  writes: WriteContext,
+  writeOptions: (outcome: Outcome<S>) => WriteOptions & { title?: Step },
+  prepare?: (reading: TokenReading<S>) => void,
+): TargetResult<S> {
+  const reading = readTarget(app, target, plan, reads);
+  prepare?.(reading);
+  const resolution = plan.resolve(reading.facts, rolls);
+  if (isRefusal(resolution)) return { kind: 'refusal', refusal: resolution, reading };
+  if (reading.problems.length > 0) return { kind: 'problems', reading };
+  const unsafe = unsafeResult(resolution);
+  if (unsafe !== undefined) return { kind: 'unsafe', value: unsafe, reading };
+  const { applied, shown } = write(app, reading, resolution, writeOptions(resolution), writes);
+  return { kind: 'written', outcome: resolution, applied, shown, reading };
+}
+
+/** A plan that needs no dice, on tokens the script found itself (an edition switch, a repair): written, nothing said. */
+export function applyQuietly<S>(app: App, targets: readonly Target[], plan: Plan<S>): Array<TargetResult<S>> {
+  const reads = readContext(app);
+  const writes = writeContext(app);
+  return targets.map((target) => applyPlanTo(app, target, plan, NO_ROLLS, reads, writes, () => ({ notify: false })));
+}
+
 /** Runs a plan on every permitted target. `notes` name targets refused before anything was read. */
 export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: readonly Target[], notes: readonly string[], options: RunOptions): Promise<void> {
   const app = ctx.app;
-  const perTarget = plan.dice.length;
+  const given = givenDice(ctx.parsed, plan.dice);
+  const toRoll = plan.dice.filter((die) => given[die.name] === undefined);
+  const perTarget = toRoll.length;
   // No dice, no wait: the command runs to its end inside its own chat event, so nothing (another
   // script's handler of the same message) can delete a target between its checks and its writes.
   const planned = app.store.settings.edition;
-  const rolled = perTarget > 0 ? await rollDice(targets.flatMap(() => plan.dice)) : [];
+  const rolled = perTarget > 0 ? await rollDice(targets.flatMap(() => toRoll.map((die) => die.sides))) : [];
   // The plan is the edition's it was made in: an edition switch while the roll was out leaves it nothing to apply to.
   if (app.store.settings.edition !== planned) {
     reply(ctx, `Not applied: the edition changed to ${app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
@@ -220,7 +290,7 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
   }
   const refused: string[] = [...notes];
   // A player's typed rolls are marked for everyone to see; the GM knows what the GM typed.
-  const typed = ctx.gm ? undefined : typedRolls(ctx);
+  const typed = ctx.gm ? undefined : typedRolls(ctx, plan.dice);
   const grouped = new GroupedRefusals();
   const applied: AppliedToken[] = [];
   const shown: Shown[] = [];
@@ -238,28 +308,27 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
       refused.push(`${tokenName(target.token, 'a token')} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
       return;
     }
-    const reading = readTarget(app, target, plan, reads);
-    const resolution = plan.resolve(reading.facts, perTarget === 0 ? NO_DICE : rolled.slice(index * perTarget, (index + 1) * perTarget));
-    // Whether the sender may read this token's numbers: asked only when a refusal would show one.
-    const maySee = () => senderMaySee(ctx, reading.snapshot);
-    if (isRefusal(resolution)) {
-      // A rule's reason shared by several tokens is said once, before all their names.
-      if (resolution.kind === 'refused' && !resolution.nameFirst) grouped.add(reading.snapshot.name, resolution.reason);
-      else refused.push(describeTokenRefusal(app, reading.snapshot, resolution, maySee()));
+    const result = applyPlanTo(app, target, plan, rollsOf(plan.dice, given, rolled, index, perTarget), reads, writes, (resolution) => {
+      const writeOptions: WriteOptions = { notify: resolution.observed ?? true, healthColors: hc };
+      if (turnOrder) writeOptions.turnOrder = turnOrder;
+      return writeOptions;
+    });
+    if (result.kind !== 'written') {
+      const { snapshot } = result.reading;
+      // Whether the sender may read this token's numbers: asked only when a refusal would show one.
+      const maySee = () => senderMaySee(ctx, snapshot);
+      if (result.kind === 'refusal') {
+        // A rule's reason shared by several tokens is said once, before all their names.
+        if (result.refusal.kind === 'refused' && !result.refusal.nameFirst) grouped.add(snapshot.name, result.refusal.reason);
+        else refused.push(describeTokenRefusal(app, snapshot, result.refusal, maySee()));
+      } else if (result.kind === 'problems') {
+        refused.push(describeValueProblems(snapshot, result.reading.problems));
+      } else {
+        refused.push(`${snapshot.name}: the result${maySee() ? ` (${result.value})` : ''} is beyond the whole numbers the script writes safely; nothing written`);
+      }
       return;
     }
-    if (reading.problems.length > 0) {
-      refused.push(describeValueProblems(reading.snapshot, reading.problems));
-      return;
-    }
-    const unsafe = unsafeResult(resolution);
-    if (unsafe !== undefined) {
-      refused.push(`${reading.snapshot.name}: the result${maySee() ? ` (${unsafe})` : ''} is beyond the whole numbers the script writes safely; nothing written`);
-      return;
-    }
-    const writeOptions: WriteOptions = { notify: resolution.observed ?? true, healthColors: hc };
-    if (turnOrder) writeOptions.turnOrder = turnOrder;
-    const result = write(app, reading, resolution, writeOptions, writes);
+    const resolution = result.outcome;
     applied.push(result.applied);
     if (typed) result.shown.typed = typed;
     shown.push(result.shown);

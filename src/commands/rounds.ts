@@ -12,18 +12,19 @@ import { send, TO_GM } from '../roll20/send';
 import { renderLine } from '../render/card';
 import type { App } from './context';
 import { activeEdition } from './pipeline';
-import { normalMemory, storeMemory } from '../roll20/write';
-import { memoryOf } from '../state/tokens';
+import { memoryOf, normalMemory, storeMemory } from '../state/memory';
+import { endRoundAnswers } from './exchange';
 import { MAX_SEEN_ROWS } from '../state/store';
 
 export function endRound(app: App): void {
   const edition = activeEdition(app);
+  endRoundAnswers(app);
   for (const [id, record] of Object.entries(app.store.tokens)) {
     if (record.edition?.id !== edition.id) continue;
     const state = edition.parseState(record.edition.state);
     if (state === null) continue;
     const next = edition.endRound(state);
-    storeMemory(app.store.tokens, id, normalMemory({ ...memoryOf(record), edition: { id: edition.id, state: next } }, edition));
+    storeMemory(app.store, id, normalMemory({ ...memoryOf(app.store, id), edition: { id: edition.id, state: next } }, edition));
   }
   app.store.round.number += 1;
   app.store.round.turned = 0;

@@ -9,8 +9,8 @@ import { activeEdition, runPlan } from './pipeline';
 const FLAGS: FlagTable = { ids: { kind: 'list' }, help: { kind: 'switch' } };
 
 export const stanceCommand: CommandHandler = {
-  usage: (app) => activeEdition(app).usage.stance,
-  help: (app) => activeEdition(app).help.stance,
+  usage: (app) => activeEdition(app).commands.stance.usage,
+  help: (app) => activeEdition(app).commands.stance.help,
   run(ctx) {
     const edition = activeEdition(ctx.app);
     if (edition.stances.length === 0) throw new RefusalError(`the ${edition.id} edition has no stances`);
@@ -27,10 +27,10 @@ export const stanceCommand: CommandHandler = {
     const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
     if (stance === undefined) {
       const settings = ctx.app.store.settings;
-      // No stance kept is the edition's default: none in soak, passive in opposed.
+      // No stance kept is the edition's default: its "none" where it has one, else its first.
       const fallback = edition.stances.includes('none') ? 'none' : (edition.stances[0] ?? 'none');
       const lines = targets.map(({ token, character }) => `${readToken(token, character, settings).name}: ${ctx.app.store.tokens[token.id]?.stance ?? fallback}`);
-      reply(ctx, `Stances: ${lines.join('; ')}.${notes.length ? ` (${notes.join('; ')})` : ''} Usage: ${edition.usage.stance}`);
+      reply(ctx, `Stances: ${lines.join('; ')}.${notes.length ? ` (${notes.join('; ')})` : ''} Usage: ${edition.commands.stance.usage}`);
       return;
     }
     return runPlan(ctx, edition.planStance(stance), targets, notes, { title: 'Stance', refusals: (refused) => `${refused.join('; ')}.` });

@@ -1,6 +1,6 @@
 // Which tokens a command acts on, and which of those the sender may touch (commands.md,
 // "Targets and permissions").
-import { characterOf, tokenName } from '../roll20/read';
+import { characterOf, findToken, tokenName } from '../roll20/read';
 import { controls } from '../roll20/players';
 import { RefusalError, UsageError } from '../text/args';
 import type { CommandContext } from './context';
@@ -50,7 +50,7 @@ export function resolveTargets(ctx: CommandContext, ids: string[] | undefined, o
   } else {
     let ignored = 0;
     for (const selected of ctx.msg.selected ?? []) {
-      const token = selected._type === 'graphic' ? getObj('graphic', selected._id) : undefined;
+      const token = selected._type === 'graphic' ? findToken(selected._id) : undefined;
       if (token && !isCard(token)) take(token);
       else ignored += 1;
     }
@@ -84,7 +84,7 @@ export function shortId(id: string): string {
  */
 export function onTable(id: string, gm: boolean): Roll20Graphic | undefined {
   if (id.length === 0 || id.length > 64) return undefined;
-  const token = getObj('graphic', id);
+  const token = findToken(id);
   if (!token || isCard(token)) return undefined;
   if (!gm && token.get('layer') === 'gmlayer') return undefined;
   return token;

@@ -4,15 +4,17 @@
 import { hasFlag, RefusalError, UsageError } from '../text/args';
 import { reply, type CommandContext } from './context';
 import { changedEntries, changedSince, mergeChanges, shiftMerged, type MergedChange } from '../state/changes';
-import { readNow, restore } from '../roll20/restore';
-import { applyOutcome, sameData } from '../roll20/write';
-import { characterOf } from '../roll20/read';
+import { readNow } from '../roll20/now';
+import { applyUndo } from '../roll20/write';
+import { sameData, type Memory } from '../state/memory';
+import { attributeOwner, barLink, characterOf, findToken } from '../roll20/read';
 import { send, PUBLIC, TO_GM } from '../roll20/send';
 import { renderLine } from '../render/card';
-import { activeEdition, readTarget, TOKEN_ONLY } from './pipeline';
+import { activeEdition, applyQuietly, memoriesOf } from './pipeline';
+import { describeAnswerChange } from './exchange';
+import type { Plan } from '../rules/edition';
 import { onTable } from './targets';
 import type { App } from './context';
-import type { Memory } from '../state/tokens';
 import type { StoredChange } from '../state/history';
 import type { Settings } from '../state/settings';
 
@@ -44,12 +46,16 @@ export function undoDamage(ctx: CommandContext): void {
   const adopt = (change: StoredChange) =>
     sheetValue(change) ? present.find((entry) => stillOwned({ place: '', tokenId: entry.tokenId, name: entry.name, change }, app.store.settings)) : undefined;
   const merged = shiftMerged(mergeChanges(application.tokens, (id) => tokens.get(id) !== undefined, adopt), edition, app.store.round.number - application.round).filter((entry) => stillOwned(entry, app.store.settings));
-  const context = { settings: app.store.settings, edition, tokens: app.store.tokens };
+  const context = { settings: app.store.settings, edition, memories: memoriesOf(app) };
   const now = readNow(context, merged);
   const describe = (left: Memory, current: Memory) => {
-    // The parts a player can see changed first: a stance, then death for good, then the edition's own state.
+    // The parts a player can see changed first: a stance, then death for good, then a new defense
+    // made ahead, then the edition's own state, then a defense made ahead that is gone.
     if (left.stance !== current.stance) return current.stance === undefined ? 'has dropped its stance since' : `has taken the ${current.stance} stance since`;
     if (left.deadForGood !== current.deadForGood) return 'has died for good since';
+    const answer = describeAnswerChange(left, current, sameData);
+    if (answer !== undefined && current.answer !== undefined) return answer;
+    if (answer !== undefined && sameData(left.edition, current.edition)) return answer;
     const state = (memory: Memory) => (memory.edition?.id === edition.id ? edition.parseState(memory.edition.state) : null) ?? edition.enter(null, false);
     return edition.describeStateChange(state(left), state(current));
   };
@@ -67,7 +73,7 @@ export function undoDamage(ctx: CommandContext): void {
       return;
     }
   }
-  restore(context, merged, now);
+  applyUndo(context, merged);
   // A forced undo puts back a Vitality someone changed since: the condition is read again from it.
   if (changed.length > 0) settleConditions(app, merged, now);
   history.splice(index, 1);
@@ -92,22 +98,18 @@ function sheetValue(change: StoredChange): boolean {
  * character; another token named must still be on the table.
  */
 function stillOwned({ tokenId, change }: MergedChange, settings: Settings): boolean {
-  const token = getObj('graphic', tokenId);
+  const token = findToken(tokenId);
   if (!token) return false;
   switch (change.kind) {
     case 'bar':
-      return change.attributeId === undefined || String(token.get(`${change.bar}_link` as 'bar1_link') ?? '') === change.attributeId;
+      return change.attributeId === undefined || barLink(token, change.bar) === change.attributeId;
     case 'attribute': {
       // The token's character's attribute, and the one its value is read from (not another of the sheet's).
-      const attribute = getObj('attribute', change.attributeId);
-      return (
-        attribute !== undefined &&
-        String(attribute.get('_characterid') ?? '') === String(token.get('represents') ?? '') &&
-        String(attribute.get('name') ?? '').toLowerCase() === settings.attributes[change.key].toLowerCase()
-      );
+      const owner = attributeOwner(change.attributeId);
+      return owner !== undefined && owner.characterId === String(token.get('represents') ?? '') && owner.name.toLowerCase() === settings.attributes[change.key].toLowerCase();
     }
     case 'memory':
-      return change.tokenId === undefined || getObj('graphic', change.tokenId) !== undefined;
+      return change.tokenId === undefined || findToken(change.tokenId) !== undefined;
     default:
       return true;
   }
@@ -120,15 +122,14 @@ function settleConditions(app: App, merged: readonly MergedChange[], now: Readon
   for (const { place, tokenId, change } of merged) {
     if (change.kind !== 'bar' || change.resource !== 'vitality' || change.from === null) continue;
     const before = now.get(place);
-    const token = getObj('graphic', tokenId);
+    const token = findToken(tokenId);
     if (!token || typeof before !== 'number') continue;
-    const reading = readTarget(app, { token, character: characterOf(token) }, TOKEN_ONLY);
-    const set = edition.setVitality(before, change.from, reading.facts.state);
-    applyOutcome(
-      { settings: app.store.settings, edition, tokens: app.store.tokens },
-      reading,
-      { headline: 'acts', steps: [], card: { title: '', rows: [] }, shortLine: '', changes: [], state: set.state, detail: { undo: true } },
-      { notify: false },
-    );
+    const putBack = change.from;
+    const settle: Plan<unknown> = {
+      values: [],
+      dice: [],
+      resolve: (facts) => ({ headline: 'acts', steps: [], changes: [], state: edition.setVitality(before, putBack, facts.state).state, detail: { undo: true } }),
+    };
+    applyQuietly(app, [{ token, character: characterOf(token) }], settle);
   }
 }

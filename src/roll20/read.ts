@@ -5,6 +5,7 @@ import { readInteger } from '../rules/values';
 import type { AnyEdition, Facts, OtherFacts, Plan, ValueFact, ValueKey } from '../rules/edition';
 import type { BarName, Settings } from '../state/settings';
 import type { TokenRecord } from '../state/tokens';
+import type { AnswerBox } from '../state/memory';
 import type { AttributeIndex } from './attributes';
 import { isNpc } from './players';
 import { evaluateFormula } from '../text/formula';
@@ -41,6 +42,16 @@ export interface TokenSnapshot {
 /** A token's name as chat shows it, or `fallback` when it has none. */
 export function tokenName(token: Roll20Graphic, fallback = 'an unnamed token'): string {
   return String(token.get('name') ?? '') || fallback;
+}
+
+/** A token by its id, as it is on the table now (undefined: no such graphic). */
+export function findToken(id: string): Roll20Graphic | undefined {
+  return getObj('graphic', id);
+}
+
+/** A character by its id (undefined: no such character). */
+export function findCharacter(id: string): Roll20Character | undefined {
+  return getObj('character', id);
 }
 
 export function characterOf(token: Roll20Graphic): Roll20Character | undefined {
@@ -205,8 +216,15 @@ export interface ReadContext {
   turnRowHidden?: boolean;
   /** The edition before the last switch, for tokens first met since (see `deadForGoodWhenMet`). */
   editionLeft?: AnyEdition;
-  /** Another token's stance and state, for a plan that names it. */
+  /** Another token's stance, state and answer, for a plan that names it. */
   other?(id: string): OtherFacts<unknown> | undefined;
+  /** The exchange's answers on file (defenses made ahead), by token id. */
+  waiting: Readonly<Record<string, AnswerBox>>;
+}
+
+/** A token's answer on file, when it was made in this edition (one made in another is none here). */
+export function answerOf(edition: AnyEdition, box: AnswerBox | undefined): unknown {
+  return box !== undefined && box.edition === edition.id ? box.answer : null;
 }
 
 // Places shared by every token (only an attribute's place names an object of its own).
@@ -385,6 +403,7 @@ export function readFacts<S>(
     armorSource: character !== undefined || record?.overrides !== undefined,
     stance: record?.stance ?? null,
     state: editionStateOf<S>(context.edition, record, snapshot.bars.vitality.value, context.editionLeft),
+    answer: answerOf(context.edition, context.waiting[snapshot.id]),
     initiative,
     // seed 000 / seed 001: the token on top of a non-empty Turn Tracker is in its own active round.
     acting: context.turnRow !== undefined && context.turnRow.id === snapshot.id,
@@ -417,4 +436,20 @@ function numberOrNull(value: unknown): number | null {
   if (typeof value !== 'string' || value.trim() === '') return null;
   const parsed = Number(value.trim());
   return Number.isFinite(parsed) ? parsed : null;
+}
+
+/** An attribute's current value as Roll20 holds it now (undefined: no such attribute). */
+export function attributeCurrent(attributeId: string): unknown {
+  return getObj('attribute', attributeId)?.get('current');
+}
+
+/** The attribute a token's bar is linked to ('' when none). */
+export function barLink(token: Roll20Graphic, bar: BarName): string {
+  return String(token.get(BAR_PROPS[bar].link) ?? '');
+}
+
+/** Whose attribute this is, and its name (undefined: no such attribute). */
+export function attributeOwner(attributeId: string): { characterId: string; name: string } | undefined {
+  const attribute = getObj('attribute', attributeId);
+  return attribute ? { characterId: String(attribute.get('_characterid') ?? ''), name: String(attribute.get('name') ?? '') } : undefined;
 }

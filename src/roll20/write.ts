@@ -1,12 +1,15 @@
-// The one write path for the game (architecture.md, "One writer"): an outcome's changes are
-// applied in one `set` per object (a token's bars and markers together; linked attributes with
-// sheet workers), its condition becomes markers, observers hear once with one `prev`, and what
-// was changed comes back as data, from -> to, which is the undo record.
+// The one write path for the game (architecture.md, "One writer"), both directions: an outcome's
+// changes are applied in one `set` per object (a token's bars and markers together; linked
+// attributes with sheet workers), its condition becomes markers, observers hear once with one
+// `prev`, and what was changed comes back as data, from -> to, which is the undo record. Undo
+// writes those changes inverted through the same batches, linked bars and observers.
 import type { AnyEdition, Outcome } from '../rules/edition';
 import type { Settings } from '../state/settings';
-import { isEmptyRecord, memoryOf, type Memory, type TokenRecord } from '../state/tokens';
+import { isEmptyRecord, putRecord, withEntry, type TokenRecord } from '../state/tokens';
+import { memoryOf, normalMemory, sameData, storeMemory, type Memories, type Memory } from '../state/memory';
+import { undoneMemory, type MergedChange } from '../state/changes';
 import type { StoredChange } from '../state/history';
-import { BAR_PROPS, tokenName, WORN_TRACK, type Resource, type TokenReading, type TokenSnapshot } from './read';
+import { BAR_PROPS, characterOf, readToken, RESOURCES, tokenName, WORN_TRACK, type Resource, type TokenReading, type TokenSnapshot } from './read';
 import { markersForCondition, markersForStance } from './markers';
 import { notifyObservers, type TokenResources } from './observers';
 import type { HealthColorsApi } from './otherScripts';
@@ -15,8 +18,8 @@ import { readTurnOrder, rowNumber, writeTurnOrder, type TurnOrderBatch } from '.
 export interface WriteContext {
   settings: Settings;
   edition: AnyEdition;
-  /** The script's per-token memory (`state`), written in place. */
-  tokens: Record<string, TokenRecord>;
+  /** The script's per-token memory and the exchange's answers (`state`), written in place. */
+  memories: Memories;
 }
 
 export interface WriteOptions {
@@ -79,62 +82,21 @@ class TokenWrites {
   }
 }
 
-/** Memory as kept: an edition state with nothing in it is not kept. */
-export function normalMemory(memory: Memory, edition: AnyEdition): Memory {
-  const out: Memory = {};
-  if (memory.edition && !(memory.edition.id === edition.id && edition.isEmptyState(memory.edition.state))) out.edition = memory.edition;
-  if (memory.deadForGood) out.deadForGood = true;
-  if (memory.stance !== undefined) out.stance = memory.stance;
-  return out;
-}
-
-/** Puts memory into a token's record, dropping the record when nothing is left in it. */
-export function storeMemory(tokens: Record<string, TokenRecord>, tokenId: string, memory: Memory): void {
-  const stored = tokens[tokenId];
-  // The record's other fields (overrides, worn armor) stay; its memory is replaced whole.
-  const record: TokenRecord = {};
-  if (stored?.overrides !== undefined) record.overrides = stored.overrides;
-  if (stored?.worn !== undefined) record.worn = stored.worn;
-  if (memory.stance !== undefined) record.stance = memory.stance;
-  if (memory.deadForGood !== undefined) record.deadForGood = memory.deadForGood;
-  if (memory.edition !== undefined) record.edition = memory.edition;
-  if (isEmptyRecord(record)) delete tokens[tokenId];
-  else tokens[tokenId] = record;
-}
-
 /** A token's memory with only the fields it has. */
-function memory(box: Memory['edition'], dead: boolean, stance: string | undefined): Memory {
+function memory(box: Memory['edition'], dead: boolean, stance: string | undefined, answer: Memory['answer']): Memory {
   const out: Memory = {};
   if (box) out.edition = box;
   if (dead) out.deadForGood = true;
   if (stance !== undefined) out.stance = stance;
+  if (answer !== undefined) out.answer = answer;
   return out;
-}
-
-/** Deep equality of plain data (JSON-like), keys in any order, an undefined key the same as a missing one. */
-export function sameData(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a === null || b === null || a === undefined || b === undefined) return (a ?? null) === (b ?? null);
-  if (typeof a !== 'object' || typeof b !== 'object') return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const list = b as unknown[];
-    if (a.length !== list.length) return false;
-    for (let i = 0; i < a.length; i += 1) if (!sameData(a[i], list[i])) return false;
-    return true;
-  }
-  const left = a as Record<string, unknown>;
-  const right = b as Record<string, unknown>;
-  // Own keys only: another script's enumerable property on Object.prototype is no part of the data.
-  for (const key of Object.keys(left)) if (!sameData(left[key], right[key])) return false;
-  for (const key of Object.keys(right)) if (!Object.prototype.hasOwnProperty.call(left, key) && right[key] !== undefined) return false;
-  return true;
 }
 
 /** Applies one token's outcome. */
 export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>, outcome: Outcome<S>, options: WriteOptions = {}): WriteResult {
   const { snapshot, facts, places } = reading;
-  const { edition, settings, tokens } = context;
+  const { edition, settings, memories } = context;
+  const tokens = memories.tokens;
   const token = snapshot.token;
   const changes: StoredChange[] = [];
   const notes: string[] = [];
@@ -198,20 +160,24 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
         if (joined.added) changes.push({ kind: 'turn-order', tokenId: change.tokenId });
         break;
       }
-      case 'ally-state': {
-        const from = normalMemory(memoryOf(tokens[change.tokenId]), edition);
-        const to = normalMemory({ ...from, edition: { id: edition.id, state: change.state } }, edition);
+      case 'ally-state':
+      case 'ally-answer': {
+        const from = normalMemory(memoryOf(memories, change.tokenId), edition);
+        const to =
+          change.kind === 'ally-state'
+            ? normalMemory({ ...from, edition: { id: edition.id, state: change.state } }, edition)
+            : { ...from, answer: { edition: edition.id, answer: change.answer } };
         if (!sameData(from, to)) {
           changes.push({ kind: 'memory', tokenId: change.tokenId, from, to });
-          storeMemory(tokens, change.tokenId, to);
+          storeMemory(memories, change.tokenId, to);
         }
         break;
       }
     }
   }
 
-  // The token's own memory: edition state (and whether it is dead for good), stance.
-  if (outcome.state !== undefined || outcome.stance !== undefined) {
+  // The token's own memory: edition state (and whether it is dead for good), stance, answer on file.
+  if (outcome.state !== undefined || outcome.stance !== undefined || outcome.answer !== undefined) {
     const stored = tokens[snapshot.id];
     const oldBox = stored?.edition && !(stored.edition.id === edition.id && edition.isEmptyState(stored.edition.state)) ? stored.edition : undefined;
     const newBox = outcome.state === undefined ? oldBox : edition.isEmptyState(outcome.state) ? undefined : { id: edition.id, state: outcome.state };
@@ -219,9 +185,11 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
     const newDead = outcome.state === undefined ? oldDead : edition.deadForGood(outcome.state, barsAfter.vitality);
     const oldStance = stored?.stance;
     const newStance = outcome.stance === undefined ? oldStance : (outcome.stance ?? undefined);
-    if (oldDead !== newDead || oldStance !== newStance || !sameData(oldBox, newBox)) {
-      changes.push({ kind: 'memory', from: memory(oldBox, oldDead, oldStance), to: memory(newBox, newDead, newStance) });
-      storeMemory(tokens, snapshot.id, memory(newBox, newDead, newStance));
+    const oldAnswer = memories.exchange.waiting[snapshot.id];
+    const newAnswer = outcome.answer === undefined ? oldAnswer : outcome.answer === null ? undefined : { edition: edition.id, answer: outcome.answer };
+    if (oldDead !== newDead || oldStance !== newStance || !sameData(oldBox, newBox) || !sameData(oldAnswer, newAnswer)) {
+      changes.push({ kind: 'memory', from: memory(oldBox, oldDead, oldStance, oldAnswer), to: memory(newBox, newDead, newStance, newAnswer) });
+      storeMemory(memories, snapshot.id, memory(newBox, newDead, newStance, newAnswer));
     }
   }
   const kept = tokens[snapshot.id];
@@ -298,4 +266,125 @@ function joinTurnOrder(tokenId: string, initiative: number, batch: TurnOrderBatc
   order.push({ id: tokenId, pr: initiative, custom: '', _pageid: String(token.get('_pageid') ?? '') });
   saveTurnOrder(order, batch);
   return { added: true, note: `${name} is drawn into the battle: added to the Turn Tracker at initiative ${initiative}.` };
+}
+
+/** Undo: writes every merged change back to its `from`, one set per object, and tells observers once per token. */
+export function applyUndo(context: WriteContext, merged: readonly MergedChange[]): void {
+  const attributes = new Map<string, number>();
+  const tokenProps = new Map<string, Record<string, unknown>>();
+  const touched = new Set<string>();
+  const props = (tokenId: string) => {
+    let found = tokenProps.get(tokenId);
+    if (!found) tokenProps.set(tokenId, (found = {}));
+    return found;
+  };
+  let order: Roll20TurnEntry[] | undefined;
+  let orderChanged = false;
+  const befores = new Map<string, { snapshot: ReturnType<typeof readToken>; memory: Memory }>();
+
+  for (const { tokenId, change } of merged) {
+    const token = getObj('graphic', tokenId);
+    if (!token) continue;
+    if (!befores.has(tokenId)) {
+      befores.set(tokenId, { snapshot: readToken(token, characterOf(token), context.settings), memory: normalMemory(memoryOf(context.memories, tokenId), context.edition) });
+    }
+    touched.add(tokenId);
+    switch (change.kind) {
+      case 'bar':
+        if (change.from === null) break; // nothing numeric to put back
+        if (change.attributeId && getObj('attribute', change.attributeId)) attributes.set(change.attributeId, change.from);
+        else props(tokenId)[`${change.bar}_value`] = change.from;
+        break;
+      case 'attribute':
+        if (change.from !== null) attributes.set(change.attributeId, change.from);
+        break;
+      case 'worn': {
+        const record: TokenRecord = { ...context.memories.tokens[tokenId] };
+        record.worn = withEntry(record.worn, change.track, change.from);
+        putRecord(context.memories.tokens, tokenId, record);
+        break;
+      }
+      case 'override': {
+        const record: TokenRecord = { ...context.memories.tokens[tokenId] };
+        record.overrides = withEntry(record.overrides, change.key, change.from);
+        putRecord(context.memories.tokens, tokenId, record);
+        break;
+      }
+      case 'markers':
+        props(tokenId).statusmarkers = change.from;
+        break;
+      case 'memory': {
+        const id = change.tokenId ?? tokenId;
+        const current = normalMemory(memoryOf(context.memories, id), context.edition);
+        storeMemory(context.memories, id, undoneMemory(change.from, change.to, current, sameData));
+        break;
+      }
+      case 'initiative': {
+        order ??= readTurnOrder();
+        const entry = order.find((row) => row.id === tokenId);
+        if (entry) {
+          entry.pr = change.from;
+          orderChanged = true;
+        }
+        break;
+      }
+      case 'turn-order': {
+        order ??= readTurnOrder();
+        const kept = order.filter((row) => row.id !== change.tokenId);
+        if (kept.length !== order.length) {
+          order = kept;
+          orderChanged = true;
+        }
+        break;
+      }
+    }
+  }
+  for (const [id, value] of attributes) {
+    const attribute = getObj('attribute', id);
+    if (attribute) writeAttribute(attribute, value);
+  }
+  for (const tokenId of touched) {
+    const token = getObj('graphic', tokenId);
+    const before = befores.get(tokenId);
+    if (!token || !before) continue;
+    const pending = tokenProps.get(tokenId) ?? {};
+    // Markers put back show the stance the token keeps (a stance taken since the hit stays, with its marker).
+    if (typeof pending.statusmarkers === 'string') pending.statusmarkers = markersForStance(pending.statusmarkers, context.memories.tokens[tokenId]?.stance ?? null, context.settings);
+    const barsAfter = {} as Record<Resource, number | null>;
+    for (const resource of RESOURCES) {
+      const reading = before.snapshot.bars[resource];
+      const key = `${reading.bar}_value`;
+      // A bar put back through its linked attribute is set on the token too if the link did not carry it.
+      const restored = reading.link ? attributes.get(reading.link) : undefined;
+      if (restored !== undefined && token.get(key as 'bar1_value') !== restored) pending[key] = restored;
+      const written = restored ?? pending[key];
+      barsAfter[resource] = typeof written === 'number' ? written : reading.value;
+    }
+    if (Object.keys(pending).length > 0) token.set(pending as Partial<Roll20GraphicProperties>);
+    const markersAfter = typeof pending.statusmarkers === 'string' ? pending.statusmarkers : before.snapshot.statusmarkers;
+    tellObservers(context, token, before.snapshot, before.memory, { ...barsAfter, statusmarkers: markersAfter });
+  }
+  if (order && orderChanged) writeTurnOrder(order);
+}
+
+function tellObservers(
+  context: WriteContext,
+  token: Roll20Graphic,
+  snapshot: ReturnType<typeof readToken>,
+  memoryBefore: Memory,
+  after: Record<Resource, number | null> & { statusmarkers: string },
+): void {
+  const condition = (memory: Memory, vitality: number | null) => {
+    const state = memory.edition?.id === context.edition.id ? context.edition.parseState(memory.edition.state) : null;
+    return context.edition.condition(state ?? context.edition.enter(vitality, memory.deadForGood === true), vitality);
+  };
+  const memoryAfter = normalMemory(memoryOf(context.memories, token.id), context.edition);
+  const before: TokenResources = {
+    vitality: snapshot.bars.vitality.value,
+    soul: snapshot.bars.soul.value,
+    power: snapshot.bars.power.value,
+    statusmarkers: snapshot.statusmarkers,
+    condition: condition(memoryBefore, snapshot.bars.vitality.value),
+  };
+  notifyObservers(token, before, { ...after, condition: condition(memoryAfter, after.vitality) }, { undo: true }, () => previousProperties(snapshot, snapshot.bars.vitality.value));
 }

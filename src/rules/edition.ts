@@ -3,8 +3,8 @@
 // in its own words. The pipeline, the writer, undo and the renderer know no edition's rules.
 import type { FlagTable, ParsedLine } from '../text/args';
 
-export const EDITION_IDS = ['soak', 'threshold', 'opposed'] as const;
-export type EditionId = (typeof EDITION_IDS)[number];
+/** An edition's id: the name it is registered under (rules/registry.ts). */
+export type EditionId = string;
 
 export type Resource = 'vitality' | 'soul' | 'power';
 export const RESOURCES: readonly Resource[] = ['vitality', 'soul', 'power'];
@@ -38,9 +38,41 @@ export const VALUE_KEYS = [
 ] as const;
 export type ValueKey = (typeof VALUE_KEYS)[number];
 
-/** One step of an outcome, as data: numbers, enums and opaque ids; the edition's `text` words it. */
+/**
+ * One step of an outcome, as data: numbers, enums and opaque ids; the edition's `words` say it.
+ * `section` places it on the card (architecture.md, "Layout from steps"): a row by its label, the
+ * title, the one public summary line, or an action button; a step with none is not shown.
+ */
 export interface Step {
   kind: string;
+  section?: string;
+}
+
+/** The sections that are not rows: the card's title, its one public line, and its buttons. */
+export const TITLE = 'title';
+export const SUMMARY = 'summary';
+export const ACTION = 'action';
+
+/** A button the card offers: a command the edition words itself (a stance to take). */
+export interface ButtonStep extends Step {
+  kind: 'button';
+  label: string;
+  command: string;
+}
+
+/** The button that applies damage to a token whose defense failed (commands.md, "Output"); the pipeline words it. */
+export interface DamageOfferStep extends Step {
+  kind: 'offer-damage';
+}
+
+/** Steps put in a section of the card (copies: the rules' own steps go to observers as they were). */
+export function placed<T extends Step>(section: string, steps: readonly T[]): T[] {
+  return steps.map((step) => ({ ...step, section }));
+}
+
+/** One step, put in a section. */
+export function at<T extends Step>(section: string, step: T): T {
+  return { ...step, section };
 }
 
 /** A bar as the rules see it: an integer, or null when it holds no number. */
@@ -57,10 +89,12 @@ export interface ValueFact {
 }
 
 /** What a plan may know of another token it names (an aiding ally): never its bars. */
-export interface OtherFacts<S> {
+export interface OtherFacts<S, A = unknown> {
   name: string;
   stance: string | null;
   state: S;
+  /** Its defense made ahead, waiting for its hit (the exchange's answer on file); null: none. */
+  answer: A | null;
   /** Its Vitality (null: not a number), so its condition can be read. */
   vitality?: number | null;
   /** It is on top of the Turn Tracker: its own turn, not its defensive round. */
@@ -68,7 +102,7 @@ export interface OtherFacts<S> {
 }
 
 /** Everything a plan may know of one token, read once per command. */
-export interface Facts<S> {
+export interface Facts<S, A = unknown> {
   /** The token's id, for the commands of a chat button (never shown). */
   id: string;
   name: string;
@@ -80,6 +114,8 @@ export interface Facts<S> {
   stance: string | null;
   /** The token's state in this edition (entered when the token is first seen or the edition changed). */
   state: S;
+  /** Its defense made ahead (`!defend`), waiting for its hit: the exchange's answer on file; null: none. */
+  answer: A | null;
   /** The token's initiative in the Turn Tracker, when the plan asked for it (null: no entry, or not a number). */
   initiative: number | null;
   /** The token is on top of a non-empty Turn Tracker: its own turn (when the plan asked for the Turn Tracker). */
@@ -88,7 +124,7 @@ export interface Facts<S> {
   /** The current turn's initiative; `hidden` when its token is on the GM layer (its number is not said in public). */
   currentTurn: { initiative: number | null; hidden: boolean } | null;
   /** The other tokens the plan named (`Plan.others`); absent: no such token on the table. */
-  others: Record<string, OtherFacts<S> | undefined>;
+  others: Record<string, OtherFacts<S, A> | undefined>;
   /** Names other tokens (an attacker, an ally) for the words of a step. */
   nameOf(id: string): string;
 }
@@ -102,28 +138,23 @@ export type RuleChange =
   | { kind: 'initiative'; to: number }
   /** Another token joins the Turn Tracker (a spectator drawn into battle). */
   | { kind: 'join-turn-order'; tokenId: string; initiative: number }
-  /** Another token's edition state (an ally's pending defense). */
-  | { kind: 'ally-state'; tokenId: string; state: unknown };
+  /** Another token's edition state (an aiding ally's spent reaction). */
+  | { kind: 'ally-state'; tokenId: string; state: unknown }
+  /** Another token's answer on file (a guard's defense for the guarded ally). */
+  | { kind: 'ally-answer'; tokenId: string; answer: unknown };
 
 /** One word for what happened, for short lines and multi-target rows. */
 export type Headline = 'blocked' | 'missed' | 'unharmed' | 'hit' | 'falls' | 'dies' | 'saved' | 'acts';
 
-export interface CardWords {
-  title: string;
-  /** Rows of plain lines (the edition's words); empty rows are left out. */
-  rows: Array<{ label: string; lines: string[] }>;
-}
-
-export interface Outcome<S> {
+export interface Outcome<S, A = unknown> {
   headline: Headline;
+  /** Every step, each placed on the card by its section; the renderer lays the card out from them. */
   steps: Step[];
-  /** The card's words, or a function that makes them when a card is shown (a multi-target row needs none); read with `cardWords`. */
-  card: CardWords | (() => CardWords);
-  /** The public line when the breakdown is for the GM only: who, and any new condition, no numbers. */
-  shortLine: string;
   changes: RuleChange[];
   /** The token's new edition state; absent: left as it was (and its condition markers too). */
   state?: S;
+  /** The token's new answer on file (a defense made ahead); null: the one it had is used up or gone; absent: unchanged. */
+  answer?: A | null;
   /** The token's new stance (null: none); absent: unchanged. */
   stance?: string | null;
   /** Nothing happened worth telling the table (a heal at max, the same stance again): the sender hears it alone. */
@@ -132,10 +163,6 @@ export interface Outcome<S> {
   undoable?: boolean;
   /** Observers hear of it (default): damage, heals, saves, hand edits; not checks or stances. */
   observed?: boolean;
-  /** A failed defense offers the button that applies damage (commands.md, "Output"). */
-  offerDamageButton?: boolean;
-  /** Chat buttons that belong with the card (label and the command they send). */
-  buttons?: Array<{ label: string; command: string }>;
   /** What `onDamage` observers get as the outcome. */
   detail: unknown;
 }
@@ -149,46 +176,53 @@ export type Refusal =
   /** A bar the plan must do arithmetic on holds no number. */
   | { kind: 'bar'; resource: Resource };
 
-export type Resolution<S> = Outcome<S> | Refusal;
+export type Resolution<S, A = unknown> = Outcome<S, A> | Refusal;
 
-/** An outcome's card words, made now if they were left to be made when shown. */
-export function cardWords(outcome: Pick<Outcome<unknown>, 'card'>): CardWords {
-  return typeof outcome.card === 'function' ? outcome.card() : outcome.card;
-}
-
-export function isRefusal<S>(resolution: Resolution<S>): resolution is Refusal {
+export function isRefusal<S, A>(resolution: Resolution<S, A>): resolution is Refusal {
   return 'kind' in resolution;
 }
 
-/** A command parsed for one edition: what to read, what to roll, and a pure resolve. */
-export interface Plan<S> {
-  values: readonly ValueKey[];
-  /** The dice each target needs from Roll20, by sides (`[100, 100]`: two d100s), in the order `resolve` reads them. */
-  dice: readonly number[];
-  /** The plan reads the Turn Tracker (`Facts.initiative`, `Facts.acting`). */
-  readsTurnOrder?: boolean;
-  /** Other tokens whose stance and state the plan needs (`Facts.others`). */
-  others?: readonly string[];
-  resolve(facts: Facts<S>, rolls: readonly number[]): Resolution<S>;
+/** A die a plan needs: its name (how `resolve` reads it), its sides, and the flag that may give its roll instead. */
+export interface Die {
+  name: string;
+  sides: number;
+  /** `--FLAG N` gives this die's roll (1 to `sides`); the pipeline marks it typed unless it was a real inline roll. */
+  flag?: string;
 }
 
-/** Words for a heal or a plain hand edit of Vitality. */
+/** The dice a plan asked for, by name: rolled by Roll20, or given with their flag. */
+export type Rolls = Readonly<Record<string, number>>;
+
+/** A command parsed for one edition: what to read, what to roll, and a pure resolve. */
+export interface Plan<S, A = unknown> {
+  values: readonly ValueKey[];
+  /** The dice each target needs (each rolled per target unless its flag gives it). */
+  dice: readonly Die[];
+  /** The plan reads the Turn Tracker (`Facts.initiative`, `Facts.acting`). */
+  readsTurnOrder?: boolean;
+  /** Other tokens whose stance, state and answer the plan needs (`Facts.others`). */
+  others?: readonly string[];
+  resolve(facts: Facts<S, A>, rolls: Rolls): Resolution<S, A>;
+}
+
+/** A heal or a plain hand edit of Vitality, as steps (unplaced: the command places them). */
 export interface VitalitySet<S> {
   /** What the bar should hold (a dead token's lowered bar is set back). */
   vitality: number;
   state: S;
+  /** Every step, in order. */
   steps: Step[];
-  /** Every step in words. */
-  lines: string[];
-  /** The steps in words, leaving out the plain "Vitality a -> b" line (what a heal adds to its own). */
-  conditionLines: string[];
-  /** The token's condition in one line, or undefined when it stands. */
-  now: string | undefined;
+  /** The steps but the plain change of the bar ("Vitality a -> b"), which a heal says in its own words. */
+  conditions: Step[];
+  /** The token's condition now, or undefined when it stands. */
+  now: Step | undefined;
+  /** The answer on file is gone with it (a token that died makes no defense). */
+  dropsAnswer?: true;
 }
 
 /** What a plan may need of the GM's settings. */
 export interface PlanContext {
-  /** seed 003's hard limit below the current initiative (`overwhelm-limit`). */
+  /** Opposed Rolls' hard limit below the current initiative (`overwhelm-limit`). */
   overwhelmLimit: number;
   /** The resource that holds stamina (`stamina-bar`). */
   stamina: Resource;
@@ -196,27 +230,37 @@ export interface PlanContext {
   gm: boolean;
 }
 
-export interface Edition<S> {
+/** One command of an edition, declared: its flags (each saying what it is), its usage and its help. */
+export interface CommandSpec {
+  flags: FlagTable;
+  usage: string;
+  help: string[];
+  /** The edition refuses the command whole, with why (Opposed Rolls: `!defend`). */
+  refused?: string;
+}
+
+/**
+ * An edition: rules and words only (architecture.md, "The edition seam"). Its commands declared,
+ * its plans, its life group (how a token enters, lives, dies and ends a round), and its words.
+ */
+export interface Edition<S, A = unknown> {
+  /** The name it is registered under (rules/registry.ts). */
   id: EditionId;
   /** The GM may switch to it (`!defense-round config edition`). */
   playable: boolean;
-  flags: { damage: FlagTable; defend: FlagTable };
-  /** `!stance` modes; empty: the edition has none and `!stance` is refused naming it. */
+  commands: { damage: CommandSpec; defend: CommandSpec; stance: CommandSpec };
+  /** `!stance` modes; empty: the edition has none and `!stance` is refused naming it. The first is the default. */
   stances: readonly string[];
-  usage: { damage: string; defend: string; stance: string };
   /** The GM settings that matter only in some editions, shown in the menu when this one plays. */
   settings: readonly ('overwhelm-limit' | 'stamina-bar')[];
   /** The status markers it shows (condition and stance markers), for the status card. */
   markers: readonly ('incapacitated' | 'dying' | 'dead' | 'defensive' | 'reactive' | 'active' | 'full')[];
-  help: { damage: string[]; defend: string[]; stance: string[] };
   /** Throws UsageError for a malformed command. */
-  planDamage(line: ParsedLine, context: PlanContext): Plan<S>;
-  planDefend(line: ParsedLine): Plan<S>;
-  planStance(stance: string): Plan<S>;
+  planDamage(line: ParsedLine, context: PlanContext): Plan<S, A>;
+  planDefend(line: ParsedLine): Plan<S, A>;
+  planStance(stance: string): Plan<S, A>;
   /** A hand edit read through armor: the loss as a hit (commands.md, "Hand edits"). */
-  planHandEdit(loss: number, context: PlanContext): Plan<S>;
-  /** A command the edition refuses whole, with why (opposed: `!defend`). */
-  refuses?: { defend?: string };
+  planHandEdit(loss: number, context: PlanContext): Plan<S, A>;
   /** Heals and plain hand edits: Vitality moves from `before` to `after`. */
   setVitality(before: number, after: number, state: S): VitalitySet<S>;
   /** A token first seen, or met again after an edition switch. */
@@ -229,12 +273,14 @@ export interface Edition<S> {
   parseState(raw: unknown): S | null;
   /** Nothing in it is worth keeping in `state`. */
   isEmptyState(state: S): boolean;
-  /** Undo's "changed since": what differs in words, said after the token's name, e.g. "has a new pending defense". */
+  /** Undo's "changed since": what differs in words, said after the token's name. */
   describeStateChange(left: S, now: S): string;
-  /** The plain words of one step; ids go through `nameOf`. */
-  text(step: Step, nameOf?: (id: string) => string): string;
+  /** A stored answer (a defense made ahead), checked; null when unusable or the edition has none. */
+  parseAnswer(raw: unknown): A | null;
+  /** The plain words of one step; ids (the token's own too) go through `nameOf`. */
+  words(step: Step, nameOf: (id: string) => string): string;
 }
 
-// eslint-style escape hatch for the registry: an edition of any state type.
+// The registry holds editions of any state type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyEdition = Edition<any>;
+export type AnyEdition = Edition<any, any>;

@@ -1,19 +1,59 @@
 // The registry of editions: the one place that knows which editions exist. Everything else asks
-// it for the active one, or for the edition that owns a flag.
+// it for the active one, or for the edition that owns a flag; no edition id is written elsewhere.
 import type { AnyEdition, EditionId } from './edition';
 import type { FlagTable } from '../text/args';
-import { soak } from './soak';
-import { threshold } from './threshold';
-import { opposed } from './opposed';
+import { REGISTERED } from './registry';
 
-export const EDITIONS: Record<EditionId, AnyEdition> = { soak, threshold, opposed };
+const EDITIONS = new Map<EditionId, AnyEdition>();
+for (const [id, edition] of Object.entries(REGISTERED) as Array<[string, AnyEdition]>) EDITIONS.set(id, { ...edition, id });
 
+/** The edition of a new game: the first one registered. */
+export const DEFAULT_EDITION: EditionId = EDITIONS.keys().next().value as EditionId;
+
+/** The edition schema-1 saves belong to: the only one the first release played (The Defensive Round). */
+export const FIRST_RELEASE_EDITION: EditionId = DEFAULT_EDITION;
+
+/**
+ * Adds an edition to the registry (or replaces the one of its id). The shipped script registers
+ * its editions above; tests register editions that exist only in the test.
+ */
+export function registerEdition(edition: AnyEdition): void {
+  EDITIONS.set(edition.id, edition);
+  stancesKnown = undefined;
+}
+
+/** Forgets an edition a test registered. */
+export function unregisterEdition(id: EditionId): void {
+  if (!Object.prototype.hasOwnProperty.call(REGISTERED, id)) EDITIONS.delete(id);
+  stancesKnown = undefined;
+}
+
+export function isEditionId(id: unknown): id is EditionId {
+  return typeof id === 'string' && EDITIONS.has(id);
+}
+
+export function editionIds(): EditionId[] {
+  return [...EDITIONS.keys()];
+}
+
+export function allEditions(): AnyEdition[] {
+  return [...EDITIONS.values()];
+}
+
+/** The edition of a stored id; an id no edition has (checked where it came in) reads as the default. */
 export function editionOf(id: EditionId): AnyEdition {
-  return EDITIONS[id];
+  return EDITIONS.get(id) ?? EDITIONS.get(DEFAULT_EDITION)!;
 }
 
 export function playableEditions(): EditionId[] {
-  return (Object.values(EDITIONS) as AnyEdition[]).filter((edition) => edition.playable).map((edition) => edition.id);
+  return allEditions().filter((edition) => edition.playable).map((edition) => edition.id);
+}
+
+let stancesKnown: Set<string> | undefined;
+/** Whether some edition has this stance (a remembered stance must be one of them). */
+export function isKnownStance(name: string): boolean {
+  stancesKnown ??= new Set(allEditions().flatMap((edition) => edition.stances));
+  return stancesKnown.has(name);
 }
 
 /**
@@ -22,8 +62,8 @@ export function playableEditions(): EditionId[] {
  */
 export function flagElsewhere(active: EditionId, command: 'damage' | 'defend'): (name: string) => string | undefined {
   return (name) => {
-    const owned = (Object.values(EDITIONS) as AnyEdition[]).some(
-      (edition) => edition.id !== active && Object.prototype.hasOwnProperty.call(edition.flags[command] as FlagTable, name),
+    const owned = allEditions().some(
+      (edition) => edition.id !== active && Object.prototype.hasOwnProperty.call(edition.commands[command].flags as FlagTable, name),
     );
     return owned ? active : undefined;
   };

@@ -1,8 +1,7 @@
 // `!heal N [--to BAR]` for every edition (commands.md, "Heal"): capped at the bar's max, no cap
 // without one, never lowers a value already above max; the dead are refused. A healed Vitality
 // goes through the edition's own `setVitality`, which clears or keeps its conditions.
-import { RESOURCE_LABEL, type Edition, type Plan, type Resource } from './edition';
-
+import { at, placed, SUMMARY, TITLE, type Edition, type Plan, type Resource } from './edition';
 
 /** The healed value: capped at max, never below where it was (a value already above max stays). */
 export function healedValue(before: number, amount: number, max: number | null): number {
@@ -10,7 +9,7 @@ export function healedValue(before: number, amount: number, max: number | null):
   return Math.max(before, Math.min(before + amount, max));
 }
 
-export function planHeal<S>(edition: Edition<S>, amount: number, resource: Resource): Plan<S> {
+export function planHeal<S, A>(edition: Edition<S, A>, amount: number, resource: Resource): Plan<S, A> {
   return {
     values: [],
     dice: [],
@@ -24,21 +23,23 @@ export function planHeal<S>(edition: Edition<S>, amount: number, resource: Resou
       }
       const max = facts.bars[resource].max;
       const after = healedValue(before, amount, max);
-      const capped = max === null ? ' (the bar has no max: not capped)' : after === max && before + amount > max ? ` (capped at max ${max})` : '';
-      const lines = [`${RESOURCE_LABEL[resource]} ${before} -> ${after}${capped}`];
+      const capped = max !== null && after === max && before + amount > max;
       const set = vitality === null ? undefined : edition.setVitality(vitality, resource === 'vitality' ? after : vitality, facts.state);
-      if (resource === 'vitality' && set) lines.push(...set.conditionLines);
-      const now = set?.now;
+      const who = facts.id;
       return {
         headline: 'acts',
         ...(after === before ? { noop: true } : {}),
-        steps: set && resource === 'vitality' ? set.steps : [],
-        card: { title: `${facts.name} is healed: ${RESOURCE_LABEL[resource]} +${after - before}`, rows: [{ label: 'Heal', lines }, { label: 'Now', lines: now ? [now] : [] }] },
-        // Nothing healed (already at its max) says so, on a row of several as on its own card.
-        // A short line carries no number (it is what the table sees of an NPC).
-        shortLine: after !== before ? `${facts.name} is healed.` : `${facts.name} is not healed${max !== null && before >= max ? ': already at its max' : ''}.`,
+        steps: [
+          at(TITLE, { kind: 'heal-title', who, resource, amount: after - before }),
+          // Nothing healed (already at its max) says so, on a row of several as on its own card.
+          at(SUMMARY, { kind: 'heal-summary', who, healed: after !== before, atMax: max !== null && before >= max }),
+          at('Heal', { kind: 'healed', resource, before, after, max, capped }),
+          ...(resource === 'vitality' && set ? placed('Heal', set.conditions) : []),
+          ...(set?.now ? [at('Now', set.now)] : []),
+        ],
         changes: after !== before ? [{ kind: 'bar', resource, to: after }] : [],
         ...(resource === 'vitality' && set ? { state: set.state } : {}),
+        ...(resource === 'vitality' && set?.dropsAnswer ? { answer: null } : {}),
         detail: { heal: amount, resource, before, after },
       };
     },

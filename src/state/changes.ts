@@ -5,7 +5,7 @@
 import { RESOURCE_LABEL } from '../rules/edition';
 import type { AnyEdition } from '../rules/edition';
 import type { AppliedToken, StoredChange } from './history';
-import type { Memory } from './tokens';
+import type { Memory } from './memory';
 
 export interface MergedChange {
   /** Where the value lives: the same key for the same value, whichever token changed it. */
@@ -74,11 +74,14 @@ export function mergeChanges(
 
 /** Memory as it is after `rounds` more rounds ended (a pending defense does not outlive its round). */
 export function shiftMemory(memory: Memory, edition: AnyEdition, rounds: number): Memory {
-  if (!memory.edition || memory.edition.id !== edition.id || rounds <= 0) return memory;
-  let state = edition.parseState(memory.edition.state);
-  if (state === null) return memory;
+  if (rounds <= 0) return memory;
+  // rules.md, "Rounds": a defense made ahead ends with its round.
+  const { answer: _ended, ...kept } = memory;
+  if (!kept.edition || kept.edition.id !== edition.id) return kept;
+  let state = edition.parseState(kept.edition.state);
+  if (state === null) return kept;
   for (let i = 0; i < Math.min(rounds, 10); i += 1) state = edition.endRound(state);
-  const out: Memory = { ...memory };
+  const out: Memory = { ...kept };
   if (edition.isEmptyState(state)) delete out.edition;
   else out.edition = { id: edition.id, state };
   return out;
@@ -152,8 +155,10 @@ export function undoneMemory(from: Memory, to: Memory, now: Memory, same: (a: un
   const edition = same(from.edition, to.edition) ? now.edition : from.edition;
   const deadForGood = from.deadForGood === to.deadForGood ? now.deadForGood : from.deadForGood;
   const stance = from.stance === to.stance ? now.stance : from.stance;
+  const answer = same(from.answer, to.answer) ? now.answer : from.answer;
   if (edition !== undefined) out.edition = edition;
   if (deadForGood !== undefined) out.deadForGood = deadForGood;
   if (stance !== undefined) out.stance = stance;
+  if (answer !== undefined) out.answer = answer;
   return out;
 }

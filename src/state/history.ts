@@ -2,9 +2,10 @@
 // from -> to, per token. Undo is these changes inverted (architecture.md, "One writer").
 import * as v from 'valibot';
 import { objectSchema } from '../rules/schemaObject';
-import { EDITION_IDS, RESOURCES, VALUE_KEYS } from '../rules/edition';
+import { RESOURCES, VALUE_KEYS } from '../rules/edition';
 import { BAR_NAMES } from './settings';
-import { EDITIONS } from '../rules/editions';
+import { editionOf, isKnownStance } from '../rules/editions';
+import { editionIdSchema } from './settings';
 
 // commands.md, "Undo, hardened": nothing from `state` is written to the game unchecked.
 const integer = v.pipe(v.number(), v.safeInteger());
@@ -14,9 +15,11 @@ const id = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 const track = v.picklist(['physical', 'magical'] as const);
 
 const MemorySchema = objectSchema({
-  edition: v.optional(objectSchema({ id: v.picklist(EDITION_IDS), state: v.unknown() })),
+  edition: v.optional(objectSchema({ id: editionIdSchema, state: v.unknown() })),
   deadForGood: v.optional(v.literal(true)),
   stance: v.optional(v.pipe(v.string(), v.maxLength(40))),
+  /** The answer on file (a defense made ahead) in the edition it was made in. */
+  answer: v.optional(objectSchema({ edition: editionIdSchema, answer: v.unknown() })),
 });
 
 const ChangeSchema = v.variant('kind', [
@@ -47,12 +50,6 @@ const ApplicationSchema = objectSchema({
 export type Application = v.InferOutput<typeof ApplicationSchema>;
 export type AppliedToken = Application['tokens'][number];
 
-/** Every stance any edition has (made on first use): a remembered stance must be one of them. */
-let stances: Set<string> | undefined;
-function isStance(name: string): boolean {
-  stances ??= new Set(Object.values(EDITIONS).flatMap((edition) => edition.stances));
-  return stances.has(name);
-}
 
 /**
  * commands.md, "Undo, hardened": a memory an undo would write back must be one the script could
@@ -61,7 +58,9 @@ function isStance(name: string): boolean {
 function memoryIsSound(change: StoredChange): boolean {
   if (change.kind !== 'memory') return true;
   return [change.from, change.to].every(
-    (memory) => (memory.stance === undefined || isStance(memory.stance)) && (memory.edition === undefined || EDITIONS[memory.edition.id].parseState(memory.edition.state) !== null),
+    (memory) => (memory.stance === undefined || isKnownStance(memory.stance)) &&
+      (memory.edition === undefined || editionOf(memory.edition.id).parseState(memory.edition.state) !== null) &&
+      (memory.answer === undefined || editionOf(memory.answer.edition).parseAnswer(memory.answer.answer) !== null),
   );
 }
 

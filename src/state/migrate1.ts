@@ -2,6 +2,7 @@
 // deadForGood, edition: { id, state } }` and each undo entry's before/after snapshot becomes the
 // list of changes it made. Nothing a GM set up is lost: settings pass through untouched.
 import { isRecord } from './settings';
+import { FIRST_RELEASE_EDITION } from '../rules/editions';
 
 type Raw = Record<string, unknown>;
 
@@ -12,7 +13,7 @@ function soakMemory(part: Raw, stance: unknown): Raw {
   const state: Raw = {};
   for (const field of SOAK_FIELDS) if (part[field] !== undefined) state[field] = part[field];
   const memory: Raw = {};
-  if (Object.keys(state).length > 0) memory.edition = { id: 'soak', state };
+  if (Object.keys(state).length > 0) memory.edition = { id: FIRST_RELEASE_EDITION, state };
   if (isRecord(part.life) && part.life.condition === 'dead') memory.deadForGood = true;
   if (typeof stance === 'string') memory.stance = stance;
   return memory;

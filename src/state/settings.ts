@@ -1,10 +1,12 @@
 // The GM's settings: their schema, their defaults, and how a stored copy is checked field by field.
 import * as v from 'valibot';
 import { objectSchema } from '../rules/schemaObject';
-import { EDITION_IDS, VALUE_KEYS, type EditionId, type ValueKey } from '../rules/edition';
+import { VALUE_KEYS, type EditionId, type ValueKey } from '../rules/edition';
+import { DEFAULT_EDITION, isEditionId } from '../rules/editions';
 
-export const EDITIONS = EDITION_IDS;
 export type Edition = EditionId;
+/** An edition id the registry knows (checked when read, so an edition registered later is one too). */
+export const editionIdSchema = v.custom<EditionId>(isEditionId, 'not an edition this script has');
 
 export const BAR_NAMES = ['bar1', 'bar2', 'bar3'] as const;
 export type BarName = (typeof BAR_NAMES)[number];
@@ -36,7 +38,7 @@ export const API_COMMANDS = ['refuse', 'gm'] as const;
 export type ApiCommands = (typeof API_COMMANDS)[number];
 
 export const SettingsSchema = objectSchema({
-  edition: v.picklist(EDITIONS),
+  edition: editionIdSchema,
   bars: objectSchema({
     vitality: bar,
     soul: bar,
@@ -61,7 +63,7 @@ export type Settings = v.InferOutput<typeof SettingsSchema>;
 
 export function defaultSettings(): Settings {
   return {
-    edition: 'soak',
+    edition: DEFAULT_EDITION,
     bars: { vitality: 'bar1', soul: 'bar2', power: 'bar3', stamina: 'power' },
     attributes: { ...DEFAULT_ATTRIBUTES },
     markers: { ...DEFAULT_MARKERS },

@@ -4,11 +4,13 @@ import { checkSettings, defaultSettings, isRecord, type Settings } from './setti
 import { checkTokenRecords, isEmptyRecord, type TokenRecord } from './tokens';
 import { checkHistory, type Application } from './history';
 import { migrateFrom1 } from './migrate1';
-import { EDITIONS } from '../rules/editions';
+import { migrateFrom2 } from './migrate2';
+import type { AnswerBox } from './memory';
+import { editionOf, isEditionId } from '../rules/editions';
 import type { EditionId } from '../rules/edition';
 
 export const STATE_KEY = 'DefenseRound';
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** Rows of the Turn Tracker remembered between looks (a hash of 8 characters each, about 11 bytes of `state`). */
 export const MAX_SEEN_ROWS = 500;
@@ -31,6 +33,8 @@ export interface StoredState {
   round: RoundState;
   /** The last damage applications, oldest first, for `!damage --undo`. */
   history: Application[];
+  /** The exchange (commands/exchange.ts): defenses made ahead, each waiting for the next hit on its token. */
+  exchange: { waiting: Record<string, AnswerBox> };
   /** The GM was told once about HealthColors' "dead at 0". */
   healthColorsNoticed: boolean;
   /**
@@ -48,6 +52,7 @@ export function freshState(scriptVersion: string): StoredState {
     tokens: {},
     round: { number: 1, seen: [], turned: 0 },
     history: [],
+    exchange: { waiting: {} },
     healthColorsNoticed: false,
   };
 }
@@ -70,6 +75,7 @@ function migrateFrom0(old: Record<string, unknown>): Record<string, unknown> {
 const MIGRATIONS: Record<number, (old: Record<string, unknown>) => Record<string, unknown>> = {
   0: migrateFrom0,
   1: migrateFrom1,
+  2: migrateFrom2,
 };
 
 /**
@@ -107,7 +113,7 @@ export function loadState(raw: unknown, scriptVersion: string): { stored: Stored
   for (const [id, record] of Object.entries(tokensCheck.tokens)) {
     if (!record.edition) continue;
     const edition = record.edition.id;
-    const state = EDITIONS[edition].parseState(record.edition.state);
+    const state = editionOf(edition).parseState(record.edition.state);
     if (state === null) {
       delete record.edition;
       if (isEmptyRecord(record)) delete tokensCheck.tokens[id];
@@ -116,6 +122,7 @@ export function loadState(raw: unknown, scriptVersion: string): { stored: Stored
       record.edition = { id: edition, state };
     }
   }
+  const exchange = checkExchange(data.exchange, problems);
   const historyCheck = checkHistory(data.history);
   problems.push(...historyCheck.problems);
   return {
@@ -126,8 +133,9 @@ export function loadState(raw: unknown, scriptVersion: string): { stored: Stored
       tokens: tokensCheck.tokens,
       round: checkRound(data.round, problems),
       history: historyCheck.history,
+      exchange,
       healthColorsNoticed: data.healthColorsNoticed === true,
-      ...(typeof data.editionLeft === 'string' && Object.prototype.hasOwnProperty.call(EDITIONS, data.editionLeft) ? { editionLeft: data.editionLeft as EditionId } : {}),
+      ...(isEditionId(data.editionLeft) ? { editionLeft: data.editionLeft } : {}),
     },
     problems,
   };
@@ -145,4 +153,21 @@ function checkRound(raw: unknown, problems: string[]): RoundState {
   const seen = Array.isArray(raw.seen) && raw.seen.length <= MAX_SEEN_ROWS && raw.seen.every((key) => typeof key === 'string' && /^[0-9a-f]{8}$/.test(key)) ? (raw.seen as string[]) : [];
   const turned = typeof raw.turned === 'number' && Number.isSafeInteger(raw.turned) && raw.turned >= 0 && raw.turned <= MAX_SEEN_ROWS && seen.length > 0 ? raw.turned : 0;
   return { number, seen, turned };
+}
+
+/** Each answer waiting for its hit, checked by the edition it was made in; a bad one is dropped and named. */
+function checkExchange(raw: unknown, problems: string[]): StoredState['exchange'] {
+  const waiting: Record<string, AnswerBox> = {};
+  if (raw === undefined) return { waiting };
+  const entries = isRecord(raw) && isRecord(raw.waiting) ? raw.waiting : undefined;
+  if (!entries) {
+    problems.push('exchange: not an object; defenses made ahead forgotten');
+    return { waiting };
+  }
+  for (const [id, box] of Object.entries(entries)) {
+    const answer = id.length > 0 && id.length <= 64 && isRecord(box) && isEditionId(box.edition) ? editionOf(box.edition).parseAnswer(box.answer) : null;
+    if (answer === null) problems.push(`exchange.waiting.${id.slice(0, 64)}: not a valid defense made ahead; forgotten`);
+    else waiting[id] = { edition: (box as { edition: string }).edition, answer };
+  }
+  return { waiting };
 }

@@ -3,8 +3,8 @@
 // seen in. The edition state is checked by that edition (`parseState`), not here.
 import * as v from 'valibot';
 import { objectSchema } from '../rules/schemaObject';
-import { EDITION_IDS, VALUE_KEYS } from '../rules/edition';
-import { isRecord } from './settings';
+import { VALUE_KEYS } from '../rules/edition';
+import { editionIdSchema, isRecord } from './settings';
 
 // commands.md, "Numbers written": only safe integers; an override is what `set` allows.
 const integer = v.pipe(v.number(), v.safeInteger());
@@ -17,19 +17,12 @@ const TokenRecordSchema = objectSchema({
   stance: v.optional(v.pipe(v.string(), v.maxLength(40))),
   // rules.md, "Switching editions": dead with no save left stays dead in any edition
   deadForGood: v.optional(v.literal(true)),
-  edition: v.optional(objectSchema({ id: v.picklist(EDITION_IDS), state: v.unknown() })),
+  edition: v.optional(objectSchema({ id: editionIdSchema, state: v.unknown() })),
 });
 export type TokenRecord = v.InferOutput<typeof TokenRecordSchema>;
 /** The fields a record may have (a test holds `isEmptyRecord` to them). */
 export const TOKEN_RECORD_FIELDS = Object.keys(TokenRecordSchema.entries) as Array<keyof TokenRecord>;
 export type EditionBox = NonNullable<TokenRecord['edition']>;
-
-/** The part of a record a command's outcome may replace (undo keeps it whole, from and to). */
-export interface Memory {
-  edition?: EditionBox;
-  deadForGood?: true;
-  stance?: string;
-}
 
 /** Keeps every token record that passes its check, naming the ones dropped. */
 export function checkTokenRecords(raw: unknown): { tokens: Record<string, TokenRecord>; problems: string[] } {
@@ -78,12 +71,4 @@ export function putRecord(tokens: Record<string, TokenRecord>, tokenId: string, 
 export function isEmptyRecord(record: TokenRecord): boolean {
   // Field by field (this runs per token per command): the record's five fields, none kept.
   return record.overrides === undefined && record.worn === undefined && record.stance === undefined && record.deadForGood === undefined && record.edition === undefined;
-}
-
-export function memoryOf(record: TokenRecord | undefined): Memory {
-  return {
-    ...(record?.edition ? { edition: record.edition } : {}),
-    ...(record?.deadForGood ? { deadForGood: true as const } : {}),
-    ...(record?.stance !== undefined ? { stance: record.stance } : {}),
-  };
 }

@@ -64,6 +64,10 @@ export type FlagKind = 'switch' | 'one' | 'text' | 'list';
 
 export interface FlagSpec {
   kind: FlagKind;
+  /** Its value names another token (checked to be on the table, and not the target itself). */
+  token?: true;
+  /** It decides the defender's side: only the GM or the target's controller may give it; says what it does. */
+  decides?: string;
 }
 
 export type FlagTable = Record<string, FlagSpec>;

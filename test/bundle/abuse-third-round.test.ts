@@ -74,7 +74,7 @@ describe(`the third round of attacks (${MODE})`, () => {
     await table.mock.settle();
     const out = table.mock.newMessages();
     expect(whispered(out, 'Alice').join('\n')).toMatch(/the edition changed to threshold while the roll was out; nothing changed/);
-    expect(table.stored().tokens[table.id('Bob')]?.edition?.state?.pendingDefense).toBeUndefined();
+    expect(table.memory('Bob')?.pendingDefense).toBeUndefined();
     await table.restart();
     expect(table.mock.logs.join('\n')).not.toMatch(/not a valid threshold state/);
   });

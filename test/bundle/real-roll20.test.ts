@@ -135,7 +135,7 @@ describe('rounds end whoever turns the Turn Tracker', () => {
   /** Goblin 1 defends successfully (a pending defense that lasts until the round ends). */
   async function goblinDefends(g: Game): Promise<void> {
     await g.say('GM', '!defend --action defend --roll 1', [g.scene.tokens['Goblin 1']]);
-    expect(g.stored().tokens[g.scene.tokens['Goblin 1']].edition.state.pendingDefense).toBe('success');
+    expect(g.stored().exchange.waiting[g.scene.tokens['Goblin 1']].answer).toBe('success');
   }
 
   it('TurnMarker1\'s !eot: once every row has had its turn, the round ends and the pending defense with it', async () => {
@@ -148,6 +148,7 @@ describe('rounds end whoever turns the Turn Tracker', () => {
     const third = await g.say('GM', '!eot');
     expect(third).toContain('->gm: Round 2 begins: pending defenses and per-round limits are cleared.');
     expect(g.stored().round.number).toBe(2);
+    expect(g.stored().exchange.waiting[g.scene.tokens['Goblin 1']]).toBeUndefined();
     expect(g.stored().tokens[g.scene.tokens['Goblin 1']]).toBeUndefined();
   });
 

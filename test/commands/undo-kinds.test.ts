@@ -6,8 +6,9 @@ import { defaultSettings } from '../../src/state/settings';
 import type { TokenRecord } from '../../src/state/tokens';
 import { AttributeIndex } from '../../src/roll20/attributes';
 import { readFacts, readToken, characterOf } from '../../src/roll20/read';
-import { applyOutcome, sameData } from '../../src/roll20/write';
-import { readNow, restore } from '../../src/roll20/restore';
+import { applyOutcome, applyUndo } from '../../src/roll20/write';
+import { readNow } from '../../src/roll20/now';
+import { sameData, type AnswerBox } from '../../src/state/memory';
 import { changedSince, mergeChanges } from '../../src/state/changes';
 import { soak } from '../../src/rules/soak';
 import type { Outcome } from '../../src/rules/edition';
@@ -35,7 +36,7 @@ describe.each(MODES)('undo of a linked attribute shared by two tokens hit by one
   });
 });
 
-describe('undo of initiative, a token joining the Turn Tracker and an ally\'s state (writer and restore)', () => {
+describe('undo of initiative, a token joining the Turn Tracker and an ally\'s answer on file (the writer, both ways)', () => {
   let mock: MockRoll20;
   let scene: DemoScene;
   afterEach(() => mock?.uninstall());
@@ -46,56 +47,58 @@ describe('undo of initiative, a token joining the Turn Tracker and an ally\'s st
     mock.install(globalThis);
     const settings = defaultSettings();
     const tokens: Record<string, TokenRecord> = {};
-    const context = { settings, edition: soak, tokens };
+    const waiting: Record<string, AnswerBox> = {};
+    const context = { settings, edition: soak, memories: { tokens, exchange: { waiting } } };
     const token = mock.token('Goblin 1');
     const reading = readFacts(readToken(token, characterOf(token), settings), tokens[token.id], { values: [] }, {
-      settings, attributes: new AttributeIndex(), edition: soak, nameOf: (id) => id,
+      settings, attributes: new AttributeIndex(), edition: soak, nameOf: (id) => id, waiting,
     });
     const outcome: Outcome<unknown> = {
-      headline: 'acts', steps: [], card: { title: '', rows: [] }, shortLine: '', detail: null,
+      headline: 'acts', steps: [], detail: null,
       changes: [
         { kind: 'initiative', to: 2 },
         { kind: 'join-turn-order', tokenId: scene.tokens.Crate, initiative: 0 },
-        { kind: 'ally-state', tokenId: scene.tokens['Goblin 2'], state: { pendingDefense: 'success' } },
+        { kind: 'ally-answer', tokenId: scene.tokens['Goblin 2'], answer: 'success' },
       ],
     };
     const written = applyOutcome(context, reading, outcome);
     const merged = mergeChanges([{ tokenId: token.id, name: 'Goblin 1', changes: written.changes }]);
-    return { context, written, merged, tokens };
+    return { context, written, merged, tokens, waiting };
   }
 
   const pr = (id: string) => mock.turnOrder().find((entry) => entry.id === id)?.pr;
 
   it('records each as data, from -> to', () => {
-    const { written, tokens } = setUp();
+    const { written, waiting } = setUp();
     expect(written.changes).toEqual([
       { kind: 'initiative', from: 12, to: 2 },
       { kind: 'turn-order', tokenId: scene.tokens.Crate },
-      { kind: 'memory', tokenId: scene.tokens['Goblin 2'], from: {}, to: { edition: { id: 'soak', state: { pendingDefense: 'success' } } } },
+      { kind: 'memory', tokenId: scene.tokens['Goblin 2'], from: {}, to: { answer: { edition: 'soak', answer: 'success' } } },
     ]);
     expect(written.notes).toEqual(['Crate is drawn into the battle: added to the Turn Tracker at initiative 0.']);
     expect(pr(scene.tokens['Goblin 1'])).toBe(2);
     expect(pr(scene.tokens.Crate)).toBe(0);
-    expect(tokens[scene.tokens['Goblin 2']]?.edition?.state).toEqual({ pendingDefense: 'success' });
+    expect(waiting[scene.tokens['Goblin 2']]).toEqual({ edition: 'soak', answer: 'success' });
   });
 
   it('puts each back when nothing changed since', () => {
-    const { context, merged, tokens } = setUp();
+    const { context, merged, tokens, waiting } = setUp();
     const now = readNow(context, merged);
     expect(changedSince(merged, now, sameData, () => 'changed')).toEqual([]);
-    restore(context, merged, now);
+    applyUndo(context, merged);
     expect(pr(scene.tokens['Goblin 1'])).toBe(12);
     expect(pr(scene.tokens.Crate)).toBeUndefined();
     expect(mock.turnOrder().map((entry) => entry.id)).toEqual([scene.tokens.Bob, scene.tokens['Goblin 1'], scene.tokens['Goblin 2']]);
     expect(tokens[scene.tokens['Goblin 2']]).toBeUndefined();
+    expect(waiting[scene.tokens['Goblin 2']]).toBeUndefined();
   });
 
-  it('names an initiative or an ally\'s state changed since', () => {
-    const { context, merged, tokens } = setUp();
+  it('names an initiative or an ally\'s answer changed since', () => {
+    const { context, merged, waiting } = setUp();
     const order = mock.turnOrder().map((entry) => (entry.id === scene.tokens['Goblin 1'] ? { ...entry, pr: 7 } : entry));
     mock.setTurnOrder(order);
-    tokens[scene.tokens['Goblin 2']] = { edition: { id: 'soak', state: { pendingDefense: 'fail' } } };
-    const found = changedSince(merged, readNow(context, merged), sameData, (_left, now) => `now ${JSON.stringify(now.edition?.state)}`);
-    expect(found).toEqual(['Goblin 1: initiative is 7 (was left at 2)', 'Goblin 1 now {"pendingDefense":"fail"}']);
+    waiting[scene.tokens['Goblin 2']] = { edition: 'soak', answer: 'fail' };
+    const found = changedSince(merged, readNow(context, merged), sameData, (_left, now) => `now ${JSON.stringify(now.answer?.answer)}`);
+    expect(found).toEqual(['Goblin 1: initiative is 7 (was left at 2)', 'Goblin 1 now "fail"']);
   });
 });

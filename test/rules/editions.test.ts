@@ -3,23 +3,24 @@
 // rulings around them.
 import { describe, expect, it } from 'vitest';
 import {
-  EDITION_IDS,
   isRefusal,
   type BarFact,
   type Facts,
   type OtherFacts,
   type Resolution,
   type Step,
-  cardWords,
 } from '../../src/rules/edition';
-import { EDITIONS, editionOf, flagElsewhere, playableEditions } from '../../src/rules/editions';
+import { DEFAULT_EDITION, editionIds, editionOf, flagElsewhere, playableEditions } from '../../src/rules/editions';
+import { REGISTERED } from '../../src/rules/registry';
 import { healedValue, planHeal } from '../../src/rules/heal';
-import { soak } from '../../src/rules/soak';
-import type { SoakState } from '../../src/rules/soak/state';
-import { threshold, type ThresholdState } from '../../src/rules/threshold';
+import { wordsOf } from '../../src/rules/sharedSteps';
+import { soak, soakWords } from '../../src/rules/soak';
+import type { SoakAnswer, SoakState } from '../../src/rules/soak/state';
+import { threshold, thresholdWords, type ThresholdState } from '../../src/rules/threshold';
+import type { ThresholdPending } from '../../src/rules/threshold/state';
 import { opposed, type OpposedState } from '../../src/rules/opposed';
 import { parseLine, UsageError } from '../../src/text/args';
-import { bar, cardLines, CONTEXT, factsOf, notANumber, outcomeOf, val } from '../support/facts';
+import { bar, cardLines, cardOf, CONTEXT, factsOf, notANumber, offers, outcomeOf, rollsFor, rollsGiven, val } from '../support/facts';
 
 // ---------------------------------------------------------------------------------------------
 // Hand-built facts
@@ -27,20 +28,20 @@ import { bar, cardLines, CONTEXT, factsOf, notANumber, outcomeOf, val } from '..
 const NAMES: Record<string, string> = { 'goblin-1': 'Goblin Boss', 'alice-1': 'Alice' };
 const nameOf = (id: string) => NAMES[id] ?? id;
 
-interface FactsOver extends Partial<Omit<Facts<unknown>, 'bars' | 'state' | 'others'>> {
+interface FactsOver<A = unknown> extends Partial<Omit<Facts<unknown, A>, 'bars' | 'state' | 'others'>> {
   vitality?: BarFact;
   soul?: BarFact;
   power?: BarFact;
-  others?: Record<string, OtherFacts<unknown>>;
+  others?: Record<string, OtherFacts<unknown, A>>;
 }
 
 /** Bob with his bars given one by one (the other fields as `factsOf` has them, names from NAMES). */
-function bobFacts<S>(state: S, over: FactsOver = {}): Facts<S> {
+function bobFacts<S, A = never>(state: S, over: FactsOver<A> = {}): Facts<S, A> {
   const { vitality, soul, power, others, ...rest } = over;
-  return factsOf(state, {
+  return factsOf<S, A>(state, {
     bars: { vitality: vitality ?? bar(70, 70), soul: soul ?? bar(20, 20), power: power ?? bar(30, 30) },
     nameOf,
-    ...(others ? { others: others as Record<string, OtherFacts<S>> } : {}),
+    ...(others ? { others: others as Record<string, OtherFacts<S, A>> } : {}),
     ...rest,
   });
 }
@@ -51,13 +52,18 @@ function bobFacts<S>(state: S, over: FactsOver = {}): Facts<S> {
 /** Bob of seed 000: Vitality 70, Soak 20, Physical 100, Defense 30. */
 const BOB_ARMOR = { armor_soak: val(20), armor_physical: val(100), armor_defense: val(30) };
 
-const soakDamage = (line: string, facts: Facts<SoakState>) => soak.planDamage(parseLine(line), CONTEXT).resolve(facts, []);
-const soakDefend = (line: string, facts: Facts<SoakState>, rolls: number[] = []) => soak.planDefend(parseLine(line)).resolve(facts, rolls);
+const soakDamage = (line: string, facts: Facts<SoakState, SoakAnswer>) => soak.planDamage(parseLine(line), CONTEXT).resolve(facts, {});
+/** `!defend` as the pipeline runs it: a roll given with its flag is handed over; `rolls` are the dice rolled, in the plan's order. */
+const soakDefend = (line: string, facts: Facts<SoakState, SoakAnswer>, rolls: number[] = []) => {
+  const parsed = parseLine(line);
+  const plan = soak.planDefend(parsed);
+  return plan.resolve(facts, rollsGiven(plan, parsed, rolls));
+};
 
-/** The outcomes the soak tests below are about; `text` must word every step in them. */
+/** The outcomes the soak tests below are about; `words` must word every step in them. */
 const soakOutcomes = {
   workedExample: () => outcomeOf(soakDamage('!damage 200', bobFacts<SoakState>({}, { values: BOB_ARMOR }))),
-  blocked: () => outcomeOf(soakDamage('!damage 200', bobFacts<SoakState>({ pendingDefense: 'success' }, { values: BOB_ARMOR }))),
+  blocked: () => outcomeOf(soakDamage('!damage 200', bobFacts<SoakState, SoakAnswer>({}, { answer: 'success', values: BOB_ARMOR }))),
   defended: () => outcomeOf(soakDefend('!defend --action defend --roll 20', bobFacts<SoakState>({}, { values: { defend_check: val(55) } }))),
   reacted: () =>
     outcomeOf(
@@ -73,8 +79,10 @@ describe('soak: planDamage', () => {
       { kind: 'bar', resource: 'vitality', to: 40 },
       { kind: 'value', key: 'armor_physical', to: 60 },
     ]);
-    expect(cardLines(outcome)).toEqual(expect.arrayContaining(['200 x 80% soak = 160', '160 - 100 Physical = 60', '60 - 30 Defense = 30']));
+    expect(cardLines(soak, outcome)).toEqual(expect.arrayContaining(['200 x 80% soak = 160', '160 - 100 Physical = 60', '60 - 30 Defense = 30']));
     expect(outcome.state).toEqual({});
+    // No defense was on file: there is none to use up.
+    expect(outcome).not.toHaveProperty('answer');
   });
 
   it('a pending defense success blocks the hit and is used up', () => {
@@ -82,14 +90,15 @@ describe('soak: planDamage', () => {
     expect(outcome.headline).toBe('blocked');
     expect(outcome.changes).toEqual([]);
     expect(outcome.state).toEqual({});
-    expect(outcome.state).not.toHaveProperty('pendingDefense');
+    expect(outcome.answer).toBeNull();
   });
 
   it('--defense fail overrides a pending success: the hit lands, and the pending defense is still used up', () => {
-    const outcome = outcomeOf(soakDamage('!damage 200 --defense fail', bobFacts<SoakState>({ pendingDefense: 'success' }, { values: BOB_ARMOR })));
+    const outcome = outcomeOf(soakDamage('!damage 200 --defense fail', bobFacts<SoakState, SoakAnswer>({}, { answer: 'success', values: BOB_ARMOR })));
     expect(outcome.headline).toBe('hit');
     expect(outcome.changes[0]).toEqual({ kind: 'bar', resource: 'vitality', to: 40 });
     expect(outcome.state).toEqual({});
+    expect(outcome.answer).toBeNull();
   });
 
   it('a malformed command throws UsageError', () => {
@@ -131,23 +140,25 @@ describe('soak: planDefend', () => {
   it('--action defend --roll 20 against defend_check 55 leaves a pending success', () => {
     const outcome = soakOutcomes.defended();
     expect(outcome.headline).toBe('acts');
-    expect(outcome.state).toEqual({ pendingDefense: 'success' });
+    expect(outcome.answer).toBe('success');
+    expect(outcome.state).toEqual({});
     expect(outcome.observed).toBe(false);
-    expect(outcome.offerDamageButton).toBe(false);
+    expect(offers(outcome)).not.toContain('offer-damage');
   });
 
   it('a failed defend leaves a pending failure and offers the damage button', () => {
     const outcome = outcomeOf(soakDefend('!defend --action defend --roll 56', bobFacts<SoakState>({}, { values: { defend_check: val(55) } })));
-    expect(outcome.state).toEqual({ pendingDefense: 'fail' });
-    expect(outcome.offerDamageButton).toBe(true);
+    expect(outcome.answer).toBe('fail');
+    expect(offers(outcome)).toContain('offer-damage');
   });
 
-  it('dice: none when --roll is given, one d100 otherwise (read by resolve)', () => {
-    expect(soak.planDefend(parseLine('!defend --action defend --roll 20')).dice).toEqual([]);
+  it('dice: one named d100, given by --roll or rolled (read by resolve by its name)', () => {
+    // A given --roll still lists the die, with its flag: the pipeline hands the given value over.
+    expect(soak.planDefend(parseLine('!defend --action defend --roll 20')).dice).toEqual([{ name: 'action', sides: 100, flag: 'roll' }]);
     const plan = soak.planDefend(parseLine('!defend --action defend'));
-    expect(plan.dice).toEqual([100]);
-    const outcome = outcomeOf(plan.resolve(bobFacts<SoakState>({}, { values: { defend_check: val(55) } }), [20]));
-    expect(outcome.state).toEqual({ pendingDefense: 'success' });
+    expect(plan.dice).toEqual([{ name: 'action', sides: 100, flag: 'roll' }]);
+    const outcome = outcomeOf(plan.resolve(bobFacts<SoakState>({}, { values: { defend_check: val(55) } }), rollsFor(plan, [20])));
+    expect(outcome.answer).toBe('success');
   });
 
   it('values: a check reads every check target; a save reads save_check', () => {
@@ -176,14 +187,15 @@ describe('soak: planDefend', () => {
 
   it('a malformed command throws UsageError', () => {
     expect(() => soak.planDefend(parseLine('!defend'))).toThrow(UsageError);
-    expect(() => soak.planDefend(parseLine('!defend --action defend --roll 101'))).toThrow(UsageError);
     expect(() => soak.planDefend(parseLine('!defend --action save --situation side'))).toThrow(UsageError);
+    // --roll's range is its die's, 1 to 100: the pipeline checks a given roll against it (src/commands/pipeline.ts).
+    expect(soak.planDefend(parseLine('!defend --action defend --roll 101')).dice).toEqual([{ name: 'action', sides: 100, flag: 'roll' }]);
   });
 
   it('a reaction check is kept for the round against that attacker', () => {
     const outcome = soakOutcomes.reacted();
     expect(outcome.state).toEqual({ reactions: { 'goblin-1': true } });
-    expect(outcome.steps).toContainEqual({ kind: 'reaction-recorded', vs: 'goblin-1', success: true });
+    expect(outcome.steps).toContainEqual({ kind: 'reaction-recorded', vs: 'goblin-1', success: true, section: 'Check' });
   });
 
   it('a counter uses up the successful reaction: a second counter against that attacker is refused', () => {
@@ -204,53 +216,59 @@ describe('soak: planDefend', () => {
 
   it('--aided-by: +5 from an ally in reactive stance with a success against that attacker, which it spends', () => {
     expect(soak.planDefend(parseLine('!defend --action defend --aided-by alice-1 --vs goblin-1')).others).toEqual(['alice-1']);
-    const alice = { name: 'Alice', stance: 'reactive', state: { reactions: { 'goblin-1': true } } };
+    const alice = { name: 'Alice', stance: 'reactive', state: { reactions: { 'goblin-1': true } }, answer: null };
     const facts = bobFacts<SoakState>({}, { stance: 'defensive', values: { defend_check: val(50) }, others: { 'alice-1': alice } });
     const outcome = outcomeOf(soakDefend('!defend --action defend --aided-by alice-1 --vs goblin-1 --roll 55', facts));
     // 55 vs 50 + 5 = 55: a success only with the aid
-    expect(outcome.state).toEqual({ pendingDefense: 'success' });
+    expect(outcome.answer).toBe('success');
     expect(outcome.changes).toEqual([{ kind: 'ally-state', tokenId: 'alice-1', state: { reactions: { 'goblin-1': 'used' } } }]);
-    expect(cardLines(outcome)).toContain('Aided by Alice: +5');
+    expect(cardLines(soak, outcome, facts)).toContain('Aided by Alice: +5');
   });
 
   it('--aided-by is refused without the ally\'s unused success against that attacker', () => {
-    const spent = { name: 'Alice', stance: 'reactive', state: { reactions: { 'goblin-1': 'used' } } };
+    const spent = { name: 'Alice', stance: 'reactive', state: { reactions: { 'goblin-1': 'used' } }, answer: null };
     const facts = bobFacts<SoakState>({}, { values: { defend_check: val(50) }, others: { 'alice-1': spent } });
     expect(soakDefend('!defend --action defend --aided-by alice-1 --vs goblin-1 --roll 55', facts)).toMatchObject({ kind: 'refused' });
     expect(() => soak.planDefend(parseLine('!defend --action defend --aided'))).toThrow(UsageError);
   });
 
   it('a defender with no stance is told to declare one, with the two !stance buttons', () => {
-    expect(soakOutcomes.defended().buttons).toEqual([
-      { label: 'Defensive stance', command: '!stance defensive --ids bob-1' },
-      { label: 'Reactive stance', command: '!stance reactive --ids bob-1' },
+    const buttons = (outcome: { steps: Step[] }) => outcome.steps.filter((step) => step.section === ACTION && step.kind === 'button');
+    expect(buttons(soakOutcomes.defended())).toEqual([
+      { kind: 'button', section: ACTION, label: 'Defensive stance', command: '!stance defensive --ids bob-1' },
+      { kind: 'button', section: ACTION, label: 'Reactive stance', command: '!stance reactive --ids bob-1' },
     ]);
-    expect(soakOutcomes.reacted().buttons).toBeUndefined();
+    expect(offers(soakOutcomes.defended())).toEqual(['Defensive stance', 'Reactive stance']);
+    expect(buttons(soakOutcomes.reacted())).toEqual([]);
+    expect(offers(soakOutcomes.reacted())).toEqual([]);
   });
 });
 
 describe('soak: planStance and planHandEdit', () => {
   it('planStance(\'defensive\') sets the stance and leaves the state alone', () => {
-    const outcome = outcomeOf(soak.planStance('defensive').resolve(bobFacts<SoakState>({ pendingDefense: 'fail' }), []));
+    const outcome = outcomeOf(soak.planStance('defensive').resolve(bobFacts<SoakState, SoakAnswer>({}, { answer: 'fail' }), {}));
     expect(outcome.stance).toBe('defensive');
     expect(outcome.state).toBeUndefined();
+    expect(outcome).not.toHaveProperty('answer');
     expect(outcome.changes).toEqual([]);
     expect(outcome.observed).toBe(false);
   });
 
   it('planStance(\'none\') clears the stance', () => {
-    expect(outcomeOf(soak.planStance('none').resolve(bobFacts<SoakState>({}, { stance: 'reactive' }), [])).stance).toBeNull();
+    expect(outcomeOf(soak.planStance('none').resolve(bobFacts<SoakState>({}, { stance: 'reactive' }), {})).stance).toBeNull();
   });
 
   it('planHandEdit(200) reads the loss through armor exactly as !damage 200', () => {
-    const facts = bobFacts<SoakState>({ pendingDefense: 'fail' }, { values: BOB_ARMOR });
+    const facts = bobFacts<SoakState, SoakAnswer>({}, { answer: 'fail', values: BOB_ARMOR });
     const edit = soak.planHandEdit(200, CONTEXT);
     const damage = soak.planDamage(parseLine('!damage 200'), CONTEXT);
     expect(edit.values).toEqual(damage.values);
     // The card's words are made when shown: compared as words.
-    const withWords = (resolution: Resolution<unknown>) => (isRefusal(resolution) ? resolution : { ...resolution, card: cardWords(resolution) });
-    expect(withWords(edit.resolve(facts, []))).toEqual(withWords(damage.resolve(facts, [])));
-    expect(outcomeOf(edit.resolve(facts, [])).changes).toEqual([
+    const withWords = (resolution: Resolution<unknown, unknown>) => (isRefusal(resolution) ? resolution : { ...resolution, card: cardOf(soak, resolution, facts) });
+    expect(withWords(edit.resolve(facts, {}))).toEqual(withWords(damage.resolve(facts, {})));
+    // Used up, as by the hit.
+    expect(outcomeOf(edit.resolve(facts, {})).answer).toBeNull();
+    expect(outcomeOf(edit.resolve(facts, {})).changes).toEqual([
       { kind: 'bar', resource: 'vitality', to: 40 },
       { kind: 'value', key: 'armor_physical', to: 60 },
     ]);
@@ -263,9 +281,9 @@ describe('soak: setVitality', () => {
     expect(set.vitality).toBe(-3);
     expect(set.state).toEqual({ life: { condition: 'incapacitated', savesOwed: 1 } });
     expect(set.steps).toEqual([{ kind: 'vitality-change', before: 30, after: -3 }, { kind: 'incapacitated', savesOwed: 1 }]);
-    expect(set.lines).toEqual(['Vitality 30 -> -3', 'Incapacitated: 1 save owed']);
-    expect(set.conditionLines).toEqual(['Incapacitated: 1 save owed']);
-    expect(set.now).toMatch(/^Incapacitated/);
+    expect(set.steps.map((step) => soak.words(step, nameOf))).toEqual(['Vitality 30 -> -3', 'Incapacitated: 1 save owed']);
+    expect(set.conditions.map((step) => soak.words(step, nameOf))).toEqual(['Incapacitated: 1 save owed']);
+    expect(soak.words(set.now!, nameOf)).toMatch(/^Incapacitated/);
   });
 
   it('a dead token\'s lowered bar is set back', () => {
@@ -274,7 +292,7 @@ describe('soak: setVitality', () => {
     expect(set.vitality).toBe(-12);
     expect(set.state).toEqual(dead);
     expect(set.steps).toEqual([{ kind: 'set-back', attempted: -20, vitality: -12 }]);
-    expect(set.now).toBe('Dead');
+    expect(soak.words(set.now!, nameOf)).toBe('Dead');
   });
 
   it('raising an incapacitated token above 0 clears its condition and owed save', () => {
@@ -295,15 +313,14 @@ describe('soak: enter, endRound, condition, deadForGood', () => {
     expect(soak.condition(soak.enter(5, true), 5)).toBe('dead');
   });
 
-  it('endRound clears the pending defense, reactions and skills, and keeps life', () => {
+  it('endRound clears reactions and skills, and keeps life (the pending defense is the pipeline\'s to end)', () => {
     const state: SoakState = {
       life: { condition: 'incapacitated', savesOwed: 1 },
-      pendingDefense: 'fail',
       reactions: { 'goblin-1': true },
       skillsVs: ['goblin-1'],
     };
     expect(soak.endRound(state)).toEqual({ life: { condition: 'incapacitated', savesOwed: 1 } });
-    expect(soak.endRound({ pendingDefense: 'success' })).toEqual({});
+    expect(soak.endRound({ reactions: { 'goblin-1': 'used' } })).toEqual({});
   });
 
   it('condition: the stored life wins; an empty state is read from Vitality (0..-9 incapacitated, -10 dead)', () => {
@@ -325,9 +342,9 @@ describe('soak: enter, endRound, condition, deadForGood', () => {
   });
 });
 
-describe('soak: parseState, isEmptyState, describeStateChange', () => {
+describe('soak: parseState, parseAnswer, isEmptyState, describeStateChange', () => {
   it('parseState accepts a good state as it is', () => {
-    const good = { life: { condition: 'dying', savesOwed: 3 }, pendingDefense: 'fail', reactions: { 'goblin-1': false }, skillsVs: ['goblin-1'] };
+    const good = { life: { condition: 'dying', savesOwed: 3 }, reactions: { 'goblin-1': false }, skillsVs: ['goblin-1'] };
     expect(soak.parseState(good)).toEqual(good);
     expect(soak.parseState({})).toEqual({});
   });
@@ -335,25 +352,31 @@ describe('soak: parseState, isEmptyState, describeStateChange', () => {
   it('parseState returns null for garbage', () => {
     expect(soak.parseState({ life: { condition: 'zombie', savesOwed: 1 } })).toBeNull();
     expect(soak.parseState({ life: { condition: 'dying', savesOwed: 4 } })).toBeNull();
-    expect(soak.parseState({ pendingDefense: 'maybe' })).toBeNull();
     expect(soak.parseState('dead')).toBeNull();
     expect(soak.parseState(null)).toBeNull();
   });
 
+  it('parseAnswer: a pending defense is a success or a failure; anything else is null', () => {
+    expect(soak.parseAnswer('success')).toBe('success');
+    expect(soak.parseAnswer('fail')).toBe('fail');
+    expect(soak.parseAnswer('maybe')).toBeNull();
+    expect(soak.parseAnswer({ result: 'success' })).toBeNull();
+    expect(soak.parseAnswer(null)).toBeNull();
+  });
+
   it('isEmptyState: only a state holding nothing', () => {
     expect(soak.isEmptyState({})).toBe(true);
-    expect(soak.isEmptyState({ pendingDefense: 'fail' })).toBe(false);
+    expect(soak.isEmptyState({ skillsVs: ['goblin-1'] })).toBe(false);
     expect(soak.isEmptyState({ life: { condition: 'incapacitated', savesOwed: 0 } })).toBe(false);
   });
 
   it('describeStateChange says what differs', () => {
-    expect(soak.describeStateChange({}, { pendingDefense: 'success' })).toBe('has a new pending defense');
     expect(soak.describeStateChange({}, { life: { condition: 'incapacitated', savesOwed: 1 } })).toBe('has a new condition or saves owed');
-    expect(soak.describeStateChange({ pendingDefense: 'fail' }, {})).toBe('no longer has the pending defense it had');
+    expect(soak.describeStateChange({}, { reactions: { 'goblin-1': true } })).toBe('has used reactions or skills since');
   });
 });
 
-describe('soak: text', () => {
+describe('soak: words', () => {
   it('words every step of the outcomes above', () => {
     const steps: Step[] = [
       ...soakOutcomes.workedExample().steps,
@@ -365,24 +388,26 @@ describe('soak: text', () => {
     ];
     const kinds = new Set(steps.map((step) => step.kind));
     expect(kinds.size).toBeGreaterThanOrEqual(12);
+    // The card's words: the steps every edition shares (its buttons), then soak's own.
+    const say = wordsOf(soak, nameOf);
     for (const step of steps) {
-      const words = soak.text(step, nameOf);
+      const words = say(step);
       expect(words, step.kind).toMatch(/\w/);
       expect(words, step.kind).not.toMatch(/undefined|NaN|\[object/);
     }
   });
 
   it('words damage steps as the seed writes them', () => {
-    expect(soak.text({ kind: 'defense-used', result: 'success', source: 'pending' } as Step)).toBe('Defense succeeded (from !defend): the hit is blocked, no damage');
-    expect(soak.text({ kind: 'vitality-change', before: 70, after: 40 } as Step)).toBe('Vitality 70 -> 40');
-    expect(soak.text({ kind: 'pending-defense', result: 'success' } as Step)).toBe('Pending defense: success, the next hit on this token is negated');
+    expect(soak.words({ kind: 'defense-used', result: 'success', source: 'pending' } as Step, nameOf)).toBe('Defense succeeded (from !defend): the hit is blocked, no damage');
+    expect(soak.words({ kind: 'vitality-change', before: 70, after: 40 } as Step, nameOf)).toBe('Vitality 70 -> 40');
+    expect(soak.words({ kind: 'pending-defense', result: 'success' } as Step, nameOf)).toBe('Pending defense: success, the next hit on this token is negated');
   });
 
   it('names ids in defend steps through nameOf', () => {
     const step = soakOutcomes.reacted().steps.find((s) => s.kind === 'reaction-recorded');
     expect(step).toBeDefined();
-    expect(soak.text(step!, nameOf)).toBe('Reaction against Goblin Boss: success, kept for this round');
-    expect(soak.text(step!)).toBe('Reaction against goblin-1: success, kept for this round');
+    expect(soak.words(step!, nameOf)).toBe('Reaction against Goblin Boss: success, kept for this round');
+    expect(soakWords(step!)).toBe('Reaction against goblin-1: success, kept for this round');
   });
 });
 
@@ -713,12 +738,10 @@ describe('registry', () => {
     expect(playableEditions()).toEqual(['soak', 'threshold', 'opposed']);
   });
 
-  it('every edition is registered under its own id', () => {
-    expect(Object.keys(EDITIONS).sort()).toEqual([...EDITION_IDS].sort());
-    for (const id of EDITION_IDS) {
-      expect(EDITIONS[id].id).toBe(id);
-      expect(editionOf(id)).toBe(EDITIONS[id]);
-    }
+  it('every edition is registered under its own id, in the registry\'s order; the first is the default', () => {
+    expect(editionIds()).toEqual(Object.keys(REGISTERED));
+    for (const id of editionIds()) expect(editionOf(id).id).toBe(id);
+    expect(DEFAULT_EDITION).toBe('soak');
   });
 
   it('flagElsewhere names the active edition for a flag only another edition has', () => {

@@ -1,5 +1,7 @@
 // Hand-built facts for the rules' unit tests: what the reader would hand a plan, made from numbers.
-import { cardWords, isRefusal, type BarFact, type Facts, type Outcome, type PlanContext, type Resolution, type ValueFact } from '../../src/rules/edition';
+import { isRefusal, SUMMARY, TITLE, ACTION, type AnyEdition, type BarFact, type Facts, type Outcome, type PlanContext, type Resolution, type Rolls, type Plan, type Step, type ValueFact } from '../../src/rules/edition';
+import { wordsOf } from '../../src/rules/sharedSteps';
+import { optionalInteger, type ParsedLine } from '../../src/text/args';
 
 /** A value as read from a sheet: `current` (worn) and `max` (undamaged, defaults to current). */
 export const val = (current: number, max: number = current): ValueFact => ({ current, max, present: true });
@@ -12,8 +14,8 @@ export const bar = (value: number | null, max: number | null = null): BarFact =>
 /** The GM's settings a plan may read (the defaults), sent by the GM. */
 export const CONTEXT: PlanContext = { overwhelmLimit: 20, stamina: 'power', gm: true };
 
-/** A token's facts: Bob (`bob-1`), 70/20/30, no values, no stance, out of the Turn Tracker, unless `over` says otherwise. */
-export function factsOf<S>(state: S, over: Partial<Facts<S>> = {}): Facts<S> {
+/** A token's facts: Bob (`bob-1`), 70/20/30, no values, no stance, no answer on file, out of the Turn Tracker, unless `over` says otherwise. */
+export function factsOf<S, A = unknown>(state: S, over: Partial<Facts<S, A>> = {}): Facts<S, A> {
   return {
     id: 'bob-1',
     name: 'Bob',
@@ -22,6 +24,7 @@ export function factsOf<S>(state: S, over: Partial<Facts<S>> = {}): Facts<S> {
     armorSource: true,
     stance: null,
     state,
+    answer: null,
     initiative: null,
     acting: false,
     currentTurn: null,
@@ -32,10 +35,60 @@ export function factsOf<S>(state: S, over: Partial<Facts<S>> = {}): Facts<S> {
 }
 
 /** The outcome of a resolution that must not be a refusal (the test fails naming the refusal). */
-export function outcomeOf<S>(resolution: Resolution<S>): Outcome<S> {
+export function outcomeOf<S, A>(resolution: Resolution<S, A>): Outcome<S, A> {
   if (isRefusal(resolution)) throw new Error(`expected an outcome, got the refusal ${JSON.stringify(resolution)}`);
   return resolution;
 }
 
+/** The plan's dice rolled as `rolled`, in the plan's order (the pipeline hands them over by name). */
+export function rollsFor(plan: Pick<Plan<unknown>, 'dice'>, rolled: readonly number[]): Rolls {
+  const rolls: Record<string, number> = {};
+  plan.dice.forEach((die, index) => {
+    if (rolled[index] !== undefined) rolls[die.name] = rolled[index]!;
+  });
+  return rolls;
+}
+
+/**
+ * The rolls the pipeline hands a plan parsed from `line` (src/commands/pipeline.ts, `givenDice`):
+ * each die whose flag the line gives takes that value (checked from 1 to its sides, as there); the
+ * others take `rolled`, in the plan's order. A die left without a number is left out.
+ */
+export function rollsGiven(plan: Pick<Plan<unknown>, 'dice'>, line: ParsedLine, rolled: readonly number[] = []): Rolls {
+  const rolls: Record<string, number> = {};
+  let next = 0;
+  for (const die of plan.dice) {
+    const given = die.flag === undefined ? undefined : optionalInteger(line, die.flag, 1, die.sides);
+    const value = given ?? rolled[next++];
+    if (value !== undefined) rolls[die.name] = value;
+  }
+  return rolls;
+}
+
+/** The words of an outcome's steps as the renderer says them: the token's own id is `name` (Bob). */
+function sayer(edition: AnyEdition, facts: { id: string; name: string; nameOf(id: string): string }): (step: Step) => string {
+  return wordsOf(edition, (id) => (id === facts.id ? facts.name : facts.nameOf(id)));
+}
+
+/** The card as the renderer lays it out: its title, and its rows' lines by section. */
+export function cardOf(edition: AnyEdition, outcome: Outcome<unknown, unknown>, facts: { id: string; name: string; nameOf(id: string): string } = factsOf({})): { title: string; summary: string; rows: Array<{ label: string; lines: string[] }> } {
+  const say = sayer(edition, facts);
+  const rows: Array<{ label: string; lines: string[] }> = [];
+  for (const step of outcome.steps) {
+    if (step.section === undefined || step.section === TITLE || step.section === SUMMARY || step.section === ACTION) continue;
+    let row = rows.find((candidate) => candidate.label === step.section);
+    if (!row) rows.push((row = { label: step.section, lines: [] }));
+    row.lines.push(say(step));
+  }
+  const title = outcome.steps.find((step) => step.section === TITLE);
+  const summary = outcome.steps.find((step) => step.section === SUMMARY);
+  return { title: title ? say(title) : '', summary: summary ? say(summary) : '', rows };
+}
+
 /** Every line of the outcome's card, in order. */
-export const cardLines = (outcome: Outcome<unknown>): string[] => cardWords(outcome).rows.flatMap((row) => row.lines);
+export const cardLines = (edition: AnyEdition, outcome: Outcome<unknown, unknown>, facts?: { id: string; name: string; nameOf(id: string): string }): string[] =>
+  cardOf(edition, outcome, facts).rows.flatMap((row) => row.lines);
+
+/** The buttons a card offers, as step kinds ("offer-damage", or a button's label). */
+export const offers = (outcome: Outcome<unknown, unknown>): string[] =>
+  outcome.steps.filter((step) => step.section === ACTION).map((step) => (step.kind === 'button' ? (step as unknown as { label: string }).label : step.kind));

@@ -90,7 +90,8 @@ export async function openTable(mode: Mode, options: { seed?: number; setup?: (m
       return mock.state.DefenseRound;
     },
     memory(token) {
-      return memoryView(mock.state.DefenseRound?.tokens?.[id(token)]);
+      const stored = mock.state.DefenseRound;
+      return memoryView(stored?.tokens?.[id(token)], stored?.exchange?.waiting?.[id(token)]);
     },
     async restart() {
       await mock.restart(load);
@@ -133,10 +134,15 @@ export function publicFromScript(records: ChatRecord[]): string[] {
   return records.filter((r) => !r.whisperTo && r.who === 'DefenseRound').map(readable);
 }
 
-/** A token record of schema 2 as one flat object (the edition state's fields beside the rest). */
-export function memoryView(record: any): any {
-  if (!record) return undefined;
-  const view: Record<string, unknown> = { ...(record.edition?.state ?? {}) };
+/**
+ * A token record as one flat object: the edition state's fields beside the rest, and the defense
+ * it made ahead (kept by the exchange since schema 3) as `pendingDefense`.
+ */
+export function memoryView(record: any, answer?: any): any {
+  if (!record && !answer) return undefined;
+  const view: Record<string, unknown> = { ...(record?.edition?.state ?? {}) };
+  if (answer !== undefined) view.pendingDefense = answer.answer;
+  record ??= {};
   if (record.stance !== undefined) view.stance = record.stance;
   if (record.worn !== undefined) view.wear = record.worn;
   if (record.overrides !== undefined) view.overrides = record.overrides;

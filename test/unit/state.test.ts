@@ -26,7 +26,7 @@ describe('stored state', () => {
     expect(stored.schemaVersion).toBe(SCHEMA_VERSION);
     expect(stored.settings.bars).toEqual({ vitality: 'bar2', soul: 'bar1', power: 'bar3', stamina: 'power' });
     expect(stored.settings.playersTargetAny).toBe(true);
-    expect(memoryView(stored.tokens.tok1)).toEqual({ stance: 'defensive', pendingDefense: 'success' });
+    expect(memoryView(stored.tokens.tok1, stored.exchange.waiting.tok1)).toEqual({ stance: 'defensive', pendingDefense: 'success' });
   });
 
   it.each([

@@ -1,6 +1,67 @@
-// Plain words for each `opposed` step (seed 003), one short line each.
+// Plain words for each `opposed` step (Opposed Rolls), one short line each: its rules' steps and
+// its cards' layout (title, public line, the bar moved, where the token stands now).
 import type { Step } from '../edition';
-import type { OpposedStep } from './attack';
+import type { DefenseMode, OpposedStep } from './attack';
+
+export type OpposedLayoutStep =
+  | { kind: 'attack-title'; who: string; attack: number; mode: DefenseMode }
+  | { kind: 'attack-summary'; who: string; hits: boolean; stamina: boolean; falls: boolean; counter: boolean }
+  /** The bar the hit took its damage from. */
+  | { kind: 'bar-moved'; to: 'vitality' | 'stamina'; before: number; after: number }
+  /** At or below 0; `typed`: said of a hand edit (shorter). */
+  | { kind: 'down-now'; dead?: true; typed?: true }
+  | { kind: 'loss-title'; who: string; loss: number }
+  /** A loss typed into Vitality, read against the armor (commands.md, "Hand edits"). */
+  | { kind: 'typed-loss'; loss: number; armor: number; toStamina: boolean }
+  | { kind: 'typed-loss-result'; toStamina: boolean; vitality: number; stamina: number | null; loss: number }
+  | { kind: 'vitality-change'; before: number; after: number }
+  | { kind: 'mode-title'; who: string; mode: DefenseMode; same: boolean; summary?: true }
+  | { kind: 'mode-change'; from: string; to: string }
+  | { kind: 'mode-effect'; mode: DefenseMode };
+
+export const MODE_EFFECT: Record<DefenseMode, string> = {
+  passive: 'passive_defense only; costs no initiative',
+  active: 'adds active_defense; costs 5 initiative each time',
+  full: 'adds active_defense and full_defense; costs 10 initiative each time',
+};
+
+const ADVERB: Record<DefenseMode, string> = { passive: 'passively', active: 'actively', full: 'fully' };
+
+function layoutWords(s: OpposedLayoutStep, nameOf: (id: string) => string): string | undefined {
+  switch (s.kind) {
+    case 'attack-title':
+      return `${nameOf(s.who)} is attacked: ${s.attack} vs ${s.mode} defense`;
+    case 'attack-summary': {
+      const counter = s.counter ? ' and scores a counterattack' : '';
+      return s.hits ? `${nameOf(s.who)} is hit${s.stamina ? ' (stamina)' : ''}${s.falls ? ' and falls' : ''}${counter}.` : `${nameOf(s.who)} is missed${counter}.`;
+    }
+    case 'bar-moved':
+      return `${s.to === 'vitality' ? 'Vitality' : 'Stamina'} ${s.before} -> ${s.after}`;
+    case 'down-now':
+      return s.dead ? 'Dead' : `Vitality at or below 0 (marked incapacitated${s.typed ? '' : '; the seed has no death rules'})`;
+    case 'loss-title':
+      return `${nameOf(s.who)} loses ${s.loss}`;
+    case 'typed-loss':
+      return `${s.loss} typed into Vitality, ${s.toStamina ? 'not above' : 'above'} armor ${s.armor}: ${s.toStamina ? 'stamina damage instead' : 'Vitality damage'}`;
+    case 'typed-loss-result':
+      return s.toStamina ? `Vitality stays ${s.vitality}; Stamina ${s.stamina} -> ${(s.stamina ?? 0) - s.loss}` : `Vitality ${s.vitality} -> ${s.vitality - s.loss}`;
+    case 'vitality-change':
+      return `Vitality ${s.before} -> ${s.after}`;
+    case 'mode-title':
+      return `${nameOf(s.who)} ${s.same ? 'already defends' : 'defends'} ${ADVERB[s.mode]} by default${s.summary ? '.' : ''}`;
+    case 'mode-change':
+      return s.from === s.to ? `${s.to}, unchanged` : `${s.from} -> ${s.to}`;
+    case 'mode-effect':
+      return MODE_EFFECT[s.mode] ?? '';
+    default:
+      return undefined;
+  }
+}
+
+/** Words for any step of this edition. */
+export function opposedWords(step: Step, nameOf: (id: string) => string = (id) => id): string {
+  return layoutWords(step as OpposedLayoutStep, nameOf) ?? opposedText(step);
+}
 
 const signed = (n: number) => (n < 0 ? ` - ${-n}` : ` + ${n}`);
 

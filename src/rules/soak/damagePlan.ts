@@ -1,13 +1,13 @@
 // `!damage` in the `soak` edition as a plan: parse the arguments, name the values to read, and
 // resolve one token's hit from those numbers (rules.md, "Damage"; commands.md, "Syntax").
-import type { Facts, Outcome, Plan, Resolution, RuleChange, ValueKey, Headline } from '../edition';
+import { at, placed, type Facts, type Outcome, type Plan, type Resolution, type RuleChange, type ValueKey, type Headline, type Step } from '../edition';
 import { choiceArg, flagValue, hasFlag, integerArg, optionalInteger, UsageError, type FlagTable, type ParsedLine, echo } from '../../text/args';
 import { defensiveStanceReduction, type SoakArmor } from './damage';
 import type { DamageTrack } from './damageSteps';
 import { TRACK_OF } from '../damageTypes';
 import { resolveSoakDamage, type SoakDamageOutcome } from './resolveDamage';
-import { damageCard, damageShortLine } from './cards';
-import { afterHit, lifeOf, type SoakState } from './state';
+import { hitResult, inSeedOrder, lifeNow, SUMMARY, TITLE } from './layout';
+import { lifeOf, withLife, type SoakAnswer, type SoakState } from './state';
 import type { Life } from './life';
 import { MAX_DAMAGE } from '../values';
 
@@ -17,7 +17,7 @@ export const SOAK_DAMAGE_FLAGS: FlagTable = {
   pierce: { kind: 'one' },
   to: { kind: 'one' },
   'instant-kill': { kind: 'switch' },
-  defense: { kind: 'one' },
+  defense: { kind: 'one', decides: 'decides its defense (--defense)' },
 };
 
 export const SOAK_DAMAGE_USAGE =
@@ -77,7 +77,7 @@ export function handEditOrder(loss: number): SoakDamageOrder {
   return { amount: loss, track: 'physical', piercePercent: 0, to: 'vitality', instantKill: false, defenseOverride: null };
 }
 
-export function soakDamagePlan(order: SoakDamageOrder): Plan<SoakState> {
+export function soakDamagePlan(order: SoakDamageOrder): Plan<SoakState, SoakAnswer> {
   const keys = TRACK_KEYS[order.track];
   const hitsArmor = order.to === 'vitality' && !order.instantKill;
   return {
@@ -87,7 +87,7 @@ export function soakDamagePlan(order: SoakDamageOrder): Plan<SoakState> {
   };
 }
 
-function resolveOne(order: SoakDamageOrder, facts: Facts<SoakState>): Resolution<SoakState> {
+function resolveOne(order: SoakDamageOrder, facts: Facts<SoakState, SoakAnswer>): Resolution<SoakState, SoakAnswer> {
   const keys = TRACK_KEYS[order.track];
   const hitsArmor = order.to === 'vitality' && !order.instantKill;
   // Soul or Power damage needs only that bar to be a number; Vitality is then left untouched.
@@ -106,7 +106,7 @@ function resolveOne(order: SoakDamageOrder, facts: Facts<SoakState>): Resolution
     piercePercent: order.piercePercent,
     to: order.to,
     instantKill: order.instantKill,
-    pendingDefense: facts.state.pendingDefense ?? null,
+    pendingDefense: facts.answer,
     defenseOverride: order.defenseOverride,
     bars: { vitality, soul: facts.bars.soul.value, power: facts.bars.power.value },
     armor,
@@ -123,17 +123,28 @@ function resolveOne(order: SoakDamageOrder, facts: Facts<SoakState>): Resolution
   if (armor && outcome.protectionAfter !== null && outcome.protectionAfter !== armor.protection) {
     changes.push({ kind: 'value', key: keys.protection, to: outcome.protectionAfter });
   }
-  const result: Outcome<SoakState> = {
+  const result: Outcome<SoakState, SoakAnswer> = {
     headline: headlineOf(outcome, life),
-    steps: outcome.steps,
-    // Words are made only when a card is shown (a row of a multi-target card needs none).
-    card: () => damageCard(facts.name, order, outcome),
-    shortLine: damageShortLine(facts.name, outcome, life),
+    steps: hitSteps(facts.id, order, outcome, life),
     changes,
-    state: afterHit(facts.state, outcome.life),
+    state: withLife(facts.state, outcome.life),
     detail: outcome,
   };
+  // The defense made ahead is used up by the hit, whatever decided it (rules.md, Clarifications).
+  if (facts.answer !== null) result.answer = null;
   return result;
+}
+
+/** The hit's card, as steps: the defense used, the breakdown in the seed's order, where it leaves the token. */
+function hitSteps(who: string, hit: SoakDamageOrder, outcome: SoakDamageOutcome, lifeBefore: Life): Step[] {
+  const defense = outcome.steps.filter((step) => step.kind === 'defense-used');
+  return [
+    at(TITLE, { kind: 'hit-title', who, hit }),
+    at(SUMMARY, { kind: 'hit-summary', who, result: hitResult(outcome, lifeBefore) }),
+    ...placed('Defense', defense),
+    ...placed('Breakdown', inSeedOrder(outcome.steps.filter((step) => step.kind !== 'defense-used'))),
+    ...lifeNow('Now', outcome.life),
+  ];
 }
 
 /**
@@ -142,7 +153,7 @@ function resolveOne(order: SoakDamageOrder, facts: Facts<SoakState>): Resolution
  */
 class ArmorOfFacts implements SoakArmor {
   constructor(
-    private readonly values: Facts<SoakState>['values'],
+    private readonly values: Facts<SoakState, SoakAnswer>['values'],
     private readonly keys: TrackKeys,
   ) {}
 

@@ -1,15 +1,13 @@
 // `!defend` in the `soak` edition as a plan: parse the action, count the d100s still to roll, and
 // resolve one token's check or owed save from the numbers read (rules.md, "Defensive actions").
-import type { Facts, Headline, Plan, Resolution, RuleChange, ValueKey } from '../edition';
+import { ACTION, at, placed, SUMMARY, TITLE, type Die, type Facts, type Headline, type Plan, type Resolution, type RuleChange, type Step, type ValueKey } from '../edition';
 import { choiceArg, flagValue, hasFlag, optionalInteger, UsageError, type FlagTable, type ParsedLine, echo } from '../../text/args';
 import { percentileCheck } from '../check';
 import { describeRefusal, resolveSoakDefend, type CheckName, type SoakAid, type SoakDefendAction, type SoakDefendInput } from './defend';
 import { SOAK_SITUATIONS, SOAK_SITUATION_RULES } from './situations';
 import { resolveSave } from './life';
-import { describeDamageStep } from './damageText';
-import { describeDefendSteps } from './defendText';
-import { lifeLine } from './cards';
-import { lifeOf, withLife, type SoakState } from './state';
+import { lifeNow, stanceButtons } from './layout';
+import { lifeOf, withLife, type SoakAnswer, type SoakState } from './state';
 
 const ACTIONS = ['defend', 'evade', 'react', 'counter', 'skill', 'save'] as const;
 type Action = (typeof ACTIONS)[number];
@@ -22,9 +20,9 @@ export const SOAK_DEFEND_FLAGS: FlagTable = {
   situation: { kind: 'one' },
   roll: { kind: 'one' },
   mod: { kind: 'one' },
-  vs: { kind: 'one' },
-  ally: { kind: 'one' },
-  'aided-by': { kind: 'one' },
+  vs: { kind: 'one', token: true },
+  ally: { kind: 'one', token: true },
+  'aided-by': { kind: 'one', token: true },
   // The old switch, kept only to refuse it with the flag that replaced it.
   aided: { kind: 'switch' },
   mental: { kind: 'switch' },
@@ -47,9 +45,6 @@ export interface DefendOrder extends Pick<SoakDefendInput, 'situation' | 'mod' |
   /** `--aided-by ID`: the reacting ally whose success aids this check. */
   aidedBy: string | null;
   action: Action;
-  roll: number | undefined;
-  perceptionRoll: number | undefined;
-  mentalRoll: number | undefined;
   mentalAsked: boolean;
 }
 
@@ -70,7 +65,6 @@ export function parseSoakDefend(parsed: ParsedLine): DefendOrder {
     const meaningless = ['vs', 'ally', 'aided-by', 'skill', 'mental', 'mental-roll', 'perception-roll', 'perception-mod'].find((flag) => hasFlag(parsed, flag));
     if (meaningless) throw new UsageError(`--${meaningless} does not apply to --action save`);
   }
-  const mentalRoll = optionalInteger(parsed, 'mental-roll', 1, 100);
   const situation = situationText === undefined ? 'front' : choiceArg(situationText, '--situation', SOAK_SITUATIONS);
   // Rolls that would decide nothing are refused, never silently ignored (commands.md, "Syntax").
   if (hasFlag(parsed, 'roll') && (action === 'counter' || action === 'skill')) {
@@ -79,7 +73,7 @@ export function parseSoakDefend(parsed: ParsedLine): DefendOrder {
   if (hasFlag(parsed, 'perception-roll') && SOAK_SITUATION_RULES[situation].perceptionGate === 'none') {
     throw new UsageError(`--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)`);
   }
-  if ((hasFlag(parsed, 'mental') || mentalRoll !== undefined) && !(action === 'evade' && SOAK_SITUATION_RULES[situation].mentalCheckEasesPenalty)) {
+  if ((hasFlag(parsed, 'mental') || hasFlag(parsed, 'mental-roll')) && !(action === 'evade' && SOAK_SITUATION_RULES[situation].mentalCheckEasesPenalty)) {
     throw new UsageError('--mental and --mental-roll apply only to --action evade with --situation spell-unseen');
   }
   // A missing argument is a malformed command, answered with the usage (commands.md, "Usage only
@@ -91,10 +85,7 @@ export function parseSoakDefend(parsed: ParsedLine): DefendOrder {
   return {
     action,
     situation,
-    roll: optionalInteger(parsed, 'roll', 1, 100),
-    perceptionRoll: optionalInteger(parsed, 'perception-roll', 1, 100),
-    mentalRoll,
-    mentalAsked: hasFlag(parsed, 'mental') || mentalRoll !== undefined,
+    mentalAsked: hasFlag(parsed, 'mental') || hasFlag(parsed, 'mental-roll'),
     mod: optionalInteger(parsed, 'mod', -1000, 1000) ?? 0,
     perceptionMod: optionalInteger(parsed, 'perception-mod', -1000, 1000) ?? 0,
     aidedBy: flagValue(parsed, 'aided-by') ?? null,
@@ -104,39 +95,32 @@ export function parseSoakDefend(parsed: ParsedLine): DefendOrder {
   };
 }
 
-/** Which d100s a target still needs from Roll20: the action's, the perception gate's, the mental check's. */
-function rollsNeeded(order: DefendOrder): { action: boolean; perception: boolean; mental: boolean } {
+/** The d100s a check rolls, each unless its flag gives it: the action's, the perception gate's, the mental check's. */
+function diceOf(order: DefendOrder): Die[] {
   const rolledAction = order.action === 'defend' || order.action === 'evade' || order.action === 'react' || order.action === 'save';
   const gated = order.action !== 'save' && SOAK_SITUATION_RULES[order.situation].perceptionGate !== 'none';
-  return {
-    action: rolledAction && order.roll === undefined,
-    perception: gated && order.perceptionRoll === undefined,
-    mental: order.mentalAsked && order.mentalRoll === undefined,
-  };
+  const dice: Die[] = [];
+  if (rolledAction) dice.push({ name: 'action', sides: 100, flag: 'roll' });
+  if (gated) dice.push({ name: 'perception', sides: 100, flag: 'perception-roll' });
+  if (order.mentalAsked) dice.push({ name: 'mental', sides: 100, flag: 'mental-roll' });
+  return dice;
 }
 
-export function soakDefendPlan(order: DefendOrder): Plan<SoakState> {
-  const needed = rollsNeeded(order);
+export function soakDefendPlan(order: DefendOrder): Plan<SoakState, SoakAnswer> {
   return {
     values: order.action === 'save' ? ['save_check'] : Object.values(CHECK_ATTRIBUTE),
-    // seed 000: the acting token (top of the Turn Tracker) is not in its defensive round.
+    // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
     readsTurnOrder: order.action !== 'save',
     ...(order.aidedBy !== null ? { others: [order.aidedBy] } : {}),
-    dice: Array<number>(Number(needed.action) + Number(needed.perception) + Number(needed.mental)).fill(100),
+    dice: diceOf(order),
     resolve(facts, rolled) {
-      const own = [...rolled];
-      const next = () => own.shift() ?? 100;
-      const rolls = {
-        action: order.roll ?? (needed.action ? next() : 100),
-        perception: order.perceptionRoll ?? (needed.perception ? next() : 100),
-        mental: order.mentalAsked ? (order.mentalRoll ?? next()) : null,
-      };
+      const rolls = { action: rolled.action ?? 100, perception: rolled.perception ?? 100, mental: order.mentalAsked ? (rolled.mental ?? 100) : null };
       return order.action === 'save' ? resolveOwedSave(order, facts, rolls.action) : resolveCheck(order, facts, rolls);
     },
   };
 }
 
-function resolveOwedSave(order: DefendOrder, facts: Facts<SoakState>, roll: number): Resolution<SoakState> {
+function resolveOwedSave(order: DefendOrder, facts: Facts<SoakState, SoakAnswer>, roll: number): Resolution<SoakState, SoakAnswer> {
   const vitality = facts.bars.vitality.value;
   if (vitality === null) return { kind: 'bar', resource: 'vitality' };
   const life = lifeOf(facts.state, vitality);
@@ -147,22 +131,15 @@ function resolveOwedSave(order: DefendOrder, facts: Facts<SoakState>, roll: numb
   if (!outcome.ok) return { kind: 'refused', reason: 'no save is owed' };
   const succeeded = outcome.steps.some((step) => step.kind === 'save-rolled' && step.success);
   const died = outcome.life.condition === 'dead';
-  const name = facts.name;
+  const who = facts.id;
   return {
     headline: succeeded ? 'saved' : died ? 'dies' : 'acts',
-    steps: outcome.steps,
-    card: {
-      title: `${name}: Vitality save`,
-      rows: [
-        { label: 'Roll', lines: outcome.steps.map(describeDamageStep) },
-        { label: 'Now', lines: [lifeLine(outcome.life) ?? `Standing, Vitality ${outcome.vitality}`] },
-      ],
-    },
-    shortLine: succeeded
-      ? `${name} makes a save${outcome.life.condition === 'none' ? ' and stands back up' : ' and clings to life'}.`
-      : died
-        ? `${name} fails a save and dies.`
-        : `${name} fails a save.`,
+    steps: [
+      at(TITLE, { kind: 'save-title', who }),
+      at(SUMMARY, { kind: 'save-summary', who, result: succeeded ? (outcome.life.condition === 'none' ? 'stands' : 'clings') : died ? 'dies' : 'fails' }),
+      ...placed('Roll', outcome.steps),
+      ...lifeNow('Now', outcome.life, outcome.vitality),
+    ],
     changes: outcome.vitality !== vitality ? [{ kind: 'bar', resource: 'vitality', to: outcome.vitality }] : [],
     state: withLife(facts.state, outcome.life),
     detail: outcome,
@@ -171,9 +148,9 @@ function resolveOwedSave(order: DefendOrder, facts: Facts<SoakState>, roll: numb
 
 function resolveCheck(
   order: DefendOrder,
-  facts: Facts<SoakState>,
+  facts: Facts<SoakState, SoakAnswer>,
   rolls: { action: number; perception: number; mental: number | null },
-): Resolution<SoakState> {
+): Resolution<SoakState, SoakAnswer> {
   const vitality = facts.bars.vitality.value;
   if (vitality === null) return { kind: 'bar', resource: 'vitality' };
   const life = lifeOf(facts.state, vitality);
@@ -216,7 +193,6 @@ function resolveCheck(
   if (outcome.kind === 'missing-target') return { kind: 'missing-value', key: CHECK_ATTRIBUTE[outcome.check] };
 
   const next: SoakState = { ...state };
-  if (outcome.pendingDefense !== null) next.pendingDefense = outcome.pendingDefense;
   if (outcome.roundUpdate.reaction) next.reactions = { ...next.reactions, [outcome.roundUpdate.reaction.vs]: outcome.roundUpdate.reaction.success };
   if (outcome.roundUpdate.skillVs) next.skillsVs = [...(next.skillsVs ?? []), outcome.roundUpdate.skillVs];
   const used = outcome.roundUpdate.reactionUsed;
@@ -228,34 +204,26 @@ function resolveCheck(
     // The aiding ally's success is spent: its state changes too (one reaction per success).
     changes.push({ kind: 'ally-state', tokenId: aidUsed.by, state: { ...aider.state, reactions: { ...aider.state.reactions, [aidUsed.vs]: 'used' } } });
   }
-  const result =
-    outcome.pendingDefense === 'success' ? 'blocks the next hit' : outcome.pendingDefense === 'fail' ? 'fails to defend' : undefined;
   const headline: Headline = 'acts';
   const undeclared = facts.stance !== 'defensive' && facts.stance !== 'reactive';
+  const who = facts.id;
+  const result = outcome.pendingDefense;
+  const steps: Step[] = [
+    at(TITLE, { kind: 'check-title', who, action: order.action, situation: order.situation }),
+    at(SUMMARY, { kind: 'check-summary', who, action: order.action, result }),
+    ...placed('Check', outcome.steps),
+    ...(result !== null ? [at('Result', { kind: 'check-result', who, result })] : []),
+    // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
+    ...(undeclared ? [at('Stance', { kind: 'no-stance-declared' })] : []),
+    ...(outcome.offerDamageButton ? [at(ACTION, { kind: 'offer-damage' })] : []),
+    ...(undeclared ? stanceButtons(facts.id) : []),
+  ];
   return {
     headline,
-    steps: outcome.steps,
-    card: {
-      title: `${facts.name}: ${order.action}${order.situation !== 'front' ? ` (${order.situation})` : ''}`,
-      rows: [
-        { label: 'Check', lines: describeDefendSteps(outcome.steps, facts.nameOf) },
-        { label: 'Result', lines: result ? [`${facts.name} ${result}`] : [] },
-        // seed 000: "you must declare what kind of stance you are taking: Defensive or Reactive".
-        { label: 'Stance', lines: undeclared ? ['No stance declared: a defender must declare Defensive or Reactive'] : [] },
-      ],
-    },
-    ...(undeclared
-      ? {
-          buttons: [
-            { label: 'Defensive stance', command: `!stance defensive --ids ${facts.id}` },
-            { label: 'Reactive stance', command: `!stance reactive --ids ${facts.id}` },
-          ],
-        }
-      : {}),
-    shortLine: result ? `${facts.name} ${result}.` : `${facts.name} makes a defensive action (${order.action}).`,
+    steps,
     changes,
     state: next,
-    offerDamageButton: outcome.offerDamageButton,
+    ...(result !== null ? { answer: result } : {}),
     observed: false,
     detail: outcome,
   };

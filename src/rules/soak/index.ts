@@ -1,12 +1,12 @@
-// The `soak` edition (seed 000, "The Defensive Round") on the edition seam.
-import type { Edition, Step } from '../edition';
+// The `soak` edition ("The Defensive Round") on the edition seam.
+import { at, type Edition, type Step } from '../edition';
 import type { ParsedLine } from '../../text/args';
 import { applyHandEdit } from './life';
 import { describeDamageStep } from './damageText';
 import { describeDefendStep } from './defendText';
 import type { DamageStep } from './damageSteps';
 import type { DefendStep } from './defendSteps';
-import { lifeLine } from './cards';
+import { isLayoutStep, layoutWords } from './layout';
 import { handEditOrder, parseSoakDamage, soakDamagePlan, SOAK_DAMAGE_FLAGS, SOAK_DAMAGE_USAGE } from './damagePlan';
 import { parseSoakDefend, soakDefendPlan, SOAK_DEFEND_FLAGS, SOAK_DEFEND_USAGE } from './defendPlan';
 import { soakStancePlan, SOAK_STANCE_HELP, SOAK_STANCE_USAGE } from './stancePlan';
@@ -18,9 +18,11 @@ import {
   enterSoak,
   isEmptySoakState,
   lifeOf,
+  parseSoakAnswer,
   parseSoakState,
   soakCondition,
   withLife,
+  type SoakAnswer,
   type SoakState,
 } from './state';
 
@@ -31,32 +33,37 @@ const DEFEND_STEP_KIND: Record<DefendStep['kind'], true> = {
 };
 const DEFEND_STEP_KINDS = new Set<string>(Object.keys(DEFEND_STEP_KIND));
 
-/** Words for any step of this edition: damage and life steps, or `!defend` steps. */
-export function soakText(step: Step, nameOf?: (id: string) => string): string {
+/** Words for any step of this edition: its card's layout, `!defend` steps, or damage and life steps. */
+export function soakWords(step: Step, nameOf: (id: string) => string = (id) => id): string {
+  if (isLayoutStep(step)) return layoutWords(step, nameOf);
   return DEFEND_STEP_KINDS.has(step.kind) ? describeDefendStep(step as DefendStep, nameOf) : describeDamageStep(step as DamageStep);
 }
 
-export const soak: Edition<SoakState> = {
+const HELP = {
+  damage: [
+    'Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.',
+    'At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save.',
+  ],
+  defend: [
+    'Situations: ' + SOAK_SITUATIONS.join(', ') + '.',
+    'A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.',
+    'Not on your own turn (the top of the Turn Tracker); saves are always allowed.',
+    'Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5).',
+  ],
+  stance: SOAK_STANCE_HELP,
+};
+
+export const soak: Edition<SoakState, SoakAnswer> = {
   id: 'soak',
   playable: true,
-  flags: { damage: SOAK_DAMAGE_FLAGS, defend: SOAK_DEFEND_FLAGS },
+  commands: {
+    damage: { flags: SOAK_DAMAGE_FLAGS, usage: SOAK_DAMAGE_USAGE, help: HELP.damage },
+    defend: { flags: SOAK_DEFEND_FLAGS, usage: SOAK_DEFEND_USAGE, help: HELP.defend },
+    stance: { flags: {}, usage: SOAK_STANCE_USAGE, help: HELP.stance },
+  },
   stances: SOAK_STANCES,
-  usage: { damage: SOAK_DAMAGE_USAGE, defend: SOAK_DEFEND_USAGE, stance: SOAK_STANCE_USAGE },
   settings: [],
   markers: ['incapacitated', 'dying', 'dead', 'defensive', 'reactive'],
-  help: {
-    damage: [
-      'Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.',
-      'At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save.',
-    ],
-    defend: [
-      'Situations: ' + SOAK_SITUATIONS.join(', ') + '.',
-      'A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.',
-      'Not on your own turn (the top of the Turn Tracker); saves are always allowed.',
-      'Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5).',
-    ],
-    stance: SOAK_STANCE_HELP,
-  },
   planDamage: (line: ParsedLine) => soakDamagePlan(parseSoakDamage(line)),
   planDefend: (line: ParsedLine) => soakDefendPlan(parseSoakDefend(line)),
   planStance: soakStancePlan,
@@ -67,9 +74,8 @@ export const soak: Edition<SoakState> = {
       vitality: result.after,
       state: withLife(state, result.life),
       steps: result.steps,
-      lines: result.steps.map(describeDamageStep),
-      conditionLines: result.steps.filter((step) => step.kind !== 'vitality-change').map(describeDamageStep),
-      now: lifeLine(result.life),
+      conditions: result.steps.filter((step) => step.kind !== 'vitality-change'),
+      now: result.life.condition === 'none' ? undefined : at('Now', { kind: 'life-now', life: result.life, vitality: null }),
     };
   },
   enter: enterSoak,
@@ -80,5 +86,6 @@ export const soak: Edition<SoakState> = {
   parseState: parseSoakState,
   isEmptyState: isEmptySoakState,
   describeStateChange: describeSoakStateChange,
-  text: soakText,
+  parseAnswer: parseSoakAnswer,
+  words: soakWords,
 };

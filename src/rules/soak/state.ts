@@ -1,5 +1,5 @@
-// What the `soak` edition remembers per token: its life (condition and saves owed), the pending
-// defense from `!defend`, and this round's reaction checks and defensive skills (rules.md).
+// What the `soak` edition remembers per token: its life (condition and saves owed) and this
+// round's reaction checks and defensive skills (rules.md). A defense made ahead is the exchange's.
 import * as v from 'valibot';
 import { objectSchema } from '../schemaObject';
 import { lifeFromVitality, type Life } from './life';
@@ -11,12 +11,18 @@ const SoakStateSchema = objectSchema({
       savesOwed: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3)),
     }),
   ),
-  pendingDefense: v.optional(v.picklist(['success', 'fail'] as const)),
   // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
   reactions: v.optional(v.record(v.string(), v.union([v.boolean(), v.literal('used')]))),
   skillsVs: v.optional(v.array(v.string())),
 });
 export type SoakState = v.InferOutput<typeof SoakStateSchema>;
+
+/** A defense made ahead (The Defensive Round: a success negates the next hit), kept by the exchange until its hit. */
+export type SoakAnswer = 'success' | 'fail';
+
+export function parseSoakAnswer(raw: unknown): SoakAnswer | null {
+  return raw === 'success' || raw === 'fail' ? raw : null;
+}
 
 const STANDING: Life = { condition: 'none', savesOwed: 0 };
 
@@ -33,12 +39,7 @@ export function lifeOf(state: SoakState, vitality: number | null): Life {
 
 /** Stores a life: a standing token with no save owed keeps nothing. */
 export function withLife(state: SoakState, life: Life): SoakState {
-  return stateOf(life.condition === 'none' && life.savesOwed === 0 ? undefined : { condition: life.condition, savesOwed: life.savesOwed }, state.pendingDefense, state.reactions, state.skillsVs);
-}
-
-/** A hit's new life; the pending defense is used up by the hit, whatever decided it (rules.md, Clarifications). */
-export function afterHit(state: SoakState, life: Life): SoakState {
-  return withLife(stateOf(state.life, undefined, state.reactions, state.skillsVs), life);
+  return stateOf(life.condition === 'none' && life.savesOwed === 0 ? undefined : { condition: life.condition, savesOwed: life.savesOwed }, state.reactions, state.skillsVs);
 }
 
 /** Entering the edition (rules.md, "Switching editions"): conditions come from Vitality, no saves owed. */
@@ -52,7 +53,7 @@ export function enterSoak(vitality: number | null, deadForGood: boolean): SoakSt
 
 /** rules.md, "Rounds": pending defenses and per-round limits end with the round. */
 export function endSoakRound(state: SoakState): SoakState {
-  return stateOf(state.life, undefined, undefined, undefined);
+  return stateOf(state.life, undefined, undefined);
 }
 
 export function soakCondition(state: SoakState) {
@@ -60,26 +61,23 @@ export function soakCondition(state: SoakState) {
 }
 
 export function isEmptySoakState(state: SoakState): boolean {
-  return state.life === undefined && state.pendingDefense === undefined && state.reactions === undefined && state.skillsVs === undefined;
+  return state.life === undefined && state.reactions === undefined && state.skillsVs === undefined;
 }
 
 /** Undo's "changed since" in words. */
 export function describeSoakStateChange(left: SoakState, now: SoakState): string {
-  if (left.pendingDefense !== now.pendingDefense && now.pendingDefense !== undefined) return 'has a new pending defense';
   if (JSON.stringify(left.life ?? null) !== JSON.stringify(now.life ?? null)) return 'has a new condition or saves owed';
-  if (left.pendingDefense !== now.pendingDefense) return 'no longer has the pending defense it had';
   return 'has used reactions or skills since';
 }
 
 function compact(state: SoakState): SoakState {
-  return stateOf(state.life, state.pendingDefense, state.reactions, state.skillsVs);
+  return stateOf(state.life, state.reactions, state.skillsVs);
 }
 
 /** The one place a state is put together: only the fields it has (state is saved; nothing undefined is kept). */
-function stateOf(life: SoakState['life'], pendingDefense: SoakState['pendingDefense'], reactions: SoakState['reactions'], skillsVs: SoakState['skillsVs']): SoakState {
+function stateOf(life: SoakState['life'], reactions: SoakState['reactions'], skillsVs: SoakState['skillsVs']): SoakState {
   const out: SoakState = {};
   if (life) out.life = life;
-  if (pendingDefense) out.pendingDefense = pendingDefense;
   if (reactions) out.reactions = reactions;
   if (skillsVs) out.skillsVs = skillsVs;
   return out;

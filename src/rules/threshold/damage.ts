@@ -21,6 +21,8 @@ export interface ThresholdHit {
   override: 'success' | 'fail' | 'none' | null;
   vitality: number;
   state: ThresholdState;
+  /** The defense made ahead, waiting for this hit; null: none. */
+  pending: ThresholdPending | null;
 }
 
 export interface ThresholdHitOutcome {
@@ -29,6 +31,8 @@ export interface ThresholdHitOutcome {
   state: ThresholdState;
   steps: ThresholdStep[];
   dies: boolean;
+  /** The defense made ahead is used up by this attack, hit or miss (not by a hit on the dead). */
+  answerUsed: boolean;
 }
 
 function defenseUsed(hit: ThresholdHit, attack: ThresholdSituation, pending: ThresholdPending | undefined, steps: ThresholdStep[]): 'success' | 'fail' | 'none' {
@@ -52,19 +56,18 @@ function defenseUsed(hit: ThresholdHit, attack: ThresholdSituation, pending: Thr
 
 export function resolveThresholdHit(hit: ThresholdHit): ThresholdHitOutcome {
   const steps: ThresholdStep[] = [];
-  const { pendingDefense: pending, ...rest } = hit.state;
+  const pending = hit.pending ?? undefined;
   // rules.md: a dead token takes no damage (its pending defense, if any, stays as it was).
   if (isDead(hit.vitality)) {
     steps.push({ kind: 'dead-no-damage', vitality: hit.vitality });
-    return { missed: false, vitality: hit.vitality, state: hit.state, steps, dies: false };
+    return { missed: false, vitality: hit.vitality, state: hit.state, steps, dies: false, answerUsed: false };
   }
   // rules.md: without --situation the attack is taken to be the one the pending defense answered.
   const attack = hit.situation ?? pending?.situation ?? 'front';
   const rule = THRESHOLD_SITUATION_RULES[attack];
   const defense = defenseUsed(hit, attack, pending, steps);
   if (hit.noCharacter) steps.push({ kind: 'no-character' });
-  // The pending defense is used up by this attack, hit or miss.
-  const state: ThresholdState = rest;
+  const state: ThresholdState = hit.state;
 
   if (rule.noHitChance) {
     steps.push({ kind: 'no-hit-chance', given: hit.hit });
@@ -76,7 +79,7 @@ export function resolveThresholdHit(hit: ThresholdHit): ThresholdHitOutcome {
     // seed 001: "If their hit chance is equal to or less than your ... Armor, you will receive no damage."
     const hits = total > armor;
     steps.push({ kind: 'hit-check', hit: hit.hit, bonus: rule.hitBonus, mod: hit.mod, total, armor, track: hit.track, hits, situation: attack });
-    if (!hits) return { missed: true, vitality: hit.vitality, state, steps, dies: false };
+    if (!hits) return { missed: true, vitality: hit.vitality, state, steps, dies: false, answerUsed: true };
   }
 
   let damage = Math.max(0, hit.amount);
@@ -91,5 +94,5 @@ export function resolveThresholdHit(hit: ThresholdHit): ThresholdHitOutcome {
   steps.push({ kind: 'vitality-change', before: hit.vitality, after });
   const dies = after <= 0;
   if (dies) steps.push({ kind: 'dead-at-0' });
-  return { missed: false, vitality: after, state: dies ? died(state) : state, steps, dies };
+  return { missed: false, vitality: after, state: dies ? died(state) : state, steps, dies, answerUsed: true };
 }

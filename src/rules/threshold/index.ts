@@ -1,7 +1,7 @@
-// The `threshold` edition (seed 001, "The Defensive Turn") on the edition seam: hit chance
+// The `threshold` edition ("The Defensive Turn") on the edition seam: hit chance
 // against armor, defense checks that let the armor's Defense apply, death at 0 with one free save
 // and then saves paid in EXP, one a round for four rounds.
-import type { Edition } from '../edition';
+import { at, type Edition, type Step } from '../edition';
 import type { ParsedLine } from '../../text/args';
 import { UsageError } from '../../text/args';
 import {
@@ -10,7 +10,6 @@ import {
   thresholdDamagePlan,
   thresholdDefendPlan,
   thresholdHandEditPlan,
-  thresholdNowLine,
   THRESHOLD_DAMAGE_FLAGS,
   THRESHOLD_DAMAGE_USAGE,
   THRESHOLD_DEFEND_FLAGS,
@@ -24,33 +23,47 @@ import {
   enterThreshold,
   isDead,
   isDeadForGood,
+  parseThresholdAnswer,
   parseThresholdState,
+  type ThresholdPending,
   type ThresholdState,
 } from './state';
+import { isLayoutStep, layoutWords } from './layout';
 import { THRESHOLD_SITUATIONS } from './situations';
 import type { ThresholdStep } from './steps';
 import { thresholdText } from './text';
 
 export type { ThresholdState } from './state';
 
-export const threshold: Edition<ThresholdState> = {
+/** Words for any step of this edition: its card's layout, or its rules' steps. */
+export function thresholdWords(step: Step, nameOf: (id: string) => string = (id) => id): string {
+  return isLayoutStep(step) ? layoutWords(step, nameOf) : thresholdText(step, nameOf);
+}
+
+export const threshold: Edition<ThresholdState, ThresholdPending> = {
   id: 'threshold',
   playable: true,
-  flags: { damage: THRESHOLD_DAMAGE_FLAGS, defend: THRESHOLD_DEFEND_FLAGS },
+  commands: {
+    damage: {
+      flags: THRESHOLD_DAMAGE_FLAGS,
+      usage: THRESHOLD_DAMAGE_USAGE,
+      help: [
+        'The hit chance (--hit, plus the situation\'s bonus and --mod) must beat the track\'s armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead.',
+      ],
+    },
+    defend: {
+      flags: THRESHOLD_DEFEND_FLAGS,
+      usage: THRESHOLD_DEFEND_USAGE,
+      help: [
+        'Situations: ' + THRESHOLD_SITUATIONS.join(', ') + '.',
+        'behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds.',
+      ],
+    },
+    stance: { flags: {}, usage: '!stance (the threshold edition has no stances)', help: [] },
+  },
   stances: [],
   settings: [],
   markers: ['dead'],
-  usage: { damage: THRESHOLD_DAMAGE_USAGE, defend: THRESHOLD_DEFEND_USAGE, stance: '!stance (the threshold edition has no stances)' },
-  help: {
-    damage: [
-      'The hit chance (--hit, plus the situation\'s bonus and --mod) must beat the track\'s armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead.',
-    ],
-    defend: [
-      'Situations: ' + THRESHOLD_SITUATIONS.join(', ') + '.',
-      'behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds.',
-    ],
-    stance: [],
-  },
   planDamage: (line: ParsedLine) => thresholdDamagePlan(parseThresholdDamage(line)),
   planDefend: (line: ParsedLine) => thresholdDefendPlan(parseThresholdDefend(line)),
   planStance: () => {
@@ -75,14 +88,14 @@ export const threshold: Edition<ThresholdState> = {
         next = died(state);
       }
     }
-    const lines = steps.map((step) => thresholdText(step));
     return {
       vitality,
       state: next,
       steps,
-      lines,
-      conditionLines: steps.filter((step) => step.kind !== 'vitality-change').map((step) => thresholdText(step)),
-      now: thresholdNowLine(next, vitality),
+      conditions: steps.filter((step) => step.kind !== 'vitality-change'),
+      now: isDead(vitality) ? at('Now', { kind: 'dead-now', state: next, vitality }) : undefined,
+      // The dead make no defense: one made ahead goes with the death.
+      ...(next !== state && next.roundsDead === 0 ? { dropsAnswer: true as const } : {}),
     };
   },
   enter: enterThreshold,
@@ -92,5 +105,6 @@ export const threshold: Edition<ThresholdState> = {
   parseState: parseThresholdState,
   isEmptyState: (state) => Object.values(state).every((value) => value === undefined),
   describeStateChange: describeThresholdStateChange,
-  text: thresholdText,
+  parseAnswer: parseThresholdAnswer,
+  words: thresholdWords,
 };

@@ -1,20 +1,20 @@
 // `!damage` and `!defend` of the `threshold` edition as plans: parse, name what to read and roll,
 // and resolve one token from those numbers (rules.md, "Edition `threshold`"; commands.md).
-import type { Facts, Headline, Plan, Resolution, RuleChange, ValueKey } from '../edition';
+import { ACTION, at, placed, SUMMARY, TITLE, type Die, type Facts, type Headline, type Plan, type Resolution, type RuleChange, type Step, type ValueKey } from '../edition';
 import { choiceArg, flagValue, hasFlag, integerArg, optionalInteger, UsageError, type FlagTable, type ParsedLine, echo } from '../../text/args';
 import { MAX_DAMAGE } from '../values';
 import { TRACK_OF } from '../damageTypes';
 import { resolveThresholdHit } from './damage';
 import { betterPending, defenseCheckOf, resolveThresholdDefend, thresholdRollsNeeded, type ThresholdAction } from './defend';
 import { resolveThresholdSave } from './save';
-import { isDead, isDeadForGood, triesLeft, type ThresholdState } from './state';
+import { isDead, type ThresholdPending, type ThresholdState } from './state';
 import { SOAK_ONLY_SITUATIONS, THRESHOLD_SITUATIONS, THRESHOLD_SITUATION_RULES, type ThresholdSituation } from './situations';
 import type { ThresholdStep } from './steps';
-import { thresholdText } from './text';
+import { deadNow } from './layout';
 
 export const THRESHOLD_DAMAGE_FLAGS: FlagTable = {
   type: { kind: 'one' },
-  defense: { kind: 'one' },
+  defense: { kind: 'one', decides: 'decides its defense (--defense)' },
   hit: { kind: 'one' },
   situation: { kind: 'one' },
   mod: { kind: 'one' },
@@ -25,8 +25,8 @@ export const THRESHOLD_DEFEND_FLAGS: FlagTable = {
   situation: { kind: 'one' },
   roll: { kind: 'one' },
   mod: { kind: 'one' },
-  vs: { kind: 'one' },
-  ally: { kind: 'one' },
+  vs: { kind: 'one', token: true },
+  ally: { kind: 'one', token: true },
   'perception-roll': { kind: 'one' },
   'perception-mod': { kind: 'one' },
   'react-roll': { kind: 'one' },
@@ -43,14 +43,6 @@ function situationArg(text: string | undefined): ThresholdSituation | null {
   if (text === undefined) return null;
   if (SOAK_ONLY_SITUATIONS.includes(text.toLowerCase())) throw new UsageError(`--situation ${text.toLowerCase()} means nothing in the threshold edition`);
   return choiceArg(text, '--situation', THRESHOLD_SITUATIONS);
-}
-
-function nowLine(state: ThresholdState, vitality: number): string | undefined {
-  if (!isDead(vitality)) return undefined;
-  if (isDeadForGood(state, vitality)) return 'Dead for good: no save is left';
-  if (!state.freeSaveUsed) return 'Dead: the free Vitality Save is owed (!defend --action save)';
-  const left = triesLeft(state);
-  return `Dead: ${left} paid ${left === 1 ? 'try' : 'tries'} left, one a round, 1d% EXP each${state.triedThisRound ? ' (this round\'s try is used)' : ''}`;
 }
 
 // ---- !damage ----
@@ -82,12 +74,12 @@ export function parseThresholdDamage(line: ParsedLine): DamageOrder {
   };
 }
 
-export function thresholdDamagePlan(order: DamageOrder): Plan<ThresholdState> {
+export function thresholdDamagePlan(order: DamageOrder): Plan<ThresholdState, ThresholdPending> {
   const armorKey: ValueKey = order.track === 'physical' ? 'armor_physical' : 'armor_magical';
   return {
     values: [armorKey, 'armor_defense'],
     dice: [],
-    resolve(facts): Resolution<ThresholdState> {
+    resolve(facts): Resolution<ThresholdState, ThresholdPending> {
       const vitality = facts.bars.vitality.value;
       if (vitality === null) return { kind: 'bar', resource: 'vitality' };
       const outcome = resolveThresholdHit({
@@ -102,29 +94,26 @@ export function thresholdDamagePlan(order: DamageOrder): Plan<ThresholdState> {
         override: order.override,
         vitality,
         state: facts.state,
+        pending: facts.answer,
       });
-      const name = facts.name;
+      const who = facts.id;
       const headline: Headline = outcome.missed ? 'missed' : outcome.dies ? 'dies' : outcome.vitality !== vitality ? 'hit' : 'unharmed';
-      const now = nowLine(outcome.state, outcome.vitality);
       const changes: RuleChange[] = outcome.vitality !== vitality ? [{ kind: 'bar', resource: 'vitality', to: outcome.vitality }] : [];
+      const isDefense = (step: ThresholdStep) => step.kind === 'defense-used' || step.kind === 'defense-does-not-answer';
+      const steps: Step[] = [
+        at(TITLE, { kind: 'attack-title', who, amount: order.amount, track: order.track }),
+        at(SUMMARY, { kind: 'attack-summary', who, headline }),
+        ...placed('Defense', outcome.steps.filter(isDefense)),
+        ...placed('Breakdown', outcome.steps.filter((step) => !isDefense(step))),
+        ...deadNow('Now', outcome.state, outcome.vitality),
+      ];
       return {
         headline,
-        steps: outcome.steps,
-        card: () => {
-          const isDefense = (step: ThresholdStep) => step.kind === 'defense-used' || step.kind === 'defense-does-not-answer';
-          return {
-            title: `${name} is attacked: ${order.amount} ${order.track}`,
-            rows: [
-              { label: 'Defense', lines: outcome.steps.filter(isDefense).map((step) => thresholdText(step, facts.nameOf)) },
-              { label: 'Breakdown', lines: outcome.steps.filter((step) => !isDefense(step)).map((step) => thresholdText(step, facts.nameOf)) },
-              { label: 'Now', lines: now ? [now] : [] },
-            ],
-          };
-        },
-        shortLine:
-          headline === 'missed' ? `${name} is missed.` : headline === 'dies' ? `${name} is hit and dies.` : headline === 'hit' ? `${name} is hit.` : `${name} is unharmed.`,
+        steps,
         changes,
         state: outcome.state,
+        // The defense made ahead is used up by this attack, hit or miss.
+        ...(outcome.answerUsed && facts.answer !== null ? { answer: null } : {}),
         detail: outcome,
       };
     },
@@ -132,7 +121,7 @@ export function thresholdDamagePlan(order: DamageOrder): Plan<ThresholdState> {
 }
 
 /** commands.md, "Hand edits": in threshold only a pending success applies (the armor's Defense). */
-export function thresholdHandEditPlan(loss: number): Plan<ThresholdState> {
+export function thresholdHandEditPlan(loss: number): Plan<ThresholdState, ThresholdPending> {
   return thresholdDamagePlan({ amount: loss, track: 'physical', hit: null, situation: null, mod: 0, override: null });
 }
 
@@ -146,9 +135,6 @@ interface DefendOrder {
   situation: ThresholdSituation;
   situationGiven: boolean;
   difficulty: 'hard' | 'impossible' | null;
-  roll: number | undefined;
-  reactRoll: number | undefined;
-  perceptionRoll: number | undefined;
   mod: number;
   perceptionMod: number;
   vs: string | null;
@@ -192,9 +178,6 @@ export function parseThresholdDefend(line: ParsedLine): DefendOrder {
     situation,
     situationGiven: situationText !== undefined,
     difficulty: difficulty === undefined ? null : choiceArg(difficulty, '--difficulty', ['hard', 'impossible'] as const),
-    roll: optionalInteger(line, 'roll', 1, 100),
-    reactRoll: optionalInteger(line, 'react-roll', 1, 100),
-    perceptionRoll: optionalInteger(line, 'perception-roll', 1, 100),
     mod: optionalInteger(line, 'mod', -1000, 1000) ?? 0,
     perceptionMod: optionalInteger(line, 'perception-mod', -1000, 1000) ?? 0,
     vs: flagValue(line, 'vs') ?? null,
@@ -203,28 +186,31 @@ export function parseThresholdDefend(line: ParsedLine): DefendOrder {
   };
 }
 
-export function thresholdDefendPlan(order: DefendOrder): Plan<ThresholdState> {
+export function thresholdDefendPlan(order: DefendOrder): Plan<ThresholdState, ThresholdPending> {
   if (order.action === 'save') return savePlan(order);
   const action = order.action;
   const needed = thresholdRollsNeeded(action, order.situation);
-  const givenCheck = defenseCheckOf(order.situation) === 'react' ? order.reactRoll : order.roll;
-  const rollPerceive = needed.perceive && order.perceptionRoll === undefined;
-  const rollCheck = needed.check && givenCheck === undefined;
+  // The Defensive Turn: the defense check is a React check where the situation asks for one.
+  const dice: Die[] = [];
+  if (needed.perceive) dice.push({ name: 'perceive', sides: 100, flag: 'perception-roll' });
+  if (needed.check) dice.push({ name: 'check', sides: 100, flag: defenseCheckOf(order.situation) === 'react' ? 'react-roll' : 'roll' });
   return {
     values: ['defend_check', 'reaction_check', 'perception_check'],
-    dice: [...(rollPerceive ? [100] : []), ...(rollCheck ? [100] : [])],
+    dice,
     readsTurnOrder: true,
     ...(order.ally !== null ? { others: [order.ally] } : {}),
     resolve(facts, rolled) {
-      const own = [...rolled];
-      const perceive = order.perceptionRoll ?? (rollPerceive ? (own.shift() ?? 100) : 100);
-      const checkRoll = givenCheck ?? (rollCheck ? (own.shift() ?? 100) : 100);
-      return resolveDefense(order, action, facts, { perceive, check: checkRoll });
+      return resolveDefense(order, action, facts, { perceive: rolled.perceive ?? 100, check: rolled.check ?? 100 });
     },
   };
 }
 
-function resolveDefense(order: DefendOrder, action: ThresholdAction, facts: Facts<ThresholdState>, rolls: { perceive: number; check: number }): Resolution<ThresholdState> {
+function resolveDefense(
+  order: DefendOrder,
+  action: ThresholdAction,
+  facts: Facts<ThresholdState, ThresholdPending>,
+  rolls: { perceive: number; check: number },
+): Resolution<ThresholdState, ThresholdPending> {
   const vitality = facts.bars.vitality.value;
   if (vitality === null) return { kind: 'bar', resource: 'vitality' };
   if (isDead(vitality)) return { kind: 'refused', reason: 'this character is dead and makes no defense; it may only make its Vitality Saves (--action save)' };
@@ -252,53 +238,51 @@ function resolveDefense(order: DefendOrder, action: ThresholdAction, facts: Fact
   }
   const steps: ThresholdStep[] = [...outcome.steps];
   const changes: RuleChange[] = [];
-  let state: ThresholdState | undefined;
+  let answer: ThresholdPending | undefined;
   if (outcome.pending && action === 'guard' && ally && order.ally) {
-    const kept = betterPending(ally.state.pendingDefense, outcome.pending);
+    const kept = betterPending(ally.answer ?? undefined, outcome.pending);
     steps.push({ kind: 'guard-kept', ally: order.ally, result: kept.result });
-    changes.push({ kind: 'ally-state', tokenId: order.ally, state: { ...ally.state, pendingDefense: kept } });
+    changes.push({ kind: 'ally-answer', tokenId: order.ally, answer: kept });
   } else if (outcome.pending) {
-    state = { ...facts.state, pendingDefense: outcome.pending };
+    answer = outcome.pending;
   }
   if (outcome.drawSpectator && order.vs) changes.push({ kind: 'join-turn-order', tokenId: order.vs, initiative: 0 });
   const result = outcome.pending?.result;
-  const who = action === 'guard' && ally ? `${facts.name} guards ${ally.name}` : facts.name;
-  const summary = result === 'success' ? `${who}: the armor's Defense will apply to the next hit` : result === 'fail' ? `${who}: no defense against the next hit` : undefined;
+  const who = facts.id;
+  const guarded = action === 'guard' && ally && order.ally ? order.ally : null;
   return {
     headline: 'acts',
-    steps,
-    card: {
-      title: `${facts.name}: ${action}${order.situation !== 'front' ? ` (${order.situation})` : ''}`,
-      rows: [
-        { label: 'Check', lines: steps.map((step) => thresholdText(step, facts.nameOf)) },
-        { label: 'Result', lines: summary ? [summary] : [] },
-      ],
-    },
-    shortLine: summary ? `${summary}.` : `${facts.name} makes a defensive action (${action}).`,
+    steps: [
+      at(TITLE, { kind: 'defense-title', who, action, situation: order.situation }),
+      result ? at(SUMMARY, { kind: 'defense-result', who, guarded, result, summary: true }) : at(SUMMARY, { kind: 'defense-announced', who, action }),
+      ...placed('Check', steps),
+      ...(result ? [at('Result', { kind: 'defense-result', who, guarded, result })] : []),
+      ...(result === 'fail' && action === 'defend' ? [at(ACTION, { kind: 'offer-damage' })] : []),
+    ],
     changes,
-    ...(state !== undefined ? { state } : {}),
-    offerDamageButton: result === 'fail' && action === 'defend',
+    ...(answer !== undefined ? { answer } : {}),
     observed: false,
     detail: outcome,
   };
 }
 
-function savePlan(order: DefendOrder): Plan<ThresholdState> {
+function savePlan(order: DefendOrder): Plan<ThresholdState, ThresholdPending> {
   return {
     values: ['save_check', 'exp'],
     // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
-    dice: order.roll === undefined ? [100, 100] : [100],
+    dice: [{ name: 'cost', sides: 100 }, { name: 'save', sides: 100, flag: 'roll' }],
     resolve(facts, rolled) {
       const vitality = facts.bars.vitality.value;
       if (vitality === null) return { kind: 'bar', resource: 'vitality' };
-      const [cost = 100, save = 100] = rolled;
+      const cost = rolled.cost ?? 100;
+      const save = rolled.save ?? 100;
       const outcome = resolveThresholdSave({
         vitality,
         state: facts.state,
         saveTarget: facts.values.save_check?.current ?? null,
         mod: order.mod,
         exp: facts.values.exp?.current ?? null,
-        rolls: { cost, save: order.roll ?? save },
+        rolls: { cost, save },
       });
       if (outcome.kind === 'refused') {
         switch (outcome.reason) {
@@ -318,19 +302,15 @@ function savePlan(order: DefendOrder): Plan<ThresholdState> {
       const changes: RuleChange[] = [];
       if (outcome.vitality !== vitality) changes.push({ kind: 'bar', resource: 'vitality', to: outcome.vitality });
       if (outcome.expAfter !== null) changes.push({ kind: 'value', key: 'exp', to: outcome.expAfter });
-      const now = nowLine(outcome.state, outcome.vitality);
-      const name = facts.name;
+      const who = facts.id;
       return {
         headline: outcome.stood ? 'saved' : 'acts',
-        steps: outcome.steps,
-        card: {
-          title: `${name}: Vitality Save`,
-          rows: [
-            { label: 'Roll', lines: outcome.steps.map((step) => thresholdText(step, facts.nameOf)) },
-            { label: 'Now', lines: [now ?? `Standing, Vitality ${outcome.vitality}`] },
-          ],
-        },
-        shortLine: outcome.stood ? `${name} makes a save and stands back up.` : `${name} stays dead.`,
+        steps: [
+          at(TITLE, { kind: 'save-title', who }),
+          at(SUMMARY, { kind: 'save-summary', who, stood: outcome.stood }),
+          ...placed('Roll', outcome.steps),
+          ...deadNow('Now', outcome.state, outcome.vitality, true),
+        ],
         changes,
         state: outcome.state,
         // Undo puts paid EXP back (issue: the threshold edition).
@@ -341,4 +321,3 @@ function savePlan(order: DefendOrder): Plan<ThresholdState> {
   };
 }
 
-export { nowLine as thresholdNowLine };

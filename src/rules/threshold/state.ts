@@ -1,5 +1,5 @@
-// What the `threshold` edition remembers per token (rules.md, "Edition `threshold`"): the
-// pending defense with the situation it answers, and the death window (seed 001, "Death").
+// What the `threshold` edition remembers per token (rules.md, "Edition `threshold`"): the death
+// window (The Defensive Turn, "Death"). A defense made ahead is the exchange's, checked here.
 import * as v from 'valibot';
 import { objectSchema } from '../schemaObject';
 import { THRESHOLD_SITUATIONS } from './situations';
@@ -7,15 +7,21 @@ import { THRESHOLD_SITUATIONS } from './situations';
 // seed 001: "After 4 rounds you are simply dead": the round of death and the three after it.
 export const SAVE_ROUNDS = 4;
 
+/** A defense made ahead, with the situation it answers (kept by the exchange until its hit). */
+const ThresholdAnswerSchema = objectSchema({
+  result: v.picklist(['success', 'fail'] as const),
+  situation: v.picklist(THRESHOLD_SITUATIONS),
+  /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
+  perceived: v.boolean(),
+});
+export type ThresholdPending = v.InferOutput<typeof ThresholdAnswerSchema>;
+
+export function parseThresholdAnswer(raw: unknown): ThresholdPending | null {
+  const parsed = v.safeParse(ThresholdAnswerSchema, raw);
+  return parsed.success ? parsed.output : null;
+}
+
 const ThresholdStateSchema = objectSchema({
-  pendingDefense: v.optional(
-    objectSchema({
-      result: v.picklist(['success', 'fail'] as const),
-      situation: v.picklist(THRESHOLD_SITUATIONS),
-      /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
-      perceived: v.boolean(),
-    }),
-  ),
   /** Rounds ended since the token died (0 in the round of death); absent while alive. */
   roundsDead: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SAVE_ROUNDS))),
   /** The free save of this death has been tried. */
@@ -24,7 +30,6 @@ const ThresholdStateSchema = objectSchema({
   triedThisRound: v.optional(v.literal(true)),
 });
 export type ThresholdState = v.InferOutput<typeof ThresholdStateSchema>;
-export type ThresholdPending = NonNullable<ThresholdState['pendingDefense']>;
 
 export function parseThresholdState(raw: unknown): ThresholdState | null {
   const parsed = v.safeParse(ThresholdStateSchema, raw);
@@ -41,7 +46,7 @@ export function isDead(vitality: number | null): boolean {
 
 /** A fresh death: the window starts now, with its own free save ("Every death gets its own free save"). */
 export function died(state: ThresholdState): ThresholdState {
-  const { pendingDefense: _gone, freeSaveUsed: _f, triedThisRound: _t, ...rest } = state;
+  const { freeSaveUsed: _f, triedThisRound: _t, ...rest } = state;
   return { ...rest, roundsDead: 0 };
 }
 
@@ -57,9 +62,9 @@ export function enterThreshold(vitality: number | null, deadForGood: boolean): T
   return isDead(vitality) ? { roundsDead: 0 } : {};
 }
 
-/** A round ends: pending defenses end; a dead token's window moves on and its try is back. */
+/** A round ends: a dead token's window moves on and its try is back. */
 export function endThresholdRound(state: ThresholdState): ThresholdState {
-  const { pendingDefense: _ended, triedThisRound: _tried, ...rest } = state;
+  const { triedThisRound: _tried, ...rest } = state;
   if (rest.roundsDead === undefined) return rest;
   return { ...rest, roundsDead: Math.min(SAVE_ROUNDS, rest.roundsDead + 1) };
 }
@@ -74,7 +79,6 @@ export function isDeadForGood(state: ThresholdState, vitality: number | null): b
   return isDead(vitality) && triesLeft(state) === 0;
 }
 
-export function describeThresholdStateChange(left: ThresholdState, now: ThresholdState): string {
-  if (JSON.stringify(left.pendingDefense ?? null) !== JSON.stringify(now.pendingDefense ?? null)) return 'has a new pending defense';
+export function describeThresholdStateChange(_left: ThresholdState, _now: ThresholdState): string {
   return 'has had a save or another round dead since';
 }

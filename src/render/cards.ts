@@ -1,0 +1,117 @@
+// Every card and short line of a command, laid out from its steps (architecture.md, "Layout from
+// steps"): the title step, the rows in the order their sections first come, the Turn Tracker
+// notes, the rolls a player typed, and the buttons; and the one public line. Words come from the
+// steps' own words; nothing here knows an edition.
+import { ACTION, RESOURCE_LABEL, SUMMARY, TITLE, type ButtonStep, type Outcome, type Step } from '../rules/edition';
+import type { StoredChange } from '../state/history';
+import type { TokenSnapshot } from '../roll20/read';
+import { isSafeId, type Button, type Card } from './card';
+
+/** One target's outcome as chat shows it. */
+export interface Shown {
+  /** The token as read: its id (for buttons), name, and who may see its numbers. */
+  snapshot: TokenSnapshot;
+  outcome: Outcome<unknown>;
+  changes: StoredChange[];
+  /** Lines the writer had to say (a token joining the Turn Tracker). */
+  notes: string[];
+  /** A title step that replaces the outcome's (a hand edit read through armor). */
+  title?: Step;
+  /** Rolls the sender typed as plain numbers instead of rolling (the GM sees which). */
+  typed?: string;
+  /** The words of a step (the shared ones, then the edition's), with names for ids. */
+  say(step: Step): string;
+}
+
+/** The card's title, in words. */
+export function titleOf(shown: Shown): string {
+  const step = shown.title ?? shown.outcome.steps.find((candidate) => candidate.section === TITLE);
+  return step ? shown.say(step) : shown.snapshot.name;
+}
+
+/** The one public line (no numbers), for a breakdown the GM alone reads and for rows of several. */
+export function summaryOf(shown: Shown): string {
+  const step = shown.outcome.steps.find((candidate) => candidate.section === SUMMARY);
+  return step ? shown.say(step) : `${shown.snapshot.name}.`;
+}
+
+/** The buttons the card offers: only the script's own commands, with a Roll20-shaped token id. */
+export function buttonsOf(shown: Shown): Button[] {
+  const { snapshot, outcome } = shown;
+  if (!isSafeId(snapshot.id)) return [];
+  const buttons: Button[] = [];
+  for (const step of outcome.steps) {
+    if (step.section !== ACTION) continue;
+    // commands.md, "Output": a failed defense offers the button that applies damage.
+    if (step.kind === 'offer-damage') buttons.push({ label: `Apply damage to ${snapshot.name}`, command: `!damage ?{Damage} --ids ${snapshot.id}` });
+    else if (step.kind === 'button') buttons.push({ label: shown.say(step), command: (step as ButtonStep).command });
+  }
+  return buttons;
+}
+
+/** The rows of the outcome's steps: one per section, in the order sections first come, each step a line. */
+function stepRows(shown: Shown): Card['rows'] {
+  const rows: Card['rows'] = [];
+  const bySection = new Map<string, string[]>();
+  for (const step of shown.outcome.steps) {
+    const section = step.section;
+    if (section === undefined || section === TITLE || section === SUMMARY || section === ACTION) continue;
+    let lines = bySection.get(section);
+    if (!lines) {
+      lines = [];
+      bySection.set(section, lines);
+      rows.push({ label: section, lines });
+    }
+    lines.push(shown.say(step));
+  }
+  return rows;
+}
+
+/** The full card of one target, its buttons inside. */
+export function fullCard(shown: Shown): Card {
+  const buttons = buttonsOf(shown);
+  return {
+    title: titleOf(shown),
+    rows: [
+      ...stepRows(shown),
+      { label: 'Turn Tracker', lines: shown.notes },
+      { label: 'Rolls', lines: shown.typed ? [shown.typed] : [] },
+      ...(buttons.length > 0 ? [{ label: 'Actions', lines: [], buttons }] : []),
+    ],
+  };
+}
+
+/** Numbers for a row, where its audience may see them: the bars the command moved. */
+function numbers(changes: readonly StoredChange[]): string {
+  let out = '';
+  for (const change of changes) {
+    if (change.kind !== 'bar' || change.from === null) continue;
+    out += `${out ? ', ' : ''}${RESOURCE_LABEL[change.resource]} ${change.from} -> ${change.to}`;
+  }
+  return out;
+}
+
+/**
+ * One row per target (those at `indices`); `all`: numbers on every row, `public`: only where the
+ * breakdown is public. Each row's details button whispers its breakdown (`keys`, one per row).
+ */
+export function rowsCard(shown: readonly Shown[], indices: readonly number[], visibility: ReadonlyArray<'public' | 'gm'>, title: string, audience: 'public' | 'all', keys: readonly string[]): Card {
+  const labels = new Map<string, number>();
+  const rows: Card['rows'] = [];
+  for (const index of indices) {
+    const item = shown[index]!;
+    const { snapshot } = item;
+    const seen = (labels.get(snapshot.name) ?? 0) + 1;
+    labels.set(snapshot.name, seen);
+    const label = seen === 1 ? snapshot.name : `${snapshot.name} (${seen})`;
+    const showNumbers = audience === 'all' || visibility[index] === 'public';
+    const figures = showNumbers ? numbers(item.changes) : '';
+    // A row whose breakdown its audience may not read has no details button there (the GM's card has it).
+    const details: Button[] = showNumbers ? [{ label: 'details', command: `!defense-round details ${keys[index]}` }] : [];
+    const offers = showNumbers && item.outcome.steps.some((step) => step.section === ACTION);
+    const buttons = offers ? [...details, ...buttonsOf(item)] : details;
+    const summary = summaryOf(item);
+    rows.push({ label, lines: [figures ? `${summary} ${figures}` : summary], buttons });
+  }
+  return { title, rows };
+}

@@ -1,0 +1,45 @@
+// Roll20's sandbox itself: its events, its log, its `state` (saved for the whole game), the GM's
+// install options (One-Click `globalconfig`), timers, and the journal's handouts. The rest of the
+// script reaches these only through here.
+
+/** Subscribes to a Roll20 event. */
+export function onEvent(event: string, handler: (...args: any[]) => void): void {
+  on(event, handler);
+}
+
+/** A line in the API log. */
+export function logLine(text: string): void {
+  log(text);
+}
+
+/** What Roll20's `state` holds under a script's key (undefined: nothing yet). */
+export function savedState(key: string): unknown {
+  return state[key];
+}
+
+/** Puts a script's corner of Roll20's `state` (kept by reference: later changes are saved too). */
+export function saveState(key: string, value: unknown): void {
+  state[key] = value;
+}
+
+/** The One-Click install options for a script (undefined: none, or not installed that way). */
+export function installConfig(name: string): Record<string, unknown> | undefined {
+  return typeof globalconfig !== 'undefined' ? globalconfig?.[name] : undefined;
+}
+
+/** Runs a function after the current event (another script's command has then run). */
+export function later(run: () => void): void {
+  setTimeout(run, 0);
+}
+
+/** Writes a handout's notes, creating it (in every journal) when it does not exist and `create` allows. */
+export function writeHandout(name: string, notes: string, create: boolean): void {
+  const existing = findObjs({ _type: 'handout', name })[0];
+  if (existing) {
+    existing.set('notes', notes);
+    return;
+  }
+  if (!create) return;
+  const created = createObj('handout', { name, inplayerjournals: 'all', archived: false });
+  created?.set('notes', notes);
+}
