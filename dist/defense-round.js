@@ -17,768 +17,635 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-  var __defProp = Object.defineProperty;
-  var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
-  var __getOwnPropNames = Object.getOwnPropertyNames;
-  var __hasOwnProp = Object.prototype.hasOwnProperty;
-  var __export = (target2, all) => {
-    for (var name in all)
-      if (__hasOwnProp.call(all, name)) __defProp(target2, name, { get: all[name], enumerable: true });
-  };
-  var __copyProps = (to, from, except, desc) => {
-    if (from && typeof from === "object" || typeof from === "function") {
-      for (let key of __getOwnPropNames(from))
-        if (!__hasOwnProp.call(to, key) && key !== except)
-          __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
-    }
-    return to;
-  };
-  var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
-
-  // src/index.ts
-  var index_exports = {};
-  __export(index_exports, {
-    onDamage: () => onDamage,
-    version: () => version2
+  var en = Object.defineProperty, Os = Object.getOwnPropertyDescriptor, Is = Object.getOwnPropertyNames, hr = Object.prototype.hasOwnProperty, Cs = (e, t) => {
+    for (var n in t)
+      hr.call(t, n) && en(e, n, { get: t[n], enumerable: !0 });
+  }, Ns = (e, t, n, r) => {
+    if (t && typeof t == "object" || typeof t == "function")
+      for (let i of Is(t))
+        !hr.call(e, i) && i !== n && en(e, i, { get: () => t[i], enumerable: !(r = Os(t, i)) || r.enumerable });
+    return e;
+  }, Ps = (e) => Ns(en({}, "__esModule", { value: !0 }), e), vr = {};
+  Cs(vr, {
+    onDamage: () => Nu,
+    version: () => Cu
   });
-
-  // src/builtins.ts
-  var math = Math;
-  var number = Number;
-  var string = String;
-  var object = Object;
-  var array = Array;
-  var json = JSON;
-  var map = Map;
-  var set = Set;
-  var weakMap = WeakMap;
-  var error = Error;
-  var rangeError = RangeError;
-  var promise = Promise;
-  var date = Date;
-  var isNaNOf = isNaN;
-
-  // package.json
-  var version = "0.2.0";
-
-  // src/version.ts
-  var SCRIPT_NAME = "DefenseRound";
-  var SCRIPT_VERSION = version;
-
-  // node_modules/valibot/dist/index.mjs
-  var store$4;
-  var DEFAULT_CONFIG = {
+  var S = Math, I = Number, E = String, g = Object, K = Array, ne = JSON, P = Map, B = Set, Ms = WeakMap, $t = Error, mr = RangeError, pr = Promise, St = Date, Ls = isNaN, js = "0.2.0", Y = "DefenseRound", se = js, At, Fs = {
     lang: void 0,
     message: void 0,
     abortEarly: void 0,
     abortPipeEarly: void 0
   };
   // @__NO_SIDE_EFFECTS__
-  function getGlobalConfig(config$1) {
-    if (!config$1 && !store$4) return DEFAULT_CONFIG;
-    return {
-      lang: config$1?.lang ?? store$4?.lang,
-      message: config$1?.message,
-      abortEarly: config$1?.abortEarly ?? store$4?.abortEarly,
-      abortPipeEarly: config$1?.abortPipeEarly ?? store$4?.abortPipeEarly
+  function kr(e) {
+    return !e && !At ? Fs : {
+      lang: e?.lang ?? At?.lang,
+      message: e?.message,
+      abortEarly: e?.abortEarly ?? At?.abortEarly,
+      abortPipeEarly: e?.abortPipeEarly ?? At?.abortPipeEarly
     };
   }
-  var store$3;
+  var Gs;
   // @__NO_SIDE_EFFECTS__
-  function getGlobalMessage(lang) {
-    return store$3?.get(lang);
+  function Vs(e) {
+    return Gs?.get(e);
   }
-  var store$2;
+  var Us;
   // @__NO_SIDE_EFFECTS__
-  function getSchemaMessage(lang) {
-    return store$2?.get(lang);
+  function xs(e) {
+    return Us?.get(e);
   }
-  var store$1;
+  var Bs;
   // @__NO_SIDE_EFFECTS__
-  function getSpecificMessage(reference, lang) {
-    return store$1?.get(reference)?.get(lang);
-  }
-  // @__NO_SIDE_EFFECTS__
-  function _stringify(input) {
-    const type = typeof input;
-    if (type === "string") return `"${input}"`;
-    if (type === "number" || type === "bigint" || type === "boolean") return `${input}`;
-    if (type === "object" || type === "function") return (input && object.getPrototypeOf(input)?.constructor?.name) ?? "null";
-    return type;
-  }
-  function _addIssue(context, label, dataset, config$1, other) {
-    const input = other && "input" in other ? other.input : dataset.value;
-    const expected = other?.expected ?? context.expects ?? null;
-    const received = other?.received ?? /* @__PURE__ */ _stringify(input);
-    const issue = {
-      kind: context.kind,
-      type: context.type,
-      input,
-      expected,
-      received,
-      message: `Invalid ${label}: ${expected ? `Expected ${expected} but r` : "R"}eceived ${received}`,
-      requirement: context.requirement,
-      path: other?.path,
-      issues: other?.issues,
-      lang: config$1.lang,
-      abortEarly: config$1.abortEarly,
-      abortPipeEarly: config$1.abortPipeEarly
-    };
-    const isSchema = context.kind === "schema";
-    const message$1 = other?.message ?? context.message ?? /* @__PURE__ */ getSpecificMessage(context.reference, issue.lang) ?? (isSchema ? /* @__PURE__ */ getSchemaMessage(issue.lang) : null) ?? config$1.message ?? /* @__PURE__ */ getGlobalMessage(issue.lang);
-    if (message$1 !== void 0) issue.message = typeof message$1 === "function" ? message$1(issue) : message$1;
-    if (isSchema) dataset.typed = false;
-    if (dataset.issues) dataset.issues.push(issue);
-    else dataset.issues = [issue];
+  function Hs(e, t) {
+    return Bs?.get(e)?.get(t);
   }
   // @__NO_SIDE_EFFECTS__
-  function _isSameValueZero(value1, value2) {
-    return value1 === value2 || number.isNaN(value1) && number.isNaN(value2);
+  function Ee(e) {
+    const t = typeof e;
+    return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && g.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
+  }
+  function j(e, t, n, r, i) {
+    const s = i && "input" in i ? i.input : n.value, a = i?.expected ?? e.expects ?? null, o = i?.received ?? /* @__PURE__ */ Ee(s), d = {
+      kind: e.kind,
+      type: e.type,
+      input: s,
+      expected: a,
+      received: o,
+      message: `Invalid ${t}: ${a ? `Expected ${a} but r` : "R"}eceived ${o}`,
+      requirement: e.requirement,
+      path: i?.path,
+      issues: i?.issues,
+      lang: r.lang,
+      abortEarly: r.abortEarly,
+      abortPipeEarly: r.abortPipeEarly
+    }, c = e.kind === "schema", l = i?.message ?? e.message ?? /* @__PURE__ */ Hs(e.reference, d.lang) ?? (c ? /* @__PURE__ */ xs(d.lang) : null) ?? r.message ?? /* @__PURE__ */ Vs(d.lang);
+    l !== void 0 && (d.message = typeof l == "function" ? l(d) : l), c && (n.typed = !1), n.issues ? n.issues.push(d) : n.issues = [d];
   }
   // @__NO_SIDE_EFFECTS__
-  function _isValidObjectKey(object$1, key) {
-    return object.prototype.hasOwnProperty.call(object$1, key) && key !== "__proto__" && key !== "prototype" && key !== "constructor";
+  function Ks(e, t) {
+    return e === t || I.isNaN(e) && I.isNaN(t);
   }
   // @__NO_SIDE_EFFECTS__
-  function _joinExpects(values$1, separator) {
-    const list = [...new set(values$1)];
-    if (list.length > 1) return `(${list.join(` ${separator} `)})`;
-    return list[0] ?? "never";
+  function Ys(e, t) {
+    return g.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
   }
-  function _standardSchema(schema) {
-    schema["~standard"] = {
+  // @__NO_SIDE_EFFECTS__
+  function tn(e, t) {
+    const n = [...new B(e)];
+    return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";
+  }
+  function W(e) {
+    return e["~standard"] = {
       version: 1,
       vendor: "valibot",
-      validate: (value$1) => schema["~run"]({ value: value$1 }, /* @__PURE__ */ getGlobalConfig())
-    };
-    return schema;
+      validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ kr())
+    }, e;
   }
   // @__NO_SIDE_EFFECTS__
-  function finite(message$1) {
+  function gr(e) {
     return {
       kind: "validation",
       type: "finite",
-      reference: finite,
-      async: false,
+      reference: gr,
+      async: !1,
       expects: null,
-      requirement: number.isFinite,
-      message: message$1,
-      "~run"(dataset, config$1) {
-        if (dataset.typed && !this.requirement(dataset.value)) _addIssue(this, "finite", dataset, config$1);
-        return dataset;
+      requirement: I.isFinite,
+      message: e,
+      "~run"(t, n) {
+        return t.typed && !this.requirement(t.value) && j(this, "finite", t, n), t;
       }
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function integer(message$1) {
+  function Tt(e) {
     return {
       kind: "validation",
       type: "integer",
-      reference: integer,
-      async: false,
+      reference: Tt,
+      async: !1,
       expects: null,
-      requirement: number.isInteger,
-      message: message$1,
-      "~run"(dataset, config$1) {
-        if (dataset.typed && !this.requirement(dataset.value)) _addIssue(this, "integer", dataset, config$1);
-        return dataset;
+      requirement: I.isInteger,
+      message: e,
+      "~run"(t, n) {
+        return t.typed && !this.requirement(t.value) && j(this, "integer", t, n), t;
       }
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function maxLength(requirement, message$1) {
+  function ve(e, t) {
     return {
       kind: "validation",
       type: "max_length",
-      reference: maxLength,
-      async: false,
-      expects: `<=${requirement}`,
-      requirement,
-      message: message$1,
-      "~run"(dataset, config$1) {
-        if (dataset.typed && dataset.value.length > this.requirement) _addIssue(this, "length", dataset, config$1, { received: `${dataset.value.length}` });
-        return dataset;
+      reference: ve,
+      async: !1,
+      expects: `<=${e}`,
+      requirement: e,
+      message: t,
+      "~run"(n, r) {
+        return n.typed && n.value.length > this.requirement && j(this, "length", n, r, { received: `${n.value.length}` }), n;
       }
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function maxValue(requirement, message$1) {
+  function Fe(e, t) {
     return {
       kind: "validation",
       type: "max_value",
-      reference: maxValue,
-      async: false,
-      expects: `<=${requirement instanceof date ? requirement.toJSON() : /* @__PURE__ */ _stringify(requirement)}`,
-      requirement,
-      message: message$1,
-      "~run"(dataset, config$1) {
-        if (dataset.typed && !(dataset.value <= this.requirement)) _addIssue(this, "value", dataset, config$1, { received: dataset.value instanceof date ? dataset.value.toJSON() : /* @__PURE__ */ _stringify(dataset.value) });
-        return dataset;
+      reference: Fe,
+      async: !1,
+      expects: `<=${e instanceof St ? e.toJSON() : /* @__PURE__ */ Ee(e)}`,
+      requirement: e,
+      message: t,
+      "~run"(n, r) {
+        return n.typed && !(n.value <= this.requirement) && j(this, "value", n, r, { received: n.value instanceof St ? n.value.toJSON() : /* @__PURE__ */ Ee(n.value) }), n;
       }
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function minLength(requirement, message$1) {
+  function tt(e, t) {
     return {
       kind: "validation",
       type: "min_length",
-      reference: minLength,
-      async: false,
-      expects: `>=${requirement}`,
-      requirement,
-      message: message$1,
-      "~run"(dataset, config$1) {
-        if (dataset.typed && dataset.value.length < this.requirement) _addIssue(this, "length", dataset, config$1, { received: `${dataset.value.length}` });
-        return dataset;
+      reference: tt,
+      async: !1,
+      expects: `>=${e}`,
+      requirement: e,
+      message: t,
+      "~run"(n, r) {
+        return n.typed && n.value.length < this.requirement && j(this, "length", n, r, { received: `${n.value.length}` }), n;
       }
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function minValue(requirement, message$1) {
+  function Ge(e, t) {
     return {
       kind: "validation",
       type: "min_value",
-      reference: minValue,
-      async: false,
-      expects: `>=${requirement instanceof date ? requirement.toJSON() : /* @__PURE__ */ _stringify(requirement)}`,
-      requirement,
-      message: message$1,
-      "~run"(dataset, config$1) {
-        if (dataset.typed && !(dataset.value >= this.requirement)) _addIssue(this, "value", dataset, config$1, { received: dataset.value instanceof date ? dataset.value.toJSON() : /* @__PURE__ */ _stringify(dataset.value) });
-        return dataset;
+      reference: Ge,
+      async: !1,
+      expects: `>=${e instanceof St ? e.toJSON() : /* @__PURE__ */ Ee(e)}`,
+      requirement: e,
+      message: t,
+      "~run"(n, r) {
+        return n.typed && !(n.value >= this.requirement) && j(this, "value", n, r, { received: n.value instanceof St ? n.value.toJSON() : /* @__PURE__ */ Ee(n.value) }), n;
       }
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function regex(requirement, message$1) {
+  function yr(e, t) {
     return {
       kind: "validation",
       type: "regex",
-      reference: regex,
-      async: false,
-      expects: `${requirement}`,
-      requirement,
-      message: message$1,
-      "~run"(dataset, config$1) {
-        if (dataset.typed && !this.requirement.test(dataset.value)) _addIssue(this, "format", dataset, config$1);
-        return dataset;
+      reference: yr,
+      async: !1,
+      expects: `${e}`,
+      requirement: e,
+      message: t,
+      "~run"(n, r) {
+        return n.typed && !this.requirement.test(n.value) && j(this, "format", n, r), n;
       }
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function safeInteger(message$1) {
+  function Et(e) {
     return {
       kind: "validation",
       type: "safe_integer",
-      reference: safeInteger,
-      async: false,
+      reference: Et,
+      async: !1,
       expects: null,
-      requirement: number.isSafeInteger,
-      message: message$1,
-      "~run"(dataset, config$1) {
-        if (dataset.typed && !this.requirement(dataset.value)) _addIssue(this, "safe integer", dataset, config$1);
-        return dataset;
+      requirement: I.isSafeInteger,
+      message: e,
+      "~run"(t, n) {
+        return t.typed && !this.requirement(t.value) && j(this, "safe integer", t, n), t;
       }
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function trim() {
+  function nn() {
     return {
       kind: "transformation",
       type: "trim",
-      reference: trim,
-      async: false,
-      "~run"(dataset) {
-        dataset.value = dataset.value.trim();
-        return dataset;
+      reference: nn,
+      async: !1,
+      "~run"(e) {
+        return e.value = e.value.trim(), e;
       }
     };
   }
-  var ABORT_EARLY_CONFIG = { abortEarly: true };
+  var Ws = { abortEarly: !0 };
   // @__NO_SIDE_EFFECTS__
-  function getFallback(schema, dataset, config$1) {
-    return typeof schema.fallback === "function" ? schema.fallback(dataset, config$1) : schema.fallback;
+  function zs(e, t, n) {
+    return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
   }
   // @__NO_SIDE_EFFECTS__
-  function getDefault(schema, dataset, config$1) {
-    return typeof schema.default === "function" ? schema.default(dataset, config$1) : schema.default;
+  function rn(e, t, n) {
+    return typeof e.default == "function" ? e.default(t, n) : e.default;
   }
   // @__NO_SIDE_EFFECTS__
-  function array2(item2, message$1) {
-    return _standardSchema({
+  function _t(e, t) {
+    return W({
       kind: "schema",
       type: "array",
-      reference: array2,
+      reference: _t,
       expects: "Array",
-      async: false,
-      item: item2,
-      message: message$1,
-      "~run"(dataset, config$1) {
-        const input = dataset.value;
-        if (array.isArray(input)) {
-          dataset.typed = true;
-          dataset.value = [];
-          for (let key = 0; key < input.length; key++) {
-            const value$1 = input[key];
-            const itemDataset = this.item["~run"]({ value: value$1 }, config$1);
-            if (itemDataset.issues) {
-              const pathItem = {
+      async: !1,
+      item: e,
+      message: t,
+      "~run"(n, r) {
+        const i = n.value;
+        if (K.isArray(i)) {
+          n.typed = !0, n.value = [];
+          for (let s = 0; s < i.length; s++) {
+            const a = i[s], o = this.item["~run"]({ value: a }, r);
+            if (o.issues) {
+              const d = {
                 type: "array",
                 origin: "value",
-                input,
-                key,
-                value: value$1
+                input: i,
+                key: s,
+                value: a
               };
-              for (const issue of itemDataset.issues) {
-                if (issue.path) issue.path.unshift(pathItem);
-                else issue.path = [pathItem];
-                dataset.issues?.push(issue);
-              }
-              if (!dataset.issues) dataset.issues = itemDataset.issues;
-              if (config$1.abortEarly) {
-                dataset.typed = false;
+              for (const c of o.issues)
+                c.path ? c.path.unshift(d) : c.path = [d], n.issues?.push(c);
+              if (n.issues || (n.issues = o.issues), r.abortEarly) {
+                n.typed = !1;
                 break;
               }
             }
-            if (!itemDataset.typed) dataset.typed = false;
-            dataset.value.push(itemDataset.value);
+            o.typed || (n.typed = !1), n.value.push(o.value);
           }
-        } else _addIssue(this, "type", dataset, config$1);
-        return dataset;
+        } else j(this, "type", n, r);
+        return n;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function boolean(message$1) {
-    return _standardSchema({
+  function nt(e) {
+    return W({
       kind: "schema",
       type: "boolean",
-      reference: boolean,
+      reference: nt,
       expects: "boolean",
-      async: false,
-      message: message$1,
-      "~run"(dataset, config$1) {
-        if (typeof dataset.value === "boolean") dataset.typed = true;
-        else _addIssue(this, "type", dataset, config$1);
-        return dataset;
+      async: !1,
+      message: e,
+      "~run"(t, n) {
+        return typeof t.value == "boolean" ? t.typed = !0 : j(this, "type", t, n), t;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function custom(check$1, message$1) {
-    return _standardSchema({
+  function br(e, t) {
+    return W({
       kind: "schema",
       type: "custom",
-      reference: custom,
+      reference: br,
       expects: "unknown",
-      async: false,
-      check: check$1,
-      message: message$1,
-      "~run"(dataset, config$1) {
-        if (this.check(dataset.value)) dataset.typed = true;
-        else _addIssue(this, "type", dataset, config$1);
-        return dataset;
+      async: !1,
+      check: e,
+      message: t,
+      "~run"(n, r) {
+        return this.check(n.value) ? n.typed = !0 : j(this, "type", n, r), n;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function literal(literal_, message$1) {
-    return _standardSchema({
+  function J(e, t) {
+    return W({
       kind: "schema",
       type: "literal",
-      reference: literal,
-      expects: /* @__PURE__ */ _stringify(literal_),
-      async: false,
-      literal: literal_,
-      message: message$1,
-      "~run"(dataset, config$1) {
-        if (/* @__PURE__ */ _isSameValueZero(dataset.value, this.literal)) dataset.typed = true;
-        else _addIssue(this, "type", dataset, config$1);
-        return dataset;
+      reference: J,
+      expects: /* @__PURE__ */ Ee(e),
+      async: !1,
+      literal: e,
+      message: t,
+      "~run"(n, r) {
+        return /* @__PURE__ */ Ks(n.value, this.literal) ? n.typed = !0 : j(this, "type", n, r), n;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function nullable(wrapped, default_) {
-    return _standardSchema({
+  function wr(e, t) {
+    return W({
       kind: "schema",
       type: "nullable",
-      reference: nullable,
-      expects: `(${wrapped.expects} | null)`,
-      async: false,
-      wrapped,
-      default: default_,
-      "~run"(dataset, config$1) {
-        if (dataset.value === null) {
-          if (this.default !== void 0) dataset.value = /* @__PURE__ */ getDefault(this, dataset, config$1);
-          if (dataset.value === null) {
-            dataset.typed = true;
-            return dataset;
-          }
-        }
-        return this.wrapped["~run"](dataset, config$1);
+      reference: wr,
+      expects: `(${e.expects} | null)`,
+      async: !1,
+      wrapped: e,
+      default: t,
+      "~run"(n, r) {
+        return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ rn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function number2(message$1) {
-    return _standardSchema({
+  function ye(e) {
+    return W({
       kind: "schema",
       type: "number",
-      reference: number2,
+      reference: ye,
       expects: "number",
-      async: false,
-      message: message$1,
-      "~run"(dataset, config$1) {
-        if (typeof dataset.value === "number" && !isNaNOf(dataset.value)) dataset.typed = true;
-        else _addIssue(this, "type", dataset, config$1);
-        return dataset;
+      async: !1,
+      message: e,
+      "~run"(t, n) {
+        return typeof t.value == "number" && !Ls(t.value) ? t.typed = !0 : j(this, "type", t, n), t;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function object2(entries$1, message$1) {
-    return _standardSchema({
+  function $r(e, t) {
+    return W({
       kind: "schema",
       type: "object",
-      reference: object2,
+      reference: $r,
       expects: "Object",
-      async: false,
-      entries: entries$1,
-      message: message$1,
-      "~run"(dataset, config$1) {
-        const input = dataset.value;
-        if (input && typeof input === "object") {
-          dataset.typed = true;
-          dataset.value = {};
-          for (const key in this.entries) {
-            const valueSchema = this.entries[key];
-            if (key in input || (valueSchema.type === "exact_optional" || valueSchema.type === "optional" || valueSchema.type === "nullish") && valueSchema.default !== void 0) {
-              const value$1 = key in input ? input[key] : /* @__PURE__ */ getDefault(valueSchema);
-              const valueDataset = valueSchema["~run"]({ value: value$1 }, config$1);
-              if (valueDataset.issues) {
-                const pathItem = {
+      async: !1,
+      entries: e,
+      message: t,
+      "~run"(n, r) {
+        const i = n.value;
+        if (i && typeof i == "object") {
+          n.typed = !0, n.value = {};
+          for (const s in this.entries) {
+            const a = this.entries[s];
+            if (s in i || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
+              const o = s in i ? i[s] : /* @__PURE__ */ rn(a), d = a["~run"]({ value: o }, r);
+              if (d.issues) {
+                const c = {
                   type: "object",
                   origin: "value",
-                  input,
-                  key,
-                  value: value$1
+                  input: i,
+                  key: s,
+                  value: o
                 };
-                for (const issue of valueDataset.issues) {
-                  if (issue.path) issue.path.unshift(pathItem);
-                  else issue.path = [pathItem];
-                  dataset.issues?.push(issue);
-                }
-                if (!dataset.issues) dataset.issues = valueDataset.issues;
-                if (config$1.abortEarly) {
-                  dataset.typed = false;
+                for (const l of d.issues)
+                  l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
+                if (n.issues || (n.issues = d.issues), r.abortEarly) {
+                  n.typed = !1;
                   break;
                 }
               }
-              if (!valueDataset.typed) dataset.typed = false;
-              dataset.value[key] = valueDataset.value;
-            } else if (valueSchema.fallback !== void 0) dataset.value[key] = /* @__PURE__ */ getFallback(valueSchema);
-            else if (valueSchema.type !== "exact_optional" && valueSchema.type !== "optional" && valueSchema.type !== "nullish") {
-              _addIssue(this, "key", dataset, config$1, {
-                input: void 0,
-                expected: `"${key}"`,
-                path: [{
-                  type: "object",
-                  origin: "key",
-                  input,
-                  key,
-                  value: input[key]
-                }]
-              });
-              if (config$1.abortEarly) break;
-            }
-          }
-        } else _addIssue(this, "type", dataset, config$1);
-        return dataset;
-      }
-    });
-  }
-  // @__NO_SIDE_EFFECTS__
-  function optional(wrapped, default_) {
-    return _standardSchema({
-      kind: "schema",
-      type: "optional",
-      reference: optional,
-      expects: `(${wrapped.expects} | undefined)`,
-      async: false,
-      wrapped,
-      default: default_,
-      "~run"(dataset, config$1) {
-        if (dataset.value === void 0) {
-          if (this.default !== void 0) dataset.value = /* @__PURE__ */ getDefault(this, dataset, config$1);
-          if (dataset.value === void 0) {
-            dataset.typed = true;
-            return dataset;
-          }
-        }
-        return this.wrapped["~run"](dataset, config$1);
-      }
-    });
-  }
-  // @__NO_SIDE_EFFECTS__
-  function picklist(options, message$1) {
-    return _standardSchema({
-      kind: "schema",
-      type: "picklist",
-      reference: picklist,
-      expects: /* @__PURE__ */ _joinExpects(options.map(_stringify), "|"),
-      async: false,
-      options,
-      message: message$1,
-      "~run"(dataset, config$1) {
-        if (this.options.includes(dataset.value)) dataset.typed = true;
-        else _addIssue(this, "type", dataset, config$1);
-        return dataset;
-      }
-    });
-  }
-  // @__NO_SIDE_EFFECTS__
-  function record(key, value$1, message$1) {
-    return _standardSchema({
-      kind: "schema",
-      type: "record",
-      reference: record,
-      expects: "Object",
-      async: false,
-      key,
-      value: value$1,
-      message: message$1,
-      "~run"(dataset, config$1) {
-        const input = dataset.value;
-        if (input && typeof input === "object") {
-          dataset.typed = true;
-          dataset.value = {};
-          for (const entryKey2 in input) if (/* @__PURE__ */ _isValidObjectKey(input, entryKey2)) {
-            const entryValue = input[entryKey2];
-            const keyDataset = this.key["~run"]({ value: entryKey2 }, config$1);
-            if (keyDataset.issues) {
-              const pathItem = {
+              d.typed || (n.typed = !1), n.value[s] = d.value;
+            } else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ zs(a);
+            else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (j(this, "key", n, r, {
+              input: void 0,
+              expected: `"${s}"`,
+              path: [{
                 type: "object",
                 origin: "key",
-                input,
-                key: entryKey2,
-                value: entryValue
+                input: i,
+                key: s,
+                value: i[s]
+              }]
+            }), r.abortEarly))
+              break;
+          }
+        } else j(this, "type", n, r);
+        return n;
+      }
+    });
+  }
+  // @__NO_SIDE_EFFECTS__
+  function V(e, t) {
+    return W({
+      kind: "schema",
+      type: "optional",
+      reference: V,
+      expects: `(${e.expects} | undefined)`,
+      async: !1,
+      wrapped: e,
+      default: t,
+      "~run"(n, r) {
+        return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ rn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+      }
+    });
+  }
+  // @__NO_SIDE_EFFECTS__
+  function z(e, t) {
+    return W({
+      kind: "schema",
+      type: "picklist",
+      reference: z,
+      expects: /* @__PURE__ */ tn(e.map(Ee), "|"),
+      async: !1,
+      options: e,
+      message: t,
+      "~run"(n, r) {
+        return this.options.includes(n.value) ? n.typed = !0 : j(this, "type", n, r), n;
+      }
+    });
+  }
+  // @__NO_SIDE_EFFECTS__
+  function sn(e, t, n) {
+    return W({
+      kind: "schema",
+      type: "record",
+      reference: sn,
+      expects: "Object",
+      async: !1,
+      key: e,
+      value: t,
+      message: n,
+      "~run"(r, i) {
+        const s = r.value;
+        if (s && typeof s == "object") {
+          r.typed = !0, r.value = {};
+          for (const a in s) if (/* @__PURE__ */ Ys(s, a)) {
+            const o = s[a], d = this.key["~run"]({ value: a }, i);
+            if (d.issues) {
+              const l = {
+                type: "object",
+                origin: "key",
+                input: s,
+                key: a,
+                value: o
               };
-              for (const issue of keyDataset.issues) {
-                issue.path = [pathItem];
-                dataset.issues?.push(issue);
-              }
-              if (!dataset.issues) dataset.issues = keyDataset.issues;
-              if (config$1.abortEarly) {
-                dataset.typed = false;
+              for (const u of d.issues)
+                u.path = [l], r.issues?.push(u);
+              if (r.issues || (r.issues = d.issues), i.abortEarly) {
+                r.typed = !1;
                 break;
               }
             }
-            const valueDataset = this.value["~run"]({ value: entryValue }, config$1);
-            if (valueDataset.issues) {
-              const pathItem = {
+            const c = this.value["~run"]({ value: o }, i);
+            if (c.issues) {
+              const l = {
                 type: "object",
                 origin: "value",
-                input,
-                key: entryKey2,
-                value: entryValue
+                input: s,
+                key: a,
+                value: o
               };
-              for (const issue of valueDataset.issues) {
-                if (issue.path) issue.path.unshift(pathItem);
-                else issue.path = [pathItem];
-                dataset.issues?.push(issue);
-              }
-              if (!dataset.issues) dataset.issues = valueDataset.issues;
-              if (config$1.abortEarly) {
-                dataset.typed = false;
+              for (const u of c.issues)
+                u.path ? u.path.unshift(l) : u.path = [l], r.issues?.push(u);
+              if (r.issues || (r.issues = c.issues), i.abortEarly) {
+                r.typed = !1;
                 break;
               }
             }
-            if (!keyDataset.typed || !valueDataset.typed) dataset.typed = false;
-            if (keyDataset.typed) dataset.value[keyDataset.value] = valueDataset.value;
+            (!d.typed || !c.typed) && (r.typed = !1), d.typed && (r.value[d.value] = c.value);
           }
-        } else _addIssue(this, "type", dataset, config$1);
-        return dataset;
+        } else j(this, "type", r, i);
+        return r;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function string2(message$1) {
-    return _standardSchema({
+  function ae(e) {
+    return W({
       kind: "schema",
       type: "string",
-      reference: string2,
+      reference: ae,
       expects: "string",
-      async: false,
-      message: message$1,
-      "~run"(dataset, config$1) {
-        if (typeof dataset.value === "string") dataset.typed = true;
-        else _addIssue(this, "type", dataset, config$1);
-        return dataset;
+      async: !1,
+      message: e,
+      "~run"(t, n) {
+        return typeof t.value == "string" ? t.typed = !0 : j(this, "type", t, n), t;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function _subIssues(datasets) {
-    let issues;
-    if (datasets) for (const dataset of datasets) if (issues) for (const issue of dataset.issues) issues.push(issue);
-    else issues = dataset.issues;
-    return issues;
+  function Sr(e) {
+    let t;
+    if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
+    else t = n.issues;
+    return t;
   }
   // @__NO_SIDE_EFFECTS__
-  function union(options, message$1) {
-    return _standardSchema({
+  function Ar(e, t) {
+    return W({
       kind: "schema",
       type: "union",
-      reference: union,
-      expects: /* @__PURE__ */ _joinExpects(options.map((option) => option.expects), "|"),
-      async: false,
-      options,
-      message: message$1,
-      "~run"(dataset, config$1) {
-        let validDataset;
-        let typedDatasets;
-        let untypedDatasets;
-        for (const schema of this.options) {
-          const optionDataset = schema["~run"]({ value: dataset.value }, config$1);
-          if (optionDataset.typed) if (optionDataset.issues) if (typedDatasets) typedDatasets.push(optionDataset);
-          else typedDatasets = [optionDataset];
+      reference: Ar,
+      expects: /* @__PURE__ */ tn(e.map((n) => n.expects), "|"),
+      async: !1,
+      options: e,
+      message: t,
+      "~run"(n, r) {
+        let i, s, a;
+        for (const o of this.options) {
+          const d = o["~run"]({ value: n.value }, r);
+          if (d.typed) if (d.issues) s ? s.push(d) : s = [d];
           else {
-            validDataset = optionDataset;
+            i = d;
             break;
           }
-          else if (untypedDatasets) untypedDatasets.push(optionDataset);
-          else untypedDatasets = [optionDataset];
+          else a ? a.push(d) : a = [d];
         }
-        if (validDataset) return validDataset;
-        if (typedDatasets) {
-          if (typedDatasets.length === 1) return typedDatasets[0];
-          _addIssue(this, "type", dataset, config$1, { issues: /* @__PURE__ */ _subIssues(typedDatasets) });
-          dataset.typed = true;
-        } else if (untypedDatasets?.length === 1) return untypedDatasets[0];
-        else _addIssue(this, "type", dataset, config$1, { issues: /* @__PURE__ */ _subIssues(untypedDatasets) });
-        return dataset;
+        if (i) return i;
+        if (s) {
+          if (s.length === 1) return s[0];
+          j(this, "type", n, r, { issues: /* @__PURE__ */ Sr(s) }), n.typed = !0;
+        } else {
+          if (a?.length === 1) return a[0];
+          j(this, "type", n, r, { issues: /* @__PURE__ */ Sr(a) });
+        }
+        return n;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function unknown() {
-    return _standardSchema({
+  function Rt() {
+    return W({
       kind: "schema",
       type: "unknown",
-      reference: unknown,
+      reference: Rt,
       expects: "unknown",
-      async: false,
-      "~run"(dataset) {
-        dataset.typed = true;
-        return dataset;
+      async: !1,
+      "~run"(e) {
+        return e.typed = !0, e;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function variant(key, options, message$1) {
-    return _standardSchema({
+  function Tr(e, t, n) {
+    return W({
       kind: "schema",
       type: "variant",
-      reference: variant,
+      reference: Tr,
       expects: "Object",
-      async: false,
-      key,
-      options,
-      message: message$1,
-      "~run"(dataset, config$1) {
-        const input = dataset.value;
-        if (input && typeof input === "object") {
-          let outputDataset;
-          let maxDiscriminatorPriority = 0;
-          let invalidDiscriminatorKey = this.key;
-          let expectedDiscriminators = [];
-          const parseOptions = (variant$1, allKeys) => {
-            for (const schema of variant$1.options) {
-              if (schema.type === "variant") parseOptions(schema, new set(allKeys).add(schema.key));
+      async: !1,
+      key: e,
+      options: t,
+      message: n,
+      "~run"(r, i) {
+        const s = r.value;
+        if (s && typeof s == "object") {
+          let a, o = 0, d = this.key, c = [];
+          const l = (u, f) => {
+            for (const h of u.options) {
+              if (h.type === "variant") l(h, new B(f).add(h.key));
               else {
-                let keysAreValid = true;
-                let currentPriority = 0;
-                for (const currentKey of allKeys) {
-                  const discriminatorSchema = schema.entries[currentKey];
-                  if (currentKey in input ? discriminatorSchema["~run"]({
-                    typed: false,
-                    value: input[currentKey]
-                  }, ABORT_EARLY_CONFIG).issues : discriminatorSchema.type !== "exact_optional" && discriminatorSchema.type !== "optional" && discriminatorSchema.type !== "nullish") {
-                    keysAreValid = false;
-                    if (invalidDiscriminatorKey !== currentKey && (maxDiscriminatorPriority < currentPriority || maxDiscriminatorPriority === currentPriority && currentKey in input && !(invalidDiscriminatorKey in input))) {
-                      maxDiscriminatorPriority = currentPriority;
-                      invalidDiscriminatorKey = currentKey;
-                      expectedDiscriminators = [];
-                    }
-                    if (invalidDiscriminatorKey === currentKey) expectedDiscriminators.push(schema.entries[currentKey].expects);
+                let p = !0, T = 0;
+                for (const w of f) {
+                  const k = h.entries[w];
+                  if (w in s ? k["~run"]({
+                    typed: !1,
+                    value: s[w]
+                  }, Ws).issues : k.type !== "exact_optional" && k.type !== "optional" && k.type !== "nullish") {
+                    p = !1, d !== w && (o < T || o === T && w in s && !(d in s)) && (o = T, d = w, c = []), d === w && c.push(h.entries[w].expects);
                     break;
                   }
-                  currentPriority++;
+                  T++;
                 }
-                if (keysAreValid) {
-                  const optionDataset = schema["~run"]({ value: input }, config$1);
-                  if (!outputDataset || !outputDataset.typed && optionDataset.typed) outputDataset = optionDataset;
+                if (p) {
+                  const w = h["~run"]({ value: s }, i);
+                  (!a || !a.typed && w.typed) && (a = w);
                 }
               }
-              if (outputDataset && !outputDataset.issues) break;
+              if (a && !a.issues) break;
             }
           };
-          parseOptions(this, new set([this.key]));
-          if (outputDataset) return outputDataset;
-          _addIssue(this, "type", dataset, config$1, {
-            input: input[invalidDiscriminatorKey],
-            expected: /* @__PURE__ */ _joinExpects(expectedDiscriminators, "|"),
+          if (l(this, new B([this.key])), a) return a;
+          j(this, "type", r, i, {
+            input: s[d],
+            expected: /* @__PURE__ */ tn(c, "|"),
             path: [{
               type: "object",
               origin: "value",
-              input,
-              key: invalidDiscriminatorKey,
-              value: input[invalidDiscriminatorKey]
+              input: s,
+              key: d,
+              value: s[d]
             }]
           });
-        } else _addIssue(this, "type", dataset, config$1);
-        return dataset;
+        } else j(this, "type", r, i);
+        return r;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function pipe(...pipe$1) {
-    return _standardSchema({
-      ...pipe$1[0],
-      pipe: pipe$1,
-      "~run"(dataset, config$1) {
-        for (const item2 of pipe$1) if (item2.kind !== "metadata") {
-          if (dataset.issues && (item2.kind === "schema" || item2.kind === "transformation")) {
-            dataset.typed = false;
+  function H(...e) {
+    return W({
+      ...e[0],
+      pipe: e,
+      "~run"(t, n) {
+        for (const r of e) if (r.kind !== "metadata") {
+          if (t.issues && (r.kind === "schema" || r.kind === "transformation")) {
+            t.typed = !1;
             break;
           }
-          if (!dataset.issues || !config$1.abortEarly && !config$1.abortPipeEarly) dataset = item2["~run"](dataset, config$1);
+          (!t.issues || !n.abortEarly && !n.abortPipeEarly) && (t = r["~run"](t, n));
         }
-        return dataset;
+        return t;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function safeParse(schema, input, config$1) {
-    const dataset = schema["~run"]({ value: input }, /* @__PURE__ */ getGlobalConfig(config$1));
+  function Ve(e, t, n) {
+    const r = e["~run"]({ value: t }, /* @__PURE__ */ kr(n));
     return {
-      typed: dataset.typed,
-      success: !dataset.issues,
-      output: dataset.value,
-      issues: dataset.issues
+      typed: r.typed,
+      success: !r.issues,
+      output: r.value,
+      issues: r.issues
     };
   }
-
-  // src/rules/schemaObject.ts
-  function objectSchema(entries) {
-    return object2(object.assign(object.create(null), entries));
+  function C(e) {
+    return /* @__PURE__ */ $r(g.assign(g.create(null), e));
   }
-
-  // src/rules/edition.ts
-  var RESOURCES = ["vitality", "soul", "power"];
-  var RESOURCE_LABEL = { vitality: "Vitality", soul: "Soul", power: "Power" };
-  var VALUE_KEYS = [
+  var Er = ["vitality", "soul", "power"], rt = { vitality: "Vitality", soul: "Soul", power: "Power" }, it = [
     "armor_soak",
     "armor_physical",
     "armor_magical",
@@ -798,169 +665,105 @@ var DefenseRound = (() => {
     "active_defense",
     "full_defense",
     "armor_score"
-  ];
-  var TITLE = "title";
-  var SUMMARY = "summary";
-  var ACTION = "action";
-  function placed(section, steps) {
-    return steps.map((step) => ({ ...step, section }));
+  ], Q = "title", Z = "summary", Ue = "action";
+  function me(e, t) {
+    return t.map((n) => ({ ...n, section: e }));
   }
-  function at(section, step) {
-    return { ...step, section };
+  function A(e, t) {
+    return { ...t, section: e };
   }
-  function isRefusal(resolution) {
-    return "kind" in resolution;
+  function Xs(e) {
+    return "kind" in e;
   }
-
-  // src/rules/soak/life.ts
-  var DEATH_LINE = -10;
-  var SAVED_FROM_DEATH_VITALITY = -9;
-  var STOOD_UP_VITALITY = 1;
-  var SAVES_WHEN_INCAPACITATED = 1;
-  var SAVES_WHEN_DYING = 3;
-  var ALIVE = { condition: "none", savesOwed: 0 };
-  var DEAD = { condition: "dead", savesOwed: 0 };
-  function lifeFromVitality(vitality) {
-    if (vitality > 0) return { ...ALIVE };
-    if (vitality > DEATH_LINE) return { condition: "incapacitated", savesOwed: 0 };
-    return { ...DEAD };
+  var Dt = -10, _r = -9, Rr = 1, xe = 1, an = 3, Be = { condition: "none", savesOwed: 0 }, Ot = { condition: "dead", savesOwed: 0 };
+  function Dr(e) {
+    return e > 0 ? { ...Be } : e > Dt ? { condition: "incapacitated", savesOwed: 0 } : { ...Ot };
   }
-  function lostSaves(life) {
-    return life.savesOwed > 0 ? [{ kind: "saves-lost", count: life.savesOwed }] : [];
+  function cn(e) {
+    return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
   }
-  function afterLoss(before, after, life) {
-    if (life.condition === "dying") {
-      return { life: { ...DEAD }, steps: [...lostSaves(life), { kind: "dead", cause: "hit-while-dying" }] };
-    }
-    if (after > 0) return { life: { ...ALIVE }, steps: [] };
-    if (before > 0) {
-      if (after <= DEATH_LINE) {
-        return { life: { condition: "dying", savesOwed: SAVES_WHEN_DYING }, steps: [{ kind: "dying", savesOwed: SAVES_WHEN_DYING }] };
-      }
-      return {
-        life: { condition: "incapacitated", savesOwed: SAVES_WHEN_INCAPACITATED },
-        steps: [{ kind: "incapacitated", savesOwed: SAVES_WHEN_INCAPACITATED }]
-      };
-    }
-    if (after <= DEATH_LINE) {
-      return { life: { ...DEAD }, steps: [...lostSaves(life), { kind: "dead", cause: "reached-minus-10" }] };
-    }
-    return { life: { condition: "incapacitated", savesOwed: life.savesOwed }, steps: [] };
+  function qs(e, t, n) {
+    return n.condition === "dying" ? { life: { ...Ot }, steps: [...cn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...Be }, steps: [] } : e > 0 ? t <= Dt ? { life: { condition: "dying", savesOwed: an }, steps: [{ kind: "dying", savesOwed: an }] } : {
+      life: { condition: "incapacitated", savesOwed: xe },
+      steps: [{ kind: "incapacitated", savesOwed: xe }]
+    } : t <= Dt ? { life: { ...Ot }, steps: [...cn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
   }
-  function applyVitalityLoss(before, loss, life) {
-    if (life.condition === "dead") {
-      return { applied: false, after: before, life: { ...life }, steps: [{ kind: "dead-no-damage", vitality: before }] };
-    }
-    const taken = math.max(0, loss);
-    const after = before - taken;
-    const steps = [{ kind: "vitality-change", before, after }];
-    if (taken === 0) return { applied: true, after, life: { ...life }, steps };
-    const settled = afterLoss(before, after, life);
-    for (const step of settled.steps) steps.push(step);
-    return { applied: true, after, life: settled.life, steps };
+  function Or(e, t, n) {
+    if (n.condition === "dead")
+      return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
+    const r = S.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
+    if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
+    const a = qs(e, i, n);
+    for (const o of a.steps) s.push(o);
+    return { applied: !0, after: i, life: a.life, steps: s };
   }
-  function applyInstantKill(before, life) {
-    if (life.condition === "dead") {
-      return { applied: false, after: before, life: { ...life }, steps: [{ kind: "dead-no-damage", vitality: before }] };
-    }
-    if (before <= 0) {
-      return { applied: false, after: before, life: { ...life }, steps: [{ kind: "instant-kill", applied: false, before, after: before }] };
-    }
-    return {
-      applied: true,
+  function Js(e, t) {
+    return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
+      applied: !0,
       after: 0,
-      life: { condition: "incapacitated", savesOwed: SAVES_WHEN_INCAPACITATED },
+      life: { condition: "incapacitated", savesOwed: xe },
       steps: [
-        { kind: "instant-kill", applied: true, before, after: 0 },
-        { kind: "incapacitated", savesOwed: SAVES_WHEN_INCAPACITATED }
+        { kind: "instant-kill", applied: !0, before: e, after: 0 },
+        { kind: "incapacitated", savesOwed: xe }
       ]
     };
   }
-  function applyHandEdit(before, after, life) {
-    if (after === before) return { after, life: { ...life }, steps: [] };
-    if (after < before) {
-      if (life.condition === "dead") {
-        return { after: before, life: { ...life }, steps: [{ kind: "set-back", attempted: after, vitality: before }] };
-      }
-      const loss = applyVitalityLoss(before, before - after, life);
-      const steps2 = loss.steps.map((step) => step.kind === "vitality-change" ? { ...step, after } : step);
-      return { after: loss.applied ? after : loss.after, life: loss.life, steps: steps2 };
+  function Qs(e, t, n) {
+    if (t === e) return { after: t, life: { ...n }, steps: [] };
+    if (t < e) {
+      if (n.condition === "dead")
+        return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
+      const i = Or(e, e - t, n), s = i.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
+      return { after: i.applied ? t : i.after, life: i.life, steps: s };
     }
-    const steps = [{ kind: "vitality-change", before, after }];
-    if (after > 0) {
-      if (life.condition === "dead") return { after, life: { ...ALIVE }, steps: [...steps, { kind: "revived", before, vitality: after }] };
-      if (life.condition !== "none" || life.savesOwed > 0) {
-        return { after, life: { ...ALIVE }, steps: [...steps, { kind: "conditions-cleared" }] };
-      }
-      return { after, life: { ...ALIVE }, steps };
-    }
-    if (life.condition === "dead") return { after, life: { ...life }, steps };
-    if (life.condition === "dying") {
-      if (after > DEATH_LINE) {
-        return {
-          after,
-          life: { condition: "incapacitated", savesOwed: 0 },
-          steps: [...steps, ...lostSaves(life), { kind: "incapacitated", savesOwed: 0 }]
-        };
-      }
-      return { after, life: { ...life }, steps };
-    }
-    return { after, life: { condition: "incapacitated", savesOwed: life.savesOwed }, steps };
+    const r = [{ kind: "vitality-change", before: e, after: t }];
+    return t > 0 ? n.condition === "dead" ? { after: t, life: { ...Be }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...Be }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...Be }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Dt ? {
+      after: t,
+      life: { condition: "incapacitated", savesOwed: 0 },
+      steps: [...r, ...cn(n), { kind: "incapacitated", savesOwed: 0 }]
+    } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
   }
-  function resolveSave(vitality, life, check2) {
-    if (life.savesOwed <= 0 || life.condition !== "incapacitated" && life.condition !== "dying") {
-      return { ok: false, reason: "no-save-owed" };
-    }
-    const rolled = (savesLeft2) => ({
+  function Zs(e, t, n) {
+    if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
+      return { ok: !1, reason: "no-save-owed" };
+    const r = (s) => ({
       kind: "save-rolled",
-      roll: check2.roll,
-      target: check2.target,
-      success: check2.success,
-      critical: check2.critical,
-      savesLeft: savesLeft2
+      roll: n.roll,
+      target: n.target,
+      success: n.success,
+      critical: n.critical,
+      savesLeft: s
     });
-    if (life.condition === "incapacitated") {
-      if (check2.success) {
-        return {
-          ok: true,
-          vitality: STOOD_UP_VITALITY,
-          life: { ...ALIVE },
-          steps: [rolled(0), { kind: "stood-up", before: vitality, vitality: STOOD_UP_VITALITY }]
-        };
-      }
-      return { ok: true, vitality, life: { condition: "incapacitated", savesOwed: 0 }, steps: [rolled(0)] };
-    }
-    if (check2.success) {
+    if (t.condition === "incapacitated")
+      return n.success ? {
+        ok: !0,
+        vitality: Rr,
+        life: { ...Be },
+        steps: [r(0), { kind: "stood-up", before: e, vitality: Rr }]
+      } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
+    if (n.success)
       return {
-        ok: true,
-        vitality: SAVED_FROM_DEATH_VITALITY,
-        life: { condition: "incapacitated", savesOwed: SAVES_WHEN_INCAPACITATED },
-        steps: [rolled(SAVES_WHEN_INCAPACITATED), { kind: "saved-from-death", before: vitality, vitality: SAVED_FROM_DEATH_VITALITY }]
+        ok: !0,
+        vitality: _r,
+        life: { condition: "incapacitated", savesOwed: xe },
+        steps: [r(xe), { kind: "saved-from-death", before: e, vitality: _r }]
       };
-    }
-    const savesLeft = math.min(SAVES_WHEN_DYING, life.savesOwed) - 1;
-    if (savesLeft > 0) {
-      return { ok: true, vitality, life: { condition: "dying", savesOwed: savesLeft }, steps: [rolled(savesLeft)] };
-    }
-    return { ok: true, vitality, life: { ...DEAD }, steps: [rolled(0), { kind: "dead", cause: "saves-failed" }] };
+    const i = S.min(an, t.savesOwed) - 1;
+    return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...Ot }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
   }
-
-  // src/rules/soak/damageText.ts
-  var PROTECTION_NAME = { physical: "Physical", magical: "Magical" };
-  var REDUCTION_NAME = { physical: "Defense", magical: "Spirit" };
-  var BAR_NAME = { soul: "Soul", power: "Power" };
-  function armorAbsent(reason, amount) {
-    switch (reason) {
+  var Ir = { physical: "Physical", magical: "Magical" }, Cr = { physical: "Defense", magical: "Spirit" }, dn = { soul: "Soul", power: "Power" };
+  function ea(e, t) {
+    switch (e) {
       case "worn-out":
-        return `Armor destroyed (worn out): ${amount} is not reduced`;
+        return `Armor destroyed (worn out): ${t} is not reduced`;
       case "never-there":
-        return `No armor (no Physical or Magical protection): ${amount} is not reduced`;
+        return `No armor (no Physical or Magical protection): ${t} is not reduced`;
       case "no-character":
-        return `No character, so no armor: ${amount} is not reduced by armor`;
+        return `No character, so no armor: ${t} is not reduced by armor`;
     }
   }
-  function death(cause) {
-    switch (cause) {
+  function ta(e) {
+    switch (e) {
       case "reached-minus-10":
         return "Dead: reached -10 while incapacitated";
       case "hit-while-dying":
@@ -969,74 +772,69 @@ var DefenseRound = (() => {
         return "Dead: every save failed";
     }
   }
-  function saves(count) {
-    return count === 1 ? "1 save" : `${count} saves`;
+  function ln(e) {
+    return e === 1 ? "1 save" : `${e} saves`;
   }
-  function describeDamageStep(step) {
-    switch (step.kind) {
+  function na(e) {
+    switch (e.kind) {
       case "defense-used": {
-        const from = step.source === "pending" ? " (from !defend)" : step.source === "override" ? " (--defense)" : "";
-        if (step.result === "success") return `Defense succeeded${from}: the hit is blocked, no damage`;
-        if (step.result === "fail") return `Defense failed${from}: the hit lands`;
-        return `No defense${from}: the hit lands`;
+        const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
+        return e.result === "success" ? `Defense succeeded${t}: the hit is blocked, no damage` : e.result === "fail" ? `Defense failed${t}: the hit lands` : `No defense${t}: the hit lands`;
       }
       case "pierce":
-        return `Pierced ${step.piercePercent}% of ${step.amount} = ${step.pierced} (skips armor), ${step.rest} left`;
+        return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
       case "armor-absent":
-        return armorAbsent(step.reason, step.amount);
+        return ea(e.reason, e.amount);
       case "soak":
-        return `${step.before} x ${100 - step.soakPercent}% soak = ${step.after}`;
+        return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
       // as the seed writes it: 200 x 0.8 Soak (20% Soak)
       case "protection":
-        return `${step.before} - ${step.protection} ${PROTECTION_NAME[step.track]} = ${step.after}`;
+        return `${e.before} - ${e.protection} ${Ir[e.track]} = ${e.after}`;
       case "armor-reduction":
-        return `${step.before} - ${step.reduction} ${REDUCTION_NAME[step.track]} = ${step.after}`;
+        return `${e.before} - ${e.reduction} ${Cr[e.track]} = ${e.after}`;
       case "natural-reduction":
-        return `${step.before} - ${step.reduction} natural ${REDUCTION_NAME[step.track]} = ${step.after}`;
+        return `${e.before} - ${e.reduction} natural ${Cr[e.track]} = ${e.after}`;
       case "defensive-stance":
-        return `${step.before} - ${step.reduction} defensive stance = ${step.after}`;
+        return `${e.before} - ${e.reduction} defensive stance = ${e.after}`;
       case "vitality-loss":
-        return step.pierced > 0 ? `Vitality loss ${step.pierced} pierced + ${step.throughArmor} = ${step.loss}` : `Vitality loss ${step.loss}`;
+        return e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
       case "protection-wear":
-        return `${PROTECTION_NAME[step.track]} ${step.before} -> ${step.after} (wears ${step.wearPercent}% of ${step.afterSoak} = ${step.wear})`;
+        return `${Ir[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
       case "vitality-change":
-        return `Vitality ${step.before} -> ${step.after}`;
+        return `Vitality ${e.before} -> ${e.after}`;
       case "direct-damage":
-        return `${step.amount} to ${BAR_NAME[step.bar]}, no armor: ${BAR_NAME[step.bar]} ${step.before} -> ${step.after}`;
+        return `${e.amount} to ${dn[e.bar]}, no armor: ${dn[e.bar]} ${e.before} -> ${e.after}`;
       case "bar-not-a-number":
-        return `${BAR_NAME[step.bar]} is not a number: nothing taken`;
+        return `${dn[e.bar]} is not a number: nothing taken`;
       case "instant-kill":
-        return step.applied ? `Instant kill: Vitality ${step.before} -> 0` : `Instant kill: Vitality already ${step.before} (at or below 0), unchanged`;
+        return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
       case "dead-no-damage":
-        return `Dead: takes no damage (Vitality ${step.vitality})`;
+        return `Dead: takes no damage (Vitality ${e.vitality})`;
       case "set-back":
-        return `Dead: takes no damage, Vitality set back from ${step.attempted} to ${step.vitality}`;
+        return `Dead: takes no damage, Vitality set back from ${e.attempted} to ${e.vitality}`;
       case "incapacitated":
-        return step.savesOwed > 0 ? `Incapacitated: ${saves(step.savesOwed)} owed` : "Incapacitated: no save owed";
+        return e.savesOwed > 0 ? `Incapacitated: ${ln(e.savesOwed)} owed` : "Incapacitated: no save owed";
       case "dying":
-        return `Dying: ${saves(step.savesOwed)} owed`;
+        return `Dying: ${ln(e.savesOwed)} owed`;
       case "dead":
-        return death(step.cause);
+        return ta(e.cause);
       case "saves-lost":
-        return step.count === 1 ? "The owed save is lost" : `The ${step.count} owed saves are lost`;
+        return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
       case "save-rolled": {
-        const result = step.success ? step.critical ? "critical success" : "success" : "failure";
-        const left = step.success ? "" : step.savesLeft > 0 ? `, ${saves(step.savesLeft)} left` : ", no save left";
-        return `Save: ${step.roll} vs ${step.target}, ${result}${left}`;
+        const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${ln(e.savesLeft)} left` : ", no save left";
+        return `Save: ${e.roll} vs ${e.target}, ${t}${n}`;
       }
       case "stood-up":
-        return `Stands back up: Vitality ${step.before} -> ${step.vitality}`;
+        return `Stands back up: Vitality ${e.before} -> ${e.vitality}`;
       case "saved-from-death":
-        return `Saved from death: Vitality ${step.before} -> ${step.vitality}, still incapacitated`;
+        return `Saved from death: Vitality ${e.before} -> ${e.vitality}, still incapacitated`;
       case "revived":
         return "Revived: raised above 0 by hand, no longer dead";
       case "conditions-cleared":
         return "Above 0 again: conditions and owed saves cleared";
     }
   }
-
-  // src/rules/situationNames.ts
-  var SITUATION_NAME = {
+  var de = {
     front: "Front",
     "thrown-object": "Thrown object",
     "spell-seen": "Seen spell",
@@ -1052,110 +850,97 @@ var DefenseRound = (() => {
     "spell-invisible": "Invisible spell",
     covert: "Covert attack",
     spectator: "Spectator"
-  };
-
-  // src/rules/soak/defendText.ts
-  var CHECK_LABEL = { defend: "Defend", evade: "Evade", react: "Reaction" };
-  var PENALISED_WORD = { defend: "defend", evade: "evade" };
-  function signed(n) {
-    return n > 0 ? `+${n}` : `${n}`;
+  }, ra = { defend: "Defend", evade: "Evade", react: "Reaction" }, Nr = { defend: "defend", evade: "evade" };
+  function It(e) {
+    return e > 0 ? `+${e}` : `${e}`;
   }
-  function targetText(baseTarget, adjustments, target2) {
-    if (adjustments.length === 0) return `${target2}`;
-    const terms = adjustments.map((n) => n < 0 ? ` - ${-n}` : ` + ${n}`).join("");
-    return `${baseTarget}${terms} = ${target2}`;
+  function Pr(e, t, n) {
+    if (t.length === 0) return `${n}`;
+    const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
+    return `${e}${r} = ${n}`;
   }
-  function resultText(success, critical) {
-    return success ? critical ? "success (critical)" : "success" : "failure";
+  function un(e, t) {
+    return e ? t ? "success (critical)" : "success" : "failure";
   }
-  function describeDefendStep(step, nameOf = (id2) => id2) {
-    switch (step.kind) {
+  function ia(e, t = (n) => n) {
+    switch (e.kind) {
       case "perception-check":
-        return `Perception ${step.roll} vs ${targetText(step.baseTarget, step.mod === 0 ? [] : [step.mod], step.target)}: ${resultText(step.success, step.critical)}`;
+        return `Perception ${e.roll} vs ${Pr(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${un(e.success, e.critical)}`;
       case "no-defensive-action":
-        return step.takesDamage ? `${SITUATION_NAME[step.situation]} not perceived: no defensive action, the attack hits` : `${SITUATION_NAME[step.situation]}: attack not perceived, no defensive action`;
+        return e.takesDamage ? `${de[e.situation]} not perceived: no defensive action, the attack hits` : `${de[e.situation]}: attack not perceived, no defensive action`;
       case "mental-check": {
-        const effect = step.critical ? "penalty removed" : step.success ? `penalty halved to ${step.penaltyAfter}` : `penalty stays ${step.penaltyBefore}`;
-        return `Mental ${step.roll} vs ${step.target}: ${resultText(step.success, step.critical)}, ${effect}`;
+        const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
+        return `Mental ${e.roll} vs ${e.target}: ${un(e.success, e.critical)}, ${n}`;
       }
       case "situation-penalty":
-        return `${SITUATION_NAME[step.situation]}: ${signed(step.penalty)} to ${PENALISED_WORD[step.check]}`;
+        return `${de[e.situation]}: ${It(e.penalty)} to ${Nr[e.check]}`;
       case "situation-no-penalty":
-        return `${SITUATION_NAME[step.situation]}: no penalty to ${PENALISED_WORD[step.check]}`;
+        return `${de[e.situation]}: no penalty to ${Nr[e.check]}`;
       case "aided":
-        return step.by === void 0 ? `Aided by an ally: ${signed(step.bonus)}` : `Aided by ${nameOf(step.by)}: ${signed(step.bonus)}`;
+        return e.by === void 0 ? `Aided by an ally: ${It(e.bonus)}` : `Aided by ${t(e.by)}: ${It(e.bonus)}`;
       case "modifier":
-        return `Modifier: ${signed(step.mod)}`;
+        return `Modifier: ${It(e.mod)}`;
       case "action-check":
-        return `${CHECK_LABEL[step.action]} ${step.roll} vs ${targetText(step.baseTarget, step.adjustments, step.target)}: ${resultText(step.success, step.critical)}`;
+        return `${ra[e.action]} ${e.roll} vs ${Pr(e.baseTarget, e.adjustments, e.target)}: ${un(e.success, e.critical)}`;
       case "pending-defense":
-        return step.result === "success" ? "Pending defense: success, the next hit on this token is negated" : "Pending defense: failure, the next hit on this token applies";
+        return e.result === "success" ? "Pending defense: success, the next hit on this token is negated" : "Pending defense: failure, the next hit on this token applies";
       case "reaction-recorded":
-        return `Reaction against ${nameOf(step.vs)}: ${step.success ? "success" : "failure"}, kept for this round`;
+        return `Reaction against ${t(e.vs)}: ${e.success ? "success" : "failure"}, kept for this round`;
       case "counter-announced":
-        return step.ally === null ? `Counter attack against ${nameOf(step.vs)}${step.skillName === null ? "" : ` (${step.skillName})`}` : `Counter attack for ${nameOf(step.ally)} against ${nameOf(step.vs)} (${step.skillName ?? "Reactive Guard"})`;
+        return e.ally === null ? `Counter attack against ${t(e.vs)}${e.skillName === null ? "" : ` (${e.skillName})`}` : `Counter attack for ${t(e.ally)} against ${t(e.vs)} (${e.skillName ?? "Reactive Guard"})`;
       case "skill-announced": {
-        const name = step.skillName === null ? "Defensive skill" : `Defensive skill "${step.skillName}"`;
-        const on2 = step.ally === null ? "" : ` on ${nameOf(step.ally)}`;
-        const against = step.vs === null ? "" : ` against ${nameOf(step.vs)}`;
-        return `${name}${on2}${against}`;
+        const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, i = e.vs === null ? "" : ` against ${t(e.vs)}`;
+        return `${n}${r}${i}`;
       }
       case "spectator-drawn":
-        return `${nameOf(step.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
+        return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
     }
   }
-
-  // src/rules/soak/layout.ts
-  var LAYOUT_KINDS = new set(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
-  function isLayoutStep(step) {
-    return LAYOUT_KINDS.has(step.kind);
+  var sa = new B(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
+  function aa(e) {
+    return sa.has(e.kind);
   }
-  var STANCE_EFFECT = {
+  var fn = {
     defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
     reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
     none: "no stance"
   };
-  function lifeLine(life) {
-    switch (life.condition) {
+  function oa(e) {
+    switch (e.condition) {
       case "none":
-        return void 0;
+        return;
       case "incapacitated":
-        return life.savesOwed > 0 ? "Incapacitated: one save owed (!defend --action save) to stand back up at 1 Vitality" : "Incapacitated";
+        return e.savesOwed > 0 ? "Incapacitated: one save owed (!defend --action save) to stand back up at 1 Vitality" : "Incapacitated";
       case "dying":
-        return `Dying: ${life.savesOwed} save${life.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
+        return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
       case "dead":
         return "Dead";
     }
   }
-  function lifeNow(section, life, vitality = null) {
-    return life.condition === "none" && vitality === null ? [] : [at(section, { kind: "life-now", life, vitality })];
+  function Mr(e, t, n = null) {
+    return t.condition === "none" && n === null ? [] : [A(e, { kind: "life-now", life: t, vitality: n })];
   }
-  function inSeedOrder(steps) {
-    const wear = steps.find((step) => step.kind === "protection-wear");
-    const vitality = steps.findIndex((step) => step.kind === "vitality-change");
-    if (!wear || vitality === -1) return steps;
-    const rest = steps.filter((step) => step !== wear);
-    const at2 = rest.findIndex((step) => step.kind === "vitality-change");
-    return [...rest.slice(0, at2 + 1), wear, ...rest.slice(at2 + 1)];
+  function ca(e) {
+    const t = e.find((s) => s.kind === "protection-wear"), n = e.findIndex((s) => s.kind === "vitality-change");
+    if (!t || n === -1) return e;
+    const r = e.filter((s) => s !== t), i = r.findIndex((s) => s.kind === "vitality-change");
+    return [...r.slice(0, i + 1), t, ...r.slice(i + 1)];
   }
-  function hitResult(outcome, lifeBefore) {
-    if (outcome.cancelled) return "blocks";
-    const changed = outcome.life.condition !== lifeBefore.condition;
-    const condition = changed ? outcome.life.condition : "none";
-    if (condition !== "none") return condition;
-    if (outcome.steps.some((step) => step.kind === "vitality-loss" && step.loss === 0)) return "armor-holds";
-    return outcome.changed ? "hit" : "unharmed";
+  function da(e, t) {
+    if (e.cancelled) return "blocks";
+    const r = e.life.condition !== t.condition ? e.life.condition : "none";
+    return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
   }
-  function stanceButtons(tokenId) {
-    return ["defensive", "reactive"].map((stance) => ({ kind: "button", section: ACTION, label: `${stance === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${stance} --ids ${tokenId}` }));
+  function la(e) {
+    return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ue, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
   }
-  function hitTitle(name, hit) {
-    if (hit.instantKill) return `${name}: instant kill`;
-    if (hit.to !== "vitality") return `${name} takes ${hit.amount} to ${hit.to === "soul" ? "Soul" : "Power"}`;
-    const pierce = hit.piercePercent > 0 ? `, ${hit.piercePercent}% piercing` : "";
-    return `${name} takes ${hit.amount} ${hit.track}${pierce}`;
+  function ua(e, t) {
+    if (t.instantKill) return `${e}: instant kill`;
+    if (t.to !== "vitality") return `${e} takes ${t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
+    const n = t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : "";
+    return `${e} takes ${t.amount} ${t.track}${n}`;
   }
-  var HIT_SUMMARY = {
+  var fa = {
     blocks: "blocks the hit",
     incapacitated: "is hit and falls, incapacitated",
     dying: "is hit and falls, dying",
@@ -1164,465 +949,409 @@ var DefenseRound = (() => {
     hit: "is hit",
     unharmed: "is unharmed"
   };
-  function stanceTitle(name, stance, same2) {
-    if (same2) return stance === "none" ? `${name} already has no stance` : `${name} is already in the ${stance} stance`;
-    return stance === "none" ? `${name} drops its stance` : `${name} takes the ${stance} stance`;
+  function ha(e, t, n) {
+    return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
   }
-  function layoutWords(step, nameOf) {
-    switch (step.kind) {
+  function va(e, t) {
+    switch (e.kind) {
       case "hit-title":
-        return hitTitle(nameOf(step.who), step.hit);
+        return ua(t(e.who), e.hit);
       case "hit-summary":
-        return `${nameOf(step.who)} ${HIT_SUMMARY[step.result]}.`;
+        return `${t(e.who)} ${fa[e.result]}.`;
       case "life-now":
-        return lifeLine(step.life) ?? `Standing, Vitality ${step.vitality}`;
+        return oa(e.life) ?? `Standing, Vitality ${e.vitality}`;
       case "save-title":
-        return `${nameOf(step.who)}: Vitality save`;
+        return `${t(e.who)}: Vitality save`;
       case "save-summary": {
-        const name = nameOf(step.who);
-        if (step.result === "stands") return `${name} makes a save and stands back up.`;
-        if (step.result === "clings") return `${name} makes a save and clings to life.`;
-        return step.result === "dies" ? `${name} fails a save and dies.` : `${name} fails a save.`;
+        const n = t(e.who);
+        return e.result === "stands" ? `${n} makes a save and stands back up.` : e.result === "clings" ? `${n} makes a save and clings to life.` : e.result === "dies" ? `${n} fails a save and dies.` : `${n} fails a save.`;
       }
       case "check-title":
-        return `${nameOf(step.who)}: ${step.action}${step.situation !== "front" ? ` (${step.situation})` : ""}`;
+        return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
       case "check-result":
-        return `${nameOf(step.who)} ${step.result === "success" ? "blocks the next hit" : "fails to defend"}`;
+        return `${t(e.who)} ${e.result === "success" ? "blocks the next hit" : "fails to defend"}`;
       case "check-summary": {
-        const name = nameOf(step.who);
-        if (step.result === null) return `${name} makes a defensive action (${step.action}).`;
-        return `${name} ${step.result === "success" ? "blocks the next hit" : "fails to defend"}.`;
+        const n = t(e.who);
+        return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${e.result === "success" ? "blocks the next hit" : "fails to defend"}.`;
       }
       case "no-stance-declared":
         return "No stance declared: a defender must declare Defensive or Reactive";
       case "stance-title":
-        return `${stanceTitle(nameOf(step.who), step.stance, step.same)}${step.summary ? "." : ""}`;
+        return `${ha(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
       case "stance-change":
-        return step.from === step.to ? `${step.to}, unchanged` : `${step.from} -> ${step.to}`;
+        return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
       case "stance-effect":
-        return STANCE_EFFECT[step.stance] ?? "";
+        return fn[e.stance] ?? "";
     }
   }
-
-  // src/rules/values.ts
-  var INTEGER_TEXT = /^[+-]?\d+$/;
-  function readInteger(value) {
-    if (typeof value === "number") {
-      return number.isSafeInteger(value) ? value + 0 : null;
-    }
-    if (typeof value !== "string") return null;
-    const text = value.trim();
-    if (!INTEGER_TEXT.test(text)) return null;
-    const parsed = number(text);
-    return number.isSafeInteger(parsed) ? parsed + 0 : null;
+  var ma = /^[+-]?\d+$/;
+  function pe(e) {
+    if (typeof e == "number")
+      return I.isSafeInteger(e) ? e + 0 : null;
+    if (typeof e != "string") return null;
+    const t = e.trim();
+    if (!ma.test(t)) return null;
+    const n = I(t);
+    return I.isSafeInteger(n) ? n + 0 : null;
   }
-  function percentOf(value, percent) {
-    return math.floor(value * percent / 100);
+  function Ct(e, t) {
+    return S.floor(e * t / 100);
   }
-  function clamp(value, low, high) {
-    return math.min(high, math.max(low, value));
+  function Lr(e, t, n) {
+    return S.min(n, S.max(t, e));
   }
-  var MAX_DAMAGE = 1e6;
-
-  // src/text/args.ts
-  function echo(text, max = 40) {
-    return text.length > max ? `${text.slice(0, max - 3)}...` : text;
+  var jr = 1e6;
+  function x(e, t = 40) {
+    return e.length > t ? `${e.slice(0, t - 3)}...` : e;
   }
-  var UsageError = class extends error {
+  var v = class extends $t {
+  }, oe = class extends $t {
   };
-  var RefusalError = class extends error {
-  };
-  function substituteInlineRolls(content, inlineRolls) {
-    return content.replace(/\$\[\[(\d+)\]\]/g, (whole, index) => {
-      const total = inlineRolls?.[number(index)]?.results?.total;
-      return typeof total === "number" && number.isFinite(total) ? string(total) : whole;
+  function pa(e, t) {
+    return e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
+      const i = t?.[I(r)]?.results?.total;
+      return typeof i == "number" && I.isFinite(i) ? E(i) : n;
     });
   }
-  function tokenize(text) {
-    const tokens = [];
-    const pattern = /"([^"]*)"|'([^']*)'|(\S+)/g;
-    let match;
-    while ((match = pattern.exec(text)) !== null) {
-      tokens.push(match[1] ?? match[2] ?? match[3] ?? "");
-    }
-    return tokens;
+  function ka(e) {
+    const t = [], n = /"([^"]*)"|'([^']*)'|(\S+)/g;
+    let r;
+    for (; (r = n.exec(e)) !== null; )
+      t.push(r[1] ?? r[2] ?? r[3] ?? "");
+    return t;
   }
-  function parseLine(content) {
-    const tokens = tokenize(content.replace(/<br\s*\/?>/gi, " "));
-    const command = (tokens.shift() ?? "").toLowerCase();
-    const positionals = [];
-    const flags = new map();
-    let current = null;
-    for (const token of tokens) {
-      if (token.startsWith("--") && token.length > 2) {
-        const name = token.slice(2).toLowerCase();
-        if (flags.has(name)) throw new UsageError(`--${echo(name)} is given twice`);
-        current = [];
-        flags.set(name, current);
-      } else if (current) {
-        current.push(token);
-      } else {
-        positionals.push(token);
-      }
-    }
-    return { command, positionals, flags };
+  function Fr(e) {
+    const t = ka(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], i = new P();
+    let s = null;
+    for (const a of t)
+      if (a.startsWith("--") && a.length > 2) {
+        const o = a.slice(2).toLowerCase();
+        if (i.has(o)) throw new v(`--${x(o)} is given twice`);
+        s = [], i.set(o, s);
+      } else s ? s.push(a) : r.push(a);
+    return { command: n, positionals: r, flags: i };
   }
-  function checkFlags(parsed, spec, elsewhere) {
-    for (const [name, values] of parsed.flags) {
-      const flag = object.prototype.hasOwnProperty.call(spec, name) ? spec[name] : void 0;
-      if (!flag) {
-        const edition = elsewhere?.(name);
-        if (edition) throw new UsageError(`--${echo(name)} means nothing in the ${edition} edition`);
-        throw new UsageError(`unknown flag --${echo(name)}`);
+  function He(e, t, n) {
+    for (const [r, i] of e.flags) {
+      const s = g.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
+      if (!s) {
+        const a = n?.(r);
+        throw a ? new v(`--${x(r)} means nothing in the ${a} edition`) : new v(`unknown flag --${x(r)}`);
       }
-      if (flag.kind === "switch" && values.length > 0) throw new UsageError(`--${name} takes no value`);
-      if (flag.kind !== "switch" && values.length === 0) throw new UsageError(`--${name} needs a value`);
-      if (flag.kind === "one" && values.length > 1) {
-        throw new UsageError(`--${name} takes one value (got "${echo(values.join(" "))}")`);
-      }
+      if (s.kind === "switch" && i.length > 0) throw new v(`--${r} takes no value`);
+      if (s.kind !== "switch" && i.length === 0) throw new v(`--${r} needs a value`);
+      if (s.kind === "one" && i.length > 1)
+        throw new v(`--${r} takes one value (got "${x(i.join(" "))}")`);
     }
   }
-  function flagValue(parsed, name) {
-    const values = parsed.flags.get(name);
-    return values && values.length > 0 ? values.join(" ") : void 0;
+  function F(e, t) {
+    const n = e.flags.get(t);
+    return n && n.length > 0 ? n.join(" ") : void 0;
   }
-  function hasFlag(parsed, name) {
-    return parsed.flags.has(name);
+  function O(e, t) {
+    return e.flags.has(t);
   }
-  function integerArg(text, what, min, max) {
-    const value = readInteger(text);
-    if (value === null) throw new UsageError(`${what} must be a whole number (got "${echo(text)}")`);
-    if (value < min || value > max) throw new UsageError(`${what} must be from ${min} to ${max} (got ${value})`);
-    return value;
+  function st(e, t, n, r) {
+    const i = pe(e);
+    if (i === null) throw new v(`${t} must be a whole number (got "${x(e)}")`);
+    if (i < n || i > r) throw new v(`${t} must be from ${n} to ${r} (got ${i})`);
+    return i;
   }
-  function optionalInteger(parsed, name, min, max) {
-    const text = flagValue(parsed, name);
-    return text === void 0 ? void 0 : integerArg(text, `--${name}`, min, max);
+  function ge(e, t, n, r) {
+    const i = F(e, t);
+    return i === void 0 ? void 0 : st(i, `--${t}`, n, r);
   }
-  function choiceArg(text, what, choices) {
-    const word = text.toLowerCase();
-    const found = choices.find((choice) => choice === word);
-    if (!found) throw new UsageError(`${what} must be one of ${choices.join(", ")} (got "${echo(text)}")`);
-    return found;
+  function U(e, t, n) {
+    const r = e.toLowerCase(), i = n.find((s) => s === r);
+    if (!i) throw new v(`${t} must be one of ${n.join(", ")} (got "${x(e)}")`);
+    return i;
   }
-  function idsArg(parsed) {
-    const values = parsed.flags.get("ids");
-    if (!values) return void 0;
-    return values.flatMap((value) => value.split(",")).map((id2) => id2.trim()).filter((id2) => id2 !== "");
+  function _e(e) {
+    const t = e.flags.get("ids");
+    if (t)
+      return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");
   }
-
-  // src/rules/soak/damage.ts
-  function defensiveStanceReduction(fortitude) {
-    return math.max(0, percentOf(fortitude, 5));
+  function ga(e) {
+    return S.max(0, Ct(e, 5));
   }
-  var WEAR_PERCENT = 25;
-  function resolveSoakHit(hit) {
-    const steps = [];
-    const amount = math.max(0, hit.amount);
-    const piercePercent = clamp(hit.piercePercent, 0, 100);
-    const stanceReduction = math.max(0, hit.stanceReduction);
-    const pierced = percentOf(amount, piercePercent);
-    const rest = amount - pierced;
-    if (piercePercent > 0) steps.push({ kind: "pierce", amount, piercePercent, pierced, rest });
-    let throughArmor = rest;
-    let protectionAfter = null;
-    let wearStep = null;
-    const armor = hit.armor;
-    const protection = armor === null ? 0 : math.max(0, armor.protection);
-    const standing = armor !== null && (protection > 0 || math.max(0, armor.otherProtection ?? 0) > 0);
-    if (armor !== null && standing) {
-      const soakPercent = clamp(armor.soakPercent, 0, 100);
-      const afterSoak = percentOf(rest, 100 - soakPercent);
-      if (soakPercent > 0) steps.push({ kind: "soak", soakPercent, before: rest, after: afterSoak });
-      throughArmor = math.max(0, afterSoak - protection);
-      steps.push({ kind: "protection", track: hit.track, protection, before: afterSoak, after: throughArmor });
-      const armorReduction = math.max(0, armor.armorReduction);
-      if (armorReduction > 0) {
-        const before = throughArmor;
-        throughArmor = math.max(0, throughArmor - armorReduction);
-        steps.push({ kind: "armor-reduction", track: hit.track, reduction: armorReduction, before, after: throughArmor });
+  var Gr = 25;
+  function ya(e) {
+    const t = [], n = S.max(0, e.amount), r = Lr(e.piercePercent, 0, 100), i = S.max(0, e.stanceReduction), s = Ct(n, r), a = n - s;
+    r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: a });
+    let o = a, d = null, c = null;
+    const l = e.armor, u = l === null ? 0 : S.max(0, l.protection), f = l !== null && (u > 0 || S.max(0, l.otherProtection ?? 0) > 0);
+    if (l !== null && f) {
+      const p = Lr(l.soakPercent, 0, 100), T = Ct(a, 100 - p);
+      p > 0 && t.push({ kind: "soak", soakPercent: p, before: a, after: T }), o = S.max(0, T - u), t.push({ kind: "protection", track: e.track, protection: u, before: T, after: o });
+      const w = S.max(0, l.armorReduction);
+      if (w > 0) {
+        const $ = o;
+        o = S.max(0, o - w), t.push({ kind: "armor-reduction", track: e.track, reduction: w, before: $, after: o });
       }
-      const wear = percentOf(afterSoak, WEAR_PERCENT);
-      protectionAfter = math.max(0, protection - wear);
-      if (protection > 0) {
-        wearStep = {
-          kind: "protection-wear",
-          track: hit.track,
-          afterSoak,
-          wearPercent: WEAR_PERCENT,
-          wear,
-          before: protection,
-          after: protectionAfter
-        };
-      } else {
-        protectionAfter = armor.protection;
-      }
+      const k = Ct(T, Gr);
+      d = S.max(0, u - k), u > 0 ? c = {
+        kind: "protection-wear",
+        track: e.track,
+        afterSoak: T,
+        wearPercent: Gr,
+        wear: k,
+        before: u,
+        after: d
+      } : d = l.protection;
     } else {
-      const wasThere = (armor?.protectionMax ?? 0) > 0 || (armor?.otherProtectionMax ?? 0) > 0;
-      const reason = armor === null ? "no-character" : wasThere ? "worn-out" : "never-there";
-      steps.push({ kind: "armor-absent", track: hit.track, reason, amount: rest });
-      if (armor !== null) {
-        protectionAfter = armor.protection;
-        const naturalReduction = math.max(0, armor.naturalReduction);
-        if (naturalReduction > 0) {
-          const before = throughArmor;
-          throughArmor = math.max(0, throughArmor - naturalReduction);
-          steps.push({ kind: "natural-reduction", track: hit.track, reduction: naturalReduction, before, after: throughArmor });
+      const p = (l?.protectionMax ?? 0) > 0 || (l?.otherProtectionMax ?? 0) > 0, T = l === null ? "no-character" : p ? "worn-out" : "never-there";
+      if (t.push({ kind: "armor-absent", track: e.track, reason: T, amount: a }), l !== null) {
+        d = l.protection;
+        const w = S.max(0, l.naturalReduction);
+        if (w > 0) {
+          const k = o;
+          o = S.max(0, o - w), t.push({ kind: "natural-reduction", track: e.track, reduction: w, before: k, after: o });
         }
       }
     }
-    if (stanceReduction > 0) {
-      const before = throughArmor;
-      throughArmor = math.max(0, throughArmor - stanceReduction);
-      steps.push({ kind: "defensive-stance", reduction: stanceReduction, before, after: throughArmor });
+    if (i > 0) {
+      const p = o;
+      o = S.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: p, after: o });
     }
-    const vitalityLoss = pierced + throughArmor;
-    steps.push({ kind: "vitality-loss", pierced, throughArmor, loss: vitalityLoss });
-    if (wearStep !== null) steps.push(wearStep);
-    return { vitalityLoss, protectionAfter, steps };
+    const h = s + o;
+    return t.push({ kind: "vitality-loss", pierced: s, throughArmor: o, loss: h }), c !== null && t.push(c), { vitalityLoss: h, protectionAfter: d, steps: t };
   }
-
-  // src/rules/damageTypes.ts
-  var TRACK_OF = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-
-  // src/rules/soak/resolveDamage.ts
-  function chooseDefense(input) {
-    if (input.defenseOverride !== null) return { result: input.defenseOverride, source: "override" };
-    if (input.pendingDefense !== null) return { result: input.pendingDefense, source: "pending" };
-    return { result: "none", source: "none" };
+  var Nt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+  function ba(e) {
+    return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
   }
-  function sameLife(a, b) {
-    return a.condition === b.condition && a.savesOwed === b.savesOwed;
+  function Vr(e, t) {
+    return e.condition === t.condition && e.savesOwed === t.savesOwed;
   }
-  function unchangedBy(input, defenseUsed2, steps, cancelled) {
-    return { defenseUsed: defenseUsed2, cancelled, bars: { ...input.bars }, protectionAfter: null, life: { ...input.life }, steps, changed: false };
+  function hn(e, t, n, r) {
+    return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
   }
-  function resolveSoakDamage(input) {
-    const defenseUsed2 = chooseDefense(input);
-    const steps = [{ kind: "defense-used", result: defenseUsed2.result, source: defenseUsed2.source }];
-    if (defenseUsed2.result === "success") return unchangedBy(input, defenseUsed2, steps, true);
-    if (input.life.condition === "dead") {
-      steps.push({ kind: "dead-no-damage", vitality: input.bars.vitality });
-      return unchangedBy(input, defenseUsed2, steps, false);
-    }
-    if (input.instantKill) {
-      const kill = applyInstantKill(input.bars.vitality, input.life);
-      steps.push(...kill.steps);
-      const bars = { ...input.bars, vitality: kill.after };
+  function wa(e) {
+    const t = ba(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+    if (t.result === "success") return hn(e, t, n, !0);
+    if (e.life.condition === "dead")
+      return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), hn(e, t, n, !1);
+    if (e.instantKill) {
+      const a = Js(e.bars.vitality, e.life);
+      n.push(...a.steps);
+      const o = { ...e.bars, vitality: a.after };
       return {
-        defenseUsed: defenseUsed2,
-        cancelled: false,
-        bars,
+        defenseUsed: t,
+        cancelled: !1,
+        bars: o,
         protectionAfter: null,
-        life: kill.life,
-        steps,
-        changed: kill.after !== input.bars.vitality || !sameLife(kill.life, input.life)
+        life: a.life,
+        steps: n,
+        changed: a.after !== e.bars.vitality || !Vr(a.life, e.life)
       };
     }
-    const amount = math.max(0, input.amount);
-    if (input.to !== "vitality") {
-      const bar2 = input.to;
-      const before = input.bars[bar2];
-      if (before === null) {
-        steps.push({ kind: "bar-not-a-number", bar: bar2 });
-        return unchangedBy(input, defenseUsed2, steps, false);
-      }
-      const after = before - amount;
-      steps.push({ kind: "direct-damage", bar: bar2, amount, before, after });
-      return {
-        defenseUsed: defenseUsed2,
-        cancelled: false,
-        bars: { ...input.bars, [bar2]: after },
+    const r = S.max(0, e.amount);
+    if (e.to !== "vitality") {
+      const a = e.to, o = e.bars[a];
+      if (o === null)
+        return n.push({ kind: "bar-not-a-number", bar: a }), hn(e, t, n, !1);
+      const d = o - r;
+      return n.push({ kind: "direct-damage", bar: a, amount: r, before: o, after: d }), {
+        defenseUsed: t,
+        cancelled: !1,
+        bars: { ...e.bars, [a]: d },
         protectionAfter: null,
-        life: { ...input.life },
-        steps,
-        changed: after !== before
+        life: { ...e.life },
+        steps: n,
+        changed: d !== o
       };
     }
-    const hit = resolveSoakHit({
-      amount,
-      track: input.track,
-      piercePercent: input.piercePercent,
-      armor: input.armor,
-      stanceReduction: input.stanceReduction
+    const i = ya({
+      amount: r,
+      track: e.track,
+      piercePercent: e.piercePercent,
+      armor: e.armor,
+      stanceReduction: e.stanceReduction
     });
-    for (const step of hit.steps) steps.push(step);
-    const loss = applyVitalityLoss(input.bars.vitality, hit.vitalityLoss, input.life);
-    for (const step of loss.steps) steps.push(step);
+    for (const a of i.steps) n.push(a);
+    const s = Or(e.bars.vitality, i.vitalityLoss, e.life);
+    for (const a of s.steps) n.push(a);
     return {
-      defenseUsed: defenseUsed2,
-      cancelled: false,
-      bars: { vitality: loss.after, soul: input.bars.soul, power: input.bars.power },
-      protectionAfter: hit.protectionAfter,
-      life: loss.life,
-      steps,
-      changed: loss.after !== input.bars.vitality || !sameLife(loss.life, input.life) || input.armor !== null && hit.protectionAfter !== input.armor.protection
+      defenseUsed: t,
+      cancelled: !1,
+      bars: { vitality: s.after, soul: e.bars.soul, power: e.bars.power },
+      protectionAfter: i.protectionAfter,
+      life: s.life,
+      steps: n,
+      changed: s.after !== e.bars.vitality || !Vr(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
     };
   }
-
-  // src/rules/soak/state.ts
-  var SoakStateSchema = objectSchema({
-    life: optional(
-      objectSchema({
-        condition: picklist(["none", "incapacitated", "dying", "dead"]),
-        savesOwed: pipe(number2(), integer(), minValue(0), maxValue(3))
+  var $a = C({
+    life: /* @__PURE__ */ V(
+      C({
+        condition: /* @__PURE__ */ z(["none", "incapacitated", "dying", "dead"]),
+        savesOwed: /* @__PURE__ */ H(/* @__PURE__ */ ye(), /* @__PURE__ */ Tt(), /* @__PURE__ */ Ge(0), /* @__PURE__ */ Fe(3))
       })
     ),
     // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-    reactions: optional(record(string2(), union([boolean(), literal("used")]))),
-    skillsVs: optional(array2(string2()))
+    reactions: /* @__PURE__ */ V(/* @__PURE__ */ sn(/* @__PURE__ */ ae(), /* @__PURE__ */ Ar([/* @__PURE__ */ nt(), /* @__PURE__ */ J("used")]))),
+    skillsVs: /* @__PURE__ */ V(/* @__PURE__ */ _t(/* @__PURE__ */ ae()))
   });
-  function parseSoakAnswer(raw) {
-    return raw === "success" || raw === "fail" ? raw : null;
+  function Sa(e) {
+    return e === "success" || e === "fail" ? e : null;
   }
-  var STANDING = { condition: "none", savesOwed: 0 };
-  function parseSoakState(raw) {
-    const parsed = safeParse(SoakStateSchema, raw);
-    return parsed.success ? compact(parsed.output) : null;
+  var Ur = { condition: "none", savesOwed: 0 };
+  function Aa(e) {
+    const t = /* @__PURE__ */ Ve($a, e);
+    return t.success ? Oa(t.output) : null;
   }
-  function lifeOf(state2, vitality) {
-    if (state2.life) return { ...state2.life };
-    return vitality === null ? { ...STANDING } : lifeFromVitality(vitality);
+  function Re(e, t) {
+    return e.life ? { ...e.life } : t === null ? { ...Ur } : Dr(t);
   }
-  function withLife(state2, life) {
-    return stateOf(life.condition === "none" && life.savesOwed === 0 ? void 0 : { condition: life.condition, savesOwed: life.savesOwed }, state2.reactions, state2.skillsVs);
+  function vn(e, t) {
+    return mn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
   }
-  function enterSoak(vitality, deadForGood) {
-    if (deadForGood) return { life: { condition: "dead", savesOwed: 0 } };
-    const life = vitality === null ? STANDING : lifeFromVitality(vitality);
-    return life.condition === "none" ? {} : { life: { condition: life.condition, savesOwed: life.savesOwed } };
+  function Ta(e, t) {
+    if (t) return { life: { condition: "dead", savesOwed: 0 } };
+    const n = e === null ? Ur : Dr(e);
+    return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
   }
-  function endSoakRound(state2) {
-    return stateOf(state2.life, void 0, void 0);
+  function Ea(e) {
+    return mn(e.life, void 0, void 0);
   }
-  function soakCondition(state2) {
-    return state2.life?.condition ?? "none";
+  function _a(e) {
+    return e.life?.condition ?? "none";
   }
-  function isEmptySoakState(state2) {
-    return state2.life === void 0 && state2.reactions === void 0 && state2.skillsVs === void 0;
+  function Ra(e) {
+    return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
   }
-  function describeSoakStateChange(left, now) {
-    if (json.stringify(left.life ?? null) !== json.stringify(now.life ?? null)) return "has a new condition or saves owed";
-    return "has used reactions or skills since";
+  function Da(e, t) {
+    return ne.stringify(e.life ?? null) !== ne.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
   }
-  function compact(state2) {
-    return stateOf(state2.life, state2.reactions, state2.skillsVs);
+  function Oa(e) {
+    return mn(e.life, e.reactions, e.skillsVs);
   }
-  function stateOf(life, reactions, skillsVs) {
-    const out = {};
-    if (life) out.life = life;
-    if (reactions) out.reactions = reactions;
-    if (skillsVs) out.skillsVs = skillsVs;
-    return out;
+  function mn(e, t, n) {
+    const r = {};
+    return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
   }
-
-  // src/rules/soak/damagePlan.ts
-  var SOAK_DAMAGE_FLAGS = {
+  function Pt(e, t) {
+    const { positionals: n } = e;
+    if (n.length > 1) {
+      const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
+      throw new v(`one amount only (got "${x(n.join(" "))}")${i}`);
+    }
+    const r = n[0];
+    if (r === void 0) {
+      if (t.optional) return;
+      throw new v(t.missing);
+    }
+    return st(r, t.what, 0, jr);
+  }
+  function xr(e, t) {
+    return {
+      values: [],
+      dice: [],
+      resolve(n) {
+        const r = n.stance ?? t.fallback, i = r === e, s = n.id;
+        return {
+          headline: "acts",
+          steps: [
+            A(Q, { kind: t.title, who: s, stance: e, same: i }),
+            A(Z, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
+            A(t.row, { kind: t.change, from: r, to: e }),
+            A(t.row, { kind: t.effect, stance: e })
+          ],
+          changes: [],
+          stance: t.keep(e),
+          ...i ? { noop: !0 } : {},
+          observed: !1,
+          detail: t.detail(e)
+        };
+      }
+    };
+  }
+  function Br(e) {
+    return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
+  }
+  var Ia = {
     type: { kind: "one" },
     pierce: { kind: "one" },
     to: { kind: "one" },
     "instant-kill": { kind: "switch" },
     defense: { kind: "one", decides: "decides its defense (--defense)" }
-  };
-  var SOAK_DAMAGE_USAGE = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]";
-  var TRACK_KEYS = {
+  }, Ca = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Hr = {
     physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
     magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
   };
-  function parseSoakDamage(parsed) {
-    const instantKill = hasFlag(parsed, "instant-kill");
-    if (parsed.positionals.length > 1) {
-      throw new UsageError(`one amount only (got "${echo(parsed.positionals.join(" "))}"); an expression must be an inline roll like [[2d6+3]]`);
-    }
-    const amountText = parsed.positionals[0];
-    if (amountText === void 0 && !instantKill) throw new UsageError("no damage amount given");
-    const amount = amountText === void 0 ? 0 : integerArg(amountText, "the damage amount", 0, MAX_DAMAGE);
-    const typeText = flagValue(parsed, "type");
-    const track2 = typeText === void 0 ? "physical" : TRACK_OF[choiceArg(typeText, "--type", object.keys(TRACK_OF))];
-    const to = choiceArg(flagValue(parsed, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
-    if (instantKill && to !== "vitality") throw new UsageError("--instant-kill cannot be combined with --to soul or power");
-    if (instantKill && amountText !== void 0) throw new UsageError("--instant-kill takes no amount: it drops Vitality to 0");
-    if ((instantKill || to !== "vitality") && (hasFlag(parsed, "type") || hasFlag(parsed, "pierce"))) {
-      throw new UsageError(`--type and --pierce mean nothing with ${instantKill ? "--instant-kill" : `--to ${to}`}: no armor applies`);
-    }
-    const defenseText = flagValue(parsed, "defense");
+  function Na(e) {
+    const t = O(e, "instant-kill"), n = Pt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]", optional: !0 });
+    if (n === void 0 && !t) throw new v("no damage amount given");
+    const r = n ?? 0, i = n === void 0 ? void 0 : E(n), s = F(e, "type"), a = s === void 0 ? "physical" : Nt[U(s, "--type", g.keys(Nt))], o = U(F(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
+    if (t && o !== "vitality") throw new v("--instant-kill cannot be combined with --to soul or power");
+    if (t && i !== void 0) throw new v("--instant-kill takes no amount: it drops Vitality to 0");
+    if ((t || o !== "vitality") && (O(e, "type") || O(e, "pierce")))
+      throw new v(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
+    const d = F(e, "defense");
     return {
-      amount,
-      track: track2,
-      piercePercent: optionalInteger(parsed, "pierce", 0, 100) ?? 0,
-      to,
-      instantKill,
-      defenseOverride: defenseText === void 0 ? null : choiceArg(defenseText, "--defense", ["success", "fail", "none"])
+      amount: r,
+      track: a,
+      piercePercent: ge(e, "pierce", 0, 100) ?? 0,
+      to: o,
+      instantKill: t,
+      defenseOverride: d === void 0 ? null : U(d, "--defense", ["success", "fail", "none"])
     };
   }
-  function handEditOrder(loss) {
-    return { amount: loss, track: "physical", piercePercent: 0, to: "vitality", instantKill: false, defenseOverride: null };
+  function Pa(e) {
+    return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
   }
-  function soakDamagePlan(order) {
-    const keys = TRACK_KEYS[order.track];
-    const hitsArmor = order.to === "vitality" && !order.instantKill;
+  function Kr(e) {
+    const t = Hr[e.track];
     return {
-      values: hitsArmor ? ["armor_soak", keys.protection, keys.other, keys.reduction, keys.natural, "fortitude"] : [],
+      values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
       dice: [],
-      resolve: (facts) => resolveOne(order, facts)
+      resolve: (r) => Ma(e, r)
     };
   }
-  function resolveOne(order, facts) {
-    const keys = TRACK_KEYS[order.track];
-    const hitsArmor = order.to === "vitality" && !order.instantKill;
-    if (facts.bars[order.to].value === null) return { kind: "bar", resource: order.to };
-    const vitalityReadable = facts.bars.vitality.value !== null;
-    const vitality = facts.bars.vitality.value ?? 0;
-    const value = (key) => facts.values[key]?.current ?? 0;
-    const armor = hitsArmor && facts.armorSource ? new ArmorOfFacts(facts.values, keys) : null;
-    const stanceReduction = hitsArmor && facts.stance === "defensive" ? defensiveStanceReduction(value("fortitude")) : 0;
-    const life = lifeOf(facts.state, facts.bars.vitality.value);
-    const outcome = resolveSoakDamage({
-      amount: order.amount,
-      track: order.track,
-      piercePercent: order.piercePercent,
-      to: order.to,
-      instantKill: order.instantKill,
-      pendingDefense: facts.answer,
-      defenseOverride: order.defenseOverride,
-      bars: { vitality, soul: facts.bars.soul.value, power: facts.bars.power.value },
-      armor,
-      stanceReduction,
-      life
-    });
-    const changes = [];
-    if (vitalityReadable && outcome.bars.vitality !== vitality) changes.push({ kind: "bar", resource: "vitality", to: outcome.bars.vitality });
-    for (const bar2 of ["soul", "power"]) {
-      const after = outcome.bars[bar2];
-      if (after !== null && after !== facts.bars[bar2].value) changes.push({ kind: "bar", resource: bar2, to: after });
+  function Ma(e, t) {
+    const n = Hr[e.track], r = e.to === "vitality" && !e.instantKill;
+    if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
+    const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new ja(t.values, n) : null, d = r && t.stance === "defensive" ? ga(a("fortitude")) : 0, c = Re(t.state, t.bars.vitality.value), l = wa({
+      amount: e.amount,
+      track: e.track,
+      piercePercent: e.piercePercent,
+      to: e.to,
+      instantKill: e.instantKill,
+      pendingDefense: t.answer,
+      defenseOverride: e.defenseOverride,
+      bars: { vitality: s, soul: t.bars.soul.value, power: t.bars.power.value },
+      armor: o,
+      stanceReduction: d,
+      life: c
+    }), u = [];
+    i && l.bars.vitality !== s && u.push({ kind: "bar", resource: "vitality", to: l.bars.vitality });
+    for (const h of ["soul", "power"]) {
+      const p = l.bars[h];
+      p !== null && p !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: p });
     }
-    if (armor && outcome.protectionAfter !== null && outcome.protectionAfter !== armor.protection) {
-      changes.push({ kind: "value", key: keys.protection, to: outcome.protectionAfter });
-    }
-    const result = {
-      headline: headlineOf(outcome, life),
-      steps: hitSteps(facts.id, order, outcome, life),
-      changes,
-      state: withLife(facts.state, outcome.life),
-      detail: outcome
+    o && l.protectionAfter !== null && l.protectionAfter !== o.protection && u.push({ kind: "value", key: n.protection, to: l.protectionAfter });
+    const f = {
+      headline: Fa(l, c),
+      steps: La(t.id, e, l, c),
+      changes: u,
+      state: vn(t.state, l.life),
+      detail: l
     };
-    if (facts.answer !== null) result.answer = null;
-    return result;
+    return t.answer !== null && (f.answer = null), f;
   }
-  function hitSteps(who, hit, outcome, lifeBefore) {
-    const defense = outcome.steps.filter((step) => step.kind === "defense-used");
+  function La(e, t, n, r) {
+    const i = n.steps.filter((s) => s.kind === "defense-used");
     return [
-      at(TITLE, { kind: "hit-title", who, hit }),
-      at(SUMMARY, { kind: "hit-summary", who, result: hitResult(outcome, lifeBefore) }),
-      ...placed("Defense", defense),
-      ...placed("Breakdown", inSeedOrder(outcome.steps.filter((step) => step.kind !== "defense-used"))),
-      ...lifeNow("Now", outcome.life)
+      A(Q, { kind: "hit-title", who: e, hit: t }),
+      A(Z, { kind: "hit-summary", who: e, result: da(n, r) }),
+      ...me("Defense", i),
+      ...me("Breakdown", ca(n.steps.filter((s) => s.kind !== "defense-used"))),
+      ...Mr("Now", n.life)
     ];
   }
-  var ArmorOfFacts = class {
-    constructor(values, keys) {
-      this.values = values;
-      this.keys = keys;
+  var ja = class {
+    constructor(e, t) {
+      this.values = e, this.keys = t;
     }
     get soakPercent() {
       return this.values.armor_soak?.current ?? 0;
@@ -1646,24 +1375,19 @@ var DefenseRound = (() => {
       return this.values[this.keys.natural]?.current ?? 0;
     }
   };
-  function headlineOf(outcome, before) {
-    if (outcome.cancelled) return "blocked";
-    if (outcome.life.condition !== before.condition) {
-      if (outcome.life.condition === "dead") return "dies";
-      if (outcome.life.condition !== "none") return "falls";
+  function Fa(e, t) {
+    if (e.cancelled) return "blocked";
+    if (e.life.condition !== t.condition) {
+      if (e.life.condition === "dead") return "dies";
+      if (e.life.condition !== "none") return "falls";
     }
-    return outcome.changed ? "hit" : "unharmed";
+    return e.changed ? "hit" : "unharmed";
   }
-
-  // src/rules/check.ts
-  function percentileCheck(roll, target2) {
-    const success = target2 > 0 && roll < 100 && roll <= target2;
-    const criticalLimit = math.max(1, math.floor(target2 / 10));
-    return { roll, target: target2, success, critical: success && roll <= criticalLimit };
+  function Ke(e, t) {
+    const n = t > 0 && e < 100 && e <= t, r = S.max(1, S.floor(t / 10));
+    return { roll: e, target: t, success: n, critical: n && e <= r };
   }
-
-  // src/rules/soak/situations.ts
-  var SOAK_SITUATIONS = [
+  var Yr = [
     "front",
     "thrown-object",
     "spell-seen",
@@ -1677,274 +1401,211 @@ var DefenseRound = (() => {
     "spell-unseen",
     "covert",
     "spectator"
-  ];
-  var NO_EFFECT = {
+  ], re = {
     perceptionGate: "none",
     defendPenalty: 0,
     evadePenalty: 0,
-    evadeImpossible: false,
-    mentalCheckEasesPenalty: false,
-    gateFailureTakesDamage: false,
-    counterDrawsIntoBattle: false
-  };
-  var SOAK_SITUATION_RULES = {
+    evadeImpossible: !1,
+    mentalCheckEasesPenalty: !1,
+    gateFailureTakesDamage: !1,
+    counterDrawsIntoBattle: !1
+  }, De = {
     // seed 000: "Direct Melee Attack from the Front or Thrown Object": no effect.
-    front: NO_EFFECT,
-    "thrown-object": NO_EFFECT,
+    front: re,
+    "thrown-object": re,
     // seed 000: "Seen Single Target Spells": no effect.
-    "spell-seen": NO_EFFECT,
+    "spell-seen": re,
     // seed 000: behind or distracted: "Requires a successful perception check; ... -5 to any defensive action, including evade".
-    behind: { ...NO_EFFECT, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-    distracted: { ...NO_EFFECT, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+    behind: { ...re, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+    distracted: { ...re, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
     // seed 000: side: "A penalty of -5 to any defensive action".
-    side: { ...NO_EFFECT, defendPenalty: -5, evadePenalty: -5 },
+    side: { ...re, defendPenalty: -5, evadePenalty: -5 },
     // seed 000: projectiles and throwing weapons: "-20 to Evade %" (defense not hindered).
-    projectile: { ...NO_EFFECT, evadePenalty: -20 },
+    projectile: { ...re, evadePenalty: -20 },
     // seed 000: gun: "-50 to Evade %".
-    gun: { ...NO_EFFECT, evadePenalty: -50 },
+    gun: { ...re, evadePenalty: -50 },
     // seed 000: area of effect: "Cannot evade"; Ruling (rules.md): defend is still allowed.
-    aoe: { ...NO_EFFECT, evadeImpossible: true },
+    aoe: { ...re, evadeImpossible: !0 },
     // seed 000: on the farthest reach "you can make an Evade check with no penalty".
-    "aoe-edge": NO_EFFECT,
+    "aoe-edge": re,
     // seed 000: invisible or very fast spell: -25 to evade; a mental check halves it, a critical removes it.
-    "spell-unseen": { ...NO_EFFECT, evadePenalty: -25, mentalCheckEasesPenalty: true },
+    "spell-unseen": { ...re, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
     // seed 000: covert: a perception check "with any penalties given by the skill in use" before any defensive action.
-    covert: { ...NO_EFFECT, perceptionGate: "with-perception-mod" },
+    covert: { ...re, perceptionGate: "with-perception-mod" },
     // seed 000, "Defending Against Spectators": perception first (hidden: apply penalties), else take the damage;
     // only a counter attack draws the spectator into the battle.
     spectator: {
-      ...NO_EFFECT,
+      ...re,
       perceptionGate: "with-perception-mod",
-      gateFailureTakesDamage: true,
-      counterDrawsIntoBattle: true
+      gateFailureTakesDamage: !0,
+      counterDrawsIntoBattle: !0
     }
   };
-  function situationPenalty(situation, check2) {
-    const rule = SOAK_SITUATION_RULES[situation];
-    return check2 === "defend" ? rule.defendPenalty : rule.evadePenalty;
+  function Ga(e, t) {
+    const n = De[e];
+    return t === "defend" ? n.defendPenalty : n.evadePenalty;
   }
-  function penaltyAfterMentalCheck(penalty, mental) {
-    if (mental.critical) return 0;
-    if (!mental.success) return penalty;
-    return -math.floor(math.abs(penalty) / 2) + 0;
+  function Va(e, t) {
+    return t.critical ? 0 : t.success ? -S.floor(S.abs(e) / 2) + 0 : e;
   }
-
-  // src/rules/soak/stance.ts
-  var SOAK_STANCES = ["defensive", "reactive", "none"];
-  function canMakeReactionChecks(stance) {
-    return stance === "reactive";
+  var Ua = ["defensive", "reactive", "none"];
+  function xa(e) {
+    return e === "reactive";
   }
-  function counterForbiddenByStance(stance) {
-    return stance === "defensive";
+  function Ba(e) {
+    return e === "defensive";
   }
-  function canCounterAttack(stance) {
-    return stance === "reactive";
+  function Ha(e) {
+    return e === "reactive";
   }
-  function canHelpAllies(stance) {
-    return stance === "reactive";
+  function Wr(e) {
+    return e === "reactive";
   }
-  function skillsOnlyOnSelf(stance) {
-    return stance === "defensive";
+  function Ka(e) {
+    return e === "defensive";
   }
-  function skillsLimitedPerAttacker(stance) {
-    return stance === "defensive";
+  function zr(e) {
+    return e === "defensive";
   }
-  function ownValue(record2, id2) {
-    return object.prototype.hasOwnProperty.call(record2, id2) ? record2[id2] : void 0;
+  function pn(e, t) {
+    return g.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
   }
-  function hasReactedAgainst(round, attackerId) {
-    return ownValue(round.reactions, attackerId) !== void 0;
+  function Ya(e, t) {
+    return pn(e.reactions, t) !== void 0;
   }
-  function reactionSucceededAgainst(round, attackerId) {
-    return ownValue(round.reactions, attackerId) === true;
+  function Xr(e, t) {
+    return pn(e.reactions, t) === !0;
   }
-  function reactionUsedAgainst(round, attackerId) {
-    return ownValue(round.reactions, attackerId) === "used";
+  function qr(e, t) {
+    return pn(e.reactions, t) === "used";
   }
-  function skillUsedAgainst(round, attackerId) {
-    return round.skillsVs.includes(attackerId);
+  function Wa(e, t) {
+    return e.skillsVs.includes(t);
   }
-  function isReactiveGuard(skillName) {
-    return skillName !== null && skillName.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
+  function za(e) {
+    return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
   }
-
-  // src/rules/soak/defend.ts
-  var AIDED_BONUS = 5;
-  var ROLLED_CHECK = { defend: "defend", evade: "evade", react: "reaction" };
-  function isRolled(action) {
-    return action === "defend" || action === "evade" || action === "react";
+  var Jr = 5, Qr = { defend: "defend", evade: "evade", react: "reaction" };
+  function at(e) {
+    return e === "defend" || e === "evade" || e === "react";
   }
-  function refused(reason) {
-    return { kind: "refused", reason };
+  function Xa(e) {
+    return { kind: "refused", reason: e };
   }
-  function given(id2) {
-    return id2 !== null && id2 !== "";
+  function be(e) {
+    return e !== null && e !== "";
   }
-  function assertInput(input) {
-    const d100 = (n) => number.isInteger(n) && n >= 1 && n <= 100;
-    if (!d100(input.rolls.action) || !d100(input.rolls.perception) || input.rolls.mental !== null && !d100(input.rolls.mental)) {
-      throw new rangeError("resolveSoakDefend: rolls must be integers 1..100");
+  function qa(e) {
+    const t = (n) => I.isInteger(n) && n >= 1 && n <= 100;
+    if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
+      throw new mr("resolveSoakDefend: rolls must be integers 1..100");
+    for (const n of [e.mod, e.perceptionMod, ...g.values(e.checkTargets)])
+      if (n !== null && !I.isSafeInteger(n)) throw new mr("resolveSoakDefend: modifiers and targets must be integers");
+  }
+  function Ja(e) {
+    const { action: t, situation: n, stance: r, round: i } = e, s = De[n];
+    if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
+    if (e.acting) return { code: "acting-turn" };
+    if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
+    const a = (o) => ({ code: "flag-not-applicable", flag: o, action: t, situation: n });
+    if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return a("mental");
+    if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return a("perception-mod");
+    if (!at(t) && e.mod !== 0) return a("mod");
+    if (!at(t) && e.aid !== null) return a("aided");
+    if (at(t) && e.ally !== null) return a("ally");
+    if (at(t) && e.skillName !== null) return a("skill");
+    if (e.aid !== null) {
+      if (!be(e.vs)) return { code: "needs-vs", action: t };
+      if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
+      if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
+      if (!Wr(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+      if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
     }
-    for (const n of [input.mod, input.perceptionMod, ...object.values(input.checkTargets)]) {
-      if (n !== null && !number.isSafeInteger(n)) throw new rangeError("resolveSoakDefend: modifiers and targets must be integers");
-    }
-  }
-  function refusalFor(input) {
-    const { action, situation, stance, round } = input;
-    const rule = SOAK_SITUATION_RULES[situation];
-    if (input.condition !== "none") return { code: "cannot-act", condition: input.condition };
-    if (input.acting) return { code: "acting-turn" };
-    if (action === "react" && situation !== "front") return { code: "situation-not-allowed", action, situation };
-    const notApplicable = (flag) => ({ code: "flag-not-applicable", flag, action, situation });
-    if (input.rolls.mental !== null && !(action === "evade" && rule.mentalCheckEasesPenalty)) return notApplicable("mental");
-    if (input.perceptionMod !== 0 && rule.perceptionGate !== "with-perception-mod") return notApplicable("perception-mod");
-    if (!isRolled(action) && input.mod !== 0) return notApplicable("mod");
-    if (!isRolled(action) && input.aid !== null) return notApplicable("aided");
-    if (isRolled(action) && input.ally !== null) return notApplicable("ally");
-    if (isRolled(action) && input.skillName !== null) return notApplicable("skill");
-    if (input.aid !== null) {
-      if (!given(input.vs)) return { code: "needs-vs", action };
-      if (input.aid.condition !== "none") return { code: "aid-down", by: input.aid.by, condition: input.aid.condition };
-      if (input.aid.acting) return { code: "aid-acting", by: input.aid.by };
-      if (!canHelpAllies(input.aid.stance)) return { code: "aid-not-reactive", by: input.aid.by };
-      if (input.aid.reaction !== true) return { code: "aid-no-reaction", by: input.aid.by, vs: input.vs, used: input.aid.reaction === "used" };
-    }
-    switch (action) {
+    switch (t) {
       case "defend":
         return null;
       case "evade":
-        return rule.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
+        return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
       case "react":
-        if (!canMakeReactionChecks(stance)) return { code: "needs-reactive-stance", action, stance };
-        if (!given(input.vs)) return { code: "needs-vs", action };
-        if (hasReactedAgainst(round, input.vs)) return { code: "already-reacted", vs: input.vs };
-        return null;
+        return xa(r) ? be(e.vs) ? Ya(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
       case "counter":
-        if (counterForbiddenByStance(stance)) return { code: "counter-in-defensive-stance" };
-        if (!canCounterAttack(stance)) return { code: "needs-reactive-stance", action, stance };
-        if (!given(input.vs)) return { code: "needs-vs", action };
-        if (!reactionSucceededAgainst(round, input.vs)) return { code: "no-reaction-success", vs: input.vs, action, used: reactionUsedAgainst(round, input.vs) };
-        if (input.ally !== null && !isReactiveGuard(input.skillName)) return { code: "needs-reactive-guard" };
-        return null;
+        return Ba(r) ? { code: "counter-in-defensive-stance" } : Ha(r) ? be(e.vs) ? Xr(i, e.vs) ? e.ally !== null && !za(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: qr(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
       case "skill":
-        if (input.ally !== null) {
-          if (skillsOnlyOnSelf(stance)) return { code: "defensive-skill-on-ally" };
-          if (!canHelpAllies(stance)) return { code: "needs-reactive-stance", action, stance };
-          if (!given(input.vs)) return { code: "needs-vs", action };
-          if (!reactionSucceededAgainst(round, input.vs)) return { code: "no-reaction-success", vs: input.vs, action, used: reactionUsedAgainst(round, input.vs) };
-          return null;
-        }
-        if (skillsLimitedPerAttacker(stance)) {
-          if (!given(input.vs)) return { code: "needs-vs", action };
-          if (skillUsedAgainst(round, input.vs)) return { code: "skill-limit", vs: input.vs };
+        if (e.ally !== null)
+          return Ka(r) ? { code: "defensive-skill-on-ally" } : Wr(r) ? be(e.vs) ? Xr(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: qr(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+        if (zr(r)) {
+          if (!be(e.vs)) return { code: "needs-vs", action: t };
+          if (Wa(i, e.vs)) return { code: "skill-limit", vs: e.vs };
         }
         return null;
     }
   }
-  function missingTarget(input) {
-    const needed = [];
-    if (SOAK_SITUATION_RULES[input.situation].perceptionGate !== "none") needed.push("perception");
-    if (input.rolls.mental !== null) needed.push("mental");
-    if (isRolled(input.action)) needed.push(ROLLED_CHECK[input.action]);
-    return needed.find((check2) => input.checkTargets[check2] === null) ?? null;
+  function Qa(e) {
+    const t = [];
+    return De[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), at(e.action) && t.push(Qr[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
   }
-  function resolveSoakDefend(input) {
-    assertInput(input);
-    const refusal = refusalFor(input);
-    if (refusal) return refused(refusal);
-    const missing = missingTarget(input);
-    if (missing) return { kind: "missing-target", check: missing };
-    const { action, situation } = input;
-    const rule = SOAK_SITUATION_RULES[situation];
-    const target2 = (check2) => input.checkTargets[check2] ?? 0;
-    const steps = [];
-    const setsPendingDefense = action === "defend" || action === "evade";
-    if (rule.perceptionGate !== "none") {
-      const mod = rule.perceptionGate === "with-perception-mod" ? input.perceptionMod : 0;
-      const baseTarget = target2("perception");
-      const gate = percentileCheck(input.rolls.perception, baseTarget + mod);
-      steps.push({ kind: "perception-check", situation, roll: gate.roll, baseTarget, mod, target: gate.target, success: gate.success, critical: gate.critical });
-      if (!gate.success) {
-        steps.push({ kind: "no-defensive-action", situation, takesDamage: rule.gateFailureTakesDamage });
-        if (!setsPendingDefense) return resolved(steps, null, {}, false);
-        steps.push({ kind: "pending-defense", result: "fail" });
-        return resolved(steps, "fail", {}, false);
-      }
+  function Za(e) {
+    qa(e);
+    const t = Ja(e);
+    if (t) return Xa(t);
+    const n = Qa(e);
+    if (n) return { kind: "missing-target", check: n };
+    const { action: r, situation: i } = e, s = De[i], a = (c) => e.checkTargets[c] ?? 0, o = [], d = r === "defend" || r === "evade";
+    if (s.perceptionGate !== "none") {
+      const c = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, l = a("perception"), u = Ke(e.rolls.perception, l + c);
+      if (o.push({ kind: "perception-check", situation: i, roll: u.roll, baseTarget: l, mod: c, target: u.target, success: u.success, critical: u.critical }), !u.success)
+        return o.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), d ? (o.push({ kind: "pending-defense", result: "fail" }), Ye(o, "fail", {}, !1)) : Ye(o, null, {}, !1);
     }
-    switch (action) {
+    switch (r) {
       case "defend":
       case "evade": {
-        const check2 = rollActionCheck(input, action, steps);
-        const result = check2.success ? "success" : "fail";
-        steps.push({ kind: "pending-defense", result });
-        return resolved(steps, result, aidSpent(input), false);
+        const l = ei(e, r, o).success ? "success" : "fail";
+        return o.push({ kind: "pending-defense", result: l }), Ye(o, l, Zr(e), !1);
       }
       case "react": {
-        const vs = input.vs;
-        const check2 = rollActionCheck(input, action, steps);
-        steps.push({ kind: "reaction-recorded", vs, success: check2.success });
-        return resolved(steps, null, { reaction: { vs, success: check2.success }, ...aidSpent(input) }, false);
+        const c = e.vs, l = ei(e, r, o);
+        return o.push({ kind: "reaction-recorded", vs: c, success: l.success }), Ye(o, null, { reaction: { vs: c, success: l.success }, ...Zr(e) }, !1);
       }
       case "counter": {
-        const vs = input.vs;
-        steps.push({ kind: "counter-announced", vs, ally: input.ally, skillName: input.skillName });
-        const draw = rule.counterDrawsIntoBattle;
-        if (draw) steps.push({ kind: "spectator-drawn", spectator: vs });
-        return resolved(steps, null, { reactionUsed: vs }, draw);
+        const c = e.vs;
+        o.push({ kind: "counter-announced", vs: c, ally: e.ally, skillName: e.skillName });
+        const l = s.counterDrawsIntoBattle;
+        return l && o.push({ kind: "spectator-drawn", spectator: c }), Ye(o, null, { reactionUsed: c }, l);
       }
       case "skill": {
-        steps.push({ kind: "skill-announced", skillName: input.skillName, vs: input.vs, ally: input.ally });
-        const counts = input.ally === null && skillsLimitedPerAttacker(input.stance) && given(input.vs);
-        const spends = input.ally !== null && given(input.vs);
-        return resolved(steps, null, { ...counts ? { skillVs: input.vs } : {}, ...spends ? { reactionUsed: input.vs } : {} }, false);
+        o.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
+        const c = e.ally === null && zr(e.stance) && be(e.vs), l = e.ally !== null && be(e.vs);
+        return Ye(o, null, { ...c ? { skillVs: e.vs } : {}, ...l ? { reactionUsed: e.vs } : {} }, !1);
       }
     }
   }
-  function aidSpent(input) {
-    return input.aid !== null && given(input.vs) ? { aidUsed: { by: input.aid.by, vs: input.vs } } : {};
+  function Zr(e) {
+    return e.aid !== null && be(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
   }
-  function rollActionCheck(input, action, steps) {
-    const adjustments = [];
-    if (action === "defend" || action === "evade") {
-      let penalty = situationPenalty(input.situation, action);
-      if (input.rolls.mental !== null && action === "evade") {
-        const mental = percentileCheck(input.rolls.mental, input.checkTargets.mental ?? 0);
-        const penaltyAfter = penaltyAfterMentalCheck(penalty, mental);
-        steps.push({ kind: "mental-check", roll: mental.roll, target: mental.target, success: mental.success, critical: mental.critical, penaltyBefore: penalty, penaltyAfter });
-        penalty = penaltyAfter;
+  function ei(e, t, n) {
+    const r = [];
+    if (t === "defend" || t === "evade") {
+      let o = Ga(e.situation, t);
+      if (e.rolls.mental !== null && t === "evade") {
+        const d = Ke(e.rolls.mental, e.checkTargets.mental ?? 0), c = Va(o, d);
+        n.push({ kind: "mental-check", roll: d.roll, target: d.target, success: d.success, critical: d.critical, penaltyBefore: o, penaltyAfter: c }), o = c;
       }
-      if (penalty !== 0) {
-        steps.push({ kind: "situation-penalty", situation: input.situation, check: action, penalty });
-        adjustments.push(penalty);
-      } else if (input.situation !== "front") {
-        steps.push({ kind: "situation-no-penalty", situation: input.situation, check: action });
-      }
+      o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
     }
-    if (input.aid !== null) {
-      steps.push({ kind: "aided", bonus: AIDED_BONUS, by: input.aid.by });
-      adjustments.push(AIDED_BONUS);
-    }
-    if (input.mod !== 0) {
-      steps.push({ kind: "modifier", mod: input.mod });
-      adjustments.push(input.mod);
-    }
-    const baseTarget = input.checkTargets[ROLLED_CHECK[action]] ?? 0;
-    const finalTarget = adjustments.reduce((sum, n) => sum + n, baseTarget);
-    const check2 = percentileCheck(input.rolls.action, finalTarget);
-    steps.push({ kind: "action-check", action, roll: check2.roll, baseTarget, adjustments, target: check2.target, success: check2.success, critical: check2.critical });
-    return check2;
+    e.aid !== null && (n.push({ kind: "aided", bonus: Jr, by: e.aid.by }), r.push(Jr)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+    const i = e.checkTargets[Qr[t]] ?? 0, s = r.reduce((o, d) => o + d, i), a = Ke(e.rolls.action, s);
+    return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: i, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
   }
-  function resolved(steps, pendingDefense, roundUpdate, drawSpectator) {
-    return { kind: "resolved", steps, pendingDefense, roundUpdate, offerDamageButton: pendingDefense === "fail", drawSpectator };
+  function Ye(e, t, n, r) {
+    return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };
   }
-  var ACTION_WORD = {
+  var ti = {
     defend: "defend",
     evade: "evade",
     react: "make a reaction check",
     counter: "counter attack",
     skill: "use a defensive skill"
-  };
-  var FLAG_WORD = {
+  }, eo = {
     mental: "--mental / --mental-roll",
     "perception-mod": "--perception-mod",
     mod: "--mod",
@@ -1952,72 +1613,71 @@ var DefenseRound = (() => {
     ally: "--ally",
     skill: "--skill"
   };
-  function describeRefusal(reason, nameOf = (id2) => id2) {
-    switch (reason.code) {
+  function to(e, t = (n) => n) {
+    switch (e.code) {
       case "acting-turn":
-        return "It is this token's turn (top of the Turn Tracker): the defensive round is for everyone but the one acting. Saves are still allowed.";
+        return ro(Br("round"));
       case "aid-down":
-        return `Aid needs a standing ally: ${nameOf(reason.by)} is ${reason.condition} (only a standing token can act).`;
+        return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
       case "aid-acting":
-        return `No aid on the aider's own turn: ${nameOf(reason.by)} is acting (top of the Turn Tracker); its reaction can aid once the turn moves on.`;
+        return `No aid on the aider's own turn: ${t(e.by)} is acting (top of the Turn Tracker); its reaction can aid once the turn moves on.`;
       case "aid-not-reactive":
-        return `Aid needs the reactive stance: ${nameOf(reason.by)} is not in it (an aided check comes from a successful reaction check).`;
+        return `Aid needs the reactive stance: ${t(e.by)} is not in it (an aided check comes from a successful reaction check).`;
       case "aid-no-reaction":
-        return reason.used ? `Aid needs an unspent reaction: ${nameOf(reason.by)} already spent its success against ${nameOf(reason.vs)} this round (one reaction per success).` : `Aid needs a successful reaction check: ${nameOf(reason.by)} has none against ${nameOf(reason.vs)} this round (it makes one with !defend --action react --vs).`;
+        return e.used ? `Aid needs an unspent reaction: ${t(e.by)} already spent its success against ${t(e.vs)} this round (one reaction per success).` : `Aid needs a successful reaction check: ${t(e.by)} has none against ${t(e.vs)} this round (it makes one with !defend --action react --vs).`;
       case "cannot-act":
-        return reason.condition === "dead" ? "This character is dead and makes no defensive action." : `This character is ${reason.condition} and makes no defensive action; it may only make the saves it is owed (--action save).`;
+        return e.condition === "dead" ? "This character is dead and makes no defensive action." : `This character is ${e.condition} and makes no defensive action; it may only make the saves it is owed (--action save).`;
       case "situation-not-allowed":
-        return `--situation does not apply to --action ${reason.action}: situations change only defend and evade checks and gate counters and skills.`;
+        return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
       case "flag-not-applicable":
-        return flagRefusal(reason.flag, reason.action, reason.situation);
+        return no(e.flag, e.action, e.situation);
       case "evade-impossible-aoe":
         return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
       case "needs-reactive-stance":
-        return `To ${ACTION_WORD[reason.action]}${reason.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${reason.stance}). Use !stance reactive.`;
+        return `To ${ti[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
       case "counter-in-defensive-stance":
         return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
       case "needs-vs":
-        return `--action ${reason.action} needs --vs with the attacker's token id.`;
+        return `--action ${e.action} needs --vs with the attacker's token id.`;
       case "already-reacted":
-        return `You already made your reaction check against ${nameOf(reason.vs)} this round (one per attacker per round).`;
+        return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
       case "no-reaction-success":
-        return reason.used ? `Your successful reaction against ${nameOf(reason.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${ACTION_WORD[reason.action]}${reason.action === "skill" ? " on an ally" : ""} against ${nameOf(reason.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${nameOf(reason.vs)}'s token id).`;
+        return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${ti[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
       case "needs-reactive-guard":
         return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
       case "defensive-skill-on-ally":
         return "In the defensive stance you can use skills only on yourself, not to defend others.";
       case "skill-limit":
-        return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${nameOf(reason.vs)}.`;
+        return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
     }
   }
-  function flagRefusal(flag, action, situation) {
-    const name = FLAG_WORD[flag];
-    switch (flag) {
+  function no(e, t, n) {
+    const r = eo[e];
+    switch (e) {
       case "mental":
-        return `${name} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
+        return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
       case "perception-mod":
-        return `${name} applies only to the perception check of a covert attack or a spectator (--situation covert|spectator), not to --situation ${situation}.`;
+        return `${r} applies only to the perception check of a covert attack or a spectator (--situation covert|spectator), not to --situation ${n}.`;
       case "mod":
       case "aided":
-        return `${name} changes a check, and --action ${action} is announced, not rolled.`;
+        return `${r} changes a check, and --action ${t} is announced, not rolled.`;
       case "ally":
-        return `${name} applies only to --action counter and --action skill, not to --action ${action}.`;
+        return `${r} applies only to --action counter and --action skill, not to --action ${t}.`;
       case "skill":
-        return `${name} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${action}.`;
+        return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
     }
   }
-
-  // src/rules/soak/defendPlan.ts
-  var ACTIONS = ["defend", "evade", "react", "counter", "skill", "save"];
-  var SOAK_DEFEND_USAGE = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]";
-  var SOAK_DEFEND_FLAGS = {
+  function ro(e) {
+    return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
+  }
+  var io = ["defend", "evade", "react", "counter", "skill", "save"], so = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", ao = {
     action: { kind: "one" },
     situation: { kind: "one" },
     roll: { kind: "one" },
     mod: { kind: "one" },
-    vs: { kind: "one", token: true },
-    ally: { kind: "one", token: true },
-    "aided-by": { kind: "one", token: true },
+    vs: { kind: "one", token: !0 },
+    ally: { kind: "one", token: !0 },
+    "aided-by": { kind: "one", token: !0 },
     // The old switch, kept only to refuse it with the flag that replaced it.
     aided: { kind: "switch" },
     mental: { kind: "switch" },
@@ -2025,282 +1685,229 @@ var DefenseRound = (() => {
     "perception-roll": { kind: "one" },
     "perception-mod": { kind: "one" },
     skill: { kind: "text" }
-  };
-  var CHECK_ATTRIBUTE = {
+  }, Mt = {
     defend: "defend_check",
     evade: "evade_check",
     reaction: "reaction_check",
     perception: "perception_check",
     mental: "mental_check"
   };
-  function parseSoakDefend(parsed) {
-    if (parsed.positionals.length > 0) throw new UsageError(`unexpected "${echo(parsed.positionals.join(" "))}" (give the action with --action)`);
-    if (hasFlag(parsed, "aided")) {
-      throw new UsageError("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
+  function oo(e) {
+    if (e.positionals.length > 0) throw new v(`unexpected "${x(e.positionals.join(" "))}" (give the action with --action)`);
+    if (O(e, "aided"))
+      throw new v("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
+    const t = F(e, "action");
+    if (t === void 0) throw new v("no action given");
+    const n = U(t, "--action", io), r = F(e, "situation");
+    if (r !== void 0 && (n === "save" || n === "react"))
+      throw new v(`--situation does not apply to --action ${n}`);
+    if (n === "save") {
+      const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
+      if (s) throw new v(`--${s} does not apply to --action save`);
     }
-    const actionText = flagValue(parsed, "action");
-    if (actionText === void 0) throw new UsageError("no action given");
-    const action = choiceArg(actionText, "--action", ACTIONS);
-    const situationText = flagValue(parsed, "situation");
-    if (situationText !== void 0 && (action === "save" || action === "react")) {
-      throw new UsageError(`--situation does not apply to --action ${action}`);
-    }
-    if (action === "save") {
-      const meaningless = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((flag) => hasFlag(parsed, flag));
-      if (meaningless) throw new UsageError(`--${meaningless} does not apply to --action save`);
-    }
-    const situation = situationText === void 0 ? "front" : choiceArg(situationText, "--situation", SOAK_SITUATIONS);
-    if (hasFlag(parsed, "roll") && (action === "counter" || action === "skill")) {
-      throw new UsageError(`--roll does not apply to --action ${action}: it is announced, not rolled`);
-    }
-    if (hasFlag(parsed, "perception-roll") && SOAK_SITUATION_RULES[situation].perceptionGate === "none") {
-      throw new UsageError(`--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)`);
-    }
-    if ((hasFlag(parsed, "mental") || hasFlag(parsed, "mental-roll")) && !(action === "evade" && SOAK_SITUATION_RULES[situation].mentalCheckEasesPenalty)) {
-      throw new UsageError("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
-    }
-    if ((action === "react" || action === "counter") && !hasFlag(parsed, "vs")) {
-      throw new UsageError(`--action ${action} needs --vs with the attacker's token id`);
-    }
-    if (hasFlag(parsed, "aided-by") && !hasFlag(parsed, "vs")) throw new UsageError("--aided-by needs --vs with the attacker's token id");
+    const i = r === void 0 ? "front" : U(r, "--situation", Yr);
+    if (O(e, "roll") && (n === "counter" || n === "skill"))
+      throw new v(`--roll does not apply to --action ${n}: it is announced, not rolled`);
+    if (O(e, "perception-roll") && De[i].perceptionGate === "none")
+      throw new v("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
+    if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && De[i].mentalCheckEasesPenalty))
+      throw new v("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
+    if ((n === "react" || n === "counter") && !O(e, "vs"))
+      throw new v(`--action ${n} needs --vs with the attacker's token id`);
+    if (O(e, "aided-by") && !O(e, "vs")) throw new v("--aided-by needs --vs with the attacker's token id");
     return {
-      action,
-      situation,
-      mentalAsked: hasFlag(parsed, "mental") || hasFlag(parsed, "mental-roll"),
-      mod: optionalInteger(parsed, "mod", -1e3, 1e3) ?? 0,
-      perceptionMod: optionalInteger(parsed, "perception-mod", -1e3, 1e3) ?? 0,
-      aidedBy: flagValue(parsed, "aided-by") ?? null,
-      vs: flagValue(parsed, "vs") ?? null,
-      ally: flagValue(parsed, "ally") ?? null,
-      skillName: flagValue(parsed, "skill") ?? null
+      action: n,
+      situation: i,
+      mentalAsked: O(e, "mental") || O(e, "mental-roll"),
+      mod: ge(e, "mod", -1e3, 1e3) ?? 0,
+      perceptionMod: ge(e, "perception-mod", -1e3, 1e3) ?? 0,
+      aidedBy: F(e, "aided-by") ?? null,
+      vs: F(e, "vs") ?? null,
+      ally: F(e, "ally") ?? null,
+      skillName: F(e, "skill") ?? null
     };
   }
-  function diceOf(order) {
-    const rolledAction = order.action === "defend" || order.action === "evade" || order.action === "react" || order.action === "save";
-    const gated = order.action !== "save" && SOAK_SITUATION_RULES[order.situation].perceptionGate !== "none";
-    const dice = [];
-    if (rolledAction) dice.push({ name: "action", sides: 100, flag: "roll" });
-    if (gated) dice.push({ name: "perception", sides: 100, flag: "perception-roll" });
-    if (order.mentalAsked) dice.push({ name: "mental", sides: 100, flag: "mental-roll" });
-    return dice;
+  function co(e) {
+    const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && De[e.situation].perceptionGate !== "none", r = [];
+    return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
   }
-  function soakDefendPlan(order) {
+  function lo(e) {
     return {
-      values: order.action === "save" ? ["save_check"] : object.values(CHECK_ATTRIBUTE),
+      values: e.action === "save" ? ["save_check"] : g.values(Mt),
       // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
-      readsTurnOrder: order.action !== "save",
-      ...order.aidedBy !== null ? { others: [order.aidedBy] } : {},
-      dice: diceOf(order),
-      resolve(facts, rolled) {
-        const rolls = { action: rolled.action ?? 100, perception: rolled.perception ?? 100, mental: order.mentalAsked ? rolled.mental ?? 100 : null };
-        return order.action === "save" ? resolveOwedSave(order, facts, rolls.action) : resolveCheck(order, facts, rolls);
+      readsTurnOrder: e.action !== "save",
+      ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
+      dice: co(e),
+      resolve(t, n) {
+        const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
+        return e.action === "save" ? uo(e, t, r.action) : fo(e, t, r);
       }
     };
   }
-  function resolveOwedSave(order, facts, roll) {
-    const vitality = facts.bars.vitality.value;
-    if (vitality === null) return { kind: "bar", resource: "vitality" };
-    const life = lifeOf(facts.state, vitality);
-    const target2 = facts.values.save_check?.current ?? null;
-    if (life.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
-    if (target2 === null) return { kind: "missing-value", key: "save_check" };
-    const outcome = resolveSave(vitality, life, percentileCheck(roll, target2 + order.mod));
-    if (!outcome.ok) return { kind: "refused", reason: "no save is owed" };
-    const succeeded = outcome.steps.some((step) => step.kind === "save-rolled" && step.success);
-    const died2 = outcome.life.condition === "dead";
-    const who = facts.id;
+  function uo(e, t, n) {
+    const r = t.bars.vitality.value;
+    if (r === null) return { kind: "bar", resource: "vitality" };
+    const i = Re(t.state, r), s = t.values.save_check?.current ?? null;
+    if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
+    if (s === null) return { kind: "missing-value", key: "save_check" };
+    const a = Zs(r, i, Ke(n, s + e.mod));
+    if (!a.ok) return { kind: "refused", reason: "no save is owed" };
+    const o = a.steps.some((l) => l.kind === "save-rolled" && l.success), d = a.life.condition === "dead", c = t.id;
     return {
-      headline: succeeded ? "saved" : died2 ? "dies" : "acts",
+      headline: o ? "saved" : d ? "dies" : "acts",
       steps: [
-        at(TITLE, { kind: "save-title", who }),
-        at(SUMMARY, { kind: "save-summary", who, result: succeeded ? outcome.life.condition === "none" ? "stands" : "clings" : died2 ? "dies" : "fails" }),
-        ...placed("Roll", outcome.steps),
-        ...lifeNow("Now", outcome.life, outcome.vitality)
+        A(Q, { kind: "save-title", who: c }),
+        A(Z, { kind: "save-summary", who: c, result: o ? a.life.condition === "none" ? "stands" : "clings" : d ? "dies" : "fails" }),
+        ...me("Roll", a.steps),
+        ...Mr("Now", a.life, a.vitality)
       ],
-      changes: outcome.vitality !== vitality ? [{ kind: "bar", resource: "vitality", to: outcome.vitality }] : [],
-      state: withLife(facts.state, outcome.life),
-      detail: outcome
+      changes: a.vitality !== r ? [{ kind: "bar", resource: "vitality", to: a.vitality }] : [],
+      state: vn(t.state, a.life),
+      detail: a
     };
   }
-  function resolveCheck(order, facts, rolls) {
-    const vitality = facts.bars.vitality.value;
-    if (vitality === null) return { kind: "bar", resource: "vitality" };
-    const life = lifeOf(facts.state, vitality);
-    const checkTargets = object.fromEntries(
-      object.keys(CHECK_ATTRIBUTE).map((check2) => [check2, facts.values[CHECK_ATTRIBUTE[check2]]?.current ?? null])
-    );
-    const state2 = facts.state;
-    let aid = null;
-    if (order.aidedBy !== null) {
-      const aider2 = facts.others[order.aidedBy];
-      if (!aider2) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
-      if (order.aidedBy === facts.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-      const reactions = aider2.state.reactions ?? {};
-      const reaction = order.vs !== null && object.prototype.hasOwnProperty.call(reactions, order.vs) ? reactions[order.vs] : void 0;
-      aid = {
-        by: order.aidedBy,
-        stance: aider2.stance === "reactive" || aider2.stance === "defensive" ? aider2.stance : "none",
-        reaction,
-        condition: lifeOf(aider2.state, aider2.vitality ?? null).condition,
-        acting: aider2.acting === true
+  function fo(e, t, n) {
+    const r = t.bars.vitality.value;
+    if (r === null) return { kind: "bar", resource: "vitality" };
+    const i = Re(t.state, r), s = g.fromEntries(
+      g.keys(Mt).map((_) => [_, t.values[Mt[_]]?.current ?? null])
+    ), a = t.state;
+    let o = null;
+    if (e.aidedBy !== null) {
+      const _ = t.others[e.aidedBy];
+      if (!_) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
+      if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
+      const y = _.state.reactions ?? {}, R = e.vs !== null && g.prototype.hasOwnProperty.call(y, e.vs) ? y[e.vs] : void 0;
+      o = {
+        by: e.aidedBy,
+        stance: _.stance === "reactive" || _.stance === "defensive" ? _.stance : "none",
+        reaction: R,
+        condition: Re(_.state, _.vitality ?? null).condition,
+        acting: _.acting === !0
       };
     }
-    const outcome = resolveSoakDefend({
-      action: order.action,
-      situation: order.situation,
-      stance: facts.stance === "defensive" || facts.stance === "reactive" ? facts.stance : "none",
-      condition: life.condition,
-      checkTargets,
-      rolls,
-      mod: order.mod,
-      perceptionMod: order.perceptionMod,
-      aid,
-      acting: facts.acting,
-      vs: order.vs,
-      ally: order.ally,
-      skillName: order.skillName,
-      round: { reactions: state2.reactions ?? {}, skillsVs: state2.skillsVs ?? [] }
+    const d = Za({
+      action: e.action,
+      situation: e.situation,
+      stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
+      condition: i.condition,
+      checkTargets: s,
+      rolls: n,
+      mod: e.mod,
+      perceptionMod: e.perceptionMod,
+      aid: o,
+      acting: t.acting,
+      vs: e.vs,
+      ally: e.ally,
+      skillName: e.skillName,
+      round: { reactions: a.reactions ?? {}, skillsVs: a.skillsVs ?? [] }
     });
-    if (outcome.kind === "refused") return { kind: "refused", reason: describeRefusal(outcome.reason, facts.nameOf) };
-    if (outcome.kind === "missing-target") return { kind: "missing-value", key: CHECK_ATTRIBUTE[outcome.check] };
-    const next = { ...state2 };
-    if (outcome.roundUpdate.reaction) next.reactions = { ...next.reactions, [outcome.roundUpdate.reaction.vs]: outcome.roundUpdate.reaction.success };
-    if (outcome.roundUpdate.skillVs) next.skillsVs = [...next.skillsVs ?? [], outcome.roundUpdate.skillVs];
-    const used = outcome.roundUpdate.reactionUsed;
-    if (used !== void 0) next.reactions = { ...next.reactions, [used]: "used" };
-    const changes = outcome.drawSpectator && order.vs ? [{ kind: "join-turn-order", tokenId: order.vs, initiative: 0 }] : [];
-    const aidUsed = outcome.roundUpdate.aidUsed;
-    const aider = aidUsed ? facts.others[aidUsed.by] : void 0;
-    if (aidUsed && aider) {
-      changes.push({ kind: "ally-state", tokenId: aidUsed.by, state: { ...aider.state, reactions: { ...aider.state.reactions, [aidUsed.vs]: "used" } } });
-    }
-    const headline = "acts";
-    const undeclared = facts.stance !== "defensive" && facts.stance !== "reactive";
-    const who = facts.id;
-    const result = outcome.pendingDefense;
-    const steps = [
-      at(TITLE, { kind: "check-title", who, action: order.action, situation: order.situation }),
-      at(SUMMARY, { kind: "check-summary", who, action: order.action, result }),
-      ...placed("Check", outcome.steps),
-      ...result !== null ? [at("Result", { kind: "check-result", who, result })] : [],
+    if (d.kind === "refused") return { kind: "refused", reason: to(d.reason, t.nameOf) };
+    if (d.kind === "missing-target") return { kind: "missing-value", key: Mt[d.check] };
+    const c = { ...a };
+    d.roundUpdate.reaction && (c.reactions = { ...c.reactions, [d.roundUpdate.reaction.vs]: d.roundUpdate.reaction.success }), d.roundUpdate.skillVs && (c.skillsVs = [...c.skillsVs ?? [], d.roundUpdate.skillVs]);
+    const l = d.roundUpdate.reactionUsed;
+    l !== void 0 && (c.reactions = { ...c.reactions, [l]: "used" });
+    const u = d.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = d.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
+    f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
+    const p = "acts", T = t.stance !== "defensive" && t.stance !== "reactive", w = t.id, k = d.pendingDefense, $ = [
+      A(Q, { kind: "check-title", who: w, action: e.action, situation: e.situation }),
+      A(Z, { kind: "check-summary", who: w, action: e.action, result: k }),
+      ...me("Check", d.steps),
+      ...k !== null ? [A("Result", { kind: "check-result", who: w, result: k })] : [],
       // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
-      ...undeclared ? [at("Stance", { kind: "no-stance-declared" })] : [],
-      ...outcome.offerDamageButton ? [at(ACTION, { kind: "offer-damage" })] : [],
-      ...undeclared ? stanceButtons(facts.id) : []
+      ...T ? [A("Stance", { kind: "no-stance-declared" })] : [],
+      ...d.offerDamageButton ? [A(Ue, { kind: "offer-damage" })] : [],
+      ...T ? la(t.id) : []
     ];
     return {
-      headline,
-      steps,
-      changes,
-      state: next,
-      ...result !== null ? { answer: result } : {},
-      observed: false,
-      detail: outcome
+      headline: p,
+      steps: $,
+      changes: u,
+      state: c,
+      ...k !== null ? { answer: k } : {},
+      observed: !1,
+      detail: d
     };
   }
-
-  // src/rules/soak/stancePlan.ts
-  var SOAK_STANCE_USAGE = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)";
-  var SOAK_STANCE_HELP = [`Defensive: ${STANCE_EFFECT.defensive}. Reactive: ${STANCE_EFFECT.reactive}.`];
-  function soakStancePlan(stance) {
-    return {
-      values: [],
-      dice: [],
-      resolve(facts) {
-        const from = facts.stance ?? "none";
-        const same2 = from === stance;
-        const who = facts.id;
-        return {
-          headline: "acts",
-          steps: [
-            at(TITLE, { kind: "stance-title", who, stance, same: same2 }),
-            at(SUMMARY, { kind: "stance-title", who, stance, same: same2, summary: true }),
-            at("Stance", { kind: "stance-change", from, to: stance }),
-            at("Stance", { kind: "stance-effect", stance })
-          ],
-          changes: [],
-          stance: stance === "none" ? null : stance,
-          ...same2 ? { noop: true } : {},
-          observed: false,
-          detail: { stance }
-        };
-      }
-    };
+  var ho = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", vo = [`Defensive: ${fn.defensive}. Reactive: ${fn.reactive}.`];
+  function mo(e) {
+    return xr(e, {
+      fallback: "none",
+      row: "Stance",
+      title: "stance-title",
+      change: "stance-change",
+      effect: "stance-effect",
+      keep: (t) => t === "none" ? null : t,
+      detail: (t) => ({ stance: t })
+    });
   }
-
-  // src/rules/soak/index.ts
-  var DEFEND_STEP_KIND = {
-    "perception-check": true,
-    "no-defensive-action": true,
-    "mental-check": true,
-    "situation-penalty": true,
-    "situation-no-penalty": true,
-    aided: true,
-    modifier: true,
-    "action-check": true,
-    "pending-defense": true,
-    "reaction-recorded": true,
-    "counter-announced": true,
-    "skill-announced": true,
-    "spectator-drawn": true
-  };
-  var DEFEND_STEP_KINDS = new set(object.keys(DEFEND_STEP_KIND));
-  function soakWords(step, nameOf = (id2) => id2) {
-    if (isLayoutStep(step)) return layoutWords(step, nameOf);
-    return DEFEND_STEP_KINDS.has(step.kind) ? describeDefendStep(step, nameOf) : describeDamageStep(step);
+  var po = {
+    "perception-check": !0,
+    "no-defensive-action": !0,
+    "mental-check": !0,
+    "situation-penalty": !0,
+    "situation-no-penalty": !0,
+    aided: !0,
+    modifier: !0,
+    "action-check": !0,
+    "pending-defense": !0,
+    "reaction-recorded": !0,
+    "counter-announced": !0,
+    "skill-announced": !0,
+    "spectator-drawn": !0
+  }, ko = new B(g.keys(po));
+  function go(e, t = (n) => n) {
+    return aa(e) ? va(e, t) : ko.has(e.kind) ? ia(e, t) : na(e);
   }
-  var HELP = {
+  var kn = {
     damage: [
       "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
       "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
     ],
     defend: [
-      "Situations: " + SOAK_SITUATIONS.join(", ") + ".",
+      "Situations: " + Yr.join(", ") + ".",
       "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
       "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
       "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
     ],
-    stance: SOAK_STANCE_HELP
-  };
-  var soak = {
+    stance: vo
+  }, yo = {
     id: "soak",
-    playable: true,
+    playable: !0,
     commands: {
-      damage: { flags: SOAK_DAMAGE_FLAGS, usage: SOAK_DAMAGE_USAGE, help: HELP.damage },
-      defend: { flags: SOAK_DEFEND_FLAGS, usage: SOAK_DEFEND_USAGE, help: HELP.defend },
-      stance: { flags: {}, usage: SOAK_STANCE_USAGE, help: HELP.stance }
+      damage: { flags: Ia, usage: Ca, help: kn.damage },
+      defend: { flags: ao, usage: so, help: kn.defend },
+      stance: { flags: {}, usage: ho, help: kn.stance }
     },
-    stances: SOAK_STANCES,
+    stances: Ua,
     settings: [],
     markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-    planDamage: (line) => soakDamagePlan(parseSoakDamage(line)),
-    planDefend: (line) => soakDefendPlan(parseSoakDefend(line)),
-    planStance: soakStancePlan,
-    planHandEdit: (loss) => soakDamagePlan(handEditOrder(loss)),
-    setVitality(before, after, state2) {
-      const result = applyHandEdit(before, after, lifeOf(state2, before));
+    planDamage: (e) => Kr(Na(e)),
+    planDefend: (e) => lo(oo(e)),
+    planStance: mo,
+    planHandEdit: (e) => Kr(Pa(e)),
+    setVitality(e, t, n) {
+      const r = Qs(e, t, Re(n, e));
       return {
-        vitality: result.after,
-        state: withLife(state2, result.life),
-        steps: result.steps,
-        conditions: result.steps.filter((step) => step.kind !== "vitality-change"),
-        now: result.life.condition === "none" ? void 0 : at("Now", { kind: "life-now", life: result.life, vitality: null })
+        vitality: r.after,
+        state: vn(n, r.life),
+        steps: r.steps,
+        conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
+        now: r.life.condition === "none" ? void 0 : A("Now", { kind: "life-now", life: r.life, vitality: null })
       };
     },
-    enter: enterSoak,
-    endRound: endSoakRound,
-    condition: (state2, vitality) => state2.life ? soakCondition(state2) : lifeOf(state2, vitality).condition,
+    enter: Ta,
+    endRound: Ea,
+    condition: (e, t) => e.life ? _a(e) : Re(e, t).condition,
     // seed 000: the dead stay dead ("Only very specific spells are said to help here").
-    deadForGood: (state2, vitality) => lifeOf(state2, vitality).condition === "dead",
-    parseState: parseSoakState,
-    isEmptyState: isEmptySoakState,
-    describeStateChange: describeSoakStateChange,
-    parseAnswer: parseSoakAnswer,
-    words: soakWords
-  };
-
-  // src/rules/threshold/situations.ts
-  var THRESHOLD_SITUATIONS = [
+    deadForGood: (e, t) => Re(e, t).condition === "dead",
+    parseState: Aa,
+    isEmptyState: Ra,
+    describeStateChange: Da,
+    parseAnswer: Sa,
+    words: go
+  }, gn = [
     "front",
     "thrown-object",
     "spell-seen",
@@ -2314,529 +1921,417 @@ var DefenseRound = (() => {
     "spell-invisible",
     "covert",
     "spectator"
-  ];
-  var SOAK_ONLY_SITUATIONS = ["gun", "spell-unseen"];
-  var PLAIN = {
+  ], bo = ["gun", "spell-unseen"], ie = {
     hitBonus: 0,
-    noHitChance: false,
+    noHitChance: !1,
     perceive: null,
     reactCheck: null,
-    difficultyFlag: false,
-    gateFailureTakesDamage: false,
-    counterDrawsIntoBattle: false
-  };
-  var THRESHOLD_SITUATION_RULES = {
-    front: PLAIN,
-    "thrown-object": PLAIN,
-    "spell-seen": PLAIN,
+    difficultyFlag: !1,
+    gateFailureTakesDamage: !1,
+    counterDrawsIntoBattle: !1
+  }, We = {
+    front: ie,
+    "thrown-object": ie,
+    "spell-seen": ie,
     // seed 001: "Requires a successful hard perceive check to defend from, attacker gets +5 to hit chance".
-    behind: { ...PLAIN, hitBonus: 5, perceive: { difficulty: "hard", withMod: false } },
-    distracted: { ...PLAIN, hitBonus: 5, perceive: { difficulty: "hard", withMod: false } },
+    behind: { ...ie, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+    distracted: { ...ie, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
     // seed 001: "Attacker gets a +2 to hit chance".
-    side: { ...PLAIN, hitBonus: 2 },
+    side: { ...ie, hitBonus: 2 },
     // seed 001: "Attacker has weapon given bonuses to hit chance; Hard React check needed to defend against".
-    projectile: { ...PLAIN, reactCheck: "hard" },
+    projectile: { ...ie, reactCheck: "hard" },
     // seed 001: "No hit chance check needed to affect targets unless targets are on the edge".
-    aoe: { ...PLAIN, noHitChance: true },
-    "aoe-edge": PLAIN,
+    aoe: { ...ie, noHitChance: !0 },
+    "aoe-edge": ie,
     // seed 001: "Hard to Impossible React Check needed to defend against, +2 hit chance for fast, +5 ... invisible".
-    "spell-fast": { ...PLAIN, hitBonus: 2, reactCheck: "hard", difficultyFlag: true },
-    "spell-invisible": { ...PLAIN, hitBonus: 5, reactCheck: "hard", difficultyFlag: true },
+    "spell-fast": { ...ie, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
+    "spell-invisible": { ...ie, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
     // seed 001: "Required hard to impossible perceive check to defend against".
-    covert: { ...PLAIN, perceive: { difficulty: "hard", withMod: true }, difficultyFlag: true },
+    covert: { ...ie, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
     // seed 001, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
-    spectator: { ...PLAIN, perceive: { difficulty: "normal", withMod: true }, gateFailureTakesDamage: true, counterDrawsIntoBattle: true }
+    spectator: { ...ie, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
   };
-  function targetForDifficulty(target2, difficulty) {
-    if (difficulty === "hard") return math.floor(target2 / 2);
-    if (difficulty === "impossible") return math.floor(target2 / 4);
-    return target2;
+  function wo(e, t) {
+    return t === "hard" ? S.floor(e / 2) : t === "impossible" ? S.floor(e / 4) : e;
   }
-  function needsPerceive(situation) {
-    return THRESHOLD_SITUATION_RULES[situation].perceive !== null;
+  function $o(e) {
+    return We[e].perceive !== null;
   }
-
-  // src/rules/threshold/state.ts
-  var SAVE_ROUNDS = 4;
-  var ThresholdAnswerSchema = objectSchema({
-    result: picklist(["success", "fail"]),
-    situation: picklist(THRESHOLD_SITUATIONS),
+  var ot = 4, So = C({
+    result: /* @__PURE__ */ z(["success", "fail"]),
+    situation: /* @__PURE__ */ z(gn),
     /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
-    perceived: boolean()
+    perceived: /* @__PURE__ */ nt()
   });
-  function parseThresholdAnswer(raw) {
-    const parsed = safeParse(ThresholdAnswerSchema, raw);
-    return parsed.success ? parsed.output : null;
+  function Ao(e) {
+    const t = /* @__PURE__ */ Ve(So, e);
+    return t.success ? t.output : null;
   }
-  var ThresholdStateSchema = objectSchema({
+  var To = C({
     /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-    roundsDead: optional(pipe(number2(), integer(), minValue(0), maxValue(SAVE_ROUNDS))),
+    roundsDead: /* @__PURE__ */ V(/* @__PURE__ */ H(/* @__PURE__ */ ye(), /* @__PURE__ */ Tt(), /* @__PURE__ */ Ge(0), /* @__PURE__ */ Fe(ot))),
     /** The free save of this death has been tried. */
-    freeSaveUsed: optional(literal(true)),
+    freeSaveUsed: /* @__PURE__ */ V(/* @__PURE__ */ J(!0)),
     /** This round's one try is used (seed 001: "once try per round"). */
-    triedThisRound: optional(literal(true))
+    triedThisRound: /* @__PURE__ */ V(/* @__PURE__ */ J(!0))
   });
-  function parseThresholdState(raw) {
-    const parsed = safeParse(ThresholdStateSchema, raw);
-    if (!parsed.success) return null;
-    const out = {};
-    for (const [key, value] of object.entries(parsed.output)) if (value !== void 0) out[key] = value;
-    return out;
+  function Eo(e) {
+    const t = /* @__PURE__ */ Ve(To, e);
+    if (!t.success) return null;
+    const n = {};
+    for (const [r, i] of g.entries(t.output)) i !== void 0 && (n[r] = i);
+    return n;
   }
-  function isDead(vitality) {
-    return vitality !== null && vitality <= 0;
+  function le(e) {
+    return e !== null && e <= 0;
   }
-  function died(state2) {
-    const { freeSaveUsed: _f, triedThisRound: _t, ...rest } = state2;
-    return { ...rest, roundsDead: 0 };
+  function ni(e) {
+    const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
+    return { ...r, roundsDead: 0 };
   }
-  function alive(state2) {
-    const { roundsDead: _r, freeSaveUsed: _f, triedThisRound: _t, ...rest } = state2;
-    return rest;
+  function ri(e) {
+    const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
+    return i;
   }
-  function enterThreshold(vitality, deadForGood) {
-    if (deadForGood) return { roundsDead: SAVE_ROUNDS, freeSaveUsed: true };
-    return isDead(vitality) ? { roundsDead: 0 } : {};
+  function _o(e, t) {
+    return t ? { roundsDead: ot, freeSaveUsed: !0 } : le(e) ? { roundsDead: 0 } : {};
   }
-  function endThresholdRound(state2) {
-    const { triedThisRound: _tried, ...rest } = state2;
-    if (rest.roundsDead === void 0) return rest;
-    return { ...rest, roundsDead: math.min(SAVE_ROUNDS, rest.roundsDead + 1) };
+  function Ro(e) {
+    const { triedThisRound: t, ...n } = e;
+    return n.roundsDead === void 0 ? n : { ...n, roundsDead: S.min(ot, n.roundsDead + 1) };
   }
-  function triesLeft(state2) {
-    return math.max(0, SAVE_ROUNDS - (state2.roundsDead ?? 0) - (state2.triedThisRound ? 1 : 0));
+  function yn(e) {
+    return S.max(0, ot - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
   }
-  function isDeadForGood(state2, vitality) {
-    return isDead(vitality) && triesLeft(state2) === 0;
+  function ii(e, t) {
+    return le(t) && yn(e) === 0;
   }
-  function describeThresholdStateChange(_left, _now) {
+  function Do(e, t) {
     return "has had a save or another round dead since";
   }
-
-  // src/rules/threshold/damage.ts
-  function defenseUsed(hit, attack, pending, steps) {
-    if (hit.override !== null) {
-      steps.push({ kind: "defense-used", result: hit.override, source: "override" });
-      return hit.override;
-    }
-    if (!pending) {
-      steps.push({ kind: "defense-used", result: "none", source: "none" });
-      return "none";
-    }
-    if (pending.situation !== attack && needsPerceive(attack) && !pending.perceived) {
-      steps.push({ kind: "defense-does-not-answer", madeFor: pending.situation, attack });
-      steps.push({ kind: "defense-used", result: "none", source: "none" });
-      return "none";
-    }
-    steps.push({ kind: "defense-used", result: pending.result, source: "pending" });
-    return pending.result;
+  function Oo(e, t, n, r) {
+    return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && $o(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
   }
-  function resolveThresholdHit(hit) {
-    const steps = [];
-    const pending = hit.pending ?? void 0;
-    if (isDead(hit.vitality)) {
-      steps.push({ kind: "dead-no-damage", vitality: hit.vitality });
-      return { missed: false, vitality: hit.vitality, state: hit.state, steps, dies: false, answerUsed: false };
+  function Io(e) {
+    const t = [], n = e.pending ?? void 0;
+    if (le(e.vitality))
+      return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
+    const r = e.situation ?? n?.situation ?? "front", i = We[r], s = Oo(e, r, n, t);
+    e.noCharacter && t.push({ kind: "no-character" });
+    const a = e.state;
+    if (i.noHitChance)
+      t.push({ kind: "no-hit-chance", given: e.hit });
+    else if (e.hit === null)
+      t.push({ kind: "hit-decided" });
+    else {
+      const l = e.hit + i.hitBonus + e.mod, u = S.max(0, e.armor), f = l > u;
+      if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: l, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
     }
-    const attack = hit.situation ?? pending?.situation ?? "front";
-    const rule = THRESHOLD_SITUATION_RULES[attack];
-    const defense = defenseUsed(hit, attack, pending, steps);
-    if (hit.noCharacter) steps.push({ kind: "no-character" });
-    const state2 = hit.state;
-    if (rule.noHitChance) {
-      steps.push({ kind: "no-hit-chance", given: hit.hit });
-    } else if (hit.hit === null) {
-      steps.push({ kind: "hit-decided" });
-    } else {
-      const total = hit.hit + rule.hitBonus + hit.mod;
-      const armor = math.max(0, hit.armor);
-      const hits = total > armor;
-      steps.push({ kind: "hit-check", hit: hit.hit, bonus: rule.hitBonus, mod: hit.mod, total, armor, track: hit.track, hits, situation: attack });
-      if (!hits) return { missed: true, vitality: hit.vitality, state: state2, steps, dies: false, answerUsed: true };
+    let o = S.max(0, e.amount);
+    if (s === "success") {
+      const l = S.max(0, e.armorDefense), u = S.max(0, o - l);
+      t.push({ kind: "armor-defense", before: o, defense: l, after: u }), o = u;
     }
-    let damage = math.max(0, hit.amount);
-    if (defense === "success") {
-      const reduction = math.max(0, hit.armorDefense);
-      const after2 = math.max(0, damage - reduction);
-      steps.push({ kind: "armor-defense", before: damage, defense: reduction, after: after2 });
-      damage = after2;
-    }
-    const after = hit.vitality - damage;
-    steps.push({ kind: "vitality-change", before: hit.vitality, after });
-    const dies = after <= 0;
-    if (dies) steps.push({ kind: "dead-at-0" });
-    return { missed: false, vitality: after, state: dies ? died(state2) : state2, steps, dies, answerUsed: true };
+    const d = e.vitality - o;
+    t.push({ kind: "vitality-change", before: e.vitality, after: d });
+    const c = d <= 0;
+    return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: d, state: c ? ni(a) : a, steps: t, dies: c, answerUsed: !0 };
   }
-
-  // src/rules/threshold/defend.ts
-  function defenseCheckOf(situation) {
-    return THRESHOLD_SITUATION_RULES[situation].reactCheck !== null ? "react" : "defend";
+  function Lt(e) {
+    return We[e].reactCheck !== null ? "react" : "defend";
   }
-  function thresholdRollsNeeded(action, situation) {
-    const rule = THRESHOLD_SITUATION_RULES[situation];
-    if (action === "opportunity") return { perceive: false, check: false };
-    const defends = action === "defend" || action === "guard";
-    return { perceive: rule.perceive !== null, check: defends || rule.reactCheck !== null };
+  function bn(e, t) {
+    const n = We[t];
+    if (e === "opportunity") return { perceive: !1, check: !1 };
+    const r = e === "defend" || e === "guard";
+    return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
   }
-  function resolveThresholdDefend(input) {
-    const { action, situation } = input;
-    const rule = THRESHOLD_SITUATION_RULES[situation];
-    const steps = [];
-    const needed = thresholdRollsNeeded(action, situation);
-    if (needed.perceive && input.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-    const ownCheck = needed.check ? defenseCheckOf(situation) : null;
-    if (ownCheck && input.checkTargets[ownCheck] === null) return { kind: "missing", check: ownCheck };
-    if (action === "opportunity") {
-      steps.push({ kind: "announced", action, vs: input.vs, skillName: input.skillName });
-      return { kind: "resolved", steps, pending: null, drawSpectator: false };
-    }
-    const defends = action === "defend" || action === "guard";
-    const fail = (perceived2) => {
-      if (!defends) return { kind: "resolved", steps, pending: null, drawSpectator: false };
-      const pending = { result: "fail", situation, perceived: perceived2 };
-      steps.push({ kind: "pending-defense", result: "fail", situation, for: input.ally });
-      return { kind: "resolved", steps, pending, drawSpectator: false };
+  function Co(e) {
+    const { action: t, situation: n } = e, r = We[n], i = [], s = bn(t, n);
+    if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
+    const a = s.check ? Lt(n) : null;
+    if (a && e.checkTargets[a] === null) return { kind: "missing", check: a };
+    if (t === "opportunity")
+      return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
+    const o = t === "defend" || t === "guard", d = (u) => {
+      if (!o) return { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
+      const f = { result: "fail", situation: n, perceived: u };
+      return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: f, drawSpectator: !1 };
     };
-    let perceived = false;
-    if (rule.perceive) {
-      const difficulty = rule.difficultyFlag && input.difficulty ? input.difficulty : rule.perceive.difficulty;
-      const base = input.checkTargets.perceive ?? 0;
-      const mod = rule.perceive.withMod ? input.perceptionMod : 0;
-      const gate = check("perceive", input.rolls.perceive, base, difficulty, mod);
-      steps.push(gate.step);
-      if (!gate.success) {
-        steps.push({ kind: "no-defense", situation, takesDamage: rule.gateFailureTakesDamage });
-        return fail(false);
-      }
-      perceived = true;
+    let c = !1;
+    if (r.perceive) {
+      const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = si("perceive", e.rolls.perceive, f, u, h);
+      if (i.push(p.step), !p.success)
+        return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), d(!1);
+      c = !0;
     }
-    if (ownCheck) {
-      const difficulty = ownCheck === "react" ? rule.difficultyFlag && input.difficulty ? input.difficulty : rule.reactCheck ?? "hard" : "normal";
-      const own = check(ownCheck, input.rolls.check, input.checkTargets[ownCheck] ?? 0, difficulty, defends ? input.mod : 0);
-      steps.push(own.step);
-      if (!defends) {
-        if (!own.success) {
-          steps.push({ kind: "not-in-time", action });
-          return fail(perceived);
-        }
-      } else {
-        const result = own.success ? "success" : "fail";
-        steps.push({ kind: "pending-defense", result, situation, for: input.ally });
-        return { kind: "resolved", steps, pending: { result, situation, perceived }, drawSpectator: false };
-      }
+    if (a) {
+      const u = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = si(a, e.rolls.check, e.checkTargets[a] ?? 0, u, o ? e.mod : 0);
+      if (i.push(f.step), o) {
+        const h = f.success ? "success" : "fail";
+        return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: c }, drawSpectator: !1 };
+      } else if (!f.success)
+        return i.push({ kind: "not-in-time", action: t }), d(c);
     }
-    steps.push({ kind: "announced", action, vs: input.vs, skillName: input.skillName });
-    const draw = action === "counter" && rule.counterDrawsIntoBattle && input.vs !== null;
-    if (draw) steps.push({ kind: "spectator-drawn", spectator: input.vs });
-    return { kind: "resolved", steps, pending: null, drawSpectator: draw };
+    i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
+    const l = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
+    return l && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: l };
   }
-  function check(name, roll, base, difficulty, mod) {
-    const target2 = targetForDifficulty(base, difficulty) + mod;
-    const result = percentileCheck(roll, target2);
-    const step = { kind: "check", check: name, roll, base, difficulty, mod, target: target2, success: result.success, critical: result.critical };
-    return { success: result.success, step };
+  function si(e, t, n, r, i) {
+    const s = wo(n, r) + i, a = Ke(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
+    return { success: a.success, step: o };
   }
-  function betterPending(own, guard) {
-    if (!own) return guard;
-    if (own.result === "success") return own;
-    return guard;
+  function No(e, t) {
+    return e && e.result === "success" ? e : t;
   }
-
-  // src/rules/threshold/save.ts
-  var STOOD_UP_VITALITY2 = 1;
-  function resolveThresholdSave(input) {
-    const { state: state2 } = input;
-    if (!isDead(input.vitality)) return { kind: "refused", reason: "not-dead" };
-    const roundsDead = state2.roundsDead ?? 0;
-    if (roundsDead >= SAVE_ROUNDS) return { kind: "refused", reason: "dead-for-good" };
-    if (state2.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
-    if (input.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
-    const free = !state2.freeSaveUsed;
-    const steps = [];
-    let expAfter = null;
-    if (!free) {
-      if (input.exp === null) return { kind: "refused", reason: "missing-exp" };
-      const cost = input.rolls.cost;
-      const affordable = input.exp >= cost;
-      steps.push({ kind: "save-cost", cost, exp: input.exp, paid: affordable });
-      if (!affordable) return { kind: "resolved", steps, vitality: input.vitality, state: { ...state2, triedThisRound: true }, expAfter: null, stood: false };
-      expAfter = input.exp - cost;
+  var Po = 1;
+  function Mo(e) {
+    const { state: t } = e;
+    if (!le(e.vitality)) return { kind: "refused", reason: "not-dead" };
+    if ((t.roundsDead ?? 0) >= ot) return { kind: "refused", reason: "dead-for-good" };
+    if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
+    if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
+    const r = !t.freeSaveUsed, i = [];
+    let s = null;
+    if (!r) {
+      if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
+      const d = e.rolls.cost, c = e.exp >= d;
+      if (i.push({ kind: "save-cost", cost: d, exp: e.exp, paid: c }), !c) return { kind: "resolved", steps: i, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
+      s = e.exp - d;
     }
-    const roll = percentileCheck(input.rolls.save, input.saveTarget + input.mod);
-    steps.push({ kind: "check", check: "save", roll: roll.roll, base: input.saveTarget, difficulty: "normal", mod: input.mod, target: roll.target, success: roll.success, critical: roll.critical });
-    if (roll.success) {
-      steps.push({ kind: "stood-up", before: input.vitality });
-      return { kind: "resolved", steps, vitality: STOOD_UP_VITALITY2, state: alive(state2), expAfter, stood: true };
-    }
-    const after = { ...state2, freeSaveUsed: true, triedThisRound: true };
-    steps.push({ kind: "save-failed", triesLeft: triesLeft(after) });
-    return { kind: "resolved", steps, vitality: input.vitality, state: after, expAfter, stood: false };
+    const a = Ke(e.rolls.save, e.saveTarget + e.mod);
+    if (i.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
+      return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Po, state: ri(t), expAfter: s, stood: !0 };
+    const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
+    return i.push({ kind: "save-failed", triesLeft: yn(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
   }
-
-  // src/rules/threshold/layout.ts
-  var LAYOUT_KINDS2 = new set(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-  function isLayoutStep2(step) {
-    return LAYOUT_KINDS2.has(step.kind);
+  var Lo = new B(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+  function jo(e) {
+    return Lo.has(e.kind);
   }
-  function nowLine(state2, vitality) {
-    if (!isDead(vitality)) return void 0;
-    if (isDeadForGood(state2, vitality)) return "Dead for good: no save is left";
-    if (!state2.freeSaveUsed) return "Dead: the free Vitality Save is owed (!defend --action save)";
-    const left = triesLeft(state2);
-    return `Dead: ${left} paid ${left === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${state2.triedThisRound ? " (this round's try is used)" : ""}`;
+  function Fo(e, t) {
+    if (!le(t)) return;
+    if (ii(e, t)) return "Dead for good: no save is left";
+    if (!e.freeSaveUsed) return "Dead: the free Vitality Save is owed (!defend --action save)";
+    const n = yn(e);
+    return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
   }
-  function deadNow(section, state2, vitality, standing = false) {
-    if (!standing && !isDead(vitality)) return [];
-    return [{ kind: "dead-now", section, state: state2, vitality, ...standing ? { standing: true } : {} }];
+  function ai(e, t, n, r = !1) {
+    return !r && !le(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
   }
-  var ATTACK_SUMMARY = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-  function layoutWords2(step, nameOf) {
-    switch (step.kind) {
+  var Go = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+  function Vo(e, t) {
+    switch (e.kind) {
       case "attack-title":
-        return `${nameOf(step.who)} is attacked: ${step.amount} ${step.track}`;
+        return `${t(e.who)} is attacked: ${e.amount} ${e.track}`;
       case "attack-summary":
-        return `${nameOf(step.who)} ${ATTACK_SUMMARY[step.headline] ?? "is unharmed"}.`;
+        return `${t(e.who)} ${Go[e.headline] ?? "is unharmed"}.`;
       case "dead-now":
-        return nowLine(step.state, step.vitality) ?? `Standing, Vitality ${step.vitality}`;
+        return Fo(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
       case "defense-title":
-        return `${nameOf(step.who)}: ${step.action}${step.situation !== "front" ? ` (${step.situation})` : ""}`;
+        return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
       case "defense-result": {
-        const who = step.guarded !== null ? `${nameOf(step.who)} guards ${nameOf(step.guarded)}` : nameOf(step.who);
-        const line = step.result === "success" ? `${who}: the armor's Defense will apply to the next hit` : `${who}: no defense against the next hit`;
-        return step.summary ? `${line}.` : line;
+        const n = e.guarded !== null ? `${t(e.who)} guards ${t(e.guarded)}` : t(e.who), r = e.result === "success" ? `${n}: the armor's Defense will apply to the next hit` : `${n}: no defense against the next hit`;
+        return e.summary ? `${r}.` : r;
       }
       case "defense-announced":
-        return `${nameOf(step.who)} makes a defensive action (${step.action}).`;
+        return `${t(e.who)} makes a defensive action (${e.action}).`;
       case "save-title":
-        return `${nameOf(step.who)}: Vitality Save`;
+        return `${t(e.who)}: Vitality Save`;
       case "save-summary":
-        return step.stood ? `${nameOf(step.who)} makes a save and stands back up.` : `${nameOf(step.who)} stays dead.`;
+        return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
     }
   }
-
-  // src/rules/threshold/plans.ts
-  var THRESHOLD_DAMAGE_FLAGS = {
+  var Uo = {
     type: { kind: "one" },
     defense: { kind: "one", decides: "decides its defense (--defense)" },
     hit: { kind: "one" },
     situation: { kind: "one" },
     mod: { kind: "one" }
-  };
-  var THRESHOLD_DEFEND_FLAGS = {
+  }, xo = {
     action: { kind: "one" },
     situation: { kind: "one" },
     roll: { kind: "one" },
     mod: { kind: "one" },
-    vs: { kind: "one", token: true },
-    ally: { kind: "one", token: true },
+    vs: { kind: "one", token: !0 },
+    ally: { kind: "one", token: !0 },
     "perception-roll": { kind: "one" },
     "perception-mod": { kind: "one" },
     "react-roll": { kind: "one" },
     difficulty: { kind: "one" },
     skill: { kind: "text" }
-  };
-  var THRESHOLD_DAMAGE_USAGE = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]";
-  var THRESHOLD_DEFEND_USAGE = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-  function situationArg(text) {
-    if (text === void 0) return null;
-    if (SOAK_ONLY_SITUATIONS.includes(text.toLowerCase())) throw new UsageError(`--situation ${text.toLowerCase()} means nothing in the threshold edition`);
-    return choiceArg(text, "--situation", THRESHOLD_SITUATIONS);
+  }, Bo = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Ho = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+  function oi(e) {
+    if (e === void 0) return null;
+    if (bo.includes(e.toLowerCase())) throw new v(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+    return U(e, "--situation", gn);
   }
-  function parseThresholdDamage(line) {
-    if (line.positionals.length === 0) throw new UsageError("no damage amount given");
-    if (line.positionals.length > 1) throw new UsageError(`one amount only (got "${echo(line.positionals.join(" "))}"); an expression must be an inline roll like [[2d6+3]]`);
-    const amount = integerArg(line.positionals[0], "the damage amount", 0, MAX_DAMAGE);
-    const hit = optionalInteger(line, "hit", -1e3, 1e3) ?? null;
-    if (hasFlag(line, "mod") && hit === null) throw new UsageError("--mod adds to the hit chance and needs --hit");
-    const override = flagValue(line, "defense");
+  function Ko(e) {
+    const t = Pt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]" }), n = ge(e, "hit", -1e3, 1e3) ?? null;
+    if (O(e, "mod") && n === null) throw new v("--mod adds to the hit chance and needs --hit");
+    const r = F(e, "defense");
     return {
-      amount,
-      track: TRACK_OF[choiceArg(flagValue(line, "type") ?? "physical", "--type", object.keys(TRACK_OF))],
-      hit,
-      situation: situationArg(flagValue(line, "situation")),
-      mod: optionalInteger(line, "mod", -1e3, 1e3) ?? 0,
-      override: override === void 0 ? null : choiceArg(override, "--defense", ["success", "fail", "none"])
+      amount: t,
+      track: Nt[U(F(e, "type") ?? "physical", "--type", g.keys(Nt))],
+      hit: n,
+      situation: oi(F(e, "situation")),
+      mod: ge(e, "mod", -1e3, 1e3) ?? 0,
+      override: r === void 0 ? null : U(r, "--defense", ["success", "fail", "none"])
     };
   }
-  function thresholdDamagePlan(order) {
-    const armorKey = order.track === "physical" ? "armor_physical" : "armor_magical";
+  function ci(e) {
+    const t = e.track === "physical" ? "armor_physical" : "armor_magical";
     return {
-      values: [armorKey, "armor_defense"],
+      values: [t, "armor_defense"],
       dice: [],
-      resolve(facts) {
-        const vitality = facts.bars.vitality.value;
-        if (vitality === null) return { kind: "bar", resource: "vitality" };
-        const outcome = resolveThresholdHit({
-          amount: order.amount,
-          track: order.track,
-          hit: order.hit,
-          situation: order.situation,
-          mod: order.mod,
-          armor: facts.armorSource ? facts.values[armorKey]?.current ?? 0 : 0,
-          armorDefense: facts.armorSource ? facts.values.armor_defense?.current ?? 0 : 0,
-          noCharacter: !facts.armorSource,
-          override: order.override,
-          vitality,
-          state: facts.state,
-          pending: facts.answer
-        });
-        const who = facts.id;
-        const headline = outcome.missed ? "missed" : outcome.dies ? "dies" : outcome.vitality !== vitality ? "hit" : "unharmed";
-        const changes = outcome.vitality !== vitality ? [{ kind: "bar", resource: "vitality", to: outcome.vitality }] : [];
-        const isDefense = (step) => step.kind === "defense-used" || step.kind === "defense-does-not-answer";
-        const steps = [
-          at(TITLE, { kind: "attack-title", who, amount: order.amount, track: order.track }),
-          at(SUMMARY, { kind: "attack-summary", who, headline }),
-          ...placed("Defense", outcome.steps.filter(isDefense)),
-          ...placed("Breakdown", outcome.steps.filter((step) => !isDefense(step))),
-          ...deadNow("Now", outcome.state, outcome.vitality)
+      resolve(n) {
+        const r = n.bars.vitality.value;
+        if (r === null) return { kind: "bar", resource: "vitality" };
+        const i = Io({
+          amount: e.amount,
+          track: e.track,
+          hit: e.hit,
+          situation: e.situation,
+          mod: e.mod,
+          armor: n.armorSource ? n.values[t]?.current ?? 0 : 0,
+          armorDefense: n.armorSource ? n.values.armor_defense?.current ?? 0 : 0,
+          noCharacter: !n.armorSource,
+          override: e.override,
+          vitality: r,
+          state: n.state,
+          pending: n.answer
+        }), s = n.id, a = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", o = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], d = (l) => l.kind === "defense-used" || l.kind === "defense-does-not-answer", c = [
+          A(Q, { kind: "attack-title", who: s, amount: e.amount, track: e.track }),
+          A(Z, { kind: "attack-summary", who: s, headline: a }),
+          ...me("Defense", i.steps.filter(d)),
+          ...me("Breakdown", i.steps.filter((l) => !d(l))),
+          ...ai("Now", i.state, i.vitality)
         ];
         return {
-          headline,
-          steps,
-          changes,
-          state: outcome.state,
+          headline: a,
+          steps: c,
+          changes: o,
+          state: i.state,
           // The defense made ahead is used up by this attack, hit or miss.
-          ...outcome.answerUsed && facts.answer !== null ? { answer: null } : {},
-          detail: outcome
+          ...i.answerUsed && n.answer !== null ? { answer: null } : {},
+          detail: i
         };
       }
     };
   }
-  function thresholdHandEditPlan(loss) {
-    return thresholdDamagePlan({ amount: loss, track: "physical", hit: null, situation: null, mod: 0, override: null });
+  function Yo(e) {
+    return ci({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
   }
-  var ACTIONS2 = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-  function parseThresholdDefend(line) {
-    if (line.positionals.length > 0) throw new UsageError(`unexpected "${echo(line.positionals.join(" "))}" (give the action with --action)`);
-    const actionText = flagValue(line, "action");
-    if (actionText === void 0) throw new UsageError("no action given");
-    const word = actionText.toLowerCase();
-    if (word === "evade") throw new UsageError("--action evade means nothing in the threshold edition (seed 001 gives evading no check): use --action defend");
-    if (word === "react") throw new UsageError("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-    const action = choiceArg(actionText, "--action", ACTIONS2);
-    const situationText = flagValue(line, "situation");
-    if (situationText !== void 0 && (action === "save" || action === "opportunity")) throw new UsageError(`--situation does not apply to --action ${action}`);
-    const situation = situationArg(situationText) ?? "front";
-    const rule = THRESHOLD_SITUATION_RULES[situation];
-    const needed = thresholdRollsNeeded(action === "save" ? "defend" : action, situation);
-    const ownIsReact = action !== "save" && needed.check && defenseCheckOf(situation) === "react";
-    const ownIsDefend = action === "save" || (action === "defend" || action === "guard") && defenseCheckOf(situation) === "defend";
-    if (hasFlag(line, "roll") && !ownIsDefend) {
-      throw new UsageError(ownIsReact ? `--roll does not apply here: the defense check against --situation ${situation} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${action}: it is announced, not rolled`);
-    }
-    if (hasFlag(line, "react-roll") && !ownIsReact) throw new UsageError("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
-    if (hasFlag(line, "perception-roll") && (action === "save" || !rule.perceive)) throw new UsageError("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
-    if (hasFlag(line, "perception-mod") && (action === "save" || !rule.perceive?.withMod)) throw new UsageError("--perception-mod applies only to the perceive check of a covert attack or a spectator");
-    if (hasFlag(line, "difficulty") && (action === "save" || !rule.difficultyFlag)) throw new UsageError("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
-    if (hasFlag(line, "mod") && !(action === "defend" || action === "guard" || action === "save")) throw new UsageError(`--mod changes a check, and --action ${action} is announced, not rolled`);
-    if (action === "guard" && !hasFlag(line, "ally")) throw new UsageError("--action guard needs --ally with the guarded token's id");
-    if (action !== "guard" && hasFlag(line, "ally")) throw new UsageError("--ally applies only to --action guard");
-    if (action === "save" && (hasFlag(line, "vs") || hasFlag(line, "skill"))) throw new UsageError(`--${hasFlag(line, "vs") ? "vs" : "skill"} does not apply to --action save`);
-    const difficulty = flagValue(line, "difficulty");
+  var Wo = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+  function zo(e) {
+    if (e.positionals.length > 0) throw new v(`unexpected "${x(e.positionals.join(" "))}" (give the action with --action)`);
+    const t = F(e, "action");
+    if (t === void 0) throw new v("no action given");
+    const n = t.toLowerCase();
+    if (n === "evade") throw new v("--action evade means nothing in the threshold edition (seed 001 gives evading no check): use --action defend");
+    if (n === "react") throw new v("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
+    const r = U(t, "--action", Wo), i = F(e, "situation");
+    if (i !== void 0 && (r === "save" || r === "opportunity")) throw new v(`--situation does not apply to --action ${r}`);
+    const s = oi(i) ?? "front", a = We[s], o = bn(r === "save" ? "defend" : r, s), d = r !== "save" && o.check && Lt(s) === "react", c = r === "save" || (r === "defend" || r === "guard") && Lt(s) === "defend";
+    if (O(e, "roll") && !c)
+      throw new v(d ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
+    if (O(e, "react-roll") && !d) throw new v("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
+    if (O(e, "perception-roll") && (r === "save" || !a.perceive)) throw new v("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+    if (O(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new v("--perception-mod applies only to the perceive check of a covert attack or a spectator");
+    if (O(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new v("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
+    if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new v(`--mod changes a check, and --action ${r} is announced, not rolled`);
+    if (r === "guard" && !O(e, "ally")) throw new v("--action guard needs --ally with the guarded token's id");
+    if (r !== "guard" && O(e, "ally")) throw new v("--ally applies only to --action guard");
+    if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new v(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
+    const l = F(e, "difficulty");
     return {
-      action,
-      situation,
-      situationGiven: situationText !== void 0,
-      difficulty: difficulty === void 0 ? null : choiceArg(difficulty, "--difficulty", ["hard", "impossible"]),
-      mod: optionalInteger(line, "mod", -1e3, 1e3) ?? 0,
-      perceptionMod: optionalInteger(line, "perception-mod", -1e3, 1e3) ?? 0,
-      vs: flagValue(line, "vs") ?? null,
-      ally: flagValue(line, "ally") ?? null,
-      skillName: flagValue(line, "skill") ?? null
+      action: r,
+      situation: s,
+      situationGiven: i !== void 0,
+      difficulty: l === void 0 ? null : U(l, "--difficulty", ["hard", "impossible"]),
+      mod: ge(e, "mod", -1e3, 1e3) ?? 0,
+      perceptionMod: ge(e, "perception-mod", -1e3, 1e3) ?? 0,
+      vs: F(e, "vs") ?? null,
+      ally: F(e, "ally") ?? null,
+      skillName: F(e, "skill") ?? null
     };
   }
-  function thresholdDefendPlan(order) {
-    if (order.action === "save") return savePlan(order);
-    const action = order.action;
-    const needed = thresholdRollsNeeded(action, order.situation);
-    const dice = [];
-    if (needed.perceive) dice.push({ name: "perceive", sides: 100, flag: "perception-roll" });
-    if (needed.check) dice.push({ name: "check", sides: 100, flag: defenseCheckOf(order.situation) === "react" ? "react-roll" : "roll" });
-    return {
+  function Xo(e) {
+    if (e.action === "save") return Jo(e);
+    const t = e.action, n = bn(t, e.situation), r = [];
+    return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Lt(e.situation) === "react" ? "react-roll" : "roll" }), {
       values: ["defend_check", "reaction_check", "perception_check"],
-      dice,
-      readsTurnOrder: true,
-      ...order.ally !== null ? { others: [order.ally] } : {},
-      resolve(facts, rolled) {
-        return resolveDefense(order, action, facts, { perceive: rolled.perceive ?? 100, check: rolled.check ?? 100 });
+      dice: r,
+      readsTurnOrder: !0,
+      ...e.ally !== null ? { others: [e.ally] } : {},
+      resolve(i, s) {
+        return qo(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
       }
     };
   }
-  function resolveDefense(order, action, facts, rolls) {
-    const vitality = facts.bars.vitality.value;
-    if (vitality === null) return { kind: "bar", resource: "vitality" };
-    if (isDead(vitality)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality Saves (--action save)" };
-    if (facts.acting) return { kind: "refused", reason: "it is this token's turn (top of the Turn Tracker): the defensive turn is for everyone but the one acting. Saves are still allowed." };
-    const ally = order.ally !== null ? facts.others[order.ally] : void 0;
-    if (order.ally !== null && !ally) return { kind: "refused", reason: "--ally: no token on the table has that id" };
-    if (order.ally !== null && order.ally === facts.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-    const value = (key) => facts.values[key]?.current ?? null;
-    const outcome = resolveThresholdDefend({
-      action,
-      situation: order.situation,
-      difficulty: order.difficulty,
-      checkTargets: { defend: value("defend_check"), react: value("reaction_check"), perceive: value("perception_check") },
-      rolls,
-      mod: order.mod,
-      perceptionMod: order.perceptionMod,
-      vs: order.vs,
-      ally: order.ally,
-      skillName: order.skillName
+  function qo(e, t, n, r) {
+    const i = n.bars.vitality.value;
+    if (i === null) return { kind: "bar", resource: "vitality" };
+    if (le(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality Saves (--action save)" };
+    if (n.acting) return { kind: "refused", reason: Br("turn") };
+    const s = e.ally !== null ? n.others[e.ally] : void 0;
+    if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
+    if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
+    const a = (p) => n.values[p]?.current ?? null, o = Co({
+      action: t,
+      situation: e.situation,
+      difficulty: e.difficulty,
+      checkTargets: { defend: a("defend_check"), react: a("reaction_check"), perceive: a("perception_check") },
+      rolls: r,
+      mod: e.mod,
+      perceptionMod: e.perceptionMod,
+      vs: e.vs,
+      ally: e.ally,
+      skillName: e.skillName
     });
-    if (outcome.kind === "missing") {
-      const key = outcome.check === "perceive" ? "perception_check" : outcome.check === "react" ? "reaction_check" : "defend_check";
-      return { kind: "missing-value", key };
-    }
-    const steps = [...outcome.steps];
-    const changes = [];
-    let answer;
-    if (outcome.pending && action === "guard" && ally && order.ally) {
-      const kept = betterPending(ally.answer ?? void 0, outcome.pending);
-      steps.push({ kind: "guard-kept", ally: order.ally, result: kept.result });
-      changes.push({ kind: "ally-answer", tokenId: order.ally, answer: kept });
-    } else if (outcome.pending) {
-      answer = outcome.pending;
-    }
-    if (outcome.drawSpectator && order.vs) changes.push({ kind: "join-turn-order", tokenId: order.vs, initiative: 0 });
-    const result = outcome.pending?.result;
-    const who = facts.id;
-    const guarded2 = action === "guard" && ally && order.ally ? order.ally : null;
+    if (o.kind === "missing")
+      return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
+    const d = [...o.steps], c = [];
+    let l;
+    if (o.pending && t === "guard" && s && e.ally) {
+      const p = No(s.answer ?? void 0, o.pending);
+      d.push({ kind: "guard-kept", ally: e.ally, result: p.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
+    } else o.pending && (l = o.pending);
+    o.drawSpectator && e.vs && c.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
+    const u = o.pending?.result, f = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
     return {
       headline: "acts",
       steps: [
-        at(TITLE, { kind: "defense-title", who, action, situation: order.situation }),
-        result ? at(SUMMARY, { kind: "defense-result", who, guarded: guarded2, result, summary: true }) : at(SUMMARY, { kind: "defense-announced", who, action }),
-        ...placed("Check", steps),
-        ...result ? [at("Result", { kind: "defense-result", who, guarded: guarded2, result })] : [],
-        ...result === "fail" && action === "defend" ? [at(ACTION, { kind: "offer-damage" })] : []
+        A(Q, { kind: "defense-title", who: f, action: t, situation: e.situation }),
+        u ? A(Z, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : A(Z, { kind: "defense-announced", who: f, action: t }),
+        ...me("Check", d),
+        ...u ? [A("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
+        ...u === "fail" && t === "defend" ? [A(Ue, { kind: "offer-damage" })] : []
       ],
-      changes,
-      ...answer !== void 0 ? { answer } : {},
-      observed: false,
-      detail: outcome
+      changes: c,
+      ...l !== void 0 ? { answer: l } : {},
+      observed: !1,
+      detail: o
     };
   }
-  function savePlan(order) {
+  function Jo(e) {
     return {
       values: ["save_check", "exp"],
       // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
       dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }],
-      resolve(facts, rolled) {
-        const vitality = facts.bars.vitality.value;
-        if (vitality === null) return { kind: "bar", resource: "vitality" };
-        const cost = rolled.cost ?? 100;
-        const save = rolled.save ?? 100;
-        const outcome = resolveThresholdSave({
-          vitality,
-          state: facts.state,
-          saveTarget: facts.values.save_check?.current ?? null,
-          mod: order.mod,
-          exp: facts.values.exp?.current ?? null,
-          rolls: { cost, save }
+      resolve(t, n) {
+        const r = t.bars.vitality.value;
+        if (r === null) return { kind: "bar", resource: "vitality" };
+        const i = n.cost ?? 100, s = n.save ?? 100, a = Mo({
+          vitality: r,
+          state: t.state,
+          saveTarget: t.values.save_check?.current ?? null,
+          mod: e.mod,
+          exp: t.values.exp?.current ?? null,
+          rolls: { cost: i, save: s }
         });
-        if (outcome.kind === "refused") {
-          switch (outcome.reason) {
+        if (a.kind === "refused")
+          switch (a.reason) {
             case "not-dead":
               return { kind: "refused", reason: "no save is owed (saves come from dying at 0 or below)" };
             case "dead-for-good":
@@ -2848,121 +2343,107 @@ var DefenseRound = (() => {
             case "missing-save-check":
               return { kind: "missing-value", key: "save_check" };
           }
-        }
-        const changes = [];
-        if (outcome.vitality !== vitality) changes.push({ kind: "bar", resource: "vitality", to: outcome.vitality });
-        if (outcome.expAfter !== null) changes.push({ kind: "value", key: "exp", to: outcome.expAfter });
-        const who = facts.id;
+        const o = [];
+        a.vitality !== r && o.push({ kind: "bar", resource: "vitality", to: a.vitality }), a.expAfter !== null && o.push({ kind: "value", key: "exp", to: a.expAfter });
+        const d = t.id;
         return {
-          headline: outcome.stood ? "saved" : "acts",
+          headline: a.stood ? "saved" : "acts",
           steps: [
-            at(TITLE, { kind: "save-title", who }),
-            at(SUMMARY, { kind: "save-summary", who, stood: outcome.stood }),
-            ...placed("Roll", outcome.steps),
-            ...deadNow("Now", outcome.state, outcome.vitality, true)
+            A(Q, { kind: "save-title", who: d }),
+            A(Z, { kind: "save-summary", who: d, stood: a.stood }),
+            ...me("Roll", a.steps),
+            ...ai("Now", a.state, a.vitality, !0)
           ],
-          changes,
-          state: outcome.state,
+          changes: o,
+          state: a.state,
           // Undo puts paid EXP back (issue: the threshold edition).
-          ...outcome.expAfter !== null ? { undoable: true } : {},
-          detail: outcome
+          ...a.expAfter !== null ? { undoable: !0 } : {},
+          detail: a
         };
       }
     };
   }
-
-  // src/rules/threshold/text.ts
-  var CHECK = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality Save" };
-  function target(base, difficulty, mod, total) {
-    const divided = difficulty === "hard" ? `${base} hard (half)` : difficulty === "impossible" ? `${base} impossible (quarter)` : `${base}`;
-    if (difficulty === "normal" && mod === 0) return `${total}`;
-    return `${divided}${mod === 0 ? "" : mod > 0 ? ` + ${mod}` : ` - ${-mod}`} = ${total}`;
+  var Qo = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality Save" };
+  function Zo(e, t, n, r) {
+    const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+    return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
   }
-  function thresholdText(step, nameOf = (id2) => id2) {
-    const s = step;
-    switch (s.kind) {
+  function ec(e, t = (n) => n) {
+    const n = e;
+    switch (n.kind) {
       case "defense-used": {
-        const from = s.source === "pending" ? " (from !defend)" : s.source === "override" ? " (--defense)" : "";
-        if (s.result === "success") return `Defense succeeded${from}: the armor's Defense applies`;
-        if (s.result === "fail") return `Defense failed${from}`;
-        return `No defense${from}`;
+        const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
+        return n.result === "success" ? `Defense succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Defense failed${r}` : `No defense${r}`;
       }
       case "defense-does-not-answer":
-        return `The pending defense was made against ${SITUATION_NAME[s.madeFor].toLowerCase()}, without the perceive check ${SITUATION_NAME[s.attack].toLowerCase()} needs: it counts as none`;
+        return `The pending defense was made against ${de[n.madeFor].toLowerCase()}, without the perceive check ${de[n.attack].toLowerCase()} needs: it counts as none`;
       case "hit-check": {
-        const bonus = s.bonus !== 0 ? ` + ${s.bonus} ${SITUATION_NAME[s.situation].toLowerCase()}` : "";
-        const mod = s.mod !== 0 ? s.mod > 0 ? ` + ${s.mod}` : ` - ${-s.mod}` : "";
-        const sum = bonus || mod ? `${s.hit}${bonus}${mod} = ${s.total}` : `${s.total}`;
-        const armor = `${s.track === "physical" ? "Physical" : "Magical"} Armor ${s.armor}`;
-        return s.hits ? `Hit chance ${sum} beats ${armor}: a hit` : `Hit chance ${sum} vs ${armor}: no damage (at or under the armor)`;
+        const r = n.bonus !== 0 ? ` + ${n.bonus} ${de[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+        return n.hits ? `Hit chance ${s} beats ${a}: a hit` : `Hit chance ${s} vs ${a}: no damage (at or under the armor)`;
       }
       case "no-hit-chance":
-        return s.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${s.given} is not compared)`;
+        return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
       case "no-character":
         return "No character, so no armor: no armor threshold and no Defense";
       case "hit-decided":
         return "No hit chance given: the hit is taken as decided";
       case "armor-defense":
-        return `${s.before} - ${s.defense} Defense = ${s.after}`;
+        return `${n.before} - ${n.defense} Defense = ${n.after}`;
       case "vitality-change":
-        return `Vitality ${s.before} -> ${s.after}`;
+        return `Vitality ${n.before} -> ${n.after}`;
       case "dead-at-0":
         return "Dead at 0: one free Vitality Save (!defend --action save), then one try a round for 1d% EXP, for 4 rounds";
       case "dead-no-damage":
-        return `Dead: takes no damage (Vitality ${s.vitality})`;
+        return `Dead: takes no damage (Vitality ${n.vitality})`;
       case "set-back":
-        return `Dead: takes no damage, Vitality set back from ${s.attempted} to ${s.vitality}`;
+        return `Dead: takes no damage, Vitality set back from ${n.attempted} to ${n.vitality}`;
       case "revived":
         return "Revived: raised above 0 by hand, no longer dead";
       case "check": {
-        const result = s.success ? s.critical ? "success (critical)" : "success" : "failure";
-        return `${CHECK[s.check]} ${s.roll} vs ${target(s.base, s.difficulty, s.mod, s.target)}: ${result}`;
+        const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
+        return `${Qo[n.check]} ${n.roll} vs ${Zo(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
       }
       case "no-defense":
-        return s.takesDamage ? `${SITUATION_NAME[s.situation]} not perceived: no defense, the attack hits` : `${SITUATION_NAME[s.situation]}: attack not perceived, no defense`;
+        return n.takesDamage ? `${de[n.situation]} not perceived: no defense, the attack hits` : `${de[n.situation]}: attack not perceived, no defense`;
       case "not-in-time":
-        return `React check failed: no ${s.action === "skill" ? "defensive skill" : "counter attack"} in time`;
+        return `React check failed: no ${n.action === "skill" ? "defensive skill" : "counter attack"} in time`;
       case "pending-defense": {
-        const result = s.result === "success" ? "success" : "failure";
-        return s.for === null ? `Pending defense: ${result}, against the next hit (${SITUATION_NAME[s.situation].toLowerCase()})` : `Guard for ${nameOf(s.for)}: ${result}, against the next hit on it (${SITUATION_NAME[s.situation].toLowerCase()})`;
+        const r = n.result === "success" ? "success" : "failure";
+        return n.for === null ? `Pending defense: ${r}, against the next hit (${de[n.situation].toLowerCase()})` : `Guard for ${t(n.for)}: ${r}, against the next hit on it (${de[n.situation].toLowerCase()})`;
       }
       case "guard-kept":
-        return `${nameOf(s.ally)} keeps the better defense: ${s.result}`;
-      case "announced": {
-        const what = s.action === "skill" ? s.skillName ? `Defensive skill "${s.skillName}"` : "Defensive skill" : s.action === "counter" ? "Counter attack" : "Attack of opportunity";
-        return `${what}${s.vs === null ? "" : ` against ${nameOf(s.vs)}`}`;
-      }
+        return `${t(n.ally)} keeps the better defense: ${n.result}`;
+      case "announced":
+        return `${n.action === "skill" ? n.skillName ? `Defensive skill "${n.skillName}"` : "Defensive skill" : n.action === "counter" ? "Counter attack" : "Attack of opportunity"}${n.vs === null ? "" : ` against ${t(n.vs)}`}`;
       case "spectator-drawn":
-        return `${nameOf(s.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
+        return `${t(n.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
       case "save-cost":
-        return s.paid ? `Save costs 1d% EXP: ${s.cost}, EXP ${s.exp} -> ${s.exp - s.cost}` : `Save costs 1d% EXP: ${s.cost}, but EXP is ${s.exp}: not made, nothing taken, this round's try is used`;
+        return n.paid ? `Save costs 1d% EXP: ${n.cost}, EXP ${n.exp} -> ${n.exp - n.cost}` : `Save costs 1d% EXP: ${n.cost}, but EXP is ${n.exp}: not made, nothing taken, this round's try is used`;
       case "stood-up":
-        return `Stands back up: Vitality ${s.before} -> 1`;
+        return `Stands back up: Vitality ${n.before} -> 1`;
       case "save-failed":
-        return s.triesLeft > 0 ? `Still dead: ${s.triesLeft} more ${s.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
+        return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
     }
   }
-
-  // src/rules/threshold/index.ts
-  function thresholdWords(step, nameOf = (id2) => id2) {
-    return isLayoutStep2(step) ? layoutWords2(step, nameOf) : thresholdText(step, nameOf);
+  function tc(e, t = (n) => n) {
+    return jo(e) ? Vo(e, t) : ec(e, t);
   }
-  var threshold = {
+  var nc = {
     id: "threshold",
-    playable: true,
+    playable: !0,
     commands: {
       damage: {
-        flags: THRESHOLD_DAMAGE_FLAGS,
-        usage: THRESHOLD_DAMAGE_USAGE,
+        flags: Uo,
+        usage: Bo,
         help: [
           "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
         ]
       },
       defend: {
-        flags: THRESHOLD_DEFEND_FLAGS,
-        usage: THRESHOLD_DEFEND_USAGE,
+        flags: xo,
+        usage: Ho,
         help: [
-          "Situations: " + THRESHOLD_SITUATIONS.join(", ") + ".",
+          "Situations: " + gn.join(", ") + ".",
           "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
         ]
       },
@@ -2971,348 +2452,271 @@ var DefenseRound = (() => {
     stances: [],
     settings: [],
     markers: ["dead"],
-    planDamage: (line) => thresholdDamagePlan(parseThresholdDamage(line)),
-    planDefend: (line) => thresholdDefendPlan(parseThresholdDefend(line)),
+    planDamage: (e) => ci(Ko(e)),
+    planDefend: (e) => Xo(zo(e)),
     planStance: () => {
-      throw new UsageError("the threshold edition has no stances");
+      throw new v("the threshold edition has no stances");
     },
-    planHandEdit: thresholdHandEditPlan,
-    setVitality(before, after, state2) {
-      const steps = [];
-      let vitality = after;
-      let next = state2;
-      if (after < before && isDead(before)) {
-        vitality = before;
-        steps.push({ kind: "set-back", attempted: after, vitality: before });
-      } else if (after !== before) {
-        steps.push({ kind: "vitality-change", before, after });
-        if (after > 0) {
-          if (isDead(before)) steps.push({ kind: "revived" });
-          next = alive(state2);
-        } else if (before > 0) {
-          steps.push({ kind: "dead-at-0" });
-          next = died(state2);
-        }
-      }
-      return {
-        vitality,
-        state: next,
-        steps,
-        conditions: steps.filter((step) => step.kind !== "vitality-change"),
-        now: isDead(vitality) ? at("Now", { kind: "dead-now", state: next, vitality }) : void 0,
+    planHandEdit: Yo,
+    setVitality(e, t, n) {
+      const r = [];
+      let i = t, s = n;
+      return t < e && le(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (le(e) && r.push({ kind: "revived" }), s = ri(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = ni(n))), {
+        vitality: i,
+        state: s,
+        steps: r,
+        conditions: r.filter((a) => a.kind !== "vitality-change"),
+        now: le(i) ? A("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
         // The dead make no defense: one made ahead goes with the death.
-        ...next !== state2 && next.roundsDead === 0 ? { dropsAnswer: true } : {}
+        ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
       };
     },
-    enter: enterThreshold,
-    endRound: endThresholdRound,
-    condition: (_state, vitality) => isDead(vitality) ? "dead" : "none",
-    deadForGood: isDeadForGood,
-    parseState: parseThresholdState,
-    isEmptyState: (state2) => object.values(state2).every((value) => value === void 0),
-    describeStateChange: describeThresholdStateChange,
-    parseAnswer: parseThresholdAnswer,
-    words: thresholdWords
-  };
-
-  // src/rules/opposed/attack.ts
-  var DEFENSE_MODES = ["passive", "active", "full"];
-  var INITIATIVE_COST = { passive: 0, active: 5, full: 10 };
-  var COUNTERATTACK_MARGIN = 10;
-  function initiativeSum(a, b) {
-    return math.round((a + b) * 1e6) / 1e6;
+    enter: _o,
+    endRound: Ro,
+    condition: (e, t) => le(t) ? "dead" : "none",
+    deadForGood: ii,
+    parseState: Eo,
+    isEmptyState: (e) => g.values(e).every((t) => t === void 0),
+    describeStateChange: Do,
+    parseAnswer: Ao,
+    words: tc
+  }, wn = ["passive", "active", "full"], ct = { passive: 0, active: 5, full: 10 }, rc = 10;
+  function $n(e, t) {
+    return S.round((e + t) * 1e6) / 1e6;
   }
-  function affordableMode(wanted, turn) {
-    if (turn.defender === null || turn.current === null) return wanted;
-    const floor = initiativeSum(turn.current, -turn.limit);
-    const order = wanted === "full" ? ["full", "active", "passive"] : wanted === "active" ? ["active", "passive"] : ["passive"];
-    return order.find((mode) => initiativeSum(turn.defender, -INITIATIVE_COST[mode]) >= floor) ?? "passive";
+  function ic(e, t) {
+    if (t.defender === null || t.current === null) return e;
+    const n = $n(t.current, -t.limit);
+    return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => $n(t.defender, -ct[i]) >= n) ?? "passive";
   }
-  function resolveOpposedAttack(input) {
-    const steps = [];
-    const { turn } = input;
-    let mode = input.mode;
-    if (INITIATIVE_COST[mode] > 0) {
-      if (turn.defender === null) steps.push({ kind: "no-initiative-entry", mode });
-      else if (turn.current === null) steps.push({ kind: "current-not-a-number", mode });
+  function sc(e) {
+    const t = [], { turn: n } = e;
+    let r = e.mode;
+    if (ct[r] > 0)
+      if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
+      else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
       else {
-        const used = affordableMode(mode, turn);
-        if (used !== mode) {
-          steps.push({ kind: "overwhelmed", wanted: mode, cost: INITIATIVE_COST[mode], initiative: turn.defender, current: turn.current, ...turn.currentHidden ? { currentHidden: true } : {}, limit: turn.limit, used });
-          mode = used;
-        }
+        const f = ic(r, n);
+        f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: ct[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
       }
+    const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + i + s;
+    t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: a });
+    const o = e.attack > a;
+    t.push({ kind: "attack", attack: e.attack, defense: a, hits: o });
+    let d = null;
+    if (o) {
+      const f = e.attack - a, h = S.max(0, e.weapon) + f;
+      t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
+      const p = S.max(0, e.armorScore - e.armorPenetration), T = h > p;
+      t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: T }), d = { amount: h, to: T ? "vitality" : "stamina" };
     }
-    const active = mode !== "passive" ? input.defense.active : 0;
-    const full = mode === "full" ? input.defense.full : 0;
-    const defense = input.defenseRoll + input.defense.passive + active + full;
-    steps.push({ kind: "defense-roll", mode, roll: input.defenseRoll, passive: input.defense.passive, active, full, total: defense });
-    const hits = input.attack > defense;
-    steps.push({ kind: "attack", attack: input.attack, defense, hits });
-    let damage = null;
-    if (hits) {
-      const margin = input.attack - defense;
-      const amount = math.max(0, input.weapon) + margin;
-      steps.push({ kind: "damage", weapon: input.weapon, margin, damage: amount });
-      const effective = math.max(0, input.armorScore - input.armorPenetration);
-      const pierces = amount > effective;
-      steps.push({ kind: "armor", armorScore: input.armorScore, penetration: input.armorPenetration, effective, damage: amount, pierces });
-      damage = { amount, to: pierces ? "vitality" : "stamina" };
-    }
-    const cost = INITIATIVE_COST[mode];
-    let initiativeAfter = null;
-    if (cost > 0 && turn.defender !== null) {
-      initiativeAfter = initiativeSum(turn.defender, -cost);
-      steps.push({ kind: "initiative", mode, cost, before: turn.defender, after: initiativeAfter });
-    }
-    const counterattack = mode !== "passive" && defense - input.attack >= COUNTERATTACK_MARGIN;
-    if (counterattack) steps.push({ kind: "counterattack", margin: defense - input.attack });
-    return { mode, hits, damage, initiativeAfter, counterattack, steps };
+    const c = ct[r];
+    let l = null;
+    c > 0 && n.defender !== null && (l = $n(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: l }));
+    const u = r !== "passive" && a - e.attack >= rc;
+    return u && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: d, initiativeAfter: l, counterattack: u, steps: t };
   }
-
-  // src/rules/opposed/state.ts
-  function stateOf2(down, dead) {
-    const state2 = {};
-    if (down) state2.down = true;
-    if (dead) state2.dead = true;
-    return state2;
+  function Sn(e, t) {
+    const n = {};
+    return e && (n.down = !0), t && (n.dead = !0), n;
   }
-  var stateAt = (vitality, dead = false) => stateOf2(vitality <= 0, dead);
-  function parseOpposedState(raw) {
-    if (typeof raw !== "object" || raw === null || array.isArray(raw)) return null;
-    const keys = object.keys(raw);
-    if (keys.length === 0) return {};
-    const state2 = raw;
-    if (!keys.every((key) => key === "down" || key === "dead")) return null;
-    if (state2.down !== void 0 && state2.down !== true || state2.dead !== void 0 && state2.dead !== true) return null;
-    return stateOf2(state2.down === true, state2.dead === true);
+  var jt = (e, t = !1) => Sn(e <= 0, t);
+  function ac(e) {
+    if (typeof e != "object" || e === null || K.isArray(e)) return null;
+    const t = g.keys(e);
+    if (t.length === 0) return {};
+    const n = e;
+    return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Sn(n.down === !0, n.dead === !0);
   }
-
-  // src/rules/opposed/plans.ts
-  function vitalityAfter(changes) {
-    for (const change of changes) if (change.kind === "bar" && change.resource === "vitality") return change.to;
-    return void 0;
+  function oc(e) {
+    for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
   }
-  var DAMAGE_FLAGS = {
+  var cc = {
     attack: { kind: "one" },
     ap: { kind: "one" },
     // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
     "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
     "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-  };
-  var DAMAGE_USAGE = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]";
-  var STANCE_USAGE = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)";
-  var VALUES = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-  function parseAttack(line) {
-    if (line.positionals.length === 0) throw new UsageError("no weapon damage given");
-    if (line.positionals.length > 1) throw new UsageError(`one amount only (got "${echo(line.positionals.join(" "))}"); an expression must be an inline roll like [[1d8+2]]`);
-    const attackText = flagValue(line, "attack");
-    if (attackText === void 0) throw new UsageError("--attack is required: the attacker's result (1d20 + modifiers)");
-    const modeText = flagValue(line, "defense-mode");
+  }, dc = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", lc = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", di = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+  function uc(e) {
+    const t = Pt(e, { what: "the weapon damage", missing: "no weapon damage given", example: "[[1d8+2]]" }), n = F(e, "attack");
+    if (n === void 0) throw new v("--attack is required: the attacker's result (1d20 + modifiers)");
+    const r = F(e, "defense-mode");
     return {
-      weapon: integerArg(line.positionals[0], "the weapon damage", 0, MAX_DAMAGE),
-      attack: integerArg(attackText, "--attack", -1e3, 1e3),
-      ap: optionalInteger(line, "ap", 0, 1e3) ?? 0,
-      mode: modeText === void 0 ? null : choiceArg(modeText, "--defense-mode", DEFENSE_MODES)
+      weapon: t,
+      attack: st(n, "--attack", -1e3, 1e3),
+      ap: ge(e, "ap", 0, 1e3) ?? 0,
+      mode: r === void 0 ? null : U(r, "--defense-mode", wn)
     };
   }
-  function isMode(value) {
-    return value !== null && DEFENSE_MODES.includes(value);
+  function fc(e) {
+    return e !== null && wn.includes(e);
   }
-  function unreadable(facts) {
-    return VALUES.find((key) => facts.values[key]?.present === true && facts.values[key]?.current === null);
+  function hc(e) {
+    return di.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
   }
-  function attackPlan(order, context) {
+  function vc(e, t) {
     return {
-      values: VALUES,
+      values: di,
       // A given --defense-roll is used for every target; without it each target rolls its own d20.
       dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
-      readsTurnOrder: true,
-      resolve(facts, rolls) {
-        return resolveAttack(order, context, facts, rolls.defense ?? 1);
+      readsTurnOrder: !0,
+      resolve(n, r) {
+        return mc(e, t, n, r.defense ?? 1);
       }
     };
   }
-  function resolveAttack(order, context, facts, roll) {
-    const bad = unreadable(facts);
-    if (bad) return { kind: "refused", reason: `its ${bad} is not a number: set it on the sheet, or !defense-round set ${bad} N` };
-    const value = (key) => facts.values[key]?.current ?? 0;
-    const mode = order.mode ?? (isMode(facts.stance) ? facts.stance : "passive");
-    const outcome = resolveOpposedAttack({
-      weapon: order.weapon,
-      attack: order.attack,
-      armorPenetration: order.ap,
-      mode,
-      defenseRoll: roll,
-      defense: { passive: value("passive_defense"), active: value("active_defense"), full: value("full_defense") },
-      armorScore: value("armor_score"),
+  function mc(e, t, n, r) {
+    const i = hc(n);
+    if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
+    const s = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (fc(n.stance) ? n.stance : "passive"), o = sc({
+      weapon: e.weapon,
+      attack: e.attack,
+      armorPenetration: e.ap,
+      mode: a,
+      defenseRoll: r,
+      defense: { passive: s("passive_defense"), active: s("active_defense"), full: s("full_defense") },
+      armorScore: s("armor_score"),
       turn: {
-        defender: facts.initiative,
-        current: facts.currentTurn?.initiative ?? null,
-        currentHidden: facts.currentTurn?.hidden === true,
-        limit: context.overwhelmLimit
+        defender: n.initiative,
+        current: n.currentTurn?.initiative ?? null,
+        currentHidden: n.currentTurn?.hidden === !0,
+        limit: t.overwhelmLimit
       }
-    });
-    const changes = [];
-    let barMoved;
-    if (outcome.damage) {
-      const resource = outcome.damage.to === "vitality" ? "vitality" : context.stamina;
-      const before = facts.bars[resource].value;
-      if (before === null) return { kind: "bar", resource };
-      const after = before - outcome.damage.amount;
-      barMoved = { kind: "bar-moved", to: outcome.damage.to, before, after };
-      if (after !== before) changes.push({ kind: "bar", resource, to: after });
+    }), d = [];
+    let c;
+    if (o.damage) {
+      const f = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
+      if (h === null) return { kind: "bar", resource: f };
+      const p = h - o.damage.amount;
+      c = { kind: "bar-moved", to: o.damage.to, before: h, after: p }, p !== h && d.push({ kind: "bar", resource: f, to: p });
     }
-    if (outcome.initiativeAfter !== null) changes.push({ kind: "initiative", to: outcome.initiativeAfter });
-    const who = facts.id;
-    const falls = outcome.damage?.to === "vitality" && (facts.bars.vitality.value ?? 1) > 0 && (facts.bars.vitality.value ?? 0) - outcome.damage.amount <= 0;
+    o.initiativeAfter !== null && d.push({ kind: "initiative", to: o.initiativeAfter });
+    const l = n.id, u = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
     return {
-      headline: !outcome.hits ? "missed" : falls ? "falls" : "hit",
+      headline: o.hits ? u ? "falls" : "hit" : "missed",
       steps: [
-        at(TITLE, { kind: "attack-title", who, attack: order.attack, mode: outcome.mode }),
-        at(SUMMARY, { kind: "attack-summary", who, hits: outcome.hits, stamina: outcome.damage?.to === "stamina", falls, counter: outcome.counterattack }),
-        ...placed("Breakdown", barMoved ? [...outcome.steps, barMoved] : outcome.steps),
-        ...falls ? [at("Now", { kind: "down-now" })] : []
+        A(Q, { kind: "attack-title", who: l, attack: e.attack, mode: o.mode }),
+        A(Z, { kind: "attack-summary", who: l, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
+        ...me("Breakdown", c ? [...o.steps, c] : o.steps),
+        ...u ? [A("Now", { kind: "down-now" })] : []
       ],
-      changes,
-      state: stateAt(vitalityAfter(changes) ?? facts.bars.vitality.value ?? 1, facts.state.dead === true),
-      detail: outcome
+      changes: d,
+      state: jt(oc(d) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+      detail: o
     };
   }
-  function handEditPlan(loss, context) {
+  function pc(e, t) {
     return {
       values: ["armor_score"],
       dice: [],
-      resolve(facts) {
-        const before = facts.bars.vitality.value;
-        if (before === null) return { kind: "bar", resource: "vitality" };
-        const armor = math.max(0, facts.values.armor_score?.current ?? 0);
-        const toStamina = loss <= armor;
-        const stamina = facts.bars[context.stamina].value;
-        if (toStamina && stamina === null) return { kind: "bar", resource: context.stamina };
-        const changes = toStamina ? [{ kind: "bar", resource: "vitality", to: before }, { kind: "bar", resource: context.stamina, to: (stamina ?? 0) - loss }] : [{ kind: "bar", resource: "vitality", to: before - loss }];
-        const who = facts.id;
+      resolve(n) {
+        const r = n.bars.vitality.value;
+        if (r === null) return { kind: "bar", resource: "vitality" };
+        const i = S.max(0, n.values.armor_score?.current ?? 0), s = e <= i, a = n.bars[t.stamina].value;
+        if (s && a === null) return { kind: "bar", resource: t.stamina };
+        const o = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (a ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], d = n.id;
         return {
           headline: "hit",
           steps: [
-            at(TITLE, { kind: "loss-title", who, loss }),
-            at(SUMMARY, { kind: "attack-summary", who, hits: true, stamina: false, falls: false, counter: false }),
-            at("Breakdown", { kind: "typed-loss", loss, armor, toStamina }),
-            at("Breakdown", { kind: "typed-loss-result", toStamina, vitality: before, stamina, loss })
+            A(Q, { kind: "loss-title", who: d, loss: e }),
+            A(Z, { kind: "attack-summary", who: d, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+            A("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
+            A("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: a, loss: e })
           ],
-          changes,
-          state: stateAt(toStamina ? before : before - loss, facts.state.dead === true),
-          detail: { loss, toStamina }
+          changes: o,
+          state: jt(s ? r : r - e, n.state.dead === !0),
+          detail: { loss: e, toStamina: s }
         };
       }
     };
   }
-  function parseOpposedDamage(line, context) {
-    return attackPlan(parseAttack(line), context);
+  function kc(e, t) {
+    return vc(uc(e), t);
   }
-  function opposedStancePlan(stance) {
-    return {
-      values: [],
-      dice: [],
-      resolve(facts) {
-        const mode = stance;
-        const from = facts.stance ?? "passive";
-        const same2 = from === mode;
-        const who = facts.id;
-        return {
-          headline: "acts",
-          steps: [
-            at(TITLE, { kind: "mode-title", who, mode, same: same2 }),
-            at(SUMMARY, { kind: "mode-title", who, mode, same: same2, summary: true }),
-            at("Defense mode", { kind: "mode-change", from, to: mode }),
-            at("Defense mode", { kind: "mode-effect", mode })
-          ],
-          changes: [],
-          // Passive is the default: no stance kept, no marker.
-          stance: mode === "passive" ? null : mode,
-          ...same2 ? { noop: true } : {},
-          observed: false,
-          detail: { stance: mode, cost: INITIATIVE_COST[mode] }
-        };
-      }
-    };
+  function gc(e) {
+    return xr(e, {
+      fallback: "passive",
+      row: "Defense mode",
+      title: "mode-title",
+      change: "mode-change",
+      effect: "mode-effect",
+      // Passive is the default: no stance kept, no marker.
+      keep: (t) => t === "passive" ? null : t,
+      detail: (t) => ({ stance: t, cost: ct[t] })
+    });
   }
-
-  // src/rules/opposed/text.ts
-  var MODE_EFFECT = {
+  var Ft = {
     passive: "passive_defense only; costs no initiative",
     active: "adds active_defense; costs 5 initiative each time",
     full: "adds active_defense and full_defense; costs 10 initiative each time"
-  };
-  var ADVERB = { passive: "passively", active: "actively", full: "fully" };
-  function layoutWords3(s, nameOf) {
-    switch (s.kind) {
+  }, yc = { passive: "passively", active: "actively", full: "fully" };
+  function bc(e, t) {
+    switch (e.kind) {
       case "attack-title":
-        return `${nameOf(s.who)} is attacked: ${s.attack} vs ${s.mode} defense`;
+        return `${t(e.who)} is attacked: ${e.attack} vs ${e.mode} defense`;
       case "attack-summary": {
-        const counter = s.counter ? " and scores a counterattack" : "";
-        return s.hits ? `${nameOf(s.who)} is hit${s.stamina ? " (stamina)" : ""}${s.falls ? " and falls" : ""}${counter}.` : `${nameOf(s.who)} is missed${counter}.`;
+        const n = e.counter ? " and scores a counterattack" : "";
+        return e.hits ? `${t(e.who)} is hit${e.stamina ? " (stamina)" : ""}${e.falls ? " and falls" : ""}${n}.` : `${t(e.who)} is missed${n}.`;
       }
       case "bar-moved":
-        return `${s.to === "vitality" ? "Vitality" : "Stamina"} ${s.before} -> ${s.after}`;
+        return `${e.to === "vitality" ? "Vitality" : "Stamina"} ${e.before} -> ${e.after}`;
       case "down-now":
-        return s.dead ? "Dead" : `Vitality at or below 0 (marked incapacitated${s.typed ? "" : "; the seed has no death rules"})`;
+        return e.dead ? "Dead" : `Vitality at or below 0 (marked incapacitated${e.typed ? "" : "; the seed has no death rules"})`;
       case "loss-title":
-        return `${nameOf(s.who)} loses ${s.loss}`;
+        return `${t(e.who)} loses ${e.loss}`;
       case "typed-loss":
-        return `${s.loss} typed into Vitality, ${s.toStamina ? "not above" : "above"} armor ${s.armor}: ${s.toStamina ? "stamina damage instead" : "Vitality damage"}`;
+        return `${e.loss} typed into Vitality, ${e.toStamina ? "not above" : "above"} armor ${e.armor}: ${e.toStamina ? "stamina damage instead" : "Vitality damage"}`;
       case "typed-loss-result":
-        return s.toStamina ? `Vitality stays ${s.vitality}; Stamina ${s.stamina} -> ${(s.stamina ?? 0) - s.loss}` : `Vitality ${s.vitality} -> ${s.vitality - s.loss}`;
+        return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e.stamina ?? 0) - e.loss}` : `Vitality ${e.vitality} -> ${e.vitality - e.loss}`;
       case "vitality-change":
-        return `Vitality ${s.before} -> ${s.after}`;
+        return `Vitality ${e.before} -> ${e.after}`;
       case "mode-title":
-        return `${nameOf(s.who)} ${s.same ? "already defends" : "defends"} ${ADVERB[s.mode]} by default${s.summary ? "." : ""}`;
+        return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${yc[e.stance]} by default${e.summary ? "." : ""}`;
       case "mode-change":
-        return s.from === s.to ? `${s.to}, unchanged` : `${s.from} -> ${s.to}`;
+        return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
       case "mode-effect":
-        return MODE_EFFECT[s.mode] ?? "";
+        return Ft[e.stance] ?? "";
       default:
-        return void 0;
+        return;
     }
   }
-  function opposedWords(step, nameOf = (id2) => id2) {
-    return layoutWords3(step, nameOf) ?? opposedText(step);
+  function wc(e, t = (n) => n) {
+    return bc(e, t) ?? $c(e);
   }
-  var signed2 = (n) => n < 0 ? ` - ${-n}` : ` + ${n}`;
-  function opposedText(step) {
-    const s = step;
-    switch (s.kind) {
+  var An = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+  function $c(e) {
+    const t = e;
+    switch (t.kind) {
       case "overwhelmed":
-        return `Overwhelmed: ${s.wanted} defense costs ${s.cost} initiative, and ${s.initiative} - ${s.cost} is more than ${s.limit} below the current turn${s.currentHidden ? "" : ` (${s.current})`}: ${s.used} defense instead`;
+        return `Overwhelmed: ${t.wanted} defense costs ${t.cost} initiative, and ${t.initiative} - ${t.cost} is more than ${t.limit} below the current turn${t.currentHidden ? "" : ` (${t.current})`}: ${t.used} defense instead`;
       case "no-initiative-entry":
-        return `Not in the Turn Tracker (or its initiative is not a number): ${s.mode} defense costs no initiative`;
+        return `Not in the Turn Tracker (or its initiative is not a number): ${t.mode} defense costs no initiative`;
       case "current-not-a-number":
-        return `The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked`;
+        return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
       case "defense-roll": {
-        const parts = `${s.roll}${signed2(s.passive)} passive${s.mode !== "passive" ? `${signed2(s.active)} active` : ""}${s.mode === "full" ? `${signed2(s.full)} full` : ""}`;
-        return `Defense (${s.mode}) ${parts} = ${s.total}`;
+        const n = `${t.roll}${An(t.passive)} passive${t.mode !== "passive" ? `${An(t.active)} active` : ""}${t.mode === "full" ? `${An(t.full)} full` : ""}`;
+        return `Defense (${t.mode}) ${n} = ${t.total}`;
       }
       case "attack":
-        return s.hits ? `Attack ${s.attack} beats defense ${s.defense}: a hit` : `Attack ${s.attack} does not beat defense ${s.defense}: no hit`;
+        return t.hits ? `Attack ${t.attack} beats defense ${t.defense}: a hit` : `Attack ${t.attack} does not beat defense ${t.defense}: no hit`;
       case "damage":
-        return `Damage ${s.weapon} + ${s.margin} margin = ${s.damage}`;
+        return `Damage ${t.weapon} + ${t.margin} margin = ${t.damage}`;
       case "armor":
-        return `Effective armor ${s.armorScore} - ${s.penetration} AP = ${s.effective}: ${s.damage} ${s.pierces ? "beats it, Vitality damage" : "does not beat it, stamina damage"}`;
+        return `Effective armor ${t.armorScore} - ${t.penetration} AP = ${t.effective}: ${t.damage} ${t.pierces ? "beats it, Vitality damage" : "does not beat it, stamina damage"}`;
       case "initiative":
-        return `Initiative ${s.before} -> ${s.after} (${s.mode} defense costs ${s.cost})`;
+        return `Initiative ${t.before} -> ${t.after} (${t.mode} defense costs ${t.cost})`;
       case "counterattack":
-        return `Counterattack: the defense beats the attack by ${s.margin} (its damage is the table's call)`;
+        return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
     }
   }
-
-  // src/rules/opposed/index.ts
-  var opposed = {
+  var Sc = {
     id: "opposed",
-    playable: true,
+    playable: !0,
     commands: {
       damage: {
-        flags: DAMAGE_FLAGS,
-        usage: DAMAGE_USAGE,
+        flags: cc,
+        usage: dc,
         help: [
           "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
         ]
@@ -3323,84 +2727,66 @@ var DefenseRound = (() => {
         help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
         refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
       },
-      stance: { flags: {}, usage: STANCE_USAGE, help: [`Passive: ${MODE_EFFECT.passive}. Active: ${MODE_EFFECT.active}. Full: ${MODE_EFFECT.full}.`] }
+      stance: { flags: {}, usage: lc, help: [`Passive: ${Ft.passive}. Active: ${Ft.active}. Full: ${Ft.full}.`] }
     },
-    stances: DEFENSE_MODES,
+    stances: wn,
     settings: ["overwhelm-limit", "stamina-bar"],
     markers: ["incapacitated", "active", "full"],
-    planDamage: parseOpposedDamage,
+    planDamage: kc,
     planDefend: () => {
-      throw new UsageError("in the opposed edition the defense is rolled inside !damage");
+      throw new v("in the opposed edition the defense is rolled inside !damage");
     },
-    planStance: opposedStancePlan,
-    planHandEdit: handEditPlan,
-    setVitality(before, after, state2) {
-      const dead = state2.dead === true && after <= 0;
-      const change = [{ kind: "vitality-change", before, after }];
+    planStance: gc,
+    planHandEdit: pc,
+    setVitality(e, t, n) {
+      const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
       return {
-        vitality: after,
-        state: stateAt(after, dead),
-        steps: change,
+        vitality: t,
+        state: jt(t, r),
+        steps: i,
         conditions: [],
-        now: after <= 0 ? at("Now", dead ? { kind: "down-now", dead: true } : { kind: "down-now", typed: true }) : void 0
+        now: t <= 0 ? A("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
       };
     },
-    enter: (vitality, deadForGood) => deadForGood ? stateOf2(false, true) : vitality === null ? {} : stateAt(vitality),
-    endRound: (state2) => state2,
+    enter: (e, t) => t ? Sn(!1, !0) : e === null ? {} : jt(e),
+    endRound: (e) => e,
     // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
-    condition: (state2, vitality) => state2.dead ? "dead" : vitality !== null && vitality <= 0 ? "incapacitated" : "none",
-    deadForGood: (state2) => state2.dead === true,
-    parseState: parseOpposedState,
-    isEmptyState: (state2) => state2.down !== true && state2.dead !== true,
+    condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
+    deadForGood: (e) => e.dead === !0,
+    parseState: ac,
+    isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
     describeStateChange: () => "has changed condition since",
     // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
     parseAnswer: () => null,
-    words: opposedWords
-  };
-
-  // src/rules/registry.ts
-  var REGISTERED = { soak, threshold, opposed };
-
-  // src/rules/editions.ts
-  var EDITIONS = new map();
-  for (const [id2, edition] of object.entries(REGISTERED)) EDITIONS.set(id2, { ...edition, id: id2 });
-  var DEFAULT_EDITION = EDITIONS.keys().next().value;
-  var FIRST_RELEASE_EDITION = DEFAULT_EDITION;
-  function isEditionId(id2) {
-    return typeof id2 === "string" && EDITIONS.has(id2);
+    words: wc
+  }, Ac = { soak: yo, threshold: nc, opposed: Sc }, Oe = new P();
+  for (const [e, t] of g.entries(Ac)) Oe.set(e, { ...t, id: e });
+  var Tn = Oe.keys().next().value, Tc = Tn;
+  function En(e) {
+    return typeof e == "string" && Oe.has(e);
   }
-  function editionIds() {
-    return [...EDITIONS.keys()];
+  function Ec() {
+    return [...Oe.keys()];
   }
-  function allEditions() {
-    return [...EDITIONS.values()];
+  function _n() {
+    return [...Oe.values()];
   }
-  function editionOf(id2) {
-    return EDITIONS.get(id2) ?? EDITIONS.get(DEFAULT_EDITION);
+  function we(e) {
+    return Oe.get(e) ?? Oe.get(Tn);
   }
-  function playableEditions() {
-    return allEditions().filter((edition) => edition.playable).map((edition) => edition.id);
+  function dt() {
+    return _n().filter((e) => e.playable).map((e) => e.id);
   }
-  var stancesKnown;
-  function isKnownStance(name) {
-    stancesKnown ?? (stancesKnown = new set(allEditions().flatMap((edition) => edition.stances)));
-    return stancesKnown.has(name);
+  var Rn;
+  function _c(e) {
+    return Rn ?? (Rn = new B(_n().flatMap((t) => t.stances))), Rn.has(e);
   }
-  function flagElsewhere(active, command) {
-    return (name) => {
-      const owned = allEditions().some(
-        (edition) => edition.id !== active && object.prototype.hasOwnProperty.call(edition.commands[command].flags, name)
-      );
-      return owned ? active : void 0;
-    };
+  function li(e, t) {
+    return (n) => _n().some(
+      (i) => i.id !== e && g.prototype.hasOwnProperty.call(i.commands[t].flags, n)
+    ) ? e : void 0;
   }
-
-  // src/state/settings.ts
-  var editionIdSchema = custom(isEditionId, "not an edition this script has");
-  var BAR_NAMES = ["bar1", "bar2", "bar3"];
-  var DEFAULT_ATTRIBUTES = object.fromEntries(VALUE_KEYS.map((key) => [key, key]));
-  var ATTRIBUTE_KEYS = [...VALUE_KEYS];
-  var DEFAULT_MARKERS = {
+  var Gt = /* @__PURE__ */ br(En, "not an edition this script has"), lt = ["bar1", "bar2", "bar3"], ui = g.fromEntries(it.map((e) => [e, e])), Ie = [...it], fi = {
     incapacitated: "sleepy",
     dying: "death-zone",
     dead: "dead",
@@ -3408,527 +2794,394 @@ var DefenseRound = (() => {
     reactive: "fist",
     active: "overdrive",
     full: "strong"
-  };
-  var MARKER_KEYS = object.keys(DEFAULT_MARKERS);
-  var attributeName = pipe(string2(), trim(), minLength(1), maxLength(100));
-  var markerName = pipe(string2(), trim(), minLength(1), maxLength(100), regex(/^[^,]+$/));
-  var bar = picklist(BAR_NAMES);
-  var visibility = picklist(["gm", "public"]);
-  var API_COMMANDS = ["refuse", "gm"];
-  var SettingsSchema = objectSchema({
-    edition: editionIdSchema,
-    bars: objectSchema({
-      vitality: bar,
-      soul: bar,
-      power: bar,
+  }, ut = g.keys(fi), Rc = /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ nn(), /* @__PURE__ */ tt(1), /* @__PURE__ */ ve(100)), Dc = /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ nn(), /* @__PURE__ */ tt(1), /* @__PURE__ */ ve(100), /* @__PURE__ */ yr(/^[^,]+$/)), Dn = /* @__PURE__ */ z(lt), hi = /* @__PURE__ */ z(["gm", "public"]), vi = ["refuse", "gm"], Oc = C({
+    edition: Gt,
+    bars: C({
+      vitality: Dn,
+      soul: Dn,
+      power: Dn,
       // seed 003 ruling: stamina is the Power bar unless the GM maps it elsewhere
-      stamina: picklist(["power", ...BAR_NAMES])
+      stamina: /* @__PURE__ */ z(["power", ...lt])
     }),
-    attributes: objectSchema(
-      object.fromEntries(ATTRIBUTE_KEYS.map((key) => [key, attributeName]))
+    attributes: C(
+      g.fromEntries(Ie.map((e) => [e, Rc]))
     ),
-    markers: objectSchema(
-      object.fromEntries(MARKER_KEYS.map((key) => [key, markerName]))
+    markers: C(
+      g.fromEntries(ut.map((e) => [e, Dc]))
     ),
-    visibility: objectSchema({ npc: visibility, pc: visibility }),
-    playersTargetAny: boolean(),
-    armorOnManualEdits: boolean(),
-    overwhelmLimit: pipe(number2(), integer(), minValue(0), maxValue(1e3)),
+    visibility: C({ npc: hi, pc: hi }),
+    playersTargetAny: /* @__PURE__ */ nt(),
+    armorOnManualEdits: /* @__PURE__ */ nt(),
+    overwhelmLimit: /* @__PURE__ */ H(/* @__PURE__ */ ye(), /* @__PURE__ */ Tt(), /* @__PURE__ */ Ge(0), /* @__PURE__ */ Fe(1e3)),
     // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
-    apiCommands: picklist(API_COMMANDS)
+    apiCommands: /* @__PURE__ */ z(vi)
   });
-  function defaultSettings() {
+  function mi() {
     return {
-      edition: DEFAULT_EDITION,
+      edition: Tn,
       bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-      attributes: { ...DEFAULT_ATTRIBUTES },
-      markers: { ...DEFAULT_MARKERS },
+      attributes: { ...ui },
+      markers: { ...fi },
       visibility: { npc: "gm", pc: "public" },
-      playersTargetAny: false,
-      armorOnManualEdits: false,
+      playersTargetAny: !1,
+      armorOnManualEdits: !1,
       overwhelmLimit: 20,
       apiCommands: "refuse"
     };
   }
-  function checkSettings(stored) {
-    const defaults = defaultSettings();
-    const problems = [];
-    if (!isRecord(stored)) {
-      return { settings: defaults, problems: ["settings: not an object; all settings reset to defaults"] };
-    }
-    const merged = checkGroup(SettingsSchema.entries, stored, defaults, "settings.", problems);
-    const result = merged;
-    const { vitality, soul, power } = result.bars;
-    if (new set([vitality, soul, power]).size !== 3) {
-      problems.push("settings.bars: two resources share one bar; bar mapping reset to defaults");
-      result.bars = { ...defaults.bars };
-    }
-    return { settings: result, problems };
+  function Ic(e) {
+    const t = mi(), n = [];
+    if (!D(e))
+      return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
+    const i = pi(Oc.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
+    return new B([s, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
   }
-  function checkGroup(entries, stored, defaults, path, problems) {
-    const out = {};
-    for (const [key, schema] of object.entries(entries)) {
-      const name = path + key;
-      const value = stored[key];
-      const fallback = defaults[key];
-      if (value === void 0) {
-        out[key] = structuredCopy(fallback);
+  function pi(e, t, n, r, i) {
+    const s = {};
+    for (const [a, o] of g.entries(e)) {
+      const d = r + a, c = t[a], l = n[a];
+      if (c === void 0) {
+        s[a] = On(l);
         continue;
       }
-      if (schema.type === "object" && "entries" in schema && isRecord(fallback)) {
-        if (!isRecord(value)) {
-          problems.push(`${name}: not an object; reset to defaults`);
-          out[key] = structuredCopy(fallback);
-        } else {
-          const inner = schema.entries;
-          out[key] = checkGroup(inner, value, fallback, `${name}.`, problems);
+      if (o.type === "object" && "entries" in o && D(l)) {
+        if (!D(c))
+          i.push(`${d}: not an object; reset to defaults`), s[a] = On(l);
+        else {
+          const f = o.entries;
+          s[a] = pi(f, c, l, `${d}.`, i);
         }
         continue;
       }
-      const parsed = safeParse(schema, value);
-      if (parsed.success) {
-        out[key] = parsed.output;
-      } else {
-        problems.push(`${name}: ${describeValue(value)} is not valid; reset to ${json.stringify(fallback)}`);
-        out[key] = structuredCopy(fallback);
-      }
+      const u = /* @__PURE__ */ Ve(o, c);
+      u.success ? s[a] = u.output : (i.push(`${d}: ${Cc(c)} is not valid; reset to ${ne.stringify(l)}`), s[a] = On(l));
     }
-    return out;
+    return s;
   }
-  function isRecord(value) {
-    return typeof value === "object" && value !== null && !array.isArray(value);
+  function D(e) {
+    return typeof e == "object" && e !== null && !K.isArray(e);
   }
-  function structuredCopy(value) {
-    return isRecord(value) ? json.parse(json.stringify(value)) : value;
+  function On(e) {
+    return D(e) ? ne.parse(ne.stringify(e)) : e;
   }
-  function describeValue(value) {
-    const text = json.stringify(value) ?? string(value);
-    return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+  function Cc(e) {
+    const t = ne.stringify(e) ?? E(e);
+    return t.length > 40 ? `${t.slice(0, 37)}...` : t;
   }
-
-  // src/state/tokens.ts
-  var integer2 = pipe(number2(), safeInteger());
-  var overrideValue = pipe(number2(), safeInteger(), minValue(-1e6), maxValue(1e6));
-  var TokenRecordSchema = objectSchema({
-    overrides: optional(record(picklist(VALUE_KEYS), overrideValue)),
+  var ki = /* @__PURE__ */ H(/* @__PURE__ */ ye(), /* @__PURE__ */ Et()), Nc = /* @__PURE__ */ H(/* @__PURE__ */ ye(), /* @__PURE__ */ Et(), /* @__PURE__ */ Ge(-1e6), /* @__PURE__ */ Fe(1e6)), gi = C({
+    overrides: /* @__PURE__ */ V(/* @__PURE__ */ sn(/* @__PURE__ */ z(it), Nc)),
     // rules.md: a generic token's armor wears per token, starting from the sheet's values
-    worn: optional(objectSchema({ physical: optional(integer2), magical: optional(integer2) })),
-    stance: optional(pipe(string2(), maxLength(40))),
+    worn: /* @__PURE__ */ V(C({ physical: /* @__PURE__ */ V(ki), magical: /* @__PURE__ */ V(ki) })),
+    stance: /* @__PURE__ */ V(/* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(40))),
     // rules.md, "Switching editions": dead with no save left stays dead in any edition
-    deadForGood: optional(literal(true)),
-    edition: optional(objectSchema({ id: editionIdSchema, state: unknown() }))
-  });
-  var TOKEN_RECORD_FIELDS = object.keys(TokenRecordSchema.entries);
-  function checkTokenRecords(raw) {
-    const tokens = {};
-    const problems = [];
-    if (raw === void 0) return { tokens, problems };
-    if (!isRecord(raw)) return { tokens, problems: ["tokens: not an object; per-token memory cleared"] };
-    for (const [id2, record2] of object.entries(raw)) {
-      if (id2.length === 0 || id2.length > 64) {
-        problems.push(`tokens: a record under an id of ${id2.length} characters is not a token's; forgotten`);
+    deadForGood: /* @__PURE__ */ V(/* @__PURE__ */ J(!0)),
+    edition: /* @__PURE__ */ V(C({ id: Gt, state: /* @__PURE__ */ Rt() }))
+  }), Pu = g.keys(gi.entries);
+  function Pc(e) {
+    const t = {}, n = [];
+    if (e === void 0) return { tokens: t, problems: n };
+    if (!D(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
+    for (const [r, i] of g.entries(e)) {
+      if (r.length === 0 || r.length > 64) {
+        n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
         continue;
       }
-      const parsed = safeParse(TokenRecordSchema, record2);
-      if (parsed.success) tokens[id2] = dropUndefined(parsed.output);
-      else problems.push(`tokens.${id2}: not a valid token record; forgotten`);
+      const s = /* @__PURE__ */ Ve(gi, i);
+      s.success ? t[r] = yi(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
     }
-    return { tokens, problems };
+    return { tokens: t, problems: n };
   }
-  function dropUndefined(record2) {
-    for (const key of object.keys(record2)) if (record2[key] === void 0) delete record2[key];
-    return record2;
+  function yi(e) {
+    for (const t of g.keys(e)) e[t] === void 0 && delete e[t];
+    return e;
   }
-  function withEntry(map2, key, value) {
-    const next = { ...map2 };
-    if (value === null) delete next[key];
-    else next[key] = value;
-    return object.keys(next).length > 0 ? next : void 0;
+  function Vt(e, t, n) {
+    const r = { ...e };
+    return n === null ? delete r[t] : r[t] = n, g.keys(r).length > 0 ? r : void 0;
   }
-  function putRecord(tokens, tokenId, record2) {
-    dropUndefined(record2);
-    if (isEmptyRecord(record2)) delete tokens[tokenId];
-    else tokens[tokenId] = record2;
+  function bi(e, t, n) {
+    yi(n), ft(n) ? delete e[t] : e[t] = n;
   }
-  function isEmptyRecord(record2) {
-    return record2.overrides === void 0 && record2.worn === void 0 && record2.stance === void 0 && record2.deadForGood === void 0 && record2.edition === void 0;
+  function ft(e) {
+    return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
   }
-
-  // src/state/history.ts
-  var integer3 = pipe(number2(), safeInteger());
-  var nullableInteger = nullable(integer3);
-  var initiative = pipe(number2(), finite(), minValue(-1e9), maxValue(1e9));
-  var id = pipe(string2(), minLength(1), maxLength(64));
-  var track = picklist(["physical", "magical"]);
-  var MemorySchema = objectSchema({
-    edition: optional(objectSchema({ id: editionIdSchema, state: unknown() })),
-    deadForGood: optional(literal(true)),
-    stance: optional(pipe(string2(), maxLength(40))),
+  var ze = /* @__PURE__ */ H(/* @__PURE__ */ ye(), /* @__PURE__ */ Et()), Ut = /* @__PURE__ */ wr(ze), wi = /* @__PURE__ */ H(/* @__PURE__ */ ye(), /* @__PURE__ */ gr(), /* @__PURE__ */ Ge(-1e9), /* @__PURE__ */ Fe(1e9)), ht = /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ tt(1), /* @__PURE__ */ ve(64)), Mc = /* @__PURE__ */ z(["physical", "magical"]), $i = C({
+    edition: /* @__PURE__ */ V(C({ id: Gt, state: /* @__PURE__ */ Rt() })),
+    deadForGood: /* @__PURE__ */ V(/* @__PURE__ */ J(!0)),
+    stance: /* @__PURE__ */ V(/* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(40))),
     /** The answer on file (a defense made ahead) in the edition it was made in. */
-    answer: optional(objectSchema({ edition: editionIdSchema, answer: unknown() }))
-  });
-  var ChangeSchema = variant("kind", [
+    answer: /* @__PURE__ */ V(C({ edition: Gt, answer: /* @__PURE__ */ Rt() }))
+  }), Lc = /* @__PURE__ */ Tr("kind", [
     /** A bar, through its linked attribute when there is one. */
-    objectSchema({ kind: literal("bar"), resource: picklist(RESOURCES), bar: picklist(BAR_NAMES), attributeId: optional(id), from: nullableInteger, to: integer3 }),
+    C({ kind: /* @__PURE__ */ J("bar"), resource: /* @__PURE__ */ z(Er), bar: /* @__PURE__ */ z(lt), attributeId: /* @__PURE__ */ V(ht), from: Ut, to: ze }),
     /** A character value on the sheet (a unique token's worn armor, EXP). */
-    objectSchema({ kind: literal("attribute"), key: picklist(VALUE_KEYS), attributeId: id, from: nullableInteger, to: integer3 }),
+    C({ kind: /* @__PURE__ */ J("attribute"), key: /* @__PURE__ */ z(it), attributeId: ht, from: Ut, to: ze }),
     /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-    objectSchema({ kind: literal("override"), key: picklist(VALUE_KEYS), from: nullableInteger, to: integer3 }),
+    C({ kind: /* @__PURE__ */ J("override"), key: /* @__PURE__ */ z(it), from: Ut, to: ze }),
     /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-    objectSchema({ kind: literal("worn"), track, from: nullableInteger, to: integer3 }),
-    objectSchema({ kind: literal("markers"), from: pipe(string2(), maxLength(2e3)), to: pipe(string2(), maxLength(2e3)) }),
+    C({ kind: /* @__PURE__ */ J("worn"), track: Mc, from: Ut, to: ze }),
+    C({ kind: /* @__PURE__ */ J("markers"), from: /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(2e3)), to: /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(2e3)) }),
     /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-    objectSchema({ kind: literal("memory"), tokenId: optional(id), from: MemorySchema, to: MemorySchema }),
-    objectSchema({ kind: literal("initiative"), from: initiative, to: initiative }),
-    objectSchema({ kind: literal("turn-order"), tokenId: id })
-  ]);
-  var ApplicationSchema = objectSchema({
+    C({ kind: /* @__PURE__ */ J("memory"), tokenId: /* @__PURE__ */ V(ht), from: $i, to: $i }),
+    C({ kind: /* @__PURE__ */ J("initiative"), from: wi, to: wi }),
+    C({ kind: /* @__PURE__ */ J("turn-order"), tokenId: ht })
+  ]), jc = C({
     /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-    by: pipe(string2(), minLength(1), maxLength(64)),
-    kind: picklist(["damage", "hand-edit", "save"]),
+    by: /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ tt(1), /* @__PURE__ */ ve(64)),
+    kind: /* @__PURE__ */ z(["damage", "hand-edit", "save"]),
     /** The round it happened in: edition state it put back is moved on by the rounds since. */
-    round: integer3,
-    tokens: array2(objectSchema({ tokenId: id, name: pipe(string2(), maxLength(200)), changes: array2(ChangeSchema) }))
+    round: ze,
+    tokens: /* @__PURE__ */ _t(C({ tokenId: ht, name: /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(200)), changes: /* @__PURE__ */ _t(Lc) }))
   });
-  function memoryIsSound(change) {
-    if (change.kind !== "memory") return true;
-    return [change.from, change.to].every(
-      (memory2) => (memory2.stance === void 0 || isKnownStance(memory2.stance)) && (memory2.edition === void 0 || editionOf(memory2.edition.id).parseState(memory2.edition.state) !== null) && (memory2.answer === void 0 || editionOf(memory2.answer.edition).parseAnswer(memory2.answer.answer) !== null)
+  function Fc(e) {
+    return e.kind !== "memory" ? !0 : [e.from, e.to].every(
+      (t) => (t.stance === void 0 || _c(t.stance)) && (t.edition === void 0 || we(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || we(t.answer.edition).parseAnswer(t.answer.answer) !== null)
     );
   }
-  function checkHistory(raw) {
-    if (raw === void 0) return { history: [], problems: [] };
-    if (!array.isArray(raw)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
-    const history = [];
-    const problems = [];
-    raw.forEach((entry, index) => {
-      const parsed = safeParse(ApplicationSchema, entry);
-      if (parsed.success && parsed.output.tokens.every((token) => token.changes.every(memoryIsSound))) history.push(parsed.output);
-      else problems.push(`history[${index}]: not a valid undo entry; dropped`);
-    });
-    return { history, problems };
+  function Gc(e) {
+    if (e === void 0) return { history: [], problems: [] };
+    if (!K.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
+    const t = [], n = [];
+    return e.forEach((r, i) => {
+      const s = /* @__PURE__ */ Ve(jc, r);
+      s.success && s.output.tokens.every((a) => a.changes.every(Fc)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+    }), { history: t, problems: n };
   }
-
-  // src/state/migrate1.ts
-  var SOAK_FIELDS = ["life", "pendingDefense", "reactions", "skillsVs"];
-  var DEFAULT_BARS = { vitality: "bar1", soul: "bar2", power: "bar3" };
-  function soakMemory(part, stance) {
-    const state2 = {};
-    for (const field of SOAK_FIELDS) if (part[field] !== void 0) state2[field] = part[field];
-    const memory2 = {};
-    if (object.keys(state2).length > 0) memory2.edition = { id: FIRST_RELEASE_EDITION, state: state2 };
-    if (isRecord(part.life) && part.life.condition === "dead") memory2.deadForGood = true;
-    if (typeof stance === "string") memory2.stance = stance;
-    return memory2;
+  var Vc = ["life", "pendingDefense", "reactions", "skillsVs"], Si = { vitality: "bar1", soul: "bar2", power: "bar3" };
+  function In(e, t) {
+    const n = {};
+    for (const i of Vc) e[i] !== void 0 && (n[i] = e[i]);
+    const r = {};
+    return g.keys(n).length > 0 && (r.edition = { id: Tc, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
   }
-  function migrateToken(old) {
-    if (!isRecord(old)) return old;
-    const record2 = {};
-    if (old.overrides !== void 0) record2.overrides = old.overrides;
-    if (old.wear !== void 0) record2.worn = old.wear;
-    object.assign(record2, soakMemory(old, old.stance));
-    return record2;
+  function Uc(e) {
+    if (!D(e)) return e;
+    const t = {};
+    return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), g.assign(t, In(e, e.stance)), t;
   }
-  function pick(part) {
-    return { life: part.life, pendingDefense: part.pendingDefense };
+  function Ai(e) {
+    return { life: e.life, pendingDefense: e.pendingDefense };
   }
-  function same(a, b) {
-    return json.stringify(a ?? null) === json.stringify(b ?? null);
+  function Ti(e, t) {
+    return ne.stringify(e ?? null) === ne.stringify(t ?? null);
   }
-  function migrateEntry(entry, bars, tokens) {
-    if (!isRecord(entry) || !isRecord(entry.before) || !isRecord(entry.after)) return entry;
-    const { before, after } = entry;
-    const changes = [];
-    const beforeBars = isRecord(before.bars) ? before.bars : {};
-    const afterBars = isRecord(after.bars) ? after.bars : {};
-    for (const resource of ["vitality", "soul", "power"]) {
-      const to2 = afterBars[resource];
-      if (beforeBars[resource] !== to2 && typeof to2 === "number") {
-        changes.push({ kind: "bar", resource, bar: bars[resource] ?? DEFAULT_BARS[resource], from: beforeBars[resource] ?? null, to: to2 });
-      }
+  function xc(e, t, n) {
+    if (!D(e) || !D(e.before) || !D(e.after)) return e;
+    const { before: r, after: i } = e, s = [], a = D(r.bars) ? r.bars : {}, o = D(i.bars) ? i.bars : {};
+    for (const f of ["vitality", "soul", "power"]) {
+      const h = o[f];
+      a[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? Si[f], from: a[f] ?? null, to: h });
     }
-    const from = isRecord(before.protection) ? before.protection : void 0;
-    const to = isRecord(after.protection) ? after.protection : void 0;
-    if (to && typeof to.value === "number" && from?.value !== to.value) {
-      changes.push(
-        typeof to.attributeId === "string" ? { kind: "attribute", key: to.track === "magical" ? "armor_magical" : "armor_physical", attributeId: to.attributeId, from: from?.value ?? null, to: to.value } : { kind: "worn", track: to.track, from: from?.value ?? null, to: to.value }
-      );
-    }
-    if (before.statusmarkers !== after.statusmarkers) changes.push({ kind: "markers", from: before.statusmarkers, to: after.statusmarkers });
-    const beforePart = isRecord(before.record) ? before.record : {};
-    const afterPart = isRecord(after.record) ? after.record : {};
-    if (!same(beforePart.life, afterPart.life) || !same(beforePart.pendingDefense, afterPart.pendingDefense)) {
-      const key = typeof entry.tokenId === "string" ? entry.tokenId : "";
-      const current = key !== "" && isRecord(tokens[key]) ? tokens[key] : {};
-      const untouched = { reactions: current.reactions, skillsVs: current.skillsVs };
-      changes.push({
+    const d = D(r.protection) ? r.protection : void 0, c = D(i.protection) ? i.protection : void 0;
+    c && typeof c.value == "number" && d?.value !== c.value && s.push(
+      typeof c.attributeId == "string" ? { kind: "attribute", key: c.track === "magical" ? "armor_magical" : "armor_physical", attributeId: c.attributeId, from: d?.value ?? null, to: c.value } : { kind: "worn", track: c.track, from: d?.value ?? null, to: c.value }
+    ), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
+    const l = D(r.record) ? r.record : {}, u = D(i.record) ? i.record : {};
+    if (!Ti(l.life, u.life) || !Ti(l.pendingDefense, u.pendingDefense)) {
+      const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && D(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
+      s.push({
         kind: "memory",
-        from: soakMemory({ ...untouched, ...pick(beforePart) }, current.stance),
-        to: soakMemory({ ...untouched, ...pick(afterPart) }, current.stance)
+        from: In({ ...p, ...Ai(l) }, h.stance),
+        to: In({ ...p, ...Ai(u) }, h.stance)
       });
     }
-    return { tokenId: entry.tokenId, name: entry.name, changes };
+    return { tokenId: e.tokenId, name: e.name, changes: s };
   }
-  function migrateFrom1(old) {
-    const settings = isRecord(old.settings) ? old.settings : {};
-    const bars = isRecord(settings.bars) ? settings.bars : DEFAULT_BARS;
-    const tokens = isRecord(old.tokens) ? old.tokens : {};
-    const round = isRecord(old.round) && typeof old.round.number === "number" ? old.round.number : 1;
-    const migrated = { ...old, schemaVersion: 2 };
-    if (isRecord(old.tokens)) migrated.tokens = object.fromEntries(object.entries(old.tokens).map(([id2, record2]) => [id2, migrateToken(record2)]));
-    if (array.isArray(old.history)) {
-      migrated.history = old.history.map(
-        (application) => isRecord(application) && array.isArray(application.tokens) ? {
-          by: application.by,
-          kind: application.kind,
-          round: typeof application.round === "number" ? application.round : round,
-          tokens: application.tokens.map((entry) => migrateEntry(entry, bars, tokens))
-        } : application
-      );
+  function Bc(e) {
+    const t = D(e.settings) ? e.settings : {}, n = D(t.bars) ? t.bars : Si, r = D(e.tokens) ? e.tokens : {}, i = D(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
+    return D(e.tokens) && (s.tokens = g.fromEntries(g.entries(e.tokens).map(([a, o]) => [a, Uc(o)]))), K.isArray(e.history) && (s.history = e.history.map(
+      (a) => D(a) && K.isArray(a.tokens) ? {
+        by: a.by,
+        kind: a.kind,
+        round: typeof a.round == "number" ? a.round : i,
+        tokens: a.tokens.map((o) => xc(o, n, r))
+      } : a
+    )), s;
+  }
+  function Ei(e) {
+    const t = e.edition;
+    if (!D(t) || !D(t.state) || t.state.pendingDefense === void 0) return { memory: e };
+    const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
+    if (g.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
+    const { edition: s, ...a } = e;
+    return { memory: a, answer: i };
+  }
+  function Hc(e) {
+    if (!D(e) || e.kind !== "memory") return e;
+    const t = { ...e };
+    for (const n of ["from", "to"]) {
+      const r = e[n];
+      if (!D(r)) continue;
+      const i = Ei(r);
+      t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
     }
-    return migrated;
+    return t;
   }
-
-  // src/state/migrate2.ts
-  function splitMemory(memory2) {
-    const box = memory2.edition;
-    if (!isRecord(box) || !isRecord(box.state) || box.state.pendingDefense === void 0) return { memory: memory2 };
-    const { pendingDefense, ...state2 } = box.state;
-    return { memory: { ...memory2, edition: { ...box, state: state2 } }, answer: { edition: box.id, answer: pendingDefense } };
-  }
-  function migrateChange(change) {
-    if (!isRecord(change) || change.kind !== "memory") return change;
-    const out = { ...change };
-    for (const side of ["from", "to"]) {
-      const memory2 = change[side];
-      if (!isRecord(memory2)) continue;
-      const split = splitMemory(memory2);
-      out[side] = split.answer ? { ...split.memory, answer: split.answer } : split.memory;
-    }
-    return out;
-  }
-  function migrateFrom2(old) {
-    const waiting = {};
-    const tokens = {};
-    if (isRecord(old.tokens)) {
-      for (const [id2, record2] of object.entries(old.tokens)) {
-        if (!isRecord(record2)) {
-          tokens[id2] = record2;
+  function Kc(e) {
+    const t = {}, n = {};
+    if (D(e.tokens))
+      for (const [i, s] of g.entries(e.tokens)) {
+        if (!D(s)) {
+          n[i] = s;
           continue;
         }
-        const split = splitMemory(record2);
-        tokens[id2] = split.memory;
-        if (split.answer) waiting[id2] = split.answer;
+        const a = Ei(s);
+        g.keys(a.memory).length > 0 && (n[i] = a.memory), a.answer && (t[i] = a.answer);
       }
-    }
-    const history = array.isArray(old.history) ? old.history.map(
-      (entry) => isRecord(entry) && array.isArray(entry.tokens) ? { ...entry, tokens: entry.tokens.map((token) => isRecord(token) && array.isArray(token.changes) ? { ...token, changes: token.changes.map(migrateChange) } : token) } : entry
-    ) : old.history;
-    return { ...old, schemaVersion: 3, tokens: isRecord(old.tokens) ? tokens : old.tokens, history, exchange: { waiting } };
+    const r = K.isArray(e.history) ? e.history.map(
+      (i) => D(i) && K.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => D(s) && K.isArray(s.changes) ? { ...s, changes: s.changes.map(Hc) } : s) } : i
+    ) : e.history;
+    return { ...e, schemaVersion: 3, tokens: D(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
   }
-
-  // src/state/store.ts
-  var STATE_KEY = "DefenseRound";
-  var SCHEMA_VERSION = 3;
-  var MAX_SEEN_ROWS = 500;
-  function freshState(scriptVersion) {
+  var xt = "DefenseRound", vt = 3, Cn = 500;
+  function mt(e) {
     return {
-      schemaVersion: SCHEMA_VERSION,
-      scriptVersion,
-      settings: defaultSettings(),
+      schemaVersion: vt,
+      scriptVersion: e,
+      settings: mi(),
       tokens: {},
       round: { number: 1, seen: [], turned: 0 },
       history: [],
       exchange: { waiting: {} },
-      healthColorsNoticed: false
+      healthColorsNoticed: !1
     };
   }
-  function migrateFrom0(old) {
-    const { tokens, round, ...flat } = old;
-    const settings = {};
-    for (const [key, value] of object.entries(flat)) {
-      if (key === "vitalityBar" || key === "soulBar" || key === "powerBar") {
-        const bars = settings.bars ?? (settings.bars = {});
-        bars[key.replace("Bar", "")] = value;
-      } else {
-        settings[key] = value;
-      }
-    }
-    return { schemaVersion: 1, settings, tokens, round };
+  function Yc(e) {
+    const { tokens: t, round: n, ...r } = e, i = {};
+    for (const [s, a] of g.entries(r))
+      if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
+        const o = i.bars ?? (i.bars = {});
+        o[s.replace("Bar", "")] = a;
+      } else
+        i[s] = a;
+    return { schemaVersion: 1, settings: i, tokens: t, round: n };
   }
-  var MIGRATIONS = {
-    0: migrateFrom0,
-    1: migrateFrom1,
-    2: migrateFrom2
+  var Wc = {
+    0: Yc,
+    1: Bc,
+    2: Kc
   };
-  function loadState(raw, scriptVersion) {
-    const problems = [];
-    if (raw === void 0) return { stored: freshState(scriptVersion), problems };
-    if (!isRecord(raw)) {
-      problems.push(`state was ${typeof raw}, not an object; started from defaults`);
-      return { stored: freshState(scriptVersion), problems };
+  function zc(e, t) {
+    const n = [];
+    if (e === void 0) return { stored: mt(t), problems: n };
+    if (!D(e))
+      return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: mt(t), problems: n };
+    let r = e, i = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
+    if (I.isInteger(i) && i > vt)
+      return { stored: mt(t), problems: [`state has schema version ${i}, newer than this script's ${vt}; left as it is`], newer: i };
+    if (!I.isInteger(i) || i < 0)
+      return n.push(`state has unknown schema version ${ne.stringify(r.schemaVersion)}; started from defaults`), { stored: mt(t), problems: n };
+    for (; i < vt; ) {
+      const c = Wc[i];
+      if (!c) break;
+      r = c(r), i += 1;
     }
-    let data = raw;
-    let version3 = typeof data.schemaVersion === "number" ? data.schemaVersion : 0;
-    if (number.isInteger(version3) && version3 > SCHEMA_VERSION) {
-      return { stored: freshState(scriptVersion), problems: [`state has schema version ${version3}, newer than this script's ${SCHEMA_VERSION}; left as it is`], newer: version3 };
+    const s = Ic(r.settings);
+    n.push(...s.problems);
+    const a = Pc(r.tokens);
+    n.push(...a.problems);
+    for (const [c, l] of g.entries(a.tokens)) {
+      if (!l.edition) continue;
+      const u = l.edition.id, f = we(u).parseState(l.edition.state);
+      f === null ? (delete l.edition, ft(l) && delete a.tokens[c], n.push(`tokens.${c}.edition: not a valid ${u} state; forgotten`)) : l.edition = { id: u, state: f };
     }
-    if (!number.isInteger(version3) || version3 < 0) {
-      problems.push(`state has unknown schema version ${json.stringify(data.schemaVersion)}; started from defaults`);
-      return { stored: freshState(scriptVersion), problems };
-    }
-    while (version3 < SCHEMA_VERSION) {
-      const step = MIGRATIONS[version3];
-      if (!step) break;
-      data = step(data);
-      version3 += 1;
-    }
-    const settingsCheck = checkSettings(data.settings);
-    problems.push(...settingsCheck.problems);
-    const tokensCheck = checkTokenRecords(data.tokens);
-    problems.push(...tokensCheck.problems);
-    for (const [id2, record2] of object.entries(tokensCheck.tokens)) {
-      if (!record2.edition) continue;
-      const edition = record2.edition.id;
-      const state2 = editionOf(edition).parseState(record2.edition.state);
-      if (state2 === null) {
-        delete record2.edition;
-        if (isEmptyRecord(record2)) delete tokensCheck.tokens[id2];
-        problems.push(`tokens.${id2}.edition: not a valid ${edition} state; forgotten`);
-      } else {
-        record2.edition = { id: edition, state: state2 };
-      }
-    }
-    const exchange = checkExchange(data.exchange, problems);
-    const historyCheck = checkHistory(data.history);
-    problems.push(...historyCheck.problems);
-    return {
+    const o = qc(r.exchange, n), d = Gc(r.history);
+    return n.push(...d.problems), {
       stored: {
-        schemaVersion: SCHEMA_VERSION,
-        scriptVersion: typeof data.scriptVersion === "string" ? data.scriptVersion : "",
-        settings: settingsCheck.settings,
-        tokens: tokensCheck.tokens,
-        round: checkRound(data.round, problems),
-        history: historyCheck.history,
-        exchange,
-        healthColorsNoticed: data.healthColorsNoticed === true,
-        ...isEditionId(data.editionLeft) ? { editionLeft: data.editionLeft } : {}
+        schemaVersion: vt,
+        scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
+        settings: s.settings,
+        tokens: a.tokens,
+        round: Xc(r.round, n),
+        history: d.history,
+        exchange: o,
+        healthColorsNoticed: r.healthColorsNoticed === !0,
+        ...En(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
       },
-      problems
+      problems: n
     };
   }
-  function checkRound(raw, problems) {
-    const fallback = { number: 1, seen: [], turned: 0 };
-    if (raw === void 0) return fallback;
-    if (!isRecord(raw)) {
-      problems.push("round: not an object; round tracking restarted");
-      return fallback;
-    }
-    const number3 = typeof raw.number === "number" && number.isSafeInteger(raw.number) && raw.number > 0 && raw.number < 1e9 ? raw.number : 1;
-    const seen = array.isArray(raw.seen) && raw.seen.length <= MAX_SEEN_ROWS && raw.seen.every((key) => typeof key === "string" && /^[0-9a-f]{8}$/.test(key)) ? raw.seen : [];
-    const turned = typeof raw.turned === "number" && number.isSafeInteger(raw.turned) && raw.turned >= 0 && raw.turned <= MAX_SEEN_ROWS && seen.length > 0 ? raw.turned : 0;
-    return { number: number3, seen, turned };
+  function Xc(e, t) {
+    const n = { number: 1, seen: [], turned: 0 };
+    if (e === void 0) return n;
+    if (!D(e))
+      return t.push("round: not an object; round tracking restarted"), n;
+    const r = typeof e.number == "number" && I.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = K.isArray(e.seen) && e.seen.length <= Cn && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && I.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Cn && i.length > 0 ? e.turned : 0;
+    return { number: r, seen: i, turned: s };
   }
-  function checkExchange(raw, problems) {
-    const waiting = {};
-    if (raw === void 0) return { waiting };
-    const entries = isRecord(raw) && isRecord(raw.waiting) ? raw.waiting : void 0;
-    if (!entries) {
-      problems.push("exchange: not an object; defenses made ahead forgotten");
-      return { waiting };
+  function qc(e, t) {
+    const n = {};
+    if (e === void 0) return { waiting: n };
+    const r = D(e) && D(e.waiting) ? e.waiting : void 0;
+    if (!r)
+      return t.push("exchange: not an object; defenses made ahead forgotten"), { waiting: n };
+    for (const [i, s] of g.entries(r)) {
+      const a = i.length > 0 && i.length <= 64 && D(s) && En(s.edition) ? we(s.edition).parseAnswer(s.answer) : null;
+      a === null ? t.push(`exchange.waiting.${i.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[i] = { edition: s.edition, answer: a };
     }
-    for (const [id2, box] of object.entries(entries)) {
-      const answer = id2.length > 0 && id2.length <= 64 && isRecord(box) && isEditionId(box.edition) ? editionOf(box.edition).parseAnswer(box.answer) : null;
-      if (answer === null) problems.push(`exchange.waiting.${id2.slice(0, 64)}: not a valid defense made ahead; forgotten`);
-      else waiting[id2] = { edition: box.edition, answer };
-    }
-    return { waiting };
+    return { waiting: n };
   }
-
-  // src/state/installOptions.ts
-  var BARS = ["bar1", "bar2", "bar3"];
-  function applyInstallOptions(settings, options) {
-    if (!options) return;
-    const text = (key) => typeof options[key] === "string" ? options[key].trim() : void 0;
-    const vitality = text("Vitality bar");
-    const soul = text("Soul bar");
-    const power = text("Power bar");
-    const bars = {
-      vitality: vitality && BARS.includes(vitality) ? vitality : settings.bars.vitality,
-      soul: soul && BARS.includes(soul) ? soul : settings.bars.soul,
-      power: power && BARS.includes(power) ? power : settings.bars.power
+  var Nn = ["bar1", "bar2", "bar3"];
+  function Jc(e, t) {
+    if (!t) return;
+    const n = (c) => typeof t[c] == "string" ? t[c].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), a = {
+      vitality: r && Nn.includes(r) ? r : e.bars.vitality,
+      soul: i && Nn.includes(i) ? i : e.bars.soul,
+      power: s && Nn.includes(s) ? s : e.bars.power
     };
-    if (new set(object.values(bars)).size === 3) object.assign(settings.bars, bars);
-    const npc = text("NPC breakdowns");
-    if (npc === "gm" || npc === "public") settings.visibility.npc = npc;
-    const pc = text("PC breakdowns");
-    if (pc === "gm" || pc === "public") settings.visibility.pc = pc;
-    if ("Players target any token" in options) settings.playersTargetAny = text("Players target any token") === "on";
-    if ("Armor on manual edits" in options) settings.armorOnManualEdits = text("Armor on manual edits") === "on";
+    new B(g.values(a)).size === 3 && g.assign(e.bars, a);
+    const o = n("NPC breakdowns");
+    (o === "gm" || o === "public") && (e.visibility.npc = o);
+    const d = n("PC breakdowns");
+    (d === "gm" || d === "public") && (e.visibility.pc = d), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
   }
-
-  // src/roll20/attributes.ts
-  var AttributeIndex = class {
+  var Qc = class {
     constructor() {
-      this.byCharacter = new map();
-      /** Lower-cased names asked for: the same few names are asked for every token. */
-      this.lowered = new map();
-      /** The sheet's defaults asked for, by character, then by name as asked (the settings' names: the same strings each time). */
-      this.defaults = new map();
+      this.byCharacter = new P(), this.lowered = new P(), this.defaults = new P();
     }
     /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
-    find(characterId, name) {
-      let key = this.lowered.get(name);
-      if (key === void 0) {
-        key = name.toLowerCase();
-        if (this.lowered.size < 200) this.lowered.set(name, key);
-      }
-      return this.indexOf(characterId).get(key);
+    find(e, t) {
+      let n = this.lowered.get(t);
+      return n === void 0 && (n = t.toLowerCase(), this.lowered.size < 200 && this.lowered.set(t, n)), this.indexOf(e).get(n);
     }
     /**
      * The sheet's default for an attribute the character has no object for (Roll20's getAttrByName
      * gives it), asked once per character and name; undefined when the sheet has none.
      */
-    sheetDefault(characterId, name, which) {
-      let known = this.defaults.get(characterId);
-      if (!known) this.defaults.set(characterId, known = new map());
-      let entry = known.get(name);
-      if (!entry) {
-        if (known.size >= 200) return void 0;
-        known.set(name, entry = {});
+    sheetDefault(e, t, n) {
+      let r = this.defaults.get(e);
+      r || this.defaults.set(e, r = new P());
+      let i = r.get(t);
+      if (!i) {
+        if (r.size >= 200) return;
+        r.set(t, i = {});
       }
-      if (!(which in entry)) entry[which] = typeof getAttrByName === "function" ? getAttrByName(characterId, name, which) : void 0;
-      return entry[which];
+      return n in i || (i[n] = typeof getAttrByName == "function" ? getAttrByName(e, t, n) : void 0), i[n];
     }
     /** Drop one character's index, e.g. on add:attribute, destroy:attribute, change:attribute:name. */
-    forget(characterId) {
-      this.byCharacter.delete(characterId);
-      this.defaults.delete(characterId);
+    forget(e) {
+      this.byCharacter.delete(e), this.defaults.delete(e);
     }
     /** Drop everything (`!defense-round refresh`, after another script created attributes). */
     clear() {
-      this.byCharacter.clear();
-      this.defaults.clear();
+      this.byCharacter.clear(), this.defaults.clear();
     }
     get size() {
       return this.byCharacter.size;
     }
-    indexOf(characterId) {
-      let index = this.byCharacter.get(characterId);
-      if (!index) {
-        index = new map();
-        for (const attribute of findObjs({ _type: "attribute", _characterid: characterId })) {
-          const key = string(attribute.get("name") ?? "").toLowerCase();
-          if (!index.has(key)) index.set(key, attribute);
+    indexOf(e) {
+      let t = this.byCharacter.get(e);
+      if (!t) {
+        t = new P();
+        for (const n of findObjs({ _type: "attribute", _characterid: e })) {
+          const r = E(n.get("name") ?? "").toLowerCase();
+          t.has(r) || t.set(r, n);
         }
-        this.byCharacter.set(characterId, index);
+        this.byCharacter.set(e, t);
       }
-      return index;
+      return t;
     }
-  };
-
-  // src/text/escape.ts
-  var ENTITIES = {
+  }, _i = {
     "&": "&amp;",
     "<": "&lt;",
     ">": "&gt;",
@@ -3947,533 +3200,421 @@ var DefenseRound = (() => {
     "!": "&#33;",
     "/": "&#47;",
     "=": "&#61;",
-    "$": "&#36;",
+    $: "&#36;",
     ":": "&#58;",
     "\\": "&#92;"
-  };
-  var ASCII = [];
-  for (let code2 = 0; code2 < 128; code2 += 1) {
-    const ch = string.fromCharCode(code2);
-    if (ENTITIES[ch] !== void 0) ASCII[code2] = ENTITIES[ch];
-    else if (ch === "\n" || ch === "\r") ASCII[code2] = " ";
-    else if (code2 < 32 && ch !== "	" || code2 === 127) ASCII[code2] = "";
-    else ASCII[code2] = void 0;
+  }, pt = [];
+  for (let e = 0; e < 128; e += 1) {
+    const t = E.fromCharCode(e);
+    _i[t] !== void 0 ? pt[e] = _i[t] : t === `
+` || t === "\r" ? pt[e] = " " : e < 32 && t !== "	" || e === 127 ? pt[e] = "" : pt[e] = void 0;
   }
-  function wide(code2) {
-    if (code2 === 133 || code2 === 8232 || code2 === 8233) return " ";
-    if (code2 === 8206 || code2 === 8207 || code2 >= 8234 && code2 <= 8238 || code2 >= 8294 && code2 <= 8297) return "";
-    return void 0;
+  function Zc(e) {
+    if (e === 133 || e === 8232 || e === 8233) return " ";
+    if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
   }
-  function escapeChat(text) {
-    const value = typeof text === "string" ? text : string(text ?? "");
-    let out = "";
-    let from = 0;
-    for (let i = 0; i < value.length; i += 1) {
-      const code2 = value.charCodeAt(i);
-      const becomes = code2 < 128 ? ASCII[code2] : wide(code2);
-      if (becomes === void 0) continue;
-      out += value.slice(from, i) + becomes;
-      if (code2 === 13 && value.charCodeAt(i + 1) === 10) i += 1;
-      from = i + 1;
+  function Xe(e) {
+    const t = typeof e == "string" ? e : E(e ?? "");
+    let n = "", r = 0;
+    for (let i = 0; i < t.length; i += 1) {
+      const s = t.charCodeAt(i), a = s < 128 ? pt[s] : Zc(s);
+      a !== void 0 && (n += t.slice(r, i) + a, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
     }
-    return from === 0 ? value : out + value.slice(from);
+    return r === 0 ? t : n + t.slice(r);
   }
-
-  // src/roll20/guard.ts
-  function lineOffsetNote() {
-    const meta = typeof API_Meta !== "undefined" ? API_Meta?.[SCRIPT_NAME] : void 0;
-    return meta && number.isFinite(meta.offset) ? ` (this script's line 1 is line ${meta.offset + 1} of the sandbox)` : "";
+  function ed() {
+    const e = typeof API_Meta < "u" ? API_Meta?.[Y] : void 0;
+    return e && I.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
   }
-  function reportFailure(what, error2, whisperTo2) {
+  function Pn(e, t, n) {
     try {
-      const detail = error2 instanceof error ? error2.stack ?? error2.message : string(error2);
-      log(`${SCRIPT_NAME} v${SCRIPT_VERSION}: ${what} failed${lineOffsetNote()}: ${detail}`);
-      if (whisperTo2) {
-        sendChat(
-          SCRIPT_NAME,
-          `/w ${whisperTo2} ${escapeChat(`${SCRIPT_NAME} could not finish ${what}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
-          null,
-          { noarchive: true }
-        );
-      }
+      const r = t instanceof $t ? t.stack ?? t.message : E(t);
+      log(`${Y} v${se}: ${e} failed${ed()}: ${r}`), n && sendChat(
+        Y,
+        `/w ${n} ${Xe(`${Y} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+        null,
+        { noarchive: !0 }
+      );
     } catch {
     }
   }
-  function guarded(what, handler, whisperTarget2) {
-    return (...args) => {
-      let label = typeof what === "string" ? what : "a command";
-      let target2;
-      const fail = (error2) => reportFailure(label, error2, target2);
+  function $e(e, t, n) {
+    return (...r) => {
+      let i = typeof e == "string" ? e : "a command", s;
+      const a = (o) => Pn(i, o, s);
       try {
-        if (typeof what === "function") label = what(...args);
-        target2 = whisperTarget2?.(...args);
-        const result = handler(...args);
-        if (result && typeof result.then === "function") {
-          result.then(void 0, fail);
-        }
-      } catch (error2) {
-        fail(error2);
+        typeof e == "function" && (i = e(...r)), s = n?.(...r);
+        const o = t(...r);
+        o && typeof o.then == "function" && o.then(void 0, a);
+      } catch (o) {
+        a(o);
       }
     };
   }
-
-  // src/roll20/players.ts
-  var RELAYED = "API";
-  function isGM(playerId) {
-    return playerId !== RELAYED && playerId !== "" && playerIsGM(playerId) === true;
+  var Se = "API";
+  function kt(e) {
+    return e !== Se && e !== "" && playerIsGM(e) === !0;
   }
-  function relayedFor(apiAs) {
-    if (apiAs === void 0 || apiAs === "" || apiAs === RELAYED) return void 0;
-    const player = getObj("player", apiAs);
-    if (!player || isGM(apiAs)) return void 0;
-    return apiAs;
+  function td(e) {
+    if (!(e === void 0 || e === "" || e === Se || !getObj("player", e) || kt(e)))
+      return e;
   }
-  function displayName(playerId) {
-    if (playerId === RELAYED) return "another script";
-    return string(getObj("player", playerId)?.get("_displayname") ?? "player");
+  function Mn(e) {
+    return e === Se ? "another script" : E(getObj("player", e)?.get("_displayname") ?? "player");
   }
-  var UNADDRESSABLE = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-  function nameAddressable(name) {
-    return !UNADDRESSABLE.test(name);
+  var nd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+  function Ri(e) {
+    return !nd.test(e);
   }
-  function whisperTargetOf(gm, name) {
-    return gm || !nameAddressable(name) ? "gm" : `"${name}"`;
+  function Di(e, t) {
+    return e || !Ri(t) ? "gm" : `"${t}"`;
   }
-  function whisperTarget(playerId) {
-    if (playerId === RELAYED) return "gm";
-    return whisperTargetOf(isGM(playerId), displayName(playerId));
+  function rd(e) {
+    return e === Se ? "gm" : Di(kt(e), Mn(e));
   }
-  function listsPlayer(controlledBy, playerId) {
-    return string(controlledBy ?? "").split(",").map((entry) => entry.trim()).some((entry) => entry === playerId || entry === "all");
+  function Oi(e, t) {
+    return E(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
   }
-  function controls(playerId, token, character) {
-    if (isGM(playerId)) return true;
-    return listsPlayer(token.get("controlledby"), playerId) || listsPlayer(character?.get("controlledby"), playerId);
+  function gt(e, t, n) {
+    return kt(e) ? !0 : Oi(t.get("controlledby"), e) || Oi(n?.get("controlledby"), e);
   }
-  var SOMEONE = /[^,\s]/;
-  function isNpc(token, character) {
-    return !SOMEONE.test(string(token.get("controlledby") ?? "")) && !SOMEONE.test(string(character?.get("controlledby") ?? ""));
+  var Ii = /[^,\s]/;
+  function Ci(e, t) {
+    return !Ii.test(E(e.get("controlledby") ?? "")) && !Ii.test(E(t?.get("controlledby") ?? ""));
   }
-
-  // src/roll20/send.ts
-  var PUBLIC = { kind: "public" };
-  var TO_GM = { kind: "whisper", to: "gm" };
-  function whisperTo(target2) {
-    return { kind: "whisper", to: target2 };
+  var Bt = { kind: "public" }, ke = { kind: "whisper", to: "gm" };
+  function Ae(e) {
+    return { kind: "whisper", to: e };
   }
-  function send(audience, text, options = {}) {
-    if (audience.kind === "public") {
-      sendChat(SCRIPT_NAME, text);
-    } else if (options.record) {
-      sendChat(SCRIPT_NAME, `/w ${audience.to} ${text}`);
-    } else {
-      sendChat(SCRIPT_NAME, `/w ${audience.to} ${text}`, null, { noarchive: true });
+  function G(e, t, n = {}) {
+    e.kind === "public" ? sendChat(Y, t) : n.record ? sendChat(Y, `/w ${e.to} ${t}`) : sendChat(Y, `/w ${e.to} ${t}`, null, { noarchive: !0 });
+  }
+  function Ce(e) {
+    let t = `&{template:default} {{name=${Xe(e.title)}}}`;
+    for (const n of e.rows) {
+      const { lines: r } = n, i = n.buttons, s = i === void 0 ? 0 : i.length;
+      if (r.length === 0 && s === 0) continue;
+      let a = "";
+      for (let d = 0; d < r.length; d += 1) a += (d === 0 ? "" : "<br>") + Xe(r[d]);
+      let o = "";
+      for (let d = 0; d < s; d += 1) o += (d === 0 ? "" : " ") + ce(i[d].label, i[d].command);
+      t += ` {{${Xe(id(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
     }
+    return t;
   }
-
-  // src/render/card.ts
-  function renderCard(card) {
-    let out = `&{template:default} {{name=${escapeChat(card.title)}}}`;
-    for (const row of card.rows) {
-      const { lines } = row;
-      const buttons = row.buttons;
-      const buttonCount = buttons === void 0 ? 0 : buttons.length;
-      if (lines.length === 0 && buttonCount === 0) continue;
-      let text = "";
-      for (let i = 0; i < lines.length; i += 1) text += (i === 0 ? "" : "<br>") + escapeChat(lines[i]);
-      let links = "";
-      for (let i = 0; i < buttonCount; i += 1) links += (i === 0 ? "" : " ") + renderButton(buttons[i].label, buttons[i].command);
-      out += ` {{${escapeChat(rowLabel(row.label))}=${text}${text && links ? " " : ""}${links}}}`;
-    }
-    return out;
+  function id(e) {
+    return e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
   }
-  function rowLabel(label) {
-    return label.trim().toLowerCase() === "name" ? `“${label.trim()}”` : label;
+  function ee(e) {
+    return Xe(e);
   }
-  function renderLine(text) {
-    return escapeChat(text);
+  var sd = /^[-\w]+$/;
+  function ce(e, t) {
+    return `[${Xe(e)}](${t})`;
   }
-  var SAFE_ID = /^[-\w]+$/;
-  function renderButton(label, command) {
-    return `[${escapeChat(label)}](${command})`;
+  function ad(e) {
+    return sd.test(e);
   }
-  function isSafeId(id2) {
-    return SAFE_ID.test(id2);
+  function Ni(e, t, n) {
+    const r = E(t.playerid ?? "");
+    return r === Se ? od(e, t, n) : Pi(e, t, n, r, kt(r), !1);
   }
-
-  // src/commands/context.ts
-  function commandContext(app, msg, parsed) {
-    const playerId = string(msg.playerid ?? "");
-    if (playerId === RELAYED) return relayedContext(app, msg, parsed);
-    return playerContext(app, msg, parsed, playerId, isGM(playerId), false);
+  function Pi(e, t, n, r, i, s) {
+    const a = Mn(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: a, replyTo: Di(i, a), relayed: s };
+    return !i && !Ri(a) && (o.replyFor = x(a, 60)), o;
   }
-  function playerContext(app, msg, parsed, playerId, gm, relayed) {
-    const senderName = displayName(playerId);
-    const ctx = { app, msg, parsed, playerId, gm, senderName, replyTo: whisperTargetOf(gm, senderName), relayed };
-    if (!gm && !nameAddressable(senderName)) ctx.replyFor = echo(senderName, 60);
-    return ctx;
+  function od(e, t, n) {
+    const r = n.flags.get("api-as");
+    n.flags.delete("api-as");
+    const i = td(r?.length === 1 ? r[0] : void 0);
+    if (i !== void 0) return Pi(e, t, n, i, !1, !0);
+    const s = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: Se, gm: s, senderName: Mn(Se), replyTo: "gm", relayed: !0 };
+    return s || (a.relayRefused = !0), a;
   }
-  function relayedContext(app, msg, parsed) {
-    const apiAs = parsed.flags.get("api-as");
-    parsed.flags.delete("api-as");
-    const player = relayedFor(apiAs?.length === 1 ? apiAs[0] : void 0);
-    if (player !== void 0) return playerContext(app, msg, parsed, player, false, true);
-    const gm = app.store.settings.apiCommands === "gm";
-    const ctx = { app, msg, parsed, playerId: RELAYED, gm, senderName: displayName(RELAYED), replyTo: "gm", relayed: true };
-    if (!gm) ctx.relayRefused = true;
-    return ctx;
+  var Mi = 2e3;
+  function X(e, t) {
+    G(Ae(e.replyTo), ee(Li(e, t)));
   }
-  var MAX_REPLY = 2e3;
-  function reply(ctx, text) {
-    send(whisperTo(ctx.replyTo), renderLine(replyLine(ctx, text)));
+  function qe(e, t) {
+    G(Ae(e.replyTo), ee(Li(e, t)), { record: !0 });
   }
-  function replyResult(ctx, text) {
-    send(whisperTo(ctx.replyTo), renderLine(replyLine(ctx, text)), { record: true });
+  function Li(e, t) {
+    const n = t.length > Mi ? `${t.slice(0, Mi - 12)}... (cut)` : t;
+    return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
   }
-  function replyLine(ctx, text) {
-    const line = text.length > MAX_REPLY ? `${text.slice(0, MAX_REPLY - 12)}... (cut)` : text;
-    return ctx.replyFor === void 0 ? line : `For ${ctx.replyFor}: ${line}`;
+  function cd(e, t, n) {
+    X(e, `${t.charAt(0).toUpperCase()}${t.slice(1)}. Usage: ${n}`);
   }
-  function refuse(ctx, problem, usage) {
-    reply(ctx, `${problem.charAt(0).toUpperCase()}${problem.slice(1)}. Usage: ${usage}`);
+  function ji(e, t) {
+    const n = e.store.tokens[t];
+    if (n) return n;
+    const r = {};
+    return e.store.tokens[t] = r, r;
   }
-  function tokenRecord(app, tokenId) {
-    const existing = app.store.tokens[tokenId];
-    if (existing) return existing;
-    const created = {};
-    app.store.tokens[tokenId] = created;
-    return created;
+  function Fi(e, t) {
+    const n = e.store.tokens[t];
+    n && ft(n) && delete e.store.tokens[t];
   }
-  function pruneRecord(app, tokenId) {
-    const record2 = app.store.tokens[tokenId];
-    if (record2 && isEmptyRecord(record2)) delete app.store.tokens[tokenId];
+  function Gi(e, t) {
+    if (e.type !== "api" || typeof e.content != "string") return;
+    const n = e.content.trimStart().split(/\s/, 1)[0]?.toLowerCase() ?? "";
+    return g.prototype.hasOwnProperty.call(t, n) ? n : void 0;
   }
-
-  // src/commands/dispatch.ts
-  function commandWord(msg, table) {
-    if (msg.type !== "api" || typeof msg.content !== "string") return void 0;
-    const word = msg.content.trimStart().split(/\s/, 1)[0]?.toLowerCase() ?? "";
-    return object.prototype.hasOwnProperty.call(table, word) ? word : void 0;
+  function Vi(e) {
+    return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
   }
-  function relayRefusal(word) {
-    return `Another script relayed ${word} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
-  }
-  async function dispatch(app, msg, table) {
-    const word = commandWord(msg, table);
-    if (!word) return;
-    const handler = table[word];
-    const content = substituteInlineRolls(msg.content, msg.inlinerolls);
-    let ctx;
+  async function dd(e, t, n) {
+    const r = Gi(t, n);
+    if (!r) return;
+    const i = n[r], s = pa(t.content, t.inlinerolls);
+    let a;
     try {
-      ctx = commandContext(app, msg, parseLine(content));
-      if (ctx.relayRefused) {
-        reply(ctx, relayRefusal(word));
+      if (a = Ni(e, t, Fr(s)), a.relayRefused) {
+        X(a, Vi(r));
         return;
       }
-      if (!ctx.relayed && ctx.parsed.flags.has("api-as")) throw new UsageError("--api-as is read only on a command another script relays");
-      if (app.newerState !== void 0 && !(word === "!defense-round" && ctx.gm && (ctx.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-        reply(ctx, `The saved state was written by a newer version of ${SCRIPT_NAME} (schema ${app.newerState}): commands are paused until the script is updated${ctx.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+      if (!a.relayed && a.parsed.flags.has("api-as")) throw new v("--api-as is read only on a command another script relays");
+      if (e.newerState !== void 0 && !(r === "!defense-round" && a.gm && (a.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
+        X(a, `The saved state was written by a newer version of ${Y} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
         return;
       }
-      if (ctx.parsed.flags.has("help")) {
-        const help = handler.helpFor?.(app, ctx.parsed) ?? { title: word, usage: handler.usage(app), what: handler.help?.(app) ?? [] };
-        const forWhom = ctx.replyFor === void 0 ? "" : ` (for ${ctx.replyFor})`;
-        send(whisperTo(ctx.replyTo), renderCard({ title: `Help: ${help.title}${forWhom}`, rows: [{ label: "Usage", lines: [help.usage] }, { label: "What it does", lines: help.what }] }));
+      if (a.parsed.flags.has("help")) {
+        const o = i.helpFor?.(e, a.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`;
+        G(Ae(a.replyTo), Ce({ title: `Help: ${o.title}${d}`, rows: [{ label: "Usage", lines: [o.usage] }, { label: "What it does", lines: o.what }] }));
         return;
       }
-      await handler.run(ctx);
-    } catch (error2) {
-      if (error2 instanceof UsageError || error2 instanceof RefusalError) {
-        ctx ?? (ctx = commandContext(app, msg, { command: word, positionals: [], flags: new map() }));
-        if (ctx.relayRefused) {
-          reply(ctx, relayRefusal(word));
+      await i.run(a);
+    } catch (o) {
+      if (o instanceof v || o instanceof oe) {
+        if (a ?? (a = Ni(e, t, { command: r, positionals: [], flags: new P() })), a.relayRefused) {
+          X(a, Vi(r));
           return;
         }
-        if (error2 instanceof UsageError) refuse(ctx, error2.message, handler.usage(app));
-        else reply(ctx, `${error2.message.charAt(0).toUpperCase()}${error2.message.slice(1)}.`);
+        o instanceof v ? cd(a, o.message, i.usage(e)) : X(a, `${o.message.charAt(0).toUpperCase()}${o.message.slice(1)}.`);
         return;
       }
-      throw error2;
+      throw o;
     }
   }
-
-  // src/text/formula.ts
-  var MAX_DEPTH = 20;
-  var MAX_LENGTH = 2e3;
-  var FUNCTIONS = { floor: math.floor, ceil: math.ceil, round: math.round, abs: math.abs };
-  function evaluateFormula(text, lookup, depth = 0) {
-    if (depth > MAX_DEPTH) return { ok: false, problem: "refers to itself through other attributes" };
-    if (text.length > MAX_LENGTH) return { ok: false, problem: "is too long to be a formula" };
-    const substituted = substitute(text, lookup, depth);
-    if (!substituted.ok) return substituted;
-    const parser = new Parser(substituted.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-    const value = parser.parse();
-    if (value === void 0 || !number.isFinite(value)) return { ok: false, problem: "is not a number or a formula of numbers and attributes" };
-    return { ok: true, value: value + 0 };
+  var ld = 20, ud = 2e3, fd = { floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs };
+  function Ui(e, t, n = 0) {
+    if (n > ld) return { ok: !1, problem: "refers to itself through other attributes" };
+    if (e.length > ud) return { ok: !1, problem: "is too long to be a formula" };
+    const r = hd(e, t, n);
+    if (!r.ok) return r;
+    const s = new pd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+    return s === void 0 || !I.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
   }
-  function substitute(text, lookup, depth) {
-    let out = "";
-    let last = 0;
-    const pattern = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
-    let match;
-    while ((match = pattern.exec(text)) !== null) {
-      const name = match[1].trim();
-      const which = match[2] === "max" ? "max" : "current";
-      const raw = lookup(name, which);
-      if (raw === void 0 || raw === null) return { ok: false, problem: `refers to "${name}", which the character does not have` };
-      const inner = typeof raw === "number" ? string(raw) : string(raw).trim();
-      let value;
-      if (inner === "") value = 0;
+  function hd(e, t, n) {
+    let r = "", i = 0;
+    const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
+    let a;
+    for (; (a = s.exec(e)) !== null; ) {
+      const o = a[1].trim(), d = a[2] === "max" ? "max" : "current", c = t(o, d);
+      if (c == null) return { ok: !1, problem: `refers to "${o}", which the character does not have` };
+      const l = typeof c == "number" ? E(c) : E(c).trim();
+      let u;
+      if (l === "") u = 0;
       else {
-        const worked = evaluateFormula(inner, lookup, depth + 1);
-        if (!worked.ok) return worked.problem.startsWith("refers to") ? worked : { ok: false, problem: `refers to "${name}", which ${worked.problem}` };
-        value = worked.value;
+        const f = Ui(l, t, n + 1);
+        if (!f.ok) return f.problem.startsWith("refers to") ? f : { ok: !1, problem: `refers to "${o}", which ${f.problem}` };
+        u = f.value;
       }
-      out += `${text.slice(last, match.index)}(${value})`;
-      last = match.index + match[0].length;
+      r += `${e.slice(i, a.index)}(${u})`, i = a.index + a[0].length;
     }
-    return { ok: true, text: out + text.slice(last) };
+    return { ok: !0, text: r + e.slice(i) };
   }
-  var operators = (ops) => object.assign(object.create(null), ops);
-  var SUMS = operators({ "+": (a, b) => a + b, "-": (a, b) => a - b });
-  var PRODUCTS = operators({ "*": (a, b) => a * b, "/": (a, b) => a / b, "%": (a, b) => a % b });
-  var Parser = class {
-    constructor(text) {
-      this.text = text;
-      this.at = 0;
+  var xi = (e) => g.assign(g.create(null), e), vd = xi({ "+": (e, t) => e + t, "-": (e, t) => e - t }), md = xi({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), pd = class {
+    constructor(e) {
+      this.text = e, this.at = 0;
     }
     parse() {
-      const value = this.sum();
-      this.space();
-      return value !== void 0 && this.at === this.text.length ? value : void 0;
+      const e = this.sum();
+      return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;
     }
     space() {
-      while (this.at < this.text.length && /\s/.test(this.text[this.at])) this.at += 1;
+      for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
     }
     sum() {
-      return this.chain(() => this.product(), SUMS);
+      return this.chain(() => this.product(), vd);
     }
     product() {
-      return this.chain(() => this.unary(), PRODUCTS);
+      return this.chain(() => this.unary(), md);
     }
     /** Operands joined by operators of one precedence, worked out left to right. */
-    chain(operand, ops) {
-      let value = operand();
+    chain(e, t) {
+      let n = e();
       for (; ; ) {
-        if (value === void 0) return void 0;
+        if (n === void 0) return;
         this.space();
-        const op = ops[this.text[this.at] ?? ""];
-        if (op === void 0) return value;
+        const r = t[this.text[this.at] ?? ""];
+        if (r === void 0) return n;
         this.at += 1;
-        const right = operand();
-        if (right === void 0) return void 0;
-        value = op(value, right);
+        const i = e();
+        if (i === void 0) return;
+        n = r(n, i);
       }
     }
     unary() {
       this.space();
-      const op = this.text[this.at];
-      if (op === "-" || op === "+") {
+      const e = this.text[this.at];
+      if (e === "-" || e === "+") {
         this.at += 1;
-        const value = this.unary();
-        return value === void 0 ? void 0 : op === "-" ? -value : value;
+        const t = this.unary();
+        return t === void 0 ? void 0 : e === "-" ? -t : t;
       }
       return this.atom();
     }
     atom() {
       this.space();
-      const rest = this.text.slice(this.at);
-      const number3 = /^\d+(\.\d+)?/.exec(rest);
-      if (number3) {
-        this.at += number3[0].length;
-        return number(number3[0]);
+      const e = this.text.slice(this.at), t = /^\d+(\.\d+)?/.exec(e);
+      if (t)
+        return this.at += t[0].length, I(t[0]);
+      const n = /^([a-z]+)\s*\(/i.exec(e);
+      if (n) {
+        const r = fd[n[1].toLowerCase()];
+        if (!r) return;
+        this.at += n[0].length;
+        const i = this.sum();
+        return this.space(), i === void 0 || this.text[this.at] !== ")" ? void 0 : (this.at += 1, r(i));
       }
-      const call = /^([a-z]+)\s*\(/i.exec(rest);
-      if (call) {
-        const fn = FUNCTIONS[call[1].toLowerCase()];
-        if (!fn) return void 0;
-        this.at += call[0].length;
-        const inner = this.sum();
-        this.space();
-        if (inner === void 0 || this.text[this.at] !== ")") return void 0;
+      if (e.startsWith("(")) {
         this.at += 1;
-        return fn(inner);
+        const r = this.sum();
+        return this.space(), r === void 0 || this.text[this.at] !== ")" ? void 0 : (this.at += 1, r);
       }
-      if (rest.startsWith("(")) {
-        this.at += 1;
-        const inner = this.sum();
-        this.space();
-        if (inner === void 0 || this.text[this.at] !== ")") return void 0;
-        this.at += 1;
-        return inner;
-      }
-      return void 0;
     }
   };
-
-  // src/roll20/read.ts
-  function tokenName(token, fallback = "an unnamed token") {
-    return string(token.get("name") ?? "") || fallback;
+  function Ne(e, t = "an unnamed token") {
+    return E(e.get("name") ?? "") || t;
   }
-  function findToken(id2) {
-    return getObj("graphic", id2);
+  function ue(e) {
+    return getObj("graphic", e);
   }
-  function findCharacter(id2) {
-    return getObj("character", id2);
+  function kd(e) {
+    return getObj("character", e);
   }
-  function characterOf(token) {
-    const id2 = string(token.get("represents") ?? "");
-    return id2 ? getObj("character", id2) : void 0;
+  function Pe(e) {
+    const t = E(e.get("represents") ?? "");
+    return t ? getObj("character", t) : void 0;
   }
-  var BAR_PROPS = {
+  var fe = {
     bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
     bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
     bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-  };
-  var TokenBar = class {
-    constructor(token, bar2) {
-      this.token = token;
-      this.bar = bar2;
+  }, Ht = class {
+    constructor(e, t) {
+      this.token = e, this.bar = t;
     }
     get link() {
-      if (this.linkRead === void 0) this.linkRead = string(this.token.get(BAR_PROPS[this.bar].link) ?? "");
-      return this.linkRead;
+      return this.linkRead === void 0 && (this.linkRead = E(this.token.get(fe[this.bar].link) ?? "")), this.linkRead;
     }
     /** The attribute the bar is linked to, when it still exists. */
     get attribute() {
-      if (this.attributeRead === void 0) this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null;
-      return this.attributeRead;
+      return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null), this.attributeRead;
     }
     get raw() {
       if (this.valueRead === void 0) {
-        const attribute = this.attribute;
-        this.rawRead = attribute ? attribute.get("current") : this.token.get(BAR_PROPS[this.bar].value);
-        this.valueRead = readInteger(this.rawRead);
+        const e = this.attribute;
+        this.rawRead = e ? e.get("current") : this.token.get(fe[this.bar].value), this.valueRead = pe(this.rawRead);
       }
       return this.rawRead;
     }
     get value() {
-      if (this.valueRead === void 0) void this.raw;
-      return this.valueRead;
+      return this.valueRead === void 0 && this.raw, this.valueRead;
     }
     get max() {
       if (this.maxRead === void 0) {
-        const attribute = this.attribute;
-        this.maxRead = readInteger(attribute ? attribute.get("max") : this.token.get(BAR_PROPS[this.bar].max));
+        const e = this.attribute;
+        this.maxRead = pe(e ? e.get("max") : this.token.get(fe[this.bar].max));
       }
       return this.maxRead;
     }
   };
-  function barValue(token, bar2) {
-    return new TokenBar(token, bar2).value;
+  function Bi(e, t) {
+    return new Ht(e, t).value;
   }
-  var FactBar = class {
-    constructor(reading, value) {
-      this.reading = reading;
-      this.value = value;
+  var gd = class {
+    constructor(e, t) {
+      this.reading = e, this.value = t;
     }
     get max() {
       return this.reading.max;
     }
   };
-  function readToken(token, character, settings) {
-    const bars = {
-      vitality: new TokenBar(token, settings.bars.vitality),
-      soul: new TokenBar(token, settings.bars.soul),
-      power: new TokenBar(token, settings.bars.power)
+  function Kt(e, t, n) {
+    const r = {
+      vitality: new Ht(e, n.bars.vitality),
+      soul: new Ht(e, n.bars.soul),
+      power: new Ht(e, n.bars.power)
     };
     return {
-      id: token.id,
-      token,
-      name: string(token.get("name") ?? "") || string(character?.get("name") ?? "") || "unnamed token",
-      character,
-      bars,
-      unique: bars.vitality.link !== "",
-      npc: isNpc(token, character),
-      hidden: token.get("layer") === "gmlayer",
-      statusmarkers: string(token.get("statusmarkers") ?? "")
+      id: e.id,
+      token: e,
+      name: E(e.get("name") ?? "") || E(t?.get("name") ?? "") || "unnamed token",
+      character: t,
+      bars: r,
+      unique: r.vitality.link !== "",
+      npc: Ci(e, t),
+      hidden: e.get("layer") === "gmlayer",
+      statusmarkers: E(e.get("statusmarkers") ?? "")
     };
   }
-  var WORN_TRACK = { armor_physical: "physical", armor_magical: "magical" };
-  function editionStateOf(edition, record2, vitality, left) {
-    if (record2?.edition?.id === edition.id) return record2.edition.state;
-    return edition.enter(vitality, deadForGoodWhenMet(record2, vitality, left));
+  var Hi = { armor_physical: "physical", armor_magical: "magical" };
+  function Ln(e, t, n, r) {
+    return t?.edition?.id === e.id ? t.edition.state : e.enter(n, yd(t, n, r));
   }
-  function deadForGoodWhenMet(record2, vitality, left) {
-    if (record2?.deadForGood === true) return true;
-    if (left === void 0 || record2 !== void 0) return false;
-    return left.deadForGood(left.enter(vitality, false), vitality);
+  function yd(e, t, n) {
+    return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
   }
-  function answerOf(edition, box) {
-    return box !== void 0 && box.edition === edition.id ? box.answer : null;
+  function Ki(e, t) {
+    return t !== void 0 && t.edition === e.id ? t.answer : null;
   }
-  var OVERRIDE_PLACE = { kind: "override" };
-  var NO_PLACE = { kind: "none" };
-  var WORN_PLACE = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } };
-  var NO_OTHERS = object.freeze({});
-  var ABSENT = object.freeze({ current: null, max: null, present: false });
-  var NO_PROBLEMS = [];
-  var SheetReader = class {
-    constructor(characterId, index) {
-      this.characterId = characterId;
-      this.index = index;
-      /** Problems found, made on the first (most tokens have none). */
-      this.problems = NO_PROBLEMS;
+  var bd = { kind: "override" }, Yi = { kind: "none" }, Yt = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, wd = g.freeze({}), $d = g.freeze({ current: null, max: null, present: !1 }), jn = [], Sd = class {
+    constructor(e, t) {
+      this.characterId = e, this.index = t, this.problems = jn;
     }
     /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
-    defaultOf(name) {
-      return { get: (which) => this.index.sheetDefault(this.characterId, name, which) };
+    defaultOf(e) {
+      return { get: (t) => this.index.sheetDefault(this.characterId, e, t) };
     }
     /** An attribute's raw value by name, as a formula refers to it: the attribute, else the sheet's default. */
-    lookup(name, which) {
-      const attribute = this.index.find(this.characterId, name);
-      return attribute ? attribute.get(which) : this.index.sheetDefault(this.characterId, name, which);
+    lookup(e, t) {
+      const n = this.index.find(this.characterId, e);
+      return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);
     }
     /**
      * A stored value as a number: an integer as it is, "" or nothing as no value, a formula worked out
      * as Roll20 would; anything else is a problem (noted) and no value.
      */
-    number(raw, key, attribute, which) {
-      const whole = readInteger(raw);
-      if (whole !== null) return whole;
-      if (isBlank(raw)) return null;
-      const worked = evaluateFormula(string(raw), (name, part) => this.lookup(name, part));
-      if (worked.ok && number.isSafeInteger(worked.value)) return worked.value;
-      const problem = worked.ok ? `works out to ${worked.value}, not a whole number (wrap it in floor())` : worked.problem;
-      if (this.problems === NO_PROBLEMS) this.problems = [];
-      this.problems.push({ key, attribute, which, problem });
-      return null;
+    number(e, t, n, r) {
+      const i = pe(e);
+      if (i !== null) return i;
+      if (Wt(e)) return null;
+      const s = Ui(E(e), (o, d) => this.lookup(o, d));
+      if (s.ok && I.isSafeInteger(s.value)) return s.value;
+      const a = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
+      return this.problems === jn && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
     }
   };
-  function isBlank(raw) {
-    return raw === void 0 || raw === null || typeof raw === "string" && raw.trim() === "";
+  function Wt(e) {
+    return e == null || typeof e == "string" && e.trim() === "";
   }
-  function holdsText(raw) {
-    return !isBlank(raw) && readInteger(raw) === null;
+  function Wi(e) {
+    return !Wt(e) && pe(e) === null;
   }
-  var AttributeFact = class {
-    constructor(source, worn, withMax, sheet, key, name, rawCurrent, isDefault) {
-      this.source = source;
-      this.worn = worn;
-      this.withMax = withMax;
-      this.sheet = sheet;
-      this.key = key;
-      this.name = name;
-      this.rawCurrent = rawCurrent;
-      this.isDefault = isDefault;
-      this.present = true;
+  var zi = class {
+    constructor(e, t, n, r, i, s, a, o) {
+      this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = a, this.isDefault = o, this.present = !0;
     }
     get current() {
-      if (this.worn !== void 0) return this.worn;
-      if (this.currentRead === void 0) this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current");
-      return this.currentRead;
+      return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);
     }
     get max() {
       if (!this.withMax) return null;
       if (this.maxRead === void 0) {
-        const raw = this.source.get("max");
-        if (isBlank(raw) && (this.isDefault || holdsText(this.rawCurrent))) this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current");
-        else this.maxRead = this.sheet.number(raw, this.key, this.name, "max");
+        const e = this.source.get("max");
+        Wt(e) && (this.isDefault || Wi(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
       }
       return this.maxRead;
     }
@@ -4481,722 +3622,524 @@ var DefenseRound = (() => {
       return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
     }
   };
-  function readFacts(snapshot, record2, plan, context) {
-    const keys = plan.values;
-    const values = {};
-    const places = {};
-    const character = snapshot.character;
-    const names = context.settings.attributes;
-    let sheet;
-    let fallback;
-    for (let i = 0; i < keys.length; i += 1) {
-      const key = keys[i];
-      const track2 = WORN_TRACK[key];
-      const override = record2?.overrides?.[key];
-      if (override !== void 0) {
-        values[key] = { current: track2 ? record2?.worn?.[track2] ?? override : override, max: override, present: true };
-        places[key] = track2 ? WORN_PLACE[track2] : OVERRIDE_PLACE;
+  function Ad(e, t, n, r) {
+    const i = n.values, s = {}, a = {}, o = e.character, d = r.settings.attributes;
+    let c, l;
+    for (let w = 0; w < i.length; w += 1) {
+      const k = i[w], $ = Hi[k], _ = t?.overrides?.[k];
+      if (_ !== void 0) {
+        s[k] = { current: $ ? t?.worn?.[$] ?? _ : _, max: _, present: !0 }, a[k] = $ ? Yt[$] : bd;
         continue;
       }
-      const name = names[key];
-      const attribute = character ? context.attributes.find(character.id, name) : void 0;
-      if (character) sheet ?? (sheet = new SheetReader(character.id, context.attributes));
-      let perToken = track2 !== void 0 && !snapshot.unique;
-      if (attribute && sheet) {
-        let rawCurrent;
-        if (track2 !== void 0 && !perToken) {
-          rawCurrent = attribute.get("current");
-          perToken = holdsText(rawCurrent);
-        }
-        values[key] = new AttributeFact(attribute, perToken ? record2?.worn?.[track2] : void 0, track2 !== void 0, sheet, key, name, rawCurrent, false);
-        places[key] = perToken ? WORN_PLACE[track2] : { kind: "attribute", attribute };
-      } else if (sheet && !isBlank(fallback = context.attributes.sheetDefault(sheet.characterId, name, "current"))) {
-        values[key] = new AttributeFact(sheet.defaultOf(name), track2 ? record2?.worn?.[track2] : void 0, track2 !== void 0, sheet, key, name, fallback, true);
-        places[key] = track2 ? WORN_PLACE[track2] : NO_PLACE;
-      } else {
-        values[key] = track2 ? { current: record2?.worn?.[track2] ?? null, max: null, present: false } : ABSENT;
-        places[key] = track2 ? WORN_PLACE[track2] : NO_PLACE;
-      }
+      const y = d[k], R = o ? r.attributes.find(o.id, y) : void 0;
+      o && (c ?? (c = new Sd(o.id, r.attributes)));
+      let m = $ !== void 0 && !e.unique;
+      if (R && c) {
+        let b;
+        $ !== void 0 && !m && (b = R.get("current"), m = Wi(b)), s[k] = new zi(R, m ? t?.worn?.[$] : void 0, $ !== void 0, c, k, y, b, !1), a[k] = m ? Yt[$] : { kind: "attribute", attribute: R };
+      } else c && !Wt(l = r.attributes.sheetDefault(c.characterId, y, "current")) ? (s[k] = new zi(c.defaultOf(y), $ ? t?.worn?.[$] : void 0, $ !== void 0, c, k, y, l, !0), a[k] = $ ? Yt[$] : Yi) : (s[k] = $ ? { current: t?.worn?.[$] ?? null, max: null, present: !1 } : $d, a[k] = $ ? Yt[$] : Yi);
     }
-    const order = context.turnOrder;
-    let initiative2 = null;
-    if (order && order.length > 0) {
-      const entry = order.find((row) => row.id === snapshot.id);
-      if (entry !== void 0) initiative2 = numberOrNull(entry.pr);
+    const u = r.turnOrder;
+    let f = null;
+    if (u && u.length > 0) {
+      const w = u.find((k) => k.id === e.id);
+      w !== void 0 && (f = Xi(w.pr));
     }
-    let others = NO_OTHERS;
-    if (plan.others && plan.others.length > 0) {
-      others = {};
-      for (const id2 of plan.others) others[id2] = context.other?.(id2);
+    let h = wd;
+    if (n.others && n.others.length > 0) {
+      h = {};
+      for (const w of n.others) h[w] = r.other?.(w);
     }
-    const facts = {
-      id: snapshot.id,
-      name: snapshot.name,
+    const p = {
+      id: e.id,
+      name: e.name,
       // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
-      bars: snapshot.bars,
-      values,
-      armorSource: character !== void 0 || record2?.overrides !== void 0,
-      stance: record2?.stance ?? null,
-      state: editionStateOf(context.edition, record2, snapshot.bars.vitality.value, context.editionLeft),
-      answer: answerOf(context.edition, context.waiting[snapshot.id]),
-      initiative: initiative2,
+      bars: e.bars,
+      values: s,
+      armorSource: o !== void 0 || t?.overrides !== void 0,
+      stance: t?.stance ?? null,
+      state: Ln(r.edition, t, e.bars.vitality.value, r.editionLeft),
+      answer: Ki(r.edition, r.waiting[e.id]),
+      initiative: f,
       // seed 000 / seed 001: the token on top of a non-empty Turn Tracker is in its own active round.
-      acting: context.turnRow !== void 0 && context.turnRow.id === snapshot.id,
-      currentTurn: context.turnRow === void 0 ? null : { initiative: numberOrNull(context.turnRow.pr), hidden: context.turnRowHidden === true },
-      others,
-      nameOf: context.nameOf
-    };
-    const reader = sheet;
+      acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
+      currentTurn: r.turnRow === void 0 ? null : { initiative: Xi(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+      others: h,
+      nameOf: r.nameOf
+    }, T = c;
     return {
-      snapshot,
-      record: record2,
-      facts,
-      places,
+      snapshot: e,
+      record: t,
+      facts: p,
+      places: a,
       // Read after the rules ran: the values they read were checked then.
       get problems() {
-        return reader === void 0 ? NO_PROBLEMS : reader.problems;
+        return T === void 0 ? jn : T.problems;
       }
     };
   }
-  function startingFrom(reading, vitality) {
-    const bars = reading.snapshot.bars;
-    reading.facts.bars = { vitality: new FactBar(bars.vitality, vitality), soul: bars.soul, power: bars.power };
+  function Td(e, t) {
+    const n = e.snapshot.bars;
+    e.facts.bars = { vitality: new gd(n.vitality, t), soul: n.soul, power: n.power };
   }
-  function numberOrNull(value) {
-    if (typeof value === "number") return number.isFinite(value) ? value : null;
-    if (typeof value !== "string" || value.trim() === "") return null;
-    const parsed = number(value.trim());
-    return number.isFinite(parsed) ? parsed : null;
+  function Xi(e) {
+    if (typeof e == "number") return I.isFinite(e) ? e : null;
+    if (typeof e != "string" || e.trim() === "") return null;
+    const t = I(e.trim());
+    return I.isFinite(t) ? t : null;
   }
-  function attributeCurrent(attributeId) {
-    return getObj("attribute", attributeId)?.get("current");
+  function Ed(e) {
+    return getObj("attribute", e)?.get("current");
   }
-  function barLink(token, bar2) {
-    return string(token.get(BAR_PROPS[bar2].link) ?? "");
+  function _d(e, t) {
+    return E(e.get(fe[t].link) ?? "");
   }
-  function attributeOwner(attributeId) {
-    const attribute = getObj("attribute", attributeId);
-    return attribute ? { characterId: string(attribute.get("_characterid") ?? ""), name: string(attribute.get("name") ?? "") } : void 0;
+  function Rd(e) {
+    const t = getObj("attribute", e);
+    return t ? { characterId: E(t.get("_characterid") ?? ""), name: E(t.get("name") ?? "") } : void 0;
   }
-
-  // src/state/memory.ts
-  function memoryOf(memories, tokenId) {
-    const record2 = memories.tokens[tokenId];
-    const answer = memories.exchange.waiting[tokenId];
-    const out = {};
-    if (record2?.edition) out.edition = record2.edition;
-    if (record2?.deadForGood) out.deadForGood = true;
-    if (record2?.stance !== void 0) out.stance = record2.stance;
-    if (answer) out.answer = answer;
-    return out;
+  function Je(e, t) {
+    const n = e.tokens[t], r = e.exchange.waiting[t], i = {};
+    return n?.edition && (i.edition = n.edition), n?.deadForGood && (i.deadForGood = !0), n?.stance !== void 0 && (i.stance = n.stance), r && (i.answer = r), i;
   }
-  function normalMemory(memory2, edition) {
-    const out = {};
-    if (memory2.edition && !(memory2.edition.id === edition.id && edition.isEmptyState(memory2.edition.state))) out.edition = memory2.edition;
-    if (memory2.deadForGood) out.deadForGood = true;
-    if (memory2.stance !== void 0) out.stance = memory2.stance;
-    if (memory2.answer !== void 0) out.answer = memory2.answer;
-    return out;
+  function Me(e, t) {
+    const n = {};
+    return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
   }
-  function storeMemory(memories, tokenId, memory2) {
-    const stored = memories.tokens[tokenId];
-    const record2 = {};
-    if (stored?.overrides !== void 0) record2.overrides = stored.overrides;
-    if (stored?.worn !== void 0) record2.worn = stored.worn;
-    if (memory2.stance !== void 0) record2.stance = memory2.stance;
-    if (memory2.deadForGood !== void 0) record2.deadForGood = memory2.deadForGood;
-    if (memory2.edition !== void 0) record2.edition = memory2.edition;
-    if (isEmptyRecord(record2)) delete memories.tokens[tokenId];
-    else memories.tokens[tokenId] = record2;
-    if (memory2.answer !== void 0) memories.exchange.waiting[tokenId] = memory2.answer;
-    else delete memories.exchange.waiting[tokenId];
+  function zt(e, t, n) {
+    const r = e.tokens[t], i = {};
+    r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), ft(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
   }
-  function sameData(a, b) {
-    if (a === b) return true;
-    if (a === null || b === null || a === void 0 || b === void 0) return (a ?? null) === (b ?? null);
-    if (typeof a !== "object" || typeof b !== "object") return false;
-    if (array.isArray(a) !== array.isArray(b)) return false;
-    if (array.isArray(a)) {
-      const list = b;
-      if (a.length !== list.length) return false;
-      for (let i = 0; i < a.length; i += 1) if (!sameData(a[i], list[i])) return false;
-      return true;
+  function he(e, t) {
+    if (e === t) return !0;
+    if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
+    if (typeof e != "object" || typeof t != "object" || K.isArray(e) !== K.isArray(t)) return !1;
+    if (K.isArray(e)) {
+      const i = t;
+      if (e.length !== i.length) return !1;
+      for (let s = 0; s < e.length; s += 1) if (!he(e[s], i[s])) return !1;
+      return !0;
     }
-    const left = a;
-    const right = b;
-    for (const key of object.keys(left)) if (!sameData(left[key], right[key])) return false;
-    for (const key of object.keys(right)) if (!object.prototype.hasOwnProperty.call(left, key) && right[key] !== void 0) return false;
-    return true;
+    const n = e, r = t;
+    for (const i of g.keys(n)) if (!he(n[i], r[i])) return !1;
+    for (const i of g.keys(r)) if (!g.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
+    return !0;
   }
-
-  // src/state/changes.ts
-  function placeOf(tokenId, change) {
-    switch (change.kind) {
+  function Dd(e, t) {
+    switch (t.kind) {
       case "bar":
-        return change.attributeId ? `attribute:${change.attributeId}` : `bar:${tokenId}:${change.bar}`;
+        return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
       case "attribute":
-        return `attribute:${change.attributeId}`;
+        return `attribute:${t.attributeId}`;
       case "worn":
-        return `worn:${tokenId}:${change.track}`;
+        return `worn:${e}:${t.track}`;
       case "override":
-        return `override:${tokenId}:${change.key}`;
+        return `override:${e}:${t.key}`;
       case "markers":
-        return `markers:${tokenId}`;
+        return `markers:${e}`;
       case "memory":
-        return `memory:${change.tokenId ?? tokenId}`;
+        return `memory:${t.tokenId ?? e}`;
       case "initiative":
-        return `initiative:${tokenId}`;
+        return `initiative:${e}`;
       case "turn-order":
-        return `turn-order:${change.tokenId}`;
+        return `turn-order:${t.tokenId}`;
     }
   }
-  function mergeChanges(tokens, onTable2 = () => true, adopt = () => void 0) {
-    const merged = new map();
-    for (const entry of tokens) {
-      const here = onTable2(entry.tokenId);
-      for (const change of entry.changes) {
-        const place = placeOf(entry.tokenId, change);
-        const earlier = merged.get(place);
-        if (!earlier) merged.set(place, { first: change, last: change, ...here ? { owner: entry } : {} });
-        else {
-          earlier.last = change;
-          if (here && earlier.owner === void 0) earlier.owner = entry;
+  function Od(e, t = () => !0, n = () => {
+  }) {
+    const r = new P();
+    for (const s of e) {
+      const a = t(s.tokenId);
+      for (const o of s.changes) {
+        const d = Dd(s.tokenId, o), c = r.get(d);
+        c ? (c.last = o, a && c.owner === void 0 && (c.owner = s)) : r.set(d, { first: o, last: o, ...a ? { owner: s } : {} });
+      }
+    }
+    const i = [];
+    for (const [s, a] of r) {
+      const { first: o, last: d } = a, c = a.owner ?? n(o);
+      if (c === void 0) continue;
+      const l = o !== d && "to" in o && "to" in d ? { ...o, to: d.to } : o;
+      i.push({ place: s, tokenId: c.tokenId, name: c.name, change: l });
+    }
+    return i;
+  }
+  function qi(e, t, n) {
+    if (n <= 0) return e;
+    const { answer: r, ...i } = e;
+    if (!i.edition || i.edition.id !== t.id) return i;
+    let s = t.parseState(i.edition.state);
+    if (s === null) return i;
+    for (let o = 0; o < S.min(n, 10); o += 1) s = t.endRound(s);
+    const a = { ...i };
+    return t.isEmptyState(s) ? delete a.edition : a.edition = { id: t.id, state: s }, a;
+  }
+  var Id = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+  function Cd(e, t, n) {
+    return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
+  }
+  function Nd(e, t, n, r) {
+    const i = [];
+    for (const { place: s, name: a, change: o } of e) {
+      if (o.kind === "turn-order") continue;
+      const d = t.get(s);
+      if (!n(d, o.to))
+        switch (o.kind) {
+          case "bar":
+            i.push(`${a}: ${rt[o.resource]} is ${d ?? "not a number"} (was left at ${o.to})`);
+            break;
+          case "attribute":
+            i.push(`${a}: ${Id[o.key] ?? o.key} is ${d ?? "unset"} (was left at ${o.to})`);
+            break;
+          case "worn":
+            i.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${d ?? "unset"} (was left at ${o.to})`);
+            break;
+          case "override":
+            i.push(`${a}: ${o.key} is ${d ?? "unset"} (was left at ${o.to})`);
+            break;
+          case "markers":
+            i.push(`${a}: markers changed`);
+            break;
+          case "memory":
+            i.push(`${a} ${r(o.to, d ?? {})}`);
+            break;
+          case "initiative":
+            i.push(`${a}: initiative is ${d ?? "gone"} (was left at ${o.to})`);
+            break;
         }
-      }
     }
-    const out = [];
-    for (const [place, entry] of merged) {
-      const { first, last } = entry;
-      const owner = entry.owner ?? adopt(first);
-      if (owner === void 0) continue;
-      const change = first !== last && "to" in first && "to" in last ? { ...first, to: last.to } : first;
-      out.push({ place, tokenId: owner.tokenId, name: owner.name, change });
-    }
-    return out;
+    return i;
   }
-  function shiftMemory(memory2, edition, rounds) {
-    if (rounds <= 0) return memory2;
-    const { answer: _ended, ...kept } = memory2;
-    if (!kept.edition || kept.edition.id !== edition.id) return kept;
-    let state2 = edition.parseState(kept.edition.state);
-    if (state2 === null) return kept;
-    for (let i = 0; i < math.min(rounds, 10); i += 1) state2 = edition.endRound(state2);
-    const out = { ...kept };
-    if (edition.isEmptyState(state2)) delete out.edition;
-    else out.edition = { id: edition.id, state: state2 };
-    return out;
-  }
-  var VALUE_LABEL = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-  function changedEntries(merged, now, same2) {
-    return merged.filter(({ place, change }) => change.kind !== "turn-order" && !same2(now.get(place), change.to));
-  }
-  function changedSince(merged, now, same2, describe) {
-    const found = [];
-    for (const { place, name, change } of merged) {
-      if (change.kind === "turn-order") continue;
-      const value = now.get(place);
-      if (same2(value, change.to)) continue;
-      switch (change.kind) {
-        case "bar":
-          found.push(`${name}: ${RESOURCE_LABEL[change.resource]} is ${value ?? "not a number"} (was left at ${change.to})`);
-          break;
-        case "attribute":
-          found.push(`${name}: ${VALUE_LABEL[change.key] ?? change.key} is ${value ?? "unset"} (was left at ${change.to})`);
-          break;
-        case "worn":
-          found.push(`${name}: ${change.track === "physical" ? "Physical" : "Magical"} protection is ${value ?? "unset"} (was left at ${change.to})`);
-          break;
-        case "override":
-          found.push(`${name}: ${change.key} is ${value ?? "unset"} (was left at ${change.to})`);
-          break;
-        case "markers":
-          found.push(`${name}: markers changed`);
-          break;
-        case "memory":
-          found.push(`${name} ${describe(change.to, value ?? {})}`);
-          break;
-        case "initiative":
-          found.push(`${name}: initiative is ${value ?? "gone"} (was left at ${change.to})`);
-          break;
-      }
-    }
-    return found;
-  }
-  function shiftMerged(merged, edition, rounds) {
-    return merged.map(
-      (entry) => entry.change.kind === "memory" ? { ...entry, change: { ...entry.change, from: shiftMemory(entry.change.from, edition, rounds), to: shiftMemory(entry.change.to, edition, rounds) } } : entry
+  function Pd(e, t, n) {
+    return e.map(
+      (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: qi(r.change.from, t, n), to: qi(r.change.to, t, n) } } : r
     );
   }
-  function undoneMemory(from, to, now, same2) {
-    const out = {};
-    const edition = same2(from.edition, to.edition) ? now.edition : from.edition;
-    const deadForGood = from.deadForGood === to.deadForGood ? now.deadForGood : from.deadForGood;
-    const stance = from.stance === to.stance ? now.stance : from.stance;
-    const answer = same2(from.answer, to.answer) ? now.answer : from.answer;
-    if (edition !== void 0) out.edition = edition;
-    if (deadForGood !== void 0) out.deadForGood = deadForGood;
-    if (stance !== void 0) out.stance = stance;
-    if (answer !== void 0) out.answer = answer;
-    return out;
+  function Md(e, t, n, r) {
+    const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, d = r(e.answer, t.answer) ? n.answer : e.answer;
+    return s !== void 0 && (i.edition = s), a !== void 0 && (i.deadForGood = a), o !== void 0 && (i.stance = o), d !== void 0 && (i.answer = d), i;
   }
-
-  // src/roll20/markers.ts
-  function markerName2(entry) {
-    const at2 = entry.indexOf("@");
-    return at2 === -1 ? entry : entry.slice(0, at2);
+  function Ld(e) {
+    const t = e.indexOf("@");
+    return t === -1 ? e : e.slice(0, t);
   }
-  function withMarkers(current, add, remove) {
-    if (current === "") return add.length === 0 ? "" : add.join(",");
-    let placed2;
-    let result = "";
-    let start = 0;
+  function Ji(e, t, n) {
+    if (e === "") return t.length === 0 ? "" : t.join(",");
+    let r, i = "", s = 0;
     for (; ; ) {
-      const comma = current.indexOf(",", start);
-      const raw = comma === -1 ? current.slice(start) : current.slice(start, comma);
-      const entry = raw.trim();
-      if (entry !== "") {
-        const name = markerName2(entry);
-        let keep;
-        if (add.includes(name)) {
-          keep = entry === name && !(placed2?.includes(name) ?? false);
-          if (keep) (placed2 ?? (placed2 = [])).push(name);
-        } else keep = !remove.includes(name);
-        if (keep) result += result === "" ? entry : `,${entry}`;
+      const a = e.indexOf(",", s), d = (a === -1 ? e.slice(s) : e.slice(s, a)).trim();
+      if (d !== "") {
+        const c = Ld(d);
+        let l;
+        t.includes(c) ? (l = d === c && !(r?.includes(c) ?? !1), l && (r ?? (r = [])).push(c)) : l = !n.includes(c), l && (i += i === "" ? d : `,${d}`);
       }
-      if (comma === -1) break;
-      start = comma + 1;
+      if (a === -1) break;
+      s = a + 1;
     }
-    for (const marker of add) if (!(placed2?.includes(marker) ?? false)) result += result === "" ? marker : `,${marker}`;
-    if (result === current || result.length < current.length && result === tidy(current)) return current;
-    return result;
+    for (const a of t) (r?.includes(a) ?? !1) || (i += i === "" ? a : `,${a}`);
+    return i === e || i.length < e.length && i === jd(e) ? e : i;
   }
-  function tidy(markers) {
-    return markers.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "").join(",");
+  function jd(e) {
+    return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
   }
-  function markersForCondition(current, condition, settings) {
-    const { incapacitated, dying, dead } = settings.markers;
-    const wanted = condition === "none" ? [] : [settings.markers[condition]];
-    return withMarkers(current, wanted, [incapacitated, dying, dead]);
+  function Fd(e, t, n) {
+    const { incapacitated: r, dying: i, dead: s } = n.markers, a = t === "none" ? [] : [n.markers[t]];
+    return Ji(e, a, [r, i, s]);
   }
-  var STANCE_MARKER_KEYS = ["defensive", "reactive", "active", "full"];
-  function markersForStance(current, stance, settings) {
-    const key = STANCE_MARKER_KEYS.find((name) => name === stance);
-    return withMarkers(current, key ? [settings.markers[key]] : [], STANCE_MARKER_KEYS.map((name) => settings.markers[name]));
+  var Qi = ["defensive", "reactive", "active", "full"];
+  function Zi(e, t, n) {
+    const r = Qi.find((i) => i === t);
+    return Ji(e, r ? [n.markers[r]] : [], Qi.map((i) => n.markers[i]));
   }
-
-  // src/roll20/otherScripts.ts
-  function objectOrUndefined(value) {
-    return value !== null && (typeof value === "object" || typeof value === "function") ? value : void 0;
+  function Fn(e) {
+    return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
   }
-  function tokenMod() {
-    const bare = typeof TokenMod !== "undefined" ? TokenMod : void 0;
-    return objectOrUndefined(bare ?? globalThis.TokenMod);
+  function Gd() {
+    return Fn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
   }
-  function healthColors() {
-    const bare = typeof HealthColors !== "undefined" ? HealthColors : void 0;
-    return objectOrUndefined(bare ?? globalThis.HealthColors);
+  function Gn() {
+    return Fn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
   }
-  function groupInitiative() {
-    const bare = typeof GroupInitiative !== "undefined" ? GroupInitiative : void 0;
-    return objectOrUndefined(bare ?? globalThis.GroupInitiative);
+  function Vd() {
+    return Fn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
   }
-
-  // src/roll20/observers.ts
-  var observers = [];
-  function addObserver(observer) {
-    if (typeof observer !== "function") return false;
-    observers.push(observer);
-    return true;
+  var es = [];
+  function Ud(e) {
+    return typeof e != "function" ? !1 : (es.push(e), !0);
   }
-  function notifyObservers(token, before, after, outcome, previousProperties2, found) {
-    for (const observer of observers) {
+  function ts(e, t, n, r, i, s) {
+    for (const o of es)
       try {
-        observer(token, before, after, outcome);
-      } catch (error2) {
-        reportFailure("an onDamage observer", error2, void 0);
+        o(e, t, n, r);
+      } catch (d) {
+        Pn("an onDamage observer", d, void 0);
       }
-    }
-    const hc = found === void 0 ? healthColors() : found;
-    if (hc && typeof hc.Update === "function") {
+    const a = s === void 0 ? Gn() : s;
+    if (a && typeof a.Update == "function")
       try {
-        hc.Update(token, previousProperties2());
-      } catch (error2) {
-        reportFailure("HealthColors.Update", error2, void 0);
+        a.Update(e, i());
+      } catch (o) {
+        Pn("HealthColors.Update", o, void 0);
       }
-    }
   }
-
-  // src/roll20/turnorder.ts
-  function readTurnOrder() {
-    return parseTurnOrder(Campaign().get("turnorder"));
+  function Qe() {
+    return ns(Campaign().get("turnorder"));
   }
-  function readTurnOrderText() {
-    const raw = Campaign().get("turnorder");
-    return typeof raw === "string" ? raw : "";
+  function xd() {
+    const e = Campaign().get("turnorder");
+    return typeof e == "string" ? e : "";
   }
-  function parseTurnOrder(raw) {
-    if (typeof raw !== "string" || raw.trim() === "") return [];
+  function ns(e) {
+    if (typeof e != "string" || e.trim() === "") return [];
     try {
-      const parsed = json.parse(raw);
-      return array.isArray(parsed) ? parsed.filter((entry) => typeof entry === "object" && entry !== null) : [];
+      const t = ne.parse(e);
+      return K.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
     } catch {
       return [];
     }
   }
-  function writeTurnOrder(entries) {
-    Campaign().set("turnorder", json.stringify(entries));
+  function Vn(e) {
+    Campaign().set("turnorder", ne.stringify(e));
   }
-  function rowText(value) {
-    if (typeof value === "string") return value;
-    if (typeof value === "number" || typeof value === "boolean") return string(value);
-    return "";
+  function yt(e) {
+    return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? E(e) : "";
   }
-  function rowNumber(value) {
-    if (typeof value === "number") return value;
-    if (typeof value === "string" && value.trim() !== "") return number(value);
-    return number.NaN;
+  function Un(e) {
+    return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? I(e) : I.NaN;
   }
-  function isPlainRow(entry) {
-    const plain = (value) => value === void 0 || value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean";
-    return plain(entry.id) && plain(entry.custom) && plain(entry.pr);
+  function Bd(e) {
+    const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
+    return t(e.id) && t(e.custom) && t(e.pr);
   }
-  function entryKey(entry) {
-    const id2 = rowText(entry.id);
-    const custom2 = rowText(entry.custom);
-    return `${id2.length <= 64 ? id2 : `#${textHash(id2)}`}|${custom2.length <= 64 ? custom2 : `${custom2.slice(0, 32)}#${textHash(custom2)}`}`;
+  function Hd(e) {
+    const t = yt(e.id), n = yt(e.custom);
+    return `${t.length <= 64 ? t : `#${xn(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${xn(n)}`}`;
   }
-  function textHash(text) {
-    let hash = 2166136261;
-    for (let i = 0; i < text.length; i += 1) {
-      hash ^= text.charCodeAt(i);
-      hash = math.imul(hash, 16777619) >>> 0;
-    }
-    return hash.toString(16).padStart(8, "0");
+  function xn(e) {
+    let t = 2166136261;
+    for (let n = 0; n < e.length; n += 1)
+      t ^= e.charCodeAt(n), t = S.imul(t, 16777619) >>> 0;
+    return t.toString(16).padStart(8, "0");
   }
-
-  // src/roll20/write.ts
-  function writeAttribute(attribute, value) {
-    if (typeof attribute.setWithWorker === "function") attribute.setWithWorker({ current: value });
-    else attribute.set("current", value);
+  function Bn(e, t) {
+    typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
   }
-  var TokenWrites = class {
+  var Kd = class {
     constructor() {
-      this.props = {};
-      this.any = false;
+      this.props = {}, this.any = !1;
     }
-    attribute(attribute, value) {
-      (this.attributes ?? (this.attributes = new map())).set(attribute.id, { attribute, value });
+    attribute(e, t) {
+      (this.attributes ?? (this.attributes = new P())).set(e.id, { attribute: e, value: t });
     }
-    prop(key, value) {
-      this.props[key] = value;
-      this.any = true;
+    prop(e, t) {
+      this.props[e] = t, this.any = !0;
     }
-    bar(snapshot, resource, value, attribute) {
-      const key = BAR_PROPS[snapshot.bars[resource].bar].value;
-      if (attribute) {
-        this.attribute(attribute, value);
-        (this.linkedBars ?? (this.linkedBars = [])).push({ key, value });
-      } else {
-        this.prop(key, value);
-      }
+    bar(e, t, n, r) {
+      const i = fe[e.bars[t].bar].value;
+      r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);
     }
-    flush(token) {
-      if (this.attributes) for (const { attribute, value } of this.attributes.values()) writeAttribute(attribute, value);
-      if (this.linkedBars) {
-        for (const { key, value } of this.linkedBars) if (token.get(key) !== value) this.prop(key, value);
-      }
-      if (this.any) token.set(this.props);
+    flush(e) {
+      if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Bn(t, n);
+      if (this.linkedBars)
+        for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
+      this.any && e.set(this.props);
     }
   };
-  function memory(box, dead, stance, answer) {
-    const out = {};
-    if (box) out.edition = box;
-    if (dead) out.deadForGood = true;
-    if (stance !== void 0) out.stance = stance;
-    if (answer !== void 0) out.answer = answer;
-    return out;
+  function Hn(e, t, n, r) {
+    const i = {};
+    return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
   }
-  function applyOutcome(context, reading, outcome, options = {}) {
-    const { snapshot, facts, places } = reading;
-    const { edition, settings, memories } = context;
-    const tokens = memories.tokens;
-    const token = snapshot.token;
-    const changes = [];
-    const notes = [];
-    const writes = new TokenWrites();
-    const recordOf = () => {
-      var _a;
-      return tokens[_a = snapshot.id] ?? (tokens[_a] = {});
+  function Yd(e, t, n, r = {}) {
+    const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: d, memories: c } = e, l = c.tokens, u = i.token, f = [], h = [], p = new Kd(), T = () => {
+      var m;
+      return l[m = i.id] ?? (l[m] = {});
+    }, w = r.vitalityFrom ?? i.bars.vitality.value, k = {
+      vitality: i.bars.vitality.value,
+      soul: i.bars.soul.value,
+      power: i.bars.power.value
     };
-    const vitalityFrom = options.vitalityFrom ?? snapshot.bars.vitality.value;
-    const barsAfter = {
-      vitality: snapshot.bars.vitality.value,
-      soul: snapshot.bars.soul.value,
-      power: snapshot.bars.power.value
-    };
-    for (const change of outcome.changes) {
-      switch (change.kind) {
+    for (const m of n.changes)
+      switch (m.kind) {
         case "bar": {
-          const reading2 = snapshot.bars[change.resource];
-          const from = change.resource === "vitality" ? vitalityFrom : reading2.value;
-          const linked = reading2.link ? getObj("attribute", reading2.link) : void 0;
-          const stored = { kind: "bar", resource: change.resource, bar: reading2.bar, from, to: change.to };
-          if (linked) stored.attributeId = linked.id;
-          changes.push(stored);
-          if (reading2.value !== change.to || reading2.raw !== change.to) writes.bar(snapshot, change.resource, change.to, linked);
-          barsAfter[change.resource] = change.to;
+          const b = i.bars[m.resource], L = m.resource === "vitality" ? w : b.value, N = b.link ? getObj("attribute", b.link) : void 0, te = { kind: "bar", resource: m.resource, bar: b.bar, from: L, to: m.to };
+          N && (te.attributeId = N.id), f.push(te), (b.value !== m.to || b.raw !== m.to) && p.bar(i, m.resource, m.to, N), k[m.resource] = m.to;
           break;
         }
         case "value": {
-          const place = places[change.key];
-          const from = facts.values[change.key]?.current ?? null;
-          if (place?.kind === "attribute") {
-            changes.push({ kind: "attribute", key: change.key, attributeId: place.attribute.id, from, to: change.to });
-            writes.attribute(place.attribute, change.to);
-          } else if (place?.kind === "worn") {
-            changes.push({ kind: "worn", track: place.track, from: tokens[snapshot.id]?.worn?.[place.track] ?? null, to: change.to });
-            const record2 = recordOf();
-            record2.worn = { ...record2.worn, [place.track]: change.to };
-          } else if (WORN_TRACK[change.key] === void 0 && place?.kind === "override") {
-            changes.push({ kind: "override", key: change.key, from, to: change.to });
-            const record2 = recordOf();
-            record2.overrides = { ...record2.overrides, [change.key]: change.to };
+          const b = a[m.key], L = s.values[m.key]?.current ?? null;
+          if (b?.kind === "attribute")
+            f.push({ kind: "attribute", key: m.key, attributeId: b.attribute.id, from: L, to: m.to }), p.attribute(b.attribute, m.to);
+          else if (b?.kind === "worn") {
+            f.push({ kind: "worn", track: b.track, from: l[i.id]?.worn?.[b.track] ?? null, to: m.to });
+            const N = T();
+            N.worn = { ...N.worn, [b.track]: m.to };
+          } else if (Hi[m.key] === void 0 && b?.kind === "override") {
+            f.push({ kind: "override", key: m.key, from: L, to: m.to });
+            const N = T();
+            N.overrides = { ...N.overrides, [m.key]: m.to };
           }
           break;
         }
         case "initiative": {
-          const order = options.turnOrder?.order ?? readTurnOrder();
-          const entry = order.find((row) => row.id === snapshot.id);
-          const from = rowNumber(entry?.pr);
-          if (entry && number.isFinite(from) && from !== change.to) {
-            entry.pr = change.to;
-            saveTurnOrder(order, options.turnOrder);
-            changes.push({ kind: "initiative", from, to: change.to });
-          }
+          const b = r.turnOrder?.order ?? Qe(), L = b.find((te) => te.id === i.id), N = Un(L?.pr);
+          L && I.isFinite(N) && N !== m.to && (L.pr = m.to, is(b, r.turnOrder), f.push({ kind: "initiative", from: N, to: m.to }));
           break;
         }
         case "join-turn-order": {
-          const joined = joinTurnOrder(change.tokenId, change.initiative, options.turnOrder);
-          notes.push(joined.note);
-          if (joined.added) changes.push({ kind: "turn-order", tokenId: change.tokenId });
+          const b = Xd(m.tokenId, m.initiative, r.turnOrder);
+          h.push(b.note), b.added && f.push({ kind: "turn-order", tokenId: m.tokenId });
           break;
         }
         case "ally-state":
         case "ally-answer": {
-          const from = normalMemory(memoryOf(memories, change.tokenId), edition);
-          const to = change.kind === "ally-state" ? normalMemory({ ...from, edition: { id: edition.id, state: change.state } }, edition) : { ...from, answer: { edition: edition.id, answer: change.answer } };
-          if (!sameData(from, to)) {
-            changes.push({ kind: "memory", tokenId: change.tokenId, from, to });
-            storeMemory(memories, change.tokenId, to);
-          }
+          const b = Me(Je(c, m.tokenId), o), L = m.kind === "ally-state" ? Me({ ...b, edition: { id: o.id, state: m.state } }, o) : { ...b, answer: { edition: o.id, answer: m.answer } };
+          he(b, L) || (f.push({ kind: "memory", tokenId: m.tokenId, from: b, to: L }), zt(c, m.tokenId, L));
           break;
         }
       }
+    if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
+      const m = l[i.id], b = m?.edition && !(m.edition.id === o.id && o.isEmptyState(m.edition.state)) ? m.edition : void 0, L = n.state === void 0 ? b : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, N = m?.deadForGood === !0, te = n.state === void 0 ? N : o.deadForGood(n.state, k.vitality), dr = m?.stance, lr = n.stance === void 0 ? dr : n.stance ?? void 0, ur = c.exchange.waiting[i.id], fr = n.answer === void 0 ? ur : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
+      (N !== te || dr !== lr || !he(b, L) || !he(ur, fr)) && (f.push({ kind: "memory", from: Hn(b, N, dr, ur), to: Hn(L, te, lr, fr) }), zt(c, i.id, Hn(L, te, lr, fr)));
     }
-    if (outcome.state !== void 0 || outcome.stance !== void 0 || outcome.answer !== void 0) {
-      const stored = tokens[snapshot.id];
-      const oldBox = stored?.edition && !(stored.edition.id === edition.id && edition.isEmptyState(stored.edition.state)) ? stored.edition : void 0;
-      const newBox = outcome.state === void 0 ? oldBox : edition.isEmptyState(outcome.state) ? void 0 : { id: edition.id, state: outcome.state };
-      const oldDead = stored?.deadForGood === true;
-      const newDead = outcome.state === void 0 ? oldDead : edition.deadForGood(outcome.state, barsAfter.vitality);
-      const oldStance = stored?.stance;
-      const newStance = outcome.stance === void 0 ? oldStance : outcome.stance ?? void 0;
-      const oldAnswer = memories.exchange.waiting[snapshot.id];
-      const newAnswer = outcome.answer === void 0 ? oldAnswer : outcome.answer === null ? void 0 : { edition: edition.id, answer: outcome.answer };
-      if (oldDead !== newDead || oldStance !== newStance || !sameData(oldBox, newBox) || !sameData(oldAnswer, newAnswer)) {
-        changes.push({ kind: "memory", from: memory(oldBox, oldDead, oldStance, oldAnswer), to: memory(newBox, newDead, newStance, newAnswer) });
-        storeMemory(memories, snapshot.id, memory(newBox, newDead, newStance, newAnswer));
+    const $ = l[i.id];
+    $ && ft($) && delete l[i.id];
+    let _ = i.statusmarkers;
+    const y = o.condition(s.state, w), R = n.state !== void 0 ? o.condition(n.state, k.vitality) : y;
+    if (n.state !== void 0 && (_ = Fd(_, R, d)), n.stance !== void 0 && (_ = Zi(_, n.stance, d)), _ !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: _ }), p.prop("statusmarkers", _)), r.tokenProps)
+      for (const m of g.keys(r.tokenProps)) {
+        const b = r.tokenProps[m];
+        !(m in p.props) && u.get(m) !== b && p.prop(m, b);
       }
+    if (p.flush(u), r.notify ?? !0) {
+      const { bars: m } = i, b = { vitality: w, soul: m.soul.value, power: m.power.value, statusmarkers: i.statusmarkers, condition: y }, L = { vitality: k.vitality, soul: k.soul, power: k.power, statusmarkers: _, condition: R };
+      ts(u, b, L, n.detail, () => rs(i, w), r.healthColors);
     }
-    const kept = tokens[snapshot.id];
-    if (kept && isEmptyRecord(kept)) delete tokens[snapshot.id];
-    let markers = snapshot.statusmarkers;
-    const conditionBefore = edition.condition(facts.state, vitalityFrom);
-    const conditionAfter = outcome.state !== void 0 ? edition.condition(outcome.state, barsAfter.vitality) : conditionBefore;
-    if (outcome.state !== void 0) markers = markersForCondition(markers, conditionAfter, settings);
-    if (outcome.stance !== void 0) markers = markersForStance(markers, outcome.stance, settings);
-    if (markers !== snapshot.statusmarkers) {
-      changes.push({ kind: "markers", from: snapshot.statusmarkers, to: markers });
-      writes.prop("statusmarkers", markers);
-    }
-    if (options.tokenProps) {
-      for (const key of object.keys(options.tokenProps)) {
-        const value = options.tokenProps[key];
-        if (!(key in writes.props) && token.get(key) !== value) writes.prop(key, value);
-      }
-    }
-    writes.flush(token);
-    if (options.notify ?? true) {
-      const { bars } = snapshot;
-      const before = { vitality: vitalityFrom, soul: bars.soul.value, power: bars.power.value, statusmarkers: snapshot.statusmarkers, condition: conditionBefore };
-      const after = { vitality: barsAfter.vitality, soul: barsAfter.soul, power: barsAfter.power, statusmarkers: markers, condition: conditionAfter };
-      notifyObservers(token, before, after, outcome.detail, () => previousProperties(snapshot, vitalityFrom), options.healthColors);
-    }
-    return { changes, notes };
+    return { changes: f, notes: h };
   }
-  function previousProperties(snapshot, vitalityFrom) {
-    const prev = plainCopy(snapshot.token);
-    prev.statusmarkers = snapshot.statusmarkers;
-    const { vitality, soul, power } = snapshot.bars;
-    prev[BAR_PROPS[vitality.bar].value] = vitality.raw;
-    prev[BAR_PROPS[soul.bar].value] = soul.raw;
-    prev[BAR_PROPS[power.bar].value] = power.raw;
-    if (vitalityFrom !== null) prev[BAR_PROPS[vitality.bar].value] = vitalityFrom;
-    return prev;
+  function rs(e, t) {
+    const n = zd(e.token);
+    n.statusmarkers = e.statusmarkers;
+    const { vitality: r, soul: i, power: s } = e.bars;
+    return n[fe[r.bar].value] = r.raw, n[fe[i.bar].value] = i.raw, n[fe[s.bar].value] = s.raw, t !== null && (n[fe[r.bar].value] = t), n;
   }
-  var PREV_PROPERTIES = ["width", "height"];
-  function plainCopy(token) {
-    const copy = { _id: token.id, _type: "graphic" };
-    for (const key of PREV_PROPERTIES) copy[key] = token.get(key);
-    return copy;
+  var Wd = ["width", "height"];
+  function zd(e) {
+    const t = { _id: e.id, _type: "graphic" };
+    for (const n of Wd) t[n] = e.get(n);
+    return t;
   }
-  function saveTurnOrder(order, batch) {
-    if (batch) batch.changed = true;
-    else writeTurnOrder(order);
+  function is(e, t) {
+    t ? t.changed = !0 : Vn(e);
   }
-  function joinTurnOrder(tokenId, initiative2, batch) {
-    const token = getObj("graphic", tokenId);
-    if (!token) return { added: false, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-    const name = tokenName(token, "The spectator");
-    const order = batch?.order ?? readTurnOrder();
-    if (order.some((entry) => entry.id === tokenId)) return { added: false, note: `${name} is drawn into the battle (already in the Turn Tracker).` };
-    order.push({ id: tokenId, pr: initiative2, custom: "", _pageid: string(token.get("_pageid") ?? "") });
-    saveTurnOrder(order, batch);
-    return { added: true, note: `${name} is drawn into the battle: added to the Turn Tracker at initiative ${initiative2}.` };
+  function Xd(e, t, n) {
+    const r = getObj("graphic", e);
+    if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
+    const i = Ne(r, "The spectator"), s = n?.order ?? Qe();
+    return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), is(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
   }
-  function applyUndo(context, merged) {
-    const attributes = new map();
-    const tokenProps = new map();
-    const touched = new set();
-    const props = (tokenId) => {
-      let found = tokenProps.get(tokenId);
-      if (!found) tokenProps.set(tokenId, found = {});
-      return found;
+  function qd(e, t) {
+    const n = new P(), r = new P(), i = new B(), s = (c) => {
+      let l = r.get(c);
+      return l || r.set(c, l = {}), l;
     };
-    let order;
-    let orderChanged = false;
-    const befores = new map();
-    for (const { tokenId, change } of merged) {
-      const token = getObj("graphic", tokenId);
-      if (!token) continue;
-      if (!befores.has(tokenId)) {
-        befores.set(tokenId, { snapshot: readToken(token, characterOf(token), context.settings), memory: normalMemory(memoryOf(context.memories, tokenId), context.edition) });
-      }
-      touched.add(tokenId);
-      switch (change.kind) {
-        case "bar":
-          if (change.from === null) break;
-          if (change.attributeId && getObj("attribute", change.attributeId)) attributes.set(change.attributeId, change.from);
-          else props(tokenId)[`${change.bar}_value`] = change.from;
-          break;
-        case "attribute":
-          if (change.from !== null) attributes.set(change.attributeId, change.from);
-          break;
-        case "worn": {
-          const record2 = { ...context.memories.tokens[tokenId] };
-          record2.worn = withEntry(record2.worn, change.track, change.from);
-          putRecord(context.memories.tokens, tokenId, record2);
-          break;
-        }
-        case "override": {
-          const record2 = { ...context.memories.tokens[tokenId] };
-          record2.overrides = withEntry(record2.overrides, change.key, change.from);
-          putRecord(context.memories.tokens, tokenId, record2);
-          break;
-        }
-        case "markers":
-          props(tokenId).statusmarkers = change.from;
-          break;
-        case "memory": {
-          const id2 = change.tokenId ?? tokenId;
-          const current = normalMemory(memoryOf(context.memories, id2), context.edition);
-          storeMemory(context.memories, id2, undoneMemory(change.from, change.to, current, sameData));
-          break;
-        }
-        case "initiative": {
-          order ?? (order = readTurnOrder());
-          const entry = order.find((row) => row.id === tokenId);
-          if (entry) {
-            entry.pr = change.from;
-            orderChanged = true;
+    let a, o = !1;
+    const d = new P();
+    for (const { tokenId: c, change: l } of t) {
+      const u = getObj("graphic", c);
+      if (u)
+        switch (d.has(c) || d.set(c, { snapshot: Kt(u, Pe(u), e.settings), memory: Me(Je(e.memories, c), e.edition) }), i.add(c), l.kind) {
+          case "bar":
+            if (l.from === null) break;
+            l.attributeId && getObj("attribute", l.attributeId) ? n.set(l.attributeId, l.from) : s(c)[`${l.bar}_value`] = l.from;
+            break;
+          case "attribute":
+            l.from !== null && n.set(l.attributeId, l.from);
+            break;
+          case "worn": {
+            const f = { ...e.memories.tokens[c] };
+            f.worn = Vt(f.worn, l.track, l.from), bi(e.memories.tokens, c, f);
+            break;
           }
-          break;
-        }
-        case "turn-order": {
-          order ?? (order = readTurnOrder());
-          const kept = order.filter((row) => row.id !== change.tokenId);
-          if (kept.length !== order.length) {
-            order = kept;
-            orderChanged = true;
+          case "override": {
+            const f = { ...e.memories.tokens[c] };
+            f.overrides = Vt(f.overrides, l.key, l.from), bi(e.memories.tokens, c, f);
+            break;
           }
-          break;
+          case "markers":
+            s(c).statusmarkers = l.from;
+            break;
+          case "memory": {
+            const f = l.tokenId ?? c, h = Me(Je(e.memories, f), e.edition);
+            zt(e.memories, f, Md(l.from, l.to, h, he));
+            break;
+          }
+          case "initiative": {
+            a ?? (a = Qe());
+            const f = a.find((h) => h.id === c);
+            f && (f.pr = l.from, o = !0);
+            break;
+          }
+          case "turn-order": {
+            a ?? (a = Qe());
+            const f = a.filter((h) => h.id !== l.tokenId);
+            f.length !== a.length && (a = f, o = !0);
+            break;
+          }
         }
+    }
+    for (const [c, l] of n) {
+      const u = getObj("attribute", c);
+      u && Bn(u, l);
+    }
+    for (const c of i) {
+      const l = getObj("graphic", c), u = d.get(c);
+      if (!l || !u) continue;
+      const f = r.get(c) ?? {};
+      typeof f.statusmarkers == "string" && (f.statusmarkers = Zi(f.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
+      const h = {};
+      for (const T of Er) {
+        const w = u.snapshot.bars[T], k = `${w.bar}_value`, $ = w.link ? n.get(w.link) : void 0;
+        $ !== void 0 && l.get(k) !== $ && (f[k] = $);
+        const _ = $ ?? f[k];
+        h[T] = typeof _ == "number" ? _ : w.value;
       }
+      g.keys(f).length > 0 && l.set(f);
+      const p = typeof f.statusmarkers == "string" ? f.statusmarkers : u.snapshot.statusmarkers;
+      Jd(e, l, u.snapshot, u.memory, { ...h, statusmarkers: p });
     }
-    for (const [id2, value] of attributes) {
-      const attribute = getObj("attribute", id2);
-      if (attribute) writeAttribute(attribute, value);
-    }
-    for (const tokenId of touched) {
-      const token = getObj("graphic", tokenId);
-      const before = befores.get(tokenId);
-      if (!token || !before) continue;
-      const pending = tokenProps.get(tokenId) ?? {};
-      if (typeof pending.statusmarkers === "string") pending.statusmarkers = markersForStance(pending.statusmarkers, context.memories.tokens[tokenId]?.stance ?? null, context.settings);
-      const barsAfter = {};
-      for (const resource of RESOURCES) {
-        const reading = before.snapshot.bars[resource];
-        const key = `${reading.bar}_value`;
-        const restored = reading.link ? attributes.get(reading.link) : void 0;
-        if (restored !== void 0 && token.get(key) !== restored) pending[key] = restored;
-        const written = restored ?? pending[key];
-        barsAfter[resource] = typeof written === "number" ? written : reading.value;
-      }
-      if (object.keys(pending).length > 0) token.set(pending);
-      const markersAfter = typeof pending.statusmarkers === "string" ? pending.statusmarkers : before.snapshot.statusmarkers;
-      tellObservers(context, token, before.snapshot, before.memory, { ...barsAfter, statusmarkers: markersAfter });
-    }
-    if (order && orderChanged) writeTurnOrder(order);
+    a && o && Vn(a);
   }
-  function tellObservers(context, token, snapshot, memoryBefore, after) {
-    const condition = (memory2, vitality) => {
-      const state2 = memory2.edition?.id === context.edition.id ? context.edition.parseState(memory2.edition.state) : null;
-      return context.edition.condition(state2 ?? context.edition.enter(vitality, memory2.deadForGood === true), vitality);
+  function Jd(e, t, n, r, i) {
+    const s = (d, c) => {
+      const l = d.edition?.id === e.edition.id ? e.edition.parseState(d.edition.state) : null;
+      return e.edition.condition(l ?? e.edition.enter(c, d.deadForGood === !0), c);
+    }, a = Me(Je(e.memories, t.id), e.edition), o = {
+      vitality: n.bars.vitality.value,
+      soul: n.bars.soul.value,
+      power: n.bars.power.value,
+      statusmarkers: n.statusmarkers,
+      condition: s(r, n.bars.vitality.value)
     };
-    const memoryAfter = normalMemory(memoryOf(context.memories, token.id), context.edition);
-    const before = {
-      vitality: snapshot.bars.vitality.value,
-      soul: snapshot.bars.soul.value,
-      power: snapshot.bars.power.value,
-      statusmarkers: snapshot.statusmarkers,
-      condition: condition(memoryBefore, snapshot.bars.vitality.value)
-    };
-    notifyObservers(token, before, { ...after, condition: condition(memoryAfter, after.vitality) }, { undo: true }, () => previousProperties(snapshot, snapshot.bars.vitality.value));
+    ts(t, o, { ...i, condition: s(a, i.vitality) }, { undo: !0 }, () => rs(n, n.bars.vitality.value));
   }
-
-  // src/roll20/markerNames.ts
-  var BUILT_IN = new set(
+  var Qd = new B(
     "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
   );
-  function isKnownMarker(name) {
-    if (BUILT_IN.has(name)) return true;
+  function Zd(e) {
+    if (Qd.has(e)) return !0;
     try {
-      const custom2 = json.parse(string(Campaign().get("token_markers") ?? "[]"));
-      return array.isArray(custom2) && custom2.some((marker) => typeof marker === "object" && marker !== null && marker.tag === name);
+      const t = ne.parse(E(Campaign().get("token_markers") ?? "[]"));
+      return K.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
     } catch {
-      return false;
+      return !1;
     }
   }
-
-  // src/commands/config.ts
-  var ON_OFF = ["on", "off"];
-  var RESOURCE_BARS = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" };
-  var CONFIG_KEYS = [
+  var ss = ["on", "off"], Kn = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, el = [
     "edition",
-    ...object.keys(RESOURCE_BARS),
+    ...g.keys(Kn),
     "stamina-bar",
-    ...ATTRIBUTE_KEYS.map((key) => `attr.${key}`),
-    ...MARKER_KEYS.map((key) => `marker.${key}`),
+    ...Ie.map((e) => `attr.${e}`),
+    ...ut.map((e) => `marker.${e}`),
     "visibility.npc",
     "visibility.pc",
     "players-target-any",
@@ -5204,936 +4147,729 @@ var DefenseRound = (() => {
     "overwhelm-limit",
     "api-commands"
   ];
-  function applyConfig(settings, key, value) {
-    const lowerKey = key.toLowerCase();
-    if (value === void 0 || value === "") throw new UsageError(`config ${lowerKey} needs a value`);
-    if (lowerKey === "edition") {
-      const edition = choiceArg(value, "edition", editionIds());
-      const playable = playableEditions();
-      if (!playable.includes(edition)) {
-        throw new UsageError(`the ${edition} edition is not available in this version yet (playable: ${playable.join(", ")})`);
-      }
-      settings.edition = edition;
-      return `Edition is now ${edition}.`;
+  function tl(e, t, n) {
+    const r = t.toLowerCase();
+    if (n === void 0 || n === "") throw new v(`config ${r} needs a value`);
+    if (r === "edition") {
+      const i = U(n, "edition", Ec()), s = dt();
+      if (!s.includes(i))
+        throw new v(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
+      return e.edition = i, `Edition is now ${i}.`;
     }
-    if (lowerKey in RESOURCE_BARS) {
-      const resource = RESOURCE_BARS[lowerKey];
-      const bar2 = choiceArg(value, lowerKey, BAR_NAMES);
-      const previous = settings.bars[resource];
-      for (const other of ["vitality", "soul", "power"]) {
-        if (other !== resource && settings.bars[other] === bar2) settings.bars[other] = previous;
-      }
-      settings.bars[resource] = bar2;
-      if (settings.bars.stamina === settings.bars.vitality) settings.bars.stamina = "power";
-      return `Bars: Vitality ${settings.bars.vitality}, Soul ${settings.bars.soul}, Power ${settings.bars.power}.`;
+    if (r in Kn) {
+      const i = Kn[r], s = U(n, r, lt), a = e.bars[i];
+      for (const o of ["vitality", "soul", "power"])
+        o !== i && e.bars[o] === s && (e.bars[o] = a);
+      return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
     }
-    if (lowerKey === "stamina-bar") {
-      const bar2 = choiceArg(value, lowerKey, ["power", ...BAR_NAMES]);
-      if (bar2 === settings.bars.vitality) throw new UsageError(`stamina may not share the Vitality bar (${bar2})`);
-      settings.bars.stamina = bar2;
-      return `Stamina is now ${bar2 === "power" ? "the Power bar" : bar2}.`;
+    if (r === "stamina-bar") {
+      const i = U(n, r, ["power", ...lt]);
+      if (i === e.bars.vitality) throw new v(`stamina may not share the Vitality bar (${i})`);
+      return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;
     }
-    if (lowerKey.startsWith("attr.")) {
-      const attributeKey = lowerKey.slice(5);
-      if (!ATTRIBUTE_KEYS.includes(attributeKey)) {
-        throw new UsageError(`unknown attribute key "${echo(attributeKey)}" (known: ${ATTRIBUTE_KEYS.join(", ")})`);
-      }
-      const name = value.trim();
-      if (name.length === 0 || name.length > 100) throw new UsageError("an attribute name must be 1 to 100 characters");
-      settings.attributes[attributeKey] = name;
-      return `The ${attributeKey} value is now read from the attribute "${name}".`;
+    if (r.startsWith("attr.")) {
+      const i = r.slice(5);
+      if (!Ie.includes(i))
+        throw new v(`unknown attribute key "${x(i)}" (known: ${Ie.join(", ")})`);
+      const s = n.trim();
+      if (s.length === 0 || s.length > 100) throw new v("an attribute name must be 1 to 100 characters");
+      return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;
     }
-    if (lowerKey.startsWith("marker.")) {
-      const markerKey = lowerKey.slice(7);
-      if (!MARKER_KEYS.includes(markerKey)) {
-        throw new UsageError(`unknown marker key "${echo(markerKey)}" (known: ${MARKER_KEYS.join(", ")})`);
-      }
-      const marker = value.trim();
-      if (!isKnownMarker(marker)) {
-        throw new UsageError(`"${echo(marker)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
-      }
-      settings.markers[markerKey] = marker;
-      return `The ${markerKey} marker is now ${marker}.`;
+    if (r.startsWith("marker.")) {
+      const i = r.slice(7);
+      if (!ut.includes(i))
+        throw new v(`unknown marker key "${x(i)}" (known: ${ut.join(", ")})`);
+      const s = n.trim();
+      if (!Zd(s))
+        throw new v(`"${x(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
+      return e.markers[i] = s, `The ${i} marker is now ${s}.`;
     }
-    if (lowerKey === "visibility.npc" || lowerKey === "visibility.pc") {
-      const who = lowerKey === "visibility.npc" ? "npc" : "pc";
-      settings.visibility[who] = choiceArg(value, lowerKey, ["gm", "public"]);
-      return `Full breakdowns for ${who === "npc" ? "NPCs" : "PCs"} now go to ${settings.visibility[who] === "gm" ? "the GM only" : "everyone"}.`;
+    if (r === "visibility.npc" || r === "visibility.pc") {
+      const i = r === "visibility.npc" ? "npc" : "pc";
+      return e.visibility[i] = U(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
     }
-    if (lowerKey === "players-target-any") {
-      settings.playersTargetAny = choiceArg(value, lowerKey, ON_OFF) === "on";
-      return `Players ${settings.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
-    }
-    if (lowerKey === "armor-on-manual-edits") {
-      settings.armorOnManualEdits = choiceArg(value, lowerKey, ON_OFF) === "on";
-      return `Hand edits that lower Vitality ${settings.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
-    }
-    if (lowerKey === "overwhelm-limit") {
-      settings.overwhelmLimit = integerArg(value, "overwhelm-limit", 0, 1e3);
-      return `Overwhelm limit is now ${settings.overwhelmLimit}.`;
-    }
-    if (lowerKey === "api-commands") {
-      settings.apiCommands = choiceArg(value, lowerKey, API_COMMANDS);
-      return settings.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-    }
-    throw new UsageError(`unknown setting "${echo(key)}" (settings: ${CONFIG_KEYS.join(", ")})`);
+    if (r === "players-target-any")
+      return e.playersTargetAny = U(n, r, ss) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+    if (r === "armor-on-manual-edits")
+      return e.armorOnManualEdits = U(n, r, ss) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+    if (r === "overwhelm-limit")
+      return e.overwhelmLimit = st(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+    if (r === "api-commands")
+      return e.apiCommands = U(n, r, vi), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
+    throw new v(`unknown setting "${x(t)}" (settings: ${el.join(", ")})`);
   }
-
-  // src/roll20/turnMarker.ts
-  var MARKER_NAME = /^(.+) -?\d+$/;
-  function turnMarkerSettings() {
-    const saved = typeof state === "object" && state !== null ? state.TurnMarker : void 0;
-    return typeof saved === "object" && saved !== null ? saved : void 0;
+  var nl = /^(.+) -?\d+$/;
+  function rl() {
+    const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
+    return typeof e == "object" && e !== null ? e : void 0;
   }
-  function isTurnMarkerRow(entry) {
-    if (rowNumber(entry.pr) !== -1 || rowText(entry.custom) !== "") return false;
-    const id2 = rowText(entry.id);
-    if (id2 === "" || id2 === "-1") return false;
-    const graphic = getObj("graphic", id2);
-    if (graphic === void 0 || string(graphic.get("represents") ?? "") !== "") return false;
-    const settings = turnMarkerSettings();
-    if (typeof settings?.tokenURL === "string" && graphic.get("imgsrc") === settings.tokenURL) return true;
-    const named = MARKER_NAME.exec(string(graphic.get("name") ?? ""));
-    const word = typeof settings?.tokenName === "string" ? settings.tokenName : "Round";
-    return named !== null && named[1] === word;
+  function as(e) {
+    if (Un(e.pr) !== -1 || yt(e.custom) !== "") return !1;
+    const t = yt(e.id);
+    if (t === "" || t === "-1") return !1;
+    const n = getObj("graphic", t);
+    if (n === void 0 || E(n.get("represents") ?? "") !== "") return !1;
+    const r = rl();
+    if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
+    const i = nl.exec(E(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+    return i !== null && i[1] === s;
   }
-  function currentRow(order) {
-    for (const entry of order) if (!isTurnMarkerRow(entry)) return entry;
-    return void 0;
+  function il(e) {
+    for (const t of e) if (!as(t)) return t;
   }
-
-  // src/rules/sharedSteps.ts
-  var SHARED_KINDS = new set(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-  function isSharedStep(step) {
-    return SHARED_KINDS.has(step.kind);
+  var sl = new B(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+  function al(e) {
+    return sl.has(e.kind);
   }
-  function sharedWords(step, nameOf, say) {
-    switch (step.kind) {
+  function ol(e, t, n) {
+    switch (e.kind) {
       case "heal-title":
-        return `${nameOf(step.who)} is healed: ${RESOURCE_LABEL[step.resource]} +${step.amount}`;
+        return `${t(e.who)} is healed: ${rt[e.resource]} +${e.amount}`;
       case "healed": {
-        const capped = step.max === null ? " (the bar has no max: not capped)" : step.capped ? ` (capped at max ${step.max})` : "";
-        return `${RESOURCE_LABEL[step.resource]} ${step.before} -> ${step.after}${capped}`;
+        const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
+        return `${rt[e.resource]} ${e.before} -> ${e.after}${r}`;
       }
       case "heal-summary":
-        return step.healed ? `${nameOf(step.who)} is healed.` : `${nameOf(step.who)} is not healed${step.atMax ? ": already at its max" : ""}.`;
+        return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
       case "hand-edit-title":
-        return `${nameOf(step.who)}: Vitality edited by hand`;
+        return `${t(e.who)}: Vitality edited by hand`;
       case "hand-edit-read-title":
-        return `${nameOf(step.who)}: Vitality edited by hand, ${step.before} -> ${step.typed}, read through armor`;
+        return `${t(e.who)}: Vitality edited by hand, ${e.before} -> ${e.typed}, read through armor`;
       case "hand-edit-summary":
-        return step.now ? `${nameOf(step.who)}: ${say(step.now).split(":")[0]}.` : `${nameOf(step.who)} is back on their feet.`;
+        return e.now ? `${t(e.who)}: ${n(e.now).split(":")[0]}.` : `${t(e.who)} is back on their feet.`;
       case "standing":
         return "Standing";
       case "button":
-        return step.label;
+        return e.label;
     }
   }
-  function wordsOf(edition, nameOf) {
-    const say = (step) => isSharedStep(step) ? sharedWords(step, nameOf, say) : edition.words(step, nameOf);
-    return say;
+  function cl(e, t) {
+    const n = (r) => al(r) ? ol(r, t, n) : e.words(r, t);
+    return n;
   }
-
-  // src/roll20/dice.ts
-  function rollDice(sides) {
-    if (sides.length === 0) return promise.resolve([]);
-    const expression = sides.map((n) => `[[1d${n}]]`).join(" ");
-    return new promise((resolve, reject) => {
-      sendChat("DefenseRound", expression, (operations) => {
-        const rolls = operations[0]?.inlinerolls ?? [];
-        const totals = rolls.map((roll) => roll.results.total);
-        if (totals.length !== sides.length || totals.some((total) => !number.isInteger(total))) {
-          reject(new error(`Roll20 answered ${totals.length} rolls for ${sides.length} asked`));
-        } else {
-          resolve(totals);
-        }
+  function dl(e) {
+    if (e.length === 0) return pr.resolve([]);
+    const t = e.map((n) => `[[1d${n}]]`).join(" ");
+    return new pr((n, r) => {
+      sendChat("DefenseRound", t, (i) => {
+        const a = (i[0]?.inlinerolls ?? []).map((o) => o.results.total);
+        a.length !== e.length || a.some((o) => !I.isInteger(o)) ? r(new $t(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
       });
     });
   }
-
-  // src/render/cards.ts
-  function titleOf(shown) {
-    const step = shown.title ?? shown.outcome.steps.find((candidate) => candidate.section === TITLE);
-    return step ? shown.say(step) : shown.snapshot.name;
+  function ll(e) {
+    const t = e.title ?? e.outcome.steps.find((n) => n.section === Q);
+    return t ? e.say(t) : e.snapshot.name;
   }
-  function summaryOf(shown) {
-    const step = shown.outcome.steps.find((candidate) => candidate.section === SUMMARY);
-    return step ? shown.say(step) : `${shown.snapshot.name}.`;
+  function Yn(e) {
+    const t = e.outcome.steps.find((n) => n.section === Z);
+    return t ? e.say(t) : `${e.snapshot.name}.`;
   }
-  function buttonsOf(shown) {
-    const { snapshot, outcome } = shown;
-    if (!isSafeId(snapshot.id)) return [];
-    const buttons = [];
-    for (const step of outcome.steps) {
-      if (step.section !== ACTION) continue;
-      if (step.kind === "offer-damage") buttons.push({ label: `Apply damage to ${snapshot.name}`, command: `!damage ?{Damage} --ids ${snapshot.id}` });
-      else if (step.kind === "button") buttons.push({ label: shown.say(step), command: step.command });
+  function os(e) {
+    const { snapshot: t, outcome: n } = e;
+    if (!ad(t.id)) return [];
+    const r = [];
+    for (const i of n.steps)
+      i.section === Ue && (i.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage ?{Damage} --ids ${t.id}` }) : i.kind === "button" && r.push({ label: e.say(i), command: i.command }));
+    return r;
+  }
+  function ul(e) {
+    const t = [], n = new P();
+    for (const r of e.outcome.steps) {
+      const i = r.section;
+      if (i === void 0 || i === Q || i === Z || i === Ue) continue;
+      let s = n.get(i);
+      s || (s = [], n.set(i, s), t.push({ label: i, lines: s })), s.push(e.say(r));
     }
-    return buttons;
+    return t;
   }
-  function stepRows(shown) {
-    const rows = [];
-    const bySection = new map();
-    for (const step of shown.outcome.steps) {
-      const section = step.section;
-      if (section === void 0 || section === TITLE || section === SUMMARY || section === ACTION) continue;
-      let lines = bySection.get(section);
-      if (!lines) {
-        lines = [];
-        bySection.set(section, lines);
-        rows.push({ label: section, lines });
-      }
-      lines.push(shown.say(step));
-    }
-    return rows;
-  }
-  function fullCard(shown) {
-    const buttons = buttonsOf(shown);
+  function Wn(e) {
+    const t = os(e);
     return {
-      title: titleOf(shown),
+      title: ll(e),
       rows: [
-        ...stepRows(shown),
-        { label: "Turn Tracker", lines: shown.notes },
-        { label: "Rolls", lines: shown.typed ? [shown.typed] : [] },
-        ...buttons.length > 0 ? [{ label: "Actions", lines: [], buttons }] : []
+        ...ul(e),
+        { label: "Turn Tracker", lines: e.notes },
+        { label: "Rolls", lines: e.typed ? [e.typed] : [] },
+        ...t.length > 0 ? [{ label: "Actions", lines: [], buttons: t }] : []
       ]
     };
   }
-  function numbers(changes) {
-    let out = "";
-    for (const change of changes) {
-      if (change.kind !== "bar" || change.from === null) continue;
-      out += `${out ? ", " : ""}${RESOURCE_LABEL[change.resource]} ${change.from} -> ${change.to}`;
+  function fl(e) {
+    let t = "";
+    for (const n of e)
+      n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${rt[n.resource]} ${n.from} -> ${n.to}`);
+    return t;
+  }
+  function zn(e, t, n, r, i, s) {
+    const a = new P(), o = [];
+    for (const d of t) {
+      const c = e[d], { snapshot: l } = c, u = (a.get(l.name) ?? 0) + 1;
+      a.set(l.name, u);
+      const f = u === 1 ? l.name : `${l.name} (${u})`, h = i === "all" || n[d] === "public", p = h ? fl(c.changes) : "", T = h ? [{ label: "details", command: `!defense-round details ${s[d]}` }] : [], k = h && c.outcome.steps.some((_) => _.section === Ue) ? [...T, ...os(c)] : T, $ = Yn(c);
+      o.push({ label: f, lines: [p ? `${$} ${p}` : $], buttons: k });
     }
-    return out;
+    return { title: r, rows: o };
   }
-  function rowsCard(shown, indices, visibility2, title, audience, keys) {
-    const labels = new map();
-    const rows = [];
-    for (const index of indices) {
-      const item2 = shown[index];
-      const { snapshot } = item2;
-      const seen = (labels.get(snapshot.name) ?? 0) + 1;
-      labels.set(snapshot.name, seen);
-      const label = seen === 1 ? snapshot.name : `${snapshot.name} (${seen})`;
-      const showNumbers = audience === "all" || visibility2[index] === "public";
-      const figures = showNumbers ? numbers(item2.changes) : "";
-      const details = showNumbers ? [{ label: "details", command: `!defense-round details ${keys[index]}` }] : [];
-      const offers = showNumbers && item2.outcome.steps.some((step) => step.section === ACTION);
-      const buttons = offers ? [...details, ...buttonsOf(item2)] : details;
-      const summary = summaryOf(item2);
-      rows.push({ label, lines: [figures ? `${summary} ${figures}` : summary], buttons });
-    }
-    return { title, rows };
+  function Xt(e, t) {
+    return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
   }
-
-  // src/commands/present.ts
-  function visibilityOf(app, token) {
-    if (token.hidden) return "gm";
-    return token.npc ? app.store.settings.visibility.npc : app.store.settings.visibility.pc;
-  }
-  function present(app, shown, options) {
-    if (shown.length === 0) return;
-    const changedAnything = shown.some((item2) => item2.changes.length > 0 || !(item2.outcome.noop || item2.outcome.headline === "unharmed"));
-    const keys = shown.length > 1 ? registerDetails(app, shown, options.sender ?? "gm") : [];
-    if (!changedAnything) {
-      const maySee = options.senderMaySee ?? (() => true);
-      if (shown.length === 1 && !maySee(shown[0].snapshot)) {
-        send(whisperTo(options.replyTo), renderLine(summaryOf(shown[0])));
+  function Xn(e, t, n) {
+    if (t.length === 0) return;
+    const r = t.some((c) => c.changes.length > 0 || !(c.outcome.noop || c.outcome.headline === "unharmed")), i = t.length > 1 ? vl(e, t, n.sender ?? "gm") : [];
+    if (!r) {
+      const c = n.senderMaySee ?? (() => !0);
+      if (t.length === 1 && !c(t[0].snapshot)) {
+        G(Ae(n.replyTo), ee(Yn(t[0])));
         return;
       }
-      const card = shown.length === 1 ? fullCard(shown[0]) : rowsCard(shown, everyIndex(shown), visibilities(app, shown), `${options.title}: ${tokenCount(shown.length)}`, shown.every((item2) => maySee(item2.snapshot)) ? "all" : "public", keys);
-      send(whisperTo(options.replyTo), renderCard(card));
+      const l = t.length === 1 ? Wn(t[0]) : zn(t, hl(t), cs(e, t), `${n.title}: ${qn(t.length)}`, t.every((u) => c(u.snapshot)) ? "all" : "public", i);
+      G(Ae(n.replyTo), Ce(l));
       return;
     }
-    if (shown.length === 1) {
-      const item2 = shown[0];
-      const visibility3 = visibilityOf(app, item2.snapshot);
-      send(visibility3 === "public" ? PUBLIC : TO_GM, renderCard(fullCard(item2)), { record: true });
-      if (visibility3 === "gm" && !item2.snapshot.hidden) send(PUBLIC, renderLine(summaryOf(item2)));
+    if (t.length === 1) {
+      const c = t[0], l = Xt(e, c.snapshot);
+      G(l === "public" ? Bt : ke, Ce(Wn(c)), { record: !0 }), l === "gm" && !c.snapshot.hidden && G(Bt, ee(Yn(c)));
       return;
     }
-    const visibility2 = visibilities(app, shown);
-    const seen = [];
-    const forGm = [];
-    for (let index = 0; index < shown.length; index += 1) {
-      if (!shown[index].snapshot.hidden) seen.push(index);
-      if (visibility2[index] === "gm") forGm.push(index);
-    }
-    const typed = shown[0].typed ? ` (${shown[0].typed})` : "";
-    if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(shown, seen, visibility2, `${options.title}: ${tokenCount(seen.length)}${typed}`, "public", keys)));
-    if (forGm.length > 0) send(TO_GM, renderCard(rowsCard(shown, forGm, visibility2, `${options.title}: ${tokenCount(shown.length)} (GM)${typed}`, "all", keys)), { record: true });
+    const s = cs(e, t), a = [], o = [];
+    for (let c = 0; c < t.length; c += 1)
+      t[c].snapshot.hidden || a.push(c), s[c] === "gm" && o.push(c);
+    const d = t[0].typed ? ` (${t[0].typed})` : "";
+    a.length > 0 && G(Bt, Ce(zn(t, a, s, `${n.title}: ${qn(a.length)}${d}`, "public", i))), o.length > 0 && G(ke, Ce(zn(t, o, s, `${n.title}: ${qn(t.length)} (GM)${d}`, "all", i)), { record: !0 });
   }
-  function tokenCount(count) {
-    return `${count} token${count === 1 ? "" : "s"}`;
+  function qn(e) {
+    return `${e} token${e === 1 ? "" : "s"}`;
   }
-  function visibilities(app, shown) {
-    return shown.map((item2) => visibilityOf(app, item2.snapshot));
+  function cs(e, t) {
+    return t.map((n) => Xt(e, n.snapshot));
   }
-  function everyIndex(shown) {
-    return shown.map((_, index) => index);
+  function hl(e) {
+    return e.map((t, n) => n);
   }
-  function registerDetails(app, shown, sender) {
-    return app.details.add(
-      sender,
-      shown.map((item2) => {
-        const { snapshot } = item2;
-        return { tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, hidden: snapshot.hidden, card: () => fullCard(item2) };
+  function vl(e, t, n) {
+    return e.details.add(
+      n,
+      t.map((r) => {
+        const { snapshot: i } = r;
+        return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Wn(r) };
       })
     );
   }
-
-  // src/commands/barProblem.ts
-  function barProblem(snapshot, resource) {
-    const reading = snapshot.bars[resource];
-    if (reading.value !== null) return void 0;
-    const shown = reading.raw === "" || reading.raw === void 0 || reading.raw === null ? "nothing" : `"${string(reading.raw)}"`;
-    return `${snapshot.name}: its ${RESOURCE_LABEL[resource]} bar (${reading.bar}) holds ${shown}, not a whole number; left as it was`;
+  function ml(e, t) {
+    const n = e.bars[t];
+    if (n.value !== null) return;
+    const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${E(n.raw)}"`;
+    return `${e.name}: its ${rt[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
   }
-
-  // src/text/jsonLength.ts
-  function jsonLength(text) {
-    let size = 2;
-    for (let i = 0; i < text.length; i += 1) {
-      const code2 = text.charCodeAt(i);
-      if (code2 === 34 || code2 === 92 || code2 === 8 || code2 === 12 || code2 === 10 || code2 === 13 || code2 === 9) size += 2;
-      else if (code2 < 32) size += 6;
-      else if (code2 >= 55296 && code2 <= 56319) {
-        const next = text.charCodeAt(i + 1);
-        if (next >= 56320 && next <= 57343) {
-          size += 2;
-          i += 1;
-        } else size += 6;
-      } else if (code2 >= 56320 && code2 <= 57343) size += 6;
-      else size += 1;
+  function Le(e) {
+    let t = 2;
+    for (let n = 0; n < e.length; n += 1) {
+      const r = e.charCodeAt(n);
+      if (r === 34 || r === 92 || r === 8 || r === 12 || r === 10 || r === 13 || r === 9) t += 2;
+      else if (r < 32) t += 6;
+      else if (r >= 55296 && r <= 56319) {
+        const i = e.charCodeAt(n + 1);
+        i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
+      } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;
     }
-    return size;
+    return t;
   }
-
-  // src/commands/history.ts
-  var HISTORY_LIMIT = 50;
-  var HISTORY_BYTES = 6e4;
-  var PER_PLAYER_LIMIT = 10;
-  var sizes = new weakMap();
-  function changeSize(change) {
-    switch (change.kind) {
+  var ds = 50, Jn = 6e4, ls = 10, qt = new Ms();
+  function pl(e) {
+    switch (e.kind) {
       case "bar":
-        return 90 + (change.attributeId?.length ?? 0);
+        return 90 + (e.attributeId?.length ?? 0);
       case "attribute":
-        return 100 + change.attributeId.length;
+        return 100 + e.attributeId.length;
       case "worn":
       case "override":
       case "initiative":
         return 80;
       case "markers":
-        return 40 + jsonLength(change.from) + jsonLength(change.to);
+        return 40 + Le(e.from) + Le(e.to);
       case "memory":
-        return 60 + (change.tokenId?.length ?? 0) + memorySize(change.from) + memorySize(change.to);
+        return 60 + (e.tokenId?.length ?? 0) + us(e.from) + us(e.to);
       case "turn-order":
-        return 50 + change.tokenId.length;
+        return 50 + e.tokenId.length;
     }
   }
-  function memorySize(memory2) {
-    return 20 + (memory2.stance === void 0 ? 0 : jsonLength(memory2.stance)) + (memory2.deadForGood ? 20 : 0) + (memory2.edition ? 40 + valueSize(memory2.edition.state) : 0) + (memory2.answer ? 40 + jsonLength(memory2.answer.edition) + valueSize(memory2.answer.answer) : 0);
+  function us(e) {
+    return 20 + (e.stance === void 0 ? 0 : Le(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Qn(e.edition.state) : 0) + (e.answer ? 40 + Le(e.answer.edition) + Qn(e.answer.answer) : 0);
   }
-  function valueSize(value) {
-    if (typeof value === "string") return jsonLength(value);
-    if (value === null || typeof value !== "object") return 24;
-    let size = 2;
-    for (const [key, item2] of object.entries(value)) size += key.length + 4 + valueSize(item2);
-    return size;
+  function Qn(e) {
+    if (typeof e == "string") return Le(e);
+    if (e === null || typeof e != "object") return 24;
+    let t = 2;
+    for (const [n, r] of g.entries(e)) t += n.length + 4 + Qn(r);
+    return t;
   }
-  function sizeOf(application) {
-    let size = sizes.get(application);
-    if (size === void 0) {
-      size = 100 + application.by.length;
-      for (const token of application.tokens) {
-        size += 50 + jsonLength(token.tokenId) + jsonLength(token.name);
-        for (const change of token.changes) size += changeSize(change);
+  function fs(e) {
+    let t = qt.get(e);
+    if (t === void 0) {
+      t = 100 + e.by.length;
+      for (const n of e.tokens) {
+        t += 50 + Le(n.tokenId) + Le(n.name);
+        for (const r of n.changes) t += pl(r);
       }
-      sizes.set(application, size);
+      qt.set(e, t);
     }
-    return size;
+    return t;
   }
-  function joinLinkedEdit(app, attributeId, applied) {
-    if (applied.changes.length === 0) return false;
-    const history = app.store.history;
-    for (let i = history.length - 1; i >= 0; i -= 1) {
-      const entry = history[i];
-      if (entry.kind !== "hand-edit") continue;
-      const edited = entry.tokens.some((token) => token.changes.some((change) => change.kind === "bar" && change.attributeId === attributeId));
-      if (!edited) continue;
-      if (entry.tokens.some((token) => token.tokenId === applied.tokenId)) return false;
-      entry.tokens.push(applied);
-      sizes.delete(entry);
-      return true;
+  function kl(e, t, n) {
+    if (n.changes.length === 0) return !1;
+    const r = e.store.history;
+    for (let i = r.length - 1; i >= 0; i -= 1) {
+      const s = r[i];
+      if (!(s.kind !== "hand-edit" || !s.tokens.some((o) => o.changes.some((d) => d.kind === "bar" && d.attributeId === t))))
+        return s.tokens.some((o) => o.tokenId === n.tokenId) ? !1 : (s.tokens.push(n), qt.delete(s), !0);
     }
-    return false;
+    return !1;
   }
-  function byGm(application) {
-    return application.by === "hand-edit" || application.by === RELAYED || isGM(application.by);
+  function gl(e) {
+    return e.by === "hand-edit" || e.by === Se || kt(e.by);
   }
-  function quotaOwner(application) {
-    return application.by === "hand-edit" || !byGm(application);
+  function Zn(e) {
+    return e.by === "hand-edit" || !gl(e);
   }
-  function recordApplication(app, application) {
-    const tokens = application.tokens.filter((entry2) => entry2.changes.length > 0);
-    if (tokens.length === 0) return;
-    const entry = { ...application, tokens };
-    const history = app.store.history;
-    history.push(entry);
-    const player = quotaOwner(entry);
-    const own = () => history.filter((item2) => item2 !== entry && item2.by === entry.by);
-    if (player) {
-      const mine = own();
-      for (const old of mine.slice(0, math.max(0, mine.length + 1 - PER_PLAYER_LIMIT))) history.splice(history.indexOf(old), 1);
+  function hs(e, t) {
+    const n = t.tokens.filter((c) => c.changes.length > 0);
+    if (n.length === 0) return;
+    const r = { ...t, tokens: n }, i = e.store.history;
+    i.push(r);
+    const s = Zn(r), a = () => i.filter((c) => c !== r && c.by === r.by);
+    if (s) {
+      const c = a();
+      for (const l of c.slice(0, S.max(0, c.length + 1 - ls))) i.splice(i.indexOf(l), 1);
     }
-    let total = 0;
-    for (const item2 of history) total += sizeOf(item2);
-    const over = () => history.length > HISTORY_LIMIT || total > HISTORY_BYTES;
-    while (over() && history.length > 1) {
-      const victim = player ? own()[0] ?? entry : history[0];
-      history.splice(history.indexOf(victim), 1);
-      total -= sizeOf(victim);
-      if (victim === entry) break;
+    let o = 0;
+    for (const c of i) o += fs(c);
+    const d = () => i.length > ds || o > Jn;
+    for (; d() && i.length > 1; ) {
+      const c = s ? a()[0] ?? r : i[0];
+      if (i.splice(i.indexOf(c), 1), o -= fs(c), c === r) break;
     }
   }
-  function trimHistory(app) {
-    const history = app.store.history;
-    const before = history.length;
-    const kept = [];
-    const perPlayer = new map();
-    let total = 0;
-    for (let i = history.length - 1; i >= 0; i -= 1) {
-      const entry = history[i];
-      if (kept.length >= HISTORY_LIMIT) break;
-      const size = json.stringify(entry).length;
-      sizes.set(entry, size);
-      if (size > HISTORY_BYTES) continue;
-      if (total + size > HISTORY_BYTES && kept.length > 0) {
-        if (quotaOwner(entry)) continue;
-        break;
+  function yl(e) {
+    const t = e.store.history, n = t.length, r = [], i = new P();
+    let s = 0;
+    for (let a = t.length - 1; a >= 0; a -= 1) {
+      const o = t[a];
+      if (r.length >= ds) break;
+      const d = ne.stringify(o).length;
+      if (qt.set(o, d), !(d > Jn)) {
+        if (s + d > Jn && r.length > 0) {
+          if (Zn(o)) continue;
+          break;
+        }
+        if (Zn(o)) {
+          const c = i.get(o.by) ?? 0;
+          if (c >= ls) continue;
+          i.set(o.by, c + 1);
+        }
+        r.unshift(o), s += d;
       }
-      if (quotaOwner(entry)) {
-        const count = perPlayer.get(entry.by) ?? 0;
-        if (count >= PER_PLAYER_LIMIT) continue;
-        perPlayer.set(entry.by, count + 1);
-      }
-      kept.unshift(entry);
-      total += size;
     }
-    history.splice(0, history.length, ...kept);
-    return before - kept.length;
+    return t.splice(0, t.length, ...r), n - r.length;
   }
-
-  // src/commands/refusals.ts
-  function tidyRefusals(refused2) {
-    const counts = new map();
-    for (const reason of refused2) {
-      const bare = reason.endsWith(".") ? reason.slice(0, -1) : reason;
-      counts.set(bare, (counts.get(bare) ?? 0) + 1);
+  function er(e) {
+    const t = new P();
+    for (const r of e) {
+      const i = r.endsWith(".") ? r.slice(0, -1) : r;
+      t.set(i, (t.get(i) ?? 0) + 1);
     }
-    const reasons = [...counts].map(([reason, count]) => count === 1 ? reason : `${reason} (${count} tokens)`);
-    return reasons.length <= 10 ? reasons : [...reasons.slice(0, 8), `${reasons.length - 8} more problems`];
+    const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
+    return n.length <= 10 ? n : [...n.slice(0, 8), `${n.length - 8} more problems`];
   }
-  function shortList(items, shown = 5) {
-    if (items.length <= shown + 2) return items.join(", ");
-    return `${items.slice(0, shown).join(", ")} and ${items.length - shown} more`;
+  function vs(e, t = 5) {
+    return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
   }
-  function nameList(names) {
-    const counts = new map();
-    for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
-    return shortList([...counts].map(([name, count]) => count === 1 ? name : `${name} (${count} tokens)`), 10);
+  function tr(e) {
+    const t = new P();
+    for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
+    return vs([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
   }
-  var GroupedRefusals = class {
+  var bl = class {
     constructor() {
-      this.byReason = new map();
+      this.byReason = new P();
     }
-    add(name, reason) {
-      const names = this.byReason.get(reason);
-      if (names) names.push(name);
-      else this.byReason.set(reason, [name]);
+    add(e, t) {
+      const n = this.byReason.get(t);
+      n ? n.push(e) : this.byReason.set(t, [e]);
     }
     lines() {
-      return [...this.byReason].map(([reason, names]) => `${nameList(names)}: ${reason}`);
+      return [...this.byReason].map(([e, t]) => `${tr(t)}: ${e}`);
     }
   };
-
-  // src/commands/targets.ts
-  function isCard(graphic) {
-    return graphic.get("_subtype") === "card";
+  function Ze(e) {
+    return e.get("_subtype") === "card";
   }
-  function resolveTargets(ctx, ids, options = {}) {
-    const notes = [];
-    const seen = new set();
-    const found = [];
-    const take = (token) => {
-      if (!seen.has(token.id)) {
-        seen.add(token.id);
-        found.push(token);
-      }
+  function et(e, t, n = {}) {
+    const r = [], i = new B(), s = [], a = (c) => {
+      i.has(c.id) || (i.add(c.id), s.push(c));
     };
-    if (ids !== void 0) {
-      if (ids.length === 0) throw new UsageError("--ids needs at least one token id");
-      const unknown2 = [];
-      for (const id2 of ids) {
-        const token = onTable(id2, ctx.gm);
-        if (!token) unknown2.push(shortId(id2));
-        else take(token);
+    if (t !== void 0) {
+      if (t.length === 0) throw new v("--ids needs at least one token id");
+      const c = [];
+      for (const l of t) {
+        const u = nr(l, e.gm);
+        u ? a(u) : c.push(wl(l));
       }
-      if (unknown2.length === 1) notes.push(`--ids: no token on the table has the id "${unknown2[0]}"`);
-      else if (unknown2.length > 1) notes.push(`--ids: no token on the table has the ids ${shortList(unknown2.map((id2) => `"${id2}"`))}`);
+      c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${vs(c.map((l) => `"${l}"`))}`);
     } else {
-      let ignored = 0;
-      for (const selected of ctx.msg.selected ?? []) {
-        const token = selected._type === "graphic" ? findToken(selected._id) : void 0;
-        if (token && !isCard(token)) take(token);
-        else ignored += 1;
+      let c = 0;
+      for (const l of e.msg.selected ?? []) {
+        const u = l._type === "graphic" ? ue(l._id) : void 0;
+        u && !Ze(u) ? a(u) : c += 1;
       }
-      if (ignored > 0) notes.push(`${ignored} selected object${ignored === 1 ? " is" : "s are"} not a token and ${ignored === 1 ? "was" : "were"} ignored`);
+      c > 0 && r.push(`${c} selected object${c === 1 ? " is" : "s are"} not a token and ${c === 1 ? "was" : "were"} ignored`);
     }
-    if (found.length === 0) {
-      if (notes.length > 0) throw new RefusalError(`no token to act on (${notes.join("; ")})`);
-      throw new RefusalError("no token selected: select one or more tokens, or name them with --ids");
+    if (s.length === 0)
+      throw r.length > 0 ? new oe(`no token to act on (${r.join("; ")})`) : new oe("no token selected: select one or more tokens, or name them with --ids");
+    const o = [], d = [];
+    for (const c of s) {
+      const l = Pe(c);
+      e.gm || n.anyTarget || gt(e.playerId, c, l) ? o.push({ token: c, character: l }) : d.push(Ne(c));
     }
-    const targets = [];
-    const notYours = [];
-    for (const token of found) {
-      const character = characterOf(token);
-      if (ctx.gm || options.anyTarget || controls(ctx.playerId, token, character)) targets.push({ token, character });
-      else notYours.push(tokenName(token));
-    }
-    if (notYours.length > 0) notes.push(`you do not control ${nameList(notYours)}`);
-    if (targets.length === 0) throw new RefusalError(tidyRefusals(notes).join("; "));
-    return { targets, notes };
+    if (d.length > 0 && r.push(`you do not control ${tr(d)}`), o.length === 0) throw new oe(er(r).join("; "));
+    return { targets: o, notes: r };
   }
-  function shortId(id2) {
-    return id2.length > 24 ? `${id2.slice(0, 24)}...` : id2;
+  function wl(e) {
+    return e.length > 24 ? `${e.slice(0, 24)}...` : e;
   }
-  function onTable(id2, gm) {
-    if (id2.length === 0 || id2.length > 64) return void 0;
-    const token = findToken(id2);
-    if (!token || isCard(token)) return void 0;
-    if (!gm && token.get("layer") === "gmlayer") return void 0;
-    return token;
+  function nr(e, t) {
+    if (e.length === 0 || e.length > 64) return;
+    const n = ue(e);
+    if (!(!n || Ze(n)) && !(!t && n.get("layer") === "gmlayer"))
+      return n;
   }
-  function checkIdFlags(ctx, flags) {
-    for (const flag of flags) {
-      const values = ctx.parsed.flags.get(flag);
-      if (!values || values.length === 0) continue;
-      if (!onTable(values.join(" "), ctx.gm)) throw new RefusalError(`--${flag}: no token on the table has that id`);
+  function $l(e, t) {
+    for (const n of t) {
+      const r = e.parsed.flags.get(n);
+      if (!(!r || r.length === 0) && !nr(r.join(" "), e.gm))
+        throw new oe(`--${n}: no token on the table has that id`);
     }
   }
-
-  // src/commands/pipeline.ts
-  function activeEdition(app) {
-    return editionOf(app.store.settings.edition);
+  function M(e) {
+    return we(e.store.settings.edition);
   }
-  function planContext(app, gm) {
-    const bars = app.store.settings.bars;
-    const stamina = bars.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((resource) => bars[resource] === bars.stamina) ?? "power";
-    return { overwhelmLimit: app.store.settings.overwhelmLimit, stamina, gm };
+  function ms(e, t) {
+    const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((i) => n[i] === n.stamina) ?? "power";
+    return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
   }
-  function tokenNameById(id2) {
-    const token = findToken(id2);
-    return token ? tokenName(token, id2) : id2;
+  function Sl(e) {
+    const t = ue(e);
+    return t ? Ne(t, e) : e;
   }
-  var TOKEN_ONLY = { values: [], dice: [], resolve: () => ({ kind: "refused", reason: "nothing to resolve" }) };
-  function memoriesOf(app) {
-    return app.store;
+  var Al = { values: [], dice: [], resolve: () => ({ kind: "refused", reason: "nothing to resolve" }) };
+  function ps(e) {
+    return e.store;
   }
-  function editionLeftOf(app) {
-    const left = app.store.editionLeft;
-    return left !== void 0 && left !== app.store.settings.edition ? editionOf(left) : void 0;
+  function ks(e) {
+    const t = e.store.editionLeft;
+    return t !== void 0 && t !== e.store.settings.edition ? we(t) : void 0;
   }
-  function senderMaySee(ctx, snapshot) {
-    return ctx.gm || controls(ctx.playerId, snapshot.token, snapshot.character) || visibilityOf(ctx.app, snapshot) === "public";
+  function gs(e, t) {
+    return e.gm || gt(e.playerId, t.token, t.character) || Xt(e.app, t) === "public";
   }
-  function readContext(app, turnOrder) {
-    const edition = activeEdition(app);
-    const context = {
-      settings: app.store.settings,
-      attributes: app.attributes,
-      edition,
-      nameOf: tokenNameById,
-      waiting: app.store.exchange.waiting,
-      other: (id2) => {
-        const token = findToken(id2);
-        if (!token || isCard(token)) return void 0;
-        const record2 = app.store.tokens[id2];
-        const vitality = barValue(token, app.store.settings.bars.vitality);
+  function bt(e, t) {
+    const n = M(e), r = {
+      settings: e.store.settings,
+      attributes: e.attributes,
+      edition: n,
+      nameOf: Sl,
+      waiting: e.store.exchange.waiting,
+      other: (s) => {
+        const a = ue(s);
+        if (!a || Ze(a)) return;
+        const o = e.store.tokens[s], d = Bi(a, e.store.settings.bars.vitality);
         return {
-          name: tokenName(token, "unnamed token"),
-          stance: record2?.stance ?? null,
-          state: editionStateOf(edition, record2, vitality, context.editionLeft),
-          answer: answerOf(edition, app.store.exchange.waiting[id2]),
-          vitality,
-          acting: context.turnRow !== void 0 && context.turnRow.id === id2
+          name: Ne(a, "unnamed token"),
+          stance: o?.stance ?? null,
+          state: Ln(n, o, d, r.editionLeft),
+          answer: Ki(n, e.store.exchange.waiting[s]),
+          vitality: d,
+          acting: r.turnRow !== void 0 && r.turnRow.id === s
         };
       }
     };
-    if (turnOrder) {
-      context.turnOrder = turnOrder;
-      const row = currentRow(turnOrder);
-      if (row) {
-        context.turnRow = row;
-        const id2 = rowText(row.id);
-        if (id2 !== "" && id2 !== "-1" && findToken(id2)?.get("layer") === "gmlayer") context.turnRowHidden = true;
+    if (t) {
+      r.turnOrder = t;
+      const s = il(t);
+      if (s) {
+        r.turnRow = s;
+        const a = yt(s.id);
+        a !== "" && a !== "-1" && ue(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
       }
     }
-    const left = editionLeftOf(app);
-    if (left) context.editionLeft = left;
-    return context;
+    const i = ks(e);
+    return i && (r.editionLeft = i), r;
   }
-  function readTarget(app, target2, plan, context = readContext(app)) {
-    const snapshot = readToken(target2.token, target2.character, app.store.settings);
-    return readFacts(snapshot, app.store.tokens[snapshot.id], plan, context);
+  function ys(e, t, n, r = bt(e)) {
+    const i = Kt(t.token, t.character, e.store.settings);
+    return Ad(i, e.store.tokens[i.id], n, r);
   }
-  function describeTokenRefusal(app, snapshot, refusal, maySee = true) {
-    switch (refusal.kind) {
+  function Tl(e, t, n, r = !0) {
+    switch (n.kind) {
       case "refused":
-        return refusal.nameFirst ? `${snapshot.name} ${refusal.reason}` : `${snapshot.name}: ${refusal.reason}`;
+        return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
       case "bar":
-        if (!maySee) return `${snapshot.name}: a bar it needs holds no whole number; left as it was`;
-        return barProblem(snapshot, refusal.resource) ?? `${snapshot.name}: ${refusal.resource} is not a number`;
+        return r ? ml(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
       case "missing-value":
-        if (!snapshot.character) return `${snapshot.name}: cannot roll this check: it represents no character and has no ${refusal.key} of its own (!defense-round set ${refusal.key} N)`;
-        return `${snapshot.name}: cannot roll this check: its character has no number in the attribute "${app.store.settings.attributes[refusal.key]}" (set it on the sheet, or !defense-round set ${refusal.key} N)`;
+        return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
     }
   }
-  function describeValueProblems(snapshot, problems, outcome = "; nothing changed") {
-    const first = problems[0];
-    const field = first.which === "max" ? `the max of "${first.attribute}"` : `"${first.attribute}"`;
-    return `${snapshot.name}: its character's ${field} ${first.problem}; set a number there (or a formula of numbers and attributes), or give the token its own value with !defense-round set ${first.key} N${outcome}`;
+  function rr(e, t, n = "; nothing changed") {
+    const r = t[0], i = r.which === "max" ? `the max of "${r.attribute}"` : `"${r.attribute}"`;
+    return `${e.name}: its character's ${i} ${r.problem}; set a number there (or a formula of numbers and attributes), or give the token its own value with !defense-round set ${r.key} N${n}`;
   }
-  function writeContext(app) {
-    return { settings: app.store.settings, edition: activeEdition(app), memories: memoriesOf(app) };
+  function wt(e) {
+    return { settings: e.store.settings, edition: M(e), memories: ps(e) };
   }
-  function write(app, reading, outcome, options = {}, context = writeContext(app)) {
-    const { snapshot } = reading;
-    const written = applyOutcome(context, reading, outcome, options);
-    const nameOf = (id2) => id2 === snapshot.id ? snapshot.name : reading.facts.nameOf(id2);
-    const shown = { snapshot, outcome, changes: written.changes, notes: written.notes, say: wordsOf(context.edition, nameOf) };
-    if (options.title) shown.title = options.title;
-    return {
+  function El(e, t, n, r = {}, i = wt(e)) {
+    const { snapshot: s } = t, a = Yd(i, t, n, r), o = (c) => c === s.id ? s.name : t.facts.nameOf(c), d = { snapshot: s, outcome: n, changes: a.changes, notes: a.notes, say: cl(i.edition, o) };
+    return r.title && (d.title = r.title), {
       // The name only labels the entry (the history keeps at most 200 characters of it).
-      applied: { tokenId: snapshot.id, name: snapshot.name.length > 200 ? snapshot.name.slice(0, 200) : snapshot.name, changes: written.changes },
-      shown
+      applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: a.changes },
+      shown: d
     };
   }
-  function stillThere(ctx, target2, anyTarget) {
-    const token = findToken(target2.token.id);
-    if (!token || isCard(token)) return false;
-    const characterId = target2.character?.id ?? "";
-    if (string(token.get("represents") ?? "") !== characterId) return false;
-    const character = characterId ? findCharacter(characterId) : void 0;
-    if (characterId && !character) return false;
-    return ctx.gm || anyTarget || controls(ctx.playerId, token, character);
+  function _l(e, t, n) {
+    const r = ue(t.token.id);
+    if (!r || Ze(r)) return !1;
+    const i = t.character?.id ?? "";
+    if (E(r.get("represents") ?? "") !== i) return !1;
+    const s = i ? kd(i) : void 0;
+    return i && !s ? !1 : e.gm || n || gt(e.playerId, r, s);
   }
-  function unsafeResult(outcome) {
-    for (const change of outcome.changes) {
-      if ((change.kind === "bar" || change.kind === "value") && !number.isSafeInteger(change.to)) return change.to;
-      if (change.kind === "initiative" && !(number.isFinite(change.to) && math.abs(change.to) <= 1e9)) return change.to;
+  function Rl(e) {
+    for (const t of e.changes)
+      if ((t.kind === "bar" || t.kind === "value") && !I.isSafeInteger(t.to) || t.kind === "initiative" && !(I.isFinite(t.to) && S.abs(t.to) <= 1e9)) return t.to;
+  }
+  function Dl(e, t) {
+    const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
+    if (n.length === 0) return;
+    const r = Fr(e.msg.content ?? ""), i = n.filter((s) => !Il((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+    if (i.length !== 0)
+      return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
+  }
+  var Ol = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+  function Il(e, t) {
+    const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
+    if (!n) return !1;
+    const r = t?.[I(n[1])], i = Ol.exec(E(r?.expression ?? ""));
+    return i ? (i[1] === "" ? 1 : I(i[1])) >= 1 && I(i[2]) >= 2 : !1;
+  }
+  function Cl(e, t) {
+    const n = {};
+    for (const r of t) {
+      const i = r.flag === void 0 ? void 0 : ge(e, r.flag, 1, r.sides);
+      i !== void 0 && (n[r.name] = i);
     }
-    return void 0;
+    return n;
   }
-  function typedRolls(ctx, dice) {
-    const given2 = dice.flatMap((die) => die.flag !== void 0 && ctx.parsed.flags.has(die.flag) ? [die.flag] : []);
-    if (given2.length === 0) return void 0;
-    const raw = parseLine(ctx.msg.content ?? "");
-    const typed = given2.filter((flag) => !isDieRoll((raw.flags.get(flag) ?? []).join(" "), ctx.msg.inlinerolls));
-    if (typed.length === 0) return void 0;
-    return `typed, not rolled: ${typed.map((flag) => `--${flag} ${(ctx.parsed.flags.get(flag) ?? []).join(" ")}`).join(", ")}`;
+  function Nl(e, t, n, r, i) {
+    if (e.length === 0) return bs;
+    const s = { ...t };
+    let a = r * i;
+    for (const o of e) s[o.name] === void 0 && (s[o.name] = n[a++] ?? o.sides);
+    return s;
   }
-  var DIE_ROLL = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-  function isDieRoll(text, inlineRolls) {
-    const only = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(text);
-    if (!only) return false;
-    const roll = inlineRolls?.[number(only[1])];
-    const die = DIE_ROLL.exec(string(roll?.expression ?? ""));
-    if (!die) return false;
-    const count = die[1] === "" ? 1 : number(die[1]);
-    return count >= 1 && number(die[2]) >= 2;
+  var bs = g.freeze({});
+  function Jt(e, t, n, r, i, s, a, o) {
+    const d = ys(e, t, n, i);
+    o?.(d);
+    const c = n.resolve(d.facts, r);
+    if (Xs(c)) return { kind: "refusal", refusal: c, reading: d };
+    if (d.problems.length > 0) return { kind: "problems", reading: d };
+    const l = Rl(c);
+    if (l !== void 0) return { kind: "unsafe", value: l, reading: d };
+    const { applied: u, shown: f } = El(e, d, c, a(c), s);
+    return { kind: "written", outcome: c, applied: u, shown: f, reading: d };
   }
-  function givenDice(parsed, dice) {
-    const given2 = {};
-    for (const die of dice) {
-      const value = die.flag === void 0 ? void 0 : optionalInteger(parsed, die.flag, 1, die.sides);
-      if (value !== void 0) given2[die.name] = value;
-    }
-    return given2;
+  function ws(e, t, n) {
+    const r = bt(e), i = wt(e);
+    return t.map((s) => Jt(e, s, n, bs, r, i, () => ({ notify: !1 })));
   }
-  function rollsOf(dice, given2, rolled, index, toRoll) {
-    if (dice.length === 0) return NO_ROLLS;
-    const rolls = { ...given2 };
-    let next = index * toRoll;
-    for (const die of dice) if (rolls[die.name] === void 0) rolls[die.name] = rolled[next++] ?? die.sides;
-    return rolls;
-  }
-  var NO_ROLLS = object.freeze({});
-  function applyPlanTo(app, target2, plan, rolls, reads, writes, writeOptions, prepare) {
-    const reading = readTarget(app, target2, plan, reads);
-    prepare?.(reading);
-    const resolution = plan.resolve(reading.facts, rolls);
-    if (isRefusal(resolution)) return { kind: "refusal", refusal: resolution, reading };
-    if (reading.problems.length > 0) return { kind: "problems", reading };
-    const unsafe = unsafeResult(resolution);
-    if (unsafe !== void 0) return { kind: "unsafe", value: unsafe, reading };
-    const { applied, shown } = write(app, reading, resolution, writeOptions(resolution), writes);
-    return { kind: "written", outcome: resolution, applied, shown, reading };
-  }
-  function applyQuietly(app, targets, plan) {
-    const reads = readContext(app);
-    const writes = writeContext(app);
-    return targets.map((target2) => applyPlanTo(app, target2, plan, NO_ROLLS, reads, writes, () => ({ notify: false })));
-  }
-  async function runPlan(ctx, plan, targets, notes, options) {
-    const app = ctx.app;
-    const given2 = givenDice(ctx.parsed, plan.dice);
-    const toRoll = plan.dice.filter((die) => given2[die.name] === void 0);
-    const perTarget = toRoll.length;
-    const planned = app.store.settings.edition;
-    const rolled = perTarget > 0 ? await rollDice(targets.flatMap(() => toRoll.map((die) => die.sides))) : [];
-    if (app.store.settings.edition !== planned) {
-      reply(ctx, `Not applied: the edition changed to ${app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+  async function Qt(e, t, n, r, i) {
+    const s = e.app, a = Cl(e.parsed, t.dice), o = t.dice.filter((R) => a[R.name] === void 0), d = o.length, c = s.store.settings.edition, l = d > 0 ? await dl(n.flatMap(() => o.map((R) => R.sides))) : [];
+    if (s.store.settings.edition !== c) {
+      X(e, `Not applied: the edition changed to ${s.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
       return;
     }
-    const refused2 = [...notes];
-    const typed = ctx.gm ? void 0 : typedRolls(ctx, plan.dice);
-    const grouped = new GroupedRefusals();
-    const applied = [];
-    const shown = [];
-    let undoable = false;
-    const turnOrder = plan.readsTurnOrder ? { order: readTurnOrder(), changed: false } : void 0;
-    const hc = healthColors() ?? null;
-    const reads = readContext(app, turnOrder?.order);
-    const writes = writeContext(app);
-    targets.forEach((target2, index) => {
-      if (perTarget > 0 && !stillThere(ctx, target2, options.anyTarget === true)) {
-        refused2.push(`${tokenName(target2.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+    const u = [...r], f = e.gm ? void 0 : Dl(e, t.dice), h = new bl(), p = [], T = [];
+    let w = !1;
+    const k = t.readsTurnOrder ? { order: Qe(), changed: !1 } : void 0, $ = Gn() ?? null, _ = bt(s, k?.order), y = wt(s);
+    if (n.forEach((R, m) => {
+      if (d > 0 && !_l(e, R, i.anyTarget === !0)) {
+        u.push(`${Ne(R.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
         return;
       }
-      const result = applyPlanTo(app, target2, plan, rollsOf(plan.dice, given2, rolled, index, perTarget), reads, writes, (resolution2) => {
-        const writeOptions = { notify: resolution2.observed ?? true, healthColors: hc };
-        if (turnOrder) writeOptions.turnOrder = turnOrder;
-        return writeOptions;
+      const b = Jt(s, R, t, Nl(t.dice, a, l, m, d), _, y, (N) => {
+        const te = { notify: N.observed ?? !0, healthColors: $ };
+        return k && (te.turnOrder = k), te;
       });
-      if (result.kind !== "written") {
-        const { snapshot } = result.reading;
-        const maySee = () => senderMaySee(ctx, snapshot);
-        if (result.kind === "refusal") {
-          if (result.refusal.kind === "refused" && !result.refusal.nameFirst) grouped.add(snapshot.name, result.refusal.reason);
-          else refused2.push(describeTokenRefusal(app, snapshot, result.refusal, maySee()));
-        } else if (result.kind === "problems") {
-          refused2.push(describeValueProblems(snapshot, result.reading.problems));
-        } else {
-          refused2.push(`${snapshot.name}: the result${maySee() ? ` (${result.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
-        }
+      if (b.kind !== "written") {
+        const { snapshot: N } = b.reading, te = () => gs(e, N);
+        b.kind === "refusal" ? b.refusal.kind === "refused" && !b.refusal.nameFirst ? h.add(N.name, b.refusal.reason) : u.push(Tl(s, N, b.refusal, te())) : b.kind === "problems" ? u.push(rr(N, b.reading.problems)) : u.push(`${N.name}: the result${te() ? ` (${b.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
         return;
       }
-      const resolution = result.outcome;
-      applied.push(result.applied);
-      if (typed) result.shown.typed = typed;
-      shown.push(result.shown);
-      undoable || (undoable = resolution.undoable === true);
-    });
-    refused2.push(...grouped.lines());
-    if (turnOrder?.changed) writeTurnOrder(turnOrder.order);
-    if ((options.record || undoable) && applied.length > 0) {
-      recordApplication(app, { by: ctx.playerId, kind: options.record ? "damage" : "save", round: app.store.round.number, tokens: applied });
-    }
-    present(app, shown, {
-      title: options.title,
-      replyTo: ctx.replyTo,
-      sender: ctx.gm ? "gm" : ctx.playerId,
-      senderMaySee: (snapshot) => senderMaySee(ctx, snapshot)
-    });
-    if (refused2.length > 0) {
-      const line = options.refusals(tidyRefusals(refused2), applied.length > 0);
-      reply(ctx, `${line.charAt(0).toUpperCase()}${line.slice(1)}`);
+      const L = b.outcome;
+      p.push(b.applied), f && (b.shown.typed = f), T.push(b.shown), w || (w = L.undoable === !0);
+    }), u.push(...h.lines()), k?.changed && Vn(k.order), (i.record || w) && p.length > 0 && hs(s, { by: e.playerId, kind: i.record ? "damage" : "save", round: s.store.round.number, tokens: p }), Xn(s, T, {
+      title: i.title,
+      replyTo: e.replyTo,
+      sender: e.gm ? "gm" : e.playerId,
+      senderMaySee: (R) => gs(e, R)
+    }), u.length > 0) {
+      const R = i.refusals(er(u), p.length > 0);
+      X(e, `${R.charAt(0).toUpperCase()}${R.slice(1)}`);
     }
   }
-
-  // src/commands/exchange.ts
-  function endRoundAnswers(app) {
-    app.store.exchange.waiting = {};
+  function Pl(e) {
+    e.store.exchange.waiting = {};
   }
-  function keepAnswersOf(app, edition) {
-    const waiting = app.store.exchange.waiting;
-    for (const id2 of object.keys(waiting)) if (waiting[id2].edition !== edition) delete waiting[id2];
+  function Ml(e, t) {
+    const n = e.store.exchange.waiting;
+    for (const r of g.keys(n)) n[r].edition !== t && delete n[r];
   }
-  function describeAnswerChange(left, now, same2) {
-    if (same2(left.answer, now.answer)) return void 0;
-    return now.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
+  function Ll(e, t, n) {
+    if (!n(e.answer, t.answer))
+      return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
   }
-
-  // src/commands/rounds.ts
-  function endRound(app) {
-    const edition = activeEdition(app);
-    endRoundAnswers(app);
-    for (const [id2, record2] of object.entries(app.store.tokens)) {
-      if (record2.edition?.id !== edition.id) continue;
-      const state2 = edition.parseState(record2.edition.state);
-      if (state2 === null) continue;
-      const next = edition.endRound(state2);
-      storeMemory(app.store, id2, normalMemory({ ...memoryOf(app.store, id2), edition: { id: edition.id, state: next } }, edition));
+  function $s(e) {
+    const t = M(e);
+    Pl(e);
+    for (const [n, r] of g.entries(e.store.tokens)) {
+      if (r.edition?.id !== t.id) continue;
+      const i = t.parseState(r.edition.state);
+      if (i === null) continue;
+      const s = t.endRound(i);
+      zt(e.store, n, Me({ ...Je(e.store, n), edition: { id: t.id, state: s } }, t));
     }
-    app.store.round.number += 1;
-    app.store.round.turned = 0;
-    send(TO_GM, renderLine(`Round ${app.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: true });
+    e.store.round.number += 1, e.store.round.turned = 0, G(ke, ee(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 });
   }
-  function rowKeys(order) {
-    const keys = [];
-    for (const entry of order) {
-      if (keys.length >= MAX_SEEN_ROWS) break;
-      if (!isTurnMarkerRow(entry)) keys.push(textHash(entryKey(entry)));
+  function jl(e) {
+    const t = [];
+    for (const n of e) {
+      if (t.length >= Cn) break;
+      as(n) || t.push(xn(Hd(n)));
     }
-    return keys;
+    return t;
   }
-  function turnedBy(before, after) {
-    if (before.length === 0 || after.length === 0) return null;
-    const inAfter = new set(after);
-    const inBefore = new set(before);
-    const was = before.filter((key) => inAfter.has(key));
-    const now = after.filter((key) => inBefore.has(key));
-    const rows = was.length;
-    if (rows === 0 || rows !== now.length) return null;
-    for (let k = 0; k < rows; k += 1) {
-      if (was[k] !== now[0]) continue;
-      let rotated = true;
-      for (let i = 1; i < rows && rotated; i += 1) rotated = was[(i + k) % rows] === now[i];
-      if (rotated) return k;
+  function Fl(e, t) {
+    if (e.length === 0 || t.length === 0) return null;
+    const n = new B(t), r = new B(e), i = e.filter((o) => n.has(o)), s = t.filter((o) => r.has(o)), a = i.length;
+    if (a === 0 || a !== s.length) return null;
+    for (let o = 0; o < a; o += 1) {
+      if (i[o] !== s[0]) continue;
+      let d = !0;
+      for (let c = 1; c < a && d; c += 1) d = i[(c + o) % a] === s[c];
+      if (d) return o;
     }
     return null;
   }
-  function initRound(app) {
-    app.turnOrderSeen = void 0;
-    noticeTurnOrder(app);
+  function Gl(e) {
+    e.turnOrderSeen = void 0, ir(e);
   }
-  function noticeTurnOrder(app) {
-    const text = readTurnOrderText();
-    if (text === app.turnOrderSeen) return;
-    app.turnOrderSeen = text;
-    const round = app.store.round;
-    const order = parseTurnOrder(text);
-    warnOfOddRows(app, order);
-    const keys = rowKeys(order);
-    const turned = turnedBy(round.seen, keys);
-    round.seen = keys;
-    if (turned === null) {
-      round.turned = 0;
+  function ir(e) {
+    const t = xd();
+    if (t === e.turnOrderSeen) return;
+    e.turnOrderSeen = t;
+    const n = e.store.round, r = ns(t);
+    Vl(e, r);
+    const i = jl(r), s = Fl(n.seen, i);
+    if (n.seen = i, s === null) {
+      n.turned = 0;
       return;
     }
-    round.turned += turned;
-    if (round.turned >= keys.length) endRound(app);
+    n.turned += s, n.turned >= i.length && $s(e);
   }
-  function warnOfOddRows(app, order) {
-    if (app.oddTurnRowsTold === true || order.every(isPlainRow)) return;
-    app.oddTurnRowsTold = true;
-    send(TO_GM, renderLine("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should."));
+  function Vl(e, t) {
+    e.oddTurnRowsTold === !0 || t.every(Bd) || (e.oddTurnRowsTold = !0, G(ke, ee("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
   }
-
-  // src/roll20/sandbox.ts
-  function onEvent(event, handler) {
-    on(event, handler);
+  function Te(e, t) {
+    on(e, t);
   }
-  function logLine(text) {
-    log(text);
+  function sr(e) {
+    log(e);
   }
-  function savedState(key) {
-    return state[key];
+  function ar(e) {
+    return state[e];
   }
-  function saveState(key, value) {
-    state[key] = value;
+  function Ss(e, t) {
+    state[e] = t;
   }
-  function installConfig(name) {
-    return typeof globalconfig !== "undefined" ? globalconfig?.[name] : void 0;
+  function Ul(e) {
+    return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
   }
-  function later(run) {
-    setTimeout(run, 0);
+  function xl(e) {
+    setTimeout(e, 0);
   }
-  function writeHandout(name, notes, create) {
-    const existing = findObjs({ _type: "handout", name })[0];
-    if (existing) {
-      existing.set("notes", notes);
+  function Bl(e, t, n) {
+    const r = findObjs({ _type: "handout", name: e })[0];
+    if (r) {
+      r.set("notes", t);
       return;
     }
-    if (!create) return;
-    const created = createObj("handout", { name, inplayerjournals: "all", archived: false });
-    created?.set("notes", notes);
+    if (!n) return;
+    createObj("handout", { name: e, inplayerjournals: "all", archived: !1 })?.set("notes", t);
   }
-
-  // src/commands/helpHandout.ts
-  function escapeHtml(text) {
-    return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  function Zt(e) {
+    return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   }
-  var HELP_HANDOUT_NAME = "Help: DefenseRound";
-  var code = (text) => `<code>${escapeHtml(text)}</code>`;
-  var item = (html) => `<li>${html}</li>`;
-  function helpHtml(edition) {
-    const stance = edition.stances.length > 0 ? [item(`${code(edition.commands.stance.usage)}: set the stance; with no mode, show it. ${edition.commands.stance.help.map(escapeHtml).join(" ")}`)] : [];
+  var Hl = "Help: DefenseRound", q = (e) => `<code>${Zt(e)}</code>`, je = (e) => `<li>${e}</li>`;
+  function Kl(e) {
+    const t = e.stances.length > 0 ? [je(`${q(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(Zt).join(" ")}`)] : [];
     return [
-      `<h3>DefenseRound v${SCRIPT_VERSION}: the ${edition.id} edition</h3>`,
+      `<h3>DefenseRound v${se}: the ${e.id} edition</h3>`,
       "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
       "<h4>Players and GM</h4><ul>",
-      ...stance,
-      item(`${code(edition.commands.defend.usage)}: ${edition.commands.defend.help.map(escapeHtml).join(" ")}`),
-      item(`${code(edition.commands.damage.usage)}: ${edition.commands.damage.help.map(escapeHtml).join(" ")}`),
-      item(`${code("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-      item("Every command answers <code>--help</code>."),
+      ...t,
+      je(`${q(e.commands.defend.usage)}: ${e.commands.defend.help.map(Zt).join(" ")}`),
+      je(`${q(e.commands.damage.usage)}: ${e.commands.damage.help.map(Zt).join(" ")}`),
+      je(`${q("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+      je("Every command answers <code>--help</code>."),
       "</ul><h4>GM</h4><ul>",
-      item(`${code("!defense-round")}: status and settings menu; ${code("config KEY VALUE")} (${code(`config edition ${playableEditions().join("|")}`)} switches editions), ${code("set NAME VALUE|clear")}, ${code("repair")}, ${code("next-round")}, ${code("refresh")}, ${code("help")}.`),
-      item(`Commands another script relays (ScriptCards' ${code("--@")}, APILogic) carry no player: they act for the player that ${code("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${code("config api-commands gm")} lets them act as the GM.`),
+      je(`${q("!defense-round")}: status and settings menu; ${q("config KEY VALUE")} (${q(`config edition ${dt().join("|")}`)} switches editions), ${q("set NAME VALUE|clear")}, ${q("repair")}, ${q("next-round")}, ${q("refresh")}, ${q("help")}.`),
+      je(`Commands another script relays (ScriptCards' ${q("--@")}, APILogic) carry no player: they act for the player that ${q("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${q("config api-commands gm")} lets them act as the GM.`),
       "</ul>"
     ].join("");
   }
-  function refreshHelpHandout(edition, options = {}) {
-    writeHandout(HELP_HANDOUT_NAME, helpHtml(edition), options.createIfMissing !== false);
+  function or(e, t = {}) {
+    Bl(Hl, Kl(e), t.createIfMissing !== !1);
   }
-
-  // src/commands/editionSwitch.ts
-  function enterEditionEverywhere(app, left) {
-    const edition = activeEdition(app);
-    const before = editionOf(left);
-    keepAnswersOf(app, edition.id);
-    const targets = [];
-    for (const id2 of object.keys(app.store.tokens)) {
-      const token = findToken(id2);
-      if (!token || isCard(token)) continue;
-      targets.push({ token, character: characterOf(token) });
+  function Yl(e, t) {
+    const n = M(e), r = we(t);
+    Ml(e, n.id);
+    const i = [];
+    for (const a of g.keys(e.store.tokens)) {
+      const o = ue(a);
+      !o || Ze(o) || i.push({ token: o, character: Pe(o) });
     }
-    const plan = {
+    return ws(e, i, {
       values: [],
       dice: [],
-      resolve(facts) {
-        const record2 = app.store.tokens[facts.id];
-        const keepsStance = record2?.stance === void 0 || edition.stances.includes(record2.stance);
-        const vitality = facts.bars.vitality.value;
-        const oldState = (record2?.edition?.id === left ? before.parseState(record2.edition.state) : null) ?? before.enter(vitality, false);
-        const deadForGood = record2?.deadForGood === true || before.deadForGood(oldState, vitality);
+      resolve(a) {
+        const o = e.store.tokens[a.id], d = o?.stance === void 0 || n.stances.includes(o.stance), c = a.bars.vitality.value, l = (o?.edition?.id === t ? r.parseState(o.edition.state) : null) ?? r.enter(c, !1), u = o?.deadForGood === !0 || r.deadForGood(l, c);
         return {
           headline: "acts",
           steps: [],
           changes: [],
           // The state as entered now: the stored one belongs to the edition before.
-          state: edition.enter(vitality, deadForGood),
-          ...keepsStance ? {} : { stance: null },
-          detail: { edition: edition.id }
+          state: n.enter(c, u),
+          ...d ? {} : { stance: null },
+          detail: { edition: n.id }
         };
       }
-    };
-    applyQuietly(app, targets, plan);
-    return targets.length;
+    }), i.length;
   }
-
-  // src/commands/admin.ts
-  var USAGE = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | refresh | reset-state | details KEY] (GM only but details; set and repair act on the selected tokens or --ids)";
-  var SUBCOMMAND_HELP = {
+  var Wl = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | refresh | reset-state | details KEY] (GM only but details; set and repair act on the selected tokens or --ids)", zl = {
     help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
     config: {
       title: "!defense-round config",
       usage: "!defense-round config KEY VALUE",
-      what: [`Changes one setting, e.g. edition ${playableEditions()[1] ?? playableEditions()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`]
+      what: [`Changes one setting, e.g. edition ${dt()[1] ?? dt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`]
     },
     set: {
       title: "!defense-round set",
@@ -6154,351 +4890,286 @@ var DefenseRound = (() => {
       what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]
     }
   };
-  function onOff(flag) {
-    return flag ? "on" : "off";
+  function cr(e) {
+    return e ? "on" : "off";
   }
-  function statusCard(app) {
-    const s = app.store.settings;
-    const edition = activeEdition(app);
-    const uses = (key) => edition.settings.includes(key);
-    const remapped = ATTRIBUTE_KEYS.filter((key) => s.attributes[key] !== DEFAULT_ATTRIBUTES[key]).map(
-      (key) => `${key} -> ${s.attributes[key]}`
+  function Xl(e) {
+    const t = e.store.settings, n = M(e), r = (s) => n.settings.includes(s), i = Ie.filter((s) => t.attributes[s] !== ui[s]).map(
+      (s) => `${s} -> ${t.attributes[s]}`
     );
-    return renderCard({
-      title: `DefenseRound v${SCRIPT_VERSION}`,
+    return Ce({
+      title: `DefenseRound v${se}`,
       rows: [
-        { label: "Edition", lines: [s.edition] },
+        { label: "Edition", lines: [t.edition] },
         {
           label: "Bars",
-          lines: [`Vitality ${s.bars.vitality}, Soul ${s.bars.soul}, Power ${s.bars.power}${uses("stamina-bar") ? `, Stamina ${s.bars.stamina}` : ""}`]
+          lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]
         },
-        { label: "Breakdowns", lines: [`NPCs: ${s.visibility.npc}, PCs: ${s.visibility.pc}`] },
-        { label: "Players target any", lines: [onOff(s.playersTargetAny)] },
-        { label: "Armor on hand edits", lines: [onOff(s.armorOnManualEdits)] },
-        { label: "Relayed commands", lines: [s.apiCommands === "gm" ? "gm (act as the GM)" : "refuse (unless --api-as a player)"] },
-        { label: "Overwhelm limit", lines: uses("overwhelm-limit") ? [string(s.overwhelmLimit)] : [] },
-        { label: "Markers", lines: [MARKER_KEYS.filter((key) => edition.markers.includes(key)).map((key) => `${key} ${s.markers[key]}`).join(", ")] },
-        { label: "Attributes", lines: [remapped.length > 0 ? remapped.join(", ") : "default names"] },
-        { label: "Round", lines: [string(app.store.round.number)] },
-        { label: "State problems", lines: app.loadProblems }
+        { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
+        { label: "Players target any", lines: [cr(t.playersTargetAny)] },
+        { label: "Armor on hand edits", lines: [cr(t.armorOnManualEdits)] },
+        { label: "Relayed commands", lines: [t.apiCommands === "gm" ? "gm (act as the GM)" : "refuse (unless --api-as a player)"] },
+        { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [E(t.overwhelmLimit)] : [] },
+        { label: "Markers", lines: [ut.filter((s) => n.markers.includes(s)).map((s) => `${s} ${t.markers[s]}`).join(", ")] },
+        { label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
+        { label: "Round", lines: [E(e.store.round.number)] },
+        { label: "State problems", lines: e.loadProblems }
       ]
     });
   }
-  function currentFirst(current, options) {
-    return [current, ...options.filter((option) => option !== current)].join("|");
+  function As(e, t) {
+    return [e, ...t.filter((n) => n !== e)].join("|");
   }
-  function settingsMenu(app) {
-    const s = app.store.settings;
-    const edition = activeEdition(app);
-    const others = playableEditions().filter((id2) => id2 !== s.edition);
-    const toggle = (key, on2) => renderButton(`${key}: ${onOff(on2)}`, `!defense-round config ${key} ${on2 ? "off" : "on"}`);
-    const flip = (key, value) => renderButton(`${key}: ${value}`, `!defense-round config ${key} ${value === "gm" ? "public" : "gm"}`);
+  function ql(e) {
+    const t = e.store.settings, n = M(e), r = dt().filter((a) => a !== t.edition), i = (a, o) => ce(`${a}: ${cr(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => ce(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
     return [
-      renderLine("Settings:"),
-      flip("visibility.npc", s.visibility.npc),
-      flip("visibility.pc", s.visibility.pc),
-      toggle("players-target-any", s.playersTargetAny),
-      toggle("armor-on-manual-edits", s.armorOnManualEdits),
-      renderButton(`api-commands: ${s.apiCommands}`, `!defense-round config api-commands ${s.apiCommands === "gm" ? "refuse" : "gm"}`),
+      ee("Settings:"),
+      s("visibility.npc", t.visibility.npc),
+      s("visibility.pc", t.visibility.pc),
+      i("players-target-any", t.playersTargetAny),
+      i("armor-on-manual-edits", t.armorOnManualEdits),
+      ce(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
       // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-      renderButton(`vitality-bar: ${s.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${currentFirst(s.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
-      ...others.map((id2) => renderButton(`edition: switch to ${id2}`, `!defense-round config edition ${id2}`)),
+      ce(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${As(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+      ...r.map((a) => ce(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
       // Only the settings the active edition uses (issue: the settings menu follows the edition).
-      ...edition.settings.includes("overwhelm-limit") ? [renderButton(`overwhelm-limit: ${s.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${s.overwhelmLimit}}`)] : [],
-      ...edition.settings.includes("stamina-bar") ? [renderButton(`stamina-bar: ${s.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${currentFirst(s.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
-      renderButton("next round", "!defense-round next-round"),
-      renderButton("help handout", "!defense-round help")
+      ...n.settings.includes("overwhelm-limit") ? [ce(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
+      ...n.settings.includes("stamina-bar") ? [ce(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${As(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+      ce("next round", "!defense-round next-round"),
+      ce("help handout", "!defense-round help")
     ].join(" ");
   }
-  function setOverride(ctx, args) {
-    const [name, value] = args;
-    if (!name || value === void 0) throw new UsageError("set needs a NAME and a VALUE (or clear)");
-    const key = name.toLowerCase();
-    if (!ATTRIBUTE_KEYS.includes(key)) {
-      throw new UsageError(`unknown value name "${echo(name)}" (names: ${ATTRIBUTE_KEYS.join(", ")})`);
+  function Jl(e, t) {
+    const [n, r] = t;
+    if (!n || r === void 0) throw new v("set needs a NAME and a VALUE (or clear)");
+    const i = n.toLowerCase();
+    if (!Ie.includes(i))
+      throw new v(`unknown value name "${x(n)}" (names: ${Ie.join(", ")})`);
+    const s = r.toLowerCase() === "clear", a = s ? 0 : st(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: d } = et(e, _e(e.parsed)), c = [];
+    for (const { token: l, character: u } of o) {
+      const f = ji(e.app, l.id);
+      f.overrides = Vt(f.overrides, i, s ? null : a);
+      const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
+      h && (f.worn = Vt(f.worn, h, null)), Fi(e.app, l.id), c.push(Kt(l, u, e.app.store.settings).name);
     }
-    const clear = value.toLowerCase() === "clear";
-    const number3 = clear ? 0 : integerArg(value, `the value of ${key}`, -1e6, 1e6);
-    const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
-    const names = [];
-    for (const { token, character } of targets) {
-      const record2 = tokenRecord(ctx.app, token.id);
-      record2.overrides = withEntry(record2.overrides, key, clear ? null : number3);
-      const track2 = key === "armor_physical" ? "physical" : key === "armor_magical" ? "magical" : void 0;
-      if (track2) record2.worn = withEntry(record2.worn, track2, null);
-      pruneRecord(ctx.app, token.id);
-      names.push(readToken(token, character, ctx.app.store.settings).name);
-    }
-    replyResult(ctx, `${clear ? `Cleared ${key} override` : `${key} = ${number3}`} on ${names.join(", ")}.${notes.length ? ` (${notes.join("; ")})` : ""}`);
+    qe(e, `${s ? `Cleared ${i} override` : `${i} = ${a}`} on ${c.join(", ")}.${d.length ? ` (${d.join("; ")})` : ""}`);
   }
-  var REPAIR_PLAN = { values: ["armor_physical", "armor_magical"], dice: [], resolve: TOKEN_ONLY.resolve };
-  function repair(ctx) {
-    const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
-    const lines = [];
-    for (const target2 of targets) {
-      const reading = readTarget(ctx.app, target2, REPAIR_PLAN);
-      const { snapshot } = reading;
-      for (const key of REPAIR_PLAN.values) void [reading.facts.values[key]?.current, reading.facts.values[key]?.max];
-      if (reading.problems.length > 0) {
-        lines.push(describeValueProblems(snapshot, reading.problems));
+  var Ts = { values: ["armor_physical", "armor_magical"], dice: [], resolve: Al.resolve };
+  function Ql(e) {
+    const { targets: t, notes: n } = et(e, _e(e.parsed)), r = [];
+    for (const i of t) {
+      const s = ys(e.app, i, Ts), { snapshot: a } = s;
+      for (const c of Ts.values) s.facts.values[c]?.current, s.facts.values[c]?.max;
+      if (s.problems.length > 0) {
+        r.push(rr(a, s.problems));
         continue;
       }
-      const record2 = tokenRecord(ctx.app, snapshot.id);
-      const repaired = [];
-      for (const [track2, key] of [
+      const o = ji(e.app, a.id), d = [];
+      for (const [c, l] of [
         ["physical", "armor_physical"],
         ["magical", "armor_magical"]
       ]) {
-        const value = reading.facts.values[key];
-        if (!value?.present) continue;
-        const label = track2 === "physical" ? "Physical" : "Magical";
-        const full = value.max;
-        if (full === null) {
-          repaired.push(`${label} has no max on the sheet: nothing to restore it to`);
+        const u = s.facts.values[l];
+        if (!u?.present) continue;
+        const f = c === "physical" ? "Physical" : "Magical", h = u.max;
+        if (h === null) {
+          d.push(`${f} has no max on the sheet: nothing to restore it to`);
           continue;
         }
-        if (full === 0 && (value.current ?? 0) === 0) continue;
-        if (value.current === full) {
-          repaired.push(`${label} ${full}, already whole`);
+        if (h === 0 && (u.current ?? 0) === 0) continue;
+        if (u.current === h) {
+          d.push(`${f} ${h}, already whole`);
           continue;
         }
-        const place = reading.places[key];
-        if (place?.kind === "worn") record2.worn = { ...record2.worn, [track2]: full };
-        else if (place?.kind === "attribute") writeAttribute(place.attribute, full);
-        repaired.push(`${label} ${value.current ?? 0} -> ${full}`);
+        const p = s.places[l];
+        p?.kind === "worn" ? o.worn = { ...o.worn, [c]: h } : p?.kind === "attribute" && Bn(p.attribute, h), d.push(`${f} ${u.current ?? 0} -> ${h}`);
       }
-      pruneRecord(ctx.app, snapshot.id);
-      lines.push(`${snapshot.name}: ${repaired.length > 0 ? repaired.join(", ") : "no armor to repair"}`);
+      Fi(e.app, a.id), r.push(`${a.name}: ${d.length > 0 ? d.join(", ") : "no armor to repair"}`);
     }
-    replyResult(ctx, `Repair: ${lines.join("; ")}${notes.length ? ` (${notes.join("; ")})` : ""}`);
+    qe(e, `Repair: ${r.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
   }
-  function resetState(app) {
-    app.store = freshState(SCRIPT_VERSION);
-    app.loadProblems = [];
-    delete app.newerState;
-    saveState(STATE_KEY, app.store);
+  function Zl(e) {
+    e.store = mt(se), e.loadProblems = [], delete e.newerState, Ss(xt, e.store);
   }
-  function showDetails(ctx, args) {
-    const [key, ...extra] = args;
-    if (!key || extra.length > 0) throw new UsageError("details needs the key its button gives");
-    const detail = ctx.app.details.get(key);
-    const gone = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
-    if (!detail) throw new RefusalError(gone);
-    const token = findToken(detail.tokenId);
-    const hidden = detail.hidden || token?.get("layer") === "gmlayer";
-    const npc = detail.npc || token !== void 0 && isNpc(token, characterOf(token));
-    const isPublic = visibilityOf(ctx.app, { npc, hidden }) === "public";
-    const mayRead = ctx.gm || isPublic || token !== void 0 && controls(ctx.playerId, token, characterOf(token));
-    if (!mayRead) throw new RefusalError(hidden ? gone : `${detail.name}'s breakdown is for the GM`);
-    send(whisperTo(ctx.replyTo), renderCard(detail.card()));
+  function eu(e, t) {
+    const [n, ...r] = t;
+    if (!n || r.length > 0) throw new v("details needs the key its button gives");
+    const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
+    if (!i) throw new oe(s);
+    const a = ue(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", d = i.npc || a !== void 0 && Ci(a, Pe(a)), c = Xt(e.app, { npc: d, hidden: o }) === "public";
+    if (!(e.gm || c || a !== void 0 && gt(e.playerId, a, Pe(a)))) throw new oe(o ? s : `${i.name}'s breakdown is for the GM`);
+    G(Ae(e.replyTo), Ce(i.card()));
   }
-  var adminCommand = {
-    usage: () => USAGE,
+  var tu = {
+    usage: () => Wl,
     help: () => ["GM only (but details). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help)."],
-    helpFor: (_app, parsed) => {
-      const sub = (parsed.positionals[0] ?? "").toLowerCase();
-      return SUBCOMMAND_HELP[sub];
+    helpFor: (e, t) => {
+      const n = (t.positionals[0] ?? "").toLowerCase();
+      return zl[n];
     },
-    run(ctx) {
-      const [sub, ...args] = ctx.parsed.positionals;
-      const subcommand = (sub ?? "").toLowerCase();
-      if (subcommand === "details") {
-        checkFlags(ctx.parsed, {});
-        showDetails(ctx, args);
+    run(e) {
+      const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
+      if (r === "details") {
+        He(e.parsed, {}), eu(e, n);
         return;
       }
-      if (!ctx.gm) throw new RefusalError("!defense-round is for the GM only");
-      const allowIds = subcommand === "set" || subcommand === "repair";
-      checkFlags(ctx.parsed, allowIds ? { ids: { kind: "list" } } : {});
-      switch (subcommand) {
+      if (!e.gm) throw new oe("!defense-round is for the GM only");
+      const i = r === "set" || r === "repair";
+      switch (He(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
         case "":
-          send(whisperTo("gm"), statusCard(ctx.app));
-          send(whisperTo("gm"), settingsMenu(ctx.app));
+          G(Ae("gm"), Xl(e.app)), G(Ae("gm"), ql(e.app));
           return;
         case "help":
-          refreshHelpHandout(activeEdition(ctx.app));
-          reply(ctx, 'The handout "Help: DefenseRound" is up to date in the journal.');
+          or(M(e.app)), X(e, 'The handout "Help: DefenseRound" is up to date in the journal.');
           return;
         case "config": {
-          const [key, ...rest] = args;
-          if (!key) throw new UsageError("config needs a KEY and a VALUE");
-          const editionBefore = ctx.app.store.settings.edition;
-          const said = applyConfig(ctx.app.store.settings, key, rest.join(" ") || void 0);
-          if (ctx.app.store.settings.edition !== editionBefore) {
-            ctx.app.store.editionLeft = editionBefore;
-            const count = enterEditionEverywhere(ctx.app, editionBefore);
-            refreshHelpHandout(activeEdition(ctx.app), { createIfMissing: false });
-            const reread = count === 0 ? "" : ` ${count === 1 ? "One token" : `${count} tokens`} the script remembers ${count === 1 ? "was" : "were"} read again in its terms (conditions and markers).`;
-            replyResult(ctx, `${said}${reread} Bars, worn armor and the Turn Tracker are kept.`);
+          const [s, ...a] = n;
+          if (!s) throw new v("config needs a KEY and a VALUE");
+          const o = e.app.store.settings.edition, d = tl(e.app.store.settings, s, a.join(" ") || void 0);
+          if (e.app.store.settings.edition !== o) {
+            e.app.store.editionLeft = o;
+            const c = Yl(e.app, o);
+            or(M(e.app), { createIfMissing: !1 });
+            const l = c === 0 ? "" : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms (conditions and markers).`;
+            qe(e, `${d}${l} Bars, worn armor and the Turn Tracker are kept.`);
             return;
           }
-          replyResult(ctx, said);
+          qe(e, d);
           return;
         }
         case "set":
-          setOverride(ctx, args);
+          Jl(e, n);
           return;
         case "repair":
-          repair(ctx);
+          Ql(e);
           return;
         case "next-round":
-          endRound(ctx.app);
+          $s(e.app);
           return;
         case "reset-state":
-          if (ctx.app.newerState === void 0) throw new RefusalError("reset-state only discards a state written by a newer version, and this one is not");
-          resetState(ctx.app);
-          replyResult(ctx, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+          if (e.app.newerState === void 0) throw new oe("reset-state only discards a state written by a newer version, and this one is not");
+          Zl(e.app), qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
           return;
         case "refresh":
-          ctx.app.attributes.clear();
-          replyResult(ctx, "Cached attribute look-ups forgotten; they are read again on next use.");
+          e.app.attributes.clear(), qe(e, "Cached attribute look-ups forgotten; they are read again on next use.");
           return;
         default:
-          throw new UsageError(`unknown subcommand "${echo(string(sub))}"`);
+          throw new v(`unknown subcommand "${x(E(t))}"`);
       }
     }
   };
-
-  // src/roll20/now.ts
-  function readNow(context, merged) {
-    const now = new map();
-    let order;
-    for (const { place, tokenId, change } of merged) {
-      const token = getObj("graphic", tokenId);
-      switch (change.kind) {
+  function nu(e, t) {
+    const n = new P();
+    let r;
+    for (const { place: i, tokenId: s, change: a } of t) {
+      const o = getObj("graphic", s);
+      switch (a.kind) {
         case "bar": {
-          const attribute = change.attributeId ? getObj("attribute", change.attributeId) : void 0;
-          now.set(place, attribute ? readInteger(attribute.get("current")) : token ? barValue(token, change.bar) : null);
+          const d = a.attributeId ? getObj("attribute", a.attributeId) : void 0;
+          n.set(i, d ? pe(d.get("current")) : o ? Bi(o, a.bar) : null);
           break;
         }
         case "attribute":
-          now.set(place, readInteger(getObj("attribute", change.attributeId)?.get("current")));
+          n.set(i, pe(getObj("attribute", a.attributeId)?.get("current")));
           break;
         case "worn":
-          now.set(place, context.memories.tokens[tokenId]?.worn?.[change.track] ?? null);
+          n.set(i, e.memories.tokens[s]?.worn?.[a.track] ?? null);
           break;
         case "override":
-          now.set(place, context.memories.tokens[tokenId]?.overrides?.[change.key] ?? null);
+          n.set(i, e.memories.tokens[s]?.overrides?.[a.key] ?? null);
           break;
         case "markers":
-          now.set(place, string(token?.get("statusmarkers") ?? ""));
+          n.set(i, E(o?.get("statusmarkers") ?? ""));
           break;
         case "memory":
-          now.set(place, normalMemory(memoryOf(context.memories, change.tokenId ?? tokenId), context.edition));
+          n.set(i, Me(Je(e.memories, a.tokenId ?? s), e.edition));
           break;
         case "initiative": {
-          order ?? (order = readTurnOrder());
-          const pr = rowNumber(order.find((entry) => entry.id === tokenId)?.pr);
-          now.set(place, number.isFinite(pr) ? pr : null);
+          r ?? (r = Qe());
+          const d = Un(r.find((c) => c.id === s)?.pr);
+          n.set(i, I.isFinite(d) ? d : null);
           break;
         }
         case "turn-order":
           break;
       }
     }
-    return now;
+    return n;
   }
-
-  // src/commands/undo.ts
-  function undoDamage(ctx) {
-    if (!hasFlag(ctx.parsed, "undo")) throw new UsageError("--force goes with --undo");
-    if (hasFlag(ctx.parsed, "force") && !ctx.gm) throw new RefusalError("--force is the GM's: a player's undo never overwrites a later change");
-    const other = [...ctx.parsed.flags.keys()].find((flag) => flag !== "undo" && flag !== "force");
-    if (other) throw new UsageError(`--undo takes no other flag (got --${other}): it undoes your last damage, whatever is selected`);
-    if (ctx.parsed.positionals.length > 0) throw new UsageError("--undo takes no amount");
-    const app = ctx.app;
-    const history = app.store.history;
-    let index = -1;
-    for (let i = history.length - 1; i >= 0; i -= 1) {
-      if (ctx.gm || history[i].by === ctx.playerId && history[i].kind !== "save") {
-        index = i;
+  function ru(e) {
+    if (!O(e.parsed, "undo")) throw new v("--force goes with --undo");
+    if (O(e.parsed, "force") && !e.gm) throw new oe("--force is the GM's: a player's undo never overwrites a later change");
+    const t = [...e.parsed.flags.keys()].find((y) => y !== "undo" && y !== "force");
+    if (t) throw new v(`--undo takes no other flag (got --${t}): it undoes your last damage, whatever is selected`);
+    if (e.parsed.positionals.length > 0) throw new v("--undo takes no amount");
+    const n = e.app, r = n.store.history;
+    let i = -1;
+    for (let y = r.length - 1; y >= 0; y -= 1)
+      if (e.gm || r[y].by === e.playerId && r[y].kind !== "save") {
+        i = y;
         break;
       }
-    }
-    if (index === -1) throw new RefusalError(ctx.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
-    const application = history[index];
-    const edition = activeEdition(app);
-    const tokens = new map(application.tokens.map((entry) => [entry.tokenId, onTable(entry.tokenId, ctx.gm)]));
-    const present2 = application.tokens.filter((entry) => tokens.get(entry.tokenId) !== void 0);
-    const gone = application.tokens.filter((entry) => !present2.includes(entry)).map((entry) => entry.name);
-    const adopt = (change) => sheetValue(change) ? present2.find((entry) => stillOwned({ place: "", tokenId: entry.tokenId, name: entry.name, change }, app.store.settings)) : void 0;
-    const merged = shiftMerged(mergeChanges(application.tokens, (id2) => tokens.get(id2) !== void 0, adopt), edition, app.store.round.number - application.round).filter((entry) => stillOwned(entry, app.store.settings));
-    const context = { settings: app.store.settings, edition, memories: memoriesOf(app) };
-    const now = readNow(context, merged);
-    const describe = (left, current) => {
-      if (left.stance !== current.stance) return current.stance === void 0 ? "has dropped its stance since" : `has taken the ${current.stance} stance since`;
-      if (left.deadForGood !== current.deadForGood) return "has died for good since";
-      const answer = describeAnswerChange(left, current, sameData);
-      if (answer !== void 0 && current.answer !== void 0) return answer;
-      if (answer !== void 0 && sameData(left.edition, current.edition)) return answer;
-      const state2 = (memory2) => (memory2.edition?.id === edition.id ? edition.parseState(memory2.edition.state) : null) ?? edition.enter(null, false);
-      return edition.describeStateChange(state2(left), state2(current));
-    };
-    const changed = changedEntries(merged, now, sameData);
-    if (changed.length > 0) {
-      if (!ctx.gm) {
-        const names = [...new set(changed.map((entry) => entry.name))];
-        reply(ctx, `Nothing undone: ${names.join(", ")} changed since that damage. Only the GM can undo over later changes: ask the GM.`);
+    if (i === -1) throw new oe(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
+    const s = r[i], a = M(n), o = new P(s.tokens.map((y) => [y.tokenId, nr(y.tokenId, e.gm)])), d = s.tokens.filter((y) => o.get(y.tokenId) !== void 0), c = s.tokens.filter((y) => !d.includes(y)).map((y) => y.name), l = (y) => iu(y) ? d.find((R) => Es({ place: "", tokenId: R.tokenId, name: R.name, change: y }, n.store.settings)) : void 0, u = Pd(Od(s.tokens, (y) => o.get(y) !== void 0, l), a, n.store.round.number - s.round).filter((y) => Es(y, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: ps(n) }, h = nu(f, u), p = (y, R) => {
+      if (y.stance !== R.stance) return R.stance === void 0 ? "has dropped its stance since" : `has taken the ${R.stance} stance since`;
+      if (y.deadForGood !== R.deadForGood) return "has died for good since";
+      const m = Ll(y, R, he);
+      if (m !== void 0 && R.answer !== void 0 || m !== void 0 && he(y.edition, R.edition)) return m;
+      const b = (L) => (L.edition?.id === a.id ? a.parseState(L.edition.state) : null) ?? a.enter(null, !1);
+      return a.describeStateChange(b(y), b(R));
+    }, T = Cd(u, h, he);
+    if (T.length > 0) {
+      if (!e.gm) {
+        const y = [...new B(T.map((R) => R.name))];
+        X(e, `Nothing undone: ${y.join(", ")} changed since that damage. Only the GM can undo over later changes: ask the GM.`);
         return;
       }
-      if (!hasFlag(ctx.parsed, "force")) {
-        reply(ctx, `Nothing undone: values changed since that damage: ${changedSince(changed, now, sameData, describe).join("; ")}. Use !damage --undo --force to overwrite them.`);
+      if (!O(e.parsed, "force")) {
+        X(e, `Nothing undone: values changed since that damage: ${Nd(T, h, he, p).join("; ")}. Use !damage --undo --force to overwrite them.`);
         return;
       }
     }
-    applyUndo(context, merged);
-    if (changed.length > 0) settleConditions(app, merged, now);
-    history.splice(index, 1);
-    const what = application.kind === "save" ? "Save undone" : "Damage undone";
-    const hidden = (entry) => tokens.get(entry.tokenId)?.get("layer") === "gmlayer";
-    const seen = present2.filter((entry) => !hidden(entry)).map((entry) => entry.name);
-    const unseen = present2.filter(hidden).map((entry) => entry.name);
-    if (seen.length > 0) send(PUBLIC, renderLine(`${what}: ${seen.join(", ")}.`));
-    if (unseen.length > 0) send(TO_GM, renderLine(`${what} on hidden token${unseen.length === 1 ? "" : "s"}: ${unseen.join(", ")}.`), { record: true });
-    if (gone.length > 0) reply(ctx, `Skipped token${gone.length === 1 ? "" : "s"} no longer on the table: ${gone.join(", ")}.`);
+    qd(f, u), T.length > 0 && su(n, u, h), r.splice(i, 1);
+    const w = s.kind === "save" ? "Save undone" : "Damage undone", k = (y) => o.get(y.tokenId)?.get("layer") === "gmlayer", $ = d.filter((y) => !k(y)).map((y) => y.name), _ = d.filter(k).map((y) => y.name);
+    $.length > 0 && G(Bt, ee(`${w}: ${$.join(", ")}.`)), _.length > 0 && G(ke, ee(`${w} on hidden token${_.length === 1 ? "" : "s"}: ${_.join(", ")}.`), { record: !0 }), c.length > 0 && X(e, `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${c.join(", ")}.`);
   }
-  function sheetValue(change) {
-    return change.kind === "bar" && change.attributeId !== void 0 || change.kind === "attribute";
+  function iu(e) {
+    return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
   }
-  function stillOwned({ tokenId, change }, settings) {
-    const token = findToken(tokenId);
-    if (!token) return false;
-    switch (change.kind) {
+  function Es({ tokenId: e, change: t }, n) {
+    const r = ue(e);
+    if (!r) return !1;
+    switch (t.kind) {
       case "bar":
-        return change.attributeId === void 0 || barLink(token, change.bar) === change.attributeId;
+        return t.attributeId === void 0 || _d(r, t.bar) === t.attributeId;
       case "attribute": {
-        const owner = attributeOwner(change.attributeId);
-        return owner !== void 0 && owner.characterId === string(token.get("represents") ?? "") && owner.name.toLowerCase() === settings.attributes[change.key].toLowerCase();
+        const i = Rd(t.attributeId);
+        return i !== void 0 && i.characterId === E(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
       }
       case "memory":
-        return change.tokenId === void 0 || findToken(change.tokenId) !== void 0;
+        return t.tokenId === void 0 || ue(t.tokenId) !== void 0;
       default:
-        return true;
+        return !0;
     }
   }
-  function settleConditions(app, merged, now) {
-    const edition = activeEdition(app);
-    for (const { place, tokenId, change } of merged) {
-      if (change.kind !== "bar" || change.resource !== "vitality" || change.from === null) continue;
-      const before = now.get(place);
-      const token = findToken(tokenId);
-      if (!token || typeof before !== "number") continue;
-      const putBack = change.from;
-      const settle = {
+  function su(e, t, n) {
+    const r = M(e);
+    for (const { place: i, tokenId: s, change: a } of t) {
+      if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
+      const o = n.get(i), d = ue(s);
+      if (!d || typeof o != "number") continue;
+      const c = a.from, l = {
         values: [],
         dice: [],
-        resolve: (facts) => ({ headline: "acts", steps: [], changes: [], state: edition.setVitality(before, putBack, facts.state).state, detail: { undo: true } })
+        resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, c, u.state).state, detail: { undo: !0 } })
       };
-      applyQuietly(app, [{ token, character: characterOf(token) }], settle);
+      ws(e, [{ token: d, character: Pe(d) }], l);
     }
   }
-
-  // src/commands/damage.ts
-  var COMMON_FLAGS = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } };
-  var damageCommand = {
-    usage: (app) => activeEdition(app).commands.damage.usage,
-    help: (app) => activeEdition(app).commands.damage.help,
-    helpFor: (_app, parsed) => hasFlag(parsed, "undo") || hasFlag(parsed, "force") ? {
+  var au = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, ou = {
+    usage: (e) => M(e).commands.damage.usage,
+    help: (e) => M(e).commands.damage.help,
+    helpFor: (e, t) => O(t, "undo") || O(t, "force") ? {
       title: "!damage --undo",
       usage: "!damage --undo [--force]",
       what: [
@@ -6506,438 +5177,303 @@ var DefenseRound = (() => {
         "If a value changed since, nothing is undone and you are told what; --force overwrites it."
       ]
     } : void 0,
-    run(ctx) {
-      if (hasFlag(ctx.parsed, "undo") || hasFlag(ctx.parsed, "force")) {
-        undoDamage(ctx);
+    run(e) {
+      if (O(e.parsed, "undo") || O(e.parsed, "force")) {
+        ru(e);
         return;
       }
-      const edition = activeEdition(ctx.app);
-      const flags = edition.commands.damage.flags;
-      checkFlags(ctx.parsed, { ...COMMON_FLAGS, ...flags }, flagElsewhere(edition.id, "damage"));
-      const plan = edition.planDamage(ctx.parsed, planContext(ctx.app, ctx.gm));
-      const anyTarget = ctx.gm || ctx.app.store.settings.playersTargetAny;
-      const found = resolveTargets(ctx, idsArg(ctx.parsed), { anyTarget });
-      let { targets } = found;
-      const notes = [...found.notes];
-      const chooser = object.keys(flags).find((flag) => flags[flag].decides !== void 0 && hasFlag(ctx.parsed, flag));
-      if (chooser !== void 0 && !ctx.gm) {
-        const what = flags[chooser].decides;
-        const chooses = targets.filter(({ token, character }) => controls(ctx.playerId, token, character));
-        const others = targets.filter((target2) => !chooses.includes(target2)).map(({ token }) => tokenName(token, "a token"));
-        if (others.length > 0) notes.push(`${nameList(others)}: only the GM or its controller ${what}`);
-        targets = chooses;
-        if (targets.length === 0) {
-          reply(ctx, `Not applied: ${notes.join("; ")}.`);
+      const t = M(e.app), n = t.commands.damage.flags;
+      He(e.parsed, { ...au, ...n }, li(t.id, "damage"));
+      const r = t.planDamage(e.parsed, ms(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = et(e, _e(e.parsed), { anyTarget: i });
+      let { targets: a } = s;
+      const o = [...s.notes], d = g.keys(n).find((c) => n[c].decides !== void 0 && O(e.parsed, c));
+      if (d !== void 0 && !e.gm) {
+        const c = n[d].decides, l = a.filter(({ token: f, character: h }) => gt(e.playerId, f, h)), u = a.filter((f) => !l.includes(f)).map(({ token: f }) => Ne(f, "a token"));
+        if (u.length > 0 && o.push(`${tr(u)}: only the GM or its controller ${c}`), a = l, a.length === 0) {
+          X(e, `Not applied: ${o.join("; ")}.`);
           return;
         }
       }
-      return runPlan(ctx, plan, targets, notes, {
+      return Qt(e, r, a, o, {
         title: "Damage",
-        anyTarget,
-        record: true,
-        refusals: (refused2, anyApplied) => `${anyApplied ? "Not applied to every target" : "Not applied"}: ${refused2.join("; ")}.`
+        anyTarget: i,
+        record: !0,
+        refusals: (c, l) => `${l ? "Not applied to every target" : "Not applied"}: ${c.join("; ")}.`
       });
     }
-  };
-
-  // src/commands/defend.ts
-  var COMMON_FLAGS2 = { ids: { kind: "list" }, help: { kind: "switch" } };
-  var defendCommand = {
-    usage: (app) => activeEdition(app).commands.defend.usage,
-    help: (app) => activeEdition(app).commands.defend.help,
-    run(ctx) {
-      const edition = activeEdition(ctx.app);
-      const spec = edition.commands.defend;
-      if (spec.refused) {
-        reply(ctx, `!defend is not used: ${spec.refused}.`);
+  }, cu = { ids: { kind: "list" }, help: { kind: "switch" } }, du = {
+    usage: (e) => M(e).commands.defend.usage,
+    help: (e) => M(e).commands.defend.help,
+    run(e) {
+      const t = M(e.app), n = t.commands.defend;
+      if (n.refused) {
+        X(e, `!defend is not used: ${n.refused}.`);
         return;
       }
-      checkFlags(ctx.parsed, { ...COMMON_FLAGS2, ...spec.flags }, flagElsewhere(edition.id, "defend"));
-      const plan = edition.planDefend(ctx.parsed);
-      const idFlags = object.keys(spec.flags).filter((flag) => spec.flags[flag].token === true);
-      checkIdFlags(ctx, idFlags);
-      const found = resolveTargets(ctx, idsArg(ctx.parsed));
-      const notes = [...found.notes];
-      const named = idFlags.map((flag) => ({ flag, id: (ctx.parsed.flags.get(flag) ?? []).join(" ") })).filter(({ id: id2 }) => id2 !== "");
-      const targets = found.targets.filter(({ token }) => {
-        const self = named.find(({ id: id2 }) => id2 === token.id);
-        if (self) notes.push(`${tokenName(token, "a token")}: --${self.flag} names the token itself`);
-        return self === void 0;
+      He(e.parsed, { ...cu, ...n.flags }, li(t.id, "defend"));
+      const r = t.planDefend(e.parsed), i = g.keys(n.flags).filter((c) => n.flags[c].token === !0);
+      $l(e, i);
+      const s = et(e, _e(e.parsed)), a = [...s.notes], o = i.map((c) => ({ flag: c, id: (e.parsed.flags.get(c) ?? []).join(" ") })).filter(({ id: c }) => c !== ""), d = s.targets.filter(({ token: c }) => {
+        const l = o.find(({ id: u }) => u === c.id);
+        return l && a.push(`${Ne(c, "a token")}: --${l.flag} names the token itself`), l === void 0;
       });
-      if (targets.length === 0) {
-        reply(ctx, `${tidyRefusals(notes).join("; ")}.`.replace(/^./, (first) => first.toUpperCase()));
+      if (d.length === 0) {
+        X(e, `${er(a).join("; ")}.`.replace(/^./, (c) => c.toUpperCase()));
         return;
       }
-      return runPlan(ctx, plan, targets, notes, {
+      return Qt(e, r, d, a, {
         title: "Defense",
-        refusals: (refused2) => `${refused2.join("; ")}.`
+        refusals: (c) => `${c.join("; ")}.`
       });
     }
-  };
-
-  // src/commands/stance.ts
-  var FLAGS = { ids: { kind: "list" }, help: { kind: "switch" } };
-  var stanceCommand = {
-    usage: (app) => activeEdition(app).commands.stance.usage,
-    help: (app) => activeEdition(app).commands.stance.help,
-    run(ctx) {
-      const edition = activeEdition(ctx.app);
-      if (edition.stances.length === 0) throw new RefusalError(`the ${edition.id} edition has no stances`);
-      checkFlags(ctx.parsed, FLAGS);
-      const [word, ...extra] = ctx.parsed.positionals;
-      if (extra.length > 0) throw new UsageError(`one stance only (got "${echo(ctx.parsed.positionals.join(" "))}")`);
-      const stance = word?.toLowerCase();
-      if (stance !== void 0 && !edition.stances.includes(stance)) {
-        throw new UsageError(`unknown stance "${echo(string(word))}" (stances: ${edition.stances.join(", ")})`);
-      }
-      const nothingTargeted = (ctx.msg.selected ?? []).length === 0 && idsArg(ctx.parsed) === void 0;
-      if (stance === void 0 && nothingTargeted) throw new UsageError("no stance given");
-      const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
-      if (stance === void 0) {
-        const settings = ctx.app.store.settings;
-        const fallback = edition.stances.includes("none") ? "none" : edition.stances[0] ?? "none";
-        const lines = targets.map(({ token, character }) => `${readToken(token, character, settings).name}: ${ctx.app.store.tokens[token.id]?.stance ?? fallback}`);
-        reply(ctx, `Stances: ${lines.join("; ")}.${notes.length ? ` (${notes.join("; ")})` : ""} Usage: ${edition.commands.stance.usage}`);
+  }, lu = { ids: { kind: "list" }, help: { kind: "switch" } }, uu = {
+    usage: (e) => M(e).commands.stance.usage,
+    help: (e) => M(e).commands.stance.help,
+    run(e) {
+      const t = M(e.app);
+      if (t.stances.length === 0) throw new oe(`the ${t.id} edition has no stances`);
+      He(e.parsed, lu);
+      const [n, ...r] = e.parsed.positionals;
+      if (r.length > 0) throw new v(`one stance only (got "${x(e.parsed.positionals.join(" "))}")`);
+      const i = n?.toLowerCase();
+      if (i !== void 0 && !t.stances.includes(i))
+        throw new v(`unknown stance "${x(E(n))}" (stances: ${t.stances.join(", ")})`);
+      const s = (e.msg.selected ?? []).length === 0 && _e(e.parsed) === void 0;
+      if (i === void 0 && s) throw new v("no stance given");
+      const { targets: a, notes: o } = et(e, _e(e.parsed));
+      if (i === void 0) {
+        const d = e.app.store.settings, c = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", l = a.map(({ token: u, character: f }) => `${Kt(u, f, d).name}: ${e.app.store.tokens[u.id]?.stance ?? c}`);
+        X(e, `Stances: ${l.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} Usage: ${t.commands.stance.usage}`);
         return;
       }
-      return runPlan(ctx, edition.planStance(stance), targets, notes, { title: "Stance", refusals: (refused2) => `${refused2.join("; ")}.` });
+      return Qt(e, t.planStance(i), a, o, { title: "Stance", refusals: (d) => `${d.join("; ")}.` });
     }
   };
-
-  // src/rules/heal.ts
-  function healedValue(before, amount, max) {
-    if (max === null) return before + amount;
-    return math.max(before, math.min(before + amount, max));
+  function fu(e, t, n) {
+    return n === null ? e + t : S.max(e, S.min(e + t, n));
   }
-  function planHeal(edition, amount, resource) {
+  function hu(e, t, n) {
     return {
       values: [],
       dice: [],
-      resolve(facts) {
-        const before = facts.bars[resource].value;
-        if (before === null) return { kind: "bar", resource };
-        const vitality = facts.bars.vitality.value;
-        if (edition.condition(facts.state, vitality) === "dead") {
-          return { kind: "refused", nameFirst: true, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-        }
-        const max = facts.bars[resource].max;
-        const after = healedValue(before, amount, max);
-        const capped = max !== null && after === max && before + amount > max;
-        const set2 = vitality === null ? void 0 : edition.setVitality(vitality, resource === "vitality" ? after : vitality, facts.state);
-        const who = facts.id;
+      resolve(r) {
+        const i = r.bars[n].value;
+        if (i === null) return { kind: "bar", resource: n };
+        const s = r.bars.vitality.value;
+        if (e.condition(r.state, s) === "dead")
+          return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
+        const a = r.bars[n].max, o = fu(i, t, a), d = a !== null && o === a && i + t > a, c = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), l = r.id;
         return {
           headline: "acts",
-          ...after === before ? { noop: true } : {},
+          ...o === i ? { noop: !0 } : {},
           steps: [
-            at(TITLE, { kind: "heal-title", who, resource, amount: after - before }),
+            A(Q, { kind: "heal-title", who: l, resource: n, amount: o - i }),
             // Nothing healed (already at its max) says so, on a row of several as on its own card.
-            at(SUMMARY, { kind: "heal-summary", who, healed: after !== before, atMax: max !== null && before >= max }),
-            at("Heal", { kind: "healed", resource, before, after, max, capped }),
-            ...resource === "vitality" && set2 ? placed("Heal", set2.conditions) : [],
-            ...set2?.now ? [at("Now", set2.now)] : []
+            A(Z, { kind: "heal-summary", who: l, healed: o !== i, atMax: a !== null && i >= a }),
+            A("Heal", { kind: "healed", resource: n, before: i, after: o, max: a, capped: d }),
+            ...n === "vitality" && c ? me("Heal", c.conditions) : [],
+            ...c?.now ? [A("Now", c.now)] : []
           ],
-          changes: after !== before ? [{ kind: "bar", resource, to: after }] : [],
-          ...resource === "vitality" && set2 ? { state: set2.state } : {},
-          ...resource === "vitality" && set2?.dropsAnswer ? { answer: null } : {},
-          detail: { heal: amount, resource, before, after }
+          changes: o !== i ? [{ kind: "bar", resource: n, to: o }] : [],
+          ...n === "vitality" && c ? { state: c.state } : {},
+          ...n === "vitality" && c?.dropsAnswer ? { answer: null } : {},
+          detail: { heal: t, resource: n, before: i, after: o }
         };
       }
     };
   }
-
-  // src/commands/heal.ts
-  var USAGE2 = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)";
-  var FLAGS2 = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } };
-  var healCommand = {
-    usage: () => USAGE2,
-    run(ctx) {
-      const parsed = ctx.parsed;
-      checkFlags(parsed, FLAGS2);
-      if (parsed.positionals.length === 0) throw new UsageError("no amount to heal given");
-      if (parsed.positionals.length > 1) throw new UsageError(`one amount only (got "${echo(parsed.positionals.join(" "))}")`);
-      const amount = integerArg(parsed.positionals[0], "the amount to heal", 0, MAX_DAMAGE);
-      const resource = choiceArg(flagValue(parsed, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
-      const { targets, notes } = resolveTargets(ctx, idsArg(parsed));
-      return runPlan(ctx, planHeal(activeEdition(ctx.app), amount, resource), targets, notes, {
+  var vu = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", mu = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, pu = {
+    usage: () => vu,
+    run(e) {
+      const t = e.parsed;
+      He(t, mu);
+      const n = Pt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = U(F(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = et(e, _e(t));
+      return Qt(e, hu(M(e.app), n, r), i, s, {
         title: "Heal",
-        refusals: (refused2, anyApplied) => `${anyApplied ? "Not applied to every target" : "Not applied"}: ${refused2.join("; ")}.`
+        refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
       });
     }
-  };
-
-  // src/commands/handEdit.ts
-  var NO_ROLLS2 = object.freeze({});
-  function onTokenChange(app, token, prev) {
-    if (!prev || isCard(token)) return;
-    const settings = app.store.settings;
-    const key = BAR_PROPS[settings.bars.vitality].value;
-    if (!(key in prev)) return;
-    const before = readInteger(prev[key]);
-    const link = string(token.get(BAR_PROPS[settings.bars.vitality].link) ?? "");
-    let { typed, keepInStep } = editedValue(token, key, link, before);
-    if (before === null || typed === null || before === typed) return;
-    const edition = activeEdition(app);
-    const target2 = { token, character: characterOf(token) };
-    const echo2 = link ? app.linkedEdits.get(link) : void 0;
-    const alreadyRead = echo2 !== void 0 && echo2.by !== token.id && !echo2.echoed.has(token.id) && echo2.from === before && (echo2.to === typed || echo2.typed === typed);
-    if (alreadyRead) echo2.echoed.add(token.id);
-    if (link && !alreadyRead) app.linkedEdits.delete(link);
-    if (alreadyRead && echo2.to !== typed) {
-      typed = echo2.to;
-      keepInStep = { tokenProps: { [key]: echo2.to } };
-    }
-    if (settings.armorOnManualEdits && !alreadyRead && typed < before && before - typed <= MAX_DAMAGE) {
-      const hit = edition.planHandEdit(before - typed, planContext(app, true));
-      const plan = {
-        ...hit,
-        resolve(facts, rolls) {
-          if (edition.condition(facts.state, before) === "dead") return { kind: "refused", reason: "dead" };
-          const resolution = hit.resolve(facts, rolls);
-          if (!("kind" in resolution) && !resolution.changes.some((change) => change.kind === "bar" && change.resource === "vitality")) {
-            resolution.changes.push({ kind: "bar", resource: "vitality", to: before });
-          }
-          return resolution;
+  }, _s = g.freeze({});
+  function ku(e, t, n) {
+    if (!n || Ze(t)) return;
+    const r = e.store.settings, i = fe[r.bars.vitality].value;
+    if (!(i in n)) return;
+    const s = pe(n[i]), a = E(t.get(fe[r.bars.vitality].link) ?? "");
+    let { typed: o, keepInStep: d } = gu(t, i, a, s);
+    if (s === null || o === null || s === o) return;
+    const c = M(e), l = { token: t, character: Pe(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === o || u.typed === o);
+    if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, d = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && o < s && s - o <= jr) {
+      const T = c.planHandEdit(s - o, ms(e, !0)), w = {
+        ...T,
+        resolve($, _) {
+          if (c.condition($.state, s) === "dead") return { kind: "refused", reason: "dead" };
+          const y = T.resolve($, _);
+          return !("kind" in y) && !y.changes.some((R) => R.kind === "bar" && R.resource === "vitality") && y.changes.push({ kind: "bar", resource: "vitality", to: s }), y;
         }
-      };
-      const result2 = applyPlanTo(
-        app,
-        target2,
-        plan,
-        NO_ROLLS2,
-        readContext(app),
-        writeContext(app),
-        () => ({ vitalityFrom: before, ...keepInStep, title: at(TITLE, { kind: "hand-edit-read-title", who: token.id, before, typed }) }),
-        (reading) => {
-          startingFrom(reading, before);
-          enteredAt(app, reading, before);
+      }, k = Jt(
+        e,
+        l,
+        w,
+        _s,
+        bt(e),
+        wt(e),
+        () => ({ vitalityFrom: s, ...d, title: A(Q, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
+        ($) => {
+          Td($, s), Rs(e, $, s);
         }
       );
-      if (result2.kind === "unsafe") return;
-      if (result2.kind === "problems" || result2.kind === "refusal" && result2.reading.problems.length > 0) {
-        send(TO_GM, renderLine(`Hand edit not read through armor: ${describeValueProblems(result2.reading.snapshot, result2.reading.problems, "")}.`));
-      } else if (result2.kind === "written") {
-        present(app, [result2.shown], { title: "Hand edit", replyTo: "gm" });
-        const vitalityAfter2 = result2.outcome.changes.find((change) => change.kind === "bar" && change.resource === "vitality");
-        if (link) app.linkedEdits.set(link, { from: before, typed, to: vitalityAfter2?.kind === "bar" ? vitalityAfter2.to : before, by: token.id, echoed: new set() });
-        recordApplication(app, { by: "hand-edit", kind: "hand-edit", round: app.store.round.number, tokens: [result2.applied] });
+      if (k.kind === "unsafe") return;
+      if (k.kind === "problems" || k.kind === "refusal" && k.reading.problems.length > 0)
+        G(ke, ee(`Hand edit not read through armor: ${rr(k.reading.snapshot, k.reading.problems, "")}.`));
+      else if (k.kind === "written") {
+        Xn(e, [k.shown], { title: "Hand edit", replyTo: "gm" });
+        const $ = k.outcome.changes.find((_) => _.kind === "bar" && _.resource === "vitality");
+        a && e.linkedEdits.set(a, { from: s, typed: o, to: $?.kind === "bar" ? $.to : s, by: t.id, echoed: new B() }), hs(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [k.applied] });
         return;
       }
     }
-    const edit = plainEdit(app, before, typed);
-    const result = applyPlanTo(app, target2, edit.plan, NO_ROLLS2, readContext(app), writeContext(app), () => ({ vitalityFrom: before, ...keepInStep }), (reading) => enteredAt(app, reading, before));
-    if (result.kind !== "written") return;
-    if (alreadyRead) joinLinkedEdit(app, link, result.applied);
-    if (edit.saysSomething()) present(app, [result.shown], { title: "Hand edit", replyTo: "gm" });
+    const h = yu(e, s, o), p = Jt(e, l, h.plan, _s, bt(e), wt(e), () => ({ vitalityFrom: s, ...d }), (T) => Rs(e, T, s));
+    p.kind === "written" && (f && kl(e, a, p.applied), h.saysSomething() && Xn(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));
   }
-  function editedValue(token, key, link, before) {
-    const onToken = readInteger(token.get(key));
-    if (link === "" || onToken !== before) return { typed: onToken };
-    const onSheet = readInteger(attributeCurrent(link));
-    if (onSheet === null || onSheet === before) return { typed: onToken };
-    return { typed: onSheet, keepInStep: { tokenProps: { [key]: onSheet } } };
+  function gu(e, t, n, r) {
+    const i = pe(e.get(t));
+    if (n === "" || i !== r) return { typed: i };
+    const s = pe(Ed(n));
+    return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
   }
-  function plainEdit(app, before, typed) {
-    const edition = activeEdition(app);
-    let says = false;
-    const plan = {
+  function yu(e, t, n) {
+    const r = M(e);
+    let i = !1;
+    return { plan: {
       values: [],
       dice: [],
-      resolve(facts) {
-        const state2 = facts.state;
-        const set2 = edition.setVitality(before, typed, state2);
-        const who = facts.id;
-        const settled = edition.setVitality(before, before, state2).state;
-        says = set2.vitality !== typed || !sameData(settled, set2.state);
-        const outcome = {
+      resolve(a) {
+        const o = a.state, d = r.setVitality(t, n, o), c = a.id, l = r.setVitality(t, t, o).state;
+        return i = d.vitality !== n || !he(l, d.state), {
           headline: "acts",
           steps: [
-            at(TITLE, { kind: "hand-edit-title", who }),
-            at(SUMMARY, { kind: "hand-edit-summary", who, now: set2.now }),
-            ...set2.steps.map((step) => at("Change", step)),
-            set2.now ? at("Now", set2.now) : at("Now", { kind: "standing" })
+            A(Q, { kind: "hand-edit-title", who: c }),
+            A(Z, { kind: "hand-edit-summary", who: c, now: d.now }),
+            ...d.steps.map((f) => A("Change", f)),
+            d.now ? A("Now", d.now) : A("Now", { kind: "standing" })
           ],
-          changes: set2.vitality !== typed ? [{ kind: "bar", resource: "vitality", to: set2.vitality }] : [],
-          state: set2.state,
-          ...set2.dropsAnswer ? { answer: null } : {},
-          detail: set2
+          changes: d.vitality !== n ? [{ kind: "bar", resource: "vitality", to: d.vitality }] : [],
+          state: d.state,
+          ...d.dropsAnswer ? { answer: null } : {},
+          detail: d
         };
-        return outcome;
       }
-    };
-    return { plan, saysSomething: () => says };
+    }, saysSomething: () => i };
   }
-  function enteredAt(app, reading, before) {
-    const edition = activeEdition(app);
-    const record2 = app.store.tokens[reading.snapshot.id];
-    if (record2?.edition?.id !== edition.id) reading.facts.state = editionStateOf(edition, record2, before, editionLeftOf(app));
+  function Rs(e, t, n) {
+    const r = M(e), i = e.store.tokens[t.snapshot.id];
+    i?.edition?.id !== r.id && (t.facts.state = Ln(r, i, n, ks(e)));
   }
-
-  // src/commands/details.ts
-  var GM_ROWS = 400;
-  var PLAYER_ROWS = 100;
-  var MAX_SENDERS = 20;
-  var DetailsStore = class {
+  var bu = 400, wu = 100, $u = 20, Su = class {
     constructor() {
-      this.nextShown = 1;
-      this.nextHidden = 1;
-      this.rows = new map();
-      /** Each sender's keys, oldest first; a Map keeps senders in order of their last rows. */
-      this.bySender = new map();
+      this.nextShown = 1, this.nextHidden = 1, this.rows = new P(), this.bySender = new P();
     }
     /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
-    add(sender, details) {
-      const keys = details.map((detail) => {
-        const key = detail.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
-        this.rows.set(key, detail);
-        return key;
-      });
-      const mine = this.bySender.get(sender) ?? [];
-      this.bySender.delete(sender);
-      mine.push(...keys);
-      const share = sender === "gm" ? GM_ROWS : PLAYER_ROWS;
-      for (const old of mine.splice(0, math.max(0, mine.length - share))) this.rows.delete(old);
-      this.bySender.set(sender, mine);
-      if (this.bySender.size > MAX_SENDERS + 1) {
-        for (const [other, otherKeys] of this.bySender) {
-          if (other === "gm" || other === sender) continue;
-          for (const old of otherKeys) this.rows.delete(old);
-          this.bySender.delete(other);
-          break;
-        }
-      }
-      return keys;
-    }
-    get(key) {
-      return this.rows.get(key);
-    }
-  };
-
-  // src/commands/healthColorsNotice.ts
-  function healthColorsNotice(app) {
-    const edition = activeEdition(app);
-    if (app.store.healthColorsNoticed || edition.condition(edition.enter(0, false), 0) === "dead") return;
-    const installed = healthColors() !== void 0;
-    const theirs = savedState("HealthColors");
-    if (!installed || !theirs || theirs.auraDead !== true && theirs.auraDeadPC !== true) return;
-    app.store.healthColorsNoticed = true;
-    send(
-      TO_GM,
-      [
-        renderLine("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
-        theirs.auraDead === true ? renderButton("NPCs: dead at 0 off", "!aura dead") : "",
-        theirs.auraDeadPC === true ? renderButton("PCs: dead at 0 off", "!aura deadPC") : ""
-      ].filter((part) => part !== "").join(" ")
-    );
-  }
-
-  // src/app.ts
-  var COMMANDS = {
-    "!damage": damageCommand,
-    "!defend": defendCommand,
-    "!stance": stanceCommand,
-    "!heal": healCommand,
-    "!defense-round": adminCommand
-  };
-  function startDefenseRound() {
-    const firstInstall = savedState(STATE_KEY) === void 0;
-    const { stored, problems, newer } = loadState(savedState(STATE_KEY), SCRIPT_VERSION);
-    const app = { store: stored, attributes: new AttributeIndex(), loadProblems: problems, linkedEdits: new map(), details: new DetailsStore() };
-    if (newer !== void 0) {
-      app.newerState = newer;
-      logLine(`${SCRIPT_NAME} v${SCRIPT_VERSION}: ${problems.join("; ")}`);
-      send(TO_GM, renderLine(newerStateNotice(newer)));
-    } else {
-      adoptState(app, firstInstall);
-    }
-    registerHandlers(app);
-    return app;
-  }
-  function adoptState(app, firstInstall) {
-    const stored = app.store;
-    const problems = app.loadProblems;
-    if (firstInstall) applyInstallOptions(stored.settings, installOptions());
-    const trimmed = trimHistory(app);
-    if (trimmed > 0) problems.push(`history: ${trimmed} entr${trimmed === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`);
-    saveState(STATE_KEY, stored);
-    if (problems.length > 0) {
-      logLine(`${SCRIPT_NAME} v${SCRIPT_VERSION}: stored state had problems, replaced by defaults: ${problems.join("; ")}`);
-      send(TO_GM, renderLine(`${SCRIPT_NAME}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`));
-    }
-    if (firstInstall || stored.scriptVersion === "") {
-      send(TO_GM, renderLine(`${SCRIPT_NAME} v${SCRIPT_VERSION} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`));
-    } else if (stored.scriptVersion !== SCRIPT_VERSION) {
-      guarded("rebuilding the help handout", () => refreshHelpHandout(editionOf(stored.settings.edition)))();
-    }
-    stored.scriptVersion = SCRIPT_VERSION;
-  }
-  function newerStateNotice(schema) {
-    return `${SCRIPT_NAME}: the saved state was written by a newer version (schema ${schema}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
-  }
-  function registerHandlers(app) {
-    const stored = app.store;
-    const paused = () => app.newerState !== void 0;
-    const lookAtTurnOrder = guarded("following the Turn Tracker", () => {
-      if (!paused()) noticeTurnOrder(app);
-    });
-    onEvent(
-      "chat:message",
-      guarded(
-        (msg) => `${string(msg?.content ?? "").split(" ", 1)[0]}`,
-        (msg) => {
-          if (msg?.type === "api" && !paused()) {
-            if (commandWord(msg, COMMANDS) !== void 0) noticeTurnOrder(app);
-            else later(lookAtTurnOrder);
+    add(e, t) {
+      const n = t.map((s) => {
+        const a = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
+        return this.rows.set(a, s), a;
+      }), r = this.bySender.get(e) ?? [];
+      this.bySender.delete(e), r.push(...n);
+      const i = e === "gm" ? bu : wu;
+      for (const s of r.splice(0, S.max(0, r.length - i))) this.rows.delete(s);
+      if (this.bySender.set(e, r), this.bySender.size > $u + 1) {
+        for (const [s, a] of this.bySender)
+          if (!(s === "gm" || s === e)) {
+            for (const o of a) this.rows.delete(o);
+            this.bySender.delete(s);
+            break;
           }
-          return dispatch(app, msg, COMMANDS);
-        },
-        (msg) => msg?.type === "api" && msg.playerid ? whisperTarget(msg.playerid) : void 0
+      }
+      return n;
+    }
+    get(e) {
+      return this.rows.get(e);
+    }
+  };
+  function Au(e) {
+    const t = M(e);
+    if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
+    const n = Gn() !== void 0, r = ar("HealthColors");
+    !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, G(
+      ke,
+      [
+        ee("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
+        r.auraDead === !0 ? ce("NPCs: dead at 0 off", "!aura dead") : "",
+        r.auraDeadPC === !0 ? ce("PCs: dead at 0 off", "!aura deadPC") : ""
+      ].filter((i) => i !== "").join(" ")
+    ));
+  }
+  var Ds = {
+    "!damage": ou,
+    "!defend": du,
+    "!stance": uu,
+    "!heal": pu,
+    "!defense-round": tu
+  };
+  function Tu() {
+    const e = ar(xt) === void 0, { stored: t, problems: n, newer: r } = zc(ar(xt), se), i = { store: t, attributes: new Qc(), loadProblems: n, linkedEdits: new P(), details: new Su() };
+    return r !== void 0 ? (i.newerState = r, sr(`${Y} v${se}: ${n.join("; ")}`), G(ke, ee(_u(r)))) : Eu(i, e), Ru(i), i;
+  }
+  function Eu(e, t) {
+    const n = e.store, r = e.loadProblems;
+    t && Jc(n.settings, Du());
+    const i = yl(e);
+    i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Ss(xt, n), r.length > 0 && (sr(`${Y} v${se}: stored state had problems, replaced by defaults: ${r.join("; ")}`), G(ke, ee(`${Y}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? G(ke, ee(`${Y} v${se} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== se && $e("rebuilding the help handout", () => or(we(n.settings.edition)))(), n.scriptVersion = se;
+  }
+  function _u(e) {
+    return `${Y}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
+  }
+  function Ru(e) {
+    const t = e.store, n = () => e.newerState !== void 0, r = $e("following the Turn Tracker", () => {
+      n() || ir(e);
+    });
+    Te(
+      "chat:message",
+      $e(
+        (a) => `${E(a?.content ?? "").split(" ", 1)[0]}`,
+        (a) => (a?.type === "api" && !n() && (Gi(a, Ds) !== void 0 ? ir(e) : xl(r)), dd(e, a, Ds)),
+        (a) => a?.type === "api" && a.playerid ? rd(a.playerid) : void 0
       )
     );
-    const barEdit = guarded("a hand edit of a bar", (token, prev) => {
-      if (!paused()) onTokenChange(app, token, prev);
+    const i = $e("a hand edit of a bar", (a, o) => {
+      n() || ku(e, a, o);
     });
-    for (const bar2 of ["bar1", "bar2", "bar3"]) onEvent(`change:graphic:${bar2}_value`, barEdit);
-    onEvent(
+    for (const a of ["bar1", "bar2", "bar3"]) Te(`change:graphic:${a}_value`, i);
+    Te(
       "destroy:graphic",
-      guarded("forgetting a deleted token", (token) => {
-        if (paused()) return;
-        delete app.store.tokens[token.id];
-        delete app.store.exchange.waiting[token.id];
+      $e("forgetting a deleted token", (a) => {
+        n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
       })
-    );
-    initRound(app);
-    onEvent("change:campaign:turnorder", lookAtTurnOrder);
-    observeGroupInitiative(lookAtTurnOrder);
-    const forgetCharacter = guarded("refreshing attribute look-ups", (attribute) => {
-      app.attributes.forget(string(attribute.get("_characterid") ?? ""));
+    ), Gl(e), Te("change:campaign:turnorder", r), Ou(r);
+    const s = $e("refreshing attribute look-ups", (a) => {
+      e.attributes.forget(E(a.get("_characterid") ?? ""));
     });
-    onEvent("add:attribute", forgetCharacter);
-    onEvent("destroy:attribute", forgetCharacter);
-    onEvent("change:attribute:name", forgetCharacter);
-    observeTokenMod(barEdit);
-    if (!paused()) guarded("checking HealthColors", () => healthColorsNotice(app))();
-    logLine(`${SCRIPT_NAME} v${SCRIPT_VERSION} ready: edition ${stored.settings.edition}.`);
+    Te("add:attribute", s), Te("destroy:attribute", s), Te("change:attribute:name", s), Iu(i), n() || $e("checking HealthColors", () => Au(e))(), sr(`${Y} v${se} ready: edition ${t.settings.edition}.`);
   }
-  function installOptions() {
-    return installConfig(SCRIPT_NAME.toLowerCase());
+  function Du() {
+    return Ul(Y.toLowerCase());
   }
-  function observeGroupInitiative(handler) {
-    const api = groupInitiative();
-    if (api && typeof api.ObserveTurnOrderChange === "function") api.ObserveTurnOrderChange(handler);
+  function Ou(e) {
+    const t = Vd();
+    t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
   }
-  function observeTokenMod(handler) {
-    const api = tokenMod();
-    if (api && typeof api.ObserveTokenChange === "function") api.ObserveTokenChange(handler);
+  function Iu(e) {
+    const t = Gd();
+    t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
   }
-
-  // src/index.ts
-  onEvent("ready", guarded("starting up", () => {
-    startDefenseRound();
+  Te("ready", $e("starting up", () => {
+    Tu();
   }));
-  var version2 = SCRIPT_VERSION;
-  function onDamage(observer) {
-    return addObserver(observer);
+  var Cu = se;
+  function Nu(e) {
+    return Ud(e);
   }
-  return __toCommonJS(index_exports);
+  return Ps(vr);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

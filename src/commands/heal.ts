@@ -1,7 +1,7 @@
 // `!heal N [--to vitality|soul|power] [--ids ...]`: restore N to a bar on each target.
-import { checkFlags, choiceArg, flagValue, idsArg, integerArg, UsageError, type FlagTable, echo } from '../text/args';
+import { checkFlags, choiceArg, flagValue, idsArg, type FlagTable } from '../text/args';
 import { planHeal } from '../rules/heal';
-import { MAX_DAMAGE } from '../rules/values';
+import { amountArg } from '../rules/shared';
 import type { CommandHandler } from './dispatch';
 import { resolveTargets } from './targets';
 import { activeEdition, runPlan } from './pipeline';
@@ -14,9 +14,7 @@ export const healCommand: CommandHandler = {
   run(ctx) {
     const parsed = ctx.parsed;
     checkFlags(parsed, FLAGS);
-    if (parsed.positionals.length === 0) throw new UsageError('no amount to heal given');
-    if (parsed.positionals.length > 1) throw new UsageError(`one amount only (got "${echo(parsed.positionals.join(' '))}")`);
-    const amount = integerArg(parsed.positionals[0]!, 'the amount to heal', 0, MAX_DAMAGE);
+    const amount = amountArg(parsed, { what: 'the amount to heal', missing: 'no amount to heal given' });
     const resource = choiceArg(flagValue(parsed, 'to') ?? 'vitality', '--to', ['vitality', 'soul', 'power'] as const);
     const { targets, notes } = resolveTargets(ctx, idsArg(parsed));
     return runPlan(ctx, planHeal(activeEdition(ctx.app), amount, resource), targets, notes, {

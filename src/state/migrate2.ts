@@ -11,7 +11,11 @@ function splitMemory(memory: Raw): { memory: Raw; answer?: Raw } {
   const box = memory.edition;
   if (!isRecord(box) || !isRecord(box.state) || box.state.pendingDefense === undefined) return { memory };
   const { pendingDefense, ...state } = box.state;
-  return { memory: { ...memory, edition: { ...box, state } }, answer: { edition: box.id, answer: pendingDefense } };
+  const answer = { edition: box.id, answer: pendingDefense };
+  // An edition state that held only the defense is no longer kept (an empty state never is).
+  if (Object.keys(state).length > 0) return { memory: { ...memory, edition: { ...box, state } }, answer };
+  const { edition: _gone, ...rest } = memory;
+  return { memory: rest, answer };
 }
 
 function migrateChange(change: unknown): unknown {
@@ -36,7 +40,8 @@ export function migrateFrom2(old: Raw): Raw {
         continue;
       }
       const split = splitMemory(record);
-      tokens[id] = split.memory;
+      // A record that held only the defense is no longer kept.
+      if (Object.keys(split.memory).length > 0) tokens[id] = split.memory;
       if (split.answer) waiting[id] = split.answer;
     }
   }

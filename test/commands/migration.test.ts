@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MODES, openTable, type Table } from '../support/table';
+import { MODES, openTable, texts, type Table } from '../support/table';
 import { SCHEMA_VERSION } from '../../src/state/store';
 
 // `state` as the previous release (schema 1) left it after a short fight at the demo table: GM
@@ -66,5 +66,73 @@ describe.each(MODES)('an upgrade from the previous release (%s)', (mode) => {
     expect(notes).toContain('--aided-by');
     expect(notes).toContain('top of the Turn Tracker');
     expect(table.stored().scriptVersion).not.toBe('0.1.0');
+  });
+});
+
+// `state` as the schema-2 release left it mid-fight (written by that release's bundle at the demo
+// table, two turns in): in soak, Goblin 1's successful defense and Bob's failed evade waiting for
+// their hits, Bob reactive with a reaction against Goblin 2, a hit on Goblin 2 in the undo history;
+// in threshold, Goblin 1's guard leaving Bob a successful defense, and Goblin 1's own failed
+// defense against an attack from behind (perceived).
+const SCHEMA2_SOAK = JSON.parse(readFileSync('test/fixtures/state-schema2-soak.json', 'utf8'));
+const SCHEMA2_THRESHOLD = JSON.parse(readFileSync('test/fixtures/state-schema2-threshold.json', 'utf8'));
+
+describe.each(MODES)('a table saved mid-fight by the schema-2 release (%s)', (mode) => {
+  let table: Table;
+  afterEach(() => table?.close());
+
+  // The Turn Tracker as it was when the state was saved: two turns in, so no round ends on loading.
+  const open = (saved: unknown) =>
+    openTable(mode, {
+      setup: (mock) => {
+        mock.state.DefenseRound = structuredClone(saved);
+        mock.nextTurn();
+        mock.nextTurn();
+      },
+    });
+
+  it('soak: keeps every defense made ahead, now waiting in the exchange, and the hit uses it', async () => {
+    table = await open(SCHEMA2_SOAK);
+    expect(table.stored().schemaVersion).toBe(SCHEMA_VERSION);
+    expect(table.mock.logs.join('\n')).not.toMatch(/problems/);
+    const goblin = table.id('Goblin 1');
+    const bob = table.id('Bob');
+    expect(table.stored().exchange.waiting).toEqual({ [goblin]: { edition: 'soak', answer: 'success' }, [bob]: { edition: 'soak', answer: 'fail' } });
+    // Nothing of the defense is left in the edition state.
+    expect(table.stored().tokens[goblin]).toBeUndefined();
+    expect(table.stored().tokens[bob].edition.state).toEqual({ reactions: { [table.id('Goblin 2')]: true } });
+    expect(table.memory('Bob')).toEqual({ stance: 'reactive', reactions: { [table.id('Goblin 2')]: true }, pendingDefense: 'fail' });
+    // The success blocks the next hit, and is used up by it.
+    const out = await table.say('GM', '!damage 50', ['Goblin 1']);
+    expect(texts(out).join('\n')).toMatch(/Defense succeeded \(from !defend\)/);
+    expect(table.bar('Goblin 1')).toBe(30);
+    expect(table.stored().exchange.waiting[goblin]).toBeUndefined();
+    // The failure lets the hit land; the undo of the saved history still works.
+    await table.say('Alice', '!damage 10 --pierce 100', ['Bob']);
+    expect(table.attr('Bob', 'vitality')).toBe(60);
+    expect(table.memory('Bob')?.pendingDefense).toBeUndefined();
+    await table.say('GM', '!damage --undo');
+    expect(table.attr('Bob', 'vitality')).toBe(70);
+    expect(table.memory('Bob')?.pendingDefense).toBe('fail');
+  });
+
+  it('threshold: keeps the guard\'s defense on the ally and the perceived one, each answering its hit', async () => {
+    table = await open(SCHEMA2_THRESHOLD);
+    expect(table.mock.logs.join('\n')).not.toMatch(/problems/);
+    const goblin = table.id('Goblin 1');
+    const bob = table.id('Bob');
+    expect(table.stored().exchange.waiting).toEqual({
+      [bob]: { edition: 'threshold', answer: { result: 'success', situation: 'front', perceived: false } },
+      [goblin]: { edition: 'threshold', answer: { result: 'fail', situation: 'behind', perceived: true } },
+    });
+    expect(table.stored().tokens[bob]).toBeUndefined();
+    // Bob's success takes the armor's Defense (30) off: 40 - 30 = 10.
+    await table.say('GM', '!damage 40 --hit 200', ['Bob']);
+    expect(table.attr('Bob', 'vitality')).toBe(60);
+    expect(table.stored().exchange.waiting[bob]).toBeUndefined();
+    // Goblin 1's failed defense answers the attack from behind it was made for: the hit lands whole.
+    const out = await table.say('GM', '!damage 12 --hit 90', ['Goblin 1']);
+    expect(texts(out).join('\n')).toMatch(/Defense failed \(from !defend\)/);
+    expect(table.bar('Goblin 1')).toBe(18);
   });
 });

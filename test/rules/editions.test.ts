@@ -3,6 +3,7 @@
 // rulings around them.
 import { describe, expect, it } from 'vitest';
 import {
+  ACTION,
   isRefusal,
   type BarFact,
   type Facts,
@@ -414,19 +415,26 @@ describe('soak: words', () => {
 // ---------------------------------------------------------------------------------------------
 // threshold (the deep tests are in threshold.test.ts)
 
-const thresholdDamage = (line: string, facts: Facts<ThresholdState>) => threshold.planDamage(parseLine(line), CONTEXT).resolve(facts, []);
-const thresholdDefend = (line: string, facts: Facts<ThresholdState>, rolls: number[] = []) => threshold.planDefend(parseLine(line)).resolve(facts, rolls);
+const thresholdDamage = (line: string, facts: Facts<ThresholdState, ThresholdPending>) => threshold.planDamage(parseLine(line), CONTEXT).resolve(facts, {});
+/** `!defend` as the pipeline runs it: a roll given with its flag is handed over; `rolls` are the dice rolled, in the plan's order. */
+const thresholdDefend = (line: string, facts: Facts<ThresholdState, ThresholdPending>, rolls: number[] = []) => {
+  const parsed = parseLine(line);
+  const plan = threshold.planDefend(parsed);
+  return plan.resolve(facts, rollsGiven(plan, parsed, rolls));
+};
 /** Bob of seed 001: Vitality 30, Defense 10, Physical Armor 18. */
 const THRESHOLD_ARMOR = { armor_physical: val(18), armor_defense: val(10) };
-const bob001 = (state: ThresholdState, over: FactsOver = {}) => bobFacts<ThresholdState>(state, { vitality: bar(30, 30), values: THRESHOLD_ARMOR, ...over });
-const pendingFront = (result: 'success' | 'fail'): ThresholdState => ({ pendingDefense: { result, situation: 'front', perceived: false } });
+const bob001 = (state: ThresholdState, over: FactsOver<ThresholdPending> = {}) =>
+  bobFacts<ThresholdState, ThresholdPending>(state, { vitality: bar(30, 30), values: THRESHOLD_ARMOR, ...over });
+/** A defense made ahead against the front (the token's answer on file). */
+const pendingFront = (result: 'success' | 'fail'): ThresholdPending => ({ result, situation: 'front', perceived: false });
 
 describe('threshold: planDamage', () => {
   it('seed worked example: hit 19 beats Physical 18; 20 damage, defense succeeds -> 10; Vitality 30 -> 20', () => {
     const outcome = outcomeOf(thresholdDamage('!damage 20 --hit 19 --defense success', bob001({})));
     expect(outcome.headline).toBe('hit');
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 20 }]);
-    expect(cardLines(outcome)).toEqual([
+    expect(cardLines(threshold, outcome)).toEqual([
       "Defense succeeded (--defense): the armor's Defense applies",
       'Hit chance 19 beats Physical Armor 18: a hit',
       '20 - 10 Defense = 10',
@@ -436,9 +444,10 @@ describe('threshold: planDamage', () => {
   });
 
   it('a pending defense success takes the armor\'s Defense off, and is used up', () => {
-    const outcome = outcomeOf(thresholdDamage('!damage 20', bob001(pendingFront('success'))));
+    const outcome = outcomeOf(thresholdDamage('!damage 20', bob001({}, { answer: pendingFront('success') })));
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 20 }]);
     expect(outcome.state).toEqual({});
+    expect(outcome.answer).toBeNull();
   });
 
   it('a failed defense takes the whole hit', () => {
@@ -447,10 +456,11 @@ describe('threshold: planDamage', () => {
   });
 
   it('a hit chance at or under the armor misses: no damage, and the pending defense is used up', () => {
-    const outcome = outcomeOf(thresholdDamage('!damage 20 --hit 18', bob001(pendingFront('success'))));
+    const outcome = outcomeOf(thresholdDamage('!damage 20 --hit 18', bob001({}, { answer: pendingFront('success') })));
     expect(outcome.headline).toBe('missed');
     expect(outcome.changes).toEqual([]);
     expect(outcome.state).toEqual({});
+    expect(outcome.answer).toBeNull();
   });
 
   it('death at 0: the hit that takes Vitality to 0 kills, and opens the window of saves', () => {
@@ -475,9 +485,10 @@ describe('threshold: planDamage', () => {
   });
 
   it('planHandEdit(15) is a hit of 15 taken as decided, using the pending defense: 15 - 10 = 5', () => {
-    const outcome = outcomeOf(threshold.planHandEdit(15, CONTEXT).resolve(bob001(pendingFront('success')), []));
+    const outcome = outcomeOf(threshold.planHandEdit(15, CONTEXT).resolve(bob001({}, { answer: pendingFront('success') }), {}));
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 25 }]);
     expect(outcome.state).toEqual({});
+    expect(outcome.answer).toBeNull();
   });
 
   it('a dead token takes no damage', () => {
@@ -492,24 +503,28 @@ describe('threshold: planDefend', () => {
   it('--action defend --roll 20 against defend_check 55 leaves a pending success for the front', () => {
     const outcome = outcomeOf(thresholdDefend('!defend --action defend --roll 20', bob001({}, { values: { defend_check: val(55) } })));
     expect(outcome.headline).toBe('acts');
-    expect(outcome.state).toEqual({ pendingDefense: { result: 'success', situation: 'front', perceived: false } });
+    expect(outcome.answer).toEqual({ result: 'success', situation: 'front', perceived: false });
+    expect(outcome.state).toBeUndefined();
     expect(outcome.observed).toBe(false);
-    expect(outcome.offerDamageButton).toBe(false);
+    expect(offers(outcome)).not.toContain('offer-damage');
   });
 
   it('a failed defend leaves a pending failure and offers the damage button', () => {
     const outcome = outcomeOf(thresholdDefend('!defend --action defend --roll 56', bob001({}, { values: { defend_check: val(55) } })));
-    expect(outcome.state).toEqual({ pendingDefense: { result: 'fail', situation: 'front', perceived: false } });
-    expect(outcome.offerDamageButton).toBe(true);
+    expect(outcome.answer).toEqual({ result: 'fail', situation: 'front', perceived: false });
+    expect(offers(outcome)).toContain('offer-damage');
   });
 
-  it('dice: none when --roll is given, one d100 otherwise (read by resolve); it reads the Turn Tracker', () => {
-    expect(threshold.planDefend(parseLine('!defend --action defend --roll 20')).dice).toEqual([]);
+  it('dice: one named d100, given by --roll or rolled (read by resolve by its name); it reads the Turn Tracker', () => {
+    // A given --roll still lists the die, with its flag: the pipeline hands the given value over.
+    expect(threshold.planDefend(parseLine('!defend --action defend --roll 20')).dice).toEqual([{ name: 'check', sides: 100, flag: 'roll' }]);
     const plan = threshold.planDefend(parseLine('!defend --action defend'));
-    expect(plan.dice).toEqual([100]);
+    expect(plan.dice).toEqual([{ name: 'check', sides: 100, flag: 'roll' }]);
     expect(plan.readsTurnOrder).toBe(true);
-    expect(outcomeOf(plan.resolve(bob001({}, { values: { defend_check: val(55) } }), [56])).state).toEqual({
-      pendingDefense: { result: 'fail', situation: 'front', perceived: false },
+    expect(outcomeOf(plan.resolve(bob001({}, { values: { defend_check: val(55) } }), rollsFor(plan, [56]))).answer).toEqual({
+      result: 'fail',
+      situation: 'front',
+      perceived: false,
     });
   });
 
@@ -543,9 +558,9 @@ describe('threshold: the rest of the contract', () => {
     expect(threshold.condition({}, null)).toBe('none');
   });
 
-  it('endRound counts the rounds dead, gives the try back and ends the pending defense', () => {
+  it('endRound counts the rounds dead and gives the try back (the pending defense is the pipeline\'s to end)', () => {
     expect(threshold.endRound({ roundsDead: 0, freeSaveUsed: true, triedThisRound: true })).toEqual({ roundsDead: 1, freeSaveUsed: true });
-    expect(threshold.endRound(pendingFront('success'))).toEqual({});
+    expect(threshold.endRound({})).toEqual({});
   });
 
   it('deadForGood after 4 rounds dead (the round of death and the three after it)', () => {
@@ -571,42 +586,51 @@ describe('threshold: the rest of the contract', () => {
     const fall = threshold.setVitality(10, 0, {});
     expect(fall.vitality).toBe(0);
     expect(fall.state).toEqual({ roundsDead: 0 });
-    expect(fall.lines).toEqual([
+    expect(fall.steps.map((step) => threshold.words(step, nameOf))).toEqual([
       'Vitality 10 -> 0',
       'Dead at 0: one free Vitality Save (!defend --action save), then one try a round for 1d% EXP, for 4 rounds',
     ]);
-    expect(fall.now).toBe('Dead: the free Vitality Save is owed (!defend --action save)');
+    expect(threshold.words(fall.now!, nameOf)).toBe('Dead: the free Vitality Save is owed (!defend --action save)');
+    // The dead make no defense: one made ahead goes with the death.
+    expect(fall.dropsAnswer).toBe(true);
     const back = threshold.setVitality(-2, 1, { roundsDead: 2, freeSaveUsed: true });
     expect(back.state).toEqual({});
     expect(threshold.isEmptyState(back.state)).toBe(true);
     expect(back.now).toBeUndefined();
+    expect(back.dropsAnswer).toBeUndefined();
   });
 
-  it('parseState, isEmptyState, describeStateChange', () => {
-    const good: ThresholdState = { pendingDefense: { result: 'fail', situation: 'behind', perceived: true }, roundsDead: 2 };
+  it('parseState, parseAnswer, isEmptyState, describeStateChange', () => {
+    const good: ThresholdState = { roundsDead: 2 };
     expect(threshold.parseState(good)).toEqual(good);
-    expect(threshold.parseState({ pendingDefense: 'fail' })).toBeNull();
     expect(threshold.parseState({ roundsDead: -1 })).toBeNull();
     expect(threshold.parseState('dead')).toBeNull();
+    const answer: ThresholdPending = { result: 'fail', situation: 'behind', perceived: true };
+    expect(threshold.parseAnswer(answer)).toEqual(answer);
+    expect(threshold.parseAnswer('fail')).toBeNull();
     expect(threshold.isEmptyState({})).toBe(true);
     expect(threshold.isEmptyState({ roundsDead: 0 })).toBe(false);
-    expect(threshold.describeStateChange({}, pendingFront('success'))).toBe('has a new pending defense');
     expect(threshold.describeStateChange({ roundsDead: 0 }, { roundsDead: 1 })).toBe('has had a save or another round dead since');
   });
 
-  it('text words its steps', () => {
+  it('words its steps', () => {
     const miss: Step = { kind: 'hit-check', hit: 18, bonus: 0, mod: 0, total: 18, armor: 18, track: 'physical', hits: false, situation: 'front' } as Step;
-    expect(threshold.text(miss)).toBe('Hit chance 18 vs Physical Armor 18: no damage (at or under the armor)');
-    expect(threshold.text({ kind: 'armor-defense', before: 20, defense: 10, after: 10 } as Step)).toBe('20 - 10 Defense = 10');
+    expect(threshold.words(miss, nameOf)).toBe('Hit chance 18 vs Physical Armor 18: no damage (at or under the armor)');
+    expect(thresholdWords({ kind: 'armor-defense', before: 20, defense: 10, after: 10 } as Step)).toBe('20 - 10 Defense = 10');
   });
 });
 
 // ---------------------------------------------------------------------------------------------
 // opposed
 
-const opposedDamage = (line: string, facts: Facts<OpposedState>, rolls: number[] = []) => opposed.planDamage(parseLine(line), CONTEXT).resolve(facts, rolls);
+/** `!damage` as the pipeline runs it: a --defense-roll given is handed over; `rolls` are the dice rolled, in the plan's order. */
+const opposedDamage = (line: string, facts: Facts<OpposedState, never>, rolls: number[] = []) => {
+  const parsed = parseLine(line);
+  const plan = opposed.planDamage(parsed, CONTEXT);
+  return plan.resolve(facts, rollsGiven(plan, parsed, rolls));
+};
 /** Seed 003's defender: passive_defense 10, so a d20 of 8 makes D 18. */
-const defender = (armorScore: number, over: FactsOver = {}) =>
+const defender = (armorScore: number, over: FactsOver<never> = {}) =>
   bobFacts<OpposedState>({}, { vitality: bar(50, 50), power: bar(30, 30), values: { passive_defense: val(10), armor_score: val(armorScore) }, ...over });
 
 describe('opposed: planDamage', () => {
@@ -614,8 +638,8 @@ describe('opposed: planDamage', () => {
     const outcome = outcomeOf(opposedDamage('!damage 8 --attack 24 --defense-roll 8', defender(13)));
     expect(outcome.headline).toBe('hit');
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 36 }]);
-    expect(cardLines(outcome)).toContain('Damage 8 + 6 margin = 14');
-    expect(cardLines(outcome)).toContain('Effective armor 13 - 0 AP = 13: 14 beats it, Vitality damage');
+    expect(cardLines(opposed, outcome)).toContain('Damage 8 + 6 margin = 14');
+    expect(cardLines(opposed, outcome)).toContain('Effective armor 13 - 0 AP = 13: 14 beats it, Vitality damage');
   });
 
   it('14 damage not above armor 14: off stamina (the Power bar)', () => {
@@ -646,17 +670,19 @@ describe('opposed: planDamage', () => {
     expect(outcome.changes).toEqual([]);
   });
 
-  it('dice: one d20 per target without --defense-roll, read by resolve', () => {
-    expect(opposed.planDamage(parseLine('!damage 8 --attack 24 --defense-roll 8'), CONTEXT).dice).toEqual([]);
+  it('dice: one named d20 per target, given by --defense-roll or rolled (read by resolve by its name)', () => {
+    // A given --defense-roll still lists the die, with its flag: the pipeline hands the given value over.
+    expect(opposed.planDamage(parseLine('!damage 8 --attack 24 --defense-roll 8'), CONTEXT).dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
     const plan = opposed.planDamage(parseLine('!damage 8 --attack 24'), CONTEXT);
-    expect(plan.dice).toEqual([20]);
+    expect(plan.dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
     expect(plan.readsTurnOrder).toBe(true);
-    expect(outcomeOf(plan.resolve(defender(13), [8])).changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 36 }]);
+    expect(outcomeOf(plan.resolve(defender(13), rollsFor(plan, [8]))).changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 36 }]);
   });
 
   it('a malformed command throws UsageError; the hit bar with no number is refused', () => {
     expect(() => opposed.planDamage(parseLine('!damage 8'), CONTEXT)).toThrow(UsageError);
-    expect(() => opposed.planDamage(parseLine('!damage 8 --attack 24 --defense-roll 21'), CONTEXT)).toThrow(UsageError);
+    // --defense-roll's range is its die's, 1 to 20: the pipeline checks a given roll against it (src/commands/pipeline.ts).
+    expect(opposed.planDamage(parseLine('!damage 8 --attack 24 --defense-roll 21'), CONTEXT).dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
     expect(opposedDamage('!damage 8 --attack 24 --defense-roll 8', defender(13, { vitality: bar(null) }))).toEqual({ kind: 'bar', resource: 'vitality' });
   });
 
@@ -675,14 +701,14 @@ describe('opposed: the rest of the contract', () => {
   it('is playable; its stances are the defense modes; !defend is refused with why', () => {
     expect(opposed.playable).toBe(true);
     expect(opposed.stances).toEqual(['passive', 'active', 'full']);
-    expect(opposed.refuses?.defend).toMatch(/rolled inside !damage/);
+    expect(opposed.commands.defend.refused).toMatch(/rolled inside !damage/);
     expect(() => opposed.planDefend(parseLine('!defend --action defend'))).toThrow(UsageError);
   });
 
   it('planStance sets the default mode; passive keeps no stance', () => {
-    const active = outcomeOf(opposed.planStance('active').resolve(defender(13), []));
+    const active = outcomeOf(opposed.planStance('active').resolve(defender(13), {}));
     expect(active.stance).toBe('active');
-    expect(outcomeOf(opposed.planStance('passive').resolve(defender(13, { stance: 'active' }), [])).stance).toBeNull();
+    expect(outcomeOf(opposed.planStance('passive').resolve(defender(13, { stance: 'active' }), {})).stance).toBeNull();
   });
 
   it('condition: incapacitated at or below 0 (a visual aid), never dead for good', () => {
@@ -694,9 +720,9 @@ describe('opposed: the rest of the contract', () => {
 
   it('planHandEdit: a loss above armor_score stays on Vitality; otherwise it moves to stamina', () => {
     // Vitality 50 typed down by 20: above armor 13, Vitality damage.
-    expect(outcomeOf(opposed.planHandEdit(20, CONTEXT).resolve(defender(13), [])).changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 30 }]);
+    expect(outcomeOf(opposed.planHandEdit(20, CONTEXT).resolve(defender(13), {})).changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 30 }]);
     // Down by 10, not above 13: Vitality stays 50, stamina (Power 30) takes it.
-    expect(outcomeOf(opposed.planHandEdit(10, CONTEXT).resolve(defender(13), [])).changes).toEqual([
+    expect(outcomeOf(opposed.planHandEdit(10, CONTEXT).resolve(defender(13), {})).changes).toEqual([
       { kind: 'bar', resource: 'vitality', to: 50 },
       { kind: 'bar', resource: 'power', to: 20 },
     ]);
@@ -705,8 +731,8 @@ describe('opposed: the rest of the contract', () => {
   it('setVitality moves the bar and says incapacitated at or below 0', () => {
     const set = opposed.setVitality(5, -1, {});
     expect(set.vitality).toBe(-1);
-    expect(set.lines).toEqual(['Vitality 5 -> -1']);
-    expect(set.now).toBe('Vitality at or below 0 (marked incapacitated)');
+    expect(set.steps.map((step) => opposed.words(step, nameOf))).toEqual(['Vitality 5 -> -1']);
+    expect(opposed.words(set.now!, nameOf)).toBe('Vitality at or below 0 (marked incapacitated)');
     expect(set.state).toEqual({ down: true });
   });
 
@@ -725,6 +751,8 @@ describe('opposed: the rest of the contract', () => {
     expect(opposed.parseState({})).toEqual({});
     expect(opposed.parseState({ down: true })).toEqual({ down: true });
     expect(opposed.parseState({ pendingDefense: 'fail' })).toBeNull();
+    // Opposed Rolls has no defense made ahead.
+    expect(opposed.parseAnswer('fail')).toBeNull();
     expect(opposed.isEmptyState({})).toBe(true);
     expect(opposed.isEmptyState({ down: true })).toBe(false);
   });
@@ -765,44 +793,45 @@ describe('planHeal', () => {
   });
 
   it('caps a Vitality heal at max', () => {
-    const outcome = outcomeOf(planHeal(soak, 30, 'vitality').resolve(bobFacts<SoakState>({}, { vitality: bar(50, 70) }), []));
+    const outcome = outcomeOf(planHeal(soak, 30, 'vitality').resolve(bobFacts<SoakState>({}, { vitality: bar(50, 70) }), {}));
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 70 }]);
-    expect(cardLines(outcome)).toContain('Vitality 50 -> 70 (capped at max 70)');
+    expect(cardLines(soak, outcome)).toContain('Vitality 50 -> 70 (capped at max 70)');
   });
 
   it('never lowers a value already above max', () => {
-    const outcome = outcomeOf(planHeal(soak, 5, 'vitality').resolve(bobFacts<SoakState>({}, { vitality: bar(80, 70) }), []));
+    const outcome = outcomeOf(planHeal(soak, 5, 'vitality').resolve(bobFacts<SoakState>({}, { vitality: bar(80, 70) }), {}));
     expect(outcome.changes).toEqual([]);
   });
 
   it('a heal above 0 clears an incapacitated token\'s condition', () => {
     const state: SoakState = { life: { condition: 'incapacitated', savesOwed: 1 } };
-    const outcome = outcomeOf(planHeal(soak, 10, 'vitality').resolve(bobFacts(state, { vitality: bar(-3, 70) }), []));
+    const outcome = outcomeOf(planHeal(soak, 10, 'vitality').resolve(bobFacts(state, { vitality: bar(-3, 70) }), {}));
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 7 }]);
     expect(outcome.state).toEqual({});
   });
 
   it('refuses a dead soak token, stored or read from Vitality', () => {
-    const stored = planHeal(soak, 10, 'vitality').resolve(bobFacts<SoakState>({ life: { condition: 'dead', savesOwed: 0 } }, { vitality: bar(-12, 70) }), []);
+    const stored = planHeal(soak, 10, 'vitality').resolve(bobFacts<SoakState>({ life: { condition: 'dead', savesOwed: 0 } }, { vitality: bar(-12, 70) }), {});
     expect(stored).toMatchObject({ kind: 'refused', nameFirst: true, reason: expect.stringContaining('dead') });
-    const lazy = planHeal(soak, 10, 'soul').resolve(bobFacts<SoakState>({}, { vitality: bar(-12, 70) }), []);
+    const lazy = planHeal(soak, 10, 'soul').resolve(bobFacts<SoakState>({}, { vitality: bar(-12, 70) }), {});
     expect(lazy).toMatchObject({ kind: 'refused', reason: expect.stringContaining('dead') });
   });
 
   it('a Soul heal leaves the state alone', () => {
-    const outcome = outcomeOf(planHeal(soak, 5, 'soul').resolve(bobFacts<SoakState>({ pendingDefense: 'fail' }, { soul: bar(10, 20) }), []));
+    const outcome = outcomeOf(planHeal(soak, 5, 'soul').resolve(bobFacts<SoakState, SoakAnswer>({}, { answer: 'fail', soul: bar(10, 20) }), {}));
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'soul', to: 15 }]);
     expect(outcome.state).toBeUndefined();
+    expect(outcome).not.toHaveProperty('answer');
   });
 
   it('a bar with no number is refused', () => {
-    expect(planHeal(soak, 5, 'power').resolve(bobFacts<SoakState>({}, { power: bar(null) }), [])).toEqual({ kind: 'bar', resource: 'power' });
+    expect(planHeal(soak, 5, 'power').resolve(bobFacts<SoakState>({}, { power: bar(null) }), {})).toEqual({ kind: 'bar', resource: 'power' });
   });
 
   it('works for every edition: threshold refuses its dead, opposed heals its incapacitated', () => {
-    const dead = planHeal(threshold, 5, 'vitality').resolve(bobFacts<ThresholdState>({ roundsDead: 0 }, { vitality: bar(0, 30) }), []);
+    const dead = planHeal(threshold, 5, 'vitality').resolve(bobFacts<ThresholdState>({ roundsDead: 0 }, { vitality: bar(0, 30) }), {});
     expect(dead).toMatchObject({ kind: 'refused' });
-    const down = outcomeOf(planHeal(opposed, 5, 'vitality').resolve(bobFacts<OpposedState>({}, { vitality: bar(-2, 50) }), []));
+    const down = outcomeOf(planHeal(opposed, 5, 'vitality').resolve(bobFacts<OpposedState>({}, { vitality: bar(-2, 50) }), {}));
     expect(down.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 3 }]);
   });
 });

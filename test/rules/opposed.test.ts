@@ -15,8 +15,8 @@ import {
   type OpposedTurn,
 } from '../../src/rules/opposed/attack';
 import { opposed, type OpposedState } from '../../src/rules/opposed';
-import { cardWords, isRefusal, type Facts, type PlanContext, type Resolution } from '../../src/rules/edition';
-import { bar, cardLines, CONTEXT, factsOf, notANumber, outcomeOf, val } from '../support/facts';
+import { isRefusal, type Facts, type Outcome, type PlanContext, type Resolution } from '../../src/rules/edition';
+import { bar, cardLines, cardOf, CONTEXT, factsOf, notANumber, outcomeOf, rollsFor, rollsGiven, val } from '../support/facts';
 import { parseLine, UsageError } from '../../src/text/args';
 
 /** The seed's defender: passive_defense 10, so a d20 of 8 makes D 18; Bob leads the Turn Tracker at 15. */
@@ -276,8 +276,8 @@ describe('opposed: affordableMode', () => {
 // The edition's damage plan on hand-made facts.
 
 /** Goblin 1 (30/10/10, passive defense 10) at initiative 12 in a turn at 15. */
-function facts(over: Partial<Facts<OpposedState>> = {}): Facts<OpposedState> {
-  return factsOf<OpposedState>({}, {
+function facts(over: Partial<Facts<OpposedState, never>> = {}): Facts<OpposedState, never> {
+  return factsOf<OpposedState, never>({}, {
     id: 'tok-1',
     name: 'Goblin 1',
     bars: { vitality: bar(30, 30), soul: bar(10, 10), power: bar(10, 10) },
@@ -288,12 +288,17 @@ function facts(over: Partial<Facts<OpposedState>> = {}): Facts<OpposedState> {
   });
 }
 
-function damage(line: string, f: Facts<OpposedState>, rolls: number[] = [], context: PlanContext = CONTEXT): Resolution<OpposedState> {
-  return opposed.planDamage(parseLine(line), context).resolve(f, rolls);
+/** `!damage` as the pipeline runs it: a --defense-roll given is handed over; `rolls` are the dice rolled, in the plan's order. */
+function damage(line: string, f: Facts<OpposedState, never>, rolls: number[] = [], context: PlanContext = CONTEXT): Resolution<OpposedState, never> {
+  const parsed = parseLine(line);
+  const plan = opposed.planDamage(parsed, context);
+  return plan.resolve(f, rollsGiven(plan, parsed, rolls));
 }
 
 const outcome = outcomeOf;
-const lines = cardLines;
+/** The card as the defender's is laid out (the token's own id said as its name). */
+const card = (o: Outcome<OpposedState, never>) => cardOf(opposed, o, facts());
+const lines = (o: Outcome<OpposedState, never>) => cardLines(opposed, o, facts());
 
 describe('opposed: planDamage', () => {
   it('the seed example: 30 - 14 = 16 Vitality, said step by step', () => {
@@ -312,7 +317,7 @@ describe('opposed: planDamage', () => {
   it('armor_score 14: the 14 comes off stamina, the Power resource: 10 - 14 = -4', () => {
     const o = outcome(damage('!damage 8 --attack 24 --defense-roll 8', facts({ values: { passive_defense: val(10), armor_score: val(14) } })));
     expect(o.changes).toEqual([{ kind: 'bar', resource: 'power', to: -4 }]);
-    expect(o.shortLine).toBe('Goblin 1 is hit (stamina).');
+    expect(card(o).summary).toBe('Goblin 1 is hit (stamina).');
   });
 
   it('stamina mapped elsewhere: the plan writes to that resource (soul 10 -> -4)', () => {
@@ -331,7 +336,7 @@ describe('opposed: planDamage', () => {
     const o = outcome(damage('!damage 8 --attack 18 --defense-roll 8', facts()));
     expect(o.headline).toBe('missed');
     expect(o.changes).toEqual([]);
-    expect(o.shortLine).toBe('Goblin 1 is missed.');
+    expect(card(o).summary).toBe('Goblin 1 is missed.');
   });
 
   it('the stance is the default mode; --defense-mode overrides it for this attack', () => {
@@ -343,7 +348,7 @@ describe('opposed: planDamage', () => {
       { kind: 'bar', resource: 'vitality', to: 16 },
     ]);
     // no stance: passive
-    expect(cardWords(outcome(damage('!damage 8 --attack 24 --defense-roll 8', facts({ values })))).title).toBe('Goblin 1 is attacked: 24 vs passive defense');
+    expect(card(outcome(damage('!damage 8 --attack 24 --defense-roll 8', facts({ values })))).title).toBe('Goblin 1 is attacked: 24 vs passive defense');
   });
 
   it('the overwhelmed fall-back is said: full from 4 with the current turn 15 -> active', () => {
@@ -366,16 +371,16 @@ describe('opposed: planDamage', () => {
   it('a counterattack is said in the card and the short line', () => {
     const values = { passive_defense: val(10), active_defense: val(4) };
     const o = outcome(damage('!damage 8 --attack 12 --defense-roll 8 --defense-mode active', facts({ values })));
-    expect(o.shortLine).toBe('Goblin 1 is missed and scores a counterattack.');
+    expect(card(o).summary).toBe('Goblin 1 is missed and scores a counterattack.');
     expect(lines(o)).toContain('Counterattack: the defense beats the attack by 10 (its damage is the table\'s call)');
     const by9 = outcome(damage('!damage 8 --attack 13 --defense-roll 8 --defense-mode active', facts({ values })));
-    expect(by9.shortLine).toBe('Goblin 1 is missed.');
+    expect(card(by9).summary).toBe('Goblin 1 is missed.');
   });
 
   it('a falling hit (30 -> 0) is headlined "falls" and says incapacitated; 30 -> 1 does not', () => {
     const falls = outcome(damage('!damage 24 --attack 24 --defense-roll 8', facts())); // 24 + 6 = 30
     expect(falls.headline).toBe('falls');
-    expect(falls.shortLine).toBe('Goblin 1 is hit and falls.');
+    expect(card(falls).summary).toBe('Goblin 1 is hit and falls.');
     const stands = outcome(damage('!damage 23 --attack 24 --defense-roll 8', facts())); // 29
     expect(stands.headline).toBe('hit');
     expect(opposed.condition({}, 0)).toBe('incapacitated');
@@ -400,29 +405,32 @@ describe('opposed: planDamage', () => {
     expect(damage('!damage 8 --attack 24 --defense-roll 8 --defense-mode active', f)).toEqual({ kind: 'bar', resource: 'vitality' });
   });
 
-  it('--defense-roll is used for every target (no dice); without it each target rolls a d20', () => {
-    expect(opposed.planDamage(parseLine('!damage 8 --attack 24 --defense-roll 8'), CONTEXT).dice).toEqual([]);
+  it('--defense-roll is used for every target (the die listed with its flag); without it each target rolls a d20', () => {
+    // The pipeline hands the given --defense-roll to every target instead of rolling the die.
+    expect(opposed.planDamage(parseLine('!damage 8 --attack 24 --defense-roll 8'), CONTEXT).dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
     const plan = opposed.planDamage(parseLine('!damage 8 --attack 24'), CONTEXT);
-    expect(plan.dice).toEqual([20]);
+    expect(plan.dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
     expect(plan.readsTurnOrder).toBe(true);
-    expect(outcome(plan.resolve(facts(), [8])).changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 16 }]);
+    expect(outcome(plan.resolve(facts(), rollsFor(plan, [8]))).changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 16 }]);
+    expect(outcome(plan.resolve(facts(), { defense: 8 })).changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 16 }]);
   });
 
   it('--attack is required; the numbers are checked', () => {
     expect(() => opposed.planDamage(parseLine('!damage 8'), CONTEXT)).toThrow(/--attack is required/);
-    expect(() => opposed.planDamage(parseLine('!damage 8 --attack 24 --defense-roll 21'), CONTEXT)).toThrow(UsageError);
+    // --defense-roll's range is its die's, 1 to 20: the pipeline checks a given roll against it (src/commands/pipeline.ts).
+    expect(opposed.planDamage(parseLine('!damage 8 --attack 24 --defense-roll 21'), CONTEXT).dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
     expect(() => opposed.planDamage(parseLine('!damage 8 --attack 24 --defense-mode total'), CONTEXT)).toThrow(UsageError);
     expect(() => opposed.planDamage(parseLine('!damage 8 --attack 24 --ap -1'), CONTEXT)).toThrow(UsageError);
   });
 
   it('!defend is refused naming where the defense is rolled', () => {
-    expect(opposed.refuses?.defend).toMatch(/rolled inside !damage/);
+    expect(opposed.commands.defend.refused).toMatch(/rolled inside !damage/);
     expect(() => opposed.planDefend(parseLine('!defend'))).toThrow(UsageError);
   });
 
   it('stances: active and full are kept, passive is the default (none kept)', () => {
     expect(opposed.stances).toEqual(['passive', 'active', 'full']);
-    const stanceOf = (mode: string) => outcome(opposed.planStance(mode).resolve(facts(), [])).stance;
+    const stanceOf = (mode: string) => outcome(opposed.planStance(mode).resolve(facts(), {})).stance;
     expect(stanceOf('active')).toBe('active');
     expect(stanceOf('full')).toBe('full');
     expect(stanceOf('passive')).toBeNull();

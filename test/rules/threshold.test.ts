@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  ACTION,
   type BarFact,
   type Facts,
   type OtherFacts,
@@ -11,17 +12,19 @@ import {
   type Step,
   type ValueFact,
   type ValueKey,
-  cardWords,
 } from '../../src/rules/edition';
 import { flagElsewhere } from '../../src/rules/editions';
-import { threshold, type ThresholdState } from '../../src/rules/threshold';
+import { wordsOf } from '../../src/rules/sharedSteps';
+import { threshold, thresholdWords, type ThresholdState } from '../../src/rules/threshold';
 import { resolveThresholdHit, type ThresholdHit } from '../../src/rules/threshold/damage';
+import { isLayoutStep } from '../../src/rules/threshold/layout';
+import type { ThresholdPending } from '../../src/rules/threshold/state';
 import { resolveThresholdDefend, type ThresholdDefendInput, type ThresholdDefendOutcome } from '../../src/rules/threshold/defend';
 import { resolveThresholdSave, type ThresholdSaveInput, type ThresholdSaveOutcome } from '../../src/rules/threshold/save';
 import { THRESHOLD_SITUATIONS, type ThresholdSituation } from '../../src/rules/threshold/situations';
 import type { ThresholdStep } from '../../src/rules/threshold/steps';
 import { checkFlags, parseLine, UsageError } from '../../src/text/args';
-import { bar, cardLines, CONTEXT, factsOf, notANumber, outcomeOf, val } from '../support/facts';
+import { bar, cardLines, cardOf, CONTEXT, factsOf, notANumber, offers, outcomeOf, rollsFor, rollsGiven, val } from '../support/facts';
 
 // ---------------------------------------------------------------------------------------------
 // Hand-built facts
@@ -46,15 +49,18 @@ interface Over {
   values?: Partial<Record<ValueKey, ValueFact>>;
   acting?: boolean;
   armorSource?: boolean;
-  others?: Record<string, OtherFacts<ThresholdState>>;
+  /** Bob's defense made ahead (his answer on file). */
+  answer?: ThresholdPending | null;
+  others?: Record<string, OtherFacts<ThresholdState, ThresholdPending>>;
 }
 
-function bob(state: ThresholdState = {}, over: Over = {}): Facts<ThresholdState> {
-  return factsOf(state, {
+function bob(state: ThresholdState = {}, over: Over = {}): Facts<ThresholdState, ThresholdPending> {
+  return factsOf<ThresholdState, ThresholdPending>(state, {
     bars: { vitality: over.vitality ?? bar(30, 30), soul: bar(20, 20), power: bar(30, 30) },
     values: over.values ?? BOB_VALUES,
     armorSource: over.armorSource ?? true,
     acting: over.acting ?? false,
+    answer: over.answer ?? null,
     others: over.others ?? {},
     nameOf,
   });
@@ -63,18 +69,30 @@ function bob(state: ThresholdState = {}, over: Over = {}): Facts<ThresholdState>
 /** Bob dead at -3 in the round of his death. */
 const deadBob = (state: ThresholdState = { roundsDead: 0 }, over: Over = {}) => bob(state, { vitality: bar(-3, 30), ...over });
 
-const damage = (line: string, facts: Facts<ThresholdState> = bob()) => threshold.planDamage(parseLine(line), CONTEXT).resolve(facts, []);
-const defend = (line: string, facts: Facts<ThresholdState> = bob(), rolls: number[] = []) => threshold.planDefend(parseLine(line)).resolve(facts, rolls);
+const damage = (line: string, facts: Facts<ThresholdState, ThresholdPending> = bob()) => threshold.planDamage(parseLine(line), CONTEXT).resolve(facts, {});
+/** `!defend` as the pipeline runs it: a roll given with its flag is handed over; `rolls` are the dice rolled, in the plan's order. */
+const defend = (line: string, facts: Facts<ThresholdState, ThresholdPending> = bob(), rolls: number[] = []) => {
+  const parsed = parseLine(line);
+  const plan = threshold.planDefend(parsed);
+  return plan.resolve(facts, rollsGiven(plan, parsed, rolls));
+};
 
-const vitalityAfter = (outcome: Outcome<ThresholdState>) => outcome.changes.find((change) => change.kind === 'bar' && change.resource === 'vitality');
+const vitalityAfter = (outcome: Outcome<ThresholdState, ThresholdPending>) => outcome.changes.find((change) => change.kind === 'bar' && change.resource === 'vitality');
 
-const pending = (result: 'success' | 'fail', situation: ThresholdSituation = 'front', perceived = false): ThresholdState => ({
-  pendingDefense: { result, situation, perceived },
-});
+/** A defense made ahead: the token's answer on file. */
+const pending = (result: 'success' | 'fail', situation: ThresholdSituation = 'front', perceived = false): ThresholdPending => ({ result, situation, perceived });
+
+/** The card as Bob's is laid out (names from NAMES). */
+const card = (outcome: Outcome<ThresholdState, ThresholdPending>) => cardOf(threshold, outcome, bob());
+const linesOf = (outcome: Outcome<ThresholdState, ThresholdPending>) => cardLines(threshold, outcome, bob());
+
+/** The rules' own steps of an outcome, in order: not the card's layout (title, public line, result, now, buttons), and without the section each is placed in. */
+const ruleSteps = (outcome: Outcome<ThresholdState, ThresholdPending>): Step[] =>
+  outcome.steps.filter((step) => !isLayoutStep(step) && step.section !== ACTION).map(({ section: _section, ...step }) => step);
 
 /** One hit on Bob of seed 001: 20 damage, hit chance 19, Physical Armor 18, Defense 10, Vitality 30. */
 function hit(over: Partial<ThresholdHit> = {}): ThresholdHit {
-  return { amount: 20, track: 'physical', hit: 19, situation: null, mod: 0, armor: 18, armorDefense: 10, override: null, vitality: 30, state: {}, ...over };
+  return { amount: 20, track: 'physical', hit: 19, situation: null, mod: 0, armor: 18, armorDefense: 10, override: null, vitality: 30, state: {}, pending: null, ...over };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -87,6 +105,7 @@ describe('seed 001: Bob, Vitality 30, Defense 10, Physical Armor 18, hit by 20',
       vitality: 20,
       state: {},
       dies: false,
+      answerUsed: true,
       steps: [
         { kind: 'defense-used', result: 'success', source: 'override' },
         { kind: 'hit-check', hit: 19, bonus: 0, mod: 0, total: 19, armor: 18, track: 'physical', hits: true, situation: 'front' },
@@ -131,17 +150,18 @@ describe('seed 001: Bob, Vitality 30, Defense 10, Physical Armor 18, hit by 20',
 
   it('through !defend then !damage: the defense succeeds, then the hit takes 10; the card says every step', () => {
     const defended = outcomeOf(defend('!defend --action defend --roll 30'));
-    expect(defended.state).toEqual({ pendingDefense: { result: 'success', situation: 'front', perceived: false } });
-    const outcome = outcomeOf(damage('!damage 20 --hit 19', bob(defended.state)));
+    expect(defended.answer).toEqual({ result: 'success', situation: 'front', perceived: false });
+    const outcome = outcomeOf(damage('!damage 20 --hit 19', bob({}, { answer: defended.answer })));
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 20 }]);
     expect(outcome.state).toEqual({});
-    expect(cardWords(outcome).title).toBe('Bob is attacked: 20 physical');
-    expect(cardWords(outcome).rows).toEqual([
+    expect(outcome.answer).toBeNull();
+    expect(card(outcome).title).toBe('Bob is attacked: 20 physical');
+    // A standing token has no "Now" step: the card has no such row.
+    expect(card(outcome).rows).toEqual([
       { label: 'Defense', lines: ["Defense succeeded (from !defend): the armor's Defense applies"] },
       { label: 'Breakdown', lines: ['Hit chance 19 beats Physical Armor 18: a hit', '20 - 10 Defense = 10', 'Vitality 30 -> 20'] },
-      { label: 'Now', lines: [] },
     ]);
-    expect(outcome.shortLine).toBe('Bob is hit.');
+    expect(card(outcome).summary).toBe('Bob is hit.');
   });
 });
 
@@ -173,7 +193,7 @@ describe('hit chance against armor (!damage N --hit H)', () => {
     const miss = outcomeOf(damage(`!damage 20 --hit ${18 - bonus} --situation ${situation} --defense fail`));
     expect(miss.headline).toBe('missed');
     expect(miss.changes).toEqual([]);
-    expect(miss.steps).toContainEqual({ kind: 'hit-check', hit: 18 - bonus, bonus, mod: 0, total: 18, armor: 18, track: 'physical', hits: false, situation });
+    expect(ruleSteps(miss)).toContainEqual({ kind: 'hit-check', hit: 18 - bonus, bonus, mod: 0, total: 18, armor: 18, track: 'physical', hits: false, situation });
     const landed = outcomeOf(damage(`!damage 20 --hit ${19 - bonus} --situation ${situation} --defense fail`));
     expect(landed.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 10 }]);
   });
@@ -182,30 +202,30 @@ describe('hit chance against armor (!damage N --hit H)', () => {
     expect(outcomeOf(damage('!damage 20 --hit 15 --mod 3 --situation projectile --defense fail')).changes).toEqual([]);
     const outcome = outcomeOf(damage('!damage 20 --hit 16 --mod 3 --situation projectile --defense fail'));
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 10 }]);
-    expect(cardLines(outcome)).toContain('Hit chance 16 + 3 = 19 beats Physical Armor 18: a hit');
+    expect(linesOf(outcome)).toContain('Hit chance 16 + 3 = 19 beats Physical Armor 18: a hit');
   });
 
   it('--mod adds in any situation, on top of the situation\'s bonus, and may be negative', () => {
     const behind = outcomeOf(damage('!damage 20 --hit 10 --mod 4 --situation behind --defense fail'));
-    expect(cardLines(behind)).toContain('Hit chance 10 + 5 behind + 4 = 19 beats Physical Armor 18: a hit');
+    expect(linesOf(behind)).toContain('Hit chance 10 + 5 behind + 4 = 19 beats Physical Armor 18: a hit');
     expect(vitalityAfter(behind)).toEqual({ kind: 'bar', resource: 'vitality', to: 10 });
     const lowered = outcomeOf(damage('!damage 20 --hit 20 --mod -2 --defense fail'));
     expect(lowered.changes).toEqual([]);
-    expect(cardLines(lowered)).toContain('Hit chance 20 - 2 = 18 vs Physical Armor 18: no damage (at or under the armor)');
+    expect(linesOf(lowered)).toContain('Hit chance 20 - 2 = 18 vs Physical Armor 18: no damage (at or under the armor)');
   });
 
   it('aoe: no hit chance needed; a given --hit is not compared, and the breakdown says so', () => {
     const outcome = outcomeOf(damage('!damage 20 --hit 1 --situation aoe --defense fail'));
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 10 }]);
-    expect(outcome.steps).toEqual([
+    expect(ruleSteps(outcome)).toEqual([
       { kind: 'defense-used', result: 'fail', source: 'override' },
       { kind: 'no-hit-chance', given: 1 },
       { kind: 'vitality-change', before: 30, after: 10 },
     ]);
-    expect(cardLines(outcome)).toContain('Area attack: no hit chance needed (the given 1 is not compared)');
+    expect(linesOf(outcome)).toContain('Area attack: no hit chance needed (the given 1 is not compared)');
     const unasked = outcomeOf(damage('!damage 20 --situation aoe --defense success'));
-    expect(unasked.steps).toContainEqual({ kind: 'no-hit-chance', given: null });
-    expect(cardLines(unasked)).toContain('Area attack: no hit chance needed, every target is hit');
+    expect(ruleSteps(unasked)).toContainEqual({ kind: 'no-hit-chance', given: null });
+    expect(linesOf(unasked)).toContain('Area attack: no hit chance needed, every target is hit');
     // a defense still lets the armor's Defense apply against an area attack
     expect(unasked.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 20 }]);
   });
@@ -218,35 +238,35 @@ describe('hit chance against armor (!damage N --hit H)', () => {
   it('no --hit: the hit is taken as decided, whatever the armor', () => {
     const values = { ...BOB_VALUES, armor_physical: val(1000) };
     const outcome = outcomeOf(damage('!damage 20 --defense fail', bob({}, { values })));
-    expect(outcome.steps).toEqual([
+    expect(ruleSteps(outcome)).toEqual([
       { kind: 'defense-used', result: 'fail', source: 'override' },
       { kind: 'hit-decided' },
       { kind: 'vitality-change', before: 30, after: 10 },
     ]);
-    expect(cardLines(outcome)).toContain('No hit chance given: the hit is taken as decided');
+    expect(linesOf(outcome)).toContain('No hit chance given: the hit is taken as decided');
   });
 
   it('a magical hit is compared with armor_magical, not armor_physical', () => {
     // Magical Armor 12, Physical 18: 12 misses, 13 hits
     const miss = outcomeOf(damage('!damage 20 --type magical --hit 12 --defense fail'));
-    expect(miss.steps).toContainEqual({ kind: 'hit-check', hit: 12, bonus: 0, mod: 0, total: 12, armor: 12, track: 'magical', hits: false, situation: 'front' });
+    expect(ruleSteps(miss)).toContainEqual({ kind: 'hit-check', hit: 12, bonus: 0, mod: 0, total: 12, armor: 12, track: 'magical', hits: false, situation: 'front' });
     expect(outcomeOf(damage('!damage 20 --type magical --hit 13 --defense fail')).changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 10 }]);
     // Magical 25 above Physical 18: 19 misses a magical hit
     const warded = bob({}, { values: { ...BOB_VALUES, armor_magical: val(25) } });
     expect(outcomeOf(damage('!damage 20 --type magical --hit 19', warded)).headline).toBe('missed');
-    expect(cardLines(outcomeOf(damage('!damage 20 --type magical --hit 19', warded)))).toContain(
+    expect(linesOf(outcomeOf(damage('!damage 20 --type magical --hit 19', warded)))).toContain(
       'Hit chance 19 vs Magical Armor 25: no damage (at or under the armor)',
     );
     expect(threshold.planDamage(parseLine('!damage 20 --type magical'), CONTEXT).values).toEqual(['armor_magical', 'armor_defense']);
   });
 
   it.each(['energy', 'breath'])('--type %s is magical', (type) => {
-    expect(outcomeOf(damage(`!damage 20 --type ${type} --hit 13`)).steps).toContainEqual(expect.objectContaining({ kind: 'hit-check', armor: 12, track: 'magical' }));
+    expect(ruleSteps(outcomeOf(damage(`!damage 20 --type ${type} --hit 13`)))).toContainEqual(expect.objectContaining({ kind: 'hit-check', armor: 12, track: 'magical' }));
   });
 
   it('armor_defense reduces magical hits too: 20 - 10 = 10', () => {
     const outcome = outcomeOf(damage('!damage 20 --type magical --hit 13 --defense success'));
-    expect(outcome.steps).toContainEqual({ kind: 'armor-defense', before: 20, defense: 10, after: 10 });
+    expect(ruleSteps(outcome)).toContainEqual({ kind: 'armor-defense', before: 20, defense: 10, after: 10 });
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 20 }]);
   });
 
@@ -262,7 +282,7 @@ describe('hit chance against armor (!damage N --hit H)', () => {
   it('the threshold is the track\'s current protection (worn in soak, 10 of 18), and it never wears', () => {
     const worn = bob({}, { values: { ...BOB_VALUES, armor_physical: val(10, 18) } });
     const outcome = outcomeOf(damage('!damage 20 --hit 11 --defense fail', worn));
-    expect(outcome.steps).toContainEqual(expect.objectContaining({ kind: 'hit-check', total: 11, armor: 10, hits: true }));
+    expect(ruleSteps(outcome)).toContainEqual(expect.objectContaining({ kind: 'hit-check', total: 11, armor: 10, hits: true }));
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 10 }]);
   });
 
@@ -276,10 +296,10 @@ describe('hit chance against armor (!damage N --hit H)', () => {
     const nobody = bob({}, { armorSource: false, values: {} });
     const outcome = outcomeOf(damage('!damage 20 --hit 1 --defense success', nobody));
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 10 }]);
-    expect(outcome.steps).toContainEqual({ kind: 'no-character' });
-    expect(cardLines(outcome)).toContain('No character, so no armor: no armor threshold and no Defense');
+    expect(ruleSteps(outcome)).toContainEqual({ kind: 'no-character' });
+    expect(linesOf(outcome)).toContain('No character, so no armor: no armor threshold and no Defense');
     // a character's token says nothing of the kind
-    expect(outcomeOf(damage('!damage 20 --hit 19')).steps).not.toContainEqual({ kind: 'no-character' });
+    expect(ruleSteps(outcomeOf(damage('!damage 20 --hit 19')))).not.toContainEqual({ kind: 'no-character' });
   });
 
   it('a Defense larger than the hit leaves 0, never a heal', () => {
@@ -303,10 +323,10 @@ describe('hit chance against armor (!damage N --hit H)', () => {
   });
 
   it('--pierce, --to and --instant-kill are soak only: not in threshold\'s !damage flags, refused naming the edition', () => {
-    expect(Object.keys(threshold.flags.damage).sort()).toEqual(['defense', 'hit', 'mod', 'situation', 'type']);
+    expect(Object.keys(threshold.commands.damage.flags).sort()).toEqual(['defense', 'hit', 'mod', 'situation', 'type']);
     for (const flag of ['--pierce 10', '--to soul', '--instant-kill']) {
       const line = parseLine(`!damage 20 ${flag}`);
-      expect(() => checkFlags(line, threshold.flags.damage, flagElsewhere('threshold', 'damage'))).toThrow(
+      expect(() => checkFlags(line, threshold.commands.damage.flags, flagElsewhere('threshold', 'damage'))).toThrow(
         `--${flag.slice(2).split(' ')[0]} means nothing in the threshold edition`,
       );
     }
@@ -322,7 +342,7 @@ describe('hit chance against armor (!damage N --hit H)', () => {
     const outcome = outcomeOf(damage('!damage 20', bob({}, { vitality: bar(5, 30) })));
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: -15 }]);
     expect(outcome.headline).toBe('dies');
-    expect(outcome.shortLine).toBe('Bob is hit and dies.');
+    expect(card(outcome).summary).toBe('Bob is hit and dies.');
   });
 });
 
@@ -331,65 +351,69 @@ describe('hit chance against armor (!damage N --hit H)', () => {
 
 describe('a pending defense answers the situation it was made for', () => {
   it('!damage without --situation takes the pending defense\'s situation, and its hit bonus (14 + 5 behind = 19)', () => {
-    const outcome = outcomeOf(damage('!damage 20 --hit 14', bob(pending('success', 'behind', true))));
-    expect(outcome.steps).toContainEqual({ kind: 'hit-check', hit: 14, bonus: 5, mod: 0, total: 19, armor: 18, track: 'physical', hits: true, situation: 'behind' });
+    const outcome = outcomeOf(damage('!damage 20 --hit 14', bob({}, { answer: pending('success', 'behind', true) })));
+    expect(ruleSteps(outcome)).toContainEqual({ kind: 'hit-check', hit: 14, bonus: 5, mod: 0, total: 19, armor: 18, track: 'physical', hits: true, situation: 'behind' });
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 20 }]);
     // the same defense made for the front: 14 does not beat 18
-    expect(outcomeOf(damage('!damage 20 --hit 14', bob(pending('success')))).headline).toBe('missed');
+    expect(outcomeOf(damage('!damage 20 --hit 14', bob({}, { answer: pending('success') }))).headline).toBe('missed');
   });
 
   it.each(['behind', 'distracted', 'covert', 'spectator'] as const)(
     'a front defense (no perceive check) does not answer --situation %s: it counts as none, said in chat',
     (situation) => {
-      const outcome = outcomeOf(damage(`!damage 20 --hit 30 --situation ${situation}`, bob(pending('success'))));
-      expect(outcome.steps.slice(0, 2)).toEqual([
+      const outcome = outcomeOf(damage(`!damage 20 --hit 30 --situation ${situation}`, bob({}, { answer: pending('success') })));
+      expect(ruleSteps(outcome).slice(0, 2)).toEqual([
         { kind: 'defense-does-not-answer', madeFor: 'front', attack: situation },
         { kind: 'defense-used', result: 'none', source: 'none' },
       ]);
       expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 10 }]);
       expect(outcome.state).toEqual({});
-      expect(cardWords(outcome).rows[0]!.lines[0]).toMatch(/^The pending defense was made against front, without the perceive check .+ needs: it counts as none$/);
+      expect(outcome.answer).toBeNull();
+      expect(card(outcome).rows[0]!.lines[0]).toMatch(/^The pending defense was made against front, without the perceive check .+ needs: it counts as none$/);
     },
   );
 
   it('a defense made with a passed perceive check answers another perceive situation', () => {
-    const outcome = outcomeOf(damage('!damage 20 --hit 30 --situation behind', bob(pending('success', 'covert', true))));
-    expect(outcome.steps[0]).toEqual({ kind: 'defense-used', result: 'success', source: 'pending' });
+    const outcome = outcomeOf(damage('!damage 20 --hit 30 --situation behind', bob({}, { answer: pending('success', 'covert', true) })));
+    expect(ruleSteps(outcome)[0]).toEqual({ kind: 'defense-used', result: 'success', source: 'pending' });
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 20 }]);
   });
 
   it('a situation that needs no gate (side, projectile) is answered by any defense', () => {
     for (const situation of ['side', 'projectile', 'aoe'] as const) {
-      const outcome = outcomeOf(damage(`!damage 20 --hit 30 --situation ${situation}`, bob(pending('success'))));
+      const outcome = outcomeOf(damage(`!damage 20 --hit 30 --situation ${situation}`, bob({}, { answer: pending('success') })));
       expect(outcome.changes, situation).toEqual([{ kind: 'bar', resource: 'vitality', to: 20 }]);
     }
   });
 
   it('a failed perceive gate left a failure: the whole hit', () => {
-    const outcome = outcomeOf(damage('!damage 20 --hit 14', bob(pending('fail', 'behind', false))));
-    expect(outcome.steps[0]).toEqual({ kind: 'defense-used', result: 'fail', source: 'pending' });
+    const outcome = outcomeOf(damage('!damage 20 --hit 14', bob({}, { answer: pending('fail', 'behind', false) })));
+    expect(ruleSteps(outcome)[0]).toEqual({ kind: 'defense-used', result: 'fail', source: 'pending' });
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 10 }]);
   });
 
   it('--defense overrides the pending defense, which is still used up', () => {
-    const outcome = outcomeOf(damage('!damage 20 --hit 19 --defense none', bob(pending('success'))));
-    expect(outcome.steps[0]).toEqual({ kind: 'defense-used', result: 'none', source: 'override' });
+    const outcome = outcomeOf(damage('!damage 20 --hit 19 --defense none', bob({}, { answer: pending('success') })));
+    expect(ruleSteps(outcome)[0]).toEqual({ kind: 'defense-used', result: 'none', source: 'override' });
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 10 }]);
     expect(outcome.state).toEqual({});
+    expect(outcome.answer).toBeNull();
   });
 
   it('a miss uses up the pending defense', () => {
-    const outcome = outcomeOf(damage('!damage 20 --hit 3', bob(pending('success'))));
+    const outcome = outcomeOf(damage('!damage 20 --hit 3', bob({}, { answer: pending('success') })));
     expect(outcome.headline).toBe('missed');
-    expect(outcome.shortLine).toBe('Bob is missed.');
+    expect(card(outcome).summary).toBe('Bob is missed.');
     expect(outcome.changes).toEqual([]);
     expect(outcome.state).toEqual({});
+    expect(outcome.answer).toBeNull();
   });
 
   it('a hit that kills also ends the pending defense and opens a fresh window of saves', () => {
-    const outcome = outcomeOf(damage('!damage 20', bob(pending('fail'), { vitality: bar(20, 30) })));
+    const outcome = outcomeOf(damage('!damage 20', bob({}, { answer: pending('fail'), vitality: bar(20, 30) })));
     expect(outcome.state).toEqual({ roundsDead: 0 });
-    expect(cardWords(outcome).rows.find((row) => row.label === 'Now')!.lines).toEqual(['Dead: the free Vitality Save is owed (!defend --action save)']);
+    expect(outcome.answer).toBeNull();
+    expect(card(outcome).rows.find((row) => row.label === 'Now')!.lines).toEqual(['Dead: the free Vitality Save is owed (!defend --action save)']);
   });
 
   it.each([0, -5])('a dead token (Vitality %i) takes no damage and keeps its state', (vitality) => {
@@ -397,9 +421,9 @@ describe('a pending defense answers the situation it was made for', () => {
     const outcome = outcomeOf(damage('!damage 20 --hit 19 --defense fail', bob(state, { vitality: bar(vitality, 30) })));
     expect(outcome.changes).toEqual([]);
     expect(outcome.state).toEqual(state);
-    expect(outcome.steps).toEqual([{ kind: 'dead-no-damage', vitality }]);
+    expect(ruleSteps(outcome)).toEqual([{ kind: 'dead-no-damage', vitality }]);
     expect(outcome.headline).toBe('unharmed');
-    expect(cardLines(outcome)).toContain(`Dead: takes no damage (Vitality ${vitality})`);
+    expect(linesOf(outcome)).toContain(`Dead: takes no damage (Vitality ${vitality})`);
   });
 });
 
@@ -547,7 +571,7 @@ describe('!defend: the defense check', () => {
       { kind: 'no-defense', situation: 'spectator', takesDamage: true },
       { kind: 'pending-defense', result: 'fail', situation: 'spectator', for: null },
     ]);
-    expect(threshold.text(failed.steps[1]!)).toBe('Spectator not perceived: no defense, the attack hits');
+    expect(threshold.words(failed.steps[1]!, nameOf)).toBe('Spectator not perceived: no defense, the attack hits');
   });
 });
 
@@ -604,7 +628,7 @@ describe('!defend: skill, counter, opportunity', () => {
     expect(out.drawSpectator).toBe(true);
     const outcome = outcomeOf(defend('!defend --action counter --situation spectator --vs spec-1 --perception-roll 30'));
     expect(outcome.changes).toEqual([{ kind: 'join-turn-order', tokenId: 'spec-1', initiative: 0 }]);
-    expect(cardLines(outcome)).toContain('Hooded Stranger is drawn into the battle (Turn Tracker, initiative 0)');
+    expect(linesOf(outcome)).toContain('Hooded Stranger is drawn into the battle (Turn Tracker, initiative 0)');
   });
 
   it('no spectator is drawn by a skill, a counter that was not perceived, a counter without --vs, or a counter elsewhere', () => {
@@ -623,51 +647,56 @@ describe('!defend: skill, counter, opportunity', () => {
       drawSpectator: false,
     });
     const outcome = outcomeOf(defend('!defend --action opportunity --vs goblin-1', bob({}, { values: {} })));
-    expect(cardLines(outcome)).toContain('Attack of opportunity against Goblin Boss');
+    expect(linesOf(outcome)).toContain('Attack of opportunity against Goblin Boss');
     expect(outcome.state).toBeUndefined();
     expect(outcome.changes).toEqual([]);
   });
 
   it('the plan words an announced skill with its name; the token\'s state is left alone', () => {
-    const outcome = outcomeOf(defend('!defend --action skill --skill "Iron Wall" --vs goblin-1', bob(pending('fail'))));
-    expect(cardLines(outcome)).toContain('Defensive skill "Iron Wall" against Goblin Boss');
+    const outcome = outcomeOf(defend('!defend --action skill --skill "Iron Wall" --vs goblin-1', bob({}, { answer: pending('fail') })));
+    expect(linesOf(outcome)).toContain('Defensive skill "Iron Wall" against Goblin Boss');
     expect(outcome.state).toBeUndefined();
-    expect(outcome.shortLine).toBe('Bob makes a defensive action (skill).');
+    // Nor its answer on file: the pending failure stays.
+    expect(outcome).not.toHaveProperty('answer');
+    expect(card(outcome).summary).toBe('Bob makes a defensive action (skill).');
   });
 });
 
 describe('!defend --action guard --ally ID', () => {
-  const alice = (state: ThresholdState = {}): OtherFacts<ThresholdState> => ({ name: 'Alice', stance: null, state });
-  const guard = (line: string, allyState: ThresholdState = {}, own: ThresholdState = {}) =>
-    outcomeOf(defend(line, bob(own, { others: { 'alice-1': alice(allyState) } })));
+  const alice = (answer: ThresholdPending | null = null): OtherFacts<ThresholdState, ThresholdPending> => ({ name: 'Alice', stance: null, state: {}, answer });
+  /** Bob guards Alice; `allyAnswer` is Alice's own defense on file, `own` Bob's. */
+  const guard = (line: string, allyAnswer: ThresholdPending | null = null, own: ThresholdPending | null = null) =>
+    outcomeOf(defend(line, bob({}, { answer: own, others: { 'alice-1': alice(allyAnswer) } })));
 
   it('the guard\'s roll becomes the ally\'s pending defense; the guard\'s own state is untouched', () => {
     expect(threshold.planDefend(parseLine('!defend --action guard --ally alice-1')).others).toEqual(['alice-1']);
-    const outcome = guard('!defend --action guard --ally alice-1 --roll 30', {}, pending('fail'));
-    expect(outcome.changes).toEqual([{ kind: 'ally-state', tokenId: 'alice-1', state: { pendingDefense: { result: 'success', situation: 'front', perceived: false } } }]);
+    const outcome = guard('!defend --action guard --ally alice-1 --roll 30', null, pending('fail'));
+    expect(outcome.changes).toEqual([{ kind: 'ally-answer', tokenId: 'alice-1', answer: { result: 'success', situation: 'front', perceived: false } }]);
     expect(outcome.state).toBeUndefined();
-    expect(outcome.steps).toContainEqual({ kind: 'guard-kept', ally: 'alice-1', result: 'success' });
-    expect(cardLines(outcome)).toEqual(
+    // The guard's own pending failure stays as it was.
+    expect(outcome).not.toHaveProperty('answer');
+    expect(ruleSteps(outcome)).toContainEqual({ kind: 'guard-kept', ally: 'alice-1', result: 'success' });
+    expect(linesOf(outcome)).toEqual(
       expect.arrayContaining(['Guard for Alice: success, against the next hit on it (front)', 'Alice keeps the better defense: success']),
     );
-    expect(outcome.shortLine).toBe("Bob guards Alice: the armor's Defense will apply to the next hit.");
+    expect(card(outcome).summary).toBe("Bob guards Alice: the armor's Defense will apply to the next hit.");
   });
 
   it('the ally keeps its own success over the guard\'s failure', () => {
     const own = { result: 'success', situation: 'side', perceived: false } as const;
-    const outcome = guard('!defend --action guard --ally alice-1 --roll 90', { pendingDefense: own });
-    expect(outcome.changes).toEqual([{ kind: 'ally-state', tokenId: 'alice-1', state: { pendingDefense: own } }]);
-    expect(outcome.steps).toContainEqual({ kind: 'guard-kept', ally: 'alice-1', result: 'success' });
+    const outcome = guard('!defend --action guard --ally alice-1 --roll 90', own);
+    expect(outcome.changes).toEqual([{ kind: 'ally-answer', tokenId: 'alice-1', answer: own }]);
+    expect(ruleSteps(outcome)).toContainEqual({ kind: 'guard-kept', ally: 'alice-1', result: 'success' });
   });
 
   it('the guard\'s success replaces the ally\'s own failure', () => {
     const outcome = guard('!defend --action guard --ally alice-1 --roll 30', pending('fail'));
-    expect(outcome.changes).toEqual([{ kind: 'ally-state', tokenId: 'alice-1', state: { pendingDefense: { result: 'success', situation: 'front', perceived: false } } }]);
+    expect(outcome.changes).toEqual([{ kind: 'ally-answer', tokenId: 'alice-1', answer: { result: 'success', situation: 'front', perceived: false } }]);
   });
 
   it('the guard makes its checks with the situation: from behind, the hard perceive gate first', () => {
     const outcome = guard('!defend --action guard --ally alice-1 --situation behind --perception-roll 26 --roll 1');
-    expect(outcome.changes).toEqual([{ kind: 'ally-state', tokenId: 'alice-1', state: { pendingDefense: { result: 'fail', situation: 'behind', perceived: false } } }]);
+    expect(outcome.changes).toEqual([{ kind: 'ally-answer', tokenId: 'alice-1', answer: { result: 'fail', situation: 'behind', perceived: false } }]);
   });
 
   it('an ally not on the table, or the guard itself, is refused', () => {
@@ -696,11 +725,14 @@ describe('!defend: refusals', () => {
     ['!defend --action save --difficulty hard', /--difficulty/],
     ['!defend --action skill --roll 20', /--roll/],
     ['!defend --action skill --mod 5', /--mod/],
-    ['!defend --action defend --roll 101', /--roll/],
     ['!defend', /no action/],
   ])('%s is a UsageError', (line, message) => {
     expect(() => threshold.planDefend(parseLine(line))).toThrow(UsageError);
     expect(() => threshold.planDefend(parseLine(line))).toThrow(message);
+  });
+
+  it('--roll\'s range is its die\'s, 1 to 100: the pipeline checks a given roll against it (src/commands/pipeline.ts)', () => {
+    expect(threshold.planDefend(parseLine('!defend --action defend --roll 101')).dice).toEqual([{ name: 'check', sides: 100, flag: 'roll' }]);
   });
 
   it('!stance is refused: no stances here', () => {
@@ -716,7 +748,7 @@ describe('!defend: refusals', () => {
     '!defend --action opportunity',
   ])('the acting token (top of the Turn Tracker) is refused: %s', (line) => {
     expect(threshold.planDefend(parseLine(line)).readsTurnOrder).toBe(true);
-    const acting = bob({}, { acting: true, others: { 'alice-1': { name: 'Alice', stance: null, state: {} } } });
+    const acting = bob({}, { acting: true, others: { 'alice-1': { name: 'Alice', stance: null, state: {}, answer: null } } });
     expect(defend(line, acting)).toMatchObject({ kind: 'refused', reason: expect.stringContaining('turn') });
   });
 
@@ -732,7 +764,7 @@ describe('!defend: refusals', () => {
     '!defend --action counter --vs goblin-1',
     '!defend --action opportunity',
   ])('a dead token makes no defensive action, only saves: %s', (line) => {
-    const dead = deadBob({ roundsDead: 0 }, { others: { 'alice-1': { name: 'Alice', stance: null, state: {} } } });
+    const dead = deadBob({ roundsDead: 0 }, { others: { 'alice-1': { name: 'Alice', stance: null, state: {}, answer: null } } });
     expect(defend(line, dead)).toMatchObject({ kind: 'refused', reason: expect.stringContaining('dead') });
     expect(defend(line, bob({ roundsDead: 0 }, { vitality: bar(0, 30) }))).toMatchObject({ kind: 'refused' });
   });
@@ -749,7 +781,7 @@ describe('!defend: refusals', () => {
     expect(defend('!defend --action skill --situation spell-fast --react-roll 5', without('reaction_check'))).toEqual({ kind: 'missing-value', key: 'reaction_check' });
     expect(defend('!defend --action defend --roll 20', bob({}, { values: { ...BOB_VALUES, defend_check: notANumber } }))).toEqual({ kind: 'missing-value', key: 'defend_check' });
     // a projectile's defense does not need defend_check
-    expect(outcomeOf(defend('!defend --action defend --situation projectile --react-roll 5', without('defend_check'))).state).toEqual(pending('success', 'projectile'));
+    expect(outcomeOf(defend('!defend --action defend --situation projectile --react-roll 5', without('defend_check'))).answer).toEqual(pending('success', 'projectile'));
   });
 
   it('a Vitality bar with no number is refused', () => {
@@ -758,35 +790,45 @@ describe('!defend: refusals', () => {
 });
 
 describe('!defend: the plan', () => {
+  const PERCEIVE = { name: 'perceive', sides: 100, flag: 'perception-roll' };
+  const CHECK = { name: 'check', sides: 100, flag: 'roll' };
+  const REACT = { name: 'check', sides: 100, flag: 'react-roll' };
+  // Every die the command uses is listed, with the flag that may give it; the pipeline rolls those
+  // whose flag the line does not give (the last column).
   it.each([
-    ['!defend --action defend', [100]],
-    ['!defend --action defend --roll 20', []],
-    ['!defend --action guard --ally alice-1', [100]],
-    ['!defend --action defend --situation behind', [100, 100]],
-    ['!defend --action defend --situation behind --perception-roll 10', [100]],
-    ['!defend --action defend --situation behind --roll 10', [100]],
-    ['!defend --action defend --situation behind --perception-roll 10 --roll 20', []],
-    ['!defend --action defend --situation covert --difficulty impossible', [100, 100]],
-    ['!defend --action defend --situation projectile', [100]],
-    ['!defend --action defend --situation projectile --react-roll 20', []],
-    ['!defend --action defend --situation spectator --perception-roll 10', [100]],
-    ['!defend --action skill', []],
-    ['!defend --action counter --situation behind', [100]],
-    ['!defend --action skill --situation spell-fast', [100]],
-    ['!defend --action skill --situation spell-fast --react-roll 5', []],
-    ['!defend --action opportunity', []],
-  ])('%s rolls %j', (line, dice) => {
-    expect(threshold.planDefend(parseLine(line)).dice).toEqual(dice);
+    ['!defend --action defend', [CHECK], [100]],
+    ['!defend --action defend --roll 20', [CHECK], []],
+    ['!defend --action guard --ally alice-1', [CHECK], [100]],
+    ['!defend --action defend --situation behind', [PERCEIVE, CHECK], [100, 100]],
+    ['!defend --action defend --situation behind --perception-roll 10', [PERCEIVE, CHECK], [100]],
+    ['!defend --action defend --situation behind --roll 10', [PERCEIVE, CHECK], [100]],
+    ['!defend --action defend --situation behind --perception-roll 10 --roll 20', [PERCEIVE, CHECK], []],
+    ['!defend --action defend --situation covert --difficulty impossible', [PERCEIVE, CHECK], [100, 100]],
+    ['!defend --action defend --situation projectile', [REACT], [100]],
+    ['!defend --action defend --situation projectile --react-roll 20', [REACT], []],
+    ['!defend --action defend --situation spectator --perception-roll 10', [PERCEIVE, CHECK], [100]],
+    ['!defend --action skill', [], []],
+    ['!defend --action counter --situation behind', [PERCEIVE], [100]],
+    ['!defend --action skill --situation spell-fast', [REACT], [100]],
+    ['!defend --action skill --situation spell-fast --react-roll 5', [REACT], []],
+    ['!defend --action opportunity', [], []],
+  ])('%s: dice %j, rolls %j', (line, dice, rolled) => {
+    const parsed = parseLine(line);
+    const plan = threshold.planDefend(parsed);
+    expect(plan.dice).toEqual(dice);
+    expect(plan.dice.filter((die) => die.flag === undefined || !parsed.flags.has(die.flag)).map((die) => die.sides)).toEqual(rolled);
   });
 
-  it('resolve reads the dice in order: the perceive gate\'s, then the check\'s', () => {
+  it('resolve reads the dice by name: the perceive gate\'s, then the check\'s', () => {
     const plan = threshold.planDefend(parseLine('!defend --action defend --situation behind'));
-    expect(outcomeOf(plan.resolve(bob(), [25, 56])).state).toEqual(pending('fail', 'behind', true));
-    expect(outcomeOf(plan.resolve(bob(), [25, 55])).state).toEqual(pending('success', 'behind', true));
-    expect(outcomeOf(plan.resolve(bob(), [26, 1])).state).toEqual(pending('fail', 'behind', false));
-    // a given perceive roll: the one die is the check's
-    const given = threshold.planDefend(parseLine('!defend --action defend --situation behind --perception-roll 25'));
-    expect(outcomeOf(given.resolve(bob(), [55])).state).toEqual(pending('success', 'behind', true));
+    expect(outcomeOf(plan.resolve(bob(), rollsFor(plan, [25, 56]))).answer).toEqual(pending('fail', 'behind', true));
+    expect(outcomeOf(plan.resolve(bob(), rollsFor(plan, [25, 55]))).answer).toEqual(pending('success', 'behind', true));
+    expect(outcomeOf(plan.resolve(bob(), rollsFor(plan, [26, 1]))).answer).toEqual(pending('fail', 'behind', false));
+    expect(outcomeOf(plan.resolve(bob(), { perceive: 25, check: 55 })).answer).toEqual(pending('success', 'behind', true));
+    // a given perceive roll: the pipeline hands it over, and the one die rolled is the check's
+    const line = parseLine('!defend --action defend --situation behind --perception-roll 25');
+    const given = threshold.planDefend(line);
+    expect(outcomeOf(given.resolve(bob(), rollsGiven(given, line, [55]))).answer).toEqual(pending('success', 'behind', true));
   });
 
   it('values: the three check targets; a save reads save_check and exp', () => {
@@ -796,18 +838,18 @@ describe('!defend: the plan', () => {
 
   it('a failed defend offers the damage button; the card says the result', () => {
     const failed = outcomeOf(defend('!defend --action defend --roll 56'));
-    expect(failed.offerDamageButton).toBe(true);
+    expect(offers(failed)).toEqual(['offer-damage']);
     expect(failed.observed).toBe(false);
     expect(failed.headline).toBe('acts');
-    expect(cardWords(failed).title).toBe('Bob: defend');
-    expect(cardWords(failed).rows).toEqual([
+    expect(card(failed).title).toBe('Bob: defend');
+    expect(card(failed).rows).toEqual([
       { label: 'Check', lines: ['Defend 56 vs 55: failure', 'Pending defense: failure, against the next hit (front)'] },
       { label: 'Result', lines: ['Bob: no defense against the next hit'] },
     ]);
     const behind = outcomeOf(defend('!defend --action defend --situation behind --perception-roll 20 --roll 20'));
-    expect(behind.offerDamageButton).toBe(false);
-    expect(cardWords(behind).title).toBe('Bob: defend (behind)');
-    expect(cardLines(behind)).toEqual([
+    expect(offers(behind)).toEqual([]);
+    expect(card(behind).title).toBe('Bob: defend (behind)');
+    expect(linesOf(behind)).toEqual([
       'Perceive 20 vs 50 hard (half) = 25: success',
       'Defend 20 vs 55: success',
       'Pending defense: success, against the next hit (behind)',
@@ -816,8 +858,8 @@ describe('!defend: the plan', () => {
   });
 
   it('a new defense replaces the token\'s older pending one', () => {
-    const outcome = outcomeOf(defend('!defend --action defend --situation projectile --react-roll 5', bob(pending('fail', 'behind', true))));
-    expect(outcome.state).toEqual(pending('success', 'projectile'));
+    const outcome = outcomeOf(defend('!defend --action defend --situation projectile --react-roll 5', bob({}, { answer: pending('fail', 'behind', true) })));
+    expect(outcome.answer).toEqual(pending('success', 'projectile'));
   });
 });
 
@@ -836,7 +878,12 @@ function saved(over: Parameters<typeof saveInput>[0] = {}): SaveResolved {
   return outcome;
 }
 
-const save = (facts: Facts<ThresholdState>, rolls: number[] = [30, 20], line = '!defend --action save') => threshold.planDefend(parseLine(line)).resolve(facts, rolls);
+/** A save as the pipeline runs it: `rolls` are the dice rolled in the plan's order (the cost's, then the save's), a given --roll handed over. */
+const save = (facts: Facts<ThresholdState, ThresholdPending>, rolls: number[] = [30, 20], line = '!defend --action save') => {
+  const parsed = parseLine(line);
+  const plan = threshold.planDefend(parsed);
+  return plan.resolve(facts, rollsGiven(plan, parsed, rolls));
+};
 
 describe('Vitality saves (!defend --action save)', () => {
   it('a token that is not dead has no save', () => {
@@ -860,8 +907,8 @@ describe('Vitality saves (!defend --action save)', () => {
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 1 }]);
     expect(outcome.state).toEqual({});
     expect(outcome.undoable).toBeUndefined();
-    expect(outcome.shortLine).toBe('Bob makes a save and stands back up.');
-    expect(cardLines(outcome)).toEqual(['Vitality Save 20 vs 40: success', 'Stands back up: Vitality -3 -> 1', 'Standing, Vitality 1']);
+    expect(card(outcome).summary).toBe('Bob makes a save and stands back up.');
+    expect(linesOf(outcome)).toEqual(['Vitality Save 20 vs 40: success', 'Stands back up: Vitality -3 -> 1', 'Standing, Vitality 1']);
   });
 
   it('a failed free save keeps it dead and uses the round\'s try; the next tries are paid', () => {
@@ -872,8 +919,8 @@ describe('Vitality saves (!defend --action save)', () => {
     const outcome = outcomeOf(save(deadBob(), [30, 41]));
     expect(outcome.changes).toEqual([]);
     expect(outcome.headline).toBe('acts');
-    expect(outcome.shortLine).toBe('Bob stays dead.');
-    expect(cardLines(outcome)).toContain('Dead: 3 paid tries left, one a round, 1d% EXP each (this round\'s try is used)');
+    expect(card(outcome).summary).toBe('Bob stays dead.');
+    expect(linesOf(outcome)).toContain('Dead: 3 paid tries left, one a round, 1d% EXP each (this round\'s try is used)');
   });
 
   it('after the free try, a save costs 1d% EXP (the first die), taken from exp, then the save is rolled', () => {
@@ -892,7 +939,7 @@ describe('Vitality saves (!defend --action save)', () => {
       { kind: 'value', key: 'exp', to: 170 },
     ]);
     expect(outcome.undoable).toBe(true);
-    expect(cardLines(outcome)).toContain('Save costs 1d% EXP: 30, EXP 200 -> 170');
+    expect(linesOf(outcome)).toContain('Save costs 1d% EXP: 30, EXP 200 -> 170');
   });
 
   it('a paid save that fails still takes the EXP (undoable), and uses the round\'s try', () => {
@@ -900,14 +947,16 @@ describe('Vitality saves (!defend --action save)', () => {
     expect(outcome.changes).toEqual([{ kind: 'value', key: 'exp', to: 170 }]);
     expect(outcome.undoable).toBe(true);
     expect(outcome.state).toEqual({ roundsDead: 1, freeSaveUsed: true, triedThisRound: true });
-    expect(outcome.steps).toContainEqual({ kind: 'save-failed', triesLeft: 2 });
+    expect(ruleSteps(outcome)).toContainEqual({ kind: 'save-failed', triesLeft: 2 });
   });
 
   it('--roll gives the save\'s roll; the one die rolled is the cost', () => {
-    const plan = threshold.planDefend(parseLine('!defend --action save --roll 20'));
-    expect(plan.dice).toEqual([100]);
-    expect(threshold.planDefend(parseLine('!defend --action save')).dice).toEqual([100, 100]);
-    const outcome = outcomeOf(plan.resolve(deadBob({ roundsDead: 1, freeSaveUsed: true }), [45]));
+    const line = parseLine('!defend --action save --roll 20');
+    const plan = threshold.planDefend(line);
+    // The cost die has no flag: it is always rolled; the save's may be given with --roll.
+    expect(plan.dice).toEqual([{ name: 'cost', sides: 100 }, { name: 'save', sides: 100, flag: 'roll' }]);
+    expect(threshold.planDefend(parseLine('!defend --action save')).dice).toEqual([{ name: 'cost', sides: 100 }, { name: 'save', sides: 100, flag: 'roll' }]);
+    const outcome = outcomeOf(plan.resolve(deadBob({ roundsDead: 1, freeSaveUsed: true }), rollsGiven(plan, line, [45])));
     expect(outcome.changes).toEqual([
       { kind: 'bar', resource: 'vitality', to: 1 },
       { kind: 'value', key: 'exp', to: 155 },
@@ -932,7 +981,7 @@ describe('Vitality saves (!defend --action save)', () => {
     const outcome = outcomeOf(save(deadBob(state, { values }), [30, 1]));
     expect(outcome.changes).toEqual([]);
     expect(outcome.undoable).toBeUndefined();
-    expect(cardLines(outcome)).toContain("Save costs 1d% EXP: 30, but EXP is 29: not made, nothing taken, this round's try is used");
+    expect(linesOf(outcome)).toContain("Save costs 1d% EXP: 30, but EXP is 29: not made, nothing taken, this round's try is used");
     expect(save(deadBob(outcome.state, { values }), [1, 1])).toMatchObject({ kind: 'refused' });
   });
 
@@ -1004,7 +1053,7 @@ describe('Vitality saves (!defend --action save)', () => {
   it('an unused free save is not lost: it can be made in the last round', () => {
     const out = saved({ state: { roundsDead: 3 }, exp: null, rolls: { save: 41 } });
     expect(out.steps).toEqual([checkStep('save', 41, 40, 'normal', 0, 40, false), { kind: 'save-failed', triesLeft: 0 }]);
-    expect(threshold.text(out.steps[1]!)).toBe('Still dead: no try left after this round');
+    expect(threshold.words(out.steps[1]!, nameOf)).toBe('Still dead: no try left after this round');
   });
 
   it('every new death gets a new free save', () => {
@@ -1017,7 +1066,7 @@ describe('Vitality saves (!defend --action save)', () => {
     delete noExp.exp;
     const again = outcomeOf(save(bob(killed.state, { vitality: bar(-4, 30), values: noExp }), [99, 20]));
     expect(again.headline).toBe('saved');
-    expect(again.steps).not.toContainEqual(expect.objectContaining({ kind: 'save-cost' }));
+    expect(ruleSteps(again)).not.toContainEqual(expect.objectContaining({ kind: 'save-cost' }));
     // a death by hand edit too
     expect(threshold.setVitality(10, -1, { roundsDead: 3, freeSaveUsed: true }).state).toEqual({ roundsDead: 0 });
   });
@@ -1057,21 +1106,28 @@ describe('state', () => {
     expect(threshold.condition({}, null)).toBe('none');
   });
 
-  it('endRound ends the pending defense', () => {
-    expect(threshold.endRound(pending('success', 'behind', true))).toEqual({});
-  });
-
   it('parseState accepts a good state as it is', () => {
-    const good: ThresholdState = { pendingDefense: { result: 'fail', situation: 'spell-invisible', perceived: true }, roundsDead: 4, freeSaveUsed: true, triedThisRound: true };
+    const good: ThresholdState = { roundsDead: 4, freeSaveUsed: true, triedThisRound: true };
     expect(threshold.parseState(good)).toEqual(good);
     expect(threshold.parseState({})).toEqual({});
   });
 
+  it('parseAnswer accepts a good pending defense as it is', () => {
+    const good: ThresholdPending = { result: 'fail', situation: 'spell-invisible', perceived: true };
+    expect(threshold.parseAnswer(good)).toEqual(good);
+  });
+
   it.each([
-    ['the skeleton\'s string pending defense', { pendingDefense: 'fail' }],
-    ['an unknown result', { pendingDefense: { result: 'maybe', situation: 'front', perceived: false } }],
-    ['a soak situation', { pendingDefense: { result: 'fail', situation: 'gun', perceived: false } }],
-    ['no perceived flag', { pendingDefense: { result: 'fail', situation: 'front' } }],
+    ['the skeleton\'s string pending defense', 'fail'],
+    ['an unknown result', { result: 'maybe', situation: 'front', perceived: false }],
+    ['a soak situation', { result: 'fail', situation: 'gun', perceived: false }],
+    ['no perceived flag', { result: 'fail', situation: 'front' }],
+    ['null', null],
+  ])('parseAnswer returns null for garbage: %s', (_what, raw) => {
+    expect(threshold.parseAnswer(raw)).toBeNull();
+  });
+
+  it.each([
     ['roundsDead above 4', { roundsDead: 5 }],
     ['roundsDead below 0', { roundsDead: -1 }],
     ['roundsDead not whole', { roundsDead: 1.5 }],
@@ -1085,16 +1141,18 @@ describe('state', () => {
   it('isEmptyState: only a state holding nothing', () => {
     expect(threshold.isEmptyState({})).toBe(true);
     expect(threshold.isEmptyState({ roundsDead: 0 })).toBe(false);
-    expect(threshold.isEmptyState(pending('fail'))).toBe(false);
+    expect(threshold.isEmptyState({ triedThisRound: true })).toBe(false);
   });
 
   it('setVitality: a fall to 0 or below dies, with its own free save', () => {
-    const fall = threshold.setVitality(10, -2, pending('success'));
+    const fall = threshold.setVitality(10, -2, {});
     expect(fall.vitality).toBe(-2);
     expect(fall.state).toEqual({ roundsDead: 0 });
+    // The dead make no defense: a pending defense goes with the death.
+    expect(fall.dropsAnswer).toBe(true);
     expect(fall.steps).toEqual([{ kind: 'vitality-change', before: 10, after: -2 }, { kind: 'dead-at-0' }]);
-    expect(fall.conditionLines).toEqual(['Dead at 0: one free Vitality Save (!defend --action save), then one try a round for 1d% EXP, for 4 rounds']);
-    expect(fall.now).toBe('Dead: the free Vitality Save is owed (!defend --action save)');
+    expect(fall.conditions.map((step) => threshold.words(step, nameOf))).toEqual(['Dead at 0: one free Vitality Save (!defend --action save), then one try a round for 1d% EXP, for 4 rounds']);
+    expect(threshold.words(fall.now!, nameOf)).toBe('Dead: the free Vitality Save is owed (!defend --action save)');
   });
 
   it('setVitality: a dead token\'s lowered bar is set back', () => {
@@ -1103,8 +1161,9 @@ describe('state', () => {
     expect(set.vitality).toBe(-3);
     expect(set.state).toEqual(dead);
     expect(set.steps).toEqual([{ kind: 'set-back', attempted: -8, vitality: -3 }]);
-    expect(set.lines).toEqual(['Dead: takes no damage, Vitality set back from -8 to -3']);
-    expect(set.now).toBe('Dead: 3 paid tries left, one a round, 1d% EXP each');
+    expect(set.steps.map((step) => threshold.words(step, nameOf))).toEqual(['Dead: takes no damage, Vitality set back from -8 to -3']);
+    expect(threshold.words(set.now!, nameOf)).toBe('Dead: 3 paid tries left, one a round, 1d% EXP each');
+    expect(set.dropsAnswer).toBeUndefined();
   });
 
   it('setVitality: raising a dead token above 0 revives it and clears its death', () => {
@@ -1112,7 +1171,7 @@ describe('state', () => {
     expect(set.vitality).toBe(5);
     expect(set.state).toEqual({});
     expect(set.steps).toEqual([{ kind: 'vitality-change', before: -3, after: 5 }, { kind: 'revived' }]);
-    expect(set.conditionLines).toEqual(['Revived: raised above 0 by hand, no longer dead']);
+    expect(set.conditions.map((step) => threshold.words(step, nameOf))).toEqual(['Revived: raised above 0 by hand, no longer dead']);
     expect(set.now).toBeUndefined();
   });
 
@@ -1122,15 +1181,15 @@ describe('state', () => {
     expect(set.vitality).toBe(-1);
     expect(set.state).toEqual(dead);
     expect(set.steps).toEqual([{ kind: 'vitality-change', before: -5, after: -1 }]);
-    const living = threshold.setVitality(10, 4, pending('fail'));
-    expect(living.state).toEqual(pending('fail'));
-    expect(living.lines).toEqual(['Vitality 10 -> 4']);
+    const living = threshold.setVitality(10, 4, {});
+    expect(living.state).toEqual({});
+    // A living token keeps its pending defense.
+    expect(living.dropsAnswer).toBeUndefined();
+    expect(living.steps.map((step) => threshold.words(step, nameOf))).toEqual(['Vitality 10 -> 4']);
     expect(living.now).toBeUndefined();
   });
 
   it('describeStateChange says what differs', () => {
-    expect(threshold.describeStateChange({}, pending('success'))).toBe('has a new pending defense');
-    expect(threshold.describeStateChange(pending('fail'), pending('fail', 'behind', true))).toBe('has a new pending defense');
     expect(threshold.describeStateChange({ roundsDead: 0 }, { roundsDead: 0, freeSaveUsed: true, triedThisRound: true })).toBe('has had a save or another round dead since');
   });
 });
@@ -1164,10 +1223,10 @@ const EVERY_KIND: Record<ThresholdStep['kind'], true> = {
   'save-failed': true,
 };
 
-describe('text', () => {
-  const alice: OtherFacts<ThresholdState> = { name: 'Alice', stance: null, state: {} };
+describe('words', () => {
+  const alice: OtherFacts<ThresholdState, ThresholdPending> = { name: 'Alice', stance: null, state: {}, answer: null };
   const steps = (): Step[] => [
-    ...outcomeOf(damage('!damage 20 --hit 30 --situation behind', bob(pending('success')))).steps,
+    ...outcomeOf(damage('!damage 20 --hit 30 --situation behind', bob({}, { answer: pending('success') }))).steps,
     ...outcomeOf(damage('!damage 20 --hit 10 --mod 4 --situation behind --defense success')).steps,
     ...outcomeOf(damage('!damage 20 --hit 3 --situation aoe')).steps,
     ...outcomeOf(damage('!damage 30 --type magical')).steps,
@@ -1186,37 +1245,40 @@ describe('text', () => {
 
   it('words every step kind, with no undefined or NaN', () => {
     const all = steps();
-    expect(new Set(all.map((step) => step.kind))).toEqual(new Set(Object.keys(EVERY_KIND)));
+    // Every rules step kind is among them (besides the card's layout steps, worded below too).
+    expect(new Set(all.filter((step) => !isLayoutStep(step)).map((step) => step.kind))).toEqual(new Set(Object.keys(EVERY_KIND)));
+    // The card's words: the steps every edition shares, then threshold's own.
+    const say = wordsOf(threshold, nameOf);
     for (const step of all) {
-      const words = threshold.text(step, nameOf);
+      const words = say(step);
       expect(words, step.kind).toMatch(/\w/);
       expect(words, step.kind).not.toMatch(/undefined|NaN|null|\[object/);
     }
   });
 
   it('words the checks with their difficulty and modifiers', () => {
-    expect(threshold.text(checkStep('perceive', 40, 50, 'impossible', 5, 17, false))).toBe('Perceive 40 vs 50 impossible (quarter) + 5 = 17: failure');
-    expect(threshold.text(checkStep('react', 2, 60, 'hard', -3, 27, true, true))).toBe('React 2 vs 60 hard (half) - 3 = 27: success (critical)');
-    expect(threshold.text(checkStep('save', 20, 40, 'normal', 0, 40, true))).toBe('Vitality Save 20 vs 40: success');
-    expect(threshold.text(checkStep('defend', 20, 55, 'normal', 5, 60, true))).toBe('Defend 20 vs 55 + 5 = 60: success');
+    expect(threshold.words(checkStep('perceive', 40, 50, 'impossible', 5, 17, false), nameOf)).toBe('Perceive 40 vs 50 impossible (quarter) + 5 = 17: failure');
+    expect(threshold.words(checkStep('react', 2, 60, 'hard', -3, 27, true, true), nameOf)).toBe('React 2 vs 60 hard (half) - 3 = 27: success (critical)');
+    expect(threshold.words(checkStep('save', 20, 40, 'normal', 0, 40, true), nameOf)).toBe('Vitality Save 20 vs 40: success');
+    expect(threshold.words(checkStep('defend', 20, 55, 'normal', 5, 60, true), nameOf)).toBe('Defend 20 vs 55 + 5 = 60: success');
   });
 
   it('names ids through nameOf, and shows the id without it', () => {
     const guardKept = { kind: 'guard-kept', ally: 'alice-1', result: 'fail' } as Step;
-    expect(threshold.text(guardKept, nameOf)).toBe('Alice keeps the better defense: fail');
-    expect(threshold.text(guardKept)).toBe('alice-1 keeps the better defense: fail');
+    expect(threshold.words(guardKept, nameOf)).toBe('Alice keeps the better defense: fail');
+    expect(thresholdWords(guardKept)).toBe('alice-1 keeps the better defense: fail');
     const announced = { kind: 'announced', action: 'counter', vs: 'spec-1', skillName: null } as Step;
-    expect(threshold.text(announced, nameOf)).toBe('Counter attack against Hooded Stranger');
-    expect(threshold.text(announced)).toBe('Counter attack against spec-1');
+    expect(threshold.words(announced, nameOf)).toBe('Counter attack against Hooded Stranger');
+    expect(thresholdWords(announced)).toBe('Counter attack against spec-1');
     const guarding = { kind: 'pending-defense', result: 'success', situation: 'covert', for: 'alice-1' } as Step;
-    expect(threshold.text(guarding, nameOf)).toBe('Guard for Alice: success, against the next hit on it (covert attack)');
+    expect(threshold.words(guarding, nameOf)).toBe('Guard for Alice: success, against the next hit on it (covert attack)');
   });
 
   it('words the save steps', () => {
-    expect(threshold.text({ kind: 'save-cost', cost: 30, exp: 200, paid: true } as Step)).toBe('Save costs 1d% EXP: 30, EXP 200 -> 170');
-    expect(threshold.text({ kind: 'stood-up', before: -3 } as Step)).toBe('Stands back up: Vitality -3 -> 1');
-    expect(threshold.text({ kind: 'save-failed', triesLeft: 1 } as Step)).toBe('Still dead: 1 more try, one a round, each for 1d% EXP');
-    expect(threshold.text({ kind: 'save-failed', triesLeft: 2 } as Step)).toBe('Still dead: 2 more tries, one a round, each for 1d% EXP');
+    expect(threshold.words({ kind: 'save-cost', cost: 30, exp: 200, paid: true } as Step, nameOf)).toBe('Save costs 1d% EXP: 30, EXP 200 -> 170');
+    expect(threshold.words({ kind: 'stood-up', before: -3 } as Step, nameOf)).toBe('Stands back up: Vitality -3 -> 1');
+    expect(threshold.words({ kind: 'save-failed', triesLeft: 1 } as Step, nameOf)).toBe('Still dead: 1 more try, one a round, each for 1d% EXP');
+    expect(threshold.words({ kind: 'save-failed', triesLeft: 2 } as Step, nameOf)).toBe('Still dead: 2 more tries, one a round, each for 1d% EXP');
   });
 });
 
@@ -1225,10 +1287,10 @@ describe('text', () => {
 
 const situationArb = fc.constantFrom(...THRESHOLD_SITUATIONS);
 const comparedArb = fc.constantFrom(...(Object.keys(HIT_BONUS) as Array<keyof typeof HIT_BONUS>));
-const pendingArb: fc.Arbitrary<ThresholdState> = fc.option(
+const pendingArb: fc.Arbitrary<ThresholdPending | null> = fc.option(
   fc.record({ result: fc.constantFrom('success' as const, 'fail' as const), situation: situationArb, perceived: fc.boolean() }),
-  { nil: undefined },
-).map((pendingDefense) => (pendingDefense ? { pendingDefense } : {}));
+  { nil: null },
+);
 const overrideArb = fc.constantFrom('success' as const, 'fail' as const, 'none' as const, null);
 const hitArb: fc.Arbitrary<ThresholdHit> = fc.record({
   amount: fc.integer({ min: 0, max: 1_000_000 }),
@@ -1240,7 +1302,8 @@ const hitArb: fc.Arbitrary<ThresholdHit> = fc.record({
   armorDefense: fc.integer({ min: -50, max: 1000 }),
   override: overrideArb,
   vitality: fc.integer({ min: -100, max: 1000 }),
-  state: pendingArb,
+  state: fc.constant<ThresholdState>({}),
+  pending: pendingArb,
 });
 
 describe('properties', () => {
@@ -1285,9 +1348,9 @@ describe('properties', () => {
     });
     let changed = 0;
     fc.assert(
-      fc.property(lineArb, pendingArb, fc.integer({ min: -20, max: 60 }), (order, state, vitality) => {
+      fc.property(lineArb, pendingArb, fc.integer({ min: -20, max: 60 }), (order, answer, vitality) => {
         const line = `!damage ${order.amount} --type ${order.type}${order.hit === null ? '' : ` --hit ${order.hit}`}${order.situation === null ? '' : ` --situation ${order.situation}`}`;
-        const outcome = outcomeOf(damage(line, bob(state, { vitality: bar(vitality, 60) })));
+        const outcome = outcomeOf(damage(line, bob({}, { answer, vitality: bar(vitality, 60) })));
         if (outcome.changes.length > 0) changed += 1;
         for (const change of outcome.changes) {
           expect(change.kind).toBe('bar');

@@ -3,7 +3,7 @@
 // (the file a GM pastes). Every helper checks that nothing crashed the sandbox.
 import { createRoll20, type ChatRecord, type MockRoll20 } from '../../mocks/roll20';
 import { buildDemoScene, type DemoScene } from '../../mocks/scene';
-import { loadBundle } from '../../mocks/vm';
+import { loadBundle, loadBundleSource } from '../../mocks/vm';
 import { flatText } from '../../mocks/chat-text';
 import { startDefenseRound } from '../../src/app';
 
@@ -38,7 +38,10 @@ export interface Table {
   close(): void;
 }
 
-export async function openTable(mode: Mode, options: { seed?: number; setup?: (mock: MockRoll20, scene: DemoScene) => void } = {}): Promise<Table> {
+export async function openTable(
+  mode: Mode,
+  options: { seed?: number; setup?: (mock: MockRoll20, scene: DemoScene) => void; /** Another build of the bundle to load (bundle mode). */ bundleSource?: string } = {},
+): Promise<Table> {
   const mock = createRoll20({ seed: options.seed ?? 7 });
   const scene = buildDemoScene(mock);
   options.setup?.(mock, scene);
@@ -47,6 +50,8 @@ export async function openTable(mode: Mode, options: { seed?: number; setup?: (m
       mock.globals.on('ready', () => {
         startDefenseRound();
       });
+    } else if (options.bundleSource !== undefined) {
+      loadBundleSource(mock, options.bundleSource);
     } else {
       loadBundle(mock);
     }

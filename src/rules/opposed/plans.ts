@@ -3,10 +3,10 @@
 // against armor penetration deciding Vitality or stamina, initiative paid for active and full
 // defenses, the counterattack announced).
 import { at, placed, SUMMARY, TITLE, type Facts, type Plan, type PlanContext, type Resolution, type RuleChange, type Step, type ValueKey } from '../edition';
-import { choiceArg, flagValue, integerArg, optionalInteger, UsageError, type FlagTable, type ParsedLine, echo } from '../../text/args';
-import { MAX_DAMAGE } from '../values';
+import { choiceArg, flagValue, integerArg, optionalInteger, UsageError, type FlagTable, type ParsedLine } from '../../text/args';
 import { DEFENSE_MODES, INITIATIVE_COST, resolveOpposedAttack, type DefenseMode } from './attack';
 import { stateAt, type OpposedState } from './state';
+import { amountArg, stancePlan } from '../shared';
 
 function vitalityAfter(changes: readonly RuleChange[]): number | undefined {
   for (const change of changes) if (change.kind === 'bar' && change.resource === 'vitality') return change.to;
@@ -34,13 +34,12 @@ interface AttackOrder {
 }
 
 function parseAttack(line: ParsedLine): AttackOrder {
-  if (line.positionals.length === 0) throw new UsageError('no weapon damage given');
-  if (line.positionals.length > 1) throw new UsageError(`one amount only (got "${echo(line.positionals.join(' '))}"); an expression must be an inline roll like [[1d8+2]]`);
+  const weapon = amountArg(line, { what: 'the weapon damage', missing: 'no weapon damage given', example: '[[1d8+2]]' });
   const attackText = flagValue(line, 'attack');
   if (attackText === undefined) throw new UsageError('--attack is required: the attacker\'s result (1d20 + modifiers)');
   const modeText = flagValue(line, 'defense-mode');
   return {
-    weapon: integerArg(line.positionals[0]!, 'the weapon damage', 0, MAX_DAMAGE),
+    weapon,
     attack: integerArg(attackText, '--attack', -1000, 1000),
     ap: optionalInteger(line, 'ap', 0, 1000) ?? 0,
     mode: modeText === undefined ? null : choiceArg(modeText, '--defense-mode', DEFENSE_MODES),
@@ -154,30 +153,14 @@ export function parseOpposedDamage(line: ParsedLine, context: PlanContext): Plan
 }
 
 export function opposedStancePlan(stance: string): Plan<OpposedState, never> {
-  return {
-    values: [],
-    dice: [],
-    resolve(facts) {
-      const mode = stance as DefenseMode;
-      // The same mode again changes nothing: said so, to the sender only (noop).
-      const from = facts.stance ?? 'passive';
-      const same = from === mode;
-      const who = facts.id;
-      return {
-        headline: 'acts',
-        steps: [
-          at(TITLE, { kind: 'mode-title', who, mode, same }),
-          at(SUMMARY, { kind: 'mode-title', who, mode, same, summary: true }),
-          at('Defense mode', { kind: 'mode-change', from, to: mode }),
-          at('Defense mode', { kind: 'mode-effect', mode }),
-        ],
-        changes: [],
-        // Passive is the default: no stance kept, no marker.
-        stance: mode === 'passive' ? null : mode,
-        ...(same ? { noop: true } : {}),
-        observed: false,
-        detail: { stance: mode, cost: INITIATIVE_COST[mode] },
-      };
-    },
-  };
+  return stancePlan(stance, {
+    fallback: 'passive',
+    row: 'Defense mode',
+    title: 'mode-title',
+    change: 'mode-change',
+    effect: 'mode-effect',
+    // Passive is the default: no stance kept, no marker.
+    keep: (mode) => (mode === 'passive' ? null : mode),
+    detail: (mode) => ({ stance: mode, cost: INITIATIVE_COST[mode as DefenseMode] }),
+  });
 }

@@ -15,9 +15,9 @@ export type OpposedLayoutStep =
   | { kind: 'typed-loss'; loss: number; armor: number; toStamina: boolean }
   | { kind: 'typed-loss-result'; toStamina: boolean; vitality: number; stamina: number | null; loss: number }
   | { kind: 'vitality-change'; before: number; after: number }
-  | { kind: 'mode-title'; who: string; mode: DefenseMode; same: boolean; summary?: true }
+  | { kind: 'mode-title'; who: string; stance: DefenseMode; same: boolean; summary?: true }
   | { kind: 'mode-change'; from: string; to: string }
-  | { kind: 'mode-effect'; mode: DefenseMode };
+  | { kind: 'mode-effect'; stance: DefenseMode };
 
 export const MODE_EFFECT: Record<DefenseMode, string> = {
   passive: 'passive_defense only; costs no initiative',
@@ -48,11 +48,11 @@ function layoutWords(s: OpposedLayoutStep, nameOf: (id: string) => string): stri
     case 'vitality-change':
       return `Vitality ${s.before} -> ${s.after}`;
     case 'mode-title':
-      return `${nameOf(s.who)} ${s.same ? 'already defends' : 'defends'} ${ADVERB[s.mode]} by default${s.summary ? '.' : ''}`;
+      return `${nameOf(s.who)} ${s.same ? 'already defends' : 'defends'} ${ADVERB[s.stance]} by default${s.summary ? '.' : ''}`;
     case 'mode-change':
       return s.from === s.to ? `${s.to}, unchanged` : `${s.from} -> ${s.to}`;
     case 'mode-effect':
-      return MODE_EFFECT[s.mode] ?? '';
+      return MODE_EFFECT[s.stance] ?? '';
     default:
       return undefined;
   }

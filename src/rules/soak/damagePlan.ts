@@ -1,7 +1,7 @@
 // `!damage` in the `soak` edition as a plan: parse the arguments, name the values to read, and
 // resolve one token's hit from those numbers (rules.md, "Damage"; commands.md, "Syntax").
 import { at, placed, type Facts, type Outcome, type Plan, type Resolution, type RuleChange, type ValueKey, type Headline, type Step } from '../edition';
-import { choiceArg, flagValue, hasFlag, integerArg, optionalInteger, UsageError, type FlagTable, type ParsedLine, echo } from '../../text/args';
+import { choiceArg, flagValue, hasFlag, optionalInteger, UsageError, type FlagTable, type ParsedLine } from '../../text/args';
 import { defensiveStanceReduction, type SoakArmor } from './damage';
 import type { DamageTrack } from './damageSteps';
 import { TRACK_OF } from '../damageTypes';
@@ -9,7 +9,7 @@ import { resolveSoakDamage, type SoakDamageOutcome } from './resolveDamage';
 import { hitResult, inSeedOrder, lifeNow, SUMMARY, TITLE } from './layout';
 import { lifeOf, withLife, type SoakAnswer, type SoakState } from './state';
 import type { Life } from './life';
-import { MAX_DAMAGE } from '../values';
+import { amountArg } from '../shared';
 
 
 export const SOAK_DAMAGE_FLAGS: FlagTable = {
@@ -46,12 +46,10 @@ const TRACK_KEYS: Record<DamageTrack, TrackKeys> = {
 
 export function parseSoakDamage(parsed: ParsedLine): SoakDamageOrder {
   const instantKill = hasFlag(parsed, 'instant-kill');
-  if (parsed.positionals.length > 1) {
-    throw new UsageError(`one amount only (got "${echo(parsed.positionals.join(' '))}"); an expression must be an inline roll like [[2d6+3]]`);
-  }
-  const amountText = parsed.positionals[0];
-  if (amountText === undefined && !instantKill) throw new UsageError('no damage amount given');
-  const amount = amountText === undefined ? 0 : integerArg(amountText, 'the damage amount', 0, MAX_DAMAGE);
+  const given = amountArg(parsed, { what: 'the damage amount', missing: 'no damage amount given', example: '[[2d6+3]]', optional: true });
+  if (given === undefined && !instantKill) throw new UsageError('no damage amount given');
+  const amount = given ?? 0;
+  const amountText = given === undefined ? undefined : String(given);
   const typeText = flagValue(parsed, 'type');
   const track = typeText === undefined ? 'physical' : TRACK_OF[choiceArg(typeText, '--type', Object.keys(TRACK_OF))]!;
   const to = choiceArg(flagValue(parsed, 'to') ?? 'vitality', '--to', ['vitality', 'soul', 'power'] as const);

@@ -2,6 +2,7 @@
 // and "Clarifications (soak)"): numbers in, every step with its numbers out. Pure: no Roll20, no I/O.
 
 import { percentileCheck, type PercentileCheck } from '../check';
+import { actingRefusal } from '../shared';
 import type { DefendStep, RolledDefendAction } from './defendSteps';
 import type { Condition } from './life';
 import { penaltyAfterMentalCheck, situationPenalty, SOAK_SITUATION_RULES, type SoakSituation } from './situations';
@@ -343,7 +344,7 @@ const FLAG_WORD: Record<DefendFlag, string> = {
 export function describeRefusal(reason: SoakDefendRefusal, nameOf: (id: string) => string = (id) => id): string {
   switch (reason.code) {
     case 'acting-turn':
-      return 'It is this token\'s turn (top of the Turn Tracker): the defensive round is for everyone but the one acting. Saves are still allowed.';
+      return capitalized(actingRefusal('round'));
     case 'aid-down':
       return `Aid needs a standing ally: ${nameOf(reason.by)} is ${reason.condition} (only a standing token can act).`;
     case 'aid-acting':
@@ -400,4 +401,8 @@ function flagRefusal(flag: DefendFlag, action: SoakDefendAction, situation: Soak
     case 'skill':
       return `${name} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${action}.`;
   }
+}
+
+function capitalized(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }

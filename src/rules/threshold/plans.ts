@@ -1,8 +1,8 @@
 // `!damage` and `!defend` of the `threshold` edition as plans: parse, name what to read and roll,
 // and resolve one token from those numbers (rules.md, "Edition `threshold`"; commands.md).
 import { ACTION, at, placed, SUMMARY, TITLE, type Die, type Facts, type Headline, type Plan, type Resolution, type RuleChange, type Step, type ValueKey } from '../edition';
-import { choiceArg, flagValue, hasFlag, integerArg, optionalInteger, UsageError, type FlagTable, type ParsedLine, echo } from '../../text/args';
-import { MAX_DAMAGE } from '../values';
+import { choiceArg, flagValue, hasFlag, optionalInteger, UsageError, type FlagTable, type ParsedLine, echo } from '../../text/args';
+import { actingRefusal, amountArg } from '../shared';
 import { TRACK_OF } from '../damageTypes';
 import { resolveThresholdHit } from './damage';
 import { betterPending, defenseCheckOf, resolveThresholdDefend, thresholdRollsNeeded, type ThresholdAction } from './defend';
@@ -57,9 +57,7 @@ interface DamageOrder {
 }
 
 export function parseThresholdDamage(line: ParsedLine): DamageOrder {
-  if (line.positionals.length === 0) throw new UsageError('no damage amount given');
-  if (line.positionals.length > 1) throw new UsageError(`one amount only (got "${echo(line.positionals.join(' '))}"); an expression must be an inline roll like [[2d6+3]]`);
-  const amount = integerArg(line.positionals[0]!, 'the damage amount', 0, MAX_DAMAGE);
+  const amount = amountArg(line, { what: 'the damage amount', missing: 'no damage amount given', example: '[[2d6+3]]' });
   const hit = optionalInteger(line, 'hit', -1000, 1000) ?? null;
   // rules.md: --mod adds to the hit chance and needs --hit.
   if (hasFlag(line, 'mod') && hit === null) throw new UsageError('--mod adds to the hit chance and needs --hit');
@@ -215,7 +213,7 @@ function resolveDefense(
   if (vitality === null) return { kind: 'bar', resource: 'vitality' };
   if (isDead(vitality)) return { kind: 'refused', reason: 'this character is dead and makes no defense; it may only make its Vitality Saves (--action save)' };
   // seed 001: the defensive turn is "when it is not actively your turn".
-  if (facts.acting) return { kind: 'refused', reason: 'it is this token\'s turn (top of the Turn Tracker): the defensive turn is for everyone but the one acting. Saves are still allowed.' };
+  if (facts.acting) return { kind: 'refused', reason: actingRefusal('turn') };
   const ally = order.ally !== null ? facts.others[order.ally] : undefined;
   if (order.ally !== null && !ally) return { kind: 'refused', reason: "--ally: no token on the table has that id" };
   if (order.ally !== null && order.ally === facts.id) return { kind: 'refused', reason: '--ally names this token itself: guard defends others (use --action defend)' };

@@ -1,0 +1,70 @@
+// What the editions share, written once: the amount of a hit (one number, or one inline roll),
+// the stance plan (a mode that lasts until changed, the same one again a no-op), and the refusal of
+// a defense on the defender's own turn. Each edition gives its own words and defaults.
+import { at, SUMMARY, TITLE, type Plan } from './edition';
+import { echo, integerArg, UsageError, type ParsedLine } from '../text/args';
+import { MAX_DAMAGE } from './values';
+
+/**
+ * The command's one amount (commands.md, "Syntax"): a whole number 0 to MAX_DAMAGE, or an inline
+ * roll Roll20 has already worked out; an expression typed bare is refused with an example.
+ */
+export function amountArg(line: ParsedLine, words: { what: string; missing: string; example?: string }): number;
+export function amountArg(line: ParsedLine, words: { what: string; missing: string; example?: string; optional: true }): number | undefined;
+export function amountArg(line: ParsedLine, words: { what: string; missing: string; example?: string; optional?: true }): number | undefined {
+  const { positionals } = line;
+  if (positionals.length > 1) {
+    const hint = words.example ? `; an expression must be an inline roll like ${words.example}` : '';
+    throw new UsageError(`one amount only (got "${echo(positionals.join(' '))}")${hint}`);
+  }
+  const text = positionals[0];
+  if (text === undefined) {
+    if (words.optional) return undefined;
+    throw new UsageError(words.missing);
+  }
+  return integerArg(text, words.what, 0, MAX_DAMAGE);
+}
+
+/** A stance plan's words: its step kinds (the edition words them), the card row, and the stance a token without one has. */
+export interface StanceWords {
+  fallback: string;
+  row: string;
+  title: string;
+  change: string;
+  effect: string;
+  /** The stance kept for the fallback (null: none is kept, no marker). */
+  keep(stance: string): string | null;
+  detail(stance: string): unknown;
+}
+
+/** `!stance MODE`: the mode lasts until changed; the same mode again changes nothing, said to the sender alone. */
+export function stancePlan<S, A>(stance: string, words: StanceWords): Plan<S, A> {
+  return {
+    values: [],
+    dice: [],
+    resolve(facts) {
+      const from = facts.stance ?? words.fallback;
+      const same = from === stance;
+      const who = facts.id;
+      return {
+        headline: 'acts',
+        steps: [
+          at(TITLE, { kind: words.title, who, stance, same }),
+          at(SUMMARY, { kind: words.title, who, stance, same, summary: true }),
+          at(words.row, { kind: words.change, from, to: stance }),
+          at(words.row, { kind: words.effect, stance }),
+        ],
+        changes: [],
+        stance: words.keep(stance),
+        ...(same ? { noop: true } : {}),
+        observed: false,
+        detail: words.detail(stance),
+      };
+    },
+  };
+}
+
+/** The Defensive Round and The Defensive Turn: the token on top of the Turn Tracker is acting, not defending (saves still are). */
+export function actingRefusal(phase: 'round' | 'turn'): string {
+  return `it is this token's turn (top of the Turn Tracker): the defensive ${phase} is for everyone but the one acting. Saves are still allowed.`;
+}
