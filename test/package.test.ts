@@ -53,3 +53,16 @@ describe('the community-repository package', () => {
     expect(readFileSync('LICENSE', 'utf8')).toMatch(/^MIT License/);
   });
 });
+
+describe('the shipped file', () => {
+  it('is under 271 KB (the size the outside review measured, which the seam\'s refactor had to beat)', () => {
+    expect(readFileSync('dist/defense-round.js').length).toBeLessThan(271_000);
+  });
+
+  it('keeps its lines (a logged stack\'s line number points into the file), its strings and its global', () => {
+    const bundle = readFileSync('dist/defense-round.js', 'utf8');
+    expect(bundle.split('\n').length).toBeGreaterThan(3000);
+    expect(bundle).toMatch(/^var DefenseRound = \(\(\) => \{$/m);
+    expect(bundle).toContain('is for everyone but the one acting. Saves are still allowed.');
+  });
+});
