@@ -17,33 +17,38 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-  var en = Object.defineProperty, Os = Object.getOwnPropertyDescriptor, Is = Object.getOwnPropertyNames, hr = Object.prototype.hasOwnProperty, Cs = (e, t) => {
+  var en = Object.defineProperty, Ds = Object.getOwnPropertyDescriptor, Rs = Object.getOwnPropertyNames, vr = Object.prototype.hasOwnProperty, Os = (e, t) => {
     for (var n in t)
-      hr.call(t, n) && en(e, n, { get: t[n], enumerable: !0 });
-  }, Ns = (e, t, n, r) => {
+      vr.call(t, n) && en(e, n, { get: t[n], enumerable: !0 });
+  }, Is = (e, t, n, r) => {
     if (t && typeof t == "object" || typeof t == "function")
-      for (let i of Is(t))
-        !hr.call(e, i) && i !== n && en(e, i, { get: () => t[i], enumerable: !(r = Os(t, i)) || r.enumerable });
+      for (let i of Rs(t))
+        !vr.call(e, i) && i !== n && en(e, i, { get: () => t[i], enumerable: !(r = Ds(t, i)) || r.enumerable });
     return e;
-  }, Ps = (e) => Ns(en({}, "__esModule", { value: !0 }), e), vr = {};
-  Cs(vr, {
-    onDamage: () => Nu,
-    version: () => Cu
+  }, Cs = (e) => Is(en({}, "__esModule", { value: !0 }), e), mr = {};
+  Os(mr, {
+    onDamage: () => Cu,
+    version: () => Iu
   });
-  var S = Math, I = Number, E = String, g = Object, K = Array, ne = JSON, P = Map, B = Set, Ms = WeakMap, $t = Error, mr = RangeError, pr = Promise, St = Date, Ls = isNaN, js = "0.2.0", Y = "DefenseRound", se = js, At, Fs = {
+  var S = Math, I = Number, E = String, g = Object, K = Array, ne = JSON, C = Map, B = Set, Ns = WeakMap, $t = Error, pr = RangeError, kr = Promise, St = Date, Ps = isNaN, Ms = "0.2.0", Y = "DefenseRound", se = Ms, At, Ls = {
     lang: void 0,
     message: void 0,
     abortEarly: void 0,
     abortPipeEarly: void 0
   };
   // @__NO_SIDE_EFFECTS__
-  function kr(e) {
-    return !e && !At ? Fs : {
+  function gr(e) {
+    return !e && !At ? Ls : {
       lang: e?.lang ?? At?.lang,
       message: e?.message,
       abortEarly: e?.abortEarly ?? At?.abortEarly,
       abortPipeEarly: e?.abortPipeEarly ?? At?.abortPipeEarly
     };
+  }
+  var js;
+  // @__NO_SIDE_EFFECTS__
+  function Fs(e) {
+    return js?.get(e);
   }
   var Gs;
   // @__NO_SIDE_EFFECTS__
@@ -52,13 +57,8 @@ var DefenseRound = (() => {
   }
   var Us;
   // @__NO_SIDE_EFFECTS__
-  function xs(e) {
-    return Us?.get(e);
-  }
-  var Bs;
-  // @__NO_SIDE_EFFECTS__
-  function Hs(e, t) {
-    return Bs?.get(e)?.get(t);
+  function xs(e, t) {
+    return Us?.get(e)?.get(t);
   }
   // @__NO_SIDE_EFFECTS__
   function Ee(e) {
@@ -79,15 +79,15 @@ var DefenseRound = (() => {
       lang: r.lang,
       abortEarly: r.abortEarly,
       abortPipeEarly: r.abortPipeEarly
-    }, c = e.kind === "schema", l = i?.message ?? e.message ?? /* @__PURE__ */ Hs(e.reference, d.lang) ?? (c ? /* @__PURE__ */ xs(d.lang) : null) ?? r.message ?? /* @__PURE__ */ Vs(d.lang);
+    }, c = e.kind === "schema", l = i?.message ?? e.message ?? /* @__PURE__ */ xs(e.reference, d.lang) ?? (c ? /* @__PURE__ */ Vs(d.lang) : null) ?? r.message ?? /* @__PURE__ */ Fs(d.lang);
     l !== void 0 && (d.message = typeof l == "function" ? l(d) : l), c && (n.typed = !1), n.issues ? n.issues.push(d) : n.issues = [d];
   }
   // @__NO_SIDE_EFFECTS__
-  function Ks(e, t) {
+  function Bs(e, t) {
     return e === t || I.isNaN(e) && I.isNaN(t);
   }
   // @__NO_SIDE_EFFECTS__
-  function Ys(e, t) {
+  function Hs(e, t) {
     return g.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
   }
   // @__NO_SIDE_EFFECTS__
@@ -99,15 +99,15 @@ var DefenseRound = (() => {
     return e["~standard"] = {
       version: 1,
       vendor: "valibot",
-      validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ kr())
+      validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ gr())
     }, e;
   }
   // @__NO_SIDE_EFFECTS__
-  function gr(e) {
+  function yr(e) {
     return {
       kind: "validation",
       type: "finite",
-      reference: gr,
+      reference: yr,
       async: !1,
       expects: null,
       requirement: I.isFinite,
@@ -193,11 +193,11 @@ var DefenseRound = (() => {
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function yr(e, t) {
+  function br(e, t) {
     return {
       kind: "validation",
       type: "regex",
-      reference: yr,
+      reference: br,
       async: !1,
       expects: `${e}`,
       requirement: e,
@@ -234,9 +234,9 @@ var DefenseRound = (() => {
       }
     };
   }
-  var Ws = { abortEarly: !0 };
+  var Ks = { abortEarly: !0 };
   // @__NO_SIDE_EFFECTS__
-  function zs(e, t, n) {
+  function Ys(e, t, n) {
     return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
   }
   // @__NO_SIDE_EFFECTS__
@@ -296,11 +296,11 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function br(e, t) {
+  function wr(e, t) {
     return W({
       kind: "schema",
       type: "custom",
-      reference: br,
+      reference: wr,
       expects: "unknown",
       async: !1,
       check: e,
@@ -321,16 +321,16 @@ var DefenseRound = (() => {
       literal: e,
       message: t,
       "~run"(n, r) {
-        return /* @__PURE__ */ Ks(n.value, this.literal) ? n.typed = !0 : j(this, "type", n, r), n;
+        return /* @__PURE__ */ Bs(n.value, this.literal) ? n.typed = !0 : j(this, "type", n, r), n;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function wr(e, t) {
+  function $r(e, t) {
     return W({
       kind: "schema",
       type: "nullable",
-      reference: wr,
+      reference: $r,
       expects: `(${e.expects} | null)`,
       async: !1,
       wrapped: e,
@@ -350,16 +350,16 @@ var DefenseRound = (() => {
       async: !1,
       message: e,
       "~run"(t, n) {
-        return typeof t.value == "number" && !Ls(t.value) ? t.typed = !0 : j(this, "type", t, n), t;
+        return typeof t.value == "number" && !Ps(t.value) ? t.typed = !0 : j(this, "type", t, n), t;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function $r(e, t) {
+  function Sr(e, t) {
     return W({
       kind: "schema",
       type: "object",
-      reference: $r,
+      reference: Sr,
       expects: "Object",
       async: !1,
       entries: e,
@@ -388,7 +388,7 @@ var DefenseRound = (() => {
                 }
               }
               d.typed || (n.typed = !1), n.value[s] = d.value;
-            } else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ zs(a);
+            } else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ Ys(a);
             else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (j(this, "key", n, r, {
               input: void 0,
               expected: `"${s}"`,
@@ -452,7 +452,7 @@ var DefenseRound = (() => {
         const s = r.value;
         if (s && typeof s == "object") {
           r.typed = !0, r.value = {};
-          for (const a in s) if (/* @__PURE__ */ Ys(s, a)) {
+          for (const a in s) if (/* @__PURE__ */ Hs(s, a)) {
             const o = s[a], d = this.key["~run"]({ value: a }, i);
             if (d.issues) {
               const l = {
@@ -507,18 +507,18 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function Sr(e) {
+  function Ar(e) {
     let t;
     if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
     else t = n.issues;
     return t;
   }
   // @__NO_SIDE_EFFECTS__
-  function Ar(e, t) {
+  function Tr(e, t) {
     return W({
       kind: "schema",
       type: "union",
-      reference: Ar,
+      reference: Tr,
       expects: /* @__PURE__ */ tn(e.map((n) => n.expects), "|"),
       async: !1,
       options: e,
@@ -537,21 +537,21 @@ var DefenseRound = (() => {
         if (i) return i;
         if (s) {
           if (s.length === 1) return s[0];
-          j(this, "type", n, r, { issues: /* @__PURE__ */ Sr(s) }), n.typed = !0;
+          j(this, "type", n, r, { issues: /* @__PURE__ */ Ar(s) }), n.typed = !0;
         } else {
           if (a?.length === 1) return a[0];
-          j(this, "type", n, r, { issues: /* @__PURE__ */ Sr(a) });
+          j(this, "type", n, r, { issues: /* @__PURE__ */ Ar(a) });
         }
         return n;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function Rt() {
+  function Dt() {
     return W({
       kind: "schema",
       type: "unknown",
-      reference: Rt,
+      reference: Dt,
       expects: "unknown",
       async: !1,
       "~run"(e) {
@@ -560,11 +560,11 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function Tr(e, t, n) {
+  function Er(e, t, n) {
     return W({
       kind: "schema",
       type: "variant",
-      reference: Tr,
+      reference: Er,
       expects: "Object",
       async: !1,
       key: e,
@@ -578,19 +578,19 @@ var DefenseRound = (() => {
             for (const h of u.options) {
               if (h.type === "variant") l(h, new B(f).add(h.key));
               else {
-                let p = !0, T = 0;
+                let k = !0, T = 0;
                 for (const w of f) {
-                  const k = h.entries[w];
-                  if (w in s ? k["~run"]({
+                  const p = h.entries[w];
+                  if (w in s ? p["~run"]({
                     typed: !1,
                     value: s[w]
-                  }, Ws).issues : k.type !== "exact_optional" && k.type !== "optional" && k.type !== "nullish") {
-                    p = !1, d !== w && (o < T || o === T && w in s && !(d in s)) && (o = T, d = w, c = []), d === w && c.push(h.entries[w].expects);
+                  }, Ks).issues : p.type !== "exact_optional" && p.type !== "optional" && p.type !== "nullish") {
+                    k = !1, d !== w && (o < T || o === T && w in s && !(d in s)) && (o = T, d = w, c = []), d === w && c.push(h.entries[w].expects);
                     break;
                   }
                   T++;
                 }
-                if (p) {
+                if (k) {
                   const w = h["~run"]({ value: s }, i);
                   (!a || !a.typed && w.typed) && (a = w);
                 }
@@ -634,7 +634,7 @@ var DefenseRound = (() => {
   }
   // @__NO_SIDE_EFFECTS__
   function Ve(e, t, n) {
-    const r = e["~run"]({ value: t }, /* @__PURE__ */ kr(n));
+    const r = e["~run"]({ value: t }, /* @__PURE__ */ gr(n));
     return {
       typed: r.typed,
       success: !r.issues,
@@ -642,10 +642,10 @@ var DefenseRound = (() => {
       issues: r.issues
     };
   }
-  function C(e) {
-    return /* @__PURE__ */ $r(g.assign(g.create(null), e));
+  function N(e) {
+    return /* @__PURE__ */ Sr(g.assign(g.create(null), e));
   }
-  var Er = ["vitality", "soul", "power"], rt = { vitality: "Vitality", soul: "Soul", power: "Power" }, it = [
+  var _r = ["vitality", "soul", "power"], rt = { vitality: "Vitality", soul: "Soul", power: "Power" }, it = [
     "armor_soak",
     "armor_physical",
     "armor_magical",
@@ -672,32 +672,32 @@ var DefenseRound = (() => {
   function A(e, t) {
     return { ...t, section: e };
   }
-  function Xs(e) {
+  function Ws(e) {
     return "kind" in e;
   }
-  var Dt = -10, _r = -9, Rr = 1, xe = 1, an = 3, Be = { condition: "none", savesOwed: 0 }, Ot = { condition: "dead", savesOwed: 0 };
-  function Dr(e) {
-    return e > 0 ? { ...Be } : e > Dt ? { condition: "incapacitated", savesOwed: 0 } : { ...Ot };
+  var Rt = -10, Dr = -9, Rr = 1, xe = 1, an = 3, Be = { condition: "none", savesOwed: 0 }, Ot = { condition: "dead", savesOwed: 0 };
+  function Or(e) {
+    return e > 0 ? { ...Be } : e > Rt ? { condition: "incapacitated", savesOwed: 0 } : { ...Ot };
   }
   function cn(e) {
     return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
   }
-  function qs(e, t, n) {
-    return n.condition === "dying" ? { life: { ...Ot }, steps: [...cn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...Be }, steps: [] } : e > 0 ? t <= Dt ? { life: { condition: "dying", savesOwed: an }, steps: [{ kind: "dying", savesOwed: an }] } : {
+  function zs(e, t, n) {
+    return n.condition === "dying" ? { life: { ...Ot }, steps: [...cn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...Be }, steps: [] } : e > 0 ? t <= Rt ? { life: { condition: "dying", savesOwed: an }, steps: [{ kind: "dying", savesOwed: an }] } : {
       life: { condition: "incapacitated", savesOwed: xe },
       steps: [{ kind: "incapacitated", savesOwed: xe }]
-    } : t <= Dt ? { life: { ...Ot }, steps: [...cn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
+    } : t <= Rt ? { life: { ...Ot }, steps: [...cn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
   }
-  function Or(e, t, n) {
+  function Ir(e, t, n) {
     if (n.condition === "dead")
       return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
     const r = S.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
     if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-    const a = qs(e, i, n);
+    const a = zs(e, i, n);
     for (const o of a.steps) s.push(o);
     return { applied: !0, after: i, life: a.life, steps: s };
   }
-  function Js(e, t) {
+  function Xs(e, t) {
     return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
       applied: !0,
       after: 0,
@@ -708,22 +708,22 @@ var DefenseRound = (() => {
       ]
     };
   }
-  function Qs(e, t, n) {
+  function qs(e, t, n) {
     if (t === e) return { after: t, life: { ...n }, steps: [] };
     if (t < e) {
       if (n.condition === "dead")
         return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-      const i = Or(e, e - t, n), s = i.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
+      const i = Ir(e, e - t, n), s = i.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
       return { after: i.applied ? t : i.after, life: i.life, steps: s };
     }
     const r = [{ kind: "vitality-change", before: e, after: t }];
-    return t > 0 ? n.condition === "dead" ? { after: t, life: { ...Be }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...Be }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...Be }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Dt ? {
+    return t > 0 ? n.condition === "dead" ? { after: t, life: { ...Be }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...Be }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...Be }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Rt ? {
       after: t,
       life: { condition: "incapacitated", savesOwed: 0 },
       steps: [...r, ...cn(n), { kind: "incapacitated", savesOwed: 0 }]
     } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
   }
-  function Zs(e, t, n) {
+  function Js(e, t, n) {
     if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
       return { ok: !1, reason: "no-save-owed" };
     const r = (s) => ({
@@ -744,15 +744,15 @@ var DefenseRound = (() => {
     if (n.success)
       return {
         ok: !0,
-        vitality: _r,
+        vitality: Dr,
         life: { condition: "incapacitated", savesOwed: xe },
-        steps: [r(xe), { kind: "saved-from-death", before: e, vitality: _r }]
+        steps: [r(xe), { kind: "saved-from-death", before: e, vitality: Dr }]
       };
     const i = S.min(an, t.savesOwed) - 1;
     return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...Ot }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
   }
-  var Ir = { physical: "Physical", magical: "Magical" }, Cr = { physical: "Defense", magical: "Spirit" }, dn = { soul: "Soul", power: "Power" };
-  function ea(e, t) {
+  var Cr = { physical: "Physical", magical: "Magical" }, Nr = { physical: "Defense", magical: "Spirit" }, dn = { soul: "Soul", power: "Power" };
+  function Qs(e, t) {
     switch (e) {
       case "worn-out":
         return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -762,7 +762,7 @@ var DefenseRound = (() => {
         return `No character, so no armor: ${t} is not reduced by armor`;
     }
   }
-  function ta(e) {
+  function Zs(e) {
     switch (e) {
       case "reached-minus-10":
         return "Dead: reached -10 while incapacitated";
@@ -775,7 +775,7 @@ var DefenseRound = (() => {
   function ln(e) {
     return e === 1 ? "1 save" : `${e} saves`;
   }
-  function na(e) {
+  function ea(e) {
     switch (e.kind) {
       case "defense-used": {
         const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -784,22 +784,22 @@ var DefenseRound = (() => {
       case "pierce":
         return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
       case "armor-absent":
-        return ea(e.reason, e.amount);
+        return Qs(e.reason, e.amount);
       case "soak":
         return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
       // as the seed writes it: 200 x 0.8 Soak (20% Soak)
       case "protection":
-        return `${e.before} - ${e.protection} ${Ir[e.track]} = ${e.after}`;
+        return `${e.before} - ${e.protection} ${Cr[e.track]} = ${e.after}`;
       case "armor-reduction":
-        return `${e.before} - ${e.reduction} ${Cr[e.track]} = ${e.after}`;
+        return `${e.before} - ${e.reduction} ${Nr[e.track]} = ${e.after}`;
       case "natural-reduction":
-        return `${e.before} - ${e.reduction} natural ${Cr[e.track]} = ${e.after}`;
+        return `${e.before} - ${e.reduction} natural ${Nr[e.track]} = ${e.after}`;
       case "defensive-stance":
         return `${e.before} - ${e.reduction} defensive stance = ${e.after}`;
       case "vitality-loss":
         return e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
       case "protection-wear":
-        return `${Ir[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+        return `${Cr[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
       case "vitality-change":
         return `Vitality ${e.before} -> ${e.after}`;
       case "direct-damage":
@@ -817,7 +817,7 @@ var DefenseRound = (() => {
       case "dying":
         return `Dying: ${ln(e.savesOwed)} owed`;
       case "dead":
-        return ta(e.cause);
+        return Zs(e.cause);
       case "saves-lost":
         return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
       case "save-rolled": {
@@ -850,11 +850,11 @@ var DefenseRound = (() => {
     "spell-invisible": "Invisible spell",
     covert: "Covert attack",
     spectator: "Spectator"
-  }, ra = { defend: "Defend", evade: "Evade", react: "Reaction" }, Nr = { defend: "defend", evade: "evade" };
+  }, ta = { defend: "Defend", evade: "Evade", react: "Reaction" }, Pr = { defend: "defend", evade: "evade" };
   function It(e) {
     return e > 0 ? `+${e}` : `${e}`;
   }
-  function Pr(e, t, n) {
+  function Mr(e, t, n) {
     if (t.length === 0) return `${n}`;
     const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
     return `${e}${r} = ${n}`;
@@ -862,10 +862,10 @@ var DefenseRound = (() => {
   function un(e, t) {
     return e ? t ? "success (critical)" : "success" : "failure";
   }
-  function ia(e, t = (n) => n) {
+  function na(e, t = (n) => n) {
     switch (e.kind) {
       case "perception-check":
-        return `Perception ${e.roll} vs ${Pr(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${un(e.success, e.critical)}`;
+        return `Perception ${e.roll} vs ${Mr(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${un(e.success, e.critical)}`;
       case "no-defensive-action":
         return e.takesDamage ? `${de[e.situation]} not perceived: no defensive action, the attack hits` : `${de[e.situation]}: attack not perceived, no defensive action`;
       case "mental-check": {
@@ -873,15 +873,15 @@ var DefenseRound = (() => {
         return `Mental ${e.roll} vs ${e.target}: ${un(e.success, e.critical)}, ${n}`;
       }
       case "situation-penalty":
-        return `${de[e.situation]}: ${It(e.penalty)} to ${Nr[e.check]}`;
+        return `${de[e.situation]}: ${It(e.penalty)} to ${Pr[e.check]}`;
       case "situation-no-penalty":
-        return `${de[e.situation]}: no penalty to ${Nr[e.check]}`;
+        return `${de[e.situation]}: no penalty to ${Pr[e.check]}`;
       case "aided":
         return e.by === void 0 ? `Aided by an ally: ${It(e.bonus)}` : `Aided by ${t(e.by)}: ${It(e.bonus)}`;
       case "modifier":
         return `Modifier: ${It(e.mod)}`;
       case "action-check":
-        return `${ra[e.action]} ${e.roll} vs ${Pr(e.baseTarget, e.adjustments, e.target)}: ${un(e.success, e.critical)}`;
+        return `${ta[e.action]} ${e.roll} vs ${Mr(e.baseTarget, e.adjustments, e.target)}: ${un(e.success, e.critical)}`;
       case "pending-defense":
         return e.result === "success" ? "Pending defense: success, the next hit on this token is negated" : "Pending defense: failure, the next hit on this token applies";
       case "reaction-recorded":
@@ -896,16 +896,16 @@ var DefenseRound = (() => {
         return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
     }
   }
-  var sa = new B(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
-  function aa(e) {
-    return sa.has(e.kind);
+  var ra = new B(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
+  function ia(e) {
+    return ra.has(e.kind);
   }
   var fn = {
     defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
     reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
     none: "no stance"
   };
-  function oa(e) {
+  function sa(e) {
     switch (e.condition) {
       case "none":
         return;
@@ -917,30 +917,30 @@ var DefenseRound = (() => {
         return "Dead";
     }
   }
-  function Mr(e, t, n = null) {
+  function Lr(e, t, n = null) {
     return t.condition === "none" && n === null ? [] : [A(e, { kind: "life-now", life: t, vitality: n })];
   }
-  function ca(e) {
+  function aa(e) {
     const t = e.find((s) => s.kind === "protection-wear"), n = e.findIndex((s) => s.kind === "vitality-change");
     if (!t || n === -1) return e;
     const r = e.filter((s) => s !== t), i = r.findIndex((s) => s.kind === "vitality-change");
     return [...r.slice(0, i + 1), t, ...r.slice(i + 1)];
   }
-  function da(e, t) {
+  function oa(e, t) {
     if (e.cancelled) return "blocks";
     const r = e.life.condition !== t.condition ? e.life.condition : "none";
     return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
   }
-  function la(e) {
+  function ca(e) {
     return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ue, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
   }
-  function ua(e, t) {
+  function da(e, t) {
     if (t.instantKill) return `${e}: instant kill`;
     if (t.to !== "vitality") return `${e} takes ${t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
     const n = t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : "";
     return `${e} takes ${t.amount} ${t.track}${n}`;
   }
-  var fa = {
+  var la = {
     blocks: "blocks the hit",
     incapacitated: "is hit and falls, incapacitated",
     dying: "is hit and falls, dying",
@@ -949,17 +949,17 @@ var DefenseRound = (() => {
     hit: "is hit",
     unharmed: "is unharmed"
   };
-  function ha(e, t, n) {
+  function ua(e, t, n) {
     return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
   }
-  function va(e, t) {
+  function fa(e, t) {
     switch (e.kind) {
       case "hit-title":
-        return ua(t(e.who), e.hit);
+        return da(t(e.who), e.hit);
       case "hit-summary":
-        return `${t(e.who)} ${fa[e.result]}.`;
+        return `${t(e.who)} ${la[e.result]}.`;
       case "life-now":
-        return oa(e.life) ?? `Standing, Vitality ${e.vitality}`;
+        return sa(e.life) ?? `Standing, Vitality ${e.vitality}`;
       case "save-title":
         return `${t(e.who)}: Vitality save`;
       case "save-summary": {
@@ -977,51 +977,51 @@ var DefenseRound = (() => {
       case "no-stance-declared":
         return "No stance declared: a defender must declare Defensive or Reactive";
       case "stance-title":
-        return `${ha(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+        return `${ua(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
       case "stance-change":
         return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
       case "stance-effect":
         return fn[e.stance] ?? "";
     }
   }
-  var ma = /^[+-]?\d+$/;
+  var ha = /^[+-]?\d+$/;
   function pe(e) {
     if (typeof e == "number")
       return I.isSafeInteger(e) ? e + 0 : null;
     if (typeof e != "string") return null;
     const t = e.trim();
-    if (!ma.test(t)) return null;
+    if (!ha.test(t)) return null;
     const n = I(t);
     return I.isSafeInteger(n) ? n + 0 : null;
   }
   function Ct(e, t) {
     return S.floor(e * t / 100);
   }
-  function Lr(e, t, n) {
+  function jr(e, t, n) {
     return S.min(n, S.max(t, e));
   }
-  var jr = 1e6;
+  var Fr = 1e6;
   function x(e, t = 40) {
     return e.length > t ? `${e.slice(0, t - 3)}...` : e;
   }
   var v = class extends $t {
   }, oe = class extends $t {
   };
-  function pa(e, t) {
+  function va(e, t) {
     return e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
       const i = t?.[I(r)]?.results?.total;
       return typeof i == "number" && I.isFinite(i) ? E(i) : n;
     });
   }
-  function ka(e) {
+  function ma(e) {
     const t = [], n = /"([^"]*)"|'([^']*)'|(\S+)/g;
     let r;
     for (; (r = n.exec(e)) !== null; )
       t.push(r[1] ?? r[2] ?? r[3] ?? "");
     return t;
   }
-  function Fr(e) {
-    const t = ka(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], i = new P();
+  function Gr(e) {
+    const t = ma(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], i = new C();
     let s = null;
     for (const a of t)
       if (a.startsWith("--") && a.length > 2) {
@@ -1071,68 +1071,68 @@ var DefenseRound = (() => {
     if (t)
       return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");
   }
-  function ga(e) {
+  function pa(e) {
     return S.max(0, Ct(e, 5));
   }
-  var Gr = 25;
-  function ya(e) {
-    const t = [], n = S.max(0, e.amount), r = Lr(e.piercePercent, 0, 100), i = S.max(0, e.stanceReduction), s = Ct(n, r), a = n - s;
+  var Vr = 25;
+  function ka(e) {
+    const t = [], n = S.max(0, e.amount), r = jr(e.piercePercent, 0, 100), i = S.max(0, e.stanceReduction), s = Ct(n, r), a = n - s;
     r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: a });
     let o = a, d = null, c = null;
     const l = e.armor, u = l === null ? 0 : S.max(0, l.protection), f = l !== null && (u > 0 || S.max(0, l.otherProtection ?? 0) > 0);
     if (l !== null && f) {
-      const p = Lr(l.soakPercent, 0, 100), T = Ct(a, 100 - p);
-      p > 0 && t.push({ kind: "soak", soakPercent: p, before: a, after: T }), o = S.max(0, T - u), t.push({ kind: "protection", track: e.track, protection: u, before: T, after: o });
+      const k = jr(l.soakPercent, 0, 100), T = Ct(a, 100 - k);
+      k > 0 && t.push({ kind: "soak", soakPercent: k, before: a, after: T }), o = S.max(0, T - u), t.push({ kind: "protection", track: e.track, protection: u, before: T, after: o });
       const w = S.max(0, l.armorReduction);
       if (w > 0) {
         const $ = o;
         o = S.max(0, o - w), t.push({ kind: "armor-reduction", track: e.track, reduction: w, before: $, after: o });
       }
-      const k = Ct(T, Gr);
-      d = S.max(0, u - k), u > 0 ? c = {
+      const p = Ct(T, Vr);
+      d = S.max(0, u - p), u > 0 ? c = {
         kind: "protection-wear",
         track: e.track,
         afterSoak: T,
-        wearPercent: Gr,
-        wear: k,
+        wearPercent: Vr,
+        wear: p,
         before: u,
         after: d
       } : d = l.protection;
     } else {
-      const p = (l?.protectionMax ?? 0) > 0 || (l?.otherProtectionMax ?? 0) > 0, T = l === null ? "no-character" : p ? "worn-out" : "never-there";
+      const k = (l?.protectionMax ?? 0) > 0 || (l?.otherProtectionMax ?? 0) > 0, T = l === null ? "no-character" : k ? "worn-out" : "never-there";
       if (t.push({ kind: "armor-absent", track: e.track, reason: T, amount: a }), l !== null) {
         d = l.protection;
         const w = S.max(0, l.naturalReduction);
         if (w > 0) {
-          const k = o;
-          o = S.max(0, o - w), t.push({ kind: "natural-reduction", track: e.track, reduction: w, before: k, after: o });
+          const p = o;
+          o = S.max(0, o - w), t.push({ kind: "natural-reduction", track: e.track, reduction: w, before: p, after: o });
         }
       }
     }
     if (i > 0) {
-      const p = o;
-      o = S.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: p, after: o });
+      const k = o;
+      o = S.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: k, after: o });
     }
     const h = s + o;
     return t.push({ kind: "vitality-loss", pierced: s, throughArmor: o, loss: h }), c !== null && t.push(c), { vitalityLoss: h, protectionAfter: d, steps: t };
   }
   var Nt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-  function ba(e) {
+  function ga(e) {
     return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
   }
-  function Vr(e, t) {
+  function Ur(e, t) {
     return e.condition === t.condition && e.savesOwed === t.savesOwed;
   }
   function hn(e, t, n, r) {
     return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
   }
-  function wa(e) {
-    const t = ba(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+  function ya(e) {
+    const t = ga(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
     if (t.result === "success") return hn(e, t, n, !0);
     if (e.life.condition === "dead")
       return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), hn(e, t, n, !1);
     if (e.instantKill) {
-      const a = Js(e.bars.vitality, e.life);
+      const a = Xs(e.bars.vitality, e.life);
       n.push(...a.steps);
       const o = { ...e.bars, vitality: a.after };
       return {
@@ -1142,7 +1142,7 @@ var DefenseRound = (() => {
         protectionAfter: null,
         life: a.life,
         steps: n,
-        changed: a.after !== e.bars.vitality || !Vr(a.life, e.life)
+        changed: a.after !== e.bars.vitality || !Ur(a.life, e.life)
       };
     }
     const r = S.max(0, e.amount);
@@ -1161,7 +1161,7 @@ var DefenseRound = (() => {
         changed: d !== o
       };
     }
-    const i = ya({
+    const i = ka({
       amount: r,
       track: e.track,
       piercePercent: e.piercePercent,
@@ -1169,7 +1169,7 @@ var DefenseRound = (() => {
       stanceReduction: e.stanceReduction
     });
     for (const a of i.steps) n.push(a);
-    const s = Or(e.bars.vitality, i.vitalityLoss, e.life);
+    const s = Ir(e.bars.vitality, i.vitalityLoss, e.life);
     for (const a of s.steps) n.push(a);
     return {
       defenseUsed: t,
@@ -1178,52 +1178,52 @@ var DefenseRound = (() => {
       protectionAfter: i.protectionAfter,
       life: s.life,
       steps: n,
-      changed: s.after !== e.bars.vitality || !Vr(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
+      changed: s.after !== e.bars.vitality || !Ur(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
     };
   }
-  var $a = C({
+  var ba = N({
     life: /* @__PURE__ */ V(
-      C({
+      N({
         condition: /* @__PURE__ */ z(["none", "incapacitated", "dying", "dead"]),
         savesOwed: /* @__PURE__ */ H(/* @__PURE__ */ ye(), /* @__PURE__ */ Tt(), /* @__PURE__ */ Ge(0), /* @__PURE__ */ Fe(3))
       })
     ),
     // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-    reactions: /* @__PURE__ */ V(/* @__PURE__ */ sn(/* @__PURE__ */ ae(), /* @__PURE__ */ Ar([/* @__PURE__ */ nt(), /* @__PURE__ */ J("used")]))),
+    reactions: /* @__PURE__ */ V(/* @__PURE__ */ sn(/* @__PURE__ */ ae(), /* @__PURE__ */ Tr([/* @__PURE__ */ nt(), /* @__PURE__ */ J("used")]))),
     skillsVs: /* @__PURE__ */ V(/* @__PURE__ */ _t(/* @__PURE__ */ ae()))
   });
-  function Sa(e) {
+  function wa(e) {
     return e === "success" || e === "fail" ? e : null;
   }
-  var Ur = { condition: "none", savesOwed: 0 };
-  function Aa(e) {
-    const t = /* @__PURE__ */ Ve($a, e);
-    return t.success ? Oa(t.output) : null;
+  var xr = { condition: "none", savesOwed: 0 };
+  function $a(e) {
+    const t = /* @__PURE__ */ Ve(ba, e);
+    return t.success ? Da(t.output) : null;
   }
-  function Re(e, t) {
-    return e.life ? { ...e.life } : t === null ? { ...Ur } : Dr(t);
+  function De(e, t) {
+    return e.life ? { ...e.life } : t === null ? { ...xr } : Or(t);
   }
   function vn(e, t) {
     return mn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
   }
-  function Ta(e, t) {
+  function Sa(e, t) {
     if (t) return { life: { condition: "dead", savesOwed: 0 } };
-    const n = e === null ? Ur : Dr(e);
+    const n = e === null ? xr : Or(e);
     return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
   }
-  function Ea(e) {
+  function Aa(e) {
     return mn(e.life, void 0, void 0);
   }
-  function _a(e) {
+  function Ta(e) {
     return e.life?.condition ?? "none";
   }
-  function Ra(e) {
+  function Ea(e) {
     return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
   }
-  function Da(e, t) {
+  function _a(e, t) {
     return ne.stringify(e.life ?? null) !== ne.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
   }
-  function Oa(e) {
+  function Da(e) {
     return mn(e.life, e.reactions, e.skillsVs);
   }
   function mn(e, t, n) {
@@ -1241,9 +1241,9 @@ var DefenseRound = (() => {
       if (t.optional) return;
       throw new v(t.missing);
     }
-    return st(r, t.what, 0, jr);
+    return st(r, t.what, 0, Fr);
   }
-  function xr(e, t) {
+  function Br(e, t) {
     return {
       values: [],
       dice: [],
@@ -1266,20 +1266,20 @@ var DefenseRound = (() => {
       }
     };
   }
-  function Br(e) {
+  function Hr(e) {
     return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
   }
-  var Ia = {
+  var Ra = {
     type: { kind: "one" },
     pierce: { kind: "one" },
     to: { kind: "one" },
     "instant-kill": { kind: "switch" },
     defense: { kind: "one", decides: "decides its defense (--defense)" }
-  }, Ca = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Hr = {
+  }, Oa = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Kr = {
     physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
     magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
   };
-  function Na(e) {
+  function Ia(e) {
     const t = O(e, "instant-kill"), n = Pt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]", optional: !0 });
     if (n === void 0 && !t) throw new v("no damage amount given");
     const r = n ?? 0, i = n === void 0 ? void 0 : E(n), s = F(e, "type"), a = s === void 0 ? "physical" : Nt[U(s, "--type", g.keys(Nt))], o = U(F(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
@@ -1297,21 +1297,21 @@ var DefenseRound = (() => {
       defenseOverride: d === void 0 ? null : U(d, "--defense", ["success", "fail", "none"])
     };
   }
-  function Pa(e) {
+  function Ca(e) {
     return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
   }
-  function Kr(e) {
-    const t = Hr[e.track];
+  function Yr(e) {
+    const t = Kr[e.track];
     return {
       values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
       dice: [],
-      resolve: (r) => Ma(e, r)
+      resolve: (r) => Na(e, r)
     };
   }
-  function Ma(e, t) {
-    const n = Hr[e.track], r = e.to === "vitality" && !e.instantKill;
+  function Na(e, t) {
+    const n = Kr[e.track], r = e.to === "vitality" && !e.instantKill;
     if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-    const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new ja(t.values, n) : null, d = r && t.stance === "defensive" ? ga(a("fortitude")) : 0, c = Re(t.state, t.bars.vitality.value), l = wa({
+    const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Ma(t.values, n) : null, d = r && t.stance === "defensive" ? pa(a("fortitude")) : 0, c = De(t.state, t.bars.vitality.value), l = ya({
       amount: e.amount,
       track: e.track,
       piercePercent: e.piercePercent,
@@ -1326,30 +1326,30 @@ var DefenseRound = (() => {
     }), u = [];
     i && l.bars.vitality !== s && u.push({ kind: "bar", resource: "vitality", to: l.bars.vitality });
     for (const h of ["soul", "power"]) {
-      const p = l.bars[h];
-      p !== null && p !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: p });
+      const k = l.bars[h];
+      k !== null && k !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: k });
     }
     o && l.protectionAfter !== null && l.protectionAfter !== o.protection && u.push({ kind: "value", key: n.protection, to: l.protectionAfter });
     const f = {
-      headline: Fa(l, c),
-      steps: La(t.id, e, l, c),
+      headline: La(l, c),
+      steps: Pa(t.id, e, l, c),
       changes: u,
       state: vn(t.state, l.life),
       detail: l
     };
     return t.answer !== null && (f.answer = null), f;
   }
-  function La(e, t, n, r) {
+  function Pa(e, t, n, r) {
     const i = n.steps.filter((s) => s.kind === "defense-used");
     return [
       A(Q, { kind: "hit-title", who: e, hit: t }),
-      A(Z, { kind: "hit-summary", who: e, result: da(n, r) }),
+      A(Z, { kind: "hit-summary", who: e, result: oa(n, r) }),
       ...me("Defense", i),
-      ...me("Breakdown", ca(n.steps.filter((s) => s.kind !== "defense-used"))),
-      ...Mr("Now", n.life)
+      ...me("Breakdown", aa(n.steps.filter((s) => s.kind !== "defense-used"))),
+      ...Lr("Now", n.life)
     ];
   }
-  var ja = class {
+  var Ma = class {
     constructor(e, t) {
       this.values = e, this.keys = t;
     }
@@ -1375,7 +1375,7 @@ var DefenseRound = (() => {
       return this.values[this.keys.natural]?.current ?? 0;
     }
   };
-  function Fa(e, t) {
+  function La(e, t) {
     if (e.cancelled) return "blocked";
     if (e.life.condition !== t.condition) {
       if (e.life.condition === "dead") return "dies";
@@ -1387,7 +1387,7 @@ var DefenseRound = (() => {
     const n = t > 0 && e < 100 && e <= t, r = S.max(1, S.floor(t / 10));
     return { roll: e, target: t, success: n, critical: n && e <= r };
   }
-  var Yr = [
+  var Wr = [
     "front",
     "thrown-object",
     "spell-seen",
@@ -1409,7 +1409,7 @@ var DefenseRound = (() => {
     mentalCheckEasesPenalty: !1,
     gateFailureTakesDamage: !1,
     counterDrawsIntoBattle: !1
-  }, De = {
+  }, Re = {
     // seed 000: "Direct Melee Attack from the Front or Thrown Object": no effect.
     front: re,
     "thrown-object": re,
@@ -1441,69 +1441,69 @@ var DefenseRound = (() => {
       counterDrawsIntoBattle: !0
     }
   };
-  function Ga(e, t) {
-    const n = De[e];
+  function ja(e, t) {
+    const n = Re[e];
     return t === "defend" ? n.defendPenalty : n.evadePenalty;
   }
-  function Va(e, t) {
+  function Fa(e, t) {
     return t.critical ? 0 : t.success ? -S.floor(S.abs(e) / 2) + 0 : e;
   }
-  var Ua = ["defensive", "reactive", "none"];
+  var Ga = ["defensive", "reactive", "none"];
+  function Va(e) {
+    return e === "reactive";
+  }
+  function Ua(e) {
+    return e === "defensive";
+  }
   function xa(e) {
+    return e === "reactive";
+  }
+  function zr(e) {
     return e === "reactive";
   }
   function Ba(e) {
     return e === "defensive";
   }
-  function Ha(e) {
-    return e === "reactive";
-  }
-  function Wr(e) {
-    return e === "reactive";
-  }
-  function Ka(e) {
-    return e === "defensive";
-  }
-  function zr(e) {
+  function Xr(e) {
     return e === "defensive";
   }
   function pn(e, t) {
     return g.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
   }
-  function Ya(e, t) {
+  function Ha(e, t) {
     return pn(e.reactions, t) !== void 0;
   }
-  function Xr(e, t) {
+  function qr(e, t) {
     return pn(e.reactions, t) === !0;
   }
-  function qr(e, t) {
+  function Jr(e, t) {
     return pn(e.reactions, t) === "used";
   }
-  function Wa(e, t) {
+  function Ka(e, t) {
     return e.skillsVs.includes(t);
   }
-  function za(e) {
+  function Ya(e) {
     return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
   }
-  var Jr = 5, Qr = { defend: "defend", evade: "evade", react: "reaction" };
+  var Qr = 5, Zr = { defend: "defend", evade: "evade", react: "reaction" };
   function at(e) {
     return e === "defend" || e === "evade" || e === "react";
   }
-  function Xa(e) {
+  function Wa(e) {
     return { kind: "refused", reason: e };
   }
   function be(e) {
     return e !== null && e !== "";
   }
-  function qa(e) {
+  function za(e) {
     const t = (n) => I.isInteger(n) && n >= 1 && n <= 100;
     if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-      throw new mr("resolveSoakDefend: rolls must be integers 1..100");
+      throw new pr("resolveSoakDefend: rolls must be integers 1..100");
     for (const n of [e.mod, e.perceptionMod, ...g.values(e.checkTargets)])
-      if (n !== null && !I.isSafeInteger(n)) throw new mr("resolveSoakDefend: modifiers and targets must be integers");
+      if (n !== null && !I.isSafeInteger(n)) throw new pr("resolveSoakDefend: modifiers and targets must be integers");
   }
-  function Ja(e) {
-    const { action: t, situation: n, stance: r, round: i } = e, s = De[n];
+  function Xa(e) {
+    const { action: t, situation: n, stance: r, round: i } = e, s = Re[n];
     if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
     if (e.acting) return { code: "acting-turn" };
     if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
@@ -1518,7 +1518,7 @@ var DefenseRound = (() => {
       if (!be(e.vs)) return { code: "needs-vs", action: t };
       if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
       if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-      if (!Wr(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+      if (!zr(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
       if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
     }
     switch (t) {
@@ -1527,30 +1527,30 @@ var DefenseRound = (() => {
       case "evade":
         return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
       case "react":
-        return xa(r) ? be(e.vs) ? Ya(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+        return Va(r) ? be(e.vs) ? Ha(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
       case "counter":
-        return Ba(r) ? { code: "counter-in-defensive-stance" } : Ha(r) ? be(e.vs) ? Xr(i, e.vs) ? e.ally !== null && !za(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: qr(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+        return Ua(r) ? { code: "counter-in-defensive-stance" } : xa(r) ? be(e.vs) ? qr(i, e.vs) ? e.ally !== null && !Ya(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Jr(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
       case "skill":
         if (e.ally !== null)
-          return Ka(r) ? { code: "defensive-skill-on-ally" } : Wr(r) ? be(e.vs) ? Xr(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: qr(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-        if (zr(r)) {
+          return Ba(r) ? { code: "defensive-skill-on-ally" } : zr(r) ? be(e.vs) ? qr(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Jr(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+        if (Xr(r)) {
           if (!be(e.vs)) return { code: "needs-vs", action: t };
-          if (Wa(i, e.vs)) return { code: "skill-limit", vs: e.vs };
+          if (Ka(i, e.vs)) return { code: "skill-limit", vs: e.vs };
         }
         return null;
     }
   }
-  function Qa(e) {
+  function qa(e) {
     const t = [];
-    return De[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), at(e.action) && t.push(Qr[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
+    return Re[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), at(e.action) && t.push(Zr[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
   }
-  function Za(e) {
-    qa(e);
-    const t = Ja(e);
-    if (t) return Xa(t);
-    const n = Qa(e);
+  function Ja(e) {
+    za(e);
+    const t = Xa(e);
+    if (t) return Wa(t);
+    const n = qa(e);
     if (n) return { kind: "missing-target", check: n };
-    const { action: r, situation: i } = e, s = De[i], a = (c) => e.checkTargets[c] ?? 0, o = [], d = r === "defend" || r === "evade";
+    const { action: r, situation: i } = e, s = Re[i], a = (c) => e.checkTargets[c] ?? 0, o = [], d = r === "defend" || r === "evade";
     if (s.perceptionGate !== "none") {
       const c = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, l = a("perception"), u = Ke(e.rolls.perception, l + c);
       if (o.push({ kind: "perception-check", situation: i, roll: u.roll, baseTarget: l, mod: c, target: u.target, success: u.success, critical: u.critical }), !u.success)
@@ -1559,12 +1559,12 @@ var DefenseRound = (() => {
     switch (r) {
       case "defend":
       case "evade": {
-        const l = ei(e, r, o).success ? "success" : "fail";
-        return o.push({ kind: "pending-defense", result: l }), Ye(o, l, Zr(e), !1);
+        const l = ti(e, r, o).success ? "success" : "fail";
+        return o.push({ kind: "pending-defense", result: l }), Ye(o, l, ei(e), !1);
       }
       case "react": {
-        const c = e.vs, l = ei(e, r, o);
-        return o.push({ kind: "reaction-recorded", vs: c, success: l.success }), Ye(o, null, { reaction: { vs: c, success: l.success }, ...Zr(e) }, !1);
+        const c = e.vs, l = ti(e, r, o);
+        return o.push({ kind: "reaction-recorded", vs: c, success: l.success }), Ye(o, null, { reaction: { vs: c, success: l.success }, ...ei(e) }, !1);
       }
       case "counter": {
         const c = e.vs;
@@ -1574,38 +1574,38 @@ var DefenseRound = (() => {
       }
       case "skill": {
         o.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-        const c = e.ally === null && zr(e.stance) && be(e.vs), l = e.ally !== null && be(e.vs);
+        const c = e.ally === null && Xr(e.stance) && be(e.vs), l = e.ally !== null && be(e.vs);
         return Ye(o, null, { ...c ? { skillVs: e.vs } : {}, ...l ? { reactionUsed: e.vs } : {} }, !1);
       }
     }
   }
-  function Zr(e) {
+  function ei(e) {
     return e.aid !== null && be(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
   }
-  function ei(e, t, n) {
+  function ti(e, t, n) {
     const r = [];
     if (t === "defend" || t === "evade") {
-      let o = Ga(e.situation, t);
+      let o = ja(e.situation, t);
       if (e.rolls.mental !== null && t === "evade") {
-        const d = Ke(e.rolls.mental, e.checkTargets.mental ?? 0), c = Va(o, d);
+        const d = Ke(e.rolls.mental, e.checkTargets.mental ?? 0), c = Fa(o, d);
         n.push({ kind: "mental-check", roll: d.roll, target: d.target, success: d.success, critical: d.critical, penaltyBefore: o, penaltyAfter: c }), o = c;
       }
       o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
     }
-    e.aid !== null && (n.push({ kind: "aided", bonus: Jr, by: e.aid.by }), r.push(Jr)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-    const i = e.checkTargets[Qr[t]] ?? 0, s = r.reduce((o, d) => o + d, i), a = Ke(e.rolls.action, s);
+    e.aid !== null && (n.push({ kind: "aided", bonus: Qr, by: e.aid.by }), r.push(Qr)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+    const i = e.checkTargets[Zr[t]] ?? 0, s = r.reduce((o, d) => o + d, i), a = Ke(e.rolls.action, s);
     return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: i, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
   }
   function Ye(e, t, n, r) {
     return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };
   }
-  var ti = {
+  var ni = {
     defend: "defend",
     evade: "evade",
     react: "make a reaction check",
     counter: "counter attack",
     skill: "use a defensive skill"
-  }, eo = {
+  }, Qa = {
     mental: "--mental / --mental-roll",
     "perception-mod": "--perception-mod",
     mod: "--mod",
@@ -1613,10 +1613,10 @@ var DefenseRound = (() => {
     ally: "--ally",
     skill: "--skill"
   };
-  function to(e, t = (n) => n) {
+  function Za(e, t = (n) => n) {
     switch (e.code) {
       case "acting-turn":
-        return ro(Br("round"));
+        return to(Hr("round"));
       case "aid-down":
         return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
       case "aid-acting":
@@ -1630,11 +1630,11 @@ var DefenseRound = (() => {
       case "situation-not-allowed":
         return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
       case "flag-not-applicable":
-        return no(e.flag, e.action, e.situation);
+        return eo(e.flag, e.action, e.situation);
       case "evade-impossible-aoe":
         return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
       case "needs-reactive-stance":
-        return `To ${ti[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+        return `To ${ni[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
       case "counter-in-defensive-stance":
         return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
       case "needs-vs":
@@ -1642,7 +1642,7 @@ var DefenseRound = (() => {
       case "already-reacted":
         return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
       case "no-reaction-success":
-        return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${ti[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+        return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${ni[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
       case "needs-reactive-guard":
         return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
       case "defensive-skill-on-ally":
@@ -1651,8 +1651,8 @@ var DefenseRound = (() => {
         return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
     }
   }
-  function no(e, t, n) {
-    const r = eo[e];
+  function eo(e, t, n) {
+    const r = Qa[e];
     switch (e) {
       case "mental":
         return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
@@ -1667,10 +1667,10 @@ var DefenseRound = (() => {
         return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
     }
   }
-  function ro(e) {
+  function to(e) {
     return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
   }
-  var io = ["defend", "evade", "react", "counter", "skill", "save"], so = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", ao = {
+  var no = ["defend", "evade", "react", "counter", "skill", "save"], ro = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", io = {
     action: { kind: "one" },
     situation: { kind: "one" },
     roll: { kind: "one" },
@@ -1692,25 +1692,25 @@ var DefenseRound = (() => {
     perception: "perception_check",
     mental: "mental_check"
   };
-  function oo(e) {
+  function so(e) {
     if (e.positionals.length > 0) throw new v(`unexpected "${x(e.positionals.join(" "))}" (give the action with --action)`);
     if (O(e, "aided"))
       throw new v("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
     const t = F(e, "action");
     if (t === void 0) throw new v("no action given");
-    const n = U(t, "--action", io), r = F(e, "situation");
+    const n = U(t, "--action", no), r = F(e, "situation");
     if (r !== void 0 && (n === "save" || n === "react"))
       throw new v(`--situation does not apply to --action ${n}`);
     if (n === "save") {
       const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
       if (s) throw new v(`--${s} does not apply to --action save`);
     }
-    const i = r === void 0 ? "front" : U(r, "--situation", Yr);
+    const i = r === void 0 ? "front" : U(r, "--situation", Wr);
     if (O(e, "roll") && (n === "counter" || n === "skill"))
       throw new v(`--roll does not apply to --action ${n}: it is announced, not rolled`);
-    if (O(e, "perception-roll") && De[i].perceptionGate === "none")
+    if (O(e, "perception-roll") && Re[i].perceptionGate === "none")
       throw new v("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
-    if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && De[i].mentalCheckEasesPenalty))
+    if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Re[i].mentalCheckEasesPenalty))
       throw new v("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
     if ((n === "react" || n === "counter") && !O(e, "vs"))
       throw new v(`--action ${n} needs --vs with the attacker's token id`);
@@ -1727,30 +1727,30 @@ var DefenseRound = (() => {
       skillName: F(e, "skill") ?? null
     };
   }
-  function co(e) {
-    const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && De[e.situation].perceptionGate !== "none", r = [];
+  function ao(e) {
+    const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Re[e.situation].perceptionGate !== "none", r = [];
     return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
   }
-  function lo(e) {
+  function oo(e) {
     return {
       values: e.action === "save" ? ["save_check"] : g.values(Mt),
       // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
       readsTurnOrder: e.action !== "save",
       ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-      dice: co(e),
+      dice: ao(e),
       resolve(t, n) {
         const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-        return e.action === "save" ? uo(e, t, r.action) : fo(e, t, r);
+        return e.action === "save" ? co(e, t, r.action) : lo(e, t, r);
       }
     };
   }
-  function uo(e, t, n) {
+  function co(e, t, n) {
     const r = t.bars.vitality.value;
     if (r === null) return { kind: "bar", resource: "vitality" };
-    const i = Re(t.state, r), s = t.values.save_check?.current ?? null;
+    const i = De(t.state, r), s = t.values.save_check?.current ?? null;
     if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
     if (s === null) return { kind: "missing-value", key: "save_check" };
-    const a = Zs(r, i, Ke(n, s + e.mod));
+    const a = Js(r, i, Ke(n, s + e.mod));
     if (!a.ok) return { kind: "refused", reason: "no save is owed" };
     const o = a.steps.some((l) => l.kind === "save-rolled" && l.success), d = a.life.condition === "dead", c = t.id;
     return {
@@ -1759,17 +1759,17 @@ var DefenseRound = (() => {
         A(Q, { kind: "save-title", who: c }),
         A(Z, { kind: "save-summary", who: c, result: o ? a.life.condition === "none" ? "stands" : "clings" : d ? "dies" : "fails" }),
         ...me("Roll", a.steps),
-        ...Mr("Now", a.life, a.vitality)
+        ...Lr("Now", a.life, a.vitality)
       ],
       changes: a.vitality !== r ? [{ kind: "bar", resource: "vitality", to: a.vitality }] : [],
       state: vn(t.state, a.life),
       detail: a
     };
   }
-  function fo(e, t, n) {
+  function lo(e, t, n) {
     const r = t.bars.vitality.value;
     if (r === null) return { kind: "bar", resource: "vitality" };
-    const i = Re(t.state, r), s = g.fromEntries(
+    const i = De(t.state, r), s = g.fromEntries(
       g.keys(Mt).map((_) => [_, t.values[Mt[_]]?.current ?? null])
     ), a = t.state;
     let o = null;
@@ -1777,16 +1777,16 @@ var DefenseRound = (() => {
       const _ = t.others[e.aidedBy];
       if (!_) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
       if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-      const y = _.state.reactions ?? {}, R = e.vs !== null && g.prototype.hasOwnProperty.call(y, e.vs) ? y[e.vs] : void 0;
+      const y = _.state.reactions ?? {}, D = e.vs !== null && g.prototype.hasOwnProperty.call(y, e.vs) ? y[e.vs] : void 0;
       o = {
         by: e.aidedBy,
         stance: _.stance === "reactive" || _.stance === "defensive" ? _.stance : "none",
-        reaction: R,
-        condition: Re(_.state, _.vitality ?? null).condition,
+        reaction: D,
+        condition: De(_.state, _.vitality ?? null).condition,
         acting: _.acting === !0
       };
     }
-    const d = Za({
+    const d = Ja({
       action: e.action,
       situation: e.situation,
       stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
@@ -1802,7 +1802,7 @@ var DefenseRound = (() => {
       skillName: e.skillName,
       round: { reactions: a.reactions ?? {}, skillsVs: a.skillsVs ?? [] }
     });
-    if (d.kind === "refused") return { kind: "refused", reason: to(d.reason, t.nameOf) };
+    if (d.kind === "refused") return { kind: "refused", reason: Za(d.reason, t.nameOf) };
     if (d.kind === "missing-target") return { kind: "missing-value", key: Mt[d.check] };
     const c = { ...a };
     d.roundUpdate.reaction && (c.reactions = { ...c.reactions, [d.roundUpdate.reaction.vs]: d.roundUpdate.reaction.success }), d.roundUpdate.skillVs && (c.skillsVs = [...c.skillsVs ?? [], d.roundUpdate.skillVs]);
@@ -1810,29 +1810,29 @@ var DefenseRound = (() => {
     l !== void 0 && (c.reactions = { ...c.reactions, [l]: "used" });
     const u = d.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = d.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
     f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-    const p = "acts", T = t.stance !== "defensive" && t.stance !== "reactive", w = t.id, k = d.pendingDefense, $ = [
+    const k = "acts", T = t.stance !== "defensive" && t.stance !== "reactive", w = t.id, p = d.pendingDefense, $ = [
       A(Q, { kind: "check-title", who: w, action: e.action, situation: e.situation }),
-      A(Z, { kind: "check-summary", who: w, action: e.action, result: k }),
+      A(Z, { kind: "check-summary", who: w, action: e.action, result: p }),
       ...me("Check", d.steps),
-      ...k !== null ? [A("Result", { kind: "check-result", who: w, result: k })] : [],
+      ...p !== null ? [A("Result", { kind: "check-result", who: w, result: p })] : [],
       // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
       ...T ? [A("Stance", { kind: "no-stance-declared" })] : [],
       ...d.offerDamageButton ? [A(Ue, { kind: "offer-damage" })] : [],
-      ...T ? la(t.id) : []
+      ...T ? ca(t.id) : []
     ];
     return {
-      headline: p,
+      headline: k,
       steps: $,
       changes: u,
       state: c,
-      ...k !== null ? { answer: k } : {},
+      ...p !== null ? { answer: p } : {},
       observed: !1,
       detail: d
     };
   }
-  var ho = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", vo = [`Defensive: ${fn.defensive}. Reactive: ${fn.reactive}.`];
-  function mo(e) {
-    return xr(e, {
+  var uo = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", fo = [`Defensive: ${fn.defensive}. Reactive: ${fn.reactive}.`];
+  function ho(e) {
+    return Br(e, {
       fallback: "none",
       row: "Stance",
       title: "stance-title",
@@ -1842,7 +1842,7 @@ var DefenseRound = (() => {
       detail: (t) => ({ stance: t })
     });
   }
-  var po = {
+  var vo = {
     "perception-check": !0,
     "no-defensive-action": !0,
     "mental-check": !0,
@@ -1856,9 +1856,9 @@ var DefenseRound = (() => {
     "counter-announced": !0,
     "skill-announced": !0,
     "spectator-drawn": !0
-  }, ko = new B(g.keys(po));
-  function go(e, t = (n) => n) {
-    return aa(e) ? va(e, t) : ko.has(e.kind) ? ia(e, t) : na(e);
+  }, mo = new B(g.keys(vo));
+  function po(e, t = (n) => n) {
+    return ia(e) ? fa(e, t) : mo.has(e.kind) ? na(e, t) : ea(e);
   }
   var kn = {
     damage: [
@@ -1866,29 +1866,29 @@ var DefenseRound = (() => {
       "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
     ],
     defend: [
-      "Situations: " + Yr.join(", ") + ".",
+      "Situations: " + Wr.join(", ") + ".",
       "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
       "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
       "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
     ],
-    stance: vo
-  }, yo = {
+    stance: fo
+  }, ko = {
     id: "soak",
     playable: !0,
     commands: {
-      damage: { flags: Ia, usage: Ca, help: kn.damage },
-      defend: { flags: ao, usage: so, help: kn.defend },
-      stance: { flags: {}, usage: ho, help: kn.stance }
+      damage: { flags: Ra, usage: Oa, help: kn.damage },
+      defend: { flags: io, usage: ro, help: kn.defend },
+      stance: { flags: {}, usage: uo, help: kn.stance }
     },
-    stances: Ua,
+    stances: Ga,
     settings: [],
     markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-    planDamage: (e) => Kr(Na(e)),
-    planDefend: (e) => lo(oo(e)),
-    planStance: mo,
-    planHandEdit: (e) => Kr(Pa(e)),
+    planDamage: (e) => Yr(Ia(e)),
+    planDefend: (e) => oo(so(e)),
+    planStance: ho,
+    planHandEdit: (e) => Yr(Ca(e)),
     setVitality(e, t, n) {
-      const r = Qs(e, t, Re(n, e));
+      const r = qs(e, t, De(n, e));
       return {
         vitality: r.after,
         state: vn(n, r.life),
@@ -1897,16 +1897,16 @@ var DefenseRound = (() => {
         now: r.life.condition === "none" ? void 0 : A("Now", { kind: "life-now", life: r.life, vitality: null })
       };
     },
-    enter: Ta,
-    endRound: Ea,
-    condition: (e, t) => e.life ? _a(e) : Re(e, t).condition,
+    enter: Sa,
+    endRound: Aa,
+    condition: (e, t) => e.life ? Ta(e) : De(e, t).condition,
     // seed 000: the dead stay dead ("Only very specific spells are said to help here").
-    deadForGood: (e, t) => Re(e, t).condition === "dead",
-    parseState: Aa,
-    isEmptyState: Ra,
-    describeStateChange: Da,
-    parseAnswer: Sa,
-    words: go
+    deadForGood: (e, t) => De(e, t).condition === "dead",
+    parseState: $a,
+    isEmptyState: Ea,
+    describeStateChange: _a,
+    parseAnswer: wa,
+    words: po
   }, gn = [
     "front",
     "thrown-object",
@@ -1921,7 +1921,7 @@ var DefenseRound = (() => {
     "spell-invisible",
     "covert",
     "spectator"
-  ], bo = ["gun", "spell-unseen"], ie = {
+  ], go = ["gun", "spell-unseen"], ie = {
     hitBonus: 0,
     noHitChance: !1,
     perceive: null,
@@ -1951,23 +1951,23 @@ var DefenseRound = (() => {
     // seed 001, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
     spectator: { ...ie, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
   };
-  function wo(e, t) {
+  function yo(e, t) {
     return t === "hard" ? S.floor(e / 2) : t === "impossible" ? S.floor(e / 4) : e;
   }
-  function $o(e) {
+  function bo(e) {
     return We[e].perceive !== null;
   }
-  var ot = 4, So = C({
+  var ot = 4, wo = N({
     result: /* @__PURE__ */ z(["success", "fail"]),
     situation: /* @__PURE__ */ z(gn),
     /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
     perceived: /* @__PURE__ */ nt()
   });
-  function Ao(e) {
-    const t = /* @__PURE__ */ Ve(So, e);
+  function $o(e) {
+    const t = /* @__PURE__ */ Ve(wo, e);
     return t.success ? t.output : null;
   }
-  var To = C({
+  var So = N({
     /** Rounds ended since the token died (0 in the round of death); absent while alive. */
     roundsDead: /* @__PURE__ */ V(/* @__PURE__ */ H(/* @__PURE__ */ ye(), /* @__PURE__ */ Tt(), /* @__PURE__ */ Ge(0), /* @__PURE__ */ Fe(ot))),
     /** The free save of this death has been tried. */
@@ -1975,8 +1975,8 @@ var DefenseRound = (() => {
     /** This round's one try is used (seed 001: "once try per round"). */
     triedThisRound: /* @__PURE__ */ V(/* @__PURE__ */ J(!0))
   });
-  function Eo(e) {
-    const t = /* @__PURE__ */ Ve(To, e);
+  function Ao(e) {
+    const t = /* @__PURE__ */ Ve(So, e);
     if (!t.success) return null;
     const n = {};
     for (const [r, i] of g.entries(t.output)) i !== void 0 && (n[r] = i);
@@ -1985,38 +1985,38 @@ var DefenseRound = (() => {
   function le(e) {
     return e !== null && e <= 0;
   }
-  function ni(e) {
+  function ri(e) {
     const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
     return { ...r, roundsDead: 0 };
   }
-  function ri(e) {
+  function ii(e) {
     const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
     return i;
   }
-  function _o(e, t) {
+  function To(e, t) {
     return t ? { roundsDead: ot, freeSaveUsed: !0 } : le(e) ? { roundsDead: 0 } : {};
   }
-  function Ro(e) {
+  function Eo(e) {
     const { triedThisRound: t, ...n } = e;
     return n.roundsDead === void 0 ? n : { ...n, roundsDead: S.min(ot, n.roundsDead + 1) };
   }
   function yn(e) {
     return S.max(0, ot - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
   }
-  function ii(e, t) {
+  function si(e, t) {
     return le(t) && yn(e) === 0;
   }
-  function Do(e, t) {
+  function _o(e, t) {
     return "has had a save or another round dead since";
   }
-  function Oo(e, t, n, r) {
-    return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && $o(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+  function Do(e, t, n, r) {
+    return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && bo(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
   }
-  function Io(e) {
+  function Ro(e) {
     const t = [], n = e.pending ?? void 0;
     if (le(e.vitality))
       return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-    const r = e.situation ?? n?.situation ?? "front", i = We[r], s = Oo(e, r, n, t);
+    const r = e.situation ?? n?.situation ?? "front", i = We[r], s = Do(e, r, n, t);
     e.noCharacter && t.push({ kind: "no-character" });
     const a = e.state;
     if (i.noHitChance)
@@ -2035,7 +2035,7 @@ var DefenseRound = (() => {
     const d = e.vitality - o;
     t.push({ kind: "vitality-change", before: e.vitality, after: d });
     const c = d <= 0;
-    return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: d, state: c ? ni(a) : a, steps: t, dies: c, answerUsed: !0 };
+    return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: d, state: c ? ri(a) : a, steps: t, dies: c, answerUsed: !0 };
   }
   function Lt(e) {
     return We[e].reactCheck !== null ? "react" : "defend";
@@ -2046,7 +2046,7 @@ var DefenseRound = (() => {
     const r = e === "defend" || e === "guard";
     return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
   }
-  function Co(e) {
+  function Oo(e) {
     const { action: t, situation: n } = e, r = We[n], i = [], s = bn(t, n);
     if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
     const a = s.check ? Lt(n) : null;
@@ -2060,13 +2060,13 @@ var DefenseRound = (() => {
     };
     let c = !1;
     if (r.perceive) {
-      const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = si("perceive", e.rolls.perceive, f, u, h);
-      if (i.push(p.step), !p.success)
+      const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, k = ai("perceive", e.rolls.perceive, f, u, h);
+      if (i.push(k.step), !k.success)
         return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), d(!1);
       c = !0;
     }
     if (a) {
-      const u = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = si(a, e.rolls.check, e.checkTargets[a] ?? 0, u, o ? e.mod : 0);
+      const u = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = ai(a, e.rolls.check, e.checkTargets[a] ?? 0, u, o ? e.mod : 0);
       if (i.push(f.step), o) {
         const h = f.success ? "success" : "fail";
         return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: c }, drawSpectator: !1 };
@@ -2077,15 +2077,15 @@ var DefenseRound = (() => {
     const l = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
     return l && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: l };
   }
-  function si(e, t, n, r, i) {
-    const s = wo(n, r) + i, a = Ke(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
+  function ai(e, t, n, r, i) {
+    const s = yo(n, r) + i, a = Ke(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
     return { success: a.success, step: o };
   }
-  function No(e, t) {
+  function Io(e, t) {
     return e && e.result === "success" ? e : t;
   }
-  var Po = 1;
-  function Mo(e) {
+  var Co = 1;
+  function No(e) {
     const { state: t } = e;
     if (!le(e.vitality)) return { kind: "refused", reason: "not-dead" };
     if ((t.roundsDead ?? 0) >= ot) return { kind: "refused", reason: "dead-for-good" };
@@ -2101,33 +2101,33 @@ var DefenseRound = (() => {
     }
     const a = Ke(e.rolls.save, e.saveTarget + e.mod);
     if (i.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
-      return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Po, state: ri(t), expAfter: s, stood: !0 };
+      return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Co, state: ii(t), expAfter: s, stood: !0 };
     const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
     return i.push({ kind: "save-failed", triesLeft: yn(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
   }
-  var Lo = new B(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-  function jo(e) {
-    return Lo.has(e.kind);
+  var Po = new B(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+  function Mo(e) {
+    return Po.has(e.kind);
   }
-  function Fo(e, t) {
+  function Lo(e, t) {
     if (!le(t)) return;
-    if (ii(e, t)) return "Dead for good: no save is left";
+    if (si(e, t)) return "Dead for good: no save is left";
     if (!e.freeSaveUsed) return "Dead: the free Vitality Save is owed (!defend --action save)";
     const n = yn(e);
     return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
   }
-  function ai(e, t, n, r = !1) {
+  function oi(e, t, n, r = !1) {
     return !r && !le(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
   }
-  var Go = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-  function Vo(e, t) {
+  var jo = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+  function Fo(e, t) {
     switch (e.kind) {
       case "attack-title":
         return `${t(e.who)} is attacked: ${e.amount} ${e.track}`;
       case "attack-summary":
-        return `${t(e.who)} ${Go[e.headline] ?? "is unharmed"}.`;
+        return `${t(e.who)} ${jo[e.headline] ?? "is unharmed"}.`;
       case "dead-now":
-        return Fo(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+        return Lo(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
       case "defense-title":
         return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
       case "defense-result": {
@@ -2142,13 +2142,13 @@ var DefenseRound = (() => {
         return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
     }
   }
-  var Uo = {
+  var Go = {
     type: { kind: "one" },
     defense: { kind: "one", decides: "decides its defense (--defense)" },
     hit: { kind: "one" },
     situation: { kind: "one" },
     mod: { kind: "one" }
-  }, xo = {
+  }, Vo = {
     action: { kind: "one" },
     situation: { kind: "one" },
     roll: { kind: "one" },
@@ -2160,13 +2160,13 @@ var DefenseRound = (() => {
     "react-roll": { kind: "one" },
     difficulty: { kind: "one" },
     skill: { kind: "text" }
-  }, Bo = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Ho = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-  function oi(e) {
+  }, Uo = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", xo = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+  function ci(e) {
     if (e === void 0) return null;
-    if (bo.includes(e.toLowerCase())) throw new v(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+    if (go.includes(e.toLowerCase())) throw new v(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
     return U(e, "--situation", gn);
   }
-  function Ko(e) {
+  function Bo(e) {
     const t = Pt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]" }), n = ge(e, "hit", -1e3, 1e3) ?? null;
     if (O(e, "mod") && n === null) throw new v("--mod adds to the hit chance and needs --hit");
     const r = F(e, "defense");
@@ -2174,12 +2174,12 @@ var DefenseRound = (() => {
       amount: t,
       track: Nt[U(F(e, "type") ?? "physical", "--type", g.keys(Nt))],
       hit: n,
-      situation: oi(F(e, "situation")),
+      situation: ci(F(e, "situation")),
       mod: ge(e, "mod", -1e3, 1e3) ?? 0,
       override: r === void 0 ? null : U(r, "--defense", ["success", "fail", "none"])
     };
   }
-  function ci(e) {
+  function di(e) {
     const t = e.track === "physical" ? "armor_physical" : "armor_magical";
     return {
       values: [t, "armor_defense"],
@@ -2187,7 +2187,7 @@ var DefenseRound = (() => {
       resolve(n) {
         const r = n.bars.vitality.value;
         if (r === null) return { kind: "bar", resource: "vitality" };
-        const i = Io({
+        const i = Ro({
           amount: e.amount,
           track: e.track,
           hit: e.hit,
@@ -2205,7 +2205,7 @@ var DefenseRound = (() => {
           A(Z, { kind: "attack-summary", who: s, headline: a }),
           ...me("Defense", i.steps.filter(d)),
           ...me("Breakdown", i.steps.filter((l) => !d(l))),
-          ...ai("Now", i.state, i.vitality)
+          ...oi("Now", i.state, i.vitality)
         ];
         return {
           headline: a,
@@ -2219,20 +2219,20 @@ var DefenseRound = (() => {
       }
     };
   }
-  function Yo(e) {
-    return ci({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
+  function Ho(e) {
+    return di({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
   }
-  var Wo = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-  function zo(e) {
+  var Ko = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+  function Yo(e) {
     if (e.positionals.length > 0) throw new v(`unexpected "${x(e.positionals.join(" "))}" (give the action with --action)`);
     const t = F(e, "action");
     if (t === void 0) throw new v("no action given");
     const n = t.toLowerCase();
     if (n === "evade") throw new v("--action evade means nothing in the threshold edition (seed 001 gives evading no check): use --action defend");
     if (n === "react") throw new v("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-    const r = U(t, "--action", Wo), i = F(e, "situation");
+    const r = U(t, "--action", Ko), i = F(e, "situation");
     if (i !== void 0 && (r === "save" || r === "opportunity")) throw new v(`--situation does not apply to --action ${r}`);
-    const s = oi(i) ?? "front", a = We[s], o = bn(r === "save" ? "defend" : r, s), d = r !== "save" && o.check && Lt(s) === "react", c = r === "save" || (r === "defend" || r === "guard") && Lt(s) === "defend";
+    const s = ci(i) ?? "front", a = We[s], o = bn(r === "save" ? "defend" : r, s), d = r !== "save" && o.check && Lt(s) === "react", c = r === "save" || (r === "defend" || r === "guard") && Lt(s) === "defend";
     if (O(e, "roll") && !c)
       throw new v(d ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
     if (O(e, "react-roll") && !d) throw new v("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
@@ -2256,8 +2256,8 @@ var DefenseRound = (() => {
       skillName: F(e, "skill") ?? null
     };
   }
-  function Xo(e) {
-    if (e.action === "save") return Jo(e);
+  function Wo(e) {
+    if (e.action === "save") return Xo(e);
     const t = e.action, n = bn(t, e.situation), r = [];
     return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Lt(e.situation) === "react" ? "react-roll" : "roll" }), {
       values: ["defend_check", "reaction_check", "perception_check"],
@@ -2265,19 +2265,19 @@ var DefenseRound = (() => {
       readsTurnOrder: !0,
       ...e.ally !== null ? { others: [e.ally] } : {},
       resolve(i, s) {
-        return qo(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
+        return zo(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
       }
     };
   }
-  function qo(e, t, n, r) {
+  function zo(e, t, n, r) {
     const i = n.bars.vitality.value;
     if (i === null) return { kind: "bar", resource: "vitality" };
     if (le(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality Saves (--action save)" };
-    if (n.acting) return { kind: "refused", reason: Br("turn") };
+    if (n.acting) return { kind: "refused", reason: Hr("turn") };
     const s = e.ally !== null ? n.others[e.ally] : void 0;
     if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
     if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-    const a = (p) => n.values[p]?.current ?? null, o = Co({
+    const a = (k) => n.values[k]?.current ?? null, o = Oo({
       action: t,
       situation: e.situation,
       difficulty: e.difficulty,
@@ -2294,8 +2294,8 @@ var DefenseRound = (() => {
     const d = [...o.steps], c = [];
     let l;
     if (o.pending && t === "guard" && s && e.ally) {
-      const p = No(s.answer ?? void 0, o.pending);
-      d.push({ kind: "guard-kept", ally: e.ally, result: p.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
+      const k = Io(s.answer ?? void 0, o.pending);
+      d.push({ kind: "guard-kept", ally: e.ally, result: k.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: k });
     } else o.pending && (l = o.pending);
     o.drawSpectator && e.vs && c.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
     const u = o.pending?.result, f = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
@@ -2314,7 +2314,7 @@ var DefenseRound = (() => {
       detail: o
     };
   }
-  function Jo(e) {
+  function Xo(e) {
     return {
       values: ["save_check", "exp"],
       // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2322,7 +2322,7 @@ var DefenseRound = (() => {
       resolve(t, n) {
         const r = t.bars.vitality.value;
         if (r === null) return { kind: "bar", resource: "vitality" };
-        const i = n.cost ?? 100, s = n.save ?? 100, a = Mo({
+        const i = n.cost ?? 100, s = n.save ?? 100, a = No({
           vitality: r,
           state: t.state,
           saveTarget: t.values.save_check?.current ?? null,
@@ -2352,7 +2352,7 @@ var DefenseRound = (() => {
             A(Q, { kind: "save-title", who: d }),
             A(Z, { kind: "save-summary", who: d, stood: a.stood }),
             ...me("Roll", a.steps),
-            ...ai("Now", a.state, a.vitality, !0)
+            ...oi("Now", a.state, a.vitality, !0)
           ],
           changes: o,
           state: a.state,
@@ -2363,12 +2363,12 @@ var DefenseRound = (() => {
       }
     };
   }
-  var Qo = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality Save" };
-  function Zo(e, t, n, r) {
+  var qo = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality Save" };
+  function Jo(e, t, n, r) {
     const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
     return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
   }
-  function ec(e, t = (n) => n) {
+  function Qo(e, t = (n) => n) {
     const n = e;
     switch (n.kind) {
       case "defense-used": {
@@ -2401,7 +2401,7 @@ var DefenseRound = (() => {
         return "Revived: raised above 0 by hand, no longer dead";
       case "check": {
         const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-        return `${Qo[n.check]} ${n.roll} vs ${Zo(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+        return `${qo[n.check]} ${n.roll} vs ${Jo(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
       }
       case "no-defense":
         return n.takesDamage ? `${de[n.situation]} not perceived: no defense, the attack hits` : `${de[n.situation]}: attack not perceived, no defense`;
@@ -2425,23 +2425,23 @@ var DefenseRound = (() => {
         return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
     }
   }
-  function tc(e, t = (n) => n) {
-    return jo(e) ? Vo(e, t) : ec(e, t);
+  function Zo(e, t = (n) => n) {
+    return Mo(e) ? Fo(e, t) : Qo(e, t);
   }
-  var nc = {
+  var ec = {
     id: "threshold",
     playable: !0,
     commands: {
       damage: {
-        flags: Uo,
-        usage: Bo,
+        flags: Go,
+        usage: Uo,
         help: [
           "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
         ]
       },
       defend: {
-        flags: xo,
-        usage: Ho,
+        flags: Vo,
+        usage: xo,
         help: [
           "Situations: " + gn.join(", ") + ".",
           "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
@@ -2452,16 +2452,16 @@ var DefenseRound = (() => {
     stances: [],
     settings: [],
     markers: ["dead"],
-    planDamage: (e) => ci(Ko(e)),
-    planDefend: (e) => Xo(zo(e)),
+    planDamage: (e) => di(Bo(e)),
+    planDefend: (e) => Wo(Yo(e)),
     planStance: () => {
       throw new v("the threshold edition has no stances");
     },
-    planHandEdit: Yo,
+    planHandEdit: Ho,
     setVitality(e, t, n) {
       const r = [];
       let i = t, s = n;
-      return t < e && le(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (le(e) && r.push({ kind: "revived" }), s = ri(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = ni(n))), {
+      return t < e && le(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (le(e) && r.push({ kind: "revived" }), s = ii(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = ri(n))), {
         vitality: i,
         state: s,
         steps: r,
@@ -2471,32 +2471,32 @@ var DefenseRound = (() => {
         ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
       };
     },
-    enter: _o,
-    endRound: Ro,
+    enter: To,
+    endRound: Eo,
     condition: (e, t) => le(t) ? "dead" : "none",
-    deadForGood: ii,
-    parseState: Eo,
+    deadForGood: si,
+    parseState: Ao,
     isEmptyState: (e) => g.values(e).every((t) => t === void 0),
-    describeStateChange: Do,
-    parseAnswer: Ao,
-    words: tc
-  }, wn = ["passive", "active", "full"], ct = { passive: 0, active: 5, full: 10 }, rc = 10;
+    describeStateChange: _o,
+    parseAnswer: $o,
+    words: Zo
+  }, wn = ["passive", "active", "full"], ct = { passive: 0, active: 5, full: 10 }, tc = 10;
   function $n(e, t) {
     return S.round((e + t) * 1e6) / 1e6;
   }
-  function ic(e, t) {
+  function nc(e, t) {
     if (t.defender === null || t.current === null) return e;
     const n = $n(t.current, -t.limit);
     return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => $n(t.defender, -ct[i]) >= n) ?? "passive";
   }
-  function sc(e) {
+  function rc(e) {
     const t = [], { turn: n } = e;
     let r = e.mode;
     if (ct[r] > 0)
       if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
       else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
       else {
-        const f = ic(r, n);
+        const f = nc(r, n);
         f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: ct[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
       }
     const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + i + s;
@@ -2507,13 +2507,13 @@ var DefenseRound = (() => {
     if (o) {
       const f = e.attack - a, h = S.max(0, e.weapon) + f;
       t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
-      const p = S.max(0, e.armorScore - e.armorPenetration), T = h > p;
-      t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: T }), d = { amount: h, to: T ? "vitality" : "stamina" };
+      const k = S.max(0, e.armorScore - e.armorPenetration), T = h > k;
+      t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: k, damage: h, pierces: T }), d = { amount: h, to: T ? "vitality" : "stamina" };
     }
     const c = ct[r];
     let l = null;
     c > 0 && n.defender !== null && (l = $n(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: l }));
-    const u = r !== "passive" && a - e.attack >= rc;
+    const u = r !== "passive" && a - e.attack >= tc;
     return u && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: d, initiativeAfter: l, counterattack: u, steps: t };
   }
   function Sn(e, t) {
@@ -2521,24 +2521,24 @@ var DefenseRound = (() => {
     return e && (n.down = !0), t && (n.dead = !0), n;
   }
   var jt = (e, t = !1) => Sn(e <= 0, t);
-  function ac(e) {
+  function ic(e) {
     if (typeof e != "object" || e === null || K.isArray(e)) return null;
     const t = g.keys(e);
     if (t.length === 0) return {};
     const n = e;
     return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Sn(n.down === !0, n.dead === !0);
   }
-  function oc(e) {
+  function sc(e) {
     for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
   }
-  var cc = {
+  var ac = {
     attack: { kind: "one" },
     ap: { kind: "one" },
     // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
     "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
     "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-  }, dc = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", lc = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", di = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-  function uc(e) {
+  }, oc = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", cc = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", li = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+  function dc(e) {
     const t = Pt(e, { what: "the weapon damage", missing: "no weapon damage given", example: "[[1d8+2]]" }), n = F(e, "attack");
     if (n === void 0) throw new v("--attack is required: the attacker's result (1d20 + modifiers)");
     const r = F(e, "defense-mode");
@@ -2549,27 +2549,27 @@ var DefenseRound = (() => {
       mode: r === void 0 ? null : U(r, "--defense-mode", wn)
     };
   }
-  function fc(e) {
+  function lc(e) {
     return e !== null && wn.includes(e);
   }
-  function hc(e) {
-    return di.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
+  function uc(e) {
+    return li.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
   }
-  function vc(e, t) {
+  function fc(e, t) {
     return {
-      values: di,
+      values: li,
       // A given --defense-roll is used for every target; without it each target rolls its own d20.
       dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
       readsTurnOrder: !0,
       resolve(n, r) {
-        return mc(e, t, n, r.defense ?? 1);
+        return hc(e, t, n, r.defense ?? 1);
       }
     };
   }
-  function mc(e, t, n, r) {
-    const i = hc(n);
+  function hc(e, t, n, r) {
+    const i = uc(n);
     if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
-    const s = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (fc(n.stance) ? n.stance : "passive"), o = sc({
+    const s = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (lc(n.stance) ? n.stance : "passive"), o = rc({
       weapon: e.weapon,
       attack: e.attack,
       armorPenetration: e.ap,
@@ -2588,8 +2588,8 @@ var DefenseRound = (() => {
     if (o.damage) {
       const f = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
       if (h === null) return { kind: "bar", resource: f };
-      const p = h - o.damage.amount;
-      c = { kind: "bar-moved", to: o.damage.to, before: h, after: p }, p !== h && d.push({ kind: "bar", resource: f, to: p });
+      const k = h - o.damage.amount;
+      c = { kind: "bar-moved", to: o.damage.to, before: h, after: k }, k !== h && d.push({ kind: "bar", resource: f, to: k });
     }
     o.initiativeAfter !== null && d.push({ kind: "initiative", to: o.initiativeAfter });
     const l = n.id, u = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
@@ -2602,11 +2602,11 @@ var DefenseRound = (() => {
         ...u ? [A("Now", { kind: "down-now" })] : []
       ],
       changes: d,
-      state: jt(oc(d) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+      state: jt(sc(d) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
       detail: o
     };
   }
-  function pc(e, t) {
+  function vc(e, t) {
     return {
       values: ["armor_score"],
       dice: [],
@@ -2631,11 +2631,11 @@ var DefenseRound = (() => {
       }
     };
   }
-  function kc(e, t) {
-    return vc(uc(e), t);
+  function mc(e, t) {
+    return fc(dc(e), t);
   }
-  function gc(e) {
-    return xr(e, {
+  function pc(e) {
+    return Br(e, {
       fallback: "passive",
       row: "Defense mode",
       title: "mode-title",
@@ -2650,8 +2650,8 @@ var DefenseRound = (() => {
     passive: "passive_defense only; costs no initiative",
     active: "adds active_defense; costs 5 initiative each time",
     full: "adds active_defense and full_defense; costs 10 initiative each time"
-  }, yc = { passive: "passively", active: "actively", full: "fully" };
-  function bc(e, t) {
+  }, kc = { passive: "passively", active: "actively", full: "fully" };
+  function gc(e, t) {
     switch (e.kind) {
       case "attack-title":
         return `${t(e.who)} is attacked: ${e.attack} vs ${e.mode} defense`;
@@ -2672,7 +2672,7 @@ var DefenseRound = (() => {
       case "vitality-change":
         return `Vitality ${e.before} -> ${e.after}`;
       case "mode-title":
-        return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${yc[e.stance]} by default${e.summary ? "." : ""}`;
+        return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${kc[e.stance]} by default${e.summary ? "." : ""}`;
       case "mode-change":
         return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
       case "mode-effect":
@@ -2681,11 +2681,11 @@ var DefenseRound = (() => {
         return;
     }
   }
-  function wc(e, t = (n) => n) {
-    return bc(e, t) ?? $c(e);
+  function yc(e, t = (n) => n) {
+    return gc(e, t) ?? bc(e);
   }
   var An = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-  function $c(e) {
+  function bc(e) {
     const t = e;
     switch (t.kind) {
       case "overwhelmed":
@@ -2710,13 +2710,13 @@ var DefenseRound = (() => {
         return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
     }
   }
-  var Sc = {
+  var wc = {
     id: "opposed",
     playable: !0,
     commands: {
       damage: {
-        flags: cc,
-        usage: dc,
+        flags: ac,
+        usage: oc,
         help: [
           "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
         ]
@@ -2727,17 +2727,17 @@ var DefenseRound = (() => {
         help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
         refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
       },
-      stance: { flags: {}, usage: lc, help: [`Passive: ${Ft.passive}. Active: ${Ft.active}. Full: ${Ft.full}.`] }
+      stance: { flags: {}, usage: cc, help: [`Passive: ${Ft.passive}. Active: ${Ft.active}. Full: ${Ft.full}.`] }
     },
     stances: wn,
     settings: ["overwhelm-limit", "stamina-bar"],
     markers: ["incapacitated", "active", "full"],
-    planDamage: kc,
+    planDamage: mc,
     planDefend: () => {
       throw new v("in the opposed edition the defense is rolled inside !damage");
     },
-    planStance: gc,
-    planHandEdit: pc,
+    planStance: pc,
+    planHandEdit: vc,
     setVitality(e, t, n) {
       const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
       return {
@@ -2753,19 +2753,19 @@ var DefenseRound = (() => {
     // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
     condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
     deadForGood: (e) => e.dead === !0,
-    parseState: ac,
+    parseState: ic,
     isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
     describeStateChange: () => "has changed condition since",
     // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
     parseAnswer: () => null,
-    words: wc
-  }, Ac = { soak: yo, threshold: nc, opposed: Sc }, Oe = new P();
-  for (const [e, t] of g.entries(Ac)) Oe.set(e, { ...t, id: e });
-  var Tn = Oe.keys().next().value, Tc = Tn;
+    words: yc
+  }, $c = { soak: ko, threshold: ec, opposed: wc }, Oe = new C();
+  for (const [e, t] of g.entries($c)) Oe.set(e, { ...t, id: e });
+  var Tn = Oe.keys().next().value, Sc = Tn;
   function En(e) {
     return typeof e == "string" && Oe.has(e);
   }
-  function Ec() {
+  function Ac() {
     return [...Oe.keys()];
   }
   function _n() {
@@ -2777,16 +2777,16 @@ var DefenseRound = (() => {
   function dt() {
     return _n().filter((e) => e.playable).map((e) => e.id);
   }
-  var Rn;
-  function _c(e) {
-    return Rn ?? (Rn = new B(_n().flatMap((t) => t.stances))), Rn.has(e);
+  var Dn;
+  function Tc(e) {
+    return Dn ?? (Dn = new B(_n().flatMap((t) => t.stances))), Dn.has(e);
   }
-  function li(e, t) {
+  function ui(e, t) {
     return (n) => _n().some(
       (i) => i.id !== e && g.prototype.hasOwnProperty.call(i.commands[t].flags, n)
     ) ? e : void 0;
   }
-  var Gt = /* @__PURE__ */ br(En, "not an edition this script has"), lt = ["bar1", "bar2", "bar3"], ui = g.fromEntries(it.map((e) => [e, e])), Ie = [...it], fi = {
+  var Gt = /* @__PURE__ */ wr(En, "not an edition this script has"), lt = ["bar1", "bar2", "bar3"], fi = g.fromEntries(it.map((e) => [e, e])), Ie = [...it], hi = {
     incapacitated: "sleepy",
     dying: "death-zone",
     dead: "dead",
@@ -2794,34 +2794,34 @@ var DefenseRound = (() => {
     reactive: "fist",
     active: "overdrive",
     full: "strong"
-  }, ut = g.keys(fi), Rc = /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ nn(), /* @__PURE__ */ tt(1), /* @__PURE__ */ ve(100)), Dc = /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ nn(), /* @__PURE__ */ tt(1), /* @__PURE__ */ ve(100), /* @__PURE__ */ yr(/^[^,]+$/)), Dn = /* @__PURE__ */ z(lt), hi = /* @__PURE__ */ z(["gm", "public"]), vi = ["refuse", "gm"], Oc = C({
+  }, ut = g.keys(hi), Ec = /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ nn(), /* @__PURE__ */ tt(1), /* @__PURE__ */ ve(100)), _c = /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ nn(), /* @__PURE__ */ tt(1), /* @__PURE__ */ ve(100), /* @__PURE__ */ br(/^[^,]+$/)), Rn = /* @__PURE__ */ z(lt), vi = /* @__PURE__ */ z(["gm", "public"]), mi = ["refuse", "gm"], Dc = N({
     edition: Gt,
-    bars: C({
-      vitality: Dn,
-      soul: Dn,
-      power: Dn,
+    bars: N({
+      vitality: Rn,
+      soul: Rn,
+      power: Rn,
       // seed 003 ruling: stamina is the Power bar unless the GM maps it elsewhere
       stamina: /* @__PURE__ */ z(["power", ...lt])
     }),
-    attributes: C(
-      g.fromEntries(Ie.map((e) => [e, Rc]))
+    attributes: N(
+      g.fromEntries(Ie.map((e) => [e, Ec]))
     ),
-    markers: C(
-      g.fromEntries(ut.map((e) => [e, Dc]))
+    markers: N(
+      g.fromEntries(ut.map((e) => [e, _c]))
     ),
-    visibility: C({ npc: hi, pc: hi }),
+    visibility: N({ npc: vi, pc: vi }),
     playersTargetAny: /* @__PURE__ */ nt(),
     armorOnManualEdits: /* @__PURE__ */ nt(),
     overwhelmLimit: /* @__PURE__ */ H(/* @__PURE__ */ ye(), /* @__PURE__ */ Tt(), /* @__PURE__ */ Ge(0), /* @__PURE__ */ Fe(1e3)),
     // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
-    apiCommands: /* @__PURE__ */ z(vi)
+    apiCommands: /* @__PURE__ */ z(mi)
   });
-  function mi() {
+  function pi() {
     return {
       edition: Tn,
       bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-      attributes: { ...ui },
-      markers: { ...fi },
+      attributes: { ...fi },
+      markers: { ...hi },
       visibility: { npc: "gm", pc: "public" },
       playersTargetAny: !1,
       armorOnManualEdits: !1,
@@ -2829,14 +2829,14 @@ var DefenseRound = (() => {
       apiCommands: "refuse"
     };
   }
-  function Ic(e) {
-    const t = mi(), n = [];
-    if (!D(e))
+  function Rc(e) {
+    const t = pi(), n = [];
+    if (!R(e))
       return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-    const i = pi(Oc.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
+    const i = ki(Dc.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
     return new B([s, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
   }
-  function pi(e, t, n, r, i) {
+  function ki(e, t, n, r, i) {
     const s = {};
     for (const [a, o] of g.entries(e)) {
       const d = r + a, c = t[a], l = n[a];
@@ -2844,54 +2844,54 @@ var DefenseRound = (() => {
         s[a] = On(l);
         continue;
       }
-      if (o.type === "object" && "entries" in o && D(l)) {
-        if (!D(c))
+      if (o.type === "object" && "entries" in o && R(l)) {
+        if (!R(c))
           i.push(`${d}: not an object; reset to defaults`), s[a] = On(l);
         else {
           const f = o.entries;
-          s[a] = pi(f, c, l, `${d}.`, i);
+          s[a] = ki(f, c, l, `${d}.`, i);
         }
         continue;
       }
       const u = /* @__PURE__ */ Ve(o, c);
-      u.success ? s[a] = u.output : (i.push(`${d}: ${Cc(c)} is not valid; reset to ${ne.stringify(l)}`), s[a] = On(l));
+      u.success ? s[a] = u.output : (i.push(`${d}: ${Oc(c)} is not valid; reset to ${ne.stringify(l)}`), s[a] = On(l));
     }
     return s;
   }
-  function D(e) {
+  function R(e) {
     return typeof e == "object" && e !== null && !K.isArray(e);
   }
   function On(e) {
-    return D(e) ? ne.parse(ne.stringify(e)) : e;
+    return R(e) ? ne.parse(ne.stringify(e)) : e;
   }
-  function Cc(e) {
+  function Oc(e) {
     const t = ne.stringify(e) ?? E(e);
     return t.length > 40 ? `${t.slice(0, 37)}...` : t;
   }
-  var ki = /* @__PURE__ */ H(/* @__PURE__ */ ye(), /* @__PURE__ */ Et()), Nc = /* @__PURE__ */ H(/* @__PURE__ */ ye(), /* @__PURE__ */ Et(), /* @__PURE__ */ Ge(-1e6), /* @__PURE__ */ Fe(1e6)), gi = C({
-    overrides: /* @__PURE__ */ V(/* @__PURE__ */ sn(/* @__PURE__ */ z(it), Nc)),
+  var gi = /* @__PURE__ */ H(/* @__PURE__ */ ye(), /* @__PURE__ */ Et()), Ic = /* @__PURE__ */ H(/* @__PURE__ */ ye(), /* @__PURE__ */ Et(), /* @__PURE__ */ Ge(-1e6), /* @__PURE__ */ Fe(1e6)), yi = N({
+    overrides: /* @__PURE__ */ V(/* @__PURE__ */ sn(/* @__PURE__ */ z(it), Ic)),
     // rules.md: a generic token's armor wears per token, starting from the sheet's values
-    worn: /* @__PURE__ */ V(C({ physical: /* @__PURE__ */ V(ki), magical: /* @__PURE__ */ V(ki) })),
+    worn: /* @__PURE__ */ V(N({ physical: /* @__PURE__ */ V(gi), magical: /* @__PURE__ */ V(gi) })),
     stance: /* @__PURE__ */ V(/* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(40))),
     // rules.md, "Switching editions": dead with no save left stays dead in any edition
     deadForGood: /* @__PURE__ */ V(/* @__PURE__ */ J(!0)),
-    edition: /* @__PURE__ */ V(C({ id: Gt, state: /* @__PURE__ */ Rt() }))
-  }), Pu = g.keys(gi.entries);
-  function Pc(e) {
+    edition: /* @__PURE__ */ V(N({ id: Gt, state: /* @__PURE__ */ Dt() }))
+  }), Nu = g.keys(yi.entries);
+  function Cc(e) {
     const t = {}, n = [];
     if (e === void 0) return { tokens: t, problems: n };
-    if (!D(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
+    if (!R(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
     for (const [r, i] of g.entries(e)) {
       if (r.length === 0 || r.length > 64) {
         n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
         continue;
       }
-      const s = /* @__PURE__ */ Ve(gi, i);
-      s.success ? t[r] = yi(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
+      const s = /* @__PURE__ */ Ve(yi, i);
+      s.success ? t[r] = bi(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
     }
     return { tokens: t, problems: n };
   }
-  function yi(e) {
+  function bi(e) {
     for (const t of g.keys(e)) e[t] === void 0 && delete e[t];
     return e;
   }
@@ -2899,146 +2899,146 @@ var DefenseRound = (() => {
     const r = { ...e };
     return n === null ? delete r[t] : r[t] = n, g.keys(r).length > 0 ? r : void 0;
   }
-  function bi(e, t, n) {
-    yi(n), ft(n) ? delete e[t] : e[t] = n;
+  function wi(e, t, n) {
+    bi(n), ft(n) ? delete e[t] : e[t] = n;
   }
   function ft(e) {
     return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
   }
-  var ze = /* @__PURE__ */ H(/* @__PURE__ */ ye(), /* @__PURE__ */ Et()), Ut = /* @__PURE__ */ wr(ze), wi = /* @__PURE__ */ H(/* @__PURE__ */ ye(), /* @__PURE__ */ gr(), /* @__PURE__ */ Ge(-1e9), /* @__PURE__ */ Fe(1e9)), ht = /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ tt(1), /* @__PURE__ */ ve(64)), Mc = /* @__PURE__ */ z(["physical", "magical"]), $i = C({
-    edition: /* @__PURE__ */ V(C({ id: Gt, state: /* @__PURE__ */ Rt() })),
+  var ze = /* @__PURE__ */ H(/* @__PURE__ */ ye(), /* @__PURE__ */ Et()), Ut = /* @__PURE__ */ $r(ze), $i = /* @__PURE__ */ H(/* @__PURE__ */ ye(), /* @__PURE__ */ yr(), /* @__PURE__ */ Ge(-1e9), /* @__PURE__ */ Fe(1e9)), ht = /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ tt(1), /* @__PURE__ */ ve(64)), Nc = /* @__PURE__ */ z(["physical", "magical"]), Si = N({
+    edition: /* @__PURE__ */ V(N({ id: Gt, state: /* @__PURE__ */ Dt() })),
     deadForGood: /* @__PURE__ */ V(/* @__PURE__ */ J(!0)),
     stance: /* @__PURE__ */ V(/* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(40))),
     /** The answer on file (a defense made ahead) in the edition it was made in. */
-    answer: /* @__PURE__ */ V(C({ edition: Gt, answer: /* @__PURE__ */ Rt() }))
-  }), Lc = /* @__PURE__ */ Tr("kind", [
+    answer: /* @__PURE__ */ V(N({ edition: Gt, answer: /* @__PURE__ */ Dt() }))
+  }), Pc = /* @__PURE__ */ Er("kind", [
     /** A bar, through its linked attribute when there is one. */
-    C({ kind: /* @__PURE__ */ J("bar"), resource: /* @__PURE__ */ z(Er), bar: /* @__PURE__ */ z(lt), attributeId: /* @__PURE__ */ V(ht), from: Ut, to: ze }),
+    N({ kind: /* @__PURE__ */ J("bar"), resource: /* @__PURE__ */ z(_r), bar: /* @__PURE__ */ z(lt), attributeId: /* @__PURE__ */ V(ht), from: Ut, to: ze }),
     /** A character value on the sheet (a unique token's worn armor, EXP). */
-    C({ kind: /* @__PURE__ */ J("attribute"), key: /* @__PURE__ */ z(it), attributeId: ht, from: Ut, to: ze }),
+    N({ kind: /* @__PURE__ */ J("attribute"), key: /* @__PURE__ */ z(it), attributeId: ht, from: Ut, to: ze }),
     /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-    C({ kind: /* @__PURE__ */ J("override"), key: /* @__PURE__ */ z(it), from: Ut, to: ze }),
+    N({ kind: /* @__PURE__ */ J("override"), key: /* @__PURE__ */ z(it), from: Ut, to: ze }),
     /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-    C({ kind: /* @__PURE__ */ J("worn"), track: Mc, from: Ut, to: ze }),
-    C({ kind: /* @__PURE__ */ J("markers"), from: /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(2e3)), to: /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(2e3)) }),
+    N({ kind: /* @__PURE__ */ J("worn"), track: Nc, from: Ut, to: ze }),
+    N({ kind: /* @__PURE__ */ J("markers"), from: /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(2e3)), to: /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(2e3)) }),
     /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-    C({ kind: /* @__PURE__ */ J("memory"), tokenId: /* @__PURE__ */ V(ht), from: $i, to: $i }),
-    C({ kind: /* @__PURE__ */ J("initiative"), from: wi, to: wi }),
-    C({ kind: /* @__PURE__ */ J("turn-order"), tokenId: ht })
-  ]), jc = C({
+    N({ kind: /* @__PURE__ */ J("memory"), tokenId: /* @__PURE__ */ V(ht), from: Si, to: Si }),
+    N({ kind: /* @__PURE__ */ J("initiative"), from: $i, to: $i }),
+    N({ kind: /* @__PURE__ */ J("turn-order"), tokenId: ht })
+  ]), Mc = N({
     /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
     by: /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ tt(1), /* @__PURE__ */ ve(64)),
     kind: /* @__PURE__ */ z(["damage", "hand-edit", "save"]),
     /** The round it happened in: edition state it put back is moved on by the rounds since. */
     round: ze,
-    tokens: /* @__PURE__ */ _t(C({ tokenId: ht, name: /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(200)), changes: /* @__PURE__ */ _t(Lc) }))
+    tokens: /* @__PURE__ */ _t(N({ tokenId: ht, name: /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(200)), changes: /* @__PURE__ */ _t(Pc) }))
   });
-  function Fc(e) {
+  function Lc(e) {
     return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-      (t) => (t.stance === void 0 || _c(t.stance)) && (t.edition === void 0 || we(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || we(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+      (t) => (t.stance === void 0 || Tc(t.stance)) && (t.edition === void 0 || we(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || we(t.answer.edition).parseAnswer(t.answer.answer) !== null)
     );
   }
-  function Gc(e) {
+  function jc(e) {
     if (e === void 0) return { history: [], problems: [] };
     if (!K.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
     const t = [], n = [];
     return e.forEach((r, i) => {
-      const s = /* @__PURE__ */ Ve(jc, r);
-      s.success && s.output.tokens.every((a) => a.changes.every(Fc)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+      const s = /* @__PURE__ */ Ve(Mc, r);
+      s.success && s.output.tokens.every((a) => a.changes.every(Lc)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
     }), { history: t, problems: n };
   }
-  var Vc = ["life", "pendingDefense", "reactions", "skillsVs"], Si = { vitality: "bar1", soul: "bar2", power: "bar3" };
+  var Fc = ["life", "pendingDefense", "reactions", "skillsVs"], Ai = { vitality: "bar1", soul: "bar2", power: "bar3" };
   function In(e, t) {
     const n = {};
-    for (const i of Vc) e[i] !== void 0 && (n[i] = e[i]);
+    for (const i of Fc) e[i] !== void 0 && (n[i] = e[i]);
     const r = {};
-    return g.keys(n).length > 0 && (r.edition = { id: Tc, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+    return g.keys(n).length > 0 && (r.edition = { id: Sc, state: n }), R(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
   }
-  function Uc(e) {
-    if (!D(e)) return e;
+  function Gc(e) {
+    if (!R(e)) return e;
     const t = {};
     return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), g.assign(t, In(e, e.stance)), t;
   }
-  function Ai(e) {
+  function Ti(e) {
     return { life: e.life, pendingDefense: e.pendingDefense };
   }
-  function Ti(e, t) {
+  function Ei(e, t) {
     return ne.stringify(e ?? null) === ne.stringify(t ?? null);
   }
-  function xc(e, t, n) {
-    if (!D(e) || !D(e.before) || !D(e.after)) return e;
-    const { before: r, after: i } = e, s = [], a = D(r.bars) ? r.bars : {}, o = D(i.bars) ? i.bars : {};
+  function Vc(e, t, n) {
+    if (!R(e) || !R(e.before) || !R(e.after)) return e;
+    const { before: r, after: i } = e, s = [], a = R(r.bars) ? r.bars : {}, o = R(i.bars) ? i.bars : {};
     for (const f of ["vitality", "soul", "power"]) {
       const h = o[f];
-      a[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? Si[f], from: a[f] ?? null, to: h });
+      a[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? Ai[f], from: a[f] ?? null, to: h });
     }
-    const d = D(r.protection) ? r.protection : void 0, c = D(i.protection) ? i.protection : void 0;
+    const d = R(r.protection) ? r.protection : void 0, c = R(i.protection) ? i.protection : void 0;
     c && typeof c.value == "number" && d?.value !== c.value && s.push(
       typeof c.attributeId == "string" ? { kind: "attribute", key: c.track === "magical" ? "armor_magical" : "armor_physical", attributeId: c.attributeId, from: d?.value ?? null, to: c.value } : { kind: "worn", track: c.track, from: d?.value ?? null, to: c.value }
     ), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
-    const l = D(r.record) ? r.record : {}, u = D(i.record) ? i.record : {};
-    if (!Ti(l.life, u.life) || !Ti(l.pendingDefense, u.pendingDefense)) {
-      const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && D(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
+    const l = R(r.record) ? r.record : {}, u = R(i.record) ? i.record : {};
+    if (!Ei(l.life, u.life) || !Ei(l.pendingDefense, u.pendingDefense)) {
+      const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && R(n[f]) ? n[f] : {}, k = { reactions: h.reactions, skillsVs: h.skillsVs };
       s.push({
         kind: "memory",
-        from: In({ ...p, ...Ai(l) }, h.stance),
-        to: In({ ...p, ...Ai(u) }, h.stance)
+        from: In({ ...k, ...Ti(l) }, h.stance),
+        to: In({ ...k, ...Ti(u) }, h.stance)
       });
     }
     return { tokenId: e.tokenId, name: e.name, changes: s };
   }
-  function Bc(e) {
-    const t = D(e.settings) ? e.settings : {}, n = D(t.bars) ? t.bars : Si, r = D(e.tokens) ? e.tokens : {}, i = D(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-    return D(e.tokens) && (s.tokens = g.fromEntries(g.entries(e.tokens).map(([a, o]) => [a, Uc(o)]))), K.isArray(e.history) && (s.history = e.history.map(
-      (a) => D(a) && K.isArray(a.tokens) ? {
+  function Uc(e) {
+    const t = R(e.settings) ? e.settings : {}, n = R(t.bars) ? t.bars : Ai, r = R(e.tokens) ? e.tokens : {}, i = R(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
+    return R(e.tokens) && (s.tokens = g.fromEntries(g.entries(e.tokens).map(([a, o]) => [a, Gc(o)]))), K.isArray(e.history) && (s.history = e.history.map(
+      (a) => R(a) && K.isArray(a.tokens) ? {
         by: a.by,
         kind: a.kind,
         round: typeof a.round == "number" ? a.round : i,
-        tokens: a.tokens.map((o) => xc(o, n, r))
+        tokens: a.tokens.map((o) => Vc(o, n, r))
       } : a
     )), s;
   }
-  function Ei(e) {
+  function _i(e) {
     const t = e.edition;
-    if (!D(t) || !D(t.state) || t.state.pendingDefense === void 0) return { memory: e };
+    if (!R(t) || !R(t.state) || t.state.pendingDefense === void 0) return { memory: e };
     const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
     if (g.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
     const { edition: s, ...a } = e;
     return { memory: a, answer: i };
   }
-  function Hc(e) {
-    if (!D(e) || e.kind !== "memory") return e;
+  function xc(e) {
+    if (!R(e) || e.kind !== "memory") return e;
     const t = { ...e };
     for (const n of ["from", "to"]) {
       const r = e[n];
-      if (!D(r)) continue;
-      const i = Ei(r);
+      if (!R(r)) continue;
+      const i = _i(r);
       t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
     }
     return t;
   }
-  function Kc(e) {
+  function Bc(e) {
     const t = {}, n = {};
-    if (D(e.tokens))
+    if (R(e.tokens))
       for (const [i, s] of g.entries(e.tokens)) {
-        if (!D(s)) {
+        if (!R(s)) {
           n[i] = s;
           continue;
         }
-        const a = Ei(s);
+        const a = _i(s);
         g.keys(a.memory).length > 0 && (n[i] = a.memory), a.answer && (t[i] = a.answer);
       }
     const r = K.isArray(e.history) ? e.history.map(
-      (i) => D(i) && K.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => D(s) && K.isArray(s.changes) ? { ...s, changes: s.changes.map(Hc) } : s) } : i
+      (i) => R(i) && K.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => R(s) && K.isArray(s.changes) ? { ...s, changes: s.changes.map(xc) } : s) } : i
     ) : e.history;
-    return { ...e, schemaVersion: 3, tokens: D(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
+    return { ...e, schemaVersion: 3, tokens: R(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
   }
   var xt = "DefenseRound", vt = 3, Cn = 500;
   function mt(e) {
     return {
       schemaVersion: vt,
       scriptVersion: e,
-      settings: mi(),
+      settings: pi(),
       tokens: {},
       round: { number: 1, seen: [], turned: 0 },
       history: [],
@@ -3046,7 +3046,7 @@ var DefenseRound = (() => {
       healthColorsNoticed: !1
     };
   }
-  function Yc(e) {
+  function Hc(e) {
     const { tokens: t, round: n, ...r } = e, i = {};
     for (const [s, a] of g.entries(r))
       if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
@@ -3056,15 +3056,15 @@ var DefenseRound = (() => {
         i[s] = a;
     return { schemaVersion: 1, settings: i, tokens: t, round: n };
   }
-  var Wc = {
-    0: Yc,
-    1: Bc,
-    2: Kc
+  var Kc = {
+    0: Hc,
+    1: Uc,
+    2: Bc
   };
-  function zc(e, t) {
+  function Yc(e, t) {
     const n = [];
     if (e === void 0) return { stored: mt(t), problems: n };
-    if (!D(e))
+    if (!R(e))
       return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: mt(t), problems: n };
     let r = e, i = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
     if (I.isInteger(i) && i > vt)
@@ -3072,27 +3072,27 @@ var DefenseRound = (() => {
     if (!I.isInteger(i) || i < 0)
       return n.push(`state has unknown schema version ${ne.stringify(r.schemaVersion)}; started from defaults`), { stored: mt(t), problems: n };
     for (; i < vt; ) {
-      const c = Wc[i];
+      const c = Kc[i];
       if (!c) break;
       r = c(r), i += 1;
     }
-    const s = Ic(r.settings);
+    const s = Rc(r.settings);
     n.push(...s.problems);
-    const a = Pc(r.tokens);
+    const a = Cc(r.tokens);
     n.push(...a.problems);
     for (const [c, l] of g.entries(a.tokens)) {
       if (!l.edition) continue;
       const u = l.edition.id, f = we(u).parseState(l.edition.state);
       f === null ? (delete l.edition, ft(l) && delete a.tokens[c], n.push(`tokens.${c}.edition: not a valid ${u} state; forgotten`)) : l.edition = { id: u, state: f };
     }
-    const o = qc(r.exchange, n), d = Gc(r.history);
+    const o = zc(r.exchange, n), d = jc(r.history);
     return n.push(...d.problems), {
       stored: {
         schemaVersion: vt,
         scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
         settings: s.settings,
         tokens: a.tokens,
-        round: Xc(r.round, n),
+        round: Wc(r.round, n),
         history: d.history,
         exchange: o,
         healthColorsNoticed: r.healthColorsNoticed === !0,
@@ -3101,28 +3101,28 @@ var DefenseRound = (() => {
       problems: n
     };
   }
-  function Xc(e, t) {
+  function Wc(e, t) {
     const n = { number: 1, seen: [], turned: 0 };
     if (e === void 0) return n;
-    if (!D(e))
+    if (!R(e))
       return t.push("round: not an object; round tracking restarted"), n;
     const r = typeof e.number == "number" && I.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = K.isArray(e.seen) && e.seen.length <= Cn && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && I.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Cn && i.length > 0 ? e.turned : 0;
     return { number: r, seen: i, turned: s };
   }
-  function qc(e, t) {
+  function zc(e, t) {
     const n = {};
     if (e === void 0) return { waiting: n };
-    const r = D(e) && D(e.waiting) ? e.waiting : void 0;
+    const r = R(e) && R(e.waiting) ? e.waiting : void 0;
     if (!r)
       return t.push("exchange: not an object; defenses made ahead forgotten"), { waiting: n };
     for (const [i, s] of g.entries(r)) {
-      const a = i.length > 0 && i.length <= 64 && D(s) && En(s.edition) ? we(s.edition).parseAnswer(s.answer) : null;
+      const a = i.length > 0 && i.length <= 64 && R(s) && En(s.edition) ? we(s.edition).parseAnswer(s.answer) : null;
       a === null ? t.push(`exchange.waiting.${i.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[i] = { edition: s.edition, answer: a };
     }
     return { waiting: n };
   }
   var Nn = ["bar1", "bar2", "bar3"];
-  function Jc(e, t) {
+  function Xc(e, t) {
     if (!t) return;
     const n = (c) => typeof t[c] == "string" ? t[c].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), a = {
       vitality: r && Nn.includes(r) ? r : e.bars.vitality,
@@ -3135,9 +3135,9 @@ var DefenseRound = (() => {
     const d = n("PC breakdowns");
     (d === "gm" || d === "public") && (e.visibility.pc = d), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
   }
-  var Qc = class {
+  var qc = class {
     constructor() {
-      this.byCharacter = new P(), this.lowered = new P(), this.defaults = new P();
+      this.byCharacter = new C(), this.lowered = new C(), this.defaults = new C();
     }
     /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
     find(e, t) {
@@ -3150,7 +3150,7 @@ var DefenseRound = (() => {
      */
     sheetDefault(e, t, n) {
       let r = this.defaults.get(e);
-      r || this.defaults.set(e, r = new P());
+      r || this.defaults.set(e, r = new C());
       let i = r.get(t);
       if (!i) {
         if (r.size >= 200) return;
@@ -3172,7 +3172,7 @@ var DefenseRound = (() => {
     indexOf(e) {
       let t = this.byCharacter.get(e);
       if (!t) {
-        t = new P();
+        t = new C();
         for (const n of findObjs({ _type: "attribute", _characterid: e })) {
           const r = E(n.get("name") ?? "").toLowerCase();
           t.has(r) || t.set(r, n);
@@ -3181,7 +3181,7 @@ var DefenseRound = (() => {
       }
       return t;
     }
-  }, _i = {
+  }, Di = {
     "&": "&amp;",
     "<": "&lt;",
     ">": "&gt;",
@@ -3206,10 +3206,10 @@ var DefenseRound = (() => {
   }, pt = [];
   for (let e = 0; e < 128; e += 1) {
     const t = E.fromCharCode(e);
-    _i[t] !== void 0 ? pt[e] = _i[t] : t === `
+    Di[t] !== void 0 ? pt[e] = Di[t] : t === `
 ` || t === "\r" ? pt[e] = " " : e < 32 && t !== "	" || e === 127 ? pt[e] = "" : pt[e] = void 0;
   }
-  function Zc(e) {
+  function Jc(e) {
     if (e === 133 || e === 8232 || e === 8233) return " ";
     if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
   }
@@ -3217,19 +3217,19 @@ var DefenseRound = (() => {
     const t = typeof e == "string" ? e : E(e ?? "");
     let n = "", r = 0;
     for (let i = 0; i < t.length; i += 1) {
-      const s = t.charCodeAt(i), a = s < 128 ? pt[s] : Zc(s);
+      const s = t.charCodeAt(i), a = s < 128 ? pt[s] : Jc(s);
       a !== void 0 && (n += t.slice(r, i) + a, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
     }
     return r === 0 ? t : n + t.slice(r);
   }
-  function ed() {
+  function Qc() {
     const e = typeof API_Meta < "u" ? API_Meta?.[Y] : void 0;
     return e && I.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
   }
   function Pn(e, t, n) {
     try {
       const r = t instanceof $t ? t.stack ?? t.message : E(t);
-      log(`${Y} v${se}: ${e} failed${ed()}: ${r}`), n && sendChat(
+      log(`${Y} v${se}: ${e} failed${Qc()}: ${r}`), n && sendChat(
         Y,
         `/w ${n} ${Xe(`${Y} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
         null,
@@ -3255,32 +3255,32 @@ var DefenseRound = (() => {
   function kt(e) {
     return e !== Se && e !== "" && playerIsGM(e) === !0;
   }
-  function td(e) {
+  function Zc(e) {
     if (!(e === void 0 || e === "" || e === Se || !getObj("player", e) || kt(e)))
       return e;
   }
   function Mn(e) {
     return e === Se ? "another script" : E(getObj("player", e)?.get("_displayname") ?? "player");
   }
-  var nd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+  var ed = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
   function Ri(e) {
-    return !nd.test(e);
-  }
-  function Di(e, t) {
-    return e || !Ri(t) ? "gm" : `"${t}"`;
-  }
-  function rd(e) {
-    return e === Se ? "gm" : Di(kt(e), Mn(e));
+    return !ed.test(e);
   }
   function Oi(e, t) {
+    return e || !Ri(t) ? "gm" : `"${t}"`;
+  }
+  function td(e) {
+    return e === Se ? "gm" : Oi(kt(e), Mn(e));
+  }
+  function Ii(e, t) {
     return E(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
   }
   function gt(e, t, n) {
-    return kt(e) ? !0 : Oi(t.get("controlledby"), e) || Oi(n?.get("controlledby"), e);
+    return kt(e) ? !0 : Ii(t.get("controlledby"), e) || Ii(n?.get("controlledby"), e);
   }
-  var Ii = /[^,\s]/;
-  function Ci(e, t) {
-    return !Ii.test(E(e.get("controlledby") ?? "")) && !Ii.test(E(t?.get("controlledby") ?? ""));
+  var Ci = /[^,\s]/;
+  function Ni(e, t) {
+    return !Ci.test(E(e.get("controlledby") ?? "")) && !Ci.test(E(t?.get("controlledby") ?? ""));
   }
   var Bt = { kind: "public" }, ke = { kind: "whisper", to: "gm" };
   function Ae(e) {
@@ -3298,54 +3298,54 @@ var DefenseRound = (() => {
       for (let d = 0; d < r.length; d += 1) a += (d === 0 ? "" : "<br>") + Xe(r[d]);
       let o = "";
       for (let d = 0; d < s; d += 1) o += (d === 0 ? "" : " ") + ce(i[d].label, i[d].command);
-      t += ` {{${Xe(id(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
+      t += ` {{${Xe(nd(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
     }
     return t;
   }
-  function id(e) {
+  function nd(e) {
     return e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
   }
   function ee(e) {
     return Xe(e);
   }
-  var sd = /^[-\w]+$/;
+  var rd = /^[-\w]+$/;
   function ce(e, t) {
     return `[${Xe(e)}](${t})`;
   }
-  function ad(e) {
-    return sd.test(e);
+  function id(e) {
+    return rd.test(e);
   }
-  function Ni(e, t, n) {
+  function Pi(e, t, n) {
     const r = E(t.playerid ?? "");
-    return r === Se ? od(e, t, n) : Pi(e, t, n, r, kt(r), !1);
+    return r === Se ? sd(e, t, n) : Mi(e, t, n, r, kt(r), !1);
   }
-  function Pi(e, t, n, r, i, s) {
-    const a = Mn(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: a, replyTo: Di(i, a), relayed: s };
+  function Mi(e, t, n, r, i, s) {
+    const a = Mn(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: a, replyTo: Oi(i, a), relayed: s };
     return !i && !Ri(a) && (o.replyFor = x(a, 60)), o;
   }
-  function od(e, t, n) {
+  function sd(e, t, n) {
     const r = n.flags.get("api-as");
     n.flags.delete("api-as");
-    const i = td(r?.length === 1 ? r[0] : void 0);
-    if (i !== void 0) return Pi(e, t, n, i, !1, !0);
+    const i = Zc(r?.length === 1 ? r[0] : void 0);
+    if (i !== void 0) return Mi(e, t, n, i, !1, !0);
     const s = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: Se, gm: s, senderName: Mn(Se), replyTo: "gm", relayed: !0 };
     return s || (a.relayRefused = !0), a;
   }
-  var Mi = 2e3;
+  var Li = 2e3;
   function X(e, t) {
-    G(Ae(e.replyTo), ee(Li(e, t)));
+    G(Ae(e.replyTo), ee(ji(e, t)));
   }
   function qe(e, t) {
-    G(Ae(e.replyTo), ee(Li(e, t)), { record: !0 });
-  }
-  function Li(e, t) {
-    const n = t.length > Mi ? `${t.slice(0, Mi - 12)}... (cut)` : t;
-    return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
-  }
-  function cd(e, t, n) {
-    X(e, `${t.charAt(0).toUpperCase()}${t.slice(1)}. Usage: ${n}`);
+    G(Ae(e.replyTo), ee(ji(e, t)), { record: !0 });
   }
   function ji(e, t) {
+    const n = t.length > Li ? `${t.slice(0, Li - 12)}... (cut)` : t;
+    return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
+  }
+  function ad(e, t, n) {
+    X(e, `${t.charAt(0).toUpperCase()}${t.slice(1)}. Usage: ${n}`);
+  }
+  function od(e, t) {
     const n = e.store.tokens[t];
     if (n) return n;
     const r = {};
@@ -3363,13 +3363,13 @@ var DefenseRound = (() => {
   function Vi(e) {
     return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
   }
-  async function dd(e, t, n) {
+  async function cd(e, t, n) {
     const r = Gi(t, n);
     if (!r) return;
-    const i = n[r], s = pa(t.content, t.inlinerolls);
+    const i = n[r], s = va(t.content, t.inlinerolls);
     let a;
     try {
-      if (a = Ni(e, t, Fr(s)), a.relayRefused) {
+      if (a = Pi(e, t, Gr(s)), a.relayRefused) {
         X(a, Vi(r));
         return;
       }
@@ -3386,26 +3386,26 @@ var DefenseRound = (() => {
       await i.run(a);
     } catch (o) {
       if (o instanceof v || o instanceof oe) {
-        if (a ?? (a = Ni(e, t, { command: r, positionals: [], flags: new P() })), a.relayRefused) {
+        if (a ?? (a = Pi(e, t, { command: r, positionals: [], flags: new C() })), a.relayRefused) {
           X(a, Vi(r));
           return;
         }
-        o instanceof v ? cd(a, o.message, i.usage(e)) : X(a, `${o.message.charAt(0).toUpperCase()}${o.message.slice(1)}.`);
+        o instanceof v ? ad(a, o.message, i.usage(e)) : X(a, `${o.message.charAt(0).toUpperCase()}${o.message.slice(1)}.`);
         return;
       }
       throw o;
     }
   }
-  var ld = 20, ud = 2e3, fd = { floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs };
+  var dd = 20, ld = 2e3, ud = { floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs };
   function Ui(e, t, n = 0) {
-    if (n > ld) return { ok: !1, problem: "refers to itself through other attributes" };
-    if (e.length > ud) return { ok: !1, problem: "is too long to be a formula" };
-    const r = hd(e, t, n);
+    if (n > dd) return { ok: !1, problem: "refers to itself through other attributes" };
+    if (e.length > ld) return { ok: !1, problem: "is too long to be a formula" };
+    const r = fd(e, t, n);
     if (!r.ok) return r;
-    const s = new pd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+    const s = new md(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
     return s === void 0 || !I.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
   }
-  function hd(e, t, n) {
+  function fd(e, t, n) {
     let r = "", i = 0;
     const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
     let a;
@@ -3424,7 +3424,7 @@ var DefenseRound = (() => {
     }
     return { ok: !0, text: r + e.slice(i) };
   }
-  var xi = (e) => g.assign(g.create(null), e), vd = xi({ "+": (e, t) => e + t, "-": (e, t) => e - t }), md = xi({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), pd = class {
+  var xi = (e) => g.assign(g.create(null), e), hd = xi({ "+": (e, t) => e + t, "-": (e, t) => e - t }), vd = xi({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), md = class {
     constructor(e) {
       this.text = e, this.at = 0;
     }
@@ -3436,10 +3436,10 @@ var DefenseRound = (() => {
       for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
     }
     sum() {
-      return this.chain(() => this.product(), vd);
+      return this.chain(() => this.product(), hd);
     }
     product() {
-      return this.chain(() => this.unary(), md);
+      return this.chain(() => this.unary(), vd);
     }
     /** Operands joined by operators of one precedence, worked out left to right. */
     chain(e, t) {
@@ -3472,7 +3472,7 @@ var DefenseRound = (() => {
         return this.at += t[0].length, I(t[0]);
       const n = /^([a-z]+)\s*\(/i.exec(e);
       if (n) {
-        const r = fd[n[1].toLowerCase()];
+        const r = ud[n[1].toLowerCase()];
         if (!r) return;
         this.at += n[0].length;
         const i = this.sum();
@@ -3491,7 +3491,7 @@ var DefenseRound = (() => {
   function ue(e) {
     return getObj("graphic", e);
   }
-  function kd(e) {
+  function pd(e) {
     return getObj("character", e);
   }
   function Pe(e) {
@@ -3534,7 +3534,7 @@ var DefenseRound = (() => {
   function Bi(e, t) {
     return new Ht(e, t).value;
   }
-  var gd = class {
+  var kd = class {
     constructor(e, t) {
       this.reading = e, this.value = t;
     }
@@ -3555,22 +3555,22 @@ var DefenseRound = (() => {
       character: t,
       bars: r,
       unique: r.vitality.link !== "",
-      npc: Ci(e, t),
+      npc: Ni(e, t),
       hidden: e.get("layer") === "gmlayer",
       statusmarkers: E(e.get("statusmarkers") ?? "")
     };
   }
   var Hi = { armor_physical: "physical", armor_magical: "magical" };
   function Ln(e, t, n, r) {
-    return t?.edition?.id === e.id ? t.edition.state : e.enter(n, yd(t, n, r));
+    return t?.edition?.id === e.id ? t.edition.state : e.enter(n, gd(t, n, r));
   }
-  function yd(e, t, n) {
+  function gd(e, t, n) {
     return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
   }
   function Ki(e, t) {
     return t !== void 0 && t.edition === e.id ? t.answer : null;
   }
-  var bd = { kind: "override" }, Yi = { kind: "none" }, Yt = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, wd = g.freeze({}), $d = g.freeze({ current: null, max: null, present: !1 }), jn = [], Sd = class {
+  var yd = { kind: "override" }, Yi = { kind: "none" }, Yt = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, bd = g.freeze({}), wd = g.freeze({ current: null, max: null, present: !1 }), jn = [], $d = class {
     constructor(e, t) {
       this.characterId = e, this.index = t, this.problems = jn;
     }
@@ -3622,35 +3622,35 @@ var DefenseRound = (() => {
       return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
     }
   };
-  function Ad(e, t, n, r) {
+  function Sd(e, t, n, r) {
     const i = n.values, s = {}, a = {}, o = e.character, d = r.settings.attributes;
     let c, l;
     for (let w = 0; w < i.length; w += 1) {
-      const k = i[w], $ = Hi[k], _ = t?.overrides?.[k];
+      const p = i[w], $ = Hi[p], _ = t?.overrides?.[p];
       if (_ !== void 0) {
-        s[k] = { current: $ ? t?.worn?.[$] ?? _ : _, max: _, present: !0 }, a[k] = $ ? Yt[$] : bd;
+        s[p] = { current: $ ? t?.worn?.[$] ?? _ : _, max: _, present: !0 }, a[p] = $ ? Yt[$] : yd;
         continue;
       }
-      const y = d[k], R = o ? r.attributes.find(o.id, y) : void 0;
-      o && (c ?? (c = new Sd(o.id, r.attributes)));
+      const y = d[p], D = o ? r.attributes.find(o.id, y) : void 0;
+      o && (c ?? (c = new $d(o.id, r.attributes)));
       let m = $ !== void 0 && !e.unique;
-      if (R && c) {
+      if (D && c) {
         let b;
-        $ !== void 0 && !m && (b = R.get("current"), m = Wi(b)), s[k] = new zi(R, m ? t?.worn?.[$] : void 0, $ !== void 0, c, k, y, b, !1), a[k] = m ? Yt[$] : { kind: "attribute", attribute: R };
-      } else c && !Wt(l = r.attributes.sheetDefault(c.characterId, y, "current")) ? (s[k] = new zi(c.defaultOf(y), $ ? t?.worn?.[$] : void 0, $ !== void 0, c, k, y, l, !0), a[k] = $ ? Yt[$] : Yi) : (s[k] = $ ? { current: t?.worn?.[$] ?? null, max: null, present: !1 } : $d, a[k] = $ ? Yt[$] : Yi);
+        $ !== void 0 && !m && (b = D.get("current"), m = Wi(b)), s[p] = new zi(D, m ? t?.worn?.[$] : void 0, $ !== void 0, c, p, y, b, !1), a[p] = m ? Yt[$] : { kind: "attribute", attribute: D };
+      } else c && !Wt(l = r.attributes.sheetDefault(c.characterId, y, "current")) ? (s[p] = new zi(c.defaultOf(y), $ ? t?.worn?.[$] : void 0, $ !== void 0, c, p, y, l, !0), a[p] = $ ? Yt[$] : Yi) : (s[p] = $ ? { current: t?.worn?.[$] ?? null, max: null, present: !1 } : wd, a[p] = $ ? Yt[$] : Yi);
     }
     const u = r.turnOrder;
     let f = null;
     if (u && u.length > 0) {
-      const w = u.find((k) => k.id === e.id);
+      const w = u.find((p) => p.id === e.id);
       w !== void 0 && (f = Xi(w.pr));
     }
-    let h = wd;
+    let h = bd;
     if (n.others && n.others.length > 0) {
       h = {};
       for (const w of n.others) h[w] = r.other?.(w);
     }
-    const p = {
+    const k = {
       id: e.id,
       name: e.name,
       // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
@@ -3670,7 +3670,7 @@ var DefenseRound = (() => {
     return {
       snapshot: e,
       record: t,
-      facts: p,
+      facts: k,
       places: a,
       // Read after the rules ran: the values they read were checked then.
       get problems() {
@@ -3678,9 +3678,9 @@ var DefenseRound = (() => {
       }
     };
   }
-  function Td(e, t) {
+  function Ad(e, t) {
     const n = e.snapshot.bars;
-    e.facts.bars = { vitality: new gd(n.vitality, t), soul: n.soul, power: n.power };
+    e.facts.bars = { vitality: new kd(n.vitality, t), soul: n.soul, power: n.power };
   }
   function Xi(e) {
     if (typeof e == "number") return I.isFinite(e) ? e : null;
@@ -3688,17 +3688,181 @@ var DefenseRound = (() => {
     const t = I(e.trim());
     return I.isFinite(t) ? t : null;
   }
-  function Ed(e) {
+  function Td(e) {
     return getObj("attribute", e)?.get("current");
   }
-  function _d(e, t) {
+  function Ed(e, t) {
     return E(e.get(fe[t].link) ?? "");
   }
-  function Rd(e) {
+  function _d(e) {
     const t = getObj("attribute", e);
     return t ? { characterId: E(t.get("_characterid") ?? ""), name: E(t.get("name") ?? "") } : void 0;
   }
-  function Je(e, t) {
+  var Dd = new B(
+    "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
+  );
+  function Rd(e) {
+    if (Dd.has(e)) return !0;
+    try {
+      const t = ne.parse(E(Campaign().get("token_markers") ?? "[]"));
+      return K.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
+    } catch {
+      return !1;
+    }
+  }
+  var qi = ["on", "off"], Fn = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Od = [
+    "edition",
+    ...g.keys(Fn),
+    "stamina-bar",
+    ...Ie.map((e) => `attr.${e}`),
+    ...ut.map((e) => `marker.${e}`),
+    "visibility.npc",
+    "visibility.pc",
+    "players-target-any",
+    "armor-on-manual-edits",
+    "overwhelm-limit",
+    "api-commands"
+  ];
+  function Id(e, t, n) {
+    const r = t.toLowerCase();
+    if (n === void 0 || n === "") throw new v(`config ${r} needs a value`);
+    if (r === "edition") {
+      const i = U(n, "edition", Ac()), s = dt();
+      if (!s.includes(i))
+        throw new v(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
+      return e.edition = i, `Edition is now ${i}.`;
+    }
+    if (r in Fn) {
+      const i = Fn[r], s = U(n, r, lt), a = e.bars[i];
+      for (const o of ["vitality", "soul", "power"])
+        o !== i && e.bars[o] === s && (e.bars[o] = a);
+      return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
+    }
+    if (r === "stamina-bar") {
+      const i = U(n, r, ["power", ...lt]);
+      if (i === e.bars.vitality) throw new v(`stamina may not share the Vitality bar (${i})`);
+      return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;
+    }
+    if (r.startsWith("attr.")) {
+      const i = r.slice(5);
+      if (!Ie.includes(i))
+        throw new v(`unknown attribute key "${x(i)}" (known: ${Ie.join(", ")})`);
+      const s = n.trim();
+      if (s.length === 0 || s.length > 100) throw new v("an attribute name must be 1 to 100 characters");
+      return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;
+    }
+    if (r.startsWith("marker.")) {
+      const i = r.slice(7);
+      if (!ut.includes(i))
+        throw new v(`unknown marker key "${x(i)}" (known: ${ut.join(", ")})`);
+      const s = n.trim();
+      if (!Rd(s))
+        throw new v(`"${x(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
+      return e.markers[i] = s, `The ${i} marker is now ${s}.`;
+    }
+    if (r === "visibility.npc" || r === "visibility.pc") {
+      const i = r === "visibility.npc" ? "npc" : "pc";
+      return e.visibility[i] = U(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
+    }
+    if (r === "players-target-any")
+      return e.playersTargetAny = U(n, r, qi) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+    if (r === "armor-on-manual-edits")
+      return e.armorOnManualEdits = U(n, r, qi) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+    if (r === "overwhelm-limit")
+      return e.overwhelmLimit = st(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+    if (r === "api-commands")
+      return e.apiCommands = U(n, r, mi), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
+    throw new v(`unknown setting "${x(t)}" (settings: ${Od.join(", ")})`);
+  }
+  function Je() {
+    return Ji(Campaign().get("turnorder"));
+  }
+  function Cd() {
+    const e = Campaign().get("turnorder");
+    return typeof e == "string" ? e : "";
+  }
+  function Ji(e) {
+    if (typeof e != "string" || e.trim() === "") return [];
+    try {
+      const t = ne.parse(e);
+      return K.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
+    } catch {
+      return [];
+    }
+  }
+  function Gn(e) {
+    Campaign().set("turnorder", ne.stringify(e));
+  }
+  function yt(e) {
+    return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? E(e) : "";
+  }
+  function Vn(e) {
+    return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? I(e) : I.NaN;
+  }
+  function Nd(e) {
+    const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
+    return t(e.id) && t(e.custom) && t(e.pr);
+  }
+  function Pd(e) {
+    const t = yt(e.id), n = yt(e.custom);
+    return `${t.length <= 64 ? t : `#${Un(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Un(n)}`}`;
+  }
+  function Un(e) {
+    let t = 2166136261;
+    for (let n = 0; n < e.length; n += 1)
+      t ^= e.charCodeAt(n), t = S.imul(t, 16777619) >>> 0;
+    return t.toString(16).padStart(8, "0");
+  }
+  var Md = /^(.+) -?\d+$/;
+  function Ld() {
+    const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
+    return typeof e == "object" && e !== null ? e : void 0;
+  }
+  function Qi(e) {
+    if (Vn(e.pr) !== -1 || yt(e.custom) !== "") return !1;
+    const t = yt(e.id);
+    if (t === "" || t === "-1") return !1;
+    const n = getObj("graphic", t);
+    if (n === void 0 || E(n.get("represents") ?? "") !== "") return !1;
+    const r = Ld();
+    if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
+    const i = Md.exec(E(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+    return i !== null && i[1] === s;
+  }
+  function jd(e) {
+    for (const t of e) if (!Qi(t)) return t;
+  }
+  var Fd = new B(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+  function Gd(e) {
+    return Fd.has(e.kind);
+  }
+  function Vd(e, t, n) {
+    switch (e.kind) {
+      case "heal-title":
+        return `${t(e.who)} is healed: ${rt[e.resource]} +${e.amount}`;
+      case "healed": {
+        const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
+        return `${rt[e.resource]} ${e.before} -> ${e.after}${r}`;
+      }
+      case "heal-summary":
+        return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
+      case "hand-edit-title":
+        return `${t(e.who)}: Vitality edited by hand`;
+      case "hand-edit-read-title":
+        return `${t(e.who)}: Vitality edited by hand, ${e.before} -> ${e.typed}, read through armor`;
+      case "hand-edit-summary":
+        return e.now ? `${t(e.who)}: ${n(e.now).split(":")[0]}.` : `${t(e.who)} is back on their feet.`;
+      case "standing":
+        return "Standing";
+      case "button":
+        return e.label;
+    }
+  }
+  function Ud(e, t) {
+    const n = (r) => Gd(r) ? Vd(r, t, n) : e.words(r, t);
+    return n;
+  }
+  function Qe(e, t) {
     const n = e.tokens[t], r = e.exchange.waiting[t], i = {};
     return n?.edition && (i.edition = n.edition), n?.deadForGood && (i.deadForGood = !0), n?.stance !== void 0 && (i.stance = n.stance), r && (i.answer = r), i;
   }
@@ -3725,7 +3889,7 @@ var DefenseRound = (() => {
     for (const i of g.keys(r)) if (!g.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
     return !0;
   }
-  function Dd(e, t) {
+  function xd(e, t) {
     switch (t.kind) {
       case "bar":
         return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -3745,13 +3909,13 @@ var DefenseRound = (() => {
         return `turn-order:${t.tokenId}`;
     }
   }
-  function Od(e, t = () => !0, n = () => {
+  function Bd(e, t = () => !0, n = () => {
   }) {
-    const r = new P();
+    const r = new C();
     for (const s of e) {
       const a = t(s.tokenId);
       for (const o of s.changes) {
-        const d = Dd(s.tokenId, o), c = r.get(d);
+        const d = xd(s.tokenId, o), c = r.get(d);
         c ? (c.last = o, a && c.owner === void 0 && (c.owner = s)) : r.set(d, { first: o, last: o, ...a ? { owner: s } : {} });
       }
     }
@@ -3764,7 +3928,7 @@ var DefenseRound = (() => {
     }
     return i;
   }
-  function qi(e, t, n) {
+  function Zi(e, t, n) {
     if (n <= 0) return e;
     const { answer: r, ...i } = e;
     if (!i.edition || i.edition.id !== t.id) return i;
@@ -3774,11 +3938,11 @@ var DefenseRound = (() => {
     const a = { ...i };
     return t.isEmptyState(s) ? delete a.edition : a.edition = { id: t.id, state: s }, a;
   }
-  var Id = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-  function Cd(e, t, n) {
+  var Hd = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+  function Kd(e, t, n) {
     return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
   }
-  function Nd(e, t, n, r) {
+  function Yd(e, t, n, r) {
     const i = [];
     for (const { place: s, name: a, change: o } of e) {
       if (o.kind === "turn-order") continue;
@@ -3789,7 +3953,7 @@ var DefenseRound = (() => {
             i.push(`${a}: ${rt[o.resource]} is ${d ?? "not a number"} (was left at ${o.to})`);
             break;
           case "attribute":
-            i.push(`${a}: ${Id[o.key] ?? o.key} is ${d ?? "unset"} (was left at ${o.to})`);
+            i.push(`${a}: ${Hd[o.key] ?? o.key} is ${d ?? "unset"} (was left at ${o.to})`);
             break;
           case "worn":
             i.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${d ?? "unset"} (was left at ${o.to})`);
@@ -3810,26 +3974,26 @@ var DefenseRound = (() => {
     }
     return i;
   }
-  function Pd(e, t, n) {
+  function Wd(e, t, n) {
     return e.map(
-      (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: qi(r.change.from, t, n), to: qi(r.change.to, t, n) } } : r
+      (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Zi(r.change.from, t, n), to: Zi(r.change.to, t, n) } } : r
     );
   }
-  function Md(e, t, n, r) {
+  function zd(e, t, n, r) {
     const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, d = r(e.answer, t.answer) ? n.answer : e.answer;
     return s !== void 0 && (i.edition = s), a !== void 0 && (i.deadForGood = a), o !== void 0 && (i.stance = o), d !== void 0 && (i.answer = d), i;
   }
-  function Ld(e) {
+  function Xd(e) {
     const t = e.indexOf("@");
     return t === -1 ? e : e.slice(0, t);
   }
-  function Ji(e, t, n) {
+  function es(e, t, n) {
     if (e === "") return t.length === 0 ? "" : t.join(",");
     let r, i = "", s = 0;
     for (; ; ) {
       const a = e.indexOf(",", s), d = (a === -1 ? e.slice(s) : e.slice(s, a)).trim();
       if (d !== "") {
-        const c = Ld(d);
+        const c = Xd(d);
         let l;
         t.includes(c) ? (l = d === c && !(r?.includes(c) ?? !1), l && (r ?? (r = [])).push(c)) : l = !n.includes(c), l && (i += i === "" ? d : `,${d}`);
       }
@@ -3837,44 +4001,44 @@ var DefenseRound = (() => {
       s = a + 1;
     }
     for (const a of t) (r?.includes(a) ?? !1) || (i += i === "" ? a : `,${a}`);
-    return i === e || i.length < e.length && i === jd(e) ? e : i;
+    return i === e || i.length < e.length && i === qd(e) ? e : i;
   }
-  function jd(e) {
+  function qd(e) {
     return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
   }
-  function Fd(e, t, n) {
+  function Jd(e, t, n) {
     const { incapacitated: r, dying: i, dead: s } = n.markers, a = t === "none" ? [] : [n.markers[t]];
-    return Ji(e, a, [r, i, s]);
+    return es(e, a, [r, i, s]);
   }
-  var Qi = ["defensive", "reactive", "active", "full"];
-  function Zi(e, t, n) {
-    const r = Qi.find((i) => i === t);
-    return Ji(e, r ? [n.markers[r]] : [], Qi.map((i) => n.markers[i]));
+  var ts = ["defensive", "reactive", "active", "full"];
+  function ns(e, t, n) {
+    const r = ts.find((i) => i === t);
+    return es(e, r ? [n.markers[r]] : [], ts.map((i) => n.markers[i]));
   }
-  function Fn(e) {
+  function xn(e) {
     return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
   }
-  function Gd() {
-    return Fn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
+  function Qd() {
+    return xn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
   }
-  function Gn() {
-    return Fn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
+  function Bn() {
+    return xn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
   }
-  function Vd() {
-    return Fn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
+  function Zd() {
+    return xn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
   }
-  var es = [];
-  function Ud(e) {
-    return typeof e != "function" ? !1 : (es.push(e), !0);
+  var rs = [];
+  function el(e) {
+    return typeof e != "function" ? !1 : (rs.push(e), !0);
   }
-  function ts(e, t, n, r, i, s) {
-    for (const o of es)
+  function is(e, t, n, r, i, s) {
+    for (const o of rs)
       try {
         o(e, t, n, r);
       } catch (d) {
         Pn("an onDamage observer", d, void 0);
       }
-    const a = s === void 0 ? Gn() : s;
+    const a = s === void 0 ? Bn() : s;
     if (a && typeof a.Update == "function")
       try {
         a.Update(e, i());
@@ -3882,54 +4046,15 @@ var DefenseRound = (() => {
         Pn("HealthColors.Update", o, void 0);
       }
   }
-  function Qe() {
-    return ns(Campaign().get("turnorder"));
-  }
-  function xd() {
-    const e = Campaign().get("turnorder");
-    return typeof e == "string" ? e : "";
-  }
-  function ns(e) {
-    if (typeof e != "string" || e.trim() === "") return [];
-    try {
-      const t = ne.parse(e);
-      return K.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
-    } catch {
-      return [];
-    }
-  }
-  function Vn(e) {
-    Campaign().set("turnorder", ne.stringify(e));
-  }
-  function yt(e) {
-    return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? E(e) : "";
-  }
-  function Un(e) {
-    return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? I(e) : I.NaN;
-  }
-  function Bd(e) {
-    const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
-    return t(e.id) && t(e.custom) && t(e.pr);
-  }
-  function Hd(e) {
-    const t = yt(e.id), n = yt(e.custom);
-    return `${t.length <= 64 ? t : `#${xn(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${xn(n)}`}`;
-  }
-  function xn(e) {
-    let t = 2166136261;
-    for (let n = 0; n < e.length; n += 1)
-      t ^= e.charCodeAt(n), t = S.imul(t, 16777619) >>> 0;
-    return t.toString(16).padStart(8, "0");
-  }
-  function Bn(e, t) {
+  function ss(e, t) {
     typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
   }
-  var Kd = class {
+  var tl = class {
     constructor() {
       this.props = {}, this.any = !1;
     }
     attribute(e, t) {
-      (this.attributes ?? (this.attributes = new P())).set(e.id, { attribute: e, value: t });
+      (this.attributes ?? (this.attributes = new C())).set(e.id, { attribute: e, value: t });
     }
     prop(e, t) {
       this.props[e] = t, this.any = !0;
@@ -3939,7 +4064,7 @@ var DefenseRound = (() => {
       r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);
     }
     flush(e) {
-      if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Bn(t, n);
+      if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) ss(t, n);
       if (this.linkedBars)
         for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
       this.any && e.set(this.props);
@@ -3949,11 +4074,11 @@ var DefenseRound = (() => {
     const i = {};
     return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
   }
-  function Yd(e, t, n, r = {}) {
-    const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: d, memories: c } = e, l = c.tokens, u = i.token, f = [], h = [], p = new Kd(), T = () => {
+  function nl(e, t, n, r = {}) {
+    const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: d, memories: c } = e, l = c.tokens, u = i.token, f = [], h = [], k = new tl(), T = () => {
       var m;
       return l[m = i.id] ?? (l[m] = {});
-    }, w = r.vitalityFrom ?? i.bars.vitality.value, k = {
+    }, w = r.vitalityFrom ?? i.bars.vitality.value, p = {
       vitality: i.bars.vitality.value,
       soul: i.bars.soul.value,
       power: i.bars.power.value
@@ -3961,93 +4086,93 @@ var DefenseRound = (() => {
     for (const m of n.changes)
       switch (m.kind) {
         case "bar": {
-          const b = i.bars[m.resource], L = m.resource === "vitality" ? w : b.value, N = b.link ? getObj("attribute", b.link) : void 0, te = { kind: "bar", resource: m.resource, bar: b.bar, from: L, to: m.to };
-          N && (te.attributeId = N.id), f.push(te), (b.value !== m.to || b.raw !== m.to) && p.bar(i, m.resource, m.to, N), k[m.resource] = m.to;
+          const b = i.bars[m.resource], L = m.resource === "vitality" ? w : b.value, P = b.link ? getObj("attribute", b.link) : void 0, te = { kind: "bar", resource: m.resource, bar: b.bar, from: L, to: m.to };
+          P && (te.attributeId = P.id), f.push(te), (b.value !== m.to || b.raw !== m.to) && k.bar(i, m.resource, m.to, P), p[m.resource] = m.to;
           break;
         }
         case "value": {
           const b = a[m.key], L = s.values[m.key]?.current ?? null;
           if (b?.kind === "attribute")
-            f.push({ kind: "attribute", key: m.key, attributeId: b.attribute.id, from: L, to: m.to }), p.attribute(b.attribute, m.to);
+            f.push({ kind: "attribute", key: m.key, attributeId: b.attribute.id, from: L, to: m.to }), k.attribute(b.attribute, m.to);
           else if (b?.kind === "worn") {
             f.push({ kind: "worn", track: b.track, from: l[i.id]?.worn?.[b.track] ?? null, to: m.to });
-            const N = T();
-            N.worn = { ...N.worn, [b.track]: m.to };
+            const P = T();
+            P.worn = { ...P.worn, [b.track]: m.to };
           } else if (Hi[m.key] === void 0 && b?.kind === "override") {
             f.push({ kind: "override", key: m.key, from: L, to: m.to });
-            const N = T();
-            N.overrides = { ...N.overrides, [m.key]: m.to };
+            const P = T();
+            P.overrides = { ...P.overrides, [m.key]: m.to };
           }
           break;
         }
         case "initiative": {
-          const b = r.turnOrder?.order ?? Qe(), L = b.find((te) => te.id === i.id), N = Un(L?.pr);
-          L && I.isFinite(N) && N !== m.to && (L.pr = m.to, is(b, r.turnOrder), f.push({ kind: "initiative", from: N, to: m.to }));
+          const b = r.turnOrder?.order ?? Je(), L = b.find((te) => te.id === i.id), P = Vn(L?.pr);
+          L && I.isFinite(P) && P !== m.to && (L.pr = m.to, os(b, r.turnOrder), f.push({ kind: "initiative", from: P, to: m.to }));
           break;
         }
         case "join-turn-order": {
-          const b = Xd(m.tokenId, m.initiative, r.turnOrder);
+          const b = sl(m.tokenId, m.initiative, r.turnOrder);
           h.push(b.note), b.added && f.push({ kind: "turn-order", tokenId: m.tokenId });
           break;
         }
         case "ally-state":
         case "ally-answer": {
-          const b = Me(Je(c, m.tokenId), o), L = m.kind === "ally-state" ? Me({ ...b, edition: { id: o.id, state: m.state } }, o) : { ...b, answer: { edition: o.id, answer: m.answer } };
+          const b = Me(Qe(c, m.tokenId), o), L = m.kind === "ally-state" ? Me({ ...b, edition: { id: o.id, state: m.state } }, o) : { ...b, answer: { edition: o.id, answer: m.answer } };
           he(b, L) || (f.push({ kind: "memory", tokenId: m.tokenId, from: b, to: L }), zt(c, m.tokenId, L));
           break;
         }
       }
     if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-      const m = l[i.id], b = m?.edition && !(m.edition.id === o.id && o.isEmptyState(m.edition.state)) ? m.edition : void 0, L = n.state === void 0 ? b : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, N = m?.deadForGood === !0, te = n.state === void 0 ? N : o.deadForGood(n.state, k.vitality), dr = m?.stance, lr = n.stance === void 0 ? dr : n.stance ?? void 0, ur = c.exchange.waiting[i.id], fr = n.answer === void 0 ? ur : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
-      (N !== te || dr !== lr || !he(b, L) || !he(ur, fr)) && (f.push({ kind: "memory", from: Hn(b, N, dr, ur), to: Hn(L, te, lr, fr) }), zt(c, i.id, Hn(L, te, lr, fr)));
+      const m = l[i.id], b = m?.edition && !(m.edition.id === o.id && o.isEmptyState(m.edition.state)) ? m.edition : void 0, L = n.state === void 0 ? b : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, P = m?.deadForGood === !0, te = n.state === void 0 ? P : o.deadForGood(n.state, p.vitality), lr = m?.stance, ur = n.stance === void 0 ? lr : n.stance ?? void 0, fr = c.exchange.waiting[i.id], hr = n.answer === void 0 ? fr : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
+      (P !== te || lr !== ur || !he(b, L) || !he(fr, hr)) && (f.push({ kind: "memory", from: Hn(b, P, lr, fr), to: Hn(L, te, ur, hr) }), zt(c, i.id, Hn(L, te, ur, hr)));
     }
     const $ = l[i.id];
     $ && ft($) && delete l[i.id];
     let _ = i.statusmarkers;
-    const y = o.condition(s.state, w), R = n.state !== void 0 ? o.condition(n.state, k.vitality) : y;
-    if (n.state !== void 0 && (_ = Fd(_, R, d)), n.stance !== void 0 && (_ = Zi(_, n.stance, d)), _ !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: _ }), p.prop("statusmarkers", _)), r.tokenProps)
+    const y = o.condition(s.state, w), D = n.state !== void 0 ? o.condition(n.state, p.vitality) : y;
+    if (n.state !== void 0 && (_ = Jd(_, D, d)), n.stance !== void 0 && (_ = ns(_, n.stance, d)), _ !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: _ }), k.prop("statusmarkers", _)), r.tokenProps)
       for (const m of g.keys(r.tokenProps)) {
         const b = r.tokenProps[m];
-        !(m in p.props) && u.get(m) !== b && p.prop(m, b);
+        !(m in k.props) && u.get(m) !== b && k.prop(m, b);
       }
-    if (p.flush(u), r.notify ?? !0) {
-      const { bars: m } = i, b = { vitality: w, soul: m.soul.value, power: m.power.value, statusmarkers: i.statusmarkers, condition: y }, L = { vitality: k.vitality, soul: k.soul, power: k.power, statusmarkers: _, condition: R };
-      ts(u, b, L, n.detail, () => rs(i, w), r.healthColors);
+    if (k.flush(u), r.notify ?? !0) {
+      const { bars: m } = i, b = { vitality: w, soul: m.soul.value, power: m.power.value, statusmarkers: i.statusmarkers, condition: y }, L = { vitality: p.vitality, soul: p.soul, power: p.power, statusmarkers: _, condition: D };
+      is(u, b, L, n.detail, () => as(i, w), r.healthColors);
     }
     return { changes: f, notes: h };
   }
-  function rs(e, t) {
-    const n = zd(e.token);
+  function as(e, t) {
+    const n = il(e.token);
     n.statusmarkers = e.statusmarkers;
     const { vitality: r, soul: i, power: s } = e.bars;
     return n[fe[r.bar].value] = r.raw, n[fe[i.bar].value] = i.raw, n[fe[s.bar].value] = s.raw, t !== null && (n[fe[r.bar].value] = t), n;
   }
-  var Wd = ["width", "height"];
-  function zd(e) {
+  var rl = ["width", "height"];
+  function il(e) {
     const t = { _id: e.id, _type: "graphic" };
-    for (const n of Wd) t[n] = e.get(n);
+    for (const n of rl) t[n] = e.get(n);
     return t;
   }
-  function is(e, t) {
-    t ? t.changed = !0 : Vn(e);
+  function os(e, t) {
+    t ? t.changed = !0 : Gn(e);
   }
-  function Xd(e, t, n) {
+  function sl(e, t, n) {
     const r = getObj("graphic", e);
     if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-    const i = Ne(r, "The spectator"), s = n?.order ?? Qe();
-    return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), is(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
+    const i = Ne(r, "The spectator"), s = n?.order ?? Je();
+    return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), os(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
   }
-  function qd(e, t) {
-    const n = new P(), r = new P(), i = new B(), s = (c) => {
+  function al(e, t) {
+    const n = new C(), r = new C(), i = new B(), s = (c) => {
       let l = r.get(c);
       return l || r.set(c, l = {}), l;
     };
     let a, o = !1;
-    const d = new P();
+    const d = new C();
     for (const { tokenId: c, change: l } of t) {
       const u = getObj("graphic", c);
       if (u)
-        switch (d.has(c) || d.set(c, { snapshot: Kt(u, Pe(u), e.settings), memory: Me(Je(e.memories, c), e.edition) }), i.add(c), l.kind) {
+        switch (d.has(c) || d.set(c, { snapshot: Kt(u, Pe(u), e.settings), memory: Me(Qe(e.memories, c), e.edition) }), i.add(c), l.kind) {
           case "bar":
             if (l.from === null) break;
             l.attributeId && getObj("attribute", l.attributeId) ? n.set(l.attributeId, l.from) : s(c)[`${l.bar}_value`] = l.from;
@@ -4057,30 +4182,30 @@ var DefenseRound = (() => {
             break;
           case "worn": {
             const f = { ...e.memories.tokens[c] };
-            f.worn = Vt(f.worn, l.track, l.from), bi(e.memories.tokens, c, f);
+            f.worn = Vt(f.worn, l.track, l.from), wi(e.memories.tokens, c, f);
             break;
           }
           case "override": {
             const f = { ...e.memories.tokens[c] };
-            f.overrides = Vt(f.overrides, l.key, l.from), bi(e.memories.tokens, c, f);
+            f.overrides = Vt(f.overrides, l.key, l.from), wi(e.memories.tokens, c, f);
             break;
           }
           case "markers":
             s(c).statusmarkers = l.from;
             break;
           case "memory": {
-            const f = l.tokenId ?? c, h = Me(Je(e.memories, f), e.edition);
-            zt(e.memories, f, Md(l.from, l.to, h, he));
+            const f = l.tokenId ?? c, h = Me(Qe(e.memories, f), e.edition);
+            zt(e.memories, f, zd(l.from, l.to, h, he));
             break;
           }
           case "initiative": {
-            a ?? (a = Qe());
+            a ?? (a = Je());
             const f = a.find((h) => h.id === c);
             f && (f.pr = l.from, o = !0);
             break;
           }
           case "turn-order": {
-            a ?? (a = Qe());
+            a ?? (a = Je());
             const f = a.filter((h) => h.id !== l.tokenId);
             f.length !== a.length && (a = f, o = !0);
             break;
@@ -4089,192 +4214,67 @@ var DefenseRound = (() => {
     }
     for (const [c, l] of n) {
       const u = getObj("attribute", c);
-      u && Bn(u, l);
+      u && ss(u, l);
     }
     for (const c of i) {
       const l = getObj("graphic", c), u = d.get(c);
       if (!l || !u) continue;
       const f = r.get(c) ?? {};
-      typeof f.statusmarkers == "string" && (f.statusmarkers = Zi(f.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
+      typeof f.statusmarkers == "string" && (f.statusmarkers = ns(f.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
       const h = {};
-      for (const T of Er) {
-        const w = u.snapshot.bars[T], k = `${w.bar}_value`, $ = w.link ? n.get(w.link) : void 0;
-        $ !== void 0 && l.get(k) !== $ && (f[k] = $);
-        const _ = $ ?? f[k];
+      for (const T of _r) {
+        const w = u.snapshot.bars[T], p = `${w.bar}_value`, $ = w.link ? n.get(w.link) : void 0;
+        $ !== void 0 && l.get(p) !== $ && (f[p] = $);
+        const _ = $ ?? f[p];
         h[T] = typeof _ == "number" ? _ : w.value;
       }
       g.keys(f).length > 0 && l.set(f);
-      const p = typeof f.statusmarkers == "string" ? f.statusmarkers : u.snapshot.statusmarkers;
-      Jd(e, l, u.snapshot, u.memory, { ...h, statusmarkers: p });
+      const k = typeof f.statusmarkers == "string" ? f.statusmarkers : u.snapshot.statusmarkers;
+      ol(e, l, u.snapshot, u.memory, { ...h, statusmarkers: k });
     }
-    a && o && Vn(a);
+    a && o && Gn(a);
   }
-  function Jd(e, t, n, r, i) {
+  function ol(e, t, n, r, i) {
     const s = (d, c) => {
       const l = d.edition?.id === e.edition.id ? e.edition.parseState(d.edition.state) : null;
       return e.edition.condition(l ?? e.edition.enter(c, d.deadForGood === !0), c);
-    }, a = Me(Je(e.memories, t.id), e.edition), o = {
+    }, a = Me(Qe(e.memories, t.id), e.edition), o = {
       vitality: n.bars.vitality.value,
       soul: n.bars.soul.value,
       power: n.bars.power.value,
       statusmarkers: n.statusmarkers,
       condition: s(r, n.bars.vitality.value)
     };
-    ts(t, o, { ...i, condition: s(a, i.vitality) }, { undo: !0 }, () => rs(n, n.bars.vitality.value));
+    is(t, o, { ...i, condition: s(a, i.vitality) }, { undo: !0 }, () => as(n, n.bars.vitality.value));
   }
-  var Qd = new B(
-    "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
-  );
-  function Zd(e) {
-    if (Qd.has(e)) return !0;
-    try {
-      const t = ne.parse(E(Campaign().get("token_markers") ?? "[]"));
-      return K.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
-    } catch {
-      return !1;
-    }
-  }
-  var ss = ["on", "off"], Kn = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, el = [
-    "edition",
-    ...g.keys(Kn),
-    "stamina-bar",
-    ...Ie.map((e) => `attr.${e}`),
-    ...ut.map((e) => `marker.${e}`),
-    "visibility.npc",
-    "visibility.pc",
-    "players-target-any",
-    "armor-on-manual-edits",
-    "overwhelm-limit",
-    "api-commands"
-  ];
-  function tl(e, t, n) {
-    const r = t.toLowerCase();
-    if (n === void 0 || n === "") throw new v(`config ${r} needs a value`);
-    if (r === "edition") {
-      const i = U(n, "edition", Ec()), s = dt();
-      if (!s.includes(i))
-        throw new v(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
-      return e.edition = i, `Edition is now ${i}.`;
-    }
-    if (r in Kn) {
-      const i = Kn[r], s = U(n, r, lt), a = e.bars[i];
-      for (const o of ["vitality", "soul", "power"])
-        o !== i && e.bars[o] === s && (e.bars[o] = a);
-      return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
-    }
-    if (r === "stamina-bar") {
-      const i = U(n, r, ["power", ...lt]);
-      if (i === e.bars.vitality) throw new v(`stamina may not share the Vitality bar (${i})`);
-      return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;
-    }
-    if (r.startsWith("attr.")) {
-      const i = r.slice(5);
-      if (!Ie.includes(i))
-        throw new v(`unknown attribute key "${x(i)}" (known: ${Ie.join(", ")})`);
-      const s = n.trim();
-      if (s.length === 0 || s.length > 100) throw new v("an attribute name must be 1 to 100 characters");
-      return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;
-    }
-    if (r.startsWith("marker.")) {
-      const i = r.slice(7);
-      if (!ut.includes(i))
-        throw new v(`unknown marker key "${x(i)}" (known: ${ut.join(", ")})`);
-      const s = n.trim();
-      if (!Zd(s))
-        throw new v(`"${x(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
-      return e.markers[i] = s, `The ${i} marker is now ${s}.`;
-    }
-    if (r === "visibility.npc" || r === "visibility.pc") {
-      const i = r === "visibility.npc" ? "npc" : "pc";
-      return e.visibility[i] = U(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
-    }
-    if (r === "players-target-any")
-      return e.playersTargetAny = U(n, r, ss) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
-    if (r === "armor-on-manual-edits")
-      return e.armorOnManualEdits = U(n, r, ss) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
-    if (r === "overwhelm-limit")
-      return e.overwhelmLimit = st(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
-    if (r === "api-commands")
-      return e.apiCommands = U(n, r, vi), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-    throw new v(`unknown setting "${x(t)}" (settings: ${el.join(", ")})`);
-  }
-  var nl = /^(.+) -?\d+$/;
-  function rl() {
-    const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
-    return typeof e == "object" && e !== null ? e : void 0;
-  }
-  function as(e) {
-    if (Un(e.pr) !== -1 || yt(e.custom) !== "") return !1;
-    const t = yt(e.id);
-    if (t === "" || t === "-1") return !1;
-    const n = getObj("graphic", t);
-    if (n === void 0 || E(n.get("represents") ?? "") !== "") return !1;
-    const r = rl();
-    if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-    const i = nl.exec(E(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
-    return i !== null && i[1] === s;
-  }
-  function il(e) {
-    for (const t of e) if (!as(t)) return t;
-  }
-  var sl = new B(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-  function al(e) {
-    return sl.has(e.kind);
-  }
-  function ol(e, t, n) {
-    switch (e.kind) {
-      case "heal-title":
-        return `${t(e.who)} is healed: ${rt[e.resource]} +${e.amount}`;
-      case "healed": {
-        const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-        return `${rt[e.resource]} ${e.before} -> ${e.after}${r}`;
-      }
-      case "heal-summary":
-        return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
-      case "hand-edit-title":
-        return `${t(e.who)}: Vitality edited by hand`;
-      case "hand-edit-read-title":
-        return `${t(e.who)}: Vitality edited by hand, ${e.before} -> ${e.typed}, read through armor`;
-      case "hand-edit-summary":
-        return e.now ? `${t(e.who)}: ${n(e.now).split(":")[0]}.` : `${t(e.who)} is back on their feet.`;
-      case "standing":
-        return "Standing";
-      case "button":
-        return e.label;
-    }
-  }
-  function cl(e, t) {
-    const n = (r) => al(r) ? ol(r, t, n) : e.words(r, t);
-    return n;
-  }
-  function dl(e) {
-    if (e.length === 0) return pr.resolve([]);
+  function cl(e) {
+    if (e.length === 0) return kr.resolve([]);
     const t = e.map((n) => `[[1d${n}]]`).join(" ");
-    return new pr((n, r) => {
+    return new kr((n, r) => {
       sendChat("DefenseRound", t, (i) => {
         const a = (i[0]?.inlinerolls ?? []).map((o) => o.results.total);
         a.length !== e.length || a.some((o) => !I.isInteger(o)) ? r(new $t(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
       });
     });
   }
-  function ll(e) {
+  function dl(e) {
     const t = e.title ?? e.outcome.steps.find((n) => n.section === Q);
     return t ? e.say(t) : e.snapshot.name;
   }
-  function Yn(e) {
+  function Kn(e) {
     const t = e.outcome.steps.find((n) => n.section === Z);
     return t ? e.say(t) : `${e.snapshot.name}.`;
   }
-  function os(e) {
+  function cs(e) {
     const { snapshot: t, outcome: n } = e;
-    if (!ad(t.id)) return [];
+    if (!id(t.id)) return [];
     const r = [];
     for (const i of n.steps)
       i.section === Ue && (i.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage ?{Damage} --ids ${t.id}` }) : i.kind === "button" && r.push({ label: e.say(i), command: i.command }));
     return r;
   }
-  function ul(e) {
-    const t = [], n = new P();
+  function ll(e) {
+    const t = [], n = new C();
     for (const r of e.outcome.steps) {
       const i = r.section;
       if (i === void 0 || i === Q || i === Z || i === Ue) continue;
@@ -4283,80 +4283,80 @@ var DefenseRound = (() => {
     }
     return t;
   }
-  function Wn(e) {
-    const t = os(e);
+  function Yn(e) {
+    const t = cs(e);
     return {
-      title: ll(e),
+      title: dl(e),
       rows: [
-        ...ul(e),
+        ...ll(e),
         { label: "Turn Tracker", lines: e.notes },
         { label: "Rolls", lines: e.typed ? [e.typed] : [] },
         ...t.length > 0 ? [{ label: "Actions", lines: [], buttons: t }] : []
       ]
     };
   }
-  function fl(e) {
+  function ul(e) {
     let t = "";
     for (const n of e)
       n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${rt[n.resource]} ${n.from} -> ${n.to}`);
     return t;
   }
-  function zn(e, t, n, r, i, s) {
-    const a = new P(), o = [];
+  function Wn(e, t, n, r, i, s) {
+    const a = new C(), o = [];
     for (const d of t) {
       const c = e[d], { snapshot: l } = c, u = (a.get(l.name) ?? 0) + 1;
       a.set(l.name, u);
-      const f = u === 1 ? l.name : `${l.name} (${u})`, h = i === "all" || n[d] === "public", p = h ? fl(c.changes) : "", T = h ? [{ label: "details", command: `!defense-round details ${s[d]}` }] : [], k = h && c.outcome.steps.some((_) => _.section === Ue) ? [...T, ...os(c)] : T, $ = Yn(c);
-      o.push({ label: f, lines: [p ? `${$} ${p}` : $], buttons: k });
+      const f = u === 1 ? l.name : `${l.name} (${u})`, h = i === "all" || n[d] === "public", k = h ? ul(c.changes) : "", T = h ? [{ label: "details", command: `!defense-round details ${s[d]}` }] : [], p = h && c.outcome.steps.some((_) => _.section === Ue) ? [...T, ...cs(c)] : T, $ = Kn(c);
+      o.push({ label: f, lines: [k ? `${$} ${k}` : $], buttons: p });
     }
     return { title: r, rows: o };
   }
   function Xt(e, t) {
     return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
   }
-  function Xn(e, t, n) {
+  function zn(e, t, n) {
     if (t.length === 0) return;
-    const r = t.some((c) => c.changes.length > 0 || !(c.outcome.noop || c.outcome.headline === "unharmed")), i = t.length > 1 ? vl(e, t, n.sender ?? "gm") : [];
+    const r = t.some((c) => c.changes.length > 0 || !(c.outcome.noop || c.outcome.headline === "unharmed")), i = t.length > 1 ? hl(e, t, n.sender ?? "gm") : [];
     if (!r) {
       const c = n.senderMaySee ?? (() => !0);
       if (t.length === 1 && !c(t[0].snapshot)) {
-        G(Ae(n.replyTo), ee(Yn(t[0])));
+        G(Ae(n.replyTo), ee(Kn(t[0])));
         return;
       }
-      const l = t.length === 1 ? Wn(t[0]) : zn(t, hl(t), cs(e, t), `${n.title}: ${qn(t.length)}`, t.every((u) => c(u.snapshot)) ? "all" : "public", i);
+      const l = t.length === 1 ? Yn(t[0]) : Wn(t, fl(t), ds(e, t), `${n.title}: ${Xn(t.length)}`, t.every((u) => c(u.snapshot)) ? "all" : "public", i);
       G(Ae(n.replyTo), Ce(l));
       return;
     }
     if (t.length === 1) {
       const c = t[0], l = Xt(e, c.snapshot);
-      G(l === "public" ? Bt : ke, Ce(Wn(c)), { record: !0 }), l === "gm" && !c.snapshot.hidden && G(Bt, ee(Yn(c)));
+      G(l === "public" ? Bt : ke, Ce(Yn(c)), { record: !0 }), l === "gm" && !c.snapshot.hidden && G(Bt, ee(Kn(c)));
       return;
     }
-    const s = cs(e, t), a = [], o = [];
+    const s = ds(e, t), a = [], o = [];
     for (let c = 0; c < t.length; c += 1)
       t[c].snapshot.hidden || a.push(c), s[c] === "gm" && o.push(c);
     const d = t[0].typed ? ` (${t[0].typed})` : "";
-    a.length > 0 && G(Bt, Ce(zn(t, a, s, `${n.title}: ${qn(a.length)}${d}`, "public", i))), o.length > 0 && G(ke, Ce(zn(t, o, s, `${n.title}: ${qn(t.length)} (GM)${d}`, "all", i)), { record: !0 });
+    a.length > 0 && G(Bt, Ce(Wn(t, a, s, `${n.title}: ${Xn(a.length)}${d}`, "public", i))), o.length > 0 && G(ke, Ce(Wn(t, o, s, `${n.title}: ${Xn(t.length)} (GM)${d}`, "all", i)), { record: !0 });
   }
-  function qn(e) {
+  function Xn(e) {
     return `${e} token${e === 1 ? "" : "s"}`;
   }
-  function cs(e, t) {
+  function ds(e, t) {
     return t.map((n) => Xt(e, n.snapshot));
   }
-  function hl(e) {
+  function fl(e) {
     return e.map((t, n) => n);
   }
-  function vl(e, t, n) {
+  function hl(e, t, n) {
     return e.details.add(
       n,
       t.map((r) => {
         const { snapshot: i } = r;
-        return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Wn(r) };
+        return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Yn(r) };
       })
     );
   }
-  function ml(e, t) {
+  function vl(e, t) {
     const n = e.bars[t];
     if (n.value !== null) return;
     const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${E(n.raw)}"`;
@@ -4375,8 +4375,8 @@ var DefenseRound = (() => {
     }
     return t;
   }
-  var ds = 50, Jn = 6e4, ls = 10, qt = new Ms();
-  function pl(e) {
+  var ls = 50, qn = 6e4, us = 10, qt = new Ns();
+  function ml(e) {
     switch (e.kind) {
       case "bar":
         return 90 + (e.attributeId?.length ?? 0);
@@ -4389,34 +4389,34 @@ var DefenseRound = (() => {
       case "markers":
         return 40 + Le(e.from) + Le(e.to);
       case "memory":
-        return 60 + (e.tokenId?.length ?? 0) + us(e.from) + us(e.to);
+        return 60 + (e.tokenId?.length ?? 0) + fs(e.from) + fs(e.to);
       case "turn-order":
         return 50 + e.tokenId.length;
     }
   }
-  function us(e) {
-    return 20 + (e.stance === void 0 ? 0 : Le(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Qn(e.edition.state) : 0) + (e.answer ? 40 + Le(e.answer.edition) + Qn(e.answer.answer) : 0);
+  function fs(e) {
+    return 20 + (e.stance === void 0 ? 0 : Le(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Jn(e.edition.state) : 0) + (e.answer ? 40 + Le(e.answer.edition) + Jn(e.answer.answer) : 0);
   }
-  function Qn(e) {
+  function Jn(e) {
     if (typeof e == "string") return Le(e);
     if (e === null || typeof e != "object") return 24;
     let t = 2;
-    for (const [n, r] of g.entries(e)) t += n.length + 4 + Qn(r);
+    for (const [n, r] of g.entries(e)) t += n.length + 4 + Jn(r);
     return t;
   }
-  function fs(e) {
+  function hs(e) {
     let t = qt.get(e);
     if (t === void 0) {
       t = 100 + e.by.length;
       for (const n of e.tokens) {
         t += 50 + Le(n.tokenId) + Le(n.name);
-        for (const r of n.changes) t += pl(r);
+        for (const r of n.changes) t += ml(r);
       }
       qt.set(e, t);
     }
     return t;
   }
-  function kl(e, t, n) {
+  function pl(e, t, n) {
     if (n.changes.length === 0) return !1;
     const r = e.store.history;
     for (let i = r.length - 1; i >= 0; i -= 1) {
@@ -4426,45 +4426,45 @@ var DefenseRound = (() => {
     }
     return !1;
   }
-  function gl(e) {
+  function kl(e) {
     return e.by === "hand-edit" || e.by === Se || kt(e.by);
   }
-  function Zn(e) {
-    return e.by === "hand-edit" || !gl(e);
+  function Qn(e) {
+    return e.by === "hand-edit" || !kl(e);
   }
-  function hs(e, t) {
+  function vs(e, t) {
     const n = t.tokens.filter((c) => c.changes.length > 0);
     if (n.length === 0) return;
     const r = { ...t, tokens: n }, i = e.store.history;
     i.push(r);
-    const s = Zn(r), a = () => i.filter((c) => c !== r && c.by === r.by);
+    const s = Qn(r), a = () => i.filter((c) => c !== r && c.by === r.by);
     if (s) {
       const c = a();
-      for (const l of c.slice(0, S.max(0, c.length + 1 - ls))) i.splice(i.indexOf(l), 1);
+      for (const l of c.slice(0, S.max(0, c.length + 1 - us))) i.splice(i.indexOf(l), 1);
     }
     let o = 0;
-    for (const c of i) o += fs(c);
-    const d = () => i.length > ds || o > Jn;
+    for (const c of i) o += hs(c);
+    const d = () => i.length > ls || o > qn;
     for (; d() && i.length > 1; ) {
       const c = s ? a()[0] ?? r : i[0];
-      if (i.splice(i.indexOf(c), 1), o -= fs(c), c === r) break;
+      if (i.splice(i.indexOf(c), 1), o -= hs(c), c === r) break;
     }
   }
-  function yl(e) {
-    const t = e.store.history, n = t.length, r = [], i = new P();
+  function gl(e) {
+    const t = e.store.history, n = t.length, r = [], i = new C();
     let s = 0;
     for (let a = t.length - 1; a >= 0; a -= 1) {
       const o = t[a];
-      if (r.length >= ds) break;
+      if (r.length >= ls) break;
       const d = ne.stringify(o).length;
-      if (qt.set(o, d), !(d > Jn)) {
-        if (s + d > Jn && r.length > 0) {
-          if (Zn(o)) continue;
+      if (qt.set(o, d), !(d > qn)) {
+        if (s + d > qn && r.length > 0) {
+          if (Qn(o)) continue;
           break;
         }
-        if (Zn(o)) {
+        if (Qn(o)) {
           const c = i.get(o.by) ?? 0;
-          if (c >= ls) continue;
+          if (c >= us) continue;
           i.set(o.by, c + 1);
         }
         r.unshift(o), s += d;
@@ -4472,8 +4472,8 @@ var DefenseRound = (() => {
     }
     return t.splice(0, t.length, ...r), n - r.length;
   }
-  function er(e) {
-    const t = new P();
+  function Zn(e) {
+    const t = new C();
     for (const r of e) {
       const i = r.endsWith(".") ? r.slice(0, -1) : r;
       t.set(i, (t.get(i) ?? 0) + 1);
@@ -4481,24 +4481,24 @@ var DefenseRound = (() => {
     const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
     return n.length <= 10 ? n : [...n.slice(0, 8), `${n.length - 8} more problems`];
   }
-  function vs(e, t = 5) {
+  function ms(e, t = 5) {
     return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
   }
-  function tr(e) {
-    const t = new P();
+  function er(e) {
+    const t = new C();
     for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-    return vs([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
+    return ms([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
   }
-  var bl = class {
+  var yl = class {
     constructor() {
-      this.byReason = new P();
+      this.byReason = new C();
     }
     add(e, t) {
       const n = this.byReason.get(t);
       n ? n.push(e) : this.byReason.set(t, [e]);
     }
     lines() {
-      return [...this.byReason].map(([e, t]) => `${tr(t)}: ${e}`);
+      return [...this.byReason].map(([e, t]) => `${er(t)}: ${e}`);
     }
   };
   function Ze(e) {
@@ -4512,10 +4512,10 @@ var DefenseRound = (() => {
       if (t.length === 0) throw new v("--ids needs at least one token id");
       const c = [];
       for (const l of t) {
-        const u = nr(l, e.gm);
-        u ? a(u) : c.push(wl(l));
+        const u = tr(l, e.gm);
+        u ? a(u) : c.push(bl(l));
       }
-      c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${vs(c.map((l) => `"${l}"`))}`);
+      c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${ms(c.map((l) => `"${l}"`))}`);
     } else {
       let c = 0;
       for (const l of e.msg.selected ?? []) {
@@ -4531,45 +4531,44 @@ var DefenseRound = (() => {
       const l = Pe(c);
       e.gm || n.anyTarget || gt(e.playerId, c, l) ? o.push({ token: c, character: l }) : d.push(Ne(c));
     }
-    if (d.length > 0 && r.push(`you do not control ${tr(d)}`), o.length === 0) throw new oe(er(r).join("; "));
+    if (d.length > 0 && r.push(`you do not control ${er(d)}`), o.length === 0) throw new oe(Zn(r).join("; "));
     return { targets: o, notes: r };
   }
-  function wl(e) {
+  function bl(e) {
     return e.length > 24 ? `${e.slice(0, 24)}...` : e;
   }
-  function nr(e, t) {
+  function tr(e, t) {
     if (e.length === 0 || e.length > 64) return;
     const n = ue(e);
     if (!(!n || Ze(n)) && !(!t && n.get("layer") === "gmlayer"))
       return n;
   }
-  function $l(e, t) {
+  function wl(e, t) {
     for (const n of t) {
       const r = e.parsed.flags.get(n);
-      if (!(!r || r.length === 0) && !nr(r.join(" "), e.gm))
+      if (!(!r || r.length === 0) && !tr(r.join(" "), e.gm))
         throw new oe(`--${n}: no token on the table has that id`);
     }
   }
   function M(e) {
     return we(e.store.settings.edition);
   }
-  function ms(e, t) {
+  function ps(e, t) {
     const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((i) => n[i] === n.stamina) ?? "power";
     return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
   }
-  function Sl(e) {
+  function $l(e) {
     const t = ue(e);
     return t ? Ne(t, e) : e;
   }
-  var Al = { values: [], dice: [], resolve: () => ({ kind: "refused", reason: "nothing to resolve" }) };
-  function ps(e) {
+  function ks(e) {
     return e.store;
   }
-  function ks(e) {
+  function gs(e) {
     const t = e.store.editionLeft;
     return t !== void 0 && t !== e.store.settings.edition ? we(t) : void 0;
   }
-  function gs(e, t) {
+  function ys(e, t) {
     return e.gm || gt(e.playerId, t.token, t.character) || Xt(e.app, t) === "public";
   }
   function bt(e, t) {
@@ -4577,7 +4576,7 @@ var DefenseRound = (() => {
       settings: e.store.settings,
       attributes: e.attributes,
       edition: n,
-      nameOf: Sl,
+      nameOf: $l,
       waiting: e.store.exchange.waiting,
       other: (s) => {
         const a = ue(s);
@@ -4595,72 +4594,72 @@ var DefenseRound = (() => {
     };
     if (t) {
       r.turnOrder = t;
-      const s = il(t);
+      const s = jd(t);
       if (s) {
         r.turnRow = s;
         const a = yt(s.id);
         a !== "" && a !== "-1" && ue(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
       }
     }
-    const i = ks(e);
+    const i = gs(e);
     return i && (r.editionLeft = i), r;
   }
-  function ys(e, t, n, r = bt(e)) {
+  function Sl(e, t, n, r = bt(e)) {
     const i = Kt(t.token, t.character, e.store.settings);
-    return Ad(i, e.store.tokens[i.id], n, r);
+    return Sd(i, e.store.tokens[i.id], n, r);
   }
-  function Tl(e, t, n, r = !0) {
+  function Al(e, t, n, r = !0) {
     switch (n.kind) {
       case "refused":
         return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
       case "bar":
-        return r ? ml(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+        return r ? vl(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
       case "missing-value":
         return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
     }
   }
-  function rr(e, t, n = "; nothing changed") {
+  function nr(e, t, n = "; nothing changed") {
     const r = t[0], i = r.which === "max" ? `the max of "${r.attribute}"` : `"${r.attribute}"`;
     return `${e.name}: its character's ${i} ${r.problem}; set a number there (or a formula of numbers and attributes), or give the token its own value with !defense-round set ${r.key} N${n}`;
   }
   function wt(e) {
-    return { settings: e.store.settings, edition: M(e), memories: ps(e) };
+    return { settings: e.store.settings, edition: M(e), memories: ks(e) };
   }
-  function El(e, t, n, r = {}, i = wt(e)) {
-    const { snapshot: s } = t, a = Yd(i, t, n, r), o = (c) => c === s.id ? s.name : t.facts.nameOf(c), d = { snapshot: s, outcome: n, changes: a.changes, notes: a.notes, say: cl(i.edition, o) };
+  function Tl(e, t, n, r = {}, i = wt(e)) {
+    const { snapshot: s } = t, a = nl(i, t, n, r), o = (c) => c === s.id ? s.name : t.facts.nameOf(c), d = { snapshot: s, outcome: n, changes: a.changes, notes: a.notes, say: Ud(i.edition, o) };
     return r.title && (d.title = r.title), {
       // The name only labels the entry (the history keeps at most 200 characters of it).
       applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: a.changes },
       shown: d
     };
   }
-  function _l(e, t, n) {
+  function El(e, t, n) {
     const r = ue(t.token.id);
     if (!r || Ze(r)) return !1;
     const i = t.character?.id ?? "";
     if (E(r.get("represents") ?? "") !== i) return !1;
-    const s = i ? kd(i) : void 0;
+    const s = i ? pd(i) : void 0;
     return i && !s ? !1 : e.gm || n || gt(e.playerId, r, s);
   }
-  function Rl(e) {
+  function _l(e) {
     for (const t of e.changes)
       if ((t.kind === "bar" || t.kind === "value") && !I.isSafeInteger(t.to) || t.kind === "initiative" && !(I.isFinite(t.to) && S.abs(t.to) <= 1e9)) return t.to;
   }
   function Dl(e, t) {
     const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
     if (n.length === 0) return;
-    const r = Fr(e.msg.content ?? ""), i = n.filter((s) => !Il((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+    const r = Gr(e.msg.content ?? ""), i = n.filter((s) => !Ol((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
     if (i.length !== 0)
       return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
   }
-  var Ol = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-  function Il(e, t) {
+  var Rl = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+  function Ol(e, t) {
     const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
     if (!n) return !1;
-    const r = t?.[I(n[1])], i = Ol.exec(E(r?.expression ?? ""));
+    const r = t?.[I(n[1])], i = Rl.exec(E(r?.expression ?? ""));
     return i ? (i[1] === "" ? 1 : I(i[1])) >= 1 && I(i[2]) >= 2 : !1;
   }
-  function Cl(e, t) {
+  function Il(e, t) {
     const n = {};
     for (const r of t) {
       const i = r.flag === void 0 ? void 0 : ge(e, r.flag, 1, r.sides);
@@ -4668,7 +4667,7 @@ var DefenseRound = (() => {
     }
     return n;
   }
-  function Nl(e, t, n, r, i) {
+  function Cl(e, t, n, r, i) {
     if (e.length === 0) return bs;
     const s = { ...t };
     let a = r * i;
@@ -4677,87 +4676,87 @@ var DefenseRound = (() => {
   }
   var bs = g.freeze({});
   function Jt(e, t, n, r, i, s, a, o) {
-    const d = ys(e, t, n, i);
+    const d = Sl(e, t, n, i);
     o?.(d);
     const c = n.resolve(d.facts, r);
-    if (Xs(c)) return { kind: "refusal", refusal: c, reading: d };
+    if (Ws(c)) return { kind: "refusal", refusal: c, reading: d };
     if (d.problems.length > 0) return { kind: "problems", reading: d };
-    const l = Rl(c);
+    const l = _l(c);
     if (l !== void 0) return { kind: "unsafe", value: l, reading: d };
-    const { applied: u, shown: f } = El(e, d, c, a(c), s);
+    const { applied: u, shown: f } = Tl(e, d, c, a(c), s);
     return { kind: "written", outcome: c, applied: u, shown: f, reading: d };
   }
-  function ws(e, t, n) {
+  function rr(e, t, n) {
     const r = bt(e), i = wt(e);
     return t.map((s) => Jt(e, s, n, bs, r, i, () => ({ notify: !1 })));
   }
   async function Qt(e, t, n, r, i) {
-    const s = e.app, a = Cl(e.parsed, t.dice), o = t.dice.filter((R) => a[R.name] === void 0), d = o.length, c = s.store.settings.edition, l = d > 0 ? await dl(n.flatMap(() => o.map((R) => R.sides))) : [];
+    const s = e.app, a = Il(e.parsed, t.dice), o = t.dice.filter((D) => a[D.name] === void 0), d = o.length, c = s.store.settings.edition, l = d > 0 ? await cl(n.flatMap(() => o.map((D) => D.sides))) : [];
     if (s.store.settings.edition !== c) {
       X(e, `Not applied: the edition changed to ${s.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
       return;
     }
-    const u = [...r], f = e.gm ? void 0 : Dl(e, t.dice), h = new bl(), p = [], T = [];
+    const u = [...r], f = e.gm ? void 0 : Dl(e, t.dice), h = new yl(), k = [], T = [];
     let w = !1;
-    const k = t.readsTurnOrder ? { order: Qe(), changed: !1 } : void 0, $ = Gn() ?? null, _ = bt(s, k?.order), y = wt(s);
-    if (n.forEach((R, m) => {
-      if (d > 0 && !_l(e, R, i.anyTarget === !0)) {
-        u.push(`${Ne(R.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+    const p = t.readsTurnOrder ? { order: Je(), changed: !1 } : void 0, $ = Bn() ?? null, _ = bt(s, p?.order), y = wt(s);
+    if (n.forEach((D, m) => {
+      if (d > 0 && !El(e, D, i.anyTarget === !0)) {
+        u.push(`${Ne(D.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
         return;
       }
-      const b = Jt(s, R, t, Nl(t.dice, a, l, m, d), _, y, (N) => {
-        const te = { notify: N.observed ?? !0, healthColors: $ };
-        return k && (te.turnOrder = k), te;
+      const b = Jt(s, D, t, Cl(t.dice, a, l, m, d), _, y, (P) => {
+        const te = { notify: P.observed ?? !0, healthColors: $ };
+        return p && (te.turnOrder = p), te;
       });
       if (b.kind !== "written") {
-        const { snapshot: N } = b.reading, te = () => gs(e, N);
-        b.kind === "refusal" ? b.refusal.kind === "refused" && !b.refusal.nameFirst ? h.add(N.name, b.refusal.reason) : u.push(Tl(s, N, b.refusal, te())) : b.kind === "problems" ? u.push(rr(N, b.reading.problems)) : u.push(`${N.name}: the result${te() ? ` (${b.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+        const { snapshot: P } = b.reading, te = () => ys(e, P);
+        b.kind === "refusal" ? b.refusal.kind === "refused" && !b.refusal.nameFirst ? h.add(P.name, b.refusal.reason) : u.push(Al(s, P, b.refusal, te())) : b.kind === "problems" ? u.push(nr(P, b.reading.problems)) : u.push(`${P.name}: the result${te() ? ` (${b.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
         return;
       }
       const L = b.outcome;
-      p.push(b.applied), f && (b.shown.typed = f), T.push(b.shown), w || (w = L.undoable === !0);
-    }), u.push(...h.lines()), k?.changed && Vn(k.order), (i.record || w) && p.length > 0 && hs(s, { by: e.playerId, kind: i.record ? "damage" : "save", round: s.store.round.number, tokens: p }), Xn(s, T, {
+      k.push(b.applied), f && (b.shown.typed = f), T.push(b.shown), w || (w = L.undoable === !0);
+    }), u.push(...h.lines()), p?.changed && Gn(p.order), (i.record || w) && k.length > 0 && vs(s, { by: e.playerId, kind: i.record ? "damage" : "save", round: s.store.round.number, tokens: k }), zn(s, T, {
       title: i.title,
       replyTo: e.replyTo,
       sender: e.gm ? "gm" : e.playerId,
-      senderMaySee: (R) => gs(e, R)
+      senderMaySee: (D) => ys(e, D)
     }), u.length > 0) {
-      const R = i.refusals(er(u), p.length > 0);
-      X(e, `${R.charAt(0).toUpperCase()}${R.slice(1)}`);
+      const D = i.refusals(Zn(u), k.length > 0);
+      X(e, `${D.charAt(0).toUpperCase()}${D.slice(1)}`);
     }
   }
-  function Pl(e) {
+  function Nl(e) {
     e.store.exchange.waiting = {};
   }
-  function Ml(e, t) {
+  function Pl(e, t) {
     const n = e.store.exchange.waiting;
     for (const r of g.keys(n)) n[r].edition !== t && delete n[r];
   }
-  function Ll(e, t, n) {
+  function Ml(e, t, n) {
     if (!n(e.answer, t.answer))
       return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
   }
-  function $s(e) {
+  function ws(e) {
     const t = M(e);
-    Pl(e);
+    Nl(e);
     for (const [n, r] of g.entries(e.store.tokens)) {
       if (r.edition?.id !== t.id) continue;
       const i = t.parseState(r.edition.state);
       if (i === null) continue;
       const s = t.endRound(i);
-      zt(e.store, n, Me({ ...Je(e.store, n), edition: { id: t.id, state: s } }, t));
+      zt(e.store, n, Me({ ...Qe(e.store, n), edition: { id: t.id, state: s } }, t));
     }
     e.store.round.number += 1, e.store.round.turned = 0, G(ke, ee(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 });
   }
-  function jl(e) {
+  function Ll(e) {
     const t = [];
     for (const n of e) {
       if (t.length >= Cn) break;
-      as(n) || t.push(xn(Hd(n)));
+      Qi(n) || t.push(Un(Pd(n)));
     }
     return t;
   }
-  function Fl(e, t) {
+  function jl(e, t) {
     if (e.length === 0 || t.length === 0) return null;
     const n = new B(t), r = new B(e), i = e.filter((o) => n.has(o)), s = t.filter((o) => r.has(o)), a = i.length;
     if (a === 0 || a !== s.length) return null;
@@ -4769,24 +4768,24 @@ var DefenseRound = (() => {
     }
     return null;
   }
-  function Gl(e) {
+  function Fl(e) {
     e.turnOrderSeen = void 0, ir(e);
   }
   function ir(e) {
-    const t = xd();
+    const t = Cd();
     if (t === e.turnOrderSeen) return;
     e.turnOrderSeen = t;
-    const n = e.store.round, r = ns(t);
-    Vl(e, r);
-    const i = jl(r), s = Fl(n.seen, i);
+    const n = e.store.round, r = Ji(t);
+    Gl(e, r);
+    const i = Ll(r), s = jl(n.seen, i);
     if (n.seen = i, s === null) {
       n.turned = 0;
       return;
     }
-    n.turned += s, n.turned >= i.length && $s(e);
+    n.turned += s, n.turned >= i.length && ws(e);
   }
-  function Vl(e, t) {
-    e.oddTurnRowsTold === !0 || t.every(Bd) || (e.oddTurnRowsTold = !0, G(ke, ee("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+  function Gl(e, t) {
+    e.oddTurnRowsTold === !0 || t.every(Nd) || (e.oddTurnRowsTold = !0, G(ke, ee("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
   }
   function Te(e, t) {
     on(e, t);
@@ -4797,16 +4796,16 @@ var DefenseRound = (() => {
   function ar(e) {
     return state[e];
   }
-  function Ss(e, t) {
+  function $s(e, t) {
     state[e] = t;
   }
-  function Ul(e) {
+  function Vl(e) {
     return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
   }
-  function xl(e) {
+  function Ul(e) {
     setTimeout(e, 0);
   }
-  function Bl(e, t, n) {
+  function xl(e, t, n) {
     const r = findObjs({ _type: "handout", name: e })[0];
     if (r) {
       r.set("notes", t);
@@ -4818,8 +4817,8 @@ var DefenseRound = (() => {
   function Zt(e) {
     return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   }
-  var Hl = "Help: DefenseRound", q = (e) => `<code>${Zt(e)}</code>`, je = (e) => `<li>${e}</li>`;
-  function Kl(e) {
+  var Bl = "Help: DefenseRound", q = (e) => `<code>${Zt(e)}</code>`, je = (e) => `<li>${e}</li>`;
+  function Hl(e) {
     const t = e.stances.length > 0 ? [je(`${q(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(Zt).join(" ")}`)] : [];
     return [
       `<h3>DefenseRound v${se}: the ${e.id} edition</h3>`,
@@ -4837,17 +4836,17 @@ var DefenseRound = (() => {
     ].join("");
   }
   function or(e, t = {}) {
-    Bl(Hl, Kl(e), t.createIfMissing !== !1);
+    xl(Bl, Hl(e), t.createIfMissing !== !1);
   }
-  function Yl(e, t) {
+  function Kl(e, t) {
     const n = M(e), r = we(t);
-    Ml(e, n.id);
+    Pl(e, n.id);
     const i = [];
     for (const a of g.keys(e.store.tokens)) {
       const o = ue(a);
       !o || Ze(o) || i.push({ token: o, character: Pe(o) });
     }
-    return ws(e, i, {
+    return rr(e, i, {
       values: [],
       dice: [],
       resolve(a) {
@@ -4864,7 +4863,7 @@ var DefenseRound = (() => {
       }
     }), i.length;
   }
-  var Wl = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | refresh | reset-state | details KEY] (GM only but details; set and repair act on the selected tokens or --ids)", zl = {
+  var Yl = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | refresh | reset-state | details KEY] (GM only but details; set and repair act on the selected tokens or --ids)", Wl = {
     help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
     config: {
       title: "!defense-round config",
@@ -4893,8 +4892,8 @@ var DefenseRound = (() => {
   function cr(e) {
     return e ? "on" : "off";
   }
-  function Xl(e) {
-    const t = e.store.settings, n = M(e), r = (s) => n.settings.includes(s), i = Ie.filter((s) => t.attributes[s] !== ui[s]).map(
+  function zl(e) {
+    const t = e.store.settings, n = M(e), r = (s) => n.settings.includes(s), i = Ie.filter((s) => t.attributes[s] !== fi[s]).map(
       (s) => `${s} -> ${t.attributes[s]}`
     );
     return Ce({
@@ -4917,10 +4916,10 @@ var DefenseRound = (() => {
       ]
     });
   }
-  function As(e, t) {
+  function Ss(e, t) {
     return [e, ...t.filter((n) => n !== e)].join("|");
   }
-  function ql(e) {
+  function Xl(e) {
     const t = e.store.settings, n = M(e), r = dt().filter((a) => a !== t.edition), i = (a, o) => ce(`${a}: ${cr(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => ce(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
     return [
       ee("Settings:"),
@@ -4930,16 +4929,16 @@ var DefenseRound = (() => {
       i("armor-on-manual-edits", t.armorOnManualEdits),
       ce(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
       // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-      ce(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${As(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+      ce(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Ss(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
       ...r.map((a) => ce(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
       // Only the settings the active edition uses (issue: the settings menu follows the edition).
       ...n.settings.includes("overwhelm-limit") ? [ce(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-      ...n.settings.includes("stamina-bar") ? [ce(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${As(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+      ...n.settings.includes("stamina-bar") ? [ce(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Ss(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
       ce("next round", "!defense-round next-round"),
       ce("help handout", "!defense-round help")
     ].join(" ");
   }
-  function Jl(e, t) {
+  function ql(e, t) {
     const [n, r] = t;
     if (!n || r === void 0) throw new v("set needs a NAME and a VALUE (or clear)");
     const i = n.toLowerCase();
@@ -4947,77 +4946,81 @@ var DefenseRound = (() => {
       throw new v(`unknown value name "${x(n)}" (names: ${Ie.join(", ")})`);
     const s = r.toLowerCase() === "clear", a = s ? 0 : st(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: d } = et(e, _e(e.parsed)), c = [];
     for (const { token: l, character: u } of o) {
-      const f = ji(e.app, l.id);
+      const f = od(e.app, l.id);
       f.overrides = Vt(f.overrides, i, s ? null : a);
       const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
       h && (f.worn = Vt(f.worn, h, null)), Fi(e.app, l.id), c.push(Kt(l, u, e.app.store.settings).name);
     }
     qe(e, `${s ? `Cleared ${i} override` : `${i} = ${a}`} on ${c.join(", ")}.${d.length ? ` (${d.join("; ")})` : ""}`);
   }
-  var Ts = { values: ["armor_physical", "armor_magical"], dice: [], resolve: Al.resolve };
+  var dr = [
+    ["physical", "armor_physical"],
+    ["magical", "armor_magical"]
+  ];
+  function Jl(e) {
+    const { targets: t, notes: n } = et(e, _e(e.parsed)), r = new C(), i = {
+      values: dr.map(([, a]) => a),
+      dice: [],
+      resolve(a) {
+        for (const [, c] of dr) a.values[c]?.current, a.values[c]?.max;
+        const o = [], d = [];
+        for (const [c, l] of dr) {
+          const u = a.values[l];
+          if (!u?.present) continue;
+          const f = c === "physical" ? "Physical" : "Magical", h = u.max;
+          if (h === null) {
+            o.push(`${f} has no max on the sheet: nothing to restore it to`);
+            continue;
+          }
+          if (!(h === 0 && (u.current ?? 0) === 0)) {
+            if (u.current === h) {
+              o.push(`${f} ${h}, already whole`);
+              continue;
+            }
+            d.push({ kind: "value", key: l, to: h }), o.push(`${f} ${u.current ?? 0} -> ${h}`);
+          }
+        }
+        return r.set(a.id, o), { headline: "acts", steps: [], changes: d, observed: !1, detail: { repair: !0 } };
+      }
+    }, s = rr(e.app, t, i).map((a) => {
+      const { snapshot: o } = a.reading;
+      if (a.kind === "problems") return nr(o, a.reading.problems);
+      Fi(e.app, o.id);
+      const d = r.get(o.id) ?? [];
+      return `${o.name}: ${d.length > 0 ? d.join(", ") : "no armor to repair"}`;
+    });
+    qe(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
+  }
   function Ql(e) {
-    const { targets: t, notes: n } = et(e, _e(e.parsed)), r = [];
-    for (const i of t) {
-      const s = ys(e.app, i, Ts), { snapshot: a } = s;
-      for (const c of Ts.values) s.facts.values[c]?.current, s.facts.values[c]?.max;
-      if (s.problems.length > 0) {
-        r.push(rr(a, s.problems));
-        continue;
-      }
-      const o = ji(e.app, a.id), d = [];
-      for (const [c, l] of [
-        ["physical", "armor_physical"],
-        ["magical", "armor_magical"]
-      ]) {
-        const u = s.facts.values[l];
-        if (!u?.present) continue;
-        const f = c === "physical" ? "Physical" : "Magical", h = u.max;
-        if (h === null) {
-          d.push(`${f} has no max on the sheet: nothing to restore it to`);
-          continue;
-        }
-        if (h === 0 && (u.current ?? 0) === 0) continue;
-        if (u.current === h) {
-          d.push(`${f} ${h}, already whole`);
-          continue;
-        }
-        const p = s.places[l];
-        p?.kind === "worn" ? o.worn = { ...o.worn, [c]: h } : p?.kind === "attribute" && Bn(p.attribute, h), d.push(`${f} ${u.current ?? 0} -> ${h}`);
-      }
-      Fi(e.app, a.id), r.push(`${a.name}: ${d.length > 0 ? d.join(", ") : "no armor to repair"}`);
-    }
-    qe(e, `Repair: ${r.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
+    e.store = mt(se), e.loadProblems = [], delete e.newerState, $s(xt, e.store);
   }
-  function Zl(e) {
-    e.store = mt(se), e.loadProblems = [], delete e.newerState, Ss(xt, e.store);
-  }
-  function eu(e, t) {
+  function Zl(e, t) {
     const [n, ...r] = t;
     if (!n || r.length > 0) throw new v("details needs the key its button gives");
     const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
     if (!i) throw new oe(s);
-    const a = ue(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", d = i.npc || a !== void 0 && Ci(a, Pe(a)), c = Xt(e.app, { npc: d, hidden: o }) === "public";
+    const a = ue(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", d = i.npc || a !== void 0 && Ni(a, Pe(a)), c = Xt(e.app, { npc: d, hidden: o }) === "public";
     if (!(e.gm || c || a !== void 0 && gt(e.playerId, a, Pe(a)))) throw new oe(o ? s : `${i.name}'s breakdown is for the GM`);
     G(Ae(e.replyTo), Ce(i.card()));
   }
-  var tu = {
-    usage: () => Wl,
+  var eu = {
+    usage: () => Yl,
     help: () => ["GM only (but details). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help)."],
     helpFor: (e, t) => {
       const n = (t.positionals[0] ?? "").toLowerCase();
-      return zl[n];
+      return Wl[n];
     },
     run(e) {
       const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
       if (r === "details") {
-        He(e.parsed, {}), eu(e, n);
+        He(e.parsed, {}), Zl(e, n);
         return;
       }
       if (!e.gm) throw new oe("!defense-round is for the GM only");
       const i = r === "set" || r === "repair";
       switch (He(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
         case "":
-          G(Ae("gm"), Xl(e.app)), G(Ae("gm"), ql(e.app));
+          G(Ae("gm"), zl(e.app)), G(Ae("gm"), Xl(e.app));
           return;
         case "help":
           or(M(e.app)), X(e, 'The handout "Help: DefenseRound" is up to date in the journal.');
@@ -5025,10 +5028,10 @@ var DefenseRound = (() => {
         case "config": {
           const [s, ...a] = n;
           if (!s) throw new v("config needs a KEY and a VALUE");
-          const o = e.app.store.settings.edition, d = tl(e.app.store.settings, s, a.join(" ") || void 0);
+          const o = e.app.store.settings.edition, d = Id(e.app.store.settings, s, a.join(" ") || void 0);
           if (e.app.store.settings.edition !== o) {
             e.app.store.editionLeft = o;
-            const c = Yl(e.app, o);
+            const c = Kl(e.app, o);
             or(M(e.app), { createIfMissing: !1 });
             const l = c === 0 ? "" : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms (conditions and markers).`;
             qe(e, `${d}${l} Bars, worn armor and the Turn Tracker are kept.`);
@@ -5038,17 +5041,17 @@ var DefenseRound = (() => {
           return;
         }
         case "set":
-          Jl(e, n);
+          ql(e, n);
           return;
         case "repair":
-          Ql(e);
+          Jl(e);
           return;
         case "next-round":
-          $s(e.app);
+          ws(e.app);
           return;
         case "reset-state":
           if (e.app.newerState === void 0) throw new oe("reset-state only discards a state written by a newer version, and this one is not");
-          Zl(e.app), qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+          Ql(e.app), qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
           return;
         case "refresh":
           e.app.attributes.clear(), qe(e, "Cached attribute look-ups forgotten; they are read again on next use.");
@@ -5058,8 +5061,8 @@ var DefenseRound = (() => {
       }
     }
   };
-  function nu(e, t) {
-    const n = new P();
+  function tu(e, t) {
+    const n = new C();
     let r;
     for (const { place: i, tokenId: s, change: a } of t) {
       const o = getObj("graphic", s);
@@ -5082,11 +5085,11 @@ var DefenseRound = (() => {
           n.set(i, E(o?.get("statusmarkers") ?? ""));
           break;
         case "memory":
-          n.set(i, Me(Je(e.memories, a.tokenId ?? s), e.edition));
+          n.set(i, Me(Qe(e.memories, a.tokenId ?? s), e.edition));
           break;
         case "initiative": {
-          r ?? (r = Qe());
-          const d = Un(r.find((c) => c.id === s)?.pr);
+          r ?? (r = Je());
+          const d = Vn(r.find((c) => c.id === s)?.pr);
           n.set(i, I.isFinite(d) ? d : null);
           break;
         }
@@ -5096,7 +5099,7 @@ var DefenseRound = (() => {
     }
     return n;
   }
-  function ru(e) {
+  function nu(e) {
     if (!O(e.parsed, "undo")) throw new v("--force goes with --undo");
     if (O(e.parsed, "force") && !e.gm) throw new oe("--force is the GM's: a player's undo never overwrites a later change");
     const t = [...e.parsed.flags.keys()].find((y) => y !== "undo" && y !== "force");
@@ -5110,40 +5113,40 @@ var DefenseRound = (() => {
         break;
       }
     if (i === -1) throw new oe(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
-    const s = r[i], a = M(n), o = new P(s.tokens.map((y) => [y.tokenId, nr(y.tokenId, e.gm)])), d = s.tokens.filter((y) => o.get(y.tokenId) !== void 0), c = s.tokens.filter((y) => !d.includes(y)).map((y) => y.name), l = (y) => iu(y) ? d.find((R) => Es({ place: "", tokenId: R.tokenId, name: R.name, change: y }, n.store.settings)) : void 0, u = Pd(Od(s.tokens, (y) => o.get(y) !== void 0, l), a, n.store.round.number - s.round).filter((y) => Es(y, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: ps(n) }, h = nu(f, u), p = (y, R) => {
-      if (y.stance !== R.stance) return R.stance === void 0 ? "has dropped its stance since" : `has taken the ${R.stance} stance since`;
-      if (y.deadForGood !== R.deadForGood) return "has died for good since";
-      const m = Ll(y, R, he);
-      if (m !== void 0 && R.answer !== void 0 || m !== void 0 && he(y.edition, R.edition)) return m;
+    const s = r[i], a = M(n), o = new C(s.tokens.map((y) => [y.tokenId, tr(y.tokenId, e.gm)])), d = s.tokens.filter((y) => o.get(y.tokenId) !== void 0), c = s.tokens.filter((y) => !d.includes(y)).map((y) => y.name), l = (y) => ru(y) ? d.find((D) => As({ place: "", tokenId: D.tokenId, name: D.name, change: y }, n.store.settings)) : void 0, u = Wd(Bd(s.tokens, (y) => o.get(y) !== void 0, l), a, n.store.round.number - s.round).filter((y) => As(y, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: ks(n) }, h = tu(f, u), k = (y, D) => {
+      if (y.stance !== D.stance) return D.stance === void 0 ? "has dropped its stance since" : `has taken the ${D.stance} stance since`;
+      if (y.deadForGood !== D.deadForGood) return "has died for good since";
+      const m = Ml(y, D, he);
+      if (m !== void 0 && D.answer !== void 0 || m !== void 0 && he(y.edition, D.edition)) return m;
       const b = (L) => (L.edition?.id === a.id ? a.parseState(L.edition.state) : null) ?? a.enter(null, !1);
-      return a.describeStateChange(b(y), b(R));
-    }, T = Cd(u, h, he);
+      return a.describeStateChange(b(y), b(D));
+    }, T = Kd(u, h, he);
     if (T.length > 0) {
       if (!e.gm) {
-        const y = [...new B(T.map((R) => R.name))];
+        const y = [...new B(T.map((D) => D.name))];
         X(e, `Nothing undone: ${y.join(", ")} changed since that damage. Only the GM can undo over later changes: ask the GM.`);
         return;
       }
       if (!O(e.parsed, "force")) {
-        X(e, `Nothing undone: values changed since that damage: ${Nd(T, h, he, p).join("; ")}. Use !damage --undo --force to overwrite them.`);
+        X(e, `Nothing undone: values changed since that damage: ${Yd(T, h, he, k).join("; ")}. Use !damage --undo --force to overwrite them.`);
         return;
       }
     }
-    qd(f, u), T.length > 0 && su(n, u, h), r.splice(i, 1);
-    const w = s.kind === "save" ? "Save undone" : "Damage undone", k = (y) => o.get(y.tokenId)?.get("layer") === "gmlayer", $ = d.filter((y) => !k(y)).map((y) => y.name), _ = d.filter(k).map((y) => y.name);
+    al(f, u), T.length > 0 && iu(n, u, h), r.splice(i, 1);
+    const w = s.kind === "save" ? "Save undone" : "Damage undone", p = (y) => o.get(y.tokenId)?.get("layer") === "gmlayer", $ = d.filter((y) => !p(y)).map((y) => y.name), _ = d.filter(p).map((y) => y.name);
     $.length > 0 && G(Bt, ee(`${w}: ${$.join(", ")}.`)), _.length > 0 && G(ke, ee(`${w} on hidden token${_.length === 1 ? "" : "s"}: ${_.join(", ")}.`), { record: !0 }), c.length > 0 && X(e, `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${c.join(", ")}.`);
   }
-  function iu(e) {
+  function ru(e) {
     return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
   }
-  function Es({ tokenId: e, change: t }, n) {
+  function As({ tokenId: e, change: t }, n) {
     const r = ue(e);
     if (!r) return !1;
     switch (t.kind) {
       case "bar":
-        return t.attributeId === void 0 || _d(r, t.bar) === t.attributeId;
+        return t.attributeId === void 0 || Ed(r, t.bar) === t.attributeId;
       case "attribute": {
-        const i = Rd(t.attributeId);
+        const i = _d(t.attributeId);
         return i !== void 0 && i.characterId === E(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
       }
       case "memory":
@@ -5152,7 +5155,7 @@ var DefenseRound = (() => {
         return !0;
     }
   }
-  function su(e, t, n) {
+  function iu(e, t, n) {
     const r = M(e);
     for (const { place: i, tokenId: s, change: a } of t) {
       if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
@@ -5163,10 +5166,10 @@ var DefenseRound = (() => {
         dice: [],
         resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, c, u.state).state, detail: { undo: !0 } })
       };
-      ws(e, [{ token: d, character: Pe(d) }], l);
+      rr(e, [{ token: d, character: Pe(d) }], l);
     }
   }
-  var au = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, ou = {
+  var su = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, au = {
     usage: (e) => M(e).commands.damage.usage,
     help: (e) => M(e).commands.damage.help,
     helpFor: (e, t) => O(t, "undo") || O(t, "force") ? {
@@ -5179,17 +5182,17 @@ var DefenseRound = (() => {
     } : void 0,
     run(e) {
       if (O(e.parsed, "undo") || O(e.parsed, "force")) {
-        ru(e);
+        nu(e);
         return;
       }
       const t = M(e.app), n = t.commands.damage.flags;
-      He(e.parsed, { ...au, ...n }, li(t.id, "damage"));
-      const r = t.planDamage(e.parsed, ms(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = et(e, _e(e.parsed), { anyTarget: i });
+      He(e.parsed, { ...su, ...n }, ui(t.id, "damage"));
+      const r = t.planDamage(e.parsed, ps(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = et(e, _e(e.parsed), { anyTarget: i });
       let { targets: a } = s;
       const o = [...s.notes], d = g.keys(n).find((c) => n[c].decides !== void 0 && O(e.parsed, c));
       if (d !== void 0 && !e.gm) {
         const c = n[d].decides, l = a.filter(({ token: f, character: h }) => gt(e.playerId, f, h)), u = a.filter((f) => !l.includes(f)).map(({ token: f }) => Ne(f, "a token"));
-        if (u.length > 0 && o.push(`${tr(u)}: only the GM or its controller ${c}`), a = l, a.length === 0) {
+        if (u.length > 0 && o.push(`${er(u)}: only the GM or its controller ${c}`), a = l, a.length === 0) {
           X(e, `Not applied: ${o.join("; ")}.`);
           return;
         }
@@ -5201,7 +5204,7 @@ var DefenseRound = (() => {
         refusals: (c, l) => `${l ? "Not applied to every target" : "Not applied"}: ${c.join("; ")}.`
       });
     }
-  }, cu = { ids: { kind: "list" }, help: { kind: "switch" } }, du = {
+  }, ou = { ids: { kind: "list" }, help: { kind: "switch" } }, cu = {
     usage: (e) => M(e).commands.defend.usage,
     help: (e) => M(e).commands.defend.help,
     run(e) {
@@ -5210,15 +5213,15 @@ var DefenseRound = (() => {
         X(e, `!defend is not used: ${n.refused}.`);
         return;
       }
-      He(e.parsed, { ...cu, ...n.flags }, li(t.id, "defend"));
+      He(e.parsed, { ...ou, ...n.flags }, ui(t.id, "defend"));
       const r = t.planDefend(e.parsed), i = g.keys(n.flags).filter((c) => n.flags[c].token === !0);
-      $l(e, i);
+      wl(e, i);
       const s = et(e, _e(e.parsed)), a = [...s.notes], o = i.map((c) => ({ flag: c, id: (e.parsed.flags.get(c) ?? []).join(" ") })).filter(({ id: c }) => c !== ""), d = s.targets.filter(({ token: c }) => {
         const l = o.find(({ id: u }) => u === c.id);
         return l && a.push(`${Ne(c, "a token")}: --${l.flag} names the token itself`), l === void 0;
       });
       if (d.length === 0) {
-        X(e, `${er(a).join("; ")}.`.replace(/^./, (c) => c.toUpperCase()));
+        X(e, `${Zn(a).join("; ")}.`.replace(/^./, (c) => c.toUpperCase()));
         return;
       }
       return Qt(e, r, d, a, {
@@ -5226,13 +5229,13 @@ var DefenseRound = (() => {
         refusals: (c) => `${c.join("; ")}.`
       });
     }
-  }, lu = { ids: { kind: "list" }, help: { kind: "switch" } }, uu = {
+  }, du = { ids: { kind: "list" }, help: { kind: "switch" } }, lu = {
     usage: (e) => M(e).commands.stance.usage,
     help: (e) => M(e).commands.stance.help,
     run(e) {
       const t = M(e.app);
       if (t.stances.length === 0) throw new oe(`the ${t.id} edition has no stances`);
-      He(e.parsed, lu);
+      He(e.parsed, du);
       const [n, ...r] = e.parsed.positionals;
       if (r.length > 0) throw new v(`one stance only (got "${x(e.parsed.positionals.join(" "))}")`);
       const i = n?.toLowerCase();
@@ -5249,10 +5252,10 @@ var DefenseRound = (() => {
       return Qt(e, t.planStance(i), a, o, { title: "Stance", refusals: (d) => `${d.join("; ")}.` });
     }
   };
-  function fu(e, t, n) {
+  function uu(e, t, n) {
     return n === null ? e + t : S.max(e, S.min(e + t, n));
   }
-  function hu(e, t, n) {
+  function fu(e, t, n) {
     return {
       values: [],
       dice: [],
@@ -5262,7 +5265,7 @@ var DefenseRound = (() => {
         const s = r.bars.vitality.value;
         if (e.condition(r.state, s) === "dead")
           return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-        const a = r.bars[n].max, o = fu(i, t, a), d = a !== null && o === a && i + t > a, c = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), l = r.id;
+        const a = r.bars[n].max, o = uu(i, t, a), d = a !== null && o === a && i + t > a, c = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), l = r.id;
         return {
           headline: "acts",
           ...o === i ? { noop: !0 } : {},
@@ -5282,66 +5285,66 @@ var DefenseRound = (() => {
       }
     };
   }
-  var vu = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", mu = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, pu = {
-    usage: () => vu,
+  var hu = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", vu = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, mu = {
+    usage: () => hu,
     run(e) {
       const t = e.parsed;
-      He(t, mu);
+      He(t, vu);
       const n = Pt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = U(F(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = et(e, _e(t));
-      return Qt(e, hu(M(e.app), n, r), i, s, {
+      return Qt(e, fu(M(e.app), n, r), i, s, {
         title: "Heal",
         refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
       });
     }
-  }, _s = g.freeze({});
-  function ku(e, t, n) {
+  }, Ts = g.freeze({});
+  function pu(e, t, n) {
     if (!n || Ze(t)) return;
     const r = e.store.settings, i = fe[r.bars.vitality].value;
     if (!(i in n)) return;
     const s = pe(n[i]), a = E(t.get(fe[r.bars.vitality].link) ?? "");
-    let { typed: o, keepInStep: d } = gu(t, i, a, s);
+    let { typed: o, keepInStep: d } = ku(t, i, a, s);
     if (s === null || o === null || s === o) return;
     const c = M(e), l = { token: t, character: Pe(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === o || u.typed === o);
-    if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, d = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && o < s && s - o <= jr) {
-      const T = c.planHandEdit(s - o, ms(e, !0)), w = {
+    if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, d = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && o < s && s - o <= Fr) {
+      const T = c.planHandEdit(s - o, ps(e, !0)), w = {
         ...T,
         resolve($, _) {
           if (c.condition($.state, s) === "dead") return { kind: "refused", reason: "dead" };
           const y = T.resolve($, _);
-          return !("kind" in y) && !y.changes.some((R) => R.kind === "bar" && R.resource === "vitality") && y.changes.push({ kind: "bar", resource: "vitality", to: s }), y;
+          return !("kind" in y) && !y.changes.some((D) => D.kind === "bar" && D.resource === "vitality") && y.changes.push({ kind: "bar", resource: "vitality", to: s }), y;
         }
-      }, k = Jt(
+      }, p = Jt(
         e,
         l,
         w,
-        _s,
+        Ts,
         bt(e),
         wt(e),
         () => ({ vitalityFrom: s, ...d, title: A(Q, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
         ($) => {
-          Td($, s), Rs(e, $, s);
+          Ad($, s), Es(e, $, s);
         }
       );
-      if (k.kind === "unsafe") return;
-      if (k.kind === "problems" || k.kind === "refusal" && k.reading.problems.length > 0)
-        G(ke, ee(`Hand edit not read through armor: ${rr(k.reading.snapshot, k.reading.problems, "")}.`));
-      else if (k.kind === "written") {
-        Xn(e, [k.shown], { title: "Hand edit", replyTo: "gm" });
-        const $ = k.outcome.changes.find((_) => _.kind === "bar" && _.resource === "vitality");
-        a && e.linkedEdits.set(a, { from: s, typed: o, to: $?.kind === "bar" ? $.to : s, by: t.id, echoed: new B() }), hs(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [k.applied] });
+      if (p.kind === "unsafe") return;
+      if (p.kind === "problems" || p.kind === "refusal" && p.reading.problems.length > 0)
+        G(ke, ee(`Hand edit not read through armor: ${nr(p.reading.snapshot, p.reading.problems, "")}.`));
+      else if (p.kind === "written") {
+        zn(e, [p.shown], { title: "Hand edit", replyTo: "gm" });
+        const $ = p.outcome.changes.find((_) => _.kind === "bar" && _.resource === "vitality");
+        a && e.linkedEdits.set(a, { from: s, typed: o, to: $?.kind === "bar" ? $.to : s, by: t.id, echoed: new B() }), vs(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [p.applied] });
         return;
       }
     }
-    const h = yu(e, s, o), p = Jt(e, l, h.plan, _s, bt(e), wt(e), () => ({ vitalityFrom: s, ...d }), (T) => Rs(e, T, s));
-    p.kind === "written" && (f && kl(e, a, p.applied), h.saysSomething() && Xn(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));
+    const h = gu(e, s, o), k = Jt(e, l, h.plan, Ts, bt(e), wt(e), () => ({ vitalityFrom: s, ...d }), (T) => Es(e, T, s));
+    k.kind === "written" && (f && pl(e, a, k.applied), h.saysSomething() && zn(e, [k.shown], { title: "Hand edit", replyTo: "gm" }));
   }
-  function gu(e, t, n, r) {
+  function ku(e, t, n, r) {
     const i = pe(e.get(t));
     if (n === "" || i !== r) return { typed: i };
-    const s = pe(Ed(n));
+    const s = pe(Td(n));
     return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
   }
-  function yu(e, t, n) {
+  function gu(e, t, n) {
     const r = M(e);
     let i = !1;
     return { plan: {
@@ -5365,13 +5368,13 @@ var DefenseRound = (() => {
       }
     }, saysSomething: () => i };
   }
-  function Rs(e, t, n) {
+  function Es(e, t, n) {
     const r = M(e), i = e.store.tokens[t.snapshot.id];
-    i?.edition?.id !== r.id && (t.facts.state = Ln(r, i, n, ks(e)));
+    i?.edition?.id !== r.id && (t.facts.state = Ln(r, i, n, gs(e)));
   }
-  var bu = 400, wu = 100, $u = 20, Su = class {
+  var yu = 400, bu = 100, wu = 20, $u = class {
     constructor() {
-      this.nextShown = 1, this.nextHidden = 1, this.rows = new P(), this.bySender = new P();
+      this.nextShown = 1, this.nextHidden = 1, this.rows = new C(), this.bySender = new C();
     }
     /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
     add(e, t) {
@@ -5380,9 +5383,9 @@ var DefenseRound = (() => {
         return this.rows.set(a, s), a;
       }), r = this.bySender.get(e) ?? [];
       this.bySender.delete(e), r.push(...n);
-      const i = e === "gm" ? bu : wu;
+      const i = e === "gm" ? yu : bu;
       for (const s of r.splice(0, S.max(0, r.length - i))) this.rows.delete(s);
-      if (this.bySender.set(e, r), this.bySender.size > $u + 1) {
+      if (this.bySender.set(e, r), this.bySender.size > wu + 1) {
         for (const [s, a] of this.bySender)
           if (!(s === "gm" || s === e)) {
             for (const o of a) this.rows.delete(o);
@@ -5396,10 +5399,10 @@ var DefenseRound = (() => {
       return this.rows.get(e);
     }
   };
-  function Au(e) {
+  function Su(e) {
     const t = M(e);
     if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
-    const n = Gn() !== void 0, r = ar("HealthColors");
+    const n = Bn() !== void 0, r = ar("HealthColors");
     !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, G(
       ke,
       [
@@ -5409,27 +5412,27 @@ var DefenseRound = (() => {
       ].filter((i) => i !== "").join(" ")
     ));
   }
-  var Ds = {
-    "!damage": ou,
-    "!defend": du,
-    "!stance": uu,
-    "!heal": pu,
-    "!defense-round": tu
+  var _s = {
+    "!damage": au,
+    "!defend": cu,
+    "!stance": lu,
+    "!heal": mu,
+    "!defense-round": eu
   };
-  function Tu() {
-    const e = ar(xt) === void 0, { stored: t, problems: n, newer: r } = zc(ar(xt), se), i = { store: t, attributes: new Qc(), loadProblems: n, linkedEdits: new P(), details: new Su() };
-    return r !== void 0 ? (i.newerState = r, sr(`${Y} v${se}: ${n.join("; ")}`), G(ke, ee(_u(r)))) : Eu(i, e), Ru(i), i;
+  function Au() {
+    const e = ar(xt) === void 0, { stored: t, problems: n, newer: r } = Yc(ar(xt), se), i = { store: t, attributes: new qc(), loadProblems: n, linkedEdits: new C(), details: new $u() };
+    return r !== void 0 ? (i.newerState = r, sr(`${Y} v${se}: ${n.join("; ")}`), G(ke, ee(Eu(r)))) : Tu(i, e), _u(i), i;
   }
-  function Eu(e, t) {
+  function Tu(e, t) {
     const n = e.store, r = e.loadProblems;
-    t && Jc(n.settings, Du());
-    const i = yl(e);
-    i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Ss(xt, n), r.length > 0 && (sr(`${Y} v${se}: stored state had problems, replaced by defaults: ${r.join("; ")}`), G(ke, ee(`${Y}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? G(ke, ee(`${Y} v${se} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== se && $e("rebuilding the help handout", () => or(we(n.settings.edition)))(), n.scriptVersion = se;
+    t && Xc(n.settings, Du());
+    const i = gl(e);
+    i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), $s(xt, n), r.length > 0 && (sr(`${Y} v${se}: stored state had problems, replaced by defaults: ${r.join("; ")}`), G(ke, ee(`${Y}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? G(ke, ee(`${Y} v${se} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== se && $e("rebuilding the help handout", () => or(we(n.settings.edition)))(), n.scriptVersion = se;
   }
-  function _u(e) {
+  function Eu(e) {
     return `${Y}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
   }
-  function Ru(e) {
+  function _u(e) {
     const t = e.store, n = () => e.newerState !== void 0, r = $e("following the Turn Tracker", () => {
       n() || ir(e);
     });
@@ -5437,12 +5440,12 @@ var DefenseRound = (() => {
       "chat:message",
       $e(
         (a) => `${E(a?.content ?? "").split(" ", 1)[0]}`,
-        (a) => (a?.type === "api" && !n() && (Gi(a, Ds) !== void 0 ? ir(e) : xl(r)), dd(e, a, Ds)),
-        (a) => a?.type === "api" && a.playerid ? rd(a.playerid) : void 0
+        (a) => (a?.type === "api" && !n() && (Gi(a, _s) !== void 0 ? ir(e) : Ul(r)), cd(e, a, _s)),
+        (a) => a?.type === "api" && a.playerid ? td(a.playerid) : void 0
       )
     );
     const i = $e("a hand edit of a bar", (a, o) => {
-      n() || ku(e, a, o);
+      n() || pu(e, a, o);
     });
     for (const a of ["bar1", "bar2", "bar3"]) Te(`change:graphic:${a}_value`, i);
     Te(
@@ -5450,30 +5453,30 @@ var DefenseRound = (() => {
       $e("forgetting a deleted token", (a) => {
         n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
       })
-    ), Gl(e), Te("change:campaign:turnorder", r), Ou(r);
+    ), Fl(e), Te("change:campaign:turnorder", r), Ru(r);
     const s = $e("refreshing attribute look-ups", (a) => {
       e.attributes.forget(E(a.get("_characterid") ?? ""));
     });
-    Te("add:attribute", s), Te("destroy:attribute", s), Te("change:attribute:name", s), Iu(i), n() || $e("checking HealthColors", () => Au(e))(), sr(`${Y} v${se} ready: edition ${t.settings.edition}.`);
+    Te("add:attribute", s), Te("destroy:attribute", s), Te("change:attribute:name", s), Ou(i), n() || $e("checking HealthColors", () => Su(e))(), sr(`${Y} v${se} ready: edition ${t.settings.edition}.`);
   }
   function Du() {
-    return Ul(Y.toLowerCase());
+    return Vl(Y.toLowerCase());
   }
-  function Ou(e) {
-    const t = Vd();
+  function Ru(e) {
+    const t = Zd();
     t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
   }
-  function Iu(e) {
-    const t = Gd();
+  function Ou(e) {
+    const t = Qd();
     t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
   }
   Te("ready", $e("starting up", () => {
-    Tu();
+    Au();
   }));
-  var Cu = se;
-  function Nu(e) {
-    return Ud(e);
+  var Iu = se;
+  function Cu(e) {
+    return el(e);
   }
-  return Ps(vr);
+  return Cs(mr);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

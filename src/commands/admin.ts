@@ -4,7 +4,6 @@ import { ATTRIBUTE_KEYS, DEFAULT_ATTRIBUTES, MARKER_KEYS, type AttributeKey } fr
 import { send, whisperTo } from '../roll20/send';
 import { characterOf, findToken, readToken } from '../roll20/read';
 import { controls, isNpc } from '../roll20/players';
-import { writeAttribute } from '../roll20/write';
 import { renderButton, renderCard, renderLine } from '../render/card';
 import { applyConfig } from './config';
 import { reply, replyResult, tokenRecord, pruneRecord, type App, type CommandContext } from './context';
@@ -17,7 +16,8 @@ import { enterEditionEverywhere } from './editionSwitch';
 import { freshState, STATE_KEY } from '../state/store';
 import { saveState } from '../roll20/sandbox';
 import { withEntry } from '../state/tokens';
-import { activeEdition, describeValueProblems, readTarget, TOKEN_ONLY } from './pipeline';
+import { activeEdition, applyQuietly, describeValueProblems } from './pipeline';
+import type { Plan, RuleChange } from '../rules/edition';
 import { visibilityOf } from './present';
 import { playableEditions } from '../rules/editions';
 
@@ -137,49 +137,55 @@ function setOverride(ctx: CommandContext, args: string[]): void {
   replyResult(ctx, `${clear ? `Cleared ${key} override` : `${key} = ${number}`} on ${names.join(', ')}.${notes.length ? ` (${notes.join('; ')})` : ''}`);
 }
 
-/** The protections a repair restores, read as any plan reads them (worn per token, or on the sheet). */
-const REPAIR_PLAN = { values: ['armor_physical', 'armor_magical'] as const, dice: [], resolve: TOKEN_ONLY.resolve };
+const TRACKS = [
+  ['physical', 'armor_physical'],
+  ['magical', 'armor_magical'],
+] as const;
 
+/**
+ * `repair`: each protection back to its max, as a plan through the pipeline (read as any plan
+ * reads them, worn per token or on the sheet, and written where they were read from).
+ */
 function repair(ctx: CommandContext): void {
   const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
-  const lines: string[] = [];
-  for (const target of targets) {
-    const reading = readTarget(ctx.app, target, REPAIR_PLAN);
-    const { snapshot } = reading;
-    // Both protections read first: one that is not a number refuses the token whole, nothing changed.
-    for (const key of REPAIR_PLAN.values) void [reading.facts.values[key]?.current, reading.facts.values[key]?.max];
-    if (reading.problems.length > 0) {
-      lines.push(describeValueProblems(snapshot, reading.problems));
-      continue;
-    }
-    const record = tokenRecord(ctx.app, snapshot.id);
-    const repaired: string[] = [];
-    for (const [track, key] of [
-      ['physical', 'armor_physical'],
-      ['magical', 'armor_magical'],
-    ] as const) {
-      const value = reading.facts.values[key];
-      if (!value?.present) continue;
-      const label = track === 'physical' ? 'Physical' : 'Magical';
-      const full = value.max;
-      if (full === null) {
-        repaired.push(`${label} has no max on the sheet: nothing to restore it to`);
-        continue;
+  const said = new Map<string, string[]>();
+  const plan: Plan<unknown> = {
+    values: TRACKS.map(([, key]) => key),
+    dice: [],
+    resolve(facts) {
+      // Both protections read first: one that is not a number refuses the token whole, nothing changed.
+      for (const [, key] of TRACKS) void [facts.values[key]?.current, facts.values[key]?.max];
+      const repaired: string[] = [];
+      const changes: RuleChange[] = [];
+      for (const [track, key] of TRACKS) {
+        const value = facts.values[key];
+        if (!value?.present) continue;
+        const label = track === 'physical' ? 'Physical' : 'Magical';
+        const full = value.max;
+        if (full === null) {
+          repaired.push(`${label} has no max on the sheet: nothing to restore it to`);
+          continue;
+        }
+        // No protection of that kind at all (max 0, nothing worn): nothing to say about it.
+        if (full === 0 && (value.current ?? 0) === 0) continue;
+        if (value.current === full) {
+          repaired.push(`${label} ${full}, already whole`);
+          continue;
+        }
+        changes.push({ kind: 'value', key, to: full });
+        repaired.push(`${label} ${value.current ?? 0} -> ${full}`);
       }
-      // No protection of that kind at all (max 0, nothing worn): nothing to say about it.
-      if (full === 0 && (value.current ?? 0) === 0) continue;
-      if (value.current === full) {
-        repaired.push(`${label} ${full}, already whole`);
-        continue;
-      }
-      const place = reading.places[key];
-      if (place?.kind === 'worn') record.worn = { ...record.worn, [track]: full };
-      else if (place?.kind === 'attribute') writeAttribute(place.attribute, full);
-      repaired.push(`${label} ${value.current ?? 0} -> ${full}`);
-    }
+      said.set(facts.id, repaired);
+      return { headline: 'acts', steps: [], changes, observed: false, detail: { repair: true } };
+    },
+  };
+  const lines = applyQuietly(ctx.app, targets, plan).map((result) => {
+    const { snapshot } = result.reading;
+    if (result.kind === 'problems') return describeValueProblems(snapshot, result.reading.problems);
     pruneRecord(ctx.app, snapshot.id);
-    lines.push(`${snapshot.name}: ${repaired.length > 0 ? repaired.join(', ') : 'no armor to repair'}`);
-  }
+    const repaired = said.get(snapshot.id) ?? [];
+    return `${snapshot.name}: ${repaired.length > 0 ? repaired.join(', ') : 'no armor to repair'}`;
+  });
   replyResult(ctx, `Repair: ${lines.join('; ')}${notes.length ? ` (${notes.join('; ')})` : ''}`);
 }
 

@@ -37,8 +37,6 @@ function tokenNameById(id: string): string {
   return token ? tokenName(token, id) : id;
 }
 
-/** A plan that reads only the token itself (its bars, stance and edition state): hand edits, undo, edition switches. */
-export const TOKEN_ONLY: Plan<unknown> = { values: [], dice: [], resolve: () => ({ kind: 'refused', reason: 'nothing to resolve' }) };
 
 /** The memories commands change: token records and the exchange's answers on file. */
 export function memoriesOf(app: App): { tokens: App['store']['tokens']; exchange: App['store']['exchange'] } {
