@@ -17,20 +17,20 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-  var en = Object.defineProperty, Ds = Object.getOwnPropertyDescriptor, Rs = Object.getOwnPropertyNames, vr = Object.prototype.hasOwnProperty, Os = (e, t) => {
+  var tn = Object.defineProperty, _s = Object.getOwnPropertyDescriptor, Ds = Object.getOwnPropertyNames, vr = Object.prototype.hasOwnProperty, Rs = (e, t) => {
     for (var n in t)
-      vr.call(t, n) && en(e, n, { get: t[n], enumerable: !0 });
-  }, Is = (e, t, n, r) => {
+      vr.call(t, n) && tn(e, n, { get: t[n], enumerable: !0 });
+  }, Os = (e, t, n, r) => {
     if (t && typeof t == "object" || typeof t == "function")
-      for (let i of Rs(t))
-        !vr.call(e, i) && i !== n && en(e, i, { get: () => t[i], enumerable: !(r = Ds(t, i)) || r.enumerable });
+      for (let i of Ds(t))
+        !vr.call(e, i) && i !== n && tn(e, i, { get: () => t[i], enumerable: !(r = _s(t, i)) || r.enumerable });
     return e;
-  }, Cs = (e) => Is(en({}, "__esModule", { value: !0 }), e), mr = {};
-  Os(mr, {
-    onDamage: () => Cu,
-    version: () => Iu
+  }, Cs = (e) => Os(tn({}, "__esModule", { value: !0 }), e), mr = {};
+  Rs(mr, {
+    onDamage: () => Iu,
+    version: () => Cu
   });
-  var S = Math, I = Number, E = String, g = Object, K = Array, ne = JSON, C = Map, B = Set, Ns = WeakMap, $t = Error, pr = RangeError, kr = Promise, St = Date, Ps = isNaN, Ms = "0.2.0", Y = "DefenseRound", se = Ms, At, Ls = {
+  var S = Math, C = Number, E = String, g = Object, K = Array, ne = JSON, N = Map, B = Set, Is = WeakMap, St = Error, pr = RangeError, kr = Promise, At = Date, Ns = isNaN, Ps = "0.2.0", Y = "DefenseRound", se = Ps, Tt, Ms = {
     lang: void 0,
     message: void 0,
     abortEarly: void 0,
@@ -38,60 +38,60 @@ var DefenseRound = (() => {
   };
   // @__NO_SIDE_EFFECTS__
   function gr(e) {
-    return !e && !At ? Ls : {
-      lang: e?.lang ?? At?.lang,
+    return !e && !Tt ? Ms : {
+      lang: e?.lang ?? Tt?.lang,
       message: e?.message,
-      abortEarly: e?.abortEarly ?? At?.abortEarly,
-      abortPipeEarly: e?.abortPipeEarly ?? At?.abortPipeEarly
+      abortEarly: e?.abortEarly ?? Tt?.abortEarly,
+      abortPipeEarly: e?.abortPipeEarly ?? Tt?.abortPipeEarly
     };
   }
-  var js;
+  var Ls;
   // @__NO_SIDE_EFFECTS__
-  function Fs(e) {
-    return js?.get(e);
+  function js(e) {
+    return Ls?.get(e);
   }
-  var Gs;
+  var Fs;
   // @__NO_SIDE_EFFECTS__
-  function Vs(e) {
-    return Gs?.get(e);
+  function Gs(e) {
+    return Fs?.get(e);
   }
-  var Us;
+  var Vs;
   // @__NO_SIDE_EFFECTS__
-  function xs(e, t) {
-    return Us?.get(e)?.get(t);
+  function Us(e, t) {
+    return Vs?.get(e)?.get(t);
   }
   // @__NO_SIDE_EFFECTS__
   function Ee(e) {
     const t = typeof e;
     return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && g.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
   }
-  function j(e, t, n, r, i) {
-    const s = i && "input" in i ? i.input : n.value, a = i?.expected ?? e.expects ?? null, o = i?.received ?? /* @__PURE__ */ Ee(s), d = {
+  function L(e, t, n, r, i) {
+    const a = i && "input" in i ? i.input : n.value, s = i?.expected ?? e.expects ?? null, o = i?.received ?? /* @__PURE__ */ Ee(a), d = {
       kind: e.kind,
       type: e.type,
-      input: s,
-      expected: a,
+      input: a,
+      expected: s,
       received: o,
-      message: `Invalid ${t}: ${a ? `Expected ${a} but r` : "R"}eceived ${o}`,
+      message: `Invalid ${t}: ${s ? `Expected ${s} but r` : "R"}eceived ${o}`,
       requirement: e.requirement,
       path: i?.path,
       issues: i?.issues,
       lang: r.lang,
       abortEarly: r.abortEarly,
       abortPipeEarly: r.abortPipeEarly
-    }, c = e.kind === "schema", l = i?.message ?? e.message ?? /* @__PURE__ */ xs(e.reference, d.lang) ?? (c ? /* @__PURE__ */ Vs(d.lang) : null) ?? r.message ?? /* @__PURE__ */ Fs(d.lang);
+    }, c = e.kind === "schema", l = i?.message ?? e.message ?? /* @__PURE__ */ Us(e.reference, d.lang) ?? (c ? /* @__PURE__ */ Gs(d.lang) : null) ?? r.message ?? /* @__PURE__ */ js(d.lang);
     l !== void 0 && (d.message = typeof l == "function" ? l(d) : l), c && (n.typed = !1), n.issues ? n.issues.push(d) : n.issues = [d];
   }
   // @__NO_SIDE_EFFECTS__
-  function Bs(e, t) {
-    return e === t || I.isNaN(e) && I.isNaN(t);
+  function xs(e, t) {
+    return e === t || C.isNaN(e) && C.isNaN(t);
   }
   // @__NO_SIDE_EFFECTS__
-  function Hs(e, t) {
+  function Bs(e, t) {
     return g.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
   }
   // @__NO_SIDE_EFFECTS__
-  function tn(e, t) {
+  function nn(e, t) {
     const n = [...new B(e)];
     return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";
   }
@@ -110,25 +110,25 @@ var DefenseRound = (() => {
       reference: yr,
       async: !1,
       expects: null,
-      requirement: I.isFinite,
+      requirement: C.isFinite,
       message: e,
       "~run"(t, n) {
-        return t.typed && !this.requirement(t.value) && j(this, "finite", t, n), t;
+        return t.typed && !this.requirement(t.value) && L(this, "finite", t, n), t;
       }
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function Tt(e) {
+  function Et(e) {
     return {
       kind: "validation",
       type: "integer",
-      reference: Tt,
+      reference: Et,
       async: !1,
       expects: null,
-      requirement: I.isInteger,
+      requirement: C.isInteger,
       message: e,
       "~run"(t, n) {
-        return t.typed && !this.requirement(t.value) && j(this, "integer", t, n), t;
+        return t.typed && !this.requirement(t.value) && L(this, "integer", t, n), t;
       }
     };
   }
@@ -143,7 +143,7 @@ var DefenseRound = (() => {
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && n.value.length > this.requirement && j(this, "length", n, r, { received: `${n.value.length}` }), n;
+        return n.typed && n.value.length > this.requirement && L(this, "length", n, r, { received: `${n.value.length}` }), n;
       }
     };
   }
@@ -154,26 +154,26 @@ var DefenseRound = (() => {
       type: "max_value",
       reference: Fe,
       async: !1,
-      expects: `<=${e instanceof St ? e.toJSON() : /* @__PURE__ */ Ee(e)}`,
+      expects: `<=${e instanceof At ? e.toJSON() : /* @__PURE__ */ Ee(e)}`,
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && !(n.value <= this.requirement) && j(this, "value", n, r, { received: n.value instanceof St ? n.value.toJSON() : /* @__PURE__ */ Ee(n.value) }), n;
+        return n.typed && !(n.value <= this.requirement) && L(this, "value", n, r, { received: n.value instanceof At ? n.value.toJSON() : /* @__PURE__ */ Ee(n.value) }), n;
       }
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function tt(e, t) {
+  function nt(e, t) {
     return {
       kind: "validation",
       type: "min_length",
-      reference: tt,
+      reference: nt,
       async: !1,
       expects: `>=${e}`,
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && n.value.length < this.requirement && j(this, "length", n, r, { received: `${n.value.length}` }), n;
+        return n.typed && n.value.length < this.requirement && L(this, "length", n, r, { received: `${n.value.length}` }), n;
       }
     };
   }
@@ -184,11 +184,11 @@ var DefenseRound = (() => {
       type: "min_value",
       reference: Ge,
       async: !1,
-      expects: `>=${e instanceof St ? e.toJSON() : /* @__PURE__ */ Ee(e)}`,
+      expects: `>=${e instanceof At ? e.toJSON() : /* @__PURE__ */ Ee(e)}`,
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && !(n.value >= this.requirement) && j(this, "value", n, r, { received: n.value instanceof St ? n.value.toJSON() : /* @__PURE__ */ Ee(n.value) }), n;
+        return n.typed && !(n.value >= this.requirement) && L(this, "value", n, r, { received: n.value instanceof At ? n.value.toJSON() : /* @__PURE__ */ Ee(n.value) }), n;
       }
     };
   }
@@ -203,52 +203,52 @@ var DefenseRound = (() => {
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && !this.requirement.test(n.value) && j(this, "format", n, r), n;
+        return n.typed && !this.requirement.test(n.value) && L(this, "format", n, r), n;
       }
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function Et(e) {
+  function _t(e) {
     return {
       kind: "validation",
       type: "safe_integer",
-      reference: Et,
+      reference: _t,
       async: !1,
       expects: null,
-      requirement: I.isSafeInteger,
+      requirement: C.isSafeInteger,
       message: e,
       "~run"(t, n) {
-        return t.typed && !this.requirement(t.value) && j(this, "safe integer", t, n), t;
+        return t.typed && !this.requirement(t.value) && L(this, "safe integer", t, n), t;
       }
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function nn() {
+  function rn() {
     return {
       kind: "transformation",
       type: "trim",
-      reference: nn,
+      reference: rn,
       async: !1,
       "~run"(e) {
         return e.value = e.value.trim(), e;
       }
     };
   }
-  var Ks = { abortEarly: !0 };
+  var Hs = { abortEarly: !0 };
   // @__NO_SIDE_EFFECTS__
-  function Ys(e, t, n) {
+  function Ks(e, t, n) {
     return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
   }
   // @__NO_SIDE_EFFECTS__
-  function rn(e, t, n) {
+  function sn(e, t, n) {
     return typeof e.default == "function" ? e.default(t, n) : e.default;
   }
   // @__NO_SIDE_EFFECTS__
-  function _t(e, t) {
+  function Dt(e, t) {
     return W({
       kind: "schema",
       type: "array",
-      reference: _t,
+      reference: Dt,
       expects: "Array",
       async: !1,
       item: e,
@@ -257,15 +257,15 @@ var DefenseRound = (() => {
         const i = n.value;
         if (K.isArray(i)) {
           n.typed = !0, n.value = [];
-          for (let s = 0; s < i.length; s++) {
-            const a = i[s], o = this.item["~run"]({ value: a }, r);
+          for (let a = 0; a < i.length; a++) {
+            const s = i[a], o = this.item["~run"]({ value: s }, r);
             if (o.issues) {
               const d = {
                 type: "array",
                 origin: "value",
                 input: i,
-                key: s,
-                value: a
+                key: a,
+                value: s
               };
               for (const c of o.issues)
                 c.path ? c.path.unshift(d) : c.path = [d], n.issues?.push(c);
@@ -276,22 +276,22 @@ var DefenseRound = (() => {
             }
             o.typed || (n.typed = !1), n.value.push(o.value);
           }
-        } else j(this, "type", n, r);
+        } else L(this, "type", n, r);
         return n;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function nt(e) {
+  function rt(e) {
     return W({
       kind: "schema",
       type: "boolean",
-      reference: nt,
+      reference: rt,
       expects: "boolean",
       async: !1,
       message: e,
       "~run"(t, n) {
-        return typeof t.value == "boolean" ? t.typed = !0 : j(this, "type", t, n), t;
+        return typeof t.value == "boolean" ? t.typed = !0 : L(this, "type", t, n), t;
       }
     });
   }
@@ -306,7 +306,7 @@ var DefenseRound = (() => {
       check: e,
       message: t,
       "~run"(n, r) {
-        return this.check(n.value) ? n.typed = !0 : j(this, "type", n, r), n;
+        return this.check(n.value) ? n.typed = !0 : L(this, "type", n, r), n;
       }
     });
   }
@@ -321,7 +321,7 @@ var DefenseRound = (() => {
       literal: e,
       message: t,
       "~run"(n, r) {
-        return /* @__PURE__ */ Bs(n.value, this.literal) ? n.typed = !0 : j(this, "type", n, r), n;
+        return /* @__PURE__ */ xs(n.value, this.literal) ? n.typed = !0 : L(this, "type", n, r), n;
       }
     });
   }
@@ -336,21 +336,21 @@ var DefenseRound = (() => {
       wrapped: e,
       default: t,
       "~run"(n, r) {
-        return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ rn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+        return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ sn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function ye(e) {
+  function ge(e) {
     return W({
       kind: "schema",
       type: "number",
-      reference: ye,
+      reference: ge,
       expects: "number",
       async: !1,
       message: e,
       "~run"(t, n) {
-        return typeof t.value == "number" && !Ps(t.value) ? t.typed = !0 : j(this, "type", t, n), t;
+        return typeof t.value == "number" && !Ns(t.value) ? t.typed = !0 : L(this, "type", t, n), t;
       }
     });
   }
@@ -368,16 +368,16 @@ var DefenseRound = (() => {
         const i = n.value;
         if (i && typeof i == "object") {
           n.typed = !0, n.value = {};
-          for (const s in this.entries) {
-            const a = this.entries[s];
-            if (s in i || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
-              const o = s in i ? i[s] : /* @__PURE__ */ rn(a), d = a["~run"]({ value: o }, r);
+          for (const a in this.entries) {
+            const s = this.entries[a];
+            if (a in i || (s.type === "exact_optional" || s.type === "optional" || s.type === "nullish") && s.default !== void 0) {
+              const o = a in i ? i[a] : /* @__PURE__ */ sn(s), d = s["~run"]({ value: o }, r);
               if (d.issues) {
                 const c = {
                   type: "object",
                   origin: "value",
                   input: i,
-                  key: s,
+                  key: a,
                   value: o
                 };
                 for (const l of d.issues)
@@ -387,38 +387,38 @@ var DefenseRound = (() => {
                   break;
                 }
               }
-              d.typed || (n.typed = !1), n.value[s] = d.value;
-            } else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ Ys(a);
-            else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (j(this, "key", n, r, {
+              d.typed || (n.typed = !1), n.value[a] = d.value;
+            } else if (s.fallback !== void 0) n.value[a] = /* @__PURE__ */ Ks(s);
+            else if (s.type !== "exact_optional" && s.type !== "optional" && s.type !== "nullish" && (L(this, "key", n, r, {
               input: void 0,
-              expected: `"${s}"`,
+              expected: `"${a}"`,
               path: [{
                 type: "object",
                 origin: "key",
                 input: i,
-                key: s,
-                value: i[s]
+                key: a,
+                value: i[a]
               }]
             }), r.abortEarly))
               break;
           }
-        } else j(this, "type", n, r);
+        } else L(this, "type", n, r);
         return n;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function V(e, t) {
+  function G(e, t) {
     return W({
       kind: "schema",
       type: "optional",
-      reference: V,
+      reference: G,
       expects: `(${e.expects} | undefined)`,
       async: !1,
       wrapped: e,
       default: t,
       "~run"(n, r) {
-        return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ rn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+        return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ sn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
       }
     });
   }
@@ -428,38 +428,38 @@ var DefenseRound = (() => {
       kind: "schema",
       type: "picklist",
       reference: z,
-      expects: /* @__PURE__ */ tn(e.map(Ee), "|"),
+      expects: /* @__PURE__ */ nn(e.map(Ee), "|"),
       async: !1,
       options: e,
       message: t,
       "~run"(n, r) {
-        return this.options.includes(n.value) ? n.typed = !0 : j(this, "type", n, r), n;
+        return this.options.includes(n.value) ? n.typed = !0 : L(this, "type", n, r), n;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function sn(e, t, n) {
+  function an(e, t, n) {
     return W({
       kind: "schema",
       type: "record",
-      reference: sn,
+      reference: an,
       expects: "Object",
       async: !1,
       key: e,
       value: t,
       message: n,
       "~run"(r, i) {
-        const s = r.value;
-        if (s && typeof s == "object") {
+        const a = r.value;
+        if (a && typeof a == "object") {
           r.typed = !0, r.value = {};
-          for (const a in s) if (/* @__PURE__ */ Hs(s, a)) {
-            const o = s[a], d = this.key["~run"]({ value: a }, i);
+          for (const s in a) if (/* @__PURE__ */ Bs(a, s)) {
+            const o = a[s], d = this.key["~run"]({ value: s }, i);
             if (d.issues) {
               const l = {
                 type: "object",
                 origin: "key",
-                input: s,
-                key: a,
+                input: a,
+                key: s,
                 value: o
               };
               for (const u of d.issues)
@@ -474,8 +474,8 @@ var DefenseRound = (() => {
               const l = {
                 type: "object",
                 origin: "value",
-                input: s,
-                key: a,
+                input: a,
+                key: s,
                 value: o
               };
               for (const u of c.issues)
@@ -487,7 +487,7 @@ var DefenseRound = (() => {
             }
             (!d.typed || !c.typed) && (r.typed = !1), d.typed && (r.value[d.value] = c.value);
           }
-        } else j(this, "type", r, i);
+        } else L(this, "type", r, i);
         return r;
       }
     });
@@ -502,7 +502,7 @@ var DefenseRound = (() => {
       async: !1,
       message: e,
       "~run"(t, n) {
-        return typeof t.value == "string" ? t.typed = !0 : j(this, "type", t, n), t;
+        return typeof t.value == "string" ? t.typed = !0 : L(this, "type", t, n), t;
       }
     });
   }
@@ -519,39 +519,39 @@ var DefenseRound = (() => {
       kind: "schema",
       type: "union",
       reference: Tr,
-      expects: /* @__PURE__ */ tn(e.map((n) => n.expects), "|"),
+      expects: /* @__PURE__ */ nn(e.map((n) => n.expects), "|"),
       async: !1,
       options: e,
       message: t,
       "~run"(n, r) {
-        let i, s, a;
+        let i, a, s;
         for (const o of this.options) {
           const d = o["~run"]({ value: n.value }, r);
-          if (d.typed) if (d.issues) s ? s.push(d) : s = [d];
+          if (d.typed) if (d.issues) a ? a.push(d) : a = [d];
           else {
             i = d;
             break;
           }
-          else a ? a.push(d) : a = [d];
+          else s ? s.push(d) : s = [d];
         }
         if (i) return i;
-        if (s) {
-          if (s.length === 1) return s[0];
-          j(this, "type", n, r, { issues: /* @__PURE__ */ Ar(s) }), n.typed = !0;
+        if (a) {
+          if (a.length === 1) return a[0];
+          L(this, "type", n, r, { issues: /* @__PURE__ */ Ar(a) }), n.typed = !0;
         } else {
-          if (a?.length === 1) return a[0];
-          j(this, "type", n, r, { issues: /* @__PURE__ */ Ar(a) });
+          if (s?.length === 1) return s[0];
+          L(this, "type", n, r, { issues: /* @__PURE__ */ Ar(s) });
         }
         return n;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function Dt() {
+  function Rt() {
     return W({
       kind: "schema",
       type: "unknown",
-      reference: Dt,
+      reference: Rt,
       expects: "unknown",
       async: !1,
       "~run"(e) {
@@ -571,46 +571,46 @@ var DefenseRound = (() => {
       options: t,
       message: n,
       "~run"(r, i) {
-        const s = r.value;
-        if (s && typeof s == "object") {
-          let a, o = 0, d = this.key, c = [];
+        const a = r.value;
+        if (a && typeof a == "object") {
+          let s, o = 0, d = this.key, c = [];
           const l = (u, f) => {
             for (const h of u.options) {
               if (h.type === "variant") l(h, new B(f).add(h.key));
               else {
                 let k = !0, T = 0;
-                for (const w of f) {
-                  const p = h.entries[w];
-                  if (w in s ? p["~run"]({
+                for (const b of f) {
+                  const p = h.entries[b];
+                  if (b in a ? p["~run"]({
                     typed: !1,
-                    value: s[w]
-                  }, Ks).issues : p.type !== "exact_optional" && p.type !== "optional" && p.type !== "nullish") {
-                    k = !1, d !== w && (o < T || o === T && w in s && !(d in s)) && (o = T, d = w, c = []), d === w && c.push(h.entries[w].expects);
+                    value: a[b]
+                  }, Hs).issues : p.type !== "exact_optional" && p.type !== "optional" && p.type !== "nullish") {
+                    k = !1, d !== b && (o < T || o === T && b in a && !(d in a)) && (o = T, d = b, c = []), d === b && c.push(h.entries[b].expects);
                     break;
                   }
                   T++;
                 }
                 if (k) {
-                  const w = h["~run"]({ value: s }, i);
-                  (!a || !a.typed && w.typed) && (a = w);
+                  const b = h["~run"]({ value: a }, i);
+                  (!s || !s.typed && b.typed) && (s = b);
                 }
               }
-              if (a && !a.issues) break;
+              if (s && !s.issues) break;
             }
           };
-          if (l(this, new B([this.key])), a) return a;
-          j(this, "type", r, i, {
-            input: s[d],
-            expected: /* @__PURE__ */ tn(c, "|"),
+          if (l(this, new B([this.key])), s) return s;
+          L(this, "type", r, i, {
+            input: a[d],
+            expected: /* @__PURE__ */ nn(c, "|"),
             path: [{
               type: "object",
               origin: "value",
-              input: s,
+              input: a,
               key: d,
-              value: s[d]
+              value: a[d]
             }]
           });
-        } else j(this, "type", r, i);
+        } else L(this, "type", r, i);
         return r;
       }
     });
@@ -642,10 +642,10 @@ var DefenseRound = (() => {
       issues: r.issues
     };
   }
-  function N(e) {
+  function P(e) {
     return /* @__PURE__ */ Sr(g.assign(g.create(null), e));
   }
-  var _r = ["vitality", "soul", "power"], rt = { vitality: "Vitality", soul: "Soul", power: "Power" }, it = [
+  var _r = ["vitality", "soul", "power"], it = { vitality: "Vitality", soul: "Soul", power: "Power" }, st = [
     "armor_soak",
     "armor_physical",
     "armor_magical",
@@ -666,38 +666,39 @@ var DefenseRound = (() => {
     "full_defense",
     "armor_score"
   ], Q = "title", Z = "summary", Ue = "action";
-  function me(e, t) {
-    return t.map((n) => ({ ...n, section: e }));
+  function ye(e, t) {
+    for (let n = 0; n < t.length; n += 1) t[n].section = e;
+    return t;
   }
   function A(e, t) {
-    return { ...t, section: e };
+    return t.section = e, t;
   }
-  function Ws(e) {
+  function Ys(e) {
     return "kind" in e;
   }
-  var Rt = -10, Dr = -9, Rr = 1, xe = 1, an = 3, Be = { condition: "none", savesOwed: 0 }, Ot = { condition: "dead", savesOwed: 0 };
+  var Ot = -10, Dr = -9, Rr = 1, xe = 1, cn = 3, Be = { condition: "none", savesOwed: 0 }, Ct = { condition: "dead", savesOwed: 0 };
   function Or(e) {
-    return e > 0 ? { ...Be } : e > Rt ? { condition: "incapacitated", savesOwed: 0 } : { ...Ot };
+    return e > 0 ? { ...Be } : e > Ot ? { condition: "incapacitated", savesOwed: 0 } : { ...Ct };
   }
-  function cn(e) {
+  function dn(e) {
     return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
   }
-  function zs(e, t, n) {
-    return n.condition === "dying" ? { life: { ...Ot }, steps: [...cn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...Be }, steps: [] } : e > 0 ? t <= Rt ? { life: { condition: "dying", savesOwed: an }, steps: [{ kind: "dying", savesOwed: an }] } : {
+  function Ws(e, t, n) {
+    return n.condition === "dying" ? { life: { ...Ct }, steps: [...dn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...Be }, steps: [] } : e > 0 ? t <= Ot ? { life: { condition: "dying", savesOwed: cn }, steps: [{ kind: "dying", savesOwed: cn }] } : {
       life: { condition: "incapacitated", savesOwed: xe },
       steps: [{ kind: "incapacitated", savesOwed: xe }]
-    } : t <= Rt ? { life: { ...Ot }, steps: [...cn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
+    } : t <= Ot ? { life: { ...Ct }, steps: [...dn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
   }
-  function Ir(e, t, n) {
+  function Cr(e, t, n) {
     if (n.condition === "dead")
       return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
-    const r = S.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
-    if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-    const a = zs(e, i, n);
-    for (const o of a.steps) s.push(o);
-    return { applied: !0, after: i, life: a.life, steps: s };
+    const r = S.max(0, t), i = e - r, a = [{ kind: "vitality-change", before: e, after: i }];
+    if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: a };
+    const s = Ws(e, i, n);
+    for (const o of s.steps) a.push(o);
+    return { applied: !0, after: i, life: s.life, steps: a };
   }
-  function Xs(e, t) {
+  function zs(e, t) {
     return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
       applied: !0,
       after: 0,
@@ -708,31 +709,31 @@ var DefenseRound = (() => {
       ]
     };
   }
-  function qs(e, t, n) {
+  function Xs(e, t, n) {
     if (t === e) return { after: t, life: { ...n }, steps: [] };
     if (t < e) {
       if (n.condition === "dead")
         return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-      const i = Ir(e, e - t, n), s = i.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
-      return { after: i.applied ? t : i.after, life: i.life, steps: s };
+      const i = Cr(e, e - t, n), a = i.steps.map((s) => s.kind === "vitality-change" ? { ...s, after: t } : s);
+      return { after: i.applied ? t : i.after, life: i.life, steps: a };
     }
     const r = [{ kind: "vitality-change", before: e, after: t }];
-    return t > 0 ? n.condition === "dead" ? { after: t, life: { ...Be }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...Be }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...Be }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Rt ? {
+    return t > 0 ? n.condition === "dead" ? { after: t, life: { ...Be }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...Be }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...Be }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Ot ? {
       after: t,
       life: { condition: "incapacitated", savesOwed: 0 },
-      steps: [...r, ...cn(n), { kind: "incapacitated", savesOwed: 0 }]
+      steps: [...r, ...dn(n), { kind: "incapacitated", savesOwed: 0 }]
     } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
   }
-  function Js(e, t, n) {
+  function qs(e, t, n) {
     if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
       return { ok: !1, reason: "no-save-owed" };
-    const r = (s) => ({
+    const r = (a) => ({
       kind: "save-rolled",
       roll: n.roll,
       target: n.target,
       success: n.success,
       critical: n.critical,
-      savesLeft: s
+      savesLeft: a
     });
     if (t.condition === "incapacitated")
       return n.success ? {
@@ -748,11 +749,11 @@ var DefenseRound = (() => {
         life: { condition: "incapacitated", savesOwed: xe },
         steps: [r(xe), { kind: "saved-from-death", before: e, vitality: Dr }]
       };
-    const i = S.min(an, t.savesOwed) - 1;
-    return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...Ot }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
+    const i = S.min(cn, t.savesOwed) - 1;
+    return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...Ct }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
   }
-  var Cr = { physical: "Physical", magical: "Magical" }, Nr = { physical: "Defense", magical: "Spirit" }, dn = { soul: "Soul", power: "Power" };
-  function Qs(e, t) {
+  var Ir = { physical: "Physical", magical: "Magical" }, Nr = { physical: "Defense", magical: "Spirit" }, ln = { soul: "Soul", power: "Power" };
+  function Js(e, t) {
     switch (e) {
       case "worn-out":
         return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -762,7 +763,7 @@ var DefenseRound = (() => {
         return `No character, so no armor: ${t} is not reduced by armor`;
     }
   }
-  function Zs(e) {
+  function Qs(e) {
     switch (e) {
       case "reached-minus-10":
         return "Dead: reached -10 while incapacitated";
@@ -772,10 +773,10 @@ var DefenseRound = (() => {
         return "Dead: every save failed";
     }
   }
-  function ln(e) {
+  function un(e) {
     return e === 1 ? "1 save" : `${e} saves`;
   }
-  function ea(e) {
+  function Zs(e) {
     switch (e.kind) {
       case "defense-used": {
         const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -784,12 +785,12 @@ var DefenseRound = (() => {
       case "pierce":
         return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
       case "armor-absent":
-        return Qs(e.reason, e.amount);
+        return Js(e.reason, e.amount);
       case "soak":
         return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
       // as the seed writes it: 200 x 0.8 Soak (20% Soak)
       case "protection":
-        return `${e.before} - ${e.protection} ${Cr[e.track]} = ${e.after}`;
+        return `${e.before} - ${e.protection} ${Ir[e.track]} = ${e.after}`;
       case "armor-reduction":
         return `${e.before} - ${e.reduction} ${Nr[e.track]} = ${e.after}`;
       case "natural-reduction":
@@ -799,13 +800,13 @@ var DefenseRound = (() => {
       case "vitality-loss":
         return e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
       case "protection-wear":
-        return `${Cr[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+        return `${Ir[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
       case "vitality-change":
         return `Vitality ${e.before} -> ${e.after}`;
       case "direct-damage":
-        return `${e.amount} to ${dn[e.bar]}, no armor: ${dn[e.bar]} ${e.before} -> ${e.after}`;
+        return `${e.amount} to ${ln[e.bar]}, no armor: ${ln[e.bar]} ${e.before} -> ${e.after}`;
       case "bar-not-a-number":
-        return `${dn[e.bar]} is not a number: nothing taken`;
+        return `${ln[e.bar]} is not a number: nothing taken`;
       case "instant-kill":
         return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
       case "dead-no-damage":
@@ -813,15 +814,15 @@ var DefenseRound = (() => {
       case "set-back":
         return `Dead: takes no damage, Vitality set back from ${e.attempted} to ${e.vitality}`;
       case "incapacitated":
-        return e.savesOwed > 0 ? `Incapacitated: ${ln(e.savesOwed)} owed` : "Incapacitated: no save owed";
+        return e.savesOwed > 0 ? `Incapacitated: ${un(e.savesOwed)} owed` : "Incapacitated: no save owed";
       case "dying":
-        return `Dying: ${ln(e.savesOwed)} owed`;
+        return `Dying: ${un(e.savesOwed)} owed`;
       case "dead":
-        return Zs(e.cause);
+        return Qs(e.cause);
       case "saves-lost":
         return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
       case "save-rolled": {
-        const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${ln(e.savesLeft)} left` : ", no save left";
+        const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${un(e.savesLeft)} left` : ", no save left";
         return `Save: ${e.roll} vs ${e.target}, ${t}${n}`;
       }
       case "stood-up":
@@ -850,7 +851,7 @@ var DefenseRound = (() => {
     "spell-invisible": "Invisible spell",
     covert: "Covert attack",
     spectator: "Spectator"
-  }, ta = { defend: "Defend", evade: "Evade", react: "Reaction" }, Pr = { defend: "defend", evade: "evade" };
+  }, ea = { defend: "Defend", evade: "Evade", react: "Reaction" }, Pr = { defend: "defend", evade: "evade" };
   function It(e) {
     return e > 0 ? `+${e}` : `${e}`;
   }
@@ -859,18 +860,18 @@ var DefenseRound = (() => {
     const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
     return `${e}${r} = ${n}`;
   }
-  function un(e, t) {
+  function fn(e, t) {
     return e ? t ? "success (critical)" : "success" : "failure";
   }
-  function na(e, t = (n) => n) {
+  function ta(e, t = (n) => n) {
     switch (e.kind) {
       case "perception-check":
-        return `Perception ${e.roll} vs ${Mr(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${un(e.success, e.critical)}`;
+        return `Perception ${e.roll} vs ${Mr(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${fn(e.success, e.critical)}`;
       case "no-defensive-action":
         return e.takesDamage ? `${de[e.situation]} not perceived: no defensive action, the attack hits` : `${de[e.situation]}: attack not perceived, no defensive action`;
       case "mental-check": {
         const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-        return `Mental ${e.roll} vs ${e.target}: ${un(e.success, e.critical)}, ${n}`;
+        return `Mental ${e.roll} vs ${e.target}: ${fn(e.success, e.critical)}, ${n}`;
       }
       case "situation-penalty":
         return `${de[e.situation]}: ${It(e.penalty)} to ${Pr[e.check]}`;
@@ -881,7 +882,7 @@ var DefenseRound = (() => {
       case "modifier":
         return `Modifier: ${It(e.mod)}`;
       case "action-check":
-        return `${ta[e.action]} ${e.roll} vs ${Mr(e.baseTarget, e.adjustments, e.target)}: ${un(e.success, e.critical)}`;
+        return `${ea[e.action]} ${e.roll} vs ${Mr(e.baseTarget, e.adjustments, e.target)}: ${fn(e.success, e.critical)}`;
       case "pending-defense":
         return e.result === "success" ? "Pending defense: success, the next hit on this token is negated" : "Pending defense: failure, the next hit on this token applies";
       case "reaction-recorded":
@@ -896,16 +897,16 @@ var DefenseRound = (() => {
         return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
     }
   }
-  var ra = new B(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
-  function ia(e) {
-    return ra.has(e.kind);
+  var na = new B(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
+  function ra(e) {
+    return na.has(e.kind);
   }
-  var fn = {
+  var hn = {
     defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
     reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
     none: "no stance"
   };
-  function sa(e) {
+  function ia(e) {
     switch (e.condition) {
       case "none":
         return;
@@ -917,30 +918,24 @@ var DefenseRound = (() => {
         return "Dead";
     }
   }
-  function Lr(e, t, n = null) {
+  function sa(e, t, n = null) {
     return t.condition === "none" && n === null ? [] : [A(e, { kind: "life-now", life: t, vitality: n })];
   }
-  function aa(e) {
-    const t = e.find((s) => s.kind === "protection-wear"), n = e.findIndex((s) => s.kind === "vitality-change");
-    if (!t || n === -1) return e;
-    const r = e.filter((s) => s !== t), i = r.findIndex((s) => s.kind === "vitality-change");
-    return [...r.slice(0, i + 1), t, ...r.slice(i + 1)];
-  }
-  function oa(e, t) {
+  function aa(e, t) {
     if (e.cancelled) return "blocks";
     const r = e.life.condition !== t.condition ? e.life.condition : "none";
     return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
   }
-  function ca(e) {
+  function oa(e) {
     return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ue, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
   }
-  function da(e, t) {
+  function ca(e, t) {
     if (t.instantKill) return `${e}: instant kill`;
     if (t.to !== "vitality") return `${e} takes ${t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
     const n = t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : "";
     return `${e} takes ${t.amount} ${t.track}${n}`;
   }
-  var la = {
+  var da = {
     blocks: "blocks the hit",
     incapacitated: "is hit and falls, incapacitated",
     dying: "is hit and falls, dying",
@@ -949,17 +944,17 @@ var DefenseRound = (() => {
     hit: "is hit",
     unharmed: "is unharmed"
   };
-  function ua(e, t, n) {
+  function la(e, t, n) {
     return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
   }
-  function fa(e, t) {
+  function ua(e, t) {
     switch (e.kind) {
       case "hit-title":
-        return da(t(e.who), e.hit);
+        return ca(t(e.who), e.hit);
       case "hit-summary":
-        return `${t(e.who)} ${la[e.result]}.`;
+        return `${t(e.who)} ${da[e.result]}.`;
       case "life-now":
-        return sa(e.life) ?? `Standing, Vitality ${e.vitality}`;
+        return ia(e.life) ?? `Standing, Vitality ${e.vitality}`;
       case "save-title":
         return `${t(e.who)}: Vitality save`;
       case "save-summary": {
@@ -977,93 +972,93 @@ var DefenseRound = (() => {
       case "no-stance-declared":
         return "No stance declared: a defender must declare Defensive or Reactive";
       case "stance-title":
-        return `${ua(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+        return `${la(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
       case "stance-change":
         return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
       case "stance-effect":
-        return fn[e.stance] ?? "";
+        return hn[e.stance] ?? "";
     }
   }
-  var ha = /^[+-]?\d+$/;
-  function pe(e) {
+  var fa = /^[+-]?\d+$/;
+  function me(e) {
     if (typeof e == "number")
-      return I.isSafeInteger(e) ? e + 0 : null;
+      return C.isSafeInteger(e) ? e + 0 : null;
     if (typeof e != "string") return null;
     const t = e.trim();
-    if (!ha.test(t)) return null;
-    const n = I(t);
-    return I.isSafeInteger(n) ? n + 0 : null;
+    if (!fa.test(t)) return null;
+    const n = C(t);
+    return C.isSafeInteger(n) ? n + 0 : null;
   }
-  function Ct(e, t) {
+  function Nt(e, t) {
     return S.floor(e * t / 100);
   }
-  function jr(e, t, n) {
+  function Lr(e, t, n) {
     return S.min(n, S.max(t, e));
   }
-  var Fr = 1e6;
+  var jr = 1e6;
   function x(e, t = 40) {
     return e.length > t ? `${e.slice(0, t - 3)}...` : e;
   }
-  var v = class extends $t {
-  }, oe = class extends $t {
+  var m = class extends St {
+  }, oe = class extends St {
   };
-  function va(e, t) {
+  function ha(e, t) {
     return e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
-      const i = t?.[I(r)]?.results?.total;
-      return typeof i == "number" && I.isFinite(i) ? E(i) : n;
+      const i = t?.[C(r)]?.results?.total;
+      return typeof i == "number" && C.isFinite(i) ? E(i) : n;
     });
   }
-  function ma(e) {
+  function va(e) {
     const t = [], n = /"([^"]*)"|'([^']*)'|(\S+)/g;
     let r;
     for (; (r = n.exec(e)) !== null; )
       t.push(r[1] ?? r[2] ?? r[3] ?? "");
     return t;
   }
-  function Gr(e) {
-    const t = ma(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], i = new C();
-    let s = null;
-    for (const a of t)
-      if (a.startsWith("--") && a.length > 2) {
-        const o = a.slice(2).toLowerCase();
-        if (i.has(o)) throw new v(`--${x(o)} is given twice`);
-        s = [], i.set(o, s);
-      } else s ? s.push(a) : r.push(a);
+  function Fr(e) {
+    const t = va(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], i = new N();
+    let a = null;
+    for (const s of t)
+      if (s.startsWith("--") && s.length > 2) {
+        const o = s.slice(2).toLowerCase();
+        if (i.has(o)) throw new m(`--${x(o)} is given twice`);
+        a = [], i.set(o, a);
+      } else a ? a.push(s) : r.push(s);
     return { command: n, positionals: r, flags: i };
   }
   function He(e, t, n) {
     for (const [r, i] of e.flags) {
-      const s = g.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
-      if (!s) {
-        const a = n?.(r);
-        throw a ? new v(`--${x(r)} means nothing in the ${a} edition`) : new v(`unknown flag --${x(r)}`);
+      const a = g.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
+      if (!a) {
+        const s = n?.(r);
+        throw s ? new m(`--${x(r)} means nothing in the ${s} edition`) : new m(`unknown flag --${x(r)}`);
       }
-      if (s.kind === "switch" && i.length > 0) throw new v(`--${r} takes no value`);
-      if (s.kind !== "switch" && i.length === 0) throw new v(`--${r} needs a value`);
-      if (s.kind === "one" && i.length > 1)
-        throw new v(`--${r} takes one value (got "${x(i.join(" "))}")`);
+      if (a.kind === "switch" && i.length > 0) throw new m(`--${r} takes no value`);
+      if (a.kind !== "switch" && i.length === 0) throw new m(`--${r} needs a value`);
+      if (a.kind === "one" && i.length > 1)
+        throw new m(`--${r} takes one value (got "${x(i.join(" "))}")`);
     }
   }
-  function F(e, t) {
+  function j(e, t) {
     const n = e.flags.get(t);
     return n && n.length > 0 ? n.join(" ") : void 0;
   }
   function O(e, t) {
     return e.flags.has(t);
   }
-  function st(e, t, n, r) {
-    const i = pe(e);
-    if (i === null) throw new v(`${t} must be a whole number (got "${x(e)}")`);
-    if (i < n || i > r) throw new v(`${t} must be from ${n} to ${r} (got ${i})`);
+  function at(e, t, n, r) {
+    const i = me(e);
+    if (i === null) throw new m(`${t} must be a whole number (got "${x(e)}")`);
+    if (i < n || i > r) throw new m(`${t} must be from ${n} to ${r} (got ${i})`);
     return i;
   }
-  function ge(e, t, n, r) {
-    const i = F(e, t);
-    return i === void 0 ? void 0 : st(i, `--${t}`, n, r);
+  function ke(e, t, n, r) {
+    const i = j(e, t);
+    return i === void 0 ? void 0 : at(i, `--${t}`, n, r);
   }
-  function U(e, t, n) {
-    const r = e.toLowerCase(), i = n.find((s) => s === r);
-    if (!i) throw new v(`${t} must be one of ${n.join(", ")} (got "${x(e)}")`);
+  function V(e, t, n) {
+    const r = e.toLowerCase(), i = n.find((a) => a === r);
+    if (!i) throw new m(`${t} must be one of ${n.join(", ")} (got "${x(e)}")`);
     return i;
   }
   function _e(e) {
@@ -1071,41 +1066,41 @@ var DefenseRound = (() => {
     if (t)
       return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");
   }
-  function pa(e) {
-    return S.max(0, Ct(e, 5));
+  function ma(e) {
+    return S.max(0, Nt(e, 5));
   }
-  var Vr = 25;
-  function ka(e) {
-    const t = [], n = S.max(0, e.amount), r = jr(e.piercePercent, 0, 100), i = S.max(0, e.stanceReduction), s = Ct(n, r), a = n - s;
-    r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: a });
-    let o = a, d = null, c = null;
+  var Gr = 25;
+  function pa(e) {
+    const t = [], n = S.max(0, e.amount), r = Lr(e.piercePercent, 0, 100), i = S.max(0, e.stanceReduction), a = Nt(n, r), s = n - a;
+    r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: a, rest: s });
+    let o = s, d = null, c = null;
     const l = e.armor, u = l === null ? 0 : S.max(0, l.protection), f = l !== null && (u > 0 || S.max(0, l.otherProtection ?? 0) > 0);
     if (l !== null && f) {
-      const k = jr(l.soakPercent, 0, 100), T = Ct(a, 100 - k);
-      k > 0 && t.push({ kind: "soak", soakPercent: k, before: a, after: T }), o = S.max(0, T - u), t.push({ kind: "protection", track: e.track, protection: u, before: T, after: o });
-      const w = S.max(0, l.armorReduction);
-      if (w > 0) {
-        const $ = o;
-        o = S.max(0, o - w), t.push({ kind: "armor-reduction", track: e.track, reduction: w, before: $, after: o });
+      const k = Lr(l.soakPercent, 0, 100), T = Nt(s, 100 - k);
+      k > 0 && t.push({ kind: "soak", soakPercent: k, before: s, after: T }), o = S.max(0, T - u), t.push({ kind: "protection", track: e.track, protection: u, before: T, after: o });
+      const b = S.max(0, l.armorReduction);
+      if (b > 0) {
+        const w = o;
+        o = S.max(0, o - b), t.push({ kind: "armor-reduction", track: e.track, reduction: b, before: w, after: o });
       }
-      const p = Ct(T, Vr);
+      const p = Nt(T, Gr);
       d = S.max(0, u - p), u > 0 ? c = {
         kind: "protection-wear",
         track: e.track,
         afterSoak: T,
-        wearPercent: Vr,
+        wearPercent: Gr,
         wear: p,
         before: u,
         after: d
       } : d = l.protection;
     } else {
       const k = (l?.protectionMax ?? 0) > 0 || (l?.otherProtectionMax ?? 0) > 0, T = l === null ? "no-character" : k ? "worn-out" : "never-there";
-      if (t.push({ kind: "armor-absent", track: e.track, reason: T, amount: a }), l !== null) {
+      if (t.push({ kind: "armor-absent", track: e.track, reason: T, amount: s }), l !== null) {
         d = l.protection;
-        const w = S.max(0, l.naturalReduction);
-        if (w > 0) {
+        const b = S.max(0, l.naturalReduction);
+        if (b > 0) {
           const p = o;
-          o = S.max(0, o - w), t.push({ kind: "natural-reduction", track: e.track, reduction: w, before: p, after: o });
+          o = S.max(0, o - b), t.push({ kind: "natural-reduction", track: e.track, reduction: b, before: p, after: o });
         }
       }
     }
@@ -1113,147 +1108,147 @@ var DefenseRound = (() => {
       const k = o;
       o = S.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: k, after: o });
     }
-    const h = s + o;
-    return t.push({ kind: "vitality-loss", pierced: s, throughArmor: o, loss: h }), c !== null && t.push(c), { vitalityLoss: h, protectionAfter: d, steps: t };
+    const h = a + o;
+    return t.push({ kind: "vitality-loss", pierced: a, throughArmor: o, loss: h }), c !== null && t.push(c), { vitalityLoss: h, protectionAfter: d, steps: t };
   }
-  var Nt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-  function ga(e) {
+  var Pt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+  function ka(e) {
     return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
   }
-  function Ur(e, t) {
+  function Vr(e, t) {
     return e.condition === t.condition && e.savesOwed === t.savesOwed;
   }
-  function hn(e, t, n, r) {
+  function vn(e, t, n, r) {
     return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
   }
-  function ya(e) {
-    const t = ga(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-    if (t.result === "success") return hn(e, t, n, !0);
+  function ga(e) {
+    const t = ka(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+    if (t.result === "success") return vn(e, t, n, !0);
     if (e.life.condition === "dead")
-      return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), hn(e, t, n, !1);
+      return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), vn(e, t, n, !1);
     if (e.instantKill) {
-      const a = Xs(e.bars.vitality, e.life);
-      n.push(...a.steps);
-      const o = { ...e.bars, vitality: a.after };
+      const s = zs(e.bars.vitality, e.life);
+      n.push(...s.steps);
+      const o = { ...e.bars, vitality: s.after };
       return {
         defenseUsed: t,
         cancelled: !1,
         bars: o,
         protectionAfter: null,
-        life: a.life,
+        life: s.life,
         steps: n,
-        changed: a.after !== e.bars.vitality || !Ur(a.life, e.life)
+        changed: s.after !== e.bars.vitality || !Vr(s.life, e.life)
       };
     }
     const r = S.max(0, e.amount);
     if (e.to !== "vitality") {
-      const a = e.to, o = e.bars[a];
+      const s = e.to, o = e.bars[s];
       if (o === null)
-        return n.push({ kind: "bar-not-a-number", bar: a }), hn(e, t, n, !1);
+        return n.push({ kind: "bar-not-a-number", bar: s }), vn(e, t, n, !1);
       const d = o - r;
-      return n.push({ kind: "direct-damage", bar: a, amount: r, before: o, after: d }), {
+      return n.push({ kind: "direct-damage", bar: s, amount: r, before: o, after: d }), {
         defenseUsed: t,
         cancelled: !1,
-        bars: { ...e.bars, [a]: d },
+        bars: { ...e.bars, [s]: d },
         protectionAfter: null,
         life: { ...e.life },
         steps: n,
         changed: d !== o
       };
     }
-    const i = ka({
+    const i = pa({
       amount: r,
       track: e.track,
       piercePercent: e.piercePercent,
       armor: e.armor,
       stanceReduction: e.stanceReduction
     });
-    for (const a of i.steps) n.push(a);
-    const s = Ir(e.bars.vitality, i.vitalityLoss, e.life);
-    for (const a of s.steps) n.push(a);
+    for (const s of i.steps) n.push(s);
+    const a = Cr(e.bars.vitality, i.vitalityLoss, e.life);
+    for (const s of a.steps) n.push(s);
     return {
       defenseUsed: t,
       cancelled: !1,
-      bars: { vitality: s.after, soul: e.bars.soul, power: e.bars.power },
+      bars: { vitality: a.after, soul: e.bars.soul, power: e.bars.power },
       protectionAfter: i.protectionAfter,
-      life: s.life,
+      life: a.life,
       steps: n,
-      changed: s.after !== e.bars.vitality || !Ur(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
+      changed: a.after !== e.bars.vitality || !Vr(a.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
     };
   }
-  var ba = N({
-    life: /* @__PURE__ */ V(
-      N({
+  var ya = P({
+    life: /* @__PURE__ */ G(
+      P({
         condition: /* @__PURE__ */ z(["none", "incapacitated", "dying", "dead"]),
-        savesOwed: /* @__PURE__ */ H(/* @__PURE__ */ ye(), /* @__PURE__ */ Tt(), /* @__PURE__ */ Ge(0), /* @__PURE__ */ Fe(3))
+        savesOwed: /* @__PURE__ */ H(/* @__PURE__ */ ge(), /* @__PURE__ */ Et(), /* @__PURE__ */ Ge(0), /* @__PURE__ */ Fe(3))
       })
     ),
     // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-    reactions: /* @__PURE__ */ V(/* @__PURE__ */ sn(/* @__PURE__ */ ae(), /* @__PURE__ */ Tr([/* @__PURE__ */ nt(), /* @__PURE__ */ J("used")]))),
-    skillsVs: /* @__PURE__ */ V(/* @__PURE__ */ _t(/* @__PURE__ */ ae()))
+    reactions: /* @__PURE__ */ G(/* @__PURE__ */ an(/* @__PURE__ */ ae(), /* @__PURE__ */ Tr([/* @__PURE__ */ rt(), /* @__PURE__ */ J("used")]))),
+    skillsVs: /* @__PURE__ */ G(/* @__PURE__ */ Dt(/* @__PURE__ */ ae()))
   });
-  function wa(e) {
+  function ba(e) {
     return e === "success" || e === "fail" ? e : null;
   }
-  var xr = { condition: "none", savesOwed: 0 };
-  function $a(e) {
-    const t = /* @__PURE__ */ Ve(ba, e);
-    return t.success ? Da(t.output) : null;
+  var Ur = { condition: "none", savesOwed: 0 };
+  function wa(e) {
+    const t = /* @__PURE__ */ Ve(ya, e);
+    return t.success ? _a(t.output) : null;
   }
   function De(e, t) {
-    return e.life ? { ...e.life } : t === null ? { ...xr } : Or(t);
+    return e.life ? { ...e.life } : t === null ? { ...Ur } : Or(t);
   }
-  function vn(e, t) {
-    return mn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
+  function mn(e, t) {
+    return pn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
   }
-  function Sa(e, t) {
+  function $a(e, t) {
     if (t) return { life: { condition: "dead", savesOwed: 0 } };
-    const n = e === null ? xr : Or(e);
+    const n = e === null ? Ur : Or(e);
     return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
   }
-  function Aa(e) {
-    return mn(e.life, void 0, void 0);
+  function Sa(e) {
+    return pn(e.life, void 0, void 0);
   }
-  function Ta(e) {
+  function Aa(e) {
     return e.life?.condition ?? "none";
   }
-  function Ea(e) {
+  function Ta(e) {
     return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
   }
-  function _a(e, t) {
+  function Ea(e, t) {
     return ne.stringify(e.life ?? null) !== ne.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
   }
-  function Da(e) {
-    return mn(e.life, e.reactions, e.skillsVs);
+  function _a(e) {
+    return pn(e.life, e.reactions, e.skillsVs);
   }
-  function mn(e, t, n) {
+  function pn(e, t, n) {
     const r = {};
     return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
   }
-  function Pt(e, t) {
+  function Mt(e, t) {
     const { positionals: n } = e;
     if (n.length > 1) {
       const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-      throw new v(`one amount only (got "${x(n.join(" "))}")${i}`);
+      throw new m(`one amount only (got "${x(n.join(" "))}")${i}`);
     }
     const r = n[0];
     if (r === void 0) {
       if (t.optional) return;
-      throw new v(t.missing);
+      throw new m(t.missing);
     }
-    return st(r, t.what, 0, Fr);
+    return at(r, t.what, 0, jr);
   }
-  function Br(e, t) {
+  function xr(e, t) {
     return {
       values: [],
       dice: [],
       resolve(n) {
-        const r = n.stance ?? t.fallback, i = r === e, s = n.id;
+        const r = n.stance ?? t.fallback, i = r === e, a = n.id;
         return {
           headline: "acts",
           steps: [
-            A(Q, { kind: t.title, who: s, stance: e, same: i }),
-            A(Z, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
+            A(Q, { kind: t.title, who: a, stance: e, same: i }),
+            A(Z, { kind: t.title, who: a, stance: e, same: i, summary: !0 }),
             A(t.row, { kind: t.change, from: r, to: e }),
             A(t.row, { kind: t.effect, stance: e })
           ],
@@ -1266,52 +1261,52 @@ var DefenseRound = (() => {
       }
     };
   }
-  function Hr(e) {
+  function Br(e) {
     return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
   }
-  var Ra = {
+  var Da = {
     type: { kind: "one" },
     pierce: { kind: "one" },
     to: { kind: "one" },
     "instant-kill": { kind: "switch" },
     defense: { kind: "one", decides: "decides its defense (--defense)" }
-  }, Oa = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Kr = {
+  }, Ra = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Hr = {
     physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
     magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
   };
-  function Ia(e) {
-    const t = O(e, "instant-kill"), n = Pt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]", optional: !0 });
-    if (n === void 0 && !t) throw new v("no damage amount given");
-    const r = n ?? 0, i = n === void 0 ? void 0 : E(n), s = F(e, "type"), a = s === void 0 ? "physical" : Nt[U(s, "--type", g.keys(Nt))], o = U(F(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
-    if (t && o !== "vitality") throw new v("--instant-kill cannot be combined with --to soul or power");
-    if (t && i !== void 0) throw new v("--instant-kill takes no amount: it drops Vitality to 0");
+  function Oa(e) {
+    const t = O(e, "instant-kill"), n = Mt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]", optional: !0 });
+    if (n === void 0 && !t) throw new m("no damage amount given");
+    const r = n ?? 0, i = n === void 0 ? void 0 : E(n), a = j(e, "type"), s = a === void 0 ? "physical" : Pt[V(a, "--type", g.keys(Pt))], o = V(j(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
+    if (t && o !== "vitality") throw new m("--instant-kill cannot be combined with --to soul or power");
+    if (t && i !== void 0) throw new m("--instant-kill takes no amount: it drops Vitality to 0");
     if ((t || o !== "vitality") && (O(e, "type") || O(e, "pierce")))
-      throw new v(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
-    const d = F(e, "defense");
+      throw new m(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
+    const d = j(e, "defense");
     return {
       amount: r,
-      track: a,
-      piercePercent: ge(e, "pierce", 0, 100) ?? 0,
+      track: s,
+      piercePercent: ke(e, "pierce", 0, 100) ?? 0,
       to: o,
       instantKill: t,
-      defenseOverride: d === void 0 ? null : U(d, "--defense", ["success", "fail", "none"])
+      defenseOverride: d === void 0 ? null : V(d, "--defense", ["success", "fail", "none"])
     };
   }
   function Ca(e) {
     return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
   }
-  function Yr(e) {
-    const t = Kr[e.track];
+  function Kr(e) {
+    const t = Hr[e.track];
     return {
       values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
       dice: [],
-      resolve: (r) => Na(e, r)
+      resolve: (r) => Ia(e, r)
     };
   }
-  function Na(e, t) {
-    const n = Kr[e.track], r = e.to === "vitality" && !e.instantKill;
+  function Ia(e, t) {
+    const n = Hr[e.track], r = e.to === "vitality" && !e.instantKill;
     if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-    const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Ma(t.values, n) : null, d = r && t.stance === "defensive" ? pa(a("fortitude")) : 0, c = De(t.state, t.bars.vitality.value), l = ya({
+    const i = t.bars.vitality.value !== null, a = t.bars.vitality.value ?? 0, s = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Pa(t.values, n) : null, d = r && t.stance === "defensive" ? ma(s("fortitude")) : 0, c = De(t.state, t.bars.vitality.value), l = ga({
       amount: e.amount,
       track: e.track,
       piercePercent: e.piercePercent,
@@ -1319,37 +1314,38 @@ var DefenseRound = (() => {
       instantKill: e.instantKill,
       pendingDefense: t.answer,
       defenseOverride: e.defenseOverride,
-      bars: { vitality: s, soul: t.bars.soul.value, power: t.bars.power.value },
+      bars: { vitality: a, soul: t.bars.soul.value, power: t.bars.power.value },
       armor: o,
       stanceReduction: d,
       life: c
     }), u = [];
-    i && l.bars.vitality !== s && u.push({ kind: "bar", resource: "vitality", to: l.bars.vitality });
+    i && l.bars.vitality !== a && u.push({ kind: "bar", resource: "vitality", to: l.bars.vitality });
     for (const h of ["soul", "power"]) {
       const k = l.bars[h];
       k !== null && k !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: k });
     }
     o && l.protectionAfter !== null && l.protectionAfter !== o.protection && u.push({ kind: "value", key: n.protection, to: l.protectionAfter });
     const f = {
-      headline: La(l, c),
-      steps: Pa(t.id, e, l, c),
+      headline: Ma(l, c),
+      steps: Na(t.id, e, l, c),
       changes: u,
-      state: vn(t.state, l.life),
+      state: mn(t.state, l.life),
       detail: l
     };
     return t.answer !== null && (f.answer = null), f;
   }
-  function Pa(e, t, n, r) {
-    const i = n.steps.filter((s) => s.kind === "defense-used");
-    return [
-      A(Q, { kind: "hit-title", who: e, hit: t }),
-      A(Z, { kind: "hit-summary", who: e, result: oa(n, r) }),
-      ...me("Defense", i),
-      ...me("Breakdown", aa(n.steps.filter((s) => s.kind !== "defense-used"))),
-      ...Lr("Now", n.life)
-    ];
+  function Na(e, t, n, r) {
+    const i = [{ kind: "hit-title", section: Q, who: e, hit: t }, { kind: "hit-summary", section: Z, who: e, result: aa(n, r) }];
+    let a, s = !1;
+    for (const c of n.steps)
+      c.kind === "defense-used" ? i.push(A("Defense", c)) : c.kind === "protection-wear" ? a ?? (a = c) : c.kind === "vitality-change" && (s = !0);
+    const o = s ? a : void 0;
+    let d = !1;
+    for (const c of n.steps)
+      c.kind === "defense-used" || c === o || (i.push(A("Breakdown", c)), o !== void 0 && !d && c.kind === "vitality-change" && (i.push(A("Breakdown", o)), d = !0));
+    return n.life.condition !== "none" && i.push(A("Now", { kind: "life-now", life: n.life, vitality: null })), i;
   }
-  var Ma = class {
+  var Pa = class {
     constructor(e, t) {
       this.values = e, this.keys = t;
     }
@@ -1375,7 +1371,7 @@ var DefenseRound = (() => {
       return this.values[this.keys.natural]?.current ?? 0;
     }
   };
-  function La(e, t) {
+  function Ma(e, t) {
     if (e.cancelled) return "blocked";
     if (e.life.condition !== t.condition) {
       if (e.life.condition === "dead") return "dies";
@@ -1387,7 +1383,7 @@ var DefenseRound = (() => {
     const n = t > 0 && e < 100 && e <= t, r = S.max(1, S.floor(t / 10));
     return { roll: e, target: t, success: n, critical: n && e <= r };
   }
-  var Wr = [
+  var Yr = [
     "front",
     "thrown-object",
     "spell-seen",
@@ -1441,171 +1437,171 @@ var DefenseRound = (() => {
       counterDrawsIntoBattle: !0
     }
   };
-  function ja(e, t) {
+  function La(e, t) {
     const n = Re[e];
     return t === "defend" ? n.defendPenalty : n.evadePenalty;
   }
-  function Fa(e, t) {
+  function ja(e, t) {
     return t.critical ? 0 : t.success ? -S.floor(S.abs(e) / 2) + 0 : e;
   }
-  var Ga = ["defensive", "reactive", "none"];
-  function Va(e) {
+  var Fa = ["defensive", "reactive", "none"];
+  function Ga(e) {
     return e === "reactive";
+  }
+  function Va(e) {
+    return e === "defensive";
   }
   function Ua(e) {
-    return e === "defensive";
+    return e === "reactive";
+  }
+  function Wr(e) {
+    return e === "reactive";
   }
   function xa(e) {
-    return e === "reactive";
+    return e === "defensive";
   }
   function zr(e) {
-    return e === "reactive";
-  }
-  function Ba(e) {
     return e === "defensive";
   }
-  function Xr(e) {
-    return e === "defensive";
-  }
-  function pn(e, t) {
+  function kn(e, t) {
     return g.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
   }
-  function Ha(e, t) {
-    return pn(e.reactions, t) !== void 0;
+  function Ba(e, t) {
+    return kn(e.reactions, t) !== void 0;
+  }
+  function Xr(e, t) {
+    return kn(e.reactions, t) === !0;
   }
   function qr(e, t) {
-    return pn(e.reactions, t) === !0;
+    return kn(e.reactions, t) === "used";
   }
-  function Jr(e, t) {
-    return pn(e.reactions, t) === "used";
-  }
-  function Ka(e, t) {
+  function Ha(e, t) {
     return e.skillsVs.includes(t);
   }
-  function Ya(e) {
+  function Ka(e) {
     return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
   }
-  var Qr = 5, Zr = { defend: "defend", evade: "evade", react: "reaction" };
-  function at(e) {
+  var Jr = 5, Qr = { defend: "defend", evade: "evade", react: "reaction" };
+  function ot(e) {
     return e === "defend" || e === "evade" || e === "react";
   }
-  function Wa(e) {
+  function Ya(e) {
     return { kind: "refused", reason: e };
   }
   function be(e) {
     return e !== null && e !== "";
   }
-  function za(e) {
-    const t = (n) => I.isInteger(n) && n >= 1 && n <= 100;
+  function Wa(e) {
+    const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
     if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
       throw new pr("resolveSoakDefend: rolls must be integers 1..100");
     for (const n of [e.mod, e.perceptionMod, ...g.values(e.checkTargets)])
-      if (n !== null && !I.isSafeInteger(n)) throw new pr("resolveSoakDefend: modifiers and targets must be integers");
+      if (n !== null && !C.isSafeInteger(n)) throw new pr("resolveSoakDefend: modifiers and targets must be integers");
   }
-  function Xa(e) {
-    const { action: t, situation: n, stance: r, round: i } = e, s = Re[n];
+  function za(e) {
+    const { action: t, situation: n, stance: r, round: i } = e, a = Re[n];
     if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
     if (e.acting) return { code: "acting-turn" };
     if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
-    const a = (o) => ({ code: "flag-not-applicable", flag: o, action: t, situation: n });
-    if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return a("mental");
-    if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return a("perception-mod");
-    if (!at(t) && e.mod !== 0) return a("mod");
-    if (!at(t) && e.aid !== null) return a("aided");
-    if (at(t) && e.ally !== null) return a("ally");
-    if (at(t) && e.skillName !== null) return a("skill");
+    const s = (o) => ({ code: "flag-not-applicable", flag: o, action: t, situation: n });
+    if (e.rolls.mental !== null && !(t === "evade" && a.mentalCheckEasesPenalty)) return s("mental");
+    if (e.perceptionMod !== 0 && a.perceptionGate !== "with-perception-mod") return s("perception-mod");
+    if (!ot(t) && e.mod !== 0) return s("mod");
+    if (!ot(t) && e.aid !== null) return s("aided");
+    if (ot(t) && e.ally !== null) return s("ally");
+    if (ot(t) && e.skillName !== null) return s("skill");
     if (e.aid !== null) {
       if (!be(e.vs)) return { code: "needs-vs", action: t };
       if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
       if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-      if (!zr(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+      if (!Wr(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
       if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
     }
     switch (t) {
       case "defend":
         return null;
       case "evade":
-        return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
+        return a.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
       case "react":
-        return Va(r) ? be(e.vs) ? Ha(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+        return Ga(r) ? be(e.vs) ? Ba(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
       case "counter":
-        return Ua(r) ? { code: "counter-in-defensive-stance" } : xa(r) ? be(e.vs) ? qr(i, e.vs) ? e.ally !== null && !Ya(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Jr(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+        return Va(r) ? { code: "counter-in-defensive-stance" } : Ua(r) ? be(e.vs) ? Xr(i, e.vs) ? e.ally !== null && !Ka(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: qr(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
       case "skill":
         if (e.ally !== null)
-          return Ba(r) ? { code: "defensive-skill-on-ally" } : zr(r) ? be(e.vs) ? qr(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Jr(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-        if (Xr(r)) {
+          return xa(r) ? { code: "defensive-skill-on-ally" } : Wr(r) ? be(e.vs) ? Xr(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: qr(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+        if (zr(r)) {
           if (!be(e.vs)) return { code: "needs-vs", action: t };
-          if (Ka(i, e.vs)) return { code: "skill-limit", vs: e.vs };
+          if (Ha(i, e.vs)) return { code: "skill-limit", vs: e.vs };
         }
         return null;
     }
   }
-  function qa(e) {
+  function Xa(e) {
     const t = [];
-    return Re[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), at(e.action) && t.push(Zr[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
+    return Re[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), ot(e.action) && t.push(Qr[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
   }
-  function Ja(e) {
-    za(e);
-    const t = Xa(e);
-    if (t) return Wa(t);
-    const n = qa(e);
+  function qa(e) {
+    Wa(e);
+    const t = za(e);
+    if (t) return Ya(t);
+    const n = Xa(e);
     if (n) return { kind: "missing-target", check: n };
-    const { action: r, situation: i } = e, s = Re[i], a = (c) => e.checkTargets[c] ?? 0, o = [], d = r === "defend" || r === "evade";
-    if (s.perceptionGate !== "none") {
-      const c = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, l = a("perception"), u = Ke(e.rolls.perception, l + c);
+    const { action: r, situation: i } = e, a = Re[i], s = (c) => e.checkTargets[c] ?? 0, o = [], d = r === "defend" || r === "evade";
+    if (a.perceptionGate !== "none") {
+      const c = a.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, l = s("perception"), u = Ke(e.rolls.perception, l + c);
       if (o.push({ kind: "perception-check", situation: i, roll: u.roll, baseTarget: l, mod: c, target: u.target, success: u.success, critical: u.critical }), !u.success)
-        return o.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), d ? (o.push({ kind: "pending-defense", result: "fail" }), Ye(o, "fail", {}, !1)) : Ye(o, null, {}, !1);
+        return o.push({ kind: "no-defensive-action", situation: i, takesDamage: a.gateFailureTakesDamage }), d ? (o.push({ kind: "pending-defense", result: "fail" }), Ye(o, "fail", {}, !1)) : Ye(o, null, {}, !1);
     }
     switch (r) {
       case "defend":
       case "evade": {
-        const l = ti(e, r, o).success ? "success" : "fail";
-        return o.push({ kind: "pending-defense", result: l }), Ye(o, l, ei(e), !1);
+        const l = ei(e, r, o).success ? "success" : "fail";
+        return o.push({ kind: "pending-defense", result: l }), Ye(o, l, Zr(e), !1);
       }
       case "react": {
-        const c = e.vs, l = ti(e, r, o);
-        return o.push({ kind: "reaction-recorded", vs: c, success: l.success }), Ye(o, null, { reaction: { vs: c, success: l.success }, ...ei(e) }, !1);
+        const c = e.vs, l = ei(e, r, o);
+        return o.push({ kind: "reaction-recorded", vs: c, success: l.success }), Ye(o, null, { reaction: { vs: c, success: l.success }, ...Zr(e) }, !1);
       }
       case "counter": {
         const c = e.vs;
         o.push({ kind: "counter-announced", vs: c, ally: e.ally, skillName: e.skillName });
-        const l = s.counterDrawsIntoBattle;
+        const l = a.counterDrawsIntoBattle;
         return l && o.push({ kind: "spectator-drawn", spectator: c }), Ye(o, null, { reactionUsed: c }, l);
       }
       case "skill": {
         o.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-        const c = e.ally === null && Xr(e.stance) && be(e.vs), l = e.ally !== null && be(e.vs);
+        const c = e.ally === null && zr(e.stance) && be(e.vs), l = e.ally !== null && be(e.vs);
         return Ye(o, null, { ...c ? { skillVs: e.vs } : {}, ...l ? { reactionUsed: e.vs } : {} }, !1);
       }
     }
   }
-  function ei(e) {
+  function Zr(e) {
     return e.aid !== null && be(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
   }
-  function ti(e, t, n) {
+  function ei(e, t, n) {
     const r = [];
     if (t === "defend" || t === "evade") {
-      let o = ja(e.situation, t);
+      let o = La(e.situation, t);
       if (e.rolls.mental !== null && t === "evade") {
-        const d = Ke(e.rolls.mental, e.checkTargets.mental ?? 0), c = Fa(o, d);
+        const d = Ke(e.rolls.mental, e.checkTargets.mental ?? 0), c = ja(o, d);
         n.push({ kind: "mental-check", roll: d.roll, target: d.target, success: d.success, critical: d.critical, penaltyBefore: o, penaltyAfter: c }), o = c;
       }
       o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
     }
-    e.aid !== null && (n.push({ kind: "aided", bonus: Qr, by: e.aid.by }), r.push(Qr)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-    const i = e.checkTargets[Zr[t]] ?? 0, s = r.reduce((o, d) => o + d, i), a = Ke(e.rolls.action, s);
-    return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: i, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
+    e.aid !== null && (n.push({ kind: "aided", bonus: Jr, by: e.aid.by }), r.push(Jr)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+    const i = e.checkTargets[Qr[t]] ?? 0, a = r.reduce((o, d) => o + d, i), s = Ke(e.rolls.action, a);
+    return n.push({ kind: "action-check", action: t, roll: s.roll, baseTarget: i, adjustments: r, target: s.target, success: s.success, critical: s.critical }), s;
   }
   function Ye(e, t, n, r) {
     return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };
   }
-  var ni = {
+  var ti = {
     defend: "defend",
     evade: "evade",
     react: "make a reaction check",
     counter: "counter attack",
     skill: "use a defensive skill"
-  }, Qa = {
+  }, Ja = {
     mental: "--mental / --mental-roll",
     "perception-mod": "--perception-mod",
     mod: "--mod",
@@ -1613,10 +1609,10 @@ var DefenseRound = (() => {
     ally: "--ally",
     skill: "--skill"
   };
-  function Za(e, t = (n) => n) {
+  function Qa(e, t = (n) => n) {
     switch (e.code) {
       case "acting-turn":
-        return to(Hr("round"));
+        return eo(Br("round"));
       case "aid-down":
         return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
       case "aid-acting":
@@ -1630,11 +1626,11 @@ var DefenseRound = (() => {
       case "situation-not-allowed":
         return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
       case "flag-not-applicable":
-        return eo(e.flag, e.action, e.situation);
+        return Za(e.flag, e.action, e.situation);
       case "evade-impossible-aoe":
         return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
       case "needs-reactive-stance":
-        return `To ${ni[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+        return `To ${ti[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
       case "counter-in-defensive-stance":
         return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
       case "needs-vs":
@@ -1642,7 +1638,7 @@ var DefenseRound = (() => {
       case "already-reacted":
         return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
       case "no-reaction-success":
-        return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${ni[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+        return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${ti[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
       case "needs-reactive-guard":
         return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
       case "defensive-skill-on-ally":
@@ -1651,8 +1647,8 @@ var DefenseRound = (() => {
         return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
     }
   }
-  function eo(e, t, n) {
-    const r = Qa[e];
+  function Za(e, t, n) {
+    const r = Ja[e];
     switch (e) {
       case "mental":
         return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
@@ -1667,10 +1663,10 @@ var DefenseRound = (() => {
         return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
     }
   }
-  function to(e) {
+  function eo(e) {
     return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
   }
-  var no = ["defend", "evade", "react", "counter", "skill", "save"], ro = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", io = {
+  var to = ["defend", "evade", "react", "counter", "skill", "save"], no = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", ro = {
     action: { kind: "one" },
     situation: { kind: "one" },
     roll: { kind: "one" },
@@ -1685,113 +1681,113 @@ var DefenseRound = (() => {
     "perception-roll": { kind: "one" },
     "perception-mod": { kind: "one" },
     skill: { kind: "text" }
-  }, Mt = {
+  }, Lt = {
     defend: "defend_check",
     evade: "evade_check",
     reaction: "reaction_check",
     perception: "perception_check",
     mental: "mental_check"
   };
-  function so(e) {
-    if (e.positionals.length > 0) throw new v(`unexpected "${x(e.positionals.join(" "))}" (give the action with --action)`);
+  function io(e) {
+    if (e.positionals.length > 0) throw new m(`unexpected "${x(e.positionals.join(" "))}" (give the action with --action)`);
     if (O(e, "aided"))
-      throw new v("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
-    const t = F(e, "action");
-    if (t === void 0) throw new v("no action given");
-    const n = U(t, "--action", no), r = F(e, "situation");
+      throw new m("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
+    const t = j(e, "action");
+    if (t === void 0) throw new m("no action given");
+    const n = V(t, "--action", to), r = j(e, "situation");
     if (r !== void 0 && (n === "save" || n === "react"))
-      throw new v(`--situation does not apply to --action ${n}`);
+      throw new m(`--situation does not apply to --action ${n}`);
     if (n === "save") {
-      const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
-      if (s) throw new v(`--${s} does not apply to --action save`);
+      const a = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((s) => O(e, s));
+      if (a) throw new m(`--${a} does not apply to --action save`);
     }
-    const i = r === void 0 ? "front" : U(r, "--situation", Wr);
+    const i = r === void 0 ? "front" : V(r, "--situation", Yr);
     if (O(e, "roll") && (n === "counter" || n === "skill"))
-      throw new v(`--roll does not apply to --action ${n}: it is announced, not rolled`);
+      throw new m(`--roll does not apply to --action ${n}: it is announced, not rolled`);
     if (O(e, "perception-roll") && Re[i].perceptionGate === "none")
-      throw new v("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
+      throw new m("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
     if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Re[i].mentalCheckEasesPenalty))
-      throw new v("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
+      throw new m("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
     if ((n === "react" || n === "counter") && !O(e, "vs"))
-      throw new v(`--action ${n} needs --vs with the attacker's token id`);
-    if (O(e, "aided-by") && !O(e, "vs")) throw new v("--aided-by needs --vs with the attacker's token id");
+      throw new m(`--action ${n} needs --vs with the attacker's token id`);
+    if (O(e, "aided-by") && !O(e, "vs")) throw new m("--aided-by needs --vs with the attacker's token id");
     return {
       action: n,
       situation: i,
       mentalAsked: O(e, "mental") || O(e, "mental-roll"),
-      mod: ge(e, "mod", -1e3, 1e3) ?? 0,
-      perceptionMod: ge(e, "perception-mod", -1e3, 1e3) ?? 0,
-      aidedBy: F(e, "aided-by") ?? null,
-      vs: F(e, "vs") ?? null,
-      ally: F(e, "ally") ?? null,
-      skillName: F(e, "skill") ?? null
+      mod: ke(e, "mod", -1e3, 1e3) ?? 0,
+      perceptionMod: ke(e, "perception-mod", -1e3, 1e3) ?? 0,
+      aidedBy: j(e, "aided-by") ?? null,
+      vs: j(e, "vs") ?? null,
+      ally: j(e, "ally") ?? null,
+      skillName: j(e, "skill") ?? null
     };
   }
-  function ao(e) {
+  function so(e) {
     const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Re[e.situation].perceptionGate !== "none", r = [];
     return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
   }
-  function oo(e) {
+  function ao(e) {
     return {
-      values: e.action === "save" ? ["save_check"] : g.values(Mt),
+      values: e.action === "save" ? ["save_check"] : g.values(Lt),
       // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
       readsTurnOrder: e.action !== "save",
       ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-      dice: ao(e),
+      dice: so(e),
       resolve(t, n) {
         const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-        return e.action === "save" ? co(e, t, r.action) : lo(e, t, r);
+        return e.action === "save" ? oo(e, t, r.action) : co(e, t, r);
       }
+    };
+  }
+  function oo(e, t, n) {
+    const r = t.bars.vitality.value;
+    if (r === null) return { kind: "bar", resource: "vitality" };
+    const i = De(t.state, r), a = t.values.save_check?.current ?? null;
+    if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
+    if (a === null) return { kind: "missing-value", key: "save_check" };
+    const s = qs(r, i, Ke(n, a + e.mod));
+    if (!s.ok) return { kind: "refused", reason: "no save is owed" };
+    const o = s.steps.some((l) => l.kind === "save-rolled" && l.success), d = s.life.condition === "dead", c = t.id;
+    return {
+      headline: o ? "saved" : d ? "dies" : "acts",
+      steps: [
+        A(Q, { kind: "save-title", who: c }),
+        A(Z, { kind: "save-summary", who: c, result: o ? s.life.condition === "none" ? "stands" : "clings" : d ? "dies" : "fails" }),
+        ...ye("Roll", s.steps),
+        ...sa("Now", s.life, s.vitality)
+      ],
+      changes: s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [],
+      state: mn(t.state, s.life),
+      detail: s
     };
   }
   function co(e, t, n) {
     const r = t.bars.vitality.value;
     if (r === null) return { kind: "bar", resource: "vitality" };
-    const i = De(t.state, r), s = t.values.save_check?.current ?? null;
-    if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
-    if (s === null) return { kind: "missing-value", key: "save_check" };
-    const a = Js(r, i, Ke(n, s + e.mod));
-    if (!a.ok) return { kind: "refused", reason: "no save is owed" };
-    const o = a.steps.some((l) => l.kind === "save-rolled" && l.success), d = a.life.condition === "dead", c = t.id;
-    return {
-      headline: o ? "saved" : d ? "dies" : "acts",
-      steps: [
-        A(Q, { kind: "save-title", who: c }),
-        A(Z, { kind: "save-summary", who: c, result: o ? a.life.condition === "none" ? "stands" : "clings" : d ? "dies" : "fails" }),
-        ...me("Roll", a.steps),
-        ...Lr("Now", a.life, a.vitality)
-      ],
-      changes: a.vitality !== r ? [{ kind: "bar", resource: "vitality", to: a.vitality }] : [],
-      state: vn(t.state, a.life),
-      detail: a
-    };
-  }
-  function lo(e, t, n) {
-    const r = t.bars.vitality.value;
-    if (r === null) return { kind: "bar", resource: "vitality" };
-    const i = De(t.state, r), s = g.fromEntries(
-      g.keys(Mt).map((_) => [_, t.values[Mt[_]]?.current ?? null])
-    ), a = t.state;
+    const i = De(t.state, r), a = g.fromEntries(
+      g.keys(Lt).map((_) => [_, t.values[Lt[_]]?.current ?? null])
+    ), s = t.state;
     let o = null;
     if (e.aidedBy !== null) {
       const _ = t.others[e.aidedBy];
       if (!_) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
       if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-      const y = _.state.reactions ?? {}, D = e.vs !== null && g.prototype.hasOwnProperty.call(y, e.vs) ? y[e.vs] : void 0;
+      const y = _.state.reactions ?? {}, I = e.vs !== null && g.prototype.hasOwnProperty.call(y, e.vs) ? y[e.vs] : void 0;
       o = {
         by: e.aidedBy,
         stance: _.stance === "reactive" || _.stance === "defensive" ? _.stance : "none",
-        reaction: D,
+        reaction: I,
         condition: De(_.state, _.vitality ?? null).condition,
         acting: _.acting === !0
       };
     }
-    const d = Ja({
+    const d = qa({
       action: e.action,
       situation: e.situation,
       stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
       condition: i.condition,
-      checkTargets: s,
+      checkTargets: a,
       rolls: n,
       mod: e.mod,
       perceptionMod: e.perceptionMod,
@@ -1800,29 +1796,29 @@ var DefenseRound = (() => {
       vs: e.vs,
       ally: e.ally,
       skillName: e.skillName,
-      round: { reactions: a.reactions ?? {}, skillsVs: a.skillsVs ?? [] }
+      round: { reactions: s.reactions ?? {}, skillsVs: s.skillsVs ?? [] }
     });
-    if (d.kind === "refused") return { kind: "refused", reason: Za(d.reason, t.nameOf) };
-    if (d.kind === "missing-target") return { kind: "missing-value", key: Mt[d.check] };
-    const c = { ...a };
+    if (d.kind === "refused") return { kind: "refused", reason: Qa(d.reason, t.nameOf) };
+    if (d.kind === "missing-target") return { kind: "missing-value", key: Lt[d.check] };
+    const c = { ...s };
     d.roundUpdate.reaction && (c.reactions = { ...c.reactions, [d.roundUpdate.reaction.vs]: d.roundUpdate.reaction.success }), d.roundUpdate.skillVs && (c.skillsVs = [...c.skillsVs ?? [], d.roundUpdate.skillVs]);
     const l = d.roundUpdate.reactionUsed;
     l !== void 0 && (c.reactions = { ...c.reactions, [l]: "used" });
     const u = d.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = d.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
     f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-    const k = "acts", T = t.stance !== "defensive" && t.stance !== "reactive", w = t.id, p = d.pendingDefense, $ = [
-      A(Q, { kind: "check-title", who: w, action: e.action, situation: e.situation }),
-      A(Z, { kind: "check-summary", who: w, action: e.action, result: p }),
-      ...me("Check", d.steps),
-      ...p !== null ? [A("Result", { kind: "check-result", who: w, result: p })] : [],
+    const k = "acts", T = t.stance !== "defensive" && t.stance !== "reactive", b = t.id, p = d.pendingDefense, w = [
+      A(Q, { kind: "check-title", who: b, action: e.action, situation: e.situation }),
+      A(Z, { kind: "check-summary", who: b, action: e.action, result: p }),
+      ...ye("Check", d.steps),
+      ...p !== null ? [A("Result", { kind: "check-result", who: b, result: p })] : [],
       // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
       ...T ? [A("Stance", { kind: "no-stance-declared" })] : [],
       ...d.offerDamageButton ? [A(Ue, { kind: "offer-damage" })] : [],
-      ...T ? ca(t.id) : []
+      ...T ? oa(t.id) : []
     ];
     return {
       headline: k,
-      steps: $,
+      steps: w,
       changes: u,
       state: c,
       ...p !== null ? { answer: p } : {},
@@ -1830,9 +1826,9 @@ var DefenseRound = (() => {
       detail: d
     };
   }
-  var uo = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", fo = [`Defensive: ${fn.defensive}. Reactive: ${fn.reactive}.`];
-  function ho(e) {
-    return Br(e, {
+  var lo = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", uo = [`Defensive: ${hn.defensive}. Reactive: ${hn.reactive}.`];
+  function fo(e) {
+    return xr(e, {
       fallback: "none",
       row: "Stance",
       title: "stance-title",
@@ -1842,7 +1838,7 @@ var DefenseRound = (() => {
       detail: (t) => ({ stance: t })
     });
   }
-  var vo = {
+  var ho = {
     "perception-check": !0,
     "no-defensive-action": !0,
     "mental-check": !0,
@@ -1856,58 +1852,58 @@ var DefenseRound = (() => {
     "counter-announced": !0,
     "skill-announced": !0,
     "spectator-drawn": !0
-  }, mo = new B(g.keys(vo));
-  function po(e, t = (n) => n) {
-    return ia(e) ? fa(e, t) : mo.has(e.kind) ? na(e, t) : ea(e);
+  }, vo = new B(g.keys(ho));
+  function mo(e, t = (n) => n) {
+    return ra(e) ? ua(e, t) : vo.has(e.kind) ? ta(e, t) : Zs(e);
   }
-  var kn = {
+  var gn = {
     damage: [
       "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
       "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
     ],
     defend: [
-      "Situations: " + Wr.join(", ") + ".",
+      "Situations: " + Yr.join(", ") + ".",
       "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
       "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
       "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
     ],
-    stance: fo
-  }, ko = {
+    stance: uo
+  }, po = {
     id: "soak",
     playable: !0,
     commands: {
-      damage: { flags: Ra, usage: Oa, help: kn.damage },
-      defend: { flags: io, usage: ro, help: kn.defend },
-      stance: { flags: {}, usage: uo, help: kn.stance }
+      damage: { flags: Da, usage: Ra, help: gn.damage },
+      defend: { flags: ro, usage: no, help: gn.defend },
+      stance: { flags: {}, usage: lo, help: gn.stance }
     },
-    stances: Ga,
+    stances: Fa,
     settings: [],
     markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-    planDamage: (e) => Yr(Ia(e)),
-    planDefend: (e) => oo(so(e)),
-    planStance: ho,
-    planHandEdit: (e) => Yr(Ca(e)),
+    planDamage: (e) => Kr(Oa(e)),
+    planDefend: (e) => ao(io(e)),
+    planStance: fo,
+    planHandEdit: (e) => Kr(Ca(e)),
     setVitality(e, t, n) {
-      const r = qs(e, t, De(n, e));
+      const r = Xs(e, t, De(n, e));
       return {
         vitality: r.after,
-        state: vn(n, r.life),
+        state: mn(n, r.life),
         steps: r.steps,
         conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
         now: r.life.condition === "none" ? void 0 : A("Now", { kind: "life-now", life: r.life, vitality: null })
       };
     },
-    enter: Sa,
-    endRound: Aa,
-    condition: (e, t) => e.life ? Ta(e) : De(e, t).condition,
+    enter: $a,
+    endRound: Sa,
+    condition: (e, t) => e.life ? Aa(e) : De(e, t).condition,
     // seed 000: the dead stay dead ("Only very specific spells are said to help here").
     deadForGood: (e, t) => De(e, t).condition === "dead",
-    parseState: $a,
-    isEmptyState: Ea,
-    describeStateChange: _a,
-    parseAnswer: wa,
-    words: po
-  }, gn = [
+    parseState: wa,
+    isEmptyState: Ta,
+    describeStateChange: Ea,
+    parseAnswer: ba,
+    words: mo
+  }, yn = [
     "front",
     "thrown-object",
     "spell-seen",
@@ -1921,7 +1917,7 @@ var DefenseRound = (() => {
     "spell-invisible",
     "covert",
     "spectator"
-  ], go = ["gun", "spell-unseen"], ie = {
+  ], ko = ["gun", "spell-unseen"], ie = {
     hitBonus: 0,
     noHitChance: !1,
     perceive: null,
@@ -1951,32 +1947,32 @@ var DefenseRound = (() => {
     // seed 001, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
     spectator: { ...ie, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
   };
-  function yo(e, t) {
+  function go(e, t) {
     return t === "hard" ? S.floor(e / 2) : t === "impossible" ? S.floor(e / 4) : e;
   }
-  function bo(e) {
+  function yo(e) {
     return We[e].perceive !== null;
   }
-  var ot = 4, wo = N({
+  var ct = 4, bo = P({
     result: /* @__PURE__ */ z(["success", "fail"]),
-    situation: /* @__PURE__ */ z(gn),
+    situation: /* @__PURE__ */ z(yn),
     /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
-    perceived: /* @__PURE__ */ nt()
+    perceived: /* @__PURE__ */ rt()
   });
-  function $o(e) {
-    const t = /* @__PURE__ */ Ve(wo, e);
+  function wo(e) {
+    const t = /* @__PURE__ */ Ve(bo, e);
     return t.success ? t.output : null;
   }
-  var So = N({
+  var $o = P({
     /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-    roundsDead: /* @__PURE__ */ V(/* @__PURE__ */ H(/* @__PURE__ */ ye(), /* @__PURE__ */ Tt(), /* @__PURE__ */ Ge(0), /* @__PURE__ */ Fe(ot))),
+    roundsDead: /* @__PURE__ */ G(/* @__PURE__ */ H(/* @__PURE__ */ ge(), /* @__PURE__ */ Et(), /* @__PURE__ */ Ge(0), /* @__PURE__ */ Fe(ct))),
     /** The free save of this death has been tried. */
-    freeSaveUsed: /* @__PURE__ */ V(/* @__PURE__ */ J(!0)),
+    freeSaveUsed: /* @__PURE__ */ G(/* @__PURE__ */ J(!0)),
     /** This round's one try is used (seed 001: "once try per round"). */
-    triedThisRound: /* @__PURE__ */ V(/* @__PURE__ */ J(!0))
+    triedThisRound: /* @__PURE__ */ G(/* @__PURE__ */ J(!0))
   });
-  function Ao(e) {
-    const t = /* @__PURE__ */ Ve(So, e);
+  function So(e) {
+    const t = /* @__PURE__ */ Ve($o, e);
     if (!t.success) return null;
     const n = {};
     for (const [r, i] of g.entries(t.output)) i !== void 0 && (n[r] = i);
@@ -1985,72 +1981,72 @@ var DefenseRound = (() => {
   function le(e) {
     return e !== null && e <= 0;
   }
-  function ri(e) {
+  function ni(e) {
     const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
     return { ...r, roundsDead: 0 };
   }
-  function ii(e) {
+  function ri(e) {
     const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
     return i;
   }
-  function To(e, t) {
-    return t ? { roundsDead: ot, freeSaveUsed: !0 } : le(e) ? { roundsDead: 0 } : {};
+  function Ao(e, t) {
+    return t ? { roundsDead: ct, freeSaveUsed: !0 } : le(e) ? { roundsDead: 0 } : {};
   }
-  function Eo(e) {
+  function To(e) {
     const { triedThisRound: t, ...n } = e;
-    return n.roundsDead === void 0 ? n : { ...n, roundsDead: S.min(ot, n.roundsDead + 1) };
+    return n.roundsDead === void 0 ? n : { ...n, roundsDead: S.min(ct, n.roundsDead + 1) };
   }
-  function yn(e) {
-    return S.max(0, ot - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
+  function bn(e) {
+    return S.max(0, ct - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
   }
-  function si(e, t) {
-    return le(t) && yn(e) === 0;
+  function ii(e, t) {
+    return le(t) && bn(e) === 0;
   }
-  function _o(e, t) {
+  function Eo(e, t) {
     return "has had a save or another round dead since";
   }
-  function Do(e, t, n, r) {
-    return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && bo(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+  function _o(e, t, n, r) {
+    return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && yo(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
   }
-  function Ro(e) {
+  function Do(e) {
     const t = [], n = e.pending ?? void 0;
     if (le(e.vitality))
       return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-    const r = e.situation ?? n?.situation ?? "front", i = We[r], s = Do(e, r, n, t);
+    const r = e.situation ?? n?.situation ?? "front", i = We[r], a = _o(e, r, n, t);
     e.noCharacter && t.push({ kind: "no-character" });
-    const a = e.state;
+    const s = e.state;
     if (i.noHitChance)
       t.push({ kind: "no-hit-chance", given: e.hit });
     else if (e.hit === null)
       t.push({ kind: "hit-decided" });
     else {
       const l = e.hit + i.hitBonus + e.mod, u = S.max(0, e.armor), f = l > u;
-      if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: l, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
+      if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: l, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: s, steps: t, dies: !1, answerUsed: !0 };
     }
     let o = S.max(0, e.amount);
-    if (s === "success") {
+    if (a === "success") {
       const l = S.max(0, e.armorDefense), u = S.max(0, o - l);
       t.push({ kind: "armor-defense", before: o, defense: l, after: u }), o = u;
     }
     const d = e.vitality - o;
     t.push({ kind: "vitality-change", before: e.vitality, after: d });
     const c = d <= 0;
-    return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: d, state: c ? ri(a) : a, steps: t, dies: c, answerUsed: !0 };
+    return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: d, state: c ? ni(s) : s, steps: t, dies: c, answerUsed: !0 };
   }
-  function Lt(e) {
+  function jt(e) {
     return We[e].reactCheck !== null ? "react" : "defend";
   }
-  function bn(e, t) {
+  function wn(e, t) {
     const n = We[t];
     if (e === "opportunity") return { perceive: !1, check: !1 };
     const r = e === "defend" || e === "guard";
     return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
   }
-  function Oo(e) {
-    const { action: t, situation: n } = e, r = We[n], i = [], s = bn(t, n);
-    if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-    const a = s.check ? Lt(n) : null;
-    if (a && e.checkTargets[a] === null) return { kind: "missing", check: a };
+  function Ro(e) {
+    const { action: t, situation: n } = e, r = We[n], i = [], a = wn(t, n);
+    if (a.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
+    const s = a.check ? jt(n) : null;
+    if (s && e.checkTargets[s] === null) return { kind: "missing", check: s };
     if (t === "opportunity")
       return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
     const o = t === "defend" || t === "guard", d = (u) => {
@@ -2060,13 +2056,13 @@ var DefenseRound = (() => {
     };
     let c = !1;
     if (r.perceive) {
-      const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, k = ai("perceive", e.rolls.perceive, f, u, h);
+      const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, k = si("perceive", e.rolls.perceive, f, u, h);
       if (i.push(k.step), !k.success)
         return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), d(!1);
       c = !0;
     }
-    if (a) {
-      const u = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = ai(a, e.rolls.check, e.checkTargets[a] ?? 0, u, o ? e.mod : 0);
+    if (s) {
+      const u = s === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = si(s, e.rolls.check, e.checkTargets[s] ?? 0, u, o ? e.mod : 0);
       if (i.push(f.step), o) {
         const h = f.success ? "success" : "fail";
         return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: c }, drawSpectator: !1 };
@@ -2077,57 +2073,57 @@ var DefenseRound = (() => {
     const l = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
     return l && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: l };
   }
-  function ai(e, t, n, r, i) {
-    const s = yo(n, r) + i, a = Ke(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
-    return { success: a.success, step: o };
+  function si(e, t, n, r, i) {
+    const a = go(n, r) + i, s = Ke(t, a), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: a, success: s.success, critical: s.critical };
+    return { success: s.success, step: o };
   }
-  function Io(e, t) {
+  function Oo(e, t) {
     return e && e.result === "success" ? e : t;
   }
   var Co = 1;
-  function No(e) {
+  function Io(e) {
     const { state: t } = e;
     if (!le(e.vitality)) return { kind: "refused", reason: "not-dead" };
-    if ((t.roundsDead ?? 0) >= ot) return { kind: "refused", reason: "dead-for-good" };
+    if ((t.roundsDead ?? 0) >= ct) return { kind: "refused", reason: "dead-for-good" };
     if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
     if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
     const r = !t.freeSaveUsed, i = [];
-    let s = null;
+    let a = null;
     if (!r) {
       if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
       const d = e.rolls.cost, c = e.exp >= d;
       if (i.push({ kind: "save-cost", cost: d, exp: e.exp, paid: c }), !c) return { kind: "resolved", steps: i, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
-      s = e.exp - d;
+      a = e.exp - d;
     }
-    const a = Ke(e.rolls.save, e.saveTarget + e.mod);
-    if (i.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
-      return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Co, state: ii(t), expAfter: s, stood: !0 };
+    const s = Ke(e.rolls.save, e.saveTarget + e.mod);
+    if (i.push({ kind: "check", check: "save", roll: s.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: s.target, success: s.success, critical: s.critical }), s.success)
+      return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Co, state: ri(t), expAfter: a, stood: !0 };
     const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-    return i.push({ kind: "save-failed", triesLeft: yn(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
+    return i.push({ kind: "save-failed", triesLeft: bn(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: a, stood: !1 };
   }
-  var Po = new B(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-  function Mo(e) {
-    return Po.has(e.kind);
+  var No = new B(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+  function Po(e) {
+    return No.has(e.kind);
   }
-  function Lo(e, t) {
+  function Mo(e, t) {
     if (!le(t)) return;
-    if (si(e, t)) return "Dead for good: no save is left";
+    if (ii(e, t)) return "Dead for good: no save is left";
     if (!e.freeSaveUsed) return "Dead: the free Vitality Save is owed (!defend --action save)";
-    const n = yn(e);
+    const n = bn(e);
     return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
   }
-  function oi(e, t, n, r = !1) {
+  function ai(e, t, n, r = !1) {
     return !r && !le(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
   }
-  var jo = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-  function Fo(e, t) {
+  var Lo = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+  function jo(e, t) {
     switch (e.kind) {
       case "attack-title":
         return `${t(e.who)} is attacked: ${e.amount} ${e.track}`;
       case "attack-summary":
-        return `${t(e.who)} ${jo[e.headline] ?? "is unharmed"}.`;
+        return `${t(e.who)} ${Lo[e.headline] ?? "is unharmed"}.`;
       case "dead-now":
-        return Lo(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+        return Mo(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
       case "defense-title":
         return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
       case "defense-result": {
@@ -2142,13 +2138,13 @@ var DefenseRound = (() => {
         return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
     }
   }
-  var Go = {
+  var Fo = {
     type: { kind: "one" },
     defense: { kind: "one", decides: "decides its defense (--defense)" },
     hit: { kind: "one" },
     situation: { kind: "one" },
     mod: { kind: "one" }
-  }, Vo = {
+  }, Go = {
     action: { kind: "one" },
     situation: { kind: "one" },
     roll: { kind: "one" },
@@ -2160,26 +2156,26 @@ var DefenseRound = (() => {
     "react-roll": { kind: "one" },
     difficulty: { kind: "one" },
     skill: { kind: "text" }
-  }, Uo = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", xo = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-  function ci(e) {
+  }, Vo = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Uo = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+  function oi(e) {
     if (e === void 0) return null;
-    if (go.includes(e.toLowerCase())) throw new v(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-    return U(e, "--situation", gn);
+    if (ko.includes(e.toLowerCase())) throw new m(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+    return V(e, "--situation", yn);
   }
-  function Bo(e) {
-    const t = Pt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]" }), n = ge(e, "hit", -1e3, 1e3) ?? null;
-    if (O(e, "mod") && n === null) throw new v("--mod adds to the hit chance and needs --hit");
-    const r = F(e, "defense");
+  function xo(e) {
+    const t = Mt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]" }), n = ke(e, "hit", -1e3, 1e3) ?? null;
+    if (O(e, "mod") && n === null) throw new m("--mod adds to the hit chance and needs --hit");
+    const r = j(e, "defense");
     return {
       amount: t,
-      track: Nt[U(F(e, "type") ?? "physical", "--type", g.keys(Nt))],
+      track: Pt[V(j(e, "type") ?? "physical", "--type", g.keys(Pt))],
       hit: n,
-      situation: ci(F(e, "situation")),
-      mod: ge(e, "mod", -1e3, 1e3) ?? 0,
-      override: r === void 0 ? null : U(r, "--defense", ["success", "fail", "none"])
+      situation: oi(j(e, "situation")),
+      mod: ke(e, "mod", -1e3, 1e3) ?? 0,
+      override: r === void 0 ? null : V(r, "--defense", ["success", "fail", "none"])
     };
   }
-  function di(e) {
+  function ci(e) {
     const t = e.track === "physical" ? "armor_physical" : "armor_magical";
     return {
       values: [t, "armor_defense"],
@@ -2187,7 +2183,7 @@ var DefenseRound = (() => {
       resolve(n) {
         const r = n.bars.vitality.value;
         if (r === null) return { kind: "bar", resource: "vitality" };
-        const i = Ro({
+        const i = Do({
           amount: e.amount,
           track: e.track,
           hit: e.hit,
@@ -2200,15 +2196,15 @@ var DefenseRound = (() => {
           vitality: r,
           state: n.state,
           pending: n.answer
-        }), s = n.id, a = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", o = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], d = (l) => l.kind === "defense-used" || l.kind === "defense-does-not-answer", c = [
-          A(Q, { kind: "attack-title", who: s, amount: e.amount, track: e.track }),
-          A(Z, { kind: "attack-summary", who: s, headline: a }),
-          ...me("Defense", i.steps.filter(d)),
-          ...me("Breakdown", i.steps.filter((l) => !d(l))),
-          ...oi("Now", i.state, i.vitality)
+        }), a = n.id, s = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", o = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], d = (l) => l.kind === "defense-used" || l.kind === "defense-does-not-answer", c = [
+          A(Q, { kind: "attack-title", who: a, amount: e.amount, track: e.track }),
+          A(Z, { kind: "attack-summary", who: a, headline: s }),
+          ...ye("Defense", i.steps.filter(d)),
+          ...ye("Breakdown", i.steps.filter((l) => !d(l))),
+          ...ai("Now", i.state, i.vitality)
         ];
         return {
-          headline: a,
+          headline: s,
           steps: c,
           changes: o,
           state: i.state,
@@ -2219,69 +2215,69 @@ var DefenseRound = (() => {
       }
     };
   }
-  function Ho(e) {
-    return di({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
+  function Bo(e) {
+    return ci({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
   }
-  var Ko = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-  function Yo(e) {
-    if (e.positionals.length > 0) throw new v(`unexpected "${x(e.positionals.join(" "))}" (give the action with --action)`);
-    const t = F(e, "action");
-    if (t === void 0) throw new v("no action given");
+  var Ho = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+  function Ko(e) {
+    if (e.positionals.length > 0) throw new m(`unexpected "${x(e.positionals.join(" "))}" (give the action with --action)`);
+    const t = j(e, "action");
+    if (t === void 0) throw new m("no action given");
     const n = t.toLowerCase();
-    if (n === "evade") throw new v("--action evade means nothing in the threshold edition (seed 001 gives evading no check): use --action defend");
-    if (n === "react") throw new v("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-    const r = U(t, "--action", Ko), i = F(e, "situation");
-    if (i !== void 0 && (r === "save" || r === "opportunity")) throw new v(`--situation does not apply to --action ${r}`);
-    const s = ci(i) ?? "front", a = We[s], o = bn(r === "save" ? "defend" : r, s), d = r !== "save" && o.check && Lt(s) === "react", c = r === "save" || (r === "defend" || r === "guard") && Lt(s) === "defend";
+    if (n === "evade") throw new m("--action evade means nothing in the threshold edition (seed 001 gives evading no check): use --action defend");
+    if (n === "react") throw new m("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
+    const r = V(t, "--action", Ho), i = j(e, "situation");
+    if (i !== void 0 && (r === "save" || r === "opportunity")) throw new m(`--situation does not apply to --action ${r}`);
+    const a = oi(i) ?? "front", s = We[a], o = wn(r === "save" ? "defend" : r, a), d = r !== "save" && o.check && jt(a) === "react", c = r === "save" || (r === "defend" || r === "guard") && jt(a) === "defend";
     if (O(e, "roll") && !c)
-      throw new v(d ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
-    if (O(e, "react-roll") && !d) throw new v("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
-    if (O(e, "perception-roll") && (r === "save" || !a.perceive)) throw new v("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
-    if (O(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new v("--perception-mod applies only to the perceive check of a covert attack or a spectator");
-    if (O(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new v("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
-    if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new v(`--mod changes a check, and --action ${r} is announced, not rolled`);
-    if (r === "guard" && !O(e, "ally")) throw new v("--action guard needs --ally with the guarded token's id");
-    if (r !== "guard" && O(e, "ally")) throw new v("--ally applies only to --action guard");
-    if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new v(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
-    const l = F(e, "difficulty");
+      throw new m(d ? `--roll does not apply here: the defense check against --situation ${a} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
+    if (O(e, "react-roll") && !d) throw new m("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
+    if (O(e, "perception-roll") && (r === "save" || !s.perceive)) throw new m("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+    if (O(e, "perception-mod") && (r === "save" || !s.perceive?.withMod)) throw new m("--perception-mod applies only to the perceive check of a covert attack or a spectator");
+    if (O(e, "difficulty") && (r === "save" || !s.difficultyFlag)) throw new m("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
+    if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new m(`--mod changes a check, and --action ${r} is announced, not rolled`);
+    if (r === "guard" && !O(e, "ally")) throw new m("--action guard needs --ally with the guarded token's id");
+    if (r !== "guard" && O(e, "ally")) throw new m("--ally applies only to --action guard");
+    if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new m(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
+    const l = j(e, "difficulty");
     return {
       action: r,
-      situation: s,
+      situation: a,
       situationGiven: i !== void 0,
-      difficulty: l === void 0 ? null : U(l, "--difficulty", ["hard", "impossible"]),
-      mod: ge(e, "mod", -1e3, 1e3) ?? 0,
-      perceptionMod: ge(e, "perception-mod", -1e3, 1e3) ?? 0,
-      vs: F(e, "vs") ?? null,
-      ally: F(e, "ally") ?? null,
-      skillName: F(e, "skill") ?? null
+      difficulty: l === void 0 ? null : V(l, "--difficulty", ["hard", "impossible"]),
+      mod: ke(e, "mod", -1e3, 1e3) ?? 0,
+      perceptionMod: ke(e, "perception-mod", -1e3, 1e3) ?? 0,
+      vs: j(e, "vs") ?? null,
+      ally: j(e, "ally") ?? null,
+      skillName: j(e, "skill") ?? null
     };
   }
-  function Wo(e) {
-    if (e.action === "save") return Xo(e);
-    const t = e.action, n = bn(t, e.situation), r = [];
-    return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Lt(e.situation) === "react" ? "react-roll" : "roll" }), {
+  function Yo(e) {
+    if (e.action === "save") return zo(e);
+    const t = e.action, n = wn(t, e.situation), r = [];
+    return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: jt(e.situation) === "react" ? "react-roll" : "roll" }), {
       values: ["defend_check", "reaction_check", "perception_check"],
       dice: r,
       readsTurnOrder: !0,
       ...e.ally !== null ? { others: [e.ally] } : {},
-      resolve(i, s) {
-        return zo(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
+      resolve(i, a) {
+        return Wo(e, t, i, { perceive: a.perceive ?? 100, check: a.check ?? 100 });
       }
     };
   }
-  function zo(e, t, n, r) {
+  function Wo(e, t, n, r) {
     const i = n.bars.vitality.value;
     if (i === null) return { kind: "bar", resource: "vitality" };
     if (le(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality Saves (--action save)" };
-    if (n.acting) return { kind: "refused", reason: Hr("turn") };
-    const s = e.ally !== null ? n.others[e.ally] : void 0;
-    if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
+    if (n.acting) return { kind: "refused", reason: Br("turn") };
+    const a = e.ally !== null ? n.others[e.ally] : void 0;
+    if (e.ally !== null && !a) return { kind: "refused", reason: "--ally: no token on the table has that id" };
     if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-    const a = (k) => n.values[k]?.current ?? null, o = Oo({
+    const s = (k) => n.values[k]?.current ?? null, o = Ro({
       action: t,
       situation: e.situation,
       difficulty: e.difficulty,
-      checkTargets: { defend: a("defend_check"), react: a("reaction_check"), perceive: a("perception_check") },
+      checkTargets: { defend: s("defend_check"), react: s("reaction_check"), perceive: s("perception_check") },
       rolls: r,
       mod: e.mod,
       perceptionMod: e.perceptionMod,
@@ -2293,18 +2289,18 @@ var DefenseRound = (() => {
       return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
     const d = [...o.steps], c = [];
     let l;
-    if (o.pending && t === "guard" && s && e.ally) {
-      const k = Io(s.answer ?? void 0, o.pending);
+    if (o.pending && t === "guard" && a && e.ally) {
+      const k = Oo(a.answer ?? void 0, o.pending);
       d.push({ kind: "guard-kept", ally: e.ally, result: k.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: k });
     } else o.pending && (l = o.pending);
     o.drawSpectator && e.vs && c.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-    const u = o.pending?.result, f = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
+    const u = o.pending?.result, f = n.id, h = t === "guard" && a && e.ally ? e.ally : null;
     return {
       headline: "acts",
       steps: [
         A(Q, { kind: "defense-title", who: f, action: t, situation: e.situation }),
         u ? A(Z, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : A(Z, { kind: "defense-announced", who: f, action: t }),
-        ...me("Check", d),
+        ...ye("Check", d),
         ...u ? [A("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
         ...u === "fail" && t === "defend" ? [A(Ue, { kind: "offer-damage" })] : []
       ],
@@ -2314,7 +2310,7 @@ var DefenseRound = (() => {
       detail: o
     };
   }
-  function Xo(e) {
+  function zo(e) {
     return {
       values: ["save_check", "exp"],
       // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2322,16 +2318,16 @@ var DefenseRound = (() => {
       resolve(t, n) {
         const r = t.bars.vitality.value;
         if (r === null) return { kind: "bar", resource: "vitality" };
-        const i = n.cost ?? 100, s = n.save ?? 100, a = No({
+        const i = n.cost ?? 100, a = n.save ?? 100, s = Io({
           vitality: r,
           state: t.state,
           saveTarget: t.values.save_check?.current ?? null,
           mod: e.mod,
           exp: t.values.exp?.current ?? null,
-          rolls: { cost: i, save: s }
+          rolls: { cost: i, save: a }
         });
-        if (a.kind === "refused")
-          switch (a.reason) {
+        if (s.kind === "refused")
+          switch (s.reason) {
             case "not-dead":
               return { kind: "refused", reason: "no save is owed (saves come from dying at 0 or below)" };
             case "dead-for-good":
@@ -2344,31 +2340,31 @@ var DefenseRound = (() => {
               return { kind: "missing-value", key: "save_check" };
           }
         const o = [];
-        a.vitality !== r && o.push({ kind: "bar", resource: "vitality", to: a.vitality }), a.expAfter !== null && o.push({ kind: "value", key: "exp", to: a.expAfter });
+        s.vitality !== r && o.push({ kind: "bar", resource: "vitality", to: s.vitality }), s.expAfter !== null && o.push({ kind: "value", key: "exp", to: s.expAfter });
         const d = t.id;
         return {
-          headline: a.stood ? "saved" : "acts",
+          headline: s.stood ? "saved" : "acts",
           steps: [
             A(Q, { kind: "save-title", who: d }),
-            A(Z, { kind: "save-summary", who: d, stood: a.stood }),
-            ...me("Roll", a.steps),
-            ...oi("Now", a.state, a.vitality, !0)
+            A(Z, { kind: "save-summary", who: d, stood: s.stood }),
+            ...ye("Roll", s.steps),
+            ...ai("Now", s.state, s.vitality, !0)
           ],
           changes: o,
-          state: a.state,
+          state: s.state,
           // Undo puts paid EXP back (issue: the threshold edition).
-          ...a.expAfter !== null ? { undoable: !0 } : {},
-          detail: a
+          ...s.expAfter !== null ? { undoable: !0 } : {},
+          detail: s
         };
       }
     };
   }
-  var qo = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality Save" };
-  function Jo(e, t, n, r) {
+  var Xo = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality Save" };
+  function qo(e, t, n, r) {
     const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
     return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
   }
-  function Qo(e, t = (n) => n) {
+  function Jo(e, t = (n) => n) {
     const n = e;
     switch (n.kind) {
       case "defense-used": {
@@ -2378,8 +2374,8 @@ var DefenseRound = (() => {
       case "defense-does-not-answer":
         return `The pending defense was made against ${de[n.madeFor].toLowerCase()}, without the perceive check ${de[n.attack].toLowerCase()} needs: it counts as none`;
       case "hit-check": {
-        const r = n.bonus !== 0 ? ` + ${n.bonus} ${de[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
-        return n.hits ? `Hit chance ${s} beats ${a}: a hit` : `Hit chance ${s} vs ${a}: no damage (at or under the armor)`;
+        const r = n.bonus !== 0 ? ` + ${n.bonus} ${de[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", a = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, s = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+        return n.hits ? `Hit chance ${a} beats ${s}: a hit` : `Hit chance ${a} vs ${s}: no damage (at or under the armor)`;
       }
       case "no-hit-chance":
         return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
@@ -2401,7 +2397,7 @@ var DefenseRound = (() => {
         return "Revived: raised above 0 by hand, no longer dead";
       case "check": {
         const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-        return `${qo[n.check]} ${n.roll} vs ${Jo(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+        return `${Xo[n.check]} ${n.roll} vs ${qo(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
       }
       case "no-defense":
         return n.takesDamage ? `${de[n.situation]} not perceived: no defense, the attack hits` : `${de[n.situation]}: attack not perceived, no defense`;
@@ -2425,25 +2421,25 @@ var DefenseRound = (() => {
         return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
     }
   }
-  function Zo(e, t = (n) => n) {
-    return Mo(e) ? Fo(e, t) : Qo(e, t);
+  function Qo(e, t = (n) => n) {
+    return Po(e) ? jo(e, t) : Jo(e, t);
   }
-  var ec = {
+  var Zo = {
     id: "threshold",
     playable: !0,
     commands: {
       damage: {
-        flags: Go,
-        usage: Uo,
+        flags: Fo,
+        usage: Vo,
         help: [
           "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
         ]
       },
       defend: {
-        flags: Vo,
-        usage: xo,
+        flags: Go,
+        usage: Uo,
         help: [
-          "Situations: " + gn.join(", ") + ".",
+          "Situations: " + yn.join(", ") + ".",
           "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
         ]
       },
@@ -2452,131 +2448,131 @@ var DefenseRound = (() => {
     stances: [],
     settings: [],
     markers: ["dead"],
-    planDamage: (e) => di(Bo(e)),
-    planDefend: (e) => Wo(Yo(e)),
+    planDamage: (e) => ci(xo(e)),
+    planDefend: (e) => Yo(Ko(e)),
     planStance: () => {
-      throw new v("the threshold edition has no stances");
+      throw new m("the threshold edition has no stances");
     },
-    planHandEdit: Ho,
+    planHandEdit: Bo,
     setVitality(e, t, n) {
       const r = [];
-      let i = t, s = n;
-      return t < e && le(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (le(e) && r.push({ kind: "revived" }), s = ii(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = ri(n))), {
+      let i = t, a = n;
+      return t < e && le(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (le(e) && r.push({ kind: "revived" }), a = ri(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), a = ni(n))), {
         vitality: i,
-        state: s,
+        state: a,
         steps: r,
-        conditions: r.filter((a) => a.kind !== "vitality-change"),
-        now: le(i) ? A("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
+        conditions: r.filter((s) => s.kind !== "vitality-change"),
+        now: le(i) ? A("Now", { kind: "dead-now", state: a, vitality: i }) : void 0,
         // The dead make no defense: one made ahead goes with the death.
-        ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
+        ...a !== n && a.roundsDead === 0 ? { dropsAnswer: !0 } : {}
       };
     },
-    enter: To,
-    endRound: Eo,
+    enter: Ao,
+    endRound: To,
     condition: (e, t) => le(t) ? "dead" : "none",
-    deadForGood: si,
-    parseState: Ao,
+    deadForGood: ii,
+    parseState: So,
     isEmptyState: (e) => g.values(e).every((t) => t === void 0),
-    describeStateChange: _o,
-    parseAnswer: $o,
-    words: Zo
-  }, wn = ["passive", "active", "full"], ct = { passive: 0, active: 5, full: 10 }, tc = 10;
-  function $n(e, t) {
+    describeStateChange: Eo,
+    parseAnswer: wo,
+    words: Qo
+  }, $n = ["passive", "active", "full"], dt = { passive: 0, active: 5, full: 10 }, ec = 10;
+  function Sn(e, t) {
     return S.round((e + t) * 1e6) / 1e6;
   }
-  function nc(e, t) {
+  function tc(e, t) {
     if (t.defender === null || t.current === null) return e;
-    const n = $n(t.current, -t.limit);
-    return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => $n(t.defender, -ct[i]) >= n) ?? "passive";
+    const n = Sn(t.current, -t.limit);
+    return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => Sn(t.defender, -dt[i]) >= n) ?? "passive";
   }
-  function rc(e) {
+  function nc(e) {
     const t = [], { turn: n } = e;
     let r = e.mode;
-    if (ct[r] > 0)
+    if (dt[r] > 0)
       if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
       else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
       else {
-        const f = nc(r, n);
-        f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: ct[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
+        const f = tc(r, n);
+        f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: dt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
       }
-    const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + i + s;
-    t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: a });
-    const o = e.attack > a;
-    t.push({ kind: "attack", attack: e.attack, defense: a, hits: o });
+    const i = r !== "passive" ? e.defense.active : 0, a = r === "full" ? e.defense.full : 0, s = e.defenseRoll + e.defense.passive + i + a;
+    t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: a, total: s });
+    const o = e.attack > s;
+    t.push({ kind: "attack", attack: e.attack, defense: s, hits: o });
     let d = null;
     if (o) {
-      const f = e.attack - a, h = S.max(0, e.weapon) + f;
+      const f = e.attack - s, h = S.max(0, e.weapon) + f;
       t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
       const k = S.max(0, e.armorScore - e.armorPenetration), T = h > k;
       t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: k, damage: h, pierces: T }), d = { amount: h, to: T ? "vitality" : "stamina" };
     }
-    const c = ct[r];
+    const c = dt[r];
     let l = null;
-    c > 0 && n.defender !== null && (l = $n(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: l }));
-    const u = r !== "passive" && a - e.attack >= tc;
-    return u && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: d, initiativeAfter: l, counterattack: u, steps: t };
+    c > 0 && n.defender !== null && (l = Sn(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: l }));
+    const u = r !== "passive" && s - e.attack >= ec;
+    return u && t.push({ kind: "counterattack", margin: s - e.attack }), { mode: r, hits: o, damage: d, initiativeAfter: l, counterattack: u, steps: t };
   }
-  function Sn(e, t) {
+  function An(e, t) {
     const n = {};
     return e && (n.down = !0), t && (n.dead = !0), n;
   }
-  var jt = (e, t = !1) => Sn(e <= 0, t);
-  function ic(e) {
+  var Ft = (e, t = !1) => An(e <= 0, t);
+  function rc(e) {
     if (typeof e != "object" || e === null || K.isArray(e)) return null;
     const t = g.keys(e);
     if (t.length === 0) return {};
     const n = e;
-    return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Sn(n.down === !0, n.dead === !0);
+    return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : An(n.down === !0, n.dead === !0);
   }
-  function sc(e) {
+  function ic(e) {
     for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
   }
-  var ac = {
+  var sc = {
     attack: { kind: "one" },
     ap: { kind: "one" },
     // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
     "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
     "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-  }, oc = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", cc = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", li = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-  function dc(e) {
-    const t = Pt(e, { what: "the weapon damage", missing: "no weapon damage given", example: "[[1d8+2]]" }), n = F(e, "attack");
-    if (n === void 0) throw new v("--attack is required: the attacker's result (1d20 + modifiers)");
-    const r = F(e, "defense-mode");
+  }, ac = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", oc = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", di = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+  function cc(e) {
+    const t = Mt(e, { what: "the weapon damage", missing: "no weapon damage given", example: "[[1d8+2]]" }), n = j(e, "attack");
+    if (n === void 0) throw new m("--attack is required: the attacker's result (1d20 + modifiers)");
+    const r = j(e, "defense-mode");
     return {
       weapon: t,
-      attack: st(n, "--attack", -1e3, 1e3),
-      ap: ge(e, "ap", 0, 1e3) ?? 0,
-      mode: r === void 0 ? null : U(r, "--defense-mode", wn)
+      attack: at(n, "--attack", -1e3, 1e3),
+      ap: ke(e, "ap", 0, 1e3) ?? 0,
+      mode: r === void 0 ? null : V(r, "--defense-mode", $n)
     };
   }
+  function dc(e) {
+    return e !== null && $n.includes(e);
+  }
   function lc(e) {
-    return e !== null && wn.includes(e);
+    return di.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
   }
-  function uc(e) {
-    return li.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
-  }
-  function fc(e, t) {
+  function uc(e, t) {
     return {
-      values: li,
+      values: di,
       // A given --defense-roll is used for every target; without it each target rolls its own d20.
       dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
       readsTurnOrder: !0,
       resolve(n, r) {
-        return hc(e, t, n, r.defense ?? 1);
+        return fc(e, t, n, r.defense ?? 1);
       }
     };
   }
-  function hc(e, t, n, r) {
-    const i = uc(n);
+  function fc(e, t, n, r) {
+    const i = lc(n);
     if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
-    const s = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (lc(n.stance) ? n.stance : "passive"), o = rc({
+    const a = (f) => n.values[f]?.current ?? 0, s = e.mode ?? (dc(n.stance) ? n.stance : "passive"), o = nc({
       weapon: e.weapon,
       attack: e.attack,
       armorPenetration: e.ap,
-      mode: a,
+      mode: s,
       defenseRoll: r,
-      defense: { passive: s("passive_defense"), active: s("active_defense"), full: s("full_defense") },
-      armorScore: s("armor_score"),
+      defense: { passive: a("passive_defense"), active: a("active_defense"), full: a("full_defense") },
+      armorScore: a("armor_score"),
       turn: {
         defender: n.initiative,
         current: n.currentTurn?.initiative ?? null,
@@ -2598,44 +2594,44 @@ var DefenseRound = (() => {
       steps: [
         A(Q, { kind: "attack-title", who: l, attack: e.attack, mode: o.mode }),
         A(Z, { kind: "attack-summary", who: l, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
-        ...me("Breakdown", c ? [...o.steps, c] : o.steps),
+        ...ye("Breakdown", c ? [...o.steps, c] : o.steps),
         ...u ? [A("Now", { kind: "down-now" })] : []
       ],
       changes: d,
-      state: jt(sc(d) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+      state: Ft(ic(d) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
       detail: o
     };
   }
-  function vc(e, t) {
+  function hc(e, t) {
     return {
       values: ["armor_score"],
       dice: [],
       resolve(n) {
         const r = n.bars.vitality.value;
         if (r === null) return { kind: "bar", resource: "vitality" };
-        const i = S.max(0, n.values.armor_score?.current ?? 0), s = e <= i, a = n.bars[t.stamina].value;
-        if (s && a === null) return { kind: "bar", resource: t.stamina };
-        const o = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (a ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], d = n.id;
+        const i = S.max(0, n.values.armor_score?.current ?? 0), a = e <= i, s = n.bars[t.stamina].value;
+        if (a && s === null) return { kind: "bar", resource: t.stamina };
+        const o = a ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (s ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], d = n.id;
         return {
           headline: "hit",
           steps: [
             A(Q, { kind: "loss-title", who: d, loss: e }),
             A(Z, { kind: "attack-summary", who: d, hits: !0, stamina: !1, falls: !1, counter: !1 }),
-            A("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
-            A("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: a, loss: e })
+            A("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: a }),
+            A("Breakdown", { kind: "typed-loss-result", toStamina: a, vitality: r, stamina: s, loss: e })
           ],
           changes: o,
-          state: jt(s ? r : r - e, n.state.dead === !0),
-          detail: { loss: e, toStamina: s }
+          state: Ft(a ? r : r - e, n.state.dead === !0),
+          detail: { loss: e, toStamina: a }
         };
       }
     };
   }
-  function mc(e, t) {
-    return fc(dc(e), t);
+  function vc(e, t) {
+    return uc(cc(e), t);
   }
-  function pc(e) {
-    return Br(e, {
+  function mc(e) {
+    return xr(e, {
       fallback: "passive",
       row: "Defense mode",
       title: "mode-title",
@@ -2643,15 +2639,15 @@ var DefenseRound = (() => {
       effect: "mode-effect",
       // Passive is the default: no stance kept, no marker.
       keep: (t) => t === "passive" ? null : t,
-      detail: (t) => ({ stance: t, cost: ct[t] })
+      detail: (t) => ({ stance: t, cost: dt[t] })
     });
   }
-  var Ft = {
+  var Gt = {
     passive: "passive_defense only; costs no initiative",
     active: "adds active_defense; costs 5 initiative each time",
     full: "adds active_defense and full_defense; costs 10 initiative each time"
-  }, kc = { passive: "passively", active: "actively", full: "fully" };
-  function gc(e, t) {
+  }, pc = { passive: "passively", active: "actively", full: "fully" };
+  function kc(e, t) {
     switch (e.kind) {
       case "attack-title":
         return `${t(e.who)} is attacked: ${e.attack} vs ${e.mode} defense`;
@@ -2672,20 +2668,20 @@ var DefenseRound = (() => {
       case "vitality-change":
         return `Vitality ${e.before} -> ${e.after}`;
       case "mode-title":
-        return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${kc[e.stance]} by default${e.summary ? "." : ""}`;
+        return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${pc[e.stance]} by default${e.summary ? "." : ""}`;
       case "mode-change":
         return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
       case "mode-effect":
-        return Ft[e.stance] ?? "";
+        return Gt[e.stance] ?? "";
       default:
         return;
     }
   }
-  function yc(e, t = (n) => n) {
-    return gc(e, t) ?? bc(e);
+  function gc(e, t = (n) => n) {
+    return kc(e, t) ?? yc(e);
   }
-  var An = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-  function bc(e) {
+  var Tn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+  function yc(e) {
     const t = e;
     switch (t.kind) {
       case "overwhelmed":
@@ -2695,7 +2691,7 @@ var DefenseRound = (() => {
       case "current-not-a-number":
         return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
       case "defense-roll": {
-        const n = `${t.roll}${An(t.passive)} passive${t.mode !== "passive" ? `${An(t.active)} active` : ""}${t.mode === "full" ? `${An(t.full)} full` : ""}`;
+        const n = `${t.roll}${Tn(t.passive)} passive${t.mode !== "passive" ? `${Tn(t.active)} active` : ""}${t.mode === "full" ? `${Tn(t.full)} full` : ""}`;
         return `Defense (${t.mode}) ${n} = ${t.total}`;
       }
       case "attack":
@@ -2710,13 +2706,13 @@ var DefenseRound = (() => {
         return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
     }
   }
-  var wc = {
+  var bc = {
     id: "opposed",
     playable: !0,
     commands: {
       damage: {
-        flags: ac,
-        usage: oc,
+        flags: sc,
+        usage: ac,
         help: [
           "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
         ]
@@ -2727,66 +2723,66 @@ var DefenseRound = (() => {
         help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
         refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
       },
-      stance: { flags: {}, usage: cc, help: [`Passive: ${Ft.passive}. Active: ${Ft.active}. Full: ${Ft.full}.`] }
+      stance: { flags: {}, usage: oc, help: [`Passive: ${Gt.passive}. Active: ${Gt.active}. Full: ${Gt.full}.`] }
     },
-    stances: wn,
+    stances: $n,
     settings: ["overwhelm-limit", "stamina-bar"],
     markers: ["incapacitated", "active", "full"],
-    planDamage: mc,
+    planDamage: vc,
     planDefend: () => {
-      throw new v("in the opposed edition the defense is rolled inside !damage");
+      throw new m("in the opposed edition the defense is rolled inside !damage");
     },
-    planStance: pc,
-    planHandEdit: vc,
+    planStance: mc,
+    planHandEdit: hc,
     setVitality(e, t, n) {
       const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
       return {
         vitality: t,
-        state: jt(t, r),
+        state: Ft(t, r),
         steps: i,
         conditions: [],
         now: t <= 0 ? A("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
       };
     },
-    enter: (e, t) => t ? Sn(!1, !0) : e === null ? {} : jt(e),
+    enter: (e, t) => t ? An(!1, !0) : e === null ? {} : Ft(e),
     endRound: (e) => e,
     // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
     condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
     deadForGood: (e) => e.dead === !0,
-    parseState: ic,
+    parseState: rc,
     isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
     describeStateChange: () => "has changed condition since",
     // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
     parseAnswer: () => null,
-    words: yc
-  }, $c = { soak: ko, threshold: ec, opposed: wc }, Oe = new C();
-  for (const [e, t] of g.entries($c)) Oe.set(e, { ...t, id: e });
-  var Tn = Oe.keys().next().value, Sc = Tn;
-  function En(e) {
+    words: gc
+  }, wc = { soak: po, threshold: Zo, opposed: bc }, Oe = new N();
+  for (const [e, t] of g.entries(wc)) Oe.set(e, { ...t, id: e });
+  var En = Oe.keys().next().value, $c = En;
+  function _n(e) {
     return typeof e == "string" && Oe.has(e);
   }
-  function Ac() {
+  function Sc() {
     return [...Oe.keys()];
   }
-  function _n() {
+  function Dn() {
     return [...Oe.values()];
   }
   function we(e) {
-    return Oe.get(e) ?? Oe.get(Tn);
+    return Oe.get(e) ?? Oe.get(En);
   }
-  function dt() {
-    return _n().filter((e) => e.playable).map((e) => e.id);
+  function lt() {
+    return Dn().filter((e) => e.playable).map((e) => e.id);
   }
-  var Dn;
-  function Tc(e) {
-    return Dn ?? (Dn = new B(_n().flatMap((t) => t.stances))), Dn.has(e);
+  var Rn;
+  function Ac(e) {
+    return Rn ?? (Rn = new B(Dn().flatMap((t) => t.stances))), Rn.has(e);
   }
-  function ui(e, t) {
-    return (n) => _n().some(
+  function li(e, t) {
+    return (n) => Dn().some(
       (i) => i.id !== e && g.prototype.hasOwnProperty.call(i.commands[t].flags, n)
     ) ? e : void 0;
   }
-  var Gt = /* @__PURE__ */ wr(En, "not an edition this script has"), lt = ["bar1", "bar2", "bar3"], fi = g.fromEntries(it.map((e) => [e, e])), Ie = [...it], hi = {
+  var Vt = /* @__PURE__ */ wr(_n, "not an edition this script has"), ut = ["bar1", "bar2", "bar3"], ui = g.fromEntries(st.map((e) => [e, e])), Ce = [...st], fi = {
     incapacitated: "sleepy",
     dying: "death-zone",
     dead: "dead",
@@ -2794,34 +2790,34 @@ var DefenseRound = (() => {
     reactive: "fist",
     active: "overdrive",
     full: "strong"
-  }, ut = g.keys(hi), Ec = /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ nn(), /* @__PURE__ */ tt(1), /* @__PURE__ */ ve(100)), _c = /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ nn(), /* @__PURE__ */ tt(1), /* @__PURE__ */ ve(100), /* @__PURE__ */ br(/^[^,]+$/)), Rn = /* @__PURE__ */ z(lt), vi = /* @__PURE__ */ z(["gm", "public"]), mi = ["refuse", "gm"], Dc = N({
-    edition: Gt,
-    bars: N({
-      vitality: Rn,
-      soul: Rn,
-      power: Rn,
+  }, ft = g.keys(fi), Tc = /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ rn(), /* @__PURE__ */ nt(1), /* @__PURE__ */ ve(100)), Ec = /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ rn(), /* @__PURE__ */ nt(1), /* @__PURE__ */ ve(100), /* @__PURE__ */ br(/^[^,]+$/)), On = /* @__PURE__ */ z(ut), hi = /* @__PURE__ */ z(["gm", "public"]), vi = ["refuse", "gm"], _c = P({
+    edition: Vt,
+    bars: P({
+      vitality: On,
+      soul: On,
+      power: On,
       // seed 003 ruling: stamina is the Power bar unless the GM maps it elsewhere
-      stamina: /* @__PURE__ */ z(["power", ...lt])
+      stamina: /* @__PURE__ */ z(["power", ...ut])
     }),
-    attributes: N(
-      g.fromEntries(Ie.map((e) => [e, Ec]))
+    attributes: P(
+      g.fromEntries(Ce.map((e) => [e, Tc]))
     ),
-    markers: N(
-      g.fromEntries(ut.map((e) => [e, _c]))
+    markers: P(
+      g.fromEntries(ft.map((e) => [e, Ec]))
     ),
-    visibility: N({ npc: vi, pc: vi }),
-    playersTargetAny: /* @__PURE__ */ nt(),
-    armorOnManualEdits: /* @__PURE__ */ nt(),
-    overwhelmLimit: /* @__PURE__ */ H(/* @__PURE__ */ ye(), /* @__PURE__ */ Tt(), /* @__PURE__ */ Ge(0), /* @__PURE__ */ Fe(1e3)),
+    visibility: P({ npc: hi, pc: hi }),
+    playersTargetAny: /* @__PURE__ */ rt(),
+    armorOnManualEdits: /* @__PURE__ */ rt(),
+    overwhelmLimit: /* @__PURE__ */ H(/* @__PURE__ */ ge(), /* @__PURE__ */ Et(), /* @__PURE__ */ Ge(0), /* @__PURE__ */ Fe(1e3)),
     // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
-    apiCommands: /* @__PURE__ */ z(mi)
+    apiCommands: /* @__PURE__ */ z(vi)
   });
-  function pi() {
+  function mi() {
     return {
-      edition: Tn,
+      edition: En,
       bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-      attributes: { ...fi },
-      markers: { ...hi },
+      attributes: { ...ui },
+      markers: { ...fi },
       visibility: { npc: "gm", pc: "public" },
       playersTargetAny: !1,
       armorOnManualEdits: !1,
@@ -2829,216 +2825,216 @@ var DefenseRound = (() => {
       apiCommands: "refuse"
     };
   }
-  function Rc(e) {
-    const t = pi(), n = [];
-    if (!R(e))
+  function Dc(e) {
+    const t = mi(), n = [];
+    if (!D(e))
       return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-    const i = ki(Dc.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
-    return new B([s, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
+    const i = pi(_c.entries, e, t, "settings.", n), { vitality: a, soul: s, power: o } = i.bars;
+    return new B([a, s, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
   }
-  function ki(e, t, n, r, i) {
-    const s = {};
-    for (const [a, o] of g.entries(e)) {
-      const d = r + a, c = t[a], l = n[a];
+  function pi(e, t, n, r, i) {
+    const a = {};
+    for (const [s, o] of g.entries(e)) {
+      const d = r + s, c = t[s], l = n[s];
       if (c === void 0) {
-        s[a] = On(l);
+        a[s] = Cn(l);
         continue;
       }
-      if (o.type === "object" && "entries" in o && R(l)) {
-        if (!R(c))
-          i.push(`${d}: not an object; reset to defaults`), s[a] = On(l);
+      if (o.type === "object" && "entries" in o && D(l)) {
+        if (!D(c))
+          i.push(`${d}: not an object; reset to defaults`), a[s] = Cn(l);
         else {
           const f = o.entries;
-          s[a] = ki(f, c, l, `${d}.`, i);
+          a[s] = pi(f, c, l, `${d}.`, i);
         }
         continue;
       }
       const u = /* @__PURE__ */ Ve(o, c);
-      u.success ? s[a] = u.output : (i.push(`${d}: ${Oc(c)} is not valid; reset to ${ne.stringify(l)}`), s[a] = On(l));
+      u.success ? a[s] = u.output : (i.push(`${d}: ${Rc(c)} is not valid; reset to ${ne.stringify(l)}`), a[s] = Cn(l));
     }
-    return s;
+    return a;
   }
-  function R(e) {
+  function D(e) {
     return typeof e == "object" && e !== null && !K.isArray(e);
   }
-  function On(e) {
-    return R(e) ? ne.parse(ne.stringify(e)) : e;
+  function Cn(e) {
+    return D(e) ? ne.parse(ne.stringify(e)) : e;
   }
-  function Oc(e) {
+  function Rc(e) {
     const t = ne.stringify(e) ?? E(e);
     return t.length > 40 ? `${t.slice(0, 37)}...` : t;
   }
-  var gi = /* @__PURE__ */ H(/* @__PURE__ */ ye(), /* @__PURE__ */ Et()), Ic = /* @__PURE__ */ H(/* @__PURE__ */ ye(), /* @__PURE__ */ Et(), /* @__PURE__ */ Ge(-1e6), /* @__PURE__ */ Fe(1e6)), yi = N({
-    overrides: /* @__PURE__ */ V(/* @__PURE__ */ sn(/* @__PURE__ */ z(it), Ic)),
+  var ki = /* @__PURE__ */ H(/* @__PURE__ */ ge(), /* @__PURE__ */ _t()), Oc = /* @__PURE__ */ H(/* @__PURE__ */ ge(), /* @__PURE__ */ _t(), /* @__PURE__ */ Ge(-1e6), /* @__PURE__ */ Fe(1e6)), gi = P({
+    overrides: /* @__PURE__ */ G(/* @__PURE__ */ an(/* @__PURE__ */ z(st), Oc)),
     // rules.md: a generic token's armor wears per token, starting from the sheet's values
-    worn: /* @__PURE__ */ V(N({ physical: /* @__PURE__ */ V(gi), magical: /* @__PURE__ */ V(gi) })),
-    stance: /* @__PURE__ */ V(/* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(40))),
+    worn: /* @__PURE__ */ G(P({ physical: /* @__PURE__ */ G(ki), magical: /* @__PURE__ */ G(ki) })),
+    stance: /* @__PURE__ */ G(/* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(40))),
     // rules.md, "Switching editions": dead with no save left stays dead in any edition
-    deadForGood: /* @__PURE__ */ V(/* @__PURE__ */ J(!0)),
-    edition: /* @__PURE__ */ V(N({ id: Gt, state: /* @__PURE__ */ Dt() }))
-  }), Nu = g.keys(yi.entries);
+    deadForGood: /* @__PURE__ */ G(/* @__PURE__ */ J(!0)),
+    edition: /* @__PURE__ */ G(P({ id: Vt, state: /* @__PURE__ */ Rt() }))
+  }), Nu = g.keys(gi.entries);
   function Cc(e) {
     const t = {}, n = [];
     if (e === void 0) return { tokens: t, problems: n };
-    if (!R(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
+    if (!D(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
     for (const [r, i] of g.entries(e)) {
       if (r.length === 0 || r.length > 64) {
         n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
         continue;
       }
-      const s = /* @__PURE__ */ Ve(yi, i);
-      s.success ? t[r] = bi(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
+      const a = /* @__PURE__ */ Ve(gi, i);
+      a.success ? t[r] = yi(a.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
     }
     return { tokens: t, problems: n };
   }
-  function bi(e) {
+  function yi(e) {
     for (const t of g.keys(e)) e[t] === void 0 && delete e[t];
     return e;
   }
-  function Vt(e, t, n) {
+  function Ut(e, t, n) {
     const r = { ...e };
     return n === null ? delete r[t] : r[t] = n, g.keys(r).length > 0 ? r : void 0;
   }
-  function wi(e, t, n) {
-    bi(n), ft(n) ? delete e[t] : e[t] = n;
+  function bi(e, t, n) {
+    yi(n), ht(n) ? delete e[t] : e[t] = n;
   }
-  function ft(e) {
+  function ht(e) {
     return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
   }
-  var ze = /* @__PURE__ */ H(/* @__PURE__ */ ye(), /* @__PURE__ */ Et()), Ut = /* @__PURE__ */ $r(ze), $i = /* @__PURE__ */ H(/* @__PURE__ */ ye(), /* @__PURE__ */ yr(), /* @__PURE__ */ Ge(-1e9), /* @__PURE__ */ Fe(1e9)), ht = /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ tt(1), /* @__PURE__ */ ve(64)), Nc = /* @__PURE__ */ z(["physical", "magical"]), Si = N({
-    edition: /* @__PURE__ */ V(N({ id: Gt, state: /* @__PURE__ */ Dt() })),
-    deadForGood: /* @__PURE__ */ V(/* @__PURE__ */ J(!0)),
-    stance: /* @__PURE__ */ V(/* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(40))),
+  var ze = /* @__PURE__ */ H(/* @__PURE__ */ ge(), /* @__PURE__ */ _t()), xt = /* @__PURE__ */ $r(ze), wi = /* @__PURE__ */ H(/* @__PURE__ */ ge(), /* @__PURE__ */ yr(), /* @__PURE__ */ Ge(-1e9), /* @__PURE__ */ Fe(1e9)), vt = /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ nt(1), /* @__PURE__ */ ve(64)), Ic = /* @__PURE__ */ z(["physical", "magical"]), $i = P({
+    edition: /* @__PURE__ */ G(P({ id: Vt, state: /* @__PURE__ */ Rt() })),
+    deadForGood: /* @__PURE__ */ G(/* @__PURE__ */ J(!0)),
+    stance: /* @__PURE__ */ G(/* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(40))),
     /** The answer on file (a defense made ahead) in the edition it was made in. */
-    answer: /* @__PURE__ */ V(N({ edition: Gt, answer: /* @__PURE__ */ Dt() }))
-  }), Pc = /* @__PURE__ */ Er("kind", [
+    answer: /* @__PURE__ */ G(P({ edition: Vt, answer: /* @__PURE__ */ Rt() }))
+  }), Nc = /* @__PURE__ */ Er("kind", [
     /** A bar, through its linked attribute when there is one. */
-    N({ kind: /* @__PURE__ */ J("bar"), resource: /* @__PURE__ */ z(_r), bar: /* @__PURE__ */ z(lt), attributeId: /* @__PURE__ */ V(ht), from: Ut, to: ze }),
+    P({ kind: /* @__PURE__ */ J("bar"), resource: /* @__PURE__ */ z(_r), bar: /* @__PURE__ */ z(ut), attributeId: /* @__PURE__ */ G(vt), from: xt, to: ze }),
     /** A character value on the sheet (a unique token's worn armor, EXP). */
-    N({ kind: /* @__PURE__ */ J("attribute"), key: /* @__PURE__ */ z(it), attributeId: ht, from: Ut, to: ze }),
+    P({ kind: /* @__PURE__ */ J("attribute"), key: /* @__PURE__ */ z(st), attributeId: vt, from: xt, to: ze }),
     /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-    N({ kind: /* @__PURE__ */ J("override"), key: /* @__PURE__ */ z(it), from: Ut, to: ze }),
+    P({ kind: /* @__PURE__ */ J("override"), key: /* @__PURE__ */ z(st), from: xt, to: ze }),
     /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-    N({ kind: /* @__PURE__ */ J("worn"), track: Nc, from: Ut, to: ze }),
-    N({ kind: /* @__PURE__ */ J("markers"), from: /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(2e3)), to: /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(2e3)) }),
+    P({ kind: /* @__PURE__ */ J("worn"), track: Ic, from: xt, to: ze }),
+    P({ kind: /* @__PURE__ */ J("markers"), from: /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(2e3)), to: /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(2e3)) }),
     /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-    N({ kind: /* @__PURE__ */ J("memory"), tokenId: /* @__PURE__ */ V(ht), from: Si, to: Si }),
-    N({ kind: /* @__PURE__ */ J("initiative"), from: $i, to: $i }),
-    N({ kind: /* @__PURE__ */ J("turn-order"), tokenId: ht })
-  ]), Mc = N({
+    P({ kind: /* @__PURE__ */ J("memory"), tokenId: /* @__PURE__ */ G(vt), from: $i, to: $i }),
+    P({ kind: /* @__PURE__ */ J("initiative"), from: wi, to: wi }),
+    P({ kind: /* @__PURE__ */ J("turn-order"), tokenId: vt })
+  ]), Pc = P({
     /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-    by: /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ tt(1), /* @__PURE__ */ ve(64)),
+    by: /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ nt(1), /* @__PURE__ */ ve(64)),
     kind: /* @__PURE__ */ z(["damage", "hand-edit", "save"]),
     /** The round it happened in: edition state it put back is moved on by the rounds since. */
     round: ze,
-    tokens: /* @__PURE__ */ _t(N({ tokenId: ht, name: /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(200)), changes: /* @__PURE__ */ _t(Pc) }))
+    tokens: /* @__PURE__ */ Dt(P({ tokenId: vt, name: /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(200)), changes: /* @__PURE__ */ Dt(Nc) }))
   });
-  function Lc(e) {
+  function Mc(e) {
     return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-      (t) => (t.stance === void 0 || Tc(t.stance)) && (t.edition === void 0 || we(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || we(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+      (t) => (t.stance === void 0 || Ac(t.stance)) && (t.edition === void 0 || we(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || we(t.answer.edition).parseAnswer(t.answer.answer) !== null)
     );
   }
-  function jc(e) {
+  function Lc(e) {
     if (e === void 0) return { history: [], problems: [] };
     if (!K.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
     const t = [], n = [];
     return e.forEach((r, i) => {
-      const s = /* @__PURE__ */ Ve(Mc, r);
-      s.success && s.output.tokens.every((a) => a.changes.every(Lc)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+      const a = /* @__PURE__ */ Ve(Pc, r);
+      a.success && a.output.tokens.every((s) => s.changes.every(Mc)) ? t.push(a.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
     }), { history: t, problems: n };
   }
-  var Fc = ["life", "pendingDefense", "reactions", "skillsVs"], Ai = { vitality: "bar1", soul: "bar2", power: "bar3" };
+  var jc = ["life", "pendingDefense", "reactions", "skillsVs"], Si = { vitality: "bar1", soul: "bar2", power: "bar3" };
   function In(e, t) {
     const n = {};
-    for (const i of Fc) e[i] !== void 0 && (n[i] = e[i]);
+    for (const i of jc) e[i] !== void 0 && (n[i] = e[i]);
     const r = {};
-    return g.keys(n).length > 0 && (r.edition = { id: Sc, state: n }), R(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+    return g.keys(n).length > 0 && (r.edition = { id: $c, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
   }
-  function Gc(e) {
-    if (!R(e)) return e;
+  function Fc(e) {
+    if (!D(e)) return e;
     const t = {};
     return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), g.assign(t, In(e, e.stance)), t;
   }
-  function Ti(e) {
+  function Ai(e) {
     return { life: e.life, pendingDefense: e.pendingDefense };
   }
-  function Ei(e, t) {
+  function Ti(e, t) {
     return ne.stringify(e ?? null) === ne.stringify(t ?? null);
   }
-  function Vc(e, t, n) {
-    if (!R(e) || !R(e.before) || !R(e.after)) return e;
-    const { before: r, after: i } = e, s = [], a = R(r.bars) ? r.bars : {}, o = R(i.bars) ? i.bars : {};
+  function Gc(e, t, n) {
+    if (!D(e) || !D(e.before) || !D(e.after)) return e;
+    const { before: r, after: i } = e, a = [], s = D(r.bars) ? r.bars : {}, o = D(i.bars) ? i.bars : {};
     for (const f of ["vitality", "soul", "power"]) {
       const h = o[f];
-      a[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? Ai[f], from: a[f] ?? null, to: h });
+      s[f] !== h && typeof h == "number" && a.push({ kind: "bar", resource: f, bar: t[f] ?? Si[f], from: s[f] ?? null, to: h });
     }
-    const d = R(r.protection) ? r.protection : void 0, c = R(i.protection) ? i.protection : void 0;
-    c && typeof c.value == "number" && d?.value !== c.value && s.push(
+    const d = D(r.protection) ? r.protection : void 0, c = D(i.protection) ? i.protection : void 0;
+    c && typeof c.value == "number" && d?.value !== c.value && a.push(
       typeof c.attributeId == "string" ? { kind: "attribute", key: c.track === "magical" ? "armor_magical" : "armor_physical", attributeId: c.attributeId, from: d?.value ?? null, to: c.value } : { kind: "worn", track: c.track, from: d?.value ?? null, to: c.value }
-    ), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
-    const l = R(r.record) ? r.record : {}, u = R(i.record) ? i.record : {};
-    if (!Ei(l.life, u.life) || !Ei(l.pendingDefense, u.pendingDefense)) {
-      const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && R(n[f]) ? n[f] : {}, k = { reactions: h.reactions, skillsVs: h.skillsVs };
-      s.push({
+    ), r.statusmarkers !== i.statusmarkers && a.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
+    const l = D(r.record) ? r.record : {}, u = D(i.record) ? i.record : {};
+    if (!Ti(l.life, u.life) || !Ti(l.pendingDefense, u.pendingDefense)) {
+      const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && D(n[f]) ? n[f] : {}, k = { reactions: h.reactions, skillsVs: h.skillsVs };
+      a.push({
         kind: "memory",
-        from: In({ ...k, ...Ti(l) }, h.stance),
-        to: In({ ...k, ...Ti(u) }, h.stance)
+        from: In({ ...k, ...Ai(l) }, h.stance),
+        to: In({ ...k, ...Ai(u) }, h.stance)
       });
     }
-    return { tokenId: e.tokenId, name: e.name, changes: s };
+    return { tokenId: e.tokenId, name: e.name, changes: a };
   }
-  function Uc(e) {
-    const t = R(e.settings) ? e.settings : {}, n = R(t.bars) ? t.bars : Ai, r = R(e.tokens) ? e.tokens : {}, i = R(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-    return R(e.tokens) && (s.tokens = g.fromEntries(g.entries(e.tokens).map(([a, o]) => [a, Gc(o)]))), K.isArray(e.history) && (s.history = e.history.map(
-      (a) => R(a) && K.isArray(a.tokens) ? {
-        by: a.by,
-        kind: a.kind,
-        round: typeof a.round == "number" ? a.round : i,
-        tokens: a.tokens.map((o) => Vc(o, n, r))
-      } : a
-    )), s;
+  function Vc(e) {
+    const t = D(e.settings) ? e.settings : {}, n = D(t.bars) ? t.bars : Si, r = D(e.tokens) ? e.tokens : {}, i = D(e.round) && typeof e.round.number == "number" ? e.round.number : 1, a = { ...e, schemaVersion: 2 };
+    return D(e.tokens) && (a.tokens = g.fromEntries(g.entries(e.tokens).map(([s, o]) => [s, Fc(o)]))), K.isArray(e.history) && (a.history = e.history.map(
+      (s) => D(s) && K.isArray(s.tokens) ? {
+        by: s.by,
+        kind: s.kind,
+        round: typeof s.round == "number" ? s.round : i,
+        tokens: s.tokens.map((o) => Gc(o, n, r))
+      } : s
+    )), a;
   }
-  function _i(e) {
+  function Ei(e) {
     const t = e.edition;
-    if (!R(t) || !R(t.state) || t.state.pendingDefense === void 0) return { memory: e };
+    if (!D(t) || !D(t.state) || t.state.pendingDefense === void 0) return { memory: e };
     const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
     if (g.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
-    const { edition: s, ...a } = e;
-    return { memory: a, answer: i };
+    const { edition: a, ...s } = e;
+    return { memory: s, answer: i };
   }
-  function xc(e) {
-    if (!R(e) || e.kind !== "memory") return e;
+  function Uc(e) {
+    if (!D(e) || e.kind !== "memory") return e;
     const t = { ...e };
     for (const n of ["from", "to"]) {
       const r = e[n];
-      if (!R(r)) continue;
-      const i = _i(r);
+      if (!D(r)) continue;
+      const i = Ei(r);
       t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
     }
     return t;
   }
-  function Bc(e) {
+  function xc(e) {
     const t = {}, n = {};
-    if (R(e.tokens))
-      for (const [i, s] of g.entries(e.tokens)) {
-        if (!R(s)) {
-          n[i] = s;
+    if (D(e.tokens))
+      for (const [i, a] of g.entries(e.tokens)) {
+        if (!D(a)) {
+          n[i] = a;
           continue;
         }
-        const a = _i(s);
-        g.keys(a.memory).length > 0 && (n[i] = a.memory), a.answer && (t[i] = a.answer);
+        const s = Ei(a);
+        g.keys(s.memory).length > 0 && (n[i] = s.memory), s.answer && (t[i] = s.answer);
       }
     const r = K.isArray(e.history) ? e.history.map(
-      (i) => R(i) && K.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => R(s) && K.isArray(s.changes) ? { ...s, changes: s.changes.map(xc) } : s) } : i
+      (i) => D(i) && K.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((a) => D(a) && K.isArray(a.changes) ? { ...a, changes: a.changes.map(Uc) } : a) } : i
     ) : e.history;
-    return { ...e, schemaVersion: 3, tokens: R(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
+    return { ...e, schemaVersion: 3, tokens: D(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
   }
-  var xt = "DefenseRound", vt = 3, Cn = 500;
-  function mt(e) {
+  var Bt = "DefenseRound", mt = 3, Nn = 500;
+  function pt(e) {
     return {
-      schemaVersion: vt,
+      schemaVersion: mt,
       scriptVersion: e,
-      settings: pi(),
+      settings: mi(),
       tokens: {},
       round: { number: 1, seen: [], turned: 0 },
       history: [],
@@ -3046,98 +3042,98 @@ var DefenseRound = (() => {
       healthColorsNoticed: !1
     };
   }
-  function Hc(e) {
+  function Bc(e) {
     const { tokens: t, round: n, ...r } = e, i = {};
-    for (const [s, a] of g.entries(r))
-      if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
+    for (const [a, s] of g.entries(r))
+      if (a === "vitalityBar" || a === "soulBar" || a === "powerBar") {
         const o = i.bars ?? (i.bars = {});
-        o[s.replace("Bar", "")] = a;
+        o[a.replace("Bar", "")] = s;
       } else
-        i[s] = a;
+        i[a] = s;
     return { schemaVersion: 1, settings: i, tokens: t, round: n };
   }
-  var Kc = {
-    0: Hc,
-    1: Uc,
-    2: Bc
+  var Hc = {
+    0: Bc,
+    1: Vc,
+    2: xc
   };
-  function Yc(e, t) {
+  function Kc(e, t) {
     const n = [];
-    if (e === void 0) return { stored: mt(t), problems: n };
-    if (!R(e))
-      return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: mt(t), problems: n };
+    if (e === void 0) return { stored: pt(t), problems: n };
+    if (!D(e))
+      return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: pt(t), problems: n };
     let r = e, i = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
-    if (I.isInteger(i) && i > vt)
-      return { stored: mt(t), problems: [`state has schema version ${i}, newer than this script's ${vt}; left as it is`], newer: i };
-    if (!I.isInteger(i) || i < 0)
-      return n.push(`state has unknown schema version ${ne.stringify(r.schemaVersion)}; started from defaults`), { stored: mt(t), problems: n };
-    for (; i < vt; ) {
-      const c = Kc[i];
+    if (C.isInteger(i) && i > mt)
+      return { stored: pt(t), problems: [`state has schema version ${i}, newer than this script's ${mt}; left as it is`], newer: i };
+    if (!C.isInteger(i) || i < 0)
+      return n.push(`state has unknown schema version ${ne.stringify(r.schemaVersion)}; started from defaults`), { stored: pt(t), problems: n };
+    for (; i < mt; ) {
+      const c = Hc[i];
       if (!c) break;
       r = c(r), i += 1;
     }
-    const s = Rc(r.settings);
-    n.push(...s.problems);
-    const a = Cc(r.tokens);
+    const a = Dc(r.settings);
     n.push(...a.problems);
-    for (const [c, l] of g.entries(a.tokens)) {
+    const s = Cc(r.tokens);
+    n.push(...s.problems);
+    for (const [c, l] of g.entries(s.tokens)) {
       if (!l.edition) continue;
       const u = l.edition.id, f = we(u).parseState(l.edition.state);
-      f === null ? (delete l.edition, ft(l) && delete a.tokens[c], n.push(`tokens.${c}.edition: not a valid ${u} state; forgotten`)) : l.edition = { id: u, state: f };
+      f === null ? (delete l.edition, ht(l) && delete s.tokens[c], n.push(`tokens.${c}.edition: not a valid ${u} state; forgotten`)) : l.edition = { id: u, state: f };
     }
-    const o = zc(r.exchange, n), d = jc(r.history);
+    const o = Wc(r.exchange, n), d = Lc(r.history);
     return n.push(...d.problems), {
       stored: {
-        schemaVersion: vt,
+        schemaVersion: mt,
         scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
-        settings: s.settings,
-        tokens: a.tokens,
-        round: Wc(r.round, n),
+        settings: a.settings,
+        tokens: s.tokens,
+        round: Yc(r.round, n),
         history: d.history,
         exchange: o,
         healthColorsNoticed: r.healthColorsNoticed === !0,
-        ...En(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
+        ..._n(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
       },
       problems: n
     };
   }
-  function Wc(e, t) {
+  function Yc(e, t) {
     const n = { number: 1, seen: [], turned: 0 };
     if (e === void 0) return n;
-    if (!R(e))
+    if (!D(e))
       return t.push("round: not an object; round tracking restarted"), n;
-    const r = typeof e.number == "number" && I.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = K.isArray(e.seen) && e.seen.length <= Cn && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && I.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Cn && i.length > 0 ? e.turned : 0;
-    return { number: r, seen: i, turned: s };
+    const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = K.isArray(e.seen) && e.seen.length <= Nn && e.seen.every((s) => typeof s == "string" && /^[0-9a-f]{8}$/.test(s)) ? e.seen : [], a = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Nn && i.length > 0 ? e.turned : 0;
+    return { number: r, seen: i, turned: a };
   }
-  function zc(e, t) {
+  function Wc(e, t) {
     const n = {};
     if (e === void 0) return { waiting: n };
-    const r = R(e) && R(e.waiting) ? e.waiting : void 0;
+    const r = D(e) && D(e.waiting) ? e.waiting : void 0;
     if (!r)
       return t.push("exchange: not an object; defenses made ahead forgotten"), { waiting: n };
-    for (const [i, s] of g.entries(r)) {
-      const a = i.length > 0 && i.length <= 64 && R(s) && En(s.edition) ? we(s.edition).parseAnswer(s.answer) : null;
-      a === null ? t.push(`exchange.waiting.${i.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[i] = { edition: s.edition, answer: a };
+    for (const [i, a] of g.entries(r)) {
+      const s = i.length > 0 && i.length <= 64 && D(a) && _n(a.edition) ? we(a.edition).parseAnswer(a.answer) : null;
+      s === null ? t.push(`exchange.waiting.${i.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[i] = { edition: a.edition, answer: s };
     }
     return { waiting: n };
   }
-  var Nn = ["bar1", "bar2", "bar3"];
-  function Xc(e, t) {
+  var Pn = ["bar1", "bar2", "bar3"];
+  function zc(e, t) {
     if (!t) return;
-    const n = (c) => typeof t[c] == "string" ? t[c].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), a = {
-      vitality: r && Nn.includes(r) ? r : e.bars.vitality,
-      soul: i && Nn.includes(i) ? i : e.bars.soul,
-      power: s && Nn.includes(s) ? s : e.bars.power
+    const n = (c) => typeof t[c] == "string" ? t[c].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), a = n("Power bar"), s = {
+      vitality: r && Pn.includes(r) ? r : e.bars.vitality,
+      soul: i && Pn.includes(i) ? i : e.bars.soul,
+      power: a && Pn.includes(a) ? a : e.bars.power
     };
-    new B(g.values(a)).size === 3 && g.assign(e.bars, a);
+    new B(g.values(s)).size === 3 && g.assign(e.bars, s);
     const o = n("NPC breakdowns");
     (o === "gm" || o === "public") && (e.visibility.npc = o);
     const d = n("PC breakdowns");
     (d === "gm" || d === "public") && (e.visibility.pc = d), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
   }
-  var qc = class {
+  var Xc = class {
     constructor() {
-      this.byCharacter = new C(), this.lowered = new C(), this.defaults = new C();
+      this.byCharacter = new N(), this.lowered = new N(), this.defaults = new N();
     }
     /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
     find(e, t) {
@@ -3150,7 +3146,7 @@ var DefenseRound = (() => {
      */
     sheetDefault(e, t, n) {
       let r = this.defaults.get(e);
-      r || this.defaults.set(e, r = new C());
+      r || this.defaults.set(e, r = new N());
       let i = r.get(t);
       if (!i) {
         if (r.size >= 200) return;
@@ -3172,7 +3168,7 @@ var DefenseRound = (() => {
     indexOf(e) {
       let t = this.byCharacter.get(e);
       if (!t) {
-        t = new C();
+        t = new N();
         for (const n of findObjs({ _type: "attribute", _characterid: e })) {
           const r = E(n.get("name") ?? "").toLowerCase();
           t.has(r) || t.set(r, n);
@@ -3181,7 +3177,7 @@ var DefenseRound = (() => {
       }
       return t;
     }
-  }, Di = {
+  }, _i = {
     "&": "&amp;",
     "<": "&lt;",
     ">": "&gt;",
@@ -3203,13 +3199,13 @@ var DefenseRound = (() => {
     $: "&#36;",
     ":": "&#58;",
     "\\": "&#92;"
-  }, pt = [];
+  }, kt = [];
   for (let e = 0; e < 128; e += 1) {
     const t = E.fromCharCode(e);
-    Di[t] !== void 0 ? pt[e] = Di[t] : t === `
-` || t === "\r" ? pt[e] = " " : e < 32 && t !== "	" || e === 127 ? pt[e] = "" : pt[e] = void 0;
+    _i[t] !== void 0 ? kt[e] = _i[t] : t === `
+` || t === "\r" ? kt[e] = " " : e < 32 && t !== "	" || e === 127 ? kt[e] = "" : kt[e] = void 0;
   }
-  function Jc(e) {
+  function qc(e) {
     if (e === 133 || e === 8232 || e === 8233) return " ";
     if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
   }
@@ -3217,19 +3213,19 @@ var DefenseRound = (() => {
     const t = typeof e == "string" ? e : E(e ?? "");
     let n = "", r = 0;
     for (let i = 0; i < t.length; i += 1) {
-      const s = t.charCodeAt(i), a = s < 128 ? pt[s] : Jc(s);
-      a !== void 0 && (n += t.slice(r, i) + a, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
+      const a = t.charCodeAt(i), s = a < 128 ? kt[a] : qc(a);
+      s !== void 0 && (n += t.slice(r, i) + s, a === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
     }
     return r === 0 ? t : n + t.slice(r);
   }
-  function Qc() {
+  function Jc() {
     const e = typeof API_Meta < "u" ? API_Meta?.[Y] : void 0;
-    return e && I.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
+    return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
   }
-  function Pn(e, t, n) {
+  function Mn(e, t, n) {
     try {
-      const r = t instanceof $t ? t.stack ?? t.message : E(t);
-      log(`${Y} v${se}: ${e} failed${Qc()}: ${r}`), n && sendChat(
+      const r = t instanceof St ? t.stack ?? t.message : E(t);
+      log(`${Y} v${se}: ${e} failed${Jc()}: ${r}`), n && sendChat(
         Y,
         `/w ${n} ${Xe(`${Y} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
         null,
@@ -3240,191 +3236,191 @@ var DefenseRound = (() => {
   }
   function $e(e, t, n) {
     return (...r) => {
-      let i = typeof e == "string" ? e : "a command", s;
-      const a = (o) => Pn(i, o, s);
+      let i = typeof e == "string" ? e : "a command", a;
+      const s = (o) => Mn(i, o, a);
       try {
-        typeof e == "function" && (i = e(...r)), s = n?.(...r);
+        typeof e == "function" && (i = e(...r)), a = n?.(...r);
         const o = t(...r);
-        o && typeof o.then == "function" && o.then(void 0, a);
+        o && typeof o.then == "function" && o.then(void 0, s);
       } catch (o) {
-        a(o);
+        s(o);
       }
     };
   }
   var Se = "API";
-  function kt(e) {
+  function gt(e) {
     return e !== Se && e !== "" && playerIsGM(e) === !0;
   }
-  function Zc(e) {
-    if (!(e === void 0 || e === "" || e === Se || !getObj("player", e) || kt(e)))
+  function Qc(e) {
+    if (!(e === void 0 || e === "" || e === Se || !getObj("player", e) || gt(e)))
       return e;
   }
-  function Mn(e) {
+  function Ln(e) {
     return e === Se ? "another script" : E(getObj("player", e)?.get("_displayname") ?? "player");
   }
-  var ed = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-  function Ri(e) {
-    return !ed.test(e);
+  var Zc = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+  function Di(e) {
+    return !Zc.test(e);
+  }
+  function Ri(e, t) {
+    return e || !Di(t) ? "gm" : `"${t}"`;
+  }
+  function ed(e) {
+    return e === Se ? "gm" : Ri(gt(e), Ln(e));
   }
   function Oi(e, t) {
-    return e || !Ri(t) ? "gm" : `"${t}"`;
-  }
-  function td(e) {
-    return e === Se ? "gm" : Oi(kt(e), Mn(e));
-  }
-  function Ii(e, t) {
     return E(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
   }
-  function gt(e, t, n) {
-    return kt(e) ? !0 : Ii(t.get("controlledby"), e) || Ii(n?.get("controlledby"), e);
+  function yt(e, t, n) {
+    return gt(e) ? !0 : Oi(t.get("controlledby"), e) || Oi(n?.get("controlledby"), e);
   }
   var Ci = /[^,\s]/;
-  function Ni(e, t) {
+  function Ii(e, t) {
     return !Ci.test(E(e.get("controlledby") ?? "")) && !Ci.test(E(t?.get("controlledby") ?? ""));
   }
-  var Bt = { kind: "public" }, ke = { kind: "whisper", to: "gm" };
+  var Ht = { kind: "public" }, pe = { kind: "whisper", to: "gm" };
   function Ae(e) {
     return { kind: "whisper", to: e };
   }
-  function G(e, t, n = {}) {
+  function F(e, t, n = {}) {
     e.kind === "public" ? sendChat(Y, t) : n.record ? sendChat(Y, `/w ${e.to} ${t}`) : sendChat(Y, `/w ${e.to} ${t}`, null, { noarchive: !0 });
   }
-  function Ce(e) {
+  function Ie(e) {
     let t = `&{template:default} {{name=${Xe(e.title)}}}`;
     for (const n of e.rows) {
-      const { lines: r } = n, i = n.buttons, s = i === void 0 ? 0 : i.length;
-      if (r.length === 0 && s === 0) continue;
-      let a = "";
-      for (let d = 0; d < r.length; d += 1) a += (d === 0 ? "" : "<br>") + Xe(r[d]);
+      const { lines: r } = n, i = n.buttons, a = i === void 0 ? 0 : i.length;
+      if (r.length === 0 && a === 0) continue;
+      let s = "";
+      for (let d = 0; d < r.length; d += 1) s += (d === 0 ? "" : "<br>") + Xe(r[d]);
       let o = "";
-      for (let d = 0; d < s; d += 1) o += (d === 0 ? "" : " ") + ce(i[d].label, i[d].command);
-      t += ` {{${Xe(nd(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
+      for (let d = 0; d < a; d += 1) o += (d === 0 ? "" : " ") + ce(i[d].label, i[d].command);
+      t += ` {{${Xe(td(n.label))}=${s}${s && o ? " " : ""}${o}}}`;
     }
     return t;
   }
-  function nd(e) {
+  function td(e) {
     return e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
   }
   function ee(e) {
     return Xe(e);
   }
-  var rd = /^[-\w]+$/;
+  var nd = /^[-\w]+$/;
   function ce(e, t) {
     return `[${Xe(e)}](${t})`;
   }
-  function id(e) {
-    return rd.test(e);
+  function rd(e) {
+    return nd.test(e);
   }
-  function Pi(e, t, n) {
+  function Ni(e, t, n) {
     const r = E(t.playerid ?? "");
-    return r === Se ? sd(e, t, n) : Mi(e, t, n, r, kt(r), !1);
+    return r === Se ? id(e, t, n) : Pi(e, t, n, r, gt(r), !1);
   }
-  function Mi(e, t, n, r, i, s) {
-    const a = Mn(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: a, replyTo: Oi(i, a), relayed: s };
-    return !i && !Ri(a) && (o.replyFor = x(a, 60)), o;
+  function Pi(e, t, n, r, i, a) {
+    const s = Ln(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: s, replyTo: Ri(i, s), relayed: a };
+    return !i && !Di(s) && (o.replyFor = x(s, 60)), o;
   }
-  function sd(e, t, n) {
+  function id(e, t, n) {
     const r = n.flags.get("api-as");
     n.flags.delete("api-as");
-    const i = Zc(r?.length === 1 ? r[0] : void 0);
-    if (i !== void 0) return Mi(e, t, n, i, !1, !0);
-    const s = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: Se, gm: s, senderName: Mn(Se), replyTo: "gm", relayed: !0 };
-    return s || (a.relayRefused = !0), a;
+    const i = Qc(r?.length === 1 ? r[0] : void 0);
+    if (i !== void 0) return Pi(e, t, n, i, !1, !0);
+    const a = e.store.settings.apiCommands === "gm", s = { app: e, msg: t, parsed: n, playerId: Se, gm: a, senderName: Ln(Se), replyTo: "gm", relayed: !0 };
+    return a || (s.relayRefused = !0), s;
   }
-  var Li = 2e3;
+  var Mi = 2e3;
   function X(e, t) {
-    G(Ae(e.replyTo), ee(ji(e, t)));
+    F(Ae(e.replyTo), ee(Li(e, t)));
   }
   function qe(e, t) {
-    G(Ae(e.replyTo), ee(ji(e, t)), { record: !0 });
+    F(Ae(e.replyTo), ee(Li(e, t)), { record: !0 });
   }
-  function ji(e, t) {
-    const n = t.length > Li ? `${t.slice(0, Li - 12)}... (cut)` : t;
+  function Li(e, t) {
+    const n = t.length > Mi ? `${t.slice(0, Mi - 12)}... (cut)` : t;
     return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
   }
-  function ad(e, t, n) {
+  function sd(e, t, n) {
     X(e, `${t.charAt(0).toUpperCase()}${t.slice(1)}. Usage: ${n}`);
   }
-  function od(e, t) {
+  function ad(e, t) {
     const n = e.store.tokens[t];
     if (n) return n;
     const r = {};
     return e.store.tokens[t] = r, r;
   }
-  function Fi(e, t) {
+  function ji(e, t) {
     const n = e.store.tokens[t];
-    n && ft(n) && delete e.store.tokens[t];
+    n && ht(n) && delete e.store.tokens[t];
   }
-  function Gi(e, t) {
+  function Fi(e, t) {
     if (e.type !== "api" || typeof e.content != "string") return;
     const n = e.content.trimStart().split(/\s/, 1)[0]?.toLowerCase() ?? "";
     return g.prototype.hasOwnProperty.call(t, n) ? n : void 0;
   }
-  function Vi(e) {
+  function Gi(e) {
     return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
   }
-  async function cd(e, t, n) {
-    const r = Gi(t, n);
+  async function od(e, t, n) {
+    const r = Fi(t, n);
     if (!r) return;
-    const i = n[r], s = va(t.content, t.inlinerolls);
-    let a;
+    const i = n[r], a = ha(t.content, t.inlinerolls);
+    let s;
     try {
-      if (a = Pi(e, t, Gr(s)), a.relayRefused) {
-        X(a, Vi(r));
+      if (s = Ni(e, t, Fr(a)), s.relayRefused) {
+        X(s, Gi(r));
         return;
       }
-      if (!a.relayed && a.parsed.flags.has("api-as")) throw new v("--api-as is read only on a command another script relays");
-      if (e.newerState !== void 0 && !(r === "!defense-round" && a.gm && (a.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-        X(a, `The saved state was written by a newer version of ${Y} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+      if (!s.relayed && s.parsed.flags.has("api-as")) throw new m("--api-as is read only on a command another script relays");
+      if (e.newerState !== void 0 && !(r === "!defense-round" && s.gm && (s.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
+        X(s, `The saved state was written by a newer version of ${Y} (schema ${e.newerState}): commands are paused until the script is updated${s.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
         return;
       }
-      if (a.parsed.flags.has("help")) {
-        const o = i.helpFor?.(e, a.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`;
-        G(Ae(a.replyTo), Ce({ title: `Help: ${o.title}${d}`, rows: [{ label: "Usage", lines: [o.usage] }, { label: "What it does", lines: o.what }] }));
+      if (s.parsed.flags.has("help")) {
+        const o = i.helpFor?.(e, s.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = s.replyFor === void 0 ? "" : ` (for ${s.replyFor})`;
+        F(Ae(s.replyTo), Ie({ title: `Help: ${o.title}${d}`, rows: [{ label: "Usage", lines: [o.usage] }, { label: "What it does", lines: o.what }] }));
         return;
       }
-      await i.run(a);
+      await i.run(s);
     } catch (o) {
-      if (o instanceof v || o instanceof oe) {
-        if (a ?? (a = Pi(e, t, { command: r, positionals: [], flags: new C() })), a.relayRefused) {
-          X(a, Vi(r));
+      if (o instanceof m || o instanceof oe) {
+        if (s ?? (s = Ni(e, t, { command: r, positionals: [], flags: new N() })), s.relayRefused) {
+          X(s, Gi(r));
           return;
         }
-        o instanceof v ? ad(a, o.message, i.usage(e)) : X(a, `${o.message.charAt(0).toUpperCase()}${o.message.slice(1)}.`);
+        o instanceof m ? sd(s, o.message, i.usage(e)) : X(s, `${o.message.charAt(0).toUpperCase()}${o.message.slice(1)}.`);
         return;
       }
       throw o;
     }
   }
-  var dd = 20, ld = 2e3, ud = { floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs };
-  function Ui(e, t, n = 0) {
-    if (n > dd) return { ok: !1, problem: "refers to itself through other attributes" };
-    if (e.length > ld) return { ok: !1, problem: "is too long to be a formula" };
-    const r = fd(e, t, n);
+  var cd = 20, dd = 2e3, ld = { floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs };
+  function Vi(e, t, n = 0) {
+    if (n > cd) return { ok: !1, problem: "refers to itself through other attributes" };
+    if (e.length > dd) return { ok: !1, problem: "is too long to be a formula" };
+    const r = ud(e, t, n);
     if (!r.ok) return r;
-    const s = new md(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
-    return s === void 0 || !I.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
+    const a = new vd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+    return a === void 0 || !C.isFinite(a) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: a + 0 };
   }
-  function fd(e, t, n) {
+  function ud(e, t, n) {
     let r = "", i = 0;
-    const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
-    let a;
-    for (; (a = s.exec(e)) !== null; ) {
-      const o = a[1].trim(), d = a[2] === "max" ? "max" : "current", c = t(o, d);
+    const a = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
+    let s;
+    for (; (s = a.exec(e)) !== null; ) {
+      const o = s[1].trim(), d = s[2] === "max" ? "max" : "current", c = t(o, d);
       if (c == null) return { ok: !1, problem: `refers to "${o}", which the character does not have` };
       const l = typeof c == "number" ? E(c) : E(c).trim();
       let u;
       if (l === "") u = 0;
       else {
-        const f = Ui(l, t, n + 1);
+        const f = Vi(l, t, n + 1);
         if (!f.ok) return f.problem.startsWith("refers to") ? f : { ok: !1, problem: `refers to "${o}", which ${f.problem}` };
         u = f.value;
       }
-      r += `${e.slice(i, a.index)}(${u})`, i = a.index + a[0].length;
+      r += `${e.slice(i, s.index)}(${u})`, i = s.index + s[0].length;
     }
     return { ok: !0, text: r + e.slice(i) };
   }
-  var xi = (e) => g.assign(g.create(null), e), hd = xi({ "+": (e, t) => e + t, "-": (e, t) => e - t }), vd = xi({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), md = class {
+  var Ui = (e) => g.assign(g.create(null), e), fd = Ui({ "+": (e, t) => e + t, "-": (e, t) => e - t }), hd = Ui({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), vd = class {
     constructor(e) {
       this.text = e, this.at = 0;
     }
@@ -3436,10 +3432,10 @@ var DefenseRound = (() => {
       for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
     }
     sum() {
-      return this.chain(() => this.product(), hd);
+      return this.chain(() => this.product(), fd);
     }
     product() {
-      return this.chain(() => this.unary(), vd);
+      return this.chain(() => this.unary(), hd);
     }
     /** Operands joined by operators of one precedence, worked out left to right. */
     chain(e, t) {
@@ -3469,10 +3465,10 @@ var DefenseRound = (() => {
       this.space();
       const e = this.text.slice(this.at), t = /^\d+(\.\d+)?/.exec(e);
       if (t)
-        return this.at += t[0].length, I(t[0]);
+        return this.at += t[0].length, C(t[0]);
       const n = /^([a-z]+)\s*\(/i.exec(e);
       if (n) {
-        const r = ud[n[1].toLowerCase()];
+        const r = ld[n[1].toLowerCase()];
         if (!r) return;
         this.at += n[0].length;
         const i = this.sum();
@@ -3491,7 +3487,7 @@ var DefenseRound = (() => {
   function ue(e) {
     return getObj("graphic", e);
   }
-  function pd(e) {
+  function md(e) {
     return getObj("character", e);
   }
   function Pe(e) {
@@ -3502,7 +3498,7 @@ var DefenseRound = (() => {
     bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
     bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
     bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-  }, Ht = class {
+  }, Kt = class {
     constructor(e, t) {
       this.token = e, this.bar = t;
     }
@@ -3516,7 +3512,7 @@ var DefenseRound = (() => {
     get raw() {
       if (this.valueRead === void 0) {
         const e = this.attribute;
-        this.rawRead = e ? e.get("current") : this.token.get(fe[this.bar].value), this.valueRead = pe(this.rawRead);
+        this.rawRead = e ? e.get("current") : this.token.get(fe[this.bar].value), this.valueRead = me(this.rawRead);
       }
       return this.rawRead;
     }
@@ -3526,15 +3522,15 @@ var DefenseRound = (() => {
     get max() {
       if (this.maxRead === void 0) {
         const e = this.attribute;
-        this.maxRead = pe(e ? e.get("max") : this.token.get(fe[this.bar].max));
+        this.maxRead = me(e ? e.get("max") : this.token.get(fe[this.bar].max));
       }
       return this.maxRead;
     }
   };
-  function Bi(e, t) {
-    return new Ht(e, t).value;
+  function xi(e, t) {
+    return new Kt(e, t).value;
   }
-  var kd = class {
+  var pd = class {
     constructor(e, t) {
       this.reading = e, this.value = t;
     }
@@ -3542,11 +3538,11 @@ var DefenseRound = (() => {
       return this.reading.max;
     }
   };
-  function Kt(e, t, n) {
+  function Yt(e, t, n) {
     const r = {
-      vitality: new Ht(e, n.bars.vitality),
-      soul: new Ht(e, n.bars.soul),
-      power: new Ht(e, n.bars.power)
+      vitality: new Kt(e, n.bars.vitality),
+      soul: new Kt(e, n.bars.soul),
+      power: new Kt(e, n.bars.power)
     };
     return {
       id: e.id,
@@ -3555,24 +3551,24 @@ var DefenseRound = (() => {
       character: t,
       bars: r,
       unique: r.vitality.link !== "",
-      npc: Ni(e, t),
+      npc: Ii(e, t),
       hidden: e.get("layer") === "gmlayer",
       statusmarkers: E(e.get("statusmarkers") ?? "")
     };
   }
-  var Hi = { armor_physical: "physical", armor_magical: "magical" };
-  function Ln(e, t, n, r) {
-    return t?.edition?.id === e.id ? t.edition.state : e.enter(n, gd(t, n, r));
+  var Bi = { armor_physical: "physical", armor_magical: "magical" };
+  function jn(e, t, n, r) {
+    return t?.edition?.id === e.id ? t.edition.state : e.enter(n, kd(t, n, r));
   }
-  function gd(e, t, n) {
+  function kd(e, t, n) {
     return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
   }
-  function Ki(e, t) {
+  function Hi(e, t) {
     return t !== void 0 && t.edition === e.id ? t.answer : null;
   }
-  var yd = { kind: "override" }, Yi = { kind: "none" }, Yt = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, bd = g.freeze({}), wd = g.freeze({ current: null, max: null, present: !1 }), jn = [], $d = class {
+  var gd = { kind: "override" }, Ki = { kind: "none" }, Wt = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, yd = g.freeze({}), bd = g.freeze({ current: null, max: null, present: !1 }), Fn = [], wd = class {
     constructor(e, t) {
-      this.characterId = e, this.index = t, this.problems = jn;
+      this.characterId = e, this.index = t, this.problems = Fn;
     }
     /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
     defaultOf(e) {
@@ -3588,24 +3584,24 @@ var DefenseRound = (() => {
      * as Roll20 would; anything else is a problem (noted) and no value.
      */
     number(e, t, n, r) {
-      const i = pe(e);
+      const i = me(e);
       if (i !== null) return i;
-      if (Wt(e)) return null;
-      const s = Ui(E(e), (o, d) => this.lookup(o, d));
-      if (s.ok && I.isSafeInteger(s.value)) return s.value;
-      const a = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-      return this.problems === jn && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
+      if (zt(e)) return null;
+      const a = Vi(E(e), (o, d) => this.lookup(o, d));
+      if (a.ok && C.isSafeInteger(a.value)) return a.value;
+      const s = a.ok ? `works out to ${a.value}, not a whole number (wrap it in floor())` : a.problem;
+      return this.problems === Fn && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: s }), null;
     }
   };
-  function Wt(e) {
+  function zt(e) {
     return e == null || typeof e == "string" && e.trim() === "";
   }
-  function Wi(e) {
-    return !Wt(e) && pe(e) === null;
+  function Yi(e) {
+    return !zt(e) && me(e) === null;
   }
-  var zi = class {
-    constructor(e, t, n, r, i, s, a, o) {
-      this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = a, this.isDefault = o, this.present = !0;
+  var Wi = class {
+    constructor(e, t, n, r, i, a, s, o) {
+      this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = a, this.rawCurrent = s, this.isDefault = o, this.present = !0;
     }
     get current() {
       return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);
@@ -3614,7 +3610,7 @@ var DefenseRound = (() => {
       if (!this.withMax) return null;
       if (this.maxRead === void 0) {
         const e = this.source.get("max");
-        Wt(e) && (this.isDefault || Wi(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+        zt(e) && (this.isDefault || Yi(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
       }
       return this.maxRead;
     }
@@ -3622,48 +3618,48 @@ var DefenseRound = (() => {
       return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
     }
   };
-  function Sd(e, t, n, r) {
-    const i = n.values, s = {}, a = {}, o = e.character, d = r.settings.attributes;
+  function $d(e, t, n, r) {
+    const i = n.values, a = {}, s = {}, o = e.character, d = r.settings.attributes;
     let c, l;
-    for (let w = 0; w < i.length; w += 1) {
-      const p = i[w], $ = Hi[p], _ = t?.overrides?.[p];
+    for (let b = 0; b < i.length; b += 1) {
+      const p = i[b], w = Bi[p], _ = t?.overrides?.[p];
       if (_ !== void 0) {
-        s[p] = { current: $ ? t?.worn?.[$] ?? _ : _, max: _, present: !0 }, a[p] = $ ? Yt[$] : yd;
+        a[p] = { current: w ? t?.worn?.[w] ?? _ : _, max: _, present: !0 }, s[p] = w ? Wt[w] : gd;
         continue;
       }
-      const y = d[p], D = o ? r.attributes.find(o.id, y) : void 0;
-      o && (c ?? (c = new $d(o.id, r.attributes)));
-      let m = $ !== void 0 && !e.unique;
-      if (D && c) {
-        let b;
-        $ !== void 0 && !m && (b = D.get("current"), m = Wi(b)), s[p] = new zi(D, m ? t?.worn?.[$] : void 0, $ !== void 0, c, p, y, b, !1), a[p] = m ? Yt[$] : { kind: "attribute", attribute: D };
-      } else c && !Wt(l = r.attributes.sheetDefault(c.characterId, y, "current")) ? (s[p] = new zi(c.defaultOf(y), $ ? t?.worn?.[$] : void 0, $ !== void 0, c, p, y, l, !0), a[p] = $ ? Yt[$] : Yi) : (s[p] = $ ? { current: t?.worn?.[$] ?? null, max: null, present: !1 } : wd, a[p] = $ ? Yt[$] : Yi);
+      const y = d[p], I = o ? r.attributes.find(o.id, y) : void 0;
+      o && (c ?? (c = new wd(o.id, r.attributes)));
+      let v = w !== void 0 && !e.unique;
+      if (I && c) {
+        let $;
+        w !== void 0 && !v && ($ = I.get("current"), v = Yi($)), a[p] = new Wi(I, v ? t?.worn?.[w] : void 0, w !== void 0, c, p, y, $, !1), s[p] = v ? Wt[w] : { kind: "attribute", attribute: I };
+      } else c && !zt(l = r.attributes.sheetDefault(c.characterId, y, "current")) ? (a[p] = new Wi(c.defaultOf(y), w ? t?.worn?.[w] : void 0, w !== void 0, c, p, y, l, !0), s[p] = w ? Wt[w] : Ki) : (a[p] = w ? { current: t?.worn?.[w] ?? null, max: null, present: !1 } : bd, s[p] = w ? Wt[w] : Ki);
     }
     const u = r.turnOrder;
     let f = null;
     if (u && u.length > 0) {
-      const w = u.find((p) => p.id === e.id);
-      w !== void 0 && (f = Xi(w.pr));
+      const b = u.find((p) => p.id === e.id);
+      b !== void 0 && (f = zi(b.pr));
     }
-    let h = bd;
+    let h = yd;
     if (n.others && n.others.length > 0) {
       h = {};
-      for (const w of n.others) h[w] = r.other?.(w);
+      for (const b of n.others) h[b] = r.other?.(b);
     }
     const k = {
       id: e.id,
       name: e.name,
       // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
       bars: e.bars,
-      values: s,
+      values: a,
       armorSource: o !== void 0 || t?.overrides !== void 0,
       stance: t?.stance ?? null,
-      state: Ln(r.edition, t, e.bars.vitality.value, r.editionLeft),
-      answer: Ki(r.edition, r.waiting[e.id]),
+      state: jn(r.edition, t, e.bars.vitality.value, r.editionLeft),
+      answer: Hi(r.edition, r.waiting[e.id]),
       initiative: f,
       // seed 000 / seed 001: the token on top of a non-empty Turn Tracker is in its own active round.
       acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-      currentTurn: r.turnRow === void 0 ? null : { initiative: Xi(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+      currentTurn: r.turnRow === void 0 ? null : { initiative: zi(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
       others: h,
       nameOf: r.nameOf
     }, T = c;
@@ -3671,38 +3667,38 @@ var DefenseRound = (() => {
       snapshot: e,
       record: t,
       facts: k,
-      places: a,
+      places: s,
       // Read after the rules ran: the values they read were checked then.
       get problems() {
-        return T === void 0 ? jn : T.problems;
+        return T === void 0 ? Fn : T.problems;
       }
     };
   }
-  function Ad(e, t) {
+  function Sd(e, t) {
     const n = e.snapshot.bars;
-    e.facts.bars = { vitality: new kd(n.vitality, t), soul: n.soul, power: n.power };
+    e.facts.bars = { vitality: new pd(n.vitality, t), soul: n.soul, power: n.power };
   }
-  function Xi(e) {
-    if (typeof e == "number") return I.isFinite(e) ? e : null;
+  function zi(e) {
+    if (typeof e == "number") return C.isFinite(e) ? e : null;
     if (typeof e != "string" || e.trim() === "") return null;
-    const t = I(e.trim());
-    return I.isFinite(t) ? t : null;
+    const t = C(e.trim());
+    return C.isFinite(t) ? t : null;
   }
-  function Td(e) {
+  function Ad(e) {
     return getObj("attribute", e)?.get("current");
   }
-  function Ed(e, t) {
+  function Td(e, t) {
     return E(e.get(fe[t].link) ?? "");
   }
-  function _d(e) {
+  function Ed(e) {
     const t = getObj("attribute", e);
     return t ? { characterId: E(t.get("_characterid") ?? ""), name: E(t.get("name") ?? "") } : void 0;
   }
-  var Dd = new B(
+  var _d = new B(
     "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
   );
-  function Rd(e) {
-    if (Dd.has(e)) return !0;
+  function Dd(e) {
+    if (_d.has(e)) return !0;
     try {
       const t = ne.parse(E(Campaign().get("token_markers") ?? "[]"));
       return K.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
@@ -3710,12 +3706,12 @@ var DefenseRound = (() => {
       return !1;
     }
   }
-  var qi = ["on", "off"], Fn = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Od = [
+  var Xi = ["on", "off"], Gn = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Rd = [
     "edition",
-    ...g.keys(Fn),
+    ...g.keys(Gn),
     "stamina-bar",
-    ...Ie.map((e) => `attr.${e}`),
-    ...ut.map((e) => `marker.${e}`),
+    ...Ce.map((e) => `attr.${e}`),
+    ...ft.map((e) => `marker.${e}`),
     "visibility.npc",
     "visibility.pc",
     "players-target-any",
@@ -3723,65 +3719,65 @@ var DefenseRound = (() => {
     "overwhelm-limit",
     "api-commands"
   ];
-  function Id(e, t, n) {
+  function Od(e, t, n) {
     const r = t.toLowerCase();
-    if (n === void 0 || n === "") throw new v(`config ${r} needs a value`);
+    if (n === void 0 || n === "") throw new m(`config ${r} needs a value`);
     if (r === "edition") {
-      const i = U(n, "edition", Ac()), s = dt();
-      if (!s.includes(i))
-        throw new v(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
+      const i = V(n, "edition", Sc()), a = lt();
+      if (!a.includes(i))
+        throw new m(`the ${i} edition is not available in this version yet (playable: ${a.join(", ")})`);
       return e.edition = i, `Edition is now ${i}.`;
     }
-    if (r in Fn) {
-      const i = Fn[r], s = U(n, r, lt), a = e.bars[i];
+    if (r in Gn) {
+      const i = Gn[r], a = V(n, r, ut), s = e.bars[i];
       for (const o of ["vitality", "soul", "power"])
-        o !== i && e.bars[o] === s && (e.bars[o] = a);
-      return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
+        o !== i && e.bars[o] === a && (e.bars[o] = s);
+      return e.bars[i] = a, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
     }
     if (r === "stamina-bar") {
-      const i = U(n, r, ["power", ...lt]);
-      if (i === e.bars.vitality) throw new v(`stamina may not share the Vitality bar (${i})`);
+      const i = V(n, r, ["power", ...ut]);
+      if (i === e.bars.vitality) throw new m(`stamina may not share the Vitality bar (${i})`);
       return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;
     }
     if (r.startsWith("attr.")) {
       const i = r.slice(5);
-      if (!Ie.includes(i))
-        throw new v(`unknown attribute key "${x(i)}" (known: ${Ie.join(", ")})`);
-      const s = n.trim();
-      if (s.length === 0 || s.length > 100) throw new v("an attribute name must be 1 to 100 characters");
-      return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;
+      if (!Ce.includes(i))
+        throw new m(`unknown attribute key "${x(i)}" (known: ${Ce.join(", ")})`);
+      const a = n.trim();
+      if (a.length === 0 || a.length > 100) throw new m("an attribute name must be 1 to 100 characters");
+      return e.attributes[i] = a, `The ${i} value is now read from the attribute "${a}".`;
     }
     if (r.startsWith("marker.")) {
       const i = r.slice(7);
-      if (!ut.includes(i))
-        throw new v(`unknown marker key "${x(i)}" (known: ${ut.join(", ")})`);
-      const s = n.trim();
-      if (!Rd(s))
-        throw new v(`"${x(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
-      return e.markers[i] = s, `The ${i} marker is now ${s}.`;
+      if (!ft.includes(i))
+        throw new m(`unknown marker key "${x(i)}" (known: ${ft.join(", ")})`);
+      const a = n.trim();
+      if (!Dd(a))
+        throw new m(`"${x(a)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
+      return e.markers[i] = a, `The ${i} marker is now ${a}.`;
     }
     if (r === "visibility.npc" || r === "visibility.pc") {
       const i = r === "visibility.npc" ? "npc" : "pc";
-      return e.visibility[i] = U(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
+      return e.visibility[i] = V(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
     }
     if (r === "players-target-any")
-      return e.playersTargetAny = U(n, r, qi) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+      return e.playersTargetAny = V(n, r, Xi) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
     if (r === "armor-on-manual-edits")
-      return e.armorOnManualEdits = U(n, r, qi) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+      return e.armorOnManualEdits = V(n, r, Xi) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
     if (r === "overwhelm-limit")
-      return e.overwhelmLimit = st(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+      return e.overwhelmLimit = at(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
     if (r === "api-commands")
-      return e.apiCommands = U(n, r, mi), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-    throw new v(`unknown setting "${x(t)}" (settings: ${Od.join(", ")})`);
+      return e.apiCommands = V(n, r, vi), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
+    throw new m(`unknown setting "${x(t)}" (settings: ${Rd.join(", ")})`);
   }
   function Je() {
-    return Ji(Campaign().get("turnorder"));
+    return qi(Campaign().get("turnorder"));
   }
   function Cd() {
     const e = Campaign().get("turnorder");
     return typeof e == "string" ? e : "";
   }
-  function Ji(e) {
+  function qi(e) {
     if (typeof e != "string" || e.trim() === "") return [];
     try {
       const t = ne.parse(e);
@@ -3790,59 +3786,59 @@ var DefenseRound = (() => {
       return [];
     }
   }
-  function Gn(e) {
+  function Vn(e) {
     Campaign().set("turnorder", ne.stringify(e));
   }
-  function yt(e) {
+  function bt(e) {
     return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? E(e) : "";
   }
-  function Vn(e) {
-    return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? I(e) : I.NaN;
+  function Un(e) {
+    return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;
   }
-  function Nd(e) {
+  function Id(e) {
     const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
     return t(e.id) && t(e.custom) && t(e.pr);
   }
-  function Pd(e) {
-    const t = yt(e.id), n = yt(e.custom);
-    return `${t.length <= 64 ? t : `#${Un(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Un(n)}`}`;
+  function Nd(e) {
+    const t = bt(e.id), n = bt(e.custom);
+    return `${t.length <= 64 ? t : `#${xn(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${xn(n)}`}`;
   }
-  function Un(e) {
+  function xn(e) {
     let t = 2166136261;
     for (let n = 0; n < e.length; n += 1)
       t ^= e.charCodeAt(n), t = S.imul(t, 16777619) >>> 0;
     return t.toString(16).padStart(8, "0");
   }
-  var Md = /^(.+) -?\d+$/;
-  function Ld() {
+  var Pd = /^(.+) -?\d+$/;
+  function Md() {
     const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
     return typeof e == "object" && e !== null ? e : void 0;
   }
-  function Qi(e) {
-    if (Vn(e.pr) !== -1 || yt(e.custom) !== "") return !1;
-    const t = yt(e.id);
+  function Ji(e) {
+    if (Un(e.pr) !== -1 || bt(e.custom) !== "") return !1;
+    const t = bt(e.id);
     if (t === "" || t === "-1") return !1;
     const n = getObj("graphic", t);
     if (n === void 0 || E(n.get("represents") ?? "") !== "") return !1;
-    const r = Ld();
+    const r = Md();
     if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-    const i = Md.exec(E(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
-    return i !== null && i[1] === s;
+    const i = Pd.exec(E(n.get("name") ?? "")), a = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+    return i !== null && i[1] === a;
   }
-  function jd(e) {
-    for (const t of e) if (!Qi(t)) return t;
+  function Ld(e) {
+    for (const t of e) if (!Ji(t)) return t;
   }
-  var Fd = new B(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-  function Gd(e) {
-    return Fd.has(e.kind);
+  var jd = new B(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+  function Fd(e) {
+    return jd.has(e.kind);
   }
-  function Vd(e, t, n) {
+  function Gd(e, t, n) {
     switch (e.kind) {
       case "heal-title":
-        return `${t(e.who)} is healed: ${rt[e.resource]} +${e.amount}`;
+        return `${t(e.who)} is healed: ${it[e.resource]} +${e.amount}`;
       case "healed": {
         const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-        return `${rt[e.resource]} ${e.before} -> ${e.after}${r}`;
+        return `${it[e.resource]} ${e.before} -> ${e.after}${r}`;
       }
       case "heal-summary":
         return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
@@ -3858,8 +3854,8 @@ var DefenseRound = (() => {
         return e.label;
     }
   }
-  function Ud(e, t) {
-    const n = (r) => Gd(r) ? Vd(r, t, n) : e.words(r, t);
+  function Vd(e, t) {
+    const n = (r) => Fd(r) ? Gd(r, t, n) : e.words(r, t);
     return n;
   }
   function Qe(e, t) {
@@ -3870,9 +3866,9 @@ var DefenseRound = (() => {
     const n = {};
     return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
   }
-  function zt(e, t, n) {
+  function Xt(e, t, n) {
     const r = e.tokens[t], i = {};
-    r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), ft(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
+    r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), ht(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
   }
   function he(e, t) {
     if (e === t) return !0;
@@ -3881,7 +3877,7 @@ var DefenseRound = (() => {
     if (K.isArray(e)) {
       const i = t;
       if (e.length !== i.length) return !1;
-      for (let s = 0; s < e.length; s += 1) if (!he(e[s], i[s])) return !1;
+      for (let a = 0; a < e.length; a += 1) if (!he(e[a], i[a])) return !1;
       return !0;
     }
     const n = e, r = t;
@@ -3889,7 +3885,7 @@ var DefenseRound = (() => {
     for (const i of g.keys(r)) if (!g.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
     return !0;
   }
-  function xd(e, t) {
+  function Ud(e, t) {
     switch (t.kind) {
       case "bar":
         return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -3909,152 +3905,152 @@ var DefenseRound = (() => {
         return `turn-order:${t.tokenId}`;
     }
   }
-  function Bd(e, t = () => !0, n = () => {
+  function xd(e, t = () => !0, n = () => {
   }) {
-    const r = new C();
-    for (const s of e) {
-      const a = t(s.tokenId);
-      for (const o of s.changes) {
-        const d = xd(s.tokenId, o), c = r.get(d);
-        c ? (c.last = o, a && c.owner === void 0 && (c.owner = s)) : r.set(d, { first: o, last: o, ...a ? { owner: s } : {} });
+    const r = new N();
+    for (const a of e) {
+      const s = t(a.tokenId);
+      for (const o of a.changes) {
+        const d = Ud(a.tokenId, o), c = r.get(d);
+        c ? (c.last = o, s && c.owner === void 0 && (c.owner = a)) : r.set(d, { first: o, last: o, ...s ? { owner: a } : {} });
       }
     }
     const i = [];
-    for (const [s, a] of r) {
-      const { first: o, last: d } = a, c = a.owner ?? n(o);
+    for (const [a, s] of r) {
+      const { first: o, last: d } = s, c = s.owner ?? n(o);
       if (c === void 0) continue;
       const l = o !== d && "to" in o && "to" in d ? { ...o, to: d.to } : o;
-      i.push({ place: s, tokenId: c.tokenId, name: c.name, change: l });
+      i.push({ place: a, tokenId: c.tokenId, name: c.name, change: l });
     }
     return i;
   }
-  function Zi(e, t, n) {
+  function Qi(e, t, n) {
     if (n <= 0) return e;
     const { answer: r, ...i } = e;
     if (!i.edition || i.edition.id !== t.id) return i;
-    let s = t.parseState(i.edition.state);
-    if (s === null) return i;
-    for (let o = 0; o < S.min(n, 10); o += 1) s = t.endRound(s);
-    const a = { ...i };
-    return t.isEmptyState(s) ? delete a.edition : a.edition = { id: t.id, state: s }, a;
+    let a = t.parseState(i.edition.state);
+    if (a === null) return i;
+    for (let o = 0; o < S.min(n, 10); o += 1) a = t.endRound(a);
+    const s = { ...i };
+    return t.isEmptyState(a) ? delete s.edition : s.edition = { id: t.id, state: a }, s;
   }
-  var Hd = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-  function Kd(e, t, n) {
+  var Bd = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+  function Hd(e, t, n) {
     return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
   }
-  function Yd(e, t, n, r) {
+  function Kd(e, t, n, r) {
     const i = [];
-    for (const { place: s, name: a, change: o } of e) {
+    for (const { place: a, name: s, change: o } of e) {
       if (o.kind === "turn-order") continue;
-      const d = t.get(s);
+      const d = t.get(a);
       if (!n(d, o.to))
         switch (o.kind) {
           case "bar":
-            i.push(`${a}: ${rt[o.resource]} is ${d ?? "not a number"} (was left at ${o.to})`);
+            i.push(`${s}: ${it[o.resource]} is ${d ?? "not a number"} (was left at ${o.to})`);
             break;
           case "attribute":
-            i.push(`${a}: ${Hd[o.key] ?? o.key} is ${d ?? "unset"} (was left at ${o.to})`);
+            i.push(`${s}: ${Bd[o.key] ?? o.key} is ${d ?? "unset"} (was left at ${o.to})`);
             break;
           case "worn":
-            i.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${d ?? "unset"} (was left at ${o.to})`);
+            i.push(`${s}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${d ?? "unset"} (was left at ${o.to})`);
             break;
           case "override":
-            i.push(`${a}: ${o.key} is ${d ?? "unset"} (was left at ${o.to})`);
+            i.push(`${s}: ${o.key} is ${d ?? "unset"} (was left at ${o.to})`);
             break;
           case "markers":
-            i.push(`${a}: markers changed`);
+            i.push(`${s}: markers changed`);
             break;
           case "memory":
-            i.push(`${a} ${r(o.to, d ?? {})}`);
+            i.push(`${s} ${r(o.to, d ?? {})}`);
             break;
           case "initiative":
-            i.push(`${a}: initiative is ${d ?? "gone"} (was left at ${o.to})`);
+            i.push(`${s}: initiative is ${d ?? "gone"} (was left at ${o.to})`);
             break;
         }
     }
     return i;
   }
-  function Wd(e, t, n) {
+  function Yd(e, t, n) {
     return e.map(
-      (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Zi(r.change.from, t, n), to: Zi(r.change.to, t, n) } } : r
+      (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Qi(r.change.from, t, n), to: Qi(r.change.to, t, n) } } : r
     );
   }
-  function zd(e, t, n, r) {
-    const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, d = r(e.answer, t.answer) ? n.answer : e.answer;
-    return s !== void 0 && (i.edition = s), a !== void 0 && (i.deadForGood = a), o !== void 0 && (i.stance = o), d !== void 0 && (i.answer = d), i;
+  function Wd(e, t, n, r) {
+    const i = {}, a = r(e.edition, t.edition) ? n.edition : e.edition, s = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, d = r(e.answer, t.answer) ? n.answer : e.answer;
+    return a !== void 0 && (i.edition = a), s !== void 0 && (i.deadForGood = s), o !== void 0 && (i.stance = o), d !== void 0 && (i.answer = d), i;
   }
-  function Xd(e) {
+  function zd(e) {
     const t = e.indexOf("@");
     return t === -1 ? e : e.slice(0, t);
   }
-  function es(e, t, n) {
+  function Zi(e, t, n) {
     if (e === "") return t.length === 0 ? "" : t.join(",");
-    let r, i = "", s = 0;
+    let r, i = "", a = 0;
     for (; ; ) {
-      const a = e.indexOf(",", s), d = (a === -1 ? e.slice(s) : e.slice(s, a)).trim();
+      const s = e.indexOf(",", a), d = (s === -1 ? e.slice(a) : e.slice(a, s)).trim();
       if (d !== "") {
-        const c = Xd(d);
+        const c = zd(d);
         let l;
         t.includes(c) ? (l = d === c && !(r?.includes(c) ?? !1), l && (r ?? (r = [])).push(c)) : l = !n.includes(c), l && (i += i === "" ? d : `,${d}`);
       }
-      if (a === -1) break;
-      s = a + 1;
+      if (s === -1) break;
+      a = s + 1;
     }
-    for (const a of t) (r?.includes(a) ?? !1) || (i += i === "" ? a : `,${a}`);
-    return i === e || i.length < e.length && i === qd(e) ? e : i;
+    for (const s of t) (r?.includes(s) ?? !1) || (i += i === "" ? s : `,${s}`);
+    return i === e || i.length < e.length && i === Xd(e) ? e : i;
   }
-  function qd(e) {
+  function Xd(e) {
     return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
   }
-  function Jd(e, t, n) {
-    const { incapacitated: r, dying: i, dead: s } = n.markers, a = t === "none" ? [] : [n.markers[t]];
-    return es(e, a, [r, i, s]);
+  function qd(e, t, n) {
+    const { incapacitated: r, dying: i, dead: a } = n.markers, s = t === "none" ? [] : [n.markers[t]];
+    return Zi(e, s, [r, i, a]);
   }
-  var ts = ["defensive", "reactive", "active", "full"];
-  function ns(e, t, n) {
-    const r = ts.find((i) => i === t);
-    return es(e, r ? [n.markers[r]] : [], ts.map((i) => n.markers[i]));
+  var es = ["defensive", "reactive", "active", "full"];
+  function ts(e, t, n) {
+    const r = es.find((i) => i === t);
+    return Zi(e, r ? [n.markers[r]] : [], es.map((i) => n.markers[i]));
   }
-  function xn(e) {
+  function Bn(e) {
     return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
   }
+  function Jd() {
+    return Bn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
+  }
+  function Hn() {
+    return Bn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
+  }
   function Qd() {
-    return xn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
+    return Bn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
   }
-  function Bn() {
-    return xn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
+  var ns = [];
+  function Zd(e) {
+    return typeof e != "function" ? !1 : (ns.push(e), !0);
   }
-  function Zd() {
-    return xn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
-  }
-  var rs = [];
-  function el(e) {
-    return typeof e != "function" ? !1 : (rs.push(e), !0);
-  }
-  function is(e, t, n, r, i, s) {
-    for (const o of rs)
+  function rs(e, t, n, r, i, a) {
+    for (const o of ns)
       try {
         o(e, t, n, r);
       } catch (d) {
-        Pn("an onDamage observer", d, void 0);
+        Mn("an onDamage observer", d, void 0);
       }
-    const a = s === void 0 ? Bn() : s;
-    if (a && typeof a.Update == "function")
+    const s = a === void 0 ? Hn() : a;
+    if (s && typeof s.Update == "function")
       try {
-        a.Update(e, i());
+        s.Update(e, i());
       } catch (o) {
-        Pn("HealthColors.Update", o, void 0);
+        Mn("HealthColors.Update", o, void 0);
       }
   }
-  function ss(e, t) {
+  function is(e, t) {
     typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
   }
-  var tl = class {
+  var el = class {
     constructor() {
       this.props = {}, this.any = !1;
     }
     attribute(e, t) {
-      (this.attributes ?? (this.attributes = new C())).set(e.id, { attribute: e, value: t });
+      (this.attributes ?? (this.attributes = new N())).set(e.id, { attribute: e, value: t });
     }
     prop(e, t) {
       this.props[e] = t, this.any = !0;
@@ -4064,303 +4060,304 @@ var DefenseRound = (() => {
       r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);
     }
     flush(e) {
-      if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) ss(t, n);
+      if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) is(t, n);
       if (this.linkedBars)
         for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
       this.any && e.set(this.props);
     }
   };
-  function Hn(e, t, n, r) {
+  function Kn(e, t, n, r) {
     const i = {};
     return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
   }
-  function nl(e, t, n, r = {}) {
-    const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: d, memories: c } = e, l = c.tokens, u = i.token, f = [], h = [], k = new tl(), T = () => {
-      var m;
-      return l[m = i.id] ?? (l[m] = {});
-    }, w = r.vitalityFrom ?? i.bars.vitality.value, p = {
+  function tl(e, t, n, r = {}) {
+    const { snapshot: i, facts: a, places: s } = t, { edition: o, settings: d, memories: c } = e, l = c.tokens, u = i.token, f = [], h = [], k = new el(), T = () => {
+      var v;
+      return l[v = i.id] ?? (l[v] = {});
+    }, b = r.vitalityFrom ?? i.bars.vitality.value, p = {
       vitality: i.bars.vitality.value,
       soul: i.bars.soul.value,
       power: i.bars.power.value
     };
-    for (const m of n.changes)
-      switch (m.kind) {
+    for (const v of n.changes)
+      switch (v.kind) {
         case "bar": {
-          const b = i.bars[m.resource], L = m.resource === "vitality" ? w : b.value, P = b.link ? getObj("attribute", b.link) : void 0, te = { kind: "bar", resource: m.resource, bar: b.bar, from: L, to: m.to };
-          P && (te.attributeId = P.id), f.push(te), (b.value !== m.to || b.raw !== m.to) && k.bar(i, m.resource, m.to, P), p[m.resource] = m.to;
+          const $ = i.bars[v.resource], R = v.resource === "vitality" ? b : $.value, U = $.link ? getObj("attribute", $.link) : void 0, te = { kind: "bar", resource: v.resource, bar: $.bar, from: R, to: v.to };
+          U && (te.attributeId = U.id), f.push(te), ($.value !== v.to || $.raw !== v.to) && k.bar(i, v.resource, v.to, U), p[v.resource] = v.to;
           break;
         }
         case "value": {
-          const b = a[m.key], L = s.values[m.key]?.current ?? null;
-          if (b?.kind === "attribute")
-            f.push({ kind: "attribute", key: m.key, attributeId: b.attribute.id, from: L, to: m.to }), k.attribute(b.attribute, m.to);
-          else if (b?.kind === "worn") {
-            f.push({ kind: "worn", track: b.track, from: l[i.id]?.worn?.[b.track] ?? null, to: m.to });
-            const P = T();
-            P.worn = { ...P.worn, [b.track]: m.to };
-          } else if (Hi[m.key] === void 0 && b?.kind === "override") {
-            f.push({ kind: "override", key: m.key, from: L, to: m.to });
-            const P = T();
-            P.overrides = { ...P.overrides, [m.key]: m.to };
+          const $ = s[v.key], R = a.values[v.key]?.current ?? null;
+          if ($?.kind === "attribute")
+            f.push({ kind: "attribute", key: v.key, attributeId: $.attribute.id, from: R, to: v.to }), k.attribute($.attribute, v.to);
+          else if ($?.kind === "worn") {
+            f.push({ kind: "worn", track: $.track, from: l[i.id]?.worn?.[$.track] ?? null, to: v.to });
+            const U = T();
+            U.worn = { ...U.worn, [$.track]: v.to };
+          } else if (Bi[v.key] === void 0 && $?.kind === "override") {
+            f.push({ kind: "override", key: v.key, from: R, to: v.to });
+            const U = T();
+            U.overrides = { ...U.overrides, [v.key]: v.to };
           }
           break;
         }
         case "initiative": {
-          const b = r.turnOrder?.order ?? Je(), L = b.find((te) => te.id === i.id), P = Vn(L?.pr);
-          L && I.isFinite(P) && P !== m.to && (L.pr = m.to, os(b, r.turnOrder), f.push({ kind: "initiative", from: P, to: m.to }));
+          const $ = r.turnOrder?.order ?? Je(), R = $.find((te) => te.id === i.id), U = Un(R?.pr);
+          R && C.isFinite(U) && U !== v.to && (R.pr = v.to, as($, r.turnOrder), f.push({ kind: "initiative", from: U, to: v.to }));
           break;
         }
         case "join-turn-order": {
-          const b = sl(m.tokenId, m.initiative, r.turnOrder);
-          h.push(b.note), b.added && f.push({ kind: "turn-order", tokenId: m.tokenId });
+          const $ = il(v.tokenId, v.initiative, r.turnOrder);
+          h.push($.note), $.added && f.push({ kind: "turn-order", tokenId: v.tokenId });
           break;
         }
         case "ally-state":
         case "ally-answer": {
-          const b = Me(Qe(c, m.tokenId), o), L = m.kind === "ally-state" ? Me({ ...b, edition: { id: o.id, state: m.state } }, o) : { ...b, answer: { edition: o.id, answer: m.answer } };
-          he(b, L) || (f.push({ kind: "memory", tokenId: m.tokenId, from: b, to: L }), zt(c, m.tokenId, L));
+          const $ = Me(Qe(c, v.tokenId), o), R = v.kind === "ally-state" ? Me({ ...$, edition: { id: o.id, state: v.state } }, o) : { ...$, answer: { edition: o.id, answer: v.answer } };
+          he($, R) || (f.push({ kind: "memory", tokenId: v.tokenId, from: $, to: R }), Xt(c, v.tokenId, R));
           break;
         }
       }
     if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-      const m = l[i.id], b = m?.edition && !(m.edition.id === o.id && o.isEmptyState(m.edition.state)) ? m.edition : void 0, L = n.state === void 0 ? b : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, P = m?.deadForGood === !0, te = n.state === void 0 ? P : o.deadForGood(n.state, p.vitality), lr = m?.stance, ur = n.stance === void 0 ? lr : n.stance ?? void 0, fr = c.exchange.waiting[i.id], hr = n.answer === void 0 ? fr : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
-      (P !== te || lr !== ur || !he(b, L) || !he(fr, hr)) && (f.push({ kind: "memory", from: Hn(b, P, lr, fr), to: Hn(L, te, ur, hr) }), zt(c, i.id, Hn(L, te, ur, hr)));
+      const v = l[i.id], $ = v?.edition && !(v.edition.id === o.id && o.isEmptyState(v.edition.state)) ? v.edition : void 0, R = n.state === void 0 ? $ : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, U = v?.deadForGood === !0, te = n.state === void 0 ? U : o.deadForGood(n.state, p.vitality), tt = v?.stance, ur = n.stance === void 0 ? tt : n.stance ?? void 0, fr = c.exchange.waiting[i.id], hr = n.answer === void 0 ? fr : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
+      (U !== te || tt !== ur || !he($, R) || !he(fr, hr)) && (f.push({ kind: "memory", from: Kn($, U, tt, fr), to: Kn(R, te, ur, hr) }), Xt(c, i.id, Kn(R, te, ur, hr)));
     }
-    const $ = l[i.id];
-    $ && ft($) && delete l[i.id];
+    const w = l[i.id];
+    w && ht(w) && delete l[i.id];
     let _ = i.statusmarkers;
-    const y = o.condition(s.state, w), D = n.state !== void 0 ? o.condition(n.state, p.vitality) : y;
-    if (n.state !== void 0 && (_ = Jd(_, D, d)), n.stance !== void 0 && (_ = ns(_, n.stance, d)), _ !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: _ }), k.prop("statusmarkers", _)), r.tokenProps)
-      for (const m of g.keys(r.tokenProps)) {
-        const b = r.tokenProps[m];
-        !(m in k.props) && u.get(m) !== b && k.prop(m, b);
+    const y = o.condition(a.state, b), I = n.state !== void 0 ? o.condition(n.state, p.vitality) : y;
+    if (n.state !== void 0 && (_ = qd(_, I, d)), n.stance !== void 0 && (_ = ts(_, n.stance, d)), _ !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: _ }), k.prop("statusmarkers", _)), r.tokenProps)
+      for (const v of g.keys(r.tokenProps)) {
+        const $ = r.tokenProps[v];
+        !(v in k.props) && u.get(v) !== $ && k.prop(v, $);
       }
     if (k.flush(u), r.notify ?? !0) {
-      const { bars: m } = i, b = { vitality: w, soul: m.soul.value, power: m.power.value, statusmarkers: i.statusmarkers, condition: y }, L = { vitality: p.vitality, soul: p.soul, power: p.power, statusmarkers: _, condition: D };
-      is(u, b, L, n.detail, () => as(i, w), r.healthColors);
+      const { bars: v } = i, $ = { vitality: b, soul: v.soul.value, power: v.power.value, statusmarkers: i.statusmarkers, condition: y }, R = { vitality: p.vitality, soul: p.soul, power: p.power, statusmarkers: _, condition: I };
+      rs(u, $, R, n.detail, () => ss(i, b), r.healthColors);
     }
     return { changes: f, notes: h };
   }
-  function as(e, t) {
-    const n = il(e.token);
+  function ss(e, t) {
+    const n = rl(e.token);
     n.statusmarkers = e.statusmarkers;
-    const { vitality: r, soul: i, power: s } = e.bars;
-    return n[fe[r.bar].value] = r.raw, n[fe[i.bar].value] = i.raw, n[fe[s.bar].value] = s.raw, t !== null && (n[fe[r.bar].value] = t), n;
+    const { vitality: r, soul: i, power: a } = e.bars;
+    return n[fe[r.bar].value] = r.raw, n[fe[i.bar].value] = i.raw, n[fe[a.bar].value] = a.raw, t !== null && (n[fe[r.bar].value] = t), n;
   }
-  var rl = ["width", "height"];
-  function il(e) {
+  var nl = ["width", "height"];
+  function rl(e) {
     const t = { _id: e.id, _type: "graphic" };
-    for (const n of rl) t[n] = e.get(n);
+    for (const n of nl) t[n] = e.get(n);
     return t;
   }
-  function os(e, t) {
-    t ? t.changed = !0 : Gn(e);
+  function as(e, t) {
+    t ? t.changed = !0 : Vn(e);
   }
-  function sl(e, t, n) {
+  function il(e, t, n) {
     const r = getObj("graphic", e);
     if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-    const i = Ne(r, "The spectator"), s = n?.order ?? Je();
-    return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), os(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
+    const i = Ne(r, "The spectator"), a = n?.order ?? Je();
+    return a.some((s) => s.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (a.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), as(a, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
   }
-  function al(e, t) {
-    const n = new C(), r = new C(), i = new B(), s = (c) => {
+  function sl(e, t) {
+    const n = new N(), r = new N(), i = new B(), a = (c) => {
       let l = r.get(c);
       return l || r.set(c, l = {}), l;
     };
-    let a, o = !1;
-    const d = new C();
+    let s, o = !1;
+    const d = new N();
     for (const { tokenId: c, change: l } of t) {
       const u = getObj("graphic", c);
       if (u)
-        switch (d.has(c) || d.set(c, { snapshot: Kt(u, Pe(u), e.settings), memory: Me(Qe(e.memories, c), e.edition) }), i.add(c), l.kind) {
+        switch (d.has(c) || d.set(c, { snapshot: Yt(u, Pe(u), e.settings), memory: Me(Qe(e.memories, c), e.edition) }), i.add(c), l.kind) {
           case "bar":
             if (l.from === null) break;
-            l.attributeId && getObj("attribute", l.attributeId) ? n.set(l.attributeId, l.from) : s(c)[`${l.bar}_value`] = l.from;
+            l.attributeId && getObj("attribute", l.attributeId) ? n.set(l.attributeId, l.from) : a(c)[`${l.bar}_value`] = l.from;
             break;
           case "attribute":
             l.from !== null && n.set(l.attributeId, l.from);
             break;
           case "worn": {
             const f = { ...e.memories.tokens[c] };
-            f.worn = Vt(f.worn, l.track, l.from), wi(e.memories.tokens, c, f);
+            f.worn = Ut(f.worn, l.track, l.from), bi(e.memories.tokens, c, f);
             break;
           }
           case "override": {
             const f = { ...e.memories.tokens[c] };
-            f.overrides = Vt(f.overrides, l.key, l.from), wi(e.memories.tokens, c, f);
+            f.overrides = Ut(f.overrides, l.key, l.from), bi(e.memories.tokens, c, f);
             break;
           }
           case "markers":
-            s(c).statusmarkers = l.from;
+            a(c).statusmarkers = l.from;
             break;
           case "memory": {
             const f = l.tokenId ?? c, h = Me(Qe(e.memories, f), e.edition);
-            zt(e.memories, f, zd(l.from, l.to, h, he));
+            Xt(e.memories, f, Wd(l.from, l.to, h, he));
             break;
           }
           case "initiative": {
-            a ?? (a = Je());
-            const f = a.find((h) => h.id === c);
+            s ?? (s = Je());
+            const f = s.find((h) => h.id === c);
             f && (f.pr = l.from, o = !0);
             break;
           }
           case "turn-order": {
-            a ?? (a = Je());
-            const f = a.filter((h) => h.id !== l.tokenId);
-            f.length !== a.length && (a = f, o = !0);
+            s ?? (s = Je());
+            const f = s.filter((h) => h.id !== l.tokenId);
+            f.length !== s.length && (s = f, o = !0);
             break;
           }
         }
     }
     for (const [c, l] of n) {
       const u = getObj("attribute", c);
-      u && ss(u, l);
+      u && is(u, l);
     }
     for (const c of i) {
       const l = getObj("graphic", c), u = d.get(c);
       if (!l || !u) continue;
       const f = r.get(c) ?? {};
-      typeof f.statusmarkers == "string" && (f.statusmarkers = ns(f.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
+      typeof f.statusmarkers == "string" && (f.statusmarkers = ts(f.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
       const h = {};
       for (const T of _r) {
-        const w = u.snapshot.bars[T], p = `${w.bar}_value`, $ = w.link ? n.get(w.link) : void 0;
-        $ !== void 0 && l.get(p) !== $ && (f[p] = $);
-        const _ = $ ?? f[p];
-        h[T] = typeof _ == "number" ? _ : w.value;
+        const b = u.snapshot.bars[T], p = `${b.bar}_value`, w = b.link ? n.get(b.link) : void 0;
+        w !== void 0 && l.get(p) !== w && (f[p] = w);
+        const _ = w ?? f[p];
+        h[T] = typeof _ == "number" ? _ : b.value;
       }
       g.keys(f).length > 0 && l.set(f);
       const k = typeof f.statusmarkers == "string" ? f.statusmarkers : u.snapshot.statusmarkers;
-      ol(e, l, u.snapshot, u.memory, { ...h, statusmarkers: k });
+      al(e, l, u.snapshot, u.memory, { ...h, statusmarkers: k });
     }
-    a && o && Gn(a);
+    s && o && Vn(s);
   }
-  function ol(e, t, n, r, i) {
-    const s = (d, c) => {
+  function al(e, t, n, r, i) {
+    const a = (d, c) => {
       const l = d.edition?.id === e.edition.id ? e.edition.parseState(d.edition.state) : null;
       return e.edition.condition(l ?? e.edition.enter(c, d.deadForGood === !0), c);
-    }, a = Me(Qe(e.memories, t.id), e.edition), o = {
+    }, s = Me(Qe(e.memories, t.id), e.edition), o = {
       vitality: n.bars.vitality.value,
       soul: n.bars.soul.value,
       power: n.bars.power.value,
       statusmarkers: n.statusmarkers,
-      condition: s(r, n.bars.vitality.value)
+      condition: a(r, n.bars.vitality.value)
     };
-    is(t, o, { ...i, condition: s(a, i.vitality) }, { undo: !0 }, () => as(n, n.bars.vitality.value));
+    rs(t, o, { ...i, condition: a(s, i.vitality) }, { undo: !0 }, () => ss(n, n.bars.vitality.value));
   }
-  function cl(e) {
+  function ol(e) {
     if (e.length === 0) return kr.resolve([]);
     const t = e.map((n) => `[[1d${n}]]`).join(" ");
     return new kr((n, r) => {
       sendChat("DefenseRound", t, (i) => {
-        const a = (i[0]?.inlinerolls ?? []).map((o) => o.results.total);
-        a.length !== e.length || a.some((o) => !I.isInteger(o)) ? r(new $t(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
+        const s = (i[0]?.inlinerolls ?? []).map((o) => o.results.total);
+        s.length !== e.length || s.some((o) => !C.isInteger(o)) ? r(new St(`Roll20 answered ${s.length} rolls for ${e.length} asked`)) : n(s);
       });
     });
   }
-  function dl(e) {
+  function cl(e) {
     const t = e.title ?? e.outcome.steps.find((n) => n.section === Q);
     return t ? e.say(t) : e.snapshot.name;
   }
-  function Kn(e) {
+  function Yn(e) {
+    if (e.summary !== void 0) return e.summary;
     const t = e.outcome.steps.find((n) => n.section === Z);
-    return t ? e.say(t) : `${e.snapshot.name}.`;
+    return e.summary = t ? e.say(t) : `${e.snapshot.name}.`;
   }
-  function cs(e) {
+  function os(e) {
     const { snapshot: t, outcome: n } = e;
-    if (!id(t.id)) return [];
+    if (!rd(t.id)) return [];
     const r = [];
     for (const i of n.steps)
       i.section === Ue && (i.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage ?{Damage} --ids ${t.id}` }) : i.kind === "button" && r.push({ label: e.say(i), command: i.command }));
     return r;
   }
-  function ll(e) {
-    const t = [], n = new C();
+  function dl(e) {
+    const t = [], n = new N();
     for (const r of e.outcome.steps) {
       const i = r.section;
       if (i === void 0 || i === Q || i === Z || i === Ue) continue;
-      let s = n.get(i);
-      s || (s = [], n.set(i, s), t.push({ label: i, lines: s })), s.push(e.say(r));
+      let a = n.get(i);
+      a || (a = [], n.set(i, a), t.push({ label: i, lines: a })), a.push(e.say(r));
     }
     return t;
   }
-  function Yn(e) {
-    const t = cs(e);
+  function Wn(e) {
+    const t = os(e);
     return {
-      title: dl(e),
+      title: cl(e),
       rows: [
-        ...ll(e),
+        ...dl(e),
         { label: "Turn Tracker", lines: e.notes },
         { label: "Rolls", lines: e.typed ? [e.typed] : [] },
         ...t.length > 0 ? [{ label: "Actions", lines: [], buttons: t }] : []
       ]
     };
   }
-  function ul(e) {
+  function ll(e) {
     let t = "";
     for (const n of e)
-      n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${rt[n.resource]} ${n.from} -> ${n.to}`);
+      n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${it[n.resource]} ${n.from} -> ${n.to}`);
     return t;
   }
-  function Wn(e, t, n, r, i, s) {
-    const a = new C(), o = [];
+  function zn(e, t, n, r, i, a) {
+    const s = new N(), o = [];
     for (const d of t) {
-      const c = e[d], { snapshot: l } = c, u = (a.get(l.name) ?? 0) + 1;
-      a.set(l.name, u);
-      const f = u === 1 ? l.name : `${l.name} (${u})`, h = i === "all" || n[d] === "public", k = h ? ul(c.changes) : "", T = h ? [{ label: "details", command: `!defense-round details ${s[d]}` }] : [], p = h && c.outcome.steps.some((_) => _.section === Ue) ? [...T, ...cs(c)] : T, $ = Kn(c);
-      o.push({ label: f, lines: [k ? `${$} ${k}` : $], buttons: p });
+      const c = e[d], { snapshot: l } = c, u = (s.get(l.name) ?? 0) + 1;
+      s.set(l.name, u);
+      const f = u === 1 ? l.name : `${l.name} (${u})`, h = i === "all" || n[d] === "public", k = h ? ll(c.changes) : "", T = h ? [{ label: "details", command: `!defense-round details ${a[d]}` }] : [], p = h && c.outcome.steps.some((_) => _.section === Ue) ? [...T, ...os(c)] : T, w = Yn(c);
+      o.push({ label: f, lines: [k ? `${w} ${k}` : w], buttons: p });
     }
     return { title: r, rows: o };
   }
-  function Xt(e, t) {
+  function qt(e, t) {
     return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
   }
-  function zn(e, t, n) {
+  function Xn(e, t, n) {
     if (t.length === 0) return;
-    const r = t.some((c) => c.changes.length > 0 || !(c.outcome.noop || c.outcome.headline === "unharmed")), i = t.length > 1 ? hl(e, t, n.sender ?? "gm") : [];
+    const r = t.some((c) => c.changes.length > 0 || !(c.outcome.noop || c.outcome.headline === "unharmed")), i = t.length > 1 ? fl(e, t, n.sender ?? "gm") : [];
     if (!r) {
       const c = n.senderMaySee ?? (() => !0);
       if (t.length === 1 && !c(t[0].snapshot)) {
-        G(Ae(n.replyTo), ee(Kn(t[0])));
+        F(Ae(n.replyTo), ee(Yn(t[0])));
         return;
       }
-      const l = t.length === 1 ? Yn(t[0]) : Wn(t, fl(t), ds(e, t), `${n.title}: ${Xn(t.length)}`, t.every((u) => c(u.snapshot)) ? "all" : "public", i);
-      G(Ae(n.replyTo), Ce(l));
+      const l = t.length === 1 ? Wn(t[0]) : zn(t, ul(t), cs(e, t), `${n.title}: ${qn(t.length)}`, t.every((u) => c(u.snapshot)) ? "all" : "public", i);
+      F(Ae(n.replyTo), Ie(l));
       return;
     }
     if (t.length === 1) {
-      const c = t[0], l = Xt(e, c.snapshot);
-      G(l === "public" ? Bt : ke, Ce(Yn(c)), { record: !0 }), l === "gm" && !c.snapshot.hidden && G(Bt, ee(Kn(c)));
+      const c = t[0], l = qt(e, c.snapshot);
+      F(l === "public" ? Ht : pe, Ie(Wn(c)), { record: !0 }), l === "gm" && !c.snapshot.hidden && F(Ht, ee(Yn(c)));
       return;
     }
-    const s = ds(e, t), a = [], o = [];
+    const a = cs(e, t), s = [], o = [];
     for (let c = 0; c < t.length; c += 1)
-      t[c].snapshot.hidden || a.push(c), s[c] === "gm" && o.push(c);
+      t[c].snapshot.hidden || s.push(c), a[c] === "gm" && o.push(c);
     const d = t[0].typed ? ` (${t[0].typed})` : "";
-    a.length > 0 && G(Bt, Ce(Wn(t, a, s, `${n.title}: ${Xn(a.length)}${d}`, "public", i))), o.length > 0 && G(ke, Ce(Wn(t, o, s, `${n.title}: ${Xn(t.length)} (GM)${d}`, "all", i)), { record: !0 });
+    s.length > 0 && F(Ht, Ie(zn(t, s, a, `${n.title}: ${qn(s.length)}${d}`, "public", i))), o.length > 0 && F(pe, Ie(zn(t, o, a, `${n.title}: ${qn(t.length)} (GM)${d}`, "all", i)), { record: !0 });
   }
-  function Xn(e) {
+  function qn(e) {
     return `${e} token${e === 1 ? "" : "s"}`;
   }
-  function ds(e, t) {
-    return t.map((n) => Xt(e, n.snapshot));
+  function cs(e, t) {
+    return t.map((n) => qt(e, n.snapshot));
   }
-  function fl(e) {
+  function ul(e) {
     return e.map((t, n) => n);
   }
-  function hl(e, t, n) {
+  function fl(e, t, n) {
     return e.details.add(
       n,
       t.map((r) => {
         const { snapshot: i } = r;
-        return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Yn(r) };
+        return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Wn(r) };
       })
     );
   }
-  function vl(e, t) {
+  function hl(e, t) {
     const n = e.bars[t];
     if (n.value !== null) return;
     const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${E(n.raw)}"`;
-    return `${e.name}: its ${rt[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
+    return `${e.name}: its ${it[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
   }
   function Le(e) {
     let t = 2;
@@ -4375,8 +4372,8 @@ var DefenseRound = (() => {
     }
     return t;
   }
-  var ls = 50, qn = 6e4, us = 10, qt = new Ns();
-  function ml(e) {
+  var ds = 50, Jn = 6e4, ls = 10, Jt = new Is();
+  function vl(e) {
     switch (e.kind) {
       case "bar":
         return 90 + (e.attributeId?.length ?? 0);
@@ -4389,91 +4386,91 @@ var DefenseRound = (() => {
       case "markers":
         return 40 + Le(e.from) + Le(e.to);
       case "memory":
-        return 60 + (e.tokenId?.length ?? 0) + fs(e.from) + fs(e.to);
+        return 60 + (e.tokenId?.length ?? 0) + us(e.from) + us(e.to);
       case "turn-order":
         return 50 + e.tokenId.length;
     }
   }
-  function fs(e) {
-    return 20 + (e.stance === void 0 ? 0 : Le(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Jn(e.edition.state) : 0) + (e.answer ? 40 + Le(e.answer.edition) + Jn(e.answer.answer) : 0);
+  function us(e) {
+    return 20 + (e.stance === void 0 ? 0 : Le(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Qn(e.edition.state) : 0) + (e.answer ? 40 + Le(e.answer.edition) + Qn(e.answer.answer) : 0);
   }
-  function Jn(e) {
+  function Qn(e) {
     if (typeof e == "string") return Le(e);
     if (e === null || typeof e != "object") return 24;
     let t = 2;
-    for (const [n, r] of g.entries(e)) t += n.length + 4 + Jn(r);
+    for (const [n, r] of g.entries(e)) t += n.length + 4 + Qn(r);
     return t;
   }
-  function hs(e) {
-    let t = qt.get(e);
+  function fs(e) {
+    let t = Jt.get(e);
     if (t === void 0) {
       t = 100 + e.by.length;
       for (const n of e.tokens) {
         t += 50 + Le(n.tokenId) + Le(n.name);
-        for (const r of n.changes) t += ml(r);
+        for (const r of n.changes) t += vl(r);
       }
-      qt.set(e, t);
+      Jt.set(e, t);
     }
     return t;
   }
-  function pl(e, t, n) {
+  function ml(e, t, n) {
     if (n.changes.length === 0) return !1;
     const r = e.store.history;
     for (let i = r.length - 1; i >= 0; i -= 1) {
-      const s = r[i];
-      if (!(s.kind !== "hand-edit" || !s.tokens.some((o) => o.changes.some((d) => d.kind === "bar" && d.attributeId === t))))
-        return s.tokens.some((o) => o.tokenId === n.tokenId) ? !1 : (s.tokens.push(n), qt.delete(s), !0);
+      const a = r[i];
+      if (!(a.kind !== "hand-edit" || !a.tokens.some((o) => o.changes.some((d) => d.kind === "bar" && d.attributeId === t))))
+        return a.tokens.some((o) => o.tokenId === n.tokenId) ? !1 : (a.tokens.push(n), Jt.delete(a), !0);
     }
     return !1;
   }
-  function kl(e) {
-    return e.by === "hand-edit" || e.by === Se || kt(e.by);
+  function pl(e) {
+    return e.by === "hand-edit" || e.by === Se || gt(e.by);
   }
-  function Qn(e) {
-    return e.by === "hand-edit" || !kl(e);
+  function Zn(e) {
+    return e.by === "hand-edit" || !pl(e);
   }
-  function vs(e, t) {
+  function hs(e, t) {
     const n = t.tokens.filter((c) => c.changes.length > 0);
     if (n.length === 0) return;
     const r = { ...t, tokens: n }, i = e.store.history;
     i.push(r);
-    const s = Qn(r), a = () => i.filter((c) => c !== r && c.by === r.by);
-    if (s) {
-      const c = a();
-      for (const l of c.slice(0, S.max(0, c.length + 1 - us))) i.splice(i.indexOf(l), 1);
+    const a = Zn(r), s = () => i.filter((c) => c !== r && c.by === r.by);
+    if (a) {
+      const c = s();
+      for (const l of c.slice(0, S.max(0, c.length + 1 - ls))) i.splice(i.indexOf(l), 1);
     }
     let o = 0;
-    for (const c of i) o += hs(c);
-    const d = () => i.length > ls || o > qn;
+    for (const c of i) o += fs(c);
+    const d = () => i.length > ds || o > Jn;
     for (; d() && i.length > 1; ) {
-      const c = s ? a()[0] ?? r : i[0];
-      if (i.splice(i.indexOf(c), 1), o -= hs(c), c === r) break;
+      const c = a ? s()[0] ?? r : i[0];
+      if (i.splice(i.indexOf(c), 1), o -= fs(c), c === r) break;
     }
   }
-  function gl(e) {
-    const t = e.store.history, n = t.length, r = [], i = new C();
-    let s = 0;
-    for (let a = t.length - 1; a >= 0; a -= 1) {
-      const o = t[a];
-      if (r.length >= ls) break;
+  function kl(e) {
+    const t = e.store.history, n = t.length, r = [], i = new N();
+    let a = 0;
+    for (let s = t.length - 1; s >= 0; s -= 1) {
+      const o = t[s];
+      if (r.length >= ds) break;
       const d = ne.stringify(o).length;
-      if (qt.set(o, d), !(d > qn)) {
-        if (s + d > qn && r.length > 0) {
-          if (Qn(o)) continue;
+      if (Jt.set(o, d), !(d > Jn)) {
+        if (a + d > Jn && r.length > 0) {
+          if (Zn(o)) continue;
           break;
         }
-        if (Qn(o)) {
+        if (Zn(o)) {
           const c = i.get(o.by) ?? 0;
-          if (c >= us) continue;
+          if (c >= ls) continue;
           i.set(o.by, c + 1);
         }
-        r.unshift(o), s += d;
+        r.unshift(o), a += d;
       }
     }
     return t.splice(0, t.length, ...r), n - r.length;
   }
-  function Zn(e) {
-    const t = new C();
+  function er(e) {
+    const t = new N();
     for (const r of e) {
       const i = r.endsWith(".") ? r.slice(0, -1) : r;
       t.set(i, (t.get(i) ?? 0) + 1);
@@ -4481,156 +4478,164 @@ var DefenseRound = (() => {
     const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
     return n.length <= 10 ? n : [...n.slice(0, 8), `${n.length - 8} more problems`];
   }
-  function ms(e, t = 5) {
+  function vs(e, t = 5) {
     return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
   }
-  function er(e) {
-    const t = new C();
+  function tr(e) {
+    const t = new N();
     for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-    return ms([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
+    return vs([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
   }
-  var yl = class {
+  var gl = class {
     constructor() {
-      this.byReason = new C();
+      this.byReason = new N();
     }
     add(e, t) {
       const n = this.byReason.get(t);
       n ? n.push(e) : this.byReason.set(t, [e]);
     }
     lines() {
-      return [...this.byReason].map(([e, t]) => `${er(t)}: ${e}`);
+      return [...this.byReason].map(([e, t]) => `${tr(t)}: ${e}`);
     }
   };
   function Ze(e) {
     return e.get("_subtype") === "card";
   }
   function et(e, t, n = {}) {
-    const r = [], i = new B(), s = [], a = (c) => {
-      i.has(c.id) || (i.add(c.id), s.push(c));
+    const r = [], i = new B(), a = [], s = (c) => {
+      i.has(c.id) || (i.add(c.id), a.push(c));
     };
     if (t !== void 0) {
-      if (t.length === 0) throw new v("--ids needs at least one token id");
+      if (t.length === 0) throw new m("--ids needs at least one token id");
       const c = [];
       for (const l of t) {
-        const u = tr(l, e.gm);
-        u ? a(u) : c.push(bl(l));
+        const u = nr(l, e.gm);
+        u ? s(u) : c.push(yl(l));
       }
-      c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${ms(c.map((l) => `"${l}"`))}`);
+      c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${vs(c.map((l) => `"${l}"`))}`);
     } else {
       let c = 0;
       for (const l of e.msg.selected ?? []) {
         const u = l._type === "graphic" ? ue(l._id) : void 0;
-        u && !Ze(u) ? a(u) : c += 1;
+        u && !Ze(u) ? s(u) : c += 1;
       }
       c > 0 && r.push(`${c} selected object${c === 1 ? " is" : "s are"} not a token and ${c === 1 ? "was" : "were"} ignored`);
     }
-    if (s.length === 0)
+    if (a.length === 0)
       throw r.length > 0 ? new oe(`no token to act on (${r.join("; ")})`) : new oe("no token selected: select one or more tokens, or name them with --ids");
     const o = [], d = [];
-    for (const c of s) {
+    for (const c of a) {
       const l = Pe(c);
-      e.gm || n.anyTarget || gt(e.playerId, c, l) ? o.push({ token: c, character: l }) : d.push(Ne(c));
+      e.gm || n.anyTarget || yt(e.playerId, c, l) ? o.push({ token: c, character: l }) : d.push(Ne(c));
     }
-    if (d.length > 0 && r.push(`you do not control ${er(d)}`), o.length === 0) throw new oe(Zn(r).join("; "));
+    if (d.length > 0 && r.push(`you do not control ${tr(d)}`), o.length === 0) throw new oe(er(r).join("; "));
     return { targets: o, notes: r };
   }
-  function bl(e) {
+  function yl(e) {
     return e.length > 24 ? `${e.slice(0, 24)}...` : e;
   }
-  function tr(e, t) {
+  function nr(e, t) {
     if (e.length === 0 || e.length > 64) return;
     const n = ue(e);
     if (!(!n || Ze(n)) && !(!t && n.get("layer") === "gmlayer"))
       return n;
   }
-  function wl(e, t) {
+  function bl(e, t) {
     for (const n of t) {
       const r = e.parsed.flags.get(n);
-      if (!(!r || r.length === 0) && !tr(r.join(" "), e.gm))
+      if (!(!r || r.length === 0) && !nr(r.join(" "), e.gm))
         throw new oe(`--${n}: no token on the table has that id`);
     }
   }
   function M(e) {
     return we(e.store.settings.edition);
   }
-  function ps(e, t) {
+  function ms(e, t) {
     const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((i) => n[i] === n.stamina) ?? "power";
     return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
   }
-  function $l(e) {
+  function wl(e) {
     const t = ue(e);
     return t ? Ne(t, e) : e;
   }
-  function ks(e) {
+  function ps(e) {
     return e.store;
   }
-  function gs(e) {
+  function ks(e) {
     const t = e.store.editionLeft;
     return t !== void 0 && t !== e.store.settings.edition ? we(t) : void 0;
   }
-  function ys(e, t) {
-    return e.gm || gt(e.playerId, t.token, t.character) || Xt(e.app, t) === "public";
+  function gs(e, t) {
+    return e.gm || yt(e.playerId, t.token, t.character) || qt(e.app, t) === "public";
   }
-  function bt(e, t) {
+  function wt(e, t) {
     const n = M(e), r = {
       settings: e.store.settings,
       attributes: e.attributes,
       edition: n,
-      nameOf: $l,
+      nameOf: wl,
       waiting: e.store.exchange.waiting,
-      other: (s) => {
-        const a = ue(s);
-        if (!a || Ze(a)) return;
-        const o = e.store.tokens[s], d = Bi(a, e.store.settings.bars.vitality);
+      other: (a) => {
+        const s = ue(a);
+        if (!s || Ze(s)) return;
+        const o = e.store.tokens[a], d = xi(s, e.store.settings.bars.vitality);
         return {
-          name: Ne(a, "unnamed token"),
+          name: Ne(s, "unnamed token"),
           stance: o?.stance ?? null,
-          state: Ln(n, o, d, r.editionLeft),
-          answer: Ki(n, e.store.exchange.waiting[s]),
+          state: jn(n, o, d, r.editionLeft),
+          answer: Hi(n, e.store.exchange.waiting[a]),
           vitality: d,
-          acting: r.turnRow !== void 0 && r.turnRow.id === s
+          acting: r.turnRow !== void 0 && r.turnRow.id === a
         };
       }
     };
     if (t) {
       r.turnOrder = t;
-      const s = jd(t);
-      if (s) {
-        r.turnRow = s;
-        const a = yt(s.id);
-        a !== "" && a !== "-1" && ue(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
+      const a = Ld(t);
+      if (a) {
+        r.turnRow = a;
+        const s = bt(a.id);
+        s !== "" && s !== "-1" && ue(s)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
       }
     }
-    const i = gs(e);
+    const i = ks(e);
     return i && (r.editionLeft = i), r;
   }
-  function Sl(e, t, n, r = bt(e)) {
-    const i = Kt(t.token, t.character, e.store.settings);
-    return Sd(i, e.store.tokens[i.id], n, r);
+  function $l(e, t, n, r = wt(e)) {
+    const i = Yt(t.token, t.character, e.store.settings);
+    return $d(i, e.store.tokens[i.id], n, r);
   }
-  function Al(e, t, n, r = !0) {
+  function Sl(e, t, n, r = !0) {
     switch (n.kind) {
       case "refused":
         return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
       case "bar":
-        return r ? vl(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+        return r ? hl(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
       case "missing-value":
         return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
     }
   }
-  function nr(e, t, n = "; nothing changed") {
+  function rr(e, t, n = "; nothing changed") {
     const r = t[0], i = r.which === "max" ? `the max of "${r.attribute}"` : `"${r.attribute}"`;
     return `${e.name}: its character's ${i} ${r.problem}; set a number there (or a formula of numbers and attributes), or give the token its own value with !defense-round set ${r.key} N${n}`;
   }
-  function wt(e) {
-    return { settings: e.store.settings, edition: M(e), memories: ks(e) };
+  function $t(e) {
+    return { settings: e.store.settings, edition: M(e), memories: ps(e) };
   }
-  function Tl(e, t, n, r = {}, i = wt(e)) {
-    const { snapshot: s } = t, a = nl(i, t, n, r), o = (c) => c === s.id ? s.name : t.facts.nameOf(c), d = { snapshot: s, outcome: n, changes: a.changes, notes: a.notes, say: Ud(i.edition, o) };
-    return r.title && (d.title = r.title), {
+  var Al = class {
+    constructor(e, t, n, r, i, a) {
+      this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = i, this.nameOf = a;
+    }
+    say(e) {
+      return this.words ?? (this.words = Vd(this.edition, (t) => t === this.snapshot.id ? this.snapshot.name : this.nameOf(t))), this.words(e);
+    }
+  };
+  function Tl(e, t, n, r = {}, i = $t(e)) {
+    const { snapshot: a } = t, s = tl(i, t, n, r), o = new Al(a, n, s.changes, s.notes, i.edition, t.facts.nameOf);
+    return r.title && (o.title = r.title), {
       // The name only labels the entry (the history keeps at most 200 characters of it).
-      applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: a.changes },
-      shown: d
+      applied: { tokenId: a.id, name: a.name.length > 200 ? a.name.slice(0, 200) : a.name, changes: s.changes },
+      shown: o
     };
   }
   function El(e, t, n) {
@@ -4638,91 +4643,91 @@ var DefenseRound = (() => {
     if (!r || Ze(r)) return !1;
     const i = t.character?.id ?? "";
     if (E(r.get("represents") ?? "") !== i) return !1;
-    const s = i ? pd(i) : void 0;
-    return i && !s ? !1 : e.gm || n || gt(e.playerId, r, s);
+    const a = i ? md(i) : void 0;
+    return i && !a ? !1 : e.gm || n || yt(e.playerId, r, a);
   }
   function _l(e) {
     for (const t of e.changes)
-      if ((t.kind === "bar" || t.kind === "value") && !I.isSafeInteger(t.to) || t.kind === "initiative" && !(I.isFinite(t.to) && S.abs(t.to) <= 1e9)) return t.to;
+      if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && S.abs(t.to) <= 1e9)) return t.to;
   }
   function Dl(e, t) {
-    const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
+    const n = t.flatMap((a) => a.flag !== void 0 && e.parsed.flags.has(a.flag) ? [a.flag] : []);
     if (n.length === 0) return;
-    const r = Gr(e.msg.content ?? ""), i = n.filter((s) => !Ol((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+    const r = Fr(e.msg.content ?? ""), i = n.filter((a) => !Ol((r.flags.get(a) ?? []).join(" "), e.msg.inlinerolls));
     if (i.length !== 0)
-      return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
+      return `typed, not rolled: ${i.map((a) => `--${a} ${(e.parsed.flags.get(a) ?? []).join(" ")}`).join(", ")}`;
   }
   var Rl = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
   function Ol(e, t) {
     const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
     if (!n) return !1;
-    const r = t?.[I(n[1])], i = Rl.exec(E(r?.expression ?? ""));
-    return i ? (i[1] === "" ? 1 : I(i[1])) >= 1 && I(i[2]) >= 2 : !1;
+    const r = t?.[C(n[1])], i = Rl.exec(E(r?.expression ?? ""));
+    return i ? (i[1] === "" ? 1 : C(i[1])) >= 1 && C(i[2]) >= 2 : !1;
   }
-  function Il(e, t) {
+  function Cl(e, t) {
     const n = {};
     for (const r of t) {
-      const i = r.flag === void 0 ? void 0 : ge(e, r.flag, 1, r.sides);
+      const i = r.flag === void 0 ? void 0 : ke(e, r.flag, 1, r.sides);
       i !== void 0 && (n[r.name] = i);
     }
     return n;
   }
-  function Cl(e, t, n, r, i) {
-    if (e.length === 0) return bs;
-    const s = { ...t };
-    let a = r * i;
-    for (const o of e) s[o.name] === void 0 && (s[o.name] = n[a++] ?? o.sides);
-    return s;
+  function Il(e, t, n, r, i) {
+    if (e.length === 0) return ys;
+    const a = { ...t };
+    let s = r * i;
+    for (const o of e) a[o.name] === void 0 && (a[o.name] = n[s++] ?? o.sides);
+    return a;
   }
-  var bs = g.freeze({});
-  function Jt(e, t, n, r, i, s, a, o) {
-    const d = Sl(e, t, n, i);
+  var ys = g.freeze({});
+  function Qt(e, t, n, r, i, a, s, o) {
+    const d = $l(e, t, n, i);
     o?.(d);
     const c = n.resolve(d.facts, r);
-    if (Ws(c)) return { kind: "refusal", refusal: c, reading: d };
+    if (Ys(c)) return { kind: "refusal", refusal: c, reading: d };
     if (d.problems.length > 0) return { kind: "problems", reading: d };
     const l = _l(c);
     if (l !== void 0) return { kind: "unsafe", value: l, reading: d };
-    const { applied: u, shown: f } = Tl(e, d, c, a(c), s);
+    const { applied: u, shown: f } = Tl(e, d, c, s(c), a);
     return { kind: "written", outcome: c, applied: u, shown: f, reading: d };
   }
-  function rr(e, t, n) {
-    const r = bt(e), i = wt(e);
-    return t.map((s) => Jt(e, s, n, bs, r, i, () => ({ notify: !1 })));
+  function ir(e, t, n) {
+    const r = wt(e), i = $t(e);
+    return t.map((a) => Qt(e, a, n, ys, r, i, () => ({ notify: !1 })));
   }
-  async function Qt(e, t, n, r, i) {
-    const s = e.app, a = Il(e.parsed, t.dice), o = t.dice.filter((D) => a[D.name] === void 0), d = o.length, c = s.store.settings.edition, l = d > 0 ? await cl(n.flatMap(() => o.map((D) => D.sides))) : [];
-    if (s.store.settings.edition !== c) {
-      X(e, `Not applied: the edition changed to ${s.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+  async function Zt(e, t, n, r, i) {
+    const a = e.app, s = Cl(e.parsed, t.dice), o = t.dice.filter((v) => s[v.name] === void 0), d = o.length, c = a.store.settings.edition, l = d > 0 ? await ol(n.flatMap(() => o.map((v) => v.sides))) : [];
+    if (a.store.settings.edition !== c) {
+      X(e, `Not applied: the edition changed to ${a.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
       return;
     }
-    const u = [...r], f = e.gm ? void 0 : Dl(e, t.dice), h = new yl(), k = [], T = [];
-    let w = !1;
-    const p = t.readsTurnOrder ? { order: Je(), changed: !1 } : void 0, $ = Bn() ?? null, _ = bt(s, p?.order), y = wt(s);
-    if (n.forEach((D, m) => {
-      if (d > 0 && !El(e, D, i.anyTarget === !0)) {
-        u.push(`${Ne(D.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+    const u = [...r], f = e.gm ? void 0 : Dl(e, t.dice), h = new gl(), k = [], T = [];
+    let b = !1;
+    const p = t.readsTurnOrder ? { order: Je(), changed: !1 } : void 0, w = Hn() ?? null, _ = wt(a, p?.order), y = $t(a), I = (v) => {
+      const $ = { notify: v.observed ?? !0, healthColors: w };
+      return p && ($.turnOrder = p), $;
+    };
+    if (n.forEach((v, $) => {
+      if (d > 0 && !El(e, v, i.anyTarget === !0)) {
+        u.push(`${Ne(v.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
         return;
       }
-      const b = Jt(s, D, t, Cl(t.dice, a, l, m, d), _, y, (P) => {
-        const te = { notify: P.observed ?? !0, healthColors: $ };
-        return p && (te.turnOrder = p), te;
-      });
-      if (b.kind !== "written") {
-        const { snapshot: P } = b.reading, te = () => ys(e, P);
-        b.kind === "refusal" ? b.refusal.kind === "refused" && !b.refusal.nameFirst ? h.add(P.name, b.refusal.reason) : u.push(Al(s, P, b.refusal, te())) : b.kind === "problems" ? u.push(nr(P, b.reading.problems)) : u.push(`${P.name}: the result${te() ? ` (${b.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+      const R = Qt(a, v, t, Il(t.dice, s, l, $, d), _, y, I);
+      if (R.kind !== "written") {
+        const { snapshot: te } = R.reading, tt = () => gs(e, te);
+        R.kind === "refusal" ? R.refusal.kind === "refused" && !R.refusal.nameFirst ? h.add(te.name, R.refusal.reason) : u.push(Sl(a, te, R.refusal, tt())) : R.kind === "problems" ? u.push(rr(te, R.reading.problems)) : u.push(`${te.name}: the result${tt() ? ` (${R.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
         return;
       }
-      const L = b.outcome;
-      k.push(b.applied), f && (b.shown.typed = f), T.push(b.shown), w || (w = L.undoable === !0);
-    }), u.push(...h.lines()), p?.changed && Gn(p.order), (i.record || w) && k.length > 0 && vs(s, { by: e.playerId, kind: i.record ? "damage" : "save", round: s.store.round.number, tokens: k }), zn(s, T, {
+      const U = R.outcome;
+      k.push(R.applied), f && (R.shown.typed = f), T.push(R.shown), b || (b = U.undoable === !0);
+    }), u.push(...h.lines()), p?.changed && Vn(p.order), (i.record || b) && k.length > 0 && hs(a, { by: e.playerId, kind: i.record ? "damage" : "save", round: a.store.round.number, tokens: k }), Xn(a, T, {
       title: i.title,
       replyTo: e.replyTo,
       sender: e.gm ? "gm" : e.playerId,
-      senderMaySee: (D) => ys(e, D)
+      senderMaySee: (v) => gs(e, v)
     }), u.length > 0) {
-      const D = i.refusals(Zn(u), k.length > 0);
-      X(e, `${D.charAt(0).toUpperCase()}${D.slice(1)}`);
+      const v = i.refusals(er(u), k.length > 0);
+      X(e, `${v.charAt(0).toUpperCase()}${v.slice(1)}`);
     }
   }
   function Nl(e) {
@@ -4736,67 +4741,67 @@ var DefenseRound = (() => {
     if (!n(e.answer, t.answer))
       return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
   }
-  function ws(e) {
+  function bs(e) {
     const t = M(e);
     Nl(e);
     for (const [n, r] of g.entries(e.store.tokens)) {
       if (r.edition?.id !== t.id) continue;
       const i = t.parseState(r.edition.state);
       if (i === null) continue;
-      const s = t.endRound(i);
-      zt(e.store, n, Me({ ...Qe(e.store, n), edition: { id: t.id, state: s } }, t));
+      const a = t.endRound(i);
+      Xt(e.store, n, Me({ ...Qe(e.store, n), edition: { id: t.id, state: a } }, t));
     }
-    e.store.round.number += 1, e.store.round.turned = 0, G(ke, ee(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 });
+    e.store.round.number += 1, e.store.round.turned = 0, F(pe, ee(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 });
   }
   function Ll(e) {
     const t = [];
     for (const n of e) {
-      if (t.length >= Cn) break;
-      Qi(n) || t.push(Un(Pd(n)));
+      if (t.length >= Nn) break;
+      Ji(n) || t.push(xn(Nd(n)));
     }
     return t;
   }
   function jl(e, t) {
     if (e.length === 0 || t.length === 0) return null;
-    const n = new B(t), r = new B(e), i = e.filter((o) => n.has(o)), s = t.filter((o) => r.has(o)), a = i.length;
-    if (a === 0 || a !== s.length) return null;
-    for (let o = 0; o < a; o += 1) {
-      if (i[o] !== s[0]) continue;
+    const n = new B(t), r = new B(e), i = e.filter((o) => n.has(o)), a = t.filter((o) => r.has(o)), s = i.length;
+    if (s === 0 || s !== a.length) return null;
+    for (let o = 0; o < s; o += 1) {
+      if (i[o] !== a[0]) continue;
       let d = !0;
-      for (let c = 1; c < a && d; c += 1) d = i[(c + o) % a] === s[c];
+      for (let c = 1; c < s && d; c += 1) d = i[(c + o) % s] === a[c];
       if (d) return o;
     }
     return null;
   }
   function Fl(e) {
-    e.turnOrderSeen = void 0, ir(e);
+    e.turnOrderSeen = void 0, sr(e);
   }
-  function ir(e) {
+  function sr(e) {
     const t = Cd();
     if (t === e.turnOrderSeen) return;
     e.turnOrderSeen = t;
-    const n = e.store.round, r = Ji(t);
+    const n = e.store.round, r = qi(t);
     Gl(e, r);
-    const i = Ll(r), s = jl(n.seen, i);
-    if (n.seen = i, s === null) {
+    const i = Ll(r), a = jl(n.seen, i);
+    if (n.seen = i, a === null) {
       n.turned = 0;
       return;
     }
-    n.turned += s, n.turned >= i.length && ws(e);
+    n.turned += a, n.turned >= i.length && bs(e);
   }
   function Gl(e, t) {
-    e.oddTurnRowsTold === !0 || t.every(Nd) || (e.oddTurnRowsTold = !0, G(ke, ee("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+    e.oddTurnRowsTold === !0 || t.every(Id) || (e.oddTurnRowsTold = !0, F(pe, ee("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
   }
   function Te(e, t) {
     on(e, t);
   }
-  function sr(e) {
+  function ar(e) {
     log(e);
   }
-  function ar(e) {
+  function or(e) {
     return state[e];
   }
-  function $s(e, t) {
+  function ws(e, t) {
     state[e] = t;
   }
   function Vl(e) {
@@ -4814,43 +4819,43 @@ var DefenseRound = (() => {
     if (!n) return;
     createObj("handout", { name: e, inplayerjournals: "all", archived: !1 })?.set("notes", t);
   }
-  function Zt(e) {
+  function en(e) {
     return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   }
-  var Bl = "Help: DefenseRound", q = (e) => `<code>${Zt(e)}</code>`, je = (e) => `<li>${e}</li>`;
+  var Bl = "Help: DefenseRound", q = (e) => `<code>${en(e)}</code>`, je = (e) => `<li>${e}</li>`;
   function Hl(e) {
-    const t = e.stances.length > 0 ? [je(`${q(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(Zt).join(" ")}`)] : [];
+    const t = e.stances.length > 0 ? [je(`${q(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(en).join(" ")}`)] : [];
     return [
       `<h3>DefenseRound v${se}: the ${e.id} edition</h3>`,
       "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
       "<h4>Players and GM</h4><ul>",
       ...t,
-      je(`${q(e.commands.defend.usage)}: ${e.commands.defend.help.map(Zt).join(" ")}`),
-      je(`${q(e.commands.damage.usage)}: ${e.commands.damage.help.map(Zt).join(" ")}`),
+      je(`${q(e.commands.defend.usage)}: ${e.commands.defend.help.map(en).join(" ")}`),
+      je(`${q(e.commands.damage.usage)}: ${e.commands.damage.help.map(en).join(" ")}`),
       je(`${q("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
       je("Every command answers <code>--help</code>."),
       "</ul><h4>GM</h4><ul>",
-      je(`${q("!defense-round")}: status and settings menu; ${q("config KEY VALUE")} (${q(`config edition ${dt().join("|")}`)} switches editions), ${q("set NAME VALUE|clear")}, ${q("repair")}, ${q("next-round")}, ${q("refresh")}, ${q("help")}.`),
+      je(`${q("!defense-round")}: status and settings menu; ${q("config KEY VALUE")} (${q(`config edition ${lt().join("|")}`)} switches editions), ${q("set NAME VALUE|clear")}, ${q("repair")}, ${q("next-round")}, ${q("refresh")}, ${q("help")}.`),
       je(`Commands another script relays (ScriptCards' ${q("--@")}, APILogic) carry no player: they act for the player that ${q("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${q("config api-commands gm")} lets them act as the GM.`),
       "</ul>"
     ].join("");
   }
-  function or(e, t = {}) {
+  function cr(e, t = {}) {
     xl(Bl, Hl(e), t.createIfMissing !== !1);
   }
   function Kl(e, t) {
     const n = M(e), r = we(t);
     Pl(e, n.id);
     const i = [];
-    for (const a of g.keys(e.store.tokens)) {
-      const o = ue(a);
+    for (const s of g.keys(e.store.tokens)) {
+      const o = ue(s);
       !o || Ze(o) || i.push({ token: o, character: Pe(o) });
     }
-    return rr(e, i, {
+    return ir(e, i, {
       values: [],
       dice: [],
-      resolve(a) {
-        const o = e.store.tokens[a.id], d = o?.stance === void 0 || n.stances.includes(o.stance), c = a.bars.vitality.value, l = (o?.edition?.id === t ? r.parseState(o.edition.state) : null) ?? r.enter(c, !1), u = o?.deadForGood === !0 || r.deadForGood(l, c);
+      resolve(s) {
+        const o = e.store.tokens[s.id], d = o?.stance === void 0 || n.stances.includes(o.stance), c = s.bars.vitality.value, l = (o?.edition?.id === t ? r.parseState(o.edition.state) : null) ?? r.enter(c, !1), u = o?.deadForGood === !0 || r.deadForGood(l, c);
         return {
           headline: "acts",
           steps: [],
@@ -4868,7 +4873,7 @@ var DefenseRound = (() => {
     config: {
       title: "!defense-round config",
       usage: "!defense-round config KEY VALUE",
-      what: [`Changes one setting, e.g. edition ${dt()[1] ?? dt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`]
+      what: [`Changes one setting, e.g. edition ${lt()[1] ?? lt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`]
     },
     set: {
       title: "!defense-round set",
@@ -4889,14 +4894,14 @@ var DefenseRound = (() => {
       what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]
     }
   };
-  function cr(e) {
+  function dr(e) {
     return e ? "on" : "off";
   }
   function zl(e) {
-    const t = e.store.settings, n = M(e), r = (s) => n.settings.includes(s), i = Ie.filter((s) => t.attributes[s] !== fi[s]).map(
-      (s) => `${s} -> ${t.attributes[s]}`
+    const t = e.store.settings, n = M(e), r = (a) => n.settings.includes(a), i = Ce.filter((a) => t.attributes[a] !== ui[a]).map(
+      (a) => `${a} -> ${t.attributes[a]}`
     );
-    return Ce({
+    return Ie({
       title: `DefenseRound v${se}`,
       rows: [
         { label: "Edition", lines: [t.edition] },
@@ -4905,67 +4910,67 @@ var DefenseRound = (() => {
           lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]
         },
         { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-        { label: "Players target any", lines: [cr(t.playersTargetAny)] },
-        { label: "Armor on hand edits", lines: [cr(t.armorOnManualEdits)] },
+        { label: "Players target any", lines: [dr(t.playersTargetAny)] },
+        { label: "Armor on hand edits", lines: [dr(t.armorOnManualEdits)] },
         { label: "Relayed commands", lines: [t.apiCommands === "gm" ? "gm (act as the GM)" : "refuse (unless --api-as a player)"] },
         { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [E(t.overwhelmLimit)] : [] },
-        { label: "Markers", lines: [ut.filter((s) => n.markers.includes(s)).map((s) => `${s} ${t.markers[s]}`).join(", ")] },
+        { label: "Markers", lines: [ft.filter((a) => n.markers.includes(a)).map((a) => `${a} ${t.markers[a]}`).join(", ")] },
         { label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
         { label: "Round", lines: [E(e.store.round.number)] },
         { label: "State problems", lines: e.loadProblems }
       ]
     });
   }
-  function Ss(e, t) {
+  function $s(e, t) {
     return [e, ...t.filter((n) => n !== e)].join("|");
   }
   function Xl(e) {
-    const t = e.store.settings, n = M(e), r = dt().filter((a) => a !== t.edition), i = (a, o) => ce(`${a}: ${cr(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => ce(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
+    const t = e.store.settings, n = M(e), r = lt().filter((s) => s !== t.edition), i = (s, o) => ce(`${s}: ${dr(o)}`, `!defense-round config ${s} ${o ? "off" : "on"}`), a = (s, o) => ce(`${s}: ${o}`, `!defense-round config ${s} ${o === "gm" ? "public" : "gm"}`);
     return [
       ee("Settings:"),
-      s("visibility.npc", t.visibility.npc),
-      s("visibility.pc", t.visibility.pc),
+      a("visibility.npc", t.visibility.npc),
+      a("visibility.pc", t.visibility.pc),
       i("players-target-any", t.playersTargetAny),
       i("armor-on-manual-edits", t.armorOnManualEdits),
       ce(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
       // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-      ce(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Ss(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
-      ...r.map((a) => ce(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
+      ce(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${$s(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+      ...r.map((s) => ce(`edition: switch to ${s}`, `!defense-round config edition ${s}`)),
       // Only the settings the active edition uses (issue: the settings menu follows the edition).
       ...n.settings.includes("overwhelm-limit") ? [ce(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-      ...n.settings.includes("stamina-bar") ? [ce(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Ss(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+      ...n.settings.includes("stamina-bar") ? [ce(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${$s(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
       ce("next round", "!defense-round next-round"),
       ce("help handout", "!defense-round help")
     ].join(" ");
   }
   function ql(e, t) {
     const [n, r] = t;
-    if (!n || r === void 0) throw new v("set needs a NAME and a VALUE (or clear)");
+    if (!n || r === void 0) throw new m("set needs a NAME and a VALUE (or clear)");
     const i = n.toLowerCase();
-    if (!Ie.includes(i))
-      throw new v(`unknown value name "${x(n)}" (names: ${Ie.join(", ")})`);
-    const s = r.toLowerCase() === "clear", a = s ? 0 : st(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: d } = et(e, _e(e.parsed)), c = [];
+    if (!Ce.includes(i))
+      throw new m(`unknown value name "${x(n)}" (names: ${Ce.join(", ")})`);
+    const a = r.toLowerCase() === "clear", s = a ? 0 : at(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: d } = et(e, _e(e.parsed)), c = [];
     for (const { token: l, character: u } of o) {
-      const f = od(e.app, l.id);
-      f.overrides = Vt(f.overrides, i, s ? null : a);
+      const f = ad(e.app, l.id);
+      f.overrides = Ut(f.overrides, i, a ? null : s);
       const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-      h && (f.worn = Vt(f.worn, h, null)), Fi(e.app, l.id), c.push(Kt(l, u, e.app.store.settings).name);
+      h && (f.worn = Ut(f.worn, h, null)), ji(e.app, l.id), c.push(Yt(l, u, e.app.store.settings).name);
     }
-    qe(e, `${s ? `Cleared ${i} override` : `${i} = ${a}`} on ${c.join(", ")}.${d.length ? ` (${d.join("; ")})` : ""}`);
+    qe(e, `${a ? `Cleared ${i} override` : `${i} = ${s}`} on ${c.join(", ")}.${d.length ? ` (${d.join("; ")})` : ""}`);
   }
-  var dr = [
+  var lr = [
     ["physical", "armor_physical"],
     ["magical", "armor_magical"]
   ];
   function Jl(e) {
-    const { targets: t, notes: n } = et(e, _e(e.parsed)), r = new C(), i = {
-      values: dr.map(([, a]) => a),
+    const { targets: t, notes: n } = et(e, _e(e.parsed)), r = new N(), i = {
+      values: lr.map(([, s]) => s),
       dice: [],
-      resolve(a) {
-        for (const [, c] of dr) a.values[c]?.current, a.values[c]?.max;
+      resolve(s) {
+        for (const [, c] of lr) s.values[c]?.current, s.values[c]?.max;
         const o = [], d = [];
-        for (const [c, l] of dr) {
-          const u = a.values[l];
+        for (const [c, l] of lr) {
+          const u = s.values[l];
           if (!u?.present) continue;
           const f = c === "physical" ? "Physical" : "Magical", h = u.max;
           if (h === null) {
@@ -4980,28 +4985,28 @@ var DefenseRound = (() => {
             d.push({ kind: "value", key: l, to: h }), o.push(`${f} ${u.current ?? 0} -> ${h}`);
           }
         }
-        return r.set(a.id, o), { headline: "acts", steps: [], changes: d, observed: !1, detail: { repair: !0 } };
+        return r.set(s.id, o), { headline: "acts", steps: [], changes: d, observed: !1, detail: { repair: !0 } };
       }
-    }, s = rr(e.app, t, i).map((a) => {
-      const { snapshot: o } = a.reading;
-      if (a.kind === "problems") return nr(o, a.reading.problems);
-      Fi(e.app, o.id);
+    }, a = ir(e.app, t, i).map((s) => {
+      const { snapshot: o } = s.reading;
+      if (s.kind === "problems") return rr(o, s.reading.problems);
+      ji(e.app, o.id);
       const d = r.get(o.id) ?? [];
       return `${o.name}: ${d.length > 0 ? d.join(", ") : "no armor to repair"}`;
     });
-    qe(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
+    qe(e, `Repair: ${a.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
   }
   function Ql(e) {
-    e.store = mt(se), e.loadProblems = [], delete e.newerState, $s(xt, e.store);
+    e.store = pt(se), e.loadProblems = [], delete e.newerState, ws(Bt, e.store);
   }
   function Zl(e, t) {
     const [n, ...r] = t;
-    if (!n || r.length > 0) throw new v("details needs the key its button gives");
-    const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
-    if (!i) throw new oe(s);
-    const a = ue(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", d = i.npc || a !== void 0 && Ni(a, Pe(a)), c = Xt(e.app, { npc: d, hidden: o }) === "public";
-    if (!(e.gm || c || a !== void 0 && gt(e.playerId, a, Pe(a)))) throw new oe(o ? s : `${i.name}'s breakdown is for the GM`);
-    G(Ae(e.replyTo), Ce(i.card()));
+    if (!n || r.length > 0) throw new m("details needs the key its button gives");
+    const i = e.app.details.get(n), a = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
+    if (!i) throw new oe(a);
+    const s = ue(i.tokenId), o = i.hidden || s?.get("layer") === "gmlayer", d = i.npc || s !== void 0 && Ii(s, Pe(s)), c = qt(e.app, { npc: d, hidden: o }) === "public";
+    if (!(e.gm || c || s !== void 0 && yt(e.playerId, s, Pe(s)))) throw new oe(o ? a : `${i.name}'s breakdown is for the GM`);
+    F(Ae(e.replyTo), Ie(i.card()));
   }
   var eu = {
     usage: () => Yl,
@@ -5020,19 +5025,19 @@ var DefenseRound = (() => {
       const i = r === "set" || r === "repair";
       switch (He(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
         case "":
-          G(Ae("gm"), zl(e.app)), G(Ae("gm"), Xl(e.app));
+          F(Ae("gm"), zl(e.app)), F(Ae("gm"), Xl(e.app));
           return;
         case "help":
-          or(M(e.app)), X(e, 'The handout "Help: DefenseRound" is up to date in the journal.');
+          cr(M(e.app)), X(e, 'The handout "Help: DefenseRound" is up to date in the journal.');
           return;
         case "config": {
-          const [s, ...a] = n;
-          if (!s) throw new v("config needs a KEY and a VALUE");
-          const o = e.app.store.settings.edition, d = Id(e.app.store.settings, s, a.join(" ") || void 0);
+          const [a, ...s] = n;
+          if (!a) throw new m("config needs a KEY and a VALUE");
+          const o = e.app.store.settings.edition, d = Od(e.app.store.settings, a, s.join(" ") || void 0);
           if (e.app.store.settings.edition !== o) {
             e.app.store.editionLeft = o;
             const c = Kl(e.app, o);
-            or(M(e.app), { createIfMissing: !1 });
+            cr(M(e.app), { createIfMissing: !1 });
             const l = c === 0 ? "" : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms (conditions and markers).`;
             qe(e, `${d}${l} Bars, worn armor and the Turn Tracker are kept.`);
             return;
@@ -5047,7 +5052,7 @@ var DefenseRound = (() => {
           Jl(e);
           return;
         case "next-round":
-          ws(e.app);
+          bs(e.app);
           return;
         case "reset-state":
           if (e.app.newerState === void 0) throw new oe("reset-state only discards a state written by a newer version, and this one is not");
@@ -5057,40 +5062,40 @@ var DefenseRound = (() => {
           e.app.attributes.clear(), qe(e, "Cached attribute look-ups forgotten; they are read again on next use.");
           return;
         default:
-          throw new v(`unknown subcommand "${x(E(t))}"`);
+          throw new m(`unknown subcommand "${x(E(t))}"`);
       }
     }
   };
   function tu(e, t) {
-    const n = new C();
+    const n = new N();
     let r;
-    for (const { place: i, tokenId: s, change: a } of t) {
-      const o = getObj("graphic", s);
-      switch (a.kind) {
+    for (const { place: i, tokenId: a, change: s } of t) {
+      const o = getObj("graphic", a);
+      switch (s.kind) {
         case "bar": {
-          const d = a.attributeId ? getObj("attribute", a.attributeId) : void 0;
-          n.set(i, d ? pe(d.get("current")) : o ? Bi(o, a.bar) : null);
+          const d = s.attributeId ? getObj("attribute", s.attributeId) : void 0;
+          n.set(i, d ? me(d.get("current")) : o ? xi(o, s.bar) : null);
           break;
         }
         case "attribute":
-          n.set(i, pe(getObj("attribute", a.attributeId)?.get("current")));
+          n.set(i, me(getObj("attribute", s.attributeId)?.get("current")));
           break;
         case "worn":
-          n.set(i, e.memories.tokens[s]?.worn?.[a.track] ?? null);
+          n.set(i, e.memories.tokens[a]?.worn?.[s.track] ?? null);
           break;
         case "override":
-          n.set(i, e.memories.tokens[s]?.overrides?.[a.key] ?? null);
+          n.set(i, e.memories.tokens[a]?.overrides?.[s.key] ?? null);
           break;
         case "markers":
           n.set(i, E(o?.get("statusmarkers") ?? ""));
           break;
         case "memory":
-          n.set(i, Me(Qe(e.memories, a.tokenId ?? s), e.edition));
+          n.set(i, Me(Qe(e.memories, s.tokenId ?? a), e.edition));
           break;
         case "initiative": {
           r ?? (r = Je());
-          const d = Vn(r.find((c) => c.id === s)?.pr);
-          n.set(i, I.isFinite(d) ? d : null);
+          const d = Un(r.find((c) => c.id === a)?.pr);
+          n.set(i, C.isFinite(d) ? d : null);
           break;
         }
         case "turn-order":
@@ -5100,11 +5105,11 @@ var DefenseRound = (() => {
     return n;
   }
   function nu(e) {
-    if (!O(e.parsed, "undo")) throw new v("--force goes with --undo");
+    if (!O(e.parsed, "undo")) throw new m("--force goes with --undo");
     if (O(e.parsed, "force") && !e.gm) throw new oe("--force is the GM's: a player's undo never overwrites a later change");
     const t = [...e.parsed.flags.keys()].find((y) => y !== "undo" && y !== "force");
-    if (t) throw new v(`--undo takes no other flag (got --${t}): it undoes your last damage, whatever is selected`);
-    if (e.parsed.positionals.length > 0) throw new v("--undo takes no amount");
+    if (t) throw new m(`--undo takes no other flag (got --${t}): it undoes your last damage, whatever is selected`);
+    if (e.parsed.positionals.length > 0) throw new m("--undo takes no amount");
     const n = e.app, r = n.store.history;
     let i = -1;
     for (let y = r.length - 1; y >= 0; y -= 1)
@@ -5113,40 +5118,40 @@ var DefenseRound = (() => {
         break;
       }
     if (i === -1) throw new oe(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
-    const s = r[i], a = M(n), o = new C(s.tokens.map((y) => [y.tokenId, tr(y.tokenId, e.gm)])), d = s.tokens.filter((y) => o.get(y.tokenId) !== void 0), c = s.tokens.filter((y) => !d.includes(y)).map((y) => y.name), l = (y) => ru(y) ? d.find((D) => As({ place: "", tokenId: D.tokenId, name: D.name, change: y }, n.store.settings)) : void 0, u = Wd(Bd(s.tokens, (y) => o.get(y) !== void 0, l), a, n.store.round.number - s.round).filter((y) => As(y, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: ks(n) }, h = tu(f, u), k = (y, D) => {
-      if (y.stance !== D.stance) return D.stance === void 0 ? "has dropped its stance since" : `has taken the ${D.stance} stance since`;
-      if (y.deadForGood !== D.deadForGood) return "has died for good since";
-      const m = Ml(y, D, he);
-      if (m !== void 0 && D.answer !== void 0 || m !== void 0 && he(y.edition, D.edition)) return m;
-      const b = (L) => (L.edition?.id === a.id ? a.parseState(L.edition.state) : null) ?? a.enter(null, !1);
-      return a.describeStateChange(b(y), b(D));
-    }, T = Kd(u, h, he);
+    const a = r[i], s = M(n), o = new N(a.tokens.map((y) => [y.tokenId, nr(y.tokenId, e.gm)])), d = a.tokens.filter((y) => o.get(y.tokenId) !== void 0), c = a.tokens.filter((y) => !d.includes(y)).map((y) => y.name), l = (y) => ru(y) ? d.find((I) => Ss({ place: "", tokenId: I.tokenId, name: I.name, change: y }, n.store.settings)) : void 0, u = Yd(xd(a.tokens, (y) => o.get(y) !== void 0, l), s, n.store.round.number - a.round).filter((y) => Ss(y, n.store.settings)), f = { settings: n.store.settings, edition: s, memories: ps(n) }, h = tu(f, u), k = (y, I) => {
+      if (y.stance !== I.stance) return I.stance === void 0 ? "has dropped its stance since" : `has taken the ${I.stance} stance since`;
+      if (y.deadForGood !== I.deadForGood) return "has died for good since";
+      const v = Ml(y, I, he);
+      if (v !== void 0 && I.answer !== void 0 || v !== void 0 && he(y.edition, I.edition)) return v;
+      const $ = (R) => (R.edition?.id === s.id ? s.parseState(R.edition.state) : null) ?? s.enter(null, !1);
+      return s.describeStateChange($(y), $(I));
+    }, T = Hd(u, h, he);
     if (T.length > 0) {
       if (!e.gm) {
-        const y = [...new B(T.map((D) => D.name))];
+        const y = [...new B(T.map((I) => I.name))];
         X(e, `Nothing undone: ${y.join(", ")} changed since that damage. Only the GM can undo over later changes: ask the GM.`);
         return;
       }
       if (!O(e.parsed, "force")) {
-        X(e, `Nothing undone: values changed since that damage: ${Yd(T, h, he, k).join("; ")}. Use !damage --undo --force to overwrite them.`);
+        X(e, `Nothing undone: values changed since that damage: ${Kd(T, h, he, k).join("; ")}. Use !damage --undo --force to overwrite them.`);
         return;
       }
     }
-    al(f, u), T.length > 0 && iu(n, u, h), r.splice(i, 1);
-    const w = s.kind === "save" ? "Save undone" : "Damage undone", p = (y) => o.get(y.tokenId)?.get("layer") === "gmlayer", $ = d.filter((y) => !p(y)).map((y) => y.name), _ = d.filter(p).map((y) => y.name);
-    $.length > 0 && G(Bt, ee(`${w}: ${$.join(", ")}.`)), _.length > 0 && G(ke, ee(`${w} on hidden token${_.length === 1 ? "" : "s"}: ${_.join(", ")}.`), { record: !0 }), c.length > 0 && X(e, `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${c.join(", ")}.`);
+    sl(f, u), T.length > 0 && iu(n, u, h), r.splice(i, 1);
+    const b = a.kind === "save" ? "Save undone" : "Damage undone", p = (y) => o.get(y.tokenId)?.get("layer") === "gmlayer", w = d.filter((y) => !p(y)).map((y) => y.name), _ = d.filter(p).map((y) => y.name);
+    w.length > 0 && F(Ht, ee(`${b}: ${w.join(", ")}.`)), _.length > 0 && F(pe, ee(`${b} on hidden token${_.length === 1 ? "" : "s"}: ${_.join(", ")}.`), { record: !0 }), c.length > 0 && X(e, `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${c.join(", ")}.`);
   }
   function ru(e) {
     return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
   }
-  function As({ tokenId: e, change: t }, n) {
+  function Ss({ tokenId: e, change: t }, n) {
     const r = ue(e);
     if (!r) return !1;
     switch (t.kind) {
       case "bar":
-        return t.attributeId === void 0 || Ed(r, t.bar) === t.attributeId;
+        return t.attributeId === void 0 || Td(r, t.bar) === t.attributeId;
       case "attribute": {
-        const i = _d(t.attributeId);
+        const i = Ed(t.attributeId);
         return i !== void 0 && i.characterId === E(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
       }
       case "memory":
@@ -5157,16 +5162,16 @@ var DefenseRound = (() => {
   }
   function iu(e, t, n) {
     const r = M(e);
-    for (const { place: i, tokenId: s, change: a } of t) {
-      if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
-      const o = n.get(i), d = ue(s);
+    for (const { place: i, tokenId: a, change: s } of t) {
+      if (s.kind !== "bar" || s.resource !== "vitality" || s.from === null) continue;
+      const o = n.get(i), d = ue(a);
       if (!d || typeof o != "number") continue;
-      const c = a.from, l = {
+      const c = s.from, l = {
         values: [],
         dice: [],
         resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, c, u.state).state, detail: { undo: !0 } })
       };
-      rr(e, [{ token: d, character: Pe(d) }], l);
+      ir(e, [{ token: d, character: Pe(d) }], l);
     }
   }
   var su = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, au = {
@@ -5186,18 +5191,18 @@ var DefenseRound = (() => {
         return;
       }
       const t = M(e.app), n = t.commands.damage.flags;
-      He(e.parsed, { ...su, ...n }, ui(t.id, "damage"));
-      const r = t.planDamage(e.parsed, ps(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = et(e, _e(e.parsed), { anyTarget: i });
-      let { targets: a } = s;
-      const o = [...s.notes], d = g.keys(n).find((c) => n[c].decides !== void 0 && O(e.parsed, c));
+      He(e.parsed, { ...su, ...n }, li(t.id, "damage"));
+      const r = t.planDamage(e.parsed, ms(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, a = et(e, _e(e.parsed), { anyTarget: i });
+      let { targets: s } = a;
+      const o = [...a.notes], d = g.keys(n).find((c) => n[c].decides !== void 0 && O(e.parsed, c));
       if (d !== void 0 && !e.gm) {
-        const c = n[d].decides, l = a.filter(({ token: f, character: h }) => gt(e.playerId, f, h)), u = a.filter((f) => !l.includes(f)).map(({ token: f }) => Ne(f, "a token"));
-        if (u.length > 0 && o.push(`${er(u)}: only the GM or its controller ${c}`), a = l, a.length === 0) {
+        const c = n[d].decides, l = s.filter(({ token: f, character: h }) => yt(e.playerId, f, h)), u = s.filter((f) => !l.includes(f)).map(({ token: f }) => Ne(f, "a token"));
+        if (u.length > 0 && o.push(`${tr(u)}: only the GM or its controller ${c}`), s = l, s.length === 0) {
           X(e, `Not applied: ${o.join("; ")}.`);
           return;
         }
       }
-      return Qt(e, r, a, o, {
+      return Zt(e, r, s, o, {
         title: "Damage",
         anyTarget: i,
         record: !0,
@@ -5213,18 +5218,18 @@ var DefenseRound = (() => {
         X(e, `!defend is not used: ${n.refused}.`);
         return;
       }
-      He(e.parsed, { ...ou, ...n.flags }, ui(t.id, "defend"));
+      He(e.parsed, { ...ou, ...n.flags }, li(t.id, "defend"));
       const r = t.planDefend(e.parsed), i = g.keys(n.flags).filter((c) => n.flags[c].token === !0);
-      wl(e, i);
-      const s = et(e, _e(e.parsed)), a = [...s.notes], o = i.map((c) => ({ flag: c, id: (e.parsed.flags.get(c) ?? []).join(" ") })).filter(({ id: c }) => c !== ""), d = s.targets.filter(({ token: c }) => {
+      bl(e, i);
+      const a = et(e, _e(e.parsed)), s = [...a.notes], o = i.map((c) => ({ flag: c, id: (e.parsed.flags.get(c) ?? []).join(" ") })).filter(({ id: c }) => c !== ""), d = a.targets.filter(({ token: c }) => {
         const l = o.find(({ id: u }) => u === c.id);
-        return l && a.push(`${Ne(c, "a token")}: --${l.flag} names the token itself`), l === void 0;
+        return l && s.push(`${Ne(c, "a token")}: --${l.flag} names the token itself`), l === void 0;
       });
       if (d.length === 0) {
-        X(e, `${Zn(a).join("; ")}.`.replace(/^./, (c) => c.toUpperCase()));
+        X(e, `${er(s).join("; ")}.`.replace(/^./, (c) => c.toUpperCase()));
         return;
       }
-      return Qt(e, r, d, a, {
+      return Zt(e, r, d, s, {
         title: "Defense",
         refusals: (c) => `${c.join("; ")}.`
       });
@@ -5237,19 +5242,19 @@ var DefenseRound = (() => {
       if (t.stances.length === 0) throw new oe(`the ${t.id} edition has no stances`);
       He(e.parsed, du);
       const [n, ...r] = e.parsed.positionals;
-      if (r.length > 0) throw new v(`one stance only (got "${x(e.parsed.positionals.join(" "))}")`);
+      if (r.length > 0) throw new m(`one stance only (got "${x(e.parsed.positionals.join(" "))}")`);
       const i = n?.toLowerCase();
       if (i !== void 0 && !t.stances.includes(i))
-        throw new v(`unknown stance "${x(E(n))}" (stances: ${t.stances.join(", ")})`);
-      const s = (e.msg.selected ?? []).length === 0 && _e(e.parsed) === void 0;
-      if (i === void 0 && s) throw new v("no stance given");
-      const { targets: a, notes: o } = et(e, _e(e.parsed));
+        throw new m(`unknown stance "${x(E(n))}" (stances: ${t.stances.join(", ")})`);
+      const a = (e.msg.selected ?? []).length === 0 && _e(e.parsed) === void 0;
+      if (i === void 0 && a) throw new m("no stance given");
+      const { targets: s, notes: o } = et(e, _e(e.parsed));
       if (i === void 0) {
-        const d = e.app.store.settings, c = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", l = a.map(({ token: u, character: f }) => `${Kt(u, f, d).name}: ${e.app.store.tokens[u.id]?.stance ?? c}`);
+        const d = e.app.store.settings, c = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", l = s.map(({ token: u, character: f }) => `${Yt(u, f, d).name}: ${e.app.store.tokens[u.id]?.stance ?? c}`);
         X(e, `Stances: ${l.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} Usage: ${t.commands.stance.usage}`);
         return;
       }
-      return Qt(e, t.planStance(i), a, o, { title: "Stance", refusals: (d) => `${d.join("; ")}.` });
+      return Zt(e, t.planStance(i), s, o, { title: "Stance", refusals: (d) => `${d.join("; ")}.` });
     }
   };
   function uu(e, t, n) {
@@ -5262,19 +5267,19 @@ var DefenseRound = (() => {
       resolve(r) {
         const i = r.bars[n].value;
         if (i === null) return { kind: "bar", resource: n };
-        const s = r.bars.vitality.value;
-        if (e.condition(r.state, s) === "dead")
+        const a = r.bars.vitality.value;
+        if (e.condition(r.state, a) === "dead")
           return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-        const a = r.bars[n].max, o = uu(i, t, a), d = a !== null && o === a && i + t > a, c = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), l = r.id;
+        const s = r.bars[n].max, o = uu(i, t, s), d = s !== null && o === s && i + t > s, c = a === null ? void 0 : e.setVitality(a, n === "vitality" ? o : a, r.state), l = r.id;
         return {
           headline: "acts",
           ...o === i ? { noop: !0 } : {},
           steps: [
             A(Q, { kind: "heal-title", who: l, resource: n, amount: o - i }),
             // Nothing healed (already at its max) says so, on a row of several as on its own card.
-            A(Z, { kind: "heal-summary", who: l, healed: o !== i, atMax: a !== null && i >= a }),
-            A("Heal", { kind: "healed", resource: n, before: i, after: o, max: a, capped: d }),
-            ...n === "vitality" && c ? me("Heal", c.conditions) : [],
+            A(Z, { kind: "heal-summary", who: l, healed: o !== i, atMax: s !== null && i >= s }),
+            A("Heal", { kind: "healed", resource: n, before: i, after: o, max: s, capped: d }),
+            ...n === "vitality" && c ? ye("Heal", c.conditions) : [],
             ...c?.now ? [A("Now", c.now)] : []
           ],
           changes: o !== i ? [{ kind: "bar", resource: n, to: o }] : [],
@@ -5290,59 +5295,59 @@ var DefenseRound = (() => {
     run(e) {
       const t = e.parsed;
       He(t, vu);
-      const n = Pt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = U(F(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = et(e, _e(t));
-      return Qt(e, fu(M(e.app), n, r), i, s, {
+      const n = Mt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = V(j(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: a } = et(e, _e(t));
+      return Zt(e, fu(M(e.app), n, r), i, a, {
         title: "Heal",
-        refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
+        refusals: (s, o) => `${o ? "Not applied to every target" : "Not applied"}: ${s.join("; ")}.`
       });
     }
-  }, Ts = g.freeze({});
+  }, As = g.freeze({});
   function pu(e, t, n) {
     if (!n || Ze(t)) return;
     const r = e.store.settings, i = fe[r.bars.vitality].value;
     if (!(i in n)) return;
-    const s = pe(n[i]), a = E(t.get(fe[r.bars.vitality].link) ?? "");
-    let { typed: o, keepInStep: d } = ku(t, i, a, s);
-    if (s === null || o === null || s === o) return;
-    const c = M(e), l = { token: t, character: Pe(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === o || u.typed === o);
-    if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, d = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && o < s && s - o <= Fr) {
-      const T = c.planHandEdit(s - o, ps(e, !0)), w = {
+    const a = me(n[i]), s = E(t.get(fe[r.bars.vitality].link) ?? "");
+    let { typed: o, keepInStep: d } = ku(t, i, s, a);
+    if (a === null || o === null || a === o) return;
+    const c = M(e), l = { token: t, character: Pe(t) }, u = s ? e.linkedEdits.get(s) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === a && (u.to === o || u.typed === o);
+    if (f && u.echoed.add(t.id), s && !f && e.linkedEdits.delete(s), f && u.to !== o && (o = u.to, d = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && o < a && a - o <= jr) {
+      const T = c.planHandEdit(a - o, ms(e, !0)), b = {
         ...T,
-        resolve($, _) {
-          if (c.condition($.state, s) === "dead") return { kind: "refused", reason: "dead" };
-          const y = T.resolve($, _);
-          return !("kind" in y) && !y.changes.some((D) => D.kind === "bar" && D.resource === "vitality") && y.changes.push({ kind: "bar", resource: "vitality", to: s }), y;
+        resolve(w, _) {
+          if (c.condition(w.state, a) === "dead") return { kind: "refused", reason: "dead" };
+          const y = T.resolve(w, _);
+          return !("kind" in y) && !y.changes.some((I) => I.kind === "bar" && I.resource === "vitality") && y.changes.push({ kind: "bar", resource: "vitality", to: a }), y;
         }
-      }, p = Jt(
+      }, p = Qt(
         e,
         l,
-        w,
-        Ts,
-        bt(e),
+        b,
+        As,
         wt(e),
-        () => ({ vitalityFrom: s, ...d, title: A(Q, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
-        ($) => {
-          Ad($, s), Es(e, $, s);
+        $t(e),
+        () => ({ vitalityFrom: a, ...d, title: A(Q, { kind: "hand-edit-read-title", who: t.id, before: a, typed: o }) }),
+        (w) => {
+          Sd(w, a), Ts(e, w, a);
         }
       );
       if (p.kind === "unsafe") return;
       if (p.kind === "problems" || p.kind === "refusal" && p.reading.problems.length > 0)
-        G(ke, ee(`Hand edit not read through armor: ${nr(p.reading.snapshot, p.reading.problems, "")}.`));
+        F(pe, ee(`Hand edit not read through armor: ${rr(p.reading.snapshot, p.reading.problems, "")}.`));
       else if (p.kind === "written") {
-        zn(e, [p.shown], { title: "Hand edit", replyTo: "gm" });
-        const $ = p.outcome.changes.find((_) => _.kind === "bar" && _.resource === "vitality");
-        a && e.linkedEdits.set(a, { from: s, typed: o, to: $?.kind === "bar" ? $.to : s, by: t.id, echoed: new B() }), vs(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [p.applied] });
+        Xn(e, [p.shown], { title: "Hand edit", replyTo: "gm" });
+        const w = p.outcome.changes.find((_) => _.kind === "bar" && _.resource === "vitality");
+        s && e.linkedEdits.set(s, { from: a, typed: o, to: w?.kind === "bar" ? w.to : a, by: t.id, echoed: new B() }), hs(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [p.applied] });
         return;
       }
     }
-    const h = gu(e, s, o), k = Jt(e, l, h.plan, Ts, bt(e), wt(e), () => ({ vitalityFrom: s, ...d }), (T) => Es(e, T, s));
-    k.kind === "written" && (f && pl(e, a, k.applied), h.saysSomething() && zn(e, [k.shown], { title: "Hand edit", replyTo: "gm" }));
+    const h = gu(e, a, o), k = Qt(e, l, h.plan, As, wt(e), $t(e), () => ({ vitalityFrom: a, ...d }), (T) => Ts(e, T, a));
+    k.kind === "written" && (f && ml(e, s, k.applied), h.saysSomething() && Xn(e, [k.shown], { title: "Hand edit", replyTo: "gm" }));
   }
   function ku(e, t, n, r) {
-    const i = pe(e.get(t));
+    const i = me(e.get(t));
     if (n === "" || i !== r) return { typed: i };
-    const s = pe(Td(n));
-    return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
+    const a = me(Ad(n));
+    return a === null || a === r ? { typed: i } : { typed: a, keepInStep: { tokenProps: { [t]: a } } };
   }
   function gu(e, t, n) {
     const r = M(e);
@@ -5350,8 +5355,8 @@ var DefenseRound = (() => {
     return { plan: {
       values: [],
       dice: [],
-      resolve(a) {
-        const o = a.state, d = r.setVitality(t, n, o), c = a.id, l = r.setVitality(t, t, o).state;
+      resolve(s) {
+        const o = s.state, d = r.setVitality(t, n, o), c = s.id, l = r.setVitality(t, t, o).state;
         return i = d.vitality !== n || !he(l, d.state), {
           headline: "acts",
           steps: [
@@ -5368,28 +5373,28 @@ var DefenseRound = (() => {
       }
     }, saysSomething: () => i };
   }
-  function Es(e, t, n) {
+  function Ts(e, t, n) {
     const r = M(e), i = e.store.tokens[t.snapshot.id];
-    i?.edition?.id !== r.id && (t.facts.state = Ln(r, i, n, gs(e)));
+    i?.edition?.id !== r.id && (t.facts.state = jn(r, i, n, ks(e)));
   }
   var yu = 400, bu = 100, wu = 20, $u = class {
     constructor() {
-      this.nextShown = 1, this.nextHidden = 1, this.rows = new C(), this.bySender = new C();
+      this.nextShown = 1, this.nextHidden = 1, this.rows = new N(), this.bySender = new N();
     }
     /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
     add(e, t) {
-      const n = t.map((s) => {
-        const a = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
-        return this.rows.set(a, s), a;
+      const n = t.map((a) => {
+        const s = a.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
+        return this.rows.set(s, a), s;
       }), r = this.bySender.get(e) ?? [];
       this.bySender.delete(e), r.push(...n);
       const i = e === "gm" ? yu : bu;
-      for (const s of r.splice(0, S.max(0, r.length - i))) this.rows.delete(s);
+      for (const a of r.splice(0, S.max(0, r.length - i))) this.rows.delete(a);
       if (this.bySender.set(e, r), this.bySender.size > wu + 1) {
-        for (const [s, a] of this.bySender)
-          if (!(s === "gm" || s === e)) {
-            for (const o of a) this.rows.delete(o);
-            this.bySender.delete(s);
+        for (const [a, s] of this.bySender)
+          if (!(a === "gm" || a === e)) {
+            for (const o of s) this.rows.delete(o);
+            this.bySender.delete(a);
             break;
           }
       }
@@ -5402,9 +5407,9 @@ var DefenseRound = (() => {
   function Su(e) {
     const t = M(e);
     if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
-    const n = Bn() !== void 0, r = ar("HealthColors");
-    !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, G(
-      ke,
+    const n = Hn() !== void 0, r = or("HealthColors");
+    !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, F(
+      pe,
       [
         ee("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
         r.auraDead === !0 ? ce("NPCs: dead at 0 off", "!aura dead") : "",
@@ -5412,7 +5417,7 @@ var DefenseRound = (() => {
       ].filter((i) => i !== "").join(" ")
     ));
   }
-  var _s = {
+  var Es = {
     "!damage": au,
     "!defend": cu,
     "!stance": lu,
@@ -5420,62 +5425,62 @@ var DefenseRound = (() => {
     "!defense-round": eu
   };
   function Au() {
-    const e = ar(xt) === void 0, { stored: t, problems: n, newer: r } = Yc(ar(xt), se), i = { store: t, attributes: new qc(), loadProblems: n, linkedEdits: new C(), details: new $u() };
-    return r !== void 0 ? (i.newerState = r, sr(`${Y} v${se}: ${n.join("; ")}`), G(ke, ee(Eu(r)))) : Tu(i, e), _u(i), i;
+    const e = or(Bt) === void 0, { stored: t, problems: n, newer: r } = Kc(or(Bt), se), i = { store: t, attributes: new Xc(), loadProblems: n, linkedEdits: new N(), details: new $u() };
+    return r !== void 0 ? (i.newerState = r, ar(`${Y} v${se}: ${n.join("; ")}`), F(pe, ee(Eu(r)))) : Tu(i, e), _u(i), i;
   }
   function Tu(e, t) {
     const n = e.store, r = e.loadProblems;
-    t && Xc(n.settings, Du());
-    const i = gl(e);
-    i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), $s(xt, n), r.length > 0 && (sr(`${Y} v${se}: stored state had problems, replaced by defaults: ${r.join("; ")}`), G(ke, ee(`${Y}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? G(ke, ee(`${Y} v${se} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== se && $e("rebuilding the help handout", () => or(we(n.settings.edition)))(), n.scriptVersion = se;
+    t && zc(n.settings, Du());
+    const i = kl(e);
+    i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), ws(Bt, n), r.length > 0 && (ar(`${Y} v${se}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(pe, ee(`${Y}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(pe, ee(`${Y} v${se} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== se && $e("rebuilding the help handout", () => cr(we(n.settings.edition)))(), n.scriptVersion = se;
   }
   function Eu(e) {
     return `${Y}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
   }
   function _u(e) {
     const t = e.store, n = () => e.newerState !== void 0, r = $e("following the Turn Tracker", () => {
-      n() || ir(e);
+      n() || sr(e);
     });
     Te(
       "chat:message",
       $e(
-        (a) => `${E(a?.content ?? "").split(" ", 1)[0]}`,
-        (a) => (a?.type === "api" && !n() && (Gi(a, _s) !== void 0 ? ir(e) : Ul(r)), cd(e, a, _s)),
-        (a) => a?.type === "api" && a.playerid ? td(a.playerid) : void 0
+        (s) => `${E(s?.content ?? "").split(" ", 1)[0]}`,
+        (s) => (s?.type === "api" && !n() && (Fi(s, Es) !== void 0 ? sr(e) : Ul(r)), od(e, s, Es)),
+        (s) => s?.type === "api" && s.playerid ? ed(s.playerid) : void 0
       )
     );
-    const i = $e("a hand edit of a bar", (a, o) => {
-      n() || pu(e, a, o);
+    const i = $e("a hand edit of a bar", (s, o) => {
+      n() || pu(e, s, o);
     });
-    for (const a of ["bar1", "bar2", "bar3"]) Te(`change:graphic:${a}_value`, i);
+    for (const s of ["bar1", "bar2", "bar3"]) Te(`change:graphic:${s}_value`, i);
     Te(
       "destroy:graphic",
-      $e("forgetting a deleted token", (a) => {
-        n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
+      $e("forgetting a deleted token", (s) => {
+        n() || (delete e.store.tokens[s.id], delete e.store.exchange.waiting[s.id]);
       })
     ), Fl(e), Te("change:campaign:turnorder", r), Ru(r);
-    const s = $e("refreshing attribute look-ups", (a) => {
-      e.attributes.forget(E(a.get("_characterid") ?? ""));
+    const a = $e("refreshing attribute look-ups", (s) => {
+      e.attributes.forget(E(s.get("_characterid") ?? ""));
     });
-    Te("add:attribute", s), Te("destroy:attribute", s), Te("change:attribute:name", s), Ou(i), n() || $e("checking HealthColors", () => Su(e))(), sr(`${Y} v${se} ready: edition ${t.settings.edition}.`);
+    Te("add:attribute", a), Te("destroy:attribute", a), Te("change:attribute:name", a), Ou(i), n() || $e("checking HealthColors", () => Su(e))(), ar(`${Y} v${se} ready: edition ${t.settings.edition}.`);
   }
   function Du() {
     return Vl(Y.toLowerCase());
   }
   function Ru(e) {
-    const t = Zd();
+    const t = Qd();
     t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
   }
   function Ou(e) {
-    const t = Qd();
+    const t = Jd();
     t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
   }
   Te("ready", $e("starting up", () => {
     Au();
   }));
-  var Iu = se;
-  function Cu(e) {
-    return el(e);
+  var Cu = se;
+  function Iu(e) {
+    return Zd(e);
   }
   return Cs(mr);
 })();

@@ -9,7 +9,7 @@ import { applyOutcome, type WriteContext, type WriteOptions } from '../roll20/wr
 import { rollDice } from '../roll20/dice';
 import { readTurnOrder, rowText, writeTurnOrder, type TurnOrderBatch } from '../roll20/turnorder';
 import { currentRow } from '../roll20/turnMarker';
-import type { AppliedToken } from '../state/history';
+import type { AppliedToken, StoredChange } from '../state/history';
 import { reply, type App, type CommandContext } from './context';
 import { present, visibilityOf, type Shown } from './present';
 import { barProblem } from './barProblem';
@@ -127,6 +127,29 @@ export function writeContext(app: App): WriteContext {
   return { settings: app.store.settings, edition: activeEdition(app), memories: memoriesOf(app) };
 }
 
+/** One written outcome as chat will show it: its words made only when it is shown. */
+class ShownOutcome implements Shown {
+  title?: Step;
+  typed?: string;
+  summary?: string;
+  private words: ((step: Step) => string) | undefined;
+
+  constructor(
+    readonly snapshot: TokenSnapshot,
+    readonly outcome: Outcome<unknown>,
+    readonly changes: StoredChange[],
+    readonly notes: string[],
+    private readonly edition: AnyEdition,
+    private readonly nameOf: (id: string) => string,
+  ) {}
+
+  say(step: Step): string {
+    // Ids in the words are names; the token's own is the name it was read with.
+    this.words ??= wordsOf(this.edition, (id) => (id === this.snapshot.id ? this.snapshot.name : this.nameOf(id)));
+    return this.words(step);
+  }
+}
+
 /** Writes one resolved outcome; returns what it changed (for undo) and what to show. */
 function write<S>(
   app: App,
@@ -137,9 +160,7 @@ function write<S>(
 ): { applied: AppliedToken; shown: Shown } {
   const { snapshot } = reading;
   const written = applyOutcome(context, reading, outcome, options);
-  // Ids in the words are names; the token's own is the name it was read with.
-  const nameOf = (id: string) => (id === snapshot.id ? snapshot.name : reading.facts.nameOf(id));
-  const shown: Shown = { snapshot, outcome: outcome as Outcome<unknown>, changes: written.changes, notes: written.notes, say: wordsOf(context.edition, nameOf) };
+  const shown: Shown = new ShownOutcome(snapshot, outcome as Outcome<unknown>, written.changes, written.notes, context.edition, reading.facts.nameOf);
   if (options.title) shown.title = options.title;
   return {
     // The name only labels the entry (the history keeps at most 200 characters of it).
@@ -300,17 +321,18 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
   // What reading and writing need of the table, made once for every target.
   const reads = readContext(app, turnOrder?.order);
   const writes = writeContext(app);
+  const writeOptions = (resolution: Outcome<S>): WriteOptions => {
+    const options: WriteOptions = { notify: resolution.observed ?? true, healthColors: hc };
+    if (turnOrder) options.turnOrder = turnOrder;
+    return options;
+  };
   targets.forEach((target, index) => {
     // commands.md, "Rolls that come back late": the token, its character and the sender's control are checked again.
     if (perTarget > 0 && !stillThere(ctx, target, options.anyTarget === true)) {
       refused.push(`${tokenName(target.token, 'a token')} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
       return;
     }
-    const result = applyPlanTo(app, target, plan, rollsOf(plan.dice, given, rolled, index, perTarget), reads, writes, (resolution) => {
-      const writeOptions: WriteOptions = { notify: resolution.observed ?? true, healthColors: hc };
-      if (turnOrder) writeOptions.turnOrder = turnOrder;
-      return writeOptions;
-    });
+    const result = applyPlanTo(app, target, plan, rollsOf(plan.dice, given, rolled, index, perTarget), reads, writes, writeOptions);
     if (result.kind !== 'written') {
       const { snapshot } = result.reading;
       // Whether the sender may read this token's numbers: asked only when a refusal would show one.

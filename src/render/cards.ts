@@ -21,6 +21,8 @@ export interface Shown {
   typed?: string;
   /** The words of a step (the shared ones, then the edition's), with names for ids. */
   say(step: Step): string;
+  /** The public line, once worded (a row of several is said on the public card and the GM's). */
+  summary?: string;
 }
 
 /** The card's title, in words. */
@@ -31,8 +33,9 @@ export function titleOf(shown: Shown): string {
 
 /** The one public line (no numbers), for a breakdown the GM alone reads and for rows of several. */
 export function summaryOf(shown: Shown): string {
+  if (shown.summary !== undefined) return shown.summary;
   const step = shown.outcome.steps.find((candidate) => candidate.section === SUMMARY);
-  return step ? shown.say(step) : `${shown.snapshot.name}.`;
+  return (shown.summary = step ? shown.say(step) : `${shown.snapshot.name}.`);
 }
 
 /** The buttons the card offers: only the script's own commands, with a Roll20-shaped token id. */

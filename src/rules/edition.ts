@@ -65,14 +65,19 @@ export interface DamageOfferStep extends Step {
   kind: 'offer-damage';
 }
 
-/** Steps put in a section of the card (copies: the rules' own steps go to observers as they were). */
-export function placed<T extends Step>(section: string, steps: readonly T[]): T[] {
-  return steps.map((step) => ({ ...step, section }));
+/**
+ * Steps put in a section of the card, in place: every resolve makes its steps fresh, and a copy
+ * per step per token would cost a 50-token hit hundreds of objects for a tag.
+ */
+export function placed<T extends Step>(section: string, steps: T[]): T[] {
+  for (let i = 0; i < steps.length; i += 1) steps[i]!.section = section;
+  return steps;
 }
 
-/** One step, put in a section. */
+/** One step, put in a section (in place, as `placed`). */
 export function at<T extends Step>(section: string, step: T): T {
-  return { ...step, section };
+  step.section = section;
+  return step;
 }
 
 /** A bar as the rules see it: an integer, or null when it holds no number. */

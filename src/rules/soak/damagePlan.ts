@@ -1,12 +1,12 @@
 // `!damage` in the `soak` edition as a plan: parse the arguments, name the values to read, and
 // resolve one token's hit from those numbers (rules.md, "Damage"; commands.md, "Syntax").
-import { at, placed, type Facts, type Outcome, type Plan, type Resolution, type RuleChange, type ValueKey, type Headline, type Step } from '../edition';
+import { at, type Facts, type Outcome, type Plan, type Resolution, type RuleChange, type ValueKey, type Headline, type Step } from '../edition';
 import { choiceArg, flagValue, hasFlag, optionalInteger, UsageError, type FlagTable, type ParsedLine } from '../../text/args';
 import { defensiveStanceReduction, type SoakArmor } from './damage';
-import type { DamageTrack } from './damageSteps';
+import type { DamageStep, DamageTrack } from './damageSteps';
 import { TRACK_OF } from '../damageTypes';
 import { resolveSoakDamage, type SoakDamageOutcome } from './resolveDamage';
-import { hitResult, inSeedOrder, lifeNow, SUMMARY, TITLE } from './layout';
+import { hitResult, SUMMARY, TITLE } from './layout';
 import { lifeOf, withLife, type SoakAnswer, type SoakState } from './state';
 import type { Life } from './life';
 import { amountArg } from '../shared';
@@ -135,14 +135,28 @@ function resolveOne(order: SoakDamageOrder, facts: Facts<SoakState, SoakAnswer>)
 
 /** The hit's card, as steps: the defense used, the breakdown in the seed's order, where it leaves the token. */
 function hitSteps(who: string, hit: SoakDamageOrder, outcome: SoakDamageOutcome, lifeBefore: Life): Step[] {
-  const defense = outcome.steps.filter((step) => step.kind === 'defense-used');
-  return [
-    at(TITLE, { kind: 'hit-title', who, hit }),
-    at(SUMMARY, { kind: 'hit-summary', who, result: hitResult(outcome, lifeBefore) }),
-    ...placed('Defense', defense),
-    ...placed('Breakdown', inSeedOrder(outcome.steps.filter((step) => step.kind !== 'defense-used'))),
-    ...lifeNow('Now', outcome.life),
-  ];
+  const steps: Step[] = [{ kind: 'hit-title', section: TITLE, who, hit } as Step, { kind: 'hit-summary', section: SUMMARY, who, result: hitResult(outcome, lifeBefore) } as Step];
+  // The defense first, then the breakdown; The Defensive Round tells the Vitality change first, then
+  // the armor's wear: the (first) wear moves to just after the (first) Vitality change.
+  let wear: DamageStep | undefined;
+  let changed = false;
+  for (const step of outcome.steps) {
+    if (step.kind === 'defense-used') steps.push(at('Defense', step));
+    else if (step.kind === 'protection-wear') wear ??= step;
+    else if (step.kind === 'vitality-change') changed = true;
+  }
+  const moved = changed ? wear : undefined;
+  let placedWear = false;
+  for (const step of outcome.steps) {
+    if (step.kind === 'defense-used' || step === moved) continue;
+    steps.push(at('Breakdown', step));
+    if (moved !== undefined && !placedWear && step.kind === 'vitality-change') {
+      steps.push(at('Breakdown', moved));
+      placedWear = true;
+    }
+  }
+  if (outcome.life.condition !== 'none') steps.push(at('Now', { kind: 'life-now', life: outcome.life, vitality: null } as Step));
+  return steps;
 }
 
 /**

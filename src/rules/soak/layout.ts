@@ -3,7 +3,6 @@
 // their words. The renderer lays the card out; nothing here knows chat.
 import { ACTION, at, SUMMARY, TITLE, type ButtonStep, type Step } from '../edition';
 import type { SoakDamageOutcome } from './resolveDamage';
-import type { DamageStep } from './damageSteps';
 import type { Life } from './life';
 
 export interface HitDescription {
@@ -62,16 +61,6 @@ export function lifeLine(life: Life): string | undefined {
 /** A "Now" step for a token that is down (none for one standing, unless `vitality` says where it stands). */
 export function lifeNow(section: string, life: Life, vitality: number | null = null): SoakLayoutStep[] {
   return life.condition === 'none' && vitality === null ? [] : [at(section, { kind: 'life-now', life, vitality })];
-}
-
-/** The Defensive Round tells the Vitality change first, then the armor's wear: the steps in that order. */
-export function inSeedOrder(steps: DamageStep[]): DamageStep[] {
-  const wear = steps.find((step) => step.kind === 'protection-wear');
-  const vitality = steps.findIndex((step) => step.kind === 'vitality-change');
-  if (!wear || vitality === -1) return steps;
-  const rest = steps.filter((step) => step !== wear);
-  const at = rest.findIndex((step) => step.kind === 'vitality-change');
-  return [...rest.slice(0, at + 1), wear, ...rest.slice(at + 1)];
 }
 
 /** The public line of a hit, when the breakdown is for the GM only: no numbers. */
