@@ -10,6 +10,7 @@ import { rollDice } from '../roll20/dice';
 import { readTurnOrder, rowText, writeTurnOrder, type TurnOrderBatch } from '../roll20/turnorder';
 import { currentRow } from '../roll20/turnMarker';
 import type { AppliedToken, StoredChange } from '../state/history';
+import type { Memories } from '../state/memory';
 import { reply, type App, type CommandContext } from './context';
 import { present, visibilityOf, type Shown } from './present';
 import { barProblem } from './barProblem';
@@ -37,9 +38,8 @@ function tokenNameById(id: string): string {
   return token ? tokenName(token, id) : id;
 }
 
-
 /** The memories commands change: token records and the exchange's answers on file. */
-export function memoriesOf(app: App): { tokens: App['store']['tokens']; exchange: App['store']['exchange'] } {
+export function memoriesOf(app: App): Memories {
   return app.store;
 }
 
