@@ -109,10 +109,11 @@ async function bundle() {
  * define a getter from that property and throw at load. The helper is made to walk own keys only.
  */
 function ownPropertiesOnly(text) {
-  const helper = 'for (var name in all)\n      __defProp(target2, name, { get: all[name], enumerable: true });';
-  const count = text.split(helper).length - 1;
+  // esbuild numbers the helper's parameter after the names the bundle itself uses (target2, target3 ...).
+  const helper = /for \(var name in all\)\n( +)__defProp\((target\d*), name, \{ get: all\[name\], enumerable: true \}\);/g;
+  const count = [...text.matchAll(helper)].length;
   if (count !== 1) throw new Error(`build.mjs: esbuild's __export helper was not found as expected (${count} times); check ownPropertiesOnly against this esbuild version`);
-  return text.replace(helper, 'for (var name in all)\n      if (__hasOwnProp.call(all, name)) __defProp(target2, name, { get: all[name], enumerable: true });');
+  return text.replace(helper, (_whole, indent, target) => `for (var name in all)\n${indent}if (__hasOwnProp.call(all, name)) __defProp(${target}, name, { get: all[name], enumerable: true });`);
 }
 
 const text = await bundle();

@@ -17,258 +17,258 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-  var tn = Object.defineProperty, _s = Object.getOwnPropertyDescriptor, Ds = Object.getOwnPropertyNames, vr = Object.prototype.hasOwnProperty, Rs = (e, t) => {
+  var kn = Object.defineProperty, la = Object.getOwnPropertyDescriptor, da = Object.getOwnPropertyNames, Rr = Object.prototype.hasOwnProperty, ua = (e, t) => {
     for (var n in t)
-      vr.call(t, n) && tn(e, n, { get: t[n], enumerable: !0 });
-  }, Os = (e, t, n, r) => {
+      Rr.call(t, n) && kn(e, n, { get: t[n], enumerable: !0 });
+  }, fa = (e, t, n, r) => {
     if (t && typeof t == "object" || typeof t == "function")
-      for (let i of Ds(t))
-        !vr.call(e, i) && i !== n && tn(e, i, { get: () => t[i], enumerable: !(r = _s(t, i)) || r.enumerable });
+      for (let s of da(t))
+        !Rr.call(e, s) && s !== n && kn(e, s, { get: () => t[s], enumerable: !(r = la(t, s)) || r.enumerable });
     return e;
-  }, Cs = (e) => Os(tn({}, "__esModule", { value: !0 }), e), mr = {};
-  Rs(mr, {
-    onDamage: () => Iu,
-    version: () => Cu
+  }, ha = (e) => fa(kn({}, "__esModule", { value: !0 }), e), Or = {};
+  ua(Or, {
+    onDamage: () => Tf,
+    version: () => Sf
   });
-  var S = Math, C = Number, E = String, g = Object, K = Array, ne = JSON, N = Map, B = Set, Is = WeakMap, St = Error, pr = RangeError, kr = Promise, At = Date, Ns = isNaN, Ps = "0.2.0", Y = "DefenseRound", se = Ps, Tt, Ms = {
+  var E = Math, C = Number, _ = String, p = Object, Z = Array, de = JSON, N = Map, X = Set, va = WeakMap, Ft = Error, Cr = RangeError, Ir = Promise, Gt = Date, ma = isNaN, pa = "0.2.0", ne = "DefenseRound", ve = pa, Vt, ka = {
     lang: void 0,
     message: void 0,
     abortEarly: void 0,
     abortPipeEarly: void 0
   };
   // @__NO_SIDE_EFFECTS__
-  function gr(e) {
-    return !e && !Tt ? Ms : {
-      lang: e?.lang ?? Tt?.lang,
+  function Nr(e) {
+    return !e && !Vt ? ka : {
+      lang: e?.lang ?? Vt?.lang,
       message: e?.message,
-      abortEarly: e?.abortEarly ?? Tt?.abortEarly,
-      abortPipeEarly: e?.abortPipeEarly ?? Tt?.abortPipeEarly
+      abortEarly: e?.abortEarly ?? Vt?.abortEarly,
+      abortPipeEarly: e?.abortPipeEarly ?? Vt?.abortPipeEarly
     };
   }
-  var Ls;
+  var ga;
   // @__NO_SIDE_EFFECTS__
-  function js(e) {
-    return Ls?.get(e);
+  function ya(e) {
+    return ga?.get(e);
   }
-  var Fs;
+  var wa;
   // @__NO_SIDE_EFFECTS__
-  function Gs(e) {
-    return Fs?.get(e);
+  function ba(e) {
+    return wa?.get(e);
   }
-  var Vs;
+  var $a;
   // @__NO_SIDE_EFFECTS__
-  function Us(e, t) {
-    return Vs?.get(e)?.get(t);
+  function Aa(e, t) {
+    return $a?.get(e)?.get(t);
   }
   // @__NO_SIDE_EFFECTS__
-  function Ee(e) {
+  function Ge(e) {
     const t = typeof e;
-    return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && g.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
+    return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && p.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
   }
-  function L(e, t, n, r, i) {
-    const a = i && "input" in i ? i.input : n.value, s = i?.expected ?? e.expects ?? null, o = i?.received ?? /* @__PURE__ */ Ee(a), d = {
+  function B(e, t, n, r, s) {
+    const i = s && "input" in s ? s.input : n.value, a = s?.expected ?? e.expects ?? null, o = s?.received ?? /* @__PURE__ */ Ge(i), l = {
       kind: e.kind,
       type: e.type,
-      input: a,
-      expected: s,
+      input: i,
+      expected: a,
       received: o,
-      message: `Invalid ${t}: ${s ? `Expected ${s} but r` : "R"}eceived ${o}`,
+      message: `Invalid ${t}: ${a ? `Expected ${a} but r` : "R"}eceived ${o}`,
       requirement: e.requirement,
-      path: i?.path,
-      issues: i?.issues,
+      path: s?.path,
+      issues: s?.issues,
       lang: r.lang,
       abortEarly: r.abortEarly,
       abortPipeEarly: r.abortPipeEarly
-    }, c = e.kind === "schema", l = i?.message ?? e.message ?? /* @__PURE__ */ Us(e.reference, d.lang) ?? (c ? /* @__PURE__ */ Gs(d.lang) : null) ?? r.message ?? /* @__PURE__ */ js(d.lang);
-    l !== void 0 && (d.message = typeof l == "function" ? l(d) : l), c && (n.typed = !1), n.issues ? n.issues.push(d) : n.issues = [d];
+    }, c = e.kind === "schema", d = s?.message ?? e.message ?? /* @__PURE__ */ Aa(e.reference, l.lang) ?? (c ? /* @__PURE__ */ ba(l.lang) : null) ?? r.message ?? /* @__PURE__ */ ya(l.lang);
+    d !== void 0 && (l.message = typeof d == "function" ? d(l) : d), c && (n.typed = !1), n.issues ? n.issues.push(l) : n.issues = [l];
   }
   // @__NO_SIDE_EFFECTS__
-  function xs(e, t) {
+  function Sa(e, t) {
     return e === t || C.isNaN(e) && C.isNaN(t);
   }
   // @__NO_SIDE_EFFECTS__
-  function Bs(e, t) {
-    return g.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
+  function Ta(e, t) {
+    return p.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
   }
   // @__NO_SIDE_EFFECTS__
-  function nn(e, t) {
-    const n = [...new B(e)];
+  function gn(e, t) {
+    const n = [...new X(e)];
     return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";
   }
-  function W(e) {
+  function ee(e) {
     return e["~standard"] = {
       version: 1,
       vendor: "valibot",
-      validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ gr())
+      validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ Nr())
     }, e;
   }
   // @__NO_SIDE_EFFECTS__
-  function yr(e) {
+  function Pr(e) {
     return {
       kind: "validation",
       type: "finite",
-      reference: yr,
+      reference: Pr,
       async: !1,
       expects: null,
       requirement: C.isFinite,
       message: e,
       "~run"(t, n) {
-        return t.typed && !this.requirement(t.value) && L(this, "finite", t, n), t;
+        return t.typed && !this.requirement(t.value) && B(this, "finite", t, n), t;
       }
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function Et(e) {
+  function Ut(e) {
     return {
       kind: "validation",
       type: "integer",
-      reference: Et,
+      reference: Ut,
       async: !1,
       expects: null,
       requirement: C.isInteger,
       message: e,
       "~run"(t, n) {
-        return t.typed && !this.requirement(t.value) && L(this, "integer", t, n), t;
+        return t.typed && !this.requirement(t.value) && B(this, "integer", t, n), t;
       }
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function ve(e, t) {
+  function W(e, t) {
     return {
       kind: "validation",
       type: "max_length",
-      reference: ve,
+      reference: W,
       async: !1,
       expects: `<=${e}`,
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && n.value.length > this.requirement && L(this, "length", n, r, { received: `${n.value.length}` }), n;
+        return n.typed && n.value.length > this.requirement && B(this, "length", n, r, { received: `${n.value.length}` }), n;
       }
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function Fe(e, t) {
+  function Je(e, t) {
     return {
       kind: "validation",
       type: "max_value",
-      reference: Fe,
+      reference: Je,
       async: !1,
-      expects: `<=${e instanceof At ? e.toJSON() : /* @__PURE__ */ Ee(e)}`,
+      expects: `<=${e instanceof Gt ? e.toJSON() : /* @__PURE__ */ Ge(e)}`,
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && !(n.value <= this.requirement) && L(this, "value", n, r, { received: n.value instanceof At ? n.value.toJSON() : /* @__PURE__ */ Ee(n.value) }), n;
+        return n.typed && !(n.value <= this.requirement) && B(this, "value", n, r, { received: n.value instanceof Gt ? n.value.toJSON() : /* @__PURE__ */ Ge(n.value) }), n;
       }
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function nt(e, t) {
+  function _e(e, t) {
     return {
       kind: "validation",
       type: "min_length",
-      reference: nt,
+      reference: _e,
       async: !1,
       expects: `>=${e}`,
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && n.value.length < this.requirement && L(this, "length", n, r, { received: `${n.value.length}` }), n;
+        return n.typed && n.value.length < this.requirement && B(this, "length", n, r, { received: `${n.value.length}` }), n;
       }
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function Ge(e, t) {
+  function Qe(e, t) {
     return {
       kind: "validation",
       type: "min_value",
-      reference: Ge,
+      reference: Qe,
       async: !1,
-      expects: `>=${e instanceof At ? e.toJSON() : /* @__PURE__ */ Ee(e)}`,
+      expects: `>=${e instanceof Gt ? e.toJSON() : /* @__PURE__ */ Ge(e)}`,
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && !(n.value >= this.requirement) && L(this, "value", n, r, { received: n.value instanceof At ? n.value.toJSON() : /* @__PURE__ */ Ee(n.value) }), n;
+        return n.typed && !(n.value >= this.requirement) && B(this, "value", n, r, { received: n.value instanceof Gt ? n.value.toJSON() : /* @__PURE__ */ Ge(n.value) }), n;
       }
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function br(e, t) {
+  function yn(e, t) {
     return {
       kind: "validation",
       type: "regex",
-      reference: br,
+      reference: yn,
       async: !1,
       expects: `${e}`,
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && !this.requirement.test(n.value) && L(this, "format", n, r), n;
+        return n.typed && !this.requirement.test(n.value) && B(this, "format", n, r), n;
       }
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function _t(e) {
+  function Ze(e) {
     return {
       kind: "validation",
       type: "safe_integer",
-      reference: _t,
+      reference: Ze,
       async: !1,
       expects: null,
       requirement: C.isSafeInteger,
       message: e,
       "~run"(t, n) {
-        return t.typed && !this.requirement(t.value) && L(this, "safe integer", t, n), t;
+        return t.typed && !this.requirement(t.value) && B(this, "safe integer", t, n), t;
       }
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function rn() {
+  function wn() {
     return {
       kind: "transformation",
       type: "trim",
-      reference: rn,
+      reference: wn,
       async: !1,
       "~run"(e) {
         return e.value = e.value.trim(), e;
       }
     };
   }
-  var Hs = { abortEarly: !0 };
+  var Ea = { abortEarly: !0 };
   // @__NO_SIDE_EFFECTS__
-  function Ks(e, t, n) {
+  function _a(e, t, n) {
     return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
   }
   // @__NO_SIDE_EFFECTS__
-  function sn(e, t, n) {
+  function bn(e, t, n) {
     return typeof e.default == "function" ? e.default(t, n) : e.default;
   }
   // @__NO_SIDE_EFFECTS__
-  function Dt(e, t) {
-    return W({
+  function De(e, t) {
+    return ee({
       kind: "schema",
       type: "array",
-      reference: Dt,
+      reference: De,
       expects: "Array",
       async: !1,
       item: e,
       message: t,
       "~run"(n, r) {
-        const i = n.value;
-        if (K.isArray(i)) {
+        const s = n.value;
+        if (Z.isArray(s)) {
           n.typed = !0, n.value = [];
-          for (let a = 0; a < i.length; a++) {
-            const s = i[a], o = this.item["~run"]({ value: s }, r);
+          for (let i = 0; i < s.length; i++) {
+            const a = s[i], o = this.item["~run"]({ value: a }, r);
             if (o.issues) {
-              const d = {
+              const l = {
                 type: "array",
                 origin: "value",
-                input: i,
-                key: a,
-                value: s
+                input: s,
+                key: i,
+                value: a
               };
               for (const c of o.issues)
-                c.path ? c.path.unshift(d) : c.path = [d], n.issues?.push(c);
+                c.path ? c.path.unshift(l) : c.path = [l], n.issues?.push(c);
               if (n.issues || (n.issues = o.issues), r.abortEarly) {
                 n.typed = !1;
                 break;
@@ -276,282 +276,320 @@ var DefenseRound = (() => {
             }
             o.typed || (n.typed = !1), n.value.push(o.value);
           }
-        } else L(this, "type", n, r);
+        } else B(this, "type", n, r);
         return n;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function rt(e) {
-    return W({
+  function et(e) {
+    return ee({
       kind: "schema",
       type: "boolean",
-      reference: rt,
+      reference: et,
       expects: "boolean",
       async: !1,
       message: e,
       "~run"(t, n) {
-        return typeof t.value == "boolean" ? t.typed = !0 : L(this, "type", t, n), t;
+        return typeof t.value == "boolean" ? t.typed = !0 : B(this, "type", t, n), t;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function wr(e, t) {
-    return W({
+  function Mr(e, t) {
+    return ee({
       kind: "schema",
       type: "custom",
-      reference: wr,
+      reference: Mr,
       expects: "unknown",
       async: !1,
       check: e,
       message: t,
       "~run"(n, r) {
-        return this.check(n.value) ? n.typed = !0 : L(this, "type", n, r), n;
+        return this.check(n.value) ? n.typed = !0 : B(this, "type", n, r), n;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function J(e, t) {
-    return W({
+  function re(e, t) {
+    return ee({
       kind: "schema",
       type: "literal",
-      reference: J,
-      expects: /* @__PURE__ */ Ee(e),
+      reference: re,
+      expects: /* @__PURE__ */ Ge(e),
       async: !1,
       literal: e,
       message: t,
       "~run"(n, r) {
-        return /* @__PURE__ */ xs(n.value, this.literal) ? n.typed = !0 : L(this, "type", n, r), n;
+        return /* @__PURE__ */ Sa(n.value, this.literal) ? n.typed = !0 : B(this, "type", n, r), n;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function $r(e, t) {
-    return W({
+  function Bt(e, t) {
+    return ee({
       kind: "schema",
       type: "nullable",
-      reference: $r,
+      reference: Bt,
       expects: `(${e.expects} | null)`,
       async: !1,
       wrapped: e,
       default: t,
       "~run"(n, r) {
-        return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ sn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+        return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ bn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function ge(e) {
-    return W({
+  function be(e) {
+    return ee({
       kind: "schema",
       type: "number",
-      reference: ge,
+      reference: be,
       expects: "number",
       async: !1,
       message: e,
       "~run"(t, n) {
-        return typeof t.value == "number" && !Ns(t.value) ? t.typed = !0 : L(this, "type", t, n), t;
+        return typeof t.value == "number" && !ma(t.value) ? t.typed = !0 : B(this, "type", t, n), t;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function Sr(e, t) {
-    return W({
+  function Lr(e, t) {
+    return ee({
       kind: "schema",
       type: "object",
-      reference: Sr,
+      reference: Lr,
       expects: "Object",
       async: !1,
       entries: e,
       message: t,
       "~run"(n, r) {
-        const i = n.value;
-        if (i && typeof i == "object") {
+        const s = n.value;
+        if (s && typeof s == "object") {
           n.typed = !0, n.value = {};
-          for (const a in this.entries) {
-            const s = this.entries[a];
-            if (a in i || (s.type === "exact_optional" || s.type === "optional" || s.type === "nullish") && s.default !== void 0) {
-              const o = a in i ? i[a] : /* @__PURE__ */ sn(s), d = s["~run"]({ value: o }, r);
-              if (d.issues) {
+          for (const i in this.entries) {
+            const a = this.entries[i];
+            if (i in s || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
+              const o = i in s ? s[i] : /* @__PURE__ */ bn(a), l = a["~run"]({ value: o }, r);
+              if (l.issues) {
                 const c = {
                   type: "object",
                   origin: "value",
-                  input: i,
-                  key: a,
+                  input: s,
+                  key: i,
                   value: o
                 };
-                for (const l of d.issues)
-                  l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
-                if (n.issues || (n.issues = d.issues), r.abortEarly) {
+                for (const d of l.issues)
+                  d.path ? d.path.unshift(c) : d.path = [c], n.issues?.push(d);
+                if (n.issues || (n.issues = l.issues), r.abortEarly) {
                   n.typed = !1;
                   break;
                 }
               }
-              d.typed || (n.typed = !1), n.value[a] = d.value;
-            } else if (s.fallback !== void 0) n.value[a] = /* @__PURE__ */ Ks(s);
-            else if (s.type !== "exact_optional" && s.type !== "optional" && s.type !== "nullish" && (L(this, "key", n, r, {
+              l.typed || (n.typed = !1), n.value[i] = l.value;
+            } else if (a.fallback !== void 0) n.value[i] = /* @__PURE__ */ _a(a);
+            else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (B(this, "key", n, r, {
               input: void 0,
-              expected: `"${a}"`,
+              expected: `"${i}"`,
               path: [{
                 type: "object",
                 origin: "key",
-                input: i,
-                key: a,
-                value: i[a]
+                input: s,
+                key: i,
+                value: s[i]
               }]
             }), r.abortEarly))
               break;
           }
-        } else L(this, "type", n, r);
+        } else B(this, "type", n, r);
         return n;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function G(e, t) {
-    return W({
+  function U(e, t) {
+    return ee({
       kind: "schema",
       type: "optional",
-      reference: G,
+      reference: U,
       expects: `(${e.expects} | undefined)`,
       async: !1,
       wrapped: e,
       default: t,
       "~run"(n, r) {
-        return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ sn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+        return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ bn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function z(e, t) {
-    return W({
+  function se(e, t) {
+    return ee({
       kind: "schema",
       type: "picklist",
-      reference: z,
-      expects: /* @__PURE__ */ nn(e.map(Ee), "|"),
+      reference: se,
+      expects: /* @__PURE__ */ gn(e.map(Ge), "|"),
       async: !1,
       options: e,
       message: t,
       "~run"(n, r) {
-        return this.options.includes(n.value) ? n.typed = !0 : L(this, "type", n, r), n;
+        return this.options.includes(n.value) ? n.typed = !0 : B(this, "type", n, r), n;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function an(e, t, n) {
-    return W({
+  function kt(e, t, n) {
+    return ee({
       kind: "schema",
       type: "record",
-      reference: an,
+      reference: kt,
       expects: "Object",
       async: !1,
       key: e,
       value: t,
       message: n,
-      "~run"(r, i) {
-        const a = r.value;
-        if (a && typeof a == "object") {
+      "~run"(r, s) {
+        const i = r.value;
+        if (i && typeof i == "object") {
           r.typed = !0, r.value = {};
-          for (const s in a) if (/* @__PURE__ */ Bs(a, s)) {
-            const o = a[s], d = this.key["~run"]({ value: s }, i);
-            if (d.issues) {
-              const l = {
+          for (const a in i) if (/* @__PURE__ */ Ta(i, a)) {
+            const o = i[a], l = this.key["~run"]({ value: a }, s);
+            if (l.issues) {
+              const d = {
                 type: "object",
                 origin: "key",
-                input: a,
-                key: s,
+                input: i,
+                key: a,
                 value: o
               };
-              for (const u of d.issues)
-                u.path = [l], r.issues?.push(u);
-              if (r.issues || (r.issues = d.issues), i.abortEarly) {
+              for (const u of l.issues)
+                u.path = [d], r.issues?.push(u);
+              if (r.issues || (r.issues = l.issues), s.abortEarly) {
                 r.typed = !1;
                 break;
               }
             }
-            const c = this.value["~run"]({ value: o }, i);
+            const c = this.value["~run"]({ value: o }, s);
             if (c.issues) {
-              const l = {
+              const d = {
                 type: "object",
                 origin: "value",
-                input: a,
-                key: s,
+                input: i,
+                key: a,
                 value: o
               };
               for (const u of c.issues)
-                u.path ? u.path.unshift(l) : u.path = [l], r.issues?.push(u);
-              if (r.issues || (r.issues = c.issues), i.abortEarly) {
+                u.path ? u.path.unshift(d) : u.path = [d], r.issues?.push(u);
+              if (r.issues || (r.issues = c.issues), s.abortEarly) {
                 r.typed = !1;
                 break;
               }
             }
-            (!d.typed || !c.typed) && (r.typed = !1), d.typed && (r.value[d.value] = c.value);
+            (!l.typed || !c.typed) && (r.typed = !1), l.typed && (r.value[l.value] = c.value);
           }
-        } else L(this, "type", r, i);
+        } else B(this, "type", r, s);
         return r;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function ae(e) {
-    return W({
+  function q(e) {
+    return ee({
       kind: "schema",
       type: "string",
-      reference: ae,
+      reference: q,
       expects: "string",
       async: !1,
       message: e,
       "~run"(t, n) {
-        return typeof t.value == "string" ? t.typed = !0 : L(this, "type", t, n), t;
+        return typeof t.value == "string" ? t.typed = !0 : B(this, "type", t, n), t;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function Ar(e) {
+  function jr(e, t) {
+    return ee({
+      kind: "schema",
+      type: "tuple",
+      reference: jr,
+      expects: "Array",
+      async: !1,
+      items: e,
+      message: t,
+      "~run"(n, r) {
+        const s = n.value;
+        if (Z.isArray(s)) {
+          n.typed = !0, n.value = [];
+          for (let i = 0; i < this.items.length; i++) {
+            const a = s[i], o = this.items[i]["~run"]({ value: a }, r);
+            if (o.issues) {
+              const l = {
+                type: "array",
+                origin: "value",
+                input: s,
+                key: i,
+                value: a
+              };
+              for (const c of o.issues)
+                c.path ? c.path.unshift(l) : c.path = [l], n.issues?.push(c);
+              if (n.issues || (n.issues = o.issues), r.abortEarly) {
+                n.typed = !1;
+                break;
+              }
+            }
+            o.typed || (n.typed = !1), n.value.push(o.value);
+          }
+        } else B(this, "type", n, r);
+        return n;
+      }
+    });
+  }
+  // @__NO_SIDE_EFFECTS__
+  function Fr(e) {
     let t;
     if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
     else t = n.issues;
     return t;
   }
   // @__NO_SIDE_EFFECTS__
-  function Tr(e, t) {
-    return W({
+  function Gr(e, t) {
+    return ee({
       kind: "schema",
       type: "union",
-      reference: Tr,
-      expects: /* @__PURE__ */ nn(e.map((n) => n.expects), "|"),
+      reference: Gr,
+      expects: /* @__PURE__ */ gn(e.map((n) => n.expects), "|"),
       async: !1,
       options: e,
       message: t,
       "~run"(n, r) {
-        let i, a, s;
+        let s, i, a;
         for (const o of this.options) {
-          const d = o["~run"]({ value: n.value }, r);
-          if (d.typed) if (d.issues) a ? a.push(d) : a = [d];
+          const l = o["~run"]({ value: n.value }, r);
+          if (l.typed) if (l.issues) i ? i.push(l) : i = [l];
           else {
-            i = d;
+            s = l;
             break;
           }
-          else s ? s.push(d) : s = [d];
+          else a ? a.push(l) : a = [l];
         }
-        if (i) return i;
-        if (a) {
-          if (a.length === 1) return a[0];
-          L(this, "type", n, r, { issues: /* @__PURE__ */ Ar(a) }), n.typed = !0;
+        if (s) return s;
+        if (i) {
+          if (i.length === 1) return i[0];
+          B(this, "type", n, r, { issues: /* @__PURE__ */ Fr(i) }), n.typed = !0;
         } else {
-          if (s?.length === 1) return s[0];
-          L(this, "type", n, r, { issues: /* @__PURE__ */ Ar(s) });
+          if (a?.length === 1) return a[0];
+          B(this, "type", n, r, { issues: /* @__PURE__ */ Fr(a) });
         }
         return n;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function Rt() {
-    return W({
+  function gt() {
+    return ee({
       kind: "schema",
       type: "unknown",
-      reference: Rt,
+      reference: gt,
       expects: "unknown",
       async: !1,
       "~run"(e) {
@@ -560,64 +598,64 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function Er(e, t, n) {
-    return W({
+  function Vr(e, t, n) {
+    return ee({
       kind: "schema",
       type: "variant",
-      reference: Er,
+      reference: Vr,
       expects: "Object",
       async: !1,
       key: e,
       options: t,
       message: n,
-      "~run"(r, i) {
-        const a = r.value;
-        if (a && typeof a == "object") {
-          let s, o = 0, d = this.key, c = [];
-          const l = (u, f) => {
+      "~run"(r, s) {
+        const i = r.value;
+        if (i && typeof i == "object") {
+          let a, o = 0, l = this.key, c = [];
+          const d = (u, f) => {
             for (const h of u.options) {
-              if (h.type === "variant") l(h, new B(f).add(h.key));
+              if (h.type === "variant") d(h, new X(f).add(h.key));
               else {
-                let k = !0, T = 0;
+                let v = !0, A = 0;
                 for (const b of f) {
-                  const p = h.entries[b];
-                  if (b in a ? p["~run"]({
+                  const y = h.entries[b];
+                  if (b in i ? y["~run"]({
                     typed: !1,
-                    value: a[b]
-                  }, Hs).issues : p.type !== "exact_optional" && p.type !== "optional" && p.type !== "nullish") {
-                    k = !1, d !== b && (o < T || o === T && b in a && !(d in a)) && (o = T, d = b, c = []), d === b && c.push(h.entries[b].expects);
+                    value: i[b]
+                  }, Ea).issues : y.type !== "exact_optional" && y.type !== "optional" && y.type !== "nullish") {
+                    v = !1, l !== b && (o < A || o === A && b in i && !(l in i)) && (o = A, l = b, c = []), l === b && c.push(h.entries[b].expects);
                     break;
                   }
-                  T++;
+                  A++;
                 }
-                if (k) {
-                  const b = h["~run"]({ value: a }, i);
-                  (!s || !s.typed && b.typed) && (s = b);
+                if (v) {
+                  const b = h["~run"]({ value: i }, s);
+                  (!a || !a.typed && b.typed) && (a = b);
                 }
               }
-              if (s && !s.issues) break;
+              if (a && !a.issues) break;
             }
           };
-          if (l(this, new B([this.key])), s) return s;
-          L(this, "type", r, i, {
-            input: a[d],
-            expected: /* @__PURE__ */ nn(c, "|"),
+          if (d(this, new X([this.key])), a) return a;
+          B(this, "type", r, s, {
+            input: i[l],
+            expected: /* @__PURE__ */ gn(c, "|"),
             path: [{
               type: "object",
               origin: "value",
-              input: a,
-              key: d,
-              value: a[d]
+              input: i,
+              key: l,
+              value: i[l]
             }]
           });
-        } else L(this, "type", r, i);
+        } else B(this, "type", r, s);
         return r;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function H(...e) {
-    return W({
+  function j(...e) {
+    return ee({
       ...e[0],
       pipe: e,
       "~run"(t, n) {
@@ -634,7 +672,7 @@ var DefenseRound = (() => {
   }
   // @__NO_SIDE_EFFECTS__
   function Ve(e, t, n) {
-    const r = e["~run"]({ value: t }, /* @__PURE__ */ gr(n));
+    const r = e["~run"]({ value: t }, /* @__PURE__ */ Nr(n));
     return {
       typed: r.typed,
       success: !r.issues,
@@ -642,10 +680,10 @@ var DefenseRound = (() => {
       issues: r.issues
     };
   }
-  function P(e) {
-    return /* @__PURE__ */ Sr(g.assign(g.create(null), e));
+  function G(e) {
+    return /* @__PURE__ */ Lr(p.assign(p.create(null), e));
   }
-  var _r = ["vitality", "soul", "power"], it = { vitality: "Vitality", soul: "Soul", power: "Power" }, st = [
+  var Ur = ["vitality", "soul", "power"], yt = { vitality: "Vitality", soul: "Soul", power: "Power" }, wt = [
     "armor_soak",
     "armor_physical",
     "armor_magical",
@@ -665,95 +703,95 @@ var DefenseRound = (() => {
     "active_defense",
     "full_defense",
     "armor_score"
-  ], Q = "title", Z = "summary", Ue = "action";
-  function ye(e, t) {
+  ], ce = "title", ie = "summary", Re = "action";
+  function Oe(e, t) {
     for (let n = 0; n < t.length; n += 1) t[n].section = e;
     return t;
   }
-  function A(e, t) {
+  function T(e, t) {
     return t.section = e, t;
   }
-  function Ys(e) {
+  function $n(e) {
     return "kind" in e;
   }
-  var Ot = -10, Dr = -9, Rr = 1, xe = 1, cn = 3, Be = { condition: "none", savesOwed: 0 }, Ct = { condition: "dead", savesOwed: 0 };
-  function Or(e) {
-    return e > 0 ? { ...Be } : e > Ot ? { condition: "incapacitated", savesOwed: 0 } : { ...Ct };
+  var Ht = -10, Br = -9, Hr = 1, tt = 1, An = 3, nt = { condition: "none", savesOwed: 0 }, Kt = { condition: "dead", savesOwed: 0 };
+  function Kr(e) {
+    return e > 0 ? { ...nt } : e > Ht ? { condition: "incapacitated", savesOwed: 0 } : { ...Kt };
   }
-  function dn(e) {
+  function Sn(e) {
     return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
   }
-  function Ws(e, t, n) {
-    return n.condition === "dying" ? { life: { ...Ct }, steps: [...dn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...Be }, steps: [] } : e > 0 ? t <= Ot ? { life: { condition: "dying", savesOwed: cn }, steps: [{ kind: "dying", savesOwed: cn }] } : {
-      life: { condition: "incapacitated", savesOwed: xe },
-      steps: [{ kind: "incapacitated", savesOwed: xe }]
-    } : t <= Ot ? { life: { ...Ct }, steps: [...dn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
+  function Da(e, t, n) {
+    return n.condition === "dying" ? { life: { ...Kt }, steps: [...Sn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...nt }, steps: [] } : e > 0 ? t <= Ht ? { life: { condition: "dying", savesOwed: An }, steps: [{ kind: "dying", savesOwed: An }] } : {
+      life: { condition: "incapacitated", savesOwed: tt },
+      steps: [{ kind: "incapacitated", savesOwed: tt }]
+    } : t <= Ht ? { life: { ...Kt }, steps: [...Sn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
   }
-  function Cr(e, t, n) {
+  function xr(e, t, n) {
     if (n.condition === "dead")
       return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
-    const r = S.max(0, t), i = e - r, a = [{ kind: "vitality-change", before: e, after: i }];
-    if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: a };
-    const s = Ws(e, i, n);
-    for (const o of s.steps) a.push(o);
-    return { applied: !0, after: i, life: s.life, steps: a };
+    const r = E.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
+    if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
+    const a = Da(e, s, n);
+    for (const o of a.steps) i.push(o);
+    return { applied: !0, after: s, life: a.life, steps: i };
   }
-  function zs(e, t) {
+  function Ra(e, t) {
     return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
       applied: !0,
       after: 0,
-      life: { condition: "incapacitated", savesOwed: xe },
+      life: { condition: "incapacitated", savesOwed: tt },
       steps: [
         { kind: "instant-kill", applied: !0, before: e, after: 0 },
-        { kind: "incapacitated", savesOwed: xe }
+        { kind: "incapacitated", savesOwed: tt }
       ]
     };
   }
-  function Xs(e, t, n) {
+  function Oa(e, t, n) {
     if (t === e) return { after: t, life: { ...n }, steps: [] };
     if (t < e) {
       if (n.condition === "dead")
         return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-      const i = Cr(e, e - t, n), a = i.steps.map((s) => s.kind === "vitality-change" ? { ...s, after: t } : s);
-      return { after: i.applied ? t : i.after, life: i.life, steps: a };
+      const s = xr(e, e - t, n), i = s.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
+      return { after: s.applied ? t : s.after, life: s.life, steps: i };
     }
     const r = [{ kind: "vitality-change", before: e, after: t }];
-    return t > 0 ? n.condition === "dead" ? { after: t, life: { ...Be }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...Be }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...Be }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Ot ? {
+    return t > 0 ? n.condition === "dead" ? { after: t, life: { ...nt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...nt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...nt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Ht ? {
       after: t,
       life: { condition: "incapacitated", savesOwed: 0 },
-      steps: [...r, ...dn(n), { kind: "incapacitated", savesOwed: 0 }]
+      steps: [...r, ...Sn(n), { kind: "incapacitated", savesOwed: 0 }]
     } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
   }
-  function qs(e, t, n) {
+  function Ca(e, t, n) {
     if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
       return { ok: !1, reason: "no-save-owed" };
-    const r = (a) => ({
+    const r = (i) => ({
       kind: "save-rolled",
       roll: n.roll,
       target: n.target,
       success: n.success,
       critical: n.critical,
-      savesLeft: a
+      savesLeft: i
     });
     if (t.condition === "incapacitated")
       return n.success ? {
         ok: !0,
-        vitality: Rr,
-        life: { ...Be },
-        steps: [r(0), { kind: "stood-up", before: e, vitality: Rr }]
+        vitality: Hr,
+        life: { ...nt },
+        steps: [r(0), { kind: "stood-up", before: e, vitality: Hr }]
       } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
     if (n.success)
       return {
         ok: !0,
-        vitality: Dr,
-        life: { condition: "incapacitated", savesOwed: xe },
-        steps: [r(xe), { kind: "saved-from-death", before: e, vitality: Dr }]
+        vitality: Br,
+        life: { condition: "incapacitated", savesOwed: tt },
+        steps: [r(tt), { kind: "saved-from-death", before: e, vitality: Br }]
       };
-    const i = S.min(cn, t.savesOwed) - 1;
-    return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...Ct }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
+    const s = E.min(An, t.savesOwed) - 1;
+    return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...Kt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
   }
-  var Ir = { physical: "Physical", magical: "Magical" }, Nr = { physical: "Defense", magical: "Spirit" }, ln = { soul: "Soul", power: "Power" };
-  function Js(e, t) {
+  var Yr = { physical: "Physical", magical: "Magical" }, Wr = { physical: "Defense", magical: "Spirit" }, Tn = { soul: "Soul", power: "Power" };
+  function Ia(e, t) {
     switch (e) {
       case "worn-out":
         return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -763,7 +801,7 @@ var DefenseRound = (() => {
         return `No character, so no armor: ${t} is not reduced by armor`;
     }
   }
-  function Qs(e) {
+  function Na(e) {
     switch (e) {
       case "reached-minus-10":
         return "Dead: reached -10 while incapacitated";
@@ -773,10 +811,10 @@ var DefenseRound = (() => {
         return "Dead: every save failed";
     }
   }
-  function un(e) {
+  function En(e) {
     return e === 1 ? "1 save" : `${e} saves`;
   }
-  function Zs(e) {
+  function Pa(e) {
     switch (e.kind) {
       case "defense-used": {
         const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -785,28 +823,28 @@ var DefenseRound = (() => {
       case "pierce":
         return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
       case "armor-absent":
-        return Js(e.reason, e.amount);
+        return Ia(e.reason, e.amount);
       case "soak":
         return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
       // as the seed writes it: 200 x 0.8 Soak (20% Soak)
       case "protection":
-        return `${e.before} - ${e.protection} ${Ir[e.track]} = ${e.after}`;
+        return `${e.before} - ${e.protection} ${Yr[e.track]} = ${e.after}`;
       case "armor-reduction":
-        return `${e.before} - ${e.reduction} ${Nr[e.track]} = ${e.after}`;
+        return `${e.before} - ${e.reduction} ${Wr[e.track]} = ${e.after}`;
       case "natural-reduction":
-        return `${e.before} - ${e.reduction} natural ${Nr[e.track]} = ${e.after}`;
+        return `${e.before} - ${e.reduction} natural ${Wr[e.track]} = ${e.after}`;
       case "defensive-stance":
         return `${e.before} - ${e.reduction} defensive stance = ${e.after}`;
       case "vitality-loss":
         return e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
       case "protection-wear":
-        return `${Ir[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+        return `${Yr[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
       case "vitality-change":
         return `Vitality ${e.before} -> ${e.after}`;
       case "direct-damage":
-        return `${e.amount} to ${ln[e.bar]}, no armor: ${ln[e.bar]} ${e.before} -> ${e.after}`;
+        return `${e.amount} to ${Tn[e.bar]}, no armor: ${Tn[e.bar]} ${e.before} -> ${e.after}`;
       case "bar-not-a-number":
-        return `${ln[e.bar]} is not a number: nothing taken`;
+        return `${Tn[e.bar]} is not a number: nothing taken`;
       case "instant-kill":
         return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
       case "dead-no-damage":
@@ -814,15 +852,15 @@ var DefenseRound = (() => {
       case "set-back":
         return `Dead: takes no damage, Vitality set back from ${e.attempted} to ${e.vitality}`;
       case "incapacitated":
-        return e.savesOwed > 0 ? `Incapacitated: ${un(e.savesOwed)} owed` : "Incapacitated: no save owed";
+        return e.savesOwed > 0 ? `Incapacitated: ${En(e.savesOwed)} owed` : "Incapacitated: no save owed";
       case "dying":
-        return `Dying: ${un(e.savesOwed)} owed`;
+        return `Dying: ${En(e.savesOwed)} owed`;
       case "dead":
-        return Qs(e.cause);
+        return Na(e.cause);
       case "saves-lost":
         return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
       case "save-rolled": {
-        const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${un(e.savesLeft)} left` : ", no save left";
+        const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${En(e.savesLeft)} left` : ", no save left";
         return `Save: ${e.roll} vs ${e.target}, ${t}${n}`;
       }
       case "stood-up":
@@ -835,7 +873,7 @@ var DefenseRound = (() => {
         return "Above 0 again: conditions and owed saves cleared";
     }
   }
-  var de = {
+  var ke = {
     front: "Front",
     "thrown-object": "Thrown object",
     "spell-seen": "Seen spell",
@@ -851,38 +889,38 @@ var DefenseRound = (() => {
     "spell-invisible": "Invisible spell",
     covert: "Covert attack",
     spectator: "Spectator"
-  }, ea = { defend: "Defend", evade: "Evade", react: "Reaction" }, Pr = { defend: "defend", evade: "evade" };
-  function It(e) {
+  }, Ma = { defend: "Defend", evade: "Evade", react: "Reaction" }, zr = { defend: "defend", evade: "evade" };
+  function xt(e) {
     return e > 0 ? `+${e}` : `${e}`;
   }
-  function Mr(e, t, n) {
+  function Xr(e, t, n) {
     if (t.length === 0) return `${n}`;
-    const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
+    const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
     return `${e}${r} = ${n}`;
   }
-  function fn(e, t) {
+  function _n(e, t) {
     return e ? t ? "success (critical)" : "success" : "failure";
   }
-  function ta(e, t = (n) => n) {
+  function La(e, t = (n) => n) {
     switch (e.kind) {
       case "perception-check":
-        return `Perception ${e.roll} vs ${Mr(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${fn(e.success, e.critical)}`;
+        return `Perception ${e.roll} vs ${Xr(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${_n(e.success, e.critical)}`;
       case "no-defensive-action":
-        return e.takesDamage ? `${de[e.situation]} not perceived: no defensive action, the attack hits` : `${de[e.situation]}: attack not perceived, no defensive action`;
+        return e.takesDamage ? `${ke[e.situation]} not perceived: no defensive action, the attack hits` : `${ke[e.situation]}: attack not perceived, no defensive action`;
       case "mental-check": {
         const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-        return `Mental ${e.roll} vs ${e.target}: ${fn(e.success, e.critical)}, ${n}`;
+        return `Mental ${e.roll} vs ${e.target}: ${_n(e.success, e.critical)}, ${n}`;
       }
       case "situation-penalty":
-        return `${de[e.situation]}: ${It(e.penalty)} to ${Pr[e.check]}`;
+        return `${ke[e.situation]}: ${xt(e.penalty)} to ${zr[e.check]}`;
       case "situation-no-penalty":
-        return `${de[e.situation]}: no penalty to ${Pr[e.check]}`;
+        return `${ke[e.situation]}: no penalty to ${zr[e.check]}`;
       case "aided":
-        return e.by === void 0 ? `Aided by an ally: ${It(e.bonus)}` : `Aided by ${t(e.by)}: ${It(e.bonus)}`;
+        return e.by === void 0 ? `Aided by an ally: ${xt(e.bonus)}` : `Aided by ${t(e.by)}: ${xt(e.bonus)}`;
       case "modifier":
-        return `Modifier: ${It(e.mod)}`;
+        return `Modifier: ${xt(e.mod)}`;
       case "action-check":
-        return `${ea[e.action]} ${e.roll} vs ${Mr(e.baseTarget, e.adjustments, e.target)}: ${fn(e.success, e.critical)}`;
+        return `${Ma[e.action]} ${e.roll} vs ${Xr(e.baseTarget, e.adjustments, e.target)}: ${_n(e.success, e.critical)}`;
       case "pending-defense":
         return e.result === "success" ? "Pending defense: success, the next hit on this token is negated" : "Pending defense: failure, the next hit on this token applies";
       case "reaction-recorded":
@@ -890,23 +928,23 @@ var DefenseRound = (() => {
       case "counter-announced":
         return e.ally === null ? `Counter attack against ${t(e.vs)}${e.skillName === null ? "" : ` (${e.skillName})`}` : `Counter attack for ${t(e.ally)} against ${t(e.vs)} (${e.skillName ?? "Reactive Guard"})`;
       case "skill-announced": {
-        const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, i = e.vs === null ? "" : ` against ${t(e.vs)}`;
-        return `${n}${r}${i}`;
+        const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, s = e.vs === null ? "" : ` against ${t(e.vs)}`;
+        return `${n}${r}${s}`;
       }
       case "spectator-drawn":
         return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
     }
   }
-  var na = new B(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
-  function ra(e) {
-    return na.has(e.kind);
+  var ja = new X(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
+  function Fa(e) {
+    return ja.has(e.kind);
   }
-  var hn = {
+  var Dn = {
     defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
     reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
     none: "no stance"
   };
-  function ia(e) {
+  function Ga(e) {
     switch (e.condition) {
       case "none":
         return;
@@ -918,24 +956,24 @@ var DefenseRound = (() => {
         return "Dead";
     }
   }
-  function sa(e, t, n = null) {
-    return t.condition === "none" && n === null ? [] : [A(e, { kind: "life-now", life: t, vitality: n })];
+  function Va(e, t, n = null) {
+    return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", life: t, vitality: n })];
   }
-  function aa(e, t) {
+  function Ua(e, t) {
     if (e.cancelled) return "blocks";
     const r = e.life.condition !== t.condition ? e.life.condition : "none";
-    return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
+    return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
   }
-  function oa(e) {
-    return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ue, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
+  function Ba(e) {
+    return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Re, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
   }
-  function ca(e, t) {
+  function Ha(e, t) {
     if (t.instantKill) return `${e}: instant kill`;
     if (t.to !== "vitality") return `${e} takes ${t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
     const n = t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : "";
     return `${e} takes ${t.amount} ${t.track}${n}`;
   }
-  var da = {
+  var Ka = {
     blocks: "blocks the hit",
     incapacitated: "is hit and falls, incapacitated",
     dying: "is hit and falls, dying",
@@ -944,17 +982,17 @@ var DefenseRound = (() => {
     hit: "is hit",
     unharmed: "is unharmed"
   };
-  function la(e, t, n) {
+  function xa(e, t, n) {
     return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
   }
-  function ua(e, t) {
+  function Ya(e, t) {
     switch (e.kind) {
       case "hit-title":
-        return ca(t(e.who), e.hit);
+        return Ha(t(e.who), e.hit);
       case "hit-summary":
-        return `${t(e.who)} ${da[e.result]}.`;
+        return `${t(e.who)} ${Ka[e.result]}.`;
       case "life-now":
-        return ia(e.life) ?? `Standing, Vitality ${e.vitality}`;
+        return Ga(e.life) ?? `Standing, Vitality ${e.vitality}`;
       case "save-title":
         return `${t(e.who)}: Vitality save`;
       case "save-summary": {
@@ -972,341 +1010,824 @@ var DefenseRound = (() => {
       case "no-stance-declared":
         return "No stance declared: a defender must declare Defensive or Reactive";
       case "stance-title":
-        return `${la(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+        return `${xa(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
       case "stance-change":
         return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
       case "stance-effect":
-        return hn[e.stance] ?? "";
+        return Dn[e.stance] ?? "";
     }
   }
-  var fa = /^[+-]?\d+$/;
-  function me(e) {
+  var Wa = /^[+-]?\d+$/;
+  function $e(e) {
     if (typeof e == "number")
       return C.isSafeInteger(e) ? e + 0 : null;
     if (typeof e != "string") return null;
     const t = e.trim();
-    if (!fa.test(t)) return null;
+    if (!Wa.test(t)) return null;
     const n = C(t);
     return C.isSafeInteger(n) ? n + 0 : null;
   }
-  function Nt(e, t) {
-    return S.floor(e * t / 100);
+  function Yt(e, t) {
+    return E.floor(e * t / 100);
   }
-  function Lr(e, t, n) {
-    return S.min(n, S.max(t, e));
+  function qr(e, t, n) {
+    return E.min(n, E.max(t, e));
   }
-  var jr = 1e6;
-  function x(e, t = 40) {
+  var Jr = 1e6;
+  function J(e, t = 40) {
     return e.length > t ? `${e.slice(0, t - 3)}...` : e;
   }
-  var m = class extends St {
-  }, oe = class extends St {
+  var k = class extends Ft {
+  }, P = class extends Ft {
   };
-  function ha(e, t) {
+  function za(e, t) {
     return e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
-      const i = t?.[C(r)]?.results?.total;
-      return typeof i == "number" && C.isFinite(i) ? E(i) : n;
+      const s = t?.[C(r)]?.results?.total;
+      return typeof s == "number" && C.isFinite(s) ? _(s) : n;
     });
   }
-  function va(e) {
+  function Xa(e) {
     const t = [], n = /"([^"]*)"|'([^']*)'|(\S+)/g;
     let r;
     for (; (r = n.exec(e)) !== null; )
       t.push(r[1] ?? r[2] ?? r[3] ?? "");
     return t;
   }
-  function Fr(e) {
-    const t = va(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], i = new N();
-    let a = null;
-    for (const s of t)
-      if (s.startsWith("--") && s.length > 2) {
-        const o = s.slice(2).toLowerCase();
-        if (i.has(o)) throw new m(`--${x(o)} is given twice`);
-        a = [], i.set(o, a);
-      } else a ? a.push(s) : r.push(s);
-    return { command: n, positionals: r, flags: i };
+  function Qr(e) {
+    const t = Xa(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], s = new N();
+    let i = null;
+    for (const a of t)
+      if (a.startsWith("--") && a.length > 2) {
+        const o = a.slice(2).toLowerCase();
+        if (s.has(o)) throw new k(`--${J(o)} is given twice`);
+        i = [], s.set(o, i);
+      } else i ? i.push(a) : r.push(a);
+    return { command: n, positionals: r, flags: s };
   }
-  function He(e, t, n) {
-    for (const [r, i] of e.flags) {
-      const a = g.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
-      if (!a) {
-        const s = n?.(r);
-        throw s ? new m(`--${x(r)} means nothing in the ${s} edition`) : new m(`unknown flag --${x(r)}`);
+  function Ce(e, t, n) {
+    for (const [r, s] of e.flags) {
+      const i = p.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
+      if (!i) {
+        const a = n?.(r);
+        throw a ? new k(`--${J(r)} means nothing in the ${a} edition`) : new k(`unknown flag --${J(r)}`);
       }
-      if (a.kind === "switch" && i.length > 0) throw new m(`--${r} takes no value`);
-      if (a.kind !== "switch" && i.length === 0) throw new m(`--${r} needs a value`);
-      if (a.kind === "one" && i.length > 1)
-        throw new m(`--${r} takes one value (got "${x(i.join(" "))}")`);
+      if (i.kind === "switch" && s.length > 0) throw new k(`--${r} takes no value`);
+      if (i.kind !== "switch" && s.length === 0) throw new k(`--${r} needs a value`);
+      if (i.kind === "one" && s.length > 1)
+        throw new k(`--${r} takes one value (got "${J(s.join(" "))}")`);
     }
   }
-  function j(e, t) {
+  function M(e, t) {
     const n = e.flags.get(t);
     return n && n.length > 0 ? n.join(" ") : void 0;
   }
   function O(e, t) {
     return e.flags.has(t);
   }
-  function at(e, t, n, r) {
-    const i = me(e);
-    if (i === null) throw new m(`${t} must be a whole number (got "${x(e)}")`);
-    if (i < n || i > r) throw new m(`${t} must be from ${n} to ${r} (got ${i})`);
-    return i;
+  function bt(e, t, n, r) {
+    const s = $e(e);
+    if (s === null) throw new k(`${t} must be a whole number (got "${J(e)}")`);
+    if (s < n || s > r) throw new k(`${t} must be from ${n} to ${r} (got ${s})`);
+    return s;
   }
-  function ke(e, t, n, r) {
-    const i = j(e, t);
-    return i === void 0 ? void 0 : at(i, `--${t}`, n, r);
+  function Ee(e, t, n, r) {
+    const s = M(e, t);
+    return s === void 0 ? void 0 : bt(s, `--${t}`, n, r);
   }
-  function V(e, t, n) {
-    const r = e.toLowerCase(), i = n.find((a) => a === r);
-    if (!i) throw new m(`${t} must be one of ${n.join(", ")} (got "${x(e)}")`);
-    return i;
+  function K(e, t, n) {
+    const r = e.toLowerCase(), s = n.find((i) => i === r);
+    if (!s) throw new k(`${t} must be one of ${n.join(", ")} (got "${J(e)}")`);
+    return s;
   }
-  function _e(e) {
+  function Ae(e) {
     const t = e.flags.get("ids");
     if (t)
       return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");
   }
-  function ma(e) {
-    return S.max(0, Nt(e, 5));
-  }
-  var Gr = 25;
-  function pa(e) {
-    const t = [], n = S.max(0, e.amount), r = Lr(e.piercePercent, 0, 100), i = S.max(0, e.stanceReduction), a = Nt(n, r), s = n - a;
-    r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: a, rest: s });
-    let o = s, d = null, c = null;
-    const l = e.armor, u = l === null ? 0 : S.max(0, l.protection), f = l !== null && (u > 0 || S.max(0, l.otherProtection ?? 0) > 0);
-    if (l !== null && f) {
-      const k = Lr(l.soakPercent, 0, 100), T = Nt(s, 100 - k);
-      k > 0 && t.push({ kind: "soak", soakPercent: k, before: s, after: T }), o = S.max(0, T - u), t.push({ kind: "protection", track: e.track, protection: u, before: T, after: o });
-      const b = S.max(0, l.armorReduction);
-      if (b > 0) {
-        const w = o;
-        o = S.max(0, o - b), t.push({ kind: "armor-reduction", track: e.track, reduction: b, before: w, after: o });
-      }
-      const p = Nt(T, Gr);
-      d = S.max(0, u - p), u > 0 ? c = {
-        kind: "protection-wear",
-        track: e.track,
-        afterSoak: T,
-        wearPercent: Gr,
-        wear: p,
-        before: u,
-        after: d
-      } : d = l.protection;
-    } else {
-      const k = (l?.protectionMax ?? 0) > 0 || (l?.otherProtectionMax ?? 0) > 0, T = l === null ? "no-character" : k ? "worn-out" : "never-there";
-      if (t.push({ kind: "armor-absent", track: e.track, reason: T, amount: s }), l !== null) {
-        d = l.protection;
-        const b = S.max(0, l.naturalReduction);
-        if (b > 0) {
-          const p = o;
-          o = S.max(0, o - b), t.push({ kind: "natural-reduction", track: e.track, reduction: b, before: p, after: o });
-        }
-      }
-    }
-    if (i > 0) {
-      const k = o;
-      o = S.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: k, after: o });
-    }
-    const h = a + o;
-    return t.push({ kind: "vitality-loss", pierced: a, throughArmor: o, loss: h }), c !== null && t.push(c), { vitalityLoss: h, protectionAfter: d, steps: t };
-  }
-  var Pt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-  function ka(e) {
-    return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
-  }
-  function Vr(e, t) {
-    return e.condition === t.condition && e.savesOwed === t.savesOwed;
-  }
-  function vn(e, t, n, r) {
-    return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
-  }
-  function ga(e) {
-    const t = ka(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-    if (t.result === "success") return vn(e, t, n, !0);
-    if (e.life.condition === "dead")
-      return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), vn(e, t, n, !1);
-    if (e.instantKill) {
-      const s = zs(e.bars.vitality, e.life);
-      n.push(...s.steps);
-      const o = { ...e.bars, vitality: s.after };
-      return {
-        defenseUsed: t,
-        cancelled: !1,
-        bars: o,
-        protectionAfter: null,
-        life: s.life,
-        steps: n,
-        changed: s.after !== e.bars.vitality || !Vr(s.life, e.life)
-      };
-    }
-    const r = S.max(0, e.amount);
-    if (e.to !== "vitality") {
-      const s = e.to, o = e.bars[s];
-      if (o === null)
-        return n.push({ kind: "bar-not-a-number", bar: s }), vn(e, t, n, !1);
-      const d = o - r;
-      return n.push({ kind: "direct-damage", bar: s, amount: r, before: o, after: d }), {
-        defenseUsed: t,
-        cancelled: !1,
-        bars: { ...e.bars, [s]: d },
-        protectionAfter: null,
-        life: { ...e.life },
-        steps: n,
-        changed: d !== o
-      };
-    }
-    const i = pa({
-      amount: r,
-      track: e.track,
-      piercePercent: e.piercePercent,
-      armor: e.armor,
-      stanceReduction: e.stanceReduction
-    });
-    for (const s of i.steps) n.push(s);
-    const a = Cr(e.bars.vitality, i.vitalityLoss, e.life);
-    for (const s of a.steps) n.push(s);
-    return {
-      defenseUsed: t,
-      cancelled: !1,
-      bars: { vitality: a.after, soul: e.bars.soul, power: e.bars.power },
-      protectionAfter: i.protectionAfter,
-      life: a.life,
-      steps: n,
-      changed: a.after !== e.bars.vitality || !Vr(a.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
-    };
-  }
-  var ya = P({
-    life: /* @__PURE__ */ G(
-      P({
-        condition: /* @__PURE__ */ z(["none", "incapacitated", "dying", "dead"]),
-        savesOwed: /* @__PURE__ */ H(/* @__PURE__ */ ge(), /* @__PURE__ */ Et(), /* @__PURE__ */ Ge(0), /* @__PURE__ */ Fe(3))
-      })
-    ),
-    // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-    reactions: /* @__PURE__ */ G(/* @__PURE__ */ an(/* @__PURE__ */ ae(), /* @__PURE__ */ Tr([/* @__PURE__ */ rt(), /* @__PURE__ */ J("used")]))),
-    skillsVs: /* @__PURE__ */ G(/* @__PURE__ */ Dt(/* @__PURE__ */ ae()))
-  });
-  function ba(e) {
-    return e === "success" || e === "fail" ? e : null;
-  }
-  var Ur = { condition: "none", savesOwed: 0 };
-  function wa(e) {
-    const t = /* @__PURE__ */ Ve(ya, e);
-    return t.success ? _a(t.output) : null;
-  }
-  function De(e, t) {
-    return e.life ? { ...e.life } : t === null ? { ...Ur } : Or(t);
-  }
-  function mn(e, t) {
-    return pn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
-  }
-  function $a(e, t) {
-    if (t) return { life: { condition: "dead", savesOwed: 0 } };
-    const n = e === null ? Ur : Or(e);
-    return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
-  }
-  function Sa(e) {
-    return pn(e.life, void 0, void 0);
-  }
-  function Aa(e) {
-    return e.life?.condition ?? "none";
-  }
-  function Ta(e) {
-    return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
-  }
-  function Ea(e, t) {
-    return ne.stringify(e.life ?? null) !== ne.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
-  }
-  function _a(e) {
-    return pn(e.life, e.reactions, e.skillsVs);
-  }
-  function pn(e, t, n) {
-    const r = {};
-    return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
-  }
-  function Mt(e, t) {
+  function Wt(e, t) {
     const { positionals: n } = e;
     if (n.length > 1) {
-      const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-      throw new m(`one amount only (got "${x(n.join(" "))}")${i}`);
+      const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
+      throw new k(`one amount only (got "${J(n.join(" "))}")${s}`);
     }
     const r = n[0];
     if (r === void 0) {
       if (t.optional) return;
-      throw new m(t.missing);
+      throw new k(t.missing);
     }
-    return at(r, t.what, 0, jr);
+    return bt(r, t.what, 0, Jr);
   }
-  function xr(e, t) {
+  function Zr(e, t) {
     return {
       values: [],
       dice: [],
       resolve(n) {
-        const r = n.stance ?? t.fallback, i = r === e, a = n.id;
+        const r = n.stance ?? t.fallback, s = r === e, i = n.id;
         return {
           headline: "acts",
           steps: [
-            A(Q, { kind: t.title, who: a, stance: e, same: i }),
-            A(Z, { kind: t.title, who: a, stance: e, same: i, summary: !0 }),
-            A(t.row, { kind: t.change, from: r, to: e }),
-            A(t.row, { kind: t.effect, stance: e })
+            T(ce, { kind: t.title, who: i, stance: e, same: s }),
+            T(ie, { kind: t.title, who: i, stance: e, same: s, summary: !0 }),
+            T(t.row, { kind: t.change, from: r, to: e }),
+            T(t.row, { kind: t.effect, stance: e })
           ],
           changes: [],
           stance: t.keep(e),
-          ...i ? { noop: !0 } : {},
+          ...s ? { noop: !0 } : {},
           observed: !1,
           detail: t.detail(e)
         };
       }
     };
   }
-  function Br(e) {
+  function es(e) {
     return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
   }
-  var Da = {
+  function ts(e) {
+    const t = new N();
+    for (const [n, r] of p.entries(e)) r !== null && t.set(n, [r]);
+    return { command: "!defend", positionals: [], flags: t };
+  }
+  function ns(e, t) {
+    return {
+      ...e,
+      resolve(n, r) {
+        const s = e.resolve(n, r);
+        if (!("kind" in s))
+          for (const i of s.steps) i.kind === t && delete i.section;
+        return s;
+      }
+    };
+  }
+  function rs(e, t) {
+    return t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
+  }
+  function rt(e, t) {
+    const n = t > 0 && e < 100 && e <= t, r = E.max(1, E.floor(t / 10));
+    return { roll: e, target: t, success: n, critical: n && e <= r };
+  }
+  var Rn = [
+    "front",
+    "thrown-object",
+    "spell-seen",
+    "behind",
+    "distracted",
+    "side",
+    "projectile",
+    "gun",
+    "aoe",
+    "aoe-edge",
+    "spell-unseen",
+    "covert",
+    "spectator"
+  ], ue = {
+    perceptionGate: "none",
+    defendPenalty: 0,
+    evadePenalty: 0,
+    evadeImpossible: !1,
+    mentalCheckEasesPenalty: !1,
+    gateFailureTakesDamage: !1,
+    counterDrawsIntoBattle: !1
+  }, Ue = {
+    // seed 000: "Direct Melee Attack from the Front or Thrown Object": no effect.
+    front: ue,
+    "thrown-object": ue,
+    // seed 000: "Seen Single Target Spells": no effect.
+    "spell-seen": ue,
+    // seed 000: behind or distracted: "Requires a successful perception check; ... -5 to any defensive action, including evade".
+    behind: { ...ue, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+    distracted: { ...ue, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+    // seed 000: side: "A penalty of -5 to any defensive action".
+    side: { ...ue, defendPenalty: -5, evadePenalty: -5 },
+    // seed 000: projectiles and throwing weapons: "-20 to Evade %" (defense not hindered).
+    projectile: { ...ue, evadePenalty: -20 },
+    // seed 000: gun: "-50 to Evade %".
+    gun: { ...ue, evadePenalty: -50 },
+    // seed 000: area of effect: "Cannot evade"; Ruling (rules.md): defend is still allowed.
+    aoe: { ...ue, evadeImpossible: !0 },
+    // seed 000: on the farthest reach "you can make an Evade check with no penalty".
+    "aoe-edge": ue,
+    // seed 000: invisible or very fast spell: -25 to evade; a mental check halves it, a critical removes it.
+    "spell-unseen": { ...ue, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
+    // seed 000: covert: a perception check "with any penalties given by the skill in use" before any defensive action.
+    covert: { ...ue, perceptionGate: "with-perception-mod" },
+    // seed 000, "Defending Against Spectators": perception first (hidden: apply penalties), else take the damage;
+    // only a counter attack draws the spectator into the battle.
+    spectator: {
+      ...ue,
+      perceptionGate: "with-perception-mod",
+      gateFailureTakesDamage: !0,
+      counterDrawsIntoBattle: !0
+    }
+  };
+  function qa(e, t) {
+    const n = Ue[e];
+    return t === "defend" ? n.defendPenalty : n.evadePenalty;
+  }
+  function Ja(e, t) {
+    return t.critical ? 0 : t.success ? -E.floor(E.abs(e) / 2) + 0 : e;
+  }
+  var Qa = ["defensive", "reactive", "none"];
+  function Za(e) {
+    return e === "reactive";
+  }
+  function eo(e) {
+    return e === "defensive";
+  }
+  function to(e) {
+    return e === "reactive";
+  }
+  function ss(e) {
+    return e === "reactive";
+  }
+  function no(e) {
+    return e === "defensive";
+  }
+  function is(e) {
+    return e === "defensive";
+  }
+  function On(e, t) {
+    return p.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
+  }
+  function ro(e, t) {
+    return On(e.reactions, t) !== void 0;
+  }
+  function as(e, t) {
+    return On(e.reactions, t) === !0;
+  }
+  function os(e, t) {
+    return On(e.reactions, t) === "used";
+  }
+  function so(e, t) {
+    return e.skillsVs.includes(t);
+  }
+  function io(e) {
+    return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
+  }
+  var cs = 5, ls = { defend: "defend", evade: "evade", react: "reaction" };
+  function $t(e) {
+    return e === "defend" || e === "evade" || e === "react";
+  }
+  function ao(e) {
+    return { kind: "refused", reason: e };
+  }
+  function Ie(e) {
+    return e !== null && e !== "";
+  }
+  function oo(e) {
+    const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
+    if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
+      throw new Cr("resolveSoakDefend: rolls must be integers 1..100");
+    for (const n of [e.mod, e.perceptionMod, ...p.values(e.checkTargets)])
+      if (n !== null && !C.isSafeInteger(n)) throw new Cr("resolveSoakDefend: modifiers and targets must be integers");
+  }
+  function co(e) {
+    const { action: t, situation: n, stance: r, round: s } = e, i = Ue[n];
+    if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
+    if (e.acting) return { code: "acting-turn" };
+    if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
+    const a = (o) => ({ code: "flag-not-applicable", flag: o, action: t, situation: n });
+    if (e.rolls.mental !== null && !(t === "evade" && i.mentalCheckEasesPenalty)) return a("mental");
+    if (e.perceptionMod !== 0 && i.perceptionGate !== "with-perception-mod") return a("perception-mod");
+    if (!$t(t) && e.mod !== 0) return a("mod");
+    if (!$t(t) && e.aid !== null) return a("aided");
+    if ($t(t) && e.ally !== null) return a("ally");
+    if ($t(t) && e.skillName !== null) return a("skill");
+    if (e.aid !== null) {
+      if (!Ie(e.vs)) return { code: "needs-vs", action: t };
+      if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
+      if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
+      if (!ss(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+      if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
+    }
+    switch (t) {
+      case "defend":
+        return null;
+      case "evade":
+        return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
+      case "react":
+        return Za(r) ? Ie(e.vs) ? ro(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+      case "counter":
+        return eo(r) ? { code: "counter-in-defensive-stance" } : to(r) ? Ie(e.vs) ? as(s, e.vs) ? e.ally !== null && !io(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: os(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+      case "skill":
+        if (e.ally !== null)
+          return no(r) ? { code: "defensive-skill-on-ally" } : ss(r) ? Ie(e.vs) ? as(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: os(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+        if (is(r)) {
+          if (!Ie(e.vs)) return { code: "needs-vs", action: t };
+          if (so(s, e.vs)) return { code: "skill-limit", vs: e.vs };
+        }
+        return null;
+    }
+  }
+  function lo(e) {
+    const t = [];
+    return Ue[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), $t(e.action) && t.push(ls[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
+  }
+  function uo(e) {
+    oo(e);
+    const t = co(e);
+    if (t) return ao(t);
+    const n = lo(e);
+    if (n) return { kind: "missing-target", check: n };
+    const { action: r, situation: s } = e, i = Ue[s], a = (c) => e.checkTargets[c] ?? 0, o = [], l = r === "defend" || r === "evade";
+    if (i.perceptionGate !== "none") {
+      const c = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = a("perception"), u = rt(e.rolls.perception, d + c);
+      if (o.push({ kind: "perception-check", situation: s, roll: u.roll, baseTarget: d, mod: c, target: u.target, success: u.success, critical: u.critical }), !u.success)
+        return o.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), l ? (o.push({ kind: "pending-defense", result: "fail" }), st(o, "fail", {}, !1)) : st(o, null, {}, !1);
+    }
+    switch (r) {
+      case "defend":
+      case "evade": {
+        const d = us(e, r, o).success ? "success" : "fail";
+        return o.push({ kind: "pending-defense", result: d }), st(o, d, ds(e), !1);
+      }
+      case "react": {
+        const c = e.vs, d = us(e, r, o);
+        return o.push({ kind: "reaction-recorded", vs: c, success: d.success }), st(o, null, { reaction: { vs: c, success: d.success }, ...ds(e) }, !1);
+      }
+      case "counter": {
+        const c = e.vs;
+        o.push({ kind: "counter-announced", vs: c, ally: e.ally, skillName: e.skillName });
+        const d = i.counterDrawsIntoBattle;
+        return d && o.push({ kind: "spectator-drawn", spectator: c }), st(o, null, { reactionUsed: c }, d);
+      }
+      case "skill": {
+        o.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
+        const c = e.ally === null && is(e.stance) && Ie(e.vs), d = e.ally !== null && Ie(e.vs);
+        return st(o, null, { ...c ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
+      }
+    }
+  }
+  function ds(e) {
+    return e.aid !== null && Ie(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
+  }
+  function us(e, t, n) {
+    const r = [];
+    if (t === "defend" || t === "evade") {
+      let o = qa(e.situation, t);
+      if (e.rolls.mental !== null && t === "evade") {
+        const l = rt(e.rolls.mental, e.checkTargets.mental ?? 0), c = Ja(o, l);
+        n.push({ kind: "mental-check", roll: l.roll, target: l.target, success: l.success, critical: l.critical, penaltyBefore: o, penaltyAfter: c }), o = c;
+      }
+      o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
+    }
+    e.aid !== null && (n.push({ kind: "aided", bonus: cs, by: e.aid.by }), r.push(cs)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+    const s = e.checkTargets[ls[t]] ?? 0, i = r.reduce((o, l) => o + l, s), a = rt(e.rolls.action, i);
+    return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: s, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
+  }
+  function st(e, t, n, r) {
+    return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };
+  }
+  var fs = {
+    defend: "defend",
+    evade: "evade",
+    react: "make a reaction check",
+    counter: "counter attack",
+    skill: "use a defensive skill"
+  }, fo = {
+    mental: "--mental / --mental-roll",
+    "perception-mod": "--perception-mod",
+    mod: "--mod",
+    aided: "--aided-by",
+    ally: "--ally",
+    skill: "--skill"
+  };
+  function ho(e, t = (n) => n) {
+    switch (e.code) {
+      case "acting-turn":
+        return mo(es("round"));
+      case "aid-down":
+        return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
+      case "aid-acting":
+        return `No aid on the aider's own turn: ${t(e.by)} is acting (top of the Turn Tracker); its reaction can aid once the turn moves on.`;
+      case "aid-not-reactive":
+        return `Aid needs the reactive stance: ${t(e.by)} is not in it (an aided check comes from a successful reaction check).`;
+      case "aid-no-reaction":
+        return e.used ? `Aid needs an unspent reaction: ${t(e.by)} already spent its success against ${t(e.vs)} this round (one reaction per success).` : `Aid needs a successful reaction check: ${t(e.by)} has none against ${t(e.vs)} this round (it makes one with !defend --action react --vs).`;
+      case "cannot-act":
+        return e.condition === "dead" ? "This character is dead and makes no defensive action." : `This character is ${e.condition} and makes no defensive action; it may only make the saves it is owed (--action save).`;
+      case "situation-not-allowed":
+        return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
+      case "flag-not-applicable":
+        return vo(e.flag, e.action, e.situation);
+      case "evade-impossible-aoe":
+        return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
+      case "needs-reactive-stance":
+        return `To ${fs[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+      case "counter-in-defensive-stance":
+        return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
+      case "needs-vs":
+        return `--action ${e.action} needs --vs with the attacker's token id.`;
+      case "already-reacted":
+        return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
+      case "no-reaction-success":
+        return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${fs[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+      case "needs-reactive-guard":
+        return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
+      case "defensive-skill-on-ally":
+        return "In the defensive stance you can use skills only on yourself, not to defend others.";
+      case "skill-limit":
+        return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
+    }
+  }
+  function vo(e, t, n) {
+    const r = fo[e];
+    switch (e) {
+      case "mental":
+        return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
+      case "perception-mod":
+        return `${r} applies only to the perception check of a covert attack or a spectator (--situation covert|spectator), not to --situation ${n}.`;
+      case "mod":
+      case "aided":
+        return `${r} changes a check, and --action ${t} is announced, not rolled.`;
+      case "ally":
+        return `${r} applies only to --action counter and --action skill, not to --action ${t}.`;
+      case "skill":
+        return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
+    }
+  }
+  function mo(e) {
+    return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
+  }
+  var po = G({
+    life: /* @__PURE__ */ U(
+      G({
+        condition: /* @__PURE__ */ se(["none", "incapacitated", "dying", "dead"]),
+        savesOwed: /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ut(), /* @__PURE__ */ Qe(0), /* @__PURE__ */ Je(3))
+      })
+    ),
+    // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
+    reactions: /* @__PURE__ */ U(/* @__PURE__ */ kt(/* @__PURE__ */ q(), /* @__PURE__ */ Gr([/* @__PURE__ */ et(), /* @__PURE__ */ re("used")]))),
+    skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ De(/* @__PURE__ */ q()))
+  });
+  function ko(e) {
+    return e === "success" || e === "fail" ? e : null;
+  }
+  var hs = { condition: "none", savesOwed: 0 };
+  function go(e) {
+    const t = /* @__PURE__ */ Ve(po, e);
+    return t.success ? So(t.output) : null;
+  }
+  function Be(e, t) {
+    return e.life ? { ...e.life } : t === null ? { ...hs } : Kr(t);
+  }
+  function Cn(e, t) {
+    return In(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
+  }
+  function yo(e, t) {
+    if (t) return { life: { condition: "dead", savesOwed: 0 } };
+    const n = e === null ? hs : Kr(e);
+    return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
+  }
+  function wo(e) {
+    return In(e.life, void 0, void 0);
+  }
+  function bo(e) {
+    return e.life?.condition ?? "none";
+  }
+  function $o(e) {
+    return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
+  }
+  function Ao(e, t) {
+    return de.stringify(e.life ?? null) !== de.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
+  }
+  function So(e) {
+    return In(e.life, e.reactions, e.skillsVs);
+  }
+  function In(e, t, n) {
+    const r = {};
+    return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
+  }
+  var To = ["defend", "evade", "react", "counter", "skill", "save"], Eo = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", _o = {
+    action: { kind: "one" },
+    situation: { kind: "one" },
+    roll: { kind: "one" },
+    mod: { kind: "one" },
+    vs: { kind: "one", token: !0 },
+    ally: { kind: "one", token: !0 },
+    "aided-by": { kind: "one", token: !0 },
+    // The old switch, kept only to refuse it with the flag that replaced it.
+    aided: { kind: "switch" },
+    mental: { kind: "switch" },
+    "mental-roll": { kind: "one" },
+    "perception-roll": { kind: "one" },
+    "perception-mod": { kind: "one" },
+    skill: { kind: "text" }
+  }, zt = {
+    defend: "defend_check",
+    evade: "evade_check",
+    reaction: "reaction_check",
+    perception: "perception_check",
+    mental: "mental_check"
+  };
+  function vs(e) {
+    if (e.positionals.length > 0) throw new k(`unexpected "${J(e.positionals.join(" "))}" (give the action with --action)`);
+    if (O(e, "aided"))
+      throw new k("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
+    const t = M(e, "action");
+    if (t === void 0) throw new k("no action given");
+    const n = K(t, "--action", To), r = M(e, "situation");
+    if (r !== void 0 && (n === "save" || n === "react"))
+      throw new k(`--situation does not apply to --action ${n}`);
+    if (n === "save") {
+      const i = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
+      if (i) throw new k(`--${i} does not apply to --action save`);
+    }
+    const s = r === void 0 ? "front" : K(r, "--situation", Rn);
+    if (O(e, "roll") && (n === "counter" || n === "skill"))
+      throw new k(`--roll does not apply to --action ${n}: it is announced, not rolled`);
+    if (O(e, "perception-roll") && Ue[s].perceptionGate === "none")
+      throw new k("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
+    if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Ue[s].mentalCheckEasesPenalty))
+      throw new k("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
+    if ((n === "react" || n === "counter") && !O(e, "vs"))
+      throw new k(`--action ${n} needs --vs with the attacker's token id`);
+    if (O(e, "aided-by") && !O(e, "vs")) throw new k("--aided-by needs --vs with the attacker's token id");
+    return {
+      action: n,
+      situation: s,
+      mentalAsked: O(e, "mental") || O(e, "mental-roll"),
+      mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
+      perceptionMod: Ee(e, "perception-mod", -1e3, 1e3) ?? 0,
+      aidedBy: M(e, "aided-by") ?? null,
+      vs: M(e, "vs") ?? null,
+      ally: M(e, "ally") ?? null,
+      skillName: M(e, "skill") ?? null
+    };
+  }
+  function Do(e) {
+    const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ue[e.situation].perceptionGate !== "none", r = [];
+    return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
+  }
+  function ms(e) {
+    return {
+      values: e.action === "save" ? ["save_check"] : p.values(zt),
+      // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
+      readsTurnOrder: e.action !== "save",
+      ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
+      dice: Do(e),
+      resolve(t, n) {
+        const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
+        return e.action === "save" ? Ro(e, t, r.action) : Oo(e, t, r);
+      }
+    };
+  }
+  function Ro(e, t, n) {
+    const r = t.bars.vitality.value;
+    if (r === null) return { kind: "bar", resource: "vitality" };
+    const s = Be(t.state, r), i = t.values.save_check?.current ?? null;
+    if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
+    if (i === null) return { kind: "missing-value", key: "save_check" };
+    const a = Ca(r, s, rt(n, i + e.mod));
+    if (!a.ok) return { kind: "refused", reason: "no save is owed" };
+    const o = a.steps.some((d) => d.kind === "save-rolled" && d.success), l = a.life.condition === "dead", c = t.id;
+    return {
+      headline: o ? "saved" : l ? "dies" : "acts",
+      steps: [
+        T(ce, { kind: "save-title", who: c }),
+        T(ie, { kind: "save-summary", who: c, result: o ? a.life.condition === "none" ? "stands" : "clings" : l ? "dies" : "fails" }),
+        ...Oe("Roll", a.steps),
+        ...Va("Now", a.life, a.vitality)
+      ],
+      changes: a.vitality !== r ? [{ kind: "bar", resource: "vitality", to: a.vitality }] : [],
+      state: Cn(t.state, a.life),
+      detail: a
+    };
+  }
+  function Oo(e, t, n) {
+    const r = t.bars.vitality.value;
+    if (r === null) return { kind: "bar", resource: "vitality" };
+    const s = Be(t.state, r), i = p.fromEntries(
+      p.keys(zt).map((S) => [S, t.values[zt[S]]?.current ?? null])
+    ), a = t.state;
+    let o = null;
+    if (e.aidedBy !== null) {
+      const S = t.others[e.aidedBy];
+      if (!S) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
+      if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
+      const m = S.state.reactions ?? {}, D = e.vs !== null && p.prototype.hasOwnProperty.call(m, e.vs) ? m[e.vs] : void 0;
+      o = {
+        by: e.aidedBy,
+        stance: S.stance === "reactive" || S.stance === "defensive" ? S.stance : "none",
+        reaction: D,
+        condition: Be(S.state, S.vitality ?? null).condition,
+        acting: S.acting === !0
+      };
+    }
+    const l = uo({
+      action: e.action,
+      situation: e.situation,
+      stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
+      condition: s.condition,
+      checkTargets: i,
+      rolls: n,
+      mod: e.mod,
+      perceptionMod: e.perceptionMod,
+      aid: o,
+      acting: t.acting,
+      vs: e.vs,
+      ally: e.ally,
+      skillName: e.skillName,
+      round: { reactions: a.reactions ?? {}, skillsVs: a.skillsVs ?? [] }
+    });
+    if (l.kind === "refused") return { kind: "refused", reason: ho(l.reason, t.nameOf) };
+    if (l.kind === "missing-target") return { kind: "missing-value", key: zt[l.check] };
+    const c = { ...a };
+    l.roundUpdate.reaction && (c.reactions = { ...c.reactions, [l.roundUpdate.reaction.vs]: l.roundUpdate.reaction.success }), l.roundUpdate.skillVs && (c.skillsVs = [...c.skillsVs ?? [], l.roundUpdate.skillVs]);
+    const d = l.roundUpdate.reactionUsed;
+    d !== void 0 && (c.reactions = { ...c.reactions, [d]: "used" });
+    const u = l.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = l.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
+    f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
+    const v = "acts", A = t.stance !== "defensive" && t.stance !== "reactive", b = t.id, y = l.pendingDefense, w = [
+      T(ce, { kind: "check-title", who: b, action: e.action, situation: e.situation }),
+      T(ie, { kind: "check-summary", who: b, action: e.action, result: y }),
+      ...Oe("Check", l.steps),
+      ...y !== null ? [T("Result", { kind: "check-result", who: b, result: y })] : [],
+      // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
+      ...A ? [T("Stance", { kind: "no-stance-declared" })] : [],
+      ...l.offerDamageButton ? [T(Re, { kind: "offer-damage" })] : [],
+      ...A ? Ba(t.id) : []
+    ];
+    return {
+      headline: v,
+      steps: w,
+      changes: u,
+      state: c,
+      ...y !== null ? { answer: y } : {},
+      observed: !1,
+      detail: l
+    };
+  }
+  var ps = (e) => e == null ? "" : ` (${e})`, Co = {
+    // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
+    flags: { situation: { kind: "one" } },
+    answerFlag: "action",
+    rollFlag: "roll",
+    choices: ["defend", "evade", "none"],
+    label: (e, t) => e === "defend" ? `Defend${ps(t.values.defend_check?.current)}` : e === "evade" ? `Evade${ps(t.values.evade_check?.current)}` : "No defense",
+    situation(e) {
+      const t = M(e, "situation");
+      return t === void 0 ? null : K(t, "--situation", Rn);
+    },
+    planAnswer: (e, t) => ns(ms(vs(ts({ action: e, situation: t }))), "pending-defense"),
+    keep: rs,
+    extra(e, t) {
+      return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Re, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
+    }
+  };
+  function Io(e) {
+    return E.max(0, Yt(e, 5));
+  }
+  var ks = 25;
+  function No(e) {
+    const t = [], n = E.max(0, e.amount), r = qr(e.piercePercent, 0, 100), s = E.max(0, e.stanceReduction), i = Yt(n, r), a = n - i;
+    r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: a });
+    let o = a, l = null, c = null;
+    const d = e.armor, u = d === null ? 0 : E.max(0, d.protection), f = d !== null && (u > 0 || E.max(0, d.otherProtection ?? 0) > 0);
+    if (d !== null && f) {
+      const v = qr(d.soakPercent, 0, 100), A = Yt(a, 100 - v);
+      v > 0 && t.push({ kind: "soak", soakPercent: v, before: a, after: A }), o = E.max(0, A - u), t.push({ kind: "protection", track: e.track, protection: u, before: A, after: o });
+      const b = E.max(0, d.armorReduction);
+      if (b > 0) {
+        const w = o;
+        o = E.max(0, o - b), t.push({ kind: "armor-reduction", track: e.track, reduction: b, before: w, after: o });
+      }
+      const y = Yt(A, ks);
+      l = E.max(0, u - y), u > 0 ? c = {
+        kind: "protection-wear",
+        track: e.track,
+        afterSoak: A,
+        wearPercent: ks,
+        wear: y,
+        before: u,
+        after: l
+      } : l = d.protection;
+    } else {
+      const v = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, A = d === null ? "no-character" : v ? "worn-out" : "never-there";
+      if (t.push({ kind: "armor-absent", track: e.track, reason: A, amount: a }), d !== null) {
+        l = d.protection;
+        const b = E.max(0, d.naturalReduction);
+        if (b > 0) {
+          const y = o;
+          o = E.max(0, o - b), t.push({ kind: "natural-reduction", track: e.track, reduction: b, before: y, after: o });
+        }
+      }
+    }
+    if (s > 0) {
+      const v = o;
+      o = E.max(0, o - s), t.push({ kind: "defensive-stance", reduction: s, before: v, after: o });
+    }
+    const h = i + o;
+    return t.push({ kind: "vitality-loss", pierced: i, throughArmor: o, loss: h }), c !== null && t.push(c), { vitalityLoss: h, protectionAfter: l, steps: t };
+  }
+  var Xt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+  function Po(e) {
+    return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
+  }
+  function gs(e, t) {
+    return e.condition === t.condition && e.savesOwed === t.savesOwed;
+  }
+  function Nn(e, t, n, r) {
+    return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
+  }
+  function Mo(e) {
+    const t = Po(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+    if (t.result === "success") return Nn(e, t, n, !0);
+    if (e.life.condition === "dead")
+      return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Nn(e, t, n, !1);
+    if (e.instantKill) {
+      const a = Ra(e.bars.vitality, e.life);
+      n.push(...a.steps);
+      const o = { ...e.bars, vitality: a.after };
+      return {
+        defenseUsed: t,
+        cancelled: !1,
+        bars: o,
+        protectionAfter: null,
+        life: a.life,
+        steps: n,
+        changed: a.after !== e.bars.vitality || !gs(a.life, e.life)
+      };
+    }
+    const r = E.max(0, e.amount);
+    if (e.to !== "vitality") {
+      const a = e.to, o = e.bars[a];
+      if (o === null)
+        return n.push({ kind: "bar-not-a-number", bar: a }), Nn(e, t, n, !1);
+      const l = o - r;
+      return n.push({ kind: "direct-damage", bar: a, amount: r, before: o, after: l }), {
+        defenseUsed: t,
+        cancelled: !1,
+        bars: { ...e.bars, [a]: l },
+        protectionAfter: null,
+        life: { ...e.life },
+        steps: n,
+        changed: l !== o
+      };
+    }
+    const s = No({
+      amount: r,
+      track: e.track,
+      piercePercent: e.piercePercent,
+      armor: e.armor,
+      stanceReduction: e.stanceReduction
+    });
+    for (const a of s.steps) n.push(a);
+    const i = xr(e.bars.vitality, s.vitalityLoss, e.life);
+    for (const a of i.steps) n.push(a);
+    return {
+      defenseUsed: t,
+      cancelled: !1,
+      bars: { vitality: i.after, soul: e.bars.soul, power: e.bars.power },
+      protectionAfter: s.protectionAfter,
+      life: i.life,
+      steps: n,
+      changed: i.after !== e.bars.vitality || !gs(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection
+    };
+  }
+  var Lo = {
     type: { kind: "one" },
     pierce: { kind: "one" },
     to: { kind: "one" },
     "instant-kill": { kind: "switch" },
     defense: { kind: "one", decides: "decides its defense (--defense)" }
-  }, Ra = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Hr = {
+  }, jo = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", ys = {
     physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
     magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
   };
-  function Oa(e) {
-    const t = O(e, "instant-kill"), n = Mt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]", optional: !0 });
-    if (n === void 0 && !t) throw new m("no damage amount given");
-    const r = n ?? 0, i = n === void 0 ? void 0 : E(n), a = j(e, "type"), s = a === void 0 ? "physical" : Pt[V(a, "--type", g.keys(Pt))], o = V(j(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
-    if (t && o !== "vitality") throw new m("--instant-kill cannot be combined with --to soul or power");
-    if (t && i !== void 0) throw new m("--instant-kill takes no amount: it drops Vitality to 0");
+  function Fo(e) {
+    const t = O(e, "instant-kill"), n = Wt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]", optional: !0 });
+    if (n === void 0 && !t) throw new k("no damage amount given");
+    const r = n ?? 0, s = n === void 0 ? void 0 : _(n), i = M(e, "type"), a = i === void 0 ? "physical" : Xt[K(i, "--type", p.keys(Xt))], o = K(M(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
+    if (t && o !== "vitality") throw new k("--instant-kill cannot be combined with --to soul or power");
+    if (t && s !== void 0) throw new k("--instant-kill takes no amount: it drops Vitality to 0");
     if ((t || o !== "vitality") && (O(e, "type") || O(e, "pierce")))
-      throw new m(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
-    const d = j(e, "defense");
+      throw new k(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
+    const l = M(e, "defense");
     return {
       amount: r,
-      track: s,
-      piercePercent: ke(e, "pierce", 0, 100) ?? 0,
+      track: a,
+      piercePercent: Ee(e, "pierce", 0, 100) ?? 0,
       to: o,
       instantKill: t,
-      defenseOverride: d === void 0 ? null : V(d, "--defense", ["success", "fail", "none"])
+      defenseOverride: l === void 0 ? null : K(l, "--defense", ["success", "fail", "none"])
     };
   }
-  function Ca(e) {
+  function Go(e) {
     return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
   }
-  function Kr(e) {
-    const t = Hr[e.track];
+  function ws(e) {
+    const t = ys[e.track];
     return {
       values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
       dice: [],
-      resolve: (r) => Ia(e, r)
+      resolve: (r) => Vo(e, r)
     };
   }
-  function Ia(e, t) {
-    const n = Hr[e.track], r = e.to === "vitality" && !e.instantKill;
+  function Vo(e, t) {
+    const n = ys[e.track], r = e.to === "vitality" && !e.instantKill;
     if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-    const i = t.bars.vitality.value !== null, a = t.bars.vitality.value ?? 0, s = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Pa(t.values, n) : null, d = r && t.stance === "defensive" ? ma(s("fortitude")) : 0, c = De(t.state, t.bars.vitality.value), l = ga({
+    const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Bo(t.values, n) : null, l = r && t.stance === "defensive" ? Io(a("fortitude")) : 0, c = Be(t.state, t.bars.vitality.value), d = Mo({
       amount: e.amount,
       track: e.track,
       piercePercent: e.piercePercent,
@@ -1314,38 +1835,38 @@ var DefenseRound = (() => {
       instantKill: e.instantKill,
       pendingDefense: t.answer,
       defenseOverride: e.defenseOverride,
-      bars: { vitality: a, soul: t.bars.soul.value, power: t.bars.power.value },
+      bars: { vitality: i, soul: t.bars.soul.value, power: t.bars.power.value },
       armor: o,
-      stanceReduction: d,
+      stanceReduction: l,
       life: c
     }), u = [];
-    i && l.bars.vitality !== a && u.push({ kind: "bar", resource: "vitality", to: l.bars.vitality });
+    s && d.bars.vitality !== i && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
     for (const h of ["soul", "power"]) {
-      const k = l.bars[h];
-      k !== null && k !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: k });
+      const v = d.bars[h];
+      v !== null && v !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: v });
     }
-    o && l.protectionAfter !== null && l.protectionAfter !== o.protection && u.push({ kind: "value", key: n.protection, to: l.protectionAfter });
+    o && d.protectionAfter !== null && d.protectionAfter !== o.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
     const f = {
-      headline: Ma(l, c),
-      steps: Na(t.id, e, l, c),
+      headline: Ho(d, c),
+      steps: Uo(t.id, e, d, c),
       changes: u,
-      state: mn(t.state, l.life),
-      detail: l
+      state: Cn(t.state, d.life),
+      detail: d
     };
     return t.answer !== null && (f.answer = null), f;
   }
-  function Na(e, t, n, r) {
-    const i = [{ kind: "hit-title", section: Q, who: e, hit: t }, { kind: "hit-summary", section: Z, who: e, result: aa(n, r) }];
-    let a, s = !1;
+  function Uo(e, t, n, r) {
+    const s = [{ kind: "hit-title", section: ce, who: e, hit: t }, { kind: "hit-summary", section: ie, who: e, result: Ua(n, r) }];
+    let i, a = !1;
     for (const c of n.steps)
-      c.kind === "defense-used" ? i.push(A("Defense", c)) : c.kind === "protection-wear" ? a ?? (a = c) : c.kind === "vitality-change" && (s = !0);
-    const o = s ? a : void 0;
-    let d = !1;
+      c.kind === "defense-used" ? s.push(T("Defense", c)) : c.kind === "protection-wear" ? i ?? (i = c) : c.kind === "vitality-change" && (a = !0);
+    const o = a ? i : void 0;
+    let l = !1;
     for (const c of n.steps)
-      c.kind === "defense-used" || c === o || (i.push(A("Breakdown", c)), o !== void 0 && !d && c.kind === "vitality-change" && (i.push(A("Breakdown", o)), d = !0));
-    return n.life.condition !== "none" && i.push(A("Now", { kind: "life-now", life: n.life, vitality: null })), i;
+      c.kind === "defense-used" || c === o || (s.push(T("Breakdown", c)), o !== void 0 && !l && c.kind === "vitality-change" && (s.push(T("Breakdown", o)), l = !0));
+    return n.life.condition !== "none" && s.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), s;
   }
-  var Pa = class {
+  var Bo = class {
     constructor(e, t) {
       this.values = e, this.keys = t;
     }
@@ -1371,7 +1892,7 @@ var DefenseRound = (() => {
       return this.values[this.keys.natural]?.current ?? 0;
     }
   };
-  function Ma(e, t) {
+  function Ho(e, t) {
     if (e.cancelled) return "blocked";
     if (e.life.condition !== t.condition) {
       if (e.life.condition === "dead") return "dies";
@@ -1379,456 +1900,9 @@ var DefenseRound = (() => {
     }
     return e.changed ? "hit" : "unharmed";
   }
-  function Ke(e, t) {
-    const n = t > 0 && e < 100 && e <= t, r = S.max(1, S.floor(t / 10));
-    return { roll: e, target: t, success: n, critical: n && e <= r };
-  }
-  var Yr = [
-    "front",
-    "thrown-object",
-    "spell-seen",
-    "behind",
-    "distracted",
-    "side",
-    "projectile",
-    "gun",
-    "aoe",
-    "aoe-edge",
-    "spell-unseen",
-    "covert",
-    "spectator"
-  ], re = {
-    perceptionGate: "none",
-    defendPenalty: 0,
-    evadePenalty: 0,
-    evadeImpossible: !1,
-    mentalCheckEasesPenalty: !1,
-    gateFailureTakesDamage: !1,
-    counterDrawsIntoBattle: !1
-  }, Re = {
-    // seed 000: "Direct Melee Attack from the Front or Thrown Object": no effect.
-    front: re,
-    "thrown-object": re,
-    // seed 000: "Seen Single Target Spells": no effect.
-    "spell-seen": re,
-    // seed 000: behind or distracted: "Requires a successful perception check; ... -5 to any defensive action, including evade".
-    behind: { ...re, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-    distracted: { ...re, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-    // seed 000: side: "A penalty of -5 to any defensive action".
-    side: { ...re, defendPenalty: -5, evadePenalty: -5 },
-    // seed 000: projectiles and throwing weapons: "-20 to Evade %" (defense not hindered).
-    projectile: { ...re, evadePenalty: -20 },
-    // seed 000: gun: "-50 to Evade %".
-    gun: { ...re, evadePenalty: -50 },
-    // seed 000: area of effect: "Cannot evade"; Ruling (rules.md): defend is still allowed.
-    aoe: { ...re, evadeImpossible: !0 },
-    // seed 000: on the farthest reach "you can make an Evade check with no penalty".
-    "aoe-edge": re,
-    // seed 000: invisible or very fast spell: -25 to evade; a mental check halves it, a critical removes it.
-    "spell-unseen": { ...re, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
-    // seed 000: covert: a perception check "with any penalties given by the skill in use" before any defensive action.
-    covert: { ...re, perceptionGate: "with-perception-mod" },
-    // seed 000, "Defending Against Spectators": perception first (hidden: apply penalties), else take the damage;
-    // only a counter attack draws the spectator into the battle.
-    spectator: {
-      ...re,
-      perceptionGate: "with-perception-mod",
-      gateFailureTakesDamage: !0,
-      counterDrawsIntoBattle: !0
-    }
-  };
-  function La(e, t) {
-    const n = Re[e];
-    return t === "defend" ? n.defendPenalty : n.evadePenalty;
-  }
-  function ja(e, t) {
-    return t.critical ? 0 : t.success ? -S.floor(S.abs(e) / 2) + 0 : e;
-  }
-  var Fa = ["defensive", "reactive", "none"];
-  function Ga(e) {
-    return e === "reactive";
-  }
-  function Va(e) {
-    return e === "defensive";
-  }
-  function Ua(e) {
-    return e === "reactive";
-  }
-  function Wr(e) {
-    return e === "reactive";
-  }
-  function xa(e) {
-    return e === "defensive";
-  }
-  function zr(e) {
-    return e === "defensive";
-  }
-  function kn(e, t) {
-    return g.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
-  }
-  function Ba(e, t) {
-    return kn(e.reactions, t) !== void 0;
-  }
-  function Xr(e, t) {
-    return kn(e.reactions, t) === !0;
-  }
-  function qr(e, t) {
-    return kn(e.reactions, t) === "used";
-  }
-  function Ha(e, t) {
-    return e.skillsVs.includes(t);
-  }
-  function Ka(e) {
-    return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
-  }
-  var Jr = 5, Qr = { defend: "defend", evade: "evade", react: "reaction" };
-  function ot(e) {
-    return e === "defend" || e === "evade" || e === "react";
-  }
-  function Ya(e) {
-    return { kind: "refused", reason: e };
-  }
-  function be(e) {
-    return e !== null && e !== "";
-  }
-  function Wa(e) {
-    const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
-    if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-      throw new pr("resolveSoakDefend: rolls must be integers 1..100");
-    for (const n of [e.mod, e.perceptionMod, ...g.values(e.checkTargets)])
-      if (n !== null && !C.isSafeInteger(n)) throw new pr("resolveSoakDefend: modifiers and targets must be integers");
-  }
-  function za(e) {
-    const { action: t, situation: n, stance: r, round: i } = e, a = Re[n];
-    if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
-    if (e.acting) return { code: "acting-turn" };
-    if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
-    const s = (o) => ({ code: "flag-not-applicable", flag: o, action: t, situation: n });
-    if (e.rolls.mental !== null && !(t === "evade" && a.mentalCheckEasesPenalty)) return s("mental");
-    if (e.perceptionMod !== 0 && a.perceptionGate !== "with-perception-mod") return s("perception-mod");
-    if (!ot(t) && e.mod !== 0) return s("mod");
-    if (!ot(t) && e.aid !== null) return s("aided");
-    if (ot(t) && e.ally !== null) return s("ally");
-    if (ot(t) && e.skillName !== null) return s("skill");
-    if (e.aid !== null) {
-      if (!be(e.vs)) return { code: "needs-vs", action: t };
-      if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
-      if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-      if (!Wr(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
-      if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
-    }
-    switch (t) {
-      case "defend":
-        return null;
-      case "evade":
-        return a.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
-      case "react":
-        return Ga(r) ? be(e.vs) ? Ba(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-      case "counter":
-        return Va(r) ? { code: "counter-in-defensive-stance" } : Ua(r) ? be(e.vs) ? Xr(i, e.vs) ? e.ally !== null && !Ka(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: qr(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-      case "skill":
-        if (e.ally !== null)
-          return xa(r) ? { code: "defensive-skill-on-ally" } : Wr(r) ? be(e.vs) ? Xr(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: qr(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-        if (zr(r)) {
-          if (!be(e.vs)) return { code: "needs-vs", action: t };
-          if (Ha(i, e.vs)) return { code: "skill-limit", vs: e.vs };
-        }
-        return null;
-    }
-  }
-  function Xa(e) {
-    const t = [];
-    return Re[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), ot(e.action) && t.push(Qr[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
-  }
-  function qa(e) {
-    Wa(e);
-    const t = za(e);
-    if (t) return Ya(t);
-    const n = Xa(e);
-    if (n) return { kind: "missing-target", check: n };
-    const { action: r, situation: i } = e, a = Re[i], s = (c) => e.checkTargets[c] ?? 0, o = [], d = r === "defend" || r === "evade";
-    if (a.perceptionGate !== "none") {
-      const c = a.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, l = s("perception"), u = Ke(e.rolls.perception, l + c);
-      if (o.push({ kind: "perception-check", situation: i, roll: u.roll, baseTarget: l, mod: c, target: u.target, success: u.success, critical: u.critical }), !u.success)
-        return o.push({ kind: "no-defensive-action", situation: i, takesDamage: a.gateFailureTakesDamage }), d ? (o.push({ kind: "pending-defense", result: "fail" }), Ye(o, "fail", {}, !1)) : Ye(o, null, {}, !1);
-    }
-    switch (r) {
-      case "defend":
-      case "evade": {
-        const l = ei(e, r, o).success ? "success" : "fail";
-        return o.push({ kind: "pending-defense", result: l }), Ye(o, l, Zr(e), !1);
-      }
-      case "react": {
-        const c = e.vs, l = ei(e, r, o);
-        return o.push({ kind: "reaction-recorded", vs: c, success: l.success }), Ye(o, null, { reaction: { vs: c, success: l.success }, ...Zr(e) }, !1);
-      }
-      case "counter": {
-        const c = e.vs;
-        o.push({ kind: "counter-announced", vs: c, ally: e.ally, skillName: e.skillName });
-        const l = a.counterDrawsIntoBattle;
-        return l && o.push({ kind: "spectator-drawn", spectator: c }), Ye(o, null, { reactionUsed: c }, l);
-      }
-      case "skill": {
-        o.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-        const c = e.ally === null && zr(e.stance) && be(e.vs), l = e.ally !== null && be(e.vs);
-        return Ye(o, null, { ...c ? { skillVs: e.vs } : {}, ...l ? { reactionUsed: e.vs } : {} }, !1);
-      }
-    }
-  }
-  function Zr(e) {
-    return e.aid !== null && be(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
-  }
-  function ei(e, t, n) {
-    const r = [];
-    if (t === "defend" || t === "evade") {
-      let o = La(e.situation, t);
-      if (e.rolls.mental !== null && t === "evade") {
-        const d = Ke(e.rolls.mental, e.checkTargets.mental ?? 0), c = ja(o, d);
-        n.push({ kind: "mental-check", roll: d.roll, target: d.target, success: d.success, critical: d.critical, penaltyBefore: o, penaltyAfter: c }), o = c;
-      }
-      o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
-    }
-    e.aid !== null && (n.push({ kind: "aided", bonus: Jr, by: e.aid.by }), r.push(Jr)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-    const i = e.checkTargets[Qr[t]] ?? 0, a = r.reduce((o, d) => o + d, i), s = Ke(e.rolls.action, a);
-    return n.push({ kind: "action-check", action: t, roll: s.roll, baseTarget: i, adjustments: r, target: s.target, success: s.success, critical: s.critical }), s;
-  }
-  function Ye(e, t, n, r) {
-    return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };
-  }
-  var ti = {
-    defend: "defend",
-    evade: "evade",
-    react: "make a reaction check",
-    counter: "counter attack",
-    skill: "use a defensive skill"
-  }, Ja = {
-    mental: "--mental / --mental-roll",
-    "perception-mod": "--perception-mod",
-    mod: "--mod",
-    aided: "--aided-by",
-    ally: "--ally",
-    skill: "--skill"
-  };
-  function Qa(e, t = (n) => n) {
-    switch (e.code) {
-      case "acting-turn":
-        return eo(Br("round"));
-      case "aid-down":
-        return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
-      case "aid-acting":
-        return `No aid on the aider's own turn: ${t(e.by)} is acting (top of the Turn Tracker); its reaction can aid once the turn moves on.`;
-      case "aid-not-reactive":
-        return `Aid needs the reactive stance: ${t(e.by)} is not in it (an aided check comes from a successful reaction check).`;
-      case "aid-no-reaction":
-        return e.used ? `Aid needs an unspent reaction: ${t(e.by)} already spent its success against ${t(e.vs)} this round (one reaction per success).` : `Aid needs a successful reaction check: ${t(e.by)} has none against ${t(e.vs)} this round (it makes one with !defend --action react --vs).`;
-      case "cannot-act":
-        return e.condition === "dead" ? "This character is dead and makes no defensive action." : `This character is ${e.condition} and makes no defensive action; it may only make the saves it is owed (--action save).`;
-      case "situation-not-allowed":
-        return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
-      case "flag-not-applicable":
-        return Za(e.flag, e.action, e.situation);
-      case "evade-impossible-aoe":
-        return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
-      case "needs-reactive-stance":
-        return `To ${ti[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
-      case "counter-in-defensive-stance":
-        return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
-      case "needs-vs":
-        return `--action ${e.action} needs --vs with the attacker's token id.`;
-      case "already-reacted":
-        return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
-      case "no-reaction-success":
-        return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${ti[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
-      case "needs-reactive-guard":
-        return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
-      case "defensive-skill-on-ally":
-        return "In the defensive stance you can use skills only on yourself, not to defend others.";
-      case "skill-limit":
-        return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
-    }
-  }
-  function Za(e, t, n) {
-    const r = Ja[e];
-    switch (e) {
-      case "mental":
-        return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
-      case "perception-mod":
-        return `${r} applies only to the perception check of a covert attack or a spectator (--situation covert|spectator), not to --situation ${n}.`;
-      case "mod":
-      case "aided":
-        return `${r} changes a check, and --action ${t} is announced, not rolled.`;
-      case "ally":
-        return `${r} applies only to --action counter and --action skill, not to --action ${t}.`;
-      case "skill":
-        return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
-    }
-  }
-  function eo(e) {
-    return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
-  }
-  var to = ["defend", "evade", "react", "counter", "skill", "save"], no = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", ro = {
-    action: { kind: "one" },
-    situation: { kind: "one" },
-    roll: { kind: "one" },
-    mod: { kind: "one" },
-    vs: { kind: "one", token: !0 },
-    ally: { kind: "one", token: !0 },
-    "aided-by": { kind: "one", token: !0 },
-    // The old switch, kept only to refuse it with the flag that replaced it.
-    aided: { kind: "switch" },
-    mental: { kind: "switch" },
-    "mental-roll": { kind: "one" },
-    "perception-roll": { kind: "one" },
-    "perception-mod": { kind: "one" },
-    skill: { kind: "text" }
-  }, Lt = {
-    defend: "defend_check",
-    evade: "evade_check",
-    reaction: "reaction_check",
-    perception: "perception_check",
-    mental: "mental_check"
-  };
-  function io(e) {
-    if (e.positionals.length > 0) throw new m(`unexpected "${x(e.positionals.join(" "))}" (give the action with --action)`);
-    if (O(e, "aided"))
-      throw new m("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
-    const t = j(e, "action");
-    if (t === void 0) throw new m("no action given");
-    const n = V(t, "--action", to), r = j(e, "situation");
-    if (r !== void 0 && (n === "save" || n === "react"))
-      throw new m(`--situation does not apply to --action ${n}`);
-    if (n === "save") {
-      const a = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((s) => O(e, s));
-      if (a) throw new m(`--${a} does not apply to --action save`);
-    }
-    const i = r === void 0 ? "front" : V(r, "--situation", Yr);
-    if (O(e, "roll") && (n === "counter" || n === "skill"))
-      throw new m(`--roll does not apply to --action ${n}: it is announced, not rolled`);
-    if (O(e, "perception-roll") && Re[i].perceptionGate === "none")
-      throw new m("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
-    if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Re[i].mentalCheckEasesPenalty))
-      throw new m("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
-    if ((n === "react" || n === "counter") && !O(e, "vs"))
-      throw new m(`--action ${n} needs --vs with the attacker's token id`);
-    if (O(e, "aided-by") && !O(e, "vs")) throw new m("--aided-by needs --vs with the attacker's token id");
-    return {
-      action: n,
-      situation: i,
-      mentalAsked: O(e, "mental") || O(e, "mental-roll"),
-      mod: ke(e, "mod", -1e3, 1e3) ?? 0,
-      perceptionMod: ke(e, "perception-mod", -1e3, 1e3) ?? 0,
-      aidedBy: j(e, "aided-by") ?? null,
-      vs: j(e, "vs") ?? null,
-      ally: j(e, "ally") ?? null,
-      skillName: j(e, "skill") ?? null
-    };
-  }
-  function so(e) {
-    const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Re[e.situation].perceptionGate !== "none", r = [];
-    return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
-  }
-  function ao(e) {
-    return {
-      values: e.action === "save" ? ["save_check"] : g.values(Lt),
-      // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
-      readsTurnOrder: e.action !== "save",
-      ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-      dice: so(e),
-      resolve(t, n) {
-        const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-        return e.action === "save" ? oo(e, t, r.action) : co(e, t, r);
-      }
-    };
-  }
-  function oo(e, t, n) {
-    const r = t.bars.vitality.value;
-    if (r === null) return { kind: "bar", resource: "vitality" };
-    const i = De(t.state, r), a = t.values.save_check?.current ?? null;
-    if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
-    if (a === null) return { kind: "missing-value", key: "save_check" };
-    const s = qs(r, i, Ke(n, a + e.mod));
-    if (!s.ok) return { kind: "refused", reason: "no save is owed" };
-    const o = s.steps.some((l) => l.kind === "save-rolled" && l.success), d = s.life.condition === "dead", c = t.id;
-    return {
-      headline: o ? "saved" : d ? "dies" : "acts",
-      steps: [
-        A(Q, { kind: "save-title", who: c }),
-        A(Z, { kind: "save-summary", who: c, result: o ? s.life.condition === "none" ? "stands" : "clings" : d ? "dies" : "fails" }),
-        ...ye("Roll", s.steps),
-        ...sa("Now", s.life, s.vitality)
-      ],
-      changes: s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [],
-      state: mn(t.state, s.life),
-      detail: s
-    };
-  }
-  function co(e, t, n) {
-    const r = t.bars.vitality.value;
-    if (r === null) return { kind: "bar", resource: "vitality" };
-    const i = De(t.state, r), a = g.fromEntries(
-      g.keys(Lt).map((_) => [_, t.values[Lt[_]]?.current ?? null])
-    ), s = t.state;
-    let o = null;
-    if (e.aidedBy !== null) {
-      const _ = t.others[e.aidedBy];
-      if (!_) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
-      if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-      const y = _.state.reactions ?? {}, I = e.vs !== null && g.prototype.hasOwnProperty.call(y, e.vs) ? y[e.vs] : void 0;
-      o = {
-        by: e.aidedBy,
-        stance: _.stance === "reactive" || _.stance === "defensive" ? _.stance : "none",
-        reaction: I,
-        condition: De(_.state, _.vitality ?? null).condition,
-        acting: _.acting === !0
-      };
-    }
-    const d = qa({
-      action: e.action,
-      situation: e.situation,
-      stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
-      condition: i.condition,
-      checkTargets: a,
-      rolls: n,
-      mod: e.mod,
-      perceptionMod: e.perceptionMod,
-      aid: o,
-      acting: t.acting,
-      vs: e.vs,
-      ally: e.ally,
-      skillName: e.skillName,
-      round: { reactions: s.reactions ?? {}, skillsVs: s.skillsVs ?? [] }
-    });
-    if (d.kind === "refused") return { kind: "refused", reason: Qa(d.reason, t.nameOf) };
-    if (d.kind === "missing-target") return { kind: "missing-value", key: Lt[d.check] };
-    const c = { ...s };
-    d.roundUpdate.reaction && (c.reactions = { ...c.reactions, [d.roundUpdate.reaction.vs]: d.roundUpdate.reaction.success }), d.roundUpdate.skillVs && (c.skillsVs = [...c.skillsVs ?? [], d.roundUpdate.skillVs]);
-    const l = d.roundUpdate.reactionUsed;
-    l !== void 0 && (c.reactions = { ...c.reactions, [l]: "used" });
-    const u = d.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = d.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
-    f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-    const k = "acts", T = t.stance !== "defensive" && t.stance !== "reactive", b = t.id, p = d.pendingDefense, w = [
-      A(Q, { kind: "check-title", who: b, action: e.action, situation: e.situation }),
-      A(Z, { kind: "check-summary", who: b, action: e.action, result: p }),
-      ...ye("Check", d.steps),
-      ...p !== null ? [A("Result", { kind: "check-result", who: b, result: p })] : [],
-      // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
-      ...T ? [A("Stance", { kind: "no-stance-declared" })] : [],
-      ...d.offerDamageButton ? [A(Ue, { kind: "offer-damage" })] : [],
-      ...T ? oa(t.id) : []
-    ];
-    return {
-      headline: k,
-      steps: w,
-      changes: u,
-      state: c,
-      ...p !== null ? { answer: p } : {},
-      observed: !1,
-      detail: d
-    };
-  }
-  var lo = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", uo = [`Defensive: ${hn.defensive}. Reactive: ${hn.reactive}.`];
-  function fo(e) {
-    return xr(e, {
+  var Ko = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", xo = [`Defensive: ${Dn.defensive}. Reactive: ${Dn.reactive}.`];
+  function Yo(e) {
+    return Zr(e, {
       fallback: "none",
       row: "Stance",
       title: "stance-title",
@@ -1838,7 +1912,7 @@ var DefenseRound = (() => {
       detail: (t) => ({ stance: t })
     });
   }
-  var ho = {
+  var Wo = {
     "perception-check": !0,
     "no-defensive-action": !0,
     "mental-check": !0,
@@ -1852,58 +1926,59 @@ var DefenseRound = (() => {
     "counter-announced": !0,
     "skill-announced": !0,
     "spectator-drawn": !0
-  }, vo = new B(g.keys(ho));
-  function mo(e, t = (n) => n) {
-    return ra(e) ? ua(e, t) : vo.has(e.kind) ? ta(e, t) : Zs(e);
+  }, zo = new X(p.keys(Wo));
+  function Xo(e, t = (n) => n) {
+    return Fa(e) ? Ya(e, t) : zo.has(e.kind) ? La(e, t) : Pa(e);
   }
-  var gn = {
+  var Pn = {
     damage: [
       "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
       "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
     ],
     defend: [
-      "Situations: " + Yr.join(", ") + ".",
+      "Situations: " + Rn.join(", ") + ".",
       "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
       "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
       "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
     ],
-    stance: uo
-  }, po = {
+    stance: xo
+  }, qo = {
     id: "soak",
     playable: !0,
     commands: {
-      damage: { flags: Da, usage: Ra, help: gn.damage },
-      defend: { flags: ro, usage: no, help: gn.defend },
-      stance: { flags: {}, usage: lo, help: gn.stance }
+      damage: { flags: Lo, usage: jo, help: Pn.damage },
+      defend: { flags: _o, usage: Eo, help: Pn.defend },
+      stance: { flags: {}, usage: Ko, help: Pn.stance }
     },
-    stances: Fa,
+    stances: Qa,
     settings: [],
     markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-    planDamage: (e) => Kr(Oa(e)),
-    planDefend: (e) => ao(io(e)),
-    planStance: fo,
-    planHandEdit: (e) => Kr(Ca(e)),
+    planDamage: (e) => ws(Fo(e)),
+    planDefend: (e) => ms(vs(e)),
+    planStance: Yo,
+    planHandEdit: (e) => ws(Go(e)),
+    attack: Co,
     setVitality(e, t, n) {
-      const r = Xs(e, t, De(n, e));
+      const r = Oa(e, t, Be(n, e));
       return {
         vitality: r.after,
-        state: mn(n, r.life),
+        state: Cn(n, r.life),
         steps: r.steps,
-        conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
-        now: r.life.condition === "none" ? void 0 : A("Now", { kind: "life-now", life: r.life, vitality: null })
+        conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
+        now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })
       };
     },
-    enter: $a,
-    endRound: Sa,
-    condition: (e, t) => e.life ? Aa(e) : De(e, t).condition,
+    enter: yo,
+    endRound: wo,
+    condition: (e, t) => e.life ? bo(e) : Be(e, t).condition,
     // seed 000: the dead stay dead ("Only very specific spells are said to help here").
-    deadForGood: (e, t) => De(e, t).condition === "dead",
-    parseState: wa,
-    isEmptyState: Ta,
-    describeStateChange: Ea,
-    parseAnswer: ba,
-    words: mo
-  }, yn = [
+    deadForGood: (e, t) => Be(e, t).condition === "dead",
+    parseState: go,
+    isEmptyState: $o,
+    describeStateChange: Ao,
+    parseAnswer: ko,
+    words: Xo
+  }, Mn = [
     "front",
     "thrown-object",
     "spell-seen",
@@ -1917,7 +1992,7 @@ var DefenseRound = (() => {
     "spell-invisible",
     "covert",
     "spectator"
-  ], ko = ["gun", "spell-unseen"], ie = {
+  ], Jo = ["gun", "spell-unseen"], fe = {
     hitBonus: 0,
     noHitChance: !1,
     perceive: null,
@@ -1925,205 +2000,205 @@ var DefenseRound = (() => {
     difficultyFlag: !1,
     gateFailureTakesDamage: !1,
     counterDrawsIntoBattle: !1
-  }, We = {
-    front: ie,
-    "thrown-object": ie,
-    "spell-seen": ie,
+  }, it = {
+    front: fe,
+    "thrown-object": fe,
+    "spell-seen": fe,
     // seed 001: "Requires a successful hard perceive check to defend from, attacker gets +5 to hit chance".
-    behind: { ...ie, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
-    distracted: { ...ie, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+    behind: { ...fe, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+    distracted: { ...fe, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
     // seed 001: "Attacker gets a +2 to hit chance".
-    side: { ...ie, hitBonus: 2 },
+    side: { ...fe, hitBonus: 2 },
     // seed 001: "Attacker has weapon given bonuses to hit chance; Hard React check needed to defend against".
-    projectile: { ...ie, reactCheck: "hard" },
+    projectile: { ...fe, reactCheck: "hard" },
     // seed 001: "No hit chance check needed to affect targets unless targets are on the edge".
-    aoe: { ...ie, noHitChance: !0 },
-    "aoe-edge": ie,
+    aoe: { ...fe, noHitChance: !0 },
+    "aoe-edge": fe,
     // seed 001: "Hard to Impossible React Check needed to defend against, +2 hit chance for fast, +5 ... invisible".
-    "spell-fast": { ...ie, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
-    "spell-invisible": { ...ie, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
+    "spell-fast": { ...fe, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
+    "spell-invisible": { ...fe, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
     // seed 001: "Required hard to impossible perceive check to defend against".
-    covert: { ...ie, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
+    covert: { ...fe, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
     // seed 001, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
-    spectator: { ...ie, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
+    spectator: { ...fe, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
   };
-  function go(e, t) {
-    return t === "hard" ? S.floor(e / 2) : t === "impossible" ? S.floor(e / 4) : e;
+  function Qo(e, t) {
+    return t === "hard" ? E.floor(e / 2) : t === "impossible" ? E.floor(e / 4) : e;
   }
-  function yo(e) {
-    return We[e].perceive !== null;
+  function Zo(e) {
+    return it[e].perceive !== null;
   }
-  var ct = 4, bo = P({
-    result: /* @__PURE__ */ z(["success", "fail"]),
-    situation: /* @__PURE__ */ z(yn),
+  var At = 4, ec = G({
+    result: /* @__PURE__ */ se(["success", "fail"]),
+    situation: /* @__PURE__ */ se(Mn),
     /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
-    perceived: /* @__PURE__ */ rt()
+    perceived: /* @__PURE__ */ et()
   });
-  function wo(e) {
-    const t = /* @__PURE__ */ Ve(bo, e);
+  function tc(e) {
+    const t = /* @__PURE__ */ Ve(ec, e);
     return t.success ? t.output : null;
   }
-  var $o = P({
+  var nc = G({
     /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-    roundsDead: /* @__PURE__ */ G(/* @__PURE__ */ H(/* @__PURE__ */ ge(), /* @__PURE__ */ Et(), /* @__PURE__ */ Ge(0), /* @__PURE__ */ Fe(ct))),
+    roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ut(), /* @__PURE__ */ Qe(0), /* @__PURE__ */ Je(At))),
     /** The free save of this death has been tried. */
-    freeSaveUsed: /* @__PURE__ */ G(/* @__PURE__ */ J(!0)),
+    freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
     /** This round's one try is used (seed 001: "once try per round"). */
-    triedThisRound: /* @__PURE__ */ G(/* @__PURE__ */ J(!0))
+    triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ re(!0))
   });
-  function So(e) {
-    const t = /* @__PURE__ */ Ve($o, e);
+  function rc(e) {
+    const t = /* @__PURE__ */ Ve(nc, e);
     if (!t.success) return null;
     const n = {};
-    for (const [r, i] of g.entries(t.output)) i !== void 0 && (n[r] = i);
+    for (const [r, s] of p.entries(t.output)) s !== void 0 && (n[r] = s);
     return n;
   }
-  function le(e) {
+  function ge(e) {
     return e !== null && e <= 0;
   }
-  function ni(e) {
+  function bs(e) {
     const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
     return { ...r, roundsDead: 0 };
   }
-  function ri(e) {
-    const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
-    return i;
+  function $s(e) {
+    const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
+    return s;
   }
-  function Ao(e, t) {
-    return t ? { roundsDead: ct, freeSaveUsed: !0 } : le(e) ? { roundsDead: 0 } : {};
+  function sc(e, t) {
+    return t ? { roundsDead: At, freeSaveUsed: !0 } : ge(e) ? { roundsDead: 0 } : {};
   }
-  function To(e) {
+  function ic(e) {
     const { triedThisRound: t, ...n } = e;
-    return n.roundsDead === void 0 ? n : { ...n, roundsDead: S.min(ct, n.roundsDead + 1) };
+    return n.roundsDead === void 0 ? n : { ...n, roundsDead: E.min(At, n.roundsDead + 1) };
   }
-  function bn(e) {
-    return S.max(0, ct - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
+  function Ln(e) {
+    return E.max(0, At - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
   }
-  function ii(e, t) {
-    return le(t) && bn(e) === 0;
+  function As(e, t) {
+    return ge(t) && Ln(e) === 0;
   }
-  function Eo(e, t) {
+  function ac(e, t) {
     return "has had a save or another round dead since";
   }
-  function _o(e, t, n, r) {
-    return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && yo(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+  function oc(e, t, n, r) {
+    return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Zo(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
   }
-  function Do(e) {
+  function cc(e) {
     const t = [], n = e.pending ?? void 0;
-    if (le(e.vitality))
+    if (ge(e.vitality))
       return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-    const r = e.situation ?? n?.situation ?? "front", i = We[r], a = _o(e, r, n, t);
+    const r = e.situation ?? n?.situation ?? "front", s = it[r], i = oc(e, r, n, t);
     e.noCharacter && t.push({ kind: "no-character" });
-    const s = e.state;
-    if (i.noHitChance)
+    const a = e.state;
+    if (s.noHitChance)
       t.push({ kind: "no-hit-chance", given: e.hit });
     else if (e.hit === null)
       t.push({ kind: "hit-decided" });
     else {
-      const l = e.hit + i.hitBonus + e.mod, u = S.max(0, e.armor), f = l > u;
-      if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: l, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: s, steps: t, dies: !1, answerUsed: !0 };
+      const d = e.hit + s.hitBonus + e.mod, u = E.max(0, e.armor), f = d > u;
+      if (t.push({ kind: "hit-check", hit: e.hit, bonus: s.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
     }
-    let o = S.max(0, e.amount);
-    if (a === "success") {
-      const l = S.max(0, e.armorDefense), u = S.max(0, o - l);
-      t.push({ kind: "armor-defense", before: o, defense: l, after: u }), o = u;
+    let o = E.max(0, e.amount);
+    if (i === "success") {
+      const d = E.max(0, e.armorDefense), u = E.max(0, o - d);
+      t.push({ kind: "armor-defense", before: o, defense: d, after: u }), o = u;
     }
-    const d = e.vitality - o;
-    t.push({ kind: "vitality-change", before: e.vitality, after: d });
-    const c = d <= 0;
-    return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: d, state: c ? ni(s) : s, steps: t, dies: c, answerUsed: !0 };
+    const l = e.vitality - o;
+    t.push({ kind: "vitality-change", before: e.vitality, after: l });
+    const c = l <= 0;
+    return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: l, state: c ? bs(a) : a, steps: t, dies: c, answerUsed: !0 };
   }
-  function jt(e) {
-    return We[e].reactCheck !== null ? "react" : "defend";
+  function St(e) {
+    return it[e].reactCheck !== null ? "react" : "defend";
   }
-  function wn(e, t) {
-    const n = We[t];
+  function jn(e, t) {
+    const n = it[t];
     if (e === "opportunity") return { perceive: !1, check: !1 };
     const r = e === "defend" || e === "guard";
     return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
   }
-  function Ro(e) {
-    const { action: t, situation: n } = e, r = We[n], i = [], a = wn(t, n);
-    if (a.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-    const s = a.check ? jt(n) : null;
-    if (s && e.checkTargets[s] === null) return { kind: "missing", check: s };
+  function lc(e) {
+    const { action: t, situation: n } = e, r = it[n], s = [], i = jn(t, n);
+    if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
+    const a = i.check ? St(n) : null;
+    if (a && e.checkTargets[a] === null) return { kind: "missing", check: a };
     if (t === "opportunity")
-      return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
-    const o = t === "defend" || t === "guard", d = (u) => {
-      if (!o) return { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
+      return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
+    const o = t === "defend" || t === "guard", l = (u) => {
+      if (!o) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
       const f = { result: "fail", situation: n, perceived: u };
-      return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: f, drawSpectator: !1 };
+      return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: f, drawSpectator: !1 };
     };
     let c = !1;
     if (r.perceive) {
-      const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, k = si("perceive", e.rolls.perceive, f, u, h);
-      if (i.push(k.step), !k.success)
-        return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), d(!1);
+      const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, v = Ss("perceive", e.rolls.perceive, f, u, h);
+      if (s.push(v.step), !v.success)
+        return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), l(!1);
       c = !0;
     }
-    if (s) {
-      const u = s === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = si(s, e.rolls.check, e.checkTargets[s] ?? 0, u, o ? e.mod : 0);
-      if (i.push(f.step), o) {
+    if (a) {
+      const u = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Ss(a, e.rolls.check, e.checkTargets[a] ?? 0, u, o ? e.mod : 0);
+      if (s.push(f.step), o) {
         const h = f.success ? "success" : "fail";
-        return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: c }, drawSpectator: !1 };
+        return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: c }, drawSpectator: !1 };
       } else if (!f.success)
-        return i.push({ kind: "not-in-time", action: t }), d(c);
+        return s.push({ kind: "not-in-time", action: t }), l(c);
     }
-    i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
-    const l = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
-    return l && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: l };
+    s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
+    const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
+    return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };
   }
-  function si(e, t, n, r, i) {
-    const a = go(n, r) + i, s = Ke(t, a), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: a, success: s.success, critical: s.critical };
-    return { success: s.success, step: o };
+  function Ss(e, t, n, r, s) {
+    const i = Qo(n, r) + s, a = rt(t, i), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: a.success, critical: a.critical };
+    return { success: a.success, step: o };
   }
-  function Oo(e, t) {
+  function dc(e, t) {
     return e && e.result === "success" ? e : t;
   }
-  var Co = 1;
-  function Io(e) {
+  var uc = 1;
+  function fc(e) {
     const { state: t } = e;
-    if (!le(e.vitality)) return { kind: "refused", reason: "not-dead" };
-    if ((t.roundsDead ?? 0) >= ct) return { kind: "refused", reason: "dead-for-good" };
+    if (!ge(e.vitality)) return { kind: "refused", reason: "not-dead" };
+    if ((t.roundsDead ?? 0) >= At) return { kind: "refused", reason: "dead-for-good" };
     if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
     if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
-    const r = !t.freeSaveUsed, i = [];
-    let a = null;
+    const r = !t.freeSaveUsed, s = [];
+    let i = null;
     if (!r) {
       if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
-      const d = e.rolls.cost, c = e.exp >= d;
-      if (i.push({ kind: "save-cost", cost: d, exp: e.exp, paid: c }), !c) return { kind: "resolved", steps: i, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
-      a = e.exp - d;
+      const l = e.rolls.cost, c = e.exp >= l;
+      if (s.push({ kind: "save-cost", cost: l, exp: e.exp, paid: c }), !c) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
+      i = e.exp - l;
     }
-    const s = Ke(e.rolls.save, e.saveTarget + e.mod);
-    if (i.push({ kind: "check", check: "save", roll: s.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: s.target, success: s.success, critical: s.critical }), s.success)
-      return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Co, state: ri(t), expAfter: a, stood: !0 };
+    const a = rt(e.rolls.save, e.saveTarget + e.mod);
+    if (s.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
+      return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: uc, state: $s(t), expAfter: i, stood: !0 };
     const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-    return i.push({ kind: "save-failed", triesLeft: bn(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: a, stood: !1 };
+    return s.push({ kind: "save-failed", triesLeft: Ln(o) }), { kind: "resolved", steps: s, vitality: e.vitality, state: o, expAfter: i, stood: !1 };
   }
-  var No = new B(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-  function Po(e) {
-    return No.has(e.kind);
+  var hc = new X(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+  function vc(e) {
+    return hc.has(e.kind);
   }
-  function Mo(e, t) {
-    if (!le(t)) return;
-    if (ii(e, t)) return "Dead for good: no save is left";
+  function mc(e, t) {
+    if (!ge(t)) return;
+    if (As(e, t)) return "Dead for good: no save is left";
     if (!e.freeSaveUsed) return "Dead: the free Vitality Save is owed (!defend --action save)";
-    const n = bn(e);
+    const n = Ln(e);
     return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
   }
-  function ai(e, t, n, r = !1) {
-    return !r && !le(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
+  function Ts(e, t, n, r = !1) {
+    return !r && !ge(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
   }
-  var Lo = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-  function jo(e, t) {
+  var pc = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+  function kc(e, t) {
     switch (e.kind) {
       case "attack-title":
         return `${t(e.who)} is attacked: ${e.amount} ${e.track}`;
       case "attack-summary":
-        return `${t(e.who)} ${Lo[e.headline] ?? "is unharmed"}.`;
+        return `${t(e.who)} ${pc[e.headline] ?? "is unharmed"}.`;
       case "dead-now":
-        return Mo(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+        return mc(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
       case "defense-title":
         return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
       case "defense-result": {
@@ -2138,13 +2213,13 @@ var DefenseRound = (() => {
         return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
     }
   }
-  var Fo = {
+  var gc = {
     type: { kind: "one" },
     defense: { kind: "one", decides: "decides its defense (--defense)" },
     hit: { kind: "one" },
     situation: { kind: "one" },
     mod: { kind: "one" }
-  }, Go = {
+  }, yc = {
     action: { kind: "one" },
     situation: { kind: "one" },
     roll: { kind: "one" },
@@ -2156,26 +2231,26 @@ var DefenseRound = (() => {
     "react-roll": { kind: "one" },
     difficulty: { kind: "one" },
     skill: { kind: "text" }
-  }, Vo = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Uo = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-  function oi(e) {
+  }, wc = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", bc = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+  function Es(e) {
     if (e === void 0) return null;
-    if (ko.includes(e.toLowerCase())) throw new m(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-    return V(e, "--situation", yn);
+    if (Jo.includes(e.toLowerCase())) throw new k(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+    return K(e, "--situation", Mn);
   }
-  function xo(e) {
-    const t = Mt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]" }), n = ke(e, "hit", -1e3, 1e3) ?? null;
-    if (O(e, "mod") && n === null) throw new m("--mod adds to the hit chance and needs --hit");
-    const r = j(e, "defense");
+  function $c(e) {
+    const t = Wt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]" }), n = Ee(e, "hit", -1e3, 1e3) ?? null;
+    if (O(e, "mod") && n === null) throw new k("--mod adds to the hit chance and needs --hit");
+    const r = M(e, "defense");
     return {
       amount: t,
-      track: Pt[V(j(e, "type") ?? "physical", "--type", g.keys(Pt))],
+      track: Xt[K(M(e, "type") ?? "physical", "--type", p.keys(Xt))],
       hit: n,
-      situation: oi(j(e, "situation")),
-      mod: ke(e, "mod", -1e3, 1e3) ?? 0,
-      override: r === void 0 ? null : V(r, "--defense", ["success", "fail", "none"])
+      situation: Es(M(e, "situation")),
+      mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
+      override: r === void 0 ? null : K(r, "--defense", ["success", "fail", "none"])
     };
   }
-  function ci(e) {
+  function _s(e) {
     const t = e.track === "physical" ? "armor_physical" : "armor_magical";
     return {
       values: [t, "armor_defense"],
@@ -2183,7 +2258,7 @@ var DefenseRound = (() => {
       resolve(n) {
         const r = n.bars.vitality.value;
         if (r === null) return { kind: "bar", resource: "vitality" };
-        const i = Do({
+        const s = cc({
           amount: e.amount,
           track: e.track,
           hit: e.hit,
@@ -2196,88 +2271,88 @@ var DefenseRound = (() => {
           vitality: r,
           state: n.state,
           pending: n.answer
-        }), a = n.id, s = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", o = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], d = (l) => l.kind === "defense-used" || l.kind === "defense-does-not-answer", c = [
-          A(Q, { kind: "attack-title", who: a, amount: e.amount, track: e.track }),
-          A(Z, { kind: "attack-summary", who: a, headline: s }),
-          ...ye("Defense", i.steps.filter(d)),
-          ...ye("Breakdown", i.steps.filter((l) => !d(l))),
-          ...ai("Now", i.state, i.vitality)
+        }), i = n.id, a = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", o = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], l = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", c = [
+          T(ce, { kind: "attack-title", who: i, amount: e.amount, track: e.track }),
+          T(ie, { kind: "attack-summary", who: i, headline: a }),
+          ...Oe("Defense", s.steps.filter(l)),
+          ...Oe("Breakdown", s.steps.filter((d) => !l(d))),
+          ...Ts("Now", s.state, s.vitality)
         ];
         return {
-          headline: s,
+          headline: a,
           steps: c,
           changes: o,
-          state: i.state,
+          state: s.state,
           // The defense made ahead is used up by this attack, hit or miss.
-          ...i.answerUsed && n.answer !== null ? { answer: null } : {},
-          detail: i
+          ...s.answerUsed && n.answer !== null ? { answer: null } : {},
+          detail: s
         };
       }
     };
   }
-  function Bo(e) {
-    return ci({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
+  function Ac(e) {
+    return _s({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
   }
-  var Ho = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-  function Ko(e) {
-    if (e.positionals.length > 0) throw new m(`unexpected "${x(e.positionals.join(" "))}" (give the action with --action)`);
-    const t = j(e, "action");
-    if (t === void 0) throw new m("no action given");
+  var Sc = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+  function Ds(e) {
+    if (e.positionals.length > 0) throw new k(`unexpected "${J(e.positionals.join(" "))}" (give the action with --action)`);
+    const t = M(e, "action");
+    if (t === void 0) throw new k("no action given");
     const n = t.toLowerCase();
-    if (n === "evade") throw new m("--action evade means nothing in the threshold edition (seed 001 gives evading no check): use --action defend");
-    if (n === "react") throw new m("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-    const r = V(t, "--action", Ho), i = j(e, "situation");
-    if (i !== void 0 && (r === "save" || r === "opportunity")) throw new m(`--situation does not apply to --action ${r}`);
-    const a = oi(i) ?? "front", s = We[a], o = wn(r === "save" ? "defend" : r, a), d = r !== "save" && o.check && jt(a) === "react", c = r === "save" || (r === "defend" || r === "guard") && jt(a) === "defend";
+    if (n === "evade") throw new k("--action evade means nothing in the threshold edition (seed 001 gives evading no check): use --action defend");
+    if (n === "react") throw new k("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
+    const r = K(t, "--action", Sc), s = M(e, "situation");
+    if (s !== void 0 && (r === "save" || r === "opportunity")) throw new k(`--situation does not apply to --action ${r}`);
+    const i = Es(s) ?? "front", a = it[i], o = jn(r === "save" ? "defend" : r, i), l = r !== "save" && o.check && St(i) === "react", c = r === "save" || (r === "defend" || r === "guard") && St(i) === "defend";
     if (O(e, "roll") && !c)
-      throw new m(d ? `--roll does not apply here: the defense check against --situation ${a} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
-    if (O(e, "react-roll") && !d) throw new m("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
-    if (O(e, "perception-roll") && (r === "save" || !s.perceive)) throw new m("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
-    if (O(e, "perception-mod") && (r === "save" || !s.perceive?.withMod)) throw new m("--perception-mod applies only to the perceive check of a covert attack or a spectator");
-    if (O(e, "difficulty") && (r === "save" || !s.difficultyFlag)) throw new m("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
-    if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new m(`--mod changes a check, and --action ${r} is announced, not rolled`);
-    if (r === "guard" && !O(e, "ally")) throw new m("--action guard needs --ally with the guarded token's id");
-    if (r !== "guard" && O(e, "ally")) throw new m("--ally applies only to --action guard");
-    if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new m(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
-    const l = j(e, "difficulty");
+      throw new k(l ? `--roll does not apply here: the defense check against --situation ${i} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
+    if (O(e, "react-roll") && !l) throw new k("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
+    if (O(e, "perception-roll") && (r === "save" || !a.perceive)) throw new k("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+    if (O(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new k("--perception-mod applies only to the perceive check of a covert attack or a spectator");
+    if (O(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new k("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
+    if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new k(`--mod changes a check, and --action ${r} is announced, not rolled`);
+    if (r === "guard" && !O(e, "ally")) throw new k("--action guard needs --ally with the guarded token's id");
+    if (r !== "guard" && O(e, "ally")) throw new k("--ally applies only to --action guard");
+    if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new k(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
+    const d = M(e, "difficulty");
     return {
       action: r,
-      situation: a,
-      situationGiven: i !== void 0,
-      difficulty: l === void 0 ? null : V(l, "--difficulty", ["hard", "impossible"]),
-      mod: ke(e, "mod", -1e3, 1e3) ?? 0,
-      perceptionMod: ke(e, "perception-mod", -1e3, 1e3) ?? 0,
-      vs: j(e, "vs") ?? null,
-      ally: j(e, "ally") ?? null,
-      skillName: j(e, "skill") ?? null
+      situation: i,
+      situationGiven: s !== void 0,
+      difficulty: d === void 0 ? null : K(d, "--difficulty", ["hard", "impossible"]),
+      mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
+      perceptionMod: Ee(e, "perception-mod", -1e3, 1e3) ?? 0,
+      vs: M(e, "vs") ?? null,
+      ally: M(e, "ally") ?? null,
+      skillName: M(e, "skill") ?? null
     };
   }
-  function Yo(e) {
-    if (e.action === "save") return zo(e);
-    const t = e.action, n = wn(t, e.situation), r = [];
-    return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: jt(e.situation) === "react" ? "react-roll" : "roll" }), {
+  function Rs(e) {
+    if (e.action === "save") return Ec(e);
+    const t = e.action, n = jn(t, e.situation), r = [];
+    return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: St(e.situation) === "react" ? "react-roll" : "roll" }), {
       values: ["defend_check", "reaction_check", "perception_check"],
       dice: r,
       readsTurnOrder: !0,
       ...e.ally !== null ? { others: [e.ally] } : {},
-      resolve(i, a) {
-        return Wo(e, t, i, { perceive: a.perceive ?? 100, check: a.check ?? 100 });
+      resolve(s, i) {
+        return Tc(e, t, s, { perceive: i.perceive ?? 100, check: i.check ?? 100 });
       }
     };
   }
-  function Wo(e, t, n, r) {
-    const i = n.bars.vitality.value;
-    if (i === null) return { kind: "bar", resource: "vitality" };
-    if (le(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality Saves (--action save)" };
-    if (n.acting) return { kind: "refused", reason: Br("turn") };
-    const a = e.ally !== null ? n.others[e.ally] : void 0;
-    if (e.ally !== null && !a) return { kind: "refused", reason: "--ally: no token on the table has that id" };
+  function Tc(e, t, n, r) {
+    const s = n.bars.vitality.value;
+    if (s === null) return { kind: "bar", resource: "vitality" };
+    if (ge(s)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality Saves (--action save)" };
+    if (n.acting) return { kind: "refused", reason: es("turn") };
+    const i = e.ally !== null ? n.others[e.ally] : void 0;
+    if (e.ally !== null && !i) return { kind: "refused", reason: "--ally: no token on the table has that id" };
     if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-    const s = (k) => n.values[k]?.current ?? null, o = Ro({
+    const a = (v) => n.values[v]?.current ?? null, o = lc({
       action: t,
       situation: e.situation,
       difficulty: e.difficulty,
-      checkTargets: { defend: s("defend_check"), react: s("reaction_check"), perceive: s("perception_check") },
+      checkTargets: { defend: a("defend_check"), react: a("reaction_check"), perceive: a("perception_check") },
       rolls: r,
       mod: e.mod,
       perceptionMod: e.perceptionMod,
@@ -2287,30 +2362,30 @@ var DefenseRound = (() => {
     });
     if (o.kind === "missing")
       return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
-    const d = [...o.steps], c = [];
-    let l;
-    if (o.pending && t === "guard" && a && e.ally) {
-      const k = Oo(a.answer ?? void 0, o.pending);
-      d.push({ kind: "guard-kept", ally: e.ally, result: k.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: k });
-    } else o.pending && (l = o.pending);
+    const l = [...o.steps], c = [];
+    let d;
+    if (o.pending && t === "guard" && i && e.ally) {
+      const v = dc(i.answer ?? void 0, o.pending);
+      l.push({ kind: "guard-kept", ally: e.ally, result: v.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: v });
+    } else o.pending && (d = o.pending);
     o.drawSpectator && e.vs && c.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-    const u = o.pending?.result, f = n.id, h = t === "guard" && a && e.ally ? e.ally : null;
+    const u = o.pending?.result, f = n.id, h = t === "guard" && i && e.ally ? e.ally : null;
     return {
       headline: "acts",
       steps: [
-        A(Q, { kind: "defense-title", who: f, action: t, situation: e.situation }),
-        u ? A(Z, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : A(Z, { kind: "defense-announced", who: f, action: t }),
-        ...ye("Check", d),
-        ...u ? [A("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
-        ...u === "fail" && t === "defend" ? [A(Ue, { kind: "offer-damage" })] : []
+        T(ce, { kind: "defense-title", who: f, action: t, situation: e.situation }),
+        u ? T(ie, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(ie, { kind: "defense-announced", who: f, action: t }),
+        ...Oe("Check", l),
+        ...u ? [T("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
+        ...u === "fail" && t === "defend" ? [T(Re, { kind: "offer-damage" })] : []
       ],
       changes: c,
-      ...l !== void 0 ? { answer: l } : {},
+      ...d !== void 0 ? { answer: d } : {},
       observed: !1,
       detail: o
     };
   }
-  function zo(e) {
+  function Ec(e) {
     return {
       values: ["save_check", "exp"],
       // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2318,16 +2393,16 @@ var DefenseRound = (() => {
       resolve(t, n) {
         const r = t.bars.vitality.value;
         if (r === null) return { kind: "bar", resource: "vitality" };
-        const i = n.cost ?? 100, a = n.save ?? 100, s = Io({
+        const s = n.cost ?? 100, i = n.save ?? 100, a = fc({
           vitality: r,
           state: t.state,
           saveTarget: t.values.save_check?.current ?? null,
           mod: e.mod,
           exp: t.values.exp?.current ?? null,
-          rolls: { cost: i, save: a }
+          rolls: { cost: s, save: i }
         });
-        if (s.kind === "refused")
-          switch (s.reason) {
+        if (a.kind === "refused")
+          switch (a.reason) {
             case "not-dead":
               return { kind: "refused", reason: "no save is owed (saves come from dying at 0 or below)" };
             case "dead-for-good":
@@ -2340,31 +2415,46 @@ var DefenseRound = (() => {
               return { kind: "missing-value", key: "save_check" };
           }
         const o = [];
-        s.vitality !== r && o.push({ kind: "bar", resource: "vitality", to: s.vitality }), s.expAfter !== null && o.push({ kind: "value", key: "exp", to: s.expAfter });
-        const d = t.id;
+        a.vitality !== r && o.push({ kind: "bar", resource: "vitality", to: a.vitality }), a.expAfter !== null && o.push({ kind: "value", key: "exp", to: a.expAfter });
+        const l = t.id;
         return {
-          headline: s.stood ? "saved" : "acts",
+          headline: a.stood ? "saved" : "acts",
           steps: [
-            A(Q, { kind: "save-title", who: d }),
-            A(Z, { kind: "save-summary", who: d, stood: s.stood }),
-            ...ye("Roll", s.steps),
-            ...ai("Now", s.state, s.vitality, !0)
+            T(ce, { kind: "save-title", who: l }),
+            T(ie, { kind: "save-summary", who: l, stood: a.stood }),
+            ...Oe("Roll", a.steps),
+            ...Ts("Now", a.state, a.vitality, !0)
           ],
           changes: o,
-          state: s.state,
+          state: a.state,
           // Undo puts paid EXP back (issue: the threshold edition).
-          ...s.expAfter !== null ? { undoable: !0 } : {},
-          detail: s
+          ...a.expAfter !== null ? { undoable: !0 } : {},
+          detail: a
         };
       }
     };
   }
-  var Xo = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality Save" };
-  function qo(e, t, n, r) {
-    const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
-    return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
+  var _c = {
+    flags: {},
+    answerFlag: "action",
+    rollFlag: "roll",
+    choices: ["defend", "none"],
+    label: (e, t) => {
+      const n = t.values.defend_check?.current;
+      return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;
+    },
+    situation: (e) => M(e, "situation")?.toLowerCase() ?? null,
+    planAnswer(e, t) {
+      const n = ns(Rs(Ds(ts({ action: e, situation: t }))), "pending-defense");
+      return t !== null && St(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;
+    },
+    keep: rs
+  }, Dc = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality Save" };
+  function Rc(e, t, n, r) {
+    const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+    return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
   }
-  function Jo(e, t = (n) => n) {
+  function Oc(e, t = (n) => n) {
     const n = e;
     switch (n.kind) {
       case "defense-used": {
@@ -2372,10 +2462,10 @@ var DefenseRound = (() => {
         return n.result === "success" ? `Defense succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Defense failed${r}` : `No defense${r}`;
       }
       case "defense-does-not-answer":
-        return `The pending defense was made against ${de[n.madeFor].toLowerCase()}, without the perceive check ${de[n.attack].toLowerCase()} needs: it counts as none`;
+        return `The pending defense was made against ${ke[n.madeFor].toLowerCase()}, without the perceive check ${ke[n.attack].toLowerCase()} needs: it counts as none`;
       case "hit-check": {
-        const r = n.bonus !== 0 ? ` + ${n.bonus} ${de[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", a = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, s = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
-        return n.hits ? `Hit chance ${a} beats ${s}: a hit` : `Hit chance ${a} vs ${s}: no damage (at or under the armor)`;
+        const r = n.bonus !== 0 ? ` + ${n.bonus} ${ke[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+        return n.hits ? `Hit chance ${i} beats ${a}: a hit` : `Hit chance ${i} vs ${a}: no damage (at or under the armor)`;
       }
       case "no-hit-chance":
         return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
@@ -2397,15 +2487,15 @@ var DefenseRound = (() => {
         return "Revived: raised above 0 by hand, no longer dead";
       case "check": {
         const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-        return `${Xo[n.check]} ${n.roll} vs ${qo(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+        return `${Dc[n.check]} ${n.roll} vs ${Rc(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
       }
       case "no-defense":
-        return n.takesDamage ? `${de[n.situation]} not perceived: no defense, the attack hits` : `${de[n.situation]}: attack not perceived, no defense`;
+        return n.takesDamage ? `${ke[n.situation]} not perceived: no defense, the attack hits` : `${ke[n.situation]}: attack not perceived, no defense`;
       case "not-in-time":
         return `React check failed: no ${n.action === "skill" ? "defensive skill" : "counter attack"} in time`;
       case "pending-defense": {
         const r = n.result === "success" ? "success" : "failure";
-        return n.for === null ? `Pending defense: ${r}, against the next hit (${de[n.situation].toLowerCase()})` : `Guard for ${t(n.for)}: ${r}, against the next hit on it (${de[n.situation].toLowerCase()})`;
+        return n.for === null ? `Pending defense: ${r}, against the next hit (${ke[n.situation].toLowerCase()})` : `Guard for ${t(n.for)}: ${r}, against the next hit on it (${ke[n.situation].toLowerCase()})`;
       }
       case "guard-kept":
         return `${t(n.ally)} keeps the better defense: ${n.result}`;
@@ -2421,25 +2511,25 @@ var DefenseRound = (() => {
         return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
     }
   }
-  function Qo(e, t = (n) => n) {
-    return Po(e) ? jo(e, t) : Jo(e, t);
+  function Cc(e, t = (n) => n) {
+    return vc(e) ? kc(e, t) : Oc(e, t);
   }
-  var Zo = {
+  var Ic = {
     id: "threshold",
     playable: !0,
     commands: {
       damage: {
-        flags: Fo,
-        usage: Vo,
+        flags: gc,
+        usage: wc,
         help: [
           "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
         ]
       },
       defend: {
-        flags: Go,
-        usage: Uo,
+        flags: yc,
+        usage: bc,
         help: [
-          "Situations: " + yn.join(", ") + ".",
+          "Situations: " + Mn.join(", ") + ".",
           "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
         ]
       },
@@ -2448,190 +2538,191 @@ var DefenseRound = (() => {
     stances: [],
     settings: [],
     markers: ["dead"],
-    planDamage: (e) => ci(xo(e)),
-    planDefend: (e) => Yo(Ko(e)),
+    planDamage: (e) => _s($c(e)),
+    planDefend: (e) => Rs(Ds(e)),
     planStance: () => {
-      throw new m("the threshold edition has no stances");
+      throw new k("the threshold edition has no stances");
     },
-    planHandEdit: Bo,
+    planHandEdit: Ac,
+    attack: _c,
     setVitality(e, t, n) {
       const r = [];
-      let i = t, a = n;
-      return t < e && le(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (le(e) && r.push({ kind: "revived" }), a = ri(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), a = ni(n))), {
-        vitality: i,
-        state: a,
+      let s = t, i = n;
+      return t < e && ge(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (ge(e) && r.push({ kind: "revived" }), i = $s(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = bs(n))), {
+        vitality: s,
+        state: i,
         steps: r,
-        conditions: r.filter((s) => s.kind !== "vitality-change"),
-        now: le(i) ? A("Now", { kind: "dead-now", state: a, vitality: i }) : void 0,
+        conditions: r.filter((a) => a.kind !== "vitality-change"),
+        now: ge(s) ? T("Now", { kind: "dead-now", state: i, vitality: s }) : void 0,
         // The dead make no defense: one made ahead goes with the death.
-        ...a !== n && a.roundsDead === 0 ? { dropsAnswer: !0 } : {}
+        ...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}
       };
     },
-    enter: Ao,
-    endRound: To,
-    condition: (e, t) => le(t) ? "dead" : "none",
-    deadForGood: ii,
-    parseState: So,
-    isEmptyState: (e) => g.values(e).every((t) => t === void 0),
-    describeStateChange: Eo,
-    parseAnswer: wo,
-    words: Qo
-  }, $n = ["passive", "active", "full"], dt = { passive: 0, active: 5, full: 10 }, ec = 10;
-  function Sn(e, t) {
-    return S.round((e + t) * 1e6) / 1e6;
+    enter: sc,
+    endRound: ic,
+    condition: (e, t) => ge(t) ? "dead" : "none",
+    deadForGood: As,
+    parseState: rc,
+    isEmptyState: (e) => p.values(e).every((t) => t === void 0),
+    describeStateChange: ac,
+    parseAnswer: tc,
+    words: Cc
+  }, Tt = ["passive", "active", "full"], at = { passive: 0, active: 5, full: 10 }, Nc = 10;
+  function Fn(e, t) {
+    return E.round((e + t) * 1e6) / 1e6;
   }
-  function tc(e, t) {
+  function Os(e, t) {
     if (t.defender === null || t.current === null) return e;
-    const n = Sn(t.current, -t.limit);
-    return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => Sn(t.defender, -dt[i]) >= n) ?? "passive";
+    const n = Fn(t.current, -t.limit);
+    return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => Fn(t.defender, -at[s]) >= n) ?? "passive";
   }
-  function nc(e) {
+  function Pc(e) {
     const t = [], { turn: n } = e;
     let r = e.mode;
-    if (dt[r] > 0)
+    if (at[r] > 0)
       if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
       else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
       else {
-        const f = tc(r, n);
-        f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: dt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
+        const f = Os(r, n);
+        f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: at[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
       }
-    const i = r !== "passive" ? e.defense.active : 0, a = r === "full" ? e.defense.full : 0, s = e.defenseRoll + e.defense.passive + i + a;
-    t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: a, total: s });
-    const o = e.attack > s;
-    t.push({ kind: "attack", attack: e.attack, defense: s, hits: o });
-    let d = null;
-    if (o) {
-      const f = e.attack - s, h = S.max(0, e.weapon) + f;
-      t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
-      const k = S.max(0, e.armorScore - e.armorPenetration), T = h > k;
-      t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: k, damage: h, pierces: T }), d = { amount: h, to: T ? "vitality" : "stamina" };
-    }
-    const c = dt[r];
+    const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + s + i;
+    t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: a });
+    const o = e.attack > a;
+    t.push({ kind: "attack", attack: e.attack, defense: a, hits: o });
     let l = null;
-    c > 0 && n.defender !== null && (l = Sn(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: l }));
-    const u = r !== "passive" && s - e.attack >= ec;
-    return u && t.push({ kind: "counterattack", margin: s - e.attack }), { mode: r, hits: o, damage: d, initiativeAfter: l, counterattack: u, steps: t };
+    if (o) {
+      const f = e.attack - a, h = E.max(0, e.weapon) + f;
+      t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
+      const v = E.max(0, e.armorScore - e.armorPenetration), A = h > v;
+      t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: v, damage: h, pierces: A }), l = { amount: h, to: A ? "vitality" : "stamina" };
+    }
+    const c = at[r];
+    let d = null;
+    c > 0 && n.defender !== null && (d = Fn(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: d }));
+    const u = r !== "passive" && a - e.attack >= Nc;
+    return u && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: l, initiativeAfter: d, counterattack: u, steps: t };
   }
-  function An(e, t) {
+  function Gn(e, t) {
     const n = {};
     return e && (n.down = !0), t && (n.dead = !0), n;
   }
-  var Ft = (e, t = !1) => An(e <= 0, t);
-  function rc(e) {
-    if (typeof e != "object" || e === null || K.isArray(e)) return null;
-    const t = g.keys(e);
+  var qt = (e, t = !1) => Gn(e <= 0, t);
+  function Mc(e) {
+    if (typeof e != "object" || e === null || Z.isArray(e)) return null;
+    const t = p.keys(e);
     if (t.length === 0) return {};
     const n = e;
-    return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : An(n.down === !0, n.dead === !0);
+    return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Gn(n.down === !0, n.dead === !0);
   }
-  function ic(e) {
+  function Lc(e) {
     for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
   }
-  var sc = {
+  var jc = {
     attack: { kind: "one" },
     ap: { kind: "one" },
     // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
     "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
     "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-  }, ac = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", oc = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", di = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-  function cc(e) {
-    const t = Mt(e, { what: "the weapon damage", missing: "no weapon damage given", example: "[[1d8+2]]" }), n = j(e, "attack");
-    if (n === void 0) throw new m("--attack is required: the attacker's result (1d20 + modifiers)");
-    const r = j(e, "defense-mode");
+  }, Fc = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Gc = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Cs = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+  function Vc(e) {
+    const t = Wt(e, { what: "the weapon damage", missing: "no weapon damage given", example: "[[1d8+2]]" }), n = M(e, "attack");
+    if (n === void 0) throw new k("--attack is required: the attacker's result (1d20 + modifiers)");
+    const r = M(e, "defense-mode");
     return {
       weapon: t,
-      attack: at(n, "--attack", -1e3, 1e3),
-      ap: ke(e, "ap", 0, 1e3) ?? 0,
-      mode: r === void 0 ? null : V(r, "--defense-mode", $n)
+      attack: bt(n, "--attack", -1e3, 1e3),
+      ap: Ee(e, "ap", 0, 1e3) ?? 0,
+      mode: r === void 0 ? null : K(r, "--defense-mode", Tt)
     };
   }
-  function dc(e) {
-    return e !== null && $n.includes(e);
+  function Uc(e) {
+    return e !== null && Tt.includes(e);
   }
-  function lc(e) {
-    return di.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
+  function Bc(e) {
+    return Cs.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
   }
-  function uc(e, t) {
+  function Hc(e, t) {
     return {
-      values: di,
+      values: Cs,
       // A given --defense-roll is used for every target; without it each target rolls its own d20.
       dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
       readsTurnOrder: !0,
       resolve(n, r) {
-        return fc(e, t, n, r.defense ?? 1);
+        return Kc(e, t, n, r.defense ?? 1);
       }
     };
   }
-  function fc(e, t, n, r) {
-    const i = lc(n);
-    if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
-    const a = (f) => n.values[f]?.current ?? 0, s = e.mode ?? (dc(n.stance) ? n.stance : "passive"), o = nc({
+  function Kc(e, t, n, r) {
+    const s = Bc(n);
+    if (s) return { kind: "refused", reason: `its ${s} is not a number: set it on the sheet, or !defense-round set ${s} N` };
+    const i = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (Uc(n.stance) ? n.stance : "passive"), o = Pc({
       weapon: e.weapon,
       attack: e.attack,
       armorPenetration: e.ap,
-      mode: s,
+      mode: a,
       defenseRoll: r,
-      defense: { passive: a("passive_defense"), active: a("active_defense"), full: a("full_defense") },
-      armorScore: a("armor_score"),
+      defense: { passive: i("passive_defense"), active: i("active_defense"), full: i("full_defense") },
+      armorScore: i("armor_score"),
       turn: {
         defender: n.initiative,
         current: n.currentTurn?.initiative ?? null,
         currentHidden: n.currentTurn?.hidden === !0,
         limit: t.overwhelmLimit
       }
-    }), d = [];
+    }), l = [];
     let c;
     if (o.damage) {
       const f = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
       if (h === null) return { kind: "bar", resource: f };
-      const k = h - o.damage.amount;
-      c = { kind: "bar-moved", to: o.damage.to, before: h, after: k }, k !== h && d.push({ kind: "bar", resource: f, to: k });
+      const v = h - o.damage.amount;
+      c = { kind: "bar-moved", to: o.damage.to, before: h, after: v }, v !== h && l.push({ kind: "bar", resource: f, to: v });
     }
-    o.initiativeAfter !== null && d.push({ kind: "initiative", to: o.initiativeAfter });
-    const l = n.id, u = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
+    o.initiativeAfter !== null && l.push({ kind: "initiative", to: o.initiativeAfter });
+    const d = n.id, u = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
     return {
       headline: o.hits ? u ? "falls" : "hit" : "missed",
       steps: [
-        A(Q, { kind: "attack-title", who: l, attack: e.attack, mode: o.mode }),
-        A(Z, { kind: "attack-summary", who: l, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
-        ...ye("Breakdown", c ? [...o.steps, c] : o.steps),
-        ...u ? [A("Now", { kind: "down-now" })] : []
+        T(ce, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode }),
+        T(ie, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
+        ...Oe("Breakdown", c ? [...o.steps, c] : o.steps),
+        ...u ? [T("Now", { kind: "down-now" })] : []
       ],
-      changes: d,
-      state: Ft(ic(d) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+      changes: l,
+      state: qt(Lc(l) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
       detail: o
     };
   }
-  function hc(e, t) {
+  function xc(e, t) {
     return {
       values: ["armor_score"],
       dice: [],
       resolve(n) {
         const r = n.bars.vitality.value;
         if (r === null) return { kind: "bar", resource: "vitality" };
-        const i = S.max(0, n.values.armor_score?.current ?? 0), a = e <= i, s = n.bars[t.stamina].value;
-        if (a && s === null) return { kind: "bar", resource: t.stamina };
-        const o = a ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (s ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], d = n.id;
+        const s = E.max(0, n.values.armor_score?.current ?? 0), i = e <= s, a = n.bars[t.stamina].value;
+        if (i && a === null) return { kind: "bar", resource: t.stamina };
+        const o = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (a ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], l = n.id;
         return {
           headline: "hit",
           steps: [
-            A(Q, { kind: "loss-title", who: d, loss: e }),
-            A(Z, { kind: "attack-summary", who: d, hits: !0, stamina: !1, falls: !1, counter: !1 }),
-            A("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: a }),
-            A("Breakdown", { kind: "typed-loss-result", toStamina: a, vitality: r, stamina: s, loss: e })
+            T(ce, { kind: "loss-title", who: l, loss: e }),
+            T(ie, { kind: "attack-summary", who: l, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+            T("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
+            T("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: a, loss: e })
           ],
           changes: o,
-          state: Ft(a ? r : r - e, n.state.dead === !0),
-          detail: { loss: e, toStamina: a }
+          state: qt(i ? r : r - e, n.state.dead === !0),
+          detail: { loss: e, toStamina: i }
         };
       }
     };
   }
-  function vc(e, t) {
-    return uc(cc(e), t);
+  function Yc(e, t) {
+    return Hc(Vc(e), t);
   }
-  function mc(e) {
-    return xr(e, {
+  function Wc(e) {
+    return Zr(e, {
       fallback: "passive",
       row: "Defense mode",
       title: "mode-title",
@@ -2639,15 +2730,15 @@ var DefenseRound = (() => {
       effect: "mode-effect",
       // Passive is the default: no stance kept, no marker.
       keep: (t) => t === "passive" ? null : t,
-      detail: (t) => ({ stance: t, cost: dt[t] })
+      detail: (t) => ({ stance: t, cost: at[t] })
     });
   }
-  var Gt = {
+  var Jt = {
     passive: "passive_defense only; costs no initiative",
     active: "adds active_defense; costs 5 initiative each time",
     full: "adds active_defense and full_defense; costs 10 initiative each time"
-  }, pc = { passive: "passively", active: "actively", full: "fully" };
-  function kc(e, t) {
+  }, Is = { passive: "passively", active: "actively", full: "fully" };
+  function zc(e, t) {
     switch (e.kind) {
       case "attack-title":
         return `${t(e.who)} is attacked: ${e.attack} vs ${e.mode} defense`;
@@ -2668,20 +2759,22 @@ var DefenseRound = (() => {
       case "vitality-change":
         return `Vitality ${e.before} -> ${e.after}`;
       case "mode-title":
-        return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${pc[e.stance]} by default${e.summary ? "." : ""}`;
+        return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${Is[e.stance]} by default${e.summary ? "." : ""}`;
       case "mode-change":
         return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
       case "mode-effect":
-        return Gt[e.stance] ?? "";
+        return Jt[e.stance] ?? "";
+      case "mode-answer":
+        return `${t(e.who)} defends ${Is[e.mode]}, d20 ${e.roll}`;
       default:
         return;
     }
   }
-  function gc(e, t = (n) => n) {
-    return kc(e, t) ?? yc(e);
+  function Xc(e, t = (n) => n) {
+    return zc(e, t) ?? qc(e);
   }
-  var Tn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-  function yc(e) {
+  var Vn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+  function qc(e) {
     const t = e;
     switch (t.kind) {
       case "overwhelmed":
@@ -2691,7 +2784,7 @@ var DefenseRound = (() => {
       case "current-not-a-number":
         return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
       case "defense-roll": {
-        const n = `${t.roll}${Tn(t.passive)} passive${t.mode !== "passive" ? `${Tn(t.active)} active` : ""}${t.mode === "full" ? `${Tn(t.full)} full` : ""}`;
+        const n = `${t.roll}${Vn(t.passive)} passive${t.mode !== "passive" ? `${Vn(t.active)} active` : ""}${t.mode === "full" ? `${Vn(t.full)} full` : ""}`;
         return `Defense (${t.mode}) ${n} = ${t.total}`;
       }
       case "attack":
@@ -2706,13 +2799,43 @@ var DefenseRound = (() => {
         return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
     }
   }
-  var bc = {
+  var Jc = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Qc = {
+    flags: {},
+    answerFlag: "mode",
+    rollFlag: "roll",
+    choices: Tt,
+    label: (e) => Jc[e] ?? e,
+    situation: () => null,
+    planAnswer(e, t, n, r) {
+      const s = e;
+      return {
+        values: [],
+        dice: [{ name: "defense", sides: 20, flag: "roll" }],
+        readsTurnOrder: !0,
+        resolve(i, a) {
+          if (!Tt.includes(e)) return { kind: "refused", reason: `${e} is not a defense mode` };
+          const o = { defender: i.initiative, current: i.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
+          if (Os(s, o) !== s)
+            return { kind: "refused", reason: `${s} defense costs ${at[s]} initiative, more than the overwhelm limit allows now` };
+          const l = a.defense ?? 1;
+          return {
+            headline: "acts",
+            steps: [T(ie, { kind: "mode-answer", who: i.id, mode: s, roll: l }), T("Check", { kind: "mode-answer", who: i.id, mode: s, roll: l })],
+            changes: [],
+            observed: !1,
+            detail: { mode: s, roll: l }
+          };
+        }
+      };
+    },
+    keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": _(n.defense ?? 1) } })
+  }, Zc = {
     id: "opposed",
     playable: !0,
     commands: {
       damage: {
-        flags: sc,
-        usage: ac,
+        flags: jc,
+        usage: Fc,
         help: [
           "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
         ]
@@ -2723,66 +2846,67 @@ var DefenseRound = (() => {
         help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
         refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
       },
-      stance: { flags: {}, usage: oc, help: [`Passive: ${Gt.passive}. Active: ${Gt.active}. Full: ${Gt.full}.`] }
+      stance: { flags: {}, usage: Gc, help: [`Passive: ${Jt.passive}. Active: ${Jt.active}. Full: ${Jt.full}.`] }
     },
-    stances: $n,
+    stances: Tt,
     settings: ["overwhelm-limit", "stamina-bar"],
     markers: ["incapacitated", "active", "full"],
-    planDamage: vc,
+    planDamage: Yc,
     planDefend: () => {
-      throw new m("in the opposed edition the defense is rolled inside !damage");
+      throw new k("in the opposed edition the defense is rolled inside !damage");
     },
-    planStance: mc,
-    planHandEdit: hc,
+    planStance: Wc,
+    planHandEdit: xc,
+    attack: Qc,
     setVitality(e, t, n) {
-      const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
+      const r = n.dead === !0 && t <= 0, s = [{ kind: "vitality-change", before: e, after: t }];
       return {
         vitality: t,
-        state: Ft(t, r),
-        steps: i,
+        state: qt(t, r),
+        steps: s,
         conditions: [],
-        now: t <= 0 ? A("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
+        now: t <= 0 ? T("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
       };
     },
-    enter: (e, t) => t ? An(!1, !0) : e === null ? {} : Ft(e),
+    enter: (e, t) => t ? Gn(!1, !0) : e === null ? {} : qt(e),
     endRound: (e) => e,
     // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
     condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
     deadForGood: (e) => e.dead === !0,
-    parseState: rc,
+    parseState: Mc,
     isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
     describeStateChange: () => "has changed condition since",
     // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
     parseAnswer: () => null,
-    words: gc
-  }, wc = { soak: po, threshold: Zo, opposed: bc }, Oe = new N();
-  for (const [e, t] of g.entries(wc)) Oe.set(e, { ...t, id: e });
-  var En = Oe.keys().next().value, $c = En;
-  function _n(e) {
-    return typeof e == "string" && Oe.has(e);
+    words: Xc
+  }, el = { soak: qo, threshold: Ic, opposed: Zc }, He = new N();
+  for (const [e, t] of p.entries(el)) He.set(e, { ...t, id: e });
+  var Un = He.keys().next().value, tl = Un;
+  function Bn(e) {
+    return typeof e == "string" && He.has(e);
   }
-  function Sc() {
-    return [...Oe.keys()];
+  function nl() {
+    return [...He.keys()];
   }
-  function Dn() {
-    return [...Oe.values()];
+  function Hn() {
+    return [...He.values()];
   }
-  function we(e) {
-    return Oe.get(e) ?? Oe.get(En);
+  function Ne(e) {
+    return He.get(e) ?? He.get(Un);
   }
-  function lt() {
-    return Dn().filter((e) => e.playable).map((e) => e.id);
+  function Et() {
+    return Hn().filter((e) => e.playable).map((e) => e.id);
   }
-  var Rn;
-  function Ac(e) {
-    return Rn ?? (Rn = new B(Dn().flatMap((t) => t.stances))), Rn.has(e);
+  var Kn;
+  function rl(e) {
+    return Kn ?? (Kn = new X(Hn().flatMap((t) => t.stances))), Kn.has(e);
   }
-  function li(e, t) {
-    return (n) => Dn().some(
-      (i) => i.id !== e && g.prototype.hasOwnProperty.call(i.commands[t].flags, n)
+  function xn(e, t) {
+    return (n) => Hn().some(
+      (s) => s.id !== e && p.prototype.hasOwnProperty.call(s.commands[t].flags, n)
     ) ? e : void 0;
   }
-  var Vt = /* @__PURE__ */ wr(_n, "not an edition this script has"), ut = ["bar1", "bar2", "bar3"], ui = g.fromEntries(st.map((e) => [e, e])), Ce = [...st], fi = {
+  var _t = /* @__PURE__ */ Mr(Bn, "not an edition this script has"), Dt = ["bar1", "bar2", "bar3"], Ns = p.fromEntries(wt.map((e) => [e, e])), Ke = [...wt], Ps = {
     incapacitated: "sleepy",
     dying: "death-zone",
     dead: "dead",
@@ -2790,34 +2914,34 @@ var DefenseRound = (() => {
     reactive: "fist",
     active: "overdrive",
     full: "strong"
-  }, ft = g.keys(fi), Tc = /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ rn(), /* @__PURE__ */ nt(1), /* @__PURE__ */ ve(100)), Ec = /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ rn(), /* @__PURE__ */ nt(1), /* @__PURE__ */ ve(100), /* @__PURE__ */ br(/^[^,]+$/)), On = /* @__PURE__ */ z(ut), hi = /* @__PURE__ */ z(["gm", "public"]), vi = ["refuse", "gm"], _c = P({
-    edition: Vt,
-    bars: P({
-      vitality: On,
-      soul: On,
-      power: On,
+  }, Rt = p.keys(Ps), sl = /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ wn(), /* @__PURE__ */ _e(1), /* @__PURE__ */ W(100)), il = /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ wn(), /* @__PURE__ */ _e(1), /* @__PURE__ */ W(100), /* @__PURE__ */ yn(/^[^,]+$/)), Yn = /* @__PURE__ */ se(Dt), Ms = /* @__PURE__ */ se(["gm", "public"]), Ls = ["refuse", "gm"], al = G({
+    edition: _t,
+    bars: G({
+      vitality: Yn,
+      soul: Yn,
+      power: Yn,
       // seed 003 ruling: stamina is the Power bar unless the GM maps it elsewhere
-      stamina: /* @__PURE__ */ z(["power", ...ut])
+      stamina: /* @__PURE__ */ se(["power", ...Dt])
     }),
-    attributes: P(
-      g.fromEntries(Ce.map((e) => [e, Tc]))
+    attributes: G(
+      p.fromEntries(Ke.map((e) => [e, sl]))
     ),
-    markers: P(
-      g.fromEntries(ft.map((e) => [e, Ec]))
+    markers: G(
+      p.fromEntries(Rt.map((e) => [e, il]))
     ),
-    visibility: P({ npc: hi, pc: hi }),
-    playersTargetAny: /* @__PURE__ */ rt(),
-    armorOnManualEdits: /* @__PURE__ */ rt(),
-    overwhelmLimit: /* @__PURE__ */ H(/* @__PURE__ */ ge(), /* @__PURE__ */ Et(), /* @__PURE__ */ Ge(0), /* @__PURE__ */ Fe(1e3)),
+    visibility: G({ npc: Ms, pc: Ms }),
+    playersTargetAny: /* @__PURE__ */ et(),
+    armorOnManualEdits: /* @__PURE__ */ et(),
+    overwhelmLimit: /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ut(), /* @__PURE__ */ Qe(0), /* @__PURE__ */ Je(1e3)),
     // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
-    apiCommands: /* @__PURE__ */ z(vi)
+    apiCommands: /* @__PURE__ */ se(Ls)
   });
-  function mi() {
+  function js() {
     return {
-      edition: En,
+      edition: Un,
       bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-      attributes: { ...ui },
-      markers: { ...fi },
+      attributes: { ...Ns },
+      markers: { ...Ps },
       visibility: { npc: "gm", pc: "public" },
       playersTargetAny: !1,
       armorOnManualEdits: !1,
@@ -2825,313 +2949,349 @@ var DefenseRound = (() => {
       apiCommands: "refuse"
     };
   }
-  function Dc(e) {
-    const t = mi(), n = [];
-    if (!D(e))
+  function ol(e) {
+    const t = js(), n = [];
+    if (!R(e))
       return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-    const i = pi(_c.entries, e, t, "settings.", n), { vitality: a, soul: s, power: o } = i.bars;
-    return new B([a, s, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
+    const s = Fs(al.entries, e, t, "settings.", n), { vitality: i, soul: a, power: o } = s.bars;
+    return new X([i, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };
   }
-  function pi(e, t, n, r, i) {
-    const a = {};
-    for (const [s, o] of g.entries(e)) {
-      const d = r + s, c = t[s], l = n[s];
+  function Fs(e, t, n, r, s) {
+    const i = {};
+    for (const [a, o] of p.entries(e)) {
+      const l = r + a, c = t[a], d = n[a];
       if (c === void 0) {
-        a[s] = Cn(l);
+        i[a] = Wn(d);
         continue;
       }
-      if (o.type === "object" && "entries" in o && D(l)) {
-        if (!D(c))
-          i.push(`${d}: not an object; reset to defaults`), a[s] = Cn(l);
+      if (o.type === "object" && "entries" in o && R(d)) {
+        if (!R(c))
+          s.push(`${l}: not an object; reset to defaults`), i[a] = Wn(d);
         else {
           const f = o.entries;
-          a[s] = pi(f, c, l, `${d}.`, i);
+          i[a] = Fs(f, c, d, `${l}.`, s);
         }
         continue;
       }
       const u = /* @__PURE__ */ Ve(o, c);
-      u.success ? a[s] = u.output : (i.push(`${d}: ${Rc(c)} is not valid; reset to ${ne.stringify(l)}`), a[s] = Cn(l));
+      u.success ? i[a] = u.output : (s.push(`${l}: ${cl(c)} is not valid; reset to ${de.stringify(d)}`), i[a] = Wn(d));
     }
-    return a;
+    return i;
   }
-  function D(e) {
-    return typeof e == "object" && e !== null && !K.isArray(e);
+  function R(e) {
+    return typeof e == "object" && e !== null && !Z.isArray(e);
   }
-  function Cn(e) {
-    return D(e) ? ne.parse(ne.stringify(e)) : e;
+  function Wn(e) {
+    return R(e) ? de.parse(de.stringify(e)) : e;
   }
-  function Rc(e) {
-    const t = ne.stringify(e) ?? E(e);
+  function cl(e) {
+    const t = de.stringify(e) ?? _(e);
     return t.length > 40 ? `${t.slice(0, 37)}...` : t;
   }
-  var ki = /* @__PURE__ */ H(/* @__PURE__ */ ge(), /* @__PURE__ */ _t()), Oc = /* @__PURE__ */ H(/* @__PURE__ */ ge(), /* @__PURE__ */ _t(), /* @__PURE__ */ Ge(-1e6), /* @__PURE__ */ Fe(1e6)), gi = P({
-    overrides: /* @__PURE__ */ G(/* @__PURE__ */ an(/* @__PURE__ */ z(st), Oc)),
+  var Gs = /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ze()), ll = /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ze(), /* @__PURE__ */ Qe(-1e6), /* @__PURE__ */ Je(1e6)), Vs = G({
+    overrides: /* @__PURE__ */ U(/* @__PURE__ */ kt(/* @__PURE__ */ se(wt), ll)),
     // rules.md: a generic token's armor wears per token, starting from the sheet's values
-    worn: /* @__PURE__ */ G(P({ physical: /* @__PURE__ */ G(ki), magical: /* @__PURE__ */ G(ki) })),
-    stance: /* @__PURE__ */ G(/* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(40))),
+    worn: /* @__PURE__ */ U(G({ physical: /* @__PURE__ */ U(Gs), magical: /* @__PURE__ */ U(Gs) })),
+    stance: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ W(40))),
     // rules.md, "Switching editions": dead with no save left stays dead in any edition
-    deadForGood: /* @__PURE__ */ G(/* @__PURE__ */ J(!0)),
-    edition: /* @__PURE__ */ G(P({ id: Vt, state: /* @__PURE__ */ Rt() }))
-  }), Nu = g.keys(gi.entries);
-  function Cc(e) {
+    deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
+    edition: /* @__PURE__ */ U(G({ id: _t, state: /* @__PURE__ */ gt() }))
+  }), Ef = p.keys(Vs.entries);
+  function dl(e) {
     const t = {}, n = [];
     if (e === void 0) return { tokens: t, problems: n };
-    if (!D(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
-    for (const [r, i] of g.entries(e)) {
+    if (!R(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
+    for (const [r, s] of p.entries(e)) {
       if (r.length === 0 || r.length > 64) {
         n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
         continue;
       }
-      const a = /* @__PURE__ */ Ve(gi, i);
-      a.success ? t[r] = yi(a.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
+      const i = /* @__PURE__ */ Ve(Vs, s);
+      i.success ? t[r] = Us(i.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
     }
     return { tokens: t, problems: n };
   }
-  function yi(e) {
-    for (const t of g.keys(e)) e[t] === void 0 && delete e[t];
+  function Us(e) {
+    for (const t of p.keys(e)) e[t] === void 0 && delete e[t];
     return e;
   }
-  function Ut(e, t, n) {
+  function Qt(e, t, n) {
     const r = { ...e };
-    return n === null ? delete r[t] : r[t] = n, g.keys(r).length > 0 ? r : void 0;
+    return n === null ? delete r[t] : r[t] = n, p.keys(r).length > 0 ? r : void 0;
   }
-  function bi(e, t, n) {
-    yi(n), ht(n) ? delete e[t] : e[t] = n;
+  function Bs(e, t, n) {
+    Us(n), Ot(n) ? delete e[t] : e[t] = n;
   }
-  function ht(e) {
+  function Ot(e) {
     return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
   }
-  var ze = /* @__PURE__ */ H(/* @__PURE__ */ ge(), /* @__PURE__ */ _t()), xt = /* @__PURE__ */ $r(ze), wi = /* @__PURE__ */ H(/* @__PURE__ */ ge(), /* @__PURE__ */ yr(), /* @__PURE__ */ Ge(-1e9), /* @__PURE__ */ Fe(1e9)), vt = /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ nt(1), /* @__PURE__ */ ve(64)), Ic = /* @__PURE__ */ z(["physical", "magical"]), $i = P({
-    edition: /* @__PURE__ */ G(P({ id: Vt, state: /* @__PURE__ */ Rt() })),
-    deadForGood: /* @__PURE__ */ G(/* @__PURE__ */ J(!0)),
-    stance: /* @__PURE__ */ G(/* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(40))),
+  var ot = /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ze()), Zt = /* @__PURE__ */ Bt(ot), Hs = /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Pr(), /* @__PURE__ */ Qe(-1e9), /* @__PURE__ */ Je(1e9)), Ct = /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ _e(1), /* @__PURE__ */ W(64)), ul = /* @__PURE__ */ se(["physical", "magical"]), Ks = G({
+    edition: /* @__PURE__ */ U(G({ id: _t, state: /* @__PURE__ */ gt() })),
+    deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
+    stance: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ W(40))),
     /** The answer on file (a defense made ahead) in the edition it was made in. */
-    answer: /* @__PURE__ */ G(P({ edition: Vt, answer: /* @__PURE__ */ Rt() }))
-  }), Nc = /* @__PURE__ */ Er("kind", [
+    answer: /* @__PURE__ */ U(G({ edition: _t, answer: /* @__PURE__ */ gt() }))
+  }), fl = /* @__PURE__ */ Vr("kind", [
     /** A bar, through its linked attribute when there is one. */
-    P({ kind: /* @__PURE__ */ J("bar"), resource: /* @__PURE__ */ z(_r), bar: /* @__PURE__ */ z(ut), attributeId: /* @__PURE__ */ G(vt), from: xt, to: ze }),
+    G({ kind: /* @__PURE__ */ re("bar"), resource: /* @__PURE__ */ se(Ur), bar: /* @__PURE__ */ se(Dt), attributeId: /* @__PURE__ */ U(Ct), from: Zt, to: ot }),
     /** A character value on the sheet (a unique token's worn armor, EXP). */
-    P({ kind: /* @__PURE__ */ J("attribute"), key: /* @__PURE__ */ z(st), attributeId: vt, from: xt, to: ze }),
+    G({ kind: /* @__PURE__ */ re("attribute"), key: /* @__PURE__ */ se(wt), attributeId: Ct, from: Zt, to: ot }),
     /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-    P({ kind: /* @__PURE__ */ J("override"), key: /* @__PURE__ */ z(st), from: xt, to: ze }),
+    G({ kind: /* @__PURE__ */ re("override"), key: /* @__PURE__ */ se(wt), from: Zt, to: ot }),
     /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-    P({ kind: /* @__PURE__ */ J("worn"), track: Ic, from: xt, to: ze }),
-    P({ kind: /* @__PURE__ */ J("markers"), from: /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(2e3)), to: /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(2e3)) }),
+    G({ kind: /* @__PURE__ */ re("worn"), track: ul, from: Zt, to: ot }),
+    G({ kind: /* @__PURE__ */ re("markers"), from: /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ W(2e3)), to: /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ W(2e3)) }),
     /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-    P({ kind: /* @__PURE__ */ J("memory"), tokenId: /* @__PURE__ */ G(vt), from: $i, to: $i }),
-    P({ kind: /* @__PURE__ */ J("initiative"), from: wi, to: wi }),
-    P({ kind: /* @__PURE__ */ J("turn-order"), tokenId: vt })
-  ]), Pc = P({
+    G({ kind: /* @__PURE__ */ re("memory"), tokenId: /* @__PURE__ */ U(Ct), from: Ks, to: Ks }),
+    G({ kind: /* @__PURE__ */ re("initiative"), from: Hs, to: Hs }),
+    G({ kind: /* @__PURE__ */ re("turn-order"), tokenId: Ct })
+  ]), hl = G({
     /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-    by: /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ nt(1), /* @__PURE__ */ ve(64)),
-    kind: /* @__PURE__ */ z(["damage", "hand-edit", "save"]),
+    by: /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ _e(1), /* @__PURE__ */ W(64)),
+    kind: /* @__PURE__ */ se(["damage", "hand-edit", "save"]),
     /** The round it happened in: edition state it put back is moved on by the rounds since. */
-    round: ze,
-    tokens: /* @__PURE__ */ Dt(P({ tokenId: vt, name: /* @__PURE__ */ H(/* @__PURE__ */ ae(), /* @__PURE__ */ ve(200)), changes: /* @__PURE__ */ Dt(Nc) }))
+    round: ot,
+    tokens: /* @__PURE__ */ De(G({ tokenId: Ct, name: /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ W(200)), changes: /* @__PURE__ */ De(fl) }))
   });
-  function Mc(e) {
+  function vl(e) {
     return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-      (t) => (t.stance === void 0 || Ac(t.stance)) && (t.edition === void 0 || we(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || we(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+      (t) => (t.stance === void 0 || rl(t.stance)) && (t.edition === void 0 || Ne(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Ne(t.answer.edition).parseAnswer(t.answer.answer) !== null)
     );
   }
-  function Lc(e) {
+  function ml(e) {
     if (e === void 0) return { history: [], problems: [] };
-    if (!K.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
+    if (!Z.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
     const t = [], n = [];
-    return e.forEach((r, i) => {
-      const a = /* @__PURE__ */ Ve(Pc, r);
-      a.success && a.output.tokens.every((s) => s.changes.every(Mc)) ? t.push(a.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+    return e.forEach((r, s) => {
+      const i = /* @__PURE__ */ Ve(hl, r);
+      i.success && i.output.tokens.every((a) => a.changes.every(vl)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
     }), { history: t, problems: n };
   }
-  var jc = ["life", "pendingDefense", "reactions", "skillsVs"], Si = { vitality: "bar1", soul: "bar2", power: "bar3" };
-  function In(e, t) {
+  var pl = ["life", "pendingDefense", "reactions", "skillsVs"], xs = { vitality: "bar1", soul: "bar2", power: "bar3" };
+  function zn(e, t) {
     const n = {};
-    for (const i of jc) e[i] !== void 0 && (n[i] = e[i]);
+    for (const s of pl) e[s] !== void 0 && (n[s] = e[s]);
     const r = {};
-    return g.keys(n).length > 0 && (r.edition = { id: $c, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+    return p.keys(n).length > 0 && (r.edition = { id: tl, state: n }), R(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
   }
-  function Fc(e) {
-    if (!D(e)) return e;
+  function kl(e) {
+    if (!R(e)) return e;
     const t = {};
-    return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), g.assign(t, In(e, e.stance)), t;
+    return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), p.assign(t, zn(e, e.stance)), t;
   }
-  function Ai(e) {
+  function Ys(e) {
     return { life: e.life, pendingDefense: e.pendingDefense };
   }
-  function Ti(e, t) {
-    return ne.stringify(e ?? null) === ne.stringify(t ?? null);
+  function Ws(e, t) {
+    return de.stringify(e ?? null) === de.stringify(t ?? null);
   }
-  function Gc(e, t, n) {
-    if (!D(e) || !D(e.before) || !D(e.after)) return e;
-    const { before: r, after: i } = e, a = [], s = D(r.bars) ? r.bars : {}, o = D(i.bars) ? i.bars : {};
+  function gl(e, t, n) {
+    if (!R(e) || !R(e.before) || !R(e.after)) return e;
+    const { before: r, after: s } = e, i = [], a = R(r.bars) ? r.bars : {}, o = R(s.bars) ? s.bars : {};
     for (const f of ["vitality", "soul", "power"]) {
       const h = o[f];
-      s[f] !== h && typeof h == "number" && a.push({ kind: "bar", resource: f, bar: t[f] ?? Si[f], from: s[f] ?? null, to: h });
+      a[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? xs[f], from: a[f] ?? null, to: h });
     }
-    const d = D(r.protection) ? r.protection : void 0, c = D(i.protection) ? i.protection : void 0;
-    c && typeof c.value == "number" && d?.value !== c.value && a.push(
-      typeof c.attributeId == "string" ? { kind: "attribute", key: c.track === "magical" ? "armor_magical" : "armor_physical", attributeId: c.attributeId, from: d?.value ?? null, to: c.value } : { kind: "worn", track: c.track, from: d?.value ?? null, to: c.value }
-    ), r.statusmarkers !== i.statusmarkers && a.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
-    const l = D(r.record) ? r.record : {}, u = D(i.record) ? i.record : {};
-    if (!Ti(l.life, u.life) || !Ti(l.pendingDefense, u.pendingDefense)) {
-      const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && D(n[f]) ? n[f] : {}, k = { reactions: h.reactions, skillsVs: h.skillsVs };
-      a.push({
+    const l = R(r.protection) ? r.protection : void 0, c = R(s.protection) ? s.protection : void 0;
+    c && typeof c.value == "number" && l?.value !== c.value && i.push(
+      typeof c.attributeId == "string" ? { kind: "attribute", key: c.track === "magical" ? "armor_magical" : "armor_physical", attributeId: c.attributeId, from: l?.value ?? null, to: c.value } : { kind: "worn", track: c.track, from: l?.value ?? null, to: c.value }
+    ), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
+    const d = R(r.record) ? r.record : {}, u = R(s.record) ? s.record : {};
+    if (!Ws(d.life, u.life) || !Ws(d.pendingDefense, u.pendingDefense)) {
+      const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && R(n[f]) ? n[f] : {}, v = { reactions: h.reactions, skillsVs: h.skillsVs };
+      i.push({
         kind: "memory",
-        from: In({ ...k, ...Ai(l) }, h.stance),
-        to: In({ ...k, ...Ai(u) }, h.stance)
+        from: zn({ ...v, ...Ys(d) }, h.stance),
+        to: zn({ ...v, ...Ys(u) }, h.stance)
       });
     }
-    return { tokenId: e.tokenId, name: e.name, changes: a };
+    return { tokenId: e.tokenId, name: e.name, changes: i };
   }
-  function Vc(e) {
-    const t = D(e.settings) ? e.settings : {}, n = D(t.bars) ? t.bars : Si, r = D(e.tokens) ? e.tokens : {}, i = D(e.round) && typeof e.round.number == "number" ? e.round.number : 1, a = { ...e, schemaVersion: 2 };
-    return D(e.tokens) && (a.tokens = g.fromEntries(g.entries(e.tokens).map(([s, o]) => [s, Fc(o)]))), K.isArray(e.history) && (a.history = e.history.map(
-      (s) => D(s) && K.isArray(s.tokens) ? {
-        by: s.by,
-        kind: s.kind,
-        round: typeof s.round == "number" ? s.round : i,
-        tokens: s.tokens.map((o) => Gc(o, n, r))
-      } : s
-    )), a;
+  function yl(e) {
+    const t = R(e.settings) ? e.settings : {}, n = R(t.bars) ? t.bars : xs, r = R(e.tokens) ? e.tokens : {}, s = R(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
+    return R(e.tokens) && (i.tokens = p.fromEntries(p.entries(e.tokens).map(([a, o]) => [a, kl(o)]))), Z.isArray(e.history) && (i.history = e.history.map(
+      (a) => R(a) && Z.isArray(a.tokens) ? {
+        by: a.by,
+        kind: a.kind,
+        round: typeof a.round == "number" ? a.round : s,
+        tokens: a.tokens.map((o) => gl(o, n, r))
+      } : a
+    )), i;
   }
-  function Ei(e) {
+  function zs(e) {
     const t = e.edition;
-    if (!D(t) || !D(t.state) || t.state.pendingDefense === void 0) return { memory: e };
-    const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
-    if (g.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
-    const { edition: a, ...s } = e;
-    return { memory: s, answer: i };
+    if (!R(t) || !R(t.state) || t.state.pendingDefense === void 0) return { memory: e };
+    const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
+    if (p.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
+    const { edition: i, ...a } = e;
+    return { memory: a, answer: s };
   }
-  function Uc(e) {
-    if (!D(e) || e.kind !== "memory") return e;
+  function wl(e) {
+    if (!R(e) || e.kind !== "memory") return e;
     const t = { ...e };
     for (const n of ["from", "to"]) {
       const r = e[n];
-      if (!D(r)) continue;
-      const i = Ei(r);
-      t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
+      if (!R(r)) continue;
+      const s = zs(r);
+      t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;
     }
     return t;
   }
-  function xc(e) {
+  function bl(e) {
     const t = {}, n = {};
-    if (D(e.tokens))
-      for (const [i, a] of g.entries(e.tokens)) {
-        if (!D(a)) {
-          n[i] = a;
+    if (R(e.tokens))
+      for (const [s, i] of p.entries(e.tokens)) {
+        if (!R(i)) {
+          n[s] = i;
           continue;
         }
-        const s = Ei(a);
-        g.keys(s.memory).length > 0 && (n[i] = s.memory), s.answer && (t[i] = s.answer);
+        const a = zs(i);
+        p.keys(a.memory).length > 0 && (n[s] = a.memory), a.answer && (t[s] = a.answer);
       }
-    const r = K.isArray(e.history) ? e.history.map(
-      (i) => D(i) && K.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((a) => D(a) && K.isArray(a.changes) ? { ...a, changes: a.changes.map(Uc) } : a) } : i
+    const r = Z.isArray(e.history) ? e.history.map(
+      (s) => R(s) && Z.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => R(i) && Z.isArray(i.changes) ? { ...i, changes: i.changes.map(wl) } : i) } : s
     ) : e.history;
-    return { ...e, schemaVersion: 3, tokens: D(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
+    return { ...e, schemaVersion: 3, tokens: R(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
   }
-  var Bt = "DefenseRound", mt = 3, Nn = 500;
-  function pt(e) {
+  var Xs = 20, $l = 100, en = /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ _e(1), /* @__PURE__ */ W(64)), tn = /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ _e(1), /* @__PURE__ */ W(40)), Al = G({
+    word: tn,
+    /** The defense made ahead, filed as the defender's answer on file just before the hit. */
+    file: /* @__PURE__ */ U(/* @__PURE__ */ gt()),
+    /** Flags the defender's hit takes (its defense mode and roll). */
+    flags: /* @__PURE__ */ U(/* @__PURE__ */ kt(tn, /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ W(40)))),
+    /** The answer's own roll, said on the result, and whether the answerer typed it. */
+    roll: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ze())),
+    typed: /* @__PURE__ */ U(/* @__PURE__ */ re(!0))
+  }), Sl = G({
+    key: /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ yn(/^A\d{1,6}$/)),
+    /** Who declared it (a player id); `gm`: that player is a GM. */
+    by: en,
+    gm: /* @__PURE__ */ et(),
+    attacker: /* @__PURE__ */ Bt(en),
+    edition: _t,
+    /** The declared line as parsed, inline rolls as Roll20 rolled them. */
+    positionals: /* @__PURE__ */ j(/* @__PURE__ */ De(/* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ W(200))), /* @__PURE__ */ W(4)),
+    flags: /* @__PURE__ */ j(/* @__PURE__ */ De(/* @__PURE__ */ jr([tn, /* @__PURE__ */ j(/* @__PURE__ */ De(/* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ W(200))), /* @__PURE__ */ W(8))])), /* @__PURE__ */ W(20)),
+    situation: /* @__PURE__ */ Bt(tn),
+    round: /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ze()),
+    defenders: /* @__PURE__ */ j(/* @__PURE__ */ De(en), /* @__PURE__ */ _e(1), /* @__PURE__ */ W($l)),
+    answers: /* @__PURE__ */ kt(en, Al)
+  });
+  function Tl(e, t) {
+    const n = {};
+    if (e === void 0) return n;
+    if (!R(e))
+      return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
+    for (const [r, s] of p.entries(e)) {
+      const i = /* @__PURE__ */ Ve(Sl, s);
+      i.success && i.output.key === r && p.keys(n).length < Xs ? n[r] = i.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
+    }
+    return n;
+  }
+  var nn = "DefenseRound", It = 3, Xn = 500;
+  function Nt(e) {
     return {
-      schemaVersion: mt,
+      schemaVersion: It,
       scriptVersion: e,
-      settings: mi(),
+      settings: js(),
       tokens: {},
       round: { number: 1, seen: [], turned: 0 },
       history: [],
-      exchange: { waiting: {} },
+      exchange: { waiting: {}, attacks: {}, lastAttack: 0 },
       healthColorsNoticed: !1
     };
   }
-  function Bc(e) {
-    const { tokens: t, round: n, ...r } = e, i = {};
-    for (const [a, s] of g.entries(r))
-      if (a === "vitalityBar" || a === "soulBar" || a === "powerBar") {
-        const o = i.bars ?? (i.bars = {});
-        o[a.replace("Bar", "")] = s;
+  function El(e) {
+    const { tokens: t, round: n, ...r } = e, s = {};
+    for (const [i, a] of p.entries(r))
+      if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {
+        const o = s.bars ?? (s.bars = {});
+        o[i.replace("Bar", "")] = a;
       } else
-        i[a] = s;
-    return { schemaVersion: 1, settings: i, tokens: t, round: n };
+        s[i] = a;
+    return { schemaVersion: 1, settings: s, tokens: t, round: n };
   }
-  var Hc = {
-    0: Bc,
-    1: Vc,
-    2: xc
+  var _l = {
+    0: El,
+    1: yl,
+    2: bl
   };
-  function Kc(e, t) {
+  function Dl(e, t) {
     const n = [];
-    if (e === void 0) return { stored: pt(t), problems: n };
-    if (!D(e))
-      return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: pt(t), problems: n };
-    let r = e, i = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
-    if (C.isInteger(i) && i > mt)
-      return { stored: pt(t), problems: [`state has schema version ${i}, newer than this script's ${mt}; left as it is`], newer: i };
-    if (!C.isInteger(i) || i < 0)
-      return n.push(`state has unknown schema version ${ne.stringify(r.schemaVersion)}; started from defaults`), { stored: pt(t), problems: n };
-    for (; i < mt; ) {
-      const c = Hc[i];
+    if (e === void 0) return { stored: Nt(t), problems: n };
+    if (!R(e))
+      return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Nt(t), problems: n };
+    let r = e, s = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
+    if (C.isInteger(s) && s > It)
+      return { stored: Nt(t), problems: [`state has schema version ${s}, newer than this script's ${It}; left as it is`], newer: s };
+    if (!C.isInteger(s) || s < 0)
+      return n.push(`state has unknown schema version ${de.stringify(r.schemaVersion)}; started from defaults`), { stored: Nt(t), problems: n };
+    for (; s < It; ) {
+      const c = _l[s];
       if (!c) break;
-      r = c(r), i += 1;
+      r = c(r), s += 1;
     }
-    const a = Dc(r.settings);
+    const i = ol(r.settings);
+    n.push(...i.problems);
+    const a = dl(r.tokens);
     n.push(...a.problems);
-    const s = Cc(r.tokens);
-    n.push(...s.problems);
-    for (const [c, l] of g.entries(s.tokens)) {
-      if (!l.edition) continue;
-      const u = l.edition.id, f = we(u).parseState(l.edition.state);
-      f === null ? (delete l.edition, ht(l) && delete s.tokens[c], n.push(`tokens.${c}.edition: not a valid ${u} state; forgotten`)) : l.edition = { id: u, state: f };
+    for (const [c, d] of p.entries(a.tokens)) {
+      if (!d.edition) continue;
+      const u = d.edition.id, f = Ne(u).parseState(d.edition.state);
+      f === null ? (delete d.edition, Ot(d) && delete a.tokens[c], n.push(`tokens.${c}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
     }
-    const o = Wc(r.exchange, n), d = Lc(r.history);
-    return n.push(...d.problems), {
+    const o = Ol(r.exchange, n), l = ml(r.history);
+    return n.push(...l.problems), {
       stored: {
-        schemaVersion: mt,
+        schemaVersion: It,
         scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
-        settings: a.settings,
-        tokens: s.tokens,
-        round: Yc(r.round, n),
-        history: d.history,
+        settings: i.settings,
+        tokens: a.tokens,
+        round: Rl(r.round, n),
+        history: l.history,
         exchange: o,
         healthColorsNoticed: r.healthColorsNoticed === !0,
-        ..._n(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
+        ...Bn(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
       },
       problems: n
     };
   }
-  function Yc(e, t) {
+  function Rl(e, t) {
     const n = { number: 1, seen: [], turned: 0 };
     if (e === void 0) return n;
-    if (!D(e))
+    if (!R(e))
       return t.push("round: not an object; round tracking restarted"), n;
-    const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = K.isArray(e.seen) && e.seen.length <= Nn && e.seen.every((s) => typeof s == "string" && /^[0-9a-f]{8}$/.test(s)) ? e.seen : [], a = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Nn && i.length > 0 ? e.turned : 0;
-    return { number: r, seen: i, turned: a };
+    const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = Z.isArray(e.seen) && e.seen.length <= Xn && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], i = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Xn && s.length > 0 ? e.turned : 0;
+    return { number: r, seen: s, turned: i };
   }
-  function Wc(e, t) {
-    const n = {};
-    if (e === void 0) return { waiting: n };
-    const r = D(e) && D(e.waiting) ? e.waiting : void 0;
-    if (!r)
-      return t.push("exchange: not an object; defenses made ahead forgotten"), { waiting: n };
-    for (const [i, a] of g.entries(r)) {
-      const s = i.length > 0 && i.length <= 64 && D(a) && _n(a.edition) ? we(a.edition).parseAnswer(a.answer) : null;
-      s === null ? t.push(`exchange.waiting.${i.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[i] = { edition: a.edition, answer: s };
+  function Ol(e, t) {
+    const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0 };
+    if (e === void 0) return r;
+    const s = R(e) && R(e.waiting) ? e.waiting : void 0;
+    if (!s)
+      return t.push("exchange: not an object; defenses made ahead forgotten"), r;
+    for (const [o, l] of p.entries(s)) {
+      const c = o.length > 0 && o.length <= 64 && R(l) && Bn(l.edition) ? Ne(l.edition).parseAnswer(l.answer) : null;
+      c === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: l.edition, answer: c };
     }
-    return { waiting: n };
+    const i = R(e) ? e.lastAttack : void 0, a = typeof i == "number" && C.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
+    return { waiting: n, attacks: Tl(R(e) ? e.attacks : void 0, t), lastAttack: a };
   }
-  var Pn = ["bar1", "bar2", "bar3"];
-  function zc(e, t) {
+  var qn = ["bar1", "bar2", "bar3"];
+  function Cl(e, t) {
     if (!t) return;
-    const n = (c) => typeof t[c] == "string" ? t[c].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), a = n("Power bar"), s = {
-      vitality: r && Pn.includes(r) ? r : e.bars.vitality,
-      soul: i && Pn.includes(i) ? i : e.bars.soul,
-      power: a && Pn.includes(a) ? a : e.bars.power
+    const n = (c) => typeof t[c] == "string" ? t[c].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), a = {
+      vitality: r && qn.includes(r) ? r : e.bars.vitality,
+      soul: s && qn.includes(s) ? s : e.bars.soul,
+      power: i && qn.includes(i) ? i : e.bars.power
     };
-    new B(g.values(s)).size === 3 && g.assign(e.bars, s);
+    new X(p.values(a)).size === 3 && p.assign(e.bars, a);
     const o = n("NPC breakdowns");
     (o === "gm" || o === "public") && (e.visibility.npc = o);
-    const d = n("PC breakdowns");
-    (d === "gm" || d === "public") && (e.visibility.pc = d), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
+    const l = n("PC breakdowns");
+    (l === "gm" || l === "public") && (e.visibility.pc = l), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
   }
-  var Xc = class {
+  var Il = class {
     constructor() {
       this.byCharacter = new N(), this.lowered = new N(), this.defaults = new N();
     }
@@ -3147,12 +3307,12 @@ var DefenseRound = (() => {
     sheetDefault(e, t, n) {
       let r = this.defaults.get(e);
       r || this.defaults.set(e, r = new N());
-      let i = r.get(t);
-      if (!i) {
+      let s = r.get(t);
+      if (!s) {
         if (r.size >= 200) return;
-        r.set(t, i = {});
+        r.set(t, s = {});
       }
-      return n in i || (i[n] = typeof getAttrByName == "function" ? getAttrByName(e, t, n) : void 0), i[n];
+      return n in s || (s[n] = typeof getAttrByName == "function" ? getAttrByName(e, t, n) : void 0), s[n];
     }
     /** Drop one character's index, e.g. on add:attribute, destroy:attribute, change:attribute:name. */
     forget(e) {
@@ -3170,14 +3330,14 @@ var DefenseRound = (() => {
       if (!t) {
         t = new N();
         for (const n of findObjs({ _type: "attribute", _characterid: e })) {
-          const r = E(n.get("name") ?? "").toLowerCase();
+          const r = _(n.get("name") ?? "").toLowerCase();
           t.has(r) || t.set(r, n);
         }
         this.byCharacter.set(e, t);
       }
       return t;
     }
-  }, _i = {
+  }, qs = {
     "&": "&amp;",
     "<": "&lt;",
     ">": "&gt;",
@@ -3199,228 +3359,237 @@ var DefenseRound = (() => {
     $: "&#36;",
     ":": "&#58;",
     "\\": "&#92;"
-  }, kt = [];
+  }, Pt = [];
   for (let e = 0; e < 128; e += 1) {
-    const t = E.fromCharCode(e);
-    _i[t] !== void 0 ? kt[e] = _i[t] : t === `
-` || t === "\r" ? kt[e] = " " : e < 32 && t !== "	" || e === 127 ? kt[e] = "" : kt[e] = void 0;
+    const t = _.fromCharCode(e);
+    qs[t] !== void 0 ? Pt[e] = qs[t] : t === `
+` || t === "\r" ? Pt[e] = " " : e < 32 && t !== "	" || e === 127 ? Pt[e] = "" : Pt[e] = void 0;
   }
-  function qc(e) {
+  function Nl(e) {
     if (e === 133 || e === 8232 || e === 8233) return " ";
     if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
   }
-  function Xe(e) {
-    const t = typeof e == "string" ? e : E(e ?? "");
+  function ct(e) {
+    const t = typeof e == "string" ? e : _(e ?? "");
     let n = "", r = 0;
-    for (let i = 0; i < t.length; i += 1) {
-      const a = t.charCodeAt(i), s = a < 128 ? kt[a] : qc(a);
-      s !== void 0 && (n += t.slice(r, i) + s, a === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
+    for (let s = 0; s < t.length; s += 1) {
+      const i = t.charCodeAt(s), a = i < 128 ? Pt[i] : Nl(i);
+      a !== void 0 && (n += t.slice(r, s) + a, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);
     }
     return r === 0 ? t : n + t.slice(r);
   }
-  function Jc() {
-    const e = typeof API_Meta < "u" ? API_Meta?.[Y] : void 0;
+  function Pl() {
+    const e = typeof API_Meta < "u" ? API_Meta?.[ne] : void 0;
     return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
   }
-  function Mn(e, t, n) {
+  function Jn(e, t, n) {
     try {
-      const r = t instanceof St ? t.stack ?? t.message : E(t);
-      log(`${Y} v${se}: ${e} failed${Jc()}: ${r}`), n && sendChat(
-        Y,
-        `/w ${n} ${Xe(`${Y} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+      const r = t instanceof Ft ? t.stack ?? t.message : _(t);
+      log(`${ne} v${ve}: ${e} failed${Pl()}: ${r}`), n && sendChat(
+        ne,
+        `/w ${n} ${ct(`${ne} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
         null,
         { noarchive: !0 }
       );
     } catch {
     }
   }
-  function $e(e, t, n) {
+  function Pe(e, t, n) {
     return (...r) => {
-      let i = typeof e == "string" ? e : "a command", a;
-      const s = (o) => Mn(i, o, a);
+      let s = typeof e == "string" ? e : "a command", i;
+      const a = (o) => Jn(s, o, i);
       try {
-        typeof e == "function" && (i = e(...r)), a = n?.(...r);
+        typeof e == "function" && (s = e(...r)), i = n?.(...r);
         const o = t(...r);
-        o && typeof o.then == "function" && o.then(void 0, s);
+        o && typeof o.then == "function" && o.then(void 0, a);
       } catch (o) {
-        s(o);
+        a(o);
       }
     };
   }
-  var Se = "API";
-  function gt(e) {
-    return e !== Se && e !== "" && playerIsGM(e) === !0;
+  var Me = "API";
+  function lt(e) {
+    return e !== Me && e !== "" && playerIsGM(e) === !0;
   }
-  function Qc(e) {
-    if (!(e === void 0 || e === "" || e === Se || !getObj("player", e) || gt(e)))
+  function Ml(e) {
+    if (!(e === void 0 || e === "" || e === Me || !getObj("player", e) || lt(e)))
       return e;
   }
-  function Ln(e) {
-    return e === Se ? "another script" : E(getObj("player", e)?.get("_displayname") ?? "player");
+  function Qn(e) {
+    return e === Me ? "another script" : _(getObj("player", e)?.get("_displayname") ?? "player");
   }
-  var Zc = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-  function Di(e) {
-    return !Zc.test(e);
+  var Ll = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+  function Js(e) {
+    return !Ll.test(e);
   }
-  function Ri(e, t) {
-    return e || !Di(t) ? "gm" : `"${t}"`;
+  function Qs(e, t) {
+    return e || !Js(t) ? "gm" : `"${t}"`;
   }
-  function ed(e) {
-    return e === Se ? "gm" : Ri(gt(e), Ln(e));
+  function Zs(e) {
+    return e === Me ? "gm" : Qs(lt(e), Qn(e));
   }
-  function Oi(e, t) {
-    return E(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
+  function ei(e, t) {
+    return _(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
   }
-  function yt(e, t, n) {
-    return gt(e) ? !0 : Oi(t.get("controlledby"), e) || Oi(n?.get("controlledby"), e);
+  function Se(e, t, n) {
+    return lt(e) ? !0 : ei(t.get("controlledby"), e) || ei(n?.get("controlledby"), e);
   }
-  var Ci = /[^,\s]/;
-  function Ii(e, t) {
-    return !Ci.test(E(e.get("controlledby") ?? "")) && !Ci.test(E(t?.get("controlledby") ?? ""));
+  var ti = /[^,\s]/;
+  function ni(e, t) {
+    return !ti.test(_(e.get("controlledby") ?? "")) && !ti.test(_(t?.get("controlledby") ?? ""));
   }
-  var Ht = { kind: "public" }, pe = { kind: "whisper", to: "gm" };
-  function Ae(e) {
+  function jl(e, t) {
+    const n = new X();
+    for (const r of [e.get("controlledby"), t?.get("controlledby")])
+      for (const s of _(r ?? "").split(",")) {
+        const i = s.trim();
+        i !== "" && i !== "all" && !lt(i) && n.add(i);
+      }
+    return [...n];
+  }
+  var dt = { kind: "public" }, he = { kind: "whisper", to: "gm" };
+  function Te(e) {
     return { kind: "whisper", to: e };
   }
   function F(e, t, n = {}) {
-    e.kind === "public" ? sendChat(Y, t) : n.record ? sendChat(Y, `/w ${e.to} ${t}`) : sendChat(Y, `/w ${e.to} ${t}`, null, { noarchive: !0 });
+    e.kind === "public" ? sendChat(ne, t) : n.record ? sendChat(ne, `/w ${e.to} ${t}`) : sendChat(ne, `/w ${e.to} ${t}`, null, { noarchive: !0 });
   }
-  function Ie(e) {
-    let t = `&{template:default} {{name=${Xe(e.title)}}}`;
+  function me(e) {
+    let t = `&{template:default} {{name=${ct(e.title)}}}`;
     for (const n of e.rows) {
-      const { lines: r } = n, i = n.buttons, a = i === void 0 ? 0 : i.length;
-      if (r.length === 0 && a === 0) continue;
-      let s = "";
-      for (let d = 0; d < r.length; d += 1) s += (d === 0 ? "" : "<br>") + Xe(r[d]);
+      const { lines: r } = n, s = n.buttons, i = s === void 0 ? 0 : s.length;
+      if (r.length === 0 && i === 0) continue;
+      let a = "";
+      for (let l = 0; l < r.length; l += 1) a += (l === 0 ? "" : "<br>") + ct(r[l]);
       let o = "";
-      for (let d = 0; d < a; d += 1) o += (d === 0 ? "" : " ") + ce(i[d].label, i[d].command);
-      t += ` {{${Xe(td(n.label))}=${s}${s && o ? " " : ""}${o}}}`;
+      for (let l = 0; l < i; l += 1) o += (l === 0 ? "" : " ") + pe(s[l].label, s[l].command);
+      t += ` {{${ct(Fl(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
     }
     return t;
   }
-  function td(e) {
+  function Fl(e) {
     return e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
   }
-  function ee(e) {
-    return Xe(e);
+  function te(e) {
+    return ct(e);
   }
-  var nd = /^[-\w]+$/;
-  function ce(e, t) {
-    return `[${Xe(e)}](${t})`;
+  var Gl = /^[-\w]+$/;
+  function pe(e, t) {
+    return `[${ct(e)}](${t})`;
   }
-  function rd(e) {
-    return nd.test(e);
+  function ri(e) {
+    return Gl.test(e);
   }
-  function Ni(e, t, n) {
-    const r = E(t.playerid ?? "");
-    return r === Se ? id(e, t, n) : Pi(e, t, n, r, gt(r), !1);
+  function si(e, t, n) {
+    const r = _(t.playerid ?? "");
+    return r === Me ? Vl(e, t, n) : ii(e, t, n, r, lt(r), !1);
   }
-  function Pi(e, t, n, r, i, a) {
-    const s = Ln(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: s, replyTo: Ri(i, s), relayed: a };
-    return !i && !Di(s) && (o.replyFor = x(s, 60)), o;
+  function ii(e, t, n, r, s, i) {
+    const a = Qn(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: s, senderName: a, replyTo: Qs(s, a), relayed: i };
+    return !s && !Js(a) && (o.replyFor = J(a, 60)), o;
   }
-  function id(e, t, n) {
+  function Vl(e, t, n) {
     const r = n.flags.get("api-as");
     n.flags.delete("api-as");
-    const i = Qc(r?.length === 1 ? r[0] : void 0);
-    if (i !== void 0) return Pi(e, t, n, i, !1, !0);
-    const a = e.store.settings.apiCommands === "gm", s = { app: e, msg: t, parsed: n, playerId: Se, gm: a, senderName: Ln(Se), replyTo: "gm", relayed: !0 };
-    return a || (s.relayRefused = !0), s;
+    const s = Ml(r?.length === 1 ? r[0] : void 0);
+    if (s !== void 0) return ii(e, t, n, s, !1, !0);
+    const i = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: Me, gm: i, senderName: Qn(Me), replyTo: "gm", relayed: !0 };
+    return i || (a.relayRefused = !0), a;
   }
-  var Mi = 2e3;
-  function X(e, t) {
-    F(Ae(e.replyTo), ee(Li(e, t)));
+  var ai = 2e3;
+  function z(e, t) {
+    F(Te(e.replyTo), te(oi(e, t)));
   }
-  function qe(e, t) {
-    F(Ae(e.replyTo), ee(Li(e, t)), { record: !0 });
+  function ut(e, t) {
+    F(Te(e.replyTo), te(oi(e, t)), { record: !0 });
   }
-  function Li(e, t) {
-    const n = t.length > Mi ? `${t.slice(0, Mi - 12)}... (cut)` : t;
+  function oi(e, t) {
+    const n = t.length > ai ? `${t.slice(0, ai - 12)}... (cut)` : t;
     return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
   }
-  function sd(e, t, n) {
-    X(e, `${t.charAt(0).toUpperCase()}${t.slice(1)}. Usage: ${n}`);
+  function Ul(e, t, n) {
+    z(e, `${t.charAt(0).toUpperCase()}${t.slice(1)}. Usage: ${n}`);
   }
-  function ad(e, t) {
+  function Bl(e, t) {
     const n = e.store.tokens[t];
     if (n) return n;
     const r = {};
     return e.store.tokens[t] = r, r;
   }
-  function ji(e, t) {
+  function ci(e, t) {
     const n = e.store.tokens[t];
-    n && ht(n) && delete e.store.tokens[t];
+    n && Ot(n) && delete e.store.tokens[t];
   }
-  function Fi(e, t) {
+  function li(e, t) {
     if (e.type !== "api" || typeof e.content != "string") return;
     const n = e.content.trimStart().split(/\s/, 1)[0]?.toLowerCase() ?? "";
-    return g.prototype.hasOwnProperty.call(t, n) ? n : void 0;
+    return p.prototype.hasOwnProperty.call(t, n) ? n : void 0;
   }
-  function Gi(e) {
+  function di(e) {
     return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
   }
-  async function od(e, t, n) {
-    const r = Fi(t, n);
+  async function Hl(e, t, n) {
+    const r = li(t, n);
     if (!r) return;
-    const i = n[r], a = ha(t.content, t.inlinerolls);
-    let s;
+    const s = n[r], i = za(t.content, t.inlinerolls);
+    let a;
     try {
-      if (s = Ni(e, t, Fr(a)), s.relayRefused) {
-        X(s, Gi(r));
+      if (a = si(e, t, Qr(i)), a.relayRefused) {
+        z(a, di(r));
         return;
       }
-      if (!s.relayed && s.parsed.flags.has("api-as")) throw new m("--api-as is read only on a command another script relays");
-      if (e.newerState !== void 0 && !(r === "!defense-round" && s.gm && (s.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-        X(s, `The saved state was written by a newer version of ${Y} (schema ${e.newerState}): commands are paused until the script is updated${s.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+      if (!a.relayed && a.parsed.flags.has("api-as")) throw new k("--api-as is read only on a command another script relays");
+      if (e.newerState !== void 0 && !(r === "!defense-round" && a.gm && (a.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
+        z(a, `The saved state was written by a newer version of ${ne} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
         return;
       }
-      if (s.parsed.flags.has("help")) {
-        const o = i.helpFor?.(e, s.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = s.replyFor === void 0 ? "" : ` (for ${s.replyFor})`;
-        F(Ae(s.replyTo), Ie({ title: `Help: ${o.title}${d}`, rows: [{ label: "Usage", lines: [o.usage] }, { label: "What it does", lines: o.what }] }));
+      if (a.parsed.flags.has("help")) {
+        const o = s.helpFor?.(e, a.parsed) ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, l = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`;
+        F(Te(a.replyTo), me({ title: `Help: ${o.title}${l}`, rows: [{ label: "Usage", lines: [o.usage] }, { label: "What it does", lines: o.what }] }));
         return;
       }
-      await i.run(s);
+      await s.run(a);
     } catch (o) {
-      if (o instanceof m || o instanceof oe) {
-        if (s ?? (s = Ni(e, t, { command: r, positionals: [], flags: new N() })), s.relayRefused) {
-          X(s, Gi(r));
+      if (o instanceof k || o instanceof P) {
+        if (a ?? (a = si(e, t, { command: r, positionals: [], flags: new N() })), a.relayRefused) {
+          z(a, di(r));
           return;
         }
-        o instanceof m ? sd(s, o.message, i.usage(e)) : X(s, `${o.message.charAt(0).toUpperCase()}${o.message.slice(1)}.`);
+        o instanceof k ? Ul(a, o.message, s.usage(e)) : z(a, `${o.message.charAt(0).toUpperCase()}${o.message.slice(1)}.`);
         return;
       }
       throw o;
     }
   }
-  var cd = 20, dd = 2e3, ld = { floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs };
-  function Vi(e, t, n = 0) {
-    if (n > cd) return { ok: !1, problem: "refers to itself through other attributes" };
-    if (e.length > dd) return { ok: !1, problem: "is too long to be a formula" };
-    const r = ud(e, t, n);
+  var Kl = 20, xl = 2e3, Yl = { floor: E.floor, ceil: E.ceil, round: E.round, abs: E.abs };
+  function ui(e, t, n = 0) {
+    if (n > Kl) return { ok: !1, problem: "refers to itself through other attributes" };
+    if (e.length > xl) return { ok: !1, problem: "is too long to be a formula" };
+    const r = Wl(e, t, n);
     if (!r.ok) return r;
-    const a = new vd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
-    return a === void 0 || !C.isFinite(a) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: a + 0 };
+    const i = new ql(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+    return i === void 0 || !C.isFinite(i) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: i + 0 };
   }
-  function ud(e, t, n) {
-    let r = "", i = 0;
-    const a = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
-    let s;
-    for (; (s = a.exec(e)) !== null; ) {
-      const o = s[1].trim(), d = s[2] === "max" ? "max" : "current", c = t(o, d);
+  function Wl(e, t, n) {
+    let r = "", s = 0;
+    const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
+    let a;
+    for (; (a = i.exec(e)) !== null; ) {
+      const o = a[1].trim(), l = a[2] === "max" ? "max" : "current", c = t(o, l);
       if (c == null) return { ok: !1, problem: `refers to "${o}", which the character does not have` };
-      const l = typeof c == "number" ? E(c) : E(c).trim();
+      const d = typeof c == "number" ? _(c) : _(c).trim();
       let u;
-      if (l === "") u = 0;
+      if (d === "") u = 0;
       else {
-        const f = Vi(l, t, n + 1);
+        const f = ui(d, t, n + 1);
         if (!f.ok) return f.problem.startsWith("refers to") ? f : { ok: !1, problem: `refers to "${o}", which ${f.problem}` };
         u = f.value;
       }
-      r += `${e.slice(i, s.index)}(${u})`, i = s.index + s[0].length;
+      r += `${e.slice(s, a.index)}(${u})`, s = a.index + a[0].length;
     }
-    return { ok: !0, text: r + e.slice(i) };
+    return { ok: !0, text: r + e.slice(s) };
   }
-  var Ui = (e) => g.assign(g.create(null), e), fd = Ui({ "+": (e, t) => e + t, "-": (e, t) => e - t }), hd = Ui({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), vd = class {
+  var fi = (e) => p.assign(p.create(null), e), zl = fi({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Xl = fi({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), ql = class {
     constructor(e) {
       this.text = e, this.at = 0;
     }
@@ -3432,10 +3601,10 @@ var DefenseRound = (() => {
       for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
     }
     sum() {
-      return this.chain(() => this.product(), fd);
+      return this.chain(() => this.product(), zl);
     }
     product() {
-      return this.chain(() => this.unary(), hd);
+      return this.chain(() => this.unary(), Xl);
     }
     /** Operands joined by operators of one precedence, worked out left to right. */
     chain(e, t) {
@@ -3446,9 +3615,9 @@ var DefenseRound = (() => {
         const r = t[this.text[this.at] ?? ""];
         if (r === void 0) return n;
         this.at += 1;
-        const i = e();
-        if (i === void 0) return;
-        n = r(n, i);
+        const s = e();
+        if (s === void 0) return;
+        n = r(n, s);
       }
     }
     unary() {
@@ -3468,11 +3637,11 @@ var DefenseRound = (() => {
         return this.at += t[0].length, C(t[0]);
       const n = /^([a-z]+)\s*\(/i.exec(e);
       if (n) {
-        const r = ld[n[1].toLowerCase()];
+        const r = Yl[n[1].toLowerCase()];
         if (!r) return;
         this.at += n[0].length;
-        const i = this.sum();
-        return this.space(), i === void 0 || this.text[this.at] !== ")" ? void 0 : (this.at += 1, r(i));
+        const s = this.sum();
+        return this.space(), s === void 0 || this.text[this.at] !== ")" ? void 0 : (this.at += 1, r(s));
       }
       if (e.startsWith("(")) {
         this.at += 1;
@@ -3481,29 +3650,29 @@ var DefenseRound = (() => {
       }
     }
   };
-  function Ne(e, t = "an unnamed token") {
-    return E(e.get("name") ?? "") || t;
+  function Q(e, t = "an unnamed token") {
+    return _(e.get("name") ?? "") || t;
   }
-  function ue(e) {
+  function H(e) {
     return getObj("graphic", e);
   }
-  function md(e) {
+  function Jl(e) {
     return getObj("character", e);
   }
-  function Pe(e) {
-    const t = E(e.get("represents") ?? "");
+  function ae(e) {
+    const t = _(e.get("represents") ?? "");
     return t ? getObj("character", t) : void 0;
   }
-  var fe = {
+  var ye = {
     bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
     bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
     bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-  }, Kt = class {
+  }, rn = class {
     constructor(e, t) {
       this.token = e, this.bar = t;
     }
     get link() {
-      return this.linkRead === void 0 && (this.linkRead = E(this.token.get(fe[this.bar].link) ?? "")), this.linkRead;
+      return this.linkRead === void 0 && (this.linkRead = _(this.token.get(ye[this.bar].link) ?? "")), this.linkRead;
     }
     /** The attribute the bar is linked to, when it still exists. */
     get attribute() {
@@ -3512,7 +3681,7 @@ var DefenseRound = (() => {
     get raw() {
       if (this.valueRead === void 0) {
         const e = this.attribute;
-        this.rawRead = e ? e.get("current") : this.token.get(fe[this.bar].value), this.valueRead = me(this.rawRead);
+        this.rawRead = e ? e.get("current") : this.token.get(ye[this.bar].value), this.valueRead = $e(this.rawRead);
       }
       return this.rawRead;
     }
@@ -3522,15 +3691,15 @@ var DefenseRound = (() => {
     get max() {
       if (this.maxRead === void 0) {
         const e = this.attribute;
-        this.maxRead = me(e ? e.get("max") : this.token.get(fe[this.bar].max));
+        this.maxRead = $e(e ? e.get("max") : this.token.get(ye[this.bar].max));
       }
       return this.maxRead;
     }
   };
-  function xi(e, t) {
-    return new Kt(e, t).value;
+  function hi(e, t) {
+    return new rn(e, t).value;
   }
-  var pd = class {
+  var Ql = class {
     constructor(e, t) {
       this.reading = e, this.value = t;
     }
@@ -3538,37 +3707,37 @@ var DefenseRound = (() => {
       return this.reading.max;
     }
   };
-  function Yt(e, t, n) {
+  function sn(e, t, n) {
     const r = {
-      vitality: new Kt(e, n.bars.vitality),
-      soul: new Kt(e, n.bars.soul),
-      power: new Kt(e, n.bars.power)
+      vitality: new rn(e, n.bars.vitality),
+      soul: new rn(e, n.bars.soul),
+      power: new rn(e, n.bars.power)
     };
     return {
       id: e.id,
       token: e,
-      name: E(e.get("name") ?? "") || E(t?.get("name") ?? "") || "unnamed token",
+      name: _(e.get("name") ?? "") || _(t?.get("name") ?? "") || "unnamed token",
       character: t,
       bars: r,
       unique: r.vitality.link !== "",
-      npc: Ii(e, t),
+      npc: ni(e, t),
       hidden: e.get("layer") === "gmlayer",
-      statusmarkers: E(e.get("statusmarkers") ?? "")
+      statusmarkers: _(e.get("statusmarkers") ?? "")
     };
   }
-  var Bi = { armor_physical: "physical", armor_magical: "magical" };
-  function jn(e, t, n, r) {
-    return t?.edition?.id === e.id ? t.edition.state : e.enter(n, kd(t, n, r));
+  var vi = { armor_physical: "physical", armor_magical: "magical" };
+  function Zn(e, t, n, r) {
+    return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Zl(t, n, r));
   }
-  function kd(e, t, n) {
+  function Zl(e, t, n) {
     return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
   }
-  function Hi(e, t) {
+  function mi(e, t) {
     return t !== void 0 && t.edition === e.id ? t.answer : null;
   }
-  var gd = { kind: "override" }, Ki = { kind: "none" }, Wt = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, yd = g.freeze({}), bd = g.freeze({ current: null, max: null, present: !1 }), Fn = [], wd = class {
+  var ed = { kind: "override" }, pi = { kind: "none" }, an = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, td = p.freeze({}), nd = p.freeze({ current: null, max: null, present: !1 }), er = [], rd = class {
     constructor(e, t) {
-      this.characterId = e, this.index = t, this.problems = Fn;
+      this.characterId = e, this.index = t, this.problems = er;
     }
     /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
     defaultOf(e) {
@@ -3584,24 +3753,24 @@ var DefenseRound = (() => {
      * as Roll20 would; anything else is a problem (noted) and no value.
      */
     number(e, t, n, r) {
-      const i = me(e);
-      if (i !== null) return i;
-      if (zt(e)) return null;
-      const a = Vi(E(e), (o, d) => this.lookup(o, d));
-      if (a.ok && C.isSafeInteger(a.value)) return a.value;
-      const s = a.ok ? `works out to ${a.value}, not a whole number (wrap it in floor())` : a.problem;
-      return this.problems === Fn && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: s }), null;
+      const s = $e(e);
+      if (s !== null) return s;
+      if (cn(e)) return null;
+      const i = ui(_(e), (o, l) => this.lookup(o, l));
+      if (i.ok && C.isSafeInteger(i.value)) return i.value;
+      const a = i.ok ? `works out to ${i.value}, not a whole number (wrap it in floor())` : i.problem;
+      return this.problems === er && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
     }
   };
-  function zt(e) {
+  function cn(e) {
     return e == null || typeof e == "string" && e.trim() === "";
   }
-  function Yi(e) {
-    return !zt(e) && me(e) === null;
+  function ki(e) {
+    return !cn(e) && $e(e) === null;
   }
-  var Wi = class {
-    constructor(e, t, n, r, i, a, s, o) {
-      this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = a, this.rawCurrent = s, this.isDefault = o, this.present = !0;
+  var gi = class {
+    constructor(e, t, n, r, s, i, a, o) {
+      this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = s, this.name = i, this.rawCurrent = a, this.isDefault = o, this.present = !0;
     }
     get current() {
       return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);
@@ -3610,7 +3779,7 @@ var DefenseRound = (() => {
       if (!this.withMax) return null;
       if (this.maxRead === void 0) {
         const e = this.source.get("max");
-        zt(e) && (this.isDefault || Yi(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+        cn(e) && (this.isDefault || ki(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
       }
       return this.maxRead;
     }
@@ -3618,100 +3787,100 @@ var DefenseRound = (() => {
       return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
     }
   };
-  function $d(e, t, n, r) {
-    const i = n.values, a = {}, s = {}, o = e.character, d = r.settings.attributes;
-    let c, l;
-    for (let b = 0; b < i.length; b += 1) {
-      const p = i[b], w = Bi[p], _ = t?.overrides?.[p];
-      if (_ !== void 0) {
-        a[p] = { current: w ? t?.worn?.[w] ?? _ : _, max: _, present: !0 }, s[p] = w ? Wt[w] : gd;
+  function sd(e, t, n, r) {
+    const s = n.values, i = {}, a = {}, o = e.character, l = r.settings.attributes;
+    let c, d;
+    for (let b = 0; b < s.length; b += 1) {
+      const y = s[b], w = vi[y], S = t?.overrides?.[y];
+      if (S !== void 0) {
+        i[y] = { current: w ? t?.worn?.[w] ?? S : S, max: S, present: !0 }, a[y] = w ? an[w] : ed;
         continue;
       }
-      const y = d[p], I = o ? r.attributes.find(o.id, y) : void 0;
-      o && (c ?? (c = new wd(o.id, r.attributes)));
-      let v = w !== void 0 && !e.unique;
-      if (I && c) {
+      const m = l[y], D = o ? r.attributes.find(o.id, m) : void 0;
+      o && (c ?? (c = new rd(o.id, r.attributes)));
+      let g = w !== void 0 && !e.unique;
+      if (D && c) {
         let $;
-        w !== void 0 && !v && ($ = I.get("current"), v = Yi($)), a[p] = new Wi(I, v ? t?.worn?.[w] : void 0, w !== void 0, c, p, y, $, !1), s[p] = v ? Wt[w] : { kind: "attribute", attribute: I };
-      } else c && !zt(l = r.attributes.sheetDefault(c.characterId, y, "current")) ? (a[p] = new Wi(c.defaultOf(y), w ? t?.worn?.[w] : void 0, w !== void 0, c, p, y, l, !0), s[p] = w ? Wt[w] : Ki) : (a[p] = w ? { current: t?.worn?.[w] ?? null, max: null, present: !1 } : bd, s[p] = w ? Wt[w] : Ki);
+        w !== void 0 && !g && ($ = D.get("current"), g = ki($)), i[y] = new gi(D, g ? t?.worn?.[w] : void 0, w !== void 0, c, y, m, $, !1), a[y] = g ? an[w] : { kind: "attribute", attribute: D };
+      } else c && !cn(d = r.attributes.sheetDefault(c.characterId, m, "current")) ? (i[y] = new gi(c.defaultOf(m), w ? t?.worn?.[w] : void 0, w !== void 0, c, y, m, d, !0), a[y] = w ? an[w] : pi) : (i[y] = w ? { current: t?.worn?.[w] ?? null, max: null, present: !1 } : nd, a[y] = w ? an[w] : pi);
     }
     const u = r.turnOrder;
     let f = null;
     if (u && u.length > 0) {
-      const b = u.find((p) => p.id === e.id);
-      b !== void 0 && (f = zi(b.pr));
+      const b = u.find((y) => y.id === e.id);
+      b !== void 0 && (f = yi(b.pr));
     }
-    let h = yd;
+    let h = td;
     if (n.others && n.others.length > 0) {
       h = {};
       for (const b of n.others) h[b] = r.other?.(b);
     }
-    const k = {
+    const v = {
       id: e.id,
       name: e.name,
       // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
       bars: e.bars,
-      values: a,
+      values: i,
       armorSource: o !== void 0 || t?.overrides !== void 0,
       stance: t?.stance ?? null,
-      state: jn(r.edition, t, e.bars.vitality.value, r.editionLeft),
-      answer: Hi(r.edition, r.waiting[e.id]),
+      state: Zn(r.edition, t, e.bars.vitality.value, r.editionLeft),
+      answer: mi(r.edition, r.waiting[e.id]),
       initiative: f,
       // seed 000 / seed 001: the token on top of a non-empty Turn Tracker is in its own active round.
       acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-      currentTurn: r.turnRow === void 0 ? null : { initiative: zi(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+      currentTurn: r.turnRow === void 0 ? null : { initiative: yi(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
       others: h,
       nameOf: r.nameOf
-    }, T = c;
+    }, A = c;
     return {
       snapshot: e,
       record: t,
-      facts: k,
-      places: s,
+      facts: v,
+      places: a,
       // Read after the rules ran: the values they read were checked then.
       get problems() {
-        return T === void 0 ? Fn : T.problems;
+        return A === void 0 ? er : A.problems;
       }
     };
   }
-  function Sd(e, t) {
+  function id(e, t) {
     const n = e.snapshot.bars;
-    e.facts.bars = { vitality: new pd(n.vitality, t), soul: n.soul, power: n.power };
+    e.facts.bars = { vitality: new Ql(n.vitality, t), soul: n.soul, power: n.power };
   }
-  function zi(e) {
+  function yi(e) {
     if (typeof e == "number") return C.isFinite(e) ? e : null;
     if (typeof e != "string" || e.trim() === "") return null;
     const t = C(e.trim());
     return C.isFinite(t) ? t : null;
   }
-  function Ad(e) {
+  function ad(e) {
     return getObj("attribute", e)?.get("current");
   }
-  function Td(e, t) {
-    return E(e.get(fe[t].link) ?? "");
+  function od(e, t) {
+    return _(e.get(ye[t].link) ?? "");
   }
-  function Ed(e) {
+  function cd(e) {
     const t = getObj("attribute", e);
-    return t ? { characterId: E(t.get("_characterid") ?? ""), name: E(t.get("name") ?? "") } : void 0;
+    return t ? { characterId: _(t.get("_characterid") ?? ""), name: _(t.get("name") ?? "") } : void 0;
   }
-  var _d = new B(
+  var ld = new X(
     "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
   );
-  function Dd(e) {
-    if (_d.has(e)) return !0;
+  function dd(e) {
+    if (ld.has(e)) return !0;
     try {
-      const t = ne.parse(E(Campaign().get("token_markers") ?? "[]"));
-      return K.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
+      const t = de.parse(_(Campaign().get("token_markers") ?? "[]"));
+      return Z.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
     } catch {
       return !1;
     }
   }
-  var Xi = ["on", "off"], Gn = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Rd = [
+  var wi = ["on", "off"], tr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, ud = [
     "edition",
-    ...g.keys(Gn),
+    ...p.keys(tr),
     "stamina-bar",
-    ...Ce.map((e) => `attr.${e}`),
-    ...ft.map((e) => `marker.${e}`),
+    ...Ke.map((e) => `attr.${e}`),
+    ...Rt.map((e) => `marker.${e}`),
     "visibility.npc",
     "visibility.pc",
     "players-target-any",
@@ -3719,126 +3888,126 @@ var DefenseRound = (() => {
     "overwhelm-limit",
     "api-commands"
   ];
-  function Od(e, t, n) {
+  function fd(e, t, n) {
     const r = t.toLowerCase();
-    if (n === void 0 || n === "") throw new m(`config ${r} needs a value`);
+    if (n === void 0 || n === "") throw new k(`config ${r} needs a value`);
     if (r === "edition") {
-      const i = V(n, "edition", Sc()), a = lt();
-      if (!a.includes(i))
-        throw new m(`the ${i} edition is not available in this version yet (playable: ${a.join(", ")})`);
-      return e.edition = i, `Edition is now ${i}.`;
+      const s = K(n, "edition", nl()), i = Et();
+      if (!i.includes(s))
+        throw new k(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
+      return e.edition = s, `Edition is now ${s}.`;
     }
-    if (r in Gn) {
-      const i = Gn[r], a = V(n, r, ut), s = e.bars[i];
+    if (r in tr) {
+      const s = tr[r], i = K(n, r, Dt), a = e.bars[s];
       for (const o of ["vitality", "soul", "power"])
-        o !== i && e.bars[o] === a && (e.bars[o] = s);
-      return e.bars[i] = a, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
+        o !== s && e.bars[o] === i && (e.bars[o] = a);
+      return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
     }
     if (r === "stamina-bar") {
-      const i = V(n, r, ["power", ...ut]);
-      if (i === e.bars.vitality) throw new m(`stamina may not share the Vitality bar (${i})`);
-      return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;
+      const s = K(n, r, ["power", ...Dt]);
+      if (s === e.bars.vitality) throw new k(`stamina may not share the Vitality bar (${s})`);
+      return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;
     }
     if (r.startsWith("attr.")) {
-      const i = r.slice(5);
-      if (!Ce.includes(i))
-        throw new m(`unknown attribute key "${x(i)}" (known: ${Ce.join(", ")})`);
-      const a = n.trim();
-      if (a.length === 0 || a.length > 100) throw new m("an attribute name must be 1 to 100 characters");
-      return e.attributes[i] = a, `The ${i} value is now read from the attribute "${a}".`;
+      const s = r.slice(5);
+      if (!Ke.includes(s))
+        throw new k(`unknown attribute key "${J(s)}" (known: ${Ke.join(", ")})`);
+      const i = n.trim();
+      if (i.length === 0 || i.length > 100) throw new k("an attribute name must be 1 to 100 characters");
+      return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;
     }
     if (r.startsWith("marker.")) {
-      const i = r.slice(7);
-      if (!ft.includes(i))
-        throw new m(`unknown marker key "${x(i)}" (known: ${ft.join(", ")})`);
-      const a = n.trim();
-      if (!Dd(a))
-        throw new m(`"${x(a)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
-      return e.markers[i] = a, `The ${i} marker is now ${a}.`;
+      const s = r.slice(7);
+      if (!Rt.includes(s))
+        throw new k(`unknown marker key "${J(s)}" (known: ${Rt.join(", ")})`);
+      const i = n.trim();
+      if (!dd(i))
+        throw new k(`"${J(i)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
+      return e.markers[s] = i, `The ${s} marker is now ${i}.`;
     }
     if (r === "visibility.npc" || r === "visibility.pc") {
-      const i = r === "visibility.npc" ? "npc" : "pc";
-      return e.visibility[i] = V(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
+      const s = r === "visibility.npc" ? "npc" : "pc";
+      return e.visibility[s] = K(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;
     }
     if (r === "players-target-any")
-      return e.playersTargetAny = V(n, r, Xi) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+      return e.playersTargetAny = K(n, r, wi) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
     if (r === "armor-on-manual-edits")
-      return e.armorOnManualEdits = V(n, r, Xi) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+      return e.armorOnManualEdits = K(n, r, wi) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
     if (r === "overwhelm-limit")
-      return e.overwhelmLimit = at(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+      return e.overwhelmLimit = bt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
     if (r === "api-commands")
-      return e.apiCommands = V(n, r, vi), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-    throw new m(`unknown setting "${x(t)}" (settings: ${Rd.join(", ")})`);
+      return e.apiCommands = K(n, r, Ls), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
+    throw new k(`unknown setting "${J(t)}" (settings: ${ud.join(", ")})`);
   }
-  function Je() {
-    return qi(Campaign().get("turnorder"));
+  function Le() {
+    return bi(Campaign().get("turnorder"));
   }
-  function Cd() {
+  function hd() {
     const e = Campaign().get("turnorder");
     return typeof e == "string" ? e : "";
   }
-  function qi(e) {
+  function bi(e) {
     if (typeof e != "string" || e.trim() === "") return [];
     try {
-      const t = ne.parse(e);
-      return K.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
+      const t = de.parse(e);
+      return Z.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
     } catch {
       return [];
     }
   }
-  function Vn(e) {
-    Campaign().set("turnorder", ne.stringify(e));
+  function nr(e) {
+    Campaign().set("turnorder", de.stringify(e));
   }
-  function bt(e) {
-    return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? E(e) : "";
+  function Mt(e) {
+    return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? _(e) : "";
   }
-  function Un(e) {
+  function rr(e) {
     return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;
   }
-  function Id(e) {
+  function vd(e) {
     const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
     return t(e.id) && t(e.custom) && t(e.pr);
   }
-  function Nd(e) {
-    const t = bt(e.id), n = bt(e.custom);
-    return `${t.length <= 64 ? t : `#${xn(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${xn(n)}`}`;
+  function md(e) {
+    const t = Mt(e.id), n = Mt(e.custom);
+    return `${t.length <= 64 ? t : `#${sr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${sr(n)}`}`;
   }
-  function xn(e) {
+  function sr(e) {
     let t = 2166136261;
     for (let n = 0; n < e.length; n += 1)
-      t ^= e.charCodeAt(n), t = S.imul(t, 16777619) >>> 0;
+      t ^= e.charCodeAt(n), t = E.imul(t, 16777619) >>> 0;
     return t.toString(16).padStart(8, "0");
   }
-  var Pd = /^(.+) -?\d+$/;
-  function Md() {
+  var pd = /^(.+) -?\d+$/;
+  function kd() {
     const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
     return typeof e == "object" && e !== null ? e : void 0;
   }
-  function Ji(e) {
-    if (Un(e.pr) !== -1 || bt(e.custom) !== "") return !1;
-    const t = bt(e.id);
+  function $i(e) {
+    if (rr(e.pr) !== -1 || Mt(e.custom) !== "") return !1;
+    const t = Mt(e.id);
     if (t === "" || t === "-1") return !1;
     const n = getObj("graphic", t);
-    if (n === void 0 || E(n.get("represents") ?? "") !== "") return !1;
-    const r = Md();
+    if (n === void 0 || _(n.get("represents") ?? "") !== "") return !1;
+    const r = kd();
     if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-    const i = Pd.exec(E(n.get("name") ?? "")), a = typeof r?.tokenName == "string" ? r.tokenName : "Round";
-    return i !== null && i[1] === a;
+    const s = pd.exec(_(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+    return s !== null && s[1] === i;
   }
-  function Ld(e) {
-    for (const t of e) if (!Ji(t)) return t;
+  function gd(e) {
+    for (const t of e) if (!$i(t)) return t;
   }
-  var jd = new B(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-  function Fd(e) {
-    return jd.has(e.kind);
+  var yd = new X(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+  function wd(e) {
+    return yd.has(e.kind);
   }
-  function Gd(e, t, n) {
+  function bd(e, t, n) {
     switch (e.kind) {
       case "heal-title":
-        return `${t(e.who)} is healed: ${it[e.resource]} +${e.amount}`;
+        return `${t(e.who)} is healed: ${yt[e.resource]} +${e.amount}`;
       case "healed": {
         const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-        return `${it[e.resource]} ${e.before} -> ${e.after}${r}`;
+        return `${yt[e.resource]} ${e.before} -> ${e.after}${r}`;
       }
       case "heal-summary":
         return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
@@ -3854,38 +4023,38 @@ var DefenseRound = (() => {
         return e.label;
     }
   }
-  function Vd(e, t) {
-    const n = (r) => Fd(r) ? Gd(r, t, n) : e.words(r, t);
+  function Ai(e, t) {
+    const n = (r) => wd(r) ? bd(r, t, n) : e.words(r, t);
     return n;
   }
-  function Qe(e, t) {
-    const n = e.tokens[t], r = e.exchange.waiting[t], i = {};
-    return n?.edition && (i.edition = n.edition), n?.deadForGood && (i.deadForGood = !0), n?.stance !== void 0 && (i.stance = n.stance), r && (i.answer = r), i;
+  function ft(e, t) {
+    const n = e.tokens[t], r = e.exchange.waiting[t], s = {};
+    return n?.edition && (s.edition = n.edition), n?.deadForGood && (s.deadForGood = !0), n?.stance !== void 0 && (s.stance = n.stance), r && (s.answer = r), s;
   }
-  function Me(e, t) {
+  function xe(e, t) {
     const n = {};
     return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
   }
-  function Xt(e, t, n) {
-    const r = e.tokens[t], i = {};
-    r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), ht(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
+  function ln(e, t, n) {
+    const r = e.tokens[t], s = {};
+    r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), Ot(s) ? delete e.tokens[t] : e.tokens[t] = s, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
   }
-  function he(e, t) {
+  function we(e, t) {
     if (e === t) return !0;
     if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
-    if (typeof e != "object" || typeof t != "object" || K.isArray(e) !== K.isArray(t)) return !1;
-    if (K.isArray(e)) {
-      const i = t;
-      if (e.length !== i.length) return !1;
-      for (let a = 0; a < e.length; a += 1) if (!he(e[a], i[a])) return !1;
+    if (typeof e != "object" || typeof t != "object" || Z.isArray(e) !== Z.isArray(t)) return !1;
+    if (Z.isArray(e)) {
+      const s = t;
+      if (e.length !== s.length) return !1;
+      for (let i = 0; i < e.length; i += 1) if (!we(e[i], s[i])) return !1;
       return !0;
     }
     const n = e, r = t;
-    for (const i of g.keys(n)) if (!he(n[i], r[i])) return !1;
-    for (const i of g.keys(r)) if (!g.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
+    for (const s of p.keys(n)) if (!we(n[s], r[s])) return !1;
+    for (const s of p.keys(r)) if (!p.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
     return !0;
   }
-  function Ud(e, t) {
+  function $d(e, t) {
     switch (t.kind) {
       case "bar":
         return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -3905,147 +4074,147 @@ var DefenseRound = (() => {
         return `turn-order:${t.tokenId}`;
     }
   }
-  function xd(e, t = () => !0, n = () => {
+  function Ad(e, t = () => !0, n = () => {
   }) {
     const r = new N();
-    for (const a of e) {
-      const s = t(a.tokenId);
-      for (const o of a.changes) {
-        const d = Ud(a.tokenId, o), c = r.get(d);
-        c ? (c.last = o, s && c.owner === void 0 && (c.owner = a)) : r.set(d, { first: o, last: o, ...s ? { owner: a } : {} });
+    for (const i of e) {
+      const a = t(i.tokenId);
+      for (const o of i.changes) {
+        const l = $d(i.tokenId, o), c = r.get(l);
+        c ? (c.last = o, a && c.owner === void 0 && (c.owner = i)) : r.set(l, { first: o, last: o, ...a ? { owner: i } : {} });
       }
     }
-    const i = [];
-    for (const [a, s] of r) {
-      const { first: o, last: d } = s, c = s.owner ?? n(o);
+    const s = [];
+    for (const [i, a] of r) {
+      const { first: o, last: l } = a, c = a.owner ?? n(o);
       if (c === void 0) continue;
-      const l = o !== d && "to" in o && "to" in d ? { ...o, to: d.to } : o;
-      i.push({ place: a, tokenId: c.tokenId, name: c.name, change: l });
+      const d = o !== l && "to" in o && "to" in l ? { ...o, to: l.to } : o;
+      s.push({ place: i, tokenId: c.tokenId, name: c.name, change: d });
     }
-    return i;
+    return s;
   }
-  function Qi(e, t, n) {
+  function Si(e, t, n) {
     if (n <= 0) return e;
-    const { answer: r, ...i } = e;
-    if (!i.edition || i.edition.id !== t.id) return i;
-    let a = t.parseState(i.edition.state);
-    if (a === null) return i;
-    for (let o = 0; o < S.min(n, 10); o += 1) a = t.endRound(a);
-    const s = { ...i };
-    return t.isEmptyState(a) ? delete s.edition : s.edition = { id: t.id, state: a }, s;
+    const { answer: r, ...s } = e;
+    if (!s.edition || s.edition.id !== t.id) return s;
+    let i = t.parseState(s.edition.state);
+    if (i === null) return s;
+    for (let o = 0; o < E.min(n, 10); o += 1) i = t.endRound(i);
+    const a = { ...s };
+    return t.isEmptyState(i) ? delete a.edition : a.edition = { id: t.id, state: i }, a;
   }
-  var Bd = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-  function Hd(e, t, n) {
-    return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
+  var Sd = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+  function Td(e, t, n) {
+    return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));
   }
-  function Kd(e, t, n, r) {
-    const i = [];
-    for (const { place: a, name: s, change: o } of e) {
+  function Ed(e, t, n, r) {
+    const s = [];
+    for (const { place: i, name: a, change: o } of e) {
       if (o.kind === "turn-order") continue;
-      const d = t.get(a);
-      if (!n(d, o.to))
+      const l = t.get(i);
+      if (!n(l, o.to))
         switch (o.kind) {
           case "bar":
-            i.push(`${s}: ${it[o.resource]} is ${d ?? "not a number"} (was left at ${o.to})`);
+            s.push(`${a}: ${yt[o.resource]} is ${l ?? "not a number"} (was left at ${o.to})`);
             break;
           case "attribute":
-            i.push(`${s}: ${Bd[o.key] ?? o.key} is ${d ?? "unset"} (was left at ${o.to})`);
+            s.push(`${a}: ${Sd[o.key] ?? o.key} is ${l ?? "unset"} (was left at ${o.to})`);
             break;
           case "worn":
-            i.push(`${s}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${d ?? "unset"} (was left at ${o.to})`);
+            s.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${l ?? "unset"} (was left at ${o.to})`);
             break;
           case "override":
-            i.push(`${s}: ${o.key} is ${d ?? "unset"} (was left at ${o.to})`);
+            s.push(`${a}: ${o.key} is ${l ?? "unset"} (was left at ${o.to})`);
             break;
           case "markers":
-            i.push(`${s}: markers changed`);
+            s.push(`${a}: markers changed`);
             break;
           case "memory":
-            i.push(`${s} ${r(o.to, d ?? {})}`);
+            s.push(`${a} ${r(o.to, l ?? {})}`);
             break;
           case "initiative":
-            i.push(`${s}: initiative is ${d ?? "gone"} (was left at ${o.to})`);
+            s.push(`${a}: initiative is ${l ?? "gone"} (was left at ${o.to})`);
             break;
         }
     }
-    return i;
+    return s;
   }
-  function Yd(e, t, n) {
+  function _d(e, t, n) {
     return e.map(
-      (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Qi(r.change.from, t, n), to: Qi(r.change.to, t, n) } } : r
+      (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Si(r.change.from, t, n), to: Si(r.change.to, t, n) } } : r
     );
   }
-  function Wd(e, t, n, r) {
-    const i = {}, a = r(e.edition, t.edition) ? n.edition : e.edition, s = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, d = r(e.answer, t.answer) ? n.answer : e.answer;
-    return a !== void 0 && (i.edition = a), s !== void 0 && (i.deadForGood = s), o !== void 0 && (i.stance = o), d !== void 0 && (i.answer = d), i;
+  function Dd(e, t, n, r) {
+    const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, l = r(e.answer, t.answer) ? n.answer : e.answer;
+    return i !== void 0 && (s.edition = i), a !== void 0 && (s.deadForGood = a), o !== void 0 && (s.stance = o), l !== void 0 && (s.answer = l), s;
   }
-  function zd(e) {
+  function Rd(e) {
     const t = e.indexOf("@");
     return t === -1 ? e : e.slice(0, t);
   }
-  function Zi(e, t, n) {
+  function Ti(e, t, n) {
     if (e === "") return t.length === 0 ? "" : t.join(",");
-    let r, i = "", a = 0;
+    let r, s = "", i = 0;
     for (; ; ) {
-      const s = e.indexOf(",", a), d = (s === -1 ? e.slice(a) : e.slice(a, s)).trim();
-      if (d !== "") {
-        const c = zd(d);
-        let l;
-        t.includes(c) ? (l = d === c && !(r?.includes(c) ?? !1), l && (r ?? (r = [])).push(c)) : l = !n.includes(c), l && (i += i === "" ? d : `,${d}`);
+      const a = e.indexOf(",", i), l = (a === -1 ? e.slice(i) : e.slice(i, a)).trim();
+      if (l !== "") {
+        const c = Rd(l);
+        let d;
+        t.includes(c) ? (d = l === c && !(r?.includes(c) ?? !1), d && (r ?? (r = [])).push(c)) : d = !n.includes(c), d && (s += s === "" ? l : `,${l}`);
       }
-      if (s === -1) break;
-      a = s + 1;
+      if (a === -1) break;
+      i = a + 1;
     }
-    for (const s of t) (r?.includes(s) ?? !1) || (i += i === "" ? s : `,${s}`);
-    return i === e || i.length < e.length && i === Xd(e) ? e : i;
+    for (const a of t) (r?.includes(a) ?? !1) || (s += s === "" ? a : `,${a}`);
+    return s === e || s.length < e.length && s === Od(e) ? e : s;
   }
-  function Xd(e) {
+  function Od(e) {
     return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
   }
-  function qd(e, t, n) {
-    const { incapacitated: r, dying: i, dead: a } = n.markers, s = t === "none" ? [] : [n.markers[t]];
-    return Zi(e, s, [r, i, a]);
+  function Cd(e, t, n) {
+    const { incapacitated: r, dying: s, dead: i } = n.markers, a = t === "none" ? [] : [n.markers[t]];
+    return Ti(e, a, [r, s, i]);
   }
-  var es = ["defensive", "reactive", "active", "full"];
-  function ts(e, t, n) {
-    const r = es.find((i) => i === t);
-    return Zi(e, r ? [n.markers[r]] : [], es.map((i) => n.markers[i]));
+  var Ei = ["defensive", "reactive", "active", "full"];
+  function _i(e, t, n) {
+    const r = Ei.find((s) => s === t);
+    return Ti(e, r ? [n.markers[r]] : [], Ei.map((s) => n.markers[s]));
   }
-  function Bn(e) {
+  function ir(e) {
     return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
   }
-  function Jd() {
-    return Bn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
+  function Id() {
+    return ir((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
   }
-  function Hn() {
-    return Bn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
+  function ar() {
+    return ir((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
   }
-  function Qd() {
-    return Bn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
+  function Nd() {
+    return ir((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
   }
-  var ns = [];
-  function Zd(e) {
-    return typeof e != "function" ? !1 : (ns.push(e), !0);
+  var Di = [];
+  function Pd(e) {
+    return typeof e != "function" ? !1 : (Di.push(e), !0);
   }
-  function rs(e, t, n, r, i, a) {
-    for (const o of ns)
+  function Ri(e, t, n, r, s, i) {
+    for (const o of Di)
       try {
         o(e, t, n, r);
-      } catch (d) {
-        Mn("an onDamage observer", d, void 0);
+      } catch (l) {
+        Jn("an onDamage observer", l, void 0);
       }
-    const s = a === void 0 ? Hn() : a;
-    if (s && typeof s.Update == "function")
+    const a = i === void 0 ? ar() : i;
+    if (a && typeof a.Update == "function")
       try {
-        s.Update(e, i());
+        a.Update(e, s());
       } catch (o) {
-        Mn("HealthColors.Update", o, void 0);
+        Jn("HealthColors.Update", o, void 0);
       }
   }
-  function is(e, t) {
+  function Oi(e, t) {
     typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
   }
-  var el = class {
+  var Md = class {
     constructor() {
       this.props = {}, this.any = !1;
     }
@@ -4056,324 +4225,325 @@ var DefenseRound = (() => {
       this.props[e] = t, this.any = !0;
     }
     bar(e, t, n, r) {
-      const i = fe[e.bars[t].bar].value;
-      r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);
+      const s = ye[e.bars[t].bar].value;
+      r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);
     }
     flush(e) {
-      if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) is(t, n);
+      if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Oi(t, n);
       if (this.linkedBars)
         for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
       this.any && e.set(this.props);
     }
   };
-  function Kn(e, t, n, r) {
-    const i = {};
-    return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
+  function or(e, t, n, r) {
+    const s = {};
+    return e && (s.edition = e), t && (s.deadForGood = !0), n !== void 0 && (s.stance = n), r !== void 0 && (s.answer = r), s;
   }
-  function tl(e, t, n, r = {}) {
-    const { snapshot: i, facts: a, places: s } = t, { edition: o, settings: d, memories: c } = e, l = c.tokens, u = i.token, f = [], h = [], k = new el(), T = () => {
-      var v;
-      return l[v = i.id] ?? (l[v] = {});
-    }, b = r.vitalityFrom ?? i.bars.vitality.value, p = {
-      vitality: i.bars.vitality.value,
-      soul: i.bars.soul.value,
-      power: i.bars.power.value
+  function Ld(e, t, n, r = {}) {
+    const { snapshot: s, facts: i, places: a } = t, { edition: o, settings: l, memories: c } = e, d = c.tokens, u = s.token, f = [], h = [], v = new Md(), A = () => {
+      var g;
+      return d[g = s.id] ?? (d[g] = {});
+    }, b = r.vitalityFrom ?? s.bars.vitality.value, y = {
+      vitality: s.bars.vitality.value,
+      soul: s.bars.soul.value,
+      power: s.bars.power.value
     };
-    for (const v of n.changes)
-      switch (v.kind) {
+    for (const g of n.changes)
+      switch (g.kind) {
         case "bar": {
-          const $ = i.bars[v.resource], R = v.resource === "vitality" ? b : $.value, U = $.link ? getObj("attribute", $.link) : void 0, te = { kind: "bar", resource: v.resource, bar: $.bar, from: R, to: v.to };
-          U && (te.attributeId = U.id), f.push(te), ($.value !== v.to || $.raw !== v.to) && k.bar(i, v.resource, v.to, U), p[v.resource] = v.to;
+          const $ = s.bars[g.resource], L = g.resource === "vitality" ? b : $.value, V = $.link ? getObj("attribute", $.link) : void 0, le = { kind: "bar", resource: g.resource, bar: $.bar, from: L, to: g.to };
+          V && (le.attributeId = V.id), f.push(le), ($.value !== g.to || $.raw !== g.to) && v.bar(s, g.resource, g.to, V), y[g.resource] = g.to;
           break;
         }
         case "value": {
-          const $ = s[v.key], R = a.values[v.key]?.current ?? null;
+          const $ = a[g.key], L = i.values[g.key]?.current ?? null;
           if ($?.kind === "attribute")
-            f.push({ kind: "attribute", key: v.key, attributeId: $.attribute.id, from: R, to: v.to }), k.attribute($.attribute, v.to);
+            f.push({ kind: "attribute", key: g.key, attributeId: $.attribute.id, from: L, to: g.to }), v.attribute($.attribute, g.to);
           else if ($?.kind === "worn") {
-            f.push({ kind: "worn", track: $.track, from: l[i.id]?.worn?.[$.track] ?? null, to: v.to });
-            const U = T();
-            U.worn = { ...U.worn, [$.track]: v.to };
-          } else if (Bi[v.key] === void 0 && $?.kind === "override") {
-            f.push({ kind: "override", key: v.key, from: R, to: v.to });
-            const U = T();
-            U.overrides = { ...U.overrides, [v.key]: v.to };
+            f.push({ kind: "worn", track: $.track, from: d[s.id]?.worn?.[$.track] ?? null, to: g.to });
+            const V = A();
+            V.worn = { ...V.worn, [$.track]: g.to };
+          } else if (vi[g.key] === void 0 && $?.kind === "override") {
+            f.push({ kind: "override", key: g.key, from: L, to: g.to });
+            const V = A();
+            V.overrides = { ...V.overrides, [g.key]: g.to };
           }
           break;
         }
         case "initiative": {
-          const $ = r.turnOrder?.order ?? Je(), R = $.find((te) => te.id === i.id), U = Un(R?.pr);
-          R && C.isFinite(U) && U !== v.to && (R.pr = v.to, as($, r.turnOrder), f.push({ kind: "initiative", from: U, to: v.to }));
+          const $ = r.turnOrder?.order ?? Le(), L = $.find((le) => le.id === s.id), V = rr(L?.pr);
+          L && C.isFinite(V) && V !== g.to && (L.pr = g.to, Ii($, r.turnOrder), f.push({ kind: "initiative", from: V, to: g.to }));
           break;
         }
         case "join-turn-order": {
-          const $ = il(v.tokenId, v.initiative, r.turnOrder);
-          h.push($.note), $.added && f.push({ kind: "turn-order", tokenId: v.tokenId });
+          const $ = Gd(g.tokenId, g.initiative, r.turnOrder);
+          h.push($.note), $.added && f.push({ kind: "turn-order", tokenId: g.tokenId });
           break;
         }
         case "ally-state":
         case "ally-answer": {
-          const $ = Me(Qe(c, v.tokenId), o), R = v.kind === "ally-state" ? Me({ ...$, edition: { id: o.id, state: v.state } }, o) : { ...$, answer: { edition: o.id, answer: v.answer } };
-          he($, R) || (f.push({ kind: "memory", tokenId: v.tokenId, from: $, to: R }), Xt(c, v.tokenId, R));
+          const $ = xe(ft(c, g.tokenId), o), L = g.kind === "ally-state" ? xe({ ...$, edition: { id: o.id, state: g.state } }, o) : { ...$, answer: { edition: o.id, answer: g.answer } };
+          we($, L) || (f.push({ kind: "memory", tokenId: g.tokenId, from: $, to: L }), ln(c, g.tokenId, L));
           break;
         }
       }
     if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-      const v = l[i.id], $ = v?.edition && !(v.edition.id === o.id && o.isEmptyState(v.edition.state)) ? v.edition : void 0, R = n.state === void 0 ? $ : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, U = v?.deadForGood === !0, te = n.state === void 0 ? U : o.deadForGood(n.state, p.vitality), tt = v?.stance, ur = n.stance === void 0 ? tt : n.stance ?? void 0, fr = c.exchange.waiting[i.id], hr = n.answer === void 0 ? fr : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
-      (U !== te || tt !== ur || !he($, R) || !he(fr, hr)) && (f.push({ kind: "memory", from: Kn($, U, tt, fr), to: Kn(R, te, ur, hr) }), Xt(c, i.id, Kn(R, te, ur, hr)));
+      const g = d[s.id], $ = g?.edition && !(g.edition.id === o.id && o.isEmptyState(g.edition.state)) ? g.edition : void 0, L = n.state === void 0 ? $ : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, V = g?.deadForGood === !0, le = n.state === void 0 ? V : o.deadForGood(n.state, y.vitality), qe = g?.stance, x = n.stance === void 0 ? qe : n.stance ?? void 0, Fe = c.exchange.waiting[s.id], Y = n.answer === void 0 ? Fe : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
+      (V !== le || qe !== x || !we($, L) || !we(Fe, Y)) && (f.push({ kind: "memory", from: or($, V, qe, Fe), to: or(L, le, x, Y) }), ln(c, s.id, or(L, le, x, Y)));
     }
-    const w = l[i.id];
-    w && ht(w) && delete l[i.id];
-    let _ = i.statusmarkers;
-    const y = o.condition(a.state, b), I = n.state !== void 0 ? o.condition(n.state, p.vitality) : y;
-    if (n.state !== void 0 && (_ = qd(_, I, d)), n.stance !== void 0 && (_ = ts(_, n.stance, d)), _ !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: _ }), k.prop("statusmarkers", _)), r.tokenProps)
-      for (const v of g.keys(r.tokenProps)) {
-        const $ = r.tokenProps[v];
-        !(v in k.props) && u.get(v) !== $ && k.prop(v, $);
+    const w = d[s.id];
+    w && Ot(w) && delete d[s.id];
+    let S = s.statusmarkers;
+    const m = o.condition(i.state, b), D = n.state !== void 0 ? o.condition(n.state, y.vitality) : m;
+    if (n.state !== void 0 && (S = Cd(S, D, l)), n.stance !== void 0 && (S = _i(S, n.stance, l)), S !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: S }), v.prop("statusmarkers", S)), r.tokenProps)
+      for (const g of p.keys(r.tokenProps)) {
+        const $ = r.tokenProps[g];
+        !(g in v.props) && u.get(g) !== $ && v.prop(g, $);
       }
-    if (k.flush(u), r.notify ?? !0) {
-      const { bars: v } = i, $ = { vitality: b, soul: v.soul.value, power: v.power.value, statusmarkers: i.statusmarkers, condition: y }, R = { vitality: p.vitality, soul: p.soul, power: p.power, statusmarkers: _, condition: I };
-      rs(u, $, R, n.detail, () => ss(i, b), r.healthColors);
+    if (v.flush(u), r.notify ?? !0) {
+      const { bars: g } = s, $ = { vitality: b, soul: g.soul.value, power: g.power.value, statusmarkers: s.statusmarkers, condition: m }, L = { vitality: y.vitality, soul: y.soul, power: y.power, statusmarkers: S, condition: D };
+      Ri(u, $, L, n.detail, () => Ci(s, b), r.healthColors);
     }
     return { changes: f, notes: h };
   }
-  function ss(e, t) {
-    const n = rl(e.token);
+  function Ci(e, t) {
+    const n = Fd(e.token);
     n.statusmarkers = e.statusmarkers;
-    const { vitality: r, soul: i, power: a } = e.bars;
-    return n[fe[r.bar].value] = r.raw, n[fe[i.bar].value] = i.raw, n[fe[a.bar].value] = a.raw, t !== null && (n[fe[r.bar].value] = t), n;
+    const { vitality: r, soul: s, power: i } = e.bars;
+    return n[ye[r.bar].value] = r.raw, n[ye[s.bar].value] = s.raw, n[ye[i.bar].value] = i.raw, t !== null && (n[ye[r.bar].value] = t), n;
   }
-  var nl = ["width", "height"];
-  function rl(e) {
+  var jd = ["width", "height"];
+  function Fd(e) {
     const t = { _id: e.id, _type: "graphic" };
-    for (const n of nl) t[n] = e.get(n);
+    for (const n of jd) t[n] = e.get(n);
     return t;
   }
-  function as(e, t) {
-    t ? t.changed = !0 : Vn(e);
+  function Ii(e, t) {
+    t ? t.changed = !0 : nr(e);
   }
-  function il(e, t, n) {
+  function Gd(e, t, n) {
     const r = getObj("graphic", e);
     if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-    const i = Ne(r, "The spectator"), a = n?.order ?? Je();
-    return a.some((s) => s.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (a.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), as(a, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
+    const s = Q(r, "The spectator"), i = n?.order ?? Le();
+    return i.some((a) => a.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: _(r.get("_pageid") ?? "") }), Ii(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
   }
-  function sl(e, t) {
-    const n = new N(), r = new N(), i = new B(), a = (c) => {
-      let l = r.get(c);
-      return l || r.set(c, l = {}), l;
+  function Vd(e, t) {
+    const n = new N(), r = new N(), s = new X(), i = (c) => {
+      let d = r.get(c);
+      return d || r.set(c, d = {}), d;
     };
-    let s, o = !1;
-    const d = new N();
-    for (const { tokenId: c, change: l } of t) {
+    let a, o = !1;
+    const l = new N();
+    for (const { tokenId: c, change: d } of t) {
       const u = getObj("graphic", c);
       if (u)
-        switch (d.has(c) || d.set(c, { snapshot: Yt(u, Pe(u), e.settings), memory: Me(Qe(e.memories, c), e.edition) }), i.add(c), l.kind) {
+        switch (l.has(c) || l.set(c, { snapshot: sn(u, ae(u), e.settings), memory: xe(ft(e.memories, c), e.edition) }), s.add(c), d.kind) {
           case "bar":
-            if (l.from === null) break;
-            l.attributeId && getObj("attribute", l.attributeId) ? n.set(l.attributeId, l.from) : a(c)[`${l.bar}_value`] = l.from;
+            if (d.from === null) break;
+            d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : i(c)[`${d.bar}_value`] = d.from;
             break;
           case "attribute":
-            l.from !== null && n.set(l.attributeId, l.from);
+            d.from !== null && n.set(d.attributeId, d.from);
             break;
           case "worn": {
             const f = { ...e.memories.tokens[c] };
-            f.worn = Ut(f.worn, l.track, l.from), bi(e.memories.tokens, c, f);
+            f.worn = Qt(f.worn, d.track, d.from), Bs(e.memories.tokens, c, f);
             break;
           }
           case "override": {
             const f = { ...e.memories.tokens[c] };
-            f.overrides = Ut(f.overrides, l.key, l.from), bi(e.memories.tokens, c, f);
+            f.overrides = Qt(f.overrides, d.key, d.from), Bs(e.memories.tokens, c, f);
             break;
           }
           case "markers":
-            a(c).statusmarkers = l.from;
+            i(c).statusmarkers = d.from;
             break;
           case "memory": {
-            const f = l.tokenId ?? c, h = Me(Qe(e.memories, f), e.edition);
-            Xt(e.memories, f, Wd(l.from, l.to, h, he));
+            const f = d.tokenId ?? c, h = xe(ft(e.memories, f), e.edition);
+            ln(e.memories, f, Dd(d.from, d.to, h, we));
             break;
           }
           case "initiative": {
-            s ?? (s = Je());
-            const f = s.find((h) => h.id === c);
-            f && (f.pr = l.from, o = !0);
+            a ?? (a = Le());
+            const f = a.find((h) => h.id === c);
+            f && (f.pr = d.from, o = !0);
             break;
           }
           case "turn-order": {
-            s ?? (s = Je());
-            const f = s.filter((h) => h.id !== l.tokenId);
-            f.length !== s.length && (s = f, o = !0);
+            a ?? (a = Le());
+            const f = a.filter((h) => h.id !== d.tokenId);
+            f.length !== a.length && (a = f, o = !0);
             break;
           }
         }
     }
-    for (const [c, l] of n) {
+    for (const [c, d] of n) {
       const u = getObj("attribute", c);
-      u && is(u, l);
+      u && Oi(u, d);
     }
-    for (const c of i) {
-      const l = getObj("graphic", c), u = d.get(c);
-      if (!l || !u) continue;
+    for (const c of s) {
+      const d = getObj("graphic", c), u = l.get(c);
+      if (!d || !u) continue;
       const f = r.get(c) ?? {};
-      typeof f.statusmarkers == "string" && (f.statusmarkers = ts(f.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
+      typeof f.statusmarkers == "string" && (f.statusmarkers = _i(f.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
       const h = {};
-      for (const T of _r) {
-        const b = u.snapshot.bars[T], p = `${b.bar}_value`, w = b.link ? n.get(b.link) : void 0;
-        w !== void 0 && l.get(p) !== w && (f[p] = w);
-        const _ = w ?? f[p];
-        h[T] = typeof _ == "number" ? _ : b.value;
+      for (const A of Ur) {
+        const b = u.snapshot.bars[A], y = `${b.bar}_value`, w = b.link ? n.get(b.link) : void 0;
+        w !== void 0 && d.get(y) !== w && (f[y] = w);
+        const S = w ?? f[y];
+        h[A] = typeof S == "number" ? S : b.value;
       }
-      g.keys(f).length > 0 && l.set(f);
-      const k = typeof f.statusmarkers == "string" ? f.statusmarkers : u.snapshot.statusmarkers;
-      al(e, l, u.snapshot, u.memory, { ...h, statusmarkers: k });
+      p.keys(f).length > 0 && d.set(f);
+      const v = typeof f.statusmarkers == "string" ? f.statusmarkers : u.snapshot.statusmarkers;
+      Ud(e, d, u.snapshot, u.memory, { ...h, statusmarkers: v });
     }
-    s && o && Vn(s);
+    a && o && nr(a);
   }
-  function al(e, t, n, r, i) {
-    const a = (d, c) => {
-      const l = d.edition?.id === e.edition.id ? e.edition.parseState(d.edition.state) : null;
-      return e.edition.condition(l ?? e.edition.enter(c, d.deadForGood === !0), c);
-    }, s = Me(Qe(e.memories, t.id), e.edition), o = {
+  function Ud(e, t, n, r, s) {
+    const i = (l, c) => {
+      const d = l.edition?.id === e.edition.id ? e.edition.parseState(l.edition.state) : null;
+      return e.edition.condition(d ?? e.edition.enter(c, l.deadForGood === !0), c);
+    }, a = xe(ft(e.memories, t.id), e.edition), o = {
       vitality: n.bars.vitality.value,
       soul: n.bars.soul.value,
       power: n.bars.power.value,
       statusmarkers: n.statusmarkers,
-      condition: a(r, n.bars.vitality.value)
+      condition: i(r, n.bars.vitality.value)
     };
-    rs(t, o, { ...i, condition: a(s, i.vitality) }, { undo: !0 }, () => ss(n, n.bars.vitality.value));
+    Ri(t, o, { ...s, condition: i(a, s.vitality) }, { undo: !0 }, () => Ci(n, n.bars.vitality.value));
   }
-  function ol(e) {
-    if (e.length === 0) return kr.resolve([]);
+  function Ni(e) {
+    if (e.length === 0) return Ir.resolve([]);
     const t = e.map((n) => `[[1d${n}]]`).join(" ");
-    return new kr((n, r) => {
-      sendChat("DefenseRound", t, (i) => {
-        const s = (i[0]?.inlinerolls ?? []).map((o) => o.results.total);
-        s.length !== e.length || s.some((o) => !C.isInteger(o)) ? r(new St(`Roll20 answered ${s.length} rolls for ${e.length} asked`)) : n(s);
+    return new Ir((n, r) => {
+      sendChat("DefenseRound", t, (s) => {
+        const a = (s[0]?.inlinerolls ?? []).map((o) => o.results.total);
+        a.length !== e.length || a.some((o) => !C.isInteger(o)) ? r(new Ft(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
       });
     });
   }
-  function cl(e) {
-    const t = e.title ?? e.outcome.steps.find((n) => n.section === Q);
+  function Bd(e) {
+    const t = e.title ?? e.outcome.steps.find((n) => n.section === ce);
     return t ? e.say(t) : e.snapshot.name;
   }
-  function Yn(e) {
+  function cr(e) {
     if (e.summary !== void 0) return e.summary;
-    const t = e.outcome.steps.find((n) => n.section === Z);
+    const t = e.outcome.steps.find((n) => n.section === ie);
     return e.summary = t ? e.say(t) : `${e.snapshot.name}.`;
   }
-  function os(e) {
+  function Pi(e) {
     const { snapshot: t, outcome: n } = e;
-    if (!rd(t.id)) return [];
+    if (!ri(t.id)) return [];
     const r = [];
-    for (const i of n.steps)
-      i.section === Ue && (i.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage ?{Damage} --ids ${t.id}` }) : i.kind === "button" && r.push({ label: e.say(i), command: i.command }));
+    for (const s of n.steps)
+      s.section === Re && (s.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage ?{Damage} --ids ${t.id}` }) : s.kind === "button" && r.push({ label: e.say(s), command: s.command }));
     return r;
   }
-  function dl(e) {
+  function Hd(e) {
     const t = [], n = new N();
     for (const r of e.outcome.steps) {
-      const i = r.section;
-      if (i === void 0 || i === Q || i === Z || i === Ue) continue;
-      let a = n.get(i);
-      a || (a = [], n.set(i, a), t.push({ label: i, lines: a })), a.push(e.say(r));
+      const s = r.section;
+      if (s === void 0 || s === ce || s === ie || s === Re) continue;
+      let i = n.get(s);
+      i || (i = [], n.set(s, i), t.push({ label: s, lines: i })), i.push(e.say(r));
     }
     return t;
   }
-  function Wn(e) {
-    const t = os(e);
+  function lr(e) {
+    const t = Pi(e);
     return {
-      title: cl(e),
+      title: Bd(e),
       rows: [
-        ...dl(e),
+        ...e.answer ? [{ label: "Answer", lines: [e.answer] }] : [],
+        ...Hd(e),
         { label: "Turn Tracker", lines: e.notes },
         { label: "Rolls", lines: e.typed ? [e.typed] : [] },
         ...t.length > 0 ? [{ label: "Actions", lines: [], buttons: t }] : []
       ]
     };
   }
-  function ll(e) {
+  function Kd(e) {
     let t = "";
     for (const n of e)
-      n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${it[n.resource]} ${n.from} -> ${n.to}`);
+      n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${yt[n.resource]} ${n.from} -> ${n.to}`);
     return t;
   }
-  function zn(e, t, n, r, i, a) {
-    const s = new N(), o = [];
-    for (const d of t) {
-      const c = e[d], { snapshot: l } = c, u = (s.get(l.name) ?? 0) + 1;
-      s.set(l.name, u);
-      const f = u === 1 ? l.name : `${l.name} (${u})`, h = i === "all" || n[d] === "public", k = h ? ll(c.changes) : "", T = h ? [{ label: "details", command: `!defense-round details ${a[d]}` }] : [], p = h && c.outcome.steps.some((_) => _.section === Ue) ? [...T, ...os(c)] : T, w = Yn(c);
-      o.push({ label: f, lines: [k ? `${w} ${k}` : w], buttons: p });
+  function dr(e, t, n, r, s, i) {
+    const a = new N(), o = [];
+    for (const l of t) {
+      const c = e[l], { snapshot: d } = c, u = (a.get(d.name) ?? 0) + 1;
+      a.set(d.name, u);
+      const f = u === 1 ? d.name : `${d.name} (${u})`, h = s === "all" || n[l] === "public", v = h ? Kd(c.changes) : "", A = h ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], y = h && c.outcome.steps.some((m) => m.section === Re) ? [...A, ...Pi(c)] : A, w = cr(c), S = v ? `${w} ${v}` : w;
+      o.push({ label: f, lines: c.answer ? [`${c.answer}. ${S}`] : [S], buttons: y });
     }
     return { title: r, rows: o };
   }
-  function qt(e, t) {
+  function dn(e, t) {
     return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
   }
-  function Xn(e, t, n) {
+  function ur(e, t, n) {
     if (t.length === 0) return;
-    const r = t.some((c) => c.changes.length > 0 || !(c.outcome.noop || c.outcome.headline === "unharmed")), i = t.length > 1 ? fl(e, t, n.sender ?? "gm") : [];
+    const r = t.some((c) => c.changes.length > 0 || !(c.outcome.noop || c.outcome.headline === "unharmed")), s = t.length > 1 ? Yd(e, t, n.sender ?? "gm") : [];
     if (!r) {
       const c = n.senderMaySee ?? (() => !0);
       if (t.length === 1 && !c(t[0].snapshot)) {
-        F(Ae(n.replyTo), ee(Yn(t[0])));
+        F(Te(n.replyTo), te(cr(t[0])));
         return;
       }
-      const l = t.length === 1 ? Wn(t[0]) : zn(t, ul(t), cs(e, t), `${n.title}: ${qn(t.length)}`, t.every((u) => c(u.snapshot)) ? "all" : "public", i);
-      F(Ae(n.replyTo), Ie(l));
+      const d = t.length === 1 ? lr(t[0]) : dr(t, xd(t), Mi(e, t), `${n.title}: ${fr(t.length)}`, t.every((u) => c(u.snapshot)) ? "all" : "public", s);
+      F(Te(n.replyTo), me(d));
       return;
     }
     if (t.length === 1) {
-      const c = t[0], l = qt(e, c.snapshot);
-      F(l === "public" ? Ht : pe, Ie(Wn(c)), { record: !0 }), l === "gm" && !c.snapshot.hidden && F(Ht, ee(Yn(c)));
+      const c = t[0], d = dn(e, c.snapshot);
+      F(d === "public" ? dt : he, me(lr(c)), { record: !0 }), d === "gm" && !c.snapshot.hidden && F(dt, te(cr(c)));
       return;
     }
-    const a = cs(e, t), s = [], o = [];
+    const i = Mi(e, t), a = [], o = [];
     for (let c = 0; c < t.length; c += 1)
-      t[c].snapshot.hidden || s.push(c), a[c] === "gm" && o.push(c);
-    const d = t[0].typed ? ` (${t[0].typed})` : "";
-    s.length > 0 && F(Ht, Ie(zn(t, s, a, `${n.title}: ${qn(s.length)}${d}`, "public", i))), o.length > 0 && F(pe, Ie(zn(t, o, a, `${n.title}: ${qn(t.length)} (GM)${d}`, "all", i)), { record: !0 });
+      t[c].snapshot.hidden || a.push(c), i[c] === "gm" && o.push(c);
+    const l = t[0].typed ? ` (${t[0].typed})` : "";
+    a.length > 0 && F(dt, me(dr(t, a, i, `${n.title}: ${fr(a.length)}${l}`, "public", s))), o.length > 0 && F(he, me(dr(t, o, i, `${n.title}: ${fr(t.length)} (GM)${l}`, "all", s)), { record: !0 });
   }
-  function qn(e) {
+  function fr(e) {
     return `${e} token${e === 1 ? "" : "s"}`;
   }
-  function cs(e, t) {
-    return t.map((n) => qt(e, n.snapshot));
+  function Mi(e, t) {
+    return t.map((n) => dn(e, n.snapshot));
   }
-  function ul(e) {
+  function xd(e) {
     return e.map((t, n) => n);
   }
-  function fl(e, t, n) {
+  function Yd(e, t, n) {
     return e.details.add(
       n,
       t.map((r) => {
-        const { snapshot: i } = r;
-        return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Wn(r) };
+        const { snapshot: s } = r;
+        return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => lr(r) };
       })
     );
   }
-  function hl(e, t) {
+  function Wd(e, t) {
     const n = e.bars[t];
     if (n.value !== null) return;
-    const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${E(n.raw)}"`;
-    return `${e.name}: its ${it[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
+    const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${_(n.raw)}"`;
+    return `${e.name}: its ${yt[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
   }
-  function Le(e) {
+  function Ye(e) {
     let t = 2;
     for (let n = 0; n < e.length; n += 1) {
       const r = e.charCodeAt(n);
       if (r === 34 || r === 92 || r === 8 || r === 12 || r === 10 || r === 13 || r === 9) t += 2;
       else if (r < 32) t += 6;
       else if (r >= 55296 && r <= 56319) {
-        const i = e.charCodeAt(n + 1);
-        i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
+        const s = e.charCodeAt(n + 1);
+        s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
       } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;
     }
     return t;
   }
-  var ds = 50, Jn = 6e4, ls = 10, Jt = new Is();
-  function vl(e) {
+  var Li = 50, hr = 6e4, ji = 10, un = new va();
+  function zd(e) {
     switch (e.kind) {
       case "bar":
         return 90 + (e.attributeId?.length ?? 0);
@@ -4384,109 +4554,109 @@ var DefenseRound = (() => {
       case "initiative":
         return 80;
       case "markers":
-        return 40 + Le(e.from) + Le(e.to);
+        return 40 + Ye(e.from) + Ye(e.to);
       case "memory":
-        return 60 + (e.tokenId?.length ?? 0) + us(e.from) + us(e.to);
+        return 60 + (e.tokenId?.length ?? 0) + Fi(e.from) + Fi(e.to);
       case "turn-order":
         return 50 + e.tokenId.length;
     }
   }
-  function us(e) {
-    return 20 + (e.stance === void 0 ? 0 : Le(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Qn(e.edition.state) : 0) + (e.answer ? 40 + Le(e.answer.edition) + Qn(e.answer.answer) : 0);
+  function Fi(e) {
+    return 20 + (e.stance === void 0 ? 0 : Ye(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + vr(e.edition.state) : 0) + (e.answer ? 40 + Ye(e.answer.edition) + vr(e.answer.answer) : 0);
   }
-  function Qn(e) {
-    if (typeof e == "string") return Le(e);
+  function vr(e) {
+    if (typeof e == "string") return Ye(e);
     if (e === null || typeof e != "object") return 24;
     let t = 2;
-    for (const [n, r] of g.entries(e)) t += n.length + 4 + Qn(r);
+    for (const [n, r] of p.entries(e)) t += n.length + 4 + vr(r);
     return t;
   }
-  function fs(e) {
-    let t = Jt.get(e);
+  function Gi(e) {
+    let t = un.get(e);
     if (t === void 0) {
       t = 100 + e.by.length;
       for (const n of e.tokens) {
-        t += 50 + Le(n.tokenId) + Le(n.name);
-        for (const r of n.changes) t += vl(r);
+        t += 50 + Ye(n.tokenId) + Ye(n.name);
+        for (const r of n.changes) t += zd(r);
       }
-      Jt.set(e, t);
+      un.set(e, t);
     }
     return t;
   }
-  function ml(e, t, n) {
+  function Xd(e, t, n) {
     if (n.changes.length === 0) return !1;
     const r = e.store.history;
-    for (let i = r.length - 1; i >= 0; i -= 1) {
-      const a = r[i];
-      if (!(a.kind !== "hand-edit" || !a.tokens.some((o) => o.changes.some((d) => d.kind === "bar" && d.attributeId === t))))
-        return a.tokens.some((o) => o.tokenId === n.tokenId) ? !1 : (a.tokens.push(n), Jt.delete(a), !0);
+    for (let s = r.length - 1; s >= 0; s -= 1) {
+      const i = r[s];
+      if (!(i.kind !== "hand-edit" || !i.tokens.some((o) => o.changes.some((l) => l.kind === "bar" && l.attributeId === t))))
+        return i.tokens.some((o) => o.tokenId === n.tokenId) ? !1 : (i.tokens.push(n), un.delete(i), !0);
     }
     return !1;
   }
-  function pl(e) {
-    return e.by === "hand-edit" || e.by === Se || gt(e.by);
+  function qd(e) {
+    return e.by === "hand-edit" || e.by === Me || lt(e.by);
   }
-  function Zn(e) {
-    return e.by === "hand-edit" || !pl(e);
+  function mr(e) {
+    return e.by === "hand-edit" || !qd(e);
   }
-  function hs(e, t) {
+  function Vi(e, t) {
     const n = t.tokens.filter((c) => c.changes.length > 0);
     if (n.length === 0) return;
-    const r = { ...t, tokens: n }, i = e.store.history;
-    i.push(r);
-    const a = Zn(r), s = () => i.filter((c) => c !== r && c.by === r.by);
-    if (a) {
-      const c = s();
-      for (const l of c.slice(0, S.max(0, c.length + 1 - ls))) i.splice(i.indexOf(l), 1);
+    const r = { ...t, tokens: n }, s = e.store.history;
+    s.push(r);
+    const i = mr(r), a = () => s.filter((c) => c !== r && c.by === r.by);
+    if (i) {
+      const c = a();
+      for (const d of c.slice(0, E.max(0, c.length + 1 - ji))) s.splice(s.indexOf(d), 1);
     }
     let o = 0;
-    for (const c of i) o += fs(c);
-    const d = () => i.length > ds || o > Jn;
-    for (; d() && i.length > 1; ) {
-      const c = a ? s()[0] ?? r : i[0];
-      if (i.splice(i.indexOf(c), 1), o -= fs(c), c === r) break;
+    for (const c of s) o += Gi(c);
+    const l = () => s.length > Li || o > hr;
+    for (; l() && s.length > 1; ) {
+      const c = i ? a()[0] ?? r : s[0];
+      if (s.splice(s.indexOf(c), 1), o -= Gi(c), c === r) break;
     }
   }
-  function kl(e) {
-    const t = e.store.history, n = t.length, r = [], i = new N();
-    let a = 0;
-    for (let s = t.length - 1; s >= 0; s -= 1) {
-      const o = t[s];
-      if (r.length >= ds) break;
-      const d = ne.stringify(o).length;
-      if (Jt.set(o, d), !(d > Jn)) {
-        if (a + d > Jn && r.length > 0) {
-          if (Zn(o)) continue;
+  function Jd(e) {
+    const t = e.store.history, n = t.length, r = [], s = new N();
+    let i = 0;
+    for (let a = t.length - 1; a >= 0; a -= 1) {
+      const o = t[a];
+      if (r.length >= Li) break;
+      const l = de.stringify(o).length;
+      if (un.set(o, l), !(l > hr)) {
+        if (i + l > hr && r.length > 0) {
+          if (mr(o)) continue;
           break;
         }
-        if (Zn(o)) {
-          const c = i.get(o.by) ?? 0;
-          if (c >= ls) continue;
-          i.set(o.by, c + 1);
+        if (mr(o)) {
+          const c = s.get(o.by) ?? 0;
+          if (c >= ji) continue;
+          s.set(o.by, c + 1);
         }
-        r.unshift(o), a += d;
+        r.unshift(o), i += l;
       }
     }
     return t.splice(0, t.length, ...r), n - r.length;
   }
-  function er(e) {
+  function pr(e) {
     const t = new N();
     for (const r of e) {
-      const i = r.endsWith(".") ? r.slice(0, -1) : r;
-      t.set(i, (t.get(i) ?? 0) + 1);
+      const s = r.endsWith(".") ? r.slice(0, -1) : r;
+      t.set(s, (t.get(s) ?? 0) + 1);
     }
-    const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
+    const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
     return n.length <= 10 ? n : [...n.slice(0, 8), `${n.length - 8} more problems`];
   }
-  function vs(e, t = 5) {
+  function Ui(e, t = 5) {
     return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
   }
-  function tr(e) {
+  function ht(e) {
     const t = new N();
     for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-    return vs([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
+    return Ui([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
   }
-  var gl = class {
+  var Qd = class {
     constructor() {
       this.byReason = new N();
     }
@@ -4495,322 +4665,577 @@ var DefenseRound = (() => {
       n ? n.push(e) : this.byReason.set(t, [e]);
     }
     lines() {
-      return [...this.byReason].map(([e, t]) => `${tr(t)}: ${e}`);
+      return [...this.byReason].map(([e, t]) => `${ht(t)}: ${e}`);
     }
   };
-  function Ze(e) {
+  function vt(e) {
     return e.get("_subtype") === "card";
   }
-  function et(e, t, n = {}) {
-    const r = [], i = new B(), a = [], s = (c) => {
-      i.has(c.id) || (i.add(c.id), a.push(c));
+  function We(e, t, n = {}) {
+    const r = [], s = new X(), i = [], a = (c) => {
+      s.has(c.id) || (s.add(c.id), i.push(c));
     };
     if (t !== void 0) {
-      if (t.length === 0) throw new m("--ids needs at least one token id");
+      if (t.length === 0) throw new k("--ids needs at least one token id");
       const c = [];
-      for (const l of t) {
-        const u = nr(l, e.gm);
-        u ? s(u) : c.push(yl(l));
+      for (const d of t) {
+        const u = Lt(d, e.gm);
+        u ? a(u) : c.push(Zd(d));
       }
-      c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${vs(c.map((l) => `"${l}"`))}`);
+      c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${Ui(c.map((d) => `"${d}"`))}`);
     } else {
       let c = 0;
-      for (const l of e.msg.selected ?? []) {
-        const u = l._type === "graphic" ? ue(l._id) : void 0;
-        u && !Ze(u) ? s(u) : c += 1;
+      for (const d of e.msg.selected ?? []) {
+        const u = d._type === "graphic" ? H(d._id) : void 0;
+        u && !vt(u) ? a(u) : c += 1;
       }
       c > 0 && r.push(`${c} selected object${c === 1 ? " is" : "s are"} not a token and ${c === 1 ? "was" : "were"} ignored`);
     }
-    if (a.length === 0)
-      throw r.length > 0 ? new oe(`no token to act on (${r.join("; ")})`) : new oe("no token selected: select one or more tokens, or name them with --ids");
-    const o = [], d = [];
-    for (const c of a) {
-      const l = Pe(c);
-      e.gm || n.anyTarget || yt(e.playerId, c, l) ? o.push({ token: c, character: l }) : d.push(Ne(c));
+    if (i.length === 0)
+      throw r.length > 0 ? new P(`no token to act on (${r.join("; ")})`) : new P("no token selected: select one or more tokens, or name them with --ids");
+    const o = [], l = [];
+    for (const c of i) {
+      const d = ae(c);
+      e.gm || n.anyTarget || Se(e.playerId, c, d) ? o.push({ token: c, character: d }) : l.push(Q(c));
     }
-    if (d.length > 0 && r.push(`you do not control ${tr(d)}`), o.length === 0) throw new oe(er(r).join("; "));
+    if (l.length > 0 && r.push(`you do not control ${ht(l)}`), o.length === 0) throw new P(pr(r).join("; "));
     return { targets: o, notes: r };
   }
-  function yl(e) {
+  function Zd(e) {
     return e.length > 24 ? `${e.slice(0, 24)}...` : e;
   }
-  function nr(e, t) {
+  function Lt(e, t) {
     if (e.length === 0 || e.length > 64) return;
-    const n = ue(e);
-    if (!(!n || Ze(n)) && !(!t && n.get("layer") === "gmlayer"))
+    const n = H(e);
+    if (!(!n || vt(n)) && !(!t && n.get("layer") === "gmlayer"))
       return n;
   }
-  function bl(e, t) {
+  function eu(e, t) {
     for (const n of t) {
       const r = e.parsed.flags.get(n);
-      if (!(!r || r.length === 0) && !nr(r.join(" "), e.gm))
-        throw new oe(`--${n}: no token on the table has that id`);
+      if (!(!r || r.length === 0) && !Lt(r.join(" "), e.gm))
+        throw new P(`--${n}: no token on the table has that id`);
     }
   }
-  function M(e) {
-    return we(e.store.settings.edition);
+  function I(e) {
+    return Ne(e.store.settings.edition);
   }
-  function ms(e, t) {
-    const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((i) => n[i] === n.stamina) ?? "power";
+  function mt(e, t) {
+    const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((s) => n[s] === n.stamina) ?? "power";
     return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
   }
-  function wl(e) {
-    const t = ue(e);
-    return t ? Ne(t, e) : e;
+  function tu(e) {
+    const t = H(e);
+    return t ? Q(t, e) : e;
   }
-  function ps(e) {
+  function Bi(e) {
     return e.store;
   }
-  function ks(e) {
+  function Hi(e) {
     const t = e.store.editionLeft;
-    return t !== void 0 && t !== e.store.settings.edition ? we(t) : void 0;
+    return t !== void 0 && t !== e.store.settings.edition ? Ne(t) : void 0;
   }
-  function gs(e, t) {
-    return e.gm || yt(e.playerId, t.token, t.character) || qt(e.app, t) === "public";
+  function Ki(e, t) {
+    return e.gm || Se(e.playerId, t.token, t.character) || dn(e.app, t) === "public";
   }
-  function wt(e, t) {
-    const n = M(e), r = {
+  function ze(e, t) {
+    const n = I(e), r = {
       settings: e.store.settings,
       attributes: e.attributes,
       edition: n,
-      nameOf: wl,
+      nameOf: tu,
       waiting: e.store.exchange.waiting,
-      other: (a) => {
-        const s = ue(a);
-        if (!s || Ze(s)) return;
-        const o = e.store.tokens[a], d = xi(s, e.store.settings.bars.vitality);
+      other: (i) => {
+        const a = H(i);
+        if (!a || vt(a)) return;
+        const o = e.store.tokens[i], l = hi(a, e.store.settings.bars.vitality);
         return {
-          name: Ne(s, "unnamed token"),
+          name: Q(a, "unnamed token"),
           stance: o?.stance ?? null,
-          state: jn(n, o, d, r.editionLeft),
-          answer: Hi(n, e.store.exchange.waiting[a]),
-          vitality: d,
-          acting: r.turnRow !== void 0 && r.turnRow.id === a
+          state: Zn(n, o, l, r.editionLeft),
+          answer: mi(n, e.store.exchange.waiting[i]),
+          vitality: l,
+          acting: r.turnRow !== void 0 && r.turnRow.id === i
         };
       }
     };
     if (t) {
       r.turnOrder = t;
-      const a = Ld(t);
-      if (a) {
-        r.turnRow = a;
-        const s = bt(a.id);
-        s !== "" && s !== "-1" && ue(s)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
+      const i = gd(t);
+      if (i) {
+        r.turnRow = i;
+        const a = Mt(i.id);
+        a !== "" && a !== "-1" && H(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
       }
     }
-    const i = ks(e);
-    return i && (r.editionLeft = i), r;
+    const s = Hi(e);
+    return s && (r.editionLeft = s), r;
   }
-  function $l(e, t, n, r = wt(e)) {
-    const i = Yt(t.token, t.character, e.store.settings);
-    return $d(i, e.store.tokens[i.id], n, r);
+  function fn(e, t, n, r = ze(e)) {
+    const s = sn(t.token, t.character, e.store.settings);
+    return sd(s, e.store.tokens[s.id], n, r);
   }
-  function Sl(e, t, n, r = !0) {
+  function xi(e, t, n, r = !0) {
     switch (n.kind) {
       case "refused":
         return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
       case "bar":
-        return r ? hl(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+        return r ? Wd(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
       case "missing-value":
         return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
     }
   }
-  function rr(e, t, n = "; nothing changed") {
-    const r = t[0], i = r.which === "max" ? `the max of "${r.attribute}"` : `"${r.attribute}"`;
-    return `${e.name}: its character's ${i} ${r.problem}; set a number there (or a formula of numbers and attributes), or give the token its own value with !defense-round set ${r.key} N${n}`;
+  function hn(e, t, n = "; nothing changed") {
+    const r = t[0], s = r.which === "max" ? `the max of "${r.attribute}"` : `"${r.attribute}"`;
+    return `${e.name}: its character's ${s} ${r.problem}; set a number there (or a formula of numbers and attributes), or give the token its own value with !defense-round set ${r.key} N${n}`;
   }
-  function $t(e) {
-    return { settings: e.store.settings, edition: M(e), memories: ps(e) };
+  function jt(e) {
+    return { settings: e.store.settings, edition: I(e), memories: Bi(e) };
   }
-  var Al = class {
-    constructor(e, t, n, r, i, a) {
-      this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = i, this.nameOf = a;
+  var nu = class {
+    constructor(e, t, n, r, s, i) {
+      this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = s, this.nameOf = i;
     }
     say(e) {
-      return this.words ?? (this.words = Vd(this.edition, (t) => t === this.snapshot.id ? this.snapshot.name : this.nameOf(t))), this.words(e);
+      return this.words ?? (this.words = Ai(this.edition, (t) => t === this.snapshot.id ? this.snapshot.name : this.nameOf(t))), this.words(e);
     }
   };
-  function Tl(e, t, n, r = {}, i = $t(e)) {
-    const { snapshot: a } = t, s = tl(i, t, n, r), o = new Al(a, n, s.changes, s.notes, i.edition, t.facts.nameOf);
+  function ru(e, t, n, r = {}, s = jt(e)) {
+    const { snapshot: i } = t, a = Ld(s, t, n, r), o = new nu(i, n, a.changes, a.notes, s.edition, t.facts.nameOf);
     return r.title && (o.title = r.title), {
       // The name only labels the entry (the history keeps at most 200 characters of it).
-      applied: { tokenId: a.id, name: a.name.length > 200 ? a.name.slice(0, 200) : a.name, changes: s.changes },
+      applied: { tokenId: i.id, name: i.name.length > 200 ? i.name.slice(0, 200) : i.name, changes: a.changes },
       shown: o
     };
   }
-  function El(e, t, n) {
-    const r = ue(t.token.id);
-    if (!r || Ze(r)) return !1;
-    const i = t.character?.id ?? "";
-    if (E(r.get("represents") ?? "") !== i) return !1;
-    const a = i ? md(i) : void 0;
-    return i && !a ? !1 : e.gm || n || yt(e.playerId, r, a);
+  function su(e, t, n) {
+    const r = H(t.token.id);
+    if (!r || vt(r)) return !1;
+    const s = t.character?.id ?? "";
+    if (_(r.get("represents") ?? "") !== s) return !1;
+    const i = s ? Jl(s) : void 0;
+    return s && !i ? !1 : e.gm || n || Se(e.playerId, r, i);
   }
-  function _l(e) {
+  function iu(e) {
     for (const t of e.changes)
-      if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && S.abs(t.to) <= 1e9)) return t.to;
+      if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && E.abs(t.to) <= 1e9)) return t.to;
   }
-  function Dl(e, t) {
-    const n = t.flatMap((a) => a.flag !== void 0 && e.parsed.flags.has(a.flag) ? [a.flag] : []);
+  function Yi(e, t) {
+    const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
     if (n.length === 0) return;
-    const r = Fr(e.msg.content ?? ""), i = n.filter((a) => !Ol((r.flags.get(a) ?? []).join(" "), e.msg.inlinerolls));
-    if (i.length !== 0)
-      return `typed, not rolled: ${i.map((a) => `--${a} ${(e.parsed.flags.get(a) ?? []).join(" ")}`).join(", ")}`;
+    const r = Qr(e.msg.content ?? ""), s = n.filter((i) => !ou((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
+    if (s.length !== 0)
+      return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;
   }
-  var Rl = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-  function Ol(e, t) {
+  var au = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+  function ou(e, t) {
     const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
     if (!n) return !1;
-    const r = t?.[C(n[1])], i = Rl.exec(E(r?.expression ?? ""));
-    return i ? (i[1] === "" ? 1 : C(i[1])) >= 1 && C(i[2]) >= 2 : !1;
+    const r = t?.[C(n[1])], s = au.exec(_(r?.expression ?? ""));
+    return s ? (s[1] === "" ? 1 : C(s[1])) >= 1 && C(s[2]) >= 2 : !1;
   }
-  function Cl(e, t) {
+  function kr(e, t) {
     const n = {};
     for (const r of t) {
-      const i = r.flag === void 0 ? void 0 : ke(e, r.flag, 1, r.sides);
-      i !== void 0 && (n[r.name] = i);
+      const s = r.flag === void 0 ? void 0 : Ee(e, r.flag, 1, r.sides);
+      s !== void 0 && (n[r.name] = s);
     }
     return n;
   }
-  function Il(e, t, n, r, i) {
-    if (e.length === 0) return ys;
-    const a = { ...t };
-    let s = r * i;
-    for (const o of e) a[o.name] === void 0 && (a[o.name] = n[s++] ?? o.sides);
-    return a;
+  function Wi(e, t, n, r) {
+    if (e.length === 0) return zi;
+    const s = { ...t };
+    let i = r;
+    for (const a of e) s[a.name] === void 0 && (s[a.name] = n[i++] ?? a.sides);
+    return s;
   }
-  var ys = g.freeze({});
-  function Qt(e, t, n, r, i, a, s, o) {
-    const d = $l(e, t, n, i);
-    o?.(d);
-    const c = n.resolve(d.facts, r);
-    if (Ys(c)) return { kind: "refusal", refusal: c, reading: d };
-    if (d.problems.length > 0) return { kind: "problems", reading: d };
-    const l = _l(c);
-    if (l !== void 0) return { kind: "unsafe", value: l, reading: d };
-    const { applied: u, shown: f } = Tl(e, d, c, s(c), a);
-    return { kind: "written", outcome: c, applied: u, shown: f, reading: d };
+  var zi = p.freeze({});
+  function vn(e, t, n, r, s, i, a, o) {
+    const l = fn(e, t, n, s);
+    o?.(l);
+    const c = n.resolve(l.facts, r);
+    if ($n(c)) return { kind: "refusal", refusal: c, reading: l };
+    if (l.problems.length > 0) return { kind: "problems", reading: l };
+    const d = iu(c);
+    if (d !== void 0) return { kind: "unsafe", value: d, reading: l };
+    const { applied: u, shown: f } = ru(e, l, c, a(c), i);
+    return { kind: "written", outcome: c, applied: u, shown: f, reading: l };
   }
-  function ir(e, t, n) {
-    const r = wt(e), i = $t(e);
-    return t.map((a) => Qt(e, a, n, ys, r, i, () => ({ notify: !1 })));
+  function gr(e, t, n) {
+    const r = ze(e), s = jt(e);
+    return t.map((i) => vn(e, i, n, zi, r, s, () => ({ notify: !1 })));
   }
-  async function Zt(e, t, n, r, i) {
-    const a = e.app, s = Cl(e.parsed, t.dice), o = t.dice.filter((v) => s[v.name] === void 0), d = o.length, c = a.store.settings.edition, l = d > 0 ? await ol(n.flatMap(() => o.map((v) => v.sides))) : [];
-    if (a.store.settings.edition !== c) {
-      X(e, `Not applied: the edition changed to ${a.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+  async function mn(e, t, n, r, s) {
+    const i = kr(e.parsed, t.dice), a = e.gm ? void 0 : Yi(e, t.dice);
+    return Xi(e, n.map((o) => ({ target: o, plan: t, given: i, ...a ? { typed: a } : {} })), r, s);
+  }
+  async function Xi(e, t, n, r) {
+    const s = e.app, i = t.map(({ plan: m, given: D }) => m.dice.filter((g) => D[g.name] === void 0)), a = i.some((m) => m.length > 0), o = s.store.settings.edition, l = a ? await Ni(i.flatMap((m) => m.map((D) => D.sides))) : [];
+    if (s.store.settings.edition !== o) {
+      z(e, `Not applied: the edition changed to ${s.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
       return;
     }
-    const u = [...r], f = e.gm ? void 0 : Dl(e, t.dice), h = new gl(), k = [], T = [];
-    let b = !1;
-    const p = t.readsTurnOrder ? { order: Je(), changed: !1 } : void 0, w = Hn() ?? null, _ = wt(a, p?.order), y = $t(a), I = (v) => {
-      const $ = { notify: v.observed ?? !0, healthColors: w };
-      return p && ($.turnOrder = p), $;
+    const c = [...n], d = new Qd(), u = [], f = [];
+    let h = !1;
+    const v = t.some(({ plan: m }) => m.readsTurnOrder) ? { order: Le(), changed: !1 } : void 0, A = ar() ?? null, b = ze(s, v?.order), y = jt(s), w = (m) => {
+      const D = { notify: m.observed ?? !0, healthColors: A };
+      return v && (D.turnOrder = v), D;
     };
-    if (n.forEach((v, $) => {
-      if (d > 0 && !El(e, v, i.anyTarget === !0)) {
-        u.push(`${Ne(v.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+    let S = 0;
+    if (t.forEach(({ target: m, plan: D, given: g, typed: $, answer: L }, V) => {
+      const le = i[V], qe = S;
+      if (S += le.length, a && !su(e, m, r.anyTarget === !0)) {
+        c.push(`${Q(m.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
         return;
       }
-      const R = Qt(a, v, t, Il(t.dice, s, l, $, d), _, y, I);
-      if (R.kind !== "written") {
-        const { snapshot: te } = R.reading, tt = () => gs(e, te);
-        R.kind === "refusal" ? R.refusal.kind === "refused" && !R.refusal.nameFirst ? h.add(te.name, R.refusal.reason) : u.push(Sl(a, te, R.refusal, tt())) : R.kind === "problems" ? u.push(rr(te, R.reading.problems)) : u.push(`${te.name}: the result${tt() ? ` (${R.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+      const x = vn(s, m, D, Wi(D.dice, g, l, qe), b, y, w);
+      if (x.kind !== "written") {
+        const { snapshot: Y } = x.reading, ca = () => Ki(e, Y);
+        x.kind === "refusal" ? x.refusal.kind === "refused" && !x.refusal.nameFirst ? d.add(Y.name, x.refusal.reason) : c.push(xi(s, Y, x.refusal, ca())) : x.kind === "problems" ? c.push(hn(Y, x.reading.problems)) : c.push(`${Y.name}: the result${ca() ? ` (${x.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
         return;
       }
-      const U = R.outcome;
-      k.push(R.applied), f && (R.shown.typed = f), T.push(R.shown), b || (b = U.undoable === !0);
-    }), u.push(...h.lines()), p?.changed && Vn(p.order), (i.record || b) && k.length > 0 && hs(a, { by: e.playerId, kind: i.record ? "damage" : "save", round: a.store.round.number, tokens: k }), Xn(a, T, {
-      title: i.title,
+      const Fe = x.outcome;
+      u.push(x.applied), $ && (x.shown.typed = $), L && (x.shown.answer = L), f.push(x.shown), h || (h = Fe.undoable === !0);
+    }), c.push(...d.lines()), v?.changed && nr(v.order), (r.record || h) && u.length > 0 && Vi(s, { by: r.recordBy ?? e.playerId, kind: r.record ? "damage" : "save", round: s.store.round.number, tokens: u }), ur(s, f, {
+      title: r.title,
       replyTo: e.replyTo,
       sender: e.gm ? "gm" : e.playerId,
-      senderMaySee: (v) => gs(e, v)
-    }), u.length > 0) {
-      const v = i.refusals(er(u), k.length > 0);
-      X(e, `${v.charAt(0).toUpperCase()}${v.slice(1)}`);
+      senderMaySee: (m) => Ki(e, m)
+    }), c.length > 0) {
+      const m = r.refusals(pr(c), u.length > 0);
+      z(e, `${m.charAt(0).toUpperCase()}${m.slice(1)}`);
     }
   }
-  function Nl(e) {
+  function cu(e) {
     e.store.exchange.waiting = {};
   }
-  function Pl(e, t) {
+  function lu(e, t) {
     const n = e.store.exchange.waiting;
-    for (const r of g.keys(n)) n[r].edition !== t && delete n[r];
+    for (const r of p.keys(n)) n[r].edition !== t && delete n[r];
   }
-  function Ml(e, t, n) {
+  function du(e, t, n) {
     if (!n(e.answer, t.answer))
       return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
   }
-  function bs(e) {
-    const t = M(e);
-    Nl(e);
-    for (const [n, r] of g.entries(e.store.tokens)) {
-      if (r.edition?.id !== t.id) continue;
-      const i = t.parseState(r.edition.state);
-      if (i === null) continue;
-      const a = t.endRound(i);
-      Xt(e.store, n, Me({ ...Qe(e.store, n), edition: { id: t.id, state: a } }, t));
-    }
-    e.store.round.number += 1, e.store.round.turned = 0, F(pe, ee(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 });
+  function yr(e, t) {
+    return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
   }
-  function Ll(e) {
+  function pt(e, t) {
+    return t.defenders.filter((n) => t.answers[n] === void 0 && !yr(e, n));
+  }
+  function wr(e) {
+    if (e.attacker === null) return "An unseen attacker";
+    const t = H(e.attacker);
+    return t ? Q(t, "The attacker") : "The attacker (gone)";
+  }
+  function uu(e) {
+    const t = e.store.exchange;
+    return t.lastAttack = t.lastAttack >= 999999 ? 1 : t.lastAttack + 1, `A${t.lastAttack}`;
+  }
+  function fu(e) {
+    const t = p.keys(e.store.exchange.attacks);
+    return e.store.exchange.attacks = {}, t;
+  }
+  var hu = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+  function vu(e) {
+    switch (e.kind) {
+      case "refused":
+        return e.reason.replace(/\.$/, "");
+      case "missing-value":
+        return `no ${e.key} to roll against`;
+      case "bar":
+        return "its Vitality is not a number";
+    }
+  }
+  function qi(e, t, n, r) {
+    const s = H(r);
+    if (!s) return;
+    const i = { token: s, character: ae(s) }, a = Q(s, "a token"), o = t.attack, l = mt(e, !0), c = ze(e, Le());
+    if (yr(e, r)) return { label: a, lines: ["Answered by the defense it made ahead (!defend)"] };
+    const d = n.answers[r];
+    if (d) return { label: a, lines: [`Answered: ${d.word}`] };
+    const u = [], f = [];
+    let h;
+    for (const v of o.choices) {
+      const A = `!defend --answer ${n.key} --ids ${r} --${o.answerFlag} ${v}`;
+      if (v === "none") {
+        f.push({ label: o.label(v, fn(e, i, hu, c).facts), command: A });
+        continue;
+      }
+      const b = o.planAnswer(v, n.situation, n.attacker, l), y = fn(e, i, b, c);
+      h = y.facts;
+      const w = o.label(v, y.facts), S = p.fromEntries(b.dice.map((D) => [D.name, E.ceil(D.sides / 2)])), m = b.resolve(y.facts, S);
+      $n(m) ? u.push(`${w.replace(/ \(.*\)$/, "")}: ${vu(m)}`) : f.push({ label: w, command: A });
+    }
+    if (h)
+      for (const v of o.extra?.(h, n.attacker) ?? []) v.section === Re && f.push({ label: v.label, command: v.command });
+    return { label: a, lines: u, buttons: ri(r) ? f : [] };
+  }
+  function mu(e) {
+    const t = H(e);
+    if (!t) return ["gm"];
+    const n = jl(t, ae(t));
+    return n.length > 0 ? n : ["gm"];
+  }
+  function Ji(e) {
+    return `Attack ${e.key}: ${wr(e)} attacks${e.situation ? ` (${e.situation})` : ""}`;
+  }
+  function pu(e, t) {
+    const n = I(e), r = new N();
+    for (const s of t.defenders)
+      for (const i of mu(s)) {
+        const a = r.get(i) ?? [];
+        a.push(s), r.set(i, a);
+      }
+    for (const [s, i] of r) {
+      if (s === "gm") continue;
+      const a = i.flatMap((o) => qi(e, n, t, o) ?? []);
+      a.length > 0 && F(Te(Zs(s)), me({ title: Ji(t), rows: a }), { record: !0 });
+    }
+    F(he, me(br(e, n, t, r.get("gm") ?? [])), { record: !0 });
+  }
+  function br(e, t, n, r) {
+    const s = r.flatMap((a) => qi(e, t, n, a) ?? []), i = pt(e, n).map((a) => {
+      const o = H(a);
+      return o ? Q(o, "a token") : "a token gone from the table";
+    });
+    return s.push({
+      label: "Waiting for",
+      lines: [i.length > 0 ? i.join(", ") : "nobody"],
+      buttons: [
+        { label: "Resolve now", command: `!attack --resolve ${n.key}` },
+        { label: "Cancel", command: `!attack --cancel ${n.key}` }
+      ]
+    }), { title: Ji(n).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
+  }
+  var Qi = {
+    ids: { kind: "list" },
+    from: { kind: "one" },
+    help: { kind: "switch" },
+    resolve: { kind: "one" },
+    cancel: { kind: "one" },
+    list: { kind: "switch" }
+  };
+  function ku(e) {
+    const t = I(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = p.keys(t.attack.flags).map((s) => ` [--${s} ...]`).join("");
+    return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
+  }
+  var gu = {
+    usage: ku,
+    help: () => [
+      "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
+      "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
+    ],
+    run(e) {
+      if (O(e.parsed, "list")) return Tu(e);
+      const t = M(e.parsed, "resolve");
+      if (t !== void 0) return $u(e, t);
+      const n = M(e.parsed, "cancel");
+      return n !== void 0 ? Su(e, n) : wu(e);
+    }
+  };
+  function Zi(e, t, n = {}) {
+    const r = new N();
+    for (const [s, i] of e.flags)
+      p.prototype.hasOwnProperty.call(Qi, s) || p.prototype.hasOwnProperty.call(t.attack.flags, s) || r.set(s, i);
+    for (const [s, i] of p.entries(n)) r.set(s, [i]);
+    return { command: "!damage", positionals: e.positionals, flags: r };
+  }
+  function yu(e) {
+    return { command: "!attack", positionals: [...e.positionals], flags: new N(e.flags.map(([t, n]) => [t, [...n]])) };
+  }
+  function wu(e) {
+    const t = e.app, n = I(t), r = n.attack;
+    if (Ce(e.parsed, { ...Qi, ...n.commands.damage.flags, ...r.flags }, xn(n.id, "damage")), Ae(e.parsed) === void 0) throw new k("no defenders given: --ids with their token ids");
+    const s = Zi(e.parsed, n);
+    n.planDamage(s, mt(t, e.gm));
+    const i = r.situation(e.parsed), a = p.keys(n.commands.damage.flags).find((v) => n.commands.damage.flags[v].decides !== void 0 && s.flags.has(v));
+    if (a !== void 0 && !e.gm) throw new P(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
+    const o = bu(e), l = p.keys(t.store.exchange.attacks).length;
+    if (l >= Xs) throw new P(`${l} attacks are open already: resolve or cancel one first (!attack --list)`);
+    const c = We(e, Ae(e.parsed), { anyTarget: !0 }), d = [...c.notes], u = c.targets.filter(({ token: v }) => o !== null && v.id === o ? (d.push(`${Q(v, "a token")}: the attacker does not defend against itself`), !1) : !0);
+    if (u.length === 0) throw new P(`no defender left (${d.join("; ")})`);
+    const f = {
+      key: uu(t),
+      by: e.playerId,
+      gm: e.gm,
+      attacker: o,
+      edition: n.id,
+      positionals: [...e.parsed.positionals],
+      flags: [...e.parsed.flags].filter(([v]) => v !== "ids" && v !== "from" && v !== "help"),
+      situation: i,
+      round: t.store.round.number,
+      defenders: u.map(({ token: v }) => v.id),
+      answers: {}
+    };
+    t.store.exchange.attacks[f.key] = f;
+    const h = u.map(({ token: v }) => Q(v, "a token"));
+    if (F(dt, te(`Attack ${f.key}: ${wr(f)} attacks ${ht(h)}${i ? ` (${i})` : ""}.`), { record: !0 }), d.length > 0 && z(e, `Not among the defenders: ${d.join("; ")}.`), pu(t, f), pt(t, f).length === 0) return $r(e, f);
+  }
+  function bu(e) {
+    const t = M(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
+    let r;
+    if (t !== void 0) {
+      if (r = Lt(t, e.gm), !r) throw new P("--from: no token on the table has that id");
+    } else if (n.length === 1)
+      r = Lt(n[0]._id, e.gm);
+    else if (n.length > 1)
+      throw new k("select one attacking token (or give --from ATTACKER)");
+    if (!r) {
+      if (e.gm) return null;
+      throw new k("select your attacking token, or give --from with its id");
+    }
+    if (!e.gm && !Se(e.playerId, r, ae(r))) throw new P(`you do not control ${Q(r, "that token")}: declare from a token of yours`);
+    return r.id;
+  }
+  function ea(e, t) {
+    const n = p.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
+    if (!n) throw new P(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
+    return n;
+  }
+  function $u(e, t) {
+    const n = ea(e.app, t.toUpperCase());
+    if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to resolve`);
+    if (!e.gm && !e.app.store.settings.playersTargetAny) {
+      const r = pt(e.app, n).filter((s) => {
+        const i = H(s);
+        return i !== void 0 && !Se(e.playerId, i, ae(i));
+      });
+      if (r.length > 0) {
+        const s = r.map((i) => Q(H(i), "a token"));
+        z(e, `Attack ${n.key} waits for the GM to settle ${ht(s)} (the GM answers for tokens you do not control, or resolves it).`);
+        return;
+      }
+    }
+    return $r(e, n);
+  }
+  function $r(e, t) {
+    const n = e.app, r = I(n);
+    delete n.store.exchange.attacks[t.key];
+    const s = yu(t), i = mt(n, t.gm), a = [], o = [];
+    for (const l of t.defenders) {
+      const c = H(l);
+      if (!c) {
+        o.push(l);
+        continue;
+      }
+      const d = { token: c, character: ae(c) }, u = t.answers[l];
+      u?.file !== void 0 && n.store.exchange.waiting[l] === void 0 && (n.store.exchange.waiting[l] = { edition: t.edition, answer: u.file });
+      const f = Zi(s, r, u?.flags), h = r.planDamage(f, i);
+      a.push({ target: d, plan: h, given: kr(f, h.dice), ...u ? { answer: Au(u) } : {} });
+    }
+    return Xi(e, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
+      title: `Attack ${t.key}`,
+      anyTarget: !0,
+      record: !0,
+      recordBy: t.by,
+      refusals: (l, c) => `Attack ${t.key}: ${c ? "not applied to every defender" : "not applied"}: ${l.join("; ")}.`
+    });
+  }
+  function Au(e) {
+    const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
+    return e.word === "none" ? "No defense" : e.file === void 0 && e.flags === void 0 ? `${t}: no defense came of it` : e.roll === void 0 ? t : `${t}, roll ${e.roll}${e.typed ? " (typed)" : ""}`;
+  }
+  function Su(e, t) {
+    const n = ea(e.app, t.toUpperCase());
+    if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to cancel`);
+    delete e.app.store.exchange.attacks[n.key], F(dt, te(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
+  }
+  function Tu(e) {
+    const t = e.app, n = I(t), r = p.values(t.store.exchange.attacks).filter(
+      (i) => e.gm || i.by === e.playerId || pt(t, i).some((a) => {
+        const o = H(a);
+        return o !== void 0 && Se(e.playerId, o, ae(o));
+      })
+    );
+    if (r.length === 0) {
+      z(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
+      return;
+    }
+    if (e.gm) {
+      for (const i of r) F(he, me(br(t, n, i, [])));
+      return;
+    }
+    const s = r.map((i) => {
+      const a = pt(t, i).map((o) => Q(H(o), "a token"));
+      return `${i.key}: ${wr(i)} attacks; waiting for ${a.length > 0 ? ht(a) : "nobody"}`;
+    });
+    F(Te(e.replyTo), me({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));
+  }
+  function Eu(e) {
+    const t = I(e);
+    for (const n of p.values(e.store.exchange.attacks)) F(he, me(br(e, t, n, [])), { record: !0 });
+  }
+  function ta(e) {
+    const t = I(e);
+    cu(e);
+    for (const [n, r] of p.entries(e.store.tokens)) {
+      if (r.edition?.id !== t.id) continue;
+      const s = t.parseState(r.edition.state);
+      if (s === null) continue;
+      const i = t.endRound(s);
+      ln(e.store, n, xe({ ...ft(e.store, n), edition: { id: t.id, state: i } }, t));
+    }
+    e.store.round.number += 1, e.store.round.turned = 0, F(he, te(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Eu(e);
+  }
+  function _u(e) {
     const t = [];
     for (const n of e) {
-      if (t.length >= Nn) break;
-      Ji(n) || t.push(xn(Nd(n)));
+      if (t.length >= Xn) break;
+      $i(n) || t.push(sr(md(n)));
     }
     return t;
   }
-  function jl(e, t) {
+  function Du(e, t) {
     if (e.length === 0 || t.length === 0) return null;
-    const n = new B(t), r = new B(e), i = e.filter((o) => n.has(o)), a = t.filter((o) => r.has(o)), s = i.length;
-    if (s === 0 || s !== a.length) return null;
-    for (let o = 0; o < s; o += 1) {
-      if (i[o] !== a[0]) continue;
-      let d = !0;
-      for (let c = 1; c < s && d; c += 1) d = i[(c + o) % s] === a[c];
-      if (d) return o;
+    const n = new X(t), r = new X(e), s = e.filter((o) => n.has(o)), i = t.filter((o) => r.has(o)), a = s.length;
+    if (a === 0 || a !== i.length) return null;
+    for (let o = 0; o < a; o += 1) {
+      if (s[o] !== i[0]) continue;
+      let l = !0;
+      for (let c = 1; c < a && l; c += 1) l = s[(c + o) % a] === i[c];
+      if (l) return o;
     }
     return null;
   }
-  function Fl(e) {
-    e.turnOrderSeen = void 0, sr(e);
+  function Ru(e) {
+    e.turnOrderSeen = void 0, Ar(e);
   }
-  function sr(e) {
-    const t = Cd();
+  function Ar(e) {
+    const t = hd();
     if (t === e.turnOrderSeen) return;
     e.turnOrderSeen = t;
-    const n = e.store.round, r = qi(t);
-    Gl(e, r);
-    const i = Ll(r), a = jl(n.seen, i);
-    if (n.seen = i, a === null) {
+    const n = e.store.round, r = bi(t);
+    Ou(e, r);
+    const s = _u(r), i = Du(n.seen, s);
+    if (n.seen = s, i === null) {
       n.turned = 0;
       return;
     }
-    n.turned += a, n.turned >= i.length && bs(e);
+    n.turned += i, n.turned >= s.length && ta(e);
   }
-  function Gl(e, t) {
-    e.oddTurnRowsTold === !0 || t.every(Id) || (e.oddTurnRowsTold = !0, F(pe, ee("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+  function Ou(e, t) {
+    e.oddTurnRowsTold === !0 || t.every(vd) || (e.oddTurnRowsTold = !0, F(he, te("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
   }
-  function Te(e, t) {
+  function je(e, t) {
     on(e, t);
   }
-  function ar(e) {
+  function Sr(e) {
     log(e);
   }
-  function or(e) {
+  function Tr(e) {
     return state[e];
   }
-  function ws(e, t) {
+  function na(e, t) {
     state[e] = t;
   }
-  function Vl(e) {
+  function Cu(e) {
     return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
   }
-  function Ul(e) {
+  function Iu(e) {
     setTimeout(e, 0);
   }
-  function xl(e, t, n) {
+  function Nu(e, t, n) {
     const r = findObjs({ _type: "handout", name: e })[0];
     if (r) {
       r.set("notes", t);
@@ -4819,61 +5244,61 @@ var DefenseRound = (() => {
     if (!n) return;
     createObj("handout", { name: e, inplayerjournals: "all", archived: !1 })?.set("notes", t);
   }
-  function en(e) {
+  function pn(e) {
     return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   }
-  var Bl = "Help: DefenseRound", q = (e) => `<code>${en(e)}</code>`, je = (e) => `<li>${e}</li>`;
-  function Hl(e) {
-    const t = e.stances.length > 0 ? [je(`${q(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(en).join(" ")}`)] : [];
+  var Pu = "Help: DefenseRound", oe = (e) => `<code>${pn(e)}</code>`, Xe = (e) => `<li>${e}</li>`;
+  function Mu(e) {
+    const t = e.stances.length > 0 ? [Xe(`${oe(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(pn).join(" ")}`)] : [];
     return [
-      `<h3>DefenseRound v${se}: the ${e.id} edition</h3>`,
+      `<h3>DefenseRound v${ve}: the ${e.id} edition</h3>`,
       "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
       "<h4>Players and GM</h4><ul>",
       ...t,
-      je(`${q(e.commands.defend.usage)}: ${e.commands.defend.help.map(en).join(" ")}`),
-      je(`${q(e.commands.damage.usage)}: ${e.commands.damage.help.map(en).join(" ")}`),
-      je(`${q("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-      je("Every command answers <code>--help</code>."),
+      Xe(`${oe(e.commands.defend.usage)}: ${e.commands.defend.help.map(pn).join(" ")}`),
+      Xe(`${oe(e.commands.damage.usage)}: ${e.commands.damage.help.map(pn).join(" ")}`),
+      Xe(`${oe("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+      Xe("Every command answers <code>--help</code>."),
       "</ul><h4>GM</h4><ul>",
-      je(`${q("!defense-round")}: status and settings menu; ${q("config KEY VALUE")} (${q(`config edition ${lt().join("|")}`)} switches editions), ${q("set NAME VALUE|clear")}, ${q("repair")}, ${q("next-round")}, ${q("refresh")}, ${q("help")}.`),
-      je(`Commands another script relays (ScriptCards' ${q("--@")}, APILogic) carry no player: they act for the player that ${q("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${q("config api-commands gm")} lets them act as the GM.`),
+      Xe(`${oe("!defense-round")}: status and settings menu; ${oe("config KEY VALUE")} (${oe(`config edition ${Et().join("|")}`)} switches editions), ${oe("set NAME VALUE|clear")}, ${oe("repair")}, ${oe("next-round")}, ${oe("refresh")}, ${oe("help")}.`),
+      Xe(`Commands another script relays (ScriptCards' ${oe("--@")}, APILogic) carry no player: they act for the player that ${oe("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${oe("config api-commands gm")} lets them act as the GM.`),
       "</ul>"
     ].join("");
   }
-  function cr(e, t = {}) {
-    xl(Bl, Hl(e), t.createIfMissing !== !1);
+  function Er(e, t = {}) {
+    Nu(Pu, Mu(e), t.createIfMissing !== !1);
   }
-  function Kl(e, t) {
-    const n = M(e), r = we(t);
-    Pl(e, n.id);
-    const i = [];
-    for (const s of g.keys(e.store.tokens)) {
-      const o = ue(s);
-      !o || Ze(o) || i.push({ token: o, character: Pe(o) });
+  function Lu(e, t) {
+    const n = I(e), r = Ne(t);
+    lu(e, n.id);
+    const s = [];
+    for (const a of p.keys(e.store.tokens)) {
+      const o = H(a);
+      !o || vt(o) || s.push({ token: o, character: ae(o) });
     }
-    return ir(e, i, {
+    return gr(e, s, {
       values: [],
       dice: [],
-      resolve(s) {
-        const o = e.store.tokens[s.id], d = o?.stance === void 0 || n.stances.includes(o.stance), c = s.bars.vitality.value, l = (o?.edition?.id === t ? r.parseState(o.edition.state) : null) ?? r.enter(c, !1), u = o?.deadForGood === !0 || r.deadForGood(l, c);
+      resolve(a) {
+        const o = e.store.tokens[a.id], l = o?.stance === void 0 || n.stances.includes(o.stance), c = a.bars.vitality.value, d = (o?.edition?.id === t ? r.parseState(o.edition.state) : null) ?? r.enter(c, !1), u = o?.deadForGood === !0 || r.deadForGood(d, c);
         return {
           headline: "acts",
           steps: [],
           changes: [],
           // The state as entered now: the stored one belongs to the edition before.
           state: n.enter(c, u),
-          ...d ? {} : { stance: null },
+          ...l ? {} : { stance: null },
           detail: { edition: n.id }
         };
       }
-    }), i.length;
+    }), s.length;
   }
-  var Yl = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | refresh | reset-state | details KEY] (GM only but details; set and repair act on the selected tokens or --ids)", Wl = {
+  var ju = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | refresh | reset-state | details KEY] (GM only but details; set and repair act on the selected tokens or --ids)", Fu = {
     help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
     config: {
       title: "!defense-round config",
       usage: "!defense-round config KEY VALUE",
-      what: [`Changes one setting, e.g. edition ${lt()[1] ?? lt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`]
+      what: [`Changes one setting, e.g. edition ${Et()[1] ?? Et()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`]
     },
     set: {
       title: "!defense-round set",
@@ -4894,15 +5319,15 @@ var DefenseRound = (() => {
       what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]
     }
   };
-  function dr(e) {
+  function _r(e) {
     return e ? "on" : "off";
   }
-  function zl(e) {
-    const t = e.store.settings, n = M(e), r = (a) => n.settings.includes(a), i = Ce.filter((a) => t.attributes[a] !== ui[a]).map(
-      (a) => `${a} -> ${t.attributes[a]}`
+  function Gu(e) {
+    const t = e.store.settings, n = I(e), r = (i) => n.settings.includes(i), s = Ke.filter((i) => t.attributes[i] !== Ns[i]).map(
+      (i) => `${i} -> ${t.attributes[i]}`
     );
-    return Ie({
-      title: `DefenseRound v${se}`,
+    return me({
+      title: `DefenseRound v${ve}`,
       rows: [
         { label: "Edition", lines: [t.edition] },
         {
@@ -4910,67 +5335,67 @@ var DefenseRound = (() => {
           lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]
         },
         { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-        { label: "Players target any", lines: [dr(t.playersTargetAny)] },
-        { label: "Armor on hand edits", lines: [dr(t.armorOnManualEdits)] },
+        { label: "Players target any", lines: [_r(t.playersTargetAny)] },
+        { label: "Armor on hand edits", lines: [_r(t.armorOnManualEdits)] },
         { label: "Relayed commands", lines: [t.apiCommands === "gm" ? "gm (act as the GM)" : "refuse (unless --api-as a player)"] },
-        { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [E(t.overwhelmLimit)] : [] },
-        { label: "Markers", lines: [ft.filter((a) => n.markers.includes(a)).map((a) => `${a} ${t.markers[a]}`).join(", ")] },
-        { label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
-        { label: "Round", lines: [E(e.store.round.number)] },
+        { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [_(t.overwhelmLimit)] : [] },
+        { label: "Markers", lines: [Rt.filter((i) => n.markers.includes(i)).map((i) => `${i} ${t.markers[i]}`).join(", ")] },
+        { label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
+        { label: "Round", lines: [_(e.store.round.number)] },
         { label: "State problems", lines: e.loadProblems }
       ]
     });
   }
-  function $s(e, t) {
+  function ra(e, t) {
     return [e, ...t.filter((n) => n !== e)].join("|");
   }
-  function Xl(e) {
-    const t = e.store.settings, n = M(e), r = lt().filter((s) => s !== t.edition), i = (s, o) => ce(`${s}: ${dr(o)}`, `!defense-round config ${s} ${o ? "off" : "on"}`), a = (s, o) => ce(`${s}: ${o}`, `!defense-round config ${s} ${o === "gm" ? "public" : "gm"}`);
+  function Vu(e) {
+    const t = e.store.settings, n = I(e), r = Et().filter((a) => a !== t.edition), s = (a, o) => pe(`${a}: ${_r(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), i = (a, o) => pe(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
     return [
-      ee("Settings:"),
-      a("visibility.npc", t.visibility.npc),
-      a("visibility.pc", t.visibility.pc),
-      i("players-target-any", t.playersTargetAny),
-      i("armor-on-manual-edits", t.armorOnManualEdits),
-      ce(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
+      te("Settings:"),
+      i("visibility.npc", t.visibility.npc),
+      i("visibility.pc", t.visibility.pc),
+      s("players-target-any", t.playersTargetAny),
+      s("armor-on-manual-edits", t.armorOnManualEdits),
+      pe(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
       // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-      ce(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${$s(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
-      ...r.map((s) => ce(`edition: switch to ${s}`, `!defense-round config edition ${s}`)),
+      pe(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${ra(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+      ...r.map((a) => pe(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
       // Only the settings the active edition uses (issue: the settings menu follows the edition).
-      ...n.settings.includes("overwhelm-limit") ? [ce(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-      ...n.settings.includes("stamina-bar") ? [ce(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${$s(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
-      ce("next round", "!defense-round next-round"),
-      ce("help handout", "!defense-round help")
+      ...n.settings.includes("overwhelm-limit") ? [pe(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
+      ...n.settings.includes("stamina-bar") ? [pe(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${ra(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+      pe("next round", "!defense-round next-round"),
+      pe("help handout", "!defense-round help")
     ].join(" ");
   }
-  function ql(e, t) {
+  function Uu(e, t) {
     const [n, r] = t;
-    if (!n || r === void 0) throw new m("set needs a NAME and a VALUE (or clear)");
-    const i = n.toLowerCase();
-    if (!Ce.includes(i))
-      throw new m(`unknown value name "${x(n)}" (names: ${Ce.join(", ")})`);
-    const a = r.toLowerCase() === "clear", s = a ? 0 : at(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: d } = et(e, _e(e.parsed)), c = [];
-    for (const { token: l, character: u } of o) {
-      const f = ad(e.app, l.id);
-      f.overrides = Ut(f.overrides, i, a ? null : s);
-      const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-      h && (f.worn = Ut(f.worn, h, null)), ji(e.app, l.id), c.push(Yt(l, u, e.app.store.settings).name);
+    if (!n || r === void 0) throw new k("set needs a NAME and a VALUE (or clear)");
+    const s = n.toLowerCase();
+    if (!Ke.includes(s))
+      throw new k(`unknown value name "${J(n)}" (names: ${Ke.join(", ")})`);
+    const i = r.toLowerCase() === "clear", a = i ? 0 : bt(r, `the value of ${s}`, -1e6, 1e6), { targets: o, notes: l } = We(e, Ae(e.parsed)), c = [];
+    for (const { token: d, character: u } of o) {
+      const f = Bl(e.app, d.id);
+      f.overrides = Qt(f.overrides, s, i ? null : a);
+      const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
+      h && (f.worn = Qt(f.worn, h, null)), ci(e.app, d.id), c.push(sn(d, u, e.app.store.settings).name);
     }
-    qe(e, `${a ? `Cleared ${i} override` : `${i} = ${s}`} on ${c.join(", ")}.${d.length ? ` (${d.join("; ")})` : ""}`);
+    ut(e, `${i ? `Cleared ${s} override` : `${s} = ${a}`} on ${c.join(", ")}.${l.length ? ` (${l.join("; ")})` : ""}`);
   }
-  var lr = [
+  var Dr = [
     ["physical", "armor_physical"],
     ["magical", "armor_magical"]
   ];
-  function Jl(e) {
-    const { targets: t, notes: n } = et(e, _e(e.parsed)), r = new N(), i = {
-      values: lr.map(([, s]) => s),
+  function Bu(e) {
+    const { targets: t, notes: n } = We(e, Ae(e.parsed)), r = new N(), s = {
+      values: Dr.map(([, a]) => a),
       dice: [],
-      resolve(s) {
-        for (const [, c] of lr) s.values[c]?.current, s.values[c]?.max;
-        const o = [], d = [];
-        for (const [c, l] of lr) {
-          const u = s.values[l];
+      resolve(a) {
+        for (const [, c] of Dr) a.values[c]?.current, a.values[c]?.max;
+        const o = [], l = [];
+        for (const [c, d] of Dr) {
+          const u = a.values[d];
           if (!u?.present) continue;
           const f = c === "physical" ? "Physical" : "Magical", h = u.max;
           if (h === null) {
@@ -4982,120 +5407,120 @@ var DefenseRound = (() => {
               o.push(`${f} ${h}, already whole`);
               continue;
             }
-            d.push({ kind: "value", key: l, to: h }), o.push(`${f} ${u.current ?? 0} -> ${h}`);
+            l.push({ kind: "value", key: d, to: h }), o.push(`${f} ${u.current ?? 0} -> ${h}`);
           }
         }
-        return r.set(s.id, o), { headline: "acts", steps: [], changes: d, observed: !1, detail: { repair: !0 } };
+        return r.set(a.id, o), { headline: "acts", steps: [], changes: l, observed: !1, detail: { repair: !0 } };
       }
-    }, a = ir(e.app, t, i).map((s) => {
-      const { snapshot: o } = s.reading;
-      if (s.kind === "problems") return rr(o, s.reading.problems);
-      ji(e.app, o.id);
-      const d = r.get(o.id) ?? [];
-      return `${o.name}: ${d.length > 0 ? d.join(", ") : "no armor to repair"}`;
+    }, i = gr(e.app, t, s).map((a) => {
+      const { snapshot: o } = a.reading;
+      if (a.kind === "problems") return hn(o, a.reading.problems);
+      ci(e.app, o.id);
+      const l = r.get(o.id) ?? [];
+      return `${o.name}: ${l.length > 0 ? l.join(", ") : "no armor to repair"}`;
     });
-    qe(e, `Repair: ${a.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
+    ut(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
   }
-  function Ql(e) {
-    e.store = pt(se), e.loadProblems = [], delete e.newerState, ws(Bt, e.store);
+  function Hu(e) {
+    e.store = Nt(ve), e.loadProblems = [], delete e.newerState, na(nn, e.store);
   }
-  function Zl(e, t) {
+  function Ku(e, t) {
     const [n, ...r] = t;
-    if (!n || r.length > 0) throw new m("details needs the key its button gives");
-    const i = e.app.details.get(n), a = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
-    if (!i) throw new oe(a);
-    const s = ue(i.tokenId), o = i.hidden || s?.get("layer") === "gmlayer", d = i.npc || s !== void 0 && Ii(s, Pe(s)), c = qt(e.app, { npc: d, hidden: o }) === "public";
-    if (!(e.gm || c || s !== void 0 && yt(e.playerId, s, Pe(s)))) throw new oe(o ? a : `${i.name}'s breakdown is for the GM`);
-    F(Ae(e.replyTo), Ie(i.card()));
+    if (!n || r.length > 0) throw new k("details needs the key its button gives");
+    const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
+    if (!s) throw new P(i);
+    const a = H(s.tokenId), o = s.hidden || a?.get("layer") === "gmlayer", l = s.npc || a !== void 0 && ni(a, ae(a)), c = dn(e.app, { npc: l, hidden: o }) === "public";
+    if (!(e.gm || c || a !== void 0 && Se(e.playerId, a, ae(a)))) throw new P(o ? i : `${s.name}'s breakdown is for the GM`);
+    F(Te(e.replyTo), me(s.card()));
   }
-  var eu = {
-    usage: () => Yl,
+  var xu = {
+    usage: () => ju,
     help: () => ["GM only (but details). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help)."],
     helpFor: (e, t) => {
       const n = (t.positionals[0] ?? "").toLowerCase();
-      return Wl[n];
+      return Fu[n];
     },
     run(e) {
       const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
       if (r === "details") {
-        He(e.parsed, {}), Zl(e, n);
+        Ce(e.parsed, {}), Ku(e, n);
         return;
       }
-      if (!e.gm) throw new oe("!defense-round is for the GM only");
-      const i = r === "set" || r === "repair";
-      switch (He(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
+      if (!e.gm) throw new P("!defense-round is for the GM only");
+      const s = r === "set" || r === "repair";
+      switch (Ce(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {
         case "":
-          F(Ae("gm"), zl(e.app)), F(Ae("gm"), Xl(e.app));
+          F(Te("gm"), Gu(e.app)), F(Te("gm"), Vu(e.app));
           return;
         case "help":
-          cr(M(e.app)), X(e, 'The handout "Help: DefenseRound" is up to date in the journal.');
+          Er(I(e.app)), z(e, 'The handout "Help: DefenseRound" is up to date in the journal.');
           return;
         case "config": {
-          const [a, ...s] = n;
-          if (!a) throw new m("config needs a KEY and a VALUE");
-          const o = e.app.store.settings.edition, d = Od(e.app.store.settings, a, s.join(" ") || void 0);
+          const [i, ...a] = n;
+          if (!i) throw new k("config needs a KEY and a VALUE");
+          const o = e.app.store.settings.edition, l = fd(e.app.store.settings, i, a.join(" ") || void 0);
           if (e.app.store.settings.edition !== o) {
             e.app.store.editionLeft = o;
-            const c = Kl(e.app, o);
-            cr(M(e.app), { createIfMissing: !1 });
-            const l = c === 0 ? "" : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms (conditions and markers).`;
-            qe(e, `${d}${l} Bars, worn armor and the Turn Tracker are kept.`);
+            const c = Lu(e.app, o);
+            Er(I(e.app), { createIfMissing: !1 });
+            const d = c === 0 ? "" : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms (conditions and markers).`, u = fu(e.app), f = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+            ut(e, `${l}${d} Bars, worn armor and the Turn Tracker are kept.${f}`);
             return;
           }
-          qe(e, d);
+          ut(e, l);
           return;
         }
         case "set":
-          ql(e, n);
+          Uu(e, n);
           return;
         case "repair":
-          Jl(e);
+          Bu(e);
           return;
         case "next-round":
-          bs(e.app);
+          ta(e.app);
           return;
         case "reset-state":
-          if (e.app.newerState === void 0) throw new oe("reset-state only discards a state written by a newer version, and this one is not");
-          Ql(e.app), qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+          if (e.app.newerState === void 0) throw new P("reset-state only discards a state written by a newer version, and this one is not");
+          Hu(e.app), ut(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
           return;
         case "refresh":
-          e.app.attributes.clear(), qe(e, "Cached attribute look-ups forgotten; they are read again on next use.");
+          e.app.attributes.clear(), ut(e, "Cached attribute look-ups forgotten; they are read again on next use.");
           return;
         default:
-          throw new m(`unknown subcommand "${x(E(t))}"`);
+          throw new k(`unknown subcommand "${J(_(t))}"`);
       }
     }
   };
-  function tu(e, t) {
+  function Yu(e, t) {
     const n = new N();
     let r;
-    for (const { place: i, tokenId: a, change: s } of t) {
-      const o = getObj("graphic", a);
-      switch (s.kind) {
+    for (const { place: s, tokenId: i, change: a } of t) {
+      const o = getObj("graphic", i);
+      switch (a.kind) {
         case "bar": {
-          const d = s.attributeId ? getObj("attribute", s.attributeId) : void 0;
-          n.set(i, d ? me(d.get("current")) : o ? xi(o, s.bar) : null);
+          const l = a.attributeId ? getObj("attribute", a.attributeId) : void 0;
+          n.set(s, l ? $e(l.get("current")) : o ? hi(o, a.bar) : null);
           break;
         }
         case "attribute":
-          n.set(i, me(getObj("attribute", s.attributeId)?.get("current")));
+          n.set(s, $e(getObj("attribute", a.attributeId)?.get("current")));
           break;
         case "worn":
-          n.set(i, e.memories.tokens[a]?.worn?.[s.track] ?? null);
+          n.set(s, e.memories.tokens[i]?.worn?.[a.track] ?? null);
           break;
         case "override":
-          n.set(i, e.memories.tokens[a]?.overrides?.[s.key] ?? null);
+          n.set(s, e.memories.tokens[i]?.overrides?.[a.key] ?? null);
           break;
         case "markers":
-          n.set(i, E(o?.get("statusmarkers") ?? ""));
+          n.set(s, _(o?.get("statusmarkers") ?? ""));
           break;
         case "memory":
-          n.set(i, Me(Qe(e.memories, s.tokenId ?? a), e.edition));
+          n.set(s, xe(ft(e.memories, a.tokenId ?? i), e.edition));
           break;
         case "initiative": {
-          r ?? (r = Je());
-          const d = Un(r.find((c) => c.id === a)?.pr);
-          n.set(i, C.isFinite(d) ? d : null);
+          r ?? (r = Le());
+          const l = rr(r.find((c) => c.id === i)?.pr);
+          n.set(s, C.isFinite(l) ? l : null);
           break;
         }
         case "turn-order":
@@ -5104,79 +5529,79 @@ var DefenseRound = (() => {
     }
     return n;
   }
-  function nu(e) {
-    if (!O(e.parsed, "undo")) throw new m("--force goes with --undo");
-    if (O(e.parsed, "force") && !e.gm) throw new oe("--force is the GM's: a player's undo never overwrites a later change");
-    const t = [...e.parsed.flags.keys()].find((y) => y !== "undo" && y !== "force");
-    if (t) throw new m(`--undo takes no other flag (got --${t}): it undoes your last damage, whatever is selected`);
-    if (e.parsed.positionals.length > 0) throw new m("--undo takes no amount");
+  function Wu(e) {
+    if (!O(e.parsed, "undo")) throw new k("--force goes with --undo");
+    if (O(e.parsed, "force") && !e.gm) throw new P("--force is the GM's: a player's undo never overwrites a later change");
+    const t = [...e.parsed.flags.keys()].find((m) => m !== "undo" && m !== "force");
+    if (t) throw new k(`--undo takes no other flag (got --${t}): it undoes your last damage, whatever is selected`);
+    if (e.parsed.positionals.length > 0) throw new k("--undo takes no amount");
     const n = e.app, r = n.store.history;
-    let i = -1;
-    for (let y = r.length - 1; y >= 0; y -= 1)
-      if (e.gm || r[y].by === e.playerId && r[y].kind !== "save") {
-        i = y;
+    let s = -1;
+    for (let m = r.length - 1; m >= 0; m -= 1)
+      if (e.gm || r[m].by === e.playerId && r[m].kind !== "save") {
+        s = m;
         break;
       }
-    if (i === -1) throw new oe(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
-    const a = r[i], s = M(n), o = new N(a.tokens.map((y) => [y.tokenId, nr(y.tokenId, e.gm)])), d = a.tokens.filter((y) => o.get(y.tokenId) !== void 0), c = a.tokens.filter((y) => !d.includes(y)).map((y) => y.name), l = (y) => ru(y) ? d.find((I) => Ss({ place: "", tokenId: I.tokenId, name: I.name, change: y }, n.store.settings)) : void 0, u = Yd(xd(a.tokens, (y) => o.get(y) !== void 0, l), s, n.store.round.number - a.round).filter((y) => Ss(y, n.store.settings)), f = { settings: n.store.settings, edition: s, memories: ps(n) }, h = tu(f, u), k = (y, I) => {
-      if (y.stance !== I.stance) return I.stance === void 0 ? "has dropped its stance since" : `has taken the ${I.stance} stance since`;
-      if (y.deadForGood !== I.deadForGood) return "has died for good since";
-      const v = Ml(y, I, he);
-      if (v !== void 0 && I.answer !== void 0 || v !== void 0 && he(y.edition, I.edition)) return v;
-      const $ = (R) => (R.edition?.id === s.id ? s.parseState(R.edition.state) : null) ?? s.enter(null, !1);
-      return s.describeStateChange($(y), $(I));
-    }, T = Hd(u, h, he);
-    if (T.length > 0) {
+    if (s === -1) throw new P(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
+    const i = r[s], a = I(n), o = new N(i.tokens.map((m) => [m.tokenId, Lt(m.tokenId, e.gm)])), l = i.tokens.filter((m) => o.get(m.tokenId) !== void 0), c = i.tokens.filter((m) => !l.includes(m)).map((m) => m.name), d = (m) => zu(m) ? l.find((D) => sa({ place: "", tokenId: D.tokenId, name: D.name, change: m }, n.store.settings)) : void 0, u = _d(Ad(i.tokens, (m) => o.get(m) !== void 0, d), a, n.store.round.number - i.round).filter((m) => sa(m, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: Bi(n) }, h = Yu(f, u), v = (m, D) => {
+      if (m.stance !== D.stance) return D.stance === void 0 ? "has dropped its stance since" : `has taken the ${D.stance} stance since`;
+      if (m.deadForGood !== D.deadForGood) return "has died for good since";
+      const g = du(m, D, we);
+      if (g !== void 0 && D.answer !== void 0 || g !== void 0 && we(m.edition, D.edition)) return g;
+      const $ = (L) => (L.edition?.id === a.id ? a.parseState(L.edition.state) : null) ?? a.enter(null, !1);
+      return a.describeStateChange($(m), $(D));
+    }, A = Td(u, h, we);
+    if (A.length > 0) {
       if (!e.gm) {
-        const y = [...new B(T.map((I) => I.name))];
-        X(e, `Nothing undone: ${y.join(", ")} changed since that damage. Only the GM can undo over later changes: ask the GM.`);
+        const m = [...new X(A.map((D) => D.name))];
+        z(e, `Nothing undone: ${m.join(", ")} changed since that damage. Only the GM can undo over later changes: ask the GM.`);
         return;
       }
       if (!O(e.parsed, "force")) {
-        X(e, `Nothing undone: values changed since that damage: ${Kd(T, h, he, k).join("; ")}. Use !damage --undo --force to overwrite them.`);
+        z(e, `Nothing undone: values changed since that damage: ${Ed(A, h, we, v).join("; ")}. Use !damage --undo --force to overwrite them.`);
         return;
       }
     }
-    sl(f, u), T.length > 0 && iu(n, u, h), r.splice(i, 1);
-    const b = a.kind === "save" ? "Save undone" : "Damage undone", p = (y) => o.get(y.tokenId)?.get("layer") === "gmlayer", w = d.filter((y) => !p(y)).map((y) => y.name), _ = d.filter(p).map((y) => y.name);
-    w.length > 0 && F(Ht, ee(`${b}: ${w.join(", ")}.`)), _.length > 0 && F(pe, ee(`${b} on hidden token${_.length === 1 ? "" : "s"}: ${_.join(", ")}.`), { record: !0 }), c.length > 0 && X(e, `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${c.join(", ")}.`);
+    Vd(f, u), A.length > 0 && Xu(n, u, h), r.splice(s, 1);
+    const b = i.kind === "save" ? "Save undone" : "Damage undone", y = (m) => o.get(m.tokenId)?.get("layer") === "gmlayer", w = l.filter((m) => !y(m)).map((m) => m.name), S = l.filter(y).map((m) => m.name);
+    w.length > 0 && F(dt, te(`${b}: ${w.join(", ")}.`)), S.length > 0 && F(he, te(`${b} on hidden token${S.length === 1 ? "" : "s"}: ${S.join(", ")}.`), { record: !0 }), c.length > 0 && z(e, `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${c.join(", ")}.`);
   }
-  function ru(e) {
+  function zu(e) {
     return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
   }
-  function Ss({ tokenId: e, change: t }, n) {
-    const r = ue(e);
+  function sa({ tokenId: e, change: t }, n) {
+    const r = H(e);
     if (!r) return !1;
     switch (t.kind) {
       case "bar":
-        return t.attributeId === void 0 || Td(r, t.bar) === t.attributeId;
+        return t.attributeId === void 0 || od(r, t.bar) === t.attributeId;
       case "attribute": {
-        const i = Ed(t.attributeId);
-        return i !== void 0 && i.characterId === E(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
+        const s = cd(t.attributeId);
+        return s !== void 0 && s.characterId === _(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();
       }
       case "memory":
-        return t.tokenId === void 0 || ue(t.tokenId) !== void 0;
+        return t.tokenId === void 0 || H(t.tokenId) !== void 0;
       default:
         return !0;
     }
   }
-  function iu(e, t, n) {
-    const r = M(e);
-    for (const { place: i, tokenId: a, change: s } of t) {
-      if (s.kind !== "bar" || s.resource !== "vitality" || s.from === null) continue;
-      const o = n.get(i), d = ue(a);
-      if (!d || typeof o != "number") continue;
-      const c = s.from, l = {
+  function Xu(e, t, n) {
+    const r = I(e);
+    for (const { place: s, tokenId: i, change: a } of t) {
+      if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
+      const o = n.get(s), l = H(i);
+      if (!l || typeof o != "number") continue;
+      const c = a.from, d = {
         values: [],
         dice: [],
         resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, c, u.state).state, detail: { undo: !0 } })
       };
-      ir(e, [{ token: d, character: Pe(d) }], l);
+      gr(e, [{ token: l, character: ae(l) }], d);
     }
   }
-  var su = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, au = {
-    usage: (e) => M(e).commands.damage.usage,
-    help: (e) => M(e).commands.damage.help,
+  var qu = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Ju = {
+    usage: (e) => I(e).commands.damage.usage,
+    help: (e) => I(e).commands.damage.help,
     helpFor: (e, t) => O(t, "undo") || O(t, "force") ? {
       title: "!damage --undo",
       usage: "!damage --undo [--force]",
@@ -5187,214 +5612,250 @@ var DefenseRound = (() => {
     } : void 0,
     run(e) {
       if (O(e.parsed, "undo") || O(e.parsed, "force")) {
-        nu(e);
+        Wu(e);
         return;
       }
-      const t = M(e.app), n = t.commands.damage.flags;
-      He(e.parsed, { ...su, ...n }, li(t.id, "damage"));
-      const r = t.planDamage(e.parsed, ms(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, a = et(e, _e(e.parsed), { anyTarget: i });
-      let { targets: s } = a;
-      const o = [...a.notes], d = g.keys(n).find((c) => n[c].decides !== void 0 && O(e.parsed, c));
-      if (d !== void 0 && !e.gm) {
-        const c = n[d].decides, l = s.filter(({ token: f, character: h }) => yt(e.playerId, f, h)), u = s.filter((f) => !l.includes(f)).map(({ token: f }) => Ne(f, "a token"));
-        if (u.length > 0 && o.push(`${tr(u)}: only the GM or its controller ${c}`), s = l, s.length === 0) {
-          X(e, `Not applied: ${o.join("; ")}.`);
+      const t = I(e.app), n = t.commands.damage.flags;
+      Ce(e.parsed, { ...qu, ...n }, xn(t.id, "damage"));
+      const r = t.planDamage(e.parsed, mt(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, i = We(e, Ae(e.parsed), { anyTarget: s });
+      let { targets: a } = i;
+      const o = [...i.notes], l = p.keys(n).find((c) => n[c].decides !== void 0 && O(e.parsed, c));
+      if (l !== void 0 && !e.gm) {
+        const c = n[l].decides, d = a.filter(({ token: f, character: h }) => Se(e.playerId, f, h)), u = a.filter((f) => !d.includes(f)).map(({ token: f }) => Q(f, "a token"));
+        if (u.length > 0 && o.push(`${ht(u)}: only the GM or its controller ${c}`), a = d, a.length === 0) {
+          z(e, `Not applied: ${o.join("; ")}.`);
           return;
         }
       }
-      return Zt(e, r, s, o, {
+      return mn(e, r, a, o, {
         title: "Damage",
-        anyTarget: i,
+        anyTarget: s,
         record: !0,
-        refusals: (c, l) => `${l ? "Not applied to every target" : "Not applied"}: ${c.join("; ")}.`
+        refusals: (c, d) => `${d ? "Not applied to every target" : "Not applied"}: ${c.join("; ")}.`
       });
     }
-  }, ou = { ids: { kind: "list" }, help: { kind: "switch" } }, cu = {
-    usage: (e) => M(e).commands.defend.usage,
-    help: (e) => M(e).commands.defend.help,
+  };
+  async function Qu(e) {
+    const t = e.app, n = I(t), r = n.attack, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+    Ce(e.parsed, s);
+    const i = (M(e.parsed, "answer") ?? "").toUpperCase(), a = p.prototype.hasOwnProperty.call(t.store.exchange.attacks, i) ? t.store.exchange.attacks[i] : void 0;
+    if (!a) throw new P(`no open attack ${i.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
+    const o = Ae(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
+    if (o.length !== 1) throw new k("an answer is for one defender: --ids with its token id");
+    const l = o[0], c = a.defenders.includes(l) ? H(l) : void 0;
+    if (!c) throw new P(`that token is not a defender of attack ${a.key}`);
+    const d = ae(c), u = Q(c, "the defender");
+    if (!e.gm && !Se(e.playerId, c, d)) throw new P(`only ${u}'s controller or the GM answers for it`);
+    const f = a.answers[l];
+    if (f) throw new P(`${u} has answered attack ${a.key} already (${f.word})`);
+    if (yr(t, l)) throw new P(`${u} answers attack ${a.key} with the defense it made ahead`);
+    const h = M(e.parsed, r.answerFlag);
+    if (h === void 0) throw new k(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
+    const v = K(h, `--${r.answerFlag}`, r.choices);
+    let A = { word: v }, b = v === "none" ? "no defense" : v;
+    if (v !== "none") {
+      const w = r.planAnswer(v, a.situation, a.attacker, mt(t, e.gm)), S = kr(e.parsed, w.dice), m = w.dice.filter((Y) => S[Y.name] === void 0), D = m.length > 0 ? await Ni(m.map((Y) => Y.sides)) : [];
+      if (t.store.exchange.attacks[i] !== a || a.answers[l] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
+      if (!H(l) || !e.gm && !Se(e.playerId, c, ae(c))) throw new P(`${u} is gone or no longer yours since the roll: nothing answered`);
+      const g = Wi(w.dice, S, D, 0), $ = fn(t, { token: c, character: d }, w, ze(t, w.readsTurnOrder ? Le() : void 0)), L = w.resolve($.facts, g);
+      if ($n(L)) throw new P(xi(t, $.snapshot, L));
+      if ($.problems.length > 0) throw new P(hn($.snapshot, $.problems, "; nothing answered"));
+      const V = r.keep(v, L, g), le = w.dice.find((Y) => Y.flag === r.rollFlag), qe = e.gm ? void 0 : Yi(e, w.dice);
+      A = { word: V.word, ...V.file !== void 0 ? { file: V.file } : {}, ...V.flags ? { flags: V.flags } : {} }, le && g[le.name] !== void 0 && (A.roll = g[le.name]), qe && (A.typed = !0);
+      const x = Ai(n, (Y) => Y === l ? u : $.facts.nameOf(Y)), Fe = L.steps.filter((Y) => Y.section === "Check").map(x);
+      b = Fe.length > 0 ? Fe.join("; ") : v;
+    }
+    a.answers[l] = A;
+    const y = pt(t, a).map((w) => Q(H(w) ?? c, "a token"));
+    z(e, `${u}: ${b}.${y.length > 0 ? ` Waiting for ${y.join(", ")}.` : ` Attack ${a.key} resolves.`}`), y.length === 0 && await $r(e, a);
+  }
+  var Zu = { ids: { kind: "list" }, help: { kind: "switch" } }, ef = {
+    usage: (e) => I(e).commands.defend.usage,
+    help: (e) => I(e).commands.defend.help,
     run(e) {
-      const t = M(e.app), n = t.commands.defend;
+      if (e.parsed.flags.has("answer")) return Qu(e);
+      const t = I(e.app), n = t.commands.defend;
       if (n.refused) {
-        X(e, `!defend is not used: ${n.refused}.`);
+        z(e, `!defend is not used: ${n.refused}.`);
         return;
       }
-      He(e.parsed, { ...ou, ...n.flags }, li(t.id, "defend"));
-      const r = t.planDefend(e.parsed), i = g.keys(n.flags).filter((c) => n.flags[c].token === !0);
-      bl(e, i);
-      const a = et(e, _e(e.parsed)), s = [...a.notes], o = i.map((c) => ({ flag: c, id: (e.parsed.flags.get(c) ?? []).join(" ") })).filter(({ id: c }) => c !== ""), d = a.targets.filter(({ token: c }) => {
-        const l = o.find(({ id: u }) => u === c.id);
-        return l && s.push(`${Ne(c, "a token")}: --${l.flag} names the token itself`), l === void 0;
+      Ce(e.parsed, { ...Zu, ...n.flags }, xn(t.id, "defend"));
+      const r = t.planDefend(e.parsed), s = p.keys(n.flags).filter((c) => n.flags[c].token === !0);
+      eu(e, s);
+      const i = We(e, Ae(e.parsed)), a = [...i.notes], o = s.map((c) => ({ flag: c, id: (e.parsed.flags.get(c) ?? []).join(" ") })).filter(({ id: c }) => c !== ""), l = i.targets.filter(({ token: c }) => {
+        const d = o.find(({ id: u }) => u === c.id);
+        return d && a.push(`${Q(c, "a token")}: --${d.flag} names the token itself`), d === void 0;
       });
-      if (d.length === 0) {
-        X(e, `${er(s).join("; ")}.`.replace(/^./, (c) => c.toUpperCase()));
+      if (l.length === 0) {
+        z(e, `${pr(a).join("; ")}.`.replace(/^./, (c) => c.toUpperCase()));
         return;
       }
-      return Zt(e, r, d, s, {
+      return mn(e, r, l, a, {
         title: "Defense",
         refusals: (c) => `${c.join("; ")}.`
       });
     }
-  }, du = { ids: { kind: "list" }, help: { kind: "switch" } }, lu = {
-    usage: (e) => M(e).commands.stance.usage,
-    help: (e) => M(e).commands.stance.help,
+  }, tf = { ids: { kind: "list" }, help: { kind: "switch" } }, nf = {
+    usage: (e) => I(e).commands.stance.usage,
+    help: (e) => I(e).commands.stance.help,
     run(e) {
-      const t = M(e.app);
-      if (t.stances.length === 0) throw new oe(`the ${t.id} edition has no stances`);
-      He(e.parsed, du);
+      const t = I(e.app);
+      if (t.stances.length === 0) throw new P(`the ${t.id} edition has no stances`);
+      Ce(e.parsed, tf);
       const [n, ...r] = e.parsed.positionals;
-      if (r.length > 0) throw new m(`one stance only (got "${x(e.parsed.positionals.join(" "))}")`);
-      const i = n?.toLowerCase();
-      if (i !== void 0 && !t.stances.includes(i))
-        throw new m(`unknown stance "${x(E(n))}" (stances: ${t.stances.join(", ")})`);
-      const a = (e.msg.selected ?? []).length === 0 && _e(e.parsed) === void 0;
-      if (i === void 0 && a) throw new m("no stance given");
-      const { targets: s, notes: o } = et(e, _e(e.parsed));
-      if (i === void 0) {
-        const d = e.app.store.settings, c = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", l = s.map(({ token: u, character: f }) => `${Yt(u, f, d).name}: ${e.app.store.tokens[u.id]?.stance ?? c}`);
-        X(e, `Stances: ${l.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} Usage: ${t.commands.stance.usage}`);
+      if (r.length > 0) throw new k(`one stance only (got "${J(e.parsed.positionals.join(" "))}")`);
+      const s = n?.toLowerCase();
+      if (s !== void 0 && !t.stances.includes(s))
+        throw new k(`unknown stance "${J(_(n))}" (stances: ${t.stances.join(", ")})`);
+      const i = (e.msg.selected ?? []).length === 0 && Ae(e.parsed) === void 0;
+      if (s === void 0 && i) throw new k("no stance given");
+      const { targets: a, notes: o } = We(e, Ae(e.parsed));
+      if (s === void 0) {
+        const l = e.app.store.settings, c = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: u, character: f }) => `${sn(u, f, l).name}: ${e.app.store.tokens[u.id]?.stance ?? c}`);
+        z(e, `Stances: ${d.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} Usage: ${t.commands.stance.usage}`);
         return;
       }
-      return Zt(e, t.planStance(i), s, o, { title: "Stance", refusals: (d) => `${d.join("; ")}.` });
+      return mn(e, t.planStance(s), a, o, { title: "Stance", refusals: (l) => `${l.join("; ")}.` });
     }
   };
-  function uu(e, t, n) {
-    return n === null ? e + t : S.max(e, S.min(e + t, n));
+  function rf(e, t, n) {
+    return n === null ? e + t : E.max(e, E.min(e + t, n));
   }
-  function fu(e, t, n) {
+  function sf(e, t, n) {
     return {
       values: [],
       dice: [],
       resolve(r) {
-        const i = r.bars[n].value;
-        if (i === null) return { kind: "bar", resource: n };
-        const a = r.bars.vitality.value;
-        if (e.condition(r.state, a) === "dead")
+        const s = r.bars[n].value;
+        if (s === null) return { kind: "bar", resource: n };
+        const i = r.bars.vitality.value;
+        if (e.condition(r.state, i) === "dead")
           return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-        const s = r.bars[n].max, o = uu(i, t, s), d = s !== null && o === s && i + t > s, c = a === null ? void 0 : e.setVitality(a, n === "vitality" ? o : a, r.state), l = r.id;
+        const a = r.bars[n].max, o = rf(s, t, a), l = a !== null && o === a && s + t > a, c = i === null ? void 0 : e.setVitality(i, n === "vitality" ? o : i, r.state), d = r.id;
         return {
           headline: "acts",
-          ...o === i ? { noop: !0 } : {},
+          ...o === s ? { noop: !0 } : {},
           steps: [
-            A(Q, { kind: "heal-title", who: l, resource: n, amount: o - i }),
+            T(ce, { kind: "heal-title", who: d, resource: n, amount: o - s }),
             // Nothing healed (already at its max) says so, on a row of several as on its own card.
-            A(Z, { kind: "heal-summary", who: l, healed: o !== i, atMax: s !== null && i >= s }),
-            A("Heal", { kind: "healed", resource: n, before: i, after: o, max: s, capped: d }),
-            ...n === "vitality" && c ? ye("Heal", c.conditions) : [],
-            ...c?.now ? [A("Now", c.now)] : []
+            T(ie, { kind: "heal-summary", who: d, healed: o !== s, atMax: a !== null && s >= a }),
+            T("Heal", { kind: "healed", resource: n, before: s, after: o, max: a, capped: l }),
+            ...n === "vitality" && c ? Oe("Heal", c.conditions) : [],
+            ...c?.now ? [T("Now", c.now)] : []
           ],
-          changes: o !== i ? [{ kind: "bar", resource: n, to: o }] : [],
+          changes: o !== s ? [{ kind: "bar", resource: n, to: o }] : [],
           ...n === "vitality" && c ? { state: c.state } : {},
           ...n === "vitality" && c?.dropsAnswer ? { answer: null } : {},
-          detail: { heal: t, resource: n, before: i, after: o }
+          detail: { heal: t, resource: n, before: s, after: o }
         };
       }
     };
   }
-  var hu = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", vu = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, mu = {
-    usage: () => hu,
+  var af = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", of = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, cf = {
+    usage: () => af,
     run(e) {
       const t = e.parsed;
-      He(t, vu);
-      const n = Mt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = V(j(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: a } = et(e, _e(t));
-      return Zt(e, fu(M(e.app), n, r), i, a, {
+      Ce(t, of);
+      const n = Wt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = K(M(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = We(e, Ae(t));
+      return mn(e, sf(I(e.app), n, r), s, i, {
         title: "Heal",
-        refusals: (s, o) => `${o ? "Not applied to every target" : "Not applied"}: ${s.join("; ")}.`
+        refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
       });
     }
-  }, As = g.freeze({});
-  function pu(e, t, n) {
-    if (!n || Ze(t)) return;
-    const r = e.store.settings, i = fe[r.bars.vitality].value;
-    if (!(i in n)) return;
-    const a = me(n[i]), s = E(t.get(fe[r.bars.vitality].link) ?? "");
-    let { typed: o, keepInStep: d } = ku(t, i, s, a);
-    if (a === null || o === null || a === o) return;
-    const c = M(e), l = { token: t, character: Pe(t) }, u = s ? e.linkedEdits.get(s) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === a && (u.to === o || u.typed === o);
-    if (f && u.echoed.add(t.id), s && !f && e.linkedEdits.delete(s), f && u.to !== o && (o = u.to, d = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && o < a && a - o <= jr) {
-      const T = c.planHandEdit(a - o, ms(e, !0)), b = {
-        ...T,
-        resolve(w, _) {
-          if (c.condition(w.state, a) === "dead") return { kind: "refused", reason: "dead" };
-          const y = T.resolve(w, _);
-          return !("kind" in y) && !y.changes.some((I) => I.kind === "bar" && I.resource === "vitality") && y.changes.push({ kind: "bar", resource: "vitality", to: a }), y;
+  }, ia = p.freeze({});
+  function lf(e, t, n) {
+    if (!n || vt(t)) return;
+    const r = e.store.settings, s = ye[r.bars.vitality].value;
+    if (!(s in n)) return;
+    const i = $e(n[s]), a = _(t.get(ye[r.bars.vitality].link) ?? "");
+    let { typed: o, keepInStep: l } = df(t, s, a, i);
+    if (i === null || o === null || i === o) return;
+    const c = I(e), d = { token: t, character: ae(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === o || u.typed === o);
+    if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, l = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && o < i && i - o <= Jr) {
+      const A = c.planHandEdit(i - o, mt(e, !0)), b = {
+        ...A,
+        resolve(w, S) {
+          if (c.condition(w.state, i) === "dead") return { kind: "refused", reason: "dead" };
+          const m = A.resolve(w, S);
+          return !("kind" in m) && !m.changes.some((D) => D.kind === "bar" && D.resource === "vitality") && m.changes.push({ kind: "bar", resource: "vitality", to: i }), m;
         }
-      }, p = Qt(
+      }, y = vn(
         e,
-        l,
+        d,
         b,
-        As,
-        wt(e),
-        $t(e),
-        () => ({ vitalityFrom: a, ...d, title: A(Q, { kind: "hand-edit-read-title", who: t.id, before: a, typed: o }) }),
+        ia,
+        ze(e),
+        jt(e),
+        () => ({ vitalityFrom: i, ...l, title: T(ce, { kind: "hand-edit-read-title", who: t.id, before: i, typed: o }) }),
         (w) => {
-          Sd(w, a), Ts(e, w, a);
+          id(w, i), aa(e, w, i);
         }
       );
-      if (p.kind === "unsafe") return;
-      if (p.kind === "problems" || p.kind === "refusal" && p.reading.problems.length > 0)
-        F(pe, ee(`Hand edit not read through armor: ${rr(p.reading.snapshot, p.reading.problems, "")}.`));
-      else if (p.kind === "written") {
-        Xn(e, [p.shown], { title: "Hand edit", replyTo: "gm" });
-        const w = p.outcome.changes.find((_) => _.kind === "bar" && _.resource === "vitality");
-        s && e.linkedEdits.set(s, { from: a, typed: o, to: w?.kind === "bar" ? w.to : a, by: t.id, echoed: new B() }), hs(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [p.applied] });
+      if (y.kind === "unsafe") return;
+      if (y.kind === "problems" || y.kind === "refusal" && y.reading.problems.length > 0)
+        F(he, te(`Hand edit not read through armor: ${hn(y.reading.snapshot, y.reading.problems, "")}.`));
+      else if (y.kind === "written") {
+        ur(e, [y.shown], { title: "Hand edit", replyTo: "gm" });
+        const w = y.outcome.changes.find((S) => S.kind === "bar" && S.resource === "vitality");
+        a && e.linkedEdits.set(a, { from: i, typed: o, to: w?.kind === "bar" ? w.to : i, by: t.id, echoed: new X() }), Vi(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [y.applied] });
         return;
       }
     }
-    const h = gu(e, a, o), k = Qt(e, l, h.plan, As, wt(e), $t(e), () => ({ vitalityFrom: a, ...d }), (T) => Ts(e, T, a));
-    k.kind === "written" && (f && ml(e, s, k.applied), h.saysSomething() && Xn(e, [k.shown], { title: "Hand edit", replyTo: "gm" }));
+    const h = uf(e, i, o), v = vn(e, d, h.plan, ia, ze(e), jt(e), () => ({ vitalityFrom: i, ...l }), (A) => aa(e, A, i));
+    v.kind === "written" && (f && Xd(e, a, v.applied), h.saysSomething() && ur(e, [v.shown], { title: "Hand edit", replyTo: "gm" }));
   }
-  function ku(e, t, n, r) {
-    const i = me(e.get(t));
-    if (n === "" || i !== r) return { typed: i };
-    const a = me(Ad(n));
-    return a === null || a === r ? { typed: i } : { typed: a, keepInStep: { tokenProps: { [t]: a } } };
+  function df(e, t, n, r) {
+    const s = $e(e.get(t));
+    if (n === "" || s !== r) return { typed: s };
+    const i = $e(ad(n));
+    return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };
   }
-  function gu(e, t, n) {
-    const r = M(e);
-    let i = !1;
+  function uf(e, t, n) {
+    const r = I(e);
+    let s = !1;
     return { plan: {
       values: [],
       dice: [],
-      resolve(s) {
-        const o = s.state, d = r.setVitality(t, n, o), c = s.id, l = r.setVitality(t, t, o).state;
-        return i = d.vitality !== n || !he(l, d.state), {
+      resolve(a) {
+        const o = a.state, l = r.setVitality(t, n, o), c = a.id, d = r.setVitality(t, t, o).state;
+        return s = l.vitality !== n || !we(d, l.state), {
           headline: "acts",
           steps: [
-            A(Q, { kind: "hand-edit-title", who: c }),
-            A(Z, { kind: "hand-edit-summary", who: c, now: d.now }),
-            ...d.steps.map((f) => A("Change", f)),
-            d.now ? A("Now", d.now) : A("Now", { kind: "standing" })
+            T(ce, { kind: "hand-edit-title", who: c }),
+            T(ie, { kind: "hand-edit-summary", who: c, now: l.now }),
+            ...l.steps.map((f) => T("Change", f)),
+            l.now ? T("Now", l.now) : T("Now", { kind: "standing" })
           ],
-          changes: d.vitality !== n ? [{ kind: "bar", resource: "vitality", to: d.vitality }] : [],
-          state: d.state,
-          ...d.dropsAnswer ? { answer: null } : {},
-          detail: d
+          changes: l.vitality !== n ? [{ kind: "bar", resource: "vitality", to: l.vitality }] : [],
+          state: l.state,
+          ...l.dropsAnswer ? { answer: null } : {},
+          detail: l
         };
       }
-    }, saysSomething: () => i };
+    }, saysSomething: () => s };
   }
-  function Ts(e, t, n) {
-    const r = M(e), i = e.store.tokens[t.snapshot.id];
-    i?.edition?.id !== r.id && (t.facts.state = jn(r, i, n, ks(e)));
+  function aa(e, t, n) {
+    const r = I(e), s = e.store.tokens[t.snapshot.id];
+    s?.edition?.id !== r.id && (t.facts.state = Zn(r, s, n, Hi(e)));
   }
-  var yu = 400, bu = 100, wu = 20, $u = class {
+  var ff = 400, hf = 100, vf = 20, mf = class {
     constructor() {
       this.nextShown = 1, this.nextHidden = 1, this.rows = new N(), this.bySender = new N();
     }
     /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
     add(e, t) {
-      const n = t.map((a) => {
-        const s = a.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
-        return this.rows.set(s, a), s;
+      const n = t.map((i) => {
+        const a = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
+        return this.rows.set(a, i), a;
       }), r = this.bySender.get(e) ?? [];
       this.bySender.delete(e), r.push(...n);
-      const i = e === "gm" ? yu : bu;
-      for (const a of r.splice(0, S.max(0, r.length - i))) this.rows.delete(a);
-      if (this.bySender.set(e, r), this.bySender.size > wu + 1) {
-        for (const [a, s] of this.bySender)
-          if (!(a === "gm" || a === e)) {
-            for (const o of s) this.rows.delete(o);
-            this.bySender.delete(a);
+      const s = e === "gm" ? ff : hf;
+      for (const i of r.splice(0, E.max(0, r.length - s))) this.rows.delete(i);
+      if (this.bySender.set(e, r), this.bySender.size > vf + 1) {
+        for (const [i, a] of this.bySender)
+          if (!(i === "gm" || i === e)) {
+            for (const o of a) this.rows.delete(o);
+            this.bySender.delete(i);
             break;
           }
       }
@@ -5404,84 +5865,85 @@ var DefenseRound = (() => {
       return this.rows.get(e);
     }
   };
-  function Su(e) {
-    const t = M(e);
+  function pf(e) {
+    const t = I(e);
     if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
-    const n = Hn() !== void 0, r = or("HealthColors");
+    const n = ar() !== void 0, r = Tr("HealthColors");
     !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, F(
-      pe,
+      he,
       [
-        ee("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
-        r.auraDead === !0 ? ce("NPCs: dead at 0 off", "!aura dead") : "",
-        r.auraDeadPC === !0 ? ce("PCs: dead at 0 off", "!aura deadPC") : ""
-      ].filter((i) => i !== "").join(" ")
+        te("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
+        r.auraDead === !0 ? pe("NPCs: dead at 0 off", "!aura dead") : "",
+        r.auraDeadPC === !0 ? pe("PCs: dead at 0 off", "!aura deadPC") : ""
+      ].filter((s) => s !== "").join(" ")
     ));
   }
-  var Es = {
-    "!damage": au,
-    "!defend": cu,
-    "!stance": lu,
-    "!heal": mu,
-    "!defense-round": eu
+  var oa = {
+    "!damage": Ju,
+    "!attack": gu,
+    "!defend": ef,
+    "!stance": nf,
+    "!heal": cf,
+    "!defense-round": xu
   };
-  function Au() {
-    const e = or(Bt) === void 0, { stored: t, problems: n, newer: r } = Kc(or(Bt), se), i = { store: t, attributes: new Xc(), loadProblems: n, linkedEdits: new N(), details: new $u() };
-    return r !== void 0 ? (i.newerState = r, ar(`${Y} v${se}: ${n.join("; ")}`), F(pe, ee(Eu(r)))) : Tu(i, e), _u(i), i;
+  function kf() {
+    const e = Tr(nn) === void 0, { stored: t, problems: n, newer: r } = Dl(Tr(nn), ve), s = { store: t, attributes: new Il(), loadProblems: n, linkedEdits: new N(), details: new mf() };
+    return r !== void 0 ? (s.newerState = r, Sr(`${ne} v${ve}: ${n.join("; ")}`), F(he, te(yf(r)))) : gf(s, e), wf(s), s;
   }
-  function Tu(e, t) {
+  function gf(e, t) {
     const n = e.store, r = e.loadProblems;
-    t && zc(n.settings, Du());
-    const i = kl(e);
-    i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), ws(Bt, n), r.length > 0 && (ar(`${Y} v${se}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(pe, ee(`${Y}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(pe, ee(`${Y} v${se} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== se && $e("rebuilding the help handout", () => cr(we(n.settings.edition)))(), n.scriptVersion = se;
+    t && Cl(n.settings, bf());
+    const s = Jd(e);
+    s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), na(nn, n), r.length > 0 && (Sr(`${ne} v${ve}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(he, te(`${ne}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(he, te(`${ne} v${ve} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ve && Pe("rebuilding the help handout", () => Er(Ne(n.settings.edition)))(), n.scriptVersion = ve;
   }
-  function Eu(e) {
-    return `${Y}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
+  function yf(e) {
+    return `${ne}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
   }
-  function _u(e) {
-    const t = e.store, n = () => e.newerState !== void 0, r = $e("following the Turn Tracker", () => {
-      n() || sr(e);
+  function wf(e) {
+    const t = e.store, n = () => e.newerState !== void 0, r = Pe("following the Turn Tracker", () => {
+      n() || Ar(e);
     });
-    Te(
+    je(
       "chat:message",
-      $e(
-        (s) => `${E(s?.content ?? "").split(" ", 1)[0]}`,
-        (s) => (s?.type === "api" && !n() && (Fi(s, Es) !== void 0 ? sr(e) : Ul(r)), od(e, s, Es)),
-        (s) => s?.type === "api" && s.playerid ? ed(s.playerid) : void 0
+      Pe(
+        (a) => `${_(a?.content ?? "").split(" ", 1)[0]}`,
+        (a) => (a?.type === "api" && !n() && (li(a, oa) !== void 0 ? Ar(e) : Iu(r)), Hl(e, a, oa)),
+        (a) => a?.type === "api" && a.playerid ? Zs(a.playerid) : void 0
       )
     );
-    const i = $e("a hand edit of a bar", (s, o) => {
-      n() || pu(e, s, o);
+    const s = Pe("a hand edit of a bar", (a, o) => {
+      n() || lf(e, a, o);
     });
-    for (const s of ["bar1", "bar2", "bar3"]) Te(`change:graphic:${s}_value`, i);
-    Te(
+    for (const a of ["bar1", "bar2", "bar3"]) je(`change:graphic:${a}_value`, s);
+    je(
       "destroy:graphic",
-      $e("forgetting a deleted token", (s) => {
-        n() || (delete e.store.tokens[s.id], delete e.store.exchange.waiting[s.id]);
+      Pe("forgetting a deleted token", (a) => {
+        n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
       })
-    ), Fl(e), Te("change:campaign:turnorder", r), Ru(r);
-    const a = $e("refreshing attribute look-ups", (s) => {
-      e.attributes.forget(E(s.get("_characterid") ?? ""));
+    ), Ru(e), je("change:campaign:turnorder", r), $f(r);
+    const i = Pe("refreshing attribute look-ups", (a) => {
+      e.attributes.forget(_(a.get("_characterid") ?? ""));
     });
-    Te("add:attribute", a), Te("destroy:attribute", a), Te("change:attribute:name", a), Ou(i), n() || $e("checking HealthColors", () => Su(e))(), ar(`${Y} v${se} ready: edition ${t.settings.edition}.`);
+    je("add:attribute", i), je("destroy:attribute", i), je("change:attribute:name", i), Af(s), n() || Pe("checking HealthColors", () => pf(e))(), Sr(`${ne} v${ve} ready: edition ${t.settings.edition}.`);
   }
-  function Du() {
-    return Vl(Y.toLowerCase());
+  function bf() {
+    return Cu(ne.toLowerCase());
   }
-  function Ru(e) {
-    const t = Qd();
+  function $f(e) {
+    const t = Nd();
     t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
   }
-  function Ou(e) {
-    const t = Jd();
+  function Af(e) {
+    const t = Id();
     t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
   }
-  Te("ready", $e("starting up", () => {
-    Au();
+  je("ready", Pe("starting up", () => {
+    kf();
   }));
-  var Cu = se;
-  function Iu(e) {
-    return Zd(e);
+  var Sf = ve;
+  function Tf(e) {
+    return Pd(e);
   }
-  return Cs(mr);
+  return ha(Or);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

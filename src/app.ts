@@ -23,10 +23,12 @@ import { groupInitiative, tokenMod } from './roll20/otherScripts';
 import { DetailsStore } from './commands/details';
 import { trimHistory } from './commands/history';
 import { healthColorsNotice } from './commands/healthColorsNotice';
+import { attackCommand } from './commands/attack';
 import { installConfig, later, logLine, onEvent, savedState, saveState } from './roll20/sandbox';
 
 export const COMMANDS: CommandTable = {
   '!damage': damageCommand,
+  '!attack': attackCommand,
   '!defend': defendCommand,
   '!stance': stanceCommand,
   '!heal': healCommand,

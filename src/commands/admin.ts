@@ -13,6 +13,7 @@ import { idsArg, integerArg, RefusalError, UsageError, checkFlags, echo } from '
 import { resolveTargets } from './targets';
 import { refreshHelpHandout } from './helpHandout';
 import { enterEditionEverywhere } from './editionSwitch';
+import { cancelOpenAttacks } from './exchange';
 import { freshState, STATE_KEY } from '../state/store';
 import { saveState } from '../roll20/sandbox';
 import { withEntry } from '../state/tokens';
@@ -255,7 +256,10 @@ export const adminCommand: CommandHandler = {
           const count = enterEditionEverywhere(ctx.app, editionBefore);
           refreshHelpHandout(activeEdition(ctx.app), { createIfMissing: false });
           const reread = count === 0 ? '' : ` ${count === 1 ? 'One token' : `${count} tokens`} the script remembers ${count === 1 ? 'was' : 'were'} read again in its terms (conditions and markers).`;
-          replyResult(ctx, `${said}${reread} Bars, worn armor and the Turn Tracker are kept.`);
+          // commands.md, "!attack": the attacks open in the edition left behind are cancelled.
+          const cancelled = cancelOpenAttacks(ctx.app);
+          const attacks = cancelled.length === 0 ? '' : ` Open attack${cancelled.length === 1 ? '' : 's'} cancelled: ${cancelled.join(', ')}.`;
+          replyResult(ctx, `${said}${reread} Bars, worn armor and the Turn Tracker are kept.${attacks}`);
           return;
         }
         replyResult(ctx, said);

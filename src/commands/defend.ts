@@ -7,6 +7,7 @@ import { checkIdFlags, resolveTargets } from './targets';
 import { activeEdition, runPlan } from './pipeline';
 import { reply } from './context';
 import { tidyRefusals } from './refusals';
+import { answerAttack } from './answer';
 import { tokenName } from '../roll20/read';
 
 const COMMON_FLAGS: FlagTable = { ids: { kind: 'list' }, help: { kind: 'switch' } };
@@ -15,6 +16,8 @@ export const defendCommand: CommandHandler = {
   usage: (app) => activeEdition(app).commands.defend.usage,
   help: (app) => activeEdition(app).commands.defend.help,
   run(ctx) {
+    // An answer to an open attack (commands.md, "!attack").
+    if (ctx.parsed.flags.has('answer')) return answerAttack(ctx);
     const edition = activeEdition(ctx.app);
     const spec = edition.commands.defend;
     if (spec.refused) {

@@ -3,6 +3,8 @@
 // `!damage` on the token takes the answer on file (the edition reads it as `Facts.answer` and says
 // whether it is used up). Answers end with their round, and with the edition they were made in.
 import type { Memory } from '../state/memory';
+import type { OpenAttack } from '../state/attacks';
+import { findToken, tokenName } from '../roll20/read';
 import type { App } from './context';
 
 /** rules.md, "Rounds": every defense made ahead ends with the round. */
@@ -20,4 +22,37 @@ export function keepAnswersOf(app: App, edition: string): void {
 export function describeAnswerChange(left: Memory, now: Memory, same: (a: unknown, b: unknown) => boolean): string | undefined {
   if (same(left.answer, now.answer)) return undefined;
   return now.answer !== undefined ? 'has a new pending defense' : 'no longer has the pending defense it had';
+}
+
+// ---- open attacks (commands.md, "!attack") ----
+
+/** The defender made its defense ahead (`!defend` before the attack, a guard): that answers the attack. */
+export function answeredAhead(app: App, tokenId: string): boolean {
+  return app.store.exchange.waiting[tokenId]?.edition === app.store.settings.edition;
+}
+
+/** The defenders still to answer (neither answered nor defended ahead), in the attack's order. */
+export function unanswered(app: App, attack: OpenAttack): string[] {
+  return attack.defenders.filter((tokenId) => attack.answers[tokenId] === undefined && !answeredAhead(app, tokenId));
+}
+
+/** The attacker's name as a card says it. */
+export function attackerName(attack: OpenAttack): string {
+  if (attack.attacker === null) return 'An unseen attacker';
+  const token = findToken(attack.attacker);
+  return token ? tokenName(token, 'The attacker') : 'The attacker (gone)';
+}
+
+/** A new attack's short key: A1, A2 ... (after A999999, A1 again: none of them is open for long). */
+export function nextAttackKey(app: App): string {
+  const exchange = app.store.exchange;
+  exchange.lastAttack = exchange.lastAttack >= 999_999 ? 1 : exchange.lastAttack + 1;
+  return `A${exchange.lastAttack}`;
+}
+
+/** An edition switch cancels every open attack (commands.md); the keys of those it cancelled. */
+export function cancelOpenAttacks(app: App): string[] {
+  const keys = Object.keys(app.store.exchange.attacks);
+  app.store.exchange.attacks = {};
+  return keys;
 }

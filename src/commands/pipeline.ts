@@ -131,6 +131,7 @@ export function writeContext(app: App): WriteContext {
 class ShownOutcome implements Shown {
   title?: Step;
   typed?: string;
+  answer?: string;
   summary?: string;
   private words: ((step: Step) => string) | undefined;
 
@@ -197,6 +198,8 @@ export interface RunOptions {
   title: string;
   /** Record the applications for `!damage --undo`. */
   record?: boolean;
+  /** Whose undo it is, when not the sender's (an attack's resolution is its declarer's). */
+  recordBy?: string;
   /** The whisper naming every refused target (each reason once, without its full stop); `anyApplied`: some target was not refused. */
   refusals: (refused: string[], anyApplied: boolean) => string;
 }
@@ -206,7 +209,7 @@ export interface RunOptions {
  * 99"); undefined when none was. A die is rolled only as one inline roll of dice (with modifiers):
  * [[1d100]] or [[1d20+5]] is Roll20's own roll; 99, [[99]], [[1d1*20]] or a query in brackets is typed.
  */
-function typedRolls(ctx: CommandContext, dice: readonly Die[]): string | undefined {
+export function typedRolls(ctx: CommandContext, dice: readonly Die[]): string | undefined {
   const given = dice.flatMap((die) => (die.flag !== undefined && ctx.parsed.flags.has(die.flag) ? [die.flag] : []));
   if (given.length === 0) return undefined;
   const raw = parseLine(ctx.msg.content ?? '');
@@ -230,7 +233,7 @@ function isDieRoll(text: string, inlineRolls: Roll20InlineRoll[] | undefined): b
 }
 
 /** The dice the sender gave with their flags (each 1 to its sides), by name; a bad one is a UsageError. */
-function givenDice(parsed: ParsedLine, dice: readonly Die[]): Record<string, number> {
+export function givenDice(parsed: ParsedLine, dice: readonly Die[]): Record<string, number> {
   const given: Record<string, number> = {};
   for (const die of dice) {
     const value = die.flag === undefined ? undefined : optionalInteger(parsed, die.flag, 1, die.sides);
@@ -239,11 +242,11 @@ function givenDice(parsed: ParsedLine, dice: readonly Die[]): Record<string, num
   return given;
 }
 
-/** Each target's rolls by name: the given ones, then Roll20's in the plan's order (`rolled` holds every target's, in turn). */
-function rollsOf(dice: readonly Die[], given: Readonly<Record<string, number>>, rolled: readonly number[], index: number, toRoll: number): Rolls {
+/** A target's rolls by name: the given ones, then Roll20's in the plan's order, from `from` in `rolled` (every target's, in turn). */
+export function rollsOf(dice: readonly Die[], given: Readonly<Record<string, number>>, rolled: readonly number[], from: number): Rolls {
   if (dice.length === 0) return NO_ROLLS;
   const rolls: Record<string, number> = { ...given };
-  let next = index * toRoll;
+  let next = from;
   for (const die of dice) if (rolls[die.name] === undefined) rolls[die.name] = rolled[next++] ?? die.sides;
   return rolls;
 }
@@ -294,28 +297,45 @@ export function applyQuietly<S>(app: App, targets: readonly Target[], plan: Plan
 
 /** Runs a plan on every permitted target. `notes` name targets refused before anything was read. */
 export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: readonly Target[], notes: readonly string[], options: RunOptions): Promise<void> {
-  const app = ctx.app;
   const given = givenDice(ctx.parsed, plan.dice);
-  const toRoll = plan.dice.filter((die) => given[die.name] === undefined);
-  const perTarget = toRoll.length;
+  // A player's typed rolls are marked for everyone to see; the GM knows what the GM typed.
+  const typed = ctx.gm ? undefined : typedRolls(ctx, plan.dice);
+  return runPlans(ctx, targets.map((target) => ({ target, plan, given, ...(typed ? { typed } : {}) })), notes, options);
+}
+
+/** One target of a command, with its own plan (an attack's defenders each answered in their way). */
+export interface PlannedTarget<S> {
+  target: Target;
+  plan: Plan<S>;
+  /** The dice its line gave with their flags, by name. */
+  given: Readonly<Record<string, number>>;
+  /** Rolls typed rather than rolled, said on its card. */
+  typed?: string;
+  /** How its defender answered (an attack's row says it). */
+  answer?: string;
+}
+
+/** Runs each target's plan: one roll message for every die still to roll, then each target read, resolved and written. */
+export async function runPlans<S>(ctx: CommandContext, items: ReadonlyArray<PlannedTarget<S>>, notes: readonly string[], options: RunOptions): Promise<void> {
+  const app = ctx.app;
+  const toRoll = items.map(({ plan, given }) => plan.dice.filter((die) => given[die.name] === undefined));
+  const anyDice = toRoll.some((dice) => dice.length > 0);
   // No dice, no wait: the command runs to its end inside its own chat event, so nothing (another
   // script's handler of the same message) can delete a target between its checks and its writes.
   const planned = app.store.settings.edition;
-  const rolled = perTarget > 0 ? await rollDice(targets.flatMap(() => toRoll.map((die) => die.sides))) : [];
+  const rolled = anyDice ? await rollDice(toRoll.flatMap((dice) => dice.map((die) => die.sides))) : [];
   // The plan is the edition's it was made in: an edition switch while the roll was out leaves it nothing to apply to.
   if (app.store.settings.edition !== planned) {
     reply(ctx, `Not applied: the edition changed to ${app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
     return;
   }
   const refused: string[] = [...notes];
-  // A player's typed rolls are marked for everyone to see; the GM knows what the GM typed.
-  const typed = ctx.gm ? undefined : typedRolls(ctx, plan.dice);
   const grouped = new GroupedRefusals();
   const applied: AppliedToken[] = [];
   const shown: Shown[] = [];
   let undoable = false;
   // Read once for every target's facts, changed in memory by their writes, written once below.
-  const turnOrder: TurnOrderBatch | undefined = plan.readsTurnOrder ? { order: readTurnOrder(), changed: false } : undefined;
+  const turnOrder: TurnOrderBatch | undefined = items.some(({ plan }) => plan.readsTurnOrder) ? { order: readTurnOrder(), changed: false } : undefined;
   // Another script's presence, found once for every target (scripts do not come and go mid-command).
   const hc = healthColors() ?? null;
   // What reading and writing need of the table, made once for every target.
@@ -326,13 +346,17 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
     if (turnOrder) options.turnOrder = turnOrder;
     return options;
   };
-  targets.forEach((target, index) => {
+  let next = 0;
+  items.forEach(({ target, plan, given, typed, answer }, index) => {
+    const dice = toRoll[index]!;
+    const from = next;
+    next += dice.length;
     // commands.md, "Rolls that come back late": the token, its character and the sender's control are checked again.
-    if (perTarget > 0 && !stillThere(ctx, target, options.anyTarget === true)) {
+    if (anyDice && !stillThere(ctx, target, options.anyTarget === true)) {
       refused.push(`${tokenName(target.token, 'a token')} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
       return;
     }
-    const result = applyPlanTo(app, target, plan, rollsOf(plan.dice, given, rolled, index, perTarget), reads, writes, writeOptions);
+    const result = applyPlanTo(app, target, plan, rollsOf(plan.dice, given, rolled, from), reads, writes, writeOptions);
     if (result.kind !== 'written') {
       const { snapshot } = result.reading;
       // Whether the sender may read this token's numbers: asked only when a refusal would show one.
@@ -351,13 +375,14 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
     const resolution = result.outcome;
     applied.push(result.applied);
     if (typed) result.shown.typed = typed;
+    if (answer) result.shown.answer = answer;
     shown.push(result.shown);
     undoable ||= resolution.undoable === true;
   });
   refused.push(...grouped.lines());
   if (turnOrder?.changed) writeTurnOrder(turnOrder.order);
   if ((options.record || undoable) && applied.length > 0) {
-    recordApplication(app, { by: ctx.playerId, kind: options.record ? 'damage' : 'save', round: app.store.round.number, tokens: applied });
+    recordApplication(app, { by: options.recordBy ?? ctx.playerId, kind: options.record ? 'damage' : 'save', round: app.store.round.number, tokens: applied });
   }
   present(app, shown, {
     title: options.title,

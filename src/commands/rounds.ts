@@ -14,6 +14,7 @@ import type { App } from './context';
 import { activeEdition } from './pipeline';
 import { memoryOf, normalMemory, storeMemory } from '../state/memory';
 import { endRoundAnswers } from './exchange';
+import { remindOpenAttacks } from './attack';
 import { MAX_SEEN_ROWS } from '../state/store';
 
 export function endRound(app: App): void {
@@ -29,6 +30,8 @@ export function endRound(app: App): void {
   app.store.round.number += 1;
   app.store.round.turned = 0;
   send(TO_GM, renderLine(`Round ${app.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: true });
+  // Open attacks do not resolve by themselves: the GM is reminded of each (commands.md, "!attack").
+  remindOpenAttacks(app);
 }
 
 /** The tracker's rows as kept between looks: a short hash of each turn's key, TurnMarker1's row left out. */

@@ -19,6 +19,8 @@ export interface Shown {
   title?: Step;
   /** Rolls the sender typed as plain numbers instead of rolling (the GM sees which). */
   typed?: string;
+  /** How its defender answered an attack, with the roll. */
+  answer?: string;
   /** The words of a step (the shared ones, then the edition's), with names for ids. */
   say(step: Step): string;
   /** The public line, once worded (a row of several is said on the public card and the GM's). */
@@ -76,6 +78,7 @@ export function fullCard(shown: Shown): Card {
   return {
     title: titleOf(shown),
     rows: [
+      ...(shown.answer ? [{ label: 'Answer', lines: [shown.answer] }] : []),
       ...stepRows(shown),
       { label: 'Turn Tracker', lines: shown.notes },
       { label: 'Rolls', lines: shown.typed ? [shown.typed] : [] },
@@ -114,7 +117,8 @@ export function rowsCard(shown: readonly Shown[], indices: readonly number[], vi
     const offers = showNumbers && item.outcome.steps.some((step) => step.section === ACTION);
     const buttons = offers ? [...details, ...buttonsOf(item)] : details;
     const summary = summaryOf(item);
-    rows.push({ label, lines: [figures ? `${summary} ${figures}` : summary], buttons });
+    const line = figures ? `${summary} ${figures}` : summary;
+    rows.push({ label, lines: item.answer ? [`${item.answer}. ${line}`] : [line], buttons });
   }
   return { title, rows };
 }

@@ -66,3 +66,15 @@ const SOMEONE = /[^,\s]/;
 export function isNpc(token: Roll20Graphic, character: Roll20Character | undefined): boolean {
   return !SOMEONE.test(String(token.get('controlledby') ?? '')) && !SOMEONE.test(String(character?.get('controlledby') ?? ''));
 }
+
+/** The players a token's or its character's `controlledby` lists by id (`all` names no one in particular). */
+export function controllersOf(token: Roll20Graphic, character: Roll20Character | undefined): string[] {
+  const ids = new Set<string>();
+  for (const list of [token.get('controlledby'), character?.get('controlledby')]) {
+    for (const entry of String(list ?? '').split(',')) {
+      const id = entry.trim();
+      if (id !== '' && id !== 'all' && !isGM(id)) ids.add(id);
+    }
+  }
+  return [...ids];
+}

@@ -244,6 +244,36 @@ export interface CommandSpec {
   refused?: string;
 }
 
+/** An answer as an open attack keeps it until it resolves: what to file before the hit, and flags the hit takes. */
+export interface KeptAnswer {
+  word: string;
+  /** The defense made ahead, filed as the defender's answer on file just before the hit (as `!defend` would have). */
+  file?: unknown;
+  /** Flags the defender's hit takes (Opposed Rolls: its defense mode and roll). */
+  flags?: Record<string, string>;
+}
+
+/** What `!attack` needs of an edition (commands.md, "!attack"): its answers and how each joins the hit. */
+export interface AttackSpec<S, A> {
+  /** Flags `!attack` takes beyond the edition's `!damage` flags (The Defensive Round: `--situation`). */
+  flags: FlagTable;
+  /** The flag of `!defend --answer` that carries the answer's word, and the one that gives its roll. */
+  answerFlag: string;
+  rollFlag: string;
+  /** The answers a defender may give, in button order: the words `!defend --answer` sends ("none" takes no defense). */
+  choices: readonly string[];
+  /** An answer's button label, from the facts its plan read (with the check's target where it helps: "Defend (55)"). */
+  label(word: string, facts: Facts<S, A>): string;
+  /** The attack's situation, from its declared line (checked by the edition's own parse); null: none given. */
+  situation(line: ParsedLine): string | null;
+  /** The plan of one answer, rolled as `!defend` would with the attack's situation; a refusal says why it is not allowed now. */
+  planAnswer(word: string, situation: string | null, attacker: string | null, context: PlanContext): Plan<S, A>;
+  /** What the attack keeps of an answer's outcome. */
+  keep(word: string, outcome: Outcome<S, A>, rolls: Rolls): KeptAnswer;
+  /** Buttons the prompt offers beside the answers, plain commands of their own (a reactive defender's reaction check). */
+  extra?(facts: Facts<S, A>, attacker: string | null): ButtonStep[];
+}
+
 /**
  * An edition: rules and words only (architecture.md, "The edition seam"). Its commands declared,
  * its plans, its life group (how a token enters, lives, dies and ends a round), and its words.
@@ -266,6 +296,8 @@ export interface Edition<S, A = unknown> {
   planStance(stance: string): Plan<S, A>;
   /** A hand edit read through armor: the loss as a hit (commands.md, "Hand edits"). */
   planHandEdit(loss: number, context: PlanContext): Plan<S, A>;
+  /** `!attack` and `!defend --answer`: the answers, and how each joins the hit. */
+  attack: AttackSpec<S, A>;
   /** Heals and plain hand edits: Vitality moves from `before` to `after`. */
   setVitality(before: number, after: number, state: S): VitalitySet<S>;
   /** A token first seen, or met again after an edition switch. */

@@ -1,7 +1,7 @@
 // What the editions share, written once: the amount of a hit (one number, or one inline roll),
 // the stance plan (a mode that lasts until changed, the same one again a no-op), and the refusal of
 // a defense on the defender's own turn. Each edition gives its own words and defaults.
-import { at, SUMMARY, TITLE, type Plan } from './edition';
+import { at, SUMMARY, TITLE, type KeptAnswer, type Outcome, type Plan } from './edition';
 import { echo, integerArg, UsageError, type ParsedLine } from '../text/args';
 import { MAX_DAMAGE } from './values';
 
@@ -67,4 +67,31 @@ export function stancePlan<S, A>(stance: string, words: StanceWords): Plan<S, A>
 /** The Defensive Round and The Defensive Turn: the token on top of the Turn Tracker is acting, not defending (saves still are). */
 export function actingRefusal(phase: 'round' | 'turn'): string {
   return `it is this token's turn (top of the Turn Tracker): the defensive ${phase} is for everyone but the one acting. Saves are still allowed.`;
+}
+
+/** A `!defend` line made from words (an answer to an attack, checked as the typed command would be). */
+export function defendLine(flags: Record<string, string | null>): ParsedLine {
+  const map = new Map<string, string[]>();
+  for (const [name, value] of Object.entries(flags)) if (value !== null) map.set(name, [value]);
+  return { command: '!defend', positionals: [], flags: map };
+}
+
+/**
+ * An answer's plan: the `!defend` plan, its steps but the defense it leaves said as the check
+ * alone (the answerer's one line: "Defend 58 vs 55: failure"), since the attack keeps the defense.
+ */
+export function answerPlan<S, A>(plan: Plan<S, A>, leaves: string): Plan<S, A> {
+  return {
+    ...plan,
+    resolve(facts, rolls) {
+      const resolution = plan.resolve(facts, rolls);
+      if (!('kind' in resolution)) for (const step of resolution.steps) if (step.kind === leaves) delete step.section;
+      return resolution;
+    },
+  };
+}
+
+/** What an attack keeps of a defense rolled ahead: the answer to file before the hit, if the check left one. */
+export function keepFiled<S, A>(word: string, outcome: Outcome<S, A>): KeptAnswer {
+  return outcome.answer !== undefined && outcome.answer !== null ? { word, file: outcome.answer } : { word };
 }

@@ -6,6 +6,7 @@ import { checkHistory, type Application } from './history';
 import { migrateFrom1 } from './migrate1';
 import { migrateFrom2 } from './migrate2';
 import type { AnswerBox } from './memory';
+import { checkAttacks, type OpenAttack } from './attacks';
 import { editionOf, isEditionId } from '../rules/editions';
 import type { EditionId } from '../rules/edition';
 
@@ -33,8 +34,11 @@ export interface StoredState {
   round: RoundState;
   /** The last damage applications, oldest first, for `!damage --undo`. */
   history: Application[];
-  /** The exchange (commands/exchange.ts): defenses made ahead, each waiting for the next hit on its token. */
-  exchange: { waiting: Record<string, AnswerBox> };
+  /**
+   * The exchange (commands/exchange.ts): defenses made ahead, each waiting for the next hit on its
+   * token; open attacks waiting for their answers; the number of the last attack declared.
+   */
+  exchange: { waiting: Record<string, AnswerBox>; attacks: Record<string, OpenAttack>; lastAttack: number };
   /** The GM was told once about HealthColors' "dead at 0". */
   healthColorsNoticed: boolean;
   /**
@@ -52,7 +56,7 @@ export function freshState(scriptVersion: string): StoredState {
     tokens: {},
     round: { number: 1, seen: [], turned: 0 },
     history: [],
-    exchange: { waiting: {} },
+    exchange: { waiting: {}, attacks: {}, lastAttack: 0 },
     healthColorsNoticed: false,
   };
 }
@@ -158,16 +162,19 @@ function checkRound(raw: unknown, problems: string[]): RoundState {
 /** Each answer waiting for its hit, checked by the edition it was made in; a bad one is dropped and named. */
 function checkExchange(raw: unknown, problems: string[]): StoredState['exchange'] {
   const waiting: Record<string, AnswerBox> = {};
-  if (raw === undefined) return { waiting };
+  const empty = { waiting, attacks: {}, lastAttack: 0 };
+  if (raw === undefined) return empty;
   const entries = isRecord(raw) && isRecord(raw.waiting) ? raw.waiting : undefined;
   if (!entries) {
     problems.push('exchange: not an object; defenses made ahead forgotten');
-    return { waiting };
+    return empty;
   }
   for (const [id, box] of Object.entries(entries)) {
     const answer = id.length > 0 && id.length <= 64 && isRecord(box) && isEditionId(box.edition) ? editionOf(box.edition).parseAnswer(box.answer) : null;
     if (answer === null) problems.push(`exchange.waiting.${id.slice(0, 64)}: not a valid defense made ahead; forgotten`);
     else waiting[id] = { edition: (box as { edition: string }).edition, answer };
   }
-  return { waiting };
+  const last = isRecord(raw) ? raw.lastAttack : undefined;
+  const lastAttack = typeof last === 'number' && Number.isSafeInteger(last) && last >= 0 && last < 1e6 ? last : 0;
+  return { waiting, attacks: checkAttacks(isRecord(raw) ? raw.attacks : undefined, problems), lastAttack };
 }

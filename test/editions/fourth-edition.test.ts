@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { at, SUMMARY, TITLE, type Edition, type Plan, type Step } from '../../src/rules/edition';
 import { registerEdition, unregisterEdition } from '../../src/rules/editions';
+import { keepFiled } from '../../src/rules/shared';
 import { UsageError, choiceArg, flagValue, integerArg, type ParsedLine } from '../../src/text/args';
 import { openTable, texts, whispered, type Table } from '../support/table';
 
@@ -96,6 +97,16 @@ const tally: Edition<TallyState, TallyAnswer> = {
   },
   planHandEdit(loss, context) {
     return tally.planDamage({ command: '!damage', positionals: [String(loss)], flags: new Map() }, context);
+  },
+  attack: {
+    flags: {},
+    answerFlag: 'action',
+    rollFlag: 'roll',
+    choices: ['block', 'none'],
+    label: (word) => (word === 'block' ? 'Block' : 'Take it'),
+    situation: () => null,
+    planAnswer: (word) => tally.planDefend({ command: '!defend', positionals: [], flags: new Map([['action', [word]]]) }),
+    keep: keepFiled,
   },
   setVitality(before, after) {
     const change: Step[] = [{ kind: 'tally-set', before, after } as Step];
@@ -233,5 +244,22 @@ describe('a fourth edition, registered only in this test, plays every command th
     expect(all(table.mock.newMessages())).toMatch(/read through armor.*25 - 10 armor = 15; Vitality 30 -> 15/s);
     await table.say('GM', '!damage --undo');
     expect(table.bar('Goblin 1')).toBe(30);
+  });
+
+  it('!attack prompts with its own answers, keeps the block until the hit, and resolves through the pipeline', async () => {
+    await tallyTable();
+    const goblin1 = table.id('Goblin 1');
+    const goblin2 = table.id('Goblin 2');
+    const declared = await table.say('GM', `!attack 25 --ids ${goblin1} ${goblin2}`, ['Bob']);
+    expect(all(declared)).toMatch(/Attack A1: Bob attacks Goblin 1, Goblin 2/);
+    expect(declared.map((record) => record.content).join('\n')).toContain(`!defend --answer A1 --ids ${goblin1} --action block`);
+    await table.say('GM', `!defend --answer A1 --ids ${goblin1} --action block --roll 15`);
+    expect(table.bar('Goblin 1')).toBe(30);
+    const resolved = await table.say('GM', `!defend --answer A1 --ids ${goblin2} --action none`);
+    expect(all(resolved)).toMatch(/Attack A1/);
+    expect(table.bar('Goblin 1')).toBe(30);
+    expect(table.bar('Goblin 2')).toBe(15);
+    await table.say('GM', '!damage --undo');
+    expect(table.bar('Goblin 2')).toBe(30);
   });
 });

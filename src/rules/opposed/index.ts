@@ -7,6 +7,7 @@ import { DEFENSE_MODES } from './attack';
 import { DAMAGE_FLAGS, DAMAGE_USAGE, handEditPlan, opposedStancePlan, parseOpposedDamage, STANCE_USAGE } from './plans';
 import { parseOpposedState, stateAt, stateOf, type OpposedState } from './state';
 import { MODE_EFFECT, opposedWords } from './text';
+import { opposedAttack } from './answer';
 
 export type { OpposedState } from './state';
 
@@ -38,6 +39,7 @@ export const opposed: Edition<OpposedState, never> = {
   },
   planStance: opposedStancePlan,
   planHandEdit: handEditPlan,
+  attack: opposedAttack,
   setVitality(before, after, state) {
     // A hand edit above 0 is the GM's way to bring back even a token dead for good.
     const dead = state.dead === true && after <= 0;

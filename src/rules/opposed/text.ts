@@ -17,7 +17,9 @@ export type OpposedLayoutStep =
   | { kind: 'vitality-change'; before: number; after: number }
   | { kind: 'mode-title'; who: string; stance: DefenseMode; same: boolean; summary?: true }
   | { kind: 'mode-change'; from: string; to: string }
-  | { kind: 'mode-effect'; stance: DefenseMode };
+  | { kind: 'mode-effect'; stance: DefenseMode }
+  /** An answer to an attack: the mode chosen and its d20. */
+  | { kind: 'mode-answer'; who: string; mode: DefenseMode; roll: number };
 
 export const MODE_EFFECT: Record<DefenseMode, string> = {
   passive: 'passive_defense only; costs no initiative',
@@ -53,6 +55,8 @@ function layoutWords(s: OpposedLayoutStep, nameOf: (id: string) => string): stri
       return s.from === s.to ? `${s.to}, unchanged` : `${s.from} -> ${s.to}`;
     case 'mode-effect':
       return MODE_EFFECT[s.stance] ?? '';
+    case 'mode-answer':
+      return `${nameOf(s.who)} defends ${ADVERB[s.mode]}, d20 ${s.roll}`;
     default:
       return undefined;
   }

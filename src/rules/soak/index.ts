@@ -7,6 +7,7 @@ import { describeDefendStep } from './defendText';
 import type { DamageStep } from './damageSteps';
 import type { DefendStep } from './defendSteps';
 import { isLayoutStep, layoutWords } from './layout';
+import { soakAttack } from './attack';
 import { handEditOrder, parseSoakDamage, soakDamagePlan, SOAK_DAMAGE_FLAGS, SOAK_DAMAGE_USAGE } from './damagePlan';
 import { parseSoakDefend, soakDefendPlan, SOAK_DEFEND_FLAGS, SOAK_DEFEND_USAGE } from './defendPlan';
 import { soakStancePlan, SOAK_STANCE_HELP, SOAK_STANCE_USAGE } from './stancePlan';
@@ -68,6 +69,7 @@ export const soak: Edition<SoakState, SoakAnswer> = {
   planDefend: (line: ParsedLine) => soakDefendPlan(parseSoakDefend(line)),
   planStance: soakStancePlan,
   planHandEdit: (loss) => soakDamagePlan(handEditOrder(loss)),
+  attack: soakAttack,
   setVitality(before, after, state) {
     const result = applyHandEdit(before, after, lifeOf(state, before));
     return {

@@ -29,6 +29,7 @@ import {
   type ThresholdState,
 } from './state';
 import { isLayoutStep, layoutWords } from './layout';
+import { thresholdAttack } from './attack';
 import { THRESHOLD_SITUATIONS } from './situations';
 import type { ThresholdStep } from './steps';
 import { thresholdText } from './text';
@@ -70,6 +71,7 @@ export const threshold: Edition<ThresholdState, ThresholdPending> = {
     throw new UsageError('the threshold edition has no stances');
   },
   planHandEdit: thresholdHandEditPlan,
+  attack: thresholdAttack,
   setVitality(before, after, state) {
     const steps: ThresholdStep[] = [];
     let vitality = after;

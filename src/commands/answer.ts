@@ -1,0 +1,71 @@
+// `!defend --answer KEY --ids DEFENDER --action|--mode WORD [--roll R]`: one defender's answer to
+// an open attack (commands.md, "!attack"). Only its controllers or the GM; once; the check rolled
+// as `!defend` would, in the attack's situation; nothing written to the table until the attack
+// resolves. The last answer resolves it.
+import { checkFlags, choiceArg, flagValue, idsArg, RefusalError, UsageError, type FlagTable } from '../text/args';
+import { isRefusal, type Step } from '../rules/edition';
+import { wordsOf } from '../rules/sharedSteps';
+import type { KeptAnswerRecord } from '../state/attacks';
+import { characterOf, findToken, tokenName } from '../roll20/read';
+import { controls } from '../roll20/players';
+import { rollDice } from '../roll20/dice';
+import { readTurnOrder } from '../roll20/turnorder';
+import { reply, type CommandContext } from './context';
+import { activeEdition, describeTokenRefusal, describeValueProblems, givenDice, planContext, readContext, readTarget, rollsOf, typedRolls } from './pipeline';
+import { answeredAhead, unanswered } from './exchange';
+import { resolveAttack } from './attack';
+
+export async function answerAttack(ctx: CommandContext): Promise<void> {
+  const app = ctx.app;
+  const edition = activeEdition(app);
+  const spec = edition.attack;
+  const flags: FlagTable = { answer: { kind: 'one' }, ids: { kind: 'list' }, help: { kind: 'switch' }, [spec.rollFlag]: { kind: 'one' }, [spec.answerFlag]: { kind: 'one' } };
+  checkFlags(ctx.parsed, flags);
+  const key = (flagValue(ctx.parsed, 'answer') ?? '').toUpperCase();
+  const attack = Object.prototype.hasOwnProperty.call(app.store.exchange.attacks, key) ? app.store.exchange.attacks[key] : undefined;
+  if (!attack) throw new RefusalError(`no open attack ${key.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
+  const ids = idsArg(ctx.parsed) ?? (ctx.msg.selected ?? []).map((entry) => entry._id);
+  if (ids.length !== 1) throw new UsageError('an answer is for one defender: --ids with its token id');
+  const tokenId = ids[0]!;
+  const token = attack.defenders.includes(tokenId) ? findToken(tokenId) : undefined;
+  if (!token) throw new RefusalError(`that token is not a defender of attack ${attack.key}`);
+  const character = characterOf(token);
+  const name = tokenName(token, 'the defender');
+  if (!ctx.gm && !controls(ctx.playerId, token, character)) throw new RefusalError(`only ${name}'s controller or the GM answers for it`);
+  const first = attack.answers[tokenId];
+  if (first) throw new RefusalError(`${name} has answered attack ${attack.key} already (${first.word})`);
+  if (answeredAhead(app, tokenId)) throw new RefusalError(`${name} answers attack ${attack.key} with the defense it made ahead`);
+  const wordText = flagValue(ctx.parsed, spec.answerFlag);
+  if (wordText === undefined) throw new UsageError(`no answer given: --${spec.answerFlag} ${spec.choices.join('|')}`);
+  const word = choiceArg(wordText, `--${spec.answerFlag}`, spec.choices);
+  let kept: KeptAnswerRecord = { word };
+  let said = word === 'none' ? 'no defense' : word;
+  if (word !== 'none') {
+    const plan = spec.planAnswer(word, attack.situation, attack.attacker, planContext(app, ctx.gm));
+    const given = givenDice(ctx.parsed, plan.dice);
+    const toRoll = plan.dice.filter((die) => given[die.name] === undefined);
+    const rolled = toRoll.length > 0 ? await rollDice(toRoll.map((die) => die.sides)) : [];
+    // The attack may have resolved, or the token changed hands, while the roll was out.
+    if (app.store.exchange.attacks[key] !== attack || attack.answers[tokenId] !== undefined) throw new RefusalError(`attack ${attack.key} was settled while the roll was out: nothing answered`);
+    if (!findToken(tokenId) || (!ctx.gm && !controls(ctx.playerId, token, characterOf(token)))) throw new RefusalError(`${name} is gone or no longer yours since the roll: nothing answered`);
+    const rolls = rollsOf(plan.dice, given, rolled, 0);
+    const reading = readTarget(app, { token, character }, plan, readContext(app, plan.readsTurnOrder ? readTurnOrder() : undefined));
+    const resolution = plan.resolve(reading.facts, rolls);
+    if (isRefusal(resolution)) throw new RefusalError(describeTokenRefusal(app, reading.snapshot, resolution));
+    if (reading.problems.length > 0) throw new RefusalError(describeValueProblems(reading.snapshot, reading.problems, '; nothing answered'));
+    const answer = spec.keep(word, resolution, rolls);
+    const main = plan.dice.find((die) => die.flag === spec.rollFlag);
+    const typed = ctx.gm ? undefined : typedRolls(ctx, plan.dice);
+    kept = { word: answer.word, ...(answer.file !== undefined ? { file: answer.file } : {}), ...(answer.flags ? { flags: answer.flags } : {}) };
+    if (main && rolls[main.name] !== undefined) kept.roll = rolls[main.name]!;
+    if (typed) kept.typed = true;
+    // The answerer's line: the check as `!defend` words it.
+    const say = wordsOf(edition, (id) => (id === tokenId ? name : reading.facts.nameOf(id)));
+    const check = resolution.steps.filter((step: Step) => step.section === 'Check').map(say);
+    said = check.length > 0 ? check.join('; ') : word;
+  }
+  attack.answers[tokenId] = kept;
+  const waiting = unanswered(app, attack).map((id) => tokenName(findToken(id) ?? token, 'a token'));
+  reply(ctx, `${name}: ${said}.${waiting.length > 0 ? ` Waiting for ${waiting.join(', ')}.` : ` Attack ${attack.key} resolves.`}`);
+  if (waiting.length === 0) await resolveAttack(ctx, attack);
+}

@@ -1,0 +1,249 @@
+// `!attack N [the active edition's !damage flags] --ids DEFENDER ... [--from ATTACKER]`: one
+// exchange from declaration to applied damage (commands.md, "!attack"). Declared here, answered
+// with `!defend --answer` (commands/answer.ts), resolved here through the one pipeline: each
+// defender's answer is filed as `!defend` would have filed it, then the hit is `!damage`'s.
+import { checkFlags, flagValue, hasFlag, idsArg, RefusalError, UsageError, type FlagTable, type ParsedLine } from '../text/args';
+import { flagElsewhere } from '../rules/editions';
+import type { AnyEdition } from '../rules/edition';
+import { MAX_OPEN_ATTACKS, type KeptAnswerRecord, type OpenAttack } from '../state/attacks';
+import { characterOf, findToken, tokenName } from '../roll20/read';
+import { controls } from '../roll20/players';
+import { PUBLIC, send, TO_GM, whisperTo } from '../roll20/send';
+import { renderCard, renderLine } from '../render/card';
+import type { CommandHandler } from './dispatch';
+import { reply, type App, type CommandContext } from './context';
+import { activeEdition, givenDice, planContext, runPlans, type PlannedTarget } from './pipeline';
+import { onTable, resolveTargets, type Target } from './targets';
+import { attackerName, nextAttackKey, unanswered } from './exchange';
+import { gmCard, sendPrompts } from './attackPrompts';
+import { nameList } from './refusals';
+
+/** Flags of `!attack` in every edition, beside the edition's `!damage` flags. */
+const COMMON_FLAGS: FlagTable = {
+  ids: { kind: 'list' },
+  from: { kind: 'one' },
+  help: { kind: 'switch' },
+  resolve: { kind: 'one' },
+  cancel: { kind: 'one' },
+  list: { kind: 'switch' },
+};
+
+/** The attack's usage in the active edition: its `!damage` line, the defenders and the attacker. */
+function usageOf(app: App): string {
+  const edition = activeEdition(app);
+  const damage = edition.commands.damage.usage.split(' [--ids')[0]!.replace(/^!damage/, '!attack');
+  const extra = Object.keys(edition.attack.flags).map((flag) => ` [--${flag} ...]`).join('');
+  return `${damage}${extra} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
+}
+
+export const attackCommand: CommandHandler = {
+  usage: usageOf,
+  help: () => [
+    'Declares one attack on the defenders (--ids): each defender\'s controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.',
+    'The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back.',
+  ],
+  run(ctx) {
+    if (hasFlag(ctx.parsed, 'list')) return listAttacks(ctx);
+    const resolveKey = flagValue(ctx.parsed, 'resolve');
+    if (resolveKey !== undefined) return resolveCommand(ctx, resolveKey);
+    const cancelKey = flagValue(ctx.parsed, 'cancel');
+    if (cancelKey !== undefined) return cancelAttack(ctx, cancelKey);
+    return declare(ctx);
+  },
+};
+
+/** The declared line without `!attack`'s own flags: what `!damage` would have been sent. */
+function damageLineOf(line: ParsedLine, edition: AnyEdition, extra: Record<string, string> = {}): ParsedLine {
+  const flags = new Map<string, string[]>();
+  for (const [name, values] of line.flags) {
+    if (Object.prototype.hasOwnProperty.call(COMMON_FLAGS, name) || Object.prototype.hasOwnProperty.call(edition.attack.flags, name)) continue;
+    flags.set(name, values);
+  }
+  for (const [name, value] of Object.entries(extra)) flags.set(name, [value]);
+  return { command: '!damage', positionals: line.positionals, flags };
+}
+
+/** The attack's line as it was declared, from `state`. */
+function lineOf(attack: OpenAttack): ParsedLine {
+  return { command: '!attack', positionals: [...attack.positionals], flags: new Map(attack.flags.map(([name, values]) => [name, [...values]])) };
+}
+
+function declare(ctx: CommandContext): void | Promise<void> {
+  const app = ctx.app;
+  const edition = activeEdition(app);
+  const spec = edition.attack;
+  checkFlags(ctx.parsed, { ...COMMON_FLAGS, ...edition.commands.damage.flags, ...spec.flags }, flagElsewhere(edition.id, 'damage'));
+  if (idsArg(ctx.parsed) === undefined) throw new UsageError('no defenders given: --ids with their token ids');
+  // The hit is `!damage`'s, checked (and refused) the same way; the situation is the attack's.
+  const hit = damageLineOf(ctx.parsed, edition);
+  edition.planDamage(hit, planContext(app, ctx.gm));
+  const situation = spec.situation(ctx.parsed);
+  const decides = Object.keys(edition.commands.damage.flags).find((flag) => edition.commands.damage.flags[flag]!.decides !== undefined && hit.flags.has(flag));
+  if (decides !== undefined && !ctx.gm) throw new RefusalError(`--${decides} is the defender's answer in an attack: each defender answers its prompt`);
+  const attacker = attackerOf(ctx);
+  const open = Object.keys(app.store.exchange.attacks).length;
+  if (open >= MAX_OPEN_ATTACKS) throw new RefusalError(`${open} attacks are open already: resolve or cancel one first (!attack --list)`);
+  // Defenders: tokens the sender can see (a player naming one on the GM layer is told it does not exist).
+  const found = resolveTargets(ctx, idsArg(ctx.parsed), { anyTarget: true });
+  const notes = [...found.notes];
+  const defenders = found.targets.filter(({ token }) => {
+    if (attacker !== null && token.id === attacker) {
+      notes.push(`${tokenName(token, 'a token')}: the attacker does not defend against itself`);
+      return false;
+    }
+    return true;
+  });
+  if (defenders.length === 0) throw new RefusalError(`no defender left (${notes.join('; ')})`);
+  const attack: OpenAttack = {
+    key: nextAttackKey(app),
+    by: ctx.playerId,
+    gm: ctx.gm,
+    attacker,
+    edition: edition.id,
+    positionals: [...ctx.parsed.positionals],
+    flags: [...ctx.parsed.flags].filter(([name]) => name !== 'ids' && name !== 'from' && name !== 'help'),
+    situation,
+    round: app.store.round.number,
+    defenders: defenders.map(({ token }) => token.id),
+    answers: {},
+  };
+  app.store.exchange.attacks[attack.key] = attack;
+  // Public: who attacks whom, and from where; no numbers.
+  const names = defenders.map(({ token }) => tokenName(token, 'a token'));
+  send(PUBLIC, renderLine(`Attack ${attack.key}: ${attackerName(attack)} attacks ${nameList(names)}${situation ? ` (${situation})` : ''}.`), { record: true });
+  if (notes.length > 0) reply(ctx, `Not among the defenders: ${notes.join('; ')}.`);
+  sendPrompts(app, attack);
+  if (unanswered(app, attack).length === 0) return resolveAttack(ctx, attack);
+}
+
+/** The attacker: `--from`, or the one token selected; the GM may declare with none (an unseen archer). */
+function attackerOf(ctx: CommandContext): string | null {
+  const from = flagValue(ctx.parsed, 'from');
+  const selected = (ctx.msg.selected ?? []).filter((entry) => entry._type === 'graphic');
+  let token: Roll20Graphic | undefined;
+  if (from !== undefined) {
+    token = onTable(from, ctx.gm);
+    if (!token) throw new RefusalError('--from: no token on the table has that id');
+  } else if (selected.length === 1) {
+    token = onTable(selected[0]!._id, ctx.gm);
+  } else if (selected.length > 1) {
+    throw new UsageError('select one attacking token (or give --from ATTACKER)');
+  }
+  if (!token) {
+    if (ctx.gm) return null;
+    throw new UsageError('select your attacking token, or give --from with its id');
+  }
+  if (!ctx.gm && !controls(ctx.playerId, token, characterOf(token))) throw new RefusalError(`you do not control ${tokenName(token, 'that token')}: declare from a token of yours`);
+  return token.id;
+}
+
+function attackOf(app: App, key: string): OpenAttack {
+  const attack = Object.prototype.hasOwnProperty.call(app.store.exchange.attacks, key) ? app.store.exchange.attacks[key] : undefined;
+  if (!attack) throw new RefusalError(`no open attack ${key.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
+  return attack;
+}
+
+function resolveCommand(ctx: CommandContext, key: string): void | Promise<void> {
+  const attack = attackOf(ctx.app, key.toUpperCase());
+  if (!ctx.gm && ctx.playerId !== attack.by) throw new RefusalError(`attack ${attack.key} is its declarer's or the GM's to resolve`);
+  // A player's attack on a token she does not control is the GM's to settle (as !damage is).
+  if (!ctx.gm && !ctx.app.store.settings.playersTargetAny) {
+    const theirs = unanswered(ctx.app, attack).filter((tokenId) => {
+      const token = findToken(tokenId);
+      return token !== undefined && !controls(ctx.playerId, token, characterOf(token));
+    });
+    if (theirs.length > 0) {
+      const names = theirs.map((tokenId) => tokenName(findToken(tokenId)!, 'a token'));
+      reply(ctx, `Attack ${attack.key} waits for the GM to settle ${nameList(names)} (the GM answers for tokens you do not control, or resolves it).`);
+      return;
+    }
+  }
+  return resolveAttack(ctx, attack);
+}
+
+/**
+ * Resolves an attack through the pipeline: each answered defender's defense is filed as `!defend`
+ * would have filed it, then each takes the hit `!damage` would have made (with the flags its
+ * answer gives); unanswered ones take no defense (or, in an edition with defense modes, their own).
+ */
+export function resolveAttack(ctx: CommandContext, attack: OpenAttack): Promise<void> {
+  const app = ctx.app;
+  const edition = activeEdition(app);
+  delete app.store.exchange.attacks[attack.key];
+  const declared = lineOf(attack);
+  const context = planContext(app, attack.gm);
+  const items: Array<PlannedTarget<unknown>> = [];
+  const gone: string[] = [];
+  for (const tokenId of attack.defenders) {
+    const token = findToken(tokenId);
+    if (!token) {
+      gone.push(tokenId);
+      continue;
+    }
+    const target: Target = { token, character: characterOf(token) };
+    const kept = attack.answers[tokenId];
+    if (kept?.file !== undefined && app.store.exchange.waiting[tokenId] === undefined) {
+      app.store.exchange.waiting[tokenId] = { edition: attack.edition, answer: kept.file };
+    }
+    const line = damageLineOf(declared, edition, kept?.flags);
+    const plan = edition.planDamage(line, context);
+    items.push({ target, plan, given: givenDice(line, plan.dice), ...(kept ? { answer: answerWords(kept) } : {}) });
+  }
+  return runPlans(ctx, items, gone.length > 0 ? [`${gone.length} defender${gone.length === 1 ? ' is' : 's are'} no longer on the table`] : [], {
+    title: `Attack ${attack.key}`,
+    anyTarget: true,
+    record: true,
+    recordBy: attack.by,
+    refusals: (refused, anyApplied) => `Attack ${attack.key}: ${anyApplied ? 'not applied to every defender' : 'not applied'}: ${refused.join('; ')}.`,
+  });
+}
+
+/** How a defender answered, for its row: the answer, and its roll where the check left a defense. */
+function answerWords(kept: KeptAnswerRecord): string {
+  const word = `${kept.word.charAt(0).toUpperCase()}${kept.word.slice(1)}`;
+  if (kept.word === 'none') return 'No defense';
+  if (kept.file === undefined && kept.flags === undefined) return `${word}: no defense came of it`;
+  return kept.roll === undefined ? word : `${word}, roll ${kept.roll}${kept.typed ? ' (typed)' : ''}`;
+}
+
+function cancelAttack(ctx: CommandContext, key: string): void {
+  const attack = attackOf(ctx.app, key.toUpperCase());
+  if (!ctx.gm && ctx.playerId !== attack.by) throw new RefusalError(`attack ${attack.key} is its declarer's or the GM's to cancel`);
+  delete ctx.app.store.exchange.attacks[attack.key];
+  send(PUBLIC, renderLine(`Attack ${attack.key} is cancelled: nothing was written.`), { record: true });
+}
+
+/** `--list`: the GM sees every open attack; a player those she declared and those waiting for her answer. */
+function listAttacks(ctx: CommandContext): void {
+  const app = ctx.app;
+  const edition = activeEdition(app);
+  const attacks = Object.values(app.store.exchange.attacks).filter(
+    (attack) =>
+      ctx.gm ||
+      attack.by === ctx.playerId ||
+      unanswered(app, attack).some((tokenId) => {
+        const token = findToken(tokenId);
+        return token !== undefined && controls(ctx.playerId, token, characterOf(token));
+      }),
+  );
+  if (attacks.length === 0) {
+    reply(ctx, ctx.gm ? 'No attack is open.' : 'No open attack of yours, and none waiting for your answer.');
+    return;
+  }
+  if (ctx.gm) {
+    for (const attack of attacks) send(TO_GM, renderCard(gmCard(app, edition, attack, [])));
+    return;
+  }
+  const lines = attacks.map((attack) => {
+    const waiting = unanswered(app, attack).map((tokenId) => tokenName(findToken(tokenId)!, 'a token'));
+    return `${attack.key}: ${attackerName(attack)} attacks; waiting for ${waiting.length > 0 ? nameList(waiting) : 'nobody'}`;
+  });
+  send(whisperTo(ctx.replyTo), renderCard({ title: 'Open attacks', rows: [{ label: 'Attacks', lines }] }));
+}
+
+/** Round's end (commands.md): the GM is reminded of the attacks still open, with Resolve and Cancel; they do not resolve by themselves. */
+export function remindOpenAttacks(app: App): void {
+  const edition = activeEdition(app);
+  for (const attack of Object.values(app.store.exchange.attacks)) send(TO_GM, renderCard(gmCard(app, edition, attack, [])), { record: true });
+}
+

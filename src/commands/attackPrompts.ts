@@ -1,0 +1,115 @@
+// The prompts of an attack (commands.md, "!attack"): one whispered card per controller of its
+// defenders (the GM for NPCs), each defender with a button for every answer the rules allow now
+// and, for the others, why not in a few words; the GM's card also holds the waiting list with
+// Resolve now and Cancel. A defender with a defense made ahead is answered by it: no buttons.
+import { ACTION, isRefusal, type AnyEdition, type Plan, type Refusal } from '../rules/edition';
+import type { OpenAttack } from '../state/attacks';
+import { characterOf, findToken, tokenName } from '../roll20/read';
+import { controllersOf, whisperTarget } from '../roll20/players';
+import { readTurnOrder } from '../roll20/turnorder';
+import { send, TO_GM, whisperTo } from '../roll20/send';
+import { isSafeId, renderCard, type Button, type Card } from '../render/card';
+import type { App } from './context';
+import { activeEdition, planContext, readContext, readTarget } from './pipeline';
+import { answeredAhead, attackerName, unanswered } from './exchange';
+
+/** A plan that reads only the token itself. */
+const NOTHING: Plan<unknown> = { values: [], dice: [], resolve: () => ({ kind: 'bar', resource: 'vitality' }) };
+
+/** Why an answer is not offered now, in a few words. */
+function whyNot(refusal: Refusal): string {
+  switch (refusal.kind) {
+    case 'refused':
+      return refusal.reason.replace(/\.$/, '');
+    case 'missing-value':
+      return `no ${refusal.key} to roll against`;
+    case 'bar':
+      return 'its Vitality is not a number';
+  }
+}
+
+/** A card's row for one defender: its buttons, or why an answer is missing, or the defense it already made. */
+function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId: string): Card['rows'][number] | undefined {
+  const token = findToken(tokenId);
+  if (!token) return undefined;
+  const target = { token, character: characterOf(token) };
+  const name = tokenName(token, 'a token');
+  const spec = edition.attack;
+  const context = planContext(app, true);
+  // The Turn Tracker too: a defender on its own turn makes no defense.
+  const reads = readContext(app, readTurnOrder());
+  if (answeredAhead(app, tokenId)) return { label: name, lines: ['Answered by the defense it made ahead (!defend)'] };
+  const kept = attack.answers[tokenId];
+  if (kept) return { label: name, lines: [`Answered: ${kept.word}`] };
+  const lines: string[] = [];
+  const buttons: Button[] = [];
+  let facts;
+  for (const word of spec.choices) {
+    const answer = `!defend --answer ${attack.key} --ids ${tokenId} --${spec.answerFlag} ${word}`;
+    if (word === 'none') {
+      buttons.push({ label: spec.label(word, readTarget(app, target, NOTHING, reads).facts), command: answer });
+      continue;
+    }
+    const plan = spec.planAnswer(word, attack.situation, attack.attacker, context);
+    const reading = readTarget(app, target, plan, reads);
+    facts = reading.facts;
+    const label = spec.label(word, reading.facts);
+    // Rolled at the middle of each die: the rules refuse an answer before any roll decides it.
+    const rolls = Object.fromEntries(plan.dice.map((die) => [die.name, Math.ceil(die.sides / 2)]));
+    const resolution = plan.resolve(reading.facts, rolls);
+    if (isRefusal(resolution)) lines.push(`${label.replace(/ \(.*\)$/, '')}: ${whyNot(resolution)}`);
+    else buttons.push({ label, command: answer });
+  }
+  if (facts) for (const extra of spec.extra?.(facts, attack.attacker) ?? []) if (extra.section === ACTION) buttons.push({ label: extra.label, command: extra.command });
+  return { label: name, lines, buttons: isSafeId(tokenId) ? buttons : [] };
+}
+
+/** Who answers for a defender: its controlling players, or the GM for a token no player controls. */
+function answerersOf(tokenId: string): string[] {
+  const token = findToken(tokenId);
+  if (!token) return ['gm'];
+  const players = controllersOf(token, characterOf(token));
+  return players.length > 0 ? players : ['gm'];
+}
+
+/** The card's title: the attack, its attacker, and its situation. */
+function promptTitle(attack: OpenAttack): string {
+  return `Attack ${attack.key}: ${attackerName(attack)} attacks${attack.situation ? ` (${attack.situation})` : ''}`;
+}
+
+/** Sends each controller's prompt, and the GM's card with the waiting list and its buttons. */
+export function sendPrompts(app: App, attack: OpenAttack): void {
+  const edition = activeEdition(app);
+  const byAnswerer = new Map<string, string[]>();
+  for (const tokenId of attack.defenders) {
+    for (const who of answerersOf(tokenId)) {
+      const list = byAnswerer.get(who) ?? [];
+      list.push(tokenId);
+      byAnswerer.set(who, list);
+    }
+  }
+  for (const [who, tokens] of byAnswerer) {
+    if (who === 'gm') continue;
+    const rows = tokens.flatMap((tokenId) => defenderRow(app, edition, attack, tokenId) ?? []);
+    if (rows.length > 0) send(whisperTo(whisperTarget(who)), renderCard({ title: promptTitle(attack), rows }), { record: true });
+  }
+  send(TO_GM, renderCard(gmCard(app, edition, attack, byAnswerer.get('gm') ?? [])), { record: true });
+}
+
+/** The GM's card: the GM's own defenders' buttons, then who is still to answer, with Resolve now and Cancel. */
+export function gmCard(app: App, edition: AnyEdition, attack: OpenAttack, own: readonly string[]): Card {
+  const rows = own.flatMap((tokenId) => defenderRow(app, edition, attack, tokenId) ?? []);
+  const waiting = unanswered(app, attack).map((tokenId) => {
+    const token = findToken(tokenId);
+    return token ? tokenName(token, 'a token') : 'a token gone from the table';
+  });
+  rows.push({
+    label: 'Waiting for',
+    lines: [waiting.length > 0 ? waiting.join(', ') : 'nobody'],
+    buttons: [
+      { label: 'Resolve now', command: `!attack --resolve ${attack.key}` },
+      { label: 'Cancel', command: `!attack --cancel ${attack.key}` },
+    ],
+  });
+  return { title: promptTitle(attack).replace(/^Attack (\w+):/, 'Attack $1 (GM):'), rows };
+}

@@ -1,0 +1,41 @@
+// `!attack` in the `opposed` edition: the defender answers with its defense mode (Opposed Rolls:
+// "the opponent can choose"), and its d20 is rolled with the answer; a mode the overwhelm limit
+// refuses now is not offered (Ruling: per mode). The hit then takes both as `!damage` would.
+import { at, SUMMARY, type AttackSpec } from '../edition';
+import { affordableMode, DEFENSE_MODES, INITIATIVE_COST, type DefenseMode } from './attack';
+import type { OpposedState } from './state';
+
+const LABEL: Record<DefenseMode, string> = { passive: 'Passive', active: 'Active (-5 initiative)', full: 'Full (-10)' };
+
+export const opposedAttack: AttackSpec<OpposedState, never> = {
+  flags: {},
+  answerFlag: 'mode',
+  rollFlag: 'roll',
+  choices: DEFENSE_MODES,
+  label: (word) => LABEL[word as DefenseMode] ?? word,
+  situation: () => null,
+  planAnswer(word, _situation, _attacker, context) {
+    const mode = word as DefenseMode;
+    return {
+      values: [],
+      dice: [{ name: 'defense', sides: 20, flag: 'roll' }],
+      readsTurnOrder: true,
+      resolve(facts, rolls) {
+        if (!(DEFENSE_MODES as readonly string[]).includes(word)) return { kind: 'refused', reason: `${word} is not a defense mode` };
+        const turn = { defender: facts.initiative, current: facts.currentTurn?.initiative ?? null, limit: context.overwhelmLimit };
+        if (affordableMode(mode, turn) !== mode) {
+          return { kind: 'refused', reason: `${mode} defense costs ${INITIATIVE_COST[mode]} initiative, more than the overwhelm limit allows now` };
+        }
+        const roll = rolls.defense ?? 1;
+        return {
+          headline: 'acts',
+          steps: [at(SUMMARY, { kind: 'mode-answer', who: facts.id, mode, roll }), at('Check', { kind: 'mode-answer', who: facts.id, mode, roll })],
+          changes: [],
+          observed: false,
+          detail: { mode, roll },
+        };
+      },
+    };
+  },
+  keep: (word, _outcome, rolls) => ({ word, flags: { 'defense-mode': word, 'defense-roll': String(rolls.defense ?? 1) } }),
+};

@@ -1,0 +1,32 @@
+// `!attack` in the `soak` edition: the attack's situation (The Defensive Round's table), the
+// answers a defender may give (defend, evade, none), each rolled as `!defend` would, and a
+// reactive defender's reaction check beside them (a plain `!defend --action react`).
+import { ACTION, type AttackSpec, type ButtonStep } from '../edition';
+import { choiceArg, flagValue, type ParsedLine } from '../../text/args';
+import { answerPlan, defendLine, keepFiled } from '../shared';
+import { parseSoakDefend, soakDefendPlan } from './defendPlan';
+import { SOAK_SITUATIONS } from './situations';
+import type { SoakAnswer, SoakState } from './state';
+
+const target = (value: number | null | undefined) => (value === null || value === undefined ? '' : ` (${value})`);
+
+export const soakAttack: AttackSpec<SoakState, SoakAnswer> = {
+  // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
+  flags: { situation: { kind: 'one' } },
+  answerFlag: 'action',
+  rollFlag: 'roll',
+  choices: ['defend', 'evade', 'none'],
+  label: (word, facts) =>
+    word === 'defend' ? `Defend${target(facts.values.defend_check?.current)}` : word === 'evade' ? `Evade${target(facts.values.evade_check?.current)}` : 'No defense',
+  situation(line: ParsedLine) {
+    const text = flagValue(line, 'situation');
+    return text === undefined ? null : choiceArg(text, '--situation', SOAK_SITUATIONS);
+  },
+  planAnswer: (word, situation) => answerPlan(soakDefendPlan(parseSoakDefend(defendLine({ action: word, situation }))), 'pending-defense'),
+  keep: keepFiled,
+  extra(facts, attacker): ButtonStep[] {
+    // The Defensive Round, "Reactive Stance": one reaction check per attacker per round.
+    if (facts.stance !== 'reactive' || attacker === null) return [];
+    return [{ kind: 'button', section: ACTION, label: `React (${facts.values.reaction_check?.current ?? '?'})`, command: `!defend --action react --vs ${attacker} --ids ${facts.id}` }];
+  },
+};

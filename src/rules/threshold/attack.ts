@@ -1,0 +1,28 @@
+// `!attack` in the `threshold` edition: the attack's situation is `!damage`'s own; a defender
+// answers with a defense check made in it (The Defensive Turn), or none.
+import type { AttackSpec } from '../edition';
+import { flagValue, type ParsedLine } from '../../text/args';
+import { answerPlan, defendLine, keepFiled } from '../shared';
+import { parseThresholdDefend, thresholdDefendPlan } from './plans';
+import { defenseCheckOf } from './defend';
+import type { ThresholdPending, ThresholdState } from './state';
+import type { ThresholdSituation } from './situations';
+
+export const thresholdAttack: AttackSpec<ThresholdState, ThresholdPending> = {
+  flags: {},
+  answerFlag: 'action',
+  rollFlag: 'roll',
+  choices: ['defend', 'none'],
+  label: (word, facts) => {
+    const target = facts.values.defend_check?.current;
+    return word === 'none' ? 'No defense' : `Defend${target === null || target === undefined ? '' : ` (${target})`}`;
+  },
+  situation: (line: ParsedLine) => flagValue(line, 'situation')?.toLowerCase() ?? null,
+  planAnswer(word, situation) {
+    const plan = answerPlan(thresholdDefendPlan(parseThresholdDefend(defendLine({ action: word, situation }))), 'pending-defense');
+    // An answer's --roll is its defense check's, a React check too where the situation asks for one.
+    const react = situation !== null && defenseCheckOf(situation as ThresholdSituation) === 'react';
+    return react ? { ...plan, dice: plan.dice.map((die) => (die.name === 'check' ? { ...die, flag: 'roll' } : die)) } : plan;
+  },
+  keep: keepFiled,
+};
