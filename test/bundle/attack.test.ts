@@ -1,0 +1,270 @@
+// `!attack` on the bundle (commands.md, "!attack"): in each edition an attack's result on the table
+// is exactly what the same `!defend` + `!damage` would have made (a full round, and a property over
+// random attacks and answers with the same dice); prompts offer only what the rules allow now;
+// answers are their controllers' and once; an open attack survives a restart; `state` stays small.
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openTable, texts, whispered, type Table } from '../support/table';
+import type { MockRoll20 } from '../../mocks/roll20';
+import type { DemoScene } from '../../mocks/scene';
+
+type EditionName = 'soak' | 'threshold' | 'opposed';
+const TOKENS = ['Bob', 'Goblin 1', 'Goblin 2', 'Goblin 3'] as const;
+
+/** A third goblin beside the demo's, out of the Turn Tracker (a defender who never acts). */
+function goblin3(mock: MockRoll20, scene: DemoScene): void {
+  mock.create('graphic', {
+    subtype: 'token', pageid: scene.pageId, layer: 'objects', name: 'Goblin 3', represents: scene.characters.Goblin,
+    bar1_value: 30, bar1_max: 30, bar2_value: 10, bar2_max: 10, bar3_value: 10, bar3_max: 10, imgsrc: String(mock.token('Goblin 1').get('imgsrc')),
+  });
+}
+
+/** The demo table in an edition, a turn on (Goblin 1 acting, the attacker), with a third goblin. */
+async function tableIn(edition: EditionName, setup?: (mock: MockRoll20, scene: DemoScene) => void, seed = 11): Promise<Table> {
+  const table = await openTable('bundle', {
+    seed,
+    setup: (mock, scene) => {
+      goblin3(mock, scene);
+      setup?.(mock, scene);
+    },
+  });
+  if (edition !== 'soak') await table.say('GM', `!defense-round config edition ${edition}`);
+  await table.passTurn();
+  return table;
+}
+
+/** What the table holds: every bar, marker and memory of the tokens, Bob's sheet, the Turn Tracker, and the undo record's changes. */
+function tableOf(table: Table) {
+  const stored = table.stored();
+  return {
+    tokens: TOKENS.map((name) => ({ name, bars: [table.bar(name), table.bar(name, 'bar2'), table.bar(name, 'bar3')], markers: table.markers(name), memory: table.memory(name) })),
+    bob: ['vitality', 'armor_physical', 'armor_magical'].map((name) => table.attr('Bob', name)),
+    turnOrder: table.mock.turnOrder().map((entry) => [entry.id, entry.pr]),
+    undo: stored.history.flatMap((entry: any) => entry.tokens.map((token: any) => ({ tokenId: token.tokenId, changes: token.changes }))),
+  };
+}
+
+/** The answers of one attack: per defender, its answer word and roll, or nothing (it does not answer). */
+interface Answer {
+  token: (typeof TOKENS)[number];
+  word: string;
+  roll: number;
+}
+
+/** The attack flow: declared by the GM from Goblin 1, answered, resolved by the GM. */
+async function viaAttack(table: Table, edition: EditionName, hit: string, defenders: readonly string[], answers: readonly Answer[]) {
+  const flag = edition === 'opposed' ? 'mode' : 'action';
+  await table.say('GM', `!attack ${hit} --ids ${defenders.map((name) => table.id(name)).join(' ')}`, ['Goblin 1']);
+  for (const { token, word, roll } of answers) {
+    const who = token === 'Bob' ? 'Alice' : 'GM';
+    await table.say(who, `!defend --answer A1 --ids ${table.id(token)} --${flag} ${word}${word === 'none' ? '' : ` --roll ${roll}`}`);
+  }
+  if (table.stored().exchange.attacks.A1) await table.say('GM', '!attack --resolve A1');
+}
+
+/** The same by hand: each answer as a `!defend` made ahead, then `!damage` (opposed: its mode and roll on each defender's `!damage`). */
+async function byHand(table: Table, edition: EditionName, hit: string, defenders: readonly string[], answers: readonly Answer[]) {
+  if (edition === 'opposed') {
+    for (const name of defenders) {
+      const answer = answers.find((candidate) => candidate.token === name);
+      const mode = answer ? ` --defense-mode ${answer.word} --defense-roll ${answer.roll}` : '';
+      await table.say('GM', `!damage ${hit}${mode} --ids ${table.id(name)}`);
+    }
+    return;
+  }
+  for (const { token, word, roll } of answers) {
+    if (word === 'none') continue;
+    const who = token === 'Bob' ? 'Alice' : 'GM';
+    const situation = / --situation (\S+)/.exec(hit)?.[1];
+    // The Defensive Turn: against a projectile the defense is a React check, rolled with --react-roll.
+    const rollFlag = edition === 'threshold' && situation === 'projectile' ? 'react-roll' : 'roll';
+    await table.say(who, `!defend --action ${word} --${rollFlag} ${roll}${situation ? ` --situation ${situation}` : ''} --ids ${table.id(token)}`);
+  }
+  await table.say('GM', `!damage ${hit.replace(edition === 'soak' ? / --situation \S+/ : /$^/, '')} --ids ${defenders.map((name) => table.id(name)).join(' ')}`);
+}
+
+describe('an attack leaves the table exactly as the same !defend + !damage would', () => {
+  const open: Table[] = [];
+  afterEach(() => {
+    for (const table of open.splice(0)) table.close();
+  });
+
+  async function both(edition: EditionName, hit: string, defenders: readonly string[], answers: readonly Answer[], setup?: (mock: MockRoll20, scene: DemoScene) => void) {
+    const attackTable = await tableIn(edition, setup);
+    const handTable = await tableIn(edition, setup);
+    open.push(attackTable, handTable);
+    await viaAttack(attackTable, edition, hit, defenders, answers);
+    await byHand(handTable, edition, hit, defenders, answers);
+    return { attack: tableOf(attackTable), hand: tableOf(handTable), attackTable };
+  }
+
+  it('soak, a full round: Bob evades (success), Goblin 2 defends (failure), Goblin 3 does not answer; the GM resolves', async () => {
+    const { attack, hand, attackTable } = await both('soak', '40', ['Bob', 'Goblin 2', 'Goblin 3'], [
+      { token: 'Bob', word: 'evade', roll: 30 },
+      { token: 'Goblin 2', word: 'defend', roll: 90 },
+    ]);
+    expect(attack).toEqual(hand);
+    // Bob's evade blocked the hit; the goblins took it (40 x 90% soak = 36, - 20 Physical = 16, - 5 Defense = 11).
+    expect(attackTable.attr('Bob', 'vitality')).toBe(70);
+    expect(attackTable.bar('Goblin 2')).toBe(19);
+    expect(attackTable.bar('Goblin 3')).toBe(19);
+    expect(attackTable.stored().exchange.attacks).toEqual({});
+  });
+
+  it('threshold, a full round, The Defensive Turn\'s example for Bob: Defend 55 vs 55 succeeds, hit 19 beats Physical 18, 20 - 10 = 10, Vitality 30 -> 20', async () => {
+    const sheet = (mock: MockRoll20) => {
+      for (const [name, value] of Object.entries({ vitality: 30, armor_defense: 10, armor_physical: 18 })) mock.attribute('Bob', name).set('current', value);
+    };
+    const { attack, hand, attackTable } = await both('threshold', '20 --hit 19', ['Bob', 'Goblin 2', 'Goblin 3'], [
+      { token: 'Bob', word: 'defend', roll: 55 },
+      { token: 'Goblin 2', word: 'defend', roll: 99 },
+    ], sheet);
+    expect(attack).toEqual(hand);
+    expect(attackTable.attr('Bob', 'vitality')).toBe(20);
+    // The goblins' Physical Armor 20: a hit chance of 19 does not beat it.
+    expect(attackTable.bar('Goblin 2')).toBe(30);
+  });
+
+  it('opposed, a full round: Bob defends actively (d20 8), Goblin 2 fully (d20 12), Goblin 3 does not answer (its stance, its own d20)', async () => {
+    const { attack, hand, attackTable } = await both('opposed', '8 --attack 24', ['Bob', 'Goblin 2', 'Goblin 3'], [
+      { token: 'Bob', word: 'active', roll: 8 },
+      { token: 'Goblin 2', word: 'full', roll: 12 },
+    ]);
+    expect(attack).toEqual(hand);
+    // Bob's active defense cost 5 initiative (15 -> 10), Goblin 2's full 10 (8 -> -2).
+    expect(attackTable.mock.turnOrder().find((entry) => entry.id === attackTable.id('Bob'))?.pr).toBe(10);
+  });
+
+  it.each(['soak', 'threshold', 'opposed'] as const)('property: random attacks and answers in %s leave the same table (same dice)', async (edition) => {
+    const words = edition === 'soak' ? ['defend', 'evade', 'none'] : edition === 'threshold' ? ['defend', 'none'] : ['passive', 'active', 'full'];
+    const hits =
+      edition === 'soak'
+        ? fc.tuple(fc.integer({ min: 0, max: 300 }), fc.constantFrom('', ' --situation aoe', ' --situation side', ' --type magical', ' --pierce 50')).map(([n, rest]) => `${n}${rest}`)
+        : edition === 'threshold'
+          ? fc.tuple(fc.integer({ min: 0, max: 60 }), fc.integer({ min: -5, max: 40 }), fc.constantFrom('', ' --situation side', ' --situation projectile')).map(([n, h, rest]) => `${n} --hit ${h}${rest}`)
+          : fc.tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 1, max: 40 }), fc.constantFrom('', ' --ap 5')).map(([n, a, rest]) => `${n} --attack ${a}${rest}`);
+    const answer = (token: (typeof TOKENS)[number]) =>
+      fc.option(fc.record({ token: fc.constant(token), word: fc.constantFrom(...words), roll: fc.integer({ min: 1, max: edition === 'opposed' ? 20 : 100 }) }), { nil: undefined });
+    await fc.assert(
+      fc.asyncProperty(hits, answer('Bob'), answer('Goblin 2'), answer('Goblin 3'), async (hit, ...maybe) => {
+        const answers = maybe.filter((entry): entry is Answer => entry !== undefined);
+        const { attack, hand } = await both(edition, hit, ['Bob', 'Goblin 2', 'Goblin 3'], answers);
+        for (const table of open.splice(0)) table.close();
+        expect(attack).toEqual(hand);
+      }),
+      { numRuns: 12, seed: 20261201 },
+    );
+  }, 60_000);
+});
+
+describe('prompts, answers and the attack\'s life', () => {
+  let table: Table;
+  afterEach(() => table?.close());
+  const all = (out: Parameters<typeof texts>[0]) => texts(out).join('\n');
+  const contents = (out: Array<{ content: string }>) => out.map((record) => record.content).join('\n');
+
+  it('offers only what the rules allow now, and says why not: no evade against an area attack, nothing for the incapacitated', async () => {
+    table = await tableIn('soak', (mock) => mock.token('Goblin 3').set('bar1_value', -3));
+    // Goblin 3 falls to -3 by hand: incapacitated.
+    const out = await table.say('GM', `!attack 40 --situation aoe --ids ${table.id('Bob')} ${table.id('Goblin 2')}`, ['Goblin 1']);
+    const alice = whispered(out, 'Alice').join('\n');
+    expect(alice).toMatch(/Defend \(55\)/);
+    expect(alice).not.toMatch(/\[Evade/);
+    expect(alice).toMatch(/Evade: /);
+    expect(contents(out)).not.toContain(`--ids ${table.id('Bob')} --action evade`);
+    expect(contents(out)).toContain(`--ids ${table.id('Bob')} --action none`);
+    // An incapacitated defender is offered no defense but "No defense".
+    table.mock.userEdit(table.mock.token('Goblin 3'), { bar1_value: -3 });
+    await table.mock.settle();
+    const down = await table.say('GM', `!attack 10 --ids ${table.id('Goblin 3')}`, ['Goblin 1']);
+    expect(contents(down)).not.toContain(`--ids ${table.id('Goblin 3')} --action defend`);
+    expect(contents(down)).toContain(`--ids ${table.id('Goblin 3')} --action none`);
+  });
+
+  it('opposed: a mode the overwhelm limit refuses now is not offered (Bob at 10, the current turn at 25, limit 20: full would leave 0)', async () => {
+    table = await tableIn('opposed');
+    const order = table.mock.turnOrder().map((entry) => ({ ...entry, pr: entry.id === table.id('Bob') ? 10 : entry.id === table.id('Goblin 1') ? 25 : entry.pr }));
+    table.mock.setTurnOrder(order);
+    const out = await table.say('GM', `!attack 8 --attack 24 --ids ${table.id('Bob')}`, ['Goblin 1']);
+    expect(contents(out)).toContain('--mode active');
+    expect(contents(out)).not.toContain('--mode full');
+    expect(whispered(out, 'Alice').join('\n')).toMatch(/Full: full defense costs 10 initiative, more than the overwhelm limit allows now/);
+  });
+
+  it('a player answers only for her own token, once; never for a resolved or cancelled attack', async () => {
+    table = await tableIn('soak');
+    await table.say('GM', `!attack 40 --ids ${table.id('Bob')} ${table.id('Goblin 2')}`, ['Goblin 1']);
+    const theirs = await table.say('Alice', `!defend --answer A1 --ids ${table.id('Goblin 2')} --action defend`);
+    expect(whispered(theirs, 'Alice').join('\n')).toMatch(/only Goblin 2's controller or the GM answers for it/i);
+    const first = await table.say('Alice', `!defend --answer A1 --ids ${table.id('Bob')} --action evade --roll 30`);
+    expect(whispered(first, 'Alice').join('\n')).toMatch(/Bob: Evade 30 vs 45: success.*Waiting for Goblin 2/);
+    const twice = await table.say('Alice', `!defend --answer A1 --ids ${table.id('Bob')} --action defend --roll 1`);
+    expect(whispered(twice, 'Alice').join('\n')).toMatch(/Bob has answered attack A1 already \(evade\)/);
+    await table.say('GM', '!attack --cancel A1');
+    const late = await table.say('GM', `!defend --answer A1 --ids ${table.id('Goblin 2')} --action none`);
+    expect(whispered(late, 'gm').join('\n')).toMatch(/no open attack A1/i);
+    expect(table.bar('Goblin 2')).toBe(30);
+  });
+
+  it('a restart mid-attack loses nothing: the answer given before it counts when the attack resolves', async () => {
+    table = await tableIn('soak');
+    await table.say('GM', `!attack 40 --ids ${table.id('Bob')} ${table.id('Goblin 2')}`, ['Goblin 1']);
+    await table.say('Alice', `!defend --answer A1 --ids ${table.id('Bob')} --action evade --roll 30`);
+    await table.restart();
+    expect(Object.keys(table.stored().exchange.attacks)).toEqual(['A1']);
+    await table.say('GM', `!defend --answer A1 --ids ${table.id('Goblin 2')} --action none`);
+    expect(table.attr('Bob', 'vitality')).toBe(70);
+    expect(table.bar('Goblin 2')).toBe(19);
+  });
+
+  it('the declarer\'s undo takes the whole attack back; the attack does not reopen', async () => {
+    table = await tableIn('soak');
+    await table.say('GM', `!attack 40 --ids ${table.id('Goblin 2')} ${table.id('Goblin 3')}`, ['Goblin 1']);
+    await table.say('GM', '!attack --resolve A1');
+    expect(table.bar('Goblin 2')).toBe(19);
+    const undone = await table.say('GM', '!damage --undo');
+    expect(all(undone)).toMatch(/Damage undone: Goblin 2, Goblin 3/);
+    expect([table.bar('Goblin 2'), table.bar('Goblin 3')]).toEqual([30, 30]);
+    expect(table.stored().exchange.attacks).toEqual({});
+  });
+
+  it('a player declares only from her own token; her attack on an NPC waits for the GM to settle it', async () => {
+    table = await tableIn('soak');
+    const notHers = await table.say('Alice', `!attack 10 --ids ${table.id('Goblin 2')}`, ['Goblin 1']);
+    expect(whispered(notHers, 'Alice').join('\n')).toMatch(/you do not control Goblin 1/i);
+    await table.say('Alice', `!attack 10 --ids ${table.id('Goblin 2')}`, ['Bob']);
+    const early = await table.say('Alice', '!attack --resolve A1');
+    expect(whispered(early, 'Alice').join('\n')).toMatch(/waits for the GM to settle Goblin 2/);
+    expect(table.bar('Goblin 2')).toBe(30);
+    await table.say('GM', `!defend --answer A1 --ids ${table.id('Goblin 2')} --action none`);
+    expect(table.bar('Goblin 2')).toBe(30 - Math.max(0, 9 - 20));
+  });
+
+  it('--list, the round\'s end reminder, and an edition switch that cancels what is open', async () => {
+    table = await tableIn('soak');
+    await table.say('GM', `!attack 10 --ids ${table.id('Goblin 2')}`, ['Goblin 1']);
+    const listed = await table.say('GM', '!attack --list');
+    expect(all(listed)).toMatch(/Attack A1 \(GM\): Goblin 1 attacks.*Waiting for: Goblin 2/s);
+    const round = await table.say('GM', '!defense-round next-round');
+    expect(contents(round)).toContain('!attack --resolve A1');
+    const switched = await table.say('GM', '!defense-round config edition threshold');
+    expect(all(switched)).toMatch(/Open attack cancelled: A1/);
+    expect(table.stored().exchange.attacks).toEqual({});
+  });
+
+  it('state stays under 100 KB with 20 open attacks of 50 defenders; a 21st is refused', async () => {
+    table = await tableIn('soak', (mock, scene) => {
+      for (let i = 0; i < 50; i += 1) {
+        mock.create('graphic', { subtype: 'token', pageid: scene.pageId, layer: 'objects', name: `Horde ${i}`, represents: scene.characters.Goblin, bar1_value: 30, bar1_max: 30 });
+      }
+    });
+    const horde = Array.from({ length: 50 }, (_, i) => table.id(`Horde ${i}`)).join(' ');
+    for (let i = 0; i < 20; i += 1) await table.say('GM', `!attack [[2d6+3]] --ids ${horde}`, ['Goblin 1']);
+    // Half of each horde answers (no defense): the answers are kept too.
+    for (let i = 0; i < 25; i += 1) await table.say('GM', `!defend --answer A1 --ids ${table.id(`Horde ${i}`)} --action defend --roll 99`);
+    expect(Object.keys(table.stored().exchange.attacks)).toHaveLength(20);
+    expect(JSON.stringify(table.stored()).length).toBeLessThan(100_000);
+    const more = await table.say('GM', `!attack 5 --ids ${horde}`, ['Goblin 1']);
+    expect(whispered(more, 'gm').join('\n')).toMatch(/20 attacks are open already.*!attack --list/);
+  }, 30_000);
+});
