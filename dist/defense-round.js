@@ -17,20 +17,20 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-  var kn = Object.defineProperty, la = Object.getOwnPropertyDescriptor, da = Object.getOwnPropertyNames, Rr = Object.prototype.hasOwnProperty, ua = (e, t) => {
+  var kn = Object.defineProperty, da = Object.getOwnPropertyDescriptor, la = Object.getOwnPropertyNames, Rr = Object.prototype.hasOwnProperty, ua = (e, t) => {
     for (var n in t)
       Rr.call(t, n) && kn(e, n, { get: t[n], enumerable: !0 });
   }, fa = (e, t, n, r) => {
     if (t && typeof t == "object" || typeof t == "function")
-      for (let s of da(t))
-        !Rr.call(e, s) && s !== n && kn(e, s, { get: () => t[s], enumerable: !(r = la(t, s)) || r.enumerable });
+      for (let i of la(t))
+        !Rr.call(e, i) && i !== n && kn(e, i, { get: () => t[i], enumerable: !(r = da(t, i)) || r.enumerable });
     return e;
   }, ha = (e) => fa(kn({}, "__esModule", { value: !0 }), e), Or = {};
   ua(Or, {
-    onDamage: () => Tf,
-    version: () => Sf
+    onDamage: () => If,
+    version: () => Cf
   });
-  var E = Math, C = Number, _ = String, p = Object, Z = Array, de = JSON, N = Map, X = Set, va = WeakMap, Ft = Error, Cr = RangeError, Ir = Promise, Gt = Date, ma = isNaN, pa = "0.2.0", ne = "DefenseRound", ve = pa, Vt, ka = {
+  var E = Math, C = Number, D = String, p = Object, ee = Array, le = JSON, N = Map, q = Set, va = WeakMap, Ft = Error, Cr = RangeError, Ir = Promise, Gt = Date, ma = isNaN, pa = "0.2.0", re = "DefenseRound", me = pa, Vt, ka = {
     lang: void 0,
     message: void 0,
     abortEarly: void 0,
@@ -61,26 +61,26 @@ var DefenseRound = (() => {
     return $a?.get(e)?.get(t);
   }
   // @__NO_SIDE_EFFECTS__
-  function Ge(e) {
+  function Ve(e) {
     const t = typeof e;
     return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && p.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
   }
-  function B(e, t, n, r, s) {
-    const i = s && "input" in s ? s.input : n.value, a = s?.expected ?? e.expects ?? null, o = s?.received ?? /* @__PURE__ */ Ge(i), l = {
+  function B(e, t, n, r, i) {
+    const s = i && "input" in i ? i.input : n.value, a = i?.expected ?? e.expects ?? null, o = i?.received ?? /* @__PURE__ */ Ve(s), d = {
       kind: e.kind,
       type: e.type,
-      input: i,
+      input: s,
       expected: a,
       received: o,
       message: `Invalid ${t}: ${a ? `Expected ${a} but r` : "R"}eceived ${o}`,
       requirement: e.requirement,
-      path: s?.path,
-      issues: s?.issues,
+      path: i?.path,
+      issues: i?.issues,
       lang: r.lang,
       abortEarly: r.abortEarly,
       abortPipeEarly: r.abortPipeEarly
-    }, c = e.kind === "schema", d = s?.message ?? e.message ?? /* @__PURE__ */ Aa(e.reference, l.lang) ?? (c ? /* @__PURE__ */ ba(l.lang) : null) ?? r.message ?? /* @__PURE__ */ ya(l.lang);
-    d !== void 0 && (l.message = typeof d == "function" ? d(l) : d), c && (n.typed = !1), n.issues ? n.issues.push(l) : n.issues = [l];
+    }, c = e.kind === "schema", l = i?.message ?? e.message ?? /* @__PURE__ */ Aa(e.reference, d.lang) ?? (c ? /* @__PURE__ */ ba(d.lang) : null) ?? r.message ?? /* @__PURE__ */ ya(d.lang);
+    l !== void 0 && (d.message = typeof l == "function" ? l(d) : l), c && (n.typed = !1), n.issues ? n.issues.push(d) : n.issues = [d];
   }
   // @__NO_SIDE_EFFECTS__
   function Sa(e, t) {
@@ -92,10 +92,10 @@ var DefenseRound = (() => {
   }
   // @__NO_SIDE_EFFECTS__
   function gn(e, t) {
-    const n = [...new X(e)];
+    const n = [...new q(e)];
     return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";
   }
-  function ee(e) {
+  function te(e) {
     return e["~standard"] = {
       version: 1,
       vendor: "valibot",
@@ -133,11 +133,11 @@ var DefenseRound = (() => {
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function W(e, t) {
+  function z(e, t) {
     return {
       kind: "validation",
       type: "max_length",
-      reference: W,
+      reference: z,
       async: !1,
       expects: `<=${e}`,
       requirement: e,
@@ -148,26 +148,26 @@ var DefenseRound = (() => {
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function Je(e, t) {
+  function Qe(e, t) {
     return {
       kind: "validation",
       type: "max_value",
-      reference: Je,
+      reference: Qe,
       async: !1,
-      expects: `<=${e instanceof Gt ? e.toJSON() : /* @__PURE__ */ Ge(e)}`,
+      expects: `<=${e instanceof Gt ? e.toJSON() : /* @__PURE__ */ Ve(e)}`,
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && !(n.value <= this.requirement) && B(this, "value", n, r, { received: n.value instanceof Gt ? n.value.toJSON() : /* @__PURE__ */ Ge(n.value) }), n;
+        return n.typed && !(n.value <= this.requirement) && B(this, "value", n, r, { received: n.value instanceof Gt ? n.value.toJSON() : /* @__PURE__ */ Ve(n.value) }), n;
       }
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function _e(e, t) {
+  function De(e, t) {
     return {
       kind: "validation",
       type: "min_length",
-      reference: _e,
+      reference: De,
       async: !1,
       expects: `>=${e}`,
       requirement: e,
@@ -178,17 +178,17 @@ var DefenseRound = (() => {
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function Qe(e, t) {
+  function Ze(e, t) {
     return {
       kind: "validation",
       type: "min_value",
-      reference: Qe,
+      reference: Ze,
       async: !1,
-      expects: `>=${e instanceof Gt ? e.toJSON() : /* @__PURE__ */ Ge(e)}`,
+      expects: `>=${e instanceof Gt ? e.toJSON() : /* @__PURE__ */ Ve(e)}`,
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && !(n.value >= this.requirement) && B(this, "value", n, r, { received: n.value instanceof Gt ? n.value.toJSON() : /* @__PURE__ */ Ge(n.value) }), n;
+        return n.typed && !(n.value >= this.requirement) && B(this, "value", n, r, { received: n.value instanceof Gt ? n.value.toJSON() : /* @__PURE__ */ Ve(n.value) }), n;
       }
     };
   }
@@ -208,11 +208,11 @@ var DefenseRound = (() => {
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function Ze(e) {
+  function et(e) {
     return {
       kind: "validation",
       type: "safe_integer",
-      reference: Ze,
+      reference: et,
       async: !1,
       expects: null,
       requirement: C.isSafeInteger,
@@ -236,7 +236,7 @@ var DefenseRound = (() => {
   }
   var Ea = { abortEarly: !0 };
   // @__NO_SIDE_EFFECTS__
-  function _a(e, t, n) {
+  function Da(e, t, n) {
     return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
   }
   // @__NO_SIDE_EFFECTS__
@@ -244,31 +244,31 @@ var DefenseRound = (() => {
     return typeof e.default == "function" ? e.default(t, n) : e.default;
   }
   // @__NO_SIDE_EFFECTS__
-  function De(e, t) {
-    return ee({
+  function _e(e, t) {
+    return te({
       kind: "schema",
       type: "array",
-      reference: De,
+      reference: _e,
       expects: "Array",
       async: !1,
       item: e,
       message: t,
       "~run"(n, r) {
-        const s = n.value;
-        if (Z.isArray(s)) {
+        const i = n.value;
+        if (ee.isArray(i)) {
           n.typed = !0, n.value = [];
-          for (let i = 0; i < s.length; i++) {
-            const a = s[i], o = this.item["~run"]({ value: a }, r);
+          for (let s = 0; s < i.length; s++) {
+            const a = i[s], o = this.item["~run"]({ value: a }, r);
             if (o.issues) {
-              const l = {
+              const d = {
                 type: "array",
                 origin: "value",
-                input: s,
-                key: i,
+                input: i,
+                key: s,
                 value: a
               };
               for (const c of o.issues)
-                c.path ? c.path.unshift(l) : c.path = [l], n.issues?.push(c);
+                c.path ? c.path.unshift(d) : c.path = [d], n.issues?.push(c);
               if (n.issues || (n.issues = o.issues), r.abortEarly) {
                 n.typed = !1;
                 break;
@@ -282,11 +282,11 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function et(e) {
-    return ee({
+  function tt(e) {
+    return te({
       kind: "schema",
       type: "boolean",
-      reference: et,
+      reference: tt,
       expects: "boolean",
       async: !1,
       message: e,
@@ -297,7 +297,7 @@ var DefenseRound = (() => {
   }
   // @__NO_SIDE_EFFECTS__
   function Mr(e, t) {
-    return ee({
+    return te({
       kind: "schema",
       type: "custom",
       reference: Mr,
@@ -311,12 +311,12 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function re(e, t) {
-    return ee({
+  function ie(e, t) {
+    return te({
       kind: "schema",
       type: "literal",
-      reference: re,
-      expects: /* @__PURE__ */ Ge(e),
+      reference: ie,
+      expects: /* @__PURE__ */ Ve(e),
       async: !1,
       literal: e,
       message: t,
@@ -327,7 +327,7 @@ var DefenseRound = (() => {
   }
   // @__NO_SIDE_EFFECTS__
   function Bt(e, t) {
-    return ee({
+    return te({
       kind: "schema",
       type: "nullable",
       reference: Bt,
@@ -342,7 +342,7 @@ var DefenseRound = (() => {
   }
   // @__NO_SIDE_EFFECTS__
   function be(e) {
-    return ee({
+    return te({
       kind: "schema",
       type: "number",
       reference: be,
@@ -356,7 +356,7 @@ var DefenseRound = (() => {
   }
   // @__NO_SIDE_EFFECTS__
   function Lr(e, t) {
-    return ee({
+    return te({
       kind: "schema",
       type: "object",
       reference: Lr,
@@ -365,39 +365,39 @@ var DefenseRound = (() => {
       entries: e,
       message: t,
       "~run"(n, r) {
-        const s = n.value;
-        if (s && typeof s == "object") {
+        const i = n.value;
+        if (i && typeof i == "object") {
           n.typed = !0, n.value = {};
-          for (const i in this.entries) {
-            const a = this.entries[i];
-            if (i in s || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
-              const o = i in s ? s[i] : /* @__PURE__ */ bn(a), l = a["~run"]({ value: o }, r);
-              if (l.issues) {
+          for (const s in this.entries) {
+            const a = this.entries[s];
+            if (s in i || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
+              const o = s in i ? i[s] : /* @__PURE__ */ bn(a), d = a["~run"]({ value: o }, r);
+              if (d.issues) {
                 const c = {
                   type: "object",
                   origin: "value",
-                  input: s,
-                  key: i,
+                  input: i,
+                  key: s,
                   value: o
                 };
-                for (const d of l.issues)
-                  d.path ? d.path.unshift(c) : d.path = [c], n.issues?.push(d);
-                if (n.issues || (n.issues = l.issues), r.abortEarly) {
+                for (const l of d.issues)
+                  l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
+                if (n.issues || (n.issues = d.issues), r.abortEarly) {
                   n.typed = !1;
                   break;
                 }
               }
-              l.typed || (n.typed = !1), n.value[i] = l.value;
-            } else if (a.fallback !== void 0) n.value[i] = /* @__PURE__ */ _a(a);
+              d.typed || (n.typed = !1), n.value[s] = d.value;
+            } else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ Da(a);
             else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (B(this, "key", n, r, {
               input: void 0,
-              expected: `"${i}"`,
+              expected: `"${s}"`,
               path: [{
                 type: "object",
                 origin: "key",
-                input: s,
-                key: i,
-                value: s[i]
+                input: i,
+                key: s,
+                value: i[s]
               }]
             }), r.abortEarly))
               break;
@@ -409,7 +409,7 @@ var DefenseRound = (() => {
   }
   // @__NO_SIDE_EFFECTS__
   function U(e, t) {
-    return ee({
+    return te({
       kind: "schema",
       type: "optional",
       reference: U,
@@ -424,11 +424,11 @@ var DefenseRound = (() => {
   }
   // @__NO_SIDE_EFFECTS__
   function se(e, t) {
-    return ee({
+    return te({
       kind: "schema",
       type: "picklist",
       reference: se,
-      expects: /* @__PURE__ */ gn(e.map(Ge), "|"),
+      expects: /* @__PURE__ */ gn(e.map(Ve), "|"),
       async: !1,
       options: e,
       message: t,
@@ -439,7 +439,7 @@ var DefenseRound = (() => {
   }
   // @__NO_SIDE_EFFECTS__
   function kt(e, t, n) {
-    return ee({
+    return te({
       kind: "schema",
       type: "record",
       reference: kt,
@@ -448,56 +448,56 @@ var DefenseRound = (() => {
       key: e,
       value: t,
       message: n,
-      "~run"(r, s) {
-        const i = r.value;
-        if (i && typeof i == "object") {
+      "~run"(r, i) {
+        const s = r.value;
+        if (s && typeof s == "object") {
           r.typed = !0, r.value = {};
-          for (const a in i) if (/* @__PURE__ */ Ta(i, a)) {
-            const o = i[a], l = this.key["~run"]({ value: a }, s);
-            if (l.issues) {
-              const d = {
+          for (const a in s) if (/* @__PURE__ */ Ta(s, a)) {
+            const o = s[a], d = this.key["~run"]({ value: a }, i);
+            if (d.issues) {
+              const l = {
                 type: "object",
                 origin: "key",
-                input: i,
+                input: s,
                 key: a,
                 value: o
               };
-              for (const u of l.issues)
-                u.path = [d], r.issues?.push(u);
-              if (r.issues || (r.issues = l.issues), s.abortEarly) {
+              for (const u of d.issues)
+                u.path = [l], r.issues?.push(u);
+              if (r.issues || (r.issues = d.issues), i.abortEarly) {
                 r.typed = !1;
                 break;
               }
             }
-            const c = this.value["~run"]({ value: o }, s);
+            const c = this.value["~run"]({ value: o }, i);
             if (c.issues) {
-              const d = {
+              const l = {
                 type: "object",
                 origin: "value",
-                input: i,
+                input: s,
                 key: a,
                 value: o
               };
               for (const u of c.issues)
-                u.path ? u.path.unshift(d) : u.path = [d], r.issues?.push(u);
-              if (r.issues || (r.issues = c.issues), s.abortEarly) {
+                u.path ? u.path.unshift(l) : u.path = [l], r.issues?.push(u);
+              if (r.issues || (r.issues = c.issues), i.abortEarly) {
                 r.typed = !1;
                 break;
               }
             }
-            (!l.typed || !c.typed) && (r.typed = !1), l.typed && (r.value[l.value] = c.value);
+            (!d.typed || !c.typed) && (r.typed = !1), d.typed && (r.value[d.value] = c.value);
           }
-        } else B(this, "type", r, s);
+        } else B(this, "type", r, i);
         return r;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function q(e) {
-    return ee({
+  function J(e) {
+    return te({
       kind: "schema",
       type: "string",
-      reference: q,
+      reference: J,
       expects: "string",
       async: !1,
       message: e,
@@ -508,7 +508,7 @@ var DefenseRound = (() => {
   }
   // @__NO_SIDE_EFFECTS__
   function jr(e, t) {
-    return ee({
+    return te({
       kind: "schema",
       type: "tuple",
       reference: jr,
@@ -517,21 +517,21 @@ var DefenseRound = (() => {
       items: e,
       message: t,
       "~run"(n, r) {
-        const s = n.value;
-        if (Z.isArray(s)) {
+        const i = n.value;
+        if (ee.isArray(i)) {
           n.typed = !0, n.value = [];
-          for (let i = 0; i < this.items.length; i++) {
-            const a = s[i], o = this.items[i]["~run"]({ value: a }, r);
+          for (let s = 0; s < this.items.length; s++) {
+            const a = i[s], o = this.items[s]["~run"]({ value: a }, r);
             if (o.issues) {
-              const l = {
+              const d = {
                 type: "array",
                 origin: "value",
-                input: s,
-                key: i,
+                input: i,
+                key: s,
                 value: a
               };
               for (const c of o.issues)
-                c.path ? c.path.unshift(l) : c.path = [l], n.issues?.push(c);
+                c.path ? c.path.unshift(d) : c.path = [d], n.issues?.push(c);
               if (n.issues || (n.issues = o.issues), r.abortEarly) {
                 n.typed = !1;
                 break;
@@ -553,7 +553,7 @@ var DefenseRound = (() => {
   }
   // @__NO_SIDE_EFFECTS__
   function Gr(e, t) {
-    return ee({
+    return te({
       kind: "schema",
       type: "union",
       reference: Gr,
@@ -562,20 +562,20 @@ var DefenseRound = (() => {
       options: e,
       message: t,
       "~run"(n, r) {
-        let s, i, a;
+        let i, s, a;
         for (const o of this.options) {
-          const l = o["~run"]({ value: n.value }, r);
-          if (l.typed) if (l.issues) i ? i.push(l) : i = [l];
+          const d = o["~run"]({ value: n.value }, r);
+          if (d.typed) if (d.issues) s ? s.push(d) : s = [d];
           else {
-            s = l;
+            i = d;
             break;
           }
-          else a ? a.push(l) : a = [l];
+          else a ? a.push(d) : a = [d];
         }
-        if (s) return s;
-        if (i) {
-          if (i.length === 1) return i[0];
-          B(this, "type", n, r, { issues: /* @__PURE__ */ Fr(i) }), n.typed = !0;
+        if (i) return i;
+        if (s) {
+          if (s.length === 1) return s[0];
+          B(this, "type", n, r, { issues: /* @__PURE__ */ Fr(s) }), n.typed = !0;
         } else {
           if (a?.length === 1) return a[0];
           B(this, "type", n, r, { issues: /* @__PURE__ */ Fr(a) });
@@ -586,7 +586,7 @@ var DefenseRound = (() => {
   }
   // @__NO_SIDE_EFFECTS__
   function gt() {
-    return ee({
+    return te({
       kind: "schema",
       type: "unknown",
       reference: gt,
@@ -599,7 +599,7 @@ var DefenseRound = (() => {
   }
   // @__NO_SIDE_EFFECTS__
   function Vr(e, t, n) {
-    return ee({
+    return te({
       kind: "schema",
       type: "variant",
       reference: Vr,
@@ -608,54 +608,54 @@ var DefenseRound = (() => {
       key: e,
       options: t,
       message: n,
-      "~run"(r, s) {
-        const i = r.value;
-        if (i && typeof i == "object") {
-          let a, o = 0, l = this.key, c = [];
-          const d = (u, f) => {
+      "~run"(r, i) {
+        const s = r.value;
+        if (s && typeof s == "object") {
+          let a, o = 0, d = this.key, c = [];
+          const l = (u, f) => {
             for (const h of u.options) {
-              if (h.type === "variant") d(h, new X(f).add(h.key));
+              if (h.type === "variant") l(h, new q(f).add(h.key));
               else {
                 let v = !0, A = 0;
                 for (const b of f) {
                   const y = h.entries[b];
-                  if (b in i ? y["~run"]({
+                  if (b in s ? y["~run"]({
                     typed: !1,
-                    value: i[b]
+                    value: s[b]
                   }, Ea).issues : y.type !== "exact_optional" && y.type !== "optional" && y.type !== "nullish") {
-                    v = !1, l !== b && (o < A || o === A && b in i && !(l in i)) && (o = A, l = b, c = []), l === b && c.push(h.entries[b].expects);
+                    v = !1, d !== b && (o < A || o === A && b in s && !(d in s)) && (o = A, d = b, c = []), d === b && c.push(h.entries[b].expects);
                     break;
                   }
                   A++;
                 }
                 if (v) {
-                  const b = h["~run"]({ value: i }, s);
+                  const b = h["~run"]({ value: s }, i);
                   (!a || !a.typed && b.typed) && (a = b);
                 }
               }
               if (a && !a.issues) break;
             }
           };
-          if (d(this, new X([this.key])), a) return a;
-          B(this, "type", r, s, {
-            input: i[l],
+          if (l(this, new q([this.key])), a) return a;
+          B(this, "type", r, i, {
+            input: s[d],
             expected: /* @__PURE__ */ gn(c, "|"),
             path: [{
               type: "object",
               origin: "value",
-              input: i,
-              key: l,
-              value: i[l]
+              input: s,
+              key: d,
+              value: s[d]
             }]
           });
-        } else B(this, "type", r, s);
+        } else B(this, "type", r, i);
         return r;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
   function j(...e) {
-    return ee({
+    return te({
       ...e[0],
       pipe: e,
       "~run"(t, n) {
@@ -671,7 +671,7 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function Ve(e, t, n) {
+  function Ue(e, t, n) {
     const r = e["~run"]({ value: t }, /* @__PURE__ */ Nr(n));
     return {
       typed: r.typed,
@@ -703,7 +703,7 @@ var DefenseRound = (() => {
     "active_defense",
     "full_defense",
     "armor_score"
-  ], ce = "title", ie = "summary", Re = "action";
+  ], ce = "title", ae = "summary", Re = "action";
   function Oe(e, t) {
     for (let n = 0; n < t.length; n += 1) t[n].section = e;
     return t;
@@ -714,36 +714,36 @@ var DefenseRound = (() => {
   function $n(e) {
     return "kind" in e;
   }
-  var Ht = -10, Br = -9, Hr = 1, tt = 1, An = 3, nt = { condition: "none", savesOwed: 0 }, Kt = { condition: "dead", savesOwed: 0 };
+  var Ht = -10, Br = -9, Hr = 1, nt = 1, An = 3, rt = { condition: "none", savesOwed: 0 }, Kt = { condition: "dead", savesOwed: 0 };
   function Kr(e) {
-    return e > 0 ? { ...nt } : e > Ht ? { condition: "incapacitated", savesOwed: 0 } : { ...Kt };
+    return e > 0 ? { ...rt } : e > Ht ? { condition: "incapacitated", savesOwed: 0 } : { ...Kt };
   }
   function Sn(e) {
     return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
   }
-  function Da(e, t, n) {
-    return n.condition === "dying" ? { life: { ...Kt }, steps: [...Sn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...nt }, steps: [] } : e > 0 ? t <= Ht ? { life: { condition: "dying", savesOwed: An }, steps: [{ kind: "dying", savesOwed: An }] } : {
-      life: { condition: "incapacitated", savesOwed: tt },
-      steps: [{ kind: "incapacitated", savesOwed: tt }]
+  function _a(e, t, n) {
+    return n.condition === "dying" ? { life: { ...Kt }, steps: [...Sn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...rt }, steps: [] } : e > 0 ? t <= Ht ? { life: { condition: "dying", savesOwed: An }, steps: [{ kind: "dying", savesOwed: An }] } : {
+      life: { condition: "incapacitated", savesOwed: nt },
+      steps: [{ kind: "incapacitated", savesOwed: nt }]
     } : t <= Ht ? { life: { ...Kt }, steps: [...Sn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
   }
   function xr(e, t, n) {
     if (n.condition === "dead")
       return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
-    const r = E.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
-    if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
-    const a = Da(e, s, n);
-    for (const o of a.steps) i.push(o);
-    return { applied: !0, after: s, life: a.life, steps: i };
+    const r = E.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
+    if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
+    const a = _a(e, i, n);
+    for (const o of a.steps) s.push(o);
+    return { applied: !0, after: i, life: a.life, steps: s };
   }
   function Ra(e, t) {
     return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
       applied: !0,
       after: 0,
-      life: { condition: "incapacitated", savesOwed: tt },
+      life: { condition: "incapacitated", savesOwed: nt },
       steps: [
         { kind: "instant-kill", applied: !0, before: e, after: 0 },
-        { kind: "incapacitated", savesOwed: tt }
+        { kind: "incapacitated", savesOwed: nt }
       ]
     };
   }
@@ -752,11 +752,11 @@ var DefenseRound = (() => {
     if (t < e) {
       if (n.condition === "dead")
         return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-      const s = xr(e, e - t, n), i = s.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
-      return { after: s.applied ? t : s.after, life: s.life, steps: i };
+      const i = xr(e, e - t, n), s = i.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
+      return { after: i.applied ? t : i.after, life: i.life, steps: s };
     }
     const r = [{ kind: "vitality-change", before: e, after: t }];
-    return t > 0 ? n.condition === "dead" ? { after: t, life: { ...nt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...nt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...nt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Ht ? {
+    return t > 0 ? n.condition === "dead" ? { after: t, life: { ...rt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...rt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...rt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Ht ? {
       after: t,
       life: { condition: "incapacitated", savesOwed: 0 },
       steps: [...r, ...Sn(n), { kind: "incapacitated", savesOwed: 0 }]
@@ -765,30 +765,30 @@ var DefenseRound = (() => {
   function Ca(e, t, n) {
     if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
       return { ok: !1, reason: "no-save-owed" };
-    const r = (i) => ({
+    const r = (s) => ({
       kind: "save-rolled",
       roll: n.roll,
       target: n.target,
       success: n.success,
       critical: n.critical,
-      savesLeft: i
+      savesLeft: s
     });
     if (t.condition === "incapacitated")
       return n.success ? {
         ok: !0,
         vitality: Hr,
-        life: { ...nt },
+        life: { ...rt },
         steps: [r(0), { kind: "stood-up", before: e, vitality: Hr }]
       } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
     if (n.success)
       return {
         ok: !0,
         vitality: Br,
-        life: { condition: "incapacitated", savesOwed: tt },
-        steps: [r(tt), { kind: "saved-from-death", before: e, vitality: Br }]
+        life: { condition: "incapacitated", savesOwed: nt },
+        steps: [r(nt), { kind: "saved-from-death", before: e, vitality: Br }]
       };
-    const s = E.min(An, t.savesOwed) - 1;
-    return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...Kt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
+    const i = E.min(An, t.savesOwed) - 1;
+    return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...Kt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
   }
   var Yr = { physical: "Physical", magical: "Magical" }, Wr = { physical: "Defense", magical: "Spirit" }, Tn = { soul: "Soul", power: "Power" };
   function Ia(e, t) {
@@ -895,21 +895,21 @@ var DefenseRound = (() => {
   }
   function Xr(e, t, n) {
     if (t.length === 0) return `${n}`;
-    const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
+    const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
     return `${e}${r} = ${n}`;
   }
-  function _n(e, t) {
+  function Dn(e, t) {
     return e ? t ? "success (critical)" : "success" : "failure";
   }
   function La(e, t = (n) => n) {
     switch (e.kind) {
       case "perception-check":
-        return `Perception ${e.roll} vs ${Xr(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${_n(e.success, e.critical)}`;
+        return `Perception ${e.roll} vs ${Xr(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Dn(e.success, e.critical)}`;
       case "no-defensive-action":
         return e.takesDamage ? `${ke[e.situation]} not perceived: no defensive action, the attack hits` : `${ke[e.situation]}: attack not perceived, no defensive action`;
       case "mental-check": {
         const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-        return `Mental ${e.roll} vs ${e.target}: ${_n(e.success, e.critical)}, ${n}`;
+        return `Mental ${e.roll} vs ${e.target}: ${Dn(e.success, e.critical)}, ${n}`;
       }
       case "situation-penalty":
         return `${ke[e.situation]}: ${xt(e.penalty)} to ${zr[e.check]}`;
@@ -920,7 +920,7 @@ var DefenseRound = (() => {
       case "modifier":
         return `Modifier: ${xt(e.mod)}`;
       case "action-check":
-        return `${Ma[e.action]} ${e.roll} vs ${Xr(e.baseTarget, e.adjustments, e.target)}: ${_n(e.success, e.critical)}`;
+        return `${Ma[e.action]} ${e.roll} vs ${Xr(e.baseTarget, e.adjustments, e.target)}: ${Dn(e.success, e.critical)}`;
       case "pending-defense":
         return e.result === "success" ? "Pending defense: success, the next hit on this token is negated" : "Pending defense: failure, the next hit on this token applies";
       case "reaction-recorded":
@@ -928,18 +928,18 @@ var DefenseRound = (() => {
       case "counter-announced":
         return e.ally === null ? `Counter attack against ${t(e.vs)}${e.skillName === null ? "" : ` (${e.skillName})`}` : `Counter attack for ${t(e.ally)} against ${t(e.vs)} (${e.skillName ?? "Reactive Guard"})`;
       case "skill-announced": {
-        const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, s = e.vs === null ? "" : ` against ${t(e.vs)}`;
-        return `${n}${r}${s}`;
+        const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, i = e.vs === null ? "" : ` against ${t(e.vs)}`;
+        return `${n}${r}${i}`;
       }
       case "spectator-drawn":
         return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
     }
   }
-  var ja = new X(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
+  var ja = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
   function Fa(e) {
     return ja.has(e.kind);
   }
-  var Dn = {
+  var _n = {
     defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
     reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
     none: "no stance"
@@ -962,7 +962,7 @@ var DefenseRound = (() => {
   function Ua(e, t) {
     if (e.cancelled) return "blocks";
     const r = e.life.condition !== t.condition ? e.life.condition : "none";
-    return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
+    return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
   }
   function Ba(e) {
     return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Re, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
@@ -1014,7 +1014,7 @@ var DefenseRound = (() => {
       case "stance-change":
         return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
       case "stance-effect":
-        return Dn[e.stance] ?? "";
+        return _n[e.stance] ?? "";
     }
   }
   var Wa = /^[+-]?\d+$/;
@@ -1034,7 +1034,7 @@ var DefenseRound = (() => {
     return E.min(n, E.max(t, e));
   }
   var Jr = 1e6;
-  function J(e, t = 40) {
+  function Q(e, t = 40) {
     return e.length > t ? `${e.slice(0, t - 3)}...` : e;
   }
   var k = class extends Ft {
@@ -1042,8 +1042,8 @@ var DefenseRound = (() => {
   };
   function za(e, t) {
     return e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
-      const s = t?.[C(r)]?.results?.total;
-      return typeof s == "number" && C.isFinite(s) ? _(s) : n;
+      const i = t?.[C(r)]?.results?.total;
+      return typeof i == "number" && C.isFinite(i) ? D(i) : n;
     });
   }
   function Xa(e) {
@@ -1054,27 +1054,27 @@ var DefenseRound = (() => {
     return t;
   }
   function Qr(e) {
-    const t = Xa(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], s = new N();
-    let i = null;
+    const t = Xa(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], i = new N();
+    let s = null;
     for (const a of t)
       if (a.startsWith("--") && a.length > 2) {
         const o = a.slice(2).toLowerCase();
-        if (s.has(o)) throw new k(`--${J(o)} is given twice`);
-        i = [], s.set(o, i);
-      } else i ? i.push(a) : r.push(a);
-    return { command: n, positionals: r, flags: s };
+        if (i.has(o)) throw new k(`--${Q(o)} is given twice`);
+        s = [], i.set(o, s);
+      } else s ? s.push(a) : r.push(a);
+    return { command: n, positionals: r, flags: i };
   }
   function Ce(e, t, n) {
-    for (const [r, s] of e.flags) {
-      const i = p.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
-      if (!i) {
+    for (const [r, i] of e.flags) {
+      const s = p.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
+      if (!s) {
         const a = n?.(r);
-        throw a ? new k(`--${J(r)} means nothing in the ${a} edition`) : new k(`unknown flag --${J(r)}`);
+        throw a ? new k(`--${Q(r)} means nothing in the ${a} edition`) : new k(`unknown flag --${Q(r)}`);
       }
-      if (i.kind === "switch" && s.length > 0) throw new k(`--${r} takes no value`);
-      if (i.kind !== "switch" && s.length === 0) throw new k(`--${r} needs a value`);
-      if (i.kind === "one" && s.length > 1)
-        throw new k(`--${r} takes one value (got "${J(s.join(" "))}")`);
+      if (s.kind === "switch" && i.length > 0) throw new k(`--${r} takes no value`);
+      if (s.kind !== "switch" && i.length === 0) throw new k(`--${r} needs a value`);
+      if (s.kind === "one" && i.length > 1)
+        throw new k(`--${r} takes one value (got "${Q(i.join(" "))}")`);
     }
   }
   function M(e, t) {
@@ -1085,19 +1085,19 @@ var DefenseRound = (() => {
     return e.flags.has(t);
   }
   function bt(e, t, n, r) {
-    const s = $e(e);
-    if (s === null) throw new k(`${t} must be a whole number (got "${J(e)}")`);
-    if (s < n || s > r) throw new k(`${t} must be from ${n} to ${r} (got ${s})`);
-    return s;
+    const i = $e(e);
+    if (i === null) throw new k(`${t} must be a whole number (got "${Q(e)}")`);
+    if (i < n || i > r) throw new k(`${t} must be from ${n} to ${r} (got ${i})`);
+    return i;
   }
   function Ee(e, t, n, r) {
-    const s = M(e, t);
-    return s === void 0 ? void 0 : bt(s, `--${t}`, n, r);
+    const i = M(e, t);
+    return i === void 0 ? void 0 : bt(i, `--${t}`, n, r);
   }
-  function K(e, t, n) {
-    const r = e.toLowerCase(), s = n.find((i) => i === r);
-    if (!s) throw new k(`${t} must be one of ${n.join(", ")} (got "${J(e)}")`);
-    return s;
+  function x(e, t, n) {
+    const r = e.toLowerCase(), i = n.find((s) => s === r);
+    if (!i) throw new k(`${t} must be one of ${n.join(", ")} (got "${Q(e)}")`);
+    return i;
   }
   function Ae(e) {
     const t = e.flags.get("ids");
@@ -1107,8 +1107,8 @@ var DefenseRound = (() => {
   function Wt(e, t) {
     const { positionals: n } = e;
     if (n.length > 1) {
-      const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-      throw new k(`one amount only (got "${J(n.join(" "))}")${s}`);
+      const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
+      throw new k(`one amount only (got "${Q(n.join(" "))}")${i}`);
     }
     const r = n[0];
     if (r === void 0) {
@@ -1122,47 +1122,47 @@ var DefenseRound = (() => {
       values: [],
       dice: [],
       resolve(n) {
-        const r = n.stance ?? t.fallback, s = r === e, i = n.id;
+        const r = n.stance ?? t.fallback, i = r === e, s = n.id;
         return {
           headline: "acts",
           steps: [
-            T(ce, { kind: t.title, who: i, stance: e, same: s }),
-            T(ie, { kind: t.title, who: i, stance: e, same: s, summary: !0 }),
+            T(ce, { kind: t.title, who: s, stance: e, same: i }),
+            T(ae, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
             T(t.row, { kind: t.change, from: r, to: e }),
             T(t.row, { kind: t.effect, stance: e })
           ],
           changes: [],
           stance: t.keep(e),
-          ...s ? { noop: !0 } : {},
+          ...i ? { noop: !0 } : {},
           observed: !1,
           detail: t.detail(e)
         };
       }
     };
   }
-  function es(e) {
+  function ei(e) {
     return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
   }
-  function ts(e) {
+  function ti(e) {
     const t = new N();
     for (const [n, r] of p.entries(e)) r !== null && t.set(n, [r]);
     return { command: "!defend", positionals: [], flags: t };
   }
-  function ns(e, t) {
+  function ni(e, t) {
     return {
       ...e,
       resolve(n, r) {
-        const s = e.resolve(n, r);
-        if (!("kind" in s))
-          for (const i of s.steps) i.kind === t && delete i.section;
-        return s;
+        const i = e.resolve(n, r);
+        if (!("kind" in i))
+          for (const s of i.steps) s.kind === t && delete s.section;
+        return i;
       }
     };
   }
-  function rs(e, t) {
+  function ri(e, t) {
     return t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
   }
-  function rt(e, t) {
+  function it(e, t) {
     const n = t > 0 && e < 100 && e <= t, r = E.max(1, E.floor(t / 10));
     return { roll: e, target: t, success: n, critical: n && e <= r };
   }
@@ -1188,7 +1188,7 @@ var DefenseRound = (() => {
     mentalCheckEasesPenalty: !1,
     gateFailureTakesDamage: !1,
     counterDrawsIntoBattle: !1
-  }, Ue = {
+  }, Be = {
     // seed 000: "Direct Melee Attack from the Front or Thrown Object": no effect.
     front: ue,
     "thrown-object": ue,
@@ -1221,7 +1221,7 @@ var DefenseRound = (() => {
     }
   };
   function qa(e, t) {
-    const n = Ue[e];
+    const n = Be[e];
     return t === "defend" ? n.defendPenalty : n.evadePenalty;
   }
   function Ja(e, t) {
@@ -1237,13 +1237,13 @@ var DefenseRound = (() => {
   function to(e) {
     return e === "reactive";
   }
-  function ss(e) {
+  function ii(e) {
     return e === "reactive";
   }
   function no(e) {
     return e === "defensive";
   }
-  function is(e) {
+  function si(e) {
     return e === "defensive";
   }
   function On(e, t) {
@@ -1252,19 +1252,19 @@ var DefenseRound = (() => {
   function ro(e, t) {
     return On(e.reactions, t) !== void 0;
   }
-  function as(e, t) {
+  function ai(e, t) {
     return On(e.reactions, t) === !0;
   }
-  function os(e, t) {
+  function oi(e, t) {
     return On(e.reactions, t) === "used";
   }
-  function so(e, t) {
+  function io(e, t) {
     return e.skillsVs.includes(t);
   }
-  function io(e) {
+  function so(e) {
     return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
   }
-  var cs = 5, ls = { defend: "defend", evade: "evade", react: "reaction" };
+  var ci = 5, di = { defend: "defend", evade: "evade", react: "reaction" };
   function $t(e) {
     return e === "defend" || e === "evade" || e === "react";
   }
@@ -1282,13 +1282,13 @@ var DefenseRound = (() => {
       if (n !== null && !C.isSafeInteger(n)) throw new Cr("resolveSoakDefend: modifiers and targets must be integers");
   }
   function co(e) {
-    const { action: t, situation: n, stance: r, round: s } = e, i = Ue[n];
+    const { action: t, situation: n, stance: r, round: i } = e, s = Be[n];
     if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
     if (e.acting) return { code: "acting-turn" };
     if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
     const a = (o) => ({ code: "flag-not-applicable", flag: o, action: t, situation: n });
-    if (e.rolls.mental !== null && !(t === "evade" && i.mentalCheckEasesPenalty)) return a("mental");
-    if (e.perceptionMod !== 0 && i.perceptionGate !== "with-perception-mod") return a("perception-mod");
+    if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return a("mental");
+    if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return a("perception-mod");
     if (!$t(t) && e.mod !== 0) return a("mod");
     if (!$t(t) && e.aid !== null) return a("aided");
     if ($t(t) && e.ally !== null) return a("ally");
@@ -1297,31 +1297,31 @@ var DefenseRound = (() => {
       if (!Ie(e.vs)) return { code: "needs-vs", action: t };
       if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
       if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-      if (!ss(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+      if (!ii(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
       if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
     }
     switch (t) {
       case "defend":
         return null;
       case "evade":
-        return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
+        return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
       case "react":
-        return Za(r) ? Ie(e.vs) ? ro(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+        return Za(r) ? Ie(e.vs) ? ro(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
       case "counter":
-        return eo(r) ? { code: "counter-in-defensive-stance" } : to(r) ? Ie(e.vs) ? as(s, e.vs) ? e.ally !== null && !io(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: os(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+        return eo(r) ? { code: "counter-in-defensive-stance" } : to(r) ? Ie(e.vs) ? ai(i, e.vs) ? e.ally !== null && !so(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: oi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
       case "skill":
         if (e.ally !== null)
-          return no(r) ? { code: "defensive-skill-on-ally" } : ss(r) ? Ie(e.vs) ? as(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: os(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-        if (is(r)) {
+          return no(r) ? { code: "defensive-skill-on-ally" } : ii(r) ? Ie(e.vs) ? ai(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: oi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+        if (si(r)) {
           if (!Ie(e.vs)) return { code: "needs-vs", action: t };
-          if (so(s, e.vs)) return { code: "skill-limit", vs: e.vs };
+          if (io(i, e.vs)) return { code: "skill-limit", vs: e.vs };
         }
         return null;
     }
   }
   function lo(e) {
     const t = [];
-    return Ue[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), $t(e.action) && t.push(ls[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
+    return Be[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), $t(e.action) && t.push(di[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
   }
   function uo(e) {
     oo(e);
@@ -1329,56 +1329,56 @@ var DefenseRound = (() => {
     if (t) return ao(t);
     const n = lo(e);
     if (n) return { kind: "missing-target", check: n };
-    const { action: r, situation: s } = e, i = Ue[s], a = (c) => e.checkTargets[c] ?? 0, o = [], l = r === "defend" || r === "evade";
-    if (i.perceptionGate !== "none") {
-      const c = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = a("perception"), u = rt(e.rolls.perception, d + c);
-      if (o.push({ kind: "perception-check", situation: s, roll: u.roll, baseTarget: d, mod: c, target: u.target, success: u.success, critical: u.critical }), !u.success)
-        return o.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), l ? (o.push({ kind: "pending-defense", result: "fail" }), st(o, "fail", {}, !1)) : st(o, null, {}, !1);
+    const { action: r, situation: i } = e, s = Be[i], a = (c) => e.checkTargets[c] ?? 0, o = [], d = r === "defend" || r === "evade";
+    if (s.perceptionGate !== "none") {
+      const c = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, l = a("perception"), u = it(e.rolls.perception, l + c);
+      if (o.push({ kind: "perception-check", situation: i, roll: u.roll, baseTarget: l, mod: c, target: u.target, success: u.success, critical: u.critical }), !u.success)
+        return o.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), d ? (o.push({ kind: "pending-defense", result: "fail" }), st(o, "fail", {}, !1)) : st(o, null, {}, !1);
     }
     switch (r) {
       case "defend":
       case "evade": {
-        const d = us(e, r, o).success ? "success" : "fail";
-        return o.push({ kind: "pending-defense", result: d }), st(o, d, ds(e), !1);
+        const l = ui(e, r, o).success ? "success" : "fail";
+        return o.push({ kind: "pending-defense", result: l }), st(o, l, li(e), !1);
       }
       case "react": {
-        const c = e.vs, d = us(e, r, o);
-        return o.push({ kind: "reaction-recorded", vs: c, success: d.success }), st(o, null, { reaction: { vs: c, success: d.success }, ...ds(e) }, !1);
+        const c = e.vs, l = ui(e, r, o);
+        return o.push({ kind: "reaction-recorded", vs: c, success: l.success }), st(o, null, { reaction: { vs: c, success: l.success }, ...li(e) }, !1);
       }
       case "counter": {
         const c = e.vs;
         o.push({ kind: "counter-announced", vs: c, ally: e.ally, skillName: e.skillName });
-        const d = i.counterDrawsIntoBattle;
-        return d && o.push({ kind: "spectator-drawn", spectator: c }), st(o, null, { reactionUsed: c }, d);
+        const l = s.counterDrawsIntoBattle;
+        return l && o.push({ kind: "spectator-drawn", spectator: c }), st(o, null, { reactionUsed: c }, l);
       }
       case "skill": {
         o.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-        const c = e.ally === null && is(e.stance) && Ie(e.vs), d = e.ally !== null && Ie(e.vs);
-        return st(o, null, { ...c ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
+        const c = e.ally === null && si(e.stance) && Ie(e.vs), l = e.ally !== null && Ie(e.vs);
+        return st(o, null, { ...c ? { skillVs: e.vs } : {}, ...l ? { reactionUsed: e.vs } : {} }, !1);
       }
     }
   }
-  function ds(e) {
+  function li(e) {
     return e.aid !== null && Ie(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
   }
-  function us(e, t, n) {
+  function ui(e, t, n) {
     const r = [];
     if (t === "defend" || t === "evade") {
       let o = qa(e.situation, t);
       if (e.rolls.mental !== null && t === "evade") {
-        const l = rt(e.rolls.mental, e.checkTargets.mental ?? 0), c = Ja(o, l);
-        n.push({ kind: "mental-check", roll: l.roll, target: l.target, success: l.success, critical: l.critical, penaltyBefore: o, penaltyAfter: c }), o = c;
+        const d = it(e.rolls.mental, e.checkTargets.mental ?? 0), c = Ja(o, d);
+        n.push({ kind: "mental-check", roll: d.roll, target: d.target, success: d.success, critical: d.critical, penaltyBefore: o, penaltyAfter: c }), o = c;
       }
       o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
     }
-    e.aid !== null && (n.push({ kind: "aided", bonus: cs, by: e.aid.by }), r.push(cs)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-    const s = e.checkTargets[ls[t]] ?? 0, i = r.reduce((o, l) => o + l, s), a = rt(e.rolls.action, i);
-    return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: s, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
+    e.aid !== null && (n.push({ kind: "aided", bonus: ci, by: e.aid.by }), r.push(ci)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+    const i = e.checkTargets[di[t]] ?? 0, s = r.reduce((o, d) => o + d, i), a = it(e.rolls.action, s);
+    return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: i, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
   }
   function st(e, t, n, r) {
     return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };
   }
-  var fs = {
+  var fi = {
     defend: "defend",
     evade: "evade",
     react: "make a reaction check",
@@ -1395,7 +1395,7 @@ var DefenseRound = (() => {
   function ho(e, t = (n) => n) {
     switch (e.code) {
       case "acting-turn":
-        return mo(es("round"));
+        return mo(ei("round"));
       case "aid-down":
         return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
       case "aid-acting":
@@ -1413,7 +1413,7 @@ var DefenseRound = (() => {
       case "evade-impossible-aoe":
         return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
       case "needs-reactive-stance":
-        return `To ${fs[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+        return `To ${fi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
       case "counter-in-defensive-stance":
         return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
       case "needs-vs":
@@ -1421,7 +1421,7 @@ var DefenseRound = (() => {
       case "already-reacted":
         return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
       case "no-reaction-success":
-        return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${fs[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+        return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${fi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
       case "needs-reactive-guard":
         return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
       case "defensive-skill-on-ally":
@@ -1453,30 +1453,30 @@ var DefenseRound = (() => {
     life: /* @__PURE__ */ U(
       G({
         condition: /* @__PURE__ */ se(["none", "incapacitated", "dying", "dead"]),
-        savesOwed: /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ut(), /* @__PURE__ */ Qe(0), /* @__PURE__ */ Je(3))
+        savesOwed: /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ut(), /* @__PURE__ */ Ze(0), /* @__PURE__ */ Qe(3))
       })
     ),
     // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-    reactions: /* @__PURE__ */ U(/* @__PURE__ */ kt(/* @__PURE__ */ q(), /* @__PURE__ */ Gr([/* @__PURE__ */ et(), /* @__PURE__ */ re("used")]))),
-    skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ De(/* @__PURE__ */ q()))
+    reactions: /* @__PURE__ */ U(/* @__PURE__ */ kt(/* @__PURE__ */ J(), /* @__PURE__ */ Gr([/* @__PURE__ */ tt(), /* @__PURE__ */ ie("used")]))),
+    skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ _e(/* @__PURE__ */ J()))
   });
   function ko(e) {
     return e === "success" || e === "fail" ? e : null;
   }
-  var hs = { condition: "none", savesOwed: 0 };
+  var hi = { condition: "none", savesOwed: 0 };
   function go(e) {
-    const t = /* @__PURE__ */ Ve(po, e);
+    const t = /* @__PURE__ */ Ue(po, e);
     return t.success ? So(t.output) : null;
   }
-  function Be(e, t) {
-    return e.life ? { ...e.life } : t === null ? { ...hs } : Kr(t);
+  function He(e, t) {
+    return e.life ? { ...e.life } : t === null ? { ...hi } : Kr(t);
   }
   function Cn(e, t) {
     return In(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
   }
   function yo(e, t) {
     if (t) return { life: { condition: "dead", savesOwed: 0 } };
-    const n = e === null ? hs : Kr(e);
+    const n = e === null ? hi : Kr(e);
     return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
   }
   function wo(e) {
@@ -1489,7 +1489,7 @@ var DefenseRound = (() => {
     return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
   }
   function Ao(e, t) {
-    return de.stringify(e.life ?? null) !== de.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
+    return le.stringify(e.life ?? null) !== le.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
   }
   function So(e) {
     return In(e.life, e.reactions, e.skillsVs);
@@ -1498,7 +1498,7 @@ var DefenseRound = (() => {
     const r = {};
     return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
   }
-  var To = ["defend", "evade", "react", "counter", "skill", "save"], Eo = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", _o = {
+  var To = ["defend", "evade", "react", "counter", "skill", "save"], Eo = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Do = {
     action: { kind: "one" },
     situation: { kind: "one" },
     roll: { kind: "one" },
@@ -1520,32 +1520,32 @@ var DefenseRound = (() => {
     perception: "perception_check",
     mental: "mental_check"
   };
-  function vs(e) {
-    if (e.positionals.length > 0) throw new k(`unexpected "${J(e.positionals.join(" "))}" (give the action with --action)`);
+  function vi(e) {
+    if (e.positionals.length > 0) throw new k(`unexpected "${Q(e.positionals.join(" "))}" (give the action with --action)`);
     if (O(e, "aided"))
       throw new k("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
     const t = M(e, "action");
     if (t === void 0) throw new k("no action given");
-    const n = K(t, "--action", To), r = M(e, "situation");
+    const n = x(t, "--action", To), r = M(e, "situation");
     if (r !== void 0 && (n === "save" || n === "react"))
       throw new k(`--situation does not apply to --action ${n}`);
     if (n === "save") {
-      const i = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
-      if (i) throw new k(`--${i} does not apply to --action save`);
+      const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
+      if (s) throw new k(`--${s} does not apply to --action save`);
     }
-    const s = r === void 0 ? "front" : K(r, "--situation", Rn);
+    const i = r === void 0 ? "front" : x(r, "--situation", Rn);
     if (O(e, "roll") && (n === "counter" || n === "skill"))
       throw new k(`--roll does not apply to --action ${n}: it is announced, not rolled`);
-    if (O(e, "perception-roll") && Ue[s].perceptionGate === "none")
+    if (O(e, "perception-roll") && Be[i].perceptionGate === "none")
       throw new k("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
-    if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Ue[s].mentalCheckEasesPenalty))
+    if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Be[i].mentalCheckEasesPenalty))
       throw new k("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
     if ((n === "react" || n === "counter") && !O(e, "vs"))
       throw new k(`--action ${n} needs --vs with the attacker's token id`);
     if (O(e, "aided-by") && !O(e, "vs")) throw new k("--aided-by needs --vs with the attacker's token id");
     return {
       action: n,
-      situation: s,
+      situation: i,
       mentalAsked: O(e, "mental") || O(e, "mental-roll"),
       mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
       perceptionMod: Ee(e, "perception-mod", -1e3, 1e3) ?? 0,
@@ -1555,17 +1555,17 @@ var DefenseRound = (() => {
       skillName: M(e, "skill") ?? null
     };
   }
-  function Do(e) {
-    const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ue[e.situation].perceptionGate !== "none", r = [];
+  function _o(e) {
+    const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Be[e.situation].perceptionGate !== "none", r = [];
     return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
   }
-  function ms(e) {
+  function mi(e) {
     return {
       values: e.action === "save" ? ["save_check"] : p.values(zt),
       // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
       readsTurnOrder: e.action !== "save",
       ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-      dice: Do(e),
+      dice: _o(e),
       resolve(t, n) {
         const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
         return e.action === "save" ? Ro(e, t, r.action) : Oo(e, t, r);
@@ -1575,17 +1575,17 @@ var DefenseRound = (() => {
   function Ro(e, t, n) {
     const r = t.bars.vitality.value;
     if (r === null) return { kind: "bar", resource: "vitality" };
-    const s = Be(t.state, r), i = t.values.save_check?.current ?? null;
-    if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
-    if (i === null) return { kind: "missing-value", key: "save_check" };
-    const a = Ca(r, s, rt(n, i + e.mod));
+    const i = He(t.state, r), s = t.values.save_check?.current ?? null;
+    if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
+    if (s === null) return { kind: "missing-value", key: "save_check" };
+    const a = Ca(r, i, it(n, s + e.mod));
     if (!a.ok) return { kind: "refused", reason: "no save is owed" };
-    const o = a.steps.some((d) => d.kind === "save-rolled" && d.success), l = a.life.condition === "dead", c = t.id;
+    const o = a.steps.some((l) => l.kind === "save-rolled" && l.success), d = a.life.condition === "dead", c = t.id;
     return {
-      headline: o ? "saved" : l ? "dies" : "acts",
+      headline: o ? "saved" : d ? "dies" : "acts",
       steps: [
         T(ce, { kind: "save-title", who: c }),
-        T(ie, { kind: "save-summary", who: c, result: o ? a.life.condition === "none" ? "stands" : "clings" : l ? "dies" : "fails" }),
+        T(ae, { kind: "save-summary", who: c, result: o ? a.life.condition === "none" ? "stands" : "clings" : d ? "dies" : "fails" }),
         ...Oe("Roll", a.steps),
         ...Va("Now", a.life, a.vitality)
       ],
@@ -1597,7 +1597,7 @@ var DefenseRound = (() => {
   function Oo(e, t, n) {
     const r = t.bars.vitality.value;
     if (r === null) return { kind: "bar", resource: "vitality" };
-    const s = Be(t.state, r), i = p.fromEntries(
+    const i = He(t.state, r), s = p.fromEntries(
       p.keys(zt).map((S) => [S, t.values[zt[S]]?.current ?? null])
     ), a = t.state;
     let o = null;
@@ -1605,21 +1605,21 @@ var DefenseRound = (() => {
       const S = t.others[e.aidedBy];
       if (!S) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
       if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-      const m = S.state.reactions ?? {}, D = e.vs !== null && p.prototype.hasOwnProperty.call(m, e.vs) ? m[e.vs] : void 0;
+      const m = S.state.reactions ?? {}, R = e.vs !== null && p.prototype.hasOwnProperty.call(m, e.vs) ? m[e.vs] : void 0;
       o = {
         by: e.aidedBy,
         stance: S.stance === "reactive" || S.stance === "defensive" ? S.stance : "none",
-        reaction: D,
-        condition: Be(S.state, S.vitality ?? null).condition,
+        reaction: R,
+        condition: He(S.state, S.vitality ?? null).condition,
         acting: S.acting === !0
       };
     }
-    const l = uo({
+    const d = uo({
       action: e.action,
       situation: e.situation,
       stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
-      condition: s.condition,
-      checkTargets: i,
+      condition: i.condition,
+      checkTargets: s,
       rolls: n,
       mod: e.mod,
       perceptionMod: e.perceptionMod,
@@ -1630,22 +1630,22 @@ var DefenseRound = (() => {
       skillName: e.skillName,
       round: { reactions: a.reactions ?? {}, skillsVs: a.skillsVs ?? [] }
     });
-    if (l.kind === "refused") return { kind: "refused", reason: ho(l.reason, t.nameOf) };
-    if (l.kind === "missing-target") return { kind: "missing-value", key: zt[l.check] };
+    if (d.kind === "refused") return { kind: "refused", reason: ho(d.reason, t.nameOf) };
+    if (d.kind === "missing-target") return { kind: "missing-value", key: zt[d.check] };
     const c = { ...a };
-    l.roundUpdate.reaction && (c.reactions = { ...c.reactions, [l.roundUpdate.reaction.vs]: l.roundUpdate.reaction.success }), l.roundUpdate.skillVs && (c.skillsVs = [...c.skillsVs ?? [], l.roundUpdate.skillVs]);
-    const d = l.roundUpdate.reactionUsed;
-    d !== void 0 && (c.reactions = { ...c.reactions, [d]: "used" });
-    const u = l.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = l.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
+    d.roundUpdate.reaction && (c.reactions = { ...c.reactions, [d.roundUpdate.reaction.vs]: d.roundUpdate.reaction.success }), d.roundUpdate.skillVs && (c.skillsVs = [...c.skillsVs ?? [], d.roundUpdate.skillVs]);
+    const l = d.roundUpdate.reactionUsed;
+    l !== void 0 && (c.reactions = { ...c.reactions, [l]: "used" });
+    const u = d.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = d.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
     f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-    const v = "acts", A = t.stance !== "defensive" && t.stance !== "reactive", b = t.id, y = l.pendingDefense, w = [
+    const v = "acts", A = t.stance !== "defensive" && t.stance !== "reactive", b = t.id, y = d.pendingDefense, w = [
       T(ce, { kind: "check-title", who: b, action: e.action, situation: e.situation }),
-      T(ie, { kind: "check-summary", who: b, action: e.action, result: y }),
-      ...Oe("Check", l.steps),
+      T(ae, { kind: "check-summary", who: b, action: e.action, result: y }),
+      ...Oe("Check", d.steps),
       ...y !== null ? [T("Result", { kind: "check-result", who: b, result: y })] : [],
       // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
       ...A ? [T("Stance", { kind: "no-stance-declared" })] : [],
-      ...l.offerDamageButton ? [T(Re, { kind: "offer-damage" })] : [],
+      ...d.offerDamageButton ? [T(Re, { kind: "offer-damage" })] : [],
       ...A ? Ba(t.id) : []
     ];
     return {
@@ -1655,83 +1655,89 @@ var DefenseRound = (() => {
       state: c,
       ...y !== null ? { answer: y } : {},
       observed: !1,
-      detail: l
+      detail: d
     };
   }
-  var ps = (e) => e == null ? "" : ` (${e})`, Co = {
+  var pi = (e) => e == null ? "" : ` (${e})`, Co = {
     // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
     flags: { situation: { kind: "one" } },
     answerFlag: "action",
     rollFlag: "roll",
     choices: ["defend", "evade", "none"],
-    label: (e, t) => e === "defend" ? `Defend${ps(t.values.defend_check?.current)}` : e === "evade" ? `Evade${ps(t.values.evade_check?.current)}` : "No defense",
+    label: (e, t) => e === "defend" ? `Defend${pi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${pi(t.values.evade_check?.current)}` : "No defense",
     situation(e) {
       const t = M(e, "situation");
-      return t === void 0 ? null : K(t, "--situation", Rn);
+      return t === void 0 ? null : x(t, "--situation", Rn);
     },
-    planAnswer: (e, t) => ns(ms(vs(ts({ action: e, situation: t }))), "pending-defense"),
-    keep: rs,
+    planAnswer: (e, t) => ni(mi(vi(ti({ action: e, situation: t }))), "pending-defense"),
+    keep: ri,
     extra(e, t) {
       return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Re, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
     }
-  };
-  function Io(e) {
+  }, Io = [
+    { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
+    { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
+    { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
+    { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
+    { name: "DR-Undo", action: "!damage --undo" }
+  ];
+  function No(e) {
     return E.max(0, Yt(e, 5));
   }
-  var ks = 25;
-  function No(e) {
-    const t = [], n = E.max(0, e.amount), r = qr(e.piercePercent, 0, 100), s = E.max(0, e.stanceReduction), i = Yt(n, r), a = n - i;
-    r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: a });
-    let o = a, l = null, c = null;
-    const d = e.armor, u = d === null ? 0 : E.max(0, d.protection), f = d !== null && (u > 0 || E.max(0, d.otherProtection ?? 0) > 0);
-    if (d !== null && f) {
-      const v = qr(d.soakPercent, 0, 100), A = Yt(a, 100 - v);
+  var ki = 25;
+  function Po(e) {
+    const t = [], n = E.max(0, e.amount), r = qr(e.piercePercent, 0, 100), i = E.max(0, e.stanceReduction), s = Yt(n, r), a = n - s;
+    r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: a });
+    let o = a, d = null, c = null;
+    const l = e.armor, u = l === null ? 0 : E.max(0, l.protection), f = l !== null && (u > 0 || E.max(0, l.otherProtection ?? 0) > 0);
+    if (l !== null && f) {
+      const v = qr(l.soakPercent, 0, 100), A = Yt(a, 100 - v);
       v > 0 && t.push({ kind: "soak", soakPercent: v, before: a, after: A }), o = E.max(0, A - u), t.push({ kind: "protection", track: e.track, protection: u, before: A, after: o });
-      const b = E.max(0, d.armorReduction);
+      const b = E.max(0, l.armorReduction);
       if (b > 0) {
         const w = o;
         o = E.max(0, o - b), t.push({ kind: "armor-reduction", track: e.track, reduction: b, before: w, after: o });
       }
-      const y = Yt(A, ks);
-      l = E.max(0, u - y), u > 0 ? c = {
+      const y = Yt(A, ki);
+      d = E.max(0, u - y), u > 0 ? c = {
         kind: "protection-wear",
         track: e.track,
         afterSoak: A,
-        wearPercent: ks,
+        wearPercent: ki,
         wear: y,
         before: u,
-        after: l
-      } : l = d.protection;
+        after: d
+      } : d = l.protection;
     } else {
-      const v = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, A = d === null ? "no-character" : v ? "worn-out" : "never-there";
-      if (t.push({ kind: "armor-absent", track: e.track, reason: A, amount: a }), d !== null) {
-        l = d.protection;
-        const b = E.max(0, d.naturalReduction);
+      const v = (l?.protectionMax ?? 0) > 0 || (l?.otherProtectionMax ?? 0) > 0, A = l === null ? "no-character" : v ? "worn-out" : "never-there";
+      if (t.push({ kind: "armor-absent", track: e.track, reason: A, amount: a }), l !== null) {
+        d = l.protection;
+        const b = E.max(0, l.naturalReduction);
         if (b > 0) {
           const y = o;
           o = E.max(0, o - b), t.push({ kind: "natural-reduction", track: e.track, reduction: b, before: y, after: o });
         }
       }
     }
-    if (s > 0) {
+    if (i > 0) {
       const v = o;
-      o = E.max(0, o - s), t.push({ kind: "defensive-stance", reduction: s, before: v, after: o });
+      o = E.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: v, after: o });
     }
-    const h = i + o;
-    return t.push({ kind: "vitality-loss", pierced: i, throughArmor: o, loss: h }), c !== null && t.push(c), { vitalityLoss: h, protectionAfter: l, steps: t };
+    const h = s + o;
+    return t.push({ kind: "vitality-loss", pierced: s, throughArmor: o, loss: h }), c !== null && t.push(c), { vitalityLoss: h, protectionAfter: d, steps: t };
   }
   var Xt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-  function Po(e) {
+  function Mo(e) {
     return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
   }
-  function gs(e, t) {
+  function gi(e, t) {
     return e.condition === t.condition && e.savesOwed === t.savesOwed;
   }
   function Nn(e, t, n, r) {
     return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
   }
-  function Mo(e) {
-    const t = Po(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+  function Lo(e) {
+    const t = Mo(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
     if (t.result === "success") return Nn(e, t, n, !0);
     if (e.life.condition === "dead")
       return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Nn(e, t, n, !1);
@@ -1746,7 +1752,7 @@ var DefenseRound = (() => {
         protectionAfter: null,
         life: a.life,
         steps: n,
-        changed: a.after !== e.bars.vitality || !gs(a.life, e.life)
+        changed: a.after !== e.bars.vitality || !gi(a.life, e.life)
       };
     }
     const r = E.max(0, e.amount);
@@ -1754,80 +1760,80 @@ var DefenseRound = (() => {
       const a = e.to, o = e.bars[a];
       if (o === null)
         return n.push({ kind: "bar-not-a-number", bar: a }), Nn(e, t, n, !1);
-      const l = o - r;
-      return n.push({ kind: "direct-damage", bar: a, amount: r, before: o, after: l }), {
+      const d = o - r;
+      return n.push({ kind: "direct-damage", bar: a, amount: r, before: o, after: d }), {
         defenseUsed: t,
         cancelled: !1,
-        bars: { ...e.bars, [a]: l },
+        bars: { ...e.bars, [a]: d },
         protectionAfter: null,
         life: { ...e.life },
         steps: n,
-        changed: l !== o
+        changed: d !== o
       };
     }
-    const s = No({
+    const i = Po({
       amount: r,
       track: e.track,
       piercePercent: e.piercePercent,
       armor: e.armor,
       stanceReduction: e.stanceReduction
     });
-    for (const a of s.steps) n.push(a);
-    const i = xr(e.bars.vitality, s.vitalityLoss, e.life);
     for (const a of i.steps) n.push(a);
+    const s = xr(e.bars.vitality, i.vitalityLoss, e.life);
+    for (const a of s.steps) n.push(a);
     return {
       defenseUsed: t,
       cancelled: !1,
-      bars: { vitality: i.after, soul: e.bars.soul, power: e.bars.power },
-      protectionAfter: s.protectionAfter,
-      life: i.life,
+      bars: { vitality: s.after, soul: e.bars.soul, power: e.bars.power },
+      protectionAfter: i.protectionAfter,
+      life: s.life,
       steps: n,
-      changed: i.after !== e.bars.vitality || !gs(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection
+      changed: s.after !== e.bars.vitality || !gi(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
     };
   }
-  var Lo = {
+  var jo = {
     type: { kind: "one" },
     pierce: { kind: "one" },
     to: { kind: "one" },
     "instant-kill": { kind: "switch" },
     defense: { kind: "one", decides: "decides its defense (--defense)" }
-  }, jo = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", ys = {
+  }, Fo = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", yi = {
     physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
     magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
   };
-  function Fo(e) {
+  function Go(e) {
     const t = O(e, "instant-kill"), n = Wt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]", optional: !0 });
     if (n === void 0 && !t) throw new k("no damage amount given");
-    const r = n ?? 0, s = n === void 0 ? void 0 : _(n), i = M(e, "type"), a = i === void 0 ? "physical" : Xt[K(i, "--type", p.keys(Xt))], o = K(M(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
+    const r = n ?? 0, i = n === void 0 ? void 0 : D(n), s = M(e, "type"), a = s === void 0 ? "physical" : Xt[x(s, "--type", p.keys(Xt))], o = x(M(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
     if (t && o !== "vitality") throw new k("--instant-kill cannot be combined with --to soul or power");
-    if (t && s !== void 0) throw new k("--instant-kill takes no amount: it drops Vitality to 0");
+    if (t && i !== void 0) throw new k("--instant-kill takes no amount: it drops Vitality to 0");
     if ((t || o !== "vitality") && (O(e, "type") || O(e, "pierce")))
       throw new k(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
-    const l = M(e, "defense");
+    const d = M(e, "defense");
     return {
       amount: r,
       track: a,
       piercePercent: Ee(e, "pierce", 0, 100) ?? 0,
       to: o,
       instantKill: t,
-      defenseOverride: l === void 0 ? null : K(l, "--defense", ["success", "fail", "none"])
+      defenseOverride: d === void 0 ? null : x(d, "--defense", ["success", "fail", "none"])
     };
   }
-  function Go(e) {
+  function Vo(e) {
     return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
   }
-  function ws(e) {
-    const t = ys[e.track];
+  function wi(e) {
+    const t = yi[e.track];
     return {
       values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
       dice: [],
-      resolve: (r) => Vo(e, r)
+      resolve: (r) => Uo(e, r)
     };
   }
-  function Vo(e, t) {
-    const n = ys[e.track], r = e.to === "vitality" && !e.instantKill;
+  function Uo(e, t) {
+    const n = yi[e.track], r = e.to === "vitality" && !e.instantKill;
     if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-    const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Bo(t.values, n) : null, l = r && t.stance === "defensive" ? Io(a("fortitude")) : 0, c = Be(t.state, t.bars.vitality.value), d = Mo({
+    const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Ho(t.values, n) : null, d = r && t.stance === "defensive" ? No(a("fortitude")) : 0, c = He(t.state, t.bars.vitality.value), l = Lo({
       amount: e.amount,
       track: e.track,
       piercePercent: e.piercePercent,
@@ -1835,38 +1841,38 @@ var DefenseRound = (() => {
       instantKill: e.instantKill,
       pendingDefense: t.answer,
       defenseOverride: e.defenseOverride,
-      bars: { vitality: i, soul: t.bars.soul.value, power: t.bars.power.value },
+      bars: { vitality: s, soul: t.bars.soul.value, power: t.bars.power.value },
       armor: o,
-      stanceReduction: l,
+      stanceReduction: d,
       life: c
     }), u = [];
-    s && d.bars.vitality !== i && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
+    i && l.bars.vitality !== s && u.push({ kind: "bar", resource: "vitality", to: l.bars.vitality });
     for (const h of ["soul", "power"]) {
-      const v = d.bars[h];
+      const v = l.bars[h];
       v !== null && v !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: v });
     }
-    o && d.protectionAfter !== null && d.protectionAfter !== o.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
+    o && l.protectionAfter !== null && l.protectionAfter !== o.protection && u.push({ kind: "value", key: n.protection, to: l.protectionAfter });
     const f = {
-      headline: Ho(d, c),
-      steps: Uo(t.id, e, d, c),
+      headline: Ko(l, c),
+      steps: Bo(t.id, e, l, c),
       changes: u,
-      state: Cn(t.state, d.life),
-      detail: d
+      state: Cn(t.state, l.life),
+      detail: l
     };
     return t.answer !== null && (f.answer = null), f;
   }
-  function Uo(e, t, n, r) {
-    const s = [{ kind: "hit-title", section: ce, who: e, hit: t }, { kind: "hit-summary", section: ie, who: e, result: Ua(n, r) }];
-    let i, a = !1;
+  function Bo(e, t, n, r) {
+    const i = [{ kind: "hit-title", section: ce, who: e, hit: t }, { kind: "hit-summary", section: ae, who: e, result: Ua(n, r) }];
+    let s, a = !1;
     for (const c of n.steps)
-      c.kind === "defense-used" ? s.push(T("Defense", c)) : c.kind === "protection-wear" ? i ?? (i = c) : c.kind === "vitality-change" && (a = !0);
-    const o = a ? i : void 0;
-    let l = !1;
+      c.kind === "defense-used" ? i.push(T("Defense", c)) : c.kind === "protection-wear" ? s ?? (s = c) : c.kind === "vitality-change" && (a = !0);
+    const o = a ? s : void 0;
+    let d = !1;
     for (const c of n.steps)
-      c.kind === "defense-used" || c === o || (s.push(T("Breakdown", c)), o !== void 0 && !l && c.kind === "vitality-change" && (s.push(T("Breakdown", o)), l = !0));
-    return n.life.condition !== "none" && s.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), s;
+      c.kind === "defense-used" || c === o || (i.push(T("Breakdown", c)), o !== void 0 && !d && c.kind === "vitality-change" && (i.push(T("Breakdown", o)), d = !0));
+    return n.life.condition !== "none" && i.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), i;
   }
-  var Bo = class {
+  var Ho = class {
     constructor(e, t) {
       this.values = e, this.keys = t;
     }
@@ -1892,7 +1898,7 @@ var DefenseRound = (() => {
       return this.values[this.keys.natural]?.current ?? 0;
     }
   };
-  function Ho(e, t) {
+  function Ko(e, t) {
     if (e.cancelled) return "blocked";
     if (e.life.condition !== t.condition) {
       if (e.life.condition === "dead") return "dies";
@@ -1900,8 +1906,8 @@ var DefenseRound = (() => {
     }
     return e.changed ? "hit" : "unharmed";
   }
-  var Ko = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", xo = [`Defensive: ${Dn.defensive}. Reactive: ${Dn.reactive}.`];
-  function Yo(e) {
+  var xo = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Yo = [`Defensive: ${_n.defensive}. Reactive: ${_n.reactive}.`];
+  function Wo(e) {
     return Zr(e, {
       fallback: "none",
       row: "Stance",
@@ -1912,7 +1918,7 @@ var DefenseRound = (() => {
       detail: (t) => ({ stance: t })
     });
   }
-  var Wo = {
+  var zo = {
     "perception-check": !0,
     "no-defensive-action": !0,
     "mental-check": !0,
@@ -1926,9 +1932,9 @@ var DefenseRound = (() => {
     "counter-announced": !0,
     "skill-announced": !0,
     "spectator-drawn": !0
-  }, zo = new X(p.keys(Wo));
-  function Xo(e, t = (n) => n) {
-    return Fa(e) ? Ya(e, t) : zo.has(e.kind) ? La(e, t) : Pa(e);
+  }, Xo = new q(p.keys(zo));
+  function qo(e, t = (n) => n) {
+    return Fa(e) ? Ya(e, t) : Xo.has(e.kind) ? La(e, t) : Pa(e);
   }
   var Pn = {
     damage: [
@@ -1941,43 +1947,44 @@ var DefenseRound = (() => {
       "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
       "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
     ],
-    stance: xo
-  }, qo = {
+    stance: Yo
+  }, Jo = {
     id: "soak",
     playable: !0,
     commands: {
-      damage: { flags: Lo, usage: jo, help: Pn.damage },
-      defend: { flags: _o, usage: Eo, help: Pn.defend },
-      stance: { flags: {}, usage: Ko, help: Pn.stance }
+      damage: { flags: jo, usage: Fo, help: Pn.damage },
+      defend: { flags: Do, usage: Eo, help: Pn.defend },
+      stance: { flags: {}, usage: xo, help: Pn.stance }
     },
     stances: Qa,
     settings: [],
     markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-    planDamage: (e) => ws(Fo(e)),
-    planDefend: (e) => ms(vs(e)),
-    planStance: Yo,
-    planHandEdit: (e) => ws(Go(e)),
+    planDamage: (e) => wi(Go(e)),
+    planDefend: (e) => mi(vi(e)),
+    planStance: Wo,
+    planHandEdit: (e) => wi(Vo(e)),
     attack: Co,
+    macros: Io,
     setVitality(e, t, n) {
-      const r = Oa(e, t, Be(n, e));
+      const r = Oa(e, t, He(n, e));
       return {
         vitality: r.after,
         state: Cn(n, r.life),
         steps: r.steps,
-        conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
+        conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
         now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })
       };
     },
     enter: yo,
     endRound: wo,
-    condition: (e, t) => e.life ? bo(e) : Be(e, t).condition,
+    condition: (e, t) => e.life ? bo(e) : He(e, t).condition,
     // seed 000: the dead stay dead ("Only very specific spells are said to help here").
-    deadForGood: (e, t) => Be(e, t).condition === "dead",
+    deadForGood: (e, t) => He(e, t).condition === "dead",
     parseState: go,
     isEmptyState: $o,
     describeStateChange: Ao,
     parseAnswer: ko,
-    words: Xo
+    words: qo
   }, Mn = [
     "front",
     "thrown-object",
@@ -1992,7 +1999,7 @@ var DefenseRound = (() => {
     "spell-invisible",
     "covert",
     "spectator"
-  ], Jo = ["gun", "spell-unseen"], fe = {
+  ], Qo = ["gun", "spell-unseen"], fe = {
     hitBonus: 0,
     noHitChance: !1,
     perceive: null,
@@ -2000,7 +2007,7 @@ var DefenseRound = (() => {
     difficultyFlag: !1,
     gateFailureTakesDamage: !1,
     counterDrawsIntoBattle: !1
-  }, it = {
+  }, at = {
     front: fe,
     "thrown-object": fe,
     "spell-seen": fe,
@@ -2022,183 +2029,183 @@ var DefenseRound = (() => {
     // seed 001, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
     spectator: { ...fe, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
   };
-  function Qo(e, t) {
+  function Zo(e, t) {
     return t === "hard" ? E.floor(e / 2) : t === "impossible" ? E.floor(e / 4) : e;
   }
-  function Zo(e) {
-    return it[e].perceive !== null;
+  function ec(e) {
+    return at[e].perceive !== null;
   }
-  var At = 4, ec = G({
+  var At = 4, tc = G({
     result: /* @__PURE__ */ se(["success", "fail"]),
     situation: /* @__PURE__ */ se(Mn),
     /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
-    perceived: /* @__PURE__ */ et()
+    perceived: /* @__PURE__ */ tt()
   });
-  function tc(e) {
-    const t = /* @__PURE__ */ Ve(ec, e);
+  function nc(e) {
+    const t = /* @__PURE__ */ Ue(tc, e);
     return t.success ? t.output : null;
   }
-  var nc = G({
+  var rc = G({
     /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-    roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ut(), /* @__PURE__ */ Qe(0), /* @__PURE__ */ Je(At))),
+    roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ut(), /* @__PURE__ */ Ze(0), /* @__PURE__ */ Qe(At))),
     /** The free save of this death has been tried. */
-    freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
+    freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ ie(!0)),
     /** This round's one try is used (seed 001: "once try per round"). */
-    triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ re(!0))
+    triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ ie(!0))
   });
-  function rc(e) {
-    const t = /* @__PURE__ */ Ve(nc, e);
+  function ic(e) {
+    const t = /* @__PURE__ */ Ue(rc, e);
     if (!t.success) return null;
     const n = {};
-    for (const [r, s] of p.entries(t.output)) s !== void 0 && (n[r] = s);
+    for (const [r, i] of p.entries(t.output)) i !== void 0 && (n[r] = i);
     return n;
   }
   function ge(e) {
     return e !== null && e <= 0;
   }
-  function bs(e) {
+  function bi(e) {
     const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
     return { ...r, roundsDead: 0 };
   }
-  function $s(e) {
-    const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
-    return s;
+  function $i(e) {
+    const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
+    return i;
   }
   function sc(e, t) {
     return t ? { roundsDead: At, freeSaveUsed: !0 } : ge(e) ? { roundsDead: 0 } : {};
   }
-  function ic(e) {
+  function ac(e) {
     const { triedThisRound: t, ...n } = e;
     return n.roundsDead === void 0 ? n : { ...n, roundsDead: E.min(At, n.roundsDead + 1) };
   }
   function Ln(e) {
     return E.max(0, At - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
   }
-  function As(e, t) {
+  function Ai(e, t) {
     return ge(t) && Ln(e) === 0;
   }
-  function ac(e, t) {
+  function oc(e, t) {
     return "has had a save or another round dead since";
   }
-  function oc(e, t, n, r) {
-    return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Zo(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+  function cc(e, t, n, r) {
+    return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && ec(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
   }
-  function cc(e) {
+  function dc(e) {
     const t = [], n = e.pending ?? void 0;
     if (ge(e.vitality))
       return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-    const r = e.situation ?? n?.situation ?? "front", s = it[r], i = oc(e, r, n, t);
+    const r = e.situation ?? n?.situation ?? "front", i = at[r], s = cc(e, r, n, t);
     e.noCharacter && t.push({ kind: "no-character" });
     const a = e.state;
-    if (s.noHitChance)
+    if (i.noHitChance)
       t.push({ kind: "no-hit-chance", given: e.hit });
     else if (e.hit === null)
       t.push({ kind: "hit-decided" });
     else {
-      const d = e.hit + s.hitBonus + e.mod, u = E.max(0, e.armor), f = d > u;
-      if (t.push({ kind: "hit-check", hit: e.hit, bonus: s.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
+      const l = e.hit + i.hitBonus + e.mod, u = E.max(0, e.armor), f = l > u;
+      if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: l, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
     }
     let o = E.max(0, e.amount);
-    if (i === "success") {
-      const d = E.max(0, e.armorDefense), u = E.max(0, o - d);
-      t.push({ kind: "armor-defense", before: o, defense: d, after: u }), o = u;
+    if (s === "success") {
+      const l = E.max(0, e.armorDefense), u = E.max(0, o - l);
+      t.push({ kind: "armor-defense", before: o, defense: l, after: u }), o = u;
     }
-    const l = e.vitality - o;
-    t.push({ kind: "vitality-change", before: e.vitality, after: l });
-    const c = l <= 0;
-    return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: l, state: c ? bs(a) : a, steps: t, dies: c, answerUsed: !0 };
+    const d = e.vitality - o;
+    t.push({ kind: "vitality-change", before: e.vitality, after: d });
+    const c = d <= 0;
+    return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: d, state: c ? bi(a) : a, steps: t, dies: c, answerUsed: !0 };
   }
   function St(e) {
-    return it[e].reactCheck !== null ? "react" : "defend";
+    return at[e].reactCheck !== null ? "react" : "defend";
   }
   function jn(e, t) {
-    const n = it[t];
+    const n = at[t];
     if (e === "opportunity") return { perceive: !1, check: !1 };
     const r = e === "defend" || e === "guard";
     return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
   }
   function lc(e) {
-    const { action: t, situation: n } = e, r = it[n], s = [], i = jn(t, n);
-    if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-    const a = i.check ? St(n) : null;
+    const { action: t, situation: n } = e, r = at[n], i = [], s = jn(t, n);
+    if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
+    const a = s.check ? St(n) : null;
     if (a && e.checkTargets[a] === null) return { kind: "missing", check: a };
     if (t === "opportunity")
-      return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
-    const o = t === "defend" || t === "guard", l = (u) => {
-      if (!o) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
+      return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
+    const o = t === "defend" || t === "guard", d = (u) => {
+      if (!o) return { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
       const f = { result: "fail", situation: n, perceived: u };
-      return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: f, drawSpectator: !1 };
+      return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: f, drawSpectator: !1 };
     };
     let c = !1;
     if (r.perceive) {
-      const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, v = Ss("perceive", e.rolls.perceive, f, u, h);
-      if (s.push(v.step), !v.success)
-        return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), l(!1);
+      const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, v = Si("perceive", e.rolls.perceive, f, u, h);
+      if (i.push(v.step), !v.success)
+        return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), d(!1);
       c = !0;
     }
     if (a) {
-      const u = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Ss(a, e.rolls.check, e.checkTargets[a] ?? 0, u, o ? e.mod : 0);
-      if (s.push(f.step), o) {
+      const u = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Si(a, e.rolls.check, e.checkTargets[a] ?? 0, u, o ? e.mod : 0);
+      if (i.push(f.step), o) {
         const h = f.success ? "success" : "fail";
-        return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: c }, drawSpectator: !1 };
+        return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: c }, drawSpectator: !1 };
       } else if (!f.success)
-        return s.push({ kind: "not-in-time", action: t }), l(c);
+        return i.push({ kind: "not-in-time", action: t }), d(c);
     }
-    s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
-    const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
-    return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };
+    i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
+    const l = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
+    return l && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: l };
   }
-  function Ss(e, t, n, r, s) {
-    const i = Qo(n, r) + s, a = rt(t, i), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: a.success, critical: a.critical };
+  function Si(e, t, n, r, i) {
+    const s = Zo(n, r) + i, a = it(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
     return { success: a.success, step: o };
   }
-  function dc(e, t) {
+  function uc(e, t) {
     return e && e.result === "success" ? e : t;
   }
-  var uc = 1;
-  function fc(e) {
+  var fc = 1;
+  function hc(e) {
     const { state: t } = e;
     if (!ge(e.vitality)) return { kind: "refused", reason: "not-dead" };
     if ((t.roundsDead ?? 0) >= At) return { kind: "refused", reason: "dead-for-good" };
     if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
     if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
-    const r = !t.freeSaveUsed, s = [];
-    let i = null;
+    const r = !t.freeSaveUsed, i = [];
+    let s = null;
     if (!r) {
       if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
-      const l = e.rolls.cost, c = e.exp >= l;
-      if (s.push({ kind: "save-cost", cost: l, exp: e.exp, paid: c }), !c) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
-      i = e.exp - l;
+      const d = e.rolls.cost, c = e.exp >= d;
+      if (i.push({ kind: "save-cost", cost: d, exp: e.exp, paid: c }), !c) return { kind: "resolved", steps: i, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
+      s = e.exp - d;
     }
-    const a = rt(e.rolls.save, e.saveTarget + e.mod);
-    if (s.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
-      return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: uc, state: $s(t), expAfter: i, stood: !0 };
+    const a = it(e.rolls.save, e.saveTarget + e.mod);
+    if (i.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
+      return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: fc, state: $i(t), expAfter: s, stood: !0 };
     const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-    return s.push({ kind: "save-failed", triesLeft: Ln(o) }), { kind: "resolved", steps: s, vitality: e.vitality, state: o, expAfter: i, stood: !1 };
+    return i.push({ kind: "save-failed", triesLeft: Ln(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
   }
-  var hc = new X(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-  function vc(e) {
-    return hc.has(e.kind);
+  var vc = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+  function mc(e) {
+    return vc.has(e.kind);
   }
-  function mc(e, t) {
+  function pc(e, t) {
     if (!ge(t)) return;
-    if (As(e, t)) return "Dead for good: no save is left";
+    if (Ai(e, t)) return "Dead for good: no save is left";
     if (!e.freeSaveUsed) return "Dead: the free Vitality Save is owed (!defend --action save)";
     const n = Ln(e);
     return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
   }
-  function Ts(e, t, n, r = !1) {
+  function Ti(e, t, n, r = !1) {
     return !r && !ge(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
   }
-  var pc = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-  function kc(e, t) {
+  var kc = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+  function gc(e, t) {
     switch (e.kind) {
       case "attack-title":
         return `${t(e.who)} is attacked: ${e.amount} ${e.track}`;
       case "attack-summary":
-        return `${t(e.who)} ${pc[e.headline] ?? "is unharmed"}.`;
+        return `${t(e.who)} ${kc[e.headline] ?? "is unharmed"}.`;
       case "dead-now":
-        return mc(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+        return pc(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
       case "defense-title":
         return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
       case "defense-result": {
@@ -2213,13 +2220,13 @@ var DefenseRound = (() => {
         return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
     }
   }
-  var gc = {
+  var yc = {
     type: { kind: "one" },
     defense: { kind: "one", decides: "decides its defense (--defense)" },
     hit: { kind: "one" },
     situation: { kind: "one" },
     mod: { kind: "one" }
-  }, yc = {
+  }, wc = {
     action: { kind: "one" },
     situation: { kind: "one" },
     roll: { kind: "one" },
@@ -2231,26 +2238,26 @@ var DefenseRound = (() => {
     "react-roll": { kind: "one" },
     difficulty: { kind: "one" },
     skill: { kind: "text" }
-  }, wc = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", bc = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-  function Es(e) {
+  }, bc = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", $c = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+  function Ei(e) {
     if (e === void 0) return null;
-    if (Jo.includes(e.toLowerCase())) throw new k(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-    return K(e, "--situation", Mn);
+    if (Qo.includes(e.toLowerCase())) throw new k(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+    return x(e, "--situation", Mn);
   }
-  function $c(e) {
+  function Ac(e) {
     const t = Wt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]" }), n = Ee(e, "hit", -1e3, 1e3) ?? null;
     if (O(e, "mod") && n === null) throw new k("--mod adds to the hit chance and needs --hit");
     const r = M(e, "defense");
     return {
       amount: t,
-      track: Xt[K(M(e, "type") ?? "physical", "--type", p.keys(Xt))],
+      track: Xt[x(M(e, "type") ?? "physical", "--type", p.keys(Xt))],
       hit: n,
-      situation: Es(M(e, "situation")),
+      situation: Ei(M(e, "situation")),
       mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
-      override: r === void 0 ? null : K(r, "--defense", ["success", "fail", "none"])
+      override: r === void 0 ? null : x(r, "--defense", ["success", "fail", "none"])
     };
   }
-  function _s(e) {
+  function Di(e) {
     const t = e.track === "physical" ? "armor_physical" : "armor_magical";
     return {
       values: [t, "armor_defense"],
@@ -2258,7 +2265,7 @@ var DefenseRound = (() => {
       resolve(n) {
         const r = n.bars.vitality.value;
         if (r === null) return { kind: "bar", resource: "vitality" };
-        const s = cc({
+        const i = dc({
           amount: e.amount,
           track: e.track,
           hit: e.hit,
@@ -2271,42 +2278,42 @@ var DefenseRound = (() => {
           vitality: r,
           state: n.state,
           pending: n.answer
-        }), i = n.id, a = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", o = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], l = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", c = [
-          T(ce, { kind: "attack-title", who: i, amount: e.amount, track: e.track }),
-          T(ie, { kind: "attack-summary", who: i, headline: a }),
-          ...Oe("Defense", s.steps.filter(l)),
-          ...Oe("Breakdown", s.steps.filter((d) => !l(d))),
-          ...Ts("Now", s.state, s.vitality)
+        }), s = n.id, a = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", o = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], d = (l) => l.kind === "defense-used" || l.kind === "defense-does-not-answer", c = [
+          T(ce, { kind: "attack-title", who: s, amount: e.amount, track: e.track }),
+          T(ae, { kind: "attack-summary", who: s, headline: a }),
+          ...Oe("Defense", i.steps.filter(d)),
+          ...Oe("Breakdown", i.steps.filter((l) => !d(l))),
+          ...Ti("Now", i.state, i.vitality)
         ];
         return {
           headline: a,
           steps: c,
           changes: o,
-          state: s.state,
+          state: i.state,
           // The defense made ahead is used up by this attack, hit or miss.
-          ...s.answerUsed && n.answer !== null ? { answer: null } : {},
-          detail: s
+          ...i.answerUsed && n.answer !== null ? { answer: null } : {},
+          detail: i
         };
       }
     };
   }
-  function Ac(e) {
-    return _s({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
+  function Sc(e) {
+    return Di({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
   }
-  var Sc = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-  function Ds(e) {
-    if (e.positionals.length > 0) throw new k(`unexpected "${J(e.positionals.join(" "))}" (give the action with --action)`);
+  var Tc = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+  function _i(e) {
+    if (e.positionals.length > 0) throw new k(`unexpected "${Q(e.positionals.join(" "))}" (give the action with --action)`);
     const t = M(e, "action");
     if (t === void 0) throw new k("no action given");
     const n = t.toLowerCase();
     if (n === "evade") throw new k("--action evade means nothing in the threshold edition (seed 001 gives evading no check): use --action defend");
     if (n === "react") throw new k("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-    const r = K(t, "--action", Sc), s = M(e, "situation");
-    if (s !== void 0 && (r === "save" || r === "opportunity")) throw new k(`--situation does not apply to --action ${r}`);
-    const i = Es(s) ?? "front", a = it[i], o = jn(r === "save" ? "defend" : r, i), l = r !== "save" && o.check && St(i) === "react", c = r === "save" || (r === "defend" || r === "guard") && St(i) === "defend";
+    const r = x(t, "--action", Tc), i = M(e, "situation");
+    if (i !== void 0 && (r === "save" || r === "opportunity")) throw new k(`--situation does not apply to --action ${r}`);
+    const s = Ei(i) ?? "front", a = at[s], o = jn(r === "save" ? "defend" : r, s), d = r !== "save" && o.check && St(s) === "react", c = r === "save" || (r === "defend" || r === "guard") && St(s) === "defend";
     if (O(e, "roll") && !c)
-      throw new k(l ? `--roll does not apply here: the defense check against --situation ${i} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
-    if (O(e, "react-roll") && !l) throw new k("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
+      throw new k(d ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
+    if (O(e, "react-roll") && !d) throw new k("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
     if (O(e, "perception-roll") && (r === "save" || !a.perceive)) throw new k("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
     if (O(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new k("--perception-mod applies only to the perceive check of a covert attack or a spectator");
     if (O(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new k("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
@@ -2314,12 +2321,12 @@ var DefenseRound = (() => {
     if (r === "guard" && !O(e, "ally")) throw new k("--action guard needs --ally with the guarded token's id");
     if (r !== "guard" && O(e, "ally")) throw new k("--ally applies only to --action guard");
     if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new k(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
-    const d = M(e, "difficulty");
+    const l = M(e, "difficulty");
     return {
       action: r,
-      situation: i,
-      situationGiven: s !== void 0,
-      difficulty: d === void 0 ? null : K(d, "--difficulty", ["hard", "impossible"]),
+      situation: s,
+      situationGiven: i !== void 0,
+      difficulty: l === void 0 ? null : x(l, "--difficulty", ["hard", "impossible"]),
       mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
       perceptionMod: Ee(e, "perception-mod", -1e3, 1e3) ?? 0,
       vs: M(e, "vs") ?? null,
@@ -2327,26 +2334,26 @@ var DefenseRound = (() => {
       skillName: M(e, "skill") ?? null
     };
   }
-  function Rs(e) {
-    if (e.action === "save") return Ec(e);
+  function Ri(e) {
+    if (e.action === "save") return Dc(e);
     const t = e.action, n = jn(t, e.situation), r = [];
     return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: St(e.situation) === "react" ? "react-roll" : "roll" }), {
       values: ["defend_check", "reaction_check", "perception_check"],
       dice: r,
       readsTurnOrder: !0,
       ...e.ally !== null ? { others: [e.ally] } : {},
-      resolve(s, i) {
-        return Tc(e, t, s, { perceive: i.perceive ?? 100, check: i.check ?? 100 });
+      resolve(i, s) {
+        return Ec(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
       }
     };
   }
-  function Tc(e, t, n, r) {
-    const s = n.bars.vitality.value;
-    if (s === null) return { kind: "bar", resource: "vitality" };
-    if (ge(s)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality Saves (--action save)" };
-    if (n.acting) return { kind: "refused", reason: es("turn") };
-    const i = e.ally !== null ? n.others[e.ally] : void 0;
-    if (e.ally !== null && !i) return { kind: "refused", reason: "--ally: no token on the table has that id" };
+  function Ec(e, t, n, r) {
+    const i = n.bars.vitality.value;
+    if (i === null) return { kind: "bar", resource: "vitality" };
+    if (ge(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality Saves (--action save)" };
+    if (n.acting) return { kind: "refused", reason: ei("turn") };
+    const s = e.ally !== null ? n.others[e.ally] : void 0;
+    if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
     if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
     const a = (v) => n.values[v]?.current ?? null, o = lc({
       action: t,
@@ -2362,30 +2369,30 @@ var DefenseRound = (() => {
     });
     if (o.kind === "missing")
       return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
-    const l = [...o.steps], c = [];
-    let d;
-    if (o.pending && t === "guard" && i && e.ally) {
-      const v = dc(i.answer ?? void 0, o.pending);
-      l.push({ kind: "guard-kept", ally: e.ally, result: v.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: v });
-    } else o.pending && (d = o.pending);
+    const d = [...o.steps], c = [];
+    let l;
+    if (o.pending && t === "guard" && s && e.ally) {
+      const v = uc(s.answer ?? void 0, o.pending);
+      d.push({ kind: "guard-kept", ally: e.ally, result: v.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: v });
+    } else o.pending && (l = o.pending);
     o.drawSpectator && e.vs && c.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-    const u = o.pending?.result, f = n.id, h = t === "guard" && i && e.ally ? e.ally : null;
+    const u = o.pending?.result, f = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
     return {
       headline: "acts",
       steps: [
         T(ce, { kind: "defense-title", who: f, action: t, situation: e.situation }),
-        u ? T(ie, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(ie, { kind: "defense-announced", who: f, action: t }),
-        ...Oe("Check", l),
+        u ? T(ae, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(ae, { kind: "defense-announced", who: f, action: t }),
+        ...Oe("Check", d),
         ...u ? [T("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
         ...u === "fail" && t === "defend" ? [T(Re, { kind: "offer-damage" })] : []
       ],
       changes: c,
-      ...d !== void 0 ? { answer: d } : {},
+      ...l !== void 0 ? { answer: l } : {},
       observed: !1,
       detail: o
     };
   }
-  function Ec(e) {
+  function Dc(e) {
     return {
       values: ["save_check", "exp"],
       // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2393,13 +2400,13 @@ var DefenseRound = (() => {
       resolve(t, n) {
         const r = t.bars.vitality.value;
         if (r === null) return { kind: "bar", resource: "vitality" };
-        const s = n.cost ?? 100, i = n.save ?? 100, a = fc({
+        const i = n.cost ?? 100, s = n.save ?? 100, a = hc({
           vitality: r,
           state: t.state,
           saveTarget: t.values.save_check?.current ?? null,
           mod: e.mod,
           exp: t.values.exp?.current ?? null,
-          rolls: { cost: s, save: i }
+          rolls: { cost: i, save: s }
         });
         if (a.kind === "refused")
           switch (a.reason) {
@@ -2416,14 +2423,14 @@ var DefenseRound = (() => {
           }
         const o = [];
         a.vitality !== r && o.push({ kind: "bar", resource: "vitality", to: a.vitality }), a.expAfter !== null && o.push({ kind: "value", key: "exp", to: a.expAfter });
-        const l = t.id;
+        const d = t.id;
         return {
           headline: a.stood ? "saved" : "acts",
           steps: [
-            T(ce, { kind: "save-title", who: l }),
-            T(ie, { kind: "save-summary", who: l, stood: a.stood }),
+            T(ce, { kind: "save-title", who: d }),
+            T(ae, { kind: "save-summary", who: d, stood: a.stood }),
             ...Oe("Roll", a.steps),
-            ...Ts("Now", a.state, a.vitality, !0)
+            ...Ti("Now", a.state, a.vitality, !0)
           ],
           changes: o,
           state: a.state,
@@ -2445,16 +2452,21 @@ var DefenseRound = (() => {
     },
     situation: (e) => M(e, "situation")?.toLowerCase() ?? null,
     planAnswer(e, t) {
-      const n = ns(Rs(Ds(ts({ action: e, situation: t }))), "pending-defense");
-      return t !== null && St(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;
+      const n = ni(Ri(_i(ti({ action: e, situation: t }))), "pending-defense");
+      return t !== null && St(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
     },
-    keep: rs
-  }, Dc = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality Save" };
-  function Rc(e, t, n, r) {
-    const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
-    return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
+    keep: ri
+  }, Rc = [
+    { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
+    { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
+    { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
+    { name: "DR-Undo", action: "!damage --undo" }
+  ], Oc = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality Save" };
+  function Cc(e, t, n, r) {
+    const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+    return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
   }
-  function Oc(e, t = (n) => n) {
+  function Ic(e, t = (n) => n) {
     const n = e;
     switch (n.kind) {
       case "defense-used": {
@@ -2464,8 +2476,8 @@ var DefenseRound = (() => {
       case "defense-does-not-answer":
         return `The pending defense was made against ${ke[n.madeFor].toLowerCase()}, without the perceive check ${ke[n.attack].toLowerCase()} needs: it counts as none`;
       case "hit-check": {
-        const r = n.bonus !== 0 ? ` + ${n.bonus} ${ke[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
-        return n.hits ? `Hit chance ${i} beats ${a}: a hit` : `Hit chance ${i} vs ${a}: no damage (at or under the armor)`;
+        const r = n.bonus !== 0 ? ` + ${n.bonus} ${ke[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+        return n.hits ? `Hit chance ${s} beats ${a}: a hit` : `Hit chance ${s} vs ${a}: no damage (at or under the armor)`;
       }
       case "no-hit-chance":
         return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
@@ -2487,7 +2499,7 @@ var DefenseRound = (() => {
         return "Revived: raised above 0 by hand, no longer dead";
       case "check": {
         const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-        return `${Dc[n.check]} ${n.roll} vs ${Rc(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+        return `${Oc[n.check]} ${n.roll} vs ${Cc(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
       }
       case "no-defense":
         return n.takesDamage ? `${ke[n.situation]} not perceived: no defense, the attack hits` : `${ke[n.situation]}: attack not perceived, no defense`;
@@ -2511,23 +2523,23 @@ var DefenseRound = (() => {
         return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
     }
   }
-  function Cc(e, t = (n) => n) {
-    return vc(e) ? kc(e, t) : Oc(e, t);
+  function Nc(e, t = (n) => n) {
+    return mc(e) ? gc(e, t) : Ic(e, t);
   }
-  var Ic = {
+  var Pc = {
     id: "threshold",
     playable: !0,
     commands: {
       damage: {
-        flags: gc,
-        usage: wc,
+        flags: yc,
+        usage: bc,
         help: [
           "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
         ]
       },
       defend: {
-        flags: yc,
-        usage: bc,
+        flags: wc,
+        usage: $c,
         help: [
           "Situations: " + Mn.join(", ") + ".",
           "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
@@ -2538,94 +2550,95 @@ var DefenseRound = (() => {
     stances: [],
     settings: [],
     markers: ["dead"],
-    planDamage: (e) => _s($c(e)),
-    planDefend: (e) => Rs(Ds(e)),
+    planDamage: (e) => Di(Ac(e)),
+    planDefend: (e) => Ri(_i(e)),
     planStance: () => {
       throw new k("the threshold edition has no stances");
     },
-    planHandEdit: Ac,
+    planHandEdit: Sc,
     attack: _c,
+    macros: Rc,
     setVitality(e, t, n) {
       const r = [];
-      let s = t, i = n;
-      return t < e && ge(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (ge(e) && r.push({ kind: "revived" }), i = $s(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = bs(n))), {
-        vitality: s,
-        state: i,
+      let i = t, s = n;
+      return t < e && ge(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (ge(e) && r.push({ kind: "revived" }), s = $i(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = bi(n))), {
+        vitality: i,
+        state: s,
         steps: r,
         conditions: r.filter((a) => a.kind !== "vitality-change"),
-        now: ge(s) ? T("Now", { kind: "dead-now", state: i, vitality: s }) : void 0,
+        now: ge(i) ? T("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
         // The dead make no defense: one made ahead goes with the death.
-        ...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}
+        ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
       };
     },
     enter: sc,
-    endRound: ic,
+    endRound: ac,
     condition: (e, t) => ge(t) ? "dead" : "none",
-    deadForGood: As,
-    parseState: rc,
+    deadForGood: Ai,
+    parseState: ic,
     isEmptyState: (e) => p.values(e).every((t) => t === void 0),
-    describeStateChange: ac,
-    parseAnswer: tc,
-    words: Cc
-  }, Tt = ["passive", "active", "full"], at = { passive: 0, active: 5, full: 10 }, Nc = 10;
+    describeStateChange: oc,
+    parseAnswer: nc,
+    words: Nc
+  }, Tt = ["passive", "active", "full"], ot = { passive: 0, active: 5, full: 10 }, Mc = 10;
   function Fn(e, t) {
     return E.round((e + t) * 1e6) / 1e6;
   }
-  function Os(e, t) {
+  function Oi(e, t) {
     if (t.defender === null || t.current === null) return e;
     const n = Fn(t.current, -t.limit);
-    return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => Fn(t.defender, -at[s]) >= n) ?? "passive";
+    return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => Fn(t.defender, -ot[i]) >= n) ?? "passive";
   }
-  function Pc(e) {
+  function Lc(e) {
     const t = [], { turn: n } = e;
     let r = e.mode;
-    if (at[r] > 0)
+    if (ot[r] > 0)
       if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
       else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
       else {
-        const f = Os(r, n);
-        f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: at[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
+        const f = Oi(r, n);
+        f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: ot[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
       }
-    const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + s + i;
-    t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: a });
+    const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + i + s;
+    t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: a });
     const o = e.attack > a;
     t.push({ kind: "attack", attack: e.attack, defense: a, hits: o });
-    let l = null;
+    let d = null;
     if (o) {
       const f = e.attack - a, h = E.max(0, e.weapon) + f;
       t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
       const v = E.max(0, e.armorScore - e.armorPenetration), A = h > v;
-      t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: v, damage: h, pierces: A }), l = { amount: h, to: A ? "vitality" : "stamina" };
+      t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: v, damage: h, pierces: A }), d = { amount: h, to: A ? "vitality" : "stamina" };
     }
-    const c = at[r];
-    let d = null;
-    c > 0 && n.defender !== null && (d = Fn(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: d }));
-    const u = r !== "passive" && a - e.attack >= Nc;
-    return u && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: l, initiativeAfter: d, counterattack: u, steps: t };
+    const c = ot[r];
+    let l = null;
+    c > 0 && n.defender !== null && (l = Fn(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: l }));
+    const u = r !== "passive" && a - e.attack >= Mc;
+    return u && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: d, initiativeAfter: l, counterattack: u, steps: t };
   }
   function Gn(e, t) {
     const n = {};
     return e && (n.down = !0), t && (n.dead = !0), n;
   }
   var qt = (e, t = !1) => Gn(e <= 0, t);
-  function Mc(e) {
-    if (typeof e != "object" || e === null || Z.isArray(e)) return null;
+  function jc(e) {
+    if (typeof e != "object" || e === null || ee.isArray(e)) return null;
     const t = p.keys(e);
     if (t.length === 0) return {};
     const n = e;
     return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Gn(n.down === !0, n.dead === !0);
   }
-  function Lc(e) {
+  function Fc(e) {
     for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
   }
-  var jc = {
+  var Gc = {
     attack: { kind: "one" },
     ap: { kind: "one" },
     // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
     "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
     "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-  }, Fc = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Gc = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Cs = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-  function Vc(e) {
+  }, Vc = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Uc = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ci = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+  function Bc(e) {
     const t = Wt(e, { what: "the weapon damage", missing: "no weapon damage given", example: "[[1d8+2]]" }), n = M(e, "attack");
     if (n === void 0) throw new k("--attack is required: the attacker's result (1d20 + modifiers)");
     const r = M(e, "defense-mode");
@@ -2633,95 +2646,95 @@ var DefenseRound = (() => {
       weapon: t,
       attack: bt(n, "--attack", -1e3, 1e3),
       ap: Ee(e, "ap", 0, 1e3) ?? 0,
-      mode: r === void 0 ? null : K(r, "--defense-mode", Tt)
+      mode: r === void 0 ? null : x(r, "--defense-mode", Tt)
     };
   }
-  function Uc(e) {
+  function Hc(e) {
     return e !== null && Tt.includes(e);
   }
-  function Bc(e) {
-    return Cs.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
+  function Kc(e) {
+    return Ci.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
   }
-  function Hc(e, t) {
+  function xc(e, t) {
     return {
-      values: Cs,
+      values: Ci,
       // A given --defense-roll is used for every target; without it each target rolls its own d20.
       dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
       readsTurnOrder: !0,
       resolve(n, r) {
-        return Kc(e, t, n, r.defense ?? 1);
+        return Yc(e, t, n, r.defense ?? 1);
       }
     };
   }
-  function Kc(e, t, n, r) {
-    const s = Bc(n);
-    if (s) return { kind: "refused", reason: `its ${s} is not a number: set it on the sheet, or !defense-round set ${s} N` };
-    const i = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (Uc(n.stance) ? n.stance : "passive"), o = Pc({
+  function Yc(e, t, n, r) {
+    const i = Kc(n);
+    if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
+    const s = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (Hc(n.stance) ? n.stance : "passive"), o = Lc({
       weapon: e.weapon,
       attack: e.attack,
       armorPenetration: e.ap,
       mode: a,
       defenseRoll: r,
-      defense: { passive: i("passive_defense"), active: i("active_defense"), full: i("full_defense") },
-      armorScore: i("armor_score"),
+      defense: { passive: s("passive_defense"), active: s("active_defense"), full: s("full_defense") },
+      armorScore: s("armor_score"),
       turn: {
         defender: n.initiative,
         current: n.currentTurn?.initiative ?? null,
         currentHidden: n.currentTurn?.hidden === !0,
         limit: t.overwhelmLimit
       }
-    }), l = [];
+    }), d = [];
     let c;
     if (o.damage) {
       const f = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
       if (h === null) return { kind: "bar", resource: f };
       const v = h - o.damage.amount;
-      c = { kind: "bar-moved", to: o.damage.to, before: h, after: v }, v !== h && l.push({ kind: "bar", resource: f, to: v });
+      c = { kind: "bar-moved", to: o.damage.to, before: h, after: v }, v !== h && d.push({ kind: "bar", resource: f, to: v });
     }
-    o.initiativeAfter !== null && l.push({ kind: "initiative", to: o.initiativeAfter });
-    const d = n.id, u = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
+    o.initiativeAfter !== null && d.push({ kind: "initiative", to: o.initiativeAfter });
+    const l = n.id, u = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
     return {
       headline: o.hits ? u ? "falls" : "hit" : "missed",
       steps: [
-        T(ce, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode }),
-        T(ie, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
+        T(ce, { kind: "attack-title", who: l, attack: e.attack, mode: o.mode }),
+        T(ae, { kind: "attack-summary", who: l, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
         ...Oe("Breakdown", c ? [...o.steps, c] : o.steps),
         ...u ? [T("Now", { kind: "down-now" })] : []
       ],
-      changes: l,
-      state: qt(Lc(l) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+      changes: d,
+      state: qt(Fc(d) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
       detail: o
     };
   }
-  function xc(e, t) {
+  function Wc(e, t) {
     return {
       values: ["armor_score"],
       dice: [],
       resolve(n) {
         const r = n.bars.vitality.value;
         if (r === null) return { kind: "bar", resource: "vitality" };
-        const s = E.max(0, n.values.armor_score?.current ?? 0), i = e <= s, a = n.bars[t.stamina].value;
-        if (i && a === null) return { kind: "bar", resource: t.stamina };
-        const o = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (a ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], l = n.id;
+        const i = E.max(0, n.values.armor_score?.current ?? 0), s = e <= i, a = n.bars[t.stamina].value;
+        if (s && a === null) return { kind: "bar", resource: t.stamina };
+        const o = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (a ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], d = n.id;
         return {
           headline: "hit",
           steps: [
-            T(ce, { kind: "loss-title", who: l, loss: e }),
-            T(ie, { kind: "attack-summary", who: l, hits: !0, stamina: !1, falls: !1, counter: !1 }),
-            T("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
-            T("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: a, loss: e })
+            T(ce, { kind: "loss-title", who: d, loss: e }),
+            T(ae, { kind: "attack-summary", who: d, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+            T("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
+            T("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: a, loss: e })
           ],
           changes: o,
-          state: qt(i ? r : r - e, n.state.dead === !0),
-          detail: { loss: e, toStamina: i }
+          state: qt(s ? r : r - e, n.state.dead === !0),
+          detail: { loss: e, toStamina: s }
         };
       }
     };
   }
-  function Yc(e, t) {
-    return Hc(Vc(e), t);
+  function zc(e, t) {
+    return xc(Bc(e), t);
   }
-  function Wc(e) {
+  function Xc(e) {
     return Zr(e, {
       fallback: "passive",
       row: "Defense mode",
@@ -2730,15 +2743,15 @@ var DefenseRound = (() => {
       effect: "mode-effect",
       // Passive is the default: no stance kept, no marker.
       keep: (t) => t === "passive" ? null : t,
-      detail: (t) => ({ stance: t, cost: at[t] })
+      detail: (t) => ({ stance: t, cost: ot[t] })
     });
   }
   var Jt = {
     passive: "passive_defense only; costs no initiative",
     active: "adds active_defense; costs 5 initiative each time",
     full: "adds active_defense and full_defense; costs 10 initiative each time"
-  }, Is = { passive: "passively", active: "actively", full: "fully" };
-  function zc(e, t) {
+  }, Ii = { passive: "passively", active: "actively", full: "fully" };
+  function qc(e, t) {
     switch (e.kind) {
       case "attack-title":
         return `${t(e.who)} is attacked: ${e.attack} vs ${e.mode} defense`;
@@ -2759,22 +2772,22 @@ var DefenseRound = (() => {
       case "vitality-change":
         return `Vitality ${e.before} -> ${e.after}`;
       case "mode-title":
-        return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${Is[e.stance]} by default${e.summary ? "." : ""}`;
+        return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${Ii[e.stance]} by default${e.summary ? "." : ""}`;
       case "mode-change":
         return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
       case "mode-effect":
         return Jt[e.stance] ?? "";
       case "mode-answer":
-        return `${t(e.who)} defends ${Is[e.mode]}, d20 ${e.roll}`;
+        return `${t(e.who)} defends ${Ii[e.mode]}, d20 ${e.roll}`;
       default:
         return;
     }
   }
-  function Xc(e, t = (n) => n) {
-    return zc(e, t) ?? qc(e);
+  function Jc(e, t = (n) => n) {
+    return qc(e, t) ?? Qc(e);
   }
   var Vn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-  function qc(e) {
+  function Qc(e) {
     const t = e;
     switch (t.kind) {
       case "overwhelmed":
@@ -2799,43 +2812,48 @@ var DefenseRound = (() => {
         return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
     }
   }
-  var Jc = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Qc = {
+  var Zc = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, ed = {
     flags: {},
     answerFlag: "mode",
     rollFlag: "roll",
     choices: Tt,
-    label: (e) => Jc[e] ?? e,
+    label: (e) => Zc[e] ?? e,
     situation: () => null,
     planAnswer(e, t, n, r) {
-      const s = e;
+      const i = e;
       return {
         values: [],
         dice: [{ name: "defense", sides: 20, flag: "roll" }],
         readsTurnOrder: !0,
-        resolve(i, a) {
+        resolve(s, a) {
           if (!Tt.includes(e)) return { kind: "refused", reason: `${e} is not a defense mode` };
-          const o = { defender: i.initiative, current: i.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-          if (Os(s, o) !== s)
-            return { kind: "refused", reason: `${s} defense costs ${at[s]} initiative, more than the overwhelm limit allows now` };
-          const l = a.defense ?? 1;
+          const o = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
+          if (Oi(i, o) !== i)
+            return { kind: "refused", reason: `${i} defense costs ${ot[i]} initiative, more than the overwhelm limit allows now` };
+          const d = a.defense ?? 1;
           return {
             headline: "acts",
-            steps: [T(ie, { kind: "mode-answer", who: i.id, mode: s, roll: l }), T("Check", { kind: "mode-answer", who: i.id, mode: s, roll: l })],
+            steps: [T(ae, { kind: "mode-answer", who: s.id, mode: i, roll: d }), T("Check", { kind: "mode-answer", who: s.id, mode: i, roll: d })],
             changes: [],
             observed: !1,
-            detail: { mode: s, roll: l }
+            detail: { mode: i, roll: d }
           };
         }
       };
     },
-    keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": _(n.defense ?? 1) } })
-  }, Zc = {
+    keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": D(n.defense ?? 1) } })
+  }, td = [
+    { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
+    { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
+    { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
+    { name: "DR-Undo", action: "!damage --undo" }
+  ], nd = {
     id: "opposed",
     playable: !0,
     commands: {
       damage: {
-        flags: jc,
-        usage: Fc,
+        flags: Gc,
+        usage: Vc,
         help: [
           "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
         ]
@@ -2846,24 +2864,25 @@ var DefenseRound = (() => {
         help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
         refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
       },
-      stance: { flags: {}, usage: Gc, help: [`Passive: ${Jt.passive}. Active: ${Jt.active}. Full: ${Jt.full}.`] }
+      stance: { flags: {}, usage: Uc, help: [`Passive: ${Jt.passive}. Active: ${Jt.active}. Full: ${Jt.full}.`] }
     },
     stances: Tt,
     settings: ["overwhelm-limit", "stamina-bar"],
     markers: ["incapacitated", "active", "full"],
-    planDamage: Yc,
+    planDamage: zc,
     planDefend: () => {
       throw new k("in the opposed edition the defense is rolled inside !damage");
     },
-    planStance: Wc,
-    planHandEdit: xc,
-    attack: Qc,
+    planStance: Xc,
+    planHandEdit: Wc,
+    attack: ed,
+    macros: td,
     setVitality(e, t, n) {
-      const r = n.dead === !0 && t <= 0, s = [{ kind: "vitality-change", before: e, after: t }];
+      const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
       return {
         vitality: t,
         state: qt(t, r),
-        steps: s,
+        steps: i,
         conditions: [],
         now: t <= 0 ? T("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
       };
@@ -2873,40 +2892,40 @@ var DefenseRound = (() => {
     // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
     condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
     deadForGood: (e) => e.dead === !0,
-    parseState: Mc,
+    parseState: jc,
     isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
     describeStateChange: () => "has changed condition since",
     // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
     parseAnswer: () => null,
-    words: Xc
-  }, el = { soak: qo, threshold: Ic, opposed: Zc }, He = new N();
-  for (const [e, t] of p.entries(el)) He.set(e, { ...t, id: e });
-  var Un = He.keys().next().value, tl = Un;
+    words: Jc
+  }, rd = { soak: Jo, threshold: Pc, opposed: nd }, Ke = new N();
+  for (const [e, t] of p.entries(rd)) Ke.set(e, { ...t, id: e });
+  var Un = Ke.keys().next().value, id = Un;
   function Bn(e) {
-    return typeof e == "string" && He.has(e);
+    return typeof e == "string" && Ke.has(e);
   }
-  function nl() {
-    return [...He.keys()];
+  function sd() {
+    return [...Ke.keys()];
   }
   function Hn() {
-    return [...He.values()];
+    return [...Ke.values()];
   }
   function Ne(e) {
-    return He.get(e) ?? He.get(Un);
+    return Ke.get(e) ?? Ke.get(Un);
   }
   function Et() {
     return Hn().filter((e) => e.playable).map((e) => e.id);
   }
   var Kn;
-  function rl(e) {
-    return Kn ?? (Kn = new X(Hn().flatMap((t) => t.stances))), Kn.has(e);
+  function ad(e) {
+    return Kn ?? (Kn = new q(Hn().flatMap((t) => t.stances))), Kn.has(e);
   }
   function xn(e, t) {
     return (n) => Hn().some(
-      (s) => s.id !== e && p.prototype.hasOwnProperty.call(s.commands[t].flags, n)
+      (i) => i.id !== e && p.prototype.hasOwnProperty.call(i.commands[t].flags, n)
     ) ? e : void 0;
   }
-  var _t = /* @__PURE__ */ Mr(Bn, "not an edition this script has"), Dt = ["bar1", "bar2", "bar3"], Ns = p.fromEntries(wt.map((e) => [e, e])), Ke = [...wt], Ps = {
+  var Dt = /* @__PURE__ */ Mr(Bn, "not an edition this script has"), _t = ["bar1", "bar2", "bar3"], Ni = p.fromEntries(wt.map((e) => [e, e])), xe = [...wt], Pi = {
     incapacitated: "sleepy",
     dying: "death-zone",
     dead: "dead",
@@ -2914,34 +2933,34 @@ var DefenseRound = (() => {
     reactive: "fist",
     active: "overdrive",
     full: "strong"
-  }, Rt = p.keys(Ps), sl = /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ wn(), /* @__PURE__ */ _e(1), /* @__PURE__ */ W(100)), il = /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ wn(), /* @__PURE__ */ _e(1), /* @__PURE__ */ W(100), /* @__PURE__ */ yn(/^[^,]+$/)), Yn = /* @__PURE__ */ se(Dt), Ms = /* @__PURE__ */ se(["gm", "public"]), Ls = ["refuse", "gm"], al = G({
-    edition: _t,
+  }, Rt = p.keys(Pi), od = /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ wn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100)), cd = /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ wn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100), /* @__PURE__ */ yn(/^[^,]+$/)), Yn = /* @__PURE__ */ se(_t), Mi = /* @__PURE__ */ se(["gm", "public"]), Li = ["refuse", "gm"], dd = G({
+    edition: Dt,
     bars: G({
       vitality: Yn,
       soul: Yn,
       power: Yn,
       // seed 003 ruling: stamina is the Power bar unless the GM maps it elsewhere
-      stamina: /* @__PURE__ */ se(["power", ...Dt])
+      stamina: /* @__PURE__ */ se(["power", ..._t])
     }),
     attributes: G(
-      p.fromEntries(Ke.map((e) => [e, sl]))
+      p.fromEntries(xe.map((e) => [e, od]))
     ),
     markers: G(
-      p.fromEntries(Rt.map((e) => [e, il]))
+      p.fromEntries(Rt.map((e) => [e, cd]))
     ),
-    visibility: G({ npc: Ms, pc: Ms }),
-    playersTargetAny: /* @__PURE__ */ et(),
-    armorOnManualEdits: /* @__PURE__ */ et(),
-    overwhelmLimit: /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ut(), /* @__PURE__ */ Qe(0), /* @__PURE__ */ Je(1e3)),
+    visibility: G({ npc: Mi, pc: Mi }),
+    playersTargetAny: /* @__PURE__ */ tt(),
+    armorOnManualEdits: /* @__PURE__ */ tt(),
+    overwhelmLimit: /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ut(), /* @__PURE__ */ Ze(0), /* @__PURE__ */ Qe(1e3)),
     // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
-    apiCommands: /* @__PURE__ */ se(Ls)
+    apiCommands: /* @__PURE__ */ se(Li)
   });
-  function js() {
+  function ji() {
     return {
       edition: Un,
       bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-      attributes: { ...Ns },
-      markers: { ...Ps },
+      attributes: { ...Ni },
+      markers: { ...Pi },
       visibility: { npc: "gm", pc: "public" },
       playersTargetAny: !1,
       armorOnManualEdits: !1,
@@ -2949,69 +2968,69 @@ var DefenseRound = (() => {
       apiCommands: "refuse"
     };
   }
-  function ol(e) {
-    const t = js(), n = [];
-    if (!R(e))
+  function ld(e) {
+    const t = ji(), n = [];
+    if (!_(e))
       return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-    const s = Fs(al.entries, e, t, "settings.", n), { vitality: i, soul: a, power: o } = s.bars;
-    return new X([i, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };
+    const i = Fi(dd.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
+    return new q([s, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
   }
-  function Fs(e, t, n, r, s) {
-    const i = {};
+  function Fi(e, t, n, r, i) {
+    const s = {};
     for (const [a, o] of p.entries(e)) {
-      const l = r + a, c = t[a], d = n[a];
+      const d = r + a, c = t[a], l = n[a];
       if (c === void 0) {
-        i[a] = Wn(d);
+        s[a] = Wn(l);
         continue;
       }
-      if (o.type === "object" && "entries" in o && R(d)) {
-        if (!R(c))
-          s.push(`${l}: not an object; reset to defaults`), i[a] = Wn(d);
+      if (o.type === "object" && "entries" in o && _(l)) {
+        if (!_(c))
+          i.push(`${d}: not an object; reset to defaults`), s[a] = Wn(l);
         else {
           const f = o.entries;
-          i[a] = Fs(f, c, d, `${l}.`, s);
+          s[a] = Fi(f, c, l, `${d}.`, i);
         }
         continue;
       }
-      const u = /* @__PURE__ */ Ve(o, c);
-      u.success ? i[a] = u.output : (s.push(`${l}: ${cl(c)} is not valid; reset to ${de.stringify(d)}`), i[a] = Wn(d));
+      const u = /* @__PURE__ */ Ue(o, c);
+      u.success ? s[a] = u.output : (i.push(`${d}: ${ud(c)} is not valid; reset to ${le.stringify(l)}`), s[a] = Wn(l));
     }
-    return i;
+    return s;
   }
-  function R(e) {
-    return typeof e == "object" && e !== null && !Z.isArray(e);
+  function _(e) {
+    return typeof e == "object" && e !== null && !ee.isArray(e);
   }
   function Wn(e) {
-    return R(e) ? de.parse(de.stringify(e)) : e;
+    return _(e) ? le.parse(le.stringify(e)) : e;
   }
-  function cl(e) {
-    const t = de.stringify(e) ?? _(e);
+  function ud(e) {
+    const t = le.stringify(e) ?? D(e);
     return t.length > 40 ? `${t.slice(0, 37)}...` : t;
   }
-  var Gs = /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ze()), ll = /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ze(), /* @__PURE__ */ Qe(-1e6), /* @__PURE__ */ Je(1e6)), Vs = G({
-    overrides: /* @__PURE__ */ U(/* @__PURE__ */ kt(/* @__PURE__ */ se(wt), ll)),
+  var Gi = /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ et()), fd = /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ et(), /* @__PURE__ */ Ze(-1e6), /* @__PURE__ */ Qe(1e6)), Vi = G({
+    overrides: /* @__PURE__ */ U(/* @__PURE__ */ kt(/* @__PURE__ */ se(wt), fd)),
     // rules.md: a generic token's armor wears per token, starting from the sheet's values
-    worn: /* @__PURE__ */ U(G({ physical: /* @__PURE__ */ U(Gs), magical: /* @__PURE__ */ U(Gs) })),
-    stance: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ W(40))),
+    worn: /* @__PURE__ */ U(G({ physical: /* @__PURE__ */ U(Gi), magical: /* @__PURE__ */ U(Gi) })),
+    stance: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(40))),
     // rules.md, "Switching editions": dead with no save left stays dead in any edition
-    deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
-    edition: /* @__PURE__ */ U(G({ id: _t, state: /* @__PURE__ */ gt() }))
-  }), Ef = p.keys(Vs.entries);
-  function dl(e) {
+    deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ ie(!0)),
+    edition: /* @__PURE__ */ U(G({ id: Dt, state: /* @__PURE__ */ gt() }))
+  }), Nf = p.keys(Vi.entries);
+  function hd(e) {
     const t = {}, n = [];
     if (e === void 0) return { tokens: t, problems: n };
-    if (!R(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
-    for (const [r, s] of p.entries(e)) {
+    if (!_(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
+    for (const [r, i] of p.entries(e)) {
       if (r.length === 0 || r.length > 64) {
         n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
         continue;
       }
-      const i = /* @__PURE__ */ Ve(Vs, s);
-      i.success ? t[r] = Us(i.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
+      const s = /* @__PURE__ */ Ue(Vi, i);
+      s.success ? t[r] = Ui(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
     }
     return { tokens: t, problems: n };
   }
-  function Us(e) {
+  function Ui(e) {
     for (const t of p.keys(e)) e[t] === void 0 && delete e[t];
     return e;
   }
@@ -3019,172 +3038,172 @@ var DefenseRound = (() => {
     const r = { ...e };
     return n === null ? delete r[t] : r[t] = n, p.keys(r).length > 0 ? r : void 0;
   }
-  function Bs(e, t, n) {
-    Us(n), Ot(n) ? delete e[t] : e[t] = n;
+  function Bi(e, t, n) {
+    Ui(n), Ot(n) ? delete e[t] : e[t] = n;
   }
   function Ot(e) {
     return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
   }
-  var ot = /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ze()), Zt = /* @__PURE__ */ Bt(ot), Hs = /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Pr(), /* @__PURE__ */ Qe(-1e9), /* @__PURE__ */ Je(1e9)), Ct = /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ _e(1), /* @__PURE__ */ W(64)), ul = /* @__PURE__ */ se(["physical", "magical"]), Ks = G({
-    edition: /* @__PURE__ */ U(G({ id: _t, state: /* @__PURE__ */ gt() })),
-    deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
-    stance: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ W(40))),
+  var ct = /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ et()), Zt = /* @__PURE__ */ Bt(ct), Hi = /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Pr(), /* @__PURE__ */ Ze(-1e9), /* @__PURE__ */ Qe(1e9)), Ct = /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), vd = /* @__PURE__ */ se(["physical", "magical"]), Ki = G({
+    edition: /* @__PURE__ */ U(G({ id: Dt, state: /* @__PURE__ */ gt() })),
+    deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ ie(!0)),
+    stance: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(40))),
     /** The answer on file (a defense made ahead) in the edition it was made in. */
-    answer: /* @__PURE__ */ U(G({ edition: _t, answer: /* @__PURE__ */ gt() }))
-  }), fl = /* @__PURE__ */ Vr("kind", [
+    answer: /* @__PURE__ */ U(G({ edition: Dt, answer: /* @__PURE__ */ gt() }))
+  }), md = /* @__PURE__ */ Vr("kind", [
     /** A bar, through its linked attribute when there is one. */
-    G({ kind: /* @__PURE__ */ re("bar"), resource: /* @__PURE__ */ se(Ur), bar: /* @__PURE__ */ se(Dt), attributeId: /* @__PURE__ */ U(Ct), from: Zt, to: ot }),
+    G({ kind: /* @__PURE__ */ ie("bar"), resource: /* @__PURE__ */ se(Ur), bar: /* @__PURE__ */ se(_t), attributeId: /* @__PURE__ */ U(Ct), from: Zt, to: ct }),
     /** A character value on the sheet (a unique token's worn armor, EXP). */
-    G({ kind: /* @__PURE__ */ re("attribute"), key: /* @__PURE__ */ se(wt), attributeId: Ct, from: Zt, to: ot }),
+    G({ kind: /* @__PURE__ */ ie("attribute"), key: /* @__PURE__ */ se(wt), attributeId: Ct, from: Zt, to: ct }),
     /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-    G({ kind: /* @__PURE__ */ re("override"), key: /* @__PURE__ */ se(wt), from: Zt, to: ot }),
+    G({ kind: /* @__PURE__ */ ie("override"), key: /* @__PURE__ */ se(wt), from: Zt, to: ct }),
     /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-    G({ kind: /* @__PURE__ */ re("worn"), track: ul, from: Zt, to: ot }),
-    G({ kind: /* @__PURE__ */ re("markers"), from: /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ W(2e3)), to: /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ W(2e3)) }),
+    G({ kind: /* @__PURE__ */ ie("worn"), track: vd, from: Zt, to: ct }),
+    G({ kind: /* @__PURE__ */ ie("markers"), from: /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(2e3)) }),
     /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-    G({ kind: /* @__PURE__ */ re("memory"), tokenId: /* @__PURE__ */ U(Ct), from: Ks, to: Ks }),
-    G({ kind: /* @__PURE__ */ re("initiative"), from: Hs, to: Hs }),
-    G({ kind: /* @__PURE__ */ re("turn-order"), tokenId: Ct })
-  ]), hl = G({
+    G({ kind: /* @__PURE__ */ ie("memory"), tokenId: /* @__PURE__ */ U(Ct), from: Ki, to: Ki }),
+    G({ kind: /* @__PURE__ */ ie("initiative"), from: Hi, to: Hi }),
+    G({ kind: /* @__PURE__ */ ie("turn-order"), tokenId: Ct })
+  ]), pd = G({
     /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-    by: /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ _e(1), /* @__PURE__ */ W(64)),
+    by: /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)),
     kind: /* @__PURE__ */ se(["damage", "hand-edit", "save"]),
     /** The round it happened in: edition state it put back is moved on by the rounds since. */
-    round: ot,
-    tokens: /* @__PURE__ */ De(G({ tokenId: Ct, name: /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ W(200)), changes: /* @__PURE__ */ De(fl) }))
+    round: ct,
+    tokens: /* @__PURE__ */ _e(G({ tokenId: Ct, name: /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ _e(md) }))
   });
-  function vl(e) {
+  function kd(e) {
     return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-      (t) => (t.stance === void 0 || rl(t.stance)) && (t.edition === void 0 || Ne(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Ne(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+      (t) => (t.stance === void 0 || ad(t.stance)) && (t.edition === void 0 || Ne(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Ne(t.answer.edition).parseAnswer(t.answer.answer) !== null)
     );
   }
-  function ml(e) {
+  function gd(e) {
     if (e === void 0) return { history: [], problems: [] };
-    if (!Z.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
+    if (!ee.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
     const t = [], n = [];
-    return e.forEach((r, s) => {
-      const i = /* @__PURE__ */ Ve(hl, r);
-      i.success && i.output.tokens.every((a) => a.changes.every(vl)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
+    return e.forEach((r, i) => {
+      const s = /* @__PURE__ */ Ue(pd, r);
+      s.success && s.output.tokens.every((a) => a.changes.every(kd)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
     }), { history: t, problems: n };
   }
-  var pl = ["life", "pendingDefense", "reactions", "skillsVs"], xs = { vitality: "bar1", soul: "bar2", power: "bar3" };
+  var yd = ["life", "pendingDefense", "reactions", "skillsVs"], xi = { vitality: "bar1", soul: "bar2", power: "bar3" };
   function zn(e, t) {
     const n = {};
-    for (const s of pl) e[s] !== void 0 && (n[s] = e[s]);
+    for (const i of yd) e[i] !== void 0 && (n[i] = e[i]);
     const r = {};
-    return p.keys(n).length > 0 && (r.edition = { id: tl, state: n }), R(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+    return p.keys(n).length > 0 && (r.edition = { id, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
   }
-  function kl(e) {
-    if (!R(e)) return e;
+  function wd(e) {
+    if (!_(e)) return e;
     const t = {};
     return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), p.assign(t, zn(e, e.stance)), t;
   }
-  function Ys(e) {
+  function Yi(e) {
     return { life: e.life, pendingDefense: e.pendingDefense };
   }
-  function Ws(e, t) {
-    return de.stringify(e ?? null) === de.stringify(t ?? null);
+  function Wi(e, t) {
+    return le.stringify(e ?? null) === le.stringify(t ?? null);
   }
-  function gl(e, t, n) {
-    if (!R(e) || !R(e.before) || !R(e.after)) return e;
-    const { before: r, after: s } = e, i = [], a = R(r.bars) ? r.bars : {}, o = R(s.bars) ? s.bars : {};
+  function bd(e, t, n) {
+    if (!_(e) || !_(e.before) || !_(e.after)) return e;
+    const { before: r, after: i } = e, s = [], a = _(r.bars) ? r.bars : {}, o = _(i.bars) ? i.bars : {};
     for (const f of ["vitality", "soul", "power"]) {
       const h = o[f];
-      a[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? xs[f], from: a[f] ?? null, to: h });
+      a[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? xi[f], from: a[f] ?? null, to: h });
     }
-    const l = R(r.protection) ? r.protection : void 0, c = R(s.protection) ? s.protection : void 0;
-    c && typeof c.value == "number" && l?.value !== c.value && i.push(
-      typeof c.attributeId == "string" ? { kind: "attribute", key: c.track === "magical" ? "armor_magical" : "armor_physical", attributeId: c.attributeId, from: l?.value ?? null, to: c.value } : { kind: "worn", track: c.track, from: l?.value ?? null, to: c.value }
-    ), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
-    const d = R(r.record) ? r.record : {}, u = R(s.record) ? s.record : {};
-    if (!Ws(d.life, u.life) || !Ws(d.pendingDefense, u.pendingDefense)) {
-      const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && R(n[f]) ? n[f] : {}, v = { reactions: h.reactions, skillsVs: h.skillsVs };
-      i.push({
+    const d = _(r.protection) ? r.protection : void 0, c = _(i.protection) ? i.protection : void 0;
+    c && typeof c.value == "number" && d?.value !== c.value && s.push(
+      typeof c.attributeId == "string" ? { kind: "attribute", key: c.track === "magical" ? "armor_magical" : "armor_physical", attributeId: c.attributeId, from: d?.value ?? null, to: c.value } : { kind: "worn", track: c.track, from: d?.value ?? null, to: c.value }
+    ), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
+    const l = _(r.record) ? r.record : {}, u = _(i.record) ? i.record : {};
+    if (!Wi(l.life, u.life) || !Wi(l.pendingDefense, u.pendingDefense)) {
+      const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, v = { reactions: h.reactions, skillsVs: h.skillsVs };
+      s.push({
         kind: "memory",
-        from: zn({ ...v, ...Ys(d) }, h.stance),
-        to: zn({ ...v, ...Ys(u) }, h.stance)
+        from: zn({ ...v, ...Yi(l) }, h.stance),
+        to: zn({ ...v, ...Yi(u) }, h.stance)
       });
     }
-    return { tokenId: e.tokenId, name: e.name, changes: i };
+    return { tokenId: e.tokenId, name: e.name, changes: s };
   }
-  function yl(e) {
-    const t = R(e.settings) ? e.settings : {}, n = R(t.bars) ? t.bars : xs, r = R(e.tokens) ? e.tokens : {}, s = R(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
-    return R(e.tokens) && (i.tokens = p.fromEntries(p.entries(e.tokens).map(([a, o]) => [a, kl(o)]))), Z.isArray(e.history) && (i.history = e.history.map(
-      (a) => R(a) && Z.isArray(a.tokens) ? {
+  function $d(e) {
+    const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : xi, r = _(e.tokens) ? e.tokens : {}, i = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
+    return _(e.tokens) && (s.tokens = p.fromEntries(p.entries(e.tokens).map(([a, o]) => [a, wd(o)]))), ee.isArray(e.history) && (s.history = e.history.map(
+      (a) => _(a) && ee.isArray(a.tokens) ? {
         by: a.by,
         kind: a.kind,
-        round: typeof a.round == "number" ? a.round : s,
-        tokens: a.tokens.map((o) => gl(o, n, r))
+        round: typeof a.round == "number" ? a.round : i,
+        tokens: a.tokens.map((o) => bd(o, n, r))
       } : a
-    )), i;
+    )), s;
   }
-  function zs(e) {
+  function zi(e) {
     const t = e.edition;
-    if (!R(t) || !R(t.state) || t.state.pendingDefense === void 0) return { memory: e };
-    const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
-    if (p.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
-    const { edition: i, ...a } = e;
-    return { memory: a, answer: s };
+    if (!_(t) || !_(t.state) || t.state.pendingDefense === void 0) return { memory: e };
+    const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
+    if (p.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
+    const { edition: s, ...a } = e;
+    return { memory: a, answer: i };
   }
-  function wl(e) {
-    if (!R(e) || e.kind !== "memory") return e;
+  function Ad(e) {
+    if (!_(e) || e.kind !== "memory") return e;
     const t = { ...e };
     for (const n of ["from", "to"]) {
       const r = e[n];
-      if (!R(r)) continue;
-      const s = zs(r);
-      t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;
+      if (!_(r)) continue;
+      const i = zi(r);
+      t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
     }
     return t;
   }
-  function bl(e) {
+  function Sd(e) {
     const t = {}, n = {};
-    if (R(e.tokens))
-      for (const [s, i] of p.entries(e.tokens)) {
-        if (!R(i)) {
-          n[s] = i;
+    if (_(e.tokens))
+      for (const [i, s] of p.entries(e.tokens)) {
+        if (!_(s)) {
+          n[i] = s;
           continue;
         }
-        const a = zs(i);
-        p.keys(a.memory).length > 0 && (n[s] = a.memory), a.answer && (t[s] = a.answer);
+        const a = zi(s);
+        p.keys(a.memory).length > 0 && (n[i] = a.memory), a.answer && (t[i] = a.answer);
       }
-    const r = Z.isArray(e.history) ? e.history.map(
-      (s) => R(s) && Z.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => R(i) && Z.isArray(i.changes) ? { ...i, changes: i.changes.map(wl) } : i) } : s
+    const r = ee.isArray(e.history) ? e.history.map(
+      (i) => _(i) && ee.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => _(s) && ee.isArray(s.changes) ? { ...s, changes: s.changes.map(Ad) } : s) } : i
     ) : e.history;
-    return { ...e, schemaVersion: 3, tokens: R(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
+    return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
   }
-  var Xs = 20, $l = 100, en = /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ _e(1), /* @__PURE__ */ W(64)), tn = /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ _e(1), /* @__PURE__ */ W(40)), Al = G({
+  var Xi = 20, Td = 100, en = /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), tn = /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(40)), Ed = G({
     word: tn,
     /** The defense made ahead, filed as the defender's answer on file just before the hit. */
     file: /* @__PURE__ */ U(/* @__PURE__ */ gt()),
     /** Flags the defender's hit takes (its defense mode and roll). */
-    flags: /* @__PURE__ */ U(/* @__PURE__ */ kt(tn, /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ W(40)))),
+    flags: /* @__PURE__ */ U(/* @__PURE__ */ kt(tn, /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(40)))),
     /** The answer's own roll, said on the result, and whether the answerer typed it. */
-    roll: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ze())),
-    typed: /* @__PURE__ */ U(/* @__PURE__ */ re(!0))
-  }), Sl = G({
-    key: /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ yn(/^A\d{1,6}$/)),
+    roll: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ et())),
+    typed: /* @__PURE__ */ U(/* @__PURE__ */ ie(!0))
+  }), Dd = G({
+    key: /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ yn(/^A\d{1,6}$/)),
     /** Who declared it (a player id); `gm`: that player is a GM. */
     by: en,
-    gm: /* @__PURE__ */ et(),
+    gm: /* @__PURE__ */ tt(),
     attacker: /* @__PURE__ */ Bt(en),
-    edition: _t,
+    edition: Dt,
     /** The declared line as parsed, inline rolls as Roll20 rolled them. */
-    positionals: /* @__PURE__ */ j(/* @__PURE__ */ De(/* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ W(200))), /* @__PURE__ */ W(4)),
-    flags: /* @__PURE__ */ j(/* @__PURE__ */ De(/* @__PURE__ */ jr([tn, /* @__PURE__ */ j(/* @__PURE__ */ De(/* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ W(200))), /* @__PURE__ */ W(8))])), /* @__PURE__ */ W(20)),
+    positionals: /* @__PURE__ */ j(/* @__PURE__ */ _e(/* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
+    flags: /* @__PURE__ */ j(/* @__PURE__ */ _e(/* @__PURE__ */ jr([tn, /* @__PURE__ */ j(/* @__PURE__ */ _e(/* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
     situation: /* @__PURE__ */ Bt(tn),
-    round: /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ze()),
-    defenders: /* @__PURE__ */ j(/* @__PURE__ */ De(en), /* @__PURE__ */ _e(1), /* @__PURE__ */ W($l)),
-    answers: /* @__PURE__ */ kt(en, Al)
+    round: /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ et()),
+    defenders: /* @__PURE__ */ j(/* @__PURE__ */ _e(en), /* @__PURE__ */ De(1), /* @__PURE__ */ z(Td)),
+    answers: /* @__PURE__ */ kt(en, Ed)
   });
-  function Tl(e, t) {
+  function _d(e, t) {
     const n = {};
     if (e === void 0) return n;
-    if (!R(e))
+    if (!_(e))
       return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
-    for (const [r, s] of p.entries(e)) {
-      const i = /* @__PURE__ */ Ve(Sl, s);
-      i.success && i.output.key === r && p.keys(n).length < Xs ? n[r] = i.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
+    for (const [r, i] of p.entries(e)) {
+      const s = /* @__PURE__ */ Ue(Dd, i);
+      s.success && s.output.key === r && p.keys(n).length < Xi ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
     }
     return n;
   }
@@ -3193,105 +3212,113 @@ var DefenseRound = (() => {
     return {
       schemaVersion: It,
       scriptVersion: e,
-      settings: js(),
+      settings: ji(),
       tokens: {},
       round: { number: 1, seen: [], turned: 0 },
       history: [],
       exchange: { waiting: {}, attacks: {}, lastAttack: 0 },
+      macros: {},
       healthColorsNoticed: !1
     };
   }
-  function El(e) {
-    const { tokens: t, round: n, ...r } = e, s = {};
-    for (const [i, a] of p.entries(r))
-      if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {
-        const o = s.bars ?? (s.bars = {});
-        o[i.replace("Bar", "")] = a;
+  function Rd(e) {
+    const { tokens: t, round: n, ...r } = e, i = {};
+    for (const [s, a] of p.entries(r))
+      if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
+        const o = i.bars ?? (i.bars = {});
+        o[s.replace("Bar", "")] = a;
       } else
-        s[i] = a;
-    return { schemaVersion: 1, settings: s, tokens: t, round: n };
+        i[s] = a;
+    return { schemaVersion: 1, settings: i, tokens: t, round: n };
   }
-  var _l = {
-    0: El,
-    1: yl,
-    2: bl
+  var Od = {
+    0: Rd,
+    1: $d,
+    2: Sd
   };
-  function Dl(e, t) {
+  function Cd(e, t) {
     const n = [];
     if (e === void 0) return { stored: Nt(t), problems: n };
-    if (!R(e))
+    if (!_(e))
       return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Nt(t), problems: n };
-    let r = e, s = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
-    if (C.isInteger(s) && s > It)
-      return { stored: Nt(t), problems: [`state has schema version ${s}, newer than this script's ${It}; left as it is`], newer: s };
-    if (!C.isInteger(s) || s < 0)
-      return n.push(`state has unknown schema version ${de.stringify(r.schemaVersion)}; started from defaults`), { stored: Nt(t), problems: n };
-    for (; s < It; ) {
-      const c = _l[s];
+    let r = e, i = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
+    if (C.isInteger(i) && i > It)
+      return { stored: Nt(t), problems: [`state has schema version ${i}, newer than this script's ${It}; left as it is`], newer: i };
+    if (!C.isInteger(i) || i < 0)
+      return n.push(`state has unknown schema version ${le.stringify(r.schemaVersion)}; started from defaults`), { stored: Nt(t), problems: n };
+    for (; i < It; ) {
+      const c = Od[i];
       if (!c) break;
-      r = c(r), s += 1;
+      r = c(r), i += 1;
     }
-    const i = ol(r.settings);
-    n.push(...i.problems);
-    const a = dl(r.tokens);
+    const s = ld(r.settings);
+    n.push(...s.problems);
+    const a = hd(r.tokens);
     n.push(...a.problems);
-    for (const [c, d] of p.entries(a.tokens)) {
-      if (!d.edition) continue;
-      const u = d.edition.id, f = Ne(u).parseState(d.edition.state);
-      f === null ? (delete d.edition, Ot(d) && delete a.tokens[c], n.push(`tokens.${c}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
+    for (const [c, l] of p.entries(a.tokens)) {
+      if (!l.edition) continue;
+      const u = l.edition.id, f = Ne(u).parseState(l.edition.state);
+      f === null ? (delete l.edition, Ot(l) && delete a.tokens[c], n.push(`tokens.${c}.edition: not a valid ${u} state; forgotten`)) : l.edition = { id: u, state: f };
     }
-    const o = Ol(r.exchange, n), l = ml(r.history);
-    return n.push(...l.problems), {
+    const o = Nd(r.exchange, n), d = gd(r.history);
+    return n.push(...d.problems), {
       stored: {
         schemaVersion: It,
         scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
-        settings: i.settings,
+        settings: s.settings,
         tokens: a.tokens,
-        round: Rl(r.round, n),
-        history: l.history,
+        round: Id(r.round, n),
+        history: d.history,
         exchange: o,
+        macros: Pd(r.macros),
         healthColorsNoticed: r.healthColorsNoticed === !0,
         ...Bn(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
       },
       problems: n
     };
   }
-  function Rl(e, t) {
+  function Id(e, t) {
     const n = { number: 1, seen: [], turned: 0 };
     if (e === void 0) return n;
-    if (!R(e))
+    if (!_(e))
       return t.push("round: not an object; round tracking restarted"), n;
-    const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = Z.isArray(e.seen) && e.seen.length <= Xn && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], i = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Xn && s.length > 0 ? e.turned : 0;
-    return { number: r, seen: s, turned: i };
+    const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = ee.isArray(e.seen) && e.seen.length <= Xn && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Xn && i.length > 0 ? e.turned : 0;
+    return { number: r, seen: i, turned: s };
   }
-  function Ol(e, t) {
+  function Nd(e, t) {
     const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0 };
     if (e === void 0) return r;
-    const s = R(e) && R(e.waiting) ? e.waiting : void 0;
-    if (!s)
+    const i = _(e) && _(e.waiting) ? e.waiting : void 0;
+    if (!i)
       return t.push("exchange: not an object; defenses made ahead forgotten"), r;
-    for (const [o, l] of p.entries(s)) {
-      const c = o.length > 0 && o.length <= 64 && R(l) && Bn(l.edition) ? Ne(l.edition).parseAnswer(l.answer) : null;
-      c === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: l.edition, answer: c };
+    for (const [o, d] of p.entries(i)) {
+      const c = o.length > 0 && o.length <= 64 && _(d) && Bn(d.edition) ? Ne(d.edition).parseAnswer(d.answer) : null;
+      c === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: d.edition, answer: c };
     }
-    const i = R(e) ? e.lastAttack : void 0, a = typeof i == "number" && C.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
-    return { waiting: n, attacks: Tl(R(e) ? e.attacks : void 0, t), lastAttack: a };
+    const s = _(e) ? e.lastAttack : void 0, a = typeof s == "number" && C.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
+    return { waiting: n, attacks: _d(_(e) ? e.attacks : void 0, t), lastAttack: a };
+  }
+  function Pd(e) {
+    const t = {};
+    if (!_(e)) return t;
+    for (const [n, r] of p.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
+    return t;
   }
   var qn = ["bar1", "bar2", "bar3"];
-  function Cl(e, t) {
+  function Md(e, t) {
     if (!t) return;
-    const n = (c) => typeof t[c] == "string" ? t[c].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), a = {
+    const n = (c) => typeof t[c] == "string" ? t[c].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), a = {
       vitality: r && qn.includes(r) ? r : e.bars.vitality,
-      soul: s && qn.includes(s) ? s : e.bars.soul,
-      power: i && qn.includes(i) ? i : e.bars.power
+      soul: i && qn.includes(i) ? i : e.bars.soul,
+      power: s && qn.includes(s) ? s : e.bars.power
     };
-    new X(p.values(a)).size === 3 && p.assign(e.bars, a);
+    new q(p.values(a)).size === 3 && p.assign(e.bars, a);
     const o = n("NPC breakdowns");
     (o === "gm" || o === "public") && (e.visibility.npc = o);
-    const l = n("PC breakdowns");
-    (l === "gm" || l === "public") && (e.visibility.pc = l), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
+    const d = n("PC breakdowns");
+    (d === "gm" || d === "public") && (e.visibility.pc = d), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
   }
-  var Il = class {
+  var Ld = class {
     constructor() {
       this.byCharacter = new N(), this.lowered = new N(), this.defaults = new N();
     }
@@ -3307,12 +3334,12 @@ var DefenseRound = (() => {
     sheetDefault(e, t, n) {
       let r = this.defaults.get(e);
       r || this.defaults.set(e, r = new N());
-      let s = r.get(t);
-      if (!s) {
+      let i = r.get(t);
+      if (!i) {
         if (r.size >= 200) return;
-        r.set(t, s = {});
+        r.set(t, i = {});
       }
-      return n in s || (s[n] = typeof getAttrByName == "function" ? getAttrByName(e, t, n) : void 0), s[n];
+      return n in i || (i[n] = typeof getAttrByName == "function" ? getAttrByName(e, t, n) : void 0), i[n];
     }
     /** Drop one character's index, e.g. on add:attribute, destroy:attribute, change:attribute:name. */
     forget(e) {
@@ -3330,14 +3357,14 @@ var DefenseRound = (() => {
       if (!t) {
         t = new N();
         for (const n of findObjs({ _type: "attribute", _characterid: e })) {
-          const r = _(n.get("name") ?? "").toLowerCase();
+          const r = D(n.get("name") ?? "").toLowerCase();
           t.has(r) || t.set(r, n);
         }
         this.byCharacter.set(e, t);
       }
       return t;
     }
-  }, qs = {
+  }, qi = {
     "&": "&amp;",
     "<": "&lt;",
     ">": "&gt;",
@@ -3361,33 +3388,33 @@ var DefenseRound = (() => {
     "\\": "&#92;"
   }, Pt = [];
   for (let e = 0; e < 128; e += 1) {
-    const t = _.fromCharCode(e);
-    qs[t] !== void 0 ? Pt[e] = qs[t] : t === `
+    const t = D.fromCharCode(e);
+    qi[t] !== void 0 ? Pt[e] = qi[t] : t === `
 ` || t === "\r" ? Pt[e] = " " : e < 32 && t !== "	" || e === 127 ? Pt[e] = "" : Pt[e] = void 0;
   }
-  function Nl(e) {
+  function jd(e) {
     if (e === 133 || e === 8232 || e === 8233) return " ";
     if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
   }
-  function ct(e) {
-    const t = typeof e == "string" ? e : _(e ?? "");
+  function dt(e) {
+    const t = typeof e == "string" ? e : D(e ?? "");
     let n = "", r = 0;
-    for (let s = 0; s < t.length; s += 1) {
-      const i = t.charCodeAt(s), a = i < 128 ? Pt[i] : Nl(i);
-      a !== void 0 && (n += t.slice(r, s) + a, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);
+    for (let i = 0; i < t.length; i += 1) {
+      const s = t.charCodeAt(i), a = s < 128 ? Pt[s] : jd(s);
+      a !== void 0 && (n += t.slice(r, i) + a, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
     }
     return r === 0 ? t : n + t.slice(r);
   }
-  function Pl() {
-    const e = typeof API_Meta < "u" ? API_Meta?.[ne] : void 0;
+  function Fd() {
+    const e = typeof API_Meta < "u" ? API_Meta?.[re] : void 0;
     return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
   }
   function Jn(e, t, n) {
     try {
-      const r = t instanceof Ft ? t.stack ?? t.message : _(t);
-      log(`${ne} v${ve}: ${e} failed${Pl()}: ${r}`), n && sendChat(
-        ne,
-        `/w ${n} ${ct(`${ne} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+      const r = t instanceof Ft ? t.stack ?? t.message : D(t);
+      log(`${re} v${me}: ${e} failed${Fd()}: ${r}`), n && sendChat(
+        re,
+        `/w ${n} ${dt(`${re} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
         null,
         { noarchive: !0 }
       );
@@ -3396,10 +3423,10 @@ var DefenseRound = (() => {
   }
   function Pe(e, t, n) {
     return (...r) => {
-      let s = typeof e == "string" ? e : "a command", i;
-      const a = (o) => Jn(s, o, i);
+      let i = typeof e == "string" ? e : "a command", s;
+      const a = (o) => Jn(i, o, s);
       try {
-        typeof e == "function" && (s = e(...r)), i = n?.(...r);
+        typeof e == "function" && (i = e(...r)), s = n?.(...r);
         const o = t(...r);
         o && typeof o.then == "function" && o.then(void 0, a);
       } catch (o) {
@@ -3411,185 +3438,185 @@ var DefenseRound = (() => {
   function lt(e) {
     return e !== Me && e !== "" && playerIsGM(e) === !0;
   }
-  function Ml(e) {
+  function Gd(e) {
     if (!(e === void 0 || e === "" || e === Me || !getObj("player", e) || lt(e)))
       return e;
   }
   function Qn(e) {
-    return e === Me ? "another script" : _(getObj("player", e)?.get("_displayname") ?? "player");
+    return e === Me ? "another script" : D(getObj("player", e)?.get("_displayname") ?? "player");
   }
-  var Ll = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-  function Js(e) {
-    return !Ll.test(e);
+  var Vd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+  function Ji(e) {
+    return !Vd.test(e);
   }
-  function Qs(e, t) {
-    return e || !Js(t) ? "gm" : `"${t}"`;
+  function Qi(e, t) {
+    return e || !Ji(t) ? "gm" : `"${t}"`;
   }
-  function Zs(e) {
-    return e === Me ? "gm" : Qs(lt(e), Qn(e));
+  function Zi(e) {
+    return e === Me ? "gm" : Qi(lt(e), Qn(e));
   }
-  function ei(e, t) {
-    return _(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
+  function es(e, t) {
+    return D(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
   }
   function Se(e, t, n) {
-    return lt(e) ? !0 : ei(t.get("controlledby"), e) || ei(n?.get("controlledby"), e);
+    return lt(e) ? !0 : es(t.get("controlledby"), e) || es(n?.get("controlledby"), e);
   }
-  var ti = /[^,\s]/;
-  function ni(e, t) {
-    return !ti.test(_(e.get("controlledby") ?? "")) && !ti.test(_(t?.get("controlledby") ?? ""));
+  var ts = /[^,\s]/;
+  function ns(e, t) {
+    return !ts.test(D(e.get("controlledby") ?? "")) && !ts.test(D(t?.get("controlledby") ?? ""));
   }
-  function jl(e, t) {
-    const n = new X();
+  function Ud(e, t) {
+    const n = new q();
     for (const r of [e.get("controlledby"), t?.get("controlledby")])
-      for (const s of _(r ?? "").split(",")) {
-        const i = s.trim();
-        i !== "" && i !== "all" && !lt(i) && n.add(i);
+      for (const i of D(r ?? "").split(",")) {
+        const s = i.trim();
+        s !== "" && s !== "all" && !lt(s) && n.add(s);
       }
     return [...n];
   }
-  var dt = { kind: "public" }, he = { kind: "whisper", to: "gm" };
+  var ut = { kind: "public" }, he = { kind: "whisper", to: "gm" };
   function Te(e) {
     return { kind: "whisper", to: e };
   }
   function F(e, t, n = {}) {
-    e.kind === "public" ? sendChat(ne, t) : n.record ? sendChat(ne, `/w ${e.to} ${t}`) : sendChat(ne, `/w ${e.to} ${t}`, null, { noarchive: !0 });
+    e.kind === "public" ? sendChat(re, t) : n.record ? sendChat(re, `/w ${e.to} ${t}`) : sendChat(re, `/w ${e.to} ${t}`, null, { noarchive: !0 });
   }
-  function me(e) {
-    let t = `&{template:default} {{name=${ct(e.title)}}}`;
+  function pe(e) {
+    let t = `&{template:default} {{name=${dt(e.title)}}}`;
     for (const n of e.rows) {
-      const { lines: r } = n, s = n.buttons, i = s === void 0 ? 0 : s.length;
-      if (r.length === 0 && i === 0) continue;
+      const { lines: r } = n, i = n.buttons, s = i === void 0 ? 0 : i.length;
+      if (r.length === 0 && s === 0) continue;
       let a = "";
-      for (let l = 0; l < r.length; l += 1) a += (l === 0 ? "" : "<br>") + ct(r[l]);
+      for (let d = 0; d < r.length; d += 1) a += (d === 0 ? "" : "<br>") + dt(r[d]);
       let o = "";
-      for (let l = 0; l < i; l += 1) o += (l === 0 ? "" : " ") + pe(s[l].label, s[l].command);
-      t += ` {{${ct(Fl(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
+      for (let d = 0; d < s; d += 1) o += (d === 0 ? "" : " ") + ve(i[d].label, i[d].command);
+      t += ` {{${dt(Bd(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
     }
     return t;
   }
-  function Fl(e) {
+  function Bd(e) {
     return e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
   }
-  function te(e) {
-    return ct(e);
+  function ne(e) {
+    return dt(e);
   }
-  var Gl = /^[-\w]+$/;
-  function pe(e, t) {
-    return `[${ct(e)}](${t})`;
+  var Hd = /^[-\w]+$/;
+  function ve(e, t) {
+    return `[${dt(e)}](${t})`;
   }
-  function ri(e) {
-    return Gl.test(e);
+  function rs(e) {
+    return Hd.test(e);
   }
-  function si(e, t, n) {
-    const r = _(t.playerid ?? "");
-    return r === Me ? Vl(e, t, n) : ii(e, t, n, r, lt(r), !1);
+  function is(e, t, n) {
+    const r = D(t.playerid ?? "");
+    return r === Me ? Kd(e, t, n) : ss(e, t, n, r, lt(r), !1);
   }
-  function ii(e, t, n, r, s, i) {
-    const a = Qn(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: s, senderName: a, replyTo: Qs(s, a), relayed: i };
-    return !s && !Js(a) && (o.replyFor = J(a, 60)), o;
+  function ss(e, t, n, r, i, s) {
+    const a = Qn(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: a, replyTo: Qi(i, a), relayed: s };
+    return !i && !Ji(a) && (o.replyFor = Q(a, 60)), o;
   }
-  function Vl(e, t, n) {
+  function Kd(e, t, n) {
     const r = n.flags.get("api-as");
     n.flags.delete("api-as");
-    const s = Ml(r?.length === 1 ? r[0] : void 0);
-    if (s !== void 0) return ii(e, t, n, s, !1, !0);
-    const i = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: Me, gm: i, senderName: Qn(Me), replyTo: "gm", relayed: !0 };
-    return i || (a.relayRefused = !0), a;
+    const i = Gd(r?.length === 1 ? r[0] : void 0);
+    if (i !== void 0) return ss(e, t, n, i, !1, !0);
+    const s = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: Me, gm: s, senderName: Qn(Me), replyTo: "gm", relayed: !0 };
+    return s || (a.relayRefused = !0), a;
   }
-  var ai = 2e3;
-  function z(e, t) {
-    F(Te(e.replyTo), te(oi(e, t)));
+  var as = 2e3;
+  function X(e, t) {
+    F(Te(e.replyTo), ne(os(e, t)));
   }
-  function ut(e, t) {
-    F(Te(e.replyTo), te(oi(e, t)), { record: !0 });
+  function Ye(e, t) {
+    F(Te(e.replyTo), ne(os(e, t)), { record: !0 });
   }
-  function oi(e, t) {
-    const n = t.length > ai ? `${t.slice(0, ai - 12)}... (cut)` : t;
+  function os(e, t) {
+    const n = t.length > as ? `${t.slice(0, as - 12)}... (cut)` : t;
     return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
   }
-  function Ul(e, t, n) {
-    z(e, `${t.charAt(0).toUpperCase()}${t.slice(1)}. Usage: ${n}`);
+  function xd(e, t, n) {
+    X(e, `${t.charAt(0).toUpperCase()}${t.slice(1)}. Usage: ${n}`);
   }
-  function Bl(e, t) {
+  function Yd(e, t) {
     const n = e.store.tokens[t];
     if (n) return n;
     const r = {};
     return e.store.tokens[t] = r, r;
   }
-  function ci(e, t) {
+  function cs(e, t) {
     const n = e.store.tokens[t];
     n && Ot(n) && delete e.store.tokens[t];
   }
-  function li(e, t) {
+  function ds(e, t) {
     if (e.type !== "api" || typeof e.content != "string") return;
     const n = e.content.trimStart().split(/\s/, 1)[0]?.toLowerCase() ?? "";
     return p.prototype.hasOwnProperty.call(t, n) ? n : void 0;
   }
-  function di(e) {
+  function ls(e) {
     return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
   }
-  async function Hl(e, t, n) {
-    const r = li(t, n);
+  async function Wd(e, t, n) {
+    const r = ds(t, n);
     if (!r) return;
-    const s = n[r], i = za(t.content, t.inlinerolls);
+    const i = n[r], s = za(t.content, t.inlinerolls);
     let a;
     try {
-      if (a = si(e, t, Qr(i)), a.relayRefused) {
-        z(a, di(r));
+      if (a = is(e, t, Qr(s)), a.relayRefused) {
+        X(a, ls(r));
         return;
       }
       if (!a.relayed && a.parsed.flags.has("api-as")) throw new k("--api-as is read only on a command another script relays");
       if (e.newerState !== void 0 && !(r === "!defense-round" && a.gm && (a.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-        z(a, `The saved state was written by a newer version of ${ne} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+        X(a, `The saved state was written by a newer version of ${re} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
         return;
       }
       if (a.parsed.flags.has("help")) {
-        const o = s.helpFor?.(e, a.parsed) ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, l = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`;
-        F(Te(a.replyTo), me({ title: `Help: ${o.title}${l}`, rows: [{ label: "Usage", lines: [o.usage] }, { label: "What it does", lines: o.what }] }));
+        const o = i.helpFor?.(e, a.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`;
+        F(Te(a.replyTo), pe({ title: `Help: ${o.title}${d}`, rows: [{ label: "Usage", lines: [o.usage] }, { label: "What it does", lines: o.what }] }));
         return;
       }
-      await s.run(a);
+      await i.run(a);
     } catch (o) {
       if (o instanceof k || o instanceof P) {
-        if (a ?? (a = si(e, t, { command: r, positionals: [], flags: new N() })), a.relayRefused) {
-          z(a, di(r));
+        if (a ?? (a = is(e, t, { command: r, positionals: [], flags: new N() })), a.relayRefused) {
+          X(a, ls(r));
           return;
         }
-        o instanceof k ? Ul(a, o.message, s.usage(e)) : z(a, `${o.message.charAt(0).toUpperCase()}${o.message.slice(1)}.`);
+        o instanceof k ? xd(a, o.message, i.usage(e)) : X(a, `${o.message.charAt(0).toUpperCase()}${o.message.slice(1)}.`);
         return;
       }
       throw o;
     }
   }
-  var Kl = 20, xl = 2e3, Yl = { floor: E.floor, ceil: E.ceil, round: E.round, abs: E.abs };
-  function ui(e, t, n = 0) {
-    if (n > Kl) return { ok: !1, problem: "refers to itself through other attributes" };
-    if (e.length > xl) return { ok: !1, problem: "is too long to be a formula" };
-    const r = Wl(e, t, n);
+  var zd = 20, Xd = 2e3, qd = { floor: E.floor, ceil: E.ceil, round: E.round, abs: E.abs };
+  function us(e, t, n = 0) {
+    if (n > zd) return { ok: !1, problem: "refers to itself through other attributes" };
+    if (e.length > Xd) return { ok: !1, problem: "is too long to be a formula" };
+    const r = Jd(e, t, n);
     if (!r.ok) return r;
-    const i = new ql(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
-    return i === void 0 || !C.isFinite(i) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: i + 0 };
+    const s = new el(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+    return s === void 0 || !C.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
   }
-  function Wl(e, t, n) {
-    let r = "", s = 0;
-    const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
+  function Jd(e, t, n) {
+    let r = "", i = 0;
+    const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
     let a;
-    for (; (a = i.exec(e)) !== null; ) {
-      const o = a[1].trim(), l = a[2] === "max" ? "max" : "current", c = t(o, l);
+    for (; (a = s.exec(e)) !== null; ) {
+      const o = a[1].trim(), d = a[2] === "max" ? "max" : "current", c = t(o, d);
       if (c == null) return { ok: !1, problem: `refers to "${o}", which the character does not have` };
-      const d = typeof c == "number" ? _(c) : _(c).trim();
+      const l = typeof c == "number" ? D(c) : D(c).trim();
       let u;
-      if (d === "") u = 0;
+      if (l === "") u = 0;
       else {
-        const f = ui(d, t, n + 1);
+        const f = us(l, t, n + 1);
         if (!f.ok) return f.problem.startsWith("refers to") ? f : { ok: !1, problem: `refers to "${o}", which ${f.problem}` };
         u = f.value;
       }
-      r += `${e.slice(s, a.index)}(${u})`, s = a.index + a[0].length;
+      r += `${e.slice(i, a.index)}(${u})`, i = a.index + a[0].length;
     }
-    return { ok: !0, text: r + e.slice(s) };
+    return { ok: !0, text: r + e.slice(i) };
   }
-  var fi = (e) => p.assign(p.create(null), e), zl = fi({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Xl = fi({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), ql = class {
+  var fs = (e) => p.assign(p.create(null), e), Qd = fs({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Zd = fs({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), el = class {
     constructor(e) {
       this.text = e, this.at = 0;
     }
@@ -3601,10 +3628,10 @@ var DefenseRound = (() => {
       for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
     }
     sum() {
-      return this.chain(() => this.product(), zl);
+      return this.chain(() => this.product(), Qd);
     }
     product() {
-      return this.chain(() => this.unary(), Xl);
+      return this.chain(() => this.unary(), Zd);
     }
     /** Operands joined by operators of one precedence, worked out left to right. */
     chain(e, t) {
@@ -3615,9 +3642,9 @@ var DefenseRound = (() => {
         const r = t[this.text[this.at] ?? ""];
         if (r === void 0) return n;
         this.at += 1;
-        const s = e();
-        if (s === void 0) return;
-        n = r(n, s);
+        const i = e();
+        if (i === void 0) return;
+        n = r(n, i);
       }
     }
     unary() {
@@ -3637,11 +3664,11 @@ var DefenseRound = (() => {
         return this.at += t[0].length, C(t[0]);
       const n = /^([a-z]+)\s*\(/i.exec(e);
       if (n) {
-        const r = Yl[n[1].toLowerCase()];
+        const r = qd[n[1].toLowerCase()];
         if (!r) return;
         this.at += n[0].length;
-        const s = this.sum();
-        return this.space(), s === void 0 || this.text[this.at] !== ")" ? void 0 : (this.at += 1, r(s));
+        const i = this.sum();
+        return this.space(), i === void 0 || this.text[this.at] !== ")" ? void 0 : (this.at += 1, r(i));
       }
       if (e.startsWith("(")) {
         this.at += 1;
@@ -3650,17 +3677,17 @@ var DefenseRound = (() => {
       }
     }
   };
-  function Q(e, t = "an unnamed token") {
-    return _(e.get("name") ?? "") || t;
+  function Z(e, t = "an unnamed token") {
+    return D(e.get("name") ?? "") || t;
   }
   function H(e) {
     return getObj("graphic", e);
   }
-  function Jl(e) {
+  function tl(e) {
     return getObj("character", e);
   }
-  function ae(e) {
-    const t = _(e.get("represents") ?? "");
+  function oe(e) {
+    const t = D(e.get("represents") ?? "");
     return t ? getObj("character", t) : void 0;
   }
   var ye = {
@@ -3672,7 +3699,7 @@ var DefenseRound = (() => {
       this.token = e, this.bar = t;
     }
     get link() {
-      return this.linkRead === void 0 && (this.linkRead = _(this.token.get(ye[this.bar].link) ?? "")), this.linkRead;
+      return this.linkRead === void 0 && (this.linkRead = D(this.token.get(ye[this.bar].link) ?? "")), this.linkRead;
     }
     /** The attribute the bar is linked to, when it still exists. */
     get attribute() {
@@ -3696,10 +3723,10 @@ var DefenseRound = (() => {
       return this.maxRead;
     }
   };
-  function hi(e, t) {
+  function hs(e, t) {
     return new rn(e, t).value;
   }
-  var Ql = class {
+  var nl = class {
     constructor(e, t) {
       this.reading = e, this.value = t;
     }
@@ -3716,26 +3743,26 @@ var DefenseRound = (() => {
     return {
       id: e.id,
       token: e,
-      name: _(e.get("name") ?? "") || _(t?.get("name") ?? "") || "unnamed token",
+      name: D(e.get("name") ?? "") || D(t?.get("name") ?? "") || "unnamed token",
       character: t,
       bars: r,
       unique: r.vitality.link !== "",
-      npc: ni(e, t),
+      npc: ns(e, t),
       hidden: e.get("layer") === "gmlayer",
-      statusmarkers: _(e.get("statusmarkers") ?? "")
+      statusmarkers: D(e.get("statusmarkers") ?? "")
     };
   }
-  var vi = { armor_physical: "physical", armor_magical: "magical" };
+  var vs = { armor_physical: "physical", armor_magical: "magical" };
   function Zn(e, t, n, r) {
-    return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Zl(t, n, r));
+    return t?.edition?.id === e.id ? t.edition.state : e.enter(n, rl(t, n, r));
   }
-  function Zl(e, t, n) {
+  function rl(e, t, n) {
     return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
   }
-  function mi(e, t) {
+  function ms(e, t) {
     return t !== void 0 && t.edition === e.id ? t.answer : null;
   }
-  var ed = { kind: "override" }, pi = { kind: "none" }, an = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, td = p.freeze({}), nd = p.freeze({ current: null, max: null, present: !1 }), er = [], rd = class {
+  var il = { kind: "override" }, ps = { kind: "none" }, an = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, sl = p.freeze({}), al = p.freeze({ current: null, max: null, present: !1 }), er = [], ol = class {
     constructor(e, t) {
       this.characterId = e, this.index = t, this.problems = er;
     }
@@ -3753,24 +3780,24 @@ var DefenseRound = (() => {
      * as Roll20 would; anything else is a problem (noted) and no value.
      */
     number(e, t, n, r) {
-      const s = $e(e);
-      if (s !== null) return s;
+      const i = $e(e);
+      if (i !== null) return i;
       if (cn(e)) return null;
-      const i = ui(_(e), (o, l) => this.lookup(o, l));
-      if (i.ok && C.isSafeInteger(i.value)) return i.value;
-      const a = i.ok ? `works out to ${i.value}, not a whole number (wrap it in floor())` : i.problem;
+      const s = us(D(e), (o, d) => this.lookup(o, d));
+      if (s.ok && C.isSafeInteger(s.value)) return s.value;
+      const a = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
       return this.problems === er && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
     }
   };
   function cn(e) {
     return e == null || typeof e == "string" && e.trim() === "";
   }
-  function ki(e) {
+  function ks(e) {
     return !cn(e) && $e(e) === null;
   }
-  var gi = class {
-    constructor(e, t, n, r, s, i, a, o) {
-      this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = s, this.name = i, this.rawCurrent = a, this.isDefault = o, this.present = !0;
+  var gs = class {
+    constructor(e, t, n, r, i, s, a, o) {
+      this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = a, this.isDefault = o, this.present = !0;
     }
     get current() {
       return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);
@@ -3779,7 +3806,7 @@ var DefenseRound = (() => {
       if (!this.withMax) return null;
       if (this.maxRead === void 0) {
         const e = this.source.get("max");
-        cn(e) && (this.isDefault || ki(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+        cn(e) && (this.isDefault || ks(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
       }
       return this.maxRead;
     }
@@ -3787,30 +3814,30 @@ var DefenseRound = (() => {
       return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
     }
   };
-  function sd(e, t, n, r) {
-    const s = n.values, i = {}, a = {}, o = e.character, l = r.settings.attributes;
-    let c, d;
-    for (let b = 0; b < s.length; b += 1) {
-      const y = s[b], w = vi[y], S = t?.overrides?.[y];
+  function cl(e, t, n, r) {
+    const i = n.values, s = {}, a = {}, o = e.character, d = r.settings.attributes;
+    let c, l;
+    for (let b = 0; b < i.length; b += 1) {
+      const y = i[b], w = vs[y], S = t?.overrides?.[y];
       if (S !== void 0) {
-        i[y] = { current: w ? t?.worn?.[w] ?? S : S, max: S, present: !0 }, a[y] = w ? an[w] : ed;
+        s[y] = { current: w ? t?.worn?.[w] ?? S : S, max: S, present: !0 }, a[y] = w ? an[w] : il;
         continue;
       }
-      const m = l[y], D = o ? r.attributes.find(o.id, m) : void 0;
-      o && (c ?? (c = new rd(o.id, r.attributes)));
+      const m = d[y], R = o ? r.attributes.find(o.id, m) : void 0;
+      o && (c ?? (c = new ol(o.id, r.attributes)));
       let g = w !== void 0 && !e.unique;
-      if (D && c) {
+      if (R && c) {
         let $;
-        w !== void 0 && !g && ($ = D.get("current"), g = ki($)), i[y] = new gi(D, g ? t?.worn?.[w] : void 0, w !== void 0, c, y, m, $, !1), a[y] = g ? an[w] : { kind: "attribute", attribute: D };
-      } else c && !cn(d = r.attributes.sheetDefault(c.characterId, m, "current")) ? (i[y] = new gi(c.defaultOf(m), w ? t?.worn?.[w] : void 0, w !== void 0, c, y, m, d, !0), a[y] = w ? an[w] : pi) : (i[y] = w ? { current: t?.worn?.[w] ?? null, max: null, present: !1 } : nd, a[y] = w ? an[w] : pi);
+        w !== void 0 && !g && ($ = R.get("current"), g = ks($)), s[y] = new gs(R, g ? t?.worn?.[w] : void 0, w !== void 0, c, y, m, $, !1), a[y] = g ? an[w] : { kind: "attribute", attribute: R };
+      } else c && !cn(l = r.attributes.sheetDefault(c.characterId, m, "current")) ? (s[y] = new gs(c.defaultOf(m), w ? t?.worn?.[w] : void 0, w !== void 0, c, y, m, l, !0), a[y] = w ? an[w] : ps) : (s[y] = w ? { current: t?.worn?.[w] ?? null, max: null, present: !1 } : al, a[y] = w ? an[w] : ps);
     }
     const u = r.turnOrder;
     let f = null;
     if (u && u.length > 0) {
       const b = u.find((y) => y.id === e.id);
-      b !== void 0 && (f = yi(b.pr));
+      b !== void 0 && (f = ys(b.pr));
     }
-    let h = td;
+    let h = sl;
     if (n.others && n.others.length > 0) {
       h = {};
       for (const b of n.others) h[b] = r.other?.(b);
@@ -3820,15 +3847,15 @@ var DefenseRound = (() => {
       name: e.name,
       // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
       bars: e.bars,
-      values: i,
+      values: s,
       armorSource: o !== void 0 || t?.overrides !== void 0,
       stance: t?.stance ?? null,
       state: Zn(r.edition, t, e.bars.vitality.value, r.editionLeft),
-      answer: mi(r.edition, r.waiting[e.id]),
+      answer: ms(r.edition, r.waiting[e.id]),
       initiative: f,
       // seed 000 / seed 001: the token on top of a non-empty Turn Tracker is in its own active round.
       acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-      currentTurn: r.turnRow === void 0 ? null : { initiative: yi(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+      currentTurn: r.turnRow === void 0 ? null : { initiative: ys(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
       others: h,
       nameOf: r.nameOf
     }, A = c;
@@ -3843,43 +3870,43 @@ var DefenseRound = (() => {
       }
     };
   }
-  function id(e, t) {
+  function dl(e, t) {
     const n = e.snapshot.bars;
-    e.facts.bars = { vitality: new Ql(n.vitality, t), soul: n.soul, power: n.power };
+    e.facts.bars = { vitality: new nl(n.vitality, t), soul: n.soul, power: n.power };
   }
-  function yi(e) {
+  function ys(e) {
     if (typeof e == "number") return C.isFinite(e) ? e : null;
     if (typeof e != "string" || e.trim() === "") return null;
     const t = C(e.trim());
     return C.isFinite(t) ? t : null;
   }
-  function ad(e) {
+  function ll(e) {
     return getObj("attribute", e)?.get("current");
   }
-  function od(e, t) {
-    return _(e.get(ye[t].link) ?? "");
+  function ul(e, t) {
+    return D(e.get(ye[t].link) ?? "");
   }
-  function cd(e) {
+  function fl(e) {
     const t = getObj("attribute", e);
-    return t ? { characterId: _(t.get("_characterid") ?? ""), name: _(t.get("name") ?? "") } : void 0;
+    return t ? { characterId: D(t.get("_characterid") ?? ""), name: D(t.get("name") ?? "") } : void 0;
   }
-  var ld = new X(
+  var hl = new q(
     "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
   );
-  function dd(e) {
-    if (ld.has(e)) return !0;
+  function vl(e) {
+    if (hl.has(e)) return !0;
     try {
-      const t = de.parse(_(Campaign().get("token_markers") ?? "[]"));
-      return Z.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
+      const t = le.parse(D(Campaign().get("token_markers") ?? "[]"));
+      return ee.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
     } catch {
       return !1;
     }
   }
-  var wi = ["on", "off"], tr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, ud = [
+  var ws = ["on", "off"], tr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, ml = [
     "edition",
     ...p.keys(tr),
     "stamina-bar",
-    ...Ke.map((e) => `attr.${e}`),
+    ...xe.map((e) => `attr.${e}`),
     ...Rt.map((e) => `marker.${e}`),
     "visibility.npc",
     "visibility.pc",
@@ -3888,120 +3915,120 @@ var DefenseRound = (() => {
     "overwhelm-limit",
     "api-commands"
   ];
-  function fd(e, t, n) {
+  function pl(e, t, n) {
     const r = t.toLowerCase();
     if (n === void 0 || n === "") throw new k(`config ${r} needs a value`);
     if (r === "edition") {
-      const s = K(n, "edition", nl()), i = Et();
-      if (!i.includes(s))
-        throw new k(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
-      return e.edition = s, `Edition is now ${s}.`;
+      const i = x(n, "edition", sd()), s = Et();
+      if (!s.includes(i))
+        throw new k(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
+      return e.edition = i, `Edition is now ${i}.`;
     }
     if (r in tr) {
-      const s = tr[r], i = K(n, r, Dt), a = e.bars[s];
+      const i = tr[r], s = x(n, r, _t), a = e.bars[i];
       for (const o of ["vitality", "soul", "power"])
-        o !== s && e.bars[o] === i && (e.bars[o] = a);
-      return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
+        o !== i && e.bars[o] === s && (e.bars[o] = a);
+      return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
     }
     if (r === "stamina-bar") {
-      const s = K(n, r, ["power", ...Dt]);
-      if (s === e.bars.vitality) throw new k(`stamina may not share the Vitality bar (${s})`);
-      return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;
+      const i = x(n, r, ["power", ..._t]);
+      if (i === e.bars.vitality) throw new k(`stamina may not share the Vitality bar (${i})`);
+      return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;
     }
     if (r.startsWith("attr.")) {
-      const s = r.slice(5);
-      if (!Ke.includes(s))
-        throw new k(`unknown attribute key "${J(s)}" (known: ${Ke.join(", ")})`);
-      const i = n.trim();
-      if (i.length === 0 || i.length > 100) throw new k("an attribute name must be 1 to 100 characters");
-      return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;
+      const i = r.slice(5);
+      if (!xe.includes(i))
+        throw new k(`unknown attribute key "${Q(i)}" (known: ${xe.join(", ")})`);
+      const s = n.trim();
+      if (s.length === 0 || s.length > 100) throw new k("an attribute name must be 1 to 100 characters");
+      return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;
     }
     if (r.startsWith("marker.")) {
-      const s = r.slice(7);
-      if (!Rt.includes(s))
-        throw new k(`unknown marker key "${J(s)}" (known: ${Rt.join(", ")})`);
-      const i = n.trim();
-      if (!dd(i))
-        throw new k(`"${J(i)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
-      return e.markers[s] = i, `The ${s} marker is now ${i}.`;
+      const i = r.slice(7);
+      if (!Rt.includes(i))
+        throw new k(`unknown marker key "${Q(i)}" (known: ${Rt.join(", ")})`);
+      const s = n.trim();
+      if (!vl(s))
+        throw new k(`"${Q(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
+      return e.markers[i] = s, `The ${i} marker is now ${s}.`;
     }
     if (r === "visibility.npc" || r === "visibility.pc") {
-      const s = r === "visibility.npc" ? "npc" : "pc";
-      return e.visibility[s] = K(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;
+      const i = r === "visibility.npc" ? "npc" : "pc";
+      return e.visibility[i] = x(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
     }
     if (r === "players-target-any")
-      return e.playersTargetAny = K(n, r, wi) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+      return e.playersTargetAny = x(n, r, ws) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
     if (r === "armor-on-manual-edits")
-      return e.armorOnManualEdits = K(n, r, wi) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+      return e.armorOnManualEdits = x(n, r, ws) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
     if (r === "overwhelm-limit")
       return e.overwhelmLimit = bt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
     if (r === "api-commands")
-      return e.apiCommands = K(n, r, Ls), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-    throw new k(`unknown setting "${J(t)}" (settings: ${ud.join(", ")})`);
+      return e.apiCommands = x(n, r, Li), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
+    throw new k(`unknown setting "${Q(t)}" (settings: ${ml.join(", ")})`);
   }
   function Le() {
-    return bi(Campaign().get("turnorder"));
+    return bs(Campaign().get("turnorder"));
   }
-  function hd() {
+  function kl() {
     const e = Campaign().get("turnorder");
     return typeof e == "string" ? e : "";
   }
-  function bi(e) {
+  function bs(e) {
     if (typeof e != "string" || e.trim() === "") return [];
     try {
-      const t = de.parse(e);
-      return Z.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
+      const t = le.parse(e);
+      return ee.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
     } catch {
       return [];
     }
   }
   function nr(e) {
-    Campaign().set("turnorder", de.stringify(e));
+    Campaign().set("turnorder", le.stringify(e));
   }
   function Mt(e) {
-    return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? _(e) : "";
+    return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? D(e) : "";
   }
   function rr(e) {
     return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;
   }
-  function vd(e) {
+  function gl(e) {
     const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
     return t(e.id) && t(e.custom) && t(e.pr);
   }
-  function md(e) {
+  function yl(e) {
     const t = Mt(e.id), n = Mt(e.custom);
-    return `${t.length <= 64 ? t : `#${sr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${sr(n)}`}`;
+    return `${t.length <= 64 ? t : `#${ir(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${ir(n)}`}`;
   }
-  function sr(e) {
+  function ir(e) {
     let t = 2166136261;
     for (let n = 0; n < e.length; n += 1)
       t ^= e.charCodeAt(n), t = E.imul(t, 16777619) >>> 0;
     return t.toString(16).padStart(8, "0");
   }
-  var pd = /^(.+) -?\d+$/;
-  function kd() {
+  var wl = /^(.+) -?\d+$/;
+  function bl() {
     const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
     return typeof e == "object" && e !== null ? e : void 0;
   }
-  function $i(e) {
+  function $s(e) {
     if (rr(e.pr) !== -1 || Mt(e.custom) !== "") return !1;
     const t = Mt(e.id);
     if (t === "" || t === "-1") return !1;
     const n = getObj("graphic", t);
-    if (n === void 0 || _(n.get("represents") ?? "") !== "") return !1;
-    const r = kd();
+    if (n === void 0 || D(n.get("represents") ?? "") !== "") return !1;
+    const r = bl();
     if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-    const s = pd.exec(_(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
-    return s !== null && s[1] === i;
+    const i = wl.exec(D(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+    return i !== null && i[1] === s;
   }
-  function gd(e) {
-    for (const t of e) if (!$i(t)) return t;
+  function $l(e) {
+    for (const t of e) if (!$s(t)) return t;
   }
-  var yd = new X(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-  function wd(e) {
-    return yd.has(e.kind);
+  var Al = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+  function Sl(e) {
+    return Al.has(e.kind);
   }
-  function bd(e, t, n) {
+  function Tl(e, t, n) {
     switch (e.kind) {
       case "heal-title":
         return `${t(e.who)} is healed: ${yt[e.resource]} +${e.amount}`;
@@ -4023,38 +4050,38 @@ var DefenseRound = (() => {
         return e.label;
     }
   }
-  function Ai(e, t) {
-    const n = (r) => wd(r) ? bd(r, t, n) : e.words(r, t);
+  function As(e, t) {
+    const n = (r) => Sl(r) ? Tl(r, t, n) : e.words(r, t);
     return n;
   }
   function ft(e, t) {
-    const n = e.tokens[t], r = e.exchange.waiting[t], s = {};
-    return n?.edition && (s.edition = n.edition), n?.deadForGood && (s.deadForGood = !0), n?.stance !== void 0 && (s.stance = n.stance), r && (s.answer = r), s;
+    const n = e.tokens[t], r = e.exchange.waiting[t], i = {};
+    return n?.edition && (i.edition = n.edition), n?.deadForGood && (i.deadForGood = !0), n?.stance !== void 0 && (i.stance = n.stance), r && (i.answer = r), i;
   }
-  function xe(e, t) {
+  function We(e, t) {
     const n = {};
     return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
   }
-  function ln(e, t, n) {
-    const r = e.tokens[t], s = {};
-    r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), Ot(s) ? delete e.tokens[t] : e.tokens[t] = s, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
+  function dn(e, t, n) {
+    const r = e.tokens[t], i = {};
+    r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Ot(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
   }
   function we(e, t) {
     if (e === t) return !0;
     if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
-    if (typeof e != "object" || typeof t != "object" || Z.isArray(e) !== Z.isArray(t)) return !1;
-    if (Z.isArray(e)) {
-      const s = t;
-      if (e.length !== s.length) return !1;
-      for (let i = 0; i < e.length; i += 1) if (!we(e[i], s[i])) return !1;
+    if (typeof e != "object" || typeof t != "object" || ee.isArray(e) !== ee.isArray(t)) return !1;
+    if (ee.isArray(e)) {
+      const i = t;
+      if (e.length !== i.length) return !1;
+      for (let s = 0; s < e.length; s += 1) if (!we(e[s], i[s])) return !1;
       return !0;
     }
     const n = e, r = t;
-    for (const s of p.keys(n)) if (!we(n[s], r[s])) return !1;
-    for (const s of p.keys(r)) if (!p.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
+    for (const i of p.keys(n)) if (!we(n[i], r[i])) return !1;
+    for (const i of p.keys(r)) if (!p.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
     return !0;
   }
-  function $d(e, t) {
+  function El(e, t) {
     switch (t.kind) {
       case "bar":
         return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -4074,147 +4101,147 @@ var DefenseRound = (() => {
         return `turn-order:${t.tokenId}`;
     }
   }
-  function Ad(e, t = () => !0, n = () => {
+  function Dl(e, t = () => !0, n = () => {
   }) {
     const r = new N();
-    for (const i of e) {
-      const a = t(i.tokenId);
-      for (const o of i.changes) {
-        const l = $d(i.tokenId, o), c = r.get(l);
-        c ? (c.last = o, a && c.owner === void 0 && (c.owner = i)) : r.set(l, { first: o, last: o, ...a ? { owner: i } : {} });
+    for (const s of e) {
+      const a = t(s.tokenId);
+      for (const o of s.changes) {
+        const d = El(s.tokenId, o), c = r.get(d);
+        c ? (c.last = o, a && c.owner === void 0 && (c.owner = s)) : r.set(d, { first: o, last: o, ...a ? { owner: s } : {} });
       }
     }
-    const s = [];
-    for (const [i, a] of r) {
-      const { first: o, last: l } = a, c = a.owner ?? n(o);
+    const i = [];
+    for (const [s, a] of r) {
+      const { first: o, last: d } = a, c = a.owner ?? n(o);
       if (c === void 0) continue;
-      const d = o !== l && "to" in o && "to" in l ? { ...o, to: l.to } : o;
-      s.push({ place: i, tokenId: c.tokenId, name: c.name, change: d });
+      const l = o !== d && "to" in o && "to" in d ? { ...o, to: d.to } : o;
+      i.push({ place: s, tokenId: c.tokenId, name: c.name, change: l });
     }
-    return s;
+    return i;
   }
-  function Si(e, t, n) {
+  function Ss(e, t, n) {
     if (n <= 0) return e;
-    const { answer: r, ...s } = e;
-    if (!s.edition || s.edition.id !== t.id) return s;
-    let i = t.parseState(s.edition.state);
-    if (i === null) return s;
-    for (let o = 0; o < E.min(n, 10); o += 1) i = t.endRound(i);
-    const a = { ...s };
-    return t.isEmptyState(i) ? delete a.edition : a.edition = { id: t.id, state: i }, a;
+    const { answer: r, ...i } = e;
+    if (!i.edition || i.edition.id !== t.id) return i;
+    let s = t.parseState(i.edition.state);
+    if (s === null) return i;
+    for (let o = 0; o < E.min(n, 10); o += 1) s = t.endRound(s);
+    const a = { ...i };
+    return t.isEmptyState(s) ? delete a.edition : a.edition = { id: t.id, state: s }, a;
   }
-  var Sd = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-  function Td(e, t, n) {
-    return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));
+  var _l = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+  function Rl(e, t, n) {
+    return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
   }
-  function Ed(e, t, n, r) {
-    const s = [];
-    for (const { place: i, name: a, change: o } of e) {
+  function Ol(e, t, n, r) {
+    const i = [];
+    for (const { place: s, name: a, change: o } of e) {
       if (o.kind === "turn-order") continue;
-      const l = t.get(i);
-      if (!n(l, o.to))
+      const d = t.get(s);
+      if (!n(d, o.to))
         switch (o.kind) {
           case "bar":
-            s.push(`${a}: ${yt[o.resource]} is ${l ?? "not a number"} (was left at ${o.to})`);
+            i.push(`${a}: ${yt[o.resource]} is ${d ?? "not a number"} (was left at ${o.to})`);
             break;
           case "attribute":
-            s.push(`${a}: ${Sd[o.key] ?? o.key} is ${l ?? "unset"} (was left at ${o.to})`);
+            i.push(`${a}: ${_l[o.key] ?? o.key} is ${d ?? "unset"} (was left at ${o.to})`);
             break;
           case "worn":
-            s.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${l ?? "unset"} (was left at ${o.to})`);
+            i.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${d ?? "unset"} (was left at ${o.to})`);
             break;
           case "override":
-            s.push(`${a}: ${o.key} is ${l ?? "unset"} (was left at ${o.to})`);
+            i.push(`${a}: ${o.key} is ${d ?? "unset"} (was left at ${o.to})`);
             break;
           case "markers":
-            s.push(`${a}: markers changed`);
+            i.push(`${a}: markers changed`);
             break;
           case "memory":
-            s.push(`${a} ${r(o.to, l ?? {})}`);
+            i.push(`${a} ${r(o.to, d ?? {})}`);
             break;
           case "initiative":
-            s.push(`${a}: initiative is ${l ?? "gone"} (was left at ${o.to})`);
+            i.push(`${a}: initiative is ${d ?? "gone"} (was left at ${o.to})`);
             break;
         }
     }
-    return s;
+    return i;
   }
-  function _d(e, t, n) {
+  function Cl(e, t, n) {
     return e.map(
-      (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Si(r.change.from, t, n), to: Si(r.change.to, t, n) } } : r
+      (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Ss(r.change.from, t, n), to: Ss(r.change.to, t, n) } } : r
     );
   }
-  function Dd(e, t, n, r) {
-    const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, l = r(e.answer, t.answer) ? n.answer : e.answer;
-    return i !== void 0 && (s.edition = i), a !== void 0 && (s.deadForGood = a), o !== void 0 && (s.stance = o), l !== void 0 && (s.answer = l), s;
+  function Il(e, t, n, r) {
+    const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, d = r(e.answer, t.answer) ? n.answer : e.answer;
+    return s !== void 0 && (i.edition = s), a !== void 0 && (i.deadForGood = a), o !== void 0 && (i.stance = o), d !== void 0 && (i.answer = d), i;
   }
-  function Rd(e) {
+  function Nl(e) {
     const t = e.indexOf("@");
     return t === -1 ? e : e.slice(0, t);
   }
-  function Ti(e, t, n) {
+  function Ts(e, t, n) {
     if (e === "") return t.length === 0 ? "" : t.join(",");
-    let r, s = "", i = 0;
+    let r, i = "", s = 0;
     for (; ; ) {
-      const a = e.indexOf(",", i), l = (a === -1 ? e.slice(i) : e.slice(i, a)).trim();
-      if (l !== "") {
-        const c = Rd(l);
-        let d;
-        t.includes(c) ? (d = l === c && !(r?.includes(c) ?? !1), d && (r ?? (r = [])).push(c)) : d = !n.includes(c), d && (s += s === "" ? l : `,${l}`);
+      const a = e.indexOf(",", s), d = (a === -1 ? e.slice(s) : e.slice(s, a)).trim();
+      if (d !== "") {
+        const c = Nl(d);
+        let l;
+        t.includes(c) ? (l = d === c && !(r?.includes(c) ?? !1), l && (r ?? (r = [])).push(c)) : l = !n.includes(c), l && (i += i === "" ? d : `,${d}`);
       }
       if (a === -1) break;
-      i = a + 1;
+      s = a + 1;
     }
-    for (const a of t) (r?.includes(a) ?? !1) || (s += s === "" ? a : `,${a}`);
-    return s === e || s.length < e.length && s === Od(e) ? e : s;
+    for (const a of t) (r?.includes(a) ?? !1) || (i += i === "" ? a : `,${a}`);
+    return i === e || i.length < e.length && i === Pl(e) ? e : i;
   }
-  function Od(e) {
+  function Pl(e) {
     return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
   }
-  function Cd(e, t, n) {
-    const { incapacitated: r, dying: s, dead: i } = n.markers, a = t === "none" ? [] : [n.markers[t]];
-    return Ti(e, a, [r, s, i]);
+  function Ml(e, t, n) {
+    const { incapacitated: r, dying: i, dead: s } = n.markers, a = t === "none" ? [] : [n.markers[t]];
+    return Ts(e, a, [r, i, s]);
   }
-  var Ei = ["defensive", "reactive", "active", "full"];
-  function _i(e, t, n) {
-    const r = Ei.find((s) => s === t);
-    return Ti(e, r ? [n.markers[r]] : [], Ei.map((s) => n.markers[s]));
+  var Es = ["defensive", "reactive", "active", "full"];
+  function Ds(e, t, n) {
+    const r = Es.find((i) => i === t);
+    return Ts(e, r ? [n.markers[r]] : [], Es.map((i) => n.markers[i]));
   }
-  function ir(e) {
+  function sr(e) {
     return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
   }
-  function Id() {
-    return ir((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
+  function Ll() {
+    return sr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
   }
   function ar() {
-    return ir((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
+    return sr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
   }
-  function Nd() {
-    return ir((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
+  function jl() {
+    return sr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
   }
-  var Di = [];
-  function Pd(e) {
-    return typeof e != "function" ? !1 : (Di.push(e), !0);
+  var _s = [];
+  function Fl(e) {
+    return typeof e != "function" ? !1 : (_s.push(e), !0);
   }
-  function Ri(e, t, n, r, s, i) {
-    for (const o of Di)
+  function Rs(e, t, n, r, i, s) {
+    for (const o of _s)
       try {
         o(e, t, n, r);
-      } catch (l) {
-        Jn("an onDamage observer", l, void 0);
+      } catch (d) {
+        Jn("an onDamage observer", d, void 0);
       }
-    const a = i === void 0 ? ar() : i;
+    const a = s === void 0 ? ar() : s;
     if (a && typeof a.Update == "function")
       try {
-        a.Update(e, s());
+        a.Update(e, i());
       } catch (o) {
         Jn("HealthColors.Update", o, void 0);
       }
   }
-  function Oi(e, t) {
+  function Os(e, t) {
     typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
   }
-  var Md = class {
+  var Gl = class {
     constructor() {
       this.props = {}, this.any = !1;
     }
@@ -4225,45 +4252,45 @@ var DefenseRound = (() => {
       this.props[e] = t, this.any = !0;
     }
     bar(e, t, n, r) {
-      const s = ye[e.bars[t].bar].value;
-      r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);
+      const i = ye[e.bars[t].bar].value;
+      r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);
     }
     flush(e) {
-      if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Oi(t, n);
+      if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Os(t, n);
       if (this.linkedBars)
         for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
       this.any && e.set(this.props);
     }
   };
   function or(e, t, n, r) {
-    const s = {};
-    return e && (s.edition = e), t && (s.deadForGood = !0), n !== void 0 && (s.stance = n), r !== void 0 && (s.answer = r), s;
+    const i = {};
+    return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
   }
-  function Ld(e, t, n, r = {}) {
-    const { snapshot: s, facts: i, places: a } = t, { edition: o, settings: l, memories: c } = e, d = c.tokens, u = s.token, f = [], h = [], v = new Md(), A = () => {
+  function Vl(e, t, n, r = {}) {
+    const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: d, memories: c } = e, l = c.tokens, u = i.token, f = [], h = [], v = new Gl(), A = () => {
       var g;
-      return d[g = s.id] ?? (d[g] = {});
-    }, b = r.vitalityFrom ?? s.bars.vitality.value, y = {
-      vitality: s.bars.vitality.value,
-      soul: s.bars.soul.value,
-      power: s.bars.power.value
+      return l[g = i.id] ?? (l[g] = {});
+    }, b = r.vitalityFrom ?? i.bars.vitality.value, y = {
+      vitality: i.bars.vitality.value,
+      soul: i.bars.soul.value,
+      power: i.bars.power.value
     };
     for (const g of n.changes)
       switch (g.kind) {
         case "bar": {
-          const $ = s.bars[g.resource], L = g.resource === "vitality" ? b : $.value, V = $.link ? getObj("attribute", $.link) : void 0, le = { kind: "bar", resource: g.resource, bar: $.bar, from: L, to: g.to };
-          V && (le.attributeId = V.id), f.push(le), ($.value !== g.to || $.raw !== g.to) && v.bar(s, g.resource, g.to, V), y[g.resource] = g.to;
+          const $ = i.bars[g.resource], L = g.resource === "vitality" ? b : $.value, V = $.link ? getObj("attribute", $.link) : void 0, de = { kind: "bar", resource: g.resource, bar: $.bar, from: L, to: g.to };
+          V && (de.attributeId = V.id), f.push(de), ($.value !== g.to || $.raw !== g.to) && v.bar(i, g.resource, g.to, V), y[g.resource] = g.to;
           break;
         }
         case "value": {
-          const $ = a[g.key], L = i.values[g.key]?.current ?? null;
+          const $ = a[g.key], L = s.values[g.key]?.current ?? null;
           if ($?.kind === "attribute")
             f.push({ kind: "attribute", key: g.key, attributeId: $.attribute.id, from: L, to: g.to }), v.attribute($.attribute, g.to);
           else if ($?.kind === "worn") {
-            f.push({ kind: "worn", track: $.track, from: d[s.id]?.worn?.[$.track] ?? null, to: g.to });
+            f.push({ kind: "worn", track: $.track, from: l[i.id]?.worn?.[$.track] ?? null, to: g.to });
             const V = A();
             V.worn = { ...V.worn, [$.track]: g.to };
-          } else if (vi[g.key] === void 0 && $?.kind === "override") {
+          } else if (vs[g.key] === void 0 && $?.kind === "override") {
             f.push({ kind: "override", key: g.key, from: L, to: g.to });
             const V = A();
             V.overrides = { ...V.overrides, [g.key]: g.to };
@@ -4271,279 +4298,279 @@ var DefenseRound = (() => {
           break;
         }
         case "initiative": {
-          const $ = r.turnOrder?.order ?? Le(), L = $.find((le) => le.id === s.id), V = rr(L?.pr);
-          L && C.isFinite(V) && V !== g.to && (L.pr = g.to, Ii($, r.turnOrder), f.push({ kind: "initiative", from: V, to: g.to }));
+          const $ = r.turnOrder?.order ?? Le(), L = $.find((de) => de.id === i.id), V = rr(L?.pr);
+          L && C.isFinite(V) && V !== g.to && (L.pr = g.to, Is($, r.turnOrder), f.push({ kind: "initiative", from: V, to: g.to }));
           break;
         }
         case "join-turn-order": {
-          const $ = Gd(g.tokenId, g.initiative, r.turnOrder);
+          const $ = Hl(g.tokenId, g.initiative, r.turnOrder);
           h.push($.note), $.added && f.push({ kind: "turn-order", tokenId: g.tokenId });
           break;
         }
         case "ally-state":
         case "ally-answer": {
-          const $ = xe(ft(c, g.tokenId), o), L = g.kind === "ally-state" ? xe({ ...$, edition: { id: o.id, state: g.state } }, o) : { ...$, answer: { edition: o.id, answer: g.answer } };
-          we($, L) || (f.push({ kind: "memory", tokenId: g.tokenId, from: $, to: L }), ln(c, g.tokenId, L));
+          const $ = We(ft(c, g.tokenId), o), L = g.kind === "ally-state" ? We({ ...$, edition: { id: o.id, state: g.state } }, o) : { ...$, answer: { edition: o.id, answer: g.answer } };
+          we($, L) || (f.push({ kind: "memory", tokenId: g.tokenId, from: $, to: L }), dn(c, g.tokenId, L));
           break;
         }
       }
     if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-      const g = d[s.id], $ = g?.edition && !(g.edition.id === o.id && o.isEmptyState(g.edition.state)) ? g.edition : void 0, L = n.state === void 0 ? $ : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, V = g?.deadForGood === !0, le = n.state === void 0 ? V : o.deadForGood(n.state, y.vitality), qe = g?.stance, x = n.stance === void 0 ? qe : n.stance ?? void 0, Fe = c.exchange.waiting[s.id], Y = n.answer === void 0 ? Fe : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
-      (V !== le || qe !== x || !we($, L) || !we(Fe, Y)) && (f.push({ kind: "memory", from: or($, V, qe, Fe), to: or(L, le, x, Y) }), ln(c, s.id, or(L, le, x, Y)));
+      const g = l[i.id], $ = g?.edition && !(g.edition.id === o.id && o.isEmptyState(g.edition.state)) ? g.edition : void 0, L = n.state === void 0 ? $ : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, V = g?.deadForGood === !0, de = n.state === void 0 ? V : o.deadForGood(n.state, y.vitality), Je = g?.stance, Y = n.stance === void 0 ? Je : n.stance ?? void 0, Ge = c.exchange.waiting[i.id], W = n.answer === void 0 ? Ge : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
+      (V !== de || Je !== Y || !we($, L) || !we(Ge, W)) && (f.push({ kind: "memory", from: or($, V, Je, Ge), to: or(L, de, Y, W) }), dn(c, i.id, or(L, de, Y, W)));
     }
-    const w = d[s.id];
-    w && Ot(w) && delete d[s.id];
-    let S = s.statusmarkers;
-    const m = o.condition(i.state, b), D = n.state !== void 0 ? o.condition(n.state, y.vitality) : m;
-    if (n.state !== void 0 && (S = Cd(S, D, l)), n.stance !== void 0 && (S = _i(S, n.stance, l)), S !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: S }), v.prop("statusmarkers", S)), r.tokenProps)
+    const w = l[i.id];
+    w && Ot(w) && delete l[i.id];
+    let S = i.statusmarkers;
+    const m = o.condition(s.state, b), R = n.state !== void 0 ? o.condition(n.state, y.vitality) : m;
+    if (n.state !== void 0 && (S = Ml(S, R, d)), n.stance !== void 0 && (S = Ds(S, n.stance, d)), S !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: S }), v.prop("statusmarkers", S)), r.tokenProps)
       for (const g of p.keys(r.tokenProps)) {
         const $ = r.tokenProps[g];
         !(g in v.props) && u.get(g) !== $ && v.prop(g, $);
       }
     if (v.flush(u), r.notify ?? !0) {
-      const { bars: g } = s, $ = { vitality: b, soul: g.soul.value, power: g.power.value, statusmarkers: s.statusmarkers, condition: m }, L = { vitality: y.vitality, soul: y.soul, power: y.power, statusmarkers: S, condition: D };
-      Ri(u, $, L, n.detail, () => Ci(s, b), r.healthColors);
+      const { bars: g } = i, $ = { vitality: b, soul: g.soul.value, power: g.power.value, statusmarkers: i.statusmarkers, condition: m }, L = { vitality: y.vitality, soul: y.soul, power: y.power, statusmarkers: S, condition: R };
+      Rs(u, $, L, n.detail, () => Cs(i, b), r.healthColors);
     }
     return { changes: f, notes: h };
   }
-  function Ci(e, t) {
-    const n = Fd(e.token);
+  function Cs(e, t) {
+    const n = Bl(e.token);
     n.statusmarkers = e.statusmarkers;
-    const { vitality: r, soul: s, power: i } = e.bars;
-    return n[ye[r.bar].value] = r.raw, n[ye[s.bar].value] = s.raw, n[ye[i.bar].value] = i.raw, t !== null && (n[ye[r.bar].value] = t), n;
+    const { vitality: r, soul: i, power: s } = e.bars;
+    return n[ye[r.bar].value] = r.raw, n[ye[i.bar].value] = i.raw, n[ye[s.bar].value] = s.raw, t !== null && (n[ye[r.bar].value] = t), n;
   }
-  var jd = ["width", "height"];
-  function Fd(e) {
+  var Ul = ["width", "height"];
+  function Bl(e) {
     const t = { _id: e.id, _type: "graphic" };
-    for (const n of jd) t[n] = e.get(n);
+    for (const n of Ul) t[n] = e.get(n);
     return t;
   }
-  function Ii(e, t) {
+  function Is(e, t) {
     t ? t.changed = !0 : nr(e);
   }
-  function Gd(e, t, n) {
+  function Hl(e, t, n) {
     const r = getObj("graphic", e);
     if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-    const s = Q(r, "The spectator"), i = n?.order ?? Le();
-    return i.some((a) => a.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: _(r.get("_pageid") ?? "") }), Ii(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
+    const i = Z(r, "The spectator"), s = n?.order ?? Le();
+    return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: D(r.get("_pageid") ?? "") }), Is(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
   }
-  function Vd(e, t) {
-    const n = new N(), r = new N(), s = new X(), i = (c) => {
-      let d = r.get(c);
-      return d || r.set(c, d = {}), d;
+  function Kl(e, t) {
+    const n = new N(), r = new N(), i = new q(), s = (c) => {
+      let l = r.get(c);
+      return l || r.set(c, l = {}), l;
     };
     let a, o = !1;
-    const l = new N();
-    for (const { tokenId: c, change: d } of t) {
+    const d = new N();
+    for (const { tokenId: c, change: l } of t) {
       const u = getObj("graphic", c);
       if (u)
-        switch (l.has(c) || l.set(c, { snapshot: sn(u, ae(u), e.settings), memory: xe(ft(e.memories, c), e.edition) }), s.add(c), d.kind) {
+        switch (d.has(c) || d.set(c, { snapshot: sn(u, oe(u), e.settings), memory: We(ft(e.memories, c), e.edition) }), i.add(c), l.kind) {
           case "bar":
-            if (d.from === null) break;
-            d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : i(c)[`${d.bar}_value`] = d.from;
+            if (l.from === null) break;
+            l.attributeId && getObj("attribute", l.attributeId) ? n.set(l.attributeId, l.from) : s(c)[`${l.bar}_value`] = l.from;
             break;
           case "attribute":
-            d.from !== null && n.set(d.attributeId, d.from);
+            l.from !== null && n.set(l.attributeId, l.from);
             break;
           case "worn": {
             const f = { ...e.memories.tokens[c] };
-            f.worn = Qt(f.worn, d.track, d.from), Bs(e.memories.tokens, c, f);
+            f.worn = Qt(f.worn, l.track, l.from), Bi(e.memories.tokens, c, f);
             break;
           }
           case "override": {
             const f = { ...e.memories.tokens[c] };
-            f.overrides = Qt(f.overrides, d.key, d.from), Bs(e.memories.tokens, c, f);
+            f.overrides = Qt(f.overrides, l.key, l.from), Bi(e.memories.tokens, c, f);
             break;
           }
           case "markers":
-            i(c).statusmarkers = d.from;
+            s(c).statusmarkers = l.from;
             break;
           case "memory": {
-            const f = d.tokenId ?? c, h = xe(ft(e.memories, f), e.edition);
-            ln(e.memories, f, Dd(d.from, d.to, h, we));
+            const f = l.tokenId ?? c, h = We(ft(e.memories, f), e.edition);
+            dn(e.memories, f, Il(l.from, l.to, h, we));
             break;
           }
           case "initiative": {
             a ?? (a = Le());
             const f = a.find((h) => h.id === c);
-            f && (f.pr = d.from, o = !0);
+            f && (f.pr = l.from, o = !0);
             break;
           }
           case "turn-order": {
             a ?? (a = Le());
-            const f = a.filter((h) => h.id !== d.tokenId);
+            const f = a.filter((h) => h.id !== l.tokenId);
             f.length !== a.length && (a = f, o = !0);
             break;
           }
         }
     }
-    for (const [c, d] of n) {
+    for (const [c, l] of n) {
       const u = getObj("attribute", c);
-      u && Oi(u, d);
+      u && Os(u, l);
     }
-    for (const c of s) {
-      const d = getObj("graphic", c), u = l.get(c);
-      if (!d || !u) continue;
+    for (const c of i) {
+      const l = getObj("graphic", c), u = d.get(c);
+      if (!l || !u) continue;
       const f = r.get(c) ?? {};
-      typeof f.statusmarkers == "string" && (f.statusmarkers = _i(f.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
+      typeof f.statusmarkers == "string" && (f.statusmarkers = Ds(f.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
       const h = {};
       for (const A of Ur) {
         const b = u.snapshot.bars[A], y = `${b.bar}_value`, w = b.link ? n.get(b.link) : void 0;
-        w !== void 0 && d.get(y) !== w && (f[y] = w);
+        w !== void 0 && l.get(y) !== w && (f[y] = w);
         const S = w ?? f[y];
         h[A] = typeof S == "number" ? S : b.value;
       }
-      p.keys(f).length > 0 && d.set(f);
+      p.keys(f).length > 0 && l.set(f);
       const v = typeof f.statusmarkers == "string" ? f.statusmarkers : u.snapshot.statusmarkers;
-      Ud(e, d, u.snapshot, u.memory, { ...h, statusmarkers: v });
+      xl(e, l, u.snapshot, u.memory, { ...h, statusmarkers: v });
     }
     a && o && nr(a);
   }
-  function Ud(e, t, n, r, s) {
-    const i = (l, c) => {
-      const d = l.edition?.id === e.edition.id ? e.edition.parseState(l.edition.state) : null;
-      return e.edition.condition(d ?? e.edition.enter(c, l.deadForGood === !0), c);
-    }, a = xe(ft(e.memories, t.id), e.edition), o = {
+  function xl(e, t, n, r, i) {
+    const s = (d, c) => {
+      const l = d.edition?.id === e.edition.id ? e.edition.parseState(d.edition.state) : null;
+      return e.edition.condition(l ?? e.edition.enter(c, d.deadForGood === !0), c);
+    }, a = We(ft(e.memories, t.id), e.edition), o = {
       vitality: n.bars.vitality.value,
       soul: n.bars.soul.value,
       power: n.bars.power.value,
       statusmarkers: n.statusmarkers,
-      condition: i(r, n.bars.vitality.value)
+      condition: s(r, n.bars.vitality.value)
     };
-    Ri(t, o, { ...s, condition: i(a, s.vitality) }, { undo: !0 }, () => Ci(n, n.bars.vitality.value));
+    Rs(t, o, { ...i, condition: s(a, i.vitality) }, { undo: !0 }, () => Cs(n, n.bars.vitality.value));
   }
-  function Ni(e) {
+  function Ns(e) {
     if (e.length === 0) return Ir.resolve([]);
     const t = e.map((n) => `[[1d${n}]]`).join(" ");
     return new Ir((n, r) => {
-      sendChat("DefenseRound", t, (s) => {
-        const a = (s[0]?.inlinerolls ?? []).map((o) => o.results.total);
+      sendChat("DefenseRound", t, (i) => {
+        const a = (i[0]?.inlinerolls ?? []).map((o) => o.results.total);
         a.length !== e.length || a.some((o) => !C.isInteger(o)) ? r(new Ft(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
       });
     });
   }
-  function Bd(e) {
+  function Yl(e) {
     const t = e.title ?? e.outcome.steps.find((n) => n.section === ce);
     return t ? e.say(t) : e.snapshot.name;
   }
   function cr(e) {
     if (e.summary !== void 0) return e.summary;
-    const t = e.outcome.steps.find((n) => n.section === ie);
+    const t = e.outcome.steps.find((n) => n.section === ae);
     return e.summary = t ? e.say(t) : `${e.snapshot.name}.`;
   }
-  function Pi(e) {
+  function Ps(e) {
     const { snapshot: t, outcome: n } = e;
-    if (!ri(t.id)) return [];
+    if (!rs(t.id)) return [];
     const r = [];
-    for (const s of n.steps)
-      s.section === Re && (s.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage ?{Damage} --ids ${t.id}` }) : s.kind === "button" && r.push({ label: e.say(s), command: s.command }));
+    for (const i of n.steps)
+      i.section === Re && (i.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage ?{Damage} --ids ${t.id}` }) : i.kind === "button" && r.push({ label: e.say(i), command: i.command }));
     return r;
   }
-  function Hd(e) {
+  function Wl(e) {
     const t = [], n = new N();
     for (const r of e.outcome.steps) {
-      const s = r.section;
-      if (s === void 0 || s === ce || s === ie || s === Re) continue;
-      let i = n.get(s);
-      i || (i = [], n.set(s, i), t.push({ label: s, lines: i })), i.push(e.say(r));
+      const i = r.section;
+      if (i === void 0 || i === ce || i === ae || i === Re) continue;
+      let s = n.get(i);
+      s || (s = [], n.set(i, s), t.push({ label: i, lines: s })), s.push(e.say(r));
     }
     return t;
   }
-  function lr(e) {
-    const t = Pi(e);
+  function dr(e) {
+    const t = Ps(e);
     return {
-      title: Bd(e),
+      title: Yl(e),
       rows: [
         ...e.answer ? [{ label: "Answer", lines: [e.answer] }] : [],
-        ...Hd(e),
+        ...Wl(e),
         { label: "Turn Tracker", lines: e.notes },
         { label: "Rolls", lines: e.typed ? [e.typed] : [] },
         ...t.length > 0 ? [{ label: "Actions", lines: [], buttons: t }] : []
       ]
     };
   }
-  function Kd(e) {
+  function zl(e) {
     let t = "";
     for (const n of e)
       n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${yt[n.resource]} ${n.from} -> ${n.to}`);
     return t;
   }
-  function dr(e, t, n, r, s, i) {
+  function lr(e, t, n, r, i, s) {
     const a = new N(), o = [];
-    for (const l of t) {
-      const c = e[l], { snapshot: d } = c, u = (a.get(d.name) ?? 0) + 1;
-      a.set(d.name, u);
-      const f = u === 1 ? d.name : `${d.name} (${u})`, h = s === "all" || n[l] === "public", v = h ? Kd(c.changes) : "", A = h ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], y = h && c.outcome.steps.some((m) => m.section === Re) ? [...A, ...Pi(c)] : A, w = cr(c), S = v ? `${w} ${v}` : w;
+    for (const d of t) {
+      const c = e[d], { snapshot: l } = c, u = (a.get(l.name) ?? 0) + 1;
+      a.set(l.name, u);
+      const f = u === 1 ? l.name : `${l.name} (${u})`, h = i === "all" || n[d] === "public", v = h ? zl(c.changes) : "", A = h ? [{ label: "details", command: `!defense-round details ${s[d]}` }] : [], y = h && c.outcome.steps.some((m) => m.section === Re) ? [...A, ...Ps(c)] : A, w = cr(c), S = v ? `${w} ${v}` : w;
       o.push({ label: f, lines: c.answer ? [`${c.answer}. ${S}`] : [S], buttons: y });
     }
     return { title: r, rows: o };
   }
-  function dn(e, t) {
+  function ln(e, t) {
     return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
   }
   function ur(e, t, n) {
     if (t.length === 0) return;
-    const r = t.some((c) => c.changes.length > 0 || !(c.outcome.noop || c.outcome.headline === "unharmed")), s = t.length > 1 ? Yd(e, t, n.sender ?? "gm") : [];
+    const r = t.some((c) => c.changes.length > 0 || !(c.outcome.noop || c.outcome.headline === "unharmed")), i = t.length > 1 ? ql(e, t, n.sender ?? "gm") : [];
     if (!r) {
       const c = n.senderMaySee ?? (() => !0);
       if (t.length === 1 && !c(t[0].snapshot)) {
-        F(Te(n.replyTo), te(cr(t[0])));
+        F(Te(n.replyTo), ne(cr(t[0])));
         return;
       }
-      const d = t.length === 1 ? lr(t[0]) : dr(t, xd(t), Mi(e, t), `${n.title}: ${fr(t.length)}`, t.every((u) => c(u.snapshot)) ? "all" : "public", s);
-      F(Te(n.replyTo), me(d));
+      const l = t.length === 1 ? dr(t[0]) : lr(t, Xl(t), Ms(e, t), `${n.title}: ${fr(t.length)}`, t.every((u) => c(u.snapshot)) ? "all" : "public", i);
+      F(Te(n.replyTo), pe(l));
       return;
     }
     if (t.length === 1) {
-      const c = t[0], d = dn(e, c.snapshot);
-      F(d === "public" ? dt : he, me(lr(c)), { record: !0 }), d === "gm" && !c.snapshot.hidden && F(dt, te(cr(c)));
+      const c = t[0], l = ln(e, c.snapshot);
+      F(l === "public" ? ut : he, pe(dr(c)), { record: !0 }), l === "gm" && !c.snapshot.hidden && F(ut, ne(cr(c)));
       return;
     }
-    const i = Mi(e, t), a = [], o = [];
+    const s = Ms(e, t), a = [], o = [];
     for (let c = 0; c < t.length; c += 1)
-      t[c].snapshot.hidden || a.push(c), i[c] === "gm" && o.push(c);
-    const l = t[0].typed ? ` (${t[0].typed})` : "";
-    a.length > 0 && F(dt, me(dr(t, a, i, `${n.title}: ${fr(a.length)}${l}`, "public", s))), o.length > 0 && F(he, me(dr(t, o, i, `${n.title}: ${fr(t.length)} (GM)${l}`, "all", s)), { record: !0 });
+      t[c].snapshot.hidden || a.push(c), s[c] === "gm" && o.push(c);
+    const d = t[0].typed ? ` (${t[0].typed})` : "";
+    a.length > 0 && F(ut, pe(lr(t, a, s, `${n.title}: ${fr(a.length)}${d}`, "public", i))), o.length > 0 && F(he, pe(lr(t, o, s, `${n.title}: ${fr(t.length)} (GM)${d}`, "all", i)), { record: !0 });
   }
   function fr(e) {
     return `${e} token${e === 1 ? "" : "s"}`;
   }
-  function Mi(e, t) {
-    return t.map((n) => dn(e, n.snapshot));
+  function Ms(e, t) {
+    return t.map((n) => ln(e, n.snapshot));
   }
-  function xd(e) {
+  function Xl(e) {
     return e.map((t, n) => n);
   }
-  function Yd(e, t, n) {
+  function ql(e, t, n) {
     return e.details.add(
       n,
       t.map((r) => {
-        const { snapshot: s } = r;
-        return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => lr(r) };
+        const { snapshot: i } = r;
+        return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => dr(r) };
       })
     );
   }
-  function Wd(e, t) {
+  function Jl(e, t) {
     const n = e.bars[t];
     if (n.value !== null) return;
-    const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${_(n.raw)}"`;
+    const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${D(n.raw)}"`;
     return `${e.name}: its ${yt[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
   }
-  function Ye(e) {
+  function ze(e) {
     let t = 2;
     for (let n = 0; n < e.length; n += 1) {
       const r = e.charCodeAt(n);
       if (r === 34 || r === 92 || r === 8 || r === 12 || r === 10 || r === 13 || r === 9) t += 2;
       else if (r < 32) t += 6;
       else if (r >= 55296 && r <= 56319) {
-        const s = e.charCodeAt(n + 1);
-        s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
+        const i = e.charCodeAt(n + 1);
+        i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
       } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;
     }
     return t;
   }
-  var Li = 50, hr = 6e4, ji = 10, un = new va();
-  function zd(e) {
+  var Ls = 50, hr = 6e4, js = 10, un = new va();
+  function Ql(e) {
     switch (e.kind) {
       case "bar":
         return 90 + (e.attributeId?.length ?? 0);
@@ -4554,87 +4581,87 @@ var DefenseRound = (() => {
       case "initiative":
         return 80;
       case "markers":
-        return 40 + Ye(e.from) + Ye(e.to);
+        return 40 + ze(e.from) + ze(e.to);
       case "memory":
-        return 60 + (e.tokenId?.length ?? 0) + Fi(e.from) + Fi(e.to);
+        return 60 + (e.tokenId?.length ?? 0) + Fs(e.from) + Fs(e.to);
       case "turn-order":
         return 50 + e.tokenId.length;
     }
   }
-  function Fi(e) {
-    return 20 + (e.stance === void 0 ? 0 : Ye(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + vr(e.edition.state) : 0) + (e.answer ? 40 + Ye(e.answer.edition) + vr(e.answer.answer) : 0);
+  function Fs(e) {
+    return 20 + (e.stance === void 0 ? 0 : ze(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + vr(e.edition.state) : 0) + (e.answer ? 40 + ze(e.answer.edition) + vr(e.answer.answer) : 0);
   }
   function vr(e) {
-    if (typeof e == "string") return Ye(e);
+    if (typeof e == "string") return ze(e);
     if (e === null || typeof e != "object") return 24;
     let t = 2;
     for (const [n, r] of p.entries(e)) t += n.length + 4 + vr(r);
     return t;
   }
-  function Gi(e) {
+  function Gs(e) {
     let t = un.get(e);
     if (t === void 0) {
       t = 100 + e.by.length;
       for (const n of e.tokens) {
-        t += 50 + Ye(n.tokenId) + Ye(n.name);
-        for (const r of n.changes) t += zd(r);
+        t += 50 + ze(n.tokenId) + ze(n.name);
+        for (const r of n.changes) t += Ql(r);
       }
       un.set(e, t);
     }
     return t;
   }
-  function Xd(e, t, n) {
+  function Zl(e, t, n) {
     if (n.changes.length === 0) return !1;
     const r = e.store.history;
-    for (let s = r.length - 1; s >= 0; s -= 1) {
-      const i = r[s];
-      if (!(i.kind !== "hand-edit" || !i.tokens.some((o) => o.changes.some((l) => l.kind === "bar" && l.attributeId === t))))
-        return i.tokens.some((o) => o.tokenId === n.tokenId) ? !1 : (i.tokens.push(n), un.delete(i), !0);
+    for (let i = r.length - 1; i >= 0; i -= 1) {
+      const s = r[i];
+      if (!(s.kind !== "hand-edit" || !s.tokens.some((o) => o.changes.some((d) => d.kind === "bar" && d.attributeId === t))))
+        return s.tokens.some((o) => o.tokenId === n.tokenId) ? !1 : (s.tokens.push(n), un.delete(s), !0);
     }
     return !1;
   }
-  function qd(e) {
+  function eu(e) {
     return e.by === "hand-edit" || e.by === Me || lt(e.by);
   }
   function mr(e) {
-    return e.by === "hand-edit" || !qd(e);
+    return e.by === "hand-edit" || !eu(e);
   }
-  function Vi(e, t) {
+  function Vs(e, t) {
     const n = t.tokens.filter((c) => c.changes.length > 0);
     if (n.length === 0) return;
-    const r = { ...t, tokens: n }, s = e.store.history;
-    s.push(r);
-    const i = mr(r), a = () => s.filter((c) => c !== r && c.by === r.by);
-    if (i) {
+    const r = { ...t, tokens: n }, i = e.store.history;
+    i.push(r);
+    const s = mr(r), a = () => i.filter((c) => c !== r && c.by === r.by);
+    if (s) {
       const c = a();
-      for (const d of c.slice(0, E.max(0, c.length + 1 - ji))) s.splice(s.indexOf(d), 1);
+      for (const l of c.slice(0, E.max(0, c.length + 1 - js))) i.splice(i.indexOf(l), 1);
     }
     let o = 0;
-    for (const c of s) o += Gi(c);
-    const l = () => s.length > Li || o > hr;
-    for (; l() && s.length > 1; ) {
-      const c = i ? a()[0] ?? r : s[0];
-      if (s.splice(s.indexOf(c), 1), o -= Gi(c), c === r) break;
+    for (const c of i) o += Gs(c);
+    const d = () => i.length > Ls || o > hr;
+    for (; d() && i.length > 1; ) {
+      const c = s ? a()[0] ?? r : i[0];
+      if (i.splice(i.indexOf(c), 1), o -= Gs(c), c === r) break;
     }
   }
-  function Jd(e) {
-    const t = e.store.history, n = t.length, r = [], s = new N();
-    let i = 0;
+  function tu(e) {
+    const t = e.store.history, n = t.length, r = [], i = new N();
+    let s = 0;
     for (let a = t.length - 1; a >= 0; a -= 1) {
       const o = t[a];
-      if (r.length >= Li) break;
-      const l = de.stringify(o).length;
-      if (un.set(o, l), !(l > hr)) {
-        if (i + l > hr && r.length > 0) {
+      if (r.length >= Ls) break;
+      const d = le.stringify(o).length;
+      if (un.set(o, d), !(d > hr)) {
+        if (s + d > hr && r.length > 0) {
           if (mr(o)) continue;
           break;
         }
         if (mr(o)) {
-          const c = s.get(o.by) ?? 0;
-          if (c >= ji) continue;
-          s.set(o.by, c + 1);
+          const c = i.get(o.by) ?? 0;
+          if (c >= js) continue;
+          i.set(o.by, c + 1);
         }
-        r.unshift(o), i += l;
+        r.unshift(o), s += d;
       }
     }
     return t.splice(0, t.length, ...r), n - r.length;
@@ -4642,21 +4669,21 @@ var DefenseRound = (() => {
   function pr(e) {
     const t = new N();
     for (const r of e) {
-      const s = r.endsWith(".") ? r.slice(0, -1) : r;
-      t.set(s, (t.get(s) ?? 0) + 1);
+      const i = r.endsWith(".") ? r.slice(0, -1) : r;
+      t.set(i, (t.get(i) ?? 0) + 1);
     }
-    const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
+    const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
     return n.length <= 10 ? n : [...n.slice(0, 8), `${n.length - 8} more problems`];
   }
-  function Ui(e, t = 5) {
+  function Us(e, t = 5) {
     return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
   }
   function ht(e) {
     const t = new N();
     for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-    return Ui([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
+    return Us([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
   }
-  var Qd = class {
+  var nu = class {
     constructor() {
       this.byReason = new N();
     }
@@ -4671,37 +4698,37 @@ var DefenseRound = (() => {
   function vt(e) {
     return e.get("_subtype") === "card";
   }
-  function We(e, t, n = {}) {
-    const r = [], s = new X(), i = [], a = (c) => {
-      s.has(c.id) || (s.add(c.id), i.push(c));
+  function Xe(e, t, n = {}) {
+    const r = [], i = new q(), s = [], a = (c) => {
+      i.has(c.id) || (i.add(c.id), s.push(c));
     };
     if (t !== void 0) {
       if (t.length === 0) throw new k("--ids needs at least one token id");
       const c = [];
-      for (const d of t) {
-        const u = Lt(d, e.gm);
-        u ? a(u) : c.push(Zd(d));
+      for (const l of t) {
+        const u = Lt(l, e.gm);
+        u ? a(u) : c.push(ru(l));
       }
-      c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${Ui(c.map((d) => `"${d}"`))}`);
+      c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${Us(c.map((l) => `"${l}"`))}`);
     } else {
       let c = 0;
-      for (const d of e.msg.selected ?? []) {
-        const u = d._type === "graphic" ? H(d._id) : void 0;
+      for (const l of e.msg.selected ?? []) {
+        const u = l._type === "graphic" ? H(l._id) : void 0;
         u && !vt(u) ? a(u) : c += 1;
       }
       c > 0 && r.push(`${c} selected object${c === 1 ? " is" : "s are"} not a token and ${c === 1 ? "was" : "were"} ignored`);
     }
-    if (i.length === 0)
+    if (s.length === 0)
       throw r.length > 0 ? new P(`no token to act on (${r.join("; ")})`) : new P("no token selected: select one or more tokens, or name them with --ids");
-    const o = [], l = [];
-    for (const c of i) {
-      const d = ae(c);
-      e.gm || n.anyTarget || Se(e.playerId, c, d) ? o.push({ token: c, character: d }) : l.push(Q(c));
+    const o = [], d = [];
+    for (const c of s) {
+      const l = oe(c);
+      e.gm || n.anyTarget || Se(e.playerId, c, l) ? o.push({ token: c, character: l }) : d.push(Z(c));
     }
-    if (l.length > 0 && r.push(`you do not control ${ht(l)}`), o.length === 0) throw new P(pr(r).join("; "));
+    if (d.length > 0 && r.push(`you do not control ${ht(d)}`), o.length === 0) throw new P(pr(r).join("; "));
     return { targets: o, notes: r };
   }
-  function Zd(e) {
+  function ru(e) {
     return e.length > 24 ? `${e.slice(0, 24)}...` : e;
   }
   function Lt(e, t) {
@@ -4710,7 +4737,7 @@ var DefenseRound = (() => {
     if (!(!n || vt(n)) && !(!t && n.get("layer") === "gmlayer"))
       return n;
   }
-  function eu(e, t) {
+  function iu(e, t) {
     for (const n of t) {
       const r = e.parsed.flags.get(n);
       if (!(!r || r.length === 0) && !Lt(r.join(" "), e.gm))
@@ -4721,199 +4748,199 @@ var DefenseRound = (() => {
     return Ne(e.store.settings.edition);
   }
   function mt(e, t) {
-    const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((s) => n[s] === n.stamina) ?? "power";
+    const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((i) => n[i] === n.stamina) ?? "power";
     return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
   }
-  function tu(e) {
+  function su(e) {
     const t = H(e);
-    return t ? Q(t, e) : e;
+    return t ? Z(t, e) : e;
   }
-  function Bi(e) {
+  function Bs(e) {
     return e.store;
   }
-  function Hi(e) {
+  function Hs(e) {
     const t = e.store.editionLeft;
     return t !== void 0 && t !== e.store.settings.edition ? Ne(t) : void 0;
   }
-  function Ki(e, t) {
-    return e.gm || Se(e.playerId, t.token, t.character) || dn(e.app, t) === "public";
+  function Ks(e, t) {
+    return e.gm || Se(e.playerId, t.token, t.character) || ln(e.app, t) === "public";
   }
-  function ze(e, t) {
+  function qe(e, t) {
     const n = I(e), r = {
       settings: e.store.settings,
       attributes: e.attributes,
       edition: n,
-      nameOf: tu,
+      nameOf: su,
       waiting: e.store.exchange.waiting,
-      other: (i) => {
-        const a = H(i);
+      other: (s) => {
+        const a = H(s);
         if (!a || vt(a)) return;
-        const o = e.store.tokens[i], l = hi(a, e.store.settings.bars.vitality);
+        const o = e.store.tokens[s], d = hs(a, e.store.settings.bars.vitality);
         return {
-          name: Q(a, "unnamed token"),
+          name: Z(a, "unnamed token"),
           stance: o?.stance ?? null,
-          state: Zn(n, o, l, r.editionLeft),
-          answer: mi(n, e.store.exchange.waiting[i]),
-          vitality: l,
-          acting: r.turnRow !== void 0 && r.turnRow.id === i
+          state: Zn(n, o, d, r.editionLeft),
+          answer: ms(n, e.store.exchange.waiting[s]),
+          vitality: d,
+          acting: r.turnRow !== void 0 && r.turnRow.id === s
         };
       }
     };
     if (t) {
       r.turnOrder = t;
-      const i = gd(t);
-      if (i) {
-        r.turnRow = i;
-        const a = Mt(i.id);
+      const s = $l(t);
+      if (s) {
+        r.turnRow = s;
+        const a = Mt(s.id);
         a !== "" && a !== "-1" && H(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
       }
     }
-    const s = Hi(e);
-    return s && (r.editionLeft = s), r;
+    const i = Hs(e);
+    return i && (r.editionLeft = i), r;
   }
-  function fn(e, t, n, r = ze(e)) {
-    const s = sn(t.token, t.character, e.store.settings);
-    return sd(s, e.store.tokens[s.id], n, r);
+  function fn(e, t, n, r = qe(e)) {
+    const i = sn(t.token, t.character, e.store.settings);
+    return cl(i, e.store.tokens[i.id], n, r);
   }
-  function xi(e, t, n, r = !0) {
+  function xs(e, t, n, r = !0) {
     switch (n.kind) {
       case "refused":
         return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
       case "bar":
-        return r ? Wd(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+        return r ? Jl(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
       case "missing-value":
         return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
     }
   }
   function hn(e, t, n = "; nothing changed") {
-    const r = t[0], s = r.which === "max" ? `the max of "${r.attribute}"` : `"${r.attribute}"`;
-    return `${e.name}: its character's ${s} ${r.problem}; set a number there (or a formula of numbers and attributes), or give the token its own value with !defense-round set ${r.key} N${n}`;
+    const r = t[0], i = r.which === "max" ? `the max of "${r.attribute}"` : `"${r.attribute}"`;
+    return `${e.name}: its character's ${i} ${r.problem}; set a number there (or a formula of numbers and attributes), or give the token its own value with !defense-round set ${r.key} N${n}`;
   }
   function jt(e) {
-    return { settings: e.store.settings, edition: I(e), memories: Bi(e) };
+    return { settings: e.store.settings, edition: I(e), memories: Bs(e) };
   }
-  var nu = class {
-    constructor(e, t, n, r, s, i) {
-      this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = s, this.nameOf = i;
+  var au = class {
+    constructor(e, t, n, r, i, s) {
+      this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = i, this.nameOf = s;
     }
     say(e) {
-      return this.words ?? (this.words = Ai(this.edition, (t) => t === this.snapshot.id ? this.snapshot.name : this.nameOf(t))), this.words(e);
+      return this.words ?? (this.words = As(this.edition, (t) => t === this.snapshot.id ? this.snapshot.name : this.nameOf(t))), this.words(e);
     }
   };
-  function ru(e, t, n, r = {}, s = jt(e)) {
-    const { snapshot: i } = t, a = Ld(s, t, n, r), o = new nu(i, n, a.changes, a.notes, s.edition, t.facts.nameOf);
+  function ou(e, t, n, r = {}, i = jt(e)) {
+    const { snapshot: s } = t, a = Vl(i, t, n, r), o = new au(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
     return r.title && (o.title = r.title), {
       // The name only labels the entry (the history keeps at most 200 characters of it).
-      applied: { tokenId: i.id, name: i.name.length > 200 ? i.name.slice(0, 200) : i.name, changes: a.changes },
+      applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: a.changes },
       shown: o
     };
   }
-  function su(e, t, n) {
+  function cu(e, t, n) {
     const r = H(t.token.id);
     if (!r || vt(r)) return !1;
-    const s = t.character?.id ?? "";
-    if (_(r.get("represents") ?? "") !== s) return !1;
-    const i = s ? Jl(s) : void 0;
-    return s && !i ? !1 : e.gm || n || Se(e.playerId, r, i);
+    const i = t.character?.id ?? "";
+    if (D(r.get("represents") ?? "") !== i) return !1;
+    const s = i ? tl(i) : void 0;
+    return i && !s ? !1 : e.gm || n || Se(e.playerId, r, s);
   }
-  function iu(e) {
+  function du(e) {
     for (const t of e.changes)
       if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && E.abs(t.to) <= 1e9)) return t.to;
   }
-  function Yi(e, t) {
-    const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
+  function Ys(e, t) {
+    const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
     if (n.length === 0) return;
-    const r = Qr(e.msg.content ?? ""), s = n.filter((i) => !ou((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
-    if (s.length !== 0)
-      return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;
+    const r = Qr(e.msg.content ?? ""), i = n.filter((s) => !uu((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+    if (i.length !== 0)
+      return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
   }
-  var au = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-  function ou(e, t) {
+  var lu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+  function uu(e, t) {
     const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
     if (!n) return !1;
-    const r = t?.[C(n[1])], s = au.exec(_(r?.expression ?? ""));
-    return s ? (s[1] === "" ? 1 : C(s[1])) >= 1 && C(s[2]) >= 2 : !1;
+    const r = t?.[C(n[1])], i = lu.exec(D(r?.expression ?? ""));
+    return i ? (i[1] === "" ? 1 : C(i[1])) >= 1 && C(i[2]) >= 2 : !1;
   }
   function kr(e, t) {
     const n = {};
     for (const r of t) {
-      const s = r.flag === void 0 ? void 0 : Ee(e, r.flag, 1, r.sides);
-      s !== void 0 && (n[r.name] = s);
+      const i = r.flag === void 0 ? void 0 : Ee(e, r.flag, 1, r.sides);
+      i !== void 0 && (n[r.name] = i);
     }
     return n;
   }
-  function Wi(e, t, n, r) {
-    if (e.length === 0) return zi;
-    const s = { ...t };
-    let i = r;
-    for (const a of e) s[a.name] === void 0 && (s[a.name] = n[i++] ?? a.sides);
-    return s;
+  function Ws(e, t, n, r) {
+    if (e.length === 0) return zs;
+    const i = { ...t };
+    let s = r;
+    for (const a of e) i[a.name] === void 0 && (i[a.name] = n[s++] ?? a.sides);
+    return i;
   }
-  var zi = p.freeze({});
-  function vn(e, t, n, r, s, i, a, o) {
-    const l = fn(e, t, n, s);
-    o?.(l);
-    const c = n.resolve(l.facts, r);
-    if ($n(c)) return { kind: "refusal", refusal: c, reading: l };
-    if (l.problems.length > 0) return { kind: "problems", reading: l };
-    const d = iu(c);
-    if (d !== void 0) return { kind: "unsafe", value: d, reading: l };
-    const { applied: u, shown: f } = ru(e, l, c, a(c), i);
-    return { kind: "written", outcome: c, applied: u, shown: f, reading: l };
+  var zs = p.freeze({});
+  function vn(e, t, n, r, i, s, a, o) {
+    const d = fn(e, t, n, i);
+    o?.(d);
+    const c = n.resolve(d.facts, r);
+    if ($n(c)) return { kind: "refusal", refusal: c, reading: d };
+    if (d.problems.length > 0) return { kind: "problems", reading: d };
+    const l = du(c);
+    if (l !== void 0) return { kind: "unsafe", value: l, reading: d };
+    const { applied: u, shown: f } = ou(e, d, c, a(c), s);
+    return { kind: "written", outcome: c, applied: u, shown: f, reading: d };
   }
   function gr(e, t, n) {
-    const r = ze(e), s = jt(e);
-    return t.map((i) => vn(e, i, n, zi, r, s, () => ({ notify: !1 })));
+    const r = qe(e), i = jt(e);
+    return t.map((s) => vn(e, s, n, zs, r, i, () => ({ notify: !1 })));
   }
-  async function mn(e, t, n, r, s) {
-    const i = kr(e.parsed, t.dice), a = e.gm ? void 0 : Yi(e, t.dice);
-    return Xi(e, n.map((o) => ({ target: o, plan: t, given: i, ...a ? { typed: a } : {} })), r, s);
+  async function mn(e, t, n, r, i) {
+    const s = kr(e.parsed, t.dice), a = e.gm ? void 0 : Ys(e, t.dice);
+    return Xs(e, n.map((o) => ({ target: o, plan: t, given: s, ...a ? { typed: a } : {} })), r, i);
   }
-  async function Xi(e, t, n, r) {
-    const s = e.app, i = t.map(({ plan: m, given: D }) => m.dice.filter((g) => D[g.name] === void 0)), a = i.some((m) => m.length > 0), o = s.store.settings.edition, l = a ? await Ni(i.flatMap((m) => m.map((D) => D.sides))) : [];
-    if (s.store.settings.edition !== o) {
-      z(e, `Not applied: the edition changed to ${s.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+  async function Xs(e, t, n, r) {
+    const i = e.app, s = t.map(({ plan: m, given: R }) => m.dice.filter((g) => R[g.name] === void 0)), a = s.some((m) => m.length > 0), o = i.store.settings.edition, d = a ? await Ns(s.flatMap((m) => m.map((R) => R.sides))) : [];
+    if (i.store.settings.edition !== o) {
+      X(e, `Not applied: the edition changed to ${i.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
       return;
     }
-    const c = [...n], d = new Qd(), u = [], f = [];
+    const c = [...n], l = new nu(), u = [], f = [];
     let h = !1;
-    const v = t.some(({ plan: m }) => m.readsTurnOrder) ? { order: Le(), changed: !1 } : void 0, A = ar() ?? null, b = ze(s, v?.order), y = jt(s), w = (m) => {
-      const D = { notify: m.observed ?? !0, healthColors: A };
-      return v && (D.turnOrder = v), D;
+    const v = t.some(({ plan: m }) => m.readsTurnOrder) ? { order: Le(), changed: !1 } : void 0, A = ar() ?? null, b = qe(i, v?.order), y = jt(i), w = (m) => {
+      const R = { notify: m.observed ?? !0, healthColors: A };
+      return v && (R.turnOrder = v), R;
     };
     let S = 0;
-    if (t.forEach(({ target: m, plan: D, given: g, typed: $, answer: L }, V) => {
-      const le = i[V], qe = S;
-      if (S += le.length, a && !su(e, m, r.anyTarget === !0)) {
-        c.push(`${Q(m.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+    if (t.forEach(({ target: m, plan: R, given: g, typed: $, answer: L }, V) => {
+      const de = s[V], Je = S;
+      if (S += de.length, a && !cu(e, m, r.anyTarget === !0)) {
+        c.push(`${Z(m.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
         return;
       }
-      const x = vn(s, m, D, Wi(D.dice, g, l, qe), b, y, w);
-      if (x.kind !== "written") {
-        const { snapshot: Y } = x.reading, ca = () => Ki(e, Y);
-        x.kind === "refusal" ? x.refusal.kind === "refused" && !x.refusal.nameFirst ? d.add(Y.name, x.refusal.reason) : c.push(xi(s, Y, x.refusal, ca())) : x.kind === "problems" ? c.push(hn(Y, x.reading.problems)) : c.push(`${Y.name}: the result${ca() ? ` (${x.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+      const Y = vn(i, m, R, Ws(R.dice, g, d, Je), b, y, w);
+      if (Y.kind !== "written") {
+        const { snapshot: W } = Y.reading, ca = () => Ks(e, W);
+        Y.kind === "refusal" ? Y.refusal.kind === "refused" && !Y.refusal.nameFirst ? l.add(W.name, Y.refusal.reason) : c.push(xs(i, W, Y.refusal, ca())) : Y.kind === "problems" ? c.push(hn(W, Y.reading.problems)) : c.push(`${W.name}: the result${ca() ? ` (${Y.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
         return;
       }
-      const Fe = x.outcome;
-      u.push(x.applied), $ && (x.shown.typed = $), L && (x.shown.answer = L), f.push(x.shown), h || (h = Fe.undoable === !0);
-    }), c.push(...d.lines()), v?.changed && nr(v.order), (r.record || h) && u.length > 0 && Vi(s, { by: r.recordBy ?? e.playerId, kind: r.record ? "damage" : "save", round: s.store.round.number, tokens: u }), ur(s, f, {
+      const Ge = Y.outcome;
+      u.push(Y.applied), $ && (Y.shown.typed = $), L && (Y.shown.answer = L), f.push(Y.shown), h || (h = Ge.undoable === !0);
+    }), c.push(...l.lines()), v?.changed && nr(v.order), (r.record || h) && u.length > 0 && Vs(i, { by: r.recordBy ?? e.playerId, kind: r.record ? "damage" : "save", round: i.store.round.number, tokens: u }), ur(i, f, {
       title: r.title,
       replyTo: e.replyTo,
       sender: e.gm ? "gm" : e.playerId,
-      senderMaySee: (m) => Ki(e, m)
+      senderMaySee: (m) => Ks(e, m)
     }), c.length > 0) {
       const m = r.refusals(pr(c), u.length > 0);
-      z(e, `${m.charAt(0).toUpperCase()}${m.slice(1)}`);
+      X(e, `${m.charAt(0).toUpperCase()}${m.slice(1)}`);
     }
   }
-  function cu(e) {
+  function fu(e) {
     e.store.exchange.waiting = {};
   }
-  function lu(e, t) {
+  function hu(e, t) {
     const n = e.store.exchange.waiting;
     for (const r of p.keys(n)) n[r].edition !== t && delete n[r];
   }
-  function du(e, t, n) {
+  function vu(e, t, n) {
     if (!n(e.answer, t.answer))
       return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
   }
@@ -4926,18 +4953,18 @@ var DefenseRound = (() => {
   function wr(e) {
     if (e.attacker === null) return "An unseen attacker";
     const t = H(e.attacker);
-    return t ? Q(t, "The attacker") : "The attacker (gone)";
+    return t ? Z(t, "The attacker") : "The attacker (gone)";
   }
-  function uu(e) {
+  function mu(e) {
     const t = e.store.exchange;
     return t.lastAttack = t.lastAttack >= 999999 ? 1 : t.lastAttack + 1, `A${t.lastAttack}`;
   }
-  function fu(e) {
+  function pu(e) {
     const t = p.keys(e.store.exchange.attacks);
     return e.store.exchange.attacks = {}, t;
   }
-  var hu = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-  function vu(e) {
+  var ku = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+  function gu(e) {
     switch (e.kind) {
       case "refused":
         return e.reason.replace(/\.$/, "");
@@ -4947,68 +4974,68 @@ var DefenseRound = (() => {
         return "its Vitality is not a number";
     }
   }
-  function qi(e, t, n, r) {
-    const s = H(r);
-    if (!s) return;
-    const i = { token: s, character: ae(s) }, a = Q(s, "a token"), o = t.attack, l = mt(e, !0), c = ze(e, Le());
+  function qs(e, t, n, r) {
+    const i = H(r);
+    if (!i) return;
+    const s = { token: i, character: oe(i) }, a = Z(i, "a token"), o = t.attack, d = mt(e, !0), c = qe(e, Le());
     if (yr(e, r)) return { label: a, lines: ["Answered by the defense it made ahead (!defend)"] };
-    const d = n.answers[r];
-    if (d) return { label: a, lines: [`Answered: ${d.word}`] };
+    const l = n.answers[r];
+    if (l) return { label: a, lines: [`Answered: ${l.word}`] };
     const u = [], f = [];
     let h;
     for (const v of o.choices) {
       const A = `!defend --answer ${n.key} --ids ${r} --${o.answerFlag} ${v}`;
       if (v === "none") {
-        f.push({ label: o.label(v, fn(e, i, hu, c).facts), command: A });
+        f.push({ label: o.label(v, fn(e, s, ku, c).facts), command: A });
         continue;
       }
-      const b = o.planAnswer(v, n.situation, n.attacker, l), y = fn(e, i, b, c);
+      const b = o.planAnswer(v, n.situation, n.attacker, d), y = fn(e, s, b, c);
       h = y.facts;
-      const w = o.label(v, y.facts), S = p.fromEntries(b.dice.map((D) => [D.name, E.ceil(D.sides / 2)])), m = b.resolve(y.facts, S);
-      $n(m) ? u.push(`${w.replace(/ \(.*\)$/, "")}: ${vu(m)}`) : f.push({ label: w, command: A });
+      const w = o.label(v, y.facts), S = p.fromEntries(b.dice.map((R) => [R.name, E.ceil(R.sides / 2)])), m = b.resolve(y.facts, S);
+      $n(m) ? u.push(`${w.replace(/ \(.*\)$/, "")}: ${gu(m)}`) : f.push({ label: w, command: A });
     }
     if (h)
       for (const v of o.extra?.(h, n.attacker) ?? []) v.section === Re && f.push({ label: v.label, command: v.command });
-    return { label: a, lines: u, buttons: ri(r) ? f : [] };
+    return { label: a, lines: u, buttons: rs(r) ? f : [] };
   }
-  function mu(e) {
+  function yu(e) {
     const t = H(e);
     if (!t) return ["gm"];
-    const n = jl(t, ae(t));
+    const n = Ud(t, oe(t));
     return n.length > 0 ? n : ["gm"];
   }
-  function Ji(e) {
+  function Js(e) {
     return `Attack ${e.key}: ${wr(e)} attacks${e.situation ? ` (${e.situation})` : ""}`;
   }
-  function pu(e, t) {
+  function wu(e, t) {
     const n = I(e), r = new N();
-    for (const s of t.defenders)
-      for (const i of mu(s)) {
-        const a = r.get(i) ?? [];
-        a.push(s), r.set(i, a);
+    for (const i of t.defenders)
+      for (const s of yu(i)) {
+        const a = r.get(s) ?? [];
+        a.push(i), r.set(s, a);
       }
-    for (const [s, i] of r) {
-      if (s === "gm") continue;
-      const a = i.flatMap((o) => qi(e, n, t, o) ?? []);
-      a.length > 0 && F(Te(Zs(s)), me({ title: Ji(t), rows: a }), { record: !0 });
+    for (const [i, s] of r) {
+      if (i === "gm") continue;
+      const a = s.flatMap((o) => qs(e, n, t, o) ?? []);
+      a.length > 0 && F(Te(Zi(i)), pe({ title: Js(t), rows: a }), { record: !0 });
     }
-    F(he, me(br(e, n, t, r.get("gm") ?? [])), { record: !0 });
+    F(he, pe(br(e, n, t, r.get("gm") ?? [])), { record: !0 });
   }
   function br(e, t, n, r) {
-    const s = r.flatMap((a) => qi(e, t, n, a) ?? []), i = pt(e, n).map((a) => {
+    const i = r.flatMap((a) => qs(e, t, n, a) ?? []), s = pt(e, n).map((a) => {
       const o = H(a);
-      return o ? Q(o, "a token") : "a token gone from the table";
+      return o ? Z(o, "a token") : "a token gone from the table";
     });
-    return s.push({
+    return i.push({
       label: "Waiting for",
-      lines: [i.length > 0 ? i.join(", ") : "nobody"],
+      lines: [s.length > 0 ? s.join(", ") : "nobody"],
       buttons: [
         { label: "Resolve now", command: `!attack --resolve ${n.key}` },
         { label: "Cancel", command: `!attack --cancel ${n.key}` }
       ]
-    }), { title: Ji(n).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
+    }), { title: Js(n).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };
   }
-  var Qi = {
+  var Qs = {
     ids: { kind: "list" },
     from: { kind: "one" },
     help: { kind: "switch" },
@@ -5016,64 +5043,64 @@ var DefenseRound = (() => {
     cancel: { kind: "one" },
     list: { kind: "switch" }
   };
-  function ku(e) {
-    const t = I(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = p.keys(t.attack.flags).map((s) => ` [--${s} ...]`).join("");
+  function bu(e) {
+    const t = I(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = p.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
     return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
   }
-  var gu = {
-    usage: ku,
+  var $u = {
+    usage: bu,
     help: () => [
       "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
       "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
     ],
     run(e) {
-      if (O(e.parsed, "list")) return Tu(e);
+      if (O(e.parsed, "list")) return Ru(e);
       const t = M(e.parsed, "resolve");
-      if (t !== void 0) return $u(e, t);
+      if (t !== void 0) return Eu(e, t);
       const n = M(e.parsed, "cancel");
-      return n !== void 0 ? Su(e, n) : wu(e);
+      return n !== void 0 ? _u(e, n) : Su(e);
     }
   };
-  function Zi(e, t, n = {}) {
+  function Zs(e, t, n = {}) {
     const r = new N();
-    for (const [s, i] of e.flags)
-      p.prototype.hasOwnProperty.call(Qi, s) || p.prototype.hasOwnProperty.call(t.attack.flags, s) || r.set(s, i);
-    for (const [s, i] of p.entries(n)) r.set(s, [i]);
+    for (const [i, s] of e.flags)
+      p.prototype.hasOwnProperty.call(Qs, i) || p.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
+    for (const [i, s] of p.entries(n)) r.set(i, [s]);
     return { command: "!damage", positionals: e.positionals, flags: r };
   }
-  function yu(e) {
+  function Au(e) {
     return { command: "!attack", positionals: [...e.positionals], flags: new N(e.flags.map(([t, n]) => [t, [...n]])) };
   }
-  function wu(e) {
+  function Su(e) {
     const t = e.app, n = I(t), r = n.attack;
-    if (Ce(e.parsed, { ...Qi, ...n.commands.damage.flags, ...r.flags }, xn(n.id, "damage")), Ae(e.parsed) === void 0) throw new k("no defenders given: --ids with their token ids");
-    const s = Zi(e.parsed, n);
-    n.planDamage(s, mt(t, e.gm));
-    const i = r.situation(e.parsed), a = p.keys(n.commands.damage.flags).find((v) => n.commands.damage.flags[v].decides !== void 0 && s.flags.has(v));
+    if (Ce(e.parsed, { ...Qs, ...n.commands.damage.flags, ...r.flags }, xn(n.id, "damage")), Ae(e.parsed) === void 0) throw new k("no defenders given: --ids with their token ids");
+    const i = Zs(e.parsed, n);
+    n.planDamage(i, mt(t, e.gm));
+    const s = r.situation(e.parsed), a = p.keys(n.commands.damage.flags).find((v) => n.commands.damage.flags[v].decides !== void 0 && i.flags.has(v));
     if (a !== void 0 && !e.gm) throw new P(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-    const o = bu(e), l = p.keys(t.store.exchange.attacks).length;
-    if (l >= Xs) throw new P(`${l} attacks are open already: resolve or cancel one first (!attack --list)`);
-    const c = We(e, Ae(e.parsed), { anyTarget: !0 }), d = [...c.notes], u = c.targets.filter(({ token: v }) => o !== null && v.id === o ? (d.push(`${Q(v, "a token")}: the attacker does not defend against itself`), !1) : !0);
-    if (u.length === 0) throw new P(`no defender left (${d.join("; ")})`);
+    const o = Tu(e), d = p.keys(t.store.exchange.attacks).length;
+    if (d >= Xi) throw new P(`${d} attacks are open already: resolve or cancel one first (!attack --list)`);
+    const c = Xe(e, Ae(e.parsed), { anyTarget: !0 }), l = [...c.notes], u = c.targets.filter(({ token: v }) => o !== null && v.id === o ? (l.push(`${Z(v, "a token")}: the attacker does not defend against itself`), !1) : !0);
+    if (u.length === 0) throw new P(`no defender left (${l.join("; ")})`);
     const f = {
-      key: uu(t),
+      key: mu(t),
       by: e.playerId,
       gm: e.gm,
       attacker: o,
       edition: n.id,
       positionals: [...e.parsed.positionals],
       flags: [...e.parsed.flags].filter(([v]) => v !== "ids" && v !== "from" && v !== "help"),
-      situation: i,
+      situation: s,
       round: t.store.round.number,
       defenders: u.map(({ token: v }) => v.id),
       answers: {}
     };
     t.store.exchange.attacks[f.key] = f;
-    const h = u.map(({ token: v }) => Q(v, "a token"));
-    if (F(dt, te(`Attack ${f.key}: ${wr(f)} attacks ${ht(h)}${i ? ` (${i})` : ""}.`), { record: !0 }), d.length > 0 && z(e, `Not among the defenders: ${d.join("; ")}.`), pu(t, f), pt(t, f).length === 0) return $r(e, f);
+    const h = u.map(({ token: v }) => Z(v, "a token"));
+    if (F(ut, ne(`Attack ${f.key}: ${wr(f)} attacks ${ht(h)}${s ? ` (${s})` : ""}.`), { record: !0 }), l.length > 0 && X(e, `Not among the defenders: ${l.join("; ")}.`), wu(t, f), pt(t, f).length === 0) return $r(e, f);
   }
-  function bu(e) {
-    const t = M(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
+  function Tu(e) {
+    const t = M(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
     let r;
     if (t !== void 0) {
       if (r = Lt(t, e.gm), !r) throw new P("--from: no token on the table has that id");
@@ -5085,7 +5112,7 @@ var DefenseRound = (() => {
       if (e.gm) return null;
       throw new k("select your attacking token, or give --from with its id");
     }
-    if (!e.gm && !Se(e.playerId, r, ae(r))) throw new P(`you do not control ${Q(r, "that token")}: declare from a token of yours`);
+    if (!e.gm && !Se(e.playerId, r, oe(r))) throw new P(`you do not control ${Z(r, "that token")}: declare from a token of yours`);
     return r.id;
   }
   function ea(e, t) {
@@ -5093,17 +5120,17 @@ var DefenseRound = (() => {
     if (!n) throw new P(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
     return n;
   }
-  function $u(e, t) {
+  function Eu(e, t) {
     const n = ea(e.app, t.toUpperCase());
     if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to resolve`);
     if (!e.gm && !e.app.store.settings.playersTargetAny) {
-      const r = pt(e.app, n).filter((s) => {
-        const i = H(s);
-        return i !== void 0 && !Se(e.playerId, i, ae(i));
+      const r = pt(e.app, n).filter((i) => {
+        const s = H(i);
+        return s !== void 0 && !Se(e.playerId, s, oe(s));
       });
       if (r.length > 0) {
-        const s = r.map((i) => Q(H(i), "a token"));
-        z(e, `Attack ${n.key} waits for the GM to settle ${ht(s)} (the GM answers for tokens you do not control, or resolves it).`);
+        const i = r.map((s) => Z(H(s), "a token"));
+        X(e, `Attack ${n.key} waits for the GM to settle ${ht(i)} (the GM answers for tokens you do not control, or resolves it).`);
         return;
       }
     }
@@ -5112,110 +5139,110 @@ var DefenseRound = (() => {
   function $r(e, t) {
     const n = e.app, r = I(n);
     delete n.store.exchange.attacks[t.key];
-    const s = yu(t), i = mt(n, t.gm), a = [], o = [];
-    for (const l of t.defenders) {
-      const c = H(l);
+    const i = Au(t), s = mt(n, t.gm), a = [], o = [];
+    for (const d of t.defenders) {
+      const c = H(d);
       if (!c) {
-        o.push(l);
+        o.push(d);
         continue;
       }
-      const d = { token: c, character: ae(c) }, u = t.answers[l];
-      u?.file !== void 0 && n.store.exchange.waiting[l] === void 0 && (n.store.exchange.waiting[l] = { edition: t.edition, answer: u.file });
-      const f = Zi(s, r, u?.flags), h = r.planDamage(f, i);
-      a.push({ target: d, plan: h, given: kr(f, h.dice), ...u ? { answer: Au(u) } : {} });
+      const l = { token: c, character: oe(c) }, u = t.answers[d];
+      u?.file !== void 0 && n.store.exchange.waiting[d] === void 0 && (n.store.exchange.waiting[d] = { edition: t.edition, answer: u.file });
+      const f = Zs(i, r, u?.flags), h = r.planDamage(f, s);
+      a.push({ target: l, plan: h, given: kr(f, h.dice), ...u ? { answer: Du(u) } : {} });
     }
-    return Xi(e, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
+    return Xs(e, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
       title: `Attack ${t.key}`,
       anyTarget: !0,
       record: !0,
       recordBy: t.by,
-      refusals: (l, c) => `Attack ${t.key}: ${c ? "not applied to every defender" : "not applied"}: ${l.join("; ")}.`
+      refusals: (d, c) => `Attack ${t.key}: ${c ? "not applied to every defender" : "not applied"}: ${d.join("; ")}.`
     });
   }
-  function Au(e) {
+  function Du(e) {
     const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
     return e.word === "none" ? "No defense" : e.file === void 0 && e.flags === void 0 ? `${t}: no defense came of it` : e.roll === void 0 ? t : `${t}, roll ${e.roll}${e.typed ? " (typed)" : ""}`;
   }
-  function Su(e, t) {
+  function _u(e, t) {
     const n = ea(e.app, t.toUpperCase());
     if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to cancel`);
-    delete e.app.store.exchange.attacks[n.key], F(dt, te(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
+    delete e.app.store.exchange.attacks[n.key], F(ut, ne(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
   }
-  function Tu(e) {
+  function Ru(e) {
     const t = e.app, n = I(t), r = p.values(t.store.exchange.attacks).filter(
-      (i) => e.gm || i.by === e.playerId || pt(t, i).some((a) => {
+      (s) => e.gm || s.by === e.playerId || pt(t, s).some((a) => {
         const o = H(a);
-        return o !== void 0 && Se(e.playerId, o, ae(o));
+        return o !== void 0 && Se(e.playerId, o, oe(o));
       })
     );
     if (r.length === 0) {
-      z(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
+      X(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
       return;
     }
     if (e.gm) {
-      for (const i of r) F(he, me(br(t, n, i, [])));
+      for (const s of r) F(he, pe(br(t, n, s, [])));
       return;
     }
-    const s = r.map((i) => {
-      const a = pt(t, i).map((o) => Q(H(o), "a token"));
-      return `${i.key}: ${wr(i)} attacks; waiting for ${a.length > 0 ? ht(a) : "nobody"}`;
+    const i = r.map((s) => {
+      const a = pt(t, s).map((o) => Z(H(o), "a token"));
+      return `${s.key}: ${wr(s)} attacks; waiting for ${a.length > 0 ? ht(a) : "nobody"}`;
     });
-    F(Te(e.replyTo), me({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));
+    F(Te(e.replyTo), pe({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
   }
-  function Eu(e) {
+  function Ou(e) {
     const t = I(e);
-    for (const n of p.values(e.store.exchange.attacks)) F(he, me(br(e, t, n, [])), { record: !0 });
+    for (const n of p.values(e.store.exchange.attacks)) F(he, pe(br(e, t, n, [])), { record: !0 });
   }
   function ta(e) {
     const t = I(e);
-    cu(e);
+    fu(e);
     for (const [n, r] of p.entries(e.store.tokens)) {
       if (r.edition?.id !== t.id) continue;
-      const s = t.parseState(r.edition.state);
-      if (s === null) continue;
-      const i = t.endRound(s);
-      ln(e.store, n, xe({ ...ft(e.store, n), edition: { id: t.id, state: i } }, t));
+      const i = t.parseState(r.edition.state);
+      if (i === null) continue;
+      const s = t.endRound(i);
+      dn(e.store, n, We({ ...ft(e.store, n), edition: { id: t.id, state: s } }, t));
     }
-    e.store.round.number += 1, e.store.round.turned = 0, F(he, te(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Eu(e);
+    e.store.round.number += 1, e.store.round.turned = 0, F(he, ne(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Ou(e);
   }
-  function _u(e) {
+  function Cu(e) {
     const t = [];
     for (const n of e) {
       if (t.length >= Xn) break;
-      $i(n) || t.push(sr(md(n)));
+      $s(n) || t.push(ir(yl(n)));
     }
     return t;
   }
-  function Du(e, t) {
+  function Iu(e, t) {
     if (e.length === 0 || t.length === 0) return null;
-    const n = new X(t), r = new X(e), s = e.filter((o) => n.has(o)), i = t.filter((o) => r.has(o)), a = s.length;
-    if (a === 0 || a !== i.length) return null;
+    const n = new q(t), r = new q(e), i = e.filter((o) => n.has(o)), s = t.filter((o) => r.has(o)), a = i.length;
+    if (a === 0 || a !== s.length) return null;
     for (let o = 0; o < a; o += 1) {
-      if (s[o] !== i[0]) continue;
-      let l = !0;
-      for (let c = 1; c < a && l; c += 1) l = s[(c + o) % a] === i[c];
-      if (l) return o;
+      if (i[o] !== s[0]) continue;
+      let d = !0;
+      for (let c = 1; c < a && d; c += 1) d = i[(c + o) % a] === s[c];
+      if (d) return o;
     }
     return null;
   }
-  function Ru(e) {
+  function Nu(e) {
     e.turnOrderSeen = void 0, Ar(e);
   }
   function Ar(e) {
-    const t = hd();
+    const t = kl();
     if (t === e.turnOrderSeen) return;
     e.turnOrderSeen = t;
-    const n = e.store.round, r = bi(t);
-    Ou(e, r);
-    const s = _u(r), i = Du(n.seen, s);
-    if (n.seen = s, i === null) {
+    const n = e.store.round, r = bs(t);
+    Pu(e, r);
+    const i = Cu(r), s = Iu(n.seen, i);
+    if (n.seen = i, s === null) {
       n.turned = 0;
       return;
     }
-    n.turned += i, n.turned >= s.length && ta(e);
+    n.turned += s, n.turned >= i.length && ta(e);
   }
-  function Ou(e, t) {
-    e.oddTurnRowsTold === !0 || t.every(vd) || (e.oddTurnRowsTold = !0, F(he, te("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+  function Pu(e, t) {
+    e.oddTurnRowsTold === !0 || t.every(gl) || (e.oddTurnRowsTold = !0, F(he, ne("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
   }
   function je(e, t) {
     on(e, t);
@@ -5229,13 +5256,13 @@ var DefenseRound = (() => {
   function na(e, t) {
     state[e] = t;
   }
-  function Cu(e) {
+  function Mu(e) {
     return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
   }
-  function Iu(e) {
+  function Lu(e) {
     setTimeout(e, 0);
   }
-  function Nu(e, t, n) {
+  function ju(e, t, n) {
     const r = findObjs({ _type: "handout", name: e })[0];
     if (r) {
       r.set("notes", t);
@@ -5244,57 +5271,84 @@ var DefenseRound = (() => {
     if (!n) return;
     createObj("handout", { name: e, inplayerjournals: "all", archived: !1 })?.set("notes", t);
   }
+  function Fu(e) {
+    return findObjs({ _type: "macro", name: e }).map((t) => t.id);
+  }
+  function Gu(e, t) {
+    const n = e === void 0 ? void 0 : getObj("macro", e);
+    return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
+  }
   function pn(e) {
     return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   }
-  var Pu = "Help: DefenseRound", oe = (e) => `<code>${pn(e)}</code>`, Xe = (e) => `<li>${e}</li>`;
-  function Mu(e) {
-    const t = e.stances.length > 0 ? [Xe(`${oe(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(pn).join(" ")}`)] : [];
+  var Vu = "Help: DefenseRound", K = (e) => `<code>${pn(e)}</code>`, Fe = (e) => `<li>${e}</li>`;
+  function Uu(e) {
+    const t = e.stances.length > 0 ? [Fe(`${K(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(pn).join(" ")}`)] : [];
     return [
-      `<h3>DefenseRound v${ve}: the ${e.id} edition</h3>`,
+      `<h3>DefenseRound v${me}: the ${e.id} edition</h3>`,
       "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
       "<h4>Players and GM</h4><ul>",
       ...t,
-      Xe(`${oe(e.commands.defend.usage)}: ${e.commands.defend.help.map(pn).join(" ")}`),
-      Xe(`${oe(e.commands.damage.usage)}: ${e.commands.damage.help.map(pn).join(" ")}`),
-      Xe(`${oe("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-      Xe("Every command answers <code>--help</code>."),
+      Fe(`${K(e.commands.defend.usage)}: ${e.commands.defend.help.map(pn).join(" ")}`),
+      Fe(`${K(e.commands.damage.usage)}: ${e.commands.damage.help.map(pn).join(" ")}`),
+      Fe(`${K("!attack")} with the same amount and flags, ${K("--ids DEFENDER ...")} and the attacker selected (or ${K("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${K(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${K("!attack --resolve KEY")} (the GM, or whoever declared it). ${K("!attack --list")} and ${K("--cancel KEY")}; ${K("!damage --undo")} takes the whole attack back.`),
+      Fe(`${K("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+      Fe("Every command answers <code>--help</code>."),
       "</ul><h4>GM</h4><ul>",
-      Xe(`${oe("!defense-round")}: status and settings menu; ${oe("config KEY VALUE")} (${oe(`config edition ${Et().join("|")}`)} switches editions), ${oe("set NAME VALUE|clear")}, ${oe("repair")}, ${oe("next-round")}, ${oe("refresh")}, ${oe("help")}.`),
-      Xe(`Commands another script relays (ScriptCards' ${oe("--@")}, APILogic) carry no player: they act for the player that ${oe("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${oe("config api-commands gm")} lets them act as the GM.`),
+      Fe(`${K("!defense-round")}: status and settings menu; ${K("config KEY VALUE")} (${K(`config edition ${Et().join("|")}`)} switches editions), ${K("set NAME VALUE|clear")}, ${K("repair")}, ${K("next-round")}, ${K("refresh")}, ${K("help")}.`),
+      Fe(`Commands another script relays (ScriptCards' ${K("--@")}, APILogic) carry no player: they act for the player that ${K("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${K("config api-commands gm")} lets them act as the GM.`),
       "</ul>"
     ].join("");
   }
   function Er(e, t = {}) {
-    Nu(Pu, Mu(e), t.createIfMissing !== !1);
+    ju(Vu, Uu(e), t.createIfMissing !== !1);
   }
-  function Lu(e, t) {
+  function Bu(e, t) {
     const n = I(e), r = Ne(t);
-    lu(e, n.id);
-    const s = [];
+    hu(e, n.id);
+    const i = [];
     for (const a of p.keys(e.store.tokens)) {
       const o = H(a);
-      !o || vt(o) || s.push({ token: o, character: ae(o) });
+      !o || vt(o) || i.push({ token: o, character: oe(o) });
     }
-    return gr(e, s, {
+    return gr(e, i, {
       values: [],
       dice: [],
       resolve(a) {
-        const o = e.store.tokens[a.id], l = o?.stance === void 0 || n.stances.includes(o.stance), c = a.bars.vitality.value, d = (o?.edition?.id === t ? r.parseState(o.edition.state) : null) ?? r.enter(c, !1), u = o?.deadForGood === !0 || r.deadForGood(d, c);
+        const o = e.store.tokens[a.id], d = o?.stance === void 0 || n.stances.includes(o.stance), c = a.bars.vitality.value, l = (o?.edition?.id === t ? r.parseState(o.edition.state) : null) ?? r.enter(c, !1), u = o?.deadForGood === !0 || r.deadForGood(l, c);
         return {
           headline: "acts",
           steps: [],
           changes: [],
           // The state as entered now: the stored one belongs to the edition before.
           state: n.enter(c, u),
-          ...l ? {} : { stance: null },
+          ...d ? {} : { stance: null },
           detail: { edition: n.id }
         };
       }
-    }), s.length;
+    }), i.length;
   }
-  var ju = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | refresh | reset-state | details KEY] (GM only but details; set and repair act on the selected tokens or --ids)", Fu = {
+  function Hu(e) {
+    const t = e.app, n = t.store.macros, r = [], i = [], s = [];
+    for (const o of I(t).macros) {
+      const d = Fu(o.name), c = n[o.name] !== void 0 && d.includes(n[o.name]) ? n[o.name] : void 0;
+      if (c === void 0 && d.length > 0) {
+        s.push(o.name);
+        continue;
+      }
+      const l = Gu(c, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
+      l !== void 0 && (n[o.name] = l, (c === void 0 ? r : i).push(o.name));
+    }
+    const a = [
+      r.length > 0 ? `made ${r.join(", ")}` : "",
+      i.length > 0 ? `refreshed ${i.join(", ")}` : "",
+      s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
+    ].filter((o) => o !== "");
+    Ye(e, `Macros for the ${I(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
+  }
+  var Ku = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (GM only but details; set and repair act on the selected tokens or --ids)", xu = {
     help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
+    macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
     config: {
       title: "!defense-round config",
       usage: "!defense-round config KEY VALUE",
@@ -5319,15 +5373,15 @@ var DefenseRound = (() => {
       what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]
     }
   };
-  function _r(e) {
+  function Dr(e) {
     return e ? "on" : "off";
   }
-  function Gu(e) {
-    const t = e.store.settings, n = I(e), r = (i) => n.settings.includes(i), s = Ke.filter((i) => t.attributes[i] !== Ns[i]).map(
-      (i) => `${i} -> ${t.attributes[i]}`
+  function Yu(e) {
+    const t = e.store.settings, n = I(e), r = (s) => n.settings.includes(s), i = xe.filter((s) => t.attributes[s] !== Ni[s]).map(
+      (s) => `${s} -> ${t.attributes[s]}`
     );
-    return me({
-      title: `DefenseRound v${ve}`,
+    return pe({
+      title: `DefenseRound v${me}`,
       rows: [
         { label: "Edition", lines: [t.edition] },
         {
@@ -5335,13 +5389,13 @@ var DefenseRound = (() => {
           lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]
         },
         { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-        { label: "Players target any", lines: [_r(t.playersTargetAny)] },
-        { label: "Armor on hand edits", lines: [_r(t.armorOnManualEdits)] },
+        { label: "Players target any", lines: [Dr(t.playersTargetAny)] },
+        { label: "Armor on hand edits", lines: [Dr(t.armorOnManualEdits)] },
         { label: "Relayed commands", lines: [t.apiCommands === "gm" ? "gm (act as the GM)" : "refuse (unless --api-as a player)"] },
-        { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [_(t.overwhelmLimit)] : [] },
-        { label: "Markers", lines: [Rt.filter((i) => n.markers.includes(i)).map((i) => `${i} ${t.markers[i]}`).join(", ")] },
-        { label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
-        { label: "Round", lines: [_(e.store.round.number)] },
+        { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [D(t.overwhelmLimit)] : [] },
+        { label: "Markers", lines: [Rt.filter((s) => n.markers.includes(s)).map((s) => `${s} ${t.markers[s]}`).join(", ")] },
+        { label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
+        { label: "Round", lines: [D(e.store.round.number)] },
         { label: "State problems", lines: e.loadProblems }
       ]
     });
@@ -5349,53 +5403,54 @@ var DefenseRound = (() => {
   function ra(e, t) {
     return [e, ...t.filter((n) => n !== e)].join("|");
   }
-  function Vu(e) {
-    const t = e.store.settings, n = I(e), r = Et().filter((a) => a !== t.edition), s = (a, o) => pe(`${a}: ${_r(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), i = (a, o) => pe(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
+  function Wu(e) {
+    const t = e.store.settings, n = I(e), r = Et().filter((a) => a !== t.edition), i = (a, o) => ve(`${a}: ${Dr(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => ve(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
     return [
-      te("Settings:"),
-      i("visibility.npc", t.visibility.npc),
-      i("visibility.pc", t.visibility.pc),
-      s("players-target-any", t.playersTargetAny),
-      s("armor-on-manual-edits", t.armorOnManualEdits),
-      pe(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
+      ne("Settings:"),
+      s("visibility.npc", t.visibility.npc),
+      s("visibility.pc", t.visibility.pc),
+      i("players-target-any", t.playersTargetAny),
+      i("armor-on-manual-edits", t.armorOnManualEdits),
+      ve(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
       // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-      pe(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${ra(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
-      ...r.map((a) => pe(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
+      ve(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${ra(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+      ...r.map((a) => ve(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
       // Only the settings the active edition uses (issue: the settings menu follows the edition).
-      ...n.settings.includes("overwhelm-limit") ? [pe(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-      ...n.settings.includes("stamina-bar") ? [pe(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${ra(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
-      pe("next round", "!defense-round next-round"),
-      pe("help handout", "!defense-round help")
+      ...n.settings.includes("overwhelm-limit") ? [ve(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
+      ...n.settings.includes("stamina-bar") ? [ve(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${ra(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+      ve("next round", "!defense-round next-round"),
+      ve("help handout", "!defense-round help"),
+      ve("table macros", "!defense-round macros")
     ].join(" ");
   }
-  function Uu(e, t) {
+  function zu(e, t) {
     const [n, r] = t;
     if (!n || r === void 0) throw new k("set needs a NAME and a VALUE (or clear)");
-    const s = n.toLowerCase();
-    if (!Ke.includes(s))
-      throw new k(`unknown value name "${J(n)}" (names: ${Ke.join(", ")})`);
-    const i = r.toLowerCase() === "clear", a = i ? 0 : bt(r, `the value of ${s}`, -1e6, 1e6), { targets: o, notes: l } = We(e, Ae(e.parsed)), c = [];
-    for (const { token: d, character: u } of o) {
-      const f = Bl(e.app, d.id);
-      f.overrides = Qt(f.overrides, s, i ? null : a);
-      const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
-      h && (f.worn = Qt(f.worn, h, null)), ci(e.app, d.id), c.push(sn(d, u, e.app.store.settings).name);
+    const i = n.toLowerCase();
+    if (!xe.includes(i))
+      throw new k(`unknown value name "${Q(n)}" (names: ${xe.join(", ")})`);
+    const s = r.toLowerCase() === "clear", a = s ? 0 : bt(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: d } = Xe(e, Ae(e.parsed)), c = [];
+    for (const { token: l, character: u } of o) {
+      const f = Yd(e.app, l.id);
+      f.overrides = Qt(f.overrides, i, s ? null : a);
+      const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
+      h && (f.worn = Qt(f.worn, h, null)), cs(e.app, l.id), c.push(sn(l, u, e.app.store.settings).name);
     }
-    ut(e, `${i ? `Cleared ${s} override` : `${s} = ${a}`} on ${c.join(", ")}.${l.length ? ` (${l.join("; ")})` : ""}`);
+    Ye(e, `${s ? `Cleared ${i} override` : `${i} = ${a}`} on ${c.join(", ")}.${d.length ? ` (${d.join("; ")})` : ""}`);
   }
-  var Dr = [
+  var _r = [
     ["physical", "armor_physical"],
     ["magical", "armor_magical"]
   ];
-  function Bu(e) {
-    const { targets: t, notes: n } = We(e, Ae(e.parsed)), r = new N(), s = {
-      values: Dr.map(([, a]) => a),
+  function Xu(e) {
+    const { targets: t, notes: n } = Xe(e, Ae(e.parsed)), r = new N(), i = {
+      values: _r.map(([, a]) => a),
       dice: [],
       resolve(a) {
-        for (const [, c] of Dr) a.values[c]?.current, a.values[c]?.max;
-        const o = [], l = [];
-        for (const [c, d] of Dr) {
-          const u = a.values[d];
+        for (const [, c] of _r) a.values[c]?.current, a.values[c]?.max;
+        const o = [], d = [];
+        for (const [c, l] of _r) {
+          const u = a.values[l];
           if (!u?.present) continue;
           const f = c === "physical" ? "Physical" : "Magical", h = u.max;
           if (h === null) {
@@ -5407,120 +5462,123 @@ var DefenseRound = (() => {
               o.push(`${f} ${h}, already whole`);
               continue;
             }
-            l.push({ kind: "value", key: d, to: h }), o.push(`${f} ${u.current ?? 0} -> ${h}`);
+            d.push({ kind: "value", key: l, to: h }), o.push(`${f} ${u.current ?? 0} -> ${h}`);
           }
         }
-        return r.set(a.id, o), { headline: "acts", steps: [], changes: l, observed: !1, detail: { repair: !0 } };
+        return r.set(a.id, o), { headline: "acts", steps: [], changes: d, observed: !1, detail: { repair: !0 } };
       }
-    }, i = gr(e.app, t, s).map((a) => {
+    }, s = gr(e.app, t, i).map((a) => {
       const { snapshot: o } = a.reading;
       if (a.kind === "problems") return hn(o, a.reading.problems);
-      ci(e.app, o.id);
-      const l = r.get(o.id) ?? [];
-      return `${o.name}: ${l.length > 0 ? l.join(", ") : "no armor to repair"}`;
+      cs(e.app, o.id);
+      const d = r.get(o.id) ?? [];
+      return `${o.name}: ${d.length > 0 ? d.join(", ") : "no armor to repair"}`;
     });
-    ut(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
+    Ye(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
   }
-  function Hu(e) {
-    e.store = Nt(ve), e.loadProblems = [], delete e.newerState, na(nn, e.store);
+  function qu(e) {
+    e.store = Nt(me), e.loadProblems = [], delete e.newerState, na(nn, e.store);
   }
-  function Ku(e, t) {
+  function Ju(e, t) {
     const [n, ...r] = t;
     if (!n || r.length > 0) throw new k("details needs the key its button gives");
-    const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
-    if (!s) throw new P(i);
-    const a = H(s.tokenId), o = s.hidden || a?.get("layer") === "gmlayer", l = s.npc || a !== void 0 && ni(a, ae(a)), c = dn(e.app, { npc: l, hidden: o }) === "public";
-    if (!(e.gm || c || a !== void 0 && Se(e.playerId, a, ae(a)))) throw new P(o ? i : `${s.name}'s breakdown is for the GM`);
-    F(Te(e.replyTo), me(s.card()));
+    const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
+    if (!i) throw new P(s);
+    const a = H(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", d = i.npc || a !== void 0 && ns(a, oe(a)), c = ln(e.app, { npc: d, hidden: o }) === "public";
+    if (!(e.gm || c || a !== void 0 && Se(e.playerId, a, oe(a)))) throw new P(o ? s : `${i.name}'s breakdown is for the GM`);
+    F(Te(e.replyTo), pe(i.card()));
   }
-  var xu = {
-    usage: () => ju,
+  var Qu = {
+    usage: () => Ku,
     help: () => ["GM only (but details). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help)."],
     helpFor: (e, t) => {
       const n = (t.positionals[0] ?? "").toLowerCase();
-      return Fu[n];
+      return xu[n];
     },
     run(e) {
       const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
       if (r === "details") {
-        Ce(e.parsed, {}), Ku(e, n);
+        Ce(e.parsed, {}), Ju(e, n);
         return;
       }
       if (!e.gm) throw new P("!defense-round is for the GM only");
-      const s = r === "set" || r === "repair";
-      switch (Ce(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {
+      const i = r === "set" || r === "repair";
+      switch (Ce(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
         case "":
-          F(Te("gm"), Gu(e.app)), F(Te("gm"), Vu(e.app));
+          F(Te("gm"), Yu(e.app)), F(Te("gm"), Wu(e.app));
           return;
         case "help":
-          Er(I(e.app)), z(e, 'The handout "Help: DefenseRound" is up to date in the journal.');
+          Er(I(e.app)), X(e, 'The handout "Help: DefenseRound" is up to date in the journal.');
           return;
         case "config": {
-          const [i, ...a] = n;
-          if (!i) throw new k("config needs a KEY and a VALUE");
-          const o = e.app.store.settings.edition, l = fd(e.app.store.settings, i, a.join(" ") || void 0);
+          const [s, ...a] = n;
+          if (!s) throw new k("config needs a KEY and a VALUE");
+          const o = e.app.store.settings.edition, d = pl(e.app.store.settings, s, a.join(" ") || void 0);
           if (e.app.store.settings.edition !== o) {
             e.app.store.editionLeft = o;
-            const c = Lu(e.app, o);
+            const c = Bu(e.app, o);
             Er(I(e.app), { createIfMissing: !1 });
-            const d = c === 0 ? "" : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms (conditions and markers).`, u = fu(e.app), f = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
-            ut(e, `${l}${d} Bars, worn armor and the Turn Tracker are kept.${f}`);
+            const l = c === 0 ? "" : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms (conditions and markers).`, u = pu(e.app), f = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+            Ye(e, `${d}${l} Bars, worn armor and the Turn Tracker are kept.${f}`);
             return;
           }
-          ut(e, l);
+          Ye(e, d);
           return;
         }
         case "set":
-          Uu(e, n);
+          zu(e, n);
           return;
         case "repair":
-          Bu(e);
+          Xu(e);
           return;
         case "next-round":
           ta(e.app);
           return;
+        case "macros":
+          Hu(e);
+          return;
         case "reset-state":
           if (e.app.newerState === void 0) throw new P("reset-state only discards a state written by a newer version, and this one is not");
-          Hu(e.app), ut(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+          qu(e.app), Ye(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
           return;
         case "refresh":
-          e.app.attributes.clear(), ut(e, "Cached attribute look-ups forgotten; they are read again on next use.");
+          e.app.attributes.clear(), Ye(e, "Cached attribute look-ups forgotten; they are read again on next use.");
           return;
         default:
-          throw new k(`unknown subcommand "${J(_(t))}"`);
+          throw new k(`unknown subcommand "${Q(D(t))}"`);
       }
     }
   };
-  function Yu(e, t) {
+  function Zu(e, t) {
     const n = new N();
     let r;
-    for (const { place: s, tokenId: i, change: a } of t) {
-      const o = getObj("graphic", i);
+    for (const { place: i, tokenId: s, change: a } of t) {
+      const o = getObj("graphic", s);
       switch (a.kind) {
         case "bar": {
-          const l = a.attributeId ? getObj("attribute", a.attributeId) : void 0;
-          n.set(s, l ? $e(l.get("current")) : o ? hi(o, a.bar) : null);
+          const d = a.attributeId ? getObj("attribute", a.attributeId) : void 0;
+          n.set(i, d ? $e(d.get("current")) : o ? hs(o, a.bar) : null);
           break;
         }
         case "attribute":
-          n.set(s, $e(getObj("attribute", a.attributeId)?.get("current")));
+          n.set(i, $e(getObj("attribute", a.attributeId)?.get("current")));
           break;
         case "worn":
-          n.set(s, e.memories.tokens[i]?.worn?.[a.track] ?? null);
+          n.set(i, e.memories.tokens[s]?.worn?.[a.track] ?? null);
           break;
         case "override":
-          n.set(s, e.memories.tokens[i]?.overrides?.[a.key] ?? null);
+          n.set(i, e.memories.tokens[s]?.overrides?.[a.key] ?? null);
           break;
         case "markers":
-          n.set(s, _(o?.get("statusmarkers") ?? ""));
+          n.set(i, D(o?.get("statusmarkers") ?? ""));
           break;
         case "memory":
-          n.set(s, xe(ft(e.memories, a.tokenId ?? i), e.edition));
+          n.set(i, We(ft(e.memories, a.tokenId ?? s), e.edition));
           break;
         case "initiative": {
           r ?? (r = Le());
-          const l = rr(r.find((c) => c.id === i)?.pr);
-          n.set(s, C.isFinite(l) ? l : null);
+          const d = rr(r.find((c) => c.id === s)?.pr);
+          n.set(i, C.isFinite(d) ? d : null);
           break;
         }
         case "turn-order":
@@ -5529,55 +5587,55 @@ var DefenseRound = (() => {
     }
     return n;
   }
-  function Wu(e) {
+  function ef(e) {
     if (!O(e.parsed, "undo")) throw new k("--force goes with --undo");
     if (O(e.parsed, "force") && !e.gm) throw new P("--force is the GM's: a player's undo never overwrites a later change");
     const t = [...e.parsed.flags.keys()].find((m) => m !== "undo" && m !== "force");
     if (t) throw new k(`--undo takes no other flag (got --${t}): it undoes your last damage, whatever is selected`);
     if (e.parsed.positionals.length > 0) throw new k("--undo takes no amount");
     const n = e.app, r = n.store.history;
-    let s = -1;
+    let i = -1;
     for (let m = r.length - 1; m >= 0; m -= 1)
       if (e.gm || r[m].by === e.playerId && r[m].kind !== "save") {
-        s = m;
+        i = m;
         break;
       }
-    if (s === -1) throw new P(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
-    const i = r[s], a = I(n), o = new N(i.tokens.map((m) => [m.tokenId, Lt(m.tokenId, e.gm)])), l = i.tokens.filter((m) => o.get(m.tokenId) !== void 0), c = i.tokens.filter((m) => !l.includes(m)).map((m) => m.name), d = (m) => zu(m) ? l.find((D) => sa({ place: "", tokenId: D.tokenId, name: D.name, change: m }, n.store.settings)) : void 0, u = _d(Ad(i.tokens, (m) => o.get(m) !== void 0, d), a, n.store.round.number - i.round).filter((m) => sa(m, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: Bi(n) }, h = Yu(f, u), v = (m, D) => {
-      if (m.stance !== D.stance) return D.stance === void 0 ? "has dropped its stance since" : `has taken the ${D.stance} stance since`;
-      if (m.deadForGood !== D.deadForGood) return "has died for good since";
-      const g = du(m, D, we);
-      if (g !== void 0 && D.answer !== void 0 || g !== void 0 && we(m.edition, D.edition)) return g;
+    if (i === -1) throw new P(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
+    const s = r[i], a = I(n), o = new N(s.tokens.map((m) => [m.tokenId, Lt(m.tokenId, e.gm)])), d = s.tokens.filter((m) => o.get(m.tokenId) !== void 0), c = s.tokens.filter((m) => !d.includes(m)).map((m) => m.name), l = (m) => tf(m) ? d.find((R) => ia({ place: "", tokenId: R.tokenId, name: R.name, change: m }, n.store.settings)) : void 0, u = Cl(Dl(s.tokens, (m) => o.get(m) !== void 0, l), a, n.store.round.number - s.round).filter((m) => ia(m, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: Bs(n) }, h = Zu(f, u), v = (m, R) => {
+      if (m.stance !== R.stance) return R.stance === void 0 ? "has dropped its stance since" : `has taken the ${R.stance} stance since`;
+      if (m.deadForGood !== R.deadForGood) return "has died for good since";
+      const g = vu(m, R, we);
+      if (g !== void 0 && R.answer !== void 0 || g !== void 0 && we(m.edition, R.edition)) return g;
       const $ = (L) => (L.edition?.id === a.id ? a.parseState(L.edition.state) : null) ?? a.enter(null, !1);
-      return a.describeStateChange($(m), $(D));
-    }, A = Td(u, h, we);
+      return a.describeStateChange($(m), $(R));
+    }, A = Rl(u, h, we);
     if (A.length > 0) {
       if (!e.gm) {
-        const m = [...new X(A.map((D) => D.name))];
-        z(e, `Nothing undone: ${m.join(", ")} changed since that damage. Only the GM can undo over later changes: ask the GM.`);
+        const m = [...new q(A.map((R) => R.name))];
+        X(e, `Nothing undone: ${m.join(", ")} changed since that damage. Only the GM can undo over later changes: ask the GM.`);
         return;
       }
       if (!O(e.parsed, "force")) {
-        z(e, `Nothing undone: values changed since that damage: ${Ed(A, h, we, v).join("; ")}. Use !damage --undo --force to overwrite them.`);
+        X(e, `Nothing undone: values changed since that damage: ${Ol(A, h, we, v).join("; ")}. Use !damage --undo --force to overwrite them.`);
         return;
       }
     }
-    Vd(f, u), A.length > 0 && Xu(n, u, h), r.splice(s, 1);
-    const b = i.kind === "save" ? "Save undone" : "Damage undone", y = (m) => o.get(m.tokenId)?.get("layer") === "gmlayer", w = l.filter((m) => !y(m)).map((m) => m.name), S = l.filter(y).map((m) => m.name);
-    w.length > 0 && F(dt, te(`${b}: ${w.join(", ")}.`)), S.length > 0 && F(he, te(`${b} on hidden token${S.length === 1 ? "" : "s"}: ${S.join(", ")}.`), { record: !0 }), c.length > 0 && z(e, `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${c.join(", ")}.`);
+    Kl(f, u), A.length > 0 && nf(n, u, h), r.splice(i, 1);
+    const b = s.kind === "save" ? "Save undone" : "Damage undone", y = (m) => o.get(m.tokenId)?.get("layer") === "gmlayer", w = d.filter((m) => !y(m)).map((m) => m.name), S = d.filter(y).map((m) => m.name);
+    w.length > 0 && F(ut, ne(`${b}: ${w.join(", ")}.`)), S.length > 0 && F(he, ne(`${b} on hidden token${S.length === 1 ? "" : "s"}: ${S.join(", ")}.`), { record: !0 }), c.length > 0 && X(e, `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${c.join(", ")}.`);
   }
-  function zu(e) {
+  function tf(e) {
     return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
   }
-  function sa({ tokenId: e, change: t }, n) {
+  function ia({ tokenId: e, change: t }, n) {
     const r = H(e);
     if (!r) return !1;
     switch (t.kind) {
       case "bar":
-        return t.attributeId === void 0 || od(r, t.bar) === t.attributeId;
+        return t.attributeId === void 0 || ul(r, t.bar) === t.attributeId;
       case "attribute": {
-        const s = cd(t.attributeId);
-        return s !== void 0 && s.characterId === _(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();
+        const i = fl(t.attributeId);
+        return i !== void 0 && i.characterId === D(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
       }
       case "memory":
         return t.tokenId === void 0 || H(t.tokenId) !== void 0;
@@ -5585,21 +5643,21 @@ var DefenseRound = (() => {
         return !0;
     }
   }
-  function Xu(e, t, n) {
+  function nf(e, t, n) {
     const r = I(e);
-    for (const { place: s, tokenId: i, change: a } of t) {
+    for (const { place: i, tokenId: s, change: a } of t) {
       if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
-      const o = n.get(s), l = H(i);
-      if (!l || typeof o != "number") continue;
-      const c = a.from, d = {
+      const o = n.get(i), d = H(s);
+      if (!d || typeof o != "number") continue;
+      const c = a.from, l = {
         values: [],
         dice: [],
         resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, c, u.state).state, detail: { undo: !0 } })
       };
-      gr(e, [{ token: l, character: ae(l) }], d);
+      gr(e, [{ token: d, character: oe(d) }], l);
     }
   }
-  var qu = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Ju = {
+  var rf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, sf = {
     usage: (e) => I(e).commands.damage.usage,
     help: (e) => I(e).commands.damage.help,
     helpFor: (e, t) => O(t, "undo") || O(t, "force") ? {
@@ -5612,250 +5670,250 @@ var DefenseRound = (() => {
     } : void 0,
     run(e) {
       if (O(e.parsed, "undo") || O(e.parsed, "force")) {
-        Wu(e);
+        ef(e);
         return;
       }
       const t = I(e.app), n = t.commands.damage.flags;
-      Ce(e.parsed, { ...qu, ...n }, xn(t.id, "damage"));
-      const r = t.planDamage(e.parsed, mt(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, i = We(e, Ae(e.parsed), { anyTarget: s });
-      let { targets: a } = i;
-      const o = [...i.notes], l = p.keys(n).find((c) => n[c].decides !== void 0 && O(e.parsed, c));
-      if (l !== void 0 && !e.gm) {
-        const c = n[l].decides, d = a.filter(({ token: f, character: h }) => Se(e.playerId, f, h)), u = a.filter((f) => !d.includes(f)).map(({ token: f }) => Q(f, "a token"));
-        if (u.length > 0 && o.push(`${ht(u)}: only the GM or its controller ${c}`), a = d, a.length === 0) {
-          z(e, `Not applied: ${o.join("; ")}.`);
+      Ce(e.parsed, { ...rf, ...n }, xn(t.id, "damage"));
+      const r = t.planDamage(e.parsed, mt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = Xe(e, Ae(e.parsed), { anyTarget: i });
+      let { targets: a } = s;
+      const o = [...s.notes], d = p.keys(n).find((c) => n[c].decides !== void 0 && O(e.parsed, c));
+      if (d !== void 0 && !e.gm) {
+        const c = n[d].decides, l = a.filter(({ token: f, character: h }) => Se(e.playerId, f, h)), u = a.filter((f) => !l.includes(f)).map(({ token: f }) => Z(f, "a token"));
+        if (u.length > 0 && o.push(`${ht(u)}: only the GM or its controller ${c}`), a = l, a.length === 0) {
+          X(e, `Not applied: ${o.join("; ")}.`);
           return;
         }
       }
       return mn(e, r, a, o, {
         title: "Damage",
-        anyTarget: s,
+        anyTarget: i,
         record: !0,
-        refusals: (c, d) => `${d ? "Not applied to every target" : "Not applied"}: ${c.join("; ")}.`
+        refusals: (c, l) => `${l ? "Not applied to every target" : "Not applied"}: ${c.join("; ")}.`
       });
     }
   };
-  async function Qu(e) {
-    const t = e.app, n = I(t), r = n.attack, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
-    Ce(e.parsed, s);
-    const i = (M(e.parsed, "answer") ?? "").toUpperCase(), a = p.prototype.hasOwnProperty.call(t.store.exchange.attacks, i) ? t.store.exchange.attacks[i] : void 0;
-    if (!a) throw new P(`no open attack ${i.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
+  async function af(e) {
+    const t = e.app, n = I(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+    Ce(e.parsed, i);
+    const s = (M(e.parsed, "answer") ?? "").toUpperCase(), a = p.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
+    if (!a) throw new P(`no open attack ${s.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
     const o = Ae(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
     if (o.length !== 1) throw new k("an answer is for one defender: --ids with its token id");
-    const l = o[0], c = a.defenders.includes(l) ? H(l) : void 0;
+    const d = o[0], c = a.defenders.includes(d) ? H(d) : void 0;
     if (!c) throw new P(`that token is not a defender of attack ${a.key}`);
-    const d = ae(c), u = Q(c, "the defender");
-    if (!e.gm && !Se(e.playerId, c, d)) throw new P(`only ${u}'s controller or the GM answers for it`);
-    const f = a.answers[l];
+    const l = oe(c), u = Z(c, "the defender");
+    if (!e.gm && !Se(e.playerId, c, l)) throw new P(`only ${u}'s controller or the GM answers for it`);
+    const f = a.answers[d];
     if (f) throw new P(`${u} has answered attack ${a.key} already (${f.word})`);
-    if (yr(t, l)) throw new P(`${u} answers attack ${a.key} with the defense it made ahead`);
+    if (yr(t, d)) throw new P(`${u} answers attack ${a.key} with the defense it made ahead`);
     const h = M(e.parsed, r.answerFlag);
     if (h === void 0) throw new k(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-    const v = K(h, `--${r.answerFlag}`, r.choices);
+    const v = x(h, `--${r.answerFlag}`, r.choices);
     let A = { word: v }, b = v === "none" ? "no defense" : v;
     if (v !== "none") {
-      const w = r.planAnswer(v, a.situation, a.attacker, mt(t, e.gm)), S = kr(e.parsed, w.dice), m = w.dice.filter((Y) => S[Y.name] === void 0), D = m.length > 0 ? await Ni(m.map((Y) => Y.sides)) : [];
-      if (t.store.exchange.attacks[i] !== a || a.answers[l] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
-      if (!H(l) || !e.gm && !Se(e.playerId, c, ae(c))) throw new P(`${u} is gone or no longer yours since the roll: nothing answered`);
-      const g = Wi(w.dice, S, D, 0), $ = fn(t, { token: c, character: d }, w, ze(t, w.readsTurnOrder ? Le() : void 0)), L = w.resolve($.facts, g);
-      if ($n(L)) throw new P(xi(t, $.snapshot, L));
+      const w = r.planAnswer(v, a.situation, a.attacker, mt(t, e.gm)), S = kr(e.parsed, w.dice), m = w.dice.filter((W) => S[W.name] === void 0), R = m.length > 0 ? await Ns(m.map((W) => W.sides)) : [];
+      if (t.store.exchange.attacks[s] !== a || a.answers[d] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
+      if (!H(d) || !e.gm && !Se(e.playerId, c, oe(c))) throw new P(`${u} is gone or no longer yours since the roll: nothing answered`);
+      const g = Ws(w.dice, S, R, 0), $ = fn(t, { token: c, character: l }, w, qe(t, w.readsTurnOrder ? Le() : void 0)), L = w.resolve($.facts, g);
+      if ($n(L)) throw new P(xs(t, $.snapshot, L));
       if ($.problems.length > 0) throw new P(hn($.snapshot, $.problems, "; nothing answered"));
-      const V = r.keep(v, L, g), le = w.dice.find((Y) => Y.flag === r.rollFlag), qe = e.gm ? void 0 : Yi(e, w.dice);
-      A = { word: V.word, ...V.file !== void 0 ? { file: V.file } : {}, ...V.flags ? { flags: V.flags } : {} }, le && g[le.name] !== void 0 && (A.roll = g[le.name]), qe && (A.typed = !0);
-      const x = Ai(n, (Y) => Y === l ? u : $.facts.nameOf(Y)), Fe = L.steps.filter((Y) => Y.section === "Check").map(x);
-      b = Fe.length > 0 ? Fe.join("; ") : v;
+      const V = r.keep(v, L, g), de = w.dice.find((W) => W.flag === r.rollFlag), Je = e.gm ? void 0 : Ys(e, w.dice);
+      A = { word: V.word, ...V.file !== void 0 ? { file: V.file } : {}, ...V.flags ? { flags: V.flags } : {} }, de && g[de.name] !== void 0 && (A.roll = g[de.name]), Je && (A.typed = !0);
+      const Y = As(n, (W) => W === d ? u : $.facts.nameOf(W)), Ge = L.steps.filter((W) => W.section === "Check").map(Y);
+      b = Ge.length > 0 ? Ge.join("; ") : v;
     }
-    a.answers[l] = A;
-    const y = pt(t, a).map((w) => Q(H(w) ?? c, "a token"));
-    z(e, `${u}: ${b}.${y.length > 0 ? ` Waiting for ${y.join(", ")}.` : ` Attack ${a.key} resolves.`}`), y.length === 0 && await $r(e, a);
+    a.answers[d] = A;
+    const y = pt(t, a).map((w) => Z(H(w) ?? c, "a token"));
+    X(e, `${u}: ${b}.${y.length > 0 ? ` Waiting for ${y.join(", ")}.` : ` Attack ${a.key} resolves.`}`), y.length === 0 && await $r(e, a);
   }
-  var Zu = { ids: { kind: "list" }, help: { kind: "switch" } }, ef = {
+  var of = { ids: { kind: "list" }, help: { kind: "switch" } }, cf = {
     usage: (e) => I(e).commands.defend.usage,
     help: (e) => I(e).commands.defend.help,
     run(e) {
-      if (e.parsed.flags.has("answer")) return Qu(e);
+      if (e.parsed.flags.has("answer")) return af(e);
       const t = I(e.app), n = t.commands.defend;
       if (n.refused) {
-        z(e, `!defend is not used: ${n.refused}.`);
+        X(e, `!defend is not used: ${n.refused}.`);
         return;
       }
-      Ce(e.parsed, { ...Zu, ...n.flags }, xn(t.id, "defend"));
-      const r = t.planDefend(e.parsed), s = p.keys(n.flags).filter((c) => n.flags[c].token === !0);
-      eu(e, s);
-      const i = We(e, Ae(e.parsed)), a = [...i.notes], o = s.map((c) => ({ flag: c, id: (e.parsed.flags.get(c) ?? []).join(" ") })).filter(({ id: c }) => c !== ""), l = i.targets.filter(({ token: c }) => {
-        const d = o.find(({ id: u }) => u === c.id);
-        return d && a.push(`${Q(c, "a token")}: --${d.flag} names the token itself`), d === void 0;
+      Ce(e.parsed, { ...of, ...n.flags }, xn(t.id, "defend"));
+      const r = t.planDefend(e.parsed), i = p.keys(n.flags).filter((c) => n.flags[c].token === !0);
+      iu(e, i);
+      const s = Xe(e, Ae(e.parsed)), a = [...s.notes], o = i.map((c) => ({ flag: c, id: (e.parsed.flags.get(c) ?? []).join(" ") })).filter(({ id: c }) => c !== ""), d = s.targets.filter(({ token: c }) => {
+        const l = o.find(({ id: u }) => u === c.id);
+        return l && a.push(`${Z(c, "a token")}: --${l.flag} names the token itself`), l === void 0;
       });
-      if (l.length === 0) {
-        z(e, `${pr(a).join("; ")}.`.replace(/^./, (c) => c.toUpperCase()));
+      if (d.length === 0) {
+        X(e, `${pr(a).join("; ")}.`.replace(/^./, (c) => c.toUpperCase()));
         return;
       }
-      return mn(e, r, l, a, {
+      return mn(e, r, d, a, {
         title: "Defense",
         refusals: (c) => `${c.join("; ")}.`
       });
     }
-  }, tf = { ids: { kind: "list" }, help: { kind: "switch" } }, nf = {
+  }, df = { ids: { kind: "list" }, help: { kind: "switch" } }, lf = {
     usage: (e) => I(e).commands.stance.usage,
     help: (e) => I(e).commands.stance.help,
     run(e) {
       const t = I(e.app);
       if (t.stances.length === 0) throw new P(`the ${t.id} edition has no stances`);
-      Ce(e.parsed, tf);
+      Ce(e.parsed, df);
       const [n, ...r] = e.parsed.positionals;
-      if (r.length > 0) throw new k(`one stance only (got "${J(e.parsed.positionals.join(" "))}")`);
-      const s = n?.toLowerCase();
-      if (s !== void 0 && !t.stances.includes(s))
-        throw new k(`unknown stance "${J(_(n))}" (stances: ${t.stances.join(", ")})`);
-      const i = (e.msg.selected ?? []).length === 0 && Ae(e.parsed) === void 0;
-      if (s === void 0 && i) throw new k("no stance given");
-      const { targets: a, notes: o } = We(e, Ae(e.parsed));
-      if (s === void 0) {
-        const l = e.app.store.settings, c = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: u, character: f }) => `${sn(u, f, l).name}: ${e.app.store.tokens[u.id]?.stance ?? c}`);
-        z(e, `Stances: ${d.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} Usage: ${t.commands.stance.usage}`);
+      if (r.length > 0) throw new k(`one stance only (got "${Q(e.parsed.positionals.join(" "))}")`);
+      const i = n?.toLowerCase();
+      if (i !== void 0 && !t.stances.includes(i))
+        throw new k(`unknown stance "${Q(D(n))}" (stances: ${t.stances.join(", ")})`);
+      const s = (e.msg.selected ?? []).length === 0 && Ae(e.parsed) === void 0;
+      if (i === void 0 && s) throw new k("no stance given");
+      const { targets: a, notes: o } = Xe(e, Ae(e.parsed));
+      if (i === void 0) {
+        const d = e.app.store.settings, c = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", l = a.map(({ token: u, character: f }) => `${sn(u, f, d).name}: ${e.app.store.tokens[u.id]?.stance ?? c}`);
+        X(e, `Stances: ${l.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} Usage: ${t.commands.stance.usage}`);
         return;
       }
-      return mn(e, t.planStance(s), a, o, { title: "Stance", refusals: (l) => `${l.join("; ")}.` });
+      return mn(e, t.planStance(i), a, o, { title: "Stance", refusals: (d) => `${d.join("; ")}.` });
     }
   };
-  function rf(e, t, n) {
+  function uf(e, t, n) {
     return n === null ? e + t : E.max(e, E.min(e + t, n));
   }
-  function sf(e, t, n) {
+  function ff(e, t, n) {
     return {
       values: [],
       dice: [],
       resolve(r) {
-        const s = r.bars[n].value;
-        if (s === null) return { kind: "bar", resource: n };
-        const i = r.bars.vitality.value;
-        if (e.condition(r.state, i) === "dead")
+        const i = r.bars[n].value;
+        if (i === null) return { kind: "bar", resource: n };
+        const s = r.bars.vitality.value;
+        if (e.condition(r.state, s) === "dead")
           return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-        const a = r.bars[n].max, o = rf(s, t, a), l = a !== null && o === a && s + t > a, c = i === null ? void 0 : e.setVitality(i, n === "vitality" ? o : i, r.state), d = r.id;
+        const a = r.bars[n].max, o = uf(i, t, a), d = a !== null && o === a && i + t > a, c = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), l = r.id;
         return {
           headline: "acts",
-          ...o === s ? { noop: !0 } : {},
+          ...o === i ? { noop: !0 } : {},
           steps: [
-            T(ce, { kind: "heal-title", who: d, resource: n, amount: o - s }),
+            T(ce, { kind: "heal-title", who: l, resource: n, amount: o - i }),
             // Nothing healed (already at its max) says so, on a row of several as on its own card.
-            T(ie, { kind: "heal-summary", who: d, healed: o !== s, atMax: a !== null && s >= a }),
-            T("Heal", { kind: "healed", resource: n, before: s, after: o, max: a, capped: l }),
+            T(ae, { kind: "heal-summary", who: l, healed: o !== i, atMax: a !== null && i >= a }),
+            T("Heal", { kind: "healed", resource: n, before: i, after: o, max: a, capped: d }),
             ...n === "vitality" && c ? Oe("Heal", c.conditions) : [],
             ...c?.now ? [T("Now", c.now)] : []
           ],
-          changes: o !== s ? [{ kind: "bar", resource: n, to: o }] : [],
+          changes: o !== i ? [{ kind: "bar", resource: n, to: o }] : [],
           ...n === "vitality" && c ? { state: c.state } : {},
           ...n === "vitality" && c?.dropsAnswer ? { answer: null } : {},
-          detail: { heal: t, resource: n, before: s, after: o }
+          detail: { heal: t, resource: n, before: i, after: o }
         };
       }
     };
   }
-  var af = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", of = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, cf = {
-    usage: () => af,
+  var hf = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", vf = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, mf = {
+    usage: () => hf,
     run(e) {
       const t = e.parsed;
-      Ce(t, of);
-      const n = Wt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = K(M(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = We(e, Ae(t));
-      return mn(e, sf(I(e.app), n, r), s, i, {
+      Ce(t, vf);
+      const n = Wt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = x(M(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = Xe(e, Ae(t));
+      return mn(e, ff(I(e.app), n, r), i, s, {
         title: "Heal",
         refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
       });
     }
-  }, ia = p.freeze({});
-  function lf(e, t, n) {
+  }, sa = p.freeze({});
+  function pf(e, t, n) {
     if (!n || vt(t)) return;
-    const r = e.store.settings, s = ye[r.bars.vitality].value;
-    if (!(s in n)) return;
-    const i = $e(n[s]), a = _(t.get(ye[r.bars.vitality].link) ?? "");
-    let { typed: o, keepInStep: l } = df(t, s, a, i);
-    if (i === null || o === null || i === o) return;
-    const c = I(e), d = { token: t, character: ae(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === o || u.typed === o);
-    if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, l = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && o < i && i - o <= Jr) {
-      const A = c.planHandEdit(i - o, mt(e, !0)), b = {
+    const r = e.store.settings, i = ye[r.bars.vitality].value;
+    if (!(i in n)) return;
+    const s = $e(n[i]), a = D(t.get(ye[r.bars.vitality].link) ?? "");
+    let { typed: o, keepInStep: d } = kf(t, i, a, s);
+    if (s === null || o === null || s === o) return;
+    const c = I(e), l = { token: t, character: oe(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === o || u.typed === o);
+    if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, d = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && o < s && s - o <= Jr) {
+      const A = c.planHandEdit(s - o, mt(e, !0)), b = {
         ...A,
         resolve(w, S) {
-          if (c.condition(w.state, i) === "dead") return { kind: "refused", reason: "dead" };
+          if (c.condition(w.state, s) === "dead") return { kind: "refused", reason: "dead" };
           const m = A.resolve(w, S);
-          return !("kind" in m) && !m.changes.some((D) => D.kind === "bar" && D.resource === "vitality") && m.changes.push({ kind: "bar", resource: "vitality", to: i }), m;
+          return !("kind" in m) && !m.changes.some((R) => R.kind === "bar" && R.resource === "vitality") && m.changes.push({ kind: "bar", resource: "vitality", to: s }), m;
         }
       }, y = vn(
         e,
-        d,
+        l,
         b,
-        ia,
-        ze(e),
+        sa,
+        qe(e),
         jt(e),
-        () => ({ vitalityFrom: i, ...l, title: T(ce, { kind: "hand-edit-read-title", who: t.id, before: i, typed: o }) }),
+        () => ({ vitalityFrom: s, ...d, title: T(ce, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
         (w) => {
-          id(w, i), aa(e, w, i);
+          dl(w, s), aa(e, w, s);
         }
       );
       if (y.kind === "unsafe") return;
       if (y.kind === "problems" || y.kind === "refusal" && y.reading.problems.length > 0)
-        F(he, te(`Hand edit not read through armor: ${hn(y.reading.snapshot, y.reading.problems, "")}.`));
+        F(he, ne(`Hand edit not read through armor: ${hn(y.reading.snapshot, y.reading.problems, "")}.`));
       else if (y.kind === "written") {
         ur(e, [y.shown], { title: "Hand edit", replyTo: "gm" });
         const w = y.outcome.changes.find((S) => S.kind === "bar" && S.resource === "vitality");
-        a && e.linkedEdits.set(a, { from: i, typed: o, to: w?.kind === "bar" ? w.to : i, by: t.id, echoed: new X() }), Vi(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [y.applied] });
+        a && e.linkedEdits.set(a, { from: s, typed: o, to: w?.kind === "bar" ? w.to : s, by: t.id, echoed: new q() }), Vs(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [y.applied] });
         return;
       }
     }
-    const h = uf(e, i, o), v = vn(e, d, h.plan, ia, ze(e), jt(e), () => ({ vitalityFrom: i, ...l }), (A) => aa(e, A, i));
-    v.kind === "written" && (f && Xd(e, a, v.applied), h.saysSomething() && ur(e, [v.shown], { title: "Hand edit", replyTo: "gm" }));
+    const h = gf(e, s, o), v = vn(e, l, h.plan, sa, qe(e), jt(e), () => ({ vitalityFrom: s, ...d }), (A) => aa(e, A, s));
+    v.kind === "written" && (f && Zl(e, a, v.applied), h.saysSomething() && ur(e, [v.shown], { title: "Hand edit", replyTo: "gm" }));
   }
-  function df(e, t, n, r) {
-    const s = $e(e.get(t));
-    if (n === "" || s !== r) return { typed: s };
-    const i = $e(ad(n));
-    return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };
+  function kf(e, t, n, r) {
+    const i = $e(e.get(t));
+    if (n === "" || i !== r) return { typed: i };
+    const s = $e(ll(n));
+    return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
   }
-  function uf(e, t, n) {
+  function gf(e, t, n) {
     const r = I(e);
-    let s = !1;
+    let i = !1;
     return { plan: {
       values: [],
       dice: [],
       resolve(a) {
-        const o = a.state, l = r.setVitality(t, n, o), c = a.id, d = r.setVitality(t, t, o).state;
-        return s = l.vitality !== n || !we(d, l.state), {
+        const o = a.state, d = r.setVitality(t, n, o), c = a.id, l = r.setVitality(t, t, o).state;
+        return i = d.vitality !== n || !we(l, d.state), {
           headline: "acts",
           steps: [
             T(ce, { kind: "hand-edit-title", who: c }),
-            T(ie, { kind: "hand-edit-summary", who: c, now: l.now }),
-            ...l.steps.map((f) => T("Change", f)),
-            l.now ? T("Now", l.now) : T("Now", { kind: "standing" })
+            T(ae, { kind: "hand-edit-summary", who: c, now: d.now }),
+            ...d.steps.map((f) => T("Change", f)),
+            d.now ? T("Now", d.now) : T("Now", { kind: "standing" })
           ],
-          changes: l.vitality !== n ? [{ kind: "bar", resource: "vitality", to: l.vitality }] : [],
-          state: l.state,
-          ...l.dropsAnswer ? { answer: null } : {},
-          detail: l
+          changes: d.vitality !== n ? [{ kind: "bar", resource: "vitality", to: d.vitality }] : [],
+          state: d.state,
+          ...d.dropsAnswer ? { answer: null } : {},
+          detail: d
         };
       }
-    }, saysSomething: () => s };
+    }, saysSomething: () => i };
   }
   function aa(e, t, n) {
-    const r = I(e), s = e.store.tokens[t.snapshot.id];
-    s?.edition?.id !== r.id && (t.facts.state = Zn(r, s, n, Hi(e)));
+    const r = I(e), i = e.store.tokens[t.snapshot.id];
+    i?.edition?.id !== r.id && (t.facts.state = Zn(r, i, n, Hs(e)));
   }
-  var ff = 400, hf = 100, vf = 20, mf = class {
+  var yf = 400, wf = 100, bf = 20, $f = class {
     constructor() {
       this.nextShown = 1, this.nextHidden = 1, this.rows = new N(), this.bySender = new N();
     }
     /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
     add(e, t) {
-      const n = t.map((i) => {
-        const a = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
-        return this.rows.set(a, i), a;
+      const n = t.map((s) => {
+        const a = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
+        return this.rows.set(a, s), a;
       }), r = this.bySender.get(e) ?? [];
       this.bySender.delete(e), r.push(...n);
-      const s = e === "gm" ? ff : hf;
-      for (const i of r.splice(0, E.max(0, r.length - s))) this.rows.delete(i);
-      if (this.bySender.set(e, r), this.bySender.size > vf + 1) {
-        for (const [i, a] of this.bySender)
-          if (!(i === "gm" || i === e)) {
+      const i = e === "gm" ? yf : wf;
+      for (const s of r.splice(0, E.max(0, r.length - i))) this.rows.delete(s);
+      if (this.bySender.set(e, r), this.bySender.size > bf + 1) {
+        for (const [s, a] of this.bySender)
+          if (!(s === "gm" || s === e)) {
             for (const o of a) this.rows.delete(o);
-            this.bySender.delete(i);
+            this.bySender.delete(s);
             break;
           }
       }
@@ -5865,84 +5923,84 @@ var DefenseRound = (() => {
       return this.rows.get(e);
     }
   };
-  function pf(e) {
+  function Af(e) {
     const t = I(e);
     if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
     const n = ar() !== void 0, r = Tr("HealthColors");
     !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, F(
       he,
       [
-        te("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
-        r.auraDead === !0 ? pe("NPCs: dead at 0 off", "!aura dead") : "",
-        r.auraDeadPC === !0 ? pe("PCs: dead at 0 off", "!aura deadPC") : ""
-      ].filter((s) => s !== "").join(" ")
+        ne("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
+        r.auraDead === !0 ? ve("NPCs: dead at 0 off", "!aura dead") : "",
+        r.auraDeadPC === !0 ? ve("PCs: dead at 0 off", "!aura deadPC") : ""
+      ].filter((i) => i !== "").join(" ")
     ));
   }
   var oa = {
-    "!damage": Ju,
-    "!attack": gu,
-    "!defend": ef,
-    "!stance": nf,
-    "!heal": cf,
-    "!defense-round": xu
+    "!damage": sf,
+    "!attack": $u,
+    "!defend": cf,
+    "!stance": lf,
+    "!heal": mf,
+    "!defense-round": Qu
   };
-  function kf() {
-    const e = Tr(nn) === void 0, { stored: t, problems: n, newer: r } = Dl(Tr(nn), ve), s = { store: t, attributes: new Il(), loadProblems: n, linkedEdits: new N(), details: new mf() };
-    return r !== void 0 ? (s.newerState = r, Sr(`${ne} v${ve}: ${n.join("; ")}`), F(he, te(yf(r)))) : gf(s, e), wf(s), s;
+  function Sf() {
+    const e = Tr(nn) === void 0, { stored: t, problems: n, newer: r } = Cd(Tr(nn), me), i = { store: t, attributes: new Ld(), loadProblems: n, linkedEdits: new N(), details: new $f() };
+    return r !== void 0 ? (i.newerState = r, Sr(`${re} v${me}: ${n.join("; ")}`), F(he, ne(Ef(r)))) : Tf(i, e), Df(i), i;
   }
-  function gf(e, t) {
+  function Tf(e, t) {
     const n = e.store, r = e.loadProblems;
-    t && Cl(n.settings, bf());
-    const s = Jd(e);
-    s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), na(nn, n), r.length > 0 && (Sr(`${ne} v${ve}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(he, te(`${ne}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(he, te(`${ne} v${ve} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ve && Pe("rebuilding the help handout", () => Er(Ne(n.settings.edition)))(), n.scriptVersion = ve;
+    t && Md(n.settings, _f());
+    const i = tu(e);
+    i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), na(nn, n), r.length > 0 && (Sr(`${re} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(he, ne(`${re}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(he, ne(`${re} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && Pe("rebuilding the help handout", () => Er(Ne(n.settings.edition)))(), n.scriptVersion = me;
   }
-  function yf(e) {
-    return `${ne}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
+  function Ef(e) {
+    return `${re}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
   }
-  function wf(e) {
+  function Df(e) {
     const t = e.store, n = () => e.newerState !== void 0, r = Pe("following the Turn Tracker", () => {
       n() || Ar(e);
     });
     je(
       "chat:message",
       Pe(
-        (a) => `${_(a?.content ?? "").split(" ", 1)[0]}`,
-        (a) => (a?.type === "api" && !n() && (li(a, oa) !== void 0 ? Ar(e) : Iu(r)), Hl(e, a, oa)),
-        (a) => a?.type === "api" && a.playerid ? Zs(a.playerid) : void 0
+        (a) => `${D(a?.content ?? "").split(" ", 1)[0]}`,
+        (a) => (a?.type === "api" && !n() && (ds(a, oa) !== void 0 ? Ar(e) : Lu(r)), Wd(e, a, oa)),
+        (a) => a?.type === "api" && a.playerid ? Zi(a.playerid) : void 0
       )
     );
-    const s = Pe("a hand edit of a bar", (a, o) => {
-      n() || lf(e, a, o);
+    const i = Pe("a hand edit of a bar", (a, o) => {
+      n() || pf(e, a, o);
     });
-    for (const a of ["bar1", "bar2", "bar3"]) je(`change:graphic:${a}_value`, s);
+    for (const a of ["bar1", "bar2", "bar3"]) je(`change:graphic:${a}_value`, i);
     je(
       "destroy:graphic",
       Pe("forgetting a deleted token", (a) => {
         n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
       })
-    ), Ru(e), je("change:campaign:turnorder", r), $f(r);
-    const i = Pe("refreshing attribute look-ups", (a) => {
-      e.attributes.forget(_(a.get("_characterid") ?? ""));
+    ), Nu(e), je("change:campaign:turnorder", r), Rf(r);
+    const s = Pe("refreshing attribute look-ups", (a) => {
+      e.attributes.forget(D(a.get("_characterid") ?? ""));
     });
-    je("add:attribute", i), je("destroy:attribute", i), je("change:attribute:name", i), Af(s), n() || Pe("checking HealthColors", () => pf(e))(), Sr(`${ne} v${ve} ready: edition ${t.settings.edition}.`);
+    je("add:attribute", s), je("destroy:attribute", s), je("change:attribute:name", s), Of(i), n() || Pe("checking HealthColors", () => Af(e))(), Sr(`${re} v${me} ready: edition ${t.settings.edition}.`);
   }
-  function bf() {
-    return Cu(ne.toLowerCase());
+  function _f() {
+    return Mu(re.toLowerCase());
   }
-  function $f(e) {
-    const t = Nd();
+  function Rf(e) {
+    const t = jl();
     t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
   }
-  function Af(e) {
-    const t = Id();
+  function Of(e) {
+    const t = Ll();
     t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
   }
   je("ready", Pe("starting up", () => {
-    kf();
+    Sf();
   }));
-  var Sf = ve;
-  function Tf(e) {
-    return Pd(e);
+  var Cf = me;
+  function If(e) {
+    return Fl(e);
   }
   return ha(Or);
 })();

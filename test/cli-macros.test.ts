@@ -247,6 +247,20 @@ describe('every macro in docs/commands.md', () => {
   });
 });
 
+describe('!attack in the sandbox', () => {
+  it('shows each prompt to its recipient, and `click` answers as them: the soak example through !attack', async () => {
+    const { session } = await CliSession.start({ bundle: 'dist/defense-round.js' });
+    const declared = await run(session, 'as gm', 'next-turn', 'select Goblin 1', 'target Bob', '!attack 200 --ids @{target|Defender 1|token_id}');
+    expect(declared).toContain('Attack A1: Goblin 1 attacks Bob.');
+    expect(declared).toMatch(/DefenseRound \(to Alice\):[\s\S]*Bob: \[\d+: Defend \(55\)\] \[\d+: Evade \(45\)\] \[\d+: No defense\]/);
+    // The GM cannot click Alice's answer; Alice can.
+    expect(await run(session, 'click "No defense"')).toMatch(/only Alice can click it/);
+    const answered = await run(session, 'as alice', 'click "No defense"');
+    expect(answered).toContain('Attack A1 resolves.');
+    expect(answered).toContain('Vitality 70 -> 40');
+  });
+});
+
 describe('npm start -- --demo EDITION', () => {
   const demo = (edition: string) =>
     spawnSync(join('node_modules', '.bin', 'tsx'), ['mocks/cli.ts', '--bundle', BUNDLE, '--demo', edition], { encoding: 'utf8', timeout: 30_000 });

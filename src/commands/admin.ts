@@ -20,13 +20,15 @@ import { withEntry } from '../state/tokens';
 import { activeEdition, applyQuietly, describeValueProblems } from './pipeline';
 import type { Plan, RuleChange } from '../rules/edition';
 import { visibilityOf } from './present';
+import { refreshMacros } from './macros';
 import { playableEditions } from '../rules/editions';
 
 const USAGE =
-  '!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | refresh | reset-state | details KEY] (GM only but details; set and repair act on the selected tokens or --ids)';
+  '!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (GM only but details; set and repair act on the selected tokens or --ids)';
 
 const SUBCOMMAND_HELP: Record<string, { title: string; usage: string; what: string[] }> = {
   help: { title: '!defense-round help', usage: '!defense-round help', what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
+  macros: { title: '!defense-round macros', usage: '!defense-round macros', what: ['Creates or refreshes the table\'s macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM\'s for the GM, the players\' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is.'] },
   config: {
     title: '!defense-round config',
     usage: '!defense-round config KEY VALUE',
@@ -112,6 +114,7 @@ function settingsMenu(app: App): string {
     ...(edition.settings.includes('stamina-bar') ? [renderButton(`stamina-bar: ${s.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${currentFirst(s.bars.stamina, ['power', 'bar1', 'bar2', 'bar3'])}}`)] : []),
     renderButton('next round', '!defense-round next-round'),
     renderButton('help handout', '!defense-round help'),
+    renderButton('table macros', '!defense-round macros'),
   ].join(' ');
 }
 
@@ -273,6 +276,9 @@ export const adminCommand: CommandHandler = {
         return;
       case 'next-round':
         endRound(ctx.app);
+        return;
+      case 'macros':
+        refreshMacros(ctx);
         return;
       case 'reset-state':
         if (ctx.app.newerState === undefined) throw new RefusalError('reset-state only discards a state written by a newer version, and this one is not');

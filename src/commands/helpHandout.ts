@@ -25,6 +25,7 @@ export function helpHtml(edition: AnyEdition): string {
     ...stance,
     item(`${code(edition.commands.defend.usage)}: ${edition.commands.defend.help.map(escapeHtml).join(' ')}`),
     item(`${code(edition.commands.damage.usage)}: ${edition.commands.damage.help.map(escapeHtml).join(' ')}`),
+    item(`${code('!attack')} with the same amount and flags, ${code('--ids DEFENDER ...')} and the attacker selected (or ${code('--from ATTACKER')}): each defender's controller gets a prompt with a button for every answer the rules allow now (${code(`!defend --answer KEY --${edition.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${code('!attack --resolve KEY')} (the GM, or whoever declared it). ${code('!attack --list')} and ${code('--cancel KEY')}; ${code('!damage --undo')} takes the whole attack back.`),
     item(`${code('!heal N [--to vitality|soul|power]')}: restore a bar, up to its max.`),
     item('Every command answers <code>--help</code>.'),
     '</ul><h4>GM</h4><ul>',

@@ -43,3 +43,22 @@ export function writeHandout(name: string, notes: string, create: boolean): void
   const created = createObj('handout', { name, inplayerjournals: 'all', archived: false });
   created?.set('notes', notes);
 }
+
+/** The macros of the game with this name (their ids). */
+export function macrosNamed(name: string): string[] {
+  return findObjs({ _type: 'macro', name }).map((macro) => macro.id);
+}
+
+/**
+ * Writes a macro (the GM's, as Roll20 keeps every macro under a player): creates it, or rewrites the
+ * one of this id; returns its id (undefined when Roll20 made none).
+ */
+export function writeMacro(id: string | undefined, macro: { name: string; action: string; visibleto: string; istokenaction: boolean; playerid: string }): string | undefined {
+  const existing = id === undefined ? undefined : getObj('macro', id);
+  if (existing) {
+    existing.set({ action: macro.action, visibleto: macro.visibleto, istokenaction: macro.istokenaction });
+    return existing.id;
+  }
+  const created = createObj('macro', { name: macro.name, action: macro.action, visibleto: macro.visibleto, istokenaction: macro.istokenaction, playerid: macro.playerid });
+  return created?.id;
+}

@@ -274,6 +274,16 @@ export interface AttackSpec<S, A> {
   extra?(facts: Facts<S, A>, attacker: string | null): ButtonStep[];
 }
 
+/** A macro the table gets with `!defense-round macros` (the docs' own, for this edition). */
+export interface TableMacro {
+  name: string;
+  action: string;
+  /** For the GM only (else shared with every player). */
+  gm?: true;
+  /** Acts on the selected token: shown as a token action. */
+  tokenAction?: true;
+}
+
 /**
  * An edition: rules and words only (architecture.md, "The edition seam"). Its commands declared,
  * its plans, its life group (how a token enters, lives, dies and ends a round), and its words.
@@ -298,6 +308,8 @@ export interface Edition<S, A = unknown> {
   planHandEdit(loss: number, context: PlanContext): Plan<S, A>;
   /** `!attack` and `!defend --answer`: the answers, and how each joins the hit. */
   attack: AttackSpec<S, A>;
+  /** The macros `!defense-round macros` makes for a table playing this edition. */
+  macros: readonly TableMacro[];
   /** Heals and plain hand edits: Vitality moves from `before` to `after`. */
   setVitality(before: number, after: number, state: S): VitalitySet<S>;
   /** A token first seen, or met again after an edition switch. */

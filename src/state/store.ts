@@ -39,6 +39,8 @@ export interface StoredState {
    * token; open attacks waiting for their answers; the number of the last attack declared.
    */
   exchange: { waiting: Record<string, AnswerBox>; attacks: Record<string, OpenAttack>; lastAttack: number };
+  /** The macros `!defense-round macros` made, by name: their ids (a macro of that name made by hand is not ours). */
+  macros: Record<string, string>;
   /** The GM was told once about HealthColors' "dead at 0". */
   healthColorsNoticed: boolean;
   /**
@@ -57,6 +59,7 @@ export function freshState(scriptVersion: string): StoredState {
     round: { number: 1, seen: [], turned: 0 },
     history: [],
     exchange: { waiting: {}, attacks: {}, lastAttack: 0 },
+    macros: {},
     healthColorsNoticed: false,
   };
 }
@@ -138,6 +141,7 @@ export function loadState(raw: unknown, scriptVersion: string): { stored: Stored
       round: checkRound(data.round, problems),
       history: historyCheck.history,
       exchange,
+      macros: checkMacros(data.macros),
       healthColorsNoticed: data.healthColorsNoticed === true,
       ...(isEditionId(data.editionLeft) ? { editionLeft: data.editionLeft } : {}),
     },
@@ -177,4 +181,12 @@ function checkExchange(raw: unknown, problems: string[]): StoredState['exchange'
   const last = isRecord(raw) ? raw.lastAttack : undefined;
   const lastAttack = typeof last === 'number' && Number.isSafeInteger(last) && last >= 0 && last < 1e6 ? last : 0;
   return { waiting, attacks: checkAttacks(isRecord(raw) ? raw.attacks : undefined, problems), lastAttack };
+}
+
+/** The ids of the macros the script made, by name (a bad entry is only forgotten: the macro stays the GM's to keep). */
+function checkMacros(raw: unknown): Record<string, string> {
+  const macros: Record<string, string> = {};
+  if (!isRecord(raw)) return macros;
+  for (const [name, id] of Object.entries(raw)) if (name.length <= 40 && typeof id === 'string' && id.length > 0 && id.length <= 64) macros[name] = id;
+  return macros;
 }

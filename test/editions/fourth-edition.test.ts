@@ -108,6 +108,7 @@ const tally: Edition<TallyState, TallyAnswer> = {
     planAnswer: (word) => tally.planDefend({ command: '!defend', positionals: [], flags: new Map([['action', [word]]]) }),
     keep: keepFiled,
   },
+  macros: [{ name: 'DR-Attack', action: '!attack ?{Tally|10} --ids @{target|Defender|token_id}', tokenAction: true }],
   setVitality(before, after) {
     const change: Step[] = [{ kind: 'tally-set', before, after } as Step];
     return { vitality: after, state: stateAt(after), steps: change, conditions: [], now: after <= 0 ? at('Now', { kind: 'tally-down' }) : undefined, ...(after <= 0 ? { dropsAnswer: true as const } : {}) };

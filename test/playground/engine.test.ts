@@ -2,7 +2,7 @@
 // chat parser's escape check, Roll20's queries, and the sandbox the script runs in.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { plain, viewOf, type MessageView } from '../../playground/src/chat.js';
+import { hiddenFrom, plain, viewOf, type Inline, type MessageView } from '../../playground/src/chat.js';
 import { EXAMPLES } from '../../playground/src/examples.js';
 import { Fight } from '../../playground/src/fight.js';
 import { answer, questionsOf } from '../../playground/src/queries.js';
@@ -173,5 +173,43 @@ describe('the sandbox the script runs in', () => {
   it('reports a script that throws as it loads, as Roll20 would crash', async () => {
     const fight = await Fight.start('throw new Error("broken build")');
     expect(fight.entries.find((e) => e.kind === 'crash')).toMatchObject({ event: 'script load', message: 'Error: broken build' });
+  });
+});
+
+describe('an attack in the playground: declared, answered with the prompt\'s buttons as their players, resolved', () => {
+  /** The buttons the current speaker sees (whispers to others are hidden, as in Roll20), by label. */
+  function buttonsSeen(fight: Fight): Map<string, string> {
+    const found = new Map<string, string>();
+    const walk = (inlines: readonly Inline[]) => {
+      for (const inline of inlines) if (inline.t === 'button') found.set(plain(inline.label), inline.command);
+    };
+    for (const entry of fight.entries) {
+      if (entry.kind !== 'chat') continue;
+      const view = viewOf(entry.record);
+      if (hiddenFrom(view, fight.speaker, fight.speaker === 'GM', entry.record.who)) continue;
+      walk(view.body);
+      for (const row of view.template?.rows ?? []) walk(row.value);
+    }
+    return found;
+  }
+
+  it.each(['soak', 'threshold', 'opposed'] as const)('plays the %s example of the rules through !attack', async (edition) => {
+    const fight = await Fight.start(BUNDLE);
+    if (edition !== 'soak') await fight.switchEdition(edition);
+    await EXAMPLES[edition].setup(fight);
+    if (edition === 'soak') await fight.nextTurn();
+    const hit = edition === 'soak' ? '200' : edition === 'threshold' ? '20 --hit 19' : '8 --attack 24';
+    fight.selection = [fight.scene.tokens['Goblin 1']];
+    await fight.say(`!attack ${hit} --ids ${fight.scene.tokens.Bob}`);
+    // The GM sees no button for Bob: Bob's prompt is Alice's.
+    const label = edition === 'soak' ? 'No defense' : edition === 'threshold' ? 'Defend (55)' : 'Passive';
+    fight.speaker = 'Alice';
+    const command = buttonsSeen(fight).get(label);
+    expect(command).toBeDefined();
+    // The example's own roll, given with the button's answer (a click would roll it).
+    await fight.say(`${command}${edition === 'threshold' ? ' --roll 10' : edition === 'opposed' ? ' --roll 8' : ''}`);
+    const vitality = edition === 'soak' ? '40' : edition === 'threshold' ? '20' : '56';
+    expect(bar(fight, 'Bob').value).toBe(vitality);
+    expect(fight.entries.filter((e) => e.kind === 'crash')).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { DAMAGE_FLAGS, DAMAGE_USAGE, handEditPlan, opposedStancePlan, parseOppos
 import { parseOpposedState, stateAt, stateOf, type OpposedState } from './state';
 import { MODE_EFFECT, opposedWords } from './text';
 import { opposedAttack } from './answer';
+import { OPPOSED_MACROS } from './macros';
 
 export type { OpposedState } from './state';
 
@@ -40,6 +41,7 @@ export const opposed: Edition<OpposedState, never> = {
   planStance: opposedStancePlan,
   planHandEdit: handEditPlan,
   attack: opposedAttack,
+  macros: OPPOSED_MACROS,
   setVitality(before, after, state) {
     // A hand edit above 0 is the GM's way to bring back even a token dead for good.
     const dead = state.dead === true && after <= 0;

@@ -8,6 +8,7 @@ import type { DamageStep } from './damageSteps';
 import type { DefendStep } from './defendSteps';
 import { isLayoutStep, layoutWords } from './layout';
 import { soakAttack } from './attack';
+import { SOAK_MACROS } from './macros';
 import { handEditOrder, parseSoakDamage, soakDamagePlan, SOAK_DAMAGE_FLAGS, SOAK_DAMAGE_USAGE } from './damagePlan';
 import { parseSoakDefend, soakDefendPlan, SOAK_DEFEND_FLAGS, SOAK_DEFEND_USAGE } from './defendPlan';
 import { soakStancePlan, SOAK_STANCE_HELP, SOAK_STANCE_USAGE } from './stancePlan';
@@ -70,6 +71,7 @@ export const soak: Edition<SoakState, SoakAnswer> = {
   planStance: soakStancePlan,
   planHandEdit: (loss) => soakDamagePlan(handEditOrder(loss)),
   attack: soakAttack,
+  macros: SOAK_MACROS,
   setVitality(before, after, state) {
     const result = applyHandEdit(before, after, lifeOf(state, before));
     return {

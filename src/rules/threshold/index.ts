@@ -30,6 +30,7 @@ import {
 } from './state';
 import { isLayoutStep, layoutWords } from './layout';
 import { thresholdAttack } from './attack';
+import { THRESHOLD_MACROS } from './macros';
 import { THRESHOLD_SITUATIONS } from './situations';
 import type { ThresholdStep } from './steps';
 import { thresholdText } from './text';
@@ -72,6 +73,7 @@ export const threshold: Edition<ThresholdState, ThresholdPending> = {
   },
   planHandEdit: thresholdHandEditPlan,
   attack: thresholdAttack,
+  macros: THRESHOLD_MACROS,
   setVitality(before, after, state) {
     const steps: ThresholdStep[] = [];
     let vitality = after;
