@@ -17,56 +17,56 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-  var kn = Object.defineProperty, da = Object.getOwnPropertyDescriptor, la = Object.getOwnPropertyNames, Rr = Object.prototype.hasOwnProperty, ua = (e, t) => {
+  var kn = Object.defineProperty, ha = Object.getOwnPropertyDescriptor, va = Object.getOwnPropertyNames, Cr = Object.prototype.hasOwnProperty, ma = (e, t) => {
     for (var n in t)
-      Rr.call(t, n) && kn(e, n, { get: t[n], enumerable: !0 });
-  }, fa = (e, t, n, r) => {
+      Cr.call(t, n) && kn(e, n, { get: t[n], enumerable: !0 });
+  }, pa = (e, t, n, r) => {
     if (t && typeof t == "object" || typeof t == "function")
-      for (let i of la(t))
-        !Rr.call(e, i) && i !== n && kn(e, i, { get: () => t[i], enumerable: !(r = da(t, i)) || r.enumerable });
+      for (let i of va(t))
+        !Cr.call(e, i) && i !== n && kn(e, i, { get: () => t[i], enumerable: !(r = ha(t, i)) || r.enumerable });
     return e;
-  }, ha = (e) => fa(kn({}, "__esModule", { value: !0 }), e), Or = {};
-  ua(Or, {
-    onDamage: () => If,
-    version: () => Cf
+  }, ka = (e) => pa(kn({}, "__esModule", { value: !0 }), e), Ir = {};
+  ma(Ir, {
+    onDamage: () => Lf,
+    version: () => Mf
   });
-  var E = Math, C = Number, D = String, p = Object, ee = Array, le = JSON, N = Map, q = Set, va = WeakMap, Ft = Error, Cr = RangeError, Ir = Promise, Gt = Date, ma = isNaN, pa = "0.2.0", re = "DefenseRound", me = pa, Vt, ka = {
+  var E = Math, I = Number, _ = String, p = Object, Z = Array, le = JSON, M = Map, q = Set, ga = WeakMap, Ft = Error, Nr = RangeError, Pr = Promise, Gt = Date, ya = isNaN, wa = "0.2.0", ie = "DefenseRound", pe = wa, Vt, ba = {
     lang: void 0,
     message: void 0,
     abortEarly: void 0,
     abortPipeEarly: void 0
   };
   // @__NO_SIDE_EFFECTS__
-  function Nr(e) {
-    return !e && !Vt ? ka : {
+  function Mr(e) {
+    return !e && !Vt ? ba : {
       lang: e?.lang ?? Vt?.lang,
       message: e?.message,
       abortEarly: e?.abortEarly ?? Vt?.abortEarly,
       abortPipeEarly: e?.abortPipeEarly ?? Vt?.abortPipeEarly
     };
   }
-  var ga;
-  // @__NO_SIDE_EFFECTS__
-  function ya(e) {
-    return ga?.get(e);
-  }
-  var wa;
-  // @__NO_SIDE_EFFECTS__
-  function ba(e) {
-    return wa?.get(e);
-  }
   var $a;
   // @__NO_SIDE_EFFECTS__
-  function Aa(e, t) {
-    return $a?.get(e)?.get(t);
+  function Aa(e) {
+    return $a?.get(e);
+  }
+  var Sa;
+  // @__NO_SIDE_EFFECTS__
+  function Ta(e) {
+    return Sa?.get(e);
+  }
+  var Ea;
+  // @__NO_SIDE_EFFECTS__
+  function _a(e, t) {
+    return Ea?.get(e)?.get(t);
   }
   // @__NO_SIDE_EFFECTS__
-  function Ve(e) {
+  function Ue(e) {
     const t = typeof e;
     return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && p.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
   }
-  function B(e, t, n, r, i) {
-    const s = i && "input" in i ? i.input : n.value, a = i?.expected ?? e.expects ?? null, o = i?.received ?? /* @__PURE__ */ Ve(s), d = {
+  function H(e, t, n, r, i) {
+    const s = i && "input" in i ? i.input : n.value, a = i?.expected ?? e.expects ?? null, o = i?.received ?? /* @__PURE__ */ Ue(s), d = {
       kind: e.kind,
       type: e.type,
       input: s,
@@ -79,15 +79,15 @@ var DefenseRound = (() => {
       lang: r.lang,
       abortEarly: r.abortEarly,
       abortPipeEarly: r.abortPipeEarly
-    }, c = e.kind === "schema", l = i?.message ?? e.message ?? /* @__PURE__ */ Aa(e.reference, d.lang) ?? (c ? /* @__PURE__ */ ba(d.lang) : null) ?? r.message ?? /* @__PURE__ */ ya(d.lang);
+    }, c = e.kind === "schema", l = i?.message ?? e.message ?? /* @__PURE__ */ _a(e.reference, d.lang) ?? (c ? /* @__PURE__ */ Ta(d.lang) : null) ?? r.message ?? /* @__PURE__ */ Aa(d.lang);
     l !== void 0 && (d.message = typeof l == "function" ? l(d) : l), c && (n.typed = !1), n.issues ? n.issues.push(d) : n.issues = [d];
   }
   // @__NO_SIDE_EFFECTS__
-  function Sa(e, t) {
-    return e === t || C.isNaN(e) && C.isNaN(t);
+  function Da(e, t) {
+    return e === t || I.isNaN(e) && I.isNaN(t);
   }
   // @__NO_SIDE_EFFECTS__
-  function Ta(e, t) {
+  function Ra(e, t) {
     return p.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
   }
   // @__NO_SIDE_EFFECTS__
@@ -95,25 +95,25 @@ var DefenseRound = (() => {
     const n = [...new q(e)];
     return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";
   }
-  function te(e) {
+  function ee(e) {
     return e["~standard"] = {
       version: 1,
       vendor: "valibot",
-      validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ Nr())
+      validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ Mr())
     }, e;
   }
   // @__NO_SIDE_EFFECTS__
-  function Pr(e) {
+  function Lr(e) {
     return {
       kind: "validation",
       type: "finite",
-      reference: Pr,
+      reference: Lr,
       async: !1,
       expects: null,
-      requirement: C.isFinite,
+      requirement: I.isFinite,
       message: e,
       "~run"(t, n) {
-        return t.typed && !this.requirement(t.value) && B(this, "finite", t, n), t;
+        return t.typed && !this.requirement(t.value) && H(this, "finite", t, n), t;
       }
     };
   }
@@ -125,10 +125,10 @@ var DefenseRound = (() => {
       reference: Ut,
       async: !1,
       expects: null,
-      requirement: C.isInteger,
+      requirement: I.isInteger,
       message: e,
       "~run"(t, n) {
-        return t.typed && !this.requirement(t.value) && B(this, "integer", t, n), t;
+        return t.typed && !this.requirement(t.value) && H(this, "integer", t, n), t;
       }
     };
   }
@@ -143,37 +143,7 @@ var DefenseRound = (() => {
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && n.value.length > this.requirement && B(this, "length", n, r, { received: `${n.value.length}` }), n;
-      }
-    };
-  }
-  // @__NO_SIDE_EFFECTS__
-  function Qe(e, t) {
-    return {
-      kind: "validation",
-      type: "max_value",
-      reference: Qe,
-      async: !1,
-      expects: `<=${e instanceof Gt ? e.toJSON() : /* @__PURE__ */ Ve(e)}`,
-      requirement: e,
-      message: t,
-      "~run"(n, r) {
-        return n.typed && !(n.value <= this.requirement) && B(this, "value", n, r, { received: n.value instanceof Gt ? n.value.toJSON() : /* @__PURE__ */ Ve(n.value) }), n;
-      }
-    };
-  }
-  // @__NO_SIDE_EFFECTS__
-  function De(e, t) {
-    return {
-      kind: "validation",
-      type: "min_length",
-      reference: De,
-      async: !1,
-      expects: `>=${e}`,
-      requirement: e,
-      message: t,
-      "~run"(n, r) {
-        return n.typed && n.value.length < this.requirement && B(this, "length", n, r, { received: `${n.value.length}` }), n;
+        return n.typed && n.value.length > this.requirement && H(this, "length", n, r, { received: `${n.value.length}` }), n;
       }
     };
   }
@@ -181,14 +151,44 @@ var DefenseRound = (() => {
   function Ze(e, t) {
     return {
       kind: "validation",
-      type: "min_value",
+      type: "max_value",
       reference: Ze,
       async: !1,
-      expects: `>=${e instanceof Gt ? e.toJSON() : /* @__PURE__ */ Ve(e)}`,
+      expects: `<=${e instanceof Gt ? e.toJSON() : /* @__PURE__ */ Ue(e)}`,
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && !(n.value >= this.requirement) && B(this, "value", n, r, { received: n.value instanceof Gt ? n.value.toJSON() : /* @__PURE__ */ Ve(n.value) }), n;
+        return n.typed && !(n.value <= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Gt ? n.value.toJSON() : /* @__PURE__ */ Ue(n.value) }), n;
+      }
+    };
+  }
+  // @__NO_SIDE_EFFECTS__
+  function _e(e, t) {
+    return {
+      kind: "validation",
+      type: "min_length",
+      reference: _e,
+      async: !1,
+      expects: `>=${e}`,
+      requirement: e,
+      message: t,
+      "~run"(n, r) {
+        return n.typed && n.value.length < this.requirement && H(this, "length", n, r, { received: `${n.value.length}` }), n;
+      }
+    };
+  }
+  // @__NO_SIDE_EFFECTS__
+  function et(e, t) {
+    return {
+      kind: "validation",
+      type: "min_value",
+      reference: et,
+      async: !1,
+      expects: `>=${e instanceof Gt ? e.toJSON() : /* @__PURE__ */ Ue(e)}`,
+      requirement: e,
+      message: t,
+      "~run"(n, r) {
+        return n.typed && !(n.value >= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Gt ? n.value.toJSON() : /* @__PURE__ */ Ue(n.value) }), n;
       }
     };
   }
@@ -203,22 +203,22 @@ var DefenseRound = (() => {
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && !this.requirement.test(n.value) && B(this, "format", n, r), n;
+        return n.typed && !this.requirement.test(n.value) && H(this, "format", n, r), n;
       }
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function et(e) {
+  function tt(e) {
     return {
       kind: "validation",
       type: "safe_integer",
-      reference: et,
+      reference: tt,
       async: !1,
       expects: null,
-      requirement: C.isSafeInteger,
+      requirement: I.isSafeInteger,
       message: e,
       "~run"(t, n) {
-        return t.typed && !this.requirement(t.value) && B(this, "safe integer", t, n), t;
+        return t.typed && !this.requirement(t.value) && H(this, "safe integer", t, n), t;
       }
     };
   }
@@ -234,9 +234,9 @@ var DefenseRound = (() => {
       }
     };
   }
-  var Ea = { abortEarly: !0 };
+  var Oa = { abortEarly: !0 };
   // @__NO_SIDE_EFFECTS__
-  function Da(e, t, n) {
+  function Ca(e, t, n) {
     return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
   }
   // @__NO_SIDE_EFFECTS__
@@ -244,18 +244,18 @@ var DefenseRound = (() => {
     return typeof e.default == "function" ? e.default(t, n) : e.default;
   }
   // @__NO_SIDE_EFFECTS__
-  function _e(e, t) {
-    return te({
+  function De(e, t) {
+    return ee({
       kind: "schema",
       type: "array",
-      reference: _e,
+      reference: De,
       expects: "Array",
       async: !1,
       item: e,
       message: t,
       "~run"(n, r) {
         const i = n.value;
-        if (ee.isArray(i)) {
+        if (Z.isArray(i)) {
           n.typed = !0, n.value = [];
           for (let s = 0; s < i.length; s++) {
             const a = i[s], o = this.item["~run"]({ value: a }, r);
@@ -276,58 +276,58 @@ var DefenseRound = (() => {
             }
             o.typed || (n.typed = !1), n.value.push(o.value);
           }
-        } else B(this, "type", n, r);
+        } else H(this, "type", n, r);
         return n;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function tt(e) {
-    return te({
+  function nt(e) {
+    return ee({
       kind: "schema",
       type: "boolean",
-      reference: tt,
+      reference: nt,
       expects: "boolean",
       async: !1,
       message: e,
       "~run"(t, n) {
-        return typeof t.value == "boolean" ? t.typed = !0 : B(this, "type", t, n), t;
+        return typeof t.value == "boolean" ? t.typed = !0 : H(this, "type", t, n), t;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function Mr(e, t) {
-    return te({
+  function jr(e, t) {
+    return ee({
       kind: "schema",
       type: "custom",
-      reference: Mr,
+      reference: jr,
       expects: "unknown",
       async: !1,
       check: e,
       message: t,
       "~run"(n, r) {
-        return this.check(n.value) ? n.typed = !0 : B(this, "type", n, r), n;
+        return this.check(n.value) ? n.typed = !0 : H(this, "type", n, r), n;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function ie(e, t) {
-    return te({
+  function se(e, t) {
+    return ee({
       kind: "schema",
       type: "literal",
-      reference: ie,
-      expects: /* @__PURE__ */ Ve(e),
+      reference: se,
+      expects: /* @__PURE__ */ Ue(e),
       async: !1,
       literal: e,
       message: t,
       "~run"(n, r) {
-        return /* @__PURE__ */ Sa(n.value, this.literal) ? n.typed = !0 : B(this, "type", n, r), n;
+        return /* @__PURE__ */ Da(n.value, this.literal) ? n.typed = !0 : H(this, "type", n, r), n;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
   function Bt(e, t) {
-    return te({
+    return ee({
       kind: "schema",
       type: "nullable",
       reference: Bt,
@@ -342,7 +342,7 @@ var DefenseRound = (() => {
   }
   // @__NO_SIDE_EFFECTS__
   function be(e) {
-    return te({
+    return ee({
       kind: "schema",
       type: "number",
       reference: be,
@@ -350,16 +350,16 @@ var DefenseRound = (() => {
       async: !1,
       message: e,
       "~run"(t, n) {
-        return typeof t.value == "number" && !ma(t.value) ? t.typed = !0 : B(this, "type", t, n), t;
+        return typeof t.value == "number" && !ya(t.value) ? t.typed = !0 : H(this, "type", t, n), t;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function Lr(e, t) {
-    return te({
+  function Fr(e, t) {
+    return ee({
       kind: "schema",
       type: "object",
-      reference: Lr,
+      reference: Fr,
       expects: "Object",
       async: !1,
       entries: e,
@@ -388,8 +388,8 @@ var DefenseRound = (() => {
                 }
               }
               d.typed || (n.typed = !1), n.value[s] = d.value;
-            } else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ Da(a);
-            else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (B(this, "key", n, r, {
+            } else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ Ca(a);
+            else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (H(this, "key", n, r, {
               input: void 0,
               expected: `"${s}"`,
               path: [{
@@ -402,14 +402,14 @@ var DefenseRound = (() => {
             }), r.abortEarly))
               break;
           }
-        } else B(this, "type", n, r);
+        } else H(this, "type", n, r);
         return n;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
   function U(e, t) {
-    return te({
+    return ee({
       kind: "schema",
       type: "optional",
       reference: U,
@@ -423,26 +423,26 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function se(e, t) {
-    return te({
+  function ae(e, t) {
+    return ee({
       kind: "schema",
       type: "picklist",
-      reference: se,
-      expects: /* @__PURE__ */ gn(e.map(Ve), "|"),
+      reference: ae,
+      expects: /* @__PURE__ */ gn(e.map(Ue), "|"),
       async: !1,
       options: e,
       message: t,
       "~run"(n, r) {
-        return this.options.includes(n.value) ? n.typed = !0 : B(this, "type", n, r), n;
+        return this.options.includes(n.value) ? n.typed = !0 : H(this, "type", n, r), n;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function kt(e, t, n) {
-    return te({
+  function pt(e, t, n) {
+    return ee({
       kind: "schema",
       type: "record",
-      reference: kt,
+      reference: pt,
       expects: "Object",
       async: !1,
       key: e,
@@ -452,7 +452,7 @@ var DefenseRound = (() => {
         const s = r.value;
         if (s && typeof s == "object") {
           r.typed = !0, r.value = {};
-          for (const a in s) if (/* @__PURE__ */ Ta(s, a)) {
+          for (const a in s) if (/* @__PURE__ */ Ra(s, a)) {
             const o = s[a], d = this.key["~run"]({ value: a }, i);
             if (d.issues) {
               const l = {
@@ -487,14 +487,14 @@ var DefenseRound = (() => {
             }
             (!d.typed || !c.typed) && (r.typed = !1), d.typed && (r.value[d.value] = c.value);
           }
-        } else B(this, "type", r, i);
+        } else H(this, "type", r, i);
         return r;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
   function J(e) {
-    return te({
+    return ee({
       kind: "schema",
       type: "string",
       reference: J,
@@ -502,23 +502,23 @@ var DefenseRound = (() => {
       async: !1,
       message: e,
       "~run"(t, n) {
-        return typeof t.value == "string" ? t.typed = !0 : B(this, "type", t, n), t;
+        return typeof t.value == "string" ? t.typed = !0 : H(this, "type", t, n), t;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function jr(e, t) {
-    return te({
+  function Gr(e, t) {
+    return ee({
       kind: "schema",
       type: "tuple",
-      reference: jr,
+      reference: Gr,
       expects: "Array",
       async: !1,
       items: e,
       message: t,
       "~run"(n, r) {
         const i = n.value;
-        if (ee.isArray(i)) {
+        if (Z.isArray(i)) {
           n.typed = !0, n.value = [];
           for (let s = 0; s < this.items.length; s++) {
             const a = i[s], o = this.items[s]["~run"]({ value: a }, r);
@@ -539,24 +539,24 @@ var DefenseRound = (() => {
             }
             o.typed || (n.typed = !1), n.value.push(o.value);
           }
-        } else B(this, "type", n, r);
+        } else H(this, "type", n, r);
         return n;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function Fr(e) {
+  function Vr(e) {
     let t;
     if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
     else t = n.issues;
     return t;
   }
   // @__NO_SIDE_EFFECTS__
-  function Gr(e, t) {
-    return te({
+  function Ur(e, t) {
+    return ee({
       kind: "schema",
       type: "union",
-      reference: Gr,
+      reference: Ur,
       expects: /* @__PURE__ */ gn(e.map((n) => n.expects), "|"),
       async: !1,
       options: e,
@@ -575,21 +575,21 @@ var DefenseRound = (() => {
         if (i) return i;
         if (s) {
           if (s.length === 1) return s[0];
-          B(this, "type", n, r, { issues: /* @__PURE__ */ Fr(s) }), n.typed = !0;
+          H(this, "type", n, r, { issues: /* @__PURE__ */ Vr(s) }), n.typed = !0;
         } else {
           if (a?.length === 1) return a[0];
-          B(this, "type", n, r, { issues: /* @__PURE__ */ Fr(a) });
+          H(this, "type", n, r, { issues: /* @__PURE__ */ Vr(a) });
         }
         return n;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function gt() {
-    return te({
+  function kt() {
+    return ee({
       kind: "schema",
       type: "unknown",
-      reference: gt,
+      reference: kt,
       expects: "unknown",
       async: !1,
       "~run"(e) {
@@ -598,11 +598,11 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function Vr(e, t, n) {
-    return te({
+  function Br(e, t, n) {
+    return ee({
       kind: "schema",
       type: "variant",
-      reference: Vr,
+      reference: Br,
       expects: "Object",
       async: !1,
       key: e,
@@ -616,28 +616,28 @@ var DefenseRound = (() => {
             for (const h of u.options) {
               if (h.type === "variant") l(h, new q(f).add(h.key));
               else {
-                let v = !0, A = 0;
-                for (const b of f) {
-                  const y = h.entries[b];
-                  if (b in s ? y["~run"]({
+                let k = !0, A = 0;
+                for (const g of f) {
+                  const m = h.entries[g];
+                  if (g in s ? m["~run"]({
                     typed: !1,
-                    value: s[b]
-                  }, Ea).issues : y.type !== "exact_optional" && y.type !== "optional" && y.type !== "nullish") {
-                    v = !1, d !== b && (o < A || o === A && b in s && !(d in s)) && (o = A, d = b, c = []), d === b && c.push(h.entries[b].expects);
+                    value: s[g]
+                  }, Oa).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {
+                    k = !1, d !== g && (o < A || o === A && g in s && !(d in s)) && (o = A, d = g, c = []), d === g && c.push(h.entries[g].expects);
                     break;
                   }
                   A++;
                 }
-                if (v) {
-                  const b = h["~run"]({ value: s }, i);
-                  (!a || !a.typed && b.typed) && (a = b);
+                if (k) {
+                  const g = h["~run"]({ value: s }, i);
+                  (!a || !a.typed && g.typed) && (a = g);
                 }
               }
               if (a && !a.issues) break;
             }
           };
           if (l(this, new q([this.key])), a) return a;
-          B(this, "type", r, i, {
+          H(this, "type", r, i, {
             input: s[d],
             expected: /* @__PURE__ */ gn(c, "|"),
             path: [{
@@ -648,14 +648,14 @@ var DefenseRound = (() => {
               value: s[d]
             }]
           });
-        } else B(this, "type", r, i);
+        } else H(this, "type", r, i);
         return r;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
   function j(...e) {
-    return te({
+    return ee({
       ...e[0],
       pipe: e,
       "~run"(t, n) {
@@ -671,8 +671,8 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function Ue(e, t, n) {
-    const r = e["~run"]({ value: t }, /* @__PURE__ */ Nr(n));
+  function Be(e, t, n) {
+    const r = e["~run"]({ value: t }, /* @__PURE__ */ Mr(n));
     return {
       typed: r.typed,
       success: !r.issues,
@@ -680,10 +680,10 @@ var DefenseRound = (() => {
       issues: r.issues
     };
   }
-  function G(e) {
-    return /* @__PURE__ */ Lr(p.assign(p.create(null), e));
+  function V(e) {
+    return /* @__PURE__ */ Fr(p.assign(p.create(null), e));
   }
-  var Ur = ["vitality", "soul", "power"], yt = { vitality: "Vitality", soul: "Soul", power: "Power" }, wt = [
+  var Hr = ["vitality", "soul", "power"], gt = { vitality: "Vitality", soul: "Soul", power: "Power" }, yt = [
     "armor_soak",
     "armor_physical",
     "armor_magical",
@@ -703,7 +703,7 @@ var DefenseRound = (() => {
     "active_defense",
     "full_defense",
     "armor_score"
-  ], ce = "title", ae = "summary", Re = "action";
+  ], de = "title", oe = "summary", Re = "action";
   function Oe(e, t) {
     for (let n = 0; n < t.length; n += 1) t[n].section = e;
     return t;
@@ -714,55 +714,55 @@ var DefenseRound = (() => {
   function $n(e) {
     return "kind" in e;
   }
-  var Ht = -10, Br = -9, Hr = 1, nt = 1, An = 3, rt = { condition: "none", savesOwed: 0 }, Kt = { condition: "dead", savesOwed: 0 };
-  function Kr(e) {
-    return e > 0 ? { ...rt } : e > Ht ? { condition: "incapacitated", savesOwed: 0 } : { ...Kt };
+  var Ht = -10, Kr = -9, xr = 1, rt = 1, An = 3, it = { condition: "none", savesOwed: 0 }, Kt = { condition: "dead", savesOwed: 0 };
+  function Wr(e) {
+    return e > 0 ? { ...it } : e > Ht ? { condition: "incapacitated", savesOwed: 0 } : { ...Kt };
   }
   function Sn(e) {
     return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
   }
-  function _a(e, t, n) {
-    return n.condition === "dying" ? { life: { ...Kt }, steps: [...Sn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...rt }, steps: [] } : e > 0 ? t <= Ht ? { life: { condition: "dying", savesOwed: An }, steps: [{ kind: "dying", savesOwed: An }] } : {
-      life: { condition: "incapacitated", savesOwed: nt },
-      steps: [{ kind: "incapacitated", savesOwed: nt }]
+  function Ia(e, t, n) {
+    return n.condition === "dying" ? { life: { ...Kt }, steps: [...Sn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...it }, steps: [] } : e > 0 ? t <= Ht ? { life: { condition: "dying", savesOwed: An }, steps: [{ kind: "dying", savesOwed: An }] } : {
+      life: { condition: "incapacitated", savesOwed: rt },
+      steps: [{ kind: "incapacitated", savesOwed: rt }]
     } : t <= Ht ? { life: { ...Kt }, steps: [...Sn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
   }
-  function xr(e, t, n) {
+  function Yr(e, t, n) {
     if (n.condition === "dead")
       return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
     const r = E.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
     if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-    const a = _a(e, i, n);
+    const a = Ia(e, i, n);
     for (const o of a.steps) s.push(o);
     return { applied: !0, after: i, life: a.life, steps: s };
   }
-  function Ra(e, t) {
+  function Na(e, t) {
     return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
       applied: !0,
       after: 0,
-      life: { condition: "incapacitated", savesOwed: nt },
+      life: { condition: "incapacitated", savesOwed: rt },
       steps: [
         { kind: "instant-kill", applied: !0, before: e, after: 0 },
-        { kind: "incapacitated", savesOwed: nt }
+        { kind: "incapacitated", savesOwed: rt }
       ]
     };
   }
-  function Oa(e, t, n) {
+  function Pa(e, t, n) {
     if (t === e) return { after: t, life: { ...n }, steps: [] };
     if (t < e) {
       if (n.condition === "dead")
         return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-      const i = xr(e, e - t, n), s = i.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
+      const i = Yr(e, e - t, n), s = i.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
       return { after: i.applied ? t : i.after, life: i.life, steps: s };
     }
     const r = [{ kind: "vitality-change", before: e, after: t }];
-    return t > 0 ? n.condition === "dead" ? { after: t, life: { ...rt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...rt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...rt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Ht ? {
+    return t > 0 ? n.condition === "dead" ? { after: t, life: { ...it }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...it }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...it }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Ht ? {
       after: t,
       life: { condition: "incapacitated", savesOwed: 0 },
       steps: [...r, ...Sn(n), { kind: "incapacitated", savesOwed: 0 }]
     } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
   }
-  function Ca(e, t, n) {
+  function Ma(e, t, n) {
     if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
       return { ok: !1, reason: "no-save-owed" };
     const r = (s) => ({
@@ -776,22 +776,22 @@ var DefenseRound = (() => {
     if (t.condition === "incapacitated")
       return n.success ? {
         ok: !0,
-        vitality: Hr,
-        life: { ...rt },
-        steps: [r(0), { kind: "stood-up", before: e, vitality: Hr }]
+        vitality: xr,
+        life: { ...it },
+        steps: [r(0), { kind: "stood-up", before: e, vitality: xr }]
       } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
     if (n.success)
       return {
         ok: !0,
-        vitality: Br,
-        life: { condition: "incapacitated", savesOwed: nt },
-        steps: [r(nt), { kind: "saved-from-death", before: e, vitality: Br }]
+        vitality: Kr,
+        life: { condition: "incapacitated", savesOwed: rt },
+        steps: [r(rt), { kind: "saved-from-death", before: e, vitality: Kr }]
       };
     const i = E.min(An, t.savesOwed) - 1;
     return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...Kt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
   }
-  var Yr = { physical: "Physical", magical: "Magical" }, Wr = { physical: "Defense", magical: "Spirit" }, Tn = { soul: "Soul", power: "Power" };
-  function Ia(e, t) {
+  var zr = { physical: "Physical", magical: "Magical" }, Xr = { physical: "Defense", magical: "Spirit" }, Tn = { soul: "Soul", power: "Power" };
+  function La(e, t) {
     switch (e) {
       case "worn-out":
         return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -801,7 +801,7 @@ var DefenseRound = (() => {
         return `No character, so no armor: ${t} is not reduced by armor`;
     }
   }
-  function Na(e) {
+  function ja(e) {
     switch (e) {
       case "reached-minus-10":
         return "Dead: reached -10 while incapacitated";
@@ -814,7 +814,7 @@ var DefenseRound = (() => {
   function En(e) {
     return e === 1 ? "1 save" : `${e} saves`;
   }
-  function Pa(e) {
+  function Fa(e) {
     switch (e.kind) {
       case "defense-used": {
         const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -823,22 +823,22 @@ var DefenseRound = (() => {
       case "pierce":
         return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
       case "armor-absent":
-        return Ia(e.reason, e.amount);
+        return La(e.reason, e.amount);
       case "soak":
         return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
       // as the seed writes it: 200 x 0.8 Soak (20% Soak)
       case "protection":
-        return `${e.before} - ${e.protection} ${Yr[e.track]} = ${e.after}`;
+        return `${e.before} - ${e.protection} ${zr[e.track]} = ${e.after}`;
       case "armor-reduction":
-        return `${e.before} - ${e.reduction} ${Wr[e.track]} = ${e.after}`;
+        return `${e.before} - ${e.reduction} ${Xr[e.track]} = ${e.after}`;
       case "natural-reduction":
-        return `${e.before} - ${e.reduction} natural ${Wr[e.track]} = ${e.after}`;
+        return `${e.before} - ${e.reduction} natural ${Xr[e.track]} = ${e.after}`;
       case "defensive-stance":
         return `${e.before} - ${e.reduction} defensive stance = ${e.after}`;
       case "vitality-loss":
         return e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
       case "protection-wear":
-        return `${Yr[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+        return `${zr[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
       case "vitality-change":
         return `Vitality ${e.before} -> ${e.after}`;
       case "direct-damage":
@@ -856,7 +856,7 @@ var DefenseRound = (() => {
       case "dying":
         return `Dying: ${En(e.savesOwed)} owed`;
       case "dead":
-        return Na(e.cause);
+        return ja(e.cause);
       case "saves-lost":
         return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
       case "save-rolled": {
@@ -873,7 +873,7 @@ var DefenseRound = (() => {
         return "Above 0 again: conditions and owed saves cleared";
     }
   }
-  var ke = {
+  var ue = {
     front: "Front",
     "thrown-object": "Thrown object",
     "spell-seen": "Seen spell",
@@ -889,38 +889,38 @@ var DefenseRound = (() => {
     "spell-invisible": "Invisible spell",
     covert: "Covert attack",
     spectator: "Spectator"
-  }, Ma = { defend: "Defend", evade: "Evade", react: "Reaction" }, zr = { defend: "defend", evade: "evade" };
+  }, Ga = { defend: "Defend", evade: "Evade", react: "Reaction" }, qr = { defend: "defend", evade: "evade" };
   function xt(e) {
     return e > 0 ? `+${e}` : `${e}`;
   }
-  function Xr(e, t, n) {
+  function Jr(e, t, n) {
     if (t.length === 0) return `${n}`;
     const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
     return `${e}${r} = ${n}`;
   }
-  function Dn(e, t) {
+  function _n(e, t) {
     return e ? t ? "success (critical)" : "success" : "failure";
   }
-  function La(e, t = (n) => n) {
+  function Va(e, t = (n) => n) {
     switch (e.kind) {
       case "perception-check":
-        return `Perception ${e.roll} vs ${Xr(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Dn(e.success, e.critical)}`;
+        return `Perception ${e.roll} vs ${Jr(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${_n(e.success, e.critical)}`;
       case "no-defensive-action":
-        return e.takesDamage ? `${ke[e.situation]} not perceived: no defensive action, the attack hits` : `${ke[e.situation]}: attack not perceived, no defensive action`;
+        return e.takesDamage ? `${ue[e.situation]} not perceived: no defensive action, the attack hits` : `${ue[e.situation]}: attack not perceived, no defensive action`;
       case "mental-check": {
         const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-        return `Mental ${e.roll} vs ${e.target}: ${Dn(e.success, e.critical)}, ${n}`;
+        return `Mental ${e.roll} vs ${e.target}: ${_n(e.success, e.critical)}, ${n}`;
       }
       case "situation-penalty":
-        return `${ke[e.situation]}: ${xt(e.penalty)} to ${zr[e.check]}`;
+        return `${ue[e.situation]}: ${xt(e.penalty)} to ${qr[e.check]}`;
       case "situation-no-penalty":
-        return `${ke[e.situation]}: no penalty to ${zr[e.check]}`;
+        return `${ue[e.situation]}: no penalty to ${qr[e.check]}`;
       case "aided":
         return e.by === void 0 ? `Aided by an ally: ${xt(e.bonus)}` : `Aided by ${t(e.by)}: ${xt(e.bonus)}`;
       case "modifier":
         return `Modifier: ${xt(e.mod)}`;
       case "action-check":
-        return `${Ma[e.action]} ${e.roll} vs ${Xr(e.baseTarget, e.adjustments, e.target)}: ${Dn(e.success, e.critical)}`;
+        return `${Ga[e.action]} ${e.roll} vs ${Jr(e.baseTarget, e.adjustments, e.target)}: ${_n(e.success, e.critical)}`;
       case "pending-defense":
         return e.result === "success" ? "Pending defense: success, the next hit on this token is negated" : "Pending defense: failure, the next hit on this token applies";
       case "reaction-recorded":
@@ -935,16 +935,16 @@ var DefenseRound = (() => {
         return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
     }
   }
-  var ja = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
-  function Fa(e) {
-    return ja.has(e.kind);
+  var Ua = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
+  function Ba(e) {
+    return Ua.has(e.kind);
   }
-  var _n = {
+  var Dn = {
     defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
     reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
     none: "no stance"
   };
-  function Ga(e) {
+  function Ha(e) {
     switch (e.condition) {
       case "none":
         return;
@@ -956,24 +956,24 @@ var DefenseRound = (() => {
         return "Dead";
     }
   }
-  function Va(e, t, n = null) {
+  function Ka(e, t, n = null) {
     return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", life: t, vitality: n })];
   }
-  function Ua(e, t) {
+  function xa(e, t) {
     if (e.cancelled) return "blocks";
     const r = e.life.condition !== t.condition ? e.life.condition : "none";
     return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
   }
-  function Ba(e) {
+  function Wa(e) {
     return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Re, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
   }
-  function Ha(e, t) {
+  function Ya(e, t) {
     if (t.instantKill) return `${e}: instant kill`;
     if (t.to !== "vitality") return `${e} takes ${t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
     const n = t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : "";
     return `${e} takes ${t.amount} ${t.track}${n}`;
   }
-  var Ka = {
+  var za = {
     blocks: "blocks the hit",
     incapacitated: "is hit and falls, incapacitated",
     dying: "is hit and falls, dying",
@@ -982,17 +982,17 @@ var DefenseRound = (() => {
     hit: "is hit",
     unharmed: "is unharmed"
   };
-  function xa(e, t, n) {
+  function Xa(e, t, n) {
     return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
   }
-  function Ya(e, t) {
+  function qa(e, t) {
     switch (e.kind) {
       case "hit-title":
-        return Ha(t(e.who), e.hit);
+        return Ya(t(e.who), e.hit);
       case "hit-summary":
-        return `${t(e.who)} ${Ka[e.result]}.`;
+        return `${t(e.who)} ${za[e.result]}.`;
       case "life-now":
-        return Ga(e.life) ?? `Standing, Vitality ${e.vitality}`;
+        return Ha(e.life) ?? `Standing, Vitality ${e.vitality}`;
       case "save-title":
         return `${t(e.who)}: Vitality save`;
       case "save-summary": {
@@ -1010,56 +1010,56 @@ var DefenseRound = (() => {
       case "no-stance-declared":
         return "No stance declared: a defender must declare Defensive or Reactive";
       case "stance-title":
-        return `${xa(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+        return `${Xa(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
       case "stance-change":
         return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
       case "stance-effect":
-        return _n[e.stance] ?? "";
+        return Dn[e.stance] ?? "";
     }
   }
-  var Wa = /^[+-]?\d+$/;
+  var Ja = /^[+-]?\d+$/;
   function $e(e) {
     if (typeof e == "number")
-      return C.isSafeInteger(e) ? e + 0 : null;
+      return I.isSafeInteger(e) ? e + 0 : null;
     if (typeof e != "string") return null;
     const t = e.trim();
-    if (!Wa.test(t)) return null;
-    const n = C(t);
-    return C.isSafeInteger(n) ? n + 0 : null;
+    if (!Ja.test(t)) return null;
+    const n = I(t);
+    return I.isSafeInteger(n) ? n + 0 : null;
   }
-  function Yt(e, t) {
+  function Wt(e, t) {
     return E.floor(e * t / 100);
   }
-  function qr(e, t, n) {
+  function Qr(e, t, n) {
     return E.min(n, E.max(t, e));
   }
-  var Jr = 1e6;
+  var Zr = 1e6;
   function Q(e, t = 40) {
     return e.length > t ? `${e.slice(0, t - 3)}...` : e;
   }
-  var k = class extends Ft {
+  var w = class extends Ft {
   }, P = class extends Ft {
   };
-  function za(e, t) {
+  function Qa(e, t) {
     return e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
-      const i = t?.[C(r)]?.results?.total;
-      return typeof i == "number" && C.isFinite(i) ? D(i) : n;
+      const i = t?.[I(r)]?.results?.total;
+      return typeof i == "number" && I.isFinite(i) ? _(i) : n;
     });
   }
-  function Xa(e) {
+  function Za(e) {
     const t = [], n = /"([^"]*)"|'([^']*)'|(\S+)/g;
     let r;
     for (; (r = n.exec(e)) !== null; )
       t.push(r[1] ?? r[2] ?? r[3] ?? "");
     return t;
   }
-  function Qr(e) {
-    const t = Xa(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], i = new N();
+  function ei(e) {
+    const t = Za(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], i = new M();
     let s = null;
     for (const a of t)
       if (a.startsWith("--") && a.length > 2) {
         const o = a.slice(2).toLowerCase();
-        if (i.has(o)) throw new k(`--${Q(o)} is given twice`);
+        if (i.has(o)) throw new w(`--${Q(o)} is given twice`);
         s = [], i.set(o, s);
       } else s ? s.push(a) : r.push(a);
     return { command: n, positionals: r, flags: i };
@@ -1069,34 +1069,34 @@ var DefenseRound = (() => {
       const s = p.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
       if (!s) {
         const a = n?.(r);
-        throw a ? new k(`--${Q(r)} means nothing in the ${a} edition`) : new k(`unknown flag --${Q(r)}`);
+        throw a ? new w(`--${Q(r)} means nothing in the ${a} edition`) : new w(`unknown flag --${Q(r)}`);
       }
-      if (s.kind === "switch" && i.length > 0) throw new k(`--${r} takes no value`);
-      if (s.kind !== "switch" && i.length === 0) throw new k(`--${r} needs a value`);
+      if (s.kind === "switch" && i.length > 0) throw new w(`--${r} takes no value`);
+      if (s.kind !== "switch" && i.length === 0) throw new w(`--${r} needs a value`);
       if (s.kind === "one" && i.length > 1)
-        throw new k(`--${r} takes one value (got "${Q(i.join(" "))}")`);
+        throw new w(`--${r} takes one value (got "${Q(i.join(" "))}")`);
     }
   }
-  function M(e, t) {
+  function L(e, t) {
     const n = e.flags.get(t);
     return n && n.length > 0 ? n.join(" ") : void 0;
   }
   function O(e, t) {
     return e.flags.has(t);
   }
-  function bt(e, t, n, r) {
+  function wt(e, t, n, r) {
     const i = $e(e);
-    if (i === null) throw new k(`${t} must be a whole number (got "${Q(e)}")`);
-    if (i < n || i > r) throw new k(`${t} must be from ${n} to ${r} (got ${i})`);
+    if (i === null) throw new w(`${t} must be a whole number (got "${Q(e)}")`);
+    if (i < n || i > r) throw new w(`${t} must be from ${n} to ${r} (got ${i})`);
     return i;
   }
   function Ee(e, t, n, r) {
-    const i = M(e, t);
-    return i === void 0 ? void 0 : bt(i, `--${t}`, n, r);
+    const i = L(e, t);
+    return i === void 0 ? void 0 : wt(i, `--${t}`, n, r);
   }
   function x(e, t, n) {
     const r = e.toLowerCase(), i = n.find((s) => s === r);
-    if (!i) throw new k(`${t} must be one of ${n.join(", ")} (got "${Q(e)}")`);
+    if (!i) throw new w(`${t} must be one of ${n.join(", ")} (got "${Q(e)}")`);
     return i;
   }
   function Ae(e) {
@@ -1104,20 +1104,20 @@ var DefenseRound = (() => {
     if (t)
       return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");
   }
-  function Wt(e, t) {
+  function Yt(e, t) {
     const { positionals: n } = e;
     if (n.length > 1) {
       const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-      throw new k(`one amount only (got "${Q(n.join(" "))}")${i}`);
+      throw new w(`one amount only (got "${Q(n.join(" "))}")${i}`);
     }
     const r = n[0];
     if (r === void 0) {
       if (t.optional) return;
-      throw new k(t.missing);
+      throw new w(t.missing);
     }
-    return bt(r, t.what, 0, Jr);
+    return wt(r, t.what, 0, Zr);
   }
-  function Zr(e, t) {
+  function ti(e, t) {
     return {
       values: [],
       dice: [],
@@ -1126,8 +1126,8 @@ var DefenseRound = (() => {
         return {
           headline: "acts",
           steps: [
-            T(ce, { kind: t.title, who: s, stance: e, same: i }),
-            T(ae, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
+            T(de, { kind: t.title, who: s, stance: e, same: i }),
+            T(oe, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
             T(t.row, { kind: t.change, from: r, to: e }),
             T(t.row, { kind: t.effect, stance: e })
           ],
@@ -1140,15 +1140,15 @@ var DefenseRound = (() => {
       }
     };
   }
-  function ei(e) {
+  function ni(e) {
     return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
   }
-  function ti(e) {
-    const t = new N();
+  function ri(e) {
+    const t = new M();
     for (const [n, r] of p.entries(e)) r !== null && t.set(n, [r]);
     return { command: "!defend", positionals: [], flags: t };
   }
-  function ni(e, t) {
+  function ii(e, t) {
     return {
       ...e,
       resolve(n, r) {
@@ -1159,10 +1159,10 @@ var DefenseRound = (() => {
       }
     };
   }
-  function ri(e, t) {
+  function si(e, t) {
     return t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
   }
-  function it(e, t) {
+  function st(e, t) {
     const n = t > 0 && e < 100 && e <= t, r = E.max(1, E.floor(t / 10));
     return { roll: e, target: t, success: n, critical: n && e <= r };
   }
@@ -1180,7 +1180,7 @@ var DefenseRound = (() => {
     "spell-unseen",
     "covert",
     "spectator"
-  ], ue = {
+  ], fe = {
     perceptionGate: "none",
     defendPenalty: 0,
     evadePenalty: 0,
@@ -1188,116 +1188,116 @@ var DefenseRound = (() => {
     mentalCheckEasesPenalty: !1,
     gateFailureTakesDamage: !1,
     counterDrawsIntoBattle: !1
-  }, Be = {
+  }, Ie = {
     // seed 000: "Direct Melee Attack from the Front or Thrown Object": no effect.
-    front: ue,
-    "thrown-object": ue,
+    front: fe,
+    "thrown-object": fe,
     // seed 000: "Seen Single Target Spells": no effect.
-    "spell-seen": ue,
+    "spell-seen": fe,
     // seed 000: behind or distracted: "Requires a successful perception check; ... -5 to any defensive action, including evade".
-    behind: { ...ue, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-    distracted: { ...ue, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+    behind: { ...fe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+    distracted: { ...fe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
     // seed 000: side: "A penalty of -5 to any defensive action".
-    side: { ...ue, defendPenalty: -5, evadePenalty: -5 },
+    side: { ...fe, defendPenalty: -5, evadePenalty: -5 },
     // seed 000: projectiles and throwing weapons: "-20 to Evade %" (defense not hindered).
-    projectile: { ...ue, evadePenalty: -20 },
+    projectile: { ...fe, evadePenalty: -20 },
     // seed 000: gun: "-50 to Evade %".
-    gun: { ...ue, evadePenalty: -50 },
+    gun: { ...fe, evadePenalty: -50 },
     // seed 000: area of effect: "Cannot evade"; Ruling (rules.md): defend is still allowed.
-    aoe: { ...ue, evadeImpossible: !0 },
+    aoe: { ...fe, evadeImpossible: !0 },
     // seed 000: on the farthest reach "you can make an Evade check with no penalty".
-    "aoe-edge": ue,
+    "aoe-edge": fe,
     // seed 000: invisible or very fast spell: -25 to evade; a mental check halves it, a critical removes it.
-    "spell-unseen": { ...ue, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
+    "spell-unseen": { ...fe, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
     // seed 000: covert: a perception check "with any penalties given by the skill in use" before any defensive action.
-    covert: { ...ue, perceptionGate: "with-perception-mod" },
+    covert: { ...fe, perceptionGate: "with-perception-mod" },
     // seed 000, "Defending Against Spectators": perception first (hidden: apply penalties), else take the damage;
     // only a counter attack draws the spectator into the battle.
     spectator: {
-      ...ue,
+      ...fe,
       perceptionGate: "with-perception-mod",
       gateFailureTakesDamage: !0,
       counterDrawsIntoBattle: !0
     }
   };
-  function qa(e, t) {
-    const n = Be[e];
+  function eo(e, t) {
+    const n = Ie[e];
     return t === "defend" ? n.defendPenalty : n.evadePenalty;
   }
-  function Ja(e, t) {
+  function to(e, t) {
     return t.critical ? 0 : t.success ? -E.floor(E.abs(e) / 2) + 0 : e;
   }
-  var Qa = ["defensive", "reactive", "none"];
-  function Za(e) {
+  var no = ["defensive", "reactive", "none"];
+  function ro(e) {
     return e === "reactive";
   }
-  function eo(e) {
+  function io(e) {
     return e === "defensive";
   }
-  function to(e) {
+  function so(e) {
     return e === "reactive";
   }
-  function ii(e) {
+  function ai(e) {
     return e === "reactive";
   }
-  function no(e) {
+  function ao(e) {
     return e === "defensive";
   }
-  function si(e) {
+  function oi(e) {
     return e === "defensive";
   }
   function On(e, t) {
     return p.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
   }
-  function ro(e, t) {
+  function oo(e, t) {
     return On(e.reactions, t) !== void 0;
   }
-  function ai(e, t) {
+  function ci(e, t) {
     return On(e.reactions, t) === !0;
   }
-  function oi(e, t) {
+  function di(e, t) {
     return On(e.reactions, t) === "used";
   }
-  function io(e, t) {
+  function co(e, t) {
     return e.skillsVs.includes(t);
   }
-  function so(e) {
+  function lo(e) {
     return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
   }
-  var ci = 5, di = { defend: "defend", evade: "evade", react: "reaction" };
-  function $t(e) {
+  var li = 5, ui = { defend: "defend", evade: "evade", react: "reaction" };
+  function bt(e) {
     return e === "defend" || e === "evade" || e === "react";
   }
-  function ao(e) {
+  function uo(e) {
     return { kind: "refused", reason: e };
   }
-  function Ie(e) {
+  function Ne(e) {
     return e !== null && e !== "";
   }
-  function oo(e) {
-    const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
+  function fo(e) {
+    const t = (n) => I.isInteger(n) && n >= 1 && n <= 100;
     if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-      throw new Cr("resolveSoakDefend: rolls must be integers 1..100");
+      throw new Nr("resolveSoakDefend: rolls must be integers 1..100");
     for (const n of [e.mod, e.perceptionMod, ...p.values(e.checkTargets)])
-      if (n !== null && !C.isSafeInteger(n)) throw new Cr("resolveSoakDefend: modifiers and targets must be integers");
+      if (n !== null && !I.isSafeInteger(n)) throw new Nr("resolveSoakDefend: modifiers and targets must be integers");
   }
-  function co(e) {
-    const { action: t, situation: n, stance: r, round: i } = e, s = Be[n];
+  function ho(e) {
+    const { action: t, situation: n, stance: r, round: i } = e, s = Ie[n];
     if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
     if (e.acting) return { code: "acting-turn" };
     if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
     const a = (o) => ({ code: "flag-not-applicable", flag: o, action: t, situation: n });
     if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return a("mental");
     if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return a("perception-mod");
-    if (!$t(t) && e.mod !== 0) return a("mod");
-    if (!$t(t) && e.aid !== null) return a("aided");
-    if ($t(t) && e.ally !== null) return a("ally");
-    if ($t(t) && e.skillName !== null) return a("skill");
+    if (!bt(t) && e.mod !== 0) return a("mod");
+    if (!bt(t) && e.aid !== null) return a("aided");
+    if (bt(t) && e.ally !== null) return a("ally");
+    if (bt(t) && e.skillName !== null) return a("skill");
     if (e.aid !== null) {
-      if (!Ie(e.vs)) return { code: "needs-vs", action: t };
+      if (!Ne(e.vs)) return { code: "needs-vs", action: t };
       if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
       if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-      if (!ii(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+      if (!ai(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
       if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
     }
     switch (t) {
@@ -1306,85 +1306,85 @@ var DefenseRound = (() => {
       case "evade":
         return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
       case "react":
-        return Za(r) ? Ie(e.vs) ? ro(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+        return ro(r) ? Ne(e.vs) ? oo(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
       case "counter":
-        return eo(r) ? { code: "counter-in-defensive-stance" } : to(r) ? Ie(e.vs) ? ai(i, e.vs) ? e.ally !== null && !so(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: oi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+        return io(r) ? { code: "counter-in-defensive-stance" } : so(r) ? Ne(e.vs) ? ci(i, e.vs) ? e.ally !== null && !lo(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: di(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
       case "skill":
         if (e.ally !== null)
-          return no(r) ? { code: "defensive-skill-on-ally" } : ii(r) ? Ie(e.vs) ? ai(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: oi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-        if (si(r)) {
-          if (!Ie(e.vs)) return { code: "needs-vs", action: t };
-          if (io(i, e.vs)) return { code: "skill-limit", vs: e.vs };
+          return ao(r) ? { code: "defensive-skill-on-ally" } : ai(r) ? Ne(e.vs) ? ci(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: di(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+        if (oi(r)) {
+          if (!Ne(e.vs)) return { code: "needs-vs", action: t };
+          if (co(i, e.vs)) return { code: "skill-limit", vs: e.vs };
         }
         return null;
     }
   }
-  function lo(e) {
+  function vo(e) {
     const t = [];
-    return Be[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), $t(e.action) && t.push(di[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
+    return Ie[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), bt(e.action) && t.push(ui[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
   }
-  function uo(e) {
-    oo(e);
-    const t = co(e);
-    if (t) return ao(t);
-    const n = lo(e);
+  function mo(e) {
+    fo(e);
+    const t = ho(e);
+    if (t) return uo(t);
+    const n = vo(e);
     if (n) return { kind: "missing-target", check: n };
-    const { action: r, situation: i } = e, s = Be[i], a = (c) => e.checkTargets[c] ?? 0, o = [], d = r === "defend" || r === "evade";
+    const { action: r, situation: i } = e, s = Ie[i], a = (c) => e.checkTargets[c] ?? 0, o = [], d = r === "defend" || r === "evade";
     if (s.perceptionGate !== "none") {
-      const c = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, l = a("perception"), u = it(e.rolls.perception, l + c);
+      const c = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, l = a("perception"), u = st(e.rolls.perception, l + c);
       if (o.push({ kind: "perception-check", situation: i, roll: u.roll, baseTarget: l, mod: c, target: u.target, success: u.success, critical: u.critical }), !u.success)
-        return o.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), d ? (o.push({ kind: "pending-defense", result: "fail" }), st(o, "fail", {}, !1)) : st(o, null, {}, !1);
+        return o.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), d ? (o.push({ kind: "pending-defense", result: "fail" }), at(o, "fail", {}, !1)) : at(o, null, {}, !1);
     }
     switch (r) {
       case "defend":
       case "evade": {
-        const l = ui(e, r, o).success ? "success" : "fail";
-        return o.push({ kind: "pending-defense", result: l }), st(o, l, li(e), !1);
+        const l = hi(e, r, o).success ? "success" : "fail";
+        return o.push({ kind: "pending-defense", result: l }), at(o, l, fi(e), !1);
       }
       case "react": {
-        const c = e.vs, l = ui(e, r, o);
-        return o.push({ kind: "reaction-recorded", vs: c, success: l.success }), st(o, null, { reaction: { vs: c, success: l.success }, ...li(e) }, !1);
+        const c = e.vs, l = hi(e, r, o);
+        return o.push({ kind: "reaction-recorded", vs: c, success: l.success }), at(o, null, { reaction: { vs: c, success: l.success }, ...fi(e) }, !1);
       }
       case "counter": {
         const c = e.vs;
         o.push({ kind: "counter-announced", vs: c, ally: e.ally, skillName: e.skillName });
         const l = s.counterDrawsIntoBattle;
-        return l && o.push({ kind: "spectator-drawn", spectator: c }), st(o, null, { reactionUsed: c }, l);
+        return l && o.push({ kind: "spectator-drawn", spectator: c }), at(o, null, { reactionUsed: c }, l);
       }
       case "skill": {
         o.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-        const c = e.ally === null && si(e.stance) && Ie(e.vs), l = e.ally !== null && Ie(e.vs);
-        return st(o, null, { ...c ? { skillVs: e.vs } : {}, ...l ? { reactionUsed: e.vs } : {} }, !1);
+        const c = e.ally === null && oi(e.stance) && Ne(e.vs), l = e.ally !== null && Ne(e.vs);
+        return at(o, null, { ...c ? { skillVs: e.vs } : {}, ...l ? { reactionUsed: e.vs } : {} }, !1);
       }
     }
   }
-  function li(e) {
-    return e.aid !== null && Ie(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
+  function fi(e) {
+    return e.aid !== null && Ne(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
   }
-  function ui(e, t, n) {
+  function hi(e, t, n) {
     const r = [];
     if (t === "defend" || t === "evade") {
-      let o = qa(e.situation, t);
+      let o = eo(e.situation, t);
       if (e.rolls.mental !== null && t === "evade") {
-        const d = it(e.rolls.mental, e.checkTargets.mental ?? 0), c = Ja(o, d);
+        const d = st(e.rolls.mental, e.checkTargets.mental ?? 0), c = to(o, d);
         n.push({ kind: "mental-check", roll: d.roll, target: d.target, success: d.success, critical: d.critical, penaltyBefore: o, penaltyAfter: c }), o = c;
       }
       o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
     }
-    e.aid !== null && (n.push({ kind: "aided", bonus: ci, by: e.aid.by }), r.push(ci)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-    const i = e.checkTargets[di[t]] ?? 0, s = r.reduce((o, d) => o + d, i), a = it(e.rolls.action, s);
+    e.aid !== null && (n.push({ kind: "aided", bonus: li, by: e.aid.by }), r.push(li)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+    const i = e.checkTargets[ui[t]] ?? 0, s = r.reduce((o, d) => o + d, i), a = st(e.rolls.action, s);
     return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: i, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
   }
-  function st(e, t, n, r) {
+  function at(e, t, n, r) {
     return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };
   }
-  var fi = {
+  var vi = {
     defend: "defend",
     evade: "evade",
     react: "make a reaction check",
     counter: "counter attack",
     skill: "use a defensive skill"
-  }, fo = {
+  }, po = {
     mental: "--mental / --mental-roll",
     "perception-mod": "--perception-mod",
     mod: "--mod",
@@ -1392,10 +1392,10 @@ var DefenseRound = (() => {
     ally: "--ally",
     skill: "--skill"
   };
-  function ho(e, t = (n) => n) {
+  function ko(e, t = (n) => n) {
     switch (e.code) {
       case "acting-turn":
-        return mo(ei("round"));
+        return yo(ni("round"));
       case "aid-down":
         return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
       case "aid-acting":
@@ -1409,11 +1409,11 @@ var DefenseRound = (() => {
       case "situation-not-allowed":
         return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
       case "flag-not-applicable":
-        return vo(e.flag, e.action, e.situation);
+        return go(e.flag, e.action, e.situation);
       case "evade-impossible-aoe":
         return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
       case "needs-reactive-stance":
-        return `To ${fi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+        return `To ${vi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
       case "counter-in-defensive-stance":
         return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
       case "needs-vs":
@@ -1421,7 +1421,7 @@ var DefenseRound = (() => {
       case "already-reacted":
         return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
       case "no-reaction-success":
-        return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${fi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+        return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${vi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
       case "needs-reactive-guard":
         return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
       case "defensive-skill-on-ally":
@@ -1430,8 +1430,8 @@ var DefenseRound = (() => {
         return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
     }
   }
-  function vo(e, t, n) {
-    const r = fo[e];
+  function go(e, t, n) {
+    const r = po[e];
     switch (e) {
       case "mental":
         return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
@@ -1446,59 +1446,59 @@ var DefenseRound = (() => {
         return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
     }
   }
-  function mo(e) {
+  function yo(e) {
     return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
   }
-  var po = G({
+  var wo = V({
     life: /* @__PURE__ */ U(
-      G({
-        condition: /* @__PURE__ */ se(["none", "incapacitated", "dying", "dead"]),
-        savesOwed: /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ut(), /* @__PURE__ */ Ze(0), /* @__PURE__ */ Qe(3))
+      V({
+        condition: /* @__PURE__ */ ae(["none", "incapacitated", "dying", "dead"]),
+        savesOwed: /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ut(), /* @__PURE__ */ et(0), /* @__PURE__ */ Ze(3))
       })
     ),
     // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-    reactions: /* @__PURE__ */ U(/* @__PURE__ */ kt(/* @__PURE__ */ J(), /* @__PURE__ */ Gr([/* @__PURE__ */ tt(), /* @__PURE__ */ ie("used")]))),
-    skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ _e(/* @__PURE__ */ J()))
+    reactions: /* @__PURE__ */ U(/* @__PURE__ */ pt(/* @__PURE__ */ J(), /* @__PURE__ */ Ur([/* @__PURE__ */ nt(), /* @__PURE__ */ se("used")]))),
+    skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ De(/* @__PURE__ */ J()))
   });
-  function ko(e) {
+  function bo(e) {
     return e === "success" || e === "fail" ? e : null;
   }
-  var hi = { condition: "none", savesOwed: 0 };
-  function go(e) {
-    const t = /* @__PURE__ */ Ue(po, e);
-    return t.success ? So(t.output) : null;
+  var mi = { condition: "none", savesOwed: 0 };
+  function $o(e) {
+    const t = /* @__PURE__ */ Be(wo, e);
+    return t.success ? Do(t.output) : null;
   }
   function He(e, t) {
-    return e.life ? { ...e.life } : t === null ? { ...hi } : Kr(t);
+    return e.life ? { ...e.life } : t === null ? { ...mi } : Wr(t);
   }
   function Cn(e, t) {
     return In(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
   }
-  function yo(e, t) {
+  function Ao(e, t) {
     if (t) return { life: { condition: "dead", savesOwed: 0 } };
-    const n = e === null ? hi : Kr(e);
+    const n = e === null ? mi : Wr(e);
     return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
   }
-  function wo(e) {
+  function So(e) {
     return In(e.life, void 0, void 0);
   }
-  function bo(e) {
+  function To(e) {
     return e.life?.condition ?? "none";
   }
-  function $o(e) {
+  function Eo(e) {
     return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
   }
-  function Ao(e, t) {
+  function _o(e, t) {
     return le.stringify(e.life ?? null) !== le.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
   }
-  function So(e) {
+  function Do(e) {
     return In(e.life, e.reactions, e.skillsVs);
   }
   function In(e, t, n) {
     const r = {};
     return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
   }
-  var To = ["defend", "evade", "react", "counter", "skill", "save"], Eo = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Do = {
+  var Ro = ["defend", "evade", "react", "counter", "skill", "save"], Oo = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Co = {
     action: { kind: "one" },
     situation: { kind: "one" },
     roll: { kind: "one" },
@@ -1520,81 +1520,81 @@ var DefenseRound = (() => {
     perception: "perception_check",
     mental: "mental_check"
   };
-  function vi(e) {
-    if (e.positionals.length > 0) throw new k(`unexpected "${Q(e.positionals.join(" "))}" (give the action with --action)`);
+  function pi(e) {
+    if (e.positionals.length > 0) throw new w(`unexpected "${Q(e.positionals.join(" "))}" (give the action with --action)`);
     if (O(e, "aided"))
-      throw new k("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
-    const t = M(e, "action");
-    if (t === void 0) throw new k("no action given");
-    const n = x(t, "--action", To), r = M(e, "situation");
+      throw new w("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
+    const t = L(e, "action");
+    if (t === void 0) throw new w("no action given");
+    const n = x(t, "--action", Ro), r = L(e, "situation");
     if (r !== void 0 && (n === "save" || n === "react"))
-      throw new k(`--situation does not apply to --action ${n}`);
+      throw new w(`--situation does not apply to --action ${n}`);
     if (n === "save") {
       const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
-      if (s) throw new k(`--${s} does not apply to --action save`);
+      if (s) throw new w(`--${s} does not apply to --action save`);
     }
     const i = r === void 0 ? "front" : x(r, "--situation", Rn);
     if (O(e, "roll") && (n === "counter" || n === "skill"))
-      throw new k(`--roll does not apply to --action ${n}: it is announced, not rolled`);
-    if (O(e, "perception-roll") && Be[i].perceptionGate === "none")
-      throw new k("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
-    if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Be[i].mentalCheckEasesPenalty))
-      throw new k("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
+      throw new w(`--roll does not apply to --action ${n}: it is announced, not rolled`);
+    if (O(e, "perception-roll") && Ie[i].perceptionGate === "none")
+      throw new w("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
+    if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Ie[i].mentalCheckEasesPenalty))
+      throw new w("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
     if ((n === "react" || n === "counter") && !O(e, "vs"))
-      throw new k(`--action ${n} needs --vs with the attacker's token id`);
-    if (O(e, "aided-by") && !O(e, "vs")) throw new k("--aided-by needs --vs with the attacker's token id");
+      throw new w(`--action ${n} needs --vs with the attacker's token id`);
+    if (O(e, "aided-by") && !O(e, "vs")) throw new w("--aided-by needs --vs with the attacker's token id");
     return {
       action: n,
       situation: i,
       mentalAsked: O(e, "mental") || O(e, "mental-roll"),
       mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
       perceptionMod: Ee(e, "perception-mod", -1e3, 1e3) ?? 0,
-      aidedBy: M(e, "aided-by") ?? null,
-      vs: M(e, "vs") ?? null,
-      ally: M(e, "ally") ?? null,
-      skillName: M(e, "skill") ?? null
+      aidedBy: L(e, "aided-by") ?? null,
+      vs: L(e, "vs") ?? null,
+      ally: L(e, "ally") ?? null,
+      skillName: L(e, "skill") ?? null
     };
   }
-  function _o(e) {
-    const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Be[e.situation].perceptionGate !== "none", r = [];
+  function Io(e) {
+    const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ie[e.situation].perceptionGate !== "none", r = [];
     return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
   }
-  function mi(e) {
+  function ki(e) {
     return {
       values: e.action === "save" ? ["save_check"] : p.values(zt),
       // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
       readsTurnOrder: e.action !== "save",
       ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-      dice: _o(e),
+      dice: Io(e),
       resolve(t, n) {
         const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-        return e.action === "save" ? Ro(e, t, r.action) : Oo(e, t, r);
+        return e.action === "save" ? No(e, t, r.action) : Po(e, t, r);
       }
     };
   }
-  function Ro(e, t, n) {
+  function No(e, t, n) {
     const r = t.bars.vitality.value;
     if (r === null) return { kind: "bar", resource: "vitality" };
     const i = He(t.state, r), s = t.values.save_check?.current ?? null;
     if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
     if (s === null) return { kind: "missing-value", key: "save_check" };
-    const a = Ca(r, i, it(n, s + e.mod));
+    const a = Ma(r, i, st(n, s + e.mod));
     if (!a.ok) return { kind: "refused", reason: "no save is owed" };
     const o = a.steps.some((l) => l.kind === "save-rolled" && l.success), d = a.life.condition === "dead", c = t.id;
     return {
       headline: o ? "saved" : d ? "dies" : "acts",
       steps: [
-        T(ce, { kind: "save-title", who: c }),
-        T(ae, { kind: "save-summary", who: c, result: o ? a.life.condition === "none" ? "stands" : "clings" : d ? "dies" : "fails" }),
+        T(de, { kind: "save-title", who: c }),
+        T(oe, { kind: "save-summary", who: c, result: o ? a.life.condition === "none" ? "stands" : "clings" : d ? "dies" : "fails" }),
         ...Oe("Roll", a.steps),
-        ...Va("Now", a.life, a.vitality)
+        ...Ka("Now", a.life, a.vitality)
       ],
       changes: a.vitality !== r ? [{ kind: "bar", resource: "vitality", to: a.vitality }] : [],
       state: Cn(t.state, a.life),
       detail: a
     };
   }
-  function Oo(e, t, n) {
+  function Po(e, t, n) {
     const r = t.bars.vitality.value;
     if (r === null) return { kind: "bar", resource: "vitality" };
     const i = He(t.state, r), s = p.fromEntries(
@@ -1605,16 +1605,16 @@ var DefenseRound = (() => {
       const S = t.others[e.aidedBy];
       if (!S) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
       if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-      const m = S.state.reactions ?? {}, R = e.vs !== null && p.prototype.hasOwnProperty.call(m, e.vs) ? m[e.vs] : void 0;
+      const v = S.state.reactions ?? {}, D = e.vs !== null && p.prototype.hasOwnProperty.call(v, e.vs) ? v[e.vs] : void 0;
       o = {
         by: e.aidedBy,
         stance: S.stance === "reactive" || S.stance === "defensive" ? S.stance : "none",
-        reaction: R,
+        reaction: D,
         condition: He(S.state, S.vitality ?? null).condition,
         acting: S.acting === !0
       };
     }
-    const d = uo({
+    const d = mo({
       action: e.action,
       situation: e.situation,
       stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
@@ -1630,7 +1630,7 @@ var DefenseRound = (() => {
       skillName: e.skillName,
       round: { reactions: a.reactions ?? {}, skillsVs: a.skillsVs ?? [] }
     });
-    if (d.kind === "refused") return { kind: "refused", reason: ho(d.reason, t.nameOf) };
+    if (d.kind === "refused") return { kind: "refused", reason: ko(d.reason, t.nameOf) };
     if (d.kind === "missing-target") return { kind: "missing-value", key: zt[d.check] };
     const c = { ...a };
     d.roundUpdate.reaction && (c.reactions = { ...c.reactions, [d.roundUpdate.reaction.vs]: d.roundUpdate.reaction.success }), d.roundUpdate.skillVs && (c.skillsVs = [...c.skillsVs ?? [], d.roundUpdate.skillVs]);
@@ -1638,111 +1638,121 @@ var DefenseRound = (() => {
     l !== void 0 && (c.reactions = { ...c.reactions, [l]: "used" });
     const u = d.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = d.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
     f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-    const v = "acts", A = t.stance !== "defensive" && t.stance !== "reactive", b = t.id, y = d.pendingDefense, w = [
-      T(ce, { kind: "check-title", who: b, action: e.action, situation: e.situation }),
-      T(ae, { kind: "check-summary", who: b, action: e.action, result: y }),
+    const k = "acts", A = t.stance !== "defensive" && t.stance !== "reactive", g = t.id, m = d.pendingDefense, b = [
+      T(de, { kind: "check-title", who: g, action: e.action, situation: e.situation }),
+      T(oe, { kind: "check-summary", who: g, action: e.action, result: m }),
       ...Oe("Check", d.steps),
-      ...y !== null ? [T("Result", { kind: "check-result", who: b, result: y })] : [],
+      ...m !== null ? [T("Result", { kind: "check-result", who: g, result: m })] : [],
       // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
       ...A ? [T("Stance", { kind: "no-stance-declared" })] : [],
       ...d.offerDamageButton ? [T(Re, { kind: "offer-damage" })] : [],
-      ...A ? Ba(t.id) : []
+      ...A ? Wa(t.id) : []
     ];
     return {
-      headline: v,
-      steps: w,
+      headline: k,
+      steps: b,
       changes: u,
       state: c,
-      ...y !== null ? { answer: y } : {},
+      ...m !== null ? { answer: m } : {},
       observed: !1,
       detail: d
     };
   }
-  var pi = (e) => e == null ? "" : ` (${e})`, Co = {
+  var gi = (e) => e == null ? "" : ` (${e})`, Mo = {
     // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
     flags: { situation: { kind: "one" } },
     answerFlag: "action",
     rollFlag: "roll",
     choices: ["defend", "evade", "none"],
-    label: (e, t) => e === "defend" ? `Defend${pi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${pi(t.values.evade_check?.current)}` : "No defense",
+    label: (e, t) => e === "defend" ? `Defend${gi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${gi(t.values.evade_check?.current)}` : "No defense",
     situation(e) {
-      const t = M(e, "situation");
+      const t = L(e, "situation");
       return t === void 0 ? null : x(t, "--situation", Rn);
     },
-    planAnswer: (e, t) => ni(mi(vi(ti({ action: e, situation: t }))), "pending-defense"),
-    keep: ri,
+    situationWords(e) {
+      const t = Ie[e];
+      if (!t) return e;
+      const n = [
+        t.perceptionGate !== "none" ? "a perception check first" : "",
+        t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
+        t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
+      ].filter((r) => r !== "");
+      return `${ue[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
+    },
+    planAnswer: (e, t) => ii(ki(pi(ri({ action: e, situation: t }))), "pending-defense"),
+    keep: si,
     extra(e, t) {
       return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Re, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
     }
-  }, Io = [
+  }, Lo = [
     { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
     { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
     { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
     { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
     { name: "DR-Undo", action: "!damage --undo" }
   ];
-  function No(e) {
-    return E.max(0, Yt(e, 5));
+  function jo(e) {
+    return E.max(0, Wt(e, 5));
   }
-  var ki = 25;
-  function Po(e) {
-    const t = [], n = E.max(0, e.amount), r = qr(e.piercePercent, 0, 100), i = E.max(0, e.stanceReduction), s = Yt(n, r), a = n - s;
+  var yi = 25;
+  function Fo(e) {
+    const t = [], n = E.max(0, e.amount), r = Qr(e.piercePercent, 0, 100), i = E.max(0, e.stanceReduction), s = Wt(n, r), a = n - s;
     r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: a });
     let o = a, d = null, c = null;
     const l = e.armor, u = l === null ? 0 : E.max(0, l.protection), f = l !== null && (u > 0 || E.max(0, l.otherProtection ?? 0) > 0);
     if (l !== null && f) {
-      const v = qr(l.soakPercent, 0, 100), A = Yt(a, 100 - v);
-      v > 0 && t.push({ kind: "soak", soakPercent: v, before: a, after: A }), o = E.max(0, A - u), t.push({ kind: "protection", track: e.track, protection: u, before: A, after: o });
-      const b = E.max(0, l.armorReduction);
-      if (b > 0) {
-        const w = o;
-        o = E.max(0, o - b), t.push({ kind: "armor-reduction", track: e.track, reduction: b, before: w, after: o });
+      const k = Qr(l.soakPercent, 0, 100), A = Wt(a, 100 - k);
+      k > 0 && t.push({ kind: "soak", soakPercent: k, before: a, after: A }), o = E.max(0, A - u), t.push({ kind: "protection", track: e.track, protection: u, before: A, after: o });
+      const g = E.max(0, l.armorReduction);
+      if (g > 0) {
+        const b = o;
+        o = E.max(0, o - g), t.push({ kind: "armor-reduction", track: e.track, reduction: g, before: b, after: o });
       }
-      const y = Yt(A, ki);
-      d = E.max(0, u - y), u > 0 ? c = {
+      const m = Wt(A, yi);
+      d = E.max(0, u - m), u > 0 ? c = {
         kind: "protection-wear",
         track: e.track,
         afterSoak: A,
-        wearPercent: ki,
-        wear: y,
+        wearPercent: yi,
+        wear: m,
         before: u,
         after: d
       } : d = l.protection;
     } else {
-      const v = (l?.protectionMax ?? 0) > 0 || (l?.otherProtectionMax ?? 0) > 0, A = l === null ? "no-character" : v ? "worn-out" : "never-there";
+      const k = (l?.protectionMax ?? 0) > 0 || (l?.otherProtectionMax ?? 0) > 0, A = l === null ? "no-character" : k ? "worn-out" : "never-there";
       if (t.push({ kind: "armor-absent", track: e.track, reason: A, amount: a }), l !== null) {
         d = l.protection;
-        const b = E.max(0, l.naturalReduction);
-        if (b > 0) {
-          const y = o;
-          o = E.max(0, o - b), t.push({ kind: "natural-reduction", track: e.track, reduction: b, before: y, after: o });
+        const g = E.max(0, l.naturalReduction);
+        if (g > 0) {
+          const m = o;
+          o = E.max(0, o - g), t.push({ kind: "natural-reduction", track: e.track, reduction: g, before: m, after: o });
         }
       }
     }
     if (i > 0) {
-      const v = o;
-      o = E.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: v, after: o });
+      const k = o;
+      o = E.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: k, after: o });
     }
     const h = s + o;
     return t.push({ kind: "vitality-loss", pierced: s, throughArmor: o, loss: h }), c !== null && t.push(c), { vitalityLoss: h, protectionAfter: d, steps: t };
   }
   var Xt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-  function Mo(e) {
+  function Go(e) {
     return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
   }
-  function gi(e, t) {
+  function wi(e, t) {
     return e.condition === t.condition && e.savesOwed === t.savesOwed;
   }
   function Nn(e, t, n, r) {
     return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
   }
-  function Lo(e) {
-    const t = Mo(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+  function Vo(e) {
+    const t = Go(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
     if (t.result === "success") return Nn(e, t, n, !0);
     if (e.life.condition === "dead")
       return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Nn(e, t, n, !1);
     if (e.instantKill) {
-      const a = Ra(e.bars.vitality, e.life);
+      const a = Na(e.bars.vitality, e.life);
       n.push(...a.steps);
       const o = { ...e.bars, vitality: a.after };
       return {
@@ -1752,7 +1762,7 @@ var DefenseRound = (() => {
         protectionAfter: null,
         life: a.life,
         steps: n,
-        changed: a.after !== e.bars.vitality || !gi(a.life, e.life)
+        changed: a.after !== e.bars.vitality || !wi(a.life, e.life)
       };
     }
     const r = E.max(0, e.amount);
@@ -1771,7 +1781,7 @@ var DefenseRound = (() => {
         changed: d !== o
       };
     }
-    const i = Po({
+    const i = Fo({
       amount: r,
       track: e.track,
       piercePercent: e.piercePercent,
@@ -1779,7 +1789,7 @@ var DefenseRound = (() => {
       stanceReduction: e.stanceReduction
     });
     for (const a of i.steps) n.push(a);
-    const s = xr(e.bars.vitality, i.vitalityLoss, e.life);
+    const s = Yr(e.bars.vitality, i.vitalityLoss, e.life);
     for (const a of s.steps) n.push(a);
     return {
       defenseUsed: t,
@@ -1788,28 +1798,28 @@ var DefenseRound = (() => {
       protectionAfter: i.protectionAfter,
       life: s.life,
       steps: n,
-      changed: s.after !== e.bars.vitality || !gi(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
+      changed: s.after !== e.bars.vitality || !wi(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
     };
   }
-  var jo = {
+  var Uo = {
     type: { kind: "one" },
     pierce: { kind: "one" },
     to: { kind: "one" },
     "instant-kill": { kind: "switch" },
     defense: { kind: "one", decides: "decides its defense (--defense)" }
-  }, Fo = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", yi = {
+  }, Bo = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", bi = {
     physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
     magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
   };
-  function Go(e) {
-    const t = O(e, "instant-kill"), n = Wt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]", optional: !0 });
-    if (n === void 0 && !t) throw new k("no damage amount given");
-    const r = n ?? 0, i = n === void 0 ? void 0 : D(n), s = M(e, "type"), a = s === void 0 ? "physical" : Xt[x(s, "--type", p.keys(Xt))], o = x(M(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
-    if (t && o !== "vitality") throw new k("--instant-kill cannot be combined with --to soul or power");
-    if (t && i !== void 0) throw new k("--instant-kill takes no amount: it drops Vitality to 0");
+  function Ho(e) {
+    const t = O(e, "instant-kill"), n = Yt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]", optional: !0 });
+    if (n === void 0 && !t) throw new w("no damage amount given");
+    const r = n ?? 0, i = n === void 0 ? void 0 : _(n), s = L(e, "type"), a = s === void 0 ? "physical" : Xt[x(s, "--type", p.keys(Xt))], o = x(L(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
+    if (t && o !== "vitality") throw new w("--instant-kill cannot be combined with --to soul or power");
+    if (t && i !== void 0) throw new w("--instant-kill takes no amount: it drops Vitality to 0");
     if ((t || o !== "vitality") && (O(e, "type") || O(e, "pierce")))
-      throw new k(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
-    const d = M(e, "defense");
+      throw new w(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
+    const d = L(e, "defense");
     return {
       amount: r,
       track: a,
@@ -1819,21 +1829,21 @@ var DefenseRound = (() => {
       defenseOverride: d === void 0 ? null : x(d, "--defense", ["success", "fail", "none"])
     };
   }
-  function Vo(e) {
+  function Ko(e) {
     return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
   }
-  function wi(e) {
-    const t = yi[e.track];
+  function $i(e) {
+    const t = bi[e.track];
     return {
       values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
       dice: [],
-      resolve: (r) => Uo(e, r)
+      resolve: (r) => xo(e, r)
     };
   }
-  function Uo(e, t) {
-    const n = yi[e.track], r = e.to === "vitality" && !e.instantKill;
+  function xo(e, t) {
+    const n = bi[e.track], r = e.to === "vitality" && !e.instantKill;
     if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-    const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Ho(t.values, n) : null, d = r && t.stance === "defensive" ? No(a("fortitude")) : 0, c = He(t.state, t.bars.vitality.value), l = Lo({
+    const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Yo(t.values, n) : null, d = r && t.stance === "defensive" ? jo(a("fortitude")) : 0, c = He(t.state, t.bars.vitality.value), l = Vo({
       amount: e.amount,
       track: e.track,
       piercePercent: e.piercePercent,
@@ -1848,21 +1858,21 @@ var DefenseRound = (() => {
     }), u = [];
     i && l.bars.vitality !== s && u.push({ kind: "bar", resource: "vitality", to: l.bars.vitality });
     for (const h of ["soul", "power"]) {
-      const v = l.bars[h];
-      v !== null && v !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: v });
+      const k = l.bars[h];
+      k !== null && k !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: k });
     }
     o && l.protectionAfter !== null && l.protectionAfter !== o.protection && u.push({ kind: "value", key: n.protection, to: l.protectionAfter });
     const f = {
-      headline: Ko(l, c),
-      steps: Bo(t.id, e, l, c),
+      headline: zo(l, c),
+      steps: Wo(t.id, e, l, c),
       changes: u,
       state: Cn(t.state, l.life),
       detail: l
     };
     return t.answer !== null && (f.answer = null), f;
   }
-  function Bo(e, t, n, r) {
-    const i = [{ kind: "hit-title", section: ce, who: e, hit: t }, { kind: "hit-summary", section: ae, who: e, result: Ua(n, r) }];
+  function Wo(e, t, n, r) {
+    const i = [{ kind: "hit-title", section: de, who: e, hit: t }, { kind: "hit-summary", section: oe, who: e, result: xa(n, r) }];
     let s, a = !1;
     for (const c of n.steps)
       c.kind === "defense-used" ? i.push(T("Defense", c)) : c.kind === "protection-wear" ? s ?? (s = c) : c.kind === "vitality-change" && (a = !0);
@@ -1872,7 +1882,7 @@ var DefenseRound = (() => {
       c.kind === "defense-used" || c === o || (i.push(T("Breakdown", c)), o !== void 0 && !d && c.kind === "vitality-change" && (i.push(T("Breakdown", o)), d = !0));
     return n.life.condition !== "none" && i.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), i;
   }
-  var Ho = class {
+  var Yo = class {
     constructor(e, t) {
       this.values = e, this.keys = t;
     }
@@ -1898,7 +1908,7 @@ var DefenseRound = (() => {
       return this.values[this.keys.natural]?.current ?? 0;
     }
   };
-  function Ko(e, t) {
+  function zo(e, t) {
     if (e.cancelled) return "blocked";
     if (e.life.condition !== t.condition) {
       if (e.life.condition === "dead") return "dies";
@@ -1906,9 +1916,9 @@ var DefenseRound = (() => {
     }
     return e.changed ? "hit" : "unharmed";
   }
-  var xo = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Yo = [`Defensive: ${_n.defensive}. Reactive: ${_n.reactive}.`];
-  function Wo(e) {
-    return Zr(e, {
+  var Xo = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", qo = [`Defensive: ${Dn.defensive}. Reactive: ${Dn.reactive}.`];
+  function Jo(e) {
+    return ti(e, {
       fallback: "none",
       row: "Stance",
       title: "stance-title",
@@ -1918,7 +1928,7 @@ var DefenseRound = (() => {
       detail: (t) => ({ stance: t })
     });
   }
-  var zo = {
+  var Qo = {
     "perception-check": !0,
     "no-defensive-action": !0,
     "mental-check": !0,
@@ -1932,9 +1942,9 @@ var DefenseRound = (() => {
     "counter-announced": !0,
     "skill-announced": !0,
     "spectator-drawn": !0
-  }, Xo = new q(p.keys(zo));
-  function qo(e, t = (n) => n) {
-    return Fa(e) ? Ya(e, t) : Xo.has(e.kind) ? La(e, t) : Pa(e);
+  }, Zo = new q(p.keys(Qo));
+  function ec(e, t = (n) => n) {
+    return Ba(e) ? qa(e, t) : Zo.has(e.kind) ? Va(e, t) : Fa(e);
   }
   var Pn = {
     damage: [
@@ -1947,26 +1957,26 @@ var DefenseRound = (() => {
       "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
       "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
     ],
-    stance: Yo
-  }, Jo = {
+    stance: qo
+  }, tc = {
     id: "soak",
     playable: !0,
     commands: {
-      damage: { flags: jo, usage: Fo, help: Pn.damage },
-      defend: { flags: Do, usage: Eo, help: Pn.defend },
-      stance: { flags: {}, usage: xo, help: Pn.stance }
+      damage: { flags: Uo, usage: Bo, help: Pn.damage },
+      defend: { flags: Co, usage: Oo, help: Pn.defend },
+      stance: { flags: {}, usage: Xo, help: Pn.stance }
     },
-    stances: Qa,
+    stances: no,
     settings: [],
     markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-    planDamage: (e) => wi(Go(e)),
-    planDefend: (e) => mi(vi(e)),
-    planStance: Wo,
-    planHandEdit: (e) => wi(Vo(e)),
-    attack: Co,
-    macros: Io,
+    planDamage: (e) => $i(Ho(e)),
+    planDefend: (e) => ki(pi(e)),
+    planStance: Jo,
+    planHandEdit: (e) => $i(Ko(e)),
+    attack: Mo,
+    macros: Lo,
     setVitality(e, t, n) {
-      const r = Oa(e, t, He(n, e));
+      const r = Pa(e, t, He(n, e));
       return {
         vitality: r.after,
         state: Cn(n, r.life),
@@ -1975,16 +1985,16 @@ var DefenseRound = (() => {
         now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })
       };
     },
-    enter: yo,
-    endRound: wo,
-    condition: (e, t) => e.life ? bo(e) : He(e, t).condition,
+    enter: Ao,
+    endRound: So,
+    condition: (e, t) => e.life ? To(e) : He(e, t).condition,
     // seed 000: the dead stay dead ("Only very specific spells are said to help here").
     deadForGood: (e, t) => He(e, t).condition === "dead",
-    parseState: go,
-    isEmptyState: $o,
-    describeStateChange: Ao,
-    parseAnswer: ko,
-    words: qo
+    parseState: $o,
+    isEmptyState: Eo,
+    describeStateChange: _o,
+    parseAnswer: bo,
+    words: ec
   }, Mn = [
     "front",
     "thrown-object",
@@ -1999,7 +2009,7 @@ var DefenseRound = (() => {
     "spell-invisible",
     "covert",
     "spectator"
-  ], Qo = ["gun", "spell-unseen"], fe = {
+  ], nc = ["gun", "spell-unseen"], he = {
     hitBonus: 0,
     noHitChance: !1,
     perceive: null,
@@ -2007,54 +2017,54 @@ var DefenseRound = (() => {
     difficultyFlag: !1,
     gateFailureTakesDamage: !1,
     counterDrawsIntoBattle: !1
-  }, at = {
-    front: fe,
-    "thrown-object": fe,
-    "spell-seen": fe,
+  }, Ke = {
+    front: he,
+    "thrown-object": he,
+    "spell-seen": he,
     // seed 001: "Requires a successful hard perceive check to defend from, attacker gets +5 to hit chance".
-    behind: { ...fe, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
-    distracted: { ...fe, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+    behind: { ...he, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+    distracted: { ...he, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
     // seed 001: "Attacker gets a +2 to hit chance".
-    side: { ...fe, hitBonus: 2 },
+    side: { ...he, hitBonus: 2 },
     // seed 001: "Attacker has weapon given bonuses to hit chance; Hard React check needed to defend against".
-    projectile: { ...fe, reactCheck: "hard" },
+    projectile: { ...he, reactCheck: "hard" },
     // seed 001: "No hit chance check needed to affect targets unless targets are on the edge".
-    aoe: { ...fe, noHitChance: !0 },
-    "aoe-edge": fe,
+    aoe: { ...he, noHitChance: !0 },
+    "aoe-edge": he,
     // seed 001: "Hard to Impossible React Check needed to defend against, +2 hit chance for fast, +5 ... invisible".
-    "spell-fast": { ...fe, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
-    "spell-invisible": { ...fe, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
+    "spell-fast": { ...he, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
+    "spell-invisible": { ...he, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
     // seed 001: "Required hard to impossible perceive check to defend against".
-    covert: { ...fe, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
+    covert: { ...he, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
     // seed 001, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
-    spectator: { ...fe, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
+    spectator: { ...he, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
   };
-  function Zo(e, t) {
+  function rc(e, t) {
     return t === "hard" ? E.floor(e / 2) : t === "impossible" ? E.floor(e / 4) : e;
   }
-  function ec(e) {
-    return at[e].perceive !== null;
+  function ic(e) {
+    return Ke[e].perceive !== null;
   }
-  var At = 4, tc = G({
-    result: /* @__PURE__ */ se(["success", "fail"]),
-    situation: /* @__PURE__ */ se(Mn),
+  var $t = 4, sc = V({
+    result: /* @__PURE__ */ ae(["success", "fail"]),
+    situation: /* @__PURE__ */ ae(Mn),
     /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
-    perceived: /* @__PURE__ */ tt()
+    perceived: /* @__PURE__ */ nt()
   });
-  function nc(e) {
-    const t = /* @__PURE__ */ Ue(tc, e);
+  function ac(e) {
+    const t = /* @__PURE__ */ Be(sc, e);
     return t.success ? t.output : null;
   }
-  var rc = G({
+  var oc = V({
     /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-    roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ut(), /* @__PURE__ */ Ze(0), /* @__PURE__ */ Qe(At))),
+    roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ut(), /* @__PURE__ */ et(0), /* @__PURE__ */ Ze($t))),
     /** The free save of this death has been tried. */
-    freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ ie(!0)),
+    freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ se(!0)),
     /** This round's one try is used (seed 001: "once try per round"). */
-    triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ ie(!0))
+    triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ se(!0))
   });
-  function ic(e) {
-    const t = /* @__PURE__ */ Ue(rc, e);
+  function cc(e) {
+    const t = /* @__PURE__ */ Be(oc, e);
     if (!t.success) return null;
     const n = {};
     for (const [r, i] of p.entries(t.output)) i !== void 0 && (n[r] = i);
@@ -2063,38 +2073,38 @@ var DefenseRound = (() => {
   function ge(e) {
     return e !== null && e <= 0;
   }
-  function bi(e) {
+  function Ai(e) {
     const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
     return { ...r, roundsDead: 0 };
   }
-  function $i(e) {
+  function Si(e) {
     const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
     return i;
   }
-  function sc(e, t) {
-    return t ? { roundsDead: At, freeSaveUsed: !0 } : ge(e) ? { roundsDead: 0 } : {};
+  function dc(e, t) {
+    return t ? { roundsDead: $t, freeSaveUsed: !0 } : ge(e) ? { roundsDead: 0 } : {};
   }
-  function ac(e) {
+  function lc(e) {
     const { triedThisRound: t, ...n } = e;
-    return n.roundsDead === void 0 ? n : { ...n, roundsDead: E.min(At, n.roundsDead + 1) };
+    return n.roundsDead === void 0 ? n : { ...n, roundsDead: E.min($t, n.roundsDead + 1) };
   }
   function Ln(e) {
-    return E.max(0, At - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
+    return E.max(0, $t - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
   }
-  function Ai(e, t) {
+  function Ti(e, t) {
     return ge(t) && Ln(e) === 0;
   }
-  function oc(e, t) {
+  function uc(e, t) {
     return "has had a save or another round dead since";
   }
-  function cc(e, t, n, r) {
-    return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && ec(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+  function fc(e, t, n, r) {
+    return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && ic(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
   }
-  function dc(e) {
+  function hc(e) {
     const t = [], n = e.pending ?? void 0;
     if (ge(e.vitality))
       return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-    const r = e.situation ?? n?.situation ?? "front", i = at[r], s = cc(e, r, n, t);
+    const r = e.situation ?? n?.situation ?? "front", i = Ke[r], s = fc(e, r, n, t);
     e.noCharacter && t.push({ kind: "no-character" });
     const a = e.state;
     if (i.noHitChance)
@@ -2113,21 +2123,21 @@ var DefenseRound = (() => {
     const d = e.vitality - o;
     t.push({ kind: "vitality-change", before: e.vitality, after: d });
     const c = d <= 0;
-    return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: d, state: c ? bi(a) : a, steps: t, dies: c, answerUsed: !0 };
+    return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: d, state: c ? Ai(a) : a, steps: t, dies: c, answerUsed: !0 };
   }
-  function St(e) {
-    return at[e].reactCheck !== null ? "react" : "defend";
+  function At(e) {
+    return Ke[e].reactCheck !== null ? "react" : "defend";
   }
   function jn(e, t) {
-    const n = at[t];
+    const n = Ke[t];
     if (e === "opportunity") return { perceive: !1, check: !1 };
     const r = e === "defend" || e === "guard";
     return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
   }
-  function lc(e) {
-    const { action: t, situation: n } = e, r = at[n], i = [], s = jn(t, n);
+  function vc(e) {
+    const { action: t, situation: n } = e, r = Ke[n], i = [], s = jn(t, n);
     if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-    const a = s.check ? St(n) : null;
+    const a = s.check ? At(n) : null;
     if (a && e.checkTargets[a] === null) return { kind: "missing", check: a };
     if (t === "opportunity")
       return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
@@ -2138,13 +2148,13 @@ var DefenseRound = (() => {
     };
     let c = !1;
     if (r.perceive) {
-      const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, v = Si("perceive", e.rolls.perceive, f, u, h);
-      if (i.push(v.step), !v.success)
+      const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, k = Ei("perceive", e.rolls.perceive, f, u, h);
+      if (i.push(k.step), !k.success)
         return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), d(!1);
       c = !0;
     }
     if (a) {
-      const u = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Si(a, e.rolls.check, e.checkTargets[a] ?? 0, u, o ? e.mod : 0);
+      const u = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Ei(a, e.rolls.check, e.checkTargets[a] ?? 0, u, o ? e.mod : 0);
       if (i.push(f.step), o) {
         const h = f.success ? "success" : "fail";
         return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: c }, drawSpectator: !1 };
@@ -2155,18 +2165,18 @@ var DefenseRound = (() => {
     const l = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
     return l && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: l };
   }
-  function Si(e, t, n, r, i) {
-    const s = Zo(n, r) + i, a = it(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
+  function Ei(e, t, n, r, i) {
+    const s = rc(n, r) + i, a = st(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
     return { success: a.success, step: o };
   }
-  function uc(e, t) {
+  function mc(e, t) {
     return e && e.result === "success" ? e : t;
   }
-  var fc = 1;
-  function hc(e) {
+  var pc = 1;
+  function kc(e) {
     const { state: t } = e;
     if (!ge(e.vitality)) return { kind: "refused", reason: "not-dead" };
-    if ((t.roundsDead ?? 0) >= At) return { kind: "refused", reason: "dead-for-good" };
+    if ((t.roundsDead ?? 0) >= $t) return { kind: "refused", reason: "dead-for-good" };
     if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
     if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
     const r = !t.freeSaveUsed, i = [];
@@ -2177,35 +2187,35 @@ var DefenseRound = (() => {
       if (i.push({ kind: "save-cost", cost: d, exp: e.exp, paid: c }), !c) return { kind: "resolved", steps: i, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
       s = e.exp - d;
     }
-    const a = it(e.rolls.save, e.saveTarget + e.mod);
+    const a = st(e.rolls.save, e.saveTarget + e.mod);
     if (i.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
-      return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: fc, state: $i(t), expAfter: s, stood: !0 };
+      return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: pc, state: Si(t), expAfter: s, stood: !0 };
     const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
     return i.push({ kind: "save-failed", triesLeft: Ln(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
   }
-  var vc = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-  function mc(e) {
-    return vc.has(e.kind);
+  var gc = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+  function yc(e) {
+    return gc.has(e.kind);
   }
-  function pc(e, t) {
+  function wc(e, t) {
     if (!ge(t)) return;
-    if (Ai(e, t)) return "Dead for good: no save is left";
+    if (Ti(e, t)) return "Dead for good: no save is left";
     if (!e.freeSaveUsed) return "Dead: the free Vitality Save is owed (!defend --action save)";
     const n = Ln(e);
     return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
   }
-  function Ti(e, t, n, r = !1) {
+  function _i(e, t, n, r = !1) {
     return !r && !ge(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
   }
-  var kc = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-  function gc(e, t) {
+  var bc = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+  function $c(e, t) {
     switch (e.kind) {
       case "attack-title":
         return `${t(e.who)} is attacked: ${e.amount} ${e.track}`;
       case "attack-summary":
-        return `${t(e.who)} ${kc[e.headline] ?? "is unharmed"}.`;
+        return `${t(e.who)} ${bc[e.headline] ?? "is unharmed"}.`;
       case "dead-now":
-        return pc(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+        return wc(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
       case "defense-title":
         return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
       case "defense-result": {
@@ -2220,13 +2230,13 @@ var DefenseRound = (() => {
         return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
     }
   }
-  var yc = {
+  var Ac = {
     type: { kind: "one" },
     defense: { kind: "one", decides: "decides its defense (--defense)" },
     hit: { kind: "one" },
     situation: { kind: "one" },
     mod: { kind: "one" }
-  }, wc = {
+  }, Sc = {
     action: { kind: "one" },
     situation: { kind: "one" },
     roll: { kind: "one" },
@@ -2238,26 +2248,26 @@ var DefenseRound = (() => {
     "react-roll": { kind: "one" },
     difficulty: { kind: "one" },
     skill: { kind: "text" }
-  }, bc = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", $c = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-  function Ei(e) {
+  }, Tc = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Ec = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+  function Di(e) {
     if (e === void 0) return null;
-    if (Qo.includes(e.toLowerCase())) throw new k(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+    if (nc.includes(e.toLowerCase())) throw new w(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
     return x(e, "--situation", Mn);
   }
-  function Ac(e) {
-    const t = Wt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]" }), n = Ee(e, "hit", -1e3, 1e3) ?? null;
-    if (O(e, "mod") && n === null) throw new k("--mod adds to the hit chance and needs --hit");
-    const r = M(e, "defense");
+  function _c(e) {
+    const t = Yt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]" }), n = Ee(e, "hit", -1e3, 1e3) ?? null;
+    if (O(e, "mod") && n === null) throw new w("--mod adds to the hit chance and needs --hit");
+    const r = L(e, "defense");
     return {
       amount: t,
-      track: Xt[x(M(e, "type") ?? "physical", "--type", p.keys(Xt))],
+      track: Xt[x(L(e, "type") ?? "physical", "--type", p.keys(Xt))],
       hit: n,
-      situation: Ei(M(e, "situation")),
+      situation: Di(L(e, "situation")),
       mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
       override: r === void 0 ? null : x(r, "--defense", ["success", "fail", "none"])
     };
   }
-  function Di(e) {
+  function Ri(e) {
     const t = e.track === "physical" ? "armor_physical" : "armor_magical";
     return {
       values: [t, "armor_defense"],
@@ -2265,7 +2275,7 @@ var DefenseRound = (() => {
       resolve(n) {
         const r = n.bars.vitality.value;
         if (r === null) return { kind: "bar", resource: "vitality" };
-        const i = dc({
+        const i = hc({
           amount: e.amount,
           track: e.track,
           hit: e.hit,
@@ -2279,11 +2289,11 @@ var DefenseRound = (() => {
           state: n.state,
           pending: n.answer
         }), s = n.id, a = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", o = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], d = (l) => l.kind === "defense-used" || l.kind === "defense-does-not-answer", c = [
-          T(ce, { kind: "attack-title", who: s, amount: e.amount, track: e.track }),
-          T(ae, { kind: "attack-summary", who: s, headline: a }),
+          T(de, { kind: "attack-title", who: s, amount: e.amount, track: e.track }),
+          T(oe, { kind: "attack-summary", who: s, headline: a }),
           ...Oe("Defense", i.steps.filter(d)),
           ...Oe("Breakdown", i.steps.filter((l) => !d(l))),
-          ...Ti("Now", i.state, i.vitality)
+          ..._i("Now", i.state, i.vitality)
         ];
         return {
           headline: a,
@@ -2297,31 +2307,31 @@ var DefenseRound = (() => {
       }
     };
   }
-  function Sc(e) {
-    return Di({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
+  function Dc(e) {
+    return Ri({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
   }
-  var Tc = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-  function _i(e) {
-    if (e.positionals.length > 0) throw new k(`unexpected "${Q(e.positionals.join(" "))}" (give the action with --action)`);
-    const t = M(e, "action");
-    if (t === void 0) throw new k("no action given");
+  var Rc = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+  function Oi(e) {
+    if (e.positionals.length > 0) throw new w(`unexpected "${Q(e.positionals.join(" "))}" (give the action with --action)`);
+    const t = L(e, "action");
+    if (t === void 0) throw new w("no action given");
     const n = t.toLowerCase();
-    if (n === "evade") throw new k("--action evade means nothing in the threshold edition (seed 001 gives evading no check): use --action defend");
-    if (n === "react") throw new k("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-    const r = x(t, "--action", Tc), i = M(e, "situation");
-    if (i !== void 0 && (r === "save" || r === "opportunity")) throw new k(`--situation does not apply to --action ${r}`);
-    const s = Ei(i) ?? "front", a = at[s], o = jn(r === "save" ? "defend" : r, s), d = r !== "save" && o.check && St(s) === "react", c = r === "save" || (r === "defend" || r === "guard") && St(s) === "defend";
+    if (n === "evade") throw new w("--action evade means nothing in the threshold edition (seed 001 gives evading no check): use --action defend");
+    if (n === "react") throw new w("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
+    const r = x(t, "--action", Rc), i = L(e, "situation");
+    if (i !== void 0 && (r === "save" || r === "opportunity")) throw new w(`--situation does not apply to --action ${r}`);
+    const s = Di(i) ?? "front", a = Ke[s], o = jn(r === "save" ? "defend" : r, s), d = r !== "save" && o.check && At(s) === "react", c = r === "save" || (r === "defend" || r === "guard") && At(s) === "defend";
     if (O(e, "roll") && !c)
-      throw new k(d ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
-    if (O(e, "react-roll") && !d) throw new k("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
-    if (O(e, "perception-roll") && (r === "save" || !a.perceive)) throw new k("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
-    if (O(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new k("--perception-mod applies only to the perceive check of a covert attack or a spectator");
-    if (O(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new k("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
-    if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new k(`--mod changes a check, and --action ${r} is announced, not rolled`);
-    if (r === "guard" && !O(e, "ally")) throw new k("--action guard needs --ally with the guarded token's id");
-    if (r !== "guard" && O(e, "ally")) throw new k("--ally applies only to --action guard");
-    if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new k(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
-    const l = M(e, "difficulty");
+      throw new w(d ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
+    if (O(e, "react-roll") && !d) throw new w("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
+    if (O(e, "perception-roll") && (r === "save" || !a.perceive)) throw new w("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+    if (O(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new w("--perception-mod applies only to the perceive check of a covert attack or a spectator");
+    if (O(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new w("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
+    if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new w(`--mod changes a check, and --action ${r} is announced, not rolled`);
+    if (r === "guard" && !O(e, "ally")) throw new w("--action guard needs --ally with the guarded token's id");
+    if (r !== "guard" && O(e, "ally")) throw new w("--ally applies only to --action guard");
+    if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new w(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
+    const l = L(e, "difficulty");
     return {
       action: r,
       situation: s,
@@ -2329,33 +2339,33 @@ var DefenseRound = (() => {
       difficulty: l === void 0 ? null : x(l, "--difficulty", ["hard", "impossible"]),
       mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
       perceptionMod: Ee(e, "perception-mod", -1e3, 1e3) ?? 0,
-      vs: M(e, "vs") ?? null,
-      ally: M(e, "ally") ?? null,
-      skillName: M(e, "skill") ?? null
+      vs: L(e, "vs") ?? null,
+      ally: L(e, "ally") ?? null,
+      skillName: L(e, "skill") ?? null
     };
   }
-  function Ri(e) {
-    if (e.action === "save") return Dc(e);
+  function Ci(e) {
+    if (e.action === "save") return Cc(e);
     const t = e.action, n = jn(t, e.situation), r = [];
-    return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: St(e.situation) === "react" ? "react-roll" : "roll" }), {
+    return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: At(e.situation) === "react" ? "react-roll" : "roll" }), {
       values: ["defend_check", "reaction_check", "perception_check"],
       dice: r,
       readsTurnOrder: !0,
       ...e.ally !== null ? { others: [e.ally] } : {},
       resolve(i, s) {
-        return Ec(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
+        return Oc(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
       }
     };
   }
-  function Ec(e, t, n, r) {
+  function Oc(e, t, n, r) {
     const i = n.bars.vitality.value;
     if (i === null) return { kind: "bar", resource: "vitality" };
     if (ge(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality Saves (--action save)" };
-    if (n.acting) return { kind: "refused", reason: ei("turn") };
+    if (n.acting) return { kind: "refused", reason: ni("turn") };
     const s = e.ally !== null ? n.others[e.ally] : void 0;
     if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
     if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-    const a = (v) => n.values[v]?.current ?? null, o = lc({
+    const a = (k) => n.values[k]?.current ?? null, o = vc({
       action: t,
       situation: e.situation,
       difficulty: e.difficulty,
@@ -2372,16 +2382,16 @@ var DefenseRound = (() => {
     const d = [...o.steps], c = [];
     let l;
     if (o.pending && t === "guard" && s && e.ally) {
-      const v = uc(s.answer ?? void 0, o.pending);
-      d.push({ kind: "guard-kept", ally: e.ally, result: v.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: v });
+      const k = mc(s.answer ?? void 0, o.pending);
+      d.push({ kind: "guard-kept", ally: e.ally, result: k.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: k });
     } else o.pending && (l = o.pending);
     o.drawSpectator && e.vs && c.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
     const u = o.pending?.result, f = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
     return {
       headline: "acts",
       steps: [
-        T(ce, { kind: "defense-title", who: f, action: t, situation: e.situation }),
-        u ? T(ae, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(ae, { kind: "defense-announced", who: f, action: t }),
+        T(de, { kind: "defense-title", who: f, action: t, situation: e.situation }),
+        u ? T(oe, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(oe, { kind: "defense-announced", who: f, action: t }),
         ...Oe("Check", d),
         ...u ? [T("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
         ...u === "fail" && t === "defend" ? [T(Re, { kind: "offer-damage" })] : []
@@ -2392,7 +2402,7 @@ var DefenseRound = (() => {
       detail: o
     };
   }
-  function Dc(e) {
+  function Cc(e) {
     return {
       values: ["save_check", "exp"],
       // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2400,7 +2410,7 @@ var DefenseRound = (() => {
       resolve(t, n) {
         const r = t.bars.vitality.value;
         if (r === null) return { kind: "bar", resource: "vitality" };
-        const i = n.cost ?? 100, s = n.save ?? 100, a = hc({
+        const i = n.cost ?? 100, s = n.save ?? 100, a = kc({
           vitality: r,
           state: t.state,
           saveTarget: t.values.save_check?.current ?? null,
@@ -2427,10 +2437,10 @@ var DefenseRound = (() => {
         return {
           headline: a.stood ? "saved" : "acts",
           steps: [
-            T(ce, { kind: "save-title", who: d }),
-            T(ae, { kind: "save-summary", who: d, stood: a.stood }),
+            T(de, { kind: "save-title", who: d }),
+            T(oe, { kind: "save-summary", who: d, stood: a.stood }),
             ...Oe("Roll", a.steps),
-            ...Ti("Now", a.state, a.vitality, !0)
+            ..._i("Now", a.state, a.vitality, !0)
           ],
           changes: o,
           state: a.state,
@@ -2441,7 +2451,7 @@ var DefenseRound = (() => {
       }
     };
   }
-  var _c = {
+  var Ic = {
     flags: {},
     answerFlag: "action",
     rollFlag: "roll",
@@ -2450,23 +2460,33 @@ var DefenseRound = (() => {
       const n = t.values.defend_check?.current;
       return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;
     },
-    situation: (e) => M(e, "situation")?.toLowerCase() ?? null,
-    planAnswer(e, t) {
-      const n = ni(Ri(_i(ti({ action: e, situation: t }))), "pending-defense");
-      return t !== null && St(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
+    situation: (e) => L(e, "situation")?.toLowerCase() ?? null,
+    situationWords(e) {
+      const t = Ke[e];
+      if (!t) return e;
+      const n = [
+        t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
+        t.reactCheck ? "the defense is a React check" : "",
+        t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
+      ].filter((r) => r !== "");
+      return `${ue[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
     },
-    keep: ri
-  }, Rc = [
+    planAnswer(e, t) {
+      const n = ii(Ci(Oi(ri({ action: e, situation: t }))), "pending-defense");
+      return t !== null && At(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
+    },
+    keep: si
+  }, Nc = [
     { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
     { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
     { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
     { name: "DR-Undo", action: "!damage --undo" }
-  ], Oc = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality Save" };
-  function Cc(e, t, n, r) {
+  ], Pc = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality Save" };
+  function Mc(e, t, n, r) {
     const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
     return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
   }
-  function Ic(e, t = (n) => n) {
+  function Lc(e, t = (n) => n) {
     const n = e;
     switch (n.kind) {
       case "defense-used": {
@@ -2474,9 +2494,9 @@ var DefenseRound = (() => {
         return n.result === "success" ? `Defense succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Defense failed${r}` : `No defense${r}`;
       }
       case "defense-does-not-answer":
-        return `The pending defense was made against ${ke[n.madeFor].toLowerCase()}, without the perceive check ${ke[n.attack].toLowerCase()} needs: it counts as none`;
+        return `The pending defense was made against ${ue[n.madeFor].toLowerCase()}, without the perceive check ${ue[n.attack].toLowerCase()} needs: it counts as none`;
       case "hit-check": {
-        const r = n.bonus !== 0 ? ` + ${n.bonus} ${ke[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+        const r = n.bonus !== 0 ? ` + ${n.bonus} ${ue[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
         return n.hits ? `Hit chance ${s} beats ${a}: a hit` : `Hit chance ${s} vs ${a}: no damage (at or under the armor)`;
       }
       case "no-hit-chance":
@@ -2499,15 +2519,15 @@ var DefenseRound = (() => {
         return "Revived: raised above 0 by hand, no longer dead";
       case "check": {
         const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-        return `${Oc[n.check]} ${n.roll} vs ${Cc(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+        return `${Pc[n.check]} ${n.roll} vs ${Mc(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
       }
       case "no-defense":
-        return n.takesDamage ? `${ke[n.situation]} not perceived: no defense, the attack hits` : `${ke[n.situation]}: attack not perceived, no defense`;
+        return n.takesDamage ? `${ue[n.situation]} not perceived: no defense, the attack hits` : `${ue[n.situation]}: attack not perceived, no defense`;
       case "not-in-time":
         return `React check failed: no ${n.action === "skill" ? "defensive skill" : "counter attack"} in time`;
       case "pending-defense": {
         const r = n.result === "success" ? "success" : "failure";
-        return n.for === null ? `Pending defense: ${r}, against the next hit (${ke[n.situation].toLowerCase()})` : `Guard for ${t(n.for)}: ${r}, against the next hit on it (${ke[n.situation].toLowerCase()})`;
+        return n.for === null ? `Pending defense: ${r}, against the next hit (${ue[n.situation].toLowerCase()})` : `Guard for ${t(n.for)}: ${r}, against the next hit on it (${ue[n.situation].toLowerCase()})`;
       }
       case "guard-kept":
         return `${t(n.ally)} keeps the better defense: ${n.result}`;
@@ -2523,23 +2543,23 @@ var DefenseRound = (() => {
         return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
     }
   }
-  function Nc(e, t = (n) => n) {
-    return mc(e) ? gc(e, t) : Ic(e, t);
+  function jc(e, t = (n) => n) {
+    return yc(e) ? $c(e, t) : Lc(e, t);
   }
-  var Pc = {
+  var Fc = {
     id: "threshold",
     playable: !0,
     commands: {
       damage: {
-        flags: yc,
-        usage: bc,
+        flags: Ac,
+        usage: Tc,
         help: [
           "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
         ]
       },
       defend: {
-        flags: wc,
-        usage: $c,
+        flags: Sc,
+        usage: Ec,
         help: [
           "Situations: " + Mn.join(", ") + ".",
           "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
@@ -2550,18 +2570,18 @@ var DefenseRound = (() => {
     stances: [],
     settings: [],
     markers: ["dead"],
-    planDamage: (e) => Di(Ac(e)),
-    planDefend: (e) => Ri(_i(e)),
+    planDamage: (e) => Ri(_c(e)),
+    planDefend: (e) => Ci(Oi(e)),
     planStance: () => {
-      throw new k("the threshold edition has no stances");
+      throw new w("the threshold edition has no stances");
     },
-    planHandEdit: Sc,
-    attack: _c,
-    macros: Rc,
+    planHandEdit: Dc,
+    attack: Ic,
+    macros: Nc,
     setVitality(e, t, n) {
       const r = [];
       let i = t, s = n;
-      return t < e && ge(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (ge(e) && r.push({ kind: "revived" }), s = $i(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = bi(n))), {
+      return t < e && ge(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (ge(e) && r.push({ kind: "revived" }), s = Si(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = Ai(n))), {
         vitality: i,
         state: s,
         steps: r,
@@ -2571,32 +2591,32 @@ var DefenseRound = (() => {
         ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
       };
     },
-    enter: sc,
-    endRound: ac,
+    enter: dc,
+    endRound: lc,
     condition: (e, t) => ge(t) ? "dead" : "none",
-    deadForGood: Ai,
-    parseState: ic,
+    deadForGood: Ti,
+    parseState: cc,
     isEmptyState: (e) => p.values(e).every((t) => t === void 0),
-    describeStateChange: oc,
-    parseAnswer: nc,
-    words: Nc
-  }, Tt = ["passive", "active", "full"], ot = { passive: 0, active: 5, full: 10 }, Mc = 10;
+    describeStateChange: uc,
+    parseAnswer: ac,
+    words: jc
+  }, St = ["passive", "active", "full"], ot = { passive: 0, active: 5, full: 10 }, Gc = 10;
   function Fn(e, t) {
     return E.round((e + t) * 1e6) / 1e6;
   }
-  function Oi(e, t) {
+  function Ii(e, t) {
     if (t.defender === null || t.current === null) return e;
     const n = Fn(t.current, -t.limit);
     return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => Fn(t.defender, -ot[i]) >= n) ?? "passive";
   }
-  function Lc(e) {
+  function Vc(e) {
     const t = [], { turn: n } = e;
     let r = e.mode;
     if (ot[r] > 0)
       if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
       else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
       else {
-        const f = Oi(r, n);
+        const f = Ii(r, n);
         f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: ot[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
       }
     const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + i + s;
@@ -2607,13 +2627,13 @@ var DefenseRound = (() => {
     if (o) {
       const f = e.attack - a, h = E.max(0, e.weapon) + f;
       t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
-      const v = E.max(0, e.armorScore - e.armorPenetration), A = h > v;
-      t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: v, damage: h, pierces: A }), d = { amount: h, to: A ? "vitality" : "stamina" };
+      const k = E.max(0, e.armorScore - e.armorPenetration), A = h > k;
+      t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: k, damage: h, pierces: A }), d = { amount: h, to: A ? "vitality" : "stamina" };
     }
     const c = ot[r];
     let l = null;
     c > 0 && n.defender !== null && (l = Fn(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: l }));
-    const u = r !== "passive" && a - e.attack >= Mc;
+    const u = r !== "passive" && a - e.attack >= Gc;
     return u && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: d, initiativeAfter: l, counterattack: u, steps: t };
   }
   function Gn(e, t) {
@@ -2621,55 +2641,55 @@ var DefenseRound = (() => {
     return e && (n.down = !0), t && (n.dead = !0), n;
   }
   var qt = (e, t = !1) => Gn(e <= 0, t);
-  function jc(e) {
-    if (typeof e != "object" || e === null || ee.isArray(e)) return null;
+  function Uc(e) {
+    if (typeof e != "object" || e === null || Z.isArray(e)) return null;
     const t = p.keys(e);
     if (t.length === 0) return {};
     const n = e;
     return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Gn(n.down === !0, n.dead === !0);
   }
-  function Fc(e) {
+  function Bc(e) {
     for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
   }
-  var Gc = {
+  var Hc = {
     attack: { kind: "one" },
     ap: { kind: "one" },
     // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
     "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
     "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-  }, Vc = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Uc = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ci = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-  function Bc(e) {
-    const t = Wt(e, { what: "the weapon damage", missing: "no weapon damage given", example: "[[1d8+2]]" }), n = M(e, "attack");
-    if (n === void 0) throw new k("--attack is required: the attacker's result (1d20 + modifiers)");
-    const r = M(e, "defense-mode");
+  }, Kc = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", xc = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ni = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+  function Wc(e) {
+    const t = Yt(e, { what: "the weapon damage", missing: "no weapon damage given", example: "[[1d8+2]]" }), n = L(e, "attack");
+    if (n === void 0) throw new w("--attack is required: the attacker's result (1d20 + modifiers)");
+    const r = L(e, "defense-mode");
     return {
       weapon: t,
-      attack: bt(n, "--attack", -1e3, 1e3),
+      attack: wt(n, "--attack", -1e3, 1e3),
       ap: Ee(e, "ap", 0, 1e3) ?? 0,
-      mode: r === void 0 ? null : x(r, "--defense-mode", Tt)
+      mode: r === void 0 ? null : x(r, "--defense-mode", St)
     };
   }
-  function Hc(e) {
-    return e !== null && Tt.includes(e);
+  function Yc(e) {
+    return e !== null && St.includes(e);
   }
-  function Kc(e) {
-    return Ci.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
+  function zc(e) {
+    return Ni.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
   }
-  function xc(e, t) {
+  function Xc(e, t) {
     return {
-      values: Ci,
+      values: Ni,
       // A given --defense-roll is used for every target; without it each target rolls its own d20.
       dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
       readsTurnOrder: !0,
       resolve(n, r) {
-        return Yc(e, t, n, r.defense ?? 1);
+        return qc(e, t, n, r.defense ?? 1);
       }
     };
   }
-  function Yc(e, t, n, r) {
-    const i = Kc(n);
+  function qc(e, t, n, r) {
+    const i = zc(n);
     if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
-    const s = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (Hc(n.stance) ? n.stance : "passive"), o = Lc({
+    const s = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (Yc(n.stance) ? n.stance : "passive"), o = Vc({
       weapon: e.weapon,
       attack: e.attack,
       armorPenetration: e.ap,
@@ -2688,25 +2708,25 @@ var DefenseRound = (() => {
     if (o.damage) {
       const f = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
       if (h === null) return { kind: "bar", resource: f };
-      const v = h - o.damage.amount;
-      c = { kind: "bar-moved", to: o.damage.to, before: h, after: v }, v !== h && d.push({ kind: "bar", resource: f, to: v });
+      const k = h - o.damage.amount;
+      c = { kind: "bar-moved", to: o.damage.to, before: h, after: k }, k !== h && d.push({ kind: "bar", resource: f, to: k });
     }
     o.initiativeAfter !== null && d.push({ kind: "initiative", to: o.initiativeAfter });
     const l = n.id, u = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
     return {
       headline: o.hits ? u ? "falls" : "hit" : "missed",
       steps: [
-        T(ce, { kind: "attack-title", who: l, attack: e.attack, mode: o.mode }),
-        T(ae, { kind: "attack-summary", who: l, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
+        T(de, { kind: "attack-title", who: l, attack: e.attack, mode: o.mode }),
+        T(oe, { kind: "attack-summary", who: l, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
         ...Oe("Breakdown", c ? [...o.steps, c] : o.steps),
         ...u ? [T("Now", { kind: "down-now" })] : []
       ],
       changes: d,
-      state: qt(Fc(d) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+      state: qt(Bc(d) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
       detail: o
     };
   }
-  function Wc(e, t) {
+  function Jc(e, t) {
     return {
       values: ["armor_score"],
       dice: [],
@@ -2719,8 +2739,8 @@ var DefenseRound = (() => {
         return {
           headline: "hit",
           steps: [
-            T(ce, { kind: "loss-title", who: d, loss: e }),
-            T(ae, { kind: "attack-summary", who: d, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+            T(de, { kind: "loss-title", who: d, loss: e }),
+            T(oe, { kind: "attack-summary", who: d, hits: !0, stamina: !1, falls: !1, counter: !1 }),
             T("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
             T("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: a, loss: e })
           ],
@@ -2731,11 +2751,11 @@ var DefenseRound = (() => {
       }
     };
   }
-  function zc(e, t) {
-    return xc(Bc(e), t);
+  function Qc(e, t) {
+    return Xc(Wc(e), t);
   }
-  function Xc(e) {
-    return Zr(e, {
+  function Zc(e) {
+    return ti(e, {
       fallback: "passive",
       row: "Defense mode",
       title: "mode-title",
@@ -2750,8 +2770,8 @@ var DefenseRound = (() => {
     passive: "passive_defense only; costs no initiative",
     active: "adds active_defense; costs 5 initiative each time",
     full: "adds active_defense and full_defense; costs 10 initiative each time"
-  }, Ii = { passive: "passively", active: "actively", full: "fully" };
-  function qc(e, t) {
+  }, Pi = { passive: "passively", active: "actively", full: "fully" };
+  function ed(e, t) {
     switch (e.kind) {
       case "attack-title":
         return `${t(e.who)} is attacked: ${e.attack} vs ${e.mode} defense`;
@@ -2772,22 +2792,22 @@ var DefenseRound = (() => {
       case "vitality-change":
         return `Vitality ${e.before} -> ${e.after}`;
       case "mode-title":
-        return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${Ii[e.stance]} by default${e.summary ? "." : ""}`;
+        return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${Pi[e.stance]} by default${e.summary ? "." : ""}`;
       case "mode-change":
         return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
       case "mode-effect":
         return Jt[e.stance] ?? "";
       case "mode-answer":
-        return `${t(e.who)} defends ${Ii[e.mode]}, d20 ${e.roll}`;
+        return `${t(e.who)} defends ${Pi[e.mode]}, d20 ${e.roll}`;
       default:
         return;
     }
   }
-  function Jc(e, t = (n) => n) {
-    return qc(e, t) ?? Qc(e);
+  function td(e, t = (n) => n) {
+    return ed(e, t) ?? nd(e);
   }
   var Vn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-  function Qc(e) {
+  function nd(e) {
     const t = e;
     switch (t.kind) {
       case "overwhelmed":
@@ -2812,13 +2832,14 @@ var DefenseRound = (() => {
         return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
     }
   }
-  var Zc = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, ed = {
+  var rd = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, id = {
     flags: {},
     answerFlag: "mode",
     rollFlag: "roll",
-    choices: Tt,
-    label: (e) => Zc[e] ?? e,
+    choices: St,
+    label: (e) => rd[e] ?? e,
     situation: () => null,
+    situationWords: (e) => e,
     planAnswer(e, t, n, r) {
       const i = e;
       return {
@@ -2826,14 +2847,14 @@ var DefenseRound = (() => {
         dice: [{ name: "defense", sides: 20, flag: "roll" }],
         readsTurnOrder: !0,
         resolve(s, a) {
-          if (!Tt.includes(e)) return { kind: "refused", reason: `${e} is not a defense mode` };
+          if (!St.includes(e)) return { kind: "refused", reason: `${e} is not a defense mode` };
           const o = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-          if (Oi(i, o) !== i)
+          if (Ii(i, o) !== i)
             return { kind: "refused", reason: `${i} defense costs ${ot[i]} initiative, more than the overwhelm limit allows now` };
           const d = a.defense ?? 1;
           return {
             headline: "acts",
-            steps: [T(ae, { kind: "mode-answer", who: s.id, mode: i, roll: d }), T("Check", { kind: "mode-answer", who: s.id, mode: i, roll: d })],
+            steps: [T(oe, { kind: "mode-answer", who: s.id, mode: i, roll: d }), T("Check", { kind: "mode-answer", who: s.id, mode: i, roll: d })],
             changes: [],
             observed: !1,
             detail: { mode: i, roll: d }
@@ -2841,19 +2862,19 @@ var DefenseRound = (() => {
         }
       };
     },
-    keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": D(n.defense ?? 1) } })
-  }, td = [
+    keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": _(n.defense ?? 1) } })
+  }, sd = [
     { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
     { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
     { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
     { name: "DR-Undo", action: "!damage --undo" }
-  ], nd = {
+  ], ad = {
     id: "opposed",
     playable: !0,
     commands: {
       damage: {
-        flags: Gc,
-        usage: Vc,
+        flags: Hc,
+        usage: Kc,
         help: [
           "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
         ]
@@ -2864,19 +2885,19 @@ var DefenseRound = (() => {
         help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
         refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
       },
-      stance: { flags: {}, usage: Uc, help: [`Passive: ${Jt.passive}. Active: ${Jt.active}. Full: ${Jt.full}.`] }
+      stance: { flags: {}, usage: xc, help: [`Passive: ${Jt.passive}. Active: ${Jt.active}. Full: ${Jt.full}.`] }
     },
-    stances: Tt,
+    stances: St,
     settings: ["overwhelm-limit", "stamina-bar"],
     markers: ["incapacitated", "active", "full"],
-    planDamage: zc,
+    planDamage: Qc,
     planDefend: () => {
-      throw new k("in the opposed edition the defense is rolled inside !damage");
+      throw new w("in the opposed edition the defense is rolled inside !damage");
     },
-    planStance: Xc,
-    planHandEdit: Wc,
-    attack: ed,
-    macros: td,
+    planStance: Zc,
+    planHandEdit: Jc,
+    attack: id,
+    macros: sd,
     setVitality(e, t, n) {
       const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
       return {
@@ -2892,32 +2913,32 @@ var DefenseRound = (() => {
     // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
     condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
     deadForGood: (e) => e.dead === !0,
-    parseState: jc,
+    parseState: Uc,
     isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
     describeStateChange: () => "has changed condition since",
     // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
     parseAnswer: () => null,
-    words: Jc
-  }, rd = { soak: Jo, threshold: Pc, opposed: nd }, Ke = new N();
-  for (const [e, t] of p.entries(rd)) Ke.set(e, { ...t, id: e });
-  var Un = Ke.keys().next().value, id = Un;
+    words: td
+  }, od = { soak: tc, threshold: Fc, opposed: ad }, xe = new M();
+  for (const [e, t] of p.entries(od)) xe.set(e, { ...t, id: e });
+  var Un = xe.keys().next().value, cd = Un;
   function Bn(e) {
-    return typeof e == "string" && Ke.has(e);
+    return typeof e == "string" && xe.has(e);
   }
-  function sd() {
-    return [...Ke.keys()];
+  function dd() {
+    return [...xe.keys()];
   }
   function Hn() {
-    return [...Ke.values()];
+    return [...xe.values()];
   }
-  function Ne(e) {
-    return Ke.get(e) ?? Ke.get(Un);
+  function Pe(e) {
+    return xe.get(e) ?? xe.get(Un);
   }
-  function Et() {
+  function Tt() {
     return Hn().filter((e) => e.playable).map((e) => e.id);
   }
   var Kn;
-  function ad(e) {
+  function ld(e) {
     return Kn ?? (Kn = new q(Hn().flatMap((t) => t.stances))), Kn.has(e);
   }
   function xn(e, t) {
@@ -2925,7 +2946,7 @@ var DefenseRound = (() => {
       (i) => i.id !== e && p.prototype.hasOwnProperty.call(i.commands[t].flags, n)
     ) ? e : void 0;
   }
-  var Dt = /* @__PURE__ */ Mr(Bn, "not an edition this script has"), _t = ["bar1", "bar2", "bar3"], Ni = p.fromEntries(wt.map((e) => [e, e])), xe = [...wt], Pi = {
+  var Et = /* @__PURE__ */ jr(Bn, "not an edition this script has"), _t = ["bar1", "bar2", "bar3"], Mi = p.fromEntries(yt.map((e) => [e, e])), We = [...yt], Li = {
     incapacitated: "sleepy",
     dying: "death-zone",
     dead: "dead",
@@ -2933,34 +2954,34 @@ var DefenseRound = (() => {
     reactive: "fist",
     active: "overdrive",
     full: "strong"
-  }, Rt = p.keys(Pi), od = /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ wn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100)), cd = /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ wn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100), /* @__PURE__ */ yn(/^[^,]+$/)), Yn = /* @__PURE__ */ se(_t), Mi = /* @__PURE__ */ se(["gm", "public"]), Li = ["refuse", "gm"], dd = G({
-    edition: Dt,
-    bars: G({
-      vitality: Yn,
-      soul: Yn,
-      power: Yn,
+  }, Dt = p.keys(Li), ud = /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ wn(), /* @__PURE__ */ _e(1), /* @__PURE__ */ z(100)), fd = /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ wn(), /* @__PURE__ */ _e(1), /* @__PURE__ */ z(100), /* @__PURE__ */ yn(/^[^,]+$/)), Wn = /* @__PURE__ */ ae(_t), ji = /* @__PURE__ */ ae(["gm", "public"]), Fi = ["refuse", "gm"], hd = V({
+    edition: Et,
+    bars: V({
+      vitality: Wn,
+      soul: Wn,
+      power: Wn,
       // seed 003 ruling: stamina is the Power bar unless the GM maps it elsewhere
-      stamina: /* @__PURE__ */ se(["power", ..._t])
+      stamina: /* @__PURE__ */ ae(["power", ..._t])
     }),
-    attributes: G(
-      p.fromEntries(xe.map((e) => [e, od]))
+    attributes: V(
+      p.fromEntries(We.map((e) => [e, ud]))
     ),
-    markers: G(
-      p.fromEntries(Rt.map((e) => [e, cd]))
+    markers: V(
+      p.fromEntries(Dt.map((e) => [e, fd]))
     ),
-    visibility: G({ npc: Mi, pc: Mi }),
-    playersTargetAny: /* @__PURE__ */ tt(),
-    armorOnManualEdits: /* @__PURE__ */ tt(),
-    overwhelmLimit: /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ut(), /* @__PURE__ */ Ze(0), /* @__PURE__ */ Qe(1e3)),
+    visibility: V({ npc: ji, pc: ji }),
+    playersTargetAny: /* @__PURE__ */ nt(),
+    armorOnManualEdits: /* @__PURE__ */ nt(),
+    overwhelmLimit: /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ut(), /* @__PURE__ */ et(0), /* @__PURE__ */ Ze(1e3)),
     // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
-    apiCommands: /* @__PURE__ */ se(Li)
+    apiCommands: /* @__PURE__ */ ae(Fi)
   });
-  function ji() {
+  function Gi() {
     return {
       edition: Un,
       bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-      attributes: { ...Ni },
-      markers: { ...Pi },
+      attributes: { ...Mi },
+      markers: { ...Li },
       visibility: { npc: "gm", pc: "public" },
       playersTargetAny: !1,
       armorOnManualEdits: !1,
@@ -2968,69 +2989,69 @@ var DefenseRound = (() => {
       apiCommands: "refuse"
     };
   }
-  function ld(e) {
-    const t = ji(), n = [];
-    if (!_(e))
+  function vd(e) {
+    const t = Gi(), n = [];
+    if (!R(e))
       return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-    const i = Fi(dd.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
+    const i = Vi(hd.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
     return new q([s, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
   }
-  function Fi(e, t, n, r, i) {
+  function Vi(e, t, n, r, i) {
     const s = {};
     for (const [a, o] of p.entries(e)) {
       const d = r + a, c = t[a], l = n[a];
       if (c === void 0) {
-        s[a] = Wn(l);
+        s[a] = Yn(l);
         continue;
       }
-      if (o.type === "object" && "entries" in o && _(l)) {
-        if (!_(c))
-          i.push(`${d}: not an object; reset to defaults`), s[a] = Wn(l);
+      if (o.type === "object" && "entries" in o && R(l)) {
+        if (!R(c))
+          i.push(`${d}: not an object; reset to defaults`), s[a] = Yn(l);
         else {
           const f = o.entries;
-          s[a] = Fi(f, c, l, `${d}.`, i);
+          s[a] = Vi(f, c, l, `${d}.`, i);
         }
         continue;
       }
-      const u = /* @__PURE__ */ Ue(o, c);
-      u.success ? s[a] = u.output : (i.push(`${d}: ${ud(c)} is not valid; reset to ${le.stringify(l)}`), s[a] = Wn(l));
+      const u = /* @__PURE__ */ Be(o, c);
+      u.success ? s[a] = u.output : (i.push(`${d}: ${md(c)} is not valid; reset to ${le.stringify(l)}`), s[a] = Yn(l));
     }
     return s;
   }
-  function _(e) {
-    return typeof e == "object" && e !== null && !ee.isArray(e);
+  function R(e) {
+    return typeof e == "object" && e !== null && !Z.isArray(e);
   }
-  function Wn(e) {
-    return _(e) ? le.parse(le.stringify(e)) : e;
+  function Yn(e) {
+    return R(e) ? le.parse(le.stringify(e)) : e;
   }
-  function ud(e) {
-    const t = le.stringify(e) ?? D(e);
+  function md(e) {
+    const t = le.stringify(e) ?? _(e);
     return t.length > 40 ? `${t.slice(0, 37)}...` : t;
   }
-  var Gi = /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ et()), fd = /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ et(), /* @__PURE__ */ Ze(-1e6), /* @__PURE__ */ Qe(1e6)), Vi = G({
-    overrides: /* @__PURE__ */ U(/* @__PURE__ */ kt(/* @__PURE__ */ se(wt), fd)),
+  var Ui = /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ tt()), pd = /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ tt(), /* @__PURE__ */ et(-1e6), /* @__PURE__ */ Ze(1e6)), Bi = V({
+    overrides: /* @__PURE__ */ U(/* @__PURE__ */ pt(/* @__PURE__ */ ae(yt), pd)),
     // rules.md: a generic token's armor wears per token, starting from the sheet's values
-    worn: /* @__PURE__ */ U(G({ physical: /* @__PURE__ */ U(Gi), magical: /* @__PURE__ */ U(Gi) })),
+    worn: /* @__PURE__ */ U(V({ physical: /* @__PURE__ */ U(Ui), magical: /* @__PURE__ */ U(Ui) })),
     stance: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(40))),
     // rules.md, "Switching editions": dead with no save left stays dead in any edition
-    deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ ie(!0)),
-    edition: /* @__PURE__ */ U(G({ id: Dt, state: /* @__PURE__ */ gt() }))
-  }), Nf = p.keys(Vi.entries);
-  function hd(e) {
+    deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ se(!0)),
+    edition: /* @__PURE__ */ U(V({ id: Et, state: /* @__PURE__ */ kt() }))
+  }), jf = p.keys(Bi.entries);
+  function kd(e) {
     const t = {}, n = [];
     if (e === void 0) return { tokens: t, problems: n };
-    if (!_(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
+    if (!R(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
     for (const [r, i] of p.entries(e)) {
       if (r.length === 0 || r.length > 64) {
         n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
         continue;
       }
-      const s = /* @__PURE__ */ Ue(Vi, i);
-      s.success ? t[r] = Ui(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
+      const s = /* @__PURE__ */ Be(Bi, i);
+      s.success ? t[r] = Hi(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
     }
     return { tokens: t, problems: n };
   }
-  function Ui(e) {
+  function Hi(e) {
     for (const t of p.keys(e)) e[t] === void 0 && delete e[t];
     return e;
   }
@@ -3038,181 +3059,181 @@ var DefenseRound = (() => {
     const r = { ...e };
     return n === null ? delete r[t] : r[t] = n, p.keys(r).length > 0 ? r : void 0;
   }
-  function Bi(e, t, n) {
-    Ui(n), Ot(n) ? delete e[t] : e[t] = n;
+  function Ki(e, t, n) {
+    Hi(n), Rt(n) ? delete e[t] : e[t] = n;
   }
-  function Ot(e) {
+  function Rt(e) {
     return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
   }
-  var ct = /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ et()), Zt = /* @__PURE__ */ Bt(ct), Hi = /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Pr(), /* @__PURE__ */ Ze(-1e9), /* @__PURE__ */ Qe(1e9)), Ct = /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), vd = /* @__PURE__ */ se(["physical", "magical"]), Ki = G({
-    edition: /* @__PURE__ */ U(G({ id: Dt, state: /* @__PURE__ */ gt() })),
-    deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ ie(!0)),
+  var ct = /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ tt()), Zt = /* @__PURE__ */ Bt(ct), xi = /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Lr(), /* @__PURE__ */ et(-1e9), /* @__PURE__ */ Ze(1e9)), Ot = /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ _e(1), /* @__PURE__ */ z(64)), gd = /* @__PURE__ */ ae(["physical", "magical"]), Wi = V({
+    edition: /* @__PURE__ */ U(V({ id: Et, state: /* @__PURE__ */ kt() })),
+    deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ se(!0)),
     stance: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(40))),
     /** The answer on file (a defense made ahead) in the edition it was made in. */
-    answer: /* @__PURE__ */ U(G({ edition: Dt, answer: /* @__PURE__ */ gt() }))
-  }), md = /* @__PURE__ */ Vr("kind", [
+    answer: /* @__PURE__ */ U(V({ edition: Et, answer: /* @__PURE__ */ kt() }))
+  }), yd = /* @__PURE__ */ Br("kind", [
     /** A bar, through its linked attribute when there is one. */
-    G({ kind: /* @__PURE__ */ ie("bar"), resource: /* @__PURE__ */ se(Ur), bar: /* @__PURE__ */ se(_t), attributeId: /* @__PURE__ */ U(Ct), from: Zt, to: ct }),
+    V({ kind: /* @__PURE__ */ se("bar"), resource: /* @__PURE__ */ ae(Hr), bar: /* @__PURE__ */ ae(_t), attributeId: /* @__PURE__ */ U(Ot), from: Zt, to: ct }),
     /** A character value on the sheet (a unique token's worn armor, EXP). */
-    G({ kind: /* @__PURE__ */ ie("attribute"), key: /* @__PURE__ */ se(wt), attributeId: Ct, from: Zt, to: ct }),
+    V({ kind: /* @__PURE__ */ se("attribute"), key: /* @__PURE__ */ ae(yt), attributeId: Ot, from: Zt, to: ct }),
     /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-    G({ kind: /* @__PURE__ */ ie("override"), key: /* @__PURE__ */ se(wt), from: Zt, to: ct }),
+    V({ kind: /* @__PURE__ */ se("override"), key: /* @__PURE__ */ ae(yt), from: Zt, to: ct }),
     /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-    G({ kind: /* @__PURE__ */ ie("worn"), track: vd, from: Zt, to: ct }),
-    G({ kind: /* @__PURE__ */ ie("markers"), from: /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(2e3)) }),
+    V({ kind: /* @__PURE__ */ se("worn"), track: gd, from: Zt, to: ct }),
+    V({ kind: /* @__PURE__ */ se("markers"), from: /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(2e3)) }),
     /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-    G({ kind: /* @__PURE__ */ ie("memory"), tokenId: /* @__PURE__ */ U(Ct), from: Ki, to: Ki }),
-    G({ kind: /* @__PURE__ */ ie("initiative"), from: Hi, to: Hi }),
-    G({ kind: /* @__PURE__ */ ie("turn-order"), tokenId: Ct })
-  ]), pd = G({
+    V({ kind: /* @__PURE__ */ se("memory"), tokenId: /* @__PURE__ */ U(Ot), from: Wi, to: Wi }),
+    V({ kind: /* @__PURE__ */ se("initiative"), from: xi, to: xi }),
+    V({ kind: /* @__PURE__ */ se("turn-order"), tokenId: Ot })
+  ]), wd = V({
     /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-    by: /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)),
-    kind: /* @__PURE__ */ se(["damage", "hand-edit", "save"]),
+    by: /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ _e(1), /* @__PURE__ */ z(64)),
+    kind: /* @__PURE__ */ ae(["damage", "hand-edit", "save"]),
     /** The round it happened in: edition state it put back is moved on by the rounds since. */
     round: ct,
-    tokens: /* @__PURE__ */ _e(G({ tokenId: Ct, name: /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ _e(md) }))
+    tokens: /* @__PURE__ */ De(V({ tokenId: Ot, name: /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ De(yd) }))
   });
-  function kd(e) {
+  function bd(e) {
     return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-      (t) => (t.stance === void 0 || ad(t.stance)) && (t.edition === void 0 || Ne(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Ne(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+      (t) => (t.stance === void 0 || ld(t.stance)) && (t.edition === void 0 || Pe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Pe(t.answer.edition).parseAnswer(t.answer.answer) !== null)
     );
   }
-  function gd(e) {
+  function $d(e) {
     if (e === void 0) return { history: [], problems: [] };
-    if (!ee.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
+    if (!Z.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
     const t = [], n = [];
     return e.forEach((r, i) => {
-      const s = /* @__PURE__ */ Ue(pd, r);
-      s.success && s.output.tokens.every((a) => a.changes.every(kd)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+      const s = /* @__PURE__ */ Be(wd, r);
+      s.success && s.output.tokens.every((a) => a.changes.every(bd)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
     }), { history: t, problems: n };
   }
-  var yd = ["life", "pendingDefense", "reactions", "skillsVs"], xi = { vitality: "bar1", soul: "bar2", power: "bar3" };
+  var Ad = ["life", "pendingDefense", "reactions", "skillsVs"], Yi = { vitality: "bar1", soul: "bar2", power: "bar3" };
   function zn(e, t) {
     const n = {};
-    for (const i of yd) e[i] !== void 0 && (n[i] = e[i]);
+    for (const i of Ad) e[i] !== void 0 && (n[i] = e[i]);
     const r = {};
-    return p.keys(n).length > 0 && (r.edition = { id, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+    return p.keys(n).length > 0 && (r.edition = { id: cd, state: n }), R(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
   }
-  function wd(e) {
-    if (!_(e)) return e;
+  function Sd(e) {
+    if (!R(e)) return e;
     const t = {};
     return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), p.assign(t, zn(e, e.stance)), t;
   }
-  function Yi(e) {
+  function zi(e) {
     return { life: e.life, pendingDefense: e.pendingDefense };
   }
-  function Wi(e, t) {
+  function Xi(e, t) {
     return le.stringify(e ?? null) === le.stringify(t ?? null);
   }
-  function bd(e, t, n) {
-    if (!_(e) || !_(e.before) || !_(e.after)) return e;
-    const { before: r, after: i } = e, s = [], a = _(r.bars) ? r.bars : {}, o = _(i.bars) ? i.bars : {};
+  function Td(e, t, n) {
+    if (!R(e) || !R(e.before) || !R(e.after)) return e;
+    const { before: r, after: i } = e, s = [], a = R(r.bars) ? r.bars : {}, o = R(i.bars) ? i.bars : {};
     for (const f of ["vitality", "soul", "power"]) {
       const h = o[f];
-      a[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? xi[f], from: a[f] ?? null, to: h });
+      a[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? Yi[f], from: a[f] ?? null, to: h });
     }
-    const d = _(r.protection) ? r.protection : void 0, c = _(i.protection) ? i.protection : void 0;
+    const d = R(r.protection) ? r.protection : void 0, c = R(i.protection) ? i.protection : void 0;
     c && typeof c.value == "number" && d?.value !== c.value && s.push(
       typeof c.attributeId == "string" ? { kind: "attribute", key: c.track === "magical" ? "armor_magical" : "armor_physical", attributeId: c.attributeId, from: d?.value ?? null, to: c.value } : { kind: "worn", track: c.track, from: d?.value ?? null, to: c.value }
     ), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
-    const l = _(r.record) ? r.record : {}, u = _(i.record) ? i.record : {};
-    if (!Wi(l.life, u.life) || !Wi(l.pendingDefense, u.pendingDefense)) {
-      const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, v = { reactions: h.reactions, skillsVs: h.skillsVs };
+    const l = R(r.record) ? r.record : {}, u = R(i.record) ? i.record : {};
+    if (!Xi(l.life, u.life) || !Xi(l.pendingDefense, u.pendingDefense)) {
+      const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && R(n[f]) ? n[f] : {}, k = { reactions: h.reactions, skillsVs: h.skillsVs };
       s.push({
         kind: "memory",
-        from: zn({ ...v, ...Yi(l) }, h.stance),
-        to: zn({ ...v, ...Yi(u) }, h.stance)
+        from: zn({ ...k, ...zi(l) }, h.stance),
+        to: zn({ ...k, ...zi(u) }, h.stance)
       });
     }
     return { tokenId: e.tokenId, name: e.name, changes: s };
   }
-  function $d(e) {
-    const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : xi, r = _(e.tokens) ? e.tokens : {}, i = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-    return _(e.tokens) && (s.tokens = p.fromEntries(p.entries(e.tokens).map(([a, o]) => [a, wd(o)]))), ee.isArray(e.history) && (s.history = e.history.map(
-      (a) => _(a) && ee.isArray(a.tokens) ? {
+  function Ed(e) {
+    const t = R(e.settings) ? e.settings : {}, n = R(t.bars) ? t.bars : Yi, r = R(e.tokens) ? e.tokens : {}, i = R(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
+    return R(e.tokens) && (s.tokens = p.fromEntries(p.entries(e.tokens).map(([a, o]) => [a, Sd(o)]))), Z.isArray(e.history) && (s.history = e.history.map(
+      (a) => R(a) && Z.isArray(a.tokens) ? {
         by: a.by,
         kind: a.kind,
         round: typeof a.round == "number" ? a.round : i,
-        tokens: a.tokens.map((o) => bd(o, n, r))
+        tokens: a.tokens.map((o) => Td(o, n, r))
       } : a
     )), s;
   }
-  function zi(e) {
+  function qi(e) {
     const t = e.edition;
-    if (!_(t) || !_(t.state) || t.state.pendingDefense === void 0) return { memory: e };
+    if (!R(t) || !R(t.state) || t.state.pendingDefense === void 0) return { memory: e };
     const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
     if (p.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
     const { edition: s, ...a } = e;
     return { memory: a, answer: i };
   }
-  function Ad(e) {
-    if (!_(e) || e.kind !== "memory") return e;
+  function _d(e) {
+    if (!R(e) || e.kind !== "memory") return e;
     const t = { ...e };
     for (const n of ["from", "to"]) {
       const r = e[n];
-      if (!_(r)) continue;
-      const i = zi(r);
+      if (!R(r)) continue;
+      const i = qi(r);
       t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
     }
     return t;
   }
-  function Sd(e) {
+  function Dd(e) {
     const t = {}, n = {};
-    if (_(e.tokens))
+    if (R(e.tokens))
       for (const [i, s] of p.entries(e.tokens)) {
-        if (!_(s)) {
+        if (!R(s)) {
           n[i] = s;
           continue;
         }
-        const a = zi(s);
+        const a = qi(s);
         p.keys(a.memory).length > 0 && (n[i] = a.memory), a.answer && (t[i] = a.answer);
       }
-    const r = ee.isArray(e.history) ? e.history.map(
-      (i) => _(i) && ee.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => _(s) && ee.isArray(s.changes) ? { ...s, changes: s.changes.map(Ad) } : s) } : i
+    const r = Z.isArray(e.history) ? e.history.map(
+      (i) => R(i) && Z.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => R(s) && Z.isArray(s.changes) ? { ...s, changes: s.changes.map(_d) } : s) } : i
     ) : e.history;
-    return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
+    return { ...e, schemaVersion: 3, tokens: R(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
   }
-  var Xi = 20, Td = 100, en = /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), tn = /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(40)), Ed = G({
+  var Xn = 20, qn = 100, en = /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ _e(1), /* @__PURE__ */ z(64)), tn = /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ _e(1), /* @__PURE__ */ z(40)), Rd = V({
     word: tn,
     /** The defense made ahead, filed as the defender's answer on file just before the hit. */
-    file: /* @__PURE__ */ U(/* @__PURE__ */ gt()),
+    file: /* @__PURE__ */ U(/* @__PURE__ */ kt()),
     /** Flags the defender's hit takes (its defense mode and roll). */
-    flags: /* @__PURE__ */ U(/* @__PURE__ */ kt(tn, /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(40)))),
+    flags: /* @__PURE__ */ U(/* @__PURE__ */ pt(tn, /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(40)))),
     /** The answer's own roll, said on the result, and whether the answerer typed it. */
-    roll: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ et())),
-    typed: /* @__PURE__ */ U(/* @__PURE__ */ ie(!0))
-  }), Dd = G({
+    roll: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ tt())),
+    typed: /* @__PURE__ */ U(/* @__PURE__ */ se(!0))
+  }), Od = V({
     key: /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ yn(/^A\d{1,6}$/)),
     /** Who declared it (a player id); `gm`: that player is a GM. */
     by: en,
-    gm: /* @__PURE__ */ tt(),
+    gm: /* @__PURE__ */ nt(),
     attacker: /* @__PURE__ */ Bt(en),
-    edition: Dt,
+    edition: Et,
     /** The declared line as parsed, inline rolls as Roll20 rolled them. */
-    positionals: /* @__PURE__ */ j(/* @__PURE__ */ _e(/* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
-    flags: /* @__PURE__ */ j(/* @__PURE__ */ _e(/* @__PURE__ */ jr([tn, /* @__PURE__ */ j(/* @__PURE__ */ _e(/* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
+    positionals: /* @__PURE__ */ j(/* @__PURE__ */ De(/* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
+    flags: /* @__PURE__ */ j(/* @__PURE__ */ De(/* @__PURE__ */ Gr([tn, /* @__PURE__ */ j(/* @__PURE__ */ De(/* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
     situation: /* @__PURE__ */ Bt(tn),
-    round: /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ et()),
-    defenders: /* @__PURE__ */ j(/* @__PURE__ */ _e(en), /* @__PURE__ */ De(1), /* @__PURE__ */ z(Td)),
-    answers: /* @__PURE__ */ kt(en, Ed)
+    round: /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ tt()),
+    defenders: /* @__PURE__ */ j(/* @__PURE__ */ De(en), /* @__PURE__ */ _e(1), /* @__PURE__ */ z(qn)),
+    answers: /* @__PURE__ */ pt(en, Rd)
   });
-  function _d(e, t) {
+  function Cd(e, t) {
     const n = {};
     if (e === void 0) return n;
-    if (!_(e))
+    if (!R(e))
       return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
     for (const [r, i] of p.entries(e)) {
-      const s = /* @__PURE__ */ Ue(Dd, i);
-      s.success && s.output.key === r && p.keys(n).length < Xi ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
+      const s = /* @__PURE__ */ Be(Od, i);
+      s.success && s.output.key === r && p.keys(n).length < Xn ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
     }
     return n;
   }
-  var nn = "DefenseRound", It = 3, Xn = 500;
-  function Nt(e) {
+  var nn = "DefenseRound", Ct = 3, Jn = 500;
+  function It(e) {
     return {
-      schemaVersion: It,
+      schemaVersion: Ct,
       scriptVersion: e,
-      settings: ji(),
+      settings: Gi(),
       tokens: {},
       round: { number: 1, seen: [], turned: 0 },
       history: [],
@@ -3221,7 +3242,7 @@ var DefenseRound = (() => {
       healthColorsNoticed: !1
     };
   }
-  function Rd(e) {
+  function Id(e) {
     const { tokens: t, round: n, ...r } = e, i = {};
     for (const [s, a] of p.entries(r))
       if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
@@ -3231,86 +3252,86 @@ var DefenseRound = (() => {
         i[s] = a;
     return { schemaVersion: 1, settings: i, tokens: t, round: n };
   }
-  var Od = {
-    0: Rd,
-    1: $d,
-    2: Sd
+  var Nd = {
+    0: Id,
+    1: Ed,
+    2: Dd
   };
-  function Cd(e, t) {
+  function Pd(e, t) {
     const n = [];
-    if (e === void 0) return { stored: Nt(t), problems: n };
-    if (!_(e))
-      return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Nt(t), problems: n };
+    if (e === void 0) return { stored: It(t), problems: n };
+    if (!R(e))
+      return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: It(t), problems: n };
     let r = e, i = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
-    if (C.isInteger(i) && i > It)
-      return { stored: Nt(t), problems: [`state has schema version ${i}, newer than this script's ${It}; left as it is`], newer: i };
-    if (!C.isInteger(i) || i < 0)
-      return n.push(`state has unknown schema version ${le.stringify(r.schemaVersion)}; started from defaults`), { stored: Nt(t), problems: n };
-    for (; i < It; ) {
-      const c = Od[i];
+    if (I.isInteger(i) && i > Ct)
+      return { stored: It(t), problems: [`state has schema version ${i}, newer than this script's ${Ct}; left as it is`], newer: i };
+    if (!I.isInteger(i) || i < 0)
+      return n.push(`state has unknown schema version ${le.stringify(r.schemaVersion)}; started from defaults`), { stored: It(t), problems: n };
+    for (; i < Ct; ) {
+      const c = Nd[i];
       if (!c) break;
       r = c(r), i += 1;
     }
-    const s = ld(r.settings);
+    const s = vd(r.settings);
     n.push(...s.problems);
-    const a = hd(r.tokens);
+    const a = kd(r.tokens);
     n.push(...a.problems);
     for (const [c, l] of p.entries(a.tokens)) {
       if (!l.edition) continue;
-      const u = l.edition.id, f = Ne(u).parseState(l.edition.state);
-      f === null ? (delete l.edition, Ot(l) && delete a.tokens[c], n.push(`tokens.${c}.edition: not a valid ${u} state; forgotten`)) : l.edition = { id: u, state: f };
+      const u = l.edition.id, f = Pe(u).parseState(l.edition.state);
+      f === null ? (delete l.edition, Rt(l) && delete a.tokens[c], n.push(`tokens.${c}.edition: not a valid ${u} state; forgotten`)) : l.edition = { id: u, state: f };
     }
-    const o = Nd(r.exchange, n), d = gd(r.history);
+    const o = Ld(r.exchange, n), d = $d(r.history);
     return n.push(...d.problems), {
       stored: {
-        schemaVersion: It,
+        schemaVersion: Ct,
         scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
         settings: s.settings,
         tokens: a.tokens,
-        round: Id(r.round, n),
+        round: Md(r.round, n),
         history: d.history,
         exchange: o,
-        macros: Pd(r.macros),
+        macros: jd(r.macros),
         healthColorsNoticed: r.healthColorsNoticed === !0,
         ...Bn(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
       },
       problems: n
     };
   }
-  function Id(e, t) {
+  function Md(e, t) {
     const n = { number: 1, seen: [], turned: 0 };
     if (e === void 0) return n;
-    if (!_(e))
+    if (!R(e))
       return t.push("round: not an object; round tracking restarted"), n;
-    const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = ee.isArray(e.seen) && e.seen.length <= Xn && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Xn && i.length > 0 ? e.turned : 0;
+    const r = typeof e.number == "number" && I.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = Z.isArray(e.seen) && e.seen.length <= Jn && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && I.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Jn && i.length > 0 ? e.turned : 0;
     return { number: r, seen: i, turned: s };
   }
-  function Nd(e, t) {
+  function Ld(e, t) {
     const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0 };
     if (e === void 0) return r;
-    const i = _(e) && _(e.waiting) ? e.waiting : void 0;
+    const i = R(e) && R(e.waiting) ? e.waiting : void 0;
     if (!i)
       return t.push("exchange: not an object; defenses made ahead forgotten"), r;
     for (const [o, d] of p.entries(i)) {
-      const c = o.length > 0 && o.length <= 64 && _(d) && Bn(d.edition) ? Ne(d.edition).parseAnswer(d.answer) : null;
+      const c = o.length > 0 && o.length <= 64 && R(d) && Bn(d.edition) ? Pe(d.edition).parseAnswer(d.answer) : null;
       c === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: d.edition, answer: c };
     }
-    const s = _(e) ? e.lastAttack : void 0, a = typeof s == "number" && C.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
-    return { waiting: n, attacks: _d(_(e) ? e.attacks : void 0, t), lastAttack: a };
+    const s = R(e) ? e.lastAttack : void 0, a = typeof s == "number" && I.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
+    return { waiting: n, attacks: Cd(R(e) ? e.attacks : void 0, t), lastAttack: a };
   }
-  function Pd(e) {
+  function jd(e) {
     const t = {};
-    if (!_(e)) return t;
+    if (!R(e)) return t;
     for (const [n, r] of p.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
     return t;
   }
-  var qn = ["bar1", "bar2", "bar3"];
-  function Md(e, t) {
+  var Qn = ["bar1", "bar2", "bar3"];
+  function Fd(e, t) {
     if (!t) return;
     const n = (c) => typeof t[c] == "string" ? t[c].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), a = {
-      vitality: r && qn.includes(r) ? r : e.bars.vitality,
-      soul: i && qn.includes(i) ? i : e.bars.soul,
-      power: s && qn.includes(s) ? s : e.bars.power
+      vitality: r && Qn.includes(r) ? r : e.bars.vitality,
+      soul: i && Qn.includes(i) ? i : e.bars.soul,
+      power: s && Qn.includes(s) ? s : e.bars.power
     };
     new q(p.values(a)).size === 3 && p.assign(e.bars, a);
     const o = n("NPC breakdowns");
@@ -3318,9 +3339,9 @@ var DefenseRound = (() => {
     const d = n("PC breakdowns");
     (d === "gm" || d === "public") && (e.visibility.pc = d), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
   }
-  var Ld = class {
+  var Gd = class {
     constructor() {
-      this.byCharacter = new N(), this.lowered = new N(), this.defaults = new N();
+      this.byCharacter = new M(), this.lowered = new M(), this.defaults = new M();
     }
     /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
     find(e, t) {
@@ -3333,7 +3354,7 @@ var DefenseRound = (() => {
      */
     sheetDefault(e, t, n) {
       let r = this.defaults.get(e);
-      r || this.defaults.set(e, r = new N());
+      r || this.defaults.set(e, r = new M());
       let i = r.get(t);
       if (!i) {
         if (r.size >= 200) return;
@@ -3355,16 +3376,16 @@ var DefenseRound = (() => {
     indexOf(e) {
       let t = this.byCharacter.get(e);
       if (!t) {
-        t = new N();
+        t = new M();
         for (const n of findObjs({ _type: "attribute", _characterid: e })) {
-          const r = D(n.get("name") ?? "").toLowerCase();
+          const r = _(n.get("name") ?? "").toLowerCase();
           t.has(r) || t.set(r, n);
         }
         this.byCharacter.set(e, t);
       }
       return t;
     }
-  }, qi = {
+  }, Ji = {
     "&": "&amp;",
     "<": "&lt;",
     ">": "&gt;",
@@ -3386,45 +3407,45 @@ var DefenseRound = (() => {
     $: "&#36;",
     ":": "&#58;",
     "\\": "&#92;"
-  }, Pt = [];
+  }, Nt = [];
   for (let e = 0; e < 128; e += 1) {
-    const t = D.fromCharCode(e);
-    qi[t] !== void 0 ? Pt[e] = qi[t] : t === `
-` || t === "\r" ? Pt[e] = " " : e < 32 && t !== "	" || e === 127 ? Pt[e] = "" : Pt[e] = void 0;
+    const t = _.fromCharCode(e);
+    Ji[t] !== void 0 ? Nt[e] = Ji[t] : t === `
+` || t === "\r" ? Nt[e] = " " : e < 32 && t !== "	" || e === 127 ? Nt[e] = "" : Nt[e] = void 0;
   }
-  function jd(e) {
+  function Vd(e) {
     if (e === 133 || e === 8232 || e === 8233) return " ";
     if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
   }
   function dt(e) {
-    const t = typeof e == "string" ? e : D(e ?? "");
+    const t = typeof e == "string" ? e : _(e ?? "");
     let n = "", r = 0;
     for (let i = 0; i < t.length; i += 1) {
-      const s = t.charCodeAt(i), a = s < 128 ? Pt[s] : jd(s);
+      const s = t.charCodeAt(i), a = s < 128 ? Nt[s] : Vd(s);
       a !== void 0 && (n += t.slice(r, i) + a, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
     }
     return r === 0 ? t : n + t.slice(r);
   }
-  function Fd() {
-    const e = typeof API_Meta < "u" ? API_Meta?.[re] : void 0;
-    return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
+  function Ud() {
+    const e = typeof API_Meta < "u" ? API_Meta?.[ie] : void 0;
+    return e && I.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
   }
-  function Jn(e, t, n) {
+  function Zn(e, t, n) {
     try {
-      const r = t instanceof Ft ? t.stack ?? t.message : D(t);
-      log(`${re} v${me}: ${e} failed${Fd()}: ${r}`), n && sendChat(
-        re,
-        `/w ${n} ${dt(`${re} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+      const r = t instanceof Ft ? t.stack ?? t.message : _(t);
+      log(`${ie} v${pe}: ${e} failed${Ud()}: ${r}`), n && sendChat(
+        ie,
+        `/w ${n} ${dt(`${ie} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
         null,
         { noarchive: !0 }
       );
     } catch {
     }
   }
-  function Pe(e, t, n) {
+  function Me(e, t, n) {
     return (...r) => {
       let i = typeof e == "string" ? e : "a command", s;
-      const a = (o) => Jn(i, o, s);
+      const a = (o) => Zn(i, o, s);
       try {
         typeof e == "function" && (i = e(...r)), s = n?.(...r);
         const o = t(...r);
@@ -3434,54 +3455,54 @@ var DefenseRound = (() => {
       }
     };
   }
-  var Me = "API";
+  var Le = "API";
   function lt(e) {
-    return e !== Me && e !== "" && playerIsGM(e) === !0;
+    return e !== Le && e !== "" && playerIsGM(e) === !0;
   }
-  function Gd(e) {
-    if (!(e === void 0 || e === "" || e === Me || !getObj("player", e) || lt(e)))
+  function Bd(e) {
+    if (!(e === void 0 || e === "" || e === Le || !getObj("player", e) || lt(e)))
       return e;
   }
-  function Qn(e) {
-    return e === Me ? "another script" : D(getObj("player", e)?.get("_displayname") ?? "player");
+  function er(e) {
+    return e === Le ? "another script" : _(getObj("player", e)?.get("_displayname") ?? "player");
   }
-  var Vd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-  function Ji(e) {
-    return !Vd.test(e);
+  var Hd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+  function Qi(e) {
+    return !Hd.test(e);
   }
-  function Qi(e, t) {
-    return e || !Ji(t) ? "gm" : `"${t}"`;
+  function Zi(e, t) {
+    return e || !Qi(t) ? "gm" : `"${t}"`;
   }
-  function Zi(e) {
-    return e === Me ? "gm" : Qi(lt(e), Qn(e));
+  function es(e) {
+    return e === Le ? "gm" : Zi(lt(e), er(e));
   }
-  function es(e, t) {
-    return D(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
+  function ts(e, t) {
+    return _(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
   }
   function Se(e, t, n) {
-    return lt(e) ? !0 : es(t.get("controlledby"), e) || es(n?.get("controlledby"), e);
+    return lt(e) ? !0 : ts(t.get("controlledby"), e) || ts(n?.get("controlledby"), e);
   }
-  var ts = /[^,\s]/;
-  function ns(e, t) {
-    return !ts.test(D(e.get("controlledby") ?? "")) && !ts.test(D(t?.get("controlledby") ?? ""));
+  var ns = /[^,\s]/;
+  function rs(e, t) {
+    return !ns.test(_(e.get("controlledby") ?? "")) && !ns.test(_(t?.get("controlledby") ?? ""));
   }
-  function Ud(e, t) {
+  function Kd(e, t) {
     const n = new q();
     for (const r of [e.get("controlledby"), t?.get("controlledby")])
-      for (const i of D(r ?? "").split(",")) {
+      for (const i of _(r ?? "").split(",")) {
         const s = i.trim();
         s !== "" && s !== "all" && !lt(s) && n.add(s);
       }
     return [...n];
   }
-  var ut = { kind: "public" }, he = { kind: "whisper", to: "gm" };
+  var ut = { kind: "public" }, ve = { kind: "whisper", to: "gm" };
   function Te(e) {
     return { kind: "whisper", to: e };
   }
   function F(e, t, n = {}) {
-    e.kind === "public" ? sendChat(re, t) : n.record ? sendChat(re, `/w ${e.to} ${t}`) : sendChat(re, `/w ${e.to} ${t}`, null, { noarchive: !0 });
+    e.kind === "public" ? sendChat(ie, t) : n.record ? sendChat(ie, `/w ${e.to} ${t}`) : sendChat(ie, `/w ${e.to} ${t}`, null, { noarchive: !0 });
   }
-  function pe(e) {
+  function ke(e) {
     let t = `&{template:default} {{name=${dt(e.title)}}}`;
     for (const n of e.rows) {
       const { lines: r } = n, i = n.buttons, s = i === void 0 ? 0 : i.length;
@@ -3489,126 +3510,126 @@ var DefenseRound = (() => {
       let a = "";
       for (let d = 0; d < r.length; d += 1) a += (d === 0 ? "" : "<br>") + dt(r[d]);
       let o = "";
-      for (let d = 0; d < s; d += 1) o += (d === 0 ? "" : " ") + ve(i[d].label, i[d].command);
-      t += ` {{${dt(Bd(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
+      for (let d = 0; d < s; d += 1) o += (d === 0 ? "" : " ") + me(i[d].label, i[d].command);
+      t += ` {{${dt(xd(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
     }
     return t;
   }
-  function Bd(e) {
+  function xd(e) {
     return e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
   }
-  function ne(e) {
+  function te(e) {
     return dt(e);
   }
-  var Hd = /^[-\w]+$/;
-  function ve(e, t) {
+  var Wd = /^[-\w]+$/;
+  function me(e, t) {
     return `[${dt(e)}](${t})`;
   }
-  function rs(e) {
-    return Hd.test(e);
+  function is(e) {
+    return Wd.test(e);
   }
-  function is(e, t, n) {
-    const r = D(t.playerid ?? "");
-    return r === Me ? Kd(e, t, n) : ss(e, t, n, r, lt(r), !1);
+  function ss(e, t, n) {
+    const r = _(t.playerid ?? "");
+    return r === Le ? Yd(e, t, n) : as(e, t, n, r, lt(r), !1);
   }
-  function ss(e, t, n, r, i, s) {
-    const a = Qn(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: a, replyTo: Qi(i, a), relayed: s };
-    return !i && !Ji(a) && (o.replyFor = Q(a, 60)), o;
+  function as(e, t, n, r, i, s) {
+    const a = er(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: a, replyTo: Zi(i, a), relayed: s };
+    return !i && !Qi(a) && (o.replyFor = Q(a, 60)), o;
   }
-  function Kd(e, t, n) {
+  function Yd(e, t, n) {
     const r = n.flags.get("api-as");
     n.flags.delete("api-as");
-    const i = Gd(r?.length === 1 ? r[0] : void 0);
-    if (i !== void 0) return ss(e, t, n, i, !1, !0);
-    const s = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: Me, gm: s, senderName: Qn(Me), replyTo: "gm", relayed: !0 };
+    const i = Bd(r?.length === 1 ? r[0] : void 0);
+    if (i !== void 0) return as(e, t, n, i, !1, !0);
+    const s = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: Le, gm: s, senderName: er(Le), replyTo: "gm", relayed: !0 };
     return s || (a.relayRefused = !0), a;
   }
-  var as = 2e3;
+  var os = 2e3;
   function X(e, t) {
-    F(Te(e.replyTo), ne(os(e, t)));
+    F(Te(e.replyTo), te(cs(e, t)));
   }
   function Ye(e, t) {
-    F(Te(e.replyTo), ne(os(e, t)), { record: !0 });
+    F(Te(e.replyTo), te(cs(e, t)), { record: !0 });
   }
-  function os(e, t) {
-    const n = t.length > as ? `${t.slice(0, as - 12)}... (cut)` : t;
+  function cs(e, t) {
+    const n = t.length > os ? `${t.slice(0, os - 12)}... (cut)` : t;
     return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
   }
-  function xd(e, t, n) {
+  function zd(e, t, n) {
     X(e, `${t.charAt(0).toUpperCase()}${t.slice(1)}. Usage: ${n}`);
   }
-  function Yd(e, t) {
+  function Xd(e, t) {
     const n = e.store.tokens[t];
     if (n) return n;
     const r = {};
     return e.store.tokens[t] = r, r;
   }
-  function cs(e, t) {
-    const n = e.store.tokens[t];
-    n && Ot(n) && delete e.store.tokens[t];
-  }
   function ds(e, t) {
+    const n = e.store.tokens[t];
+    n && Rt(n) && delete e.store.tokens[t];
+  }
+  function ls(e, t) {
     if (e.type !== "api" || typeof e.content != "string") return;
     const n = e.content.trimStart().split(/\s/, 1)[0]?.toLowerCase() ?? "";
     return p.prototype.hasOwnProperty.call(t, n) ? n : void 0;
   }
-  function ls(e) {
+  function us(e) {
     return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
   }
-  async function Wd(e, t, n) {
-    const r = ds(t, n);
+  async function qd(e, t, n) {
+    const r = ls(t, n);
     if (!r) return;
-    const i = n[r], s = za(t.content, t.inlinerolls);
+    const i = n[r], s = Qa(t.content, t.inlinerolls);
     let a;
     try {
-      if (a = is(e, t, Qr(s)), a.relayRefused) {
-        X(a, ls(r));
+      if (a = ss(e, t, ei(s)), a.relayRefused) {
+        X(a, us(r));
         return;
       }
-      if (!a.relayed && a.parsed.flags.has("api-as")) throw new k("--api-as is read only on a command another script relays");
+      if (!a.relayed && a.parsed.flags.has("api-as")) throw new w("--api-as is read only on a command another script relays");
       if (e.newerState !== void 0 && !(r === "!defense-round" && a.gm && (a.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-        X(a, `The saved state was written by a newer version of ${re} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+        X(a, `The saved state was written by a newer version of ${ie} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
         return;
       }
       if (a.parsed.flags.has("help")) {
         const o = i.helpFor?.(e, a.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`;
-        F(Te(a.replyTo), pe({ title: `Help: ${o.title}${d}`, rows: [{ label: "Usage", lines: [o.usage] }, { label: "What it does", lines: o.what }] }));
+        F(Te(a.replyTo), ke({ title: `Help: ${o.title}${d}`, rows: [{ label: "Usage", lines: [o.usage] }, { label: "What it does", lines: o.what }] }));
         return;
       }
       await i.run(a);
     } catch (o) {
-      if (o instanceof k || o instanceof P) {
-        if (a ?? (a = is(e, t, { command: r, positionals: [], flags: new N() })), a.relayRefused) {
-          X(a, ls(r));
+      if (o instanceof w || o instanceof P) {
+        if (a ?? (a = ss(e, t, { command: r, positionals: [], flags: new M() })), a.relayRefused) {
+          X(a, us(r));
           return;
         }
-        o instanceof k ? xd(a, o.message, i.usage(e)) : X(a, `${o.message.charAt(0).toUpperCase()}${o.message.slice(1)}.`);
+        o instanceof w ? zd(a, o.message, i.usage(e)) : X(a, `${o.message.charAt(0).toUpperCase()}${o.message.slice(1)}.`);
         return;
       }
       throw o;
     }
   }
-  var zd = 20, Xd = 2e3, qd = { floor: E.floor, ceil: E.ceil, round: E.round, abs: E.abs };
-  function us(e, t, n = 0) {
-    if (n > zd) return { ok: !1, problem: "refers to itself through other attributes" };
-    if (e.length > Xd) return { ok: !1, problem: "is too long to be a formula" };
-    const r = Jd(e, t, n);
+  var Jd = 20, Qd = 2e3, Zd = { floor: E.floor, ceil: E.ceil, round: E.round, abs: E.abs };
+  function fs(e, t, n = 0) {
+    if (n > Jd) return { ok: !1, problem: "refers to itself through other attributes" };
+    if (e.length > Qd) return { ok: !1, problem: "is too long to be a formula" };
+    const r = el(e, t, n);
     if (!r.ok) return r;
-    const s = new el(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
-    return s === void 0 || !C.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
+    const s = new rl(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+    return s === void 0 || !I.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
   }
-  function Jd(e, t, n) {
+  function el(e, t, n) {
     let r = "", i = 0;
     const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
     let a;
     for (; (a = s.exec(e)) !== null; ) {
       const o = a[1].trim(), d = a[2] === "max" ? "max" : "current", c = t(o, d);
       if (c == null) return { ok: !1, problem: `refers to "${o}", which the character does not have` };
-      const l = typeof c == "number" ? D(c) : D(c).trim();
+      const l = typeof c == "number" ? _(c) : _(c).trim();
       let u;
       if (l === "") u = 0;
       else {
-        const f = us(l, t, n + 1);
+        const f = fs(l, t, n + 1);
         if (!f.ok) return f.problem.startsWith("refers to") ? f : { ok: !1, problem: `refers to "${o}", which ${f.problem}` };
         u = f.value;
       }
@@ -3616,7 +3637,7 @@ var DefenseRound = (() => {
     }
     return { ok: !0, text: r + e.slice(i) };
   }
-  var fs = (e) => p.assign(p.create(null), e), Qd = fs({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Zd = fs({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), el = class {
+  var hs = (e) => p.assign(p.create(null), e), tl = hs({ "+": (e, t) => e + t, "-": (e, t) => e - t }), nl = hs({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), rl = class {
     constructor(e) {
       this.text = e, this.at = 0;
     }
@@ -3628,10 +3649,10 @@ var DefenseRound = (() => {
       for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
     }
     sum() {
-      return this.chain(() => this.product(), Qd);
+      return this.chain(() => this.product(), tl);
     }
     product() {
-      return this.chain(() => this.unary(), Zd);
+      return this.chain(() => this.unary(), nl);
     }
     /** Operands joined by operators of one precedence, worked out left to right. */
     chain(e, t) {
@@ -3661,10 +3682,10 @@ var DefenseRound = (() => {
       this.space();
       const e = this.text.slice(this.at), t = /^\d+(\.\d+)?/.exec(e);
       if (t)
-        return this.at += t[0].length, C(t[0]);
+        return this.at += t[0].length, I(t[0]);
       const n = /^([a-z]+)\s*\(/i.exec(e);
       if (n) {
-        const r = qd[n[1].toLowerCase()];
+        const r = Zd[n[1].toLowerCase()];
         if (!r) return;
         this.at += n[0].length;
         const i = this.sum();
@@ -3677,17 +3698,17 @@ var DefenseRound = (() => {
       }
     }
   };
-  function Z(e, t = "an unnamed token") {
-    return D(e.get("name") ?? "") || t;
+  function ne(e, t = "an unnamed token") {
+    return _(e.get("name") ?? "") || t;
   }
-  function H(e) {
+  function B(e) {
     return getObj("graphic", e);
   }
-  function tl(e) {
+  function il(e) {
     return getObj("character", e);
   }
-  function oe(e) {
-    const t = D(e.get("represents") ?? "");
+  function ce(e) {
+    const t = _(e.get("represents") ?? "");
     return t ? getObj("character", t) : void 0;
   }
   var ye = {
@@ -3699,7 +3720,7 @@ var DefenseRound = (() => {
       this.token = e, this.bar = t;
     }
     get link() {
-      return this.linkRead === void 0 && (this.linkRead = D(this.token.get(ye[this.bar].link) ?? "")), this.linkRead;
+      return this.linkRead === void 0 && (this.linkRead = _(this.token.get(ye[this.bar].link) ?? "")), this.linkRead;
     }
     /** The attribute the bar is linked to, when it still exists. */
     get attribute() {
@@ -3723,10 +3744,10 @@ var DefenseRound = (() => {
       return this.maxRead;
     }
   };
-  function hs(e, t) {
+  function vs(e, t) {
     return new rn(e, t).value;
   }
-  var nl = class {
+  var sl = class {
     constructor(e, t) {
       this.reading = e, this.value = t;
     }
@@ -3743,28 +3764,28 @@ var DefenseRound = (() => {
     return {
       id: e.id,
       token: e,
-      name: D(e.get("name") ?? "") || D(t?.get("name") ?? "") || "unnamed token",
+      name: _(e.get("name") ?? "") || _(t?.get("name") ?? "") || "unnamed token",
       character: t,
       bars: r,
       unique: r.vitality.link !== "",
-      npc: ns(e, t),
+      npc: rs(e, t),
       hidden: e.get("layer") === "gmlayer",
-      statusmarkers: D(e.get("statusmarkers") ?? "")
+      statusmarkers: _(e.get("statusmarkers") ?? "")
     };
   }
-  var vs = { armor_physical: "physical", armor_magical: "magical" };
-  function Zn(e, t, n, r) {
-    return t?.edition?.id === e.id ? t.edition.state : e.enter(n, rl(t, n, r));
+  var ms = { armor_physical: "physical", armor_magical: "magical" };
+  function tr(e, t, n, r) {
+    return t?.edition?.id === e.id ? t.edition.state : e.enter(n, al(t, n, r));
   }
-  function rl(e, t, n) {
+  function al(e, t, n) {
     return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
   }
-  function ms(e, t) {
+  function ps(e, t) {
     return t !== void 0 && t.edition === e.id ? t.answer : null;
   }
-  var il = { kind: "override" }, ps = { kind: "none" }, an = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, sl = p.freeze({}), al = p.freeze({ current: null, max: null, present: !1 }), er = [], ol = class {
+  var ol = { kind: "override" }, ks = { kind: "none" }, an = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, cl = p.freeze({}), dl = p.freeze({ current: null, max: null, present: !1 }), nr = [], ll = class {
     constructor(e, t) {
-      this.characterId = e, this.index = t, this.problems = er;
+      this.characterId = e, this.index = t, this.problems = nr;
     }
     /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
     defaultOf(e) {
@@ -3783,19 +3804,19 @@ var DefenseRound = (() => {
       const i = $e(e);
       if (i !== null) return i;
       if (cn(e)) return null;
-      const s = us(D(e), (o, d) => this.lookup(o, d));
-      if (s.ok && C.isSafeInteger(s.value)) return s.value;
+      const s = fs(_(e), (o, d) => this.lookup(o, d));
+      if (s.ok && I.isSafeInteger(s.value)) return s.value;
       const a = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-      return this.problems === er && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
+      return this.problems === nr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
     }
   };
   function cn(e) {
     return e == null || typeof e == "string" && e.trim() === "";
   }
-  function ks(e) {
+  function gs(e) {
     return !cn(e) && $e(e) === null;
   }
-  var gs = class {
+  var ys = class {
     constructor(e, t, n, r, i, s, a, o) {
       this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = a, this.isDefault = o, this.present = !0;
     }
@@ -3806,7 +3827,7 @@ var DefenseRound = (() => {
       if (!this.withMax) return null;
       if (this.maxRead === void 0) {
         const e = this.source.get("max");
-        cn(e) && (this.isDefault || ks(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+        cn(e) && (this.isDefault || gs(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
       }
       return this.maxRead;
     }
@@ -3814,35 +3835,35 @@ var DefenseRound = (() => {
       return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
     }
   };
-  function cl(e, t, n, r) {
+  function ul(e, t, n, r) {
     const i = n.values, s = {}, a = {}, o = e.character, d = r.settings.attributes;
     let c, l;
-    for (let b = 0; b < i.length; b += 1) {
-      const y = i[b], w = vs[y], S = t?.overrides?.[y];
+    for (let g = 0; g < i.length; g += 1) {
+      const m = i[g], b = ms[m], S = t?.overrides?.[m];
       if (S !== void 0) {
-        s[y] = { current: w ? t?.worn?.[w] ?? S : S, max: S, present: !0 }, a[y] = w ? an[w] : il;
+        s[m] = { current: b ? t?.worn?.[b] ?? S : S, max: S, present: !0 }, a[m] = b ? an[b] : ol;
         continue;
       }
-      const m = d[y], R = o ? r.attributes.find(o.id, m) : void 0;
-      o && (c ?? (c = new ol(o.id, r.attributes)));
-      let g = w !== void 0 && !e.unique;
-      if (R && c) {
+      const v = d[m], D = o ? r.attributes.find(o.id, v) : void 0;
+      o && (c ?? (c = new ll(o.id, r.attributes)));
+      let y = b !== void 0 && !e.unique;
+      if (D && c) {
         let $;
-        w !== void 0 && !g && ($ = R.get("current"), g = ks($)), s[y] = new gs(R, g ? t?.worn?.[w] : void 0, w !== void 0, c, y, m, $, !1), a[y] = g ? an[w] : { kind: "attribute", attribute: R };
-      } else c && !cn(l = r.attributes.sheetDefault(c.characterId, m, "current")) ? (s[y] = new gs(c.defaultOf(m), w ? t?.worn?.[w] : void 0, w !== void 0, c, y, m, l, !0), a[y] = w ? an[w] : ps) : (s[y] = w ? { current: t?.worn?.[w] ?? null, max: null, present: !1 } : al, a[y] = w ? an[w] : ps);
+        b !== void 0 && !y && ($ = D.get("current"), y = gs($)), s[m] = new ys(D, y ? t?.worn?.[b] : void 0, b !== void 0, c, m, v, $, !1), a[m] = y ? an[b] : { kind: "attribute", attribute: D };
+      } else c && !cn(l = r.attributes.sheetDefault(c.characterId, v, "current")) ? (s[m] = new ys(c.defaultOf(v), b ? t?.worn?.[b] : void 0, b !== void 0, c, m, v, l, !0), a[m] = b ? an[b] : ks) : (s[m] = b ? { current: t?.worn?.[b] ?? null, max: null, present: !1 } : dl, a[m] = b ? an[b] : ks);
     }
     const u = r.turnOrder;
     let f = null;
     if (u && u.length > 0) {
-      const b = u.find((y) => y.id === e.id);
-      b !== void 0 && (f = ys(b.pr));
+      const g = u.find((m) => m.id === e.id);
+      g !== void 0 && (f = ws(g.pr));
     }
-    let h = sl;
+    let h = cl;
     if (n.others && n.others.length > 0) {
       h = {};
-      for (const b of n.others) h[b] = r.other?.(b);
+      for (const g of n.others) h[g] = r.other?.(g);
     }
-    const v = {
+    const k = {
       id: e.id,
       name: e.name,
       // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
@@ -3850,64 +3871,64 @@ var DefenseRound = (() => {
       values: s,
       armorSource: o !== void 0 || t?.overrides !== void 0,
       stance: t?.stance ?? null,
-      state: Zn(r.edition, t, e.bars.vitality.value, r.editionLeft),
-      answer: ms(r.edition, r.waiting[e.id]),
+      state: tr(r.edition, t, e.bars.vitality.value, r.editionLeft),
+      answer: ps(r.edition, r.waiting[e.id]),
       initiative: f,
       // seed 000 / seed 001: the token on top of a non-empty Turn Tracker is in its own active round.
       acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-      currentTurn: r.turnRow === void 0 ? null : { initiative: ys(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+      currentTurn: r.turnRow === void 0 ? null : { initiative: ws(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
       others: h,
       nameOf: r.nameOf
     }, A = c;
     return {
       snapshot: e,
       record: t,
-      facts: v,
+      facts: k,
       places: a,
       // Read after the rules ran: the values they read were checked then.
       get problems() {
-        return A === void 0 ? er : A.problems;
+        return A === void 0 ? nr : A.problems;
       }
     };
   }
-  function dl(e, t) {
+  function fl(e, t) {
     const n = e.snapshot.bars;
-    e.facts.bars = { vitality: new nl(n.vitality, t), soul: n.soul, power: n.power };
+    e.facts.bars = { vitality: new sl(n.vitality, t), soul: n.soul, power: n.power };
   }
-  function ys(e) {
-    if (typeof e == "number") return C.isFinite(e) ? e : null;
+  function ws(e) {
+    if (typeof e == "number") return I.isFinite(e) ? e : null;
     if (typeof e != "string" || e.trim() === "") return null;
-    const t = C(e.trim());
-    return C.isFinite(t) ? t : null;
+    const t = I(e.trim());
+    return I.isFinite(t) ? t : null;
   }
-  function ll(e) {
+  function hl(e) {
     return getObj("attribute", e)?.get("current");
   }
-  function ul(e, t) {
-    return D(e.get(ye[t].link) ?? "");
+  function vl(e, t) {
+    return _(e.get(ye[t].link) ?? "");
   }
-  function fl(e) {
+  function ml(e) {
     const t = getObj("attribute", e);
-    return t ? { characterId: D(t.get("_characterid") ?? ""), name: D(t.get("name") ?? "") } : void 0;
+    return t ? { characterId: _(t.get("_characterid") ?? ""), name: _(t.get("name") ?? "") } : void 0;
   }
-  var hl = new q(
+  var pl = new q(
     "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
   );
-  function vl(e) {
-    if (hl.has(e)) return !0;
+  function kl(e) {
+    if (pl.has(e)) return !0;
     try {
-      const t = le.parse(D(Campaign().get("token_markers") ?? "[]"));
-      return ee.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
+      const t = le.parse(_(Campaign().get("token_markers") ?? "[]"));
+      return Z.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
     } catch {
       return !1;
     }
   }
-  var ws = ["on", "off"], tr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, ml = [
+  var bs = ["on", "off"], rr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, gl = [
     "edition",
-    ...p.keys(tr),
+    ...p.keys(rr),
     "stamina-bar",
-    ...xe.map((e) => `attr.${e}`),
-    ...Rt.map((e) => `marker.${e}`),
+    ...We.map((e) => `attr.${e}`),
+    ...Dt.map((e) => `marker.${e}`),
     "visibility.npc",
     "visibility.pc",
     "players-target-any",
@@ -3915,41 +3936,41 @@ var DefenseRound = (() => {
     "overwhelm-limit",
     "api-commands"
   ];
-  function pl(e, t, n) {
+  function yl(e, t, n) {
     const r = t.toLowerCase();
-    if (n === void 0 || n === "") throw new k(`config ${r} needs a value`);
+    if (n === void 0 || n === "") throw new w(`config ${r} needs a value`);
     if (r === "edition") {
-      const i = x(n, "edition", sd()), s = Et();
+      const i = x(n, "edition", dd()), s = Tt();
       if (!s.includes(i))
-        throw new k(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
+        throw new w(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
       return e.edition = i, `Edition is now ${i}.`;
     }
-    if (r in tr) {
-      const i = tr[r], s = x(n, r, _t), a = e.bars[i];
+    if (r in rr) {
+      const i = rr[r], s = x(n, r, _t), a = e.bars[i];
       for (const o of ["vitality", "soul", "power"])
         o !== i && e.bars[o] === s && (e.bars[o] = a);
       return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
     }
     if (r === "stamina-bar") {
       const i = x(n, r, ["power", ..._t]);
-      if (i === e.bars.vitality) throw new k(`stamina may not share the Vitality bar (${i})`);
+      if (i === e.bars.vitality) throw new w(`stamina may not share the Vitality bar (${i})`);
       return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;
     }
     if (r.startsWith("attr.")) {
       const i = r.slice(5);
-      if (!xe.includes(i))
-        throw new k(`unknown attribute key "${Q(i)}" (known: ${xe.join(", ")})`);
+      if (!We.includes(i))
+        throw new w(`unknown attribute key "${Q(i)}" (known: ${We.join(", ")})`);
       const s = n.trim();
-      if (s.length === 0 || s.length > 100) throw new k("an attribute name must be 1 to 100 characters");
+      if (s.length === 0 || s.length > 100) throw new w("an attribute name must be 1 to 100 characters");
       return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;
     }
     if (r.startsWith("marker.")) {
       const i = r.slice(7);
-      if (!Rt.includes(i))
-        throw new k(`unknown marker key "${Q(i)}" (known: ${Rt.join(", ")})`);
+      if (!Dt.includes(i))
+        throw new w(`unknown marker key "${Q(i)}" (known: ${Dt.join(", ")})`);
       const s = n.trim();
-      if (!vl(s))
-        throw new k(`"${Q(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
+      if (!kl(s))
+        throw new w(`"${Q(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
       return e.markers[i] = s, `The ${i} marker is now ${s}.`;
     }
     if (r === "visibility.npc" || r === "visibility.pc") {
@@ -3957,84 +3978,84 @@ var DefenseRound = (() => {
       return e.visibility[i] = x(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
     }
     if (r === "players-target-any")
-      return e.playersTargetAny = x(n, r, ws) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+      return e.playersTargetAny = x(n, r, bs) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
     if (r === "armor-on-manual-edits")
-      return e.armorOnManualEdits = x(n, r, ws) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+      return e.armorOnManualEdits = x(n, r, bs) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
     if (r === "overwhelm-limit")
-      return e.overwhelmLimit = bt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+      return e.overwhelmLimit = wt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
     if (r === "api-commands")
-      return e.apiCommands = x(n, r, Li), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-    throw new k(`unknown setting "${Q(t)}" (settings: ${ml.join(", ")})`);
+      return e.apiCommands = x(n, r, Fi), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
+    throw new w(`unknown setting "${Q(t)}" (settings: ${gl.join(", ")})`);
   }
-  function Le() {
-    return bs(Campaign().get("turnorder"));
+  function je() {
+    return $s(Campaign().get("turnorder"));
   }
-  function kl() {
+  function wl() {
     const e = Campaign().get("turnorder");
     return typeof e == "string" ? e : "";
   }
-  function bs(e) {
+  function $s(e) {
     if (typeof e != "string" || e.trim() === "") return [];
     try {
       const t = le.parse(e);
-      return ee.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
+      return Z.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
     } catch {
       return [];
     }
   }
-  function nr(e) {
+  function ir(e) {
     Campaign().set("turnorder", le.stringify(e));
   }
-  function Mt(e) {
-    return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? D(e) : "";
+  function Pt(e) {
+    return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? _(e) : "";
   }
-  function rr(e) {
-    return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;
+  function sr(e) {
+    return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? I(e) : I.NaN;
   }
-  function gl(e) {
+  function bl(e) {
     const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
     return t(e.id) && t(e.custom) && t(e.pr);
   }
-  function yl(e) {
-    const t = Mt(e.id), n = Mt(e.custom);
-    return `${t.length <= 64 ? t : `#${ir(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${ir(n)}`}`;
+  function $l(e) {
+    const t = Pt(e.id), n = Pt(e.custom);
+    return `${t.length <= 64 ? t : `#${ar(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${ar(n)}`}`;
   }
-  function ir(e) {
+  function ar(e) {
     let t = 2166136261;
     for (let n = 0; n < e.length; n += 1)
       t ^= e.charCodeAt(n), t = E.imul(t, 16777619) >>> 0;
     return t.toString(16).padStart(8, "0");
   }
-  var wl = /^(.+) -?\d+$/;
-  function bl() {
+  var Al = /^(.+) -?\d+$/;
+  function Sl() {
     const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
     return typeof e == "object" && e !== null ? e : void 0;
   }
-  function $s(e) {
-    if (rr(e.pr) !== -1 || Mt(e.custom) !== "") return !1;
-    const t = Mt(e.id);
+  function As(e) {
+    if (sr(e.pr) !== -1 || Pt(e.custom) !== "") return !1;
+    const t = Pt(e.id);
     if (t === "" || t === "-1") return !1;
     const n = getObj("graphic", t);
-    if (n === void 0 || D(n.get("represents") ?? "") !== "") return !1;
-    const r = bl();
+    if (n === void 0 || _(n.get("represents") ?? "") !== "") return !1;
+    const r = Sl();
     if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-    const i = wl.exec(D(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+    const i = Al.exec(_(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
     return i !== null && i[1] === s;
   }
-  function $l(e) {
-    for (const t of e) if (!$s(t)) return t;
+  function Tl(e) {
+    for (const t of e) if (!As(t)) return t;
   }
-  var Al = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-  function Sl(e) {
-    return Al.has(e.kind);
+  var El = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+  function _l(e) {
+    return El.has(e.kind);
   }
-  function Tl(e, t, n) {
+  function Dl(e, t, n) {
     switch (e.kind) {
       case "heal-title":
-        return `${t(e.who)} is healed: ${yt[e.resource]} +${e.amount}`;
+        return `${t(e.who)} is healed: ${gt[e.resource]} +${e.amount}`;
       case "healed": {
         const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-        return `${yt[e.resource]} ${e.before} -> ${e.after}${r}`;
+        return `${gt[e.resource]} ${e.before} -> ${e.after}${r}`;
       }
       case "heal-summary":
         return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
@@ -4050,27 +4071,27 @@ var DefenseRound = (() => {
         return e.label;
     }
   }
-  function As(e, t) {
-    const n = (r) => Sl(r) ? Tl(r, t, n) : e.words(r, t);
+  function Ss(e, t) {
+    const n = (r) => _l(r) ? Dl(r, t, n) : e.words(r, t);
     return n;
   }
   function ft(e, t) {
     const n = e.tokens[t], r = e.exchange.waiting[t], i = {};
     return n?.edition && (i.edition = n.edition), n?.deadForGood && (i.deadForGood = !0), n?.stance !== void 0 && (i.stance = n.stance), r && (i.answer = r), i;
   }
-  function We(e, t) {
+  function ze(e, t) {
     const n = {};
     return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
   }
   function dn(e, t, n) {
     const r = e.tokens[t], i = {};
-    r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Ot(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
+    r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Rt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
   }
   function we(e, t) {
     if (e === t) return !0;
     if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
-    if (typeof e != "object" || typeof t != "object" || ee.isArray(e) !== ee.isArray(t)) return !1;
-    if (ee.isArray(e)) {
+    if (typeof e != "object" || typeof t != "object" || Z.isArray(e) !== Z.isArray(t)) return !1;
+    if (Z.isArray(e)) {
       const i = t;
       if (e.length !== i.length) return !1;
       for (let s = 0; s < e.length; s += 1) if (!we(e[s], i[s])) return !1;
@@ -4081,7 +4102,7 @@ var DefenseRound = (() => {
     for (const i of p.keys(r)) if (!p.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
     return !0;
   }
-  function El(e, t) {
+  function Rl(e, t) {
     switch (t.kind) {
       case "bar":
         return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -4101,13 +4122,13 @@ var DefenseRound = (() => {
         return `turn-order:${t.tokenId}`;
     }
   }
-  function Dl(e, t = () => !0, n = () => {
+  function Ol(e, t = () => !0, n = () => {
   }) {
-    const r = new N();
+    const r = new M();
     for (const s of e) {
       const a = t(s.tokenId);
       for (const o of s.changes) {
-        const d = El(s.tokenId, o), c = r.get(d);
+        const d = Rl(s.tokenId, o), c = r.get(d);
         c ? (c.last = o, a && c.owner === void 0 && (c.owner = s)) : r.set(d, { first: o, last: o, ...a ? { owner: s } : {} });
       }
     }
@@ -4120,7 +4141,7 @@ var DefenseRound = (() => {
     }
     return i;
   }
-  function Ss(e, t, n) {
+  function Ts(e, t, n) {
     if (n <= 0) return e;
     const { answer: r, ...i } = e;
     if (!i.edition || i.edition.id !== t.id) return i;
@@ -4130,11 +4151,11 @@ var DefenseRound = (() => {
     const a = { ...i };
     return t.isEmptyState(s) ? delete a.edition : a.edition = { id: t.id, state: s }, a;
   }
-  var _l = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-  function Rl(e, t, n) {
+  var Cl = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+  function Il(e, t, n) {
     return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
   }
-  function Ol(e, t, n, r) {
+  function Nl(e, t, n, r) {
     const i = [];
     for (const { place: s, name: a, change: o } of e) {
       if (o.kind === "turn-order") continue;
@@ -4142,10 +4163,10 @@ var DefenseRound = (() => {
       if (!n(d, o.to))
         switch (o.kind) {
           case "bar":
-            i.push(`${a}: ${yt[o.resource]} is ${d ?? "not a number"} (was left at ${o.to})`);
+            i.push(`${a}: ${gt[o.resource]} is ${d ?? "not a number"} (was left at ${o.to})`);
             break;
           case "attribute":
-            i.push(`${a}: ${_l[o.key] ?? o.key} is ${d ?? "unset"} (was left at ${o.to})`);
+            i.push(`${a}: ${Cl[o.key] ?? o.key} is ${d ?? "unset"} (was left at ${o.to})`);
             break;
           case "worn":
             i.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${d ?? "unset"} (was left at ${o.to})`);
@@ -4166,26 +4187,26 @@ var DefenseRound = (() => {
     }
     return i;
   }
-  function Cl(e, t, n) {
+  function Pl(e, t, n) {
     return e.map(
-      (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Ss(r.change.from, t, n), to: Ss(r.change.to, t, n) } } : r
+      (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Ts(r.change.from, t, n), to: Ts(r.change.to, t, n) } } : r
     );
   }
-  function Il(e, t, n, r) {
+  function Ml(e, t, n, r) {
     const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, d = r(e.answer, t.answer) ? n.answer : e.answer;
     return s !== void 0 && (i.edition = s), a !== void 0 && (i.deadForGood = a), o !== void 0 && (i.stance = o), d !== void 0 && (i.answer = d), i;
   }
-  function Nl(e) {
+  function Ll(e) {
     const t = e.indexOf("@");
     return t === -1 ? e : e.slice(0, t);
   }
-  function Ts(e, t, n) {
+  function Es(e, t, n) {
     if (e === "") return t.length === 0 ? "" : t.join(",");
     let r, i = "", s = 0;
     for (; ; ) {
       const a = e.indexOf(",", s), d = (a === -1 ? e.slice(s) : e.slice(s, a)).trim();
       if (d !== "") {
-        const c = Nl(d);
+        const c = Ll(d);
         let l;
         t.includes(c) ? (l = d === c && !(r?.includes(c) ?? !1), l && (r ?? (r = [])).push(c)) : l = !n.includes(c), l && (i += i === "" ? d : `,${d}`);
       }
@@ -4193,60 +4214,60 @@ var DefenseRound = (() => {
       s = a + 1;
     }
     for (const a of t) (r?.includes(a) ?? !1) || (i += i === "" ? a : `,${a}`);
-    return i === e || i.length < e.length && i === Pl(e) ? e : i;
+    return i === e || i.length < e.length && i === jl(e) ? e : i;
   }
-  function Pl(e) {
+  function jl(e) {
     return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
   }
-  function Ml(e, t, n) {
+  function Fl(e, t, n) {
     const { incapacitated: r, dying: i, dead: s } = n.markers, a = t === "none" ? [] : [n.markers[t]];
-    return Ts(e, a, [r, i, s]);
+    return Es(e, a, [r, i, s]);
   }
-  var Es = ["defensive", "reactive", "active", "full"];
+  var _s = ["defensive", "reactive", "active", "full"];
   function Ds(e, t, n) {
-    const r = Es.find((i) => i === t);
-    return Ts(e, r ? [n.markers[r]] : [], Es.map((i) => n.markers[i]));
+    const r = _s.find((i) => i === t);
+    return Es(e, r ? [n.markers[r]] : [], _s.map((i) => n.markers[i]));
   }
-  function sr(e) {
+  function or(e) {
     return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
   }
-  function Ll() {
-    return sr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
+  function Gl() {
+    return or((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
   }
-  function ar() {
-    return sr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
+  function cr() {
+    return or((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
   }
-  function jl() {
-    return sr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
+  function Vl() {
+    return or((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
   }
-  var _s = [];
-  function Fl(e) {
-    return typeof e != "function" ? !1 : (_s.push(e), !0);
+  var Rs = [];
+  function Ul(e) {
+    return typeof e != "function" ? !1 : (Rs.push(e), !0);
   }
-  function Rs(e, t, n, r, i, s) {
-    for (const o of _s)
+  function Os(e, t, n, r, i, s) {
+    for (const o of Rs)
       try {
         o(e, t, n, r);
       } catch (d) {
-        Jn("an onDamage observer", d, void 0);
+        Zn("an onDamage observer", d, void 0);
       }
-    const a = s === void 0 ? ar() : s;
+    const a = s === void 0 ? cr() : s;
     if (a && typeof a.Update == "function")
       try {
         a.Update(e, i());
       } catch (o) {
-        Jn("HealthColors.Update", o, void 0);
+        Zn("HealthColors.Update", o, void 0);
       }
   }
-  function Os(e, t) {
+  function Cs(e, t) {
     typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
   }
-  var Gl = class {
+  var Bl = class {
     constructor() {
       this.props = {}, this.any = !1;
     }
     attribute(e, t) {
-      (this.attributes ?? (this.attributes = new N())).set(e.id, { attribute: e, value: t });
+      (this.attributes ?? (this.attributes = new M())).set(e.id, { attribute: e, value: t });
     }
     prop(e, t) {
       this.props[e] = t, this.any = !0;
@@ -4256,115 +4277,115 @@ var DefenseRound = (() => {
       r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);
     }
     flush(e) {
-      if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Os(t, n);
+      if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Cs(t, n);
       if (this.linkedBars)
         for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
       this.any && e.set(this.props);
     }
   };
-  function or(e, t, n, r) {
+  function dr(e, t, n, r) {
     const i = {};
     return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
   }
-  function Vl(e, t, n, r = {}) {
-    const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: d, memories: c } = e, l = c.tokens, u = i.token, f = [], h = [], v = new Gl(), A = () => {
-      var g;
-      return l[g = i.id] ?? (l[g] = {});
-    }, b = r.vitalityFrom ?? i.bars.vitality.value, y = {
+  function Hl(e, t, n, r = {}) {
+    const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: d, memories: c } = e, l = c.tokens, u = i.token, f = [], h = [], k = new Bl(), A = () => {
+      var y;
+      return l[y = i.id] ?? (l[y] = {});
+    }, g = r.vitalityFrom ?? i.bars.vitality.value, m = {
       vitality: i.bars.vitality.value,
       soul: i.bars.soul.value,
       power: i.bars.power.value
     };
-    for (const g of n.changes)
-      switch (g.kind) {
+    for (const y of n.changes)
+      switch (y.kind) {
         case "bar": {
-          const $ = i.bars[g.resource], L = g.resource === "vitality" ? b : $.value, V = $.link ? getObj("attribute", $.link) : void 0, de = { kind: "bar", resource: g.resource, bar: $.bar, from: L, to: g.to };
-          V && (de.attributeId = V.id), f.push(de), ($.value !== g.to || $.raw !== g.to) && v.bar(i, g.resource, g.to, V), y[g.resource] = g.to;
+          const $ = i.bars[y.resource], C = y.resource === "vitality" ? g : $.value, G = $.link ? getObj("attribute", $.link) : void 0, re = { kind: "bar", resource: y.resource, bar: $.bar, from: C, to: y.to };
+          G && (re.attributeId = G.id), f.push(re), ($.value !== y.to || $.raw !== y.to) && k.bar(i, y.resource, y.to, G), m[y.resource] = y.to;
           break;
         }
         case "value": {
-          const $ = a[g.key], L = s.values[g.key]?.current ?? null;
+          const $ = a[y.key], C = s.values[y.key]?.current ?? null;
           if ($?.kind === "attribute")
-            f.push({ kind: "attribute", key: g.key, attributeId: $.attribute.id, from: L, to: g.to }), v.attribute($.attribute, g.to);
+            f.push({ kind: "attribute", key: y.key, attributeId: $.attribute.id, from: C, to: y.to }), k.attribute($.attribute, y.to);
           else if ($?.kind === "worn") {
-            f.push({ kind: "worn", track: $.track, from: l[i.id]?.worn?.[$.track] ?? null, to: g.to });
-            const V = A();
-            V.worn = { ...V.worn, [$.track]: g.to };
-          } else if (vs[g.key] === void 0 && $?.kind === "override") {
-            f.push({ kind: "override", key: g.key, from: L, to: g.to });
-            const V = A();
-            V.overrides = { ...V.overrides, [g.key]: g.to };
+            f.push({ kind: "worn", track: $.track, from: l[i.id]?.worn?.[$.track] ?? null, to: y.to });
+            const G = A();
+            G.worn = { ...G.worn, [$.track]: y.to };
+          } else if (ms[y.key] === void 0 && $?.kind === "override") {
+            f.push({ kind: "override", key: y.key, from: C, to: y.to });
+            const G = A();
+            G.overrides = { ...G.overrides, [y.key]: y.to };
           }
           break;
         }
         case "initiative": {
-          const $ = r.turnOrder?.order ?? Le(), L = $.find((de) => de.id === i.id), V = rr(L?.pr);
-          L && C.isFinite(V) && V !== g.to && (L.pr = g.to, Is($, r.turnOrder), f.push({ kind: "initiative", from: V, to: g.to }));
+          const $ = r.turnOrder?.order ?? je(), C = $.find((re) => re.id === i.id), G = sr(C?.pr);
+          C && I.isFinite(G) && G !== y.to && (C.pr = y.to, Ns($, r.turnOrder), f.push({ kind: "initiative", from: G, to: y.to }));
           break;
         }
         case "join-turn-order": {
-          const $ = Hl(g.tokenId, g.initiative, r.turnOrder);
-          h.push($.note), $.added && f.push({ kind: "turn-order", tokenId: g.tokenId });
+          const $ = Wl(y.tokenId, y.initiative, r.turnOrder);
+          h.push($.note), $.added && f.push({ kind: "turn-order", tokenId: y.tokenId });
           break;
         }
         case "ally-state":
         case "ally-answer": {
-          const $ = We(ft(c, g.tokenId), o), L = g.kind === "ally-state" ? We({ ...$, edition: { id: o.id, state: g.state } }, o) : { ...$, answer: { edition: o.id, answer: g.answer } };
-          we($, L) || (f.push({ kind: "memory", tokenId: g.tokenId, from: $, to: L }), dn(c, g.tokenId, L));
+          const $ = ze(ft(c, y.tokenId), o), C = y.kind === "ally-state" ? ze({ ...$, edition: { id: o.id, state: y.state } }, o) : { ...$, answer: { edition: o.id, answer: y.answer } };
+          we($, C) || (f.push({ kind: "memory", tokenId: y.tokenId, from: $, to: C }), dn(c, y.tokenId, C));
           break;
         }
       }
     if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-      const g = l[i.id], $ = g?.edition && !(g.edition.id === o.id && o.isEmptyState(g.edition.state)) ? g.edition : void 0, L = n.state === void 0 ? $ : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, V = g?.deadForGood === !0, de = n.state === void 0 ? V : o.deadForGood(n.state, y.vitality), Je = g?.stance, Y = n.stance === void 0 ? Je : n.stance ?? void 0, Ge = c.exchange.waiting[i.id], W = n.answer === void 0 ? Ge : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
-      (V !== de || Je !== Y || !we($, L) || !we(Ge, W)) && (f.push({ kind: "memory", from: or($, V, Je, Ge), to: or(L, de, Y, W) }), dn(c, i.id, or(L, de, Y, W)));
+      const y = l[i.id], $ = y?.edition && !(y.edition.id === o.id && o.isEmptyState(y.edition.state)) ? y.edition : void 0, C = n.state === void 0 ? $ : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, G = y?.deadForGood === !0, re = n.state === void 0 ? G : o.deadForGood(n.state, m.vitality), Qe = y?.stance, W = n.stance === void 0 ? Qe : n.stance ?? void 0, Ve = c.exchange.waiting[i.id], Y = n.answer === void 0 ? Ve : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
+      (G !== re || Qe !== W || !we($, C) || !we(Ve, Y)) && (f.push({ kind: "memory", from: dr($, G, Qe, Ve), to: dr(C, re, W, Y) }), dn(c, i.id, dr(C, re, W, Y)));
     }
-    const w = l[i.id];
-    w && Ot(w) && delete l[i.id];
+    const b = l[i.id];
+    b && Rt(b) && delete l[i.id];
     let S = i.statusmarkers;
-    const m = o.condition(s.state, b), R = n.state !== void 0 ? o.condition(n.state, y.vitality) : m;
-    if (n.state !== void 0 && (S = Ml(S, R, d)), n.stance !== void 0 && (S = Ds(S, n.stance, d)), S !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: S }), v.prop("statusmarkers", S)), r.tokenProps)
-      for (const g of p.keys(r.tokenProps)) {
-        const $ = r.tokenProps[g];
-        !(g in v.props) && u.get(g) !== $ && v.prop(g, $);
+    const v = o.condition(s.state, g), D = n.state !== void 0 ? o.condition(n.state, m.vitality) : v;
+    if (n.state !== void 0 && (S = Fl(S, D, d)), n.stance !== void 0 && (S = Ds(S, n.stance, d)), S !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: S }), k.prop("statusmarkers", S)), r.tokenProps)
+      for (const y of p.keys(r.tokenProps)) {
+        const $ = r.tokenProps[y];
+        !(y in k.props) && u.get(y) !== $ && k.prop(y, $);
       }
-    if (v.flush(u), r.notify ?? !0) {
-      const { bars: g } = i, $ = { vitality: b, soul: g.soul.value, power: g.power.value, statusmarkers: i.statusmarkers, condition: m }, L = { vitality: y.vitality, soul: y.soul, power: y.power, statusmarkers: S, condition: R };
-      Rs(u, $, L, n.detail, () => Cs(i, b), r.healthColors);
+    if (k.flush(u), r.notify ?? !0) {
+      const { bars: y } = i, $ = { vitality: g, soul: y.soul.value, power: y.power.value, statusmarkers: i.statusmarkers, condition: v }, C = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: S, condition: D };
+      Os(u, $, C, n.detail, () => Is(i, g), r.healthColors);
     }
     return { changes: f, notes: h };
   }
-  function Cs(e, t) {
-    const n = Bl(e.token);
+  function Is(e, t) {
+    const n = xl(e.token);
     n.statusmarkers = e.statusmarkers;
     const { vitality: r, soul: i, power: s } = e.bars;
     return n[ye[r.bar].value] = r.raw, n[ye[i.bar].value] = i.raw, n[ye[s.bar].value] = s.raw, t !== null && (n[ye[r.bar].value] = t), n;
   }
-  var Ul = ["width", "height"];
-  function Bl(e) {
+  var Kl = ["width", "height"];
+  function xl(e) {
     const t = { _id: e.id, _type: "graphic" };
-    for (const n of Ul) t[n] = e.get(n);
+    for (const n of Kl) t[n] = e.get(n);
     return t;
   }
-  function Is(e, t) {
-    t ? t.changed = !0 : nr(e);
+  function Ns(e, t) {
+    t ? t.changed = !0 : ir(e);
   }
-  function Hl(e, t, n) {
+  function Wl(e, t, n) {
     const r = getObj("graphic", e);
     if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-    const i = Z(r, "The spectator"), s = n?.order ?? Le();
-    return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: D(r.get("_pageid") ?? "") }), Is(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
+    const i = ne(r, "The spectator"), s = n?.order ?? je();
+    return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: _(r.get("_pageid") ?? "") }), Ns(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
   }
-  function Kl(e, t) {
-    const n = new N(), r = new N(), i = new q(), s = (c) => {
+  function Yl(e, t) {
+    const n = new M(), r = new M(), i = new q(), s = (c) => {
       let l = r.get(c);
       return l || r.set(c, l = {}), l;
     };
     let a, o = !1;
-    const d = new N();
+    const d = new M();
     for (const { tokenId: c, change: l } of t) {
       const u = getObj("graphic", c);
       if (u)
-        switch (d.has(c) || d.set(c, { snapshot: sn(u, oe(u), e.settings), memory: We(ft(e.memories, c), e.edition) }), i.add(c), l.kind) {
+        switch (d.has(c) || d.set(c, { snapshot: sn(u, ce(u), e.settings), memory: ze(ft(e.memories, c), e.edition) }), i.add(c), l.kind) {
           case "bar":
             if (l.from === null) break;
             l.attributeId && getObj("attribute", l.attributeId) ? n.set(l.attributeId, l.from) : s(c)[`${l.bar}_value`] = l.from;
@@ -4374,30 +4395,30 @@ var DefenseRound = (() => {
             break;
           case "worn": {
             const f = { ...e.memories.tokens[c] };
-            f.worn = Qt(f.worn, l.track, l.from), Bi(e.memories.tokens, c, f);
+            f.worn = Qt(f.worn, l.track, l.from), Ki(e.memories.tokens, c, f);
             break;
           }
           case "override": {
             const f = { ...e.memories.tokens[c] };
-            f.overrides = Qt(f.overrides, l.key, l.from), Bi(e.memories.tokens, c, f);
+            f.overrides = Qt(f.overrides, l.key, l.from), Ki(e.memories.tokens, c, f);
             break;
           }
           case "markers":
             s(c).statusmarkers = l.from;
             break;
           case "memory": {
-            const f = l.tokenId ?? c, h = We(ft(e.memories, f), e.edition);
-            dn(e.memories, f, Il(l.from, l.to, h, we));
+            const f = l.tokenId ?? c, h = ze(ft(e.memories, f), e.edition);
+            dn(e.memories, f, Ml(l.from, l.to, h, we));
             break;
           }
           case "initiative": {
-            a ?? (a = Le());
+            a ?? (a = je());
             const f = a.find((h) => h.id === c);
             f && (f.pr = l.from, o = !0);
             break;
           }
           case "turn-order": {
-            a ?? (a = Le());
+            a ?? (a = je());
             const f = a.filter((h) => h.id !== l.tokenId);
             f.length !== a.length && (a = f, o = !0);
             break;
@@ -4406,7 +4427,7 @@ var DefenseRound = (() => {
     }
     for (const [c, l] of n) {
       const u = getObj("attribute", c);
-      u && Os(u, l);
+      u && Cs(u, l);
     }
     for (const c of i) {
       const l = getObj("graphic", c), u = d.get(c);
@@ -4414,149 +4435,149 @@ var DefenseRound = (() => {
       const f = r.get(c) ?? {};
       typeof f.statusmarkers == "string" && (f.statusmarkers = Ds(f.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
       const h = {};
-      for (const A of Ur) {
-        const b = u.snapshot.bars[A], y = `${b.bar}_value`, w = b.link ? n.get(b.link) : void 0;
-        w !== void 0 && l.get(y) !== w && (f[y] = w);
-        const S = w ?? f[y];
-        h[A] = typeof S == "number" ? S : b.value;
+      for (const A of Hr) {
+        const g = u.snapshot.bars[A], m = `${g.bar}_value`, b = g.link ? n.get(g.link) : void 0;
+        b !== void 0 && l.get(m) !== b && (f[m] = b);
+        const S = b ?? f[m];
+        h[A] = typeof S == "number" ? S : g.value;
       }
       p.keys(f).length > 0 && l.set(f);
-      const v = typeof f.statusmarkers == "string" ? f.statusmarkers : u.snapshot.statusmarkers;
-      xl(e, l, u.snapshot, u.memory, { ...h, statusmarkers: v });
+      const k = typeof f.statusmarkers == "string" ? f.statusmarkers : u.snapshot.statusmarkers;
+      zl(e, l, u.snapshot, u.memory, { ...h, statusmarkers: k });
     }
-    a && o && nr(a);
+    a && o && ir(a);
   }
-  function xl(e, t, n, r, i) {
+  function zl(e, t, n, r, i) {
     const s = (d, c) => {
       const l = d.edition?.id === e.edition.id ? e.edition.parseState(d.edition.state) : null;
       return e.edition.condition(l ?? e.edition.enter(c, d.deadForGood === !0), c);
-    }, a = We(ft(e.memories, t.id), e.edition), o = {
+    }, a = ze(ft(e.memories, t.id), e.edition), o = {
       vitality: n.bars.vitality.value,
       soul: n.bars.soul.value,
       power: n.bars.power.value,
       statusmarkers: n.statusmarkers,
       condition: s(r, n.bars.vitality.value)
     };
-    Rs(t, o, { ...i, condition: s(a, i.vitality) }, { undo: !0 }, () => Cs(n, n.bars.vitality.value));
+    Os(t, o, { ...i, condition: s(a, i.vitality) }, { undo: !0 }, () => Is(n, n.bars.vitality.value));
   }
-  function Ns(e) {
-    if (e.length === 0) return Ir.resolve([]);
+  function Ps(e) {
+    if (e.length === 0) return Pr.resolve([]);
     const t = e.map((n) => `[[1d${n}]]`).join(" ");
-    return new Ir((n, r) => {
+    return new Pr((n, r) => {
       sendChat("DefenseRound", t, (i) => {
         const a = (i[0]?.inlinerolls ?? []).map((o) => o.results.total);
-        a.length !== e.length || a.some((o) => !C.isInteger(o)) ? r(new Ft(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
+        a.length !== e.length || a.some((o) => !I.isInteger(o)) ? r(new Ft(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
       });
     });
   }
-  function Yl(e) {
-    const t = e.title ?? e.outcome.steps.find((n) => n.section === ce);
+  function Xl(e) {
+    const t = e.title ?? e.outcome.steps.find((n) => n.section === de);
     return t ? e.say(t) : e.snapshot.name;
   }
-  function cr(e) {
+  function lr(e) {
     if (e.summary !== void 0) return e.summary;
-    const t = e.outcome.steps.find((n) => n.section === ae);
+    const t = e.outcome.steps.find((n) => n.section === oe);
     return e.summary = t ? e.say(t) : `${e.snapshot.name}.`;
   }
-  function Ps(e) {
+  function Ms(e) {
     const { snapshot: t, outcome: n } = e;
-    if (!rs(t.id)) return [];
+    if (!is(t.id)) return [];
     const r = [];
     for (const i of n.steps)
       i.section === Re && (i.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage ?{Damage} --ids ${t.id}` }) : i.kind === "button" && r.push({ label: e.say(i), command: i.command }));
     return r;
   }
-  function Wl(e) {
-    const t = [], n = new N();
+  function ql(e) {
+    const t = [], n = new M();
     for (const r of e.outcome.steps) {
       const i = r.section;
-      if (i === void 0 || i === ce || i === ae || i === Re) continue;
+      if (i === void 0 || i === de || i === oe || i === Re) continue;
       let s = n.get(i);
       s || (s = [], n.set(i, s), t.push({ label: i, lines: s })), s.push(e.say(r));
     }
     return t;
   }
-  function dr(e) {
-    const t = Ps(e);
+  function ur(e) {
+    const t = Ms(e);
     return {
-      title: Yl(e),
+      title: Xl(e),
       rows: [
         ...e.answer ? [{ label: "Answer", lines: [e.answer] }] : [],
-        ...Wl(e),
+        ...ql(e),
         { label: "Turn Tracker", lines: e.notes },
         { label: "Rolls", lines: e.typed ? [e.typed] : [] },
         ...t.length > 0 ? [{ label: "Actions", lines: [], buttons: t }] : []
       ]
     };
   }
-  function zl(e) {
+  function Jl(e) {
     let t = "";
     for (const n of e)
-      n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${yt[n.resource]} ${n.from} -> ${n.to}`);
+      n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${gt[n.resource]} ${n.from} -> ${n.to}`);
     return t;
   }
-  function lr(e, t, n, r, i, s) {
-    const a = new N(), o = [];
+  function fr(e, t, n, r, i, s) {
+    const a = new M(), o = [];
     for (const d of t) {
       const c = e[d], { snapshot: l } = c, u = (a.get(l.name) ?? 0) + 1;
       a.set(l.name, u);
-      const f = u === 1 ? l.name : `${l.name} (${u})`, h = i === "all" || n[d] === "public", v = h ? zl(c.changes) : "", A = h ? [{ label: "details", command: `!defense-round details ${s[d]}` }] : [], y = h && c.outcome.steps.some((m) => m.section === Re) ? [...A, ...Ps(c)] : A, w = cr(c), S = v ? `${w} ${v}` : w;
-      o.push({ label: f, lines: c.answer ? [`${c.answer}. ${S}`] : [S], buttons: y });
+      const f = u === 1 ? l.name : `${l.name} (${u})`, h = i === "all" || n[d] === "public", k = h ? Jl(c.changes) : "", A = h ? [{ label: "details", command: `!defense-round details ${s[d]}` }] : [], m = h && c.outcome.steps.some((v) => v.section === Re) ? [...A, ...Ms(c)] : A, b = lr(c), S = k ? `${b} ${k}` : b;
+      o.push({ label: f, lines: c.answer ? [`${c.answer}. ${S}`] : [S], buttons: m });
     }
     return { title: r, rows: o };
   }
   function ln(e, t) {
     return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
   }
-  function ur(e, t, n) {
+  function hr(e, t, n) {
     if (t.length === 0) return;
-    const r = t.some((c) => c.changes.length > 0 || !(c.outcome.noop || c.outcome.headline === "unharmed")), i = t.length > 1 ? ql(e, t, n.sender ?? "gm") : [];
+    const r = t.some((c) => c.changes.length > 0 || !(c.outcome.noop || c.outcome.headline === "unharmed")), i = t.length > 1 ? Zl(e, t, n.sender ?? "gm") : [];
     if (!r) {
       const c = n.senderMaySee ?? (() => !0);
       if (t.length === 1 && !c(t[0].snapshot)) {
-        F(Te(n.replyTo), ne(cr(t[0])));
+        F(Te(n.replyTo), te(lr(t[0])));
         return;
       }
-      const l = t.length === 1 ? dr(t[0]) : lr(t, Xl(t), Ms(e, t), `${n.title}: ${fr(t.length)}`, t.every((u) => c(u.snapshot)) ? "all" : "public", i);
-      F(Te(n.replyTo), pe(l));
+      const l = t.length === 1 ? ur(t[0]) : fr(t, Ql(t), Ls(e, t), `${n.title}: ${vr(t.length)}`, t.every((u) => c(u.snapshot)) ? "all" : "public", i);
+      F(Te(n.replyTo), ke(l));
       return;
     }
     if (t.length === 1) {
       const c = t[0], l = ln(e, c.snapshot);
-      F(l === "public" ? ut : he, pe(dr(c)), { record: !0 }), l === "gm" && !c.snapshot.hidden && F(ut, ne(cr(c)));
+      F(l === "public" ? ut : ve, ke(ur(c)), { record: !0 }), l === "gm" && !c.snapshot.hidden && F(ut, te(lr(c)));
       return;
     }
-    const s = Ms(e, t), a = [], o = [];
+    const s = Ls(e, t), a = [], o = [];
     for (let c = 0; c < t.length; c += 1)
       t[c].snapshot.hidden || a.push(c), s[c] === "gm" && o.push(c);
     const d = t[0].typed ? ` (${t[0].typed})` : "";
-    a.length > 0 && F(ut, pe(lr(t, a, s, `${n.title}: ${fr(a.length)}${d}`, "public", i))), o.length > 0 && F(he, pe(lr(t, o, s, `${n.title}: ${fr(t.length)} (GM)${d}`, "all", i)), { record: !0 });
+    a.length > 0 && F(ut, ke(fr(t, a, s, `${n.title}: ${vr(a.length)}${d}`, "public", i))), o.length > 0 && F(ve, ke(fr(t, o, s, `${n.title}: ${vr(t.length)} (GM)${d}`, "all", i)), { record: !0 });
   }
-  function fr(e) {
+  function vr(e) {
     return `${e} token${e === 1 ? "" : "s"}`;
   }
-  function Ms(e, t) {
+  function Ls(e, t) {
     return t.map((n) => ln(e, n.snapshot));
   }
-  function Xl(e) {
+  function Ql(e) {
     return e.map((t, n) => n);
   }
-  function ql(e, t, n) {
+  function Zl(e, t, n) {
     return e.details.add(
       n,
       t.map((r) => {
         const { snapshot: i } = r;
-        return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => dr(r) };
+        return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => ur(r) };
       })
     );
   }
-  function Jl(e, t) {
+  function eu(e, t) {
     const n = e.bars[t];
     if (n.value !== null) return;
-    const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${D(n.raw)}"`;
-    return `${e.name}: its ${yt[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
+    const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${_(n.raw)}"`;
+    return `${e.name}: its ${gt[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
   }
-  function ze(e) {
+  function Xe(e) {
     let t = 2;
     for (let n = 0; n < e.length; n += 1) {
       const r = e.charCodeAt(n);
@@ -4569,8 +4590,8 @@ var DefenseRound = (() => {
     }
     return t;
   }
-  var Ls = 50, hr = 6e4, js = 10, un = new va();
-  function Ql(e) {
+  var js = 50, mr = 6e4, Fs = 10, un = new ga();
+  function tu(e) {
     switch (e.kind) {
       case "bar":
         return 90 + (e.attributeId?.length ?? 0);
@@ -4581,36 +4602,36 @@ var DefenseRound = (() => {
       case "initiative":
         return 80;
       case "markers":
-        return 40 + ze(e.from) + ze(e.to);
+        return 40 + Xe(e.from) + Xe(e.to);
       case "memory":
-        return 60 + (e.tokenId?.length ?? 0) + Fs(e.from) + Fs(e.to);
+        return 60 + (e.tokenId?.length ?? 0) + Gs(e.from) + Gs(e.to);
       case "turn-order":
         return 50 + e.tokenId.length;
     }
   }
-  function Fs(e) {
-    return 20 + (e.stance === void 0 ? 0 : ze(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + vr(e.edition.state) : 0) + (e.answer ? 40 + ze(e.answer.edition) + vr(e.answer.answer) : 0);
+  function Gs(e) {
+    return 20 + (e.stance === void 0 ? 0 : Xe(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + pr(e.edition.state) : 0) + (e.answer ? 40 + Xe(e.answer.edition) + pr(e.answer.answer) : 0);
   }
-  function vr(e) {
-    if (typeof e == "string") return ze(e);
+  function pr(e) {
+    if (typeof e == "string") return Xe(e);
     if (e === null || typeof e != "object") return 24;
     let t = 2;
-    for (const [n, r] of p.entries(e)) t += n.length + 4 + vr(r);
+    for (const [n, r] of p.entries(e)) t += n.length + 4 + pr(r);
     return t;
   }
-  function Gs(e) {
+  function Vs(e) {
     let t = un.get(e);
     if (t === void 0) {
       t = 100 + e.by.length;
       for (const n of e.tokens) {
-        t += 50 + ze(n.tokenId) + ze(n.name);
-        for (const r of n.changes) t += Ql(r);
+        t += 50 + Xe(n.tokenId) + Xe(n.name);
+        for (const r of n.changes) t += tu(r);
       }
       un.set(e, t);
     }
     return t;
   }
-  function Zl(e, t, n) {
+  function nu(e, t, n) {
     if (n.changes.length === 0) return !1;
     const r = e.store.history;
     for (let i = r.length - 1; i >= 0; i -= 1) {
@@ -4620,45 +4641,45 @@ var DefenseRound = (() => {
     }
     return !1;
   }
-  function eu(e) {
-    return e.by === "hand-edit" || e.by === Me || lt(e.by);
+  function ru(e) {
+    return e.by === "hand-edit" || e.by === Le || lt(e.by);
   }
-  function mr(e) {
-    return e.by === "hand-edit" || !eu(e);
+  function kr(e) {
+    return e.by === "hand-edit" || !ru(e);
   }
-  function Vs(e, t) {
+  function Us(e, t) {
     const n = t.tokens.filter((c) => c.changes.length > 0);
     if (n.length === 0) return;
     const r = { ...t, tokens: n }, i = e.store.history;
     i.push(r);
-    const s = mr(r), a = () => i.filter((c) => c !== r && c.by === r.by);
+    const s = kr(r), a = () => i.filter((c) => c !== r && c.by === r.by);
     if (s) {
       const c = a();
-      for (const l of c.slice(0, E.max(0, c.length + 1 - js))) i.splice(i.indexOf(l), 1);
+      for (const l of c.slice(0, E.max(0, c.length + 1 - Fs))) i.splice(i.indexOf(l), 1);
     }
     let o = 0;
-    for (const c of i) o += Gs(c);
-    const d = () => i.length > Ls || o > hr;
+    for (const c of i) o += Vs(c);
+    const d = () => i.length > js || o > mr;
     for (; d() && i.length > 1; ) {
       const c = s ? a()[0] ?? r : i[0];
-      if (i.splice(i.indexOf(c), 1), o -= Gs(c), c === r) break;
+      if (i.splice(i.indexOf(c), 1), o -= Vs(c), c === r) break;
     }
   }
-  function tu(e) {
-    const t = e.store.history, n = t.length, r = [], i = new N();
+  function iu(e) {
+    const t = e.store.history, n = t.length, r = [], i = new M();
     let s = 0;
     for (let a = t.length - 1; a >= 0; a -= 1) {
       const o = t[a];
-      if (r.length >= Ls) break;
+      if (r.length >= js) break;
       const d = le.stringify(o).length;
-      if (un.set(o, d), !(d > hr)) {
-        if (s + d > hr && r.length > 0) {
-          if (mr(o)) continue;
+      if (un.set(o, d), !(d > mr)) {
+        if (s + d > mr && r.length > 0) {
+          if (kr(o)) continue;
           break;
         }
-        if (mr(o)) {
+        if (kr(o)) {
           const c = i.get(o.by) ?? 0;
-          if (c >= js) continue;
+          if (c >= Fs) continue;
           i.set(o.by, c + 1);
         }
         r.unshift(o), s += d;
@@ -4666,8 +4687,8 @@ var DefenseRound = (() => {
     }
     return t.splice(0, t.length, ...r), n - r.length;
   }
-  function pr(e) {
-    const t = new N();
+  function gr(e) {
+    const t = new M();
     for (const r of e) {
       const i = r.endsWith(".") ? r.slice(0, -1) : r;
       t.set(i, (t.get(i) ?? 0) + 1);
@@ -4675,17 +4696,17 @@ var DefenseRound = (() => {
     const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
     return n.length <= 10 ? n : [...n.slice(0, 8), `${n.length - 8} more problems`];
   }
-  function Us(e, t = 5) {
+  function Bs(e, t = 5) {
     return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
   }
   function ht(e) {
-    const t = new N();
+    const t = new M();
     for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-    return Us([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
+    return Bs([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
   }
-  var nu = class {
+  var su = class {
     constructor() {
-      this.byReason = new N();
+      this.byReason = new M();
     }
     add(e, t) {
       const n = this.byReason.get(t);
@@ -4698,22 +4719,22 @@ var DefenseRound = (() => {
   function vt(e) {
     return e.get("_subtype") === "card";
   }
-  function Xe(e, t, n = {}) {
+  function qe(e, t, n = {}) {
     const r = [], i = new q(), s = [], a = (c) => {
       i.has(c.id) || (i.add(c.id), s.push(c));
     };
     if (t !== void 0) {
-      if (t.length === 0) throw new k("--ids needs at least one token id");
+      if (t.length === 0) throw new w("--ids needs at least one token id");
       const c = [];
       for (const l of t) {
-        const u = Lt(l, e.gm);
-        u ? a(u) : c.push(ru(l));
+        const u = Mt(l, e.gm);
+        u ? a(u) : c.push(au(l));
       }
-      c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${Us(c.map((l) => `"${l}"`))}`);
+      c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${Bs(c.map((l) => `"${l}"`))}`);
     } else {
       let c = 0;
       for (const l of e.msg.selected ?? []) {
-        const u = l._type === "graphic" ? H(l._id) : void 0;
+        const u = l._type === "graphic" ? B(l._id) : void 0;
         u && !vt(u) ? a(u) : c += 1;
       }
       c > 0 && r.push(`${c} selected object${c === 1 ? " is" : "s are"} not a token and ${c === 1 ? "was" : "were"} ignored`);
@@ -4722,65 +4743,65 @@ var DefenseRound = (() => {
       throw r.length > 0 ? new P(`no token to act on (${r.join("; ")})`) : new P("no token selected: select one or more tokens, or name them with --ids");
     const o = [], d = [];
     for (const c of s) {
-      const l = oe(c);
-      e.gm || n.anyTarget || Se(e.playerId, c, l) ? o.push({ token: c, character: l }) : d.push(Z(c));
+      const l = ce(c);
+      e.gm || n.anyTarget || Se(e.playerId, c, l) ? o.push({ token: c, character: l }) : d.push(ne(c));
     }
-    if (d.length > 0 && r.push(`you do not control ${ht(d)}`), o.length === 0) throw new P(pr(r).join("; "));
+    if (d.length > 0 && r.push(`you do not control ${ht(d)}`), o.length === 0) throw new P(gr(r).join("; "));
     return { targets: o, notes: r };
   }
-  function ru(e) {
+  function au(e) {
     return e.length > 24 ? `${e.slice(0, 24)}...` : e;
   }
-  function Lt(e, t) {
+  function Mt(e, t) {
     if (e.length === 0 || e.length > 64) return;
-    const n = H(e);
+    const n = B(e);
     if (!(!n || vt(n)) && !(!t && n.get("layer") === "gmlayer"))
       return n;
   }
-  function iu(e, t) {
+  function ou(e, t) {
     for (const n of t) {
       const r = e.parsed.flags.get(n);
-      if (!(!r || r.length === 0) && !Lt(r.join(" "), e.gm))
+      if (!(!r || r.length === 0) && !Mt(r.join(" "), e.gm))
         throw new P(`--${n}: no token on the table has that id`);
     }
   }
-  function I(e) {
-    return Ne(e.store.settings.edition);
+  function N(e) {
+    return Pe(e.store.settings.edition);
   }
   function mt(e, t) {
     const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((i) => n[i] === n.stamina) ?? "power";
     return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
   }
-  function su(e) {
-    const t = H(e);
-    return t ? Z(t, e) : e;
-  }
-  function Bs(e) {
-    return e.store;
+  function cu(e) {
+    const t = B(e);
+    return t ? ne(t, e) : e;
   }
   function Hs(e) {
-    const t = e.store.editionLeft;
-    return t !== void 0 && t !== e.store.settings.edition ? Ne(t) : void 0;
+    return e.store;
   }
-  function Ks(e, t) {
+  function Ks(e) {
+    const t = e.store.editionLeft;
+    return t !== void 0 && t !== e.store.settings.edition ? Pe(t) : void 0;
+  }
+  function xs(e, t) {
     return e.gm || Se(e.playerId, t.token, t.character) || ln(e.app, t) === "public";
   }
-  function qe(e, t) {
-    const n = I(e), r = {
+  function Je(e, t) {
+    const n = N(e), r = {
       settings: e.store.settings,
       attributes: e.attributes,
       edition: n,
-      nameOf: su,
+      nameOf: cu,
       waiting: e.store.exchange.waiting,
       other: (s) => {
-        const a = H(s);
+        const a = B(s);
         if (!a || vt(a)) return;
-        const o = e.store.tokens[s], d = hs(a, e.store.settings.bars.vitality);
+        const o = e.store.tokens[s], d = vs(a, e.store.settings.bars.vitality);
         return {
-          name: Z(a, "unnamed token"),
+          name: ne(a, "unnamed token"),
           stance: o?.stance ?? null,
-          state: Zn(n, o, d, r.editionLeft),
-          answer: ms(n, e.store.exchange.waiting[s]),
+          state: tr(n, o, d, r.editionLeft),
+          answer: ps(n, e.store.exchange.waiting[s]),
           vitality: d,
           acting: r.turnRow !== void 0 && r.turnRow.id === s
         };
@@ -4788,26 +4809,26 @@ var DefenseRound = (() => {
     };
     if (t) {
       r.turnOrder = t;
-      const s = $l(t);
+      const s = Tl(t);
       if (s) {
         r.turnRow = s;
-        const a = Mt(s.id);
-        a !== "" && a !== "-1" && H(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
+        const a = Pt(s.id);
+        a !== "" && a !== "-1" && B(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
       }
     }
-    const i = Hs(e);
+    const i = Ks(e);
     return i && (r.editionLeft = i), r;
   }
-  function fn(e, t, n, r = qe(e)) {
+  function fn(e, t, n, r = Je(e)) {
     const i = sn(t.token, t.character, e.store.settings);
-    return cl(i, e.store.tokens[i.id], n, r);
+    return ul(i, e.store.tokens[i.id], n, r);
   }
-  function xs(e, t, n, r = !0) {
+  function Ws(e, t, n, r = !0) {
     switch (n.kind) {
       case "refused":
         return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
       case "bar":
-        return r ? Jl(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+        return r ? eu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
       case "missing-value":
         return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
     }
@@ -4816,52 +4837,52 @@ var DefenseRound = (() => {
     const r = t[0], i = r.which === "max" ? `the max of "${r.attribute}"` : `"${r.attribute}"`;
     return `${e.name}: its character's ${i} ${r.problem}; set a number there (or a formula of numbers and attributes), or give the token its own value with !defense-round set ${r.key} N${n}`;
   }
-  function jt(e) {
-    return { settings: e.store.settings, edition: I(e), memories: Bs(e) };
+  function Lt(e) {
+    return { settings: e.store.settings, edition: N(e), memories: Hs(e) };
   }
-  var au = class {
+  var du = class {
     constructor(e, t, n, r, i, s) {
       this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = i, this.nameOf = s;
     }
     say(e) {
-      return this.words ?? (this.words = As(this.edition, (t) => t === this.snapshot.id ? this.snapshot.name : this.nameOf(t))), this.words(e);
+      return this.words ?? (this.words = Ss(this.edition, (t) => t === this.snapshot.id ? this.snapshot.name : this.nameOf(t))), this.words(e);
     }
   };
-  function ou(e, t, n, r = {}, i = jt(e)) {
-    const { snapshot: s } = t, a = Vl(i, t, n, r), o = new au(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
+  function lu(e, t, n, r = {}, i = Lt(e)) {
+    const { snapshot: s } = t, a = Hl(i, t, n, r), o = new du(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
     return r.title && (o.title = r.title), {
       // The name only labels the entry (the history keeps at most 200 characters of it).
       applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: a.changes },
       shown: o
     };
   }
-  function cu(e, t, n) {
-    const r = H(t.token.id);
+  function uu(e, t, n) {
+    const r = B(t.token.id);
     if (!r || vt(r)) return !1;
     const i = t.character?.id ?? "";
-    if (D(r.get("represents") ?? "") !== i) return !1;
-    const s = i ? tl(i) : void 0;
+    if (_(r.get("represents") ?? "") !== i) return !1;
+    const s = i ? il(i) : void 0;
     return i && !s ? !1 : e.gm || n || Se(e.playerId, r, s);
   }
-  function du(e) {
+  function fu(e) {
     for (const t of e.changes)
-      if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && E.abs(t.to) <= 1e9)) return t.to;
+      if ((t.kind === "bar" || t.kind === "value") && !I.isSafeInteger(t.to) || t.kind === "initiative" && !(I.isFinite(t.to) && E.abs(t.to) <= 1e9)) return t.to;
   }
   function Ys(e, t) {
     const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
     if (n.length === 0) return;
-    const r = Qr(e.msg.content ?? ""), i = n.filter((s) => !uu((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+    const r = ei(e.msg.content ?? ""), i = n.filter((s) => !vu((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
     if (i.length !== 0)
       return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
   }
-  var lu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-  function uu(e, t) {
+  var hu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+  function vu(e, t) {
     const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
     if (!n) return !1;
-    const r = t?.[C(n[1])], i = lu.exec(D(r?.expression ?? ""));
-    return i ? (i[1] === "" ? 1 : C(i[1])) >= 1 && C(i[2]) >= 2 : !1;
+    const r = t?.[I(n[1])], i = hu.exec(_(r?.expression ?? ""));
+    return i ? (i[1] === "" ? 1 : I(i[1])) >= 1 && I(i[2]) >= 2 : !1;
   }
-  function kr(e, t) {
+  function yr(e, t) {
     const n = {};
     for (const r of t) {
       const i = r.flag === void 0 ? void 0 : Ee(e, r.flag, 1, r.sides);
@@ -4869,162 +4890,184 @@ var DefenseRound = (() => {
     }
     return n;
   }
-  function Ws(e, t, n, r) {
-    if (e.length === 0) return zs;
+  function zs(e, t, n, r) {
+    if (e.length === 0) return Xs;
     const i = { ...t };
     let s = r;
     for (const a of e) i[a.name] === void 0 && (i[a.name] = n[s++] ?? a.sides);
     return i;
   }
-  var zs = p.freeze({});
+  var Xs = p.freeze({});
   function vn(e, t, n, r, i, s, a, o) {
     const d = fn(e, t, n, i);
     o?.(d);
     const c = n.resolve(d.facts, r);
     if ($n(c)) return { kind: "refusal", refusal: c, reading: d };
     if (d.problems.length > 0) return { kind: "problems", reading: d };
-    const l = du(c);
+    const l = fu(c);
     if (l !== void 0) return { kind: "unsafe", value: l, reading: d };
-    const { applied: u, shown: f } = ou(e, d, c, a(c), s);
+    const { applied: u, shown: f } = lu(e, d, c, a(c), s);
     return { kind: "written", outcome: c, applied: u, shown: f, reading: d };
   }
-  function gr(e, t, n) {
-    const r = qe(e), i = jt(e);
-    return t.map((s) => vn(e, s, n, zs, r, i, () => ({ notify: !1 })));
+  function wr(e, t, n) {
+    const r = Je(e), i = Lt(e);
+    return t.map((s) => vn(e, s, n, Xs, r, i, () => ({ notify: !1 })));
   }
   async function mn(e, t, n, r, i) {
-    const s = kr(e.parsed, t.dice), a = e.gm ? void 0 : Ys(e, t.dice);
-    return Xs(e, n.map((o) => ({ target: o, plan: t, given: s, ...a ? { typed: a } : {} })), r, i);
+    const s = yr(e.parsed, t.dice), a = e.gm ? void 0 : Ys(e, t.dice);
+    return qs(e, n.map((o) => ({ target: o, plan: t, given: s, ...a ? { typed: a } : {} })), r, i);
   }
-  async function Xs(e, t, n, r) {
-    const i = e.app, s = t.map(({ plan: m, given: R }) => m.dice.filter((g) => R[g.name] === void 0)), a = s.some((m) => m.length > 0), o = i.store.settings.edition, d = a ? await Ns(s.flatMap((m) => m.map((R) => R.sides))) : [];
+  async function qs(e, t, n, r) {
+    const i = e.app, s = t.map(({ plan: v, given: D }) => v.dice.filter((y) => D[y.name] === void 0)), a = s.some((v) => v.length > 0), o = i.store.settings.edition, d = a ? await Ps(s.flatMap((v) => v.map((D) => D.sides))) : [];
     if (i.store.settings.edition !== o) {
       X(e, `Not applied: the edition changed to ${i.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
       return;
     }
-    const c = [...n], l = new nu(), u = [], f = [];
+    const c = [...n], l = new su(), u = [], f = [];
     let h = !1;
-    const v = t.some(({ plan: m }) => m.readsTurnOrder) ? { order: Le(), changed: !1 } : void 0, A = ar() ?? null, b = qe(i, v?.order), y = jt(i), w = (m) => {
-      const R = { notify: m.observed ?? !0, healthColors: A };
-      return v && (R.turnOrder = v), R;
+    const k = t.some(({ plan: v }) => v.readsTurnOrder) ? { order: je(), changed: !1 } : void 0, A = cr() ?? null, g = Je(i, k?.order), m = Lt(i), b = (v) => {
+      const D = { notify: v.observed ?? !0, healthColors: A };
+      return k && (D.turnOrder = k), D;
     };
     let S = 0;
-    if (t.forEach(({ target: m, plan: R, given: g, typed: $, answer: L }, V) => {
-      const de = s[V], Je = S;
-      if (S += de.length, a && !cu(e, m, r.anyTarget === !0)) {
-        c.push(`${Z(m.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+    if (t.forEach(({ target: v, plan: D, given: y, typed: $, answer: C }, G) => {
+      const re = s[G], Qe = S;
+      if (S += re.length, a && !uu(e, v, r.anyTarget === !0)) {
+        c.push(`${ne(v.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
         return;
       }
-      const Y = vn(i, m, R, Ws(R.dice, g, d, Je), b, y, w);
-      if (Y.kind !== "written") {
-        const { snapshot: W } = Y.reading, ca = () => Ks(e, W);
-        Y.kind === "refusal" ? Y.refusal.kind === "refused" && !Y.refusal.nameFirst ? l.add(W.name, Y.refusal.reason) : c.push(xs(i, W, Y.refusal, ca())) : Y.kind === "problems" ? c.push(hn(W, Y.reading.problems)) : c.push(`${W.name}: the result${ca() ? ` (${Y.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+      const W = vn(i, v, D, zs(D.dice, y, d, Qe), g, m, b);
+      if (W.kind !== "written") {
+        const { snapshot: Y } = W.reading, fa = () => xs(e, Y);
+        W.kind === "refusal" ? W.refusal.kind === "refused" && !W.refusal.nameFirst ? l.add(Y.name, W.refusal.reason) : c.push(Ws(i, Y, W.refusal, fa())) : W.kind === "problems" ? c.push(hn(Y, W.reading.problems)) : c.push(`${Y.name}: the result${fa() ? ` (${W.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
         return;
       }
-      const Ge = Y.outcome;
-      u.push(Y.applied), $ && (Y.shown.typed = $), L && (Y.shown.answer = L), f.push(Y.shown), h || (h = Ge.undoable === !0);
-    }), c.push(...l.lines()), v?.changed && nr(v.order), (r.record || h) && u.length > 0 && Vs(i, { by: r.recordBy ?? e.playerId, kind: r.record ? "damage" : "save", round: i.store.round.number, tokens: u }), ur(i, f, {
+      const Ve = W.outcome;
+      u.push(W.applied), $ && (W.shown.typed = $), C && (W.shown.answer = C), f.push(W.shown), h || (h = Ve.undoable === !0);
+    }), c.push(...l.lines()), k?.changed && ir(k.order), (r.record || h) && u.length > 0 && Us(i, { by: r.recordBy ?? e.playerId, kind: r.record ? "damage" : "save", round: i.store.round.number, tokens: u }), hr(i, f, {
       title: r.title,
       replyTo: e.replyTo,
       sender: e.gm ? "gm" : e.playerId,
-      senderMaySee: (m) => Ks(e, m)
+      senderMaySee: (v) => xs(e, v)
     }), c.length > 0) {
-      const m = r.refusals(pr(c), u.length > 0);
-      X(e, `${m.charAt(0).toUpperCase()}${m.slice(1)}`);
+      const v = r.refusals(gr(c), u.length > 0);
+      X(e, `${v.charAt(0).toUpperCase()}${v.slice(1)}`);
     }
   }
-  function fu(e) {
+  function mu(e) {
     e.store.exchange.waiting = {};
   }
-  function hu(e, t) {
+  function pu(e, t) {
     const n = e.store.exchange.waiting;
     for (const r of p.keys(n)) n[r].edition !== t && delete n[r];
   }
-  function vu(e, t, n) {
+  function ku(e, t, n) {
     if (!n(e.answer, t.answer))
       return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
   }
-  function yr(e, t) {
+  function br(e, t) {
     return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
   }
-  function pt(e, t) {
-    return t.defenders.filter((n) => t.answers[n] === void 0 && !yr(e, n));
+  function jt(e, t) {
+    return t.defenders.filter((n) => t.answers[n] === void 0 && !br(e, n));
   }
-  function wr(e) {
+  function $r(e) {
     if (e.attacker === null) return "An unseen attacker";
-    const t = H(e.attacker);
-    return t ? Z(t, "The attacker") : "The attacker (gone)";
+    const t = B(e.attacker);
+    return t ? ne(t, "The attacker") : "The attacker (gone)";
   }
-  function mu(e) {
+  function gu(e) {
     const t = e.store.exchange;
     return t.lastAttack = t.lastAttack >= 999999 ? 1 : t.lastAttack + 1, `A${t.lastAttack}`;
   }
-  function pu(e) {
+  function yu(e) {
     const t = p.keys(e.store.exchange.attacks);
     return e.store.exchange.attacks = {}, t;
   }
-  var ku = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-  function gu(e) {
+  function Js(e, t, n) {
+    const r = [];
+    let i = 0;
+    for (const s of jt(e, t)) {
+      const a = B(s);
+      a && (!n && a.get("layer") === "gmlayer" ? i += 1 : r.push(ne(a, "a token")));
+    }
+    return i > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
+  }
+  var wu = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+  function bu(e) {
     switch (e.kind) {
-      case "refused":
-        return e.reason.replace(/\.$/, "");
+      case "refused": {
+        const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
+        return `${n.charAt(0).toLowerCase()}${n.slice(1)}`;
+      }
       case "missing-value":
         return `no ${e.key} to roll against`;
       case "bar":
         return "its Vitality is not a number";
     }
   }
-  function qs(e, t, n, r) {
-    const i = H(r);
-    if (!i) return;
-    const s = { token: i, character: oe(i) }, a = Z(i, "a token"), o = t.attack, d = mt(e, !0), c = qe(e, Le());
-    if (yr(e, r)) return { label: a, lines: ["Answered by the defense it made ahead (!defend)"] };
-    const l = n.answers[r];
-    if (l) return { label: a, lines: [`Answered: ${l.word}`] };
-    const u = [], f = [];
-    let h;
-    for (const v of o.choices) {
-      const A = `!defend --answer ${n.key} --ids ${r} --${o.answerFlag} ${v}`;
-      if (v === "none") {
-        f.push({ label: o.label(v, fn(e, s, ku, c).facts), command: A });
+  function Qs(e, t, n, r, i) {
+    const s = B(r);
+    if (!s) return;
+    const a = { token: s, character: ce(s) }, o = ne(s, "a token"), d = t.attack, c = mt(e, !0), l = Je(e, je());
+    if (br(e, r)) return { label: o, lines: ["Answered by the defense it made ahead (!defend)"] };
+    const u = n.answers[r];
+    if (u) return { label: o, lines: [`Answered: ${u.word}`] };
+    const f = [], h = [], k = [];
+    let A;
+    for (const m of d.choices) {
+      const b = `!defend --answer ${n.key} --ids ${r} --${d.answerFlag} ${m}`;
+      if (m === "none") {
+        h.push({ label: d.label(m, fn(e, a, wu, l).facts), command: b });
         continue;
       }
-      const b = o.planAnswer(v, n.situation, n.attacker, d), y = fn(e, s, b, c);
-      h = y.facts;
-      const w = o.label(v, y.facts), S = p.fromEntries(b.dice.map((R) => [R.name, E.ceil(R.sides / 2)])), m = b.resolve(y.facts, S);
-      $n(m) ? u.push(`${w.replace(/ \(.*\)$/, "")}: ${gu(m)}`) : f.push({ label: w, command: A });
+      const S = d.planAnswer(m, n.situation, n.attacker, c), v = fn(e, a, S, l);
+      A = v.facts;
+      const D = d.label(m, v.facts), y = p.fromEntries(S.dice.map((C) => [C.name, E.ceil(C.sides / 2)])), $ = S.resolve(v.facts, y);
+      if ($n($)) {
+        const C = bu($), G = k.find((re) => re.why === C);
+        G ? G.answers.push(D.replace(/ \(.*\)$/, "")) : k.push({ answers: [D.replace(/ \(.*\)$/, "")], why: C });
+      } else h.push({ label: D, command: b });
     }
-    if (h)
-      for (const v of o.extra?.(h, n.attacker) ?? []) v.section === Re && f.push({ label: v.label, command: v.command });
-    return { label: a, lines: u, buttons: rs(r) ? f : [] };
+    for (const { answers: m, why: b } of k) f.push(`${m.join(", ")}: ${b}`);
+    const g = !i && Zs(n) ? null : n.attacker;
+    if (A)
+      for (const m of d.extra?.(A, g) ?? []) m.section === Re && h.push({ label: m.label, command: m.command });
+    return { label: o, lines: f, buttons: is(r) ? h : [] };
   }
-  function yu(e) {
-    const t = H(e);
+  function $u(e) {
+    const t = B(e);
     if (!t) return ["gm"];
-    const n = Ud(t, oe(t));
+    const n = Kd(t, ce(t));
     return n.length > 0 ? n : ["gm"];
   }
-  function Js(e) {
-    return `Attack ${e.key}: ${wr(e)} attacks${e.situation ? ` (${e.situation})` : ""}`;
+  function Zs(e) {
+    return e.attacker !== null && B(e.attacker)?.get("layer") === "gmlayer";
   }
-  function wu(e, t) {
-    const n = I(e), r = new N();
+  function ea(e, t) {
+    return `Attack ${e.key}: ${!t && Zs(e) ? "An unseen attacker" : $r(e)} attacks`;
+  }
+  function ta(e, t) {
+    return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
+  }
+  function Au(e, t) {
+    const n = N(e), r = new M();
     for (const i of t.defenders)
-      for (const s of yu(i)) {
+      for (const s of $u(i)) {
         const a = r.get(s) ?? [];
         a.push(i), r.set(s, a);
       }
     for (const [i, s] of r) {
       if (i === "gm") continue;
-      const a = s.flatMap((o) => qs(e, n, t, o) ?? []);
-      a.length > 0 && F(Te(Zi(i)), pe({ title: Js(t), rows: a }), { record: !0 });
+      const a = s.flatMap((o) => Qs(e, n, t, o, !1) ?? []);
+      a.length > 0 && F(Te(es(i)), ke({ title: ea(t, !1), rows: [...ta(n, t), ...a] }), { record: !0 });
     }
-    F(he, pe(br(e, n, t, r.get("gm") ?? [])), { record: !0 });
+    F(ve, ke(Ar(e, n, t, r.get("gm") ?? [])), { record: !0 });
   }
-  function br(e, t, n, r) {
-    const i = r.flatMap((a) => qs(e, t, n, a) ?? []), s = pt(e, n).map((a) => {
-      const o = H(a);
-      return o ? Z(o, "a token") : "a token gone from the table";
+  function Ar(e, t, n, r) {
+    const i = [...ta(t, n), ...r.flatMap((a) => Qs(e, t, n, a, !0) ?? [])], s = jt(e, n).map((a) => {
+      const o = B(a);
+      return o ? ne(o, "a token") : "a token gone from the table";
     });
     return i.push({
       label: "Waiting for",
@@ -5033,9 +5076,9 @@ var DefenseRound = (() => {
         { label: "Resolve now", command: `!attack --resolve ${n.key}` },
         { label: "Cancel", command: `!attack --cancel ${n.key}` }
       ]
-    }), { title: Js(n).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };
+    }), { title: ea(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };
   }
-  var Qs = {
+  var Su = 5, na = {
     ids: { kind: "list" },
     from: { kind: "one" },
     help: { kind: "switch" },
@@ -5043,115 +5086,121 @@ var DefenseRound = (() => {
     cancel: { kind: "one" },
     list: { kind: "switch" }
   };
-  function bu(e) {
-    const t = I(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = p.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
+  function Tu(e) {
+    const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = p.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
     return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
   }
-  var $u = {
-    usage: bu,
+  var Eu = {
+    usage: Tu,
     help: () => [
       "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
       "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
     ],
     run(e) {
-      if (O(e.parsed, "list")) return Ru(e);
-      const t = M(e.parsed, "resolve");
-      if (t !== void 0) return Eu(e, t);
-      const n = M(e.parsed, "cancel");
-      return n !== void 0 ? _u(e, n) : Su(e);
+      if (O(e.parsed, "list")) return Nu(e);
+      const t = L(e.parsed, "resolve");
+      if (t !== void 0) return Ou(e, t);
+      const n = L(e.parsed, "cancel");
+      return n !== void 0 ? Iu(e, n) : Du(e);
     }
   };
-  function Zs(e, t, n = {}) {
-    const r = new N();
+  function ra(e, t, n = {}) {
+    const r = new M();
     for (const [i, s] of e.flags)
-      p.prototype.hasOwnProperty.call(Qs, i) || p.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
+      p.prototype.hasOwnProperty.call(na, i) || p.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
     for (const [i, s] of p.entries(n)) r.set(i, [s]);
     return { command: "!damage", positionals: e.positionals, flags: r };
   }
-  function Au(e) {
-    return { command: "!attack", positionals: [...e.positionals], flags: new N(e.flags.map(([t, n]) => [t, [...n]])) };
+  function _u(e) {
+    return { command: "!attack", positionals: [...e.positionals], flags: new M(e.flags.map(([t, n]) => [t, [...n]])) };
   }
-  function Su(e) {
-    const t = e.app, n = I(t), r = n.attack;
-    if (Ce(e.parsed, { ...Qs, ...n.commands.damage.flags, ...r.flags }, xn(n.id, "damage")), Ae(e.parsed) === void 0) throw new k("no defenders given: --ids with their token ids");
-    const i = Zs(e.parsed, n);
+  function Du(e) {
+    const t = e.app, n = N(t), r = n.attack;
+    if (Ce(e.parsed, { ...na, ...n.commands.damage.flags, ...r.flags }, xn(n.id, "damage")), Ae(e.parsed) === void 0) throw new w("no defenders given: --ids with their token ids");
+    const i = ra(e.parsed, n);
     n.planDamage(i, mt(t, e.gm));
-    const s = r.situation(e.parsed), a = p.keys(n.commands.damage.flags).find((v) => n.commands.damage.flags[v].decides !== void 0 && i.flags.has(v));
+    const s = r.situation(e.parsed), a = p.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && i.flags.has(g));
     if (a !== void 0 && !e.gm) throw new P(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-    const o = Tu(e), d = p.keys(t.store.exchange.attacks).length;
-    if (d >= Xi) throw new P(`${d} attacks are open already: resolve or cancel one first (!attack --list)`);
-    const c = Xe(e, Ae(e.parsed), { anyTarget: !0 }), l = [...c.notes], u = c.targets.filter(({ token: v }) => o !== null && v.id === o ? (l.push(`${Z(v, "a token")}: the attacker does not defend against itself`), !1) : !0);
+    const o = Ru(e), d = p.values(t.store.exchange.attacks);
+    if (d.length >= Xn) throw new P(`${d.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+    if (!e.gm) {
+      const g = d.filter((m) => !m.gm);
+      if (g.filter((m) => m.by === e.playerId).length >= Su || g.length >= Xn / 2)
+        throw new P("you have enough attacks open: resolve or cancel one first (!attack --list)");
+    }
+    const c = qe(e, Ae(e.parsed), { anyTarget: !0 }), l = [...c.notes], u = c.targets.filter(({ token: g }) => o !== null && g.id === o ? (l.push(`${ne(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
     if (u.length === 0) throw new P(`no defender left (${l.join("; ")})`);
+    if (u.length > qn) throw new P(`one attack has at most ${qn} defenders (got ${u.length})`);
     const f = {
-      key: mu(t),
+      key: gu(t),
       by: e.playerId,
       gm: e.gm,
       attacker: o,
       edition: n.id,
       positionals: [...e.parsed.positionals],
-      flags: [...e.parsed.flags].filter(([v]) => v !== "ids" && v !== "from" && v !== "help"),
+      flags: [...e.parsed.flags].filter(([g]) => g !== "ids" && g !== "from" && g !== "help"),
       situation: s,
       round: t.store.round.number,
-      defenders: u.map(({ token: v }) => v.id),
+      defenders: u.map(({ token: g }) => g.id),
       answers: {}
     };
     t.store.exchange.attacks[f.key] = f;
-    const h = u.map(({ token: v }) => Z(v, "a token"));
-    if (F(ut, ne(`Attack ${f.key}: ${wr(f)} attacks ${ht(h)}${s ? ` (${s})` : ""}.`), { record: !0 }), l.length > 0 && X(e, `Not among the defenders: ${l.join("; ")}.`), wu(t, f), pt(t, f).length === 0) return $r(e, f);
+    const h = u.filter(({ token: g }) => g.get("layer") !== "gmlayer").map(({ token: g }) => ne(g, "a token")), k = o !== null && B(o)?.get("layer") === "gmlayer", A = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
+    if (h.length > 0 && F(ut, te(`Attack ${f.key}: ${k ? "An unseen attacker" : $r(f)} attacks ${ht(h)}${A}.`), { record: !0 }), l.length > 0 && X(e, `Not among the defenders: ${l.join("; ")}.`), Au(t, f), jt(t, f).length === 0) return Sr(e, f);
   }
-  function Tu(e) {
-    const t = M(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
+  function Ru(e) {
+    const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
     let r;
     if (t !== void 0) {
-      if (r = Lt(t, e.gm), !r) throw new P("--from: no token on the table has that id");
+      if (r = Mt(t, e.gm), !r) throw new P("--from: no token on the table has that id");
     } else if (n.length === 1)
-      r = Lt(n[0]._id, e.gm);
+      r = Mt(n[0]._id, e.gm);
     else if (n.length > 1)
-      throw new k("select one attacking token (or give --from ATTACKER)");
+      throw new w("select one attacking token (or give --from ATTACKER)");
     if (!r) {
       if (e.gm) return null;
-      throw new k("select your attacking token, or give --from with its id");
+      throw new w("select your attacking token, or give --from with its id");
     }
-    if (!e.gm && !Se(e.playerId, r, oe(r))) throw new P(`you do not control ${Z(r, "that token")}: declare from a token of yours`);
+    if (!e.gm && !Se(e.playerId, r, ce(r))) throw new P(`you do not control ${ne(r, "that token")}: declare from a token of yours`);
     return r.id;
   }
-  function ea(e, t) {
+  function ia(e, t) {
     const n = p.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
     if (!n) throw new P(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
     return n;
   }
-  function Eu(e, t) {
-    const n = ea(e.app, t.toUpperCase());
+  function Ou(e, t) {
+    const n = ia(e.app, t.toUpperCase());
     if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to resolve`);
     if (!e.gm && !e.app.store.settings.playersTargetAny) {
-      const r = pt(e.app, n).filter((i) => {
-        const s = H(i);
-        return s !== void 0 && !Se(e.playerId, s, oe(s));
+      const r = jt(e.app, n).filter((i) => {
+        const s = B(i);
+        return s !== void 0 && !Se(e.playerId, s, ce(s));
       });
       if (r.length > 0) {
-        const i = r.map((s) => Z(H(s), "a token"));
+        const i = r.map((s) => ne(B(s), "a token"));
         X(e, `Attack ${n.key} waits for the GM to settle ${ht(i)} (the GM answers for tokens you do not control, or resolves it).`);
         return;
       }
     }
-    return $r(e, n);
+    return Sr(e, n);
   }
-  function $r(e, t) {
-    const n = e.app, r = I(n);
+  function Sr(e, t) {
+    const n = e.app, r = N(n);
     delete n.store.exchange.attacks[t.key];
-    const i = Au(t), s = mt(n, t.gm), a = [], o = [];
+    const i = _u(t), s = mt(n, t.gm), a = [], o = [];
     for (const d of t.defenders) {
-      const c = H(d);
+      const c = B(d);
       if (!c) {
         o.push(d);
         continue;
       }
-      const l = { token: c, character: oe(c) }, u = t.answers[d];
+      const l = { token: c, character: ce(c) }, u = t.answers[d];
       u?.file !== void 0 && n.store.exchange.waiting[d] === void 0 && (n.store.exchange.waiting[d] = { edition: t.edition, answer: u.file });
-      const f = Zs(i, r, u?.flags), h = r.planDamage(f, s);
-      a.push({ target: l, plan: h, given: kr(f, h.dice), ...u ? { answer: Du(u) } : {} });
+      const f = ra(i, r, u?.flags), h = r.planDamage(f, s);
+      a.push({ target: l, plan: h, given: yr(f, h.dice), ...u ? { answer: Cu(u) } : {} });
     }
-    return Xs(e, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
+    return qs(e, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
       title: `Attack ${t.key}`,
       anyTarget: !0,
       record: !0,
@@ -5159,20 +5208,20 @@ var DefenseRound = (() => {
       refusals: (d, c) => `Attack ${t.key}: ${c ? "not applied to every defender" : "not applied"}: ${d.join("; ")}.`
     });
   }
-  function Du(e) {
+  function Cu(e) {
     const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
     return e.word === "none" ? "No defense" : e.file === void 0 && e.flags === void 0 ? `${t}: no defense came of it` : e.roll === void 0 ? t : `${t}, roll ${e.roll}${e.typed ? " (typed)" : ""}`;
   }
-  function _u(e, t) {
-    const n = ea(e.app, t.toUpperCase());
+  function Iu(e, t) {
+    const n = ia(e.app, t.toUpperCase());
     if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to cancel`);
-    delete e.app.store.exchange.attacks[n.key], F(ut, ne(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
+    delete e.app.store.exchange.attacks[n.key], F(ut, te(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
   }
-  function Ru(e) {
-    const t = e.app, n = I(t), r = p.values(t.store.exchange.attacks).filter(
-      (s) => e.gm || s.by === e.playerId || pt(t, s).some((a) => {
-        const o = H(a);
-        return o !== void 0 && Se(e.playerId, o, oe(o));
+  function Nu(e) {
+    const t = e.app, n = N(t), r = p.values(t.store.exchange.attacks).filter(
+      (s) => e.gm || s.by === e.playerId || jt(t, s).some((a) => {
+        const o = B(a);
+        return o !== void 0 && Se(e.playerId, o, ce(o));
       })
     );
     if (r.length === 0) {
@@ -5180,40 +5229,40 @@ var DefenseRound = (() => {
       return;
     }
     if (e.gm) {
-      for (const s of r) F(he, pe(br(t, n, s, [])));
+      for (const s of r) F(ve, ke(Ar(t, n, s, [])));
       return;
     }
     const i = r.map((s) => {
-      const a = pt(t, s).map((o) => Z(H(o), "a token"));
-      return `${s.key}: ${wr(s)} attacks; waiting for ${a.length > 0 ? ht(a) : "nobody"}`;
+      const a = Js(t, s, !1);
+      return `${s.key}: ${$r(s)} attacks; waiting for ${a.length > 0 ? ht(a) : "nobody"}`;
     });
-    F(Te(e.replyTo), pe({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
+    F(Te(e.replyTo), ke({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
   }
-  function Ou(e) {
-    const t = I(e);
-    for (const n of p.values(e.store.exchange.attacks)) F(he, pe(br(e, t, n, [])), { record: !0 });
+  function Pu(e) {
+    const t = N(e);
+    for (const n of p.values(e.store.exchange.attacks)) F(ve, ke(Ar(e, t, n, [])), { record: !0 });
   }
-  function ta(e) {
-    const t = I(e);
-    fu(e);
+  function sa(e) {
+    const t = N(e);
+    mu(e);
     for (const [n, r] of p.entries(e.store.tokens)) {
       if (r.edition?.id !== t.id) continue;
       const i = t.parseState(r.edition.state);
       if (i === null) continue;
       const s = t.endRound(i);
-      dn(e.store, n, We({ ...ft(e.store, n), edition: { id: t.id, state: s } }, t));
+      dn(e.store, n, ze({ ...ft(e.store, n), edition: { id: t.id, state: s } }, t));
     }
-    e.store.round.number += 1, e.store.round.turned = 0, F(he, ne(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Ou(e);
+    e.store.round.number += 1, e.store.round.turned = 0, F(ve, te(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Pu(e);
   }
-  function Cu(e) {
+  function Mu(e) {
     const t = [];
     for (const n of e) {
-      if (t.length >= Xn) break;
-      $s(n) || t.push(ir(yl(n)));
+      if (t.length >= Jn) break;
+      As(n) || t.push(ar($l(n)));
     }
     return t;
   }
-  function Iu(e, t) {
+  function Lu(e, t) {
     if (e.length === 0 || t.length === 0) return null;
     const n = new q(t), r = new q(e), i = e.filter((o) => n.has(o)), s = t.filter((o) => r.has(o)), a = i.length;
     if (a === 0 || a !== s.length) return null;
@@ -5225,44 +5274,44 @@ var DefenseRound = (() => {
     }
     return null;
   }
-  function Nu(e) {
-    e.turnOrderSeen = void 0, Ar(e);
+  function ju(e) {
+    e.turnOrderSeen = void 0, Tr(e);
   }
-  function Ar(e) {
-    const t = kl();
+  function Tr(e) {
+    const t = wl();
     if (t === e.turnOrderSeen) return;
     e.turnOrderSeen = t;
-    const n = e.store.round, r = bs(t);
-    Pu(e, r);
-    const i = Cu(r), s = Iu(n.seen, i);
+    const n = e.store.round, r = $s(t);
+    Fu(e, r);
+    const i = Mu(r), s = Lu(n.seen, i);
     if (n.seen = i, s === null) {
       n.turned = 0;
       return;
     }
-    n.turned += s, n.turned >= i.length && ta(e);
+    n.turned += s, n.turned >= i.length && sa(e);
   }
-  function Pu(e, t) {
-    e.oddTurnRowsTold === !0 || t.every(gl) || (e.oddTurnRowsTold = !0, F(he, ne("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+  function Fu(e, t) {
+    e.oddTurnRowsTold === !0 || t.every(bl) || (e.oddTurnRowsTold = !0, F(ve, te("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
   }
-  function je(e, t) {
+  function Fe(e, t) {
     on(e, t);
   }
-  function Sr(e) {
+  function Er(e) {
     log(e);
   }
-  function Tr(e) {
+  function _r(e) {
     return state[e];
   }
-  function na(e, t) {
+  function aa(e, t) {
     state[e] = t;
   }
-  function Mu(e) {
+  function Gu(e) {
     return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
   }
-  function Lu(e) {
+  function Vu(e) {
     setTimeout(e, 0);
   }
-  function ju(e, t, n) {
+  function Uu(e, t, n) {
     const r = findObjs({ _type: "handout", name: e })[0];
     if (r) {
       r.set("notes", t);
@@ -5271,47 +5320,47 @@ var DefenseRound = (() => {
     if (!n) return;
     createObj("handout", { name: e, inplayerjournals: "all", archived: !1 })?.set("notes", t);
   }
-  function Fu(e) {
+  function Bu(e) {
     return findObjs({ _type: "macro", name: e }).map((t) => t.id);
   }
-  function Gu(e, t) {
+  function Hu(e, t) {
     const n = e === void 0 ? void 0 : getObj("macro", e);
     return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
   }
   function pn(e) {
     return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   }
-  var Vu = "Help: DefenseRound", K = (e) => `<code>${pn(e)}</code>`, Fe = (e) => `<li>${e}</li>`;
-  function Uu(e) {
-    const t = e.stances.length > 0 ? [Fe(`${K(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(pn).join(" ")}`)] : [];
+  var Ku = "Help: DefenseRound", K = (e) => `<code>${pn(e)}</code>`, Ge = (e) => `<li>${e}</li>`;
+  function xu(e) {
+    const t = e.stances.length > 0 ? [Ge(`${K(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(pn).join(" ")}`)] : [];
     return [
-      `<h3>DefenseRound v${me}: the ${e.id} edition</h3>`,
+      `<h3>DefenseRound v${pe}: the ${e.id} edition</h3>`,
       "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
       "<h4>Players and GM</h4><ul>",
       ...t,
-      Fe(`${K(e.commands.defend.usage)}: ${e.commands.defend.help.map(pn).join(" ")}`),
-      Fe(`${K(e.commands.damage.usage)}: ${e.commands.damage.help.map(pn).join(" ")}`),
-      Fe(`${K("!attack")} with the same amount and flags, ${K("--ids DEFENDER ...")} and the attacker selected (or ${K("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${K(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${K("!attack --resolve KEY")} (the GM, or whoever declared it). ${K("!attack --list")} and ${K("--cancel KEY")}; ${K("!damage --undo")} takes the whole attack back.`),
-      Fe(`${K("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-      Fe("Every command answers <code>--help</code>."),
+      Ge(`${K(e.commands.defend.usage)}: ${e.commands.defend.help.map(pn).join(" ")}`),
+      Ge(`${K(e.commands.damage.usage)}: ${e.commands.damage.help.map(pn).join(" ")}`),
+      Ge(`${K("!attack")} with the same amount and flags, ${K("--ids DEFENDER ...")} and the attacker selected (or ${K("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${K(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${K("!attack --resolve KEY")} (the GM, or whoever declared it). ${K("!attack --list")} and ${K("--cancel KEY")}; ${K("!damage --undo")} takes the whole attack back.`),
+      Ge(`${K("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+      Ge("Every command answers <code>--help</code>."),
       "</ul><h4>GM</h4><ul>",
-      Fe(`${K("!defense-round")}: status and settings menu; ${K("config KEY VALUE")} (${K(`config edition ${Et().join("|")}`)} switches editions), ${K("set NAME VALUE|clear")}, ${K("repair")}, ${K("next-round")}, ${K("refresh")}, ${K("help")}.`),
-      Fe(`Commands another script relays (ScriptCards' ${K("--@")}, APILogic) carry no player: they act for the player that ${K("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${K("config api-commands gm")} lets them act as the GM.`),
+      Ge(`${K("!defense-round")}: status and settings menu; ${K("config KEY VALUE")} (${K(`config edition ${Tt().join("|")}`)} switches editions), ${K("set NAME VALUE|clear")}, ${K("repair")}, ${K("next-round")}, ${K("refresh")}, ${K("help")}.`),
+      Ge(`Commands another script relays (ScriptCards' ${K("--@")}, APILogic) carry no player: they act for the player that ${K("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${K("config api-commands gm")} lets them act as the GM.`),
       "</ul>"
     ].join("");
   }
-  function Er(e, t = {}) {
-    ju(Vu, Uu(e), t.createIfMissing !== !1);
+  function Dr(e, t = {}) {
+    Uu(Ku, xu(e), t.createIfMissing !== !1);
   }
-  function Bu(e, t) {
-    const n = I(e), r = Ne(t);
-    hu(e, n.id);
+  function Wu(e, t) {
+    const n = N(e), r = Pe(t);
+    pu(e, n.id);
     const i = [];
     for (const a of p.keys(e.store.tokens)) {
-      const o = H(a);
-      !o || vt(o) || i.push({ token: o, character: oe(o) });
+      const o = B(a);
+      !o || vt(o) || i.push({ token: o, character: ce(o) });
     }
-    return gr(e, i, {
+    return wr(e, i, {
       values: [],
       dice: [],
       resolve(a) {
@@ -5328,15 +5377,15 @@ var DefenseRound = (() => {
       }
     }), i.length;
   }
-  function Hu(e) {
+  function Yu(e) {
     const t = e.app, n = t.store.macros, r = [], i = [], s = [];
-    for (const o of I(t).macros) {
-      const d = Fu(o.name), c = n[o.name] !== void 0 && d.includes(n[o.name]) ? n[o.name] : void 0;
+    for (const o of N(t).macros) {
+      const d = Bu(o.name), c = n[o.name] !== void 0 && d.includes(n[o.name]) ? n[o.name] : void 0;
       if (c === void 0 && d.length > 0) {
         s.push(o.name);
         continue;
       }
-      const l = Gu(c, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
+      const l = Hu(c, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
       l !== void 0 && (n[o.name] = l, (c === void 0 ? r : i).push(o.name));
     }
     const a = [
@@ -5344,15 +5393,15 @@ var DefenseRound = (() => {
       i.length > 0 ? `refreshed ${i.join(", ")}` : "",
       s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
     ].filter((o) => o !== "");
-    Ye(e, `Macros for the ${I(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
+    Ye(e, `Macros for the ${N(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
   }
-  var Ku = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (GM only but details; set and repair act on the selected tokens or --ids)", xu = {
+  var zu = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (GM only but details; set and repair act on the selected tokens or --ids)", Xu = {
     help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
     macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
     config: {
       title: "!defense-round config",
       usage: "!defense-round config KEY VALUE",
-      what: [`Changes one setting, e.g. edition ${Et()[1] ?? Et()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`]
+      what: [`Changes one setting, e.g. edition ${Tt()[1] ?? Tt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`]
     },
     set: {
       title: "!defense-round set",
@@ -5373,15 +5422,15 @@ var DefenseRound = (() => {
       what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]
     }
   };
-  function Dr(e) {
+  function Rr(e) {
     return e ? "on" : "off";
   }
-  function Yu(e) {
-    const t = e.store.settings, n = I(e), r = (s) => n.settings.includes(s), i = xe.filter((s) => t.attributes[s] !== Ni[s]).map(
+  function qu(e) {
+    const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = We.filter((s) => t.attributes[s] !== Mi[s]).map(
       (s) => `${s} -> ${t.attributes[s]}`
     );
-    return pe({
-      title: `DefenseRound v${me}`,
+    return ke({
+      title: `DefenseRound v${pe}`,
       rows: [
         { label: "Edition", lines: [t.edition] },
         {
@@ -5389,67 +5438,67 @@ var DefenseRound = (() => {
           lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]
         },
         { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-        { label: "Players target any", lines: [Dr(t.playersTargetAny)] },
-        { label: "Armor on hand edits", lines: [Dr(t.armorOnManualEdits)] },
+        { label: "Players target any", lines: [Rr(t.playersTargetAny)] },
+        { label: "Armor on hand edits", lines: [Rr(t.armorOnManualEdits)] },
         { label: "Relayed commands", lines: [t.apiCommands === "gm" ? "gm (act as the GM)" : "refuse (unless --api-as a player)"] },
-        { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [D(t.overwhelmLimit)] : [] },
-        { label: "Markers", lines: [Rt.filter((s) => n.markers.includes(s)).map((s) => `${s} ${t.markers[s]}`).join(", ")] },
+        { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [_(t.overwhelmLimit)] : [] },
+        { label: "Markers", lines: [Dt.filter((s) => n.markers.includes(s)).map((s) => `${s} ${t.markers[s]}`).join(", ")] },
         { label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
-        { label: "Round", lines: [D(e.store.round.number)] },
+        { label: "Round", lines: [_(e.store.round.number)] },
         { label: "State problems", lines: e.loadProblems }
       ]
     });
   }
-  function ra(e, t) {
+  function oa(e, t) {
     return [e, ...t.filter((n) => n !== e)].join("|");
   }
-  function Wu(e) {
-    const t = e.store.settings, n = I(e), r = Et().filter((a) => a !== t.edition), i = (a, o) => ve(`${a}: ${Dr(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => ve(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
+  function Ju(e) {
+    const t = e.store.settings, n = N(e), r = Tt().filter((a) => a !== t.edition), i = (a, o) => me(`${a}: ${Rr(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => me(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
     return [
-      ne("Settings:"),
+      te("Settings:"),
       s("visibility.npc", t.visibility.npc),
       s("visibility.pc", t.visibility.pc),
       i("players-target-any", t.playersTargetAny),
       i("armor-on-manual-edits", t.armorOnManualEdits),
-      ve(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
+      me(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
       // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-      ve(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${ra(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
-      ...r.map((a) => ve(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
+      me(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${oa(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+      ...r.map((a) => me(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
       // Only the settings the active edition uses (issue: the settings menu follows the edition).
-      ...n.settings.includes("overwhelm-limit") ? [ve(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-      ...n.settings.includes("stamina-bar") ? [ve(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${ra(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
-      ve("next round", "!defense-round next-round"),
-      ve("help handout", "!defense-round help"),
-      ve("table macros", "!defense-round macros")
+      ...n.settings.includes("overwhelm-limit") ? [me(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
+      ...n.settings.includes("stamina-bar") ? [me(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${oa(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+      me("next round", "!defense-round next-round"),
+      me("help handout", "!defense-round help"),
+      me("table macros", "!defense-round macros")
     ].join(" ");
   }
-  function zu(e, t) {
+  function Qu(e, t) {
     const [n, r] = t;
-    if (!n || r === void 0) throw new k("set needs a NAME and a VALUE (or clear)");
+    if (!n || r === void 0) throw new w("set needs a NAME and a VALUE (or clear)");
     const i = n.toLowerCase();
-    if (!xe.includes(i))
-      throw new k(`unknown value name "${Q(n)}" (names: ${xe.join(", ")})`);
-    const s = r.toLowerCase() === "clear", a = s ? 0 : bt(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: d } = Xe(e, Ae(e.parsed)), c = [];
+    if (!We.includes(i))
+      throw new w(`unknown value name "${Q(n)}" (names: ${We.join(", ")})`);
+    const s = r.toLowerCase() === "clear", a = s ? 0 : wt(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: d } = qe(e, Ae(e.parsed)), c = [];
     for (const { token: l, character: u } of o) {
-      const f = Yd(e.app, l.id);
+      const f = Xd(e.app, l.id);
       f.overrides = Qt(f.overrides, i, s ? null : a);
       const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-      h && (f.worn = Qt(f.worn, h, null)), cs(e.app, l.id), c.push(sn(l, u, e.app.store.settings).name);
+      h && (f.worn = Qt(f.worn, h, null)), ds(e.app, l.id), c.push(sn(l, u, e.app.store.settings).name);
     }
     Ye(e, `${s ? `Cleared ${i} override` : `${i} = ${a}`} on ${c.join(", ")}.${d.length ? ` (${d.join("; ")})` : ""}`);
   }
-  var _r = [
+  var Or = [
     ["physical", "armor_physical"],
     ["magical", "armor_magical"]
   ];
-  function Xu(e) {
-    const { targets: t, notes: n } = Xe(e, Ae(e.parsed)), r = new N(), i = {
-      values: _r.map(([, a]) => a),
+  function Zu(e) {
+    const { targets: t, notes: n } = qe(e, Ae(e.parsed)), r = new M(), i = {
+      values: Or.map(([, a]) => a),
       dice: [],
       resolve(a) {
-        for (const [, c] of _r) a.values[c]?.current, a.values[c]?.max;
+        for (const [, c] of Or) a.values[c]?.current, a.values[c]?.max;
         const o = [], d = [];
-        for (const [c, l] of _r) {
+        for (const [c, l] of Or) {
           const u = a.values[l];
           if (!u?.present) continue;
           const f = c === "physical" ? "Physical" : "Magical", h = u.max;
@@ -5467,58 +5516,58 @@ var DefenseRound = (() => {
         }
         return r.set(a.id, o), { headline: "acts", steps: [], changes: d, observed: !1, detail: { repair: !0 } };
       }
-    }, s = gr(e.app, t, i).map((a) => {
+    }, s = wr(e.app, t, i).map((a) => {
       const { snapshot: o } = a.reading;
       if (a.kind === "problems") return hn(o, a.reading.problems);
-      cs(e.app, o.id);
+      ds(e.app, o.id);
       const d = r.get(o.id) ?? [];
       return `${o.name}: ${d.length > 0 ? d.join(", ") : "no armor to repair"}`;
     });
     Ye(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
   }
-  function qu(e) {
-    e.store = Nt(me), e.loadProblems = [], delete e.newerState, na(nn, e.store);
+  function ef(e) {
+    e.store = It(pe), e.loadProblems = [], delete e.newerState, aa(nn, e.store);
   }
-  function Ju(e, t) {
+  function tf(e, t) {
     const [n, ...r] = t;
-    if (!n || r.length > 0) throw new k("details needs the key its button gives");
+    if (!n || r.length > 0) throw new w("details needs the key its button gives");
     const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
     if (!i) throw new P(s);
-    const a = H(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", d = i.npc || a !== void 0 && ns(a, oe(a)), c = ln(e.app, { npc: d, hidden: o }) === "public";
-    if (!(e.gm || c || a !== void 0 && Se(e.playerId, a, oe(a)))) throw new P(o ? s : `${i.name}'s breakdown is for the GM`);
-    F(Te(e.replyTo), pe(i.card()));
+    const a = B(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", d = i.npc || a !== void 0 && rs(a, ce(a)), c = ln(e.app, { npc: d, hidden: o }) === "public";
+    if (!(e.gm || c || a !== void 0 && Se(e.playerId, a, ce(a)))) throw new P(o ? s : `${i.name}'s breakdown is for the GM`);
+    F(Te(e.replyTo), ke(i.card()));
   }
-  var Qu = {
-    usage: () => Ku,
+  var nf = {
+    usage: () => zu,
     help: () => ["GM only (but details). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help)."],
     helpFor: (e, t) => {
       const n = (t.positionals[0] ?? "").toLowerCase();
-      return xu[n];
+      return Xu[n];
     },
     run(e) {
       const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
       if (r === "details") {
-        Ce(e.parsed, {}), Ju(e, n);
+        Ce(e.parsed, {}), tf(e, n);
         return;
       }
       if (!e.gm) throw new P("!defense-round is for the GM only");
       const i = r === "set" || r === "repair";
       switch (Ce(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
         case "":
-          F(Te("gm"), Yu(e.app)), F(Te("gm"), Wu(e.app));
+          F(Te("gm"), qu(e.app)), F(Te("gm"), Ju(e.app));
           return;
         case "help":
-          Er(I(e.app)), X(e, 'The handout "Help: DefenseRound" is up to date in the journal.');
+          Dr(N(e.app)), X(e, 'The handout "Help: DefenseRound" is up to date in the journal.');
           return;
         case "config": {
           const [s, ...a] = n;
-          if (!s) throw new k("config needs a KEY and a VALUE");
-          const o = e.app.store.settings.edition, d = pl(e.app.store.settings, s, a.join(" ") || void 0);
+          if (!s) throw new w("config needs a KEY and a VALUE");
+          const o = e.app.store.settings.edition, d = yl(e.app.store.settings, s, a.join(" ") || void 0);
           if (e.app.store.settings.edition !== o) {
             e.app.store.editionLeft = o;
-            const c = Bu(e.app, o);
-            Er(I(e.app), { createIfMissing: !1 });
-            const l = c === 0 ? "" : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms (conditions and markers).`, u = pu(e.app), f = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+            const c = Wu(e.app, o);
+            Dr(N(e.app), { createIfMissing: !1 });
+            const l = c === 0 ? "" : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms (conditions and markers).`, u = yu(e.app), f = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
             Ye(e, `${d}${l} Bars, worn armor and the Turn Tracker are kept.${f}`);
             return;
           }
@@ -5526,38 +5575,38 @@ var DefenseRound = (() => {
           return;
         }
         case "set":
-          zu(e, n);
+          Qu(e, n);
           return;
         case "repair":
-          Xu(e);
+          Zu(e);
           return;
         case "next-round":
-          ta(e.app);
+          sa(e.app);
           return;
         case "macros":
-          Hu(e);
+          Yu(e);
           return;
         case "reset-state":
           if (e.app.newerState === void 0) throw new P("reset-state only discards a state written by a newer version, and this one is not");
-          qu(e.app), Ye(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+          ef(e.app), Ye(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
           return;
         case "refresh":
           e.app.attributes.clear(), Ye(e, "Cached attribute look-ups forgotten; they are read again on next use.");
           return;
         default:
-          throw new k(`unknown subcommand "${Q(D(t))}"`);
+          throw new w(`unknown subcommand "${Q(_(t))}"`);
       }
     }
   };
-  function Zu(e, t) {
-    const n = new N();
+  function rf(e, t) {
+    const n = new M();
     let r;
     for (const { place: i, tokenId: s, change: a } of t) {
       const o = getObj("graphic", s);
       switch (a.kind) {
         case "bar": {
           const d = a.attributeId ? getObj("attribute", a.attributeId) : void 0;
-          n.set(i, d ? $e(d.get("current")) : o ? hs(o, a.bar) : null);
+          n.set(i, d ? $e(d.get("current")) : o ? vs(o, a.bar) : null);
           break;
         }
         case "attribute":
@@ -5570,15 +5619,15 @@ var DefenseRound = (() => {
           n.set(i, e.memories.tokens[s]?.overrides?.[a.key] ?? null);
           break;
         case "markers":
-          n.set(i, D(o?.get("statusmarkers") ?? ""));
+          n.set(i, _(o?.get("statusmarkers") ?? ""));
           break;
         case "memory":
-          n.set(i, We(ft(e.memories, a.tokenId ?? s), e.edition));
+          n.set(i, ze(ft(e.memories, a.tokenId ?? s), e.edition));
           break;
         case "initiative": {
-          r ?? (r = Le());
-          const d = rr(r.find((c) => c.id === s)?.pr);
-          n.set(i, C.isFinite(d) ? d : null);
+          r ?? (r = je());
+          const d = sr(r.find((c) => c.id === s)?.pr);
+          n.set(i, I.isFinite(d) ? d : null);
           break;
         }
         case "turn-order":
@@ -5587,79 +5636,79 @@ var DefenseRound = (() => {
     }
     return n;
   }
-  function ef(e) {
-    if (!O(e.parsed, "undo")) throw new k("--force goes with --undo");
+  function sf(e) {
+    if (!O(e.parsed, "undo")) throw new w("--force goes with --undo");
     if (O(e.parsed, "force") && !e.gm) throw new P("--force is the GM's: a player's undo never overwrites a later change");
-    const t = [...e.parsed.flags.keys()].find((m) => m !== "undo" && m !== "force");
-    if (t) throw new k(`--undo takes no other flag (got --${t}): it undoes your last damage, whatever is selected`);
-    if (e.parsed.positionals.length > 0) throw new k("--undo takes no amount");
+    const t = [...e.parsed.flags.keys()].find((v) => v !== "undo" && v !== "force");
+    if (t) throw new w(`--undo takes no other flag (got --${t}): it undoes your last damage, whatever is selected`);
+    if (e.parsed.positionals.length > 0) throw new w("--undo takes no amount");
     const n = e.app, r = n.store.history;
     let i = -1;
-    for (let m = r.length - 1; m >= 0; m -= 1)
-      if (e.gm || r[m].by === e.playerId && r[m].kind !== "save") {
-        i = m;
+    for (let v = r.length - 1; v >= 0; v -= 1)
+      if (e.gm || r[v].by === e.playerId && r[v].kind !== "save") {
+        i = v;
         break;
       }
     if (i === -1) throw new P(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
-    const s = r[i], a = I(n), o = new N(s.tokens.map((m) => [m.tokenId, Lt(m.tokenId, e.gm)])), d = s.tokens.filter((m) => o.get(m.tokenId) !== void 0), c = s.tokens.filter((m) => !d.includes(m)).map((m) => m.name), l = (m) => tf(m) ? d.find((R) => ia({ place: "", tokenId: R.tokenId, name: R.name, change: m }, n.store.settings)) : void 0, u = Cl(Dl(s.tokens, (m) => o.get(m) !== void 0, l), a, n.store.round.number - s.round).filter((m) => ia(m, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: Bs(n) }, h = Zu(f, u), v = (m, R) => {
-      if (m.stance !== R.stance) return R.stance === void 0 ? "has dropped its stance since" : `has taken the ${R.stance} stance since`;
-      if (m.deadForGood !== R.deadForGood) return "has died for good since";
-      const g = vu(m, R, we);
-      if (g !== void 0 && R.answer !== void 0 || g !== void 0 && we(m.edition, R.edition)) return g;
-      const $ = (L) => (L.edition?.id === a.id ? a.parseState(L.edition.state) : null) ?? a.enter(null, !1);
-      return a.describeStateChange($(m), $(R));
-    }, A = Rl(u, h, we);
+    const s = r[i], a = N(n), o = new M(s.tokens.map((v) => [v.tokenId, Mt(v.tokenId, e.gm)])), d = s.tokens.filter((v) => o.get(v.tokenId) !== void 0), c = s.tokens.filter((v) => !d.includes(v)).map((v) => v.name), l = (v) => af(v) ? d.find((D) => ca({ place: "", tokenId: D.tokenId, name: D.name, change: v }, n.store.settings)) : void 0, u = Pl(Ol(s.tokens, (v) => o.get(v) !== void 0, l), a, n.store.round.number - s.round).filter((v) => ca(v, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: Hs(n) }, h = rf(f, u), k = (v, D) => {
+      if (v.stance !== D.stance) return D.stance === void 0 ? "has dropped its stance since" : `has taken the ${D.stance} stance since`;
+      if (v.deadForGood !== D.deadForGood) return "has died for good since";
+      const y = ku(v, D, we);
+      if (y !== void 0 && D.answer !== void 0 || y !== void 0 && we(v.edition, D.edition)) return y;
+      const $ = (C) => (C.edition?.id === a.id ? a.parseState(C.edition.state) : null) ?? a.enter(null, !1);
+      return a.describeStateChange($(v), $(D));
+    }, A = Il(u, h, we);
     if (A.length > 0) {
       if (!e.gm) {
-        const m = [...new q(A.map((R) => R.name))];
-        X(e, `Nothing undone: ${m.join(", ")} changed since that damage. Only the GM can undo over later changes: ask the GM.`);
+        const v = [...new q(A.map((D) => D.name))];
+        X(e, `Nothing undone: ${v.join(", ")} changed since that damage. Only the GM can undo over later changes: ask the GM.`);
         return;
       }
       if (!O(e.parsed, "force")) {
-        X(e, `Nothing undone: values changed since that damage: ${Ol(A, h, we, v).join("; ")}. Use !damage --undo --force to overwrite them.`);
+        X(e, `Nothing undone: values changed since that damage: ${Nl(A, h, we, k).join("; ")}. Use !damage --undo --force to overwrite them.`);
         return;
       }
     }
-    Kl(f, u), A.length > 0 && nf(n, u, h), r.splice(i, 1);
-    const b = s.kind === "save" ? "Save undone" : "Damage undone", y = (m) => o.get(m.tokenId)?.get("layer") === "gmlayer", w = d.filter((m) => !y(m)).map((m) => m.name), S = d.filter(y).map((m) => m.name);
-    w.length > 0 && F(ut, ne(`${b}: ${w.join(", ")}.`)), S.length > 0 && F(he, ne(`${b} on hidden token${S.length === 1 ? "" : "s"}: ${S.join(", ")}.`), { record: !0 }), c.length > 0 && X(e, `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${c.join(", ")}.`);
+    Yl(f, u), A.length > 0 && of(n, u, h), r.splice(i, 1);
+    const g = s.kind === "save" ? "Save undone" : "Damage undone", m = (v) => o.get(v.tokenId)?.get("layer") === "gmlayer", b = d.filter((v) => !m(v)).map((v) => v.name), S = d.filter(m).map((v) => v.name);
+    b.length > 0 && F(ut, te(`${g}: ${b.join(", ")}.`)), S.length > 0 && F(ve, te(`${g} on hidden token${S.length === 1 ? "" : "s"}: ${S.join(", ")}.`), { record: !0 }), c.length > 0 && X(e, `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${c.join(", ")}.`);
   }
-  function tf(e) {
+  function af(e) {
     return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
   }
-  function ia({ tokenId: e, change: t }, n) {
-    const r = H(e);
+  function ca({ tokenId: e, change: t }, n) {
+    const r = B(e);
     if (!r) return !1;
     switch (t.kind) {
       case "bar":
-        return t.attributeId === void 0 || ul(r, t.bar) === t.attributeId;
+        return t.attributeId === void 0 || vl(r, t.bar) === t.attributeId;
       case "attribute": {
-        const i = fl(t.attributeId);
-        return i !== void 0 && i.characterId === D(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
+        const i = ml(t.attributeId);
+        return i !== void 0 && i.characterId === _(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
       }
       case "memory":
-        return t.tokenId === void 0 || H(t.tokenId) !== void 0;
+        return t.tokenId === void 0 || B(t.tokenId) !== void 0;
       default:
         return !0;
     }
   }
-  function nf(e, t, n) {
-    const r = I(e);
+  function of(e, t, n) {
+    const r = N(e);
     for (const { place: i, tokenId: s, change: a } of t) {
       if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
-      const o = n.get(i), d = H(s);
+      const o = n.get(i), d = B(s);
       if (!d || typeof o != "number") continue;
       const c = a.from, l = {
         values: [],
         dice: [],
         resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, c, u.state).state, detail: { undo: !0 } })
       };
-      gr(e, [{ token: d, character: oe(d) }], l);
+      wr(e, [{ token: d, character: ce(d) }], l);
     }
   }
-  var rf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, sf = {
-    usage: (e) => I(e).commands.damage.usage,
-    help: (e) => I(e).commands.damage.help,
+  var cf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, df = {
+    usage: (e) => N(e).commands.damage.usage,
+    help: (e) => N(e).commands.damage.help,
     helpFor: (e, t) => O(t, "undo") || O(t, "force") ? {
       title: "!damage --undo",
       usage: "!damage --undo [--force]",
@@ -5670,16 +5719,16 @@ var DefenseRound = (() => {
     } : void 0,
     run(e) {
       if (O(e.parsed, "undo") || O(e.parsed, "force")) {
-        ef(e);
+        sf(e);
         return;
       }
-      const t = I(e.app), n = t.commands.damage.flags;
-      Ce(e.parsed, { ...rf, ...n }, xn(t.id, "damage"));
-      const r = t.planDamage(e.parsed, mt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = Xe(e, Ae(e.parsed), { anyTarget: i });
+      const t = N(e.app), n = t.commands.damage.flags;
+      Ce(e.parsed, { ...cf, ...n }, xn(t.id, "damage"));
+      const r = t.planDamage(e.parsed, mt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = qe(e, Ae(e.parsed), { anyTarget: i });
       let { targets: a } = s;
       const o = [...s.notes], d = p.keys(n).find((c) => n[c].decides !== void 0 && O(e.parsed, c));
       if (d !== void 0 && !e.gm) {
-        const c = n[d].decides, l = a.filter(({ token: f, character: h }) => Se(e.playerId, f, h)), u = a.filter((f) => !l.includes(f)).map(({ token: f }) => Z(f, "a token"));
+        const c = n[d].decides, l = a.filter(({ token: f, character: h }) => Se(e.playerId, f, h)), u = a.filter((f) => !l.includes(f)).map(({ token: f }) => ne(f, "a token"));
         if (u.length > 0 && o.push(`${ht(u)}: only the GM or its controller ${c}`), a = l, a.length === 0) {
           X(e, `Not applied: ${o.join("; ")}.`);
           return;
@@ -5693,59 +5742,59 @@ var DefenseRound = (() => {
       });
     }
   };
-  async function af(e) {
-    const t = e.app, n = I(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+  async function lf(e) {
+    const t = e.app, n = N(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
     Ce(e.parsed, i);
-    const s = (M(e.parsed, "answer") ?? "").toUpperCase(), a = p.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
+    const s = (L(e.parsed, "answer") ?? "").toUpperCase(), a = p.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
     if (!a) throw new P(`no open attack ${s.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
-    const o = Ae(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
-    if (o.length !== 1) throw new k("an answer is for one defender: --ids with its token id");
-    const d = o[0], c = a.defenders.includes(d) ? H(d) : void 0;
+    const o = Ae(e.parsed) ?? (e.msg.selected ?? []).map((b) => b._id);
+    if (o.length !== 1) throw new w("an answer is for one defender: --ids with its token id");
+    const d = o[0], c = a.defenders.includes(d) ? B(d) : void 0;
     if (!c) throw new P(`that token is not a defender of attack ${a.key}`);
-    const l = oe(c), u = Z(c, "the defender");
+    const l = ce(c), u = ne(c, "the defender");
     if (!e.gm && !Se(e.playerId, c, l)) throw new P(`only ${u}'s controller or the GM answers for it`);
     const f = a.answers[d];
     if (f) throw new P(`${u} has answered attack ${a.key} already (${f.word})`);
-    if (yr(t, d)) throw new P(`${u} answers attack ${a.key} with the defense it made ahead`);
-    const h = M(e.parsed, r.answerFlag);
-    if (h === void 0) throw new k(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-    const v = x(h, `--${r.answerFlag}`, r.choices);
-    let A = { word: v }, b = v === "none" ? "no defense" : v;
-    if (v !== "none") {
-      const w = r.planAnswer(v, a.situation, a.attacker, mt(t, e.gm)), S = kr(e.parsed, w.dice), m = w.dice.filter((W) => S[W.name] === void 0), R = m.length > 0 ? await Ns(m.map((W) => W.sides)) : [];
+    if (br(t, d)) throw new P(`${u} answers attack ${a.key} with the defense it made ahead`);
+    const h = L(e.parsed, r.answerFlag);
+    if (h === void 0) throw new w(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
+    const k = x(h, `--${r.answerFlag}`, r.choices);
+    let A = { word: k }, g = k === "none" ? "no defense" : k;
+    if (k !== "none") {
+      const b = r.planAnswer(k, a.situation, a.attacker, mt(t, e.gm)), S = yr(e.parsed, b.dice), v = b.dice.filter((Y) => S[Y.name] === void 0), D = v.length > 0 ? await Ps(v.map((Y) => Y.sides)) : [];
       if (t.store.exchange.attacks[s] !== a || a.answers[d] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
-      if (!H(d) || !e.gm && !Se(e.playerId, c, oe(c))) throw new P(`${u} is gone or no longer yours since the roll: nothing answered`);
-      const g = Ws(w.dice, S, R, 0), $ = fn(t, { token: c, character: l }, w, qe(t, w.readsTurnOrder ? Le() : void 0)), L = w.resolve($.facts, g);
-      if ($n(L)) throw new P(xs(t, $.snapshot, L));
+      if (!B(d) || !e.gm && !Se(e.playerId, c, ce(c))) throw new P(`${u} is gone or no longer yours since the roll: nothing answered`);
+      const y = zs(b.dice, S, D, 0), $ = fn(t, { token: c, character: l }, b, Je(t, b.readsTurnOrder ? je() : void 0)), C = b.resolve($.facts, y);
+      if ($n(C)) throw new P(Ws(t, $.snapshot, C));
       if ($.problems.length > 0) throw new P(hn($.snapshot, $.problems, "; nothing answered"));
-      const V = r.keep(v, L, g), de = w.dice.find((W) => W.flag === r.rollFlag), Je = e.gm ? void 0 : Ys(e, w.dice);
-      A = { word: V.word, ...V.file !== void 0 ? { file: V.file } : {}, ...V.flags ? { flags: V.flags } : {} }, de && g[de.name] !== void 0 && (A.roll = g[de.name]), Je && (A.typed = !0);
-      const Y = As(n, (W) => W === d ? u : $.facts.nameOf(W)), Ge = L.steps.filter((W) => W.section === "Check").map(Y);
-      b = Ge.length > 0 ? Ge.join("; ") : v;
+      const G = r.keep(k, C, y), re = b.dice.find((Y) => Y.flag === r.rollFlag), Qe = e.gm ? void 0 : Ys(e, b.dice);
+      A = { word: G.word, ...G.file !== void 0 ? { file: G.file } : {}, ...G.flags ? { flags: G.flags } : {} }, re && y[re.name] !== void 0 && (A.roll = y[re.name]), Qe && (A.typed = !0);
+      const W = Ss(n, (Y) => Y === d ? u : $.facts.nameOf(Y)), Ve = C.steps.filter((Y) => Y.section === "Check").map(W);
+      g = Ve.length > 0 ? Ve.join("; ") : k;
     }
     a.answers[d] = A;
-    const y = pt(t, a).map((w) => Z(H(w) ?? c, "a token"));
-    X(e, `${u}: ${b}.${y.length > 0 ? ` Waiting for ${y.join(", ")}.` : ` Attack ${a.key} resolves.`}`), y.length === 0 && await $r(e, a);
+    const m = Js(t, a, e.gm);
+    X(e, `${u}: ${g}.${m.length > 0 ? ` Waiting for ${m.join(", ")}.` : ` Attack ${a.key} resolves.`}`), m.length === 0 && await Sr(e, a);
   }
-  var of = { ids: { kind: "list" }, help: { kind: "switch" } }, cf = {
-    usage: (e) => I(e).commands.defend.usage,
-    help: (e) => I(e).commands.defend.help,
+  var uf = { ids: { kind: "list" }, help: { kind: "switch" } }, ff = {
+    usage: (e) => N(e).commands.defend.usage,
+    help: (e) => N(e).commands.defend.help,
     run(e) {
-      if (e.parsed.flags.has("answer")) return af(e);
-      const t = I(e.app), n = t.commands.defend;
+      if (e.parsed.flags.has("answer")) return lf(e);
+      const t = N(e.app), n = t.commands.defend;
       if (n.refused) {
         X(e, `!defend is not used: ${n.refused}.`);
         return;
       }
-      Ce(e.parsed, { ...of, ...n.flags }, xn(t.id, "defend"));
+      Ce(e.parsed, { ...uf, ...n.flags }, xn(t.id, "defend"));
       const r = t.planDefend(e.parsed), i = p.keys(n.flags).filter((c) => n.flags[c].token === !0);
-      iu(e, i);
-      const s = Xe(e, Ae(e.parsed)), a = [...s.notes], o = i.map((c) => ({ flag: c, id: (e.parsed.flags.get(c) ?? []).join(" ") })).filter(({ id: c }) => c !== ""), d = s.targets.filter(({ token: c }) => {
+      ou(e, i);
+      const s = qe(e, Ae(e.parsed)), a = [...s.notes], o = i.map((c) => ({ flag: c, id: (e.parsed.flags.get(c) ?? []).join(" ") })).filter(({ id: c }) => c !== ""), d = s.targets.filter(({ token: c }) => {
         const l = o.find(({ id: u }) => u === c.id);
-        return l && a.push(`${Z(c, "a token")}: --${l.flag} names the token itself`), l === void 0;
+        return l && a.push(`${ne(c, "a token")}: --${l.flag} names the token itself`), l === void 0;
       });
       if (d.length === 0) {
-        X(e, `${pr(a).join("; ")}.`.replace(/^./, (c) => c.toUpperCase()));
+        X(e, `${gr(a).join("; ")}.`.replace(/^./, (c) => c.toUpperCase()));
         return;
       }
       return mn(e, r, d, a, {
@@ -5753,21 +5802,21 @@ var DefenseRound = (() => {
         refusals: (c) => `${c.join("; ")}.`
       });
     }
-  }, df = { ids: { kind: "list" }, help: { kind: "switch" } }, lf = {
-    usage: (e) => I(e).commands.stance.usage,
-    help: (e) => I(e).commands.stance.help,
+  }, hf = { ids: { kind: "list" }, help: { kind: "switch" } }, vf = {
+    usage: (e) => N(e).commands.stance.usage,
+    help: (e) => N(e).commands.stance.help,
     run(e) {
-      const t = I(e.app);
+      const t = N(e.app);
       if (t.stances.length === 0) throw new P(`the ${t.id} edition has no stances`);
-      Ce(e.parsed, df);
+      Ce(e.parsed, hf);
       const [n, ...r] = e.parsed.positionals;
-      if (r.length > 0) throw new k(`one stance only (got "${Q(e.parsed.positionals.join(" "))}")`);
+      if (r.length > 0) throw new w(`one stance only (got "${Q(e.parsed.positionals.join(" "))}")`);
       const i = n?.toLowerCase();
       if (i !== void 0 && !t.stances.includes(i))
-        throw new k(`unknown stance "${Q(D(n))}" (stances: ${t.stances.join(", ")})`);
+        throw new w(`unknown stance "${Q(_(n))}" (stances: ${t.stances.join(", ")})`);
       const s = (e.msg.selected ?? []).length === 0 && Ae(e.parsed) === void 0;
-      if (i === void 0 && s) throw new k("no stance given");
-      const { targets: a, notes: o } = Xe(e, Ae(e.parsed));
+      if (i === void 0 && s) throw new w("no stance given");
+      const { targets: a, notes: o } = qe(e, Ae(e.parsed));
       if (i === void 0) {
         const d = e.app.store.settings, c = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", l = a.map(({ token: u, character: f }) => `${sn(u, f, d).name}: ${e.app.store.tokens[u.id]?.stance ?? c}`);
         X(e, `Stances: ${l.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} Usage: ${t.commands.stance.usage}`);
@@ -5776,10 +5825,10 @@ var DefenseRound = (() => {
       return mn(e, t.planStance(i), a, o, { title: "Stance", refusals: (d) => `${d.join("; ")}.` });
     }
   };
-  function uf(e, t, n) {
+  function mf(e, t, n) {
     return n === null ? e + t : E.max(e, E.min(e + t, n));
   }
-  function ff(e, t, n) {
+  function pf(e, t, n) {
     return {
       values: [],
       dice: [],
@@ -5789,14 +5838,14 @@ var DefenseRound = (() => {
         const s = r.bars.vitality.value;
         if (e.condition(r.state, s) === "dead")
           return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-        const a = r.bars[n].max, o = uf(i, t, a), d = a !== null && o === a && i + t > a, c = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), l = r.id;
+        const a = r.bars[n].max, o = mf(i, t, a), d = a !== null && o === a && i + t > a, c = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), l = r.id;
         return {
           headline: "acts",
           ...o === i ? { noop: !0 } : {},
           steps: [
-            T(ce, { kind: "heal-title", who: l, resource: n, amount: o - i }),
+            T(de, { kind: "heal-title", who: l, resource: n, amount: o - i }),
             // Nothing healed (already at its max) says so, on a row of several as on its own card.
-            T(ae, { kind: "heal-summary", who: l, healed: o !== i, atMax: a !== null && i >= a }),
+            T(oe, { kind: "heal-summary", who: l, healed: o !== i, atMax: a !== null && i >= a }),
             T("Heal", { kind: "healed", resource: n, before: i, after: o, max: a, capped: d }),
             ...n === "vitality" && c ? Oe("Heal", c.conditions) : [],
             ...c?.now ? [T("Now", c.now)] : []
@@ -5809,67 +5858,67 @@ var DefenseRound = (() => {
       }
     };
   }
-  var hf = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", vf = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, mf = {
-    usage: () => hf,
+  var kf = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", gf = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, yf = {
+    usage: () => kf,
     run(e) {
       const t = e.parsed;
-      Ce(t, vf);
-      const n = Wt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = x(M(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = Xe(e, Ae(t));
-      return mn(e, ff(I(e.app), n, r), i, s, {
+      Ce(t, gf);
+      const n = Yt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = x(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = qe(e, Ae(t));
+      return mn(e, pf(N(e.app), n, r), i, s, {
         title: "Heal",
         refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
       });
     }
-  }, sa = p.freeze({});
-  function pf(e, t, n) {
+  }, da = p.freeze({});
+  function wf(e, t, n) {
     if (!n || vt(t)) return;
     const r = e.store.settings, i = ye[r.bars.vitality].value;
     if (!(i in n)) return;
-    const s = $e(n[i]), a = D(t.get(ye[r.bars.vitality].link) ?? "");
-    let { typed: o, keepInStep: d } = kf(t, i, a, s);
+    const s = $e(n[i]), a = _(t.get(ye[r.bars.vitality].link) ?? "");
+    let { typed: o, keepInStep: d } = bf(t, i, a, s);
     if (s === null || o === null || s === o) return;
-    const c = I(e), l = { token: t, character: oe(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === o || u.typed === o);
-    if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, d = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && o < s && s - o <= Jr) {
-      const A = c.planHandEdit(s - o, mt(e, !0)), b = {
+    const c = N(e), l = { token: t, character: ce(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === o || u.typed === o);
+    if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, d = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && o < s && s - o <= Zr) {
+      const A = c.planHandEdit(s - o, mt(e, !0)), g = {
         ...A,
-        resolve(w, S) {
-          if (c.condition(w.state, s) === "dead") return { kind: "refused", reason: "dead" };
-          const m = A.resolve(w, S);
-          return !("kind" in m) && !m.changes.some((R) => R.kind === "bar" && R.resource === "vitality") && m.changes.push({ kind: "bar", resource: "vitality", to: s }), m;
+        resolve(b, S) {
+          if (c.condition(b.state, s) === "dead") return { kind: "refused", reason: "dead" };
+          const v = A.resolve(b, S);
+          return !("kind" in v) && !v.changes.some((D) => D.kind === "bar" && D.resource === "vitality") && v.changes.push({ kind: "bar", resource: "vitality", to: s }), v;
         }
-      }, y = vn(
+      }, m = vn(
         e,
         l,
-        b,
-        sa,
-        qe(e),
-        jt(e),
-        () => ({ vitalityFrom: s, ...d, title: T(ce, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
-        (w) => {
-          dl(w, s), aa(e, w, s);
+        g,
+        da,
+        Je(e),
+        Lt(e),
+        () => ({ vitalityFrom: s, ...d, title: T(de, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
+        (b) => {
+          fl(b, s), la(e, b, s);
         }
       );
-      if (y.kind === "unsafe") return;
-      if (y.kind === "problems" || y.kind === "refusal" && y.reading.problems.length > 0)
-        F(he, ne(`Hand edit not read through armor: ${hn(y.reading.snapshot, y.reading.problems, "")}.`));
-      else if (y.kind === "written") {
-        ur(e, [y.shown], { title: "Hand edit", replyTo: "gm" });
-        const w = y.outcome.changes.find((S) => S.kind === "bar" && S.resource === "vitality");
-        a && e.linkedEdits.set(a, { from: s, typed: o, to: w?.kind === "bar" ? w.to : s, by: t.id, echoed: new q() }), Vs(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [y.applied] });
+      if (m.kind === "unsafe") return;
+      if (m.kind === "problems" || m.kind === "refusal" && m.reading.problems.length > 0)
+        F(ve, te(`Hand edit not read through armor: ${hn(m.reading.snapshot, m.reading.problems, "")}.`));
+      else if (m.kind === "written") {
+        hr(e, [m.shown], { title: "Hand edit", replyTo: "gm" });
+        const b = m.outcome.changes.find((S) => S.kind === "bar" && S.resource === "vitality");
+        a && e.linkedEdits.set(a, { from: s, typed: o, to: b?.kind === "bar" ? b.to : s, by: t.id, echoed: new q() }), Us(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
         return;
       }
     }
-    const h = gf(e, s, o), v = vn(e, l, h.plan, sa, qe(e), jt(e), () => ({ vitalityFrom: s, ...d }), (A) => aa(e, A, s));
-    v.kind === "written" && (f && Zl(e, a, v.applied), h.saysSomething() && ur(e, [v.shown], { title: "Hand edit", replyTo: "gm" }));
+    const h = $f(e, s, o), k = vn(e, l, h.plan, da, Je(e), Lt(e), () => ({ vitalityFrom: s, ...d }), (A) => la(e, A, s));
+    k.kind === "written" && (f && nu(e, a, k.applied), h.saysSomething() && hr(e, [k.shown], { title: "Hand edit", replyTo: "gm" }));
   }
-  function kf(e, t, n, r) {
+  function bf(e, t, n, r) {
     const i = $e(e.get(t));
     if (n === "" || i !== r) return { typed: i };
-    const s = $e(ll(n));
+    const s = $e(hl(n));
     return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
   }
-  function gf(e, t, n) {
-    const r = I(e);
+  function $f(e, t, n) {
+    const r = N(e);
     let i = !1;
     return { plan: {
       values: [],
@@ -5879,8 +5928,8 @@ var DefenseRound = (() => {
         return i = d.vitality !== n || !we(l, d.state), {
           headline: "acts",
           steps: [
-            T(ce, { kind: "hand-edit-title", who: c }),
-            T(ae, { kind: "hand-edit-summary", who: c, now: d.now }),
+            T(de, { kind: "hand-edit-title", who: c }),
+            T(oe, { kind: "hand-edit-summary", who: c, now: d.now }),
             ...d.steps.map((f) => T("Change", f)),
             d.now ? T("Now", d.now) : T("Now", { kind: "standing" })
           ],
@@ -5892,13 +5941,13 @@ var DefenseRound = (() => {
       }
     }, saysSomething: () => i };
   }
-  function aa(e, t, n) {
-    const r = I(e), i = e.store.tokens[t.snapshot.id];
-    i?.edition?.id !== r.id && (t.facts.state = Zn(r, i, n, Hs(e)));
+  function la(e, t, n) {
+    const r = N(e), i = e.store.tokens[t.snapshot.id];
+    i?.edition?.id !== r.id && (t.facts.state = tr(r, i, n, Ks(e)));
   }
-  var yf = 400, wf = 100, bf = 20, $f = class {
+  var Af = 400, Sf = 100, Tf = 20, Ef = class {
     constructor() {
-      this.nextShown = 1, this.nextHidden = 1, this.rows = new N(), this.bySender = new N();
+      this.nextShown = 1, this.nextHidden = 1, this.rows = new M(), this.bySender = new M();
     }
     /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
     add(e, t) {
@@ -5907,9 +5956,9 @@ var DefenseRound = (() => {
         return this.rows.set(a, s), a;
       }), r = this.bySender.get(e) ?? [];
       this.bySender.delete(e), r.push(...n);
-      const i = e === "gm" ? yf : wf;
+      const i = e === "gm" ? Af : Sf;
       for (const s of r.splice(0, E.max(0, r.length - i))) this.rows.delete(s);
-      if (this.bySender.set(e, r), this.bySender.size > bf + 1) {
+      if (this.bySender.set(e, r), this.bySender.size > Tf + 1) {
         for (const [s, a] of this.bySender)
           if (!(s === "gm" || s === e)) {
             for (const o of a) this.rows.delete(o);
@@ -5923,85 +5972,85 @@ var DefenseRound = (() => {
       return this.rows.get(e);
     }
   };
-  function Af(e) {
-    const t = I(e);
+  function _f(e) {
+    const t = N(e);
     if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
-    const n = ar() !== void 0, r = Tr("HealthColors");
+    const n = cr() !== void 0, r = _r("HealthColors");
     !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, F(
-      he,
+      ve,
       [
-        ne("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
-        r.auraDead === !0 ? ve("NPCs: dead at 0 off", "!aura dead") : "",
-        r.auraDeadPC === !0 ? ve("PCs: dead at 0 off", "!aura deadPC") : ""
+        te("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
+        r.auraDead === !0 ? me("NPCs: dead at 0 off", "!aura dead") : "",
+        r.auraDeadPC === !0 ? me("PCs: dead at 0 off", "!aura deadPC") : ""
       ].filter((i) => i !== "").join(" ")
     ));
   }
-  var oa = {
-    "!damage": sf,
-    "!attack": $u,
-    "!defend": cf,
-    "!stance": lf,
-    "!heal": mf,
-    "!defense-round": Qu
+  var ua = {
+    "!damage": df,
+    "!attack": Eu,
+    "!defend": ff,
+    "!stance": vf,
+    "!heal": yf,
+    "!defense-round": nf
   };
-  function Sf() {
-    const e = Tr(nn) === void 0, { stored: t, problems: n, newer: r } = Cd(Tr(nn), me), i = { store: t, attributes: new Ld(), loadProblems: n, linkedEdits: new N(), details: new $f() };
-    return r !== void 0 ? (i.newerState = r, Sr(`${re} v${me}: ${n.join("; ")}`), F(he, ne(Ef(r)))) : Tf(i, e), Df(i), i;
+  function Df() {
+    const e = _r(nn) === void 0, { stored: t, problems: n, newer: r } = Pd(_r(nn), pe), i = { store: t, attributes: new Gd(), loadProblems: n, linkedEdits: new M(), details: new Ef() };
+    return r !== void 0 ? (i.newerState = r, Er(`${ie} v${pe}: ${n.join("; ")}`), F(ve, te(Of(r)))) : Rf(i, e), Cf(i), i;
   }
-  function Tf(e, t) {
+  function Rf(e, t) {
     const n = e.store, r = e.loadProblems;
-    t && Md(n.settings, _f());
-    const i = tu(e);
-    i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), na(nn, n), r.length > 0 && (Sr(`${re} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(he, ne(`${re}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(he, ne(`${re} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && Pe("rebuilding the help handout", () => Er(Ne(n.settings.edition)))(), n.scriptVersion = me;
-  }
-  function Ef(e) {
-    return `${re}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
-  }
-  function Df(e) {
-    const t = e.store, n = () => e.newerState !== void 0, r = Pe("following the Turn Tracker", () => {
-      n() || Ar(e);
-    });
-    je(
-      "chat:message",
-      Pe(
-        (a) => `${D(a?.content ?? "").split(" ", 1)[0]}`,
-        (a) => (a?.type === "api" && !n() && (ds(a, oa) !== void 0 ? Ar(e) : Lu(r)), Wd(e, a, oa)),
-        (a) => a?.type === "api" && a.playerid ? Zi(a.playerid) : void 0
-      )
-    );
-    const i = Pe("a hand edit of a bar", (a, o) => {
-      n() || pf(e, a, o);
-    });
-    for (const a of ["bar1", "bar2", "bar3"]) je(`change:graphic:${a}_value`, i);
-    je(
-      "destroy:graphic",
-      Pe("forgetting a deleted token", (a) => {
-        n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
-      })
-    ), Nu(e), je("change:campaign:turnorder", r), Rf(r);
-    const s = Pe("refreshing attribute look-ups", (a) => {
-      e.attributes.forget(D(a.get("_characterid") ?? ""));
-    });
-    je("add:attribute", s), je("destroy:attribute", s), je("change:attribute:name", s), Of(i), n() || Pe("checking HealthColors", () => Af(e))(), Sr(`${re} v${me} ready: edition ${t.settings.edition}.`);
-  }
-  function _f() {
-    return Mu(re.toLowerCase());
-  }
-  function Rf(e) {
-    const t = jl();
-    t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
+    t && Fd(n.settings, If());
+    const i = iu(e);
+    i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), aa(nn, n), r.length > 0 && (Er(`${ie} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(ve, te(`${ie}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(ve, te(`${ie} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Me("rebuilding the help handout", () => Dr(Pe(n.settings.edition)))(), n.scriptVersion = pe;
   }
   function Of(e) {
-    const t = Ll();
+    return `${ie}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
+  }
+  function Cf(e) {
+    const t = e.store, n = () => e.newerState !== void 0, r = Me("following the Turn Tracker", () => {
+      n() || Tr(e);
+    });
+    Fe(
+      "chat:message",
+      Me(
+        (a) => `${_(a?.content ?? "").split(" ", 1)[0]}`,
+        (a) => (a?.type === "api" && !n() && (ls(a, ua) !== void 0 ? Tr(e) : Vu(r)), qd(e, a, ua)),
+        (a) => a?.type === "api" && a.playerid ? es(a.playerid) : void 0
+      )
+    );
+    const i = Me("a hand edit of a bar", (a, o) => {
+      n() || wf(e, a, o);
+    });
+    for (const a of ["bar1", "bar2", "bar3"]) Fe(`change:graphic:${a}_value`, i);
+    Fe(
+      "destroy:graphic",
+      Me("forgetting a deleted token", (a) => {
+        n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
+      })
+    ), ju(e), Fe("change:campaign:turnorder", r), Nf(r);
+    const s = Me("refreshing attribute look-ups", (a) => {
+      e.attributes.forget(_(a.get("_characterid") ?? ""));
+    });
+    Fe("add:attribute", s), Fe("destroy:attribute", s), Fe("change:attribute:name", s), Pf(i), n() || Me("checking HealthColors", () => _f(e))(), Er(`${ie} v${pe} ready: edition ${t.settings.edition}.`);
+  }
+  function If() {
+    return Gu(ie.toLowerCase());
+  }
+  function Nf(e) {
+    const t = Vl();
+    t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
+  }
+  function Pf(e) {
+    const t = Gl();
     t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
   }
-  je("ready", Pe("starting up", () => {
-    Sf();
+  Fe("ready", Me("starting up", () => {
+    Df();
   }));
-  var Cf = me;
-  function If(e) {
-    return Fl(e);
+  var Mf = pe;
+  function Lf(e) {
+    return Ul(e);
   }
-  return ha(Or);
+  return ka(Ir);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

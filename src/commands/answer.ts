@@ -12,7 +12,7 @@ import { rollDice } from '../roll20/dice';
 import { readTurnOrder } from '../roll20/turnorder';
 import { reply, type CommandContext } from './context';
 import { activeEdition, describeTokenRefusal, describeValueProblems, givenDice, planContext, readContext, readTarget, rollsOf, typedRolls } from './pipeline';
-import { answeredAhead, unanswered } from './exchange';
+import { answeredAhead, waitingNames } from './exchange';
 import { resolveAttack } from './attack';
 
 export async function answerAttack(ctx: CommandContext): Promise<void> {
@@ -65,7 +65,7 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
     said = check.length > 0 ? check.join('; ') : word;
   }
   attack.answers[tokenId] = kept;
-  const waiting = unanswered(app, attack).map((id) => tokenName(findToken(id) ?? token, 'a token'));
+  const waiting = waitingNames(app, attack, ctx.gm);
   reply(ctx, `${name}: ${said}.${waiting.length > 0 ? ` Waiting for ${waiting.join(', ')}.` : ` Attack ${attack.key} resolves.`}`);
   if (waiting.length === 0) await resolveAttack(ctx, attack);
 }

@@ -5,7 +5,10 @@
 import { checkFlags, flagValue, hasFlag, idsArg, RefusalError, UsageError, type FlagTable, type ParsedLine } from '../text/args';
 import { flagElsewhere } from '../rules/editions';
 import type { AnyEdition } from '../rules/edition';
-import { MAX_OPEN_ATTACKS, type KeptAnswerRecord, type OpenAttack } from '../state/attacks';
+import { MAX_DEFENDERS, MAX_OPEN_ATTACKS, type KeptAnswerRecord, type OpenAttack } from '../state/attacks';
+
+/** A player's own open attacks at most (the GM's room is never filled by the players'). */
+const PLAYER_OPEN_ATTACKS = 5;
 import { characterOf, findToken, tokenName } from '../roll20/read';
 import { controls } from '../roll20/players';
 import { PUBLIC, send, TO_GM, whisperTo } from '../roll20/send';
@@ -14,7 +17,7 @@ import type { CommandHandler } from './dispatch';
 import { reply, type App, type CommandContext } from './context';
 import { activeEdition, givenDice, planContext, runPlans, type PlannedTarget } from './pipeline';
 import { onTable, resolveTargets, type Target } from './targets';
-import { attackerName, nextAttackKey, unanswered } from './exchange';
+import { attackerName, nextAttackKey, unanswered, waitingNames } from './exchange';
 import { gmCard, sendPrompts } from './attackPrompts';
 import { nameList } from './refusals';
 
@@ -81,8 +84,15 @@ function declare(ctx: CommandContext): void | Promise<void> {
   const decides = Object.keys(edition.commands.damage.flags).find((flag) => edition.commands.damage.flags[flag]!.decides !== undefined && hit.flags.has(flag));
   if (decides !== undefined && !ctx.gm) throw new RefusalError(`--${decides} is the defender's answer in an attack: each defender answers its prompt`);
   const attacker = attackerOf(ctx);
-  const open = Object.keys(app.store.exchange.attacks).length;
-  if (open >= MAX_OPEN_ATTACKS) throw new RefusalError(`${open} attacks are open already: resolve or cancel one first (!attack --list)`);
+  const open = Object.values(app.store.exchange.attacks);
+  if (open.length >= MAX_OPEN_ATTACKS) throw new RefusalError(`${open.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+  // The players' attacks never fill the GM's room: each player keeps a few open, all of them together half.
+  if (!ctx.gm) {
+    const players = open.filter((attack) => !attack.gm);
+    if (players.filter((attack) => attack.by === ctx.playerId).length >= PLAYER_OPEN_ATTACKS || players.length >= MAX_OPEN_ATTACKS / 2) {
+      throw new RefusalError('you have enough attacks open: resolve or cancel one first (!attack --list)');
+    }
+  }
   // Defenders: tokens the sender can see (a player naming one on the GM layer is told it does not exist).
   const found = resolveTargets(ctx, idsArg(ctx.parsed), { anyTarget: true });
   const notes = [...found.notes];
@@ -94,6 +104,7 @@ function declare(ctx: CommandContext): void | Promise<void> {
     return true;
   });
   if (defenders.length === 0) throw new RefusalError(`no defender left (${notes.join('; ')})`);
+  if (defenders.length > MAX_DEFENDERS) throw new RefusalError(`one attack has at most ${MAX_DEFENDERS} defenders (got ${defenders.length})`);
   const attack: OpenAttack = {
     key: nextAttackKey(app),
     by: ctx.playerId,
@@ -108,9 +119,11 @@ function declare(ctx: CommandContext): void | Promise<void> {
     answers: {},
   };
   app.store.exchange.attacks[attack.key] = attack;
-  // Public: who attacks whom, and from where; no numbers.
-  const names = defenders.map(({ token }) => tokenName(token, 'a token'));
-  send(PUBLIC, renderLine(`Attack ${attack.key}: ${attackerName(attack)} attacks ${nameList(names)}${situation ? ` (${situation})` : ''}.`), { record: true });
+  // Public: who attacks whom, and from where; no numbers, and no token the players cannot see.
+  const names = defenders.filter(({ token }) => token.get('layer') !== 'gmlayer').map(({ token }) => tokenName(token, 'a token'));
+  const hiddenAttacker = attacker !== null && findToken(attacker)?.get('layer') === 'gmlayer';
+  const where = situation ? ` (${spec.situationWords(situation).split(':')[0]})` : '';
+  if (names.length > 0) send(PUBLIC, renderLine(`Attack ${attack.key}: ${hiddenAttacker ? 'An unseen attacker' : attackerName(attack)} attacks ${nameList(names)}${where}.`), { record: true });
   if (notes.length > 0) reply(ctx, `Not among the defenders: ${notes.join('; ')}.`);
   sendPrompts(app, attack);
   if (unanswered(app, attack).length === 0) return resolveAttack(ctx, attack);
@@ -235,7 +248,7 @@ function listAttacks(ctx: CommandContext): void {
     return;
   }
   const lines = attacks.map((attack) => {
-    const waiting = unanswered(app, attack).map((tokenId) => tokenName(findToken(tokenId)!, 'a token'));
+    const waiting = waitingNames(app, attack, false);
     return `${attack.key}: ${attackerName(attack)} attacks; waiting for ${waiting.length > 0 ? nameList(waiting) : 'nobody'}`;
   });
   send(whisperTo(ctx.replyTo), renderCard({ title: 'Open attacks', rows: [{ label: 'Attacks', lines }] }));

@@ -19,8 +19,12 @@ const NOTHING: Plan<unknown> = { values: [], dice: [], resolve: () => ({ kind: '
 /** Why an answer is not offered now, in a few words. */
 function whyNot(refusal: Refusal): string {
   switch (refusal.kind) {
-    case 'refused':
-      return refusal.reason.replace(/\.$/, '');
+    case 'refused': {
+      // Its first clause: the card says why in a few words (the full rule is --help's).
+      const clause = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(refusal.reason);
+      const text = clause ? clause[1]! : refusal.reason;
+      return `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+    }
     case 'missing-value':
       return `no ${refusal.key} to roll against`;
     case 'bar':
@@ -29,7 +33,7 @@ function whyNot(refusal: Refusal): string {
 }
 
 /** A card's row for one defender: its buttons, or why an answer is missing, or the defense it already made. */
-function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId: string): Card['rows'][number] | undefined {
+function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId: string, gm: boolean): Card['rows'][number] | undefined {
   const token = findToken(tokenId);
   if (!token) return undefined;
   const target = { token, character: characterOf(token) };
@@ -43,6 +47,8 @@ function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId:
   if (kept) return { label: name, lines: [`Answered: ${kept.word}`] };
   const lines: string[] = [];
   const buttons: Button[] = [];
+  // Each reason once, before the answers it keeps off the card.
+  const missing: Array<{ answers: string[]; why: string }> = [];
   let facts;
   for (const word of spec.choices) {
     const answer = `!defend --answer ${attack.key} --ids ${tokenId} --${spec.answerFlag} ${word}`;
@@ -57,10 +63,17 @@ function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId:
     // Rolled at the middle of each die: the rules refuse an answer before any roll decides it.
     const rolls = Object.fromEntries(plan.dice.map((die) => [die.name, Math.ceil(die.sides / 2)]));
     const resolution = plan.resolve(reading.facts, rolls);
-    if (isRefusal(resolution)) lines.push(`${label.replace(/ \(.*\)$/, '')}: ${whyNot(resolution)}`);
-    else buttons.push({ label, command: answer });
+    if (isRefusal(resolution)) {
+      const why = whyNot(resolution);
+      const same = missing.find((entry) => entry.why === why);
+      if (same) same.answers.push(label.replace(/ \(.*\)$/, ''));
+      else missing.push({ answers: [label.replace(/ \(.*\)$/, '')], why });
+    } else buttons.push({ label, command: answer });
   }
-  if (facts) for (const extra of spec.extra?.(facts, attack.attacker) ?? []) if (extra.section === ACTION) buttons.push({ label: extra.label, command: extra.command });
+  for (const { answers, why } of missing) lines.push(`${answers.join(', ')}: ${why}`);
+  // A player's card names no hidden attacker, not even in a button's command.
+  const attacker = !gm && attackerHidden(attack) ? null : attack.attacker;
+  if (facts) for (const extra of spec.extra?.(facts, attacker) ?? []) if (extra.section === ACTION) buttons.push({ label: extra.label, command: extra.command });
   return { label: name, lines, buttons: isSafeId(tokenId) ? buttons : [] };
 }
 
@@ -72,9 +85,19 @@ function answerersOf(tokenId: string): string[] {
   return players.length > 0 ? players : ['gm'];
 }
 
-/** The card's title: the attack, its attacker, and its situation. */
-function promptTitle(attack: OpenAttack): string {
-  return `Attack ${attack.key}: ${attackerName(attack)} attacks${attack.situation ? ` (${attack.situation})` : ''}`;
+/** The attacker is on the GM layer: the players' cards do not name it. */
+function attackerHidden(attack: OpenAttack): boolean {
+  return attack.attacker !== null && findToken(attack.attacker)?.get('layer') === 'gmlayer';
+}
+
+/** The card's title: the attack and its attacker (unseen, for a player, when it is hidden). */
+function promptTitle(attack: OpenAttack, gm: boolean): string {
+  return `Attack ${attack.key}: ${!gm && attackerHidden(attack) ? 'An unseen attacker' : attackerName(attack)} attacks`;
+}
+
+/** The card's first row: the situation and its effect. */
+function situationRow(edition: AnyEdition, attack: OpenAttack): Card['rows'] {
+  return attack.situation ? [{ label: 'Situation', lines: [edition.attack.situationWords(attack.situation)] }] : [];
 }
 
 /** Sends each controller's prompt, and the GM's card with the waiting list and its buttons. */
@@ -90,15 +113,15 @@ export function sendPrompts(app: App, attack: OpenAttack): void {
   }
   for (const [who, tokens] of byAnswerer) {
     if (who === 'gm') continue;
-    const rows = tokens.flatMap((tokenId) => defenderRow(app, edition, attack, tokenId) ?? []);
-    if (rows.length > 0) send(whisperTo(whisperTarget(who)), renderCard({ title: promptTitle(attack), rows }), { record: true });
+    const rows = tokens.flatMap((tokenId) => defenderRow(app, edition, attack, tokenId, false) ?? []);
+    if (rows.length > 0) send(whisperTo(whisperTarget(who)), renderCard({ title: promptTitle(attack, false), rows: [...situationRow(edition, attack), ...rows] }), { record: true });
   }
   send(TO_GM, renderCard(gmCard(app, edition, attack, byAnswerer.get('gm') ?? [])), { record: true });
 }
 
 /** The GM's card: the GM's own defenders' buttons, then who is still to answer, with Resolve now and Cancel. */
 export function gmCard(app: App, edition: AnyEdition, attack: OpenAttack, own: readonly string[]): Card {
-  const rows = own.flatMap((tokenId) => defenderRow(app, edition, attack, tokenId) ?? []);
+  const rows = [...situationRow(edition, attack), ...own.flatMap((tokenId) => defenderRow(app, edition, attack, tokenId, true) ?? [])];
   const waiting = unanswered(app, attack).map((tokenId) => {
     const token = findToken(tokenId);
     return token ? tokenName(token, 'a token') : 'a token gone from the table';
@@ -111,5 +134,5 @@ export function gmCard(app: App, edition: AnyEdition, attack: OpenAttack, own: r
       { label: 'Cancel', command: `!attack --cancel ${attack.key}` },
     ],
   });
-  return { title: promptTitle(attack).replace(/^Attack (\w+):/, 'Attack $1 (GM):'), rows };
+  return { title: promptTitle(attack, true).replace(/^Attack (\w+):/, 'Attack $1 (GM):'), rows };
 }

@@ -56,3 +56,17 @@ export function cancelOpenAttacks(app: App): string[] {
   app.store.exchange.attacks = {};
   return keys;
 }
+
+/** The names of the defenders still to answer, as this reader may see them: a player is not told of a token on the GM layer. */
+export function waitingNames(app: App, attack: OpenAttack, gm: boolean): string[] {
+  const names: string[] = [];
+  let unseen = 0;
+  for (const tokenId of unanswered(app, attack)) {
+    const token = findToken(tokenId);
+    if (!token) continue;
+    if (!gm && token.get('layer') === 'gmlayer') unseen += 1;
+    else names.push(tokenName(token, 'a token'));
+  }
+  if (unseen > 0) names.push(names.length > 0 ? 'others' : 'the GM');
+  return names;
+}

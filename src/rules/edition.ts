@@ -266,6 +266,8 @@ export interface AttackSpec<S, A> {
   label(word: string, facts: Facts<S, A>): string;
   /** The attack's situation, from its declared line (checked by the edition's own parse); null: none given. */
   situation(line: ParsedLine): string | null;
+  /** The situation and its effect in a few words, for the prompts ("Behind: a hard perceive check first, +5 to hit"). */
+  situationWords(situation: string): string;
   /** The plan of one answer, rolled as `!defend` would with the attack's situation; a refusal says why it is not allowed now. */
   planAnswer(word: string, situation: string | null, attacker: string | null, context: PlanContext): Plan<S, A>;
   /** What the attack keeps of an answer's outcome. */

@@ -285,4 +285,28 @@ describe('prompts, answers and the attack\'s life', () => {
     const menu = await table.say('GM', '!defense-round');
     expect(contents(menu)).toContain('!defense-round macros');
   });
+
+  it('tells the players nothing of what they cannot see: a hidden attacker is unseen, a hidden defender is not named', async () => {
+    table = await tableIn('soak', (mock) => {
+      mock.token('Goblin 1').set('layer', 'gmlayer');
+      mock.token('Goblin 3').set('layer', 'gmlayer');
+    });
+    const out = await table.say('GM', `!attack 10 --ids ${table.id('Bob')} ${table.id('Goblin 3')}`, ['Goblin 1']);
+    const seen = [...texts(out.filter((record) => !record.whisperTo)), ...whispered(out, 'Alice')].join('\n');
+    expect(seen).toMatch(/Attack A1: An unseen attacker attacks Bob\./);
+    expect(seen).not.toMatch(/Goblin/);
+    expect(contents(out.filter((record) => record.whisperTo === 'Alice'))).not.toContain(table.id('Goblin 1'));
+    const answered = await table.say('Alice', `!defend --answer A1 --ids ${table.id('Bob')} --action none`);
+    expect(whispered(answered, 'Alice').join('\n')).toMatch(/Waiting for the GM\./);
+    expect(whispered(answered, 'Alice').join('\n')).not.toMatch(/Goblin/);
+  });
+
+  it('the players\' attacks never fill the GM\'s room: five open at most for one player', async () => {
+    table = await tableIn('soak');
+    for (let i = 0; i < 5; i += 1) await table.say('Alice', `!attack 5 --ids ${table.id('Goblin 2')}`, ['Bob']);
+    const sixth = await table.say('Alice', `!attack 5 --ids ${table.id('Goblin 2')}`, ['Bob']);
+    expect(whispered(sixth, 'Alice').join('\n')).toMatch(/you have enough attacks open/i);
+    const gm = await table.say('GM', `!attack 5 --ids ${table.id('Bob')}`, ['Goblin 1']);
+    expect(all(gm)).toMatch(/Attack A6: Goblin 1 attacks Bob/);
+  });
 });

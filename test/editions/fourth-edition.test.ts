@@ -105,6 +105,7 @@ const tally: Edition<TallyState, TallyAnswer> = {
     choices: ['block', 'none'],
     label: (word) => (word === 'block' ? 'Block' : 'Take it'),
     situation: () => null,
+    situationWords: (situation) => situation,
     planAnswer: (word) => tally.planDefend({ command: '!defend', positionals: [], flags: new Map([['action', [word]]]) }),
     keep: keepFiled,
   },

@@ -14,6 +14,7 @@ export const opposedAttack: AttackSpec<OpposedState, never> = {
   choices: DEFENSE_MODES,
   label: (word) => LABEL[word as DefenseMode] ?? word,
   situation: () => null,
+  situationWords: (situation) => situation,
   planAnswer(word, _situation, _attacker, context) {
     const mode = word as DefenseMode;
     return {

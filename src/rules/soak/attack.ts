@@ -5,7 +5,8 @@ import { ACTION, type AttackSpec, type ButtonStep } from '../edition';
 import { choiceArg, flagValue, type ParsedLine } from '../../text/args';
 import { answerPlan, defendLine, keepFiled } from '../shared';
 import { parseSoakDefend, soakDefendPlan } from './defendPlan';
-import { SOAK_SITUATIONS } from './situations';
+import { SOAK_SITUATION_RULES, SOAK_SITUATIONS, type SoakSituation } from './situations';
+import { SITUATION_NAME } from '../situationNames';
 import type { SoakAnswer, SoakState } from './state';
 
 const target = (value: number | null | undefined) => (value === null || value === undefined ? '' : ` (${value})`);
@@ -21,6 +22,16 @@ export const soakAttack: AttackSpec<SoakState, SoakAnswer> = {
   situation(line: ParsedLine) {
     const text = flagValue(line, 'situation');
     return text === undefined ? null : choiceArg(text, '--situation', SOAK_SITUATIONS);
+  },
+  situationWords(situation) {
+    const rule = SOAK_SITUATION_RULES[situation as SoakSituation];
+    if (!rule) return situation;
+    const effects = [
+      rule.perceptionGate !== 'none' ? 'a perception check first' : '',
+      rule.defendPenalty !== 0 ? `defend ${rule.defendPenalty}` : '',
+      rule.evadeImpossible ? 'no evade' : rule.evadePenalty !== 0 ? `evade ${rule.evadePenalty}` : '',
+    ].filter((effect) => effect !== '');
+    return `${SITUATION_NAME[situation as SoakSituation]}${effects.length > 0 ? `: ${effects.join(', ')}` : ''}`;
   },
   planAnswer: (word, situation) => answerPlan(soakDefendPlan(parseSoakDefend(defendLine({ action: word, situation }))), 'pending-defense'),
   keep: keepFiled,

@@ -6,7 +6,8 @@ import { answerPlan, defendLine, keepFiled } from '../shared';
 import { parseThresholdDefend, thresholdDefendPlan } from './plans';
 import { defenseCheckOf } from './defend';
 import type { ThresholdPending, ThresholdState } from './state';
-import type { ThresholdSituation } from './situations';
+import { THRESHOLD_SITUATION_RULES, type ThresholdSituation } from './situations';
+import { SITUATION_NAME } from '../situationNames';
 
 export const thresholdAttack: AttackSpec<ThresholdState, ThresholdPending> = {
   flags: {},
@@ -18,6 +19,16 @@ export const thresholdAttack: AttackSpec<ThresholdState, ThresholdPending> = {
     return word === 'none' ? 'No defense' : `Defend${target === null || target === undefined ? '' : ` (${target})`}`;
   },
   situation: (line: ParsedLine) => flagValue(line, 'situation')?.toLowerCase() ?? null,
+  situationWords(situation) {
+    const rule = THRESHOLD_SITUATION_RULES[situation as ThresholdSituation];
+    if (!rule) return situation;
+    const effects = [
+      rule.perceive ? `a ${rule.perceive.difficulty === 'normal' ? '' : `${rule.perceive.difficulty} `}perceive check first` : '',
+      rule.reactCheck ? 'the defense is a React check' : '',
+      rule.noHitChance ? 'no hit chance: it hits' : rule.hitBonus !== 0 ? `+${rule.hitBonus} to hit` : '',
+    ].filter((effect) => effect !== '');
+    return `${SITUATION_NAME[situation as ThresholdSituation]}${effects.length > 0 ? `: ${effects.join(', ')}` : ''}`;
+  },
   planAnswer(word, situation) {
     const plan = answerPlan(thresholdDefendPlan(parseThresholdDefend(defendLine({ action: word, situation }))), 'pending-defense');
     // An answer's --roll is its defense check's, a React check too where the situation asks for one.
