@@ -17,38 +17,33 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-  var kn = Object.defineProperty, ha = Object.getOwnPropertyDescriptor, va = Object.getOwnPropertyNames, Cr = Object.prototype.hasOwnProperty, ma = (e, t) => {
+  var yn = Object.defineProperty, ma = Object.getOwnPropertyDescriptor, pa = Object.getOwnPropertyNames, Pr = Object.prototype.hasOwnProperty, ka = (e, t) => {
     for (var n in t)
-      Cr.call(t, n) && kn(e, n, { get: t[n], enumerable: !0 });
-  }, pa = (e, t, n, r) => {
+      Pr.call(t, n) && yn(e, n, { get: t[n], enumerable: !0 });
+  }, ga = (e, t, n, r) => {
     if (t && typeof t == "object" || typeof t == "function")
-      for (let i of va(t))
-        !Cr.call(e, i) && i !== n && kn(e, i, { get: () => t[i], enumerable: !(r = ha(t, i)) || r.enumerable });
+      for (let s of pa(t))
+        !Pr.call(e, s) && s !== n && yn(e, s, { get: () => t[s], enumerable: !(r = ma(t, s)) || r.enumerable });
     return e;
-  }, ka = (e) => pa(kn({}, "__esModule", { value: !0 }), e), Ir = {};
-  ma(Ir, {
-    onDamage: () => Lf,
-    version: () => Mf
+  }, ya = (e) => ga(yn({}, "__esModule", { value: !0 }), e), Mr = {};
+  ka(Mr, {
+    onDamage: () => Gf,
+    version: () => Ff
   });
-  var E = Math, I = Number, _ = String, p = Object, Z = Array, le = JSON, M = Map, q = Set, ga = WeakMap, Ft = Error, Nr = RangeError, Pr = Promise, Gt = Date, ya = isNaN, wa = "0.2.0", ie = "DefenseRound", pe = wa, Vt, ba = {
+  var E = Math, I = Number, _ = String, k = Object, Z = Array, de = JSON, M = Map, X = Set, wa = WeakMap, Gt = Error, Lr = RangeError, jr = Promise, Vt = Date, ba = isNaN, $a = "0.2.0", re = "DefenseRound", me = $a, Ut, Aa = {
     lang: void 0,
     message: void 0,
     abortEarly: void 0,
     abortPipeEarly: void 0
   };
   // @__NO_SIDE_EFFECTS__
-  function Mr(e) {
-    return !e && !Vt ? ba : {
-      lang: e?.lang ?? Vt?.lang,
+  function Fr(e) {
+    return !e && !Ut ? Aa : {
+      lang: e?.lang ?? Ut?.lang,
       message: e?.message,
-      abortEarly: e?.abortEarly ?? Vt?.abortEarly,
-      abortPipeEarly: e?.abortPipeEarly ?? Vt?.abortPipeEarly
+      abortEarly: e?.abortEarly ?? Ut?.abortEarly,
+      abortPipeEarly: e?.abortPipeEarly ?? Ut?.abortPipeEarly
     };
-  }
-  var $a;
-  // @__NO_SIDE_EFFECTS__
-  function Aa(e) {
-    return $a?.get(e);
   }
   var Sa;
   // @__NO_SIDE_EFFECTS__
@@ -57,57 +52,62 @@ var DefenseRound = (() => {
   }
   var Ea;
   // @__NO_SIDE_EFFECTS__
-  function _a(e, t) {
-    return Ea?.get(e)?.get(t);
+  function _a(e) {
+    return Ea?.get(e);
+  }
+  var Da;
+  // @__NO_SIDE_EFFECTS__
+  function Ra(e, t) {
+    return Da?.get(e)?.get(t);
   }
   // @__NO_SIDE_EFFECTS__
-  function Ue(e) {
+  function Be(e) {
     const t = typeof e;
-    return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && p.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
+    return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
   }
-  function H(e, t, n, r, i) {
-    const s = i && "input" in i ? i.input : n.value, a = i?.expected ?? e.expects ?? null, o = i?.received ?? /* @__PURE__ */ Ue(s), d = {
+  function H(e, t, n, r, s) {
+    const i = s && "input" in s ? s.input : n.value, a = s?.expected ?? e.expects ?? null, o = s?.received ?? /* @__PURE__ */ Be(i), d = {
       kind: e.kind,
       type: e.type,
-      input: s,
+      input: i,
       expected: a,
       received: o,
       message: `Invalid ${t}: ${a ? `Expected ${a} but r` : "R"}eceived ${o}`,
       requirement: e.requirement,
-      path: i?.path,
-      issues: i?.issues,
+      path: s?.path,
+      issues: s?.issues,
       lang: r.lang,
       abortEarly: r.abortEarly,
       abortPipeEarly: r.abortPipeEarly
-    }, c = e.kind === "schema", l = i?.message ?? e.message ?? /* @__PURE__ */ _a(e.reference, d.lang) ?? (c ? /* @__PURE__ */ Ta(d.lang) : null) ?? r.message ?? /* @__PURE__ */ Aa(d.lang);
+    }, c = e.kind === "schema", l = s?.message ?? e.message ?? /* @__PURE__ */ Ra(e.reference, d.lang) ?? (c ? /* @__PURE__ */ _a(d.lang) : null) ?? r.message ?? /* @__PURE__ */ Ta(d.lang);
     l !== void 0 && (d.message = typeof l == "function" ? l(d) : l), c && (n.typed = !1), n.issues ? n.issues.push(d) : n.issues = [d];
   }
   // @__NO_SIDE_EFFECTS__
-  function Da(e, t) {
+  function Oa(e, t) {
     return e === t || I.isNaN(e) && I.isNaN(t);
   }
   // @__NO_SIDE_EFFECTS__
-  function Ra(e, t) {
-    return p.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
+  function Ca(e, t) {
+    return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
   }
   // @__NO_SIDE_EFFECTS__
-  function gn(e, t) {
-    const n = [...new q(e)];
+  function wn(e, t) {
+    const n = [...new X(e)];
     return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";
   }
   function ee(e) {
     return e["~standard"] = {
       version: 1,
       vendor: "valibot",
-      validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ Mr())
+      validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ Fr())
     }, e;
   }
   // @__NO_SIDE_EFFECTS__
-  function Lr(e) {
+  function Gr(e) {
     return {
       kind: "validation",
       type: "finite",
-      reference: Lr,
+      reference: Gr,
       async: !1,
       expects: null,
       requirement: I.isFinite,
@@ -118,11 +118,11 @@ var DefenseRound = (() => {
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function Ut(e) {
+  function Bt(e) {
     return {
       kind: "validation",
       type: "integer",
-      reference: Ut,
+      reference: Bt,
       async: !1,
       expects: null,
       requirement: I.isInteger,
@@ -133,11 +133,11 @@ var DefenseRound = (() => {
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function z(e, t) {
+  function Y(e, t) {
     return {
       kind: "validation",
       type: "max_length",
-      reference: z,
+      reference: Y,
       async: !1,
       expects: `<=${e}`,
       requirement: e,
@@ -148,26 +148,26 @@ var DefenseRound = (() => {
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function Ze(e, t) {
+  function et(e, t) {
     return {
       kind: "validation",
       type: "max_value",
-      reference: Ze,
+      reference: et,
       async: !1,
-      expects: `<=${e instanceof Gt ? e.toJSON() : /* @__PURE__ */ Ue(e)}`,
+      expects: `<=${e instanceof Vt ? e.toJSON() : /* @__PURE__ */ Be(e)}`,
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && !(n.value <= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Gt ? n.value.toJSON() : /* @__PURE__ */ Ue(n.value) }), n;
+        return n.typed && !(n.value <= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Vt ? n.value.toJSON() : /* @__PURE__ */ Be(n.value) }), n;
       }
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function _e(e, t) {
+  function Re(e, t) {
     return {
       kind: "validation",
       type: "min_length",
-      reference: _e,
+      reference: Re,
       async: !1,
       expects: `>=${e}`,
       requirement: e,
@@ -178,26 +178,26 @@ var DefenseRound = (() => {
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function et(e, t) {
+  function tt(e, t) {
     return {
       kind: "validation",
       type: "min_value",
-      reference: et,
+      reference: tt,
       async: !1,
-      expects: `>=${e instanceof Gt ? e.toJSON() : /* @__PURE__ */ Ue(e)}`,
+      expects: `>=${e instanceof Vt ? e.toJSON() : /* @__PURE__ */ Be(e)}`,
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && !(n.value >= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Gt ? n.value.toJSON() : /* @__PURE__ */ Ue(n.value) }), n;
+        return n.typed && !(n.value >= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Vt ? n.value.toJSON() : /* @__PURE__ */ Be(n.value) }), n;
       }
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function yn(e, t) {
+  function bn(e, t) {
     return {
       kind: "validation",
       type: "regex",
-      reference: yn,
+      reference: bn,
       async: !1,
       expects: `${e}`,
       requirement: e,
@@ -208,11 +208,11 @@ var DefenseRound = (() => {
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function tt(e) {
+  function nt(e) {
     return {
       kind: "validation",
       type: "safe_integer",
-      reference: tt,
+      reference: nt,
       async: !1,
       expects: null,
       requirement: I.isSafeInteger,
@@ -223,48 +223,48 @@ var DefenseRound = (() => {
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function wn() {
+  function $n() {
     return {
       kind: "transformation",
       type: "trim",
-      reference: wn,
+      reference: $n,
       async: !1,
       "~run"(e) {
         return e.value = e.value.trim(), e;
       }
     };
   }
-  var Oa = { abortEarly: !0 };
+  var Ia = { abortEarly: !0 };
   // @__NO_SIDE_EFFECTS__
-  function Ca(e, t, n) {
+  function Na(e, t, n) {
     return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
   }
   // @__NO_SIDE_EFFECTS__
-  function bn(e, t, n) {
+  function An(e, t, n) {
     return typeof e.default == "function" ? e.default(t, n) : e.default;
   }
   // @__NO_SIDE_EFFECTS__
-  function De(e, t) {
+  function Oe(e, t) {
     return ee({
       kind: "schema",
       type: "array",
-      reference: De,
+      reference: Oe,
       expects: "Array",
       async: !1,
       item: e,
       message: t,
       "~run"(n, r) {
-        const i = n.value;
-        if (Z.isArray(i)) {
+        const s = n.value;
+        if (Z.isArray(s)) {
           n.typed = !0, n.value = [];
-          for (let s = 0; s < i.length; s++) {
-            const a = i[s], o = this.item["~run"]({ value: a }, r);
+          for (let i = 0; i < s.length; i++) {
+            const a = s[i], o = this.item["~run"]({ value: a }, r);
             if (o.issues) {
               const d = {
                 type: "array",
                 origin: "value",
-                input: i,
-                key: s,
+                input: s,
+                key: i,
                 value: a
               };
               for (const c of o.issues)
@@ -282,11 +282,11 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function nt(e) {
+  function rt(e) {
     return ee({
       kind: "schema",
       type: "boolean",
-      reference: nt,
+      reference: rt,
       expects: "boolean",
       async: !1,
       message: e,
@@ -296,11 +296,11 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function jr(e, t) {
+  function Vr(e, t) {
     return ee({
       kind: "schema",
       type: "custom",
-      reference: jr,
+      reference: Vr,
       expects: "unknown",
       async: !1,
       check: e,
@@ -316,68 +316,68 @@ var DefenseRound = (() => {
       kind: "schema",
       type: "literal",
       reference: se,
-      expects: /* @__PURE__ */ Ue(e),
+      expects: /* @__PURE__ */ Be(e),
       async: !1,
       literal: e,
       message: t,
       "~run"(n, r) {
-        return /* @__PURE__ */ Da(n.value, this.literal) ? n.typed = !0 : H(this, "type", n, r), n;
+        return /* @__PURE__ */ Oa(n.value, this.literal) ? n.typed = !0 : H(this, "type", n, r), n;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function Bt(e, t) {
+  function Ht(e, t) {
     return ee({
       kind: "schema",
       type: "nullable",
-      reference: Bt,
+      reference: Ht,
       expects: `(${e.expects} | null)`,
       async: !1,
       wrapped: e,
       default: t,
       "~run"(n, r) {
-        return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ bn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+        return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ An(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function be(e) {
+  function $e(e) {
     return ee({
       kind: "schema",
       type: "number",
-      reference: be,
+      reference: $e,
       expects: "number",
       async: !1,
       message: e,
       "~run"(t, n) {
-        return typeof t.value == "number" && !ya(t.value) ? t.typed = !0 : H(this, "type", t, n), t;
+        return typeof t.value == "number" && !ba(t.value) ? t.typed = !0 : H(this, "type", t, n), t;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function Fr(e, t) {
+  function Ur(e, t) {
     return ee({
       kind: "schema",
       type: "object",
-      reference: Fr,
+      reference: Ur,
       expects: "Object",
       async: !1,
       entries: e,
       message: t,
       "~run"(n, r) {
-        const i = n.value;
-        if (i && typeof i == "object") {
+        const s = n.value;
+        if (s && typeof s == "object") {
           n.typed = !0, n.value = {};
-          for (const s in this.entries) {
-            const a = this.entries[s];
-            if (s in i || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
-              const o = s in i ? i[s] : /* @__PURE__ */ bn(a), d = a["~run"]({ value: o }, r);
+          for (const i in this.entries) {
+            const a = this.entries[i];
+            if (i in s || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
+              const o = i in s ? s[i] : /* @__PURE__ */ An(a), d = a["~run"]({ value: o }, r);
               if (d.issues) {
                 const c = {
                   type: "object",
                   origin: "value",
-                  input: i,
-                  key: s,
+                  input: s,
+                  key: i,
                   value: o
                 };
                 for (const l of d.issues)
@@ -387,17 +387,17 @@ var DefenseRound = (() => {
                   break;
                 }
               }
-              d.typed || (n.typed = !1), n.value[s] = d.value;
-            } else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ Ca(a);
+              d.typed || (n.typed = !1), n.value[i] = d.value;
+            } else if (a.fallback !== void 0) n.value[i] = /* @__PURE__ */ Na(a);
             else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (H(this, "key", n, r, {
               input: void 0,
-              expected: `"${s}"`,
+              expected: `"${i}"`,
               path: [{
                 type: "object",
                 origin: "key",
-                input: i,
-                key: s,
-                value: i[s]
+                input: s,
+                key: i,
+                value: s[i]
               }]
             }), r.abortEarly))
               break;
@@ -418,17 +418,17 @@ var DefenseRound = (() => {
       wrapped: e,
       default: t,
       "~run"(n, r) {
-        return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ bn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+        return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ An(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function ae(e, t) {
+  function ie(e, t) {
     return ee({
       kind: "schema",
       type: "picklist",
-      reference: ae,
-      expects: /* @__PURE__ */ gn(e.map(Ue), "|"),
+      reference: ie,
+      expects: /* @__PURE__ */ wn(e.map(Be), "|"),
       async: !1,
       options: e,
       message: t,
@@ -438,66 +438,66 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function pt(e, t, n) {
+  function gt(e, t, n) {
     return ee({
       kind: "schema",
       type: "record",
-      reference: pt,
+      reference: gt,
       expects: "Object",
       async: !1,
       key: e,
       value: t,
       message: n,
-      "~run"(r, i) {
-        const s = r.value;
-        if (s && typeof s == "object") {
+      "~run"(r, s) {
+        const i = r.value;
+        if (i && typeof i == "object") {
           r.typed = !0, r.value = {};
-          for (const a in s) if (/* @__PURE__ */ Ra(s, a)) {
-            const o = s[a], d = this.key["~run"]({ value: a }, i);
+          for (const a in i) if (/* @__PURE__ */ Ca(i, a)) {
+            const o = i[a], d = this.key["~run"]({ value: a }, s);
             if (d.issues) {
               const l = {
                 type: "object",
                 origin: "key",
-                input: s,
+                input: i,
                 key: a,
                 value: o
               };
               for (const u of d.issues)
                 u.path = [l], r.issues?.push(u);
-              if (r.issues || (r.issues = d.issues), i.abortEarly) {
+              if (r.issues || (r.issues = d.issues), s.abortEarly) {
                 r.typed = !1;
                 break;
               }
             }
-            const c = this.value["~run"]({ value: o }, i);
+            const c = this.value["~run"]({ value: o }, s);
             if (c.issues) {
               const l = {
                 type: "object",
                 origin: "value",
-                input: s,
+                input: i,
                 key: a,
                 value: o
               };
               for (const u of c.issues)
                 u.path ? u.path.unshift(l) : u.path = [l], r.issues?.push(u);
-              if (r.issues || (r.issues = c.issues), i.abortEarly) {
+              if (r.issues || (r.issues = c.issues), s.abortEarly) {
                 r.typed = !1;
                 break;
               }
             }
             (!d.typed || !c.typed) && (r.typed = !1), d.typed && (r.value[d.value] = c.value);
           }
-        } else H(this, "type", r, i);
+        } else H(this, "type", r, s);
         return r;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function J(e) {
+  function q(e) {
     return ee({
       kind: "schema",
       type: "string",
-      reference: J,
+      reference: q,
       expects: "string",
       async: !1,
       message: e,
@@ -507,27 +507,27 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function Gr(e, t) {
+  function Br(e, t) {
     return ee({
       kind: "schema",
       type: "tuple",
-      reference: Gr,
+      reference: Br,
       expects: "Array",
       async: !1,
       items: e,
       message: t,
       "~run"(n, r) {
-        const i = n.value;
-        if (Z.isArray(i)) {
+        const s = n.value;
+        if (Z.isArray(s)) {
           n.typed = !0, n.value = [];
-          for (let s = 0; s < this.items.length; s++) {
-            const a = i[s], o = this.items[s]["~run"]({ value: a }, r);
+          for (let i = 0; i < this.items.length; i++) {
+            const a = s[i], o = this.items[i]["~run"]({ value: a }, r);
             if (o.issues) {
               const d = {
                 type: "array",
                 origin: "value",
-                input: i,
-                key: s,
+                input: s,
+                key: i,
                 value: a
               };
               for (const c of o.issues)
@@ -545,51 +545,51 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function Vr(e) {
+  function Hr(e) {
     let t;
     if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
     else t = n.issues;
     return t;
   }
   // @__NO_SIDE_EFFECTS__
-  function Ur(e, t) {
+  function Kr(e, t) {
     return ee({
       kind: "schema",
       type: "union",
-      reference: Ur,
-      expects: /* @__PURE__ */ gn(e.map((n) => n.expects), "|"),
+      reference: Kr,
+      expects: /* @__PURE__ */ wn(e.map((n) => n.expects), "|"),
       async: !1,
       options: e,
       message: t,
       "~run"(n, r) {
-        let i, s, a;
+        let s, i, a;
         for (const o of this.options) {
           const d = o["~run"]({ value: n.value }, r);
-          if (d.typed) if (d.issues) s ? s.push(d) : s = [d];
+          if (d.typed) if (d.issues) i ? i.push(d) : i = [d];
           else {
-            i = d;
+            s = d;
             break;
           }
           else a ? a.push(d) : a = [d];
         }
-        if (i) return i;
-        if (s) {
-          if (s.length === 1) return s[0];
-          H(this, "type", n, r, { issues: /* @__PURE__ */ Vr(s) }), n.typed = !0;
+        if (s) return s;
+        if (i) {
+          if (i.length === 1) return i[0];
+          H(this, "type", n, r, { issues: /* @__PURE__ */ Hr(i) }), n.typed = !0;
         } else {
           if (a?.length === 1) return a[0];
-          H(this, "type", n, r, { issues: /* @__PURE__ */ Vr(a) });
+          H(this, "type", n, r, { issues: /* @__PURE__ */ Hr(a) });
         }
         return n;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function kt() {
+  function yt() {
     return ee({
       kind: "schema",
       type: "unknown",
-      reference: kt,
+      reference: yt,
       expects: "unknown",
       async: !1,
       "~run"(e) {
@@ -598,63 +598,63 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function Br(e, t, n) {
+  function xr(e, t, n) {
     return ee({
       kind: "schema",
       type: "variant",
-      reference: Br,
+      reference: xr,
       expects: "Object",
       async: !1,
       key: e,
       options: t,
       message: n,
-      "~run"(r, i) {
-        const s = r.value;
-        if (s && typeof s == "object") {
+      "~run"(r, s) {
+        const i = r.value;
+        if (i && typeof i == "object") {
           let a, o = 0, d = this.key, c = [];
           const l = (u, f) => {
             for (const h of u.options) {
-              if (h.type === "variant") l(h, new q(f).add(h.key));
+              if (h.type === "variant") l(h, new X(f).add(h.key));
               else {
-                let k = !0, A = 0;
+                let p = !0, $ = 0;
                 for (const g of f) {
                   const m = h.entries[g];
-                  if (g in s ? m["~run"]({
+                  if (g in i ? m["~run"]({
                     typed: !1,
-                    value: s[g]
-                  }, Oa).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {
-                    k = !1, d !== g && (o < A || o === A && g in s && !(d in s)) && (o = A, d = g, c = []), d === g && c.push(h.entries[g].expects);
+                    value: i[g]
+                  }, Ia).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {
+                    p = !1, d !== g && (o < $ || o === $ && g in i && !(d in i)) && (o = $, d = g, c = []), d === g && c.push(h.entries[g].expects);
                     break;
                   }
-                  A++;
+                  $++;
                 }
-                if (k) {
-                  const g = h["~run"]({ value: s }, i);
+                if (p) {
+                  const g = h["~run"]({ value: i }, s);
                   (!a || !a.typed && g.typed) && (a = g);
                 }
               }
               if (a && !a.issues) break;
             }
           };
-          if (l(this, new q([this.key])), a) return a;
-          H(this, "type", r, i, {
-            input: s[d],
-            expected: /* @__PURE__ */ gn(c, "|"),
+          if (l(this, new X([this.key])), a) return a;
+          H(this, "type", r, s, {
+            input: i[d],
+            expected: /* @__PURE__ */ wn(c, "|"),
             path: [{
               type: "object",
               origin: "value",
-              input: s,
+              input: i,
               key: d,
-              value: s[d]
+              value: i[d]
             }]
           });
-        } else H(this, "type", r, i);
+        } else H(this, "type", r, s);
         return r;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function j(...e) {
+  function F(...e) {
     return ee({
       ...e[0],
       pipe: e,
@@ -671,8 +671,8 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function Be(e, t, n) {
-    const r = e["~run"]({ value: t }, /* @__PURE__ */ Mr(n));
+  function He(e, t, n) {
+    const r = e["~run"]({ value: t }, /* @__PURE__ */ Fr(n));
     return {
       typed: r.typed,
       success: !r.issues,
@@ -681,9 +681,9 @@ var DefenseRound = (() => {
     };
   }
   function V(e) {
-    return /* @__PURE__ */ Fr(p.assign(p.create(null), e));
+    return /* @__PURE__ */ Ur(k.assign(k.create(null), e));
   }
-  var Hr = ["vitality", "soul", "power"], gt = { vitality: "Vitality", soul: "Soul", power: "Power" }, yt = [
+  var Wr = ["vitality", "soul", "power"], wt = { vitality: "Vitality", soul: "Soul", power: "Power" }, bt = [
     "armor_soak",
     "armor_physical",
     "armor_magical",
@@ -703,95 +703,95 @@ var DefenseRound = (() => {
     "active_defense",
     "full_defense",
     "armor_score"
-  ], de = "title", oe = "summary", Re = "action";
-  function Oe(e, t) {
+  ], ce = "title", ae = "summary", Ce = "action";
+  function Ie(e, t) {
     for (let n = 0; n < t.length; n += 1) t[n].section = e;
     return t;
   }
   function T(e, t) {
     return t.section = e, t;
   }
-  function $n(e) {
+  function Sn(e) {
     return "kind" in e;
   }
-  var Ht = -10, Kr = -9, xr = 1, rt = 1, An = 3, it = { condition: "none", savesOwed: 0 }, Kt = { condition: "dead", savesOwed: 0 };
-  function Wr(e) {
-    return e > 0 ? { ...it } : e > Ht ? { condition: "incapacitated", savesOwed: 0 } : { ...Kt };
+  var Kt = -10, Yr = -9, zr = 1, st = 1, Tn = 3, it = { condition: "none", savesOwed: 0 }, xt = { condition: "dead", savesOwed: 0 };
+  function Xr(e) {
+    return e > 0 ? { ...it } : e > Kt ? { condition: "incapacitated", savesOwed: 0 } : { ...xt };
   }
-  function Sn(e) {
+  function En(e) {
     return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
   }
-  function Ia(e, t, n) {
-    return n.condition === "dying" ? { life: { ...Kt }, steps: [...Sn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...it }, steps: [] } : e > 0 ? t <= Ht ? { life: { condition: "dying", savesOwed: An }, steps: [{ kind: "dying", savesOwed: An }] } : {
-      life: { condition: "incapacitated", savesOwed: rt },
-      steps: [{ kind: "incapacitated", savesOwed: rt }]
-    } : t <= Ht ? { life: { ...Kt }, steps: [...Sn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
+  function Pa(e, t, n) {
+    return n.condition === "dying" ? { life: { ...xt }, steps: [...En(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...it }, steps: [] } : e > 0 ? t <= Kt ? { life: { condition: "dying", savesOwed: Tn }, steps: [{ kind: "dying", savesOwed: Tn }] } : {
+      life: { condition: "incapacitated", savesOwed: st },
+      steps: [{ kind: "incapacitated", savesOwed: st }]
+    } : t <= Kt ? { life: { ...xt }, steps: [...En(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
   }
-  function Yr(e, t, n) {
+  function qr(e, t, n) {
     if (n.condition === "dead")
       return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
-    const r = E.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
-    if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-    const a = Ia(e, i, n);
-    for (const o of a.steps) s.push(o);
-    return { applied: !0, after: i, life: a.life, steps: s };
+    const r = E.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
+    if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
+    const a = Pa(e, s, n);
+    for (const o of a.steps) i.push(o);
+    return { applied: !0, after: s, life: a.life, steps: i };
   }
-  function Na(e, t) {
+  function Ma(e, t) {
     return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
       applied: !0,
       after: 0,
-      life: { condition: "incapacitated", savesOwed: rt },
+      life: { condition: "incapacitated", savesOwed: st },
       steps: [
         { kind: "instant-kill", applied: !0, before: e, after: 0 },
-        { kind: "incapacitated", savesOwed: rt }
+        { kind: "incapacitated", savesOwed: st }
       ]
     };
   }
-  function Pa(e, t, n) {
+  function La(e, t, n) {
     if (t === e) return { after: t, life: { ...n }, steps: [] };
     if (t < e) {
       if (n.condition === "dead")
         return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-      const i = Yr(e, e - t, n), s = i.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
-      return { after: i.applied ? t : i.after, life: i.life, steps: s };
+      const s = qr(e, e - t, n), i = s.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
+      return { after: s.applied ? t : s.after, life: s.life, steps: i };
     }
     const r = [{ kind: "vitality-change", before: e, after: t }];
-    return t > 0 ? n.condition === "dead" ? { after: t, life: { ...it }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...it }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...it }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Ht ? {
+    return t > 0 ? n.condition === "dead" ? { after: t, life: { ...it }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...it }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...it }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Kt ? {
       after: t,
       life: { condition: "incapacitated", savesOwed: 0 },
-      steps: [...r, ...Sn(n), { kind: "incapacitated", savesOwed: 0 }]
+      steps: [...r, ...En(n), { kind: "incapacitated", savesOwed: 0 }]
     } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
   }
-  function Ma(e, t, n) {
+  function ja(e, t, n) {
     if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
       return { ok: !1, reason: "no-save-owed" };
-    const r = (s) => ({
+    const r = (i) => ({
       kind: "save-rolled",
       roll: n.roll,
       target: n.target,
       success: n.success,
       critical: n.critical,
-      savesLeft: s
+      savesLeft: i
     });
     if (t.condition === "incapacitated")
       return n.success ? {
         ok: !0,
-        vitality: xr,
+        vitality: zr,
         life: { ...it },
-        steps: [r(0), { kind: "stood-up", before: e, vitality: xr }]
+        steps: [r(0), { kind: "stood-up", before: e, vitality: zr }]
       } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
     if (n.success)
       return {
         ok: !0,
-        vitality: Kr,
-        life: { condition: "incapacitated", savesOwed: rt },
-        steps: [r(rt), { kind: "saved-from-death", before: e, vitality: Kr }]
+        vitality: Yr,
+        life: { condition: "incapacitated", savesOwed: st },
+        steps: [r(st), { kind: "saved-from-death", before: e, vitality: Yr }]
       };
-    const i = E.min(An, t.savesOwed) - 1;
-    return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...Kt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
+    const s = E.min(Tn, t.savesOwed) - 1;
+    return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...xt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
   }
-  var zr = { physical: "Physical", magical: "Magical" }, Xr = { physical: "Defense", magical: "Spirit" }, Tn = { soul: "Soul", power: "Power" };
-  function La(e, t) {
+  var Jr = { physical: "Physical", magical: "Magical" }, Qr = { physical: "Defense", magical: "Spirit" }, _n = { soul: "Soul", power: "Power" };
+  function Fa(e, t) {
     switch (e) {
       case "worn-out":
         return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -801,7 +801,7 @@ var DefenseRound = (() => {
         return `No character, so no armor: ${t} is not reduced by armor`;
     }
   }
-  function ja(e) {
+  function Ga(e) {
     switch (e) {
       case "reached-minus-10":
         return "Dead: reached -10 while incapacitated";
@@ -811,10 +811,10 @@ var DefenseRound = (() => {
         return "Dead: every save failed";
     }
   }
-  function En(e) {
+  function Dn(e) {
     return e === 1 ? "1 save" : `${e} saves`;
   }
-  function Fa(e) {
+  function Va(e) {
     switch (e.kind) {
       case "defense-used": {
         const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -823,28 +823,28 @@ var DefenseRound = (() => {
       case "pierce":
         return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
       case "armor-absent":
-        return La(e.reason, e.amount);
+        return Fa(e.reason, e.amount);
       case "soak":
         return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
       // as the seed writes it: 200 x 0.8 Soak (20% Soak)
       case "protection":
-        return `${e.before} - ${e.protection} ${zr[e.track]} = ${e.after}`;
+        return `${e.before} - ${e.protection} ${Jr[e.track]} = ${e.after}`;
       case "armor-reduction":
-        return `${e.before} - ${e.reduction} ${Xr[e.track]} = ${e.after}`;
+        return `${e.before} - ${e.reduction} ${Qr[e.track]} = ${e.after}`;
       case "natural-reduction":
-        return `${e.before} - ${e.reduction} natural ${Xr[e.track]} = ${e.after}`;
+        return `${e.before} - ${e.reduction} natural ${Qr[e.track]} = ${e.after}`;
       case "defensive-stance":
         return `${e.before} - ${e.reduction} defensive stance = ${e.after}`;
       case "vitality-loss":
         return e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
       case "protection-wear":
-        return `${zr[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+        return `${Jr[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
       case "vitality-change":
         return `Vitality ${e.before} -> ${e.after}`;
       case "direct-damage":
-        return `${e.amount} to ${Tn[e.bar]}, no armor: ${Tn[e.bar]} ${e.before} -> ${e.after}`;
+        return `${e.amount} to ${_n[e.bar]}, no armor: ${_n[e.bar]} ${e.before} -> ${e.after}`;
       case "bar-not-a-number":
-        return `${Tn[e.bar]} is not a number: nothing taken`;
+        return `${_n[e.bar]} is not a number: nothing taken`;
       case "instant-kill":
         return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
       case "dead-no-damage":
@@ -852,15 +852,15 @@ var DefenseRound = (() => {
       case "set-back":
         return `Dead: takes no damage, Vitality set back from ${e.attempted} to ${e.vitality}`;
       case "incapacitated":
-        return e.savesOwed > 0 ? `Incapacitated: ${En(e.savesOwed)} owed` : "Incapacitated: no save owed";
+        return e.savesOwed > 0 ? `Incapacitated: ${Dn(e.savesOwed)} owed` : "Incapacitated: no save owed";
       case "dying":
-        return `Dying: ${En(e.savesOwed)} owed`;
+        return `Dying: ${Dn(e.savesOwed)} owed`;
       case "dead":
-        return ja(e.cause);
+        return Ga(e.cause);
       case "saves-lost":
         return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
       case "save-rolled": {
-        const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${En(e.savesLeft)} left` : ", no save left";
+        const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${Dn(e.savesLeft)} left` : ", no save left";
         return `Save: ${e.roll} vs ${e.target}, ${t}${n}`;
       }
       case "stood-up":
@@ -873,7 +873,7 @@ var DefenseRound = (() => {
         return "Above 0 again: conditions and owed saves cleared";
     }
   }
-  var ue = {
+  var le = {
     front: "Front",
     "thrown-object": "Thrown object",
     "spell-seen": "Seen spell",
@@ -889,38 +889,38 @@ var DefenseRound = (() => {
     "spell-invisible": "Invisible spell",
     covert: "Covert attack",
     spectator: "Spectator"
-  }, Ga = { defend: "Defend", evade: "Evade", react: "Reaction" }, qr = { defend: "defend", evade: "evade" };
-  function xt(e) {
+  }, Ua = { defend: "Defend", evade: "Evade", react: "Reaction" }, Zr = { defend: "defend", evade: "evade" };
+  function Wt(e) {
     return e > 0 ? `+${e}` : `${e}`;
   }
-  function Jr(e, t, n) {
+  function es(e, t, n) {
     if (t.length === 0) return `${n}`;
-    const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
+    const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
     return `${e}${r} = ${n}`;
   }
-  function _n(e, t) {
+  function Rn(e, t) {
     return e ? t ? "success (critical)" : "success" : "failure";
   }
-  function Va(e, t = (n) => n) {
+  function Ba(e, t = (n) => n) {
     switch (e.kind) {
       case "perception-check":
-        return `Perception ${e.roll} vs ${Jr(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${_n(e.success, e.critical)}`;
+        return `Perception ${e.roll} vs ${es(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Rn(e.success, e.critical)}`;
       case "no-defensive-action":
-        return e.takesDamage ? `${ue[e.situation]} not perceived: no defensive action, the attack hits` : `${ue[e.situation]}: attack not perceived, no defensive action`;
+        return e.takesDamage ? `${le[e.situation]} not perceived: no defensive action, the attack hits` : `${le[e.situation]}: attack not perceived, no defensive action`;
       case "mental-check": {
         const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-        return `Mental ${e.roll} vs ${e.target}: ${_n(e.success, e.critical)}, ${n}`;
+        return `Mental ${e.roll} vs ${e.target}: ${Rn(e.success, e.critical)}, ${n}`;
       }
       case "situation-penalty":
-        return `${ue[e.situation]}: ${xt(e.penalty)} to ${qr[e.check]}`;
+        return `${le[e.situation]}: ${Wt(e.penalty)} to ${Zr[e.check]}`;
       case "situation-no-penalty":
-        return `${ue[e.situation]}: no penalty to ${qr[e.check]}`;
+        return `${le[e.situation]}: no penalty to ${Zr[e.check]}`;
       case "aided":
-        return e.by === void 0 ? `Aided by an ally: ${xt(e.bonus)}` : `Aided by ${t(e.by)}: ${xt(e.bonus)}`;
+        return e.by === void 0 ? `Aided by an ally: ${Wt(e.bonus)}` : `Aided by ${t(e.by)}: ${Wt(e.bonus)}`;
       case "modifier":
-        return `Modifier: ${xt(e.mod)}`;
+        return `Modifier: ${Wt(e.mod)}`;
       case "action-check":
-        return `${Ga[e.action]} ${e.roll} vs ${Jr(e.baseTarget, e.adjustments, e.target)}: ${_n(e.success, e.critical)}`;
+        return `${Ua[e.action]} ${e.roll} vs ${es(e.baseTarget, e.adjustments, e.target)}: ${Rn(e.success, e.critical)}`;
       case "pending-defense":
         return e.result === "success" ? "Pending defense: success, the next hit on this token is negated" : "Pending defense: failure, the next hit on this token applies";
       case "reaction-recorded":
@@ -928,23 +928,23 @@ var DefenseRound = (() => {
       case "counter-announced":
         return e.ally === null ? `Counter attack against ${t(e.vs)}${e.skillName === null ? "" : ` (${e.skillName})`}` : `Counter attack for ${t(e.ally)} against ${t(e.vs)} (${e.skillName ?? "Reactive Guard"})`;
       case "skill-announced": {
-        const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, i = e.vs === null ? "" : ` against ${t(e.vs)}`;
-        return `${n}${r}${i}`;
+        const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, s = e.vs === null ? "" : ` against ${t(e.vs)}`;
+        return `${n}${r}${s}`;
       }
       case "spectator-drawn":
         return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
     }
   }
-  var Ua = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
-  function Ba(e) {
-    return Ua.has(e.kind);
+  var Ha = new X(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
+  function Ka(e) {
+    return Ha.has(e.kind);
   }
-  var Dn = {
+  var On = {
     defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
     reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
     none: "no stance"
   };
-  function Ha(e) {
+  function xa(e) {
     switch (e.condition) {
       case "none":
         return;
@@ -956,24 +956,24 @@ var DefenseRound = (() => {
         return "Dead";
     }
   }
-  function Ka(e, t, n = null) {
+  function Wa(e, t, n = null) {
     return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", life: t, vitality: n })];
   }
-  function xa(e, t) {
+  function Ya(e, t) {
     if (e.cancelled) return "blocks";
     const r = e.life.condition !== t.condition ? e.life.condition : "none";
-    return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
+    return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
   }
-  function Wa(e) {
-    return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Re, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
+  function za(e) {
+    return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ce, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
   }
-  function Ya(e, t) {
+  function Xa(e, t) {
     if (t.instantKill) return `${e}: instant kill`;
     if (t.to !== "vitality") return `${e} takes ${t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
     const n = t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : "";
     return `${e} takes ${t.amount} ${t.track}${n}`;
   }
-  var za = {
+  var qa = {
     blocks: "blocks the hit",
     incapacitated: "is hit and falls, incapacitated",
     dying: "is hit and falls, dying",
@@ -982,17 +982,17 @@ var DefenseRound = (() => {
     hit: "is hit",
     unharmed: "is unharmed"
   };
-  function Xa(e, t, n) {
+  function Ja(e, t, n) {
     return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
   }
-  function qa(e, t) {
+  function Qa(e, t) {
     switch (e.kind) {
       case "hit-title":
-        return Ya(t(e.who), e.hit);
+        return Xa(t(e.who), e.hit);
       case "hit-summary":
-        return `${t(e.who)} ${za[e.result]}.`;
+        return `${t(e.who)} ${qa[e.result]}.`;
       case "life-now":
-        return Ha(e.life) ?? `Standing, Vitality ${e.vitality}`;
+        return xa(e.life) ?? `Standing, Vitality ${e.vitality}`;
       case "save-title":
         return `${t(e.who)}: Vitality save`;
       case "save-summary": {
@@ -1010,71 +1010,71 @@ var DefenseRound = (() => {
       case "no-stance-declared":
         return "No stance declared: a defender must declare Defensive or Reactive";
       case "stance-title":
-        return `${Xa(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+        return `${Ja(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
       case "stance-change":
         return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
       case "stance-effect":
-        return Dn[e.stance] ?? "";
+        return On[e.stance] ?? "";
     }
   }
-  var Ja = /^[+-]?\d+$/;
-  function $e(e) {
+  var Za = /^[+-]?\d+$/;
+  function Ae(e) {
     if (typeof e == "number")
       return I.isSafeInteger(e) ? e + 0 : null;
     if (typeof e != "string") return null;
     const t = e.trim();
-    if (!Ja.test(t)) return null;
+    if (!Za.test(t)) return null;
     const n = I(t);
     return I.isSafeInteger(n) ? n + 0 : null;
   }
-  function Wt(e, t) {
+  function Yt(e, t) {
     return E.floor(e * t / 100);
   }
-  function Qr(e, t, n) {
+  function ts(e, t, n) {
     return E.min(n, E.max(t, e));
   }
-  var Zr = 1e6;
-  function Q(e, t = 40) {
+  var ns = 1e6;
+  function J(e, t = 40) {
     return e.length > t ? `${e.slice(0, t - 3)}...` : e;
   }
-  var w = class extends Ft {
-  }, P = class extends Ft {
+  var y = class extends Gt {
+  }, P = class extends Gt {
   };
-  function Qa(e, t) {
+  function eo(e, t) {
     return e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
-      const i = t?.[I(r)]?.results?.total;
-      return typeof i == "number" && I.isFinite(i) ? _(i) : n;
+      const s = t?.[I(r)]?.results?.total;
+      return typeof s == "number" && I.isFinite(s) ? _(s) : n;
     });
   }
-  function Za(e) {
+  function to(e) {
     const t = [], n = /"([^"]*)"|'([^']*)'|(\S+)/g;
     let r;
     for (; (r = n.exec(e)) !== null; )
       t.push(r[1] ?? r[2] ?? r[3] ?? "");
     return t;
   }
-  function ei(e) {
-    const t = Za(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], i = new M();
-    let s = null;
+  function rs(e) {
+    const t = to(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], s = new M();
+    let i = null;
     for (const a of t)
       if (a.startsWith("--") && a.length > 2) {
         const o = a.slice(2).toLowerCase();
-        if (i.has(o)) throw new w(`--${Q(o)} is given twice`);
-        s = [], i.set(o, s);
-      } else s ? s.push(a) : r.push(a);
-    return { command: n, positionals: r, flags: i };
+        if (s.has(o)) throw new y(`--${J(o)} is given twice`);
+        i = [], s.set(o, i);
+      } else i ? i.push(a) : r.push(a);
+    return { command: n, positionals: r, flags: s };
   }
-  function Ce(e, t, n) {
-    for (const [r, i] of e.flags) {
-      const s = p.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
-      if (!s) {
+  function Ne(e, t, n) {
+    for (const [r, s] of e.flags) {
+      const i = k.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
+      if (!i) {
         const a = n?.(r);
-        throw a ? new w(`--${Q(r)} means nothing in the ${a} edition`) : new w(`unknown flag --${Q(r)}`);
+        throw a ? new y(`--${J(r)} means nothing in the ${a} edition`) : new y(`unknown flag --${J(r)}`);
       }
-      if (s.kind === "switch" && i.length > 0) throw new w(`--${r} takes no value`);
-      if (s.kind !== "switch" && i.length === 0) throw new w(`--${r} needs a value`);
-      if (s.kind === "one" && i.length > 1)
-        throw new w(`--${r} takes one value (got "${Q(i.join(" "))}")`);
+      if (i.kind === "switch" && s.length > 0) throw new y(`--${r} takes no value`);
+      if (i.kind !== "switch" && s.length === 0) throw new y(`--${r} needs a value`);
+      if (i.kind === "one" && s.length > 1)
+        throw new y(`--${r} takes one value (got "${J(s.join(" "))}")`);
     }
   }
   function L(e, t) {
@@ -1084,89 +1084,89 @@ var DefenseRound = (() => {
   function O(e, t) {
     return e.flags.has(t);
   }
-  function wt(e, t, n, r) {
-    const i = $e(e);
-    if (i === null) throw new w(`${t} must be a whole number (got "${Q(e)}")`);
-    if (i < n || i > r) throw new w(`${t} must be from ${n} to ${r} (got ${i})`);
-    return i;
+  function $t(e, t, n, r) {
+    const s = Ae(e);
+    if (s === null) throw new y(`${t} must be a whole number (got "${J(e)}")`);
+    if (s < n || s > r) throw new y(`${t} must be from ${n} to ${r} (got ${s})`);
+    return s;
   }
-  function Ee(e, t, n, r) {
-    const i = L(e, t);
-    return i === void 0 ? void 0 : wt(i, `--${t}`, n, r);
+  function De(e, t, n, r) {
+    const s = L(e, t);
+    return s === void 0 ? void 0 : $t(s, `--${t}`, n, r);
   }
-  function x(e, t, n) {
-    const r = e.toLowerCase(), i = n.find((s) => s === r);
-    if (!i) throw new w(`${t} must be one of ${n.join(", ")} (got "${Q(e)}")`);
-    return i;
+  function W(e, t, n) {
+    const r = e.toLowerCase(), s = n.find((i) => i === r);
+    if (!s) throw new y(`${t} must be one of ${n.join(", ")} (got "${J(e)}")`);
+    return s;
   }
-  function Ae(e) {
+  function Se(e) {
     const t = e.flags.get("ids");
     if (t)
       return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");
   }
-  function Yt(e, t) {
+  function zt(e, t) {
     const { positionals: n } = e;
     if (n.length > 1) {
-      const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-      throw new w(`one amount only (got "${Q(n.join(" "))}")${i}`);
+      const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
+      throw new y(`one amount only (got "${J(n.join(" "))}")${s}`);
     }
     const r = n[0];
     if (r === void 0) {
       if (t.optional) return;
-      throw new w(t.missing);
+      throw new y(t.missing);
     }
-    return wt(r, t.what, 0, Zr);
+    return $t(r, t.what, 0, ns);
   }
-  function ti(e, t) {
+  function ss(e, t) {
     return {
       values: [],
       dice: [],
       resolve(n) {
-        const r = n.stance ?? t.fallback, i = r === e, s = n.id;
+        const r = n.stance ?? t.fallback, s = r === e, i = n.id;
         return {
           headline: "acts",
           steps: [
-            T(de, { kind: t.title, who: s, stance: e, same: i }),
-            T(oe, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
+            T(ce, { kind: t.title, who: i, stance: e, same: s }),
+            T(ae, { kind: t.title, who: i, stance: e, same: s, summary: !0 }),
             T(t.row, { kind: t.change, from: r, to: e }),
             T(t.row, { kind: t.effect, stance: e })
           ],
           changes: [],
           stance: t.keep(e),
-          ...i ? { noop: !0 } : {},
+          ...s ? { noop: !0 } : {},
           observed: !1,
           detail: t.detail(e)
         };
       }
     };
   }
-  function ni(e) {
+  function is(e) {
     return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
   }
-  function ri(e) {
+  function as(e) {
     const t = new M();
-    for (const [n, r] of p.entries(e)) r !== null && t.set(n, [r]);
+    for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
     return { command: "!defend", positionals: [], flags: t };
   }
-  function ii(e, t) {
+  function os(e, t) {
     return {
       ...e,
       resolve(n, r) {
-        const i = e.resolve(n, r);
-        if (!("kind" in i))
-          for (const s of i.steps) s.kind === t && delete s.section;
-        return i;
+        const s = e.resolve(n, r);
+        if (!("kind" in s))
+          for (const i of s.steps) i.kind === t && delete i.section;
+        return s;
       }
     };
   }
-  function si(e, t) {
+  function cs(e, t) {
     return t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
   }
-  function st(e, t) {
+  function at(e, t) {
     const n = t > 0 && e < 100 && e <= t, r = E.max(1, E.floor(t / 10));
     return { roll: e, target: t, success: n, critical: n && e <= r };
   }
-  var Rn = [
+  var Cn = [
     "front",
     "thrown-object",
     "spell-seen",
@@ -1180,7 +1180,7 @@ var DefenseRound = (() => {
     "spell-unseen",
     "covert",
     "spectator"
-  ], fe = {
+  ], ue = {
     perceptionGate: "none",
     defendPenalty: 0,
     evadePenalty: 0,
@@ -1188,203 +1188,203 @@ var DefenseRound = (() => {
     mentalCheckEasesPenalty: !1,
     gateFailureTakesDamage: !1,
     counterDrawsIntoBattle: !1
-  }, Ie = {
+  }, Pe = {
     // seed 000: "Direct Melee Attack from the Front or Thrown Object": no effect.
-    front: fe,
-    "thrown-object": fe,
+    front: ue,
+    "thrown-object": ue,
     // seed 000: "Seen Single Target Spells": no effect.
-    "spell-seen": fe,
+    "spell-seen": ue,
     // seed 000: behind or distracted: "Requires a successful perception check; ... -5 to any defensive action, including evade".
-    behind: { ...fe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-    distracted: { ...fe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+    behind: { ...ue, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+    distracted: { ...ue, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
     // seed 000: side: "A penalty of -5 to any defensive action".
-    side: { ...fe, defendPenalty: -5, evadePenalty: -5 },
+    side: { ...ue, defendPenalty: -5, evadePenalty: -5 },
     // seed 000: projectiles and throwing weapons: "-20 to Evade %" (defense not hindered).
-    projectile: { ...fe, evadePenalty: -20 },
+    projectile: { ...ue, evadePenalty: -20 },
     // seed 000: gun: "-50 to Evade %".
-    gun: { ...fe, evadePenalty: -50 },
+    gun: { ...ue, evadePenalty: -50 },
     // seed 000: area of effect: "Cannot evade"; Ruling (rules.md): defend is still allowed.
-    aoe: { ...fe, evadeImpossible: !0 },
+    aoe: { ...ue, evadeImpossible: !0 },
     // seed 000: on the farthest reach "you can make an Evade check with no penalty".
-    "aoe-edge": fe,
+    "aoe-edge": ue,
     // seed 000: invisible or very fast spell: -25 to evade; a mental check halves it, a critical removes it.
-    "spell-unseen": { ...fe, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
+    "spell-unseen": { ...ue, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
     // seed 000: covert: a perception check "with any penalties given by the skill in use" before any defensive action.
-    covert: { ...fe, perceptionGate: "with-perception-mod" },
+    covert: { ...ue, perceptionGate: "with-perception-mod" },
     // seed 000, "Defending Against Spectators": perception first (hidden: apply penalties), else take the damage;
     // only a counter attack draws the spectator into the battle.
     spectator: {
-      ...fe,
+      ...ue,
       perceptionGate: "with-perception-mod",
       gateFailureTakesDamage: !0,
       counterDrawsIntoBattle: !0
     }
   };
-  function eo(e, t) {
-    const n = Ie[e];
+  function no(e, t) {
+    const n = Pe[e];
     return t === "defend" ? n.defendPenalty : n.evadePenalty;
   }
-  function to(e, t) {
+  function ro(e, t) {
     return t.critical ? 0 : t.success ? -E.floor(E.abs(e) / 2) + 0 : e;
   }
-  var no = ["defensive", "reactive", "none"];
-  function ro(e) {
-    return e === "reactive";
-  }
+  var so = ["defensive", "reactive", "none"];
   function io(e) {
-    return e === "defensive";
-  }
-  function so(e) {
-    return e === "reactive";
-  }
-  function ai(e) {
     return e === "reactive";
   }
   function ao(e) {
     return e === "defensive";
   }
-  function oi(e) {
+  function oo(e) {
+    return e === "reactive";
+  }
+  function ds(e) {
+    return e === "reactive";
+  }
+  function co(e) {
     return e === "defensive";
   }
-  function On(e, t) {
-    return p.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
+  function ls(e) {
+    return e === "defensive";
   }
-  function oo(e, t) {
-    return On(e.reactions, t) !== void 0;
+  function In(e, t) {
+    return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
   }
-  function ci(e, t) {
-    return On(e.reactions, t) === !0;
+  function lo(e, t) {
+    return In(e.reactions, t) !== void 0;
   }
-  function di(e, t) {
-    return On(e.reactions, t) === "used";
+  function us(e, t) {
+    return In(e.reactions, t) === !0;
   }
-  function co(e, t) {
+  function fs(e, t) {
+    return In(e.reactions, t) === "used";
+  }
+  function uo(e, t) {
     return e.skillsVs.includes(t);
   }
-  function lo(e) {
+  function fo(e) {
     return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
   }
-  var li = 5, ui = { defend: "defend", evade: "evade", react: "reaction" };
-  function bt(e) {
+  var hs = 5, vs = { defend: "defend", evade: "evade", react: "reaction" };
+  function At(e) {
     return e === "defend" || e === "evade" || e === "react";
   }
-  function uo(e) {
+  function ho(e) {
     return { kind: "refused", reason: e };
   }
-  function Ne(e) {
+  function Me(e) {
     return e !== null && e !== "";
   }
-  function fo(e) {
+  function vo(e) {
     const t = (n) => I.isInteger(n) && n >= 1 && n <= 100;
     if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-      throw new Nr("resolveSoakDefend: rolls must be integers 1..100");
-    for (const n of [e.mod, e.perceptionMod, ...p.values(e.checkTargets)])
-      if (n !== null && !I.isSafeInteger(n)) throw new Nr("resolveSoakDefend: modifiers and targets must be integers");
+      throw new Lr("resolveSoakDefend: rolls must be integers 1..100");
+    for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
+      if (n !== null && !I.isSafeInteger(n)) throw new Lr("resolveSoakDefend: modifiers and targets must be integers");
   }
-  function ho(e) {
-    const { action: t, situation: n, stance: r, round: i } = e, s = Ie[n];
+  function mo(e) {
+    const { action: t, situation: n, stance: r, round: s } = e, i = Pe[n];
     if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
     if (e.acting) return { code: "acting-turn" };
     if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
     const a = (o) => ({ code: "flag-not-applicable", flag: o, action: t, situation: n });
-    if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return a("mental");
-    if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return a("perception-mod");
-    if (!bt(t) && e.mod !== 0) return a("mod");
-    if (!bt(t) && e.aid !== null) return a("aided");
-    if (bt(t) && e.ally !== null) return a("ally");
-    if (bt(t) && e.skillName !== null) return a("skill");
+    if (e.rolls.mental !== null && !(t === "evade" && i.mentalCheckEasesPenalty)) return a("mental");
+    if (e.perceptionMod !== 0 && i.perceptionGate !== "with-perception-mod") return a("perception-mod");
+    if (!At(t) && e.mod !== 0) return a("mod");
+    if (!At(t) && e.aid !== null) return a("aided");
+    if (At(t) && e.ally !== null) return a("ally");
+    if (At(t) && e.skillName !== null) return a("skill");
     if (e.aid !== null) {
-      if (!Ne(e.vs)) return { code: "needs-vs", action: t };
+      if (!Me(e.vs)) return { code: "needs-vs", action: t };
       if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
       if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-      if (!ai(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+      if (!ds(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
       if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
     }
     switch (t) {
       case "defend":
         return null;
       case "evade":
-        return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
+        return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
       case "react":
-        return ro(r) ? Ne(e.vs) ? oo(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+        return io(r) ? Me(e.vs) ? lo(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
       case "counter":
-        return io(r) ? { code: "counter-in-defensive-stance" } : so(r) ? Ne(e.vs) ? ci(i, e.vs) ? e.ally !== null && !lo(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: di(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+        return ao(r) ? { code: "counter-in-defensive-stance" } : oo(r) ? Me(e.vs) ? us(s, e.vs) ? e.ally !== null && !fo(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: fs(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
       case "skill":
         if (e.ally !== null)
-          return ao(r) ? { code: "defensive-skill-on-ally" } : ai(r) ? Ne(e.vs) ? ci(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: di(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-        if (oi(r)) {
-          if (!Ne(e.vs)) return { code: "needs-vs", action: t };
-          if (co(i, e.vs)) return { code: "skill-limit", vs: e.vs };
+          return co(r) ? { code: "defensive-skill-on-ally" } : ds(r) ? Me(e.vs) ? us(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: fs(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+        if (ls(r)) {
+          if (!Me(e.vs)) return { code: "needs-vs", action: t };
+          if (uo(s, e.vs)) return { code: "skill-limit", vs: e.vs };
         }
         return null;
     }
   }
-  function vo(e) {
+  function po(e) {
     const t = [];
-    return Ie[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), bt(e.action) && t.push(ui[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
+    return Pe[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), At(e.action) && t.push(vs[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
   }
-  function mo(e) {
-    fo(e);
-    const t = ho(e);
-    if (t) return uo(t);
-    const n = vo(e);
+  function ko(e) {
+    vo(e);
+    const t = mo(e);
+    if (t) return ho(t);
+    const n = po(e);
     if (n) return { kind: "missing-target", check: n };
-    const { action: r, situation: i } = e, s = Ie[i], a = (c) => e.checkTargets[c] ?? 0, o = [], d = r === "defend" || r === "evade";
-    if (s.perceptionGate !== "none") {
-      const c = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, l = a("perception"), u = st(e.rolls.perception, l + c);
-      if (o.push({ kind: "perception-check", situation: i, roll: u.roll, baseTarget: l, mod: c, target: u.target, success: u.success, critical: u.critical }), !u.success)
-        return o.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), d ? (o.push({ kind: "pending-defense", result: "fail" }), at(o, "fail", {}, !1)) : at(o, null, {}, !1);
+    const { action: r, situation: s } = e, i = Pe[s], a = (c) => e.checkTargets[c] ?? 0, o = [], d = r === "defend" || r === "evade";
+    if (i.perceptionGate !== "none") {
+      const c = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, l = a("perception"), u = at(e.rolls.perception, l + c);
+      if (o.push({ kind: "perception-check", situation: s, roll: u.roll, baseTarget: l, mod: c, target: u.target, success: u.success, critical: u.critical }), !u.success)
+        return o.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), d ? (o.push({ kind: "pending-defense", result: "fail" }), ot(o, "fail", {}, !1)) : ot(o, null, {}, !1);
     }
     switch (r) {
       case "defend":
       case "evade": {
-        const l = hi(e, r, o).success ? "success" : "fail";
-        return o.push({ kind: "pending-defense", result: l }), at(o, l, fi(e), !1);
+        const l = ps(e, r, o).success ? "success" : "fail";
+        return o.push({ kind: "pending-defense", result: l }), ot(o, l, ms(e), !1);
       }
       case "react": {
-        const c = e.vs, l = hi(e, r, o);
-        return o.push({ kind: "reaction-recorded", vs: c, success: l.success }), at(o, null, { reaction: { vs: c, success: l.success }, ...fi(e) }, !1);
+        const c = e.vs, l = ps(e, r, o);
+        return o.push({ kind: "reaction-recorded", vs: c, success: l.success }), ot(o, null, { reaction: { vs: c, success: l.success }, ...ms(e) }, !1);
       }
       case "counter": {
         const c = e.vs;
         o.push({ kind: "counter-announced", vs: c, ally: e.ally, skillName: e.skillName });
-        const l = s.counterDrawsIntoBattle;
-        return l && o.push({ kind: "spectator-drawn", spectator: c }), at(o, null, { reactionUsed: c }, l);
+        const l = i.counterDrawsIntoBattle;
+        return l && o.push({ kind: "spectator-drawn", spectator: c }), ot(o, null, { reactionUsed: c }, l);
       }
       case "skill": {
         o.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-        const c = e.ally === null && oi(e.stance) && Ne(e.vs), l = e.ally !== null && Ne(e.vs);
-        return at(o, null, { ...c ? { skillVs: e.vs } : {}, ...l ? { reactionUsed: e.vs } : {} }, !1);
+        const c = e.ally === null && ls(e.stance) && Me(e.vs), l = e.ally !== null && Me(e.vs);
+        return ot(o, null, { ...c ? { skillVs: e.vs } : {}, ...l ? { reactionUsed: e.vs } : {} }, !1);
       }
     }
   }
-  function fi(e) {
-    return e.aid !== null && Ne(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
+  function ms(e) {
+    return e.aid !== null && Me(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
   }
-  function hi(e, t, n) {
+  function ps(e, t, n) {
     const r = [];
     if (t === "defend" || t === "evade") {
-      let o = eo(e.situation, t);
+      let o = no(e.situation, t);
       if (e.rolls.mental !== null && t === "evade") {
-        const d = st(e.rolls.mental, e.checkTargets.mental ?? 0), c = to(o, d);
+        const d = at(e.rolls.mental, e.checkTargets.mental ?? 0), c = ro(o, d);
         n.push({ kind: "mental-check", roll: d.roll, target: d.target, success: d.success, critical: d.critical, penaltyBefore: o, penaltyAfter: c }), o = c;
       }
       o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
     }
-    e.aid !== null && (n.push({ kind: "aided", bonus: li, by: e.aid.by }), r.push(li)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-    const i = e.checkTargets[ui[t]] ?? 0, s = r.reduce((o, d) => o + d, i), a = st(e.rolls.action, s);
-    return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: i, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
+    e.aid !== null && (n.push({ kind: "aided", bonus: hs, by: e.aid.by }), r.push(hs)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+    const s = e.checkTargets[vs[t]] ?? 0, i = r.reduce((o, d) => o + d, s), a = at(e.rolls.action, i);
+    return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: s, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
   }
-  function at(e, t, n, r) {
+  function ot(e, t, n, r) {
     return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };
   }
-  var vi = {
+  var ks = {
     defend: "defend",
     evade: "evade",
     react: "make a reaction check",
     counter: "counter attack",
     skill: "use a defensive skill"
-  }, po = {
+  }, go = {
     mental: "--mental / --mental-roll",
     "perception-mod": "--perception-mod",
     mod: "--mod",
@@ -1392,10 +1392,10 @@ var DefenseRound = (() => {
     ally: "--ally",
     skill: "--skill"
   };
-  function ko(e, t = (n) => n) {
+  function yo(e, t = (n) => n) {
     switch (e.code) {
       case "acting-turn":
-        return yo(ni("round"));
+        return bo(is("round"));
       case "aid-down":
         return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
       case "aid-acting":
@@ -1409,11 +1409,11 @@ var DefenseRound = (() => {
       case "situation-not-allowed":
         return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
       case "flag-not-applicable":
-        return go(e.flag, e.action, e.situation);
+        return wo(e.flag, e.action, e.situation);
       case "evade-impossible-aoe":
         return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
       case "needs-reactive-stance":
-        return `To ${vi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+        return `To ${ks[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
       case "counter-in-defensive-stance":
         return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
       case "needs-vs":
@@ -1421,7 +1421,7 @@ var DefenseRound = (() => {
       case "already-reacted":
         return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
       case "no-reaction-success":
-        return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${vi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+        return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${ks[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
       case "needs-reactive-guard":
         return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
       case "defensive-skill-on-ally":
@@ -1430,8 +1430,8 @@ var DefenseRound = (() => {
         return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
     }
   }
-  function go(e, t, n) {
-    const r = po[e];
+  function wo(e, t, n) {
+    const r = go[e];
     switch (e) {
       case "mental":
         return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
@@ -1446,59 +1446,59 @@ var DefenseRound = (() => {
         return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
     }
   }
-  function yo(e) {
+  function bo(e) {
     return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
   }
-  var wo = V({
+  var $o = V({
     life: /* @__PURE__ */ U(
       V({
-        condition: /* @__PURE__ */ ae(["none", "incapacitated", "dying", "dead"]),
-        savesOwed: /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ut(), /* @__PURE__ */ et(0), /* @__PURE__ */ Ze(3))
+        condition: /* @__PURE__ */ ie(["none", "incapacitated", "dying", "dead"]),
+        savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Bt(), /* @__PURE__ */ tt(0), /* @__PURE__ */ et(3))
       })
     ),
     // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-    reactions: /* @__PURE__ */ U(/* @__PURE__ */ pt(/* @__PURE__ */ J(), /* @__PURE__ */ Ur([/* @__PURE__ */ nt(), /* @__PURE__ */ se("used")]))),
-    skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ De(/* @__PURE__ */ J()))
+    reactions: /* @__PURE__ */ U(/* @__PURE__ */ gt(/* @__PURE__ */ q(), /* @__PURE__ */ Kr([/* @__PURE__ */ rt(), /* @__PURE__ */ se("used")]))),
+    skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ Oe(/* @__PURE__ */ q()))
   });
-  function bo(e) {
+  function Ao(e) {
     return e === "success" || e === "fail" ? e : null;
   }
-  var mi = { condition: "none", savesOwed: 0 };
-  function $o(e) {
-    const t = /* @__PURE__ */ Be(wo, e);
-    return t.success ? Do(t.output) : null;
+  var gs = { condition: "none", savesOwed: 0 };
+  function So(e) {
+    const t = /* @__PURE__ */ He($o, e);
+    return t.success ? Oo(t.output) : null;
   }
-  function He(e, t) {
-    return e.life ? { ...e.life } : t === null ? { ...mi } : Wr(t);
+  function Ke(e, t) {
+    return e.life ? { ...e.life } : t === null ? { ...gs } : Xr(t);
   }
-  function Cn(e, t) {
-    return In(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
+  function Nn(e, t) {
+    return Pn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
   }
-  function Ao(e, t) {
+  function To(e, t) {
     if (t) return { life: { condition: "dead", savesOwed: 0 } };
-    const n = e === null ? mi : Wr(e);
+    const n = e === null ? gs : Xr(e);
     return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
   }
-  function So(e) {
-    return In(e.life, void 0, void 0);
+  function Eo(e) {
+    return Pn(e.life, void 0, void 0);
   }
-  function To(e) {
+  function _o(e) {
     return e.life?.condition ?? "none";
   }
-  function Eo(e) {
+  function Do(e) {
     return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
   }
-  function _o(e, t) {
-    return le.stringify(e.life ?? null) !== le.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
+  function Ro(e, t) {
+    return de.stringify(e.life ?? null) !== de.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
   }
-  function Do(e) {
-    return In(e.life, e.reactions, e.skillsVs);
+  function Oo(e) {
+    return Pn(e.life, e.reactions, e.skillsVs);
   }
-  function In(e, t, n) {
+  function Pn(e, t, n) {
     const r = {};
     return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
   }
-  var Ro = ["defend", "evade", "react", "counter", "skill", "save"], Oo = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Co = {
+  var Co = ["defend", "evade", "react", "counter", "skill", "save"], Io = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", No = {
     action: { kind: "one" },
     situation: { kind: "one" },
     roll: { kind: "one" },
@@ -1513,113 +1513,113 @@ var DefenseRound = (() => {
     "perception-roll": { kind: "one" },
     "perception-mod": { kind: "one" },
     skill: { kind: "text" }
-  }, zt = {
+  }, Xt = {
     defend: "defend_check",
     evade: "evade_check",
     reaction: "reaction_check",
     perception: "perception_check",
     mental: "mental_check"
   };
-  function pi(e) {
-    if (e.positionals.length > 0) throw new w(`unexpected "${Q(e.positionals.join(" "))}" (give the action with --action)`);
+  function ys(e) {
+    if (e.positionals.length > 0) throw new y(`unexpected "${J(e.positionals.join(" "))}" (give the action with --action)`);
     if (O(e, "aided"))
-      throw new w("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
+      throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
     const t = L(e, "action");
-    if (t === void 0) throw new w("no action given");
-    const n = x(t, "--action", Ro), r = L(e, "situation");
+    if (t === void 0) throw new y("no action given");
+    const n = W(t, "--action", Co), r = L(e, "situation");
     if (r !== void 0 && (n === "save" || n === "react"))
-      throw new w(`--situation does not apply to --action ${n}`);
+      throw new y(`--situation does not apply to --action ${n}`);
     if (n === "save") {
-      const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
-      if (s) throw new w(`--${s} does not apply to --action save`);
+      const i = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
+      if (i) throw new y(`--${i} does not apply to --action save`);
     }
-    const i = r === void 0 ? "front" : x(r, "--situation", Rn);
+    const s = r === void 0 ? "front" : W(r, "--situation", Cn);
     if (O(e, "roll") && (n === "counter" || n === "skill"))
-      throw new w(`--roll does not apply to --action ${n}: it is announced, not rolled`);
-    if (O(e, "perception-roll") && Ie[i].perceptionGate === "none")
-      throw new w("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
-    if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Ie[i].mentalCheckEasesPenalty))
-      throw new w("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
+      throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
+    if (O(e, "perception-roll") && Pe[s].perceptionGate === "none")
+      throw new y("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
+    if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Pe[s].mentalCheckEasesPenalty))
+      throw new y("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
     if ((n === "react" || n === "counter") && !O(e, "vs"))
-      throw new w(`--action ${n} needs --vs with the attacker's token id`);
-    if (O(e, "aided-by") && !O(e, "vs")) throw new w("--aided-by needs --vs with the attacker's token id");
+      throw new y(`--action ${n} needs --vs with the attacker's token id`);
+    if (O(e, "aided-by") && !O(e, "vs")) throw new y("--aided-by needs --vs with the attacker's token id");
     return {
       action: n,
-      situation: i,
+      situation: s,
       mentalAsked: O(e, "mental") || O(e, "mental-roll"),
-      mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
-      perceptionMod: Ee(e, "perception-mod", -1e3, 1e3) ?? 0,
+      mod: De(e, "mod", -1e3, 1e3) ?? 0,
+      perceptionMod: De(e, "perception-mod", -1e3, 1e3) ?? 0,
       aidedBy: L(e, "aided-by") ?? null,
       vs: L(e, "vs") ?? null,
       ally: L(e, "ally") ?? null,
       skillName: L(e, "skill") ?? null
     };
   }
-  function Io(e) {
-    const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ie[e.situation].perceptionGate !== "none", r = [];
+  function Po(e) {
+    const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Pe[e.situation].perceptionGate !== "none", r = [];
     return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
   }
-  function ki(e) {
+  function ws(e) {
     return {
-      values: e.action === "save" ? ["save_check"] : p.values(zt),
+      values: e.action === "save" ? ["save_check"] : k.values(Xt),
       // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
       readsTurnOrder: e.action !== "save",
       ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-      dice: Io(e),
+      dice: Po(e),
       resolve(t, n) {
         const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-        return e.action === "save" ? No(e, t, r.action) : Po(e, t, r);
+        return e.action === "save" ? Mo(e, t, r.action) : Lo(e, t, r);
       }
     };
   }
-  function No(e, t, n) {
+  function Mo(e, t, n) {
     const r = t.bars.vitality.value;
     if (r === null) return { kind: "bar", resource: "vitality" };
-    const i = He(t.state, r), s = t.values.save_check?.current ?? null;
-    if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
-    if (s === null) return { kind: "missing-value", key: "save_check" };
-    const a = Ma(r, i, st(n, s + e.mod));
+    const s = Ke(t.state, r), i = t.values.save_check?.current ?? null;
+    if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
+    if (i === null) return { kind: "missing-value", key: "save_check" };
+    const a = ja(r, s, at(n, i + e.mod));
     if (!a.ok) return { kind: "refused", reason: "no save is owed" };
     const o = a.steps.some((l) => l.kind === "save-rolled" && l.success), d = a.life.condition === "dead", c = t.id;
     return {
       headline: o ? "saved" : d ? "dies" : "acts",
       steps: [
-        T(de, { kind: "save-title", who: c }),
-        T(oe, { kind: "save-summary", who: c, result: o ? a.life.condition === "none" ? "stands" : "clings" : d ? "dies" : "fails" }),
-        ...Oe("Roll", a.steps),
-        ...Ka("Now", a.life, a.vitality)
+        T(ce, { kind: "save-title", who: c }),
+        T(ae, { kind: "save-summary", who: c, result: o ? a.life.condition === "none" ? "stands" : "clings" : d ? "dies" : "fails" }),
+        ...Ie("Roll", a.steps),
+        ...Wa("Now", a.life, a.vitality)
       ],
       changes: a.vitality !== r ? [{ kind: "bar", resource: "vitality", to: a.vitality }] : [],
-      state: Cn(t.state, a.life),
+      state: Nn(t.state, a.life),
       detail: a
     };
   }
-  function Po(e, t, n) {
+  function Lo(e, t, n) {
     const r = t.bars.vitality.value;
     if (r === null) return { kind: "bar", resource: "vitality" };
-    const i = He(t.state, r), s = p.fromEntries(
-      p.keys(zt).map((S) => [S, t.values[zt[S]]?.current ?? null])
+    const s = Ke(t.state, r), i = k.fromEntries(
+      k.keys(Xt).map((S) => [S, t.values[Xt[S]]?.current ?? null])
     ), a = t.state;
     let o = null;
     if (e.aidedBy !== null) {
       const S = t.others[e.aidedBy];
       if (!S) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
       if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-      const v = S.state.reactions ?? {}, D = e.vs !== null && p.prototype.hasOwnProperty.call(v, e.vs) ? v[e.vs] : void 0;
+      const v = S.state.reactions ?? {}, D = e.vs !== null && k.prototype.hasOwnProperty.call(v, e.vs) ? v[e.vs] : void 0;
       o = {
         by: e.aidedBy,
         stance: S.stance === "reactive" || S.stance === "defensive" ? S.stance : "none",
         reaction: D,
-        condition: He(S.state, S.vitality ?? null).condition,
+        condition: Ke(S.state, S.vitality ?? null).condition,
         acting: S.acting === !0
       };
     }
-    const d = mo({
+    const d = ko({
       action: e.action,
       situation: e.situation,
       stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
-      condition: i.condition,
-      checkTargets: s,
+      condition: s.condition,
+      checkTargets: i,
       rolls: n,
       mod: e.mod,
       perceptionMod: e.perceptionMod,
@@ -1630,26 +1630,26 @@ var DefenseRound = (() => {
       skillName: e.skillName,
       round: { reactions: a.reactions ?? {}, skillsVs: a.skillsVs ?? [] }
     });
-    if (d.kind === "refused") return { kind: "refused", reason: ko(d.reason, t.nameOf) };
-    if (d.kind === "missing-target") return { kind: "missing-value", key: zt[d.check] };
+    if (d.kind === "refused") return { kind: "refused", reason: yo(d.reason, t.nameOf) };
+    if (d.kind === "missing-target") return { kind: "missing-value", key: Xt[d.check] };
     const c = { ...a };
     d.roundUpdate.reaction && (c.reactions = { ...c.reactions, [d.roundUpdate.reaction.vs]: d.roundUpdate.reaction.success }), d.roundUpdate.skillVs && (c.skillsVs = [...c.skillsVs ?? [], d.roundUpdate.skillVs]);
     const l = d.roundUpdate.reactionUsed;
     l !== void 0 && (c.reactions = { ...c.reactions, [l]: "used" });
     const u = d.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = d.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
     f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-    const k = "acts", A = t.stance !== "defensive" && t.stance !== "reactive", g = t.id, m = d.pendingDefense, b = [
-      T(de, { kind: "check-title", who: g, action: e.action, situation: e.situation }),
-      T(oe, { kind: "check-summary", who: g, action: e.action, result: m }),
-      ...Oe("Check", d.steps),
+    const p = "acts", $ = t.stance !== "defensive" && t.stance !== "reactive", g = t.id, m = d.pendingDefense, b = [
+      T(ce, { kind: "check-title", who: g, action: e.action, situation: e.situation }),
+      T(ae, { kind: "check-summary", who: g, action: e.action, result: m }),
+      ...Ie("Check", d.steps),
       ...m !== null ? [T("Result", { kind: "check-result", who: g, result: m })] : [],
       // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
-      ...A ? [T("Stance", { kind: "no-stance-declared" })] : [],
-      ...d.offerDamageButton ? [T(Re, { kind: "offer-damage" })] : [],
-      ...A ? Wa(t.id) : []
+      ...$ ? [T("Stance", { kind: "no-stance-declared" })] : [],
+      ...d.offerDamageButton ? [T(Ce, { kind: "offer-damage" })] : [],
+      ...$ ? za(t.id) : []
     ];
     return {
-      headline: k,
+      headline: p,
       steps: b,
       changes: u,
       state: c,
@@ -1658,69 +1658,69 @@ var DefenseRound = (() => {
       detail: d
     };
   }
-  var gi = (e) => e == null ? "" : ` (${e})`, Mo = {
+  var bs = (e) => e == null ? "" : ` (${e})`, jo = {
     // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
     flags: { situation: { kind: "one" } },
     answerFlag: "action",
     rollFlag: "roll",
     choices: ["defend", "evade", "none"],
-    label: (e, t) => e === "defend" ? `Defend${gi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${gi(t.values.evade_check?.current)}` : "No defense",
+    label: (e, t) => e === "defend" ? `Defend${bs(t.values.defend_check?.current)}` : e === "evade" ? `Evade${bs(t.values.evade_check?.current)}` : "No defense",
     situation(e) {
       const t = L(e, "situation");
-      return t === void 0 ? null : x(t, "--situation", Rn);
+      return t === void 0 ? null : W(t, "--situation", Cn);
     },
     situationWords(e) {
-      const t = Ie[e];
+      const t = Pe[e];
       if (!t) return e;
       const n = [
         t.perceptionGate !== "none" ? "a perception check first" : "",
         t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
         t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
       ].filter((r) => r !== "");
-      return `${ue[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
+      return `${le[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
     },
-    planAnswer: (e, t) => ii(ki(pi(ri({ action: e, situation: t }))), "pending-defense"),
-    keep: si,
+    planAnswer: (e, t) => os(ws(ys(as({ action: e, situation: t }))), "pending-defense"),
+    keep: cs,
     extra(e, t) {
-      return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Re, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
+      return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ce, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
     }
-  }, Lo = [
+  }, Fo = [
     { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
     { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
     { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
     { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
     { name: "DR-Undo", action: "!damage --undo" }
   ];
-  function jo(e) {
-    return E.max(0, Wt(e, 5));
+  function Go(e) {
+    return E.max(0, Yt(e, 5));
   }
-  var yi = 25;
-  function Fo(e) {
-    const t = [], n = E.max(0, e.amount), r = Qr(e.piercePercent, 0, 100), i = E.max(0, e.stanceReduction), s = Wt(n, r), a = n - s;
-    r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: a });
+  var $s = 25;
+  function Vo(e) {
+    const t = [], n = E.max(0, e.amount), r = ts(e.piercePercent, 0, 100), s = E.max(0, e.stanceReduction), i = Yt(n, r), a = n - i;
+    r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: a });
     let o = a, d = null, c = null;
     const l = e.armor, u = l === null ? 0 : E.max(0, l.protection), f = l !== null && (u > 0 || E.max(0, l.otherProtection ?? 0) > 0);
     if (l !== null && f) {
-      const k = Qr(l.soakPercent, 0, 100), A = Wt(a, 100 - k);
-      k > 0 && t.push({ kind: "soak", soakPercent: k, before: a, after: A }), o = E.max(0, A - u), t.push({ kind: "protection", track: e.track, protection: u, before: A, after: o });
+      const p = ts(l.soakPercent, 0, 100), $ = Yt(a, 100 - p);
+      p > 0 && t.push({ kind: "soak", soakPercent: p, before: a, after: $ }), o = E.max(0, $ - u), t.push({ kind: "protection", track: e.track, protection: u, before: $, after: o });
       const g = E.max(0, l.armorReduction);
       if (g > 0) {
         const b = o;
         o = E.max(0, o - g), t.push({ kind: "armor-reduction", track: e.track, reduction: g, before: b, after: o });
       }
-      const m = Wt(A, yi);
+      const m = Yt($, $s);
       d = E.max(0, u - m), u > 0 ? c = {
         kind: "protection-wear",
         track: e.track,
-        afterSoak: A,
-        wearPercent: yi,
+        afterSoak: $,
+        wearPercent: $s,
         wear: m,
         before: u,
         after: d
       } : d = l.protection;
     } else {
-      const k = (l?.protectionMax ?? 0) > 0 || (l?.otherProtectionMax ?? 0) > 0, A = l === null ? "no-character" : k ? "worn-out" : "never-there";
-      if (t.push({ kind: "armor-absent", track: e.track, reason: A, amount: a }), l !== null) {
+      const p = (l?.protectionMax ?? 0) > 0 || (l?.otherProtectionMax ?? 0) > 0, $ = l === null ? "no-character" : p ? "worn-out" : "never-there";
+      if (t.push({ kind: "armor-absent", track: e.track, reason: $, amount: a }), l !== null) {
         d = l.protection;
         const g = E.max(0, l.naturalReduction);
         if (g > 0) {
@@ -1729,30 +1729,30 @@ var DefenseRound = (() => {
         }
       }
     }
-    if (i > 0) {
-      const k = o;
-      o = E.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: k, after: o });
+    if (s > 0) {
+      const p = o;
+      o = E.max(0, o - s), t.push({ kind: "defensive-stance", reduction: s, before: p, after: o });
     }
-    const h = s + o;
-    return t.push({ kind: "vitality-loss", pierced: s, throughArmor: o, loss: h }), c !== null && t.push(c), { vitalityLoss: h, protectionAfter: d, steps: t };
+    const h = i + o;
+    return t.push({ kind: "vitality-loss", pierced: i, throughArmor: o, loss: h }), c !== null && t.push(c), { vitalityLoss: h, protectionAfter: d, steps: t };
   }
-  var Xt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-  function Go(e) {
+  var qt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+  function Uo(e) {
     return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
   }
-  function wi(e, t) {
+  function As(e, t) {
     return e.condition === t.condition && e.savesOwed === t.savesOwed;
   }
-  function Nn(e, t, n, r) {
+  function Mn(e, t, n, r) {
     return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
   }
-  function Vo(e) {
-    const t = Go(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-    if (t.result === "success") return Nn(e, t, n, !0);
+  function Bo(e) {
+    const t = Uo(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+    if (t.result === "success") return Mn(e, t, n, !0);
     if (e.life.condition === "dead")
-      return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Nn(e, t, n, !1);
+      return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Mn(e, t, n, !1);
     if (e.instantKill) {
-      const a = Na(e.bars.vitality, e.life);
+      const a = Ma(e.bars.vitality, e.life);
       n.push(...a.steps);
       const o = { ...e.bars, vitality: a.after };
       return {
@@ -1762,14 +1762,14 @@ var DefenseRound = (() => {
         protectionAfter: null,
         life: a.life,
         steps: n,
-        changed: a.after !== e.bars.vitality || !wi(a.life, e.life)
+        changed: a.after !== e.bars.vitality || !As(a.life, e.life)
       };
     }
     const r = E.max(0, e.amount);
     if (e.to !== "vitality") {
       const a = e.to, o = e.bars[a];
       if (o === null)
-        return n.push({ kind: "bar-not-a-number", bar: a }), Nn(e, t, n, !1);
+        return n.push({ kind: "bar-not-a-number", bar: a }), Mn(e, t, n, !1);
       const d = o - r;
       return n.push({ kind: "direct-damage", bar: a, amount: r, before: o, after: d }), {
         defenseUsed: t,
@@ -1781,69 +1781,69 @@ var DefenseRound = (() => {
         changed: d !== o
       };
     }
-    const i = Fo({
+    const s = Vo({
       amount: r,
       track: e.track,
       piercePercent: e.piercePercent,
       armor: e.armor,
       stanceReduction: e.stanceReduction
     });
-    for (const a of i.steps) n.push(a);
-    const s = Yr(e.bars.vitality, i.vitalityLoss, e.life);
     for (const a of s.steps) n.push(a);
+    const i = qr(e.bars.vitality, s.vitalityLoss, e.life);
+    for (const a of i.steps) n.push(a);
     return {
       defenseUsed: t,
       cancelled: !1,
-      bars: { vitality: s.after, soul: e.bars.soul, power: e.bars.power },
-      protectionAfter: i.protectionAfter,
-      life: s.life,
+      bars: { vitality: i.after, soul: e.bars.soul, power: e.bars.power },
+      protectionAfter: s.protectionAfter,
+      life: i.life,
       steps: n,
-      changed: s.after !== e.bars.vitality || !wi(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
+      changed: i.after !== e.bars.vitality || !As(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection
     };
   }
-  var Uo = {
+  var Ho = {
     type: { kind: "one" },
     pierce: { kind: "one" },
     to: { kind: "one" },
     "instant-kill": { kind: "switch" },
     defense: { kind: "one", decides: "decides its defense (--defense)" }
-  }, Bo = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", bi = {
+  }, Ko = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Ss = {
     physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
     magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
   };
-  function Ho(e) {
-    const t = O(e, "instant-kill"), n = Yt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]", optional: !0 });
-    if (n === void 0 && !t) throw new w("no damage amount given");
-    const r = n ?? 0, i = n === void 0 ? void 0 : _(n), s = L(e, "type"), a = s === void 0 ? "physical" : Xt[x(s, "--type", p.keys(Xt))], o = x(L(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
-    if (t && o !== "vitality") throw new w("--instant-kill cannot be combined with --to soul or power");
-    if (t && i !== void 0) throw new w("--instant-kill takes no amount: it drops Vitality to 0");
+  function xo(e) {
+    const t = O(e, "instant-kill"), n = zt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]", optional: !0 });
+    if (n === void 0 && !t) throw new y("no damage amount given");
+    const r = n ?? 0, s = n === void 0 ? void 0 : _(n), i = L(e, "type"), a = i === void 0 ? "physical" : qt[W(i, "--type", k.keys(qt))], o = W(L(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
+    if (t && o !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
+    if (t && s !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
     if ((t || o !== "vitality") && (O(e, "type") || O(e, "pierce")))
-      throw new w(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
+      throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
     const d = L(e, "defense");
     return {
       amount: r,
       track: a,
-      piercePercent: Ee(e, "pierce", 0, 100) ?? 0,
+      piercePercent: De(e, "pierce", 0, 100) ?? 0,
       to: o,
       instantKill: t,
-      defenseOverride: d === void 0 ? null : x(d, "--defense", ["success", "fail", "none"])
+      defenseOverride: d === void 0 ? null : W(d, "--defense", ["success", "fail", "none"])
     };
   }
-  function Ko(e) {
+  function Wo(e) {
     return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
   }
-  function $i(e) {
-    const t = bi[e.track];
+  function Ts(e) {
+    const t = Ss[e.track];
     return {
       values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
       dice: [],
-      resolve: (r) => xo(e, r)
+      resolve: (r) => Yo(e, r)
     };
   }
-  function xo(e, t) {
-    const n = bi[e.track], r = e.to === "vitality" && !e.instantKill;
+  function Yo(e, t) {
+    const n = Ss[e.track], r = e.to === "vitality" && !e.instantKill;
     if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-    const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Yo(t.values, n) : null, d = r && t.stance === "defensive" ? jo(a("fortitude")) : 0, c = He(t.state, t.bars.vitality.value), l = Vo({
+    const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Xo(t.values, n) : null, d = r && t.stance === "defensive" ? Go(a("fortitude")) : 0, c = Ke(t.state, t.bars.vitality.value), l = Bo({
       amount: e.amount,
       track: e.track,
       piercePercent: e.piercePercent,
@@ -1851,38 +1851,38 @@ var DefenseRound = (() => {
       instantKill: e.instantKill,
       pendingDefense: t.answer,
       defenseOverride: e.defenseOverride,
-      bars: { vitality: s, soul: t.bars.soul.value, power: t.bars.power.value },
+      bars: { vitality: i, soul: t.bars.soul.value, power: t.bars.power.value },
       armor: o,
       stanceReduction: d,
       life: c
     }), u = [];
-    i && l.bars.vitality !== s && u.push({ kind: "bar", resource: "vitality", to: l.bars.vitality });
+    s && l.bars.vitality !== i && u.push({ kind: "bar", resource: "vitality", to: l.bars.vitality });
     for (const h of ["soul", "power"]) {
-      const k = l.bars[h];
-      k !== null && k !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: k });
+      const p = l.bars[h];
+      p !== null && p !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: p });
     }
     o && l.protectionAfter !== null && l.protectionAfter !== o.protection && u.push({ kind: "value", key: n.protection, to: l.protectionAfter });
     const f = {
-      headline: zo(l, c),
-      steps: Wo(t.id, e, l, c),
+      headline: qo(l, c),
+      steps: zo(t.id, e, l, c),
       changes: u,
-      state: Cn(t.state, l.life),
+      state: Nn(t.state, l.life),
       detail: l
     };
     return t.answer !== null && (f.answer = null), f;
   }
-  function Wo(e, t, n, r) {
-    const i = [{ kind: "hit-title", section: de, who: e, hit: t }, { kind: "hit-summary", section: oe, who: e, result: xa(n, r) }];
-    let s, a = !1;
+  function zo(e, t, n, r) {
+    const s = [{ kind: "hit-title", section: ce, who: e, hit: t }, { kind: "hit-summary", section: ae, who: e, result: Ya(n, r) }];
+    let i, a = !1;
     for (const c of n.steps)
-      c.kind === "defense-used" ? i.push(T("Defense", c)) : c.kind === "protection-wear" ? s ?? (s = c) : c.kind === "vitality-change" && (a = !0);
-    const o = a ? s : void 0;
+      c.kind === "defense-used" ? s.push(T("Defense", c)) : c.kind === "protection-wear" ? i ?? (i = c) : c.kind === "vitality-change" && (a = !0);
+    const o = a ? i : void 0;
     let d = !1;
     for (const c of n.steps)
-      c.kind === "defense-used" || c === o || (i.push(T("Breakdown", c)), o !== void 0 && !d && c.kind === "vitality-change" && (i.push(T("Breakdown", o)), d = !0));
-    return n.life.condition !== "none" && i.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), i;
+      c.kind === "defense-used" || c === o || (s.push(T("Breakdown", c)), o !== void 0 && !d && c.kind === "vitality-change" && (s.push(T("Breakdown", o)), d = !0));
+    return n.life.condition !== "none" && s.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), s;
   }
-  var Yo = class {
+  var Xo = class {
     constructor(e, t) {
       this.values = e, this.keys = t;
     }
@@ -1908,7 +1908,7 @@ var DefenseRound = (() => {
       return this.values[this.keys.natural]?.current ?? 0;
     }
   };
-  function zo(e, t) {
+  function qo(e, t) {
     if (e.cancelled) return "blocked";
     if (e.life.condition !== t.condition) {
       if (e.life.condition === "dead") return "dies";
@@ -1916,9 +1916,9 @@ var DefenseRound = (() => {
     }
     return e.changed ? "hit" : "unharmed";
   }
-  var Xo = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", qo = [`Defensive: ${Dn.defensive}. Reactive: ${Dn.reactive}.`];
-  function Jo(e) {
-    return ti(e, {
+  var Jo = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Qo = [`Defensive: ${On.defensive}. Reactive: ${On.reactive}.`];
+  function Zo(e) {
+    return ss(e, {
       fallback: "none",
       row: "Stance",
       title: "stance-title",
@@ -1928,7 +1928,7 @@ var DefenseRound = (() => {
       detail: (t) => ({ stance: t })
     });
   }
-  var Qo = {
+  var ec = {
     "perception-check": !0,
     "no-defensive-action": !0,
     "mental-check": !0,
@@ -1942,60 +1942,60 @@ var DefenseRound = (() => {
     "counter-announced": !0,
     "skill-announced": !0,
     "spectator-drawn": !0
-  }, Zo = new q(p.keys(Qo));
-  function ec(e, t = (n) => n) {
-    return Ba(e) ? qa(e, t) : Zo.has(e.kind) ? Va(e, t) : Fa(e);
+  }, tc = new X(k.keys(ec));
+  function nc(e, t = (n) => n) {
+    return Ka(e) ? Qa(e, t) : tc.has(e.kind) ? Ba(e, t) : Va(e);
   }
-  var Pn = {
+  var Ln = {
     damage: [
       "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
       "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
     ],
     defend: [
-      "Situations: " + Rn.join(", ") + ".",
+      "Situations: " + Cn.join(", ") + ".",
       "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
       "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
       "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
     ],
-    stance: qo
-  }, tc = {
+    stance: Qo
+  }, rc = {
     id: "soak",
     playable: !0,
     commands: {
-      damage: { flags: Uo, usage: Bo, help: Pn.damage },
-      defend: { flags: Co, usage: Oo, help: Pn.defend },
-      stance: { flags: {}, usage: Xo, help: Pn.stance }
+      damage: { flags: Ho, usage: Ko, help: Ln.damage },
+      defend: { flags: No, usage: Io, help: Ln.defend },
+      stance: { flags: {}, usage: Jo, help: Ln.stance }
     },
-    stances: no,
+    stances: so,
     settings: [],
     markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-    planDamage: (e) => $i(Ho(e)),
-    planDefend: (e) => ki(pi(e)),
-    planStance: Jo,
-    planHandEdit: (e) => $i(Ko(e)),
-    attack: Mo,
-    macros: Lo,
+    planDamage: (e) => Ts(xo(e)),
+    planDefend: (e) => ws(ys(e)),
+    planStance: Zo,
+    planHandEdit: (e) => Ts(Wo(e)),
+    attack: jo,
+    macros: Fo,
     setVitality(e, t, n) {
-      const r = Pa(e, t, He(n, e));
+      const r = La(e, t, Ke(n, e));
       return {
         vitality: r.after,
-        state: Cn(n, r.life),
+        state: Nn(n, r.life),
         steps: r.steps,
-        conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
+        conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
         now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })
       };
     },
-    enter: Ao,
-    endRound: So,
-    condition: (e, t) => e.life ? To(e) : He(e, t).condition,
+    enter: To,
+    endRound: Eo,
+    condition: (e, t) => e.life ? _o(e) : Ke(e, t).condition,
     // seed 000: the dead stay dead ("Only very specific spells are said to help here").
-    deadForGood: (e, t) => He(e, t).condition === "dead",
-    parseState: $o,
-    isEmptyState: Eo,
-    describeStateChange: _o,
-    parseAnswer: bo,
-    words: ec
-  }, Mn = [
+    deadForGood: (e, t) => Ke(e, t).condition === "dead",
+    parseState: So,
+    isEmptyState: Do,
+    describeStateChange: Ro,
+    parseAnswer: Ao,
+    words: nc
+  }, jn = [
     "front",
     "thrown-object",
     "spell-seen",
@@ -2009,7 +2009,7 @@ var DefenseRound = (() => {
     "spell-invisible",
     "covert",
     "spectator"
-  ], nc = ["gun", "spell-unseen"], he = {
+  ], sc = ["gun", "spell-unseen"], fe = {
     hitBonus: 0,
     noHitChance: !1,
     perceive: null,
@@ -2017,205 +2017,205 @@ var DefenseRound = (() => {
     difficultyFlag: !1,
     gateFailureTakesDamage: !1,
     counterDrawsIntoBattle: !1
-  }, Ke = {
-    front: he,
-    "thrown-object": he,
-    "spell-seen": he,
+  }, xe = {
+    front: fe,
+    "thrown-object": fe,
+    "spell-seen": fe,
     // seed 001: "Requires a successful hard perceive check to defend from, attacker gets +5 to hit chance".
-    behind: { ...he, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
-    distracted: { ...he, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+    behind: { ...fe, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+    distracted: { ...fe, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
     // seed 001: "Attacker gets a +2 to hit chance".
-    side: { ...he, hitBonus: 2 },
+    side: { ...fe, hitBonus: 2 },
     // seed 001: "Attacker has weapon given bonuses to hit chance; Hard React check needed to defend against".
-    projectile: { ...he, reactCheck: "hard" },
+    projectile: { ...fe, reactCheck: "hard" },
     // seed 001: "No hit chance check needed to affect targets unless targets are on the edge".
-    aoe: { ...he, noHitChance: !0 },
-    "aoe-edge": he,
+    aoe: { ...fe, noHitChance: !0 },
+    "aoe-edge": fe,
     // seed 001: "Hard to Impossible React Check needed to defend against, +2 hit chance for fast, +5 ... invisible".
-    "spell-fast": { ...he, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
-    "spell-invisible": { ...he, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
+    "spell-fast": { ...fe, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
+    "spell-invisible": { ...fe, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
     // seed 001: "Required hard to impossible perceive check to defend against".
-    covert: { ...he, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
+    covert: { ...fe, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
     // seed 001, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
-    spectator: { ...he, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
+    spectator: { ...fe, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
   };
-  function rc(e, t) {
+  function ic(e, t) {
     return t === "hard" ? E.floor(e / 2) : t === "impossible" ? E.floor(e / 4) : e;
   }
-  function ic(e) {
-    return Ke[e].perceive !== null;
-  }
-  var $t = 4, sc = V({
-    result: /* @__PURE__ */ ae(["success", "fail"]),
-    situation: /* @__PURE__ */ ae(Mn),
-    /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
-    perceived: /* @__PURE__ */ nt()
-  });
   function ac(e) {
-    const t = /* @__PURE__ */ Be(sc, e);
+    return xe[e].perceive !== null;
+  }
+  var St = 4, oc = V({
+    result: /* @__PURE__ */ ie(["success", "fail"]),
+    situation: /* @__PURE__ */ ie(jn),
+    /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
+    perceived: /* @__PURE__ */ rt()
+  });
+  function cc(e) {
+    const t = /* @__PURE__ */ He(oc, e);
     return t.success ? t.output : null;
   }
-  var oc = V({
+  var dc = V({
     /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-    roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ut(), /* @__PURE__ */ et(0), /* @__PURE__ */ Ze($t))),
+    roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Bt(), /* @__PURE__ */ tt(0), /* @__PURE__ */ et(St))),
     /** The free save of this death has been tried. */
     freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ se(!0)),
     /** This round's one try is used (seed 001: "once try per round"). */
     triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ se(!0))
   });
-  function cc(e) {
-    const t = /* @__PURE__ */ Be(oc, e);
+  function lc(e) {
+    const t = /* @__PURE__ */ He(dc, e);
     if (!t.success) return null;
     const n = {};
-    for (const [r, i] of p.entries(t.output)) i !== void 0 && (n[r] = i);
+    for (const [r, s] of k.entries(t.output)) s !== void 0 && (n[r] = s);
     return n;
   }
-  function ge(e) {
+  function ke(e) {
     return e !== null && e <= 0;
   }
-  function Ai(e) {
+  function Es(e) {
     const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
     return { ...r, roundsDead: 0 };
   }
-  function Si(e) {
-    const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
-    return i;
-  }
-  function dc(e, t) {
-    return t ? { roundsDead: $t, freeSaveUsed: !0 } : ge(e) ? { roundsDead: 0 } : {};
-  }
-  function lc(e) {
-    const { triedThisRound: t, ...n } = e;
-    return n.roundsDead === void 0 ? n : { ...n, roundsDead: E.min($t, n.roundsDead + 1) };
-  }
-  function Ln(e) {
-    return E.max(0, $t - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
-  }
-  function Ti(e, t) {
-    return ge(t) && Ln(e) === 0;
+  function _s(e) {
+    const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
+    return s;
   }
   function uc(e, t) {
+    return t ? { roundsDead: St, freeSaveUsed: !0 } : ke(e) ? { roundsDead: 0 } : {};
+  }
+  function fc(e) {
+    const { triedThisRound: t, ...n } = e;
+    return n.roundsDead === void 0 ? n : { ...n, roundsDead: E.min(St, n.roundsDead + 1) };
+  }
+  function Fn(e) {
+    return E.max(0, St - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
+  }
+  function Ds(e, t) {
+    return ke(t) && Fn(e) === 0;
+  }
+  function hc(e, t) {
     return "has had a save or another round dead since";
   }
-  function fc(e, t, n, r) {
-    return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && ic(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+  function vc(e, t, n, r) {
+    return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && ac(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
   }
-  function hc(e) {
+  function mc(e) {
     const t = [], n = e.pending ?? void 0;
-    if (ge(e.vitality))
+    if (ke(e.vitality))
       return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-    const r = e.situation ?? n?.situation ?? "front", i = Ke[r], s = fc(e, r, n, t);
+    const r = e.situation ?? n?.situation ?? "front", s = xe[r], i = vc(e, r, n, t);
     e.noCharacter && t.push({ kind: "no-character" });
     const a = e.state;
-    if (i.noHitChance)
+    if (s.noHitChance)
       t.push({ kind: "no-hit-chance", given: e.hit });
     else if (e.hit === null)
       t.push({ kind: "hit-decided" });
     else {
-      const l = e.hit + i.hitBonus + e.mod, u = E.max(0, e.armor), f = l > u;
-      if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: l, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
+      const l = e.hit + s.hitBonus + e.mod, u = E.max(0, e.armor), f = l > u;
+      if (t.push({ kind: "hit-check", hit: e.hit, bonus: s.hitBonus, mod: e.mod, total: l, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
     }
     let o = E.max(0, e.amount);
-    if (s === "success") {
+    if (i === "success") {
       const l = E.max(0, e.armorDefense), u = E.max(0, o - l);
       t.push({ kind: "armor-defense", before: o, defense: l, after: u }), o = u;
     }
     const d = e.vitality - o;
     t.push({ kind: "vitality-change", before: e.vitality, after: d });
     const c = d <= 0;
-    return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: d, state: c ? Ai(a) : a, steps: t, dies: c, answerUsed: !0 };
+    return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: d, state: c ? Es(a) : a, steps: t, dies: c, answerUsed: !0 };
   }
-  function At(e) {
-    return Ke[e].reactCheck !== null ? "react" : "defend";
+  function Tt(e) {
+    return xe[e].reactCheck !== null ? "react" : "defend";
   }
-  function jn(e, t) {
-    const n = Ke[t];
+  function Gn(e, t) {
+    const n = xe[t];
     if (e === "opportunity") return { perceive: !1, check: !1 };
     const r = e === "defend" || e === "guard";
     return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
   }
-  function vc(e) {
-    const { action: t, situation: n } = e, r = Ke[n], i = [], s = jn(t, n);
-    if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-    const a = s.check ? At(n) : null;
+  function pc(e) {
+    const { action: t, situation: n } = e, r = xe[n], s = [], i = Gn(t, n);
+    if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
+    const a = i.check ? Tt(n) : null;
     if (a && e.checkTargets[a] === null) return { kind: "missing", check: a };
     if (t === "opportunity")
-      return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
+      return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
     const o = t === "defend" || t === "guard", d = (u) => {
-      if (!o) return { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
+      if (!o) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
       const f = { result: "fail", situation: n, perceived: u };
-      return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: f, drawSpectator: !1 };
+      return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: f, drawSpectator: !1 };
     };
     let c = !1;
     if (r.perceive) {
-      const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, k = Ei("perceive", e.rolls.perceive, f, u, h);
-      if (i.push(k.step), !k.success)
-        return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), d(!1);
+      const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Rs("perceive", e.rolls.perceive, f, u, h);
+      if (s.push(p.step), !p.success)
+        return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), d(!1);
       c = !0;
     }
     if (a) {
-      const u = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Ei(a, e.rolls.check, e.checkTargets[a] ?? 0, u, o ? e.mod : 0);
-      if (i.push(f.step), o) {
+      const u = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Rs(a, e.rolls.check, e.checkTargets[a] ?? 0, u, o ? e.mod : 0);
+      if (s.push(f.step), o) {
         const h = f.success ? "success" : "fail";
-        return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: c }, drawSpectator: !1 };
+        return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: c }, drawSpectator: !1 };
       } else if (!f.success)
-        return i.push({ kind: "not-in-time", action: t }), d(c);
+        return s.push({ kind: "not-in-time", action: t }), d(c);
     }
-    i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
+    s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
     const l = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
-    return l && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: l };
+    return l && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: l };
   }
-  function Ei(e, t, n, r, i) {
-    const s = rc(n, r) + i, a = st(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
+  function Rs(e, t, n, r, s) {
+    const i = ic(n, r) + s, a = at(t, i), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: a.success, critical: a.critical };
     return { success: a.success, step: o };
   }
-  function mc(e, t) {
+  function kc(e, t) {
     return e && e.result === "success" ? e : t;
   }
-  var pc = 1;
-  function kc(e) {
+  var gc = 1;
+  function yc(e) {
     const { state: t } = e;
-    if (!ge(e.vitality)) return { kind: "refused", reason: "not-dead" };
-    if ((t.roundsDead ?? 0) >= $t) return { kind: "refused", reason: "dead-for-good" };
+    if (!ke(e.vitality)) return { kind: "refused", reason: "not-dead" };
+    if ((t.roundsDead ?? 0) >= St) return { kind: "refused", reason: "dead-for-good" };
     if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
     if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
-    const r = !t.freeSaveUsed, i = [];
-    let s = null;
+    const r = !t.freeSaveUsed, s = [];
+    let i = null;
     if (!r) {
       if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
       const d = e.rolls.cost, c = e.exp >= d;
-      if (i.push({ kind: "save-cost", cost: d, exp: e.exp, paid: c }), !c) return { kind: "resolved", steps: i, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
-      s = e.exp - d;
+      if (s.push({ kind: "save-cost", cost: d, exp: e.exp, paid: c }), !c) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
+      i = e.exp - d;
     }
-    const a = st(e.rolls.save, e.saveTarget + e.mod);
-    if (i.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
-      return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: pc, state: Si(t), expAfter: s, stood: !0 };
+    const a = at(e.rolls.save, e.saveTarget + e.mod);
+    if (s.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
+      return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: gc, state: _s(t), expAfter: i, stood: !0 };
     const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-    return i.push({ kind: "save-failed", triesLeft: Ln(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
+    return s.push({ kind: "save-failed", triesLeft: Fn(o) }), { kind: "resolved", steps: s, vitality: e.vitality, state: o, expAfter: i, stood: !1 };
   }
-  var gc = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-  function yc(e) {
-    return gc.has(e.kind);
+  var wc = new X(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+  function bc(e) {
+    return wc.has(e.kind);
   }
-  function wc(e, t) {
-    if (!ge(t)) return;
-    if (Ti(e, t)) return "Dead for good: no save is left";
+  function $c(e, t) {
+    if (!ke(t)) return;
+    if (Ds(e, t)) return "Dead for good: no save is left";
     if (!e.freeSaveUsed) return "Dead: the free Vitality Save is owed (!defend --action save)";
-    const n = Ln(e);
+    const n = Fn(e);
     return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
   }
-  function _i(e, t, n, r = !1) {
-    return !r && !ge(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
+  function Os(e, t, n, r = !1) {
+    return !r && !ke(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
   }
-  var bc = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-  function $c(e, t) {
+  var Ac = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+  function Sc(e, t) {
     switch (e.kind) {
       case "attack-title":
         return `${t(e.who)} is attacked: ${e.amount} ${e.track}`;
       case "attack-summary":
-        return `${t(e.who)} ${bc[e.headline] ?? "is unharmed"}.`;
+        return `${t(e.who)} ${Ac[e.headline] ?? "is unharmed"}.`;
       case "dead-now":
-        return wc(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+        return $c(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
       case "defense-title":
         return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
       case "defense-result": {
@@ -2230,13 +2230,13 @@ var DefenseRound = (() => {
         return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
     }
   }
-  var Ac = {
+  var Tc = {
     type: { kind: "one" },
     defense: { kind: "one", decides: "decides its defense (--defense)" },
     hit: { kind: "one" },
     situation: { kind: "one" },
     mod: { kind: "one" }
-  }, Sc = {
+  }, Ec = {
     action: { kind: "one" },
     situation: { kind: "one" },
     roll: { kind: "one" },
@@ -2248,26 +2248,26 @@ var DefenseRound = (() => {
     "react-roll": { kind: "one" },
     difficulty: { kind: "one" },
     skill: { kind: "text" }
-  }, Tc = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Ec = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-  function Di(e) {
+  }, _c = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Dc = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+  function Cs(e) {
     if (e === void 0) return null;
-    if (nc.includes(e.toLowerCase())) throw new w(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-    return x(e, "--situation", Mn);
+    if (sc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+    return W(e, "--situation", jn);
   }
-  function _c(e) {
-    const t = Yt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]" }), n = Ee(e, "hit", -1e3, 1e3) ?? null;
-    if (O(e, "mod") && n === null) throw new w("--mod adds to the hit chance and needs --hit");
+  function Rc(e) {
+    const t = zt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]" }), n = De(e, "hit", -1e3, 1e3) ?? null;
+    if (O(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
     const r = L(e, "defense");
     return {
       amount: t,
-      track: Xt[x(L(e, "type") ?? "physical", "--type", p.keys(Xt))],
+      track: qt[W(L(e, "type") ?? "physical", "--type", k.keys(qt))],
       hit: n,
-      situation: Di(L(e, "situation")),
-      mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
-      override: r === void 0 ? null : x(r, "--defense", ["success", "fail", "none"])
+      situation: Cs(L(e, "situation")),
+      mod: De(e, "mod", -1e3, 1e3) ?? 0,
+      override: r === void 0 ? null : W(r, "--defense", ["success", "fail", "none"])
     };
   }
-  function Ri(e) {
+  function Is(e) {
     const t = e.track === "physical" ? "armor_physical" : "armor_magical";
     return {
       values: [t, "armor_defense"],
@@ -2275,7 +2275,7 @@ var DefenseRound = (() => {
       resolve(n) {
         const r = n.bars.vitality.value;
         if (r === null) return { kind: "bar", resource: "vitality" };
-        const i = hc({
+        const s = mc({
           amount: e.amount,
           track: e.track,
           hit: e.hit,
@@ -2288,84 +2288,84 @@ var DefenseRound = (() => {
           vitality: r,
           state: n.state,
           pending: n.answer
-        }), s = n.id, a = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", o = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], d = (l) => l.kind === "defense-used" || l.kind === "defense-does-not-answer", c = [
-          T(de, { kind: "attack-title", who: s, amount: e.amount, track: e.track }),
-          T(oe, { kind: "attack-summary", who: s, headline: a }),
-          ...Oe("Defense", i.steps.filter(d)),
-          ...Oe("Breakdown", i.steps.filter((l) => !d(l))),
-          ..._i("Now", i.state, i.vitality)
+        }), i = n.id, a = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", o = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], d = (l) => l.kind === "defense-used" || l.kind === "defense-does-not-answer", c = [
+          T(ce, { kind: "attack-title", who: i, amount: e.amount, track: e.track }),
+          T(ae, { kind: "attack-summary", who: i, headline: a }),
+          ...Ie("Defense", s.steps.filter(d)),
+          ...Ie("Breakdown", s.steps.filter((l) => !d(l))),
+          ...Os("Now", s.state, s.vitality)
         ];
         return {
           headline: a,
           steps: c,
           changes: o,
-          state: i.state,
+          state: s.state,
           // The defense made ahead is used up by this attack, hit or miss.
-          ...i.answerUsed && n.answer !== null ? { answer: null } : {},
-          detail: i
+          ...s.answerUsed && n.answer !== null ? { answer: null } : {},
+          detail: s
         };
       }
     };
   }
-  function Dc(e) {
-    return Ri({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
+  function Oc(e) {
+    return Is({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
   }
-  var Rc = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-  function Oi(e) {
-    if (e.positionals.length > 0) throw new w(`unexpected "${Q(e.positionals.join(" "))}" (give the action with --action)`);
+  var Cc = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+  function Ns(e) {
+    if (e.positionals.length > 0) throw new y(`unexpected "${J(e.positionals.join(" "))}" (give the action with --action)`);
     const t = L(e, "action");
-    if (t === void 0) throw new w("no action given");
+    if (t === void 0) throw new y("no action given");
     const n = t.toLowerCase();
-    if (n === "evade") throw new w("--action evade means nothing in the threshold edition (seed 001 gives evading no check): use --action defend");
-    if (n === "react") throw new w("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-    const r = x(t, "--action", Rc), i = L(e, "situation");
-    if (i !== void 0 && (r === "save" || r === "opportunity")) throw new w(`--situation does not apply to --action ${r}`);
-    const s = Di(i) ?? "front", a = Ke[s], o = jn(r === "save" ? "defend" : r, s), d = r !== "save" && o.check && At(s) === "react", c = r === "save" || (r === "defend" || r === "guard") && At(s) === "defend";
+    if (n === "evade") throw new y("--action evade means nothing in the threshold edition (seed 001 gives evading no check): use --action defend");
+    if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
+    const r = W(t, "--action", Cc), s = L(e, "situation");
+    if (s !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
+    const i = Cs(s) ?? "front", a = xe[i], o = Gn(r === "save" ? "defend" : r, i), d = r !== "save" && o.check && Tt(i) === "react", c = r === "save" || (r === "defend" || r === "guard") && Tt(i) === "defend";
     if (O(e, "roll") && !c)
-      throw new w(d ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
-    if (O(e, "react-roll") && !d) throw new w("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
-    if (O(e, "perception-roll") && (r === "save" || !a.perceive)) throw new w("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
-    if (O(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new w("--perception-mod applies only to the perceive check of a covert attack or a spectator");
-    if (O(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new w("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
-    if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new w(`--mod changes a check, and --action ${r} is announced, not rolled`);
-    if (r === "guard" && !O(e, "ally")) throw new w("--action guard needs --ally with the guarded token's id");
-    if (r !== "guard" && O(e, "ally")) throw new w("--ally applies only to --action guard");
-    if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new w(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
+      throw new y(d ? `--roll does not apply here: the defense check against --situation ${i} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
+    if (O(e, "react-roll") && !d) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
+    if (O(e, "perception-roll") && (r === "save" || !a.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+    if (O(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
+    if (O(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
+    if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new y(`--mod changes a check, and --action ${r} is announced, not rolled`);
+    if (r === "guard" && !O(e, "ally")) throw new y("--action guard needs --ally with the guarded token's id");
+    if (r !== "guard" && O(e, "ally")) throw new y("--ally applies only to --action guard");
+    if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new y(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
     const l = L(e, "difficulty");
     return {
       action: r,
-      situation: s,
-      situationGiven: i !== void 0,
-      difficulty: l === void 0 ? null : x(l, "--difficulty", ["hard", "impossible"]),
-      mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
-      perceptionMod: Ee(e, "perception-mod", -1e3, 1e3) ?? 0,
+      situation: i,
+      situationGiven: s !== void 0,
+      difficulty: l === void 0 ? null : W(l, "--difficulty", ["hard", "impossible"]),
+      mod: De(e, "mod", -1e3, 1e3) ?? 0,
+      perceptionMod: De(e, "perception-mod", -1e3, 1e3) ?? 0,
       vs: L(e, "vs") ?? null,
       ally: L(e, "ally") ?? null,
       skillName: L(e, "skill") ?? null
     };
   }
-  function Ci(e) {
-    if (e.action === "save") return Cc(e);
-    const t = e.action, n = jn(t, e.situation), r = [];
-    return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: At(e.situation) === "react" ? "react-roll" : "roll" }), {
+  function Ps(e) {
+    if (e.action === "save") return Nc(e);
+    const t = e.action, n = Gn(t, e.situation), r = [];
+    return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Tt(e.situation) === "react" ? "react-roll" : "roll" }), {
       values: ["defend_check", "reaction_check", "perception_check"],
       dice: r,
       readsTurnOrder: !0,
       ...e.ally !== null ? { others: [e.ally] } : {},
-      resolve(i, s) {
-        return Oc(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
+      resolve(s, i) {
+        return Ic(e, t, s, { perceive: i.perceive ?? 100, check: i.check ?? 100 });
       }
     };
   }
-  function Oc(e, t, n, r) {
-    const i = n.bars.vitality.value;
-    if (i === null) return { kind: "bar", resource: "vitality" };
-    if (ge(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality Saves (--action save)" };
-    if (n.acting) return { kind: "refused", reason: ni("turn") };
-    const s = e.ally !== null ? n.others[e.ally] : void 0;
-    if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
+  function Ic(e, t, n, r) {
+    const s = n.bars.vitality.value;
+    if (s === null) return { kind: "bar", resource: "vitality" };
+    if (ke(s)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality Saves (--action save)" };
+    if (n.acting) return { kind: "refused", reason: is("turn") };
+    const i = e.ally !== null ? n.others[e.ally] : void 0;
+    if (e.ally !== null && !i) return { kind: "refused", reason: "--ally: no token on the table has that id" };
     if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-    const a = (k) => n.values[k]?.current ?? null, o = vc({
+    const a = (p) => n.values[p]?.current ?? null, o = pc({
       action: t,
       situation: e.situation,
       difficulty: e.difficulty,
@@ -2381,20 +2381,20 @@ var DefenseRound = (() => {
       return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
     const d = [...o.steps], c = [];
     let l;
-    if (o.pending && t === "guard" && s && e.ally) {
-      const k = mc(s.answer ?? void 0, o.pending);
-      d.push({ kind: "guard-kept", ally: e.ally, result: k.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: k });
+    if (o.pending && t === "guard" && i && e.ally) {
+      const p = kc(i.answer ?? void 0, o.pending);
+      d.push({ kind: "guard-kept", ally: e.ally, result: p.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
     } else o.pending && (l = o.pending);
     o.drawSpectator && e.vs && c.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-    const u = o.pending?.result, f = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
+    const u = o.pending?.result, f = n.id, h = t === "guard" && i && e.ally ? e.ally : null;
     return {
       headline: "acts",
       steps: [
-        T(de, { kind: "defense-title", who: f, action: t, situation: e.situation }),
-        u ? T(oe, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(oe, { kind: "defense-announced", who: f, action: t }),
-        ...Oe("Check", d),
+        T(ce, { kind: "defense-title", who: f, action: t, situation: e.situation }),
+        u ? T(ae, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(ae, { kind: "defense-announced", who: f, action: t }),
+        ...Ie("Check", d),
         ...u ? [T("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
-        ...u === "fail" && t === "defend" ? [T(Re, { kind: "offer-damage" })] : []
+        ...u === "fail" && t === "defend" ? [T(Ce, { kind: "offer-damage" })] : []
       ],
       changes: c,
       ...l !== void 0 ? { answer: l } : {},
@@ -2402,7 +2402,7 @@ var DefenseRound = (() => {
       detail: o
     };
   }
-  function Cc(e) {
+  function Nc(e) {
     return {
       values: ["save_check", "exp"],
       // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2410,13 +2410,13 @@ var DefenseRound = (() => {
       resolve(t, n) {
         const r = t.bars.vitality.value;
         if (r === null) return { kind: "bar", resource: "vitality" };
-        const i = n.cost ?? 100, s = n.save ?? 100, a = kc({
+        const s = n.cost ?? 100, i = n.save ?? 100, a = yc({
           vitality: r,
           state: t.state,
           saveTarget: t.values.save_check?.current ?? null,
           mod: e.mod,
           exp: t.values.exp?.current ?? null,
-          rolls: { cost: i, save: s }
+          rolls: { cost: s, save: i }
         });
         if (a.kind === "refused")
           switch (a.reason) {
@@ -2437,10 +2437,10 @@ var DefenseRound = (() => {
         return {
           headline: a.stood ? "saved" : "acts",
           steps: [
-            T(de, { kind: "save-title", who: d }),
-            T(oe, { kind: "save-summary", who: d, stood: a.stood }),
-            ...Oe("Roll", a.steps),
-            ..._i("Now", a.state, a.vitality, !0)
+            T(ce, { kind: "save-title", who: d }),
+            T(ae, { kind: "save-summary", who: d, stood: a.stood }),
+            ...Ie("Roll", a.steps),
+            ...Os("Now", a.state, a.vitality, !0)
           ],
           changes: o,
           state: a.state,
@@ -2451,7 +2451,7 @@ var DefenseRound = (() => {
       }
     };
   }
-  var Ic = {
+  var Pc = {
     flags: {},
     answerFlag: "action",
     rollFlag: "roll",
@@ -2462,31 +2462,31 @@ var DefenseRound = (() => {
     },
     situation: (e) => L(e, "situation")?.toLowerCase() ?? null,
     situationWords(e) {
-      const t = Ke[e];
+      const t = xe[e];
       if (!t) return e;
       const n = [
         t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
         t.reactCheck ? "the defense is a React check" : "",
         t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
       ].filter((r) => r !== "");
-      return `${ue[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
+      return `${le[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
     },
     planAnswer(e, t) {
-      const n = ii(Ci(Oi(ri({ action: e, situation: t }))), "pending-defense");
-      return t !== null && At(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
+      const n = os(Ps(Ns(as({ action: e, situation: t }))), "pending-defense");
+      return t !== null && Tt(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;
     },
-    keep: si
-  }, Nc = [
+    keep: cs
+  }, Mc = [
     { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
     { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
     { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
     { name: "DR-Undo", action: "!damage --undo" }
-  ], Pc = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality Save" };
-  function Mc(e, t, n, r) {
-    const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
-    return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
+  ], Lc = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality Save" };
+  function jc(e, t, n, r) {
+    const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+    return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
   }
-  function Lc(e, t = (n) => n) {
+  function Fc(e, t = (n) => n) {
     const n = e;
     switch (n.kind) {
       case "defense-used": {
@@ -2494,10 +2494,10 @@ var DefenseRound = (() => {
         return n.result === "success" ? `Defense succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Defense failed${r}` : `No defense${r}`;
       }
       case "defense-does-not-answer":
-        return `The pending defense was made against ${ue[n.madeFor].toLowerCase()}, without the perceive check ${ue[n.attack].toLowerCase()} needs: it counts as none`;
+        return `The pending defense was made against ${le[n.madeFor].toLowerCase()}, without the perceive check ${le[n.attack].toLowerCase()} needs: it counts as none`;
       case "hit-check": {
-        const r = n.bonus !== 0 ? ` + ${n.bonus} ${ue[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
-        return n.hits ? `Hit chance ${s} beats ${a}: a hit` : `Hit chance ${s} vs ${a}: no damage (at or under the armor)`;
+        const r = n.bonus !== 0 ? ` + ${n.bonus} ${le[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+        return n.hits ? `Hit chance ${i} beats ${a}: a hit` : `Hit chance ${i} vs ${a}: no damage (at or under the armor)`;
       }
       case "no-hit-chance":
         return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
@@ -2519,15 +2519,15 @@ var DefenseRound = (() => {
         return "Revived: raised above 0 by hand, no longer dead";
       case "check": {
         const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-        return `${Pc[n.check]} ${n.roll} vs ${Mc(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+        return `${Lc[n.check]} ${n.roll} vs ${jc(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
       }
       case "no-defense":
-        return n.takesDamage ? `${ue[n.situation]} not perceived: no defense, the attack hits` : `${ue[n.situation]}: attack not perceived, no defense`;
+        return n.takesDamage ? `${le[n.situation]} not perceived: no defense, the attack hits` : `${le[n.situation]}: attack not perceived, no defense`;
       case "not-in-time":
         return `React check failed: no ${n.action === "skill" ? "defensive skill" : "counter attack"} in time`;
       case "pending-defense": {
         const r = n.result === "success" ? "success" : "failure";
-        return n.for === null ? `Pending defense: ${r}, against the next hit (${ue[n.situation].toLowerCase()})` : `Guard for ${t(n.for)}: ${r}, against the next hit on it (${ue[n.situation].toLowerCase()})`;
+        return n.for === null ? `Pending defense: ${r}, against the next hit (${le[n.situation].toLowerCase()})` : `Guard for ${t(n.for)}: ${r}, against the next hit on it (${le[n.situation].toLowerCase()})`;
       }
       case "guard-kept":
         return `${t(n.ally)} keeps the better defense: ${n.result}`;
@@ -2543,25 +2543,25 @@ var DefenseRound = (() => {
         return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
     }
   }
-  function jc(e, t = (n) => n) {
-    return yc(e) ? $c(e, t) : Lc(e, t);
+  function Gc(e, t = (n) => n) {
+    return bc(e) ? Sc(e, t) : Fc(e, t);
   }
-  var Fc = {
+  var Vc = {
     id: "threshold",
     playable: !0,
     commands: {
       damage: {
-        flags: Ac,
-        usage: Tc,
+        flags: Tc,
+        usage: _c,
         help: [
           "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
         ]
       },
       defend: {
-        flags: Sc,
-        usage: Ec,
+        flags: Ec,
+        usage: Dc,
         help: [
-          "Situations: " + Mn.join(", ") + ".",
+          "Situations: " + jn.join(", ") + ".",
           "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
         ]
       },
@@ -2570,133 +2570,133 @@ var DefenseRound = (() => {
     stances: [],
     settings: [],
     markers: ["dead"],
-    planDamage: (e) => Ri(_c(e)),
-    planDefend: (e) => Ci(Oi(e)),
+    planDamage: (e) => Is(Rc(e)),
+    planDefend: (e) => Ps(Ns(e)),
     planStance: () => {
-      throw new w("the threshold edition has no stances");
+      throw new y("the threshold edition has no stances");
     },
-    planHandEdit: Dc,
-    attack: Ic,
-    macros: Nc,
+    planHandEdit: Oc,
+    attack: Pc,
+    macros: Mc,
     setVitality(e, t, n) {
       const r = [];
-      let i = t, s = n;
-      return t < e && ge(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (ge(e) && r.push({ kind: "revived" }), s = Si(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = Ai(n))), {
-        vitality: i,
-        state: s,
+      let s = t, i = n;
+      return t < e && ke(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (ke(e) && r.push({ kind: "revived" }), i = _s(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = Es(n))), {
+        vitality: s,
+        state: i,
         steps: r,
         conditions: r.filter((a) => a.kind !== "vitality-change"),
-        now: ge(i) ? T("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
+        now: ke(s) ? T("Now", { kind: "dead-now", state: i, vitality: s }) : void 0,
         // The dead make no defense: one made ahead goes with the death.
-        ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
+        ...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}
       };
     },
-    enter: dc,
-    endRound: lc,
-    condition: (e, t) => ge(t) ? "dead" : "none",
-    deadForGood: Ti,
-    parseState: cc,
-    isEmptyState: (e) => p.values(e).every((t) => t === void 0),
-    describeStateChange: uc,
-    parseAnswer: ac,
-    words: jc
-  }, St = ["passive", "active", "full"], ot = { passive: 0, active: 5, full: 10 }, Gc = 10;
-  function Fn(e, t) {
+    enter: uc,
+    endRound: fc,
+    condition: (e, t) => ke(t) ? "dead" : "none",
+    deadForGood: Ds,
+    parseState: lc,
+    isEmptyState: (e) => k.values(e).every((t) => t === void 0),
+    describeStateChange: hc,
+    parseAnswer: cc,
+    words: Gc
+  }, Et = ["passive", "active", "full"], ct = { passive: 0, active: 5, full: 10 }, Uc = 10;
+  function Vn(e, t) {
     return E.round((e + t) * 1e6) / 1e6;
   }
-  function Ii(e, t) {
+  function Ms(e, t) {
     if (t.defender === null || t.current === null) return e;
-    const n = Fn(t.current, -t.limit);
-    return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => Fn(t.defender, -ot[i]) >= n) ?? "passive";
+    const n = Vn(t.current, -t.limit);
+    return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => Vn(t.defender, -ct[s]) >= n) ?? "passive";
   }
-  function Vc(e) {
+  function Bc(e) {
     const t = [], { turn: n } = e;
     let r = e.mode;
-    if (ot[r] > 0)
+    if (ct[r] > 0)
       if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
       else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
       else {
-        const f = Ii(r, n);
-        f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: ot[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
+        const f = Ms(r, n);
+        f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: ct[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
       }
-    const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + i + s;
-    t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: a });
+    const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + s + i;
+    t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: a });
     const o = e.attack > a;
     t.push({ kind: "attack", attack: e.attack, defense: a, hits: o });
     let d = null;
     if (o) {
       const f = e.attack - a, h = E.max(0, e.weapon) + f;
       t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
-      const k = E.max(0, e.armorScore - e.armorPenetration), A = h > k;
-      t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: k, damage: h, pierces: A }), d = { amount: h, to: A ? "vitality" : "stamina" };
+      const p = E.max(0, e.armorScore - e.armorPenetration), $ = h > p;
+      t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: $ }), d = { amount: h, to: $ ? "vitality" : "stamina" };
     }
-    const c = ot[r];
+    const c = ct[r];
     let l = null;
-    c > 0 && n.defender !== null && (l = Fn(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: l }));
-    const u = r !== "passive" && a - e.attack >= Gc;
+    c > 0 && n.defender !== null && (l = Vn(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: l }));
+    const u = r !== "passive" && a - e.attack >= Uc;
     return u && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: d, initiativeAfter: l, counterattack: u, steps: t };
   }
-  function Gn(e, t) {
+  function Un(e, t) {
     const n = {};
     return e && (n.down = !0), t && (n.dead = !0), n;
   }
-  var qt = (e, t = !1) => Gn(e <= 0, t);
-  function Uc(e) {
+  var Jt = (e, t = !1) => Un(e <= 0, t);
+  function Hc(e) {
     if (typeof e != "object" || e === null || Z.isArray(e)) return null;
-    const t = p.keys(e);
+    const t = k.keys(e);
     if (t.length === 0) return {};
     const n = e;
-    return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Gn(n.down === !0, n.dead === !0);
+    return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Un(n.down === !0, n.dead === !0);
   }
-  function Bc(e) {
+  function Kc(e) {
     for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
   }
-  var Hc = {
+  var xc = {
     attack: { kind: "one" },
     ap: { kind: "one" },
     // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
     "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
     "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-  }, Kc = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", xc = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ni = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-  function Wc(e) {
-    const t = Yt(e, { what: "the weapon damage", missing: "no weapon damage given", example: "[[1d8+2]]" }), n = L(e, "attack");
-    if (n === void 0) throw new w("--attack is required: the attacker's result (1d20 + modifiers)");
+  }, Wc = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Yc = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ls = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+  function zc(e) {
+    const t = zt(e, { what: "the weapon damage", missing: "no weapon damage given", example: "[[1d8+2]]" }), n = L(e, "attack");
+    if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
     const r = L(e, "defense-mode");
     return {
       weapon: t,
-      attack: wt(n, "--attack", -1e3, 1e3),
-      ap: Ee(e, "ap", 0, 1e3) ?? 0,
-      mode: r === void 0 ? null : x(r, "--defense-mode", St)
+      attack: $t(n, "--attack", -1e3, 1e3),
+      ap: De(e, "ap", 0, 1e3) ?? 0,
+      mode: r === void 0 ? null : W(r, "--defense-mode", Et)
     };
   }
-  function Yc(e) {
-    return e !== null && St.includes(e);
+  function Xc(e) {
+    return e !== null && Et.includes(e);
   }
-  function zc(e) {
-    return Ni.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
+  function qc(e) {
+    return Ls.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
   }
-  function Xc(e, t) {
+  function Jc(e, t) {
     return {
-      values: Ni,
+      values: Ls,
       // A given --defense-roll is used for every target; without it each target rolls its own d20.
       dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
       readsTurnOrder: !0,
       resolve(n, r) {
-        return qc(e, t, n, r.defense ?? 1);
+        return Qc(e, t, n, r.defense ?? 1);
       }
     };
   }
-  function qc(e, t, n, r) {
-    const i = zc(n);
-    if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
-    const s = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (Yc(n.stance) ? n.stance : "passive"), o = Vc({
+  function Qc(e, t, n, r) {
+    const s = qc(n);
+    if (s) return { kind: "refused", reason: `its ${s} is not a number: set it on the sheet, or !defense-round set ${s} N` };
+    const i = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (Xc(n.stance) ? n.stance : "passive"), o = Bc({
       weapon: e.weapon,
       attack: e.attack,
       armorPenetration: e.ap,
       mode: a,
       defenseRoll: r,
-      defense: { passive: s("passive_defense"), active: s("active_defense"), full: s("full_defense") },
-      armorScore: s("armor_score"),
+      defense: { passive: i("passive_defense"), active: i("active_defense"), full: i("full_defense") },
+      armorScore: i("armor_score"),
       turn: {
         defender: n.initiative,
         current: n.currentTurn?.initiative ?? null,
@@ -2708,54 +2708,54 @@ var DefenseRound = (() => {
     if (o.damage) {
       const f = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
       if (h === null) return { kind: "bar", resource: f };
-      const k = h - o.damage.amount;
-      c = { kind: "bar-moved", to: o.damage.to, before: h, after: k }, k !== h && d.push({ kind: "bar", resource: f, to: k });
+      const p = h - o.damage.amount;
+      c = { kind: "bar-moved", to: o.damage.to, before: h, after: p }, p !== h && d.push({ kind: "bar", resource: f, to: p });
     }
     o.initiativeAfter !== null && d.push({ kind: "initiative", to: o.initiativeAfter });
     const l = n.id, u = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
     return {
       headline: o.hits ? u ? "falls" : "hit" : "missed",
       steps: [
-        T(de, { kind: "attack-title", who: l, attack: e.attack, mode: o.mode }),
-        T(oe, { kind: "attack-summary", who: l, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
-        ...Oe("Breakdown", c ? [...o.steps, c] : o.steps),
+        T(ce, { kind: "attack-title", who: l, attack: e.attack, mode: o.mode }),
+        T(ae, { kind: "attack-summary", who: l, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
+        ...Ie("Breakdown", c ? [...o.steps, c] : o.steps),
         ...u ? [T("Now", { kind: "down-now" })] : []
       ],
       changes: d,
-      state: qt(Bc(d) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+      state: Jt(Kc(d) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
       detail: o
     };
   }
-  function Jc(e, t) {
+  function Zc(e, t) {
     return {
       values: ["armor_score"],
       dice: [],
       resolve(n) {
         const r = n.bars.vitality.value;
         if (r === null) return { kind: "bar", resource: "vitality" };
-        const i = E.max(0, n.values.armor_score?.current ?? 0), s = e <= i, a = n.bars[t.stamina].value;
-        if (s && a === null) return { kind: "bar", resource: t.stamina };
-        const o = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (a ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], d = n.id;
+        const s = E.max(0, n.values.armor_score?.current ?? 0), i = e <= s, a = n.bars[t.stamina].value;
+        if (i && a === null) return { kind: "bar", resource: t.stamina };
+        const o = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (a ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], d = n.id;
         return {
           headline: "hit",
           steps: [
-            T(de, { kind: "loss-title", who: d, loss: e }),
-            T(oe, { kind: "attack-summary", who: d, hits: !0, stamina: !1, falls: !1, counter: !1 }),
-            T("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
-            T("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: a, loss: e })
+            T(ce, { kind: "loss-title", who: d, loss: e }),
+            T(ae, { kind: "attack-summary", who: d, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+            T("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
+            T("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: a, loss: e })
           ],
           changes: o,
-          state: qt(s ? r : r - e, n.state.dead === !0),
-          detail: { loss: e, toStamina: s }
+          state: Jt(i ? r : r - e, n.state.dead === !0),
+          detail: { loss: e, toStamina: i }
         };
       }
     };
   }
-  function Qc(e, t) {
-    return Xc(Wc(e), t);
+  function ed(e, t) {
+    return Jc(zc(e), t);
   }
-  function Zc(e) {
-    return ti(e, {
+  function td(e) {
+    return ss(e, {
       fallback: "passive",
       row: "Defense mode",
       title: "mode-title",
@@ -2763,15 +2763,15 @@ var DefenseRound = (() => {
       effect: "mode-effect",
       // Passive is the default: no stance kept, no marker.
       keep: (t) => t === "passive" ? null : t,
-      detail: (t) => ({ stance: t, cost: ot[t] })
+      detail: (t) => ({ stance: t, cost: ct[t] })
     });
   }
-  var Jt = {
+  var Qt = {
     passive: "passive_defense only; costs no initiative",
     active: "adds active_defense; costs 5 initiative each time",
     full: "adds active_defense and full_defense; costs 10 initiative each time"
-  }, Pi = { passive: "passively", active: "actively", full: "fully" };
-  function ed(e, t) {
+  }, js = { passive: "passively", active: "actively", full: "fully" };
+  function nd(e, t) {
     switch (e.kind) {
       case "attack-title":
         return `${t(e.who)} is attacked: ${e.attack} vs ${e.mode} defense`;
@@ -2792,22 +2792,22 @@ var DefenseRound = (() => {
       case "vitality-change":
         return `Vitality ${e.before} -> ${e.after}`;
       case "mode-title":
-        return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${Pi[e.stance]} by default${e.summary ? "." : ""}`;
+        return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${js[e.stance]} by default${e.summary ? "." : ""}`;
       case "mode-change":
         return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
       case "mode-effect":
-        return Jt[e.stance] ?? "";
+        return Qt[e.stance] ?? "";
       case "mode-answer":
-        return `${t(e.who)} defends ${Pi[e.mode]}, d20 ${e.roll}`;
+        return `${t(e.who)} defends ${js[e.mode]}, d20 ${e.roll}`;
       default:
         return;
     }
   }
-  function td(e, t = (n) => n) {
-    return ed(e, t) ?? nd(e);
+  function rd(e, t = (n) => n) {
+    return nd(e, t) ?? sd(e);
   }
-  var Vn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-  function nd(e) {
+  var Bn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+  function sd(e) {
     const t = e;
     switch (t.kind) {
       case "overwhelmed":
@@ -2817,7 +2817,7 @@ var DefenseRound = (() => {
       case "current-not-a-number":
         return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
       case "defense-roll": {
-        const n = `${t.roll}${Vn(t.passive)} passive${t.mode !== "passive" ? `${Vn(t.active)} active` : ""}${t.mode === "full" ? `${Vn(t.full)} full` : ""}`;
+        const n = `${t.roll}${Bn(t.passive)} passive${t.mode !== "passive" ? `${Bn(t.active)} active` : ""}${t.mode === "full" ? `${Bn(t.full)} full` : ""}`;
         return `Defense (${t.mode}) ${n} = ${t.total}`;
       }
       case "attack":
@@ -2832,49 +2832,49 @@ var DefenseRound = (() => {
         return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
     }
   }
-  var rd = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, id = {
+  var id = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, ad = {
     flags: {},
     answerFlag: "mode",
     rollFlag: "roll",
-    choices: St,
-    label: (e) => rd[e] ?? e,
+    choices: Et,
+    label: (e) => id[e] ?? e,
     situation: () => null,
     situationWords: (e) => e,
     planAnswer(e, t, n, r) {
-      const i = e;
+      const s = e;
       return {
         values: [],
         dice: [{ name: "defense", sides: 20, flag: "roll" }],
         readsTurnOrder: !0,
-        resolve(s, a) {
-          if (!St.includes(e)) return { kind: "refused", reason: `${e} is not a defense mode` };
-          const o = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-          if (Ii(i, o) !== i)
-            return { kind: "refused", reason: `${i} defense costs ${ot[i]} initiative, more than the overwhelm limit allows now` };
+        resolve(i, a) {
+          if (!Et.includes(e)) return { kind: "refused", reason: `${e} is not a defense mode` };
+          const o = { defender: i.initiative, current: i.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
+          if (Ms(s, o) !== s)
+            return { kind: "refused", reason: `${s} defense costs ${ct[s]} initiative, more than the overwhelm limit allows now` };
           const d = a.defense ?? 1;
           return {
             headline: "acts",
-            steps: [T(oe, { kind: "mode-answer", who: s.id, mode: i, roll: d }), T("Check", { kind: "mode-answer", who: s.id, mode: i, roll: d })],
+            steps: [T(ae, { kind: "mode-answer", who: i.id, mode: s, roll: d }), T("Check", { kind: "mode-answer", who: i.id, mode: s, roll: d })],
             changes: [],
             observed: !1,
-            detail: { mode: i, roll: d }
+            detail: { mode: s, roll: d }
           };
         }
       };
     },
     keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": _(n.defense ?? 1) } })
-  }, sd = [
+  }, od = [
     { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
     { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
     { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
     { name: "DR-Undo", action: "!damage --undo" }
-  ], ad = {
+  ], cd = {
     id: "opposed",
     playable: !0,
     commands: {
       damage: {
-        flags: Hc,
-        usage: Kc,
+        flags: xc,
+        usage: Wc,
         help: [
           "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
         ]
@@ -2885,68 +2885,68 @@ var DefenseRound = (() => {
         help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
         refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
       },
-      stance: { flags: {}, usage: xc, help: [`Passive: ${Jt.passive}. Active: ${Jt.active}. Full: ${Jt.full}.`] }
+      stance: { flags: {}, usage: Yc, help: [`Passive: ${Qt.passive}. Active: ${Qt.active}. Full: ${Qt.full}.`] }
     },
-    stances: St,
+    stances: Et,
     settings: ["overwhelm-limit", "stamina-bar"],
     markers: ["incapacitated", "active", "full"],
-    planDamage: Qc,
+    planDamage: ed,
     planDefend: () => {
-      throw new w("in the opposed edition the defense is rolled inside !damage");
+      throw new y("in the opposed edition the defense is rolled inside !damage");
     },
-    planStance: Zc,
-    planHandEdit: Jc,
-    attack: id,
-    macros: sd,
+    planStance: td,
+    planHandEdit: Zc,
+    attack: ad,
+    macros: od,
     setVitality(e, t, n) {
-      const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
+      const r = n.dead === !0 && t <= 0, s = [{ kind: "vitality-change", before: e, after: t }];
       return {
         vitality: t,
-        state: qt(t, r),
-        steps: i,
+        state: Jt(t, r),
+        steps: s,
         conditions: [],
         now: t <= 0 ? T("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
       };
     },
-    enter: (e, t) => t ? Gn(!1, !0) : e === null ? {} : qt(e),
+    enter: (e, t) => t ? Un(!1, !0) : e === null ? {} : Jt(e),
     endRound: (e) => e,
     // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
     condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
     deadForGood: (e) => e.dead === !0,
-    parseState: Uc,
+    parseState: Hc,
     isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
     describeStateChange: () => "has changed condition since",
     // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
     parseAnswer: () => null,
-    words: td
-  }, od = { soak: tc, threshold: Fc, opposed: ad }, xe = new M();
-  for (const [e, t] of p.entries(od)) xe.set(e, { ...t, id: e });
-  var Un = xe.keys().next().value, cd = Un;
-  function Bn(e) {
-    return typeof e == "string" && xe.has(e);
+    words: rd
+  }, dd = { soak: rc, threshold: Vc, opposed: cd }, We = new M();
+  for (const [e, t] of k.entries(dd)) We.set(e, { ...t, id: e });
+  var Hn = We.keys().next().value, ld = Hn;
+  function Kn(e) {
+    return typeof e == "string" && We.has(e);
   }
-  function dd() {
-    return [...xe.keys()];
+  function ud() {
+    return [...We.keys()];
   }
-  function Hn() {
-    return [...xe.values()];
+  function xn() {
+    return [...We.values()];
   }
-  function Pe(e) {
-    return xe.get(e) ?? xe.get(Un);
+  function Le(e) {
+    return We.get(e) ?? We.get(Hn);
   }
-  function Tt() {
-    return Hn().filter((e) => e.playable).map((e) => e.id);
+  function _t() {
+    return xn().filter((e) => e.playable).map((e) => e.id);
   }
-  var Kn;
-  function ld(e) {
-    return Kn ?? (Kn = new q(Hn().flatMap((t) => t.stances))), Kn.has(e);
+  var Wn;
+  function fd(e) {
+    return Wn ?? (Wn = new X(xn().flatMap((t) => t.stances))), Wn.has(e);
   }
-  function xn(e, t) {
-    return (n) => Hn().some(
-      (i) => i.id !== e && p.prototype.hasOwnProperty.call(i.commands[t].flags, n)
+  function Yn(e, t) {
+    return (n) => xn().some(
+      (s) => s.id !== e && k.prototype.hasOwnProperty.call(s.commands[t].flags, n)
     ) ? e : void 0;
   }
-  var Et = /* @__PURE__ */ jr(Bn, "not an edition this script has"), _t = ["bar1", "bar2", "bar3"], Mi = p.fromEntries(yt.map((e) => [e, e])), We = [...yt], Li = {
+  var Dt = /* @__PURE__ */ Vr(Kn, "not an edition this script has"), Rt = ["bar1", "bar2", "bar3"], Fs = k.fromEntries(bt.map((e) => [e, e])), Ye = [...bt], Gs = {
     incapacitated: "sleepy",
     dying: "death-zone",
     dead: "dead",
@@ -2954,34 +2954,34 @@ var DefenseRound = (() => {
     reactive: "fist",
     active: "overdrive",
     full: "strong"
-  }, Dt = p.keys(Li), ud = /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ wn(), /* @__PURE__ */ _e(1), /* @__PURE__ */ z(100)), fd = /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ wn(), /* @__PURE__ */ _e(1), /* @__PURE__ */ z(100), /* @__PURE__ */ yn(/^[^,]+$/)), Wn = /* @__PURE__ */ ae(_t), ji = /* @__PURE__ */ ae(["gm", "public"]), Fi = ["refuse", "gm"], hd = V({
-    edition: Et,
+  }, Ot = k.keys(Gs), hd = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ $n(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(100)), vd = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ $n(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(100), /* @__PURE__ */ bn(/^[^,]+$/)), zn = /* @__PURE__ */ ie(Rt), Vs = /* @__PURE__ */ ie(["gm", "public"]), Us = ["refuse", "gm"], md = V({
+    edition: Dt,
     bars: V({
-      vitality: Wn,
-      soul: Wn,
-      power: Wn,
+      vitality: zn,
+      soul: zn,
+      power: zn,
       // seed 003 ruling: stamina is the Power bar unless the GM maps it elsewhere
-      stamina: /* @__PURE__ */ ae(["power", ..._t])
+      stamina: /* @__PURE__ */ ie(["power", ...Rt])
     }),
     attributes: V(
-      p.fromEntries(We.map((e) => [e, ud]))
+      k.fromEntries(Ye.map((e) => [e, hd]))
     ),
     markers: V(
-      p.fromEntries(Dt.map((e) => [e, fd]))
+      k.fromEntries(Ot.map((e) => [e, vd]))
     ),
-    visibility: V({ npc: ji, pc: ji }),
-    playersTargetAny: /* @__PURE__ */ nt(),
-    armorOnManualEdits: /* @__PURE__ */ nt(),
-    overwhelmLimit: /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Ut(), /* @__PURE__ */ et(0), /* @__PURE__ */ Ze(1e3)),
+    visibility: V({ npc: Vs, pc: Vs }),
+    playersTargetAny: /* @__PURE__ */ rt(),
+    armorOnManualEdits: /* @__PURE__ */ rt(),
+    overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Bt(), /* @__PURE__ */ tt(0), /* @__PURE__ */ et(1e3)),
     // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
-    apiCommands: /* @__PURE__ */ ae(Fi)
+    apiCommands: /* @__PURE__ */ ie(Us)
   });
-  function Gi() {
+  function Bs() {
     return {
-      edition: Un,
+      edition: Hn,
       bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-      attributes: { ...Mi },
-      markers: { ...Li },
+      attributes: { ...Fs },
+      markers: { ...Gs },
       visibility: { npc: "gm", pc: "public" },
       playersTargetAny: !1,
       armorOnManualEdits: !1,
@@ -2989,251 +2989,251 @@ var DefenseRound = (() => {
       apiCommands: "refuse"
     };
   }
-  function vd(e) {
-    const t = Gi(), n = [];
+  function pd(e) {
+    const t = Bs(), n = [];
     if (!R(e))
       return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-    const i = Vi(hd.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
-    return new q([s, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
+    const s = Hs(md.entries, e, t, "settings.", n), { vitality: i, soul: a, power: o } = s.bars;
+    return new X([i, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };
   }
-  function Vi(e, t, n, r, i) {
-    const s = {};
-    for (const [a, o] of p.entries(e)) {
+  function Hs(e, t, n, r, s) {
+    const i = {};
+    for (const [a, o] of k.entries(e)) {
       const d = r + a, c = t[a], l = n[a];
       if (c === void 0) {
-        s[a] = Yn(l);
+        i[a] = Xn(l);
         continue;
       }
       if (o.type === "object" && "entries" in o && R(l)) {
         if (!R(c))
-          i.push(`${d}: not an object; reset to defaults`), s[a] = Yn(l);
+          s.push(`${d}: not an object; reset to defaults`), i[a] = Xn(l);
         else {
           const f = o.entries;
-          s[a] = Vi(f, c, l, `${d}.`, i);
+          i[a] = Hs(f, c, l, `${d}.`, s);
         }
         continue;
       }
-      const u = /* @__PURE__ */ Be(o, c);
-      u.success ? s[a] = u.output : (i.push(`${d}: ${md(c)} is not valid; reset to ${le.stringify(l)}`), s[a] = Yn(l));
+      const u = /* @__PURE__ */ He(o, c);
+      u.success ? i[a] = u.output : (s.push(`${d}: ${kd(c)} is not valid; reset to ${de.stringify(l)}`), i[a] = Xn(l));
     }
-    return s;
+    return i;
   }
   function R(e) {
     return typeof e == "object" && e !== null && !Z.isArray(e);
   }
-  function Yn(e) {
-    return R(e) ? le.parse(le.stringify(e)) : e;
+  function Xn(e) {
+    return R(e) ? de.parse(de.stringify(e)) : e;
   }
-  function md(e) {
-    const t = le.stringify(e) ?? _(e);
+  function kd(e) {
+    const t = de.stringify(e) ?? _(e);
     return t.length > 40 ? `${t.slice(0, 37)}...` : t;
   }
-  var Ui = /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ tt()), pd = /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ tt(), /* @__PURE__ */ et(-1e6), /* @__PURE__ */ Ze(1e6)), Bi = V({
-    overrides: /* @__PURE__ */ U(/* @__PURE__ */ pt(/* @__PURE__ */ ae(yt), pd)),
+  var Ks = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt()), gd = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt(), /* @__PURE__ */ tt(-1e6), /* @__PURE__ */ et(1e6)), xs = V({
+    overrides: /* @__PURE__ */ U(/* @__PURE__ */ gt(/* @__PURE__ */ ie(bt), gd)),
     // rules.md: a generic token's armor wears per token, starting from the sheet's values
-    worn: /* @__PURE__ */ U(V({ physical: /* @__PURE__ */ U(Ui), magical: /* @__PURE__ */ U(Ui) })),
-    stance: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(40))),
+    worn: /* @__PURE__ */ U(V({ physical: /* @__PURE__ */ U(Ks), magical: /* @__PURE__ */ U(Ks) })),
+    stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(40))),
     // rules.md, "Switching editions": dead with no save left stays dead in any edition
     deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ se(!0)),
-    edition: /* @__PURE__ */ U(V({ id: Et, state: /* @__PURE__ */ kt() }))
-  }), jf = p.keys(Bi.entries);
-  function kd(e) {
+    edition: /* @__PURE__ */ U(V({ id: Dt, state: /* @__PURE__ */ yt() }))
+  }), Vf = k.keys(xs.entries);
+  function yd(e) {
     const t = {}, n = [];
     if (e === void 0) return { tokens: t, problems: n };
     if (!R(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
-    for (const [r, i] of p.entries(e)) {
+    for (const [r, s] of k.entries(e)) {
       if (r.length === 0 || r.length > 64) {
         n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
         continue;
       }
-      const s = /* @__PURE__ */ Be(Bi, i);
-      s.success ? t[r] = Hi(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
+      const i = /* @__PURE__ */ He(xs, s);
+      i.success ? t[r] = Ws(i.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
     }
     return { tokens: t, problems: n };
   }
-  function Hi(e) {
-    for (const t of p.keys(e)) e[t] === void 0 && delete e[t];
+  function Ws(e) {
+    for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
     return e;
   }
-  function Qt(e, t, n) {
+  function Zt(e, t, n) {
     const r = { ...e };
-    return n === null ? delete r[t] : r[t] = n, p.keys(r).length > 0 ? r : void 0;
+    return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;
   }
-  function Ki(e, t, n) {
-    Hi(n), Rt(n) ? delete e[t] : e[t] = n;
+  function Ys(e, t, n) {
+    Ws(n), Ct(n) ? delete e[t] : e[t] = n;
   }
-  function Rt(e) {
+  function Ct(e) {
     return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
   }
-  var ct = /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ tt()), Zt = /* @__PURE__ */ Bt(ct), xi = /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ Lr(), /* @__PURE__ */ et(-1e9), /* @__PURE__ */ Ze(1e9)), Ot = /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ _e(1), /* @__PURE__ */ z(64)), gd = /* @__PURE__ */ ae(["physical", "magical"]), Wi = V({
-    edition: /* @__PURE__ */ U(V({ id: Et, state: /* @__PURE__ */ kt() })),
+  var dt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt()), en = /* @__PURE__ */ Ht(dt), zs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Gr(), /* @__PURE__ */ tt(-1e9), /* @__PURE__ */ et(1e9)), It = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(64)), wd = /* @__PURE__ */ ie(["physical", "magical"]), Xs = V({
+    edition: /* @__PURE__ */ U(V({ id: Dt, state: /* @__PURE__ */ yt() })),
     deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ se(!0)),
-    stance: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(40))),
+    stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(40))),
     /** The answer on file (a defense made ahead) in the edition it was made in. */
-    answer: /* @__PURE__ */ U(V({ edition: Et, answer: /* @__PURE__ */ kt() }))
-  }), yd = /* @__PURE__ */ Br("kind", [
+    answer: /* @__PURE__ */ U(V({ edition: Dt, answer: /* @__PURE__ */ yt() }))
+  }), bd = /* @__PURE__ */ xr("kind", [
     /** A bar, through its linked attribute when there is one. */
-    V({ kind: /* @__PURE__ */ se("bar"), resource: /* @__PURE__ */ ae(Hr), bar: /* @__PURE__ */ ae(_t), attributeId: /* @__PURE__ */ U(Ot), from: Zt, to: ct }),
+    V({ kind: /* @__PURE__ */ se("bar"), resource: /* @__PURE__ */ ie(Wr), bar: /* @__PURE__ */ ie(Rt), attributeId: /* @__PURE__ */ U(It), from: en, to: dt }),
     /** A character value on the sheet (a unique token's worn armor, EXP). */
-    V({ kind: /* @__PURE__ */ se("attribute"), key: /* @__PURE__ */ ae(yt), attributeId: Ot, from: Zt, to: ct }),
+    V({ kind: /* @__PURE__ */ se("attribute"), key: /* @__PURE__ */ ie(bt), attributeId: It, from: en, to: dt }),
     /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-    V({ kind: /* @__PURE__ */ se("override"), key: /* @__PURE__ */ ae(yt), from: Zt, to: ct }),
+    V({ kind: /* @__PURE__ */ se("override"), key: /* @__PURE__ */ ie(bt), from: en, to: dt }),
     /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-    V({ kind: /* @__PURE__ */ se("worn"), track: gd, from: Zt, to: ct }),
-    V({ kind: /* @__PURE__ */ se("markers"), from: /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(2e3)) }),
+    V({ kind: /* @__PURE__ */ se("worn"), track: wd, from: en, to: dt }),
+    V({ kind: /* @__PURE__ */ se("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(2e3)) }),
     /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-    V({ kind: /* @__PURE__ */ se("memory"), tokenId: /* @__PURE__ */ U(Ot), from: Wi, to: Wi }),
-    V({ kind: /* @__PURE__ */ se("initiative"), from: xi, to: xi }),
-    V({ kind: /* @__PURE__ */ se("turn-order"), tokenId: Ot })
-  ]), wd = V({
+    V({ kind: /* @__PURE__ */ se("memory"), tokenId: /* @__PURE__ */ U(It), from: Xs, to: Xs }),
+    V({ kind: /* @__PURE__ */ se("initiative"), from: zs, to: zs }),
+    V({ kind: /* @__PURE__ */ se("turn-order"), tokenId: It })
+  ]), $d = V({
     /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-    by: /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ _e(1), /* @__PURE__ */ z(64)),
-    kind: /* @__PURE__ */ ae(["damage", "hand-edit", "save"]),
+    by: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(64)),
+    kind: /* @__PURE__ */ ie(["damage", "hand-edit", "save"]),
     /** The round it happened in: edition state it put back is moved on by the rounds since. */
-    round: ct,
-    tokens: /* @__PURE__ */ De(V({ tokenId: Ot, name: /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ De(yd) }))
+    round: dt,
+    tokens: /* @__PURE__ */ Oe(V({ tokenId: It, name: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200)), changes: /* @__PURE__ */ Oe(bd) }))
   });
-  function bd(e) {
+  function Ad(e) {
     return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-      (t) => (t.stance === void 0 || ld(t.stance)) && (t.edition === void 0 || Pe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Pe(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+      (t) => (t.stance === void 0 || fd(t.stance)) && (t.edition === void 0 || Le(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Le(t.answer.edition).parseAnswer(t.answer.answer) !== null)
     );
   }
-  function $d(e) {
+  function Sd(e) {
     if (e === void 0) return { history: [], problems: [] };
     if (!Z.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
     const t = [], n = [];
-    return e.forEach((r, i) => {
-      const s = /* @__PURE__ */ Be(wd, r);
-      s.success && s.output.tokens.every((a) => a.changes.every(bd)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+    return e.forEach((r, s) => {
+      const i = /* @__PURE__ */ He($d, r);
+      i.success && i.output.tokens.every((a) => a.changes.every(Ad)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
     }), { history: t, problems: n };
   }
-  var Ad = ["life", "pendingDefense", "reactions", "skillsVs"], Yi = { vitality: "bar1", soul: "bar2", power: "bar3" };
-  function zn(e, t) {
+  var Td = ["life", "pendingDefense", "reactions", "skillsVs"], qs = { vitality: "bar1", soul: "bar2", power: "bar3" };
+  function qn(e, t) {
     const n = {};
-    for (const i of Ad) e[i] !== void 0 && (n[i] = e[i]);
+    for (const s of Td) e[s] !== void 0 && (n[s] = e[s]);
     const r = {};
-    return p.keys(n).length > 0 && (r.edition = { id: cd, state: n }), R(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
-  }
-  function Sd(e) {
-    if (!R(e)) return e;
-    const t = {};
-    return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), p.assign(t, zn(e, e.stance)), t;
-  }
-  function zi(e) {
-    return { life: e.life, pendingDefense: e.pendingDefense };
-  }
-  function Xi(e, t) {
-    return le.stringify(e ?? null) === le.stringify(t ?? null);
-  }
-  function Td(e, t, n) {
-    if (!R(e) || !R(e.before) || !R(e.after)) return e;
-    const { before: r, after: i } = e, s = [], a = R(r.bars) ? r.bars : {}, o = R(i.bars) ? i.bars : {};
-    for (const f of ["vitality", "soul", "power"]) {
-      const h = o[f];
-      a[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? Yi[f], from: a[f] ?? null, to: h });
-    }
-    const d = R(r.protection) ? r.protection : void 0, c = R(i.protection) ? i.protection : void 0;
-    c && typeof c.value == "number" && d?.value !== c.value && s.push(
-      typeof c.attributeId == "string" ? { kind: "attribute", key: c.track === "magical" ? "armor_magical" : "armor_physical", attributeId: c.attributeId, from: d?.value ?? null, to: c.value } : { kind: "worn", track: c.track, from: d?.value ?? null, to: c.value }
-    ), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
-    const l = R(r.record) ? r.record : {}, u = R(i.record) ? i.record : {};
-    if (!Xi(l.life, u.life) || !Xi(l.pendingDefense, u.pendingDefense)) {
-      const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && R(n[f]) ? n[f] : {}, k = { reactions: h.reactions, skillsVs: h.skillsVs };
-      s.push({
-        kind: "memory",
-        from: zn({ ...k, ...zi(l) }, h.stance),
-        to: zn({ ...k, ...zi(u) }, h.stance)
-      });
-    }
-    return { tokenId: e.tokenId, name: e.name, changes: s };
+    return k.keys(n).length > 0 && (r.edition = { id: ld, state: n }), R(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
   }
   function Ed(e) {
-    const t = R(e.settings) ? e.settings : {}, n = R(t.bars) ? t.bars : Yi, r = R(e.tokens) ? e.tokens : {}, i = R(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-    return R(e.tokens) && (s.tokens = p.fromEntries(p.entries(e.tokens).map(([a, o]) => [a, Sd(o)]))), Z.isArray(e.history) && (s.history = e.history.map(
+    if (!R(e)) return e;
+    const t = {};
+    return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, qn(e, e.stance)), t;
+  }
+  function Js(e) {
+    return { life: e.life, pendingDefense: e.pendingDefense };
+  }
+  function Qs(e, t) {
+    return de.stringify(e ?? null) === de.stringify(t ?? null);
+  }
+  function _d(e, t, n) {
+    if (!R(e) || !R(e.before) || !R(e.after)) return e;
+    const { before: r, after: s } = e, i = [], a = R(r.bars) ? r.bars : {}, o = R(s.bars) ? s.bars : {};
+    for (const f of ["vitality", "soul", "power"]) {
+      const h = o[f];
+      a[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? qs[f], from: a[f] ?? null, to: h });
+    }
+    const d = R(r.protection) ? r.protection : void 0, c = R(s.protection) ? s.protection : void 0;
+    c && typeof c.value == "number" && d?.value !== c.value && i.push(
+      typeof c.attributeId == "string" ? { kind: "attribute", key: c.track === "magical" ? "armor_magical" : "armor_physical", attributeId: c.attributeId, from: d?.value ?? null, to: c.value } : { kind: "worn", track: c.track, from: d?.value ?? null, to: c.value }
+    ), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
+    const l = R(r.record) ? r.record : {}, u = R(s.record) ? s.record : {};
+    if (!Qs(l.life, u.life) || !Qs(l.pendingDefense, u.pendingDefense)) {
+      const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && R(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
+      i.push({
+        kind: "memory",
+        from: qn({ ...p, ...Js(l) }, h.stance),
+        to: qn({ ...p, ...Js(u) }, h.stance)
+      });
+    }
+    return { tokenId: e.tokenId, name: e.name, changes: i };
+  }
+  function Dd(e) {
+    const t = R(e.settings) ? e.settings : {}, n = R(t.bars) ? t.bars : qs, r = R(e.tokens) ? e.tokens : {}, s = R(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
+    return R(e.tokens) && (i.tokens = k.fromEntries(k.entries(e.tokens).map(([a, o]) => [a, Ed(o)]))), Z.isArray(e.history) && (i.history = e.history.map(
       (a) => R(a) && Z.isArray(a.tokens) ? {
         by: a.by,
         kind: a.kind,
-        round: typeof a.round == "number" ? a.round : i,
-        tokens: a.tokens.map((o) => Td(o, n, r))
+        round: typeof a.round == "number" ? a.round : s,
+        tokens: a.tokens.map((o) => _d(o, n, r))
       } : a
-    )), s;
+    )), i;
   }
-  function qi(e) {
+  function Zs(e) {
     const t = e.edition;
     if (!R(t) || !R(t.state) || t.state.pendingDefense === void 0) return { memory: e };
-    const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
-    if (p.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
-    const { edition: s, ...a } = e;
-    return { memory: a, answer: i };
+    const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
+    if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
+    const { edition: i, ...a } = e;
+    return { memory: a, answer: s };
   }
-  function _d(e) {
+  function Rd(e) {
     if (!R(e) || e.kind !== "memory") return e;
     const t = { ...e };
     for (const n of ["from", "to"]) {
       const r = e[n];
       if (!R(r)) continue;
-      const i = qi(r);
-      t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
+      const s = Zs(r);
+      t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;
     }
     return t;
   }
-  function Dd(e) {
+  function Od(e) {
     const t = {}, n = {};
     if (R(e.tokens))
-      for (const [i, s] of p.entries(e.tokens)) {
-        if (!R(s)) {
-          n[i] = s;
+      for (const [s, i] of k.entries(e.tokens)) {
+        if (!R(i)) {
+          n[s] = i;
           continue;
         }
-        const a = qi(s);
-        p.keys(a.memory).length > 0 && (n[i] = a.memory), a.answer && (t[i] = a.answer);
+        const a = Zs(i);
+        k.keys(a.memory).length > 0 && (n[s] = a.memory), a.answer && (t[s] = a.answer);
       }
     const r = Z.isArray(e.history) ? e.history.map(
-      (i) => R(i) && Z.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => R(s) && Z.isArray(s.changes) ? { ...s, changes: s.changes.map(_d) } : s) } : i
+      (s) => R(s) && Z.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => R(i) && Z.isArray(i.changes) ? { ...i, changes: i.changes.map(Rd) } : i) } : s
     ) : e.history;
     return { ...e, schemaVersion: 3, tokens: R(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
   }
-  var Xn = 20, qn = 100, en = /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ _e(1), /* @__PURE__ */ z(64)), tn = /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ _e(1), /* @__PURE__ */ z(40)), Rd = V({
-    word: tn,
+  var Jn = 20, Qn = 100, tn = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(64)), nn = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(40)), Cd = V({
+    word: nn,
     /** The defense made ahead, filed as the defender's answer on file just before the hit. */
-    file: /* @__PURE__ */ U(/* @__PURE__ */ kt()),
+    file: /* @__PURE__ */ U(/* @__PURE__ */ yt()),
     /** Flags the defender's hit takes (its defense mode and roll). */
-    flags: /* @__PURE__ */ U(/* @__PURE__ */ pt(tn, /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(40)))),
+    flags: /* @__PURE__ */ U(/* @__PURE__ */ gt(nn, /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(40)))),
     /** The answer's own roll, said on the result, and whether the answerer typed it. */
-    roll: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ tt())),
+    roll: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt())),
     typed: /* @__PURE__ */ U(/* @__PURE__ */ se(!0))
-  }), Od = V({
-    key: /* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ yn(/^A\d{1,6}$/)),
+  }), Id = V({
+    key: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ bn(/^A\d{1,6}$/)),
     /** Who declared it (a player id); `gm`: that player is a GM. */
-    by: en,
-    gm: /* @__PURE__ */ nt(),
-    attacker: /* @__PURE__ */ Bt(en),
-    edition: Et,
+    by: tn,
+    gm: /* @__PURE__ */ rt(),
+    attacker: /* @__PURE__ */ Ht(tn),
+    edition: Dt,
     /** The declared line as parsed, inline rolls as Roll20 rolled them. */
-    positionals: /* @__PURE__ */ j(/* @__PURE__ */ De(/* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
-    flags: /* @__PURE__ */ j(/* @__PURE__ */ De(/* @__PURE__ */ Gr([tn, /* @__PURE__ */ j(/* @__PURE__ */ De(/* @__PURE__ */ j(/* @__PURE__ */ J(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
-    situation: /* @__PURE__ */ Bt(tn),
-    round: /* @__PURE__ */ j(/* @__PURE__ */ be(), /* @__PURE__ */ tt()),
-    defenders: /* @__PURE__ */ j(/* @__PURE__ */ De(en), /* @__PURE__ */ _e(1), /* @__PURE__ */ z(qn)),
-    answers: /* @__PURE__ */ pt(en, Rd)
+    positionals: /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200))), /* @__PURE__ */ Y(4)),
+    flags: /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ Br([nn, /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200))), /* @__PURE__ */ Y(8))])), /* @__PURE__ */ Y(20)),
+    situation: /* @__PURE__ */ Ht(nn),
+    round: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt()),
+    defenders: /* @__PURE__ */ F(/* @__PURE__ */ Oe(tn), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(Qn)),
+    answers: /* @__PURE__ */ gt(tn, Cd)
   });
-  function Cd(e, t) {
+  function Nd(e, t) {
     const n = {};
     if (e === void 0) return n;
     if (!R(e))
       return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
-    for (const [r, i] of p.entries(e)) {
-      const s = /* @__PURE__ */ Be(Od, i);
-      s.success && s.output.key === r && p.keys(n).length < Xn ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
+    for (const [r, s] of k.entries(e)) {
+      const i = /* @__PURE__ */ He(Id, s);
+      i.success && i.output.key === r && k.keys(n).length < Jn ? n[r] = i.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
     }
     return n;
   }
-  var nn = "DefenseRound", Ct = 3, Jn = 500;
-  function It(e) {
+  var rn = "DefenseRound", Nt = 3, Zn = 500;
+  function Pt(e) {
     return {
-      schemaVersion: Ct,
+      schemaVersion: Nt,
       scriptVersion: e,
-      settings: Gi(),
+      settings: Bs(),
       tokens: {},
       round: { number: 1, seen: [], turned: 0 },
       history: [],
@@ -3242,104 +3242,104 @@ var DefenseRound = (() => {
       healthColorsNoticed: !1
     };
   }
-  function Id(e) {
-    const { tokens: t, round: n, ...r } = e, i = {};
-    for (const [s, a] of p.entries(r))
-      if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
-        const o = i.bars ?? (i.bars = {});
-        o[s.replace("Bar", "")] = a;
+  function Pd(e) {
+    const { tokens: t, round: n, ...r } = e, s = {};
+    for (const [i, a] of k.entries(r))
+      if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {
+        const o = s.bars ?? (s.bars = {});
+        o[i.replace("Bar", "")] = a;
       } else
-        i[s] = a;
-    return { schemaVersion: 1, settings: i, tokens: t, round: n };
+        s[i] = a;
+    return { schemaVersion: 1, settings: s, tokens: t, round: n };
   }
-  var Nd = {
-    0: Id,
-    1: Ed,
-    2: Dd
+  var Md = {
+    0: Pd,
+    1: Dd,
+    2: Od
   };
-  function Pd(e, t) {
+  function Ld(e, t) {
     const n = [];
-    if (e === void 0) return { stored: It(t), problems: n };
+    if (e === void 0) return { stored: Pt(t), problems: n };
     if (!R(e))
-      return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: It(t), problems: n };
-    let r = e, i = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
-    if (I.isInteger(i) && i > Ct)
-      return { stored: It(t), problems: [`state has schema version ${i}, newer than this script's ${Ct}; left as it is`], newer: i };
-    if (!I.isInteger(i) || i < 0)
-      return n.push(`state has unknown schema version ${le.stringify(r.schemaVersion)}; started from defaults`), { stored: It(t), problems: n };
-    for (; i < Ct; ) {
-      const c = Nd[i];
+      return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Pt(t), problems: n };
+    let r = e, s = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
+    if (I.isInteger(s) && s > Nt)
+      return { stored: Pt(t), problems: [`state has schema version ${s}, newer than this script's ${Nt}; left as it is`], newer: s };
+    if (!I.isInteger(s) || s < 0)
+      return n.push(`state has unknown schema version ${de.stringify(r.schemaVersion)}; started from defaults`), { stored: Pt(t), problems: n };
+    for (; s < Nt; ) {
+      const c = Md[s];
       if (!c) break;
-      r = c(r), i += 1;
+      r = c(r), s += 1;
     }
-    const s = vd(r.settings);
-    n.push(...s.problems);
-    const a = kd(r.tokens);
+    const i = pd(r.settings);
+    n.push(...i.problems);
+    const a = yd(r.tokens);
     n.push(...a.problems);
-    for (const [c, l] of p.entries(a.tokens)) {
+    for (const [c, l] of k.entries(a.tokens)) {
       if (!l.edition) continue;
-      const u = l.edition.id, f = Pe(u).parseState(l.edition.state);
-      f === null ? (delete l.edition, Rt(l) && delete a.tokens[c], n.push(`tokens.${c}.edition: not a valid ${u} state; forgotten`)) : l.edition = { id: u, state: f };
+      const u = l.edition.id, f = Le(u).parseState(l.edition.state);
+      f === null ? (delete l.edition, Ct(l) && delete a.tokens[c], n.push(`tokens.${c}.edition: not a valid ${u} state; forgotten`)) : l.edition = { id: u, state: f };
     }
-    const o = Ld(r.exchange, n), d = $d(r.history);
+    const o = Fd(r.exchange, n), d = Sd(r.history);
     return n.push(...d.problems), {
       stored: {
-        schemaVersion: Ct,
+        schemaVersion: Nt,
         scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
-        settings: s.settings,
+        settings: i.settings,
         tokens: a.tokens,
-        round: Md(r.round, n),
+        round: jd(r.round, n),
         history: d.history,
         exchange: o,
-        macros: jd(r.macros),
+        macros: Gd(r.macros),
         healthColorsNoticed: r.healthColorsNoticed === !0,
-        ...Bn(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
+        ...Kn(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
       },
       problems: n
     };
   }
-  function Md(e, t) {
+  function jd(e, t) {
     const n = { number: 1, seen: [], turned: 0 };
     if (e === void 0) return n;
     if (!R(e))
       return t.push("round: not an object; round tracking restarted"), n;
-    const r = typeof e.number == "number" && I.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = Z.isArray(e.seen) && e.seen.length <= Jn && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && I.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Jn && i.length > 0 ? e.turned : 0;
-    return { number: r, seen: i, turned: s };
+    const r = typeof e.number == "number" && I.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = Z.isArray(e.seen) && e.seen.length <= Zn && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], i = typeof e.turned == "number" && I.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Zn && s.length > 0 ? e.turned : 0;
+    return { number: r, seen: s, turned: i };
   }
-  function Ld(e, t) {
+  function Fd(e, t) {
     const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0 };
     if (e === void 0) return r;
-    const i = R(e) && R(e.waiting) ? e.waiting : void 0;
-    if (!i)
+    const s = R(e) && R(e.waiting) ? e.waiting : void 0;
+    if (!s)
       return t.push("exchange: not an object; defenses made ahead forgotten"), r;
-    for (const [o, d] of p.entries(i)) {
-      const c = o.length > 0 && o.length <= 64 && R(d) && Bn(d.edition) ? Pe(d.edition).parseAnswer(d.answer) : null;
+    for (const [o, d] of k.entries(s)) {
+      const c = o.length > 0 && o.length <= 64 && R(d) && Kn(d.edition) ? Le(d.edition).parseAnswer(d.answer) : null;
       c === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: d.edition, answer: c };
     }
-    const s = R(e) ? e.lastAttack : void 0, a = typeof s == "number" && I.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
-    return { waiting: n, attacks: Cd(R(e) ? e.attacks : void 0, t), lastAttack: a };
+    const i = R(e) ? e.lastAttack : void 0, a = typeof i == "number" && I.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
+    return { waiting: n, attacks: Nd(R(e) ? e.attacks : void 0, t), lastAttack: a };
   }
-  function jd(e) {
+  function Gd(e) {
     const t = {};
     if (!R(e)) return t;
-    for (const [n, r] of p.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
+    for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
     return t;
   }
-  var Qn = ["bar1", "bar2", "bar3"];
-  function Fd(e, t) {
+  var er = ["bar1", "bar2", "bar3"];
+  function Vd(e, t) {
     if (!t) return;
-    const n = (c) => typeof t[c] == "string" ? t[c].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), a = {
-      vitality: r && Qn.includes(r) ? r : e.bars.vitality,
-      soul: i && Qn.includes(i) ? i : e.bars.soul,
-      power: s && Qn.includes(s) ? s : e.bars.power
+    const n = (c) => typeof t[c] == "string" ? t[c].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), a = {
+      vitality: r && er.includes(r) ? r : e.bars.vitality,
+      soul: s && er.includes(s) ? s : e.bars.soul,
+      power: i && er.includes(i) ? i : e.bars.power
     };
-    new q(p.values(a)).size === 3 && p.assign(e.bars, a);
+    new X(k.values(a)).size === 3 && k.assign(e.bars, a);
     const o = n("NPC breakdowns");
     (o === "gm" || o === "public") && (e.visibility.npc = o);
     const d = n("PC breakdowns");
     (d === "gm" || d === "public") && (e.visibility.pc = d), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
   }
-  var Gd = class {
+  var Ud = class {
     constructor() {
       this.byCharacter = new M(), this.lowered = new M(), this.defaults = new M();
     }
@@ -3355,12 +3355,12 @@ var DefenseRound = (() => {
     sheetDefault(e, t, n) {
       let r = this.defaults.get(e);
       r || this.defaults.set(e, r = new M());
-      let i = r.get(t);
-      if (!i) {
+      let s = r.get(t);
+      if (!s) {
         if (r.size >= 200) return;
-        r.set(t, i = {});
+        r.set(t, s = {});
       }
-      return n in i || (i[n] = typeof getAttrByName == "function" ? getAttrByName(e, t, n) : void 0), i[n];
+      return n in s || (s[n] = typeof getAttrByName == "function" ? getAttrByName(e, t, n) : void 0), s[n];
     }
     /** Drop one character's index, e.g. on add:attribute, destroy:attribute, change:attribute:name. */
     forget(e) {
@@ -3385,7 +3385,7 @@ var DefenseRound = (() => {
       }
       return t;
     }
-  }, Ji = {
+  }, ei = {
     "&": "&amp;",
     "<": "&lt;",
     ">": "&gt;",
@@ -3407,47 +3407,47 @@ var DefenseRound = (() => {
     $: "&#36;",
     ":": "&#58;",
     "\\": "&#92;"
-  }, Nt = [];
+  }, Mt = [];
   for (let e = 0; e < 128; e += 1) {
     const t = _.fromCharCode(e);
-    Ji[t] !== void 0 ? Nt[e] = Ji[t] : t === `
-` || t === "\r" ? Nt[e] = " " : e < 32 && t !== "	" || e === 127 ? Nt[e] = "" : Nt[e] = void 0;
+    ei[t] !== void 0 ? Mt[e] = ei[t] : t === `
+` || t === "\r" ? Mt[e] = " " : e < 32 && t !== "	" || e === 127 ? Mt[e] = "" : Mt[e] = void 0;
   }
-  function Vd(e) {
+  function Bd(e) {
     if (e === 133 || e === 8232 || e === 8233) return " ";
     if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
   }
-  function dt(e) {
+  function lt(e) {
     const t = typeof e == "string" ? e : _(e ?? "");
     let n = "", r = 0;
-    for (let i = 0; i < t.length; i += 1) {
-      const s = t.charCodeAt(i), a = s < 128 ? Nt[s] : Vd(s);
-      a !== void 0 && (n += t.slice(r, i) + a, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
+    for (let s = 0; s < t.length; s += 1) {
+      const i = t.charCodeAt(s), a = i < 128 ? Mt[i] : Bd(i);
+      a !== void 0 && (n += t.slice(r, s) + a, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);
     }
     return r === 0 ? t : n + t.slice(r);
   }
-  function Ud() {
-    const e = typeof API_Meta < "u" ? API_Meta?.[ie] : void 0;
+  function Hd() {
+    const e = typeof API_Meta < "u" ? API_Meta?.[re] : void 0;
     return e && I.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
   }
-  function Zn(e, t, n) {
+  function tr(e, t, n) {
     try {
-      const r = t instanceof Ft ? t.stack ?? t.message : _(t);
-      log(`${ie} v${pe}: ${e} failed${Ud()}: ${r}`), n && sendChat(
-        ie,
-        `/w ${n} ${dt(`${ie} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+      const r = t instanceof Gt ? t.stack ?? t.message : _(t);
+      log(`${re} v${me}: ${e} failed${Hd()}: ${r}`), n && sendChat(
+        re,
+        `/w ${n} ${lt(`${re} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
         null,
         { noarchive: !0 }
       );
     } catch {
     }
   }
-  function Me(e, t, n) {
+  function je(e, t, n) {
     return (...r) => {
-      let i = typeof e == "string" ? e : "a command", s;
-      const a = (o) => Zn(i, o, s);
+      let s = typeof e == "string" ? e : "a command", i;
+      const a = (o) => tr(s, o, i);
       try {
-        typeof e == "function" && (i = e(...r)), s = n?.(...r);
+        typeof e == "function" && (s = e(...r)), i = n?.(...r);
         const o = t(...r);
         o && typeof o.then == "function" && o.then(void 0, a);
       } catch (o) {
@@ -3455,189 +3455,189 @@ var DefenseRound = (() => {
       }
     };
   }
-  var Le = "API";
-  function lt(e) {
-    return e !== Le && e !== "" && playerIsGM(e) === !0;
+  var Fe = "API";
+  function ut(e) {
+    return e !== Fe && e !== "" && playerIsGM(e) === !0;
   }
-  function Bd(e) {
-    if (!(e === void 0 || e === "" || e === Le || !getObj("player", e) || lt(e)))
+  function Kd(e) {
+    if (!(e === void 0 || e === "" || e === Fe || !getObj("player", e) || ut(e)))
       return e;
   }
-  function er(e) {
-    return e === Le ? "another script" : _(getObj("player", e)?.get("_displayname") ?? "player");
+  function nr(e) {
+    return e === Fe ? "another script" : _(getObj("player", e)?.get("_displayname") ?? "player");
   }
-  var Hd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-  function Qi(e) {
-    return !Hd.test(e);
+  var xd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+  function ti(e) {
+    return !xd.test(e);
   }
-  function Zi(e, t) {
-    return e || !Qi(t) ? "gm" : `"${t}"`;
+  function ni(e, t) {
+    return e || !ti(t) ? "gm" : `"${t}"`;
   }
-  function es(e) {
-    return e === Le ? "gm" : Zi(lt(e), er(e));
+  function ri(e) {
+    return e === Fe ? "gm" : ni(ut(e), nr(e));
   }
-  function ts(e, t) {
+  function si(e, t) {
     return _(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
   }
-  function Se(e, t, n) {
-    return lt(e) ? !0 : ts(t.get("controlledby"), e) || ts(n?.get("controlledby"), e);
+  function Te(e, t, n) {
+    return ut(e) ? !0 : si(t.get("controlledby"), e) || si(n?.get("controlledby"), e);
   }
-  var ns = /[^,\s]/;
-  function rs(e, t) {
-    return !ns.test(_(e.get("controlledby") ?? "")) && !ns.test(_(t?.get("controlledby") ?? ""));
+  var ii = /[^,\s]/;
+  function ai(e, t) {
+    return !ii.test(_(e.get("controlledby") ?? "")) && !ii.test(_(t?.get("controlledby") ?? ""));
   }
-  function Kd(e, t) {
-    const n = new q();
+  function Wd(e, t) {
+    const n = new X();
     for (const r of [e.get("controlledby"), t?.get("controlledby")])
-      for (const i of _(r ?? "").split(",")) {
-        const s = i.trim();
-        s !== "" && s !== "all" && !lt(s) && n.add(s);
+      for (const s of _(r ?? "").split(",")) {
+        const i = s.trim();
+        i !== "" && i !== "all" && !ut(i) && n.add(i);
       }
     return [...n];
   }
-  var ut = { kind: "public" }, ve = { kind: "whisper", to: "gm" };
-  function Te(e) {
+  var ft = { kind: "public" }, he = { kind: "whisper", to: "gm" };
+  function Ee(e) {
     return { kind: "whisper", to: e };
   }
-  function F(e, t, n = {}) {
-    e.kind === "public" ? sendChat(ie, t) : n.record ? sendChat(ie, `/w ${e.to} ${t}`) : sendChat(ie, `/w ${e.to} ${t}`, null, { noarchive: !0 });
+  function G(e, t, n = {}) {
+    e.kind === "public" ? sendChat(re, t) : n.record ? sendChat(re, `/w ${e.to} ${t}`) : sendChat(re, `/w ${e.to} ${t}`, null, { noarchive: !0 });
   }
-  function ke(e) {
-    let t = `&{template:default} {{name=${dt(e.title)}}}`;
+  function pe(e) {
+    let t = `&{template:default} {{name=${lt(e.title)}}}`;
     for (const n of e.rows) {
-      const { lines: r } = n, i = n.buttons, s = i === void 0 ? 0 : i.length;
-      if (r.length === 0 && s === 0) continue;
+      const { lines: r } = n, s = n.buttons, i = s === void 0 ? 0 : s.length;
+      if (r.length === 0 && i === 0) continue;
       let a = "";
-      for (let d = 0; d < r.length; d += 1) a += (d === 0 ? "" : "<br>") + dt(r[d]);
+      for (let d = 0; d < r.length; d += 1) a += (d === 0 ? "" : "<br>") + lt(r[d]);
       let o = "";
-      for (let d = 0; d < s; d += 1) o += (d === 0 ? "" : " ") + me(i[d].label, i[d].command);
-      t += ` {{${dt(xd(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
+      for (let d = 0; d < i; d += 1) o += (d === 0 ? "" : " ") + ve(s[d].label, s[d].command);
+      t += ` {{${lt(Yd(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
     }
     return t;
   }
-  function xd(e) {
+  function Yd(e) {
     return e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
   }
   function te(e) {
-    return dt(e);
+    return lt(e);
   }
-  var Wd = /^[-\w]+$/;
-  function me(e, t) {
-    return `[${dt(e)}](${t})`;
+  var zd = /^[-\w]+$/;
+  function ve(e, t) {
+    return `[${lt(e)}](${t})`;
   }
-  function is(e) {
-    return Wd.test(e);
+  function oi(e) {
+    return zd.test(e);
   }
-  function ss(e, t, n) {
+  function ci(e, t, n) {
     const r = _(t.playerid ?? "");
-    return r === Le ? Yd(e, t, n) : as(e, t, n, r, lt(r), !1);
+    return r === Fe ? Xd(e, t, n) : di(e, t, n, r, ut(r), !1);
   }
-  function as(e, t, n, r, i, s) {
-    const a = er(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: a, replyTo: Zi(i, a), relayed: s };
-    return !i && !Qi(a) && (o.replyFor = Q(a, 60)), o;
+  function di(e, t, n, r, s, i) {
+    const a = nr(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: s, senderName: a, replyTo: ni(s, a), relayed: i };
+    return !s && !ti(a) && (o.replyFor = J(a, 60)), o;
   }
-  function Yd(e, t, n) {
+  function Xd(e, t, n) {
     const r = n.flags.get("api-as");
     n.flags.delete("api-as");
-    const i = Bd(r?.length === 1 ? r[0] : void 0);
-    if (i !== void 0) return as(e, t, n, i, !1, !0);
-    const s = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: Le, gm: s, senderName: er(Le), replyTo: "gm", relayed: !0 };
-    return s || (a.relayRefused = !0), a;
+    const s = Kd(r?.length === 1 ? r[0] : void 0);
+    if (s !== void 0) return di(e, t, n, s, !1, !0);
+    const i = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: Fe, gm: i, senderName: nr(Fe), replyTo: "gm", relayed: !0 };
+    return i || (a.relayRefused = !0), a;
   }
-  var os = 2e3;
-  function X(e, t) {
-    F(Te(e.replyTo), te(cs(e, t)));
+  var li = 2e3;
+  function z(e, t) {
+    G(Ee(e.replyTo), te(ui(e, t)));
   }
-  function Ye(e, t) {
-    F(Te(e.replyTo), te(cs(e, t)), { record: !0 });
+  function ze(e, t) {
+    G(Ee(e.replyTo), te(ui(e, t)), { record: !0 });
   }
-  function cs(e, t) {
-    const n = t.length > os ? `${t.slice(0, os - 12)}... (cut)` : t;
+  function ui(e, t) {
+    const n = t.length > li ? `${t.slice(0, li - 12)}... (cut)` : t;
     return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
   }
-  function zd(e, t, n) {
-    X(e, `${t.charAt(0).toUpperCase()}${t.slice(1)}. Usage: ${n}`);
+  function qd(e, t, n) {
+    z(e, `${t.charAt(0).toUpperCase()}${t.slice(1)}. Usage: ${n}`);
   }
-  function Xd(e, t) {
+  function Jd(e, t) {
     const n = e.store.tokens[t];
     if (n) return n;
     const r = {};
     return e.store.tokens[t] = r, r;
   }
-  function ds(e, t) {
+  function fi(e, t) {
     const n = e.store.tokens[t];
-    n && Rt(n) && delete e.store.tokens[t];
+    n && Ct(n) && delete e.store.tokens[t];
   }
-  function ls(e, t) {
+  function hi(e, t) {
     if (e.type !== "api" || typeof e.content != "string") return;
     const n = e.content.trimStart().split(/\s/, 1)[0]?.toLowerCase() ?? "";
-    return p.prototype.hasOwnProperty.call(t, n) ? n : void 0;
+    return k.prototype.hasOwnProperty.call(t, n) ? n : void 0;
   }
-  function us(e) {
+  function vi(e) {
     return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
   }
-  async function qd(e, t, n) {
-    const r = ls(t, n);
+  async function Qd(e, t, n) {
+    const r = hi(t, n);
     if (!r) return;
-    const i = n[r], s = Qa(t.content, t.inlinerolls);
+    const s = n[r], i = eo(t.content, t.inlinerolls);
     let a;
     try {
-      if (a = ss(e, t, ei(s)), a.relayRefused) {
-        X(a, us(r));
+      if (a = ci(e, t, rs(i)), a.relayRefused) {
+        z(a, vi(r));
         return;
       }
-      if (!a.relayed && a.parsed.flags.has("api-as")) throw new w("--api-as is read only on a command another script relays");
+      if (!a.relayed && a.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
       if (e.newerState !== void 0 && !(r === "!defense-round" && a.gm && (a.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-        X(a, `The saved state was written by a newer version of ${ie} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+        z(a, `The saved state was written by a newer version of ${re} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
         return;
       }
       if (a.parsed.flags.has("help")) {
-        const o = i.helpFor?.(e, a.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`;
-        F(Te(a.replyTo), ke({ title: `Help: ${o.title}${d}`, rows: [{ label: "Usage", lines: [o.usage] }, { label: "What it does", lines: o.what }] }));
+        const o = s.helpFor?.(e, a.parsed) ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, d = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`;
+        G(Ee(a.replyTo), pe({ title: `Help: ${o.title}${d}`, rows: [{ label: "Usage", lines: [o.usage] }, { label: "What it does", lines: o.what }] }));
         return;
       }
-      await i.run(a);
+      await s.run(a);
     } catch (o) {
-      if (o instanceof w || o instanceof P) {
-        if (a ?? (a = ss(e, t, { command: r, positionals: [], flags: new M() })), a.relayRefused) {
-          X(a, us(r));
+      if (o instanceof y || o instanceof P) {
+        if (a ?? (a = ci(e, t, { command: r, positionals: [], flags: new M() })), a.relayRefused) {
+          z(a, vi(r));
           return;
         }
-        o instanceof w ? zd(a, o.message, i.usage(e)) : X(a, `${o.message.charAt(0).toUpperCase()}${o.message.slice(1)}.`);
+        o instanceof y ? qd(a, o.message, s.usage(e)) : z(a, `${o.message.charAt(0).toUpperCase()}${o.message.slice(1)}.`);
         return;
       }
       throw o;
     }
   }
-  var Jd = 20, Qd = 2e3, Zd = { floor: E.floor, ceil: E.ceil, round: E.round, abs: E.abs };
-  function fs(e, t, n = 0) {
-    if (n > Jd) return { ok: !1, problem: "refers to itself through other attributes" };
-    if (e.length > Qd) return { ok: !1, problem: "is too long to be a formula" };
-    const r = el(e, t, n);
+  var Zd = 20, el = 2e3, tl = { floor: E.floor, ceil: E.ceil, round: E.round, abs: E.abs };
+  function mi(e, t, n = 0) {
+    if (n > Zd) return { ok: !1, problem: "refers to itself through other attributes" };
+    if (e.length > el) return { ok: !1, problem: "is too long to be a formula" };
+    const r = nl(e, t, n);
     if (!r.ok) return r;
-    const s = new rl(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
-    return s === void 0 || !I.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
+    const i = new il(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+    return i === void 0 || !I.isFinite(i) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: i + 0 };
   }
-  function el(e, t, n) {
-    let r = "", i = 0;
-    const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
+  function nl(e, t, n) {
+    let r = "", s = 0;
+    const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
     let a;
-    for (; (a = s.exec(e)) !== null; ) {
+    for (; (a = i.exec(e)) !== null; ) {
       const o = a[1].trim(), d = a[2] === "max" ? "max" : "current", c = t(o, d);
       if (c == null) return { ok: !1, problem: `refers to "${o}", which the character does not have` };
       const l = typeof c == "number" ? _(c) : _(c).trim();
       let u;
       if (l === "") u = 0;
       else {
-        const f = fs(l, t, n + 1);
+        const f = mi(l, t, n + 1);
         if (!f.ok) return f.problem.startsWith("refers to") ? f : { ok: !1, problem: `refers to "${o}", which ${f.problem}` };
         u = f.value;
       }
-      r += `${e.slice(i, a.index)}(${u})`, i = a.index + a[0].length;
+      r += `${e.slice(s, a.index)}(${u})`, s = a.index + a[0].length;
     }
-    return { ok: !0, text: r + e.slice(i) };
+    return { ok: !0, text: r + e.slice(s) };
   }
-  var hs = (e) => p.assign(p.create(null), e), tl = hs({ "+": (e, t) => e + t, "-": (e, t) => e - t }), nl = hs({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), rl = class {
+  var pi = (e) => k.assign(k.create(null), e), rl = pi({ "+": (e, t) => e + t, "-": (e, t) => e - t }), sl = pi({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), il = class {
     constructor(e) {
       this.text = e, this.at = 0;
     }
@@ -3649,10 +3649,10 @@ var DefenseRound = (() => {
       for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
     }
     sum() {
-      return this.chain(() => this.product(), tl);
+      return this.chain(() => this.product(), rl);
     }
     product() {
-      return this.chain(() => this.unary(), nl);
+      return this.chain(() => this.unary(), sl);
     }
     /** Operands joined by operators of one precedence, worked out left to right. */
     chain(e, t) {
@@ -3663,9 +3663,9 @@ var DefenseRound = (() => {
         const r = t[this.text[this.at] ?? ""];
         if (r === void 0) return n;
         this.at += 1;
-        const i = e();
-        if (i === void 0) return;
-        n = r(n, i);
+        const s = e();
+        if (s === void 0) return;
+        n = r(n, s);
       }
     }
     unary() {
@@ -3685,11 +3685,11 @@ var DefenseRound = (() => {
         return this.at += t[0].length, I(t[0]);
       const n = /^([a-z]+)\s*\(/i.exec(e);
       if (n) {
-        const r = Zd[n[1].toLowerCase()];
+        const r = tl[n[1].toLowerCase()];
         if (!r) return;
         this.at += n[0].length;
-        const i = this.sum();
-        return this.space(), i === void 0 || this.text[this.at] !== ")" ? void 0 : (this.at += 1, r(i));
+        const s = this.sum();
+        return this.space(), s === void 0 || this.text[this.at] !== ")" ? void 0 : (this.at += 1, r(s));
       }
       if (e.startsWith("(")) {
         this.at += 1;
@@ -3704,23 +3704,23 @@ var DefenseRound = (() => {
   function B(e) {
     return getObj("graphic", e);
   }
-  function il(e) {
+  function al(e) {
     return getObj("character", e);
   }
-  function ce(e) {
+  function oe(e) {
     const t = _(e.get("represents") ?? "");
     return t ? getObj("character", t) : void 0;
   }
-  var ye = {
+  var ge = {
     bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
     bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
     bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-  }, rn = class {
+  }, sn = class {
     constructor(e, t) {
       this.token = e, this.bar = t;
     }
     get link() {
-      return this.linkRead === void 0 && (this.linkRead = _(this.token.get(ye[this.bar].link) ?? "")), this.linkRead;
+      return this.linkRead === void 0 && (this.linkRead = _(this.token.get(ge[this.bar].link) ?? "")), this.linkRead;
     }
     /** The attribute the bar is linked to, when it still exists. */
     get attribute() {
@@ -3729,7 +3729,7 @@ var DefenseRound = (() => {
     get raw() {
       if (this.valueRead === void 0) {
         const e = this.attribute;
-        this.rawRead = e ? e.get("current") : this.token.get(ye[this.bar].value), this.valueRead = $e(this.rawRead);
+        this.rawRead = e ? e.get("current") : this.token.get(ge[this.bar].value), this.valueRead = Ae(this.rawRead);
       }
       return this.rawRead;
     }
@@ -3739,15 +3739,15 @@ var DefenseRound = (() => {
     get max() {
       if (this.maxRead === void 0) {
         const e = this.attribute;
-        this.maxRead = $e(e ? e.get("max") : this.token.get(ye[this.bar].max));
+        this.maxRead = Ae(e ? e.get("max") : this.token.get(ge[this.bar].max));
       }
       return this.maxRead;
     }
   };
-  function vs(e, t) {
-    return new rn(e, t).value;
+  function ki(e, t) {
+    return new sn(e, t).value;
   }
-  var sl = class {
+  var ol = class {
     constructor(e, t) {
       this.reading = e, this.value = t;
     }
@@ -3755,11 +3755,11 @@ var DefenseRound = (() => {
       return this.reading.max;
     }
   };
-  function sn(e, t, n) {
+  function an(e, t, n) {
     const r = {
-      vitality: new rn(e, n.bars.vitality),
-      soul: new rn(e, n.bars.soul),
-      power: new rn(e, n.bars.power)
+      vitality: new sn(e, n.bars.vitality),
+      soul: new sn(e, n.bars.soul),
+      power: new sn(e, n.bars.power)
     };
     return {
       id: e.id,
@@ -3768,24 +3768,24 @@ var DefenseRound = (() => {
       character: t,
       bars: r,
       unique: r.vitality.link !== "",
-      npc: rs(e, t),
+      npc: ai(e, t),
       hidden: e.get("layer") === "gmlayer",
       statusmarkers: _(e.get("statusmarkers") ?? "")
     };
   }
-  var ms = { armor_physical: "physical", armor_magical: "magical" };
-  function tr(e, t, n, r) {
-    return t?.edition?.id === e.id ? t.edition.state : e.enter(n, al(t, n, r));
+  var gi = { armor_physical: "physical", armor_magical: "magical" };
+  function rr(e, t, n, r) {
+    return t?.edition?.id === e.id ? t.edition.state : e.enter(n, cl(t, n, r));
   }
-  function al(e, t, n) {
+  function cl(e, t, n) {
     return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
   }
-  function ps(e, t) {
+  function yi(e, t) {
     return t !== void 0 && t.edition === e.id ? t.answer : null;
   }
-  var ol = { kind: "override" }, ks = { kind: "none" }, an = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, cl = p.freeze({}), dl = p.freeze({ current: null, max: null, present: !1 }), nr = [], ll = class {
+  var dl = { kind: "override" }, wi = { kind: "none" }, cn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, ll = k.freeze({}), ul = k.freeze({ current: null, max: null, present: !1 }), sr = [], fl = class {
     constructor(e, t) {
-      this.characterId = e, this.index = t, this.problems = nr;
+      this.characterId = e, this.index = t, this.problems = sr;
     }
     /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
     defaultOf(e) {
@@ -3801,24 +3801,24 @@ var DefenseRound = (() => {
      * as Roll20 would; anything else is a problem (noted) and no value.
      */
     number(e, t, n, r) {
-      const i = $e(e);
-      if (i !== null) return i;
-      if (cn(e)) return null;
-      const s = fs(_(e), (o, d) => this.lookup(o, d));
-      if (s.ok && I.isSafeInteger(s.value)) return s.value;
-      const a = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-      return this.problems === nr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
+      const s = Ae(e);
+      if (s !== null) return s;
+      if (dn(e)) return null;
+      const i = mi(_(e), (o, d) => this.lookup(o, d));
+      if (i.ok && I.isSafeInteger(i.value)) return i.value;
+      const a = i.ok ? `works out to ${i.value}, not a whole number (wrap it in floor())` : i.problem;
+      return this.problems === sr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
     }
   };
-  function cn(e) {
+  function dn(e) {
     return e == null || typeof e == "string" && e.trim() === "";
   }
-  function gs(e) {
-    return !cn(e) && $e(e) === null;
+  function bi(e) {
+    return !dn(e) && Ae(e) === null;
   }
-  var ys = class {
-    constructor(e, t, n, r, i, s, a, o) {
-      this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = a, this.isDefault = o, this.present = !0;
+  var $i = class {
+    constructor(e, t, n, r, s, i, a, o) {
+      this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = s, this.name = i, this.rawCurrent = a, this.isDefault = o, this.present = !0;
     }
     get current() {
       return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);
@@ -3827,7 +3827,7 @@ var DefenseRound = (() => {
       if (!this.withMax) return null;
       if (this.maxRead === void 0) {
         const e = this.source.get("max");
-        cn(e) && (this.isDefault || gs(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+        dn(e) && (this.isDefault || bi(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
       }
       return this.maxRead;
     }
@@ -3835,100 +3835,100 @@ var DefenseRound = (() => {
       return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
     }
   };
-  function ul(e, t, n, r) {
-    const i = n.values, s = {}, a = {}, o = e.character, d = r.settings.attributes;
+  function hl(e, t, n, r) {
+    const s = n.values, i = {}, a = {}, o = e.character, d = r.settings.attributes;
     let c, l;
-    for (let g = 0; g < i.length; g += 1) {
-      const m = i[g], b = ms[m], S = t?.overrides?.[m];
+    for (let g = 0; g < s.length; g += 1) {
+      const m = s[g], b = gi[m], S = t?.overrides?.[m];
       if (S !== void 0) {
-        s[m] = { current: b ? t?.worn?.[b] ?? S : S, max: S, present: !0 }, a[m] = b ? an[b] : ol;
+        i[m] = { current: b ? t?.worn?.[b] ?? S : S, max: S, present: !0 }, a[m] = b ? cn[b] : dl;
         continue;
       }
       const v = d[m], D = o ? r.attributes.find(o.id, v) : void 0;
-      o && (c ?? (c = new ll(o.id, r.attributes)));
-      let y = b !== void 0 && !e.unique;
+      o && (c ?? (c = new fl(o.id, r.attributes)));
+      let w = b !== void 0 && !e.unique;
       if (D && c) {
-        let $;
-        b !== void 0 && !y && ($ = D.get("current"), y = gs($)), s[m] = new ys(D, y ? t?.worn?.[b] : void 0, b !== void 0, c, m, v, $, !1), a[m] = y ? an[b] : { kind: "attribute", attribute: D };
-      } else c && !cn(l = r.attributes.sheetDefault(c.characterId, v, "current")) ? (s[m] = new ys(c.defaultOf(v), b ? t?.worn?.[b] : void 0, b !== void 0, c, m, v, l, !0), a[m] = b ? an[b] : ks) : (s[m] = b ? { current: t?.worn?.[b] ?? null, max: null, present: !1 } : dl, a[m] = b ? an[b] : ks);
+        let A;
+        b !== void 0 && !w && (A = D.get("current"), w = bi(A)), i[m] = new $i(D, w ? t?.worn?.[b] : void 0, b !== void 0, c, m, v, A, !1), a[m] = w ? cn[b] : { kind: "attribute", attribute: D };
+      } else c && !dn(l = r.attributes.sheetDefault(c.characterId, v, "current")) ? (i[m] = new $i(c.defaultOf(v), b ? t?.worn?.[b] : void 0, b !== void 0, c, m, v, l, !0), a[m] = b ? cn[b] : wi) : (i[m] = b ? { current: t?.worn?.[b] ?? null, max: null, present: !1 } : ul, a[m] = b ? cn[b] : wi);
     }
     const u = r.turnOrder;
     let f = null;
     if (u && u.length > 0) {
       const g = u.find((m) => m.id === e.id);
-      g !== void 0 && (f = ws(g.pr));
+      g !== void 0 && (f = Ai(g.pr));
     }
-    let h = cl;
+    let h = ll;
     if (n.others && n.others.length > 0) {
       h = {};
       for (const g of n.others) h[g] = r.other?.(g);
     }
-    const k = {
+    const p = {
       id: e.id,
       name: e.name,
       // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
       bars: e.bars,
-      values: s,
+      values: i,
       armorSource: o !== void 0 || t?.overrides !== void 0,
       stance: t?.stance ?? null,
-      state: tr(r.edition, t, e.bars.vitality.value, r.editionLeft),
-      answer: ps(r.edition, r.waiting[e.id]),
+      state: rr(r.edition, t, e.bars.vitality.value, r.editionLeft),
+      answer: yi(r.edition, r.waiting[e.id]),
       initiative: f,
       // seed 000 / seed 001: the token on top of a non-empty Turn Tracker is in its own active round.
       acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-      currentTurn: r.turnRow === void 0 ? null : { initiative: ws(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+      currentTurn: r.turnRow === void 0 ? null : { initiative: Ai(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
       others: h,
       nameOf: r.nameOf
-    }, A = c;
+    }, $ = c;
     return {
       snapshot: e,
       record: t,
-      facts: k,
+      facts: p,
       places: a,
       // Read after the rules ran: the values they read were checked then.
       get problems() {
-        return A === void 0 ? nr : A.problems;
+        return $ === void 0 ? sr : $.problems;
       }
     };
   }
-  function fl(e, t) {
+  function vl(e, t) {
     const n = e.snapshot.bars;
-    e.facts.bars = { vitality: new sl(n.vitality, t), soul: n.soul, power: n.power };
+    e.facts.bars = { vitality: new ol(n.vitality, t), soul: n.soul, power: n.power };
   }
-  function ws(e) {
+  function Ai(e) {
     if (typeof e == "number") return I.isFinite(e) ? e : null;
     if (typeof e != "string" || e.trim() === "") return null;
     const t = I(e.trim());
     return I.isFinite(t) ? t : null;
   }
-  function hl(e) {
+  function ml(e) {
     return getObj("attribute", e)?.get("current");
   }
-  function vl(e, t) {
-    return _(e.get(ye[t].link) ?? "");
+  function pl(e, t) {
+    return _(e.get(ge[t].link) ?? "");
   }
-  function ml(e) {
+  function kl(e) {
     const t = getObj("attribute", e);
     return t ? { characterId: _(t.get("_characterid") ?? ""), name: _(t.get("name") ?? "") } : void 0;
   }
-  var pl = new q(
+  var gl = new X(
     "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
   );
-  function kl(e) {
-    if (pl.has(e)) return !0;
+  function yl(e) {
+    if (gl.has(e)) return !0;
     try {
-      const t = le.parse(_(Campaign().get("token_markers") ?? "[]"));
+      const t = de.parse(_(Campaign().get("token_markers") ?? "[]"));
       return Z.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
     } catch {
       return !1;
     }
   }
-  var bs = ["on", "off"], rr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, gl = [
+  var Si = ["on", "off"], ir = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, wl = [
     "edition",
-    ...p.keys(rr),
+    ...k.keys(ir),
     "stamina-bar",
-    ...We.map((e) => `attr.${e}`),
-    ...Dt.map((e) => `marker.${e}`),
+    ...Ye.map((e) => `attr.${e}`),
+    ...Ot.map((e) => `marker.${e}`),
     "visibility.npc",
     "visibility.pc",
     "players-target-any",
@@ -3936,126 +3936,126 @@ var DefenseRound = (() => {
     "overwhelm-limit",
     "api-commands"
   ];
-  function yl(e, t, n) {
+  function bl(e, t, n) {
     const r = t.toLowerCase();
-    if (n === void 0 || n === "") throw new w(`config ${r} needs a value`);
+    if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
     if (r === "edition") {
-      const i = x(n, "edition", dd()), s = Tt();
-      if (!s.includes(i))
-        throw new w(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
-      return e.edition = i, `Edition is now ${i}.`;
+      const s = W(n, "edition", ud()), i = _t();
+      if (!i.includes(s))
+        throw new y(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
+      return e.edition = s, `Edition is now ${s}.`;
     }
-    if (r in rr) {
-      const i = rr[r], s = x(n, r, _t), a = e.bars[i];
+    if (r in ir) {
+      const s = ir[r], i = W(n, r, Rt), a = e.bars[s];
       for (const o of ["vitality", "soul", "power"])
-        o !== i && e.bars[o] === s && (e.bars[o] = a);
-      return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
+        o !== s && e.bars[o] === i && (e.bars[o] = a);
+      return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
     }
     if (r === "stamina-bar") {
-      const i = x(n, r, ["power", ..._t]);
-      if (i === e.bars.vitality) throw new w(`stamina may not share the Vitality bar (${i})`);
-      return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;
+      const s = W(n, r, ["power", ...Rt]);
+      if (s === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${s})`);
+      return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;
     }
     if (r.startsWith("attr.")) {
-      const i = r.slice(5);
-      if (!We.includes(i))
-        throw new w(`unknown attribute key "${Q(i)}" (known: ${We.join(", ")})`);
-      const s = n.trim();
-      if (s.length === 0 || s.length > 100) throw new w("an attribute name must be 1 to 100 characters");
-      return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;
+      const s = r.slice(5);
+      if (!Ye.includes(s))
+        throw new y(`unknown attribute key "${J(s)}" (known: ${Ye.join(", ")})`);
+      const i = n.trim();
+      if (i.length === 0 || i.length > 100) throw new y("an attribute name must be 1 to 100 characters");
+      return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;
     }
     if (r.startsWith("marker.")) {
-      const i = r.slice(7);
-      if (!Dt.includes(i))
-        throw new w(`unknown marker key "${Q(i)}" (known: ${Dt.join(", ")})`);
-      const s = n.trim();
-      if (!kl(s))
-        throw new w(`"${Q(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
-      return e.markers[i] = s, `The ${i} marker is now ${s}.`;
+      const s = r.slice(7);
+      if (!Ot.includes(s))
+        throw new y(`unknown marker key "${J(s)}" (known: ${Ot.join(", ")})`);
+      const i = n.trim();
+      if (!yl(i))
+        throw new y(`"${J(i)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
+      return e.markers[s] = i, `The ${s} marker is now ${i}.`;
     }
     if (r === "visibility.npc" || r === "visibility.pc") {
-      const i = r === "visibility.npc" ? "npc" : "pc";
-      return e.visibility[i] = x(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
+      const s = r === "visibility.npc" ? "npc" : "pc";
+      return e.visibility[s] = W(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;
     }
     if (r === "players-target-any")
-      return e.playersTargetAny = x(n, r, bs) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+      return e.playersTargetAny = W(n, r, Si) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
     if (r === "armor-on-manual-edits")
-      return e.armorOnManualEdits = x(n, r, bs) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+      return e.armorOnManualEdits = W(n, r, Si) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
     if (r === "overwhelm-limit")
-      return e.overwhelmLimit = wt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+      return e.overwhelmLimit = $t(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
     if (r === "api-commands")
-      return e.apiCommands = x(n, r, Fi), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-    throw new w(`unknown setting "${Q(t)}" (settings: ${gl.join(", ")})`);
+      return e.apiCommands = W(n, r, Us), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
+    throw new y(`unknown setting "${J(t)}" (settings: ${wl.join(", ")})`);
   }
-  function je() {
-    return $s(Campaign().get("turnorder"));
+  function Ge() {
+    return Ti(Campaign().get("turnorder"));
   }
-  function wl() {
+  function $l() {
     const e = Campaign().get("turnorder");
     return typeof e == "string" ? e : "";
   }
-  function $s(e) {
+  function Ti(e) {
     if (typeof e != "string" || e.trim() === "") return [];
     try {
-      const t = le.parse(e);
+      const t = de.parse(e);
       return Z.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
     } catch {
       return [];
     }
   }
-  function ir(e) {
-    Campaign().set("turnorder", le.stringify(e));
+  function ar(e) {
+    Campaign().set("turnorder", de.stringify(e));
   }
-  function Pt(e) {
+  function Lt(e) {
     return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? _(e) : "";
   }
-  function sr(e) {
+  function or(e) {
     return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? I(e) : I.NaN;
   }
-  function bl(e) {
+  function Al(e) {
     const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
     return t(e.id) && t(e.custom) && t(e.pr);
   }
-  function $l(e) {
-    const t = Pt(e.id), n = Pt(e.custom);
-    return `${t.length <= 64 ? t : `#${ar(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${ar(n)}`}`;
+  function Sl(e) {
+    const t = Lt(e.id), n = Lt(e.custom);
+    return `${t.length <= 64 ? t : `#${cr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${cr(n)}`}`;
   }
-  function ar(e) {
+  function cr(e) {
     let t = 2166136261;
     for (let n = 0; n < e.length; n += 1)
       t ^= e.charCodeAt(n), t = E.imul(t, 16777619) >>> 0;
     return t.toString(16).padStart(8, "0");
   }
-  var Al = /^(.+) -?\d+$/;
-  function Sl() {
+  var Tl = /^(.+) -?\d+$/;
+  function El() {
     const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
     return typeof e == "object" && e !== null ? e : void 0;
   }
-  function As(e) {
-    if (sr(e.pr) !== -1 || Pt(e.custom) !== "") return !1;
-    const t = Pt(e.id);
+  function Ei(e) {
+    if (or(e.pr) !== -1 || Lt(e.custom) !== "") return !1;
+    const t = Lt(e.id);
     if (t === "" || t === "-1") return !1;
     const n = getObj("graphic", t);
     if (n === void 0 || _(n.get("represents") ?? "") !== "") return !1;
-    const r = Sl();
+    const r = El();
     if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-    const i = Al.exec(_(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
-    return i !== null && i[1] === s;
+    const s = Tl.exec(_(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+    return s !== null && s[1] === i;
   }
-  function Tl(e) {
-    for (const t of e) if (!As(t)) return t;
-  }
-  var El = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
   function _l(e) {
-    return El.has(e.kind);
+    for (const t of e) if (!Ei(t)) return t;
   }
-  function Dl(e, t, n) {
+  var Dl = new X(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+  function Rl(e) {
+    return Dl.has(e.kind);
+  }
+  function Ol(e, t, n) {
     switch (e.kind) {
       case "heal-title":
-        return `${t(e.who)} is healed: ${gt[e.resource]} +${e.amount}`;
+        return `${t(e.who)} is healed: ${wt[e.resource]} +${e.amount}`;
       case "healed": {
         const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-        return `${gt[e.resource]} ${e.before} -> ${e.after}${r}`;
+        return `${wt[e.resource]} ${e.before} -> ${e.after}${r}`;
       }
       case "heal-summary":
         return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
@@ -4071,38 +4071,38 @@ var DefenseRound = (() => {
         return e.label;
     }
   }
-  function Ss(e, t) {
-    const n = (r) => _l(r) ? Dl(r, t, n) : e.words(r, t);
+  function _i(e, t) {
+    const n = (r) => Rl(r) ? Ol(r, t, n) : e.words(r, t);
     return n;
   }
-  function ft(e, t) {
-    const n = e.tokens[t], r = e.exchange.waiting[t], i = {};
-    return n?.edition && (i.edition = n.edition), n?.deadForGood && (i.deadForGood = !0), n?.stance !== void 0 && (i.stance = n.stance), r && (i.answer = r), i;
+  function ht(e, t) {
+    const n = e.tokens[t], r = e.exchange.waiting[t], s = {};
+    return n?.edition && (s.edition = n.edition), n?.deadForGood && (s.deadForGood = !0), n?.stance !== void 0 && (s.stance = n.stance), r && (s.answer = r), s;
   }
-  function ze(e, t) {
+  function Xe(e, t) {
     const n = {};
     return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
   }
-  function dn(e, t, n) {
-    const r = e.tokens[t], i = {};
-    r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Rt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
+  function ln(e, t, n) {
+    const r = e.tokens[t], s = {};
+    r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), Ct(s) ? delete e.tokens[t] : e.tokens[t] = s, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
   }
-  function we(e, t) {
+  function ye(e, t) {
     if (e === t) return !0;
     if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
     if (typeof e != "object" || typeof t != "object" || Z.isArray(e) !== Z.isArray(t)) return !1;
     if (Z.isArray(e)) {
-      const i = t;
-      if (e.length !== i.length) return !1;
-      for (let s = 0; s < e.length; s += 1) if (!we(e[s], i[s])) return !1;
+      const s = t;
+      if (e.length !== s.length) return !1;
+      for (let i = 0; i < e.length; i += 1) if (!ye(e[i], s[i])) return !1;
       return !0;
     }
     const n = e, r = t;
-    for (const i of p.keys(n)) if (!we(n[i], r[i])) return !1;
-    for (const i of p.keys(r)) if (!p.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
+    for (const s of k.keys(n)) if (!ye(n[s], r[s])) return !1;
+    for (const s of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
     return !0;
   }
-  function Rl(e, t) {
+  function Cl(e, t) {
     switch (t.kind) {
       case "bar":
         return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -4122,147 +4122,147 @@ var DefenseRound = (() => {
         return `turn-order:${t.tokenId}`;
     }
   }
-  function Ol(e, t = () => !0, n = () => {
+  function Il(e, t = () => !0, n = () => {
   }) {
     const r = new M();
-    for (const s of e) {
-      const a = t(s.tokenId);
-      for (const o of s.changes) {
-        const d = Rl(s.tokenId, o), c = r.get(d);
-        c ? (c.last = o, a && c.owner === void 0 && (c.owner = s)) : r.set(d, { first: o, last: o, ...a ? { owner: s } : {} });
+    for (const i of e) {
+      const a = t(i.tokenId);
+      for (const o of i.changes) {
+        const d = Cl(i.tokenId, o), c = r.get(d);
+        c ? (c.last = o, a && c.owner === void 0 && (c.owner = i)) : r.set(d, { first: o, last: o, ...a ? { owner: i } : {} });
       }
     }
-    const i = [];
-    for (const [s, a] of r) {
+    const s = [];
+    for (const [i, a] of r) {
       const { first: o, last: d } = a, c = a.owner ?? n(o);
       if (c === void 0) continue;
       const l = o !== d && "to" in o && "to" in d ? { ...o, to: d.to } : o;
-      i.push({ place: s, tokenId: c.tokenId, name: c.name, change: l });
+      s.push({ place: i, tokenId: c.tokenId, name: c.name, change: l });
     }
-    return i;
+    return s;
   }
-  function Ts(e, t, n) {
+  function Di(e, t, n) {
     if (n <= 0) return e;
-    const { answer: r, ...i } = e;
-    if (!i.edition || i.edition.id !== t.id) return i;
-    let s = t.parseState(i.edition.state);
-    if (s === null) return i;
-    for (let o = 0; o < E.min(n, 10); o += 1) s = t.endRound(s);
-    const a = { ...i };
-    return t.isEmptyState(s) ? delete a.edition : a.edition = { id: t.id, state: s }, a;
+    const { answer: r, ...s } = e;
+    if (!s.edition || s.edition.id !== t.id) return s;
+    let i = t.parseState(s.edition.state);
+    if (i === null) return s;
+    for (let o = 0; o < E.min(n, 10); o += 1) i = t.endRound(i);
+    const a = { ...s };
+    return t.isEmptyState(i) ? delete a.edition : a.edition = { id: t.id, state: i }, a;
   }
-  var Cl = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-  function Il(e, t, n) {
-    return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
+  var Nl = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+  function Pl(e, t, n) {
+    return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));
   }
-  function Nl(e, t, n, r) {
-    const i = [];
-    for (const { place: s, name: a, change: o } of e) {
+  function Ml(e, t, n, r) {
+    const s = [];
+    for (const { place: i, name: a, change: o } of e) {
       if (o.kind === "turn-order") continue;
-      const d = t.get(s);
+      const d = t.get(i);
       if (!n(d, o.to))
         switch (o.kind) {
           case "bar":
-            i.push(`${a}: ${gt[o.resource]} is ${d ?? "not a number"} (was left at ${o.to})`);
+            s.push(`${a}: ${wt[o.resource]} is ${d ?? "not a number"} (was left at ${o.to})`);
             break;
           case "attribute":
-            i.push(`${a}: ${Cl[o.key] ?? o.key} is ${d ?? "unset"} (was left at ${o.to})`);
+            s.push(`${a}: ${Nl[o.key] ?? o.key} is ${d ?? "unset"} (was left at ${o.to})`);
             break;
           case "worn":
-            i.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${d ?? "unset"} (was left at ${o.to})`);
+            s.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${d ?? "unset"} (was left at ${o.to})`);
             break;
           case "override":
-            i.push(`${a}: ${o.key} is ${d ?? "unset"} (was left at ${o.to})`);
+            s.push(`${a}: ${o.key} is ${d ?? "unset"} (was left at ${o.to})`);
             break;
           case "markers":
-            i.push(`${a}: markers changed`);
+            s.push(`${a}: markers changed`);
             break;
           case "memory":
-            i.push(`${a} ${r(o.to, d ?? {})}`);
+            s.push(`${a} ${r(o.to, d ?? {})}`);
             break;
           case "initiative":
-            i.push(`${a}: initiative is ${d ?? "gone"} (was left at ${o.to})`);
+            s.push(`${a}: initiative is ${d ?? "gone"} (was left at ${o.to})`);
             break;
         }
     }
-    return i;
+    return s;
   }
-  function Pl(e, t, n) {
+  function Ll(e, t, n) {
     return e.map(
-      (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Ts(r.change.from, t, n), to: Ts(r.change.to, t, n) } } : r
+      (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Di(r.change.from, t, n), to: Di(r.change.to, t, n) } } : r
     );
   }
-  function Ml(e, t, n, r) {
-    const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, d = r(e.answer, t.answer) ? n.answer : e.answer;
-    return s !== void 0 && (i.edition = s), a !== void 0 && (i.deadForGood = a), o !== void 0 && (i.stance = o), d !== void 0 && (i.answer = d), i;
+  function jl(e, t, n, r) {
+    const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, d = r(e.answer, t.answer) ? n.answer : e.answer;
+    return i !== void 0 && (s.edition = i), a !== void 0 && (s.deadForGood = a), o !== void 0 && (s.stance = o), d !== void 0 && (s.answer = d), s;
   }
-  function Ll(e) {
+  function Fl(e) {
     const t = e.indexOf("@");
     return t === -1 ? e : e.slice(0, t);
   }
-  function Es(e, t, n) {
+  function Ri(e, t, n) {
     if (e === "") return t.length === 0 ? "" : t.join(",");
-    let r, i = "", s = 0;
+    let r, s = "", i = 0;
     for (; ; ) {
-      const a = e.indexOf(",", s), d = (a === -1 ? e.slice(s) : e.slice(s, a)).trim();
+      const a = e.indexOf(",", i), d = (a === -1 ? e.slice(i) : e.slice(i, a)).trim();
       if (d !== "") {
-        const c = Ll(d);
+        const c = Fl(d);
         let l;
-        t.includes(c) ? (l = d === c && !(r?.includes(c) ?? !1), l && (r ?? (r = [])).push(c)) : l = !n.includes(c), l && (i += i === "" ? d : `,${d}`);
+        t.includes(c) ? (l = d === c && !(r?.includes(c) ?? !1), l && (r ?? (r = [])).push(c)) : l = !n.includes(c), l && (s += s === "" ? d : `,${d}`);
       }
       if (a === -1) break;
-      s = a + 1;
+      i = a + 1;
     }
-    for (const a of t) (r?.includes(a) ?? !1) || (i += i === "" ? a : `,${a}`);
-    return i === e || i.length < e.length && i === jl(e) ? e : i;
+    for (const a of t) (r?.includes(a) ?? !1) || (s += s === "" ? a : `,${a}`);
+    return s === e || s.length < e.length && s === Gl(e) ? e : s;
   }
-  function jl(e) {
+  function Gl(e) {
     return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
   }
-  function Fl(e, t, n) {
-    const { incapacitated: r, dying: i, dead: s } = n.markers, a = t === "none" ? [] : [n.markers[t]];
-    return Es(e, a, [r, i, s]);
+  function Vl(e, t, n) {
+    const { incapacitated: r, dying: s, dead: i } = n.markers, a = t === "none" ? [] : [n.markers[t]];
+    return Ri(e, a, [r, s, i]);
   }
-  var _s = ["defensive", "reactive", "active", "full"];
-  function Ds(e, t, n) {
-    const r = _s.find((i) => i === t);
-    return Es(e, r ? [n.markers[r]] : [], _s.map((i) => n.markers[i]));
+  var Oi = ["defensive", "reactive", "active", "full"];
+  function Ci(e, t, n) {
+    const r = Oi.find((s) => s === t);
+    return Ri(e, r ? [n.markers[r]] : [], Oi.map((s) => n.markers[s]));
   }
-  function or(e) {
+  function dr(e) {
     return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
   }
-  function Gl() {
-    return or((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
+  function Ul() {
+    return dr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
   }
-  function cr() {
-    return or((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
+  function lr() {
+    return dr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
   }
-  function Vl() {
-    return or((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
+  function Bl() {
+    return dr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
   }
-  var Rs = [];
-  function Ul(e) {
-    return typeof e != "function" ? !1 : (Rs.push(e), !0);
+  var Ii = [];
+  function Hl(e) {
+    return typeof e != "function" ? !1 : (Ii.push(e), !0);
   }
-  function Os(e, t, n, r, i, s) {
-    for (const o of Rs)
+  function Ni(e, t, n, r, s, i) {
+    for (const o of Ii)
       try {
         o(e, t, n, r);
       } catch (d) {
-        Zn("an onDamage observer", d, void 0);
+        tr("an onDamage observer", d, void 0);
       }
-    const a = s === void 0 ? cr() : s;
+    const a = i === void 0 ? lr() : i;
     if (a && typeof a.Update == "function")
       try {
-        a.Update(e, i());
+        a.Update(e, s());
       } catch (o) {
-        Zn("HealthColors.Update", o, void 0);
+        tr("HealthColors.Update", o, void 0);
       }
   }
-  function Cs(e, t) {
+  function Pi(e, t) {
     typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
   }
-  var Bl = class {
+  var Kl = class {
     constructor() {
       this.props = {}, this.any = !1;
     }
@@ -4273,110 +4273,110 @@ var DefenseRound = (() => {
       this.props[e] = t, this.any = !0;
     }
     bar(e, t, n, r) {
-      const i = ye[e.bars[t].bar].value;
-      r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);
+      const s = ge[e.bars[t].bar].value;
+      r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);
     }
     flush(e) {
-      if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Cs(t, n);
+      if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Pi(t, n);
       if (this.linkedBars)
         for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
       this.any && e.set(this.props);
     }
   };
-  function dr(e, t, n, r) {
-    const i = {};
-    return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
+  function ur(e, t, n, r) {
+    const s = {};
+    return e && (s.edition = e), t && (s.deadForGood = !0), n !== void 0 && (s.stance = n), r !== void 0 && (s.answer = r), s;
   }
-  function Hl(e, t, n, r = {}) {
-    const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: d, memories: c } = e, l = c.tokens, u = i.token, f = [], h = [], k = new Bl(), A = () => {
-      var y;
-      return l[y = i.id] ?? (l[y] = {});
-    }, g = r.vitalityFrom ?? i.bars.vitality.value, m = {
-      vitality: i.bars.vitality.value,
-      soul: i.bars.soul.value,
-      power: i.bars.power.value
+  function xl(e, t, n, r = {}) {
+    const { snapshot: s, facts: i, places: a } = t, { edition: o, settings: d, memories: c } = e, l = c.tokens, u = s.token, f = [], h = [], p = new Kl(), $ = () => {
+      var w;
+      return l[w = s.id] ?? (l[w] = {});
+    }, g = r.vitalityFrom ?? s.bars.vitality.value, m = {
+      vitality: s.bars.vitality.value,
+      soul: s.bars.soul.value,
+      power: s.bars.power.value
     };
-    for (const y of n.changes)
-      switch (y.kind) {
+    for (const w of n.changes)
+      switch (w.kind) {
         case "bar": {
-          const $ = i.bars[y.resource], C = y.resource === "vitality" ? g : $.value, G = $.link ? getObj("attribute", $.link) : void 0, re = { kind: "bar", resource: y.resource, bar: $.bar, from: C, to: y.to };
-          G && (re.attributeId = G.id), f.push(re), ($.value !== y.to || $.raw !== y.to) && k.bar(i, y.resource, y.to, G), m[y.resource] = y.to;
+          const A = s.bars[w.resource], C = w.resource === "vitality" ? g : A.value, j = A.link ? getObj("attribute", A.link) : void 0, Q = { kind: "bar", resource: w.resource, bar: A.bar, from: C, to: w.to };
+          j && (Q.attributeId = j.id), f.push(Q), (A.value !== w.to || A.raw !== w.to) && p.bar(s, w.resource, w.to, j), m[w.resource] = w.to;
           break;
         }
         case "value": {
-          const $ = a[y.key], C = s.values[y.key]?.current ?? null;
-          if ($?.kind === "attribute")
-            f.push({ kind: "attribute", key: y.key, attributeId: $.attribute.id, from: C, to: y.to }), k.attribute($.attribute, y.to);
-          else if ($?.kind === "worn") {
-            f.push({ kind: "worn", track: $.track, from: l[i.id]?.worn?.[$.track] ?? null, to: y.to });
-            const G = A();
-            G.worn = { ...G.worn, [$.track]: y.to };
-          } else if (ms[y.key] === void 0 && $?.kind === "override") {
-            f.push({ kind: "override", key: y.key, from: C, to: y.to });
-            const G = A();
-            G.overrides = { ...G.overrides, [y.key]: y.to };
+          const A = a[w.key], C = i.values[w.key]?.current ?? null;
+          if (A?.kind === "attribute")
+            f.push({ kind: "attribute", key: w.key, attributeId: A.attribute.id, from: C, to: w.to }), p.attribute(A.attribute, w.to);
+          else if (A?.kind === "worn") {
+            f.push({ kind: "worn", track: A.track, from: l[s.id]?.worn?.[A.track] ?? null, to: w.to });
+            const j = $();
+            j.worn = { ...j.worn, [A.track]: w.to };
+          } else if (gi[w.key] === void 0 && A?.kind === "override") {
+            f.push({ kind: "override", key: w.key, from: C, to: w.to });
+            const j = $();
+            j.overrides = { ...j.overrides, [w.key]: w.to };
           }
           break;
         }
         case "initiative": {
-          const $ = r.turnOrder?.order ?? je(), C = $.find((re) => re.id === i.id), G = sr(C?.pr);
-          C && I.isFinite(G) && G !== y.to && (C.pr = y.to, Ns($, r.turnOrder), f.push({ kind: "initiative", from: G, to: y.to }));
+          const A = r.turnOrder?.order ?? Ge(), C = A.find((Q) => Q.id === s.id), j = or(C?.pr);
+          C && I.isFinite(j) && j !== w.to && (C.pr = w.to, Li(A, r.turnOrder), f.push({ kind: "initiative", from: j, to: w.to }));
           break;
         }
         case "join-turn-order": {
-          const $ = Wl(y.tokenId, y.initiative, r.turnOrder);
-          h.push($.note), $.added && f.push({ kind: "turn-order", tokenId: y.tokenId });
+          const A = zl(w.tokenId, w.initiative, r.turnOrder);
+          h.push(A.note), A.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
           break;
         }
         case "ally-state":
         case "ally-answer": {
-          const $ = ze(ft(c, y.tokenId), o), C = y.kind === "ally-state" ? ze({ ...$, edition: { id: o.id, state: y.state } }, o) : { ...$, answer: { edition: o.id, answer: y.answer } };
-          we($, C) || (f.push({ kind: "memory", tokenId: y.tokenId, from: $, to: C }), dn(c, y.tokenId, C));
+          const A = Xe(ht(c, w.tokenId), o), C = w.kind === "ally-state" ? Xe({ ...A, edition: { id: o.id, state: w.state } }, o) : { ...A, answer: { edition: o.id, answer: w.answer } };
+          ye(A, C) || (f.push({ kind: "memory", tokenId: w.tokenId, from: A, to: C }), ln(c, w.tokenId, C));
           break;
         }
       }
     if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-      const y = l[i.id], $ = y?.edition && !(y.edition.id === o.id && o.isEmptyState(y.edition.state)) ? y.edition : void 0, C = n.state === void 0 ? $ : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, G = y?.deadForGood === !0, re = n.state === void 0 ? G : o.deadForGood(n.state, m.vitality), Qe = y?.stance, W = n.stance === void 0 ? Qe : n.stance ?? void 0, Ve = c.exchange.waiting[i.id], Y = n.answer === void 0 ? Ve : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
-      (G !== re || Qe !== W || !we($, C) || !we(Ve, Y)) && (f.push({ kind: "memory", from: dr($, G, Qe, Ve), to: dr(C, re, W, Y) }), dn(c, i.id, dr(C, re, W, Y)));
+      const w = l[s.id], A = w?.edition && !(w.edition.id === o.id && o.isEmptyState(w.edition.state)) ? w.edition : void 0, C = n.state === void 0 ? A : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, j = w?.deadForGood === !0, Q = n.state === void 0 ? j : o.deadForGood(n.state, m.vitality), we = w?.stance, x = n.stance === void 0 ? we : n.stance ?? void 0, Ze = c.exchange.waiting[s.id], be = n.answer === void 0 ? Ze : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
+      (j !== Q || we !== x || !ye(A, C) || !ye(Ze, be)) && (f.push({ kind: "memory", from: ur(A, j, we, Ze), to: ur(C, Q, x, be) }), ln(c, s.id, ur(C, Q, x, be)));
     }
-    const b = l[i.id];
-    b && Rt(b) && delete l[i.id];
-    let S = i.statusmarkers;
-    const v = o.condition(s.state, g), D = n.state !== void 0 ? o.condition(n.state, m.vitality) : v;
-    if (n.state !== void 0 && (S = Fl(S, D, d)), n.stance !== void 0 && (S = Ds(S, n.stance, d)), S !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: S }), k.prop("statusmarkers", S)), r.tokenProps)
-      for (const y of p.keys(r.tokenProps)) {
-        const $ = r.tokenProps[y];
-        !(y in k.props) && u.get(y) !== $ && k.prop(y, $);
+    const b = l[s.id];
+    b && Ct(b) && delete l[s.id];
+    let S = s.statusmarkers;
+    const v = o.condition(i.state, g), D = n.state !== void 0 ? o.condition(n.state, m.vitality) : v;
+    if (n.state !== void 0 && (S = Vl(S, D, d)), n.stance !== void 0 && (S = Ci(S, n.stance, d)), S !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: S }), p.prop("statusmarkers", S)), r.tokenProps)
+      for (const w of k.keys(r.tokenProps)) {
+        const A = r.tokenProps[w];
+        !(w in p.props) && u.get(w) !== A && p.prop(w, A);
       }
-    if (k.flush(u), r.notify ?? !0) {
-      const { bars: y } = i, $ = { vitality: g, soul: y.soul.value, power: y.power.value, statusmarkers: i.statusmarkers, condition: v }, C = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: S, condition: D };
-      Os(u, $, C, n.detail, () => Is(i, g), r.healthColors);
+    if (p.flush(u), r.notify ?? !0) {
+      const { bars: w } = s, A = { vitality: g, soul: w.soul.value, power: w.power.value, statusmarkers: s.statusmarkers, condition: v }, C = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: S, condition: D };
+      Ni(u, A, C, n.detail, () => Mi(s, g), r.healthColors);
     }
     return { changes: f, notes: h };
   }
-  function Is(e, t) {
-    const n = xl(e.token);
+  function Mi(e, t) {
+    const n = Yl(e.token);
     n.statusmarkers = e.statusmarkers;
-    const { vitality: r, soul: i, power: s } = e.bars;
-    return n[ye[r.bar].value] = r.raw, n[ye[i.bar].value] = i.raw, n[ye[s.bar].value] = s.raw, t !== null && (n[ye[r.bar].value] = t), n;
+    const { vitality: r, soul: s, power: i } = e.bars;
+    return n[ge[r.bar].value] = r.raw, n[ge[s.bar].value] = s.raw, n[ge[i.bar].value] = i.raw, t !== null && (n[ge[r.bar].value] = t), n;
   }
-  var Kl = ["width", "height"];
-  function xl(e) {
+  var Wl = ["width", "height"];
+  function Yl(e) {
     const t = { _id: e.id, _type: "graphic" };
-    for (const n of Kl) t[n] = e.get(n);
+    for (const n of Wl) t[n] = e.get(n);
     return t;
   }
-  function Ns(e, t) {
-    t ? t.changed = !0 : ir(e);
+  function Li(e, t) {
+    t ? t.changed = !0 : ar(e);
   }
-  function Wl(e, t, n) {
+  function zl(e, t, n) {
     const r = getObj("graphic", e);
     if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-    const i = ne(r, "The spectator"), s = n?.order ?? je();
-    return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: _(r.get("_pageid") ?? "") }), Ns(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
+    const s = ne(r, "The spectator"), i = n?.order ?? Ge();
+    return i.some((a) => a.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: _(r.get("_pageid") ?? "") }), Li(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
   }
-  function Yl(e, t) {
-    const n = new M(), r = new M(), i = new q(), s = (c) => {
+  function Xl(e, t) {
+    const n = new M(), r = new M(), s = new X(), i = (c) => {
       let l = r.get(c);
       return l || r.set(c, l = {}), l;
     };
@@ -4385,40 +4385,40 @@ var DefenseRound = (() => {
     for (const { tokenId: c, change: l } of t) {
       const u = getObj("graphic", c);
       if (u)
-        switch (d.has(c) || d.set(c, { snapshot: sn(u, ce(u), e.settings), memory: ze(ft(e.memories, c), e.edition) }), i.add(c), l.kind) {
+        switch (d.has(c) || d.set(c, { snapshot: an(u, oe(u), e.settings), memory: Xe(ht(e.memories, c), e.edition) }), s.add(c), l.kind) {
           case "bar":
             if (l.from === null) break;
-            l.attributeId && getObj("attribute", l.attributeId) ? n.set(l.attributeId, l.from) : s(c)[`${l.bar}_value`] = l.from;
+            l.attributeId && getObj("attribute", l.attributeId) ? n.set(l.attributeId, l.from) : i(c)[`${l.bar}_value`] = l.from;
             break;
           case "attribute":
             l.from !== null && n.set(l.attributeId, l.from);
             break;
           case "worn": {
             const f = { ...e.memories.tokens[c] };
-            f.worn = Qt(f.worn, l.track, l.from), Ki(e.memories.tokens, c, f);
+            f.worn = Zt(f.worn, l.track, l.from), Ys(e.memories.tokens, c, f);
             break;
           }
           case "override": {
             const f = { ...e.memories.tokens[c] };
-            f.overrides = Qt(f.overrides, l.key, l.from), Ki(e.memories.tokens, c, f);
+            f.overrides = Zt(f.overrides, l.key, l.from), Ys(e.memories.tokens, c, f);
             break;
           }
           case "markers":
-            s(c).statusmarkers = l.from;
+            i(c).statusmarkers = l.from;
             break;
           case "memory": {
-            const f = l.tokenId ?? c, h = ze(ft(e.memories, f), e.edition);
-            dn(e.memories, f, Ml(l.from, l.to, h, we));
+            const f = l.tokenId ?? c, h = Xe(ht(e.memories, f), e.edition);
+            ln(e.memories, f, jl(l.from, l.to, h, ye));
             break;
           }
           case "initiative": {
-            a ?? (a = je());
+            a ?? (a = Ge());
             const f = a.find((h) => h.id === c);
             f && (f.pr = l.from, o = !0);
             break;
           }
           case "turn-order": {
-            a ?? (a = je());
+            a ?? (a = Ge());
             const f = a.filter((h) => h.id !== l.tokenId);
             f.length !== a.length && (a = f, o = !0);
             break;
@@ -4427,171 +4427,171 @@ var DefenseRound = (() => {
     }
     for (const [c, l] of n) {
       const u = getObj("attribute", c);
-      u && Cs(u, l);
+      u && Pi(u, l);
     }
-    for (const c of i) {
+    for (const c of s) {
       const l = getObj("graphic", c), u = d.get(c);
       if (!l || !u) continue;
       const f = r.get(c) ?? {};
-      typeof f.statusmarkers == "string" && (f.statusmarkers = Ds(f.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
+      typeof f.statusmarkers == "string" && (f.statusmarkers = Ci(f.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
       const h = {};
-      for (const A of Hr) {
-        const g = u.snapshot.bars[A], m = `${g.bar}_value`, b = g.link ? n.get(g.link) : void 0;
+      for (const $ of Wr) {
+        const g = u.snapshot.bars[$], m = `${g.bar}_value`, b = g.link ? n.get(g.link) : void 0;
         b !== void 0 && l.get(m) !== b && (f[m] = b);
         const S = b ?? f[m];
-        h[A] = typeof S == "number" ? S : g.value;
+        h[$] = typeof S == "number" ? S : g.value;
       }
-      p.keys(f).length > 0 && l.set(f);
-      const k = typeof f.statusmarkers == "string" ? f.statusmarkers : u.snapshot.statusmarkers;
-      zl(e, l, u.snapshot, u.memory, { ...h, statusmarkers: k });
+      k.keys(f).length > 0 && l.set(f);
+      const p = typeof f.statusmarkers == "string" ? f.statusmarkers : u.snapshot.statusmarkers;
+      ql(e, l, u.snapshot, u.memory, { ...h, statusmarkers: p });
     }
-    a && o && ir(a);
+    a && o && ar(a);
   }
-  function zl(e, t, n, r, i) {
-    const s = (d, c) => {
+  function ql(e, t, n, r, s) {
+    const i = (d, c) => {
       const l = d.edition?.id === e.edition.id ? e.edition.parseState(d.edition.state) : null;
       return e.edition.condition(l ?? e.edition.enter(c, d.deadForGood === !0), c);
-    }, a = ze(ft(e.memories, t.id), e.edition), o = {
+    }, a = Xe(ht(e.memories, t.id), e.edition), o = {
       vitality: n.bars.vitality.value,
       soul: n.bars.soul.value,
       power: n.bars.power.value,
       statusmarkers: n.statusmarkers,
-      condition: s(r, n.bars.vitality.value)
+      condition: i(r, n.bars.vitality.value)
     };
-    Os(t, o, { ...i, condition: s(a, i.vitality) }, { undo: !0 }, () => Is(n, n.bars.vitality.value));
+    Ni(t, o, { ...s, condition: i(a, s.vitality) }, { undo: !0 }, () => Mi(n, n.bars.vitality.value));
   }
-  function Ps(e) {
-    if (e.length === 0) return Pr.resolve([]);
+  function ji(e) {
+    if (e.length === 0) return jr.resolve([]);
     const t = e.map((n) => `[[1d${n}]]`).join(" ");
-    return new Pr((n, r) => {
-      sendChat("DefenseRound", t, (i) => {
-        const a = (i[0]?.inlinerolls ?? []).map((o) => o.results.total);
-        a.length !== e.length || a.some((o) => !I.isInteger(o)) ? r(new Ft(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
+    return new jr((n, r) => {
+      sendChat("DefenseRound", t, (s) => {
+        const a = (s[0]?.inlinerolls ?? []).map((o) => o.results.total);
+        a.length !== e.length || a.some((o) => !I.isInteger(o)) ? r(new Gt(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
       });
     });
   }
-  function Xl(e) {
-    const t = e.title ?? e.outcome.steps.find((n) => n.section === de);
+  function Jl(e) {
+    const t = e.title ?? e.outcome.steps.find((n) => n.section === ce);
     return t ? e.say(t) : e.snapshot.name;
   }
-  function lr(e) {
+  function fr(e) {
     if (e.summary !== void 0) return e.summary;
-    const t = e.outcome.steps.find((n) => n.section === oe);
+    const t = e.outcome.steps.find((n) => n.section === ae);
     return e.summary = t ? e.say(t) : `${e.snapshot.name}.`;
   }
-  function Ms(e) {
+  function Fi(e) {
     const { snapshot: t, outcome: n } = e;
-    if (!is(t.id)) return [];
+    if (!oi(t.id)) return [];
     const r = [];
-    for (const i of n.steps)
-      i.section === Re && (i.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage ?{Damage} --ids ${t.id}` }) : i.kind === "button" && r.push({ label: e.say(i), command: i.command }));
+    for (const s of n.steps)
+      s.section === Ce && (s.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage ?{Damage} --ids ${t.id}` }) : s.kind === "button" && r.push({ label: e.say(s), command: s.command }));
     return r;
   }
-  function ql(e) {
+  function Ql(e) {
     const t = [], n = new M();
     for (const r of e.outcome.steps) {
-      const i = r.section;
-      if (i === void 0 || i === de || i === oe || i === Re) continue;
-      let s = n.get(i);
-      s || (s = [], n.set(i, s), t.push({ label: i, lines: s })), s.push(e.say(r));
+      const s = r.section;
+      if (s === void 0 || s === ce || s === ae || s === Ce) continue;
+      let i = n.get(s);
+      i || (i = [], n.set(s, i), t.push({ label: s, lines: i })), i.push(e.say(r));
     }
     return t;
   }
-  function ur(e) {
-    const t = Ms(e);
+  function hr(e) {
+    const t = Fi(e);
     return {
-      title: Xl(e),
+      title: Jl(e),
       rows: [
         ...e.answer ? [{ label: "Answer", lines: [e.answer] }] : [],
-        ...ql(e),
+        ...Ql(e),
         { label: "Turn Tracker", lines: e.notes },
         { label: "Rolls", lines: e.typed ? [e.typed] : [] },
         ...t.length > 0 ? [{ label: "Actions", lines: [], buttons: t }] : []
       ]
     };
   }
-  function Jl(e) {
+  function Zl(e) {
     let t = "";
     for (const n of e)
-      n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${gt[n.resource]} ${n.from} -> ${n.to}`);
+      n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${wt[n.resource]} ${n.from} -> ${n.to}`);
     return t;
   }
-  function fr(e, t, n, r, i, s) {
+  function vr(e, t, n, r, s, i) {
     const a = new M(), o = [];
     for (const d of t) {
       const c = e[d], { snapshot: l } = c, u = (a.get(l.name) ?? 0) + 1;
       a.set(l.name, u);
-      const f = u === 1 ? l.name : `${l.name} (${u})`, h = i === "all" || n[d] === "public", k = h ? Jl(c.changes) : "", A = h ? [{ label: "details", command: `!defense-round details ${s[d]}` }] : [], m = h && c.outcome.steps.some((v) => v.section === Re) ? [...A, ...Ms(c)] : A, b = lr(c), S = k ? `${b} ${k}` : b;
+      const f = u === 1 ? l.name : `${l.name} (${u})`, h = s === "all" || n[d] === "public", p = h ? Zl(c.changes) : "", $ = h ? [{ label: "details", command: `!defense-round details ${i[d]}` }] : [], m = h && c.outcome.steps.some((v) => v.section === Ce) ? [...$, ...Fi(c)] : $, b = fr(c), S = p ? `${b} ${p}` : b;
       o.push({ label: f, lines: c.answer ? [`${c.answer}. ${S}`] : [S], buttons: m });
     }
     return { title: r, rows: o };
   }
-  function ln(e, t) {
+  function un(e, t) {
     return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
   }
-  function hr(e, t, n) {
+  function mr(e, t, n) {
     if (t.length === 0) return;
-    const r = t.some((c) => c.changes.length > 0 || !(c.outcome.noop || c.outcome.headline === "unharmed")), i = t.length > 1 ? Zl(e, t, n.sender ?? "gm") : [];
+    const r = t.some((c) => c.changes.length > 0 || !(c.outcome.noop || c.outcome.headline === "unharmed")), s = t.length > 1 ? tu(e, t, n.sender ?? "gm") : [];
     if (!r) {
       const c = n.senderMaySee ?? (() => !0);
       if (t.length === 1 && !c(t[0].snapshot)) {
-        F(Te(n.replyTo), te(lr(t[0])));
+        G(Ee(n.replyTo), te(fr(t[0])));
         return;
       }
-      const l = t.length === 1 ? ur(t[0]) : fr(t, Ql(t), Ls(e, t), `${n.title}: ${vr(t.length)}`, t.every((u) => c(u.snapshot)) ? "all" : "public", i);
-      F(Te(n.replyTo), ke(l));
+      const l = t.length === 1 ? hr(t[0]) : vr(t, eu(t), Gi(e, t), `${n.title}: ${pr(t.length)}`, t.every((u) => c(u.snapshot)) ? "all" : "public", s);
+      G(Ee(n.replyTo), pe(l));
       return;
     }
     if (t.length === 1) {
-      const c = t[0], l = ln(e, c.snapshot);
-      F(l === "public" ? ut : ve, ke(ur(c)), { record: !0 }), l === "gm" && !c.snapshot.hidden && F(ut, te(lr(c)));
+      const c = t[0], l = un(e, c.snapshot);
+      G(l === "public" ? ft : he, pe(hr(c)), { record: !0 }), l === "gm" && !c.snapshot.hidden && G(ft, te(fr(c)));
       return;
     }
-    const s = Ls(e, t), a = [], o = [];
+    const i = Gi(e, t), a = [], o = [];
     for (let c = 0; c < t.length; c += 1)
-      t[c].snapshot.hidden || a.push(c), s[c] === "gm" && o.push(c);
+      t[c].snapshot.hidden || a.push(c), i[c] === "gm" && o.push(c);
     const d = t[0].typed ? ` (${t[0].typed})` : "";
-    a.length > 0 && F(ut, ke(fr(t, a, s, `${n.title}: ${vr(a.length)}${d}`, "public", i))), o.length > 0 && F(ve, ke(fr(t, o, s, `${n.title}: ${vr(t.length)} (GM)${d}`, "all", i)), { record: !0 });
+    a.length > 0 && G(ft, pe(vr(t, a, i, `${n.title}: ${pr(a.length)}${d}`, "public", s))), o.length > 0 && G(he, pe(vr(t, o, i, `${n.title}: ${pr(t.length)} (GM)${d}`, "all", s)), { record: !0 });
   }
-  function vr(e) {
+  function pr(e) {
     return `${e} token${e === 1 ? "" : "s"}`;
   }
-  function Ls(e, t) {
-    return t.map((n) => ln(e, n.snapshot));
+  function Gi(e, t) {
+    return t.map((n) => un(e, n.snapshot));
   }
-  function Ql(e) {
+  function eu(e) {
     return e.map((t, n) => n);
   }
-  function Zl(e, t, n) {
+  function tu(e, t, n) {
     return e.details.add(
       n,
       t.map((r) => {
-        const { snapshot: i } = r;
-        return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => ur(r) };
+        const { snapshot: s } = r;
+        return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => hr(r) };
       })
     );
   }
-  function eu(e, t) {
+  function nu(e, t) {
     const n = e.bars[t];
     if (n.value !== null) return;
     const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${_(n.raw)}"`;
-    return `${e.name}: its ${gt[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
+    return `${e.name}: its ${wt[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
   }
-  function Xe(e) {
+  function qe(e) {
     let t = 2;
     for (let n = 0; n < e.length; n += 1) {
       const r = e.charCodeAt(n);
       if (r === 34 || r === 92 || r === 8 || r === 12 || r === 10 || r === 13 || r === 9) t += 2;
       else if (r < 32) t += 6;
       else if (r >= 55296 && r <= 56319) {
-        const i = e.charCodeAt(n + 1);
-        i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
+        const s = e.charCodeAt(n + 1);
+        s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
       } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;
     }
     return t;
   }
-  var js = 50, mr = 6e4, Fs = 10, un = new ga();
-  function tu(e) {
+  var Vi = 50, kr = 6e4, Ui = 10, fn = new wa();
+  function ru(e) {
     switch (e.kind) {
       case "bar":
         return 90 + (e.attributeId?.length ?? 0);
@@ -4602,109 +4602,109 @@ var DefenseRound = (() => {
       case "initiative":
         return 80;
       case "markers":
-        return 40 + Xe(e.from) + Xe(e.to);
+        return 40 + qe(e.from) + qe(e.to);
       case "memory":
-        return 60 + (e.tokenId?.length ?? 0) + Gs(e.from) + Gs(e.to);
+        return 60 + (e.tokenId?.length ?? 0) + Bi(e.from) + Bi(e.to);
       case "turn-order":
         return 50 + e.tokenId.length;
     }
   }
-  function Gs(e) {
-    return 20 + (e.stance === void 0 ? 0 : Xe(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + pr(e.edition.state) : 0) + (e.answer ? 40 + Xe(e.answer.edition) + pr(e.answer.answer) : 0);
+  function Bi(e) {
+    return 20 + (e.stance === void 0 ? 0 : qe(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + gr(e.edition.state) : 0) + (e.answer ? 40 + qe(e.answer.edition) + gr(e.answer.answer) : 0);
   }
-  function pr(e) {
-    if (typeof e == "string") return Xe(e);
+  function gr(e) {
+    if (typeof e == "string") return qe(e);
     if (e === null || typeof e != "object") return 24;
     let t = 2;
-    for (const [n, r] of p.entries(e)) t += n.length + 4 + pr(r);
+    for (const [n, r] of k.entries(e)) t += n.length + 4 + gr(r);
     return t;
   }
-  function Vs(e) {
-    let t = un.get(e);
+  function Hi(e) {
+    let t = fn.get(e);
     if (t === void 0) {
       t = 100 + e.by.length;
       for (const n of e.tokens) {
-        t += 50 + Xe(n.tokenId) + Xe(n.name);
-        for (const r of n.changes) t += tu(r);
+        t += 50 + qe(n.tokenId) + qe(n.name);
+        for (const r of n.changes) t += ru(r);
       }
-      un.set(e, t);
+      fn.set(e, t);
     }
     return t;
   }
-  function nu(e, t, n) {
+  function su(e, t, n) {
     if (n.changes.length === 0) return !1;
     const r = e.store.history;
-    for (let i = r.length - 1; i >= 0; i -= 1) {
-      const s = r[i];
-      if (!(s.kind !== "hand-edit" || !s.tokens.some((o) => o.changes.some((d) => d.kind === "bar" && d.attributeId === t))))
-        return s.tokens.some((o) => o.tokenId === n.tokenId) ? !1 : (s.tokens.push(n), un.delete(s), !0);
+    for (let s = r.length - 1; s >= 0; s -= 1) {
+      const i = r[s];
+      if (!(i.kind !== "hand-edit" || !i.tokens.some((o) => o.changes.some((d) => d.kind === "bar" && d.attributeId === t))))
+        return i.tokens.some((o) => o.tokenId === n.tokenId) ? !1 : (i.tokens.push(n), fn.delete(i), !0);
     }
     return !1;
   }
-  function ru(e) {
-    return e.by === "hand-edit" || e.by === Le || lt(e.by);
+  function iu(e) {
+    return e.by === "hand-edit" || e.by === Fe || ut(e.by);
   }
-  function kr(e) {
-    return e.by === "hand-edit" || !ru(e);
+  function yr(e) {
+    return e.by === "hand-edit" || !iu(e);
   }
-  function Us(e, t) {
+  function Ki(e, t) {
     const n = t.tokens.filter((c) => c.changes.length > 0);
     if (n.length === 0) return;
-    const r = { ...t, tokens: n }, i = e.store.history;
-    i.push(r);
-    const s = kr(r), a = () => i.filter((c) => c !== r && c.by === r.by);
-    if (s) {
+    const r = { ...t, tokens: n }, s = e.store.history;
+    s.push(r);
+    const i = yr(r), a = () => s.filter((c) => c !== r && c.by === r.by);
+    if (i) {
       const c = a();
-      for (const l of c.slice(0, E.max(0, c.length + 1 - Fs))) i.splice(i.indexOf(l), 1);
+      for (const l of c.slice(0, E.max(0, c.length + 1 - Ui))) s.splice(s.indexOf(l), 1);
     }
     let o = 0;
-    for (const c of i) o += Vs(c);
-    const d = () => i.length > js || o > mr;
-    for (; d() && i.length > 1; ) {
-      const c = s ? a()[0] ?? r : i[0];
-      if (i.splice(i.indexOf(c), 1), o -= Vs(c), c === r) break;
+    for (const c of s) o += Hi(c);
+    const d = () => s.length > Vi || o > kr;
+    for (; d() && s.length > 1; ) {
+      const c = i ? a()[0] ?? r : s[0];
+      if (s.splice(s.indexOf(c), 1), o -= Hi(c), c === r) break;
     }
   }
-  function iu(e) {
-    const t = e.store.history, n = t.length, r = [], i = new M();
-    let s = 0;
+  function au(e) {
+    const t = e.store.history, n = t.length, r = [], s = new M();
+    let i = 0;
     for (let a = t.length - 1; a >= 0; a -= 1) {
       const o = t[a];
-      if (r.length >= js) break;
-      const d = le.stringify(o).length;
-      if (un.set(o, d), !(d > mr)) {
-        if (s + d > mr && r.length > 0) {
-          if (kr(o)) continue;
+      if (r.length >= Vi) break;
+      const d = de.stringify(o).length;
+      if (fn.set(o, d), !(d > kr)) {
+        if (i + d > kr && r.length > 0) {
+          if (yr(o)) continue;
           break;
         }
-        if (kr(o)) {
-          const c = i.get(o.by) ?? 0;
-          if (c >= Fs) continue;
-          i.set(o.by, c + 1);
+        if (yr(o)) {
+          const c = s.get(o.by) ?? 0;
+          if (c >= Ui) continue;
+          s.set(o.by, c + 1);
         }
-        r.unshift(o), s += d;
+        r.unshift(o), i += d;
       }
     }
     return t.splice(0, t.length, ...r), n - r.length;
   }
-  function gr(e) {
+  function wr(e) {
     const t = new M();
     for (const r of e) {
-      const i = r.endsWith(".") ? r.slice(0, -1) : r;
-      t.set(i, (t.get(i) ?? 0) + 1);
+      const s = r.endsWith(".") ? r.slice(0, -1) : r;
+      t.set(s, (t.get(s) ?? 0) + 1);
     }
-    const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
+    const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
     return n.length <= 10 ? n : [...n.slice(0, 8), `${n.length - 8} more problems`];
   }
-  function Bs(e, t = 5) {
+  function xi(e, t = 5) {
     return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
   }
-  function ht(e) {
+  function vt(e) {
     const t = new M();
     for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-    return Bs([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
+    return xi([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
   }
-  var su = class {
+  var ou = class {
     constructor() {
       this.byReason = new M();
     }
@@ -4713,288 +4713,291 @@ var DefenseRound = (() => {
       n ? n.push(e) : this.byReason.set(t, [e]);
     }
     lines() {
-      return [...this.byReason].map(([e, t]) => `${ht(t)}: ${e}`);
+      return [...this.byReason].map(([e, t]) => `${vt(t)}: ${e}`);
     }
   };
-  function vt(e) {
+  function mt(e) {
     return e.get("_subtype") === "card";
   }
-  function qe(e, t, n = {}) {
-    const r = [], i = new q(), s = [], a = (c) => {
-      i.has(c.id) || (i.add(c.id), s.push(c));
+  function Je(e, t, n = {}) {
+    const r = [], s = new X(), i = [], a = (c) => {
+      s.has(c.id) || (s.add(c.id), i.push(c));
     };
     if (t !== void 0) {
-      if (t.length === 0) throw new w("--ids needs at least one token id");
+      if (t.length === 0) throw new y("--ids needs at least one token id");
       const c = [];
       for (const l of t) {
-        const u = Mt(l, e.gm);
-        u ? a(u) : c.push(au(l));
+        const u = pt(l, e.gm);
+        u ? a(u) : c.push(cu(l));
       }
-      c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${Bs(c.map((l) => `"${l}"`))}`);
+      c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${xi(c.map((l) => `"${l}"`))}`);
     } else {
       let c = 0;
       for (const l of e.msg.selected ?? []) {
         const u = l._type === "graphic" ? B(l._id) : void 0;
-        u && !vt(u) ? a(u) : c += 1;
+        u && !mt(u) ? a(u) : c += 1;
       }
       c > 0 && r.push(`${c} selected object${c === 1 ? " is" : "s are"} not a token and ${c === 1 ? "was" : "were"} ignored`);
     }
-    if (s.length === 0)
+    if (i.length === 0)
       throw r.length > 0 ? new P(`no token to act on (${r.join("; ")})`) : new P("no token selected: select one or more tokens, or name them with --ids");
     const o = [], d = [];
-    for (const c of s) {
-      const l = ce(c);
-      e.gm || n.anyTarget || Se(e.playerId, c, l) ? o.push({ token: c, character: l }) : d.push(ne(c));
+    for (const c of i) {
+      const l = oe(c);
+      e.gm || n.anyTarget || Te(e.playerId, c, l) ? o.push({ token: c, character: l }) : d.push(ne(c));
     }
-    if (d.length > 0 && r.push(`you do not control ${ht(d)}`), o.length === 0) throw new P(gr(r).join("; "));
+    if (d.length > 0 && r.push(`you do not control ${vt(d)}`), o.length === 0) throw new P(wr(r).join("; "));
     return { targets: o, notes: r };
   }
-  function au(e) {
+  function cu(e) {
     return e.length > 24 ? `${e.slice(0, 24)}...` : e;
   }
-  function Mt(e, t) {
+  function pt(e, t) {
     if (e.length === 0 || e.length > 64) return;
     const n = B(e);
-    if (!(!n || vt(n)) && !(!t && n.get("layer") === "gmlayer"))
+    if (!(!n || mt(n)) && !(!t && n.get("layer") === "gmlayer"))
       return n;
   }
-  function ou(e, t) {
+  function du(e, t) {
     for (const n of t) {
       const r = e.parsed.flags.get(n);
-      if (!(!r || r.length === 0) && !Mt(r.join(" "), e.gm))
+      if (!(!r || r.length === 0) && !pt(r.join(" "), e.gm))
         throw new P(`--${n}: no token on the table has that id`);
     }
   }
   function N(e) {
-    return Pe(e.store.settings.edition);
+    return Le(e.store.settings.edition);
   }
-  function mt(e, t) {
-    const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((i) => n[i] === n.stamina) ?? "power";
+  function kt(e, t) {
+    const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((s) => n[s] === n.stamina) ?? "power";
     return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
   }
-  function cu(e) {
+  function lu(e) {
     const t = B(e);
     return t ? ne(t, e) : e;
   }
-  function Hs(e) {
+  function Wi(e) {
     return e.store;
   }
-  function Ks(e) {
+  function Yi(e) {
     const t = e.store.editionLeft;
-    return t !== void 0 && t !== e.store.settings.edition ? Pe(t) : void 0;
+    return t !== void 0 && t !== e.store.settings.edition ? Le(t) : void 0;
   }
-  function xs(e, t) {
-    return e.gm || Se(e.playerId, t.token, t.character) || ln(e.app, t) === "public";
+  function zi(e, t) {
+    return e.gm || Te(e.playerId, t.token, t.character) || un(e.app, t) === "public";
   }
-  function Je(e, t) {
+  function Qe(e, t) {
     const n = N(e), r = {
       settings: e.store.settings,
       attributes: e.attributes,
       edition: n,
-      nameOf: cu,
+      nameOf: lu,
       waiting: e.store.exchange.waiting,
-      other: (s) => {
-        const a = B(s);
-        if (!a || vt(a)) return;
-        const o = e.store.tokens[s], d = vs(a, e.store.settings.bars.vitality);
+      other: (i) => {
+        const a = B(i);
+        if (!a || mt(a)) return;
+        const o = e.store.tokens[i], d = ki(a, e.store.settings.bars.vitality);
         return {
           name: ne(a, "unnamed token"),
           stance: o?.stance ?? null,
-          state: tr(n, o, d, r.editionLeft),
-          answer: ps(n, e.store.exchange.waiting[s]),
+          state: rr(n, o, d, r.editionLeft),
+          answer: yi(n, e.store.exchange.waiting[i]),
           vitality: d,
-          acting: r.turnRow !== void 0 && r.turnRow.id === s
+          acting: r.turnRow !== void 0 && r.turnRow.id === i
         };
       }
     };
     if (t) {
       r.turnOrder = t;
-      const s = Tl(t);
-      if (s) {
-        r.turnRow = s;
-        const a = Pt(s.id);
+      const i = _l(t);
+      if (i) {
+        r.turnRow = i;
+        const a = Lt(i.id);
         a !== "" && a !== "-1" && B(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
       }
     }
-    const i = Ks(e);
-    return i && (r.editionLeft = i), r;
+    const s = Yi(e);
+    return s && (r.editionLeft = s), r;
   }
-  function fn(e, t, n, r = Je(e)) {
-    const i = sn(t.token, t.character, e.store.settings);
-    return ul(i, e.store.tokens[i.id], n, r);
+  function hn(e, t, n, r = Qe(e)) {
+    const s = an(t.token, t.character, e.store.settings);
+    return hl(s, e.store.tokens[s.id], n, r);
   }
-  function Ws(e, t, n, r = !0) {
+  function Xi(e, t, n, r = !0) {
     switch (n.kind) {
       case "refused":
         return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
       case "bar":
-        return r ? eu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+        return r ? nu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
       case "missing-value":
         return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
     }
   }
-  function hn(e, t, n = "; nothing changed") {
-    const r = t[0], i = r.which === "max" ? `the max of "${r.attribute}"` : `"${r.attribute}"`;
-    return `${e.name}: its character's ${i} ${r.problem}; set a number there (or a formula of numbers and attributes), or give the token its own value with !defense-round set ${r.key} N${n}`;
+  function vn(e, t, n = "; nothing changed") {
+    const r = t[0], s = r.which === "max" ? `the max of "${r.attribute}"` : `"${r.attribute}"`;
+    return `${e.name}: its character's ${s} ${r.problem}; set a number there (or a formula of numbers and attributes), or give the token its own value with !defense-round set ${r.key} N${n}`;
   }
-  function Lt(e) {
-    return { settings: e.store.settings, edition: N(e), memories: Hs(e) };
+  function jt(e) {
+    return { settings: e.store.settings, edition: N(e), memories: Wi(e) };
   }
-  var du = class {
-    constructor(e, t, n, r, i, s) {
-      this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = i, this.nameOf = s;
+  var uu = class {
+    constructor(e, t, n, r, s, i) {
+      this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = s, this.nameOf = i;
     }
     say(e) {
-      return this.words ?? (this.words = Ss(this.edition, (t) => t === this.snapshot.id ? this.snapshot.name : this.nameOf(t))), this.words(e);
+      return this.words ?? (this.words = _i(this.edition, (t) => t === this.snapshot.id ? this.snapshot.name : this.nameOf(t))), this.words(e);
     }
   };
-  function lu(e, t, n, r = {}, i = Lt(e)) {
-    const { snapshot: s } = t, a = Hl(i, t, n, r), o = new du(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
+  function fu(e, t, n, r = {}, s = jt(e)) {
+    const { snapshot: i } = t, a = xl(s, t, n, r), o = new uu(i, n, a.changes, a.notes, s.edition, t.facts.nameOf);
     return r.title && (o.title = r.title), {
       // The name only labels the entry (the history keeps at most 200 characters of it).
-      applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: a.changes },
+      applied: { tokenId: i.id, name: i.name.length > 200 ? i.name.slice(0, 200) : i.name, changes: a.changes },
       shown: o
     };
   }
-  function uu(e, t, n) {
+  function hu(e, t, n) {
     const r = B(t.token.id);
-    if (!r || vt(r)) return !1;
-    const i = t.character?.id ?? "";
-    if (_(r.get("represents") ?? "") !== i) return !1;
-    const s = i ? il(i) : void 0;
-    return i && !s ? !1 : e.gm || n || Se(e.playerId, r, s);
+    if (!r || mt(r)) return !1;
+    const s = t.character?.id ?? "";
+    if (_(r.get("represents") ?? "") !== s) return !1;
+    const i = s ? al(s) : void 0;
+    return s && !i ? !1 : e.gm || n || Te(e.playerId, r, i);
   }
-  function fu(e) {
+  function vu(e) {
     for (const t of e.changes)
       if ((t.kind === "bar" || t.kind === "value") && !I.isSafeInteger(t.to) || t.kind === "initiative" && !(I.isFinite(t.to) && E.abs(t.to) <= 1e9)) return t.to;
   }
-  function Ys(e, t) {
-    const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
+  function qi(e, t) {
+    const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
     if (n.length === 0) return;
-    const r = ei(e.msg.content ?? ""), i = n.filter((s) => !vu((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
-    if (i.length !== 0)
-      return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
+    const r = rs(e.msg.content ?? ""), s = n.filter((i) => !pu((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
+    if (s.length !== 0)
+      return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;
   }
-  var hu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-  function vu(e, t) {
+  var mu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+  function pu(e, t) {
     const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
     if (!n) return !1;
-    const r = t?.[I(n[1])], i = hu.exec(_(r?.expression ?? ""));
-    return i ? (i[1] === "" ? 1 : I(i[1])) >= 1 && I(i[2]) >= 2 : !1;
+    const r = t?.[I(n[1])], s = mu.exec(_(r?.expression ?? ""));
+    return s ? (s[1] === "" ? 1 : I(s[1])) >= 1 && I(s[2]) >= 2 : !1;
   }
-  function yr(e, t) {
+  function br(e, t) {
     const n = {};
     for (const r of t) {
-      const i = r.flag === void 0 ? void 0 : Ee(e, r.flag, 1, r.sides);
-      i !== void 0 && (n[r.name] = i);
+      const s = r.flag === void 0 ? void 0 : De(e, r.flag, 1, r.sides);
+      s !== void 0 && (n[r.name] = s);
     }
     return n;
   }
-  function zs(e, t, n, r) {
-    if (e.length === 0) return Xs;
-    const i = { ...t };
-    let s = r;
-    for (const a of e) i[a.name] === void 0 && (i[a.name] = n[s++] ?? a.sides);
-    return i;
+  function Ji(e, t, n, r) {
+    if (e.length === 0) return Qi;
+    const s = { ...t };
+    let i = r;
+    for (const a of e) s[a.name] === void 0 && (s[a.name] = n[i++] ?? a.sides);
+    return s;
   }
-  var Xs = p.freeze({});
-  function vn(e, t, n, r, i, s, a, o) {
-    const d = fn(e, t, n, i);
+  var Qi = k.freeze({});
+  function mn(e, t, n, r, s, i, a, o) {
+    const d = hn(e, t, n, s);
     o?.(d);
     const c = n.resolve(d.facts, r);
-    if ($n(c)) return { kind: "refusal", refusal: c, reading: d };
+    if (Sn(c)) return { kind: "refusal", refusal: c, reading: d };
     if (d.problems.length > 0) return { kind: "problems", reading: d };
-    const l = fu(c);
+    const l = vu(c);
     if (l !== void 0) return { kind: "unsafe", value: l, reading: d };
-    const { applied: u, shown: f } = lu(e, d, c, a(c), s);
+    const { applied: u, shown: f } = fu(e, d, c, a(c), i);
     return { kind: "written", outcome: c, applied: u, shown: f, reading: d };
   }
-  function wr(e, t, n) {
-    const r = Je(e), i = Lt(e);
-    return t.map((s) => vn(e, s, n, Xs, r, i, () => ({ notify: !1 })));
+  function $r(e, t, n) {
+    const r = Qe(e), s = jt(e);
+    return t.map((i) => mn(e, i, n, Qi, r, s, () => ({ notify: !1 })));
   }
-  async function mn(e, t, n, r, i) {
-    const s = yr(e.parsed, t.dice), a = e.gm ? void 0 : Ys(e, t.dice);
-    return qs(e, n.map((o) => ({ target: o, plan: t, given: s, ...a ? { typed: a } : {} })), r, i);
+  async function pn(e, t, n, r, s) {
+    const i = br(e.parsed, t.dice), a = e.gm ? void 0 : qi(e, t.dice);
+    return Zi(e, n.map((o) => ({ target: o, plan: t, given: i, ...a ? { typed: a } : {} })), r, s);
   }
-  async function qs(e, t, n, r) {
-    const i = e.app, s = t.map(({ plan: v, given: D }) => v.dice.filter((y) => D[y.name] === void 0)), a = s.some((v) => v.length > 0), o = i.store.settings.edition, d = a ? await Ps(s.flatMap((v) => v.map((D) => D.sides))) : [];
-    if (i.store.settings.edition !== o) {
-      X(e, `Not applied: the edition changed to ${i.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+  async function Zi(e, t, n, r) {
+    const s = e.app, i = t.map(({ plan: v, given: D }) => v.dice.filter((w) => D[w.name] === void 0)), a = i.some((v) => v.length > 0), o = s.store.settings.edition, d = a ? await ji(i.flatMap((v) => v.map((D) => D.sides))) : [];
+    if (s.store.settings.edition !== o) {
+      z(e, `Not applied: the edition changed to ${s.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
       return;
     }
-    const c = [...n], l = new su(), u = [], f = [];
+    const c = [...n], l = new ou(), u = [], f = [];
     let h = !1;
-    const k = t.some(({ plan: v }) => v.readsTurnOrder) ? { order: je(), changed: !1 } : void 0, A = cr() ?? null, g = Je(i, k?.order), m = Lt(i), b = (v) => {
-      const D = { notify: v.observed ?? !0, healthColors: A };
-      return k && (D.turnOrder = k), D;
+    const p = t.some(({ plan: v }) => v.readsTurnOrder) ? { order: Ge(), changed: !1 } : void 0, $ = lr() ?? null, g = Qe(s, p?.order), m = jt(s), b = (v) => {
+      const D = { notify: v.observed ?? !0, healthColors: $ };
+      return p && (D.turnOrder = p), D;
     };
     let S = 0;
-    if (t.forEach(({ target: v, plan: D, given: y, typed: $, answer: C }, G) => {
-      const re = s[G], Qe = S;
-      if (S += re.length, a && !uu(e, v, r.anyTarget === !0)) {
+    if (t.forEach(({ target: v, plan: D, given: w, typed: A, answer: C }, j) => {
+      const Q = i[j], we = S;
+      if (S += Q.length, a && !hu(e, v, r.anyTarget === !0)) {
         c.push(`${ne(v.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
         return;
       }
-      const W = vn(i, v, D, zs(D.dice, y, d, Qe), g, m, b);
-      if (W.kind !== "written") {
-        const { snapshot: Y } = W.reading, fa = () => xs(e, Y);
-        W.kind === "refusal" ? W.refusal.kind === "refused" && !W.refusal.nameFirst ? l.add(Y.name, W.refusal.reason) : c.push(Ws(i, Y, W.refusal, fa())) : W.kind === "problems" ? c.push(hn(Y, W.reading.problems)) : c.push(`${Y.name}: the result${fa() ? ` (${W.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+      const x = mn(s, v, D, Ji(D.dice, w, d, we), g, m, b);
+      if (x.kind !== "written") {
+        const { snapshot: be } = x.reading, Ft = () => zi(e, be);
+        x.kind === "refusal" ? x.refusal.kind === "refused" && !x.refusal.nameFirst ? l.add(be.name, x.refusal.reason) : c.push(Xi(s, be, x.refusal, Ft())) : x.kind === "problems" ? c.push(vn(be, x.reading.problems)) : c.push(`${be.name}: the result${Ft() ? ` (${x.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
         return;
       }
-      const Ve = W.outcome;
-      u.push(W.applied), $ && (W.shown.typed = $), C && (W.shown.answer = C), f.push(W.shown), h || (h = Ve.undoable === !0);
-    }), c.push(...l.lines()), k?.changed && ir(k.order), (r.record || h) && u.length > 0 && Us(i, { by: r.recordBy ?? e.playerId, kind: r.record ? "damage" : "save", round: i.store.round.number, tokens: u }), hr(i, f, {
+      const Ze = x.outcome;
+      u.push(x.applied), A && (x.shown.typed = A), C && (x.shown.answer = C), f.push(x.shown), h || (h = Ze.undoable === !0);
+    }), c.push(...l.lines()), p?.changed && ar(p.order), (r.record || h) && u.length > 0 && Ki(s, { by: r.recordBy ?? e.playerId, kind: r.record ? "damage" : "save", round: s.store.round.number, tokens: u }), mr(s, f, {
       title: r.title,
       replyTo: e.replyTo,
       sender: e.gm ? "gm" : e.playerId,
-      senderMaySee: (v) => xs(e, v)
+      senderMaySee: (v) => zi(e, v)
     }), c.length > 0) {
-      const v = r.refusals(gr(c), u.length > 0);
-      X(e, `${v.charAt(0).toUpperCase()}${v.slice(1)}`);
+      const v = r.refusals(wr(c), u.length > 0);
+      z(e, `${v.charAt(0).toUpperCase()}${v.slice(1)}`);
     }
   }
-  function mu(e) {
+  function ku(e) {
     e.store.exchange.waiting = {};
   }
-  function pu(e, t) {
+  function gu(e, t) {
     const n = e.store.exchange.waiting;
-    for (const r of p.keys(n)) n[r].edition !== t && delete n[r];
+    for (const r of k.keys(n)) n[r].edition !== t && delete n[r];
   }
-  function ku(e, t, n) {
+  function yu(e, t, n) {
     if (!n(e.answer, t.answer))
       return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
   }
-  function br(e, t) {
+  function Ar(e, t) {
     return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
   }
-  function jt(e, t) {
-    return t.defenders.filter((n) => t.answers[n] === void 0 && !br(e, n));
+  function kn(e, t) {
+    return t.defenders.filter((n) => t.answers[n] === void 0 && !Ar(e, n));
   }
-  function $r(e) {
+  function Sr(e, t = !0) {
     if (e.attacker === null) return "An unseen attacker";
-    const t = B(e.attacker);
-    return t ? ne(t, "The attacker") : "The attacker (gone)";
+    const n = B(e.attacker);
+    return n && !t && n.get("layer") === "gmlayer" ? "An unseen attacker" : n ? ne(n, "The attacker") : "The attacker (gone)";
   }
-  function gu(e) {
+  function wu(e) {
     const t = e.store.exchange;
     return t.lastAttack = t.lastAttack >= 999999 ? 1 : t.lastAttack + 1, `A${t.lastAttack}`;
   }
-  function yu(e) {
-    const t = p.keys(e.store.exchange.attacks);
+  function bu(e) {
+    const t = k.keys(e.store.exchange.attacks);
     return e.store.exchange.attacks = {}, t;
   }
-  function Js(e, t, n) {
+  function ea(e, t, n) {
     const r = [];
-    let i = 0;
-    for (const s of jt(e, t)) {
-      const a = B(s);
-      a && (!n && a.get("layer") === "gmlayer" ? i += 1 : r.push(ne(a, "a token")));
+    let s = 0;
+    for (const i of kn(e, t)) {
+      const a = B(i);
+      a && (!n && a.get("layer") === "gmlayer" ? s += 1 : r.push(ne(a, "a token")));
     }
-    return i > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
+    return s > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
   }
-  var wu = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-  function bu(e) {
+  function ta(e, t, n) {
+    return kn(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((r) => n(t.by, r) || t.answers[r] !== void 0);
+  }
+  var $u = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+  function Au(e) {
     switch (e.kind) {
       case "refused": {
         const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -5006,79 +5009,79 @@ var DefenseRound = (() => {
         return "its Vitality is not a number";
     }
   }
-  function Qs(e, t, n, r, i) {
-    const s = B(r);
-    if (!s) return;
-    const a = { token: s, character: ce(s) }, o = ne(s, "a token"), d = t.attack, c = mt(e, !0), l = Je(e, je());
-    if (br(e, r)) return { label: o, lines: ["Answered by the defense it made ahead (!defend)"] };
+  function na(e, t, n, r, s) {
+    const i = B(r);
+    if (!i) return;
+    const a = { token: i, character: oe(i) }, o = ne(i, "a token"), d = t.attack, c = kt(e, !0), l = Qe(e, Ge());
+    if (Ar(e, r)) return { label: o, lines: ["Answered by the defense it made ahead (!defend)"] };
     const u = n.answers[r];
     if (u) return { label: o, lines: [`Answered: ${u.word}`] };
-    const f = [], h = [], k = [];
-    let A;
+    const f = [], h = [], p = [];
+    let $;
     for (const m of d.choices) {
       const b = `!defend --answer ${n.key} --ids ${r} --${d.answerFlag} ${m}`;
       if (m === "none") {
-        h.push({ label: d.label(m, fn(e, a, wu, l).facts), command: b });
+        h.push({ label: d.label(m, hn(e, a, $u, l).facts), command: b });
         continue;
       }
-      const S = d.planAnswer(m, n.situation, n.attacker, c), v = fn(e, a, S, l);
-      A = v.facts;
-      const D = d.label(m, v.facts), y = p.fromEntries(S.dice.map((C) => [C.name, E.ceil(C.sides / 2)])), $ = S.resolve(v.facts, y);
-      if ($n($)) {
-        const C = bu($), G = k.find((re) => re.why === C);
-        G ? G.answers.push(D.replace(/ \(.*\)$/, "")) : k.push({ answers: [D.replace(/ \(.*\)$/, "")], why: C });
+      const S = d.planAnswer(m, n.situation, n.attacker, c), v = hn(e, a, S, l);
+      $ = v.facts;
+      const D = d.label(m, v.facts), w = k.fromEntries(S.dice.map((C) => [C.name, E.ceil(C.sides / 2)])), A = S.resolve(v.facts, w);
+      if (Sn(A)) {
+        const C = Au(A), j = p.find((Q) => Q.why === C);
+        j ? j.answers.push(D.replace(/ \(.*\)$/, "")) : p.push({ answers: [D.replace(/ \(.*\)$/, "")], why: C });
       } else h.push({ label: D, command: b });
     }
-    for (const { answers: m, why: b } of k) f.push(`${m.join(", ")}: ${b}`);
-    const g = !i && Zs(n) ? null : n.attacker;
-    if (A)
-      for (const m of d.extra?.(A, g) ?? []) m.section === Re && h.push({ label: m.label, command: m.command });
-    return { label: o, lines: f, buttons: is(r) ? h : [] };
+    for (const { answers: m, why: b } of p) f.push(`${m.join(", ")}: ${b}`);
+    const g = !s && Tu(n) ? null : n.attacker;
+    if ($)
+      for (const m of d.extra?.($, g) ?? []) m.section === Ce && h.push({ label: m.label, command: m.command });
+    return { label: o, lines: f, buttons: oi(r) ? h : [] };
   }
-  function $u(e) {
+  function Su(e) {
     const t = B(e);
     if (!t) return ["gm"];
-    const n = Kd(t, ce(t));
+    const n = Wd(t, oe(t));
     return n.length > 0 ? n : ["gm"];
   }
-  function Zs(e) {
+  function Tu(e) {
     return e.attacker !== null && B(e.attacker)?.get("layer") === "gmlayer";
   }
-  function ea(e, t) {
-    return `Attack ${e.key}: ${!t && Zs(e) ? "An unseen attacker" : $r(e)} attacks`;
+  function ra(e, t) {
+    return `Attack ${e.key}: ${Sr(e, t)} attacks`;
   }
-  function ta(e, t) {
+  function sa(e, t) {
     return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
   }
-  function Au(e, t) {
+  function Eu(e, t) {
     const n = N(e), r = new M();
-    for (const i of t.defenders)
-      for (const s of $u(i)) {
-        const a = r.get(s) ?? [];
-        a.push(i), r.set(s, a);
+    for (const s of t.defenders)
+      for (const i of Su(s)) {
+        const a = r.get(i) ?? [];
+        a.push(s), r.set(i, a);
       }
-    for (const [i, s] of r) {
-      if (i === "gm") continue;
-      const a = s.flatMap((o) => Qs(e, n, t, o, !1) ?? []);
-      a.length > 0 && F(Te(es(i)), ke({ title: ea(t, !1), rows: [...ta(n, t), ...a] }), { record: !0 });
+    for (const [s, i] of r) {
+      if (s === "gm") continue;
+      const a = i.flatMap((o) => na(e, n, t, o, !1) ?? []);
+      a.length > 0 && G(Ee(ri(s)), pe({ title: ra(t, !1), rows: [...sa(n, t), ...a] }), { record: !0 });
     }
-    F(ve, ke(Ar(e, n, t, r.get("gm") ?? [])), { record: !0 });
+    G(he, pe(Tr(e, n, t, r.get("gm") ?? [])), { record: !0 });
   }
-  function Ar(e, t, n, r) {
-    const i = [...ta(t, n), ...r.flatMap((a) => Qs(e, t, n, a, !0) ?? [])], s = jt(e, n).map((a) => {
+  function Tr(e, t, n, r) {
+    const s = [...sa(t, n), ...r.flatMap((a) => na(e, t, n, a, !0) ?? [])], i = kn(e, n).map((a) => {
       const o = B(a);
       return o ? ne(o, "a token") : "a token gone from the table";
     });
-    return i.push({
+    return s.push({
       label: "Waiting for",
-      lines: [s.length > 0 ? s.join(", ") : "nobody"],
+      lines: [i.length > 0 ? i.join(", ") : "nobody"],
       buttons: [
         { label: "Resolve now", command: `!attack --resolve ${n.key}` },
         { label: "Cancel", command: `!attack --cancel ${n.key}` }
       ]
-    }), { title: ea(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };
+    }), { title: ra(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
   }
-  var Su = 5, na = {
+  var _u = 5, ia = {
     ids: { kind: "list" },
     from: { kind: "one" },
     help: { kind: "switch" },
@@ -5086,232 +5089,234 @@ var DefenseRound = (() => {
     cancel: { kind: "one" },
     list: { kind: "switch" }
   };
-  function Tu(e) {
-    const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = p.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
+  function Du(e) {
+    const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((s) => ` [--${s} ...]`).join("");
     return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
   }
-  var Eu = {
-    usage: Tu,
+  var Ru = {
+    usage: Du,
     help: () => [
       "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
       "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
     ],
     run(e) {
-      if (O(e.parsed, "list")) return Nu(e);
+      if (O(e.parsed, "list")) return Lu(e);
       const t = L(e.parsed, "resolve");
-      if (t !== void 0) return Ou(e, t);
+      if (t !== void 0) return Nu(e, t);
       const n = L(e.parsed, "cancel");
-      return n !== void 0 ? Iu(e, n) : Du(e);
+      return n !== void 0 ? Mu(e, n) : Cu(e);
     }
   };
-  function ra(e, t, n = {}) {
+  function aa(e, t, n = {}) {
     const r = new M();
-    for (const [i, s] of e.flags)
-      p.prototype.hasOwnProperty.call(na, i) || p.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
-    for (const [i, s] of p.entries(n)) r.set(i, [s]);
+    for (const [s, i] of e.flags)
+      k.prototype.hasOwnProperty.call(ia, s) || k.prototype.hasOwnProperty.call(t.attack.flags, s) || r.set(s, i);
+    for (const [s, i] of k.entries(n)) r.set(s, [i]);
     return { command: "!damage", positionals: e.positionals, flags: r };
   }
-  function _u(e) {
+  function Ou(e) {
     return { command: "!attack", positionals: [...e.positionals], flags: new M(e.flags.map(([t, n]) => [t, [...n]])) };
   }
-  function Du(e) {
+  function Cu(e) {
     const t = e.app, n = N(t), r = n.attack;
-    if (Ce(e.parsed, { ...na, ...n.commands.damage.flags, ...r.flags }, xn(n.id, "damage")), Ae(e.parsed) === void 0) throw new w("no defenders given: --ids with their token ids");
-    const i = ra(e.parsed, n);
-    n.planDamage(i, mt(t, e.gm));
-    const s = r.situation(e.parsed), a = p.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && i.flags.has(g));
+    if (Ne(e.parsed, { ...ia, ...n.commands.damage.flags, ...r.flags }, Yn(n.id, "damage")), Se(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+    const s = aa(e.parsed, n);
+    n.planDamage(s, kt(t, e.gm));
+    const i = r.situation(e.parsed), a = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && s.flags.has(g));
     if (a !== void 0 && !e.gm) throw new P(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-    const o = Ru(e), d = p.values(t.store.exchange.attacks);
-    if (d.length >= Xn) throw new P(`${d.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+    const o = Iu(e), d = k.values(t.store.exchange.attacks);
+    if (d.length >= Jn) throw new P(`${d.length} attacks are open already: resolve or cancel one first (!attack --list)`);
     if (!e.gm) {
       const g = d.filter((m) => !m.gm);
-      if (g.filter((m) => m.by === e.playerId).length >= Su || g.length >= Xn / 2)
+      if (g.filter((m) => m.by === e.playerId).length >= _u || g.length >= Jn / 2)
         throw new P("you have enough attacks open: resolve or cancel one first (!attack --list)");
     }
-    const c = qe(e, Ae(e.parsed), { anyTarget: !0 }), l = [...c.notes], u = c.targets.filter(({ token: g }) => o !== null && g.id === o ? (l.push(`${ne(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
+    const c = Je(e, Se(e.parsed), { anyTarget: !0 }), l = [...c.notes], u = c.targets.filter(({ token: g }) => o !== null && g.id === o ? (l.push(`${ne(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
     if (u.length === 0) throw new P(`no defender left (${l.join("; ")})`);
-    if (u.length > qn) throw new P(`one attack has at most ${qn} defenders (got ${u.length})`);
+    if (u.length > Qn) throw new P(`one attack has at most ${Qn} defenders (got ${u.length})`);
     const f = {
-      key: gu(t),
+      key: wu(t),
       by: e.playerId,
       gm: e.gm,
       attacker: o,
       edition: n.id,
       positionals: [...e.parsed.positionals],
       flags: [...e.parsed.flags].filter(([g]) => g !== "ids" && g !== "from" && g !== "help"),
-      situation: s,
+      situation: i,
       round: t.store.round.number,
       defenders: u.map(({ token: g }) => g.id),
       answers: {}
     };
     t.store.exchange.attacks[f.key] = f;
-    const h = u.filter(({ token: g }) => g.get("layer") !== "gmlayer").map(({ token: g }) => ne(g, "a token")), k = o !== null && B(o)?.get("layer") === "gmlayer", A = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-    if (h.length > 0 && F(ut, te(`Attack ${f.key}: ${k ? "An unseen attacker" : $r(f)} attacks ${ht(h)}${A}.`), { record: !0 }), l.length > 0 && X(e, `Not among the defenders: ${l.join("; ")}.`), Au(t, f), jt(t, f).length === 0) return Sr(e, f);
+    const h = u.filter(({ token: g }) => g.get("layer") !== "gmlayer").map(({ token: g }) => ne(g, "a token")), p = o !== null && B(o)?.get("layer") === "gmlayer", $ = i ? ` (${r.situationWords(i).split(":")[0]})` : "";
+    if (h.length > 0 && G(ft, te(`Attack ${f.key}: ${p ? "An unseen attacker" : Sr(f)} attacks ${vt(h)}${$}.`), { record: !0 }), l.length > 0 && z(e, `Not among the defenders: ${l.join("; ")}.`), Eu(t, f), ta(t, f, Er)) return _r(e, f);
   }
-  function Ru(e) {
-    const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
+  function Er(e, t) {
+    const n = B(t);
+    return n !== void 0 && Te(e, n, oe(n));
+  }
+  function Iu(e) {
+    const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
     let r;
     if (t !== void 0) {
-      if (r = Mt(t, e.gm), !r) throw new P("--from: no token on the table has that id");
+      if (r = pt(t, e.gm), !r) throw new P("--from: no token on the table has that id");
     } else if (n.length === 1)
-      r = Mt(n[0]._id, e.gm);
+      r = pt(n[0]._id, e.gm);
     else if (n.length > 1)
-      throw new w("select one attacking token (or give --from ATTACKER)");
+      throw new y("select one attacking token (or give --from ATTACKER)");
     if (!r) {
       if (e.gm) return null;
-      throw new w("select your attacking token, or give --from with its id");
+      throw new y("select your attacking token, or give --from with its id");
     }
-    if (!e.gm && !Se(e.playerId, r, ce(r))) throw new P(`you do not control ${ne(r, "that token")}: declare from a token of yours`);
+    if (!e.gm && !Te(e.playerId, r, oe(r))) throw new P(`you do not control ${ne(r, "that token")}: declare from a token of yours`);
     return r.id;
   }
-  function ia(e, t) {
-    const n = p.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
+  function oa(e, t) {
+    const n = k.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
     if (!n) throw new P(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
     return n;
   }
-  function Ou(e, t) {
-    const n = ia(e.app, t.toUpperCase());
+  function Nu(e, t) {
+    const n = oa(e.app, t.toUpperCase());
     if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to resolve`);
     if (!e.gm && !e.app.store.settings.playersTargetAny) {
-      const r = jt(e.app, n).filter((i) => {
-        const s = B(i);
-        return s !== void 0 && !Se(e.playerId, s, ce(s));
-      });
+      const r = n.defenders.filter((s) => n.answers[s] === void 0 && B(s) !== void 0 && !Er(e.playerId, s));
       if (r.length > 0) {
-        const i = r.map((s) => ne(B(s), "a token"));
-        X(e, `Attack ${n.key} waits for the GM to settle ${ht(i)} (the GM answers for tokens you do not control, or resolves it).`);
+        const s = r.map((i) => ne(B(i), "a token"));
+        z(e, `Attack ${n.key} waits for the GM to settle ${vt(s)} (the GM answers for tokens you do not control, or resolves it).`);
         return;
       }
     }
-    return Sr(e, n);
+    return _r(e, n);
   }
-  function Sr(e, t) {
+  function _r(e, t) {
     const n = e.app, r = N(n);
     delete n.store.exchange.attacks[t.key];
-    const i = _u(t), s = mt(n, t.gm), a = [], o = [];
-    for (const d of t.defenders) {
-      const c = B(d);
-      if (!c) {
-        o.push(d);
+    const s = Ou(t), i = kt(n, t.gm), a = [], o = [];
+    for (const c of t.defenders) {
+      const l = B(c);
+      if (!l) {
+        o.push(c);
         continue;
       }
-      const l = { token: c, character: ce(c) }, u = t.answers[d];
-      u?.file !== void 0 && n.store.exchange.waiting[d] === void 0 && (n.store.exchange.waiting[d] = { edition: t.edition, answer: u.file });
-      const f = ra(i, r, u?.flags), h = r.planDamage(f, s);
-      a.push({ target: l, plan: h, given: yr(f, h.dice), ...u ? { answer: Cu(u) } : {} });
+      const u = { token: l, character: oe(l) }, f = t.answers[c];
+      f?.file !== void 0 && n.store.exchange.waiting[c] === void 0 && (n.store.exchange.waiting[c] = { edition: t.edition, answer: f.file });
+      const h = aa(s, r, f?.flags), p = r.planDamage(h, i);
+      a.push({ target: u, plan: p, given: br(h, p.dice), ...f ? { answer: Pu(f) } : {} });
     }
-    return qs(e, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
+    const d = e.gm ? e : { ...e, replyTo: "gm" };
+    return e.gm || delete d.replyFor, Zi(d, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
       title: `Attack ${t.key}`,
       anyTarget: !0,
       record: !0,
       recordBy: t.by,
-      refusals: (d, c) => `Attack ${t.key}: ${c ? "not applied to every defender" : "not applied"}: ${d.join("; ")}.`
+      refusals: (c, l) => `Attack ${t.key}: ${l ? "not applied to every defender" : "not applied"}: ${c.join("; ")}.`
     });
   }
-  function Cu(e) {
+  function Pu(e) {
     const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
     return e.word === "none" ? "No defense" : e.file === void 0 && e.flags === void 0 ? `${t}: no defense came of it` : e.roll === void 0 ? t : `${t}, roll ${e.roll}${e.typed ? " (typed)" : ""}`;
   }
-  function Iu(e, t) {
-    const n = ia(e.app, t.toUpperCase());
+  function Mu(e, t) {
+    const n = oa(e.app, t.toUpperCase());
     if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to cancel`);
-    delete e.app.store.exchange.attacks[n.key], F(ut, te(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
+    delete e.app.store.exchange.attacks[n.key], G(ft, te(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
   }
-  function Nu(e) {
-    const t = e.app, n = N(t), r = p.values(t.store.exchange.attacks).filter(
-      (s) => e.gm || s.by === e.playerId || jt(t, s).some((a) => {
+  function Lu(e) {
+    const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
+      (i) => e.gm || i.by === e.playerId || kn(t, i).some((a) => {
         const o = B(a);
-        return o !== void 0 && Se(e.playerId, o, ce(o));
+        return o !== void 0 && Te(e.playerId, o, oe(o));
       })
     );
     if (r.length === 0) {
-      X(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
+      z(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
       return;
     }
     if (e.gm) {
-      for (const s of r) F(ve, ke(Ar(t, n, s, [])));
+      for (const i of r) G(he, pe(Tr(t, n, i, [])));
       return;
     }
-    const i = r.map((s) => {
-      const a = Js(t, s, !1);
-      return `${s.key}: ${$r(s)} attacks; waiting for ${a.length > 0 ? ht(a) : "nobody"}`;
+    const s = r.map((i) => {
+      const a = ea(t, i, !1);
+      return `${i.key}: ${Sr(i, !1)} attacks; waiting for ${a.length > 0 ? vt(a) : "nobody"}`;
     });
-    F(Te(e.replyTo), ke({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
+    G(Ee(e.replyTo), pe({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));
   }
-  function Pu(e) {
+  function ju(e) {
     const t = N(e);
-    for (const n of p.values(e.store.exchange.attacks)) F(ve, ke(Ar(e, t, n, [])), { record: !0 });
+    for (const n of k.values(e.store.exchange.attacks)) G(he, pe(Tr(e, t, n, [])), { record: !0 });
   }
-  function sa(e) {
+  function ca(e) {
     const t = N(e);
-    mu(e);
-    for (const [n, r] of p.entries(e.store.tokens)) {
+    ku(e);
+    for (const [n, r] of k.entries(e.store.tokens)) {
       if (r.edition?.id !== t.id) continue;
-      const i = t.parseState(r.edition.state);
-      if (i === null) continue;
-      const s = t.endRound(i);
-      dn(e.store, n, ze({ ...ft(e.store, n), edition: { id: t.id, state: s } }, t));
+      const s = t.parseState(r.edition.state);
+      if (s === null) continue;
+      const i = t.endRound(s);
+      ln(e.store, n, Xe({ ...ht(e.store, n), edition: { id: t.id, state: i } }, t));
     }
-    e.store.round.number += 1, e.store.round.turned = 0, F(ve, te(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Pu(e);
+    e.store.round.number += 1, e.store.round.turned = 0, G(he, te(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), ju(e);
   }
-  function Mu(e) {
+  function Fu(e) {
     const t = [];
     for (const n of e) {
-      if (t.length >= Jn) break;
-      As(n) || t.push(ar($l(n)));
+      if (t.length >= Zn) break;
+      Ei(n) || t.push(cr(Sl(n)));
     }
     return t;
   }
-  function Lu(e, t) {
+  function Gu(e, t) {
     if (e.length === 0 || t.length === 0) return null;
-    const n = new q(t), r = new q(e), i = e.filter((o) => n.has(o)), s = t.filter((o) => r.has(o)), a = i.length;
-    if (a === 0 || a !== s.length) return null;
+    const n = new X(t), r = new X(e), s = e.filter((o) => n.has(o)), i = t.filter((o) => r.has(o)), a = s.length;
+    if (a === 0 || a !== i.length) return null;
     for (let o = 0; o < a; o += 1) {
-      if (i[o] !== s[0]) continue;
+      if (s[o] !== i[0]) continue;
       let d = !0;
-      for (let c = 1; c < a && d; c += 1) d = i[(c + o) % a] === s[c];
+      for (let c = 1; c < a && d; c += 1) d = s[(c + o) % a] === i[c];
       if (d) return o;
     }
     return null;
   }
-  function ju(e) {
-    e.turnOrderSeen = void 0, Tr(e);
+  function Vu(e) {
+    e.turnOrderSeen = void 0, Dr(e);
   }
-  function Tr(e) {
-    const t = wl();
+  function Dr(e) {
+    const t = $l();
     if (t === e.turnOrderSeen) return;
     e.turnOrderSeen = t;
-    const n = e.store.round, r = $s(t);
-    Fu(e, r);
-    const i = Mu(r), s = Lu(n.seen, i);
-    if (n.seen = i, s === null) {
+    const n = e.store.round, r = Ti(t);
+    Uu(e, r);
+    const s = Fu(r), i = Gu(n.seen, s);
+    if (n.seen = s, i === null) {
       n.turned = 0;
       return;
     }
-    n.turned += s, n.turned >= i.length && sa(e);
+    n.turned += i, n.turned >= s.length && ca(e);
   }
-  function Fu(e, t) {
-    e.oddTurnRowsTold === !0 || t.every(bl) || (e.oddTurnRowsTold = !0, F(ve, te("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+  function Uu(e, t) {
+    e.oddTurnRowsTold === !0 || t.every(Al) || (e.oddTurnRowsTold = !0, G(he, te("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
   }
-  function Fe(e, t) {
+  function Ve(e, t) {
     on(e, t);
   }
-  function Er(e) {
+  function Rr(e) {
     log(e);
   }
-  function _r(e) {
+  function Or(e) {
     return state[e];
   }
-  function aa(e, t) {
+  function da(e, t) {
     state[e] = t;
   }
-  function Gu(e) {
+  function Bu(e) {
     return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
   }
-  function Vu(e) {
+  function Hu(e) {
     setTimeout(e, 0);
   }
-  function Uu(e, t, n) {
+  function Ku(e, t, n) {
     const r = findObjs({ _type: "handout", name: e })[0];
     if (r) {
       r.set("notes", t);
@@ -5320,47 +5325,47 @@ var DefenseRound = (() => {
     if (!n) return;
     createObj("handout", { name: e, inplayerjournals: "all", archived: !1 })?.set("notes", t);
   }
-  function Bu(e) {
+  function xu(e) {
     return findObjs({ _type: "macro", name: e }).map((t) => t.id);
   }
-  function Hu(e, t) {
+  function Wu(e, t) {
     const n = e === void 0 ? void 0 : getObj("macro", e);
     return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
   }
-  function pn(e) {
+  function gn(e) {
     return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   }
-  var Ku = "Help: DefenseRound", K = (e) => `<code>${pn(e)}</code>`, Ge = (e) => `<li>${e}</li>`;
-  function xu(e) {
-    const t = e.stances.length > 0 ? [Ge(`${K(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(pn).join(" ")}`)] : [];
+  var Yu = "Help: DefenseRound", K = (e) => `<code>${gn(e)}</code>`, Ue = (e) => `<li>${e}</li>`;
+  function zu(e) {
+    const t = e.stances.length > 0 ? [Ue(`${K(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(gn).join(" ")}`)] : [];
     return [
-      `<h3>DefenseRound v${pe}: the ${e.id} edition</h3>`,
+      `<h3>DefenseRound v${me}: the ${e.id} edition</h3>`,
       "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
       "<h4>Players and GM</h4><ul>",
       ...t,
-      Ge(`${K(e.commands.defend.usage)}: ${e.commands.defend.help.map(pn).join(" ")}`),
-      Ge(`${K(e.commands.damage.usage)}: ${e.commands.damage.help.map(pn).join(" ")}`),
-      Ge(`${K("!attack")} with the same amount and flags, ${K("--ids DEFENDER ...")} and the attacker selected (or ${K("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${K(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${K("!attack --resolve KEY")} (the GM, or whoever declared it). ${K("!attack --list")} and ${K("--cancel KEY")}; ${K("!damage --undo")} takes the whole attack back.`),
-      Ge(`${K("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-      Ge("Every command answers <code>--help</code>."),
+      Ue(`${K(e.commands.defend.usage)}: ${e.commands.defend.help.map(gn).join(" ")}`),
+      Ue(`${K(e.commands.damage.usage)}: ${e.commands.damage.help.map(gn).join(" ")}`),
+      Ue(`${K("!attack")} with the same amount and flags, ${K("--ids DEFENDER ...")} and the attacker selected (or ${K("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${K(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${K("!attack --resolve KEY")} (the GM, or whoever declared it). ${K("!attack --list")} and ${K("--cancel KEY")}; ${K("!damage --undo")} takes the whole attack back.`),
+      Ue(`${K("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+      Ue("Every command answers <code>--help</code>."),
       "</ul><h4>GM</h4><ul>",
-      Ge(`${K("!defense-round")}: status and settings menu; ${K("config KEY VALUE")} (${K(`config edition ${Tt().join("|")}`)} switches editions), ${K("set NAME VALUE|clear")}, ${K("repair")}, ${K("next-round")}, ${K("refresh")}, ${K("help")}.`),
-      Ge(`Commands another script relays (ScriptCards' ${K("--@")}, APILogic) carry no player: they act for the player that ${K("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${K("config api-commands gm")} lets them act as the GM.`),
+      Ue(`${K("!defense-round")}: status and settings menu; ${K("config KEY VALUE")} (${K(`config edition ${_t().join("|")}`)} switches editions), ${K("set NAME VALUE|clear")}, ${K("repair")}, ${K("next-round")}, ${K("refresh")}, ${K("help")}.`),
+      Ue(`Commands another script relays (ScriptCards' ${K("--@")}, APILogic) carry no player: they act for the player that ${K("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${K("config api-commands gm")} lets them act as the GM.`),
       "</ul>"
     ].join("");
   }
-  function Dr(e, t = {}) {
-    Uu(Ku, xu(e), t.createIfMissing !== !1);
+  function Cr(e, t = {}) {
+    Ku(Yu, zu(e), t.createIfMissing !== !1);
   }
-  function Wu(e, t) {
-    const n = N(e), r = Pe(t);
-    pu(e, n.id);
-    const i = [];
-    for (const a of p.keys(e.store.tokens)) {
+  function Xu(e, t) {
+    const n = N(e), r = Le(t);
+    gu(e, n.id);
+    const s = [];
+    for (const a of k.keys(e.store.tokens)) {
       const o = B(a);
-      !o || vt(o) || i.push({ token: o, character: ce(o) });
+      !o || mt(o) || s.push({ token: o, character: oe(o) });
     }
-    return wr(e, i, {
+    return $r(e, s, {
       values: [],
       dice: [],
       resolve(a) {
@@ -5375,33 +5380,33 @@ var DefenseRound = (() => {
           detail: { edition: n.id }
         };
       }
-    }), i.length;
+    }), s.length;
   }
-  function Yu(e) {
-    const t = e.app, n = t.store.macros, r = [], i = [], s = [];
+  function qu(e) {
+    const t = e.app, n = t.store.macros, r = [], s = [], i = [];
     for (const o of N(t).macros) {
-      const d = Bu(o.name), c = n[o.name] !== void 0 && d.includes(n[o.name]) ? n[o.name] : void 0;
+      const d = xu(o.name), c = n[o.name] !== void 0 && d.includes(n[o.name]) ? n[o.name] : void 0;
       if (c === void 0 && d.length > 0) {
-        s.push(o.name);
+        i.push(o.name);
         continue;
       }
-      const l = Hu(c, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
-      l !== void 0 && (n[o.name] = l, (c === void 0 ? r : i).push(o.name));
+      const l = Wu(c, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
+      l !== void 0 && (n[o.name] = l, (c === void 0 ? r : s).push(o.name));
     }
     const a = [
       r.length > 0 ? `made ${r.join(", ")}` : "",
-      i.length > 0 ? `refreshed ${i.join(", ")}` : "",
-      s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
+      s.length > 0 ? `refreshed ${s.join(", ")}` : "",
+      i.length > 0 ? `left ${i.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
     ].filter((o) => o !== "");
-    Ye(e, `Macros for the ${N(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
+    ze(e, `Macros for the ${N(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
   }
-  var zu = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (GM only but details; set and repair act on the selected tokens or --ids)", Xu = {
+  var Ju = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (GM only but details; set and repair act on the selected tokens or --ids)", Qu = {
     help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
     macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
     config: {
       title: "!defense-round config",
       usage: "!defense-round config KEY VALUE",
-      what: [`Changes one setting, e.g. edition ${Tt()[1] ?? Tt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`]
+      what: [`Changes one setting, e.g. edition ${_t()[1] ?? _t()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`]
     },
     set: {
       title: "!defense-round set",
@@ -5422,15 +5427,15 @@ var DefenseRound = (() => {
       what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]
     }
   };
-  function Rr(e) {
+  function Ir(e) {
     return e ? "on" : "off";
   }
-  function qu(e) {
-    const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = We.filter((s) => t.attributes[s] !== Mi[s]).map(
-      (s) => `${s} -> ${t.attributes[s]}`
+  function Zu(e) {
+    const t = e.store.settings, n = N(e), r = (i) => n.settings.includes(i), s = Ye.filter((i) => t.attributes[i] !== Fs[i]).map(
+      (i) => `${i} -> ${t.attributes[i]}`
     );
-    return ke({
-      title: `DefenseRound v${pe}`,
+    return pe({
+      title: `DefenseRound v${me}`,
       rows: [
         { label: "Edition", lines: [t.edition] },
         {
@@ -5438,67 +5443,67 @@ var DefenseRound = (() => {
           lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]
         },
         { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-        { label: "Players target any", lines: [Rr(t.playersTargetAny)] },
-        { label: "Armor on hand edits", lines: [Rr(t.armorOnManualEdits)] },
+        { label: "Players target any", lines: [Ir(t.playersTargetAny)] },
+        { label: "Armor on hand edits", lines: [Ir(t.armorOnManualEdits)] },
         { label: "Relayed commands", lines: [t.apiCommands === "gm" ? "gm (act as the GM)" : "refuse (unless --api-as a player)"] },
         { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [_(t.overwhelmLimit)] : [] },
-        { label: "Markers", lines: [Dt.filter((s) => n.markers.includes(s)).map((s) => `${s} ${t.markers[s]}`).join(", ")] },
-        { label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
+        { label: "Markers", lines: [Ot.filter((i) => n.markers.includes(i)).map((i) => `${i} ${t.markers[i]}`).join(", ")] },
+        { label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
         { label: "Round", lines: [_(e.store.round.number)] },
         { label: "State problems", lines: e.loadProblems }
       ]
     });
   }
-  function oa(e, t) {
+  function la(e, t) {
     return [e, ...t.filter((n) => n !== e)].join("|");
   }
-  function Ju(e) {
-    const t = e.store.settings, n = N(e), r = Tt().filter((a) => a !== t.edition), i = (a, o) => me(`${a}: ${Rr(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => me(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
+  function ef(e) {
+    const t = e.store.settings, n = N(e), r = _t().filter((a) => a !== t.edition), s = (a, o) => ve(`${a}: ${Ir(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), i = (a, o) => ve(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
     return [
       te("Settings:"),
-      s("visibility.npc", t.visibility.npc),
-      s("visibility.pc", t.visibility.pc),
-      i("players-target-any", t.playersTargetAny),
-      i("armor-on-manual-edits", t.armorOnManualEdits),
-      me(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
+      i("visibility.npc", t.visibility.npc),
+      i("visibility.pc", t.visibility.pc),
+      s("players-target-any", t.playersTargetAny),
+      s("armor-on-manual-edits", t.armorOnManualEdits),
+      ve(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
       // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-      me(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${oa(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
-      ...r.map((a) => me(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
+      ve(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${la(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+      ...r.map((a) => ve(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
       // Only the settings the active edition uses (issue: the settings menu follows the edition).
-      ...n.settings.includes("overwhelm-limit") ? [me(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-      ...n.settings.includes("stamina-bar") ? [me(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${oa(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
-      me("next round", "!defense-round next-round"),
-      me("help handout", "!defense-round help"),
-      me("table macros", "!defense-round macros")
+      ...n.settings.includes("overwhelm-limit") ? [ve(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
+      ...n.settings.includes("stamina-bar") ? [ve(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${la(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+      ve("next round", "!defense-round next-round"),
+      ve("help handout", "!defense-round help"),
+      ve("table macros", "!defense-round macros")
     ].join(" ");
   }
-  function Qu(e, t) {
+  function tf(e, t) {
     const [n, r] = t;
-    if (!n || r === void 0) throw new w("set needs a NAME and a VALUE (or clear)");
-    const i = n.toLowerCase();
-    if (!We.includes(i))
-      throw new w(`unknown value name "${Q(n)}" (names: ${We.join(", ")})`);
-    const s = r.toLowerCase() === "clear", a = s ? 0 : wt(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: d } = qe(e, Ae(e.parsed)), c = [];
+    if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
+    const s = n.toLowerCase();
+    if (!Ye.includes(s))
+      throw new y(`unknown value name "${J(n)}" (names: ${Ye.join(", ")})`);
+    const i = r.toLowerCase() === "clear", a = i ? 0 : $t(r, `the value of ${s}`, -1e6, 1e6), { targets: o, notes: d } = Je(e, Se(e.parsed)), c = [];
     for (const { token: l, character: u } of o) {
-      const f = Xd(e.app, l.id);
-      f.overrides = Qt(f.overrides, i, s ? null : a);
-      const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-      h && (f.worn = Qt(f.worn, h, null)), ds(e.app, l.id), c.push(sn(l, u, e.app.store.settings).name);
+      const f = Jd(e.app, l.id);
+      f.overrides = Zt(f.overrides, s, i ? null : a);
+      const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
+      h && (f.worn = Zt(f.worn, h, null)), fi(e.app, l.id), c.push(an(l, u, e.app.store.settings).name);
     }
-    Ye(e, `${s ? `Cleared ${i} override` : `${i} = ${a}`} on ${c.join(", ")}.${d.length ? ` (${d.join("; ")})` : ""}`);
+    ze(e, `${i ? `Cleared ${s} override` : `${s} = ${a}`} on ${c.join(", ")}.${d.length ? ` (${d.join("; ")})` : ""}`);
   }
-  var Or = [
+  var Nr = [
     ["physical", "armor_physical"],
     ["magical", "armor_magical"]
   ];
-  function Zu(e) {
-    const { targets: t, notes: n } = qe(e, Ae(e.parsed)), r = new M(), i = {
-      values: Or.map(([, a]) => a),
+  function nf(e) {
+    const { targets: t, notes: n } = Je(e, Se(e.parsed)), r = new M(), s = {
+      values: Nr.map(([, a]) => a),
       dice: [],
       resolve(a) {
-        for (const [, c] of Or) a.values[c]?.current, a.values[c]?.max;
+        for (const [, c] of Nr) a.values[c]?.current, a.values[c]?.max;
         const o = [], d = [];
-        for (const [c, l] of Or) {
+        for (const [c, l] of Nr) {
           const u = a.values[l];
           if (!u?.present) continue;
           const f = c === "physical" ? "Physical" : "Magical", h = u.max;
@@ -5516,118 +5521,118 @@ var DefenseRound = (() => {
         }
         return r.set(a.id, o), { headline: "acts", steps: [], changes: d, observed: !1, detail: { repair: !0 } };
       }
-    }, s = wr(e.app, t, i).map((a) => {
+    }, i = $r(e.app, t, s).map((a) => {
       const { snapshot: o } = a.reading;
-      if (a.kind === "problems") return hn(o, a.reading.problems);
-      ds(e.app, o.id);
+      if (a.kind === "problems") return vn(o, a.reading.problems);
+      fi(e.app, o.id);
       const d = r.get(o.id) ?? [];
       return `${o.name}: ${d.length > 0 ? d.join(", ") : "no armor to repair"}`;
     });
-    Ye(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
+    ze(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
   }
-  function ef(e) {
-    e.store = It(pe), e.loadProblems = [], delete e.newerState, aa(nn, e.store);
+  function rf(e) {
+    e.store = Pt(me), e.loadProblems = [], delete e.newerState, da(rn, e.store);
   }
-  function tf(e, t) {
+  function sf(e, t) {
     const [n, ...r] = t;
-    if (!n || r.length > 0) throw new w("details needs the key its button gives");
-    const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
-    if (!i) throw new P(s);
-    const a = B(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", d = i.npc || a !== void 0 && rs(a, ce(a)), c = ln(e.app, { npc: d, hidden: o }) === "public";
-    if (!(e.gm || c || a !== void 0 && Se(e.playerId, a, ce(a)))) throw new P(o ? s : `${i.name}'s breakdown is for the GM`);
-    F(Te(e.replyTo), ke(i.card()));
+    if (!n || r.length > 0) throw new y("details needs the key its button gives");
+    const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
+    if (!s) throw new P(i);
+    const a = B(s.tokenId), o = s.hidden || a?.get("layer") === "gmlayer", d = s.npc || a !== void 0 && ai(a, oe(a)), c = un(e.app, { npc: d, hidden: o }) === "public";
+    if (!(e.gm || c || a !== void 0 && Te(e.playerId, a, oe(a)))) throw new P(o ? i : `${s.name}'s breakdown is for the GM`);
+    G(Ee(e.replyTo), pe(s.card()));
   }
-  var nf = {
-    usage: () => zu,
+  var af = {
+    usage: () => Ju,
     help: () => ["GM only (but details). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help)."],
     helpFor: (e, t) => {
       const n = (t.positionals[0] ?? "").toLowerCase();
-      return Xu[n];
+      return Qu[n];
     },
     run(e) {
       const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
       if (r === "details") {
-        Ce(e.parsed, {}), tf(e, n);
+        Ne(e.parsed, {}), sf(e, n);
         return;
       }
       if (!e.gm) throw new P("!defense-round is for the GM only");
-      const i = r === "set" || r === "repair";
-      switch (Ce(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
+      const s = r === "set" || r === "repair";
+      switch (Ne(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {
         case "":
-          F(Te("gm"), qu(e.app)), F(Te("gm"), Ju(e.app));
+          G(Ee("gm"), Zu(e.app)), G(Ee("gm"), ef(e.app));
           return;
         case "help":
-          Dr(N(e.app)), X(e, 'The handout "Help: DefenseRound" is up to date in the journal.');
+          Cr(N(e.app)), z(e, 'The handout "Help: DefenseRound" is up to date in the journal.');
           return;
         case "config": {
-          const [s, ...a] = n;
-          if (!s) throw new w("config needs a KEY and a VALUE");
-          const o = e.app.store.settings.edition, d = yl(e.app.store.settings, s, a.join(" ") || void 0);
+          const [i, ...a] = n;
+          if (!i) throw new y("config needs a KEY and a VALUE");
+          const o = e.app.store.settings.edition, d = bl(e.app.store.settings, i, a.join(" ") || void 0);
           if (e.app.store.settings.edition !== o) {
             e.app.store.editionLeft = o;
-            const c = Wu(e.app, o);
-            Dr(N(e.app), { createIfMissing: !1 });
-            const l = c === 0 ? "" : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms (conditions and markers).`, u = yu(e.app), f = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
-            Ye(e, `${d}${l} Bars, worn armor and the Turn Tracker are kept.${f}`);
+            const c = Xu(e.app, o);
+            Cr(N(e.app), { createIfMissing: !1 });
+            const l = c === 0 ? "" : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms (conditions and markers).`, u = bu(e.app), f = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+            ze(e, `${d}${l} Bars, worn armor and the Turn Tracker are kept.${f}`);
             return;
           }
-          Ye(e, d);
+          ze(e, d);
           return;
         }
         case "set":
-          Qu(e, n);
+          tf(e, n);
           return;
         case "repair":
-          Zu(e);
+          nf(e);
           return;
         case "next-round":
-          sa(e.app);
+          ca(e.app);
           return;
         case "macros":
-          Yu(e);
+          qu(e);
           return;
         case "reset-state":
           if (e.app.newerState === void 0) throw new P("reset-state only discards a state written by a newer version, and this one is not");
-          ef(e.app), Ye(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+          rf(e.app), ze(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
           return;
         case "refresh":
-          e.app.attributes.clear(), Ye(e, "Cached attribute look-ups forgotten; they are read again on next use.");
+          e.app.attributes.clear(), ze(e, "Cached attribute look-ups forgotten; they are read again on next use.");
           return;
         default:
-          throw new w(`unknown subcommand "${Q(_(t))}"`);
+          throw new y(`unknown subcommand "${J(_(t))}"`);
       }
     }
   };
-  function rf(e, t) {
+  function of(e, t) {
     const n = new M();
     let r;
-    for (const { place: i, tokenId: s, change: a } of t) {
-      const o = getObj("graphic", s);
+    for (const { place: s, tokenId: i, change: a } of t) {
+      const o = getObj("graphic", i);
       switch (a.kind) {
         case "bar": {
           const d = a.attributeId ? getObj("attribute", a.attributeId) : void 0;
-          n.set(i, d ? $e(d.get("current")) : o ? vs(o, a.bar) : null);
+          n.set(s, d ? Ae(d.get("current")) : o ? ki(o, a.bar) : null);
           break;
         }
         case "attribute":
-          n.set(i, $e(getObj("attribute", a.attributeId)?.get("current")));
+          n.set(s, Ae(getObj("attribute", a.attributeId)?.get("current")));
           break;
         case "worn":
-          n.set(i, e.memories.tokens[s]?.worn?.[a.track] ?? null);
+          n.set(s, e.memories.tokens[i]?.worn?.[a.track] ?? null);
           break;
         case "override":
-          n.set(i, e.memories.tokens[s]?.overrides?.[a.key] ?? null);
+          n.set(s, e.memories.tokens[i]?.overrides?.[a.key] ?? null);
           break;
         case "markers":
-          n.set(i, _(o?.get("statusmarkers") ?? ""));
+          n.set(s, _(o?.get("statusmarkers") ?? ""));
           break;
         case "memory":
-          n.set(i, ze(ft(e.memories, a.tokenId ?? s), e.edition));
+          n.set(s, Xe(ht(e.memories, a.tokenId ?? i), e.edition));
           break;
         case "initiative": {
-          r ?? (r = je());
-          const d = sr(r.find((c) => c.id === s)?.pr);
-          n.set(i, I.isFinite(d) ? d : null);
+          r ?? (r = Ge());
+          const d = or(r.find((c) => c.id === i)?.pr);
+          n.set(s, I.isFinite(d) ? d : null);
           break;
         }
         case "turn-order":
@@ -5636,55 +5641,55 @@ var DefenseRound = (() => {
     }
     return n;
   }
-  function sf(e) {
-    if (!O(e.parsed, "undo")) throw new w("--force goes with --undo");
+  function cf(e) {
+    if (!O(e.parsed, "undo")) throw new y("--force goes with --undo");
     if (O(e.parsed, "force") && !e.gm) throw new P("--force is the GM's: a player's undo never overwrites a later change");
     const t = [...e.parsed.flags.keys()].find((v) => v !== "undo" && v !== "force");
-    if (t) throw new w(`--undo takes no other flag (got --${t}): it undoes your last damage, whatever is selected`);
-    if (e.parsed.positionals.length > 0) throw new w("--undo takes no amount");
+    if (t) throw new y(`--undo takes no other flag (got --${t}): it undoes your last damage, whatever is selected`);
+    if (e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
     const n = e.app, r = n.store.history;
-    let i = -1;
+    let s = -1;
     for (let v = r.length - 1; v >= 0; v -= 1)
       if (e.gm || r[v].by === e.playerId && r[v].kind !== "save") {
-        i = v;
+        s = v;
         break;
       }
-    if (i === -1) throw new P(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
-    const s = r[i], a = N(n), o = new M(s.tokens.map((v) => [v.tokenId, Mt(v.tokenId, e.gm)])), d = s.tokens.filter((v) => o.get(v.tokenId) !== void 0), c = s.tokens.filter((v) => !d.includes(v)).map((v) => v.name), l = (v) => af(v) ? d.find((D) => ca({ place: "", tokenId: D.tokenId, name: D.name, change: v }, n.store.settings)) : void 0, u = Pl(Ol(s.tokens, (v) => o.get(v) !== void 0, l), a, n.store.round.number - s.round).filter((v) => ca(v, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: Hs(n) }, h = rf(f, u), k = (v, D) => {
+    if (s === -1) throw new P(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
+    const i = r[s], a = N(n), o = new M(i.tokens.map((v) => [v.tokenId, pt(v.tokenId, e.gm)])), d = i.tokens.filter((v) => o.get(v.tokenId) !== void 0), c = i.tokens.filter((v) => !d.includes(v)).map((v) => v.name), l = (v) => df(v) ? d.find((D) => ua({ place: "", tokenId: D.tokenId, name: D.name, change: v }, n.store.settings)) : void 0, u = Ll(Il(i.tokens, (v) => o.get(v) !== void 0, l), a, n.store.round.number - i.round).filter((v) => ua(v, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: Wi(n) }, h = of(f, u), p = (v, D) => {
       if (v.stance !== D.stance) return D.stance === void 0 ? "has dropped its stance since" : `has taken the ${D.stance} stance since`;
       if (v.deadForGood !== D.deadForGood) return "has died for good since";
-      const y = ku(v, D, we);
-      if (y !== void 0 && D.answer !== void 0 || y !== void 0 && we(v.edition, D.edition)) return y;
-      const $ = (C) => (C.edition?.id === a.id ? a.parseState(C.edition.state) : null) ?? a.enter(null, !1);
-      return a.describeStateChange($(v), $(D));
-    }, A = Il(u, h, we);
-    if (A.length > 0) {
+      const w = yu(v, D, ye);
+      if (w !== void 0 && D.answer !== void 0 || w !== void 0 && ye(v.edition, D.edition)) return w;
+      const A = (C) => (C.edition?.id === a.id ? a.parseState(C.edition.state) : null) ?? a.enter(null, !1);
+      return a.describeStateChange(A(v), A(D));
+    }, $ = Pl(u, h, ye);
+    if ($.length > 0) {
       if (!e.gm) {
-        const v = [...new q(A.map((D) => D.name))];
-        X(e, `Nothing undone: ${v.join(", ")} changed since that damage. Only the GM can undo over later changes: ask the GM.`);
+        const v = [...new X($.map((D) => D.name))];
+        z(e, `Nothing undone: ${v.join(", ")} changed since that damage. Only the GM can undo over later changes: ask the GM.`);
         return;
       }
       if (!O(e.parsed, "force")) {
-        X(e, `Nothing undone: values changed since that damage: ${Nl(A, h, we, k).join("; ")}. Use !damage --undo --force to overwrite them.`);
+        z(e, `Nothing undone: values changed since that damage: ${Ml($, h, ye, p).join("; ")}. Use !damage --undo --force to overwrite them.`);
         return;
       }
     }
-    Yl(f, u), A.length > 0 && of(n, u, h), r.splice(i, 1);
-    const g = s.kind === "save" ? "Save undone" : "Damage undone", m = (v) => o.get(v.tokenId)?.get("layer") === "gmlayer", b = d.filter((v) => !m(v)).map((v) => v.name), S = d.filter(m).map((v) => v.name);
-    b.length > 0 && F(ut, te(`${g}: ${b.join(", ")}.`)), S.length > 0 && F(ve, te(`${g} on hidden token${S.length === 1 ? "" : "s"}: ${S.join(", ")}.`), { record: !0 }), c.length > 0 && X(e, `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${c.join(", ")}.`);
+    Xl(f, u), $.length > 0 && lf(n, u, h), r.splice(s, 1);
+    const g = i.kind === "save" ? "Save undone" : "Damage undone", m = (v) => o.get(v.tokenId)?.get("layer") === "gmlayer", b = d.filter((v) => !m(v)).map((v) => v.name), S = d.filter(m).map((v) => v.name);
+    b.length > 0 && G(ft, te(`${g}: ${b.join(", ")}.`)), S.length > 0 && G(he, te(`${g} on hidden token${S.length === 1 ? "" : "s"}: ${S.join(", ")}.`), { record: !0 }), c.length > 0 && z(e, `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${c.join(", ")}.`);
   }
-  function af(e) {
+  function df(e) {
     return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
   }
-  function ca({ tokenId: e, change: t }, n) {
+  function ua({ tokenId: e, change: t }, n) {
     const r = B(e);
     if (!r) return !1;
     switch (t.kind) {
       case "bar":
-        return t.attributeId === void 0 || vl(r, t.bar) === t.attributeId;
+        return t.attributeId === void 0 || pl(r, t.bar) === t.attributeId;
       case "attribute": {
-        const i = ml(t.attributeId);
-        return i !== void 0 && i.characterId === _(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
+        const s = kl(t.attributeId);
+        return s !== void 0 && s.characterId === _(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();
       }
       case "memory":
         return t.tokenId === void 0 || B(t.tokenId) !== void 0;
@@ -5692,21 +5697,21 @@ var DefenseRound = (() => {
         return !0;
     }
   }
-  function of(e, t, n) {
+  function lf(e, t, n) {
     const r = N(e);
-    for (const { place: i, tokenId: s, change: a } of t) {
+    for (const { place: s, tokenId: i, change: a } of t) {
       if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
-      const o = n.get(i), d = B(s);
+      const o = n.get(s), d = B(i);
       if (!d || typeof o != "number") continue;
       const c = a.from, l = {
         values: [],
         dice: [],
         resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, c, u.state).state, detail: { undo: !0 } })
       };
-      wr(e, [{ token: d, character: ce(d) }], l);
+      $r(e, [{ token: d, character: oe(d) }], l);
     }
   }
-  var cf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, df = {
+  var uf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, ff = {
     usage: (e) => N(e).commands.damage.usage,
     help: (e) => N(e).commands.damage.help,
     helpFor: (e, t) => O(t, "undo") || O(t, "force") ? {
@@ -5719,217 +5724,217 @@ var DefenseRound = (() => {
     } : void 0,
     run(e) {
       if (O(e.parsed, "undo") || O(e.parsed, "force")) {
-        sf(e);
+        cf(e);
         return;
       }
       const t = N(e.app), n = t.commands.damage.flags;
-      Ce(e.parsed, { ...cf, ...n }, xn(t.id, "damage"));
-      const r = t.planDamage(e.parsed, mt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = qe(e, Ae(e.parsed), { anyTarget: i });
-      let { targets: a } = s;
-      const o = [...s.notes], d = p.keys(n).find((c) => n[c].decides !== void 0 && O(e.parsed, c));
+      Ne(e.parsed, { ...uf, ...n }, Yn(t.id, "damage"));
+      const r = t.planDamage(e.parsed, kt(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, i = Je(e, Se(e.parsed), { anyTarget: s });
+      let { targets: a } = i;
+      const o = [...i.notes], d = k.keys(n).find((c) => n[c].decides !== void 0 && O(e.parsed, c));
       if (d !== void 0 && !e.gm) {
-        const c = n[d].decides, l = a.filter(({ token: f, character: h }) => Se(e.playerId, f, h)), u = a.filter((f) => !l.includes(f)).map(({ token: f }) => ne(f, "a token"));
-        if (u.length > 0 && o.push(`${ht(u)}: only the GM or its controller ${c}`), a = l, a.length === 0) {
-          X(e, `Not applied: ${o.join("; ")}.`);
+        const c = n[d].decides, l = a.filter(({ token: f, character: h }) => Te(e.playerId, f, h)), u = a.filter((f) => !l.includes(f)).map(({ token: f }) => ne(f, "a token"));
+        if (u.length > 0 && o.push(`${vt(u)}: only the GM or its controller ${c}`), a = l, a.length === 0) {
+          z(e, `Not applied: ${o.join("; ")}.`);
           return;
         }
       }
-      return mn(e, r, a, o, {
+      return pn(e, r, a, o, {
         title: "Damage",
-        anyTarget: i,
+        anyTarget: s,
         record: !0,
         refusals: (c, l) => `${l ? "Not applied to every target" : "Not applied"}: ${c.join("; ")}.`
       });
     }
   };
-  async function lf(e) {
-    const t = e.app, n = N(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
-    Ce(e.parsed, i);
-    const s = (L(e.parsed, "answer") ?? "").toUpperCase(), a = p.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
-    if (!a) throw new P(`no open attack ${s.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
-    const o = Ae(e.parsed) ?? (e.msg.selected ?? []).map((b) => b._id);
-    if (o.length !== 1) throw new w("an answer is for one defender: --ids with its token id");
-    const d = o[0], c = a.defenders.includes(d) ? B(d) : void 0;
+  async function hf(e) {
+    const t = e.app, n = N(t), r = n.attack, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+    Ne(e.parsed, s);
+    const i = (L(e.parsed, "answer") ?? "").toUpperCase(), a = k.prototype.hasOwnProperty.call(t.store.exchange.attacks, i) ? t.store.exchange.attacks[i] : void 0;
+    if (!a) throw new P(`no open attack ${i.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
+    const o = Se(e.parsed) ?? (e.msg.selected ?? []).map((v) => v._id);
+    if (o.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
+    const d = o[0], c = a.defenders.includes(d) ? pt(d, e.gm) : void 0;
     if (!c) throw new P(`that token is not a defender of attack ${a.key}`);
-    const l = ce(c), u = ne(c, "the defender");
-    if (!e.gm && !Se(e.playerId, c, l)) throw new P(`only ${u}'s controller or the GM answers for it`);
+    const l = oe(c), u = ne(c, "the defender");
+    if (!e.gm && !Te(e.playerId, c, l)) throw new P(`only ${u}'s controller or the GM answers for it`);
     const f = a.answers[d];
     if (f) throw new P(`${u} has answered attack ${a.key} already (${f.word})`);
-    if (br(t, d)) throw new P(`${u} answers attack ${a.key} with the defense it made ahead`);
+    if (Ar(t, d)) throw new P(`${u} answers attack ${a.key} with the defense it made ahead`);
     const h = L(e.parsed, r.answerFlag);
-    if (h === void 0) throw new w(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-    const k = x(h, `--${r.answerFlag}`, r.choices);
-    let A = { word: k }, g = k === "none" ? "no defense" : k;
-    if (k !== "none") {
-      const b = r.planAnswer(k, a.situation, a.attacker, mt(t, e.gm)), S = yr(e.parsed, b.dice), v = b.dice.filter((Y) => S[Y.name] === void 0), D = v.length > 0 ? await Ps(v.map((Y) => Y.sides)) : [];
-      if (t.store.exchange.attacks[s] !== a || a.answers[d] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
-      if (!B(d) || !e.gm && !Se(e.playerId, c, ce(c))) throw new P(`${u} is gone or no longer yours since the roll: nothing answered`);
-      const y = zs(b.dice, S, D, 0), $ = fn(t, { token: c, character: l }, b, Je(t, b.readsTurnOrder ? je() : void 0)), C = b.resolve($.facts, y);
-      if ($n(C)) throw new P(Ws(t, $.snapshot, C));
-      if ($.problems.length > 0) throw new P(hn($.snapshot, $.problems, "; nothing answered"));
-      const G = r.keep(k, C, y), re = b.dice.find((Y) => Y.flag === r.rollFlag), Qe = e.gm ? void 0 : Ys(e, b.dice);
-      A = { word: G.word, ...G.file !== void 0 ? { file: G.file } : {}, ...G.flags ? { flags: G.flags } : {} }, re && y[re.name] !== void 0 && (A.roll = y[re.name]), Qe && (A.typed = !0);
-      const W = Ss(n, (Y) => Y === d ? u : $.facts.nameOf(Y)), Ve = C.steps.filter((Y) => Y.section === "Check").map(W);
-      g = Ve.length > 0 ? Ve.join("; ") : k;
+    if (h === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
+    const p = W(h, `--${r.answerFlag}`, r.choices);
+    let $ = { word: p }, g = p === "none" ? "no defense" : p;
+    if (p !== "none") {
+      const v = r.planAnswer(p, a.situation, a.attacker, kt(t, e.gm)), D = br(e.parsed, v.dice), w = v.dice.filter((_e) => D[_e.name] === void 0), A = w.length > 0 ? await ji(w.map((_e) => _e.sides)) : [];
+      if (t.store.exchange.attacks[i] !== a || a.answers[d] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
+      if (!B(d) || !e.gm && !Te(e.playerId, c, oe(c))) throw new P(`${u} is gone or no longer yours since the roll: nothing answered`);
+      const C = Ji(v.dice, D, A, 0), j = hn(t, { token: c, character: l }, v, Qe(t, v.readsTurnOrder ? Ge() : void 0)), Q = v.resolve(j.facts, C);
+      if (Sn(Q)) throw new P(Xi(t, j.snapshot, Q));
+      if (j.problems.length > 0) throw new P(vn(j.snapshot, j.problems, "; nothing answered"));
+      const we = r.keep(p, Q, C), x = v.dice.find((_e) => _e.flag === r.rollFlag), Ze = e.gm ? void 0 : qi(e, v.dice);
+      $ = { word: we.word, ...we.file !== void 0 ? { file: we.file } : {}, ...we.flags ? { flags: we.flags } : {} }, x && C[x.name] !== void 0 && ($.roll = C[x.name]), Ze && ($.typed = !0);
+      const be = _i(n, (_e) => _e === d ? u : j.facts.nameOf(_e)), Ft = Q.steps.filter((_e) => _e.section === "Check").map(be);
+      g = Ft.length > 0 ? Ft.join("; ") : p;
     }
-    a.answers[d] = A;
-    const m = Js(t, a, e.gm);
-    X(e, `${u}: ${g}.${m.length > 0 ? ` Waiting for ${m.join(", ")}.` : ` Attack ${a.key} resolves.`}`), m.length === 0 && await Sr(e, a);
+    a.answers[d] = $;
+    const m = ea(t, a, e.gm), b = ta(t, a, Er), S = m.length > 0 ? ` Waiting for ${m.join(", ")}.` : b ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
+    z(e, `${u}: ${g}.${S}`), b && await _r(e, a);
   }
-  var uf = { ids: { kind: "list" }, help: { kind: "switch" } }, ff = {
+  var vf = { ids: { kind: "list" }, help: { kind: "switch" } }, mf = {
     usage: (e) => N(e).commands.defend.usage,
     help: (e) => N(e).commands.defend.help,
     run(e) {
-      if (e.parsed.flags.has("answer")) return lf(e);
+      if (e.parsed.flags.has("answer")) return hf(e);
       const t = N(e.app), n = t.commands.defend;
       if (n.refused) {
-        X(e, `!defend is not used: ${n.refused}.`);
+        z(e, `!defend is not used: ${n.refused}.`);
         return;
       }
-      Ce(e.parsed, { ...uf, ...n.flags }, xn(t.id, "defend"));
-      const r = t.planDefend(e.parsed), i = p.keys(n.flags).filter((c) => n.flags[c].token === !0);
-      ou(e, i);
-      const s = qe(e, Ae(e.parsed)), a = [...s.notes], o = i.map((c) => ({ flag: c, id: (e.parsed.flags.get(c) ?? []).join(" ") })).filter(({ id: c }) => c !== ""), d = s.targets.filter(({ token: c }) => {
+      Ne(e.parsed, { ...vf, ...n.flags }, Yn(t.id, "defend"));
+      const r = t.planDefend(e.parsed), s = k.keys(n.flags).filter((c) => n.flags[c].token === !0);
+      du(e, s);
+      const i = Je(e, Se(e.parsed)), a = [...i.notes], o = s.map((c) => ({ flag: c, id: (e.parsed.flags.get(c) ?? []).join(" ") })).filter(({ id: c }) => c !== ""), d = i.targets.filter(({ token: c }) => {
         const l = o.find(({ id: u }) => u === c.id);
         return l && a.push(`${ne(c, "a token")}: --${l.flag} names the token itself`), l === void 0;
       });
       if (d.length === 0) {
-        X(e, `${gr(a).join("; ")}.`.replace(/^./, (c) => c.toUpperCase()));
+        z(e, `${wr(a).join("; ")}.`.replace(/^./, (c) => c.toUpperCase()));
         return;
       }
-      return mn(e, r, d, a, {
+      return pn(e, r, d, a, {
         title: "Defense",
         refusals: (c) => `${c.join("; ")}.`
       });
     }
-  }, hf = { ids: { kind: "list" }, help: { kind: "switch" } }, vf = {
+  }, pf = { ids: { kind: "list" }, help: { kind: "switch" } }, kf = {
     usage: (e) => N(e).commands.stance.usage,
     help: (e) => N(e).commands.stance.help,
     run(e) {
       const t = N(e.app);
       if (t.stances.length === 0) throw new P(`the ${t.id} edition has no stances`);
-      Ce(e.parsed, hf);
+      Ne(e.parsed, pf);
       const [n, ...r] = e.parsed.positionals;
-      if (r.length > 0) throw new w(`one stance only (got "${Q(e.parsed.positionals.join(" "))}")`);
-      const i = n?.toLowerCase();
-      if (i !== void 0 && !t.stances.includes(i))
-        throw new w(`unknown stance "${Q(_(n))}" (stances: ${t.stances.join(", ")})`);
-      const s = (e.msg.selected ?? []).length === 0 && Ae(e.parsed) === void 0;
-      if (i === void 0 && s) throw new w("no stance given");
-      const { targets: a, notes: o } = qe(e, Ae(e.parsed));
-      if (i === void 0) {
-        const d = e.app.store.settings, c = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", l = a.map(({ token: u, character: f }) => `${sn(u, f, d).name}: ${e.app.store.tokens[u.id]?.stance ?? c}`);
-        X(e, `Stances: ${l.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} Usage: ${t.commands.stance.usage}`);
+      if (r.length > 0) throw new y(`one stance only (got "${J(e.parsed.positionals.join(" "))}")`);
+      const s = n?.toLowerCase();
+      if (s !== void 0 && !t.stances.includes(s))
+        throw new y(`unknown stance "${J(_(n))}" (stances: ${t.stances.join(", ")})`);
+      const i = (e.msg.selected ?? []).length === 0 && Se(e.parsed) === void 0;
+      if (s === void 0 && i) throw new y("no stance given");
+      const { targets: a, notes: o } = Je(e, Se(e.parsed));
+      if (s === void 0) {
+        const d = e.app.store.settings, c = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", l = a.map(({ token: u, character: f }) => `${an(u, f, d).name}: ${e.app.store.tokens[u.id]?.stance ?? c}`);
+        z(e, `Stances: ${l.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} Usage: ${t.commands.stance.usage}`);
         return;
       }
-      return mn(e, t.planStance(i), a, o, { title: "Stance", refusals: (d) => `${d.join("; ")}.` });
+      return pn(e, t.planStance(s), a, o, { title: "Stance", refusals: (d) => `${d.join("; ")}.` });
     }
   };
-  function mf(e, t, n) {
+  function gf(e, t, n) {
     return n === null ? e + t : E.max(e, E.min(e + t, n));
   }
-  function pf(e, t, n) {
+  function yf(e, t, n) {
     return {
       values: [],
       dice: [],
       resolve(r) {
-        const i = r.bars[n].value;
-        if (i === null) return { kind: "bar", resource: n };
-        const s = r.bars.vitality.value;
-        if (e.condition(r.state, s) === "dead")
+        const s = r.bars[n].value;
+        if (s === null) return { kind: "bar", resource: n };
+        const i = r.bars.vitality.value;
+        if (e.condition(r.state, i) === "dead")
           return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-        const a = r.bars[n].max, o = mf(i, t, a), d = a !== null && o === a && i + t > a, c = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), l = r.id;
+        const a = r.bars[n].max, o = gf(s, t, a), d = a !== null && o === a && s + t > a, c = i === null ? void 0 : e.setVitality(i, n === "vitality" ? o : i, r.state), l = r.id;
         return {
           headline: "acts",
-          ...o === i ? { noop: !0 } : {},
+          ...o === s ? { noop: !0 } : {},
           steps: [
-            T(de, { kind: "heal-title", who: l, resource: n, amount: o - i }),
+            T(ce, { kind: "heal-title", who: l, resource: n, amount: o - s }),
             // Nothing healed (already at its max) says so, on a row of several as on its own card.
-            T(oe, { kind: "heal-summary", who: l, healed: o !== i, atMax: a !== null && i >= a }),
-            T("Heal", { kind: "healed", resource: n, before: i, after: o, max: a, capped: d }),
-            ...n === "vitality" && c ? Oe("Heal", c.conditions) : [],
+            T(ae, { kind: "heal-summary", who: l, healed: o !== s, atMax: a !== null && s >= a }),
+            T("Heal", { kind: "healed", resource: n, before: s, after: o, max: a, capped: d }),
+            ...n === "vitality" && c ? Ie("Heal", c.conditions) : [],
             ...c?.now ? [T("Now", c.now)] : []
           ],
-          changes: o !== i ? [{ kind: "bar", resource: n, to: o }] : [],
+          changes: o !== s ? [{ kind: "bar", resource: n, to: o }] : [],
           ...n === "vitality" && c ? { state: c.state } : {},
           ...n === "vitality" && c?.dropsAnswer ? { answer: null } : {},
-          detail: { heal: t, resource: n, before: i, after: o }
+          detail: { heal: t, resource: n, before: s, after: o }
         };
       }
     };
   }
-  var kf = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", gf = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, yf = {
-    usage: () => kf,
+  var wf = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", bf = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, $f = {
+    usage: () => wf,
     run(e) {
       const t = e.parsed;
-      Ce(t, gf);
-      const n = Yt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = x(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = qe(e, Ae(t));
-      return mn(e, pf(N(e.app), n, r), i, s, {
+      Ne(t, bf);
+      const n = zt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = W(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = Je(e, Se(t));
+      return pn(e, yf(N(e.app), n, r), s, i, {
         title: "Heal",
         refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
       });
     }
-  }, da = p.freeze({});
-  function wf(e, t, n) {
-    if (!n || vt(t)) return;
-    const r = e.store.settings, i = ye[r.bars.vitality].value;
-    if (!(i in n)) return;
-    const s = $e(n[i]), a = _(t.get(ye[r.bars.vitality].link) ?? "");
-    let { typed: o, keepInStep: d } = bf(t, i, a, s);
-    if (s === null || o === null || s === o) return;
-    const c = N(e), l = { token: t, character: ce(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === o || u.typed === o);
-    if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, d = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && o < s && s - o <= Zr) {
-      const A = c.planHandEdit(s - o, mt(e, !0)), g = {
-        ...A,
+  }, fa = k.freeze({});
+  function Af(e, t, n) {
+    if (!n || mt(t)) return;
+    const r = e.store.settings, s = ge[r.bars.vitality].value;
+    if (!(s in n)) return;
+    const i = Ae(n[s]), a = _(t.get(ge[r.bars.vitality].link) ?? "");
+    let { typed: o, keepInStep: d } = Sf(t, s, a, i);
+    if (i === null || o === null || i === o) return;
+    const c = N(e), l = { token: t, character: oe(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === o || u.typed === o);
+    if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, d = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && o < i && i - o <= ns) {
+      const $ = c.planHandEdit(i - o, kt(e, !0)), g = {
+        ...$,
         resolve(b, S) {
-          if (c.condition(b.state, s) === "dead") return { kind: "refused", reason: "dead" };
-          const v = A.resolve(b, S);
-          return !("kind" in v) && !v.changes.some((D) => D.kind === "bar" && D.resource === "vitality") && v.changes.push({ kind: "bar", resource: "vitality", to: s }), v;
+          if (c.condition(b.state, i) === "dead") return { kind: "refused", reason: "dead" };
+          const v = $.resolve(b, S);
+          return !("kind" in v) && !v.changes.some((D) => D.kind === "bar" && D.resource === "vitality") && v.changes.push({ kind: "bar", resource: "vitality", to: i }), v;
         }
-      }, m = vn(
+      }, m = mn(
         e,
         l,
         g,
-        da,
-        Je(e),
-        Lt(e),
-        () => ({ vitalityFrom: s, ...d, title: T(de, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
+        fa,
+        Qe(e),
+        jt(e),
+        () => ({ vitalityFrom: i, ...d, title: T(ce, { kind: "hand-edit-read-title", who: t.id, before: i, typed: o }) }),
         (b) => {
-          fl(b, s), la(e, b, s);
+          vl(b, i), ha(e, b, i);
         }
       );
       if (m.kind === "unsafe") return;
       if (m.kind === "problems" || m.kind === "refusal" && m.reading.problems.length > 0)
-        F(ve, te(`Hand edit not read through armor: ${hn(m.reading.snapshot, m.reading.problems, "")}.`));
+        G(he, te(`Hand edit not read through armor: ${vn(m.reading.snapshot, m.reading.problems, "")}.`));
       else if (m.kind === "written") {
-        hr(e, [m.shown], { title: "Hand edit", replyTo: "gm" });
+        mr(e, [m.shown], { title: "Hand edit", replyTo: "gm" });
         const b = m.outcome.changes.find((S) => S.kind === "bar" && S.resource === "vitality");
-        a && e.linkedEdits.set(a, { from: s, typed: o, to: b?.kind === "bar" ? b.to : s, by: t.id, echoed: new q() }), Us(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
+        a && e.linkedEdits.set(a, { from: i, typed: o, to: b?.kind === "bar" ? b.to : i, by: t.id, echoed: new X() }), Ki(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
         return;
       }
     }
-    const h = $f(e, s, o), k = vn(e, l, h.plan, da, Je(e), Lt(e), () => ({ vitalityFrom: s, ...d }), (A) => la(e, A, s));
-    k.kind === "written" && (f && nu(e, a, k.applied), h.saysSomething() && hr(e, [k.shown], { title: "Hand edit", replyTo: "gm" }));
+    const h = Tf(e, i, o), p = mn(e, l, h.plan, fa, Qe(e), jt(e), () => ({ vitalityFrom: i, ...d }), ($) => ha(e, $, i));
+    p.kind === "written" && (f && su(e, a, p.applied), h.saysSomething() && mr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));
   }
-  function bf(e, t, n, r) {
-    const i = $e(e.get(t));
-    if (n === "" || i !== r) return { typed: i };
-    const s = $e(hl(n));
-    return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
+  function Sf(e, t, n, r) {
+    const s = Ae(e.get(t));
+    if (n === "" || s !== r) return { typed: s };
+    const i = Ae(ml(n));
+    return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };
   }
-  function $f(e, t, n) {
+  function Tf(e, t, n) {
     const r = N(e);
-    let i = !1;
+    let s = !1;
     return { plan: {
       values: [],
       dice: [],
       resolve(a) {
         const o = a.state, d = r.setVitality(t, n, o), c = a.id, l = r.setVitality(t, t, o).state;
-        return i = d.vitality !== n || !we(l, d.state), {
+        return s = d.vitality !== n || !ye(l, d.state), {
           headline: "acts",
           steps: [
-            T(de, { kind: "hand-edit-title", who: c }),
-            T(oe, { kind: "hand-edit-summary", who: c, now: d.now }),
+            T(ce, { kind: "hand-edit-title", who: c }),
+            T(ae, { kind: "hand-edit-summary", who: c, now: d.now }),
             ...d.steps.map((f) => T("Change", f)),
             d.now ? T("Now", d.now) : T("Now", { kind: "standing" })
           ],
@@ -5939,30 +5944,30 @@ var DefenseRound = (() => {
           detail: d
         };
       }
-    }, saysSomething: () => i };
+    }, saysSomething: () => s };
   }
-  function la(e, t, n) {
-    const r = N(e), i = e.store.tokens[t.snapshot.id];
-    i?.edition?.id !== r.id && (t.facts.state = tr(r, i, n, Ks(e)));
+  function ha(e, t, n) {
+    const r = N(e), s = e.store.tokens[t.snapshot.id];
+    s?.edition?.id !== r.id && (t.facts.state = rr(r, s, n, Yi(e)));
   }
-  var Af = 400, Sf = 100, Tf = 20, Ef = class {
+  var Ef = 400, _f = 100, Df = 20, Rf = class {
     constructor() {
       this.nextShown = 1, this.nextHidden = 1, this.rows = new M(), this.bySender = new M();
     }
     /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
     add(e, t) {
-      const n = t.map((s) => {
-        const a = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
-        return this.rows.set(a, s), a;
+      const n = t.map((i) => {
+        const a = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
+        return this.rows.set(a, i), a;
       }), r = this.bySender.get(e) ?? [];
       this.bySender.delete(e), r.push(...n);
-      const i = e === "gm" ? Af : Sf;
-      for (const s of r.splice(0, E.max(0, r.length - i))) this.rows.delete(s);
-      if (this.bySender.set(e, r), this.bySender.size > Tf + 1) {
-        for (const [s, a] of this.bySender)
-          if (!(s === "gm" || s === e)) {
+      const s = e === "gm" ? Ef : _f;
+      for (const i of r.splice(0, E.max(0, r.length - s))) this.rows.delete(i);
+      if (this.bySender.set(e, r), this.bySender.size > Df + 1) {
+        for (const [i, a] of this.bySender)
+          if (!(i === "gm" || i === e)) {
             for (const o of a) this.rows.delete(o);
-            this.bySender.delete(s);
+            this.bySender.delete(i);
             break;
           }
       }
@@ -5972,85 +5977,85 @@ var DefenseRound = (() => {
       return this.rows.get(e);
     }
   };
-  function _f(e) {
+  function Of(e) {
     const t = N(e);
     if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
-    const n = cr() !== void 0, r = _r("HealthColors");
-    !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, F(
-      ve,
+    const n = lr() !== void 0, r = Or("HealthColors");
+    !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, G(
+      he,
       [
         te("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
-        r.auraDead === !0 ? me("NPCs: dead at 0 off", "!aura dead") : "",
-        r.auraDeadPC === !0 ? me("PCs: dead at 0 off", "!aura deadPC") : ""
-      ].filter((i) => i !== "").join(" ")
+        r.auraDead === !0 ? ve("NPCs: dead at 0 off", "!aura dead") : "",
+        r.auraDeadPC === !0 ? ve("PCs: dead at 0 off", "!aura deadPC") : ""
+      ].filter((s) => s !== "").join(" ")
     ));
   }
-  var ua = {
-    "!damage": df,
-    "!attack": Eu,
-    "!defend": ff,
-    "!stance": vf,
-    "!heal": yf,
-    "!defense-round": nf
+  var va = {
+    "!damage": ff,
+    "!attack": Ru,
+    "!defend": mf,
+    "!stance": kf,
+    "!heal": $f,
+    "!defense-round": af
   };
-  function Df() {
-    const e = _r(nn) === void 0, { stored: t, problems: n, newer: r } = Pd(_r(nn), pe), i = { store: t, attributes: new Gd(), loadProblems: n, linkedEdits: new M(), details: new Ef() };
-    return r !== void 0 ? (i.newerState = r, Er(`${ie} v${pe}: ${n.join("; ")}`), F(ve, te(Of(r)))) : Rf(i, e), Cf(i), i;
+  function Cf() {
+    const e = Or(rn) === void 0, { stored: t, problems: n, newer: r } = Ld(Or(rn), me), s = { store: t, attributes: new Ud(), loadProblems: n, linkedEdits: new M(), details: new Rf() };
+    return r !== void 0 ? (s.newerState = r, Rr(`${re} v${me}: ${n.join("; ")}`), G(he, te(Nf(r)))) : If(s, e), Pf(s), s;
   }
-  function Rf(e, t) {
+  function If(e, t) {
     const n = e.store, r = e.loadProblems;
-    t && Fd(n.settings, If());
-    const i = iu(e);
-    i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), aa(nn, n), r.length > 0 && (Er(`${ie} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(ve, te(`${ie}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(ve, te(`${ie} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Me("rebuilding the help handout", () => Dr(Pe(n.settings.edition)))(), n.scriptVersion = pe;
-  }
-  function Of(e) {
-    return `${ie}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
-  }
-  function Cf(e) {
-    const t = e.store, n = () => e.newerState !== void 0, r = Me("following the Turn Tracker", () => {
-      n() || Tr(e);
-    });
-    Fe(
-      "chat:message",
-      Me(
-        (a) => `${_(a?.content ?? "").split(" ", 1)[0]}`,
-        (a) => (a?.type === "api" && !n() && (ls(a, ua) !== void 0 ? Tr(e) : Vu(r)), qd(e, a, ua)),
-        (a) => a?.type === "api" && a.playerid ? es(a.playerid) : void 0
-      )
-    );
-    const i = Me("a hand edit of a bar", (a, o) => {
-      n() || wf(e, a, o);
-    });
-    for (const a of ["bar1", "bar2", "bar3"]) Fe(`change:graphic:${a}_value`, i);
-    Fe(
-      "destroy:graphic",
-      Me("forgetting a deleted token", (a) => {
-        n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
-      })
-    ), ju(e), Fe("change:campaign:turnorder", r), Nf(r);
-    const s = Me("refreshing attribute look-ups", (a) => {
-      e.attributes.forget(_(a.get("_characterid") ?? ""));
-    });
-    Fe("add:attribute", s), Fe("destroy:attribute", s), Fe("change:attribute:name", s), Pf(i), n() || Me("checking HealthColors", () => _f(e))(), Er(`${ie} v${pe} ready: edition ${t.settings.edition}.`);
-  }
-  function If() {
-    return Gu(ie.toLowerCase());
+    t && Vd(n.settings, Mf());
+    const s = au(e);
+    s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), da(rn, n), r.length > 0 && (Rr(`${re} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), G(he, te(`${re}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? G(he, te(`${re} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && je("rebuilding the help handout", () => Cr(Le(n.settings.edition)))(), n.scriptVersion = me;
   }
   function Nf(e) {
-    const t = Vl();
-    t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
+    return `${re}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
   }
   function Pf(e) {
-    const t = Gl();
+    const t = e.store, n = () => e.newerState !== void 0, r = je("following the Turn Tracker", () => {
+      n() || Dr(e);
+    });
+    Ve(
+      "chat:message",
+      je(
+        (a) => `${_(a?.content ?? "").split(" ", 1)[0]}`,
+        (a) => (a?.type === "api" && !n() && (hi(a, va) !== void 0 ? Dr(e) : Hu(r)), Qd(e, a, va)),
+        (a) => a?.type === "api" && a.playerid ? ri(a.playerid) : void 0
+      )
+    );
+    const s = je("a hand edit of a bar", (a, o) => {
+      n() || Af(e, a, o);
+    });
+    for (const a of ["bar1", "bar2", "bar3"]) Ve(`change:graphic:${a}_value`, s);
+    Ve(
+      "destroy:graphic",
+      je("forgetting a deleted token", (a) => {
+        n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
+      })
+    ), Vu(e), Ve("change:campaign:turnorder", r), Lf(r);
+    const i = je("refreshing attribute look-ups", (a) => {
+      e.attributes.forget(_(a.get("_characterid") ?? ""));
+    });
+    Ve("add:attribute", i), Ve("destroy:attribute", i), Ve("change:attribute:name", i), jf(s), n() || je("checking HealthColors", () => Of(e))(), Rr(`${re} v${me} ready: edition ${t.settings.edition}.`);
+  }
+  function Mf() {
+    return Bu(re.toLowerCase());
+  }
+  function Lf(e) {
+    const t = Bl();
+    t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
+  }
+  function jf(e) {
+    const t = Ul();
     t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
   }
-  Fe("ready", Me("starting up", () => {
-    Df();
+  Ve("ready", je("starting up", () => {
+    Cf();
   }));
-  var Mf = pe;
-  function Lf(e) {
-    return Ul(e);
+  var Ff = me;
+  function Gf(e) {
+    return Hl(e);
   }
-  return ka(Ir);
+  return ya(Mr);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

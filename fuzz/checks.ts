@@ -118,6 +118,12 @@ export interface StepFacts {
   mayTouch?: Touchable;
   /** players-target-any at the step's start. */
   anyTarget: boolean;
+  /** Attacks that were open at the step's start, by key: their declarer and defenders (an attack that resolves writes its defenders). */
+  openAttacks?: Map<string, { by: string; defenders: string[] }>;
+  /** Of those, the ones no longer open after the step (resolved, or cancelled: nothing written then). */
+  settledAttacks?: Array<{ by: string; defenders: string[] }>;
+  /** The attributes of the settled attacks' defenders' characters. */
+  defenderAttributes?: Set<string>;
   inFlight?: InFlight;
   /** The step was a hand edit of a bar: Roll20 says not whose, so its entries keep a quota of their own. */
   handEdit?: boolean;
@@ -356,6 +362,8 @@ export function checkPlayer(found: readonly Change[], facts: StepFacts, leftBy: 
       continue;
     }
     if (facts.mayTouch(key)) continue;
+    // An attack that resolved in this step writes its defenders, as its declarer (or the GM) let it.
+    if ((cmd.kind === 'attack' || cmd.kind === 'answer') && settledWrites(facts, key)) continue;
     // players-target-any lifts control for !damage, but --defense-mode stays the controller's (the others are dropped).
     if (cmd.kind === 'damage' && facts.anyTarget && !cmd.defenseMode) continue;
     if (cmd.kind === 'defend' && cmd.named.some((id) => key === `s:${id}:mem` || key === `s:${id}:answer`)) continue;
@@ -440,11 +448,27 @@ export function checkHidden(world: World, facts: StepFacts): string[] {
 }
 
 /** commands.md, "Output": errors and refusals go to the sender only; anything else to the GM or everyone. */
-export function checkRecipients(facts: StepFacts): string[] {
+export function checkRecipients(facts: StepFacts, world?: World): string[] {
   const sender = facts.actor && !facts.actor.gm ? facts.actor.displayname.toLowerCase() : undefined;
   return facts.messages
     .filter((r) => r.who === 'DefenseRound' && r.whisperTo !== undefined && r.whisperTo !== 'gm' && r.whisperTo.toLowerCase() !== sender)
+    .filter((r) => !(world && promptFor(world, facts, r)))
     .map((r) => `a whisper went to "${r.whisperTo}", who did not send the command: ${readable(r.content).slice(0, 120)}`);
+}
+
+/** An attack's prompt, whispered to a player who controls one of its defenders (commands.md, "!attack"). */
+function promptFor(world: World, facts: StepFacts, record: ChatRecord): boolean {
+  const key = /Attack (A\d+)/.exec(readable(record.content))?.[1];
+  if (key === undefined) return false;
+  // An attack declared and settled in the same step is in neither state: its defenders are the declared ids.
+  const declared = facts.command?.kind === 'attack' ? { defenders: (/--ids (.*?)(?: --|$)/.exec(facts.command.text)?.[1] ?? '').split(/[ ,]+/) } : undefined;
+  const attack = world.stored()?.exchange?.attacks?.[key] ?? facts.openAttacks?.get(key) ?? declared;
+  const player = world.actors.find((actor) => !actor.gm && actor.displayname.toLowerCase() === record.whisperTo?.toLowerCase());
+  if (!attack || !player) return false;
+  return (attack.defenders as string[]).some((id) => {
+    const token = world.mock.globals.getObj('graphic', id) as unknown as MockObject | undefined;
+    return token !== undefined && controls(world, player, token);
+  });
 }
 
 const BUTTON = /\[([^\][]*)\]\((![^()]*)\)/g;
@@ -554,4 +578,14 @@ export function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
   if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
   return String(value);
+}
+
+/** A change an attack settled in this step may make: to a defender of it, its character's attributes, its memory or its row. */
+function settledWrites(facts: StepFacts, key: string): boolean {
+  const defenders = new Set((facts.settledAttacks ?? []).flatMap((attack) => attack.defenders));
+  if (defenders.size === 0) return false;
+  const [, id = ''] = key.split(':');
+  if (defenders.has(id)) return true;
+  // A linked bar or a unique token's worn armor lives on the sheet: an attribute of a defender's character.
+  return key.startsWith('a:') && (facts.defenderAttributes?.has(id) ?? false);
 }

@@ -231,6 +231,7 @@ class Runner {
     const warningMark = mock.warnings.length;
     mock.newMessages();
     const facts: StepFacts = { allowed: new Set(), anyTarget: world.settings()?.playersTargetAny === true, messages: [], logs: [], warnings: [], crashes: [] };
+    facts.openAttacks = openAttacksOf(world);
     let description: string = kind;
     try {
       description = await this.perform(kind, facts);
@@ -245,6 +246,7 @@ class Runner {
     // A GM's reset-state discards a newer version's state: from here on the state is the script's own again.
     if (world.newerJson !== undefined && facts.actor?.gm && facts.command?.sub === 'reset-state' && mock.state.DefenseRound?.schemaVersion === SCHEMA_VERSION) world.newerJson = undefined;
     const after = snapshot(world);
+    settledAttacks(world, facts);
     // A step the GM's edition switch broke into (a roll out): what the switch did is not the sender's.
     const before = (world.rebase as Snapshot | undefined) ?? start;
     // The sender's changes: before the switch (a command that ran to its end first) and after it.
@@ -261,7 +263,7 @@ class Runner {
       ...checkPlayer(found, facts, leftBy),
       ...checkNpcNumbers(world, before, after, facts),
       ...checkHidden(world, facts),
-      ...checkRecipients(facts),
+      ...checkRecipients(facts, world),
       ...checkEscaping(facts),
       ...checkInFlight(before, after, facts),
       ...checkTypedRolls(found, facts),
@@ -307,14 +309,25 @@ class Runner {
   /** What each player's steps left in each place: a player's undo may only overwrite a value that player left. */
   private remember(found: ReturnType<typeof changes>, facts: StepFacts): void {
     const actor = facts.actor;
-    if (!actor || actor.gm) return;
-    let mine = this.leftBy.get(actor.id);
-    if (!mine) this.leftBy.set(actor.id, (mine = new Map()));
-    for (const { key, after } of found) {
-      const values = mine.get(key) ?? [];
-      values.push(after);
-      if (values.length > 30) values.shift();
-      mine.set(key, values);
+    // An attack's writes are its declarer's to undo, whoever's answer resolved it.
+    const declarers = new Set((facts.settledAttacks ?? []).map((attack) => attack.by));
+    if (actor && !actor.gm) declarers.add(actor.id);
+    for (const id of declarers) {
+      if (this.world.actors.some((candidate) => candidate.id === id && candidate.gm)) continue;
+      let mine = this.leftBy.get(id);
+      if (!mine) this.leftBy.set(id, (mine = new Map()));
+      for (const { key, after } of found) {
+        const values = mine.get(key) ?? [];
+        values.push(after);
+        if (values.length > 30) values.shift();
+        mine.set(key, values);
+      }
+      // An attack files each answer as a defense made ahead and its hit uses it up, in one step (no
+      // change left to see): the attack's undo, like that of !defend + !damage, puts the answer back.
+      for (const attack of facts.settledAttacks ?? []) {
+        if (attack.by !== id) continue;
+        for (const defender of attack.defenders) if (!mine.has(`s:${defender}:answer`)) mine.set(`s:${defender}:answer`, [undefined]);
+      }
     }
   }
 
@@ -835,4 +848,29 @@ function readIntegerLoose(value: unknown): number | null {
   if (typeof value === 'number') return Number.isSafeInteger(value) ? value : null;
   if (typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value)) return Number(value);
   return null;
+}
+
+/** The attacks open now, by key: who declared each, and its defenders. */
+function openAttacksOf(world: World): Map<string, { by: string; defenders: string[] }> {
+  const open = new Map<string, { by: string; defenders: string[] }>();
+  for (const [key, attack] of Object.entries<any>(world.stored()?.exchange?.attacks ?? {})) {
+    open.set(key, { by: String(attack?.by ?? ''), defenders: Array.isArray(attack?.defenders) ? attack.defenders.map(String) : [] });
+  }
+  return open;
+}
+
+/** The attacks the step settled (open at its start, gone now), and the attributes their defenders' writes may reach. */
+function settledAttacks(world: World, facts: StepFacts): void {
+  const now = openAttacksOf(world);
+  const settled = [...(facts.openAttacks ?? new Map()).entries()].filter(([key]) => !now.has(key)).map(([, attack]) => attack);
+  facts.settledAttacks = settled;
+  const attributes = new Set<string>();
+  for (const id of settled.flatMap((attack) => attack.defenders)) {
+    const token = world.mock.globals.getObj('graphic', id) as unknown as MockObject | undefined;
+    if (!token) continue;
+    for (const n of [1, 2, 3]) if (token.props[`bar${n}_link`]) attributes.add(String(token.props[`bar${n}_link`]));
+    const character = world.character(token);
+    if (character) for (const attribute of world.attributes()) if (attribute.props._characterid === character.id) attributes.add(attribute.id);
+  }
+  facts.defenderAttributes = attributes;
 }

@@ -3,7 +3,7 @@
 import { Rng } from './rng';
 import { controls, type Actor, type World } from './world';
 
-export type CommandKind = 'damage' | 'defend' | 'stance' | 'heal' | 'undo' | 'admin' | 'details';
+export type CommandKind = 'damage' | 'defend' | 'stance' | 'heal' | 'undo' | 'admin' | 'details' | 'attack' | 'answer';
 
 export interface Command {
   kind: CommandKind;
@@ -175,8 +175,12 @@ export class Generator {
   // ---- commands ----
 
   command(actor: Actor): Command {
-    const kind = this.rng.weighted({ damage: 10, defend: 6, stance: 3, heal: 3 });
+    const kind = this.rng.weighted({ damage: 10, defend: 6, stance: 3, heal: 3, attack: 3, answer: 4 });
     switch (kind) {
+      case 'attack':
+        return this.attack(actor);
+      case 'answer':
+        return this.answer(actor);
       case 'defend':
         return this.defend(actor);
       case 'stance':
@@ -222,6 +226,47 @@ export class Generator {
     const kept = options.selectedOnly ? selected : this.target(line, actor, selected);
     if (!options.selectedOnly) this.mess(line, ALL_DAMAGE_FLAGS);
     return { kind: 'damage', actor, text: line.text(), selected: kept, named: [], defenseMode: defenseMode || line.parts.includes('--defense-mode'), force: false, sub: '' };
+  }
+
+  /** `!attack` with the edition's `!damage` flags, the attacker selected; or an open attack resolved, cancelled, listed. */
+  attack(actor: Actor): Command {
+    const rng = this.rng;
+    const keys = Object.keys(this.world.stored()?.exchange?.attacks ?? {});
+    const key = () => (keys.length > 0 && rng.chance(0.85) ? rng.pick(keys) : rng.pick(['A999', 'a1', '<b>X</b>', 'x'.repeat(80)]));
+    switch (rng.weighted({ declare: 8, resolve: 2, cancel: 1, list: 0.7 })) {
+      case 'resolve':
+        return { kind: 'attack', actor, text: `!attack --resolve ${key()}`, selected: [], named: [], defenseMode: false, force: false, sub: 'resolve' };
+      case 'cancel':
+        return { kind: 'attack', actor, text: `!attack --cancel ${key()}`, selected: [], named: [], defenseMode: false, force: false, sub: 'cancel' };
+      case 'list':
+        return { kind: 'attack', actor, text: '!attack --list', selected: [], named: [], defenseMode: false, force: false, sub: 'list' };
+      default: {
+        const hit = this.damage(actor, { selectedOnly: true });
+        const rest = hit.text.replace(/^!damage/, '');
+        const line = new Line('!attack').add(rest.trim());
+        if (this.world.edition() === 'soak' && rng.chance(0.3)) line.flag('situation', rng.pick(SOAK_SITUATIONS));
+        if (rng.chance(0.95)) line.flag('ids', this.ids(actor));
+        if (rng.chance(0.15)) line.flag('from', this.id(actor));
+        const selected = rng.chance(0.8) ? this.selection(actor).slice(0, 1) : this.selection(actor);
+        return { kind: 'attack', actor, text: line.text().replace(/\s+/g, ' '), selected, named: [], defenseMode: hit.defenseMode, force: false, sub: 'declare' };
+      }
+    }
+  }
+
+  /** `!defend --answer KEY` for a defender of an open attack (or not), with the edition's answer word (or not). */
+  answer(actor: Actor): Command {
+    const rng = this.rng;
+    const attacks = Object.values<any>(this.world.stored()?.exchange?.attacks ?? {});
+    const attack = attacks.length > 0 && rng.chance(0.9) ? rng.pick(attacks) : undefined;
+    const edition = this.world.edition();
+    const line = new Line('!defend').flag('answer', attack ? String(attack.key) : rng.pick(['A1', 'A999', 'zz']));
+    const defender = attack && rng.chance(0.85) ? String(rng.pick(attack.defenders as string[])) : this.id(actor);
+    line.flag('ids', defender);
+    const words = edition === 'opposed' ? ['passive', 'active', 'full'] : edition === 'threshold' ? ['defend', 'none'] : ['defend', 'evade', 'none'];
+    line.flag(edition === 'opposed' ? 'mode' : 'action', this.choice(words, ['react', 'fly', 'counter']));
+    if (rng.chance(0.4)) line.flag('roll', this.number(1, edition === 'opposed' ? 20 : 100));
+    if (rng.chance(0.05)) line.flag('situation', 'behind');
+    return { kind: 'answer', actor, text: line.text(), selected: [], named: [], defenseMode: false, force: false, sub: '' };
   }
 
   defend(actor: Actor, options: RollOptions = {}): Command {

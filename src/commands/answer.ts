@@ -12,8 +12,9 @@ import { rollDice } from '../roll20/dice';
 import { readTurnOrder } from '../roll20/turnorder';
 import { reply, type CommandContext } from './context';
 import { activeEdition, describeTokenRefusal, describeValueProblems, givenDice, planContext, readContext, readTarget, rollsOf, typedRolls } from './pipeline';
-import { answeredAhead, waitingNames } from './exchange';
-import { resolveAttack } from './attack';
+import { answeredAhead, settlesItself, waitingNames } from './exchange';
+import { controlsToken, resolveAttack } from './attack';
+import { onTable } from './targets';
 
 export async function answerAttack(ctx: CommandContext): Promise<void> {
   const app = ctx.app;
@@ -27,7 +28,8 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
   const ids = idsArg(ctx.parsed) ?? (ctx.msg.selected ?? []).map((entry) => entry._id);
   if (ids.length !== 1) throw new UsageError('an answer is for one defender: --ids with its token id');
   const tokenId = ids[0]!;
-  const token = attack.defenders.includes(tokenId) ? findToken(tokenId) : undefined;
+  // A player naming a token on the GM layer hears what she would of any token that is no defender.
+  const token = attack.defenders.includes(tokenId) ? onTable(tokenId, ctx.gm) : undefined;
   if (!token) throw new RefusalError(`that token is not a defender of attack ${attack.key}`);
   const character = characterOf(token);
   const name = tokenName(token, 'the defender');
@@ -66,6 +68,8 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
   }
   attack.answers[tokenId] = kept;
   const waiting = waitingNames(app, attack, ctx.gm);
-  reply(ctx, `${name}: ${said}.${waiting.length > 0 ? ` Waiting for ${waiting.join(', ')}.` : ` Attack ${attack.key} resolves.`}`);
-  if (waiting.length === 0) await resolveAttack(ctx, attack);
+  const settles = settlesItself(app, attack, controlsToken);
+  const next = waiting.length > 0 ? ` Waiting for ${waiting.join(', ')}.` : settles ? ` Attack ${attack.key} resolves.` : ` Attack ${attack.key} waits for the GM to settle it.`;
+  reply(ctx, `${name}: ${said}.${next}`);
+  if (settles) await resolveAttack(ctx, attack);
 }

@@ -17,7 +17,7 @@ import type { CommandHandler } from './dispatch';
 import { reply, type App, type CommandContext } from './context';
 import { activeEdition, givenDice, planContext, runPlans, type PlannedTarget } from './pipeline';
 import { onTable, resolveTargets, type Target } from './targets';
-import { attackerName, nextAttackKey, unanswered, waitingNames } from './exchange';
+import { attackerName, nextAttackKey, settlesItself, unanswered, waitingNames } from './exchange';
 import { gmCard, sendPrompts } from './attackPrompts';
 import { nameList } from './refusals';
 
@@ -126,7 +126,13 @@ function declare(ctx: CommandContext): void | Promise<void> {
   if (names.length > 0) send(PUBLIC, renderLine(`Attack ${attack.key}: ${hiddenAttacker ? 'An unseen attacker' : attackerName(attack)} attacks ${nameList(names)}${where}.`), { record: true });
   if (notes.length > 0) reply(ctx, `Not among the defenders: ${notes.join('; ')}.`);
   sendPrompts(app, attack);
-  if (unanswered(app, attack).length === 0) return resolveAttack(ctx, attack);
+  if (settlesItself(app, attack, controlsToken)) return resolveAttack(ctx, attack);
+}
+
+/** Whether a player controls a token still on the table. */
+export function controlsToken(playerId: string, tokenId: string): boolean {
+  const token = findToken(tokenId);
+  return token !== undefined && controls(playerId, token, characterOf(token));
 }
 
 /** The attacker: `--from`, or the one token selected; the GM may declare with none (an unseen archer). */
@@ -161,10 +167,8 @@ function resolveCommand(ctx: CommandContext, key: string): void | Promise<void> 
   if (!ctx.gm && ctx.playerId !== attack.by) throw new RefusalError(`attack ${attack.key} is its declarer's or the GM's to resolve`);
   // A player's attack on a token she does not control is the GM's to settle (as !damage is).
   if (!ctx.gm && !ctx.app.store.settings.playersTargetAny) {
-    const theirs = unanswered(ctx.app, attack).filter((tokenId) => {
-      const token = findToken(tokenId);
-      return token !== undefined && !controls(ctx.playerId, token, characterOf(token));
-    });
+    // Tokens she does not control that the GM has not answered for (a defense made ahead is not the GM settling it).
+    const theirs = attack.defenders.filter((tokenId) => attack.answers[tokenId] === undefined && findToken(tokenId) !== undefined && !controlsToken(ctx.playerId, tokenId));
     if (theirs.length > 0) {
       const names = theirs.map((tokenId) => tokenName(findToken(tokenId)!, 'a token'));
       reply(ctx, `Attack ${attack.key} waits for the GM to settle ${nameList(names)} (the GM answers for tokens you do not control, or resolves it).`);
@@ -202,7 +206,10 @@ export function resolveAttack(ctx: CommandContext, attack: OpenAttack): Promise<
     const plan = edition.planDamage(line, context);
     items.push({ target, plan, given: givenDice(line, plan.dice), ...(kept ? { answer: answerWords(kept) } : {}) });
   }
-  return runPlans(ctx, items, gone.length > 0 ? [`${gone.length} defender${gone.length === 1 ? ' is' : 's are'} no longer on the table`] : [], {
+  // A player's answer may settle it: what went wrong on the GM's tokens is the GM's to hear.
+  const settler: CommandContext = ctx.gm ? ctx : { ...ctx, replyTo: 'gm' };
+  if (!ctx.gm) delete settler.replyFor;
+  return runPlans(settler, items, gone.length > 0 ? [`${gone.length} defender${gone.length === 1 ? ' is' : 's are'} no longer on the table`] : [], {
     title: `Attack ${attack.key}`,
     anyTarget: true,
     record: true,
@@ -249,7 +256,7 @@ function listAttacks(ctx: CommandContext): void {
   }
   const lines = attacks.map((attack) => {
     const waiting = waitingNames(app, attack, false);
-    return `${attack.key}: ${attackerName(attack)} attacks; waiting for ${waiting.length > 0 ? nameList(waiting) : 'nobody'}`;
+    return `${attack.key}: ${attackerName(attack, false)} attacks; waiting for ${waiting.length > 0 ? nameList(waiting) : 'nobody'}`;
   });
   send(whisperTo(ctx.replyTo), renderCard({ title: 'Open attacks', rows: [{ label: 'Attacks', lines }] }));
 }

@@ -92,7 +92,7 @@ function attackerHidden(attack: OpenAttack): boolean {
 
 /** The card's title: the attack and its attacker (unseen, for a player, when it is hidden). */
 function promptTitle(attack: OpenAttack, gm: boolean): string {
-  return `Attack ${attack.key}: ${!gm && attackerHidden(attack) ? 'An unseen attacker' : attackerName(attack)} attacks`;
+  return `Attack ${attack.key}: ${attackerName(attack, gm)} attacks`;
 }
 
 /** The card's first row: the situation and its effect. */

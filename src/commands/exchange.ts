@@ -36,10 +36,11 @@ export function unanswered(app: App, attack: OpenAttack): string[] {
   return attack.defenders.filter((tokenId) => attack.answers[tokenId] === undefined && !answeredAhead(app, tokenId));
 }
 
-/** The attacker's name as a card says it. */
-export function attackerName(attack: OpenAttack): string {
+/** The attacker's name as a card says it; to a player, a hidden attacker is unseen. */
+export function attackerName(attack: OpenAttack, gm = true): string {
   if (attack.attacker === null) return 'An unseen attacker';
   const token = findToken(attack.attacker);
+  if (token && !gm && token.get('layer') === 'gmlayer') return 'An unseen attacker';
   return token ? tokenName(token, 'The attacker') : 'The attacker (gone)';
 }
 
@@ -69,4 +70,16 @@ export function waitingNames(app: App, attack: OpenAttack, gm: boolean): string[
   }
   if (unseen > 0) names.push(names.length > 0 ? 'others' : 'the GM');
   return names;
+}
+
+/**
+ * Whether an attack whose every defender has answered settles by itself now: the GM's attack does;
+ * a player's only where nothing is left for the GM to settle (commands.md, "!attack": her attack on
+ * a token she does not control is the GM's to settle, unless players-target-any is on). A defense
+ * made ahead answers a token, but the GM has not yet settled it for her.
+ */
+export function settlesItself(app: App, attack: OpenAttack, controlledBy: (playerId: string, tokenId: string) => boolean): boolean {
+  if (unanswered(app, attack).length > 0) return false;
+  if (attack.gm || app.store.settings.playersTargetAny) return true;
+  return attack.defenders.every((tokenId) => controlledBy(attack.by, tokenId) || attack.answers[tokenId] !== undefined);
 }
