@@ -30,7 +30,7 @@ var DefenseRound = (() => {
     onDamage: () => Gf,
     version: () => Ff
   });
-  var E = Math, I = Number, _ = String, k = Object, Z = Array, de = JSON, M = Map, X = Set, wa = WeakMap, Gt = Error, Lr = RangeError, jr = Promise, Vt = Date, ba = isNaN, $a = "0.2.0", re = "DefenseRound", me = $a, Ut, Aa = {
+  var E = Math, I = Number, _ = String, k = Object, Z = Array, le = JSON, M = Map, X = Set, wa = WeakMap, Gt = Error, Lr = RangeError, jr = Promise, Vt = Date, ba = isNaN, $a = "0.2.0", re = "DefenseRound", me = $a, Ut, Aa = {
     lang: void 0,
     message: void 0,
     abortEarly: void 0,
@@ -65,8 +65,8 @@ var DefenseRound = (() => {
     const t = typeof e;
     return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
   }
-  function H(e, t, n, r, s) {
-    const i = s && "input" in s ? s.input : n.value, a = s?.expected ?? e.expects ?? null, o = s?.received ?? /* @__PURE__ */ Be(i), d = {
+  function K(e, t, n, r, s) {
+    const i = s && "input" in s ? s.input : n.value, a = s?.expected ?? e.expects ?? null, o = s?.received ?? /* @__PURE__ */ Be(i), l = {
       kind: e.kind,
       type: e.type,
       input: i,
@@ -79,8 +79,8 @@ var DefenseRound = (() => {
       lang: r.lang,
       abortEarly: r.abortEarly,
       abortPipeEarly: r.abortPipeEarly
-    }, c = e.kind === "schema", l = s?.message ?? e.message ?? /* @__PURE__ */ Ra(e.reference, d.lang) ?? (c ? /* @__PURE__ */ _a(d.lang) : null) ?? r.message ?? /* @__PURE__ */ Ta(d.lang);
-    l !== void 0 && (d.message = typeof l == "function" ? l(d) : l), c && (n.typed = !1), n.issues ? n.issues.push(d) : n.issues = [d];
+    }, c = e.kind === "schema", d = s?.message ?? e.message ?? /* @__PURE__ */ Ra(e.reference, l.lang) ?? (c ? /* @__PURE__ */ _a(l.lang) : null) ?? r.message ?? /* @__PURE__ */ Ta(l.lang);
+    d !== void 0 && (l.message = typeof d == "function" ? d(l) : d), c && (n.typed = !1), n.issues ? n.issues.push(l) : n.issues = [l];
   }
   // @__NO_SIDE_EFFECTS__
   function Oa(e, t) {
@@ -113,7 +113,7 @@ var DefenseRound = (() => {
       requirement: I.isFinite,
       message: e,
       "~run"(t, n) {
-        return t.typed && !this.requirement(t.value) && H(this, "finite", t, n), t;
+        return t.typed && !this.requirement(t.value) && K(this, "finite", t, n), t;
       }
     };
   }
@@ -128,7 +128,7 @@ var DefenseRound = (() => {
       requirement: I.isInteger,
       message: e,
       "~run"(t, n) {
-        return t.typed && !this.requirement(t.value) && H(this, "integer", t, n), t;
+        return t.typed && !this.requirement(t.value) && K(this, "integer", t, n), t;
       }
     };
   }
@@ -143,7 +143,7 @@ var DefenseRound = (() => {
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && n.value.length > this.requirement && H(this, "length", n, r, { received: `${n.value.length}` }), n;
+        return n.typed && n.value.length > this.requirement && K(this, "length", n, r, { received: `${n.value.length}` }), n;
       }
     };
   }
@@ -158,7 +158,7 @@ var DefenseRound = (() => {
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && !(n.value <= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Vt ? n.value.toJSON() : /* @__PURE__ */ Be(n.value) }), n;
+        return n.typed && !(n.value <= this.requirement) && K(this, "value", n, r, { received: n.value instanceof Vt ? n.value.toJSON() : /* @__PURE__ */ Be(n.value) }), n;
       }
     };
   }
@@ -173,7 +173,7 @@ var DefenseRound = (() => {
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && n.value.length < this.requirement && H(this, "length", n, r, { received: `${n.value.length}` }), n;
+        return n.typed && n.value.length < this.requirement && K(this, "length", n, r, { received: `${n.value.length}` }), n;
       }
     };
   }
@@ -188,7 +188,7 @@ var DefenseRound = (() => {
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && !(n.value >= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Vt ? n.value.toJSON() : /* @__PURE__ */ Be(n.value) }), n;
+        return n.typed && !(n.value >= this.requirement) && K(this, "value", n, r, { received: n.value instanceof Vt ? n.value.toJSON() : /* @__PURE__ */ Be(n.value) }), n;
       }
     };
   }
@@ -203,7 +203,7 @@ var DefenseRound = (() => {
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && !this.requirement.test(n.value) && H(this, "format", n, r), n;
+        return n.typed && !this.requirement.test(n.value) && K(this, "format", n, r), n;
       }
     };
   }
@@ -218,7 +218,7 @@ var DefenseRound = (() => {
       requirement: I.isSafeInteger,
       message: e,
       "~run"(t, n) {
-        return t.typed && !this.requirement(t.value) && H(this, "safe integer", t, n), t;
+        return t.typed && !this.requirement(t.value) && K(this, "safe integer", t, n), t;
       }
     };
   }
@@ -260,7 +260,7 @@ var DefenseRound = (() => {
           for (let i = 0; i < s.length; i++) {
             const a = s[i], o = this.item["~run"]({ value: a }, r);
             if (o.issues) {
-              const d = {
+              const l = {
                 type: "array",
                 origin: "value",
                 input: s,
@@ -268,7 +268,7 @@ var DefenseRound = (() => {
                 value: a
               };
               for (const c of o.issues)
-                c.path ? c.path.unshift(d) : c.path = [d], n.issues?.push(c);
+                c.path ? c.path.unshift(l) : c.path = [l], n.issues?.push(c);
               if (n.issues || (n.issues = o.issues), r.abortEarly) {
                 n.typed = !1;
                 break;
@@ -276,7 +276,7 @@ var DefenseRound = (() => {
             }
             o.typed || (n.typed = !1), n.value.push(o.value);
           }
-        } else H(this, "type", n, r);
+        } else K(this, "type", n, r);
         return n;
       }
     });
@@ -291,7 +291,7 @@ var DefenseRound = (() => {
       async: !1,
       message: e,
       "~run"(t, n) {
-        return typeof t.value == "boolean" ? t.typed = !0 : H(this, "type", t, n), t;
+        return typeof t.value == "boolean" ? t.typed = !0 : K(this, "type", t, n), t;
       }
     });
   }
@@ -306,7 +306,7 @@ var DefenseRound = (() => {
       check: e,
       message: t,
       "~run"(n, r) {
-        return this.check(n.value) ? n.typed = !0 : H(this, "type", n, r), n;
+        return this.check(n.value) ? n.typed = !0 : K(this, "type", n, r), n;
       }
     });
   }
@@ -321,7 +321,7 @@ var DefenseRound = (() => {
       literal: e,
       message: t,
       "~run"(n, r) {
-        return /* @__PURE__ */ Oa(n.value, this.literal) ? n.typed = !0 : H(this, "type", n, r), n;
+        return /* @__PURE__ */ Oa(n.value, this.literal) ? n.typed = !0 : K(this, "type", n, r), n;
       }
     });
   }
@@ -350,7 +350,7 @@ var DefenseRound = (() => {
       async: !1,
       message: e,
       "~run"(t, n) {
-        return typeof t.value == "number" && !ba(t.value) ? t.typed = !0 : H(this, "type", t, n), t;
+        return typeof t.value == "number" && !ba(t.value) ? t.typed = !0 : K(this, "type", t, n), t;
       }
     });
   }
@@ -371,8 +371,8 @@ var DefenseRound = (() => {
           for (const i in this.entries) {
             const a = this.entries[i];
             if (i in s || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
-              const o = i in s ? s[i] : /* @__PURE__ */ An(a), d = a["~run"]({ value: o }, r);
-              if (d.issues) {
+              const o = i in s ? s[i] : /* @__PURE__ */ An(a), l = a["~run"]({ value: o }, r);
+              if (l.issues) {
                 const c = {
                   type: "object",
                   origin: "value",
@@ -380,16 +380,16 @@ var DefenseRound = (() => {
                   key: i,
                   value: o
                 };
-                for (const l of d.issues)
-                  l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
-                if (n.issues || (n.issues = d.issues), r.abortEarly) {
+                for (const d of l.issues)
+                  d.path ? d.path.unshift(c) : d.path = [c], n.issues?.push(d);
+                if (n.issues || (n.issues = l.issues), r.abortEarly) {
                   n.typed = !1;
                   break;
                 }
               }
-              d.typed || (n.typed = !1), n.value[i] = d.value;
+              l.typed || (n.typed = !1), n.value[i] = l.value;
             } else if (a.fallback !== void 0) n.value[i] = /* @__PURE__ */ Na(a);
-            else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (H(this, "key", n, r, {
+            else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (K(this, "key", n, r, {
               input: void 0,
               expected: `"${i}"`,
               path: [{
@@ -402,7 +402,7 @@ var DefenseRound = (() => {
             }), r.abortEarly))
               break;
           }
-        } else H(this, "type", n, r);
+        } else K(this, "type", n, r);
         return n;
       }
     });
@@ -433,7 +433,7 @@ var DefenseRound = (() => {
       options: e,
       message: t,
       "~run"(n, r) {
-        return this.options.includes(n.value) ? n.typed = !0 : H(this, "type", n, r), n;
+        return this.options.includes(n.value) ? n.typed = !0 : K(this, "type", n, r), n;
       }
     });
   }
@@ -453,25 +453,25 @@ var DefenseRound = (() => {
         if (i && typeof i == "object") {
           r.typed = !0, r.value = {};
           for (const a in i) if (/* @__PURE__ */ Ca(i, a)) {
-            const o = i[a], d = this.key["~run"]({ value: a }, s);
-            if (d.issues) {
-              const l = {
+            const o = i[a], l = this.key["~run"]({ value: a }, s);
+            if (l.issues) {
+              const d = {
                 type: "object",
                 origin: "key",
                 input: i,
                 key: a,
                 value: o
               };
-              for (const u of d.issues)
-                u.path = [l], r.issues?.push(u);
-              if (r.issues || (r.issues = d.issues), s.abortEarly) {
+              for (const u of l.issues)
+                u.path = [d], r.issues?.push(u);
+              if (r.issues || (r.issues = l.issues), s.abortEarly) {
                 r.typed = !1;
                 break;
               }
             }
             const c = this.value["~run"]({ value: o }, s);
             if (c.issues) {
-              const l = {
+              const d = {
                 type: "object",
                 origin: "value",
                 input: i,
@@ -479,15 +479,15 @@ var DefenseRound = (() => {
                 value: o
               };
               for (const u of c.issues)
-                u.path ? u.path.unshift(l) : u.path = [l], r.issues?.push(u);
+                u.path ? u.path.unshift(d) : u.path = [d], r.issues?.push(u);
               if (r.issues || (r.issues = c.issues), s.abortEarly) {
                 r.typed = !1;
                 break;
               }
             }
-            (!d.typed || !c.typed) && (r.typed = !1), d.typed && (r.value[d.value] = c.value);
+            (!l.typed || !c.typed) && (r.typed = !1), l.typed && (r.value[l.value] = c.value);
           }
-        } else H(this, "type", r, s);
+        } else K(this, "type", r, s);
         return r;
       }
     });
@@ -502,7 +502,7 @@ var DefenseRound = (() => {
       async: !1,
       message: e,
       "~run"(t, n) {
-        return typeof t.value == "string" ? t.typed = !0 : H(this, "type", t, n), t;
+        return typeof t.value == "string" ? t.typed = !0 : K(this, "type", t, n), t;
       }
     });
   }
@@ -523,7 +523,7 @@ var DefenseRound = (() => {
           for (let i = 0; i < this.items.length; i++) {
             const a = s[i], o = this.items[i]["~run"]({ value: a }, r);
             if (o.issues) {
-              const d = {
+              const l = {
                 type: "array",
                 origin: "value",
                 input: s,
@@ -531,7 +531,7 @@ var DefenseRound = (() => {
                 value: a
               };
               for (const c of o.issues)
-                c.path ? c.path.unshift(d) : c.path = [d], n.issues?.push(c);
+                c.path ? c.path.unshift(l) : c.path = [l], n.issues?.push(c);
               if (n.issues || (n.issues = o.issues), r.abortEarly) {
                 n.typed = !1;
                 break;
@@ -539,7 +539,7 @@ var DefenseRound = (() => {
             }
             o.typed || (n.typed = !1), n.value.push(o.value);
           }
-        } else H(this, "type", n, r);
+        } else K(this, "type", n, r);
         return n;
       }
     });
@@ -564,21 +564,21 @@ var DefenseRound = (() => {
       "~run"(n, r) {
         let s, i, a;
         for (const o of this.options) {
-          const d = o["~run"]({ value: n.value }, r);
-          if (d.typed) if (d.issues) i ? i.push(d) : i = [d];
+          const l = o["~run"]({ value: n.value }, r);
+          if (l.typed) if (l.issues) i ? i.push(l) : i = [l];
           else {
-            s = d;
+            s = l;
             break;
           }
-          else a ? a.push(d) : a = [d];
+          else a ? a.push(l) : a = [l];
         }
         if (s) return s;
         if (i) {
           if (i.length === 1) return i[0];
-          H(this, "type", n, r, { issues: /* @__PURE__ */ Hr(i) }), n.typed = !0;
+          K(this, "type", n, r, { issues: /* @__PURE__ */ Hr(i) }), n.typed = !0;
         } else {
           if (a?.length === 1) return a[0];
-          H(this, "type", n, r, { issues: /* @__PURE__ */ Hr(a) });
+          K(this, "type", n, r, { issues: /* @__PURE__ */ Hr(a) });
         }
         return n;
       }
@@ -611,10 +611,10 @@ var DefenseRound = (() => {
       "~run"(r, s) {
         const i = r.value;
         if (i && typeof i == "object") {
-          let a, o = 0, d = this.key, c = [];
-          const l = (u, f) => {
+          let a, o = 0, l = this.key, c = [];
+          const d = (u, f) => {
             for (const h of u.options) {
-              if (h.type === "variant") l(h, new X(f).add(h.key));
+              if (h.type === "variant") d(h, new X(f).add(h.key));
               else {
                 let p = !0, $ = 0;
                 for (const g of f) {
@@ -623,7 +623,7 @@ var DefenseRound = (() => {
                     typed: !1,
                     value: i[g]
                   }, Ia).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {
-                    p = !1, d !== g && (o < $ || o === $ && g in i && !(d in i)) && (o = $, d = g, c = []), d === g && c.push(h.entries[g].expects);
+                    p = !1, l !== g && (o < $ || o === $ && g in i && !(l in i)) && (o = $, l = g, c = []), l === g && c.push(h.entries[g].expects);
                     break;
                   }
                   $++;
@@ -636,19 +636,19 @@ var DefenseRound = (() => {
               if (a && !a.issues) break;
             }
           };
-          if (l(this, new X([this.key])), a) return a;
-          H(this, "type", r, s, {
-            input: i[d],
+          if (d(this, new X([this.key])), a) return a;
+          K(this, "type", r, s, {
+            input: i[l],
             expected: /* @__PURE__ */ wn(c, "|"),
             path: [{
               type: "object",
               origin: "value",
               input: i,
-              key: d,
-              value: i[d]
+              key: l,
+              value: i[l]
             }]
           });
-        } else H(this, "type", r, s);
+        } else K(this, "type", r, s);
         return r;
       }
     });
@@ -873,7 +873,7 @@ var DefenseRound = (() => {
         return "Above 0 again: conditions and owed saves cleared";
     }
   }
-  var le = {
+  var de = {
     front: "Front",
     "thrown-object": "Thrown object",
     "spell-seen": "Seen spell",
@@ -906,15 +906,15 @@ var DefenseRound = (() => {
       case "perception-check":
         return `Perception ${e.roll} vs ${es(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Rn(e.success, e.critical)}`;
       case "no-defensive-action":
-        return e.takesDamage ? `${le[e.situation]} not perceived: no defensive action, the attack hits` : `${le[e.situation]}: attack not perceived, no defensive action`;
+        return e.takesDamage ? `${de[e.situation]} not perceived: no defensive action, the attack hits` : `${de[e.situation]}: attack not perceived, no defensive action`;
       case "mental-check": {
         const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
         return `Mental ${e.roll} vs ${e.target}: ${Rn(e.success, e.critical)}, ${n}`;
       }
       case "situation-penalty":
-        return `${le[e.situation]}: ${Wt(e.penalty)} to ${Zr[e.check]}`;
+        return `${de[e.situation]}: ${Wt(e.penalty)} to ${Zr[e.check]}`;
       case "situation-no-penalty":
-        return `${le[e.situation]}: no penalty to ${Zr[e.check]}`;
+        return `${de[e.situation]}: no penalty to ${Zr[e.check]}`;
       case "aided":
         return e.by === void 0 ? `Aided by an ally: ${Wt(e.bonus)}` : `Aided by ${t(e.by)}: ${Wt(e.bonus)}`;
       case "modifier":
@@ -1237,13 +1237,13 @@ var DefenseRound = (() => {
   function oo(e) {
     return e === "reactive";
   }
-  function ds(e) {
+  function ls(e) {
     return e === "reactive";
   }
   function co(e) {
     return e === "defensive";
   }
-  function ls(e) {
+  function ds(e) {
     return e === "defensive";
   }
   function In(e, t) {
@@ -1297,7 +1297,7 @@ var DefenseRound = (() => {
       if (!Me(e.vs)) return { code: "needs-vs", action: t };
       if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
       if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-      if (!ds(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+      if (!ls(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
       if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
     }
     switch (t) {
@@ -1311,8 +1311,8 @@ var DefenseRound = (() => {
         return ao(r) ? { code: "counter-in-defensive-stance" } : oo(r) ? Me(e.vs) ? us(s, e.vs) ? e.ally !== null && !fo(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: fs(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
       case "skill":
         if (e.ally !== null)
-          return co(r) ? { code: "defensive-skill-on-ally" } : ds(r) ? Me(e.vs) ? us(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: fs(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-        if (ls(r)) {
+          return co(r) ? { code: "defensive-skill-on-ally" } : ls(r) ? Me(e.vs) ? us(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: fs(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+        if (ds(r)) {
           if (!Me(e.vs)) return { code: "needs-vs", action: t };
           if (uo(s, e.vs)) return { code: "skill-limit", vs: e.vs };
         }
@@ -1329,32 +1329,32 @@ var DefenseRound = (() => {
     if (t) return ho(t);
     const n = po(e);
     if (n) return { kind: "missing-target", check: n };
-    const { action: r, situation: s } = e, i = Pe[s], a = (c) => e.checkTargets[c] ?? 0, o = [], d = r === "defend" || r === "evade";
+    const { action: r, situation: s } = e, i = Pe[s], a = (c) => e.checkTargets[c] ?? 0, o = [], l = r === "defend" || r === "evade";
     if (i.perceptionGate !== "none") {
-      const c = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, l = a("perception"), u = at(e.rolls.perception, l + c);
-      if (o.push({ kind: "perception-check", situation: s, roll: u.roll, baseTarget: l, mod: c, target: u.target, success: u.success, critical: u.critical }), !u.success)
-        return o.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), d ? (o.push({ kind: "pending-defense", result: "fail" }), ot(o, "fail", {}, !1)) : ot(o, null, {}, !1);
+      const c = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = a("perception"), u = at(e.rolls.perception, d + c);
+      if (o.push({ kind: "perception-check", situation: s, roll: u.roll, baseTarget: d, mod: c, target: u.target, success: u.success, critical: u.critical }), !u.success)
+        return o.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), l ? (o.push({ kind: "pending-defense", result: "fail" }), ot(o, "fail", {}, !1)) : ot(o, null, {}, !1);
     }
     switch (r) {
       case "defend":
       case "evade": {
-        const l = ps(e, r, o).success ? "success" : "fail";
-        return o.push({ kind: "pending-defense", result: l }), ot(o, l, ms(e), !1);
+        const d = ps(e, r, o).success ? "success" : "fail";
+        return o.push({ kind: "pending-defense", result: d }), ot(o, d, ms(e), !1);
       }
       case "react": {
-        const c = e.vs, l = ps(e, r, o);
-        return o.push({ kind: "reaction-recorded", vs: c, success: l.success }), ot(o, null, { reaction: { vs: c, success: l.success }, ...ms(e) }, !1);
+        const c = e.vs, d = ps(e, r, o);
+        return o.push({ kind: "reaction-recorded", vs: c, success: d.success }), ot(o, null, { reaction: { vs: c, success: d.success }, ...ms(e) }, !1);
       }
       case "counter": {
         const c = e.vs;
         o.push({ kind: "counter-announced", vs: c, ally: e.ally, skillName: e.skillName });
-        const l = i.counterDrawsIntoBattle;
-        return l && o.push({ kind: "spectator-drawn", spectator: c }), ot(o, null, { reactionUsed: c }, l);
+        const d = i.counterDrawsIntoBattle;
+        return d && o.push({ kind: "spectator-drawn", spectator: c }), ot(o, null, { reactionUsed: c }, d);
       }
       case "skill": {
         o.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-        const c = e.ally === null && ls(e.stance) && Me(e.vs), l = e.ally !== null && Me(e.vs);
-        return ot(o, null, { ...c ? { skillVs: e.vs } : {}, ...l ? { reactionUsed: e.vs } : {} }, !1);
+        const c = e.ally === null && ds(e.stance) && Me(e.vs), d = e.ally !== null && Me(e.vs);
+        return ot(o, null, { ...c ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
       }
     }
   }
@@ -1366,13 +1366,13 @@ var DefenseRound = (() => {
     if (t === "defend" || t === "evade") {
       let o = no(e.situation, t);
       if (e.rolls.mental !== null && t === "evade") {
-        const d = at(e.rolls.mental, e.checkTargets.mental ?? 0), c = ro(o, d);
-        n.push({ kind: "mental-check", roll: d.roll, target: d.target, success: d.success, critical: d.critical, penaltyBefore: o, penaltyAfter: c }), o = c;
+        const l = at(e.rolls.mental, e.checkTargets.mental ?? 0), c = ro(o, l);
+        n.push({ kind: "mental-check", roll: l.roll, target: l.target, success: l.success, critical: l.critical, penaltyBefore: o, penaltyAfter: c }), o = c;
       }
       o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
     }
     e.aid !== null && (n.push({ kind: "aided", bonus: hs, by: e.aid.by }), r.push(hs)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-    const s = e.checkTargets[vs[t]] ?? 0, i = r.reduce((o, d) => o + d, s), a = at(e.rolls.action, i);
+    const s = e.checkTargets[vs[t]] ?? 0, i = r.reduce((o, l) => o + l, s), a = at(e.rolls.action, i);
     return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: s, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
   }
   function ot(e, t, n, r) {
@@ -1489,7 +1489,7 @@ var DefenseRound = (() => {
     return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
   }
   function Ro(e, t) {
-    return de.stringify(e.life ?? null) !== de.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
+    return le.stringify(e.life ?? null) !== le.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
   }
   function Oo(e) {
     return Pn(e.life, e.reactions, e.skillsVs);
@@ -1580,12 +1580,12 @@ var DefenseRound = (() => {
     if (i === null) return { kind: "missing-value", key: "save_check" };
     const a = ja(r, s, at(n, i + e.mod));
     if (!a.ok) return { kind: "refused", reason: "no save is owed" };
-    const o = a.steps.some((l) => l.kind === "save-rolled" && l.success), d = a.life.condition === "dead", c = t.id;
+    const o = a.steps.some((d) => d.kind === "save-rolled" && d.success), l = a.life.condition === "dead", c = t.id;
     return {
-      headline: o ? "saved" : d ? "dies" : "acts",
+      headline: o ? "saved" : l ? "dies" : "acts",
       steps: [
         T(ce, { kind: "save-title", who: c }),
-        T(ae, { kind: "save-summary", who: c, result: o ? a.life.condition === "none" ? "stands" : "clings" : d ? "dies" : "fails" }),
+        T(ae, { kind: "save-summary", who: c, result: o ? a.life.condition === "none" ? "stands" : "clings" : l ? "dies" : "fails" }),
         ...Ie("Roll", a.steps),
         ...Wa("Now", a.life, a.vitality)
       ],
@@ -1614,7 +1614,7 @@ var DefenseRound = (() => {
         acting: S.acting === !0
       };
     }
-    const d = ko({
+    const l = ko({
       action: e.action,
       situation: e.situation,
       stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
@@ -1630,22 +1630,22 @@ var DefenseRound = (() => {
       skillName: e.skillName,
       round: { reactions: a.reactions ?? {}, skillsVs: a.skillsVs ?? [] }
     });
-    if (d.kind === "refused") return { kind: "refused", reason: yo(d.reason, t.nameOf) };
-    if (d.kind === "missing-target") return { kind: "missing-value", key: Xt[d.check] };
+    if (l.kind === "refused") return { kind: "refused", reason: yo(l.reason, t.nameOf) };
+    if (l.kind === "missing-target") return { kind: "missing-value", key: Xt[l.check] };
     const c = { ...a };
-    d.roundUpdate.reaction && (c.reactions = { ...c.reactions, [d.roundUpdate.reaction.vs]: d.roundUpdate.reaction.success }), d.roundUpdate.skillVs && (c.skillsVs = [...c.skillsVs ?? [], d.roundUpdate.skillVs]);
-    const l = d.roundUpdate.reactionUsed;
-    l !== void 0 && (c.reactions = { ...c.reactions, [l]: "used" });
-    const u = d.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = d.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
+    l.roundUpdate.reaction && (c.reactions = { ...c.reactions, [l.roundUpdate.reaction.vs]: l.roundUpdate.reaction.success }), l.roundUpdate.skillVs && (c.skillsVs = [...c.skillsVs ?? [], l.roundUpdate.skillVs]);
+    const d = l.roundUpdate.reactionUsed;
+    d !== void 0 && (c.reactions = { ...c.reactions, [d]: "used" });
+    const u = l.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = l.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
     f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-    const p = "acts", $ = t.stance !== "defensive" && t.stance !== "reactive", g = t.id, m = d.pendingDefense, b = [
+    const p = "acts", $ = t.stance !== "defensive" && t.stance !== "reactive", g = t.id, m = l.pendingDefense, b = [
       T(ce, { kind: "check-title", who: g, action: e.action, situation: e.situation }),
       T(ae, { kind: "check-summary", who: g, action: e.action, result: m }),
-      ...Ie("Check", d.steps),
+      ...Ie("Check", l.steps),
       ...m !== null ? [T("Result", { kind: "check-result", who: g, result: m })] : [],
       // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
       ...$ ? [T("Stance", { kind: "no-stance-declared" })] : [],
-      ...d.offerDamageButton ? [T(Ce, { kind: "offer-damage" })] : [],
+      ...l.offerDamageButton ? [T(Ce, { kind: "offer-damage" })] : [],
       ...$ ? za(t.id) : []
     ];
     return {
@@ -1655,7 +1655,7 @@ var DefenseRound = (() => {
       state: c,
       ...m !== null ? { answer: m } : {},
       observed: !1,
-      detail: d
+      detail: l
     };
   }
   var bs = (e) => e == null ? "" : ` (${e})`, jo = {
@@ -1677,7 +1677,7 @@ var DefenseRound = (() => {
         t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
         t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
       ].filter((r) => r !== "");
-      return `${le[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
+      return `${de[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
     },
     planAnswer: (e, t) => os(ws(ys(as({ action: e, situation: t }))), "pending-defense"),
     keep: cs,
@@ -1698,31 +1698,31 @@ var DefenseRound = (() => {
   function Vo(e) {
     const t = [], n = E.max(0, e.amount), r = ts(e.piercePercent, 0, 100), s = E.max(0, e.stanceReduction), i = Yt(n, r), a = n - i;
     r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: a });
-    let o = a, d = null, c = null;
-    const l = e.armor, u = l === null ? 0 : E.max(0, l.protection), f = l !== null && (u > 0 || E.max(0, l.otherProtection ?? 0) > 0);
-    if (l !== null && f) {
-      const p = ts(l.soakPercent, 0, 100), $ = Yt(a, 100 - p);
+    let o = a, l = null, c = null;
+    const d = e.armor, u = d === null ? 0 : E.max(0, d.protection), f = d !== null && (u > 0 || E.max(0, d.otherProtection ?? 0) > 0);
+    if (d !== null && f) {
+      const p = ts(d.soakPercent, 0, 100), $ = Yt(a, 100 - p);
       p > 0 && t.push({ kind: "soak", soakPercent: p, before: a, after: $ }), o = E.max(0, $ - u), t.push({ kind: "protection", track: e.track, protection: u, before: $, after: o });
-      const g = E.max(0, l.armorReduction);
+      const g = E.max(0, d.armorReduction);
       if (g > 0) {
         const b = o;
         o = E.max(0, o - g), t.push({ kind: "armor-reduction", track: e.track, reduction: g, before: b, after: o });
       }
       const m = Yt($, $s);
-      d = E.max(0, u - m), u > 0 ? c = {
+      l = E.max(0, u - m), u > 0 ? c = {
         kind: "protection-wear",
         track: e.track,
         afterSoak: $,
         wearPercent: $s,
         wear: m,
         before: u,
-        after: d
-      } : d = l.protection;
+        after: l
+      } : l = d.protection;
     } else {
-      const p = (l?.protectionMax ?? 0) > 0 || (l?.otherProtectionMax ?? 0) > 0, $ = l === null ? "no-character" : p ? "worn-out" : "never-there";
-      if (t.push({ kind: "armor-absent", track: e.track, reason: $, amount: a }), l !== null) {
-        d = l.protection;
-        const g = E.max(0, l.naturalReduction);
+      const p = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, $ = d === null ? "no-character" : p ? "worn-out" : "never-there";
+      if (t.push({ kind: "armor-absent", track: e.track, reason: $, amount: a }), d !== null) {
+        l = d.protection;
+        const g = E.max(0, d.naturalReduction);
         if (g > 0) {
           const m = o;
           o = E.max(0, o - g), t.push({ kind: "natural-reduction", track: e.track, reduction: g, before: m, after: o });
@@ -1734,7 +1734,7 @@ var DefenseRound = (() => {
       o = E.max(0, o - s), t.push({ kind: "defensive-stance", reduction: s, before: p, after: o });
     }
     const h = i + o;
-    return t.push({ kind: "vitality-loss", pierced: i, throughArmor: o, loss: h }), c !== null && t.push(c), { vitalityLoss: h, protectionAfter: d, steps: t };
+    return t.push({ kind: "vitality-loss", pierced: i, throughArmor: o, loss: h }), c !== null && t.push(c), { vitalityLoss: h, protectionAfter: l, steps: t };
   }
   var qt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
   function Uo(e) {
@@ -1770,15 +1770,15 @@ var DefenseRound = (() => {
       const a = e.to, o = e.bars[a];
       if (o === null)
         return n.push({ kind: "bar-not-a-number", bar: a }), Mn(e, t, n, !1);
-      const d = o - r;
-      return n.push({ kind: "direct-damage", bar: a, amount: r, before: o, after: d }), {
+      const l = o - r;
+      return n.push({ kind: "direct-damage", bar: a, amount: r, before: o, after: l }), {
         defenseUsed: t,
         cancelled: !1,
-        bars: { ...e.bars, [a]: d },
+        bars: { ...e.bars, [a]: l },
         protectionAfter: null,
         life: { ...e.life },
         steps: n,
-        changed: d !== o
+        changed: l !== o
       };
     }
     const s = Vo({
@@ -1819,14 +1819,14 @@ var DefenseRound = (() => {
     if (t && s !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
     if ((t || o !== "vitality") && (O(e, "type") || O(e, "pierce")))
       throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
-    const d = L(e, "defense");
+    const l = L(e, "defense");
     return {
       amount: r,
       track: a,
       piercePercent: De(e, "pierce", 0, 100) ?? 0,
       to: o,
       instantKill: t,
-      defenseOverride: d === void 0 ? null : W(d, "--defense", ["success", "fail", "none"])
+      defenseOverride: l === void 0 ? null : W(l, "--defense", ["success", "fail", "none"])
     };
   }
   function Wo(e) {
@@ -1843,7 +1843,7 @@ var DefenseRound = (() => {
   function Yo(e, t) {
     const n = Ss[e.track], r = e.to === "vitality" && !e.instantKill;
     if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-    const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Xo(t.values, n) : null, d = r && t.stance === "defensive" ? Go(a("fortitude")) : 0, c = Ke(t.state, t.bars.vitality.value), l = Bo({
+    const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Xo(t.values, n) : null, l = r && t.stance === "defensive" ? Go(a("fortitude")) : 0, c = Ke(t.state, t.bars.vitality.value), d = Bo({
       amount: e.amount,
       track: e.track,
       piercePercent: e.piercePercent,
@@ -1853,21 +1853,21 @@ var DefenseRound = (() => {
       defenseOverride: e.defenseOverride,
       bars: { vitality: i, soul: t.bars.soul.value, power: t.bars.power.value },
       armor: o,
-      stanceReduction: d,
+      stanceReduction: l,
       life: c
     }), u = [];
-    s && l.bars.vitality !== i && u.push({ kind: "bar", resource: "vitality", to: l.bars.vitality });
+    s && d.bars.vitality !== i && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
     for (const h of ["soul", "power"]) {
-      const p = l.bars[h];
+      const p = d.bars[h];
       p !== null && p !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: p });
     }
-    o && l.protectionAfter !== null && l.protectionAfter !== o.protection && u.push({ kind: "value", key: n.protection, to: l.protectionAfter });
+    o && d.protectionAfter !== null && d.protectionAfter !== o.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
     const f = {
-      headline: qo(l, c),
-      steps: zo(t.id, e, l, c),
+      headline: qo(d, c),
+      steps: zo(t.id, e, d, c),
       changes: u,
-      state: Nn(t.state, l.life),
-      detail: l
+      state: Nn(t.state, d.life),
+      detail: d
     };
     return t.answer !== null && (f.answer = null), f;
   }
@@ -1877,9 +1877,9 @@ var DefenseRound = (() => {
     for (const c of n.steps)
       c.kind === "defense-used" ? s.push(T("Defense", c)) : c.kind === "protection-wear" ? i ?? (i = c) : c.kind === "vitality-change" && (a = !0);
     const o = a ? i : void 0;
-    let d = !1;
+    let l = !1;
     for (const c of n.steps)
-      c.kind === "defense-used" || c === o || (s.push(T("Breakdown", c)), o !== void 0 && !d && c.kind === "vitality-change" && (s.push(T("Breakdown", o)), d = !0));
+      c.kind === "defense-used" || c === o || (s.push(T("Breakdown", c)), o !== void 0 && !l && c.kind === "vitality-change" && (s.push(T("Breakdown", o)), l = !0));
     return n.life.condition !== "none" && s.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), s;
   }
   var Xo = class {
@@ -2055,7 +2055,7 @@ var DefenseRound = (() => {
     const t = /* @__PURE__ */ He(oc, e);
     return t.success ? t.output : null;
   }
-  var dc = V({
+  var lc = V({
     /** Rounds ended since the token died (0 in the round of death); absent while alive. */
     roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Bt(), /* @__PURE__ */ tt(0), /* @__PURE__ */ et(St))),
     /** The free save of this death has been tried. */
@@ -2063,8 +2063,8 @@ var DefenseRound = (() => {
     /** This round's one try is used (seed 001: "once try per round"). */
     triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ se(!0))
   });
-  function lc(e) {
-    const t = /* @__PURE__ */ He(dc, e);
+  function dc(e) {
+    const t = /* @__PURE__ */ He(lc, e);
     if (!t.success) return null;
     const n = {};
     for (const [r, s] of k.entries(t.output)) s !== void 0 && (n[r] = s);
@@ -2112,18 +2112,18 @@ var DefenseRound = (() => {
     else if (e.hit === null)
       t.push({ kind: "hit-decided" });
     else {
-      const l = e.hit + s.hitBonus + e.mod, u = E.max(0, e.armor), f = l > u;
-      if (t.push({ kind: "hit-check", hit: e.hit, bonus: s.hitBonus, mod: e.mod, total: l, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
+      const d = e.hit + s.hitBonus + e.mod, u = E.max(0, e.armor), f = d > u;
+      if (t.push({ kind: "hit-check", hit: e.hit, bonus: s.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
     }
     let o = E.max(0, e.amount);
     if (i === "success") {
-      const l = E.max(0, e.armorDefense), u = E.max(0, o - l);
-      t.push({ kind: "armor-defense", before: o, defense: l, after: u }), o = u;
+      const d = E.max(0, e.armorDefense), u = E.max(0, o - d);
+      t.push({ kind: "armor-defense", before: o, defense: d, after: u }), o = u;
     }
-    const d = e.vitality - o;
-    t.push({ kind: "vitality-change", before: e.vitality, after: d });
-    const c = d <= 0;
-    return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: d, state: c ? Es(a) : a, steps: t, dies: c, answerUsed: !0 };
+    const l = e.vitality - o;
+    t.push({ kind: "vitality-change", before: e.vitality, after: l });
+    const c = l <= 0;
+    return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: l, state: c ? Es(a) : a, steps: t, dies: c, answerUsed: !0 };
   }
   function Tt(e) {
     return xe[e].reactCheck !== null ? "react" : "defend";
@@ -2141,7 +2141,7 @@ var DefenseRound = (() => {
     if (a && e.checkTargets[a] === null) return { kind: "missing", check: a };
     if (t === "opportunity")
       return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
-    const o = t === "defend" || t === "guard", d = (u) => {
+    const o = t === "defend" || t === "guard", l = (u) => {
       if (!o) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
       const f = { result: "fail", situation: n, perceived: u };
       return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: f, drawSpectator: !1 };
@@ -2150,7 +2150,7 @@ var DefenseRound = (() => {
     if (r.perceive) {
       const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Rs("perceive", e.rolls.perceive, f, u, h);
       if (s.push(p.step), !p.success)
-        return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), d(!1);
+        return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), l(!1);
       c = !0;
     }
     if (a) {
@@ -2159,11 +2159,11 @@ var DefenseRound = (() => {
         const h = f.success ? "success" : "fail";
         return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: c }, drawSpectator: !1 };
       } else if (!f.success)
-        return s.push({ kind: "not-in-time", action: t }), d(c);
+        return s.push({ kind: "not-in-time", action: t }), l(c);
     }
     s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
-    const l = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
-    return l && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: l };
+    const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
+    return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };
   }
   function Rs(e, t, n, r, s) {
     const i = ic(n, r) + s, a = at(t, i), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: a.success, critical: a.critical };
@@ -2183,9 +2183,9 @@ var DefenseRound = (() => {
     let i = null;
     if (!r) {
       if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
-      const d = e.rolls.cost, c = e.exp >= d;
-      if (s.push({ kind: "save-cost", cost: d, exp: e.exp, paid: c }), !c) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
-      i = e.exp - d;
+      const l = e.rolls.cost, c = e.exp >= l;
+      if (s.push({ kind: "save-cost", cost: l, exp: e.exp, paid: c }), !c) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
+      i = e.exp - l;
     }
     const a = at(e.rolls.save, e.saveTarget + e.mod);
     if (s.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
@@ -2288,11 +2288,11 @@ var DefenseRound = (() => {
           vitality: r,
           state: n.state,
           pending: n.answer
-        }), i = n.id, a = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", o = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], d = (l) => l.kind === "defense-used" || l.kind === "defense-does-not-answer", c = [
+        }), i = n.id, a = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", o = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], l = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", c = [
           T(ce, { kind: "attack-title", who: i, amount: e.amount, track: e.track }),
           T(ae, { kind: "attack-summary", who: i, headline: a }),
-          ...Ie("Defense", s.steps.filter(d)),
-          ...Ie("Breakdown", s.steps.filter((l) => !d(l))),
+          ...Ie("Defense", s.steps.filter(l)),
+          ...Ie("Breakdown", s.steps.filter((d) => !l(d))),
           ...Os("Now", s.state, s.vitality)
         ];
         return {
@@ -2320,10 +2320,10 @@ var DefenseRound = (() => {
     if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
     const r = W(t, "--action", Cc), s = L(e, "situation");
     if (s !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-    const i = Cs(s) ?? "front", a = xe[i], o = Gn(r === "save" ? "defend" : r, i), d = r !== "save" && o.check && Tt(i) === "react", c = r === "save" || (r === "defend" || r === "guard") && Tt(i) === "defend";
+    const i = Cs(s) ?? "front", a = xe[i], o = Gn(r === "save" ? "defend" : r, i), l = r !== "save" && o.check && Tt(i) === "react", c = r === "save" || (r === "defend" || r === "guard") && Tt(i) === "defend";
     if (O(e, "roll") && !c)
-      throw new y(d ? `--roll does not apply here: the defense check against --situation ${i} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
-    if (O(e, "react-roll") && !d) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
+      throw new y(l ? `--roll does not apply here: the defense check against --situation ${i} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
+    if (O(e, "react-roll") && !l) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
     if (O(e, "perception-roll") && (r === "save" || !a.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
     if (O(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
     if (O(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
@@ -2331,12 +2331,12 @@ var DefenseRound = (() => {
     if (r === "guard" && !O(e, "ally")) throw new y("--action guard needs --ally with the guarded token's id");
     if (r !== "guard" && O(e, "ally")) throw new y("--ally applies only to --action guard");
     if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new y(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
-    const l = L(e, "difficulty");
+    const d = L(e, "difficulty");
     return {
       action: r,
       situation: i,
       situationGiven: s !== void 0,
-      difficulty: l === void 0 ? null : W(l, "--difficulty", ["hard", "impossible"]),
+      difficulty: d === void 0 ? null : W(d, "--difficulty", ["hard", "impossible"]),
       mod: De(e, "mod", -1e3, 1e3) ?? 0,
       perceptionMod: De(e, "perception-mod", -1e3, 1e3) ?? 0,
       vs: L(e, "vs") ?? null,
@@ -2379,12 +2379,12 @@ var DefenseRound = (() => {
     });
     if (o.kind === "missing")
       return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
-    const d = [...o.steps], c = [];
-    let l;
+    const l = [...o.steps], c = [];
+    let d;
     if (o.pending && t === "guard" && i && e.ally) {
       const p = kc(i.answer ?? void 0, o.pending);
-      d.push({ kind: "guard-kept", ally: e.ally, result: p.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
-    } else o.pending && (l = o.pending);
+      l.push({ kind: "guard-kept", ally: e.ally, result: p.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
+    } else o.pending && (d = o.pending);
     o.drawSpectator && e.vs && c.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
     const u = o.pending?.result, f = n.id, h = t === "guard" && i && e.ally ? e.ally : null;
     return {
@@ -2392,12 +2392,12 @@ var DefenseRound = (() => {
       steps: [
         T(ce, { kind: "defense-title", who: f, action: t, situation: e.situation }),
         u ? T(ae, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(ae, { kind: "defense-announced", who: f, action: t }),
-        ...Ie("Check", d),
+        ...Ie("Check", l),
         ...u ? [T("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
         ...u === "fail" && t === "defend" ? [T(Ce, { kind: "offer-damage" })] : []
       ],
       changes: c,
-      ...l !== void 0 ? { answer: l } : {},
+      ...d !== void 0 ? { answer: d } : {},
       observed: !1,
       detail: o
     };
@@ -2433,12 +2433,12 @@ var DefenseRound = (() => {
           }
         const o = [];
         a.vitality !== r && o.push({ kind: "bar", resource: "vitality", to: a.vitality }), a.expAfter !== null && o.push({ kind: "value", key: "exp", to: a.expAfter });
-        const d = t.id;
+        const l = t.id;
         return {
           headline: a.stood ? "saved" : "acts",
           steps: [
-            T(ce, { kind: "save-title", who: d }),
-            T(ae, { kind: "save-summary", who: d, stood: a.stood }),
+            T(ce, { kind: "save-title", who: l }),
+            T(ae, { kind: "save-summary", who: l, stood: a.stood }),
             ...Ie("Roll", a.steps),
             ...Os("Now", a.state, a.vitality, !0)
           ],
@@ -2469,7 +2469,7 @@ var DefenseRound = (() => {
         t.reactCheck ? "the defense is a React check" : "",
         t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
       ].filter((r) => r !== "");
-      return `${le[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
+      return `${de[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
     },
     planAnswer(e, t) {
       const n = os(Ps(Ns(as({ action: e, situation: t }))), "pending-defense");
@@ -2494,9 +2494,9 @@ var DefenseRound = (() => {
         return n.result === "success" ? `Defense succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Defense failed${r}` : `No defense${r}`;
       }
       case "defense-does-not-answer":
-        return `The pending defense was made against ${le[n.madeFor].toLowerCase()}, without the perceive check ${le[n.attack].toLowerCase()} needs: it counts as none`;
+        return `The pending defense was made against ${de[n.madeFor].toLowerCase()}, without the perceive check ${de[n.attack].toLowerCase()} needs: it counts as none`;
       case "hit-check": {
-        const r = n.bonus !== 0 ? ` + ${n.bonus} ${le[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+        const r = n.bonus !== 0 ? ` + ${n.bonus} ${de[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
         return n.hits ? `Hit chance ${i} beats ${a}: a hit` : `Hit chance ${i} vs ${a}: no damage (at or under the armor)`;
       }
       case "no-hit-chance":
@@ -2522,12 +2522,12 @@ var DefenseRound = (() => {
         return `${Lc[n.check]} ${n.roll} vs ${jc(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
       }
       case "no-defense":
-        return n.takesDamage ? `${le[n.situation]} not perceived: no defense, the attack hits` : `${le[n.situation]}: attack not perceived, no defense`;
+        return n.takesDamage ? `${de[n.situation]} not perceived: no defense, the attack hits` : `${de[n.situation]}: attack not perceived, no defense`;
       case "not-in-time":
         return `React check failed: no ${n.action === "skill" ? "defensive skill" : "counter attack"} in time`;
       case "pending-defense": {
         const r = n.result === "success" ? "success" : "failure";
-        return n.for === null ? `Pending defense: ${r}, against the next hit (${le[n.situation].toLowerCase()})` : `Guard for ${t(n.for)}: ${r}, against the next hit on it (${le[n.situation].toLowerCase()})`;
+        return n.for === null ? `Pending defense: ${r}, against the next hit (${de[n.situation].toLowerCase()})` : `Guard for ${t(n.for)}: ${r}, against the next hit on it (${de[n.situation].toLowerCase()})`;
       }
       case "guard-kept":
         return `${t(n.ally)} keeps the better defense: ${n.result}`;
@@ -2595,7 +2595,7 @@ var DefenseRound = (() => {
     endRound: fc,
     condition: (e, t) => ke(t) ? "dead" : "none",
     deadForGood: Ds,
-    parseState: lc,
+    parseState: dc,
     isEmptyState: (e) => k.values(e).every((t) => t === void 0),
     describeStateChange: hc,
     parseAnswer: cc,
@@ -2623,18 +2623,18 @@ var DefenseRound = (() => {
     t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: a });
     const o = e.attack > a;
     t.push({ kind: "attack", attack: e.attack, defense: a, hits: o });
-    let d = null;
+    let l = null;
     if (o) {
       const f = e.attack - a, h = E.max(0, e.weapon) + f;
       t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
       const p = E.max(0, e.armorScore - e.armorPenetration), $ = h > p;
-      t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: $ }), d = { amount: h, to: $ ? "vitality" : "stamina" };
+      t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: $ }), l = { amount: h, to: $ ? "vitality" : "stamina" };
     }
     const c = ct[r];
-    let l = null;
-    c > 0 && n.defender !== null && (l = Vn(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: l }));
+    let d = null;
+    c > 0 && n.defender !== null && (d = Vn(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: d }));
     const u = r !== "passive" && a - e.attack >= Uc;
-    return u && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: d, initiativeAfter: l, counterattack: u, steps: t };
+    return u && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: l, initiativeAfter: d, counterattack: u, steps: t };
   }
   function Un(e, t) {
     const n = {};
@@ -2703,26 +2703,26 @@ var DefenseRound = (() => {
         currentHidden: n.currentTurn?.hidden === !0,
         limit: t.overwhelmLimit
       }
-    }), d = [];
+    }), l = [];
     let c;
     if (o.damage) {
       const f = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
       if (h === null) return { kind: "bar", resource: f };
       const p = h - o.damage.amount;
-      c = { kind: "bar-moved", to: o.damage.to, before: h, after: p }, p !== h && d.push({ kind: "bar", resource: f, to: p });
+      c = { kind: "bar-moved", to: o.damage.to, before: h, after: p }, p !== h && l.push({ kind: "bar", resource: f, to: p });
     }
-    o.initiativeAfter !== null && d.push({ kind: "initiative", to: o.initiativeAfter });
-    const l = n.id, u = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
+    o.initiativeAfter !== null && l.push({ kind: "initiative", to: o.initiativeAfter });
+    const d = n.id, u = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
     return {
       headline: o.hits ? u ? "falls" : "hit" : "missed",
       steps: [
-        T(ce, { kind: "attack-title", who: l, attack: e.attack, mode: o.mode }),
-        T(ae, { kind: "attack-summary", who: l, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
+        T(ce, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode }),
+        T(ae, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
         ...Ie("Breakdown", c ? [...o.steps, c] : o.steps),
         ...u ? [T("Now", { kind: "down-now" })] : []
       ],
-      changes: d,
-      state: Jt(Kc(d) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+      changes: l,
+      state: Jt(Kc(l) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
       detail: o
     };
   }
@@ -2735,12 +2735,12 @@ var DefenseRound = (() => {
         if (r === null) return { kind: "bar", resource: "vitality" };
         const s = E.max(0, n.values.armor_score?.current ?? 0), i = e <= s, a = n.bars[t.stamina].value;
         if (i && a === null) return { kind: "bar", resource: t.stamina };
-        const o = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (a ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], d = n.id;
+        const o = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (a ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], l = n.id;
         return {
           headline: "hit",
           steps: [
-            T(ce, { kind: "loss-title", who: d, loss: e }),
-            T(ae, { kind: "attack-summary", who: d, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+            T(ce, { kind: "loss-title", who: l, loss: e }),
+            T(ae, { kind: "attack-summary", who: l, hits: !0, stamina: !1, falls: !1, counter: !1 }),
             T("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
             T("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: a, loss: e })
           ],
@@ -2751,10 +2751,10 @@ var DefenseRound = (() => {
       }
     };
   }
-  function ed(e, t) {
+  function el(e, t) {
     return Jc(zc(e), t);
   }
-  function td(e) {
+  function tl(e) {
     return ss(e, {
       fallback: "passive",
       row: "Defense mode",
@@ -2771,7 +2771,7 @@ var DefenseRound = (() => {
     active: "adds active_defense; costs 5 initiative each time",
     full: "adds active_defense and full_defense; costs 10 initiative each time"
   }, js = { passive: "passively", active: "actively", full: "fully" };
-  function nd(e, t) {
+  function nl(e, t) {
     switch (e.kind) {
       case "attack-title":
         return `${t(e.who)} is attacked: ${e.attack} vs ${e.mode} defense`;
@@ -2799,15 +2799,17 @@ var DefenseRound = (() => {
         return Qt[e.stance] ?? "";
       case "mode-answer":
         return `${t(e.who)} defends ${js[e.mode]}, d20 ${e.roll}`;
+      case "mode-roll":
+        return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
       default:
         return;
     }
   }
-  function rd(e, t = (n) => n) {
-    return nd(e, t) ?? sd(e);
+  function rl(e, t = (n) => n) {
+    return nl(e, t) ?? sl(e);
   }
   var Bn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-  function sd(e) {
+  function sl(e) {
     const t = e;
     switch (t.kind) {
       case "overwhelmed":
@@ -2832,12 +2834,12 @@ var DefenseRound = (() => {
         return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
     }
   }
-  var id = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, ad = {
+  var il = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, al = {
     flags: {},
     answerFlag: "mode",
     rollFlag: "roll",
     choices: Et,
-    label: (e) => id[e] ?? e,
+    label: (e) => il[e] ?? e,
     situation: () => null,
     situationWords: (e) => e,
     planAnswer(e, t, n, r) {
@@ -2851,24 +2853,24 @@ var DefenseRound = (() => {
           const o = { defender: i.initiative, current: i.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
           if (Ms(s, o) !== s)
             return { kind: "refused", reason: `${s} defense costs ${ct[s]} initiative, more than the overwhelm limit allows now` };
-          const d = a.defense ?? 1;
+          const l = a.defense ?? 1;
           return {
             headline: "acts",
-            steps: [T(ae, { kind: "mode-answer", who: i.id, mode: s, roll: d }), T("Check", { kind: "mode-answer", who: i.id, mode: s, roll: d })],
+            steps: [T(ae, { kind: "mode-answer", who: i.id, mode: s, roll: l }), T("Check", { kind: "mode-roll", mode: s, roll: l })],
             changes: [],
             observed: !1,
-            detail: { mode: s, roll: d }
+            detail: { mode: s, roll: l }
           };
         }
       };
     },
     keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": _(n.defense ?? 1) } })
-  }, od = [
+  }, ol = [
     { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
     { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
     { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
     { name: "DR-Undo", action: "!damage --undo" }
-  ], cd = {
+  ], cl = {
     id: "opposed",
     playable: !0,
     commands: {
@@ -2890,14 +2892,14 @@ var DefenseRound = (() => {
     stances: Et,
     settings: ["overwhelm-limit", "stamina-bar"],
     markers: ["incapacitated", "active", "full"],
-    planDamage: ed,
+    planDamage: el,
     planDefend: () => {
       throw new y("in the opposed edition the defense is rolled inside !damage");
     },
-    planStance: td,
+    planStance: tl,
     planHandEdit: Zc,
-    attack: ad,
-    macros: od,
+    attack: al,
+    macros: ol,
     setVitality(e, t, n) {
       const r = n.dead === !0 && t <= 0, s = [{ kind: "vitality-change", before: e, after: t }];
       return {
@@ -2918,14 +2920,14 @@ var DefenseRound = (() => {
     describeStateChange: () => "has changed condition since",
     // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
     parseAnswer: () => null,
-    words: rd
-  }, dd = { soak: rc, threshold: Vc, opposed: cd }, We = new M();
-  for (const [e, t] of k.entries(dd)) We.set(e, { ...t, id: e });
-  var Hn = We.keys().next().value, ld = Hn;
+    words: rl
+  }, ll = { soak: rc, threshold: Vc, opposed: cl }, We = new M();
+  for (const [e, t] of k.entries(ll)) We.set(e, { ...t, id: e });
+  var Hn = We.keys().next().value, dl = Hn;
   function Kn(e) {
     return typeof e == "string" && We.has(e);
   }
-  function ud() {
+  function ul() {
     return [...We.keys()];
   }
   function xn() {
@@ -2938,7 +2940,7 @@ var DefenseRound = (() => {
     return xn().filter((e) => e.playable).map((e) => e.id);
   }
   var Wn;
-  function fd(e) {
+  function fl(e) {
     return Wn ?? (Wn = new X(xn().flatMap((t) => t.stances))), Wn.has(e);
   }
   function Yn(e, t) {
@@ -2954,7 +2956,7 @@ var DefenseRound = (() => {
     reactive: "fist",
     active: "overdrive",
     full: "strong"
-  }, Ot = k.keys(Gs), hd = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ $n(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(100)), vd = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ $n(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(100), /* @__PURE__ */ bn(/^[^,]+$/)), zn = /* @__PURE__ */ ie(Rt), Vs = /* @__PURE__ */ ie(["gm", "public"]), Us = ["refuse", "gm"], md = V({
+  }, Ot = k.keys(Gs), hl = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ $n(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(100)), vl = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ $n(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(100), /* @__PURE__ */ bn(/^[^,]+$/)), zn = /* @__PURE__ */ ie(Rt), Vs = /* @__PURE__ */ ie(["gm", "public"]), Us = ["refuse", "gm"], ml = V({
     edition: Dt,
     bars: V({
       vitality: zn,
@@ -2964,10 +2966,10 @@ var DefenseRound = (() => {
       stamina: /* @__PURE__ */ ie(["power", ...Rt])
     }),
     attributes: V(
-      k.fromEntries(Ye.map((e) => [e, hd]))
+      k.fromEntries(Ye.map((e) => [e, hl]))
     ),
     markers: V(
-      k.fromEntries(Ot.map((e) => [e, vd]))
+      k.fromEntries(Ot.map((e) => [e, vl]))
     ),
     visibility: V({ npc: Vs, pc: Vs }),
     playersTargetAny: /* @__PURE__ */ rt(),
@@ -2989,32 +2991,32 @@ var DefenseRound = (() => {
       apiCommands: "refuse"
     };
   }
-  function pd(e) {
+  function pl(e) {
     const t = Bs(), n = [];
     if (!R(e))
       return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-    const s = Hs(md.entries, e, t, "settings.", n), { vitality: i, soul: a, power: o } = s.bars;
+    const s = Hs(ml.entries, e, t, "settings.", n), { vitality: i, soul: a, power: o } = s.bars;
     return new X([i, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };
   }
   function Hs(e, t, n, r, s) {
     const i = {};
     for (const [a, o] of k.entries(e)) {
-      const d = r + a, c = t[a], l = n[a];
+      const l = r + a, c = t[a], d = n[a];
       if (c === void 0) {
-        i[a] = Xn(l);
+        i[a] = Xn(d);
         continue;
       }
-      if (o.type === "object" && "entries" in o && R(l)) {
+      if (o.type === "object" && "entries" in o && R(d)) {
         if (!R(c))
-          s.push(`${d}: not an object; reset to defaults`), i[a] = Xn(l);
+          s.push(`${l}: not an object; reset to defaults`), i[a] = Xn(d);
         else {
           const f = o.entries;
-          i[a] = Hs(f, c, l, `${d}.`, s);
+          i[a] = Hs(f, c, d, `${l}.`, s);
         }
         continue;
       }
       const u = /* @__PURE__ */ He(o, c);
-      u.success ? i[a] = u.output : (s.push(`${d}: ${kd(c)} is not valid; reset to ${de.stringify(l)}`), i[a] = Xn(l));
+      u.success ? i[a] = u.output : (s.push(`${l}: ${kl(c)} is not valid; reset to ${le.stringify(d)}`), i[a] = Xn(d));
     }
     return i;
   }
@@ -3022,14 +3024,14 @@ var DefenseRound = (() => {
     return typeof e == "object" && e !== null && !Z.isArray(e);
   }
   function Xn(e) {
-    return R(e) ? de.parse(de.stringify(e)) : e;
+    return R(e) ? le.parse(le.stringify(e)) : e;
   }
-  function kd(e) {
-    const t = de.stringify(e) ?? _(e);
+  function kl(e) {
+    const t = le.stringify(e) ?? _(e);
     return t.length > 40 ? `${t.slice(0, 37)}...` : t;
   }
-  var Ks = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt()), gd = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt(), /* @__PURE__ */ tt(-1e6), /* @__PURE__ */ et(1e6)), xs = V({
-    overrides: /* @__PURE__ */ U(/* @__PURE__ */ gt(/* @__PURE__ */ ie(bt), gd)),
+  var Ks = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt()), gl = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt(), /* @__PURE__ */ tt(-1e6), /* @__PURE__ */ et(1e6)), xs = V({
+    overrides: /* @__PURE__ */ U(/* @__PURE__ */ gt(/* @__PURE__ */ ie(bt), gl)),
     // rules.md: a generic token's armor wears per token, starting from the sheet's values
     worn: /* @__PURE__ */ U(V({ physical: /* @__PURE__ */ U(Ks), magical: /* @__PURE__ */ U(Ks) })),
     stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(40))),
@@ -3037,7 +3039,7 @@ var DefenseRound = (() => {
     deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ se(!0)),
     edition: /* @__PURE__ */ U(V({ id: Dt, state: /* @__PURE__ */ yt() }))
   }), Vf = k.keys(xs.entries);
-  function yd(e) {
+  function yl(e) {
     const t = {}, n = [];
     if (e === void 0) return { tokens: t, problems: n };
     if (!R(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
@@ -3065,56 +3067,56 @@ var DefenseRound = (() => {
   function Ct(e) {
     return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
   }
-  var dt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt()), en = /* @__PURE__ */ Ht(dt), zs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Gr(), /* @__PURE__ */ tt(-1e9), /* @__PURE__ */ et(1e9)), It = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(64)), wd = /* @__PURE__ */ ie(["physical", "magical"]), Xs = V({
+  var lt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt()), en = /* @__PURE__ */ Ht(lt), zs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Gr(), /* @__PURE__ */ tt(-1e9), /* @__PURE__ */ et(1e9)), It = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(64)), wl = /* @__PURE__ */ ie(["physical", "magical"]), Xs = V({
     edition: /* @__PURE__ */ U(V({ id: Dt, state: /* @__PURE__ */ yt() })),
     deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ se(!0)),
     stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(40))),
     /** The answer on file (a defense made ahead) in the edition it was made in. */
     answer: /* @__PURE__ */ U(V({ edition: Dt, answer: /* @__PURE__ */ yt() }))
-  }), bd = /* @__PURE__ */ xr("kind", [
+  }), bl = /* @__PURE__ */ xr("kind", [
     /** A bar, through its linked attribute when there is one. */
-    V({ kind: /* @__PURE__ */ se("bar"), resource: /* @__PURE__ */ ie(Wr), bar: /* @__PURE__ */ ie(Rt), attributeId: /* @__PURE__ */ U(It), from: en, to: dt }),
+    V({ kind: /* @__PURE__ */ se("bar"), resource: /* @__PURE__ */ ie(Wr), bar: /* @__PURE__ */ ie(Rt), attributeId: /* @__PURE__ */ U(It), from: en, to: lt }),
     /** A character value on the sheet (a unique token's worn armor, EXP). */
-    V({ kind: /* @__PURE__ */ se("attribute"), key: /* @__PURE__ */ ie(bt), attributeId: It, from: en, to: dt }),
+    V({ kind: /* @__PURE__ */ se("attribute"), key: /* @__PURE__ */ ie(bt), attributeId: It, from: en, to: lt }),
     /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-    V({ kind: /* @__PURE__ */ se("override"), key: /* @__PURE__ */ ie(bt), from: en, to: dt }),
+    V({ kind: /* @__PURE__ */ se("override"), key: /* @__PURE__ */ ie(bt), from: en, to: lt }),
     /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-    V({ kind: /* @__PURE__ */ se("worn"), track: wd, from: en, to: dt }),
+    V({ kind: /* @__PURE__ */ se("worn"), track: wl, from: en, to: lt }),
     V({ kind: /* @__PURE__ */ se("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(2e3)) }),
     /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
     V({ kind: /* @__PURE__ */ se("memory"), tokenId: /* @__PURE__ */ U(It), from: Xs, to: Xs }),
     V({ kind: /* @__PURE__ */ se("initiative"), from: zs, to: zs }),
     V({ kind: /* @__PURE__ */ se("turn-order"), tokenId: It })
-  ]), $d = V({
+  ]), $l = V({
     /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
     by: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(64)),
     kind: /* @__PURE__ */ ie(["damage", "hand-edit", "save"]),
     /** The round it happened in: edition state it put back is moved on by the rounds since. */
-    round: dt,
-    tokens: /* @__PURE__ */ Oe(V({ tokenId: It, name: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200)), changes: /* @__PURE__ */ Oe(bd) }))
+    round: lt,
+    tokens: /* @__PURE__ */ Oe(V({ tokenId: It, name: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200)), changes: /* @__PURE__ */ Oe(bl) }))
   });
-  function Ad(e) {
+  function Al(e) {
     return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-      (t) => (t.stance === void 0 || fd(t.stance)) && (t.edition === void 0 || Le(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Le(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+      (t) => (t.stance === void 0 || fl(t.stance)) && (t.edition === void 0 || Le(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Le(t.answer.edition).parseAnswer(t.answer.answer) !== null)
     );
   }
-  function Sd(e) {
+  function Sl(e) {
     if (e === void 0) return { history: [], problems: [] };
     if (!Z.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
     const t = [], n = [];
     return e.forEach((r, s) => {
-      const i = /* @__PURE__ */ He($d, r);
-      i.success && i.output.tokens.every((a) => a.changes.every(Ad)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
+      const i = /* @__PURE__ */ He($l, r);
+      i.success && i.output.tokens.every((a) => a.changes.every(Al)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
     }), { history: t, problems: n };
   }
-  var Td = ["life", "pendingDefense", "reactions", "skillsVs"], qs = { vitality: "bar1", soul: "bar2", power: "bar3" };
+  var Tl = ["life", "pendingDefense", "reactions", "skillsVs"], qs = { vitality: "bar1", soul: "bar2", power: "bar3" };
   function qn(e, t) {
     const n = {};
-    for (const s of Td) e[s] !== void 0 && (n[s] = e[s]);
+    for (const s of Tl) e[s] !== void 0 && (n[s] = e[s]);
     const r = {};
-    return k.keys(n).length > 0 && (r.edition = { id: ld, state: n }), R(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+    return k.keys(n).length > 0 && (r.edition = { id: dl, state: n }), R(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
   }
-  function Ed(e) {
+  function El(e) {
     if (!R(e)) return e;
     const t = {};
     return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, qn(e, e.stance)), t;
@@ -3123,38 +3125,38 @@ var DefenseRound = (() => {
     return { life: e.life, pendingDefense: e.pendingDefense };
   }
   function Qs(e, t) {
-    return de.stringify(e ?? null) === de.stringify(t ?? null);
+    return le.stringify(e ?? null) === le.stringify(t ?? null);
   }
-  function _d(e, t, n) {
+  function _l(e, t, n) {
     if (!R(e) || !R(e.before) || !R(e.after)) return e;
     const { before: r, after: s } = e, i = [], a = R(r.bars) ? r.bars : {}, o = R(s.bars) ? s.bars : {};
     for (const f of ["vitality", "soul", "power"]) {
       const h = o[f];
       a[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? qs[f], from: a[f] ?? null, to: h });
     }
-    const d = R(r.protection) ? r.protection : void 0, c = R(s.protection) ? s.protection : void 0;
-    c && typeof c.value == "number" && d?.value !== c.value && i.push(
-      typeof c.attributeId == "string" ? { kind: "attribute", key: c.track === "magical" ? "armor_magical" : "armor_physical", attributeId: c.attributeId, from: d?.value ?? null, to: c.value } : { kind: "worn", track: c.track, from: d?.value ?? null, to: c.value }
+    const l = R(r.protection) ? r.protection : void 0, c = R(s.protection) ? s.protection : void 0;
+    c && typeof c.value == "number" && l?.value !== c.value && i.push(
+      typeof c.attributeId == "string" ? { kind: "attribute", key: c.track === "magical" ? "armor_magical" : "armor_physical", attributeId: c.attributeId, from: l?.value ?? null, to: c.value } : { kind: "worn", track: c.track, from: l?.value ?? null, to: c.value }
     ), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
-    const l = R(r.record) ? r.record : {}, u = R(s.record) ? s.record : {};
-    if (!Qs(l.life, u.life) || !Qs(l.pendingDefense, u.pendingDefense)) {
+    const d = R(r.record) ? r.record : {}, u = R(s.record) ? s.record : {};
+    if (!Qs(d.life, u.life) || !Qs(d.pendingDefense, u.pendingDefense)) {
       const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && R(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
       i.push({
         kind: "memory",
-        from: qn({ ...p, ...Js(l) }, h.stance),
+        from: qn({ ...p, ...Js(d) }, h.stance),
         to: qn({ ...p, ...Js(u) }, h.stance)
       });
     }
     return { tokenId: e.tokenId, name: e.name, changes: i };
   }
-  function Dd(e) {
+  function Dl(e) {
     const t = R(e.settings) ? e.settings : {}, n = R(t.bars) ? t.bars : qs, r = R(e.tokens) ? e.tokens : {}, s = R(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
-    return R(e.tokens) && (i.tokens = k.fromEntries(k.entries(e.tokens).map(([a, o]) => [a, Ed(o)]))), Z.isArray(e.history) && (i.history = e.history.map(
+    return R(e.tokens) && (i.tokens = k.fromEntries(k.entries(e.tokens).map(([a, o]) => [a, El(o)]))), Z.isArray(e.history) && (i.history = e.history.map(
       (a) => R(a) && Z.isArray(a.tokens) ? {
         by: a.by,
         kind: a.kind,
         round: typeof a.round == "number" ? a.round : s,
-        tokens: a.tokens.map((o) => _d(o, n, r))
+        tokens: a.tokens.map((o) => _l(o, n, r))
       } : a
     )), i;
   }
@@ -3166,7 +3168,7 @@ var DefenseRound = (() => {
     const { edition: i, ...a } = e;
     return { memory: a, answer: s };
   }
-  function Rd(e) {
+  function Rl(e) {
     if (!R(e) || e.kind !== "memory") return e;
     const t = { ...e };
     for (const n of ["from", "to"]) {
@@ -3177,7 +3179,7 @@ var DefenseRound = (() => {
     }
     return t;
   }
-  function Od(e) {
+  function Ol(e) {
     const t = {}, n = {};
     if (R(e.tokens))
       for (const [s, i] of k.entries(e.tokens)) {
@@ -3189,11 +3191,11 @@ var DefenseRound = (() => {
         k.keys(a.memory).length > 0 && (n[s] = a.memory), a.answer && (t[s] = a.answer);
       }
     const r = Z.isArray(e.history) ? e.history.map(
-      (s) => R(s) && Z.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => R(i) && Z.isArray(i.changes) ? { ...i, changes: i.changes.map(Rd) } : i) } : s
+      (s) => R(s) && Z.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => R(i) && Z.isArray(i.changes) ? { ...i, changes: i.changes.map(Rl) } : i) } : s
     ) : e.history;
     return { ...e, schemaVersion: 3, tokens: R(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
   }
-  var Jn = 20, Qn = 100, tn = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(64)), nn = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(40)), Cd = V({
+  var Jn = 20, Qn = 100, tn = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(64)), nn = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(40)), Cl = V({
     word: nn,
     /** The defense made ahead, filed as the defender's answer on file just before the hit. */
     file: /* @__PURE__ */ U(/* @__PURE__ */ yt()),
@@ -3202,7 +3204,7 @@ var DefenseRound = (() => {
     /** The answer's own roll, said on the result, and whether the answerer typed it. */
     roll: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt())),
     typed: /* @__PURE__ */ U(/* @__PURE__ */ se(!0))
-  }), Id = V({
+  }), Il = V({
     key: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ bn(/^A\d{1,6}$/)),
     /** Who declared it (a player id); `gm`: that player is a GM. */
     by: tn,
@@ -3215,15 +3217,15 @@ var DefenseRound = (() => {
     situation: /* @__PURE__ */ Ht(nn),
     round: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt()),
     defenders: /* @__PURE__ */ F(/* @__PURE__ */ Oe(tn), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(Qn)),
-    answers: /* @__PURE__ */ gt(tn, Cd)
+    answers: /* @__PURE__ */ gt(tn, Cl)
   });
-  function Nd(e, t) {
+  function Nl(e, t) {
     const n = {};
     if (e === void 0) return n;
     if (!R(e))
       return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
     for (const [r, s] of k.entries(e)) {
-      const i = /* @__PURE__ */ He(Id, s);
+      const i = /* @__PURE__ */ He(Il, s);
       i.success && i.output.key === r && k.keys(n).length < Jn ? n[r] = i.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
     }
     return n;
@@ -3242,7 +3244,7 @@ var DefenseRound = (() => {
       healthColorsNoticed: !1
     };
   }
-  function Pd(e) {
+  function Pl(e) {
     const { tokens: t, round: n, ...r } = e, s = {};
     for (const [i, a] of k.entries(r))
       if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {
@@ -3252,12 +3254,12 @@ var DefenseRound = (() => {
         s[i] = a;
     return { schemaVersion: 1, settings: s, tokens: t, round: n };
   }
-  var Md = {
-    0: Pd,
-    1: Dd,
-    2: Od
+  var Ml = {
+    0: Pl,
+    1: Dl,
+    2: Ol
   };
-  function Ld(e, t) {
+  function Ll(e, t) {
     const n = [];
     if (e === void 0) return { stored: Pt(t), problems: n };
     if (!R(e))
@@ -3266,39 +3268,39 @@ var DefenseRound = (() => {
     if (I.isInteger(s) && s > Nt)
       return { stored: Pt(t), problems: [`state has schema version ${s}, newer than this script's ${Nt}; left as it is`], newer: s };
     if (!I.isInteger(s) || s < 0)
-      return n.push(`state has unknown schema version ${de.stringify(r.schemaVersion)}; started from defaults`), { stored: Pt(t), problems: n };
+      return n.push(`state has unknown schema version ${le.stringify(r.schemaVersion)}; started from defaults`), { stored: Pt(t), problems: n };
     for (; s < Nt; ) {
-      const c = Md[s];
+      const c = Ml[s];
       if (!c) break;
       r = c(r), s += 1;
     }
-    const i = pd(r.settings);
+    const i = pl(r.settings);
     n.push(...i.problems);
-    const a = yd(r.tokens);
+    const a = yl(r.tokens);
     n.push(...a.problems);
-    for (const [c, l] of k.entries(a.tokens)) {
-      if (!l.edition) continue;
-      const u = l.edition.id, f = Le(u).parseState(l.edition.state);
-      f === null ? (delete l.edition, Ct(l) && delete a.tokens[c], n.push(`tokens.${c}.edition: not a valid ${u} state; forgotten`)) : l.edition = { id: u, state: f };
+    for (const [c, d] of k.entries(a.tokens)) {
+      if (!d.edition) continue;
+      const u = d.edition.id, f = Le(u).parseState(d.edition.state);
+      f === null ? (delete d.edition, Ct(d) && delete a.tokens[c], n.push(`tokens.${c}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
     }
-    const o = Fd(r.exchange, n), d = Sd(r.history);
-    return n.push(...d.problems), {
+    const o = Fl(r.exchange, n), l = Sl(r.history);
+    return n.push(...l.problems), {
       stored: {
         schemaVersion: Nt,
         scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
         settings: i.settings,
         tokens: a.tokens,
-        round: jd(r.round, n),
-        history: d.history,
+        round: jl(r.round, n),
+        history: l.history,
         exchange: o,
-        macros: Gd(r.macros),
+        macros: Gl(r.macros),
         healthColorsNoticed: r.healthColorsNoticed === !0,
         ...Kn(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
       },
       problems: n
     };
   }
-  function jd(e, t) {
+  function jl(e, t) {
     const n = { number: 1, seen: [], turned: 0 };
     if (e === void 0) return n;
     if (!R(e))
@@ -3306,27 +3308,27 @@ var DefenseRound = (() => {
     const r = typeof e.number == "number" && I.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = Z.isArray(e.seen) && e.seen.length <= Zn && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], i = typeof e.turned == "number" && I.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Zn && s.length > 0 ? e.turned : 0;
     return { number: r, seen: s, turned: i };
   }
-  function Fd(e, t) {
+  function Fl(e, t) {
     const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0 };
     if (e === void 0) return r;
     const s = R(e) && R(e.waiting) ? e.waiting : void 0;
     if (!s)
       return t.push("exchange: not an object; defenses made ahead forgotten"), r;
-    for (const [o, d] of k.entries(s)) {
-      const c = o.length > 0 && o.length <= 64 && R(d) && Kn(d.edition) ? Le(d.edition).parseAnswer(d.answer) : null;
-      c === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: d.edition, answer: c };
+    for (const [o, l] of k.entries(s)) {
+      const c = o.length > 0 && o.length <= 64 && R(l) && Kn(l.edition) ? Le(l.edition).parseAnswer(l.answer) : null;
+      c === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: l.edition, answer: c };
     }
     const i = R(e) ? e.lastAttack : void 0, a = typeof i == "number" && I.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
-    return { waiting: n, attacks: Nd(R(e) ? e.attacks : void 0, t), lastAttack: a };
+    return { waiting: n, attacks: Nl(R(e) ? e.attacks : void 0, t), lastAttack: a };
   }
-  function Gd(e) {
+  function Gl(e) {
     const t = {};
     if (!R(e)) return t;
     for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
     return t;
   }
   var er = ["bar1", "bar2", "bar3"];
-  function Vd(e, t) {
+  function Vl(e, t) {
     if (!t) return;
     const n = (c) => typeof t[c] == "string" ? t[c].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), a = {
       vitality: r && er.includes(r) ? r : e.bars.vitality,
@@ -3336,10 +3338,10 @@ var DefenseRound = (() => {
     new X(k.values(a)).size === 3 && k.assign(e.bars, a);
     const o = n("NPC breakdowns");
     (o === "gm" || o === "public") && (e.visibility.npc = o);
-    const d = n("PC breakdowns");
-    (d === "gm" || d === "public") && (e.visibility.pc = d), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
+    const l = n("PC breakdowns");
+    (l === "gm" || l === "public") && (e.visibility.pc = l), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
   }
-  var Ud = class {
+  var Ul = class {
     constructor() {
       this.byCharacter = new M(), this.lowered = new M(), this.defaults = new M();
     }
@@ -3413,29 +3415,29 @@ var DefenseRound = (() => {
     ei[t] !== void 0 ? Mt[e] = ei[t] : t === `
 ` || t === "\r" ? Mt[e] = " " : e < 32 && t !== "	" || e === 127 ? Mt[e] = "" : Mt[e] = void 0;
   }
-  function Bd(e) {
+  function Bl(e) {
     if (e === 133 || e === 8232 || e === 8233) return " ";
     if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
   }
-  function lt(e) {
+  function dt(e) {
     const t = typeof e == "string" ? e : _(e ?? "");
     let n = "", r = 0;
     for (let s = 0; s < t.length; s += 1) {
-      const i = t.charCodeAt(s), a = i < 128 ? Mt[i] : Bd(i);
+      const i = t.charCodeAt(s), a = i < 128 ? Mt[i] : Bl(i);
       a !== void 0 && (n += t.slice(r, s) + a, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);
     }
     return r === 0 ? t : n + t.slice(r);
   }
-  function Hd() {
+  function Hl() {
     const e = typeof API_Meta < "u" ? API_Meta?.[re] : void 0;
     return e && I.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
   }
   function tr(e, t, n) {
     try {
       const r = t instanceof Gt ? t.stack ?? t.message : _(t);
-      log(`${re} v${me}: ${e} failed${Hd()}: ${r}`), n && sendChat(
+      log(`${re} v${me}: ${e} failed${Hl()}: ${r}`), n && sendChat(
         re,
-        `/w ${n} ${lt(`${re} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+        `/w ${n} ${dt(`${re} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
         null,
         { noarchive: !0 }
       );
@@ -3459,16 +3461,16 @@ var DefenseRound = (() => {
   function ut(e) {
     return e !== Fe && e !== "" && playerIsGM(e) === !0;
   }
-  function Kd(e) {
+  function Kl(e) {
     if (!(e === void 0 || e === "" || e === Fe || !getObj("player", e) || ut(e)))
       return e;
   }
   function nr(e) {
     return e === Fe ? "another script" : _(getObj("player", e)?.get("_displayname") ?? "player");
   }
-  var xd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+  var xl = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
   function ti(e) {
-    return !xd.test(e);
+    return !xl.test(e);
   }
   function ni(e, t) {
     return e || !ti(t) ? "gm" : `"${t}"`;
@@ -3486,7 +3488,7 @@ var DefenseRound = (() => {
   function ai(e, t) {
     return !ii.test(_(e.get("controlledby") ?? "")) && !ii.test(_(t?.get("controlledby") ?? ""));
   }
-  function Wd(e, t) {
+  function Wl(e, t) {
     const n = new X();
     for (const r of [e.get("controlledby"), t?.get("controlledby")])
       for (const s of _(r ?? "").split(",")) {
@@ -3503,48 +3505,48 @@ var DefenseRound = (() => {
     e.kind === "public" ? sendChat(re, t) : n.record ? sendChat(re, `/w ${e.to} ${t}`) : sendChat(re, `/w ${e.to} ${t}`, null, { noarchive: !0 });
   }
   function pe(e) {
-    let t = `&{template:default} {{name=${lt(e.title)}}}`;
+    let t = `&{template:default} {{name=${dt(e.title)}}}`;
     for (const n of e.rows) {
       const { lines: r } = n, s = n.buttons, i = s === void 0 ? 0 : s.length;
       if (r.length === 0 && i === 0) continue;
       let a = "";
-      for (let d = 0; d < r.length; d += 1) a += (d === 0 ? "" : "<br>") + lt(r[d]);
+      for (let l = 0; l < r.length; l += 1) a += (l === 0 ? "" : "<br>") + dt(r[l]);
       let o = "";
-      for (let d = 0; d < i; d += 1) o += (d === 0 ? "" : " ") + ve(s[d].label, s[d].command);
-      t += ` {{${lt(Yd(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
+      for (let l = 0; l < i; l += 1) o += (l === 0 ? "" : " ") + ve(s[l].label, s[l].command);
+      t += ` {{${dt(Yl(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
     }
     return t;
   }
-  function Yd(e) {
+  function Yl(e) {
     return e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
   }
   function te(e) {
-    return lt(e);
+    return dt(e);
   }
-  var zd = /^[-\w]+$/;
+  var zl = /^[-\w]+$/;
   function ve(e, t) {
-    return `[${lt(e)}](${t})`;
+    return `[${dt(e)}](${t})`;
   }
   function oi(e) {
-    return zd.test(e);
+    return zl.test(e);
   }
   function ci(e, t, n) {
     const r = _(t.playerid ?? "");
-    return r === Fe ? Xd(e, t, n) : di(e, t, n, r, ut(r), !1);
+    return r === Fe ? Xl(e, t, n) : li(e, t, n, r, ut(r), !1);
   }
-  function di(e, t, n, r, s, i) {
+  function li(e, t, n, r, s, i) {
     const a = nr(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: s, senderName: a, replyTo: ni(s, a), relayed: i };
     return !s && !ti(a) && (o.replyFor = J(a, 60)), o;
   }
-  function Xd(e, t, n) {
+  function Xl(e, t, n) {
     const r = n.flags.get("api-as");
     n.flags.delete("api-as");
-    const s = Kd(r?.length === 1 ? r[0] : void 0);
-    if (s !== void 0) return di(e, t, n, s, !1, !0);
+    const s = Kl(r?.length === 1 ? r[0] : void 0);
+    if (s !== void 0) return li(e, t, n, s, !1, !0);
     const i = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: Fe, gm: i, senderName: nr(Fe), replyTo: "gm", relayed: !0 };
     return i || (a.relayRefused = !0), a;
   }
-  var li = 2e3;
+  var di = 2e3;
   function z(e, t) {
     G(Ee(e.replyTo), te(ui(e, t)));
   }
@@ -3552,13 +3554,13 @@ var DefenseRound = (() => {
     G(Ee(e.replyTo), te(ui(e, t)), { record: !0 });
   }
   function ui(e, t) {
-    const n = t.length > li ? `${t.slice(0, li - 12)}... (cut)` : t;
+    const n = t.length > di ? `${t.slice(0, di - 12)}... (cut)` : t;
     return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
   }
-  function qd(e, t, n) {
+  function ql(e, t, n) {
     z(e, `${t.charAt(0).toUpperCase()}${t.slice(1)}. Usage: ${n}`);
   }
-  function Jd(e, t) {
+  function Jl(e, t) {
     const n = e.store.tokens[t];
     if (n) return n;
     const r = {};
@@ -3576,7 +3578,7 @@ var DefenseRound = (() => {
   function vi(e) {
     return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
   }
-  async function Qd(e, t, n) {
+  async function Ql(e, t, n) {
     const r = hi(t, n);
     if (!r) return;
     const s = n[r], i = eo(t.content, t.inlinerolls);
@@ -3592,8 +3594,8 @@ var DefenseRound = (() => {
         return;
       }
       if (a.parsed.flags.has("help")) {
-        const o = s.helpFor?.(e, a.parsed) ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, d = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`;
-        G(Ee(a.replyTo), pe({ title: `Help: ${o.title}${d}`, rows: [{ label: "Usage", lines: [o.usage] }, { label: "What it does", lines: o.what }] }));
+        const o = s.helpFor?.(e, a.parsed) ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, l = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`;
+        G(Ee(a.replyTo), pe({ title: `Help: ${o.title}${l}`, rows: [{ label: "Usage", lines: [o.usage] }, { label: "What it does", lines: o.what }] }));
         return;
       }
       await s.run(a);
@@ -3603,33 +3605,33 @@ var DefenseRound = (() => {
           z(a, vi(r));
           return;
         }
-        o instanceof y ? qd(a, o.message, s.usage(e)) : z(a, `${o.message.charAt(0).toUpperCase()}${o.message.slice(1)}.`);
+        o instanceof y ? ql(a, o.message, s.usage(e)) : z(a, `${o.message.charAt(0).toUpperCase()}${o.message.slice(1)}.`);
         return;
       }
       throw o;
     }
   }
-  var Zd = 20, el = 2e3, tl = { floor: E.floor, ceil: E.ceil, round: E.round, abs: E.abs };
+  var Zl = 20, ed = 2e3, td = { floor: E.floor, ceil: E.ceil, round: E.round, abs: E.abs };
   function mi(e, t, n = 0) {
-    if (n > Zd) return { ok: !1, problem: "refers to itself through other attributes" };
-    if (e.length > el) return { ok: !1, problem: "is too long to be a formula" };
-    const r = nl(e, t, n);
+    if (n > Zl) return { ok: !1, problem: "refers to itself through other attributes" };
+    if (e.length > ed) return { ok: !1, problem: "is too long to be a formula" };
+    const r = nd(e, t, n);
     if (!r.ok) return r;
-    const i = new il(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+    const i = new id(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
     return i === void 0 || !I.isFinite(i) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: i + 0 };
   }
-  function nl(e, t, n) {
+  function nd(e, t, n) {
     let r = "", s = 0;
     const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
     let a;
     for (; (a = i.exec(e)) !== null; ) {
-      const o = a[1].trim(), d = a[2] === "max" ? "max" : "current", c = t(o, d);
+      const o = a[1].trim(), l = a[2] === "max" ? "max" : "current", c = t(o, l);
       if (c == null) return { ok: !1, problem: `refers to "${o}", which the character does not have` };
-      const l = typeof c == "number" ? _(c) : _(c).trim();
+      const d = typeof c == "number" ? _(c) : _(c).trim();
       let u;
-      if (l === "") u = 0;
+      if (d === "") u = 0;
       else {
-        const f = mi(l, t, n + 1);
+        const f = mi(d, t, n + 1);
         if (!f.ok) return f.problem.startsWith("refers to") ? f : { ok: !1, problem: `refers to "${o}", which ${f.problem}` };
         u = f.value;
       }
@@ -3637,7 +3639,7 @@ var DefenseRound = (() => {
     }
     return { ok: !0, text: r + e.slice(s) };
   }
-  var pi = (e) => k.assign(k.create(null), e), rl = pi({ "+": (e, t) => e + t, "-": (e, t) => e - t }), sl = pi({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), il = class {
+  var pi = (e) => k.assign(k.create(null), e), rd = pi({ "+": (e, t) => e + t, "-": (e, t) => e - t }), sd = pi({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), id = class {
     constructor(e) {
       this.text = e, this.at = 0;
     }
@@ -3649,10 +3651,10 @@ var DefenseRound = (() => {
       for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
     }
     sum() {
-      return this.chain(() => this.product(), rl);
+      return this.chain(() => this.product(), rd);
     }
     product() {
-      return this.chain(() => this.unary(), sl);
+      return this.chain(() => this.unary(), sd);
     }
     /** Operands joined by operators of one precedence, worked out left to right. */
     chain(e, t) {
@@ -3685,7 +3687,7 @@ var DefenseRound = (() => {
         return this.at += t[0].length, I(t[0]);
       const n = /^([a-z]+)\s*\(/i.exec(e);
       if (n) {
-        const r = tl[n[1].toLowerCase()];
+        const r = td[n[1].toLowerCase()];
         if (!r) return;
         this.at += n[0].length;
         const s = this.sum();
@@ -3704,7 +3706,7 @@ var DefenseRound = (() => {
   function B(e) {
     return getObj("graphic", e);
   }
-  function al(e) {
+  function ad(e) {
     return getObj("character", e);
   }
   function oe(e) {
@@ -3747,7 +3749,7 @@ var DefenseRound = (() => {
   function ki(e, t) {
     return new sn(e, t).value;
   }
-  var ol = class {
+  var od = class {
     constructor(e, t) {
       this.reading = e, this.value = t;
     }
@@ -3775,15 +3777,15 @@ var DefenseRound = (() => {
   }
   var gi = { armor_physical: "physical", armor_magical: "magical" };
   function rr(e, t, n, r) {
-    return t?.edition?.id === e.id ? t.edition.state : e.enter(n, cl(t, n, r));
+    return t?.edition?.id === e.id ? t.edition.state : e.enter(n, cd(t, n, r));
   }
-  function cl(e, t, n) {
+  function cd(e, t, n) {
     return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
   }
   function yi(e, t) {
     return t !== void 0 && t.edition === e.id ? t.answer : null;
   }
-  var dl = { kind: "override" }, wi = { kind: "none" }, cn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, ll = k.freeze({}), ul = k.freeze({ current: null, max: null, present: !1 }), sr = [], fl = class {
+  var ld = { kind: "override" }, wi = { kind: "none" }, cn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, dd = k.freeze({}), ud = k.freeze({ current: null, max: null, present: !1 }), sr = [], fd = class {
     constructor(e, t) {
       this.characterId = e, this.index = t, this.problems = sr;
     }
@@ -3803,18 +3805,18 @@ var DefenseRound = (() => {
     number(e, t, n, r) {
       const s = Ae(e);
       if (s !== null) return s;
-      if (dn(e)) return null;
-      const i = mi(_(e), (o, d) => this.lookup(o, d));
+      if (ln(e)) return null;
+      const i = mi(_(e), (o, l) => this.lookup(o, l));
       if (i.ok && I.isSafeInteger(i.value)) return i.value;
       const a = i.ok ? `works out to ${i.value}, not a whole number (wrap it in floor())` : i.problem;
       return this.problems === sr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
     }
   };
-  function dn(e) {
+  function ln(e) {
     return e == null || typeof e == "string" && e.trim() === "";
   }
   function bi(e) {
-    return !dn(e) && Ae(e) === null;
+    return !ln(e) && Ae(e) === null;
   }
   var $i = class {
     constructor(e, t, n, r, s, i, a, o) {
@@ -3827,7 +3829,7 @@ var DefenseRound = (() => {
       if (!this.withMax) return null;
       if (this.maxRead === void 0) {
         const e = this.source.get("max");
-        dn(e) && (this.isDefault || bi(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+        ln(e) && (this.isDefault || bi(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
       }
       return this.maxRead;
     }
@@ -3835,22 +3837,22 @@ var DefenseRound = (() => {
       return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
     }
   };
-  function hl(e, t, n, r) {
-    const s = n.values, i = {}, a = {}, o = e.character, d = r.settings.attributes;
-    let c, l;
+  function hd(e, t, n, r) {
+    const s = n.values, i = {}, a = {}, o = e.character, l = r.settings.attributes;
+    let c, d;
     for (let g = 0; g < s.length; g += 1) {
       const m = s[g], b = gi[m], S = t?.overrides?.[m];
       if (S !== void 0) {
-        i[m] = { current: b ? t?.worn?.[b] ?? S : S, max: S, present: !0 }, a[m] = b ? cn[b] : dl;
+        i[m] = { current: b ? t?.worn?.[b] ?? S : S, max: S, present: !0 }, a[m] = b ? cn[b] : ld;
         continue;
       }
-      const v = d[m], D = o ? r.attributes.find(o.id, v) : void 0;
-      o && (c ?? (c = new fl(o.id, r.attributes)));
+      const v = l[m], D = o ? r.attributes.find(o.id, v) : void 0;
+      o && (c ?? (c = new fd(o.id, r.attributes)));
       let w = b !== void 0 && !e.unique;
       if (D && c) {
         let A;
         b !== void 0 && !w && (A = D.get("current"), w = bi(A)), i[m] = new $i(D, w ? t?.worn?.[b] : void 0, b !== void 0, c, m, v, A, !1), a[m] = w ? cn[b] : { kind: "attribute", attribute: D };
-      } else c && !dn(l = r.attributes.sheetDefault(c.characterId, v, "current")) ? (i[m] = new $i(c.defaultOf(v), b ? t?.worn?.[b] : void 0, b !== void 0, c, m, v, l, !0), a[m] = b ? cn[b] : wi) : (i[m] = b ? { current: t?.worn?.[b] ?? null, max: null, present: !1 } : ul, a[m] = b ? cn[b] : wi);
+      } else c && !ln(d = r.attributes.sheetDefault(c.characterId, v, "current")) ? (i[m] = new $i(c.defaultOf(v), b ? t?.worn?.[b] : void 0, b !== void 0, c, m, v, d, !0), a[m] = b ? cn[b] : wi) : (i[m] = b ? { current: t?.worn?.[b] ?? null, max: null, present: !1 } : ud, a[m] = b ? cn[b] : wi);
     }
     const u = r.turnOrder;
     let f = null;
@@ -3858,7 +3860,7 @@ var DefenseRound = (() => {
       const g = u.find((m) => m.id === e.id);
       g !== void 0 && (f = Ai(g.pr));
     }
-    let h = ll;
+    let h = dd;
     if (n.others && n.others.length > 0) {
       h = {};
       for (const g of n.others) h[g] = r.other?.(g);
@@ -3891,9 +3893,9 @@ var DefenseRound = (() => {
       }
     };
   }
-  function vl(e, t) {
+  function vd(e, t) {
     const n = e.snapshot.bars;
-    e.facts.bars = { vitality: new ol(n.vitality, t), soul: n.soul, power: n.power };
+    e.facts.bars = { vitality: new od(n.vitality, t), soul: n.soul, power: n.power };
   }
   function Ai(e) {
     if (typeof e == "number") return I.isFinite(e) ? e : null;
@@ -3901,29 +3903,29 @@ var DefenseRound = (() => {
     const t = I(e.trim());
     return I.isFinite(t) ? t : null;
   }
-  function ml(e) {
+  function md(e) {
     return getObj("attribute", e)?.get("current");
   }
-  function pl(e, t) {
+  function pd(e, t) {
     return _(e.get(ge[t].link) ?? "");
   }
-  function kl(e) {
+  function kd(e) {
     const t = getObj("attribute", e);
     return t ? { characterId: _(t.get("_characterid") ?? ""), name: _(t.get("name") ?? "") } : void 0;
   }
-  var gl = new X(
+  var gd = new X(
     "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
   );
-  function yl(e) {
-    if (gl.has(e)) return !0;
+  function yd(e) {
+    if (gd.has(e)) return !0;
     try {
-      const t = de.parse(_(Campaign().get("token_markers") ?? "[]"));
+      const t = le.parse(_(Campaign().get("token_markers") ?? "[]"));
       return Z.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
     } catch {
       return !1;
     }
   }
-  var Si = ["on", "off"], ir = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, wl = [
+  var Si = ["on", "off"], ir = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, wd = [
     "edition",
     ...k.keys(ir),
     "stamina-bar",
@@ -3936,11 +3938,11 @@ var DefenseRound = (() => {
     "overwhelm-limit",
     "api-commands"
   ];
-  function bl(e, t, n) {
+  function bd(e, t, n) {
     const r = t.toLowerCase();
     if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
     if (r === "edition") {
-      const s = W(n, "edition", ud()), i = _t();
+      const s = W(n, "edition", ul()), i = _t();
       if (!i.includes(s))
         throw new y(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
       return e.edition = s, `Edition is now ${s}.`;
@@ -3969,7 +3971,7 @@ var DefenseRound = (() => {
       if (!Ot.includes(s))
         throw new y(`unknown marker key "${J(s)}" (known: ${Ot.join(", ")})`);
       const i = n.trim();
-      if (!yl(i))
+      if (!yd(i))
         throw new y(`"${J(i)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
       return e.markers[s] = i, `The ${s} marker is now ${i}.`;
     }
@@ -3985,26 +3987,26 @@ var DefenseRound = (() => {
       return e.overwhelmLimit = $t(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
     if (r === "api-commands")
       return e.apiCommands = W(n, r, Us), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-    throw new y(`unknown setting "${J(t)}" (settings: ${wl.join(", ")})`);
+    throw new y(`unknown setting "${J(t)}" (settings: ${wd.join(", ")})`);
   }
   function Ge() {
     return Ti(Campaign().get("turnorder"));
   }
-  function $l() {
+  function $d() {
     const e = Campaign().get("turnorder");
     return typeof e == "string" ? e : "";
   }
   function Ti(e) {
     if (typeof e != "string" || e.trim() === "") return [];
     try {
-      const t = de.parse(e);
+      const t = le.parse(e);
       return Z.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
     } catch {
       return [];
     }
   }
   function ar(e) {
-    Campaign().set("turnorder", de.stringify(e));
+    Campaign().set("turnorder", le.stringify(e));
   }
   function Lt(e) {
     return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? _(e) : "";
@@ -4012,11 +4014,11 @@ var DefenseRound = (() => {
   function or(e) {
     return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? I(e) : I.NaN;
   }
-  function Al(e) {
+  function Ad(e) {
     const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
     return t(e.id) && t(e.custom) && t(e.pr);
   }
-  function Sl(e) {
+  function Sd(e) {
     const t = Lt(e.id), n = Lt(e.custom);
     return `${t.length <= 64 ? t : `#${cr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${cr(n)}`}`;
   }
@@ -4026,8 +4028,8 @@ var DefenseRound = (() => {
       t ^= e.charCodeAt(n), t = E.imul(t, 16777619) >>> 0;
     return t.toString(16).padStart(8, "0");
   }
-  var Tl = /^(.+) -?\d+$/;
-  function El() {
+  var Td = /^(.+) -?\d+$/;
+  function Ed() {
     const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
     return typeof e == "object" && e !== null ? e : void 0;
   }
@@ -4037,19 +4039,19 @@ var DefenseRound = (() => {
     if (t === "" || t === "-1") return !1;
     const n = getObj("graphic", t);
     if (n === void 0 || _(n.get("represents") ?? "") !== "") return !1;
-    const r = El();
+    const r = Ed();
     if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-    const s = Tl.exec(_(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+    const s = Td.exec(_(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
     return s !== null && s[1] === i;
   }
-  function _l(e) {
+  function _d(e) {
     for (const t of e) if (!Ei(t)) return t;
   }
-  var Dl = new X(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-  function Rl(e) {
-    return Dl.has(e.kind);
+  var Dd = new X(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+  function Rd(e) {
+    return Dd.has(e.kind);
   }
-  function Ol(e, t, n) {
+  function Od(e, t, n) {
     switch (e.kind) {
       case "heal-title":
         return `${t(e.who)} is healed: ${wt[e.resource]} +${e.amount}`;
@@ -4072,7 +4074,7 @@ var DefenseRound = (() => {
     }
   }
   function _i(e, t) {
-    const n = (r) => Rl(r) ? Ol(r, t, n) : e.words(r, t);
+    const n = (r) => Rd(r) ? Od(r, t, n) : e.words(r, t);
     return n;
   }
   function ht(e, t) {
@@ -4083,7 +4085,7 @@ var DefenseRound = (() => {
     const n = {};
     return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
   }
-  function ln(e, t, n) {
+  function dn(e, t, n) {
     const r = e.tokens[t], s = {};
     r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), Ct(s) ? delete e.tokens[t] : e.tokens[t] = s, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
   }
@@ -4102,7 +4104,7 @@ var DefenseRound = (() => {
     for (const s of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
     return !0;
   }
-  function Cl(e, t) {
+  function Cd(e, t) {
     switch (t.kind) {
       case "bar":
         return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -4122,22 +4124,22 @@ var DefenseRound = (() => {
         return `turn-order:${t.tokenId}`;
     }
   }
-  function Il(e, t = () => !0, n = () => {
+  function Id(e, t = () => !0, n = () => {
   }) {
     const r = new M();
     for (const i of e) {
       const a = t(i.tokenId);
       for (const o of i.changes) {
-        const d = Cl(i.tokenId, o), c = r.get(d);
-        c ? (c.last = o, a && c.owner === void 0 && (c.owner = i)) : r.set(d, { first: o, last: o, ...a ? { owner: i } : {} });
+        const l = Cd(i.tokenId, o), c = r.get(l);
+        c ? (c.last = o, a && c.owner === void 0 && (c.owner = i)) : r.set(l, { first: o, last: o, ...a ? { owner: i } : {} });
       }
     }
     const s = [];
     for (const [i, a] of r) {
-      const { first: o, last: d } = a, c = a.owner ?? n(o);
+      const { first: o, last: l } = a, c = a.owner ?? n(o);
       if (c === void 0) continue;
-      const l = o !== d && "to" in o && "to" in d ? { ...o, to: d.to } : o;
-      s.push({ place: i, tokenId: c.tokenId, name: c.name, change: l });
+      const d = o !== l && "to" in o && "to" in l ? { ...o, to: l.to } : o;
+      s.push({ place: i, tokenId: c.tokenId, name: c.name, change: d });
     }
     return s;
   }
@@ -4151,52 +4153,52 @@ var DefenseRound = (() => {
     const a = { ...s };
     return t.isEmptyState(i) ? delete a.edition : a.edition = { id: t.id, state: i }, a;
   }
-  var Nl = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-  function Pl(e, t, n) {
+  var Nd = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+  function Pd(e, t, n) {
     return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));
   }
-  function Ml(e, t, n, r) {
+  function Md(e, t, n, r) {
     const s = [];
     for (const { place: i, name: a, change: o } of e) {
       if (o.kind === "turn-order") continue;
-      const d = t.get(i);
-      if (!n(d, o.to))
+      const l = t.get(i);
+      if (!n(l, o.to))
         switch (o.kind) {
           case "bar":
-            s.push(`${a}: ${wt[o.resource]} is ${d ?? "not a number"} (was left at ${o.to})`);
+            s.push(`${a}: ${wt[o.resource]} is ${l ?? "not a number"} (was left at ${o.to})`);
             break;
           case "attribute":
-            s.push(`${a}: ${Nl[o.key] ?? o.key} is ${d ?? "unset"} (was left at ${o.to})`);
+            s.push(`${a}: ${Nd[o.key] ?? o.key} is ${l ?? "unset"} (was left at ${o.to})`);
             break;
           case "worn":
-            s.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${d ?? "unset"} (was left at ${o.to})`);
+            s.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${l ?? "unset"} (was left at ${o.to})`);
             break;
           case "override":
-            s.push(`${a}: ${o.key} is ${d ?? "unset"} (was left at ${o.to})`);
+            s.push(`${a}: ${o.key} is ${l ?? "unset"} (was left at ${o.to})`);
             break;
           case "markers":
             s.push(`${a}: markers changed`);
             break;
           case "memory":
-            s.push(`${a} ${r(o.to, d ?? {})}`);
+            s.push(`${a} ${r(o.to, l ?? {})}`);
             break;
           case "initiative":
-            s.push(`${a}: initiative is ${d ?? "gone"} (was left at ${o.to})`);
+            s.push(`${a}: initiative is ${l ?? "gone"} (was left at ${o.to})`);
             break;
         }
     }
     return s;
   }
-  function Ll(e, t, n) {
+  function Ld(e, t, n) {
     return e.map(
       (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Di(r.change.from, t, n), to: Di(r.change.to, t, n) } } : r
     );
   }
-  function jl(e, t, n, r) {
-    const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, d = r(e.answer, t.answer) ? n.answer : e.answer;
-    return i !== void 0 && (s.edition = i), a !== void 0 && (s.deadForGood = a), o !== void 0 && (s.stance = o), d !== void 0 && (s.answer = d), s;
+  function jd(e, t, n, r) {
+    const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, l = r(e.answer, t.answer) ? n.answer : e.answer;
+    return i !== void 0 && (s.edition = i), a !== void 0 && (s.deadForGood = a), o !== void 0 && (s.stance = o), l !== void 0 && (s.answer = l), s;
   }
-  function Fl(e) {
+  function Fd(e) {
     const t = e.indexOf("@");
     return t === -1 ? e : e.slice(0, t);
   }
@@ -4204,22 +4206,22 @@ var DefenseRound = (() => {
     if (e === "") return t.length === 0 ? "" : t.join(",");
     let r, s = "", i = 0;
     for (; ; ) {
-      const a = e.indexOf(",", i), d = (a === -1 ? e.slice(i) : e.slice(i, a)).trim();
-      if (d !== "") {
-        const c = Fl(d);
-        let l;
-        t.includes(c) ? (l = d === c && !(r?.includes(c) ?? !1), l && (r ?? (r = [])).push(c)) : l = !n.includes(c), l && (s += s === "" ? d : `,${d}`);
+      const a = e.indexOf(",", i), l = (a === -1 ? e.slice(i) : e.slice(i, a)).trim();
+      if (l !== "") {
+        const c = Fd(l);
+        let d;
+        t.includes(c) ? (d = l === c && !(r?.includes(c) ?? !1), d && (r ?? (r = [])).push(c)) : d = !n.includes(c), d && (s += s === "" ? l : `,${l}`);
       }
       if (a === -1) break;
       i = a + 1;
     }
     for (const a of t) (r?.includes(a) ?? !1) || (s += s === "" ? a : `,${a}`);
-    return s === e || s.length < e.length && s === Gl(e) ? e : s;
+    return s === e || s.length < e.length && s === Gd(e) ? e : s;
   }
-  function Gl(e) {
+  function Gd(e) {
     return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
   }
-  function Vl(e, t, n) {
+  function Vd(e, t, n) {
     const { incapacitated: r, dying: s, dead: i } = n.markers, a = t === "none" ? [] : [n.markers[t]];
     return Ri(e, a, [r, s, i]);
   }
@@ -4228,30 +4230,30 @@ var DefenseRound = (() => {
     const r = Oi.find((s) => s === t);
     return Ri(e, r ? [n.markers[r]] : [], Oi.map((s) => n.markers[s]));
   }
-  function dr(e) {
+  function lr(e) {
     return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
   }
-  function Ul() {
-    return dr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
+  function Ud() {
+    return lr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
   }
-  function lr() {
-    return dr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
+  function dr() {
+    return lr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
   }
-  function Bl() {
-    return dr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
+  function Bd() {
+    return lr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
   }
   var Ii = [];
-  function Hl(e) {
+  function Hd(e) {
     return typeof e != "function" ? !1 : (Ii.push(e), !0);
   }
   function Ni(e, t, n, r, s, i) {
     for (const o of Ii)
       try {
         o(e, t, n, r);
-      } catch (d) {
-        tr("an onDamage observer", d, void 0);
+      } catch (l) {
+        tr("an onDamage observer", l, void 0);
       }
-    const a = i === void 0 ? lr() : i;
+    const a = i === void 0 ? dr() : i;
     if (a && typeof a.Update == "function")
       try {
         a.Update(e, s());
@@ -4262,7 +4264,7 @@ var DefenseRound = (() => {
   function Pi(e, t) {
     typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
   }
-  var Kl = class {
+  var Kd = class {
     constructor() {
       this.props = {}, this.any = !1;
     }
@@ -4287,10 +4289,10 @@ var DefenseRound = (() => {
     const s = {};
     return e && (s.edition = e), t && (s.deadForGood = !0), n !== void 0 && (s.stance = n), r !== void 0 && (s.answer = r), s;
   }
-  function xl(e, t, n, r = {}) {
-    const { snapshot: s, facts: i, places: a } = t, { edition: o, settings: d, memories: c } = e, l = c.tokens, u = s.token, f = [], h = [], p = new Kl(), $ = () => {
+  function xd(e, t, n, r = {}) {
+    const { snapshot: s, facts: i, places: a } = t, { edition: o, settings: l, memories: c } = e, d = c.tokens, u = s.token, f = [], h = [], p = new Kd(), $ = () => {
       var w;
-      return l[w = s.id] ?? (l[w] = {});
+      return d[w = s.id] ?? (d[w] = {});
     }, g = r.vitalityFrom ?? s.bars.vitality.value, m = {
       vitality: s.bars.vitality.value,
       soul: s.bars.soul.value,
@@ -4308,7 +4310,7 @@ var DefenseRound = (() => {
           if (A?.kind === "attribute")
             f.push({ kind: "attribute", key: w.key, attributeId: A.attribute.id, from: C, to: w.to }), p.attribute(A.attribute, w.to);
           else if (A?.kind === "worn") {
-            f.push({ kind: "worn", track: A.track, from: l[s.id]?.worn?.[A.track] ?? null, to: w.to });
+            f.push({ kind: "worn", track: A.track, from: d[s.id]?.worn?.[A.track] ?? null, to: w.to });
             const j = $();
             j.worn = { ...j.worn, [A.track]: w.to };
           } else if (gi[w.key] === void 0 && A?.kind === "override") {
@@ -4324,26 +4326,26 @@ var DefenseRound = (() => {
           break;
         }
         case "join-turn-order": {
-          const A = zl(w.tokenId, w.initiative, r.turnOrder);
+          const A = zd(w.tokenId, w.initiative, r.turnOrder);
           h.push(A.note), A.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
           break;
         }
         case "ally-state":
         case "ally-answer": {
           const A = Xe(ht(c, w.tokenId), o), C = w.kind === "ally-state" ? Xe({ ...A, edition: { id: o.id, state: w.state } }, o) : { ...A, answer: { edition: o.id, answer: w.answer } };
-          ye(A, C) || (f.push({ kind: "memory", tokenId: w.tokenId, from: A, to: C }), ln(c, w.tokenId, C));
+          ye(A, C) || (f.push({ kind: "memory", tokenId: w.tokenId, from: A, to: C }), dn(c, w.tokenId, C));
           break;
         }
       }
     if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-      const w = l[s.id], A = w?.edition && !(w.edition.id === o.id && o.isEmptyState(w.edition.state)) ? w.edition : void 0, C = n.state === void 0 ? A : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, j = w?.deadForGood === !0, Q = n.state === void 0 ? j : o.deadForGood(n.state, m.vitality), we = w?.stance, x = n.stance === void 0 ? we : n.stance ?? void 0, Ze = c.exchange.waiting[s.id], be = n.answer === void 0 ? Ze : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
-      (j !== Q || we !== x || !ye(A, C) || !ye(Ze, be)) && (f.push({ kind: "memory", from: ur(A, j, we, Ze), to: ur(C, Q, x, be) }), ln(c, s.id, ur(C, Q, x, be)));
+      const w = d[s.id], A = w?.edition && !(w.edition.id === o.id && o.isEmptyState(w.edition.state)) ? w.edition : void 0, C = n.state === void 0 ? A : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, j = w?.deadForGood === !0, Q = n.state === void 0 ? j : o.deadForGood(n.state, m.vitality), we = w?.stance, x = n.stance === void 0 ? we : n.stance ?? void 0, Ze = c.exchange.waiting[s.id], be = n.answer === void 0 ? Ze : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
+      (j !== Q || we !== x || !ye(A, C) || !ye(Ze, be)) && (f.push({ kind: "memory", from: ur(A, j, we, Ze), to: ur(C, Q, x, be) }), dn(c, s.id, ur(C, Q, x, be)));
     }
-    const b = l[s.id];
-    b && Ct(b) && delete l[s.id];
+    const b = d[s.id];
+    b && Ct(b) && delete d[s.id];
     let S = s.statusmarkers;
     const v = o.condition(i.state, g), D = n.state !== void 0 ? o.condition(n.state, m.vitality) : v;
-    if (n.state !== void 0 && (S = Vl(S, D, d)), n.stance !== void 0 && (S = Ci(S, n.stance, d)), S !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: S }), p.prop("statusmarkers", S)), r.tokenProps)
+    if (n.state !== void 0 && (S = Vd(S, D, l)), n.stance !== void 0 && (S = Ci(S, n.stance, l)), S !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: S }), p.prop("statusmarkers", S)), r.tokenProps)
       for (const w of k.keys(r.tokenProps)) {
         const A = r.tokenProps[w];
         !(w in p.props) && u.get(w) !== A && p.prop(w, A);
@@ -4355,102 +4357,102 @@ var DefenseRound = (() => {
     return { changes: f, notes: h };
   }
   function Mi(e, t) {
-    const n = Yl(e.token);
+    const n = Yd(e.token);
     n.statusmarkers = e.statusmarkers;
     const { vitality: r, soul: s, power: i } = e.bars;
     return n[ge[r.bar].value] = r.raw, n[ge[s.bar].value] = s.raw, n[ge[i.bar].value] = i.raw, t !== null && (n[ge[r.bar].value] = t), n;
   }
-  var Wl = ["width", "height"];
-  function Yl(e) {
+  var Wd = ["width", "height"];
+  function Yd(e) {
     const t = { _id: e.id, _type: "graphic" };
-    for (const n of Wl) t[n] = e.get(n);
+    for (const n of Wd) t[n] = e.get(n);
     return t;
   }
   function Li(e, t) {
     t ? t.changed = !0 : ar(e);
   }
-  function zl(e, t, n) {
+  function zd(e, t, n) {
     const r = getObj("graphic", e);
     if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
     const s = ne(r, "The spectator"), i = n?.order ?? Ge();
     return i.some((a) => a.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: _(r.get("_pageid") ?? "") }), Li(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
   }
-  function Xl(e, t) {
+  function Xd(e, t) {
     const n = new M(), r = new M(), s = new X(), i = (c) => {
-      let l = r.get(c);
-      return l || r.set(c, l = {}), l;
+      let d = r.get(c);
+      return d || r.set(c, d = {}), d;
     };
     let a, o = !1;
-    const d = new M();
-    for (const { tokenId: c, change: l } of t) {
+    const l = new M();
+    for (const { tokenId: c, change: d } of t) {
       const u = getObj("graphic", c);
       if (u)
-        switch (d.has(c) || d.set(c, { snapshot: an(u, oe(u), e.settings), memory: Xe(ht(e.memories, c), e.edition) }), s.add(c), l.kind) {
+        switch (l.has(c) || l.set(c, { snapshot: an(u, oe(u), e.settings), memory: Xe(ht(e.memories, c), e.edition) }), s.add(c), d.kind) {
           case "bar":
-            if (l.from === null) break;
-            l.attributeId && getObj("attribute", l.attributeId) ? n.set(l.attributeId, l.from) : i(c)[`${l.bar}_value`] = l.from;
+            if (d.from === null) break;
+            d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : i(c)[`${d.bar}_value`] = d.from;
             break;
           case "attribute":
-            l.from !== null && n.set(l.attributeId, l.from);
+            d.from !== null && n.set(d.attributeId, d.from);
             break;
           case "worn": {
             const f = { ...e.memories.tokens[c] };
-            f.worn = Zt(f.worn, l.track, l.from), Ys(e.memories.tokens, c, f);
+            f.worn = Zt(f.worn, d.track, d.from), Ys(e.memories.tokens, c, f);
             break;
           }
           case "override": {
             const f = { ...e.memories.tokens[c] };
-            f.overrides = Zt(f.overrides, l.key, l.from), Ys(e.memories.tokens, c, f);
+            f.overrides = Zt(f.overrides, d.key, d.from), Ys(e.memories.tokens, c, f);
             break;
           }
           case "markers":
-            i(c).statusmarkers = l.from;
+            i(c).statusmarkers = d.from;
             break;
           case "memory": {
-            const f = l.tokenId ?? c, h = Xe(ht(e.memories, f), e.edition);
-            ln(e.memories, f, jl(l.from, l.to, h, ye));
+            const f = d.tokenId ?? c, h = Xe(ht(e.memories, f), e.edition);
+            dn(e.memories, f, jd(d.from, d.to, h, ye));
             break;
           }
           case "initiative": {
             a ?? (a = Ge());
             const f = a.find((h) => h.id === c);
-            f && (f.pr = l.from, o = !0);
+            f && (f.pr = d.from, o = !0);
             break;
           }
           case "turn-order": {
             a ?? (a = Ge());
-            const f = a.filter((h) => h.id !== l.tokenId);
+            const f = a.filter((h) => h.id !== d.tokenId);
             f.length !== a.length && (a = f, o = !0);
             break;
           }
         }
     }
-    for (const [c, l] of n) {
+    for (const [c, d] of n) {
       const u = getObj("attribute", c);
-      u && Pi(u, l);
+      u && Pi(u, d);
     }
     for (const c of s) {
-      const l = getObj("graphic", c), u = d.get(c);
-      if (!l || !u) continue;
+      const d = getObj("graphic", c), u = l.get(c);
+      if (!d || !u) continue;
       const f = r.get(c) ?? {};
       typeof f.statusmarkers == "string" && (f.statusmarkers = Ci(f.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
       const h = {};
       for (const $ of Wr) {
         const g = u.snapshot.bars[$], m = `${g.bar}_value`, b = g.link ? n.get(g.link) : void 0;
-        b !== void 0 && l.get(m) !== b && (f[m] = b);
+        b !== void 0 && d.get(m) !== b && (f[m] = b);
         const S = b ?? f[m];
         h[$] = typeof S == "number" ? S : g.value;
       }
-      k.keys(f).length > 0 && l.set(f);
+      k.keys(f).length > 0 && d.set(f);
       const p = typeof f.statusmarkers == "string" ? f.statusmarkers : u.snapshot.statusmarkers;
-      ql(e, l, u.snapshot, u.memory, { ...h, statusmarkers: p });
+      qd(e, d, u.snapshot, u.memory, { ...h, statusmarkers: p });
     }
     a && o && ar(a);
   }
-  function ql(e, t, n, r, s) {
-    const i = (d, c) => {
-      const l = d.edition?.id === e.edition.id ? e.edition.parseState(d.edition.state) : null;
-      return e.edition.condition(l ?? e.edition.enter(c, d.deadForGood === !0), c);
+  function qd(e, t, n, r, s) {
+    const i = (l, c) => {
+      const d = l.edition?.id === e.edition.id ? e.edition.parseState(l.edition.state) : null;
+      return e.edition.condition(d ?? e.edition.enter(c, l.deadForGood === !0), c);
     }, a = Xe(ht(e.memories, t.id), e.edition), o = {
       vitality: n.bars.vitality.value,
       soul: n.bars.soul.value,
@@ -4470,7 +4472,7 @@ var DefenseRound = (() => {
       });
     });
   }
-  function Jl(e) {
+  function Jd(e) {
     const t = e.title ?? e.outcome.steps.find((n) => n.section === ce);
     return t ? e.say(t) : e.snapshot.name;
   }
@@ -4487,7 +4489,7 @@ var DefenseRound = (() => {
       s.section === Ce && (s.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage ?{Damage} --ids ${t.id}` }) : s.kind === "button" && r.push({ label: e.say(s), command: s.command }));
     return r;
   }
-  function Ql(e) {
+  function Qd(e) {
     const t = [], n = new M();
     for (const r of e.outcome.steps) {
       const s = r.section;
@@ -4500,17 +4502,17 @@ var DefenseRound = (() => {
   function hr(e) {
     const t = Fi(e);
     return {
-      title: Jl(e),
+      title: Jd(e),
       rows: [
         ...e.answer ? [{ label: "Answer", lines: [e.answer] }] : [],
-        ...Ql(e),
+        ...Qd(e),
         { label: "Turn Tracker", lines: e.notes },
         { label: "Rolls", lines: e.typed ? [e.typed] : [] },
         ...t.length > 0 ? [{ label: "Actions", lines: [], buttons: t }] : []
       ]
     };
   }
-  function Zl(e) {
+  function Zd(e) {
     let t = "";
     for (const n of e)
       n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${wt[n.resource]} ${n.from} -> ${n.to}`);
@@ -4518,10 +4520,10 @@ var DefenseRound = (() => {
   }
   function vr(e, t, n, r, s, i) {
     const a = new M(), o = [];
-    for (const d of t) {
-      const c = e[d], { snapshot: l } = c, u = (a.get(l.name) ?? 0) + 1;
-      a.set(l.name, u);
-      const f = u === 1 ? l.name : `${l.name} (${u})`, h = s === "all" || n[d] === "public", p = h ? Zl(c.changes) : "", $ = h ? [{ label: "details", command: `!defense-round details ${i[d]}` }] : [], m = h && c.outcome.steps.some((v) => v.section === Ce) ? [...$, ...Fi(c)] : $, b = fr(c), S = p ? `${b} ${p}` : b;
+    for (const l of t) {
+      const c = e[l], { snapshot: d } = c, u = (a.get(d.name) ?? 0) + 1;
+      a.set(d.name, u);
+      const f = u === 1 ? d.name : `${d.name} (${u})`, h = s === "all" || n[l] === "public", p = h ? Zd(c.changes) : "", $ = h ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], m = h && c.outcome.steps.some((v) => v.section === Ce) ? [...$, ...Fi(c)] : $, b = fr(c), S = p ? `${b} ${p}` : b;
       o.push({ label: f, lines: c.answer ? [`${c.answer}. ${S}`] : [S], buttons: m });
     }
     return { title: r, rows: o };
@@ -4538,20 +4540,20 @@ var DefenseRound = (() => {
         G(Ee(n.replyTo), te(fr(t[0])));
         return;
       }
-      const l = t.length === 1 ? hr(t[0]) : vr(t, eu(t), Gi(e, t), `${n.title}: ${pr(t.length)}`, t.every((u) => c(u.snapshot)) ? "all" : "public", s);
-      G(Ee(n.replyTo), pe(l));
+      const d = t.length === 1 ? hr(t[0]) : vr(t, eu(t), Gi(e, t), `${n.title}: ${pr(t.length)}`, t.every((u) => c(u.snapshot)) ? "all" : "public", s);
+      G(Ee(n.replyTo), pe(d));
       return;
     }
     if (t.length === 1) {
-      const c = t[0], l = un(e, c.snapshot);
-      G(l === "public" ? ft : he, pe(hr(c)), { record: !0 }), l === "gm" && !c.snapshot.hidden && G(ft, te(fr(c)));
+      const c = t[0], d = un(e, c.snapshot);
+      G(d === "public" ? ft : he, pe(hr(c)), { record: !0 }), d === "gm" && !c.snapshot.hidden && G(ft, te(fr(c)));
       return;
     }
     const i = Gi(e, t), a = [], o = [];
     for (let c = 0; c < t.length; c += 1)
       t[c].snapshot.hidden || a.push(c), i[c] === "gm" && o.push(c);
-    const d = t[0].typed ? ` (${t[0].typed})` : "";
-    a.length > 0 && G(ft, pe(vr(t, a, i, `${n.title}: ${pr(a.length)}${d}`, "public", s))), o.length > 0 && G(he, pe(vr(t, o, i, `${n.title}: ${pr(t.length)} (GM)${d}`, "all", s)), { record: !0 });
+    const l = t[0].typed ? ` (${t[0].typed})` : "";
+    a.length > 0 && G(ft, pe(vr(t, a, i, `${n.title}: ${pr(a.length)}${l}`, "public", s))), o.length > 0 && G(he, pe(vr(t, o, i, `${n.title}: ${pr(t.length)} (GM)${l}`, "all", s)), { record: !0 });
   }
   function pr(e) {
     return `${e} token${e === 1 ? "" : "s"}`;
@@ -4636,7 +4638,7 @@ var DefenseRound = (() => {
     const r = e.store.history;
     for (let s = r.length - 1; s >= 0; s -= 1) {
       const i = r[s];
-      if (!(i.kind !== "hand-edit" || !i.tokens.some((o) => o.changes.some((d) => d.kind === "bar" && d.attributeId === t))))
+      if (!(i.kind !== "hand-edit" || !i.tokens.some((o) => o.changes.some((l) => l.kind === "bar" && l.attributeId === t))))
         return i.tokens.some((o) => o.tokenId === n.tokenId) ? !1 : (i.tokens.push(n), fn.delete(i), !0);
     }
     return !1;
@@ -4655,12 +4657,12 @@ var DefenseRound = (() => {
     const i = yr(r), a = () => s.filter((c) => c !== r && c.by === r.by);
     if (i) {
       const c = a();
-      for (const l of c.slice(0, E.max(0, c.length + 1 - Ui))) s.splice(s.indexOf(l), 1);
+      for (const d of c.slice(0, E.max(0, c.length + 1 - Ui))) s.splice(s.indexOf(d), 1);
     }
     let o = 0;
     for (const c of s) o += Hi(c);
-    const d = () => s.length > Vi || o > kr;
-    for (; d() && s.length > 1; ) {
+    const l = () => s.length > Vi || o > kr;
+    for (; l() && s.length > 1; ) {
       const c = i ? a()[0] ?? r : s[0];
       if (s.splice(s.indexOf(c), 1), o -= Hi(c), c === r) break;
     }
@@ -4671,9 +4673,9 @@ var DefenseRound = (() => {
     for (let a = t.length - 1; a >= 0; a -= 1) {
       const o = t[a];
       if (r.length >= Vi) break;
-      const d = de.stringify(o).length;
-      if (fn.set(o, d), !(d > kr)) {
-        if (i + d > kr && r.length > 0) {
+      const l = le.stringify(o).length;
+      if (fn.set(o, l), !(l > kr)) {
+        if (i + l > kr && r.length > 0) {
           if (yr(o)) continue;
           break;
         }
@@ -4682,7 +4684,7 @@ var DefenseRound = (() => {
           if (c >= Ui) continue;
           s.set(o.by, c + 1);
         }
-        r.unshift(o), i += d;
+        r.unshift(o), i += l;
       }
     }
     return t.splice(0, t.length, ...r), n - r.length;
@@ -4726,27 +4728,27 @@ var DefenseRound = (() => {
     if (t !== void 0) {
       if (t.length === 0) throw new y("--ids needs at least one token id");
       const c = [];
-      for (const l of t) {
-        const u = pt(l, e.gm);
-        u ? a(u) : c.push(cu(l));
+      for (const d of t) {
+        const u = pt(d, e.gm);
+        u ? a(u) : c.push(cu(d));
       }
-      c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${xi(c.map((l) => `"${l}"`))}`);
+      c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${xi(c.map((d) => `"${d}"`))}`);
     } else {
       let c = 0;
-      for (const l of e.msg.selected ?? []) {
-        const u = l._type === "graphic" ? B(l._id) : void 0;
+      for (const d of e.msg.selected ?? []) {
+        const u = d._type === "graphic" ? B(d._id) : void 0;
         u && !mt(u) ? a(u) : c += 1;
       }
       c > 0 && r.push(`${c} selected object${c === 1 ? " is" : "s are"} not a token and ${c === 1 ? "was" : "were"} ignored`);
     }
     if (i.length === 0)
       throw r.length > 0 ? new P(`no token to act on (${r.join("; ")})`) : new P("no token selected: select one or more tokens, or name them with --ids");
-    const o = [], d = [];
+    const o = [], l = [];
     for (const c of i) {
-      const l = oe(c);
-      e.gm || n.anyTarget || Te(e.playerId, c, l) ? o.push({ token: c, character: l }) : d.push(ne(c));
+      const d = oe(c);
+      e.gm || n.anyTarget || Te(e.playerId, c, d) ? o.push({ token: c, character: d }) : l.push(ne(c));
     }
-    if (d.length > 0 && r.push(`you do not control ${vt(d)}`), o.length === 0) throw new P(wr(r).join("; "));
+    if (l.length > 0 && r.push(`you do not control ${vt(l)}`), o.length === 0) throw new P(wr(r).join("; "));
     return { targets: o, notes: r };
   }
   function cu(e) {
@@ -4758,7 +4760,7 @@ var DefenseRound = (() => {
     if (!(!n || mt(n)) && !(!t && n.get("layer") === "gmlayer"))
       return n;
   }
-  function du(e, t) {
+  function lu(e, t) {
     for (const n of t) {
       const r = e.parsed.flags.get(n);
       if (!(!r || r.length === 0) && !pt(r.join(" "), e.gm))
@@ -4772,7 +4774,7 @@ var DefenseRound = (() => {
     const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((s) => n[s] === n.stamina) ?? "power";
     return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
   }
-  function lu(e) {
+  function du(e) {
     const t = B(e);
     return t ? ne(t, e) : e;
   }
@@ -4791,25 +4793,25 @@ var DefenseRound = (() => {
       settings: e.store.settings,
       attributes: e.attributes,
       edition: n,
-      nameOf: lu,
+      nameOf: du,
       waiting: e.store.exchange.waiting,
       other: (i) => {
         const a = B(i);
         if (!a || mt(a)) return;
-        const o = e.store.tokens[i], d = ki(a, e.store.settings.bars.vitality);
+        const o = e.store.tokens[i], l = ki(a, e.store.settings.bars.vitality);
         return {
           name: ne(a, "unnamed token"),
           stance: o?.stance ?? null,
-          state: rr(n, o, d, r.editionLeft),
+          state: rr(n, o, l, r.editionLeft),
           answer: yi(n, e.store.exchange.waiting[i]),
-          vitality: d,
+          vitality: l,
           acting: r.turnRow !== void 0 && r.turnRow.id === i
         };
       }
     };
     if (t) {
       r.turnOrder = t;
-      const i = _l(t);
+      const i = _d(t);
       if (i) {
         r.turnRow = i;
         const a = Lt(i.id);
@@ -4821,7 +4823,7 @@ var DefenseRound = (() => {
   }
   function hn(e, t, n, r = Qe(e)) {
     const s = an(t.token, t.character, e.store.settings);
-    return hl(s, e.store.tokens[s.id], n, r);
+    return hd(s, e.store.tokens[s.id], n, r);
   }
   function Xi(e, t, n, r = !0) {
     switch (n.kind) {
@@ -4849,7 +4851,7 @@ var DefenseRound = (() => {
     }
   };
   function fu(e, t, n, r = {}, s = jt(e)) {
-    const { snapshot: i } = t, a = xl(s, t, n, r), o = new uu(i, n, a.changes, a.notes, s.edition, t.facts.nameOf);
+    const { snapshot: i } = t, a = xd(s, t, n, r), o = new uu(i, n, a.changes, a.notes, s.edition, t.facts.nameOf);
     return r.title && (o.title = r.title), {
       // The name only labels the entry (the history keeps at most 200 characters of it).
       applied: { tokenId: i.id, name: i.name.length > 200 ? i.name.slice(0, 200) : i.name, changes: a.changes },
@@ -4861,7 +4863,7 @@ var DefenseRound = (() => {
     if (!r || mt(r)) return !1;
     const s = t.character?.id ?? "";
     if (_(r.get("represents") ?? "") !== s) return !1;
-    const i = s ? al(s) : void 0;
+    const i = s ? ad(s) : void 0;
     return s && !i ? !1 : e.gm || n || Te(e.playerId, r, i);
   }
   function vu(e) {
@@ -4899,15 +4901,15 @@ var DefenseRound = (() => {
   }
   var Qi = k.freeze({});
   function mn(e, t, n, r, s, i, a, o) {
-    const d = hn(e, t, n, s);
-    o?.(d);
-    const c = n.resolve(d.facts, r);
-    if (Sn(c)) return { kind: "refusal", refusal: c, reading: d };
-    if (d.problems.length > 0) return { kind: "problems", reading: d };
-    const l = vu(c);
-    if (l !== void 0) return { kind: "unsafe", value: l, reading: d };
-    const { applied: u, shown: f } = fu(e, d, c, a(c), i);
-    return { kind: "written", outcome: c, applied: u, shown: f, reading: d };
+    const l = hn(e, t, n, s);
+    o?.(l);
+    const c = n.resolve(l.facts, r);
+    if (Sn(c)) return { kind: "refusal", refusal: c, reading: l };
+    if (l.problems.length > 0) return { kind: "problems", reading: l };
+    const d = vu(c);
+    if (d !== void 0) return { kind: "unsafe", value: d, reading: l };
+    const { applied: u, shown: f } = fu(e, l, c, a(c), i);
+    return { kind: "written", outcome: c, applied: u, shown: f, reading: l };
   }
   function $r(e, t, n) {
     const r = Qe(e), s = jt(e);
@@ -4918,14 +4920,14 @@ var DefenseRound = (() => {
     return Zi(e, n.map((o) => ({ target: o, plan: t, given: i, ...a ? { typed: a } : {} })), r, s);
   }
   async function Zi(e, t, n, r) {
-    const s = e.app, i = t.map(({ plan: v, given: D }) => v.dice.filter((w) => D[w.name] === void 0)), a = i.some((v) => v.length > 0), o = s.store.settings.edition, d = a ? await ji(i.flatMap((v) => v.map((D) => D.sides))) : [];
+    const s = e.app, i = t.map(({ plan: v, given: D }) => v.dice.filter((w) => D[w.name] === void 0)), a = i.some((v) => v.length > 0), o = s.store.settings.edition, l = a ? await ji(i.flatMap((v) => v.map((D) => D.sides))) : [];
     if (s.store.settings.edition !== o) {
       z(e, `Not applied: the edition changed to ${s.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
       return;
     }
-    const c = [...n], l = new ou(), u = [], f = [];
+    const c = [...n], d = new ou(), u = [], f = [];
     let h = !1;
-    const p = t.some(({ plan: v }) => v.readsTurnOrder) ? { order: Ge(), changed: !1 } : void 0, $ = lr() ?? null, g = Qe(s, p?.order), m = jt(s), b = (v) => {
+    const p = t.some(({ plan: v }) => v.readsTurnOrder) ? { order: Ge(), changed: !1 } : void 0, $ = dr() ?? null, g = Qe(s, p?.order), m = jt(s), b = (v) => {
       const D = { notify: v.observed ?? !0, healthColors: $ };
       return p && (D.turnOrder = p), D;
     };
@@ -4936,15 +4938,15 @@ var DefenseRound = (() => {
         c.push(`${ne(v.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
         return;
       }
-      const x = mn(s, v, D, Ji(D.dice, w, d, we), g, m, b);
+      const x = mn(s, v, D, Ji(D.dice, w, l, we), g, m, b);
       if (x.kind !== "written") {
         const { snapshot: be } = x.reading, Ft = () => zi(e, be);
-        x.kind === "refusal" ? x.refusal.kind === "refused" && !x.refusal.nameFirst ? l.add(be.name, x.refusal.reason) : c.push(Xi(s, be, x.refusal, Ft())) : x.kind === "problems" ? c.push(vn(be, x.reading.problems)) : c.push(`${be.name}: the result${Ft() ? ` (${x.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+        x.kind === "refusal" ? x.refusal.kind === "refused" && !x.refusal.nameFirst ? d.add(be.name, x.refusal.reason) : c.push(Xi(s, be, x.refusal, Ft())) : x.kind === "problems" ? c.push(vn(be, x.reading.problems)) : c.push(`${be.name}: the result${Ft() ? ` (${x.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
         return;
       }
       const Ze = x.outcome;
       u.push(x.applied), A && (x.shown.typed = A), C && (x.shown.answer = C), f.push(x.shown), h || (h = Ze.undoable === !0);
-    }), c.push(...l.lines()), p?.changed && ar(p.order), (r.record || h) && u.length > 0 && Ki(s, { by: r.recordBy ?? e.playerId, kind: r.record ? "damage" : "save", round: s.store.round.number, tokens: u }), mr(s, f, {
+    }), c.push(...d.lines()), p?.changed && ar(p.order), (r.record || h) && u.length > 0 && Ki(s, { by: r.recordBy ?? e.playerId, kind: r.record ? "damage" : "save", round: s.store.round.number, tokens: u }), mr(s, f, {
       title: r.title,
       replyTo: e.replyTo,
       sender: e.gm ? "gm" : e.playerId,
@@ -5012,21 +5014,21 @@ var DefenseRound = (() => {
   function na(e, t, n, r, s) {
     const i = B(r);
     if (!i) return;
-    const a = { token: i, character: oe(i) }, o = ne(i, "a token"), d = t.attack, c = kt(e, !0), l = Qe(e, Ge());
+    const a = { token: i, character: oe(i) }, o = ne(i, "a token"), l = t.attack, c = kt(e, !0), d = Qe(e, Ge());
     if (Ar(e, r)) return { label: o, lines: ["Answered by the defense it made ahead (!defend)"] };
     const u = n.answers[r];
     if (u) return { label: o, lines: [`Answered: ${u.word}`] };
     const f = [], h = [], p = [];
     let $;
-    for (const m of d.choices) {
-      const b = `!defend --answer ${n.key} --ids ${r} --${d.answerFlag} ${m}`;
+    for (const m of l.choices) {
+      const b = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${m}`;
       if (m === "none") {
-        h.push({ label: d.label(m, hn(e, a, $u, l).facts), command: b });
+        h.push({ label: l.label(m, hn(e, a, $u, d).facts), command: b });
         continue;
       }
-      const S = d.planAnswer(m, n.situation, n.attacker, c), v = hn(e, a, S, l);
+      const S = l.planAnswer(m, n.situation, n.attacker, c), v = hn(e, a, S, d);
       $ = v.facts;
-      const D = d.label(m, v.facts), w = k.fromEntries(S.dice.map((C) => [C.name, E.ceil(C.sides / 2)])), A = S.resolve(v.facts, w);
+      const D = l.label(m, v.facts), w = k.fromEntries(S.dice.map((C) => [C.name, E.ceil(C.sides / 2)])), A = S.resolve(v.facts, w);
       if (Sn(A)) {
         const C = Au(A), j = p.find((Q) => Q.why === C);
         j ? j.answers.push(D.replace(/ \(.*\)$/, "")) : p.push({ answers: [D.replace(/ \(.*\)$/, "")], why: C });
@@ -5035,13 +5037,13 @@ var DefenseRound = (() => {
     for (const { answers: m, why: b } of p) f.push(`${m.join(", ")}: ${b}`);
     const g = !s && Tu(n) ? null : n.attacker;
     if ($)
-      for (const m of d.extra?.($, g) ?? []) m.section === Ce && h.push({ label: m.label, command: m.command });
+      for (const m of l.extra?.($, g) ?? []) m.section === Ce && h.push({ label: m.label, command: m.command });
     return { label: o, lines: f, buttons: oi(r) ? h : [] };
   }
   function Su(e) {
     const t = B(e);
     if (!t) return ["gm"];
-    const n = Wd(t, oe(t));
+    const n = Wl(t, oe(t));
     return n.length > 0 ? n : ["gm"];
   }
   function Tu(e) {
@@ -5124,15 +5126,15 @@ var DefenseRound = (() => {
     n.planDamage(s, kt(t, e.gm));
     const i = r.situation(e.parsed), a = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && s.flags.has(g));
     if (a !== void 0 && !e.gm) throw new P(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-    const o = Iu(e), d = k.values(t.store.exchange.attacks);
-    if (d.length >= Jn) throw new P(`${d.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+    const o = Iu(e), l = k.values(t.store.exchange.attacks);
+    if (l.length >= Jn) throw new P(`${l.length} attacks are open already: resolve or cancel one first (!attack --list)`);
     if (!e.gm) {
-      const g = d.filter((m) => !m.gm);
+      const g = l.filter((m) => !m.gm);
       if (g.filter((m) => m.by === e.playerId).length >= _u || g.length >= Jn / 2)
         throw new P("you have enough attacks open: resolve or cancel one first (!attack --list)");
     }
-    const c = Je(e, Se(e.parsed), { anyTarget: !0 }), l = [...c.notes], u = c.targets.filter(({ token: g }) => o !== null && g.id === o ? (l.push(`${ne(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
-    if (u.length === 0) throw new P(`no defender left (${l.join("; ")})`);
+    const c = Je(e, Se(e.parsed), { anyTarget: !0 }), d = [...c.notes], u = c.targets.filter(({ token: g }) => o !== null && g.id === o ? (d.push(`${ne(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
+    if (u.length === 0) throw new P(`no defender left (${d.join("; ")})`);
     if (u.length > Qn) throw new P(`one attack has at most ${Qn} defenders (got ${u.length})`);
     const f = {
       key: wu(t),
@@ -5149,7 +5151,7 @@ var DefenseRound = (() => {
     };
     t.store.exchange.attacks[f.key] = f;
     const h = u.filter(({ token: g }) => g.get("layer") !== "gmlayer").map(({ token: g }) => ne(g, "a token")), p = o !== null && B(o)?.get("layer") === "gmlayer", $ = i ? ` (${r.situationWords(i).split(":")[0]})` : "";
-    if (h.length > 0 && G(ft, te(`Attack ${f.key}: ${p ? "An unseen attacker" : Sr(f)} attacks ${vt(h)}${$}.`), { record: !0 }), l.length > 0 && z(e, `Not among the defenders: ${l.join("; ")}.`), Eu(t, f), ta(t, f, Er)) return _r(e, f);
+    if (h.length > 0 && G(ft, te(`Attack ${f.key}: ${p ? "An unseen attacker" : Sr(f)} attacks ${vt(h)}${$}.`), { record: !0 }), d.length > 0 && z(e, `Not among the defenders: ${d.join("; ")}.`), Eu(t, f), ta(t, f, Er)) return _r(e, f);
   }
   function Er(e, t) {
     const n = B(t);
@@ -5194,23 +5196,23 @@ var DefenseRound = (() => {
     delete n.store.exchange.attacks[t.key];
     const s = Ou(t), i = kt(n, t.gm), a = [], o = [];
     for (const c of t.defenders) {
-      const l = B(c);
-      if (!l) {
+      const d = B(c);
+      if (!d) {
         o.push(c);
         continue;
       }
-      const u = { token: l, character: oe(l) }, f = t.answers[c];
+      const u = { token: d, character: oe(d) }, f = t.answers[c];
       f?.file !== void 0 && n.store.exchange.waiting[c] === void 0 && (n.store.exchange.waiting[c] = { edition: t.edition, answer: f.file });
       const h = aa(s, r, f?.flags), p = r.planDamage(h, i);
       a.push({ target: u, plan: p, given: br(h, p.dice), ...f ? { answer: Pu(f) } : {} });
     }
-    const d = e.gm ? e : { ...e, replyTo: "gm" };
-    return e.gm || delete d.replyFor, Zi(d, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
+    const l = e.gm ? e : { ...e, replyTo: "gm" };
+    return e.gm || delete l.replyFor, Zi(l, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
       title: `Attack ${t.key}`,
       anyTarget: !0,
       record: !0,
       recordBy: t.by,
-      refusals: (c, l) => `Attack ${t.key}: ${l ? "not applied to every defender" : "not applied"}: ${c.join("; ")}.`
+      refusals: (c, d) => `Attack ${t.key}: ${d ? "not applied to every defender" : "not applied"}: ${c.join("; ")}.`
     });
   }
   function Pu(e) {
@@ -5255,7 +5257,7 @@ var DefenseRound = (() => {
       const s = t.parseState(r.edition.state);
       if (s === null) continue;
       const i = t.endRound(s);
-      ln(e.store, n, Xe({ ...ht(e.store, n), edition: { id: t.id, state: i } }, t));
+      dn(e.store, n, Xe({ ...ht(e.store, n), edition: { id: t.id, state: i } }, t));
     }
     e.store.round.number += 1, e.store.round.turned = 0, G(he, te(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), ju(e);
   }
@@ -5263,7 +5265,7 @@ var DefenseRound = (() => {
     const t = [];
     for (const n of e) {
       if (t.length >= Zn) break;
-      Ei(n) || t.push(cr(Sl(n)));
+      Ei(n) || t.push(cr(Sd(n)));
     }
     return t;
   }
@@ -5273,9 +5275,9 @@ var DefenseRound = (() => {
     if (a === 0 || a !== i.length) return null;
     for (let o = 0; o < a; o += 1) {
       if (s[o] !== i[0]) continue;
-      let d = !0;
-      for (let c = 1; c < a && d; c += 1) d = s[(c + o) % a] === i[c];
-      if (d) return o;
+      let l = !0;
+      for (let c = 1; c < a && l; c += 1) l = s[(c + o) % a] === i[c];
+      if (l) return o;
     }
     return null;
   }
@@ -5283,7 +5285,7 @@ var DefenseRound = (() => {
     e.turnOrderSeen = void 0, Dr(e);
   }
   function Dr(e) {
-    const t = $l();
+    const t = $d();
     if (t === e.turnOrderSeen) return;
     e.turnOrderSeen = t;
     const n = e.store.round, r = Ti(t);
@@ -5296,7 +5298,7 @@ var DefenseRound = (() => {
     n.turned += i, n.turned >= s.length && ca(e);
   }
   function Uu(e, t) {
-    e.oddTurnRowsTold === !0 || t.every(Al) || (e.oddTurnRowsTold = !0, G(he, te("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+    e.oddTurnRowsTold === !0 || t.every(Ad) || (e.oddTurnRowsTold = !0, G(he, te("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
   }
   function Ve(e, t) {
     on(e, t);
@@ -5307,7 +5309,7 @@ var DefenseRound = (() => {
   function Or(e) {
     return state[e];
   }
-  function da(e, t) {
+  function la(e, t) {
     state[e] = t;
   }
   function Bu(e) {
@@ -5335,22 +5337,22 @@ var DefenseRound = (() => {
   function gn(e) {
     return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   }
-  var Yu = "Help: DefenseRound", K = (e) => `<code>${gn(e)}</code>`, Ue = (e) => `<li>${e}</li>`;
+  var Yu = "Help: DefenseRound", H = (e) => `<code>${gn(e)}</code>`, Ue = (e) => `<li>${e}</li>`;
   function zu(e) {
-    const t = e.stances.length > 0 ? [Ue(`${K(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(gn).join(" ")}`)] : [];
+    const t = e.stances.length > 0 ? [Ue(`${H(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(gn).join(" ")}`)] : [];
     return [
       `<h3>DefenseRound v${me}: the ${e.id} edition</h3>`,
       "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
       "<h4>Players and GM</h4><ul>",
       ...t,
-      Ue(`${K(e.commands.defend.usage)}: ${e.commands.defend.help.map(gn).join(" ")}`),
-      Ue(`${K(e.commands.damage.usage)}: ${e.commands.damage.help.map(gn).join(" ")}`),
-      Ue(`${K("!attack")} with the same amount and flags, ${K("--ids DEFENDER ...")} and the attacker selected (or ${K("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${K(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${K("!attack --resolve KEY")} (the GM, or whoever declared it). ${K("!attack --list")} and ${K("--cancel KEY")}; ${K("!damage --undo")} takes the whole attack back.`),
-      Ue(`${K("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+      Ue(`${H(e.commands.defend.usage)}: ${e.commands.defend.help.map(gn).join(" ")}`),
+      Ue(`${H(e.commands.damage.usage)}: ${e.commands.damage.help.map(gn).join(" ")}`),
+      Ue(`${H("!attack")} with the same amount and flags, ${H("--ids DEFENDER ...")} and the attacker selected (or ${H("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${H(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${H("!attack --resolve KEY")} (the GM, or whoever declared it). ${H("!attack --list")} and ${H("--cancel KEY")}; ${H("!damage --undo")} takes the whole attack back.`),
+      Ue(`${H("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
       Ue("Every command answers <code>--help</code>."),
       "</ul><h4>GM</h4><ul>",
-      Ue(`${K("!defense-round")}: status and settings menu; ${K("config KEY VALUE")} (${K(`config edition ${_t().join("|")}`)} switches editions), ${K("set NAME VALUE|clear")}, ${K("repair")}, ${K("next-round")}, ${K("refresh")}, ${K("help")}.`),
-      Ue(`Commands another script relays (ScriptCards' ${K("--@")}, APILogic) carry no player: they act for the player that ${K("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${K("config api-commands gm")} lets them act as the GM.`),
+      Ue(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${_t().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
+      Ue(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no player: they act for the player that ${H("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${H("config api-commands gm")} lets them act as the GM.`),
       "</ul>"
     ].join("");
   }
@@ -5369,14 +5371,14 @@ var DefenseRound = (() => {
       values: [],
       dice: [],
       resolve(a) {
-        const o = e.store.tokens[a.id], d = o?.stance === void 0 || n.stances.includes(o.stance), c = a.bars.vitality.value, l = (o?.edition?.id === t ? r.parseState(o.edition.state) : null) ?? r.enter(c, !1), u = o?.deadForGood === !0 || r.deadForGood(l, c);
+        const o = e.store.tokens[a.id], l = o?.stance === void 0 || n.stances.includes(o.stance), c = a.bars.vitality.value, d = (o?.edition?.id === t ? r.parseState(o.edition.state) : null) ?? r.enter(c, !1), u = o?.deadForGood === !0 || r.deadForGood(d, c);
         return {
           headline: "acts",
           steps: [],
           changes: [],
           // The state as entered now: the stored one belongs to the edition before.
           state: n.enter(c, u),
-          ...d ? {} : { stance: null },
+          ...l ? {} : { stance: null },
           detail: { edition: n.id }
         };
       }
@@ -5385,13 +5387,13 @@ var DefenseRound = (() => {
   function qu(e) {
     const t = e.app, n = t.store.macros, r = [], s = [], i = [];
     for (const o of N(t).macros) {
-      const d = xu(o.name), c = n[o.name] !== void 0 && d.includes(n[o.name]) ? n[o.name] : void 0;
-      if (c === void 0 && d.length > 0) {
+      const l = xu(o.name), c = n[o.name] !== void 0 && l.includes(n[o.name]) ? n[o.name] : void 0;
+      if (c === void 0 && l.length > 0) {
         i.push(o.name);
         continue;
       }
-      const l = Wu(c, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
-      l !== void 0 && (n[o.name] = l, (c === void 0 ? r : s).push(o.name));
+      const d = Wu(c, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
+      d !== void 0 && (n[o.name] = d, (c === void 0 ? r : s).push(o.name));
     }
     const a = [
       r.length > 0 ? `made ${r.join(", ")}` : "",
@@ -5454,7 +5456,7 @@ var DefenseRound = (() => {
       ]
     });
   }
-  function la(e, t) {
+  function da(e, t) {
     return [e, ...t.filter((n) => n !== e)].join("|");
   }
   function ef(e) {
@@ -5467,11 +5469,11 @@ var DefenseRound = (() => {
       s("armor-on-manual-edits", t.armorOnManualEdits),
       ve(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
       // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-      ve(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${la(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+      ve(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${da(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
       ...r.map((a) => ve(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
       // Only the settings the active edition uses (issue: the settings menu follows the edition).
       ...n.settings.includes("overwhelm-limit") ? [ve(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-      ...n.settings.includes("stamina-bar") ? [ve(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${la(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+      ...n.settings.includes("stamina-bar") ? [ve(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${da(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
       ve("next round", "!defense-round next-round"),
       ve("help handout", "!defense-round help"),
       ve("table macros", "!defense-round macros")
@@ -5483,14 +5485,14 @@ var DefenseRound = (() => {
     const s = n.toLowerCase();
     if (!Ye.includes(s))
       throw new y(`unknown value name "${J(n)}" (names: ${Ye.join(", ")})`);
-    const i = r.toLowerCase() === "clear", a = i ? 0 : $t(r, `the value of ${s}`, -1e6, 1e6), { targets: o, notes: d } = Je(e, Se(e.parsed)), c = [];
-    for (const { token: l, character: u } of o) {
-      const f = Jd(e.app, l.id);
+    const i = r.toLowerCase() === "clear", a = i ? 0 : $t(r, `the value of ${s}`, -1e6, 1e6), { targets: o, notes: l } = Je(e, Se(e.parsed)), c = [];
+    for (const { token: d, character: u } of o) {
+      const f = Jl(e.app, d.id);
       f.overrides = Zt(f.overrides, s, i ? null : a);
       const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
-      h && (f.worn = Zt(f.worn, h, null)), fi(e.app, l.id), c.push(an(l, u, e.app.store.settings).name);
+      h && (f.worn = Zt(f.worn, h, null)), fi(e.app, d.id), c.push(an(d, u, e.app.store.settings).name);
     }
-    ze(e, `${i ? `Cleared ${s} override` : `${s} = ${a}`} on ${c.join(", ")}.${d.length ? ` (${d.join("; ")})` : ""}`);
+    ze(e, `${i ? `Cleared ${s} override` : `${s} = ${a}`} on ${c.join(", ")}.${l.length ? ` (${l.join("; ")})` : ""}`);
   }
   var Nr = [
     ["physical", "armor_physical"],
@@ -5502,9 +5504,9 @@ var DefenseRound = (() => {
       dice: [],
       resolve(a) {
         for (const [, c] of Nr) a.values[c]?.current, a.values[c]?.max;
-        const o = [], d = [];
-        for (const [c, l] of Nr) {
-          const u = a.values[l];
+        const o = [], l = [];
+        for (const [c, d] of Nr) {
+          const u = a.values[d];
           if (!u?.present) continue;
           const f = c === "physical" ? "Physical" : "Magical", h = u.max;
           if (h === null) {
@@ -5516,29 +5518,29 @@ var DefenseRound = (() => {
               o.push(`${f} ${h}, already whole`);
               continue;
             }
-            d.push({ kind: "value", key: l, to: h }), o.push(`${f} ${u.current ?? 0} -> ${h}`);
+            l.push({ kind: "value", key: d, to: h }), o.push(`${f} ${u.current ?? 0} -> ${h}`);
           }
         }
-        return r.set(a.id, o), { headline: "acts", steps: [], changes: d, observed: !1, detail: { repair: !0 } };
+        return r.set(a.id, o), { headline: "acts", steps: [], changes: l, observed: !1, detail: { repair: !0 } };
       }
     }, i = $r(e.app, t, s).map((a) => {
       const { snapshot: o } = a.reading;
       if (a.kind === "problems") return vn(o, a.reading.problems);
       fi(e.app, o.id);
-      const d = r.get(o.id) ?? [];
-      return `${o.name}: ${d.length > 0 ? d.join(", ") : "no armor to repair"}`;
+      const l = r.get(o.id) ?? [];
+      return `${o.name}: ${l.length > 0 ? l.join(", ") : "no armor to repair"}`;
     });
     ze(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
   }
   function rf(e) {
-    e.store = Pt(me), e.loadProblems = [], delete e.newerState, da(rn, e.store);
+    e.store = Pt(me), e.loadProblems = [], delete e.newerState, la(rn, e.store);
   }
   function sf(e, t) {
     const [n, ...r] = t;
     if (!n || r.length > 0) throw new y("details needs the key its button gives");
     const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
     if (!s) throw new P(i);
-    const a = B(s.tokenId), o = s.hidden || a?.get("layer") === "gmlayer", d = s.npc || a !== void 0 && ai(a, oe(a)), c = un(e.app, { npc: d, hidden: o }) === "public";
+    const a = B(s.tokenId), o = s.hidden || a?.get("layer") === "gmlayer", l = s.npc || a !== void 0 && ai(a, oe(a)), c = un(e.app, { npc: l, hidden: o }) === "public";
     if (!(e.gm || c || a !== void 0 && Te(e.playerId, a, oe(a)))) throw new P(o ? i : `${s.name}'s breakdown is for the GM`);
     G(Ee(e.replyTo), pe(s.card()));
   }
@@ -5567,16 +5569,16 @@ var DefenseRound = (() => {
         case "config": {
           const [i, ...a] = n;
           if (!i) throw new y("config needs a KEY and a VALUE");
-          const o = e.app.store.settings.edition, d = bl(e.app.store.settings, i, a.join(" ") || void 0);
+          const o = e.app.store.settings.edition, l = bd(e.app.store.settings, i, a.join(" ") || void 0);
           if (e.app.store.settings.edition !== o) {
             e.app.store.editionLeft = o;
             const c = Xu(e.app, o);
             Cr(N(e.app), { createIfMissing: !1 });
-            const l = c === 0 ? "" : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms (conditions and markers).`, u = bu(e.app), f = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
-            ze(e, `${d}${l} Bars, worn armor and the Turn Tracker are kept.${f}`);
+            const d = c === 0 ? "" : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms (conditions and markers).`, u = bu(e.app), f = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+            ze(e, `${l}${d} Bars, worn armor and the Turn Tracker are kept.${f}`);
             return;
           }
-          ze(e, d);
+          ze(e, l);
           return;
         }
         case "set":
@@ -5610,8 +5612,8 @@ var DefenseRound = (() => {
       const o = getObj("graphic", i);
       switch (a.kind) {
         case "bar": {
-          const d = a.attributeId ? getObj("attribute", a.attributeId) : void 0;
-          n.set(s, d ? Ae(d.get("current")) : o ? ki(o, a.bar) : null);
+          const l = a.attributeId ? getObj("attribute", a.attributeId) : void 0;
+          n.set(s, l ? Ae(l.get("current")) : o ? ki(o, a.bar) : null);
           break;
         }
         case "attribute":
@@ -5631,8 +5633,8 @@ var DefenseRound = (() => {
           break;
         case "initiative": {
           r ?? (r = Ge());
-          const d = or(r.find((c) => c.id === i)?.pr);
-          n.set(s, I.isFinite(d) ? d : null);
+          const l = or(r.find((c) => c.id === i)?.pr);
+          n.set(s, I.isFinite(l) ? l : null);
           break;
         }
         case "turn-order":
@@ -5655,14 +5657,14 @@ var DefenseRound = (() => {
         break;
       }
     if (s === -1) throw new P(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
-    const i = r[s], a = N(n), o = new M(i.tokens.map((v) => [v.tokenId, pt(v.tokenId, e.gm)])), d = i.tokens.filter((v) => o.get(v.tokenId) !== void 0), c = i.tokens.filter((v) => !d.includes(v)).map((v) => v.name), l = (v) => df(v) ? d.find((D) => ua({ place: "", tokenId: D.tokenId, name: D.name, change: v }, n.store.settings)) : void 0, u = Ll(Il(i.tokens, (v) => o.get(v) !== void 0, l), a, n.store.round.number - i.round).filter((v) => ua(v, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: Wi(n) }, h = of(f, u), p = (v, D) => {
+    const i = r[s], a = N(n), o = new M(i.tokens.map((v) => [v.tokenId, pt(v.tokenId, e.gm)])), l = i.tokens.filter((v) => o.get(v.tokenId) !== void 0), c = i.tokens.filter((v) => !l.includes(v)).map((v) => v.name), d = (v) => lf(v) ? l.find((D) => ua({ place: "", tokenId: D.tokenId, name: D.name, change: v }, n.store.settings)) : void 0, u = Ld(Id(i.tokens, (v) => o.get(v) !== void 0, d), a, n.store.round.number - i.round).filter((v) => ua(v, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: Wi(n) }, h = of(f, u), p = (v, D) => {
       if (v.stance !== D.stance) return D.stance === void 0 ? "has dropped its stance since" : `has taken the ${D.stance} stance since`;
       if (v.deadForGood !== D.deadForGood) return "has died for good since";
       const w = yu(v, D, ye);
       if (w !== void 0 && D.answer !== void 0 || w !== void 0 && ye(v.edition, D.edition)) return w;
       const A = (C) => (C.edition?.id === a.id ? a.parseState(C.edition.state) : null) ?? a.enter(null, !1);
       return a.describeStateChange(A(v), A(D));
-    }, $ = Pl(u, h, ye);
+    }, $ = Pd(u, h, ye);
     if ($.length > 0) {
       if (!e.gm) {
         const v = [...new X($.map((D) => D.name))];
@@ -5670,15 +5672,15 @@ var DefenseRound = (() => {
         return;
       }
       if (!O(e.parsed, "force")) {
-        z(e, `Nothing undone: values changed since that damage: ${Ml($, h, ye, p).join("; ")}. Use !damage --undo --force to overwrite them.`);
+        z(e, `Nothing undone: values changed since that damage: ${Md($, h, ye, p).join("; ")}. Use !damage --undo --force to overwrite them.`);
         return;
       }
     }
-    Xl(f, u), $.length > 0 && lf(n, u, h), r.splice(s, 1);
-    const g = i.kind === "save" ? "Save undone" : "Damage undone", m = (v) => o.get(v.tokenId)?.get("layer") === "gmlayer", b = d.filter((v) => !m(v)).map((v) => v.name), S = d.filter(m).map((v) => v.name);
+    Xd(f, u), $.length > 0 && df(n, u, h), r.splice(s, 1);
+    const g = i.kind === "save" ? "Save undone" : "Damage undone", m = (v) => o.get(v.tokenId)?.get("layer") === "gmlayer", b = l.filter((v) => !m(v)).map((v) => v.name), S = l.filter(m).map((v) => v.name);
     b.length > 0 && G(ft, te(`${g}: ${b.join(", ")}.`)), S.length > 0 && G(he, te(`${g} on hidden token${S.length === 1 ? "" : "s"}: ${S.join(", ")}.`), { record: !0 }), c.length > 0 && z(e, `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${c.join(", ")}.`);
   }
-  function df(e) {
+  function lf(e) {
     return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
   }
   function ua({ tokenId: e, change: t }, n) {
@@ -5686,9 +5688,9 @@ var DefenseRound = (() => {
     if (!r) return !1;
     switch (t.kind) {
       case "bar":
-        return t.attributeId === void 0 || pl(r, t.bar) === t.attributeId;
+        return t.attributeId === void 0 || pd(r, t.bar) === t.attributeId;
       case "attribute": {
-        const s = kl(t.attributeId);
+        const s = kd(t.attributeId);
         return s !== void 0 && s.characterId === _(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();
       }
       case "memory":
@@ -5697,18 +5699,18 @@ var DefenseRound = (() => {
         return !0;
     }
   }
-  function lf(e, t, n) {
+  function df(e, t, n) {
     const r = N(e);
     for (const { place: s, tokenId: i, change: a } of t) {
       if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
-      const o = n.get(s), d = B(i);
-      if (!d || typeof o != "number") continue;
-      const c = a.from, l = {
+      const o = n.get(s), l = B(i);
+      if (!l || typeof o != "number") continue;
+      const c = a.from, d = {
         values: [],
         dice: [],
         resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, c, u.state).state, detail: { undo: !0 } })
       };
-      $r(e, [{ token: d, character: oe(d) }], l);
+      $r(e, [{ token: l, character: oe(l) }], d);
     }
   }
   var uf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, ff = {
@@ -5731,10 +5733,10 @@ var DefenseRound = (() => {
       Ne(e.parsed, { ...uf, ...n }, Yn(t.id, "damage"));
       const r = t.planDamage(e.parsed, kt(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, i = Je(e, Se(e.parsed), { anyTarget: s });
       let { targets: a } = i;
-      const o = [...i.notes], d = k.keys(n).find((c) => n[c].decides !== void 0 && O(e.parsed, c));
-      if (d !== void 0 && !e.gm) {
-        const c = n[d].decides, l = a.filter(({ token: f, character: h }) => Te(e.playerId, f, h)), u = a.filter((f) => !l.includes(f)).map(({ token: f }) => ne(f, "a token"));
-        if (u.length > 0 && o.push(`${vt(u)}: only the GM or its controller ${c}`), a = l, a.length === 0) {
+      const o = [...i.notes], l = k.keys(n).find((c) => n[c].decides !== void 0 && O(e.parsed, c));
+      if (l !== void 0 && !e.gm) {
+        const c = n[l].decides, d = a.filter(({ token: f, character: h }) => Te(e.playerId, f, h)), u = a.filter((f) => !d.includes(f)).map(({ token: f }) => ne(f, "a token"));
+        if (u.length > 0 && o.push(`${vt(u)}: only the GM or its controller ${c}`), a = d, a.length === 0) {
           z(e, `Not applied: ${o.join("; ")}.`);
           return;
         }
@@ -5743,7 +5745,7 @@ var DefenseRound = (() => {
         title: "Damage",
         anyTarget: s,
         record: !0,
-        refusals: (c, l) => `${l ? "Not applied to every target" : "Not applied"}: ${c.join("; ")}.`
+        refusals: (c, d) => `${d ? "Not applied to every target" : "Not applied"}: ${c.join("; ")}.`
       });
     }
   };
@@ -5754,30 +5756,30 @@ var DefenseRound = (() => {
     if (!a) throw new P(`no open attack ${i.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
     const o = Se(e.parsed) ?? (e.msg.selected ?? []).map((v) => v._id);
     if (o.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
-    const d = o[0], c = a.defenders.includes(d) ? pt(d, e.gm) : void 0;
+    const l = o[0], c = a.defenders.includes(l) ? pt(l, e.gm) : void 0;
     if (!c) throw new P(`that token is not a defender of attack ${a.key}`);
-    const l = oe(c), u = ne(c, "the defender");
-    if (!e.gm && !Te(e.playerId, c, l)) throw new P(`only ${u}'s controller or the GM answers for it`);
-    const f = a.answers[d];
+    const d = oe(c), u = ne(c, "the defender");
+    if (!e.gm && !Te(e.playerId, c, d)) throw new P(`only ${u}'s controller or the GM answers for it`);
+    const f = a.answers[l];
     if (f) throw new P(`${u} has answered attack ${a.key} already (${f.word})`);
-    if (Ar(t, d)) throw new P(`${u} answers attack ${a.key} with the defense it made ahead`);
+    if (Ar(t, l)) throw new P(`${u} answers attack ${a.key} with the defense it made ahead`);
     const h = L(e.parsed, r.answerFlag);
     if (h === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
     const p = W(h, `--${r.answerFlag}`, r.choices);
     let $ = { word: p }, g = p === "none" ? "no defense" : p;
     if (p !== "none") {
       const v = r.planAnswer(p, a.situation, a.attacker, kt(t, e.gm)), D = br(e.parsed, v.dice), w = v.dice.filter((_e) => D[_e.name] === void 0), A = w.length > 0 ? await ji(w.map((_e) => _e.sides)) : [];
-      if (t.store.exchange.attacks[i] !== a || a.answers[d] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
-      if (!B(d) || !e.gm && !Te(e.playerId, c, oe(c))) throw new P(`${u} is gone or no longer yours since the roll: nothing answered`);
-      const C = Ji(v.dice, D, A, 0), j = hn(t, { token: c, character: l }, v, Qe(t, v.readsTurnOrder ? Ge() : void 0)), Q = v.resolve(j.facts, C);
+      if (t.store.exchange.attacks[i] !== a || a.answers[l] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
+      if (!B(l) || !e.gm && !Te(e.playerId, c, oe(c))) throw new P(`${u} is gone or no longer yours since the roll: nothing answered`);
+      const C = Ji(v.dice, D, A, 0), j = hn(t, { token: c, character: d }, v, Qe(t, v.readsTurnOrder ? Ge() : void 0)), Q = v.resolve(j.facts, C);
       if (Sn(Q)) throw new P(Xi(t, j.snapshot, Q));
       if (j.problems.length > 0) throw new P(vn(j.snapshot, j.problems, "; nothing answered"));
       const we = r.keep(p, Q, C), x = v.dice.find((_e) => _e.flag === r.rollFlag), Ze = e.gm ? void 0 : qi(e, v.dice);
       $ = { word: we.word, ...we.file !== void 0 ? { file: we.file } : {}, ...we.flags ? { flags: we.flags } : {} }, x && C[x.name] !== void 0 && ($.roll = C[x.name]), Ze && ($.typed = !0);
-      const be = _i(n, (_e) => _e === d ? u : j.facts.nameOf(_e)), Ft = Q.steps.filter((_e) => _e.section === "Check").map(be);
+      const be = _i(n, (_e) => _e === l ? u : j.facts.nameOf(_e)), Ft = Q.steps.filter((_e) => _e.section === "Check").map(be);
       g = Ft.length > 0 ? Ft.join("; ") : p;
     }
-    a.answers[d] = $;
+    a.answers[l] = $;
     const m = ea(t, a, e.gm), b = ta(t, a, Er), S = m.length > 0 ? ` Waiting for ${m.join(", ")}.` : b ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
     z(e, `${u}: ${g}.${S}`), b && await _r(e, a);
   }
@@ -5793,16 +5795,16 @@ var DefenseRound = (() => {
       }
       Ne(e.parsed, { ...vf, ...n.flags }, Yn(t.id, "defend"));
       const r = t.planDefend(e.parsed), s = k.keys(n.flags).filter((c) => n.flags[c].token === !0);
-      du(e, s);
-      const i = Je(e, Se(e.parsed)), a = [...i.notes], o = s.map((c) => ({ flag: c, id: (e.parsed.flags.get(c) ?? []).join(" ") })).filter(({ id: c }) => c !== ""), d = i.targets.filter(({ token: c }) => {
-        const l = o.find(({ id: u }) => u === c.id);
-        return l && a.push(`${ne(c, "a token")}: --${l.flag} names the token itself`), l === void 0;
+      lu(e, s);
+      const i = Je(e, Se(e.parsed)), a = [...i.notes], o = s.map((c) => ({ flag: c, id: (e.parsed.flags.get(c) ?? []).join(" ") })).filter(({ id: c }) => c !== ""), l = i.targets.filter(({ token: c }) => {
+        const d = o.find(({ id: u }) => u === c.id);
+        return d && a.push(`${ne(c, "a token")}: --${d.flag} names the token itself`), d === void 0;
       });
-      if (d.length === 0) {
+      if (l.length === 0) {
         z(e, `${wr(a).join("; ")}.`.replace(/^./, (c) => c.toUpperCase()));
         return;
       }
-      return pn(e, r, d, a, {
+      return pn(e, r, l, a, {
         title: "Defense",
         refusals: (c) => `${c.join("; ")}.`
       });
@@ -5823,11 +5825,11 @@ var DefenseRound = (() => {
       if (s === void 0 && i) throw new y("no stance given");
       const { targets: a, notes: o } = Je(e, Se(e.parsed));
       if (s === void 0) {
-        const d = e.app.store.settings, c = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", l = a.map(({ token: u, character: f }) => `${an(u, f, d).name}: ${e.app.store.tokens[u.id]?.stance ?? c}`);
-        z(e, `Stances: ${l.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} Usage: ${t.commands.stance.usage}`);
+        const l = e.app.store.settings, c = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: u, character: f }) => `${an(u, f, l).name}: ${e.app.store.tokens[u.id]?.stance ?? c}`);
+        z(e, `Stances: ${d.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} Usage: ${t.commands.stance.usage}`);
         return;
       }
-      return pn(e, t.planStance(s), a, o, { title: "Stance", refusals: (d) => `${d.join("; ")}.` });
+      return pn(e, t.planStance(s), a, o, { title: "Stance", refusals: (l) => `${l.join("; ")}.` });
     }
   };
   function gf(e, t, n) {
@@ -5843,15 +5845,15 @@ var DefenseRound = (() => {
         const i = r.bars.vitality.value;
         if (e.condition(r.state, i) === "dead")
           return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-        const a = r.bars[n].max, o = gf(s, t, a), d = a !== null && o === a && s + t > a, c = i === null ? void 0 : e.setVitality(i, n === "vitality" ? o : i, r.state), l = r.id;
+        const a = r.bars[n].max, o = gf(s, t, a), l = a !== null && o === a && s + t > a, c = i === null ? void 0 : e.setVitality(i, n === "vitality" ? o : i, r.state), d = r.id;
         return {
           headline: "acts",
           ...o === s ? { noop: !0 } : {},
           steps: [
-            T(ce, { kind: "heal-title", who: l, resource: n, amount: o - s }),
+            T(ce, { kind: "heal-title", who: d, resource: n, amount: o - s }),
             // Nothing healed (already at its max) says so, on a row of several as on its own card.
-            T(ae, { kind: "heal-summary", who: l, healed: o !== s, atMax: a !== null && s >= a }),
-            T("Heal", { kind: "healed", resource: n, before: s, after: o, max: a, capped: d }),
+            T(ae, { kind: "heal-summary", who: d, healed: o !== s, atMax: a !== null && s >= a }),
+            T("Heal", { kind: "healed", resource: n, before: s, after: o, max: a, capped: l }),
             ...n === "vitality" && c ? Ie("Heal", c.conditions) : [],
             ...c?.now ? [T("Now", c.now)] : []
           ],
@@ -5880,10 +5882,10 @@ var DefenseRound = (() => {
     const r = e.store.settings, s = ge[r.bars.vitality].value;
     if (!(s in n)) return;
     const i = Ae(n[s]), a = _(t.get(ge[r.bars.vitality].link) ?? "");
-    let { typed: o, keepInStep: d } = Sf(t, s, a, i);
+    let { typed: o, keepInStep: l } = Sf(t, s, a, i);
     if (i === null || o === null || i === o) return;
-    const c = N(e), l = { token: t, character: oe(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === o || u.typed === o);
-    if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, d = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && o < i && i - o <= ns) {
+    const c = N(e), d = { token: t, character: oe(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === o || u.typed === o);
+    if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, l = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && o < i && i - o <= ns) {
       const $ = c.planHandEdit(i - o, kt(e, !0)), g = {
         ...$,
         resolve(b, S) {
@@ -5893,14 +5895,14 @@ var DefenseRound = (() => {
         }
       }, m = mn(
         e,
-        l,
+        d,
         g,
         fa,
         Qe(e),
         jt(e),
-        () => ({ vitalityFrom: i, ...d, title: T(ce, { kind: "hand-edit-read-title", who: t.id, before: i, typed: o }) }),
+        () => ({ vitalityFrom: i, ...l, title: T(ce, { kind: "hand-edit-read-title", who: t.id, before: i, typed: o }) }),
         (b) => {
-          vl(b, i), ha(e, b, i);
+          vd(b, i), ha(e, b, i);
         }
       );
       if (m.kind === "unsafe") return;
@@ -5913,13 +5915,13 @@ var DefenseRound = (() => {
         return;
       }
     }
-    const h = Tf(e, i, o), p = mn(e, l, h.plan, fa, Qe(e), jt(e), () => ({ vitalityFrom: i, ...d }), ($) => ha(e, $, i));
+    const h = Tf(e, i, o), p = mn(e, d, h.plan, fa, Qe(e), jt(e), () => ({ vitalityFrom: i, ...l }), ($) => ha(e, $, i));
     p.kind === "written" && (f && su(e, a, p.applied), h.saysSomething() && mr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));
   }
   function Sf(e, t, n, r) {
     const s = Ae(e.get(t));
     if (n === "" || s !== r) return { typed: s };
-    const i = Ae(ml(n));
+    const i = Ae(md(n));
     return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };
   }
   function Tf(e, t, n) {
@@ -5929,19 +5931,19 @@ var DefenseRound = (() => {
       values: [],
       dice: [],
       resolve(a) {
-        const o = a.state, d = r.setVitality(t, n, o), c = a.id, l = r.setVitality(t, t, o).state;
-        return s = d.vitality !== n || !ye(l, d.state), {
+        const o = a.state, l = r.setVitality(t, n, o), c = a.id, d = r.setVitality(t, t, o).state;
+        return s = l.vitality !== n || !ye(d, l.state), {
           headline: "acts",
           steps: [
             T(ce, { kind: "hand-edit-title", who: c }),
-            T(ae, { kind: "hand-edit-summary", who: c, now: d.now }),
-            ...d.steps.map((f) => T("Change", f)),
-            d.now ? T("Now", d.now) : T("Now", { kind: "standing" })
+            T(ae, { kind: "hand-edit-summary", who: c, now: l.now }),
+            ...l.steps.map((f) => T("Change", f)),
+            l.now ? T("Now", l.now) : T("Now", { kind: "standing" })
           ],
-          changes: d.vitality !== n ? [{ kind: "bar", resource: "vitality", to: d.vitality }] : [],
-          state: d.state,
-          ...d.dropsAnswer ? { answer: null } : {},
-          detail: d
+          changes: l.vitality !== n ? [{ kind: "bar", resource: "vitality", to: l.vitality }] : [],
+          state: l.state,
+          ...l.dropsAnswer ? { answer: null } : {},
+          detail: l
         };
       }
     }, saysSomething: () => s };
@@ -5980,7 +5982,7 @@ var DefenseRound = (() => {
   function Of(e) {
     const t = N(e);
     if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
-    const n = lr() !== void 0, r = Or("HealthColors");
+    const n = dr() !== void 0, r = Or("HealthColors");
     !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, G(
       he,
       [
@@ -5999,14 +6001,14 @@ var DefenseRound = (() => {
     "!defense-round": af
   };
   function Cf() {
-    const e = Or(rn) === void 0, { stored: t, problems: n, newer: r } = Ld(Or(rn), me), s = { store: t, attributes: new Ud(), loadProblems: n, linkedEdits: new M(), details: new Rf() };
+    const e = Or(rn) === void 0, { stored: t, problems: n, newer: r } = Ll(Or(rn), me), s = { store: t, attributes: new Ul(), loadProblems: n, linkedEdits: new M(), details: new Rf() };
     return r !== void 0 ? (s.newerState = r, Rr(`${re} v${me}: ${n.join("; ")}`), G(he, te(Nf(r)))) : If(s, e), Pf(s), s;
   }
   function If(e, t) {
     const n = e.store, r = e.loadProblems;
-    t && Vd(n.settings, Mf());
+    t && Vl(n.settings, Mf());
     const s = au(e);
-    s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), da(rn, n), r.length > 0 && (Rr(`${re} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), G(he, te(`${re}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? G(he, te(`${re} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && je("rebuilding the help handout", () => Cr(Le(n.settings.edition)))(), n.scriptVersion = me;
+    s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), la(rn, n), r.length > 0 && (Rr(`${re} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), G(he, te(`${re}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? G(he, te(`${re} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && je("rebuilding the help handout", () => Cr(Le(n.settings.edition)))(), n.scriptVersion = me;
   }
   function Nf(e) {
     return `${re}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
@@ -6019,7 +6021,7 @@ var DefenseRound = (() => {
       "chat:message",
       je(
         (a) => `${_(a?.content ?? "").split(" ", 1)[0]}`,
-        (a) => (a?.type === "api" && !n() && (hi(a, va) !== void 0 ? Dr(e) : Hu(r)), Qd(e, a, va)),
+        (a) => (a?.type === "api" && !n() && (hi(a, va) !== void 0 ? Dr(e) : Hu(r)), Ql(e, a, va)),
         (a) => a?.type === "api" && a.playerid ? ri(a.playerid) : void 0
       )
     );
@@ -6042,11 +6044,11 @@ var DefenseRound = (() => {
     return Bu(re.toLowerCase());
   }
   function Lf(e) {
-    const t = Bl();
+    const t = Bd();
     t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
   }
   function jf(e) {
-    const t = Ul();
+    const t = Ud();
     t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
   }
   Ve("ready", je("starting up", () => {
@@ -6054,7 +6056,7 @@ var DefenseRound = (() => {
   }));
   var Ff = me;
   function Gf(e) {
-    return Hl(e);
+    return Hd(e);
   }
   return ya(Mr);
 })();

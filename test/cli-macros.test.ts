@@ -259,6 +259,28 @@ describe('!attack in the sandbox', () => {
     expect(answered).toContain('Attack A1 resolves.');
     expect(answered).toContain('Vitality 70 -> 40');
   });
+
+  it('plays The Defensive Turn\'s and Opposed Rolls\' examples through !attack, Alice clicking her prompt\'s button', async () => {
+    const threshold = (await CliSession.start({ bundle: 'dist/defense-round.js' })).session;
+    await run(threshold, 'as gm', '!defense-round config edition threshold', 'edit Bob bar1 30', 'next-turn', 'select Goblin 1', 'target Bob');
+    threshold.mock.attribute('Bob', 'armor_defense').set('current', 10);
+    threshold.mock.attribute('Bob', 'armor_physical').set({ current: 18, max: 18 });
+    await run(threshold, '!attack 20 --hit 19 --ids @{target|Defender 1|token_id}');
+    threshold.mock.dice.force(10);
+    const defended = await run(threshold, 'as alice', 'click "Defend (55)"');
+    expect(defended).toContain('Bob: Defend 10 vs 55: success.');
+    expect(defended).toMatch(/Hit chance 19 beats Physical Armor 18|Vitality 30 -> 20/);
+    expect(threshold.mock.attribute('Bob', 'vitality').get('current')).toBe(20);
+    const opposed = (await CliSession.start({ bundle: 'dist/defense-round.js' })).session;
+    await run(opposed, 'as gm', '!defense-round config edition opposed', 'next-turn', 'select Goblin 1', 'target Bob');
+    opposed.mock.create('attribute', { characterid: opposed.mock.character('Bob').id, name: 'passive_defense', current: 10 });
+    opposed.mock.create('attribute', { characterid: opposed.mock.character('Bob').id, name: 'armor_score', current: 13 });
+    await run(opposed, '!defense-round refresh', '!attack 8 --attack 24 --ids @{target|Defender 1|token_id}');
+    opposed.mock.dice.force(8);
+    const passive = await run(opposed, 'as alice', 'click "Passive"');
+    expect(passive).toContain('Bob: Passive defense, d20 8.');
+    expect(opposed.mock.attribute('Bob', 'vitality').get('current')).toBe(56);
+  });
 });
 
 describe('npm start -- --demo EDITION', () => {

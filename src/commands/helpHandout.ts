@@ -29,7 +29,7 @@ export function helpHtml(edition: AnyEdition): string {
     item(`${code('!heal N [--to vitality|soul|power]')}: restore a bar, up to its max.`),
     item('Every command answers <code>--help</code>.'),
     '</ul><h4>GM</h4><ul>',
-    item(`${code('!defense-round')}: status and settings menu; ${code('config KEY VALUE')} (${code(`config edition ${playableEditions().join('|')}`)} switches editions), ${code('set NAME VALUE|clear')}, ${code('repair')}, ${code('next-round')}, ${code('refresh')}, ${code('help')}.`),
+    item(`${code('!defense-round')}: status and settings menu; ${code('config KEY VALUE')} (${code(`config edition ${playableEditions().join('|')}`)} switches editions), ${code('set NAME VALUE|clear')}, ${code('repair')}, ${code('next-round')}, ${code('macros')} (the table's macros for this edition), ${code('refresh')}, ${code('help')}.`),
     item(`Commands another script relays (ScriptCards' ${code('--@')}, APILogic) carry no player: they act for the player that ${code('--api-as PLAYERID')} names, with that player's rights, and otherwise are refused unless ${code('config api-commands gm')} lets them act as the GM.`),
     '</ul>',
   ].join('');

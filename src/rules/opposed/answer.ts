@@ -30,7 +30,7 @@ export const opposedAttack: AttackSpec<OpposedState, never> = {
         const roll = rolls.defense ?? 1;
         return {
           headline: 'acts',
-          steps: [at(SUMMARY, { kind: 'mode-answer', who: facts.id, mode, roll }), at('Check', { kind: 'mode-answer', who: facts.id, mode, roll })],
+          steps: [at(SUMMARY, { kind: 'mode-answer', who: facts.id, mode, roll }), at('Check', { kind: 'mode-roll', mode, roll })],
           changes: [],
           observed: false,
           detail: { mode, roll },

@@ -19,7 +19,8 @@ export type OpposedLayoutStep =
   | { kind: 'mode-change'; from: string; to: string }
   | { kind: 'mode-effect'; stance: DefenseMode }
   /** An answer to an attack: the mode chosen and its d20. */
-  | { kind: 'mode-answer'; who: string; mode: DefenseMode; roll: number };
+  | { kind: 'mode-answer'; who: string; mode: DefenseMode; roll: number }
+  | { kind: 'mode-roll'; mode: DefenseMode; roll: number };
 
 export const MODE_EFFECT: Record<DefenseMode, string> = {
   passive: 'passive_defense only; costs no initiative',
@@ -57,6 +58,8 @@ function layoutWords(s: OpposedLayoutStep, nameOf: (id: string) => string): stri
       return MODE_EFFECT[s.stance] ?? '';
     case 'mode-answer':
       return `${nameOf(s.who)} defends ${ADVERB[s.mode]}, d20 ${s.roll}`;
+    case 'mode-roll':
+      return `${s.mode.charAt(0).toUpperCase()}${s.mode.slice(1)} defense, d20 ${s.roll}`;
     default:
       return undefined;
   }
