@@ -17,20 +17,20 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-  var yn = Object.defineProperty, ma = Object.getOwnPropertyDescriptor, pa = Object.getOwnPropertyNames, Pr = Object.prototype.hasOwnProperty, ka = (e, t) => {
+  var yn = Object.defineProperty, ka = Object.getOwnPropertyDescriptor, ga = Object.getOwnPropertyNames, Pr = Object.prototype.hasOwnProperty, ya = (e, t) => {
     for (var n in t)
       Pr.call(t, n) && yn(e, n, { get: t[n], enumerable: !0 });
-  }, ga = (e, t, n, r) => {
+  }, wa = (e, t, n, r) => {
     if (t && typeof t == "object" || typeof t == "function")
-      for (let s of pa(t))
-        !Pr.call(e, s) && s !== n && yn(e, s, { get: () => t[s], enumerable: !(r = ma(t, s)) || r.enumerable });
+      for (let s of ga(t))
+        !Pr.call(e, s) && s !== n && yn(e, s, { get: () => t[s], enumerable: !(r = ka(t, s)) || r.enumerable });
     return e;
-  }, ya = (e) => ga(yn({}, "__esModule", { value: !0 }), e), Mr = {};
-  ka(Mr, {
-    onDamage: () => Gf,
-    version: () => Ff
+  }, ba = (e) => wa(yn({}, "__esModule", { value: !0 }), e), Mr = {};
+  ya(Mr, {
+    onDamage: () => Uf,
+    version: () => Vf
   });
-  var E = Math, I = Number, _ = String, k = Object, Z = Array, le = JSON, M = Map, X = Set, wa = WeakMap, Gt = Error, Lr = RangeError, jr = Promise, Vt = Date, ba = isNaN, $a = "0.2.0", re = "DefenseRound", me = $a, Ut, Aa = {
+  var E = Math, C = Number, D = String, g = Object, Z = Array, de = JSON, L = Map, X = Set, $a = WeakMap, Ft = Error, Lr = RangeError, jr = Promise, Gt = Date, Aa = isNaN, Sa = "0.2.0", se = "DefenseRound", pe = Sa, Vt, Ta = {
     lang: void 0,
     message: void 0,
     abortEarly: void 0,
@@ -38,32 +38,32 @@ var DefenseRound = (() => {
   };
   // @__NO_SIDE_EFFECTS__
   function Fr(e) {
-    return !e && !Ut ? Aa : {
-      lang: e?.lang ?? Ut?.lang,
+    return !e && !Vt ? Ta : {
+      lang: e?.lang ?? Vt?.lang,
       message: e?.message,
-      abortEarly: e?.abortEarly ?? Ut?.abortEarly,
-      abortPipeEarly: e?.abortPipeEarly ?? Ut?.abortPipeEarly
+      abortEarly: e?.abortEarly ?? Vt?.abortEarly,
+      abortPipeEarly: e?.abortPipeEarly ?? Vt?.abortPipeEarly
     };
-  }
-  var Sa;
-  // @__NO_SIDE_EFFECTS__
-  function Ta(e) {
-    return Sa?.get(e);
   }
   var Ea;
   // @__NO_SIDE_EFFECTS__
-  function _a(e) {
+  function Da(e) {
     return Ea?.get(e);
   }
-  var Da;
+  var _a;
   // @__NO_SIDE_EFFECTS__
-  function Ra(e, t) {
-    return Da?.get(e)?.get(t);
+  function Ra(e) {
+    return _a?.get(e);
+  }
+  var Oa;
+  // @__NO_SIDE_EFFECTS__
+  function Ca(e, t) {
+    return Oa?.get(e)?.get(t);
   }
   // @__NO_SIDE_EFFECTS__
   function Be(e) {
     const t = typeof e;
-    return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
+    return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && g.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
   }
   function K(e, t, n, r, s) {
     const i = s && "input" in s ? s.input : n.value, a = s?.expected ?? e.expects ?? null, o = s?.received ?? /* @__PURE__ */ Be(i), l = {
@@ -79,16 +79,16 @@ var DefenseRound = (() => {
       lang: r.lang,
       abortEarly: r.abortEarly,
       abortPipeEarly: r.abortPipeEarly
-    }, c = e.kind === "schema", d = s?.message ?? e.message ?? /* @__PURE__ */ Ra(e.reference, l.lang) ?? (c ? /* @__PURE__ */ _a(l.lang) : null) ?? r.message ?? /* @__PURE__ */ Ta(l.lang);
+    }, c = e.kind === "schema", d = s?.message ?? e.message ?? /* @__PURE__ */ Ca(e.reference, l.lang) ?? (c ? /* @__PURE__ */ Ra(l.lang) : null) ?? r.message ?? /* @__PURE__ */ Da(l.lang);
     d !== void 0 && (l.message = typeof d == "function" ? d(l) : d), c && (n.typed = !1), n.issues ? n.issues.push(l) : n.issues = [l];
   }
   // @__NO_SIDE_EFFECTS__
-  function Oa(e, t) {
-    return e === t || I.isNaN(e) && I.isNaN(t);
+  function Ia(e, t) {
+    return e === t || C.isNaN(e) && C.isNaN(t);
   }
   // @__NO_SIDE_EFFECTS__
-  function Ca(e, t) {
-    return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
+  function Na(e, t) {
+    return g.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
   }
   // @__NO_SIDE_EFFECTS__
   function wn(e, t) {
@@ -110,7 +110,7 @@ var DefenseRound = (() => {
       reference: Gr,
       async: !1,
       expects: null,
-      requirement: I.isFinite,
+      requirement: C.isFinite,
       message: e,
       "~run"(t, n) {
         return t.typed && !this.requirement(t.value) && K(this, "finite", t, n), t;
@@ -118,14 +118,14 @@ var DefenseRound = (() => {
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function Bt(e) {
+  function Ut(e) {
     return {
       kind: "validation",
       type: "integer",
-      reference: Bt,
+      reference: Ut,
       async: !1,
       expects: null,
-      requirement: I.isInteger,
+      requirement: C.isInteger,
       message: e,
       "~run"(t, n) {
         return t.typed && !this.requirement(t.value) && K(this, "integer", t, n), t;
@@ -154,11 +154,11 @@ var DefenseRound = (() => {
       type: "max_value",
       reference: et,
       async: !1,
-      expects: `<=${e instanceof Vt ? e.toJSON() : /* @__PURE__ */ Be(e)}`,
+      expects: `<=${e instanceof Gt ? e.toJSON() : /* @__PURE__ */ Be(e)}`,
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && !(n.value <= this.requirement) && K(this, "value", n, r, { received: n.value instanceof Vt ? n.value.toJSON() : /* @__PURE__ */ Be(n.value) }), n;
+        return n.typed && !(n.value <= this.requirement) && K(this, "value", n, r, { received: n.value instanceof Gt ? n.value.toJSON() : /* @__PURE__ */ Be(n.value) }), n;
       }
     };
   }
@@ -184,11 +184,11 @@ var DefenseRound = (() => {
       type: "min_value",
       reference: tt,
       async: !1,
-      expects: `>=${e instanceof Vt ? e.toJSON() : /* @__PURE__ */ Be(e)}`,
+      expects: `>=${e instanceof Gt ? e.toJSON() : /* @__PURE__ */ Be(e)}`,
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && !(n.value >= this.requirement) && K(this, "value", n, r, { received: n.value instanceof Vt ? n.value.toJSON() : /* @__PURE__ */ Be(n.value) }), n;
+        return n.typed && !(n.value >= this.requirement) && K(this, "value", n, r, { received: n.value instanceof Gt ? n.value.toJSON() : /* @__PURE__ */ Be(n.value) }), n;
       }
     };
   }
@@ -215,7 +215,7 @@ var DefenseRound = (() => {
       reference: nt,
       async: !1,
       expects: null,
-      requirement: I.isSafeInteger,
+      requirement: C.isSafeInteger,
       message: e,
       "~run"(t, n) {
         return t.typed && !this.requirement(t.value) && K(this, "safe integer", t, n), t;
@@ -234,9 +234,9 @@ var DefenseRound = (() => {
       }
     };
   }
-  var Ia = { abortEarly: !0 };
+  var Pa = { abortEarly: !0 };
   // @__NO_SIDE_EFFECTS__
-  function Na(e, t, n) {
+  function Ma(e, t, n) {
     return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
   }
   // @__NO_SIDE_EFFECTS__
@@ -311,26 +311,26 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function se(e, t) {
+  function ie(e, t) {
     return ee({
       kind: "schema",
       type: "literal",
-      reference: se,
+      reference: ie,
       expects: /* @__PURE__ */ Be(e),
       async: !1,
       literal: e,
       message: t,
       "~run"(n, r) {
-        return /* @__PURE__ */ Oa(n.value, this.literal) ? n.typed = !0 : K(this, "type", n, r), n;
+        return /* @__PURE__ */ Ia(n.value, this.literal) ? n.typed = !0 : K(this, "type", n, r), n;
       }
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function Ht(e, t) {
+  function Bt(e, t) {
     return ee({
       kind: "schema",
       type: "nullable",
-      reference: Ht,
+      reference: Bt,
       expects: `(${e.expects} | null)`,
       async: !1,
       wrapped: e,
@@ -350,7 +350,7 @@ var DefenseRound = (() => {
       async: !1,
       message: e,
       "~run"(t, n) {
-        return typeof t.value == "number" && !ba(t.value) ? t.typed = !0 : K(this, "type", t, n), t;
+        return typeof t.value == "number" && !Aa(t.value) ? t.typed = !0 : K(this, "type", t, n), t;
       }
     });
   }
@@ -388,7 +388,7 @@ var DefenseRound = (() => {
                 }
               }
               l.typed || (n.typed = !1), n.value[i] = l.value;
-            } else if (a.fallback !== void 0) n.value[i] = /* @__PURE__ */ Na(a);
+            } else if (a.fallback !== void 0) n.value[i] = /* @__PURE__ */ Ma(a);
             else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (K(this, "key", n, r, {
               input: void 0,
               expected: `"${i}"`,
@@ -423,11 +423,11 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function ie(e, t) {
+  function ae(e, t) {
     return ee({
       kind: "schema",
       type: "picklist",
-      reference: ie,
+      reference: ae,
       expects: /* @__PURE__ */ wn(e.map(Be), "|"),
       async: !1,
       options: e,
@@ -452,7 +452,7 @@ var DefenseRound = (() => {
         const i = r.value;
         if (i && typeof i == "object") {
           r.typed = !0, r.value = {};
-          for (const a in i) if (/* @__PURE__ */ Ca(i, a)) {
+          for (const a in i) if (/* @__PURE__ */ Na(i, a)) {
             const o = i[a], l = this.key["~run"]({ value: a }, s);
             if (l.issues) {
               const d = {
@@ -616,21 +616,21 @@ var DefenseRound = (() => {
             for (const h of u.options) {
               if (h.type === "variant") d(h, new X(f).add(h.key));
               else {
-                let p = !0, $ = 0;
-                for (const g of f) {
-                  const m = h.entries[g];
-                  if (g in i ? m["~run"]({
+                let y = !0, $ = 0;
+                for (const m of f) {
+                  const p = h.entries[m];
+                  if (m in i ? p["~run"]({
                     typed: !1,
-                    value: i[g]
-                  }, Ia).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {
-                    p = !1, l !== g && (o < $ || o === $ && g in i && !(l in i)) && (o = $, l = g, c = []), l === g && c.push(h.entries[g].expects);
+                    value: i[m]
+                  }, Pa).issues : p.type !== "exact_optional" && p.type !== "optional" && p.type !== "nullish") {
+                    y = !1, l !== m && (o < $ || o === $ && m in i && !(l in i)) && (o = $, l = m, c = []), l === m && c.push(h.entries[m].expects);
                     break;
                   }
                   $++;
                 }
-                if (p) {
-                  const g = h["~run"]({ value: i }, s);
-                  (!a || !a.typed && g.typed) && (a = g);
+                if (y) {
+                  const m = h["~run"]({ value: i }, s);
+                  (!a || !a.typed && m.typed) && (a = m);
                 }
               }
               if (a && !a.issues) break;
@@ -681,7 +681,7 @@ var DefenseRound = (() => {
     };
   }
   function V(e) {
-    return /* @__PURE__ */ Ur(k.assign(k.create(null), e));
+    return /* @__PURE__ */ Ur(g.assign(g.create(null), e));
   }
   var Wr = ["vitality", "soul", "power"], wt = { vitality: "Vitality", soul: "Soul", power: "Power" }, bt = [
     "armor_soak",
@@ -703,7 +703,7 @@ var DefenseRound = (() => {
     "active_defense",
     "full_defense",
     "armor_score"
-  ], ce = "title", ae = "summary", Ce = "action";
+  ], le = "title", oe = "summary", Ce = "action";
   function Ie(e, t) {
     for (let n = 0; n < t.length; n += 1) t[n].section = e;
     return t;
@@ -714,29 +714,29 @@ var DefenseRound = (() => {
   function Sn(e) {
     return "kind" in e;
   }
-  var Kt = -10, Yr = -9, zr = 1, st = 1, Tn = 3, it = { condition: "none", savesOwed: 0 }, xt = { condition: "dead", savesOwed: 0 };
+  var Ht = -10, Yr = -9, zr = 1, st = 1, Tn = 3, it = { condition: "none", savesOwed: 0 }, Kt = { condition: "dead", savesOwed: 0 };
   function Xr(e) {
-    return e > 0 ? { ...it } : e > Kt ? { condition: "incapacitated", savesOwed: 0 } : { ...xt };
+    return e > 0 ? { ...it } : e > Ht ? { condition: "incapacitated", savesOwed: 0 } : { ...Kt };
   }
   function En(e) {
     return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
   }
-  function Pa(e, t, n) {
-    return n.condition === "dying" ? { life: { ...xt }, steps: [...En(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...it }, steps: [] } : e > 0 ? t <= Kt ? { life: { condition: "dying", savesOwed: Tn }, steps: [{ kind: "dying", savesOwed: Tn }] } : {
+  function La(e, t, n) {
+    return n.condition === "dying" ? { life: { ...Kt }, steps: [...En(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...it }, steps: [] } : e > 0 ? t <= Ht ? { life: { condition: "dying", savesOwed: Tn }, steps: [{ kind: "dying", savesOwed: Tn }] } : {
       life: { condition: "incapacitated", savesOwed: st },
       steps: [{ kind: "incapacitated", savesOwed: st }]
-    } : t <= Kt ? { life: { ...xt }, steps: [...En(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
+    } : t <= Ht ? { life: { ...Kt }, steps: [...En(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
   }
   function qr(e, t, n) {
     if (n.condition === "dead")
       return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
     const r = E.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
     if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
-    const a = Pa(e, s, n);
+    const a = La(e, s, n);
     for (const o of a.steps) i.push(o);
     return { applied: !0, after: s, life: a.life, steps: i };
   }
-  function Ma(e, t) {
+  function ja(e, t) {
     return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
       applied: !0,
       after: 0,
@@ -747,7 +747,7 @@ var DefenseRound = (() => {
       ]
     };
   }
-  function La(e, t, n) {
+  function Fa(e, t, n) {
     if (t === e) return { after: t, life: { ...n }, steps: [] };
     if (t < e) {
       if (n.condition === "dead")
@@ -756,13 +756,13 @@ var DefenseRound = (() => {
       return { after: s.applied ? t : s.after, life: s.life, steps: i };
     }
     const r = [{ kind: "vitality-change", before: e, after: t }];
-    return t > 0 ? n.condition === "dead" ? { after: t, life: { ...it }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...it }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...it }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Kt ? {
+    return t > 0 ? n.condition === "dead" ? { after: t, life: { ...it }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...it }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...it }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Ht ? {
       after: t,
       life: { condition: "incapacitated", savesOwed: 0 },
       steps: [...r, ...En(n), { kind: "incapacitated", savesOwed: 0 }]
     } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
   }
-  function ja(e, t, n) {
+  function Ga(e, t, n) {
     if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
       return { ok: !1, reason: "no-save-owed" };
     const r = (i) => ({
@@ -788,10 +788,10 @@ var DefenseRound = (() => {
         steps: [r(st), { kind: "saved-from-death", before: e, vitality: Yr }]
       };
     const s = E.min(Tn, t.savesOwed) - 1;
-    return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...xt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
+    return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...Kt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
   }
-  var Jr = { physical: "Physical", magical: "Magical" }, Qr = { physical: "Defense", magical: "Spirit" }, _n = { soul: "Soul", power: "Power" };
-  function Fa(e, t) {
+  var Jr = { physical: "Physical", magical: "Magical" }, Qr = { physical: "Defense", magical: "Spirit" }, Dn = { soul: "Soul", power: "Power" };
+  function Va(e, t) {
     switch (e) {
       case "worn-out":
         return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -801,7 +801,7 @@ var DefenseRound = (() => {
         return `No character, so no armor: ${t} is not reduced by armor`;
     }
   }
-  function Ga(e) {
+  function Ua(e) {
     switch (e) {
       case "reached-minus-10":
         return "Dead: reached -10 while incapacitated";
@@ -811,10 +811,10 @@ var DefenseRound = (() => {
         return "Dead: every save failed";
     }
   }
-  function Dn(e) {
+  function _n(e) {
     return e === 1 ? "1 save" : `${e} saves`;
   }
-  function Va(e) {
+  function Ba(e) {
     switch (e.kind) {
       case "defense-used": {
         const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -823,7 +823,7 @@ var DefenseRound = (() => {
       case "pierce":
         return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
       case "armor-absent":
-        return Fa(e.reason, e.amount);
+        return Va(e.reason, e.amount);
       case "soak":
         return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
       // as the seed writes it: 200 x 0.8 Soak (20% Soak)
@@ -842,9 +842,9 @@ var DefenseRound = (() => {
       case "vitality-change":
         return `Vitality ${e.before} -> ${e.after}`;
       case "direct-damage":
-        return `${e.amount} to ${_n[e.bar]}, no armor: ${_n[e.bar]} ${e.before} -> ${e.after}`;
+        return `${e.amount} to ${Dn[e.bar]}, no armor: ${Dn[e.bar]} ${e.before} -> ${e.after}`;
       case "bar-not-a-number":
-        return `${_n[e.bar]} is not a number: nothing taken`;
+        return `${Dn[e.bar]} is not a number: nothing taken`;
       case "instant-kill":
         return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
       case "dead-no-damage":
@@ -852,15 +852,15 @@ var DefenseRound = (() => {
       case "set-back":
         return `Dead: takes no damage, Vitality set back from ${e.attempted} to ${e.vitality}`;
       case "incapacitated":
-        return e.savesOwed > 0 ? `Incapacitated: ${Dn(e.savesOwed)} owed` : "Incapacitated: no save owed";
+        return e.savesOwed > 0 ? `Incapacitated: ${_n(e.savesOwed)} owed` : "Incapacitated: no save owed";
       case "dying":
-        return `Dying: ${Dn(e.savesOwed)} owed`;
+        return `Dying: ${_n(e.savesOwed)} owed`;
       case "dead":
-        return Ga(e.cause);
+        return Ua(e.cause);
       case "saves-lost":
         return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
       case "save-rolled": {
-        const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${Dn(e.savesLeft)} left` : ", no save left";
+        const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${_n(e.savesLeft)} left` : ", no save left";
         return `Save: ${e.roll} vs ${e.target}, ${t}${n}`;
       }
       case "stood-up":
@@ -873,7 +873,7 @@ var DefenseRound = (() => {
         return "Above 0 again: conditions and owed saves cleared";
     }
   }
-  var de = {
+  var ue = {
     front: "Front",
     "thrown-object": "Thrown object",
     "spell-seen": "Seen spell",
@@ -889,8 +889,8 @@ var DefenseRound = (() => {
     "spell-invisible": "Invisible spell",
     covert: "Covert attack",
     spectator: "Spectator"
-  }, Ua = { defend: "Defend", evade: "Evade", react: "Reaction" }, Zr = { defend: "defend", evade: "evade" };
-  function Wt(e) {
+  }, Ha = { defend: "Defend", evade: "Evade", react: "Reaction" }, Zr = { defend: "defend", evade: "evade" };
+  function xt(e) {
     return e > 0 ? `+${e}` : `${e}`;
   }
   function es(e, t, n) {
@@ -901,26 +901,26 @@ var DefenseRound = (() => {
   function Rn(e, t) {
     return e ? t ? "success (critical)" : "success" : "failure";
   }
-  function Ba(e, t = (n) => n) {
+  function Ka(e, t = (n) => n) {
     switch (e.kind) {
       case "perception-check":
         return `Perception ${e.roll} vs ${es(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Rn(e.success, e.critical)}`;
       case "no-defensive-action":
-        return e.takesDamage ? `${de[e.situation]} not perceived: no defensive action, the attack hits` : `${de[e.situation]}: attack not perceived, no defensive action`;
+        return e.takesDamage ? `${ue[e.situation]} not perceived: no defensive action, the attack hits` : `${ue[e.situation]}: attack not perceived, no defensive action`;
       case "mental-check": {
         const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
         return `Mental ${e.roll} vs ${e.target}: ${Rn(e.success, e.critical)}, ${n}`;
       }
       case "situation-penalty":
-        return `${de[e.situation]}: ${Wt(e.penalty)} to ${Zr[e.check]}`;
+        return `${ue[e.situation]}: ${xt(e.penalty)} to ${Zr[e.check]}`;
       case "situation-no-penalty":
-        return `${de[e.situation]}: no penalty to ${Zr[e.check]}`;
+        return `${ue[e.situation]}: no penalty to ${Zr[e.check]}`;
       case "aided":
-        return e.by === void 0 ? `Aided by an ally: ${Wt(e.bonus)}` : `Aided by ${t(e.by)}: ${Wt(e.bonus)}`;
+        return e.by === void 0 ? `Aided by an ally: ${xt(e.bonus)}` : `Aided by ${t(e.by)}: ${xt(e.bonus)}`;
       case "modifier":
-        return `Modifier: ${Wt(e.mod)}`;
+        return `Modifier: ${xt(e.mod)}`;
       case "action-check":
-        return `${Ua[e.action]} ${e.roll} vs ${es(e.baseTarget, e.adjustments, e.target)}: ${Rn(e.success, e.critical)}`;
+        return `${Ha[e.action]} ${e.roll} vs ${es(e.baseTarget, e.adjustments, e.target)}: ${Rn(e.success, e.critical)}`;
       case "pending-defense":
         return e.result === "success" ? "Pending defense: success, the next hit on this token is negated" : "Pending defense: failure, the next hit on this token applies";
       case "reaction-recorded":
@@ -935,16 +935,16 @@ var DefenseRound = (() => {
         return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
     }
   }
-  var Ha = new X(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
-  function Ka(e) {
-    return Ha.has(e.kind);
+  var xa = new X(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
+  function Wa(e) {
+    return xa.has(e.kind);
   }
   var On = {
     defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
     reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
     none: "no stance"
   };
-  function xa(e) {
+  function Ya(e) {
     switch (e.condition) {
       case "none":
         return;
@@ -956,24 +956,24 @@ var DefenseRound = (() => {
         return "Dead";
     }
   }
-  function Wa(e, t, n = null) {
+  function za(e, t, n = null) {
     return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", life: t, vitality: n })];
   }
-  function Ya(e, t) {
+  function Xa(e, t) {
     if (e.cancelled) return "blocks";
     const r = e.life.condition !== t.condition ? e.life.condition : "none";
     return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
   }
-  function za(e) {
+  function qa(e) {
     return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ce, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
   }
-  function Xa(e, t) {
+  function Ja(e, t) {
     if (t.instantKill) return `${e}: instant kill`;
     if (t.to !== "vitality") return `${e} takes ${t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
     const n = t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : "";
     return `${e} takes ${t.amount} ${t.track}${n}`;
   }
-  var qa = {
+  var Qa = {
     blocks: "blocks the hit",
     incapacitated: "is hit and falls, incapacitated",
     dying: "is hit and falls, dying",
@@ -982,17 +982,17 @@ var DefenseRound = (() => {
     hit: "is hit",
     unharmed: "is unharmed"
   };
-  function Ja(e, t, n) {
+  function Za(e, t, n) {
     return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
   }
-  function Qa(e, t) {
+  function eo(e, t) {
     switch (e.kind) {
       case "hit-title":
-        return Xa(t(e.who), e.hit);
+        return Ja(t(e.who), e.hit);
       case "hit-summary":
-        return `${t(e.who)} ${qa[e.result]}.`;
+        return `${t(e.who)} ${Qa[e.result]}.`;
       case "life-now":
-        return xa(e.life) ?? `Standing, Vitality ${e.vitality}`;
+        return Ya(e.life) ?? `Standing, Vitality ${e.vitality}`;
       case "save-title":
         return `${t(e.who)}: Vitality save`;
       case "save-summary": {
@@ -1010,24 +1010,24 @@ var DefenseRound = (() => {
       case "no-stance-declared":
         return "No stance declared: a defender must declare Defensive or Reactive";
       case "stance-title":
-        return `${Ja(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+        return `${Za(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
       case "stance-change":
         return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
       case "stance-effect":
         return On[e.stance] ?? "";
     }
   }
-  var Za = /^[+-]?\d+$/;
+  var to = /^[+-]?\d+$/;
   function Ae(e) {
     if (typeof e == "number")
-      return I.isSafeInteger(e) ? e + 0 : null;
+      return C.isSafeInteger(e) ? e + 0 : null;
     if (typeof e != "string") return null;
     const t = e.trim();
-    if (!Za.test(t)) return null;
-    const n = I(t);
-    return I.isSafeInteger(n) ? n + 0 : null;
+    if (!to.test(t)) return null;
+    const n = C(t);
+    return C.isSafeInteger(n) ? n + 0 : null;
   }
-  function Yt(e, t) {
+  function Wt(e, t) {
     return E.floor(e * t / 100);
   }
   function ts(e, t, n) {
@@ -1037,16 +1037,16 @@ var DefenseRound = (() => {
   function J(e, t = 40) {
     return e.length > t ? `${e.slice(0, t - 3)}...` : e;
   }
-  var y = class extends Gt {
-  }, P = class extends Gt {
+  var w = class extends Ft {
+  }, P = class extends Ft {
   };
-  function eo(e, t) {
+  function no(e, t) {
     return e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
-      const s = t?.[I(r)]?.results?.total;
-      return typeof s == "number" && I.isFinite(s) ? _(s) : n;
+      const s = t?.[C(r)]?.results?.total;
+      return typeof s == "number" && C.isFinite(s) ? D(s) : n;
     });
   }
-  function to(e) {
+  function ro(e) {
     const t = [], n = /"([^"]*)"|'([^']*)'|(\S+)/g;
     let r;
     for (; (r = n.exec(e)) !== null; )
@@ -1054,30 +1054,30 @@ var DefenseRound = (() => {
     return t;
   }
   function rs(e) {
-    const t = to(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], s = new M();
+    const t = ro(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], s = new L();
     let i = null;
     for (const a of t)
       if (a.startsWith("--") && a.length > 2) {
         const o = a.slice(2).toLowerCase();
-        if (s.has(o)) throw new y(`--${J(o)} is given twice`);
+        if (s.has(o)) throw new w(`--${J(o)} is given twice`);
         i = [], s.set(o, i);
       } else i ? i.push(a) : r.push(a);
     return { command: n, positionals: r, flags: s };
   }
   function Ne(e, t, n) {
     for (const [r, s] of e.flags) {
-      const i = k.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
+      const i = g.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
       if (!i) {
         const a = n?.(r);
-        throw a ? new y(`--${J(r)} means nothing in the ${a} edition`) : new y(`unknown flag --${J(r)}`);
+        throw a ? new w(`--${J(r)} means nothing in the ${a} edition`) : new w(`unknown flag --${J(r)}`);
       }
-      if (i.kind === "switch" && s.length > 0) throw new y(`--${r} takes no value`);
-      if (i.kind !== "switch" && s.length === 0) throw new y(`--${r} needs a value`);
+      if (i.kind === "switch" && s.length > 0) throw new w(`--${r} takes no value`);
+      if (i.kind !== "switch" && s.length === 0) throw new w(`--${r} needs a value`);
       if (i.kind === "one" && s.length > 1)
-        throw new y(`--${r} takes one value (got "${J(s.join(" "))}")`);
+        throw new w(`--${r} takes one value (got "${J(s.join(" "))}")`);
     }
   }
-  function L(e, t) {
+  function j(e, t) {
     const n = e.flags.get(t);
     return n && n.length > 0 ? n.join(" ") : void 0;
   }
@@ -1086,17 +1086,17 @@ var DefenseRound = (() => {
   }
   function $t(e, t, n, r) {
     const s = Ae(e);
-    if (s === null) throw new y(`${t} must be a whole number (got "${J(e)}")`);
-    if (s < n || s > r) throw new y(`${t} must be from ${n} to ${r} (got ${s})`);
+    if (s === null) throw new w(`${t} must be a whole number (got "${J(e)}")`);
+    if (s < n || s > r) throw new w(`${t} must be from ${n} to ${r} (got ${s})`);
     return s;
   }
   function De(e, t, n, r) {
-    const s = L(e, t);
+    const s = j(e, t);
     return s === void 0 ? void 0 : $t(s, `--${t}`, n, r);
   }
-  function W(e, t, n) {
+  function x(e, t, n) {
     const r = e.toLowerCase(), s = n.find((i) => i === r);
-    if (!s) throw new y(`${t} must be one of ${n.join(", ")} (got "${J(e)}")`);
+    if (!s) throw new w(`${t} must be one of ${n.join(", ")} (got "${J(e)}")`);
     return s;
   }
   function Se(e) {
@@ -1104,16 +1104,16 @@ var DefenseRound = (() => {
     if (t)
       return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");
   }
-  function zt(e, t) {
+  function Yt(e, t) {
     const { positionals: n } = e;
     if (n.length > 1) {
       const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-      throw new y(`one amount only (got "${J(n.join(" "))}")${s}`);
+      throw new w(`one amount only (got "${J(n.join(" "))}")${s}`);
     }
     const r = n[0];
     if (r === void 0) {
       if (t.optional) return;
-      throw new y(t.missing);
+      throw new w(t.missing);
     }
     return $t(r, t.what, 0, ns);
   }
@@ -1126,8 +1126,8 @@ var DefenseRound = (() => {
         return {
           headline: "acts",
           steps: [
-            T(ce, { kind: t.title, who: i, stance: e, same: s }),
-            T(ae, { kind: t.title, who: i, stance: e, same: s, summary: !0 }),
+            T(le, { kind: t.title, who: i, stance: e, same: s }),
+            T(oe, { kind: t.title, who: i, stance: e, same: s, summary: !0 }),
             T(t.row, { kind: t.change, from: r, to: e }),
             T(t.row, { kind: t.effect, stance: e })
           ],
@@ -1144,8 +1144,8 @@ var DefenseRound = (() => {
     return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
   }
   function as(e) {
-    const t = new M();
-    for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
+    const t = new L();
+    for (const [n, r] of g.entries(e)) r !== null && t.set(n, [r]);
     return { command: "!defend", positionals: [], flags: t };
   }
   function os(e, t) {
@@ -1180,7 +1180,7 @@ var DefenseRound = (() => {
     "spell-unseen",
     "covert",
     "spectator"
-  ], ue = {
+  ], fe = {
     perceptionGate: "none",
     defendPenalty: 0,
     evadePenalty: 0,
@@ -1190,66 +1190,66 @@ var DefenseRound = (() => {
     counterDrawsIntoBattle: !1
   }, Pe = {
     // seed 000: "Direct Melee Attack from the Front or Thrown Object": no effect.
-    front: ue,
-    "thrown-object": ue,
+    front: fe,
+    "thrown-object": fe,
     // seed 000: "Seen Single Target Spells": no effect.
-    "spell-seen": ue,
+    "spell-seen": fe,
     // seed 000: behind or distracted: "Requires a successful perception check; ... -5 to any defensive action, including evade".
-    behind: { ...ue, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-    distracted: { ...ue, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+    behind: { ...fe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+    distracted: { ...fe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
     // seed 000: side: "A penalty of -5 to any defensive action".
-    side: { ...ue, defendPenalty: -5, evadePenalty: -5 },
+    side: { ...fe, defendPenalty: -5, evadePenalty: -5 },
     // seed 000: projectiles and throwing weapons: "-20 to Evade %" (defense not hindered).
-    projectile: { ...ue, evadePenalty: -20 },
+    projectile: { ...fe, evadePenalty: -20 },
     // seed 000: gun: "-50 to Evade %".
-    gun: { ...ue, evadePenalty: -50 },
+    gun: { ...fe, evadePenalty: -50 },
     // seed 000: area of effect: "Cannot evade"; Ruling (rules.md): defend is still allowed.
-    aoe: { ...ue, evadeImpossible: !0 },
+    aoe: { ...fe, evadeImpossible: !0 },
     // seed 000: on the farthest reach "you can make an Evade check with no penalty".
-    "aoe-edge": ue,
+    "aoe-edge": fe,
     // seed 000: invisible or very fast spell: -25 to evade; a mental check halves it, a critical removes it.
-    "spell-unseen": { ...ue, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
+    "spell-unseen": { ...fe, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
     // seed 000: covert: a perception check "with any penalties given by the skill in use" before any defensive action.
-    covert: { ...ue, perceptionGate: "with-perception-mod" },
+    covert: { ...fe, perceptionGate: "with-perception-mod" },
     // seed 000, "Defending Against Spectators": perception first (hidden: apply penalties), else take the damage;
     // only a counter attack draws the spectator into the battle.
     spectator: {
-      ...ue,
+      ...fe,
       perceptionGate: "with-perception-mod",
       gateFailureTakesDamage: !0,
       counterDrawsIntoBattle: !0
     }
   };
-  function no(e, t) {
+  function so(e, t) {
     const n = Pe[e];
     return t === "defend" ? n.defendPenalty : n.evadePenalty;
   }
-  function ro(e, t) {
+  function io(e, t) {
     return t.critical ? 0 : t.success ? -E.floor(E.abs(e) / 2) + 0 : e;
   }
-  var so = ["defensive", "reactive", "none"];
-  function io(e) {
+  var ao = ["defensive", "reactive", "none"];
+  function oo(e) {
     return e === "reactive";
   }
-  function ao(e) {
+  function co(e) {
     return e === "defensive";
   }
-  function oo(e) {
+  function lo(e) {
     return e === "reactive";
   }
   function ls(e) {
     return e === "reactive";
   }
-  function co(e) {
+  function uo(e) {
     return e === "defensive";
   }
   function ds(e) {
     return e === "defensive";
   }
   function In(e, t) {
-    return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
+    return g.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
   }
-  function lo(e, t) {
+  function fo(e, t) {
     return In(e.reactions, t) !== void 0;
   }
   function us(e, t) {
@@ -1258,30 +1258,30 @@ var DefenseRound = (() => {
   function fs(e, t) {
     return In(e.reactions, t) === "used";
   }
-  function uo(e, t) {
+  function ho(e, t) {
     return e.skillsVs.includes(t);
   }
-  function fo(e) {
+  function vo(e) {
     return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
   }
   var hs = 5, vs = { defend: "defend", evade: "evade", react: "reaction" };
   function At(e) {
     return e === "defend" || e === "evade" || e === "react";
   }
-  function ho(e) {
+  function mo(e) {
     return { kind: "refused", reason: e };
   }
   function Me(e) {
     return e !== null && e !== "";
   }
-  function vo(e) {
-    const t = (n) => I.isInteger(n) && n >= 1 && n <= 100;
+  function po(e) {
+    const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
     if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
       throw new Lr("resolveSoakDefend: rolls must be integers 1..100");
-    for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
-      if (n !== null && !I.isSafeInteger(n)) throw new Lr("resolveSoakDefend: modifiers and targets must be integers");
+    for (const n of [e.mod, e.perceptionMod, ...g.values(e.checkTargets)])
+      if (n !== null && !C.isSafeInteger(n)) throw new Lr("resolveSoakDefend: modifiers and targets must be integers");
   }
-  function mo(e) {
+  function ko(e) {
     const { action: t, situation: n, stance: r, round: s } = e, i = Pe[n];
     if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
     if (e.acting) return { code: "acting-turn" };
@@ -1306,28 +1306,28 @@ var DefenseRound = (() => {
       case "evade":
         return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
       case "react":
-        return io(r) ? Me(e.vs) ? lo(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+        return oo(r) ? Me(e.vs) ? fo(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
       case "counter":
-        return ao(r) ? { code: "counter-in-defensive-stance" } : oo(r) ? Me(e.vs) ? us(s, e.vs) ? e.ally !== null && !fo(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: fs(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+        return co(r) ? { code: "counter-in-defensive-stance" } : lo(r) ? Me(e.vs) ? us(s, e.vs) ? e.ally !== null && !vo(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: fs(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
       case "skill":
         if (e.ally !== null)
-          return co(r) ? { code: "defensive-skill-on-ally" } : ls(r) ? Me(e.vs) ? us(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: fs(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+          return uo(r) ? { code: "defensive-skill-on-ally" } : ls(r) ? Me(e.vs) ? us(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: fs(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
         if (ds(r)) {
           if (!Me(e.vs)) return { code: "needs-vs", action: t };
-          if (uo(s, e.vs)) return { code: "skill-limit", vs: e.vs };
+          if (ho(s, e.vs)) return { code: "skill-limit", vs: e.vs };
         }
         return null;
     }
   }
-  function po(e) {
+  function go(e) {
     const t = [];
     return Pe[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), At(e.action) && t.push(vs[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
   }
-  function ko(e) {
-    vo(e);
-    const t = mo(e);
-    if (t) return ho(t);
-    const n = po(e);
+  function yo(e) {
+    po(e);
+    const t = ko(e);
+    if (t) return mo(t);
+    const n = go(e);
     if (n) return { kind: "missing-target", check: n };
     const { action: r, situation: s } = e, i = Pe[s], a = (c) => e.checkTargets[c] ?? 0, o = [], l = r === "defend" || r === "evade";
     if (i.perceptionGate !== "none") {
@@ -1364,9 +1364,9 @@ var DefenseRound = (() => {
   function ps(e, t, n) {
     const r = [];
     if (t === "defend" || t === "evade") {
-      let o = no(e.situation, t);
+      let o = so(e.situation, t);
       if (e.rolls.mental !== null && t === "evade") {
-        const l = at(e.rolls.mental, e.checkTargets.mental ?? 0), c = ro(o, l);
+        const l = at(e.rolls.mental, e.checkTargets.mental ?? 0), c = io(o, l);
         n.push({ kind: "mental-check", roll: l.roll, target: l.target, success: l.success, critical: l.critical, penaltyBefore: o, penaltyAfter: c }), o = c;
       }
       o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
@@ -1384,7 +1384,7 @@ var DefenseRound = (() => {
     react: "make a reaction check",
     counter: "counter attack",
     skill: "use a defensive skill"
-  }, go = {
+  }, wo = {
     mental: "--mental / --mental-roll",
     "perception-mod": "--perception-mod",
     mod: "--mod",
@@ -1392,10 +1392,10 @@ var DefenseRound = (() => {
     ally: "--ally",
     skill: "--skill"
   };
-  function yo(e, t = (n) => n) {
+  function bo(e, t = (n) => n) {
     switch (e.code) {
       case "acting-turn":
-        return bo(is("round"));
+        return Ao(is("round"));
       case "aid-down":
         return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
       case "aid-acting":
@@ -1409,7 +1409,7 @@ var DefenseRound = (() => {
       case "situation-not-allowed":
         return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
       case "flag-not-applicable":
-        return wo(e.flag, e.action, e.situation);
+        return $o(e.flag, e.action, e.situation);
       case "evade-impossible-aoe":
         return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
       case "needs-reactive-stance":
@@ -1430,8 +1430,8 @@ var DefenseRound = (() => {
         return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
     }
   }
-  function wo(e, t, n) {
-    const r = go[e];
+  function $o(e, t, n) {
+    const r = wo[e];
     switch (e) {
       case "mental":
         return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
@@ -1446,27 +1446,27 @@ var DefenseRound = (() => {
         return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
     }
   }
-  function bo(e) {
+  function Ao(e) {
     return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
   }
-  var $o = V({
+  var So = V({
     life: /* @__PURE__ */ U(
       V({
-        condition: /* @__PURE__ */ ie(["none", "incapacitated", "dying", "dead"]),
-        savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Bt(), /* @__PURE__ */ tt(0), /* @__PURE__ */ et(3))
+        condition: /* @__PURE__ */ ae(["none", "incapacitated", "dying", "dead"]),
+        savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Ut(), /* @__PURE__ */ tt(0), /* @__PURE__ */ et(3))
       })
     ),
     // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-    reactions: /* @__PURE__ */ U(/* @__PURE__ */ gt(/* @__PURE__ */ q(), /* @__PURE__ */ Kr([/* @__PURE__ */ rt(), /* @__PURE__ */ se("used")]))),
+    reactions: /* @__PURE__ */ U(/* @__PURE__ */ gt(/* @__PURE__ */ q(), /* @__PURE__ */ Kr([/* @__PURE__ */ rt(), /* @__PURE__ */ ie("used")]))),
     skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ Oe(/* @__PURE__ */ q()))
   });
-  function Ao(e) {
+  function To(e) {
     return e === "success" || e === "fail" ? e : null;
   }
   var gs = { condition: "none", savesOwed: 0 };
-  function So(e) {
-    const t = /* @__PURE__ */ He($o, e);
-    return t.success ? Oo(t.output) : null;
+  function Eo(e) {
+    const t = /* @__PURE__ */ He(So, e);
+    return t.success ? Io(t.output) : null;
   }
   function Ke(e, t) {
     return e.life ? { ...e.life } : t === null ? { ...gs } : Xr(t);
@@ -1474,31 +1474,31 @@ var DefenseRound = (() => {
   function Nn(e, t) {
     return Pn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
   }
-  function To(e, t) {
+  function Do(e, t) {
     if (t) return { life: { condition: "dead", savesOwed: 0 } };
     const n = e === null ? gs : Xr(e);
     return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
   }
-  function Eo(e) {
+  function _o(e) {
     return Pn(e.life, void 0, void 0);
   }
-  function _o(e) {
+  function Ro(e) {
     return e.life?.condition ?? "none";
   }
-  function Do(e) {
+  function Oo(e) {
     return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
   }
-  function Ro(e, t) {
-    return le.stringify(e.life ?? null) !== le.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
+  function Co(e, t) {
+    return de.stringify(e.life ?? null) !== de.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
   }
-  function Oo(e) {
+  function Io(e) {
     return Pn(e.life, e.reactions, e.skillsVs);
   }
   function Pn(e, t, n) {
     const r = {};
     return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
   }
-  var Co = ["defend", "evade", "react", "counter", "skill", "save"], Io = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", No = {
+  var No = ["defend", "evade", "react", "counter", "skill", "save"], Po = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Mo = {
     action: { kind: "one" },
     situation: { kind: "one" },
     roll: { kind: "one" },
@@ -1513,7 +1513,7 @@ var DefenseRound = (() => {
     "perception-roll": { kind: "one" },
     "perception-mod": { kind: "one" },
     skill: { kind: "text" }
-  }, Xt = {
+  }, zt = {
     defend: "defend_check",
     evade: "evade_check",
     reaction: "reaction_check",
@@ -1521,100 +1521,100 @@ var DefenseRound = (() => {
     mental: "mental_check"
   };
   function ys(e) {
-    if (e.positionals.length > 0) throw new y(`unexpected "${J(e.positionals.join(" "))}" (give the action with --action)`);
+    if (e.positionals.length > 0) throw new w(`unexpected "${J(e.positionals.join(" "))}" (give the action with --action)`);
     if (O(e, "aided"))
-      throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
-    const t = L(e, "action");
-    if (t === void 0) throw new y("no action given");
-    const n = W(t, "--action", Co), r = L(e, "situation");
+      throw new w("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
+    const t = j(e, "action");
+    if (t === void 0) throw new w("no action given");
+    const n = x(t, "--action", No), r = j(e, "situation");
     if (r !== void 0 && (n === "save" || n === "react"))
-      throw new y(`--situation does not apply to --action ${n}`);
+      throw new w(`--situation does not apply to --action ${n}`);
     if (n === "save") {
       const i = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
-      if (i) throw new y(`--${i} does not apply to --action save`);
+      if (i) throw new w(`--${i} does not apply to --action save`);
     }
-    const s = r === void 0 ? "front" : W(r, "--situation", Cn);
+    const s = r === void 0 ? "front" : x(r, "--situation", Cn);
     if (O(e, "roll") && (n === "counter" || n === "skill"))
-      throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
+      throw new w(`--roll does not apply to --action ${n}: it is announced, not rolled`);
     if (O(e, "perception-roll") && Pe[s].perceptionGate === "none")
-      throw new y("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
+      throw new w("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
     if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Pe[s].mentalCheckEasesPenalty))
-      throw new y("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
+      throw new w("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
     if ((n === "react" || n === "counter") && !O(e, "vs"))
-      throw new y(`--action ${n} needs --vs with the attacker's token id`);
-    if (O(e, "aided-by") && !O(e, "vs")) throw new y("--aided-by needs --vs with the attacker's token id");
+      throw new w(`--action ${n} needs --vs with the attacker's token id`);
+    if (O(e, "aided-by") && !O(e, "vs")) throw new w("--aided-by needs --vs with the attacker's token id");
     return {
       action: n,
       situation: s,
       mentalAsked: O(e, "mental") || O(e, "mental-roll"),
       mod: De(e, "mod", -1e3, 1e3) ?? 0,
       perceptionMod: De(e, "perception-mod", -1e3, 1e3) ?? 0,
-      aidedBy: L(e, "aided-by") ?? null,
-      vs: L(e, "vs") ?? null,
-      ally: L(e, "ally") ?? null,
-      skillName: L(e, "skill") ?? null
+      aidedBy: j(e, "aided-by") ?? null,
+      vs: j(e, "vs") ?? null,
+      ally: j(e, "ally") ?? null,
+      skillName: j(e, "skill") ?? null
     };
   }
-  function Po(e) {
+  function Lo(e) {
     const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Pe[e.situation].perceptionGate !== "none", r = [];
     return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
   }
   function ws(e) {
     return {
-      values: e.action === "save" ? ["save_check"] : k.values(Xt),
+      values: e.action === "save" ? ["save_check"] : g.values(zt),
       // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
       readsTurnOrder: e.action !== "save",
       ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-      dice: Po(e),
+      dice: Lo(e),
       resolve(t, n) {
         const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-        return e.action === "save" ? Mo(e, t, r.action) : Lo(e, t, r);
+        return e.action === "save" ? jo(e, t, r.action) : Fo(e, t, r);
       }
     };
   }
-  function Mo(e, t, n) {
+  function jo(e, t, n) {
     const r = t.bars.vitality.value;
     if (r === null) return { kind: "bar", resource: "vitality" };
     const s = Ke(t.state, r), i = t.values.save_check?.current ?? null;
     if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
     if (i === null) return { kind: "missing-value", key: "save_check" };
-    const a = ja(r, s, at(n, i + e.mod));
+    const a = Ga(r, s, at(n, i + e.mod));
     if (!a.ok) return { kind: "refused", reason: "no save is owed" };
     const o = a.steps.some((d) => d.kind === "save-rolled" && d.success), l = a.life.condition === "dead", c = t.id;
     return {
       headline: o ? "saved" : l ? "dies" : "acts",
       steps: [
-        T(ce, { kind: "save-title", who: c }),
-        T(ae, { kind: "save-summary", who: c, result: o ? a.life.condition === "none" ? "stands" : "clings" : l ? "dies" : "fails" }),
+        T(le, { kind: "save-title", who: c }),
+        T(oe, { kind: "save-summary", who: c, result: o ? a.life.condition === "none" ? "stands" : "clings" : l ? "dies" : "fails" }),
         ...Ie("Roll", a.steps),
-        ...Wa("Now", a.life, a.vitality)
+        ...za("Now", a.life, a.vitality)
       ],
       changes: a.vitality !== r ? [{ kind: "bar", resource: "vitality", to: a.vitality }] : [],
       state: Nn(t.state, a.life),
       detail: a
     };
   }
-  function Lo(e, t, n) {
+  function Fo(e, t, n) {
     const r = t.bars.vitality.value;
     if (r === null) return { kind: "bar", resource: "vitality" };
-    const s = Ke(t.state, r), i = k.fromEntries(
-      k.keys(Xt).map((S) => [S, t.values[Xt[S]]?.current ?? null])
+    const s = Ke(t.state, r), i = g.fromEntries(
+      g.keys(zt).map((S) => [S, t.values[zt[S]]?.current ?? null])
     ), a = t.state;
     let o = null;
     if (e.aidedBy !== null) {
       const S = t.others[e.aidedBy];
       if (!S) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
       if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-      const v = S.state.reactions ?? {}, D = e.vs !== null && k.prototype.hasOwnProperty.call(v, e.vs) ? v[e.vs] : void 0;
+      const k = S.state.reactions ?? {}, R = e.vs !== null && g.prototype.hasOwnProperty.call(k, e.vs) ? k[e.vs] : void 0;
       o = {
         by: e.aidedBy,
         stance: S.stance === "reactive" || S.stance === "defensive" ? S.stance : "none",
-        reaction: D,
+        reaction: R,
         condition: Ke(S.state, S.vitality ?? null).condition,
         acting: S.acting === !0
       };
     }
-    const l = ko({
+    const l = yo({
       action: e.action,
       situation: e.situation,
       stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
@@ -1630,35 +1630,35 @@ var DefenseRound = (() => {
       skillName: e.skillName,
       round: { reactions: a.reactions ?? {}, skillsVs: a.skillsVs ?? [] }
     });
-    if (l.kind === "refused") return { kind: "refused", reason: yo(l.reason, t.nameOf) };
-    if (l.kind === "missing-target") return { kind: "missing-value", key: Xt[l.check] };
+    if (l.kind === "refused") return { kind: "refused", reason: bo(l.reason, t.nameOf) };
+    if (l.kind === "missing-target") return { kind: "missing-value", key: zt[l.check] };
     const c = { ...a };
     l.roundUpdate.reaction && (c.reactions = { ...c.reactions, [l.roundUpdate.reaction.vs]: l.roundUpdate.reaction.success }), l.roundUpdate.skillVs && (c.skillsVs = [...c.skillsVs ?? [], l.roundUpdate.skillVs]);
     const d = l.roundUpdate.reactionUsed;
     d !== void 0 && (c.reactions = { ...c.reactions, [d]: "used" });
     const u = l.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = l.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
     f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-    const p = "acts", $ = t.stance !== "defensive" && t.stance !== "reactive", g = t.id, m = l.pendingDefense, b = [
-      T(ce, { kind: "check-title", who: g, action: e.action, situation: e.situation }),
-      T(ae, { kind: "check-summary", who: g, action: e.action, result: m }),
+    const y = "acts", $ = t.stance !== "defensive" && t.stance !== "reactive", m = t.id, p = l.pendingDefense, A = [
+      T(le, { kind: "check-title", who: m, action: e.action, situation: e.situation }),
+      T(oe, { kind: "check-summary", who: m, action: e.action, result: p }),
       ...Ie("Check", l.steps),
-      ...m !== null ? [T("Result", { kind: "check-result", who: g, result: m })] : [],
+      ...p !== null ? [T("Result", { kind: "check-result", who: m, result: p })] : [],
       // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
       ...$ ? [T("Stance", { kind: "no-stance-declared" })] : [],
       ...l.offerDamageButton ? [T(Ce, { kind: "offer-damage" })] : [],
-      ...$ ? za(t.id) : []
+      ...$ ? qa(t.id) : []
     ];
     return {
-      headline: p,
-      steps: b,
+      headline: y,
+      steps: A,
       changes: u,
       state: c,
-      ...m !== null ? { answer: m } : {},
+      ...p !== null ? { answer: p } : {},
       observed: !1,
       detail: l
     };
   }
-  var bs = (e) => e == null ? "" : ` (${e})`, jo = {
+  var bs = (e) => e == null ? "" : ` (${e})`, Go = {
     // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
     flags: { situation: { kind: "one" } },
     answerFlag: "action",
@@ -1666,8 +1666,8 @@ var DefenseRound = (() => {
     choices: ["defend", "evade", "none"],
     label: (e, t) => e === "defend" ? `Defend${bs(t.values.defend_check?.current)}` : e === "evade" ? `Evade${bs(t.values.evade_check?.current)}` : "No defense",
     situation(e) {
-      const t = L(e, "situation");
-      return t === void 0 ? null : W(t, "--situation", Cn);
+      const t = j(e, "situation");
+      return t === void 0 ? null : x(t, "--situation", Cn);
     },
     situationWords(e) {
       const t = Pe[e];
@@ -1677,67 +1677,67 @@ var DefenseRound = (() => {
         t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
         t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
       ].filter((r) => r !== "");
-      return `${de[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
+      return `${ue[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
     },
     planAnswer: (e, t) => os(ws(ys(as({ action: e, situation: t }))), "pending-defense"),
     keep: cs,
     extra(e, t) {
       return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ce, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
     }
-  }, Fo = [
+  }, Vo = [
     { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
     { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
     { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
     { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
     { name: "DR-Undo", action: "!damage --undo" }
   ];
-  function Go(e) {
-    return E.max(0, Yt(e, 5));
+  function Uo(e) {
+    return E.max(0, Wt(e, 5));
   }
   var $s = 25;
-  function Vo(e) {
-    const t = [], n = E.max(0, e.amount), r = ts(e.piercePercent, 0, 100), s = E.max(0, e.stanceReduction), i = Yt(n, r), a = n - i;
+  function Bo(e) {
+    const t = [], n = E.max(0, e.amount), r = ts(e.piercePercent, 0, 100), s = E.max(0, e.stanceReduction), i = Wt(n, r), a = n - i;
     r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: a });
     let o = a, l = null, c = null;
     const d = e.armor, u = d === null ? 0 : E.max(0, d.protection), f = d !== null && (u > 0 || E.max(0, d.otherProtection ?? 0) > 0);
     if (d !== null && f) {
-      const p = ts(d.soakPercent, 0, 100), $ = Yt(a, 100 - p);
-      p > 0 && t.push({ kind: "soak", soakPercent: p, before: a, after: $ }), o = E.max(0, $ - u), t.push({ kind: "protection", track: e.track, protection: u, before: $, after: o });
-      const g = E.max(0, d.armorReduction);
-      if (g > 0) {
-        const b = o;
-        o = E.max(0, o - g), t.push({ kind: "armor-reduction", track: e.track, reduction: g, before: b, after: o });
+      const y = ts(d.soakPercent, 0, 100), $ = Wt(a, 100 - y);
+      y > 0 && t.push({ kind: "soak", soakPercent: y, before: a, after: $ }), o = E.max(0, $ - u), t.push({ kind: "protection", track: e.track, protection: u, before: $, after: o });
+      const m = E.max(0, d.armorReduction);
+      if (m > 0) {
+        const A = o;
+        o = E.max(0, o - m), t.push({ kind: "armor-reduction", track: e.track, reduction: m, before: A, after: o });
       }
-      const m = Yt($, $s);
-      l = E.max(0, u - m), u > 0 ? c = {
+      const p = Wt($, $s);
+      l = E.max(0, u - p), u > 0 ? c = {
         kind: "protection-wear",
         track: e.track,
         afterSoak: $,
         wearPercent: $s,
-        wear: m,
+        wear: p,
         before: u,
         after: l
       } : l = d.protection;
     } else {
-      const p = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, $ = d === null ? "no-character" : p ? "worn-out" : "never-there";
+      const y = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, $ = d === null ? "no-character" : y ? "worn-out" : "never-there";
       if (t.push({ kind: "armor-absent", track: e.track, reason: $, amount: a }), d !== null) {
         l = d.protection;
-        const g = E.max(0, d.naturalReduction);
-        if (g > 0) {
-          const m = o;
-          o = E.max(0, o - g), t.push({ kind: "natural-reduction", track: e.track, reduction: g, before: m, after: o });
+        const m = E.max(0, d.naturalReduction);
+        if (m > 0) {
+          const p = o;
+          o = E.max(0, o - m), t.push({ kind: "natural-reduction", track: e.track, reduction: m, before: p, after: o });
         }
       }
     }
     if (s > 0) {
-      const p = o;
-      o = E.max(0, o - s), t.push({ kind: "defensive-stance", reduction: s, before: p, after: o });
+      const y = o;
+      o = E.max(0, o - s), t.push({ kind: "defensive-stance", reduction: s, before: y, after: o });
     }
     const h = i + o;
     return t.push({ kind: "vitality-loss", pierced: i, throughArmor: o, loss: h }), c !== null && t.push(c), { vitalityLoss: h, protectionAfter: l, steps: t };
   }
-  var qt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-  function Uo(e) {
+  var Xt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+  function Ho(e) {
     return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
   }
   function As(e, t) {
@@ -1746,13 +1746,13 @@ var DefenseRound = (() => {
   function Mn(e, t, n, r) {
     return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
   }
-  function Bo(e) {
-    const t = Uo(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+  function Ko(e) {
+    const t = Ho(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
     if (t.result === "success") return Mn(e, t, n, !0);
     if (e.life.condition === "dead")
       return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Mn(e, t, n, !1);
     if (e.instantKill) {
-      const a = Ma(e.bars.vitality, e.life);
+      const a = ja(e.bars.vitality, e.life);
       n.push(...a.steps);
       const o = { ...e.bars, vitality: a.after };
       return {
@@ -1781,7 +1781,7 @@ var DefenseRound = (() => {
         changed: l !== o
       };
     }
-    const s = Vo({
+    const s = Bo({
       amount: r,
       track: e.track,
       piercePercent: e.piercePercent,
@@ -1801,35 +1801,35 @@ var DefenseRound = (() => {
       changed: i.after !== e.bars.vitality || !As(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection
     };
   }
-  var Ho = {
+  var xo = {
     type: { kind: "one" },
     pierce: { kind: "one" },
     to: { kind: "one" },
     "instant-kill": { kind: "switch" },
     defense: { kind: "one", decides: "decides its defense (--defense)" }
-  }, Ko = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Ss = {
+  }, Wo = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Ss = {
     physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
     magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
   };
-  function xo(e) {
-    const t = O(e, "instant-kill"), n = zt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]", optional: !0 });
-    if (n === void 0 && !t) throw new y("no damage amount given");
-    const r = n ?? 0, s = n === void 0 ? void 0 : _(n), i = L(e, "type"), a = i === void 0 ? "physical" : qt[W(i, "--type", k.keys(qt))], o = W(L(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
-    if (t && o !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
-    if (t && s !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
+  function Yo(e) {
+    const t = O(e, "instant-kill"), n = Yt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]", optional: !0 });
+    if (n === void 0 && !t) throw new w("no damage amount given");
+    const r = n ?? 0, s = n === void 0 ? void 0 : D(n), i = j(e, "type"), a = i === void 0 ? "physical" : Xt[x(i, "--type", g.keys(Xt))], o = x(j(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
+    if (t && o !== "vitality") throw new w("--instant-kill cannot be combined with --to soul or power");
+    if (t && s !== void 0) throw new w("--instant-kill takes no amount: it drops Vitality to 0");
     if ((t || o !== "vitality") && (O(e, "type") || O(e, "pierce")))
-      throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
-    const l = L(e, "defense");
+      throw new w(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
+    const l = j(e, "defense");
     return {
       amount: r,
       track: a,
       piercePercent: De(e, "pierce", 0, 100) ?? 0,
       to: o,
       instantKill: t,
-      defenseOverride: l === void 0 ? null : W(l, "--defense", ["success", "fail", "none"])
+      defenseOverride: l === void 0 ? null : x(l, "--defense", ["success", "fail", "none"])
     };
   }
-  function Wo(e) {
+  function zo(e) {
     return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
   }
   function Ts(e) {
@@ -1837,13 +1837,13 @@ var DefenseRound = (() => {
     return {
       values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
       dice: [],
-      resolve: (r) => Yo(e, r)
+      resolve: (r) => Xo(e, r)
     };
   }
-  function Yo(e, t) {
+  function Xo(e, t) {
     const n = Ss[e.track], r = e.to === "vitality" && !e.instantKill;
     if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-    const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Xo(t.values, n) : null, l = r && t.stance === "defensive" ? Go(a("fortitude")) : 0, c = Ke(t.state, t.bars.vitality.value), d = Bo({
+    const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Jo(t.values, n) : null, l = r && t.stance === "defensive" ? Uo(a("fortitude")) : 0, c = Ke(t.state, t.bars.vitality.value), d = Ko({
       amount: e.amount,
       track: e.track,
       piercePercent: e.piercePercent,
@@ -1858,21 +1858,21 @@ var DefenseRound = (() => {
     }), u = [];
     s && d.bars.vitality !== i && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
     for (const h of ["soul", "power"]) {
-      const p = d.bars[h];
-      p !== null && p !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: p });
+      const y = d.bars[h];
+      y !== null && y !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: y });
     }
     o && d.protectionAfter !== null && d.protectionAfter !== o.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
     const f = {
-      headline: qo(d, c),
-      steps: zo(t.id, e, d, c),
+      headline: Qo(d, c),
+      steps: qo(t.id, e, d, c),
       changes: u,
       state: Nn(t.state, d.life),
       detail: d
     };
     return t.answer !== null && (f.answer = null), f;
   }
-  function zo(e, t, n, r) {
-    const s = [{ kind: "hit-title", section: ce, who: e, hit: t }, { kind: "hit-summary", section: ae, who: e, result: Ya(n, r) }];
+  function qo(e, t, n, r) {
+    const s = [{ kind: "hit-title", section: le, who: e, hit: t }, { kind: "hit-summary", section: oe, who: e, result: Xa(n, r) }];
     let i, a = !1;
     for (const c of n.steps)
       c.kind === "defense-used" ? s.push(T("Defense", c)) : c.kind === "protection-wear" ? i ?? (i = c) : c.kind === "vitality-change" && (a = !0);
@@ -1882,7 +1882,7 @@ var DefenseRound = (() => {
       c.kind === "defense-used" || c === o || (s.push(T("Breakdown", c)), o !== void 0 && !l && c.kind === "vitality-change" && (s.push(T("Breakdown", o)), l = !0));
     return n.life.condition !== "none" && s.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), s;
   }
-  var Xo = class {
+  var Jo = class {
     constructor(e, t) {
       this.values = e, this.keys = t;
     }
@@ -1908,7 +1908,7 @@ var DefenseRound = (() => {
       return this.values[this.keys.natural]?.current ?? 0;
     }
   };
-  function qo(e, t) {
+  function Qo(e, t) {
     if (e.cancelled) return "blocked";
     if (e.life.condition !== t.condition) {
       if (e.life.condition === "dead") return "dies";
@@ -1916,8 +1916,8 @@ var DefenseRound = (() => {
     }
     return e.changed ? "hit" : "unharmed";
   }
-  var Jo = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Qo = [`Defensive: ${On.defensive}. Reactive: ${On.reactive}.`];
-  function Zo(e) {
+  var Zo = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", ec = [`Defensive: ${On.defensive}. Reactive: ${On.reactive}.`];
+  function tc(e) {
     return ss(e, {
       fallback: "none",
       row: "Stance",
@@ -1928,7 +1928,7 @@ var DefenseRound = (() => {
       detail: (t) => ({ stance: t })
     });
   }
-  var ec = {
+  var nc = {
     "perception-check": !0,
     "no-defensive-action": !0,
     "mental-check": !0,
@@ -1942,9 +1942,9 @@ var DefenseRound = (() => {
     "counter-announced": !0,
     "skill-announced": !0,
     "spectator-drawn": !0
-  }, tc = new X(k.keys(ec));
-  function nc(e, t = (n) => n) {
-    return Ka(e) ? Qa(e, t) : tc.has(e.kind) ? Ba(e, t) : Va(e);
+  }, rc = new X(g.keys(nc));
+  function sc(e, t = (n) => n) {
+    return Wa(e) ? eo(e, t) : rc.has(e.kind) ? Ka(e, t) : Ba(e);
   }
   var Ln = {
     damage: [
@@ -1957,26 +1957,26 @@ var DefenseRound = (() => {
       "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
       "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
     ],
-    stance: Qo
-  }, rc = {
+    stance: ec
+  }, ic = {
     id: "soak",
     playable: !0,
     commands: {
-      damage: { flags: Ho, usage: Ko, help: Ln.damage },
-      defend: { flags: No, usage: Io, help: Ln.defend },
-      stance: { flags: {}, usage: Jo, help: Ln.stance }
+      damage: { flags: xo, usage: Wo, help: Ln.damage },
+      defend: { flags: Mo, usage: Po, help: Ln.defend },
+      stance: { flags: {}, usage: Zo, help: Ln.stance }
     },
-    stances: so,
+    stances: ao,
     settings: [],
     markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-    planDamage: (e) => Ts(xo(e)),
+    planDamage: (e) => Ts(Yo(e)),
     planDefend: (e) => ws(ys(e)),
-    planStance: Zo,
-    planHandEdit: (e) => Ts(Wo(e)),
-    attack: jo,
-    macros: Fo,
+    planStance: tc,
+    planHandEdit: (e) => Ts(zo(e)),
+    attack: Go,
+    macros: Vo,
     setVitality(e, t, n) {
-      const r = La(e, t, Ke(n, e));
+      const r = Fa(e, t, Ke(n, e));
       return {
         vitality: r.after,
         state: Nn(n, r.life),
@@ -1985,16 +1985,16 @@ var DefenseRound = (() => {
         now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })
       };
     },
-    enter: To,
-    endRound: Eo,
-    condition: (e, t) => e.life ? _o(e) : Ke(e, t).condition,
+    enter: Do,
+    endRound: _o,
+    condition: (e, t) => e.life ? Ro(e) : Ke(e, t).condition,
     // seed 000: the dead stay dead ("Only very specific spells are said to help here").
     deadForGood: (e, t) => Ke(e, t).condition === "dead",
-    parseState: So,
-    isEmptyState: Do,
-    describeStateChange: Ro,
-    parseAnswer: Ao,
-    words: nc
+    parseState: Eo,
+    isEmptyState: Oo,
+    describeStateChange: Co,
+    parseAnswer: To,
+    words: sc
   }, jn = [
     "front",
     "thrown-object",
@@ -2009,7 +2009,7 @@ var DefenseRound = (() => {
     "spell-invisible",
     "covert",
     "spectator"
-  ], sc = ["gun", "spell-unseen"], fe = {
+  ], ac = ["gun", "spell-unseen"], he = {
     hitBonus: 0,
     noHitChance: !1,
     perceive: null,
@@ -2018,93 +2018,93 @@ var DefenseRound = (() => {
     gateFailureTakesDamage: !1,
     counterDrawsIntoBattle: !1
   }, xe = {
-    front: fe,
-    "thrown-object": fe,
-    "spell-seen": fe,
+    front: he,
+    "thrown-object": he,
+    "spell-seen": he,
     // seed 001: "Requires a successful hard perceive check to defend from, attacker gets +5 to hit chance".
-    behind: { ...fe, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
-    distracted: { ...fe, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+    behind: { ...he, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+    distracted: { ...he, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
     // seed 001: "Attacker gets a +2 to hit chance".
-    side: { ...fe, hitBonus: 2 },
+    side: { ...he, hitBonus: 2 },
     // seed 001: "Attacker has weapon given bonuses to hit chance; Hard React check needed to defend against".
-    projectile: { ...fe, reactCheck: "hard" },
+    projectile: { ...he, reactCheck: "hard" },
     // seed 001: "No hit chance check needed to affect targets unless targets are on the edge".
-    aoe: { ...fe, noHitChance: !0 },
-    "aoe-edge": fe,
+    aoe: { ...he, noHitChance: !0 },
+    "aoe-edge": he,
     // seed 001: "Hard to Impossible React Check needed to defend against, +2 hit chance for fast, +5 ... invisible".
-    "spell-fast": { ...fe, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
-    "spell-invisible": { ...fe, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
+    "spell-fast": { ...he, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
+    "spell-invisible": { ...he, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
     // seed 001: "Required hard to impossible perceive check to defend against".
-    covert: { ...fe, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
+    covert: { ...he, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
     // seed 001, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
-    spectator: { ...fe, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
+    spectator: { ...he, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
   };
-  function ic(e, t) {
+  function oc(e, t) {
     return t === "hard" ? E.floor(e / 2) : t === "impossible" ? E.floor(e / 4) : e;
   }
-  function ac(e) {
+  function cc(e) {
     return xe[e].perceive !== null;
   }
-  var St = 4, oc = V({
-    result: /* @__PURE__ */ ie(["success", "fail"]),
-    situation: /* @__PURE__ */ ie(jn),
+  var St = 4, lc = V({
+    result: /* @__PURE__ */ ae(["success", "fail"]),
+    situation: /* @__PURE__ */ ae(jn),
     /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
     perceived: /* @__PURE__ */ rt()
   });
-  function cc(e) {
-    const t = /* @__PURE__ */ He(oc, e);
-    return t.success ? t.output : null;
-  }
-  var lc = V({
-    /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-    roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Bt(), /* @__PURE__ */ tt(0), /* @__PURE__ */ et(St))),
-    /** The free save of this death has been tried. */
-    freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ se(!0)),
-    /** This round's one try is used (seed 001: "once try per round"). */
-    triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ se(!0))
-  });
   function dc(e) {
     const t = /* @__PURE__ */ He(lc, e);
+    return t.success ? t.output : null;
+  }
+  var uc = V({
+    /** Rounds ended since the token died (0 in the round of death); absent while alive. */
+    roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Ut(), /* @__PURE__ */ tt(0), /* @__PURE__ */ et(St))),
+    /** The free save of this death has been tried. */
+    freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ ie(!0)),
+    /** This round's one try is used (seed 001: "once try per round"). */
+    triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ ie(!0))
+  });
+  function fc(e) {
+    const t = /* @__PURE__ */ He(uc, e);
     if (!t.success) return null;
     const n = {};
-    for (const [r, s] of k.entries(t.output)) s !== void 0 && (n[r] = s);
+    for (const [r, s] of g.entries(t.output)) s !== void 0 && (n[r] = s);
     return n;
   }
-  function ke(e) {
+  function ge(e) {
     return e !== null && e <= 0;
   }
   function Es(e) {
     const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
     return { ...r, roundsDead: 0 };
   }
-  function _s(e) {
+  function Ds(e) {
     const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
     return s;
   }
-  function uc(e, t) {
-    return t ? { roundsDead: St, freeSaveUsed: !0 } : ke(e) ? { roundsDead: 0 } : {};
+  function hc(e, t) {
+    return t ? { roundsDead: St, freeSaveUsed: !0 } : ge(e) ? { roundsDead: 0 } : {};
   }
-  function fc(e) {
+  function vc(e) {
     const { triedThisRound: t, ...n } = e;
     return n.roundsDead === void 0 ? n : { ...n, roundsDead: E.min(St, n.roundsDead + 1) };
   }
   function Fn(e) {
     return E.max(0, St - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
   }
-  function Ds(e, t) {
-    return ke(t) && Fn(e) === 0;
+  function _s(e, t) {
+    return ge(t) && Fn(e) === 0;
   }
-  function hc(e, t) {
+  function mc(e, t) {
     return "has had a save or another round dead since";
   }
-  function vc(e, t, n, r) {
-    return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && ac(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+  function pc(e, t, n, r) {
+    return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && cc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
   }
-  function mc(e) {
+  function kc(e) {
     const t = [], n = e.pending ?? void 0;
-    if (ke(e.vitality))
+    if (ge(e.vitality))
       return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-    const r = e.situation ?? n?.situation ?? "front", s = xe[r], i = vc(e, r, n, t);
+    const r = e.situation ?? n?.situation ?? "front", s = xe[r], i = pc(e, r, n, t);
     e.noCharacter && t.push({ kind: "no-character" });
     const a = e.state;
     if (s.noHitChance)
@@ -2134,7 +2134,7 @@ var DefenseRound = (() => {
     const r = e === "defend" || e === "guard";
     return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
   }
-  function pc(e) {
+  function gc(e) {
     const { action: t, situation: n } = e, r = xe[n], s = [], i = Gn(t, n);
     if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
     const a = i.check ? Tt(n) : null;
@@ -2148,8 +2148,8 @@ var DefenseRound = (() => {
     };
     let c = !1;
     if (r.perceive) {
-      const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Rs("perceive", e.rolls.perceive, f, u, h);
-      if (s.push(p.step), !p.success)
+      const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, y = Rs("perceive", e.rolls.perceive, f, u, h);
+      if (s.push(y.step), !y.success)
         return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), l(!1);
       c = !0;
     }
@@ -2166,16 +2166,16 @@ var DefenseRound = (() => {
     return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };
   }
   function Rs(e, t, n, r, s) {
-    const i = ic(n, r) + s, a = at(t, i), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: a.success, critical: a.critical };
+    const i = oc(n, r) + s, a = at(t, i), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: a.success, critical: a.critical };
     return { success: a.success, step: o };
   }
-  function kc(e, t) {
+  function yc(e, t) {
     return e && e.result === "success" ? e : t;
   }
-  var gc = 1;
-  function yc(e) {
+  var wc = 1;
+  function bc(e) {
     const { state: t } = e;
-    if (!ke(e.vitality)) return { kind: "refused", reason: "not-dead" };
+    if (!ge(e.vitality)) return { kind: "refused", reason: "not-dead" };
     if ((t.roundsDead ?? 0) >= St) return { kind: "refused", reason: "dead-for-good" };
     if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
     if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
@@ -2189,33 +2189,33 @@ var DefenseRound = (() => {
     }
     const a = at(e.rolls.save, e.saveTarget + e.mod);
     if (s.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
-      return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: gc, state: _s(t), expAfter: i, stood: !0 };
+      return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: wc, state: Ds(t), expAfter: i, stood: !0 };
     const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
     return s.push({ kind: "save-failed", triesLeft: Fn(o) }), { kind: "resolved", steps: s, vitality: e.vitality, state: o, expAfter: i, stood: !1 };
   }
-  var wc = new X(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-  function bc(e) {
-    return wc.has(e.kind);
+  var $c = new X(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+  function Ac(e) {
+    return $c.has(e.kind);
   }
-  function $c(e, t) {
-    if (!ke(t)) return;
-    if (Ds(e, t)) return "Dead for good: no save is left";
+  function Sc(e, t) {
+    if (!ge(t)) return;
+    if (_s(e, t)) return "Dead for good: no save is left";
     if (!e.freeSaveUsed) return "Dead: the free Vitality Save is owed (!defend --action save)";
     const n = Fn(e);
     return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
   }
   function Os(e, t, n, r = !1) {
-    return !r && !ke(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
+    return !r && !ge(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
   }
-  var Ac = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-  function Sc(e, t) {
+  var Tc = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+  function Ec(e, t) {
     switch (e.kind) {
       case "attack-title":
         return `${t(e.who)} is attacked: ${e.amount} ${e.track}`;
       case "attack-summary":
-        return `${t(e.who)} ${Ac[e.headline] ?? "is unharmed"}.`;
+        return `${t(e.who)} ${Tc[e.headline] ?? "is unharmed"}.`;
       case "dead-now":
-        return $c(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+        return Sc(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
       case "defense-title":
         return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
       case "defense-result": {
@@ -2230,13 +2230,13 @@ var DefenseRound = (() => {
         return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
     }
   }
-  var Tc = {
+  var Dc = {
     type: { kind: "one" },
     defense: { kind: "one", decides: "decides its defense (--defense)" },
     hit: { kind: "one" },
     situation: { kind: "one" },
     mod: { kind: "one" }
-  }, Ec = {
+  }, _c = {
     action: { kind: "one" },
     situation: { kind: "one" },
     roll: { kind: "one" },
@@ -2248,23 +2248,23 @@ var DefenseRound = (() => {
     "react-roll": { kind: "one" },
     difficulty: { kind: "one" },
     skill: { kind: "text" }
-  }, _c = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Dc = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+  }, Rc = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Oc = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
   function Cs(e) {
     if (e === void 0) return null;
-    if (sc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-    return W(e, "--situation", jn);
+    if (ac.includes(e.toLowerCase())) throw new w(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+    return x(e, "--situation", jn);
   }
-  function Rc(e) {
-    const t = zt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]" }), n = De(e, "hit", -1e3, 1e3) ?? null;
-    if (O(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
-    const r = L(e, "defense");
+  function Cc(e) {
+    const t = Yt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]" }), n = De(e, "hit", -1e3, 1e3) ?? null;
+    if (O(e, "mod") && n === null) throw new w("--mod adds to the hit chance and needs --hit");
+    const r = j(e, "defense");
     return {
       amount: t,
-      track: qt[W(L(e, "type") ?? "physical", "--type", k.keys(qt))],
+      track: Xt[x(j(e, "type") ?? "physical", "--type", g.keys(Xt))],
       hit: n,
-      situation: Cs(L(e, "situation")),
+      situation: Cs(j(e, "situation")),
       mod: De(e, "mod", -1e3, 1e3) ?? 0,
-      override: r === void 0 ? null : W(r, "--defense", ["success", "fail", "none"])
+      override: r === void 0 ? null : x(r, "--defense", ["success", "fail", "none"])
     };
   }
   function Is(e) {
@@ -2275,7 +2275,7 @@ var DefenseRound = (() => {
       resolve(n) {
         const r = n.bars.vitality.value;
         if (r === null) return { kind: "bar", resource: "vitality" };
-        const s = mc({
+        const s = kc({
           amount: e.amount,
           track: e.track,
           hit: e.hit,
@@ -2289,8 +2289,8 @@ var DefenseRound = (() => {
           state: n.state,
           pending: n.answer
         }), i = n.id, a = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", o = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], l = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", c = [
-          T(ce, { kind: "attack-title", who: i, amount: e.amount, track: e.track }),
-          T(ae, { kind: "attack-summary", who: i, headline: a }),
+          T(le, { kind: "attack-title", who: i, amount: e.amount, track: e.track }),
+          T(oe, { kind: "attack-summary", who: i, headline: a }),
           ...Ie("Defense", s.steps.filter(l)),
           ...Ie("Breakdown", s.steps.filter((d) => !l(d))),
           ...Os("Now", s.state, s.vitality)
@@ -2307,45 +2307,45 @@ var DefenseRound = (() => {
       }
     };
   }
-  function Oc(e) {
+  function Ic(e) {
     return Is({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
   }
-  var Cc = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+  var Nc = ["defend", "guard", "skill", "counter", "opportunity", "save"];
   function Ns(e) {
-    if (e.positionals.length > 0) throw new y(`unexpected "${J(e.positionals.join(" "))}" (give the action with --action)`);
-    const t = L(e, "action");
-    if (t === void 0) throw new y("no action given");
+    if (e.positionals.length > 0) throw new w(`unexpected "${J(e.positionals.join(" "))}" (give the action with --action)`);
+    const t = j(e, "action");
+    if (t === void 0) throw new w("no action given");
     const n = t.toLowerCase();
-    if (n === "evade") throw new y("--action evade means nothing in the threshold edition (seed 001 gives evading no check): use --action defend");
-    if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-    const r = W(t, "--action", Cc), s = L(e, "situation");
-    if (s !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
+    if (n === "evade") throw new w("--action evade means nothing in the threshold edition (seed 001 gives evading no check): use --action defend");
+    if (n === "react") throw new w("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
+    const r = x(t, "--action", Nc), s = j(e, "situation");
+    if (s !== void 0 && (r === "save" || r === "opportunity")) throw new w(`--situation does not apply to --action ${r}`);
     const i = Cs(s) ?? "front", a = xe[i], o = Gn(r === "save" ? "defend" : r, i), l = r !== "save" && o.check && Tt(i) === "react", c = r === "save" || (r === "defend" || r === "guard") && Tt(i) === "defend";
     if (O(e, "roll") && !c)
-      throw new y(l ? `--roll does not apply here: the defense check against --situation ${i} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
-    if (O(e, "react-roll") && !l) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
-    if (O(e, "perception-roll") && (r === "save" || !a.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
-    if (O(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
-    if (O(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
-    if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new y(`--mod changes a check, and --action ${r} is announced, not rolled`);
-    if (r === "guard" && !O(e, "ally")) throw new y("--action guard needs --ally with the guarded token's id");
-    if (r !== "guard" && O(e, "ally")) throw new y("--ally applies only to --action guard");
-    if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new y(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
-    const d = L(e, "difficulty");
+      throw new w(l ? `--roll does not apply here: the defense check against --situation ${i} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
+    if (O(e, "react-roll") && !l) throw new w("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
+    if (O(e, "perception-roll") && (r === "save" || !a.perceive)) throw new w("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+    if (O(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new w("--perception-mod applies only to the perceive check of a covert attack or a spectator");
+    if (O(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new w("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
+    if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new w(`--mod changes a check, and --action ${r} is announced, not rolled`);
+    if (r === "guard" && !O(e, "ally")) throw new w("--action guard needs --ally with the guarded token's id");
+    if (r !== "guard" && O(e, "ally")) throw new w("--ally applies only to --action guard");
+    if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new w(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
+    const d = j(e, "difficulty");
     return {
       action: r,
       situation: i,
       situationGiven: s !== void 0,
-      difficulty: d === void 0 ? null : W(d, "--difficulty", ["hard", "impossible"]),
+      difficulty: d === void 0 ? null : x(d, "--difficulty", ["hard", "impossible"]),
       mod: De(e, "mod", -1e3, 1e3) ?? 0,
       perceptionMod: De(e, "perception-mod", -1e3, 1e3) ?? 0,
-      vs: L(e, "vs") ?? null,
-      ally: L(e, "ally") ?? null,
-      skillName: L(e, "skill") ?? null
+      vs: j(e, "vs") ?? null,
+      ally: j(e, "ally") ?? null,
+      skillName: j(e, "skill") ?? null
     };
   }
   function Ps(e) {
-    if (e.action === "save") return Nc(e);
+    if (e.action === "save") return Mc(e);
     const t = e.action, n = Gn(t, e.situation), r = [];
     return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Tt(e.situation) === "react" ? "react-roll" : "roll" }), {
       values: ["defend_check", "reaction_check", "perception_check"],
@@ -2353,19 +2353,19 @@ var DefenseRound = (() => {
       readsTurnOrder: !0,
       ...e.ally !== null ? { others: [e.ally] } : {},
       resolve(s, i) {
-        return Ic(e, t, s, { perceive: i.perceive ?? 100, check: i.check ?? 100 });
+        return Pc(e, t, s, { perceive: i.perceive ?? 100, check: i.check ?? 100 });
       }
     };
   }
-  function Ic(e, t, n, r) {
+  function Pc(e, t, n, r) {
     const s = n.bars.vitality.value;
     if (s === null) return { kind: "bar", resource: "vitality" };
-    if (ke(s)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality Saves (--action save)" };
+    if (ge(s)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality Saves (--action save)" };
     if (n.acting) return { kind: "refused", reason: is("turn") };
     const i = e.ally !== null ? n.others[e.ally] : void 0;
     if (e.ally !== null && !i) return { kind: "refused", reason: "--ally: no token on the table has that id" };
     if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-    const a = (p) => n.values[p]?.current ?? null, o = pc({
+    const a = (y) => n.values[y]?.current ?? null, o = gc({
       action: t,
       situation: e.situation,
       difficulty: e.difficulty,
@@ -2382,16 +2382,16 @@ var DefenseRound = (() => {
     const l = [...o.steps], c = [];
     let d;
     if (o.pending && t === "guard" && i && e.ally) {
-      const p = kc(i.answer ?? void 0, o.pending);
-      l.push({ kind: "guard-kept", ally: e.ally, result: p.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
+      const y = yc(i.answer ?? void 0, o.pending);
+      l.push({ kind: "guard-kept", ally: e.ally, result: y.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: y });
     } else o.pending && (d = o.pending);
     o.drawSpectator && e.vs && c.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
     const u = o.pending?.result, f = n.id, h = t === "guard" && i && e.ally ? e.ally : null;
     return {
       headline: "acts",
       steps: [
-        T(ce, { kind: "defense-title", who: f, action: t, situation: e.situation }),
-        u ? T(ae, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(ae, { kind: "defense-announced", who: f, action: t }),
+        T(le, { kind: "defense-title", who: f, action: t, situation: e.situation }),
+        u ? T(oe, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(oe, { kind: "defense-announced", who: f, action: t }),
         ...Ie("Check", l),
         ...u ? [T("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
         ...u === "fail" && t === "defend" ? [T(Ce, { kind: "offer-damage" })] : []
@@ -2402,7 +2402,7 @@ var DefenseRound = (() => {
       detail: o
     };
   }
-  function Nc(e) {
+  function Mc(e) {
     return {
       values: ["save_check", "exp"],
       // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2410,7 +2410,7 @@ var DefenseRound = (() => {
       resolve(t, n) {
         const r = t.bars.vitality.value;
         if (r === null) return { kind: "bar", resource: "vitality" };
-        const s = n.cost ?? 100, i = n.save ?? 100, a = yc({
+        const s = n.cost ?? 100, i = n.save ?? 100, a = bc({
           vitality: r,
           state: t.state,
           saveTarget: t.values.save_check?.current ?? null,
@@ -2437,8 +2437,8 @@ var DefenseRound = (() => {
         return {
           headline: a.stood ? "saved" : "acts",
           steps: [
-            T(ce, { kind: "save-title", who: l }),
-            T(ae, { kind: "save-summary", who: l, stood: a.stood }),
+            T(le, { kind: "save-title", who: l }),
+            T(oe, { kind: "save-summary", who: l, stood: a.stood }),
             ...Ie("Roll", a.steps),
             ...Os("Now", a.state, a.vitality, !0)
           ],
@@ -2451,7 +2451,7 @@ var DefenseRound = (() => {
       }
     };
   }
-  var Pc = {
+  var Lc = {
     flags: {},
     answerFlag: "action",
     rollFlag: "roll",
@@ -2460,7 +2460,7 @@ var DefenseRound = (() => {
       const n = t.values.defend_check?.current;
       return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;
     },
-    situation: (e) => L(e, "situation")?.toLowerCase() ?? null,
+    situation: (e) => j(e, "situation")?.toLowerCase() ?? null,
     situationWords(e) {
       const t = xe[e];
       if (!t) return e;
@@ -2469,24 +2469,24 @@ var DefenseRound = (() => {
         t.reactCheck ? "the defense is a React check" : "",
         t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
       ].filter((r) => r !== "");
-      return `${de[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
+      return `${ue[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
     },
     planAnswer(e, t) {
       const n = os(Ps(Ns(as({ action: e, situation: t }))), "pending-defense");
       return t !== null && Tt(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;
     },
     keep: cs
-  }, Mc = [
+  }, jc = [
     { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
     { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
     { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
     { name: "DR-Undo", action: "!damage --undo" }
-  ], Lc = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality Save" };
-  function jc(e, t, n, r) {
+  ], Fc = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality Save" };
+  function Gc(e, t, n, r) {
     const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
     return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
   }
-  function Fc(e, t = (n) => n) {
+  function Vc(e, t = (n) => n) {
     const n = e;
     switch (n.kind) {
       case "defense-used": {
@@ -2494,9 +2494,9 @@ var DefenseRound = (() => {
         return n.result === "success" ? `Defense succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Defense failed${r}` : `No defense${r}`;
       }
       case "defense-does-not-answer":
-        return `The pending defense was made against ${de[n.madeFor].toLowerCase()}, without the perceive check ${de[n.attack].toLowerCase()} needs: it counts as none`;
+        return `The pending defense was made against ${ue[n.madeFor].toLowerCase()}, without the perceive check ${ue[n.attack].toLowerCase()} needs: it counts as none`;
       case "hit-check": {
-        const r = n.bonus !== 0 ? ` + ${n.bonus} ${de[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+        const r = n.bonus !== 0 ? ` + ${n.bonus} ${ue[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
         return n.hits ? `Hit chance ${i} beats ${a}: a hit` : `Hit chance ${i} vs ${a}: no damage (at or under the armor)`;
       }
       case "no-hit-chance":
@@ -2519,15 +2519,15 @@ var DefenseRound = (() => {
         return "Revived: raised above 0 by hand, no longer dead";
       case "check": {
         const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-        return `${Lc[n.check]} ${n.roll} vs ${jc(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+        return `${Fc[n.check]} ${n.roll} vs ${Gc(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
       }
       case "no-defense":
-        return n.takesDamage ? `${de[n.situation]} not perceived: no defense, the attack hits` : `${de[n.situation]}: attack not perceived, no defense`;
+        return n.takesDamage ? `${ue[n.situation]} not perceived: no defense, the attack hits` : `${ue[n.situation]}: attack not perceived, no defense`;
       case "not-in-time":
         return `React check failed: no ${n.action === "skill" ? "defensive skill" : "counter attack"} in time`;
       case "pending-defense": {
         const r = n.result === "success" ? "success" : "failure";
-        return n.for === null ? `Pending defense: ${r}, against the next hit (${de[n.situation].toLowerCase()})` : `Guard for ${t(n.for)}: ${r}, against the next hit on it (${de[n.situation].toLowerCase()})`;
+        return n.for === null ? `Pending defense: ${r}, against the next hit (${ue[n.situation].toLowerCase()})` : `Guard for ${t(n.for)}: ${r}, against the next hit on it (${ue[n.situation].toLowerCase()})`;
       }
       case "guard-kept":
         return `${t(n.ally)} keeps the better defense: ${n.result}`;
@@ -2543,23 +2543,23 @@ var DefenseRound = (() => {
         return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
     }
   }
-  function Gc(e, t = (n) => n) {
-    return bc(e) ? Sc(e, t) : Fc(e, t);
+  function Uc(e, t = (n) => n) {
+    return Ac(e) ? Ec(e, t) : Vc(e, t);
   }
-  var Vc = {
+  var Bc = {
     id: "threshold",
     playable: !0,
     commands: {
       damage: {
-        flags: Tc,
-        usage: _c,
+        flags: Dc,
+        usage: Rc,
         help: [
           "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
         ]
       },
       defend: {
-        flags: Ec,
-        usage: Dc,
+        flags: _c,
+        usage: Oc,
         help: [
           "Situations: " + jn.join(", ") + ".",
           "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
@@ -2570,37 +2570,37 @@ var DefenseRound = (() => {
     stances: [],
     settings: [],
     markers: ["dead"],
-    planDamage: (e) => Is(Rc(e)),
+    planDamage: (e) => Is(Cc(e)),
     planDefend: (e) => Ps(Ns(e)),
     planStance: () => {
-      throw new y("the threshold edition has no stances");
+      throw new w("the threshold edition has no stances");
     },
-    planHandEdit: Oc,
-    attack: Pc,
-    macros: Mc,
+    planHandEdit: Ic,
+    attack: Lc,
+    macros: jc,
     setVitality(e, t, n) {
       const r = [];
       let s = t, i = n;
-      return t < e && ke(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (ke(e) && r.push({ kind: "revived" }), i = _s(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = Es(n))), {
+      return t < e && ge(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (ge(e) && r.push({ kind: "revived" }), i = Ds(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = Es(n))), {
         vitality: s,
         state: i,
         steps: r,
         conditions: r.filter((a) => a.kind !== "vitality-change"),
-        now: ke(s) ? T("Now", { kind: "dead-now", state: i, vitality: s }) : void 0,
+        now: ge(s) ? T("Now", { kind: "dead-now", state: i, vitality: s }) : void 0,
         // The dead make no defense: one made ahead goes with the death.
         ...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}
       };
     },
-    enter: uc,
-    endRound: fc,
-    condition: (e, t) => ke(t) ? "dead" : "none",
-    deadForGood: Ds,
-    parseState: dc,
-    isEmptyState: (e) => k.values(e).every((t) => t === void 0),
-    describeStateChange: hc,
-    parseAnswer: cc,
-    words: Gc
-  }, Et = ["passive", "active", "full"], ct = { passive: 0, active: 5, full: 10 }, Uc = 10;
+    enter: hc,
+    endRound: vc,
+    condition: (e, t) => ge(t) ? "dead" : "none",
+    deadForGood: _s,
+    parseState: fc,
+    isEmptyState: (e) => g.values(e).every((t) => t === void 0),
+    describeStateChange: mc,
+    parseAnswer: dc,
+    words: Uc
+  }, Et = ["passive", "active", "full"], ct = { passive: 0, active: 5, full: 10 }, Hc = 10;
   function Vn(e, t) {
     return E.round((e + t) * 1e6) / 1e6;
   }
@@ -2609,7 +2609,7 @@ var DefenseRound = (() => {
     const n = Vn(t.current, -t.limit);
     return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => Vn(t.defender, -ct[s]) >= n) ?? "passive";
   }
-  function Bc(e) {
+  function Kc(e) {
     const t = [], { turn: n } = e;
     let r = e.mode;
     if (ct[r] > 0)
@@ -2627,69 +2627,69 @@ var DefenseRound = (() => {
     if (o) {
       const f = e.attack - a, h = E.max(0, e.weapon) + f;
       t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
-      const p = E.max(0, e.armorScore - e.armorPenetration), $ = h > p;
-      t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: $ }), l = { amount: h, to: $ ? "vitality" : "stamina" };
+      const y = E.max(0, e.armorScore - e.armorPenetration), $ = h > y;
+      t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: y, damage: h, pierces: $ }), l = { amount: h, to: $ ? "vitality" : "stamina" };
     }
     const c = ct[r];
     let d = null;
     c > 0 && n.defender !== null && (d = Vn(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: d }));
-    const u = r !== "passive" && a - e.attack >= Uc;
+    const u = r !== "passive" && a - e.attack >= Hc;
     return u && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: l, initiativeAfter: d, counterattack: u, steps: t };
   }
   function Un(e, t) {
     const n = {};
     return e && (n.down = !0), t && (n.dead = !0), n;
   }
-  var Jt = (e, t = !1) => Un(e <= 0, t);
-  function Hc(e) {
+  var qt = (e, t = !1) => Un(e <= 0, t);
+  function xc(e) {
     if (typeof e != "object" || e === null || Z.isArray(e)) return null;
-    const t = k.keys(e);
+    const t = g.keys(e);
     if (t.length === 0) return {};
     const n = e;
     return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Un(n.down === !0, n.dead === !0);
   }
-  function Kc(e) {
+  function Wc(e) {
     for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
   }
-  var xc = {
+  var Yc = {
     attack: { kind: "one" },
     ap: { kind: "one" },
     // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
     "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
     "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-  }, Wc = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Yc = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ls = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-  function zc(e) {
-    const t = zt(e, { what: "the weapon damage", missing: "no weapon damage given", example: "[[1d8+2]]" }), n = L(e, "attack");
-    if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
-    const r = L(e, "defense-mode");
+  }, zc = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Xc = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ls = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+  function qc(e) {
+    const t = Yt(e, { what: "the weapon damage", missing: "no weapon damage given", example: "[[1d8+2]]" }), n = j(e, "attack");
+    if (n === void 0) throw new w("--attack is required: the attacker's result (1d20 + modifiers)");
+    const r = j(e, "defense-mode");
     return {
       weapon: t,
       attack: $t(n, "--attack", -1e3, 1e3),
       ap: De(e, "ap", 0, 1e3) ?? 0,
-      mode: r === void 0 ? null : W(r, "--defense-mode", Et)
+      mode: r === void 0 ? null : x(r, "--defense-mode", Et)
     };
   }
-  function Xc(e) {
+  function Jc(e) {
     return e !== null && Et.includes(e);
   }
-  function qc(e) {
+  function Qc(e) {
     return Ls.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
   }
-  function Jc(e, t) {
+  function Zc(e, t) {
     return {
       values: Ls,
       // A given --defense-roll is used for every target; without it each target rolls its own d20.
       dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
       readsTurnOrder: !0,
       resolve(n, r) {
-        return Qc(e, t, n, r.defense ?? 1);
+        return el(e, t, n, r.defense ?? 1);
       }
     };
   }
-  function Qc(e, t, n, r) {
-    const s = qc(n);
+  function el(e, t, n, r) {
+    const s = Qc(n);
     if (s) return { kind: "refused", reason: `its ${s} is not a number: set it on the sheet, or !defense-round set ${s} N` };
-    const i = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (Xc(n.stance) ? n.stance : "passive"), o = Bc({
+    const i = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (Jc(n.stance) ? n.stance : "passive"), o = Kc({
       weapon: e.weapon,
       attack: e.attack,
       armorPenetration: e.ap,
@@ -2708,25 +2708,25 @@ var DefenseRound = (() => {
     if (o.damage) {
       const f = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
       if (h === null) return { kind: "bar", resource: f };
-      const p = h - o.damage.amount;
-      c = { kind: "bar-moved", to: o.damage.to, before: h, after: p }, p !== h && l.push({ kind: "bar", resource: f, to: p });
+      const y = h - o.damage.amount;
+      c = { kind: "bar-moved", to: o.damage.to, before: h, after: y }, y !== h && l.push({ kind: "bar", resource: f, to: y });
     }
     o.initiativeAfter !== null && l.push({ kind: "initiative", to: o.initiativeAfter });
     const d = n.id, u = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
     return {
       headline: o.hits ? u ? "falls" : "hit" : "missed",
       steps: [
-        T(ce, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode }),
-        T(ae, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
+        T(le, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode }),
+        T(oe, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
         ...Ie("Breakdown", c ? [...o.steps, c] : o.steps),
         ...u ? [T("Now", { kind: "down-now" })] : []
       ],
       changes: l,
-      state: Jt(Kc(l) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+      state: qt(Wc(l) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
       detail: o
     };
   }
-  function Zc(e, t) {
+  function tl(e, t) {
     return {
       values: ["armor_score"],
       dice: [],
@@ -2739,22 +2739,22 @@ var DefenseRound = (() => {
         return {
           headline: "hit",
           steps: [
-            T(ce, { kind: "loss-title", who: l, loss: e }),
-            T(ae, { kind: "attack-summary", who: l, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+            T(le, { kind: "loss-title", who: l, loss: e }),
+            T(oe, { kind: "attack-summary", who: l, hits: !0, stamina: !1, falls: !1, counter: !1 }),
             T("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
             T("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: a, loss: e })
           ],
           changes: o,
-          state: Jt(i ? r : r - e, n.state.dead === !0),
+          state: qt(i ? r : r - e, n.state.dead === !0),
           detail: { loss: e, toStamina: i }
         };
       }
     };
   }
-  function el(e, t) {
-    return Jc(zc(e), t);
+  function nl(e, t) {
+    return Zc(qc(e), t);
   }
-  function tl(e) {
+  function rl(e) {
     return ss(e, {
       fallback: "passive",
       row: "Defense mode",
@@ -2766,12 +2766,12 @@ var DefenseRound = (() => {
       detail: (t) => ({ stance: t, cost: ct[t] })
     });
   }
-  var Qt = {
+  var Jt = {
     passive: "passive_defense only; costs no initiative",
     active: "adds active_defense; costs 5 initiative each time",
     full: "adds active_defense and full_defense; costs 10 initiative each time"
   }, js = { passive: "passively", active: "actively", full: "fully" };
-  function nl(e, t) {
+  function sl(e, t) {
     switch (e.kind) {
       case "attack-title":
         return `${t(e.who)} is attacked: ${e.attack} vs ${e.mode} defense`;
@@ -2796,7 +2796,7 @@ var DefenseRound = (() => {
       case "mode-change":
         return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
       case "mode-effect":
-        return Qt[e.stance] ?? "";
+        return Jt[e.stance] ?? "";
       case "mode-answer":
         return `${t(e.who)} defends ${js[e.mode]}, d20 ${e.roll}`;
       case "mode-roll":
@@ -2805,11 +2805,11 @@ var DefenseRound = (() => {
         return;
     }
   }
-  function rl(e, t = (n) => n) {
-    return nl(e, t) ?? sl(e);
+  function il(e, t = (n) => n) {
+    return sl(e, t) ?? al(e);
   }
   var Bn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-  function sl(e) {
+  function al(e) {
     const t = e;
     switch (t.kind) {
       case "overwhelmed":
@@ -2834,12 +2834,12 @@ var DefenseRound = (() => {
         return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
     }
   }
-  var il = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, al = {
+  var ol = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, cl = {
     flags: {},
     answerFlag: "mode",
     rollFlag: "roll",
     choices: Et,
-    label: (e) => il[e] ?? e,
+    label: (e) => ol[e] ?? e,
     situation: () => null,
     situationWords: (e) => e,
     planAnswer(e, t, n, r) {
@@ -2856,7 +2856,7 @@ var DefenseRound = (() => {
           const l = a.defense ?? 1;
           return {
             headline: "acts",
-            steps: [T(ae, { kind: "mode-answer", who: i.id, mode: s, roll: l }), T("Check", { kind: "mode-roll", mode: s, roll: l })],
+            steps: [T(oe, { kind: "mode-answer", who: i.id, mode: s, roll: l }), T("Check", { kind: "mode-roll", mode: s, roll: l })],
             changes: [],
             observed: !1,
             detail: { mode: s, roll: l }
@@ -2864,19 +2864,19 @@ var DefenseRound = (() => {
         }
       };
     },
-    keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": _(n.defense ?? 1) } })
-  }, ol = [
+    keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": D(n.defense ?? 1) } })
+  }, ll = [
     { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
     { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
     { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
     { name: "DR-Undo", action: "!damage --undo" }
-  ], cl = {
+  ], dl = {
     id: "opposed",
     playable: !0,
     commands: {
       damage: {
-        flags: xc,
-        usage: Wc,
+        flags: Yc,
+        usage: zc,
         help: [
           "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
         ]
@@ -2887,47 +2887,47 @@ var DefenseRound = (() => {
         help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
         refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
       },
-      stance: { flags: {}, usage: Yc, help: [`Passive: ${Qt.passive}. Active: ${Qt.active}. Full: ${Qt.full}.`] }
+      stance: { flags: {}, usage: Xc, help: [`Passive: ${Jt.passive}. Active: ${Jt.active}. Full: ${Jt.full}.`] }
     },
     stances: Et,
     settings: ["overwhelm-limit", "stamina-bar"],
     markers: ["incapacitated", "active", "full"],
-    planDamage: el,
+    planDamage: nl,
     planDefend: () => {
-      throw new y("in the opposed edition the defense is rolled inside !damage");
+      throw new w("in the opposed edition the defense is rolled inside !damage");
     },
-    planStance: tl,
-    planHandEdit: Zc,
-    attack: al,
-    macros: ol,
+    planStance: rl,
+    planHandEdit: tl,
+    attack: cl,
+    macros: ll,
     setVitality(e, t, n) {
       const r = n.dead === !0 && t <= 0, s = [{ kind: "vitality-change", before: e, after: t }];
       return {
         vitality: t,
-        state: Jt(t, r),
+        state: qt(t, r),
         steps: s,
         conditions: [],
         now: t <= 0 ? T("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
       };
     },
-    enter: (e, t) => t ? Un(!1, !0) : e === null ? {} : Jt(e),
+    enter: (e, t) => t ? Un(!1, !0) : e === null ? {} : qt(e),
     endRound: (e) => e,
     // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
     condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
     deadForGood: (e) => e.dead === !0,
-    parseState: Hc,
+    parseState: xc,
     isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
     describeStateChange: () => "has changed condition since",
     // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
     parseAnswer: () => null,
-    words: rl
-  }, ll = { soak: rc, threshold: Vc, opposed: cl }, We = new M();
-  for (const [e, t] of k.entries(ll)) We.set(e, { ...t, id: e });
-  var Hn = We.keys().next().value, dl = Hn;
+    words: il
+  }, ul = { soak: ic, threshold: Bc, opposed: dl }, We = new L();
+  for (const [e, t] of g.entries(ul)) We.set(e, { ...t, id: e });
+  var Hn = We.keys().next().value, fl = Hn;
   function Kn(e) {
     return typeof e == "string" && We.has(e);
   }
-  function ul() {
+  function hl() {
     return [...We.keys()];
   }
   function xn() {
@@ -2936,19 +2936,19 @@ var DefenseRound = (() => {
   function Le(e) {
     return We.get(e) ?? We.get(Hn);
   }
-  function _t() {
+  function Dt() {
     return xn().filter((e) => e.playable).map((e) => e.id);
   }
   var Wn;
-  function fl(e) {
+  function vl(e) {
     return Wn ?? (Wn = new X(xn().flatMap((t) => t.stances))), Wn.has(e);
   }
   function Yn(e, t) {
     return (n) => xn().some(
-      (s) => s.id !== e && k.prototype.hasOwnProperty.call(s.commands[t].flags, n)
+      (s) => s.id !== e && g.prototype.hasOwnProperty.call(s.commands[t].flags, n)
     ) ? e : void 0;
   }
-  var Dt = /* @__PURE__ */ Vr(Kn, "not an edition this script has"), Rt = ["bar1", "bar2", "bar3"], Fs = k.fromEntries(bt.map((e) => [e, e])), Ye = [...bt], Gs = {
+  var _t = /* @__PURE__ */ Vr(Kn, "not an edition this script has"), Rt = ["bar1", "bar2", "bar3"], Fs = g.fromEntries(bt.map((e) => [e, e])), Ye = [...bt], Gs = {
     incapacitated: "sleepy",
     dying: "death-zone",
     dead: "dead",
@@ -2956,27 +2956,27 @@ var DefenseRound = (() => {
     reactive: "fist",
     active: "overdrive",
     full: "strong"
-  }, Ot = k.keys(Gs), hl = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ $n(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(100)), vl = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ $n(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(100), /* @__PURE__ */ bn(/^[^,]+$/)), zn = /* @__PURE__ */ ie(Rt), Vs = /* @__PURE__ */ ie(["gm", "public"]), Us = ["refuse", "gm"], ml = V({
-    edition: Dt,
+  }, Ot = g.keys(Gs), ml = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ $n(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(100)), pl = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ $n(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(100), /* @__PURE__ */ bn(/^[^,]+$/)), zn = /* @__PURE__ */ ae(Rt), Vs = /* @__PURE__ */ ae(["gm", "public"]), Us = ["refuse", "gm"], kl = V({
+    edition: _t,
     bars: V({
       vitality: zn,
       soul: zn,
       power: zn,
       // seed 003 ruling: stamina is the Power bar unless the GM maps it elsewhere
-      stamina: /* @__PURE__ */ ie(["power", ...Rt])
+      stamina: /* @__PURE__ */ ae(["power", ...Rt])
     }),
     attributes: V(
-      k.fromEntries(Ye.map((e) => [e, hl]))
+      g.fromEntries(Ye.map((e) => [e, ml]))
     ),
     markers: V(
-      k.fromEntries(Ot.map((e) => [e, vl]))
+      g.fromEntries(Ot.map((e) => [e, pl]))
     ),
     visibility: V({ npc: Vs, pc: Vs }),
     playersTargetAny: /* @__PURE__ */ rt(),
     armorOnManualEdits: /* @__PURE__ */ rt(),
-    overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Bt(), /* @__PURE__ */ tt(0), /* @__PURE__ */ et(1e3)),
+    overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Ut(), /* @__PURE__ */ tt(0), /* @__PURE__ */ et(1e3)),
     // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
-    apiCommands: /* @__PURE__ */ ie(Us)
+    apiCommands: /* @__PURE__ */ ae(Us)
   });
   function Bs() {
     return {
@@ -2991,23 +2991,23 @@ var DefenseRound = (() => {
       apiCommands: "refuse"
     };
   }
-  function pl(e) {
+  function gl(e) {
     const t = Bs(), n = [];
-    if (!R(e))
+    if (!_(e))
       return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-    const s = Hs(ml.entries, e, t, "settings.", n), { vitality: i, soul: a, power: o } = s.bars;
+    const s = Hs(kl.entries, e, t, "settings.", n), { vitality: i, soul: a, power: o } = s.bars;
     return new X([i, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };
   }
   function Hs(e, t, n, r, s) {
     const i = {};
-    for (const [a, o] of k.entries(e)) {
+    for (const [a, o] of g.entries(e)) {
       const l = r + a, c = t[a], d = n[a];
       if (c === void 0) {
         i[a] = Xn(d);
         continue;
       }
-      if (o.type === "object" && "entries" in o && R(d)) {
-        if (!R(c))
+      if (o.type === "object" && "entries" in o && _(d)) {
+        if (!_(c))
           s.push(`${l}: not an object; reset to defaults`), i[a] = Xn(d);
         else {
           const f = o.entries;
@@ -3016,34 +3016,34 @@ var DefenseRound = (() => {
         continue;
       }
       const u = /* @__PURE__ */ He(o, c);
-      u.success ? i[a] = u.output : (s.push(`${l}: ${kl(c)} is not valid; reset to ${le.stringify(d)}`), i[a] = Xn(d));
+      u.success ? i[a] = u.output : (s.push(`${l}: ${yl(c)} is not valid; reset to ${de.stringify(d)}`), i[a] = Xn(d));
     }
     return i;
   }
-  function R(e) {
+  function _(e) {
     return typeof e == "object" && e !== null && !Z.isArray(e);
   }
   function Xn(e) {
-    return R(e) ? le.parse(le.stringify(e)) : e;
+    return _(e) ? de.parse(de.stringify(e)) : e;
   }
-  function kl(e) {
-    const t = le.stringify(e) ?? _(e);
+  function yl(e) {
+    const t = de.stringify(e) ?? D(e);
     return t.length > 40 ? `${t.slice(0, 37)}...` : t;
   }
-  var Ks = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt()), gl = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt(), /* @__PURE__ */ tt(-1e6), /* @__PURE__ */ et(1e6)), xs = V({
-    overrides: /* @__PURE__ */ U(/* @__PURE__ */ gt(/* @__PURE__ */ ie(bt), gl)),
+  var Ks = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt()), wl = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt(), /* @__PURE__ */ tt(-1e6), /* @__PURE__ */ et(1e6)), xs = V({
+    overrides: /* @__PURE__ */ U(/* @__PURE__ */ gt(/* @__PURE__ */ ae(bt), wl)),
     // rules.md: a generic token's armor wears per token, starting from the sheet's values
     worn: /* @__PURE__ */ U(V({ physical: /* @__PURE__ */ U(Ks), magical: /* @__PURE__ */ U(Ks) })),
     stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(40))),
     // rules.md, "Switching editions": dead with no save left stays dead in any edition
-    deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ se(!0)),
-    edition: /* @__PURE__ */ U(V({ id: Dt, state: /* @__PURE__ */ yt() }))
-  }), Vf = k.keys(xs.entries);
-  function yl(e) {
+    deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ ie(!0)),
+    edition: /* @__PURE__ */ U(V({ id: _t, state: /* @__PURE__ */ yt() }))
+  }), Bf = g.keys(xs.entries);
+  function bl(e) {
     const t = {}, n = [];
     if (e === void 0) return { tokens: t, problems: n };
-    if (!R(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
-    for (const [r, s] of k.entries(e)) {
+    if (!_(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
+    for (const [r, s] of g.entries(e)) {
       if (r.length === 0 || r.length > 64) {
         n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
         continue;
@@ -3054,12 +3054,12 @@ var DefenseRound = (() => {
     return { tokens: t, problems: n };
   }
   function Ws(e) {
-    for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
+    for (const t of g.keys(e)) e[t] === void 0 && delete e[t];
     return e;
   }
-  function Zt(e, t, n) {
+  function Qt(e, t, n) {
     const r = { ...e };
-    return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;
+    return n === null ? delete r[t] : r[t] = n, g.keys(r).length > 0 ? r : void 0;
   }
   function Ys(e, t, n) {
     Ws(n), Ct(n) ? delete e[t] : e[t] = n;
@@ -3067,170 +3067,170 @@ var DefenseRound = (() => {
   function Ct(e) {
     return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
   }
-  var lt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt()), en = /* @__PURE__ */ Ht(lt), zs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Gr(), /* @__PURE__ */ tt(-1e9), /* @__PURE__ */ et(1e9)), It = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(64)), wl = /* @__PURE__ */ ie(["physical", "magical"]), Xs = V({
-    edition: /* @__PURE__ */ U(V({ id: Dt, state: /* @__PURE__ */ yt() })),
-    deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ se(!0)),
+  var lt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt()), Zt = /* @__PURE__ */ Bt(lt), zs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Gr(), /* @__PURE__ */ tt(-1e9), /* @__PURE__ */ et(1e9)), It = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(64)), $l = /* @__PURE__ */ ae(["physical", "magical"]), Xs = V({
+    edition: /* @__PURE__ */ U(V({ id: _t, state: /* @__PURE__ */ yt() })),
+    deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ ie(!0)),
     stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(40))),
     /** The answer on file (a defense made ahead) in the edition it was made in. */
-    answer: /* @__PURE__ */ U(V({ edition: Dt, answer: /* @__PURE__ */ yt() }))
-  }), bl = /* @__PURE__ */ xr("kind", [
+    answer: /* @__PURE__ */ U(V({ edition: _t, answer: /* @__PURE__ */ yt() }))
+  }), Al = /* @__PURE__ */ xr("kind", [
     /** A bar, through its linked attribute when there is one. */
-    V({ kind: /* @__PURE__ */ se("bar"), resource: /* @__PURE__ */ ie(Wr), bar: /* @__PURE__ */ ie(Rt), attributeId: /* @__PURE__ */ U(It), from: en, to: lt }),
+    V({ kind: /* @__PURE__ */ ie("bar"), resource: /* @__PURE__ */ ae(Wr), bar: /* @__PURE__ */ ae(Rt), attributeId: /* @__PURE__ */ U(It), from: Zt, to: lt }),
     /** A character value on the sheet (a unique token's worn armor, EXP). */
-    V({ kind: /* @__PURE__ */ se("attribute"), key: /* @__PURE__ */ ie(bt), attributeId: It, from: en, to: lt }),
+    V({ kind: /* @__PURE__ */ ie("attribute"), key: /* @__PURE__ */ ae(bt), attributeId: It, from: Zt, to: lt }),
     /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-    V({ kind: /* @__PURE__ */ se("override"), key: /* @__PURE__ */ ie(bt), from: en, to: lt }),
+    V({ kind: /* @__PURE__ */ ie("override"), key: /* @__PURE__ */ ae(bt), from: Zt, to: lt }),
     /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-    V({ kind: /* @__PURE__ */ se("worn"), track: wl, from: en, to: lt }),
-    V({ kind: /* @__PURE__ */ se("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(2e3)) }),
+    V({ kind: /* @__PURE__ */ ie("worn"), track: $l, from: Zt, to: lt }),
+    V({ kind: /* @__PURE__ */ ie("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(2e3)) }),
     /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-    V({ kind: /* @__PURE__ */ se("memory"), tokenId: /* @__PURE__ */ U(It), from: Xs, to: Xs }),
-    V({ kind: /* @__PURE__ */ se("initiative"), from: zs, to: zs }),
-    V({ kind: /* @__PURE__ */ se("turn-order"), tokenId: It })
-  ]), $l = V({
+    V({ kind: /* @__PURE__ */ ie("memory"), tokenId: /* @__PURE__ */ U(It), from: Xs, to: Xs }),
+    V({ kind: /* @__PURE__ */ ie("initiative"), from: zs, to: zs }),
+    V({ kind: /* @__PURE__ */ ie("turn-order"), tokenId: It })
+  ]), Sl = V({
     /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
     by: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(64)),
-    kind: /* @__PURE__ */ ie(["damage", "hand-edit", "save"]),
+    kind: /* @__PURE__ */ ae(["damage", "hand-edit", "save"]),
     /** The round it happened in: edition state it put back is moved on by the rounds since. */
     round: lt,
-    tokens: /* @__PURE__ */ Oe(V({ tokenId: It, name: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200)), changes: /* @__PURE__ */ Oe(bl) }))
+    tokens: /* @__PURE__ */ Oe(V({ tokenId: It, name: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200)), changes: /* @__PURE__ */ Oe(Al) }))
   });
-  function Al(e) {
+  function Tl(e) {
     return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-      (t) => (t.stance === void 0 || fl(t.stance)) && (t.edition === void 0 || Le(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Le(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+      (t) => (t.stance === void 0 || vl(t.stance)) && (t.edition === void 0 || Le(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Le(t.answer.edition).parseAnswer(t.answer.answer) !== null)
     );
   }
-  function Sl(e) {
+  function El(e) {
     if (e === void 0) return { history: [], problems: [] };
     if (!Z.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
     const t = [], n = [];
     return e.forEach((r, s) => {
-      const i = /* @__PURE__ */ He($l, r);
-      i.success && i.output.tokens.every((a) => a.changes.every(Al)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
+      const i = /* @__PURE__ */ He(Sl, r);
+      i.success && i.output.tokens.every((a) => a.changes.every(Tl)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
     }), { history: t, problems: n };
   }
-  var Tl = ["life", "pendingDefense", "reactions", "skillsVs"], qs = { vitality: "bar1", soul: "bar2", power: "bar3" };
+  var Dl = ["life", "pendingDefense", "reactions", "skillsVs"], qs = { vitality: "bar1", soul: "bar2", power: "bar3" };
   function qn(e, t) {
     const n = {};
-    for (const s of Tl) e[s] !== void 0 && (n[s] = e[s]);
+    for (const s of Dl) e[s] !== void 0 && (n[s] = e[s]);
     const r = {};
-    return k.keys(n).length > 0 && (r.edition = { id: dl, state: n }), R(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+    return g.keys(n).length > 0 && (r.edition = { id: fl, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
   }
-  function El(e) {
-    if (!R(e)) return e;
+  function _l(e) {
+    if (!_(e)) return e;
     const t = {};
-    return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, qn(e, e.stance)), t;
+    return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), g.assign(t, qn(e, e.stance)), t;
   }
   function Js(e) {
     return { life: e.life, pendingDefense: e.pendingDefense };
   }
   function Qs(e, t) {
-    return le.stringify(e ?? null) === le.stringify(t ?? null);
+    return de.stringify(e ?? null) === de.stringify(t ?? null);
   }
-  function _l(e, t, n) {
-    if (!R(e) || !R(e.before) || !R(e.after)) return e;
-    const { before: r, after: s } = e, i = [], a = R(r.bars) ? r.bars : {}, o = R(s.bars) ? s.bars : {};
+  function Rl(e, t, n) {
+    if (!_(e) || !_(e.before) || !_(e.after)) return e;
+    const { before: r, after: s } = e, i = [], a = _(r.bars) ? r.bars : {}, o = _(s.bars) ? s.bars : {};
     for (const f of ["vitality", "soul", "power"]) {
       const h = o[f];
       a[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? qs[f], from: a[f] ?? null, to: h });
     }
-    const l = R(r.protection) ? r.protection : void 0, c = R(s.protection) ? s.protection : void 0;
+    const l = _(r.protection) ? r.protection : void 0, c = _(s.protection) ? s.protection : void 0;
     c && typeof c.value == "number" && l?.value !== c.value && i.push(
       typeof c.attributeId == "string" ? { kind: "attribute", key: c.track === "magical" ? "armor_magical" : "armor_physical", attributeId: c.attributeId, from: l?.value ?? null, to: c.value } : { kind: "worn", track: c.track, from: l?.value ?? null, to: c.value }
     ), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
-    const d = R(r.record) ? r.record : {}, u = R(s.record) ? s.record : {};
+    const d = _(r.record) ? r.record : {}, u = _(s.record) ? s.record : {};
     if (!Qs(d.life, u.life) || !Qs(d.pendingDefense, u.pendingDefense)) {
-      const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && R(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
+      const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, y = { reactions: h.reactions, skillsVs: h.skillsVs };
       i.push({
         kind: "memory",
-        from: qn({ ...p, ...Js(d) }, h.stance),
-        to: qn({ ...p, ...Js(u) }, h.stance)
+        from: qn({ ...y, ...Js(d) }, h.stance),
+        to: qn({ ...y, ...Js(u) }, h.stance)
       });
     }
     return { tokenId: e.tokenId, name: e.name, changes: i };
   }
-  function Dl(e) {
-    const t = R(e.settings) ? e.settings : {}, n = R(t.bars) ? t.bars : qs, r = R(e.tokens) ? e.tokens : {}, s = R(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
-    return R(e.tokens) && (i.tokens = k.fromEntries(k.entries(e.tokens).map(([a, o]) => [a, El(o)]))), Z.isArray(e.history) && (i.history = e.history.map(
-      (a) => R(a) && Z.isArray(a.tokens) ? {
+  function Ol(e) {
+    const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : qs, r = _(e.tokens) ? e.tokens : {}, s = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
+    return _(e.tokens) && (i.tokens = g.fromEntries(g.entries(e.tokens).map(([a, o]) => [a, _l(o)]))), Z.isArray(e.history) && (i.history = e.history.map(
+      (a) => _(a) && Z.isArray(a.tokens) ? {
         by: a.by,
         kind: a.kind,
         round: typeof a.round == "number" ? a.round : s,
-        tokens: a.tokens.map((o) => _l(o, n, r))
+        tokens: a.tokens.map((o) => Rl(o, n, r))
       } : a
     )), i;
   }
   function Zs(e) {
     const t = e.edition;
-    if (!R(t) || !R(t.state) || t.state.pendingDefense === void 0) return { memory: e };
+    if (!_(t) || !_(t.state) || t.state.pendingDefense === void 0) return { memory: e };
     const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
-    if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
+    if (g.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
     const { edition: i, ...a } = e;
     return { memory: a, answer: s };
   }
-  function Rl(e) {
-    if (!R(e) || e.kind !== "memory") return e;
+  function Cl(e) {
+    if (!_(e) || e.kind !== "memory") return e;
     const t = { ...e };
     for (const n of ["from", "to"]) {
       const r = e[n];
-      if (!R(r)) continue;
+      if (!_(r)) continue;
       const s = Zs(r);
       t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;
     }
     return t;
   }
-  function Ol(e) {
+  function Il(e) {
     const t = {}, n = {};
-    if (R(e.tokens))
-      for (const [s, i] of k.entries(e.tokens)) {
-        if (!R(i)) {
+    if (_(e.tokens))
+      for (const [s, i] of g.entries(e.tokens)) {
+        if (!_(i)) {
           n[s] = i;
           continue;
         }
         const a = Zs(i);
-        k.keys(a.memory).length > 0 && (n[s] = a.memory), a.answer && (t[s] = a.answer);
+        g.keys(a.memory).length > 0 && (n[s] = a.memory), a.answer && (t[s] = a.answer);
       }
     const r = Z.isArray(e.history) ? e.history.map(
-      (s) => R(s) && Z.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => R(i) && Z.isArray(i.changes) ? { ...i, changes: i.changes.map(Rl) } : i) } : s
+      (s) => _(s) && Z.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => _(i) && Z.isArray(i.changes) ? { ...i, changes: i.changes.map(Cl) } : i) } : s
     ) : e.history;
-    return { ...e, schemaVersion: 3, tokens: R(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
+    return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
   }
-  var Jn = 20, Qn = 100, tn = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(64)), nn = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(40)), Cl = V({
-    word: nn,
+  var Jn = 20, Qn = 100, en = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(64)), tn = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(40)), Nl = V({
+    word: tn,
     /** The defense made ahead, filed as the defender's answer on file just before the hit. */
     file: /* @__PURE__ */ U(/* @__PURE__ */ yt()),
     /** Flags the defender's hit takes (its defense mode and roll). */
-    flags: /* @__PURE__ */ U(/* @__PURE__ */ gt(nn, /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(40)))),
+    flags: /* @__PURE__ */ U(/* @__PURE__ */ gt(tn, /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(40)))),
     /** The answer's own roll, said on the result, and whether the answerer typed it. */
     roll: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt())),
-    typed: /* @__PURE__ */ U(/* @__PURE__ */ se(!0))
-  }), Il = V({
+    typed: /* @__PURE__ */ U(/* @__PURE__ */ ie(!0))
+  }), Pl = V({
     key: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ bn(/^A\d{1,6}$/)),
     /** Who declared it (a player id); `gm`: that player is a GM. */
-    by: tn,
+    by: en,
     gm: /* @__PURE__ */ rt(),
-    attacker: /* @__PURE__ */ Ht(tn),
-    edition: Dt,
+    attacker: /* @__PURE__ */ Bt(en),
+    edition: _t,
     /** The declared line as parsed, inline rolls as Roll20 rolled them. */
     positionals: /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200))), /* @__PURE__ */ Y(4)),
-    flags: /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ Br([nn, /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200))), /* @__PURE__ */ Y(8))])), /* @__PURE__ */ Y(20)),
-    situation: /* @__PURE__ */ Ht(nn),
+    flags: /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ Br([tn, /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200))), /* @__PURE__ */ Y(8))])), /* @__PURE__ */ Y(20)),
+    situation: /* @__PURE__ */ Bt(tn),
     round: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt()),
-    defenders: /* @__PURE__ */ F(/* @__PURE__ */ Oe(tn), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(Qn)),
-    answers: /* @__PURE__ */ gt(tn, Cl)
+    defenders: /* @__PURE__ */ F(/* @__PURE__ */ Oe(en), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(Qn)),
+    answers: /* @__PURE__ */ gt(en, Nl)
   });
-  function Nl(e, t) {
+  function Ml(e, t) {
     const n = {};
     if (e === void 0) return n;
-    if (!R(e))
+    if (!_(e))
       return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
-    for (const [r, s] of k.entries(e)) {
-      const i = /* @__PURE__ */ He(Il, s);
-      i.success && i.output.key === r && k.keys(n).length < Jn ? n[r] = i.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
+    for (const [r, s] of g.entries(e)) {
+      const i = /* @__PURE__ */ He(Pl, s);
+      i.success && i.output.key === r && g.keys(n).length < Jn ? n[r] = i.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
     }
     return n;
   }
-  var rn = "DefenseRound", Nt = 3, Zn = 500;
+  var nn = "DefenseRound", Nt = 3, Zn = 500;
   function Pt(e) {
     return {
       schemaVersion: Nt,
@@ -3244,9 +3244,9 @@ var DefenseRound = (() => {
       healthColorsNoticed: !1
     };
   }
-  function Pl(e) {
+  function Ll(e) {
     const { tokens: t, round: n, ...r } = e, s = {};
-    for (const [i, a] of k.entries(r))
+    for (const [i, a] of g.entries(r))
       if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {
         const o = s.bars ?? (s.bars = {});
         o[i.replace("Bar", "")] = a;
@@ -3254,96 +3254,96 @@ var DefenseRound = (() => {
         s[i] = a;
     return { schemaVersion: 1, settings: s, tokens: t, round: n };
   }
-  var Ml = {
-    0: Pl,
-    1: Dl,
-    2: Ol
+  var jl = {
+    0: Ll,
+    1: Ol,
+    2: Il
   };
-  function Ll(e, t) {
+  function Fl(e, t) {
     const n = [];
     if (e === void 0) return { stored: Pt(t), problems: n };
-    if (!R(e))
+    if (!_(e))
       return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Pt(t), problems: n };
     let r = e, s = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
-    if (I.isInteger(s) && s > Nt)
+    if (C.isInteger(s) && s > Nt)
       return { stored: Pt(t), problems: [`state has schema version ${s}, newer than this script's ${Nt}; left as it is`], newer: s };
-    if (!I.isInteger(s) || s < 0)
-      return n.push(`state has unknown schema version ${le.stringify(r.schemaVersion)}; started from defaults`), { stored: Pt(t), problems: n };
+    if (!C.isInteger(s) || s < 0)
+      return n.push(`state has unknown schema version ${de.stringify(r.schemaVersion)}; started from defaults`), { stored: Pt(t), problems: n };
     for (; s < Nt; ) {
-      const c = Ml[s];
+      const c = jl[s];
       if (!c) break;
       r = c(r), s += 1;
     }
-    const i = pl(r.settings);
+    const i = gl(r.settings);
     n.push(...i.problems);
-    const a = yl(r.tokens);
+    const a = bl(r.tokens);
     n.push(...a.problems);
-    for (const [c, d] of k.entries(a.tokens)) {
+    for (const [c, d] of g.entries(a.tokens)) {
       if (!d.edition) continue;
       const u = d.edition.id, f = Le(u).parseState(d.edition.state);
       f === null ? (delete d.edition, Ct(d) && delete a.tokens[c], n.push(`tokens.${c}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
     }
-    const o = Fl(r.exchange, n), l = Sl(r.history);
+    const o = Vl(r.exchange, n), l = El(r.history);
     return n.push(...l.problems), {
       stored: {
         schemaVersion: Nt,
         scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
         settings: i.settings,
         tokens: a.tokens,
-        round: jl(r.round, n),
+        round: Gl(r.round, n),
         history: l.history,
         exchange: o,
-        macros: Gl(r.macros),
+        macros: Ul(r.macros),
         healthColorsNoticed: r.healthColorsNoticed === !0,
         ...Kn(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
       },
       problems: n
     };
   }
-  function jl(e, t) {
+  function Gl(e, t) {
     const n = { number: 1, seen: [], turned: 0 };
     if (e === void 0) return n;
-    if (!R(e))
+    if (!_(e))
       return t.push("round: not an object; round tracking restarted"), n;
-    const r = typeof e.number == "number" && I.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = Z.isArray(e.seen) && e.seen.length <= Zn && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], i = typeof e.turned == "number" && I.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Zn && s.length > 0 ? e.turned : 0;
+    const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = Z.isArray(e.seen) && e.seen.length <= Zn && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], i = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Zn && s.length > 0 ? e.turned : 0;
     return { number: r, seen: s, turned: i };
   }
-  function Fl(e, t) {
+  function Vl(e, t) {
     const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0 };
     if (e === void 0) return r;
-    const s = R(e) && R(e.waiting) ? e.waiting : void 0;
+    const s = _(e) && _(e.waiting) ? e.waiting : void 0;
     if (!s)
       return t.push("exchange: not an object; defenses made ahead forgotten"), r;
-    for (const [o, l] of k.entries(s)) {
-      const c = o.length > 0 && o.length <= 64 && R(l) && Kn(l.edition) ? Le(l.edition).parseAnswer(l.answer) : null;
+    for (const [o, l] of g.entries(s)) {
+      const c = o.length > 0 && o.length <= 64 && _(l) && Kn(l.edition) ? Le(l.edition).parseAnswer(l.answer) : null;
       c === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: l.edition, answer: c };
     }
-    const i = R(e) ? e.lastAttack : void 0, a = typeof i == "number" && I.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
-    return { waiting: n, attacks: Nl(R(e) ? e.attacks : void 0, t), lastAttack: a };
+    const i = _(e) ? e.lastAttack : void 0, a = typeof i == "number" && C.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
+    return { waiting: n, attacks: Ml(_(e) ? e.attacks : void 0, t), lastAttack: a };
   }
-  function Gl(e) {
+  function Ul(e) {
     const t = {};
-    if (!R(e)) return t;
-    for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
+    if (!_(e)) return t;
+    for (const [n, r] of g.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
     return t;
   }
   var er = ["bar1", "bar2", "bar3"];
-  function Vl(e, t) {
+  function Bl(e, t) {
     if (!t) return;
     const n = (c) => typeof t[c] == "string" ? t[c].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), a = {
       vitality: r && er.includes(r) ? r : e.bars.vitality,
       soul: s && er.includes(s) ? s : e.bars.soul,
       power: i && er.includes(i) ? i : e.bars.power
     };
-    new X(k.values(a)).size === 3 && k.assign(e.bars, a);
+    new X(g.values(a)).size === 3 && g.assign(e.bars, a);
     const o = n("NPC breakdowns");
     (o === "gm" || o === "public") && (e.visibility.npc = o);
     const l = n("PC breakdowns");
     (l === "gm" || l === "public") && (e.visibility.pc = l), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
   }
-  var Ul = class {
+  var Hl = class {
     constructor() {
-      this.byCharacter = new M(), this.lowered = new M(), this.defaults = new M();
+      this.byCharacter = new L(), this.lowered = new L(), this.defaults = new L();
     }
     /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
     find(e, t) {
@@ -3356,7 +3356,7 @@ var DefenseRound = (() => {
      */
     sheetDefault(e, t, n) {
       let r = this.defaults.get(e);
-      r || this.defaults.set(e, r = new M());
+      r || this.defaults.set(e, r = new L());
       let s = r.get(t);
       if (!s) {
         if (r.size >= 200) return;
@@ -3378,9 +3378,9 @@ var DefenseRound = (() => {
     indexOf(e) {
       let t = this.byCharacter.get(e);
       if (!t) {
-        t = new M();
+        t = new L();
         for (const n of findObjs({ _type: "attribute", _characterid: e })) {
-          const r = _(n.get("name") ?? "").toLowerCase();
+          const r = D(n.get("name") ?? "").toLowerCase();
           t.has(r) || t.set(r, n);
         }
         this.byCharacter.set(e, t);
@@ -3411,33 +3411,33 @@ var DefenseRound = (() => {
     "\\": "&#92;"
   }, Mt = [];
   for (let e = 0; e < 128; e += 1) {
-    const t = _.fromCharCode(e);
+    const t = D.fromCharCode(e);
     ei[t] !== void 0 ? Mt[e] = ei[t] : t === `
 ` || t === "\r" ? Mt[e] = " " : e < 32 && t !== "	" || e === 127 ? Mt[e] = "" : Mt[e] = void 0;
   }
-  function Bl(e) {
+  function Kl(e) {
     if (e === 133 || e === 8232 || e === 8233) return " ";
     if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
   }
   function dt(e) {
-    const t = typeof e == "string" ? e : _(e ?? "");
+    const t = typeof e == "string" ? e : D(e ?? "");
     let n = "", r = 0;
     for (let s = 0; s < t.length; s += 1) {
-      const i = t.charCodeAt(s), a = i < 128 ? Mt[i] : Bl(i);
+      const i = t.charCodeAt(s), a = i < 128 ? Mt[i] : Kl(i);
       a !== void 0 && (n += t.slice(r, s) + a, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);
     }
     return r === 0 ? t : n + t.slice(r);
   }
-  function Hl() {
-    const e = typeof API_Meta < "u" ? API_Meta?.[re] : void 0;
-    return e && I.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
+  function xl() {
+    const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
+    return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
   }
   function tr(e, t, n) {
     try {
-      const r = t instanceof Gt ? t.stack ?? t.message : _(t);
-      log(`${re} v${me}: ${e} failed${Hl()}: ${r}`), n && sendChat(
-        re,
-        `/w ${n} ${dt(`${re} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+      const r = t instanceof Ft ? t.stack ?? t.message : D(t);
+      log(`${se} v${pe}: ${e} failed${xl()}: ${r}`), n && sendChat(
+        se,
+        `/w ${n} ${dt(`${se} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
         null,
         { noarchive: !0 }
       );
@@ -3461,16 +3461,16 @@ var DefenseRound = (() => {
   function ut(e) {
     return e !== Fe && e !== "" && playerIsGM(e) === !0;
   }
-  function Kl(e) {
+  function Wl(e) {
     if (!(e === void 0 || e === "" || e === Fe || !getObj("player", e) || ut(e)))
       return e;
   }
   function nr(e) {
-    return e === Fe ? "another script" : _(getObj("player", e)?.get("_displayname") ?? "player");
+    return e === Fe ? "another script" : D(getObj("player", e)?.get("_displayname") ?? "player");
   }
-  var xl = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+  var Yl = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
   function ti(e) {
-    return !xl.test(e);
+    return !Yl.test(e);
   }
   function ni(e, t) {
     return e || !ti(t) ? "gm" : `"${t}"`;
@@ -3479,32 +3479,32 @@ var DefenseRound = (() => {
     return e === Fe ? "gm" : ni(ut(e), nr(e));
   }
   function si(e, t) {
-    return _(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
+    return D(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
   }
   function Te(e, t, n) {
     return ut(e) ? !0 : si(t.get("controlledby"), e) || si(n?.get("controlledby"), e);
   }
   var ii = /[^,\s]/;
   function ai(e, t) {
-    return !ii.test(_(e.get("controlledby") ?? "")) && !ii.test(_(t?.get("controlledby") ?? ""));
+    return !ii.test(D(e.get("controlledby") ?? "")) && !ii.test(D(t?.get("controlledby") ?? ""));
   }
-  function Wl(e, t) {
+  function zl(e, t) {
     const n = new X();
     for (const r of [e.get("controlledby"), t?.get("controlledby")])
-      for (const s of _(r ?? "").split(",")) {
+      for (const s of D(r ?? "").split(",")) {
         const i = s.trim();
         i !== "" && i !== "all" && !ut(i) && n.add(i);
       }
     return [...n];
   }
-  var ft = { kind: "public" }, he = { kind: "whisper", to: "gm" };
+  var ft = { kind: "public" }, ve = { kind: "whisper", to: "gm" };
   function Ee(e) {
     return { kind: "whisper", to: e };
   }
   function G(e, t, n = {}) {
-    e.kind === "public" ? sendChat(re, t) : n.record ? sendChat(re, `/w ${e.to} ${t}`) : sendChat(re, `/w ${e.to} ${t}`, null, { noarchive: !0 });
+    e.kind === "public" ? sendChat(se, t) : n.record ? sendChat(se, `/w ${e.to} ${t}`) : sendChat(se, `/w ${e.to} ${t}`, null, { noarchive: !0 });
   }
-  function pe(e) {
+  function ke(e) {
     let t = `&{template:default} {{name=${dt(e.title)}}}`;
     for (const n of e.rows) {
       const { lines: r } = n, s = n.buttons, i = s === void 0 ? 0 : s.length;
@@ -3512,36 +3512,36 @@ var DefenseRound = (() => {
       let a = "";
       for (let l = 0; l < r.length; l += 1) a += (l === 0 ? "" : "<br>") + dt(r[l]);
       let o = "";
-      for (let l = 0; l < i; l += 1) o += (l === 0 ? "" : " ") + ve(s[l].label, s[l].command);
-      t += ` {{${dt(Yl(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
+      for (let l = 0; l < i; l += 1) o += (l === 0 ? "" : " ") + me(s[l].label, s[l].command);
+      t += ` {{${dt(Xl(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
     }
     return t;
   }
-  function Yl(e) {
+  function Xl(e) {
     return e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
   }
   function te(e) {
     return dt(e);
   }
-  var zl = /^[-\w]+$/;
-  function ve(e, t) {
+  var ql = /^[-\w]+$/;
+  function me(e, t) {
     return `[${dt(e)}](${t})`;
   }
   function oi(e) {
-    return zl.test(e);
+    return ql.test(e);
   }
   function ci(e, t, n) {
-    const r = _(t.playerid ?? "");
-    return r === Fe ? Xl(e, t, n) : li(e, t, n, r, ut(r), !1);
+    const r = D(t.playerid ?? "");
+    return r === Fe ? Jl(e, t, n) : li(e, t, n, r, ut(r), !1);
   }
   function li(e, t, n, r, s, i) {
     const a = nr(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: s, senderName: a, replyTo: ni(s, a), relayed: i };
     return !s && !ti(a) && (o.replyFor = J(a, 60)), o;
   }
-  function Xl(e, t, n) {
+  function Jl(e, t, n) {
     const r = n.flags.get("api-as");
     n.flags.delete("api-as");
-    const s = Kl(r?.length === 1 ? r[0] : void 0);
+    const s = Wl(r?.length === 1 ? r[0] : void 0);
     if (s !== void 0) return li(e, t, n, s, !1, !0);
     const i = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: Fe, gm: i, senderName: nr(Fe), replyTo: "gm", relayed: !0 };
     return i || (a.relayRefused = !0), a;
@@ -3557,10 +3557,10 @@ var DefenseRound = (() => {
     const n = t.length > di ? `${t.slice(0, di - 12)}... (cut)` : t;
     return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
   }
-  function ql(e, t, n) {
+  function Ql(e, t, n) {
     z(e, `${t.charAt(0).toUpperCase()}${t.slice(1)}. Usage: ${n}`);
   }
-  function Jl(e, t) {
+  function Zl(e, t) {
     const n = e.store.tokens[t];
     if (n) return n;
     const r = {};
@@ -3573,61 +3573,61 @@ var DefenseRound = (() => {
   function hi(e, t) {
     if (e.type !== "api" || typeof e.content != "string") return;
     const n = e.content.trimStart().split(/\s/, 1)[0]?.toLowerCase() ?? "";
-    return k.prototype.hasOwnProperty.call(t, n) ? n : void 0;
+    return g.prototype.hasOwnProperty.call(t, n) ? n : void 0;
   }
   function vi(e) {
     return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
   }
-  async function Ql(e, t, n) {
+  async function ed(e, t, n) {
     const r = hi(t, n);
     if (!r) return;
-    const s = n[r], i = eo(t.content, t.inlinerolls);
+    const s = n[r], i = no(t.content, t.inlinerolls);
     let a;
     try {
       if (a = ci(e, t, rs(i)), a.relayRefused) {
         z(a, vi(r));
         return;
       }
-      if (!a.relayed && a.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
+      if (!a.relayed && a.parsed.flags.has("api-as")) throw new w("--api-as is read only on a command another script relays");
       if (e.newerState !== void 0 && !(r === "!defense-round" && a.gm && (a.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-        z(a, `The saved state was written by a newer version of ${re} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+        z(a, `The saved state was written by a newer version of ${se} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
         return;
       }
       if (a.parsed.flags.has("help")) {
         const o = s.helpFor?.(e, a.parsed) ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, l = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`;
-        G(Ee(a.replyTo), pe({ title: `Help: ${o.title}${l}`, rows: [{ label: "Usage", lines: [o.usage] }, { label: "What it does", lines: o.what }] }));
+        G(Ee(a.replyTo), ke({ title: `Help: ${o.title}${l}`, rows: [{ label: "Usage", lines: [o.usage] }, { label: "What it does", lines: o.what }] }));
         return;
       }
       await s.run(a);
     } catch (o) {
-      if (o instanceof y || o instanceof P) {
-        if (a ?? (a = ci(e, t, { command: r, positionals: [], flags: new M() })), a.relayRefused) {
+      if (o instanceof w || o instanceof P) {
+        if (a ?? (a = ci(e, t, { command: r, positionals: [], flags: new L() })), a.relayRefused) {
           z(a, vi(r));
           return;
         }
-        o instanceof y ? ql(a, o.message, s.usage(e)) : z(a, `${o.message.charAt(0).toUpperCase()}${o.message.slice(1)}.`);
+        o instanceof w ? Ql(a, o.message, s.usage(e)) : z(a, `${o.message.charAt(0).toUpperCase()}${o.message.slice(1)}.`);
         return;
       }
       throw o;
     }
   }
-  var Zl = 20, ed = 2e3, td = { floor: E.floor, ceil: E.ceil, round: E.round, abs: E.abs };
+  var td = 20, nd = 2e3, rd = { floor: E.floor, ceil: E.ceil, round: E.round, abs: E.abs };
   function mi(e, t, n = 0) {
-    if (n > Zl) return { ok: !1, problem: "refers to itself through other attributes" };
-    if (e.length > ed) return { ok: !1, problem: "is too long to be a formula" };
-    const r = nd(e, t, n);
+    if (n > td) return { ok: !1, problem: "refers to itself through other attributes" };
+    if (e.length > nd) return { ok: !1, problem: "is too long to be a formula" };
+    const r = sd(e, t, n);
     if (!r.ok) return r;
-    const i = new id(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
-    return i === void 0 || !I.isFinite(i) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: i + 0 };
+    const i = new od(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+    return i === void 0 || !C.isFinite(i) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: i + 0 };
   }
-  function nd(e, t, n) {
+  function sd(e, t, n) {
     let r = "", s = 0;
     const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
     let a;
     for (; (a = i.exec(e)) !== null; ) {
       const o = a[1].trim(), l = a[2] === "max" ? "max" : "current", c = t(o, l);
       if (c == null) return { ok: !1, problem: `refers to "${o}", which the character does not have` };
-      const d = typeof c == "number" ? _(c) : _(c).trim();
+      const d = typeof c == "number" ? D(c) : D(c).trim();
       let u;
       if (d === "") u = 0;
       else {
@@ -3639,7 +3639,7 @@ var DefenseRound = (() => {
     }
     return { ok: !0, text: r + e.slice(s) };
   }
-  var pi = (e) => k.assign(k.create(null), e), rd = pi({ "+": (e, t) => e + t, "-": (e, t) => e - t }), sd = pi({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), id = class {
+  var pi = (e) => g.assign(g.create(null), e), id = pi({ "+": (e, t) => e + t, "-": (e, t) => e - t }), ad = pi({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), od = class {
     constructor(e) {
       this.text = e, this.at = 0;
     }
@@ -3651,10 +3651,10 @@ var DefenseRound = (() => {
       for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
     }
     sum() {
-      return this.chain(() => this.product(), rd);
+      return this.chain(() => this.product(), id);
     }
     product() {
-      return this.chain(() => this.unary(), sd);
+      return this.chain(() => this.unary(), ad);
     }
     /** Operands joined by operators of one precedence, worked out left to right. */
     chain(e, t) {
@@ -3684,10 +3684,10 @@ var DefenseRound = (() => {
       this.space();
       const e = this.text.slice(this.at), t = /^\d+(\.\d+)?/.exec(e);
       if (t)
-        return this.at += t[0].length, I(t[0]);
+        return this.at += t[0].length, C(t[0]);
       const n = /^([a-z]+)\s*\(/i.exec(e);
       if (n) {
-        const r = td[n[1].toLowerCase()];
+        const r = rd[n[1].toLowerCase()];
         if (!r) return;
         this.at += n[0].length;
         const s = this.sum();
@@ -3701,28 +3701,28 @@ var DefenseRound = (() => {
     }
   };
   function ne(e, t = "an unnamed token") {
-    return _(e.get("name") ?? "") || t;
+    return D(e.get("name") ?? "") || t;
   }
   function B(e) {
     return getObj("graphic", e);
   }
-  function ad(e) {
+  function cd(e) {
     return getObj("character", e);
   }
-  function oe(e) {
-    const t = _(e.get("represents") ?? "");
+  function ce(e) {
+    const t = D(e.get("represents") ?? "");
     return t ? getObj("character", t) : void 0;
   }
-  var ge = {
+  var ye = {
     bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
     bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
     bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-  }, sn = class {
+  }, rn = class {
     constructor(e, t) {
       this.token = e, this.bar = t;
     }
     get link() {
-      return this.linkRead === void 0 && (this.linkRead = _(this.token.get(ge[this.bar].link) ?? "")), this.linkRead;
+      return this.linkRead === void 0 && (this.linkRead = D(this.token.get(ye[this.bar].link) ?? "")), this.linkRead;
     }
     /** The attribute the bar is linked to, when it still exists. */
     get attribute() {
@@ -3731,7 +3731,7 @@ var DefenseRound = (() => {
     get raw() {
       if (this.valueRead === void 0) {
         const e = this.attribute;
-        this.rawRead = e ? e.get("current") : this.token.get(ge[this.bar].value), this.valueRead = Ae(this.rawRead);
+        this.rawRead = e ? e.get("current") : this.token.get(ye[this.bar].value), this.valueRead = Ae(this.rawRead);
       }
       return this.rawRead;
     }
@@ -3741,15 +3741,15 @@ var DefenseRound = (() => {
     get max() {
       if (this.maxRead === void 0) {
         const e = this.attribute;
-        this.maxRead = Ae(e ? e.get("max") : this.token.get(ge[this.bar].max));
+        this.maxRead = Ae(e ? e.get("max") : this.token.get(ye[this.bar].max));
       }
       return this.maxRead;
     }
   };
   function ki(e, t) {
-    return new sn(e, t).value;
+    return new rn(e, t).value;
   }
-  var od = class {
+  var ld = class {
     constructor(e, t) {
       this.reading = e, this.value = t;
     }
@@ -3757,35 +3757,35 @@ var DefenseRound = (() => {
       return this.reading.max;
     }
   };
-  function an(e, t, n) {
+  function sn(e, t, n) {
     const r = {
-      vitality: new sn(e, n.bars.vitality),
-      soul: new sn(e, n.bars.soul),
-      power: new sn(e, n.bars.power)
+      vitality: new rn(e, n.bars.vitality),
+      soul: new rn(e, n.bars.soul),
+      power: new rn(e, n.bars.power)
     };
     return {
       id: e.id,
       token: e,
-      name: _(e.get("name") ?? "") || _(t?.get("name") ?? "") || "unnamed token",
+      name: D(e.get("name") ?? "") || D(t?.get("name") ?? "") || "unnamed token",
       character: t,
       bars: r,
       unique: r.vitality.link !== "",
       npc: ai(e, t),
       hidden: e.get("layer") === "gmlayer",
-      statusmarkers: _(e.get("statusmarkers") ?? "")
+      statusmarkers: D(e.get("statusmarkers") ?? "")
     };
   }
   var gi = { armor_physical: "physical", armor_magical: "magical" };
   function rr(e, t, n, r) {
-    return t?.edition?.id === e.id ? t.edition.state : e.enter(n, cd(t, n, r));
+    return t?.edition?.id === e.id ? t.edition.state : e.enter(n, dd(t, n, r));
   }
-  function cd(e, t, n) {
+  function dd(e, t, n) {
     return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
   }
   function yi(e, t) {
     return t !== void 0 && t.edition === e.id ? t.answer : null;
   }
-  var ld = { kind: "override" }, wi = { kind: "none" }, cn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, dd = k.freeze({}), ud = k.freeze({ current: null, max: null, present: !1 }), sr = [], fd = class {
+  var ud = { kind: "override" }, wi = { kind: "none" }, an = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, fd = g.freeze({}), hd = g.freeze({ current: null, max: null, present: !1 }), sr = [], vd = class {
     constructor(e, t) {
       this.characterId = e, this.index = t, this.problems = sr;
     }
@@ -3805,18 +3805,18 @@ var DefenseRound = (() => {
     number(e, t, n, r) {
       const s = Ae(e);
       if (s !== null) return s;
-      if (ln(e)) return null;
-      const i = mi(_(e), (o, l) => this.lookup(o, l));
-      if (i.ok && I.isSafeInteger(i.value)) return i.value;
+      if (cn(e)) return null;
+      const i = mi(D(e), (o, l) => this.lookup(o, l));
+      if (i.ok && C.isSafeInteger(i.value)) return i.value;
       const a = i.ok ? `works out to ${i.value}, not a whole number (wrap it in floor())` : i.problem;
       return this.problems === sr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
     }
   };
-  function ln(e) {
+  function cn(e) {
     return e == null || typeof e == "string" && e.trim() === "";
   }
   function bi(e) {
-    return !ln(e) && Ae(e) === null;
+    return !cn(e) && Ae(e) === null;
   }
   var $i = class {
     constructor(e, t, n, r, s, i, a, o) {
@@ -3829,7 +3829,7 @@ var DefenseRound = (() => {
       if (!this.withMax) return null;
       if (this.maxRead === void 0) {
         const e = this.source.get("max");
-        ln(e) && (this.isDefault || bi(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+        cn(e) && (this.isDefault || bi(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
       }
       return this.maxRead;
     }
@@ -3837,35 +3837,35 @@ var DefenseRound = (() => {
       return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
     }
   };
-  function hd(e, t, n, r) {
+  function md(e, t, n, r) {
     const s = n.values, i = {}, a = {}, o = e.character, l = r.settings.attributes;
     let c, d;
-    for (let g = 0; g < s.length; g += 1) {
-      const m = s[g], b = gi[m], S = t?.overrides?.[m];
+    for (let m = 0; m < s.length; m += 1) {
+      const p = s[m], A = gi[p], S = t?.overrides?.[p];
       if (S !== void 0) {
-        i[m] = { current: b ? t?.worn?.[b] ?? S : S, max: S, present: !0 }, a[m] = b ? cn[b] : ld;
+        i[p] = { current: A ? t?.worn?.[A] ?? S : S, max: S, present: !0 }, a[p] = A ? an[A] : ud;
         continue;
       }
-      const v = l[m], D = o ? r.attributes.find(o.id, v) : void 0;
-      o && (c ?? (c = new fd(o.id, r.attributes)));
-      let w = b !== void 0 && !e.unique;
-      if (D && c) {
-        let A;
-        b !== void 0 && !w && (A = D.get("current"), w = bi(A)), i[m] = new $i(D, w ? t?.worn?.[b] : void 0, b !== void 0, c, m, v, A, !1), a[m] = w ? cn[b] : { kind: "attribute", attribute: D };
-      } else c && !ln(d = r.attributes.sheetDefault(c.characterId, v, "current")) ? (i[m] = new $i(c.defaultOf(v), b ? t?.worn?.[b] : void 0, b !== void 0, c, m, v, d, !0), a[m] = b ? cn[b] : wi) : (i[m] = b ? { current: t?.worn?.[b] ?? null, max: null, present: !1 } : ud, a[m] = b ? cn[b] : wi);
+      const k = l[p], R = o ? r.attributes.find(o.id, k) : void 0;
+      o && (c ?? (c = new vd(o.id, r.attributes)));
+      let v = A !== void 0 && !e.unique;
+      if (R && c) {
+        let b;
+        A !== void 0 && !v && (b = R.get("current"), v = bi(b)), i[p] = new $i(R, v ? t?.worn?.[A] : void 0, A !== void 0, c, p, k, b, !1), a[p] = v ? an[A] : { kind: "attribute", attribute: R };
+      } else c && !cn(d = r.attributes.sheetDefault(c.characterId, k, "current")) ? (i[p] = new $i(c.defaultOf(k), A ? t?.worn?.[A] : void 0, A !== void 0, c, p, k, d, !0), a[p] = A ? an[A] : wi) : (i[p] = A ? { current: t?.worn?.[A] ?? null, max: null, present: !1 } : hd, a[p] = A ? an[A] : wi);
     }
     const u = r.turnOrder;
     let f = null;
     if (u && u.length > 0) {
-      const g = u.find((m) => m.id === e.id);
-      g !== void 0 && (f = Ai(g.pr));
+      const m = u.find((p) => p.id === e.id);
+      m !== void 0 && (f = Ai(m.pr));
     }
-    let h = dd;
+    let h = fd;
     if (n.others && n.others.length > 0) {
       h = {};
-      for (const g of n.others) h[g] = r.other?.(g);
+      for (const m of n.others) h[m] = r.other?.(m);
     }
-    const p = {
+    const y = {
       id: e.id,
       name: e.name,
       // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
@@ -3885,7 +3885,7 @@ var DefenseRound = (() => {
     return {
       snapshot: e,
       record: t,
-      facts: p,
+      facts: y,
       places: a,
       // Read after the rules ran: the values they read were checked then.
       get problems() {
@@ -3893,41 +3893,41 @@ var DefenseRound = (() => {
       }
     };
   }
-  function vd(e, t) {
+  function pd(e, t) {
     const n = e.snapshot.bars;
-    e.facts.bars = { vitality: new od(n.vitality, t), soul: n.soul, power: n.power };
+    e.facts.bars = { vitality: new ld(n.vitality, t), soul: n.soul, power: n.power };
   }
   function Ai(e) {
-    if (typeof e == "number") return I.isFinite(e) ? e : null;
+    if (typeof e == "number") return C.isFinite(e) ? e : null;
     if (typeof e != "string" || e.trim() === "") return null;
-    const t = I(e.trim());
-    return I.isFinite(t) ? t : null;
-  }
-  function md(e) {
-    return getObj("attribute", e)?.get("current");
-  }
-  function pd(e, t) {
-    return _(e.get(ge[t].link) ?? "");
+    const t = C(e.trim());
+    return C.isFinite(t) ? t : null;
   }
   function kd(e) {
-    const t = getObj("attribute", e);
-    return t ? { characterId: _(t.get("_characterid") ?? ""), name: _(t.get("name") ?? "") } : void 0;
+    return getObj("attribute", e)?.get("current");
   }
-  var gd = new X(
+  function gd(e, t) {
+    return D(e.get(ye[t].link) ?? "");
+  }
+  function yd(e) {
+    const t = getObj("attribute", e);
+    return t ? { characterId: D(t.get("_characterid") ?? ""), name: D(t.get("name") ?? "") } : void 0;
+  }
+  var wd = new X(
     "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
   );
-  function yd(e) {
-    if (gd.has(e)) return !0;
+  function bd(e) {
+    if (wd.has(e)) return !0;
     try {
-      const t = le.parse(_(Campaign().get("token_markers") ?? "[]"));
+      const t = de.parse(D(Campaign().get("token_markers") ?? "[]"));
       return Z.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
     } catch {
       return !1;
     }
   }
-  var Si = ["on", "off"], ir = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, wd = [
+  var Si = ["on", "off"], ir = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, $d = [
     "edition",
-    ...k.keys(ir),
+    ...g.keys(ir),
     "stamina-bar",
     ...Ye.map((e) => `attr.${e}`),
     ...Ot.map((e) => `marker.${e}`),
@@ -3938,87 +3938,87 @@ var DefenseRound = (() => {
     "overwhelm-limit",
     "api-commands"
   ];
-  function bd(e, t, n) {
+  function Ad(e, t, n) {
     const r = t.toLowerCase();
-    if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
+    if (n === void 0 || n === "") throw new w(`config ${r} needs a value`);
     if (r === "edition") {
-      const s = W(n, "edition", ul()), i = _t();
+      const s = x(n, "edition", hl()), i = Dt();
       if (!i.includes(s))
-        throw new y(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
+        throw new w(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
       return e.edition = s, `Edition is now ${s}.`;
     }
     if (r in ir) {
-      const s = ir[r], i = W(n, r, Rt), a = e.bars[s];
+      const s = ir[r], i = x(n, r, Rt), a = e.bars[s];
       for (const o of ["vitality", "soul", "power"])
         o !== s && e.bars[o] === i && (e.bars[o] = a);
       return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
     }
     if (r === "stamina-bar") {
-      const s = W(n, r, ["power", ...Rt]);
-      if (s === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${s})`);
+      const s = x(n, r, ["power", ...Rt]);
+      if (s === e.bars.vitality) throw new w(`stamina may not share the Vitality bar (${s})`);
       return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;
     }
     if (r.startsWith("attr.")) {
       const s = r.slice(5);
       if (!Ye.includes(s))
-        throw new y(`unknown attribute key "${J(s)}" (known: ${Ye.join(", ")})`);
+        throw new w(`unknown attribute key "${J(s)}" (known: ${Ye.join(", ")})`);
       const i = n.trim();
-      if (i.length === 0 || i.length > 100) throw new y("an attribute name must be 1 to 100 characters");
+      if (i.length === 0 || i.length > 100) throw new w("an attribute name must be 1 to 100 characters");
       return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;
     }
     if (r.startsWith("marker.")) {
       const s = r.slice(7);
       if (!Ot.includes(s))
-        throw new y(`unknown marker key "${J(s)}" (known: ${Ot.join(", ")})`);
+        throw new w(`unknown marker key "${J(s)}" (known: ${Ot.join(", ")})`);
       const i = n.trim();
-      if (!yd(i))
-        throw new y(`"${J(i)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
+      if (!bd(i))
+        throw new w(`"${J(i)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
       return e.markers[s] = i, `The ${s} marker is now ${i}.`;
     }
     if (r === "visibility.npc" || r === "visibility.pc") {
       const s = r === "visibility.npc" ? "npc" : "pc";
-      return e.visibility[s] = W(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;
+      return e.visibility[s] = x(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;
     }
     if (r === "players-target-any")
-      return e.playersTargetAny = W(n, r, Si) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+      return e.playersTargetAny = x(n, r, Si) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
     if (r === "armor-on-manual-edits")
-      return e.armorOnManualEdits = W(n, r, Si) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+      return e.armorOnManualEdits = x(n, r, Si) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
     if (r === "overwhelm-limit")
       return e.overwhelmLimit = $t(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
     if (r === "api-commands")
-      return e.apiCommands = W(n, r, Us), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-    throw new y(`unknown setting "${J(t)}" (settings: ${wd.join(", ")})`);
+      return e.apiCommands = x(n, r, Us), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
+    throw new w(`unknown setting "${J(t)}" (settings: ${$d.join(", ")})`);
   }
   function Ge() {
     return Ti(Campaign().get("turnorder"));
   }
-  function $d() {
+  function Sd() {
     const e = Campaign().get("turnorder");
     return typeof e == "string" ? e : "";
   }
   function Ti(e) {
     if (typeof e != "string" || e.trim() === "") return [];
     try {
-      const t = le.parse(e);
+      const t = de.parse(e);
       return Z.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
     } catch {
       return [];
     }
   }
   function ar(e) {
-    Campaign().set("turnorder", le.stringify(e));
+    Campaign().set("turnorder", de.stringify(e));
   }
   function Lt(e) {
-    return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? _(e) : "";
+    return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? D(e) : "";
   }
   function or(e) {
-    return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? I(e) : I.NaN;
+    return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;
   }
-  function Ad(e) {
+  function Td(e) {
     const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
     return t(e.id) && t(e.custom) && t(e.pr);
   }
-  function Sd(e) {
+  function Ed(e) {
     const t = Lt(e.id), n = Lt(e.custom);
     return `${t.length <= 64 ? t : `#${cr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${cr(n)}`}`;
   }
@@ -4028,8 +4028,8 @@ var DefenseRound = (() => {
       t ^= e.charCodeAt(n), t = E.imul(t, 16777619) >>> 0;
     return t.toString(16).padStart(8, "0");
   }
-  var Td = /^(.+) -?\d+$/;
-  function Ed() {
+  var Dd = /^(.+) -?\d+$/;
+  function _d() {
     const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
     return typeof e == "object" && e !== null ? e : void 0;
   }
@@ -4038,20 +4038,20 @@ var DefenseRound = (() => {
     const t = Lt(e.id);
     if (t === "" || t === "-1") return !1;
     const n = getObj("graphic", t);
-    if (n === void 0 || _(n.get("represents") ?? "") !== "") return !1;
-    const r = Ed();
+    if (n === void 0 || D(n.get("represents") ?? "") !== "") return !1;
+    const r = _d();
     if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-    const s = Td.exec(_(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+    const s = Dd.exec(D(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
     return s !== null && s[1] === i;
   }
-  function _d(e) {
+  function Rd(e) {
     for (const t of e) if (!Ei(t)) return t;
   }
-  var Dd = new X(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-  function Rd(e) {
-    return Dd.has(e.kind);
+  var Od = new X(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+  function Cd(e) {
+    return Od.has(e.kind);
   }
-  function Od(e, t, n) {
+  function Id(e, t, n) {
     switch (e.kind) {
       case "heal-title":
         return `${t(e.who)} is healed: ${wt[e.resource]} +${e.amount}`;
@@ -4073,8 +4073,8 @@ var DefenseRound = (() => {
         return e.label;
     }
   }
-  function _i(e, t) {
-    const n = (r) => Rd(r) ? Od(r, t, n) : e.words(r, t);
+  function Di(e, t) {
+    const n = (r) => Cd(r) ? Id(r, t, n) : e.words(r, t);
     return n;
   }
   function ht(e, t) {
@@ -4085,26 +4085,26 @@ var DefenseRound = (() => {
     const n = {};
     return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
   }
-  function dn(e, t, n) {
+  function ln(e, t, n) {
     const r = e.tokens[t], s = {};
     r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), Ct(s) ? delete e.tokens[t] : e.tokens[t] = s, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
   }
-  function ye(e, t) {
+  function we(e, t) {
     if (e === t) return !0;
     if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
     if (typeof e != "object" || typeof t != "object" || Z.isArray(e) !== Z.isArray(t)) return !1;
     if (Z.isArray(e)) {
       const s = t;
       if (e.length !== s.length) return !1;
-      for (let i = 0; i < e.length; i += 1) if (!ye(e[i], s[i])) return !1;
+      for (let i = 0; i < e.length; i += 1) if (!we(e[i], s[i])) return !1;
       return !0;
     }
     const n = e, r = t;
-    for (const s of k.keys(n)) if (!ye(n[s], r[s])) return !1;
-    for (const s of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
+    for (const s of g.keys(n)) if (!we(n[s], r[s])) return !1;
+    for (const s of g.keys(r)) if (!g.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
     return !0;
   }
-  function Cd(e, t) {
+  function Nd(e, t) {
     switch (t.kind) {
       case "bar":
         return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -4124,13 +4124,13 @@ var DefenseRound = (() => {
         return `turn-order:${t.tokenId}`;
     }
   }
-  function Id(e, t = () => !0, n = () => {
+  function Pd(e, t = () => !0, n = () => {
   }) {
-    const r = new M();
+    const r = new L();
     for (const i of e) {
       const a = t(i.tokenId);
       for (const o of i.changes) {
-        const l = Cd(i.tokenId, o), c = r.get(l);
+        const l = Nd(i.tokenId, o), c = r.get(l);
         c ? (c.last = o, a && c.owner === void 0 && (c.owner = i)) : r.set(l, { first: o, last: o, ...a ? { owner: i } : {} });
       }
     }
@@ -4143,7 +4143,7 @@ var DefenseRound = (() => {
     }
     return s;
   }
-  function Di(e, t, n) {
+  function _i(e, t, n) {
     if (n <= 0) return e;
     const { answer: r, ...s } = e;
     if (!s.edition || s.edition.id !== t.id) return s;
@@ -4153,11 +4153,11 @@ var DefenseRound = (() => {
     const a = { ...s };
     return t.isEmptyState(i) ? delete a.edition : a.edition = { id: t.id, state: i }, a;
   }
-  var Nd = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-  function Pd(e, t, n) {
+  var Md = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+  function Ld(e, t, n) {
     return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));
   }
-  function Md(e, t, n, r) {
+  function jd(e, t, n, r) {
     const s = [];
     for (const { place: i, name: a, change: o } of e) {
       if (o.kind === "turn-order") continue;
@@ -4168,7 +4168,7 @@ var DefenseRound = (() => {
             s.push(`${a}: ${wt[o.resource]} is ${l ?? "not a number"} (was left at ${o.to})`);
             break;
           case "attribute":
-            s.push(`${a}: ${Nd[o.key] ?? o.key} is ${l ?? "unset"} (was left at ${o.to})`);
+            s.push(`${a}: ${Md[o.key] ?? o.key} is ${l ?? "unset"} (was left at ${o.to})`);
             break;
           case "worn":
             s.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${l ?? "unset"} (was left at ${o.to})`);
@@ -4189,16 +4189,16 @@ var DefenseRound = (() => {
     }
     return s;
   }
-  function Ld(e, t, n) {
+  function Fd(e, t, n) {
     return e.map(
-      (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Di(r.change.from, t, n), to: Di(r.change.to, t, n) } } : r
+      (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: _i(r.change.from, t, n), to: _i(r.change.to, t, n) } } : r
     );
   }
-  function jd(e, t, n, r) {
+  function Gd(e, t, n, r) {
     const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, l = r(e.answer, t.answer) ? n.answer : e.answer;
     return i !== void 0 && (s.edition = i), a !== void 0 && (s.deadForGood = a), o !== void 0 && (s.stance = o), l !== void 0 && (s.answer = l), s;
   }
-  function Fd(e) {
+  function Vd(e) {
     const t = e.indexOf("@");
     return t === -1 ? e : e.slice(0, t);
   }
@@ -4208,7 +4208,7 @@ var DefenseRound = (() => {
     for (; ; ) {
       const a = e.indexOf(",", i), l = (a === -1 ? e.slice(i) : e.slice(i, a)).trim();
       if (l !== "") {
-        const c = Fd(l);
+        const c = Vd(l);
         let d;
         t.includes(c) ? (d = l === c && !(r?.includes(c) ?? !1), d && (r ?? (r = [])).push(c)) : d = !n.includes(c), d && (s += s === "" ? l : `,${l}`);
       }
@@ -4216,12 +4216,12 @@ var DefenseRound = (() => {
       i = a + 1;
     }
     for (const a of t) (r?.includes(a) ?? !1) || (s += s === "" ? a : `,${a}`);
-    return s === e || s.length < e.length && s === Gd(e) ? e : s;
+    return s === e || s.length < e.length && s === Ud(e) ? e : s;
   }
-  function Gd(e) {
+  function Ud(e) {
     return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
   }
-  function Vd(e, t, n) {
+  function Bd(e, t, n) {
     const { incapacitated: r, dying: s, dead: i } = n.markers, a = t === "none" ? [] : [n.markers[t]];
     return Ri(e, a, [r, s, i]);
   }
@@ -4233,17 +4233,17 @@ var DefenseRound = (() => {
   function lr(e) {
     return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
   }
-  function Ud() {
+  function Hd() {
     return lr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
   }
   function dr() {
     return lr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
   }
-  function Bd() {
+  function Kd() {
     return lr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
   }
   var Ii = [];
-  function Hd(e) {
+  function xd(e) {
     return typeof e != "function" ? !1 : (Ii.push(e), !0);
   }
   function Ni(e, t, n, r, s, i) {
@@ -4264,18 +4264,18 @@ var DefenseRound = (() => {
   function Pi(e, t) {
     typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
   }
-  var Kd = class {
+  var Wd = class {
     constructor() {
       this.props = {}, this.any = !1;
     }
     attribute(e, t) {
-      (this.attributes ?? (this.attributes = new M())).set(e.id, { attribute: e, value: t });
+      (this.attributes ?? (this.attributes = new L())).set(e.id, { attribute: e, value: t });
     }
     prop(e, t) {
       this.props[e] = t, this.any = !0;
     }
     bar(e, t, n, r) {
-      const s = ge[e.bars[t].bar].value;
+      const s = ye[e.bars[t].bar].value;
       r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);
     }
     flush(e) {
@@ -4289,105 +4289,105 @@ var DefenseRound = (() => {
     const s = {};
     return e && (s.edition = e), t && (s.deadForGood = !0), n !== void 0 && (s.stance = n), r !== void 0 && (s.answer = r), s;
   }
-  function xd(e, t, n, r = {}) {
-    const { snapshot: s, facts: i, places: a } = t, { edition: o, settings: l, memories: c } = e, d = c.tokens, u = s.token, f = [], h = [], p = new Kd(), $ = () => {
-      var w;
-      return d[w = s.id] ?? (d[w] = {});
-    }, g = r.vitalityFrom ?? s.bars.vitality.value, m = {
+  function Yd(e, t, n, r = {}) {
+    const { snapshot: s, facts: i, places: a } = t, { edition: o, settings: l, memories: c } = e, d = c.tokens, u = s.token, f = [], h = [], y = new Wd(), $ = () => {
+      var v;
+      return d[v = s.id] ?? (d[v] = {});
+    }, m = r.vitalityFrom ?? s.bars.vitality.value, p = {
       vitality: s.bars.vitality.value,
       soul: s.bars.soul.value,
       power: s.bars.power.value
     };
-    for (const w of n.changes)
-      switch (w.kind) {
+    for (const v of n.changes)
+      switch (v.kind) {
         case "bar": {
-          const A = s.bars[w.resource], C = w.resource === "vitality" ? g : A.value, j = A.link ? getObj("attribute", A.link) : void 0, Q = { kind: "bar", resource: w.resource, bar: A.bar, from: C, to: w.to };
-          j && (Q.attributeId = j.id), f.push(Q), (A.value !== w.to || A.raw !== w.to) && p.bar(s, w.resource, w.to, j), m[w.resource] = w.to;
+          const b = s.bars[v.resource], I = v.resource === "vitality" ? m : b.value, M = b.link ? getObj("attribute", b.link) : void 0, Q = { kind: "bar", resource: v.resource, bar: b.bar, from: I, to: v.to };
+          M && (Q.attributeId = M.id), f.push(Q), (b.value !== v.to || b.raw !== v.to) && y.bar(s, v.resource, v.to, M), p[v.resource] = v.to;
           break;
         }
         case "value": {
-          const A = a[w.key], C = i.values[w.key]?.current ?? null;
-          if (A?.kind === "attribute")
-            f.push({ kind: "attribute", key: w.key, attributeId: A.attribute.id, from: C, to: w.to }), p.attribute(A.attribute, w.to);
-          else if (A?.kind === "worn") {
-            f.push({ kind: "worn", track: A.track, from: d[s.id]?.worn?.[A.track] ?? null, to: w.to });
-            const j = $();
-            j.worn = { ...j.worn, [A.track]: w.to };
-          } else if (gi[w.key] === void 0 && A?.kind === "override") {
-            f.push({ kind: "override", key: w.key, from: C, to: w.to });
-            const j = $();
-            j.overrides = { ...j.overrides, [w.key]: w.to };
+          const b = a[v.key], I = i.values[v.key]?.current ?? null;
+          if (b?.kind === "attribute")
+            f.push({ kind: "attribute", key: v.key, attributeId: b.attribute.id, from: I, to: v.to }), y.attribute(b.attribute, v.to);
+          else if (b?.kind === "worn") {
+            f.push({ kind: "worn", track: b.track, from: d[s.id]?.worn?.[b.track] ?? null, to: v.to });
+            const M = $();
+            M.worn = { ...M.worn, [b.track]: v.to };
+          } else if (gi[v.key] === void 0 && b?.kind === "override") {
+            f.push({ kind: "override", key: v.key, from: I, to: v.to });
+            const M = $();
+            M.overrides = { ...M.overrides, [v.key]: v.to };
           }
           break;
         }
         case "initiative": {
-          const A = r.turnOrder?.order ?? Ge(), C = A.find((Q) => Q.id === s.id), j = or(C?.pr);
-          C && I.isFinite(j) && j !== w.to && (C.pr = w.to, Li(A, r.turnOrder), f.push({ kind: "initiative", from: j, to: w.to }));
+          const b = r.turnOrder?.order ?? Ge(), I = b.find((Q) => Q.id === s.id), M = or(I?.pr);
+          I && C.isFinite(M) && M !== v.to && (I.pr = v.to, Li(b, r.turnOrder), f.push({ kind: "initiative", from: M, to: v.to }));
           break;
         }
         case "join-turn-order": {
-          const A = zd(w.tokenId, w.initiative, r.turnOrder);
-          h.push(A.note), A.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
+          const b = qd(v.tokenId, v.initiative, r.turnOrder);
+          h.push(b.note), b.added && f.push({ kind: "turn-order", tokenId: v.tokenId });
           break;
         }
         case "ally-state":
         case "ally-answer": {
-          const A = Xe(ht(c, w.tokenId), o), C = w.kind === "ally-state" ? Xe({ ...A, edition: { id: o.id, state: w.state } }, o) : { ...A, answer: { edition: o.id, answer: w.answer } };
-          ye(A, C) || (f.push({ kind: "memory", tokenId: w.tokenId, from: A, to: C }), dn(c, w.tokenId, C));
+          const b = Xe(ht(c, v.tokenId), o), I = v.kind === "ally-state" ? Xe({ ...b, edition: { id: o.id, state: v.state } }, o) : { ...b, answer: { edition: o.id, answer: v.answer } };
+          we(b, I) || (f.push({ kind: "memory", tokenId: v.tokenId, from: b, to: I }), ln(c, v.tokenId, I));
           break;
         }
       }
     if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-      const w = d[s.id], A = w?.edition && !(w.edition.id === o.id && o.isEmptyState(w.edition.state)) ? w.edition : void 0, C = n.state === void 0 ? A : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, j = w?.deadForGood === !0, Q = n.state === void 0 ? j : o.deadForGood(n.state, m.vitality), we = w?.stance, x = n.stance === void 0 ? we : n.stance ?? void 0, Ze = c.exchange.waiting[s.id], be = n.answer === void 0 ? Ze : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
-      (j !== Q || we !== x || !ye(A, C) || !ye(Ze, be)) && (f.push({ kind: "memory", from: ur(A, j, we, Ze), to: ur(C, Q, x, be) }), dn(c, s.id, ur(C, Q, x, be)));
+      const v = d[s.id], b = v?.edition && !(v.edition.id === o.id && o.isEmptyState(v.edition.state)) ? v.edition : void 0, I = n.state === void 0 ? b : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, M = v?.deadForGood === !0, Q = n.state === void 0 ? M : o.deadForGood(n.state, p.vitality), be = v?.stance, _e = n.stance === void 0 ? be : n.stance ?? void 0, Ze = c.exchange.waiting[s.id], W = n.answer === void 0 ? Ze : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
+      (M !== Q || be !== _e || !we(b, I) || !we(Ze, W)) && (f.push({ kind: "memory", from: ur(b, M, be, Ze), to: ur(I, Q, _e, W) }), ln(c, s.id, ur(I, Q, _e, W)));
     }
-    const b = d[s.id];
-    b && Ct(b) && delete d[s.id];
+    const A = d[s.id];
+    A && Ct(A) && delete d[s.id];
     let S = s.statusmarkers;
-    const v = o.condition(i.state, g), D = n.state !== void 0 ? o.condition(n.state, m.vitality) : v;
-    if (n.state !== void 0 && (S = Vd(S, D, l)), n.stance !== void 0 && (S = Ci(S, n.stance, l)), S !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: S }), p.prop("statusmarkers", S)), r.tokenProps)
-      for (const w of k.keys(r.tokenProps)) {
-        const A = r.tokenProps[w];
-        !(w in p.props) && u.get(w) !== A && p.prop(w, A);
+    const k = o.condition(i.state, m), R = n.state !== void 0 ? o.condition(n.state, p.vitality) : k;
+    if (n.state !== void 0 && (S = Bd(S, R, l)), n.stance !== void 0 && (S = Ci(S, n.stance, l)), S !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: S }), y.prop("statusmarkers", S)), r.tokenProps)
+      for (const v of g.keys(r.tokenProps)) {
+        const b = r.tokenProps[v];
+        !(v in y.props) && u.get(v) !== b && y.prop(v, b);
       }
-    if (p.flush(u), r.notify ?? !0) {
-      const { bars: w } = s, A = { vitality: g, soul: w.soul.value, power: w.power.value, statusmarkers: s.statusmarkers, condition: v }, C = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: S, condition: D };
-      Ni(u, A, C, n.detail, () => Mi(s, g), r.healthColors);
+    if (y.flush(u), r.notify ?? !0) {
+      const { bars: v } = s, b = { vitality: m, soul: v.soul.value, power: v.power.value, statusmarkers: s.statusmarkers, condition: k }, I = { vitality: p.vitality, soul: p.soul, power: p.power, statusmarkers: S, condition: R };
+      Ni(u, b, I, n.detail, () => Mi(s, m), r.healthColors);
     }
     return { changes: f, notes: h };
   }
   function Mi(e, t) {
-    const n = Yd(e.token);
+    const n = Xd(e.token);
     n.statusmarkers = e.statusmarkers;
     const { vitality: r, soul: s, power: i } = e.bars;
-    return n[ge[r.bar].value] = r.raw, n[ge[s.bar].value] = s.raw, n[ge[i.bar].value] = i.raw, t !== null && (n[ge[r.bar].value] = t), n;
+    return n[ye[r.bar].value] = r.raw, n[ye[s.bar].value] = s.raw, n[ye[i.bar].value] = i.raw, t !== null && (n[ye[r.bar].value] = t), n;
   }
-  var Wd = ["width", "height"];
-  function Yd(e) {
+  var zd = ["width", "height"];
+  function Xd(e) {
     const t = { _id: e.id, _type: "graphic" };
-    for (const n of Wd) t[n] = e.get(n);
+    for (const n of zd) t[n] = e.get(n);
     return t;
   }
   function Li(e, t) {
     t ? t.changed = !0 : ar(e);
   }
-  function zd(e, t, n) {
+  function qd(e, t, n) {
     const r = getObj("graphic", e);
     if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
     const s = ne(r, "The spectator"), i = n?.order ?? Ge();
-    return i.some((a) => a.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: _(r.get("_pageid") ?? "") }), Li(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
+    return i.some((a) => a.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: D(r.get("_pageid") ?? "") }), Li(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
   }
-  function Xd(e, t) {
-    const n = new M(), r = new M(), s = new X(), i = (c) => {
+  function Jd(e, t) {
+    const n = new L(), r = new L(), s = new X(), i = (c) => {
       let d = r.get(c);
       return d || r.set(c, d = {}), d;
     };
     let a, o = !1;
-    const l = new M();
+    const l = new L();
     for (const { tokenId: c, change: d } of t) {
       const u = getObj("graphic", c);
       if (u)
-        switch (l.has(c) || l.set(c, { snapshot: an(u, oe(u), e.settings), memory: Xe(ht(e.memories, c), e.edition) }), s.add(c), d.kind) {
+        switch (l.has(c) || l.set(c, { snapshot: sn(u, ce(u), e.settings), memory: Xe(ht(e.memories, c), e.edition) }), s.add(c), d.kind) {
           case "bar":
             if (d.from === null) break;
             d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : i(c)[`${d.bar}_value`] = d.from;
@@ -4397,12 +4397,12 @@ var DefenseRound = (() => {
             break;
           case "worn": {
             const f = { ...e.memories.tokens[c] };
-            f.worn = Zt(f.worn, d.track, d.from), Ys(e.memories.tokens, c, f);
+            f.worn = Qt(f.worn, d.track, d.from), Ys(e.memories.tokens, c, f);
             break;
           }
           case "override": {
             const f = { ...e.memories.tokens[c] };
-            f.overrides = Zt(f.overrides, d.key, d.from), Ys(e.memories.tokens, c, f);
+            f.overrides = Qt(f.overrides, d.key, d.from), Ys(e.memories.tokens, c, f);
             break;
           }
           case "markers":
@@ -4410,7 +4410,7 @@ var DefenseRound = (() => {
             break;
           case "memory": {
             const f = d.tokenId ?? c, h = Xe(ht(e.memories, f), e.edition);
-            dn(e.memories, f, jd(d.from, d.to, h, ye));
+            ln(e.memories, f, Gd(d.from, d.to, h, we));
             break;
           }
           case "initiative": {
@@ -4438,18 +4438,18 @@ var DefenseRound = (() => {
       typeof f.statusmarkers == "string" && (f.statusmarkers = Ci(f.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
       const h = {};
       for (const $ of Wr) {
-        const g = u.snapshot.bars[$], m = `${g.bar}_value`, b = g.link ? n.get(g.link) : void 0;
-        b !== void 0 && d.get(m) !== b && (f[m] = b);
-        const S = b ?? f[m];
-        h[$] = typeof S == "number" ? S : g.value;
+        const m = u.snapshot.bars[$], p = `${m.bar}_value`, A = m.link ? n.get(m.link) : void 0;
+        A !== void 0 && d.get(p) !== A && (f[p] = A);
+        const S = A ?? f[p];
+        h[$] = typeof S == "number" ? S : m.value;
       }
-      k.keys(f).length > 0 && d.set(f);
-      const p = typeof f.statusmarkers == "string" ? f.statusmarkers : u.snapshot.statusmarkers;
-      qd(e, d, u.snapshot, u.memory, { ...h, statusmarkers: p });
+      g.keys(f).length > 0 && d.set(f);
+      const y = typeof f.statusmarkers == "string" ? f.statusmarkers : u.snapshot.statusmarkers;
+      Qd(e, d, u.snapshot, u.memory, { ...h, statusmarkers: y });
     }
     a && o && ar(a);
   }
-  function qd(e, t, n, r, s) {
+  function Qd(e, t, n, r, s) {
     const i = (l, c) => {
       const d = l.edition?.id === e.edition.id ? e.edition.parseState(l.edition.state) : null;
       return e.edition.condition(d ?? e.edition.enter(c, l.deadForGood === !0), c);
@@ -4468,17 +4468,17 @@ var DefenseRound = (() => {
     return new jr((n, r) => {
       sendChat("DefenseRound", t, (s) => {
         const a = (s[0]?.inlinerolls ?? []).map((o) => o.results.total);
-        a.length !== e.length || a.some((o) => !I.isInteger(o)) ? r(new Gt(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
+        a.length !== e.length || a.some((o) => !C.isInteger(o)) ? r(new Ft(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
       });
     });
   }
-  function Jd(e) {
-    const t = e.title ?? e.outcome.steps.find((n) => n.section === ce);
+  function Zd(e) {
+    const t = e.title ?? e.outcome.steps.find((n) => n.section === le);
     return t ? e.say(t) : e.snapshot.name;
   }
   function fr(e) {
     if (e.summary !== void 0) return e.summary;
-    const t = e.outcome.steps.find((n) => n.section === ae);
+    const t = e.outcome.steps.find((n) => n.section === oe);
     return e.summary = t ? e.say(t) : `${e.snapshot.name}.`;
   }
   function Fi(e) {
@@ -4489,11 +4489,11 @@ var DefenseRound = (() => {
       s.section === Ce && (s.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage ?{Damage} --ids ${t.id}` }) : s.kind === "button" && r.push({ label: e.say(s), command: s.command }));
     return r;
   }
-  function Qd(e) {
-    const t = [], n = new M();
+  function eu(e) {
+    const t = [], n = new L();
     for (const r of e.outcome.steps) {
       const s = r.section;
-      if (s === void 0 || s === ce || s === ae || s === Ce) continue;
+      if (s === void 0 || s === le || s === oe || s === Ce) continue;
       let i = n.get(s);
       i || (i = [], n.set(s, i), t.push({ label: s, lines: i })), i.push(e.say(r));
     }
@@ -4502,69 +4502,69 @@ var DefenseRound = (() => {
   function hr(e) {
     const t = Fi(e);
     return {
-      title: Jd(e),
+      title: Zd(e),
       rows: [
         ...e.answer ? [{ label: "Answer", lines: [e.answer] }] : [],
-        ...Qd(e),
+        ...eu(e),
         { label: "Turn Tracker", lines: e.notes },
         { label: "Rolls", lines: e.typed ? [e.typed] : [] },
         ...t.length > 0 ? [{ label: "Actions", lines: [], buttons: t }] : []
       ]
     };
   }
-  function Zd(e) {
+  function tu(e) {
     let t = "";
     for (const n of e)
       n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${wt[n.resource]} ${n.from} -> ${n.to}`);
     return t;
   }
   function vr(e, t, n, r, s, i) {
-    const a = new M(), o = [];
+    const a = new L(), o = [];
     for (const l of t) {
       const c = e[l], { snapshot: d } = c, u = (a.get(d.name) ?? 0) + 1;
       a.set(d.name, u);
-      const f = u === 1 ? d.name : `${d.name} (${u})`, h = s === "all" || n[l] === "public", p = h ? Zd(c.changes) : "", $ = h ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], m = h && c.outcome.steps.some((v) => v.section === Ce) ? [...$, ...Fi(c)] : $, b = fr(c), S = p ? `${b} ${p}` : b;
-      o.push({ label: f, lines: c.answer ? [`${c.answer}. ${S}`] : [S], buttons: m });
+      const f = u === 1 ? d.name : `${d.name} (${u})`, h = s === "all" || n[l] === "public", y = h ? tu(c.changes) : "", $ = h ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], p = h && c.outcome.steps.some((k) => k.section === Ce) ? [...$, ...Fi(c)] : $, A = fr(c), S = y ? `${A} ${y}` : A;
+      o.push({ label: f, lines: c.answer ? [`${c.answer}. ${S}`] : [S], buttons: p });
     }
     return { title: r, rows: o };
   }
-  function un(e, t) {
+  function dn(e, t) {
     return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
   }
   function mr(e, t, n) {
     if (t.length === 0) return;
-    const r = t.some((c) => c.changes.length > 0 || !(c.outcome.noop || c.outcome.headline === "unharmed")), s = t.length > 1 ? tu(e, t, n.sender ?? "gm") : [];
+    const r = t.some((c) => c.changes.length > 0 || !(c.outcome.noop || c.outcome.headline === "unharmed")), s = t.length > 1 ? ru(e, t, n.sender ?? "gm") : [];
     if (!r) {
       const c = n.senderMaySee ?? (() => !0);
       if (t.length === 1 && !c(t[0].snapshot)) {
         G(Ee(n.replyTo), te(fr(t[0])));
         return;
       }
-      const d = t.length === 1 ? hr(t[0]) : vr(t, eu(t), Gi(e, t), `${n.title}: ${pr(t.length)}`, t.every((u) => c(u.snapshot)) ? "all" : "public", s);
-      G(Ee(n.replyTo), pe(d));
+      const d = t.length === 1 ? hr(t[0]) : vr(t, nu(t), Gi(e, t), `${n.title}: ${pr(t.length)}`, t.every((u) => c(u.snapshot)) ? "all" : "public", s);
+      G(Ee(n.replyTo), ke(d));
       return;
     }
     if (t.length === 1) {
-      const c = t[0], d = un(e, c.snapshot);
-      G(d === "public" ? ft : he, pe(hr(c)), { record: !0 }), d === "gm" && !c.snapshot.hidden && G(ft, te(fr(c)));
+      const c = t[0], d = dn(e, c.snapshot);
+      G(d === "public" ? ft : ve, ke(hr(c)), { record: !0 }), d === "gm" && !c.snapshot.hidden && G(ft, te(fr(c)));
       return;
     }
     const i = Gi(e, t), a = [], o = [];
     for (let c = 0; c < t.length; c += 1)
       t[c].snapshot.hidden || a.push(c), i[c] === "gm" && o.push(c);
     const l = t[0].typed ? ` (${t[0].typed})` : "";
-    a.length > 0 && G(ft, pe(vr(t, a, i, `${n.title}: ${pr(a.length)}${l}`, "public", s))), o.length > 0 && G(he, pe(vr(t, o, i, `${n.title}: ${pr(t.length)} (GM)${l}`, "all", s)), { record: !0 });
+    a.length > 0 && G(ft, ke(vr(t, a, i, `${n.title}: ${pr(a.length)}${l}`, "public", s))), o.length > 0 && G(ve, ke(vr(t, o, i, `${n.title}: ${pr(t.length)} (GM)${l}`, "all", s)), { record: !0 });
   }
   function pr(e) {
     return `${e} token${e === 1 ? "" : "s"}`;
   }
   function Gi(e, t) {
-    return t.map((n) => un(e, n.snapshot));
+    return t.map((n) => dn(e, n.snapshot));
   }
-  function eu(e) {
+  function nu(e) {
     return e.map((t, n) => n);
   }
-  function tu(e, t, n) {
+  function ru(e, t, n) {
     return e.details.add(
       n,
       t.map((r) => {
@@ -4573,10 +4573,10 @@ var DefenseRound = (() => {
       })
     );
   }
-  function nu(e, t) {
+  function su(e, t) {
     const n = e.bars[t];
     if (n.value !== null) return;
-    const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${_(n.raw)}"`;
+    const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${D(n.raw)}"`;
     return `${e.name}: its ${wt[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
   }
   function qe(e) {
@@ -4592,8 +4592,8 @@ var DefenseRound = (() => {
     }
     return t;
   }
-  var Vi = 50, kr = 6e4, Ui = 10, fn = new wa();
-  function ru(e) {
+  var Vi = 50, kr = 6e4, Ui = 10, un = new $a();
+  function iu(e) {
     switch (e.kind) {
       case "bar":
         return 90 + (e.attributeId?.length ?? 0);
@@ -4618,36 +4618,36 @@ var DefenseRound = (() => {
     if (typeof e == "string") return qe(e);
     if (e === null || typeof e != "object") return 24;
     let t = 2;
-    for (const [n, r] of k.entries(e)) t += n.length + 4 + gr(r);
+    for (const [n, r] of g.entries(e)) t += n.length + 4 + gr(r);
     return t;
   }
   function Hi(e) {
-    let t = fn.get(e);
+    let t = un.get(e);
     if (t === void 0) {
       t = 100 + e.by.length;
       for (const n of e.tokens) {
         t += 50 + qe(n.tokenId) + qe(n.name);
-        for (const r of n.changes) t += ru(r);
+        for (const r of n.changes) t += iu(r);
       }
-      fn.set(e, t);
+      un.set(e, t);
     }
     return t;
   }
-  function su(e, t, n) {
+  function au(e, t, n) {
     if (n.changes.length === 0) return !1;
     const r = e.store.history;
     for (let s = r.length - 1; s >= 0; s -= 1) {
       const i = r[s];
       if (!(i.kind !== "hand-edit" || !i.tokens.some((o) => o.changes.some((l) => l.kind === "bar" && l.attributeId === t))))
-        return i.tokens.some((o) => o.tokenId === n.tokenId) ? !1 : (i.tokens.push(n), fn.delete(i), !0);
+        return i.tokens.some((o) => o.tokenId === n.tokenId) ? !1 : (i.tokens.push(n), un.delete(i), !0);
     }
     return !1;
   }
-  function iu(e) {
+  function ou(e) {
     return e.by === "hand-edit" || e.by === Fe || ut(e.by);
   }
   function yr(e) {
-    return e.by === "hand-edit" || !iu(e);
+    return e.by === "hand-edit" || !ou(e);
   }
   function Ki(e, t) {
     const n = t.tokens.filter((c) => c.changes.length > 0);
@@ -4667,14 +4667,14 @@ var DefenseRound = (() => {
       if (s.splice(s.indexOf(c), 1), o -= Hi(c), c === r) break;
     }
   }
-  function au(e) {
-    const t = e.store.history, n = t.length, r = [], s = new M();
+  function cu(e) {
+    const t = e.store.history, n = t.length, r = [], s = new L();
     let i = 0;
     for (let a = t.length - 1; a >= 0; a -= 1) {
       const o = t[a];
       if (r.length >= Vi) break;
-      const l = le.stringify(o).length;
-      if (fn.set(o, l), !(l > kr)) {
+      const l = de.stringify(o).length;
+      if (un.set(o, l), !(l > kr)) {
         if (i + l > kr && r.length > 0) {
           if (yr(o)) continue;
           break;
@@ -4690,7 +4690,7 @@ var DefenseRound = (() => {
     return t.splice(0, t.length, ...r), n - r.length;
   }
   function wr(e) {
-    const t = new M();
+    const t = new L();
     for (const r of e) {
       const s = r.endsWith(".") ? r.slice(0, -1) : r;
       t.set(s, (t.get(s) ?? 0) + 1);
@@ -4702,13 +4702,13 @@ var DefenseRound = (() => {
     return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
   }
   function vt(e) {
-    const t = new M();
+    const t = new L();
     for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
     return xi([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
   }
-  var ou = class {
+  var lu = class {
     constructor() {
-      this.byReason = new M();
+      this.byReason = new L();
     }
     add(e, t) {
       const n = this.byReason.get(t);
@@ -4726,11 +4726,11 @@ var DefenseRound = (() => {
       s.has(c.id) || (s.add(c.id), i.push(c));
     };
     if (t !== void 0) {
-      if (t.length === 0) throw new y("--ids needs at least one token id");
+      if (t.length === 0) throw new w("--ids needs at least one token id");
       const c = [];
       for (const d of t) {
         const u = pt(d, e.gm);
-        u ? a(u) : c.push(cu(d));
+        u ? a(u) : c.push(du(d));
       }
       c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${xi(c.map((d) => `"${d}"`))}`);
     } else {
@@ -4745,13 +4745,13 @@ var DefenseRound = (() => {
       throw r.length > 0 ? new P(`no token to act on (${r.join("; ")})`) : new P("no token selected: select one or more tokens, or name them with --ids");
     const o = [], l = [];
     for (const c of i) {
-      const d = oe(c);
+      const d = ce(c);
       e.gm || n.anyTarget || Te(e.playerId, c, d) ? o.push({ token: c, character: d }) : l.push(ne(c));
     }
     if (l.length > 0 && r.push(`you do not control ${vt(l)}`), o.length === 0) throw new P(wr(r).join("; "));
     return { targets: o, notes: r };
   }
-  function cu(e) {
+  function du(e) {
     return e.length > 24 ? `${e.slice(0, 24)}...` : e;
   }
   function pt(e, t) {
@@ -4760,7 +4760,7 @@ var DefenseRound = (() => {
     if (!(!n || mt(n)) && !(!t && n.get("layer") === "gmlayer"))
       return n;
   }
-  function lu(e, t) {
+  function uu(e, t) {
     for (const n of t) {
       const r = e.parsed.flags.get(n);
       if (!(!r || r.length === 0) && !pt(r.join(" "), e.gm))
@@ -4774,7 +4774,7 @@ var DefenseRound = (() => {
     const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((s) => n[s] === n.stamina) ?? "power";
     return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
   }
-  function du(e) {
+  function fu(e) {
     const t = B(e);
     return t ? ne(t, e) : e;
   }
@@ -4786,14 +4786,14 @@ var DefenseRound = (() => {
     return t !== void 0 && t !== e.store.settings.edition ? Le(t) : void 0;
   }
   function zi(e, t) {
-    return e.gm || Te(e.playerId, t.token, t.character) || un(e.app, t) === "public";
+    return e.gm || Te(e.playerId, t.token, t.character) || dn(e.app, t) === "public";
   }
   function Qe(e, t) {
     const n = N(e), r = {
       settings: e.store.settings,
       attributes: e.attributes,
       edition: n,
-      nameOf: du,
+      nameOf: fu,
       waiting: e.store.exchange.waiting,
       other: (i) => {
         const a = B(i);
@@ -4811,7 +4811,7 @@ var DefenseRound = (() => {
     };
     if (t) {
       r.turnOrder = t;
-      const i = _d(t);
+      const i = Rd(t);
       if (i) {
         r.turnRow = i;
         const a = Lt(i.id);
@@ -4821,68 +4821,68 @@ var DefenseRound = (() => {
     const s = Yi(e);
     return s && (r.editionLeft = s), r;
   }
-  function hn(e, t, n, r = Qe(e)) {
-    const s = an(t.token, t.character, e.store.settings);
-    return hd(s, e.store.tokens[s.id], n, r);
+  function fn(e, t, n, r = Qe(e)) {
+    const s = sn(t.token, t.character, e.store.settings);
+    return md(s, e.store.tokens[s.id], n, r);
   }
   function Xi(e, t, n, r = !0) {
     switch (n.kind) {
       case "refused":
         return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
       case "bar":
-        return r ? nu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+        return r ? su(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
       case "missing-value":
         return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
     }
   }
-  function vn(e, t, n = "; nothing changed") {
+  function hn(e, t, n = "; nothing changed") {
     const r = t[0], s = r.which === "max" ? `the max of "${r.attribute}"` : `"${r.attribute}"`;
     return `${e.name}: its character's ${s} ${r.problem}; set a number there (or a formula of numbers and attributes), or give the token its own value with !defense-round set ${r.key} N${n}`;
   }
   function jt(e) {
     return { settings: e.store.settings, edition: N(e), memories: Wi(e) };
   }
-  var uu = class {
+  var hu = class {
     constructor(e, t, n, r, s, i) {
       this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = s, this.nameOf = i;
     }
     say(e) {
-      return this.words ?? (this.words = _i(this.edition, (t) => t === this.snapshot.id ? this.snapshot.name : this.nameOf(t))), this.words(e);
+      return this.words ?? (this.words = Di(this.edition, (t) => t === this.snapshot.id ? this.snapshot.name : this.nameOf(t))), this.words(e);
     }
   };
-  function fu(e, t, n, r = {}, s = jt(e)) {
-    const { snapshot: i } = t, a = xd(s, t, n, r), o = new uu(i, n, a.changes, a.notes, s.edition, t.facts.nameOf);
+  function vu(e, t, n, r = {}, s = jt(e)) {
+    const { snapshot: i } = t, a = Yd(s, t, n, r), o = new hu(i, n, a.changes, a.notes, s.edition, t.facts.nameOf);
     return r.title && (o.title = r.title), {
       // The name only labels the entry (the history keeps at most 200 characters of it).
       applied: { tokenId: i.id, name: i.name.length > 200 ? i.name.slice(0, 200) : i.name, changes: a.changes },
       shown: o
     };
   }
-  function hu(e, t, n) {
+  function mu(e, t, n) {
     const r = B(t.token.id);
     if (!r || mt(r)) return !1;
     const s = t.character?.id ?? "";
-    if (_(r.get("represents") ?? "") !== s) return !1;
-    const i = s ? ad(s) : void 0;
+    if (D(r.get("represents") ?? "") !== s) return !1;
+    const i = s ? cd(s) : void 0;
     return s && !i ? !1 : e.gm || n || Te(e.playerId, r, i);
   }
-  function vu(e) {
+  function pu(e) {
     for (const t of e.changes)
-      if ((t.kind === "bar" || t.kind === "value") && !I.isSafeInteger(t.to) || t.kind === "initiative" && !(I.isFinite(t.to) && E.abs(t.to) <= 1e9)) return t.to;
+      if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && E.abs(t.to) <= 1e9)) return t.to;
   }
   function qi(e, t) {
     const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
     if (n.length === 0) return;
-    const r = rs(e.msg.content ?? ""), s = n.filter((i) => !pu((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
+    const r = rs(e.msg.content ?? ""), s = n.filter((i) => !gu((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
     if (s.length !== 0)
       return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;
   }
-  var mu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-  function pu(e, t) {
+  var ku = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+  function gu(e, t) {
     const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
     if (!n) return !1;
-    const r = t?.[I(n[1])], s = mu.exec(_(r?.expression ?? ""));
-    return s ? (s[1] === "" ? 1 : I(s[1])) >= 1 && I(s[2]) >= 2 : !1;
+    const r = t?.[C(n[1])], s = ku.exec(D(r?.expression ?? ""));
+    return s ? (s[1] === "" ? 1 : C(s[1])) >= 1 && C(s[2]) >= 2 : !1;
   }
   function br(e, t) {
     const n = {};
@@ -4899,78 +4899,80 @@ var DefenseRound = (() => {
     for (const a of e) s[a.name] === void 0 && (s[a.name] = n[i++] ?? a.sides);
     return s;
   }
-  var Qi = k.freeze({});
-  function mn(e, t, n, r, s, i, a, o) {
-    const l = hn(e, t, n, s);
+  var Qi = g.freeze({});
+  function vn(e, t, n, r, s, i, a, o) {
+    const l = fn(e, t, n, s);
     o?.(l);
     const c = n.resolve(l.facts, r);
     if (Sn(c)) return { kind: "refusal", refusal: c, reading: l };
     if (l.problems.length > 0) return { kind: "problems", reading: l };
-    const d = vu(c);
+    const d = pu(c);
     if (d !== void 0) return { kind: "unsafe", value: d, reading: l };
-    const { applied: u, shown: f } = fu(e, l, c, a(c), i);
+    const { applied: u, shown: f } = vu(e, l, c, a(c), i);
     return { kind: "written", outcome: c, applied: u, shown: f, reading: l };
   }
   function $r(e, t, n) {
     const r = Qe(e), s = jt(e);
-    return t.map((i) => mn(e, i, n, Qi, r, s, () => ({ notify: !1 })));
+    return t.map((i) => vn(e, i, n, Qi, r, s, () => ({ notify: !1 })));
   }
-  async function pn(e, t, n, r, s) {
+  async function mn(e, t, n, r, s) {
     const i = br(e.parsed, t.dice), a = e.gm ? void 0 : qi(e, t.dice);
     return Zi(e, n.map((o) => ({ target: o, plan: t, given: i, ...a ? { typed: a } : {} })), r, s);
   }
   async function Zi(e, t, n, r) {
-    const s = e.app, i = t.map(({ plan: v, given: D }) => v.dice.filter((w) => D[w.name] === void 0)), a = i.some((v) => v.length > 0), o = s.store.settings.edition, l = a ? await ji(i.flatMap((v) => v.map((D) => D.sides))) : [];
-    if (s.store.settings.edition !== o) {
+    const s = e.app;
+    let i, a = [];
+    const o = t.map((v) => ((i === void 0 || v.plan !== i.plan || v.given !== i.given) && (a = v.plan.dice.filter((b) => v.given[b.name] === void 0)), i = v, a)), l = o.some((v) => v.length > 0), c = s.store.settings.edition, d = l ? await ji(o.flatMap((v) => v.map((b) => b.sides))) : [];
+    if (s.store.settings.edition !== c) {
       z(e, `Not applied: the edition changed to ${s.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
       return;
     }
-    const c = [...n], d = new ou(), u = [], f = [];
-    let h = !1;
-    const p = t.some(({ plan: v }) => v.readsTurnOrder) ? { order: Ge(), changed: !1 } : void 0, $ = dr() ?? null, g = Qe(s, p?.order), m = jt(s), b = (v) => {
-      const D = { notify: v.observed ?? !0, healthColors: $ };
-      return p && (D.turnOrder = p), D;
+    const u = [...n], f = new lu(), h = [], y = [];
+    let $ = !1;
+    const m = t.some(({ plan: v }) => v.readsTurnOrder) ? { order: Ge(), changed: !1 } : void 0, p = dr() ?? null, A = Qe(s, m?.order), S = jt(s), k = (v) => {
+      const b = { notify: v.observed ?? !0, healthColors: p };
+      return m && (b.turnOrder = m), b;
     };
-    let S = 0;
-    if (t.forEach(({ target: v, plan: D, given: w, typed: A, answer: C }, j) => {
-      const Q = i[j], we = S;
-      if (S += Q.length, a && !hu(e, v, r.anyTarget === !0)) {
-        c.push(`${ne(v.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+    let R = 0;
+    if (t.forEach(({ target: v, plan: b, given: I, typed: M, answer: Q }, be) => {
+      const _e = o[be], Ze = R;
+      if (R += _e.length, l && !mu(e, v, r.anyTarget === !0)) {
+        u.push(`${ne(v.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
         return;
       }
-      const x = mn(s, v, D, Ji(D.dice, w, l, we), g, m, b);
-      if (x.kind !== "written") {
-        const { snapshot: be } = x.reading, Ft = () => zi(e, be);
-        x.kind === "refusal" ? x.refusal.kind === "refused" && !x.refusal.nameFirst ? d.add(be.name, x.refusal.reason) : c.push(Xi(s, be, x.refusal, Ft())) : x.kind === "problems" ? c.push(vn(be, x.reading.problems)) : c.push(`${be.name}: the result${Ft() ? ` (${x.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+      const W = vn(s, v, b, Ji(b.dice, I, d, Ze), A, S, k);
+      if (W.kind !== "written") {
+        const { snapshot: re } = W.reading, pa = () => zi(e, re);
+        W.kind === "refusal" ? W.refusal.kind === "refused" && !W.refusal.nameFirst ? f.add(re.name, W.refusal.reason) : u.push(Xi(s, re, W.refusal, pa())) : W.kind === "problems" ? u.push(hn(re, W.reading.problems)) : u.push(`${re.name}: the result${pa() ? ` (${W.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
         return;
       }
-      const Ze = x.outcome;
-      u.push(x.applied), A && (x.shown.typed = A), C && (x.shown.answer = C), f.push(x.shown), h || (h = Ze.undoable === !0);
-    }), c.push(...d.lines()), p?.changed && ar(p.order), (r.record || h) && u.length > 0 && Ki(s, { by: r.recordBy ?? e.playerId, kind: r.record ? "damage" : "save", round: s.store.round.number, tokens: u }), mr(s, f, {
+      const gn = W.outcome;
+      h.push(W.applied), M && (W.shown.typed = M), Q && (W.shown.answer = Q), y.push(W.shown), $ || ($ = gn.undoable === !0);
+    }), u.push(...f.lines()), m?.changed && ar(m.order), (r.record || $) && h.length > 0 && Ki(s, { by: r.recordBy ?? e.playerId, kind: r.record ? "damage" : "save", round: s.store.round.number, tokens: h }), mr(s, y, {
       title: r.title,
       replyTo: e.replyTo,
       sender: e.gm ? "gm" : e.playerId,
       senderMaySee: (v) => zi(e, v)
-    }), c.length > 0) {
-      const v = r.refusals(wr(c), u.length > 0);
+    }), u.length > 0) {
+      const v = r.refusals(wr(u), h.length > 0);
       z(e, `${v.charAt(0).toUpperCase()}${v.slice(1)}`);
     }
   }
-  function ku(e) {
+  function yu(e) {
     e.store.exchange.waiting = {};
   }
-  function gu(e, t) {
+  function wu(e, t) {
     const n = e.store.exchange.waiting;
-    for (const r of k.keys(n)) n[r].edition !== t && delete n[r];
+    for (const r of g.keys(n)) n[r].edition !== t && delete n[r];
   }
-  function yu(e, t, n) {
+  function bu(e, t, n) {
     if (!n(e.answer, t.answer))
       return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
   }
   function Ar(e, t) {
     return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
   }
-  function kn(e, t) {
+  function pn(e, t) {
     return t.defenders.filter((n) => t.answers[n] === void 0 && !Ar(e, n));
   }
   function Sr(e, t = !0) {
@@ -4978,28 +4980,28 @@ var DefenseRound = (() => {
     const n = B(e.attacker);
     return n && !t && n.get("layer") === "gmlayer" ? "An unseen attacker" : n ? ne(n, "The attacker") : "The attacker (gone)";
   }
-  function wu(e) {
+  function $u(e) {
     const t = e.store.exchange;
     return t.lastAttack = t.lastAttack >= 999999 ? 1 : t.lastAttack + 1, `A${t.lastAttack}`;
   }
-  function bu(e) {
-    const t = k.keys(e.store.exchange.attacks);
+  function Au(e) {
+    const t = g.keys(e.store.exchange.attacks);
     return e.store.exchange.attacks = {}, t;
   }
   function ea(e, t, n) {
     const r = [];
     let s = 0;
-    for (const i of kn(e, t)) {
+    for (const i of pn(e, t)) {
       const a = B(i);
       a && (!n && a.get("layer") === "gmlayer" ? s += 1 : r.push(ne(a, "a token")));
     }
     return s > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
   }
   function ta(e, t, n) {
-    return kn(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((r) => n(t.by, r) || t.answers[r] !== void 0);
+    return pn(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((r) => n(t.by, r) || t.answers[r] !== void 0);
   }
-  var $u = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-  function Au(e) {
+  var Su = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+  function Tu(e) {
     switch (e.kind) {
       case "refused": {
         const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -5011,79 +5013,82 @@ var DefenseRound = (() => {
         return "its Vitality is not a number";
     }
   }
-  function na(e, t, n, r, s) {
-    const i = B(r);
-    if (!i) return;
-    const a = { token: i, character: oe(i) }, o = ne(i, "a token"), l = t.attack, c = kt(e, !0), d = Qe(e, Ge());
-    if (Ar(e, r)) return { label: o, lines: ["Answered by the defense it made ahead (!defend)"] };
+  function na(e, t, n, r, s, i) {
+    const a = B(r);
+    if (!a) return;
+    const o = { token: a, character: ce(a) }, l = ne(a, "a token"), c = t.attack, d = kt(e, !0);
+    if (Ar(e, r)) return { label: l, lines: ["Answered by the defense it made ahead (!defend)"] };
     const u = n.answers[r];
-    if (u) return { label: o, lines: [`Answered: ${u.word}`] };
-    const f = [], h = [], p = [];
+    if (u) return { label: l, lines: [`Answered: ${u.word}`] };
+    const f = [], h = [], y = [];
     let $;
-    for (const m of l.choices) {
-      const b = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${m}`;
-      if (m === "none") {
-        h.push({ label: l.label(m, hn(e, a, $u, d).facts), command: b });
+    for (const p of c.choices) {
+      const A = `!defend --answer ${n.key} --ids ${r} --${c.answerFlag} ${p}`;
+      if (p === "none") {
+        h.push({ label: c.label(p, fn(e, o, Su, i).facts), command: A });
         continue;
       }
-      const S = l.planAnswer(m, n.situation, n.attacker, c), v = hn(e, a, S, d);
-      $ = v.facts;
-      const D = l.label(m, v.facts), w = k.fromEntries(S.dice.map((C) => [C.name, E.ceil(C.sides / 2)])), A = S.resolve(v.facts, w);
-      if (Sn(A)) {
-        const C = Au(A), j = p.find((Q) => Q.why === C);
-        j ? j.answers.push(D.replace(/ \(.*\)$/, "")) : p.push({ answers: [D.replace(/ \(.*\)$/, "")], why: C });
-      } else h.push({ label: D, command: b });
+      const S = c.planAnswer(p, n.situation, n.attacker, d), k = fn(e, o, S, i);
+      $ = k.facts;
+      const R = c.label(p, k.facts), v = g.fromEntries(S.dice.map((I) => [I.name, E.ceil(I.sides / 2)])), b = S.resolve(k.facts, v);
+      if (Sn(b)) {
+        const I = Tu(b), M = y.find((Q) => Q.why === I);
+        M ? M.answers.push(R.replace(/ \(.*\)$/, "")) : y.push({ answers: [R.replace(/ \(.*\)$/, "")], why: I });
+      } else h.push({ label: R, command: A });
     }
-    for (const { answers: m, why: b } of p) f.push(`${m.join(", ")}: ${b}`);
-    const g = !s && Tu(n) ? null : n.attacker;
+    for (const { answers: p, why: A } of y) f.push(`${p.join(", ")}: ${A}`);
+    const m = !s && Du(n) ? null : n.attacker;
     if ($)
-      for (const m of l.extra?.($, g) ?? []) m.section === Ce && h.push({ label: m.label, command: m.command });
-    return { label: o, lines: f, buttons: oi(r) ? h : [] };
+      for (const p of c.extra?.($, m) ?? []) p.section === Ce && h.push({ label: p.label, command: p.command });
+    return { label: l, lines: f, buttons: oi(r) ? h : [] };
   }
-  function Su(e) {
+  function ra(e) {
+    return Qe(e, Ge());
+  }
+  function Eu(e) {
     const t = B(e);
     if (!t) return ["gm"];
-    const n = Wl(t, oe(t));
+    const n = zl(t, ce(t));
     return n.length > 0 ? n : ["gm"];
   }
-  function Tu(e) {
+  function Du(e) {
     return e.attacker !== null && B(e.attacker)?.get("layer") === "gmlayer";
   }
-  function ra(e, t) {
+  function sa(e, t) {
     return `Attack ${e.key}: ${Sr(e, t)} attacks`;
   }
-  function sa(e, t) {
+  function ia(e, t) {
     return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
   }
-  function Eu(e, t) {
-    const n = N(e), r = new M();
-    for (const s of t.defenders)
-      for (const i of Su(s)) {
-        const a = r.get(i) ?? [];
-        a.push(s), r.set(i, a);
+  function _u(e, t) {
+    const n = N(e), r = ra(e), s = new L();
+    for (const i of t.defenders)
+      for (const a of Eu(i)) {
+        const o = s.get(a) ?? [];
+        o.push(i), s.set(a, o);
       }
-    for (const [s, i] of r) {
-      if (s === "gm") continue;
-      const a = i.flatMap((o) => na(e, n, t, o, !1) ?? []);
-      a.length > 0 && G(Ee(ri(s)), pe({ title: ra(t, !1), rows: [...sa(n, t), ...a] }), { record: !0 });
+    for (const [i, a] of s) {
+      if (i === "gm") continue;
+      const o = a.flatMap((l) => na(e, n, t, l, !1, r) ?? []);
+      o.length > 0 && G(Ee(ri(i)), ke({ title: sa(t, !1), rows: [...ia(n, t), ...o] }), { record: !0 });
     }
-    G(he, pe(Tr(e, n, t, r.get("gm") ?? [])), { record: !0 });
+    G(ve, ke(Tr(e, n, t, s.get("gm") ?? [], r)), { record: !0 });
   }
-  function Tr(e, t, n, r) {
-    const s = [...sa(t, n), ...r.flatMap((a) => na(e, t, n, a, !0) ?? [])], i = kn(e, n).map((a) => {
-      const o = B(a);
-      return o ? ne(o, "a token") : "a token gone from the table";
+  function Tr(e, t, n, r, s = ra(e)) {
+    const i = [...ia(t, n), ...r.flatMap((o) => na(e, t, n, o, !0, s) ?? [])], a = pn(e, n).map((o) => {
+      const l = B(o);
+      return l ? ne(l, "a token") : "a token gone from the table";
     });
-    return s.push({
+    return i.push({
       label: "Waiting for",
-      lines: [i.length > 0 ? i.join(", ") : "nobody"],
+      lines: [a.length > 0 ? a.join(", ") : "nobody"],
       buttons: [
         { label: "Resolve now", command: `!attack --resolve ${n.key}` },
         { label: "Cancel", command: `!attack --cancel ${n.key}` }
       ]
-    }), { title: ra(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
+    }), { title: sa(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };
   }
-  var _u = 5, ia = {
+  var Ru = 5, aa = {
     ids: { kind: "list" },
     from: { kind: "one" },
     help: { kind: "switch" },
@@ -5091,95 +5096,95 @@ var DefenseRound = (() => {
     cancel: { kind: "one" },
     list: { kind: "switch" }
   };
-  function Du(e) {
-    const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((s) => ` [--${s} ...]`).join("");
+  function Ou(e) {
+    const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = g.keys(t.attack.flags).map((s) => ` [--${s} ...]`).join("");
     return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
   }
-  var Ru = {
-    usage: Du,
+  var Cu = {
+    usage: Ou,
     help: () => [
       "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
       "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
     ],
     run(e) {
-      if (O(e.parsed, "list")) return Lu(e);
-      const t = L(e.parsed, "resolve");
-      if (t !== void 0) return Nu(e, t);
-      const n = L(e.parsed, "cancel");
-      return n !== void 0 ? Mu(e, n) : Cu(e);
+      if (O(e.parsed, "list")) return Fu(e);
+      const t = j(e.parsed, "resolve");
+      if (t !== void 0) return Mu(e, t);
+      const n = j(e.parsed, "cancel");
+      return n !== void 0 ? ju(e, n) : Nu(e);
     }
   };
-  function aa(e, t, n = {}) {
-    const r = new M();
+  function oa(e, t, n = {}) {
+    const r = new L();
     for (const [s, i] of e.flags)
-      k.prototype.hasOwnProperty.call(ia, s) || k.prototype.hasOwnProperty.call(t.attack.flags, s) || r.set(s, i);
-    for (const [s, i] of k.entries(n)) r.set(s, [i]);
+      g.prototype.hasOwnProperty.call(aa, s) || g.prototype.hasOwnProperty.call(t.attack.flags, s) || r.set(s, i);
+    for (const [s, i] of g.entries(n)) r.set(s, [i]);
     return { command: "!damage", positionals: e.positionals, flags: r };
   }
-  function Ou(e) {
-    return { command: "!attack", positionals: [...e.positionals], flags: new M(e.flags.map(([t, n]) => [t, [...n]])) };
+  function Iu(e) {
+    return { command: "!attack", positionals: [...e.positionals], flags: new L(e.flags.map(([t, n]) => [t, [...n]])) };
   }
-  function Cu(e) {
+  function Nu(e) {
     const t = e.app, n = N(t), r = n.attack;
-    if (Ne(e.parsed, { ...ia, ...n.commands.damage.flags, ...r.flags }, Yn(n.id, "damage")), Se(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
-    const s = aa(e.parsed, n);
+    if (Ne(e.parsed, { ...aa, ...n.commands.damage.flags, ...r.flags }, Yn(n.id, "damage")), Se(e.parsed) === void 0) throw new w("no defenders given: --ids with their token ids");
+    const s = oa(e.parsed, n);
     n.planDamage(s, kt(t, e.gm));
-    const i = r.situation(e.parsed), a = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && s.flags.has(g));
+    const i = r.situation(e.parsed), a = g.keys(n.commands.damage.flags).find((m) => n.commands.damage.flags[m].decides !== void 0 && s.flags.has(m));
     if (a !== void 0 && !e.gm) throw new P(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-    const o = Iu(e), l = k.values(t.store.exchange.attacks);
+    const o = Pu(e), l = g.values(t.store.exchange.attacks);
     if (l.length >= Jn) throw new P(`${l.length} attacks are open already: resolve or cancel one first (!attack --list)`);
     if (!e.gm) {
-      const g = l.filter((m) => !m.gm);
-      if (g.filter((m) => m.by === e.playerId).length >= _u || g.length >= Jn / 2)
+      const m = l.filter((p) => !p.gm);
+      if (m.filter((p) => p.by === e.playerId).length >= Ru || m.length >= Jn / 2)
         throw new P("you have enough attacks open: resolve or cancel one first (!attack --list)");
     }
-    const c = Je(e, Se(e.parsed), { anyTarget: !0 }), d = [...c.notes], u = c.targets.filter(({ token: g }) => o !== null && g.id === o ? (d.push(`${ne(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
+    const c = Je(e, Se(e.parsed), { anyTarget: !0 }), d = [...c.notes], u = c.targets.filter(({ token: m }) => o !== null && m.id === o ? (d.push(`${ne(m, "a token")}: the attacker does not defend against itself`), !1) : !0);
     if (u.length === 0) throw new P(`no defender left (${d.join("; ")})`);
     if (u.length > Qn) throw new P(`one attack has at most ${Qn} defenders (got ${u.length})`);
     const f = {
-      key: wu(t),
+      key: $u(t),
       by: e.playerId,
       gm: e.gm,
       attacker: o,
       edition: n.id,
       positionals: [...e.parsed.positionals],
-      flags: [...e.parsed.flags].filter(([g]) => g !== "ids" && g !== "from" && g !== "help"),
+      flags: [...e.parsed.flags].filter(([m]) => m !== "ids" && m !== "from" && m !== "help"),
       situation: i,
       round: t.store.round.number,
-      defenders: u.map(({ token: g }) => g.id),
+      defenders: u.map(({ token: m }) => m.id),
       answers: {}
     };
     t.store.exchange.attacks[f.key] = f;
-    const h = u.filter(({ token: g }) => g.get("layer") !== "gmlayer").map(({ token: g }) => ne(g, "a token")), p = o !== null && B(o)?.get("layer") === "gmlayer", $ = i ? ` (${r.situationWords(i).split(":")[0]})` : "";
-    if (h.length > 0 && G(ft, te(`Attack ${f.key}: ${p ? "An unseen attacker" : Sr(f)} attacks ${vt(h)}${$}.`), { record: !0 }), d.length > 0 && z(e, `Not among the defenders: ${d.join("; ")}.`), Eu(t, f), ta(t, f, Er)) return _r(e, f);
+    const h = u.filter(({ token: m }) => m.get("layer") !== "gmlayer").map(({ token: m }) => ne(m, "a token")), y = o !== null && B(o)?.get("layer") === "gmlayer", $ = i ? ` (${r.situationWords(i).split(":")[0]})` : "";
+    if (h.length > 0 && G(ft, te(`Attack ${f.key}: ${y ? "An unseen attacker" : Sr(f)} attacks ${vt(h)}${$}.`), { record: !0 }), d.length > 0 && z(e, `Not among the defenders: ${d.join("; ")}.`), _u(t, f), ta(t, f, Er)) return Dr(e, f);
   }
   function Er(e, t) {
     const n = B(t);
-    return n !== void 0 && Te(e, n, oe(n));
+    return n !== void 0 && Te(e, n, ce(n));
   }
-  function Iu(e) {
-    const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
+  function Pu(e) {
+    const t = j(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
     let r;
     if (t !== void 0) {
       if (r = pt(t, e.gm), !r) throw new P("--from: no token on the table has that id");
     } else if (n.length === 1)
       r = pt(n[0]._id, e.gm);
     else if (n.length > 1)
-      throw new y("select one attacking token (or give --from ATTACKER)");
+      throw new w("select one attacking token (or give --from ATTACKER)");
     if (!r) {
       if (e.gm) return null;
-      throw new y("select your attacking token, or give --from with its id");
+      throw new w("select your attacking token, or give --from with its id");
     }
-    if (!e.gm && !Te(e.playerId, r, oe(r))) throw new P(`you do not control ${ne(r, "that token")}: declare from a token of yours`);
+    if (!e.gm && !Te(e.playerId, r, ce(r))) throw new P(`you do not control ${ne(r, "that token")}: declare from a token of yours`);
     return r.id;
   }
-  function oa(e, t) {
-    const n = k.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
+  function ca(e, t) {
+    const n = g.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
     if (!n) throw new P(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
     return n;
   }
-  function Nu(e, t) {
-    const n = oa(e.app, t.toUpperCase());
+  function Mu(e, t) {
+    const n = ca(e.app, t.toUpperCase());
     if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to resolve`);
     if (!e.gm && !e.app.store.settings.playersTargetAny) {
       const r = n.defenders.filter((s) => n.answers[s] === void 0 && B(s) !== void 0 && !Er(e.playerId, s));
@@ -5189,22 +5194,22 @@ var DefenseRound = (() => {
         return;
       }
     }
-    return _r(e, n);
+    return Dr(e, n);
   }
-  function _r(e, t) {
+  function Dr(e, t) {
     const n = e.app, r = N(n);
     delete n.store.exchange.attacks[t.key];
-    const s = Ou(t), i = kt(n, t.gm), a = [], o = [];
+    const s = Iu(t), i = kt(n, t.gm), a = [], o = [];
     for (const c of t.defenders) {
       const d = B(c);
       if (!d) {
         o.push(c);
         continue;
       }
-      const u = { token: d, character: oe(d) }, f = t.answers[c];
+      const u = { token: d, character: ce(d) }, f = t.answers[c];
       f?.file !== void 0 && n.store.exchange.waiting[c] === void 0 && (n.store.exchange.waiting[c] = { edition: t.edition, answer: f.file });
-      const h = aa(s, r, f?.flags), p = r.planDamage(h, i);
-      a.push({ target: u, plan: p, given: br(h, p.dice), ...f ? { answer: Pu(f) } : {} });
+      const h = oa(s, r, f?.flags), y = r.planDamage(h, i);
+      a.push({ target: u, plan: y, given: br(h, y.dice), ...f ? { answer: Lu(f) } : {} });
     }
     const l = e.gm ? e : { ...e, replyTo: "gm" };
     return e.gm || delete l.replyFor, Zi(l, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
@@ -5215,20 +5220,20 @@ var DefenseRound = (() => {
       refusals: (c, d) => `Attack ${t.key}: ${d ? "not applied to every defender" : "not applied"}: ${c.join("; ")}.`
     });
   }
-  function Pu(e) {
+  function Lu(e) {
     const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
     return e.word === "none" ? "No defense" : e.file === void 0 && e.flags === void 0 ? `${t}: no defense came of it` : e.roll === void 0 ? t : `${t}, roll ${e.roll}${e.typed ? " (typed)" : ""}`;
   }
-  function Mu(e, t) {
-    const n = oa(e.app, t.toUpperCase());
+  function ju(e, t) {
+    const n = ca(e.app, t.toUpperCase());
     if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to cancel`);
     delete e.app.store.exchange.attacks[n.key], G(ft, te(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
   }
-  function Lu(e) {
-    const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
-      (i) => e.gm || i.by === e.playerId || kn(t, i).some((a) => {
+  function Fu(e) {
+    const t = e.app, n = N(t), r = g.values(t.store.exchange.attacks).filter(
+      (i) => e.gm || i.by === e.playerId || pn(t, i).some((a) => {
         const o = B(a);
-        return o !== void 0 && Te(e.playerId, o, oe(o));
+        return o !== void 0 && Te(e.playerId, o, ce(o));
       })
     );
     if (r.length === 0) {
@@ -5236,40 +5241,40 @@ var DefenseRound = (() => {
       return;
     }
     if (e.gm) {
-      for (const i of r) G(he, pe(Tr(t, n, i, [])));
+      for (const i of r) G(ve, ke(Tr(t, n, i, [])));
       return;
     }
     const s = r.map((i) => {
       const a = ea(t, i, !1);
       return `${i.key}: ${Sr(i, !1)} attacks; waiting for ${a.length > 0 ? vt(a) : "nobody"}`;
     });
-    G(Ee(e.replyTo), pe({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));
+    G(Ee(e.replyTo), ke({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));
   }
-  function ju(e) {
+  function Gu(e) {
     const t = N(e);
-    for (const n of k.values(e.store.exchange.attacks)) G(he, pe(Tr(e, t, n, [])), { record: !0 });
+    for (const n of g.values(e.store.exchange.attacks)) G(ve, ke(Tr(e, t, n, [])), { record: !0 });
   }
-  function ca(e) {
+  function la(e) {
     const t = N(e);
-    ku(e);
-    for (const [n, r] of k.entries(e.store.tokens)) {
+    yu(e);
+    for (const [n, r] of g.entries(e.store.tokens)) {
       if (r.edition?.id !== t.id) continue;
       const s = t.parseState(r.edition.state);
       if (s === null) continue;
       const i = t.endRound(s);
-      dn(e.store, n, Xe({ ...ht(e.store, n), edition: { id: t.id, state: i } }, t));
+      ln(e.store, n, Xe({ ...ht(e.store, n), edition: { id: t.id, state: i } }, t));
     }
-    e.store.round.number += 1, e.store.round.turned = 0, G(he, te(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), ju(e);
+    e.store.round.number += 1, e.store.round.turned = 0, G(ve, te(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Gu(e);
   }
-  function Fu(e) {
+  function Vu(e) {
     const t = [];
     for (const n of e) {
       if (t.length >= Zn) break;
-      Ei(n) || t.push(cr(Sd(n)));
+      Ei(n) || t.push(cr(Ed(n)));
     }
     return t;
   }
-  function Gu(e, t) {
+  function Uu(e, t) {
     if (e.length === 0 || t.length === 0) return null;
     const n = new X(t), r = new X(e), s = e.filter((o) => n.has(o)), i = t.filter((o) => r.has(o)), a = s.length;
     if (a === 0 || a !== i.length) return null;
@@ -5281,24 +5286,24 @@ var DefenseRound = (() => {
     }
     return null;
   }
-  function Vu(e) {
-    e.turnOrderSeen = void 0, Dr(e);
+  function Bu(e) {
+    e.turnOrderSeen = void 0, _r(e);
   }
-  function Dr(e) {
-    const t = $d();
+  function _r(e) {
+    const t = Sd();
     if (t === e.turnOrderSeen) return;
     e.turnOrderSeen = t;
     const n = e.store.round, r = Ti(t);
-    Uu(e, r);
-    const s = Fu(r), i = Gu(n.seen, s);
+    Hu(e, r);
+    const s = Vu(r), i = Uu(n.seen, s);
     if (n.seen = s, i === null) {
       n.turned = 0;
       return;
     }
-    n.turned += i, n.turned >= s.length && ca(e);
+    n.turned += i, n.turned >= s.length && la(e);
   }
-  function Uu(e, t) {
-    e.oddTurnRowsTold === !0 || t.every(Ad) || (e.oddTurnRowsTold = !0, G(he, te("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+  function Hu(e, t) {
+    e.oddTurnRowsTold === !0 || t.every(Td) || (e.oddTurnRowsTold = !0, G(ve, te("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
   }
   function Ve(e, t) {
     on(e, t);
@@ -5309,16 +5314,16 @@ var DefenseRound = (() => {
   function Or(e) {
     return state[e];
   }
-  function la(e, t) {
+  function da(e, t) {
     state[e] = t;
   }
-  function Bu(e) {
+  function Ku(e) {
     return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
   }
-  function Hu(e) {
+  function xu(e) {
     setTimeout(e, 0);
   }
-  function Ku(e, t, n) {
+  function Wu(e, t, n) {
     const r = findObjs({ _type: "handout", name: e })[0];
     if (r) {
       r.set("notes", t);
@@ -5327,45 +5332,45 @@ var DefenseRound = (() => {
     if (!n) return;
     createObj("handout", { name: e, inplayerjournals: "all", archived: !1 })?.set("notes", t);
   }
-  function xu(e) {
+  function Yu(e) {
     return findObjs({ _type: "macro", name: e }).map((t) => t.id);
   }
-  function Wu(e, t) {
+  function zu(e, t) {
     const n = e === void 0 ? void 0 : getObj("macro", e);
     return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
   }
-  function gn(e) {
+  function kn(e) {
     return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   }
-  var Yu = "Help: DefenseRound", H = (e) => `<code>${gn(e)}</code>`, Ue = (e) => `<li>${e}</li>`;
-  function zu(e) {
-    const t = e.stances.length > 0 ? [Ue(`${H(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(gn).join(" ")}`)] : [];
+  var Xu = "Help: DefenseRound", H = (e) => `<code>${kn(e)}</code>`, Ue = (e) => `<li>${e}</li>`;
+  function qu(e) {
+    const t = e.stances.length > 0 ? [Ue(`${H(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(kn).join(" ")}`)] : [];
     return [
-      `<h3>DefenseRound v${me}: the ${e.id} edition</h3>`,
+      `<h3>DefenseRound v${pe}: the ${e.id} edition</h3>`,
       "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
       "<h4>Players and GM</h4><ul>",
       ...t,
-      Ue(`${H(e.commands.defend.usage)}: ${e.commands.defend.help.map(gn).join(" ")}`),
-      Ue(`${H(e.commands.damage.usage)}: ${e.commands.damage.help.map(gn).join(" ")}`),
+      Ue(`${H(e.commands.defend.usage)}: ${e.commands.defend.help.map(kn).join(" ")}`),
+      Ue(`${H(e.commands.damage.usage)}: ${e.commands.damage.help.map(kn).join(" ")}`),
       Ue(`${H("!attack")} with the same amount and flags, ${H("--ids DEFENDER ...")} and the attacker selected (or ${H("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${H(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${H("!attack --resolve KEY")} (the GM, or whoever declared it). ${H("!attack --list")} and ${H("--cancel KEY")}; ${H("!damage --undo")} takes the whole attack back.`),
       Ue(`${H("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
       Ue("Every command answers <code>--help</code>."),
       "</ul><h4>GM</h4><ul>",
-      Ue(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${_t().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
+      Ue(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${Dt().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
       Ue(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no player: they act for the player that ${H("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${H("config api-commands gm")} lets them act as the GM.`),
       "</ul>"
     ].join("");
   }
   function Cr(e, t = {}) {
-    Ku(Yu, zu(e), t.createIfMissing !== !1);
+    Wu(Xu, qu(e), t.createIfMissing !== !1);
   }
-  function Xu(e, t) {
+  function Ju(e, t) {
     const n = N(e), r = Le(t);
-    gu(e, n.id);
+    wu(e, n.id);
     const s = [];
-    for (const a of k.keys(e.store.tokens)) {
+    for (const a of g.keys(e.store.tokens)) {
       const o = B(a);
-      !o || mt(o) || s.push({ token: o, character: oe(o) });
+      !o || mt(o) || s.push({ token: o, character: ce(o) });
     }
     return $r(e, s, {
       values: [],
@@ -5384,15 +5389,15 @@ var DefenseRound = (() => {
       }
     }), s.length;
   }
-  function qu(e) {
+  function Qu(e) {
     const t = e.app, n = t.store.macros, r = [], s = [], i = [];
     for (const o of N(t).macros) {
-      const l = xu(o.name), c = n[o.name] !== void 0 && l.includes(n[o.name]) ? n[o.name] : void 0;
+      const l = Yu(o.name), c = n[o.name] !== void 0 && l.includes(n[o.name]) ? n[o.name] : void 0;
       if (c === void 0 && l.length > 0) {
         i.push(o.name);
         continue;
       }
-      const d = Wu(c, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
+      const d = zu(c, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
       d !== void 0 && (n[o.name] = d, (c === void 0 ? r : s).push(o.name));
     }
     const a = [
@@ -5402,13 +5407,13 @@ var DefenseRound = (() => {
     ].filter((o) => o !== "");
     ze(e, `Macros for the ${N(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
   }
-  var Ju = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (GM only but details; set and repair act on the selected tokens or --ids)", Qu = {
+  var Zu = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (GM only but details; set and repair act on the selected tokens or --ids)", ef = {
     help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
     macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
     config: {
       title: "!defense-round config",
       usage: "!defense-round config KEY VALUE",
-      what: [`Changes one setting, e.g. edition ${_t()[1] ?? _t()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`]
+      what: [`Changes one setting, e.g. edition ${Dt()[1] ?? Dt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`]
     },
     set: {
       title: "!defense-round set",
@@ -5432,12 +5437,12 @@ var DefenseRound = (() => {
   function Ir(e) {
     return e ? "on" : "off";
   }
-  function Zu(e) {
+  function tf(e) {
     const t = e.store.settings, n = N(e), r = (i) => n.settings.includes(i), s = Ye.filter((i) => t.attributes[i] !== Fs[i]).map(
       (i) => `${i} -> ${t.attributes[i]}`
     );
-    return pe({
-      title: `DefenseRound v${me}`,
+    return ke({
+      title: `DefenseRound v${pe}`,
       rows: [
         { label: "Edition", lines: [t.edition] },
         {
@@ -5448,49 +5453,49 @@ var DefenseRound = (() => {
         { label: "Players target any", lines: [Ir(t.playersTargetAny)] },
         { label: "Armor on hand edits", lines: [Ir(t.armorOnManualEdits)] },
         { label: "Relayed commands", lines: [t.apiCommands === "gm" ? "gm (act as the GM)" : "refuse (unless --api-as a player)"] },
-        { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [_(t.overwhelmLimit)] : [] },
+        { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [D(t.overwhelmLimit)] : [] },
         { label: "Markers", lines: [Ot.filter((i) => n.markers.includes(i)).map((i) => `${i} ${t.markers[i]}`).join(", ")] },
         { label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
-        { label: "Round", lines: [_(e.store.round.number)] },
+        { label: "Round", lines: [D(e.store.round.number)] },
         { label: "State problems", lines: e.loadProblems }
       ]
     });
   }
-  function da(e, t) {
+  function ua(e, t) {
     return [e, ...t.filter((n) => n !== e)].join("|");
   }
-  function ef(e) {
-    const t = e.store.settings, n = N(e), r = _t().filter((a) => a !== t.edition), s = (a, o) => ve(`${a}: ${Ir(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), i = (a, o) => ve(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
+  function nf(e) {
+    const t = e.store.settings, n = N(e), r = Dt().filter((a) => a !== t.edition), s = (a, o) => me(`${a}: ${Ir(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), i = (a, o) => me(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
     return [
       te("Settings:"),
       i("visibility.npc", t.visibility.npc),
       i("visibility.pc", t.visibility.pc),
       s("players-target-any", t.playersTargetAny),
       s("armor-on-manual-edits", t.armorOnManualEdits),
-      ve(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
+      me(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
       // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-      ve(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${da(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
-      ...r.map((a) => ve(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
+      me(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${ua(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+      ...r.map((a) => me(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
       // Only the settings the active edition uses (issue: the settings menu follows the edition).
-      ...n.settings.includes("overwhelm-limit") ? [ve(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-      ...n.settings.includes("stamina-bar") ? [ve(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${da(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
-      ve("next round", "!defense-round next-round"),
-      ve("help handout", "!defense-round help"),
-      ve("table macros", "!defense-round macros")
+      ...n.settings.includes("overwhelm-limit") ? [me(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
+      ...n.settings.includes("stamina-bar") ? [me(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${ua(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+      me("next round", "!defense-round next-round"),
+      me("help handout", "!defense-round help"),
+      me("table macros", "!defense-round macros")
     ].join(" ");
   }
-  function tf(e, t) {
+  function rf(e, t) {
     const [n, r] = t;
-    if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
+    if (!n || r === void 0) throw new w("set needs a NAME and a VALUE (or clear)");
     const s = n.toLowerCase();
     if (!Ye.includes(s))
-      throw new y(`unknown value name "${J(n)}" (names: ${Ye.join(", ")})`);
+      throw new w(`unknown value name "${J(n)}" (names: ${Ye.join(", ")})`);
     const i = r.toLowerCase() === "clear", a = i ? 0 : $t(r, `the value of ${s}`, -1e6, 1e6), { targets: o, notes: l } = Je(e, Se(e.parsed)), c = [];
     for (const { token: d, character: u } of o) {
-      const f = Jl(e.app, d.id);
-      f.overrides = Zt(f.overrides, s, i ? null : a);
+      const f = Zl(e.app, d.id);
+      f.overrides = Qt(f.overrides, s, i ? null : a);
       const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
-      h && (f.worn = Zt(f.worn, h, null)), fi(e.app, d.id), c.push(an(d, u, e.app.store.settings).name);
+      h && (f.worn = Qt(f.worn, h, null)), fi(e.app, d.id), c.push(sn(d, u, e.app.store.settings).name);
     }
     ze(e, `${i ? `Cleared ${s} override` : `${s} = ${a}`} on ${c.join(", ")}.${l.length ? ` (${l.join("; ")})` : ""}`);
   }
@@ -5498,8 +5503,8 @@ var DefenseRound = (() => {
     ["physical", "armor_physical"],
     ["magical", "armor_magical"]
   ];
-  function nf(e) {
-    const { targets: t, notes: n } = Je(e, Se(e.parsed)), r = new M(), s = {
+  function sf(e) {
+    const { targets: t, notes: n } = Je(e, Se(e.parsed)), r = new L(), s = {
       values: Nr.map(([, a]) => a),
       dice: [],
       resolve(a) {
@@ -5525,56 +5530,56 @@ var DefenseRound = (() => {
       }
     }, i = $r(e.app, t, s).map((a) => {
       const { snapshot: o } = a.reading;
-      if (a.kind === "problems") return vn(o, a.reading.problems);
+      if (a.kind === "problems") return hn(o, a.reading.problems);
       fi(e.app, o.id);
       const l = r.get(o.id) ?? [];
       return `${o.name}: ${l.length > 0 ? l.join(", ") : "no armor to repair"}`;
     });
     ze(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
   }
-  function rf(e) {
-    e.store = Pt(me), e.loadProblems = [], delete e.newerState, la(rn, e.store);
+  function af(e) {
+    e.store = Pt(pe), e.loadProblems = [], delete e.newerState, da(nn, e.store);
   }
-  function sf(e, t) {
+  function of(e, t) {
     const [n, ...r] = t;
-    if (!n || r.length > 0) throw new y("details needs the key its button gives");
+    if (!n || r.length > 0) throw new w("details needs the key its button gives");
     const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
     if (!s) throw new P(i);
-    const a = B(s.tokenId), o = s.hidden || a?.get("layer") === "gmlayer", l = s.npc || a !== void 0 && ai(a, oe(a)), c = un(e.app, { npc: l, hidden: o }) === "public";
-    if (!(e.gm || c || a !== void 0 && Te(e.playerId, a, oe(a)))) throw new P(o ? i : `${s.name}'s breakdown is for the GM`);
-    G(Ee(e.replyTo), pe(s.card()));
+    const a = B(s.tokenId), o = s.hidden || a?.get("layer") === "gmlayer", l = s.npc || a !== void 0 && ai(a, ce(a)), c = dn(e.app, { npc: l, hidden: o }) === "public";
+    if (!(e.gm || c || a !== void 0 && Te(e.playerId, a, ce(a)))) throw new P(o ? i : `${s.name}'s breakdown is for the GM`);
+    G(Ee(e.replyTo), ke(s.card()));
   }
-  var af = {
-    usage: () => Ju,
+  var cf = {
+    usage: () => Zu,
     help: () => ["GM only (but details). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help)."],
     helpFor: (e, t) => {
       const n = (t.positionals[0] ?? "").toLowerCase();
-      return Qu[n];
+      return ef[n];
     },
     run(e) {
       const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
       if (r === "details") {
-        Ne(e.parsed, {}), sf(e, n);
+        Ne(e.parsed, {}), of(e, n);
         return;
       }
       if (!e.gm) throw new P("!defense-round is for the GM only");
       const s = r === "set" || r === "repair";
       switch (Ne(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {
         case "":
-          G(Ee("gm"), Zu(e.app)), G(Ee("gm"), ef(e.app));
+          G(Ee("gm"), tf(e.app)), G(Ee("gm"), nf(e.app));
           return;
         case "help":
           Cr(N(e.app)), z(e, 'The handout "Help: DefenseRound" is up to date in the journal.');
           return;
         case "config": {
           const [i, ...a] = n;
-          if (!i) throw new y("config needs a KEY and a VALUE");
-          const o = e.app.store.settings.edition, l = bd(e.app.store.settings, i, a.join(" ") || void 0);
+          if (!i) throw new w("config needs a KEY and a VALUE");
+          const o = e.app.store.settings.edition, l = Ad(e.app.store.settings, i, a.join(" ") || void 0);
           if (e.app.store.settings.edition !== o) {
             e.app.store.editionLeft = o;
-            const c = Xu(e.app, o);
+            const c = Ju(e.app, o);
             Cr(N(e.app), { createIfMissing: !1 });
-            const d = c === 0 ? "" : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms (conditions and markers).`, u = bu(e.app), f = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+            const d = c === 0 ? "" : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms (conditions and markers).`, u = Au(e.app), f = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
             ze(e, `${l}${d} Bars, worn armor and the Turn Tracker are kept.${f}`);
             return;
           }
@@ -5582,31 +5587,31 @@ var DefenseRound = (() => {
           return;
         }
         case "set":
-          tf(e, n);
+          rf(e, n);
           return;
         case "repair":
-          nf(e);
+          sf(e);
           return;
         case "next-round":
-          ca(e.app);
+          la(e.app);
           return;
         case "macros":
-          qu(e);
+          Qu(e);
           return;
         case "reset-state":
           if (e.app.newerState === void 0) throw new P("reset-state only discards a state written by a newer version, and this one is not");
-          rf(e.app), ze(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+          af(e.app), ze(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
           return;
         case "refresh":
           e.app.attributes.clear(), ze(e, "Cached attribute look-ups forgotten; they are read again on next use.");
           return;
         default:
-          throw new y(`unknown subcommand "${J(_(t))}"`);
+          throw new w(`unknown subcommand "${J(D(t))}"`);
       }
     }
   };
-  function of(e, t) {
-    const n = new M();
+  function lf(e, t) {
+    const n = new L();
     let r;
     for (const { place: s, tokenId: i, change: a } of t) {
       const o = getObj("graphic", i);
@@ -5626,7 +5631,7 @@ var DefenseRound = (() => {
           n.set(s, e.memories.tokens[i]?.overrides?.[a.key] ?? null);
           break;
         case "markers":
-          n.set(s, _(o?.get("statusmarkers") ?? ""));
+          n.set(s, D(o?.get("statusmarkers") ?? ""));
           break;
         case "memory":
           n.set(s, Xe(ht(e.memories, a.tokenId ?? i), e.edition));
@@ -5634,7 +5639,7 @@ var DefenseRound = (() => {
         case "initiative": {
           r ?? (r = Ge());
           const l = or(r.find((c) => c.id === i)?.pr);
-          n.set(s, I.isFinite(l) ? l : null);
+          n.set(s, C.isFinite(l) ? l : null);
           break;
         }
         case "turn-order":
@@ -5643,55 +5648,55 @@ var DefenseRound = (() => {
     }
     return n;
   }
-  function cf(e) {
-    if (!O(e.parsed, "undo")) throw new y("--force goes with --undo");
+  function df(e) {
+    if (!O(e.parsed, "undo")) throw new w("--force goes with --undo");
     if (O(e.parsed, "force") && !e.gm) throw new P("--force is the GM's: a player's undo never overwrites a later change");
-    const t = [...e.parsed.flags.keys()].find((v) => v !== "undo" && v !== "force");
-    if (t) throw new y(`--undo takes no other flag (got --${t}): it undoes your last damage, whatever is selected`);
-    if (e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
+    const t = [...e.parsed.flags.keys()].find((k) => k !== "undo" && k !== "force");
+    if (t) throw new w(`--undo takes no other flag (got --${t}): it undoes your last damage, whatever is selected`);
+    if (e.parsed.positionals.length > 0) throw new w("--undo takes no amount");
     const n = e.app, r = n.store.history;
     let s = -1;
-    for (let v = r.length - 1; v >= 0; v -= 1)
-      if (e.gm || r[v].by === e.playerId && r[v].kind !== "save") {
-        s = v;
+    for (let k = r.length - 1; k >= 0; k -= 1)
+      if (e.gm || r[k].by === e.playerId && r[k].kind !== "save") {
+        s = k;
         break;
       }
     if (s === -1) throw new P(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
-    const i = r[s], a = N(n), o = new M(i.tokens.map((v) => [v.tokenId, pt(v.tokenId, e.gm)])), l = i.tokens.filter((v) => o.get(v.tokenId) !== void 0), c = i.tokens.filter((v) => !l.includes(v)).map((v) => v.name), d = (v) => lf(v) ? l.find((D) => ua({ place: "", tokenId: D.tokenId, name: D.name, change: v }, n.store.settings)) : void 0, u = Ld(Id(i.tokens, (v) => o.get(v) !== void 0, d), a, n.store.round.number - i.round).filter((v) => ua(v, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: Wi(n) }, h = of(f, u), p = (v, D) => {
-      if (v.stance !== D.stance) return D.stance === void 0 ? "has dropped its stance since" : `has taken the ${D.stance} stance since`;
-      if (v.deadForGood !== D.deadForGood) return "has died for good since";
-      const w = yu(v, D, ye);
-      if (w !== void 0 && D.answer !== void 0 || w !== void 0 && ye(v.edition, D.edition)) return w;
-      const A = (C) => (C.edition?.id === a.id ? a.parseState(C.edition.state) : null) ?? a.enter(null, !1);
-      return a.describeStateChange(A(v), A(D));
-    }, $ = Pd(u, h, ye);
+    const i = r[s], a = N(n), o = new L(i.tokens.map((k) => [k.tokenId, pt(k.tokenId, e.gm)])), l = i.tokens.filter((k) => o.get(k.tokenId) !== void 0), c = i.tokens.filter((k) => !l.includes(k)).map((k) => k.name), d = (k) => uf(k) ? l.find((R) => fa({ place: "", tokenId: R.tokenId, name: R.name, change: k }, n.store.settings)) : void 0, u = Fd(Pd(i.tokens, (k) => o.get(k) !== void 0, d), a, n.store.round.number - i.round).filter((k) => fa(k, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: Wi(n) }, h = lf(f, u), y = (k, R) => {
+      if (k.stance !== R.stance) return R.stance === void 0 ? "has dropped its stance since" : `has taken the ${R.stance} stance since`;
+      if (k.deadForGood !== R.deadForGood) return "has died for good since";
+      const v = bu(k, R, we);
+      if (v !== void 0 && R.answer !== void 0 || v !== void 0 && we(k.edition, R.edition)) return v;
+      const b = (I) => (I.edition?.id === a.id ? a.parseState(I.edition.state) : null) ?? a.enter(null, !1);
+      return a.describeStateChange(b(k), b(R));
+    }, $ = Ld(u, h, we);
     if ($.length > 0) {
       if (!e.gm) {
-        const v = [...new X($.map((D) => D.name))];
-        z(e, `Nothing undone: ${v.join(", ")} changed since that damage. Only the GM can undo over later changes: ask the GM.`);
+        const k = [...new X($.map((R) => R.name))];
+        z(e, `Nothing undone: ${k.join(", ")} changed since that damage. Only the GM can undo over later changes: ask the GM.`);
         return;
       }
       if (!O(e.parsed, "force")) {
-        z(e, `Nothing undone: values changed since that damage: ${Md($, h, ye, p).join("; ")}. Use !damage --undo --force to overwrite them.`);
+        z(e, `Nothing undone: values changed since that damage: ${jd($, h, we, y).join("; ")}. Use !damage --undo --force to overwrite them.`);
         return;
       }
     }
-    Xd(f, u), $.length > 0 && df(n, u, h), r.splice(s, 1);
-    const g = i.kind === "save" ? "Save undone" : "Damage undone", m = (v) => o.get(v.tokenId)?.get("layer") === "gmlayer", b = l.filter((v) => !m(v)).map((v) => v.name), S = l.filter(m).map((v) => v.name);
-    b.length > 0 && G(ft, te(`${g}: ${b.join(", ")}.`)), S.length > 0 && G(he, te(`${g} on hidden token${S.length === 1 ? "" : "s"}: ${S.join(", ")}.`), { record: !0 }), c.length > 0 && z(e, `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${c.join(", ")}.`);
+    Jd(f, u), $.length > 0 && ff(n, u, h), r.splice(s, 1);
+    const m = i.kind === "save" ? "Save undone" : "Damage undone", p = (k) => o.get(k.tokenId)?.get("layer") === "gmlayer", A = l.filter((k) => !p(k)).map((k) => k.name), S = l.filter(p).map((k) => k.name);
+    A.length > 0 && G(ft, te(`${m}: ${A.join(", ")}.`)), S.length > 0 && G(ve, te(`${m} on hidden token${S.length === 1 ? "" : "s"}: ${S.join(", ")}.`), { record: !0 }), c.length > 0 && z(e, `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${c.join(", ")}.`);
   }
-  function lf(e) {
+  function uf(e) {
     return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
   }
-  function ua({ tokenId: e, change: t }, n) {
+  function fa({ tokenId: e, change: t }, n) {
     const r = B(e);
     if (!r) return !1;
     switch (t.kind) {
       case "bar":
-        return t.attributeId === void 0 || pd(r, t.bar) === t.attributeId;
+        return t.attributeId === void 0 || gd(r, t.bar) === t.attributeId;
       case "attribute": {
-        const s = kd(t.attributeId);
-        return s !== void 0 && s.characterId === _(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();
+        const s = yd(t.attributeId);
+        return s !== void 0 && s.characterId === D(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();
       }
       case "memory":
         return t.tokenId === void 0 || B(t.tokenId) !== void 0;
@@ -5699,7 +5704,7 @@ var DefenseRound = (() => {
         return !0;
     }
   }
-  function df(e, t, n) {
+  function ff(e, t, n) {
     const r = N(e);
     for (const { place: s, tokenId: i, change: a } of t) {
       if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
@@ -5710,10 +5715,10 @@ var DefenseRound = (() => {
         dice: [],
         resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, c, u.state).state, detail: { undo: !0 } })
       };
-      $r(e, [{ token: l, character: oe(l) }], d);
+      $r(e, [{ token: l, character: ce(l) }], d);
     }
   }
-  var uf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, ff = {
+  var hf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, vf = {
     usage: (e) => N(e).commands.damage.usage,
     help: (e) => N(e).commands.damage.help,
     helpFor: (e, t) => O(t, "undo") || O(t, "force") ? {
@@ -5726,14 +5731,14 @@ var DefenseRound = (() => {
     } : void 0,
     run(e) {
       if (O(e.parsed, "undo") || O(e.parsed, "force")) {
-        cf(e);
+        df(e);
         return;
       }
       const t = N(e.app), n = t.commands.damage.flags;
-      Ne(e.parsed, { ...uf, ...n }, Yn(t.id, "damage"));
+      Ne(e.parsed, { ...hf, ...n }, Yn(t.id, "damage"));
       const r = t.planDamage(e.parsed, kt(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, i = Je(e, Se(e.parsed), { anyTarget: s });
       let { targets: a } = i;
-      const o = [...i.notes], l = k.keys(n).find((c) => n[c].decides !== void 0 && O(e.parsed, c));
+      const o = [...i.notes], l = g.keys(n).find((c) => n[c].decides !== void 0 && O(e.parsed, c));
       if (l !== void 0 && !e.gm) {
         const c = n[l].decides, d = a.filter(({ token: f, character: h }) => Te(e.playerId, f, h)), u = a.filter((f) => !d.includes(f)).map(({ token: f }) => ne(f, "a token"));
         if (u.length > 0 && o.push(`${vt(u)}: only the GM or its controller ${c}`), a = d, a.length === 0) {
@@ -5741,7 +5746,7 @@ var DefenseRound = (() => {
           return;
         }
       }
-      return pn(e, r, a, o, {
+      return mn(e, r, a, o, {
         title: "Damage",
         anyTarget: s,
         record: !0,
@@ -5749,53 +5754,53 @@ var DefenseRound = (() => {
       });
     }
   };
-  async function hf(e) {
+  async function mf(e) {
     const t = e.app, n = N(t), r = n.attack, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
     Ne(e.parsed, s);
-    const i = (L(e.parsed, "answer") ?? "").toUpperCase(), a = k.prototype.hasOwnProperty.call(t.store.exchange.attacks, i) ? t.store.exchange.attacks[i] : void 0;
+    const i = (j(e.parsed, "answer") ?? "").toUpperCase(), a = g.prototype.hasOwnProperty.call(t.store.exchange.attacks, i) ? t.store.exchange.attacks[i] : void 0;
     if (!a) throw new P(`no open attack ${i.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
-    const o = Se(e.parsed) ?? (e.msg.selected ?? []).map((v) => v._id);
-    if (o.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
+    const o = Se(e.parsed) ?? (e.msg.selected ?? []).map((k) => k._id);
+    if (o.length !== 1) throw new w("an answer is for one defender: --ids with its token id");
     const l = o[0], c = a.defenders.includes(l) ? pt(l, e.gm) : void 0;
     if (!c) throw new P(`that token is not a defender of attack ${a.key}`);
-    const d = oe(c), u = ne(c, "the defender");
+    const d = ce(c), u = ne(c, "the defender");
     if (!e.gm && !Te(e.playerId, c, d)) throw new P(`only ${u}'s controller or the GM answers for it`);
     const f = a.answers[l];
     if (f) throw new P(`${u} has answered attack ${a.key} already (${f.word})`);
     if (Ar(t, l)) throw new P(`${u} answers attack ${a.key} with the defense it made ahead`);
-    const h = L(e.parsed, r.answerFlag);
-    if (h === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-    const p = W(h, `--${r.answerFlag}`, r.choices);
-    let $ = { word: p }, g = p === "none" ? "no defense" : p;
-    if (p !== "none") {
-      const v = r.planAnswer(p, a.situation, a.attacker, kt(t, e.gm)), D = br(e.parsed, v.dice), w = v.dice.filter((_e) => D[_e.name] === void 0), A = w.length > 0 ? await ji(w.map((_e) => _e.sides)) : [];
+    const h = j(e.parsed, r.answerFlag);
+    if (h === void 0) throw new w(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
+    const y = x(h, `--${r.answerFlag}`, r.choices);
+    let $ = { word: y }, m = y === "none" ? "no defense" : y;
+    if (y !== "none") {
+      const k = r.planAnswer(y, a.situation, a.attacker, kt(t, e.gm)), R = br(e.parsed, k.dice), v = k.dice.filter((re) => R[re.name] === void 0), b = v.length > 0 ? await ji(v.map((re) => re.sides)) : [];
       if (t.store.exchange.attacks[i] !== a || a.answers[l] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
-      if (!B(l) || !e.gm && !Te(e.playerId, c, oe(c))) throw new P(`${u} is gone or no longer yours since the roll: nothing answered`);
-      const C = Ji(v.dice, D, A, 0), j = hn(t, { token: c, character: d }, v, Qe(t, v.readsTurnOrder ? Ge() : void 0)), Q = v.resolve(j.facts, C);
-      if (Sn(Q)) throw new P(Xi(t, j.snapshot, Q));
-      if (j.problems.length > 0) throw new P(vn(j.snapshot, j.problems, "; nothing answered"));
-      const we = r.keep(p, Q, C), x = v.dice.find((_e) => _e.flag === r.rollFlag), Ze = e.gm ? void 0 : qi(e, v.dice);
-      $ = { word: we.word, ...we.file !== void 0 ? { file: we.file } : {}, ...we.flags ? { flags: we.flags } : {} }, x && C[x.name] !== void 0 && ($.roll = C[x.name]), Ze && ($.typed = !0);
-      const be = _i(n, (_e) => _e === l ? u : j.facts.nameOf(_e)), Ft = Q.steps.filter((_e) => _e.section === "Check").map(be);
-      g = Ft.length > 0 ? Ft.join("; ") : p;
+      if (!B(l) || !e.gm && !Te(e.playerId, c, ce(c))) throw new P(`${u} is gone or no longer yours since the roll: nothing answered`);
+      const I = Ji(k.dice, R, b, 0), M = fn(t, { token: c, character: d }, k, Qe(t, k.readsTurnOrder ? Ge() : void 0)), Q = k.resolve(M.facts, I);
+      if (Sn(Q)) throw new P(Xi(t, M.snapshot, Q));
+      if (M.problems.length > 0) throw new P(hn(M.snapshot, M.problems, "; nothing answered"));
+      const be = r.keep(y, Q, I), _e = k.dice.find((re) => re.flag === r.rollFlag), Ze = e.gm ? void 0 : qi(e, k.dice);
+      $ = { word: be.word, ...be.file !== void 0 ? { file: be.file } : {}, ...be.flags ? { flags: be.flags } : {} }, _e && I[_e.name] !== void 0 && ($.roll = I[_e.name]), Ze && ($.typed = !0);
+      const W = Di(n, (re) => re === l ? u : M.facts.nameOf(re)), gn = Q.steps.filter((re) => re.section === "Check").map(W);
+      m = gn.length > 0 ? gn.join("; ") : y;
     }
     a.answers[l] = $;
-    const m = ea(t, a, e.gm), b = ta(t, a, Er), S = m.length > 0 ? ` Waiting for ${m.join(", ")}.` : b ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
-    z(e, `${u}: ${g}.${S}`), b && await _r(e, a);
+    const p = ea(t, a, e.gm), A = ta(t, a, Er), S = p.length > 0 ? ` Waiting for ${p.join(", ")}.` : A ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
+    z(e, `${u}: ${m}.${S}`), A && await Dr(e, a);
   }
-  var vf = { ids: { kind: "list" }, help: { kind: "switch" } }, mf = {
+  var pf = { ids: { kind: "list" }, help: { kind: "switch" } }, kf = {
     usage: (e) => N(e).commands.defend.usage,
     help: (e) => N(e).commands.defend.help,
     run(e) {
-      if (e.parsed.flags.has("answer")) return hf(e);
+      if (e.parsed.flags.has("answer")) return mf(e);
       const t = N(e.app), n = t.commands.defend;
       if (n.refused) {
         z(e, `!defend is not used: ${n.refused}.`);
         return;
       }
-      Ne(e.parsed, { ...vf, ...n.flags }, Yn(t.id, "defend"));
-      const r = t.planDefend(e.parsed), s = k.keys(n.flags).filter((c) => n.flags[c].token === !0);
-      lu(e, s);
+      Ne(e.parsed, { ...pf, ...n.flags }, Yn(t.id, "defend"));
+      const r = t.planDefend(e.parsed), s = g.keys(n.flags).filter((c) => n.flags[c].token === !0);
+      uu(e, s);
       const i = Je(e, Se(e.parsed)), a = [...i.notes], o = s.map((c) => ({ flag: c, id: (e.parsed.flags.get(c) ?? []).join(" ") })).filter(({ id: c }) => c !== ""), l = i.targets.filter(({ token: c }) => {
         const d = o.find(({ id: u }) => u === c.id);
         return d && a.push(`${ne(c, "a token")}: --${d.flag} names the token itself`), d === void 0;
@@ -5804,38 +5809,38 @@ var DefenseRound = (() => {
         z(e, `${wr(a).join("; ")}.`.replace(/^./, (c) => c.toUpperCase()));
         return;
       }
-      return pn(e, r, l, a, {
+      return mn(e, r, l, a, {
         title: "Defense",
         refusals: (c) => `${c.join("; ")}.`
       });
     }
-  }, pf = { ids: { kind: "list" }, help: { kind: "switch" } }, kf = {
+  }, gf = { ids: { kind: "list" }, help: { kind: "switch" } }, yf = {
     usage: (e) => N(e).commands.stance.usage,
     help: (e) => N(e).commands.stance.help,
     run(e) {
       const t = N(e.app);
       if (t.stances.length === 0) throw new P(`the ${t.id} edition has no stances`);
-      Ne(e.parsed, pf);
+      Ne(e.parsed, gf);
       const [n, ...r] = e.parsed.positionals;
-      if (r.length > 0) throw new y(`one stance only (got "${J(e.parsed.positionals.join(" "))}")`);
+      if (r.length > 0) throw new w(`one stance only (got "${J(e.parsed.positionals.join(" "))}")`);
       const s = n?.toLowerCase();
       if (s !== void 0 && !t.stances.includes(s))
-        throw new y(`unknown stance "${J(_(n))}" (stances: ${t.stances.join(", ")})`);
+        throw new w(`unknown stance "${J(D(n))}" (stances: ${t.stances.join(", ")})`);
       const i = (e.msg.selected ?? []).length === 0 && Se(e.parsed) === void 0;
-      if (s === void 0 && i) throw new y("no stance given");
+      if (s === void 0 && i) throw new w("no stance given");
       const { targets: a, notes: o } = Je(e, Se(e.parsed));
       if (s === void 0) {
-        const l = e.app.store.settings, c = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: u, character: f }) => `${an(u, f, l).name}: ${e.app.store.tokens[u.id]?.stance ?? c}`);
+        const l = e.app.store.settings, c = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: u, character: f }) => `${sn(u, f, l).name}: ${e.app.store.tokens[u.id]?.stance ?? c}`);
         z(e, `Stances: ${d.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} Usage: ${t.commands.stance.usage}`);
         return;
       }
-      return pn(e, t.planStance(s), a, o, { title: "Stance", refusals: (l) => `${l.join("; ")}.` });
+      return mn(e, t.planStance(s), a, o, { title: "Stance", refusals: (l) => `${l.join("; ")}.` });
     }
   };
-  function gf(e, t, n) {
+  function wf(e, t, n) {
     return n === null ? e + t : E.max(e, E.min(e + t, n));
   }
-  function yf(e, t, n) {
+  function bf(e, t, n) {
     return {
       values: [],
       dice: [],
@@ -5845,14 +5850,14 @@ var DefenseRound = (() => {
         const i = r.bars.vitality.value;
         if (e.condition(r.state, i) === "dead")
           return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-        const a = r.bars[n].max, o = gf(s, t, a), l = a !== null && o === a && s + t > a, c = i === null ? void 0 : e.setVitality(i, n === "vitality" ? o : i, r.state), d = r.id;
+        const a = r.bars[n].max, o = wf(s, t, a), l = a !== null && o === a && s + t > a, c = i === null ? void 0 : e.setVitality(i, n === "vitality" ? o : i, r.state), d = r.id;
         return {
           headline: "acts",
           ...o === s ? { noop: !0 } : {},
           steps: [
-            T(ce, { kind: "heal-title", who: d, resource: n, amount: o - s }),
+            T(le, { kind: "heal-title", who: d, resource: n, amount: o - s }),
             // Nothing healed (already at its max) says so, on a row of several as on its own card.
-            T(ae, { kind: "heal-summary", who: d, healed: o !== s, atMax: a !== null && s >= a }),
+            T(oe, { kind: "heal-summary", who: d, healed: o !== s, atMax: a !== null && s >= a }),
             T("Heal", { kind: "healed", resource: n, before: s, after: o, max: a, capped: l }),
             ...n === "vitality" && c ? Ie("Heal", c.conditions) : [],
             ...c?.now ? [T("Now", c.now)] : []
@@ -5865,66 +5870,66 @@ var DefenseRound = (() => {
       }
     };
   }
-  var wf = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", bf = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, $f = {
-    usage: () => wf,
+  var $f = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Af = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Sf = {
+    usage: () => $f,
     run(e) {
       const t = e.parsed;
-      Ne(t, bf);
-      const n = zt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = W(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = Je(e, Se(t));
-      return pn(e, yf(N(e.app), n, r), s, i, {
+      Ne(t, Af);
+      const n = Yt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = x(j(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = Je(e, Se(t));
+      return mn(e, bf(N(e.app), n, r), s, i, {
         title: "Heal",
         refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
       });
     }
-  }, fa = k.freeze({});
-  function Af(e, t, n) {
+  }, ha = g.freeze({});
+  function Tf(e, t, n) {
     if (!n || mt(t)) return;
-    const r = e.store.settings, s = ge[r.bars.vitality].value;
+    const r = e.store.settings, s = ye[r.bars.vitality].value;
     if (!(s in n)) return;
-    const i = Ae(n[s]), a = _(t.get(ge[r.bars.vitality].link) ?? "");
-    let { typed: o, keepInStep: l } = Sf(t, s, a, i);
+    const i = Ae(n[s]), a = D(t.get(ye[r.bars.vitality].link) ?? "");
+    let { typed: o, keepInStep: l } = Ef(t, s, a, i);
     if (i === null || o === null || i === o) return;
-    const c = N(e), d = { token: t, character: oe(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === o || u.typed === o);
+    const c = N(e), d = { token: t, character: ce(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === o || u.typed === o);
     if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, l = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && o < i && i - o <= ns) {
-      const $ = c.planHandEdit(i - o, kt(e, !0)), g = {
+      const $ = c.planHandEdit(i - o, kt(e, !0)), m = {
         ...$,
-        resolve(b, S) {
-          if (c.condition(b.state, i) === "dead") return { kind: "refused", reason: "dead" };
-          const v = $.resolve(b, S);
-          return !("kind" in v) && !v.changes.some((D) => D.kind === "bar" && D.resource === "vitality") && v.changes.push({ kind: "bar", resource: "vitality", to: i }), v;
+        resolve(A, S) {
+          if (c.condition(A.state, i) === "dead") return { kind: "refused", reason: "dead" };
+          const k = $.resolve(A, S);
+          return !("kind" in k) && !k.changes.some((R) => R.kind === "bar" && R.resource === "vitality") && k.changes.push({ kind: "bar", resource: "vitality", to: i }), k;
         }
-      }, m = mn(
+      }, p = vn(
         e,
         d,
-        g,
-        fa,
+        m,
+        ha,
         Qe(e),
         jt(e),
-        () => ({ vitalityFrom: i, ...l, title: T(ce, { kind: "hand-edit-read-title", who: t.id, before: i, typed: o }) }),
-        (b) => {
-          vd(b, i), ha(e, b, i);
+        () => ({ vitalityFrom: i, ...l, title: T(le, { kind: "hand-edit-read-title", who: t.id, before: i, typed: o }) }),
+        (A) => {
+          pd(A, i), va(e, A, i);
         }
       );
-      if (m.kind === "unsafe") return;
-      if (m.kind === "problems" || m.kind === "refusal" && m.reading.problems.length > 0)
-        G(he, te(`Hand edit not read through armor: ${vn(m.reading.snapshot, m.reading.problems, "")}.`));
-      else if (m.kind === "written") {
-        mr(e, [m.shown], { title: "Hand edit", replyTo: "gm" });
-        const b = m.outcome.changes.find((S) => S.kind === "bar" && S.resource === "vitality");
-        a && e.linkedEdits.set(a, { from: i, typed: o, to: b?.kind === "bar" ? b.to : i, by: t.id, echoed: new X() }), Ki(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
+      if (p.kind === "unsafe") return;
+      if (p.kind === "problems" || p.kind === "refusal" && p.reading.problems.length > 0)
+        G(ve, te(`Hand edit not read through armor: ${hn(p.reading.snapshot, p.reading.problems, "")}.`));
+      else if (p.kind === "written") {
+        mr(e, [p.shown], { title: "Hand edit", replyTo: "gm" });
+        const A = p.outcome.changes.find((S) => S.kind === "bar" && S.resource === "vitality");
+        a && e.linkedEdits.set(a, { from: i, typed: o, to: A?.kind === "bar" ? A.to : i, by: t.id, echoed: new X() }), Ki(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [p.applied] });
         return;
       }
     }
-    const h = Tf(e, i, o), p = mn(e, d, h.plan, fa, Qe(e), jt(e), () => ({ vitalityFrom: i, ...l }), ($) => ha(e, $, i));
-    p.kind === "written" && (f && su(e, a, p.applied), h.saysSomething() && mr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));
+    const h = Df(e, i, o), y = vn(e, d, h.plan, ha, Qe(e), jt(e), () => ({ vitalityFrom: i, ...l }), ($) => va(e, $, i));
+    y.kind === "written" && (f && au(e, a, y.applied), h.saysSomething() && mr(e, [y.shown], { title: "Hand edit", replyTo: "gm" }));
   }
-  function Sf(e, t, n, r) {
+  function Ef(e, t, n, r) {
     const s = Ae(e.get(t));
     if (n === "" || s !== r) return { typed: s };
-    const i = Ae(md(n));
+    const i = Ae(kd(n));
     return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };
   }
-  function Tf(e, t, n) {
+  function Df(e, t, n) {
     const r = N(e);
     let s = !1;
     return { plan: {
@@ -5932,11 +5937,11 @@ var DefenseRound = (() => {
       dice: [],
       resolve(a) {
         const o = a.state, l = r.setVitality(t, n, o), c = a.id, d = r.setVitality(t, t, o).state;
-        return s = l.vitality !== n || !ye(d, l.state), {
+        return s = l.vitality !== n || !we(d, l.state), {
           headline: "acts",
           steps: [
-            T(ce, { kind: "hand-edit-title", who: c }),
-            T(ae, { kind: "hand-edit-summary", who: c, now: l.now }),
+            T(le, { kind: "hand-edit-title", who: c }),
+            T(oe, { kind: "hand-edit-summary", who: c, now: l.now }),
             ...l.steps.map((f) => T("Change", f)),
             l.now ? T("Now", l.now) : T("Now", { kind: "standing" })
           ],
@@ -5948,13 +5953,13 @@ var DefenseRound = (() => {
       }
     }, saysSomething: () => s };
   }
-  function ha(e, t, n) {
+  function va(e, t, n) {
     const r = N(e), s = e.store.tokens[t.snapshot.id];
     s?.edition?.id !== r.id && (t.facts.state = rr(r, s, n, Yi(e)));
   }
-  var Ef = 400, _f = 100, Df = 20, Rf = class {
+  var _f = 400, Rf = 100, Of = 20, Cf = class {
     constructor() {
-      this.nextShown = 1, this.nextHidden = 1, this.rows = new M(), this.bySender = new M();
+      this.nextShown = 1, this.nextHidden = 1, this.rows = new L(), this.bySender = new L();
     }
     /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
     add(e, t) {
@@ -5963,9 +5968,9 @@ var DefenseRound = (() => {
         return this.rows.set(a, i), a;
       }), r = this.bySender.get(e) ?? [];
       this.bySender.delete(e), r.push(...n);
-      const s = e === "gm" ? Ef : _f;
+      const s = e === "gm" ? _f : Rf;
       for (const i of r.splice(0, E.max(0, r.length - s))) this.rows.delete(i);
-      if (this.bySender.set(e, r), this.bySender.size > Df + 1) {
+      if (this.bySender.set(e, r), this.bySender.size > Of + 1) {
         for (const [i, a] of this.bySender)
           if (!(i === "gm" || i === e)) {
             for (const o of a) this.rows.delete(o);
@@ -5979,54 +5984,54 @@ var DefenseRound = (() => {
       return this.rows.get(e);
     }
   };
-  function Of(e) {
+  function If(e) {
     const t = N(e);
     if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
     const n = dr() !== void 0, r = Or("HealthColors");
     !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, G(
-      he,
+      ve,
       [
         te("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
-        r.auraDead === !0 ? ve("NPCs: dead at 0 off", "!aura dead") : "",
-        r.auraDeadPC === !0 ? ve("PCs: dead at 0 off", "!aura deadPC") : ""
+        r.auraDead === !0 ? me("NPCs: dead at 0 off", "!aura dead") : "",
+        r.auraDeadPC === !0 ? me("PCs: dead at 0 off", "!aura deadPC") : ""
       ].filter((s) => s !== "").join(" ")
     ));
   }
-  var va = {
-    "!damage": ff,
-    "!attack": Ru,
-    "!defend": mf,
-    "!stance": kf,
-    "!heal": $f,
-    "!defense-round": af
+  var ma = {
+    "!damage": vf,
+    "!attack": Cu,
+    "!defend": kf,
+    "!stance": yf,
+    "!heal": Sf,
+    "!defense-round": cf
   };
-  function Cf() {
-    const e = Or(rn) === void 0, { stored: t, problems: n, newer: r } = Ll(Or(rn), me), s = { store: t, attributes: new Ul(), loadProblems: n, linkedEdits: new M(), details: new Rf() };
-    return r !== void 0 ? (s.newerState = r, Rr(`${re} v${me}: ${n.join("; ")}`), G(he, te(Nf(r)))) : If(s, e), Pf(s), s;
+  function Nf() {
+    const e = Or(nn) === void 0, { stored: t, problems: n, newer: r } = Fl(Or(nn), pe), s = { store: t, attributes: new Hl(), loadProblems: n, linkedEdits: new L(), details: new Cf() };
+    return r !== void 0 ? (s.newerState = r, Rr(`${se} v${pe}: ${n.join("; ")}`), G(ve, te(Mf(r)))) : Pf(s, e), Lf(s), s;
   }
-  function If(e, t) {
+  function Pf(e, t) {
     const n = e.store, r = e.loadProblems;
-    t && Vl(n.settings, Mf());
-    const s = au(e);
-    s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), la(rn, n), r.length > 0 && (Rr(`${re} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), G(he, te(`${re}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? G(he, te(`${re} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && je("rebuilding the help handout", () => Cr(Le(n.settings.edition)))(), n.scriptVersion = me;
+    t && Bl(n.settings, jf());
+    const s = cu(e);
+    s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), da(nn, n), r.length > 0 && (Rr(`${se} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), G(ve, te(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? G(ve, te(`${se} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && je("rebuilding the help handout", () => Cr(Le(n.settings.edition)))(), n.scriptVersion = pe;
   }
-  function Nf(e) {
-    return `${re}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
+  function Mf(e) {
+    return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
   }
-  function Pf(e) {
+  function Lf(e) {
     const t = e.store, n = () => e.newerState !== void 0, r = je("following the Turn Tracker", () => {
-      n() || Dr(e);
+      n() || _r(e);
     });
     Ve(
       "chat:message",
       je(
-        (a) => `${_(a?.content ?? "").split(" ", 1)[0]}`,
-        (a) => (a?.type === "api" && !n() && (hi(a, va) !== void 0 ? Dr(e) : Hu(r)), Ql(e, a, va)),
+        (a) => `${D(a?.content ?? "").split(" ", 1)[0]}`,
+        (a) => (a?.type === "api" && !n() && (hi(a, ma) !== void 0 ? _r(e) : xu(r)), ed(e, a, ma)),
         (a) => a?.type === "api" && a.playerid ? ri(a.playerid) : void 0
       )
     );
     const s = je("a hand edit of a bar", (a, o) => {
-      n() || Af(e, a, o);
+      n() || Tf(e, a, o);
     });
     for (const a of ["bar1", "bar2", "bar3"]) Ve(`change:graphic:${a}_value`, s);
     Ve(
@@ -6034,30 +6039,30 @@ var DefenseRound = (() => {
       je("forgetting a deleted token", (a) => {
         n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
       })
-    ), Vu(e), Ve("change:campaign:turnorder", r), Lf(r);
+    ), Bu(e), Ve("change:campaign:turnorder", r), Ff(r);
     const i = je("refreshing attribute look-ups", (a) => {
-      e.attributes.forget(_(a.get("_characterid") ?? ""));
+      e.attributes.forget(D(a.get("_characterid") ?? ""));
     });
-    Ve("add:attribute", i), Ve("destroy:attribute", i), Ve("change:attribute:name", i), jf(s), n() || je("checking HealthColors", () => Of(e))(), Rr(`${re} v${me} ready: edition ${t.settings.edition}.`);
+    Ve("add:attribute", i), Ve("destroy:attribute", i), Ve("change:attribute:name", i), Gf(s), n() || je("checking HealthColors", () => If(e))(), Rr(`${se} v${pe} ready: edition ${t.settings.edition}.`);
   }
-  function Mf() {
-    return Bu(re.toLowerCase());
+  function jf() {
+    return Ku(se.toLowerCase());
   }
-  function Lf(e) {
-    const t = Bd();
+  function Ff(e) {
+    const t = Kd();
     t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
   }
-  function jf(e) {
-    const t = Ud();
+  function Gf(e) {
+    const t = Hd();
     t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
   }
   Ve("ready", je("starting up", () => {
-    Cf();
+    Nf();
   }));
-  var Ff = me;
-  function Gf(e) {
-    return Hd(e);
+  var Vf = pe;
+  function Uf(e) {
+    return xd(e);
   }
-  return ya(Mr);
+  return ba(Mr);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

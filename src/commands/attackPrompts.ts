@@ -4,7 +4,7 @@
 // Resolve now and Cancel. A defender with a defense made ahead is answered by it: no buttons.
 import { ACTION, isRefusal, type AnyEdition, type Plan, type Refusal } from '../rules/edition';
 import type { OpenAttack } from '../state/attacks';
-import { characterOf, findToken, tokenName } from '../roll20/read';
+import { characterOf, findToken, tokenName, type ReadContext } from '../roll20/read';
 import { controllersOf, whisperTarget } from '../roll20/players';
 import { readTurnOrder } from '../roll20/turnorder';
 import { send, TO_GM, whisperTo } from '../roll20/send';
@@ -33,15 +33,13 @@ function whyNot(refusal: Refusal): string {
 }
 
 /** A card's row for one defender: its buttons, or why an answer is missing, or the defense it already made. */
-function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId: string, gm: boolean): Card['rows'][number] | undefined {
+function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId: string, gm: boolean, reads: ReadContext): Card['rows'][number] | undefined {
   const token = findToken(tokenId);
   if (!token) return undefined;
   const target = { token, character: characterOf(token) };
   const name = tokenName(token, 'a token');
   const spec = edition.attack;
   const context = planContext(app, true);
-  // The Turn Tracker too: a defender on its own turn makes no defense.
-  const reads = readContext(app, readTurnOrder());
   if (answeredAhead(app, tokenId)) return { label: name, lines: ['Answered by the defense it made ahead (!defend)'] };
   const kept = attack.answers[tokenId];
   if (kept) return { label: name, lines: [`Answered: ${kept.word}`] };
@@ -77,6 +75,11 @@ function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId:
   return { label: name, lines, buttons: isSafeId(tokenId) ? buttons : [] };
 }
 
+/** What the prompts read of the table, once for all their defenders: the Turn Tracker too (a defender on its own turn makes no defense). */
+function promptReads(app: App): ReadContext {
+  return readContext(app, readTurnOrder());
+}
+
 /** Who answers for a defender: its controlling players, or the GM for a token no player controls. */
 function answerersOf(tokenId: string): string[] {
   const token = findToken(tokenId);
@@ -103,6 +106,7 @@ function situationRow(edition: AnyEdition, attack: OpenAttack): Card['rows'] {
 /** Sends each controller's prompt, and the GM's card with the waiting list and its buttons. */
 export function sendPrompts(app: App, attack: OpenAttack): void {
   const edition = activeEdition(app);
+  const reads = promptReads(app);
   const byAnswerer = new Map<string, string[]>();
   for (const tokenId of attack.defenders) {
     for (const who of answerersOf(tokenId)) {
@@ -113,15 +117,15 @@ export function sendPrompts(app: App, attack: OpenAttack): void {
   }
   for (const [who, tokens] of byAnswerer) {
     if (who === 'gm') continue;
-    const rows = tokens.flatMap((tokenId) => defenderRow(app, edition, attack, tokenId, false) ?? []);
+    const rows = tokens.flatMap((tokenId) => defenderRow(app, edition, attack, tokenId, false, reads) ?? []);
     if (rows.length > 0) send(whisperTo(whisperTarget(who)), renderCard({ title: promptTitle(attack, false), rows: [...situationRow(edition, attack), ...rows] }), { record: true });
   }
-  send(TO_GM, renderCard(gmCard(app, edition, attack, byAnswerer.get('gm') ?? [])), { record: true });
+  send(TO_GM, renderCard(gmCard(app, edition, attack, byAnswerer.get('gm') ?? [], reads)), { record: true });
 }
 
 /** The GM's card: the GM's own defenders' buttons, then who is still to answer, with Resolve now and Cancel. */
-export function gmCard(app: App, edition: AnyEdition, attack: OpenAttack, own: readonly string[]): Card {
-  const rows = [...situationRow(edition, attack), ...own.flatMap((tokenId) => defenderRow(app, edition, attack, tokenId, true) ?? [])];
+export function gmCard(app: App, edition: AnyEdition, attack: OpenAttack, own: readonly string[], reads: ReadContext = promptReads(app)): Card {
+  const rows = [...situationRow(edition, attack), ...own.flatMap((tokenId) => defenderRow(app, edition, attack, tokenId, true, reads) ?? [])];
   const waiting = unanswered(app, attack).map((tokenId) => {
     const token = findToken(tokenId);
     return token ? tokenName(token, 'a token') : 'a token gone from the table';

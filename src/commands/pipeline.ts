@@ -318,7 +318,14 @@ export interface PlannedTarget<S> {
 /** Runs each target's plan: one roll message for every die still to roll, then each target read, resolved and written. */
 export async function runPlans<S>(ctx: CommandContext, items: ReadonlyArray<PlannedTarget<S>>, notes: readonly string[], options: RunOptions): Promise<void> {
   const app = ctx.app;
-  const toRoll = items.map(({ plan, given }) => plan.dice.filter((die) => given[die.name] === undefined));
+  // The dice still to roll, per target (worked out once for a run of targets sharing one plan).
+  let last: PlannedTarget<S> | undefined;
+  let lastDice: Die[] = [];
+  const toRoll = items.map((item) => {
+    if (last === undefined || item.plan !== last.plan || item.given !== last.given) lastDice = item.plan.dice.filter((die) => item.given[die.name] === undefined);
+    last = item;
+    return lastDice;
+  });
   const anyDice = toRoll.some((dice) => dice.length > 0);
   // No dice, no wait: the command runs to its end inside its own chat event, so nothing (another
   // script's handler of the same message) can delete a target between its checks and its writes.
