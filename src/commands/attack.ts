@@ -6,9 +6,6 @@ import { checkFlags, flagValue, hasFlag, idsArg, RefusalError, UsageError, type 
 import { flagElsewhere } from '../rules/editions';
 import type { AnyEdition } from '../rules/edition';
 import { MAX_DEFENDERS, MAX_OPEN_ATTACKS, type KeptAnswerRecord, type OpenAttack } from '../state/attacks';
-
-/** A player's own open attacks at most (the GM's room is never filled by the players'). */
-const PLAYER_OPEN_ATTACKS = 5;
 import { characterOf, findToken, tokenName } from '../roll20/read';
 import { controls } from '../roll20/players';
 import { PUBLIC, send, TO_GM, whisperTo } from '../roll20/send';
@@ -20,6 +17,9 @@ import { onTable, resolveTargets, type Target } from './targets';
 import { attackerName, nextAttackKey, settlesItself, unanswered, waitingNames } from './exchange';
 import { gmCard, sendPrompts } from './attackPrompts';
 import { nameList } from './refusals';
+
+/** A player's own open attacks at most (the GM's room is never filled by the players'). */
+const PLAYER_OPEN_ATTACKS = 5;
 
 /** Flags of `!attack` in every edition, beside the edition's `!damage` flags. */
 const COMMON_FLAGS: FlagTable = {
