@@ -364,8 +364,9 @@ export function checkPlayer(found: readonly Change[], facts: StepFacts, leftBy: 
     if (facts.mayTouch(key)) continue;
     // An attack that resolved in this step writes its defenders, as its declarer (or the GM) let it.
     if ((cmd.kind === 'attack' || cmd.kind === 'answer') && settledWrites(facts, key)) continue;
-    // players-target-any lifts control for !damage, but --defense-mode stays the controller's (the others are dropped).
-    if (cmd.kind === 'damage' && facts.anyTarget && !cmd.defenseMode) continue;
+    // players-target-any lifts control for !damage, but --defense-mode stays the controller's (the others are dropped);
+    // a player's attack then settles as !damage would, answers made ahead included (commands.md, "!attack").
+    if ((cmd.kind === 'damage' || cmd.kind === 'attack' || cmd.kind === 'answer') && facts.anyTarget && !cmd.defenseMode) continue;
     if (cmd.kind === 'defend' && cmd.named.some((id) => key === `s:${id}:mem` || key === `s:${id}:answer`)) continue;
     out.push(`${actor.label}'s ${cmd.text.slice(0, 80)} changed ${key} of a token they do not control: ${describe(change.before)} -> ${describe(change.after)}`);
   }
