@@ -17,20 +17,20 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-  var yn = Object.defineProperty, ka = Object.getOwnPropertyDescriptor, ga = Object.getOwnPropertyNames, Pr = Object.prototype.hasOwnProperty, ya = (e, t) => {
+  var yn = Object.defineProperty, ga = Object.getOwnPropertyDescriptor, ya = Object.getOwnPropertyNames, Pr = Object.prototype.hasOwnProperty, wa = (e, t) => {
     for (var n in t)
       Pr.call(t, n) && yn(e, n, { get: t[n], enumerable: !0 });
-  }, wa = (e, t, n, r) => {
+  }, ba = (e, t, n, r) => {
     if (t && typeof t == "object" || typeof t == "function")
-      for (let s of ga(t))
-        !Pr.call(e, s) && s !== n && yn(e, s, { get: () => t[s], enumerable: !(r = ka(t, s)) || r.enumerable });
+      for (let s of ya(t))
+        !Pr.call(e, s) && s !== n && yn(e, s, { get: () => t[s], enumerable: !(r = ga(t, s)) || r.enumerable });
     return e;
-  }, ba = (e) => wa(yn({}, "__esModule", { value: !0 }), e), Mr = {};
-  ya(Mr, {
+  }, $a = (e) => ba(yn({}, "__esModule", { value: !0 }), e), Mr = {};
+  wa(Mr, {
     onDamage: () => Uf,
     version: () => Vf
   });
-  var E = Math, C = Number, D = String, g = Object, Z = Array, de = JSON, L = Map, X = Set, $a = WeakMap, Ft = Error, Lr = RangeError, jr = Promise, Gt = Date, Aa = isNaN, Sa = "0.2.0", se = "DefenseRound", pe = Sa, Vt, Ta = {
+  var E = Math, C = Number, D = String, p = Object, Z = Array, de = JSON, L = Map, X = Set, Aa = WeakMap, Ft = Error, Lr = RangeError, jr = Promise, Gt = Date, Sa = isNaN, Ta = "0.2.0", se = "DefenseRound", pe = Ta, Vt, Ea = {
     lang: void 0,
     message: void 0,
     abortEarly: void 0,
@@ -38,34 +38,34 @@ var DefenseRound = (() => {
   };
   // @__NO_SIDE_EFFECTS__
   function Fr(e) {
-    return !e && !Vt ? Ta : {
+    return !e && !Vt ? Ea : {
       lang: e?.lang ?? Vt?.lang,
       message: e?.message,
       abortEarly: e?.abortEarly ?? Vt?.abortEarly,
       abortPipeEarly: e?.abortPipeEarly ?? Vt?.abortPipeEarly
     };
   }
-  var Ea;
+  var Da;
   // @__NO_SIDE_EFFECTS__
-  function Da(e) {
-    return Ea?.get(e);
+  function _a(e) {
+    return Da?.get(e);
   }
-  var _a;
+  var Ra;
   // @__NO_SIDE_EFFECTS__
-  function Ra(e) {
-    return _a?.get(e);
+  function Oa(e) {
+    return Ra?.get(e);
   }
-  var Oa;
+  var Ca;
   // @__NO_SIDE_EFFECTS__
-  function Ca(e, t) {
-    return Oa?.get(e)?.get(t);
+  function Ia(e, t) {
+    return Ca?.get(e)?.get(t);
   }
   // @__NO_SIDE_EFFECTS__
   function Be(e) {
     const t = typeof e;
-    return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && g.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
+    return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && p.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
   }
-  function K(e, t, n, r, s) {
+  function H(e, t, n, r, s) {
     const i = s && "input" in s ? s.input : n.value, a = s?.expected ?? e.expects ?? null, o = s?.received ?? /* @__PURE__ */ Be(i), l = {
       kind: e.kind,
       type: e.type,
@@ -79,16 +79,16 @@ var DefenseRound = (() => {
       lang: r.lang,
       abortEarly: r.abortEarly,
       abortPipeEarly: r.abortPipeEarly
-    }, c = e.kind === "schema", d = s?.message ?? e.message ?? /* @__PURE__ */ Ca(e.reference, l.lang) ?? (c ? /* @__PURE__ */ Ra(l.lang) : null) ?? r.message ?? /* @__PURE__ */ Da(l.lang);
+    }, c = e.kind === "schema", d = s?.message ?? e.message ?? /* @__PURE__ */ Ia(e.reference, l.lang) ?? (c ? /* @__PURE__ */ Oa(l.lang) : null) ?? r.message ?? /* @__PURE__ */ _a(l.lang);
     d !== void 0 && (l.message = typeof d == "function" ? d(l) : d), c && (n.typed = !1), n.issues ? n.issues.push(l) : n.issues = [l];
   }
   // @__NO_SIDE_EFFECTS__
-  function Ia(e, t) {
+  function Na(e, t) {
     return e === t || C.isNaN(e) && C.isNaN(t);
   }
   // @__NO_SIDE_EFFECTS__
-  function Na(e, t) {
-    return g.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
+  function Pa(e, t) {
+    return p.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
   }
   // @__NO_SIDE_EFFECTS__
   function wn(e, t) {
@@ -113,7 +113,7 @@ var DefenseRound = (() => {
       requirement: C.isFinite,
       message: e,
       "~run"(t, n) {
-        return t.typed && !this.requirement(t.value) && K(this, "finite", t, n), t;
+        return t.typed && !this.requirement(t.value) && H(this, "finite", t, n), t;
       }
     };
   }
@@ -128,7 +128,7 @@ var DefenseRound = (() => {
       requirement: C.isInteger,
       message: e,
       "~run"(t, n) {
-        return t.typed && !this.requirement(t.value) && K(this, "integer", t, n), t;
+        return t.typed && !this.requirement(t.value) && H(this, "integer", t, n), t;
       }
     };
   }
@@ -143,7 +143,7 @@ var DefenseRound = (() => {
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && n.value.length > this.requirement && K(this, "length", n, r, { received: `${n.value.length}` }), n;
+        return n.typed && n.value.length > this.requirement && H(this, "length", n, r, { received: `${n.value.length}` }), n;
       }
     };
   }
@@ -158,7 +158,7 @@ var DefenseRound = (() => {
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && !(n.value <= this.requirement) && K(this, "value", n, r, { received: n.value instanceof Gt ? n.value.toJSON() : /* @__PURE__ */ Be(n.value) }), n;
+        return n.typed && !(n.value <= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Gt ? n.value.toJSON() : /* @__PURE__ */ Be(n.value) }), n;
       }
     };
   }
@@ -173,7 +173,7 @@ var DefenseRound = (() => {
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && n.value.length < this.requirement && K(this, "length", n, r, { received: `${n.value.length}` }), n;
+        return n.typed && n.value.length < this.requirement && H(this, "length", n, r, { received: `${n.value.length}` }), n;
       }
     };
   }
@@ -188,7 +188,7 @@ var DefenseRound = (() => {
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && !(n.value >= this.requirement) && K(this, "value", n, r, { received: n.value instanceof Gt ? n.value.toJSON() : /* @__PURE__ */ Be(n.value) }), n;
+        return n.typed && !(n.value >= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Gt ? n.value.toJSON() : /* @__PURE__ */ Be(n.value) }), n;
       }
     };
   }
@@ -203,7 +203,7 @@ var DefenseRound = (() => {
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && !this.requirement.test(n.value) && K(this, "format", n, r), n;
+        return n.typed && !this.requirement.test(n.value) && H(this, "format", n, r), n;
       }
     };
   }
@@ -218,7 +218,7 @@ var DefenseRound = (() => {
       requirement: C.isSafeInteger,
       message: e,
       "~run"(t, n) {
-        return t.typed && !this.requirement(t.value) && K(this, "safe integer", t, n), t;
+        return t.typed && !this.requirement(t.value) && H(this, "safe integer", t, n), t;
       }
     };
   }
@@ -234,9 +234,9 @@ var DefenseRound = (() => {
       }
     };
   }
-  var Pa = { abortEarly: !0 };
+  var Ma = { abortEarly: !0 };
   // @__NO_SIDE_EFFECTS__
-  function Ma(e, t, n) {
+  function La(e, t, n) {
     return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
   }
   // @__NO_SIDE_EFFECTS__
@@ -276,7 +276,7 @@ var DefenseRound = (() => {
             }
             o.typed || (n.typed = !1), n.value.push(o.value);
           }
-        } else K(this, "type", n, r);
+        } else H(this, "type", n, r);
         return n;
       }
     });
@@ -291,7 +291,7 @@ var DefenseRound = (() => {
       async: !1,
       message: e,
       "~run"(t, n) {
-        return typeof t.value == "boolean" ? t.typed = !0 : K(this, "type", t, n), t;
+        return typeof t.value == "boolean" ? t.typed = !0 : H(this, "type", t, n), t;
       }
     });
   }
@@ -306,7 +306,7 @@ var DefenseRound = (() => {
       check: e,
       message: t,
       "~run"(n, r) {
-        return this.check(n.value) ? n.typed = !0 : K(this, "type", n, r), n;
+        return this.check(n.value) ? n.typed = !0 : H(this, "type", n, r), n;
       }
     });
   }
@@ -321,7 +321,7 @@ var DefenseRound = (() => {
       literal: e,
       message: t,
       "~run"(n, r) {
-        return /* @__PURE__ */ Ia(n.value, this.literal) ? n.typed = !0 : K(this, "type", n, r), n;
+        return /* @__PURE__ */ Na(n.value, this.literal) ? n.typed = !0 : H(this, "type", n, r), n;
       }
     });
   }
@@ -350,7 +350,7 @@ var DefenseRound = (() => {
       async: !1,
       message: e,
       "~run"(t, n) {
-        return typeof t.value == "number" && !Aa(t.value) ? t.typed = !0 : K(this, "type", t, n), t;
+        return typeof t.value == "number" && !Sa(t.value) ? t.typed = !0 : H(this, "type", t, n), t;
       }
     });
   }
@@ -388,8 +388,8 @@ var DefenseRound = (() => {
                 }
               }
               l.typed || (n.typed = !1), n.value[i] = l.value;
-            } else if (a.fallback !== void 0) n.value[i] = /* @__PURE__ */ Ma(a);
-            else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (K(this, "key", n, r, {
+            } else if (a.fallback !== void 0) n.value[i] = /* @__PURE__ */ La(a);
+            else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (H(this, "key", n, r, {
               input: void 0,
               expected: `"${i}"`,
               path: [{
@@ -402,7 +402,7 @@ var DefenseRound = (() => {
             }), r.abortEarly))
               break;
           }
-        } else K(this, "type", n, r);
+        } else H(this, "type", n, r);
         return n;
       }
     });
@@ -433,7 +433,7 @@ var DefenseRound = (() => {
       options: e,
       message: t,
       "~run"(n, r) {
-        return this.options.includes(n.value) ? n.typed = !0 : K(this, "type", n, r), n;
+        return this.options.includes(n.value) ? n.typed = !0 : H(this, "type", n, r), n;
       }
     });
   }
@@ -452,7 +452,7 @@ var DefenseRound = (() => {
         const i = r.value;
         if (i && typeof i == "object") {
           r.typed = !0, r.value = {};
-          for (const a in i) if (/* @__PURE__ */ Na(i, a)) {
+          for (const a in i) if (/* @__PURE__ */ Pa(i, a)) {
             const o = i[a], l = this.key["~run"]({ value: a }, s);
             if (l.issues) {
               const d = {
@@ -487,7 +487,7 @@ var DefenseRound = (() => {
             }
             (!l.typed || !c.typed) && (r.typed = !1), l.typed && (r.value[l.value] = c.value);
           }
-        } else K(this, "type", r, s);
+        } else H(this, "type", r, s);
         return r;
       }
     });
@@ -502,7 +502,7 @@ var DefenseRound = (() => {
       async: !1,
       message: e,
       "~run"(t, n) {
-        return typeof t.value == "string" ? t.typed = !0 : K(this, "type", t, n), t;
+        return typeof t.value == "string" ? t.typed = !0 : H(this, "type", t, n), t;
       }
     });
   }
@@ -539,7 +539,7 @@ var DefenseRound = (() => {
             }
             o.typed || (n.typed = !1), n.value.push(o.value);
           }
-        } else K(this, "type", n, r);
+        } else H(this, "type", n, r);
         return n;
       }
     });
@@ -575,10 +575,10 @@ var DefenseRound = (() => {
         if (s) return s;
         if (i) {
           if (i.length === 1) return i[0];
-          K(this, "type", n, r, { issues: /* @__PURE__ */ Hr(i) }), n.typed = !0;
+          H(this, "type", n, r, { issues: /* @__PURE__ */ Hr(i) }), n.typed = !0;
         } else {
           if (a?.length === 1) return a[0];
-          K(this, "type", n, r, { issues: /* @__PURE__ */ Hr(a) });
+          H(this, "type", n, r, { issues: /* @__PURE__ */ Hr(a) });
         }
         return n;
       }
@@ -616,28 +616,28 @@ var DefenseRound = (() => {
             for (const h of u.options) {
               if (h.type === "variant") d(h, new X(f).add(h.key));
               else {
-                let y = !0, $ = 0;
-                for (const m of f) {
-                  const p = h.entries[m];
-                  if (m in i ? p["~run"]({
+                let k = !0, w = 0;
+                for (const b of f) {
+                  const g = h.entries[b];
+                  if (b in i ? g["~run"]({
                     typed: !1,
-                    value: i[m]
-                  }, Pa).issues : p.type !== "exact_optional" && p.type !== "optional" && p.type !== "nullish") {
-                    y = !1, l !== m && (o < $ || o === $ && m in i && !(l in i)) && (o = $, l = m, c = []), l === m && c.push(h.entries[m].expects);
+                    value: i[b]
+                  }, Ma).issues : g.type !== "exact_optional" && g.type !== "optional" && g.type !== "nullish") {
+                    k = !1, l !== b && (o < w || o === w && b in i && !(l in i)) && (o = w, l = b, c = []), l === b && c.push(h.entries[b].expects);
                     break;
                   }
-                  $++;
+                  w++;
                 }
-                if (y) {
-                  const m = h["~run"]({ value: i }, s);
-                  (!a || !a.typed && m.typed) && (a = m);
+                if (k) {
+                  const b = h["~run"]({ value: i }, s);
+                  (!a || !a.typed && b.typed) && (a = b);
                 }
               }
               if (a && !a.issues) break;
             }
           };
           if (d(this, new X([this.key])), a) return a;
-          K(this, "type", r, s, {
+          H(this, "type", r, s, {
             input: i[l],
             expected: /* @__PURE__ */ wn(c, "|"),
             path: [{
@@ -648,7 +648,7 @@ var DefenseRound = (() => {
               value: i[l]
             }]
           });
-        } else K(this, "type", r, s);
+        } else H(this, "type", r, s);
         return r;
       }
     });
@@ -681,7 +681,7 @@ var DefenseRound = (() => {
     };
   }
   function V(e) {
-    return /* @__PURE__ */ Ur(g.assign(g.create(null), e));
+    return /* @__PURE__ */ Ur(p.assign(p.create(null), e));
   }
   var Wr = ["vitality", "soul", "power"], wt = { vitality: "Vitality", soul: "Soul", power: "Power" }, bt = [
     "armor_soak",
@@ -703,7 +703,7 @@ var DefenseRound = (() => {
     "active_defense",
     "full_defense",
     "armor_score"
-  ], le = "title", oe = "summary", Ce = "action";
+  ], ce = "title", oe = "summary", Ce = "action";
   function Ie(e, t) {
     for (let n = 0; n < t.length; n += 1) t[n].section = e;
     return t;
@@ -721,7 +721,7 @@ var DefenseRound = (() => {
   function En(e) {
     return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
   }
-  function La(e, t, n) {
+  function ja(e, t, n) {
     return n.condition === "dying" ? { life: { ...Kt }, steps: [...En(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...it }, steps: [] } : e > 0 ? t <= Ht ? { life: { condition: "dying", savesOwed: Tn }, steps: [{ kind: "dying", savesOwed: Tn }] } : {
       life: { condition: "incapacitated", savesOwed: st },
       steps: [{ kind: "incapacitated", savesOwed: st }]
@@ -732,11 +732,11 @@ var DefenseRound = (() => {
       return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
     const r = E.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
     if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
-    const a = La(e, s, n);
+    const a = ja(e, s, n);
     for (const o of a.steps) i.push(o);
     return { applied: !0, after: s, life: a.life, steps: i };
   }
-  function ja(e, t) {
+  function Fa(e, t) {
     return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
       applied: !0,
       after: 0,
@@ -747,7 +747,7 @@ var DefenseRound = (() => {
       ]
     };
   }
-  function Fa(e, t, n) {
+  function Ga(e, t, n) {
     if (t === e) return { after: t, life: { ...n }, steps: [] };
     if (t < e) {
       if (n.condition === "dead")
@@ -762,7 +762,7 @@ var DefenseRound = (() => {
       steps: [...r, ...En(n), { kind: "incapacitated", savesOwed: 0 }]
     } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
   }
-  function Ga(e, t, n) {
+  function Va(e, t, n) {
     if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
       return { ok: !1, reason: "no-save-owed" };
     const r = (i) => ({
@@ -791,7 +791,7 @@ var DefenseRound = (() => {
     return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...Kt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
   }
   var Jr = { physical: "Physical", magical: "Magical" }, Qr = { physical: "Defense", magical: "Spirit" }, Dn = { soul: "Soul", power: "Power" };
-  function Va(e, t) {
+  function Ua(e, t) {
     switch (e) {
       case "worn-out":
         return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -801,7 +801,7 @@ var DefenseRound = (() => {
         return `No character, so no armor: ${t} is not reduced by armor`;
     }
   }
-  function Ua(e) {
+  function Ba(e) {
     switch (e) {
       case "reached-minus-10":
         return "Dead: reached -10 while incapacitated";
@@ -814,7 +814,7 @@ var DefenseRound = (() => {
   function _n(e) {
     return e === 1 ? "1 save" : `${e} saves`;
   }
-  function Ba(e) {
+  function Ha(e) {
     switch (e.kind) {
       case "defense-used": {
         const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -823,7 +823,7 @@ var DefenseRound = (() => {
       case "pierce":
         return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
       case "armor-absent":
-        return Va(e.reason, e.amount);
+        return Ua(e.reason, e.amount);
       case "soak":
         return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
       // as the seed writes it: 200 x 0.8 Soak (20% Soak)
@@ -856,7 +856,7 @@ var DefenseRound = (() => {
       case "dying":
         return `Dying: ${_n(e.savesOwed)} owed`;
       case "dead":
-        return Ua(e.cause);
+        return Ba(e.cause);
       case "saves-lost":
         return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
       case "save-rolled": {
@@ -889,7 +889,7 @@ var DefenseRound = (() => {
     "spell-invisible": "Invisible spell",
     covert: "Covert attack",
     spectator: "Spectator"
-  }, Ha = { defend: "Defend", evade: "Evade", react: "Reaction" }, Zr = { defend: "defend", evade: "evade" };
+  }, Ka = { defend: "Defend", evade: "Evade", react: "Reaction" }, Zr = { defend: "defend", evade: "evade" };
   function xt(e) {
     return e > 0 ? `+${e}` : `${e}`;
   }
@@ -901,7 +901,7 @@ var DefenseRound = (() => {
   function Rn(e, t) {
     return e ? t ? "success (critical)" : "success" : "failure";
   }
-  function Ka(e, t = (n) => n) {
+  function xa(e, t = (n) => n) {
     switch (e.kind) {
       case "perception-check":
         return `Perception ${e.roll} vs ${es(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Rn(e.success, e.critical)}`;
@@ -920,7 +920,7 @@ var DefenseRound = (() => {
       case "modifier":
         return `Modifier: ${xt(e.mod)}`;
       case "action-check":
-        return `${Ha[e.action]} ${e.roll} vs ${es(e.baseTarget, e.adjustments, e.target)}: ${Rn(e.success, e.critical)}`;
+        return `${Ka[e.action]} ${e.roll} vs ${es(e.baseTarget, e.adjustments, e.target)}: ${Rn(e.success, e.critical)}`;
       case "pending-defense":
         return e.result === "success" ? "Pending defense: success, the next hit on this token is negated" : "Pending defense: failure, the next hit on this token applies";
       case "reaction-recorded":
@@ -935,16 +935,16 @@ var DefenseRound = (() => {
         return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
     }
   }
-  var xa = new X(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
-  function Wa(e) {
-    return xa.has(e.kind);
+  var Wa = new X(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
+  function Ya(e) {
+    return Wa.has(e.kind);
   }
   var On = {
     defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
     reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
     none: "no stance"
   };
-  function Ya(e) {
+  function za(e) {
     switch (e.condition) {
       case "none":
         return;
@@ -956,24 +956,24 @@ var DefenseRound = (() => {
         return "Dead";
     }
   }
-  function za(e, t, n = null) {
+  function Xa(e, t, n = null) {
     return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", life: t, vitality: n })];
   }
-  function Xa(e, t) {
+  function qa(e, t) {
     if (e.cancelled) return "blocks";
     const r = e.life.condition !== t.condition ? e.life.condition : "none";
     return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
   }
-  function qa(e) {
+  function Ja(e) {
     return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ce, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
   }
-  function Ja(e, t) {
+  function Qa(e, t) {
     if (t.instantKill) return `${e}: instant kill`;
     if (t.to !== "vitality") return `${e} takes ${t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
     const n = t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : "";
     return `${e} takes ${t.amount} ${t.track}${n}`;
   }
-  var Qa = {
+  var Za = {
     blocks: "blocks the hit",
     incapacitated: "is hit and falls, incapacitated",
     dying: "is hit and falls, dying",
@@ -982,17 +982,17 @@ var DefenseRound = (() => {
     hit: "is hit",
     unharmed: "is unharmed"
   };
-  function Za(e, t, n) {
+  function eo(e, t, n) {
     return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
   }
-  function eo(e, t) {
+  function to(e, t) {
     switch (e.kind) {
       case "hit-title":
-        return Ja(t(e.who), e.hit);
+        return Qa(t(e.who), e.hit);
       case "hit-summary":
-        return `${t(e.who)} ${Qa[e.result]}.`;
+        return `${t(e.who)} ${Za[e.result]}.`;
       case "life-now":
-        return Ya(e.life) ?? `Standing, Vitality ${e.vitality}`;
+        return za(e.life) ?? `Standing, Vitality ${e.vitality}`;
       case "save-title":
         return `${t(e.who)}: Vitality save`;
       case "save-summary": {
@@ -1010,20 +1010,20 @@ var DefenseRound = (() => {
       case "no-stance-declared":
         return "No stance declared: a defender must declare Defensive or Reactive";
       case "stance-title":
-        return `${Za(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+        return `${eo(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
       case "stance-change":
         return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
       case "stance-effect":
         return On[e.stance] ?? "";
     }
   }
-  var to = /^[+-]?\d+$/;
+  var no = /^[+-]?\d+$/;
   function Ae(e) {
     if (typeof e == "number")
       return C.isSafeInteger(e) ? e + 0 : null;
     if (typeof e != "string") return null;
     const t = e.trim();
-    if (!to.test(t)) return null;
+    if (!no.test(t)) return null;
     const n = C(t);
     return C.isSafeInteger(n) ? n + 0 : null;
   }
@@ -1037,16 +1037,16 @@ var DefenseRound = (() => {
   function J(e, t = 40) {
     return e.length > t ? `${e.slice(0, t - 3)}...` : e;
   }
-  var w = class extends Ft {
+  var y = class extends Ft {
   }, P = class extends Ft {
   };
-  function no(e, t) {
+  function ro(e, t) {
     return e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
       const s = t?.[C(r)]?.results?.total;
       return typeof s == "number" && C.isFinite(s) ? D(s) : n;
     });
   }
-  function ro(e) {
+  function so(e) {
     const t = [], n = /"([^"]*)"|'([^']*)'|(\S+)/g;
     let r;
     for (; (r = n.exec(e)) !== null; )
@@ -1054,27 +1054,27 @@ var DefenseRound = (() => {
     return t;
   }
   function rs(e) {
-    const t = ro(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], s = new L();
+    const t = so(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], s = new L();
     let i = null;
     for (const a of t)
       if (a.startsWith("--") && a.length > 2) {
         const o = a.slice(2).toLowerCase();
-        if (s.has(o)) throw new w(`--${J(o)} is given twice`);
+        if (s.has(o)) throw new y(`--${J(o)} is given twice`);
         i = [], s.set(o, i);
       } else i ? i.push(a) : r.push(a);
     return { command: n, positionals: r, flags: s };
   }
   function Ne(e, t, n) {
     for (const [r, s] of e.flags) {
-      const i = g.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
+      const i = p.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
       if (!i) {
         const a = n?.(r);
-        throw a ? new w(`--${J(r)} means nothing in the ${a} edition`) : new w(`unknown flag --${J(r)}`);
+        throw a ? new y(`--${J(r)} means nothing in the ${a} edition`) : new y(`unknown flag --${J(r)}`);
       }
-      if (i.kind === "switch" && s.length > 0) throw new w(`--${r} takes no value`);
-      if (i.kind !== "switch" && s.length === 0) throw new w(`--${r} needs a value`);
+      if (i.kind === "switch" && s.length > 0) throw new y(`--${r} takes no value`);
+      if (i.kind !== "switch" && s.length === 0) throw new y(`--${r} needs a value`);
       if (i.kind === "one" && s.length > 1)
-        throw new w(`--${r} takes one value (got "${J(s.join(" "))}")`);
+        throw new y(`--${r} takes one value (got "${J(s.join(" "))}")`);
     }
   }
   function j(e, t) {
@@ -1086,17 +1086,17 @@ var DefenseRound = (() => {
   }
   function $t(e, t, n, r) {
     const s = Ae(e);
-    if (s === null) throw new w(`${t} must be a whole number (got "${J(e)}")`);
-    if (s < n || s > r) throw new w(`${t} must be from ${n} to ${r} (got ${s})`);
+    if (s === null) throw new y(`${t} must be a whole number (got "${J(e)}")`);
+    if (s < n || s > r) throw new y(`${t} must be from ${n} to ${r} (got ${s})`);
     return s;
   }
-  function De(e, t, n, r) {
+  function Ee(e, t, n, r) {
     const s = j(e, t);
     return s === void 0 ? void 0 : $t(s, `--${t}`, n, r);
   }
   function x(e, t, n) {
     const r = e.toLowerCase(), s = n.find((i) => i === r);
-    if (!s) throw new w(`${t} must be one of ${n.join(", ")} (got "${J(e)}")`);
+    if (!s) throw new y(`${t} must be one of ${n.join(", ")} (got "${J(e)}")`);
     return s;
   }
   function Se(e) {
@@ -1108,12 +1108,12 @@ var DefenseRound = (() => {
     const { positionals: n } = e;
     if (n.length > 1) {
       const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-      throw new w(`one amount only (got "${J(n.join(" "))}")${s}`);
+      throw new y(`one amount only (got "${J(n.join(" "))}")${s}`);
     }
     const r = n[0];
     if (r === void 0) {
       if (t.optional) return;
-      throw new w(t.missing);
+      throw new y(t.missing);
     }
     return $t(r, t.what, 0, ns);
   }
@@ -1126,7 +1126,7 @@ var DefenseRound = (() => {
         return {
           headline: "acts",
           steps: [
-            T(le, { kind: t.title, who: i, stance: e, same: s }),
+            T(ce, { kind: t.title, who: i, stance: e, same: s }),
             T(oe, { kind: t.title, who: i, stance: e, same: s, summary: !0 }),
             T(t.row, { kind: t.change, from: r, to: e }),
             T(t.row, { kind: t.effect, stance: e })
@@ -1145,7 +1145,7 @@ var DefenseRound = (() => {
   }
   function as(e) {
     const t = new L();
-    for (const [n, r] of g.entries(e)) r !== null && t.set(n, [r]);
+    for (const [n, r] of p.entries(e)) r !== null && t.set(n, [r]);
     return { command: "!defend", positionals: [], flags: t };
   }
   function os(e, t) {
@@ -1220,36 +1220,36 @@ var DefenseRound = (() => {
       counterDrawsIntoBattle: !0
     }
   };
-  function so(e, t) {
+  function io(e, t) {
     const n = Pe[e];
     return t === "defend" ? n.defendPenalty : n.evadePenalty;
   }
-  function io(e, t) {
+  function ao(e, t) {
     return t.critical ? 0 : t.success ? -E.floor(E.abs(e) / 2) + 0 : e;
   }
-  var ao = ["defensive", "reactive", "none"];
-  function oo(e) {
+  var oo = ["defensive", "reactive", "none"];
+  function co(e) {
     return e === "reactive";
   }
-  function co(e) {
+  function lo(e) {
     return e === "defensive";
   }
-  function lo(e) {
+  function uo(e) {
     return e === "reactive";
   }
   function ls(e) {
     return e === "reactive";
   }
-  function uo(e) {
+  function fo(e) {
     return e === "defensive";
   }
   function ds(e) {
     return e === "defensive";
   }
   function In(e, t) {
-    return g.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
+    return p.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
   }
-  function fo(e, t) {
+  function ho(e, t) {
     return In(e.reactions, t) !== void 0;
   }
   function us(e, t) {
@@ -1258,30 +1258,30 @@ var DefenseRound = (() => {
   function fs(e, t) {
     return In(e.reactions, t) === "used";
   }
-  function ho(e, t) {
+  function vo(e, t) {
     return e.skillsVs.includes(t);
   }
-  function vo(e) {
+  function mo(e) {
     return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
   }
   var hs = 5, vs = { defend: "defend", evade: "evade", react: "reaction" };
   function At(e) {
     return e === "defend" || e === "evade" || e === "react";
   }
-  function mo(e) {
+  function po(e) {
     return { kind: "refused", reason: e };
   }
   function Me(e) {
     return e !== null && e !== "";
   }
-  function po(e) {
+  function ko(e) {
     const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
     if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
       throw new Lr("resolveSoakDefend: rolls must be integers 1..100");
-    for (const n of [e.mod, e.perceptionMod, ...g.values(e.checkTargets)])
+    for (const n of [e.mod, e.perceptionMod, ...p.values(e.checkTargets)])
       if (n !== null && !C.isSafeInteger(n)) throw new Lr("resolveSoakDefend: modifiers and targets must be integers");
   }
-  function ko(e) {
+  function go(e) {
     const { action: t, situation: n, stance: r, round: s } = e, i = Pe[n];
     if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
     if (e.acting) return { code: "acting-turn" };
@@ -1306,28 +1306,28 @@ var DefenseRound = (() => {
       case "evade":
         return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
       case "react":
-        return oo(r) ? Me(e.vs) ? fo(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+        return co(r) ? Me(e.vs) ? ho(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
       case "counter":
-        return co(r) ? { code: "counter-in-defensive-stance" } : lo(r) ? Me(e.vs) ? us(s, e.vs) ? e.ally !== null && !vo(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: fs(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+        return lo(r) ? { code: "counter-in-defensive-stance" } : uo(r) ? Me(e.vs) ? us(s, e.vs) ? e.ally !== null && !mo(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: fs(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
       case "skill":
         if (e.ally !== null)
-          return uo(r) ? { code: "defensive-skill-on-ally" } : ls(r) ? Me(e.vs) ? us(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: fs(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+          return fo(r) ? { code: "defensive-skill-on-ally" } : ls(r) ? Me(e.vs) ? us(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: fs(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
         if (ds(r)) {
           if (!Me(e.vs)) return { code: "needs-vs", action: t };
-          if (ho(s, e.vs)) return { code: "skill-limit", vs: e.vs };
+          if (vo(s, e.vs)) return { code: "skill-limit", vs: e.vs };
         }
         return null;
     }
   }
-  function go(e) {
+  function yo(e) {
     const t = [];
     return Pe[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), At(e.action) && t.push(vs[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
   }
-  function yo(e) {
-    po(e);
-    const t = ko(e);
-    if (t) return mo(t);
-    const n = go(e);
+  function wo(e) {
+    ko(e);
+    const t = go(e);
+    if (t) return po(t);
+    const n = yo(e);
     if (n) return { kind: "missing-target", check: n };
     const { action: r, situation: s } = e, i = Pe[s], a = (c) => e.checkTargets[c] ?? 0, o = [], l = r === "defend" || r === "evade";
     if (i.perceptionGate !== "none") {
@@ -1364,9 +1364,9 @@ var DefenseRound = (() => {
   function ps(e, t, n) {
     const r = [];
     if (t === "defend" || t === "evade") {
-      let o = so(e.situation, t);
+      let o = io(e.situation, t);
       if (e.rolls.mental !== null && t === "evade") {
-        const l = at(e.rolls.mental, e.checkTargets.mental ?? 0), c = io(o, l);
+        const l = at(e.rolls.mental, e.checkTargets.mental ?? 0), c = ao(o, l);
         n.push({ kind: "mental-check", roll: l.roll, target: l.target, success: l.success, critical: l.critical, penaltyBefore: o, penaltyAfter: c }), o = c;
       }
       o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
@@ -1384,7 +1384,7 @@ var DefenseRound = (() => {
     react: "make a reaction check",
     counter: "counter attack",
     skill: "use a defensive skill"
-  }, wo = {
+  }, bo = {
     mental: "--mental / --mental-roll",
     "perception-mod": "--perception-mod",
     mod: "--mod",
@@ -1392,10 +1392,10 @@ var DefenseRound = (() => {
     ally: "--ally",
     skill: "--skill"
   };
-  function bo(e, t = (n) => n) {
+  function $o(e, t = (n) => n) {
     switch (e.code) {
       case "acting-turn":
-        return Ao(is("round"));
+        return So(is("round"));
       case "aid-down":
         return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
       case "aid-acting":
@@ -1409,7 +1409,7 @@ var DefenseRound = (() => {
       case "situation-not-allowed":
         return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
       case "flag-not-applicable":
-        return $o(e.flag, e.action, e.situation);
+        return Ao(e.flag, e.action, e.situation);
       case "evade-impossible-aoe":
         return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
       case "needs-reactive-stance":
@@ -1430,8 +1430,8 @@ var DefenseRound = (() => {
         return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
     }
   }
-  function $o(e, t, n) {
-    const r = wo[e];
+  function Ao(e, t, n) {
+    const r = bo[e];
     switch (e) {
       case "mental":
         return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
@@ -1446,10 +1446,10 @@ var DefenseRound = (() => {
         return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
     }
   }
-  function Ao(e) {
+  function So(e) {
     return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
   }
-  var So = V({
+  var To = V({
     life: /* @__PURE__ */ U(
       V({
         condition: /* @__PURE__ */ ae(["none", "incapacitated", "dying", "dead"]),
@@ -1460,13 +1460,13 @@ var DefenseRound = (() => {
     reactions: /* @__PURE__ */ U(/* @__PURE__ */ gt(/* @__PURE__ */ q(), /* @__PURE__ */ Kr([/* @__PURE__ */ rt(), /* @__PURE__ */ ie("used")]))),
     skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ Oe(/* @__PURE__ */ q()))
   });
-  function To(e) {
+  function Eo(e) {
     return e === "success" || e === "fail" ? e : null;
   }
   var gs = { condition: "none", savesOwed: 0 };
-  function Eo(e) {
-    const t = /* @__PURE__ */ He(So, e);
-    return t.success ? Io(t.output) : null;
+  function Do(e) {
+    const t = /* @__PURE__ */ He(To, e);
+    return t.success ? No(t.output) : null;
   }
   function Ke(e, t) {
     return e.life ? { ...e.life } : t === null ? { ...gs } : Xr(t);
@@ -1474,31 +1474,31 @@ var DefenseRound = (() => {
   function Nn(e, t) {
     return Pn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
   }
-  function Do(e, t) {
+  function _o(e, t) {
     if (t) return { life: { condition: "dead", savesOwed: 0 } };
     const n = e === null ? gs : Xr(e);
     return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
   }
-  function _o(e) {
+  function Ro(e) {
     return Pn(e.life, void 0, void 0);
   }
-  function Ro(e) {
+  function Oo(e) {
     return e.life?.condition ?? "none";
   }
-  function Oo(e) {
+  function Co(e) {
     return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
   }
-  function Co(e, t) {
+  function Io(e, t) {
     return de.stringify(e.life ?? null) !== de.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
   }
-  function Io(e) {
+  function No(e) {
     return Pn(e.life, e.reactions, e.skillsVs);
   }
   function Pn(e, t, n) {
     const r = {};
     return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
   }
-  var No = ["defend", "evade", "react", "counter", "skill", "save"], Po = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Mo = {
+  var Po = ["defend", "evade", "react", "counter", "skill", "save"], Mo = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Lo = {
     action: { kind: "one" },
     situation: { kind: "one" },
     roll: { kind: "one" },
@@ -1521,91 +1521,91 @@ var DefenseRound = (() => {
     mental: "mental_check"
   };
   function ys(e) {
-    if (e.positionals.length > 0) throw new w(`unexpected "${J(e.positionals.join(" "))}" (give the action with --action)`);
+    if (e.positionals.length > 0) throw new y(`unexpected "${J(e.positionals.join(" "))}" (give the action with --action)`);
     if (O(e, "aided"))
-      throw new w("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
+      throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
     const t = j(e, "action");
-    if (t === void 0) throw new w("no action given");
-    const n = x(t, "--action", No), r = j(e, "situation");
+    if (t === void 0) throw new y("no action given");
+    const n = x(t, "--action", Po), r = j(e, "situation");
     if (r !== void 0 && (n === "save" || n === "react"))
-      throw new w(`--situation does not apply to --action ${n}`);
+      throw new y(`--situation does not apply to --action ${n}`);
     if (n === "save") {
       const i = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
-      if (i) throw new w(`--${i} does not apply to --action save`);
+      if (i) throw new y(`--${i} does not apply to --action save`);
     }
     const s = r === void 0 ? "front" : x(r, "--situation", Cn);
     if (O(e, "roll") && (n === "counter" || n === "skill"))
-      throw new w(`--roll does not apply to --action ${n}: it is announced, not rolled`);
+      throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
     if (O(e, "perception-roll") && Pe[s].perceptionGate === "none")
-      throw new w("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
+      throw new y("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
     if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Pe[s].mentalCheckEasesPenalty))
-      throw new w("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
+      throw new y("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
     if ((n === "react" || n === "counter") && !O(e, "vs"))
-      throw new w(`--action ${n} needs --vs with the attacker's token id`);
-    if (O(e, "aided-by") && !O(e, "vs")) throw new w("--aided-by needs --vs with the attacker's token id");
+      throw new y(`--action ${n} needs --vs with the attacker's token id`);
+    if (O(e, "aided-by") && !O(e, "vs")) throw new y("--aided-by needs --vs with the attacker's token id");
     return {
       action: n,
       situation: s,
       mentalAsked: O(e, "mental") || O(e, "mental-roll"),
-      mod: De(e, "mod", -1e3, 1e3) ?? 0,
-      perceptionMod: De(e, "perception-mod", -1e3, 1e3) ?? 0,
+      mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
+      perceptionMod: Ee(e, "perception-mod", -1e3, 1e3) ?? 0,
       aidedBy: j(e, "aided-by") ?? null,
       vs: j(e, "vs") ?? null,
       ally: j(e, "ally") ?? null,
       skillName: j(e, "skill") ?? null
     };
   }
-  function Lo(e) {
+  function jo(e) {
     const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Pe[e.situation].perceptionGate !== "none", r = [];
     return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
   }
   function ws(e) {
     return {
-      values: e.action === "save" ? ["save_check"] : g.values(zt),
+      values: e.action === "save" ? ["save_check"] : p.values(zt),
       // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
       readsTurnOrder: e.action !== "save",
       ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-      dice: Lo(e),
+      dice: jo(e),
       resolve(t, n) {
         const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-        return e.action === "save" ? jo(e, t, r.action) : Fo(e, t, r);
+        return e.action === "save" ? Fo(e, t, r.action) : Go(e, t, r);
       }
     };
   }
-  function jo(e, t, n) {
+  function Fo(e, t, n) {
     const r = t.bars.vitality.value;
     if (r === null) return { kind: "bar", resource: "vitality" };
     const s = Ke(t.state, r), i = t.values.save_check?.current ?? null;
     if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
     if (i === null) return { kind: "missing-value", key: "save_check" };
-    const a = Ga(r, s, at(n, i + e.mod));
+    const a = Va(r, s, at(n, i + e.mod));
     if (!a.ok) return { kind: "refused", reason: "no save is owed" };
     const o = a.steps.some((d) => d.kind === "save-rolled" && d.success), l = a.life.condition === "dead", c = t.id;
     return {
       headline: o ? "saved" : l ? "dies" : "acts",
       steps: [
-        T(le, { kind: "save-title", who: c }),
+        T(ce, { kind: "save-title", who: c }),
         T(oe, { kind: "save-summary", who: c, result: o ? a.life.condition === "none" ? "stands" : "clings" : l ? "dies" : "fails" }),
         ...Ie("Roll", a.steps),
-        ...za("Now", a.life, a.vitality)
+        ...Xa("Now", a.life, a.vitality)
       ],
       changes: a.vitality !== r ? [{ kind: "bar", resource: "vitality", to: a.vitality }] : [],
       state: Nn(t.state, a.life),
       detail: a
     };
   }
-  function Fo(e, t, n) {
+  function Go(e, t, n) {
     const r = t.bars.vitality.value;
     if (r === null) return { kind: "bar", resource: "vitality" };
-    const s = Ke(t.state, r), i = g.fromEntries(
-      g.keys(zt).map((S) => [S, t.values[zt[S]]?.current ?? null])
+    const s = Ke(t.state, r), i = p.fromEntries(
+      p.keys(zt).map((S) => [S, t.values[zt[S]]?.current ?? null])
     ), a = t.state;
     let o = null;
     if (e.aidedBy !== null) {
       const S = t.others[e.aidedBy];
       if (!S) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
       if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-      const k = S.state.reactions ?? {}, R = e.vs !== null && g.prototype.hasOwnProperty.call(k, e.vs) ? k[e.vs] : void 0;
+      const m = S.state.reactions ?? {}, R = e.vs !== null && p.prototype.hasOwnProperty.call(m, e.vs) ? m[e.vs] : void 0;
       o = {
         by: e.aidedBy,
         stance: S.stance === "reactive" || S.stance === "defensive" ? S.stance : "none",
@@ -1614,7 +1614,7 @@ var DefenseRound = (() => {
         acting: S.acting === !0
       };
     }
-    const l = yo({
+    const l = wo({
       action: e.action,
       situation: e.situation,
       stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
@@ -1630,7 +1630,7 @@ var DefenseRound = (() => {
       skillName: e.skillName,
       round: { reactions: a.reactions ?? {}, skillsVs: a.skillsVs ?? [] }
     });
-    if (l.kind === "refused") return { kind: "refused", reason: bo(l.reason, t.nameOf) };
+    if (l.kind === "refused") return { kind: "refused", reason: $o(l.reason, t.nameOf) };
     if (l.kind === "missing-target") return { kind: "missing-value", key: zt[l.check] };
     const c = { ...a };
     l.roundUpdate.reaction && (c.reactions = { ...c.reactions, [l.roundUpdate.reaction.vs]: l.roundUpdate.reaction.success }), l.roundUpdate.skillVs && (c.skillsVs = [...c.skillsVs ?? [], l.roundUpdate.skillVs]);
@@ -1638,27 +1638,27 @@ var DefenseRound = (() => {
     d !== void 0 && (c.reactions = { ...c.reactions, [d]: "used" });
     const u = l.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = l.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
     f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-    const y = "acts", $ = t.stance !== "defensive" && t.stance !== "reactive", m = t.id, p = l.pendingDefense, A = [
-      T(le, { kind: "check-title", who: m, action: e.action, situation: e.situation }),
-      T(oe, { kind: "check-summary", who: m, action: e.action, result: p }),
+    const k = "acts", w = t.stance !== "defensive" && t.stance !== "reactive", b = t.id, g = l.pendingDefense, A = [
+      T(ce, { kind: "check-title", who: b, action: e.action, situation: e.situation }),
+      T(oe, { kind: "check-summary", who: b, action: e.action, result: g }),
       ...Ie("Check", l.steps),
-      ...p !== null ? [T("Result", { kind: "check-result", who: m, result: p })] : [],
+      ...g !== null ? [T("Result", { kind: "check-result", who: b, result: g })] : [],
       // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
-      ...$ ? [T("Stance", { kind: "no-stance-declared" })] : [],
+      ...w ? [T("Stance", { kind: "no-stance-declared" })] : [],
       ...l.offerDamageButton ? [T(Ce, { kind: "offer-damage" })] : [],
-      ...$ ? qa(t.id) : []
+      ...w ? Ja(t.id) : []
     ];
     return {
-      headline: y,
+      headline: k,
       steps: A,
       changes: u,
       state: c,
-      ...p !== null ? { answer: p } : {},
+      ...g !== null ? { answer: g } : {},
       observed: !1,
       detail: l
     };
   }
-  var bs = (e) => e == null ? "" : ` (${e})`, Go = {
+  var bs = (e) => e == null ? "" : ` (${e})`, Vo = {
     // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
     flags: { situation: { kind: "one" } },
     answerFlag: "action",
@@ -1684,60 +1684,60 @@ var DefenseRound = (() => {
     extra(e, t) {
       return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ce, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
     }
-  }, Vo = [
+  }, Uo = [
     { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
     { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
     { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
     { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
     { name: "DR-Undo", action: "!damage --undo" }
   ];
-  function Uo(e) {
+  function Bo(e) {
     return E.max(0, Wt(e, 5));
   }
   var $s = 25;
-  function Bo(e) {
+  function Ho(e) {
     const t = [], n = E.max(0, e.amount), r = ts(e.piercePercent, 0, 100), s = E.max(0, e.stanceReduction), i = Wt(n, r), a = n - i;
     r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: a });
     let o = a, l = null, c = null;
     const d = e.armor, u = d === null ? 0 : E.max(0, d.protection), f = d !== null && (u > 0 || E.max(0, d.otherProtection ?? 0) > 0);
     if (d !== null && f) {
-      const y = ts(d.soakPercent, 0, 100), $ = Wt(a, 100 - y);
-      y > 0 && t.push({ kind: "soak", soakPercent: y, before: a, after: $ }), o = E.max(0, $ - u), t.push({ kind: "protection", track: e.track, protection: u, before: $, after: o });
-      const m = E.max(0, d.armorReduction);
-      if (m > 0) {
+      const k = ts(d.soakPercent, 0, 100), w = Wt(a, 100 - k);
+      k > 0 && t.push({ kind: "soak", soakPercent: k, before: a, after: w }), o = E.max(0, w - u), t.push({ kind: "protection", track: e.track, protection: u, before: w, after: o });
+      const b = E.max(0, d.armorReduction);
+      if (b > 0) {
         const A = o;
-        o = E.max(0, o - m), t.push({ kind: "armor-reduction", track: e.track, reduction: m, before: A, after: o });
+        o = E.max(0, o - b), t.push({ kind: "armor-reduction", track: e.track, reduction: b, before: A, after: o });
       }
-      const p = Wt($, $s);
-      l = E.max(0, u - p), u > 0 ? c = {
+      const g = Wt(w, $s);
+      l = E.max(0, u - g), u > 0 ? c = {
         kind: "protection-wear",
         track: e.track,
-        afterSoak: $,
+        afterSoak: w,
         wearPercent: $s,
-        wear: p,
+        wear: g,
         before: u,
         after: l
       } : l = d.protection;
     } else {
-      const y = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, $ = d === null ? "no-character" : y ? "worn-out" : "never-there";
-      if (t.push({ kind: "armor-absent", track: e.track, reason: $, amount: a }), d !== null) {
+      const k = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, w = d === null ? "no-character" : k ? "worn-out" : "never-there";
+      if (t.push({ kind: "armor-absent", track: e.track, reason: w, amount: a }), d !== null) {
         l = d.protection;
-        const m = E.max(0, d.naturalReduction);
-        if (m > 0) {
-          const p = o;
-          o = E.max(0, o - m), t.push({ kind: "natural-reduction", track: e.track, reduction: m, before: p, after: o });
+        const b = E.max(0, d.naturalReduction);
+        if (b > 0) {
+          const g = o;
+          o = E.max(0, o - b), t.push({ kind: "natural-reduction", track: e.track, reduction: b, before: g, after: o });
         }
       }
     }
     if (s > 0) {
-      const y = o;
-      o = E.max(0, o - s), t.push({ kind: "defensive-stance", reduction: s, before: y, after: o });
+      const k = o;
+      o = E.max(0, o - s), t.push({ kind: "defensive-stance", reduction: s, before: k, after: o });
     }
     const h = i + o;
     return t.push({ kind: "vitality-loss", pierced: i, throughArmor: o, loss: h }), c !== null && t.push(c), { vitalityLoss: h, protectionAfter: l, steps: t };
   }
   var Xt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-  function Ho(e) {
+  function Ko(e) {
     return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
   }
   function As(e, t) {
@@ -1746,13 +1746,13 @@ var DefenseRound = (() => {
   function Mn(e, t, n, r) {
     return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
   }
-  function Ko(e) {
-    const t = Ho(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+  function xo(e) {
+    const t = Ko(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
     if (t.result === "success") return Mn(e, t, n, !0);
     if (e.life.condition === "dead")
       return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Mn(e, t, n, !1);
     if (e.instantKill) {
-      const a = ja(e.bars.vitality, e.life);
+      const a = Fa(e.bars.vitality, e.life);
       n.push(...a.steps);
       const o = { ...e.bars, vitality: a.after };
       return {
@@ -1781,7 +1781,7 @@ var DefenseRound = (() => {
         changed: l !== o
       };
     }
-    const s = Bo({
+    const s = Ho({
       amount: r,
       track: e.track,
       piercePercent: e.piercePercent,
@@ -1801,35 +1801,35 @@ var DefenseRound = (() => {
       changed: i.after !== e.bars.vitality || !As(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection
     };
   }
-  var xo = {
+  var Wo = {
     type: { kind: "one" },
     pierce: { kind: "one" },
     to: { kind: "one" },
     "instant-kill": { kind: "switch" },
     defense: { kind: "one", decides: "decides its defense (--defense)" }
-  }, Wo = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Ss = {
+  }, Yo = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Ss = {
     physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
     magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
   };
-  function Yo(e) {
+  function zo(e) {
     const t = O(e, "instant-kill"), n = Yt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]", optional: !0 });
-    if (n === void 0 && !t) throw new w("no damage amount given");
-    const r = n ?? 0, s = n === void 0 ? void 0 : D(n), i = j(e, "type"), a = i === void 0 ? "physical" : Xt[x(i, "--type", g.keys(Xt))], o = x(j(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
-    if (t && o !== "vitality") throw new w("--instant-kill cannot be combined with --to soul or power");
-    if (t && s !== void 0) throw new w("--instant-kill takes no amount: it drops Vitality to 0");
+    if (n === void 0 && !t) throw new y("no damage amount given");
+    const r = n ?? 0, s = n === void 0 ? void 0 : D(n), i = j(e, "type"), a = i === void 0 ? "physical" : Xt[x(i, "--type", p.keys(Xt))], o = x(j(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
+    if (t && o !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
+    if (t && s !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
     if ((t || o !== "vitality") && (O(e, "type") || O(e, "pierce")))
-      throw new w(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
+      throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
     const l = j(e, "defense");
     return {
       amount: r,
       track: a,
-      piercePercent: De(e, "pierce", 0, 100) ?? 0,
+      piercePercent: Ee(e, "pierce", 0, 100) ?? 0,
       to: o,
       instantKill: t,
       defenseOverride: l === void 0 ? null : x(l, "--defense", ["success", "fail", "none"])
     };
   }
-  function zo(e) {
+  function Xo(e) {
     return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
   }
   function Ts(e) {
@@ -1837,13 +1837,13 @@ var DefenseRound = (() => {
     return {
       values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
       dice: [],
-      resolve: (r) => Xo(e, r)
+      resolve: (r) => qo(e, r)
     };
   }
-  function Xo(e, t) {
+  function qo(e, t) {
     const n = Ss[e.track], r = e.to === "vitality" && !e.instantKill;
     if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-    const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Jo(t.values, n) : null, l = r && t.stance === "defensive" ? Uo(a("fortitude")) : 0, c = Ke(t.state, t.bars.vitality.value), d = Ko({
+    const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Qo(t.values, n) : null, l = r && t.stance === "defensive" ? Bo(a("fortitude")) : 0, c = Ke(t.state, t.bars.vitality.value), d = xo({
       amount: e.amount,
       track: e.track,
       piercePercent: e.piercePercent,
@@ -1858,21 +1858,21 @@ var DefenseRound = (() => {
     }), u = [];
     s && d.bars.vitality !== i && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
     for (const h of ["soul", "power"]) {
-      const y = d.bars[h];
-      y !== null && y !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: y });
+      const k = d.bars[h];
+      k !== null && k !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: k });
     }
     o && d.protectionAfter !== null && d.protectionAfter !== o.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
     const f = {
-      headline: Qo(d, c),
-      steps: qo(t.id, e, d, c),
+      headline: Zo(d, c),
+      steps: Jo(t.id, e, d, c),
       changes: u,
       state: Nn(t.state, d.life),
       detail: d
     };
     return t.answer !== null && (f.answer = null), f;
   }
-  function qo(e, t, n, r) {
-    const s = [{ kind: "hit-title", section: le, who: e, hit: t }, { kind: "hit-summary", section: oe, who: e, result: Xa(n, r) }];
+  function Jo(e, t, n, r) {
+    const s = [{ kind: "hit-title", section: ce, who: e, hit: t }, { kind: "hit-summary", section: oe, who: e, result: qa(n, r) }];
     let i, a = !1;
     for (const c of n.steps)
       c.kind === "defense-used" ? s.push(T("Defense", c)) : c.kind === "protection-wear" ? i ?? (i = c) : c.kind === "vitality-change" && (a = !0);
@@ -1882,7 +1882,7 @@ var DefenseRound = (() => {
       c.kind === "defense-used" || c === o || (s.push(T("Breakdown", c)), o !== void 0 && !l && c.kind === "vitality-change" && (s.push(T("Breakdown", o)), l = !0));
     return n.life.condition !== "none" && s.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), s;
   }
-  var Jo = class {
+  var Qo = class {
     constructor(e, t) {
       this.values = e, this.keys = t;
     }
@@ -1908,7 +1908,7 @@ var DefenseRound = (() => {
       return this.values[this.keys.natural]?.current ?? 0;
     }
   };
-  function Qo(e, t) {
+  function Zo(e, t) {
     if (e.cancelled) return "blocked";
     if (e.life.condition !== t.condition) {
       if (e.life.condition === "dead") return "dies";
@@ -1916,8 +1916,8 @@ var DefenseRound = (() => {
     }
     return e.changed ? "hit" : "unharmed";
   }
-  var Zo = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", ec = [`Defensive: ${On.defensive}. Reactive: ${On.reactive}.`];
-  function tc(e) {
+  var ec = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", tc = [`Defensive: ${On.defensive}. Reactive: ${On.reactive}.`];
+  function nc(e) {
     return ss(e, {
       fallback: "none",
       row: "Stance",
@@ -1928,7 +1928,7 @@ var DefenseRound = (() => {
       detail: (t) => ({ stance: t })
     });
   }
-  var nc = {
+  var rc = {
     "perception-check": !0,
     "no-defensive-action": !0,
     "mental-check": !0,
@@ -1942,9 +1942,9 @@ var DefenseRound = (() => {
     "counter-announced": !0,
     "skill-announced": !0,
     "spectator-drawn": !0
-  }, rc = new X(g.keys(nc));
-  function sc(e, t = (n) => n) {
-    return Wa(e) ? eo(e, t) : rc.has(e.kind) ? Ka(e, t) : Ba(e);
+  }, sc = new X(p.keys(rc));
+  function ic(e, t = (n) => n) {
+    return Ya(e) ? to(e, t) : sc.has(e.kind) ? xa(e, t) : Ha(e);
   }
   var Ln = {
     damage: [
@@ -1957,26 +1957,26 @@ var DefenseRound = (() => {
       "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
       "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
     ],
-    stance: ec
-  }, ic = {
+    stance: tc
+  }, ac = {
     id: "soak",
     playable: !0,
     commands: {
-      damage: { flags: xo, usage: Wo, help: Ln.damage },
-      defend: { flags: Mo, usage: Po, help: Ln.defend },
-      stance: { flags: {}, usage: Zo, help: Ln.stance }
+      damage: { flags: Wo, usage: Yo, help: Ln.damage },
+      defend: { flags: Lo, usage: Mo, help: Ln.defend },
+      stance: { flags: {}, usage: ec, help: Ln.stance }
     },
-    stances: ao,
+    stances: oo,
     settings: [],
     markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-    planDamage: (e) => Ts(Yo(e)),
+    planDamage: (e) => Ts(zo(e)),
     planDefend: (e) => ws(ys(e)),
-    planStance: tc,
-    planHandEdit: (e) => Ts(zo(e)),
-    attack: Go,
-    macros: Vo,
+    planStance: nc,
+    planHandEdit: (e) => Ts(Xo(e)),
+    attack: Vo,
+    macros: Uo,
     setVitality(e, t, n) {
-      const r = Fa(e, t, Ke(n, e));
+      const r = Ga(e, t, Ke(n, e));
       return {
         vitality: r.after,
         state: Nn(n, r.life),
@@ -1985,16 +1985,16 @@ var DefenseRound = (() => {
         now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })
       };
     },
-    enter: Do,
-    endRound: _o,
-    condition: (e, t) => e.life ? Ro(e) : Ke(e, t).condition,
+    enter: _o,
+    endRound: Ro,
+    condition: (e, t) => e.life ? Oo(e) : Ke(e, t).condition,
     // seed 000: the dead stay dead ("Only very specific spells are said to help here").
     deadForGood: (e, t) => Ke(e, t).condition === "dead",
-    parseState: Eo,
-    isEmptyState: Oo,
-    describeStateChange: Co,
-    parseAnswer: To,
-    words: sc
+    parseState: Do,
+    isEmptyState: Co,
+    describeStateChange: Io,
+    parseAnswer: Eo,
+    words: ic
   }, jn = [
     "front",
     "thrown-object",
@@ -2009,7 +2009,7 @@ var DefenseRound = (() => {
     "spell-invisible",
     "covert",
     "spectator"
-  ], ac = ["gun", "spell-unseen"], he = {
+  ], oc = ["gun", "spell-unseen"], he = {
     hitBonus: 0,
     noHitChance: !1,
     perceive: null,
@@ -2039,23 +2039,23 @@ var DefenseRound = (() => {
     // seed 001, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
     spectator: { ...he, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
   };
-  function oc(e, t) {
+  function cc(e, t) {
     return t === "hard" ? E.floor(e / 2) : t === "impossible" ? E.floor(e / 4) : e;
   }
-  function cc(e) {
+  function lc(e) {
     return xe[e].perceive !== null;
   }
-  var St = 4, lc = V({
+  var St = 4, dc = V({
     result: /* @__PURE__ */ ae(["success", "fail"]),
     situation: /* @__PURE__ */ ae(jn),
     /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
     perceived: /* @__PURE__ */ rt()
   });
-  function dc(e) {
-    const t = /* @__PURE__ */ He(lc, e);
+  function uc(e) {
+    const t = /* @__PURE__ */ He(dc, e);
     return t.success ? t.output : null;
   }
-  var uc = V({
+  var fc = V({
     /** Rounds ended since the token died (0 in the round of death); absent while alive. */
     roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Ut(), /* @__PURE__ */ tt(0), /* @__PURE__ */ et(St))),
     /** The free save of this death has been tried. */
@@ -2063,11 +2063,11 @@ var DefenseRound = (() => {
     /** This round's one try is used (seed 001: "once try per round"). */
     triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ ie(!0))
   });
-  function fc(e) {
-    const t = /* @__PURE__ */ He(uc, e);
+  function hc(e) {
+    const t = /* @__PURE__ */ He(fc, e);
     if (!t.success) return null;
     const n = {};
-    for (const [r, s] of g.entries(t.output)) s !== void 0 && (n[r] = s);
+    for (const [r, s] of p.entries(t.output)) s !== void 0 && (n[r] = s);
     return n;
   }
   function ge(e) {
@@ -2081,10 +2081,10 @@ var DefenseRound = (() => {
     const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
     return s;
   }
-  function hc(e, t) {
+  function vc(e, t) {
     return t ? { roundsDead: St, freeSaveUsed: !0 } : ge(e) ? { roundsDead: 0 } : {};
   }
-  function vc(e) {
+  function mc(e) {
     const { triedThisRound: t, ...n } = e;
     return n.roundsDead === void 0 ? n : { ...n, roundsDead: E.min(St, n.roundsDead + 1) };
   }
@@ -2094,17 +2094,17 @@ var DefenseRound = (() => {
   function _s(e, t) {
     return ge(t) && Fn(e) === 0;
   }
-  function mc(e, t) {
+  function pc(e, t) {
     return "has had a save or another round dead since";
   }
-  function pc(e, t, n, r) {
-    return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && cc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+  function kc(e, t, n, r) {
+    return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && lc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
   }
-  function kc(e) {
+  function gc(e) {
     const t = [], n = e.pending ?? void 0;
     if (ge(e.vitality))
       return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-    const r = e.situation ?? n?.situation ?? "front", s = xe[r], i = pc(e, r, n, t);
+    const r = e.situation ?? n?.situation ?? "front", s = xe[r], i = kc(e, r, n, t);
     e.noCharacter && t.push({ kind: "no-character" });
     const a = e.state;
     if (s.noHitChance)
@@ -2134,7 +2134,7 @@ var DefenseRound = (() => {
     const r = e === "defend" || e === "guard";
     return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
   }
-  function gc(e) {
+  function yc(e) {
     const { action: t, situation: n } = e, r = xe[n], s = [], i = Gn(t, n);
     if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
     const a = i.check ? Tt(n) : null;
@@ -2148,8 +2148,8 @@ var DefenseRound = (() => {
     };
     let c = !1;
     if (r.perceive) {
-      const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, y = Rs("perceive", e.rolls.perceive, f, u, h);
-      if (s.push(y.step), !y.success)
+      const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, k = Rs("perceive", e.rolls.perceive, f, u, h);
+      if (s.push(k.step), !k.success)
         return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), l(!1);
       c = !0;
     }
@@ -2166,14 +2166,14 @@ var DefenseRound = (() => {
     return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };
   }
   function Rs(e, t, n, r, s) {
-    const i = oc(n, r) + s, a = at(t, i), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: a.success, critical: a.critical };
+    const i = cc(n, r) + s, a = at(t, i), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: a.success, critical: a.critical };
     return { success: a.success, step: o };
   }
-  function yc(e, t) {
+  function wc(e, t) {
     return e && e.result === "success" ? e : t;
   }
-  var wc = 1;
-  function bc(e) {
+  var bc = 1;
+  function $c(e) {
     const { state: t } = e;
     if (!ge(e.vitality)) return { kind: "refused", reason: "not-dead" };
     if ((t.roundsDead ?? 0) >= St) return { kind: "refused", reason: "dead-for-good" };
@@ -2189,15 +2189,15 @@ var DefenseRound = (() => {
     }
     const a = at(e.rolls.save, e.saveTarget + e.mod);
     if (s.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
-      return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: wc, state: Ds(t), expAfter: i, stood: !0 };
+      return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: bc, state: Ds(t), expAfter: i, stood: !0 };
     const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
     return s.push({ kind: "save-failed", triesLeft: Fn(o) }), { kind: "resolved", steps: s, vitality: e.vitality, state: o, expAfter: i, stood: !1 };
   }
-  var $c = new X(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-  function Ac(e) {
-    return $c.has(e.kind);
+  var Ac = new X(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+  function Sc(e) {
+    return Ac.has(e.kind);
   }
-  function Sc(e, t) {
+  function Tc(e, t) {
     if (!ge(t)) return;
     if (_s(e, t)) return "Dead for good: no save is left";
     if (!e.freeSaveUsed) return "Dead: the free Vitality Save is owed (!defend --action save)";
@@ -2207,15 +2207,15 @@ var DefenseRound = (() => {
   function Os(e, t, n, r = !1) {
     return !r && !ge(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
   }
-  var Tc = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-  function Ec(e, t) {
+  var Ec = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+  function Dc(e, t) {
     switch (e.kind) {
       case "attack-title":
         return `${t(e.who)} is attacked: ${e.amount} ${e.track}`;
       case "attack-summary":
-        return `${t(e.who)} ${Tc[e.headline] ?? "is unharmed"}.`;
+        return `${t(e.who)} ${Ec[e.headline] ?? "is unharmed"}.`;
       case "dead-now":
-        return Sc(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+        return Tc(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
       case "defense-title":
         return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
       case "defense-result": {
@@ -2230,13 +2230,13 @@ var DefenseRound = (() => {
         return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
     }
   }
-  var Dc = {
+  var _c = {
     type: { kind: "one" },
     defense: { kind: "one", decides: "decides its defense (--defense)" },
     hit: { kind: "one" },
     situation: { kind: "one" },
     mod: { kind: "one" }
-  }, _c = {
+  }, Rc = {
     action: { kind: "one" },
     situation: { kind: "one" },
     roll: { kind: "one" },
@@ -2248,22 +2248,22 @@ var DefenseRound = (() => {
     "react-roll": { kind: "one" },
     difficulty: { kind: "one" },
     skill: { kind: "text" }
-  }, Rc = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Oc = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+  }, Oc = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Cc = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
   function Cs(e) {
     if (e === void 0) return null;
-    if (ac.includes(e.toLowerCase())) throw new w(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+    if (oc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
     return x(e, "--situation", jn);
   }
-  function Cc(e) {
-    const t = Yt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]" }), n = De(e, "hit", -1e3, 1e3) ?? null;
-    if (O(e, "mod") && n === null) throw new w("--mod adds to the hit chance and needs --hit");
+  function Ic(e) {
+    const t = Yt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]" }), n = Ee(e, "hit", -1e3, 1e3) ?? null;
+    if (O(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
     const r = j(e, "defense");
     return {
       amount: t,
-      track: Xt[x(j(e, "type") ?? "physical", "--type", g.keys(Xt))],
+      track: Xt[x(j(e, "type") ?? "physical", "--type", p.keys(Xt))],
       hit: n,
       situation: Cs(j(e, "situation")),
-      mod: De(e, "mod", -1e3, 1e3) ?? 0,
+      mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
       override: r === void 0 ? null : x(r, "--defense", ["success", "fail", "none"])
     };
   }
@@ -2275,7 +2275,7 @@ var DefenseRound = (() => {
       resolve(n) {
         const r = n.bars.vitality.value;
         if (r === null) return { kind: "bar", resource: "vitality" };
-        const s = kc({
+        const s = gc({
           amount: e.amount,
           track: e.track,
           hit: e.hit,
@@ -2289,7 +2289,7 @@ var DefenseRound = (() => {
           state: n.state,
           pending: n.answer
         }), i = n.id, a = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", o = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], l = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", c = [
-          T(le, { kind: "attack-title", who: i, amount: e.amount, track: e.track }),
+          T(ce, { kind: "attack-title", who: i, amount: e.amount, track: e.track }),
           T(oe, { kind: "attack-summary", who: i, headline: a }),
           ...Ie("Defense", s.steps.filter(l)),
           ...Ie("Breakdown", s.steps.filter((d) => !l(d))),
@@ -2307,45 +2307,45 @@ var DefenseRound = (() => {
       }
     };
   }
-  function Ic(e) {
+  function Nc(e) {
     return Is({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
   }
-  var Nc = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+  var Pc = ["defend", "guard", "skill", "counter", "opportunity", "save"];
   function Ns(e) {
-    if (e.positionals.length > 0) throw new w(`unexpected "${J(e.positionals.join(" "))}" (give the action with --action)`);
+    if (e.positionals.length > 0) throw new y(`unexpected "${J(e.positionals.join(" "))}" (give the action with --action)`);
     const t = j(e, "action");
-    if (t === void 0) throw new w("no action given");
+    if (t === void 0) throw new y("no action given");
     const n = t.toLowerCase();
-    if (n === "evade") throw new w("--action evade means nothing in the threshold edition (seed 001 gives evading no check): use --action defend");
-    if (n === "react") throw new w("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-    const r = x(t, "--action", Nc), s = j(e, "situation");
-    if (s !== void 0 && (r === "save" || r === "opportunity")) throw new w(`--situation does not apply to --action ${r}`);
+    if (n === "evade") throw new y("--action evade means nothing in the threshold edition (seed 001 gives evading no check): use --action defend");
+    if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
+    const r = x(t, "--action", Pc), s = j(e, "situation");
+    if (s !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
     const i = Cs(s) ?? "front", a = xe[i], o = Gn(r === "save" ? "defend" : r, i), l = r !== "save" && o.check && Tt(i) === "react", c = r === "save" || (r === "defend" || r === "guard") && Tt(i) === "defend";
     if (O(e, "roll") && !c)
-      throw new w(l ? `--roll does not apply here: the defense check against --situation ${i} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
-    if (O(e, "react-roll") && !l) throw new w("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
-    if (O(e, "perception-roll") && (r === "save" || !a.perceive)) throw new w("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
-    if (O(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new w("--perception-mod applies only to the perceive check of a covert attack or a spectator");
-    if (O(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new w("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
-    if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new w(`--mod changes a check, and --action ${r} is announced, not rolled`);
-    if (r === "guard" && !O(e, "ally")) throw new w("--action guard needs --ally with the guarded token's id");
-    if (r !== "guard" && O(e, "ally")) throw new w("--ally applies only to --action guard");
-    if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new w(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
+      throw new y(l ? `--roll does not apply here: the defense check against --situation ${i} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
+    if (O(e, "react-roll") && !l) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
+    if (O(e, "perception-roll") && (r === "save" || !a.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+    if (O(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
+    if (O(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
+    if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new y(`--mod changes a check, and --action ${r} is announced, not rolled`);
+    if (r === "guard" && !O(e, "ally")) throw new y("--action guard needs --ally with the guarded token's id");
+    if (r !== "guard" && O(e, "ally")) throw new y("--ally applies only to --action guard");
+    if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new y(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
     const d = j(e, "difficulty");
     return {
       action: r,
       situation: i,
       situationGiven: s !== void 0,
       difficulty: d === void 0 ? null : x(d, "--difficulty", ["hard", "impossible"]),
-      mod: De(e, "mod", -1e3, 1e3) ?? 0,
-      perceptionMod: De(e, "perception-mod", -1e3, 1e3) ?? 0,
+      mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
+      perceptionMod: Ee(e, "perception-mod", -1e3, 1e3) ?? 0,
       vs: j(e, "vs") ?? null,
       ally: j(e, "ally") ?? null,
       skillName: j(e, "skill") ?? null
     };
   }
   function Ps(e) {
-    if (e.action === "save") return Mc(e);
+    if (e.action === "save") return Lc(e);
     const t = e.action, n = Gn(t, e.situation), r = [];
     return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Tt(e.situation) === "react" ? "react-roll" : "roll" }), {
       values: ["defend_check", "reaction_check", "perception_check"],
@@ -2353,11 +2353,11 @@ var DefenseRound = (() => {
       readsTurnOrder: !0,
       ...e.ally !== null ? { others: [e.ally] } : {},
       resolve(s, i) {
-        return Pc(e, t, s, { perceive: i.perceive ?? 100, check: i.check ?? 100 });
+        return Mc(e, t, s, { perceive: i.perceive ?? 100, check: i.check ?? 100 });
       }
     };
   }
-  function Pc(e, t, n, r) {
+  function Mc(e, t, n, r) {
     const s = n.bars.vitality.value;
     if (s === null) return { kind: "bar", resource: "vitality" };
     if (ge(s)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality Saves (--action save)" };
@@ -2365,7 +2365,7 @@ var DefenseRound = (() => {
     const i = e.ally !== null ? n.others[e.ally] : void 0;
     if (e.ally !== null && !i) return { kind: "refused", reason: "--ally: no token on the table has that id" };
     if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-    const a = (y) => n.values[y]?.current ?? null, o = gc({
+    const a = (k) => n.values[k]?.current ?? null, o = yc({
       action: t,
       situation: e.situation,
       difficulty: e.difficulty,
@@ -2382,15 +2382,15 @@ var DefenseRound = (() => {
     const l = [...o.steps], c = [];
     let d;
     if (o.pending && t === "guard" && i && e.ally) {
-      const y = yc(i.answer ?? void 0, o.pending);
-      l.push({ kind: "guard-kept", ally: e.ally, result: y.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: y });
+      const k = wc(i.answer ?? void 0, o.pending);
+      l.push({ kind: "guard-kept", ally: e.ally, result: k.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: k });
     } else o.pending && (d = o.pending);
     o.drawSpectator && e.vs && c.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
     const u = o.pending?.result, f = n.id, h = t === "guard" && i && e.ally ? e.ally : null;
     return {
       headline: "acts",
       steps: [
-        T(le, { kind: "defense-title", who: f, action: t, situation: e.situation }),
+        T(ce, { kind: "defense-title", who: f, action: t, situation: e.situation }),
         u ? T(oe, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(oe, { kind: "defense-announced", who: f, action: t }),
         ...Ie("Check", l),
         ...u ? [T("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
@@ -2402,7 +2402,7 @@ var DefenseRound = (() => {
       detail: o
     };
   }
-  function Mc(e) {
+  function Lc(e) {
     return {
       values: ["save_check", "exp"],
       // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2410,7 +2410,7 @@ var DefenseRound = (() => {
       resolve(t, n) {
         const r = t.bars.vitality.value;
         if (r === null) return { kind: "bar", resource: "vitality" };
-        const s = n.cost ?? 100, i = n.save ?? 100, a = bc({
+        const s = n.cost ?? 100, i = n.save ?? 100, a = $c({
           vitality: r,
           state: t.state,
           saveTarget: t.values.save_check?.current ?? null,
@@ -2437,7 +2437,7 @@ var DefenseRound = (() => {
         return {
           headline: a.stood ? "saved" : "acts",
           steps: [
-            T(le, { kind: "save-title", who: l }),
+            T(ce, { kind: "save-title", who: l }),
             T(oe, { kind: "save-summary", who: l, stood: a.stood }),
             ...Ie("Roll", a.steps),
             ...Os("Now", a.state, a.vitality, !0)
@@ -2451,7 +2451,7 @@ var DefenseRound = (() => {
       }
     };
   }
-  var Lc = {
+  var jc = {
     flags: {},
     answerFlag: "action",
     rollFlag: "roll",
@@ -2476,17 +2476,17 @@ var DefenseRound = (() => {
       return t !== null && Tt(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;
     },
     keep: cs
-  }, jc = [
+  }, Fc = [
     { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
     { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
     { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
     { name: "DR-Undo", action: "!damage --undo" }
-  ], Fc = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality Save" };
-  function Gc(e, t, n, r) {
+  ], Gc = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality Save" };
+  function Vc(e, t, n, r) {
     const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
     return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
   }
-  function Vc(e, t = (n) => n) {
+  function Uc(e, t = (n) => n) {
     const n = e;
     switch (n.kind) {
       case "defense-used": {
@@ -2519,7 +2519,7 @@ var DefenseRound = (() => {
         return "Revived: raised above 0 by hand, no longer dead";
       case "check": {
         const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-        return `${Fc[n.check]} ${n.roll} vs ${Gc(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+        return `${Gc[n.check]} ${n.roll} vs ${Vc(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
       }
       case "no-defense":
         return n.takesDamage ? `${ue[n.situation]} not perceived: no defense, the attack hits` : `${ue[n.situation]}: attack not perceived, no defense`;
@@ -2543,23 +2543,23 @@ var DefenseRound = (() => {
         return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
     }
   }
-  function Uc(e, t = (n) => n) {
-    return Ac(e) ? Ec(e, t) : Vc(e, t);
+  function Bc(e, t = (n) => n) {
+    return Sc(e) ? Dc(e, t) : Uc(e, t);
   }
-  var Bc = {
+  var Hc = {
     id: "threshold",
     playable: !0,
     commands: {
       damage: {
-        flags: Dc,
-        usage: Rc,
+        flags: _c,
+        usage: Oc,
         help: [
           "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
         ]
       },
       defend: {
-        flags: _c,
-        usage: Oc,
+        flags: Rc,
+        usage: Cc,
         help: [
           "Situations: " + jn.join(", ") + ".",
           "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
@@ -2570,14 +2570,14 @@ var DefenseRound = (() => {
     stances: [],
     settings: [],
     markers: ["dead"],
-    planDamage: (e) => Is(Cc(e)),
+    planDamage: (e) => Is(Ic(e)),
     planDefend: (e) => Ps(Ns(e)),
     planStance: () => {
-      throw new w("the threshold edition has no stances");
+      throw new y("the threshold edition has no stances");
     },
-    planHandEdit: Ic,
-    attack: Lc,
-    macros: jc,
+    planHandEdit: Nc,
+    attack: jc,
+    macros: Fc,
     setVitality(e, t, n) {
       const r = [];
       let s = t, i = n;
@@ -2591,16 +2591,16 @@ var DefenseRound = (() => {
         ...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}
       };
     },
-    enter: hc,
-    endRound: vc,
+    enter: vc,
+    endRound: mc,
     condition: (e, t) => ge(t) ? "dead" : "none",
     deadForGood: _s,
-    parseState: fc,
-    isEmptyState: (e) => g.values(e).every((t) => t === void 0),
-    describeStateChange: mc,
-    parseAnswer: dc,
-    words: Uc
-  }, Et = ["passive", "active", "full"], ct = { passive: 0, active: 5, full: 10 }, Hc = 10;
+    parseState: hc,
+    isEmptyState: (e) => p.values(e).every((t) => t === void 0),
+    describeStateChange: pc,
+    parseAnswer: uc,
+    words: Bc
+  }, Et = ["passive", "active", "full"], ct = { passive: 0, active: 5, full: 10 }, Kc = 10;
   function Vn(e, t) {
     return E.round((e + t) * 1e6) / 1e6;
   }
@@ -2609,7 +2609,7 @@ var DefenseRound = (() => {
     const n = Vn(t.current, -t.limit);
     return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => Vn(t.defender, -ct[s]) >= n) ?? "passive";
   }
-  function Kc(e) {
+  function xc(e) {
     const t = [], { turn: n } = e;
     let r = e.mode;
     if (ct[r] > 0)
@@ -2627,13 +2627,13 @@ var DefenseRound = (() => {
     if (o) {
       const f = e.attack - a, h = E.max(0, e.weapon) + f;
       t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
-      const y = E.max(0, e.armorScore - e.armorPenetration), $ = h > y;
-      t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: y, damage: h, pierces: $ }), l = { amount: h, to: $ ? "vitality" : "stamina" };
+      const k = E.max(0, e.armorScore - e.armorPenetration), w = h > k;
+      t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: k, damage: h, pierces: w }), l = { amount: h, to: w ? "vitality" : "stamina" };
     }
     const c = ct[r];
     let d = null;
     c > 0 && n.defender !== null && (d = Vn(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: d }));
-    const u = r !== "passive" && a - e.attack >= Hc;
+    const u = r !== "passive" && a - e.attack >= Kc;
     return u && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: l, initiativeAfter: d, counterattack: u, steps: t };
   }
   function Un(e, t) {
@@ -2641,55 +2641,55 @@ var DefenseRound = (() => {
     return e && (n.down = !0), t && (n.dead = !0), n;
   }
   var qt = (e, t = !1) => Un(e <= 0, t);
-  function xc(e) {
+  function Wc(e) {
     if (typeof e != "object" || e === null || Z.isArray(e)) return null;
-    const t = g.keys(e);
+    const t = p.keys(e);
     if (t.length === 0) return {};
     const n = e;
     return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Un(n.down === !0, n.dead === !0);
   }
-  function Wc(e) {
+  function Yc(e) {
     for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
   }
-  var Yc = {
+  var zc = {
     attack: { kind: "one" },
     ap: { kind: "one" },
     // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
     "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
     "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-  }, zc = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Xc = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ls = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-  function qc(e) {
+  }, Xc = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", qc = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ls = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+  function Jc(e) {
     const t = Yt(e, { what: "the weapon damage", missing: "no weapon damage given", example: "[[1d8+2]]" }), n = j(e, "attack");
-    if (n === void 0) throw new w("--attack is required: the attacker's result (1d20 + modifiers)");
+    if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
     const r = j(e, "defense-mode");
     return {
       weapon: t,
       attack: $t(n, "--attack", -1e3, 1e3),
-      ap: De(e, "ap", 0, 1e3) ?? 0,
+      ap: Ee(e, "ap", 0, 1e3) ?? 0,
       mode: r === void 0 ? null : x(r, "--defense-mode", Et)
     };
   }
-  function Jc(e) {
+  function Qc(e) {
     return e !== null && Et.includes(e);
   }
-  function Qc(e) {
+  function Zc(e) {
     return Ls.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
   }
-  function Zc(e, t) {
+  function el(e, t) {
     return {
       values: Ls,
       // A given --defense-roll is used for every target; without it each target rolls its own d20.
       dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
       readsTurnOrder: !0,
       resolve(n, r) {
-        return el(e, t, n, r.defense ?? 1);
+        return tl(e, t, n, r.defense ?? 1);
       }
     };
   }
-  function el(e, t, n, r) {
-    const s = Qc(n);
+  function tl(e, t, n, r) {
+    const s = Zc(n);
     if (s) return { kind: "refused", reason: `its ${s} is not a number: set it on the sheet, or !defense-round set ${s} N` };
-    const i = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (Jc(n.stance) ? n.stance : "passive"), o = Kc({
+    const i = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (Qc(n.stance) ? n.stance : "passive"), o = xc({
       weapon: e.weapon,
       attack: e.attack,
       armorPenetration: e.ap,
@@ -2708,25 +2708,25 @@ var DefenseRound = (() => {
     if (o.damage) {
       const f = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
       if (h === null) return { kind: "bar", resource: f };
-      const y = h - o.damage.amount;
-      c = { kind: "bar-moved", to: o.damage.to, before: h, after: y }, y !== h && l.push({ kind: "bar", resource: f, to: y });
+      const k = h - o.damage.amount;
+      c = { kind: "bar-moved", to: o.damage.to, before: h, after: k }, k !== h && l.push({ kind: "bar", resource: f, to: k });
     }
     o.initiativeAfter !== null && l.push({ kind: "initiative", to: o.initiativeAfter });
     const d = n.id, u = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
     return {
       headline: o.hits ? u ? "falls" : "hit" : "missed",
       steps: [
-        T(le, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode }),
+        T(ce, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode }),
         T(oe, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
         ...Ie("Breakdown", c ? [...o.steps, c] : o.steps),
         ...u ? [T("Now", { kind: "down-now" })] : []
       ],
       changes: l,
-      state: qt(Wc(l) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+      state: qt(Yc(l) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
       detail: o
     };
   }
-  function tl(e, t) {
+  function nl(e, t) {
     return {
       values: ["armor_score"],
       dice: [],
@@ -2739,7 +2739,7 @@ var DefenseRound = (() => {
         return {
           headline: "hit",
           steps: [
-            T(le, { kind: "loss-title", who: l, loss: e }),
+            T(ce, { kind: "loss-title", who: l, loss: e }),
             T(oe, { kind: "attack-summary", who: l, hits: !0, stamina: !1, falls: !1, counter: !1 }),
             T("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
             T("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: a, loss: e })
@@ -2751,10 +2751,10 @@ var DefenseRound = (() => {
       }
     };
   }
-  function nl(e, t) {
-    return Zc(qc(e), t);
+  function rl(e, t) {
+    return el(Jc(e), t);
   }
-  function rl(e) {
+  function sl(e) {
     return ss(e, {
       fallback: "passive",
       row: "Defense mode",
@@ -2771,7 +2771,7 @@ var DefenseRound = (() => {
     active: "adds active_defense; costs 5 initiative each time",
     full: "adds active_defense and full_defense; costs 10 initiative each time"
   }, js = { passive: "passively", active: "actively", full: "fully" };
-  function sl(e, t) {
+  function il(e, t) {
     switch (e.kind) {
       case "attack-title":
         return `${t(e.who)} is attacked: ${e.attack} vs ${e.mode} defense`;
@@ -2805,11 +2805,11 @@ var DefenseRound = (() => {
         return;
     }
   }
-  function il(e, t = (n) => n) {
-    return sl(e, t) ?? al(e);
+  function al(e, t = (n) => n) {
+    return il(e, t) ?? ol(e);
   }
   var Bn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-  function al(e) {
+  function ol(e) {
     const t = e;
     switch (t.kind) {
       case "overwhelmed":
@@ -2834,12 +2834,12 @@ var DefenseRound = (() => {
         return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
     }
   }
-  var ol = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, cl = {
+  var cl = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, ll = {
     flags: {},
     answerFlag: "mode",
     rollFlag: "roll",
     choices: Et,
-    label: (e) => ol[e] ?? e,
+    label: (e) => cl[e] ?? e,
     situation: () => null,
     situationWords: (e) => e,
     planAnswer(e, t, n, r) {
@@ -2865,18 +2865,18 @@ var DefenseRound = (() => {
       };
     },
     keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": D(n.defense ?? 1) } })
-  }, ll = [
+  }, dl = [
     { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
     { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
     { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
     { name: "DR-Undo", action: "!damage --undo" }
-  ], dl = {
+  ], ul = {
     id: "opposed",
     playable: !0,
     commands: {
       damage: {
-        flags: Yc,
-        usage: zc,
+        flags: zc,
+        usage: Xc,
         help: [
           "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
         ]
@@ -2887,19 +2887,19 @@ var DefenseRound = (() => {
         help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
         refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
       },
-      stance: { flags: {}, usage: Xc, help: [`Passive: ${Jt.passive}. Active: ${Jt.active}. Full: ${Jt.full}.`] }
+      stance: { flags: {}, usage: qc, help: [`Passive: ${Jt.passive}. Active: ${Jt.active}. Full: ${Jt.full}.`] }
     },
     stances: Et,
     settings: ["overwhelm-limit", "stamina-bar"],
     markers: ["incapacitated", "active", "full"],
-    planDamage: nl,
+    planDamage: rl,
     planDefend: () => {
-      throw new w("in the opposed edition the defense is rolled inside !damage");
+      throw new y("in the opposed edition the defense is rolled inside !damage");
     },
-    planStance: rl,
-    planHandEdit: tl,
-    attack: cl,
-    macros: ll,
+    planStance: sl,
+    planHandEdit: nl,
+    attack: ll,
+    macros: dl,
     setVitality(e, t, n) {
       const r = n.dead === !0 && t <= 0, s = [{ kind: "vitality-change", before: e, after: t }];
       return {
@@ -2915,19 +2915,19 @@ var DefenseRound = (() => {
     // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
     condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
     deadForGood: (e) => e.dead === !0,
-    parseState: xc,
+    parseState: Wc,
     isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
     describeStateChange: () => "has changed condition since",
     // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
     parseAnswer: () => null,
-    words: il
-  }, ul = { soak: ic, threshold: Bc, opposed: dl }, We = new L();
-  for (const [e, t] of g.entries(ul)) We.set(e, { ...t, id: e });
-  var Hn = We.keys().next().value, fl = Hn;
+    words: al
+  }, fl = { soak: ac, threshold: Hc, opposed: ul }, We = new L();
+  for (const [e, t] of p.entries(fl)) We.set(e, { ...t, id: e });
+  var Hn = We.keys().next().value, hl = Hn;
   function Kn(e) {
     return typeof e == "string" && We.has(e);
   }
-  function hl() {
+  function vl() {
     return [...We.keys()];
   }
   function xn() {
@@ -2940,15 +2940,15 @@ var DefenseRound = (() => {
     return xn().filter((e) => e.playable).map((e) => e.id);
   }
   var Wn;
-  function vl(e) {
+  function ml(e) {
     return Wn ?? (Wn = new X(xn().flatMap((t) => t.stances))), Wn.has(e);
   }
   function Yn(e, t) {
     return (n) => xn().some(
-      (s) => s.id !== e && g.prototype.hasOwnProperty.call(s.commands[t].flags, n)
+      (s) => s.id !== e && p.prototype.hasOwnProperty.call(s.commands[t].flags, n)
     ) ? e : void 0;
   }
-  var _t = /* @__PURE__ */ Vr(Kn, "not an edition this script has"), Rt = ["bar1", "bar2", "bar3"], Fs = g.fromEntries(bt.map((e) => [e, e])), Ye = [...bt], Gs = {
+  var _t = /* @__PURE__ */ Vr(Kn, "not an edition this script has"), Rt = ["bar1", "bar2", "bar3"], Fs = p.fromEntries(bt.map((e) => [e, e])), Ye = [...bt], Gs = {
     incapacitated: "sleepy",
     dying: "death-zone",
     dead: "dead",
@@ -2956,7 +2956,7 @@ var DefenseRound = (() => {
     reactive: "fist",
     active: "overdrive",
     full: "strong"
-  }, Ot = g.keys(Gs), ml = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ $n(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(100)), pl = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ $n(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(100), /* @__PURE__ */ bn(/^[^,]+$/)), zn = /* @__PURE__ */ ae(Rt), Vs = /* @__PURE__ */ ae(["gm", "public"]), Us = ["refuse", "gm"], kl = V({
+  }, Ot = p.keys(Gs), pl = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ $n(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(100)), kl = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ $n(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(100), /* @__PURE__ */ bn(/^[^,]+$/)), zn = /* @__PURE__ */ ae(Rt), Vs = /* @__PURE__ */ ae(["gm", "public"]), Us = ["refuse", "gm"], gl = V({
     edition: _t,
     bars: V({
       vitality: zn,
@@ -2966,10 +2966,10 @@ var DefenseRound = (() => {
       stamina: /* @__PURE__ */ ae(["power", ...Rt])
     }),
     attributes: V(
-      g.fromEntries(Ye.map((e) => [e, ml]))
+      p.fromEntries(Ye.map((e) => [e, pl]))
     ),
     markers: V(
-      g.fromEntries(Ot.map((e) => [e, pl]))
+      p.fromEntries(Ot.map((e) => [e, kl]))
     ),
     visibility: V({ npc: Vs, pc: Vs }),
     playersTargetAny: /* @__PURE__ */ rt(),
@@ -2991,16 +2991,16 @@ var DefenseRound = (() => {
       apiCommands: "refuse"
     };
   }
-  function gl(e) {
+  function yl(e) {
     const t = Bs(), n = [];
     if (!_(e))
       return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-    const s = Hs(kl.entries, e, t, "settings.", n), { vitality: i, soul: a, power: o } = s.bars;
+    const s = Hs(gl.entries, e, t, "settings.", n), { vitality: i, soul: a, power: o } = s.bars;
     return new X([i, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };
   }
   function Hs(e, t, n, r, s) {
     const i = {};
-    for (const [a, o] of g.entries(e)) {
+    for (const [a, o] of p.entries(e)) {
       const l = r + a, c = t[a], d = n[a];
       if (c === void 0) {
         i[a] = Xn(d);
@@ -3016,7 +3016,7 @@ var DefenseRound = (() => {
         continue;
       }
       const u = /* @__PURE__ */ He(o, c);
-      u.success ? i[a] = u.output : (s.push(`${l}: ${yl(c)} is not valid; reset to ${de.stringify(d)}`), i[a] = Xn(d));
+      u.success ? i[a] = u.output : (s.push(`${l}: ${wl(c)} is not valid; reset to ${de.stringify(d)}`), i[a] = Xn(d));
     }
     return i;
   }
@@ -3026,24 +3026,24 @@ var DefenseRound = (() => {
   function Xn(e) {
     return _(e) ? de.parse(de.stringify(e)) : e;
   }
-  function yl(e) {
+  function wl(e) {
     const t = de.stringify(e) ?? D(e);
     return t.length > 40 ? `${t.slice(0, 37)}...` : t;
   }
-  var Ks = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt()), wl = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt(), /* @__PURE__ */ tt(-1e6), /* @__PURE__ */ et(1e6)), xs = V({
-    overrides: /* @__PURE__ */ U(/* @__PURE__ */ gt(/* @__PURE__ */ ae(bt), wl)),
+  var Ks = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt()), bl = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt(), /* @__PURE__ */ tt(-1e6), /* @__PURE__ */ et(1e6)), xs = V({
+    overrides: /* @__PURE__ */ U(/* @__PURE__ */ gt(/* @__PURE__ */ ae(bt), bl)),
     // rules.md: a generic token's armor wears per token, starting from the sheet's values
     worn: /* @__PURE__ */ U(V({ physical: /* @__PURE__ */ U(Ks), magical: /* @__PURE__ */ U(Ks) })),
     stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(40))),
     // rules.md, "Switching editions": dead with no save left stays dead in any edition
     deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ ie(!0)),
     edition: /* @__PURE__ */ U(V({ id: _t, state: /* @__PURE__ */ yt() }))
-  }), Bf = g.keys(xs.entries);
-  function bl(e) {
+  }), Bf = p.keys(xs.entries);
+  function $l(e) {
     const t = {}, n = [];
     if (e === void 0) return { tokens: t, problems: n };
     if (!_(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
-    for (const [r, s] of g.entries(e)) {
+    for (const [r, s] of p.entries(e)) {
       if (r.length === 0 || r.length > 64) {
         n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
         continue;
@@ -3054,12 +3054,12 @@ var DefenseRound = (() => {
     return { tokens: t, problems: n };
   }
   function Ws(e) {
-    for (const t of g.keys(e)) e[t] === void 0 && delete e[t];
+    for (const t of p.keys(e)) e[t] === void 0 && delete e[t];
     return e;
   }
   function Qt(e, t, n) {
     const r = { ...e };
-    return n === null ? delete r[t] : r[t] = n, g.keys(r).length > 0 ? r : void 0;
+    return n === null ? delete r[t] : r[t] = n, p.keys(r).length > 0 ? r : void 0;
   }
   function Ys(e, t, n) {
     Ws(n), Ct(n) ? delete e[t] : e[t] = n;
@@ -3067,13 +3067,13 @@ var DefenseRound = (() => {
   function Ct(e) {
     return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
   }
-  var lt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt()), Zt = /* @__PURE__ */ Bt(lt), zs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Gr(), /* @__PURE__ */ tt(-1e9), /* @__PURE__ */ et(1e9)), It = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(64)), $l = /* @__PURE__ */ ae(["physical", "magical"]), Xs = V({
+  var lt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt()), Zt = /* @__PURE__ */ Bt(lt), zs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Gr(), /* @__PURE__ */ tt(-1e9), /* @__PURE__ */ et(1e9)), It = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(64)), Al = /* @__PURE__ */ ae(["physical", "magical"]), Xs = V({
     edition: /* @__PURE__ */ U(V({ id: _t, state: /* @__PURE__ */ yt() })),
     deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ ie(!0)),
     stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(40))),
     /** The answer on file (a defense made ahead) in the edition it was made in. */
     answer: /* @__PURE__ */ U(V({ edition: _t, answer: /* @__PURE__ */ yt() }))
-  }), Al = /* @__PURE__ */ xr("kind", [
+  }), Sl = /* @__PURE__ */ xr("kind", [
     /** A bar, through its linked attribute when there is one. */
     V({ kind: /* @__PURE__ */ ie("bar"), resource: /* @__PURE__ */ ae(Wr), bar: /* @__PURE__ */ ae(Rt), attributeId: /* @__PURE__ */ U(It), from: Zt, to: lt }),
     /** A character value on the sheet (a unique token's worn armor, EXP). */
@@ -3081,45 +3081,45 @@ var DefenseRound = (() => {
     /** A value kept per token by `!defense-round set` (EXP paid from an override). */
     V({ kind: /* @__PURE__ */ ie("override"), key: /* @__PURE__ */ ae(bt), from: Zt, to: lt }),
     /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-    V({ kind: /* @__PURE__ */ ie("worn"), track: $l, from: Zt, to: lt }),
+    V({ kind: /* @__PURE__ */ ie("worn"), track: Al, from: Zt, to: lt }),
     V({ kind: /* @__PURE__ */ ie("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(2e3)) }),
     /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
     V({ kind: /* @__PURE__ */ ie("memory"), tokenId: /* @__PURE__ */ U(It), from: Xs, to: Xs }),
     V({ kind: /* @__PURE__ */ ie("initiative"), from: zs, to: zs }),
     V({ kind: /* @__PURE__ */ ie("turn-order"), tokenId: It })
-  ]), Sl = V({
+  ]), Tl = V({
     /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
     by: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(64)),
     kind: /* @__PURE__ */ ae(["damage", "hand-edit", "save"]),
     /** The round it happened in: edition state it put back is moved on by the rounds since. */
     round: lt,
-    tokens: /* @__PURE__ */ Oe(V({ tokenId: It, name: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200)), changes: /* @__PURE__ */ Oe(Al) }))
+    tokens: /* @__PURE__ */ Oe(V({ tokenId: It, name: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200)), changes: /* @__PURE__ */ Oe(Sl) }))
   });
-  function Tl(e) {
+  function El(e) {
     return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-      (t) => (t.stance === void 0 || vl(t.stance)) && (t.edition === void 0 || Le(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Le(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+      (t) => (t.stance === void 0 || ml(t.stance)) && (t.edition === void 0 || Le(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Le(t.answer.edition).parseAnswer(t.answer.answer) !== null)
     );
   }
-  function El(e) {
+  function Dl(e) {
     if (e === void 0) return { history: [], problems: [] };
     if (!Z.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
     const t = [], n = [];
     return e.forEach((r, s) => {
-      const i = /* @__PURE__ */ He(Sl, r);
-      i.success && i.output.tokens.every((a) => a.changes.every(Tl)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
+      const i = /* @__PURE__ */ He(Tl, r);
+      i.success && i.output.tokens.every((a) => a.changes.every(El)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
     }), { history: t, problems: n };
   }
-  var Dl = ["life", "pendingDefense", "reactions", "skillsVs"], qs = { vitality: "bar1", soul: "bar2", power: "bar3" };
+  var _l = ["life", "pendingDefense", "reactions", "skillsVs"], qs = { vitality: "bar1", soul: "bar2", power: "bar3" };
   function qn(e, t) {
     const n = {};
-    for (const s of Dl) e[s] !== void 0 && (n[s] = e[s]);
+    for (const s of _l) e[s] !== void 0 && (n[s] = e[s]);
     const r = {};
-    return g.keys(n).length > 0 && (r.edition = { id: fl, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+    return p.keys(n).length > 0 && (r.edition = { id: hl, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
   }
-  function _l(e) {
+  function Rl(e) {
     if (!_(e)) return e;
     const t = {};
-    return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), g.assign(t, qn(e, e.stance)), t;
+    return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), p.assign(t, qn(e, e.stance)), t;
   }
   function Js(e) {
     return { life: e.life, pendingDefense: e.pendingDefense };
@@ -3127,7 +3127,7 @@ var DefenseRound = (() => {
   function Qs(e, t) {
     return de.stringify(e ?? null) === de.stringify(t ?? null);
   }
-  function Rl(e, t, n) {
+  function Ol(e, t, n) {
     if (!_(e) || !_(e.before) || !_(e.after)) return e;
     const { before: r, after: s } = e, i = [], a = _(r.bars) ? r.bars : {}, o = _(s.bars) ? s.bars : {};
     for (const f of ["vitality", "soul", "power"]) {
@@ -3140,23 +3140,23 @@ var DefenseRound = (() => {
     ), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
     const d = _(r.record) ? r.record : {}, u = _(s.record) ? s.record : {};
     if (!Qs(d.life, u.life) || !Qs(d.pendingDefense, u.pendingDefense)) {
-      const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, y = { reactions: h.reactions, skillsVs: h.skillsVs };
+      const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, k = { reactions: h.reactions, skillsVs: h.skillsVs };
       i.push({
         kind: "memory",
-        from: qn({ ...y, ...Js(d) }, h.stance),
-        to: qn({ ...y, ...Js(u) }, h.stance)
+        from: qn({ ...k, ...Js(d) }, h.stance),
+        to: qn({ ...k, ...Js(u) }, h.stance)
       });
     }
     return { tokenId: e.tokenId, name: e.name, changes: i };
   }
-  function Ol(e) {
+  function Cl(e) {
     const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : qs, r = _(e.tokens) ? e.tokens : {}, s = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
-    return _(e.tokens) && (i.tokens = g.fromEntries(g.entries(e.tokens).map(([a, o]) => [a, _l(o)]))), Z.isArray(e.history) && (i.history = e.history.map(
+    return _(e.tokens) && (i.tokens = p.fromEntries(p.entries(e.tokens).map(([a, o]) => [a, Rl(o)]))), Z.isArray(e.history) && (i.history = e.history.map(
       (a) => _(a) && Z.isArray(a.tokens) ? {
         by: a.by,
         kind: a.kind,
         round: typeof a.round == "number" ? a.round : s,
-        tokens: a.tokens.map((o) => Rl(o, n, r))
+        tokens: a.tokens.map((o) => Ol(o, n, r))
       } : a
     )), i;
   }
@@ -3164,11 +3164,11 @@ var DefenseRound = (() => {
     const t = e.edition;
     if (!_(t) || !_(t.state) || t.state.pendingDefense === void 0) return { memory: e };
     const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
-    if (g.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
+    if (p.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
     const { edition: i, ...a } = e;
     return { memory: a, answer: s };
   }
-  function Cl(e) {
+  function Il(e) {
     if (!_(e) || e.kind !== "memory") return e;
     const t = { ...e };
     for (const n of ["from", "to"]) {
@@ -3179,23 +3179,23 @@ var DefenseRound = (() => {
     }
     return t;
   }
-  function Il(e) {
+  function Nl(e) {
     const t = {}, n = {};
     if (_(e.tokens))
-      for (const [s, i] of g.entries(e.tokens)) {
+      for (const [s, i] of p.entries(e.tokens)) {
         if (!_(i)) {
           n[s] = i;
           continue;
         }
         const a = Zs(i);
-        g.keys(a.memory).length > 0 && (n[s] = a.memory), a.answer && (t[s] = a.answer);
+        p.keys(a.memory).length > 0 && (n[s] = a.memory), a.answer && (t[s] = a.answer);
       }
     const r = Z.isArray(e.history) ? e.history.map(
-      (s) => _(s) && Z.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => _(i) && Z.isArray(i.changes) ? { ...i, changes: i.changes.map(Cl) } : i) } : s
+      (s) => _(s) && Z.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => _(i) && Z.isArray(i.changes) ? { ...i, changes: i.changes.map(Il) } : i) } : s
     ) : e.history;
     return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
   }
-  var Jn = 20, Qn = 100, en = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(64)), tn = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(40)), Nl = V({
+  var Jn = 20, Qn = 100, en = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(64)), tn = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(40)), Pl = V({
     word: tn,
     /** The defense made ahead, filed as the defender's answer on file just before the hit. */
     file: /* @__PURE__ */ U(/* @__PURE__ */ yt()),
@@ -3204,7 +3204,7 @@ var DefenseRound = (() => {
     /** The answer's own roll, said on the result, and whether the answerer typed it. */
     roll: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt())),
     typed: /* @__PURE__ */ U(/* @__PURE__ */ ie(!0))
-  }), Pl = V({
+  }), Ml = V({
     key: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ bn(/^A\d{1,6}$/)),
     /** Who declared it (a player id); `gm`: that player is a GM. */
     by: en,
@@ -3217,16 +3217,16 @@ var DefenseRound = (() => {
     situation: /* @__PURE__ */ Bt(tn),
     round: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt()),
     defenders: /* @__PURE__ */ F(/* @__PURE__ */ Oe(en), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(Qn)),
-    answers: /* @__PURE__ */ gt(en, Nl)
+    answers: /* @__PURE__ */ gt(en, Pl)
   });
-  function Ml(e, t) {
+  function Ll(e, t) {
     const n = {};
     if (e === void 0) return n;
     if (!_(e))
       return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
-    for (const [r, s] of g.entries(e)) {
-      const i = /* @__PURE__ */ He(Pl, s);
-      i.success && i.output.key === r && g.keys(n).length < Jn ? n[r] = i.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
+    for (const [r, s] of p.entries(e)) {
+      const i = /* @__PURE__ */ He(Ml, s);
+      i.success && i.output.key === r && p.keys(n).length < Jn ? n[r] = i.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
     }
     return n;
   }
@@ -3244,9 +3244,9 @@ var DefenseRound = (() => {
       healthColorsNoticed: !1
     };
   }
-  function Ll(e) {
+  function jl(e) {
     const { tokens: t, round: n, ...r } = e, s = {};
-    for (const [i, a] of g.entries(r))
+    for (const [i, a] of p.entries(r))
       if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {
         const o = s.bars ?? (s.bars = {});
         o[i.replace("Bar", "")] = a;
@@ -3254,12 +3254,12 @@ var DefenseRound = (() => {
         s[i] = a;
     return { schemaVersion: 1, settings: s, tokens: t, round: n };
   }
-  var jl = {
-    0: Ll,
-    1: Ol,
-    2: Il
+  var Fl = {
+    0: jl,
+    1: Cl,
+    2: Nl
   };
-  function Fl(e, t) {
+  function Gl(e, t) {
     const n = [];
     if (e === void 0) return { stored: Pt(t), problems: n };
     if (!_(e))
@@ -3270,37 +3270,37 @@ var DefenseRound = (() => {
     if (!C.isInteger(s) || s < 0)
       return n.push(`state has unknown schema version ${de.stringify(r.schemaVersion)}; started from defaults`), { stored: Pt(t), problems: n };
     for (; s < Nt; ) {
-      const c = jl[s];
+      const c = Fl[s];
       if (!c) break;
       r = c(r), s += 1;
     }
-    const i = gl(r.settings);
+    const i = yl(r.settings);
     n.push(...i.problems);
-    const a = bl(r.tokens);
+    const a = $l(r.tokens);
     n.push(...a.problems);
-    for (const [c, d] of g.entries(a.tokens)) {
+    for (const [c, d] of p.entries(a.tokens)) {
       if (!d.edition) continue;
       const u = d.edition.id, f = Le(u).parseState(d.edition.state);
       f === null ? (delete d.edition, Ct(d) && delete a.tokens[c], n.push(`tokens.${c}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
     }
-    const o = Vl(r.exchange, n), l = El(r.history);
+    const o = Ul(r.exchange, n), l = Dl(r.history);
     return n.push(...l.problems), {
       stored: {
         schemaVersion: Nt,
         scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
         settings: i.settings,
         tokens: a.tokens,
-        round: Gl(r.round, n),
+        round: Vl(r.round, n),
         history: l.history,
         exchange: o,
-        macros: Ul(r.macros),
+        macros: Bl(r.macros),
         healthColorsNoticed: r.healthColorsNoticed === !0,
         ...Kn(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
       },
       problems: n
     };
   }
-  function Gl(e, t) {
+  function Vl(e, t) {
     const n = { number: 1, seen: [], turned: 0 };
     if (e === void 0) return n;
     if (!_(e))
@@ -3308,40 +3308,40 @@ var DefenseRound = (() => {
     const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = Z.isArray(e.seen) && e.seen.length <= Zn && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], i = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Zn && s.length > 0 ? e.turned : 0;
     return { number: r, seen: s, turned: i };
   }
-  function Vl(e, t) {
+  function Ul(e, t) {
     const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0 };
     if (e === void 0) return r;
     const s = _(e) && _(e.waiting) ? e.waiting : void 0;
     if (!s)
       return t.push("exchange: not an object; defenses made ahead forgotten"), r;
-    for (const [o, l] of g.entries(s)) {
+    for (const [o, l] of p.entries(s)) {
       const c = o.length > 0 && o.length <= 64 && _(l) && Kn(l.edition) ? Le(l.edition).parseAnswer(l.answer) : null;
       c === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: l.edition, answer: c };
     }
     const i = _(e) ? e.lastAttack : void 0, a = typeof i == "number" && C.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
-    return { waiting: n, attacks: Ml(_(e) ? e.attacks : void 0, t), lastAttack: a };
+    return { waiting: n, attacks: Ll(_(e) ? e.attacks : void 0, t), lastAttack: a };
   }
-  function Ul(e) {
+  function Bl(e) {
     const t = {};
     if (!_(e)) return t;
-    for (const [n, r] of g.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
+    for (const [n, r] of p.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
     return t;
   }
   var er = ["bar1", "bar2", "bar3"];
-  function Bl(e, t) {
+  function Hl(e, t) {
     if (!t) return;
     const n = (c) => typeof t[c] == "string" ? t[c].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), a = {
       vitality: r && er.includes(r) ? r : e.bars.vitality,
       soul: s && er.includes(s) ? s : e.bars.soul,
       power: i && er.includes(i) ? i : e.bars.power
     };
-    new X(g.values(a)).size === 3 && g.assign(e.bars, a);
+    new X(p.values(a)).size === 3 && p.assign(e.bars, a);
     const o = n("NPC breakdowns");
     (o === "gm" || o === "public") && (e.visibility.npc = o);
     const l = n("PC breakdowns");
     (l === "gm" || l === "public") && (e.visibility.pc = l), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
   }
-  var Hl = class {
+  var Kl = class {
     constructor() {
       this.byCharacter = new L(), this.lowered = new L(), this.defaults = new L();
     }
@@ -3415,7 +3415,7 @@ var DefenseRound = (() => {
     ei[t] !== void 0 ? Mt[e] = ei[t] : t === `
 ` || t === "\r" ? Mt[e] = " " : e < 32 && t !== "	" || e === 127 ? Mt[e] = "" : Mt[e] = void 0;
   }
-  function Kl(e) {
+  function xl(e) {
     if (e === 133 || e === 8232 || e === 8233) return " ";
     if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
   }
@@ -3423,19 +3423,19 @@ var DefenseRound = (() => {
     const t = typeof e == "string" ? e : D(e ?? "");
     let n = "", r = 0;
     for (let s = 0; s < t.length; s += 1) {
-      const i = t.charCodeAt(s), a = i < 128 ? Mt[i] : Kl(i);
+      const i = t.charCodeAt(s), a = i < 128 ? Mt[i] : xl(i);
       a !== void 0 && (n += t.slice(r, s) + a, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);
     }
     return r === 0 ? t : n + t.slice(r);
   }
-  function xl() {
+  function Wl() {
     const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
     return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
   }
   function tr(e, t, n) {
     try {
       const r = t instanceof Ft ? t.stack ?? t.message : D(t);
-      log(`${se} v${pe}: ${e} failed${xl()}: ${r}`), n && sendChat(
+      log(`${se} v${pe}: ${e} failed${Wl()}: ${r}`), n && sendChat(
         se,
         `/w ${n} ${dt(`${se} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
         null,
@@ -3461,16 +3461,16 @@ var DefenseRound = (() => {
   function ut(e) {
     return e !== Fe && e !== "" && playerIsGM(e) === !0;
   }
-  function Wl(e) {
+  function Yl(e) {
     if (!(e === void 0 || e === "" || e === Fe || !getObj("player", e) || ut(e)))
       return e;
   }
   function nr(e) {
     return e === Fe ? "another script" : D(getObj("player", e)?.get("_displayname") ?? "player");
   }
-  var Yl = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+  var zl = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
   function ti(e) {
-    return !Yl.test(e);
+    return !zl.test(e);
   }
   function ni(e, t) {
     return e || !ti(t) ? "gm" : `"${t}"`;
@@ -3481,14 +3481,14 @@ var DefenseRound = (() => {
   function si(e, t) {
     return D(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
   }
-  function Te(e, t, n) {
+  function De(e, t, n) {
     return ut(e) ? !0 : si(t.get("controlledby"), e) || si(n?.get("controlledby"), e);
   }
   var ii = /[^,\s]/;
   function ai(e, t) {
     return !ii.test(D(e.get("controlledby") ?? "")) && !ii.test(D(t?.get("controlledby") ?? ""));
   }
-  function zl(e, t) {
+  function Xl(e, t) {
     const n = new X();
     for (const r of [e.get("controlledby"), t?.get("controlledby")])
       for (const s of D(r ?? "").split(",")) {
@@ -3498,7 +3498,7 @@ var DefenseRound = (() => {
     return [...n];
   }
   var ft = { kind: "public" }, ve = { kind: "whisper", to: "gm" };
-  function Ee(e) {
+  function Te(e) {
     return { kind: "whisper", to: e };
   }
   function G(e, t, n = {}) {
@@ -3513,54 +3513,54 @@ var DefenseRound = (() => {
       for (let l = 0; l < r.length; l += 1) a += (l === 0 ? "" : "<br>") + dt(r[l]);
       let o = "";
       for (let l = 0; l < i; l += 1) o += (l === 0 ? "" : " ") + me(s[l].label, s[l].command);
-      t += ` {{${dt(Xl(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
+      t += ` {{${dt(ql(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
     }
     return t;
   }
-  function Xl(e) {
+  function ql(e) {
     return e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
   }
   function te(e) {
     return dt(e);
   }
-  var ql = /^[-\w]+$/;
+  var Jl = /^[-\w]+$/;
   function me(e, t) {
     return `[${dt(e)}](${t})`;
   }
   function oi(e) {
-    return ql.test(e);
+    return Jl.test(e);
   }
   function ci(e, t, n) {
     const r = D(t.playerid ?? "");
-    return r === Fe ? Jl(e, t, n) : li(e, t, n, r, ut(r), !1);
+    return r === Fe ? Ql(e, t, n) : li(e, t, n, r, ut(r), !1);
   }
   function li(e, t, n, r, s, i) {
     const a = nr(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: s, senderName: a, replyTo: ni(s, a), relayed: i };
     return !s && !ti(a) && (o.replyFor = J(a, 60)), o;
   }
-  function Jl(e, t, n) {
+  function Ql(e, t, n) {
     const r = n.flags.get("api-as");
     n.flags.delete("api-as");
-    const s = Wl(r?.length === 1 ? r[0] : void 0);
+    const s = Yl(r?.length === 1 ? r[0] : void 0);
     if (s !== void 0) return li(e, t, n, s, !1, !0);
     const i = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: Fe, gm: i, senderName: nr(Fe), replyTo: "gm", relayed: !0 };
     return i || (a.relayRefused = !0), a;
   }
   var di = 2e3;
   function z(e, t) {
-    G(Ee(e.replyTo), te(ui(e, t)));
+    G(Te(e.replyTo), te(ui(e, t)));
   }
   function ze(e, t) {
-    G(Ee(e.replyTo), te(ui(e, t)), { record: !0 });
+    G(Te(e.replyTo), te(ui(e, t)), { record: !0 });
   }
   function ui(e, t) {
     const n = t.length > di ? `${t.slice(0, di - 12)}... (cut)` : t;
     return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
   }
-  function Ql(e, t, n) {
+  function Zl(e, t, n) {
     z(e, `${t.charAt(0).toUpperCase()}${t.slice(1)}. Usage: ${n}`);
   }
-  function Zl(e, t) {
+  function ed(e, t) {
     const n = e.store.tokens[t];
     if (n) return n;
     const r = {};
@@ -3573,54 +3573,54 @@ var DefenseRound = (() => {
   function hi(e, t) {
     if (e.type !== "api" || typeof e.content != "string") return;
     const n = e.content.trimStart().split(/\s/, 1)[0]?.toLowerCase() ?? "";
-    return g.prototype.hasOwnProperty.call(t, n) ? n : void 0;
+    return p.prototype.hasOwnProperty.call(t, n) ? n : void 0;
   }
   function vi(e) {
     return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
   }
-  async function ed(e, t, n) {
+  async function td(e, t, n) {
     const r = hi(t, n);
     if (!r) return;
-    const s = n[r], i = no(t.content, t.inlinerolls);
+    const s = n[r], i = ro(t.content, t.inlinerolls);
     let a;
     try {
       if (a = ci(e, t, rs(i)), a.relayRefused) {
         z(a, vi(r));
         return;
       }
-      if (!a.relayed && a.parsed.flags.has("api-as")) throw new w("--api-as is read only on a command another script relays");
+      if (!a.relayed && a.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
       if (e.newerState !== void 0 && !(r === "!defense-round" && a.gm && (a.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
         z(a, `The saved state was written by a newer version of ${se} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
         return;
       }
       if (a.parsed.flags.has("help")) {
         const o = s.helpFor?.(e, a.parsed) ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, l = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`;
-        G(Ee(a.replyTo), ke({ title: `Help: ${o.title}${l}`, rows: [{ label: "Usage", lines: [o.usage] }, { label: "What it does", lines: o.what }] }));
+        G(Te(a.replyTo), ke({ title: `Help: ${o.title}${l}`, rows: [{ label: "Usage", lines: [o.usage] }, { label: "What it does", lines: o.what }] }));
         return;
       }
       await s.run(a);
     } catch (o) {
-      if (o instanceof w || o instanceof P) {
+      if (o instanceof y || o instanceof P) {
         if (a ?? (a = ci(e, t, { command: r, positionals: [], flags: new L() })), a.relayRefused) {
           z(a, vi(r));
           return;
         }
-        o instanceof w ? Ql(a, o.message, s.usage(e)) : z(a, `${o.message.charAt(0).toUpperCase()}${o.message.slice(1)}.`);
+        o instanceof y ? Zl(a, o.message, s.usage(e)) : z(a, `${o.message.charAt(0).toUpperCase()}${o.message.slice(1)}.`);
         return;
       }
       throw o;
     }
   }
-  var td = 20, nd = 2e3, rd = { floor: E.floor, ceil: E.ceil, round: E.round, abs: E.abs };
+  var nd = 20, rd = 2e3, sd = { floor: E.floor, ceil: E.ceil, round: E.round, abs: E.abs };
   function mi(e, t, n = 0) {
-    if (n > td) return { ok: !1, problem: "refers to itself through other attributes" };
-    if (e.length > nd) return { ok: !1, problem: "is too long to be a formula" };
-    const r = sd(e, t, n);
+    if (n > nd) return { ok: !1, problem: "refers to itself through other attributes" };
+    if (e.length > rd) return { ok: !1, problem: "is too long to be a formula" };
+    const r = id(e, t, n);
     if (!r.ok) return r;
-    const i = new od(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+    const i = new cd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
     return i === void 0 || !C.isFinite(i) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: i + 0 };
   }
-  function sd(e, t, n) {
+  function id(e, t, n) {
     let r = "", s = 0;
     const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
     let a;
@@ -3639,7 +3639,7 @@ var DefenseRound = (() => {
     }
     return { ok: !0, text: r + e.slice(s) };
   }
-  var pi = (e) => g.assign(g.create(null), e), id = pi({ "+": (e, t) => e + t, "-": (e, t) => e - t }), ad = pi({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), od = class {
+  var pi = (e) => p.assign(p.create(null), e), ad = pi({ "+": (e, t) => e + t, "-": (e, t) => e - t }), od = pi({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), cd = class {
     constructor(e) {
       this.text = e, this.at = 0;
     }
@@ -3651,10 +3651,10 @@ var DefenseRound = (() => {
       for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
     }
     sum() {
-      return this.chain(() => this.product(), id);
+      return this.chain(() => this.product(), ad);
     }
     product() {
-      return this.chain(() => this.unary(), ad);
+      return this.chain(() => this.unary(), od);
     }
     /** Operands joined by operators of one precedence, worked out left to right. */
     chain(e, t) {
@@ -3687,7 +3687,7 @@ var DefenseRound = (() => {
         return this.at += t[0].length, C(t[0]);
       const n = /^([a-z]+)\s*\(/i.exec(e);
       if (n) {
-        const r = rd[n[1].toLowerCase()];
+        const r = sd[n[1].toLowerCase()];
         if (!r) return;
         this.at += n[0].length;
         const s = this.sum();
@@ -3703,13 +3703,13 @@ var DefenseRound = (() => {
   function ne(e, t = "an unnamed token") {
     return D(e.get("name") ?? "") || t;
   }
-  function B(e) {
+  function K(e) {
     return getObj("graphic", e);
   }
-  function cd(e) {
+  function ld(e) {
     return getObj("character", e);
   }
-  function ce(e) {
+  function le(e) {
     const t = D(e.get("represents") ?? "");
     return t ? getObj("character", t) : void 0;
   }
@@ -3749,7 +3749,7 @@ var DefenseRound = (() => {
   function ki(e, t) {
     return new rn(e, t).value;
   }
-  var ld = class {
+  var dd = class {
     constructor(e, t) {
       this.reading = e, this.value = t;
     }
@@ -3777,15 +3777,15 @@ var DefenseRound = (() => {
   }
   var gi = { armor_physical: "physical", armor_magical: "magical" };
   function rr(e, t, n, r) {
-    return t?.edition?.id === e.id ? t.edition.state : e.enter(n, dd(t, n, r));
+    return t?.edition?.id === e.id ? t.edition.state : e.enter(n, ud(t, n, r));
   }
-  function dd(e, t, n) {
+  function ud(e, t, n) {
     return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
   }
   function yi(e, t) {
     return t !== void 0 && t.edition === e.id ? t.answer : null;
   }
-  var ud = { kind: "override" }, wi = { kind: "none" }, an = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, fd = g.freeze({}), hd = g.freeze({ current: null, max: null, present: !1 }), sr = [], vd = class {
+  var fd = { kind: "override" }, wi = { kind: "none" }, an = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, hd = p.freeze({}), vd = p.freeze({ current: null, max: null, present: !1 }), sr = [], md = class {
     constructor(e, t) {
       this.characterId = e, this.index = t, this.problems = sr;
     }
@@ -3837,35 +3837,35 @@ var DefenseRound = (() => {
       return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
     }
   };
-  function md(e, t, n, r) {
+  function pd(e, t, n, r) {
     const s = n.values, i = {}, a = {}, o = e.character, l = r.settings.attributes;
     let c, d;
-    for (let m = 0; m < s.length; m += 1) {
-      const p = s[m], A = gi[p], S = t?.overrides?.[p];
+    for (let b = 0; b < s.length; b += 1) {
+      const g = s[b], A = gi[g], S = t?.overrides?.[g];
       if (S !== void 0) {
-        i[p] = { current: A ? t?.worn?.[A] ?? S : S, max: S, present: !0 }, a[p] = A ? an[A] : ud;
+        i[g] = { current: A ? t?.worn?.[A] ?? S : S, max: S, present: !0 }, a[g] = A ? an[A] : fd;
         continue;
       }
-      const k = l[p], R = o ? r.attributes.find(o.id, k) : void 0;
-      o && (c ?? (c = new vd(o.id, r.attributes)));
+      const m = l[g], R = o ? r.attributes.find(o.id, m) : void 0;
+      o && (c ?? (c = new md(o.id, r.attributes)));
       let v = A !== void 0 && !e.unique;
       if (R && c) {
-        let b;
-        A !== void 0 && !v && (b = R.get("current"), v = bi(b)), i[p] = new $i(R, v ? t?.worn?.[A] : void 0, A !== void 0, c, p, k, b, !1), a[p] = v ? an[A] : { kind: "attribute", attribute: R };
-      } else c && !cn(d = r.attributes.sheetDefault(c.characterId, k, "current")) ? (i[p] = new $i(c.defaultOf(k), A ? t?.worn?.[A] : void 0, A !== void 0, c, p, k, d, !0), a[p] = A ? an[A] : wi) : (i[p] = A ? { current: t?.worn?.[A] ?? null, max: null, present: !1 } : hd, a[p] = A ? an[A] : wi);
+        let $;
+        A !== void 0 && !v && ($ = R.get("current"), v = bi($)), i[g] = new $i(R, v ? t?.worn?.[A] : void 0, A !== void 0, c, g, m, $, !1), a[g] = v ? an[A] : { kind: "attribute", attribute: R };
+      } else c && !cn(d = r.attributes.sheetDefault(c.characterId, m, "current")) ? (i[g] = new $i(c.defaultOf(m), A ? t?.worn?.[A] : void 0, A !== void 0, c, g, m, d, !0), a[g] = A ? an[A] : wi) : (i[g] = A ? { current: t?.worn?.[A] ?? null, max: null, present: !1 } : vd, a[g] = A ? an[A] : wi);
     }
     const u = r.turnOrder;
     let f = null;
     if (u && u.length > 0) {
-      const m = u.find((p) => p.id === e.id);
-      m !== void 0 && (f = Ai(m.pr));
+      const b = u.find((g) => g.id === e.id);
+      b !== void 0 && (f = Ai(b.pr));
     }
-    let h = fd;
+    let h = hd;
     if (n.others && n.others.length > 0) {
       h = {};
-      for (const m of n.others) h[m] = r.other?.(m);
+      for (const b of n.others) h[b] = r.other?.(b);
     }
-    const y = {
+    const k = {
       id: e.id,
       name: e.name,
       // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
@@ -3881,21 +3881,21 @@ var DefenseRound = (() => {
       currentTurn: r.turnRow === void 0 ? null : { initiative: Ai(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
       others: h,
       nameOf: r.nameOf
-    }, $ = c;
+    }, w = c;
     return {
       snapshot: e,
       record: t,
-      facts: y,
+      facts: k,
       places: a,
       // Read after the rules ran: the values they read were checked then.
       get problems() {
-        return $ === void 0 ? sr : $.problems;
+        return w === void 0 ? sr : w.problems;
       }
     };
   }
-  function pd(e, t) {
+  function kd(e, t) {
     const n = e.snapshot.bars;
-    e.facts.bars = { vitality: new ld(n.vitality, t), soul: n.soul, power: n.power };
+    e.facts.bars = { vitality: new dd(n.vitality, t), soul: n.soul, power: n.power };
   }
   function Ai(e) {
     if (typeof e == "number") return C.isFinite(e) ? e : null;
@@ -3903,21 +3903,21 @@ var DefenseRound = (() => {
     const t = C(e.trim());
     return C.isFinite(t) ? t : null;
   }
-  function kd(e) {
+  function gd(e) {
     return getObj("attribute", e)?.get("current");
   }
-  function gd(e, t) {
+  function yd(e, t) {
     return D(e.get(ye[t].link) ?? "");
   }
-  function yd(e) {
+  function wd(e) {
     const t = getObj("attribute", e);
     return t ? { characterId: D(t.get("_characterid") ?? ""), name: D(t.get("name") ?? "") } : void 0;
   }
-  var wd = new X(
+  var bd = new X(
     "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
   );
-  function bd(e) {
-    if (wd.has(e)) return !0;
+  function $d(e) {
+    if (bd.has(e)) return !0;
     try {
       const t = de.parse(D(Campaign().get("token_markers") ?? "[]"));
       return Z.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
@@ -3925,9 +3925,9 @@ var DefenseRound = (() => {
       return !1;
     }
   }
-  var Si = ["on", "off"], ir = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, $d = [
+  var Si = ["on", "off"], ir = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Ad = [
     "edition",
-    ...g.keys(ir),
+    ...p.keys(ir),
     "stamina-bar",
     ...Ye.map((e) => `attr.${e}`),
     ...Ot.map((e) => `marker.${e}`),
@@ -3938,13 +3938,13 @@ var DefenseRound = (() => {
     "overwhelm-limit",
     "api-commands"
   ];
-  function Ad(e, t, n) {
+  function Sd(e, t, n) {
     const r = t.toLowerCase();
-    if (n === void 0 || n === "") throw new w(`config ${r} needs a value`);
+    if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
     if (r === "edition") {
-      const s = x(n, "edition", hl()), i = Dt();
+      const s = x(n, "edition", vl()), i = Dt();
       if (!i.includes(s))
-        throw new w(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
+        throw new y(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
       return e.edition = s, `Edition is now ${s}.`;
     }
     if (r in ir) {
@@ -3955,24 +3955,24 @@ var DefenseRound = (() => {
     }
     if (r === "stamina-bar") {
       const s = x(n, r, ["power", ...Rt]);
-      if (s === e.bars.vitality) throw new w(`stamina may not share the Vitality bar (${s})`);
+      if (s === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${s})`);
       return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;
     }
     if (r.startsWith("attr.")) {
       const s = r.slice(5);
       if (!Ye.includes(s))
-        throw new w(`unknown attribute key "${J(s)}" (known: ${Ye.join(", ")})`);
+        throw new y(`unknown attribute key "${J(s)}" (known: ${Ye.join(", ")})`);
       const i = n.trim();
-      if (i.length === 0 || i.length > 100) throw new w("an attribute name must be 1 to 100 characters");
+      if (i.length === 0 || i.length > 100) throw new y("an attribute name must be 1 to 100 characters");
       return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;
     }
     if (r.startsWith("marker.")) {
       const s = r.slice(7);
       if (!Ot.includes(s))
-        throw new w(`unknown marker key "${J(s)}" (known: ${Ot.join(", ")})`);
+        throw new y(`unknown marker key "${J(s)}" (known: ${Ot.join(", ")})`);
       const i = n.trim();
-      if (!bd(i))
-        throw new w(`"${J(i)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
+      if (!$d(i))
+        throw new y(`"${J(i)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
       return e.markers[s] = i, `The ${s} marker is now ${i}.`;
     }
     if (r === "visibility.npc" || r === "visibility.pc") {
@@ -3987,12 +3987,12 @@ var DefenseRound = (() => {
       return e.overwhelmLimit = $t(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
     if (r === "api-commands")
       return e.apiCommands = x(n, r, Us), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-    throw new w(`unknown setting "${J(t)}" (settings: ${$d.join(", ")})`);
+    throw new y(`unknown setting "${J(t)}" (settings: ${Ad.join(", ")})`);
   }
   function Ge() {
     return Ti(Campaign().get("turnorder"));
   }
-  function Sd() {
+  function Td() {
     const e = Campaign().get("turnorder");
     return typeof e == "string" ? e : "";
   }
@@ -4014,11 +4014,11 @@ var DefenseRound = (() => {
   function or(e) {
     return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;
   }
-  function Td(e) {
+  function Ed(e) {
     const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
     return t(e.id) && t(e.custom) && t(e.pr);
   }
-  function Ed(e) {
+  function Dd(e) {
     const t = Lt(e.id), n = Lt(e.custom);
     return `${t.length <= 64 ? t : `#${cr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${cr(n)}`}`;
   }
@@ -4028,8 +4028,8 @@ var DefenseRound = (() => {
       t ^= e.charCodeAt(n), t = E.imul(t, 16777619) >>> 0;
     return t.toString(16).padStart(8, "0");
   }
-  var Dd = /^(.+) -?\d+$/;
-  function _d() {
+  var _d = /^(.+) -?\d+$/;
+  function Rd() {
     const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
     return typeof e == "object" && e !== null ? e : void 0;
   }
@@ -4039,19 +4039,19 @@ var DefenseRound = (() => {
     if (t === "" || t === "-1") return !1;
     const n = getObj("graphic", t);
     if (n === void 0 || D(n.get("represents") ?? "") !== "") return !1;
-    const r = _d();
+    const r = Rd();
     if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-    const s = Dd.exec(D(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+    const s = _d.exec(D(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
     return s !== null && s[1] === i;
   }
-  function Rd(e) {
+  function Od(e) {
     for (const t of e) if (!Ei(t)) return t;
   }
-  var Od = new X(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-  function Cd(e) {
-    return Od.has(e.kind);
+  var Cd = new X(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+  function Id(e) {
+    return Cd.has(e.kind);
   }
-  function Id(e, t, n) {
+  function Nd(e, t, n) {
     switch (e.kind) {
       case "heal-title":
         return `${t(e.who)} is healed: ${wt[e.resource]} +${e.amount}`;
@@ -4074,7 +4074,7 @@ var DefenseRound = (() => {
     }
   }
   function Di(e, t) {
-    const n = (r) => Cd(r) ? Id(r, t, n) : e.words(r, t);
+    const n = (r) => Id(r) ? Nd(r, t, n) : e.words(r, t);
     return n;
   }
   function ht(e, t) {
@@ -4100,11 +4100,11 @@ var DefenseRound = (() => {
       return !0;
     }
     const n = e, r = t;
-    for (const s of g.keys(n)) if (!we(n[s], r[s])) return !1;
-    for (const s of g.keys(r)) if (!g.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
+    for (const s of p.keys(n)) if (!we(n[s], r[s])) return !1;
+    for (const s of p.keys(r)) if (!p.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
     return !0;
   }
-  function Nd(e, t) {
+  function Pd(e, t) {
     switch (t.kind) {
       case "bar":
         return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -4124,13 +4124,13 @@ var DefenseRound = (() => {
         return `turn-order:${t.tokenId}`;
     }
   }
-  function Pd(e, t = () => !0, n = () => {
+  function Md(e, t = () => !0, n = () => {
   }) {
     const r = new L();
     for (const i of e) {
       const a = t(i.tokenId);
       for (const o of i.changes) {
-        const l = Nd(i.tokenId, o), c = r.get(l);
+        const l = Pd(i.tokenId, o), c = r.get(l);
         c ? (c.last = o, a && c.owner === void 0 && (c.owner = i)) : r.set(l, { first: o, last: o, ...a ? { owner: i } : {} });
       }
     }
@@ -4153,11 +4153,11 @@ var DefenseRound = (() => {
     const a = { ...s };
     return t.isEmptyState(i) ? delete a.edition : a.edition = { id: t.id, state: i }, a;
   }
-  var Md = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-  function Ld(e, t, n) {
+  var Ld = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+  function jd(e, t, n) {
     return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));
   }
-  function jd(e, t, n, r) {
+  function Fd(e, t, n, r) {
     const s = [];
     for (const { place: i, name: a, change: o } of e) {
       if (o.kind === "turn-order") continue;
@@ -4168,7 +4168,7 @@ var DefenseRound = (() => {
             s.push(`${a}: ${wt[o.resource]} is ${l ?? "not a number"} (was left at ${o.to})`);
             break;
           case "attribute":
-            s.push(`${a}: ${Md[o.key] ?? o.key} is ${l ?? "unset"} (was left at ${o.to})`);
+            s.push(`${a}: ${Ld[o.key] ?? o.key} is ${l ?? "unset"} (was left at ${o.to})`);
             break;
           case "worn":
             s.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${l ?? "unset"} (was left at ${o.to})`);
@@ -4189,16 +4189,16 @@ var DefenseRound = (() => {
     }
     return s;
   }
-  function Fd(e, t, n) {
+  function Gd(e, t, n) {
     return e.map(
       (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: _i(r.change.from, t, n), to: _i(r.change.to, t, n) } } : r
     );
   }
-  function Gd(e, t, n, r) {
+  function Vd(e, t, n, r) {
     const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, l = r(e.answer, t.answer) ? n.answer : e.answer;
     return i !== void 0 && (s.edition = i), a !== void 0 && (s.deadForGood = a), o !== void 0 && (s.stance = o), l !== void 0 && (s.answer = l), s;
   }
-  function Vd(e) {
+  function Ud(e) {
     const t = e.indexOf("@");
     return t === -1 ? e : e.slice(0, t);
   }
@@ -4208,7 +4208,7 @@ var DefenseRound = (() => {
     for (; ; ) {
       const a = e.indexOf(",", i), l = (a === -1 ? e.slice(i) : e.slice(i, a)).trim();
       if (l !== "") {
-        const c = Vd(l);
+        const c = Ud(l);
         let d;
         t.includes(c) ? (d = l === c && !(r?.includes(c) ?? !1), d && (r ?? (r = [])).push(c)) : d = !n.includes(c), d && (s += s === "" ? l : `,${l}`);
       }
@@ -4216,12 +4216,12 @@ var DefenseRound = (() => {
       i = a + 1;
     }
     for (const a of t) (r?.includes(a) ?? !1) || (s += s === "" ? a : `,${a}`);
-    return s === e || s.length < e.length && s === Ud(e) ? e : s;
+    return s === e || s.length < e.length && s === Bd(e) ? e : s;
   }
-  function Ud(e) {
+  function Bd(e) {
     return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
   }
-  function Bd(e, t, n) {
+  function Hd(e, t, n) {
     const { incapacitated: r, dying: s, dead: i } = n.markers, a = t === "none" ? [] : [n.markers[t]];
     return Ri(e, a, [r, s, i]);
   }
@@ -4233,17 +4233,17 @@ var DefenseRound = (() => {
   function lr(e) {
     return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
   }
-  function Hd() {
+  function Kd() {
     return lr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
   }
   function dr() {
     return lr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
   }
-  function Kd() {
+  function xd() {
     return lr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
   }
   var Ii = [];
-  function xd(e) {
+  function Wd(e) {
     return typeof e != "function" ? !1 : (Ii.push(e), !0);
   }
   function Ni(e, t, n, r, s, i) {
@@ -4264,7 +4264,7 @@ var DefenseRound = (() => {
   function Pi(e, t) {
     typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
   }
-  var Wd = class {
+  var Yd = class {
     constructor() {
       this.props = {}, this.any = !1;
     }
@@ -4289,11 +4289,11 @@ var DefenseRound = (() => {
     const s = {};
     return e && (s.edition = e), t && (s.deadForGood = !0), n !== void 0 && (s.stance = n), r !== void 0 && (s.answer = r), s;
   }
-  function Yd(e, t, n, r = {}) {
-    const { snapshot: s, facts: i, places: a } = t, { edition: o, settings: l, memories: c } = e, d = c.tokens, u = s.token, f = [], h = [], y = new Wd(), $ = () => {
+  function zd(e, t, n, r = {}) {
+    const { snapshot: s, facts: i, places: a } = t, { edition: o, settings: l, memories: c } = e, d = c.tokens, u = s.token, f = [], h = [], k = new Yd(), w = () => {
       var v;
       return d[v = s.id] ?? (d[v] = {});
-    }, m = r.vitalityFrom ?? s.bars.vitality.value, p = {
+    }, b = r.vitalityFrom ?? s.bars.vitality.value, g = {
       vitality: s.bars.vitality.value,
       soul: s.bars.soul.value,
       power: s.bars.power.value
@@ -4301,83 +4301,83 @@ var DefenseRound = (() => {
     for (const v of n.changes)
       switch (v.kind) {
         case "bar": {
-          const b = s.bars[v.resource], I = v.resource === "vitality" ? m : b.value, M = b.link ? getObj("attribute", b.link) : void 0, Q = { kind: "bar", resource: v.resource, bar: b.bar, from: I, to: v.to };
-          M && (Q.attributeId = M.id), f.push(Q), (b.value !== v.to || b.raw !== v.to) && y.bar(s, v.resource, v.to, M), p[v.resource] = v.to;
+          const $ = s.bars[v.resource], I = v.resource === "vitality" ? b : $.value, M = $.link ? getObj("attribute", $.link) : void 0, Q = { kind: "bar", resource: v.resource, bar: $.bar, from: I, to: v.to };
+          M && (Q.attributeId = M.id), f.push(Q), ($.value !== v.to || $.raw !== v.to) && k.bar(s, v.resource, v.to, M), g[v.resource] = v.to;
           break;
         }
         case "value": {
-          const b = a[v.key], I = i.values[v.key]?.current ?? null;
-          if (b?.kind === "attribute")
-            f.push({ kind: "attribute", key: v.key, attributeId: b.attribute.id, from: I, to: v.to }), y.attribute(b.attribute, v.to);
-          else if (b?.kind === "worn") {
-            f.push({ kind: "worn", track: b.track, from: d[s.id]?.worn?.[b.track] ?? null, to: v.to });
-            const M = $();
-            M.worn = { ...M.worn, [b.track]: v.to };
-          } else if (gi[v.key] === void 0 && b?.kind === "override") {
+          const $ = a[v.key], I = i.values[v.key]?.current ?? null;
+          if ($?.kind === "attribute")
+            f.push({ kind: "attribute", key: v.key, attributeId: $.attribute.id, from: I, to: v.to }), k.attribute($.attribute, v.to);
+          else if ($?.kind === "worn") {
+            f.push({ kind: "worn", track: $.track, from: d[s.id]?.worn?.[$.track] ?? null, to: v.to });
+            const M = w();
+            M.worn = { ...M.worn, [$.track]: v.to };
+          } else if (gi[v.key] === void 0 && $?.kind === "override") {
             f.push({ kind: "override", key: v.key, from: I, to: v.to });
-            const M = $();
+            const M = w();
             M.overrides = { ...M.overrides, [v.key]: v.to };
           }
           break;
         }
         case "initiative": {
-          const b = r.turnOrder?.order ?? Ge(), I = b.find((Q) => Q.id === s.id), M = or(I?.pr);
-          I && C.isFinite(M) && M !== v.to && (I.pr = v.to, Li(b, r.turnOrder), f.push({ kind: "initiative", from: M, to: v.to }));
+          const $ = r.turnOrder?.order ?? Ge(), I = $.find((Q) => Q.id === s.id), M = or(I?.pr);
+          I && C.isFinite(M) && M !== v.to && (I.pr = v.to, Li($, r.turnOrder), f.push({ kind: "initiative", from: M, to: v.to }));
           break;
         }
         case "join-turn-order": {
-          const b = qd(v.tokenId, v.initiative, r.turnOrder);
-          h.push(b.note), b.added && f.push({ kind: "turn-order", tokenId: v.tokenId });
+          const $ = Jd(v.tokenId, v.initiative, r.turnOrder);
+          h.push($.note), $.added && f.push({ kind: "turn-order", tokenId: v.tokenId });
           break;
         }
         case "ally-state":
         case "ally-answer": {
-          const b = Xe(ht(c, v.tokenId), o), I = v.kind === "ally-state" ? Xe({ ...b, edition: { id: o.id, state: v.state } }, o) : { ...b, answer: { edition: o.id, answer: v.answer } };
-          we(b, I) || (f.push({ kind: "memory", tokenId: v.tokenId, from: b, to: I }), ln(c, v.tokenId, I));
+          const $ = Xe(ht(c, v.tokenId), o), I = v.kind === "ally-state" ? Xe({ ...$, edition: { id: o.id, state: v.state } }, o) : { ...$, answer: { edition: o.id, answer: v.answer } };
+          we($, I) || (f.push({ kind: "memory", tokenId: v.tokenId, from: $, to: I }), ln(c, v.tokenId, I));
           break;
         }
       }
     if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-      const v = d[s.id], b = v?.edition && !(v.edition.id === o.id && o.isEmptyState(v.edition.state)) ? v.edition : void 0, I = n.state === void 0 ? b : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, M = v?.deadForGood === !0, Q = n.state === void 0 ? M : o.deadForGood(n.state, p.vitality), be = v?.stance, _e = n.stance === void 0 ? be : n.stance ?? void 0, Ze = c.exchange.waiting[s.id], W = n.answer === void 0 ? Ze : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
-      (M !== Q || be !== _e || !we(b, I) || !we(Ze, W)) && (f.push({ kind: "memory", from: ur(b, M, be, Ze), to: ur(I, Q, _e, W) }), ln(c, s.id, ur(I, Q, _e, W)));
+      const v = d[s.id], $ = v?.edition && !(v.edition.id === o.id && o.isEmptyState(v.edition.state)) ? v.edition : void 0, I = n.state === void 0 ? $ : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, M = v?.deadForGood === !0, Q = n.state === void 0 ? M : o.deadForGood(n.state, g.vitality), be = v?.stance, _e = n.stance === void 0 ? be : n.stance ?? void 0, Ze = c.exchange.waiting[s.id], W = n.answer === void 0 ? Ze : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
+      (M !== Q || be !== _e || !we($, I) || !we(Ze, W)) && (f.push({ kind: "memory", from: ur($, M, be, Ze), to: ur(I, Q, _e, W) }), ln(c, s.id, ur(I, Q, _e, W)));
     }
     const A = d[s.id];
     A && Ct(A) && delete d[s.id];
     let S = s.statusmarkers;
-    const k = o.condition(i.state, m), R = n.state !== void 0 ? o.condition(n.state, p.vitality) : k;
-    if (n.state !== void 0 && (S = Bd(S, R, l)), n.stance !== void 0 && (S = Ci(S, n.stance, l)), S !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: S }), y.prop("statusmarkers", S)), r.tokenProps)
-      for (const v of g.keys(r.tokenProps)) {
-        const b = r.tokenProps[v];
-        !(v in y.props) && u.get(v) !== b && y.prop(v, b);
+    const m = o.condition(i.state, b), R = n.state !== void 0 ? o.condition(n.state, g.vitality) : m;
+    if (n.state !== void 0 && (S = Hd(S, R, l)), n.stance !== void 0 && (S = Ci(S, n.stance, l)), S !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: S }), k.prop("statusmarkers", S)), r.tokenProps)
+      for (const v of p.keys(r.tokenProps)) {
+        const $ = r.tokenProps[v];
+        !(v in k.props) && u.get(v) !== $ && k.prop(v, $);
       }
-    if (y.flush(u), r.notify ?? !0) {
-      const { bars: v } = s, b = { vitality: m, soul: v.soul.value, power: v.power.value, statusmarkers: s.statusmarkers, condition: k }, I = { vitality: p.vitality, soul: p.soul, power: p.power, statusmarkers: S, condition: R };
-      Ni(u, b, I, n.detail, () => Mi(s, m), r.healthColors);
+    if (k.flush(u), r.notify ?? !0) {
+      const { bars: v } = s, $ = { vitality: b, soul: v.soul.value, power: v.power.value, statusmarkers: s.statusmarkers, condition: m }, I = { vitality: g.vitality, soul: g.soul, power: g.power, statusmarkers: S, condition: R };
+      Ni(u, $, I, n.detail, () => Mi(s, b), r.healthColors);
     }
     return { changes: f, notes: h };
   }
   function Mi(e, t) {
-    const n = Xd(e.token);
+    const n = qd(e.token);
     n.statusmarkers = e.statusmarkers;
     const { vitality: r, soul: s, power: i } = e.bars;
     return n[ye[r.bar].value] = r.raw, n[ye[s.bar].value] = s.raw, n[ye[i.bar].value] = i.raw, t !== null && (n[ye[r.bar].value] = t), n;
   }
-  var zd = ["width", "height"];
-  function Xd(e) {
+  var Xd = ["width", "height"];
+  function qd(e) {
     const t = { _id: e.id, _type: "graphic" };
-    for (const n of zd) t[n] = e.get(n);
+    for (const n of Xd) t[n] = e.get(n);
     return t;
   }
   function Li(e, t) {
     t ? t.changed = !0 : ar(e);
   }
-  function qd(e, t, n) {
+  function Jd(e, t, n) {
     const r = getObj("graphic", e);
     if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
     const s = ne(r, "The spectator"), i = n?.order ?? Ge();
     return i.some((a) => a.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: D(r.get("_pageid") ?? "") }), Li(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
   }
-  function Jd(e, t) {
+  function Qd(e, t) {
     const n = new L(), r = new L(), s = new X(), i = (c) => {
       let d = r.get(c);
       return d || r.set(c, d = {}), d;
@@ -4387,7 +4387,7 @@ var DefenseRound = (() => {
     for (const { tokenId: c, change: d } of t) {
       const u = getObj("graphic", c);
       if (u)
-        switch (l.has(c) || l.set(c, { snapshot: sn(u, ce(u), e.settings), memory: Xe(ht(e.memories, c), e.edition) }), s.add(c), d.kind) {
+        switch (l.has(c) || l.set(c, { snapshot: sn(u, le(u), e.settings), memory: Xe(ht(e.memories, c), e.edition) }), s.add(c), d.kind) {
           case "bar":
             if (d.from === null) break;
             d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : i(c)[`${d.bar}_value`] = d.from;
@@ -4410,7 +4410,7 @@ var DefenseRound = (() => {
             break;
           case "memory": {
             const f = d.tokenId ?? c, h = Xe(ht(e.memories, f), e.edition);
-            ln(e.memories, f, Gd(d.from, d.to, h, we));
+            ln(e.memories, f, Vd(d.from, d.to, h, we));
             break;
           }
           case "initiative": {
@@ -4437,19 +4437,19 @@ var DefenseRound = (() => {
       const f = r.get(c) ?? {};
       typeof f.statusmarkers == "string" && (f.statusmarkers = Ci(f.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
       const h = {};
-      for (const $ of Wr) {
-        const m = u.snapshot.bars[$], p = `${m.bar}_value`, A = m.link ? n.get(m.link) : void 0;
-        A !== void 0 && d.get(p) !== A && (f[p] = A);
-        const S = A ?? f[p];
-        h[$] = typeof S == "number" ? S : m.value;
+      for (const w of Wr) {
+        const b = u.snapshot.bars[w], g = `${b.bar}_value`, A = b.link ? n.get(b.link) : void 0;
+        A !== void 0 && d.get(g) !== A && (f[g] = A);
+        const S = A ?? f[g];
+        h[w] = typeof S == "number" ? S : b.value;
       }
-      g.keys(f).length > 0 && d.set(f);
-      const y = typeof f.statusmarkers == "string" ? f.statusmarkers : u.snapshot.statusmarkers;
-      Qd(e, d, u.snapshot, u.memory, { ...h, statusmarkers: y });
+      p.keys(f).length > 0 && d.set(f);
+      const k = typeof f.statusmarkers == "string" ? f.statusmarkers : u.snapshot.statusmarkers;
+      Zd(e, d, u.snapshot, u.memory, { ...h, statusmarkers: k });
     }
     a && o && ar(a);
   }
-  function Qd(e, t, n, r, s) {
+  function Zd(e, t, n, r, s) {
     const i = (l, c) => {
       const d = l.edition?.id === e.edition.id ? e.edition.parseState(l.edition.state) : null;
       return e.edition.condition(d ?? e.edition.enter(c, l.deadForGood === !0), c);
@@ -4472,8 +4472,8 @@ var DefenseRound = (() => {
       });
     });
   }
-  function Zd(e) {
-    const t = e.title ?? e.outcome.steps.find((n) => n.section === le);
+  function eu(e) {
+    const t = e.title ?? e.outcome.steps.find((n) => n.section === ce);
     return t ? e.say(t) : e.snapshot.name;
   }
   function fr(e) {
@@ -4489,11 +4489,11 @@ var DefenseRound = (() => {
       s.section === Ce && (s.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage ?{Damage} --ids ${t.id}` }) : s.kind === "button" && r.push({ label: e.say(s), command: s.command }));
     return r;
   }
-  function eu(e) {
+  function tu(e) {
     const t = [], n = new L();
     for (const r of e.outcome.steps) {
       const s = r.section;
-      if (s === void 0 || s === le || s === oe || s === Ce) continue;
+      if (s === void 0 || s === ce || s === oe || s === Ce) continue;
       let i = n.get(s);
       i || (i = [], n.set(s, i), t.push({ label: s, lines: i })), i.push(e.say(r));
     }
@@ -4502,17 +4502,17 @@ var DefenseRound = (() => {
   function hr(e) {
     const t = Fi(e);
     return {
-      title: Zd(e),
+      title: eu(e),
       rows: [
         ...e.answer ? [{ label: "Answer", lines: [e.answer] }] : [],
-        ...eu(e),
+        ...tu(e),
         { label: "Turn Tracker", lines: e.notes },
         { label: "Rolls", lines: e.typed ? [e.typed] : [] },
         ...t.length > 0 ? [{ label: "Actions", lines: [], buttons: t }] : []
       ]
     };
   }
-  function tu(e) {
+  function nu(e) {
     let t = "";
     for (const n of e)
       n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${wt[n.resource]} ${n.from} -> ${n.to}`);
@@ -4523,8 +4523,8 @@ var DefenseRound = (() => {
     for (const l of t) {
       const c = e[l], { snapshot: d } = c, u = (a.get(d.name) ?? 0) + 1;
       a.set(d.name, u);
-      const f = u === 1 ? d.name : `${d.name} (${u})`, h = s === "all" || n[l] === "public", y = h ? tu(c.changes) : "", $ = h ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], p = h && c.outcome.steps.some((k) => k.section === Ce) ? [...$, ...Fi(c)] : $, A = fr(c), S = y ? `${A} ${y}` : A;
-      o.push({ label: f, lines: c.answer ? [`${c.answer}. ${S}`] : [S], buttons: p });
+      const f = u === 1 ? d.name : `${d.name} (${u})`, h = s === "all" || n[l] === "public", k = h ? nu(c.changes) : "", w = h ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], g = h && c.outcome.steps.some((m) => m.section === Ce) ? [...w, ...Fi(c)] : w, A = fr(c), S = k ? `${A} ${k}` : A;
+      o.push({ label: f, lines: c.answer ? [`${c.answer}. ${S}`] : [S], buttons: g });
     }
     return { title: r, rows: o };
   }
@@ -4533,15 +4533,15 @@ var DefenseRound = (() => {
   }
   function mr(e, t, n) {
     if (t.length === 0) return;
-    const r = t.some((c) => c.changes.length > 0 || !(c.outcome.noop || c.outcome.headline === "unharmed")), s = t.length > 1 ? ru(e, t, n.sender ?? "gm") : [];
+    const r = t.some((c) => c.changes.length > 0 || !(c.outcome.noop || c.outcome.headline === "unharmed")), s = t.length > 1 ? su(e, t, n.sender ?? "gm") : [];
     if (!r) {
       const c = n.senderMaySee ?? (() => !0);
       if (t.length === 1 && !c(t[0].snapshot)) {
-        G(Ee(n.replyTo), te(fr(t[0])));
+        G(Te(n.replyTo), te(fr(t[0])));
         return;
       }
-      const d = t.length === 1 ? hr(t[0]) : vr(t, nu(t), Gi(e, t), `${n.title}: ${pr(t.length)}`, t.every((u) => c(u.snapshot)) ? "all" : "public", s);
-      G(Ee(n.replyTo), ke(d));
+      const d = t.length === 1 ? hr(t[0]) : vr(t, ru(t), Gi(e, t), `${n.title}: ${pr(t.length)}`, t.every((u) => c(u.snapshot)) ? "all" : "public", s);
+      G(Te(n.replyTo), ke(d));
       return;
     }
     if (t.length === 1) {
@@ -4561,10 +4561,10 @@ var DefenseRound = (() => {
   function Gi(e, t) {
     return t.map((n) => dn(e, n.snapshot));
   }
-  function nu(e) {
+  function ru(e) {
     return e.map((t, n) => n);
   }
-  function ru(e, t, n) {
+  function su(e, t, n) {
     return e.details.add(
       n,
       t.map((r) => {
@@ -4573,7 +4573,7 @@ var DefenseRound = (() => {
       })
     );
   }
-  function su(e, t) {
+  function iu(e, t) {
     const n = e.bars[t];
     if (n.value !== null) return;
     const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${D(n.raw)}"`;
@@ -4592,8 +4592,8 @@ var DefenseRound = (() => {
     }
     return t;
   }
-  var Vi = 50, kr = 6e4, Ui = 10, un = new $a();
-  function iu(e) {
+  var Vi = 50, kr = 6e4, Ui = 10, un = new Aa();
+  function au(e) {
     switch (e.kind) {
       case "bar":
         return 90 + (e.attributeId?.length ?? 0);
@@ -4618,7 +4618,7 @@ var DefenseRound = (() => {
     if (typeof e == "string") return qe(e);
     if (e === null || typeof e != "object") return 24;
     let t = 2;
-    for (const [n, r] of g.entries(e)) t += n.length + 4 + gr(r);
+    for (const [n, r] of p.entries(e)) t += n.length + 4 + gr(r);
     return t;
   }
   function Hi(e) {
@@ -4627,13 +4627,13 @@ var DefenseRound = (() => {
       t = 100 + e.by.length;
       for (const n of e.tokens) {
         t += 50 + qe(n.tokenId) + qe(n.name);
-        for (const r of n.changes) t += iu(r);
+        for (const r of n.changes) t += au(r);
       }
       un.set(e, t);
     }
     return t;
   }
-  function au(e, t, n) {
+  function ou(e, t, n) {
     if (n.changes.length === 0) return !1;
     const r = e.store.history;
     for (let s = r.length - 1; s >= 0; s -= 1) {
@@ -4643,11 +4643,11 @@ var DefenseRound = (() => {
     }
     return !1;
   }
-  function ou(e) {
+  function cu(e) {
     return e.by === "hand-edit" || e.by === Fe || ut(e.by);
   }
   function yr(e) {
-    return e.by === "hand-edit" || !ou(e);
+    return e.by === "hand-edit" || !cu(e);
   }
   function Ki(e, t) {
     const n = t.tokens.filter((c) => c.changes.length > 0);
@@ -4667,7 +4667,7 @@ var DefenseRound = (() => {
       if (s.splice(s.indexOf(c), 1), o -= Hi(c), c === r) break;
     }
   }
-  function cu(e) {
+  function lu(e) {
     const t = e.store.history, n = t.length, r = [], s = new L();
     let i = 0;
     for (let a = t.length - 1; a >= 0; a -= 1) {
@@ -4706,7 +4706,7 @@ var DefenseRound = (() => {
     for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
     return xi([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
   }
-  var lu = class {
+  var du = class {
     constructor() {
       this.byReason = new L();
     }
@@ -4726,17 +4726,17 @@ var DefenseRound = (() => {
       s.has(c.id) || (s.add(c.id), i.push(c));
     };
     if (t !== void 0) {
-      if (t.length === 0) throw new w("--ids needs at least one token id");
+      if (t.length === 0) throw new y("--ids needs at least one token id");
       const c = [];
       for (const d of t) {
         const u = pt(d, e.gm);
-        u ? a(u) : c.push(du(d));
+        u ? a(u) : c.push(uu(d));
       }
       c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${xi(c.map((d) => `"${d}"`))}`);
     } else {
       let c = 0;
       for (const d of e.msg.selected ?? []) {
-        const u = d._type === "graphic" ? B(d._id) : void 0;
+        const u = d._type === "graphic" ? K(d._id) : void 0;
         u && !mt(u) ? a(u) : c += 1;
       }
       c > 0 && r.push(`${c} selected object${c === 1 ? " is" : "s are"} not a token and ${c === 1 ? "was" : "were"} ignored`);
@@ -4745,27 +4745,31 @@ var DefenseRound = (() => {
       throw r.length > 0 ? new P(`no token to act on (${r.join("; ")})`) : new P("no token selected: select one or more tokens, or name them with --ids");
     const o = [], l = [];
     for (const c of i) {
-      const d = ce(c);
-      e.gm || n.anyTarget || Te(e.playerId, c, d) ? o.push({ token: c, character: d }) : l.push(ne(c));
+      const d = le(c);
+      e.gm || n.anyTarget || De(e.playerId, c, d) ? o.push({ token: c, character: d }) : l.push(ne(c));
     }
     if (l.length > 0 && r.push(`you do not control ${vt(l)}`), o.length === 0) throw new P(wr(r).join("; "));
     return { targets: o, notes: r };
   }
-  function du(e) {
+  function uu(e) {
     return e.length > 24 ? `${e.slice(0, 24)}...` : e;
   }
   function pt(e, t) {
     if (e.length === 0 || e.length > 64) return;
-    const n = B(e);
+    const n = K(e);
     if (!(!n || mt(n)) && !(!t && n.get("layer") === "gmlayer"))
       return n;
   }
-  function uu(e, t) {
+  function fu(e, t) {
     for (const n of t) {
       const r = e.parsed.flags.get(n);
       if (!(!r || r.length === 0) && !pt(r.join(" "), e.gm))
         throw new P(`--${n}: no token on the table has that id`);
     }
+  }
+  function br(e, t) {
+    const n = K(t);
+    return n !== void 0 && De(e, n, le(n));
   }
   function N(e) {
     return Le(e.store.settings.edition);
@@ -4774,8 +4778,8 @@ var DefenseRound = (() => {
     const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((s) => n[s] === n.stamina) ?? "power";
     return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
   }
-  function fu(e) {
-    const t = B(e);
+  function hu(e) {
+    const t = K(e);
     return t ? ne(t, e) : e;
   }
   function Wi(e) {
@@ -4786,17 +4790,17 @@ var DefenseRound = (() => {
     return t !== void 0 && t !== e.store.settings.edition ? Le(t) : void 0;
   }
   function zi(e, t) {
-    return e.gm || Te(e.playerId, t.token, t.character) || dn(e.app, t) === "public";
+    return e.gm || De(e.playerId, t.token, t.character) || dn(e.app, t) === "public";
   }
   function Qe(e, t) {
     const n = N(e), r = {
       settings: e.store.settings,
       attributes: e.attributes,
       edition: n,
-      nameOf: fu,
+      nameOf: hu,
       waiting: e.store.exchange.waiting,
       other: (i) => {
-        const a = B(i);
+        const a = K(i);
         if (!a || mt(a)) return;
         const o = e.store.tokens[i], l = ki(a, e.store.settings.bars.vitality);
         return {
@@ -4811,11 +4815,11 @@ var DefenseRound = (() => {
     };
     if (t) {
       r.turnOrder = t;
-      const i = Rd(t);
+      const i = Od(t);
       if (i) {
         r.turnRow = i;
         const a = Lt(i.id);
-        a !== "" && a !== "-1" && B(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
+        a !== "" && a !== "-1" && K(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
       }
     }
     const s = Yi(e);
@@ -4823,14 +4827,14 @@ var DefenseRound = (() => {
   }
   function fn(e, t, n, r = Qe(e)) {
     const s = sn(t.token, t.character, e.store.settings);
-    return md(s, e.store.tokens[s.id], n, r);
+    return pd(s, e.store.tokens[s.id], n, r);
   }
   function Xi(e, t, n, r = !0) {
     switch (n.kind) {
       case "refused":
         return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
       case "bar":
-        return r ? su(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+        return r ? iu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
       case "missing-value":
         return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
     }
@@ -4842,7 +4846,7 @@ var DefenseRound = (() => {
   function jt(e) {
     return { settings: e.store.settings, edition: N(e), memories: Wi(e) };
   }
-  var hu = class {
+  var vu = class {
     constructor(e, t, n, r, s, i) {
       this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = s, this.nameOf = i;
     }
@@ -4850,44 +4854,44 @@ var DefenseRound = (() => {
       return this.words ?? (this.words = Di(this.edition, (t) => t === this.snapshot.id ? this.snapshot.name : this.nameOf(t))), this.words(e);
     }
   };
-  function vu(e, t, n, r = {}, s = jt(e)) {
-    const { snapshot: i } = t, a = Yd(s, t, n, r), o = new hu(i, n, a.changes, a.notes, s.edition, t.facts.nameOf);
+  function mu(e, t, n, r = {}, s = jt(e)) {
+    const { snapshot: i } = t, a = zd(s, t, n, r), o = new vu(i, n, a.changes, a.notes, s.edition, t.facts.nameOf);
     return r.title && (o.title = r.title), {
       // The name only labels the entry (the history keeps at most 200 characters of it).
       applied: { tokenId: i.id, name: i.name.length > 200 ? i.name.slice(0, 200) : i.name, changes: a.changes },
       shown: o
     };
   }
-  function mu(e, t, n) {
-    const r = B(t.token.id);
+  function pu(e, t, n) {
+    const r = K(t.token.id);
     if (!r || mt(r)) return !1;
     const s = t.character?.id ?? "";
     if (D(r.get("represents") ?? "") !== s) return !1;
-    const i = s ? cd(s) : void 0;
-    return s && !i ? !1 : e.gm || n || Te(e.playerId, r, i);
+    const i = s ? ld(s) : void 0;
+    return s && !i ? !1 : e.gm || n || De(e.playerId, r, i);
   }
-  function pu(e) {
+  function ku(e) {
     for (const t of e.changes)
       if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && E.abs(t.to) <= 1e9)) return t.to;
   }
   function qi(e, t) {
     const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
     if (n.length === 0) return;
-    const r = rs(e.msg.content ?? ""), s = n.filter((i) => !gu((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
+    const r = rs(e.msg.content ?? ""), s = n.filter((i) => !yu((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
     if (s.length !== 0)
       return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;
   }
-  var ku = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-  function gu(e, t) {
+  var gu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+  function yu(e, t) {
     const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
     if (!n) return !1;
-    const r = t?.[C(n[1])], s = ku.exec(D(r?.expression ?? ""));
+    const r = t?.[C(n[1])], s = gu.exec(D(r?.expression ?? ""));
     return s ? (s[1] === "" ? 1 : C(s[1])) >= 1 && C(s[2]) >= 2 : !1;
   }
-  function br(e, t) {
+  function $r(e, t) {
     const n = {};
     for (const r of t) {
-      const s = r.flag === void 0 ? void 0 : De(e, r.flag, 1, r.sides);
+      const s = r.flag === void 0 ? void 0 : Ee(e, r.flag, 1, r.sides);
       s !== void 0 && (n[r.name] = s);
     }
     return n;
@@ -4899,56 +4903,56 @@ var DefenseRound = (() => {
     for (const a of e) s[a.name] === void 0 && (s[a.name] = n[i++] ?? a.sides);
     return s;
   }
-  var Qi = g.freeze({});
+  var Qi = p.freeze({});
   function vn(e, t, n, r, s, i, a, o) {
     const l = fn(e, t, n, s);
     o?.(l);
     const c = n.resolve(l.facts, r);
     if (Sn(c)) return { kind: "refusal", refusal: c, reading: l };
     if (l.problems.length > 0) return { kind: "problems", reading: l };
-    const d = pu(c);
+    const d = ku(c);
     if (d !== void 0) return { kind: "unsafe", value: d, reading: l };
-    const { applied: u, shown: f } = vu(e, l, c, a(c), i);
+    const { applied: u, shown: f } = mu(e, l, c, a(c), i);
     return { kind: "written", outcome: c, applied: u, shown: f, reading: l };
   }
-  function $r(e, t, n) {
+  function Ar(e, t, n) {
     const r = Qe(e), s = jt(e);
     return t.map((i) => vn(e, i, n, Qi, r, s, () => ({ notify: !1 })));
   }
   async function mn(e, t, n, r, s) {
-    const i = br(e.parsed, t.dice), a = e.gm ? void 0 : qi(e, t.dice);
+    const i = $r(e.parsed, t.dice), a = e.gm ? void 0 : qi(e, t.dice);
     return Zi(e, n.map((o) => ({ target: o, plan: t, given: i, ...a ? { typed: a } : {} })), r, s);
   }
   async function Zi(e, t, n, r) {
     const s = e.app;
     let i, a = [];
-    const o = t.map((v) => ((i === void 0 || v.plan !== i.plan || v.given !== i.given) && (a = v.plan.dice.filter((b) => v.given[b.name] === void 0)), i = v, a)), l = o.some((v) => v.length > 0), c = s.store.settings.edition, d = l ? await ji(o.flatMap((v) => v.map((b) => b.sides))) : [];
+    const o = t.map((v) => ((i === void 0 || v.plan !== i.plan || v.given !== i.given) && (a = v.plan.dice.filter(($) => v.given[$.name] === void 0)), i = v, a)), l = o.some((v) => v.length > 0), c = s.store.settings.edition, d = l ? await ji(o.flatMap((v) => v.map(($) => $.sides))) : [];
     if (s.store.settings.edition !== c) {
       z(e, `Not applied: the edition changed to ${s.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
       return;
     }
-    const u = [...n], f = new lu(), h = [], y = [];
-    let $ = !1;
-    const m = t.some(({ plan: v }) => v.readsTurnOrder) ? { order: Ge(), changed: !1 } : void 0, p = dr() ?? null, A = Qe(s, m?.order), S = jt(s), k = (v) => {
-      const b = { notify: v.observed ?? !0, healthColors: p };
-      return m && (b.turnOrder = m), b;
+    const u = [...n], f = new du(), h = [], k = [];
+    let w = !1;
+    const b = t.some(({ plan: v }) => v.readsTurnOrder) ? { order: Ge(), changed: !1 } : void 0, g = dr() ?? null, A = Qe(s, b?.order), S = jt(s), m = (v) => {
+      const $ = { notify: v.observed ?? !0, healthColors: g };
+      return b && ($.turnOrder = b), $;
     };
     let R = 0;
-    if (t.forEach(({ target: v, plan: b, given: I, typed: M, answer: Q }, be) => {
+    if (t.forEach(({ target: v, plan: $, given: I, typed: M, answer: Q }, be) => {
       const _e = o[be], Ze = R;
-      if (R += _e.length, l && !mu(e, v, r.anyTarget === !0)) {
+      if (R += _e.length, l && !pu(e, v, r.anyTarget === !0)) {
         u.push(`${ne(v.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
         return;
       }
-      const W = vn(s, v, b, Ji(b.dice, I, d, Ze), A, S, k);
+      const W = vn(s, v, $, Ji($.dice, I, d, Ze), A, S, m);
       if (W.kind !== "written") {
-        const { snapshot: re } = W.reading, pa = () => zi(e, re);
-        W.kind === "refusal" ? W.refusal.kind === "refused" && !W.refusal.nameFirst ? f.add(re.name, W.refusal.reason) : u.push(Xi(s, re, W.refusal, pa())) : W.kind === "problems" ? u.push(hn(re, W.reading.problems)) : u.push(`${re.name}: the result${pa() ? ` (${W.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+        const { snapshot: re } = W.reading, ka = () => zi(e, re);
+        W.kind === "refusal" ? W.refusal.kind === "refused" && !W.refusal.nameFirst ? f.add(re.name, W.refusal.reason) : u.push(Xi(s, re, W.refusal, ka())) : W.kind === "problems" ? u.push(hn(re, W.reading.problems)) : u.push(`${re.name}: the result${ka() ? ` (${W.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
         return;
       }
       const gn = W.outcome;
-      h.push(W.applied), M && (W.shown.typed = M), Q && (W.shown.answer = Q), y.push(W.shown), $ || ($ = gn.undoable === !0);
-    }), u.push(...f.lines()), m?.changed && ar(m.order), (r.record || $) && h.length > 0 && Ki(s, { by: r.recordBy ?? e.playerId, kind: r.record ? "damage" : "save", round: s.store.round.number, tokens: h }), mr(s, y, {
+      h.push(W.applied), M && (W.shown.typed = M), Q && (W.shown.answer = Q), k.push(W.shown), w || (w = gn.undoable === !0);
+    }), u.push(...f.lines()), b?.changed && ar(b.order), (r.record || w) && h.length > 0 && Ki(s, { by: r.recordBy ?? e.playerId, kind: r.record ? "damage" : "save", round: s.store.round.number, tokens: h }), mr(s, k, {
       title: r.title,
       replyTo: e.replyTo,
       sender: e.gm ? "gm" : e.playerId,
@@ -4958,50 +4962,54 @@ var DefenseRound = (() => {
       z(e, `${v.charAt(0).toUpperCase()}${v.slice(1)}`);
     }
   }
-  function yu(e) {
+  function wu(e) {
     e.store.exchange.waiting = {};
   }
-  function wu(e, t) {
+  function bu(e, t) {
     const n = e.store.exchange.waiting;
-    for (const r of g.keys(n)) n[r].edition !== t && delete n[r];
+    for (const r of p.keys(n)) n[r].edition !== t && delete n[r];
   }
-  function bu(e, t, n) {
+  function $u(e, t, n) {
     if (!n(e.answer, t.answer))
       return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
   }
-  function Ar(e, t) {
+  function Sr(e, t) {
     return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
   }
   function pn(e, t) {
-    return t.defenders.filter((n) => t.answers[n] === void 0 && !Ar(e, n));
+    return t.defenders.filter((n) => t.answers[n] === void 0 && !Sr(e, n));
   }
-  function Sr(e, t = !0) {
-    if (e.attacker === null) return "An unseen attacker";
-    const n = B(e.attacker);
-    return n && !t && n.get("layer") === "gmlayer" ? "An unseen attacker" : n ? ne(n, "The attacker") : "The attacker (gone)";
+  function ea(e, t) {
+    return e.attacker === null || t ? e.attacker : K(e.attacker)?.get("layer") === "gmlayer" ? null : e.attacker;
   }
-  function $u(e) {
+  function Tr(e, t = !0) {
+    const n = ea(e, t);
+    if (n === null) return "An unseen attacker";
+    const r = K(n);
+    return r ? ne(r, "The attacker") : "The attacker (gone)";
+  }
+  function Au(e) {
     const t = e.store.exchange;
     return t.lastAttack = t.lastAttack >= 999999 ? 1 : t.lastAttack + 1, `A${t.lastAttack}`;
   }
-  function Au(e) {
-    const t = g.keys(e.store.exchange.attacks);
+  function Su(e) {
+    const t = p.keys(e.store.exchange.attacks);
     return e.store.exchange.attacks = {}, t;
   }
-  function ea(e, t, n) {
+  function ta(e, t, n) {
     const r = [];
     let s = 0;
     for (const i of pn(e, t)) {
-      const a = B(i);
+      const a = K(i);
       a && (!n && a.get("layer") === "gmlayer" ? s += 1 : r.push(ne(a, "a token")));
     }
     return s > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
   }
-  function ta(e, t, n) {
-    return pn(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((r) => n(t.by, r) || t.answers[r] !== void 0);
+  function na(e, t) {
+    return pn(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => br(t.by, n) || t.answers[n] !== void 0);
   }
-  var Su = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-  function Tu(e) {
+  var Tu = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+  function Eu(e) {
     switch (e.kind) {
       case "refused": {
         const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -5013,70 +5021,67 @@ var DefenseRound = (() => {
         return "its Vitality is not a number";
     }
   }
-  function na(e, t, n, r, s, i) {
-    const a = B(r);
+  function ra(e, t, n, r, s, i) {
+    const a = K(r);
     if (!a) return;
-    const o = { token: a, character: ce(a) }, l = ne(a, "a token"), c = t.attack, d = kt(e, !0);
-    if (Ar(e, r)) return { label: l, lines: ["Answered by the defense it made ahead (!defend)"] };
+    const o = { token: a, character: le(a) }, l = ne(a, "a token"), c = t.attack, d = kt(e, !0);
+    if (Sr(e, r)) return { label: l, lines: ["Answered by the defense it made ahead (!defend)"] };
     const u = n.answers[r];
     if (u) return { label: l, lines: [`Answered: ${u.word}`] };
-    const f = [], h = [], y = [];
-    let $;
-    for (const p of c.choices) {
-      const A = `!defend --answer ${n.key} --ids ${r} --${c.answerFlag} ${p}`;
-      if (p === "none") {
-        h.push({ label: c.label(p, fn(e, o, Su, i).facts), command: A });
+    const f = [], h = [], k = [];
+    let w;
+    for (const g of c.choices) {
+      const A = `!defend --answer ${n.key} --ids ${r} --${c.answerFlag} ${g}`;
+      if (g === "none") {
+        h.push({ label: c.label(g, fn(e, o, Tu, i).facts), command: A });
         continue;
       }
-      const S = c.planAnswer(p, n.situation, n.attacker, d), k = fn(e, o, S, i);
-      $ = k.facts;
-      const R = c.label(p, k.facts), v = g.fromEntries(S.dice.map((I) => [I.name, E.ceil(I.sides / 2)])), b = S.resolve(k.facts, v);
-      if (Sn(b)) {
-        const I = Tu(b), M = y.find((Q) => Q.why === I);
-        M ? M.answers.push(R.replace(/ \(.*\)$/, "")) : y.push({ answers: [R.replace(/ \(.*\)$/, "")], why: I });
+      const S = c.planAnswer(g, n.situation, n.attacker, d), m = fn(e, o, S, i);
+      w = m.facts;
+      const R = c.label(g, m.facts), v = p.fromEntries(S.dice.map((I) => [I.name, E.ceil(I.sides / 2)])), $ = S.resolve(m.facts, v);
+      if (Sn($)) {
+        const I = Eu($), M = k.find((Q) => Q.why === I);
+        M ? M.answers.push(R.replace(/ \(.*\)$/, "")) : k.push({ answers: [R.replace(/ \(.*\)$/, "")], why: I });
       } else h.push({ label: R, command: A });
     }
-    for (const { answers: p, why: A } of y) f.push(`${p.join(", ")}: ${A}`);
-    const m = !s && Du(n) ? null : n.attacker;
-    if ($)
-      for (const p of c.extra?.($, m) ?? []) p.section === Ce && h.push({ label: p.label, command: p.command });
+    for (const { answers: g, why: A } of k) f.push(`${g.join(", ")}: ${A}`);
+    const b = ea(n, s);
+    if (w)
+      for (const g of c.extra?.(w, b) ?? []) g.section === Ce && h.push({ label: g.label, command: g.command });
     return { label: l, lines: f, buttons: oi(r) ? h : [] };
   }
-  function ra(e) {
+  function sa(e) {
     return Qe(e, Ge());
   }
-  function Eu(e) {
-    const t = B(e);
+  function Du(e) {
+    const t = K(e);
     if (!t) return ["gm"];
-    const n = zl(t, ce(t));
+    const n = Xl(t, le(t));
     return n.length > 0 ? n : ["gm"];
   }
-  function Du(e) {
-    return e.attacker !== null && B(e.attacker)?.get("layer") === "gmlayer";
-  }
-  function sa(e, t) {
-    return `Attack ${e.key}: ${Sr(e, t)} attacks`;
-  }
   function ia(e, t) {
+    return `Attack ${e.key}: ${Tr(e, t)} attacks`;
+  }
+  function aa(e, t) {
     return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
   }
   function _u(e, t) {
-    const n = N(e), r = ra(e), s = new L();
+    const n = N(e), r = sa(e), s = new L();
     for (const i of t.defenders)
-      for (const a of Eu(i)) {
+      for (const a of Du(i)) {
         const o = s.get(a) ?? [];
         o.push(i), s.set(a, o);
       }
     for (const [i, a] of s) {
       if (i === "gm") continue;
-      const o = a.flatMap((l) => na(e, n, t, l, !1, r) ?? []);
-      o.length > 0 && G(Ee(ri(i)), ke({ title: sa(t, !1), rows: [...ia(n, t), ...o] }), { record: !0 });
+      const o = a.flatMap((l) => ra(e, n, t, l, !1, r) ?? []);
+      o.length > 0 && G(Te(ri(i)), ke({ title: ia(t, !1), rows: [...aa(n, t), ...o] }), { record: !0 });
     }
-    G(ve, ke(Tr(e, n, t, s.get("gm") ?? [], r)), { record: !0 });
+    G(ve, ke(Er(e, n, t, s.get("gm") ?? [], r)), { record: !0 });
   }
-  function Tr(e, t, n, r, s = ra(e)) {
-    const i = [...ia(t, n), ...r.flatMap((o) => na(e, t, n, o, !0, s) ?? [])], a = pn(e, n).map((o) => {
-      const l = B(o);
+  function Er(e, t, n, r, s = sa(e)) {
+    const i = [...aa(t, n), ...r.flatMap((o) => ra(e, t, n, o, !0, s) ?? [])], a = pn(e, n).map((o) => {
+      const l = K(o);
       return l ? ne(l, "a token") : "a token gone from the table";
     });
     return i.push({
@@ -5086,9 +5091,9 @@ var DefenseRound = (() => {
         { label: "Resolve now", command: `!attack --resolve ${n.key}` },
         { label: "Cancel", command: `!attack --cancel ${n.key}` }
       ]
-    }), { title: sa(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };
+    }), { title: ia(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };
   }
-  var Ru = 5, aa = {
+  var Ru = 5, oa = {
     ids: { kind: "list" },
     from: { kind: "one" },
     help: { kind: "switch" },
@@ -5097,7 +5102,7 @@ var DefenseRound = (() => {
     list: { kind: "switch" }
   };
   function Ou(e) {
-    const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = g.keys(t.attack.flags).map((s) => ` [--${s} ...]`).join("");
+    const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = p.keys(t.attack.flags).map((s) => ` [--${s} ...]`).join("");
     return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
   }
   var Cu = {
@@ -5114,11 +5119,11 @@ var DefenseRound = (() => {
       return n !== void 0 ? ju(e, n) : Nu(e);
     }
   };
-  function oa(e, t, n = {}) {
+  function ca(e, t, n = {}) {
     const r = new L();
     for (const [s, i] of e.flags)
-      g.prototype.hasOwnProperty.call(aa, s) || g.prototype.hasOwnProperty.call(t.attack.flags, s) || r.set(s, i);
-    for (const [s, i] of g.entries(n)) r.set(s, [i]);
+      p.prototype.hasOwnProperty.call(oa, s) || p.prototype.hasOwnProperty.call(t.attack.flags, s) || r.set(s, i);
+    for (const [s, i] of p.entries(n)) r.set(s, [i]);
     return { command: "!damage", positionals: e.positionals, flags: r };
   }
   function Iu(e) {
@@ -5126,41 +5131,37 @@ var DefenseRound = (() => {
   }
   function Nu(e) {
     const t = e.app, n = N(t), r = n.attack;
-    if (Ne(e.parsed, { ...aa, ...n.commands.damage.flags, ...r.flags }, Yn(n.id, "damage")), Se(e.parsed) === void 0) throw new w("no defenders given: --ids with their token ids");
-    const s = oa(e.parsed, n);
+    if (Ne(e.parsed, { ...oa, ...n.commands.damage.flags, ...r.flags }, Yn(n.id, "damage")), Se(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+    const s = ca(e.parsed, n);
     n.planDamage(s, kt(t, e.gm));
-    const i = r.situation(e.parsed), a = g.keys(n.commands.damage.flags).find((m) => n.commands.damage.flags[m].decides !== void 0 && s.flags.has(m));
+    const i = r.situation(e.parsed), a = p.keys(n.commands.damage.flags).find((w) => n.commands.damage.flags[w].decides !== void 0 && s.flags.has(w));
     if (a !== void 0 && !e.gm) throw new P(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-    const o = Pu(e), l = g.values(t.store.exchange.attacks);
+    const o = Pu(e), l = p.values(t.store.exchange.attacks);
     if (l.length >= Jn) throw new P(`${l.length} attacks are open already: resolve or cancel one first (!attack --list)`);
     if (!e.gm) {
-      const m = l.filter((p) => !p.gm);
-      if (m.filter((p) => p.by === e.playerId).length >= Ru || m.length >= Jn / 2)
+      const w = l.filter((b) => !b.gm);
+      if (w.filter((b) => b.by === e.playerId).length >= Ru || w.length >= Jn / 2)
         throw new P("you have enough attacks open: resolve or cancel one first (!attack --list)");
     }
-    const c = Je(e, Se(e.parsed), { anyTarget: !0 }), d = [...c.notes], u = c.targets.filter(({ token: m }) => o !== null && m.id === o ? (d.push(`${ne(m, "a token")}: the attacker does not defend against itself`), !1) : !0);
+    const c = Je(e, Se(e.parsed), { anyTarget: !0 }), d = [...c.notes], u = c.targets.filter(({ token: w }) => o !== null && w.id === o ? (d.push(`${ne(w, "a token")}: the attacker does not defend against itself`), !1) : !0);
     if (u.length === 0) throw new P(`no defender left (${d.join("; ")})`);
     if (u.length > Qn) throw new P(`one attack has at most ${Qn} defenders (got ${u.length})`);
     const f = {
-      key: $u(t),
+      key: Au(t),
       by: e.playerId,
       gm: e.gm,
       attacker: o,
       edition: n.id,
       positionals: [...e.parsed.positionals],
-      flags: [...e.parsed.flags].filter(([m]) => m !== "ids" && m !== "from" && m !== "help"),
+      flags: [...e.parsed.flags].filter(([w]) => w !== "ids" && w !== "from" && w !== "help"),
       situation: i,
       round: t.store.round.number,
-      defenders: u.map(({ token: m }) => m.id),
+      defenders: u.map(({ token: w }) => w.id),
       answers: {}
     };
     t.store.exchange.attacks[f.key] = f;
-    const h = u.filter(({ token: m }) => m.get("layer") !== "gmlayer").map(({ token: m }) => ne(m, "a token")), y = o !== null && B(o)?.get("layer") === "gmlayer", $ = i ? ` (${r.situationWords(i).split(":")[0]})` : "";
-    if (h.length > 0 && G(ft, te(`Attack ${f.key}: ${y ? "An unseen attacker" : Sr(f)} attacks ${vt(h)}${$}.`), { record: !0 }), d.length > 0 && z(e, `Not among the defenders: ${d.join("; ")}.`), _u(t, f), ta(t, f, Er)) return Dr(e, f);
-  }
-  function Er(e, t) {
-    const n = B(t);
-    return n !== void 0 && Te(e, n, ce(n));
+    const h = u.filter(({ token: w }) => w.get("layer") !== "gmlayer").map(({ token: w }) => ne(w, "a token")), k = i ? ` (${r.situationWords(i).split(":")[0]})` : "";
+    if (h.length > 0 && G(ft, te(`Attack ${f.key}: ${Tr(f, !1)} attacks ${vt(h)}${k}.`), { record: !0 }), d.length > 0 && z(e, `Not among the defenders: ${d.join("; ")}.`), _u(t, f), na(t, f)) return Dr(e, f);
   }
   function Pu(e) {
     const t = j(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
@@ -5170,26 +5171,26 @@ var DefenseRound = (() => {
     } else if (n.length === 1)
       r = pt(n[0]._id, e.gm);
     else if (n.length > 1)
-      throw new w("select one attacking token (or give --from ATTACKER)");
+      throw new y("select one attacking token (or give --from ATTACKER)");
     if (!r) {
       if (e.gm) return null;
-      throw new w("select your attacking token, or give --from with its id");
+      throw new y("select your attacking token, or give --from with its id");
     }
-    if (!e.gm && !Te(e.playerId, r, ce(r))) throw new P(`you do not control ${ne(r, "that token")}: declare from a token of yours`);
+    if (!e.gm && !De(e.playerId, r, le(r))) throw new P(`you do not control ${ne(r, "that token")}: declare from a token of yours`);
     return r.id;
   }
-  function ca(e, t) {
-    const n = g.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
+  function la(e, t) {
+    const n = p.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
     if (!n) throw new P(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
     return n;
   }
   function Mu(e, t) {
-    const n = ca(e.app, t.toUpperCase());
+    const n = la(e.app, t.toUpperCase());
     if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to resolve`);
     if (!e.gm && !e.app.store.settings.playersTargetAny) {
-      const r = n.defenders.filter((s) => n.answers[s] === void 0 && B(s) !== void 0 && !Er(e.playerId, s));
+      const r = n.defenders.filter((s) => n.answers[s] === void 0 && K(s) !== void 0 && !br(e.playerId, s));
       if (r.length > 0) {
-        const s = r.map((i) => ne(B(i), "a token"));
+        const s = r.map((i) => ne(K(i), "a token"));
         z(e, `Attack ${n.key} waits for the GM to settle ${vt(s)} (the GM answers for tokens you do not control, or resolves it).`);
         return;
       }
@@ -5201,15 +5202,15 @@ var DefenseRound = (() => {
     delete n.store.exchange.attacks[t.key];
     const s = Iu(t), i = kt(n, t.gm), a = [], o = [];
     for (const c of t.defenders) {
-      const d = B(c);
+      const d = K(c);
       if (!d) {
         o.push(c);
         continue;
       }
-      const u = { token: d, character: ce(d) }, f = t.answers[c];
+      const u = { token: d, character: le(d) }, f = t.answers[c];
       f?.file !== void 0 && n.store.exchange.waiting[c] === void 0 && (n.store.exchange.waiting[c] = { edition: t.edition, answer: f.file });
-      const h = oa(s, r, f?.flags), y = r.planDamage(h, i);
-      a.push({ target: u, plan: y, given: br(h, y.dice), ...f ? { answer: Lu(f) } : {} });
+      const h = ca(s, r, f?.flags), k = r.planDamage(h, i);
+      a.push({ target: u, plan: k, given: $r(h, k.dice), ...f ? { answer: Lu(f) } : {} });
     }
     const l = e.gm ? e : { ...e, replyTo: "gm" };
     return e.gm || delete l.replyFor, Zi(l, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
@@ -5225,39 +5226,36 @@ var DefenseRound = (() => {
     return e.word === "none" ? "No defense" : e.file === void 0 && e.flags === void 0 ? `${t}: no defense came of it` : e.roll === void 0 ? t : `${t}, roll ${e.roll}${e.typed ? " (typed)" : ""}`;
   }
   function ju(e, t) {
-    const n = ca(e.app, t.toUpperCase());
+    const n = la(e.app, t.toUpperCase());
     if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to cancel`);
     delete e.app.store.exchange.attacks[n.key], G(ft, te(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
   }
   function Fu(e) {
-    const t = e.app, n = N(t), r = g.values(t.store.exchange.attacks).filter(
-      (i) => e.gm || i.by === e.playerId || pn(t, i).some((a) => {
-        const o = B(a);
-        return o !== void 0 && Te(e.playerId, o, ce(o));
-      })
+    const t = e.app, n = N(t), r = p.values(t.store.exchange.attacks).filter(
+      (i) => e.gm || i.by === e.playerId || pn(t, i).some((a) => br(e.playerId, a))
     );
     if (r.length === 0) {
       z(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
       return;
     }
     if (e.gm) {
-      for (const i of r) G(ve, ke(Tr(t, n, i, [])));
+      for (const i of r) G(ve, ke(Er(t, n, i, [])));
       return;
     }
     const s = r.map((i) => {
-      const a = ea(t, i, !1);
-      return `${i.key}: ${Sr(i, !1)} attacks; waiting for ${a.length > 0 ? vt(a) : "nobody"}`;
+      const a = ta(t, i, !1);
+      return `${i.key}: ${Tr(i, !1)} attacks; waiting for ${a.length > 0 ? vt(a) : "nobody"}`;
     });
-    G(Ee(e.replyTo), ke({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));
+    G(Te(e.replyTo), ke({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));
   }
   function Gu(e) {
     const t = N(e);
-    for (const n of g.values(e.store.exchange.attacks)) G(ve, ke(Tr(e, t, n, [])), { record: !0 });
+    for (const n of p.values(e.store.exchange.attacks)) G(ve, ke(Er(e, t, n, [])), { record: !0 });
   }
-  function la(e) {
+  function da(e) {
     const t = N(e);
-    yu(e);
-    for (const [n, r] of g.entries(e.store.tokens)) {
+    wu(e);
+    for (const [n, r] of p.entries(e.store.tokens)) {
       if (r.edition?.id !== t.id) continue;
       const s = t.parseState(r.edition.state);
       if (s === null) continue;
@@ -5270,7 +5268,7 @@ var DefenseRound = (() => {
     const t = [];
     for (const n of e) {
       if (t.length >= Zn) break;
-      Ei(n) || t.push(cr(Ed(n)));
+      Ei(n) || t.push(cr(Dd(n)));
     }
     return t;
   }
@@ -5290,7 +5288,7 @@ var DefenseRound = (() => {
     e.turnOrderSeen = void 0, _r(e);
   }
   function _r(e) {
-    const t = Sd();
+    const t = Td();
     if (t === e.turnOrderSeen) return;
     e.turnOrderSeen = t;
     const n = e.store.round, r = Ti(t);
@@ -5300,10 +5298,10 @@ var DefenseRound = (() => {
       n.turned = 0;
       return;
     }
-    n.turned += i, n.turned >= s.length && la(e);
+    n.turned += i, n.turned >= s.length && da(e);
   }
   function Hu(e, t) {
-    e.oddTurnRowsTold === !0 || t.every(Td) || (e.oddTurnRowsTold = !0, G(ve, te("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+    e.oddTurnRowsTold === !0 || t.every(Ed) || (e.oddTurnRowsTold = !0, G(ve, te("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
   }
   function Ve(e, t) {
     on(e, t);
@@ -5314,7 +5312,7 @@ var DefenseRound = (() => {
   function Or(e) {
     return state[e];
   }
-  function da(e, t) {
+  function ua(e, t) {
     state[e] = t;
   }
   function Ku(e) {
@@ -5342,22 +5340,22 @@ var DefenseRound = (() => {
   function kn(e) {
     return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   }
-  var Xu = "Help: DefenseRound", H = (e) => `<code>${kn(e)}</code>`, Ue = (e) => `<li>${e}</li>`;
+  var Xu = "Help: DefenseRound", B = (e) => `<code>${kn(e)}</code>`, Ue = (e) => `<li>${e}</li>`;
   function qu(e) {
-    const t = e.stances.length > 0 ? [Ue(`${H(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(kn).join(" ")}`)] : [];
+    const t = e.stances.length > 0 ? [Ue(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(kn).join(" ")}`)] : [];
     return [
       `<h3>DefenseRound v${pe}: the ${e.id} edition</h3>`,
       "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
       "<h4>Players and GM</h4><ul>",
       ...t,
-      Ue(`${H(e.commands.defend.usage)}: ${e.commands.defend.help.map(kn).join(" ")}`),
-      Ue(`${H(e.commands.damage.usage)}: ${e.commands.damage.help.map(kn).join(" ")}`),
-      Ue(`${H("!attack")} with the same amount and flags, ${H("--ids DEFENDER ...")} and the attacker selected (or ${H("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${H(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${H("!attack --resolve KEY")} (the GM, or whoever declared it). ${H("!attack --list")} and ${H("--cancel KEY")}; ${H("!damage --undo")} takes the whole attack back.`),
-      Ue(`${H("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+      Ue(`${B(e.commands.defend.usage)}: ${e.commands.defend.help.map(kn).join(" ")}`),
+      Ue(`${B(e.commands.damage.usage)}: ${e.commands.damage.help.map(kn).join(" ")}`),
+      Ue(`${B("!attack")} with the same amount and flags, ${B("--ids DEFENDER ...")} and the attacker selected (or ${B("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${B(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${B("!attack --resolve KEY")} (the GM, or whoever declared it). ${B("!attack --list")} and ${B("--cancel KEY")}; ${B("!damage --undo")} takes the whole attack back.`),
+      Ue(`${B("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
       Ue("Every command answers <code>--help</code>."),
       "</ul><h4>GM</h4><ul>",
-      Ue(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${Dt().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
-      Ue(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no player: they act for the player that ${H("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${H("config api-commands gm")} lets them act as the GM.`),
+      Ue(`${B("!defense-round")}: status and settings menu; ${B("config KEY VALUE")} (${B(`config edition ${Dt().join("|")}`)} switches editions), ${B("set NAME VALUE|clear")}, ${B("repair")}, ${B("next-round")}, ${B("macros")} (the table's macros for this edition), ${B("refresh")}, ${B("help")}.`),
+      Ue(`Commands another script relays (ScriptCards' ${B("--@")}, APILogic) carry no player: they act for the player that ${B("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${B("config api-commands gm")} lets them act as the GM.`),
       "</ul>"
     ].join("");
   }
@@ -5366,13 +5364,13 @@ var DefenseRound = (() => {
   }
   function Ju(e, t) {
     const n = N(e), r = Le(t);
-    wu(e, n.id);
+    bu(e, n.id);
     const s = [];
-    for (const a of g.keys(e.store.tokens)) {
-      const o = B(a);
-      !o || mt(o) || s.push({ token: o, character: ce(o) });
+    for (const a of p.keys(e.store.tokens)) {
+      const o = K(a);
+      !o || mt(o) || s.push({ token: o, character: le(o) });
     }
-    return $r(e, s, {
+    return Ar(e, s, {
       values: [],
       dice: [],
       resolve(a) {
@@ -5461,7 +5459,7 @@ var DefenseRound = (() => {
       ]
     });
   }
-  function ua(e, t) {
+  function fa(e, t) {
     return [e, ...t.filter((n) => n !== e)].join("|");
   }
   function nf(e) {
@@ -5474,11 +5472,11 @@ var DefenseRound = (() => {
       s("armor-on-manual-edits", t.armorOnManualEdits),
       me(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
       // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-      me(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${ua(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+      me(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${fa(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
       ...r.map((a) => me(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
       // Only the settings the active edition uses (issue: the settings menu follows the edition).
       ...n.settings.includes("overwhelm-limit") ? [me(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-      ...n.settings.includes("stamina-bar") ? [me(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${ua(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+      ...n.settings.includes("stamina-bar") ? [me(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${fa(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
       me("next round", "!defense-round next-round"),
       me("help handout", "!defense-round help"),
       me("table macros", "!defense-round macros")
@@ -5486,13 +5484,13 @@ var DefenseRound = (() => {
   }
   function rf(e, t) {
     const [n, r] = t;
-    if (!n || r === void 0) throw new w("set needs a NAME and a VALUE (or clear)");
+    if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
     const s = n.toLowerCase();
     if (!Ye.includes(s))
-      throw new w(`unknown value name "${J(n)}" (names: ${Ye.join(", ")})`);
+      throw new y(`unknown value name "${J(n)}" (names: ${Ye.join(", ")})`);
     const i = r.toLowerCase() === "clear", a = i ? 0 : $t(r, `the value of ${s}`, -1e6, 1e6), { targets: o, notes: l } = Je(e, Se(e.parsed)), c = [];
     for (const { token: d, character: u } of o) {
-      const f = Zl(e.app, d.id);
+      const f = ed(e.app, d.id);
       f.overrides = Qt(f.overrides, s, i ? null : a);
       const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
       h && (f.worn = Qt(f.worn, h, null)), fi(e.app, d.id), c.push(sn(d, u, e.app.store.settings).name);
@@ -5528,7 +5526,7 @@ var DefenseRound = (() => {
         }
         return r.set(a.id, o), { headline: "acts", steps: [], changes: l, observed: !1, detail: { repair: !0 } };
       }
-    }, i = $r(e.app, t, s).map((a) => {
+    }, i = Ar(e.app, t, s).map((a) => {
       const { snapshot: o } = a.reading;
       if (a.kind === "problems") return hn(o, a.reading.problems);
       fi(e.app, o.id);
@@ -5538,16 +5536,16 @@ var DefenseRound = (() => {
     ze(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
   }
   function af(e) {
-    e.store = Pt(pe), e.loadProblems = [], delete e.newerState, da(nn, e.store);
+    e.store = Pt(pe), e.loadProblems = [], delete e.newerState, ua(nn, e.store);
   }
   function of(e, t) {
     const [n, ...r] = t;
-    if (!n || r.length > 0) throw new w("details needs the key its button gives");
+    if (!n || r.length > 0) throw new y("details needs the key its button gives");
     const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
     if (!s) throw new P(i);
-    const a = B(s.tokenId), o = s.hidden || a?.get("layer") === "gmlayer", l = s.npc || a !== void 0 && ai(a, ce(a)), c = dn(e.app, { npc: l, hidden: o }) === "public";
-    if (!(e.gm || c || a !== void 0 && Te(e.playerId, a, ce(a)))) throw new P(o ? i : `${s.name}'s breakdown is for the GM`);
-    G(Ee(e.replyTo), ke(s.card()));
+    const a = K(s.tokenId), o = s.hidden || a?.get("layer") === "gmlayer", l = s.npc || a !== void 0 && ai(a, le(a)), c = dn(e.app, { npc: l, hidden: o }) === "public";
+    if (!(e.gm || c || a !== void 0 && De(e.playerId, a, le(a)))) throw new P(o ? i : `${s.name}'s breakdown is for the GM`);
+    G(Te(e.replyTo), ke(s.card()));
   }
   var cf = {
     usage: () => Zu,
@@ -5566,20 +5564,20 @@ var DefenseRound = (() => {
       const s = r === "set" || r === "repair";
       switch (Ne(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {
         case "":
-          G(Ee("gm"), tf(e.app)), G(Ee("gm"), nf(e.app));
+          G(Te("gm"), tf(e.app)), G(Te("gm"), nf(e.app));
           return;
         case "help":
           Cr(N(e.app)), z(e, 'The handout "Help: DefenseRound" is up to date in the journal.');
           return;
         case "config": {
           const [i, ...a] = n;
-          if (!i) throw new w("config needs a KEY and a VALUE");
-          const o = e.app.store.settings.edition, l = Ad(e.app.store.settings, i, a.join(" ") || void 0);
+          if (!i) throw new y("config needs a KEY and a VALUE");
+          const o = e.app.store.settings.edition, l = Sd(e.app.store.settings, i, a.join(" ") || void 0);
           if (e.app.store.settings.edition !== o) {
             e.app.store.editionLeft = o;
             const c = Ju(e.app, o);
             Cr(N(e.app), { createIfMissing: !1 });
-            const d = c === 0 ? "" : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms (conditions and markers).`, u = Au(e.app), f = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+            const d = c === 0 ? "" : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms (conditions and markers).`, u = Su(e.app), f = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
             ze(e, `${l}${d} Bars, worn armor and the Turn Tracker are kept.${f}`);
             return;
           }
@@ -5593,7 +5591,7 @@ var DefenseRound = (() => {
           sf(e);
           return;
         case "next-round":
-          la(e.app);
+          da(e.app);
           return;
         case "macros":
           Qu(e);
@@ -5606,7 +5604,7 @@ var DefenseRound = (() => {
           e.app.attributes.clear(), ze(e, "Cached attribute look-ups forgotten; they are read again on next use.");
           return;
         default:
-          throw new w(`unknown subcommand "${J(D(t))}"`);
+          throw new y(`unknown subcommand "${J(D(t))}"`);
       }
     }
   };
@@ -5649,57 +5647,57 @@ var DefenseRound = (() => {
     return n;
   }
   function df(e) {
-    if (!O(e.parsed, "undo")) throw new w("--force goes with --undo");
+    if (!O(e.parsed, "undo")) throw new y("--force goes with --undo");
     if (O(e.parsed, "force") && !e.gm) throw new P("--force is the GM's: a player's undo never overwrites a later change");
-    const t = [...e.parsed.flags.keys()].find((k) => k !== "undo" && k !== "force");
-    if (t) throw new w(`--undo takes no other flag (got --${t}): it undoes your last damage, whatever is selected`);
-    if (e.parsed.positionals.length > 0) throw new w("--undo takes no amount");
+    const t = [...e.parsed.flags.keys()].find((m) => m !== "undo" && m !== "force");
+    if (t) throw new y(`--undo takes no other flag (got --${t}): it undoes your last damage, whatever is selected`);
+    if (e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
     const n = e.app, r = n.store.history;
     let s = -1;
-    for (let k = r.length - 1; k >= 0; k -= 1)
-      if (e.gm || r[k].by === e.playerId && r[k].kind !== "save") {
-        s = k;
+    for (let m = r.length - 1; m >= 0; m -= 1)
+      if (e.gm || r[m].by === e.playerId && r[m].kind !== "save") {
+        s = m;
         break;
       }
     if (s === -1) throw new P(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
-    const i = r[s], a = N(n), o = new L(i.tokens.map((k) => [k.tokenId, pt(k.tokenId, e.gm)])), l = i.tokens.filter((k) => o.get(k.tokenId) !== void 0), c = i.tokens.filter((k) => !l.includes(k)).map((k) => k.name), d = (k) => uf(k) ? l.find((R) => fa({ place: "", tokenId: R.tokenId, name: R.name, change: k }, n.store.settings)) : void 0, u = Fd(Pd(i.tokens, (k) => o.get(k) !== void 0, d), a, n.store.round.number - i.round).filter((k) => fa(k, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: Wi(n) }, h = lf(f, u), y = (k, R) => {
-      if (k.stance !== R.stance) return R.stance === void 0 ? "has dropped its stance since" : `has taken the ${R.stance} stance since`;
-      if (k.deadForGood !== R.deadForGood) return "has died for good since";
-      const v = bu(k, R, we);
-      if (v !== void 0 && R.answer !== void 0 || v !== void 0 && we(k.edition, R.edition)) return v;
-      const b = (I) => (I.edition?.id === a.id ? a.parseState(I.edition.state) : null) ?? a.enter(null, !1);
-      return a.describeStateChange(b(k), b(R));
-    }, $ = Ld(u, h, we);
-    if ($.length > 0) {
+    const i = r[s], a = N(n), o = new L(i.tokens.map((m) => [m.tokenId, pt(m.tokenId, e.gm)])), l = i.tokens.filter((m) => o.get(m.tokenId) !== void 0), c = i.tokens.filter((m) => !l.includes(m)).map((m) => m.name), d = (m) => uf(m) ? l.find((R) => ha({ place: "", tokenId: R.tokenId, name: R.name, change: m }, n.store.settings)) : void 0, u = Gd(Md(i.tokens, (m) => o.get(m) !== void 0, d), a, n.store.round.number - i.round).filter((m) => ha(m, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: Wi(n) }, h = lf(f, u), k = (m, R) => {
+      if (m.stance !== R.stance) return R.stance === void 0 ? "has dropped its stance since" : `has taken the ${R.stance} stance since`;
+      if (m.deadForGood !== R.deadForGood) return "has died for good since";
+      const v = $u(m, R, we);
+      if (v !== void 0 && R.answer !== void 0 || v !== void 0 && we(m.edition, R.edition)) return v;
+      const $ = (I) => (I.edition?.id === a.id ? a.parseState(I.edition.state) : null) ?? a.enter(null, !1);
+      return a.describeStateChange($(m), $(R));
+    }, w = jd(u, h, we);
+    if (w.length > 0) {
       if (!e.gm) {
-        const k = [...new X($.map((R) => R.name))];
-        z(e, `Nothing undone: ${k.join(", ")} changed since that damage. Only the GM can undo over later changes: ask the GM.`);
+        const m = [...new X(w.map((R) => R.name))];
+        z(e, `Nothing undone: ${m.join(", ")} changed since that damage. Only the GM can undo over later changes: ask the GM.`);
         return;
       }
       if (!O(e.parsed, "force")) {
-        z(e, `Nothing undone: values changed since that damage: ${jd($, h, we, y).join("; ")}. Use !damage --undo --force to overwrite them.`);
+        z(e, `Nothing undone: values changed since that damage: ${Fd(w, h, we, k).join("; ")}. Use !damage --undo --force to overwrite them.`);
         return;
       }
     }
-    Jd(f, u), $.length > 0 && ff(n, u, h), r.splice(s, 1);
-    const m = i.kind === "save" ? "Save undone" : "Damage undone", p = (k) => o.get(k.tokenId)?.get("layer") === "gmlayer", A = l.filter((k) => !p(k)).map((k) => k.name), S = l.filter(p).map((k) => k.name);
-    A.length > 0 && G(ft, te(`${m}: ${A.join(", ")}.`)), S.length > 0 && G(ve, te(`${m} on hidden token${S.length === 1 ? "" : "s"}: ${S.join(", ")}.`), { record: !0 }), c.length > 0 && z(e, `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${c.join(", ")}.`);
+    Qd(f, u), w.length > 0 && ff(n, u, h), r.splice(s, 1);
+    const b = i.kind === "save" ? "Save undone" : "Damage undone", g = (m) => o.get(m.tokenId)?.get("layer") === "gmlayer", A = l.filter((m) => !g(m)).map((m) => m.name), S = l.filter(g).map((m) => m.name);
+    A.length > 0 && G(ft, te(`${b}: ${A.join(", ")}.`)), S.length > 0 && G(ve, te(`${b} on hidden token${S.length === 1 ? "" : "s"}: ${S.join(", ")}.`), { record: !0 }), c.length > 0 && z(e, `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${c.join(", ")}.`);
   }
   function uf(e) {
     return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
   }
-  function fa({ tokenId: e, change: t }, n) {
-    const r = B(e);
+  function ha({ tokenId: e, change: t }, n) {
+    const r = K(e);
     if (!r) return !1;
     switch (t.kind) {
       case "bar":
-        return t.attributeId === void 0 || gd(r, t.bar) === t.attributeId;
+        return t.attributeId === void 0 || yd(r, t.bar) === t.attributeId;
       case "attribute": {
-        const s = yd(t.attributeId);
+        const s = wd(t.attributeId);
         return s !== void 0 && s.characterId === D(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();
       }
       case "memory":
-        return t.tokenId === void 0 || B(t.tokenId) !== void 0;
+        return t.tokenId === void 0 || K(t.tokenId) !== void 0;
       default:
         return !0;
     }
@@ -5708,14 +5706,14 @@ var DefenseRound = (() => {
     const r = N(e);
     for (const { place: s, tokenId: i, change: a } of t) {
       if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
-      const o = n.get(s), l = B(i);
+      const o = n.get(s), l = K(i);
       if (!l || typeof o != "number") continue;
       const c = a.from, d = {
         values: [],
         dice: [],
         resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, c, u.state).state, detail: { undo: !0 } })
       };
-      $r(e, [{ token: l, character: ce(l) }], d);
+      Ar(e, [{ token: l, character: le(l) }], d);
     }
   }
   var hf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, vf = {
@@ -5738,9 +5736,9 @@ var DefenseRound = (() => {
       Ne(e.parsed, { ...hf, ...n }, Yn(t.id, "damage"));
       const r = t.planDamage(e.parsed, kt(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, i = Je(e, Se(e.parsed), { anyTarget: s });
       let { targets: a } = i;
-      const o = [...i.notes], l = g.keys(n).find((c) => n[c].decides !== void 0 && O(e.parsed, c));
+      const o = [...i.notes], l = p.keys(n).find((c) => n[c].decides !== void 0 && O(e.parsed, c));
       if (l !== void 0 && !e.gm) {
-        const c = n[l].decides, d = a.filter(({ token: f, character: h }) => Te(e.playerId, f, h)), u = a.filter((f) => !d.includes(f)).map(({ token: f }) => ne(f, "a token"));
+        const c = n[l].decides, d = a.filter(({ token: f, character: h }) => De(e.playerId, f, h)), u = a.filter((f) => !d.includes(f)).map(({ token: f }) => ne(f, "a token"));
         if (u.length > 0 && o.push(`${vt(u)}: only the GM or its controller ${c}`), a = d, a.length === 0) {
           z(e, `Not applied: ${o.join("; ")}.`);
           return;
@@ -5757,36 +5755,36 @@ var DefenseRound = (() => {
   async function mf(e) {
     const t = e.app, n = N(t), r = n.attack, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
     Ne(e.parsed, s);
-    const i = (j(e.parsed, "answer") ?? "").toUpperCase(), a = g.prototype.hasOwnProperty.call(t.store.exchange.attacks, i) ? t.store.exchange.attacks[i] : void 0;
+    const i = (j(e.parsed, "answer") ?? "").toUpperCase(), a = p.prototype.hasOwnProperty.call(t.store.exchange.attacks, i) ? t.store.exchange.attacks[i] : void 0;
     if (!a) throw new P(`no open attack ${i.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
-    const o = Se(e.parsed) ?? (e.msg.selected ?? []).map((k) => k._id);
-    if (o.length !== 1) throw new w("an answer is for one defender: --ids with its token id");
+    const o = Se(e.parsed) ?? (e.msg.selected ?? []).map((m) => m._id);
+    if (o.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
     const l = o[0], c = a.defenders.includes(l) ? pt(l, e.gm) : void 0;
     if (!c) throw new P(`that token is not a defender of attack ${a.key}`);
-    const d = ce(c), u = ne(c, "the defender");
-    if (!e.gm && !Te(e.playerId, c, d)) throw new P(`only ${u}'s controller or the GM answers for it`);
+    const d = le(c), u = ne(c, "the defender");
+    if (!e.gm && !De(e.playerId, c, d)) throw new P(`only ${u}'s controller or the GM answers for it`);
     const f = a.answers[l];
     if (f) throw new P(`${u} has answered attack ${a.key} already (${f.word})`);
-    if (Ar(t, l)) throw new P(`${u} answers attack ${a.key} with the defense it made ahead`);
+    if (Sr(t, l)) throw new P(`${u} answers attack ${a.key} with the defense it made ahead`);
     const h = j(e.parsed, r.answerFlag);
-    if (h === void 0) throw new w(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-    const y = x(h, `--${r.answerFlag}`, r.choices);
-    let $ = { word: y }, m = y === "none" ? "no defense" : y;
-    if (y !== "none") {
-      const k = r.planAnswer(y, a.situation, a.attacker, kt(t, e.gm)), R = br(e.parsed, k.dice), v = k.dice.filter((re) => R[re.name] === void 0), b = v.length > 0 ? await ji(v.map((re) => re.sides)) : [];
+    if (h === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
+    const k = x(h, `--${r.answerFlag}`, r.choices);
+    let w = { word: k }, b = k === "none" ? "no defense" : k;
+    if (k !== "none") {
+      const m = r.planAnswer(k, a.situation, a.attacker, kt(t, e.gm)), R = $r(e.parsed, m.dice), v = m.dice.filter((re) => R[re.name] === void 0), $ = v.length > 0 ? await ji(v.map((re) => re.sides)) : [];
       if (t.store.exchange.attacks[i] !== a || a.answers[l] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
-      if (!B(l) || !e.gm && !Te(e.playerId, c, ce(c))) throw new P(`${u} is gone or no longer yours since the roll: nothing answered`);
-      const I = Ji(k.dice, R, b, 0), M = fn(t, { token: c, character: d }, k, Qe(t, k.readsTurnOrder ? Ge() : void 0)), Q = k.resolve(M.facts, I);
+      if (!K(l) || !e.gm && !De(e.playerId, c, le(c))) throw new P(`${u} is gone or no longer yours since the roll: nothing answered`);
+      const I = Ji(m.dice, R, $, 0), M = fn(t, { token: c, character: d }, m, Qe(t, m.readsTurnOrder ? Ge() : void 0)), Q = m.resolve(M.facts, I);
       if (Sn(Q)) throw new P(Xi(t, M.snapshot, Q));
       if (M.problems.length > 0) throw new P(hn(M.snapshot, M.problems, "; nothing answered"));
-      const be = r.keep(y, Q, I), _e = k.dice.find((re) => re.flag === r.rollFlag), Ze = e.gm ? void 0 : qi(e, k.dice);
-      $ = { word: be.word, ...be.file !== void 0 ? { file: be.file } : {}, ...be.flags ? { flags: be.flags } : {} }, _e && I[_e.name] !== void 0 && ($.roll = I[_e.name]), Ze && ($.typed = !0);
+      const be = r.keep(k, Q, I), _e = m.dice.find((re) => re.flag === r.rollFlag), Ze = e.gm ? void 0 : qi(e, m.dice);
+      w = { word: be.word, ...be.file !== void 0 ? { file: be.file } : {}, ...be.flags ? { flags: be.flags } : {} }, _e && I[_e.name] !== void 0 && (w.roll = I[_e.name]), Ze && (w.typed = !0);
       const W = Di(n, (re) => re === l ? u : M.facts.nameOf(re)), gn = Q.steps.filter((re) => re.section === "Check").map(W);
-      m = gn.length > 0 ? gn.join("; ") : y;
+      b = gn.length > 0 ? gn.join("; ") : k;
     }
-    a.answers[l] = $;
-    const p = ea(t, a, e.gm), A = ta(t, a, Er), S = p.length > 0 ? ` Waiting for ${p.join(", ")}.` : A ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
-    z(e, `${u}: ${m}.${S}`), A && await Dr(e, a);
+    a.answers[l] = w;
+    const g = ta(t, a, e.gm), A = na(t, a), S = g.length > 0 ? ` Waiting for ${g.join(", ")}.` : A ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
+    z(e, `${u}: ${b}.${S}`), A && await Dr(e, a);
   }
   var pf = { ids: { kind: "list" }, help: { kind: "switch" } }, kf = {
     usage: (e) => N(e).commands.defend.usage,
@@ -5799,8 +5797,8 @@ var DefenseRound = (() => {
         return;
       }
       Ne(e.parsed, { ...pf, ...n.flags }, Yn(t.id, "defend"));
-      const r = t.planDefend(e.parsed), s = g.keys(n.flags).filter((c) => n.flags[c].token === !0);
-      uu(e, s);
+      const r = t.planDefend(e.parsed), s = p.keys(n.flags).filter((c) => n.flags[c].token === !0);
+      fu(e, s);
       const i = Je(e, Se(e.parsed)), a = [...i.notes], o = s.map((c) => ({ flag: c, id: (e.parsed.flags.get(c) ?? []).join(" ") })).filter(({ id: c }) => c !== ""), l = i.targets.filter(({ token: c }) => {
         const d = o.find(({ id: u }) => u === c.id);
         return d && a.push(`${ne(c, "a token")}: --${d.flag} names the token itself`), d === void 0;
@@ -5822,12 +5820,12 @@ var DefenseRound = (() => {
       if (t.stances.length === 0) throw new P(`the ${t.id} edition has no stances`);
       Ne(e.parsed, gf);
       const [n, ...r] = e.parsed.positionals;
-      if (r.length > 0) throw new w(`one stance only (got "${J(e.parsed.positionals.join(" "))}")`);
+      if (r.length > 0) throw new y(`one stance only (got "${J(e.parsed.positionals.join(" "))}")`);
       const s = n?.toLowerCase();
       if (s !== void 0 && !t.stances.includes(s))
-        throw new w(`unknown stance "${J(D(n))}" (stances: ${t.stances.join(", ")})`);
+        throw new y(`unknown stance "${J(D(n))}" (stances: ${t.stances.join(", ")})`);
       const i = (e.msg.selected ?? []).length === 0 && Se(e.parsed) === void 0;
-      if (s === void 0 && i) throw new w("no stance given");
+      if (s === void 0 && i) throw new y("no stance given");
       const { targets: a, notes: o } = Je(e, Se(e.parsed));
       if (s === void 0) {
         const l = e.app.store.settings, c = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: u, character: f }) => `${sn(u, f, l).name}: ${e.app.store.tokens[u.id]?.stance ?? c}`);
@@ -5855,7 +5853,7 @@ var DefenseRound = (() => {
           headline: "acts",
           ...o === s ? { noop: !0 } : {},
           steps: [
-            T(le, { kind: "heal-title", who: d, resource: n, amount: o - s }),
+            T(ce, { kind: "heal-title", who: d, resource: n, amount: o - s }),
             // Nothing healed (already at its max) says so, on a row of several as on its own card.
             T(oe, { kind: "heal-summary", who: d, healed: o !== s, atMax: a !== null && s >= a }),
             T("Heal", { kind: "healed", resource: n, before: s, after: o, max: a, capped: l }),
@@ -5881,7 +5879,7 @@ var DefenseRound = (() => {
         refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
       });
     }
-  }, ha = g.freeze({});
+  }, va = p.freeze({});
   function Tf(e, t, n) {
     if (!n || mt(t)) return;
     const r = e.store.settings, s = ye[r.bars.vitality].value;
@@ -5889,44 +5887,44 @@ var DefenseRound = (() => {
     const i = Ae(n[s]), a = D(t.get(ye[r.bars.vitality].link) ?? "");
     let { typed: o, keepInStep: l } = Ef(t, s, a, i);
     if (i === null || o === null || i === o) return;
-    const c = N(e), d = { token: t, character: ce(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === o || u.typed === o);
+    const c = N(e), d = { token: t, character: le(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === o || u.typed === o);
     if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, l = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && o < i && i - o <= ns) {
-      const $ = c.planHandEdit(i - o, kt(e, !0)), m = {
-        ...$,
+      const w = c.planHandEdit(i - o, kt(e, !0)), b = {
+        ...w,
         resolve(A, S) {
           if (c.condition(A.state, i) === "dead") return { kind: "refused", reason: "dead" };
-          const k = $.resolve(A, S);
-          return !("kind" in k) && !k.changes.some((R) => R.kind === "bar" && R.resource === "vitality") && k.changes.push({ kind: "bar", resource: "vitality", to: i }), k;
+          const m = w.resolve(A, S);
+          return !("kind" in m) && !m.changes.some((R) => R.kind === "bar" && R.resource === "vitality") && m.changes.push({ kind: "bar", resource: "vitality", to: i }), m;
         }
-      }, p = vn(
+      }, g = vn(
         e,
         d,
-        m,
-        ha,
+        b,
+        va,
         Qe(e),
         jt(e),
-        () => ({ vitalityFrom: i, ...l, title: T(le, { kind: "hand-edit-read-title", who: t.id, before: i, typed: o }) }),
+        () => ({ vitalityFrom: i, ...l, title: T(ce, { kind: "hand-edit-read-title", who: t.id, before: i, typed: o }) }),
         (A) => {
-          pd(A, i), va(e, A, i);
+          kd(A, i), ma(e, A, i);
         }
       );
-      if (p.kind === "unsafe") return;
-      if (p.kind === "problems" || p.kind === "refusal" && p.reading.problems.length > 0)
-        G(ve, te(`Hand edit not read through armor: ${hn(p.reading.snapshot, p.reading.problems, "")}.`));
-      else if (p.kind === "written") {
-        mr(e, [p.shown], { title: "Hand edit", replyTo: "gm" });
-        const A = p.outcome.changes.find((S) => S.kind === "bar" && S.resource === "vitality");
-        a && e.linkedEdits.set(a, { from: i, typed: o, to: A?.kind === "bar" ? A.to : i, by: t.id, echoed: new X() }), Ki(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [p.applied] });
+      if (g.kind === "unsafe") return;
+      if (g.kind === "problems" || g.kind === "refusal" && g.reading.problems.length > 0)
+        G(ve, te(`Hand edit not read through armor: ${hn(g.reading.snapshot, g.reading.problems, "")}.`));
+      else if (g.kind === "written") {
+        mr(e, [g.shown], { title: "Hand edit", replyTo: "gm" });
+        const A = g.outcome.changes.find((S) => S.kind === "bar" && S.resource === "vitality");
+        a && e.linkedEdits.set(a, { from: i, typed: o, to: A?.kind === "bar" ? A.to : i, by: t.id, echoed: new X() }), Ki(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [g.applied] });
         return;
       }
     }
-    const h = Df(e, i, o), y = vn(e, d, h.plan, ha, Qe(e), jt(e), () => ({ vitalityFrom: i, ...l }), ($) => va(e, $, i));
-    y.kind === "written" && (f && au(e, a, y.applied), h.saysSomething() && mr(e, [y.shown], { title: "Hand edit", replyTo: "gm" }));
+    const h = Df(e, i, o), k = vn(e, d, h.plan, va, Qe(e), jt(e), () => ({ vitalityFrom: i, ...l }), (w) => ma(e, w, i));
+    k.kind === "written" && (f && ou(e, a, k.applied), h.saysSomething() && mr(e, [k.shown], { title: "Hand edit", replyTo: "gm" }));
   }
   function Ef(e, t, n, r) {
     const s = Ae(e.get(t));
     if (n === "" || s !== r) return { typed: s };
-    const i = Ae(kd(n));
+    const i = Ae(gd(n));
     return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };
   }
   function Df(e, t, n) {
@@ -5940,7 +5938,7 @@ var DefenseRound = (() => {
         return s = l.vitality !== n || !we(d, l.state), {
           headline: "acts",
           steps: [
-            T(le, { kind: "hand-edit-title", who: c }),
+            T(ce, { kind: "hand-edit-title", who: c }),
             T(oe, { kind: "hand-edit-summary", who: c, now: l.now }),
             ...l.steps.map((f) => T("Change", f)),
             l.now ? T("Now", l.now) : T("Now", { kind: "standing" })
@@ -5953,7 +5951,7 @@ var DefenseRound = (() => {
       }
     }, saysSomething: () => s };
   }
-  function va(e, t, n) {
+  function ma(e, t, n) {
     const r = N(e), s = e.store.tokens[t.snapshot.id];
     s?.edition?.id !== r.id && (t.facts.state = rr(r, s, n, Yi(e)));
   }
@@ -5997,7 +5995,7 @@ var DefenseRound = (() => {
       ].filter((s) => s !== "").join(" ")
     ));
   }
-  var ma = {
+  var pa = {
     "!damage": vf,
     "!attack": Cu,
     "!defend": kf,
@@ -6006,14 +6004,14 @@ var DefenseRound = (() => {
     "!defense-round": cf
   };
   function Nf() {
-    const e = Or(nn) === void 0, { stored: t, problems: n, newer: r } = Fl(Or(nn), pe), s = { store: t, attributes: new Hl(), loadProblems: n, linkedEdits: new L(), details: new Cf() };
+    const e = Or(nn) === void 0, { stored: t, problems: n, newer: r } = Gl(Or(nn), pe), s = { store: t, attributes: new Kl(), loadProblems: n, linkedEdits: new L(), details: new Cf() };
     return r !== void 0 ? (s.newerState = r, Rr(`${se} v${pe}: ${n.join("; ")}`), G(ve, te(Mf(r)))) : Pf(s, e), Lf(s), s;
   }
   function Pf(e, t) {
     const n = e.store, r = e.loadProblems;
-    t && Bl(n.settings, jf());
-    const s = cu(e);
-    s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), da(nn, n), r.length > 0 && (Rr(`${se} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), G(ve, te(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? G(ve, te(`${se} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && je("rebuilding the help handout", () => Cr(Le(n.settings.edition)))(), n.scriptVersion = pe;
+    t && Hl(n.settings, jf());
+    const s = lu(e);
+    s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), ua(nn, n), r.length > 0 && (Rr(`${se} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), G(ve, te(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? G(ve, te(`${se} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && je("rebuilding the help handout", () => Cr(Le(n.settings.edition)))(), n.scriptVersion = pe;
   }
   function Mf(e) {
     return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
@@ -6026,7 +6024,7 @@ var DefenseRound = (() => {
       "chat:message",
       je(
         (a) => `${D(a?.content ?? "").split(" ", 1)[0]}`,
-        (a) => (a?.type === "api" && !n() && (hi(a, ma) !== void 0 ? _r(e) : xu(r)), ed(e, a, ma)),
+        (a) => (a?.type === "api" && !n() && (hi(a, pa) !== void 0 ? _r(e) : xu(r)), td(e, a, pa)),
         (a) => a?.type === "api" && a.playerid ? ri(a.playerid) : void 0
       )
     );
@@ -6049,11 +6047,11 @@ var DefenseRound = (() => {
     return Ku(se.toLowerCase());
   }
   function Ff(e) {
-    const t = Kd();
+    const t = xd();
     t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
   }
   function Gf(e) {
-    const t = Hd();
+    const t = Kd();
     t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
   }
   Ve("ready", je("starting up", () => {
@@ -6061,8 +6059,8 @@ var DefenseRound = (() => {
   }));
   var Vf = pe;
   function Uf(e) {
-    return xd(e);
+    return Wd(e);
   }
-  return ba(Mr);
+  return $a(Mr);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

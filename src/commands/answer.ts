@@ -13,7 +13,7 @@ import { readTurnOrder } from '../roll20/turnorder';
 import { reply, type CommandContext } from './context';
 import { activeEdition, describeTokenRefusal, describeValueProblems, givenDice, planContext, readContext, readTarget, rollsOf, typedRolls } from './pipeline';
 import { answeredAhead, settlesItself, waitingNames } from './exchange';
-import { controlsToken, resolveAttack } from './attack';
+import { resolveAttack } from './attack';
 import { onTable } from './targets';
 
 export async function answerAttack(ctx: CommandContext): Promise<void> {
@@ -68,7 +68,7 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
   }
   attack.answers[tokenId] = kept;
   const waiting = waitingNames(app, attack, ctx.gm);
-  const settles = settlesItself(app, attack, controlsToken);
+  const settles = settlesItself(app, attack);
   const next = waiting.length > 0 ? ` Waiting for ${waiting.join(', ')}.` : settles ? ` Attack ${attack.key} resolves.` : ` Attack ${attack.key} waits for the GM to settle it.`;
   reply(ctx, `${name}: ${said}.${next}`);
   if (settles) await resolveAttack(ctx, attack);

@@ -13,7 +13,7 @@ import { renderCard, renderLine } from '../render/card';
 import type { CommandHandler } from './dispatch';
 import { reply, type App, type CommandContext } from './context';
 import { activeEdition, givenDice, planContext, runPlans, type PlannedTarget } from './pipeline';
-import { onTable, resolveTargets, type Target } from './targets';
+import { controlsToken, onTable, resolveTargets, type Target } from './targets';
 import { attackerName, nextAttackKey, settlesItself, unanswered, waitingNames } from './exchange';
 import { gmCard, sendPrompts } from './attackPrompts';
 import { nameList } from './refusals';
@@ -121,18 +121,11 @@ function declare(ctx: CommandContext): void | Promise<void> {
   app.store.exchange.attacks[attack.key] = attack;
   // Public: who attacks whom, and from where; no numbers, and no token the players cannot see.
   const names = defenders.filter(({ token }) => token.get('layer') !== 'gmlayer').map(({ token }) => tokenName(token, 'a token'));
-  const hiddenAttacker = attacker !== null && findToken(attacker)?.get('layer') === 'gmlayer';
   const where = situation ? ` (${spec.situationWords(situation).split(':')[0]})` : '';
-  if (names.length > 0) send(PUBLIC, renderLine(`Attack ${attack.key}: ${hiddenAttacker ? 'An unseen attacker' : attackerName(attack)} attacks ${nameList(names)}${where}.`), { record: true });
+  if (names.length > 0) send(PUBLIC, renderLine(`Attack ${attack.key}: ${attackerName(attack, false)} attacks ${nameList(names)}${where}.`), { record: true });
   if (notes.length > 0) reply(ctx, `Not among the defenders: ${notes.join('; ')}.`);
   sendPrompts(app, attack);
-  if (settlesItself(app, attack, controlsToken)) return resolveAttack(ctx, attack);
-}
-
-/** Whether a player controls a token still on the table. */
-export function controlsToken(playerId: string, tokenId: string): boolean {
-  const token = findToken(tokenId);
-  return token !== undefined && controls(playerId, token, characterOf(token));
+  if (settlesItself(app, attack)) return resolveAttack(ctx, attack);
 }
 
 /** The attacker: `--from`, or the one token selected; the GM may declare with none (an unseen archer). */
@@ -241,10 +234,7 @@ function listAttacks(ctx: CommandContext): void {
     (attack) =>
       ctx.gm ||
       attack.by === ctx.playerId ||
-      unanswered(app, attack).some((tokenId) => {
-        const token = findToken(tokenId);
-        return token !== undefined && controls(ctx.playerId, token, characterOf(token));
-      }),
+      unanswered(app, attack).some((tokenId) => controlsToken(ctx.playerId, tokenId)),
   );
   if (attacks.length === 0) {
     reply(ctx, ctx.gm ? 'No attack is open.' : 'No open attack of yours, and none waiting for your answer.');

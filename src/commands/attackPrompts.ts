@@ -11,7 +11,7 @@ import { send, TO_GM, whisperTo } from '../roll20/send';
 import { isSafeId, renderCard, type Button, type Card } from '../render/card';
 import type { App } from './context';
 import { activeEdition, planContext, readContext, readTarget } from './pipeline';
-import { answeredAhead, attackerName, unanswered } from './exchange';
+import { answeredAhead, attackerName, attackerSeen, unanswered } from './exchange';
 
 /** A plan that reads only the token itself. */
 const NOTHING: Plan<unknown> = { values: [], dice: [], resolve: () => ({ kind: 'bar', resource: 'vitality' }) };
@@ -70,7 +70,7 @@ function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId:
   }
   for (const { answers, why } of missing) lines.push(`${answers.join(', ')}: ${why}`);
   // A player's card names no hidden attacker, not even in a button's command.
-  const attacker = !gm && attackerHidden(attack) ? null : attack.attacker;
+  const attacker = attackerSeen(attack, gm);
   if (facts) for (const extra of spec.extra?.(facts, attacker) ?? []) if (extra.section === ACTION) buttons.push({ label: extra.label, command: extra.command });
   return { label: name, lines, buttons: isSafeId(tokenId) ? buttons : [] };
 }
@@ -86,11 +86,6 @@ function answerersOf(tokenId: string): string[] {
   if (!token) return ['gm'];
   const players = controllersOf(token, characterOf(token));
   return players.length > 0 ? players : ['gm'];
-}
-
-/** The attacker is on the GM layer: the players' cards do not name it. */
-function attackerHidden(attack: OpenAttack): boolean {
-  return attack.attacker !== null && findToken(attack.attacker)?.get('layer') === 'gmlayer';
 }
 
 /** The card's title: the attack and its attacker (unseen, for a player, when it is hidden). */

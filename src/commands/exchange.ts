@@ -6,6 +6,7 @@ import type { Memory } from '../state/memory';
 import type { OpenAttack } from '../state/attacks';
 import { findToken, tokenName } from '../roll20/read';
 import type { App } from './context';
+import { controlsToken } from './targets';
 
 /** rules.md, "Rounds": every defense made ahead ends with the round. */
 export function endRoundAnswers(app: App): void {
@@ -36,11 +37,17 @@ export function unanswered(app: App, attack: OpenAttack): string[] {
   return attack.defenders.filter((tokenId) => attack.answers[tokenId] === undefined && !answeredAhead(app, tokenId));
 }
 
+/** The attacker as this reader may know it: a player is not told of one on the GM layer (null: none known). */
+export function attackerSeen(attack: OpenAttack, gm: boolean): string | null {
+  if (attack.attacker === null || gm) return attack.attacker;
+  return findToken(attack.attacker)?.get('layer') === 'gmlayer' ? null : attack.attacker;
+}
+
 /** The attacker's name as a card says it; to a player, a hidden attacker is unseen. */
 export function attackerName(attack: OpenAttack, gm = true): string {
-  if (attack.attacker === null) return 'An unseen attacker';
-  const token = findToken(attack.attacker);
-  if (token && !gm && token.get('layer') === 'gmlayer') return 'An unseen attacker';
+  const seen = attackerSeen(attack, gm);
+  if (seen === null) return 'An unseen attacker';
+  const token = findToken(seen);
   return token ? tokenName(token, 'The attacker') : 'The attacker (gone)';
 }
 
@@ -78,8 +85,8 @@ export function waitingNames(app: App, attack: OpenAttack, gm: boolean): string[
  * a token she does not control is the GM's to settle, unless players-target-any is on). A defense
  * made ahead answers a token, but the GM has not yet settled it for her.
  */
-export function settlesItself(app: App, attack: OpenAttack, controlledBy: (playerId: string, tokenId: string) => boolean): boolean {
+export function settlesItself(app: App, attack: OpenAttack): boolean {
   if (unanswered(app, attack).length > 0) return false;
   if (attack.gm || app.store.settings.playersTargetAny) return true;
-  return attack.defenders.every((tokenId) => controlledBy(attack.by, tokenId) || attack.answers[tokenId] !== undefined);
+  return attack.defenders.every((tokenId) => controlsToken(attack.by, tokenId) || attack.answers[tokenId] !== undefined);
 }

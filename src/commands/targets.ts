@@ -98,3 +98,9 @@ export function checkIdFlags(ctx: CommandContext, flags: readonly string[]): voi
     if (!onTable(values.join(' '), ctx.gm)) throw new RefusalError(`--${flag}: no token on the table has that id`);
   }
 }
+
+/** Whether a player controls a token still on the table. */
+export function controlsToken(playerId: string, tokenId: string): boolean {
+  const token = findToken(tokenId);
+  return token !== undefined && controls(playerId, token, characterOf(token));
+}

@@ -309,4 +309,18 @@ describe('prompts, answers and the attack\'s life', () => {
     const gm = await table.say('GM', `!attack 5 --ids ${table.id('Bob')}`, ['Goblin 1']);
     expect(all(gm)).toMatch(/Attack A6: Goblin 1 attacks Bob/);
   });
+
+  it('a defense made ahead answers a player\'s attack on an NPC, but the GM settles it (rules.md, section 5)', async () => {
+    table = await tableIn('soak');
+    await table.say('GM', `!defend --action defend --roll 5 --ids ${table.id('Goblin 2')}`);
+    const declared = await table.say('Alice', `!attack 40 --ids ${table.id('Goblin 2')}`, ['Bob']);
+    expect(all(declared)).toMatch(/Answered by the defense it made ahead/);
+    expect(table.stored().exchange.attacks.A1).toBeDefined();
+    const early = await table.say('Alice', '!attack --resolve A1');
+    expect(whispered(early, 'Alice').join('\n')).toMatch(/waits for the GM to settle Goblin 2/);
+    const settled = await table.say('GM', '!attack --resolve A1');
+    expect(all(settled)).toMatch(/Goblin 2 blocks the hit/);
+    expect(table.bar('Goblin 2')).toBe(30);
+    expect(table.memory('Goblin 2')?.pendingDefense).toBeUndefined();
+  });
 });
