@@ -30,7 +30,7 @@ var DefenseRound = (() => {
     onDamage: () => Uf,
     version: () => Vf
   });
-  var E = Math, C = Number, D = String, p = Object, Z = Array, de = JSON, L = Map, X = Set, Aa = WeakMap, Ft = Error, Lr = RangeError, jr = Promise, Gt = Date, Sa = isNaN, Ta = "0.2.0", se = "DefenseRound", pe = Ta, Vt, Ea = {
+  var E = Math, C = Number, D = String, m = Object, Z = Array, de = JSON, L = Map, X = Set, Aa = WeakMap, Gt = Error, Lr = RangeError, jr = Promise, Vt = Date, Sa = isNaN, Ta = "0.2.0", re = "DefenseRound", pe = Ta, Ut, Ea = {
     lang: void 0,
     message: void 0,
     abortEarly: void 0,
@@ -38,11 +38,11 @@ var DefenseRound = (() => {
   };
   // @__NO_SIDE_EFFECTS__
   function Fr(e) {
-    return !e && !Vt ? Ea : {
-      lang: e?.lang ?? Vt?.lang,
+    return !e && !Ut ? Ea : {
+      lang: e?.lang ?? Ut?.lang,
       message: e?.message,
-      abortEarly: e?.abortEarly ?? Vt?.abortEarly,
-      abortPipeEarly: e?.abortPipeEarly ?? Vt?.abortPipeEarly
+      abortEarly: e?.abortEarly ?? Ut?.abortEarly,
+      abortPipeEarly: e?.abortPipeEarly ?? Ut?.abortPipeEarly
     };
   }
   var Da;
@@ -61,12 +61,12 @@ var DefenseRound = (() => {
     return Ca?.get(e)?.get(t);
   }
   // @__NO_SIDE_EFFECTS__
-  function Be(e) {
+  function Ue(e) {
     const t = typeof e;
-    return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && p.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
+    return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && m.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
   }
   function H(e, t, n, r, s) {
-    const i = s && "input" in s ? s.input : n.value, a = s?.expected ?? e.expects ?? null, o = s?.received ?? /* @__PURE__ */ Be(i), l = {
+    const i = s && "input" in s ? s.input : n.value, a = s?.expected ?? e.expects ?? null, o = s?.received ?? /* @__PURE__ */ Ue(i), l = {
       kind: e.kind,
       type: e.type,
       input: i,
@@ -88,7 +88,7 @@ var DefenseRound = (() => {
   }
   // @__NO_SIDE_EFFECTS__
   function Pa(e, t) {
-    return p.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
+    return m.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
   }
   // @__NO_SIDE_EFFECTS__
   function wn(e, t) {
@@ -118,11 +118,11 @@ var DefenseRound = (() => {
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function Ut(e) {
+  function Bt(e) {
     return {
       kind: "validation",
       type: "integer",
-      reference: Ut,
+      reference: Bt,
       async: !1,
       expects: null,
       requirement: C.isInteger,
@@ -148,26 +148,26 @@ var DefenseRound = (() => {
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function et(e, t) {
+  function tt(e, t) {
     return {
       kind: "validation",
       type: "max_value",
-      reference: et,
+      reference: tt,
       async: !1,
-      expects: `<=${e instanceof Gt ? e.toJSON() : /* @__PURE__ */ Be(e)}`,
+      expects: `<=${e instanceof Vt ? e.toJSON() : /* @__PURE__ */ Ue(e)}`,
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && !(n.value <= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Gt ? n.value.toJSON() : /* @__PURE__ */ Be(n.value) }), n;
+        return n.typed && !(n.value <= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Vt ? n.value.toJSON() : /* @__PURE__ */ Ue(n.value) }), n;
       }
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function Re(e, t) {
+  function _e(e, t) {
     return {
       kind: "validation",
       type: "min_length",
-      reference: Re,
+      reference: _e,
       async: !1,
       expects: `>=${e}`,
       requirement: e,
@@ -178,17 +178,17 @@ var DefenseRound = (() => {
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function tt(e, t) {
+  function nt(e, t) {
     return {
       kind: "validation",
       type: "min_value",
-      reference: tt,
+      reference: nt,
       async: !1,
-      expects: `>=${e instanceof Gt ? e.toJSON() : /* @__PURE__ */ Be(e)}`,
+      expects: `>=${e instanceof Vt ? e.toJSON() : /* @__PURE__ */ Ue(e)}`,
       requirement: e,
       message: t,
       "~run"(n, r) {
-        return n.typed && !(n.value >= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Gt ? n.value.toJSON() : /* @__PURE__ */ Be(n.value) }), n;
+        return n.typed && !(n.value >= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Vt ? n.value.toJSON() : /* @__PURE__ */ Ue(n.value) }), n;
       }
     };
   }
@@ -208,11 +208,11 @@ var DefenseRound = (() => {
     };
   }
   // @__NO_SIDE_EFFECTS__
-  function nt(e) {
+  function rt(e) {
     return {
       kind: "validation",
       type: "safe_integer",
-      reference: nt,
+      reference: rt,
       async: !1,
       expects: null,
       requirement: C.isSafeInteger,
@@ -244,11 +244,11 @@ var DefenseRound = (() => {
     return typeof e.default == "function" ? e.default(t, n) : e.default;
   }
   // @__NO_SIDE_EFFECTS__
-  function Oe(e, t) {
+  function Re(e, t) {
     return ee({
       kind: "schema",
       type: "array",
-      reference: Oe,
+      reference: Re,
       expects: "Array",
       async: !1,
       item: e,
@@ -282,11 +282,11 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function rt(e) {
+  function Be(e) {
     return ee({
       kind: "schema",
       type: "boolean",
-      reference: rt,
+      reference: Be,
       expects: "boolean",
       async: !1,
       message: e,
@@ -311,12 +311,12 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function ie(e, t) {
+  function se(e, t) {
     return ee({
       kind: "schema",
       type: "literal",
-      reference: ie,
-      expects: /* @__PURE__ */ Be(e),
+      reference: se,
+      expects: /* @__PURE__ */ Ue(e),
       async: !1,
       literal: e,
       message: t,
@@ -326,11 +326,11 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function Bt(e, t) {
+  function Ht(e, t) {
     return ee({
       kind: "schema",
       type: "nullable",
-      reference: Bt,
+      reference: Ht,
       expects: `(${e.expects} | null)`,
       async: !1,
       wrapped: e,
@@ -341,11 +341,11 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function $e(e) {
+  function be(e) {
     return ee({
       kind: "schema",
       type: "number",
-      reference: $e,
+      reference: be,
       expects: "number",
       async: !1,
       message: e,
@@ -423,12 +423,12 @@ var DefenseRound = (() => {
     });
   }
   // @__NO_SIDE_EFFECTS__
-  function ae(e, t) {
+  function ie(e, t) {
     return ee({
       kind: "schema",
       type: "picklist",
-      reference: ae,
-      expects: /* @__PURE__ */ wn(e.map(Be), "|"),
+      reference: ie,
+      expects: /* @__PURE__ */ wn(e.map(Ue), "|"),
       async: !1,
       options: e,
       message: t,
@@ -616,19 +616,19 @@ var DefenseRound = (() => {
             for (const h of u.options) {
               if (h.type === "variant") d(h, new X(f).add(h.key));
               else {
-                let k = !0, w = 0;
+                let p = !0, y = 0;
                 for (const b of f) {
-                  const g = h.entries[b];
-                  if (b in i ? g["~run"]({
+                  const k = h.entries[b];
+                  if (b in i ? k["~run"]({
                     typed: !1,
                     value: i[b]
-                  }, Ma).issues : g.type !== "exact_optional" && g.type !== "optional" && g.type !== "nullish") {
-                    k = !1, l !== b && (o < w || o === w && b in i && !(l in i)) && (o = w, l = b, c = []), l === b && c.push(h.entries[b].expects);
+                  }, Ma).issues : k.type !== "exact_optional" && k.type !== "optional" && k.type !== "nullish") {
+                    p = !1, l !== b && (o < y || o === y && b in i && !(l in i)) && (o = y, l = b, c = []), l === b && c.push(h.entries[b].expects);
                     break;
                   }
-                  w++;
+                  y++;
                 }
-                if (k) {
+                if (p) {
                   const b = h["~run"]({ value: i }, s);
                   (!a || !a.typed && b.typed) && (a = b);
                 }
@@ -681,7 +681,7 @@ var DefenseRound = (() => {
     };
   }
   function V(e) {
-    return /* @__PURE__ */ Ur(p.assign(p.create(null), e));
+    return /* @__PURE__ */ Ur(m.assign(m.create(null), e));
   }
   var Wr = ["vitality", "soul", "power"], wt = { vitality: "Vitality", soul: "Soul", power: "Power" }, bt = [
     "armor_soak",
@@ -703,8 +703,8 @@ var DefenseRound = (() => {
     "active_defense",
     "full_defense",
     "armor_score"
-  ], ce = "title", oe = "summary", Ce = "action";
-  function Ie(e, t) {
+  ], ce = "title", ae = "summary", Oe = "action";
+  function Ce(e, t) {
     for (let n = 0; n < t.length; n += 1) t[n].section = e;
     return t;
   }
@@ -714,18 +714,18 @@ var DefenseRound = (() => {
   function Sn(e) {
     return "kind" in e;
   }
-  var Ht = -10, Yr = -9, zr = 1, st = 1, Tn = 3, it = { condition: "none", savesOwed: 0 }, Kt = { condition: "dead", savesOwed: 0 };
+  var Kt = -10, Yr = -9, zr = 1, st = 1, Tn = 3, it = { condition: "none", savesOwed: 0 }, xt = { condition: "dead", savesOwed: 0 };
   function Xr(e) {
-    return e > 0 ? { ...it } : e > Ht ? { condition: "incapacitated", savesOwed: 0 } : { ...Kt };
+    return e > 0 ? { ...it } : e > Kt ? { condition: "incapacitated", savesOwed: 0 } : { ...xt };
   }
   function En(e) {
     return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
   }
   function ja(e, t, n) {
-    return n.condition === "dying" ? { life: { ...Kt }, steps: [...En(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...it }, steps: [] } : e > 0 ? t <= Ht ? { life: { condition: "dying", savesOwed: Tn }, steps: [{ kind: "dying", savesOwed: Tn }] } : {
+    return n.condition === "dying" ? { life: { ...xt }, steps: [...En(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...it }, steps: [] } : e > 0 ? t <= Kt ? { life: { condition: "dying", savesOwed: Tn }, steps: [{ kind: "dying", savesOwed: Tn }] } : {
       life: { condition: "incapacitated", savesOwed: st },
       steps: [{ kind: "incapacitated", savesOwed: st }]
-    } : t <= Ht ? { life: { ...Kt }, steps: [...En(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
+    } : t <= Kt ? { life: { ...xt }, steps: [...En(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
   }
   function qr(e, t, n) {
     if (n.condition === "dead")
@@ -756,7 +756,7 @@ var DefenseRound = (() => {
       return { after: s.applied ? t : s.after, life: s.life, steps: i };
     }
     const r = [{ kind: "vitality-change", before: e, after: t }];
-    return t > 0 ? n.condition === "dead" ? { after: t, life: { ...it }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...it }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...it }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Ht ? {
+    return t > 0 ? n.condition === "dead" ? { after: t, life: { ...it }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...it }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...it }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Kt ? {
       after: t,
       life: { condition: "incapacitated", savesOwed: 0 },
       steps: [...r, ...En(n), { kind: "incapacitated", savesOwed: 0 }]
@@ -788,7 +788,7 @@ var DefenseRound = (() => {
         steps: [r(st), { kind: "saved-from-death", before: e, vitality: Yr }]
       };
     const s = E.min(Tn, t.savesOwed) - 1;
-    return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...Kt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
+    return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...xt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
   }
   var Jr = { physical: "Physical", magical: "Magical" }, Qr = { physical: "Defense", magical: "Spirit" }, Dn = { soul: "Soul", power: "Power" };
   function Ua(e, t) {
@@ -890,7 +890,7 @@ var DefenseRound = (() => {
     covert: "Covert attack",
     spectator: "Spectator"
   }, Ka = { defend: "Defend", evade: "Evade", react: "Reaction" }, Zr = { defend: "defend", evade: "evade" };
-  function xt(e) {
+  function Wt(e) {
     return e > 0 ? `+${e}` : `${e}`;
   }
   function es(e, t, n) {
@@ -912,13 +912,13 @@ var DefenseRound = (() => {
         return `Mental ${e.roll} vs ${e.target}: ${Rn(e.success, e.critical)}, ${n}`;
       }
       case "situation-penalty":
-        return `${ue[e.situation]}: ${xt(e.penalty)} to ${Zr[e.check]}`;
+        return `${ue[e.situation]}: ${Wt(e.penalty)} to ${Zr[e.check]}`;
       case "situation-no-penalty":
         return `${ue[e.situation]}: no penalty to ${Zr[e.check]}`;
       case "aided":
-        return e.by === void 0 ? `Aided by an ally: ${xt(e.bonus)}` : `Aided by ${t(e.by)}: ${xt(e.bonus)}`;
+        return e.by === void 0 ? `Aided by an ally: ${Wt(e.bonus)}` : `Aided by ${t(e.by)}: ${Wt(e.bonus)}`;
       case "modifier":
-        return `Modifier: ${xt(e.mod)}`;
+        return `Modifier: ${Wt(e.mod)}`;
       case "action-check":
         return `${Ka[e.action]} ${e.roll} vs ${es(e.baseTarget, e.adjustments, e.target)}: ${Rn(e.success, e.critical)}`;
       case "pending-defense":
@@ -965,7 +965,7 @@ var DefenseRound = (() => {
     return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
   }
   function Ja(e) {
-    return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ce, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
+    return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Oe, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
   }
   function Qa(e, t) {
     if (t.instantKill) return `${e}: instant kill`;
@@ -1018,7 +1018,7 @@ var DefenseRound = (() => {
     }
   }
   var no = /^[+-]?\d+$/;
-  function Ae(e) {
+  function $e(e) {
     if (typeof e == "number")
       return C.isSafeInteger(e) ? e + 0 : null;
     if (typeof e != "string") return null;
@@ -1027,7 +1027,7 @@ var DefenseRound = (() => {
     const n = C(t);
     return C.isSafeInteger(n) ? n + 0 : null;
   }
-  function Wt(e, t) {
+  function Yt(e, t) {
     return E.floor(e * t / 100);
   }
   function ts(e, t, n) {
@@ -1037,8 +1037,8 @@ var DefenseRound = (() => {
   function J(e, t = 40) {
     return e.length > t ? `${e.slice(0, t - 3)}...` : e;
   }
-  var y = class extends Ft {
-  }, P = class extends Ft {
+  var w = class extends Gt {
+  }, P = class extends Gt {
   };
   function ro(e, t) {
     return e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
@@ -1059,22 +1059,22 @@ var DefenseRound = (() => {
     for (const a of t)
       if (a.startsWith("--") && a.length > 2) {
         const o = a.slice(2).toLowerCase();
-        if (s.has(o)) throw new y(`--${J(o)} is given twice`);
+        if (s.has(o)) throw new w(`--${J(o)} is given twice`);
         i = [], s.set(o, i);
       } else i ? i.push(a) : r.push(a);
     return { command: n, positionals: r, flags: s };
   }
-  function Ne(e, t, n) {
+  function Ie(e, t, n) {
     for (const [r, s] of e.flags) {
-      const i = p.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
+      const i = m.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
       if (!i) {
         const a = n?.(r);
-        throw a ? new y(`--${J(r)} means nothing in the ${a} edition`) : new y(`unknown flag --${J(r)}`);
+        throw a ? new w(`--${J(r)} means nothing in the ${a} edition`) : new w(`unknown flag --${J(r)}`);
       }
-      if (i.kind === "switch" && s.length > 0) throw new y(`--${r} takes no value`);
-      if (i.kind !== "switch" && s.length === 0) throw new y(`--${r} needs a value`);
+      if (i.kind === "switch" && s.length > 0) throw new w(`--${r} takes no value`);
+      if (i.kind !== "switch" && s.length === 0) throw new w(`--${r} needs a value`);
       if (i.kind === "one" && s.length > 1)
-        throw new y(`--${r} takes one value (got "${J(s.join(" "))}")`);
+        throw new w(`--${r} takes one value (got "${J(s.join(" "))}")`);
     }
   }
   function j(e, t) {
@@ -1085,35 +1085,35 @@ var DefenseRound = (() => {
     return e.flags.has(t);
   }
   function $t(e, t, n, r) {
-    const s = Ae(e);
-    if (s === null) throw new y(`${t} must be a whole number (got "${J(e)}")`);
-    if (s < n || s > r) throw new y(`${t} must be from ${n} to ${r} (got ${s})`);
+    const s = $e(e);
+    if (s === null) throw new w(`${t} must be a whole number (got "${J(e)}")`);
+    if (s < n || s > r) throw new w(`${t} must be from ${n} to ${r} (got ${s})`);
     return s;
   }
   function Ee(e, t, n, r) {
     const s = j(e, t);
     return s === void 0 ? void 0 : $t(s, `--${t}`, n, r);
   }
-  function x(e, t, n) {
+  function W(e, t, n) {
     const r = e.toLowerCase(), s = n.find((i) => i === r);
-    if (!s) throw new y(`${t} must be one of ${n.join(", ")} (got "${J(e)}")`);
+    if (!s) throw new w(`${t} must be one of ${n.join(", ")} (got "${J(e)}")`);
     return s;
   }
-  function Se(e) {
+  function Ae(e) {
     const t = e.flags.get("ids");
     if (t)
       return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");
   }
-  function Yt(e, t) {
+  function zt(e, t) {
     const { positionals: n } = e;
     if (n.length > 1) {
       const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-      throw new y(`one amount only (got "${J(n.join(" "))}")${s}`);
+      throw new w(`one amount only (got "${J(n.join(" "))}")${s}`);
     }
     const r = n[0];
     if (r === void 0) {
       if (t.optional) return;
-      throw new y(t.missing);
+      throw new w(t.missing);
     }
     return $t(r, t.what, 0, ns);
   }
@@ -1127,7 +1127,7 @@ var DefenseRound = (() => {
           headline: "acts",
           steps: [
             T(ce, { kind: t.title, who: i, stance: e, same: s }),
-            T(oe, { kind: t.title, who: i, stance: e, same: s, summary: !0 }),
+            T(ae, { kind: t.title, who: i, stance: e, same: s, summary: !0 }),
             T(t.row, { kind: t.change, from: r, to: e }),
             T(t.row, { kind: t.effect, stance: e })
           ],
@@ -1145,7 +1145,7 @@ var DefenseRound = (() => {
   }
   function as(e) {
     const t = new L();
-    for (const [n, r] of p.entries(e)) r !== null && t.set(n, [r]);
+    for (const [n, r] of m.entries(e)) r !== null && t.set(n, [r]);
     return { command: "!defend", positionals: [], flags: t };
   }
   function os(e, t) {
@@ -1159,8 +1159,9 @@ var DefenseRound = (() => {
       }
     };
   }
-  function cs(e, t) {
-    return t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
+  function cs(e, t, n) {
+    const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
+    return n && (r.roll = n.roll, r.success = n.success), r;
   }
   function at(e, t) {
     const n = t > 0 && e < 100 && e <= t, r = E.max(1, E.floor(t / 10));
@@ -1188,7 +1189,7 @@ var DefenseRound = (() => {
     mentalCheckEasesPenalty: !1,
     gateFailureTakesDamage: !1,
     counterDrawsIntoBattle: !1
-  }, Pe = {
+  }, Ne = {
     // seed 000: "Direct Melee Attack from the Front or Thrown Object": no effect.
     front: fe,
     "thrown-object": fe,
@@ -1221,7 +1222,7 @@ var DefenseRound = (() => {
     }
   };
   function io(e, t) {
-    const n = Pe[e];
+    const n = Ne[e];
     return t === "defend" ? n.defendPenalty : n.evadePenalty;
   }
   function ao(e, t) {
@@ -1247,7 +1248,7 @@ var DefenseRound = (() => {
     return e === "defensive";
   }
   function In(e, t) {
-    return p.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
+    return m.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
   }
   function ho(e, t) {
     return In(e.reactions, t) !== void 0;
@@ -1271,18 +1272,18 @@ var DefenseRound = (() => {
   function po(e) {
     return { kind: "refused", reason: e };
   }
-  function Me(e) {
+  function Pe(e) {
     return e !== null && e !== "";
   }
   function ko(e) {
     const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
     if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
       throw new Lr("resolveSoakDefend: rolls must be integers 1..100");
-    for (const n of [e.mod, e.perceptionMod, ...p.values(e.checkTargets)])
+    for (const n of [e.mod, e.perceptionMod, ...m.values(e.checkTargets)])
       if (n !== null && !C.isSafeInteger(n)) throw new Lr("resolveSoakDefend: modifiers and targets must be integers");
   }
   function go(e) {
-    const { action: t, situation: n, stance: r, round: s } = e, i = Pe[n];
+    const { action: t, situation: n, stance: r, round: s } = e, i = Ne[n];
     if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
     if (e.acting) return { code: "acting-turn" };
     if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
@@ -1294,7 +1295,7 @@ var DefenseRound = (() => {
     if (At(t) && e.ally !== null) return a("ally");
     if (At(t) && e.skillName !== null) return a("skill");
     if (e.aid !== null) {
-      if (!Me(e.vs)) return { code: "needs-vs", action: t };
+      if (!Pe(e.vs)) return { code: "needs-vs", action: t };
       if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
       if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
       if (!ls(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
@@ -1306,14 +1307,14 @@ var DefenseRound = (() => {
       case "evade":
         return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
       case "react":
-        return co(r) ? Me(e.vs) ? ho(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+        return co(r) ? Pe(e.vs) ? ho(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
       case "counter":
-        return lo(r) ? { code: "counter-in-defensive-stance" } : uo(r) ? Me(e.vs) ? us(s, e.vs) ? e.ally !== null && !mo(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: fs(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+        return lo(r) ? { code: "counter-in-defensive-stance" } : uo(r) ? Pe(e.vs) ? us(s, e.vs) ? e.ally !== null && !mo(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: fs(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
       case "skill":
         if (e.ally !== null)
-          return fo(r) ? { code: "defensive-skill-on-ally" } : ls(r) ? Me(e.vs) ? us(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: fs(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+          return fo(r) ? { code: "defensive-skill-on-ally" } : ls(r) ? Pe(e.vs) ? us(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: fs(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
         if (ds(r)) {
-          if (!Me(e.vs)) return { code: "needs-vs", action: t };
+          if (!Pe(e.vs)) return { code: "needs-vs", action: t };
           if (vo(s, e.vs)) return { code: "skill-limit", vs: e.vs };
         }
         return null;
@@ -1321,7 +1322,7 @@ var DefenseRound = (() => {
   }
   function yo(e) {
     const t = [];
-    return Pe[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), At(e.action) && t.push(vs[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
+    return Ne[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), At(e.action) && t.push(vs[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
   }
   function wo(e) {
     ko(e);
@@ -1329,7 +1330,7 @@ var DefenseRound = (() => {
     if (t) return po(t);
     const n = yo(e);
     if (n) return { kind: "missing-target", check: n };
-    const { action: r, situation: s } = e, i = Pe[s], a = (c) => e.checkTargets[c] ?? 0, o = [], l = r === "defend" || r === "evade";
+    const { action: r, situation: s } = e, i = Ne[s], a = (c) => e.checkTargets[c] ?? 0, o = [], l = r === "defend" || r === "evade";
     if (i.perceptionGate !== "none") {
       const c = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = a("perception"), u = at(e.rolls.perception, d + c);
       if (o.push({ kind: "perception-check", situation: s, roll: u.roll, baseTarget: d, mod: c, target: u.target, success: u.success, critical: u.critical }), !u.success)
@@ -1353,13 +1354,13 @@ var DefenseRound = (() => {
       }
       case "skill": {
         o.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-        const c = e.ally === null && ds(e.stance) && Me(e.vs), d = e.ally !== null && Me(e.vs);
+        const c = e.ally === null && ds(e.stance) && Pe(e.vs), d = e.ally !== null && Pe(e.vs);
         return ot(o, null, { ...c ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
       }
     }
   }
   function ms(e) {
-    return e.aid !== null && Me(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
+    return e.aid !== null && Pe(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
   }
   function ps(e, t, n) {
     const r = [];
@@ -1452,13 +1453,13 @@ var DefenseRound = (() => {
   var To = V({
     life: /* @__PURE__ */ U(
       V({
-        condition: /* @__PURE__ */ ae(["none", "incapacitated", "dying", "dead"]),
-        savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Ut(), /* @__PURE__ */ tt(0), /* @__PURE__ */ et(3))
+        condition: /* @__PURE__ */ ie(["none", "incapacitated", "dying", "dead"]),
+        savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ Bt(), /* @__PURE__ */ nt(0), /* @__PURE__ */ tt(3))
       })
     ),
     // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-    reactions: /* @__PURE__ */ U(/* @__PURE__ */ gt(/* @__PURE__ */ q(), /* @__PURE__ */ Kr([/* @__PURE__ */ rt(), /* @__PURE__ */ ie("used")]))),
-    skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ Oe(/* @__PURE__ */ q()))
+    reactions: /* @__PURE__ */ U(/* @__PURE__ */ gt(/* @__PURE__ */ q(), /* @__PURE__ */ Kr([/* @__PURE__ */ Be(), /* @__PURE__ */ se("used")]))),
+    skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ Re(/* @__PURE__ */ q()))
   });
   function Eo(e) {
     return e === "success" || e === "fail" ? e : null;
@@ -1513,7 +1514,7 @@ var DefenseRound = (() => {
     "perception-roll": { kind: "one" },
     "perception-mod": { kind: "one" },
     skill: { kind: "text" }
-  }, zt = {
+  }, Xt = {
     defend: "defend_check",
     evade: "evade_check",
     reaction: "reaction_check",
@@ -1521,28 +1522,28 @@ var DefenseRound = (() => {
     mental: "mental_check"
   };
   function ys(e) {
-    if (e.positionals.length > 0) throw new y(`unexpected "${J(e.positionals.join(" "))}" (give the action with --action)`);
+    if (e.positionals.length > 0) throw new w(`unexpected "${J(e.positionals.join(" "))}" (give the action with --action)`);
     if (O(e, "aided"))
-      throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
+      throw new w("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
     const t = j(e, "action");
-    if (t === void 0) throw new y("no action given");
-    const n = x(t, "--action", Po), r = j(e, "situation");
+    if (t === void 0) throw new w("no action given");
+    const n = W(t, "--action", Po), r = j(e, "situation");
     if (r !== void 0 && (n === "save" || n === "react"))
-      throw new y(`--situation does not apply to --action ${n}`);
+      throw new w(`--situation does not apply to --action ${n}`);
     if (n === "save") {
       const i = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
-      if (i) throw new y(`--${i} does not apply to --action save`);
+      if (i) throw new w(`--${i} does not apply to --action save`);
     }
-    const s = r === void 0 ? "front" : x(r, "--situation", Cn);
+    const s = r === void 0 ? "front" : W(r, "--situation", Cn);
     if (O(e, "roll") && (n === "counter" || n === "skill"))
-      throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
-    if (O(e, "perception-roll") && Pe[s].perceptionGate === "none")
-      throw new y("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
-    if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Pe[s].mentalCheckEasesPenalty))
-      throw new y("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
+      throw new w(`--roll does not apply to --action ${n}: it is announced, not rolled`);
+    if (O(e, "perception-roll") && Ne[s].perceptionGate === "none")
+      throw new w("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
+    if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Ne[s].mentalCheckEasesPenalty))
+      throw new w("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
     if ((n === "react" || n === "counter") && !O(e, "vs"))
-      throw new y(`--action ${n} needs --vs with the attacker's token id`);
-    if (O(e, "aided-by") && !O(e, "vs")) throw new y("--aided-by needs --vs with the attacker's token id");
+      throw new w(`--action ${n} needs --vs with the attacker's token id`);
+    if (O(e, "aided-by") && !O(e, "vs")) throw new w("--aided-by needs --vs with the attacker's token id");
     return {
       action: n,
       situation: s,
@@ -1556,12 +1557,12 @@ var DefenseRound = (() => {
     };
   }
   function jo(e) {
-    const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Pe[e.situation].perceptionGate !== "none", r = [];
+    const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ne[e.situation].perceptionGate !== "none", r = [];
     return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
   }
   function ws(e) {
     return {
-      values: e.action === "save" ? ["save_check"] : p.values(zt),
+      values: e.action === "save" ? ["save_check"] : m.values(Xt),
       // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
       readsTurnOrder: e.action !== "save",
       ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
@@ -1585,8 +1586,8 @@ var DefenseRound = (() => {
       headline: o ? "saved" : l ? "dies" : "acts",
       steps: [
         T(ce, { kind: "save-title", who: c }),
-        T(oe, { kind: "save-summary", who: c, result: o ? a.life.condition === "none" ? "stands" : "clings" : l ? "dies" : "fails" }),
-        ...Ie("Roll", a.steps),
+        T(ae, { kind: "save-summary", who: c, result: o ? a.life.condition === "none" ? "stands" : "clings" : l ? "dies" : "fails" }),
+        ...Ce("Roll", a.steps),
         ...Xa("Now", a.life, a.vitality)
       ],
       changes: a.vitality !== r ? [{ kind: "bar", resource: "vitality", to: a.vitality }] : [],
@@ -1597,15 +1598,15 @@ var DefenseRound = (() => {
   function Go(e, t, n) {
     const r = t.bars.vitality.value;
     if (r === null) return { kind: "bar", resource: "vitality" };
-    const s = Ke(t.state, r), i = p.fromEntries(
-      p.keys(zt).map((S) => [S, t.values[zt[S]]?.current ?? null])
+    const s = Ke(t.state, r), i = m.fromEntries(
+      m.keys(Xt).map((S) => [S, t.values[Xt[S]]?.current ?? null])
     ), a = t.state;
     let o = null;
     if (e.aidedBy !== null) {
       const S = t.others[e.aidedBy];
       if (!S) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
       if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-      const m = S.state.reactions ?? {}, R = e.vs !== null && p.prototype.hasOwnProperty.call(m, e.vs) ? m[e.vs] : void 0;
+      const g = S.state.reactions ?? {}, R = e.vs !== null && m.prototype.hasOwnProperty.call(g, e.vs) ? g[e.vs] : void 0;
       o = {
         by: e.aidedBy,
         stance: S.stance === "reactive" || S.stance === "defensive" ? S.stance : "none",
@@ -1631,29 +1632,29 @@ var DefenseRound = (() => {
       round: { reactions: a.reactions ?? {}, skillsVs: a.skillsVs ?? [] }
     });
     if (l.kind === "refused") return { kind: "refused", reason: $o(l.reason, t.nameOf) };
-    if (l.kind === "missing-target") return { kind: "missing-value", key: zt[l.check] };
+    if (l.kind === "missing-target") return { kind: "missing-value", key: Xt[l.check] };
     const c = { ...a };
     l.roundUpdate.reaction && (c.reactions = { ...c.reactions, [l.roundUpdate.reaction.vs]: l.roundUpdate.reaction.success }), l.roundUpdate.skillVs && (c.skillsVs = [...c.skillsVs ?? [], l.roundUpdate.skillVs]);
     const d = l.roundUpdate.reactionUsed;
     d !== void 0 && (c.reactions = { ...c.reactions, [d]: "used" });
     const u = l.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = l.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
     f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-    const k = "acts", w = t.stance !== "defensive" && t.stance !== "reactive", b = t.id, g = l.pendingDefense, A = [
+    const p = "acts", y = t.stance !== "defensive" && t.stance !== "reactive", b = t.id, k = l.pendingDefense, A = [
       T(ce, { kind: "check-title", who: b, action: e.action, situation: e.situation }),
-      T(oe, { kind: "check-summary", who: b, action: e.action, result: g }),
-      ...Ie("Check", l.steps),
-      ...g !== null ? [T("Result", { kind: "check-result", who: b, result: g })] : [],
+      T(ae, { kind: "check-summary", who: b, action: e.action, result: k }),
+      ...Ce("Check", l.steps),
+      ...k !== null ? [T("Result", { kind: "check-result", who: b, result: k })] : [],
       // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
-      ...w ? [T("Stance", { kind: "no-stance-declared" })] : [],
-      ...l.offerDamageButton ? [T(Ce, { kind: "offer-damage" })] : [],
-      ...w ? Ja(t.id) : []
+      ...y ? [T("Stance", { kind: "no-stance-declared" })] : [],
+      ...l.offerDamageButton ? [T(Oe, { kind: "offer-damage" })] : [],
+      ...y ? Ja(t.id) : []
     ];
     return {
-      headline: k,
+      headline: p,
       steps: A,
       changes: u,
       state: c,
-      ...g !== null ? { answer: g } : {},
+      ...k !== null ? { answer: k } : {},
       observed: !1,
       detail: l
     };
@@ -1667,10 +1668,10 @@ var DefenseRound = (() => {
     label: (e, t) => e === "defend" ? `Defend${bs(t.values.defend_check?.current)}` : e === "evade" ? `Evade${bs(t.values.evade_check?.current)}` : "No defense",
     situation(e) {
       const t = j(e, "situation");
-      return t === void 0 ? null : x(t, "--situation", Cn);
+      return t === void 0 ? null : W(t, "--situation", Cn);
     },
     situationWords(e) {
-      const t = Pe[e];
+      const t = Ne[e];
       if (!t) return e;
       const n = [
         t.perceptionGate !== "none" ? "a perception check first" : "",
@@ -1680,9 +1681,10 @@ var DefenseRound = (() => {
       return `${ue[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
     },
     planAnswer: (e, t) => os(ws(ys(as({ action: e, situation: t }))), "pending-defense"),
-    keep: cs,
+    // The action's own check, when one was made (a failed perception check leaves none).
+    keep: (e, t) => cs(e, t, t.steps.find((n) => n.kind === "action-check")),
     extra(e, t) {
-      return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ce, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
+      return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Oe, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
     }
   }, Uo = [
     { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
@@ -1692,51 +1694,51 @@ var DefenseRound = (() => {
     { name: "DR-Undo", action: "!damage --undo" }
   ];
   function Bo(e) {
-    return E.max(0, Wt(e, 5));
+    return E.max(0, Yt(e, 5));
   }
   var $s = 25;
   function Ho(e) {
-    const t = [], n = E.max(0, e.amount), r = ts(e.piercePercent, 0, 100), s = E.max(0, e.stanceReduction), i = Wt(n, r), a = n - i;
+    const t = [], n = E.max(0, e.amount), r = ts(e.piercePercent, 0, 100), s = E.max(0, e.stanceReduction), i = Yt(n, r), a = n - i;
     r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: a });
     let o = a, l = null, c = null;
     const d = e.armor, u = d === null ? 0 : E.max(0, d.protection), f = d !== null && (u > 0 || E.max(0, d.otherProtection ?? 0) > 0);
     if (d !== null && f) {
-      const k = ts(d.soakPercent, 0, 100), w = Wt(a, 100 - k);
-      k > 0 && t.push({ kind: "soak", soakPercent: k, before: a, after: w }), o = E.max(0, w - u), t.push({ kind: "protection", track: e.track, protection: u, before: w, after: o });
+      const p = ts(d.soakPercent, 0, 100), y = Yt(a, 100 - p);
+      p > 0 && t.push({ kind: "soak", soakPercent: p, before: a, after: y }), o = E.max(0, y - u), t.push({ kind: "protection", track: e.track, protection: u, before: y, after: o });
       const b = E.max(0, d.armorReduction);
       if (b > 0) {
         const A = o;
         o = E.max(0, o - b), t.push({ kind: "armor-reduction", track: e.track, reduction: b, before: A, after: o });
       }
-      const g = Wt(w, $s);
-      l = E.max(0, u - g), u > 0 ? c = {
+      const k = Yt(y, $s);
+      l = E.max(0, u - k), u > 0 ? c = {
         kind: "protection-wear",
         track: e.track,
-        afterSoak: w,
+        afterSoak: y,
         wearPercent: $s,
-        wear: g,
+        wear: k,
         before: u,
         after: l
       } : l = d.protection;
     } else {
-      const k = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, w = d === null ? "no-character" : k ? "worn-out" : "never-there";
-      if (t.push({ kind: "armor-absent", track: e.track, reason: w, amount: a }), d !== null) {
+      const p = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, y = d === null ? "no-character" : p ? "worn-out" : "never-there";
+      if (t.push({ kind: "armor-absent", track: e.track, reason: y, amount: a }), d !== null) {
         l = d.protection;
         const b = E.max(0, d.naturalReduction);
         if (b > 0) {
-          const g = o;
-          o = E.max(0, o - b), t.push({ kind: "natural-reduction", track: e.track, reduction: b, before: g, after: o });
+          const k = o;
+          o = E.max(0, o - b), t.push({ kind: "natural-reduction", track: e.track, reduction: b, before: k, after: o });
         }
       }
     }
     if (s > 0) {
-      const k = o;
-      o = E.max(0, o - s), t.push({ kind: "defensive-stance", reduction: s, before: k, after: o });
+      const p = o;
+      o = E.max(0, o - s), t.push({ kind: "defensive-stance", reduction: s, before: p, after: o });
     }
     const h = i + o;
     return t.push({ kind: "vitality-loss", pierced: i, throughArmor: o, loss: h }), c !== null && t.push(c), { vitalityLoss: h, protectionAfter: l, steps: t };
   }
-  var Xt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+  var qt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
   function Ko(e) {
     return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
   }
@@ -1812,13 +1814,13 @@ var DefenseRound = (() => {
     magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
   };
   function zo(e) {
-    const t = O(e, "instant-kill"), n = Yt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]", optional: !0 });
-    if (n === void 0 && !t) throw new y("no damage amount given");
-    const r = n ?? 0, s = n === void 0 ? void 0 : D(n), i = j(e, "type"), a = i === void 0 ? "physical" : Xt[x(i, "--type", p.keys(Xt))], o = x(j(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
-    if (t && o !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
-    if (t && s !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
+    const t = O(e, "instant-kill"), n = zt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]", optional: !0 });
+    if (n === void 0 && !t) throw new w("no damage amount given");
+    const r = n ?? 0, s = n === void 0 ? void 0 : D(n), i = j(e, "type"), a = i === void 0 ? "physical" : qt[W(i, "--type", m.keys(qt))], o = W(j(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
+    if (t && o !== "vitality") throw new w("--instant-kill cannot be combined with --to soul or power");
+    if (t && s !== void 0) throw new w("--instant-kill takes no amount: it drops Vitality to 0");
     if ((t || o !== "vitality") && (O(e, "type") || O(e, "pierce")))
-      throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
+      throw new w(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
     const l = j(e, "defense");
     return {
       amount: r,
@@ -1826,7 +1828,7 @@ var DefenseRound = (() => {
       piercePercent: Ee(e, "pierce", 0, 100) ?? 0,
       to: o,
       instantKill: t,
-      defenseOverride: l === void 0 ? null : x(l, "--defense", ["success", "fail", "none"])
+      defenseOverride: l === void 0 ? null : W(l, "--defense", ["success", "fail", "none"])
     };
   }
   function Xo(e) {
@@ -1858,8 +1860,8 @@ var DefenseRound = (() => {
     }), u = [];
     s && d.bars.vitality !== i && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
     for (const h of ["soul", "power"]) {
-      const k = d.bars[h];
-      k !== null && k !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: k });
+      const p = d.bars[h];
+      p !== null && p !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: p });
     }
     o && d.protectionAfter !== null && d.protectionAfter !== o.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
     const f = {
@@ -1872,7 +1874,7 @@ var DefenseRound = (() => {
     return t.answer !== null && (f.answer = null), f;
   }
   function Jo(e, t, n, r) {
-    const s = [{ kind: "hit-title", section: ce, who: e, hit: t }, { kind: "hit-summary", section: oe, who: e, result: qa(n, r) }];
+    const s = [{ kind: "hit-title", section: ce, who: e, hit: t }, { kind: "hit-summary", section: ae, who: e, result: qa(n, r) }];
     let i, a = !1;
     for (const c of n.steps)
       c.kind === "defense-used" ? s.push(T("Defense", c)) : c.kind === "protection-wear" ? i ?? (i = c) : c.kind === "vitality-change" && (a = !0);
@@ -1942,7 +1944,7 @@ var DefenseRound = (() => {
     "counter-announced": !0,
     "skill-announced": !0,
     "spectator-drawn": !0
-  }, sc = new X(p.keys(rc));
+  }, sc = new X(m.keys(rc));
   function ic(e, t = (n) => n) {
     return Ya(e) ? to(e, t) : sc.has(e.kind) ? xa(e, t) : Ha(e);
   }
@@ -2046,10 +2048,10 @@ var DefenseRound = (() => {
     return xe[e].perceive !== null;
   }
   var St = 4, dc = V({
-    result: /* @__PURE__ */ ae(["success", "fail"]),
-    situation: /* @__PURE__ */ ae(jn),
+    result: /* @__PURE__ */ ie(["success", "fail"]),
+    situation: /* @__PURE__ */ ie(jn),
     /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
-    perceived: /* @__PURE__ */ rt()
+    perceived: /* @__PURE__ */ Be()
   });
   function uc(e) {
     const t = /* @__PURE__ */ He(dc, e);
@@ -2057,17 +2059,17 @@ var DefenseRound = (() => {
   }
   var fc = V({
     /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-    roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Ut(), /* @__PURE__ */ tt(0), /* @__PURE__ */ et(St))),
+    roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ Bt(), /* @__PURE__ */ nt(0), /* @__PURE__ */ tt(St))),
     /** The free save of this death has been tried. */
-    freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ ie(!0)),
+    freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ se(!0)),
     /** This round's one try is used (seed 001: "once try per round"). */
-    triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ ie(!0))
+    triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ se(!0))
   });
   function hc(e) {
     const t = /* @__PURE__ */ He(fc, e);
     if (!t.success) return null;
     const n = {};
-    for (const [r, s] of p.entries(t.output)) s !== void 0 && (n[r] = s);
+    for (const [r, s] of m.entries(t.output)) s !== void 0 && (n[r] = s);
     return n;
   }
   function ge(e) {
@@ -2148,8 +2150,8 @@ var DefenseRound = (() => {
     };
     let c = !1;
     if (r.perceive) {
-      const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, k = Rs("perceive", e.rolls.perceive, f, u, h);
-      if (s.push(k.step), !k.success)
+      const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Rs("perceive", e.rolls.perceive, f, u, h);
+      if (s.push(p.step), !p.success)
         return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), l(!1);
       c = !0;
     }
@@ -2251,20 +2253,20 @@ var DefenseRound = (() => {
   }, Oc = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Cc = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
   function Cs(e) {
     if (e === void 0) return null;
-    if (oc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-    return x(e, "--situation", jn);
+    if (oc.includes(e.toLowerCase())) throw new w(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+    return W(e, "--situation", jn);
   }
   function Ic(e) {
-    const t = Yt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]" }), n = Ee(e, "hit", -1e3, 1e3) ?? null;
-    if (O(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
+    const t = zt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]" }), n = Ee(e, "hit", -1e3, 1e3) ?? null;
+    if (O(e, "mod") && n === null) throw new w("--mod adds to the hit chance and needs --hit");
     const r = j(e, "defense");
     return {
       amount: t,
-      track: Xt[x(j(e, "type") ?? "physical", "--type", p.keys(Xt))],
+      track: qt[W(j(e, "type") ?? "physical", "--type", m.keys(qt))],
       hit: n,
       situation: Cs(j(e, "situation")),
       mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
-      override: r === void 0 ? null : x(r, "--defense", ["success", "fail", "none"])
+      override: r === void 0 ? null : W(r, "--defense", ["success", "fail", "none"])
     };
   }
   function Is(e) {
@@ -2290,9 +2292,9 @@ var DefenseRound = (() => {
           pending: n.answer
         }), i = n.id, a = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", o = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], l = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", c = [
           T(ce, { kind: "attack-title", who: i, amount: e.amount, track: e.track }),
-          T(oe, { kind: "attack-summary", who: i, headline: a }),
-          ...Ie("Defense", s.steps.filter(l)),
-          ...Ie("Breakdown", s.steps.filter((d) => !l(d))),
+          T(ae, { kind: "attack-summary", who: i, headline: a }),
+          ...Ce("Defense", s.steps.filter(l)),
+          ...Ce("Breakdown", s.steps.filter((d) => !l(d))),
           ...Os("Now", s.state, s.vitality)
         ];
         return {
@@ -2312,31 +2314,31 @@ var DefenseRound = (() => {
   }
   var Pc = ["defend", "guard", "skill", "counter", "opportunity", "save"];
   function Ns(e) {
-    if (e.positionals.length > 0) throw new y(`unexpected "${J(e.positionals.join(" "))}" (give the action with --action)`);
+    if (e.positionals.length > 0) throw new w(`unexpected "${J(e.positionals.join(" "))}" (give the action with --action)`);
     const t = j(e, "action");
-    if (t === void 0) throw new y("no action given");
+    if (t === void 0) throw new w("no action given");
     const n = t.toLowerCase();
-    if (n === "evade") throw new y("--action evade means nothing in the threshold edition (seed 001 gives evading no check): use --action defend");
-    if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-    const r = x(t, "--action", Pc), s = j(e, "situation");
-    if (s !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
+    if (n === "evade") throw new w("--action evade means nothing in the threshold edition (seed 001 gives evading no check): use --action defend");
+    if (n === "react") throw new w("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
+    const r = W(t, "--action", Pc), s = j(e, "situation");
+    if (s !== void 0 && (r === "save" || r === "opportunity")) throw new w(`--situation does not apply to --action ${r}`);
     const i = Cs(s) ?? "front", a = xe[i], o = Gn(r === "save" ? "defend" : r, i), l = r !== "save" && o.check && Tt(i) === "react", c = r === "save" || (r === "defend" || r === "guard") && Tt(i) === "defend";
     if (O(e, "roll") && !c)
-      throw new y(l ? `--roll does not apply here: the defense check against --situation ${i} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
-    if (O(e, "react-roll") && !l) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
-    if (O(e, "perception-roll") && (r === "save" || !a.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
-    if (O(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
-    if (O(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
-    if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new y(`--mod changes a check, and --action ${r} is announced, not rolled`);
-    if (r === "guard" && !O(e, "ally")) throw new y("--action guard needs --ally with the guarded token's id");
-    if (r !== "guard" && O(e, "ally")) throw new y("--ally applies only to --action guard");
-    if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new y(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
+      throw new w(l ? `--roll does not apply here: the defense check against --situation ${i} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
+    if (O(e, "react-roll") && !l) throw new w("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
+    if (O(e, "perception-roll") && (r === "save" || !a.perceive)) throw new w("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+    if (O(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new w("--perception-mod applies only to the perceive check of a covert attack or a spectator");
+    if (O(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new w("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
+    if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new w(`--mod changes a check, and --action ${r} is announced, not rolled`);
+    if (r === "guard" && !O(e, "ally")) throw new w("--action guard needs --ally with the guarded token's id");
+    if (r !== "guard" && O(e, "ally")) throw new w("--ally applies only to --action guard");
+    if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new w(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
     const d = j(e, "difficulty");
     return {
       action: r,
       situation: i,
       situationGiven: s !== void 0,
-      difficulty: d === void 0 ? null : x(d, "--difficulty", ["hard", "impossible"]),
+      difficulty: d === void 0 ? null : W(d, "--difficulty", ["hard", "impossible"]),
       mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
       perceptionMod: Ee(e, "perception-mod", -1e3, 1e3) ?? 0,
       vs: j(e, "vs") ?? null,
@@ -2365,7 +2367,7 @@ var DefenseRound = (() => {
     const i = e.ally !== null ? n.others[e.ally] : void 0;
     if (e.ally !== null && !i) return { kind: "refused", reason: "--ally: no token on the table has that id" };
     if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-    const a = (k) => n.values[k]?.current ?? null, o = yc({
+    const a = (p) => n.values[p]?.current ?? null, o = yc({
       action: t,
       situation: e.situation,
       difficulty: e.difficulty,
@@ -2382,8 +2384,8 @@ var DefenseRound = (() => {
     const l = [...o.steps], c = [];
     let d;
     if (o.pending && t === "guard" && i && e.ally) {
-      const k = wc(i.answer ?? void 0, o.pending);
-      l.push({ kind: "guard-kept", ally: e.ally, result: k.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: k });
+      const p = wc(i.answer ?? void 0, o.pending);
+      l.push({ kind: "guard-kept", ally: e.ally, result: p.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
     } else o.pending && (d = o.pending);
     o.drawSpectator && e.vs && c.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
     const u = o.pending?.result, f = n.id, h = t === "guard" && i && e.ally ? e.ally : null;
@@ -2391,10 +2393,10 @@ var DefenseRound = (() => {
       headline: "acts",
       steps: [
         T(ce, { kind: "defense-title", who: f, action: t, situation: e.situation }),
-        u ? T(oe, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(oe, { kind: "defense-announced", who: f, action: t }),
-        ...Ie("Check", l),
+        u ? T(ae, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(ae, { kind: "defense-announced", who: f, action: t }),
+        ...Ce("Check", l),
         ...u ? [T("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
-        ...u === "fail" && t === "defend" ? [T(Ce, { kind: "offer-damage" })] : []
+        ...u === "fail" && t === "defend" ? [T(Oe, { kind: "offer-damage" })] : []
       ],
       changes: c,
       ...d !== void 0 ? { answer: d } : {},
@@ -2438,8 +2440,8 @@ var DefenseRound = (() => {
           headline: a.stood ? "saved" : "acts",
           steps: [
             T(ce, { kind: "save-title", who: l }),
-            T(oe, { kind: "save-summary", who: l, stood: a.stood }),
-            ...Ie("Roll", a.steps),
+            T(ae, { kind: "save-summary", who: l, stood: a.stood }),
+            ...Ce("Roll", a.steps),
             ...Os("Now", a.state, a.vitality, !0)
           ],
           changes: o,
@@ -2475,7 +2477,8 @@ var DefenseRound = (() => {
       const n = os(Ps(Ns(as({ action: e, situation: t }))), "pending-defense");
       return t !== null && Tt(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;
     },
-    keep: cs
+    // The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
+    keep: (e, t) => cs(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
   }, Fc = [
     { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
     { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
@@ -2573,7 +2576,7 @@ var DefenseRound = (() => {
     planDamage: (e) => Is(Ic(e)),
     planDefend: (e) => Ps(Ns(e)),
     planStance: () => {
-      throw new y("the threshold edition has no stances");
+      throw new w("the threshold edition has no stances");
     },
     planHandEdit: Nc,
     attack: jc,
@@ -2596,7 +2599,7 @@ var DefenseRound = (() => {
     condition: (e, t) => ge(t) ? "dead" : "none",
     deadForGood: _s,
     parseState: hc,
-    isEmptyState: (e) => p.values(e).every((t) => t === void 0),
+    isEmptyState: (e) => m.values(e).every((t) => t === void 0),
     describeStateChange: pc,
     parseAnswer: uc,
     words: Bc
@@ -2627,8 +2630,8 @@ var DefenseRound = (() => {
     if (o) {
       const f = e.attack - a, h = E.max(0, e.weapon) + f;
       t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
-      const k = E.max(0, e.armorScore - e.armorPenetration), w = h > k;
-      t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: k, damage: h, pierces: w }), l = { amount: h, to: w ? "vitality" : "stamina" };
+      const p = E.max(0, e.armorScore - e.armorPenetration), y = h > p;
+      t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: y }), l = { amount: h, to: y ? "vitality" : "stamina" };
     }
     const c = ct[r];
     let d = null;
@@ -2640,10 +2643,10 @@ var DefenseRound = (() => {
     const n = {};
     return e && (n.down = !0), t && (n.dead = !0), n;
   }
-  var qt = (e, t = !1) => Un(e <= 0, t);
+  var Jt = (e, t = !1) => Un(e <= 0, t);
   function Wc(e) {
     if (typeof e != "object" || e === null || Z.isArray(e)) return null;
-    const t = p.keys(e);
+    const t = m.keys(e);
     if (t.length === 0) return {};
     const n = e;
     return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Un(n.down === !0, n.dead === !0);
@@ -2659,14 +2662,14 @@ var DefenseRound = (() => {
     "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
   }, Xc = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", qc = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ls = ["passive_defense", "active_defense", "full_defense", "armor_score"];
   function Jc(e) {
-    const t = Yt(e, { what: "the weapon damage", missing: "no weapon damage given", example: "[[1d8+2]]" }), n = j(e, "attack");
-    if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
+    const t = zt(e, { what: "the weapon damage", missing: "no weapon damage given", example: "[[1d8+2]]" }), n = j(e, "attack");
+    if (n === void 0) throw new w("--attack is required: the attacker's result (1d20 + modifiers)");
     const r = j(e, "defense-mode");
     return {
       weapon: t,
       attack: $t(n, "--attack", -1e3, 1e3),
       ap: Ee(e, "ap", 0, 1e3) ?? 0,
-      mode: r === void 0 ? null : x(r, "--defense-mode", Et)
+      mode: r === void 0 ? null : W(r, "--defense-mode", Et)
     };
   }
   function Qc(e) {
@@ -2708,8 +2711,8 @@ var DefenseRound = (() => {
     if (o.damage) {
       const f = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
       if (h === null) return { kind: "bar", resource: f };
-      const k = h - o.damage.amount;
-      c = { kind: "bar-moved", to: o.damage.to, before: h, after: k }, k !== h && l.push({ kind: "bar", resource: f, to: k });
+      const p = h - o.damage.amount;
+      c = { kind: "bar-moved", to: o.damage.to, before: h, after: p }, p !== h && l.push({ kind: "bar", resource: f, to: p });
     }
     o.initiativeAfter !== null && l.push({ kind: "initiative", to: o.initiativeAfter });
     const d = n.id, u = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
@@ -2717,12 +2720,12 @@ var DefenseRound = (() => {
       headline: o.hits ? u ? "falls" : "hit" : "missed",
       steps: [
         T(ce, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode }),
-        T(oe, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
-        ...Ie("Breakdown", c ? [...o.steps, c] : o.steps),
+        T(ae, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
+        ...Ce("Breakdown", c ? [...o.steps, c] : o.steps),
         ...u ? [T("Now", { kind: "down-now" })] : []
       ],
       changes: l,
-      state: qt(Yc(l) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+      state: Jt(Yc(l) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
       detail: o
     };
   }
@@ -2740,12 +2743,12 @@ var DefenseRound = (() => {
           headline: "hit",
           steps: [
             T(ce, { kind: "loss-title", who: l, loss: e }),
-            T(oe, { kind: "attack-summary", who: l, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+            T(ae, { kind: "attack-summary", who: l, hits: !0, stamina: !1, falls: !1, counter: !1 }),
             T("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
             T("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: a, loss: e })
           ],
           changes: o,
-          state: qt(i ? r : r - e, n.state.dead === !0),
+          state: Jt(i ? r : r - e, n.state.dead === !0),
           detail: { loss: e, toStamina: i }
         };
       }
@@ -2766,7 +2769,7 @@ var DefenseRound = (() => {
       detail: (t) => ({ stance: t, cost: ct[t] })
     });
   }
-  var Jt = {
+  var Qt = {
     passive: "passive_defense only; costs no initiative",
     active: "adds active_defense; costs 5 initiative each time",
     full: "adds active_defense and full_defense; costs 10 initiative each time"
@@ -2796,7 +2799,7 @@ var DefenseRound = (() => {
       case "mode-change":
         return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
       case "mode-effect":
-        return Jt[e.stance] ?? "";
+        return Qt[e.stance] ?? "";
       case "mode-answer":
         return `${t(e.who)} defends ${js[e.mode]}, d20 ${e.roll}`;
       case "mode-roll":
@@ -2856,7 +2859,7 @@ var DefenseRound = (() => {
           const l = a.defense ?? 1;
           return {
             headline: "acts",
-            steps: [T(oe, { kind: "mode-answer", who: i.id, mode: s, roll: l }), T("Check", { kind: "mode-roll", mode: s, roll: l })],
+            steps: [T(ae, { kind: "mode-answer", who: i.id, mode: s, roll: l }), T("Check", { kind: "mode-roll", mode: s, roll: l })],
             changes: [],
             observed: !1,
             detail: { mode: s, roll: l }
@@ -2864,7 +2867,7 @@ var DefenseRound = (() => {
         }
       };
     },
-    keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": D(n.defense ?? 1) } })
+    keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": D(n.defense ?? 1) }, roll: n.defense ?? 1 })
   }, dl = [
     { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
     { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
@@ -2887,14 +2890,14 @@ var DefenseRound = (() => {
         help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
         refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
       },
-      stance: { flags: {}, usage: qc, help: [`Passive: ${Jt.passive}. Active: ${Jt.active}. Full: ${Jt.full}.`] }
+      stance: { flags: {}, usage: qc, help: [`Passive: ${Qt.passive}. Active: ${Qt.active}. Full: ${Qt.full}.`] }
     },
     stances: Et,
     settings: ["overwhelm-limit", "stamina-bar"],
     markers: ["incapacitated", "active", "full"],
     planDamage: rl,
     planDefend: () => {
-      throw new y("in the opposed edition the defense is rolled inside !damage");
+      throw new w("in the opposed edition the defense is rolled inside !damage");
     },
     planStance: sl,
     planHandEdit: nl,
@@ -2904,13 +2907,13 @@ var DefenseRound = (() => {
       const r = n.dead === !0 && t <= 0, s = [{ kind: "vitality-change", before: e, after: t }];
       return {
         vitality: t,
-        state: qt(t, r),
+        state: Jt(t, r),
         steps: s,
         conditions: [],
         now: t <= 0 ? T("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
       };
     },
-    enter: (e, t) => t ? Un(!1, !0) : e === null ? {} : qt(e),
+    enter: (e, t) => t ? Un(!1, !0) : e === null ? {} : Jt(e),
     endRound: (e) => e,
     // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
     condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
@@ -2922,7 +2925,7 @@ var DefenseRound = (() => {
     parseAnswer: () => null,
     words: al
   }, fl = { soak: ac, threshold: Hc, opposed: ul }, We = new L();
-  for (const [e, t] of p.entries(fl)) We.set(e, { ...t, id: e });
+  for (const [e, t] of m.entries(fl)) We.set(e, { ...t, id: e });
   var Hn = We.keys().next().value, hl = Hn;
   function Kn(e) {
     return typeof e == "string" && We.has(e);
@@ -2933,7 +2936,7 @@ var DefenseRound = (() => {
   function xn() {
     return [...We.values()];
   }
-  function Le(e) {
+  function Me(e) {
     return We.get(e) ?? We.get(Hn);
   }
   function Dt() {
@@ -2945,10 +2948,10 @@ var DefenseRound = (() => {
   }
   function Yn(e, t) {
     return (n) => xn().some(
-      (s) => s.id !== e && p.prototype.hasOwnProperty.call(s.commands[t].flags, n)
+      (s) => s.id !== e && m.prototype.hasOwnProperty.call(s.commands[t].flags, n)
     ) ? e : void 0;
   }
-  var _t = /* @__PURE__ */ Vr(Kn, "not an edition this script has"), Rt = ["bar1", "bar2", "bar3"], Fs = p.fromEntries(bt.map((e) => [e, e])), Ye = [...bt], Gs = {
+  var _t = /* @__PURE__ */ Vr(Kn, "not an edition this script has"), Rt = ["bar1", "bar2", "bar3"], Fs = m.fromEntries(bt.map((e) => [e, e])), Ye = [...bt], Gs = {
     incapacitated: "sleepy",
     dying: "death-zone",
     dead: "dead",
@@ -2956,27 +2959,27 @@ var DefenseRound = (() => {
     reactive: "fist",
     active: "overdrive",
     full: "strong"
-  }, Ot = p.keys(Gs), pl = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ $n(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(100)), kl = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ $n(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(100), /* @__PURE__ */ bn(/^[^,]+$/)), zn = /* @__PURE__ */ ae(Rt), Vs = /* @__PURE__ */ ae(["gm", "public"]), Us = ["refuse", "gm"], gl = V({
+  }, Ot = m.keys(Gs), pl = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ $n(), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(100)), kl = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ $n(), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(100), /* @__PURE__ */ bn(/^[^,]+$/)), zn = /* @__PURE__ */ ie(Rt), Vs = /* @__PURE__ */ ie(["gm", "public"]), Us = ["refuse", "gm"], gl = V({
     edition: _t,
     bars: V({
       vitality: zn,
       soul: zn,
       power: zn,
       // seed 003 ruling: stamina is the Power bar unless the GM maps it elsewhere
-      stamina: /* @__PURE__ */ ae(["power", ...Rt])
+      stamina: /* @__PURE__ */ ie(["power", ...Rt])
     }),
     attributes: V(
-      p.fromEntries(Ye.map((e) => [e, pl]))
+      m.fromEntries(Ye.map((e) => [e, pl]))
     ),
     markers: V(
-      p.fromEntries(Ot.map((e) => [e, kl]))
+      m.fromEntries(Ot.map((e) => [e, kl]))
     ),
     visibility: V({ npc: Vs, pc: Vs }),
-    playersTargetAny: /* @__PURE__ */ rt(),
-    armorOnManualEdits: /* @__PURE__ */ rt(),
-    overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Ut(), /* @__PURE__ */ tt(0), /* @__PURE__ */ et(1e3)),
+    playersTargetAny: /* @__PURE__ */ Be(),
+    armorOnManualEdits: /* @__PURE__ */ Be(),
+    overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ Bt(), /* @__PURE__ */ nt(0), /* @__PURE__ */ tt(1e3)),
     // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
-    apiCommands: /* @__PURE__ */ ae(Us)
+    apiCommands: /* @__PURE__ */ ie(Us)
   });
   function Bs() {
     return {
@@ -3000,7 +3003,7 @@ var DefenseRound = (() => {
   }
   function Hs(e, t, n, r, s) {
     const i = {};
-    for (const [a, o] of p.entries(e)) {
+    for (const [a, o] of m.entries(e)) {
       const l = r + a, c = t[a], d = n[a];
       if (c === void 0) {
         i[a] = Xn(d);
@@ -3030,20 +3033,20 @@ var DefenseRound = (() => {
     const t = de.stringify(e) ?? D(e);
     return t.length > 40 ? `${t.slice(0, 37)}...` : t;
   }
-  var Ks = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt()), bl = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt(), /* @__PURE__ */ tt(-1e6), /* @__PURE__ */ et(1e6)), xs = V({
-    overrides: /* @__PURE__ */ U(/* @__PURE__ */ gt(/* @__PURE__ */ ae(bt), bl)),
+  var Ks = /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ rt()), bl = /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ rt(), /* @__PURE__ */ nt(-1e6), /* @__PURE__ */ tt(1e6)), xs = V({
+    overrides: /* @__PURE__ */ U(/* @__PURE__ */ gt(/* @__PURE__ */ ie(bt), bl)),
     // rules.md: a generic token's armor wears per token, starting from the sheet's values
     worn: /* @__PURE__ */ U(V({ physical: /* @__PURE__ */ U(Ks), magical: /* @__PURE__ */ U(Ks) })),
     stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(40))),
     // rules.md, "Switching editions": dead with no save left stays dead in any edition
-    deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ ie(!0)),
+    deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ se(!0)),
     edition: /* @__PURE__ */ U(V({ id: _t, state: /* @__PURE__ */ yt() }))
-  }), Bf = p.keys(xs.entries);
+  }), Bf = m.keys(xs.entries);
   function $l(e) {
     const t = {}, n = [];
     if (e === void 0) return { tokens: t, problems: n };
     if (!_(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
-    for (const [r, s] of p.entries(e)) {
+    for (const [r, s] of m.entries(e)) {
       if (r.length === 0 || r.length > 64) {
         n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
         continue;
@@ -3054,12 +3057,12 @@ var DefenseRound = (() => {
     return { tokens: t, problems: n };
   }
   function Ws(e) {
-    for (const t of p.keys(e)) e[t] === void 0 && delete e[t];
+    for (const t of m.keys(e)) e[t] === void 0 && delete e[t];
     return e;
   }
-  function Qt(e, t, n) {
+  function Zt(e, t, n) {
     const r = { ...e };
-    return n === null ? delete r[t] : r[t] = n, p.keys(r).length > 0 ? r : void 0;
+    return n === null ? delete r[t] : r[t] = n, m.keys(r).length > 0 ? r : void 0;
   }
   function Ys(e, t, n) {
     Ws(n), Ct(n) ? delete e[t] : e[t] = n;
@@ -3067,37 +3070,37 @@ var DefenseRound = (() => {
   function Ct(e) {
     return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
   }
-  var lt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt()), Zt = /* @__PURE__ */ Bt(lt), zs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Gr(), /* @__PURE__ */ tt(-1e9), /* @__PURE__ */ et(1e9)), It = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(64)), Al = /* @__PURE__ */ ae(["physical", "magical"]), Xs = V({
+  var lt = /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ rt()), en = /* @__PURE__ */ Ht(lt), zs = /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ Gr(), /* @__PURE__ */ nt(-1e9), /* @__PURE__ */ tt(1e9)), It = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(64)), Al = /* @__PURE__ */ ie(["physical", "magical"]), Xs = V({
     edition: /* @__PURE__ */ U(V({ id: _t, state: /* @__PURE__ */ yt() })),
-    deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ ie(!0)),
+    deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ se(!0)),
     stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(40))),
     /** The answer on file (a defense made ahead) in the edition it was made in. */
     answer: /* @__PURE__ */ U(V({ edition: _t, answer: /* @__PURE__ */ yt() }))
   }), Sl = /* @__PURE__ */ xr("kind", [
     /** A bar, through its linked attribute when there is one. */
-    V({ kind: /* @__PURE__ */ ie("bar"), resource: /* @__PURE__ */ ae(Wr), bar: /* @__PURE__ */ ae(Rt), attributeId: /* @__PURE__ */ U(It), from: Zt, to: lt }),
+    V({ kind: /* @__PURE__ */ se("bar"), resource: /* @__PURE__ */ ie(Wr), bar: /* @__PURE__ */ ie(Rt), attributeId: /* @__PURE__ */ U(It), from: en, to: lt }),
     /** A character value on the sheet (a unique token's worn armor, EXP). */
-    V({ kind: /* @__PURE__ */ ie("attribute"), key: /* @__PURE__ */ ae(bt), attributeId: It, from: Zt, to: lt }),
+    V({ kind: /* @__PURE__ */ se("attribute"), key: /* @__PURE__ */ ie(bt), attributeId: It, from: en, to: lt }),
     /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-    V({ kind: /* @__PURE__ */ ie("override"), key: /* @__PURE__ */ ae(bt), from: Zt, to: lt }),
+    V({ kind: /* @__PURE__ */ se("override"), key: /* @__PURE__ */ ie(bt), from: en, to: lt }),
     /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-    V({ kind: /* @__PURE__ */ ie("worn"), track: Al, from: Zt, to: lt }),
-    V({ kind: /* @__PURE__ */ ie("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(2e3)) }),
+    V({ kind: /* @__PURE__ */ se("worn"), track: Al, from: en, to: lt }),
+    V({ kind: /* @__PURE__ */ se("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(2e3)) }),
     /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-    V({ kind: /* @__PURE__ */ ie("memory"), tokenId: /* @__PURE__ */ U(It), from: Xs, to: Xs }),
-    V({ kind: /* @__PURE__ */ ie("initiative"), from: zs, to: zs }),
-    V({ kind: /* @__PURE__ */ ie("turn-order"), tokenId: It })
+    V({ kind: /* @__PURE__ */ se("memory"), tokenId: /* @__PURE__ */ U(It), from: Xs, to: Xs }),
+    V({ kind: /* @__PURE__ */ se("initiative"), from: zs, to: zs }),
+    V({ kind: /* @__PURE__ */ se("turn-order"), tokenId: It })
   ]), Tl = V({
     /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-    by: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(64)),
-    kind: /* @__PURE__ */ ae(["damage", "hand-edit", "save"]),
+    by: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(64)),
+    kind: /* @__PURE__ */ ie(["damage", "hand-edit", "save"]),
     /** The round it happened in: edition state it put back is moved on by the rounds since. */
     round: lt,
-    tokens: /* @__PURE__ */ Oe(V({ tokenId: It, name: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200)), changes: /* @__PURE__ */ Oe(Sl) }))
+    tokens: /* @__PURE__ */ Re(V({ tokenId: It, name: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200)), changes: /* @__PURE__ */ Re(Sl) }))
   });
   function El(e) {
     return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-      (t) => (t.stance === void 0 || ml(t.stance)) && (t.edition === void 0 || Le(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Le(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+      (t) => (t.stance === void 0 || ml(t.stance)) && (t.edition === void 0 || Me(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Me(t.answer.edition).parseAnswer(t.answer.answer) !== null)
     );
   }
   function Dl(e) {
@@ -3114,12 +3117,12 @@ var DefenseRound = (() => {
     const n = {};
     for (const s of _l) e[s] !== void 0 && (n[s] = e[s]);
     const r = {};
-    return p.keys(n).length > 0 && (r.edition = { id: hl, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+    return m.keys(n).length > 0 && (r.edition = { id: hl, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
   }
   function Rl(e) {
     if (!_(e)) return e;
     const t = {};
-    return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), p.assign(t, qn(e, e.stance)), t;
+    return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), m.assign(t, qn(e, e.stance)), t;
   }
   function Js(e) {
     return { life: e.life, pendingDefense: e.pendingDefense };
@@ -3140,18 +3143,18 @@ var DefenseRound = (() => {
     ), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
     const d = _(r.record) ? r.record : {}, u = _(s.record) ? s.record : {};
     if (!Qs(d.life, u.life) || !Qs(d.pendingDefense, u.pendingDefense)) {
-      const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, k = { reactions: h.reactions, skillsVs: h.skillsVs };
+      const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
       i.push({
         kind: "memory",
-        from: qn({ ...k, ...Js(d) }, h.stance),
-        to: qn({ ...k, ...Js(u) }, h.stance)
+        from: qn({ ...p, ...Js(d) }, h.stance),
+        to: qn({ ...p, ...Js(u) }, h.stance)
       });
     }
     return { tokenId: e.tokenId, name: e.name, changes: i };
   }
   function Cl(e) {
     const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : qs, r = _(e.tokens) ? e.tokens : {}, s = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
-    return _(e.tokens) && (i.tokens = p.fromEntries(p.entries(e.tokens).map(([a, o]) => [a, Rl(o)]))), Z.isArray(e.history) && (i.history = e.history.map(
+    return _(e.tokens) && (i.tokens = m.fromEntries(m.entries(e.tokens).map(([a, o]) => [a, Rl(o)]))), Z.isArray(e.history) && (i.history = e.history.map(
       (a) => _(a) && Z.isArray(a.tokens) ? {
         by: a.by,
         kind: a.kind,
@@ -3164,7 +3167,7 @@ var DefenseRound = (() => {
     const t = e.edition;
     if (!_(t) || !_(t.state) || t.state.pendingDefense === void 0) return { memory: e };
     const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
-    if (p.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
+    if (m.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
     const { edition: i, ...a } = e;
     return { memory: a, answer: s };
   }
@@ -3182,55 +3185,56 @@ var DefenseRound = (() => {
   function Nl(e) {
     const t = {}, n = {};
     if (_(e.tokens))
-      for (const [s, i] of p.entries(e.tokens)) {
+      for (const [s, i] of m.entries(e.tokens)) {
         if (!_(i)) {
           n[s] = i;
           continue;
         }
         const a = Zs(i);
-        p.keys(a.memory).length > 0 && (n[s] = a.memory), a.answer && (t[s] = a.answer);
+        m.keys(a.memory).length > 0 && (n[s] = a.memory), a.answer && (t[s] = a.answer);
       }
     const r = Z.isArray(e.history) ? e.history.map(
       (s) => _(s) && Z.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => _(i) && Z.isArray(i.changes) ? { ...i, changes: i.changes.map(Il) } : i) } : s
     ) : e.history;
     return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
   }
-  var Jn = 20, Qn = 100, en = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(64)), tn = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(40)), Pl = V({
-    word: tn,
+  var Jn = 20, Qn = 100, tn = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(64)), nn = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(40)), Pl = V({
+    word: nn,
     /** The defense made ahead, filed as the defender's answer on file just before the hit. */
     file: /* @__PURE__ */ U(/* @__PURE__ */ yt()),
     /** Flags the defender's hit takes (its defense mode and roll). */
-    flags: /* @__PURE__ */ U(/* @__PURE__ */ gt(tn, /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(40)))),
+    flags: /* @__PURE__ */ U(/* @__PURE__ */ gt(nn, /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(40)))),
     /** The answer's own roll, said on the result, and whether the answerer typed it. */
-    roll: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt())),
-    typed: /* @__PURE__ */ U(/* @__PURE__ */ ie(!0))
+    roll: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ rt())),
+    success: /* @__PURE__ */ U(/* @__PURE__ */ Be()),
+    typed: /* @__PURE__ */ U(/* @__PURE__ */ se(!0))
   }), Ml = V({
     key: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ bn(/^A\d{1,6}$/)),
     /** Who declared it (a player id); `gm`: that player is a GM. */
-    by: en,
-    gm: /* @__PURE__ */ rt(),
-    attacker: /* @__PURE__ */ Bt(en),
+    by: tn,
+    gm: /* @__PURE__ */ Be(),
+    attacker: /* @__PURE__ */ Ht(tn),
     edition: _t,
     /** The declared line as parsed, inline rolls as Roll20 rolled them. */
-    positionals: /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200))), /* @__PURE__ */ Y(4)),
-    flags: /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ Br([tn, /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200))), /* @__PURE__ */ Y(8))])), /* @__PURE__ */ Y(20)),
-    situation: /* @__PURE__ */ Bt(tn),
-    round: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ nt()),
-    defenders: /* @__PURE__ */ F(/* @__PURE__ */ Oe(en), /* @__PURE__ */ Re(1), /* @__PURE__ */ Y(Qn)),
-    answers: /* @__PURE__ */ gt(en, Pl)
+    positionals: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200))), /* @__PURE__ */ Y(4)),
+    flags: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ Br([nn, /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200))), /* @__PURE__ */ Y(8))])), /* @__PURE__ */ Y(20)),
+    situation: /* @__PURE__ */ Ht(nn),
+    round: /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ rt()),
+    defenders: /* @__PURE__ */ F(/* @__PURE__ */ Re(tn), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(Qn)),
+    answers: /* @__PURE__ */ gt(tn, Pl)
   });
   function Ll(e, t) {
     const n = {};
     if (e === void 0) return n;
     if (!_(e))
       return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
-    for (const [r, s] of p.entries(e)) {
+    for (const [r, s] of m.entries(e)) {
       const i = /* @__PURE__ */ He(Ml, s);
-      i.success && i.output.key === r && p.keys(n).length < Jn ? n[r] = i.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
+      i.success && i.output.key === r && m.keys(n).length < Jn ? n[r] = i.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
     }
     return n;
   }
-  var nn = "DefenseRound", Nt = 3, Zn = 500;
+  var rn = "DefenseRound", Nt = 3, Zn = 500;
   function Pt(e) {
     return {
       schemaVersion: Nt,
@@ -3246,7 +3250,7 @@ var DefenseRound = (() => {
   }
   function jl(e) {
     const { tokens: t, round: n, ...r } = e, s = {};
-    for (const [i, a] of p.entries(r))
+    for (const [i, a] of m.entries(r))
       if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {
         const o = s.bars ?? (s.bars = {});
         o[i.replace("Bar", "")] = a;
@@ -3278,9 +3282,9 @@ var DefenseRound = (() => {
     n.push(...i.problems);
     const a = $l(r.tokens);
     n.push(...a.problems);
-    for (const [c, d] of p.entries(a.tokens)) {
+    for (const [c, d] of m.entries(a.tokens)) {
       if (!d.edition) continue;
-      const u = d.edition.id, f = Le(u).parseState(d.edition.state);
+      const u = d.edition.id, f = Me(u).parseState(d.edition.state);
       f === null ? (delete d.edition, Ct(d) && delete a.tokens[c], n.push(`tokens.${c}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
     }
     const o = Ul(r.exchange, n), l = Dl(r.history);
@@ -3314,8 +3318,8 @@ var DefenseRound = (() => {
     const s = _(e) && _(e.waiting) ? e.waiting : void 0;
     if (!s)
       return t.push("exchange: not an object; defenses made ahead forgotten"), r;
-    for (const [o, l] of p.entries(s)) {
-      const c = o.length > 0 && o.length <= 64 && _(l) && Kn(l.edition) ? Le(l.edition).parseAnswer(l.answer) : null;
+    for (const [o, l] of m.entries(s)) {
+      const c = o.length > 0 && o.length <= 64 && _(l) && Kn(l.edition) ? Me(l.edition).parseAnswer(l.answer) : null;
       c === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: l.edition, answer: c };
     }
     const i = _(e) ? e.lastAttack : void 0, a = typeof i == "number" && C.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
@@ -3324,7 +3328,7 @@ var DefenseRound = (() => {
   function Bl(e) {
     const t = {};
     if (!_(e)) return t;
-    for (const [n, r] of p.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
+    for (const [n, r] of m.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
     return t;
   }
   var er = ["bar1", "bar2", "bar3"];
@@ -3335,7 +3339,7 @@ var DefenseRound = (() => {
       soul: s && er.includes(s) ? s : e.bars.soul,
       power: i && er.includes(i) ? i : e.bars.power
     };
-    new X(p.values(a)).size === 3 && p.assign(e.bars, a);
+    new X(m.values(a)).size === 3 && m.assign(e.bars, a);
     const o = n("NPC breakdowns");
     (o === "gm" || o === "public") && (e.visibility.npc = o);
     const l = n("PC breakdowns");
@@ -3429,22 +3433,22 @@ var DefenseRound = (() => {
     return r === 0 ? t : n + t.slice(r);
   }
   function Wl() {
-    const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
+    const e = typeof API_Meta < "u" ? API_Meta?.[re] : void 0;
     return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
   }
   function tr(e, t, n) {
     try {
-      const r = t instanceof Ft ? t.stack ?? t.message : D(t);
-      log(`${se} v${pe}: ${e} failed${Wl()}: ${r}`), n && sendChat(
-        se,
-        `/w ${n} ${dt(`${se} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+      const r = t instanceof Gt ? t.stack ?? t.message : D(t);
+      log(`${re} v${pe}: ${e} failed${Wl()}: ${r}`), n && sendChat(
+        re,
+        `/w ${n} ${dt(`${re} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
         null,
         { noarchive: !0 }
       );
     } catch {
     }
   }
-  function je(e, t, n) {
+  function Le(e, t, n) {
     return (...r) => {
       let s = typeof e == "string" ? e : "a command", i;
       const a = (o) => tr(s, o, i);
@@ -3457,16 +3461,16 @@ var DefenseRound = (() => {
       }
     };
   }
-  var Fe = "API";
+  var je = "API";
   function ut(e) {
-    return e !== Fe && e !== "" && playerIsGM(e) === !0;
+    return e !== je && e !== "" && playerIsGM(e) === !0;
   }
   function Yl(e) {
-    if (!(e === void 0 || e === "" || e === Fe || !getObj("player", e) || ut(e)))
+    if (!(e === void 0 || e === "" || e === je || !getObj("player", e) || ut(e)))
       return e;
   }
   function nr(e) {
-    return e === Fe ? "another script" : D(getObj("player", e)?.get("_displayname") ?? "player");
+    return e === je ? "another script" : D(getObj("player", e)?.get("_displayname") ?? "player");
   }
   var zl = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
   function ti(e) {
@@ -3476,7 +3480,7 @@ var DefenseRound = (() => {
     return e || !ti(t) ? "gm" : `"${t}"`;
   }
   function ri(e) {
-    return e === Fe ? "gm" : ni(ut(e), nr(e));
+    return e === je ? "gm" : ni(ut(e), nr(e));
   }
   function si(e, t) {
     return D(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
@@ -3498,11 +3502,11 @@ var DefenseRound = (() => {
     return [...n];
   }
   var ft = { kind: "public" }, ve = { kind: "whisper", to: "gm" };
-  function Te(e) {
+  function Se(e) {
     return { kind: "whisper", to: e };
   }
   function G(e, t, n = {}) {
-    e.kind === "public" ? sendChat(se, t) : n.record ? sendChat(se, `/w ${e.to} ${t}`) : sendChat(se, `/w ${e.to} ${t}`, null, { noarchive: !0 });
+    e.kind === "public" ? sendChat(re, t) : n.record ? sendChat(re, `/w ${e.to} ${t}`) : sendChat(re, `/w ${e.to} ${t}`, null, { noarchive: !0 });
   }
   function ke(e) {
     let t = `&{template:default} {{name=${dt(e.title)}}}`;
@@ -3532,7 +3536,7 @@ var DefenseRound = (() => {
   }
   function ci(e, t, n) {
     const r = D(t.playerid ?? "");
-    return r === Fe ? Ql(e, t, n) : li(e, t, n, r, ut(r), !1);
+    return r === je ? Ql(e, t, n) : li(e, t, n, r, ut(r), !1);
   }
   function li(e, t, n, r, s, i) {
     const a = nr(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: s, senderName: a, replyTo: ni(s, a), relayed: i };
@@ -3543,15 +3547,15 @@ var DefenseRound = (() => {
     n.flags.delete("api-as");
     const s = Yl(r?.length === 1 ? r[0] : void 0);
     if (s !== void 0) return li(e, t, n, s, !1, !0);
-    const i = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: Fe, gm: i, senderName: nr(Fe), replyTo: "gm", relayed: !0 };
+    const i = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: je, gm: i, senderName: nr(je), replyTo: "gm", relayed: !0 };
     return i || (a.relayRefused = !0), a;
   }
   var di = 2e3;
   function z(e, t) {
-    G(Te(e.replyTo), te(ui(e, t)));
+    G(Se(e.replyTo), te(ui(e, t)));
   }
   function ze(e, t) {
-    G(Te(e.replyTo), te(ui(e, t)), { record: !0 });
+    G(Se(e.replyTo), te(ui(e, t)), { record: !0 });
   }
   function ui(e, t) {
     const n = t.length > di ? `${t.slice(0, di - 12)}... (cut)` : t;
@@ -3573,7 +3577,7 @@ var DefenseRound = (() => {
   function hi(e, t) {
     if (e.type !== "api" || typeof e.content != "string") return;
     const n = e.content.trimStart().split(/\s/, 1)[0]?.toLowerCase() ?? "";
-    return p.prototype.hasOwnProperty.call(t, n) ? n : void 0;
+    return m.prototype.hasOwnProperty.call(t, n) ? n : void 0;
   }
   function vi(e) {
     return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
@@ -3588,24 +3592,24 @@ var DefenseRound = (() => {
         z(a, vi(r));
         return;
       }
-      if (!a.relayed && a.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
+      if (!a.relayed && a.parsed.flags.has("api-as")) throw new w("--api-as is read only on a command another script relays");
       if (e.newerState !== void 0 && !(r === "!defense-round" && a.gm && (a.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-        z(a, `The saved state was written by a newer version of ${se} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+        z(a, `The saved state was written by a newer version of ${re} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
         return;
       }
       if (a.parsed.flags.has("help")) {
         const o = s.helpFor?.(e, a.parsed) ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, l = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`;
-        G(Te(a.replyTo), ke({ title: `Help: ${o.title}${l}`, rows: [{ label: "Usage", lines: [o.usage] }, { label: "What it does", lines: o.what }] }));
+        G(Se(a.replyTo), ke({ title: `Help: ${o.title}${l}`, rows: [{ label: "Usage", lines: [o.usage] }, { label: "What it does", lines: o.what }] }));
         return;
       }
       await s.run(a);
     } catch (o) {
-      if (o instanceof y || o instanceof P) {
+      if (o instanceof w || o instanceof P) {
         if (a ?? (a = ci(e, t, { command: r, positionals: [], flags: new L() })), a.relayRefused) {
           z(a, vi(r));
           return;
         }
-        o instanceof y ? Zl(a, o.message, s.usage(e)) : z(a, `${o.message.charAt(0).toUpperCase()}${o.message.slice(1)}.`);
+        o instanceof w ? Zl(a, o.message, s.usage(e)) : z(a, `${o.message.charAt(0).toUpperCase()}${o.message.slice(1)}.`);
         return;
       }
       throw o;
@@ -3639,7 +3643,7 @@ var DefenseRound = (() => {
     }
     return { ok: !0, text: r + e.slice(s) };
   }
-  var pi = (e) => p.assign(p.create(null), e), ad = pi({ "+": (e, t) => e + t, "-": (e, t) => e - t }), od = pi({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), cd = class {
+  var pi = (e) => m.assign(m.create(null), e), ad = pi({ "+": (e, t) => e + t, "-": (e, t) => e - t }), od = pi({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), cd = class {
     constructor(e) {
       this.text = e, this.at = 0;
     }
@@ -3717,7 +3721,7 @@ var DefenseRound = (() => {
     bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
     bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
     bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-  }, rn = class {
+  }, sn = class {
     constructor(e, t) {
       this.token = e, this.bar = t;
     }
@@ -3731,7 +3735,7 @@ var DefenseRound = (() => {
     get raw() {
       if (this.valueRead === void 0) {
         const e = this.attribute;
-        this.rawRead = e ? e.get("current") : this.token.get(ye[this.bar].value), this.valueRead = Ae(this.rawRead);
+        this.rawRead = e ? e.get("current") : this.token.get(ye[this.bar].value), this.valueRead = $e(this.rawRead);
       }
       return this.rawRead;
     }
@@ -3741,13 +3745,13 @@ var DefenseRound = (() => {
     get max() {
       if (this.maxRead === void 0) {
         const e = this.attribute;
-        this.maxRead = Ae(e ? e.get("max") : this.token.get(ye[this.bar].max));
+        this.maxRead = $e(e ? e.get("max") : this.token.get(ye[this.bar].max));
       }
       return this.maxRead;
     }
   };
   function ki(e, t) {
-    return new rn(e, t).value;
+    return new sn(e, t).value;
   }
   var dd = class {
     constructor(e, t) {
@@ -3757,11 +3761,11 @@ var DefenseRound = (() => {
       return this.reading.max;
     }
   };
-  function sn(e, t, n) {
+  function an(e, t, n) {
     const r = {
-      vitality: new rn(e, n.bars.vitality),
-      soul: new rn(e, n.bars.soul),
-      power: new rn(e, n.bars.power)
+      vitality: new sn(e, n.bars.vitality),
+      soul: new sn(e, n.bars.soul),
+      power: new sn(e, n.bars.power)
     };
     return {
       id: e.id,
@@ -3785,7 +3789,7 @@ var DefenseRound = (() => {
   function yi(e, t) {
     return t !== void 0 && t.edition === e.id ? t.answer : null;
   }
-  var fd = { kind: "override" }, wi = { kind: "none" }, an = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, hd = p.freeze({}), vd = p.freeze({ current: null, max: null, present: !1 }), sr = [], md = class {
+  var fd = { kind: "override" }, wi = { kind: "none" }, cn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, hd = m.freeze({}), vd = m.freeze({ current: null, max: null, present: !1 }), sr = [], md = class {
     constructor(e, t) {
       this.characterId = e, this.index = t, this.problems = sr;
     }
@@ -3803,20 +3807,20 @@ var DefenseRound = (() => {
      * as Roll20 would; anything else is a problem (noted) and no value.
      */
     number(e, t, n, r) {
-      const s = Ae(e);
+      const s = $e(e);
       if (s !== null) return s;
-      if (cn(e)) return null;
+      if (ln(e)) return null;
       const i = mi(D(e), (o, l) => this.lookup(o, l));
       if (i.ok && C.isSafeInteger(i.value)) return i.value;
       const a = i.ok ? `works out to ${i.value}, not a whole number (wrap it in floor())` : i.problem;
       return this.problems === sr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
     }
   };
-  function cn(e) {
+  function ln(e) {
     return e == null || typeof e == "string" && e.trim() === "";
   }
   function bi(e) {
-    return !cn(e) && Ae(e) === null;
+    return !ln(e) && $e(e) === null;
   }
   var $i = class {
     constructor(e, t, n, r, s, i, a, o) {
@@ -3829,7 +3833,7 @@ var DefenseRound = (() => {
       if (!this.withMax) return null;
       if (this.maxRead === void 0) {
         const e = this.source.get("max");
-        cn(e) && (this.isDefault || bi(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+        ln(e) && (this.isDefault || bi(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
       }
       return this.maxRead;
     }
@@ -3841,23 +3845,23 @@ var DefenseRound = (() => {
     const s = n.values, i = {}, a = {}, o = e.character, l = r.settings.attributes;
     let c, d;
     for (let b = 0; b < s.length; b += 1) {
-      const g = s[b], A = gi[g], S = t?.overrides?.[g];
+      const k = s[b], A = gi[k], S = t?.overrides?.[k];
       if (S !== void 0) {
-        i[g] = { current: A ? t?.worn?.[A] ?? S : S, max: S, present: !0 }, a[g] = A ? an[A] : fd;
+        i[k] = { current: A ? t?.worn?.[A] ?? S : S, max: S, present: !0 }, a[k] = A ? cn[A] : fd;
         continue;
       }
-      const m = l[g], R = o ? r.attributes.find(o.id, m) : void 0;
+      const g = l[k], R = o ? r.attributes.find(o.id, g) : void 0;
       o && (c ?? (c = new md(o.id, r.attributes)));
       let v = A !== void 0 && !e.unique;
       if (R && c) {
         let $;
-        A !== void 0 && !v && ($ = R.get("current"), v = bi($)), i[g] = new $i(R, v ? t?.worn?.[A] : void 0, A !== void 0, c, g, m, $, !1), a[g] = v ? an[A] : { kind: "attribute", attribute: R };
-      } else c && !cn(d = r.attributes.sheetDefault(c.characterId, m, "current")) ? (i[g] = new $i(c.defaultOf(m), A ? t?.worn?.[A] : void 0, A !== void 0, c, g, m, d, !0), a[g] = A ? an[A] : wi) : (i[g] = A ? { current: t?.worn?.[A] ?? null, max: null, present: !1 } : vd, a[g] = A ? an[A] : wi);
+        A !== void 0 && !v && ($ = R.get("current"), v = bi($)), i[k] = new $i(R, v ? t?.worn?.[A] : void 0, A !== void 0, c, k, g, $, !1), a[k] = v ? cn[A] : { kind: "attribute", attribute: R };
+      } else c && !ln(d = r.attributes.sheetDefault(c.characterId, g, "current")) ? (i[k] = new $i(c.defaultOf(g), A ? t?.worn?.[A] : void 0, A !== void 0, c, k, g, d, !0), a[k] = A ? cn[A] : wi) : (i[k] = A ? { current: t?.worn?.[A] ?? null, max: null, present: !1 } : vd, a[k] = A ? cn[A] : wi);
     }
     const u = r.turnOrder;
     let f = null;
     if (u && u.length > 0) {
-      const b = u.find((g) => g.id === e.id);
+      const b = u.find((k) => k.id === e.id);
       b !== void 0 && (f = Ai(b.pr));
     }
     let h = hd;
@@ -3865,7 +3869,7 @@ var DefenseRound = (() => {
       h = {};
       for (const b of n.others) h[b] = r.other?.(b);
     }
-    const k = {
+    const p = {
       id: e.id,
       name: e.name,
       // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
@@ -3881,15 +3885,15 @@ var DefenseRound = (() => {
       currentTurn: r.turnRow === void 0 ? null : { initiative: Ai(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
       others: h,
       nameOf: r.nameOf
-    }, w = c;
+    }, y = c;
     return {
       snapshot: e,
       record: t,
-      facts: k,
+      facts: p,
       places: a,
       // Read after the rules ran: the values they read were checked then.
       get problems() {
-        return w === void 0 ? sr : w.problems;
+        return y === void 0 ? sr : y.problems;
       }
     };
   }
@@ -3927,7 +3931,7 @@ var DefenseRound = (() => {
   }
   var Si = ["on", "off"], ir = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Ad = [
     "edition",
-    ...p.keys(ir),
+    ...m.keys(ir),
     "stamina-bar",
     ...Ye.map((e) => `attr.${e}`),
     ...Ot.map((e) => `marker.${e}`),
@@ -3940,56 +3944,56 @@ var DefenseRound = (() => {
   ];
   function Sd(e, t, n) {
     const r = t.toLowerCase();
-    if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
+    if (n === void 0 || n === "") throw new w(`config ${r} needs a value`);
     if (r === "edition") {
-      const s = x(n, "edition", vl()), i = Dt();
+      const s = W(n, "edition", vl()), i = Dt();
       if (!i.includes(s))
-        throw new y(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
+        throw new w(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
       return e.edition = s, `Edition is now ${s}.`;
     }
     if (r in ir) {
-      const s = ir[r], i = x(n, r, Rt), a = e.bars[s];
+      const s = ir[r], i = W(n, r, Rt), a = e.bars[s];
       for (const o of ["vitality", "soul", "power"])
         o !== s && e.bars[o] === i && (e.bars[o] = a);
       return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
     }
     if (r === "stamina-bar") {
-      const s = x(n, r, ["power", ...Rt]);
-      if (s === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${s})`);
+      const s = W(n, r, ["power", ...Rt]);
+      if (s === e.bars.vitality) throw new w(`stamina may not share the Vitality bar (${s})`);
       return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;
     }
     if (r.startsWith("attr.")) {
       const s = r.slice(5);
       if (!Ye.includes(s))
-        throw new y(`unknown attribute key "${J(s)}" (known: ${Ye.join(", ")})`);
+        throw new w(`unknown attribute key "${J(s)}" (known: ${Ye.join(", ")})`);
       const i = n.trim();
-      if (i.length === 0 || i.length > 100) throw new y("an attribute name must be 1 to 100 characters");
+      if (i.length === 0 || i.length > 100) throw new w("an attribute name must be 1 to 100 characters");
       return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;
     }
     if (r.startsWith("marker.")) {
       const s = r.slice(7);
       if (!Ot.includes(s))
-        throw new y(`unknown marker key "${J(s)}" (known: ${Ot.join(", ")})`);
+        throw new w(`unknown marker key "${J(s)}" (known: ${Ot.join(", ")})`);
       const i = n.trim();
       if (!$d(i))
-        throw new y(`"${J(i)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
+        throw new w(`"${J(i)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
       return e.markers[s] = i, `The ${s} marker is now ${i}.`;
     }
     if (r === "visibility.npc" || r === "visibility.pc") {
       const s = r === "visibility.npc" ? "npc" : "pc";
-      return e.visibility[s] = x(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;
+      return e.visibility[s] = W(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;
     }
     if (r === "players-target-any")
-      return e.playersTargetAny = x(n, r, Si) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+      return e.playersTargetAny = W(n, r, Si) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
     if (r === "armor-on-manual-edits")
-      return e.armorOnManualEdits = x(n, r, Si) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+      return e.armorOnManualEdits = W(n, r, Si) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
     if (r === "overwhelm-limit")
       return e.overwhelmLimit = $t(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
     if (r === "api-commands")
-      return e.apiCommands = x(n, r, Us), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-    throw new y(`unknown setting "${J(t)}" (settings: ${Ad.join(", ")})`);
+      return e.apiCommands = W(n, r, Us), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
+    throw new w(`unknown setting "${J(t)}" (settings: ${Ad.join(", ")})`);
   }
-  function Ge() {
+  function Fe() {
     return Ti(Campaign().get("turnorder"));
   }
   function Td() {
@@ -4085,7 +4089,7 @@ var DefenseRound = (() => {
     const n = {};
     return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
   }
-  function ln(e, t, n) {
+  function dn(e, t, n) {
     const r = e.tokens[t], s = {};
     r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), Ct(s) ? delete e.tokens[t] : e.tokens[t] = s, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
   }
@@ -4100,8 +4104,8 @@ var DefenseRound = (() => {
       return !0;
     }
     const n = e, r = t;
-    for (const s of p.keys(n)) if (!we(n[s], r[s])) return !1;
-    for (const s of p.keys(r)) if (!p.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
+    for (const s of m.keys(n)) if (!we(n[s], r[s])) return !1;
+    for (const s of m.keys(r)) if (!m.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
     return !0;
   }
   function Pd(e, t) {
@@ -4290,10 +4294,10 @@ var DefenseRound = (() => {
     return e && (s.edition = e), t && (s.deadForGood = !0), n !== void 0 && (s.stance = n), r !== void 0 && (s.answer = r), s;
   }
   function zd(e, t, n, r = {}) {
-    const { snapshot: s, facts: i, places: a } = t, { edition: o, settings: l, memories: c } = e, d = c.tokens, u = s.token, f = [], h = [], k = new Yd(), w = () => {
+    const { snapshot: s, facts: i, places: a } = t, { edition: o, settings: l, memories: c } = e, d = c.tokens, u = s.token, f = [], h = [], p = new Yd(), y = () => {
       var v;
       return d[v = s.id] ?? (d[v] = {});
-    }, b = r.vitalityFrom ?? s.bars.vitality.value, g = {
+    }, b = r.vitalityFrom ?? s.bars.vitality.value, k = {
       vitality: s.bars.vitality.value,
       soul: s.bars.soul.value,
       power: s.bars.power.value
@@ -4301,28 +4305,28 @@ var DefenseRound = (() => {
     for (const v of n.changes)
       switch (v.kind) {
         case "bar": {
-          const $ = s.bars[v.resource], I = v.resource === "vitality" ? b : $.value, M = $.link ? getObj("attribute", $.link) : void 0, Q = { kind: "bar", resource: v.resource, bar: $.bar, from: I, to: v.to };
-          M && (Q.attributeId = M.id), f.push(Q), ($.value !== v.to || $.raw !== v.to) && k.bar(s, v.resource, v.to, M), g[v.resource] = v.to;
+          const $ = s.bars[v.resource], N = v.resource === "vitality" ? b : $.value, M = $.link ? getObj("attribute", $.link) : void 0, Q = { kind: "bar", resource: v.resource, bar: $.bar, from: N, to: v.to };
+          M && (Q.attributeId = M.id), f.push(Q), ($.value !== v.to || $.raw !== v.to) && p.bar(s, v.resource, v.to, M), k[v.resource] = v.to;
           break;
         }
         case "value": {
-          const $ = a[v.key], I = i.values[v.key]?.current ?? null;
+          const $ = a[v.key], N = i.values[v.key]?.current ?? null;
           if ($?.kind === "attribute")
-            f.push({ kind: "attribute", key: v.key, attributeId: $.attribute.id, from: I, to: v.to }), k.attribute($.attribute, v.to);
+            f.push({ kind: "attribute", key: v.key, attributeId: $.attribute.id, from: N, to: v.to }), p.attribute($.attribute, v.to);
           else if ($?.kind === "worn") {
             f.push({ kind: "worn", track: $.track, from: d[s.id]?.worn?.[$.track] ?? null, to: v.to });
-            const M = w();
+            const M = y();
             M.worn = { ...M.worn, [$.track]: v.to };
           } else if (gi[v.key] === void 0 && $?.kind === "override") {
-            f.push({ kind: "override", key: v.key, from: I, to: v.to });
-            const M = w();
+            f.push({ kind: "override", key: v.key, from: N, to: v.to });
+            const M = y();
             M.overrides = { ...M.overrides, [v.key]: v.to };
           }
           break;
         }
         case "initiative": {
-          const $ = r.turnOrder?.order ?? Ge(), I = $.find((Q) => Q.id === s.id), M = or(I?.pr);
-          I && C.isFinite(M) && M !== v.to && (I.pr = v.to, Li($, r.turnOrder), f.push({ kind: "initiative", from: M, to: v.to }));
+          const $ = r.turnOrder?.order ?? Fe(), N = $.find((Q) => Q.id === s.id), M = or(N?.pr);
+          N && C.isFinite(M) && M !== v.to && (N.pr = v.to, Li($, r.turnOrder), f.push({ kind: "initiative", from: M, to: v.to }));
           break;
         }
         case "join-turn-order": {
@@ -4332,27 +4336,27 @@ var DefenseRound = (() => {
         }
         case "ally-state":
         case "ally-answer": {
-          const $ = Xe(ht(c, v.tokenId), o), I = v.kind === "ally-state" ? Xe({ ...$, edition: { id: o.id, state: v.state } }, o) : { ...$, answer: { edition: o.id, answer: v.answer } };
-          we($, I) || (f.push({ kind: "memory", tokenId: v.tokenId, from: $, to: I }), ln(c, v.tokenId, I));
+          const $ = Xe(ht(c, v.tokenId), o), N = v.kind === "ally-state" ? Xe({ ...$, edition: { id: o.id, state: v.state } }, o) : { ...$, answer: { edition: o.id, answer: v.answer } };
+          we($, N) || (f.push({ kind: "memory", tokenId: v.tokenId, from: $, to: N }), dn(c, v.tokenId, N));
           break;
         }
       }
     if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-      const v = d[s.id], $ = v?.edition && !(v.edition.id === o.id && o.isEmptyState(v.edition.state)) ? v.edition : void 0, I = n.state === void 0 ? $ : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, M = v?.deadForGood === !0, Q = n.state === void 0 ? M : o.deadForGood(n.state, g.vitality), be = v?.stance, _e = n.stance === void 0 ? be : n.stance ?? void 0, Ze = c.exchange.waiting[s.id], W = n.answer === void 0 ? Ze : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
-      (M !== Q || be !== _e || !we($, I) || !we(Ze, W)) && (f.push({ kind: "memory", from: ur($, M, be, Ze), to: ur(I, Q, _e, W) }), ln(c, s.id, ur(I, Q, _e, W)));
+      const v = d[s.id], $ = v?.edition && !(v.edition.id === o.id && o.isEmptyState(v.edition.state)) ? v.edition : void 0, N = n.state === void 0 ? $ : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, M = v?.deadForGood === !0, Q = n.state === void 0 ? M : o.deadForGood(n.state, k.vitality), oe = v?.stance, Ze = n.stance === void 0 ? oe : n.stance ?? void 0, et = c.exchange.waiting[s.id], x = n.answer === void 0 ? et : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
+      (M !== Q || oe !== Ze || !we($, N) || !we(et, x)) && (f.push({ kind: "memory", from: ur($, M, oe, et), to: ur(N, Q, Ze, x) }), dn(c, s.id, ur(N, Q, Ze, x)));
     }
     const A = d[s.id];
     A && Ct(A) && delete d[s.id];
     let S = s.statusmarkers;
-    const m = o.condition(i.state, b), R = n.state !== void 0 ? o.condition(n.state, g.vitality) : m;
-    if (n.state !== void 0 && (S = Hd(S, R, l)), n.stance !== void 0 && (S = Ci(S, n.stance, l)), S !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: S }), k.prop("statusmarkers", S)), r.tokenProps)
-      for (const v of p.keys(r.tokenProps)) {
+    const g = o.condition(i.state, b), R = n.state !== void 0 ? o.condition(n.state, k.vitality) : g;
+    if (n.state !== void 0 && (S = Hd(S, R, l)), n.stance !== void 0 && (S = Ci(S, n.stance, l)), S !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: S }), p.prop("statusmarkers", S)), r.tokenProps)
+      for (const v of m.keys(r.tokenProps)) {
         const $ = r.tokenProps[v];
-        !(v in k.props) && u.get(v) !== $ && k.prop(v, $);
+        !(v in p.props) && u.get(v) !== $ && p.prop(v, $);
       }
-    if (k.flush(u), r.notify ?? !0) {
-      const { bars: v } = s, $ = { vitality: b, soul: v.soul.value, power: v.power.value, statusmarkers: s.statusmarkers, condition: m }, I = { vitality: g.vitality, soul: g.soul, power: g.power, statusmarkers: S, condition: R };
-      Ni(u, $, I, n.detail, () => Mi(s, b), r.healthColors);
+    if (p.flush(u), r.notify ?? !0) {
+      const { bars: v } = s, $ = { vitality: b, soul: v.soul.value, power: v.power.value, statusmarkers: s.statusmarkers, condition: g }, N = { vitality: k.vitality, soul: k.soul, power: k.power, statusmarkers: S, condition: R };
+      Ni(u, $, N, n.detail, () => Mi(s, b), r.healthColors);
     }
     return { changes: f, notes: h };
   }
@@ -4374,7 +4378,7 @@ var DefenseRound = (() => {
   function Jd(e, t, n) {
     const r = getObj("graphic", e);
     if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-    const s = ne(r, "The spectator"), i = n?.order ?? Ge();
+    const s = ne(r, "The spectator"), i = n?.order ?? Fe();
     return i.some((a) => a.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: D(r.get("_pageid") ?? "") }), Li(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
   }
   function Qd(e, t) {
@@ -4387,7 +4391,7 @@ var DefenseRound = (() => {
     for (const { tokenId: c, change: d } of t) {
       const u = getObj("graphic", c);
       if (u)
-        switch (l.has(c) || l.set(c, { snapshot: sn(u, le(u), e.settings), memory: Xe(ht(e.memories, c), e.edition) }), s.add(c), d.kind) {
+        switch (l.has(c) || l.set(c, { snapshot: an(u, le(u), e.settings), memory: Xe(ht(e.memories, c), e.edition) }), s.add(c), d.kind) {
           case "bar":
             if (d.from === null) break;
             d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : i(c)[`${d.bar}_value`] = d.from;
@@ -4397,12 +4401,12 @@ var DefenseRound = (() => {
             break;
           case "worn": {
             const f = { ...e.memories.tokens[c] };
-            f.worn = Qt(f.worn, d.track, d.from), Ys(e.memories.tokens, c, f);
+            f.worn = Zt(f.worn, d.track, d.from), Ys(e.memories.tokens, c, f);
             break;
           }
           case "override": {
             const f = { ...e.memories.tokens[c] };
-            f.overrides = Qt(f.overrides, d.key, d.from), Ys(e.memories.tokens, c, f);
+            f.overrides = Zt(f.overrides, d.key, d.from), Ys(e.memories.tokens, c, f);
             break;
           }
           case "markers":
@@ -4410,17 +4414,17 @@ var DefenseRound = (() => {
             break;
           case "memory": {
             const f = d.tokenId ?? c, h = Xe(ht(e.memories, f), e.edition);
-            ln(e.memories, f, Vd(d.from, d.to, h, we));
+            dn(e.memories, f, Vd(d.from, d.to, h, we));
             break;
           }
           case "initiative": {
-            a ?? (a = Ge());
+            a ?? (a = Fe());
             const f = a.find((h) => h.id === c);
             f && (f.pr = d.from, o = !0);
             break;
           }
           case "turn-order": {
-            a ?? (a = Ge());
+            a ?? (a = Fe());
             const f = a.filter((h) => h.id !== d.tokenId);
             f.length !== a.length && (a = f, o = !0);
             break;
@@ -4437,15 +4441,15 @@ var DefenseRound = (() => {
       const f = r.get(c) ?? {};
       typeof f.statusmarkers == "string" && (f.statusmarkers = Ci(f.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
       const h = {};
-      for (const w of Wr) {
-        const b = u.snapshot.bars[w], g = `${b.bar}_value`, A = b.link ? n.get(b.link) : void 0;
-        A !== void 0 && d.get(g) !== A && (f[g] = A);
-        const S = A ?? f[g];
-        h[w] = typeof S == "number" ? S : b.value;
+      for (const y of Wr) {
+        const b = u.snapshot.bars[y], k = `${b.bar}_value`, A = b.link ? n.get(b.link) : void 0;
+        A !== void 0 && d.get(k) !== A && (f[k] = A);
+        const S = A ?? f[k];
+        h[y] = typeof S == "number" ? S : b.value;
       }
-      p.keys(f).length > 0 && d.set(f);
-      const k = typeof f.statusmarkers == "string" ? f.statusmarkers : u.snapshot.statusmarkers;
-      Zd(e, d, u.snapshot, u.memory, { ...h, statusmarkers: k });
+      m.keys(f).length > 0 && d.set(f);
+      const p = typeof f.statusmarkers == "string" ? f.statusmarkers : u.snapshot.statusmarkers;
+      Zd(e, d, u.snapshot, u.memory, { ...h, statusmarkers: p });
     }
     a && o && ar(a);
   }
@@ -4468,7 +4472,7 @@ var DefenseRound = (() => {
     return new jr((n, r) => {
       sendChat("DefenseRound", t, (s) => {
         const a = (s[0]?.inlinerolls ?? []).map((o) => o.results.total);
-        a.length !== e.length || a.some((o) => !C.isInteger(o)) ? r(new Ft(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
+        a.length !== e.length || a.some((o) => !C.isInteger(o)) ? r(new Gt(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
       });
     });
   }
@@ -4478,7 +4482,7 @@ var DefenseRound = (() => {
   }
   function fr(e) {
     if (e.summary !== void 0) return e.summary;
-    const t = e.outcome.steps.find((n) => n.section === oe);
+    const t = e.outcome.steps.find((n) => n.section === ae);
     return e.summary = t ? e.say(t) : `${e.snapshot.name}.`;
   }
   function Fi(e) {
@@ -4486,14 +4490,14 @@ var DefenseRound = (() => {
     if (!oi(t.id)) return [];
     const r = [];
     for (const s of n.steps)
-      s.section === Ce && (s.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage ?{Damage} --ids ${t.id}` }) : s.kind === "button" && r.push({ label: e.say(s), command: s.command }));
+      s.section === Oe && (s.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage ?{Damage} --ids ${t.id}` }) : s.kind === "button" && r.push({ label: e.say(s), command: s.command }));
     return r;
   }
   function tu(e) {
     const t = [], n = new L();
     for (const r of e.outcome.steps) {
       const s = r.section;
-      if (s === void 0 || s === ce || s === oe || s === Ce) continue;
+      if (s === void 0 || s === ce || s === ae || s === Oe) continue;
       let i = n.get(s);
       i || (i = [], n.set(s, i), t.push({ label: s, lines: i })), i.push(e.say(r));
     }
@@ -4523,12 +4527,12 @@ var DefenseRound = (() => {
     for (const l of t) {
       const c = e[l], { snapshot: d } = c, u = (a.get(d.name) ?? 0) + 1;
       a.set(d.name, u);
-      const f = u === 1 ? d.name : `${d.name} (${u})`, h = s === "all" || n[l] === "public", k = h ? nu(c.changes) : "", w = h ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], g = h && c.outcome.steps.some((m) => m.section === Ce) ? [...w, ...Fi(c)] : w, A = fr(c), S = k ? `${A} ${k}` : A;
-      o.push({ label: f, lines: c.answer ? [`${c.answer}. ${S}`] : [S], buttons: g });
+      const f = u === 1 ? d.name : `${d.name} (${u})`, h = s === "all" || n[l] === "public", p = h ? nu(c.changes) : "", y = h ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], k = h && c.outcome.steps.some((g) => g.section === Oe) ? [...y, ...Fi(c)] : y, A = fr(c), S = p ? `${A} ${p}` : A;
+      o.push({ label: f, lines: c.answer ? [`${c.answer}. ${S}`] : [S], buttons: k });
     }
     return { title: r, rows: o };
   }
-  function dn(e, t) {
+  function un(e, t) {
     return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
   }
   function mr(e, t, n) {
@@ -4537,15 +4541,15 @@ var DefenseRound = (() => {
     if (!r) {
       const c = n.senderMaySee ?? (() => !0);
       if (t.length === 1 && !c(t[0].snapshot)) {
-        G(Te(n.replyTo), te(fr(t[0])));
+        G(Se(n.replyTo), te(fr(t[0])));
         return;
       }
       const d = t.length === 1 ? hr(t[0]) : vr(t, ru(t), Gi(e, t), `${n.title}: ${pr(t.length)}`, t.every((u) => c(u.snapshot)) ? "all" : "public", s);
-      G(Te(n.replyTo), ke(d));
+      G(Se(n.replyTo), ke(d));
       return;
     }
     if (t.length === 1) {
-      const c = t[0], d = dn(e, c.snapshot);
+      const c = t[0], d = un(e, c.snapshot);
       G(d === "public" ? ft : ve, ke(hr(c)), { record: !0 }), d === "gm" && !c.snapshot.hidden && G(ft, te(fr(c)));
       return;
     }
@@ -4559,7 +4563,7 @@ var DefenseRound = (() => {
     return `${e} token${e === 1 ? "" : "s"}`;
   }
   function Gi(e, t) {
-    return t.map((n) => dn(e, n.snapshot));
+    return t.map((n) => un(e, n.snapshot));
   }
   function ru(e) {
     return e.map((t, n) => n);
@@ -4592,7 +4596,7 @@ var DefenseRound = (() => {
     }
     return t;
   }
-  var Vi = 50, kr = 6e4, Ui = 10, un = new Aa();
+  var Vi = 50, kr = 6e4, Ui = 10, fn = new Aa();
   function au(e) {
     switch (e.kind) {
       case "bar":
@@ -4618,18 +4622,18 @@ var DefenseRound = (() => {
     if (typeof e == "string") return qe(e);
     if (e === null || typeof e != "object") return 24;
     let t = 2;
-    for (const [n, r] of p.entries(e)) t += n.length + 4 + gr(r);
+    for (const [n, r] of m.entries(e)) t += n.length + 4 + gr(r);
     return t;
   }
   function Hi(e) {
-    let t = un.get(e);
+    let t = fn.get(e);
     if (t === void 0) {
       t = 100 + e.by.length;
       for (const n of e.tokens) {
         t += 50 + qe(n.tokenId) + qe(n.name);
         for (const r of n.changes) t += au(r);
       }
-      un.set(e, t);
+      fn.set(e, t);
     }
     return t;
   }
@@ -4639,12 +4643,12 @@ var DefenseRound = (() => {
     for (let s = r.length - 1; s >= 0; s -= 1) {
       const i = r[s];
       if (!(i.kind !== "hand-edit" || !i.tokens.some((o) => o.changes.some((l) => l.kind === "bar" && l.attributeId === t))))
-        return i.tokens.some((o) => o.tokenId === n.tokenId) ? !1 : (i.tokens.push(n), un.delete(i), !0);
+        return i.tokens.some((o) => o.tokenId === n.tokenId) ? !1 : (i.tokens.push(n), fn.delete(i), !0);
     }
     return !1;
   }
   function cu(e) {
-    return e.by === "hand-edit" || e.by === Fe || ut(e.by);
+    return e.by === "hand-edit" || e.by === je || ut(e.by);
   }
   function yr(e) {
     return e.by === "hand-edit" || !cu(e);
@@ -4674,7 +4678,7 @@ var DefenseRound = (() => {
       const o = t[a];
       if (r.length >= Vi) break;
       const l = de.stringify(o).length;
-      if (un.set(o, l), !(l > kr)) {
+      if (fn.set(o, l), !(l > kr)) {
         if (i + l > kr && r.length > 0) {
           if (yr(o)) continue;
           break;
@@ -4726,7 +4730,7 @@ var DefenseRound = (() => {
       s.has(c.id) || (s.add(c.id), i.push(c));
     };
     if (t !== void 0) {
-      if (t.length === 0) throw new y("--ids needs at least one token id");
+      if (t.length === 0) throw new w("--ids needs at least one token id");
       const c = [];
       for (const d of t) {
         const u = pt(d, e.gm);
@@ -4771,8 +4775,8 @@ var DefenseRound = (() => {
     const n = K(t);
     return n !== void 0 && De(e, n, le(n));
   }
-  function N(e) {
-    return Le(e.store.settings.edition);
+  function I(e) {
+    return Me(e.store.settings.edition);
   }
   function kt(e, t) {
     const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((s) => n[s] === n.stamina) ?? "power";
@@ -4787,13 +4791,13 @@ var DefenseRound = (() => {
   }
   function Yi(e) {
     const t = e.store.editionLeft;
-    return t !== void 0 && t !== e.store.settings.edition ? Le(t) : void 0;
+    return t !== void 0 && t !== e.store.settings.edition ? Me(t) : void 0;
   }
   function zi(e, t) {
-    return e.gm || De(e.playerId, t.token, t.character) || dn(e.app, t) === "public";
+    return e.gm || De(e.playerId, t.token, t.character) || un(e.app, t) === "public";
   }
   function Qe(e, t) {
-    const n = N(e), r = {
+    const n = I(e), r = {
       settings: e.store.settings,
       attributes: e.attributes,
       edition: n,
@@ -4825,8 +4829,8 @@ var DefenseRound = (() => {
     const s = Yi(e);
     return s && (r.editionLeft = s), r;
   }
-  function fn(e, t, n, r = Qe(e)) {
-    const s = sn(t.token, t.character, e.store.settings);
+  function hn(e, t, n, r = Qe(e)) {
+    const s = an(t.token, t.character, e.store.settings);
     return pd(s, e.store.tokens[s.id], n, r);
   }
   function Xi(e, t, n, r = !0) {
@@ -4839,12 +4843,12 @@ var DefenseRound = (() => {
         return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
     }
   }
-  function hn(e, t, n = "; nothing changed") {
+  function vn(e, t, n = "; nothing changed") {
     const r = t[0], s = r.which === "max" ? `the max of "${r.attribute}"` : `"${r.attribute}"`;
     return `${e.name}: its character's ${s} ${r.problem}; set a number there (or a formula of numbers and attributes), or give the token its own value with !defense-round set ${r.key} N${n}`;
   }
   function jt(e) {
-    return { settings: e.store.settings, edition: N(e), memories: Wi(e) };
+    return { settings: e.store.settings, edition: I(e), memories: Wi(e) };
   }
   var vu = class {
     constructor(e, t, n, r, s, i) {
@@ -4903,9 +4907,9 @@ var DefenseRound = (() => {
     for (const a of e) s[a.name] === void 0 && (s[a.name] = n[i++] ?? a.sides);
     return s;
   }
-  var Qi = p.freeze({});
-  function vn(e, t, n, r, s, i, a, o) {
-    const l = fn(e, t, n, s);
+  var Qi = m.freeze({});
+  function mn(e, t, n, r, s, i, a, o) {
+    const l = hn(e, t, n, s);
     o?.(l);
     const c = n.resolve(l.facts, r);
     if (Sn(c)) return { kind: "refusal", refusal: c, reading: l };
@@ -4917,9 +4921,9 @@ var DefenseRound = (() => {
   }
   function Ar(e, t, n) {
     const r = Qe(e), s = jt(e);
-    return t.map((i) => vn(e, i, n, Qi, r, s, () => ({ notify: !1 })));
+    return t.map((i) => mn(e, i, n, Qi, r, s, () => ({ notify: !1 })));
   }
-  async function mn(e, t, n, r, s) {
+  async function pn(e, t, n, r, s) {
     const i = $r(e.parsed, t.dice), a = e.gm ? void 0 : qi(e, t.dice);
     return Zi(e, n.map((o) => ({ target: o, plan: t, given: i, ...a ? { typed: a } : {} })), r, s);
   }
@@ -4931,28 +4935,28 @@ var DefenseRound = (() => {
       z(e, `Not applied: the edition changed to ${s.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
       return;
     }
-    const u = [...n], f = new du(), h = [], k = [];
-    let w = !1;
-    const b = t.some(({ plan: v }) => v.readsTurnOrder) ? { order: Ge(), changed: !1 } : void 0, g = dr() ?? null, A = Qe(s, b?.order), S = jt(s), m = (v) => {
-      const $ = { notify: v.observed ?? !0, healthColors: g };
+    const u = [...n], f = new du(), h = [], p = [];
+    let y = !1;
+    const b = t.some(({ plan: v }) => v.readsTurnOrder) ? { order: Fe(), changed: !1 } : void 0, k = dr() ?? null, A = Qe(s, b?.order), S = jt(s), g = (v) => {
+      const $ = { notify: v.observed ?? !0, healthColors: k };
       return b && ($.turnOrder = b), $;
     };
     let R = 0;
-    if (t.forEach(({ target: v, plan: $, given: I, typed: M, answer: Q }, be) => {
-      const _e = o[be], Ze = R;
-      if (R += _e.length, l && !pu(e, v, r.anyTarget === !0)) {
+    if (t.forEach(({ target: v, plan: $, given: N, typed: M, answer: Q }, oe) => {
+      const Ze = o[oe], et = R;
+      if (R += Ze.length, l && !pu(e, v, r.anyTarget === !0)) {
         u.push(`${ne(v.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
         return;
       }
-      const W = vn(s, v, $, Ji($.dice, I, d, Ze), A, S, m);
-      if (W.kind !== "written") {
-        const { snapshot: re } = W.reading, ka = () => zi(e, re);
-        W.kind === "refusal" ? W.refusal.kind === "refused" && !W.refusal.nameFirst ? f.add(re.name, W.refusal.reason) : u.push(Xi(s, re, W.refusal, ka())) : W.kind === "problems" ? u.push(hn(re, W.reading.problems)) : u.push(`${re.name}: the result${ka() ? ` (${W.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+      const x = mn(s, v, $, Ji($.dice, N, d, et), A, S, g);
+      if (x.kind !== "written") {
+        const { snapshot: Ft } = x.reading, ka = () => zi(e, Ft);
+        x.kind === "refusal" ? x.refusal.kind === "refused" && !x.refusal.nameFirst ? f.add(Ft.name, x.refusal.reason) : u.push(Xi(s, Ft, x.refusal, ka())) : x.kind === "problems" ? u.push(vn(Ft, x.reading.problems)) : u.push(`${Ft.name}: the result${ka() ? ` (${x.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
         return;
       }
-      const gn = W.outcome;
-      h.push(W.applied), M && (W.shown.typed = M), Q && (W.shown.answer = Q), k.push(W.shown), w || (w = gn.undoable === !0);
-    }), u.push(...f.lines()), b?.changed && ar(b.order), (r.record || w) && h.length > 0 && Ki(s, { by: r.recordBy ?? e.playerId, kind: r.record ? "damage" : "save", round: s.store.round.number, tokens: h }), mr(s, k, {
+      const Te = x.outcome;
+      h.push(x.applied), M && (x.shown.typed = M), Q && (x.shown.answer = Q), p.push(x.shown), y || (y = Te.undoable === !0);
+    }), u.push(...f.lines()), b?.changed && ar(b.order), (r.record || y) && h.length > 0 && Ki(s, { by: r.recordBy ?? e.playerId, kind: r.record ? "damage" : "save", round: s.store.round.number, tokens: h }), mr(s, p, {
       title: r.title,
       replyTo: e.replyTo,
       sender: e.gm ? "gm" : e.playerId,
@@ -4967,7 +4971,7 @@ var DefenseRound = (() => {
   }
   function bu(e, t) {
     const n = e.store.exchange.waiting;
-    for (const r of p.keys(n)) n[r].edition !== t && delete n[r];
+    for (const r of m.keys(n)) n[r].edition !== t && delete n[r];
   }
   function $u(e, t, n) {
     if (!n(e.answer, t.answer))
@@ -4976,7 +4980,7 @@ var DefenseRound = (() => {
   function Sr(e, t) {
     return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
   }
-  function pn(e, t) {
+  function kn(e, t) {
     return t.defenders.filter((n) => t.answers[n] === void 0 && !Sr(e, n));
   }
   function ea(e, t) {
@@ -4993,20 +4997,20 @@ var DefenseRound = (() => {
     return t.lastAttack = t.lastAttack >= 999999 ? 1 : t.lastAttack + 1, `A${t.lastAttack}`;
   }
   function Su(e) {
-    const t = p.keys(e.store.exchange.attacks);
+    const t = m.keys(e.store.exchange.attacks);
     return e.store.exchange.attacks = {}, t;
   }
   function ta(e, t, n) {
     const r = [];
     let s = 0;
-    for (const i of pn(e, t)) {
+    for (const i of kn(e, t)) {
       const a = K(i);
       a && (!n && a.get("layer") === "gmlayer" ? s += 1 : r.push(ne(a, "a token")));
     }
     return s > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
   }
   function na(e, t) {
-    return pn(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => br(t.by, n) || t.answers[n] !== void 0);
+    return kn(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => br(t.by, n) || t.answers[n] !== void 0);
   }
   var Tu = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
   function Eu(e) {
@@ -5028,30 +5032,30 @@ var DefenseRound = (() => {
     if (Sr(e, r)) return { label: l, lines: ["Answered by the defense it made ahead (!defend)"] };
     const u = n.answers[r];
     if (u) return { label: l, lines: [`Answered: ${u.word}`] };
-    const f = [], h = [], k = [];
-    let w;
-    for (const g of c.choices) {
-      const A = `!defend --answer ${n.key} --ids ${r} --${c.answerFlag} ${g}`;
-      if (g === "none") {
-        h.push({ label: c.label(g, fn(e, o, Tu, i).facts), command: A });
+    const f = [], h = [], p = [];
+    let y;
+    for (const k of c.choices) {
+      const A = `!defend --answer ${n.key} --ids ${r} --${c.answerFlag} ${k}`;
+      if (k === "none") {
+        h.push({ label: c.label(k, hn(e, o, Tu, i).facts), command: A });
         continue;
       }
-      const S = c.planAnswer(g, n.situation, n.attacker, d), m = fn(e, o, S, i);
-      w = m.facts;
-      const R = c.label(g, m.facts), v = p.fromEntries(S.dice.map((I) => [I.name, E.ceil(I.sides / 2)])), $ = S.resolve(m.facts, v);
+      const S = c.planAnswer(k, n.situation, n.attacker, d), g = hn(e, o, S, i);
+      y = g.facts;
+      const R = c.label(k, g.facts), v = m.fromEntries(S.dice.map((N) => [N.name, E.ceil(N.sides / 2)])), $ = S.resolve(g.facts, v);
       if (Sn($)) {
-        const I = Eu($), M = k.find((Q) => Q.why === I);
-        M ? M.answers.push(R.replace(/ \(.*\)$/, "")) : k.push({ answers: [R.replace(/ \(.*\)$/, "")], why: I });
+        const N = Eu($), M = p.find((Q) => Q.why === N);
+        M ? M.answers.push(R.replace(/ \(.*\)$/, "")) : p.push({ answers: [R.replace(/ \(.*\)$/, "")], why: N });
       } else h.push({ label: R, command: A });
     }
-    for (const { answers: g, why: A } of k) f.push(`${g.join(", ")}: ${A}`);
+    for (const { answers: k, why: A } of p) f.push(`${k.join(", ")}: ${A}`);
     const b = ea(n, s);
-    if (w)
-      for (const g of c.extra?.(w, b) ?? []) g.section === Ce && h.push({ label: g.label, command: g.command });
+    if (y)
+      for (const k of c.extra?.(y, b) ?? []) k.section === Oe && h.push({ label: k.label, command: k.command });
     return { label: l, lines: f, buttons: oi(r) ? h : [] };
   }
   function sa(e) {
-    return Qe(e, Ge());
+    return Qe(e, Fe());
   }
   function Du(e) {
     const t = K(e);
@@ -5066,7 +5070,7 @@ var DefenseRound = (() => {
     return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
   }
   function _u(e, t) {
-    const n = N(e), r = sa(e), s = new L();
+    const n = I(e), r = sa(e), s = new L();
     for (const i of t.defenders)
       for (const a of Du(i)) {
         const o = s.get(a) ?? [];
@@ -5075,12 +5079,12 @@ var DefenseRound = (() => {
     for (const [i, a] of s) {
       if (i === "gm") continue;
       const o = a.flatMap((l) => ra(e, n, t, l, !1, r) ?? []);
-      o.length > 0 && G(Te(ri(i)), ke({ title: ia(t, !1), rows: [...aa(n, t), ...o] }), { record: !0 });
+      o.length > 0 && G(Se(ri(i)), ke({ title: ia(t, !1), rows: [...aa(n, t), ...o] }), { record: !0 });
     }
     G(ve, ke(Er(e, n, t, s.get("gm") ?? [], r)), { record: !0 });
   }
   function Er(e, t, n, r, s = sa(e)) {
-    const i = [...aa(t, n), ...r.flatMap((o) => ra(e, t, n, o, !0, s) ?? [])], a = pn(e, n).map((o) => {
+    const i = [...aa(t, n), ...r.flatMap((o) => ra(e, t, n, o, !0, s) ?? [])], a = kn(e, n).map((o) => {
       const l = K(o);
       return l ? ne(l, "a token") : "a token gone from the table";
     });
@@ -5102,7 +5106,7 @@ var DefenseRound = (() => {
     list: { kind: "switch" }
   };
   function Ou(e) {
-    const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = p.keys(t.attack.flags).map((s) => ` [--${s} ...]`).join("");
+    const t = I(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = m.keys(t.attack.flags).map((s) => ` [--${s} ...]`).join("");
     return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
   }
   var Cu = {
@@ -5122,28 +5126,28 @@ var DefenseRound = (() => {
   function ca(e, t, n = {}) {
     const r = new L();
     for (const [s, i] of e.flags)
-      p.prototype.hasOwnProperty.call(oa, s) || p.prototype.hasOwnProperty.call(t.attack.flags, s) || r.set(s, i);
-    for (const [s, i] of p.entries(n)) r.set(s, [i]);
+      m.prototype.hasOwnProperty.call(oa, s) || m.prototype.hasOwnProperty.call(t.attack.flags, s) || r.set(s, i);
+    for (const [s, i] of m.entries(n)) r.set(s, [i]);
     return { command: "!damage", positionals: e.positionals, flags: r };
   }
   function Iu(e) {
     return { command: "!attack", positionals: [...e.positionals], flags: new L(e.flags.map(([t, n]) => [t, [...n]])) };
   }
   function Nu(e) {
-    const t = e.app, n = N(t), r = n.attack;
-    if (Ne(e.parsed, { ...oa, ...n.commands.damage.flags, ...r.flags }, Yn(n.id, "damage")), Se(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+    const t = e.app, n = I(t), r = n.attack;
+    if (Ie(e.parsed, { ...oa, ...n.commands.damage.flags, ...r.flags }, Yn(n.id, "damage")), Ae(e.parsed) === void 0) throw new w("no defenders given: --ids with their token ids");
     const s = ca(e.parsed, n);
     n.planDamage(s, kt(t, e.gm));
-    const i = r.situation(e.parsed), a = p.keys(n.commands.damage.flags).find((w) => n.commands.damage.flags[w].decides !== void 0 && s.flags.has(w));
+    const i = r.situation(e.parsed), a = m.keys(n.commands.damage.flags).find((y) => n.commands.damage.flags[y].decides !== void 0 && s.flags.has(y));
     if (a !== void 0 && !e.gm) throw new P(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-    const o = Pu(e), l = p.values(t.store.exchange.attacks);
+    const o = Pu(e), l = m.values(t.store.exchange.attacks);
     if (l.length >= Jn) throw new P(`${l.length} attacks are open already: resolve or cancel one first (!attack --list)`);
     if (!e.gm) {
-      const w = l.filter((b) => !b.gm);
-      if (w.filter((b) => b.by === e.playerId).length >= Ru || w.length >= Jn / 2)
+      const y = l.filter((b) => !b.gm);
+      if (y.filter((b) => b.by === e.playerId).length >= Ru || y.length >= Jn / 2)
         throw new P("you have enough attacks open: resolve or cancel one first (!attack --list)");
     }
-    const c = Je(e, Se(e.parsed), { anyTarget: !0 }), d = [...c.notes], u = c.targets.filter(({ token: w }) => o !== null && w.id === o ? (d.push(`${ne(w, "a token")}: the attacker does not defend against itself`), !1) : !0);
+    const c = Je(e, Ae(e.parsed), { anyTarget: !0 }), d = [...c.notes], u = c.targets.filter(({ token: y }) => o !== null && y.id === o ? (d.push(`${ne(y, "a token")}: the attacker does not defend against itself`), !1) : !0);
     if (u.length === 0) throw new P(`no defender left (${d.join("; ")})`);
     if (u.length > Qn) throw new P(`one attack has at most ${Qn} defenders (got ${u.length})`);
     const f = {
@@ -5153,15 +5157,15 @@ var DefenseRound = (() => {
       attacker: o,
       edition: n.id,
       positionals: [...e.parsed.positionals],
-      flags: [...e.parsed.flags].filter(([w]) => w !== "ids" && w !== "from" && w !== "help"),
+      flags: [...e.parsed.flags].filter(([y]) => y !== "ids" && y !== "from" && y !== "help"),
       situation: i,
       round: t.store.round.number,
-      defenders: u.map(({ token: w }) => w.id),
+      defenders: u.map(({ token: y }) => y.id),
       answers: {}
     };
     t.store.exchange.attacks[f.key] = f;
-    const h = u.filter(({ token: w }) => w.get("layer") !== "gmlayer").map(({ token: w }) => ne(w, "a token")), k = i ? ` (${r.situationWords(i).split(":")[0]})` : "";
-    if (h.length > 0 && G(ft, te(`Attack ${f.key}: ${Tr(f, !1)} attacks ${vt(h)}${k}.`), { record: !0 }), d.length > 0 && z(e, `Not among the defenders: ${d.join("; ")}.`), _u(t, f), na(t, f)) return Dr(e, f);
+    const h = u.filter(({ token: y }) => y.get("layer") !== "gmlayer").map(({ token: y }) => ne(y, "a token")), p = i ? ` (${r.situationWords(i).split(":")[0]})` : "";
+    if (h.length > 0 && G(ft, te(`Attack ${f.key}: ${Tr(f, !1)} attacks ${vt(h)}${p}.`), { record: !0 }), d.length > 0 && z(e, `Not among the defenders: ${d.join("; ")}.`), _u(t, f), na(t, f)) return Dr(e, f);
   }
   function Pu(e) {
     const t = j(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
@@ -5171,16 +5175,16 @@ var DefenseRound = (() => {
     } else if (n.length === 1)
       r = pt(n[0]._id, e.gm);
     else if (n.length > 1)
-      throw new y("select one attacking token (or give --from ATTACKER)");
+      throw new w("select one attacking token (or give --from ATTACKER)");
     if (!r) {
       if (e.gm) return null;
-      throw new y("select your attacking token, or give --from with its id");
+      throw new w("select your attacking token, or give --from with its id");
     }
     if (!e.gm && !De(e.playerId, r, le(r))) throw new P(`you do not control ${ne(r, "that token")}: declare from a token of yours`);
     return r.id;
   }
   function la(e, t) {
-    const n = p.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
+    const n = m.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
     if (!n) throw new P(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
     return n;
   }
@@ -5198,7 +5202,7 @@ var DefenseRound = (() => {
     return Dr(e, n);
   }
   function Dr(e, t) {
-    const n = e.app, r = N(n);
+    const n = e.app, r = I(n);
     delete n.store.exchange.attacks[t.key];
     const s = Iu(t), i = kt(n, t.gm), a = [], o = [];
     for (const c of t.defenders) {
@@ -5209,8 +5213,8 @@ var DefenseRound = (() => {
       }
       const u = { token: d, character: le(d) }, f = t.answers[c];
       f?.file !== void 0 && n.store.exchange.waiting[c] === void 0 && (n.store.exchange.waiting[c] = { edition: t.edition, answer: f.file });
-      const h = ca(s, r, f?.flags), k = r.planDamage(h, i);
-      a.push({ target: u, plan: k, given: $r(h, k.dice), ...f ? { answer: Lu(f) } : {} });
+      const h = ca(s, r, f?.flags), p = r.planDamage(h, i);
+      a.push({ target: u, plan: p, given: $r(h, p.dice), ...f ? { answer: Lu(f) } : {} });
     }
     const l = e.gm ? e : { ...e, replyTo: "gm" };
     return e.gm || delete l.replyFor, Zi(l, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
@@ -5223,7 +5227,10 @@ var DefenseRound = (() => {
   }
   function Lu(e) {
     const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
-    return e.word === "none" ? "No defense" : e.file === void 0 && e.flags === void 0 ? `${t}: no defense came of it` : e.roll === void 0 ? t : `${t}, roll ${e.roll}${e.typed ? " (typed)" : ""}`;
+    if (e.word === "none") return "No defense";
+    if (e.roll === void 0) return `${t}: no check was made`;
+    const n = e.typed ? " (typed)" : "";
+    return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
   }
   function ju(e, t) {
     const n = la(e.app, t.toUpperCase());
@@ -5231,8 +5238,8 @@ var DefenseRound = (() => {
     delete e.app.store.exchange.attacks[n.key], G(ft, te(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
   }
   function Fu(e) {
-    const t = e.app, n = N(t), r = p.values(t.store.exchange.attacks).filter(
-      (i) => e.gm || i.by === e.playerId || pn(t, i).some((a) => br(e.playerId, a))
+    const t = e.app, n = I(t), r = m.values(t.store.exchange.attacks).filter(
+      (i) => e.gm || i.by === e.playerId || kn(t, i).some((a) => br(e.playerId, a))
     );
     if (r.length === 0) {
       z(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
@@ -5246,21 +5253,21 @@ var DefenseRound = (() => {
       const a = ta(t, i, !1);
       return `${i.key}: ${Tr(i, !1)} attacks; waiting for ${a.length > 0 ? vt(a) : "nobody"}`;
     });
-    G(Te(e.replyTo), ke({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));
+    G(Se(e.replyTo), ke({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));
   }
   function Gu(e) {
-    const t = N(e);
-    for (const n of p.values(e.store.exchange.attacks)) G(ve, ke(Er(e, t, n, [])), { record: !0 });
+    const t = I(e);
+    for (const n of m.values(e.store.exchange.attacks)) G(ve, ke(Er(e, t, n, [])), { record: !0 });
   }
   function da(e) {
-    const t = N(e);
+    const t = I(e);
     wu(e);
-    for (const [n, r] of p.entries(e.store.tokens)) {
+    for (const [n, r] of m.entries(e.store.tokens)) {
       if (r.edition?.id !== t.id) continue;
       const s = t.parseState(r.edition.state);
       if (s === null) continue;
       const i = t.endRound(s);
-      ln(e.store, n, Xe({ ...ht(e.store, n), edition: { id: t.id, state: i } }, t));
+      dn(e.store, n, Xe({ ...ht(e.store, n), edition: { id: t.id, state: i } }, t));
     }
     e.store.round.number += 1, e.store.round.turned = 0, G(ve, te(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Gu(e);
   }
@@ -5303,7 +5310,7 @@ var DefenseRound = (() => {
   function Hu(e, t) {
     e.oddTurnRowsTold === !0 || t.every(Ed) || (e.oddTurnRowsTold = !0, G(ve, te("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
   }
-  function Ve(e, t) {
+  function Ge(e, t) {
     on(e, t);
   }
   function Rr(e) {
@@ -5337,25 +5344,25 @@ var DefenseRound = (() => {
     const n = e === void 0 ? void 0 : getObj("macro", e);
     return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
   }
-  function kn(e) {
+  function gn(e) {
     return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   }
-  var Xu = "Help: DefenseRound", B = (e) => `<code>${kn(e)}</code>`, Ue = (e) => `<li>${e}</li>`;
+  var Xu = "Help: DefenseRound", B = (e) => `<code>${gn(e)}</code>`, Ve = (e) => `<li>${e}</li>`;
   function qu(e) {
-    const t = e.stances.length > 0 ? [Ue(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(kn).join(" ")}`)] : [];
+    const t = e.stances.length > 0 ? [Ve(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(gn).join(" ")}`)] : [];
     return [
       `<h3>DefenseRound v${pe}: the ${e.id} edition</h3>`,
       "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
       "<h4>Players and GM</h4><ul>",
       ...t,
-      Ue(`${B(e.commands.defend.usage)}: ${e.commands.defend.help.map(kn).join(" ")}`),
-      Ue(`${B(e.commands.damage.usage)}: ${e.commands.damage.help.map(kn).join(" ")}`),
-      Ue(`${B("!attack")} with the same amount and flags, ${B("--ids DEFENDER ...")} and the attacker selected (or ${B("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${B(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${B("!attack --resolve KEY")} (the GM, or whoever declared it). ${B("!attack --list")} and ${B("--cancel KEY")}; ${B("!damage --undo")} takes the whole attack back.`),
-      Ue(`${B("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-      Ue("Every command answers <code>--help</code>."),
+      Ve(`${B(e.commands.defend.usage)}: ${e.commands.defend.help.map(gn).join(" ")}`),
+      Ve(`${B(e.commands.damage.usage)}: ${e.commands.damage.help.map(gn).join(" ")}`),
+      Ve(`${B("!attack")} with the same amount and flags, ${B("--ids DEFENDER ...")} and the attacker selected (or ${B("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${B(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${B("!attack --resolve KEY")} (the GM, or whoever declared it). ${B("!attack --list")} and ${B("--cancel KEY")}; ${B("!damage --undo")} takes the whole attack back.`),
+      Ve(`${B("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+      Ve("Every command answers <code>--help</code>."),
       "</ul><h4>GM</h4><ul>",
-      Ue(`${B("!defense-round")}: status and settings menu; ${B("config KEY VALUE")} (${B(`config edition ${Dt().join("|")}`)} switches editions), ${B("set NAME VALUE|clear")}, ${B("repair")}, ${B("next-round")}, ${B("macros")} (the table's macros for this edition), ${B("refresh")}, ${B("help")}.`),
-      Ue(`Commands another script relays (ScriptCards' ${B("--@")}, APILogic) carry no player: they act for the player that ${B("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${B("config api-commands gm")} lets them act as the GM.`),
+      Ve(`${B("!defense-round")}: status and settings menu; ${B("config KEY VALUE")} (${B(`config edition ${Dt().join("|")}`)} switches editions), ${B("set NAME VALUE|clear")}, ${B("repair")}, ${B("next-round")}, ${B("macros")} (the table's macros for this edition), ${B("refresh")}, ${B("help")}.`),
+      Ve(`Commands another script relays (ScriptCards' ${B("--@")}, APILogic) carry no player: they act for the player that ${B("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${B("config api-commands gm")} lets them act as the GM.`),
       "</ul>"
     ].join("");
   }
@@ -5363,10 +5370,10 @@ var DefenseRound = (() => {
     Wu(Xu, qu(e), t.createIfMissing !== !1);
   }
   function Ju(e, t) {
-    const n = N(e), r = Le(t);
+    const n = I(e), r = Me(t);
     bu(e, n.id);
     const s = [];
-    for (const a of p.keys(e.store.tokens)) {
+    for (const a of m.keys(e.store.tokens)) {
       const o = K(a);
       !o || mt(o) || s.push({ token: o, character: le(o) });
     }
@@ -5389,7 +5396,7 @@ var DefenseRound = (() => {
   }
   function Qu(e) {
     const t = e.app, n = t.store.macros, r = [], s = [], i = [];
-    for (const o of N(t).macros) {
+    for (const o of I(t).macros) {
       const l = Yu(o.name), c = n[o.name] !== void 0 && l.includes(n[o.name]) ? n[o.name] : void 0;
       if (c === void 0 && l.length > 0) {
         i.push(o.name);
@@ -5403,7 +5410,7 @@ var DefenseRound = (() => {
       s.length > 0 ? `refreshed ${s.join(", ")}` : "",
       i.length > 0 ? `left ${i.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
     ].filter((o) => o !== "");
-    ze(e, `Macros for the ${N(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
+    ze(e, `Macros for the ${I(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
   }
   var Zu = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (GM only but details; set and repair act on the selected tokens or --ids)", ef = {
     help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
@@ -5436,7 +5443,7 @@ var DefenseRound = (() => {
     return e ? "on" : "off";
   }
   function tf(e) {
-    const t = e.store.settings, n = N(e), r = (i) => n.settings.includes(i), s = Ye.filter((i) => t.attributes[i] !== Fs[i]).map(
+    const t = e.store.settings, n = I(e), r = (i) => n.settings.includes(i), s = Ye.filter((i) => t.attributes[i] !== Fs[i]).map(
       (i) => `${i} -> ${t.attributes[i]}`
     );
     return ke({
@@ -5463,7 +5470,7 @@ var DefenseRound = (() => {
     return [e, ...t.filter((n) => n !== e)].join("|");
   }
   function nf(e) {
-    const t = e.store.settings, n = N(e), r = Dt().filter((a) => a !== t.edition), s = (a, o) => me(`${a}: ${Ir(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), i = (a, o) => me(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
+    const t = e.store.settings, n = I(e), r = Dt().filter((a) => a !== t.edition), s = (a, o) => me(`${a}: ${Ir(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), i = (a, o) => me(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
     return [
       te("Settings:"),
       i("visibility.npc", t.visibility.npc),
@@ -5484,16 +5491,16 @@ var DefenseRound = (() => {
   }
   function rf(e, t) {
     const [n, r] = t;
-    if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
+    if (!n || r === void 0) throw new w("set needs a NAME and a VALUE (or clear)");
     const s = n.toLowerCase();
     if (!Ye.includes(s))
-      throw new y(`unknown value name "${J(n)}" (names: ${Ye.join(", ")})`);
-    const i = r.toLowerCase() === "clear", a = i ? 0 : $t(r, `the value of ${s}`, -1e6, 1e6), { targets: o, notes: l } = Je(e, Se(e.parsed)), c = [];
+      throw new w(`unknown value name "${J(n)}" (names: ${Ye.join(", ")})`);
+    const i = r.toLowerCase() === "clear", a = i ? 0 : $t(r, `the value of ${s}`, -1e6, 1e6), { targets: o, notes: l } = Je(e, Ae(e.parsed)), c = [];
     for (const { token: d, character: u } of o) {
       const f = ed(e.app, d.id);
-      f.overrides = Qt(f.overrides, s, i ? null : a);
+      f.overrides = Zt(f.overrides, s, i ? null : a);
       const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
-      h && (f.worn = Qt(f.worn, h, null)), fi(e.app, d.id), c.push(sn(d, u, e.app.store.settings).name);
+      h && (f.worn = Zt(f.worn, h, null)), fi(e.app, d.id), c.push(an(d, u, e.app.store.settings).name);
     }
     ze(e, `${i ? `Cleared ${s} override` : `${s} = ${a}`} on ${c.join(", ")}.${l.length ? ` (${l.join("; ")})` : ""}`);
   }
@@ -5502,7 +5509,7 @@ var DefenseRound = (() => {
     ["magical", "armor_magical"]
   ];
   function sf(e) {
-    const { targets: t, notes: n } = Je(e, Se(e.parsed)), r = new L(), s = {
+    const { targets: t, notes: n } = Je(e, Ae(e.parsed)), r = new L(), s = {
       values: Nr.map(([, a]) => a),
       dice: [],
       resolve(a) {
@@ -5528,7 +5535,7 @@ var DefenseRound = (() => {
       }
     }, i = Ar(e.app, t, s).map((a) => {
       const { snapshot: o } = a.reading;
-      if (a.kind === "problems") return hn(o, a.reading.problems);
+      if (a.kind === "problems") return vn(o, a.reading.problems);
       fi(e.app, o.id);
       const l = r.get(o.id) ?? [];
       return `${o.name}: ${l.length > 0 ? l.join(", ") : "no armor to repair"}`;
@@ -5536,16 +5543,16 @@ var DefenseRound = (() => {
     ze(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
   }
   function af(e) {
-    e.store = Pt(pe), e.loadProblems = [], delete e.newerState, ua(nn, e.store);
+    e.store = Pt(pe), e.loadProblems = [], delete e.newerState, ua(rn, e.store);
   }
   function of(e, t) {
     const [n, ...r] = t;
-    if (!n || r.length > 0) throw new y("details needs the key its button gives");
+    if (!n || r.length > 0) throw new w("details needs the key its button gives");
     const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
     if (!s) throw new P(i);
-    const a = K(s.tokenId), o = s.hidden || a?.get("layer") === "gmlayer", l = s.npc || a !== void 0 && ai(a, le(a)), c = dn(e.app, { npc: l, hidden: o }) === "public";
+    const a = K(s.tokenId), o = s.hidden || a?.get("layer") === "gmlayer", l = s.npc || a !== void 0 && ai(a, le(a)), c = un(e.app, { npc: l, hidden: o }) === "public";
     if (!(e.gm || c || a !== void 0 && De(e.playerId, a, le(a)))) throw new P(o ? i : `${s.name}'s breakdown is for the GM`);
-    G(Te(e.replyTo), ke(s.card()));
+    G(Se(e.replyTo), ke(s.card()));
   }
   var cf = {
     usage: () => Zu,
@@ -5557,26 +5564,26 @@ var DefenseRound = (() => {
     run(e) {
       const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
       if (r === "details") {
-        Ne(e.parsed, {}), of(e, n);
+        Ie(e.parsed, {}), of(e, n);
         return;
       }
       if (!e.gm) throw new P("!defense-round is for the GM only");
       const s = r === "set" || r === "repair";
-      switch (Ne(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {
+      switch (Ie(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {
         case "":
-          G(Te("gm"), tf(e.app)), G(Te("gm"), nf(e.app));
+          G(Se("gm"), tf(e.app)), G(Se("gm"), nf(e.app));
           return;
         case "help":
-          Cr(N(e.app)), z(e, 'The handout "Help: DefenseRound" is up to date in the journal.');
+          Cr(I(e.app)), z(e, 'The handout "Help: DefenseRound" is up to date in the journal.');
           return;
         case "config": {
           const [i, ...a] = n;
-          if (!i) throw new y("config needs a KEY and a VALUE");
+          if (!i) throw new w("config needs a KEY and a VALUE");
           const o = e.app.store.settings.edition, l = Sd(e.app.store.settings, i, a.join(" ") || void 0);
           if (e.app.store.settings.edition !== o) {
             e.app.store.editionLeft = o;
             const c = Ju(e.app, o);
-            Cr(N(e.app), { createIfMissing: !1 });
+            Cr(I(e.app), { createIfMissing: !1 });
             const d = c === 0 ? "" : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms (conditions and markers).`, u = Su(e.app), f = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
             ze(e, `${l}${d} Bars, worn armor and the Turn Tracker are kept.${f}`);
             return;
@@ -5604,7 +5611,7 @@ var DefenseRound = (() => {
           e.app.attributes.clear(), ze(e, "Cached attribute look-ups forgotten; they are read again on next use.");
           return;
         default:
-          throw new y(`unknown subcommand "${J(D(t))}"`);
+          throw new w(`unknown subcommand "${J(D(t))}"`);
       }
     }
   };
@@ -5616,11 +5623,11 @@ var DefenseRound = (() => {
       switch (a.kind) {
         case "bar": {
           const l = a.attributeId ? getObj("attribute", a.attributeId) : void 0;
-          n.set(s, l ? Ae(l.get("current")) : o ? ki(o, a.bar) : null);
+          n.set(s, l ? $e(l.get("current")) : o ? ki(o, a.bar) : null);
           break;
         }
         case "attribute":
-          n.set(s, Ae(getObj("attribute", a.attributeId)?.get("current")));
+          n.set(s, $e(getObj("attribute", a.attributeId)?.get("current")));
           break;
         case "worn":
           n.set(s, e.memories.tokens[i]?.worn?.[a.track] ?? null);
@@ -5635,7 +5642,7 @@ var DefenseRound = (() => {
           n.set(s, Xe(ht(e.memories, a.tokenId ?? i), e.edition));
           break;
         case "initiative": {
-          r ?? (r = Ge());
+          r ?? (r = Fe());
           const l = or(r.find((c) => c.id === i)?.pr);
           n.set(s, C.isFinite(l) ? l : null);
           break;
@@ -5647,40 +5654,40 @@ var DefenseRound = (() => {
     return n;
   }
   function df(e) {
-    if (!O(e.parsed, "undo")) throw new y("--force goes with --undo");
+    if (!O(e.parsed, "undo")) throw new w("--force goes with --undo");
     if (O(e.parsed, "force") && !e.gm) throw new P("--force is the GM's: a player's undo never overwrites a later change");
-    const t = [...e.parsed.flags.keys()].find((m) => m !== "undo" && m !== "force");
-    if (t) throw new y(`--undo takes no other flag (got --${t}): it undoes your last damage, whatever is selected`);
-    if (e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
+    const t = [...e.parsed.flags.keys()].find((g) => g !== "undo" && g !== "force");
+    if (t) throw new w(`--undo takes no other flag (got --${t}): it undoes your last damage, whatever is selected`);
+    if (e.parsed.positionals.length > 0) throw new w("--undo takes no amount");
     const n = e.app, r = n.store.history;
     let s = -1;
-    for (let m = r.length - 1; m >= 0; m -= 1)
-      if (e.gm || r[m].by === e.playerId && r[m].kind !== "save") {
-        s = m;
+    for (let g = r.length - 1; g >= 0; g -= 1)
+      if (e.gm || r[g].by === e.playerId && r[g].kind !== "save") {
+        s = g;
         break;
       }
     if (s === -1) throw new P(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
-    const i = r[s], a = N(n), o = new L(i.tokens.map((m) => [m.tokenId, pt(m.tokenId, e.gm)])), l = i.tokens.filter((m) => o.get(m.tokenId) !== void 0), c = i.tokens.filter((m) => !l.includes(m)).map((m) => m.name), d = (m) => uf(m) ? l.find((R) => ha({ place: "", tokenId: R.tokenId, name: R.name, change: m }, n.store.settings)) : void 0, u = Gd(Md(i.tokens, (m) => o.get(m) !== void 0, d), a, n.store.round.number - i.round).filter((m) => ha(m, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: Wi(n) }, h = lf(f, u), k = (m, R) => {
-      if (m.stance !== R.stance) return R.stance === void 0 ? "has dropped its stance since" : `has taken the ${R.stance} stance since`;
-      if (m.deadForGood !== R.deadForGood) return "has died for good since";
-      const v = $u(m, R, we);
-      if (v !== void 0 && R.answer !== void 0 || v !== void 0 && we(m.edition, R.edition)) return v;
-      const $ = (I) => (I.edition?.id === a.id ? a.parseState(I.edition.state) : null) ?? a.enter(null, !1);
-      return a.describeStateChange($(m), $(R));
-    }, w = jd(u, h, we);
-    if (w.length > 0) {
+    const i = r[s], a = I(n), o = new L(i.tokens.map((g) => [g.tokenId, pt(g.tokenId, e.gm)])), l = i.tokens.filter((g) => o.get(g.tokenId) !== void 0), c = i.tokens.filter((g) => !l.includes(g)).map((g) => g.name), d = (g) => uf(g) ? l.find((R) => ha({ place: "", tokenId: R.tokenId, name: R.name, change: g }, n.store.settings)) : void 0, u = Gd(Md(i.tokens, (g) => o.get(g) !== void 0, d), a, n.store.round.number - i.round).filter((g) => ha(g, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: Wi(n) }, h = lf(f, u), p = (g, R) => {
+      if (g.stance !== R.stance) return R.stance === void 0 ? "has dropped its stance since" : `has taken the ${R.stance} stance since`;
+      if (g.deadForGood !== R.deadForGood) return "has died for good since";
+      const v = $u(g, R, we);
+      if (v !== void 0 && R.answer !== void 0 || v !== void 0 && we(g.edition, R.edition)) return v;
+      const $ = (N) => (N.edition?.id === a.id ? a.parseState(N.edition.state) : null) ?? a.enter(null, !1);
+      return a.describeStateChange($(g), $(R));
+    }, y = jd(u, h, we);
+    if (y.length > 0) {
       if (!e.gm) {
-        const m = [...new X(w.map((R) => R.name))];
-        z(e, `Nothing undone: ${m.join(", ")} changed since that damage. Only the GM can undo over later changes: ask the GM.`);
+        const g = [...new X(y.map((R) => R.name))];
+        z(e, `Nothing undone: ${g.join(", ")} changed since that damage. Only the GM can undo over later changes: ask the GM.`);
         return;
       }
       if (!O(e.parsed, "force")) {
-        z(e, `Nothing undone: values changed since that damage: ${Fd(w, h, we, k).join("; ")}. Use !damage --undo --force to overwrite them.`);
+        z(e, `Nothing undone: values changed since that damage: ${Fd(y, h, we, p).join("; ")}. Use !damage --undo --force to overwrite them.`);
         return;
       }
     }
-    Qd(f, u), w.length > 0 && ff(n, u, h), r.splice(s, 1);
-    const b = i.kind === "save" ? "Save undone" : "Damage undone", g = (m) => o.get(m.tokenId)?.get("layer") === "gmlayer", A = l.filter((m) => !g(m)).map((m) => m.name), S = l.filter(g).map((m) => m.name);
+    Qd(f, u), y.length > 0 && ff(n, u, h), r.splice(s, 1);
+    const b = i.kind === "save" ? "Save undone" : "Damage undone", k = (g) => o.get(g.tokenId)?.get("layer") === "gmlayer", A = l.filter((g) => !k(g)).map((g) => g.name), S = l.filter(k).map((g) => g.name);
     A.length > 0 && G(ft, te(`${b}: ${A.join(", ")}.`)), S.length > 0 && G(ve, te(`${b} on hidden token${S.length === 1 ? "" : "s"}: ${S.join(", ")}.`), { record: !0 }), c.length > 0 && z(e, `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${c.join(", ")}.`);
   }
   function uf(e) {
@@ -5703,7 +5710,7 @@ var DefenseRound = (() => {
     }
   }
   function ff(e, t, n) {
-    const r = N(e);
+    const r = I(e);
     for (const { place: s, tokenId: i, change: a } of t) {
       if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
       const o = n.get(s), l = K(i);
@@ -5717,8 +5724,8 @@ var DefenseRound = (() => {
     }
   }
   var hf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, vf = {
-    usage: (e) => N(e).commands.damage.usage,
-    help: (e) => N(e).commands.damage.help,
+    usage: (e) => I(e).commands.damage.usage,
+    help: (e) => I(e).commands.damage.help,
     helpFor: (e, t) => O(t, "undo") || O(t, "force") ? {
       title: "!damage --undo",
       usage: "!damage --undo [--force]",
@@ -5732,11 +5739,11 @@ var DefenseRound = (() => {
         df(e);
         return;
       }
-      const t = N(e.app), n = t.commands.damage.flags;
-      Ne(e.parsed, { ...hf, ...n }, Yn(t.id, "damage"));
-      const r = t.planDamage(e.parsed, kt(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, i = Je(e, Se(e.parsed), { anyTarget: s });
+      const t = I(e.app), n = t.commands.damage.flags;
+      Ie(e.parsed, { ...hf, ...n }, Yn(t.id, "damage"));
+      const r = t.planDamage(e.parsed, kt(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, i = Je(e, Ae(e.parsed), { anyTarget: s });
       let { targets: a } = i;
-      const o = [...i.notes], l = p.keys(n).find((c) => n[c].decides !== void 0 && O(e.parsed, c));
+      const o = [...i.notes], l = m.keys(n).find((c) => n[c].decides !== void 0 && O(e.parsed, c));
       if (l !== void 0 && !e.gm) {
         const c = n[l].decides, d = a.filter(({ token: f, character: h }) => De(e.playerId, f, h)), u = a.filter((f) => !d.includes(f)).map(({ token: f }) => ne(f, "a token"));
         if (u.length > 0 && o.push(`${vt(u)}: only the GM or its controller ${c}`), a = d, a.length === 0) {
@@ -5744,7 +5751,7 @@ var DefenseRound = (() => {
           return;
         }
       }
-      return mn(e, r, a, o, {
+      return pn(e, r, a, o, {
         title: "Damage",
         anyTarget: s,
         record: !0,
@@ -5753,12 +5760,12 @@ var DefenseRound = (() => {
     }
   };
   async function mf(e) {
-    const t = e.app, n = N(t), r = n.attack, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
-    Ne(e.parsed, s);
-    const i = (j(e.parsed, "answer") ?? "").toUpperCase(), a = p.prototype.hasOwnProperty.call(t.store.exchange.attacks, i) ? t.store.exchange.attacks[i] : void 0;
+    const t = e.app, n = I(t), r = n.attack, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+    Ie(e.parsed, s);
+    const i = (j(e.parsed, "answer") ?? "").toUpperCase(), a = m.prototype.hasOwnProperty.call(t.store.exchange.attacks, i) ? t.store.exchange.attacks[i] : void 0;
     if (!a) throw new P(`no open attack ${i.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
-    const o = Se(e.parsed) ?? (e.msg.selected ?? []).map((m) => m._id);
-    if (o.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
+    const o = Ae(e.parsed) ?? (e.msg.selected ?? []).map((g) => g._id);
+    if (o.length !== 1) throw new w("an answer is for one defender: --ids with its token id");
     const l = o[0], c = a.defenders.includes(l) ? pt(l, e.gm) : void 0;
     if (!c) throw new P(`that token is not a defender of attack ${a.key}`);
     const d = le(c), u = ne(c, "the defender");
@@ -5767,39 +5774,39 @@ var DefenseRound = (() => {
     if (f) throw new P(`${u} has answered attack ${a.key} already (${f.word})`);
     if (Sr(t, l)) throw new P(`${u} answers attack ${a.key} with the defense it made ahead`);
     const h = j(e.parsed, r.answerFlag);
-    if (h === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-    const k = x(h, `--${r.answerFlag}`, r.choices);
-    let w = { word: k }, b = k === "none" ? "no defense" : k;
-    if (k !== "none") {
-      const m = r.planAnswer(k, a.situation, a.attacker, kt(t, e.gm)), R = $r(e.parsed, m.dice), v = m.dice.filter((re) => R[re.name] === void 0), $ = v.length > 0 ? await ji(v.map((re) => re.sides)) : [];
+    if (h === void 0) throw new w(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
+    const p = W(h, `--${r.answerFlag}`, r.choices);
+    let y = { word: p }, b = p === "none" ? "no defense" : p;
+    if (p !== "none") {
+      const g = r.planAnswer(p, a.situation, a.attacker, kt(t, e.gm)), R = $r(e.parsed, g.dice), v = g.dice.filter((Te) => R[Te.name] === void 0), $ = v.length > 0 ? await ji(v.map((Te) => Te.sides)) : [];
       if (t.store.exchange.attacks[i] !== a || a.answers[l] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
       if (!K(l) || !e.gm && !De(e.playerId, c, le(c))) throw new P(`${u} is gone or no longer yours since the roll: nothing answered`);
-      const I = Ji(m.dice, R, $, 0), M = fn(t, { token: c, character: d }, m, Qe(t, m.readsTurnOrder ? Ge() : void 0)), Q = m.resolve(M.facts, I);
+      const N = Ji(g.dice, R, $, 0), M = hn(t, { token: c, character: d }, g, Qe(t, g.readsTurnOrder ? Fe() : void 0)), Q = g.resolve(M.facts, N);
       if (Sn(Q)) throw new P(Xi(t, M.snapshot, Q));
-      if (M.problems.length > 0) throw new P(hn(M.snapshot, M.problems, "; nothing answered"));
-      const be = r.keep(k, Q, I), _e = m.dice.find((re) => re.flag === r.rollFlag), Ze = e.gm ? void 0 : qi(e, m.dice);
-      w = { word: be.word, ...be.file !== void 0 ? { file: be.file } : {}, ...be.flags ? { flags: be.flags } : {} }, _e && I[_e.name] !== void 0 && (w.roll = I[_e.name]), Ze && (w.typed = !0);
-      const W = Di(n, (re) => re === l ? u : M.facts.nameOf(re)), gn = Q.steps.filter((re) => re.section === "Check").map(W);
-      b = gn.length > 0 ? gn.join("; ") : k;
+      if (M.problems.length > 0) throw new P(vn(M.snapshot, M.problems, "; nothing answered"));
+      const oe = r.keep(p, Q, N), Ze = e.gm ? void 0 : qi(e, g.dice);
+      y = { word: oe.word, ...oe.file !== void 0 ? { file: oe.file } : {}, ...oe.flags ? { flags: oe.flags } : {} }, oe.roll !== void 0 && (y.roll = oe.roll), oe.success !== void 0 && (y.success = oe.success), Ze && (y.typed = !0);
+      const et = Di(n, (Te) => Te === l ? u : M.facts.nameOf(Te)), x = Q.steps.filter((Te) => Te.section === "Check").map(et);
+      b = x.length > 0 ? x.join("; ") : p;
     }
-    a.answers[l] = w;
-    const g = ta(t, a, e.gm), A = na(t, a), S = g.length > 0 ? ` Waiting for ${g.join(", ")}.` : A ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
+    a.answers[l] = y;
+    const k = ta(t, a, e.gm), A = na(t, a), S = k.length > 0 ? ` Waiting for ${k.join(", ")}.` : A ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
     z(e, `${u}: ${b}.${S}`), A && await Dr(e, a);
   }
   var pf = { ids: { kind: "list" }, help: { kind: "switch" } }, kf = {
-    usage: (e) => N(e).commands.defend.usage,
-    help: (e) => N(e).commands.defend.help,
+    usage: (e) => I(e).commands.defend.usage,
+    help: (e) => I(e).commands.defend.help,
     run(e) {
       if (e.parsed.flags.has("answer")) return mf(e);
-      const t = N(e.app), n = t.commands.defend;
+      const t = I(e.app), n = t.commands.defend;
       if (n.refused) {
         z(e, `!defend is not used: ${n.refused}.`);
         return;
       }
-      Ne(e.parsed, { ...pf, ...n.flags }, Yn(t.id, "defend"));
-      const r = t.planDefend(e.parsed), s = p.keys(n.flags).filter((c) => n.flags[c].token === !0);
+      Ie(e.parsed, { ...pf, ...n.flags }, Yn(t.id, "defend"));
+      const r = t.planDefend(e.parsed), s = m.keys(n.flags).filter((c) => n.flags[c].token === !0);
       fu(e, s);
-      const i = Je(e, Se(e.parsed)), a = [...i.notes], o = s.map((c) => ({ flag: c, id: (e.parsed.flags.get(c) ?? []).join(" ") })).filter(({ id: c }) => c !== ""), l = i.targets.filter(({ token: c }) => {
+      const i = Je(e, Ae(e.parsed)), a = [...i.notes], o = s.map((c) => ({ flag: c, id: (e.parsed.flags.get(c) ?? []).join(" ") })).filter(({ id: c }) => c !== ""), l = i.targets.filter(({ token: c }) => {
         const d = o.find(({ id: u }) => u === c.id);
         return d && a.push(`${ne(c, "a token")}: --${d.flag} names the token itself`), d === void 0;
       });
@@ -5807,32 +5814,32 @@ var DefenseRound = (() => {
         z(e, `${wr(a).join("; ")}.`.replace(/^./, (c) => c.toUpperCase()));
         return;
       }
-      return mn(e, r, l, a, {
+      return pn(e, r, l, a, {
         title: "Defense",
         refusals: (c) => `${c.join("; ")}.`
       });
     }
   }, gf = { ids: { kind: "list" }, help: { kind: "switch" } }, yf = {
-    usage: (e) => N(e).commands.stance.usage,
-    help: (e) => N(e).commands.stance.help,
+    usage: (e) => I(e).commands.stance.usage,
+    help: (e) => I(e).commands.stance.help,
     run(e) {
-      const t = N(e.app);
+      const t = I(e.app);
       if (t.stances.length === 0) throw new P(`the ${t.id} edition has no stances`);
-      Ne(e.parsed, gf);
+      Ie(e.parsed, gf);
       const [n, ...r] = e.parsed.positionals;
-      if (r.length > 0) throw new y(`one stance only (got "${J(e.parsed.positionals.join(" "))}")`);
+      if (r.length > 0) throw new w(`one stance only (got "${J(e.parsed.positionals.join(" "))}")`);
       const s = n?.toLowerCase();
       if (s !== void 0 && !t.stances.includes(s))
-        throw new y(`unknown stance "${J(D(n))}" (stances: ${t.stances.join(", ")})`);
-      const i = (e.msg.selected ?? []).length === 0 && Se(e.parsed) === void 0;
-      if (s === void 0 && i) throw new y("no stance given");
-      const { targets: a, notes: o } = Je(e, Se(e.parsed));
+        throw new w(`unknown stance "${J(D(n))}" (stances: ${t.stances.join(", ")})`);
+      const i = (e.msg.selected ?? []).length === 0 && Ae(e.parsed) === void 0;
+      if (s === void 0 && i) throw new w("no stance given");
+      const { targets: a, notes: o } = Je(e, Ae(e.parsed));
       if (s === void 0) {
-        const l = e.app.store.settings, c = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: u, character: f }) => `${sn(u, f, l).name}: ${e.app.store.tokens[u.id]?.stance ?? c}`);
+        const l = e.app.store.settings, c = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: u, character: f }) => `${an(u, f, l).name}: ${e.app.store.tokens[u.id]?.stance ?? c}`);
         z(e, `Stances: ${d.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} Usage: ${t.commands.stance.usage}`);
         return;
       }
-      return mn(e, t.planStance(s), a, o, { title: "Stance", refusals: (l) => `${l.join("; ")}.` });
+      return pn(e, t.planStance(s), a, o, { title: "Stance", refusals: (l) => `${l.join("; ")}.` });
     }
   };
   function wf(e, t, n) {
@@ -5855,9 +5862,9 @@ var DefenseRound = (() => {
           steps: [
             T(ce, { kind: "heal-title", who: d, resource: n, amount: o - s }),
             // Nothing healed (already at its max) says so, on a row of several as on its own card.
-            T(oe, { kind: "heal-summary", who: d, healed: o !== s, atMax: a !== null && s >= a }),
+            T(ae, { kind: "heal-summary", who: d, healed: o !== s, atMax: a !== null && s >= a }),
             T("Heal", { kind: "healed", resource: n, before: s, after: o, max: a, capped: l }),
-            ...n === "vitality" && c ? Ie("Heal", c.conditions) : [],
+            ...n === "vitality" && c ? Ce("Heal", c.conditions) : [],
             ...c?.now ? [T("Now", c.now)] : []
           ],
           changes: o !== s ? [{ kind: "bar", resource: n, to: o }] : [],
@@ -5872,31 +5879,31 @@ var DefenseRound = (() => {
     usage: () => $f,
     run(e) {
       const t = e.parsed;
-      Ne(t, Af);
-      const n = Yt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = x(j(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = Je(e, Se(t));
-      return mn(e, bf(N(e.app), n, r), s, i, {
+      Ie(t, Af);
+      const n = zt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = W(j(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = Je(e, Ae(t));
+      return pn(e, bf(I(e.app), n, r), s, i, {
         title: "Heal",
         refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
       });
     }
-  }, va = p.freeze({});
+  }, va = m.freeze({});
   function Tf(e, t, n) {
     if (!n || mt(t)) return;
     const r = e.store.settings, s = ye[r.bars.vitality].value;
     if (!(s in n)) return;
-    const i = Ae(n[s]), a = D(t.get(ye[r.bars.vitality].link) ?? "");
+    const i = $e(n[s]), a = D(t.get(ye[r.bars.vitality].link) ?? "");
     let { typed: o, keepInStep: l } = Ef(t, s, a, i);
     if (i === null || o === null || i === o) return;
-    const c = N(e), d = { token: t, character: le(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === o || u.typed === o);
+    const c = I(e), d = { token: t, character: le(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === o || u.typed === o);
     if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, l = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && o < i && i - o <= ns) {
-      const w = c.planHandEdit(i - o, kt(e, !0)), b = {
-        ...w,
+      const y = c.planHandEdit(i - o, kt(e, !0)), b = {
+        ...y,
         resolve(A, S) {
           if (c.condition(A.state, i) === "dead") return { kind: "refused", reason: "dead" };
-          const m = w.resolve(A, S);
-          return !("kind" in m) && !m.changes.some((R) => R.kind === "bar" && R.resource === "vitality") && m.changes.push({ kind: "bar", resource: "vitality", to: i }), m;
+          const g = y.resolve(A, S);
+          return !("kind" in g) && !g.changes.some((R) => R.kind === "bar" && R.resource === "vitality") && g.changes.push({ kind: "bar", resource: "vitality", to: i }), g;
         }
-      }, g = vn(
+      }, k = mn(
         e,
         d,
         b,
@@ -5908,27 +5915,27 @@ var DefenseRound = (() => {
           kd(A, i), ma(e, A, i);
         }
       );
-      if (g.kind === "unsafe") return;
-      if (g.kind === "problems" || g.kind === "refusal" && g.reading.problems.length > 0)
-        G(ve, te(`Hand edit not read through armor: ${hn(g.reading.snapshot, g.reading.problems, "")}.`));
-      else if (g.kind === "written") {
-        mr(e, [g.shown], { title: "Hand edit", replyTo: "gm" });
-        const A = g.outcome.changes.find((S) => S.kind === "bar" && S.resource === "vitality");
-        a && e.linkedEdits.set(a, { from: i, typed: o, to: A?.kind === "bar" ? A.to : i, by: t.id, echoed: new X() }), Ki(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [g.applied] });
+      if (k.kind === "unsafe") return;
+      if (k.kind === "problems" || k.kind === "refusal" && k.reading.problems.length > 0)
+        G(ve, te(`Hand edit not read through armor: ${vn(k.reading.snapshot, k.reading.problems, "")}.`));
+      else if (k.kind === "written") {
+        mr(e, [k.shown], { title: "Hand edit", replyTo: "gm" });
+        const A = k.outcome.changes.find((S) => S.kind === "bar" && S.resource === "vitality");
+        a && e.linkedEdits.set(a, { from: i, typed: o, to: A?.kind === "bar" ? A.to : i, by: t.id, echoed: new X() }), Ki(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [k.applied] });
         return;
       }
     }
-    const h = Df(e, i, o), k = vn(e, d, h.plan, va, Qe(e), jt(e), () => ({ vitalityFrom: i, ...l }), (w) => ma(e, w, i));
-    k.kind === "written" && (f && ou(e, a, k.applied), h.saysSomething() && mr(e, [k.shown], { title: "Hand edit", replyTo: "gm" }));
+    const h = Df(e, i, o), p = mn(e, d, h.plan, va, Qe(e), jt(e), () => ({ vitalityFrom: i, ...l }), (y) => ma(e, y, i));
+    p.kind === "written" && (f && ou(e, a, p.applied), h.saysSomething() && mr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));
   }
   function Ef(e, t, n, r) {
-    const s = Ae(e.get(t));
+    const s = $e(e.get(t));
     if (n === "" || s !== r) return { typed: s };
-    const i = Ae(gd(n));
+    const i = $e(gd(n));
     return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };
   }
   function Df(e, t, n) {
-    const r = N(e);
+    const r = I(e);
     let s = !1;
     return { plan: {
       values: [],
@@ -5939,7 +5946,7 @@ var DefenseRound = (() => {
           headline: "acts",
           steps: [
             T(ce, { kind: "hand-edit-title", who: c }),
-            T(oe, { kind: "hand-edit-summary", who: c, now: l.now }),
+            T(ae, { kind: "hand-edit-summary", who: c, now: l.now }),
             ...l.steps.map((f) => T("Change", f)),
             l.now ? T("Now", l.now) : T("Now", { kind: "standing" })
           ],
@@ -5952,7 +5959,7 @@ var DefenseRound = (() => {
     }, saysSomething: () => s };
   }
   function ma(e, t, n) {
-    const r = N(e), s = e.store.tokens[t.snapshot.id];
+    const r = I(e), s = e.store.tokens[t.snapshot.id];
     s?.edition?.id !== r.id && (t.facts.state = rr(r, s, n, Yi(e)));
   }
   var _f = 400, Rf = 100, Of = 20, Cf = class {
@@ -5983,7 +5990,7 @@ var DefenseRound = (() => {
     }
   };
   function If(e) {
-    const t = N(e);
+    const t = I(e);
     if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
     const n = dr() !== void 0, r = Or("HealthColors");
     !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, G(
@@ -6004,47 +6011,47 @@ var DefenseRound = (() => {
     "!defense-round": cf
   };
   function Nf() {
-    const e = Or(nn) === void 0, { stored: t, problems: n, newer: r } = Gl(Or(nn), pe), s = { store: t, attributes: new Kl(), loadProblems: n, linkedEdits: new L(), details: new Cf() };
-    return r !== void 0 ? (s.newerState = r, Rr(`${se} v${pe}: ${n.join("; ")}`), G(ve, te(Mf(r)))) : Pf(s, e), Lf(s), s;
+    const e = Or(rn) === void 0, { stored: t, problems: n, newer: r } = Gl(Or(rn), pe), s = { store: t, attributes: new Kl(), loadProblems: n, linkedEdits: new L(), details: new Cf() };
+    return r !== void 0 ? (s.newerState = r, Rr(`${re} v${pe}: ${n.join("; ")}`), G(ve, te(Mf(r)))) : Pf(s, e), Lf(s), s;
   }
   function Pf(e, t) {
     const n = e.store, r = e.loadProblems;
     t && Hl(n.settings, jf());
     const s = lu(e);
-    s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), ua(nn, n), r.length > 0 && (Rr(`${se} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), G(ve, te(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? G(ve, te(`${se} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && je("rebuilding the help handout", () => Cr(Le(n.settings.edition)))(), n.scriptVersion = pe;
+    s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), ua(rn, n), r.length > 0 && (Rr(`${re} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), G(ve, te(`${re}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? G(ve, te(`${re} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Le("rebuilding the help handout", () => Cr(Me(n.settings.edition)))(), n.scriptVersion = pe;
   }
   function Mf(e) {
-    return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
+    return `${re}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
   }
   function Lf(e) {
-    const t = e.store, n = () => e.newerState !== void 0, r = je("following the Turn Tracker", () => {
+    const t = e.store, n = () => e.newerState !== void 0, r = Le("following the Turn Tracker", () => {
       n() || _r(e);
     });
-    Ve(
+    Ge(
       "chat:message",
-      je(
+      Le(
         (a) => `${D(a?.content ?? "").split(" ", 1)[0]}`,
         (a) => (a?.type === "api" && !n() && (hi(a, pa) !== void 0 ? _r(e) : xu(r)), td(e, a, pa)),
         (a) => a?.type === "api" && a.playerid ? ri(a.playerid) : void 0
       )
     );
-    const s = je("a hand edit of a bar", (a, o) => {
+    const s = Le("a hand edit of a bar", (a, o) => {
       n() || Tf(e, a, o);
     });
-    for (const a of ["bar1", "bar2", "bar3"]) Ve(`change:graphic:${a}_value`, s);
-    Ve(
+    for (const a of ["bar1", "bar2", "bar3"]) Ge(`change:graphic:${a}_value`, s);
+    Ge(
       "destroy:graphic",
-      je("forgetting a deleted token", (a) => {
+      Le("forgetting a deleted token", (a) => {
         n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
       })
-    ), Bu(e), Ve("change:campaign:turnorder", r), Ff(r);
-    const i = je("refreshing attribute look-ups", (a) => {
+    ), Bu(e), Ge("change:campaign:turnorder", r), Ff(r);
+    const i = Le("refreshing attribute look-ups", (a) => {
       e.attributes.forget(D(a.get("_characterid") ?? ""));
     });
-    Ve("add:attribute", i), Ve("destroy:attribute", i), Ve("change:attribute:name", i), Gf(s), n() || je("checking HealthColors", () => If(e))(), Rr(`${se} v${pe} ready: edition ${t.settings.edition}.`);
+    Ge("add:attribute", i), Ge("destroy:attribute", i), Ge("change:attribute:name", i), Gf(s), n() || Le("checking HealthColors", () => If(e))(), Rr(`${re} v${pe} ready: edition ${t.settings.edition}.`);
   }
   function jf() {
-    return Ku(se.toLowerCase());
+    return Ku(re.toLowerCase());
   }
   function Ff(e) {
     const t = xd();
@@ -6054,7 +6061,7 @@ var DefenseRound = (() => {
     const t = Kd();
     t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
   }
-  Ve("ready", je("starting up", () => {
+  Ge("ready", Le("starting up", () => {
     Nf();
   }));
   var Vf = pe;

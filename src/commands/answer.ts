@@ -56,10 +56,10 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
     if (isRefusal(resolution)) throw new RefusalError(describeTokenRefusal(app, reading.snapshot, resolution));
     if (reading.problems.length > 0) throw new RefusalError(describeValueProblems(reading.snapshot, reading.problems, '; nothing answered'));
     const answer = spec.keep(word, resolution, rolls);
-    const main = plan.dice.find((die) => die.flag === spec.rollFlag);
     const typed = ctx.gm ? undefined : typedRolls(ctx, plan.dice);
     kept = { word: answer.word, ...(answer.file !== undefined ? { file: answer.file } : {}), ...(answer.flags ? { flags: answer.flags } : {}) };
-    if (main && rolls[main.name] !== undefined) kept.roll = rolls[main.name]!;
+    if (answer.roll !== undefined) kept.roll = answer.roll;
+    if (answer.success !== undefined) kept.success = answer.success;
     if (typed) kept.typed = true;
     // The answerer's line: the check as `!defend` words it.
     const say = wordsOf(edition, (id) => (id === tokenId ? name : reading.facts.nameOf(id)));

@@ -211,12 +211,13 @@ export function resolveAttack(ctx: CommandContext, attack: OpenAttack): Promise<
   });
 }
 
-/** How a defender answered, for its row: the answer, and its roll where the check left a defense. */
+/** How a defender answered, for its row: the answer, and its check's roll and result where one was made. */
 function answerWords(kept: KeptAnswerRecord): string {
   const word = `${kept.word.charAt(0).toUpperCase()}${kept.word.slice(1)}`;
   if (kept.word === 'none') return 'No defense';
-  if (kept.file === undefined && kept.flags === undefined) return `${word}: no defense came of it`;
-  return kept.roll === undefined ? word : `${word}, roll ${kept.roll}${kept.typed ? ' (typed)' : ''}`;
+  if (kept.roll === undefined) return `${word}: no check was made`;
+  const typed = kept.typed ? ' (typed)' : '';
+  return kept.success === undefined ? `${word}, roll ${kept.roll}${typed}` : `${word} ${kept.roll}${typed}: ${kept.success ? 'success' : 'failure'}`;
 }
 
 function cancelAttack(ctx: CommandContext, key: string): void {

@@ -251,6 +251,9 @@ export interface KeptAnswer {
   file?: unknown;
   /** Flags the defender's hit takes (Opposed Rolls: its defense mode and roll). */
   flags?: Record<string, string>;
+  /** The answer's own check, for the result's row: its roll, and whether it succeeded (absent: no check was made). */
+  roll?: number;
+  success?: boolean;
 }
 
 /** What `!attack` needs of an edition (commands.md, "!attack"): its answers and how each joins the hit. */

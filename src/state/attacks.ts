@@ -21,6 +21,7 @@ const AnswerSchema = objectSchema({
   flags: v.optional(v.record(word, v.pipe(v.string(), v.maxLength(40)))),
   /** The answer's own roll, said on the result, and whether the answerer typed it. */
   roll: v.optional(v.pipe(v.number(), v.safeInteger())),
+  success: v.optional(v.boolean()),
   typed: v.optional(v.literal(true)),
 });
 

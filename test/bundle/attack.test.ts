@@ -323,4 +323,16 @@ describe('prompts, answers and the attack\'s life', () => {
     expect(table.bar('Goblin 2')).toBe(30);
     expect(table.memory('Goblin 2')?.pendingDefense).toBeUndefined();
   });
+
+  it('each result row says how its defender answered: the check\'s roll and result, or that no check was made', async () => {
+    table = await tableIn('soak');
+    await table.say('GM', `!attack 40 --situation behind --ids ${table.id('Bob')} ${table.id('Goblin 2')}`, ['Goblin 1']);
+    // The evade's d100 comes first, then the perception check's: Bob fails the perception check behind him, so no evade is made.
+    table.mock.dice.force(10, 99);
+    await table.say('Alice', `!defend --answer A1 --ids ${table.id('Bob')} --action evade`);
+    table.mock.dice.force(5);
+    const out = await table.say('GM', `!defend --answer A1 --ids ${table.id('Goblin 2')} --action defend --roll 5`);
+    expect(all(out)).toMatch(/Bob: Evade: no check was made\./);
+    expect(all(out)).toMatch(/Goblin 2: Defend 5: success\./);
+  });
 });

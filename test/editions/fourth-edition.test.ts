@@ -107,7 +107,7 @@ const tally: Edition<TallyState, TallyAnswer> = {
     situation: () => null,
     situationWords: (situation) => situation,
     planAnswer: (word) => tally.planDefend({ command: '!defend', positionals: [], flags: new Map([['action', [word]]]) }),
-    keep: keepFiled,
+    keep: (word, outcome) => keepFiled(word, outcome),
   },
   macros: [{ name: 'DR-Attack', action: '!attack ?{Tally|10} --ids @{target|Defender|token_id}', tokenAction: true }],
   setVitality(before, after) {

@@ -38,5 +38,5 @@ export const opposedAttack: AttackSpec<OpposedState, never> = {
       },
     };
   },
-  keep: (word, _outcome, rolls) => ({ word, flags: { 'defense-mode': word, 'defense-roll': String(rolls.defense ?? 1) } }),
+  keep: (word, _outcome, rolls) => ({ word, flags: { 'defense-mode': word, 'defense-roll': String(rolls.defense ?? 1) }, roll: rolls.defense ?? 1 }),
 };

@@ -1,7 +1,7 @@
 // `!attack` in the `soak` edition: the attack's situation (The Defensive Round's table), the
 // answers a defender may give (defend, evade, none), each rolled as `!defend` would, and a
 // reactive defender's reaction check beside them (a plain `!defend --action react`).
-import { ACTION, type AttackSpec, type ButtonStep } from '../edition';
+import { ACTION, type AttackSpec, type ButtonStep, type Step } from '../edition';
 import { choiceArg, flagValue, type ParsedLine } from '../../text/args';
 import { answerPlan, defendLine, keepFiled } from '../shared';
 import { parseSoakDefend, soakDefendPlan } from './defendPlan';
@@ -34,7 +34,8 @@ export const soakAttack: AttackSpec<SoakState, SoakAnswer> = {
     return `${SITUATION_NAME[situation as SoakSituation]}${effects.length > 0 ? `: ${effects.join(', ')}` : ''}`;
   },
   planAnswer: (word, situation) => answerPlan(soakDefendPlan(parseSoakDefend(defendLine({ action: word, situation }))), 'pending-defense'),
-  keep: keepFiled,
+  // The action's own check, when one was made (a failed perception check leaves none).
+  keep: (word, outcome) => keepFiled(word, outcome, outcome.steps.find((step): step is Step & { roll: number; success: boolean } => step.kind === 'action-check')),
   extra(facts, attacker): ButtonStep[] {
     // The Defensive Round, "Reactive Stance": one reaction check per attacker per round.
     if (facts.stance !== 'reactive' || attacker === null) return [];

@@ -1,6 +1,6 @@
 // `!attack` in the `threshold` edition: the attack's situation is `!damage`'s own; a defender
 // answers with a defense check made in it (The Defensive Turn), or none.
-import type { AttackSpec } from '../edition';
+import type { AttackSpec, Step } from '../edition';
 import { flagValue, type ParsedLine } from '../../text/args';
 import { answerPlan, defendLine, keepFiled } from '../shared';
 import { parseThresholdDefend, thresholdDefendPlan } from './plans';
@@ -35,5 +35,7 @@ export const thresholdAttack: AttackSpec<ThresholdState, ThresholdPending> = {
     const react = situation !== null && defenseCheckOf(situation as ThresholdSituation) === 'react';
     return react ? { ...plan, dice: plan.dice.map((die) => (die.name === 'check' ? { ...die, flag: 'roll' } : die)) } : plan;
   },
-  keep: keepFiled,
+  // The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
+  keep: (word, outcome) =>
+    keepFiled(word, outcome, outcome.steps.find((step): step is Step & { roll: number; success: boolean } => step.kind === 'check' && ((step as { check?: string }).check === 'defend' || (step as { check?: string }).check === 'react'))),
 };
