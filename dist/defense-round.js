@@ -17,6057 +17,6057 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-  var yn = Object.defineProperty, ga = Object.getOwnPropertyDescriptor, ya = Object.getOwnPropertyNames, Pr = Object.prototype.hasOwnProperty, wa = (e, t) => {
-    for (var n in t)
-      Pr.call(t, n) && yn(e, n, { get: t[n], enumerable: !0 });
-  }, ba = (e, t, n, r) => {
-    if (t && typeof t == "object" || typeof t == "function")
-      for (let s of ya(t))
-        !Pr.call(e, s) && s !== n && yn(e, s, { get: () => t[s], enumerable: !(r = ga(t, s)) || r.enumerable });
-    return e;
-  }, $a = (e) => ba(yn({}, "__esModule", { value: !0 }), e), Mr = {};
-  wa(Mr, {
-    onDamage: () => Uf,
-    version: () => Vf
-  });
-  var E = Math, C = Number, D = String, m = Object, Z = Array, de = JSON, L = Map, X = Set, Aa = WeakMap, Gt = Error, Lr = RangeError, jr = Promise, Vt = Date, Sa = isNaN, Ta = "0.2.0", re = "DefenseRound", pe = Ta, Ut, Ea = {
-    lang: void 0,
-    message: void 0,
-    abortEarly: void 0,
-    abortPipeEarly: void 0
-  };
-  // @__NO_SIDE_EFFECTS__
-  function Fr(e) {
-    return !e && !Ut ? Ea : {
-      lang: e?.lang ?? Ut?.lang,
-      message: e?.message,
-      abortEarly: e?.abortEarly ?? Ut?.abortEarly,
-      abortPipeEarly: e?.abortPipeEarly ?? Ut?.abortPipeEarly
-    };
-  }
-  var Da;
-  // @__NO_SIDE_EFFECTS__
-  function _a(e) {
-    return Da?.get(e);
-  }
-  var Ra;
-  // @__NO_SIDE_EFFECTS__
-  function Oa(e) {
-    return Ra?.get(e);
-  }
-  var Ca;
-  // @__NO_SIDE_EFFECTS__
-  function Ia(e, t) {
-    return Ca?.get(e)?.get(t);
-  }
-  // @__NO_SIDE_EFFECTS__
-  function Ue(e) {
-    const t = typeof e;
-    return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && m.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
-  }
-  function H(e, t, n, r, s) {
-    const i = s && "input" in s ? s.input : n.value, a = s?.expected ?? e.expects ?? null, o = s?.received ?? /* @__PURE__ */ Ue(i), l = {
-      kind: e.kind,
-      type: e.type,
-      input: i,
-      expected: a,
-      received: o,
-      message: `Invalid ${t}: ${a ? `Expected ${a} but r` : "R"}eceived ${o}`,
-      requirement: e.requirement,
-      path: s?.path,
-      issues: s?.issues,
-      lang: r.lang,
-      abortEarly: r.abortEarly,
-      abortPipeEarly: r.abortPipeEarly
-    }, c = e.kind === "schema", d = s?.message ?? e.message ?? /* @__PURE__ */ Ia(e.reference, l.lang) ?? (c ? /* @__PURE__ */ Oa(l.lang) : null) ?? r.message ?? /* @__PURE__ */ _a(l.lang);
-    d !== void 0 && (l.message = typeof d == "function" ? d(l) : d), c && (n.typed = !1), n.issues ? n.issues.push(l) : n.issues = [l];
-  }
-  // @__NO_SIDE_EFFECTS__
-  function Na(e, t) {
-    return e === t || C.isNaN(e) && C.isNaN(t);
-  }
-  // @__NO_SIDE_EFFECTS__
-  function Pa(e, t) {
-    return m.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
-  }
-  // @__NO_SIDE_EFFECTS__
-  function wn(e, t) {
-    const n = [...new X(e)];
-    return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";
-  }
-  function ee(e) {
-    return e["~standard"] = {
-      version: 1,
-      vendor: "valibot",
-      validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ Fr())
-    }, e;
-  }
-  // @__NO_SIDE_EFFECTS__
-  function Gr(e) {
-    return {
-      kind: "validation",
-      type: "finite",
-      reference: Gr,
-      async: !1,
-      expects: null,
-      requirement: C.isFinite,
-      message: e,
-      "~run"(t, n) {
-        return t.typed && !this.requirement(t.value) && H(this, "finite", t, n), t;
-      }
-    };
-  }
-  // @__NO_SIDE_EFFECTS__
-  function Bt(e) {
-    return {
-      kind: "validation",
-      type: "integer",
-      reference: Bt,
-      async: !1,
-      expects: null,
-      requirement: C.isInteger,
-      message: e,
-      "~run"(t, n) {
-        return t.typed && !this.requirement(t.value) && H(this, "integer", t, n), t;
-      }
-    };
-  }
-  // @__NO_SIDE_EFFECTS__
-  function Y(e, t) {
-    return {
-      kind: "validation",
-      type: "max_length",
-      reference: Y,
-      async: !1,
-      expects: `<=${e}`,
-      requirement: e,
-      message: t,
-      "~run"(n, r) {
-        return n.typed && n.value.length > this.requirement && H(this, "length", n, r, { received: `${n.value.length}` }), n;
-      }
-    };
-  }
-  // @__NO_SIDE_EFFECTS__
-  function tt(e, t) {
-    return {
-      kind: "validation",
-      type: "max_value",
-      reference: tt,
-      async: !1,
-      expects: `<=${e instanceof Vt ? e.toJSON() : /* @__PURE__ */ Ue(e)}`,
-      requirement: e,
-      message: t,
-      "~run"(n, r) {
-        return n.typed && !(n.value <= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Vt ? n.value.toJSON() : /* @__PURE__ */ Ue(n.value) }), n;
-      }
-    };
-  }
-  // @__NO_SIDE_EFFECTS__
-  function _e(e, t) {
-    return {
-      kind: "validation",
-      type: "min_length",
-      reference: _e,
-      async: !1,
-      expects: `>=${e}`,
-      requirement: e,
-      message: t,
-      "~run"(n, r) {
-        return n.typed && n.value.length < this.requirement && H(this, "length", n, r, { received: `${n.value.length}` }), n;
-      }
-    };
-  }
-  // @__NO_SIDE_EFFECTS__
-  function nt(e, t) {
-    return {
-      kind: "validation",
-      type: "min_value",
-      reference: nt,
-      async: !1,
-      expects: `>=${e instanceof Vt ? e.toJSON() : /* @__PURE__ */ Ue(e)}`,
-      requirement: e,
-      message: t,
-      "~run"(n, r) {
-        return n.typed && !(n.value >= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Vt ? n.value.toJSON() : /* @__PURE__ */ Ue(n.value) }), n;
-      }
-    };
-  }
-  // @__NO_SIDE_EFFECTS__
-  function bn(e, t) {
-    return {
-      kind: "validation",
-      type: "regex",
-      reference: bn,
-      async: !1,
-      expects: `${e}`,
-      requirement: e,
-      message: t,
-      "~run"(n, r) {
-        return n.typed && !this.requirement.test(n.value) && H(this, "format", n, r), n;
-      }
-    };
-  }
-  // @__NO_SIDE_EFFECTS__
-  function rt(e) {
-    return {
-      kind: "validation",
-      type: "safe_integer",
-      reference: rt,
-      async: !1,
-      expects: null,
-      requirement: C.isSafeInteger,
-      message: e,
-      "~run"(t, n) {
-        return t.typed && !this.requirement(t.value) && H(this, "safe integer", t, n), t;
-      }
-    };
-  }
-  // @__NO_SIDE_EFFECTS__
-  function $n() {
-    return {
-      kind: "transformation",
-      type: "trim",
-      reference: $n,
-      async: !1,
-      "~run"(e) {
-        return e.value = e.value.trim(), e;
-      }
-    };
-  }
-  var Ma = { abortEarly: !0 };
-  // @__NO_SIDE_EFFECTS__
-  function La(e, t, n) {
-    return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
-  }
-  // @__NO_SIDE_EFFECTS__
-  function An(e, t, n) {
-    return typeof e.default == "function" ? e.default(t, n) : e.default;
-  }
-  // @__NO_SIDE_EFFECTS__
-  function Re(e, t) {
-    return ee({
-      kind: "schema",
-      type: "array",
-      reference: Re,
-      expects: "Array",
-      async: !1,
-      item: e,
-      message: t,
-      "~run"(n, r) {
-        const s = n.value;
-        if (Z.isArray(s)) {
-          n.typed = !0, n.value = [];
-          for (let i = 0; i < s.length; i++) {
-            const a = s[i], o = this.item["~run"]({ value: a }, r);
-            if (o.issues) {
-              const l = {
-                type: "array",
-                origin: "value",
-                input: s,
-                key: i,
-                value: a
-              };
-              for (const c of o.issues)
-                c.path ? c.path.unshift(l) : c.path = [l], n.issues?.push(c);
-              if (n.issues || (n.issues = o.issues), r.abortEarly) {
-                n.typed = !1;
-                break;
-              }
-            }
-            o.typed || (n.typed = !1), n.value.push(o.value);
-          }
-        } else H(this, "type", n, r);
-        return n;
-      }
-    });
-  }
-  // @__NO_SIDE_EFFECTS__
-  function Be(e) {
-    return ee({
-      kind: "schema",
-      type: "boolean",
-      reference: Be,
-      expects: "boolean",
-      async: !1,
-      message: e,
-      "~run"(t, n) {
-        return typeof t.value == "boolean" ? t.typed = !0 : H(this, "type", t, n), t;
-      }
-    });
-  }
-  // @__NO_SIDE_EFFECTS__
-  function Vr(e, t) {
-    return ee({
-      kind: "schema",
-      type: "custom",
-      reference: Vr,
-      expects: "unknown",
-      async: !1,
-      check: e,
-      message: t,
-      "~run"(n, r) {
-        return this.check(n.value) ? n.typed = !0 : H(this, "type", n, r), n;
-      }
-    });
-  }
-  // @__NO_SIDE_EFFECTS__
-  function se(e, t) {
-    return ee({
-      kind: "schema",
-      type: "literal",
-      reference: se,
-      expects: /* @__PURE__ */ Ue(e),
-      async: !1,
-      literal: e,
-      message: t,
-      "~run"(n, r) {
-        return /* @__PURE__ */ Na(n.value, this.literal) ? n.typed = !0 : H(this, "type", n, r), n;
-      }
-    });
-  }
-  // @__NO_SIDE_EFFECTS__
-  function Ht(e, t) {
-    return ee({
-      kind: "schema",
-      type: "nullable",
-      reference: Ht,
-      expects: `(${e.expects} | null)`,
-      async: !1,
-      wrapped: e,
-      default: t,
-      "~run"(n, r) {
-        return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ An(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
-      }
-    });
-  }
-  // @__NO_SIDE_EFFECTS__
-  function be(e) {
-    return ee({
-      kind: "schema",
-      type: "number",
-      reference: be,
-      expects: "number",
-      async: !1,
-      message: e,
-      "~run"(t, n) {
-        return typeof t.value == "number" && !Sa(t.value) ? t.typed = !0 : H(this, "type", t, n), t;
-      }
-    });
-  }
-  // @__NO_SIDE_EFFECTS__
-  function Ur(e, t) {
-    return ee({
-      kind: "schema",
-      type: "object",
-      reference: Ur,
-      expects: "Object",
-      async: !1,
-      entries: e,
-      message: t,
-      "~run"(n, r) {
-        const s = n.value;
-        if (s && typeof s == "object") {
-          n.typed = !0, n.value = {};
-          for (const i in this.entries) {
-            const a = this.entries[i];
-            if (i in s || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
-              const o = i in s ? s[i] : /* @__PURE__ */ An(a), l = a["~run"]({ value: o }, r);
-              if (l.issues) {
-                const c = {
-                  type: "object",
-                  origin: "value",
-                  input: s,
-                  key: i,
-                  value: o
-                };
-                for (const d of l.issues)
-                  d.path ? d.path.unshift(c) : d.path = [c], n.issues?.push(d);
-                if (n.issues || (n.issues = l.issues), r.abortEarly) {
-                  n.typed = !1;
-                  break;
-                }
-              }
-              l.typed || (n.typed = !1), n.value[i] = l.value;
-            } else if (a.fallback !== void 0) n.value[i] = /* @__PURE__ */ La(a);
-            else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (H(this, "key", n, r, {
-              input: void 0,
-              expected: `"${i}"`,
-              path: [{
-                type: "object",
-                origin: "key",
-                input: s,
-                key: i,
-                value: s[i]
-              }]
-            }), r.abortEarly))
-              break;
-          }
-        } else H(this, "type", n, r);
-        return n;
-      }
-    });
-  }
-  // @__NO_SIDE_EFFECTS__
-  function U(e, t) {
-    return ee({
-      kind: "schema",
-      type: "optional",
-      reference: U,
-      expects: `(${e.expects} | undefined)`,
-      async: !1,
-      wrapped: e,
-      default: t,
-      "~run"(n, r) {
-        return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ An(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
-      }
-    });
-  }
-  // @__NO_SIDE_EFFECTS__
-  function ie(e, t) {
-    return ee({
-      kind: "schema",
-      type: "picklist",
-      reference: ie,
-      expects: /* @__PURE__ */ wn(e.map(Ue), "|"),
-      async: !1,
-      options: e,
-      message: t,
-      "~run"(n, r) {
-        return this.options.includes(n.value) ? n.typed = !0 : H(this, "type", n, r), n;
-      }
-    });
-  }
-  // @__NO_SIDE_EFFECTS__
-  function gt(e, t, n) {
-    return ee({
-      kind: "schema",
-      type: "record",
-      reference: gt,
-      expects: "Object",
-      async: !1,
-      key: e,
-      value: t,
-      message: n,
-      "~run"(r, s) {
-        const i = r.value;
-        if (i && typeof i == "object") {
-          r.typed = !0, r.value = {};
-          for (const a in i) if (/* @__PURE__ */ Pa(i, a)) {
-            const o = i[a], l = this.key["~run"]({ value: a }, s);
-            if (l.issues) {
-              const d = {
-                type: "object",
-                origin: "key",
-                input: i,
-                key: a,
-                value: o
-              };
-              for (const u of l.issues)
-                u.path = [d], r.issues?.push(u);
-              if (r.issues || (r.issues = l.issues), s.abortEarly) {
-                r.typed = !1;
-                break;
-              }
-            }
-            const c = this.value["~run"]({ value: o }, s);
-            if (c.issues) {
-              const d = {
-                type: "object",
-                origin: "value",
-                input: i,
-                key: a,
-                value: o
-              };
-              for (const u of c.issues)
-                u.path ? u.path.unshift(d) : u.path = [d], r.issues?.push(u);
-              if (r.issues || (r.issues = c.issues), s.abortEarly) {
-                r.typed = !1;
-                break;
-              }
-            }
-            (!l.typed || !c.typed) && (r.typed = !1), l.typed && (r.value[l.value] = c.value);
-          }
-        } else H(this, "type", r, s);
-        return r;
-      }
-    });
-  }
-  // @__NO_SIDE_EFFECTS__
-  function q(e) {
-    return ee({
-      kind: "schema",
-      type: "string",
-      reference: q,
-      expects: "string",
-      async: !1,
-      message: e,
-      "~run"(t, n) {
-        return typeof t.value == "string" ? t.typed = !0 : H(this, "type", t, n), t;
-      }
-    });
-  }
-  // @__NO_SIDE_EFFECTS__
-  function Br(e, t) {
-    return ee({
-      kind: "schema",
-      type: "tuple",
-      reference: Br,
-      expects: "Array",
-      async: !1,
-      items: e,
-      message: t,
-      "~run"(n, r) {
-        const s = n.value;
-        if (Z.isArray(s)) {
-          n.typed = !0, n.value = [];
-          for (let i = 0; i < this.items.length; i++) {
-            const a = s[i], o = this.items[i]["~run"]({ value: a }, r);
-            if (o.issues) {
-              const l = {
-                type: "array",
-                origin: "value",
-                input: s,
-                key: i,
-                value: a
-              };
-              for (const c of o.issues)
-                c.path ? c.path.unshift(l) : c.path = [l], n.issues?.push(c);
-              if (n.issues || (n.issues = o.issues), r.abortEarly) {
-                n.typed = !1;
-                break;
-              }
-            }
-            o.typed || (n.typed = !1), n.value.push(o.value);
-          }
-        } else H(this, "type", n, r);
-        return n;
-      }
-    });
-  }
-  // @__NO_SIDE_EFFECTS__
-  function Hr(e) {
-    let t;
-    if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
-    else t = n.issues;
-    return t;
-  }
-  // @__NO_SIDE_EFFECTS__
-  function Kr(e, t) {
-    return ee({
-      kind: "schema",
-      type: "union",
-      reference: Kr,
-      expects: /* @__PURE__ */ wn(e.map((n) => n.expects), "|"),
-      async: !1,
-      options: e,
-      message: t,
-      "~run"(n, r) {
-        let s, i, a;
-        for (const o of this.options) {
-          const l = o["~run"]({ value: n.value }, r);
-          if (l.typed) if (l.issues) i ? i.push(l) : i = [l];
-          else {
-            s = l;
-            break;
-          }
-          else a ? a.push(l) : a = [l];
-        }
-        if (s) return s;
-        if (i) {
-          if (i.length === 1) return i[0];
-          H(this, "type", n, r, { issues: /* @__PURE__ */ Hr(i) }), n.typed = !0;
-        } else {
-          if (a?.length === 1) return a[0];
-          H(this, "type", n, r, { issues: /* @__PURE__ */ Hr(a) });
-        }
-        return n;
-      }
-    });
-  }
-  // @__NO_SIDE_EFFECTS__
-  function yt() {
-    return ee({
-      kind: "schema",
-      type: "unknown",
-      reference: yt,
-      expects: "unknown",
-      async: !1,
-      "~run"(e) {
-        return e.typed = !0, e;
-      }
-    });
-  }
-  // @__NO_SIDE_EFFECTS__
-  function xr(e, t, n) {
-    return ee({
-      kind: "schema",
-      type: "variant",
-      reference: xr,
-      expects: "Object",
-      async: !1,
-      key: e,
-      options: t,
-      message: n,
-      "~run"(r, s) {
-        const i = r.value;
-        if (i && typeof i == "object") {
-          let a, o = 0, l = this.key, c = [];
-          const d = (u, f) => {
-            for (const h of u.options) {
-              if (h.type === "variant") d(h, new X(f).add(h.key));
-              else {
-                let p = !0, y = 0;
-                for (const b of f) {
-                  const k = h.entries[b];
-                  if (b in i ? k["~run"]({
-                    typed: !1,
-                    value: i[b]
-                  }, Ma).issues : k.type !== "exact_optional" && k.type !== "optional" && k.type !== "nullish") {
-                    p = !1, l !== b && (o < y || o === y && b in i && !(l in i)) && (o = y, l = b, c = []), l === b && c.push(h.entries[b].expects);
-                    break;
-                  }
-                  y++;
-                }
-                if (p) {
-                  const b = h["~run"]({ value: i }, s);
-                  (!a || !a.typed && b.typed) && (a = b);
-                }
-              }
-              if (a && !a.issues) break;
-            }
-          };
-          if (d(this, new X([this.key])), a) return a;
-          H(this, "type", r, s, {
-            input: i[l],
-            expected: /* @__PURE__ */ wn(c, "|"),
-            path: [{
-              type: "object",
-              origin: "value",
-              input: i,
-              key: l,
-              value: i[l]
-            }]
-          });
-        } else H(this, "type", r, s);
-        return r;
-      }
-    });
-  }
-  // @__NO_SIDE_EFFECTS__
-  function F(...e) {
-    return ee({
-      ...e[0],
-      pipe: e,
-      "~run"(t, n) {
-        for (const r of e) if (r.kind !== "metadata") {
-          if (t.issues && (r.kind === "schema" || r.kind === "transformation")) {
-            t.typed = !1;
-            break;
-          }
-          (!t.issues || !n.abortEarly && !n.abortPipeEarly) && (t = r["~run"](t, n));
-        }
-        return t;
-      }
-    });
-  }
-  // @__NO_SIDE_EFFECTS__
-  function He(e, t, n) {
-    const r = e["~run"]({ value: t }, /* @__PURE__ */ Fr(n));
-    return {
-      typed: r.typed,
-      success: !r.issues,
-      output: r.value,
-      issues: r.issues
-    };
-  }
-  function V(e) {
-    return /* @__PURE__ */ Ur(m.assign(m.create(null), e));
-  }
-  var Wr = ["vitality", "soul", "power"], wt = { vitality: "Vitality", soul: "Soul", power: "Power" }, bt = [
-    "armor_soak",
-    "armor_physical",
-    "armor_magical",
-    "armor_defense",
-    "armor_spirit",
-    "natural_defense",
-    "natural_spirit",
-    "fortitude",
-    "defend_check",
-    "evade_check",
-    "perception_check",
-    "mental_check",
-    "reaction_check",
-    "save_check",
-    "exp",
-    "passive_defense",
-    "active_defense",
-    "full_defense",
-    "armor_score"
-  ], ce = "title", ae = "summary", Oe = "action";
-  function Ce(e, t) {
-    for (let n = 0; n < t.length; n += 1) t[n].section = e;
-    return t;
-  }
-  function T(e, t) {
-    return t.section = e, t;
-  }
-  function Sn(e) {
-    return "kind" in e;
-  }
-  var Kt = -10, Yr = -9, zr = 1, st = 1, Tn = 3, it = { condition: "none", savesOwed: 0 }, xt = { condition: "dead", savesOwed: 0 };
-  function Xr(e) {
-    return e > 0 ? { ...it } : e > Kt ? { condition: "incapacitated", savesOwed: 0 } : { ...xt };
-  }
-  function En(e) {
-    return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
-  }
-  function ja(e, t, n) {
-    return n.condition === "dying" ? { life: { ...xt }, steps: [...En(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...it }, steps: [] } : e > 0 ? t <= Kt ? { life: { condition: "dying", savesOwed: Tn }, steps: [{ kind: "dying", savesOwed: Tn }] } : {
-      life: { condition: "incapacitated", savesOwed: st },
-      steps: [{ kind: "incapacitated", savesOwed: st }]
-    } : t <= Kt ? { life: { ...xt }, steps: [...En(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
-  }
-  function qr(e, t, n) {
-    if (n.condition === "dead")
-      return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
-    const r = E.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
-    if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
-    const a = ja(e, s, n);
-    for (const o of a.steps) i.push(o);
-    return { applied: !0, after: s, life: a.life, steps: i };
-  }
-  function Fa(e, t) {
-    return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
-      applied: !0,
-      after: 0,
-      life: { condition: "incapacitated", savesOwed: st },
-      steps: [
-        { kind: "instant-kill", applied: !0, before: e, after: 0 },
-        { kind: "incapacitated", savesOwed: st }
-      ]
-    };
-  }
-  function Ga(e, t, n) {
-    if (t === e) return { after: t, life: { ...n }, steps: [] };
-    if (t < e) {
-      if (n.condition === "dead")
-        return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-      const s = qr(e, e - t, n), i = s.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
-      return { after: s.applied ? t : s.after, life: s.life, steps: i };
-    }
-    const r = [{ kind: "vitality-change", before: e, after: t }];
-    return t > 0 ? n.condition === "dead" ? { after: t, life: { ...it }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...it }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...it }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Kt ? {
-      after: t,
-      life: { condition: "incapacitated", savesOwed: 0 },
-      steps: [...r, ...En(n), { kind: "incapacitated", savesOwed: 0 }]
-    } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
-  }
-  function Va(e, t, n) {
-    if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
-      return { ok: !1, reason: "no-save-owed" };
-    const r = (i) => ({
-      kind: "save-rolled",
-      roll: n.roll,
-      target: n.target,
-      success: n.success,
-      critical: n.critical,
-      savesLeft: i
-    });
-    if (t.condition === "incapacitated")
-      return n.success ? {
-        ok: !0,
-        vitality: zr,
-        life: { ...it },
-        steps: [r(0), { kind: "stood-up", before: e, vitality: zr }]
-      } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
-    if (n.success)
-      return {
-        ok: !0,
-        vitality: Yr,
-        life: { condition: "incapacitated", savesOwed: st },
-        steps: [r(st), { kind: "saved-from-death", before: e, vitality: Yr }]
-      };
-    const s = E.min(Tn, t.savesOwed) - 1;
-    return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...xt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
-  }
-  var Jr = { physical: "Physical", magical: "Magical" }, Qr = { physical: "Defense", magical: "Spirit" }, Dn = { soul: "Soul", power: "Power" };
-  function Ua(e, t) {
-    switch (e) {
-      case "worn-out":
-        return `Armor destroyed (worn out): ${t} is not reduced`;
-      case "never-there":
-        return `No armor (no Physical or Magical protection): ${t} is not reduced`;
-      case "no-character":
-        return `No character, so no armor: ${t} is not reduced by armor`;
-    }
-  }
-  function Ba(e) {
-    switch (e) {
-      case "reached-minus-10":
-        return "Dead: reached -10 while incapacitated";
-      case "hit-while-dying":
-        return "Dead: hit again while dying";
-      case "saves-failed":
-        return "Dead: every save failed";
-    }
-  }
-  function _n(e) {
-    return e === 1 ? "1 save" : `${e} saves`;
-  }
-  function Ha(e) {
-    switch (e.kind) {
-      case "defense-used": {
-        const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
-        return e.result === "success" ? `Defense succeeded${t}: the hit is blocked, no damage` : e.result === "fail" ? `Defense failed${t}: the hit lands` : `No defense${t}: the hit lands`;
-      }
-      case "pierce":
-        return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
-      case "armor-absent":
-        return Ua(e.reason, e.amount);
-      case "soak":
-        return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
-      // as the seed writes it: 200 x 0.8 Soak (20% Soak)
-      case "protection":
-        return `${e.before} - ${e.protection} ${Jr[e.track]} = ${e.after}`;
-      case "armor-reduction":
-        return `${e.before} - ${e.reduction} ${Qr[e.track]} = ${e.after}`;
-      case "natural-reduction":
-        return `${e.before} - ${e.reduction} natural ${Qr[e.track]} = ${e.after}`;
-      case "defensive-stance":
-        return `${e.before} - ${e.reduction} defensive stance = ${e.after}`;
-      case "vitality-loss":
-        return e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
-      case "protection-wear":
-        return `${Jr[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
-      case "vitality-change":
-        return `Vitality ${e.before} -> ${e.after}`;
-      case "direct-damage":
-        return `${e.amount} to ${Dn[e.bar]}, no armor: ${Dn[e.bar]} ${e.before} -> ${e.after}`;
-      case "bar-not-a-number":
-        return `${Dn[e.bar]} is not a number: nothing taken`;
-      case "instant-kill":
-        return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
-      case "dead-no-damage":
-        return `Dead: takes no damage (Vitality ${e.vitality})`;
-      case "set-back":
-        return `Dead: takes no damage, Vitality set back from ${e.attempted} to ${e.vitality}`;
-      case "incapacitated":
-        return e.savesOwed > 0 ? `Incapacitated: ${_n(e.savesOwed)} owed` : "Incapacitated: no save owed";
-      case "dying":
-        return `Dying: ${_n(e.savesOwed)} owed`;
-      case "dead":
-        return Ba(e.cause);
-      case "saves-lost":
-        return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
-      case "save-rolled": {
-        const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${_n(e.savesLeft)} left` : ", no save left";
-        return `Save: ${e.roll} vs ${e.target}, ${t}${n}`;
-      }
-      case "stood-up":
-        return `Stands back up: Vitality ${e.before} -> ${e.vitality}`;
-      case "saved-from-death":
-        return `Saved from death: Vitality ${e.before} -> ${e.vitality}, still incapacitated`;
-      case "revived":
-        return "Revived: raised above 0 by hand, no longer dead";
-      case "conditions-cleared":
-        return "Above 0 again: conditions and owed saves cleared";
-    }
-  }
-  var ue = {
-    front: "Front",
-    "thrown-object": "Thrown object",
-    "spell-seen": "Seen spell",
-    behind: "Behind",
-    distracted: "Distracted",
-    side: "Side",
-    projectile: "Projectile",
-    gun: "Gun",
-    aoe: "Area attack",
-    "aoe-edge": "Edge of an area attack",
-    "spell-unseen": "Unseen or very fast spell",
-    "spell-fast": "Very fast spell",
-    "spell-invisible": "Invisible spell",
-    covert: "Covert attack",
-    spectator: "Spectator"
-  }, Ka = { defend: "Defend", evade: "Evade", react: "Reaction" }, Zr = { defend: "defend", evade: "evade" };
-  function Wt(e) {
-    return e > 0 ? `+${e}` : `${e}`;
-  }
-  function es(e, t, n) {
-    if (t.length === 0) return `${n}`;
-    const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
-    return `${e}${r} = ${n}`;
-  }
-  function Rn(e, t) {
-    return e ? t ? "success (critical)" : "success" : "failure";
-  }
-  function xa(e, t = (n) => n) {
-    switch (e.kind) {
-      case "perception-check":
-        return `Perception ${e.roll} vs ${es(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Rn(e.success, e.critical)}`;
-      case "no-defensive-action":
-        return e.takesDamage ? `${ue[e.situation]} not perceived: no defensive action, the attack hits` : `${ue[e.situation]}: attack not perceived, no defensive action`;
-      case "mental-check": {
-        const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-        return `Mental ${e.roll} vs ${e.target}: ${Rn(e.success, e.critical)}, ${n}`;
-      }
-      case "situation-penalty":
-        return `${ue[e.situation]}: ${Wt(e.penalty)} to ${Zr[e.check]}`;
-      case "situation-no-penalty":
-        return `${ue[e.situation]}: no penalty to ${Zr[e.check]}`;
-      case "aided":
-        return e.by === void 0 ? `Aided by an ally: ${Wt(e.bonus)}` : `Aided by ${t(e.by)}: ${Wt(e.bonus)}`;
-      case "modifier":
-        return `Modifier: ${Wt(e.mod)}`;
-      case "action-check":
-        return `${Ka[e.action]} ${e.roll} vs ${es(e.baseTarget, e.adjustments, e.target)}: ${Rn(e.success, e.critical)}`;
-      case "pending-defense":
-        return e.result === "success" ? "Pending defense: success, the next hit on this token is negated" : "Pending defense: failure, the next hit on this token applies";
-      case "reaction-recorded":
-        return `Reaction against ${t(e.vs)}: ${e.success ? "success" : "failure"}, kept for this round`;
-      case "counter-announced":
-        return e.ally === null ? `Counter attack against ${t(e.vs)}${e.skillName === null ? "" : ` (${e.skillName})`}` : `Counter attack for ${t(e.ally)} against ${t(e.vs)} (${e.skillName ?? "Reactive Guard"})`;
-      case "skill-announced": {
-        const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, s = e.vs === null ? "" : ` against ${t(e.vs)}`;
-        return `${n}${r}${s}`;
-      }
-      case "spectator-drawn":
-        return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
-    }
-  }
-  var Wa = new X(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
-  function Ya(e) {
-    return Wa.has(e.kind);
-  }
-  var On = {
-    defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
-    reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
-    none: "no stance"
-  };
-  function za(e) {
-    switch (e.condition) {
-      case "none":
-        return;
-      case "incapacitated":
-        return e.savesOwed > 0 ? "Incapacitated: one save owed (!defend --action save) to stand back up at 1 Vitality" : "Incapacitated";
-      case "dying":
-        return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
-      case "dead":
-        return "Dead";
-    }
-  }
-  function Xa(e, t, n = null) {
-    return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", life: t, vitality: n })];
-  }
-  function qa(e, t) {
-    if (e.cancelled) return "blocks";
-    const r = e.life.condition !== t.condition ? e.life.condition : "none";
-    return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
-  }
-  function Ja(e) {
-    return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Oe, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
-  }
-  function Qa(e, t) {
-    if (t.instantKill) return `${e}: instant kill`;
-    if (t.to !== "vitality") return `${e} takes ${t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
-    const n = t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : "";
-    return `${e} takes ${t.amount} ${t.track}${n}`;
-  }
-  var Za = {
-    blocks: "blocks the hit",
-    incapacitated: "is hit and falls, incapacitated",
-    dying: "is hit and falls, dying",
-    dead: "is hit and dies",
-    "armor-holds": "is hit, but the armor holds",
-    hit: "is hit",
-    unharmed: "is unharmed"
-  };
-  function eo(e, t, n) {
-    return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
-  }
-  function to(e, t) {
-    switch (e.kind) {
-      case "hit-title":
-        return Qa(t(e.who), e.hit);
-      case "hit-summary":
-        return `${t(e.who)} ${Za[e.result]}.`;
-      case "life-now":
-        return za(e.life) ?? `Standing, Vitality ${e.vitality}`;
-      case "save-title":
-        return `${t(e.who)}: Vitality save`;
-      case "save-summary": {
-        const n = t(e.who);
-        return e.result === "stands" ? `${n} makes a save and stands back up.` : e.result === "clings" ? `${n} makes a save and clings to life.` : e.result === "dies" ? `${n} fails a save and dies.` : `${n} fails a save.`;
-      }
-      case "check-title":
-        return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
-      case "check-result":
-        return `${t(e.who)} ${e.result === "success" ? "blocks the next hit" : "fails to defend"}`;
-      case "check-summary": {
-        const n = t(e.who);
-        return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${e.result === "success" ? "blocks the next hit" : "fails to defend"}.`;
-      }
-      case "no-stance-declared":
-        return "No stance declared: a defender must declare Defensive or Reactive";
-      case "stance-title":
-        return `${eo(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
-      case "stance-change":
-        return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
-      case "stance-effect":
-        return On[e.stance] ?? "";
-    }
-  }
-  var no = /^[+-]?\d+$/;
-  function $e(e) {
-    if (typeof e == "number")
-      return C.isSafeInteger(e) ? e + 0 : null;
-    if (typeof e != "string") return null;
-    const t = e.trim();
-    if (!no.test(t)) return null;
-    const n = C(t);
-    return C.isSafeInteger(n) ? n + 0 : null;
-  }
-  function Yt(e, t) {
-    return E.floor(e * t / 100);
-  }
-  function ts(e, t, n) {
-    return E.min(n, E.max(t, e));
-  }
-  var ns = 1e6;
-  function J(e, t = 40) {
-    return e.length > t ? `${e.slice(0, t - 3)}...` : e;
-  }
-  var w = class extends Gt {
-  }, P = class extends Gt {
-  };
-  function ro(e, t) {
-    return e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
-      const s = t?.[C(r)]?.results?.total;
-      return typeof s == "number" && C.isFinite(s) ? D(s) : n;
-    });
-  }
-  function so(e) {
-    const t = [], n = /"([^"]*)"|'([^']*)'|(\S+)/g;
-    let r;
-    for (; (r = n.exec(e)) !== null; )
-      t.push(r[1] ?? r[2] ?? r[3] ?? "");
-    return t;
-  }
-  function rs(e) {
-    const t = so(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], s = new L();
-    let i = null;
-    for (const a of t)
-      if (a.startsWith("--") && a.length > 2) {
-        const o = a.slice(2).toLowerCase();
-        if (s.has(o)) throw new w(`--${J(o)} is given twice`);
-        i = [], s.set(o, i);
-      } else i ? i.push(a) : r.push(a);
-    return { command: n, positionals: r, flags: s };
-  }
-  function Ie(e, t, n) {
-    for (const [r, s] of e.flags) {
-      const i = m.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
-      if (!i) {
-        const a = n?.(r);
-        throw a ? new w(`--${J(r)} means nothing in the ${a} edition`) : new w(`unknown flag --${J(r)}`);
-      }
-      if (i.kind === "switch" && s.length > 0) throw new w(`--${r} takes no value`);
-      if (i.kind !== "switch" && s.length === 0) throw new w(`--${r} needs a value`);
-      if (i.kind === "one" && s.length > 1)
-        throw new w(`--${r} takes one value (got "${J(s.join(" "))}")`);
-    }
-  }
-  function j(e, t) {
-    const n = e.flags.get(t);
-    return n && n.length > 0 ? n.join(" ") : void 0;
-  }
-  function O(e, t) {
-    return e.flags.has(t);
-  }
-  function $t(e, t, n, r) {
-    const s = $e(e);
-    if (s === null) throw new w(`${t} must be a whole number (got "${J(e)}")`);
-    if (s < n || s > r) throw new w(`${t} must be from ${n} to ${r} (got ${s})`);
-    return s;
-  }
-  function Ee(e, t, n, r) {
-    const s = j(e, t);
-    return s === void 0 ? void 0 : $t(s, `--${t}`, n, r);
-  }
-  function W(e, t, n) {
-    const r = e.toLowerCase(), s = n.find((i) => i === r);
-    if (!s) throw new w(`${t} must be one of ${n.join(", ")} (got "${J(e)}")`);
-    return s;
-  }
-  function Ae(e) {
-    const t = e.flags.get("ids");
-    if (t)
-      return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");
-  }
-  function zt(e, t) {
-    const { positionals: n } = e;
-    if (n.length > 1) {
-      const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-      throw new w(`one amount only (got "${J(n.join(" "))}")${s}`);
-    }
-    const r = n[0];
-    if (r === void 0) {
-      if (t.optional) return;
-      throw new w(t.missing);
-    }
-    return $t(r, t.what, 0, ns);
-  }
-  function ss(e, t) {
-    return {
-      values: [],
-      dice: [],
-      resolve(n) {
-        const r = n.stance ?? t.fallback, s = r === e, i = n.id;
-        return {
-          headline: "acts",
-          steps: [
-            T(ce, { kind: t.title, who: i, stance: e, same: s }),
-            T(ae, { kind: t.title, who: i, stance: e, same: s, summary: !0 }),
-            T(t.row, { kind: t.change, from: r, to: e }),
-            T(t.row, { kind: t.effect, stance: e })
-          ],
-          changes: [],
-          stance: t.keep(e),
-          ...s ? { noop: !0 } : {},
-          observed: !1,
-          detail: t.detail(e)
-        };
-      }
-    };
-  }
-  function is(e) {
-    return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
-  }
-  function as(e) {
-    const t = new L();
-    for (const [n, r] of m.entries(e)) r !== null && t.set(n, [r]);
-    return { command: "!defend", positionals: [], flags: t };
-  }
-  function os(e, t) {
-    return {
-      ...e,
-      resolve(n, r) {
-        const s = e.resolve(n, r);
-        if (!("kind" in s))
-          for (const i of s.steps) i.kind === t && delete i.section;
-        return s;
-      }
-    };
-  }
-  function cs(e, t, n) {
-    const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
-    return n && (r.roll = n.roll, r.success = n.success), r;
-  }
-  function at(e, t) {
-    const n = t > 0 && e < 100 && e <= t, r = E.max(1, E.floor(t / 10));
-    return { roll: e, target: t, success: n, critical: n && e <= r };
-  }
-  var Cn = [
-    "front",
-    "thrown-object",
-    "spell-seen",
-    "behind",
-    "distracted",
-    "side",
-    "projectile",
-    "gun",
-    "aoe",
-    "aoe-edge",
-    "spell-unseen",
-    "covert",
-    "spectator"
-  ], fe = {
-    perceptionGate: "none",
-    defendPenalty: 0,
-    evadePenalty: 0,
-    evadeImpossible: !1,
-    mentalCheckEasesPenalty: !1,
-    gateFailureTakesDamage: !1,
-    counterDrawsIntoBattle: !1
-  }, Ne = {
-    // seed 000: "Direct Melee Attack from the Front or Thrown Object": no effect.
-    front: fe,
-    "thrown-object": fe,
-    // seed 000: "Seen Single Target Spells": no effect.
-    "spell-seen": fe,
-    // seed 000: behind or distracted: "Requires a successful perception check; ... -5 to any defensive action, including evade".
-    behind: { ...fe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-    distracted: { ...fe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-    // seed 000: side: "A penalty of -5 to any defensive action".
-    side: { ...fe, defendPenalty: -5, evadePenalty: -5 },
-    // seed 000: projectiles and throwing weapons: "-20 to Evade %" (defense not hindered).
-    projectile: { ...fe, evadePenalty: -20 },
-    // seed 000: gun: "-50 to Evade %".
-    gun: { ...fe, evadePenalty: -50 },
-    // seed 000: area of effect: "Cannot evade"; Ruling (rules.md): defend is still allowed.
-    aoe: { ...fe, evadeImpossible: !0 },
-    // seed 000: on the farthest reach "you can make an Evade check with no penalty".
-    "aoe-edge": fe,
-    // seed 000: invisible or very fast spell: -25 to evade; a mental check halves it, a critical removes it.
-    "spell-unseen": { ...fe, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
-    // seed 000: covert: a perception check "with any penalties given by the skill in use" before any defensive action.
-    covert: { ...fe, perceptionGate: "with-perception-mod" },
-    // seed 000, "Defending Against Spectators": perception first (hidden: apply penalties), else take the damage;
-    // only a counter attack draws the spectator into the battle.
-    spectator: {
-      ...fe,
-      perceptionGate: "with-perception-mod",
-      gateFailureTakesDamage: !0,
-      counterDrawsIntoBattle: !0
-    }
-  };
-  function io(e, t) {
-    const n = Ne[e];
-    return t === "defend" ? n.defendPenalty : n.evadePenalty;
-  }
-  function ao(e, t) {
-    return t.critical ? 0 : t.success ? -E.floor(E.abs(e) / 2) + 0 : e;
-  }
-  var oo = ["defensive", "reactive", "none"];
-  function co(e) {
-    return e === "reactive";
-  }
-  function lo(e) {
-    return e === "defensive";
-  }
-  function uo(e) {
-    return e === "reactive";
-  }
-  function ls(e) {
-    return e === "reactive";
-  }
-  function fo(e) {
-    return e === "defensive";
-  }
-  function ds(e) {
-    return e === "defensive";
-  }
-  function In(e, t) {
-    return m.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
-  }
-  function ho(e, t) {
-    return In(e.reactions, t) !== void 0;
-  }
-  function us(e, t) {
-    return In(e.reactions, t) === !0;
-  }
-  function fs(e, t) {
-    return In(e.reactions, t) === "used";
-  }
-  function vo(e, t) {
-    return e.skillsVs.includes(t);
-  }
-  function mo(e) {
-    return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
-  }
-  var hs = 5, vs = { defend: "defend", evade: "evade", react: "reaction" };
-  function At(e) {
-    return e === "defend" || e === "evade" || e === "react";
-  }
-  function po(e) {
-    return { kind: "refused", reason: e };
-  }
-  function Pe(e) {
-    return e !== null && e !== "";
-  }
-  function ko(e) {
-    const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
-    if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-      throw new Lr("resolveSoakDefend: rolls must be integers 1..100");
-    for (const n of [e.mod, e.perceptionMod, ...m.values(e.checkTargets)])
-      if (n !== null && !C.isSafeInteger(n)) throw new Lr("resolveSoakDefend: modifiers and targets must be integers");
-  }
-  function go(e) {
-    const { action: t, situation: n, stance: r, round: s } = e, i = Ne[n];
-    if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
-    if (e.acting) return { code: "acting-turn" };
-    if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
-    const a = (o) => ({ code: "flag-not-applicable", flag: o, action: t, situation: n });
-    if (e.rolls.mental !== null && !(t === "evade" && i.mentalCheckEasesPenalty)) return a("mental");
-    if (e.perceptionMod !== 0 && i.perceptionGate !== "with-perception-mod") return a("perception-mod");
-    if (!At(t) && e.mod !== 0) return a("mod");
-    if (!At(t) && e.aid !== null) return a("aided");
-    if (At(t) && e.ally !== null) return a("ally");
-    if (At(t) && e.skillName !== null) return a("skill");
-    if (e.aid !== null) {
-      if (!Pe(e.vs)) return { code: "needs-vs", action: t };
-      if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
-      if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-      if (!ls(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
-      if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
-    }
-    switch (t) {
-      case "defend":
-        return null;
-      case "evade":
-        return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
-      case "react":
-        return co(r) ? Pe(e.vs) ? ho(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-      case "counter":
-        return lo(r) ? { code: "counter-in-defensive-stance" } : uo(r) ? Pe(e.vs) ? us(s, e.vs) ? e.ally !== null && !mo(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: fs(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-      case "skill":
-        if (e.ally !== null)
-          return fo(r) ? { code: "defensive-skill-on-ally" } : ls(r) ? Pe(e.vs) ? us(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: fs(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-        if (ds(r)) {
-          if (!Pe(e.vs)) return { code: "needs-vs", action: t };
-          if (vo(s, e.vs)) return { code: "skill-limit", vs: e.vs };
-        }
-        return null;
-    }
-  }
-  function yo(e) {
-    const t = [];
-    return Ne[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), At(e.action) && t.push(vs[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
-  }
-  function wo(e) {
-    ko(e);
-    const t = go(e);
-    if (t) return po(t);
-    const n = yo(e);
-    if (n) return { kind: "missing-target", check: n };
-    const { action: r, situation: s } = e, i = Ne[s], a = (c) => e.checkTargets[c] ?? 0, o = [], l = r === "defend" || r === "evade";
-    if (i.perceptionGate !== "none") {
-      const c = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = a("perception"), u = at(e.rolls.perception, d + c);
-      if (o.push({ kind: "perception-check", situation: s, roll: u.roll, baseTarget: d, mod: c, target: u.target, success: u.success, critical: u.critical }), !u.success)
-        return o.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), l ? (o.push({ kind: "pending-defense", result: "fail" }), ot(o, "fail", {}, !1)) : ot(o, null, {}, !1);
-    }
-    switch (r) {
-      case "defend":
-      case "evade": {
-        const d = ps(e, r, o).success ? "success" : "fail";
-        return o.push({ kind: "pending-defense", result: d }), ot(o, d, ms(e), !1);
-      }
-      case "react": {
-        const c = e.vs, d = ps(e, r, o);
-        return o.push({ kind: "reaction-recorded", vs: c, success: d.success }), ot(o, null, { reaction: { vs: c, success: d.success }, ...ms(e) }, !1);
-      }
-      case "counter": {
-        const c = e.vs;
-        o.push({ kind: "counter-announced", vs: c, ally: e.ally, skillName: e.skillName });
-        const d = i.counterDrawsIntoBattle;
-        return d && o.push({ kind: "spectator-drawn", spectator: c }), ot(o, null, { reactionUsed: c }, d);
-      }
-      case "skill": {
-        o.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-        const c = e.ally === null && ds(e.stance) && Pe(e.vs), d = e.ally !== null && Pe(e.vs);
-        return ot(o, null, { ...c ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
-      }
-    }
-  }
-  function ms(e) {
-    return e.aid !== null && Pe(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
-  }
-  function ps(e, t, n) {
-    const r = [];
-    if (t === "defend" || t === "evade") {
-      let o = io(e.situation, t);
-      if (e.rolls.mental !== null && t === "evade") {
-        const l = at(e.rolls.mental, e.checkTargets.mental ?? 0), c = ao(o, l);
-        n.push({ kind: "mental-check", roll: l.roll, target: l.target, success: l.success, critical: l.critical, penaltyBefore: o, penaltyAfter: c }), o = c;
-      }
-      o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
-    }
-    e.aid !== null && (n.push({ kind: "aided", bonus: hs, by: e.aid.by }), r.push(hs)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-    const s = e.checkTargets[vs[t]] ?? 0, i = r.reduce((o, l) => o + l, s), a = at(e.rolls.action, i);
-    return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: s, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
-  }
-  function ot(e, t, n, r) {
-    return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };
-  }
-  var ks = {
-    defend: "defend",
-    evade: "evade",
-    react: "make a reaction check",
-    counter: "counter attack",
-    skill: "use a defensive skill"
-  }, bo = {
-    mental: "--mental / --mental-roll",
-    "perception-mod": "--perception-mod",
-    mod: "--mod",
-    aided: "--aided-by",
-    ally: "--ally",
-    skill: "--skill"
-  };
-  function $o(e, t = (n) => n) {
-    switch (e.code) {
-      case "acting-turn":
-        return So(is("round"));
-      case "aid-down":
-        return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
-      case "aid-acting":
-        return `No aid on the aider's own turn: ${t(e.by)} is acting (top of the Turn Tracker); its reaction can aid once the turn moves on.`;
-      case "aid-not-reactive":
-        return `Aid needs the reactive stance: ${t(e.by)} is not in it (an aided check comes from a successful reaction check).`;
-      case "aid-no-reaction":
-        return e.used ? `Aid needs an unspent reaction: ${t(e.by)} already spent its success against ${t(e.vs)} this round (one reaction per success).` : `Aid needs a successful reaction check: ${t(e.by)} has none against ${t(e.vs)} this round (it makes one with !defend --action react --vs).`;
-      case "cannot-act":
-        return e.condition === "dead" ? "This character is dead and makes no defensive action." : `This character is ${e.condition} and makes no defensive action; it may only make the saves it is owed (--action save).`;
-      case "situation-not-allowed":
-        return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
-      case "flag-not-applicable":
-        return Ao(e.flag, e.action, e.situation);
-      case "evade-impossible-aoe":
-        return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
-      case "needs-reactive-stance":
-        return `To ${ks[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
-      case "counter-in-defensive-stance":
-        return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
-      case "needs-vs":
-        return `--action ${e.action} needs --vs with the attacker's token id.`;
-      case "already-reacted":
-        return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
-      case "no-reaction-success":
-        return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${ks[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
-      case "needs-reactive-guard":
-        return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
-      case "defensive-skill-on-ally":
-        return "In the defensive stance you can use skills only on yourself, not to defend others.";
-      case "skill-limit":
-        return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
-    }
-  }
-  function Ao(e, t, n) {
-    const r = bo[e];
-    switch (e) {
-      case "mental":
-        return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
-      case "perception-mod":
-        return `${r} applies only to the perception check of a covert attack or a spectator (--situation covert|spectator), not to --situation ${n}.`;
-      case "mod":
-      case "aided":
-        return `${r} changes a check, and --action ${t} is announced, not rolled.`;
-      case "ally":
-        return `${r} applies only to --action counter and --action skill, not to --action ${t}.`;
-      case "skill":
-        return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
-    }
-  }
-  function So(e) {
-    return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
-  }
-  var To = V({
-    life: /* @__PURE__ */ U(
-      V({
-        condition: /* @__PURE__ */ ie(["none", "incapacitated", "dying", "dead"]),
-        savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ Bt(), /* @__PURE__ */ nt(0), /* @__PURE__ */ tt(3))
-      })
-    ),
-    // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-    reactions: /* @__PURE__ */ U(/* @__PURE__ */ gt(/* @__PURE__ */ q(), /* @__PURE__ */ Kr([/* @__PURE__ */ Be(), /* @__PURE__ */ se("used")]))),
-    skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ Re(/* @__PURE__ */ q()))
-  });
-  function Eo(e) {
-    return e === "success" || e === "fail" ? e : null;
-  }
-  var gs = { condition: "none", savesOwed: 0 };
-  function Do(e) {
-    const t = /* @__PURE__ */ He(To, e);
-    return t.success ? No(t.output) : null;
-  }
-  function Ke(e, t) {
-    return e.life ? { ...e.life } : t === null ? { ...gs } : Xr(t);
-  }
-  function Nn(e, t) {
-    return Pn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
-  }
-  function _o(e, t) {
-    if (t) return { life: { condition: "dead", savesOwed: 0 } };
-    const n = e === null ? gs : Xr(e);
-    return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
-  }
-  function Ro(e) {
-    return Pn(e.life, void 0, void 0);
-  }
-  function Oo(e) {
-    return e.life?.condition ?? "none";
-  }
-  function Co(e) {
-    return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
-  }
-  function Io(e, t) {
-    return de.stringify(e.life ?? null) !== de.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
-  }
-  function No(e) {
-    return Pn(e.life, e.reactions, e.skillsVs);
-  }
-  function Pn(e, t, n) {
-    const r = {};
-    return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
-  }
-  var Po = ["defend", "evade", "react", "counter", "skill", "save"], Mo = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Lo = {
-    action: { kind: "one" },
-    situation: { kind: "one" },
-    roll: { kind: "one" },
-    mod: { kind: "one" },
-    vs: { kind: "one", token: !0 },
-    ally: { kind: "one", token: !0 },
-    "aided-by": { kind: "one", token: !0 },
-    // The old switch, kept only to refuse it with the flag that replaced it.
-    aided: { kind: "switch" },
-    mental: { kind: "switch" },
-    "mental-roll": { kind: "one" },
-    "perception-roll": { kind: "one" },
-    "perception-mod": { kind: "one" },
-    skill: { kind: "text" }
-  }, Xt = {
-    defend: "defend_check",
-    evade: "evade_check",
-    reaction: "reaction_check",
-    perception: "perception_check",
-    mental: "mental_check"
-  };
-  function ys(e) {
-    if (e.positionals.length > 0) throw new w(`unexpected "${J(e.positionals.join(" "))}" (give the action with --action)`);
-    if (O(e, "aided"))
-      throw new w("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
-    const t = j(e, "action");
-    if (t === void 0) throw new w("no action given");
-    const n = W(t, "--action", Po), r = j(e, "situation");
-    if (r !== void 0 && (n === "save" || n === "react"))
-      throw new w(`--situation does not apply to --action ${n}`);
-    if (n === "save") {
-      const i = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
-      if (i) throw new w(`--${i} does not apply to --action save`);
-    }
-    const s = r === void 0 ? "front" : W(r, "--situation", Cn);
-    if (O(e, "roll") && (n === "counter" || n === "skill"))
-      throw new w(`--roll does not apply to --action ${n}: it is announced, not rolled`);
-    if (O(e, "perception-roll") && Ne[s].perceptionGate === "none")
-      throw new w("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
-    if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Ne[s].mentalCheckEasesPenalty))
-      throw new w("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
-    if ((n === "react" || n === "counter") && !O(e, "vs"))
-      throw new w(`--action ${n} needs --vs with the attacker's token id`);
-    if (O(e, "aided-by") && !O(e, "vs")) throw new w("--aided-by needs --vs with the attacker's token id");
-    return {
-      action: n,
-      situation: s,
-      mentalAsked: O(e, "mental") || O(e, "mental-roll"),
-      mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
-      perceptionMod: Ee(e, "perception-mod", -1e3, 1e3) ?? 0,
-      aidedBy: j(e, "aided-by") ?? null,
-      vs: j(e, "vs") ?? null,
-      ally: j(e, "ally") ?? null,
-      skillName: j(e, "skill") ?? null
-    };
-  }
-  function jo(e) {
-    const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ne[e.situation].perceptionGate !== "none", r = [];
-    return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
-  }
-  function ws(e) {
-    return {
-      values: e.action === "save" ? ["save_check"] : m.values(Xt),
-      // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
-      readsTurnOrder: e.action !== "save",
-      ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-      dice: jo(e),
-      resolve(t, n) {
-        const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-        return e.action === "save" ? Fo(e, t, r.action) : Go(e, t, r);
-      }
-    };
-  }
-  function Fo(e, t, n) {
-    const r = t.bars.vitality.value;
-    if (r === null) return { kind: "bar", resource: "vitality" };
-    const s = Ke(t.state, r), i = t.values.save_check?.current ?? null;
-    if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
-    if (i === null) return { kind: "missing-value", key: "save_check" };
-    const a = Va(r, s, at(n, i + e.mod));
-    if (!a.ok) return { kind: "refused", reason: "no save is owed" };
-    const o = a.steps.some((d) => d.kind === "save-rolled" && d.success), l = a.life.condition === "dead", c = t.id;
-    return {
-      headline: o ? "saved" : l ? "dies" : "acts",
-      steps: [
-        T(ce, { kind: "save-title", who: c }),
-        T(ae, { kind: "save-summary", who: c, result: o ? a.life.condition === "none" ? "stands" : "clings" : l ? "dies" : "fails" }),
-        ...Ce("Roll", a.steps),
-        ...Xa("Now", a.life, a.vitality)
-      ],
-      changes: a.vitality !== r ? [{ kind: "bar", resource: "vitality", to: a.vitality }] : [],
-      state: Nn(t.state, a.life),
-      detail: a
-    };
-  }
-  function Go(e, t, n) {
-    const r = t.bars.vitality.value;
-    if (r === null) return { kind: "bar", resource: "vitality" };
-    const s = Ke(t.state, r), i = m.fromEntries(
-      m.keys(Xt).map((S) => [S, t.values[Xt[S]]?.current ?? null])
-    ), a = t.state;
-    let o = null;
-    if (e.aidedBy !== null) {
-      const S = t.others[e.aidedBy];
-      if (!S) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
-      if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-      const g = S.state.reactions ?? {}, R = e.vs !== null && m.prototype.hasOwnProperty.call(g, e.vs) ? g[e.vs] : void 0;
-      o = {
-        by: e.aidedBy,
-        stance: S.stance === "reactive" || S.stance === "defensive" ? S.stance : "none",
-        reaction: R,
-        condition: Ke(S.state, S.vitality ?? null).condition,
-        acting: S.acting === !0
-      };
-    }
-    const l = wo({
-      action: e.action,
-      situation: e.situation,
-      stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
-      condition: s.condition,
-      checkTargets: i,
-      rolls: n,
-      mod: e.mod,
-      perceptionMod: e.perceptionMod,
-      aid: o,
-      acting: t.acting,
-      vs: e.vs,
-      ally: e.ally,
-      skillName: e.skillName,
-      round: { reactions: a.reactions ?? {}, skillsVs: a.skillsVs ?? [] }
-    });
-    if (l.kind === "refused") return { kind: "refused", reason: $o(l.reason, t.nameOf) };
-    if (l.kind === "missing-target") return { kind: "missing-value", key: Xt[l.check] };
-    const c = { ...a };
-    l.roundUpdate.reaction && (c.reactions = { ...c.reactions, [l.roundUpdate.reaction.vs]: l.roundUpdate.reaction.success }), l.roundUpdate.skillVs && (c.skillsVs = [...c.skillsVs ?? [], l.roundUpdate.skillVs]);
-    const d = l.roundUpdate.reactionUsed;
-    d !== void 0 && (c.reactions = { ...c.reactions, [d]: "used" });
-    const u = l.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = l.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
-    f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-    const p = "acts", y = t.stance !== "defensive" && t.stance !== "reactive", b = t.id, k = l.pendingDefense, A = [
-      T(ce, { kind: "check-title", who: b, action: e.action, situation: e.situation }),
-      T(ae, { kind: "check-summary", who: b, action: e.action, result: k }),
-      ...Ce("Check", l.steps),
-      ...k !== null ? [T("Result", { kind: "check-result", who: b, result: k })] : [],
-      // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
-      ...y ? [T("Stance", { kind: "no-stance-declared" })] : [],
-      ...l.offerDamageButton ? [T(Oe, { kind: "offer-damage" })] : [],
-      ...y ? Ja(t.id) : []
-    ];
-    return {
-      headline: p,
-      steps: A,
-      changes: u,
-      state: c,
-      ...k !== null ? { answer: k } : {},
-      observed: !1,
-      detail: l
-    };
-  }
-  var bs = (e) => e == null ? "" : ` (${e})`, Vo = {
-    // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
-    flags: { situation: { kind: "one" } },
-    answerFlag: "action",
-    rollFlag: "roll",
-    choices: ["defend", "evade", "none"],
-    label: (e, t) => e === "defend" ? `Defend${bs(t.values.defend_check?.current)}` : e === "evade" ? `Evade${bs(t.values.evade_check?.current)}` : "No defense",
-    situation(e) {
-      const t = j(e, "situation");
-      return t === void 0 ? null : W(t, "--situation", Cn);
-    },
-    situationWords(e) {
-      const t = Ne[e];
-      if (!t) return e;
-      const n = [
-        t.perceptionGate !== "none" ? "a perception check first" : "",
-        t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
-        t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
-      ].filter((r) => r !== "");
-      return `${ue[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
-    },
-    planAnswer: (e, t) => os(ws(ys(as({ action: e, situation: t }))), "pending-defense"),
-    // The action's own check, when one was made (a failed perception check leaves none).
-    keep: (e, t) => cs(e, t, t.steps.find((n) => n.kind === "action-check")),
-    extra(e, t) {
-      return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Oe, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
-    }
-  }, Uo = [
-    { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
-    { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
-    { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
-    { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
-    { name: "DR-Undo", action: "!damage --undo" }
-  ];
-  function Bo(e) {
-    return E.max(0, Yt(e, 5));
-  }
-  var $s = 25;
-  function Ho(e) {
-    const t = [], n = E.max(0, e.amount), r = ts(e.piercePercent, 0, 100), s = E.max(0, e.stanceReduction), i = Yt(n, r), a = n - i;
-    r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: a });
-    let o = a, l = null, c = null;
-    const d = e.armor, u = d === null ? 0 : E.max(0, d.protection), f = d !== null && (u > 0 || E.max(0, d.otherProtection ?? 0) > 0);
-    if (d !== null && f) {
-      const p = ts(d.soakPercent, 0, 100), y = Yt(a, 100 - p);
-      p > 0 && t.push({ kind: "soak", soakPercent: p, before: a, after: y }), o = E.max(0, y - u), t.push({ kind: "protection", track: e.track, protection: u, before: y, after: o });
-      const b = E.max(0, d.armorReduction);
-      if (b > 0) {
-        const A = o;
-        o = E.max(0, o - b), t.push({ kind: "armor-reduction", track: e.track, reduction: b, before: A, after: o });
-      }
-      const k = Yt(y, $s);
-      l = E.max(0, u - k), u > 0 ? c = {
-        kind: "protection-wear",
-        track: e.track,
-        afterSoak: y,
-        wearPercent: $s,
-        wear: k,
-        before: u,
-        after: l
-      } : l = d.protection;
-    } else {
-      const p = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, y = d === null ? "no-character" : p ? "worn-out" : "never-there";
-      if (t.push({ kind: "armor-absent", track: e.track, reason: y, amount: a }), d !== null) {
-        l = d.protection;
-        const b = E.max(0, d.naturalReduction);
-        if (b > 0) {
-          const k = o;
-          o = E.max(0, o - b), t.push({ kind: "natural-reduction", track: e.track, reduction: b, before: k, after: o });
-        }
-      }
-    }
-    if (s > 0) {
-      const p = o;
-      o = E.max(0, o - s), t.push({ kind: "defensive-stance", reduction: s, before: p, after: o });
-    }
-    const h = i + o;
-    return t.push({ kind: "vitality-loss", pierced: i, throughArmor: o, loss: h }), c !== null && t.push(c), { vitalityLoss: h, protectionAfter: l, steps: t };
-  }
-  var qt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-  function Ko(e) {
-    return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
-  }
-  function As(e, t) {
-    return e.condition === t.condition && e.savesOwed === t.savesOwed;
-  }
-  function Mn(e, t, n, r) {
-    return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
-  }
-  function xo(e) {
-    const t = Ko(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-    if (t.result === "success") return Mn(e, t, n, !0);
-    if (e.life.condition === "dead")
-      return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Mn(e, t, n, !1);
-    if (e.instantKill) {
-      const a = Fa(e.bars.vitality, e.life);
-      n.push(...a.steps);
-      const o = { ...e.bars, vitality: a.after };
-      return {
-        defenseUsed: t,
-        cancelled: !1,
-        bars: o,
-        protectionAfter: null,
-        life: a.life,
-        steps: n,
-        changed: a.after !== e.bars.vitality || !As(a.life, e.life)
-      };
-    }
-    const r = E.max(0, e.amount);
-    if (e.to !== "vitality") {
-      const a = e.to, o = e.bars[a];
-      if (o === null)
-        return n.push({ kind: "bar-not-a-number", bar: a }), Mn(e, t, n, !1);
-      const l = o - r;
-      return n.push({ kind: "direct-damage", bar: a, amount: r, before: o, after: l }), {
-        defenseUsed: t,
-        cancelled: !1,
-        bars: { ...e.bars, [a]: l },
-        protectionAfter: null,
-        life: { ...e.life },
-        steps: n,
-        changed: l !== o
-      };
-    }
-    const s = Ho({
-      amount: r,
-      track: e.track,
-      piercePercent: e.piercePercent,
-      armor: e.armor,
-      stanceReduction: e.stanceReduction
-    });
-    for (const a of s.steps) n.push(a);
-    const i = qr(e.bars.vitality, s.vitalityLoss, e.life);
-    for (const a of i.steps) n.push(a);
-    return {
-      defenseUsed: t,
-      cancelled: !1,
-      bars: { vitality: i.after, soul: e.bars.soul, power: e.bars.power },
-      protectionAfter: s.protectionAfter,
-      life: i.life,
-      steps: n,
-      changed: i.after !== e.bars.vitality || !As(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection
-    };
-  }
-  var Wo = {
-    type: { kind: "one" },
-    pierce: { kind: "one" },
-    to: { kind: "one" },
-    "instant-kill": { kind: "switch" },
-    defense: { kind: "one", decides: "decides its defense (--defense)" }
-  }, Yo = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Ss = {
-    physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
-    magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
-  };
-  function zo(e) {
-    const t = O(e, "instant-kill"), n = zt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]", optional: !0 });
-    if (n === void 0 && !t) throw new w("no damage amount given");
-    const r = n ?? 0, s = n === void 0 ? void 0 : D(n), i = j(e, "type"), a = i === void 0 ? "physical" : qt[W(i, "--type", m.keys(qt))], o = W(j(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
-    if (t && o !== "vitality") throw new w("--instant-kill cannot be combined with --to soul or power");
-    if (t && s !== void 0) throw new w("--instant-kill takes no amount: it drops Vitality to 0");
-    if ((t || o !== "vitality") && (O(e, "type") || O(e, "pierce")))
-      throw new w(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
-    const l = j(e, "defense");
-    return {
-      amount: r,
-      track: a,
-      piercePercent: Ee(e, "pierce", 0, 100) ?? 0,
-      to: o,
-      instantKill: t,
-      defenseOverride: l === void 0 ? null : W(l, "--defense", ["success", "fail", "none"])
-    };
-  }
-  function Xo(e) {
-    return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
-  }
-  function Ts(e) {
-    const t = Ss[e.track];
-    return {
-      values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
-      dice: [],
-      resolve: (r) => qo(e, r)
-    };
-  }
-  function qo(e, t) {
-    const n = Ss[e.track], r = e.to === "vitality" && !e.instantKill;
-    if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-    const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Qo(t.values, n) : null, l = r && t.stance === "defensive" ? Bo(a("fortitude")) : 0, c = Ke(t.state, t.bars.vitality.value), d = xo({
-      amount: e.amount,
-      track: e.track,
-      piercePercent: e.piercePercent,
-      to: e.to,
-      instantKill: e.instantKill,
-      pendingDefense: t.answer,
-      defenseOverride: e.defenseOverride,
-      bars: { vitality: i, soul: t.bars.soul.value, power: t.bars.power.value },
-      armor: o,
-      stanceReduction: l,
-      life: c
-    }), u = [];
-    s && d.bars.vitality !== i && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
-    for (const h of ["soul", "power"]) {
-      const p = d.bars[h];
-      p !== null && p !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: p });
-    }
-    o && d.protectionAfter !== null && d.protectionAfter !== o.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
-    const f = {
-      headline: Zo(d, c),
-      steps: Jo(t.id, e, d, c),
-      changes: u,
-      state: Nn(t.state, d.life),
-      detail: d
-    };
-    return t.answer !== null && (f.answer = null), f;
-  }
-  function Jo(e, t, n, r) {
-    const s = [{ kind: "hit-title", section: ce, who: e, hit: t }, { kind: "hit-summary", section: ae, who: e, result: qa(n, r) }];
-    let i, a = !1;
-    for (const c of n.steps)
-      c.kind === "defense-used" ? s.push(T("Defense", c)) : c.kind === "protection-wear" ? i ?? (i = c) : c.kind === "vitality-change" && (a = !0);
-    const o = a ? i : void 0;
-    let l = !1;
-    for (const c of n.steps)
-      c.kind === "defense-used" || c === o || (s.push(T("Breakdown", c)), o !== void 0 && !l && c.kind === "vitality-change" && (s.push(T("Breakdown", o)), l = !0));
-    return n.life.condition !== "none" && s.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), s;
-  }
-  var Qo = class {
-    constructor(e, t) {
-      this.values = e, this.keys = t;
-    }
-    get soakPercent() {
-      return this.values.armor_soak?.current ?? 0;
-    }
-    get protection() {
-      return this.values[this.keys.protection]?.current ?? 0;
-    }
-    get protectionMax() {
-      return this.values[this.keys.protection]?.max ?? void 0;
-    }
-    get otherProtection() {
-      return this.values[this.keys.other]?.current ?? 0;
-    }
-    get otherProtectionMax() {
-      return this.values[this.keys.other]?.max ?? void 0;
-    }
-    get armorReduction() {
-      return this.values[this.keys.reduction]?.current ?? 0;
-    }
-    get naturalReduction() {
-      return this.values[this.keys.natural]?.current ?? 0;
-    }
-  };
-  function Zo(e, t) {
-    if (e.cancelled) return "blocked";
-    if (e.life.condition !== t.condition) {
-      if (e.life.condition === "dead") return "dies";
-      if (e.life.condition !== "none") return "falls";
-    }
-    return e.changed ? "hit" : "unharmed";
-  }
-  var ec = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", tc = [`Defensive: ${On.defensive}. Reactive: ${On.reactive}.`];
-  function nc(e) {
-    return ss(e, {
-      fallback: "none",
-      row: "Stance",
-      title: "stance-title",
-      change: "stance-change",
-      effect: "stance-effect",
-      keep: (t) => t === "none" ? null : t,
-      detail: (t) => ({ stance: t })
-    });
-  }
-  var rc = {
-    "perception-check": !0,
-    "no-defensive-action": !0,
-    "mental-check": !0,
-    "situation-penalty": !0,
-    "situation-no-penalty": !0,
-    aided: !0,
-    modifier: !0,
-    "action-check": !0,
-    "pending-defense": !0,
-    "reaction-recorded": !0,
-    "counter-announced": !0,
-    "skill-announced": !0,
-    "spectator-drawn": !0
-  }, sc = new X(m.keys(rc));
-  function ic(e, t = (n) => n) {
-    return Ya(e) ? to(e, t) : sc.has(e.kind) ? xa(e, t) : Ha(e);
-  }
-  var Ln = {
-    damage: [
-      "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
-      "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
-    ],
-    defend: [
-      "Situations: " + Cn.join(", ") + ".",
-      "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
-      "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
-      "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
-    ],
-    stance: tc
-  }, ac = {
-    id: "soak",
-    playable: !0,
-    commands: {
-      damage: { flags: Wo, usage: Yo, help: Ln.damage },
-      defend: { flags: Lo, usage: Mo, help: Ln.defend },
-      stance: { flags: {}, usage: ec, help: Ln.stance }
-    },
-    stances: oo,
-    settings: [],
-    markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-    planDamage: (e) => Ts(zo(e)),
-    planDefend: (e) => ws(ys(e)),
-    planStance: nc,
-    planHandEdit: (e) => Ts(Xo(e)),
-    attack: Vo,
-    macros: Uo,
-    setVitality(e, t, n) {
-      const r = Ga(e, t, Ke(n, e));
-      return {
-        vitality: r.after,
-        state: Nn(n, r.life),
-        steps: r.steps,
-        conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
-        now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })
-      };
-    },
-    enter: _o,
-    endRound: Ro,
-    condition: (e, t) => e.life ? Oo(e) : Ke(e, t).condition,
-    // seed 000: the dead stay dead ("Only very specific spells are said to help here").
-    deadForGood: (e, t) => Ke(e, t).condition === "dead",
-    parseState: Do,
-    isEmptyState: Co,
-    describeStateChange: Io,
-    parseAnswer: Eo,
-    words: ic
-  }, jn = [
-    "front",
-    "thrown-object",
-    "spell-seen",
-    "behind",
-    "distracted",
-    "side",
-    "projectile",
-    "aoe",
-    "aoe-edge",
-    "spell-fast",
-    "spell-invisible",
-    "covert",
-    "spectator"
-  ], oc = ["gun", "spell-unseen"], he = {
-    hitBonus: 0,
-    noHitChance: !1,
-    perceive: null,
-    reactCheck: null,
-    difficultyFlag: !1,
-    gateFailureTakesDamage: !1,
-    counterDrawsIntoBattle: !1
-  }, xe = {
-    front: he,
-    "thrown-object": he,
-    "spell-seen": he,
-    // seed 001: "Requires a successful hard perceive check to defend from, attacker gets +5 to hit chance".
-    behind: { ...he, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
-    distracted: { ...he, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
-    // seed 001: "Attacker gets a +2 to hit chance".
-    side: { ...he, hitBonus: 2 },
-    // seed 001: "Attacker has weapon given bonuses to hit chance; Hard React check needed to defend against".
-    projectile: { ...he, reactCheck: "hard" },
-    // seed 001: "No hit chance check needed to affect targets unless targets are on the edge".
-    aoe: { ...he, noHitChance: !0 },
-    "aoe-edge": he,
-    // seed 001: "Hard to Impossible React Check needed to defend against, +2 hit chance for fast, +5 ... invisible".
-    "spell-fast": { ...he, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
-    "spell-invisible": { ...he, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
-    // seed 001: "Required hard to impossible perceive check to defend against".
-    covert: { ...he, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
-    // seed 001, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
-    spectator: { ...he, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
-  };
-  function cc(e, t) {
-    return t === "hard" ? E.floor(e / 2) : t === "impossible" ? E.floor(e / 4) : e;
-  }
-  function lc(e) {
-    return xe[e].perceive !== null;
-  }
-  var St = 4, dc = V({
-    result: /* @__PURE__ */ ie(["success", "fail"]),
-    situation: /* @__PURE__ */ ie(jn),
-    /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
-    perceived: /* @__PURE__ */ Be()
-  });
-  function uc(e) {
-    const t = /* @__PURE__ */ He(dc, e);
-    return t.success ? t.output : null;
-  }
-  var fc = V({
-    /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-    roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ Bt(), /* @__PURE__ */ nt(0), /* @__PURE__ */ tt(St))),
-    /** The free save of this death has been tried. */
-    freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ se(!0)),
-    /** This round's one try is used (seed 001: "once try per round"). */
-    triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ se(!0))
-  });
-  function hc(e) {
-    const t = /* @__PURE__ */ He(fc, e);
-    if (!t.success) return null;
-    const n = {};
-    for (const [r, s] of m.entries(t.output)) s !== void 0 && (n[r] = s);
-    return n;
-  }
-  function ge(e) {
-    return e !== null && e <= 0;
-  }
-  function Es(e) {
-    const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
-    return { ...r, roundsDead: 0 };
-  }
-  function Ds(e) {
-    const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
-    return s;
-  }
-  function vc(e, t) {
-    return t ? { roundsDead: St, freeSaveUsed: !0 } : ge(e) ? { roundsDead: 0 } : {};
-  }
-  function mc(e) {
-    const { triedThisRound: t, ...n } = e;
-    return n.roundsDead === void 0 ? n : { ...n, roundsDead: E.min(St, n.roundsDead + 1) };
-  }
-  function Fn(e) {
-    return E.max(0, St - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
-  }
-  function _s(e, t) {
-    return ge(t) && Fn(e) === 0;
-  }
-  function pc(e, t) {
-    return "has had a save or another round dead since";
-  }
-  function kc(e, t, n, r) {
-    return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && lc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
-  }
-  function gc(e) {
-    const t = [], n = e.pending ?? void 0;
-    if (ge(e.vitality))
-      return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-    const r = e.situation ?? n?.situation ?? "front", s = xe[r], i = kc(e, r, n, t);
-    e.noCharacter && t.push({ kind: "no-character" });
-    const a = e.state;
-    if (s.noHitChance)
-      t.push({ kind: "no-hit-chance", given: e.hit });
-    else if (e.hit === null)
-      t.push({ kind: "hit-decided" });
-    else {
-      const d = e.hit + s.hitBonus + e.mod, u = E.max(0, e.armor), f = d > u;
-      if (t.push({ kind: "hit-check", hit: e.hit, bonus: s.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
-    }
-    let o = E.max(0, e.amount);
-    if (i === "success") {
-      const d = E.max(0, e.armorDefense), u = E.max(0, o - d);
-      t.push({ kind: "armor-defense", before: o, defense: d, after: u }), o = u;
-    }
-    const l = e.vitality - o;
-    t.push({ kind: "vitality-change", before: e.vitality, after: l });
-    const c = l <= 0;
-    return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: l, state: c ? Es(a) : a, steps: t, dies: c, answerUsed: !0 };
-  }
-  function Tt(e) {
-    return xe[e].reactCheck !== null ? "react" : "defend";
-  }
-  function Gn(e, t) {
-    const n = xe[t];
-    if (e === "opportunity") return { perceive: !1, check: !1 };
-    const r = e === "defend" || e === "guard";
-    return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
-  }
-  function yc(e) {
-    const { action: t, situation: n } = e, r = xe[n], s = [], i = Gn(t, n);
-    if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-    const a = i.check ? Tt(n) : null;
-    if (a && e.checkTargets[a] === null) return { kind: "missing", check: a };
-    if (t === "opportunity")
-      return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
-    const o = t === "defend" || t === "guard", l = (u) => {
-      if (!o) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
-      const f = { result: "fail", situation: n, perceived: u };
-      return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: f, drawSpectator: !1 };
-    };
-    let c = !1;
-    if (r.perceive) {
-      const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Rs("perceive", e.rolls.perceive, f, u, h);
-      if (s.push(p.step), !p.success)
-        return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), l(!1);
-      c = !0;
-    }
-    if (a) {
-      const u = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Rs(a, e.rolls.check, e.checkTargets[a] ?? 0, u, o ? e.mod : 0);
-      if (s.push(f.step), o) {
-        const h = f.success ? "success" : "fail";
-        return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: c }, drawSpectator: !1 };
-      } else if (!f.success)
-        return s.push({ kind: "not-in-time", action: t }), l(c);
-    }
-    s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
-    const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
-    return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };
-  }
-  function Rs(e, t, n, r, s) {
-    const i = cc(n, r) + s, a = at(t, i), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: a.success, critical: a.critical };
-    return { success: a.success, step: o };
-  }
-  function wc(e, t) {
-    return e && e.result === "success" ? e : t;
-  }
-  var bc = 1;
-  function $c(e) {
-    const { state: t } = e;
-    if (!ge(e.vitality)) return { kind: "refused", reason: "not-dead" };
-    if ((t.roundsDead ?? 0) >= St) return { kind: "refused", reason: "dead-for-good" };
-    if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
-    if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
-    const r = !t.freeSaveUsed, s = [];
-    let i = null;
-    if (!r) {
-      if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
-      const l = e.rolls.cost, c = e.exp >= l;
-      if (s.push({ kind: "save-cost", cost: l, exp: e.exp, paid: c }), !c) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
-      i = e.exp - l;
-    }
-    const a = at(e.rolls.save, e.saveTarget + e.mod);
-    if (s.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
-      return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: bc, state: Ds(t), expAfter: i, stood: !0 };
-    const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-    return s.push({ kind: "save-failed", triesLeft: Fn(o) }), { kind: "resolved", steps: s, vitality: e.vitality, state: o, expAfter: i, stood: !1 };
-  }
-  var Ac = new X(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-  function Sc(e) {
-    return Ac.has(e.kind);
-  }
-  function Tc(e, t) {
-    if (!ge(t)) return;
-    if (_s(e, t)) return "Dead for good: no save is left";
-    if (!e.freeSaveUsed) return "Dead: the free Vitality Save is owed (!defend --action save)";
-    const n = Fn(e);
-    return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
-  }
-  function Os(e, t, n, r = !1) {
-    return !r && !ge(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
-  }
-  var Ec = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-  function Dc(e, t) {
-    switch (e.kind) {
-      case "attack-title":
-        return `${t(e.who)} is attacked: ${e.amount} ${e.track}`;
-      case "attack-summary":
-        return `${t(e.who)} ${Ec[e.headline] ?? "is unharmed"}.`;
-      case "dead-now":
-        return Tc(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
-      case "defense-title":
-        return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
-      case "defense-result": {
-        const n = e.guarded !== null ? `${t(e.who)} guards ${t(e.guarded)}` : t(e.who), r = e.result === "success" ? `${n}: the armor's Defense will apply to the next hit` : `${n}: no defense against the next hit`;
-        return e.summary ? `${r}.` : r;
-      }
-      case "defense-announced":
-        return `${t(e.who)} makes a defensive action (${e.action}).`;
-      case "save-title":
-        return `${t(e.who)}: Vitality Save`;
-      case "save-summary":
-        return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
-    }
-  }
-  var _c = {
-    type: { kind: "one" },
-    defense: { kind: "one", decides: "decides its defense (--defense)" },
-    hit: { kind: "one" },
-    situation: { kind: "one" },
-    mod: { kind: "one" }
-  }, Rc = {
-    action: { kind: "one" },
-    situation: { kind: "one" },
-    roll: { kind: "one" },
-    mod: { kind: "one" },
-    vs: { kind: "one", token: !0 },
-    ally: { kind: "one", token: !0 },
-    "perception-roll": { kind: "one" },
-    "perception-mod": { kind: "one" },
-    "react-roll": { kind: "one" },
-    difficulty: { kind: "one" },
-    skill: { kind: "text" }
-  }, Oc = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Cc = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-  function Cs(e) {
-    if (e === void 0) return null;
-    if (oc.includes(e.toLowerCase())) throw new w(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-    return W(e, "--situation", jn);
-  }
-  function Ic(e) {
-    const t = zt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]" }), n = Ee(e, "hit", -1e3, 1e3) ?? null;
-    if (O(e, "mod") && n === null) throw new w("--mod adds to the hit chance and needs --hit");
-    const r = j(e, "defense");
-    return {
-      amount: t,
-      track: qt[W(j(e, "type") ?? "physical", "--type", m.keys(qt))],
-      hit: n,
-      situation: Cs(j(e, "situation")),
-      mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
-      override: r === void 0 ? null : W(r, "--defense", ["success", "fail", "none"])
-    };
-  }
-  function Is(e) {
-    const t = e.track === "physical" ? "armor_physical" : "armor_magical";
-    return {
-      values: [t, "armor_defense"],
-      dice: [],
-      resolve(n) {
-        const r = n.bars.vitality.value;
-        if (r === null) return { kind: "bar", resource: "vitality" };
-        const s = gc({
-          amount: e.amount,
-          track: e.track,
-          hit: e.hit,
-          situation: e.situation,
-          mod: e.mod,
-          armor: n.armorSource ? n.values[t]?.current ?? 0 : 0,
-          armorDefense: n.armorSource ? n.values.armor_defense?.current ?? 0 : 0,
-          noCharacter: !n.armorSource,
-          override: e.override,
-          vitality: r,
-          state: n.state,
-          pending: n.answer
-        }), i = n.id, a = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", o = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], l = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", c = [
-          T(ce, { kind: "attack-title", who: i, amount: e.amount, track: e.track }),
-          T(ae, { kind: "attack-summary", who: i, headline: a }),
-          ...Ce("Defense", s.steps.filter(l)),
-          ...Ce("Breakdown", s.steps.filter((d) => !l(d))),
-          ...Os("Now", s.state, s.vitality)
-        ];
-        return {
-          headline: a,
-          steps: c,
-          changes: o,
-          state: s.state,
-          // The defense made ahead is used up by this attack, hit or miss.
-          ...s.answerUsed && n.answer !== null ? { answer: null } : {},
-          detail: s
-        };
-      }
-    };
-  }
-  function Nc(e) {
-    return Is({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
-  }
-  var Pc = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-  function Ns(e) {
-    if (e.positionals.length > 0) throw new w(`unexpected "${J(e.positionals.join(" "))}" (give the action with --action)`);
-    const t = j(e, "action");
-    if (t === void 0) throw new w("no action given");
-    const n = t.toLowerCase();
-    if (n === "evade") throw new w("--action evade means nothing in the threshold edition (seed 001 gives evading no check): use --action defend");
-    if (n === "react") throw new w("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-    const r = W(t, "--action", Pc), s = j(e, "situation");
-    if (s !== void 0 && (r === "save" || r === "opportunity")) throw new w(`--situation does not apply to --action ${r}`);
-    const i = Cs(s) ?? "front", a = xe[i], o = Gn(r === "save" ? "defend" : r, i), l = r !== "save" && o.check && Tt(i) === "react", c = r === "save" || (r === "defend" || r === "guard") && Tt(i) === "defend";
-    if (O(e, "roll") && !c)
-      throw new w(l ? `--roll does not apply here: the defense check against --situation ${i} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
-    if (O(e, "react-roll") && !l) throw new w("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
-    if (O(e, "perception-roll") && (r === "save" || !a.perceive)) throw new w("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
-    if (O(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new w("--perception-mod applies only to the perceive check of a covert attack or a spectator");
-    if (O(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new w("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
-    if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new w(`--mod changes a check, and --action ${r} is announced, not rolled`);
-    if (r === "guard" && !O(e, "ally")) throw new w("--action guard needs --ally with the guarded token's id");
-    if (r !== "guard" && O(e, "ally")) throw new w("--ally applies only to --action guard");
-    if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new w(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
-    const d = j(e, "difficulty");
-    return {
-      action: r,
-      situation: i,
-      situationGiven: s !== void 0,
-      difficulty: d === void 0 ? null : W(d, "--difficulty", ["hard", "impossible"]),
-      mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
-      perceptionMod: Ee(e, "perception-mod", -1e3, 1e3) ?? 0,
-      vs: j(e, "vs") ?? null,
-      ally: j(e, "ally") ?? null,
-      skillName: j(e, "skill") ?? null
-    };
-  }
-  function Ps(e) {
-    if (e.action === "save") return Lc(e);
-    const t = e.action, n = Gn(t, e.situation), r = [];
-    return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Tt(e.situation) === "react" ? "react-roll" : "roll" }), {
-      values: ["defend_check", "reaction_check", "perception_check"],
-      dice: r,
-      readsTurnOrder: !0,
-      ...e.ally !== null ? { others: [e.ally] } : {},
-      resolve(s, i) {
-        return Mc(e, t, s, { perceive: i.perceive ?? 100, check: i.check ?? 100 });
-      }
-    };
-  }
-  function Mc(e, t, n, r) {
-    const s = n.bars.vitality.value;
-    if (s === null) return { kind: "bar", resource: "vitality" };
-    if (ge(s)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality Saves (--action save)" };
-    if (n.acting) return { kind: "refused", reason: is("turn") };
-    const i = e.ally !== null ? n.others[e.ally] : void 0;
-    if (e.ally !== null && !i) return { kind: "refused", reason: "--ally: no token on the table has that id" };
-    if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-    const a = (p) => n.values[p]?.current ?? null, o = yc({
-      action: t,
-      situation: e.situation,
-      difficulty: e.difficulty,
-      checkTargets: { defend: a("defend_check"), react: a("reaction_check"), perceive: a("perception_check") },
-      rolls: r,
-      mod: e.mod,
-      perceptionMod: e.perceptionMod,
-      vs: e.vs,
-      ally: e.ally,
-      skillName: e.skillName
-    });
-    if (o.kind === "missing")
-      return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
-    const l = [...o.steps], c = [];
-    let d;
-    if (o.pending && t === "guard" && i && e.ally) {
-      const p = wc(i.answer ?? void 0, o.pending);
-      l.push({ kind: "guard-kept", ally: e.ally, result: p.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
-    } else o.pending && (d = o.pending);
-    o.drawSpectator && e.vs && c.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-    const u = o.pending?.result, f = n.id, h = t === "guard" && i && e.ally ? e.ally : null;
-    return {
-      headline: "acts",
-      steps: [
-        T(ce, { kind: "defense-title", who: f, action: t, situation: e.situation }),
-        u ? T(ae, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(ae, { kind: "defense-announced", who: f, action: t }),
-        ...Ce("Check", l),
-        ...u ? [T("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
-        ...u === "fail" && t === "defend" ? [T(Oe, { kind: "offer-damage" })] : []
-      ],
-      changes: c,
-      ...d !== void 0 ? { answer: d } : {},
-      observed: !1,
-      detail: o
-    };
-  }
-  function Lc(e) {
-    return {
-      values: ["save_check", "exp"],
-      // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
-      dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }],
-      resolve(t, n) {
-        const r = t.bars.vitality.value;
-        if (r === null) return { kind: "bar", resource: "vitality" };
-        const s = n.cost ?? 100, i = n.save ?? 100, a = $c({
-          vitality: r,
-          state: t.state,
-          saveTarget: t.values.save_check?.current ?? null,
-          mod: e.mod,
-          exp: t.values.exp?.current ?? null,
-          rolls: { cost: s, save: i }
-        });
-        if (a.kind === "refused")
-          switch (a.reason) {
-            case "not-dead":
-              return { kind: "refused", reason: "no save is owed (saves come from dying at 0 or below)" };
-            case "dead-for-good":
-              return { kind: "refused", reason: 'dead for good: no save is left (seed 001: "After 4 rounds you are simply dead"; a token dead for good in another edition stays dead)' };
-            case "tried-this-round":
-              return { kind: "refused", reason: "this round's try is used (one try a round); the next round brings the next" };
-            case "missing-exp":
-              return { kind: "missing-value", key: "exp" };
-            case "missing-save-check":
-              return { kind: "missing-value", key: "save_check" };
-          }
-        const o = [];
-        a.vitality !== r && o.push({ kind: "bar", resource: "vitality", to: a.vitality }), a.expAfter !== null && o.push({ kind: "value", key: "exp", to: a.expAfter });
-        const l = t.id;
-        return {
-          headline: a.stood ? "saved" : "acts",
-          steps: [
-            T(ce, { kind: "save-title", who: l }),
-            T(ae, { kind: "save-summary", who: l, stood: a.stood }),
-            ...Ce("Roll", a.steps),
-            ...Os("Now", a.state, a.vitality, !0)
-          ],
-          changes: o,
-          state: a.state,
-          // Undo puts paid EXP back (issue: the threshold edition).
-          ...a.expAfter !== null ? { undoable: !0 } : {},
-          detail: a
-        };
-      }
-    };
-  }
-  var jc = {
-    flags: {},
-    answerFlag: "action",
-    rollFlag: "roll",
-    choices: ["defend", "none"],
-    label: (e, t) => {
-      const n = t.values.defend_check?.current;
-      return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;
-    },
-    situation: (e) => j(e, "situation")?.toLowerCase() ?? null,
-    situationWords(e) {
-      const t = xe[e];
-      if (!t) return e;
-      const n = [
-        t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
-        t.reactCheck ? "the defense is a React check" : "",
-        t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
-      ].filter((r) => r !== "");
-      return `${ue[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
-    },
-    planAnswer(e, t) {
-      const n = os(Ps(Ns(as({ action: e, situation: t }))), "pending-defense");
-      return t !== null && Tt(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;
-    },
-    // The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
-    keep: (e, t) => cs(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
-  }, Fc = [
-    { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
-    { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
-    { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
-    { name: "DR-Undo", action: "!damage --undo" }
-  ], Gc = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality Save" };
-  function Vc(e, t, n, r) {
-    const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
-    return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
-  }
-  function Uc(e, t = (n) => n) {
-    const n = e;
-    switch (n.kind) {
-      case "defense-used": {
-        const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
-        return n.result === "success" ? `Defense succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Defense failed${r}` : `No defense${r}`;
-      }
-      case "defense-does-not-answer":
-        return `The pending defense was made against ${ue[n.madeFor].toLowerCase()}, without the perceive check ${ue[n.attack].toLowerCase()} needs: it counts as none`;
-      case "hit-check": {
-        const r = n.bonus !== 0 ? ` + ${n.bonus} ${ue[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
-        return n.hits ? `Hit chance ${i} beats ${a}: a hit` : `Hit chance ${i} vs ${a}: no damage (at or under the armor)`;
-      }
-      case "no-hit-chance":
-        return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
-      case "no-character":
-        return "No character, so no armor: no armor threshold and no Defense";
-      case "hit-decided":
-        return "No hit chance given: the hit is taken as decided";
-      case "armor-defense":
-        return `${n.before} - ${n.defense} Defense = ${n.after}`;
-      case "vitality-change":
-        return `Vitality ${n.before} -> ${n.after}`;
-      case "dead-at-0":
-        return "Dead at 0: one free Vitality Save (!defend --action save), then one try a round for 1d% EXP, for 4 rounds";
-      case "dead-no-damage":
-        return `Dead: takes no damage (Vitality ${n.vitality})`;
-      case "set-back":
-        return `Dead: takes no damage, Vitality set back from ${n.attempted} to ${n.vitality}`;
-      case "revived":
-        return "Revived: raised above 0 by hand, no longer dead";
-      case "check": {
-        const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-        return `${Gc[n.check]} ${n.roll} vs ${Vc(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
-      }
-      case "no-defense":
-        return n.takesDamage ? `${ue[n.situation]} not perceived: no defense, the attack hits` : `${ue[n.situation]}: attack not perceived, no defense`;
-      case "not-in-time":
-        return `React check failed: no ${n.action === "skill" ? "defensive skill" : "counter attack"} in time`;
-      case "pending-defense": {
-        const r = n.result === "success" ? "success" : "failure";
-        return n.for === null ? `Pending defense: ${r}, against the next hit (${ue[n.situation].toLowerCase()})` : `Guard for ${t(n.for)}: ${r}, against the next hit on it (${ue[n.situation].toLowerCase()})`;
-      }
-      case "guard-kept":
-        return `${t(n.ally)} keeps the better defense: ${n.result}`;
-      case "announced":
-        return `${n.action === "skill" ? n.skillName ? `Defensive skill "${n.skillName}"` : "Defensive skill" : n.action === "counter" ? "Counter attack" : "Attack of opportunity"}${n.vs === null ? "" : ` against ${t(n.vs)}`}`;
-      case "spectator-drawn":
-        return `${t(n.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
-      case "save-cost":
-        return n.paid ? `Save costs 1d% EXP: ${n.cost}, EXP ${n.exp} -> ${n.exp - n.cost}` : `Save costs 1d% EXP: ${n.cost}, but EXP is ${n.exp}: not made, nothing taken, this round's try is used`;
-      case "stood-up":
-        return `Stands back up: Vitality ${n.before} -> 1`;
-      case "save-failed":
-        return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
-    }
-  }
-  function Bc(e, t = (n) => n) {
-    return Sc(e) ? Dc(e, t) : Uc(e, t);
-  }
-  var Hc = {
-    id: "threshold",
-    playable: !0,
-    commands: {
-      damage: {
-        flags: _c,
-        usage: Oc,
-        help: [
-          "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
-        ]
-      },
-      defend: {
-        flags: Rc,
-        usage: Cc,
-        help: [
-          "Situations: " + jn.join(", ") + ".",
-          "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
-        ]
-      },
-      stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", help: [] }
-    },
-    stances: [],
-    settings: [],
-    markers: ["dead"],
-    planDamage: (e) => Is(Ic(e)),
-    planDefend: (e) => Ps(Ns(e)),
-    planStance: () => {
-      throw new w("the threshold edition has no stances");
-    },
-    planHandEdit: Nc,
-    attack: jc,
-    macros: Fc,
-    setVitality(e, t, n) {
-      const r = [];
-      let s = t, i = n;
-      return t < e && ge(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (ge(e) && r.push({ kind: "revived" }), i = Ds(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = Es(n))), {
-        vitality: s,
-        state: i,
-        steps: r,
-        conditions: r.filter((a) => a.kind !== "vitality-change"),
-        now: ge(s) ? T("Now", { kind: "dead-now", state: i, vitality: s }) : void 0,
-        // The dead make no defense: one made ahead goes with the death.
-        ...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}
-      };
-    },
-    enter: vc,
-    endRound: mc,
-    condition: (e, t) => ge(t) ? "dead" : "none",
-    deadForGood: _s,
-    parseState: hc,
-    isEmptyState: (e) => m.values(e).every((t) => t === void 0),
-    describeStateChange: pc,
-    parseAnswer: uc,
-    words: Bc
-  }, Et = ["passive", "active", "full"], ct = { passive: 0, active: 5, full: 10 }, Kc = 10;
-  function Vn(e, t) {
-    return E.round((e + t) * 1e6) / 1e6;
-  }
-  function Ms(e, t) {
-    if (t.defender === null || t.current === null) return e;
-    const n = Vn(t.current, -t.limit);
-    return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => Vn(t.defender, -ct[s]) >= n) ?? "passive";
-  }
-  function xc(e) {
-    const t = [], { turn: n } = e;
-    let r = e.mode;
-    if (ct[r] > 0)
-      if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
-      else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
-      else {
-        const f = Ms(r, n);
-        f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: ct[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
-      }
-    const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + s + i;
-    t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: a });
-    const o = e.attack > a;
-    t.push({ kind: "attack", attack: e.attack, defense: a, hits: o });
-    let l = null;
-    if (o) {
-      const f = e.attack - a, h = E.max(0, e.weapon) + f;
-      t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
-      const p = E.max(0, e.armorScore - e.armorPenetration), y = h > p;
-      t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: y }), l = { amount: h, to: y ? "vitality" : "stamina" };
-    }
-    const c = ct[r];
-    let d = null;
-    c > 0 && n.defender !== null && (d = Vn(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: d }));
-    const u = r !== "passive" && a - e.attack >= Kc;
-    return u && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: l, initiativeAfter: d, counterattack: u, steps: t };
-  }
-  function Un(e, t) {
-    const n = {};
-    return e && (n.down = !0), t && (n.dead = !0), n;
-  }
-  var Jt = (e, t = !1) => Un(e <= 0, t);
-  function Wc(e) {
-    if (typeof e != "object" || e === null || Z.isArray(e)) return null;
-    const t = m.keys(e);
-    if (t.length === 0) return {};
-    const n = e;
-    return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Un(n.down === !0, n.dead === !0);
-  }
-  function Yc(e) {
-    for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
-  }
-  var zc = {
-    attack: { kind: "one" },
-    ap: { kind: "one" },
-    // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
-    "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
-    "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-  }, Xc = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", qc = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ls = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-  function Jc(e) {
-    const t = zt(e, { what: "the weapon damage", missing: "no weapon damage given", example: "[[1d8+2]]" }), n = j(e, "attack");
-    if (n === void 0) throw new w("--attack is required: the attacker's result (1d20 + modifiers)");
-    const r = j(e, "defense-mode");
-    return {
-      weapon: t,
-      attack: $t(n, "--attack", -1e3, 1e3),
-      ap: Ee(e, "ap", 0, 1e3) ?? 0,
-      mode: r === void 0 ? null : W(r, "--defense-mode", Et)
-    };
-  }
-  function Qc(e) {
-    return e !== null && Et.includes(e);
-  }
-  function Zc(e) {
-    return Ls.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
-  }
-  function el(e, t) {
-    return {
-      values: Ls,
-      // A given --defense-roll is used for every target; without it each target rolls its own d20.
-      dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
-      readsTurnOrder: !0,
-      resolve(n, r) {
-        return tl(e, t, n, r.defense ?? 1);
-      }
-    };
-  }
-  function tl(e, t, n, r) {
-    const s = Zc(n);
-    if (s) return { kind: "refused", reason: `its ${s} is not a number: set it on the sheet, or !defense-round set ${s} N` };
-    const i = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (Qc(n.stance) ? n.stance : "passive"), o = xc({
-      weapon: e.weapon,
-      attack: e.attack,
-      armorPenetration: e.ap,
-      mode: a,
-      defenseRoll: r,
-      defense: { passive: i("passive_defense"), active: i("active_defense"), full: i("full_defense") },
-      armorScore: i("armor_score"),
-      turn: {
-        defender: n.initiative,
-        current: n.currentTurn?.initiative ?? null,
-        currentHidden: n.currentTurn?.hidden === !0,
-        limit: t.overwhelmLimit
-      }
-    }), l = [];
-    let c;
-    if (o.damage) {
-      const f = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
-      if (h === null) return { kind: "bar", resource: f };
-      const p = h - o.damage.amount;
-      c = { kind: "bar-moved", to: o.damage.to, before: h, after: p }, p !== h && l.push({ kind: "bar", resource: f, to: p });
-    }
-    o.initiativeAfter !== null && l.push({ kind: "initiative", to: o.initiativeAfter });
-    const d = n.id, u = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
-    return {
-      headline: o.hits ? u ? "falls" : "hit" : "missed",
-      steps: [
-        T(ce, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode }),
-        T(ae, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
-        ...Ce("Breakdown", c ? [...o.steps, c] : o.steps),
-        ...u ? [T("Now", { kind: "down-now" })] : []
-      ],
-      changes: l,
-      state: Jt(Yc(l) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
-      detail: o
-    };
-  }
-  function nl(e, t) {
-    return {
-      values: ["armor_score"],
-      dice: [],
-      resolve(n) {
-        const r = n.bars.vitality.value;
-        if (r === null) return { kind: "bar", resource: "vitality" };
-        const s = E.max(0, n.values.armor_score?.current ?? 0), i = e <= s, a = n.bars[t.stamina].value;
-        if (i && a === null) return { kind: "bar", resource: t.stamina };
-        const o = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (a ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], l = n.id;
-        return {
-          headline: "hit",
-          steps: [
-            T(ce, { kind: "loss-title", who: l, loss: e }),
-            T(ae, { kind: "attack-summary", who: l, hits: !0, stamina: !1, falls: !1, counter: !1 }),
-            T("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
-            T("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: a, loss: e })
-          ],
-          changes: o,
-          state: Jt(i ? r : r - e, n.state.dead === !0),
-          detail: { loss: e, toStamina: i }
-        };
-      }
-    };
-  }
-  function rl(e, t) {
-    return el(Jc(e), t);
-  }
-  function sl(e) {
-    return ss(e, {
-      fallback: "passive",
-      row: "Defense mode",
-      title: "mode-title",
-      change: "mode-change",
-      effect: "mode-effect",
-      // Passive is the default: no stance kept, no marker.
-      keep: (t) => t === "passive" ? null : t,
-      detail: (t) => ({ stance: t, cost: ct[t] })
-    });
-  }
-  var Qt = {
-    passive: "passive_defense only; costs no initiative",
-    active: "adds active_defense; costs 5 initiative each time",
-    full: "adds active_defense and full_defense; costs 10 initiative each time"
-  }, js = { passive: "passively", active: "actively", full: "fully" };
-  function il(e, t) {
-    switch (e.kind) {
-      case "attack-title":
-        return `${t(e.who)} is attacked: ${e.attack} vs ${e.mode} defense`;
-      case "attack-summary": {
-        const n = e.counter ? " and scores a counterattack" : "";
-        return e.hits ? `${t(e.who)} is hit${e.stamina ? " (stamina)" : ""}${e.falls ? " and falls" : ""}${n}.` : `${t(e.who)} is missed${n}.`;
-      }
-      case "bar-moved":
-        return `${e.to === "vitality" ? "Vitality" : "Stamina"} ${e.before} -> ${e.after}`;
-      case "down-now":
-        return e.dead ? "Dead" : `Vitality at or below 0 (marked incapacitated${e.typed ? "" : "; the seed has no death rules"})`;
-      case "loss-title":
-        return `${t(e.who)} loses ${e.loss}`;
-      case "typed-loss":
-        return `${e.loss} typed into Vitality, ${e.toStamina ? "not above" : "above"} armor ${e.armor}: ${e.toStamina ? "stamina damage instead" : "Vitality damage"}`;
-      case "typed-loss-result":
-        return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e.stamina ?? 0) - e.loss}` : `Vitality ${e.vitality} -> ${e.vitality - e.loss}`;
-      case "vitality-change":
-        return `Vitality ${e.before} -> ${e.after}`;
-      case "mode-title":
-        return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${js[e.stance]} by default${e.summary ? "." : ""}`;
-      case "mode-change":
-        return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
-      case "mode-effect":
-        return Qt[e.stance] ?? "";
-      case "mode-answer":
-        return `${t(e.who)} defends ${js[e.mode]}, d20 ${e.roll}`;
-      case "mode-roll":
-        return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
-      default:
-        return;
-    }
-  }
-  function al(e, t = (n) => n) {
-    return il(e, t) ?? ol(e);
-  }
-  var Bn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-  function ol(e) {
-    const t = e;
-    switch (t.kind) {
-      case "overwhelmed":
-        return `Overwhelmed: ${t.wanted} defense costs ${t.cost} initiative, and ${t.initiative} - ${t.cost} is more than ${t.limit} below the current turn${t.currentHidden ? "" : ` (${t.current})`}: ${t.used} defense instead`;
-      case "no-initiative-entry":
-        return `Not in the Turn Tracker (or its initiative is not a number): ${t.mode} defense costs no initiative`;
-      case "current-not-a-number":
-        return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
-      case "defense-roll": {
-        const n = `${t.roll}${Bn(t.passive)} passive${t.mode !== "passive" ? `${Bn(t.active)} active` : ""}${t.mode === "full" ? `${Bn(t.full)} full` : ""}`;
-        return `Defense (${t.mode}) ${n} = ${t.total}`;
-      }
-      case "attack":
-        return t.hits ? `Attack ${t.attack} beats defense ${t.defense}: a hit` : `Attack ${t.attack} does not beat defense ${t.defense}: no hit`;
-      case "damage":
-        return `Damage ${t.weapon} + ${t.margin} margin = ${t.damage}`;
-      case "armor":
-        return `Effective armor ${t.armorScore} - ${t.penetration} AP = ${t.effective}: ${t.damage} ${t.pierces ? "beats it, Vitality damage" : "does not beat it, stamina damage"}`;
-      case "initiative":
-        return `Initiative ${t.before} -> ${t.after} (${t.mode} defense costs ${t.cost})`;
-      case "counterattack":
-        return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
-    }
-  }
-  var cl = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, ll = {
-    flags: {},
-    answerFlag: "mode",
-    rollFlag: "roll",
-    choices: Et,
-    label: (e) => cl[e] ?? e,
-    situation: () => null,
-    situationWords: (e) => e,
-    planAnswer(e, t, n, r) {
-      const s = e;
-      return {
-        values: [],
-        dice: [{ name: "defense", sides: 20, flag: "roll" }],
-        readsTurnOrder: !0,
-        resolve(i, a) {
-          if (!Et.includes(e)) return { kind: "refused", reason: `${e} is not a defense mode` };
-          const o = { defender: i.initiative, current: i.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-          if (Ms(s, o) !== s)
-            return { kind: "refused", reason: `${s} defense costs ${ct[s]} initiative, more than the overwhelm limit allows now` };
-          const l = a.defense ?? 1;
-          return {
-            headline: "acts",
-            steps: [T(ae, { kind: "mode-answer", who: i.id, mode: s, roll: l }), T("Check", { kind: "mode-roll", mode: s, roll: l })],
-            changes: [],
-            observed: !1,
-            detail: { mode: s, roll: l }
-          };
-        }
-      };
-    },
-    keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": D(n.defense ?? 1) }, roll: n.defense ?? 1 })
-  }, dl = [
-    { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
-    { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
-    { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
-    { name: "DR-Undo", action: "!damage --undo" }
-  ], ul = {
-    id: "opposed",
-    playable: !0,
-    commands: {
-      damage: {
-        flags: zc,
-        usage: Xc,
-        help: [
-          "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
-        ]
-      },
-      defend: {
-        flags: {},
-        usage: "!defend (none in the opposed edition: the defense is rolled inside !damage)",
-        help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
-        refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
-      },
-      stance: { flags: {}, usage: qc, help: [`Passive: ${Qt.passive}. Active: ${Qt.active}. Full: ${Qt.full}.`] }
-    },
-    stances: Et,
-    settings: ["overwhelm-limit", "stamina-bar"],
-    markers: ["incapacitated", "active", "full"],
-    planDamage: rl,
-    planDefend: () => {
-      throw new w("in the opposed edition the defense is rolled inside !damage");
-    },
-    planStance: sl,
-    planHandEdit: nl,
-    attack: ll,
-    macros: dl,
-    setVitality(e, t, n) {
-      const r = n.dead === !0 && t <= 0, s = [{ kind: "vitality-change", before: e, after: t }];
-      return {
-        vitality: t,
-        state: Jt(t, r),
-        steps: s,
-        conditions: [],
-        now: t <= 0 ? T("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
-      };
-    },
-    enter: (e, t) => t ? Un(!1, !0) : e === null ? {} : Jt(e),
-    endRound: (e) => e,
-    // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
-    condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
-    deadForGood: (e) => e.dead === !0,
-    parseState: Wc,
-    isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
-    describeStateChange: () => "has changed condition since",
-    // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
-    parseAnswer: () => null,
-    words: al
-  }, fl = { soak: ac, threshold: Hc, opposed: ul }, We = new L();
-  for (const [e, t] of m.entries(fl)) We.set(e, { ...t, id: e });
-  var Hn = We.keys().next().value, hl = Hn;
-  function Kn(e) {
-    return typeof e == "string" && We.has(e);
-  }
-  function vl() {
-    return [...We.keys()];
-  }
-  function xn() {
-    return [...We.values()];
-  }
-  function Me(e) {
-    return We.get(e) ?? We.get(Hn);
-  }
-  function Dt() {
-    return xn().filter((e) => e.playable).map((e) => e.id);
-  }
-  var Wn;
-  function ml(e) {
-    return Wn ?? (Wn = new X(xn().flatMap((t) => t.stances))), Wn.has(e);
-  }
-  function Yn(e, t) {
-    return (n) => xn().some(
-      (s) => s.id !== e && m.prototype.hasOwnProperty.call(s.commands[t].flags, n)
-    ) ? e : void 0;
-  }
-  var _t = /* @__PURE__ */ Vr(Kn, "not an edition this script has"), Rt = ["bar1", "bar2", "bar3"], Fs = m.fromEntries(bt.map((e) => [e, e])), Ye = [...bt], Gs = {
-    incapacitated: "sleepy",
-    dying: "death-zone",
-    dead: "dead",
-    defensive: "bolt-shield",
-    reactive: "fist",
-    active: "overdrive",
-    full: "strong"
-  }, Ot = m.keys(Gs), pl = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ $n(), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(100)), kl = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ $n(), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(100), /* @__PURE__ */ bn(/^[^,]+$/)), zn = /* @__PURE__ */ ie(Rt), Vs = /* @__PURE__ */ ie(["gm", "public"]), Us = ["refuse", "gm"], gl = V({
-    edition: _t,
-    bars: V({
-      vitality: zn,
-      soul: zn,
-      power: zn,
-      // seed 003 ruling: stamina is the Power bar unless the GM maps it elsewhere
-      stamina: /* @__PURE__ */ ie(["power", ...Rt])
-    }),
-    attributes: V(
-      m.fromEntries(Ye.map((e) => [e, pl]))
-    ),
-    markers: V(
-      m.fromEntries(Ot.map((e) => [e, kl]))
-    ),
-    visibility: V({ npc: Vs, pc: Vs }),
-    playersTargetAny: /* @__PURE__ */ Be(),
-    armorOnManualEdits: /* @__PURE__ */ Be(),
-    overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ Bt(), /* @__PURE__ */ nt(0), /* @__PURE__ */ tt(1e3)),
-    // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
-    apiCommands: /* @__PURE__ */ ie(Us)
-  });
-  function Bs() {
-    return {
-      edition: Hn,
-      bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-      attributes: { ...Fs },
-      markers: { ...Gs },
-      visibility: { npc: "gm", pc: "public" },
-      playersTargetAny: !1,
-      armorOnManualEdits: !1,
-      overwhelmLimit: 20,
-      apiCommands: "refuse"
-    };
-  }
-  function yl(e) {
-    const t = Bs(), n = [];
-    if (!_(e))
-      return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-    const s = Hs(gl.entries, e, t, "settings.", n), { vitality: i, soul: a, power: o } = s.bars;
-    return new X([i, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };
-  }
-  function Hs(e, t, n, r, s) {
-    const i = {};
-    for (const [a, o] of m.entries(e)) {
-      const l = r + a, c = t[a], d = n[a];
-      if (c === void 0) {
-        i[a] = Xn(d);
-        continue;
-      }
-      if (o.type === "object" && "entries" in o && _(d)) {
-        if (!_(c))
-          s.push(`${l}: not an object; reset to defaults`), i[a] = Xn(d);
-        else {
-          const f = o.entries;
-          i[a] = Hs(f, c, d, `${l}.`, s);
-        }
-        continue;
-      }
-      const u = /* @__PURE__ */ He(o, c);
-      u.success ? i[a] = u.output : (s.push(`${l}: ${wl(c)} is not valid; reset to ${de.stringify(d)}`), i[a] = Xn(d));
-    }
-    return i;
-  }
-  function _(e) {
-    return typeof e == "object" && e !== null && !Z.isArray(e);
-  }
-  function Xn(e) {
-    return _(e) ? de.parse(de.stringify(e)) : e;
-  }
-  function wl(e) {
-    const t = de.stringify(e) ?? D(e);
-    return t.length > 40 ? `${t.slice(0, 37)}...` : t;
-  }
-  var Ks = /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ rt()), bl = /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ rt(), /* @__PURE__ */ nt(-1e6), /* @__PURE__ */ tt(1e6)), xs = V({
-    overrides: /* @__PURE__ */ U(/* @__PURE__ */ gt(/* @__PURE__ */ ie(bt), bl)),
-    // rules.md: a generic token's armor wears per token, starting from the sheet's values
-    worn: /* @__PURE__ */ U(V({ physical: /* @__PURE__ */ U(Ks), magical: /* @__PURE__ */ U(Ks) })),
-    stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(40))),
-    // rules.md, "Switching editions": dead with no save left stays dead in any edition
-    deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ se(!0)),
-    edition: /* @__PURE__ */ U(V({ id: _t, state: /* @__PURE__ */ yt() }))
-  }), Bf = m.keys(xs.entries);
-  function $l(e) {
-    const t = {}, n = [];
-    if (e === void 0) return { tokens: t, problems: n };
-    if (!_(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
-    for (const [r, s] of m.entries(e)) {
-      if (r.length === 0 || r.length > 64) {
-        n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
-        continue;
-      }
-      const i = /* @__PURE__ */ He(xs, s);
-      i.success ? t[r] = Ws(i.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
-    }
-    return { tokens: t, problems: n };
-  }
-  function Ws(e) {
-    for (const t of m.keys(e)) e[t] === void 0 && delete e[t];
-    return e;
-  }
-  function Zt(e, t, n) {
-    const r = { ...e };
-    return n === null ? delete r[t] : r[t] = n, m.keys(r).length > 0 ? r : void 0;
-  }
-  function Ys(e, t, n) {
-    Ws(n), Ct(n) ? delete e[t] : e[t] = n;
-  }
-  function Ct(e) {
-    return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
-  }
-  var lt = /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ rt()), en = /* @__PURE__ */ Ht(lt), zs = /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ Gr(), /* @__PURE__ */ nt(-1e9), /* @__PURE__ */ tt(1e9)), It = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(64)), Al = /* @__PURE__ */ ie(["physical", "magical"]), Xs = V({
-    edition: /* @__PURE__ */ U(V({ id: _t, state: /* @__PURE__ */ yt() })),
-    deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ se(!0)),
-    stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(40))),
-    /** The answer on file (a defense made ahead) in the edition it was made in. */
-    answer: /* @__PURE__ */ U(V({ edition: _t, answer: /* @__PURE__ */ yt() }))
-  }), Sl = /* @__PURE__ */ xr("kind", [
-    /** A bar, through its linked attribute when there is one. */
-    V({ kind: /* @__PURE__ */ se("bar"), resource: /* @__PURE__ */ ie(Wr), bar: /* @__PURE__ */ ie(Rt), attributeId: /* @__PURE__ */ U(It), from: en, to: lt }),
-    /** A character value on the sheet (a unique token's worn armor, EXP). */
-    V({ kind: /* @__PURE__ */ se("attribute"), key: /* @__PURE__ */ ie(bt), attributeId: It, from: en, to: lt }),
-    /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-    V({ kind: /* @__PURE__ */ se("override"), key: /* @__PURE__ */ ie(bt), from: en, to: lt }),
-    /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-    V({ kind: /* @__PURE__ */ se("worn"), track: Al, from: en, to: lt }),
-    V({ kind: /* @__PURE__ */ se("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(2e3)) }),
-    /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-    V({ kind: /* @__PURE__ */ se("memory"), tokenId: /* @__PURE__ */ U(It), from: Xs, to: Xs }),
-    V({ kind: /* @__PURE__ */ se("initiative"), from: zs, to: zs }),
-    V({ kind: /* @__PURE__ */ se("turn-order"), tokenId: It })
-  ]), Tl = V({
-    /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-    by: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(64)),
-    kind: /* @__PURE__ */ ie(["damage", "hand-edit", "save"]),
-    /** The round it happened in: edition state it put back is moved on by the rounds since. */
-    round: lt,
-    tokens: /* @__PURE__ */ Re(V({ tokenId: It, name: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200)), changes: /* @__PURE__ */ Re(Sl) }))
-  });
-  function El(e) {
-    return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-      (t) => (t.stance === void 0 || ml(t.stance)) && (t.edition === void 0 || Me(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Me(t.answer.edition).parseAnswer(t.answer.answer) !== null)
-    );
-  }
-  function Dl(e) {
-    if (e === void 0) return { history: [], problems: [] };
-    if (!Z.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
-    const t = [], n = [];
-    return e.forEach((r, s) => {
-      const i = /* @__PURE__ */ He(Tl, r);
-      i.success && i.output.tokens.every((a) => a.changes.every(El)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
-    }), { history: t, problems: n };
-  }
-  var _l = ["life", "pendingDefense", "reactions", "skillsVs"], qs = { vitality: "bar1", soul: "bar2", power: "bar3" };
-  function qn(e, t) {
-    const n = {};
-    for (const s of _l) e[s] !== void 0 && (n[s] = e[s]);
-    const r = {};
-    return m.keys(n).length > 0 && (r.edition = { id: hl, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
-  }
-  function Rl(e) {
-    if (!_(e)) return e;
-    const t = {};
-    return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), m.assign(t, qn(e, e.stance)), t;
-  }
-  function Js(e) {
-    return { life: e.life, pendingDefense: e.pendingDefense };
-  }
-  function Qs(e, t) {
-    return de.stringify(e ?? null) === de.stringify(t ?? null);
-  }
-  function Ol(e, t, n) {
-    if (!_(e) || !_(e.before) || !_(e.after)) return e;
-    const { before: r, after: s } = e, i = [], a = _(r.bars) ? r.bars : {}, o = _(s.bars) ? s.bars : {};
-    for (const f of ["vitality", "soul", "power"]) {
-      const h = o[f];
-      a[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? qs[f], from: a[f] ?? null, to: h });
-    }
-    const l = _(r.protection) ? r.protection : void 0, c = _(s.protection) ? s.protection : void 0;
-    c && typeof c.value == "number" && l?.value !== c.value && i.push(
-      typeof c.attributeId == "string" ? { kind: "attribute", key: c.track === "magical" ? "armor_magical" : "armor_physical", attributeId: c.attributeId, from: l?.value ?? null, to: c.value } : { kind: "worn", track: c.track, from: l?.value ?? null, to: c.value }
-    ), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
-    const d = _(r.record) ? r.record : {}, u = _(s.record) ? s.record : {};
-    if (!Qs(d.life, u.life) || !Qs(d.pendingDefense, u.pendingDefense)) {
-      const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
-      i.push({
-        kind: "memory",
-        from: qn({ ...p, ...Js(d) }, h.stance),
-        to: qn({ ...p, ...Js(u) }, h.stance)
-      });
-    }
-    return { tokenId: e.tokenId, name: e.name, changes: i };
-  }
-  function Cl(e) {
-    const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : qs, r = _(e.tokens) ? e.tokens : {}, s = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
-    return _(e.tokens) && (i.tokens = m.fromEntries(m.entries(e.tokens).map(([a, o]) => [a, Rl(o)]))), Z.isArray(e.history) && (i.history = e.history.map(
-      (a) => _(a) && Z.isArray(a.tokens) ? {
-        by: a.by,
-        kind: a.kind,
-        round: typeof a.round == "number" ? a.round : s,
-        tokens: a.tokens.map((o) => Ol(o, n, r))
-      } : a
-    )), i;
-  }
-  function Zs(e) {
-    const t = e.edition;
-    if (!_(t) || !_(t.state) || t.state.pendingDefense === void 0) return { memory: e };
-    const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
-    if (m.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
-    const { edition: i, ...a } = e;
-    return { memory: a, answer: s };
-  }
-  function Il(e) {
-    if (!_(e) || e.kind !== "memory") return e;
-    const t = { ...e };
-    for (const n of ["from", "to"]) {
-      const r = e[n];
-      if (!_(r)) continue;
-      const s = Zs(r);
-      t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;
-    }
-    return t;
-  }
-  function Nl(e) {
-    const t = {}, n = {};
-    if (_(e.tokens))
-      for (const [s, i] of m.entries(e.tokens)) {
-        if (!_(i)) {
-          n[s] = i;
-          continue;
-        }
-        const a = Zs(i);
-        m.keys(a.memory).length > 0 && (n[s] = a.memory), a.answer && (t[s] = a.answer);
-      }
-    const r = Z.isArray(e.history) ? e.history.map(
-      (s) => _(s) && Z.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => _(i) && Z.isArray(i.changes) ? { ...i, changes: i.changes.map(Il) } : i) } : s
-    ) : e.history;
-    return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
-  }
-  var Jn = 20, Qn = 100, tn = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(64)), nn = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(40)), Pl = V({
-    word: nn,
-    /** The defense made ahead, filed as the defender's answer on file just before the hit. */
-    file: /* @__PURE__ */ U(/* @__PURE__ */ yt()),
-    /** Flags the defender's hit takes (its defense mode and roll). */
-    flags: /* @__PURE__ */ U(/* @__PURE__ */ gt(nn, /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(40)))),
-    /** The answer's own roll, said on the result, and whether the answerer typed it. */
-    roll: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ rt())),
-    success: /* @__PURE__ */ U(/* @__PURE__ */ Be()),
-    typed: /* @__PURE__ */ U(/* @__PURE__ */ se(!0))
-  }), Ml = V({
-    key: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ bn(/^A\d{1,6}$/)),
-    /** Who declared it (a player id); `gm`: that player is a GM. */
-    by: tn,
-    gm: /* @__PURE__ */ Be(),
-    attacker: /* @__PURE__ */ Ht(tn),
-    edition: _t,
-    /** The declared line as parsed, inline rolls as Roll20 rolled them. */
-    positionals: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200))), /* @__PURE__ */ Y(4)),
-    flags: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ Br([nn, /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200))), /* @__PURE__ */ Y(8))])), /* @__PURE__ */ Y(20)),
-    situation: /* @__PURE__ */ Ht(nn),
-    round: /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ rt()),
-    defenders: /* @__PURE__ */ F(/* @__PURE__ */ Re(tn), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(Qn)),
-    answers: /* @__PURE__ */ gt(tn, Pl)
-  });
-  function Ll(e, t) {
-    const n = {};
-    if (e === void 0) return n;
-    if (!_(e))
-      return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
-    for (const [r, s] of m.entries(e)) {
-      const i = /* @__PURE__ */ He(Ml, s);
-      i.success && i.output.key === r && m.keys(n).length < Jn ? n[r] = i.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
-    }
-    return n;
-  }
-  var rn = "DefenseRound", Nt = 3, Zn = 500;
-  function Pt(e) {
-    return {
-      schemaVersion: Nt,
-      scriptVersion: e,
-      settings: Bs(),
-      tokens: {},
-      round: { number: 1, seen: [], turned: 0 },
-      history: [],
-      exchange: { waiting: {}, attacks: {}, lastAttack: 0 },
-      macros: {},
-      healthColorsNoticed: !1
-    };
-  }
-  function jl(e) {
-    const { tokens: t, round: n, ...r } = e, s = {};
-    for (const [i, a] of m.entries(r))
-      if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {
-        const o = s.bars ?? (s.bars = {});
-        o[i.replace("Bar", "")] = a;
-      } else
-        s[i] = a;
-    return { schemaVersion: 1, settings: s, tokens: t, round: n };
-  }
-  var Fl = {
-    0: jl,
-    1: Cl,
-    2: Nl
-  };
-  function Gl(e, t) {
-    const n = [];
-    if (e === void 0) return { stored: Pt(t), problems: n };
-    if (!_(e))
-      return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Pt(t), problems: n };
-    let r = e, s = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
-    if (C.isInteger(s) && s > Nt)
-      return { stored: Pt(t), problems: [`state has schema version ${s}, newer than this script's ${Nt}; left as it is`], newer: s };
-    if (!C.isInteger(s) || s < 0)
-      return n.push(`state has unknown schema version ${de.stringify(r.schemaVersion)}; started from defaults`), { stored: Pt(t), problems: n };
-    for (; s < Nt; ) {
-      const c = Fl[s];
-      if (!c) break;
-      r = c(r), s += 1;
-    }
-    const i = yl(r.settings);
-    n.push(...i.problems);
-    const a = $l(r.tokens);
-    n.push(...a.problems);
-    for (const [c, d] of m.entries(a.tokens)) {
-      if (!d.edition) continue;
-      const u = d.edition.id, f = Me(u).parseState(d.edition.state);
-      f === null ? (delete d.edition, Ct(d) && delete a.tokens[c], n.push(`tokens.${c}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
-    }
-    const o = Ul(r.exchange, n), l = Dl(r.history);
-    return n.push(...l.problems), {
-      stored: {
-        schemaVersion: Nt,
-        scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
-        settings: i.settings,
-        tokens: a.tokens,
-        round: Vl(r.round, n),
-        history: l.history,
-        exchange: o,
-        macros: Bl(r.macros),
-        healthColorsNoticed: r.healthColorsNoticed === !0,
-        ...Kn(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
-      },
-      problems: n
-    };
-  }
-  function Vl(e, t) {
-    const n = { number: 1, seen: [], turned: 0 };
-    if (e === void 0) return n;
-    if (!_(e))
-      return t.push("round: not an object; round tracking restarted"), n;
-    const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = Z.isArray(e.seen) && e.seen.length <= Zn && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], i = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Zn && s.length > 0 ? e.turned : 0;
-    return { number: r, seen: s, turned: i };
-  }
-  function Ul(e, t) {
-    const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0 };
-    if (e === void 0) return r;
-    const s = _(e) && _(e.waiting) ? e.waiting : void 0;
-    if (!s)
-      return t.push("exchange: not an object; defenses made ahead forgotten"), r;
-    for (const [o, l] of m.entries(s)) {
-      const c = o.length > 0 && o.length <= 64 && _(l) && Kn(l.edition) ? Me(l.edition).parseAnswer(l.answer) : null;
-      c === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: l.edition, answer: c };
-    }
-    const i = _(e) ? e.lastAttack : void 0, a = typeof i == "number" && C.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
-    return { waiting: n, attacks: Ll(_(e) ? e.attacks : void 0, t), lastAttack: a };
-  }
-  function Bl(e) {
-    const t = {};
-    if (!_(e)) return t;
-    for (const [n, r] of m.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
-    return t;
-  }
-  var er = ["bar1", "bar2", "bar3"];
-  function Hl(e, t) {
-    if (!t) return;
-    const n = (c) => typeof t[c] == "string" ? t[c].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), a = {
-      vitality: r && er.includes(r) ? r : e.bars.vitality,
-      soul: s && er.includes(s) ? s : e.bars.soul,
-      power: i && er.includes(i) ? i : e.bars.power
-    };
-    new X(m.values(a)).size === 3 && m.assign(e.bars, a);
-    const o = n("NPC breakdowns");
-    (o === "gm" || o === "public") && (e.visibility.npc = o);
-    const l = n("PC breakdowns");
-    (l === "gm" || l === "public") && (e.visibility.pc = l), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
-  }
-  var Kl = class {
-    constructor() {
-      this.byCharacter = new L(), this.lowered = new L(), this.defaults = new L();
-    }
-    /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
-    find(e, t) {
-      let n = this.lowered.get(t);
-      return n === void 0 && (n = t.toLowerCase(), this.lowered.size < 200 && this.lowered.set(t, n)), this.indexOf(e).get(n);
-    }
-    /**
-     * The sheet's default for an attribute the character has no object for (Roll20's getAttrByName
-     * gives it), asked once per character and name; undefined when the sheet has none.
-     */
-    sheetDefault(e, t, n) {
-      let r = this.defaults.get(e);
-      r || this.defaults.set(e, r = new L());
-      let s = r.get(t);
-      if (!s) {
-        if (r.size >= 200) return;
-        r.set(t, s = {});
-      }
-      return n in s || (s[n] = typeof getAttrByName == "function" ? getAttrByName(e, t, n) : void 0), s[n];
-    }
-    /** Drop one character's index, e.g. on add:attribute, destroy:attribute, change:attribute:name. */
-    forget(e) {
-      this.byCharacter.delete(e), this.defaults.delete(e);
-    }
-    /** Drop everything (`!defense-round refresh`, after another script created attributes). */
-    clear() {
-      this.byCharacter.clear(), this.defaults.clear();
-    }
-    get size() {
-      return this.byCharacter.size;
-    }
-    indexOf(e) {
-      let t = this.byCharacter.get(e);
-      if (!t) {
-        t = new L();
-        for (const n of findObjs({ _type: "attribute", _characterid: e })) {
-          const r = D(n.get("name") ?? "").toLowerCase();
-          t.has(r) || t.set(r, n);
-        }
-        this.byCharacter.set(e, t);
-      }
-      return t;
-    }
-  }, ei = {
-    "&": "&amp;",
-    "<": "&lt;",
-    ">": "&gt;",
-    '"': "&quot;",
-    "'": "&#39;",
-    "[": "&#91;",
-    "]": "&#93;",
-    "{": "&#123;",
-    "}": "&#125;",
-    "@": "&#64;",
-    "%": "&#37;",
-    "?": "&#63;",
-    "|": "&#124;",
-    "*": "&#42;",
-    "`": "&#96;",
-    "!": "&#33;",
-    "/": "&#47;",
-    "=": "&#61;",
-    $: "&#36;",
-    ":": "&#58;",
-    "\\": "&#92;"
-  }, Mt = [];
-  for (let e = 0; e < 128; e += 1) {
-    const t = D.fromCharCode(e);
-    ei[t] !== void 0 ? Mt[e] = ei[t] : t === `
+var yn = Object.defineProperty, ga = Object.getOwnPropertyDescriptor, ya = Object.getOwnPropertyNames, Pr = Object.prototype.hasOwnProperty, wa = (e, t) => {
+for (var n in t)
+Pr.call(t, n) && yn(e, n, { get: t[n], enumerable: !0 });
+}, ba = (e, t, n, r) => {
+if (t && typeof t == "object" || typeof t == "function")
+for (let s of ya(t))
+!Pr.call(e, s) && s !== n && yn(e, s, { get: () => t[s], enumerable: !(r = ga(t, s)) || r.enumerable });
+return e;
+}, $a = (e) => ba(yn({}, "__esModule", { value: !0 }), e), Mr = {};
+wa(Mr, {
+onDamage: () => Uf,
+version: () => Vf
+});
+var E = Math, C = Number, D = String, m = Object, Z = Array, de = JSON, L = Map, X = Set, Aa = WeakMap, Gt = Error, Lr = RangeError, jr = Promise, Vt = Date, Sa = isNaN, Ta = "0.2.0", re = "DefenseRound", pe = Ta, Ut, Ea = {
+lang: void 0,
+message: void 0,
+abortEarly: void 0,
+abortPipeEarly: void 0
+};
+// @__NO_SIDE_EFFECTS__
+function Fr(e) {
+return !e && !Ut ? Ea : {
+lang: e?.lang ?? Ut?.lang,
+message: e?.message,
+abortEarly: e?.abortEarly ?? Ut?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? Ut?.abortPipeEarly
+};
+}
+var Da;
+// @__NO_SIDE_EFFECTS__
+function _a(e) {
+return Da?.get(e);
+}
+var Ra;
+// @__NO_SIDE_EFFECTS__
+function Oa(e) {
+return Ra?.get(e);
+}
+var Ca;
+// @__NO_SIDE_EFFECTS__
+function Ia(e, t) {
+return Ca?.get(e)?.get(t);
+}
+// @__NO_SIDE_EFFECTS__
+function Ue(e) {
+const t = typeof e;
+return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && m.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
+}
+function H(e, t, n, r, s) {
+const i = s && "input" in s ? s.input : n.value, a = s?.expected ?? e.expects ?? null, o = s?.received ?? /* @__PURE__ */ Ue(i), l = {
+kind: e.kind,
+type: e.type,
+input: i,
+expected: a,
+received: o,
+message: `Invalid ${t}: ${a ? `Expected ${a} but r` : "R"}eceived ${o}`,
+requirement: e.requirement,
+path: s?.path,
+issues: s?.issues,
+lang: r.lang,
+abortEarly: r.abortEarly,
+abortPipeEarly: r.abortPipeEarly
+}, c = e.kind === "schema", d = s?.message ?? e.message ?? /* @__PURE__ */ Ia(e.reference, l.lang) ?? (c ? /* @__PURE__ */ Oa(l.lang) : null) ?? r.message ?? /* @__PURE__ */ _a(l.lang);
+d !== void 0 && (l.message = typeof d == "function" ? d(l) : d), c && (n.typed = !1), n.issues ? n.issues.push(l) : n.issues = [l];
+}
+// @__NO_SIDE_EFFECTS__
+function Na(e, t) {
+return e === t || C.isNaN(e) && C.isNaN(t);
+}
+// @__NO_SIDE_EFFECTS__
+function Pa(e, t) {
+return m.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
+}
+// @__NO_SIDE_EFFECTS__
+function wn(e, t) {
+const n = [...new X(e)];
+return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";
+}
+function ee(e) {
+return e["~standard"] = {
+version: 1,
+vendor: "valibot",
+validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ Fr())
+}, e;
+}
+// @__NO_SIDE_EFFECTS__
+function Gr(e) {
+return {
+kind: "validation",
+type: "finite",
+reference: Gr,
+async: !1,
+expects: null,
+requirement: C.isFinite,
+message: e,
+"~run"(t, n) {
+return t.typed && !this.requirement(t.value) && H(this, "finite", t, n), t;
+}
+};
+}
+// @__NO_SIDE_EFFECTS__
+function Bt(e) {
+return {
+kind: "validation",
+type: "integer",
+reference: Bt,
+async: !1,
+expects: null,
+requirement: C.isInteger,
+message: e,
+"~run"(t, n) {
+return t.typed && !this.requirement(t.value) && H(this, "integer", t, n), t;
+}
+};
+}
+// @__NO_SIDE_EFFECTS__
+function Y(e, t) {
+return {
+kind: "validation",
+type: "max_length",
+reference: Y,
+async: !1,
+expects: `<=${e}`,
+requirement: e,
+message: t,
+"~run"(n, r) {
+return n.typed && n.value.length > this.requirement && H(this, "length", n, r, { received: `${n.value.length}` }), n;
+}
+};
+}
+// @__NO_SIDE_EFFECTS__
+function tt(e, t) {
+return {
+kind: "validation",
+type: "max_value",
+reference: tt,
+async: !1,
+expects: `<=${e instanceof Vt ? e.toJSON() : /* @__PURE__ */ Ue(e)}`,
+requirement: e,
+message: t,
+"~run"(n, r) {
+return n.typed && !(n.value <= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Vt ? n.value.toJSON() : /* @__PURE__ */ Ue(n.value) }), n;
+}
+};
+}
+// @__NO_SIDE_EFFECTS__
+function _e(e, t) {
+return {
+kind: "validation",
+type: "min_length",
+reference: _e,
+async: !1,
+expects: `>=${e}`,
+requirement: e,
+message: t,
+"~run"(n, r) {
+return n.typed && n.value.length < this.requirement && H(this, "length", n, r, { received: `${n.value.length}` }), n;
+}
+};
+}
+// @__NO_SIDE_EFFECTS__
+function nt(e, t) {
+return {
+kind: "validation",
+type: "min_value",
+reference: nt,
+async: !1,
+expects: `>=${e instanceof Vt ? e.toJSON() : /* @__PURE__ */ Ue(e)}`,
+requirement: e,
+message: t,
+"~run"(n, r) {
+return n.typed && !(n.value >= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Vt ? n.value.toJSON() : /* @__PURE__ */ Ue(n.value) }), n;
+}
+};
+}
+// @__NO_SIDE_EFFECTS__
+function bn(e, t) {
+return {
+kind: "validation",
+type: "regex",
+reference: bn,
+async: !1,
+expects: `${e}`,
+requirement: e,
+message: t,
+"~run"(n, r) {
+return n.typed && !this.requirement.test(n.value) && H(this, "format", n, r), n;
+}
+};
+}
+// @__NO_SIDE_EFFECTS__
+function rt(e) {
+return {
+kind: "validation",
+type: "safe_integer",
+reference: rt,
+async: !1,
+expects: null,
+requirement: C.isSafeInteger,
+message: e,
+"~run"(t, n) {
+return t.typed && !this.requirement(t.value) && H(this, "safe integer", t, n), t;
+}
+};
+}
+// @__NO_SIDE_EFFECTS__
+function $n() {
+return {
+kind: "transformation",
+type: "trim",
+reference: $n,
+async: !1,
+"~run"(e) {
+return e.value = e.value.trim(), e;
+}
+};
+}
+var Ma = { abortEarly: !0 };
+// @__NO_SIDE_EFFECTS__
+function La(e, t, n) {
+return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
+}
+// @__NO_SIDE_EFFECTS__
+function An(e, t, n) {
+return typeof e.default == "function" ? e.default(t, n) : e.default;
+}
+// @__NO_SIDE_EFFECTS__
+function Re(e, t) {
+return ee({
+kind: "schema",
+type: "array",
+reference: Re,
+expects: "Array",
+async: !1,
+item: e,
+message: t,
+"~run"(n, r) {
+const s = n.value;
+if (Z.isArray(s)) {
+n.typed = !0, n.value = [];
+for (let i = 0; i < s.length; i++) {
+const a = s[i], o = this.item["~run"]({ value: a }, r);
+if (o.issues) {
+const l = {
+type: "array",
+origin: "value",
+input: s,
+key: i,
+value: a
+};
+for (const c of o.issues)
+c.path ? c.path.unshift(l) : c.path = [l], n.issues?.push(c);
+if (n.issues || (n.issues = o.issues), r.abortEarly) {
+n.typed = !1;
+break;
+}
+}
+o.typed || (n.typed = !1), n.value.push(o.value);
+}
+} else H(this, "type", n, r);
+return n;
+}
+});
+}
+// @__NO_SIDE_EFFECTS__
+function Be(e) {
+return ee({
+kind: "schema",
+type: "boolean",
+reference: Be,
+expects: "boolean",
+async: !1,
+message: e,
+"~run"(t, n) {
+return typeof t.value == "boolean" ? t.typed = !0 : H(this, "type", t, n), t;
+}
+});
+}
+// @__NO_SIDE_EFFECTS__
+function Vr(e, t) {
+return ee({
+kind: "schema",
+type: "custom",
+reference: Vr,
+expects: "unknown",
+async: !1,
+check: e,
+message: t,
+"~run"(n, r) {
+return this.check(n.value) ? n.typed = !0 : H(this, "type", n, r), n;
+}
+});
+}
+// @__NO_SIDE_EFFECTS__
+function se(e, t) {
+return ee({
+kind: "schema",
+type: "literal",
+reference: se,
+expects: /* @__PURE__ */ Ue(e),
+async: !1,
+literal: e,
+message: t,
+"~run"(n, r) {
+return /* @__PURE__ */ Na(n.value, this.literal) ? n.typed = !0 : H(this, "type", n, r), n;
+}
+});
+}
+// @__NO_SIDE_EFFECTS__
+function Ht(e, t) {
+return ee({
+kind: "schema",
+type: "nullable",
+reference: Ht,
+expects: `(${e.expects} | null)`,
+async: !1,
+wrapped: e,
+default: t,
+"~run"(n, r) {
+return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ An(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+}
+});
+}
+// @__NO_SIDE_EFFECTS__
+function be(e) {
+return ee({
+kind: "schema",
+type: "number",
+reference: be,
+expects: "number",
+async: !1,
+message: e,
+"~run"(t, n) {
+return typeof t.value == "number" && !Sa(t.value) ? t.typed = !0 : H(this, "type", t, n), t;
+}
+});
+}
+// @__NO_SIDE_EFFECTS__
+function Ur(e, t) {
+return ee({
+kind: "schema",
+type: "object",
+reference: Ur,
+expects: "Object",
+async: !1,
+entries: e,
+message: t,
+"~run"(n, r) {
+const s = n.value;
+if (s && typeof s == "object") {
+n.typed = !0, n.value = {};
+for (const i in this.entries) {
+const a = this.entries[i];
+if (i in s || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
+const o = i in s ? s[i] : /* @__PURE__ */ An(a), l = a["~run"]({ value: o }, r);
+if (l.issues) {
+const c = {
+type: "object",
+origin: "value",
+input: s,
+key: i,
+value: o
+};
+for (const d of l.issues)
+d.path ? d.path.unshift(c) : d.path = [c], n.issues?.push(d);
+if (n.issues || (n.issues = l.issues), r.abortEarly) {
+n.typed = !1;
+break;
+}
+}
+l.typed || (n.typed = !1), n.value[i] = l.value;
+} else if (a.fallback !== void 0) n.value[i] = /* @__PURE__ */ La(a);
+else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (H(this, "key", n, r, {
+input: void 0,
+expected: `"${i}"`,
+path: [{
+type: "object",
+origin: "key",
+input: s,
+key: i,
+value: s[i]
+}]
+}), r.abortEarly))
+break;
+}
+} else H(this, "type", n, r);
+return n;
+}
+});
+}
+// @__NO_SIDE_EFFECTS__
+function U(e, t) {
+return ee({
+kind: "schema",
+type: "optional",
+reference: U,
+expects: `(${e.expects} | undefined)`,
+async: !1,
+wrapped: e,
+default: t,
+"~run"(n, r) {
+return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ An(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+}
+});
+}
+// @__NO_SIDE_EFFECTS__
+function ie(e, t) {
+return ee({
+kind: "schema",
+type: "picklist",
+reference: ie,
+expects: /* @__PURE__ */ wn(e.map(Ue), "|"),
+async: !1,
+options: e,
+message: t,
+"~run"(n, r) {
+return this.options.includes(n.value) ? n.typed = !0 : H(this, "type", n, r), n;
+}
+});
+}
+// @__NO_SIDE_EFFECTS__
+function gt(e, t, n) {
+return ee({
+kind: "schema",
+type: "record",
+reference: gt,
+expects: "Object",
+async: !1,
+key: e,
+value: t,
+message: n,
+"~run"(r, s) {
+const i = r.value;
+if (i && typeof i == "object") {
+r.typed = !0, r.value = {};
+for (const a in i) if (/* @__PURE__ */ Pa(i, a)) {
+const o = i[a], l = this.key["~run"]({ value: a }, s);
+if (l.issues) {
+const d = {
+type: "object",
+origin: "key",
+input: i,
+key: a,
+value: o
+};
+for (const u of l.issues)
+u.path = [d], r.issues?.push(u);
+if (r.issues || (r.issues = l.issues), s.abortEarly) {
+r.typed = !1;
+break;
+}
+}
+const c = this.value["~run"]({ value: o }, s);
+if (c.issues) {
+const d = {
+type: "object",
+origin: "value",
+input: i,
+key: a,
+value: o
+};
+for (const u of c.issues)
+u.path ? u.path.unshift(d) : u.path = [d], r.issues?.push(u);
+if (r.issues || (r.issues = c.issues), s.abortEarly) {
+r.typed = !1;
+break;
+}
+}
+(!l.typed || !c.typed) && (r.typed = !1), l.typed && (r.value[l.value] = c.value);
+}
+} else H(this, "type", r, s);
+return r;
+}
+});
+}
+// @__NO_SIDE_EFFECTS__
+function q(e) {
+return ee({
+kind: "schema",
+type: "string",
+reference: q,
+expects: "string",
+async: !1,
+message: e,
+"~run"(t, n) {
+return typeof t.value == "string" ? t.typed = !0 : H(this, "type", t, n), t;
+}
+});
+}
+// @__NO_SIDE_EFFECTS__
+function Br(e, t) {
+return ee({
+kind: "schema",
+type: "tuple",
+reference: Br,
+expects: "Array",
+async: !1,
+items: e,
+message: t,
+"~run"(n, r) {
+const s = n.value;
+if (Z.isArray(s)) {
+n.typed = !0, n.value = [];
+for (let i = 0; i < this.items.length; i++) {
+const a = s[i], o = this.items[i]["~run"]({ value: a }, r);
+if (o.issues) {
+const l = {
+type: "array",
+origin: "value",
+input: s,
+key: i,
+value: a
+};
+for (const c of o.issues)
+c.path ? c.path.unshift(l) : c.path = [l], n.issues?.push(c);
+if (n.issues || (n.issues = o.issues), r.abortEarly) {
+n.typed = !1;
+break;
+}
+}
+o.typed || (n.typed = !1), n.value.push(o.value);
+}
+} else H(this, "type", n, r);
+return n;
+}
+});
+}
+// @__NO_SIDE_EFFECTS__
+function Hr(e) {
+let t;
+if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
+else t = n.issues;
+return t;
+}
+// @__NO_SIDE_EFFECTS__
+function Kr(e, t) {
+return ee({
+kind: "schema",
+type: "union",
+reference: Kr,
+expects: /* @__PURE__ */ wn(e.map((n) => n.expects), "|"),
+async: !1,
+options: e,
+message: t,
+"~run"(n, r) {
+let s, i, a;
+for (const o of this.options) {
+const l = o["~run"]({ value: n.value }, r);
+if (l.typed) if (l.issues) i ? i.push(l) : i = [l];
+else {
+s = l;
+break;
+}
+else a ? a.push(l) : a = [l];
+}
+if (s) return s;
+if (i) {
+if (i.length === 1) return i[0];
+H(this, "type", n, r, { issues: /* @__PURE__ */ Hr(i) }), n.typed = !0;
+} else {
+if (a?.length === 1) return a[0];
+H(this, "type", n, r, { issues: /* @__PURE__ */ Hr(a) });
+}
+return n;
+}
+});
+}
+// @__NO_SIDE_EFFECTS__
+function yt() {
+return ee({
+kind: "schema",
+type: "unknown",
+reference: yt,
+expects: "unknown",
+async: !1,
+"~run"(e) {
+return e.typed = !0, e;
+}
+});
+}
+// @__NO_SIDE_EFFECTS__
+function xr(e, t, n) {
+return ee({
+kind: "schema",
+type: "variant",
+reference: xr,
+expects: "Object",
+async: !1,
+key: e,
+options: t,
+message: n,
+"~run"(r, s) {
+const i = r.value;
+if (i && typeof i == "object") {
+let a, o = 0, l = this.key, c = [];
+const d = (u, f) => {
+for (const h of u.options) {
+if (h.type === "variant") d(h, new X(f).add(h.key));
+else {
+let p = !0, y = 0;
+for (const b of f) {
+const k = h.entries[b];
+if (b in i ? k["~run"]({
+typed: !1,
+value: i[b]
+}, Ma).issues : k.type !== "exact_optional" && k.type !== "optional" && k.type !== "nullish") {
+p = !1, l !== b && (o < y || o === y && b in i && !(l in i)) && (o = y, l = b, c = []), l === b && c.push(h.entries[b].expects);
+break;
+}
+y++;
+}
+if (p) {
+const b = h["~run"]({ value: i }, s);
+(!a || !a.typed && b.typed) && (a = b);
+}
+}
+if (a && !a.issues) break;
+}
+};
+if (d(this, new X([this.key])), a) return a;
+H(this, "type", r, s, {
+input: i[l],
+expected: /* @__PURE__ */ wn(c, "|"),
+path: [{
+type: "object",
+origin: "value",
+input: i,
+key: l,
+value: i[l]
+}]
+});
+} else H(this, "type", r, s);
+return r;
+}
+});
+}
+// @__NO_SIDE_EFFECTS__
+function F(...e) {
+return ee({
+...e[0],
+pipe: e,
+"~run"(t, n) {
+for (const r of e) if (r.kind !== "metadata") {
+if (t.issues && (r.kind === "schema" || r.kind === "transformation")) {
+t.typed = !1;
+break;
+}
+(!t.issues || !n.abortEarly && !n.abortPipeEarly) && (t = r["~run"](t, n));
+}
+return t;
+}
+});
+}
+// @__NO_SIDE_EFFECTS__
+function He(e, t, n) {
+const r = e["~run"]({ value: t }, /* @__PURE__ */ Fr(n));
+return {
+typed: r.typed,
+success: !r.issues,
+output: r.value,
+issues: r.issues
+};
+}
+function V(e) {
+return /* @__PURE__ */ Ur(m.assign(m.create(null), e));
+}
+var Wr = ["vitality", "soul", "power"], wt = { vitality: "Vitality", soul: "Soul", power: "Power" }, bt = [
+"armor_soak",
+"armor_physical",
+"armor_magical",
+"armor_defense",
+"armor_spirit",
+"natural_defense",
+"natural_spirit",
+"fortitude",
+"defend_check",
+"evade_check",
+"perception_check",
+"mental_check",
+"reaction_check",
+"save_check",
+"exp",
+"passive_defense",
+"active_defense",
+"full_defense",
+"armor_score"
+], ce = "title", ae = "summary", Oe = "action";
+function Ce(e, t) {
+for (let n = 0; n < t.length; n += 1) t[n].section = e;
+return t;
+}
+function T(e, t) {
+return t.section = e, t;
+}
+function Sn(e) {
+return "kind" in e;
+}
+var Kt = -10, Yr = -9, zr = 1, st = 1, Tn = 3, it = { condition: "none", savesOwed: 0 }, xt = { condition: "dead", savesOwed: 0 };
+function Xr(e) {
+return e > 0 ? { ...it } : e > Kt ? { condition: "incapacitated", savesOwed: 0 } : { ...xt };
+}
+function En(e) {
+return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
+}
+function ja(e, t, n) {
+return n.condition === "dying" ? { life: { ...xt }, steps: [...En(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...it }, steps: [] } : e > 0 ? t <= Kt ? { life: { condition: "dying", savesOwed: Tn }, steps: [{ kind: "dying", savesOwed: Tn }] } : {
+life: { condition: "incapacitated", savesOwed: st },
+steps: [{ kind: "incapacitated", savesOwed: st }]
+} : t <= Kt ? { life: { ...xt }, steps: [...En(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
+}
+function qr(e, t, n) {
+if (n.condition === "dead")
+return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
+const r = E.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
+if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
+const a = ja(e, s, n);
+for (const o of a.steps) i.push(o);
+return { applied: !0, after: s, life: a.life, steps: i };
+}
+function Fa(e, t) {
+return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
+applied: !0,
+after: 0,
+life: { condition: "incapacitated", savesOwed: st },
+steps: [
+{ kind: "instant-kill", applied: !0, before: e, after: 0 },
+{ kind: "incapacitated", savesOwed: st }
+]
+};
+}
+function Ga(e, t, n) {
+if (t === e) return { after: t, life: { ...n }, steps: [] };
+if (t < e) {
+if (n.condition === "dead")
+return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
+const s = qr(e, e - t, n), i = s.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
+return { after: s.applied ? t : s.after, life: s.life, steps: i };
+}
+const r = [{ kind: "vitality-change", before: e, after: t }];
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...it }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...it }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...it }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Kt ? {
+after: t,
+life: { condition: "incapacitated", savesOwed: 0 },
+steps: [...r, ...En(n), { kind: "incapacitated", savesOwed: 0 }]
+} : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
+}
+function Va(e, t, n) {
+if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
+return { ok: !1, reason: "no-save-owed" };
+const r = (i) => ({
+kind: "save-rolled",
+roll: n.roll,
+target: n.target,
+success: n.success,
+critical: n.critical,
+savesLeft: i
+});
+if (t.condition === "incapacitated")
+return n.success ? {
+ok: !0,
+vitality: zr,
+life: { ...it },
+steps: [r(0), { kind: "stood-up", before: e, vitality: zr }]
+} : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
+if (n.success)
+return {
+ok: !0,
+vitality: Yr,
+life: { condition: "incapacitated", savesOwed: st },
+steps: [r(st), { kind: "saved-from-death", before: e, vitality: Yr }]
+};
+const s = E.min(Tn, t.savesOwed) - 1;
+return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...xt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
+}
+var Jr = { physical: "Physical", magical: "Magical" }, Qr = { physical: "Defense", magical: "Spirit" }, Dn = { soul: "Soul", power: "Power" };
+function Ua(e, t) {
+switch (e) {
+case "worn-out":
+return `Armor destroyed (worn out): ${t} is not reduced`;
+case "never-there":
+return `No armor (no Physical or Magical protection): ${t} is not reduced`;
+case "no-character":
+return `No character, so no armor: ${t} is not reduced by armor`;
+}
+}
+function Ba(e) {
+switch (e) {
+case "reached-minus-10":
+return "Dead: reached -10 while incapacitated";
+case "hit-while-dying":
+return "Dead: hit again while dying";
+case "saves-failed":
+return "Dead: every save failed";
+}
+}
+function _n(e) {
+return e === 1 ? "1 save" : `${e} saves`;
+}
+function Ha(e) {
+switch (e.kind) {
+case "defense-used": {
+const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
+return e.result === "success" ? `Defense succeeded${t}: the hit is blocked, no damage` : e.result === "fail" ? `Defense failed${t}: the hit lands` : `No defense${t}: the hit lands`;
+}
+case "pierce":
+return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
+case "armor-absent":
+return Ua(e.reason, e.amount);
+case "soak":
+return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
+// as the seed writes it: 200 x 0.8 Soak (20% Soak)
+case "protection":
+return `${e.before} - ${e.protection} ${Jr[e.track]} = ${e.after}`;
+case "armor-reduction":
+return `${e.before} - ${e.reduction} ${Qr[e.track]} = ${e.after}`;
+case "natural-reduction":
+return `${e.before} - ${e.reduction} natural ${Qr[e.track]} = ${e.after}`;
+case "defensive-stance":
+return `${e.before} - ${e.reduction} defensive stance = ${e.after}`;
+case "vitality-loss":
+return e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
+case "protection-wear":
+return `${Jr[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+case "vitality-change":
+return `Vitality ${e.before} -> ${e.after}`;
+case "direct-damage":
+return `${e.amount} to ${Dn[e.bar]}, no armor: ${Dn[e.bar]} ${e.before} -> ${e.after}`;
+case "bar-not-a-number":
+return `${Dn[e.bar]} is not a number: nothing taken`;
+case "instant-kill":
+return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
+case "dead-no-damage":
+return `Dead: takes no damage (Vitality ${e.vitality})`;
+case "set-back":
+return `Dead: takes no damage, Vitality set back from ${e.attempted} to ${e.vitality}`;
+case "incapacitated":
+return e.savesOwed > 0 ? `Incapacitated: ${_n(e.savesOwed)} owed` : "Incapacitated: no save owed";
+case "dying":
+return `Dying: ${_n(e.savesOwed)} owed`;
+case "dead":
+return Ba(e.cause);
+case "saves-lost":
+return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
+case "save-rolled": {
+const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${_n(e.savesLeft)} left` : ", no save left";
+return `Save: ${e.roll} vs ${e.target}, ${t}${n}`;
+}
+case "stood-up":
+return `Stands back up: Vitality ${e.before} -> ${e.vitality}`;
+case "saved-from-death":
+return `Saved from death: Vitality ${e.before} -> ${e.vitality}, still incapacitated`;
+case "revived":
+return "Revived: raised above 0 by hand, no longer dead";
+case "conditions-cleared":
+return "Above 0 again: conditions and owed saves cleared";
+}
+}
+var ue = {
+front: "Front",
+"thrown-object": "Thrown object",
+"spell-seen": "Seen spell",
+behind: "Behind",
+distracted: "Distracted",
+side: "Side",
+projectile: "Projectile",
+gun: "Gun",
+aoe: "Area attack",
+"aoe-edge": "Edge of an area attack",
+"spell-unseen": "Unseen or very fast spell",
+"spell-fast": "Very fast spell",
+"spell-invisible": "Invisible spell",
+covert: "Covert attack",
+spectator: "Spectator"
+}, Ka = { defend: "Defend", evade: "Evade", react: "Reaction" }, Zr = { defend: "defend", evade: "evade" };
+function Wt(e) {
+return e > 0 ? `+${e}` : `${e}`;
+}
+function es(e, t, n) {
+if (t.length === 0) return `${n}`;
+const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
+return `${e}${r} = ${n}`;
+}
+function Rn(e, t) {
+return e ? t ? "success (critical)" : "success" : "failure";
+}
+function xa(e, t = (n) => n) {
+switch (e.kind) {
+case "perception-check":
+return `Perception ${e.roll} vs ${es(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Rn(e.success, e.critical)}`;
+case "no-defensive-action":
+return e.takesDamage ? `${ue[e.situation]} not perceived: no defensive action, the attack hits` : `${ue[e.situation]}: attack not perceived, no defensive action`;
+case "mental-check": {
+const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
+return `Mental ${e.roll} vs ${e.target}: ${Rn(e.success, e.critical)}, ${n}`;
+}
+case "situation-penalty":
+return `${ue[e.situation]}: ${Wt(e.penalty)} to ${Zr[e.check]}`;
+case "situation-no-penalty":
+return `${ue[e.situation]}: no penalty to ${Zr[e.check]}`;
+case "aided":
+return e.by === void 0 ? `Aided by an ally: ${Wt(e.bonus)}` : `Aided by ${t(e.by)}: ${Wt(e.bonus)}`;
+case "modifier":
+return `Modifier: ${Wt(e.mod)}`;
+case "action-check":
+return `${Ka[e.action]} ${e.roll} vs ${es(e.baseTarget, e.adjustments, e.target)}: ${Rn(e.success, e.critical)}`;
+case "pending-defense":
+return e.result === "success" ? "Pending defense: success, the next hit on this token is negated" : "Pending defense: failure, the next hit on this token applies";
+case "reaction-recorded":
+return `Reaction against ${t(e.vs)}: ${e.success ? "success" : "failure"}, kept for this round`;
+case "counter-announced":
+return e.ally === null ? `Counter attack against ${t(e.vs)}${e.skillName === null ? "" : ` (${e.skillName})`}` : `Counter attack for ${t(e.ally)} against ${t(e.vs)} (${e.skillName ?? "Reactive Guard"})`;
+case "skill-announced": {
+const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, s = e.vs === null ? "" : ` against ${t(e.vs)}`;
+return `${n}${r}${s}`;
+}
+case "spectator-drawn":
+return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
+}
+}
+var Wa = new X(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
+function Ya(e) {
+return Wa.has(e.kind);
+}
+var On = {
+defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
+reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
+none: "no stance"
+};
+function za(e) {
+switch (e.condition) {
+case "none":
+return;
+case "incapacitated":
+return e.savesOwed > 0 ? "Incapacitated: one save owed (!defend --action save) to stand back up at 1 Vitality" : "Incapacitated";
+case "dying":
+return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
+case "dead":
+return "Dead";
+}
+}
+function Xa(e, t, n = null) {
+return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", life: t, vitality: n })];
+}
+function qa(e, t) {
+if (e.cancelled) return "blocks";
+const r = e.life.condition !== t.condition ? e.life.condition : "none";
+return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
+}
+function Ja(e) {
+return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Oe, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
+}
+function Qa(e, t) {
+if (t.instantKill) return `${e}: instant kill`;
+if (t.to !== "vitality") return `${e} takes ${t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
+const n = t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : "";
+return `${e} takes ${t.amount} ${t.track}${n}`;
+}
+var Za = {
+blocks: "blocks the hit",
+incapacitated: "is hit and falls, incapacitated",
+dying: "is hit and falls, dying",
+dead: "is hit and dies",
+"armor-holds": "is hit, but the armor holds",
+hit: "is hit",
+unharmed: "is unharmed"
+};
+function eo(e, t, n) {
+return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
+}
+function to(e, t) {
+switch (e.kind) {
+case "hit-title":
+return Qa(t(e.who), e.hit);
+case "hit-summary":
+return `${t(e.who)} ${Za[e.result]}.`;
+case "life-now":
+return za(e.life) ?? `Standing, Vitality ${e.vitality}`;
+case "save-title":
+return `${t(e.who)}: Vitality save`;
+case "save-summary": {
+const n = t(e.who);
+return e.result === "stands" ? `${n} makes a save and stands back up.` : e.result === "clings" ? `${n} makes a save and clings to life.` : e.result === "dies" ? `${n} fails a save and dies.` : `${n} fails a save.`;
+}
+case "check-title":
+return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
+case "check-result":
+return `${t(e.who)} ${e.result === "success" ? "blocks the next hit" : "fails to defend"}`;
+case "check-summary": {
+const n = t(e.who);
+return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${e.result === "success" ? "blocks the next hit" : "fails to defend"}.`;
+}
+case "no-stance-declared":
+return "No stance declared: a defender must declare Defensive or Reactive";
+case "stance-title":
+return `${eo(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+case "stance-change":
+return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
+case "stance-effect":
+return On[e.stance] ?? "";
+}
+}
+var no = /^[+-]?\d+$/;
+function $e(e) {
+if (typeof e == "number")
+return C.isSafeInteger(e) ? e + 0 : null;
+if (typeof e != "string") return null;
+const t = e.trim();
+if (!no.test(t)) return null;
+const n = C(t);
+return C.isSafeInteger(n) ? n + 0 : null;
+}
+function Yt(e, t) {
+return E.floor(e * t / 100);
+}
+function ts(e, t, n) {
+return E.min(n, E.max(t, e));
+}
+var ns = 1e6;
+function J(e, t = 40) {
+return e.length > t ? `${e.slice(0, t - 3)}...` : e;
+}
+var w = class extends Gt {
+}, P = class extends Gt {
+};
+function ro(e, t) {
+return e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
+const s = t?.[C(r)]?.results?.total;
+return typeof s == "number" && C.isFinite(s) ? D(s) : n;
+});
+}
+function so(e) {
+const t = [], n = /"([^"]*)"|'([^']*)'|(\S+)/g;
+let r;
+for (; (r = n.exec(e)) !== null; )
+t.push(r[1] ?? r[2] ?? r[3] ?? "");
+return t;
+}
+function rs(e) {
+const t = so(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], s = new L();
+let i = null;
+for (const a of t)
+if (a.startsWith("--") && a.length > 2) {
+const o = a.slice(2).toLowerCase();
+if (s.has(o)) throw new w(`--${J(o)} is given twice`);
+i = [], s.set(o, i);
+} else i ? i.push(a) : r.push(a);
+return { command: n, positionals: r, flags: s };
+}
+function Ie(e, t, n) {
+for (const [r, s] of e.flags) {
+const i = m.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
+if (!i) {
+const a = n?.(r);
+throw a ? new w(`--${J(r)} means nothing in the ${a} edition`) : new w(`unknown flag --${J(r)}`);
+}
+if (i.kind === "switch" && s.length > 0) throw new w(`--${r} takes no value`);
+if (i.kind !== "switch" && s.length === 0) throw new w(`--${r} needs a value`);
+if (i.kind === "one" && s.length > 1)
+throw new w(`--${r} takes one value (got "${J(s.join(" "))}")`);
+}
+}
+function j(e, t) {
+const n = e.flags.get(t);
+return n && n.length > 0 ? n.join(" ") : void 0;
+}
+function O(e, t) {
+return e.flags.has(t);
+}
+function $t(e, t, n, r) {
+const s = $e(e);
+if (s === null) throw new w(`${t} must be a whole number (got "${J(e)}")`);
+if (s < n || s > r) throw new w(`${t} must be from ${n} to ${r} (got ${s})`);
+return s;
+}
+function Ee(e, t, n, r) {
+const s = j(e, t);
+return s === void 0 ? void 0 : $t(s, `--${t}`, n, r);
+}
+function W(e, t, n) {
+const r = e.toLowerCase(), s = n.find((i) => i === r);
+if (!s) throw new w(`${t} must be one of ${n.join(", ")} (got "${J(e)}")`);
+return s;
+}
+function Ae(e) {
+const t = e.flags.get("ids");
+if (t)
+return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");
+}
+function zt(e, t) {
+const { positionals: n } = e;
+if (n.length > 1) {
+const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
+throw new w(`one amount only (got "${J(n.join(" "))}")${s}`);
+}
+const r = n[0];
+if (r === void 0) {
+if (t.optional) return;
+throw new w(t.missing);
+}
+return $t(r, t.what, 0, ns);
+}
+function ss(e, t) {
+return {
+values: [],
+dice: [],
+resolve(n) {
+const r = n.stance ?? t.fallback, s = r === e, i = n.id;
+return {
+headline: "acts",
+steps: [
+T(ce, { kind: t.title, who: i, stance: e, same: s }),
+T(ae, { kind: t.title, who: i, stance: e, same: s, summary: !0 }),
+T(t.row, { kind: t.change, from: r, to: e }),
+T(t.row, { kind: t.effect, stance: e })
+],
+changes: [],
+stance: t.keep(e),
+...s ? { noop: !0 } : {},
+observed: !1,
+detail: t.detail(e)
+};
+}
+};
+}
+function is(e) {
+return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
+}
+function as(e) {
+const t = new L();
+for (const [n, r] of m.entries(e)) r !== null && t.set(n, [r]);
+return { command: "!defend", positionals: [], flags: t };
+}
+function os(e, t) {
+return {
+...e,
+resolve(n, r) {
+const s = e.resolve(n, r);
+if (!("kind" in s))
+for (const i of s.steps) i.kind === t && delete i.section;
+return s;
+}
+};
+}
+function cs(e, t, n) {
+const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
+return n && (r.roll = n.roll, r.success = n.success), r;
+}
+function at(e, t) {
+const n = t > 0 && e < 100 && e <= t, r = E.max(1, E.floor(t / 10));
+return { roll: e, target: t, success: n, critical: n && e <= r };
+}
+var Cn = [
+"front",
+"thrown-object",
+"spell-seen",
+"behind",
+"distracted",
+"side",
+"projectile",
+"gun",
+"aoe",
+"aoe-edge",
+"spell-unseen",
+"covert",
+"spectator"
+], fe = {
+perceptionGate: "none",
+defendPenalty: 0,
+evadePenalty: 0,
+evadeImpossible: !1,
+mentalCheckEasesPenalty: !1,
+gateFailureTakesDamage: !1,
+counterDrawsIntoBattle: !1
+}, Ne = {
+// seed 000: "Direct Melee Attack from the Front or Thrown Object": no effect.
+front: fe,
+"thrown-object": fe,
+// seed 000: "Seen Single Target Spells": no effect.
+"spell-seen": fe,
+// seed 000: behind or distracted: "Requires a successful perception check; ... -5 to any defensive action, including evade".
+behind: { ...fe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+distracted: { ...fe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+// seed 000: side: "A penalty of -5 to any defensive action".
+side: { ...fe, defendPenalty: -5, evadePenalty: -5 },
+// seed 000: projectiles and throwing weapons: "-20 to Evade %" (defense not hindered).
+projectile: { ...fe, evadePenalty: -20 },
+// seed 000: gun: "-50 to Evade %".
+gun: { ...fe, evadePenalty: -50 },
+// seed 000: area of effect: "Cannot evade"; Ruling (rules.md): defend is still allowed.
+aoe: { ...fe, evadeImpossible: !0 },
+// seed 000: on the farthest reach "you can make an Evade check with no penalty".
+"aoe-edge": fe,
+// seed 000: invisible or very fast spell: -25 to evade; a mental check halves it, a critical removes it.
+"spell-unseen": { ...fe, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
+// seed 000: covert: a perception check "with any penalties given by the skill in use" before any defensive action.
+covert: { ...fe, perceptionGate: "with-perception-mod" },
+// seed 000, "Defending Against Spectators": perception first (hidden: apply penalties), else take the damage;
+// only a counter attack draws the spectator into the battle.
+spectator: {
+...fe,
+perceptionGate: "with-perception-mod",
+gateFailureTakesDamage: !0,
+counterDrawsIntoBattle: !0
+}
+};
+function io(e, t) {
+const n = Ne[e];
+return t === "defend" ? n.defendPenalty : n.evadePenalty;
+}
+function ao(e, t) {
+return t.critical ? 0 : t.success ? -E.floor(E.abs(e) / 2) + 0 : e;
+}
+var oo = ["defensive", "reactive", "none"];
+function co(e) {
+return e === "reactive";
+}
+function lo(e) {
+return e === "defensive";
+}
+function uo(e) {
+return e === "reactive";
+}
+function ls(e) {
+return e === "reactive";
+}
+function fo(e) {
+return e === "defensive";
+}
+function ds(e) {
+return e === "defensive";
+}
+function In(e, t) {
+return m.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
+}
+function ho(e, t) {
+return In(e.reactions, t) !== void 0;
+}
+function us(e, t) {
+return In(e.reactions, t) === !0;
+}
+function fs(e, t) {
+return In(e.reactions, t) === "used";
+}
+function vo(e, t) {
+return e.skillsVs.includes(t);
+}
+function mo(e) {
+return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
+}
+var hs = 5, vs = { defend: "defend", evade: "evade", react: "reaction" };
+function At(e) {
+return e === "defend" || e === "evade" || e === "react";
+}
+function po(e) {
+return { kind: "refused", reason: e };
+}
+function Pe(e) {
+return e !== null && e !== "";
+}
+function ko(e) {
+const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
+if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
+throw new Lr("resolveSoakDefend: rolls must be integers 1..100");
+for (const n of [e.mod, e.perceptionMod, ...m.values(e.checkTargets)])
+if (n !== null && !C.isSafeInteger(n)) throw new Lr("resolveSoakDefend: modifiers and targets must be integers");
+}
+function go(e) {
+const { action: t, situation: n, stance: r, round: s } = e, i = Ne[n];
+if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
+if (e.acting) return { code: "acting-turn" };
+if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
+const a = (o) => ({ code: "flag-not-applicable", flag: o, action: t, situation: n });
+if (e.rolls.mental !== null && !(t === "evade" && i.mentalCheckEasesPenalty)) return a("mental");
+if (e.perceptionMod !== 0 && i.perceptionGate !== "with-perception-mod") return a("perception-mod");
+if (!At(t) && e.mod !== 0) return a("mod");
+if (!At(t) && e.aid !== null) return a("aided");
+if (At(t) && e.ally !== null) return a("ally");
+if (At(t) && e.skillName !== null) return a("skill");
+if (e.aid !== null) {
+if (!Pe(e.vs)) return { code: "needs-vs", action: t };
+if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
+if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
+if (!ls(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
+}
+switch (t) {
+case "defend":
+return null;
+case "evade":
+return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
+case "react":
+return co(r) ? Pe(e.vs) ? ho(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+case "counter":
+return lo(r) ? { code: "counter-in-defensive-stance" } : uo(r) ? Pe(e.vs) ? us(s, e.vs) ? e.ally !== null && !mo(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: fs(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+case "skill":
+if (e.ally !== null)
+return fo(r) ? { code: "defensive-skill-on-ally" } : ls(r) ? Pe(e.vs) ? us(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: fs(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (ds(r)) {
+if (!Pe(e.vs)) return { code: "needs-vs", action: t };
+if (vo(s, e.vs)) return { code: "skill-limit", vs: e.vs };
+}
+return null;
+}
+}
+function yo(e) {
+const t = [];
+return Ne[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), At(e.action) && t.push(vs[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
+}
+function wo(e) {
+ko(e);
+const t = go(e);
+if (t) return po(t);
+const n = yo(e);
+if (n) return { kind: "missing-target", check: n };
+const { action: r, situation: s } = e, i = Ne[s], a = (c) => e.checkTargets[c] ?? 0, o = [], l = r === "defend" || r === "evade";
+if (i.perceptionGate !== "none") {
+const c = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = a("perception"), u = at(e.rolls.perception, d + c);
+if (o.push({ kind: "perception-check", situation: s, roll: u.roll, baseTarget: d, mod: c, target: u.target, success: u.success, critical: u.critical }), !u.success)
+return o.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), l ? (o.push({ kind: "pending-defense", result: "fail" }), ot(o, "fail", {}, !1)) : ot(o, null, {}, !1);
+}
+switch (r) {
+case "defend":
+case "evade": {
+const d = ps(e, r, o).success ? "success" : "fail";
+return o.push({ kind: "pending-defense", result: d }), ot(o, d, ms(e), !1);
+}
+case "react": {
+const c = e.vs, d = ps(e, r, o);
+return o.push({ kind: "reaction-recorded", vs: c, success: d.success }), ot(o, null, { reaction: { vs: c, success: d.success }, ...ms(e) }, !1);
+}
+case "counter": {
+const c = e.vs;
+o.push({ kind: "counter-announced", vs: c, ally: e.ally, skillName: e.skillName });
+const d = i.counterDrawsIntoBattle;
+return d && o.push({ kind: "spectator-drawn", spectator: c }), ot(o, null, { reactionUsed: c }, d);
+}
+case "skill": {
+o.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
+const c = e.ally === null && ds(e.stance) && Pe(e.vs), d = e.ally !== null && Pe(e.vs);
+return ot(o, null, { ...c ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
+}
+}
+}
+function ms(e) {
+return e.aid !== null && Pe(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
+}
+function ps(e, t, n) {
+const r = [];
+if (t === "defend" || t === "evade") {
+let o = io(e.situation, t);
+if (e.rolls.mental !== null && t === "evade") {
+const l = at(e.rolls.mental, e.checkTargets.mental ?? 0), c = ao(o, l);
+n.push({ kind: "mental-check", roll: l.roll, target: l.target, success: l.success, critical: l.critical, penaltyBefore: o, penaltyAfter: c }), o = c;
+}
+o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
+}
+e.aid !== null && (n.push({ kind: "aided", bonus: hs, by: e.aid.by }), r.push(hs)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const s = e.checkTargets[vs[t]] ?? 0, i = r.reduce((o, l) => o + l, s), a = at(e.rolls.action, i);
+return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: s, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
+}
+function ot(e, t, n, r) {
+return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };
+}
+var ks = {
+defend: "defend",
+evade: "evade",
+react: "make a reaction check",
+counter: "counter attack",
+skill: "use a defensive skill"
+}, bo = {
+mental: "--mental / --mental-roll",
+"perception-mod": "--perception-mod",
+mod: "--mod",
+aided: "--aided-by",
+ally: "--ally",
+skill: "--skill"
+};
+function $o(e, t = (n) => n) {
+switch (e.code) {
+case "acting-turn":
+return So(is("round"));
+case "aid-down":
+return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
+case "aid-acting":
+return `No aid on the aider's own turn: ${t(e.by)} is acting (top of the Turn Tracker); its reaction can aid once the turn moves on.`;
+case "aid-not-reactive":
+return `Aid needs the reactive stance: ${t(e.by)} is not in it (an aided check comes from a successful reaction check).`;
+case "aid-no-reaction":
+return e.used ? `Aid needs an unspent reaction: ${t(e.by)} already spent its success against ${t(e.vs)} this round (one reaction per success).` : `Aid needs a successful reaction check: ${t(e.by)} has none against ${t(e.vs)} this round (it makes one with !defend --action react --vs).`;
+case "cannot-act":
+return e.condition === "dead" ? "This character is dead and makes no defensive action." : `This character is ${e.condition} and makes no defensive action; it may only make the saves it is owed (--action save).`;
+case "situation-not-allowed":
+return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
+case "flag-not-applicable":
+return Ao(e.flag, e.action, e.situation);
+case "evade-impossible-aoe":
+return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
+case "needs-reactive-stance":
+return `To ${ks[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+case "counter-in-defensive-stance":
+return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
+case "needs-vs":
+return `--action ${e.action} needs --vs with the attacker's token id.`;
+case "already-reacted":
+return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
+case "no-reaction-success":
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${ks[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+case "needs-reactive-guard":
+return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
+case "defensive-skill-on-ally":
+return "In the defensive stance you can use skills only on yourself, not to defend others.";
+case "skill-limit":
+return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
+}
+}
+function Ao(e, t, n) {
+const r = bo[e];
+switch (e) {
+case "mental":
+return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
+case "perception-mod":
+return `${r} applies only to the perception check of a covert attack or a spectator (--situation covert|spectator), not to --situation ${n}.`;
+case "mod":
+case "aided":
+return `${r} changes a check, and --action ${t} is announced, not rolled.`;
+case "ally":
+return `${r} applies only to --action counter and --action skill, not to --action ${t}.`;
+case "skill":
+return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
+}
+}
+function So(e) {
+return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
+}
+var To = V({
+life: /* @__PURE__ */ U(
+V({
+condition: /* @__PURE__ */ ie(["none", "incapacitated", "dying", "dead"]),
+savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ Bt(), /* @__PURE__ */ nt(0), /* @__PURE__ */ tt(3))
+})
+),
+// A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
+reactions: /* @__PURE__ */ U(/* @__PURE__ */ gt(/* @__PURE__ */ q(), /* @__PURE__ */ Kr([/* @__PURE__ */ Be(), /* @__PURE__ */ se("used")]))),
+skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ Re(/* @__PURE__ */ q()))
+});
+function Eo(e) {
+return e === "success" || e === "fail" ? e : null;
+}
+var gs = { condition: "none", savesOwed: 0 };
+function Do(e) {
+const t = /* @__PURE__ */ He(To, e);
+return t.success ? No(t.output) : null;
+}
+function Ke(e, t) {
+return e.life ? { ...e.life } : t === null ? { ...gs } : Xr(t);
+}
+function Nn(e, t) {
+return Pn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
+}
+function _o(e, t) {
+if (t) return { life: { condition: "dead", savesOwed: 0 } };
+const n = e === null ? gs : Xr(e);
+return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
+}
+function Ro(e) {
+return Pn(e.life, void 0, void 0);
+}
+function Oo(e) {
+return e.life?.condition ?? "none";
+}
+function Co(e) {
+return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
+}
+function Io(e, t) {
+return de.stringify(e.life ?? null) !== de.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
+}
+function No(e) {
+return Pn(e.life, e.reactions, e.skillsVs);
+}
+function Pn(e, t, n) {
+const r = {};
+return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
+}
+var Po = ["defend", "evade", "react", "counter", "skill", "save"], Mo = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Lo = {
+action: { kind: "one" },
+situation: { kind: "one" },
+roll: { kind: "one" },
+mod: { kind: "one" },
+vs: { kind: "one", token: !0 },
+ally: { kind: "one", token: !0 },
+"aided-by": { kind: "one", token: !0 },
+// The old switch, kept only to refuse it with the flag that replaced it.
+aided: { kind: "switch" },
+mental: { kind: "switch" },
+"mental-roll": { kind: "one" },
+"perception-roll": { kind: "one" },
+"perception-mod": { kind: "one" },
+skill: { kind: "text" }
+}, Xt = {
+defend: "defend_check",
+evade: "evade_check",
+reaction: "reaction_check",
+perception: "perception_check",
+mental: "mental_check"
+};
+function ys(e) {
+if (e.positionals.length > 0) throw new w(`unexpected "${J(e.positionals.join(" "))}" (give the action with --action)`);
+if (O(e, "aided"))
+throw new w("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
+const t = j(e, "action");
+if (t === void 0) throw new w("no action given");
+const n = W(t, "--action", Po), r = j(e, "situation");
+if (r !== void 0 && (n === "save" || n === "react"))
+throw new w(`--situation does not apply to --action ${n}`);
+if (n === "save") {
+const i = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
+if (i) throw new w(`--${i} does not apply to --action save`);
+}
+const s = r === void 0 ? "front" : W(r, "--situation", Cn);
+if (O(e, "roll") && (n === "counter" || n === "skill"))
+throw new w(`--roll does not apply to --action ${n}: it is announced, not rolled`);
+if (O(e, "perception-roll") && Ne[s].perceptionGate === "none")
+throw new w("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
+if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Ne[s].mentalCheckEasesPenalty))
+throw new w("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
+if ((n === "react" || n === "counter") && !O(e, "vs"))
+throw new w(`--action ${n} needs --vs with the attacker's token id`);
+if (O(e, "aided-by") && !O(e, "vs")) throw new w("--aided-by needs --vs with the attacker's token id");
+return {
+action: n,
+situation: s,
+mentalAsked: O(e, "mental") || O(e, "mental-roll"),
+mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
+perceptionMod: Ee(e, "perception-mod", -1e3, 1e3) ?? 0,
+aidedBy: j(e, "aided-by") ?? null,
+vs: j(e, "vs") ?? null,
+ally: j(e, "ally") ?? null,
+skillName: j(e, "skill") ?? null
+};
+}
+function jo(e) {
+const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ne[e.situation].perceptionGate !== "none", r = [];
+return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
+}
+function ws(e) {
+return {
+values: e.action === "save" ? ["save_check"] : m.values(Xt),
+// The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
+readsTurnOrder: e.action !== "save",
+...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
+dice: jo(e),
+resolve(t, n) {
+const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
+return e.action === "save" ? Fo(e, t, r.action) : Go(e, t, r);
+}
+};
+}
+function Fo(e, t, n) {
+const r = t.bars.vitality.value;
+if (r === null) return { kind: "bar", resource: "vitality" };
+const s = Ke(t.state, r), i = t.values.save_check?.current ?? null;
+if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
+if (i === null) return { kind: "missing-value", key: "save_check" };
+const a = Va(r, s, at(n, i + e.mod));
+if (!a.ok) return { kind: "refused", reason: "no save is owed" };
+const o = a.steps.some((d) => d.kind === "save-rolled" && d.success), l = a.life.condition === "dead", c = t.id;
+return {
+headline: o ? "saved" : l ? "dies" : "acts",
+steps: [
+T(ce, { kind: "save-title", who: c }),
+T(ae, { kind: "save-summary", who: c, result: o ? a.life.condition === "none" ? "stands" : "clings" : l ? "dies" : "fails" }),
+...Ce("Roll", a.steps),
+...Xa("Now", a.life, a.vitality)
+],
+changes: a.vitality !== r ? [{ kind: "bar", resource: "vitality", to: a.vitality }] : [],
+state: Nn(t.state, a.life),
+detail: a
+};
+}
+function Go(e, t, n) {
+const r = t.bars.vitality.value;
+if (r === null) return { kind: "bar", resource: "vitality" };
+const s = Ke(t.state, r), i = m.fromEntries(
+m.keys(Xt).map((S) => [S, t.values[Xt[S]]?.current ?? null])
+), a = t.state;
+let o = null;
+if (e.aidedBy !== null) {
+const S = t.others[e.aidedBy];
+if (!S) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
+if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
+const g = S.state.reactions ?? {}, R = e.vs !== null && m.prototype.hasOwnProperty.call(g, e.vs) ? g[e.vs] : void 0;
+o = {
+by: e.aidedBy,
+stance: S.stance === "reactive" || S.stance === "defensive" ? S.stance : "none",
+reaction: R,
+condition: Ke(S.state, S.vitality ?? null).condition,
+acting: S.acting === !0
+};
+}
+const l = wo({
+action: e.action,
+situation: e.situation,
+stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
+condition: s.condition,
+checkTargets: i,
+rolls: n,
+mod: e.mod,
+perceptionMod: e.perceptionMod,
+aid: o,
+acting: t.acting,
+vs: e.vs,
+ally: e.ally,
+skillName: e.skillName,
+round: { reactions: a.reactions ?? {}, skillsVs: a.skillsVs ?? [] }
+});
+if (l.kind === "refused") return { kind: "refused", reason: $o(l.reason, t.nameOf) };
+if (l.kind === "missing-target") return { kind: "missing-value", key: Xt[l.check] };
+const c = { ...a };
+l.roundUpdate.reaction && (c.reactions = { ...c.reactions, [l.roundUpdate.reaction.vs]: l.roundUpdate.reaction.success }), l.roundUpdate.skillVs && (c.skillsVs = [...c.skillsVs ?? [], l.roundUpdate.skillVs]);
+const d = l.roundUpdate.reactionUsed;
+d !== void 0 && (c.reactions = { ...c.reactions, [d]: "used" });
+const u = l.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = l.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
+f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
+const p = "acts", y = t.stance !== "defensive" && t.stance !== "reactive", b = t.id, k = l.pendingDefense, A = [
+T(ce, { kind: "check-title", who: b, action: e.action, situation: e.situation }),
+T(ae, { kind: "check-summary", who: b, action: e.action, result: k }),
+...Ce("Check", l.steps),
+...k !== null ? [T("Result", { kind: "check-result", who: b, result: k })] : [],
+// The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
+...y ? [T("Stance", { kind: "no-stance-declared" })] : [],
+...l.offerDamageButton ? [T(Oe, { kind: "offer-damage" })] : [],
+...y ? Ja(t.id) : []
+];
+return {
+headline: p,
+steps: A,
+changes: u,
+state: c,
+...k !== null ? { answer: k } : {},
+observed: !1,
+detail: l
+};
+}
+var bs = (e) => e == null ? "" : ` (${e})`, Vo = {
+// The attack's situation: every answer's check is made in it (`!defend`'s situation table).
+flags: { situation: { kind: "one" } },
+answerFlag: "action",
+rollFlag: "roll",
+choices: ["defend", "evade", "none"],
+label: (e, t) => e === "defend" ? `Defend${bs(t.values.defend_check?.current)}` : e === "evade" ? `Evade${bs(t.values.evade_check?.current)}` : "No defense",
+situation(e) {
+const t = j(e, "situation");
+return t === void 0 ? null : W(t, "--situation", Cn);
+},
+situationWords(e) {
+const t = Ne[e];
+if (!t) return e;
+const n = [
+t.perceptionGate !== "none" ? "a perception check first" : "",
+t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
+t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
+].filter((r) => r !== "");
+return `${ue[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
+},
+planAnswer: (e, t) => os(ws(ys(as({ action: e, situation: t }))), "pending-defense"),
+// The action's own check, when one was made (a failed perception check leaves none).
+keep: (e, t) => cs(e, t, t.steps.find((n) => n.kind === "action-check")),
+extra(e, t) {
+return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Oe, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
+}
+}, Uo = [
+{ name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
+{ name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
+{ name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
+{ name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
+{ name: "DR-Undo", action: "!damage --undo" }
+];
+function Bo(e) {
+return E.max(0, Yt(e, 5));
+}
+var $s = 25;
+function Ho(e) {
+const t = [], n = E.max(0, e.amount), r = ts(e.piercePercent, 0, 100), s = E.max(0, e.stanceReduction), i = Yt(n, r), a = n - i;
+r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: a });
+let o = a, l = null, c = null;
+const d = e.armor, u = d === null ? 0 : E.max(0, d.protection), f = d !== null && (u > 0 || E.max(0, d.otherProtection ?? 0) > 0);
+if (d !== null && f) {
+const p = ts(d.soakPercent, 0, 100), y = Yt(a, 100 - p);
+p > 0 && t.push({ kind: "soak", soakPercent: p, before: a, after: y }), o = E.max(0, y - u), t.push({ kind: "protection", track: e.track, protection: u, before: y, after: o });
+const b = E.max(0, d.armorReduction);
+if (b > 0) {
+const A = o;
+o = E.max(0, o - b), t.push({ kind: "armor-reduction", track: e.track, reduction: b, before: A, after: o });
+}
+const k = Yt(y, $s);
+l = E.max(0, u - k), u > 0 ? c = {
+kind: "protection-wear",
+track: e.track,
+afterSoak: y,
+wearPercent: $s,
+wear: k,
+before: u,
+after: l
+} : l = d.protection;
+} else {
+const p = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, y = d === null ? "no-character" : p ? "worn-out" : "never-there";
+if (t.push({ kind: "armor-absent", track: e.track, reason: y, amount: a }), d !== null) {
+l = d.protection;
+const b = E.max(0, d.naturalReduction);
+if (b > 0) {
+const k = o;
+o = E.max(0, o - b), t.push({ kind: "natural-reduction", track: e.track, reduction: b, before: k, after: o });
+}
+}
+}
+if (s > 0) {
+const p = o;
+o = E.max(0, o - s), t.push({ kind: "defensive-stance", reduction: s, before: p, after: o });
+}
+const h = i + o;
+return t.push({ kind: "vitality-loss", pierced: i, throughArmor: o, loss: h }), c !== null && t.push(c), { vitalityLoss: h, protectionAfter: l, steps: t };
+}
+var qt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+function Ko(e) {
+return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
+}
+function As(e, t) {
+return e.condition === t.condition && e.savesOwed === t.savesOwed;
+}
+function Mn(e, t, n, r) {
+return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
+}
+function xo(e) {
+const t = Ko(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+if (t.result === "success") return Mn(e, t, n, !0);
+if (e.life.condition === "dead")
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Mn(e, t, n, !1);
+if (e.instantKill) {
+const a = Fa(e.bars.vitality, e.life);
+n.push(...a.steps);
+const o = { ...e.bars, vitality: a.after };
+return {
+defenseUsed: t,
+cancelled: !1,
+bars: o,
+protectionAfter: null,
+life: a.life,
+steps: n,
+changed: a.after !== e.bars.vitality || !As(a.life, e.life)
+};
+}
+const r = E.max(0, e.amount);
+if (e.to !== "vitality") {
+const a = e.to, o = e.bars[a];
+if (o === null)
+return n.push({ kind: "bar-not-a-number", bar: a }), Mn(e, t, n, !1);
+const l = o - r;
+return n.push({ kind: "direct-damage", bar: a, amount: r, before: o, after: l }), {
+defenseUsed: t,
+cancelled: !1,
+bars: { ...e.bars, [a]: l },
+protectionAfter: null,
+life: { ...e.life },
+steps: n,
+changed: l !== o
+};
+}
+const s = Ho({
+amount: r,
+track: e.track,
+piercePercent: e.piercePercent,
+armor: e.armor,
+stanceReduction: e.stanceReduction
+});
+for (const a of s.steps) n.push(a);
+const i = qr(e.bars.vitality, s.vitalityLoss, e.life);
+for (const a of i.steps) n.push(a);
+return {
+defenseUsed: t,
+cancelled: !1,
+bars: { vitality: i.after, soul: e.bars.soul, power: e.bars.power },
+protectionAfter: s.protectionAfter,
+life: i.life,
+steps: n,
+changed: i.after !== e.bars.vitality || !As(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection
+};
+}
+var Wo = {
+type: { kind: "one" },
+pierce: { kind: "one" },
+to: { kind: "one" },
+"instant-kill": { kind: "switch" },
+defense: { kind: "one", decides: "decides its defense (--defense)" }
+}, Yo = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Ss = {
+physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
+magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
+};
+function zo(e) {
+const t = O(e, "instant-kill"), n = zt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]", optional: !0 });
+if (n === void 0 && !t) throw new w("no damage amount given");
+const r = n ?? 0, s = n === void 0 ? void 0 : D(n), i = j(e, "type"), a = i === void 0 ? "physical" : qt[W(i, "--type", m.keys(qt))], o = W(j(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
+if (t && o !== "vitality") throw new w("--instant-kill cannot be combined with --to soul or power");
+if (t && s !== void 0) throw new w("--instant-kill takes no amount: it drops Vitality to 0");
+if ((t || o !== "vitality") && (O(e, "type") || O(e, "pierce")))
+throw new w(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
+const l = j(e, "defense");
+return {
+amount: r,
+track: a,
+piercePercent: Ee(e, "pierce", 0, 100) ?? 0,
+to: o,
+instantKill: t,
+defenseOverride: l === void 0 ? null : W(l, "--defense", ["success", "fail", "none"])
+};
+}
+function Xo(e) {
+return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
+}
+function Ts(e) {
+const t = Ss[e.track];
+return {
+values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
+dice: [],
+resolve: (r) => qo(e, r)
+};
+}
+function qo(e, t) {
+const n = Ss[e.track], r = e.to === "vitality" && !e.instantKill;
+if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
+const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Qo(t.values, n) : null, l = r && t.stance === "defensive" ? Bo(a("fortitude")) : 0, c = Ke(t.state, t.bars.vitality.value), d = xo({
+amount: e.amount,
+track: e.track,
+piercePercent: e.piercePercent,
+to: e.to,
+instantKill: e.instantKill,
+pendingDefense: t.answer,
+defenseOverride: e.defenseOverride,
+bars: { vitality: i, soul: t.bars.soul.value, power: t.bars.power.value },
+armor: o,
+stanceReduction: l,
+life: c
+}), u = [];
+s && d.bars.vitality !== i && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
+for (const h of ["soul", "power"]) {
+const p = d.bars[h];
+p !== null && p !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: p });
+}
+o && d.protectionAfter !== null && d.protectionAfter !== o.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
+const f = {
+headline: Zo(d, c),
+steps: Jo(t.id, e, d, c),
+changes: u,
+state: Nn(t.state, d.life),
+detail: d
+};
+return t.answer !== null && (f.answer = null), f;
+}
+function Jo(e, t, n, r) {
+const s = [{ kind: "hit-title", section: ce, who: e, hit: t }, { kind: "hit-summary", section: ae, who: e, result: qa(n, r) }];
+let i, a = !1;
+for (const c of n.steps)
+c.kind === "defense-used" ? s.push(T("Defense", c)) : c.kind === "protection-wear" ? i ?? (i = c) : c.kind === "vitality-change" && (a = !0);
+const o = a ? i : void 0;
+let l = !1;
+for (const c of n.steps)
+c.kind === "defense-used" || c === o || (s.push(T("Breakdown", c)), o !== void 0 && !l && c.kind === "vitality-change" && (s.push(T("Breakdown", o)), l = !0));
+return n.life.condition !== "none" && s.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), s;
+}
+var Qo = class {
+constructor(e, t) {
+this.values = e, this.keys = t;
+}
+get soakPercent() {
+return this.values.armor_soak?.current ?? 0;
+}
+get protection() {
+return this.values[this.keys.protection]?.current ?? 0;
+}
+get protectionMax() {
+return this.values[this.keys.protection]?.max ?? void 0;
+}
+get otherProtection() {
+return this.values[this.keys.other]?.current ?? 0;
+}
+get otherProtectionMax() {
+return this.values[this.keys.other]?.max ?? void 0;
+}
+get armorReduction() {
+return this.values[this.keys.reduction]?.current ?? 0;
+}
+get naturalReduction() {
+return this.values[this.keys.natural]?.current ?? 0;
+}
+};
+function Zo(e, t) {
+if (e.cancelled) return "blocked";
+if (e.life.condition !== t.condition) {
+if (e.life.condition === "dead") return "dies";
+if (e.life.condition !== "none") return "falls";
+}
+return e.changed ? "hit" : "unharmed";
+}
+var ec = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", tc = [`Defensive: ${On.defensive}. Reactive: ${On.reactive}.`];
+function nc(e) {
+return ss(e, {
+fallback: "none",
+row: "Stance",
+title: "stance-title",
+change: "stance-change",
+effect: "stance-effect",
+keep: (t) => t === "none" ? null : t,
+detail: (t) => ({ stance: t })
+});
+}
+var rc = {
+"perception-check": !0,
+"no-defensive-action": !0,
+"mental-check": !0,
+"situation-penalty": !0,
+"situation-no-penalty": !0,
+aided: !0,
+modifier: !0,
+"action-check": !0,
+"pending-defense": !0,
+"reaction-recorded": !0,
+"counter-announced": !0,
+"skill-announced": !0,
+"spectator-drawn": !0
+}, sc = new X(m.keys(rc));
+function ic(e, t = (n) => n) {
+return Ya(e) ? to(e, t) : sc.has(e.kind) ? xa(e, t) : Ha(e);
+}
+var Ln = {
+damage: [
+"Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
+"At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
+],
+defend: [
+"Situations: " + Cn.join(", ") + ".",
+"A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
+"Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
+"Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
+],
+stance: tc
+}, ac = {
+id: "soak",
+playable: !0,
+commands: {
+damage: { flags: Wo, usage: Yo, help: Ln.damage },
+defend: { flags: Lo, usage: Mo, help: Ln.defend },
+stance: { flags: {}, usage: ec, help: Ln.stance }
+},
+stances: oo,
+settings: [],
+markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
+planDamage: (e) => Ts(zo(e)),
+planDefend: (e) => ws(ys(e)),
+planStance: nc,
+planHandEdit: (e) => Ts(Xo(e)),
+attack: Vo,
+macros: Uo,
+setVitality(e, t, n) {
+const r = Ga(e, t, Ke(n, e));
+return {
+vitality: r.after,
+state: Nn(n, r.life),
+steps: r.steps,
+conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
+now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })
+};
+},
+enter: _o,
+endRound: Ro,
+condition: (e, t) => e.life ? Oo(e) : Ke(e, t).condition,
+// seed 000: the dead stay dead ("Only very specific spells are said to help here").
+deadForGood: (e, t) => Ke(e, t).condition === "dead",
+parseState: Do,
+isEmptyState: Co,
+describeStateChange: Io,
+parseAnswer: Eo,
+words: ic
+}, jn = [
+"front",
+"thrown-object",
+"spell-seen",
+"behind",
+"distracted",
+"side",
+"projectile",
+"aoe",
+"aoe-edge",
+"spell-fast",
+"spell-invisible",
+"covert",
+"spectator"
+], oc = ["gun", "spell-unseen"], he = {
+hitBonus: 0,
+noHitChance: !1,
+perceive: null,
+reactCheck: null,
+difficultyFlag: !1,
+gateFailureTakesDamage: !1,
+counterDrawsIntoBattle: !1
+}, xe = {
+front: he,
+"thrown-object": he,
+"spell-seen": he,
+// seed 001: "Requires a successful hard perceive check to defend from, attacker gets +5 to hit chance".
+behind: { ...he, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+distracted: { ...he, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+// seed 001: "Attacker gets a +2 to hit chance".
+side: { ...he, hitBonus: 2 },
+// seed 001: "Attacker has weapon given bonuses to hit chance; Hard React check needed to defend against".
+projectile: { ...he, reactCheck: "hard" },
+// seed 001: "No hit chance check needed to affect targets unless targets are on the edge".
+aoe: { ...he, noHitChance: !0 },
+"aoe-edge": he,
+// seed 001: "Hard to Impossible React Check needed to defend against, +2 hit chance for fast, +5 ... invisible".
+"spell-fast": { ...he, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
+"spell-invisible": { ...he, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
+// seed 001: "Required hard to impossible perceive check to defend against".
+covert: { ...he, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
+// seed 001, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
+spectator: { ...he, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
+};
+function cc(e, t) {
+return t === "hard" ? E.floor(e / 2) : t === "impossible" ? E.floor(e / 4) : e;
+}
+function lc(e) {
+return xe[e].perceive !== null;
+}
+var St = 4, dc = V({
+result: /* @__PURE__ */ ie(["success", "fail"]),
+situation: /* @__PURE__ */ ie(jn),
+/** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
+perceived: /* @__PURE__ */ Be()
+});
+function uc(e) {
+const t = /* @__PURE__ */ He(dc, e);
+return t.success ? t.output : null;
+}
+var fc = V({
+/** Rounds ended since the token died (0 in the round of death); absent while alive. */
+roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ Bt(), /* @__PURE__ */ nt(0), /* @__PURE__ */ tt(St))),
+/** The free save of this death has been tried. */
+freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ se(!0)),
+/** This round's one try is used (seed 001: "once try per round"). */
+triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ se(!0))
+});
+function hc(e) {
+const t = /* @__PURE__ */ He(fc, e);
+if (!t.success) return null;
+const n = {};
+for (const [r, s] of m.entries(t.output)) s !== void 0 && (n[r] = s);
+return n;
+}
+function ge(e) {
+return e !== null && e <= 0;
+}
+function Es(e) {
+const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
+return { ...r, roundsDead: 0 };
+}
+function Ds(e) {
+const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
+return s;
+}
+function vc(e, t) {
+return t ? { roundsDead: St, freeSaveUsed: !0 } : ge(e) ? { roundsDead: 0 } : {};
+}
+function mc(e) {
+const { triedThisRound: t, ...n } = e;
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: E.min(St, n.roundsDead + 1) };
+}
+function Fn(e) {
+return E.max(0, St - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
+}
+function _s(e, t) {
+return ge(t) && Fn(e) === 0;
+}
+function pc(e, t) {
+return "has had a save or another round dead since";
+}
+function kc(e, t, n, r) {
+return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && lc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+}
+function gc(e) {
+const t = [], n = e.pending ?? void 0;
+if (ge(e.vitality))
+return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
+const r = e.situation ?? n?.situation ?? "front", s = xe[r], i = kc(e, r, n, t);
+e.noCharacter && t.push({ kind: "no-character" });
+const a = e.state;
+if (s.noHitChance)
+t.push({ kind: "no-hit-chance", given: e.hit });
+else if (e.hit === null)
+t.push({ kind: "hit-decided" });
+else {
+const d = e.hit + s.hitBonus + e.mod, u = E.max(0, e.armor), f = d > u;
+if (t.push({ kind: "hit-check", hit: e.hit, bonus: s.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
+}
+let o = E.max(0, e.amount);
+if (i === "success") {
+const d = E.max(0, e.armorDefense), u = E.max(0, o - d);
+t.push({ kind: "armor-defense", before: o, defense: d, after: u }), o = u;
+}
+const l = e.vitality - o;
+t.push({ kind: "vitality-change", before: e.vitality, after: l });
+const c = l <= 0;
+return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: l, state: c ? Es(a) : a, steps: t, dies: c, answerUsed: !0 };
+}
+function Tt(e) {
+return xe[e].reactCheck !== null ? "react" : "defend";
+}
+function Gn(e, t) {
+const n = xe[t];
+if (e === "opportunity") return { perceive: !1, check: !1 };
+const r = e === "defend" || e === "guard";
+return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
+}
+function yc(e) {
+const { action: t, situation: n } = e, r = xe[n], s = [], i = Gn(t, n);
+if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
+const a = i.check ? Tt(n) : null;
+if (a && e.checkTargets[a] === null) return { kind: "missing", check: a };
+if (t === "opportunity")
+return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
+const o = t === "defend" || t === "guard", l = (u) => {
+if (!o) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
+const f = { result: "fail", situation: n, perceived: u };
+return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: f, drawSpectator: !1 };
+};
+let c = !1;
+if (r.perceive) {
+const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Rs("perceive", e.rolls.perceive, f, u, h);
+if (s.push(p.step), !p.success)
+return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), l(!1);
+c = !0;
+}
+if (a) {
+const u = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Rs(a, e.rolls.check, e.checkTargets[a] ?? 0, u, o ? e.mod : 0);
+if (s.push(f.step), o) {
+const h = f.success ? "success" : "fail";
+return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: c }, drawSpectator: !1 };
+} else if (!f.success)
+return s.push({ kind: "not-in-time", action: t }), l(c);
+}
+s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
+const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
+return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };
+}
+function Rs(e, t, n, r, s) {
+const i = cc(n, r) + s, a = at(t, i), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: a.success, critical: a.critical };
+return { success: a.success, step: o };
+}
+function wc(e, t) {
+return e && e.result === "success" ? e : t;
+}
+var bc = 1;
+function $c(e) {
+const { state: t } = e;
+if (!ge(e.vitality)) return { kind: "refused", reason: "not-dead" };
+if ((t.roundsDead ?? 0) >= St) return { kind: "refused", reason: "dead-for-good" };
+if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
+if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
+const r = !t.freeSaveUsed, s = [];
+let i = null;
+if (!r) {
+if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
+const l = e.rolls.cost, c = e.exp >= l;
+if (s.push({ kind: "save-cost", cost: l, exp: e.exp, paid: c }), !c) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
+i = e.exp - l;
+}
+const a = at(e.rolls.save, e.saveTarget + e.mod);
+if (s.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
+return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: bc, state: Ds(t), expAfter: i, stood: !0 };
+const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
+return s.push({ kind: "save-failed", triesLeft: Fn(o) }), { kind: "resolved", steps: s, vitality: e.vitality, state: o, expAfter: i, stood: !1 };
+}
+var Ac = new X(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+function Sc(e) {
+return Ac.has(e.kind);
+}
+function Tc(e, t) {
+if (!ge(t)) return;
+if (_s(e, t)) return "Dead for good: no save is left";
+if (!e.freeSaveUsed) return "Dead: the free Vitality Save is owed (!defend --action save)";
+const n = Fn(e);
+return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
+}
+function Os(e, t, n, r = !1) {
+return !r && !ge(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
+}
+var Ec = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function Dc(e, t) {
+switch (e.kind) {
+case "attack-title":
+return `${t(e.who)} is attacked: ${e.amount} ${e.track}`;
+case "attack-summary":
+return `${t(e.who)} ${Ec[e.headline] ?? "is unharmed"}.`;
+case "dead-now":
+return Tc(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+case "defense-title":
+return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
+case "defense-result": {
+const n = e.guarded !== null ? `${t(e.who)} guards ${t(e.guarded)}` : t(e.who), r = e.result === "success" ? `${n}: the armor's Defense will apply to the next hit` : `${n}: no defense against the next hit`;
+return e.summary ? `${r}.` : r;
+}
+case "defense-announced":
+return `${t(e.who)} makes a defensive action (${e.action}).`;
+case "save-title":
+return `${t(e.who)}: Vitality Save`;
+case "save-summary":
+return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
+}
+}
+var _c = {
+type: { kind: "one" },
+defense: { kind: "one", decides: "decides its defense (--defense)" },
+hit: { kind: "one" },
+situation: { kind: "one" },
+mod: { kind: "one" }
+}, Rc = {
+action: { kind: "one" },
+situation: { kind: "one" },
+roll: { kind: "one" },
+mod: { kind: "one" },
+vs: { kind: "one", token: !0 },
+ally: { kind: "one", token: !0 },
+"perception-roll": { kind: "one" },
+"perception-mod": { kind: "one" },
+"react-roll": { kind: "one" },
+difficulty: { kind: "one" },
+skill: { kind: "text" }
+}, Oc = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Cc = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+function Cs(e) {
+if (e === void 0) return null;
+if (oc.includes(e.toLowerCase())) throw new w(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+return W(e, "--situation", jn);
+}
+function Ic(e) {
+const t = zt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]" }), n = Ee(e, "hit", -1e3, 1e3) ?? null;
+if (O(e, "mod") && n === null) throw new w("--mod adds to the hit chance and needs --hit");
+const r = j(e, "defense");
+return {
+amount: t,
+track: qt[W(j(e, "type") ?? "physical", "--type", m.keys(qt))],
+hit: n,
+situation: Cs(j(e, "situation")),
+mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
+override: r === void 0 ? null : W(r, "--defense", ["success", "fail", "none"])
+};
+}
+function Is(e) {
+const t = e.track === "physical" ? "armor_physical" : "armor_magical";
+return {
+values: [t, "armor_defense"],
+dice: [],
+resolve(n) {
+const r = n.bars.vitality.value;
+if (r === null) return { kind: "bar", resource: "vitality" };
+const s = gc({
+amount: e.amount,
+track: e.track,
+hit: e.hit,
+situation: e.situation,
+mod: e.mod,
+armor: n.armorSource ? n.values[t]?.current ?? 0 : 0,
+armorDefense: n.armorSource ? n.values.armor_defense?.current ?? 0 : 0,
+noCharacter: !n.armorSource,
+override: e.override,
+vitality: r,
+state: n.state,
+pending: n.answer
+}), i = n.id, a = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", o = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], l = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", c = [
+T(ce, { kind: "attack-title", who: i, amount: e.amount, track: e.track }),
+T(ae, { kind: "attack-summary", who: i, headline: a }),
+...Ce("Defense", s.steps.filter(l)),
+...Ce("Breakdown", s.steps.filter((d) => !l(d))),
+...Os("Now", s.state, s.vitality)
+];
+return {
+headline: a,
+steps: c,
+changes: o,
+state: s.state,
+// The defense made ahead is used up by this attack, hit or miss.
+...s.answerUsed && n.answer !== null ? { answer: null } : {},
+detail: s
+};
+}
+};
+}
+function Nc(e) {
+return Is({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
+}
+var Pc = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+function Ns(e) {
+if (e.positionals.length > 0) throw new w(`unexpected "${J(e.positionals.join(" "))}" (give the action with --action)`);
+const t = j(e, "action");
+if (t === void 0) throw new w("no action given");
+const n = t.toLowerCase();
+if (n === "evade") throw new w("--action evade means nothing in the threshold edition (seed 001 gives evading no check): use --action defend");
+if (n === "react") throw new w("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
+const r = W(t, "--action", Pc), s = j(e, "situation");
+if (s !== void 0 && (r === "save" || r === "opportunity")) throw new w(`--situation does not apply to --action ${r}`);
+const i = Cs(s) ?? "front", a = xe[i], o = Gn(r === "save" ? "defend" : r, i), l = r !== "save" && o.check && Tt(i) === "react", c = r === "save" || (r === "defend" || r === "guard") && Tt(i) === "defend";
+if (O(e, "roll") && !c)
+throw new w(l ? `--roll does not apply here: the defense check against --situation ${i} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
+if (O(e, "react-roll") && !l) throw new w("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
+if (O(e, "perception-roll") && (r === "save" || !a.perceive)) throw new w("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+if (O(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new w("--perception-mod applies only to the perceive check of a covert attack or a spectator");
+if (O(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new w("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
+if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new w(`--mod changes a check, and --action ${r} is announced, not rolled`);
+if (r === "guard" && !O(e, "ally")) throw new w("--action guard needs --ally with the guarded token's id");
+if (r !== "guard" && O(e, "ally")) throw new w("--ally applies only to --action guard");
+if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new w(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
+const d = j(e, "difficulty");
+return {
+action: r,
+situation: i,
+situationGiven: s !== void 0,
+difficulty: d === void 0 ? null : W(d, "--difficulty", ["hard", "impossible"]),
+mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
+perceptionMod: Ee(e, "perception-mod", -1e3, 1e3) ?? 0,
+vs: j(e, "vs") ?? null,
+ally: j(e, "ally") ?? null,
+skillName: j(e, "skill") ?? null
+};
+}
+function Ps(e) {
+if (e.action === "save") return Lc(e);
+const t = e.action, n = Gn(t, e.situation), r = [];
+return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Tt(e.situation) === "react" ? "react-roll" : "roll" }), {
+values: ["defend_check", "reaction_check", "perception_check"],
+dice: r,
+readsTurnOrder: !0,
+...e.ally !== null ? { others: [e.ally] } : {},
+resolve(s, i) {
+return Mc(e, t, s, { perceive: i.perceive ?? 100, check: i.check ?? 100 });
+}
+};
+}
+function Mc(e, t, n, r) {
+const s = n.bars.vitality.value;
+if (s === null) return { kind: "bar", resource: "vitality" };
+if (ge(s)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality Saves (--action save)" };
+if (n.acting) return { kind: "refused", reason: is("turn") };
+const i = e.ally !== null ? n.others[e.ally] : void 0;
+if (e.ally !== null && !i) return { kind: "refused", reason: "--ally: no token on the table has that id" };
+if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
+const a = (p) => n.values[p]?.current ?? null, o = yc({
+action: t,
+situation: e.situation,
+difficulty: e.difficulty,
+checkTargets: { defend: a("defend_check"), react: a("reaction_check"), perceive: a("perception_check") },
+rolls: r,
+mod: e.mod,
+perceptionMod: e.perceptionMod,
+vs: e.vs,
+ally: e.ally,
+skillName: e.skillName
+});
+if (o.kind === "missing")
+return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
+const l = [...o.steps], c = [];
+let d;
+if (o.pending && t === "guard" && i && e.ally) {
+const p = wc(i.answer ?? void 0, o.pending);
+l.push({ kind: "guard-kept", ally: e.ally, result: p.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
+} else o.pending && (d = o.pending);
+o.drawSpectator && e.vs && c.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
+const u = o.pending?.result, f = n.id, h = t === "guard" && i && e.ally ? e.ally : null;
+return {
+headline: "acts",
+steps: [
+T(ce, { kind: "defense-title", who: f, action: t, situation: e.situation }),
+u ? T(ae, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(ae, { kind: "defense-announced", who: f, action: t }),
+...Ce("Check", l),
+...u ? [T("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
+...u === "fail" && t === "defend" ? [T(Oe, { kind: "offer-damage" })] : []
+],
+changes: c,
+...d !== void 0 ? { answer: d } : {},
+observed: !1,
+detail: o
+};
+}
+function Lc(e) {
+return {
+values: ["save_check", "exp"],
+// The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
+dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }],
+resolve(t, n) {
+const r = t.bars.vitality.value;
+if (r === null) return { kind: "bar", resource: "vitality" };
+const s = n.cost ?? 100, i = n.save ?? 100, a = $c({
+vitality: r,
+state: t.state,
+saveTarget: t.values.save_check?.current ?? null,
+mod: e.mod,
+exp: t.values.exp?.current ?? null,
+rolls: { cost: s, save: i }
+});
+if (a.kind === "refused")
+switch (a.reason) {
+case "not-dead":
+return { kind: "refused", reason: "no save is owed (saves come from dying at 0 or below)" };
+case "dead-for-good":
+return { kind: "refused", reason: 'dead for good: no save is left (seed 001: "After 4 rounds you are simply dead"; a token dead for good in another edition stays dead)' };
+case "tried-this-round":
+return { kind: "refused", reason: "this round's try is used (one try a round); the next round brings the next" };
+case "missing-exp":
+return { kind: "missing-value", key: "exp" };
+case "missing-save-check":
+return { kind: "missing-value", key: "save_check" };
+}
+const o = [];
+a.vitality !== r && o.push({ kind: "bar", resource: "vitality", to: a.vitality }), a.expAfter !== null && o.push({ kind: "value", key: "exp", to: a.expAfter });
+const l = t.id;
+return {
+headline: a.stood ? "saved" : "acts",
+steps: [
+T(ce, { kind: "save-title", who: l }),
+T(ae, { kind: "save-summary", who: l, stood: a.stood }),
+...Ce("Roll", a.steps),
+...Os("Now", a.state, a.vitality, !0)
+],
+changes: o,
+state: a.state,
+// Undo puts paid EXP back (issue: the threshold edition).
+...a.expAfter !== null ? { undoable: !0 } : {},
+detail: a
+};
+}
+};
+}
+var jc = {
+flags: {},
+answerFlag: "action",
+rollFlag: "roll",
+choices: ["defend", "none"],
+label: (e, t) => {
+const n = t.values.defend_check?.current;
+return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;
+},
+situation: (e) => j(e, "situation")?.toLowerCase() ?? null,
+situationWords(e) {
+const t = xe[e];
+if (!t) return e;
+const n = [
+t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
+t.reactCheck ? "the defense is a React check" : "",
+t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
+].filter((r) => r !== "");
+return `${ue[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
+},
+planAnswer(e, t) {
+const n = os(Ps(Ns(as({ action: e, situation: t }))), "pending-defense");
+return t !== null && Tt(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;
+},
+// The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
+keep: (e, t) => cs(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
+}, Fc = [
+{ name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
+{ name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
+{ name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
+{ name: "DR-Undo", action: "!damage --undo" }
+], Gc = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality Save" };
+function Vc(e, t, n, r) {
+const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
+}
+function Uc(e, t = (n) => n) {
+const n = e;
+switch (n.kind) {
+case "defense-used": {
+const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
+return n.result === "success" ? `Defense succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Defense failed${r}` : `No defense${r}`;
+}
+case "defense-does-not-answer":
+return `The pending defense was made against ${ue[n.madeFor].toLowerCase()}, without the perceive check ${ue[n.attack].toLowerCase()} needs: it counts as none`;
+case "hit-check": {
+const r = n.bonus !== 0 ? ` + ${n.bonus} ${ue[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+return n.hits ? `Hit chance ${i} beats ${a}: a hit` : `Hit chance ${i} vs ${a}: no damage (at or under the armor)`;
+}
+case "no-hit-chance":
+return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
+case "no-character":
+return "No character, so no armor: no armor threshold and no Defense";
+case "hit-decided":
+return "No hit chance given: the hit is taken as decided";
+case "armor-defense":
+return `${n.before} - ${n.defense} Defense = ${n.after}`;
+case "vitality-change":
+return `Vitality ${n.before} -> ${n.after}`;
+case "dead-at-0":
+return "Dead at 0: one free Vitality Save (!defend --action save), then one try a round for 1d% EXP, for 4 rounds";
+case "dead-no-damage":
+return `Dead: takes no damage (Vitality ${n.vitality})`;
+case "set-back":
+return `Dead: takes no damage, Vitality set back from ${n.attempted} to ${n.vitality}`;
+case "revived":
+return "Revived: raised above 0 by hand, no longer dead";
+case "check": {
+const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
+return `${Gc[n.check]} ${n.roll} vs ${Vc(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+}
+case "no-defense":
+return n.takesDamage ? `${ue[n.situation]} not perceived: no defense, the attack hits` : `${ue[n.situation]}: attack not perceived, no defense`;
+case "not-in-time":
+return `React check failed: no ${n.action === "skill" ? "defensive skill" : "counter attack"} in time`;
+case "pending-defense": {
+const r = n.result === "success" ? "success" : "failure";
+return n.for === null ? `Pending defense: ${r}, against the next hit (${ue[n.situation].toLowerCase()})` : `Guard for ${t(n.for)}: ${r}, against the next hit on it (${ue[n.situation].toLowerCase()})`;
+}
+case "guard-kept":
+return `${t(n.ally)} keeps the better defense: ${n.result}`;
+case "announced":
+return `${n.action === "skill" ? n.skillName ? `Defensive skill "${n.skillName}"` : "Defensive skill" : n.action === "counter" ? "Counter attack" : "Attack of opportunity"}${n.vs === null ? "" : ` against ${t(n.vs)}`}`;
+case "spectator-drawn":
+return `${t(n.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
+case "save-cost":
+return n.paid ? `Save costs 1d% EXP: ${n.cost}, EXP ${n.exp} -> ${n.exp - n.cost}` : `Save costs 1d% EXP: ${n.cost}, but EXP is ${n.exp}: not made, nothing taken, this round's try is used`;
+case "stood-up":
+return `Stands back up: Vitality ${n.before} -> 1`;
+case "save-failed":
+return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
+}
+}
+function Bc(e, t = (n) => n) {
+return Sc(e) ? Dc(e, t) : Uc(e, t);
+}
+var Hc = {
+id: "threshold",
+playable: !0,
+commands: {
+damage: {
+flags: _c,
+usage: Oc,
+help: [
+"The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
+]
+},
+defend: {
+flags: Rc,
+usage: Cc,
+help: [
+"Situations: " + jn.join(", ") + ".",
+"behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
+]
+},
+stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", help: [] }
+},
+stances: [],
+settings: [],
+markers: ["dead"],
+planDamage: (e) => Is(Ic(e)),
+planDefend: (e) => Ps(Ns(e)),
+planStance: () => {
+throw new w("the threshold edition has no stances");
+},
+planHandEdit: Nc,
+attack: jc,
+macros: Fc,
+setVitality(e, t, n) {
+const r = [];
+let s = t, i = n;
+return t < e && ge(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (ge(e) && r.push({ kind: "revived" }), i = Ds(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = Es(n))), {
+vitality: s,
+state: i,
+steps: r,
+conditions: r.filter((a) => a.kind !== "vitality-change"),
+now: ge(s) ? T("Now", { kind: "dead-now", state: i, vitality: s }) : void 0,
+// The dead make no defense: one made ahead goes with the death.
+...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}
+};
+},
+enter: vc,
+endRound: mc,
+condition: (e, t) => ge(t) ? "dead" : "none",
+deadForGood: _s,
+parseState: hc,
+isEmptyState: (e) => m.values(e).every((t) => t === void 0),
+describeStateChange: pc,
+parseAnswer: uc,
+words: Bc
+}, Et = ["passive", "active", "full"], ct = { passive: 0, active: 5, full: 10 }, Kc = 10;
+function Vn(e, t) {
+return E.round((e + t) * 1e6) / 1e6;
+}
+function Ms(e, t) {
+if (t.defender === null || t.current === null) return e;
+const n = Vn(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => Vn(t.defender, -ct[s]) >= n) ?? "passive";
+}
+function xc(e) {
+const t = [], { turn: n } = e;
+let r = e.mode;
+if (ct[r] > 0)
+if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
+else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
+else {
+const f = Ms(r, n);
+f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: ct[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
+}
+const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + s + i;
+t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: a });
+const o = e.attack > a;
+t.push({ kind: "attack", attack: e.attack, defense: a, hits: o });
+let l = null;
+if (o) {
+const f = e.attack - a, h = E.max(0, e.weapon) + f;
+t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
+const p = E.max(0, e.armorScore - e.armorPenetration), y = h > p;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: y }), l = { amount: h, to: y ? "vitality" : "stamina" };
+}
+const c = ct[r];
+let d = null;
+c > 0 && n.defender !== null && (d = Vn(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: d }));
+const u = r !== "passive" && a - e.attack >= Kc;
+return u && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: l, initiativeAfter: d, counterattack: u, steps: t };
+}
+function Un(e, t) {
+const n = {};
+return e && (n.down = !0), t && (n.dead = !0), n;
+}
+var Jt = (e, t = !1) => Un(e <= 0, t);
+function Wc(e) {
+if (typeof e != "object" || e === null || Z.isArray(e)) return null;
+const t = m.keys(e);
+if (t.length === 0) return {};
+const n = e;
+return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Un(n.down === !0, n.dead === !0);
+}
+function Yc(e) {
+for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
+}
+var zc = {
+attack: { kind: "one" },
+ap: { kind: "one" },
+// Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
+"defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
+"defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
+}, Xc = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", qc = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ls = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+function Jc(e) {
+const t = zt(e, { what: "the weapon damage", missing: "no weapon damage given", example: "[[1d8+2]]" }), n = j(e, "attack");
+if (n === void 0) throw new w("--attack is required: the attacker's result (1d20 + modifiers)");
+const r = j(e, "defense-mode");
+return {
+weapon: t,
+attack: $t(n, "--attack", -1e3, 1e3),
+ap: Ee(e, "ap", 0, 1e3) ?? 0,
+mode: r === void 0 ? null : W(r, "--defense-mode", Et)
+};
+}
+function Qc(e) {
+return e !== null && Et.includes(e);
+}
+function Zc(e) {
+return Ls.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
+}
+function el(e, t) {
+return {
+values: Ls,
+// A given --defense-roll is used for every target; without it each target rolls its own d20.
+dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
+readsTurnOrder: !0,
+resolve(n, r) {
+return tl(e, t, n, r.defense ?? 1);
+}
+};
+}
+function tl(e, t, n, r) {
+const s = Zc(n);
+if (s) return { kind: "refused", reason: `its ${s} is not a number: set it on the sheet, or !defense-round set ${s} N` };
+const i = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (Qc(n.stance) ? n.stance : "passive"), o = xc({
+weapon: e.weapon,
+attack: e.attack,
+armorPenetration: e.ap,
+mode: a,
+defenseRoll: r,
+defense: { passive: i("passive_defense"), active: i("active_defense"), full: i("full_defense") },
+armorScore: i("armor_score"),
+turn: {
+defender: n.initiative,
+current: n.currentTurn?.initiative ?? null,
+currentHidden: n.currentTurn?.hidden === !0,
+limit: t.overwhelmLimit
+}
+}), l = [];
+let c;
+if (o.damage) {
+const f = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
+if (h === null) return { kind: "bar", resource: f };
+const p = h - o.damage.amount;
+c = { kind: "bar-moved", to: o.damage.to, before: h, after: p }, p !== h && l.push({ kind: "bar", resource: f, to: p });
+}
+o.initiativeAfter !== null && l.push({ kind: "initiative", to: o.initiativeAfter });
+const d = n.id, u = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
+return {
+headline: o.hits ? u ? "falls" : "hit" : "missed",
+steps: [
+T(ce, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode }),
+T(ae, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
+...Ce("Breakdown", c ? [...o.steps, c] : o.steps),
+...u ? [T("Now", { kind: "down-now" })] : []
+],
+changes: l,
+state: Jt(Yc(l) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+detail: o
+};
+}
+function nl(e, t) {
+return {
+values: ["armor_score"],
+dice: [],
+resolve(n) {
+const r = n.bars.vitality.value;
+if (r === null) return { kind: "bar", resource: "vitality" };
+const s = E.max(0, n.values.armor_score?.current ?? 0), i = e <= s, a = n.bars[t.stamina].value;
+if (i && a === null) return { kind: "bar", resource: t.stamina };
+const o = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (a ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], l = n.id;
+return {
+headline: "hit",
+steps: [
+T(ce, { kind: "loss-title", who: l, loss: e }),
+T(ae, { kind: "attack-summary", who: l, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+T("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
+T("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: a, loss: e })
+],
+changes: o,
+state: Jt(i ? r : r - e, n.state.dead === !0),
+detail: { loss: e, toStamina: i }
+};
+}
+};
+}
+function rl(e, t) {
+return el(Jc(e), t);
+}
+function sl(e) {
+return ss(e, {
+fallback: "passive",
+row: "Defense mode",
+title: "mode-title",
+change: "mode-change",
+effect: "mode-effect",
+// Passive is the default: no stance kept, no marker.
+keep: (t) => t === "passive" ? null : t,
+detail: (t) => ({ stance: t, cost: ct[t] })
+});
+}
+var Qt = {
+passive: "passive_defense only; costs no initiative",
+active: "adds active_defense; costs 5 initiative each time",
+full: "adds active_defense and full_defense; costs 10 initiative each time"
+}, js = { passive: "passively", active: "actively", full: "fully" };
+function il(e, t) {
+switch (e.kind) {
+case "attack-title":
+return `${t(e.who)} is attacked: ${e.attack} vs ${e.mode} defense`;
+case "attack-summary": {
+const n = e.counter ? " and scores a counterattack" : "";
+return e.hits ? `${t(e.who)} is hit${e.stamina ? " (stamina)" : ""}${e.falls ? " and falls" : ""}${n}.` : `${t(e.who)} is missed${n}.`;
+}
+case "bar-moved":
+return `${e.to === "vitality" ? "Vitality" : "Stamina"} ${e.before} -> ${e.after}`;
+case "down-now":
+return e.dead ? "Dead" : `Vitality at or below 0 (marked incapacitated${e.typed ? "" : "; the seed has no death rules"})`;
+case "loss-title":
+return `${t(e.who)} loses ${e.loss}`;
+case "typed-loss":
+return `${e.loss} typed into Vitality, ${e.toStamina ? "not above" : "above"} armor ${e.armor}: ${e.toStamina ? "stamina damage instead" : "Vitality damage"}`;
+case "typed-loss-result":
+return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e.stamina ?? 0) - e.loss}` : `Vitality ${e.vitality} -> ${e.vitality - e.loss}`;
+case "vitality-change":
+return `Vitality ${e.before} -> ${e.after}`;
+case "mode-title":
+return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${js[e.stance]} by default${e.summary ? "." : ""}`;
+case "mode-change":
+return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
+case "mode-effect":
+return Qt[e.stance] ?? "";
+case "mode-answer":
+return `${t(e.who)} defends ${js[e.mode]}, d20 ${e.roll}`;
+case "mode-roll":
+return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
+default:
+return;
+}
+}
+function al(e, t = (n) => n) {
+return il(e, t) ?? ol(e);
+}
+var Bn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function ol(e) {
+const t = e;
+switch (t.kind) {
+case "overwhelmed":
+return `Overwhelmed: ${t.wanted} defense costs ${t.cost} initiative, and ${t.initiative} - ${t.cost} is more than ${t.limit} below the current turn${t.currentHidden ? "" : ` (${t.current})`}: ${t.used} defense instead`;
+case "no-initiative-entry":
+return `Not in the Turn Tracker (or its initiative is not a number): ${t.mode} defense costs no initiative`;
+case "current-not-a-number":
+return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
+case "defense-roll": {
+const n = `${t.roll}${Bn(t.passive)} passive${t.mode !== "passive" ? `${Bn(t.active)} active` : ""}${t.mode === "full" ? `${Bn(t.full)} full` : ""}`;
+return `Defense (${t.mode}) ${n} = ${t.total}`;
+}
+case "attack":
+return t.hits ? `Attack ${t.attack} beats defense ${t.defense}: a hit` : `Attack ${t.attack} does not beat defense ${t.defense}: no hit`;
+case "damage":
+return `Damage ${t.weapon} + ${t.margin} margin = ${t.damage}`;
+case "armor":
+return `Effective armor ${t.armorScore} - ${t.penetration} AP = ${t.effective}: ${t.damage} ${t.pierces ? "beats it, Vitality damage" : "does not beat it, stamina damage"}`;
+case "initiative":
+return `Initiative ${t.before} -> ${t.after} (${t.mode} defense costs ${t.cost})`;
+case "counterattack":
+return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
+}
+}
+var cl = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, ll = {
+flags: {},
+answerFlag: "mode",
+rollFlag: "roll",
+choices: Et,
+label: (e) => cl[e] ?? e,
+situation: () => null,
+situationWords: (e) => e,
+planAnswer(e, t, n, r) {
+const s = e;
+return {
+values: [],
+dice: [{ name: "defense", sides: 20, flag: "roll" }],
+readsTurnOrder: !0,
+resolve(i, a) {
+if (!Et.includes(e)) return { kind: "refused", reason: `${e} is not a defense mode` };
+const o = { defender: i.initiative, current: i.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
+if (Ms(s, o) !== s)
+return { kind: "refused", reason: `${s} defense costs ${ct[s]} initiative, more than the overwhelm limit allows now` };
+const l = a.defense ?? 1;
+return {
+headline: "acts",
+steps: [T(ae, { kind: "mode-answer", who: i.id, mode: s, roll: l }), T("Check", { kind: "mode-roll", mode: s, roll: l })],
+changes: [],
+observed: !1,
+detail: { mode: s, roll: l }
+};
+}
+};
+},
+keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": D(n.defense ?? 1) }, roll: n.defense ?? 1 })
+}, dl = [
+{ name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
+{ name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
+{ name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
+{ name: "DR-Undo", action: "!damage --undo" }
+], ul = {
+id: "opposed",
+playable: !0,
+commands: {
+damage: {
+flags: zc,
+usage: Xc,
+help: [
+"The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
+]
+},
+defend: {
+flags: {},
+usage: "!defend (none in the opposed edition: the defense is rolled inside !damage)",
+help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
+refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
+},
+stance: { flags: {}, usage: qc, help: [`Passive: ${Qt.passive}. Active: ${Qt.active}. Full: ${Qt.full}.`] }
+},
+stances: Et,
+settings: ["overwhelm-limit", "stamina-bar"],
+markers: ["incapacitated", "active", "full"],
+planDamage: rl,
+planDefend: () => {
+throw new w("in the opposed edition the defense is rolled inside !damage");
+},
+planStance: sl,
+planHandEdit: nl,
+attack: ll,
+macros: dl,
+setVitality(e, t, n) {
+const r = n.dead === !0 && t <= 0, s = [{ kind: "vitality-change", before: e, after: t }];
+return {
+vitality: t,
+state: Jt(t, r),
+steps: s,
+conditions: [],
+now: t <= 0 ? T("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
+};
+},
+enter: (e, t) => t ? Un(!1, !0) : e === null ? {} : Jt(e),
+endRound: (e) => e,
+// Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
+condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
+deadForGood: (e) => e.dead === !0,
+parseState: Wc,
+isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
+describeStateChange: () => "has changed condition since",
+// Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
+parseAnswer: () => null,
+words: al
+}, fl = { soak: ac, threshold: Hc, opposed: ul }, We = new L();
+for (const [e, t] of m.entries(fl)) We.set(e, { ...t, id: e });
+var Hn = We.keys().next().value, hl = Hn;
+function Kn(e) {
+return typeof e == "string" && We.has(e);
+}
+function vl() {
+return [...We.keys()];
+}
+function xn() {
+return [...We.values()];
+}
+function Me(e) {
+return We.get(e) ?? We.get(Hn);
+}
+function Dt() {
+return xn().filter((e) => e.playable).map((e) => e.id);
+}
+var Wn;
+function ml(e) {
+return Wn ?? (Wn = new X(xn().flatMap((t) => t.stances))), Wn.has(e);
+}
+function Yn(e, t) {
+return (n) => xn().some(
+(s) => s.id !== e && m.prototype.hasOwnProperty.call(s.commands[t].flags, n)
+) ? e : void 0;
+}
+var _t = /* @__PURE__ */ Vr(Kn, "not an edition this script has"), Rt = ["bar1", "bar2", "bar3"], Fs = m.fromEntries(bt.map((e) => [e, e])), Ye = [...bt], Gs = {
+incapacitated: "sleepy",
+dying: "death-zone",
+dead: "dead",
+defensive: "bolt-shield",
+reactive: "fist",
+active: "overdrive",
+full: "strong"
+}, Ot = m.keys(Gs), pl = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ $n(), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(100)), kl = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ $n(), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(100), /* @__PURE__ */ bn(/^[^,]+$/)), zn = /* @__PURE__ */ ie(Rt), Vs = /* @__PURE__ */ ie(["gm", "public"]), Us = ["refuse", "gm"], gl = V({
+edition: _t,
+bars: V({
+vitality: zn,
+soul: zn,
+power: zn,
+// seed 003 ruling: stamina is the Power bar unless the GM maps it elsewhere
+stamina: /* @__PURE__ */ ie(["power", ...Rt])
+}),
+attributes: V(
+m.fromEntries(Ye.map((e) => [e, pl]))
+),
+markers: V(
+m.fromEntries(Ot.map((e) => [e, kl]))
+),
+visibility: V({ npc: Vs, pc: Vs }),
+playersTargetAny: /* @__PURE__ */ Be(),
+armorOnManualEdits: /* @__PURE__ */ Be(),
+overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ Bt(), /* @__PURE__ */ nt(0), /* @__PURE__ */ tt(1e3)),
+// commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
+apiCommands: /* @__PURE__ */ ie(Us)
+});
+function Bs() {
+return {
+edition: Hn,
+bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
+attributes: { ...Fs },
+markers: { ...Gs },
+visibility: { npc: "gm", pc: "public" },
+playersTargetAny: !1,
+armorOnManualEdits: !1,
+overwhelmLimit: 20,
+apiCommands: "refuse"
+};
+}
+function yl(e) {
+const t = Bs(), n = [];
+if (!_(e))
+return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
+const s = Hs(gl.entries, e, t, "settings.", n), { vitality: i, soul: a, power: o } = s.bars;
+return new X([i, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };
+}
+function Hs(e, t, n, r, s) {
+const i = {};
+for (const [a, o] of m.entries(e)) {
+const l = r + a, c = t[a], d = n[a];
+if (c === void 0) {
+i[a] = Xn(d);
+continue;
+}
+if (o.type === "object" && "entries" in o && _(d)) {
+if (!_(c))
+s.push(`${l}: not an object; reset to defaults`), i[a] = Xn(d);
+else {
+const f = o.entries;
+i[a] = Hs(f, c, d, `${l}.`, s);
+}
+continue;
+}
+const u = /* @__PURE__ */ He(o, c);
+u.success ? i[a] = u.output : (s.push(`${l}: ${wl(c)} is not valid; reset to ${de.stringify(d)}`), i[a] = Xn(d));
+}
+return i;
+}
+function _(e) {
+return typeof e == "object" && e !== null && !Z.isArray(e);
+}
+function Xn(e) {
+return _(e) ? de.parse(de.stringify(e)) : e;
+}
+function wl(e) {
+const t = de.stringify(e) ?? D(e);
+return t.length > 40 ? `${t.slice(0, 37)}...` : t;
+}
+var Ks = /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ rt()), bl = /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ rt(), /* @__PURE__ */ nt(-1e6), /* @__PURE__ */ tt(1e6)), xs = V({
+overrides: /* @__PURE__ */ U(/* @__PURE__ */ gt(/* @__PURE__ */ ie(bt), bl)),
+// rules.md: a generic token's armor wears per token, starting from the sheet's values
+worn: /* @__PURE__ */ U(V({ physical: /* @__PURE__ */ U(Ks), magical: /* @__PURE__ */ U(Ks) })),
+stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(40))),
+// rules.md, "Switching editions": dead with no save left stays dead in any edition
+deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ se(!0)),
+edition: /* @__PURE__ */ U(V({ id: _t, state: /* @__PURE__ */ yt() }))
+}), Bf = m.keys(xs.entries);
+function $l(e) {
+const t = {}, n = [];
+if (e === void 0) return { tokens: t, problems: n };
+if (!_(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
+for (const [r, s] of m.entries(e)) {
+if (r.length === 0 || r.length > 64) {
+n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
+continue;
+}
+const i = /* @__PURE__ */ He(xs, s);
+i.success ? t[r] = Ws(i.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
+}
+return { tokens: t, problems: n };
+}
+function Ws(e) {
+for (const t of m.keys(e)) e[t] === void 0 && delete e[t];
+return e;
+}
+function Zt(e, t, n) {
+const r = { ...e };
+return n === null ? delete r[t] : r[t] = n, m.keys(r).length > 0 ? r : void 0;
+}
+function Ys(e, t, n) {
+Ws(n), Ct(n) ? delete e[t] : e[t] = n;
+}
+function Ct(e) {
+return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
+}
+var lt = /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ rt()), en = /* @__PURE__ */ Ht(lt), zs = /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ Gr(), /* @__PURE__ */ nt(-1e9), /* @__PURE__ */ tt(1e9)), It = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(64)), Al = /* @__PURE__ */ ie(["physical", "magical"]), Xs = V({
+edition: /* @__PURE__ */ U(V({ id: _t, state: /* @__PURE__ */ yt() })),
+deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ se(!0)),
+stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(40))),
+/** The answer on file (a defense made ahead) in the edition it was made in. */
+answer: /* @__PURE__ */ U(V({ edition: _t, answer: /* @__PURE__ */ yt() }))
+}), Sl = /* @__PURE__ */ xr("kind", [
+/** A bar, through its linked attribute when there is one. */
+V({ kind: /* @__PURE__ */ se("bar"), resource: /* @__PURE__ */ ie(Wr), bar: /* @__PURE__ */ ie(Rt), attributeId: /* @__PURE__ */ U(It), from: en, to: lt }),
+/** A character value on the sheet (a unique token's worn armor, EXP). */
+V({ kind: /* @__PURE__ */ se("attribute"), key: /* @__PURE__ */ ie(bt), attributeId: It, from: en, to: lt }),
+/** A value kept per token by `!defense-round set` (EXP paid from an override). */
+V({ kind: /* @__PURE__ */ se("override"), key: /* @__PURE__ */ ie(bt), from: en, to: lt }),
+/** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
+V({ kind: /* @__PURE__ */ se("worn"), track: Al, from: en, to: lt }),
+V({ kind: /* @__PURE__ */ se("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(2e3)) }),
+/** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
+V({ kind: /* @__PURE__ */ se("memory"), tokenId: /* @__PURE__ */ U(It), from: Xs, to: Xs }),
+V({ kind: /* @__PURE__ */ se("initiative"), from: zs, to: zs }),
+V({ kind: /* @__PURE__ */ se("turn-order"), tokenId: It })
+]), Tl = V({
+/** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
+by: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(64)),
+kind: /* @__PURE__ */ ie(["damage", "hand-edit", "save"]),
+/** The round it happened in: edition state it put back is moved on by the rounds since. */
+round: lt,
+tokens: /* @__PURE__ */ Re(V({ tokenId: It, name: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200)), changes: /* @__PURE__ */ Re(Sl) }))
+});
+function El(e) {
+return e.kind !== "memory" ? !0 : [e.from, e.to].every(
+(t) => (t.stance === void 0 || ml(t.stance)) && (t.edition === void 0 || Me(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Me(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+);
+}
+function Dl(e) {
+if (e === void 0) return { history: [], problems: [] };
+if (!Z.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
+const t = [], n = [];
+return e.forEach((r, s) => {
+const i = /* @__PURE__ */ He(Tl, r);
+i.success && i.output.tokens.every((a) => a.changes.every(El)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
+}), { history: t, problems: n };
+}
+var _l = ["life", "pendingDefense", "reactions", "skillsVs"], qs = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function qn(e, t) {
+const n = {};
+for (const s of _l) e[s] !== void 0 && (n[s] = e[s]);
+const r = {};
+return m.keys(n).length > 0 && (r.edition = { id: hl, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+}
+function Rl(e) {
+if (!_(e)) return e;
+const t = {};
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), m.assign(t, qn(e, e.stance)), t;
+}
+function Js(e) {
+return { life: e.life, pendingDefense: e.pendingDefense };
+}
+function Qs(e, t) {
+return de.stringify(e ?? null) === de.stringify(t ?? null);
+}
+function Ol(e, t, n) {
+if (!_(e) || !_(e.before) || !_(e.after)) return e;
+const { before: r, after: s } = e, i = [], a = _(r.bars) ? r.bars : {}, o = _(s.bars) ? s.bars : {};
+for (const f of ["vitality", "soul", "power"]) {
+const h = o[f];
+a[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? qs[f], from: a[f] ?? null, to: h });
+}
+const l = _(r.protection) ? r.protection : void 0, c = _(s.protection) ? s.protection : void 0;
+c && typeof c.value == "number" && l?.value !== c.value && i.push(
+typeof c.attributeId == "string" ? { kind: "attribute", key: c.track === "magical" ? "armor_magical" : "armor_physical", attributeId: c.attributeId, from: l?.value ?? null, to: c.value } : { kind: "worn", track: c.track, from: l?.value ?? null, to: c.value }
+), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
+const d = _(r.record) ? r.record : {}, u = _(s.record) ? s.record : {};
+if (!Qs(d.life, u.life) || !Qs(d.pendingDefense, u.pendingDefense)) {
+const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
+i.push({
+kind: "memory",
+from: qn({ ...p, ...Js(d) }, h.stance),
+to: qn({ ...p, ...Js(u) }, h.stance)
+});
+}
+return { tokenId: e.tokenId, name: e.name, changes: i };
+}
+function Cl(e) {
+const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : qs, r = _(e.tokens) ? e.tokens : {}, s = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
+return _(e.tokens) && (i.tokens = m.fromEntries(m.entries(e.tokens).map(([a, o]) => [a, Rl(o)]))), Z.isArray(e.history) && (i.history = e.history.map(
+(a) => _(a) && Z.isArray(a.tokens) ? {
+by: a.by,
+kind: a.kind,
+round: typeof a.round == "number" ? a.round : s,
+tokens: a.tokens.map((o) => Ol(o, n, r))
+} : a
+)), i;
+}
+function Zs(e) {
+const t = e.edition;
+if (!_(t) || !_(t.state) || t.state.pendingDefense === void 0) return { memory: e };
+const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
+if (m.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
+const { edition: i, ...a } = e;
+return { memory: a, answer: s };
+}
+function Il(e) {
+if (!_(e) || e.kind !== "memory") return e;
+const t = { ...e };
+for (const n of ["from", "to"]) {
+const r = e[n];
+if (!_(r)) continue;
+const s = Zs(r);
+t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;
+}
+return t;
+}
+function Nl(e) {
+const t = {}, n = {};
+if (_(e.tokens))
+for (const [s, i] of m.entries(e.tokens)) {
+if (!_(i)) {
+n[s] = i;
+continue;
+}
+const a = Zs(i);
+m.keys(a.memory).length > 0 && (n[s] = a.memory), a.answer && (t[s] = a.answer);
+}
+const r = Z.isArray(e.history) ? e.history.map(
+(s) => _(s) && Z.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => _(i) && Z.isArray(i.changes) ? { ...i, changes: i.changes.map(Il) } : i) } : s
+) : e.history;
+return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
+}
+var Jn = 20, Qn = 100, tn = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(64)), nn = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(40)), Pl = V({
+word: nn,
+/** The defense made ahead, filed as the defender's answer on file just before the hit. */
+file: /* @__PURE__ */ U(/* @__PURE__ */ yt()),
+/** Flags the defender's hit takes (its defense mode and roll). */
+flags: /* @__PURE__ */ U(/* @__PURE__ */ gt(nn, /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(40)))),
+/** The answer's own roll, said on the result, and whether the answerer typed it. */
+roll: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ rt())),
+success: /* @__PURE__ */ U(/* @__PURE__ */ Be()),
+typed: /* @__PURE__ */ U(/* @__PURE__ */ se(!0))
+}), Ml = V({
+key: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ bn(/^A\d{1,6}$/)),
+/** Who declared it (a player id); `gm`: that player is a GM. */
+by: tn,
+gm: /* @__PURE__ */ Be(),
+attacker: /* @__PURE__ */ Ht(tn),
+edition: _t,
+/** The declared line as parsed, inline rolls as Roll20 rolled them. */
+positionals: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200))), /* @__PURE__ */ Y(4)),
+flags: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ Br([nn, /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200))), /* @__PURE__ */ Y(8))])), /* @__PURE__ */ Y(20)),
+situation: /* @__PURE__ */ Ht(nn),
+round: /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ rt()),
+defenders: /* @__PURE__ */ F(/* @__PURE__ */ Re(tn), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(Qn)),
+answers: /* @__PURE__ */ gt(tn, Pl)
+});
+function Ll(e, t) {
+const n = {};
+if (e === void 0) return n;
+if (!_(e))
+return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
+for (const [r, s] of m.entries(e)) {
+const i = /* @__PURE__ */ He(Ml, s);
+i.success && i.output.key === r && m.keys(n).length < Jn ? n[r] = i.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
+}
+return n;
+}
+var rn = "DefenseRound", Nt = 3, Zn = 500;
+function Pt(e) {
+return {
+schemaVersion: Nt,
+scriptVersion: e,
+settings: Bs(),
+tokens: {},
+round: { number: 1, seen: [], turned: 0 },
+history: [],
+exchange: { waiting: {}, attacks: {}, lastAttack: 0 },
+macros: {},
+healthColorsNoticed: !1
+};
+}
+function jl(e) {
+const { tokens: t, round: n, ...r } = e, s = {};
+for (const [i, a] of m.entries(r))
+if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {
+const o = s.bars ?? (s.bars = {});
+o[i.replace("Bar", "")] = a;
+} else
+s[i] = a;
+return { schemaVersion: 1, settings: s, tokens: t, round: n };
+}
+var Fl = {
+0: jl,
+1: Cl,
+2: Nl
+};
+function Gl(e, t) {
+const n = [];
+if (e === void 0) return { stored: Pt(t), problems: n };
+if (!_(e))
+return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Pt(t), problems: n };
+let r = e, s = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
+if (C.isInteger(s) && s > Nt)
+return { stored: Pt(t), problems: [`state has schema version ${s}, newer than this script's ${Nt}; left as it is`], newer: s };
+if (!C.isInteger(s) || s < 0)
+return n.push(`state has unknown schema version ${de.stringify(r.schemaVersion)}; started from defaults`), { stored: Pt(t), problems: n };
+for (; s < Nt; ) {
+const c = Fl[s];
+if (!c) break;
+r = c(r), s += 1;
+}
+const i = yl(r.settings);
+n.push(...i.problems);
+const a = $l(r.tokens);
+n.push(...a.problems);
+for (const [c, d] of m.entries(a.tokens)) {
+if (!d.edition) continue;
+const u = d.edition.id, f = Me(u).parseState(d.edition.state);
+f === null ? (delete d.edition, Ct(d) && delete a.tokens[c], n.push(`tokens.${c}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
+}
+const o = Ul(r.exchange, n), l = Dl(r.history);
+return n.push(...l.problems), {
+stored: {
+schemaVersion: Nt,
+scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
+settings: i.settings,
+tokens: a.tokens,
+round: Vl(r.round, n),
+history: l.history,
+exchange: o,
+macros: Bl(r.macros),
+healthColorsNoticed: r.healthColorsNoticed === !0,
+...Kn(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
+},
+problems: n
+};
+}
+function Vl(e, t) {
+const n = { number: 1, seen: [], turned: 0 };
+if (e === void 0) return n;
+if (!_(e))
+return t.push("round: not an object; round tracking restarted"), n;
+const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = Z.isArray(e.seen) && e.seen.length <= Zn && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], i = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Zn && s.length > 0 ? e.turned : 0;
+return { number: r, seen: s, turned: i };
+}
+function Ul(e, t) {
+const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0 };
+if (e === void 0) return r;
+const s = _(e) && _(e.waiting) ? e.waiting : void 0;
+if (!s)
+return t.push("exchange: not an object; defenses made ahead forgotten"), r;
+for (const [o, l] of m.entries(s)) {
+const c = o.length > 0 && o.length <= 64 && _(l) && Kn(l.edition) ? Me(l.edition).parseAnswer(l.answer) : null;
+c === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: l.edition, answer: c };
+}
+const i = _(e) ? e.lastAttack : void 0, a = typeof i == "number" && C.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
+return { waiting: n, attacks: Ll(_(e) ? e.attacks : void 0, t), lastAttack: a };
+}
+function Bl(e) {
+const t = {};
+if (!_(e)) return t;
+for (const [n, r] of m.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
+return t;
+}
+var er = ["bar1", "bar2", "bar3"];
+function Hl(e, t) {
+if (!t) return;
+const n = (c) => typeof t[c] == "string" ? t[c].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), a = {
+vitality: r && er.includes(r) ? r : e.bars.vitality,
+soul: s && er.includes(s) ? s : e.bars.soul,
+power: i && er.includes(i) ? i : e.bars.power
+};
+new X(m.values(a)).size === 3 && m.assign(e.bars, a);
+const o = n("NPC breakdowns");
+(o === "gm" || o === "public") && (e.visibility.npc = o);
+const l = n("PC breakdowns");
+(l === "gm" || l === "public") && (e.visibility.pc = l), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
+}
+var Kl = class {
+constructor() {
+this.byCharacter = new L(), this.lowered = new L(), this.defaults = new L();
+}
+/** The character's attribute with this name (case-insensitive), or undefined when it has none. */
+find(e, t) {
+let n = this.lowered.get(t);
+return n === void 0 && (n = t.toLowerCase(), this.lowered.size < 200 && this.lowered.set(t, n)), this.indexOf(e).get(n);
+}
+/**
+* The sheet's default for an attribute the character has no object for (Roll20's getAttrByName
+* gives it), asked once per character and name; undefined when the sheet has none.
+*/
+sheetDefault(e, t, n) {
+let r = this.defaults.get(e);
+r || this.defaults.set(e, r = new L());
+let s = r.get(t);
+if (!s) {
+if (r.size >= 200) return;
+r.set(t, s = {});
+}
+return n in s || (s[n] = typeof getAttrByName == "function" ? getAttrByName(e, t, n) : void 0), s[n];
+}
+/** Drop one character's index, e.g. on add:attribute, destroy:attribute, change:attribute:name. */
+forget(e) {
+this.byCharacter.delete(e), this.defaults.delete(e);
+}
+/** Drop everything (`!defense-round refresh`, after another script created attributes). */
+clear() {
+this.byCharacter.clear(), this.defaults.clear();
+}
+get size() {
+return this.byCharacter.size;
+}
+indexOf(e) {
+let t = this.byCharacter.get(e);
+if (!t) {
+t = new L();
+for (const n of findObjs({ _type: "attribute", _characterid: e })) {
+const r = D(n.get("name") ?? "").toLowerCase();
+t.has(r) || t.set(r, n);
+}
+this.byCharacter.set(e, t);
+}
+return t;
+}
+}, ei = {
+"&": "&amp;",
+"<": "&lt;",
+">": "&gt;",
+'"': "&quot;",
+"'": "&#39;",
+"[": "&#91;",
+"]": "&#93;",
+"{": "&#123;",
+"}": "&#125;",
+"@": "&#64;",
+"%": "&#37;",
+"?": "&#63;",
+"|": "&#124;",
+"*": "&#42;",
+"`": "&#96;",
+"!": "&#33;",
+"/": "&#47;",
+"=": "&#61;",
+$: "&#36;",
+":": "&#58;",
+"\\": "&#92;"
+}, Mt = [];
+for (let e = 0; e < 128; e += 1) {
+const t = D.fromCharCode(e);
+ei[t] !== void 0 ? Mt[e] = ei[t] : t === `
 ` || t === "\r" ? Mt[e] = " " : e < 32 && t !== "	" || e === 127 ? Mt[e] = "" : Mt[e] = void 0;
-  }
-  function xl(e) {
-    if (e === 133 || e === 8232 || e === 8233) return " ";
-    if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
-  }
-  function dt(e) {
-    const t = typeof e == "string" ? e : D(e ?? "");
-    let n = "", r = 0;
-    for (let s = 0; s < t.length; s += 1) {
-      const i = t.charCodeAt(s), a = i < 128 ? Mt[i] : xl(i);
-      a !== void 0 && (n += t.slice(r, s) + a, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);
-    }
-    return r === 0 ? t : n + t.slice(r);
-  }
-  function Wl() {
-    const e = typeof API_Meta < "u" ? API_Meta?.[re] : void 0;
-    return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
-  }
-  function tr(e, t, n) {
-    try {
-      const r = t instanceof Gt ? t.stack ?? t.message : D(t);
-      log(`${re} v${pe}: ${e} failed${Wl()}: ${r}`), n && sendChat(
-        re,
-        `/w ${n} ${dt(`${re} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
-        null,
-        { noarchive: !0 }
-      );
-    } catch {
-    }
-  }
-  function Le(e, t, n) {
-    return (...r) => {
-      let s = typeof e == "string" ? e : "a command", i;
-      const a = (o) => tr(s, o, i);
-      try {
-        typeof e == "function" && (s = e(...r)), i = n?.(...r);
-        const o = t(...r);
-        o && typeof o.then == "function" && o.then(void 0, a);
-      } catch (o) {
-        a(o);
-      }
-    };
-  }
-  var je = "API";
-  function ut(e) {
-    return e !== je && e !== "" && playerIsGM(e) === !0;
-  }
-  function Yl(e) {
-    if (!(e === void 0 || e === "" || e === je || !getObj("player", e) || ut(e)))
-      return e;
-  }
-  function nr(e) {
-    return e === je ? "another script" : D(getObj("player", e)?.get("_displayname") ?? "player");
-  }
-  var zl = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-  function ti(e) {
-    return !zl.test(e);
-  }
-  function ni(e, t) {
-    return e || !ti(t) ? "gm" : `"${t}"`;
-  }
-  function ri(e) {
-    return e === je ? "gm" : ni(ut(e), nr(e));
-  }
-  function si(e, t) {
-    return D(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
-  }
-  function De(e, t, n) {
-    return ut(e) ? !0 : si(t.get("controlledby"), e) || si(n?.get("controlledby"), e);
-  }
-  var ii = /[^,\s]/;
-  function ai(e, t) {
-    return !ii.test(D(e.get("controlledby") ?? "")) && !ii.test(D(t?.get("controlledby") ?? ""));
-  }
-  function Xl(e, t) {
-    const n = new X();
-    for (const r of [e.get("controlledby"), t?.get("controlledby")])
-      for (const s of D(r ?? "").split(",")) {
-        const i = s.trim();
-        i !== "" && i !== "all" && !ut(i) && n.add(i);
-      }
-    return [...n];
-  }
-  var ft = { kind: "public" }, ve = { kind: "whisper", to: "gm" };
-  function Se(e) {
-    return { kind: "whisper", to: e };
-  }
-  function G(e, t, n = {}) {
-    e.kind === "public" ? sendChat(re, t) : n.record ? sendChat(re, `/w ${e.to} ${t}`) : sendChat(re, `/w ${e.to} ${t}`, null, { noarchive: !0 });
-  }
-  function ke(e) {
-    let t = `&{template:default} {{name=${dt(e.title)}}}`;
-    for (const n of e.rows) {
-      const { lines: r } = n, s = n.buttons, i = s === void 0 ? 0 : s.length;
-      if (r.length === 0 && i === 0) continue;
-      let a = "";
-      for (let l = 0; l < r.length; l += 1) a += (l === 0 ? "" : "<br>") + dt(r[l]);
-      let o = "";
-      for (let l = 0; l < i; l += 1) o += (l === 0 ? "" : " ") + me(s[l].label, s[l].command);
-      t += ` {{${dt(ql(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
-    }
-    return t;
-  }
-  function ql(e) {
-    return e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
-  }
-  function te(e) {
-    return dt(e);
-  }
-  var Jl = /^[-\w]+$/;
-  function me(e, t) {
-    return `[${dt(e)}](${t})`;
-  }
-  function oi(e) {
-    return Jl.test(e);
-  }
-  function ci(e, t, n) {
-    const r = D(t.playerid ?? "");
-    return r === je ? Ql(e, t, n) : li(e, t, n, r, ut(r), !1);
-  }
-  function li(e, t, n, r, s, i) {
-    const a = nr(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: s, senderName: a, replyTo: ni(s, a), relayed: i };
-    return !s && !ti(a) && (o.replyFor = J(a, 60)), o;
-  }
-  function Ql(e, t, n) {
-    const r = n.flags.get("api-as");
-    n.flags.delete("api-as");
-    const s = Yl(r?.length === 1 ? r[0] : void 0);
-    if (s !== void 0) return li(e, t, n, s, !1, !0);
-    const i = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: je, gm: i, senderName: nr(je), replyTo: "gm", relayed: !0 };
-    return i || (a.relayRefused = !0), a;
-  }
-  var di = 2e3;
-  function z(e, t) {
-    G(Se(e.replyTo), te(ui(e, t)));
-  }
-  function ze(e, t) {
-    G(Se(e.replyTo), te(ui(e, t)), { record: !0 });
-  }
-  function ui(e, t) {
-    const n = t.length > di ? `${t.slice(0, di - 12)}... (cut)` : t;
-    return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
-  }
-  function Zl(e, t, n) {
-    z(e, `${t.charAt(0).toUpperCase()}${t.slice(1)}. Usage: ${n}`);
-  }
-  function ed(e, t) {
-    const n = e.store.tokens[t];
-    if (n) return n;
-    const r = {};
-    return e.store.tokens[t] = r, r;
-  }
-  function fi(e, t) {
-    const n = e.store.tokens[t];
-    n && Ct(n) && delete e.store.tokens[t];
-  }
-  function hi(e, t) {
-    if (e.type !== "api" || typeof e.content != "string") return;
-    const n = e.content.trimStart().split(/\s/, 1)[0]?.toLowerCase() ?? "";
-    return m.prototype.hasOwnProperty.call(t, n) ? n : void 0;
-  }
-  function vi(e) {
-    return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
-  }
-  async function td(e, t, n) {
-    const r = hi(t, n);
-    if (!r) return;
-    const s = n[r], i = ro(t.content, t.inlinerolls);
-    let a;
-    try {
-      if (a = ci(e, t, rs(i)), a.relayRefused) {
-        z(a, vi(r));
-        return;
-      }
-      if (!a.relayed && a.parsed.flags.has("api-as")) throw new w("--api-as is read only on a command another script relays");
-      if (e.newerState !== void 0 && !(r === "!defense-round" && a.gm && (a.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-        z(a, `The saved state was written by a newer version of ${re} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
-        return;
-      }
-      if (a.parsed.flags.has("help")) {
-        const o = s.helpFor?.(e, a.parsed) ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, l = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`;
-        G(Se(a.replyTo), ke({ title: `Help: ${o.title}${l}`, rows: [{ label: "Usage", lines: [o.usage] }, { label: "What it does", lines: o.what }] }));
-        return;
-      }
-      await s.run(a);
-    } catch (o) {
-      if (o instanceof w || o instanceof P) {
-        if (a ?? (a = ci(e, t, { command: r, positionals: [], flags: new L() })), a.relayRefused) {
-          z(a, vi(r));
-          return;
-        }
-        o instanceof w ? Zl(a, o.message, s.usage(e)) : z(a, `${o.message.charAt(0).toUpperCase()}${o.message.slice(1)}.`);
-        return;
-      }
-      throw o;
-    }
-  }
-  var nd = 20, rd = 2e3, sd = { floor: E.floor, ceil: E.ceil, round: E.round, abs: E.abs };
-  function mi(e, t, n = 0) {
-    if (n > nd) return { ok: !1, problem: "refers to itself through other attributes" };
-    if (e.length > rd) return { ok: !1, problem: "is too long to be a formula" };
-    const r = id(e, t, n);
-    if (!r.ok) return r;
-    const i = new cd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
-    return i === void 0 || !C.isFinite(i) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: i + 0 };
-  }
-  function id(e, t, n) {
-    let r = "", s = 0;
-    const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
-    let a;
-    for (; (a = i.exec(e)) !== null; ) {
-      const o = a[1].trim(), l = a[2] === "max" ? "max" : "current", c = t(o, l);
-      if (c == null) return { ok: !1, problem: `refers to "${o}", which the character does not have` };
-      const d = typeof c == "number" ? D(c) : D(c).trim();
-      let u;
-      if (d === "") u = 0;
-      else {
-        const f = mi(d, t, n + 1);
-        if (!f.ok) return f.problem.startsWith("refers to") ? f : { ok: !1, problem: `refers to "${o}", which ${f.problem}` };
-        u = f.value;
-      }
-      r += `${e.slice(s, a.index)}(${u})`, s = a.index + a[0].length;
-    }
-    return { ok: !0, text: r + e.slice(s) };
-  }
-  var pi = (e) => m.assign(m.create(null), e), ad = pi({ "+": (e, t) => e + t, "-": (e, t) => e - t }), od = pi({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), cd = class {
-    constructor(e) {
-      this.text = e, this.at = 0;
-    }
-    parse() {
-      const e = this.sum();
-      return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;
-    }
-    space() {
-      for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
-    }
-    sum() {
-      return this.chain(() => this.product(), ad);
-    }
-    product() {
-      return this.chain(() => this.unary(), od);
-    }
-    /** Operands joined by operators of one precedence, worked out left to right. */
-    chain(e, t) {
-      let n = e();
-      for (; ; ) {
-        if (n === void 0) return;
-        this.space();
-        const r = t[this.text[this.at] ?? ""];
-        if (r === void 0) return n;
-        this.at += 1;
-        const s = e();
-        if (s === void 0) return;
-        n = r(n, s);
-      }
-    }
-    unary() {
-      this.space();
-      const e = this.text[this.at];
-      if (e === "-" || e === "+") {
-        this.at += 1;
-        const t = this.unary();
-        return t === void 0 ? void 0 : e === "-" ? -t : t;
-      }
-      return this.atom();
-    }
-    atom() {
-      this.space();
-      const e = this.text.slice(this.at), t = /^\d+(\.\d+)?/.exec(e);
-      if (t)
-        return this.at += t[0].length, C(t[0]);
-      const n = /^([a-z]+)\s*\(/i.exec(e);
-      if (n) {
-        const r = sd[n[1].toLowerCase()];
-        if (!r) return;
-        this.at += n[0].length;
-        const s = this.sum();
-        return this.space(), s === void 0 || this.text[this.at] !== ")" ? void 0 : (this.at += 1, r(s));
-      }
-      if (e.startsWith("(")) {
-        this.at += 1;
-        const r = this.sum();
-        return this.space(), r === void 0 || this.text[this.at] !== ")" ? void 0 : (this.at += 1, r);
-      }
-    }
-  };
-  function ne(e, t = "an unnamed token") {
-    return D(e.get("name") ?? "") || t;
-  }
-  function K(e) {
-    return getObj("graphic", e);
-  }
-  function ld(e) {
-    return getObj("character", e);
-  }
-  function le(e) {
-    const t = D(e.get("represents") ?? "");
-    return t ? getObj("character", t) : void 0;
-  }
-  var ye = {
-    bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
-    bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
-    bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-  }, sn = class {
-    constructor(e, t) {
-      this.token = e, this.bar = t;
-    }
-    get link() {
-      return this.linkRead === void 0 && (this.linkRead = D(this.token.get(ye[this.bar].link) ?? "")), this.linkRead;
-    }
-    /** The attribute the bar is linked to, when it still exists. */
-    get attribute() {
-      return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null), this.attributeRead;
-    }
-    get raw() {
-      if (this.valueRead === void 0) {
-        const e = this.attribute;
-        this.rawRead = e ? e.get("current") : this.token.get(ye[this.bar].value), this.valueRead = $e(this.rawRead);
-      }
-      return this.rawRead;
-    }
-    get value() {
-      return this.valueRead === void 0 && this.raw, this.valueRead;
-    }
-    get max() {
-      if (this.maxRead === void 0) {
-        const e = this.attribute;
-        this.maxRead = $e(e ? e.get("max") : this.token.get(ye[this.bar].max));
-      }
-      return this.maxRead;
-    }
-  };
-  function ki(e, t) {
-    return new sn(e, t).value;
-  }
-  var dd = class {
-    constructor(e, t) {
-      this.reading = e, this.value = t;
-    }
-    get max() {
-      return this.reading.max;
-    }
-  };
-  function an(e, t, n) {
-    const r = {
-      vitality: new sn(e, n.bars.vitality),
-      soul: new sn(e, n.bars.soul),
-      power: new sn(e, n.bars.power)
-    };
-    return {
-      id: e.id,
-      token: e,
-      name: D(e.get("name") ?? "") || D(t?.get("name") ?? "") || "unnamed token",
-      character: t,
-      bars: r,
-      unique: r.vitality.link !== "",
-      npc: ai(e, t),
-      hidden: e.get("layer") === "gmlayer",
-      statusmarkers: D(e.get("statusmarkers") ?? "")
-    };
-  }
-  var gi = { armor_physical: "physical", armor_magical: "magical" };
-  function rr(e, t, n, r) {
-    return t?.edition?.id === e.id ? t.edition.state : e.enter(n, ud(t, n, r));
-  }
-  function ud(e, t, n) {
-    return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
-  }
-  function yi(e, t) {
-    return t !== void 0 && t.edition === e.id ? t.answer : null;
-  }
-  var fd = { kind: "override" }, wi = { kind: "none" }, cn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, hd = m.freeze({}), vd = m.freeze({ current: null, max: null, present: !1 }), sr = [], md = class {
-    constructor(e, t) {
-      this.characterId = e, this.index = t, this.problems = sr;
-    }
-    /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
-    defaultOf(e) {
-      return { get: (t) => this.index.sheetDefault(this.characterId, e, t) };
-    }
-    /** An attribute's raw value by name, as a formula refers to it: the attribute, else the sheet's default. */
-    lookup(e, t) {
-      const n = this.index.find(this.characterId, e);
-      return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);
-    }
-    /**
-     * A stored value as a number: an integer as it is, "" or nothing as no value, a formula worked out
-     * as Roll20 would; anything else is a problem (noted) and no value.
-     */
-    number(e, t, n, r) {
-      const s = $e(e);
-      if (s !== null) return s;
-      if (ln(e)) return null;
-      const i = mi(D(e), (o, l) => this.lookup(o, l));
-      if (i.ok && C.isSafeInteger(i.value)) return i.value;
-      const a = i.ok ? `works out to ${i.value}, not a whole number (wrap it in floor())` : i.problem;
-      return this.problems === sr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
-    }
-  };
-  function ln(e) {
-    return e == null || typeof e == "string" && e.trim() === "";
-  }
-  function bi(e) {
-    return !ln(e) && $e(e) === null;
-  }
-  var $i = class {
-    constructor(e, t, n, r, s, i, a, o) {
-      this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = s, this.name = i, this.rawCurrent = a, this.isDefault = o, this.present = !0;
-    }
-    get current() {
-      return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);
-    }
-    get max() {
-      if (!this.withMax) return null;
-      if (this.maxRead === void 0) {
-        const e = this.source.get("max");
-        ln(e) && (this.isDefault || bi(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
-      }
-      return this.maxRead;
-    }
-    currentRaw() {
-      return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
-    }
-  };
-  function pd(e, t, n, r) {
-    const s = n.values, i = {}, a = {}, o = e.character, l = r.settings.attributes;
-    let c, d;
-    for (let b = 0; b < s.length; b += 1) {
-      const k = s[b], A = gi[k], S = t?.overrides?.[k];
-      if (S !== void 0) {
-        i[k] = { current: A ? t?.worn?.[A] ?? S : S, max: S, present: !0 }, a[k] = A ? cn[A] : fd;
-        continue;
-      }
-      const g = l[k], R = o ? r.attributes.find(o.id, g) : void 0;
-      o && (c ?? (c = new md(o.id, r.attributes)));
-      let v = A !== void 0 && !e.unique;
-      if (R && c) {
-        let $;
-        A !== void 0 && !v && ($ = R.get("current"), v = bi($)), i[k] = new $i(R, v ? t?.worn?.[A] : void 0, A !== void 0, c, k, g, $, !1), a[k] = v ? cn[A] : { kind: "attribute", attribute: R };
-      } else c && !ln(d = r.attributes.sheetDefault(c.characterId, g, "current")) ? (i[k] = new $i(c.defaultOf(g), A ? t?.worn?.[A] : void 0, A !== void 0, c, k, g, d, !0), a[k] = A ? cn[A] : wi) : (i[k] = A ? { current: t?.worn?.[A] ?? null, max: null, present: !1 } : vd, a[k] = A ? cn[A] : wi);
-    }
-    const u = r.turnOrder;
-    let f = null;
-    if (u && u.length > 0) {
-      const b = u.find((k) => k.id === e.id);
-      b !== void 0 && (f = Ai(b.pr));
-    }
-    let h = hd;
-    if (n.others && n.others.length > 0) {
-      h = {};
-      for (const b of n.others) h[b] = r.other?.(b);
-    }
-    const p = {
-      id: e.id,
-      name: e.name,
-      // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
-      bars: e.bars,
-      values: i,
-      armorSource: o !== void 0 || t?.overrides !== void 0,
-      stance: t?.stance ?? null,
-      state: rr(r.edition, t, e.bars.vitality.value, r.editionLeft),
-      answer: yi(r.edition, r.waiting[e.id]),
-      initiative: f,
-      // seed 000 / seed 001: the token on top of a non-empty Turn Tracker is in its own active round.
-      acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-      currentTurn: r.turnRow === void 0 ? null : { initiative: Ai(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
-      others: h,
-      nameOf: r.nameOf
-    }, y = c;
-    return {
-      snapshot: e,
-      record: t,
-      facts: p,
-      places: a,
-      // Read after the rules ran: the values they read were checked then.
-      get problems() {
-        return y === void 0 ? sr : y.problems;
-      }
-    };
-  }
-  function kd(e, t) {
-    const n = e.snapshot.bars;
-    e.facts.bars = { vitality: new dd(n.vitality, t), soul: n.soul, power: n.power };
-  }
-  function Ai(e) {
-    if (typeof e == "number") return C.isFinite(e) ? e : null;
-    if (typeof e != "string" || e.trim() === "") return null;
-    const t = C(e.trim());
-    return C.isFinite(t) ? t : null;
-  }
-  function gd(e) {
-    return getObj("attribute", e)?.get("current");
-  }
-  function yd(e, t) {
-    return D(e.get(ye[t].link) ?? "");
-  }
-  function wd(e) {
-    const t = getObj("attribute", e);
-    return t ? { characterId: D(t.get("_characterid") ?? ""), name: D(t.get("name") ?? "") } : void 0;
-  }
-  var bd = new X(
-    "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
-  );
-  function $d(e) {
-    if (bd.has(e)) return !0;
-    try {
-      const t = de.parse(D(Campaign().get("token_markers") ?? "[]"));
-      return Z.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
-    } catch {
-      return !1;
-    }
-  }
-  var Si = ["on", "off"], ir = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Ad = [
-    "edition",
-    ...m.keys(ir),
-    "stamina-bar",
-    ...Ye.map((e) => `attr.${e}`),
-    ...Ot.map((e) => `marker.${e}`),
-    "visibility.npc",
-    "visibility.pc",
-    "players-target-any",
-    "armor-on-manual-edits",
-    "overwhelm-limit",
-    "api-commands"
-  ];
-  function Sd(e, t, n) {
-    const r = t.toLowerCase();
-    if (n === void 0 || n === "") throw new w(`config ${r} needs a value`);
-    if (r === "edition") {
-      const s = W(n, "edition", vl()), i = Dt();
-      if (!i.includes(s))
-        throw new w(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
-      return e.edition = s, `Edition is now ${s}.`;
-    }
-    if (r in ir) {
-      const s = ir[r], i = W(n, r, Rt), a = e.bars[s];
-      for (const o of ["vitality", "soul", "power"])
-        o !== s && e.bars[o] === i && (e.bars[o] = a);
-      return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
-    }
-    if (r === "stamina-bar") {
-      const s = W(n, r, ["power", ...Rt]);
-      if (s === e.bars.vitality) throw new w(`stamina may not share the Vitality bar (${s})`);
-      return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;
-    }
-    if (r.startsWith("attr.")) {
-      const s = r.slice(5);
-      if (!Ye.includes(s))
-        throw new w(`unknown attribute key "${J(s)}" (known: ${Ye.join(", ")})`);
-      const i = n.trim();
-      if (i.length === 0 || i.length > 100) throw new w("an attribute name must be 1 to 100 characters");
-      return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;
-    }
-    if (r.startsWith("marker.")) {
-      const s = r.slice(7);
-      if (!Ot.includes(s))
-        throw new w(`unknown marker key "${J(s)}" (known: ${Ot.join(", ")})`);
-      const i = n.trim();
-      if (!$d(i))
-        throw new w(`"${J(i)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
-      return e.markers[s] = i, `The ${s} marker is now ${i}.`;
-    }
-    if (r === "visibility.npc" || r === "visibility.pc") {
-      const s = r === "visibility.npc" ? "npc" : "pc";
-      return e.visibility[s] = W(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;
-    }
-    if (r === "players-target-any")
-      return e.playersTargetAny = W(n, r, Si) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
-    if (r === "armor-on-manual-edits")
-      return e.armorOnManualEdits = W(n, r, Si) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
-    if (r === "overwhelm-limit")
-      return e.overwhelmLimit = $t(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
-    if (r === "api-commands")
-      return e.apiCommands = W(n, r, Us), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-    throw new w(`unknown setting "${J(t)}" (settings: ${Ad.join(", ")})`);
-  }
-  function Fe() {
-    return Ti(Campaign().get("turnorder"));
-  }
-  function Td() {
-    const e = Campaign().get("turnorder");
-    return typeof e == "string" ? e : "";
-  }
-  function Ti(e) {
-    if (typeof e != "string" || e.trim() === "") return [];
-    try {
-      const t = de.parse(e);
-      return Z.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
-    } catch {
-      return [];
-    }
-  }
-  function ar(e) {
-    Campaign().set("turnorder", de.stringify(e));
-  }
-  function Lt(e) {
-    return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? D(e) : "";
-  }
-  function or(e) {
-    return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;
-  }
-  function Ed(e) {
-    const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
-    return t(e.id) && t(e.custom) && t(e.pr);
-  }
-  function Dd(e) {
-    const t = Lt(e.id), n = Lt(e.custom);
-    return `${t.length <= 64 ? t : `#${cr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${cr(n)}`}`;
-  }
-  function cr(e) {
-    let t = 2166136261;
-    for (let n = 0; n < e.length; n += 1)
-      t ^= e.charCodeAt(n), t = E.imul(t, 16777619) >>> 0;
-    return t.toString(16).padStart(8, "0");
-  }
-  var _d = /^(.+) -?\d+$/;
-  function Rd() {
-    const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
-    return typeof e == "object" && e !== null ? e : void 0;
-  }
-  function Ei(e) {
-    if (or(e.pr) !== -1 || Lt(e.custom) !== "") return !1;
-    const t = Lt(e.id);
-    if (t === "" || t === "-1") return !1;
-    const n = getObj("graphic", t);
-    if (n === void 0 || D(n.get("represents") ?? "") !== "") return !1;
-    const r = Rd();
-    if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-    const s = _d.exec(D(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
-    return s !== null && s[1] === i;
-  }
-  function Od(e) {
-    for (const t of e) if (!Ei(t)) return t;
-  }
-  var Cd = new X(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-  function Id(e) {
-    return Cd.has(e.kind);
-  }
-  function Nd(e, t, n) {
-    switch (e.kind) {
-      case "heal-title":
-        return `${t(e.who)} is healed: ${wt[e.resource]} +${e.amount}`;
-      case "healed": {
-        const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-        return `${wt[e.resource]} ${e.before} -> ${e.after}${r}`;
-      }
-      case "heal-summary":
-        return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
-      case "hand-edit-title":
-        return `${t(e.who)}: Vitality edited by hand`;
-      case "hand-edit-read-title":
-        return `${t(e.who)}: Vitality edited by hand, ${e.before} -> ${e.typed}, read through armor`;
-      case "hand-edit-summary":
-        return e.now ? `${t(e.who)}: ${n(e.now).split(":")[0]}.` : `${t(e.who)} is back on their feet.`;
-      case "standing":
-        return "Standing";
-      case "button":
-        return e.label;
-    }
-  }
-  function Di(e, t) {
-    const n = (r) => Id(r) ? Nd(r, t, n) : e.words(r, t);
-    return n;
-  }
-  function ht(e, t) {
-    const n = e.tokens[t], r = e.exchange.waiting[t], s = {};
-    return n?.edition && (s.edition = n.edition), n?.deadForGood && (s.deadForGood = !0), n?.stance !== void 0 && (s.stance = n.stance), r && (s.answer = r), s;
-  }
-  function Xe(e, t) {
-    const n = {};
-    return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
-  }
-  function dn(e, t, n) {
-    const r = e.tokens[t], s = {};
-    r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), Ct(s) ? delete e.tokens[t] : e.tokens[t] = s, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
-  }
-  function we(e, t) {
-    if (e === t) return !0;
-    if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
-    if (typeof e != "object" || typeof t != "object" || Z.isArray(e) !== Z.isArray(t)) return !1;
-    if (Z.isArray(e)) {
-      const s = t;
-      if (e.length !== s.length) return !1;
-      for (let i = 0; i < e.length; i += 1) if (!we(e[i], s[i])) return !1;
-      return !0;
-    }
-    const n = e, r = t;
-    for (const s of m.keys(n)) if (!we(n[s], r[s])) return !1;
-    for (const s of m.keys(r)) if (!m.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
-    return !0;
-  }
-  function Pd(e, t) {
-    switch (t.kind) {
-      case "bar":
-        return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
-      case "attribute":
-        return `attribute:${t.attributeId}`;
-      case "worn":
-        return `worn:${e}:${t.track}`;
-      case "override":
-        return `override:${e}:${t.key}`;
-      case "markers":
-        return `markers:${e}`;
-      case "memory":
-        return `memory:${t.tokenId ?? e}`;
-      case "initiative":
-        return `initiative:${e}`;
-      case "turn-order":
-        return `turn-order:${t.tokenId}`;
-    }
-  }
-  function Md(e, t = () => !0, n = () => {
-  }) {
-    const r = new L();
-    for (const i of e) {
-      const a = t(i.tokenId);
-      for (const o of i.changes) {
-        const l = Pd(i.tokenId, o), c = r.get(l);
-        c ? (c.last = o, a && c.owner === void 0 && (c.owner = i)) : r.set(l, { first: o, last: o, ...a ? { owner: i } : {} });
-      }
-    }
-    const s = [];
-    for (const [i, a] of r) {
-      const { first: o, last: l } = a, c = a.owner ?? n(o);
-      if (c === void 0) continue;
-      const d = o !== l && "to" in o && "to" in l ? { ...o, to: l.to } : o;
-      s.push({ place: i, tokenId: c.tokenId, name: c.name, change: d });
-    }
-    return s;
-  }
-  function _i(e, t, n) {
-    if (n <= 0) return e;
-    const { answer: r, ...s } = e;
-    if (!s.edition || s.edition.id !== t.id) return s;
-    let i = t.parseState(s.edition.state);
-    if (i === null) return s;
-    for (let o = 0; o < E.min(n, 10); o += 1) i = t.endRound(i);
-    const a = { ...s };
-    return t.isEmptyState(i) ? delete a.edition : a.edition = { id: t.id, state: i }, a;
-  }
-  var Ld = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-  function jd(e, t, n) {
-    return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));
-  }
-  function Fd(e, t, n, r) {
-    const s = [];
-    for (const { place: i, name: a, change: o } of e) {
-      if (o.kind === "turn-order") continue;
-      const l = t.get(i);
-      if (!n(l, o.to))
-        switch (o.kind) {
-          case "bar":
-            s.push(`${a}: ${wt[o.resource]} is ${l ?? "not a number"} (was left at ${o.to})`);
-            break;
-          case "attribute":
-            s.push(`${a}: ${Ld[o.key] ?? o.key} is ${l ?? "unset"} (was left at ${o.to})`);
-            break;
-          case "worn":
-            s.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${l ?? "unset"} (was left at ${o.to})`);
-            break;
-          case "override":
-            s.push(`${a}: ${o.key} is ${l ?? "unset"} (was left at ${o.to})`);
-            break;
-          case "markers":
-            s.push(`${a}: markers changed`);
-            break;
-          case "memory":
-            s.push(`${a} ${r(o.to, l ?? {})}`);
-            break;
-          case "initiative":
-            s.push(`${a}: initiative is ${l ?? "gone"} (was left at ${o.to})`);
-            break;
-        }
-    }
-    return s;
-  }
-  function Gd(e, t, n) {
-    return e.map(
-      (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: _i(r.change.from, t, n), to: _i(r.change.to, t, n) } } : r
-    );
-  }
-  function Vd(e, t, n, r) {
-    const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, l = r(e.answer, t.answer) ? n.answer : e.answer;
-    return i !== void 0 && (s.edition = i), a !== void 0 && (s.deadForGood = a), o !== void 0 && (s.stance = o), l !== void 0 && (s.answer = l), s;
-  }
-  function Ud(e) {
-    const t = e.indexOf("@");
-    return t === -1 ? e : e.slice(0, t);
-  }
-  function Ri(e, t, n) {
-    if (e === "") return t.length === 0 ? "" : t.join(",");
-    let r, s = "", i = 0;
-    for (; ; ) {
-      const a = e.indexOf(",", i), l = (a === -1 ? e.slice(i) : e.slice(i, a)).trim();
-      if (l !== "") {
-        const c = Ud(l);
-        let d;
-        t.includes(c) ? (d = l === c && !(r?.includes(c) ?? !1), d && (r ?? (r = [])).push(c)) : d = !n.includes(c), d && (s += s === "" ? l : `,${l}`);
-      }
-      if (a === -1) break;
-      i = a + 1;
-    }
-    for (const a of t) (r?.includes(a) ?? !1) || (s += s === "" ? a : `,${a}`);
-    return s === e || s.length < e.length && s === Bd(e) ? e : s;
-  }
-  function Bd(e) {
-    return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
-  }
-  function Hd(e, t, n) {
-    const { incapacitated: r, dying: s, dead: i } = n.markers, a = t === "none" ? [] : [n.markers[t]];
-    return Ri(e, a, [r, s, i]);
-  }
-  var Oi = ["defensive", "reactive", "active", "full"];
-  function Ci(e, t, n) {
-    const r = Oi.find((s) => s === t);
-    return Ri(e, r ? [n.markers[r]] : [], Oi.map((s) => n.markers[s]));
-  }
-  function lr(e) {
-    return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
-  }
-  function Kd() {
-    return lr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
-  }
-  function dr() {
-    return lr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
-  }
-  function xd() {
-    return lr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
-  }
-  var Ii = [];
-  function Wd(e) {
-    return typeof e != "function" ? !1 : (Ii.push(e), !0);
-  }
-  function Ni(e, t, n, r, s, i) {
-    for (const o of Ii)
-      try {
-        o(e, t, n, r);
-      } catch (l) {
-        tr("an onDamage observer", l, void 0);
-      }
-    const a = i === void 0 ? dr() : i;
-    if (a && typeof a.Update == "function")
-      try {
-        a.Update(e, s());
-      } catch (o) {
-        tr("HealthColors.Update", o, void 0);
-      }
-  }
-  function Pi(e, t) {
-    typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
-  }
-  var Yd = class {
-    constructor() {
-      this.props = {}, this.any = !1;
-    }
-    attribute(e, t) {
-      (this.attributes ?? (this.attributes = new L())).set(e.id, { attribute: e, value: t });
-    }
-    prop(e, t) {
-      this.props[e] = t, this.any = !0;
-    }
-    bar(e, t, n, r) {
-      const s = ye[e.bars[t].bar].value;
-      r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);
-    }
-    flush(e) {
-      if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Pi(t, n);
-      if (this.linkedBars)
-        for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
-      this.any && e.set(this.props);
-    }
-  };
-  function ur(e, t, n, r) {
-    const s = {};
-    return e && (s.edition = e), t && (s.deadForGood = !0), n !== void 0 && (s.stance = n), r !== void 0 && (s.answer = r), s;
-  }
-  function zd(e, t, n, r = {}) {
-    const { snapshot: s, facts: i, places: a } = t, { edition: o, settings: l, memories: c } = e, d = c.tokens, u = s.token, f = [], h = [], p = new Yd(), y = () => {
-      var v;
-      return d[v = s.id] ?? (d[v] = {});
-    }, b = r.vitalityFrom ?? s.bars.vitality.value, k = {
-      vitality: s.bars.vitality.value,
-      soul: s.bars.soul.value,
-      power: s.bars.power.value
-    };
-    for (const v of n.changes)
-      switch (v.kind) {
-        case "bar": {
-          const $ = s.bars[v.resource], N = v.resource === "vitality" ? b : $.value, M = $.link ? getObj("attribute", $.link) : void 0, Q = { kind: "bar", resource: v.resource, bar: $.bar, from: N, to: v.to };
-          M && (Q.attributeId = M.id), f.push(Q), ($.value !== v.to || $.raw !== v.to) && p.bar(s, v.resource, v.to, M), k[v.resource] = v.to;
-          break;
-        }
-        case "value": {
-          const $ = a[v.key], N = i.values[v.key]?.current ?? null;
-          if ($?.kind === "attribute")
-            f.push({ kind: "attribute", key: v.key, attributeId: $.attribute.id, from: N, to: v.to }), p.attribute($.attribute, v.to);
-          else if ($?.kind === "worn") {
-            f.push({ kind: "worn", track: $.track, from: d[s.id]?.worn?.[$.track] ?? null, to: v.to });
-            const M = y();
-            M.worn = { ...M.worn, [$.track]: v.to };
-          } else if (gi[v.key] === void 0 && $?.kind === "override") {
-            f.push({ kind: "override", key: v.key, from: N, to: v.to });
-            const M = y();
-            M.overrides = { ...M.overrides, [v.key]: v.to };
-          }
-          break;
-        }
-        case "initiative": {
-          const $ = r.turnOrder?.order ?? Fe(), N = $.find((Q) => Q.id === s.id), M = or(N?.pr);
-          N && C.isFinite(M) && M !== v.to && (N.pr = v.to, Li($, r.turnOrder), f.push({ kind: "initiative", from: M, to: v.to }));
-          break;
-        }
-        case "join-turn-order": {
-          const $ = Jd(v.tokenId, v.initiative, r.turnOrder);
-          h.push($.note), $.added && f.push({ kind: "turn-order", tokenId: v.tokenId });
-          break;
-        }
-        case "ally-state":
-        case "ally-answer": {
-          const $ = Xe(ht(c, v.tokenId), o), N = v.kind === "ally-state" ? Xe({ ...$, edition: { id: o.id, state: v.state } }, o) : { ...$, answer: { edition: o.id, answer: v.answer } };
-          we($, N) || (f.push({ kind: "memory", tokenId: v.tokenId, from: $, to: N }), dn(c, v.tokenId, N));
-          break;
-        }
-      }
-    if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-      const v = d[s.id], $ = v?.edition && !(v.edition.id === o.id && o.isEmptyState(v.edition.state)) ? v.edition : void 0, N = n.state === void 0 ? $ : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, M = v?.deadForGood === !0, Q = n.state === void 0 ? M : o.deadForGood(n.state, k.vitality), oe = v?.stance, Ze = n.stance === void 0 ? oe : n.stance ?? void 0, et = c.exchange.waiting[s.id], x = n.answer === void 0 ? et : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
-      (M !== Q || oe !== Ze || !we($, N) || !we(et, x)) && (f.push({ kind: "memory", from: ur($, M, oe, et), to: ur(N, Q, Ze, x) }), dn(c, s.id, ur(N, Q, Ze, x)));
-    }
-    const A = d[s.id];
-    A && Ct(A) && delete d[s.id];
-    let S = s.statusmarkers;
-    const g = o.condition(i.state, b), R = n.state !== void 0 ? o.condition(n.state, k.vitality) : g;
-    if (n.state !== void 0 && (S = Hd(S, R, l)), n.stance !== void 0 && (S = Ci(S, n.stance, l)), S !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: S }), p.prop("statusmarkers", S)), r.tokenProps)
-      for (const v of m.keys(r.tokenProps)) {
-        const $ = r.tokenProps[v];
-        !(v in p.props) && u.get(v) !== $ && p.prop(v, $);
-      }
-    if (p.flush(u), r.notify ?? !0) {
-      const { bars: v } = s, $ = { vitality: b, soul: v.soul.value, power: v.power.value, statusmarkers: s.statusmarkers, condition: g }, N = { vitality: k.vitality, soul: k.soul, power: k.power, statusmarkers: S, condition: R };
-      Ni(u, $, N, n.detail, () => Mi(s, b), r.healthColors);
-    }
-    return { changes: f, notes: h };
-  }
-  function Mi(e, t) {
-    const n = qd(e.token);
-    n.statusmarkers = e.statusmarkers;
-    const { vitality: r, soul: s, power: i } = e.bars;
-    return n[ye[r.bar].value] = r.raw, n[ye[s.bar].value] = s.raw, n[ye[i.bar].value] = i.raw, t !== null && (n[ye[r.bar].value] = t), n;
-  }
-  var Xd = ["width", "height"];
-  function qd(e) {
-    const t = { _id: e.id, _type: "graphic" };
-    for (const n of Xd) t[n] = e.get(n);
-    return t;
-  }
-  function Li(e, t) {
-    t ? t.changed = !0 : ar(e);
-  }
-  function Jd(e, t, n) {
-    const r = getObj("graphic", e);
-    if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-    const s = ne(r, "The spectator"), i = n?.order ?? Fe();
-    return i.some((a) => a.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: D(r.get("_pageid") ?? "") }), Li(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
-  }
-  function Qd(e, t) {
-    const n = new L(), r = new L(), s = new X(), i = (c) => {
-      let d = r.get(c);
-      return d || r.set(c, d = {}), d;
-    };
-    let a, o = !1;
-    const l = new L();
-    for (const { tokenId: c, change: d } of t) {
-      const u = getObj("graphic", c);
-      if (u)
-        switch (l.has(c) || l.set(c, { snapshot: an(u, le(u), e.settings), memory: Xe(ht(e.memories, c), e.edition) }), s.add(c), d.kind) {
-          case "bar":
-            if (d.from === null) break;
-            d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : i(c)[`${d.bar}_value`] = d.from;
-            break;
-          case "attribute":
-            d.from !== null && n.set(d.attributeId, d.from);
-            break;
-          case "worn": {
-            const f = { ...e.memories.tokens[c] };
-            f.worn = Zt(f.worn, d.track, d.from), Ys(e.memories.tokens, c, f);
-            break;
-          }
-          case "override": {
-            const f = { ...e.memories.tokens[c] };
-            f.overrides = Zt(f.overrides, d.key, d.from), Ys(e.memories.tokens, c, f);
-            break;
-          }
-          case "markers":
-            i(c).statusmarkers = d.from;
-            break;
-          case "memory": {
-            const f = d.tokenId ?? c, h = Xe(ht(e.memories, f), e.edition);
-            dn(e.memories, f, Vd(d.from, d.to, h, we));
-            break;
-          }
-          case "initiative": {
-            a ?? (a = Fe());
-            const f = a.find((h) => h.id === c);
-            f && (f.pr = d.from, o = !0);
-            break;
-          }
-          case "turn-order": {
-            a ?? (a = Fe());
-            const f = a.filter((h) => h.id !== d.tokenId);
-            f.length !== a.length && (a = f, o = !0);
-            break;
-          }
-        }
-    }
-    for (const [c, d] of n) {
-      const u = getObj("attribute", c);
-      u && Pi(u, d);
-    }
-    for (const c of s) {
-      const d = getObj("graphic", c), u = l.get(c);
-      if (!d || !u) continue;
-      const f = r.get(c) ?? {};
-      typeof f.statusmarkers == "string" && (f.statusmarkers = Ci(f.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
-      const h = {};
-      for (const y of Wr) {
-        const b = u.snapshot.bars[y], k = `${b.bar}_value`, A = b.link ? n.get(b.link) : void 0;
-        A !== void 0 && d.get(k) !== A && (f[k] = A);
-        const S = A ?? f[k];
-        h[y] = typeof S == "number" ? S : b.value;
-      }
-      m.keys(f).length > 0 && d.set(f);
-      const p = typeof f.statusmarkers == "string" ? f.statusmarkers : u.snapshot.statusmarkers;
-      Zd(e, d, u.snapshot, u.memory, { ...h, statusmarkers: p });
-    }
-    a && o && ar(a);
-  }
-  function Zd(e, t, n, r, s) {
-    const i = (l, c) => {
-      const d = l.edition?.id === e.edition.id ? e.edition.parseState(l.edition.state) : null;
-      return e.edition.condition(d ?? e.edition.enter(c, l.deadForGood === !0), c);
-    }, a = Xe(ht(e.memories, t.id), e.edition), o = {
-      vitality: n.bars.vitality.value,
-      soul: n.bars.soul.value,
-      power: n.bars.power.value,
-      statusmarkers: n.statusmarkers,
-      condition: i(r, n.bars.vitality.value)
-    };
-    Ni(t, o, { ...s, condition: i(a, s.vitality) }, { undo: !0 }, () => Mi(n, n.bars.vitality.value));
-  }
-  function ji(e) {
-    if (e.length === 0) return jr.resolve([]);
-    const t = e.map((n) => `[[1d${n}]]`).join(" ");
-    return new jr((n, r) => {
-      sendChat("DefenseRound", t, (s) => {
-        const a = (s[0]?.inlinerolls ?? []).map((o) => o.results.total);
-        a.length !== e.length || a.some((o) => !C.isInteger(o)) ? r(new Gt(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
-      });
-    });
-  }
-  function eu(e) {
-    const t = e.title ?? e.outcome.steps.find((n) => n.section === ce);
-    return t ? e.say(t) : e.snapshot.name;
-  }
-  function fr(e) {
-    if (e.summary !== void 0) return e.summary;
-    const t = e.outcome.steps.find((n) => n.section === ae);
-    return e.summary = t ? e.say(t) : `${e.snapshot.name}.`;
-  }
-  function Fi(e) {
-    const { snapshot: t, outcome: n } = e;
-    if (!oi(t.id)) return [];
-    const r = [];
-    for (const s of n.steps)
-      s.section === Oe && (s.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage ?{Damage} --ids ${t.id}` }) : s.kind === "button" && r.push({ label: e.say(s), command: s.command }));
-    return r;
-  }
-  function tu(e) {
-    const t = [], n = new L();
-    for (const r of e.outcome.steps) {
-      const s = r.section;
-      if (s === void 0 || s === ce || s === ae || s === Oe) continue;
-      let i = n.get(s);
-      i || (i = [], n.set(s, i), t.push({ label: s, lines: i })), i.push(e.say(r));
-    }
-    return t;
-  }
-  function hr(e) {
-    const t = Fi(e);
-    return {
-      title: eu(e),
-      rows: [
-        ...e.answer ? [{ label: "Answer", lines: [e.answer] }] : [],
-        ...tu(e),
-        { label: "Turn Tracker", lines: e.notes },
-        { label: "Rolls", lines: e.typed ? [e.typed] : [] },
-        ...t.length > 0 ? [{ label: "Actions", lines: [], buttons: t }] : []
-      ]
-    };
-  }
-  function nu(e) {
-    let t = "";
-    for (const n of e)
-      n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${wt[n.resource]} ${n.from} -> ${n.to}`);
-    return t;
-  }
-  function vr(e, t, n, r, s, i) {
-    const a = new L(), o = [];
-    for (const l of t) {
-      const c = e[l], { snapshot: d } = c, u = (a.get(d.name) ?? 0) + 1;
-      a.set(d.name, u);
-      const f = u === 1 ? d.name : `${d.name} (${u})`, h = s === "all" || n[l] === "public", p = h ? nu(c.changes) : "", y = h ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], k = h && c.outcome.steps.some((g) => g.section === Oe) ? [...y, ...Fi(c)] : y, A = fr(c), S = p ? `${A} ${p}` : A;
-      o.push({ label: f, lines: c.answer ? [`${c.answer}. ${S}`] : [S], buttons: k });
-    }
-    return { title: r, rows: o };
-  }
-  function un(e, t) {
-    return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
-  }
-  function mr(e, t, n) {
-    if (t.length === 0) return;
-    const r = t.some((c) => c.changes.length > 0 || !(c.outcome.noop || c.outcome.headline === "unharmed")), s = t.length > 1 ? su(e, t, n.sender ?? "gm") : [];
-    if (!r) {
-      const c = n.senderMaySee ?? (() => !0);
-      if (t.length === 1 && !c(t[0].snapshot)) {
-        G(Se(n.replyTo), te(fr(t[0])));
-        return;
-      }
-      const d = t.length === 1 ? hr(t[0]) : vr(t, ru(t), Gi(e, t), `${n.title}: ${pr(t.length)}`, t.every((u) => c(u.snapshot)) ? "all" : "public", s);
-      G(Se(n.replyTo), ke(d));
-      return;
-    }
-    if (t.length === 1) {
-      const c = t[0], d = un(e, c.snapshot);
-      G(d === "public" ? ft : ve, ke(hr(c)), { record: !0 }), d === "gm" && !c.snapshot.hidden && G(ft, te(fr(c)));
-      return;
-    }
-    const i = Gi(e, t), a = [], o = [];
-    for (let c = 0; c < t.length; c += 1)
-      t[c].snapshot.hidden || a.push(c), i[c] === "gm" && o.push(c);
-    const l = t[0].typed ? ` (${t[0].typed})` : "";
-    a.length > 0 && G(ft, ke(vr(t, a, i, `${n.title}: ${pr(a.length)}${l}`, "public", s))), o.length > 0 && G(ve, ke(vr(t, o, i, `${n.title}: ${pr(t.length)} (GM)${l}`, "all", s)), { record: !0 });
-  }
-  function pr(e) {
-    return `${e} token${e === 1 ? "" : "s"}`;
-  }
-  function Gi(e, t) {
-    return t.map((n) => un(e, n.snapshot));
-  }
-  function ru(e) {
-    return e.map((t, n) => n);
-  }
-  function su(e, t, n) {
-    return e.details.add(
-      n,
-      t.map((r) => {
-        const { snapshot: s } = r;
-        return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => hr(r) };
-      })
-    );
-  }
-  function iu(e, t) {
-    const n = e.bars[t];
-    if (n.value !== null) return;
-    const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${D(n.raw)}"`;
-    return `${e.name}: its ${wt[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
-  }
-  function qe(e) {
-    let t = 2;
-    for (let n = 0; n < e.length; n += 1) {
-      const r = e.charCodeAt(n);
-      if (r === 34 || r === 92 || r === 8 || r === 12 || r === 10 || r === 13 || r === 9) t += 2;
-      else if (r < 32) t += 6;
-      else if (r >= 55296 && r <= 56319) {
-        const s = e.charCodeAt(n + 1);
-        s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
-      } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;
-    }
-    return t;
-  }
-  var Vi = 50, kr = 6e4, Ui = 10, fn = new Aa();
-  function au(e) {
-    switch (e.kind) {
-      case "bar":
-        return 90 + (e.attributeId?.length ?? 0);
-      case "attribute":
-        return 100 + e.attributeId.length;
-      case "worn":
-      case "override":
-      case "initiative":
-        return 80;
-      case "markers":
-        return 40 + qe(e.from) + qe(e.to);
-      case "memory":
-        return 60 + (e.tokenId?.length ?? 0) + Bi(e.from) + Bi(e.to);
-      case "turn-order":
-        return 50 + e.tokenId.length;
-    }
-  }
-  function Bi(e) {
-    return 20 + (e.stance === void 0 ? 0 : qe(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + gr(e.edition.state) : 0) + (e.answer ? 40 + qe(e.answer.edition) + gr(e.answer.answer) : 0);
-  }
-  function gr(e) {
-    if (typeof e == "string") return qe(e);
-    if (e === null || typeof e != "object") return 24;
-    let t = 2;
-    for (const [n, r] of m.entries(e)) t += n.length + 4 + gr(r);
-    return t;
-  }
-  function Hi(e) {
-    let t = fn.get(e);
-    if (t === void 0) {
-      t = 100 + e.by.length;
-      for (const n of e.tokens) {
-        t += 50 + qe(n.tokenId) + qe(n.name);
-        for (const r of n.changes) t += au(r);
-      }
-      fn.set(e, t);
-    }
-    return t;
-  }
-  function ou(e, t, n) {
-    if (n.changes.length === 0) return !1;
-    const r = e.store.history;
-    for (let s = r.length - 1; s >= 0; s -= 1) {
-      const i = r[s];
-      if (!(i.kind !== "hand-edit" || !i.tokens.some((o) => o.changes.some((l) => l.kind === "bar" && l.attributeId === t))))
-        return i.tokens.some((o) => o.tokenId === n.tokenId) ? !1 : (i.tokens.push(n), fn.delete(i), !0);
-    }
-    return !1;
-  }
-  function cu(e) {
-    return e.by === "hand-edit" || e.by === je || ut(e.by);
-  }
-  function yr(e) {
-    return e.by === "hand-edit" || !cu(e);
-  }
-  function Ki(e, t) {
-    const n = t.tokens.filter((c) => c.changes.length > 0);
-    if (n.length === 0) return;
-    const r = { ...t, tokens: n }, s = e.store.history;
-    s.push(r);
-    const i = yr(r), a = () => s.filter((c) => c !== r && c.by === r.by);
-    if (i) {
-      const c = a();
-      for (const d of c.slice(0, E.max(0, c.length + 1 - Ui))) s.splice(s.indexOf(d), 1);
-    }
-    let o = 0;
-    for (const c of s) o += Hi(c);
-    const l = () => s.length > Vi || o > kr;
-    for (; l() && s.length > 1; ) {
-      const c = i ? a()[0] ?? r : s[0];
-      if (s.splice(s.indexOf(c), 1), o -= Hi(c), c === r) break;
-    }
-  }
-  function lu(e) {
-    const t = e.store.history, n = t.length, r = [], s = new L();
-    let i = 0;
-    for (let a = t.length - 1; a >= 0; a -= 1) {
-      const o = t[a];
-      if (r.length >= Vi) break;
-      const l = de.stringify(o).length;
-      if (fn.set(o, l), !(l > kr)) {
-        if (i + l > kr && r.length > 0) {
-          if (yr(o)) continue;
-          break;
-        }
-        if (yr(o)) {
-          const c = s.get(o.by) ?? 0;
-          if (c >= Ui) continue;
-          s.set(o.by, c + 1);
-        }
-        r.unshift(o), i += l;
-      }
-    }
-    return t.splice(0, t.length, ...r), n - r.length;
-  }
-  function wr(e) {
-    const t = new L();
-    for (const r of e) {
-      const s = r.endsWith(".") ? r.slice(0, -1) : r;
-      t.set(s, (t.get(s) ?? 0) + 1);
-    }
-    const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
-    return n.length <= 10 ? n : [...n.slice(0, 8), `${n.length - 8} more problems`];
-  }
-  function xi(e, t = 5) {
-    return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
-  }
-  function vt(e) {
-    const t = new L();
-    for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-    return xi([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
-  }
-  var du = class {
-    constructor() {
-      this.byReason = new L();
-    }
-    add(e, t) {
-      const n = this.byReason.get(t);
-      n ? n.push(e) : this.byReason.set(t, [e]);
-    }
-    lines() {
-      return [...this.byReason].map(([e, t]) => `${vt(t)}: ${e}`);
-    }
-  };
-  function mt(e) {
-    return e.get("_subtype") === "card";
-  }
-  function Je(e, t, n = {}) {
-    const r = [], s = new X(), i = [], a = (c) => {
-      s.has(c.id) || (s.add(c.id), i.push(c));
-    };
-    if (t !== void 0) {
-      if (t.length === 0) throw new w("--ids needs at least one token id");
-      const c = [];
-      for (const d of t) {
-        const u = pt(d, e.gm);
-        u ? a(u) : c.push(uu(d));
-      }
-      c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${xi(c.map((d) => `"${d}"`))}`);
-    } else {
-      let c = 0;
-      for (const d of e.msg.selected ?? []) {
-        const u = d._type === "graphic" ? K(d._id) : void 0;
-        u && !mt(u) ? a(u) : c += 1;
-      }
-      c > 0 && r.push(`${c} selected object${c === 1 ? " is" : "s are"} not a token and ${c === 1 ? "was" : "were"} ignored`);
-    }
-    if (i.length === 0)
-      throw r.length > 0 ? new P(`no token to act on (${r.join("; ")})`) : new P("no token selected: select one or more tokens, or name them with --ids");
-    const o = [], l = [];
-    for (const c of i) {
-      const d = le(c);
-      e.gm || n.anyTarget || De(e.playerId, c, d) ? o.push({ token: c, character: d }) : l.push(ne(c));
-    }
-    if (l.length > 0 && r.push(`you do not control ${vt(l)}`), o.length === 0) throw new P(wr(r).join("; "));
-    return { targets: o, notes: r };
-  }
-  function uu(e) {
-    return e.length > 24 ? `${e.slice(0, 24)}...` : e;
-  }
-  function pt(e, t) {
-    if (e.length === 0 || e.length > 64) return;
-    const n = K(e);
-    if (!(!n || mt(n)) && !(!t && n.get("layer") === "gmlayer"))
-      return n;
-  }
-  function fu(e, t) {
-    for (const n of t) {
-      const r = e.parsed.flags.get(n);
-      if (!(!r || r.length === 0) && !pt(r.join(" "), e.gm))
-        throw new P(`--${n}: no token on the table has that id`);
-    }
-  }
-  function br(e, t) {
-    const n = K(t);
-    return n !== void 0 && De(e, n, le(n));
-  }
-  function I(e) {
-    return Me(e.store.settings.edition);
-  }
-  function kt(e, t) {
-    const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((s) => n[s] === n.stamina) ?? "power";
-    return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
-  }
-  function hu(e) {
-    const t = K(e);
-    return t ? ne(t, e) : e;
-  }
-  function Wi(e) {
-    return e.store;
-  }
-  function Yi(e) {
-    const t = e.store.editionLeft;
-    return t !== void 0 && t !== e.store.settings.edition ? Me(t) : void 0;
-  }
-  function zi(e, t) {
-    return e.gm || De(e.playerId, t.token, t.character) || un(e.app, t) === "public";
-  }
-  function Qe(e, t) {
-    const n = I(e), r = {
-      settings: e.store.settings,
-      attributes: e.attributes,
-      edition: n,
-      nameOf: hu,
-      waiting: e.store.exchange.waiting,
-      other: (i) => {
-        const a = K(i);
-        if (!a || mt(a)) return;
-        const o = e.store.tokens[i], l = ki(a, e.store.settings.bars.vitality);
-        return {
-          name: ne(a, "unnamed token"),
-          stance: o?.stance ?? null,
-          state: rr(n, o, l, r.editionLeft),
-          answer: yi(n, e.store.exchange.waiting[i]),
-          vitality: l,
-          acting: r.turnRow !== void 0 && r.turnRow.id === i
-        };
-      }
-    };
-    if (t) {
-      r.turnOrder = t;
-      const i = Od(t);
-      if (i) {
-        r.turnRow = i;
-        const a = Lt(i.id);
-        a !== "" && a !== "-1" && K(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
-      }
-    }
-    const s = Yi(e);
-    return s && (r.editionLeft = s), r;
-  }
-  function hn(e, t, n, r = Qe(e)) {
-    const s = an(t.token, t.character, e.store.settings);
-    return pd(s, e.store.tokens[s.id], n, r);
-  }
-  function Xi(e, t, n, r = !0) {
-    switch (n.kind) {
-      case "refused":
-        return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
-      case "bar":
-        return r ? iu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
-      case "missing-value":
-        return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
-    }
-  }
-  function vn(e, t, n = "; nothing changed") {
-    const r = t[0], s = r.which === "max" ? `the max of "${r.attribute}"` : `"${r.attribute}"`;
-    return `${e.name}: its character's ${s} ${r.problem}; set a number there (or a formula of numbers and attributes), or give the token its own value with !defense-round set ${r.key} N${n}`;
-  }
-  function jt(e) {
-    return { settings: e.store.settings, edition: I(e), memories: Wi(e) };
-  }
-  var vu = class {
-    constructor(e, t, n, r, s, i) {
-      this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = s, this.nameOf = i;
-    }
-    say(e) {
-      return this.words ?? (this.words = Di(this.edition, (t) => t === this.snapshot.id ? this.snapshot.name : this.nameOf(t))), this.words(e);
-    }
-  };
-  function mu(e, t, n, r = {}, s = jt(e)) {
-    const { snapshot: i } = t, a = zd(s, t, n, r), o = new vu(i, n, a.changes, a.notes, s.edition, t.facts.nameOf);
-    return r.title && (o.title = r.title), {
-      // The name only labels the entry (the history keeps at most 200 characters of it).
-      applied: { tokenId: i.id, name: i.name.length > 200 ? i.name.slice(0, 200) : i.name, changes: a.changes },
-      shown: o
-    };
-  }
-  function pu(e, t, n) {
-    const r = K(t.token.id);
-    if (!r || mt(r)) return !1;
-    const s = t.character?.id ?? "";
-    if (D(r.get("represents") ?? "") !== s) return !1;
-    const i = s ? ld(s) : void 0;
-    return s && !i ? !1 : e.gm || n || De(e.playerId, r, i);
-  }
-  function ku(e) {
-    for (const t of e.changes)
-      if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && E.abs(t.to) <= 1e9)) return t.to;
-  }
-  function qi(e, t) {
-    const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
-    if (n.length === 0) return;
-    const r = rs(e.msg.content ?? ""), s = n.filter((i) => !yu((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
-    if (s.length !== 0)
-      return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;
-  }
-  var gu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-  function yu(e, t) {
-    const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
-    if (!n) return !1;
-    const r = t?.[C(n[1])], s = gu.exec(D(r?.expression ?? ""));
-    return s ? (s[1] === "" ? 1 : C(s[1])) >= 1 && C(s[2]) >= 2 : !1;
-  }
-  function $r(e, t) {
-    const n = {};
-    for (const r of t) {
-      const s = r.flag === void 0 ? void 0 : Ee(e, r.flag, 1, r.sides);
-      s !== void 0 && (n[r.name] = s);
-    }
-    return n;
-  }
-  function Ji(e, t, n, r) {
-    if (e.length === 0) return Qi;
-    const s = { ...t };
-    let i = r;
-    for (const a of e) s[a.name] === void 0 && (s[a.name] = n[i++] ?? a.sides);
-    return s;
-  }
-  var Qi = m.freeze({});
-  function mn(e, t, n, r, s, i, a, o) {
-    const l = hn(e, t, n, s);
-    o?.(l);
-    const c = n.resolve(l.facts, r);
-    if (Sn(c)) return { kind: "refusal", refusal: c, reading: l };
-    if (l.problems.length > 0) return { kind: "problems", reading: l };
-    const d = ku(c);
-    if (d !== void 0) return { kind: "unsafe", value: d, reading: l };
-    const { applied: u, shown: f } = mu(e, l, c, a(c), i);
-    return { kind: "written", outcome: c, applied: u, shown: f, reading: l };
-  }
-  function Ar(e, t, n) {
-    const r = Qe(e), s = jt(e);
-    return t.map((i) => mn(e, i, n, Qi, r, s, () => ({ notify: !1 })));
-  }
-  async function pn(e, t, n, r, s) {
-    const i = $r(e.parsed, t.dice), a = e.gm ? void 0 : qi(e, t.dice);
-    return Zi(e, n.map((o) => ({ target: o, plan: t, given: i, ...a ? { typed: a } : {} })), r, s);
-  }
-  async function Zi(e, t, n, r) {
-    const s = e.app;
-    let i, a = [];
-    const o = t.map((v) => ((i === void 0 || v.plan !== i.plan || v.given !== i.given) && (a = v.plan.dice.filter(($) => v.given[$.name] === void 0)), i = v, a)), l = o.some((v) => v.length > 0), c = s.store.settings.edition, d = l ? await ji(o.flatMap((v) => v.map(($) => $.sides))) : [];
-    if (s.store.settings.edition !== c) {
-      z(e, `Not applied: the edition changed to ${s.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
-      return;
-    }
-    const u = [...n], f = new du(), h = [], p = [];
-    let y = !1;
-    const b = t.some(({ plan: v }) => v.readsTurnOrder) ? { order: Fe(), changed: !1 } : void 0, k = dr() ?? null, A = Qe(s, b?.order), S = jt(s), g = (v) => {
-      const $ = { notify: v.observed ?? !0, healthColors: k };
-      return b && ($.turnOrder = b), $;
-    };
-    let R = 0;
-    if (t.forEach(({ target: v, plan: $, given: N, typed: M, answer: Q }, oe) => {
-      const Ze = o[oe], et = R;
-      if (R += Ze.length, l && !pu(e, v, r.anyTarget === !0)) {
-        u.push(`${ne(v.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
-        return;
-      }
-      const x = mn(s, v, $, Ji($.dice, N, d, et), A, S, g);
-      if (x.kind !== "written") {
-        const { snapshot: Ft } = x.reading, ka = () => zi(e, Ft);
-        x.kind === "refusal" ? x.refusal.kind === "refused" && !x.refusal.nameFirst ? f.add(Ft.name, x.refusal.reason) : u.push(Xi(s, Ft, x.refusal, ka())) : x.kind === "problems" ? u.push(vn(Ft, x.reading.problems)) : u.push(`${Ft.name}: the result${ka() ? ` (${x.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
-        return;
-      }
-      const Te = x.outcome;
-      h.push(x.applied), M && (x.shown.typed = M), Q && (x.shown.answer = Q), p.push(x.shown), y || (y = Te.undoable === !0);
-    }), u.push(...f.lines()), b?.changed && ar(b.order), (r.record || y) && h.length > 0 && Ki(s, { by: r.recordBy ?? e.playerId, kind: r.record ? "damage" : "save", round: s.store.round.number, tokens: h }), mr(s, p, {
-      title: r.title,
-      replyTo: e.replyTo,
-      sender: e.gm ? "gm" : e.playerId,
-      senderMaySee: (v) => zi(e, v)
-    }), u.length > 0) {
-      const v = r.refusals(wr(u), h.length > 0);
-      z(e, `${v.charAt(0).toUpperCase()}${v.slice(1)}`);
-    }
-  }
-  function wu(e) {
-    e.store.exchange.waiting = {};
-  }
-  function bu(e, t) {
-    const n = e.store.exchange.waiting;
-    for (const r of m.keys(n)) n[r].edition !== t && delete n[r];
-  }
-  function $u(e, t, n) {
-    if (!n(e.answer, t.answer))
-      return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
-  }
-  function Sr(e, t) {
-    return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
-  }
-  function kn(e, t) {
-    return t.defenders.filter((n) => t.answers[n] === void 0 && !Sr(e, n));
-  }
-  function ea(e, t) {
-    return e.attacker === null || t ? e.attacker : K(e.attacker)?.get("layer") === "gmlayer" ? null : e.attacker;
-  }
-  function Tr(e, t = !0) {
-    const n = ea(e, t);
-    if (n === null) return "An unseen attacker";
-    const r = K(n);
-    return r ? ne(r, "The attacker") : "The attacker (gone)";
-  }
-  function Au(e) {
-    const t = e.store.exchange;
-    return t.lastAttack = t.lastAttack >= 999999 ? 1 : t.lastAttack + 1, `A${t.lastAttack}`;
-  }
-  function Su(e) {
-    const t = m.keys(e.store.exchange.attacks);
-    return e.store.exchange.attacks = {}, t;
-  }
-  function ta(e, t, n) {
-    const r = [];
-    let s = 0;
-    for (const i of kn(e, t)) {
-      const a = K(i);
-      a && (!n && a.get("layer") === "gmlayer" ? s += 1 : r.push(ne(a, "a token")));
-    }
-    return s > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
-  }
-  function na(e, t) {
-    return kn(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => br(t.by, n) || t.answers[n] !== void 0);
-  }
-  var Tu = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-  function Eu(e) {
-    switch (e.kind) {
-      case "refused": {
-        const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
-        return `${n.charAt(0).toLowerCase()}${n.slice(1)}`;
-      }
-      case "missing-value":
-        return `no ${e.key} to roll against`;
-      case "bar":
-        return "its Vitality is not a number";
-    }
-  }
-  function ra(e, t, n, r, s, i) {
-    const a = K(r);
-    if (!a) return;
-    const o = { token: a, character: le(a) }, l = ne(a, "a token"), c = t.attack, d = kt(e, !0);
-    if (Sr(e, r)) return { label: l, lines: ["Answered by the defense it made ahead (!defend)"] };
-    const u = n.answers[r];
-    if (u) return { label: l, lines: [`Answered: ${u.word}`] };
-    const f = [], h = [], p = [];
-    let y;
-    for (const k of c.choices) {
-      const A = `!defend --answer ${n.key} --ids ${r} --${c.answerFlag} ${k}`;
-      if (k === "none") {
-        h.push({ label: c.label(k, hn(e, o, Tu, i).facts), command: A });
-        continue;
-      }
-      const S = c.planAnswer(k, n.situation, n.attacker, d), g = hn(e, o, S, i);
-      y = g.facts;
-      const R = c.label(k, g.facts), v = m.fromEntries(S.dice.map((N) => [N.name, E.ceil(N.sides / 2)])), $ = S.resolve(g.facts, v);
-      if (Sn($)) {
-        const N = Eu($), M = p.find((Q) => Q.why === N);
-        M ? M.answers.push(R.replace(/ \(.*\)$/, "")) : p.push({ answers: [R.replace(/ \(.*\)$/, "")], why: N });
-      } else h.push({ label: R, command: A });
-    }
-    for (const { answers: k, why: A } of p) f.push(`${k.join(", ")}: ${A}`);
-    const b = ea(n, s);
-    if (y)
-      for (const k of c.extra?.(y, b) ?? []) k.section === Oe && h.push({ label: k.label, command: k.command });
-    return { label: l, lines: f, buttons: oi(r) ? h : [] };
-  }
-  function sa(e) {
-    return Qe(e, Fe());
-  }
-  function Du(e) {
-    const t = K(e);
-    if (!t) return ["gm"];
-    const n = Xl(t, le(t));
-    return n.length > 0 ? n : ["gm"];
-  }
-  function ia(e, t) {
-    return `Attack ${e.key}: ${Tr(e, t)} attacks`;
-  }
-  function aa(e, t) {
-    return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
-  }
-  function _u(e, t) {
-    const n = I(e), r = sa(e), s = new L();
-    for (const i of t.defenders)
-      for (const a of Du(i)) {
-        const o = s.get(a) ?? [];
-        o.push(i), s.set(a, o);
-      }
-    for (const [i, a] of s) {
-      if (i === "gm") continue;
-      const o = a.flatMap((l) => ra(e, n, t, l, !1, r) ?? []);
-      o.length > 0 && G(Se(ri(i)), ke({ title: ia(t, !1), rows: [...aa(n, t), ...o] }), { record: !0 });
-    }
-    G(ve, ke(Er(e, n, t, s.get("gm") ?? [], r)), { record: !0 });
-  }
-  function Er(e, t, n, r, s = sa(e)) {
-    const i = [...aa(t, n), ...r.flatMap((o) => ra(e, t, n, o, !0, s) ?? [])], a = kn(e, n).map((o) => {
-      const l = K(o);
-      return l ? ne(l, "a token") : "a token gone from the table";
-    });
-    return i.push({
-      label: "Waiting for",
-      lines: [a.length > 0 ? a.join(", ") : "nobody"],
-      buttons: [
-        { label: "Resolve now", command: `!attack --resolve ${n.key}` },
-        { label: "Cancel", command: `!attack --cancel ${n.key}` }
-      ]
-    }), { title: ia(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };
-  }
-  var Ru = 5, oa = {
-    ids: { kind: "list" },
-    from: { kind: "one" },
-    help: { kind: "switch" },
-    resolve: { kind: "one" },
-    cancel: { kind: "one" },
-    list: { kind: "switch" }
-  };
-  function Ou(e) {
-    const t = I(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = m.keys(t.attack.flags).map((s) => ` [--${s} ...]`).join("");
-    return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
-  }
-  var Cu = {
-    usage: Ou,
-    help: () => [
-      "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
-      "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
-    ],
-    run(e) {
-      if (O(e.parsed, "list")) return Fu(e);
-      const t = j(e.parsed, "resolve");
-      if (t !== void 0) return Mu(e, t);
-      const n = j(e.parsed, "cancel");
-      return n !== void 0 ? ju(e, n) : Nu(e);
-    }
-  };
-  function ca(e, t, n = {}) {
-    const r = new L();
-    for (const [s, i] of e.flags)
-      m.prototype.hasOwnProperty.call(oa, s) || m.prototype.hasOwnProperty.call(t.attack.flags, s) || r.set(s, i);
-    for (const [s, i] of m.entries(n)) r.set(s, [i]);
-    return { command: "!damage", positionals: e.positionals, flags: r };
-  }
-  function Iu(e) {
-    return { command: "!attack", positionals: [...e.positionals], flags: new L(e.flags.map(([t, n]) => [t, [...n]])) };
-  }
-  function Nu(e) {
-    const t = e.app, n = I(t), r = n.attack;
-    if (Ie(e.parsed, { ...oa, ...n.commands.damage.flags, ...r.flags }, Yn(n.id, "damage")), Ae(e.parsed) === void 0) throw new w("no defenders given: --ids with their token ids");
-    const s = ca(e.parsed, n);
-    n.planDamage(s, kt(t, e.gm));
-    const i = r.situation(e.parsed), a = m.keys(n.commands.damage.flags).find((y) => n.commands.damage.flags[y].decides !== void 0 && s.flags.has(y));
-    if (a !== void 0 && !e.gm) throw new P(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-    const o = Pu(e), l = m.values(t.store.exchange.attacks);
-    if (l.length >= Jn) throw new P(`${l.length} attacks are open already: resolve or cancel one first (!attack --list)`);
-    if (!e.gm) {
-      const y = l.filter((b) => !b.gm);
-      if (y.filter((b) => b.by === e.playerId).length >= Ru || y.length >= Jn / 2)
-        throw new P("you have enough attacks open: resolve or cancel one first (!attack --list)");
-    }
-    const c = Je(e, Ae(e.parsed), { anyTarget: !0 }), d = [...c.notes], u = c.targets.filter(({ token: y }) => o !== null && y.id === o ? (d.push(`${ne(y, "a token")}: the attacker does not defend against itself`), !1) : !0);
-    if (u.length === 0) throw new P(`no defender left (${d.join("; ")})`);
-    if (u.length > Qn) throw new P(`one attack has at most ${Qn} defenders (got ${u.length})`);
-    const f = {
-      key: Au(t),
-      by: e.playerId,
-      gm: e.gm,
-      attacker: o,
-      edition: n.id,
-      positionals: [...e.parsed.positionals],
-      flags: [...e.parsed.flags].filter(([y]) => y !== "ids" && y !== "from" && y !== "help"),
-      situation: i,
-      round: t.store.round.number,
-      defenders: u.map(({ token: y }) => y.id),
-      answers: {}
-    };
-    t.store.exchange.attacks[f.key] = f;
-    const h = u.filter(({ token: y }) => y.get("layer") !== "gmlayer").map(({ token: y }) => ne(y, "a token")), p = i ? ` (${r.situationWords(i).split(":")[0]})` : "";
-    if (h.length > 0 && G(ft, te(`Attack ${f.key}: ${Tr(f, !1)} attacks ${vt(h)}${p}.`), { record: !0 }), d.length > 0 && z(e, `Not among the defenders: ${d.join("; ")}.`), _u(t, f), na(t, f)) return Dr(e, f);
-  }
-  function Pu(e) {
-    const t = j(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
-    let r;
-    if (t !== void 0) {
-      if (r = pt(t, e.gm), !r) throw new P("--from: no token on the table has that id");
-    } else if (n.length === 1)
-      r = pt(n[0]._id, e.gm);
-    else if (n.length > 1)
-      throw new w("select one attacking token (or give --from ATTACKER)");
-    if (!r) {
-      if (e.gm) return null;
-      throw new w("select your attacking token, or give --from with its id");
-    }
-    if (!e.gm && !De(e.playerId, r, le(r))) throw new P(`you do not control ${ne(r, "that token")}: declare from a token of yours`);
-    return r.id;
-  }
-  function la(e, t) {
-    const n = m.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
-    if (!n) throw new P(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
-    return n;
-  }
-  function Mu(e, t) {
-    const n = la(e.app, t.toUpperCase());
-    if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to resolve`);
-    if (!e.gm && !e.app.store.settings.playersTargetAny) {
-      const r = n.defenders.filter((s) => n.answers[s] === void 0 && K(s) !== void 0 && !br(e.playerId, s));
-      if (r.length > 0) {
-        const s = r.map((i) => ne(K(i), "a token"));
-        z(e, `Attack ${n.key} waits for the GM to settle ${vt(s)} (the GM answers for tokens you do not control, or resolves it).`);
-        return;
-      }
-    }
-    return Dr(e, n);
-  }
-  function Dr(e, t) {
-    const n = e.app, r = I(n);
-    delete n.store.exchange.attacks[t.key];
-    const s = Iu(t), i = kt(n, t.gm), a = [], o = [];
-    for (const c of t.defenders) {
-      const d = K(c);
-      if (!d) {
-        o.push(c);
-        continue;
-      }
-      const u = { token: d, character: le(d) }, f = t.answers[c];
-      f?.file !== void 0 && n.store.exchange.waiting[c] === void 0 && (n.store.exchange.waiting[c] = { edition: t.edition, answer: f.file });
-      const h = ca(s, r, f?.flags), p = r.planDamage(h, i);
-      a.push({ target: u, plan: p, given: $r(h, p.dice), ...f ? { answer: Lu(f) } : {} });
-    }
-    const l = e.gm ? e : { ...e, replyTo: "gm" };
-    return e.gm || delete l.replyFor, Zi(l, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
-      title: `Attack ${t.key}`,
-      anyTarget: !0,
-      record: !0,
-      recordBy: t.by,
-      refusals: (c, d) => `Attack ${t.key}: ${d ? "not applied to every defender" : "not applied"}: ${c.join("; ")}.`
-    });
-  }
-  function Lu(e) {
-    const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
-    if (e.word === "none") return "No defense";
-    if (e.roll === void 0) return `${t}: no check was made`;
-    const n = e.typed ? " (typed)" : "";
-    return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
-  }
-  function ju(e, t) {
-    const n = la(e.app, t.toUpperCase());
-    if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to cancel`);
-    delete e.app.store.exchange.attacks[n.key], G(ft, te(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
-  }
-  function Fu(e) {
-    const t = e.app, n = I(t), r = m.values(t.store.exchange.attacks).filter(
-      (i) => e.gm || i.by === e.playerId || kn(t, i).some((a) => br(e.playerId, a))
-    );
-    if (r.length === 0) {
-      z(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
-      return;
-    }
-    if (e.gm) {
-      for (const i of r) G(ve, ke(Er(t, n, i, [])));
-      return;
-    }
-    const s = r.map((i) => {
-      const a = ta(t, i, !1);
-      return `${i.key}: ${Tr(i, !1)} attacks; waiting for ${a.length > 0 ? vt(a) : "nobody"}`;
-    });
-    G(Se(e.replyTo), ke({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));
-  }
-  function Gu(e) {
-    const t = I(e);
-    for (const n of m.values(e.store.exchange.attacks)) G(ve, ke(Er(e, t, n, [])), { record: !0 });
-  }
-  function da(e) {
-    const t = I(e);
-    wu(e);
-    for (const [n, r] of m.entries(e.store.tokens)) {
-      if (r.edition?.id !== t.id) continue;
-      const s = t.parseState(r.edition.state);
-      if (s === null) continue;
-      const i = t.endRound(s);
-      dn(e.store, n, Xe({ ...ht(e.store, n), edition: { id: t.id, state: i } }, t));
-    }
-    e.store.round.number += 1, e.store.round.turned = 0, G(ve, te(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Gu(e);
-  }
-  function Vu(e) {
-    const t = [];
-    for (const n of e) {
-      if (t.length >= Zn) break;
-      Ei(n) || t.push(cr(Dd(n)));
-    }
-    return t;
-  }
-  function Uu(e, t) {
-    if (e.length === 0 || t.length === 0) return null;
-    const n = new X(t), r = new X(e), s = e.filter((o) => n.has(o)), i = t.filter((o) => r.has(o)), a = s.length;
-    if (a === 0 || a !== i.length) return null;
-    for (let o = 0; o < a; o += 1) {
-      if (s[o] !== i[0]) continue;
-      let l = !0;
-      for (let c = 1; c < a && l; c += 1) l = s[(c + o) % a] === i[c];
-      if (l) return o;
-    }
-    return null;
-  }
-  function Bu(e) {
-    e.turnOrderSeen = void 0, _r(e);
-  }
-  function _r(e) {
-    const t = Td();
-    if (t === e.turnOrderSeen) return;
-    e.turnOrderSeen = t;
-    const n = e.store.round, r = Ti(t);
-    Hu(e, r);
-    const s = Vu(r), i = Uu(n.seen, s);
-    if (n.seen = s, i === null) {
-      n.turned = 0;
-      return;
-    }
-    n.turned += i, n.turned >= s.length && da(e);
-  }
-  function Hu(e, t) {
-    e.oddTurnRowsTold === !0 || t.every(Ed) || (e.oddTurnRowsTold = !0, G(ve, te("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
-  }
-  function Ge(e, t) {
-    on(e, t);
-  }
-  function Rr(e) {
-    log(e);
-  }
-  function Or(e) {
-    return state[e];
-  }
-  function ua(e, t) {
-    state[e] = t;
-  }
-  function Ku(e) {
-    return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
-  }
-  function xu(e) {
-    setTimeout(e, 0);
-  }
-  function Wu(e, t, n) {
-    const r = findObjs({ _type: "handout", name: e })[0];
-    if (r) {
-      r.set("notes", t);
-      return;
-    }
-    if (!n) return;
-    createObj("handout", { name: e, inplayerjournals: "all", archived: !1 })?.set("notes", t);
-  }
-  function Yu(e) {
-    return findObjs({ _type: "macro", name: e }).map((t) => t.id);
-  }
-  function zu(e, t) {
-    const n = e === void 0 ? void 0 : getObj("macro", e);
-    return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
-  }
-  function gn(e) {
-    return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-  }
-  var Xu = "Help: DefenseRound", B = (e) => `<code>${gn(e)}</code>`, Ve = (e) => `<li>${e}</li>`;
-  function qu(e) {
-    const t = e.stances.length > 0 ? [Ve(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(gn).join(" ")}`)] : [];
-    return [
-      `<h3>DefenseRound v${pe}: the ${e.id} edition</h3>`,
-      "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
-      "<h4>Players and GM</h4><ul>",
-      ...t,
-      Ve(`${B(e.commands.defend.usage)}: ${e.commands.defend.help.map(gn).join(" ")}`),
-      Ve(`${B(e.commands.damage.usage)}: ${e.commands.damage.help.map(gn).join(" ")}`),
-      Ve(`${B("!attack")} with the same amount and flags, ${B("--ids DEFENDER ...")} and the attacker selected (or ${B("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${B(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${B("!attack --resolve KEY")} (the GM, or whoever declared it). ${B("!attack --list")} and ${B("--cancel KEY")}; ${B("!damage --undo")} takes the whole attack back.`),
-      Ve(`${B("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-      Ve("Every command answers <code>--help</code>."),
-      "</ul><h4>GM</h4><ul>",
-      Ve(`${B("!defense-round")}: status and settings menu; ${B("config KEY VALUE")} (${B(`config edition ${Dt().join("|")}`)} switches editions), ${B("set NAME VALUE|clear")}, ${B("repair")}, ${B("next-round")}, ${B("macros")} (the table's macros for this edition), ${B("refresh")}, ${B("help")}.`),
-      Ve(`Commands another script relays (ScriptCards' ${B("--@")}, APILogic) carry no player: they act for the player that ${B("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${B("config api-commands gm")} lets them act as the GM.`),
-      "</ul>"
-    ].join("");
-  }
-  function Cr(e, t = {}) {
-    Wu(Xu, qu(e), t.createIfMissing !== !1);
-  }
-  function Ju(e, t) {
-    const n = I(e), r = Me(t);
-    bu(e, n.id);
-    const s = [];
-    for (const a of m.keys(e.store.tokens)) {
-      const o = K(a);
-      !o || mt(o) || s.push({ token: o, character: le(o) });
-    }
-    return Ar(e, s, {
-      values: [],
-      dice: [],
-      resolve(a) {
-        const o = e.store.tokens[a.id], l = o?.stance === void 0 || n.stances.includes(o.stance), c = a.bars.vitality.value, d = (o?.edition?.id === t ? r.parseState(o.edition.state) : null) ?? r.enter(c, !1), u = o?.deadForGood === !0 || r.deadForGood(d, c);
-        return {
-          headline: "acts",
-          steps: [],
-          changes: [],
-          // The state as entered now: the stored one belongs to the edition before.
-          state: n.enter(c, u),
-          ...l ? {} : { stance: null },
-          detail: { edition: n.id }
-        };
-      }
-    }), s.length;
-  }
-  function Qu(e) {
-    const t = e.app, n = t.store.macros, r = [], s = [], i = [];
-    for (const o of I(t).macros) {
-      const l = Yu(o.name), c = n[o.name] !== void 0 && l.includes(n[o.name]) ? n[o.name] : void 0;
-      if (c === void 0 && l.length > 0) {
-        i.push(o.name);
-        continue;
-      }
-      const d = zu(c, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
-      d !== void 0 && (n[o.name] = d, (c === void 0 ? r : s).push(o.name));
-    }
-    const a = [
-      r.length > 0 ? `made ${r.join(", ")}` : "",
-      s.length > 0 ? `refreshed ${s.join(", ")}` : "",
-      i.length > 0 ? `left ${i.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
-    ].filter((o) => o !== "");
-    ze(e, `Macros for the ${I(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
-  }
-  var Zu = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (GM only but details; set and repair act on the selected tokens or --ids)", ef = {
-    help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
-    macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
-    config: {
-      title: "!defense-round config",
-      usage: "!defense-round config KEY VALUE",
-      what: [`Changes one setting, e.g. edition ${Dt()[1] ?? Dt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`]
-    },
-    set: {
-      title: "!defense-round set",
-      usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
-      what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it."]
-    },
-    repair: { title: "!defense-round repair", usage: "!defense-round repair [--ids ID ...]", what: ["Restores the targets' worn armor protection to its max. Not undoable."] },
-    "next-round": { title: "!defense-round next-round", usage: "!defense-round next-round", what: ["Ends the round by hand: pending defenses and per-round limits end."] },
-    refresh: { title: "!defense-round refresh", usage: "!defense-round refresh", what: ["Forgets cached attribute look-ups (after another script created attributes)."] },
-    "reset-state": {
-      title: "!defense-round reset-state",
-      usage: "!defense-round reset-state",
-      what: ["Only when a newer version of DefenseRound wrote the saved state (the script is then paused): discards that state and starts from the defaults."]
-    },
-    details: {
-      title: "!defense-round details",
-      usage: "!defense-round details KEY",
-      what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]
-    }
-  };
-  function Ir(e) {
-    return e ? "on" : "off";
-  }
-  function tf(e) {
-    const t = e.store.settings, n = I(e), r = (i) => n.settings.includes(i), s = Ye.filter((i) => t.attributes[i] !== Fs[i]).map(
-      (i) => `${i} -> ${t.attributes[i]}`
-    );
-    return ke({
-      title: `DefenseRound v${pe}`,
-      rows: [
-        { label: "Edition", lines: [t.edition] },
-        {
-          label: "Bars",
-          lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]
-        },
-        { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-        { label: "Players target any", lines: [Ir(t.playersTargetAny)] },
-        { label: "Armor on hand edits", lines: [Ir(t.armorOnManualEdits)] },
-        { label: "Relayed commands", lines: [t.apiCommands === "gm" ? "gm (act as the GM)" : "refuse (unless --api-as a player)"] },
-        { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [D(t.overwhelmLimit)] : [] },
-        { label: "Markers", lines: [Ot.filter((i) => n.markers.includes(i)).map((i) => `${i} ${t.markers[i]}`).join(", ")] },
-        { label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
-        { label: "Round", lines: [D(e.store.round.number)] },
-        { label: "State problems", lines: e.loadProblems }
-      ]
-    });
-  }
-  function fa(e, t) {
-    return [e, ...t.filter((n) => n !== e)].join("|");
-  }
-  function nf(e) {
-    const t = e.store.settings, n = I(e), r = Dt().filter((a) => a !== t.edition), s = (a, o) => me(`${a}: ${Ir(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), i = (a, o) => me(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
-    return [
-      te("Settings:"),
-      i("visibility.npc", t.visibility.npc),
-      i("visibility.pc", t.visibility.pc),
-      s("players-target-any", t.playersTargetAny),
-      s("armor-on-manual-edits", t.armorOnManualEdits),
-      me(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
-      // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-      me(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${fa(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
-      ...r.map((a) => me(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
-      // Only the settings the active edition uses (issue: the settings menu follows the edition).
-      ...n.settings.includes("overwhelm-limit") ? [me(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-      ...n.settings.includes("stamina-bar") ? [me(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${fa(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
-      me("next round", "!defense-round next-round"),
-      me("help handout", "!defense-round help"),
-      me("table macros", "!defense-round macros")
-    ].join(" ");
-  }
-  function rf(e, t) {
-    const [n, r] = t;
-    if (!n || r === void 0) throw new w("set needs a NAME and a VALUE (or clear)");
-    const s = n.toLowerCase();
-    if (!Ye.includes(s))
-      throw new w(`unknown value name "${J(n)}" (names: ${Ye.join(", ")})`);
-    const i = r.toLowerCase() === "clear", a = i ? 0 : $t(r, `the value of ${s}`, -1e6, 1e6), { targets: o, notes: l } = Je(e, Ae(e.parsed)), c = [];
-    for (const { token: d, character: u } of o) {
-      const f = ed(e.app, d.id);
-      f.overrides = Zt(f.overrides, s, i ? null : a);
-      const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
-      h && (f.worn = Zt(f.worn, h, null)), fi(e.app, d.id), c.push(an(d, u, e.app.store.settings).name);
-    }
-    ze(e, `${i ? `Cleared ${s} override` : `${s} = ${a}`} on ${c.join(", ")}.${l.length ? ` (${l.join("; ")})` : ""}`);
-  }
-  var Nr = [
-    ["physical", "armor_physical"],
-    ["magical", "armor_magical"]
-  ];
-  function sf(e) {
-    const { targets: t, notes: n } = Je(e, Ae(e.parsed)), r = new L(), s = {
-      values: Nr.map(([, a]) => a),
-      dice: [],
-      resolve(a) {
-        for (const [, c] of Nr) a.values[c]?.current, a.values[c]?.max;
-        const o = [], l = [];
-        for (const [c, d] of Nr) {
-          const u = a.values[d];
-          if (!u?.present) continue;
-          const f = c === "physical" ? "Physical" : "Magical", h = u.max;
-          if (h === null) {
-            o.push(`${f} has no max on the sheet: nothing to restore it to`);
-            continue;
-          }
-          if (!(h === 0 && (u.current ?? 0) === 0)) {
-            if (u.current === h) {
-              o.push(`${f} ${h}, already whole`);
-              continue;
-            }
-            l.push({ kind: "value", key: d, to: h }), o.push(`${f} ${u.current ?? 0} -> ${h}`);
-          }
-        }
-        return r.set(a.id, o), { headline: "acts", steps: [], changes: l, observed: !1, detail: { repair: !0 } };
-      }
-    }, i = Ar(e.app, t, s).map((a) => {
-      const { snapshot: o } = a.reading;
-      if (a.kind === "problems") return vn(o, a.reading.problems);
-      fi(e.app, o.id);
-      const l = r.get(o.id) ?? [];
-      return `${o.name}: ${l.length > 0 ? l.join(", ") : "no armor to repair"}`;
-    });
-    ze(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
-  }
-  function af(e) {
-    e.store = Pt(pe), e.loadProblems = [], delete e.newerState, ua(rn, e.store);
-  }
-  function of(e, t) {
-    const [n, ...r] = t;
-    if (!n || r.length > 0) throw new w("details needs the key its button gives");
-    const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
-    if (!s) throw new P(i);
-    const a = K(s.tokenId), o = s.hidden || a?.get("layer") === "gmlayer", l = s.npc || a !== void 0 && ai(a, le(a)), c = un(e.app, { npc: l, hidden: o }) === "public";
-    if (!(e.gm || c || a !== void 0 && De(e.playerId, a, le(a)))) throw new P(o ? i : `${s.name}'s breakdown is for the GM`);
-    G(Se(e.replyTo), ke(s.card()));
-  }
-  var cf = {
-    usage: () => Zu,
-    help: () => ["GM only (but details). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help)."],
-    helpFor: (e, t) => {
-      const n = (t.positionals[0] ?? "").toLowerCase();
-      return ef[n];
-    },
-    run(e) {
-      const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
-      if (r === "details") {
-        Ie(e.parsed, {}), of(e, n);
-        return;
-      }
-      if (!e.gm) throw new P("!defense-round is for the GM only");
-      const s = r === "set" || r === "repair";
-      switch (Ie(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {
-        case "":
-          G(Se("gm"), tf(e.app)), G(Se("gm"), nf(e.app));
-          return;
-        case "help":
-          Cr(I(e.app)), z(e, 'The handout "Help: DefenseRound" is up to date in the journal.');
-          return;
-        case "config": {
-          const [i, ...a] = n;
-          if (!i) throw new w("config needs a KEY and a VALUE");
-          const o = e.app.store.settings.edition, l = Sd(e.app.store.settings, i, a.join(" ") || void 0);
-          if (e.app.store.settings.edition !== o) {
-            e.app.store.editionLeft = o;
-            const c = Ju(e.app, o);
-            Cr(I(e.app), { createIfMissing: !1 });
-            const d = c === 0 ? "" : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms (conditions and markers).`, u = Su(e.app), f = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
-            ze(e, `${l}${d} Bars, worn armor and the Turn Tracker are kept.${f}`);
-            return;
-          }
-          ze(e, l);
-          return;
-        }
-        case "set":
-          rf(e, n);
-          return;
-        case "repair":
-          sf(e);
-          return;
-        case "next-round":
-          da(e.app);
-          return;
-        case "macros":
-          Qu(e);
-          return;
-        case "reset-state":
-          if (e.app.newerState === void 0) throw new P("reset-state only discards a state written by a newer version, and this one is not");
-          af(e.app), ze(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
-          return;
-        case "refresh":
-          e.app.attributes.clear(), ze(e, "Cached attribute look-ups forgotten; they are read again on next use.");
-          return;
-        default:
-          throw new w(`unknown subcommand "${J(D(t))}"`);
-      }
-    }
-  };
-  function lf(e, t) {
-    const n = new L();
-    let r;
-    for (const { place: s, tokenId: i, change: a } of t) {
-      const o = getObj("graphic", i);
-      switch (a.kind) {
-        case "bar": {
-          const l = a.attributeId ? getObj("attribute", a.attributeId) : void 0;
-          n.set(s, l ? $e(l.get("current")) : o ? ki(o, a.bar) : null);
-          break;
-        }
-        case "attribute":
-          n.set(s, $e(getObj("attribute", a.attributeId)?.get("current")));
-          break;
-        case "worn":
-          n.set(s, e.memories.tokens[i]?.worn?.[a.track] ?? null);
-          break;
-        case "override":
-          n.set(s, e.memories.tokens[i]?.overrides?.[a.key] ?? null);
-          break;
-        case "markers":
-          n.set(s, D(o?.get("statusmarkers") ?? ""));
-          break;
-        case "memory":
-          n.set(s, Xe(ht(e.memories, a.tokenId ?? i), e.edition));
-          break;
-        case "initiative": {
-          r ?? (r = Fe());
-          const l = or(r.find((c) => c.id === i)?.pr);
-          n.set(s, C.isFinite(l) ? l : null);
-          break;
-        }
-        case "turn-order":
-          break;
-      }
-    }
-    return n;
-  }
-  function df(e) {
-    if (!O(e.parsed, "undo")) throw new w("--force goes with --undo");
-    if (O(e.parsed, "force") && !e.gm) throw new P("--force is the GM's: a player's undo never overwrites a later change");
-    const t = [...e.parsed.flags.keys()].find((g) => g !== "undo" && g !== "force");
-    if (t) throw new w(`--undo takes no other flag (got --${t}): it undoes your last damage, whatever is selected`);
-    if (e.parsed.positionals.length > 0) throw new w("--undo takes no amount");
-    const n = e.app, r = n.store.history;
-    let s = -1;
-    for (let g = r.length - 1; g >= 0; g -= 1)
-      if (e.gm || r[g].by === e.playerId && r[g].kind !== "save") {
-        s = g;
-        break;
-      }
-    if (s === -1) throw new P(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
-    const i = r[s], a = I(n), o = new L(i.tokens.map((g) => [g.tokenId, pt(g.tokenId, e.gm)])), l = i.tokens.filter((g) => o.get(g.tokenId) !== void 0), c = i.tokens.filter((g) => !l.includes(g)).map((g) => g.name), d = (g) => uf(g) ? l.find((R) => ha({ place: "", tokenId: R.tokenId, name: R.name, change: g }, n.store.settings)) : void 0, u = Gd(Md(i.tokens, (g) => o.get(g) !== void 0, d), a, n.store.round.number - i.round).filter((g) => ha(g, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: Wi(n) }, h = lf(f, u), p = (g, R) => {
-      if (g.stance !== R.stance) return R.stance === void 0 ? "has dropped its stance since" : `has taken the ${R.stance} stance since`;
-      if (g.deadForGood !== R.deadForGood) return "has died for good since";
-      const v = $u(g, R, we);
-      if (v !== void 0 && R.answer !== void 0 || v !== void 0 && we(g.edition, R.edition)) return v;
-      const $ = (N) => (N.edition?.id === a.id ? a.parseState(N.edition.state) : null) ?? a.enter(null, !1);
-      return a.describeStateChange($(g), $(R));
-    }, y = jd(u, h, we);
-    if (y.length > 0) {
-      if (!e.gm) {
-        const g = [...new X(y.map((R) => R.name))];
-        z(e, `Nothing undone: ${g.join(", ")} changed since that damage. Only the GM can undo over later changes: ask the GM.`);
-        return;
-      }
-      if (!O(e.parsed, "force")) {
-        z(e, `Nothing undone: values changed since that damage: ${Fd(y, h, we, p).join("; ")}. Use !damage --undo --force to overwrite them.`);
-        return;
-      }
-    }
-    Qd(f, u), y.length > 0 && ff(n, u, h), r.splice(s, 1);
-    const b = i.kind === "save" ? "Save undone" : "Damage undone", k = (g) => o.get(g.tokenId)?.get("layer") === "gmlayer", A = l.filter((g) => !k(g)).map((g) => g.name), S = l.filter(k).map((g) => g.name);
-    A.length > 0 && G(ft, te(`${b}: ${A.join(", ")}.`)), S.length > 0 && G(ve, te(`${b} on hidden token${S.length === 1 ? "" : "s"}: ${S.join(", ")}.`), { record: !0 }), c.length > 0 && z(e, `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${c.join(", ")}.`);
-  }
-  function uf(e) {
-    return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
-  }
-  function ha({ tokenId: e, change: t }, n) {
-    const r = K(e);
-    if (!r) return !1;
-    switch (t.kind) {
-      case "bar":
-        return t.attributeId === void 0 || yd(r, t.bar) === t.attributeId;
-      case "attribute": {
-        const s = wd(t.attributeId);
-        return s !== void 0 && s.characterId === D(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();
-      }
-      case "memory":
-        return t.tokenId === void 0 || K(t.tokenId) !== void 0;
-      default:
-        return !0;
-    }
-  }
-  function ff(e, t, n) {
-    const r = I(e);
-    for (const { place: s, tokenId: i, change: a } of t) {
-      if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
-      const o = n.get(s), l = K(i);
-      if (!l || typeof o != "number") continue;
-      const c = a.from, d = {
-        values: [],
-        dice: [],
-        resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, c, u.state).state, detail: { undo: !0 } })
-      };
-      Ar(e, [{ token: l, character: le(l) }], d);
-    }
-  }
-  var hf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, vf = {
-    usage: (e) => I(e).commands.damage.usage,
-    help: (e) => I(e).commands.damage.help,
-    helpFor: (e, t) => O(t, "undo") || O(t, "force") ? {
-      title: "!damage --undo",
-      usage: "!damage --undo [--force]",
-      what: [
-        "Puts back the last damage you applied (the GM: anyone's), for all its targets: bars, worn armor, markers, conditions and what it used up.",
-        "If a value changed since, nothing is undone and you are told what; --force overwrites it."
-      ]
-    } : void 0,
-    run(e) {
-      if (O(e.parsed, "undo") || O(e.parsed, "force")) {
-        df(e);
-        return;
-      }
-      const t = I(e.app), n = t.commands.damage.flags;
-      Ie(e.parsed, { ...hf, ...n }, Yn(t.id, "damage"));
-      const r = t.planDamage(e.parsed, kt(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, i = Je(e, Ae(e.parsed), { anyTarget: s });
-      let { targets: a } = i;
-      const o = [...i.notes], l = m.keys(n).find((c) => n[c].decides !== void 0 && O(e.parsed, c));
-      if (l !== void 0 && !e.gm) {
-        const c = n[l].decides, d = a.filter(({ token: f, character: h }) => De(e.playerId, f, h)), u = a.filter((f) => !d.includes(f)).map(({ token: f }) => ne(f, "a token"));
-        if (u.length > 0 && o.push(`${vt(u)}: only the GM or its controller ${c}`), a = d, a.length === 0) {
-          z(e, `Not applied: ${o.join("; ")}.`);
-          return;
-        }
-      }
-      return pn(e, r, a, o, {
-        title: "Damage",
-        anyTarget: s,
-        record: !0,
-        refusals: (c, d) => `${d ? "Not applied to every target" : "Not applied"}: ${c.join("; ")}.`
-      });
-    }
-  };
-  async function mf(e) {
-    const t = e.app, n = I(t), r = n.attack, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
-    Ie(e.parsed, s);
-    const i = (j(e.parsed, "answer") ?? "").toUpperCase(), a = m.prototype.hasOwnProperty.call(t.store.exchange.attacks, i) ? t.store.exchange.attacks[i] : void 0;
-    if (!a) throw new P(`no open attack ${i.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
-    const o = Ae(e.parsed) ?? (e.msg.selected ?? []).map((g) => g._id);
-    if (o.length !== 1) throw new w("an answer is for one defender: --ids with its token id");
-    const l = o[0], c = a.defenders.includes(l) ? pt(l, e.gm) : void 0;
-    if (!c) throw new P(`that token is not a defender of attack ${a.key}`);
-    const d = le(c), u = ne(c, "the defender");
-    if (!e.gm && !De(e.playerId, c, d)) throw new P(`only ${u}'s controller or the GM answers for it`);
-    const f = a.answers[l];
-    if (f) throw new P(`${u} has answered attack ${a.key} already (${f.word})`);
-    if (Sr(t, l)) throw new P(`${u} answers attack ${a.key} with the defense it made ahead`);
-    const h = j(e.parsed, r.answerFlag);
-    if (h === void 0) throw new w(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-    const p = W(h, `--${r.answerFlag}`, r.choices);
-    let y = { word: p }, b = p === "none" ? "no defense" : p;
-    if (p !== "none") {
-      const g = r.planAnswer(p, a.situation, a.attacker, kt(t, e.gm)), R = $r(e.parsed, g.dice), v = g.dice.filter((Te) => R[Te.name] === void 0), $ = v.length > 0 ? await ji(v.map((Te) => Te.sides)) : [];
-      if (t.store.exchange.attacks[i] !== a || a.answers[l] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
-      if (!K(l) || !e.gm && !De(e.playerId, c, le(c))) throw new P(`${u} is gone or no longer yours since the roll: nothing answered`);
-      const N = Ji(g.dice, R, $, 0), M = hn(t, { token: c, character: d }, g, Qe(t, g.readsTurnOrder ? Fe() : void 0)), Q = g.resolve(M.facts, N);
-      if (Sn(Q)) throw new P(Xi(t, M.snapshot, Q));
-      if (M.problems.length > 0) throw new P(vn(M.snapshot, M.problems, "; nothing answered"));
-      const oe = r.keep(p, Q, N), Ze = e.gm ? void 0 : qi(e, g.dice);
-      y = { word: oe.word, ...oe.file !== void 0 ? { file: oe.file } : {}, ...oe.flags ? { flags: oe.flags } : {} }, oe.roll !== void 0 && (y.roll = oe.roll), oe.success !== void 0 && (y.success = oe.success), Ze && (y.typed = !0);
-      const et = Di(n, (Te) => Te === l ? u : M.facts.nameOf(Te)), x = Q.steps.filter((Te) => Te.section === "Check").map(et);
-      b = x.length > 0 ? x.join("; ") : p;
-    }
-    a.answers[l] = y;
-    const k = ta(t, a, e.gm), A = na(t, a), S = k.length > 0 ? ` Waiting for ${k.join(", ")}.` : A ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
-    z(e, `${u}: ${b}.${S}`), A && await Dr(e, a);
-  }
-  var pf = { ids: { kind: "list" }, help: { kind: "switch" } }, kf = {
-    usage: (e) => I(e).commands.defend.usage,
-    help: (e) => I(e).commands.defend.help,
-    run(e) {
-      if (e.parsed.flags.has("answer")) return mf(e);
-      const t = I(e.app), n = t.commands.defend;
-      if (n.refused) {
-        z(e, `!defend is not used: ${n.refused}.`);
-        return;
-      }
-      Ie(e.parsed, { ...pf, ...n.flags }, Yn(t.id, "defend"));
-      const r = t.planDefend(e.parsed), s = m.keys(n.flags).filter((c) => n.flags[c].token === !0);
-      fu(e, s);
-      const i = Je(e, Ae(e.parsed)), a = [...i.notes], o = s.map((c) => ({ flag: c, id: (e.parsed.flags.get(c) ?? []).join(" ") })).filter(({ id: c }) => c !== ""), l = i.targets.filter(({ token: c }) => {
-        const d = o.find(({ id: u }) => u === c.id);
-        return d && a.push(`${ne(c, "a token")}: --${d.flag} names the token itself`), d === void 0;
-      });
-      if (l.length === 0) {
-        z(e, `${wr(a).join("; ")}.`.replace(/^./, (c) => c.toUpperCase()));
-        return;
-      }
-      return pn(e, r, l, a, {
-        title: "Defense",
-        refusals: (c) => `${c.join("; ")}.`
-      });
-    }
-  }, gf = { ids: { kind: "list" }, help: { kind: "switch" } }, yf = {
-    usage: (e) => I(e).commands.stance.usage,
-    help: (e) => I(e).commands.stance.help,
-    run(e) {
-      const t = I(e.app);
-      if (t.stances.length === 0) throw new P(`the ${t.id} edition has no stances`);
-      Ie(e.parsed, gf);
-      const [n, ...r] = e.parsed.positionals;
-      if (r.length > 0) throw new w(`one stance only (got "${J(e.parsed.positionals.join(" "))}")`);
-      const s = n?.toLowerCase();
-      if (s !== void 0 && !t.stances.includes(s))
-        throw new w(`unknown stance "${J(D(n))}" (stances: ${t.stances.join(", ")})`);
-      const i = (e.msg.selected ?? []).length === 0 && Ae(e.parsed) === void 0;
-      if (s === void 0 && i) throw new w("no stance given");
-      const { targets: a, notes: o } = Je(e, Ae(e.parsed));
-      if (s === void 0) {
-        const l = e.app.store.settings, c = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: u, character: f }) => `${an(u, f, l).name}: ${e.app.store.tokens[u.id]?.stance ?? c}`);
-        z(e, `Stances: ${d.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} Usage: ${t.commands.stance.usage}`);
-        return;
-      }
-      return pn(e, t.planStance(s), a, o, { title: "Stance", refusals: (l) => `${l.join("; ")}.` });
-    }
-  };
-  function wf(e, t, n) {
-    return n === null ? e + t : E.max(e, E.min(e + t, n));
-  }
-  function bf(e, t, n) {
-    return {
-      values: [],
-      dice: [],
-      resolve(r) {
-        const s = r.bars[n].value;
-        if (s === null) return { kind: "bar", resource: n };
-        const i = r.bars.vitality.value;
-        if (e.condition(r.state, i) === "dead")
-          return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-        const a = r.bars[n].max, o = wf(s, t, a), l = a !== null && o === a && s + t > a, c = i === null ? void 0 : e.setVitality(i, n === "vitality" ? o : i, r.state), d = r.id;
-        return {
-          headline: "acts",
-          ...o === s ? { noop: !0 } : {},
-          steps: [
-            T(ce, { kind: "heal-title", who: d, resource: n, amount: o - s }),
-            // Nothing healed (already at its max) says so, on a row of several as on its own card.
-            T(ae, { kind: "heal-summary", who: d, healed: o !== s, atMax: a !== null && s >= a }),
-            T("Heal", { kind: "healed", resource: n, before: s, after: o, max: a, capped: l }),
-            ...n === "vitality" && c ? Ce("Heal", c.conditions) : [],
-            ...c?.now ? [T("Now", c.now)] : []
-          ],
-          changes: o !== s ? [{ kind: "bar", resource: n, to: o }] : [],
-          ...n === "vitality" && c ? { state: c.state } : {},
-          ...n === "vitality" && c?.dropsAnswer ? { answer: null } : {},
-          detail: { heal: t, resource: n, before: s, after: o }
-        };
-      }
-    };
-  }
-  var $f = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Af = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Sf = {
-    usage: () => $f,
-    run(e) {
-      const t = e.parsed;
-      Ie(t, Af);
-      const n = zt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = W(j(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = Je(e, Ae(t));
-      return pn(e, bf(I(e.app), n, r), s, i, {
-        title: "Heal",
-        refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
-      });
-    }
-  }, va = m.freeze({});
-  function Tf(e, t, n) {
-    if (!n || mt(t)) return;
-    const r = e.store.settings, s = ye[r.bars.vitality].value;
-    if (!(s in n)) return;
-    const i = $e(n[s]), a = D(t.get(ye[r.bars.vitality].link) ?? "");
-    let { typed: o, keepInStep: l } = Ef(t, s, a, i);
-    if (i === null || o === null || i === o) return;
-    const c = I(e), d = { token: t, character: le(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === o || u.typed === o);
-    if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, l = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && o < i && i - o <= ns) {
-      const y = c.planHandEdit(i - o, kt(e, !0)), b = {
-        ...y,
-        resolve(A, S) {
-          if (c.condition(A.state, i) === "dead") return { kind: "refused", reason: "dead" };
-          const g = y.resolve(A, S);
-          return !("kind" in g) && !g.changes.some((R) => R.kind === "bar" && R.resource === "vitality") && g.changes.push({ kind: "bar", resource: "vitality", to: i }), g;
-        }
-      }, k = mn(
-        e,
-        d,
-        b,
-        va,
-        Qe(e),
-        jt(e),
-        () => ({ vitalityFrom: i, ...l, title: T(ce, { kind: "hand-edit-read-title", who: t.id, before: i, typed: o }) }),
-        (A) => {
-          kd(A, i), ma(e, A, i);
-        }
-      );
-      if (k.kind === "unsafe") return;
-      if (k.kind === "problems" || k.kind === "refusal" && k.reading.problems.length > 0)
-        G(ve, te(`Hand edit not read through armor: ${vn(k.reading.snapshot, k.reading.problems, "")}.`));
-      else if (k.kind === "written") {
-        mr(e, [k.shown], { title: "Hand edit", replyTo: "gm" });
-        const A = k.outcome.changes.find((S) => S.kind === "bar" && S.resource === "vitality");
-        a && e.linkedEdits.set(a, { from: i, typed: o, to: A?.kind === "bar" ? A.to : i, by: t.id, echoed: new X() }), Ki(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [k.applied] });
-        return;
-      }
-    }
-    const h = Df(e, i, o), p = mn(e, d, h.plan, va, Qe(e), jt(e), () => ({ vitalityFrom: i, ...l }), (y) => ma(e, y, i));
-    p.kind === "written" && (f && ou(e, a, p.applied), h.saysSomething() && mr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));
-  }
-  function Ef(e, t, n, r) {
-    const s = $e(e.get(t));
-    if (n === "" || s !== r) return { typed: s };
-    const i = $e(gd(n));
-    return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };
-  }
-  function Df(e, t, n) {
-    const r = I(e);
-    let s = !1;
-    return { plan: {
-      values: [],
-      dice: [],
-      resolve(a) {
-        const o = a.state, l = r.setVitality(t, n, o), c = a.id, d = r.setVitality(t, t, o).state;
-        return s = l.vitality !== n || !we(d, l.state), {
-          headline: "acts",
-          steps: [
-            T(ce, { kind: "hand-edit-title", who: c }),
-            T(ae, { kind: "hand-edit-summary", who: c, now: l.now }),
-            ...l.steps.map((f) => T("Change", f)),
-            l.now ? T("Now", l.now) : T("Now", { kind: "standing" })
-          ],
-          changes: l.vitality !== n ? [{ kind: "bar", resource: "vitality", to: l.vitality }] : [],
-          state: l.state,
-          ...l.dropsAnswer ? { answer: null } : {},
-          detail: l
-        };
-      }
-    }, saysSomething: () => s };
-  }
-  function ma(e, t, n) {
-    const r = I(e), s = e.store.tokens[t.snapshot.id];
-    s?.edition?.id !== r.id && (t.facts.state = rr(r, s, n, Yi(e)));
-  }
-  var _f = 400, Rf = 100, Of = 20, Cf = class {
-    constructor() {
-      this.nextShown = 1, this.nextHidden = 1, this.rows = new L(), this.bySender = new L();
-    }
-    /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
-    add(e, t) {
-      const n = t.map((i) => {
-        const a = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
-        return this.rows.set(a, i), a;
-      }), r = this.bySender.get(e) ?? [];
-      this.bySender.delete(e), r.push(...n);
-      const s = e === "gm" ? _f : Rf;
-      for (const i of r.splice(0, E.max(0, r.length - s))) this.rows.delete(i);
-      if (this.bySender.set(e, r), this.bySender.size > Of + 1) {
-        for (const [i, a] of this.bySender)
-          if (!(i === "gm" || i === e)) {
-            for (const o of a) this.rows.delete(o);
-            this.bySender.delete(i);
-            break;
-          }
-      }
-      return n;
-    }
-    get(e) {
-      return this.rows.get(e);
-    }
-  };
-  function If(e) {
-    const t = I(e);
-    if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
-    const n = dr() !== void 0, r = Or("HealthColors");
-    !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, G(
-      ve,
-      [
-        te("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
-        r.auraDead === !0 ? me("NPCs: dead at 0 off", "!aura dead") : "",
-        r.auraDeadPC === !0 ? me("PCs: dead at 0 off", "!aura deadPC") : ""
-      ].filter((s) => s !== "").join(" ")
-    ));
-  }
-  var pa = {
-    "!damage": vf,
-    "!attack": Cu,
-    "!defend": kf,
-    "!stance": yf,
-    "!heal": Sf,
-    "!defense-round": cf
-  };
-  function Nf() {
-    const e = Or(rn) === void 0, { stored: t, problems: n, newer: r } = Gl(Or(rn), pe), s = { store: t, attributes: new Kl(), loadProblems: n, linkedEdits: new L(), details: new Cf() };
-    return r !== void 0 ? (s.newerState = r, Rr(`${re} v${pe}: ${n.join("; ")}`), G(ve, te(Mf(r)))) : Pf(s, e), Lf(s), s;
-  }
-  function Pf(e, t) {
-    const n = e.store, r = e.loadProblems;
-    t && Hl(n.settings, jf());
-    const s = lu(e);
-    s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), ua(rn, n), r.length > 0 && (Rr(`${re} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), G(ve, te(`${re}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? G(ve, te(`${re} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Le("rebuilding the help handout", () => Cr(Me(n.settings.edition)))(), n.scriptVersion = pe;
-  }
-  function Mf(e) {
-    return `${re}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
-  }
-  function Lf(e) {
-    const t = e.store, n = () => e.newerState !== void 0, r = Le("following the Turn Tracker", () => {
-      n() || _r(e);
-    });
-    Ge(
-      "chat:message",
-      Le(
-        (a) => `${D(a?.content ?? "").split(" ", 1)[0]}`,
-        (a) => (a?.type === "api" && !n() && (hi(a, pa) !== void 0 ? _r(e) : xu(r)), td(e, a, pa)),
-        (a) => a?.type === "api" && a.playerid ? ri(a.playerid) : void 0
-      )
-    );
-    const s = Le("a hand edit of a bar", (a, o) => {
-      n() || Tf(e, a, o);
-    });
-    for (const a of ["bar1", "bar2", "bar3"]) Ge(`change:graphic:${a}_value`, s);
-    Ge(
-      "destroy:graphic",
-      Le("forgetting a deleted token", (a) => {
-        n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
-      })
-    ), Bu(e), Ge("change:campaign:turnorder", r), Ff(r);
-    const i = Le("refreshing attribute look-ups", (a) => {
-      e.attributes.forget(D(a.get("_characterid") ?? ""));
-    });
-    Ge("add:attribute", i), Ge("destroy:attribute", i), Ge("change:attribute:name", i), Gf(s), n() || Le("checking HealthColors", () => If(e))(), Rr(`${re} v${pe} ready: edition ${t.settings.edition}.`);
-  }
-  function jf() {
-    return Ku(re.toLowerCase());
-  }
-  function Ff(e) {
-    const t = xd();
-    t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
-  }
-  function Gf(e) {
-    const t = Kd();
-    t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
-  }
-  Ge("ready", Le("starting up", () => {
-    Nf();
-  }));
-  var Vf = pe;
-  function Uf(e) {
-    return Wd(e);
-  }
-  return $a(Mr);
+}
+function xl(e) {
+if (e === 133 || e === 8232 || e === 8233) return " ";
+if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
+}
+function dt(e) {
+const t = typeof e == "string" ? e : D(e ?? "");
+let n = "", r = 0;
+for (let s = 0; s < t.length; s += 1) {
+const i = t.charCodeAt(s), a = i < 128 ? Mt[i] : xl(i);
+a !== void 0 && (n += t.slice(r, s) + a, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);
+}
+return r === 0 ? t : n + t.slice(r);
+}
+function Wl() {
+const e = typeof API_Meta < "u" ? API_Meta?.[re] : void 0;
+return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
+}
+function tr(e, t, n) {
+try {
+const r = t instanceof Gt ? t.stack ?? t.message : D(t);
+log(`${re} v${pe}: ${e} failed${Wl()}: ${r}`), n && sendChat(
+re,
+`/w ${n} ${dt(`${re} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+null,
+{ noarchive: !0 }
+);
+} catch {
+}
+}
+function Le(e, t, n) {
+return (...r) => {
+let s = typeof e == "string" ? e : "a command", i;
+const a = (o) => tr(s, o, i);
+try {
+typeof e == "function" && (s = e(...r)), i = n?.(...r);
+const o = t(...r);
+o && typeof o.then == "function" && o.then(void 0, a);
+} catch (o) {
+a(o);
+}
+};
+}
+var je = "API";
+function ut(e) {
+return e !== je && e !== "" && playerIsGM(e) === !0;
+}
+function Yl(e) {
+if (!(e === void 0 || e === "" || e === je || !getObj("player", e) || ut(e)))
+return e;
+}
+function nr(e) {
+return e === je ? "another script" : D(getObj("player", e)?.get("_displayname") ?? "player");
+}
+var zl = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function ti(e) {
+return !zl.test(e);
+}
+function ni(e, t) {
+return e || !ti(t) ? "gm" : `"${t}"`;
+}
+function ri(e) {
+return e === je ? "gm" : ni(ut(e), nr(e));
+}
+function si(e, t) {
+return D(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
+}
+function De(e, t, n) {
+return ut(e) ? !0 : si(t.get("controlledby"), e) || si(n?.get("controlledby"), e);
+}
+var ii = /[^,\s]/;
+function ai(e, t) {
+return !ii.test(D(e.get("controlledby") ?? "")) && !ii.test(D(t?.get("controlledby") ?? ""));
+}
+function Xl(e, t) {
+const n = new X();
+for (const r of [e.get("controlledby"), t?.get("controlledby")])
+for (const s of D(r ?? "").split(",")) {
+const i = s.trim();
+i !== "" && i !== "all" && !ut(i) && n.add(i);
+}
+return [...n];
+}
+var ft = { kind: "public" }, ve = { kind: "whisper", to: "gm" };
+function Se(e) {
+return { kind: "whisper", to: e };
+}
+function G(e, t, n = {}) {
+e.kind === "public" ? sendChat(re, t) : n.record ? sendChat(re, `/w ${e.to} ${t}`) : sendChat(re, `/w ${e.to} ${t}`, null, { noarchive: !0 });
+}
+function ke(e) {
+let t = `&{template:default} {{name=${dt(e.title)}}}`;
+for (const n of e.rows) {
+const { lines: r } = n, s = n.buttons, i = s === void 0 ? 0 : s.length;
+if (r.length === 0 && i === 0) continue;
+let a = "";
+for (let l = 0; l < r.length; l += 1) a += (l === 0 ? "" : "<br>") + dt(r[l]);
+let o = "";
+for (let l = 0; l < i; l += 1) o += (l === 0 ? "" : " ") + me(s[l].label, s[l].command);
+t += ` {{${dt(ql(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
+}
+return t;
+}
+function ql(e) {
+return e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
+}
+function te(e) {
+return dt(e);
+}
+var Jl = /^[-\w]+$/;
+function me(e, t) {
+return `[${dt(e)}](${t})`;
+}
+function oi(e) {
+return Jl.test(e);
+}
+function ci(e, t, n) {
+const r = D(t.playerid ?? "");
+return r === je ? Ql(e, t, n) : li(e, t, n, r, ut(r), !1);
+}
+function li(e, t, n, r, s, i) {
+const a = nr(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: s, senderName: a, replyTo: ni(s, a), relayed: i };
+return !s && !ti(a) && (o.replyFor = J(a, 60)), o;
+}
+function Ql(e, t, n) {
+const r = n.flags.get("api-as");
+n.flags.delete("api-as");
+const s = Yl(r?.length === 1 ? r[0] : void 0);
+if (s !== void 0) return li(e, t, n, s, !1, !0);
+const i = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: je, gm: i, senderName: nr(je), replyTo: "gm", relayed: !0 };
+return i || (a.relayRefused = !0), a;
+}
+var di = 2e3;
+function z(e, t) {
+G(Se(e.replyTo), te(ui(e, t)));
+}
+function ze(e, t) {
+G(Se(e.replyTo), te(ui(e, t)), { record: !0 });
+}
+function ui(e, t) {
+const n = t.length > di ? `${t.slice(0, di - 12)}... (cut)` : t;
+return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
+}
+function Zl(e, t, n) {
+z(e, `${t.charAt(0).toUpperCase()}${t.slice(1)}. Usage: ${n}`);
+}
+function ed(e, t) {
+const n = e.store.tokens[t];
+if (n) return n;
+const r = {};
+return e.store.tokens[t] = r, r;
+}
+function fi(e, t) {
+const n = e.store.tokens[t];
+n && Ct(n) && delete e.store.tokens[t];
+}
+function hi(e, t) {
+if (e.type !== "api" || typeof e.content != "string") return;
+const n = e.content.trimStart().split(/\s/, 1)[0]?.toLowerCase() ?? "";
+return m.prototype.hasOwnProperty.call(t, n) ? n : void 0;
+}
+function vi(e) {
+return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
+}
+async function td(e, t, n) {
+const r = hi(t, n);
+if (!r) return;
+const s = n[r], i = ro(t.content, t.inlinerolls);
+let a;
+try {
+if (a = ci(e, t, rs(i)), a.relayRefused) {
+z(a, vi(r));
+return;
+}
+if (!a.relayed && a.parsed.flags.has("api-as")) throw new w("--api-as is read only on a command another script relays");
+if (e.newerState !== void 0 && !(r === "!defense-round" && a.gm && (a.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
+z(a, `The saved state was written by a newer version of ${re} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+return;
+}
+if (a.parsed.flags.has("help")) {
+const o = s.helpFor?.(e, a.parsed) ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, l = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`;
+G(Se(a.replyTo), ke({ title: `Help: ${o.title}${l}`, rows: [{ label: "Usage", lines: [o.usage] }, { label: "What it does", lines: o.what }] }));
+return;
+}
+await s.run(a);
+} catch (o) {
+if (o instanceof w || o instanceof P) {
+if (a ?? (a = ci(e, t, { command: r, positionals: [], flags: new L() })), a.relayRefused) {
+z(a, vi(r));
+return;
+}
+o instanceof w ? Zl(a, o.message, s.usage(e)) : z(a, `${o.message.charAt(0).toUpperCase()}${o.message.slice(1)}.`);
+return;
+}
+throw o;
+}
+}
+var nd = 20, rd = 2e3, sd = { floor: E.floor, ceil: E.ceil, round: E.round, abs: E.abs };
+function mi(e, t, n = 0) {
+if (n > nd) return { ok: !1, problem: "refers to itself through other attributes" };
+if (e.length > rd) return { ok: !1, problem: "is too long to be a formula" };
+const r = id(e, t, n);
+if (!r.ok) return r;
+const i = new cd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+return i === void 0 || !C.isFinite(i) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: i + 0 };
+}
+function id(e, t, n) {
+let r = "", s = 0;
+const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
+let a;
+for (; (a = i.exec(e)) !== null; ) {
+const o = a[1].trim(), l = a[2] === "max" ? "max" : "current", c = t(o, l);
+if (c == null) return { ok: !1, problem: `refers to "${o}", which the character does not have` };
+const d = typeof c == "number" ? D(c) : D(c).trim();
+let u;
+if (d === "") u = 0;
+else {
+const f = mi(d, t, n + 1);
+if (!f.ok) return f.problem.startsWith("refers to") ? f : { ok: !1, problem: `refers to "${o}", which ${f.problem}` };
+u = f.value;
+}
+r += `${e.slice(s, a.index)}(${u})`, s = a.index + a[0].length;
+}
+return { ok: !0, text: r + e.slice(s) };
+}
+var pi = (e) => m.assign(m.create(null), e), ad = pi({ "+": (e, t) => e + t, "-": (e, t) => e - t }), od = pi({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), cd = class {
+constructor(e) {
+this.text = e, this.at = 0;
+}
+parse() {
+const e = this.sum();
+return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;
+}
+space() {
+for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
+}
+sum() {
+return this.chain(() => this.product(), ad);
+}
+product() {
+return this.chain(() => this.unary(), od);
+}
+/** Operands joined by operators of one precedence, worked out left to right. */
+chain(e, t) {
+let n = e();
+for (; ; ) {
+if (n === void 0) return;
+this.space();
+const r = t[this.text[this.at] ?? ""];
+if (r === void 0) return n;
+this.at += 1;
+const s = e();
+if (s === void 0) return;
+n = r(n, s);
+}
+}
+unary() {
+this.space();
+const e = this.text[this.at];
+if (e === "-" || e === "+") {
+this.at += 1;
+const t = this.unary();
+return t === void 0 ? void 0 : e === "-" ? -t : t;
+}
+return this.atom();
+}
+atom() {
+this.space();
+const e = this.text.slice(this.at), t = /^\d+(\.\d+)?/.exec(e);
+if (t)
+return this.at += t[0].length, C(t[0]);
+const n = /^([a-z]+)\s*\(/i.exec(e);
+if (n) {
+const r = sd[n[1].toLowerCase()];
+if (!r) return;
+this.at += n[0].length;
+const s = this.sum();
+return this.space(), s === void 0 || this.text[this.at] !== ")" ? void 0 : (this.at += 1, r(s));
+}
+if (e.startsWith("(")) {
+this.at += 1;
+const r = this.sum();
+return this.space(), r === void 0 || this.text[this.at] !== ")" ? void 0 : (this.at += 1, r);
+}
+}
+};
+function ne(e, t = "an unnamed token") {
+return D(e.get("name") ?? "") || t;
+}
+function K(e) {
+return getObj("graphic", e);
+}
+function ld(e) {
+return getObj("character", e);
+}
+function le(e) {
+const t = D(e.get("represents") ?? "");
+return t ? getObj("character", t) : void 0;
+}
+var ye = {
+bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
+bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
+bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
+}, sn = class {
+constructor(e, t) {
+this.token = e, this.bar = t;
+}
+get link() {
+return this.linkRead === void 0 && (this.linkRead = D(this.token.get(ye[this.bar].link) ?? "")), this.linkRead;
+}
+/** The attribute the bar is linked to, when it still exists. */
+get attribute() {
+return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null), this.attributeRead;
+}
+get raw() {
+if (this.valueRead === void 0) {
+const e = this.attribute;
+this.rawRead = e ? e.get("current") : this.token.get(ye[this.bar].value), this.valueRead = $e(this.rawRead);
+}
+return this.rawRead;
+}
+get value() {
+return this.valueRead === void 0 && this.raw, this.valueRead;
+}
+get max() {
+if (this.maxRead === void 0) {
+const e = this.attribute;
+this.maxRead = $e(e ? e.get("max") : this.token.get(ye[this.bar].max));
+}
+return this.maxRead;
+}
+};
+function ki(e, t) {
+return new sn(e, t).value;
+}
+var dd = class {
+constructor(e, t) {
+this.reading = e, this.value = t;
+}
+get max() {
+return this.reading.max;
+}
+};
+function an(e, t, n) {
+const r = {
+vitality: new sn(e, n.bars.vitality),
+soul: new sn(e, n.bars.soul),
+power: new sn(e, n.bars.power)
+};
+return {
+id: e.id,
+token: e,
+name: D(e.get("name") ?? "") || D(t?.get("name") ?? "") || "unnamed token",
+character: t,
+bars: r,
+unique: r.vitality.link !== "",
+npc: ai(e, t),
+hidden: e.get("layer") === "gmlayer",
+statusmarkers: D(e.get("statusmarkers") ?? "")
+};
+}
+var gi = { armor_physical: "physical", armor_magical: "magical" };
+function rr(e, t, n, r) {
+return t?.edition?.id === e.id ? t.edition.state : e.enter(n, ud(t, n, r));
+}
+function ud(e, t, n) {
+return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
+}
+function yi(e, t) {
+return t !== void 0 && t.edition === e.id ? t.answer : null;
+}
+var fd = { kind: "override" }, wi = { kind: "none" }, cn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, hd = m.freeze({}), vd = m.freeze({ current: null, max: null, present: !1 }), sr = [], md = class {
+constructor(e, t) {
+this.characterId = e, this.index = t, this.problems = sr;
+}
+/** The sheet's default for an attribute the character has no object for, read as an attribute is. */
+defaultOf(e) {
+return { get: (t) => this.index.sheetDefault(this.characterId, e, t) };
+}
+/** An attribute's raw value by name, as a formula refers to it: the attribute, else the sheet's default. */
+lookup(e, t) {
+const n = this.index.find(this.characterId, e);
+return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);
+}
+/**
+* A stored value as a number: an integer as it is, "" or nothing as no value, a formula worked out
+* as Roll20 would; anything else is a problem (noted) and no value.
+*/
+number(e, t, n, r) {
+const s = $e(e);
+if (s !== null) return s;
+if (ln(e)) return null;
+const i = mi(D(e), (o, l) => this.lookup(o, l));
+if (i.ok && C.isSafeInteger(i.value)) return i.value;
+const a = i.ok ? `works out to ${i.value}, not a whole number (wrap it in floor())` : i.problem;
+return this.problems === sr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
+}
+};
+function ln(e) {
+return e == null || typeof e == "string" && e.trim() === "";
+}
+function bi(e) {
+return !ln(e) && $e(e) === null;
+}
+var $i = class {
+constructor(e, t, n, r, s, i, a, o) {
+this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = s, this.name = i, this.rawCurrent = a, this.isDefault = o, this.present = !0;
+}
+get current() {
+return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);
+}
+get max() {
+if (!this.withMax) return null;
+if (this.maxRead === void 0) {
+const e = this.source.get("max");
+ln(e) && (this.isDefault || bi(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+}
+return this.maxRead;
+}
+currentRaw() {
+return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
+}
+};
+function pd(e, t, n, r) {
+const s = n.values, i = {}, a = {}, o = e.character, l = r.settings.attributes;
+let c, d;
+for (let b = 0; b < s.length; b += 1) {
+const k = s[b], A = gi[k], S = t?.overrides?.[k];
+if (S !== void 0) {
+i[k] = { current: A ? t?.worn?.[A] ?? S : S, max: S, present: !0 }, a[k] = A ? cn[A] : fd;
+continue;
+}
+const g = l[k], R = o ? r.attributes.find(o.id, g) : void 0;
+o && (c ?? (c = new md(o.id, r.attributes)));
+let v = A !== void 0 && !e.unique;
+if (R && c) {
+let $;
+A !== void 0 && !v && ($ = R.get("current"), v = bi($)), i[k] = new $i(R, v ? t?.worn?.[A] : void 0, A !== void 0, c, k, g, $, !1), a[k] = v ? cn[A] : { kind: "attribute", attribute: R };
+} else c && !ln(d = r.attributes.sheetDefault(c.characterId, g, "current")) ? (i[k] = new $i(c.defaultOf(g), A ? t?.worn?.[A] : void 0, A !== void 0, c, k, g, d, !0), a[k] = A ? cn[A] : wi) : (i[k] = A ? { current: t?.worn?.[A] ?? null, max: null, present: !1 } : vd, a[k] = A ? cn[A] : wi);
+}
+const u = r.turnOrder;
+let f = null;
+if (u && u.length > 0) {
+const b = u.find((k) => k.id === e.id);
+b !== void 0 && (f = Ai(b.pr));
+}
+let h = hd;
+if (n.others && n.others.length > 0) {
+h = {};
+for (const b of n.others) h[b] = r.other?.(b);
+}
+const p = {
+id: e.id,
+name: e.name,
+// The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
+bars: e.bars,
+values: i,
+armorSource: o !== void 0 || t?.overrides !== void 0,
+stance: t?.stance ?? null,
+state: rr(r.edition, t, e.bars.vitality.value, r.editionLeft),
+answer: yi(r.edition, r.waiting[e.id]),
+initiative: f,
+// seed 000 / seed 001: the token on top of a non-empty Turn Tracker is in its own active round.
+acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
+currentTurn: r.turnRow === void 0 ? null : { initiative: Ai(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+others: h,
+nameOf: r.nameOf
+}, y = c;
+return {
+snapshot: e,
+record: t,
+facts: p,
+places: a,
+// Read after the rules ran: the values they read were checked then.
+get problems() {
+return y === void 0 ? sr : y.problems;
+}
+};
+}
+function kd(e, t) {
+const n = e.snapshot.bars;
+e.facts.bars = { vitality: new dd(n.vitality, t), soul: n.soul, power: n.power };
+}
+function Ai(e) {
+if (typeof e == "number") return C.isFinite(e) ? e : null;
+if (typeof e != "string" || e.trim() === "") return null;
+const t = C(e.trim());
+return C.isFinite(t) ? t : null;
+}
+function gd(e) {
+return getObj("attribute", e)?.get("current");
+}
+function yd(e, t) {
+return D(e.get(ye[t].link) ?? "");
+}
+function wd(e) {
+const t = getObj("attribute", e);
+return t ? { characterId: D(t.get("_characterid") ?? ""), name: D(t.get("name") ?? "") } : void 0;
+}
+var bd = new X(
+"red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
+);
+function $d(e) {
+if (bd.has(e)) return !0;
+try {
+const t = de.parse(D(Campaign().get("token_markers") ?? "[]"));
+return Z.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
+} catch {
+return !1;
+}
+}
+var Si = ["on", "off"], ir = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Ad = [
+"edition",
+...m.keys(ir),
+"stamina-bar",
+...Ye.map((e) => `attr.${e}`),
+...Ot.map((e) => `marker.${e}`),
+"visibility.npc",
+"visibility.pc",
+"players-target-any",
+"armor-on-manual-edits",
+"overwhelm-limit",
+"api-commands"
+];
+function Sd(e, t, n) {
+const r = t.toLowerCase();
+if (n === void 0 || n === "") throw new w(`config ${r} needs a value`);
+if (r === "edition") {
+const s = W(n, "edition", vl()), i = Dt();
+if (!i.includes(s))
+throw new w(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
+return e.edition = s, `Edition is now ${s}.`;
+}
+if (r in ir) {
+const s = ir[r], i = W(n, r, Rt), a = e.bars[s];
+for (const o of ["vitality", "soul", "power"])
+o !== s && e.bars[o] === i && (e.bars[o] = a);
+return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
+}
+if (r === "stamina-bar") {
+const s = W(n, r, ["power", ...Rt]);
+if (s === e.bars.vitality) throw new w(`stamina may not share the Vitality bar (${s})`);
+return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;
+}
+if (r.startsWith("attr.")) {
+const s = r.slice(5);
+if (!Ye.includes(s))
+throw new w(`unknown attribute key "${J(s)}" (known: ${Ye.join(", ")})`);
+const i = n.trim();
+if (i.length === 0 || i.length > 100) throw new w("an attribute name must be 1 to 100 characters");
+return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;
+}
+if (r.startsWith("marker.")) {
+const s = r.slice(7);
+if (!Ot.includes(s))
+throw new w(`unknown marker key "${J(s)}" (known: ${Ot.join(", ")})`);
+const i = n.trim();
+if (!$d(i))
+throw new w(`"${J(i)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
+return e.markers[s] = i, `The ${s} marker is now ${i}.`;
+}
+if (r === "visibility.npc" || r === "visibility.pc") {
+const s = r === "visibility.npc" ? "npc" : "pc";
+return e.visibility[s] = W(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;
+}
+if (r === "players-target-any")
+return e.playersTargetAny = W(n, r, Si) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+if (r === "armor-on-manual-edits")
+return e.armorOnManualEdits = W(n, r, Si) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+if (r === "overwhelm-limit")
+return e.overwhelmLimit = $t(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+if (r === "api-commands")
+return e.apiCommands = W(n, r, Us), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
+throw new w(`unknown setting "${J(t)}" (settings: ${Ad.join(", ")})`);
+}
+function Fe() {
+return Ti(Campaign().get("turnorder"));
+}
+function Td() {
+const e = Campaign().get("turnorder");
+return typeof e == "string" ? e : "";
+}
+function Ti(e) {
+if (typeof e != "string" || e.trim() === "") return [];
+try {
+const t = de.parse(e);
+return Z.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
+} catch {
+return [];
+}
+}
+function ar(e) {
+Campaign().set("turnorder", de.stringify(e));
+}
+function Lt(e) {
+return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? D(e) : "";
+}
+function or(e) {
+return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;
+}
+function Ed(e) {
+const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
+return t(e.id) && t(e.custom) && t(e.pr);
+}
+function Dd(e) {
+const t = Lt(e.id), n = Lt(e.custom);
+return `${t.length <= 64 ? t : `#${cr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${cr(n)}`}`;
+}
+function cr(e) {
+let t = 2166136261;
+for (let n = 0; n < e.length; n += 1)
+t ^= e.charCodeAt(n), t = E.imul(t, 16777619) >>> 0;
+return t.toString(16).padStart(8, "0");
+}
+var _d = /^(.+) -?\d+$/;
+function Rd() {
+const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
+return typeof e == "object" && e !== null ? e : void 0;
+}
+function Ei(e) {
+if (or(e.pr) !== -1 || Lt(e.custom) !== "") return !1;
+const t = Lt(e.id);
+if (t === "" || t === "-1") return !1;
+const n = getObj("graphic", t);
+if (n === void 0 || D(n.get("represents") ?? "") !== "") return !1;
+const r = Rd();
+if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
+const s = _d.exec(D(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+return s !== null && s[1] === i;
+}
+function Od(e) {
+for (const t of e) if (!Ei(t)) return t;
+}
+var Cd = new X(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+function Id(e) {
+return Cd.has(e.kind);
+}
+function Nd(e, t, n) {
+switch (e.kind) {
+case "heal-title":
+return `${t(e.who)} is healed: ${wt[e.resource]} +${e.amount}`;
+case "healed": {
+const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
+return `${wt[e.resource]} ${e.before} -> ${e.after}${r}`;
+}
+case "heal-summary":
+return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
+case "hand-edit-title":
+return `${t(e.who)}: Vitality edited by hand`;
+case "hand-edit-read-title":
+return `${t(e.who)}: Vitality edited by hand, ${e.before} -> ${e.typed}, read through armor`;
+case "hand-edit-summary":
+return e.now ? `${t(e.who)}: ${n(e.now).split(":")[0]}.` : `${t(e.who)} is back on their feet.`;
+case "standing":
+return "Standing";
+case "button":
+return e.label;
+}
+}
+function Di(e, t) {
+const n = (r) => Id(r) ? Nd(r, t, n) : e.words(r, t);
+return n;
+}
+function ht(e, t) {
+const n = e.tokens[t], r = e.exchange.waiting[t], s = {};
+return n?.edition && (s.edition = n.edition), n?.deadForGood && (s.deadForGood = !0), n?.stance !== void 0 && (s.stance = n.stance), r && (s.answer = r), s;
+}
+function Xe(e, t) {
+const n = {};
+return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
+}
+function dn(e, t, n) {
+const r = e.tokens[t], s = {};
+r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), Ct(s) ? delete e.tokens[t] : e.tokens[t] = s, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
+}
+function we(e, t) {
+if (e === t) return !0;
+if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
+if (typeof e != "object" || typeof t != "object" || Z.isArray(e) !== Z.isArray(t)) return !1;
+if (Z.isArray(e)) {
+const s = t;
+if (e.length !== s.length) return !1;
+for (let i = 0; i < e.length; i += 1) if (!we(e[i], s[i])) return !1;
+return !0;
+}
+const n = e, r = t;
+for (const s of m.keys(n)) if (!we(n[s], r[s])) return !1;
+for (const s of m.keys(r)) if (!m.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
+return !0;
+}
+function Pd(e, t) {
+switch (t.kind) {
+case "bar":
+return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
+case "attribute":
+return `attribute:${t.attributeId}`;
+case "worn":
+return `worn:${e}:${t.track}`;
+case "override":
+return `override:${e}:${t.key}`;
+case "markers":
+return `markers:${e}`;
+case "memory":
+return `memory:${t.tokenId ?? e}`;
+case "initiative":
+return `initiative:${e}`;
+case "turn-order":
+return `turn-order:${t.tokenId}`;
+}
+}
+function Md(e, t = () => !0, n = () => {
+}) {
+const r = new L();
+for (const i of e) {
+const a = t(i.tokenId);
+for (const o of i.changes) {
+const l = Pd(i.tokenId, o), c = r.get(l);
+c ? (c.last = o, a && c.owner === void 0 && (c.owner = i)) : r.set(l, { first: o, last: o, ...a ? { owner: i } : {} });
+}
+}
+const s = [];
+for (const [i, a] of r) {
+const { first: o, last: l } = a, c = a.owner ?? n(o);
+if (c === void 0) continue;
+const d = o !== l && "to" in o && "to" in l ? { ...o, to: l.to } : o;
+s.push({ place: i, tokenId: c.tokenId, name: c.name, change: d });
+}
+return s;
+}
+function _i(e, t, n) {
+if (n <= 0) return e;
+const { answer: r, ...s } = e;
+if (!s.edition || s.edition.id !== t.id) return s;
+let i = t.parseState(s.edition.state);
+if (i === null) return s;
+for (let o = 0; o < E.min(n, 10); o += 1) i = t.endRound(i);
+const a = { ...s };
+return t.isEmptyState(i) ? delete a.edition : a.edition = { id: t.id, state: i }, a;
+}
+var Ld = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function jd(e, t, n) {
+return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));
+}
+function Fd(e, t, n, r) {
+const s = [];
+for (const { place: i, name: a, change: o } of e) {
+if (o.kind === "turn-order") continue;
+const l = t.get(i);
+if (!n(l, o.to))
+switch (o.kind) {
+case "bar":
+s.push(`${a}: ${wt[o.resource]} is ${l ?? "not a number"} (was left at ${o.to})`);
+break;
+case "attribute":
+s.push(`${a}: ${Ld[o.key] ?? o.key} is ${l ?? "unset"} (was left at ${o.to})`);
+break;
+case "worn":
+s.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${l ?? "unset"} (was left at ${o.to})`);
+break;
+case "override":
+s.push(`${a}: ${o.key} is ${l ?? "unset"} (was left at ${o.to})`);
+break;
+case "markers":
+s.push(`${a}: markers changed`);
+break;
+case "memory":
+s.push(`${a} ${r(o.to, l ?? {})}`);
+break;
+case "initiative":
+s.push(`${a}: initiative is ${l ?? "gone"} (was left at ${o.to})`);
+break;
+}
+}
+return s;
+}
+function Gd(e, t, n) {
+return e.map(
+(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: _i(r.change.from, t, n), to: _i(r.change.to, t, n) } } : r
+);
+}
+function Vd(e, t, n, r) {
+const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, l = r(e.answer, t.answer) ? n.answer : e.answer;
+return i !== void 0 && (s.edition = i), a !== void 0 && (s.deadForGood = a), o !== void 0 && (s.stance = o), l !== void 0 && (s.answer = l), s;
+}
+function Ud(e) {
+const t = e.indexOf("@");
+return t === -1 ? e : e.slice(0, t);
+}
+function Ri(e, t, n) {
+if (e === "") return t.length === 0 ? "" : t.join(",");
+let r, s = "", i = 0;
+for (; ; ) {
+const a = e.indexOf(",", i), l = (a === -1 ? e.slice(i) : e.slice(i, a)).trim();
+if (l !== "") {
+const c = Ud(l);
+let d;
+t.includes(c) ? (d = l === c && !(r?.includes(c) ?? !1), d && (r ?? (r = [])).push(c)) : d = !n.includes(c), d && (s += s === "" ? l : `,${l}`);
+}
+if (a === -1) break;
+i = a + 1;
+}
+for (const a of t) (r?.includes(a) ?? !1) || (s += s === "" ? a : `,${a}`);
+return s === e || s.length < e.length && s === Bd(e) ? e : s;
+}
+function Bd(e) {
+return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
+}
+function Hd(e, t, n) {
+const { incapacitated: r, dying: s, dead: i } = n.markers, a = t === "none" ? [] : [n.markers[t]];
+return Ri(e, a, [r, s, i]);
+}
+var Oi = ["defensive", "reactive", "active", "full"];
+function Ci(e, t, n) {
+const r = Oi.find((s) => s === t);
+return Ri(e, r ? [n.markers[r]] : [], Oi.map((s) => n.markers[s]));
+}
+function lr(e) {
+return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
+}
+function Kd() {
+return lr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
+}
+function dr() {
+return lr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
+}
+function xd() {
+return lr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
+}
+var Ii = [];
+function Wd(e) {
+return typeof e != "function" ? !1 : (Ii.push(e), !0);
+}
+function Ni(e, t, n, r, s, i) {
+for (const o of Ii)
+try {
+o(e, t, n, r);
+} catch (l) {
+tr("an onDamage observer", l, void 0);
+}
+const a = i === void 0 ? dr() : i;
+if (a && typeof a.Update == "function")
+try {
+a.Update(e, s());
+} catch (o) {
+tr("HealthColors.Update", o, void 0);
+}
+}
+function Pi(e, t) {
+typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
+}
+var Yd = class {
+constructor() {
+this.props = {}, this.any = !1;
+}
+attribute(e, t) {
+(this.attributes ?? (this.attributes = new L())).set(e.id, { attribute: e, value: t });
+}
+prop(e, t) {
+this.props[e] = t, this.any = !0;
+}
+bar(e, t, n, r) {
+const s = ye[e.bars[t].bar].value;
+r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);
+}
+flush(e) {
+if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Pi(t, n);
+if (this.linkedBars)
+for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
+this.any && e.set(this.props);
+}
+};
+function ur(e, t, n, r) {
+const s = {};
+return e && (s.edition = e), t && (s.deadForGood = !0), n !== void 0 && (s.stance = n), r !== void 0 && (s.answer = r), s;
+}
+function zd(e, t, n, r = {}) {
+const { snapshot: s, facts: i, places: a } = t, { edition: o, settings: l, memories: c } = e, d = c.tokens, u = s.token, f = [], h = [], p = new Yd(), y = () => {
+var v;
+return d[v = s.id] ?? (d[v] = {});
+}, b = r.vitalityFrom ?? s.bars.vitality.value, k = {
+vitality: s.bars.vitality.value,
+soul: s.bars.soul.value,
+power: s.bars.power.value
+};
+for (const v of n.changes)
+switch (v.kind) {
+case "bar": {
+const $ = s.bars[v.resource], N = v.resource === "vitality" ? b : $.value, M = $.link ? getObj("attribute", $.link) : void 0, Q = { kind: "bar", resource: v.resource, bar: $.bar, from: N, to: v.to };
+M && (Q.attributeId = M.id), f.push(Q), ($.value !== v.to || $.raw !== v.to) && p.bar(s, v.resource, v.to, M), k[v.resource] = v.to;
+break;
+}
+case "value": {
+const $ = a[v.key], N = i.values[v.key]?.current ?? null;
+if ($?.kind === "attribute")
+f.push({ kind: "attribute", key: v.key, attributeId: $.attribute.id, from: N, to: v.to }), p.attribute($.attribute, v.to);
+else if ($?.kind === "worn") {
+f.push({ kind: "worn", track: $.track, from: d[s.id]?.worn?.[$.track] ?? null, to: v.to });
+const M = y();
+M.worn = { ...M.worn, [$.track]: v.to };
+} else if (gi[v.key] === void 0 && $?.kind === "override") {
+f.push({ kind: "override", key: v.key, from: N, to: v.to });
+const M = y();
+M.overrides = { ...M.overrides, [v.key]: v.to };
+}
+break;
+}
+case "initiative": {
+const $ = r.turnOrder?.order ?? Fe(), N = $.find((Q) => Q.id === s.id), M = or(N?.pr);
+N && C.isFinite(M) && M !== v.to && (N.pr = v.to, Li($, r.turnOrder), f.push({ kind: "initiative", from: M, to: v.to }));
+break;
+}
+case "join-turn-order": {
+const $ = Jd(v.tokenId, v.initiative, r.turnOrder);
+h.push($.note), $.added && f.push({ kind: "turn-order", tokenId: v.tokenId });
+break;
+}
+case "ally-state":
+case "ally-answer": {
+const $ = Xe(ht(c, v.tokenId), o), N = v.kind === "ally-state" ? Xe({ ...$, edition: { id: o.id, state: v.state } }, o) : { ...$, answer: { edition: o.id, answer: v.answer } };
+we($, N) || (f.push({ kind: "memory", tokenId: v.tokenId, from: $, to: N }), dn(c, v.tokenId, N));
+break;
+}
+}
+if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
+const v = d[s.id], $ = v?.edition && !(v.edition.id === o.id && o.isEmptyState(v.edition.state)) ? v.edition : void 0, N = n.state === void 0 ? $ : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, M = v?.deadForGood === !0, Q = n.state === void 0 ? M : o.deadForGood(n.state, k.vitality), oe = v?.stance, Ze = n.stance === void 0 ? oe : n.stance ?? void 0, et = c.exchange.waiting[s.id], x = n.answer === void 0 ? et : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
+(M !== Q || oe !== Ze || !we($, N) || !we(et, x)) && (f.push({ kind: "memory", from: ur($, M, oe, et), to: ur(N, Q, Ze, x) }), dn(c, s.id, ur(N, Q, Ze, x)));
+}
+const A = d[s.id];
+A && Ct(A) && delete d[s.id];
+let S = s.statusmarkers;
+const g = o.condition(i.state, b), R = n.state !== void 0 ? o.condition(n.state, k.vitality) : g;
+if (n.state !== void 0 && (S = Hd(S, R, l)), n.stance !== void 0 && (S = Ci(S, n.stance, l)), S !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: S }), p.prop("statusmarkers", S)), r.tokenProps)
+for (const v of m.keys(r.tokenProps)) {
+const $ = r.tokenProps[v];
+!(v in p.props) && u.get(v) !== $ && p.prop(v, $);
+}
+if (p.flush(u), r.notify ?? !0) {
+const { bars: v } = s, $ = { vitality: b, soul: v.soul.value, power: v.power.value, statusmarkers: s.statusmarkers, condition: g }, N = { vitality: k.vitality, soul: k.soul, power: k.power, statusmarkers: S, condition: R };
+Ni(u, $, N, n.detail, () => Mi(s, b), r.healthColors);
+}
+return { changes: f, notes: h };
+}
+function Mi(e, t) {
+const n = qd(e.token);
+n.statusmarkers = e.statusmarkers;
+const { vitality: r, soul: s, power: i } = e.bars;
+return n[ye[r.bar].value] = r.raw, n[ye[s.bar].value] = s.raw, n[ye[i.bar].value] = i.raw, t !== null && (n[ye[r.bar].value] = t), n;
+}
+var Xd = ["width", "height"];
+function qd(e) {
+const t = { _id: e.id, _type: "graphic" };
+for (const n of Xd) t[n] = e.get(n);
+return t;
+}
+function Li(e, t) {
+t ? t.changed = !0 : ar(e);
+}
+function Jd(e, t, n) {
+const r = getObj("graphic", e);
+if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
+const s = ne(r, "The spectator"), i = n?.order ?? Fe();
+return i.some((a) => a.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: D(r.get("_pageid") ?? "") }), Li(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
+}
+function Qd(e, t) {
+const n = new L(), r = new L(), s = new X(), i = (c) => {
+let d = r.get(c);
+return d || r.set(c, d = {}), d;
+};
+let a, o = !1;
+const l = new L();
+for (const { tokenId: c, change: d } of t) {
+const u = getObj("graphic", c);
+if (u)
+switch (l.has(c) || l.set(c, { snapshot: an(u, le(u), e.settings), memory: Xe(ht(e.memories, c), e.edition) }), s.add(c), d.kind) {
+case "bar":
+if (d.from === null) break;
+d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : i(c)[`${d.bar}_value`] = d.from;
+break;
+case "attribute":
+d.from !== null && n.set(d.attributeId, d.from);
+break;
+case "worn": {
+const f = { ...e.memories.tokens[c] };
+f.worn = Zt(f.worn, d.track, d.from), Ys(e.memories.tokens, c, f);
+break;
+}
+case "override": {
+const f = { ...e.memories.tokens[c] };
+f.overrides = Zt(f.overrides, d.key, d.from), Ys(e.memories.tokens, c, f);
+break;
+}
+case "markers":
+i(c).statusmarkers = d.from;
+break;
+case "memory": {
+const f = d.tokenId ?? c, h = Xe(ht(e.memories, f), e.edition);
+dn(e.memories, f, Vd(d.from, d.to, h, we));
+break;
+}
+case "initiative": {
+a ?? (a = Fe());
+const f = a.find((h) => h.id === c);
+f && (f.pr = d.from, o = !0);
+break;
+}
+case "turn-order": {
+a ?? (a = Fe());
+const f = a.filter((h) => h.id !== d.tokenId);
+f.length !== a.length && (a = f, o = !0);
+break;
+}
+}
+}
+for (const [c, d] of n) {
+const u = getObj("attribute", c);
+u && Pi(u, d);
+}
+for (const c of s) {
+const d = getObj("graphic", c), u = l.get(c);
+if (!d || !u) continue;
+const f = r.get(c) ?? {};
+typeof f.statusmarkers == "string" && (f.statusmarkers = Ci(f.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
+const h = {};
+for (const y of Wr) {
+const b = u.snapshot.bars[y], k = `${b.bar}_value`, A = b.link ? n.get(b.link) : void 0;
+A !== void 0 && d.get(k) !== A && (f[k] = A);
+const S = A ?? f[k];
+h[y] = typeof S == "number" ? S : b.value;
+}
+m.keys(f).length > 0 && d.set(f);
+const p = typeof f.statusmarkers == "string" ? f.statusmarkers : u.snapshot.statusmarkers;
+Zd(e, d, u.snapshot, u.memory, { ...h, statusmarkers: p });
+}
+a && o && ar(a);
+}
+function Zd(e, t, n, r, s) {
+const i = (l, c) => {
+const d = l.edition?.id === e.edition.id ? e.edition.parseState(l.edition.state) : null;
+return e.edition.condition(d ?? e.edition.enter(c, l.deadForGood === !0), c);
+}, a = Xe(ht(e.memories, t.id), e.edition), o = {
+vitality: n.bars.vitality.value,
+soul: n.bars.soul.value,
+power: n.bars.power.value,
+statusmarkers: n.statusmarkers,
+condition: i(r, n.bars.vitality.value)
+};
+Ni(t, o, { ...s, condition: i(a, s.vitality) }, { undo: !0 }, () => Mi(n, n.bars.vitality.value));
+}
+function ji(e) {
+if (e.length === 0) return jr.resolve([]);
+const t = e.map((n) => `[[1d${n}]]`).join(" ");
+return new jr((n, r) => {
+sendChat("DefenseRound", t, (s) => {
+const a = (s[0]?.inlinerolls ?? []).map((o) => o.results.total);
+a.length !== e.length || a.some((o) => !C.isInteger(o)) ? r(new Gt(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
+});
+});
+}
+function eu(e) {
+const t = e.title ?? e.outcome.steps.find((n) => n.section === ce);
+return t ? e.say(t) : e.snapshot.name;
+}
+function fr(e) {
+if (e.summary !== void 0) return e.summary;
+const t = e.outcome.steps.find((n) => n.section === ae);
+return e.summary = t ? e.say(t) : `${e.snapshot.name}.`;
+}
+function Fi(e) {
+const { snapshot: t, outcome: n } = e;
+if (!oi(t.id)) return [];
+const r = [];
+for (const s of n.steps)
+s.section === Oe && (s.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage ?{Damage} --ids ${t.id}` }) : s.kind === "button" && r.push({ label: e.say(s), command: s.command }));
+return r;
+}
+function tu(e) {
+const t = [], n = new L();
+for (const r of e.outcome.steps) {
+const s = r.section;
+if (s === void 0 || s === ce || s === ae || s === Oe) continue;
+let i = n.get(s);
+i || (i = [], n.set(s, i), t.push({ label: s, lines: i })), i.push(e.say(r));
+}
+return t;
+}
+function hr(e) {
+const t = Fi(e);
+return {
+title: eu(e),
+rows: [
+...e.answer ? [{ label: "Answer", lines: [e.answer] }] : [],
+...tu(e),
+{ label: "Turn Tracker", lines: e.notes },
+{ label: "Rolls", lines: e.typed ? [e.typed] : [] },
+...t.length > 0 ? [{ label: "Actions", lines: [], buttons: t }] : []
+]
+};
+}
+function nu(e) {
+let t = "";
+for (const n of e)
+n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${wt[n.resource]} ${n.from} -> ${n.to}`);
+return t;
+}
+function vr(e, t, n, r, s, i) {
+const a = new L(), o = [];
+for (const l of t) {
+const c = e[l], { snapshot: d } = c, u = (a.get(d.name) ?? 0) + 1;
+a.set(d.name, u);
+const f = u === 1 ? d.name : `${d.name} (${u})`, h = s === "all" || n[l] === "public", p = h ? nu(c.changes) : "", y = h ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], k = h && c.outcome.steps.some((g) => g.section === Oe) ? [...y, ...Fi(c)] : y, A = fr(c), S = p ? `${A} ${p}` : A;
+o.push({ label: f, lines: c.answer ? [`${c.answer}. ${S}`] : [S], buttons: k });
+}
+return { title: r, rows: o };
+}
+function un(e, t) {
+return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
+}
+function mr(e, t, n) {
+if (t.length === 0) return;
+const r = t.some((c) => c.changes.length > 0 || !(c.outcome.noop || c.outcome.headline === "unharmed")), s = t.length > 1 ? su(e, t, n.sender ?? "gm") : [];
+if (!r) {
+const c = n.senderMaySee ?? (() => !0);
+if (t.length === 1 && !c(t[0].snapshot)) {
+G(Se(n.replyTo), te(fr(t[0])));
+return;
+}
+const d = t.length === 1 ? hr(t[0]) : vr(t, ru(t), Gi(e, t), `${n.title}: ${pr(t.length)}`, t.every((u) => c(u.snapshot)) ? "all" : "public", s);
+G(Se(n.replyTo), ke(d));
+return;
+}
+if (t.length === 1) {
+const c = t[0], d = un(e, c.snapshot);
+G(d === "public" ? ft : ve, ke(hr(c)), { record: !0 }), d === "gm" && !c.snapshot.hidden && G(ft, te(fr(c)));
+return;
+}
+const i = Gi(e, t), a = [], o = [];
+for (let c = 0; c < t.length; c += 1)
+t[c].snapshot.hidden || a.push(c), i[c] === "gm" && o.push(c);
+const l = t[0].typed ? ` (${t[0].typed})` : "";
+a.length > 0 && G(ft, ke(vr(t, a, i, `${n.title}: ${pr(a.length)}${l}`, "public", s))), o.length > 0 && G(ve, ke(vr(t, o, i, `${n.title}: ${pr(t.length)} (GM)${l}`, "all", s)), { record: !0 });
+}
+function pr(e) {
+return `${e} token${e === 1 ? "" : "s"}`;
+}
+function Gi(e, t) {
+return t.map((n) => un(e, n.snapshot));
+}
+function ru(e) {
+return e.map((t, n) => n);
+}
+function su(e, t, n) {
+return e.details.add(
+n,
+t.map((r) => {
+const { snapshot: s } = r;
+return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => hr(r) };
+})
+);
+}
+function iu(e, t) {
+const n = e.bars[t];
+if (n.value !== null) return;
+const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${D(n.raw)}"`;
+return `${e.name}: its ${wt[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
+}
+function qe(e) {
+let t = 2;
+for (let n = 0; n < e.length; n += 1) {
+const r = e.charCodeAt(n);
+if (r === 34 || r === 92 || r === 8 || r === 12 || r === 10 || r === 13 || r === 9) t += 2;
+else if (r < 32) t += 6;
+else if (r >= 55296 && r <= 56319) {
+const s = e.charCodeAt(n + 1);
+s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
+} else r >= 56320 && r <= 57343 ? t += 6 : t += 1;
+}
+return t;
+}
+var Vi = 50, kr = 6e4, Ui = 10, fn = new Aa();
+function au(e) {
+switch (e.kind) {
+case "bar":
+return 90 + (e.attributeId?.length ?? 0);
+case "attribute":
+return 100 + e.attributeId.length;
+case "worn":
+case "override":
+case "initiative":
+return 80;
+case "markers":
+return 40 + qe(e.from) + qe(e.to);
+case "memory":
+return 60 + (e.tokenId?.length ?? 0) + Bi(e.from) + Bi(e.to);
+case "turn-order":
+return 50 + e.tokenId.length;
+}
+}
+function Bi(e) {
+return 20 + (e.stance === void 0 ? 0 : qe(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + gr(e.edition.state) : 0) + (e.answer ? 40 + qe(e.answer.edition) + gr(e.answer.answer) : 0);
+}
+function gr(e) {
+if (typeof e == "string") return qe(e);
+if (e === null || typeof e != "object") return 24;
+let t = 2;
+for (const [n, r] of m.entries(e)) t += n.length + 4 + gr(r);
+return t;
+}
+function Hi(e) {
+let t = fn.get(e);
+if (t === void 0) {
+t = 100 + e.by.length;
+for (const n of e.tokens) {
+t += 50 + qe(n.tokenId) + qe(n.name);
+for (const r of n.changes) t += au(r);
+}
+fn.set(e, t);
+}
+return t;
+}
+function ou(e, t, n) {
+if (n.changes.length === 0) return !1;
+const r = e.store.history;
+for (let s = r.length - 1; s >= 0; s -= 1) {
+const i = r[s];
+if (!(i.kind !== "hand-edit" || !i.tokens.some((o) => o.changes.some((l) => l.kind === "bar" && l.attributeId === t))))
+return i.tokens.some((o) => o.tokenId === n.tokenId) ? !1 : (i.tokens.push(n), fn.delete(i), !0);
+}
+return !1;
+}
+function cu(e) {
+return e.by === "hand-edit" || e.by === je || ut(e.by);
+}
+function yr(e) {
+return e.by === "hand-edit" || !cu(e);
+}
+function Ki(e, t) {
+const n = t.tokens.filter((c) => c.changes.length > 0);
+if (n.length === 0) return;
+const r = { ...t, tokens: n }, s = e.store.history;
+s.push(r);
+const i = yr(r), a = () => s.filter((c) => c !== r && c.by === r.by);
+if (i) {
+const c = a();
+for (const d of c.slice(0, E.max(0, c.length + 1 - Ui))) s.splice(s.indexOf(d), 1);
+}
+let o = 0;
+for (const c of s) o += Hi(c);
+const l = () => s.length > Vi || o > kr;
+for (; l() && s.length > 1; ) {
+const c = i ? a()[0] ?? r : s[0];
+if (s.splice(s.indexOf(c), 1), o -= Hi(c), c === r) break;
+}
+}
+function lu(e) {
+const t = e.store.history, n = t.length, r = [], s = new L();
+let i = 0;
+for (let a = t.length - 1; a >= 0; a -= 1) {
+const o = t[a];
+if (r.length >= Vi) break;
+const l = de.stringify(o).length;
+if (fn.set(o, l), !(l > kr)) {
+if (i + l > kr && r.length > 0) {
+if (yr(o)) continue;
+break;
+}
+if (yr(o)) {
+const c = s.get(o.by) ?? 0;
+if (c >= Ui) continue;
+s.set(o.by, c + 1);
+}
+r.unshift(o), i += l;
+}
+}
+return t.splice(0, t.length, ...r), n - r.length;
+}
+function wr(e) {
+const t = new L();
+for (const r of e) {
+const s = r.endsWith(".") ? r.slice(0, -1) : r;
+t.set(s, (t.get(s) ?? 0) + 1);
+}
+const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
+return n.length <= 10 ? n : [...n.slice(0, 8), `${n.length - 8} more problems`];
+}
+function xi(e, t = 5) {
+return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
+}
+function vt(e) {
+const t = new L();
+for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
+return xi([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
+}
+var du = class {
+constructor() {
+this.byReason = new L();
+}
+add(e, t) {
+const n = this.byReason.get(t);
+n ? n.push(e) : this.byReason.set(t, [e]);
+}
+lines() {
+return [...this.byReason].map(([e, t]) => `${vt(t)}: ${e}`);
+}
+};
+function mt(e) {
+return e.get("_subtype") === "card";
+}
+function Je(e, t, n = {}) {
+const r = [], s = new X(), i = [], a = (c) => {
+s.has(c.id) || (s.add(c.id), i.push(c));
+};
+if (t !== void 0) {
+if (t.length === 0) throw new w("--ids needs at least one token id");
+const c = [];
+for (const d of t) {
+const u = pt(d, e.gm);
+u ? a(u) : c.push(uu(d));
+}
+c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${xi(c.map((d) => `"${d}"`))}`);
+} else {
+let c = 0;
+for (const d of e.msg.selected ?? []) {
+const u = d._type === "graphic" ? K(d._id) : void 0;
+u && !mt(u) ? a(u) : c += 1;
+}
+c > 0 && r.push(`${c} selected object${c === 1 ? " is" : "s are"} not a token and ${c === 1 ? "was" : "were"} ignored`);
+}
+if (i.length === 0)
+throw r.length > 0 ? new P(`no token to act on (${r.join("; ")})`) : new P("no token selected: select one or more tokens, or name them with --ids");
+const o = [], l = [];
+for (const c of i) {
+const d = le(c);
+e.gm || n.anyTarget || De(e.playerId, c, d) ? o.push({ token: c, character: d }) : l.push(ne(c));
+}
+if (l.length > 0 && r.push(`you do not control ${vt(l)}`), o.length === 0) throw new P(wr(r).join("; "));
+return { targets: o, notes: r };
+}
+function uu(e) {
+return e.length > 24 ? `${e.slice(0, 24)}...` : e;
+}
+function pt(e, t) {
+if (e.length === 0 || e.length > 64) return;
+const n = K(e);
+if (!(!n || mt(n)) && !(!t && n.get("layer") === "gmlayer"))
+return n;
+}
+function fu(e, t) {
+for (const n of t) {
+const r = e.parsed.flags.get(n);
+if (!(!r || r.length === 0) && !pt(r.join(" "), e.gm))
+throw new P(`--${n}: no token on the table has that id`);
+}
+}
+function br(e, t) {
+const n = K(t);
+return n !== void 0 && De(e, n, le(n));
+}
+function I(e) {
+return Me(e.store.settings.edition);
+}
+function kt(e, t) {
+const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((s) => n[s] === n.stamina) ?? "power";
+return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
+}
+function hu(e) {
+const t = K(e);
+return t ? ne(t, e) : e;
+}
+function Wi(e) {
+return e.store;
+}
+function Yi(e) {
+const t = e.store.editionLeft;
+return t !== void 0 && t !== e.store.settings.edition ? Me(t) : void 0;
+}
+function zi(e, t) {
+return e.gm || De(e.playerId, t.token, t.character) || un(e.app, t) === "public";
+}
+function Qe(e, t) {
+const n = I(e), r = {
+settings: e.store.settings,
+attributes: e.attributes,
+edition: n,
+nameOf: hu,
+waiting: e.store.exchange.waiting,
+other: (i) => {
+const a = K(i);
+if (!a || mt(a)) return;
+const o = e.store.tokens[i], l = ki(a, e.store.settings.bars.vitality);
+return {
+name: ne(a, "unnamed token"),
+stance: o?.stance ?? null,
+state: rr(n, o, l, r.editionLeft),
+answer: yi(n, e.store.exchange.waiting[i]),
+vitality: l,
+acting: r.turnRow !== void 0 && r.turnRow.id === i
+};
+}
+};
+if (t) {
+r.turnOrder = t;
+const i = Od(t);
+if (i) {
+r.turnRow = i;
+const a = Lt(i.id);
+a !== "" && a !== "-1" && K(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
+}
+}
+const s = Yi(e);
+return s && (r.editionLeft = s), r;
+}
+function hn(e, t, n, r = Qe(e)) {
+const s = an(t.token, t.character, e.store.settings);
+return pd(s, e.store.tokens[s.id], n, r);
+}
+function Xi(e, t, n, r = !0) {
+switch (n.kind) {
+case "refused":
+return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
+case "bar":
+return r ? iu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+case "missing-value":
+return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
+}
+}
+function vn(e, t, n = "; nothing changed") {
+const r = t[0], s = r.which === "max" ? `the max of "${r.attribute}"` : `"${r.attribute}"`;
+return `${e.name}: its character's ${s} ${r.problem}; set a number there (or a formula of numbers and attributes), or give the token its own value with !defense-round set ${r.key} N${n}`;
+}
+function jt(e) {
+return { settings: e.store.settings, edition: I(e), memories: Wi(e) };
+}
+var vu = class {
+constructor(e, t, n, r, s, i) {
+this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = s, this.nameOf = i;
+}
+say(e) {
+return this.words ?? (this.words = Di(this.edition, (t) => t === this.snapshot.id ? this.snapshot.name : this.nameOf(t))), this.words(e);
+}
+};
+function mu(e, t, n, r = {}, s = jt(e)) {
+const { snapshot: i } = t, a = zd(s, t, n, r), o = new vu(i, n, a.changes, a.notes, s.edition, t.facts.nameOf);
+return r.title && (o.title = r.title), {
+// The name only labels the entry (the history keeps at most 200 characters of it).
+applied: { tokenId: i.id, name: i.name.length > 200 ? i.name.slice(0, 200) : i.name, changes: a.changes },
+shown: o
+};
+}
+function pu(e, t, n) {
+const r = K(t.token.id);
+if (!r || mt(r)) return !1;
+const s = t.character?.id ?? "";
+if (D(r.get("represents") ?? "") !== s) return !1;
+const i = s ? ld(s) : void 0;
+return s && !i ? !1 : e.gm || n || De(e.playerId, r, i);
+}
+function ku(e) {
+for (const t of e.changes)
+if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && E.abs(t.to) <= 1e9)) return t.to;
+}
+function qi(e, t) {
+const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
+if (n.length === 0) return;
+const r = rs(e.msg.content ?? ""), s = n.filter((i) => !yu((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
+if (s.length !== 0)
+return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;
+}
+var gu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function yu(e, t) {
+const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
+if (!n) return !1;
+const r = t?.[C(n[1])], s = gu.exec(D(r?.expression ?? ""));
+return s ? (s[1] === "" ? 1 : C(s[1])) >= 1 && C(s[2]) >= 2 : !1;
+}
+function $r(e, t) {
+const n = {};
+for (const r of t) {
+const s = r.flag === void 0 ? void 0 : Ee(e, r.flag, 1, r.sides);
+s !== void 0 && (n[r.name] = s);
+}
+return n;
+}
+function Ji(e, t, n, r) {
+if (e.length === 0) return Qi;
+const s = { ...t };
+let i = r;
+for (const a of e) s[a.name] === void 0 && (s[a.name] = n[i++] ?? a.sides);
+return s;
+}
+var Qi = m.freeze({});
+function mn(e, t, n, r, s, i, a, o) {
+const l = hn(e, t, n, s);
+o?.(l);
+const c = n.resolve(l.facts, r);
+if (Sn(c)) return { kind: "refusal", refusal: c, reading: l };
+if (l.problems.length > 0) return { kind: "problems", reading: l };
+const d = ku(c);
+if (d !== void 0) return { kind: "unsafe", value: d, reading: l };
+const { applied: u, shown: f } = mu(e, l, c, a(c), i);
+return { kind: "written", outcome: c, applied: u, shown: f, reading: l };
+}
+function Ar(e, t, n) {
+const r = Qe(e), s = jt(e);
+return t.map((i) => mn(e, i, n, Qi, r, s, () => ({ notify: !1 })));
+}
+async function pn(e, t, n, r, s) {
+const i = $r(e.parsed, t.dice), a = e.gm ? void 0 : qi(e, t.dice);
+return Zi(e, n.map((o) => ({ target: o, plan: t, given: i, ...a ? { typed: a } : {} })), r, s);
+}
+async function Zi(e, t, n, r) {
+const s = e.app;
+let i, a = [];
+const o = t.map((v) => ((i === void 0 || v.plan !== i.plan || v.given !== i.given) && (a = v.plan.dice.filter(($) => v.given[$.name] === void 0)), i = v, a)), l = o.some((v) => v.length > 0), c = s.store.settings.edition, d = l ? await ji(o.flatMap((v) => v.map(($) => $.sides))) : [];
+if (s.store.settings.edition !== c) {
+z(e, `Not applied: the edition changed to ${s.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+return;
+}
+const u = [...n], f = new du(), h = [], p = [];
+let y = !1;
+const b = t.some(({ plan: v }) => v.readsTurnOrder) ? { order: Fe(), changed: !1 } : void 0, k = dr() ?? null, A = Qe(s, b?.order), S = jt(s), g = (v) => {
+const $ = { notify: v.observed ?? !0, healthColors: k };
+return b && ($.turnOrder = b), $;
+};
+let R = 0;
+if (t.forEach(({ target: v, plan: $, given: N, typed: M, answer: Q }, oe) => {
+const Ze = o[oe], et = R;
+if (R += Ze.length, l && !pu(e, v, r.anyTarget === !0)) {
+u.push(`${ne(v.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+return;
+}
+const x = mn(s, v, $, Ji($.dice, N, d, et), A, S, g);
+if (x.kind !== "written") {
+const { snapshot: Ft } = x.reading, ka = () => zi(e, Ft);
+x.kind === "refusal" ? x.refusal.kind === "refused" && !x.refusal.nameFirst ? f.add(Ft.name, x.refusal.reason) : u.push(Xi(s, Ft, x.refusal, ka())) : x.kind === "problems" ? u.push(vn(Ft, x.reading.problems)) : u.push(`${Ft.name}: the result${ka() ? ` (${x.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+return;
+}
+const Te = x.outcome;
+h.push(x.applied), M && (x.shown.typed = M), Q && (x.shown.answer = Q), p.push(x.shown), y || (y = Te.undoable === !0);
+}), u.push(...f.lines()), b?.changed && ar(b.order), (r.record || y) && h.length > 0 && Ki(s, { by: r.recordBy ?? e.playerId, kind: r.record ? "damage" : "save", round: s.store.round.number, tokens: h }), mr(s, p, {
+title: r.title,
+replyTo: e.replyTo,
+sender: e.gm ? "gm" : e.playerId,
+senderMaySee: (v) => zi(e, v)
+}), u.length > 0) {
+const v = r.refusals(wr(u), h.length > 0);
+z(e, `${v.charAt(0).toUpperCase()}${v.slice(1)}`);
+}
+}
+function wu(e) {
+e.store.exchange.waiting = {};
+}
+function bu(e, t) {
+const n = e.store.exchange.waiting;
+for (const r of m.keys(n)) n[r].edition !== t && delete n[r];
+}
+function $u(e, t, n) {
+if (!n(e.answer, t.answer))
+return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
+}
+function Sr(e, t) {
+return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
+}
+function kn(e, t) {
+return t.defenders.filter((n) => t.answers[n] === void 0 && !Sr(e, n));
+}
+function ea(e, t) {
+return e.attacker === null || t ? e.attacker : K(e.attacker)?.get("layer") === "gmlayer" ? null : e.attacker;
+}
+function Tr(e, t = !0) {
+const n = ea(e, t);
+if (n === null) return "An unseen attacker";
+const r = K(n);
+return r ? ne(r, "The attacker") : "The attacker (gone)";
+}
+function Au(e) {
+const t = e.store.exchange;
+return t.lastAttack = t.lastAttack >= 999999 ? 1 : t.lastAttack + 1, `A${t.lastAttack}`;
+}
+function Su(e) {
+const t = m.keys(e.store.exchange.attacks);
+return e.store.exchange.attacks = {}, t;
+}
+function ta(e, t, n) {
+const r = [];
+let s = 0;
+for (const i of kn(e, t)) {
+const a = K(i);
+a && (!n && a.get("layer") === "gmlayer" ? s += 1 : r.push(ne(a, "a token")));
+}
+return s > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
+}
+function na(e, t) {
+return kn(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => br(t.by, n) || t.answers[n] !== void 0);
+}
+var Tu = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function Eu(e) {
+switch (e.kind) {
+case "refused": {
+const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
+return `${n.charAt(0).toLowerCase()}${n.slice(1)}`;
+}
+case "missing-value":
+return `no ${e.key} to roll against`;
+case "bar":
+return "its Vitality is not a number";
+}
+}
+function ra(e, t, n, r, s, i) {
+const a = K(r);
+if (!a) return;
+const o = { token: a, character: le(a) }, l = ne(a, "a token"), c = t.attack, d = kt(e, !0);
+if (Sr(e, r)) return { label: l, lines: ["Answered by the defense it made ahead (!defend)"] };
+const u = n.answers[r];
+if (u) return { label: l, lines: [`Answered: ${u.word}`] };
+const f = [], h = [], p = [];
+let y;
+for (const k of c.choices) {
+const A = `!defend --answer ${n.key} --ids ${r} --${c.answerFlag} ${k}`;
+if (k === "none") {
+h.push({ label: c.label(k, hn(e, o, Tu, i).facts), command: A });
+continue;
+}
+const S = c.planAnswer(k, n.situation, n.attacker, d), g = hn(e, o, S, i);
+y = g.facts;
+const R = c.label(k, g.facts), v = m.fromEntries(S.dice.map((N) => [N.name, E.ceil(N.sides / 2)])), $ = S.resolve(g.facts, v);
+if (Sn($)) {
+const N = Eu($), M = p.find((Q) => Q.why === N);
+M ? M.answers.push(R.replace(/ \(.*\)$/, "")) : p.push({ answers: [R.replace(/ \(.*\)$/, "")], why: N });
+} else h.push({ label: R, command: A });
+}
+for (const { answers: k, why: A } of p) f.push(`${k.join(", ")}: ${A}`);
+const b = ea(n, s);
+if (y)
+for (const k of c.extra?.(y, b) ?? []) k.section === Oe && h.push({ label: k.label, command: k.command });
+return { label: l, lines: f, buttons: oi(r) ? h : [] };
+}
+function sa(e) {
+return Qe(e, Fe());
+}
+function Du(e) {
+const t = K(e);
+if (!t) return ["gm"];
+const n = Xl(t, le(t));
+return n.length > 0 ? n : ["gm"];
+}
+function ia(e, t) {
+return `Attack ${e.key}: ${Tr(e, t)} attacks`;
+}
+function aa(e, t) {
+return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
+}
+function _u(e, t) {
+const n = I(e), r = sa(e), s = new L();
+for (const i of t.defenders)
+for (const a of Du(i)) {
+const o = s.get(a) ?? [];
+o.push(i), s.set(a, o);
+}
+for (const [i, a] of s) {
+if (i === "gm") continue;
+const o = a.flatMap((l) => ra(e, n, t, l, !1, r) ?? []);
+o.length > 0 && G(Se(ri(i)), ke({ title: ia(t, !1), rows: [...aa(n, t), ...o] }), { record: !0 });
+}
+G(ve, ke(Er(e, n, t, s.get("gm") ?? [], r)), { record: !0 });
+}
+function Er(e, t, n, r, s = sa(e)) {
+const i = [...aa(t, n), ...r.flatMap((o) => ra(e, t, n, o, !0, s) ?? [])], a = kn(e, n).map((o) => {
+const l = K(o);
+return l ? ne(l, "a token") : "a token gone from the table";
+});
+return i.push({
+label: "Waiting for",
+lines: [a.length > 0 ? a.join(", ") : "nobody"],
+buttons: [
+{ label: "Resolve now", command: `!attack --resolve ${n.key}` },
+{ label: "Cancel", command: `!attack --cancel ${n.key}` }
+]
+}), { title: ia(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };
+}
+var Ru = 5, oa = {
+ids: { kind: "list" },
+from: { kind: "one" },
+help: { kind: "switch" },
+resolve: { kind: "one" },
+cancel: { kind: "one" },
+list: { kind: "switch" }
+};
+function Ou(e) {
+const t = I(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = m.keys(t.attack.flags).map((s) => ` [--${s} ...]`).join("");
+return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
+}
+var Cu = {
+usage: Ou,
+help: () => [
+"Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
+"The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
+],
+run(e) {
+if (O(e.parsed, "list")) return Fu(e);
+const t = j(e.parsed, "resolve");
+if (t !== void 0) return Mu(e, t);
+const n = j(e.parsed, "cancel");
+return n !== void 0 ? ju(e, n) : Nu(e);
+}
+};
+function ca(e, t, n = {}) {
+const r = new L();
+for (const [s, i] of e.flags)
+m.prototype.hasOwnProperty.call(oa, s) || m.prototype.hasOwnProperty.call(t.attack.flags, s) || r.set(s, i);
+for (const [s, i] of m.entries(n)) r.set(s, [i]);
+return { command: "!damage", positionals: e.positionals, flags: r };
+}
+function Iu(e) {
+return { command: "!attack", positionals: [...e.positionals], flags: new L(e.flags.map(([t, n]) => [t, [...n]])) };
+}
+function Nu(e) {
+const t = e.app, n = I(t), r = n.attack;
+if (Ie(e.parsed, { ...oa, ...n.commands.damage.flags, ...r.flags }, Yn(n.id, "damage")), Ae(e.parsed) === void 0) throw new w("no defenders given: --ids with their token ids");
+const s = ca(e.parsed, n);
+n.planDamage(s, kt(t, e.gm));
+const i = r.situation(e.parsed), a = m.keys(n.commands.damage.flags).find((y) => n.commands.damage.flags[y].decides !== void 0 && s.flags.has(y));
+if (a !== void 0 && !e.gm) throw new P(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
+const o = Pu(e), l = m.values(t.store.exchange.attacks);
+if (l.length >= Jn) throw new P(`${l.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+if (!e.gm) {
+const y = l.filter((b) => !b.gm);
+if (y.filter((b) => b.by === e.playerId).length >= Ru || y.length >= Jn / 2)
+throw new P("you have enough attacks open: resolve or cancel one first (!attack --list)");
+}
+const c = Je(e, Ae(e.parsed), { anyTarget: !0 }), d = [...c.notes], u = c.targets.filter(({ token: y }) => o !== null && y.id === o ? (d.push(`${ne(y, "a token")}: the attacker does not defend against itself`), !1) : !0);
+if (u.length === 0) throw new P(`no defender left (${d.join("; ")})`);
+if (u.length > Qn) throw new P(`one attack has at most ${Qn} defenders (got ${u.length})`);
+const f = {
+key: Au(t),
+by: e.playerId,
+gm: e.gm,
+attacker: o,
+edition: n.id,
+positionals: [...e.parsed.positionals],
+flags: [...e.parsed.flags].filter(([y]) => y !== "ids" && y !== "from" && y !== "help"),
+situation: i,
+round: t.store.round.number,
+defenders: u.map(({ token: y }) => y.id),
+answers: {}
+};
+t.store.exchange.attacks[f.key] = f;
+const h = u.filter(({ token: y }) => y.get("layer") !== "gmlayer").map(({ token: y }) => ne(y, "a token")), p = i ? ` (${r.situationWords(i).split(":")[0]})` : "";
+if (h.length > 0 && G(ft, te(`Attack ${f.key}: ${Tr(f, !1)} attacks ${vt(h)}${p}.`), { record: !0 }), d.length > 0 && z(e, `Not among the defenders: ${d.join("; ")}.`), _u(t, f), na(t, f)) return Dr(e, f);
+}
+function Pu(e) {
+const t = j(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
+let r;
+if (t !== void 0) {
+if (r = pt(t, e.gm), !r) throw new P("--from: no token on the table has that id");
+} else if (n.length === 1)
+r = pt(n[0]._id, e.gm);
+else if (n.length > 1)
+throw new w("select one attacking token (or give --from ATTACKER)");
+if (!r) {
+if (e.gm) return null;
+throw new w("select your attacking token, or give --from with its id");
+}
+if (!e.gm && !De(e.playerId, r, le(r))) throw new P(`you do not control ${ne(r, "that token")}: declare from a token of yours`);
+return r.id;
+}
+function la(e, t) {
+const n = m.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
+if (!n) throw new P(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
+return n;
+}
+function Mu(e, t) {
+const n = la(e.app, t.toUpperCase());
+if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to resolve`);
+if (!e.gm && !e.app.store.settings.playersTargetAny) {
+const r = n.defenders.filter((s) => n.answers[s] === void 0 && K(s) !== void 0 && !br(e.playerId, s));
+if (r.length > 0) {
+const s = r.map((i) => ne(K(i), "a token"));
+z(e, `Attack ${n.key} waits for the GM to settle ${vt(s)} (the GM answers for tokens you do not control, or resolves it).`);
+return;
+}
+}
+return Dr(e, n);
+}
+function Dr(e, t) {
+const n = e.app, r = I(n);
+delete n.store.exchange.attacks[t.key];
+const s = Iu(t), i = kt(n, t.gm), a = [], o = [];
+for (const c of t.defenders) {
+const d = K(c);
+if (!d) {
+o.push(c);
+continue;
+}
+const u = { token: d, character: le(d) }, f = t.answers[c];
+f?.file !== void 0 && n.store.exchange.waiting[c] === void 0 && (n.store.exchange.waiting[c] = { edition: t.edition, answer: f.file });
+const h = ca(s, r, f?.flags), p = r.planDamage(h, i);
+a.push({ target: u, plan: p, given: $r(h, p.dice), ...f ? { answer: Lu(f) } : {} });
+}
+const l = e.gm ? e : { ...e, replyTo: "gm" };
+return e.gm || delete l.replyFor, Zi(l, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
+title: `Attack ${t.key}`,
+anyTarget: !0,
+record: !0,
+recordBy: t.by,
+refusals: (c, d) => `Attack ${t.key}: ${d ? "not applied to every defender" : "not applied"}: ${c.join("; ")}.`
+});
+}
+function Lu(e) {
+const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
+if (e.word === "none") return "No defense";
+if (e.roll === void 0) return `${t}: no check was made`;
+const n = e.typed ? " (typed)" : "";
+return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
+}
+function ju(e, t) {
+const n = la(e.app, t.toUpperCase());
+if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to cancel`);
+delete e.app.store.exchange.attacks[n.key], G(ft, te(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
+}
+function Fu(e) {
+const t = e.app, n = I(t), r = m.values(t.store.exchange.attacks).filter(
+(i) => e.gm || i.by === e.playerId || kn(t, i).some((a) => br(e.playerId, a))
+);
+if (r.length === 0) {
+z(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
+return;
+}
+if (e.gm) {
+for (const i of r) G(ve, ke(Er(t, n, i, [])));
+return;
+}
+const s = r.map((i) => {
+const a = ta(t, i, !1);
+return `${i.key}: ${Tr(i, !1)} attacks; waiting for ${a.length > 0 ? vt(a) : "nobody"}`;
+});
+G(Se(e.replyTo), ke({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));
+}
+function Gu(e) {
+const t = I(e);
+for (const n of m.values(e.store.exchange.attacks)) G(ve, ke(Er(e, t, n, [])), { record: !0 });
+}
+function da(e) {
+const t = I(e);
+wu(e);
+for (const [n, r] of m.entries(e.store.tokens)) {
+if (r.edition?.id !== t.id) continue;
+const s = t.parseState(r.edition.state);
+if (s === null) continue;
+const i = t.endRound(s);
+dn(e.store, n, Xe({ ...ht(e.store, n), edition: { id: t.id, state: i } }, t));
+}
+e.store.round.number += 1, e.store.round.turned = 0, G(ve, te(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Gu(e);
+}
+function Vu(e) {
+const t = [];
+for (const n of e) {
+if (t.length >= Zn) break;
+Ei(n) || t.push(cr(Dd(n)));
+}
+return t;
+}
+function Uu(e, t) {
+if (e.length === 0 || t.length === 0) return null;
+const n = new X(t), r = new X(e), s = e.filter((o) => n.has(o)), i = t.filter((o) => r.has(o)), a = s.length;
+if (a === 0 || a !== i.length) return null;
+for (let o = 0; o < a; o += 1) {
+if (s[o] !== i[0]) continue;
+let l = !0;
+for (let c = 1; c < a && l; c += 1) l = s[(c + o) % a] === i[c];
+if (l) return o;
+}
+return null;
+}
+function Bu(e) {
+e.turnOrderSeen = void 0, _r(e);
+}
+function _r(e) {
+const t = Td();
+if (t === e.turnOrderSeen) return;
+e.turnOrderSeen = t;
+const n = e.store.round, r = Ti(t);
+Hu(e, r);
+const s = Vu(r), i = Uu(n.seen, s);
+if (n.seen = s, i === null) {
+n.turned = 0;
+return;
+}
+n.turned += i, n.turned >= s.length && da(e);
+}
+function Hu(e, t) {
+e.oddTurnRowsTold === !0 || t.every(Ed) || (e.oddTurnRowsTold = !0, G(ve, te("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+}
+function Ge(e, t) {
+on(e, t);
+}
+function Rr(e) {
+log(e);
+}
+function Or(e) {
+return state[e];
+}
+function ua(e, t) {
+state[e] = t;
+}
+function Ku(e) {
+return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
+}
+function xu(e) {
+setTimeout(e, 0);
+}
+function Wu(e, t, n) {
+const r = findObjs({ _type: "handout", name: e })[0];
+if (r) {
+r.set("notes", t);
+return;
+}
+if (!n) return;
+createObj("handout", { name: e, inplayerjournals: "all", archived: !1 })?.set("notes", t);
+}
+function Yu(e) {
+return findObjs({ _type: "macro", name: e }).map((t) => t.id);
+}
+function zu(e, t) {
+const n = e === void 0 ? void 0 : getObj("macro", e);
+return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
+}
+function gn(e) {
+return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+var Xu = "Help: DefenseRound", B = (e) => `<code>${gn(e)}</code>`, Ve = (e) => `<li>${e}</li>`;
+function qu(e) {
+const t = e.stances.length > 0 ? [Ve(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(gn).join(" ")}`)] : [];
+return [
+`<h3>DefenseRound v${pe}: the ${e.id} edition</h3>`,
+"<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
+"<h4>Players and GM</h4><ul>",
+...t,
+Ve(`${B(e.commands.defend.usage)}: ${e.commands.defend.help.map(gn).join(" ")}`),
+Ve(`${B(e.commands.damage.usage)}: ${e.commands.damage.help.map(gn).join(" ")}`),
+Ve(`${B("!attack")} with the same amount and flags, ${B("--ids DEFENDER ...")} and the attacker selected (or ${B("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${B(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${B("!attack --resolve KEY")} (the GM, or whoever declared it). ${B("!attack --list")} and ${B("--cancel KEY")}; ${B("!damage --undo")} takes the whole attack back.`),
+Ve(`${B("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+Ve("Every command answers <code>--help</code>."),
+"</ul><h4>GM</h4><ul>",
+Ve(`${B("!defense-round")}: status and settings menu; ${B("config KEY VALUE")} (${B(`config edition ${Dt().join("|")}`)} switches editions), ${B("set NAME VALUE|clear")}, ${B("repair")}, ${B("next-round")}, ${B("macros")} (the table's macros for this edition), ${B("refresh")}, ${B("help")}.`),
+Ve(`Commands another script relays (ScriptCards' ${B("--@")}, APILogic) carry no player: they act for the player that ${B("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${B("config api-commands gm")} lets them act as the GM.`),
+"</ul>"
+].join("");
+}
+function Cr(e, t = {}) {
+Wu(Xu, qu(e), t.createIfMissing !== !1);
+}
+function Ju(e, t) {
+const n = I(e), r = Me(t);
+bu(e, n.id);
+const s = [];
+for (const a of m.keys(e.store.tokens)) {
+const o = K(a);
+!o || mt(o) || s.push({ token: o, character: le(o) });
+}
+return Ar(e, s, {
+values: [],
+dice: [],
+resolve(a) {
+const o = e.store.tokens[a.id], l = o?.stance === void 0 || n.stances.includes(o.stance), c = a.bars.vitality.value, d = (o?.edition?.id === t ? r.parseState(o.edition.state) : null) ?? r.enter(c, !1), u = o?.deadForGood === !0 || r.deadForGood(d, c);
+return {
+headline: "acts",
+steps: [],
+changes: [],
+// The state as entered now: the stored one belongs to the edition before.
+state: n.enter(c, u),
+...l ? {} : { stance: null },
+detail: { edition: n.id }
+};
+}
+}), s.length;
+}
+function Qu(e) {
+const t = e.app, n = t.store.macros, r = [], s = [], i = [];
+for (const o of I(t).macros) {
+const l = Yu(o.name), c = n[o.name] !== void 0 && l.includes(n[o.name]) ? n[o.name] : void 0;
+if (c === void 0 && l.length > 0) {
+i.push(o.name);
+continue;
+}
+const d = zu(c, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
+d !== void 0 && (n[o.name] = d, (c === void 0 ? r : s).push(o.name));
+}
+const a = [
+r.length > 0 ? `made ${r.join(", ")}` : "",
+s.length > 0 ? `refreshed ${s.join(", ")}` : "",
+i.length > 0 ? `left ${i.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
+].filter((o) => o !== "");
+ze(e, `Macros for the ${I(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
+}
+var Zu = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (GM only but details; set and repair act on the selected tokens or --ids)", ef = {
+help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
+macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
+config: {
+title: "!defense-round config",
+usage: "!defense-round config KEY VALUE",
+what: [`Changes one setting, e.g. edition ${Dt()[1] ?? Dt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`]
+},
+set: {
+title: "!defense-round set",
+usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
+what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it."]
+},
+repair: { title: "!defense-round repair", usage: "!defense-round repair [--ids ID ...]", what: ["Restores the targets' worn armor protection to its max. Not undoable."] },
+"next-round": { title: "!defense-round next-round", usage: "!defense-round next-round", what: ["Ends the round by hand: pending defenses and per-round limits end."] },
+refresh: { title: "!defense-round refresh", usage: "!defense-round refresh", what: ["Forgets cached attribute look-ups (after another script created attributes)."] },
+"reset-state": {
+title: "!defense-round reset-state",
+usage: "!defense-round reset-state",
+what: ["Only when a newer version of DefenseRound wrote the saved state (the script is then paused): discards that state and starts from the defaults."]
+},
+details: {
+title: "!defense-round details",
+usage: "!defense-round details KEY",
+what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]
+}
+};
+function Ir(e) {
+return e ? "on" : "off";
+}
+function tf(e) {
+const t = e.store.settings, n = I(e), r = (i) => n.settings.includes(i), s = Ye.filter((i) => t.attributes[i] !== Fs[i]).map(
+(i) => `${i} -> ${t.attributes[i]}`
+);
+return ke({
+title: `DefenseRound v${pe}`,
+rows: [
+{ label: "Edition", lines: [t.edition] },
+{
+label: "Bars",
+lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]
+},
+{ label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
+{ label: "Players target any", lines: [Ir(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [Ir(t.armorOnManualEdits)] },
+{ label: "Relayed commands", lines: [t.apiCommands === "gm" ? "gm (act as the GM)" : "refuse (unless --api-as a player)"] },
+{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [D(t.overwhelmLimit)] : [] },
+{ label: "Markers", lines: [Ot.filter((i) => n.markers.includes(i)).map((i) => `${i} ${t.markers[i]}`).join(", ")] },
+{ label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
+{ label: "Round", lines: [D(e.store.round.number)] },
+{ label: "State problems", lines: e.loadProblems }
+]
+});
+}
+function fa(e, t) {
+return [e, ...t.filter((n) => n !== e)].join("|");
+}
+function nf(e) {
+const t = e.store.settings, n = I(e), r = Dt().filter((a) => a !== t.edition), s = (a, o) => me(`${a}: ${Ir(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), i = (a, o) => me(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
+return [
+te("Settings:"),
+i("visibility.npc", t.visibility.npc),
+i("visibility.pc", t.visibility.pc),
+s("players-target-any", t.playersTargetAny),
+s("armor-on-manual-edits", t.armorOnManualEdits),
+me(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
+// Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
+me(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${fa(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+...r.map((a) => me(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
+// Only the settings the active edition uses (issue: the settings menu follows the edition).
+...n.settings.includes("overwhelm-limit") ? [me(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
+...n.settings.includes("stamina-bar") ? [me(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${fa(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+me("next round", "!defense-round next-round"),
+me("help handout", "!defense-round help"),
+me("table macros", "!defense-round macros")
+].join(" ");
+}
+function rf(e, t) {
+const [n, r] = t;
+if (!n || r === void 0) throw new w("set needs a NAME and a VALUE (or clear)");
+const s = n.toLowerCase();
+if (!Ye.includes(s))
+throw new w(`unknown value name "${J(n)}" (names: ${Ye.join(", ")})`);
+const i = r.toLowerCase() === "clear", a = i ? 0 : $t(r, `the value of ${s}`, -1e6, 1e6), { targets: o, notes: l } = Je(e, Ae(e.parsed)), c = [];
+for (const { token: d, character: u } of o) {
+const f = ed(e.app, d.id);
+f.overrides = Zt(f.overrides, s, i ? null : a);
+const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
+h && (f.worn = Zt(f.worn, h, null)), fi(e.app, d.id), c.push(an(d, u, e.app.store.settings).name);
+}
+ze(e, `${i ? `Cleared ${s} override` : `${s} = ${a}`} on ${c.join(", ")}.${l.length ? ` (${l.join("; ")})` : ""}`);
+}
+var Nr = [
+["physical", "armor_physical"],
+["magical", "armor_magical"]
+];
+function sf(e) {
+const { targets: t, notes: n } = Je(e, Ae(e.parsed)), r = new L(), s = {
+values: Nr.map(([, a]) => a),
+dice: [],
+resolve(a) {
+for (const [, c] of Nr) a.values[c]?.current, a.values[c]?.max;
+const o = [], l = [];
+for (const [c, d] of Nr) {
+const u = a.values[d];
+if (!u?.present) continue;
+const f = c === "physical" ? "Physical" : "Magical", h = u.max;
+if (h === null) {
+o.push(`${f} has no max on the sheet: nothing to restore it to`);
+continue;
+}
+if (!(h === 0 && (u.current ?? 0) === 0)) {
+if (u.current === h) {
+o.push(`${f} ${h}, already whole`);
+continue;
+}
+l.push({ kind: "value", key: d, to: h }), o.push(`${f} ${u.current ?? 0} -> ${h}`);
+}
+}
+return r.set(a.id, o), { headline: "acts", steps: [], changes: l, observed: !1, detail: { repair: !0 } };
+}
+}, i = Ar(e.app, t, s).map((a) => {
+const { snapshot: o } = a.reading;
+if (a.kind === "problems") return vn(o, a.reading.problems);
+fi(e.app, o.id);
+const l = r.get(o.id) ?? [];
+return `${o.name}: ${l.length > 0 ? l.join(", ") : "no armor to repair"}`;
+});
+ze(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
+}
+function af(e) {
+e.store = Pt(pe), e.loadProblems = [], delete e.newerState, ua(rn, e.store);
+}
+function of(e, t) {
+const [n, ...r] = t;
+if (!n || r.length > 0) throw new w("details needs the key its button gives");
+const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
+if (!s) throw new P(i);
+const a = K(s.tokenId), o = s.hidden || a?.get("layer") === "gmlayer", l = s.npc || a !== void 0 && ai(a, le(a)), c = un(e.app, { npc: l, hidden: o }) === "public";
+if (!(e.gm || c || a !== void 0 && De(e.playerId, a, le(a)))) throw new P(o ? i : `${s.name}'s breakdown is for the GM`);
+G(Se(e.replyTo), ke(s.card()));
+}
+var cf = {
+usage: () => Zu,
+help: () => ["GM only (but details). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help)."],
+helpFor: (e, t) => {
+const n = (t.positionals[0] ?? "").toLowerCase();
+return ef[n];
+},
+run(e) {
+const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
+if (r === "details") {
+Ie(e.parsed, {}), of(e, n);
+return;
+}
+if (!e.gm) throw new P("!defense-round is for the GM only");
+const s = r === "set" || r === "repair";
+switch (Ie(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {
+case "":
+G(Se("gm"), tf(e.app)), G(Se("gm"), nf(e.app));
+return;
+case "help":
+Cr(I(e.app)), z(e, 'The handout "Help: DefenseRound" is up to date in the journal.');
+return;
+case "config": {
+const [i, ...a] = n;
+if (!i) throw new w("config needs a KEY and a VALUE");
+const o = e.app.store.settings.edition, l = Sd(e.app.store.settings, i, a.join(" ") || void 0);
+if (e.app.store.settings.edition !== o) {
+e.app.store.editionLeft = o;
+const c = Ju(e.app, o);
+Cr(I(e.app), { createIfMissing: !1 });
+const d = c === 0 ? "" : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms (conditions and markers).`, u = Su(e.app), f = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+ze(e, `${l}${d} Bars, worn armor and the Turn Tracker are kept.${f}`);
+return;
+}
+ze(e, l);
+return;
+}
+case "set":
+rf(e, n);
+return;
+case "repair":
+sf(e);
+return;
+case "next-round":
+da(e.app);
+return;
+case "macros":
+Qu(e);
+return;
+case "reset-state":
+if (e.app.newerState === void 0) throw new P("reset-state only discards a state written by a newer version, and this one is not");
+af(e.app), ze(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+return;
+case "refresh":
+e.app.attributes.clear(), ze(e, "Cached attribute look-ups forgotten; they are read again on next use.");
+return;
+default:
+throw new w(`unknown subcommand "${J(D(t))}"`);
+}
+}
+};
+function lf(e, t) {
+const n = new L();
+let r;
+for (const { place: s, tokenId: i, change: a } of t) {
+const o = getObj("graphic", i);
+switch (a.kind) {
+case "bar": {
+const l = a.attributeId ? getObj("attribute", a.attributeId) : void 0;
+n.set(s, l ? $e(l.get("current")) : o ? ki(o, a.bar) : null);
+break;
+}
+case "attribute":
+n.set(s, $e(getObj("attribute", a.attributeId)?.get("current")));
+break;
+case "worn":
+n.set(s, e.memories.tokens[i]?.worn?.[a.track] ?? null);
+break;
+case "override":
+n.set(s, e.memories.tokens[i]?.overrides?.[a.key] ?? null);
+break;
+case "markers":
+n.set(s, D(o?.get("statusmarkers") ?? ""));
+break;
+case "memory":
+n.set(s, Xe(ht(e.memories, a.tokenId ?? i), e.edition));
+break;
+case "initiative": {
+r ?? (r = Fe());
+const l = or(r.find((c) => c.id === i)?.pr);
+n.set(s, C.isFinite(l) ? l : null);
+break;
+}
+case "turn-order":
+break;
+}
+}
+return n;
+}
+function df(e) {
+if (!O(e.parsed, "undo")) throw new w("--force goes with --undo");
+if (O(e.parsed, "force") && !e.gm) throw new P("--force is the GM's: a player's undo never overwrites a later change");
+const t = [...e.parsed.flags.keys()].find((g) => g !== "undo" && g !== "force");
+if (t) throw new w(`--undo takes no other flag (got --${t}): it undoes your last damage, whatever is selected`);
+if (e.parsed.positionals.length > 0) throw new w("--undo takes no amount");
+const n = e.app, r = n.store.history;
+let s = -1;
+for (let g = r.length - 1; g >= 0; g -= 1)
+if (e.gm || r[g].by === e.playerId && r[g].kind !== "save") {
+s = g;
+break;
+}
+if (s === -1) throw new P(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
+const i = r[s], a = I(n), o = new L(i.tokens.map((g) => [g.tokenId, pt(g.tokenId, e.gm)])), l = i.tokens.filter((g) => o.get(g.tokenId) !== void 0), c = i.tokens.filter((g) => !l.includes(g)).map((g) => g.name), d = (g) => uf(g) ? l.find((R) => ha({ place: "", tokenId: R.tokenId, name: R.name, change: g }, n.store.settings)) : void 0, u = Gd(Md(i.tokens, (g) => o.get(g) !== void 0, d), a, n.store.round.number - i.round).filter((g) => ha(g, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: Wi(n) }, h = lf(f, u), p = (g, R) => {
+if (g.stance !== R.stance) return R.stance === void 0 ? "has dropped its stance since" : `has taken the ${R.stance} stance since`;
+if (g.deadForGood !== R.deadForGood) return "has died for good since";
+const v = $u(g, R, we);
+if (v !== void 0 && R.answer !== void 0 || v !== void 0 && we(g.edition, R.edition)) return v;
+const $ = (N) => (N.edition?.id === a.id ? a.parseState(N.edition.state) : null) ?? a.enter(null, !1);
+return a.describeStateChange($(g), $(R));
+}, y = jd(u, h, we);
+if (y.length > 0) {
+if (!e.gm) {
+const g = [...new X(y.map((R) => R.name))];
+z(e, `Nothing undone: ${g.join(", ")} changed since that damage. Only the GM can undo over later changes: ask the GM.`);
+return;
+}
+if (!O(e.parsed, "force")) {
+z(e, `Nothing undone: values changed since that damage: ${Fd(y, h, we, p).join("; ")}. Use !damage --undo --force to overwrite them.`);
+return;
+}
+}
+Qd(f, u), y.length > 0 && ff(n, u, h), r.splice(s, 1);
+const b = i.kind === "save" ? "Save undone" : "Damage undone", k = (g) => o.get(g.tokenId)?.get("layer") === "gmlayer", A = l.filter((g) => !k(g)).map((g) => g.name), S = l.filter(k).map((g) => g.name);
+A.length > 0 && G(ft, te(`${b}: ${A.join(", ")}.`)), S.length > 0 && G(ve, te(`${b} on hidden token${S.length === 1 ? "" : "s"}: ${S.join(", ")}.`), { record: !0 }), c.length > 0 && z(e, `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${c.join(", ")}.`);
+}
+function uf(e) {
+return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
+}
+function ha({ tokenId: e, change: t }, n) {
+const r = K(e);
+if (!r) return !1;
+switch (t.kind) {
+case "bar":
+return t.attributeId === void 0 || yd(r, t.bar) === t.attributeId;
+case "attribute": {
+const s = wd(t.attributeId);
+return s !== void 0 && s.characterId === D(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();
+}
+case "memory":
+return t.tokenId === void 0 || K(t.tokenId) !== void 0;
+default:
+return !0;
+}
+}
+function ff(e, t, n) {
+const r = I(e);
+for (const { place: s, tokenId: i, change: a } of t) {
+if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
+const o = n.get(s), l = K(i);
+if (!l || typeof o != "number") continue;
+const c = a.from, d = {
+values: [],
+dice: [],
+resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, c, u.state).state, detail: { undo: !0 } })
+};
+Ar(e, [{ token: l, character: le(l) }], d);
+}
+}
+var hf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, vf = {
+usage: (e) => I(e).commands.damage.usage,
+help: (e) => I(e).commands.damage.help,
+helpFor: (e, t) => O(t, "undo") || O(t, "force") ? {
+title: "!damage --undo",
+usage: "!damage --undo [--force]",
+what: [
+"Puts back the last damage you applied (the GM: anyone's), for all its targets: bars, worn armor, markers, conditions and what it used up.",
+"If a value changed since, nothing is undone and you are told what; --force overwrites it."
+]
+} : void 0,
+run(e) {
+if (O(e.parsed, "undo") || O(e.parsed, "force")) {
+df(e);
+return;
+}
+const t = I(e.app), n = t.commands.damage.flags;
+Ie(e.parsed, { ...hf, ...n }, Yn(t.id, "damage"));
+const r = t.planDamage(e.parsed, kt(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, i = Je(e, Ae(e.parsed), { anyTarget: s });
+let { targets: a } = i;
+const o = [...i.notes], l = m.keys(n).find((c) => n[c].decides !== void 0 && O(e.parsed, c));
+if (l !== void 0 && !e.gm) {
+const c = n[l].decides, d = a.filter(({ token: f, character: h }) => De(e.playerId, f, h)), u = a.filter((f) => !d.includes(f)).map(({ token: f }) => ne(f, "a token"));
+if (u.length > 0 && o.push(`${vt(u)}: only the GM or its controller ${c}`), a = d, a.length === 0) {
+z(e, `Not applied: ${o.join("; ")}.`);
+return;
+}
+}
+return pn(e, r, a, o, {
+title: "Damage",
+anyTarget: s,
+record: !0,
+refusals: (c, d) => `${d ? "Not applied to every target" : "Not applied"}: ${c.join("; ")}.`
+});
+}
+};
+async function mf(e) {
+const t = e.app, n = I(t), r = n.attack, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+Ie(e.parsed, s);
+const i = (j(e.parsed, "answer") ?? "").toUpperCase(), a = m.prototype.hasOwnProperty.call(t.store.exchange.attacks, i) ? t.store.exchange.attacks[i] : void 0;
+if (!a) throw new P(`no open attack ${i.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
+const o = Ae(e.parsed) ?? (e.msg.selected ?? []).map((g) => g._id);
+if (o.length !== 1) throw new w("an answer is for one defender: --ids with its token id");
+const l = o[0], c = a.defenders.includes(l) ? pt(l, e.gm) : void 0;
+if (!c) throw new P(`that token is not a defender of attack ${a.key}`);
+const d = le(c), u = ne(c, "the defender");
+if (!e.gm && !De(e.playerId, c, d)) throw new P(`only ${u}'s controller or the GM answers for it`);
+const f = a.answers[l];
+if (f) throw new P(`${u} has answered attack ${a.key} already (${f.word})`);
+if (Sr(t, l)) throw new P(`${u} answers attack ${a.key} with the defense it made ahead`);
+const h = j(e.parsed, r.answerFlag);
+if (h === void 0) throw new w(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
+const p = W(h, `--${r.answerFlag}`, r.choices);
+let y = { word: p }, b = p === "none" ? "no defense" : p;
+if (p !== "none") {
+const g = r.planAnswer(p, a.situation, a.attacker, kt(t, e.gm)), R = $r(e.parsed, g.dice), v = g.dice.filter((Te) => R[Te.name] === void 0), $ = v.length > 0 ? await ji(v.map((Te) => Te.sides)) : [];
+if (t.store.exchange.attacks[i] !== a || a.answers[l] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
+if (!K(l) || !e.gm && !De(e.playerId, c, le(c))) throw new P(`${u} is gone or no longer yours since the roll: nothing answered`);
+const N = Ji(g.dice, R, $, 0), M = hn(t, { token: c, character: d }, g, Qe(t, g.readsTurnOrder ? Fe() : void 0)), Q = g.resolve(M.facts, N);
+if (Sn(Q)) throw new P(Xi(t, M.snapshot, Q));
+if (M.problems.length > 0) throw new P(vn(M.snapshot, M.problems, "; nothing answered"));
+const oe = r.keep(p, Q, N), Ze = e.gm ? void 0 : qi(e, g.dice);
+y = { word: oe.word, ...oe.file !== void 0 ? { file: oe.file } : {}, ...oe.flags ? { flags: oe.flags } : {} }, oe.roll !== void 0 && (y.roll = oe.roll), oe.success !== void 0 && (y.success = oe.success), Ze && (y.typed = !0);
+const et = Di(n, (Te) => Te === l ? u : M.facts.nameOf(Te)), x = Q.steps.filter((Te) => Te.section === "Check").map(et);
+b = x.length > 0 ? x.join("; ") : p;
+}
+a.answers[l] = y;
+const k = ta(t, a, e.gm), A = na(t, a), S = k.length > 0 ? ` Waiting for ${k.join(", ")}.` : A ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
+z(e, `${u}: ${b}.${S}`), A && await Dr(e, a);
+}
+var pf = { ids: { kind: "list" }, help: { kind: "switch" } }, kf = {
+usage: (e) => I(e).commands.defend.usage,
+help: (e) => I(e).commands.defend.help,
+run(e) {
+if (e.parsed.flags.has("answer")) return mf(e);
+const t = I(e.app), n = t.commands.defend;
+if (n.refused) {
+z(e, `!defend is not used: ${n.refused}.`);
+return;
+}
+Ie(e.parsed, { ...pf, ...n.flags }, Yn(t.id, "defend"));
+const r = t.planDefend(e.parsed), s = m.keys(n.flags).filter((c) => n.flags[c].token === !0);
+fu(e, s);
+const i = Je(e, Ae(e.parsed)), a = [...i.notes], o = s.map((c) => ({ flag: c, id: (e.parsed.flags.get(c) ?? []).join(" ") })).filter(({ id: c }) => c !== ""), l = i.targets.filter(({ token: c }) => {
+const d = o.find(({ id: u }) => u === c.id);
+return d && a.push(`${ne(c, "a token")}: --${d.flag} names the token itself`), d === void 0;
+});
+if (l.length === 0) {
+z(e, `${wr(a).join("; ")}.`.replace(/^./, (c) => c.toUpperCase()));
+return;
+}
+return pn(e, r, l, a, {
+title: "Defense",
+refusals: (c) => `${c.join("; ")}.`
+});
+}
+}, gf = { ids: { kind: "list" }, help: { kind: "switch" } }, yf = {
+usage: (e) => I(e).commands.stance.usage,
+help: (e) => I(e).commands.stance.help,
+run(e) {
+const t = I(e.app);
+if (t.stances.length === 0) throw new P(`the ${t.id} edition has no stances`);
+Ie(e.parsed, gf);
+const [n, ...r] = e.parsed.positionals;
+if (r.length > 0) throw new w(`one stance only (got "${J(e.parsed.positionals.join(" "))}")`);
+const s = n?.toLowerCase();
+if (s !== void 0 && !t.stances.includes(s))
+throw new w(`unknown stance "${J(D(n))}" (stances: ${t.stances.join(", ")})`);
+const i = (e.msg.selected ?? []).length === 0 && Ae(e.parsed) === void 0;
+if (s === void 0 && i) throw new w("no stance given");
+const { targets: a, notes: o } = Je(e, Ae(e.parsed));
+if (s === void 0) {
+const l = e.app.store.settings, c = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: u, character: f }) => `${an(u, f, l).name}: ${e.app.store.tokens[u.id]?.stance ?? c}`);
+z(e, `Stances: ${d.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} Usage: ${t.commands.stance.usage}`);
+return;
+}
+return pn(e, t.planStance(s), a, o, { title: "Stance", refusals: (l) => `${l.join("; ")}.` });
+}
+};
+function wf(e, t, n) {
+return n === null ? e + t : E.max(e, E.min(e + t, n));
+}
+function bf(e, t, n) {
+return {
+values: [],
+dice: [],
+resolve(r) {
+const s = r.bars[n].value;
+if (s === null) return { kind: "bar", resource: n };
+const i = r.bars.vitality.value;
+if (e.condition(r.state, i) === "dead")
+return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
+const a = r.bars[n].max, o = wf(s, t, a), l = a !== null && o === a && s + t > a, c = i === null ? void 0 : e.setVitality(i, n === "vitality" ? o : i, r.state), d = r.id;
+return {
+headline: "acts",
+...o === s ? { noop: !0 } : {},
+steps: [
+T(ce, { kind: "heal-title", who: d, resource: n, amount: o - s }),
+// Nothing healed (already at its max) says so, on a row of several as on its own card.
+T(ae, { kind: "heal-summary", who: d, healed: o !== s, atMax: a !== null && s >= a }),
+T("Heal", { kind: "healed", resource: n, before: s, after: o, max: a, capped: l }),
+...n === "vitality" && c ? Ce("Heal", c.conditions) : [],
+...c?.now ? [T("Now", c.now)] : []
+],
+changes: o !== s ? [{ kind: "bar", resource: n, to: o }] : [],
+...n === "vitality" && c ? { state: c.state } : {},
+...n === "vitality" && c?.dropsAnswer ? { answer: null } : {},
+detail: { heal: t, resource: n, before: s, after: o }
+};
+}
+};
+}
+var $f = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Af = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Sf = {
+usage: () => $f,
+run(e) {
+const t = e.parsed;
+Ie(t, Af);
+const n = zt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = W(j(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = Je(e, Ae(t));
+return pn(e, bf(I(e.app), n, r), s, i, {
+title: "Heal",
+refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
+});
+}
+}, va = m.freeze({});
+function Tf(e, t, n) {
+if (!n || mt(t)) return;
+const r = e.store.settings, s = ye[r.bars.vitality].value;
+if (!(s in n)) return;
+const i = $e(n[s]), a = D(t.get(ye[r.bars.vitality].link) ?? "");
+let { typed: o, keepInStep: l } = Ef(t, s, a, i);
+if (i === null || o === null || i === o) return;
+const c = I(e), d = { token: t, character: le(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === o || u.typed === o);
+if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, l = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && o < i && i - o <= ns) {
+const y = c.planHandEdit(i - o, kt(e, !0)), b = {
+...y,
+resolve(A, S) {
+if (c.condition(A.state, i) === "dead") return { kind: "refused", reason: "dead" };
+const g = y.resolve(A, S);
+return !("kind" in g) && !g.changes.some((R) => R.kind === "bar" && R.resource === "vitality") && g.changes.push({ kind: "bar", resource: "vitality", to: i }), g;
+}
+}, k = mn(
+e,
+d,
+b,
+va,
+Qe(e),
+jt(e),
+() => ({ vitalityFrom: i, ...l, title: T(ce, { kind: "hand-edit-read-title", who: t.id, before: i, typed: o }) }),
+(A) => {
+kd(A, i), ma(e, A, i);
+}
+);
+if (k.kind === "unsafe") return;
+if (k.kind === "problems" || k.kind === "refusal" && k.reading.problems.length > 0)
+G(ve, te(`Hand edit not read through armor: ${vn(k.reading.snapshot, k.reading.problems, "")}.`));
+else if (k.kind === "written") {
+mr(e, [k.shown], { title: "Hand edit", replyTo: "gm" });
+const A = k.outcome.changes.find((S) => S.kind === "bar" && S.resource === "vitality");
+a && e.linkedEdits.set(a, { from: i, typed: o, to: A?.kind === "bar" ? A.to : i, by: t.id, echoed: new X() }), Ki(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [k.applied] });
+return;
+}
+}
+const h = Df(e, i, o), p = mn(e, d, h.plan, va, Qe(e), jt(e), () => ({ vitalityFrom: i, ...l }), (y) => ma(e, y, i));
+p.kind === "written" && (f && ou(e, a, p.applied), h.saysSomething() && mr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));
+}
+function Ef(e, t, n, r) {
+const s = $e(e.get(t));
+if (n === "" || s !== r) return { typed: s };
+const i = $e(gd(n));
+return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };
+}
+function Df(e, t, n) {
+const r = I(e);
+let s = !1;
+return { plan: {
+values: [],
+dice: [],
+resolve(a) {
+const o = a.state, l = r.setVitality(t, n, o), c = a.id, d = r.setVitality(t, t, o).state;
+return s = l.vitality !== n || !we(d, l.state), {
+headline: "acts",
+steps: [
+T(ce, { kind: "hand-edit-title", who: c }),
+T(ae, { kind: "hand-edit-summary", who: c, now: l.now }),
+...l.steps.map((f) => T("Change", f)),
+l.now ? T("Now", l.now) : T("Now", { kind: "standing" })
+],
+changes: l.vitality !== n ? [{ kind: "bar", resource: "vitality", to: l.vitality }] : [],
+state: l.state,
+...l.dropsAnswer ? { answer: null } : {},
+detail: l
+};
+}
+}, saysSomething: () => s };
+}
+function ma(e, t, n) {
+const r = I(e), s = e.store.tokens[t.snapshot.id];
+s?.edition?.id !== r.id && (t.facts.state = rr(r, s, n, Yi(e)));
+}
+var _f = 400, Rf = 100, Of = 20, Cf = class {
+constructor() {
+this.nextShown = 1, this.nextHidden = 1, this.rows = new L(), this.bySender = new L();
+}
+/** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
+add(e, t) {
+const n = t.map((i) => {
+const a = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
+return this.rows.set(a, i), a;
+}), r = this.bySender.get(e) ?? [];
+this.bySender.delete(e), r.push(...n);
+const s = e === "gm" ? _f : Rf;
+for (const i of r.splice(0, E.max(0, r.length - s))) this.rows.delete(i);
+if (this.bySender.set(e, r), this.bySender.size > Of + 1) {
+for (const [i, a] of this.bySender)
+if (!(i === "gm" || i === e)) {
+for (const o of a) this.rows.delete(o);
+this.bySender.delete(i);
+break;
+}
+}
+return n;
+}
+get(e) {
+return this.rows.get(e);
+}
+};
+function If(e) {
+const t = I(e);
+if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
+const n = dr() !== void 0, r = Or("HealthColors");
+!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, G(
+ve,
+[
+te("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
+r.auraDead === !0 ? me("NPCs: dead at 0 off", "!aura dead") : "",
+r.auraDeadPC === !0 ? me("PCs: dead at 0 off", "!aura deadPC") : ""
+].filter((s) => s !== "").join(" ")
+));
+}
+var pa = {
+"!damage": vf,
+"!attack": Cu,
+"!defend": kf,
+"!stance": yf,
+"!heal": Sf,
+"!defense-round": cf
+};
+function Nf() {
+const e = Or(rn) === void 0, { stored: t, problems: n, newer: r } = Gl(Or(rn), pe), s = { store: t, attributes: new Kl(), loadProblems: n, linkedEdits: new L(), details: new Cf() };
+return r !== void 0 ? (s.newerState = r, Rr(`${re} v${pe}: ${n.join("; ")}`), G(ve, te(Mf(r)))) : Pf(s, e), Lf(s), s;
+}
+function Pf(e, t) {
+const n = e.store, r = e.loadProblems;
+t && Hl(n.settings, jf());
+const s = lu(e);
+s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), ua(rn, n), r.length > 0 && (Rr(`${re} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), G(ve, te(`${re}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? G(ve, te(`${re} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Le("rebuilding the help handout", () => Cr(Me(n.settings.edition)))(), n.scriptVersion = pe;
+}
+function Mf(e) {
+return `${re}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
+}
+function Lf(e) {
+const t = e.store, n = () => e.newerState !== void 0, r = Le("following the Turn Tracker", () => {
+n() || _r(e);
+});
+Ge(
+"chat:message",
+Le(
+(a) => `${D(a?.content ?? "").split(" ", 1)[0]}`,
+(a) => (a?.type === "api" && !n() && (hi(a, pa) !== void 0 ? _r(e) : xu(r)), td(e, a, pa)),
+(a) => a?.type === "api" && a.playerid ? ri(a.playerid) : void 0
+)
+);
+const s = Le("a hand edit of a bar", (a, o) => {
+n() || Tf(e, a, o);
+});
+for (const a of ["bar1", "bar2", "bar3"]) Ge(`change:graphic:${a}_value`, s);
+Ge(
+"destroy:graphic",
+Le("forgetting a deleted token", (a) => {
+n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
+})
+), Bu(e), Ge("change:campaign:turnorder", r), Ff(r);
+const i = Le("refreshing attribute look-ups", (a) => {
+e.attributes.forget(D(a.get("_characterid") ?? ""));
+});
+Ge("add:attribute", i), Ge("destroy:attribute", i), Ge("change:attribute:name", i), Gf(s), n() || Le("checking HealthColors", () => If(e))(), Rr(`${re} v${pe} ready: edition ${t.settings.edition}.`);
+}
+function jf() {
+return Ku(re.toLowerCase());
+}
+function Ff(e) {
+const t = xd();
+t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
+}
+function Gf(e) {
+const t = Kd();
+t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
+}
+Ge("ready", Le("starting up", () => {
+Nf();
+}));
+var Vf = pe;
+function Uf(e) {
+return Wd(e);
+}
+return $a(Mr);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

@@ -55,8 +55,8 @@ describe('the community-repository package', () => {
 });
 
 describe('the shipped file', () => {
-  it('is under 271 KB (the size the outside review measured, which the seam\'s refactor had to beat)', () => {
-    expect(readFileSync('dist/defense-round.js').length).toBeLessThan(271_000);
+  it('is at most 256 KB (the long evening\'s budget: Roll20 loads every script of a game on each start)', () => {
+    expect(readFileSync('dist/defense-round.js').length).toBeLessThanOrEqual(256_000);
   });
 
   it('keeps its lines (a logged stack\'s line number points into the file), its strings and its global', () => {
