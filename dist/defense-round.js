@@ -17,235 +17,235 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var yn = Object.defineProperty, ga = Object.getOwnPropertyDescriptor, ya = Object.getOwnPropertyNames, Pr = Object.prototype.hasOwnProperty, wa = (e, t) => {
+var En = Object.defineProperty, Oa = Object.getOwnPropertyDescriptor, Ca = Object.getOwnPropertyNames, Ur = Object.prototype.hasOwnProperty, Ia = (e, t) => {
 for (var n in t)
-Pr.call(t, n) && yn(e, n, { get: t[n], enumerable: !0 });
-}, ba = (e, t, n, r) => {
+Ur.call(t, n) && En(e, n, { get: t[n], enumerable: !0 });
+}, Na = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
-for (let s of ya(t))
-!Pr.call(e, s) && s !== n && yn(e, s, { get: () => t[s], enumerable: !(r = ga(t, s)) || r.enumerable });
+for (let i of Ca(t))
+!Ur.call(e, i) && i !== n && En(e, i, { get: () => t[i], enumerable: !(r = Oa(t, i)) || r.enumerable });
 return e;
-}, $a = (e) => ba(yn({}, "__esModule", { value: !0 }), e), Mr = {};
-wa(Mr, {
-onDamage: () => Uf,
-version: () => Vf
+}, Pa = (e) => Na(En({}, "__esModule", { value: !0 }), e), Br = {};
+Ia(Br, {
+onDamage: () => sh,
+version: () => ih
 });
-var E = Math, C = Number, D = String, m = Object, Z = Array, de = JSON, L = Map, X = Set, Aa = WeakMap, Gt = Error, Lr = RangeError, jr = Promise, Vt = Date, Sa = isNaN, Ta = "0.2.0", re = "DefenseRound", pe = Ta, Ut, Ea = {
+var S = Math, C = Number, E = String, k = Object, Z = Array, de = JSON, M = Map, q = Set, Ma = WeakMap, Bt = Error, Hr = RangeError, Kr = Promise, Ht = Date, La = isNaN, ja = "0.2.0", se = "DefenseRound", ve = ja, Kt, Fa = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0
 };
 // @__NO_SIDE_EFFECTS__
-function Fr(e) {
-return !e && !Ut ? Ea : {
-lang: e?.lang ?? Ut?.lang,
+function xr(e) {
+return !e && !Kt ? Fa : {
+lang: e?.lang ?? Kt?.lang,
 message: e?.message,
-abortEarly: e?.abortEarly ?? Ut?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? Ut?.abortPipeEarly
+abortEarly: e?.abortEarly ?? Kt?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? Kt?.abortPipeEarly
 };
 }
-var Da;
+var Ga;
 // @__NO_SIDE_EFFECTS__
-function _a(e) {
-return Da?.get(e);
+function Va(e) {
+return Ga?.get(e);
 }
-var Ra;
+var Ua;
 // @__NO_SIDE_EFFECTS__
-function Oa(e) {
-return Ra?.get(e);
+function Ba(e) {
+return Ua?.get(e);
 }
-var Ca;
+var Ha;
 // @__NO_SIDE_EFFECTS__
-function Ia(e, t) {
-return Ca?.get(e)?.get(t);
+function Ka(e, t) {
+return Ha?.get(e)?.get(t);
 }
 // @__NO_SIDE_EFFECTS__
-function Ue(e) {
+function He(e) {
 const t = typeof e;
-return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && m.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
+return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
 }
-function H(e, t, n, r, s) {
-const i = s && "input" in s ? s.input : n.value, a = s?.expected ?? e.expects ?? null, o = s?.received ?? /* @__PURE__ */ Ue(i), l = {
+function K(e, t, n, r, i) {
+const s = i && "input" in i ? i.input : n.value, a = i?.expected ?? e.expects ?? null, o = i?.received ?? /* @__PURE__ */ He(s), c = {
 kind: e.kind,
 type: e.type,
-input: i,
+input: s,
 expected: a,
 received: o,
 message: `Invalid ${t}: ${a ? `Expected ${a} but r` : "R"}eceived ${o}`,
 requirement: e.requirement,
-path: s?.path,
-issues: s?.issues,
+path: i?.path,
+issues: i?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, c = e.kind === "schema", d = s?.message ?? e.message ?? /* @__PURE__ */ Ia(e.reference, l.lang) ?? (c ? /* @__PURE__ */ Oa(l.lang) : null) ?? r.message ?? /* @__PURE__ */ _a(l.lang);
-d !== void 0 && (l.message = typeof d == "function" ? d(l) : d), c && (n.typed = !1), n.issues ? n.issues.push(l) : n.issues = [l];
+}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ Ka(e.reference, c.lang) ?? (l ? /* @__PURE__ */ Ba(c.lang) : null) ?? r.message ?? /* @__PURE__ */ Va(c.lang);
+d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];
 }
 // @__NO_SIDE_EFFECTS__
-function Na(e, t) {
+function xa(e, t) {
 return e === t || C.isNaN(e) && C.isNaN(t);
 }
 // @__NO_SIDE_EFFECTS__
-function Pa(e, t) {
-return m.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
+function Wa(e, t) {
+return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
 }
 // @__NO_SIDE_EFFECTS__
-function wn(e, t) {
-const n = [...new X(e)];
+function _n(e, t) {
+const n = [...new q(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";
 }
-function ee(e) {
+function te(e) {
 return e["~standard"] = {
 version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ Fr())
+validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ xr())
 }, e;
 }
 // @__NO_SIDE_EFFECTS__
-function Gr(e) {
+function Wr(e) {
 return {
 kind: "validation",
 type: "finite",
-reference: Gr,
+reference: Wr,
 async: !1,
 expects: null,
 requirement: C.isFinite,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && H(this, "finite", t, n), t;
+return t.typed && !this.requirement(t.value) && K(this, "finite", t, n), t;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function Bt(e) {
+function xt(e) {
 return {
 kind: "validation",
 type: "integer",
-reference: Bt,
+reference: xt,
 async: !1,
 expects: null,
 requirement: C.isInteger,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && H(this, "integer", t, n), t;
+return t.typed && !this.requirement(t.value) && K(this, "integer", t, n), t;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function Y(e, t) {
+function z(e, t) {
 return {
 kind: "validation",
 type: "max_length",
-reference: Y,
+reference: z,
 async: !1,
 expects: `<=${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && n.value.length > this.requirement && H(this, "length", n, r, { received: `${n.value.length}` }), n;
+return n.typed && n.value.length > this.requirement && K(this, "length", n, r, { received: `${n.value.length}` }), n;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function tt(e, t) {
+function st(e, t) {
 return {
 kind: "validation",
 type: "max_value",
-reference: tt,
+reference: st,
 async: !1,
-expects: `<=${e instanceof Vt ? e.toJSON() : /* @__PURE__ */ Ue(e)}`,
+expects: `<=${e instanceof Ht ? e.toJSON() : /* @__PURE__ */ He(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value <= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Vt ? n.value.toJSON() : /* @__PURE__ */ Ue(n.value) }), n;
+return n.typed && !(n.value <= this.requirement) && K(this, "value", n, r, { received: n.value instanceof Ht ? n.value.toJSON() : /* @__PURE__ */ He(n.value) }), n;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function _e(e, t) {
+function De(e, t) {
 return {
 kind: "validation",
 type: "min_length",
-reference: _e,
+reference: De,
 async: !1,
 expects: `>=${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && n.value.length < this.requirement && H(this, "length", n, r, { received: `${n.value.length}` }), n;
+return n.typed && n.value.length < this.requirement && K(this, "length", n, r, { received: `${n.value.length}` }), n;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function nt(e, t) {
+function at(e, t) {
 return {
 kind: "validation",
 type: "min_value",
-reference: nt,
+reference: at,
 async: !1,
-expects: `>=${e instanceof Vt ? e.toJSON() : /* @__PURE__ */ Ue(e)}`,
+expects: `>=${e instanceof Ht ? e.toJSON() : /* @__PURE__ */ He(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value >= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Vt ? n.value.toJSON() : /* @__PURE__ */ Ue(n.value) }), n;
+return n.typed && !(n.value >= this.requirement) && K(this, "value", n, r, { received: n.value instanceof Ht ? n.value.toJSON() : /* @__PURE__ */ He(n.value) }), n;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function bn(e, t) {
+function Wt(e, t) {
 return {
 kind: "validation",
 type: "regex",
-reference: bn,
+reference: Wt,
 async: !1,
 expects: `${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !this.requirement.test(n.value) && H(this, "format", n, r), n;
+return n.typed && !this.requirement.test(n.value) && K(this, "format", n, r), n;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function rt(e) {
+function ot(e) {
 return {
 kind: "validation",
 type: "safe_integer",
-reference: rt,
+reference: ot,
 async: !1,
 expects: null,
 requirement: C.isSafeInteger,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && H(this, "safe integer", t, n), t;
+return t.typed && !this.requirement(t.value) && K(this, "safe integer", t, n), t;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function $n() {
+function Dn() {
 return {
 kind: "transformation",
 type: "trim",
-reference: $n,
+reference: Dn,
 async: !1,
 "~run"(e) {
 return e.value = e.value.trim(), e;
 }
 };
 }
-var Ma = { abortEarly: !0 };
+var Ya = { abortEarly: !0 };
 // @__NO_SIDE_EFFECTS__
-function La(e, t, n) {
+function za(e, t, n) {
 return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
 }
 // @__NO_SIDE_EFFECTS__
-function An(e, t, n) {
+function Rn(e, t, n) {
 return typeof e.default == "function" ? e.default(t, n) : e.default;
 }
 // @__NO_SIDE_EFFECTS__
 function Re(e, t) {
-return ee({
+return te({
 kind: "schema",
 type: "array",
 reference: Re,
@@ -254,21 +254,21 @@ async: !1,
 item: e,
 message: t,
 "~run"(n, r) {
-const s = n.value;
-if (Z.isArray(s)) {
+const i = n.value;
+if (Z.isArray(i)) {
 n.typed = !0, n.value = [];
-for (let i = 0; i < s.length; i++) {
-const a = s[i], o = this.item["~run"]({ value: a }, r);
+for (let s = 0; s < i.length; s++) {
+const a = i[s], o = this.item["~run"]({ value: a }, r);
 if (o.issues) {
-const l = {
+const c = {
 type: "array",
 origin: "value",
-input: s,
-key: i,
+input: i,
+key: s,
 value: a
 };
-for (const c of o.issues)
-c.path ? c.path.unshift(l) : c.path = [l], n.issues?.push(c);
+for (const l of o.issues)
+l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
 if (n.issues || (n.issues = o.issues), r.abortEarly) {
 n.typed = !1;
 break;
@@ -276,262 +276,262 @@ break;
 }
 o.typed || (n.typed = !1), n.value.push(o.value);
 }
-} else H(this, "type", n, r);
+} else K(this, "type", n, r);
 return n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Be(e) {
-return ee({
+function Ke(e) {
+return te({
 kind: "schema",
 type: "boolean",
-reference: Be,
+reference: Ke,
 expects: "boolean",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "boolean" ? t.typed = !0 : H(this, "type", t, n), t;
+return typeof t.value == "boolean" ? t.typed = !0 : K(this, "type", t, n), t;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Vr(e, t) {
-return ee({
+function Yr(e, t) {
+return te({
 kind: "schema",
 type: "custom",
-reference: Vr,
+reference: Yr,
 expects: "unknown",
 async: !1,
 check: e,
 message: t,
 "~run"(n, r) {
-return this.check(n.value) ? n.typed = !0 : H(this, "type", n, r), n;
+return this.check(n.value) ? n.typed = !0 : K(this, "type", n, r), n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function se(e, t) {
-return ee({
+function ae(e, t) {
+return te({
 kind: "schema",
 type: "literal",
-reference: se,
-expects: /* @__PURE__ */ Ue(e),
+reference: ae,
+expects: /* @__PURE__ */ He(e),
 async: !1,
 literal: e,
 message: t,
 "~run"(n, r) {
-return /* @__PURE__ */ Na(n.value, this.literal) ? n.typed = !0 : H(this, "type", n, r), n;
+return /* @__PURE__ */ xa(n.value, this.literal) ? n.typed = !0 : K(this, "type", n, r), n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Ht(e, t) {
-return ee({
+function Yt(e, t) {
+return te({
 kind: "schema",
 type: "nullable",
-reference: Ht,
+reference: Yt,
 expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ An(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ Rn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function be(e) {
-return ee({
+function $e(e) {
+return te({
 kind: "schema",
 type: "number",
-reference: be,
+reference: $e,
 expects: "number",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "number" && !Sa(t.value) ? t.typed = !0 : H(this, "type", t, n), t;
+return typeof t.value == "number" && !La(t.value) ? t.typed = !0 : K(this, "type", t, n), t;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Ur(e, t) {
-return ee({
+function zr(e, t) {
+return te({
 kind: "schema",
 type: "object",
-reference: Ur,
+reference: zr,
 expects: "Object",
 async: !1,
 entries: e,
 message: t,
 "~run"(n, r) {
-const s = n.value;
-if (s && typeof s == "object") {
+const i = n.value;
+if (i && typeof i == "object") {
 n.typed = !0, n.value = {};
-for (const i in this.entries) {
-const a = this.entries[i];
-if (i in s || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
-const o = i in s ? s[i] : /* @__PURE__ */ An(a), l = a["~run"]({ value: o }, r);
-if (l.issues) {
-const c = {
+for (const s in this.entries) {
+const a = this.entries[s];
+if (s in i || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
+const o = s in i ? i[s] : /* @__PURE__ */ Rn(a), c = a["~run"]({ value: o }, r);
+if (c.issues) {
+const l = {
 type: "object",
 origin: "value",
-input: s,
-key: i,
+input: i,
+key: s,
 value: o
 };
-for (const d of l.issues)
-d.path ? d.path.unshift(c) : d.path = [c], n.issues?.push(d);
-if (n.issues || (n.issues = l.issues), r.abortEarly) {
+for (const d of c.issues)
+d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
+if (n.issues || (n.issues = c.issues), r.abortEarly) {
 n.typed = !1;
 break;
 }
 }
-l.typed || (n.typed = !1), n.value[i] = l.value;
-} else if (a.fallback !== void 0) n.value[i] = /* @__PURE__ */ La(a);
-else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (H(this, "key", n, r, {
+c.typed || (n.typed = !1), n.value[s] = c.value;
+} else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ za(a);
+else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (K(this, "key", n, r, {
 input: void 0,
-expected: `"${i}"`,
+expected: `"${s}"`,
 path: [{
 type: "object",
 origin: "key",
-input: s,
-key: i,
-value: s[i]
+input: i,
+key: s,
+value: i[s]
 }]
 }), r.abortEarly))
 break;
 }
-} else H(this, "type", n, r);
+} else K(this, "type", n, r);
 return n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function U(e, t) {
-return ee({
+function V(e, t) {
+return te({
 kind: "schema",
 type: "optional",
-reference: U,
+reference: V,
 expects: `(${e.expects} | undefined)`,
 async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ An(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ Rn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function ie(e, t) {
-return ee({
+function oe(e, t) {
+return te({
 kind: "schema",
 type: "picklist",
-reference: ie,
-expects: /* @__PURE__ */ wn(e.map(Ue), "|"),
+reference: oe,
+expects: /* @__PURE__ */ _n(e.map(He), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {
-return this.options.includes(n.value) ? n.typed = !0 : H(this, "type", n, r), n;
+return this.options.includes(n.value) ? n.typed = !0 : K(this, "type", n, r), n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function gt(e, t, n) {
-return ee({
+function bt(e, t, n) {
+return te({
 kind: "schema",
 type: "record",
-reference: gt,
+reference: bt,
 expects: "Object",
 async: !1,
 key: e,
 value: t,
 message: n,
-"~run"(r, s) {
-const i = r.value;
-if (i && typeof i == "object") {
+"~run"(r, i) {
+const s = r.value;
+if (s && typeof s == "object") {
 r.typed = !0, r.value = {};
-for (const a in i) if (/* @__PURE__ */ Pa(i, a)) {
-const o = i[a], l = this.key["~run"]({ value: a }, s);
-if (l.issues) {
-const d = {
-type: "object",
-origin: "key",
-input: i,
-key: a,
-value: o
-};
-for (const u of l.issues)
-u.path = [d], r.issues?.push(u);
-if (r.issues || (r.issues = l.issues), s.abortEarly) {
-r.typed = !1;
-break;
-}
-}
-const c = this.value["~run"]({ value: o }, s);
+for (const a in s) if (/* @__PURE__ */ Wa(s, a)) {
+const o = s[a], c = this.key["~run"]({ value: a }, i);
 if (c.issues) {
 const d = {
 type: "object",
-origin: "value",
-input: i,
+origin: "key",
+input: s,
 key: a,
 value: o
 };
 for (const u of c.issues)
-u.path ? u.path.unshift(d) : u.path = [d], r.issues?.push(u);
-if (r.issues || (r.issues = c.issues), s.abortEarly) {
+u.path = [d], r.issues?.push(u);
+if (r.issues || (r.issues = c.issues), i.abortEarly) {
 r.typed = !1;
 break;
 }
 }
-(!l.typed || !c.typed) && (r.typed = !1), l.typed && (r.value[l.value] = c.value);
+const l = this.value["~run"]({ value: o }, i);
+if (l.issues) {
+const d = {
+type: "object",
+origin: "value",
+input: s,
+key: a,
+value: o
+};
+for (const u of l.issues)
+u.path ? u.path.unshift(d) : u.path = [d], r.issues?.push(u);
+if (r.issues || (r.issues = l.issues), i.abortEarly) {
+r.typed = !1;
+break;
 }
-} else H(this, "type", r, s);
+}
+(!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);
+}
+} else K(this, "type", r, i);
 return r;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function q(e) {
-return ee({
+function X(e) {
+return te({
 kind: "schema",
 type: "string",
-reference: q,
+reference: X,
 expects: "string",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "string" ? t.typed = !0 : H(this, "type", t, n), t;
+return typeof t.value == "string" ? t.typed = !0 : K(this, "type", t, n), t;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Br(e, t) {
-return ee({
+function Xr(e, t) {
+return te({
 kind: "schema",
 type: "tuple",
-reference: Br,
+reference: Xr,
 expects: "Array",
 async: !1,
 items: e,
 message: t,
 "~run"(n, r) {
-const s = n.value;
-if (Z.isArray(s)) {
+const i = n.value;
+if (Z.isArray(i)) {
 n.typed = !0, n.value = [];
-for (let i = 0; i < this.items.length; i++) {
-const a = s[i], o = this.items[i]["~run"]({ value: a }, r);
+for (let s = 0; s < this.items.length; s++) {
+const a = i[s], o = this.items[s]["~run"]({ value: a }, r);
 if (o.issues) {
-const l = {
+const c = {
 type: "array",
 origin: "value",
-input: s,
-key: i,
+input: i,
+key: s,
 value: a
 };
-for (const c of o.issues)
-c.path ? c.path.unshift(l) : c.path = [l], n.issues?.push(c);
+for (const l of o.issues)
+l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
 if (n.issues || (n.issues = o.issues), r.abortEarly) {
 n.typed = !1;
 break;
@@ -539,57 +539,57 @@ break;
 }
 o.typed || (n.typed = !1), n.value.push(o.value);
 }
-} else H(this, "type", n, r);
+} else K(this, "type", n, r);
 return n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Hr(e) {
+function qr(e) {
 let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;
 }
 // @__NO_SIDE_EFFECTS__
-function Kr(e, t) {
-return ee({
+function Jr(e, t) {
+return te({
 kind: "schema",
 type: "union",
-reference: Kr,
-expects: /* @__PURE__ */ wn(e.map((n) => n.expects), "|"),
+reference: Jr,
+expects: /* @__PURE__ */ _n(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {
-let s, i, a;
+let i, s, a;
 for (const o of this.options) {
-const l = o["~run"]({ value: n.value }, r);
-if (l.typed) if (l.issues) i ? i.push(l) : i = [l];
+const c = o["~run"]({ value: n.value }, r);
+if (c.typed) if (c.issues) s ? s.push(c) : s = [c];
 else {
-s = l;
+i = c;
 break;
 }
-else a ? a.push(l) : a = [l];
+else a ? a.push(c) : a = [c];
 }
-if (s) return s;
-if (i) {
-if (i.length === 1) return i[0];
-H(this, "type", n, r, { issues: /* @__PURE__ */ Hr(i) }), n.typed = !0;
+if (i) return i;
+if (s) {
+if (s.length === 1) return s[0];
+K(this, "type", n, r, { issues: /* @__PURE__ */ qr(s) }), n.typed = !0;
 } else {
 if (a?.length === 1) return a[0];
-H(this, "type", n, r, { issues: /* @__PURE__ */ Hr(a) });
+K(this, "type", n, r, { issues: /* @__PURE__ */ qr(a) });
 }
 return n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function yt() {
-return ee({
+function $t() {
+return te({
 kind: "schema",
 type: "unknown",
-reference: yt,
+reference: $t,
 expects: "unknown",
 async: !1,
 "~run"(e) {
@@ -598,64 +598,64 @@ return e.typed = !0, e;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function xr(e, t, n) {
-return ee({
+function Qr(e, t, n) {
+return te({
 kind: "schema",
 type: "variant",
-reference: xr,
+reference: Qr,
 expects: "Object",
 async: !1,
 key: e,
 options: t,
 message: n,
-"~run"(r, s) {
-const i = r.value;
-if (i && typeof i == "object") {
-let a, o = 0, l = this.key, c = [];
+"~run"(r, i) {
+const s = r.value;
+if (s && typeof s == "object") {
+let a, o = 0, c = this.key, l = [];
 const d = (u, f) => {
 for (const h of u.options) {
-if (h.type === "variant") d(h, new X(f).add(h.key));
+if (h.type === "variant") d(h, new q(f).add(h.key));
 else {
-let p = !0, y = 0;
-for (const b of f) {
-const k = h.entries[b];
-if (b in i ? k["~run"]({
+let p = !0, g = 0;
+for (const m of f) {
+const v = h.entries[m];
+if (m in s ? v["~run"]({
 typed: !1,
-value: i[b]
-}, Ma).issues : k.type !== "exact_optional" && k.type !== "optional" && k.type !== "nullish") {
-p = !1, l !== b && (o < y || o === y && b in i && !(l in i)) && (o = y, l = b, c = []), l === b && c.push(h.entries[b].expects);
+value: s[m]
+}, Ya).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {
+p = !1, c !== m && (o < g || o === g && m in s && !(c in s)) && (o = g, c = m, l = []), c === m && l.push(h.entries[m].expects);
 break;
 }
-y++;
+g++;
 }
 if (p) {
-const b = h["~run"]({ value: i }, s);
-(!a || !a.typed && b.typed) && (a = b);
+const m = h["~run"]({ value: s }, i);
+(!a || !a.typed && m.typed) && (a = m);
 }
 }
 if (a && !a.issues) break;
 }
 };
-if (d(this, new X([this.key])), a) return a;
-H(this, "type", r, s, {
-input: i[l],
-expected: /* @__PURE__ */ wn(c, "|"),
+if (d(this, new q([this.key])), a) return a;
+K(this, "type", r, i, {
+input: s[c],
+expected: /* @__PURE__ */ _n(l, "|"),
 path: [{
 type: "object",
 origin: "value",
-input: i,
-key: l,
-value: i[l]
+input: s,
+key: c,
+value: s[c]
 }]
 });
-} else H(this, "type", r, s);
+} else K(this, "type", r, i);
 return r;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
 function F(...e) {
-return ee({
+return te({
 ...e[0],
 pipe: e,
 "~run"(t, n) {
@@ -671,8 +671,8 @@ return t;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function He(e, t, n) {
-const r = e["~run"]({ value: t }, /* @__PURE__ */ Fr(n));
+function xe(e, t, n) {
+const r = e["~run"]({ value: t }, /* @__PURE__ */ xr(n));
 return {
 typed: r.typed,
 success: !r.issues,
@@ -680,10 +680,10 @@ output: r.value,
 issues: r.issues
 };
 }
-function V(e) {
-return /* @__PURE__ */ Ur(m.assign(m.create(null), e));
+function G(e) {
+return /* @__PURE__ */ zr(k.assign(k.create(null), e));
 }
-var Wr = ["vitality", "soul", "power"], wt = { vitality: "Vitality", soul: "Soul", power: "Power" }, bt = [
+var Zr = ["vitality", "soul", "power"], ct = { vitality: "Vitality", soul: "Soul", power: "Power" }, At = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -703,7 +703,7 @@ var Wr = ["vitality", "soul", "power"], wt = { vitality: "Vitality", soul: "Soul
 "active_defense",
 "full_defense",
 "armor_score"
-], ce = "title", ae = "summary", Oe = "action";
+], le = "title", ce = "summary", Oe = "action";
 function Ce(e, t) {
 for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;
@@ -711,87 +711,87 @@ return t;
 function T(e, t) {
 return t.section = e, t;
 }
-function Sn(e) {
+function On(e) {
 return "kind" in e;
 }
-var Kt = -10, Yr = -9, zr = 1, st = 1, Tn = 3, it = { condition: "none", savesOwed: 0 }, xt = { condition: "dead", savesOwed: 0 };
-function Xr(e) {
-return e > 0 ? { ...it } : e > Kt ? { condition: "incapacitated", savesOwed: 0 } : { ...xt };
+var zt = -10, ei = -9, ti = 1, lt = 1, Cn = 3, dt = { condition: "none", savesOwed: 0 }, Xt = { condition: "dead", savesOwed: 0 };
+function ni(e) {
+return e > 0 ? { ...dt } : e > zt ? { condition: "incapacitated", savesOwed: 0 } : { ...Xt };
 }
-function En(e) {
+function In(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
 }
-function ja(e, t, n) {
-return n.condition === "dying" ? { life: { ...xt }, steps: [...En(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...it }, steps: [] } : e > 0 ? t <= Kt ? { life: { condition: "dying", savesOwed: Tn }, steps: [{ kind: "dying", savesOwed: Tn }] } : {
-life: { condition: "incapacitated", savesOwed: st },
-steps: [{ kind: "incapacitated", savesOwed: st }]
-} : t <= Kt ? { life: { ...xt }, steps: [...En(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
+function Xa(e, t, n) {
+return n.condition === "dying" ? { life: { ...Xt }, steps: [...In(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...dt }, steps: [] } : e > 0 ? t <= zt ? { life: { condition: "dying", savesOwed: Cn }, steps: [{ kind: "dying", savesOwed: Cn }] } : {
+life: { condition: "incapacitated", savesOwed: lt },
+steps: [{ kind: "incapacitated", savesOwed: lt }]
+} : t <= zt ? { life: { ...Xt }, steps: [...In(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
 }
-function qr(e, t, n) {
+function ri(e, t, n) {
 if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
-const r = E.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
-if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
-const a = ja(e, s, n);
-for (const o of a.steps) i.push(o);
-return { applied: !0, after: s, life: a.life, steps: i };
+const r = S.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
+if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
+const a = Xa(e, i, n);
+for (const o of a.steps) s.push(o);
+return { applied: !0, after: i, life: a.life, steps: s };
 }
-function Fa(e, t) {
+function qa(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
 after: 0,
-life: { condition: "incapacitated", savesOwed: st },
+life: { condition: "incapacitated", savesOwed: lt },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
-{ kind: "incapacitated", savesOwed: st }
+{ kind: "incapacitated", savesOwed: lt }
 ]
 };
 }
-function Ga(e, t, n) {
+function Ja(e, t, n) {
 if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const s = qr(e, e - t, n), i = s.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
-return { after: s.applied ? t : s.after, life: s.life, steps: i };
+const i = ri(e, e - t, n), s = i.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
+return { after: i.applied ? t : i.after, life: i.life, steps: s };
 }
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...it }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...it }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...it }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Kt ? {
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...dt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...dt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...dt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > zt ? {
 after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...En(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...In(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
 }
-function Va(e, t, n) {
+function Qa(e, t, n) {
 if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
-const r = (i) => ({
+const r = (s) => ({
 kind: "save-rolled",
 roll: n.roll,
 target: n.target,
 success: n.success,
 critical: n.critical,
-savesLeft: i
+savesLeft: s
 });
 if (t.condition === "incapacitated")
 return n.success ? {
 ok: !0,
-vitality: zr,
-life: { ...it },
-steps: [r(0), { kind: "stood-up", before: e, vitality: zr }]
+vitality: ti,
+life: { ...dt },
+steps: [r(0), { kind: "stood-up", before: e, vitality: ti }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {
 ok: !0,
-vitality: Yr,
-life: { condition: "incapacitated", savesOwed: st },
-steps: [r(st), { kind: "saved-from-death", before: e, vitality: Yr }]
+vitality: ei,
+life: { condition: "incapacitated", savesOwed: lt },
+steps: [r(lt), { kind: "saved-from-death", before: e, vitality: ei }]
 };
-const s = E.min(Tn, t.savesOwed) - 1;
-return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...xt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
+const i = S.min(Cn, t.savesOwed) - 1;
+return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...Xt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
 }
-var Jr = { physical: "Physical", magical: "Magical" }, Qr = { physical: "Defense", magical: "Spirit" }, Dn = { soul: "Soul", power: "Power" };
-function Ua(e, t) {
+var ii = { physical: "Physical", magical: "Magical" }, si = { physical: "Defense", magical: "Spirit" }, Nn = { soul: "Soul", power: "Power" };
+function Za(e, t) {
 switch (e) {
 case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -801,7 +801,7 @@ case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;
 }
 }
-function Ba(e) {
+function eo(e) {
 switch (e) {
 case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
@@ -811,57 +811,61 @@ case "saves-failed":
 return "Dead: every save failed";
 }
 }
-function _n(e) {
+function to(e) {
 return e === 1 ? "1 save" : `${e} saves`;
 }
-function Ha(e) {
+function qt(e, t, n, r) {
+return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;
+}
+function no(e) {
 switch (e.kind) {
 case "defense-used": {
 const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
-return e.result === "success" ? `Defense succeeded${t}: the hit is blocked, no damage` : e.result === "fail" ? `Defense failed${t}: the hit lands` : `No defense${t}: the hit lands`;
+return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` : e.result === "fail" ? `Failed${t}: the hit lands` : `None${t}: the hit lands`;
 }
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return Ua(e.reason, e.amount);
+return Za(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 // as the seed writes it: 200 x 0.8 Soak (20% Soak)
 case "protection":
-return `${e.before} - ${e.protection} ${Jr[e.track]} = ${e.after}`;
+return qt(e.before, e.protection, ii[e.track], e.after);
 case "armor-reduction":
-return `${e.before} - ${e.reduction} ${Qr[e.track]} = ${e.after}`;
+return qt(e.before, e.reduction, si[e.track], e.after);
 case "natural-reduction":
-return `${e.before} - ${e.reduction} natural ${Qr[e.track]} = ${e.after}`;
+return qt(e.before, e.reduction, `natural ${si[e.track]}`, e.after);
 case "defensive-stance":
-return `${e.before} - ${e.reduction} defensive stance = ${e.after}`;
+return qt(e.before, e.reduction, "defensive stance", e.after);
 case "vitality-loss":
-return e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
+return e.loss === 0 ? "No Vitality lost" : e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
 case "protection-wear":
-return `${Jr[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+return `${ii[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
 case "vitality-change":
-return `Vitality ${e.before} -> ${e.after}`;
+return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
-return `${e.amount} to ${Dn[e.bar]}, no armor: ${Dn[e.bar]} ${e.before} -> ${e.after}`;
+return `${e.amount} to ${Nn[e.bar]}, no armor: ${Nn[e.bar]} ${e.before} -> ${e.after}`;
 case "bar-not-a-number":
-return `${Dn[e.bar]} is not a number: nothing taken`;
+return `${Nn[e.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
 case "dead-no-damage":
 return `Dead: takes no damage (Vitality ${e.vitality})`;
 case "set-back":
 return `Dead: takes no damage, Vitality set back from ${e.attempted} to ${e.vitality}`;
+// The saves owed are said once, in the card's "Now" row.
 case "incapacitated":
-return e.savesOwed > 0 ? `Incapacitated: ${_n(e.savesOwed)} owed` : "Incapacitated: no save owed";
+return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
-return `Dying: ${_n(e.savesOwed)} owed`;
+return "Falls: dying (-10 or below)";
 case "dead":
-return Ba(e.cause);
+return eo(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
 case "save-rolled": {
-const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${_n(e.savesLeft)} left` : ", no save left";
-return `Save: ${e.roll} vs ${e.target}, ${t}${n}`;
+const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${to(e.savesLeft)} left` : ", no save left";
+return `Save ${e.roll} vs ${e.target}: ${t}${n}`;
 }
 case "stood-up":
 return `Stands back up: Vitality ${e.before} -> ${e.vitality}`;
@@ -889,62 +893,62 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, Ka = { defend: "Defend", evade: "Evade", react: "Reaction" }, Zr = { defend: "defend", evade: "evade" };
-function Wt(e) {
+}, ro = { defend: "Defend", evade: "Evade", react: "Reaction" }, ai = { defend: "defend", evade: "evade" };
+function Jt(e) {
 return e > 0 ? `+${e}` : `${e}`;
 }
-function es(e, t, n) {
+function oi(e, t, n) {
 if (t.length === 0) return `${n}`;
-const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
+const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
 return `${e}${r} = ${n}`;
 }
-function Rn(e, t) {
+function Pn(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";
 }
-function xa(e, t = (n) => n) {
+function io(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
-return `Perception ${e.roll} vs ${es(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Rn(e.success, e.critical)}`;
+return `Perception ${e.roll} vs ${oi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Pn(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${ue[e.situation]} not perceived: no defensive action, the attack hits` : `${ue[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {
 const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-return `Mental ${e.roll} vs ${e.target}: ${Rn(e.success, e.critical)}, ${n}`;
+return `Mental ${e.roll} vs ${e.target}: ${Pn(e.success, e.critical)}, ${n}`;
 }
 case "situation-penalty":
-return `${ue[e.situation]}: ${Wt(e.penalty)} to ${Zr[e.check]}`;
+return `${ue[e.situation]}: ${Jt(e.penalty)} to ${ai[e.check]}`;
 case "situation-no-penalty":
-return `${ue[e.situation]}: no penalty to ${Zr[e.check]}`;
+return `${ue[e.situation]}: no penalty to ${ai[e.check]}`;
 case "aided":
-return e.by === void 0 ? `Aided by an ally: ${Wt(e.bonus)}` : `Aided by ${t(e.by)}: ${Wt(e.bonus)}`;
+return e.by === void 0 ? `Aided by an ally: ${Jt(e.bonus)}` : `Aided by ${t(e.by)}: ${Jt(e.bonus)}`;
 case "modifier":
-return `Modifier: ${Wt(e.mod)}`;
+return `Modifier: ${Jt(e.mod)}`;
 case "action-check":
-return `${Ka[e.action]} ${e.roll} vs ${es(e.baseTarget, e.adjustments, e.target)}: ${Rn(e.success, e.critical)}`;
+return `${ro[e.action]} ${e.roll} vs ${oi(e.baseTarget, e.adjustments, e.target)}: ${Pn(e.success, e.critical)}`;
 case "pending-defense":
-return e.result === "success" ? "Pending defense: success, the next hit on this token is negated" : "Pending defense: failure, the next hit on this token applies";
+return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
 return `Reaction against ${t(e.vs)}: ${e.success ? "success" : "failure"}, kept for this round`;
 case "counter-announced":
 return e.ally === null ? `Counter attack against ${t(e.vs)}${e.skillName === null ? "" : ` (${e.skillName})`}` : `Counter attack for ${t(e.ally)} against ${t(e.vs)} (${e.skillName ?? "Reactive Guard"})`;
 case "skill-announced": {
-const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, s = e.vs === null ? "" : ` against ${t(e.vs)}`;
-return `${n}${r}${s}`;
+const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, i = e.vs === null ? "" : ` against ${t(e.vs)}`;
+return `${n}${r}${i}`;
 }
 case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 }
 }
-var Wa = new X(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
-function Ya(e) {
-return Wa.has(e.kind);
+var so = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
+function ao(e) {
+return so.has(e.kind);
 }
-var On = {
+var Mn = {
 defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"
 };
-function za(e) {
+function oo(e) {
 switch (e.condition) {
 case "none":
 return;
@@ -956,24 +960,40 @@ case "dead":
 return "Dead";
 }
 }
-function Xa(e, t, n = null) {
+function co(e, t, n = null) {
 return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", life: t, vitality: n })];
 }
-function qa(e, t) {
+function lo(e, t) {
 if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
-return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
+return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
 }
-function Ja(e) {
+function uo(e) {
 return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Oe, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
 }
-function Qa(e, t) {
+function fo(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
-if (t.to !== "vitality") return `${e} takes ${t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
-const n = t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : "";
-return `${e} takes ${t.amount} ${t.track}${n}`;
+if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
+const i = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
+switch (n) {
+case "blocks":
+return `${e} blocks the hit ${i}`;
+case "armor-holds":
+return `${e} takes no damage: the armor holds ${i}`;
+case "unharmed":
+return `${e} takes no damage ${i}`;
+case "incapacitated":
+case "dying":
+return `${e} loses ${r} Vitality and falls, ${n} ${i}`;
+case "dead":
+return `${e} loses ${r} Vitality and dies ${i}`;
+case "hit":
+return `${e} loses ${r} Vitality ${i}`;
+default:
+return `${e} takes ${i.slice(1, -1)}`;
 }
-var Za = {
+}
+var ho = {
 blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
@@ -982,17 +1002,20 @@ dead: "is hit and dies",
 hit: "is hit",
 unharmed: "is unharmed"
 };
-function eo(e, t, n) {
+function ci(e, t) {
+return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;
+}
+function mo(e, t, n) {
 return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
 }
-function to(e, t) {
+function vo(e, t) {
 switch (e.kind) {
 case "hit-title":
-return Qa(t(e.who), e.hit);
+return fo(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
-return `${t(e.who)} ${Za[e.result]}.`;
+return `${t(e.who)} ${ho[e.result]}.`;
 case "life-now":
-return za(e.life) ?? `Standing, Vitality ${e.vitality}`;
+return oo(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {
@@ -1002,172 +1025,194 @@ return e.result === "stands" ? `${n} makes a save and stands back up.` : e.resul
 case "check-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "check-result":
-return `${t(e.who)} ${e.result === "success" ? "blocks the next hit" : "fails to defend"}`;
+return `${t(e.who)} ${ci(e.result, e.action)}`;
 case "check-summary": {
 const n = t(e.who);
-return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${e.result === "success" ? "blocks the next hit" : "fails to defend"}.`;
+return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${ci(e.result, e.action)}.`;
 }
 case "no-stance-declared":
-return "No stance declared: a defender must declare Defensive or Reactive";
+return "None declared: a defender must declare Defensive or Reactive";
 case "stance-title":
-return `${eo(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+return `${mo(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
-return On[e.stance] ?? "";
+return Mn[e.stance] ?? "";
 }
 }
-var no = /^[+-]?\d+$/;
-function $e(e) {
+var po = /^[+-]?\d+$/;
+function ye(e) {
 if (typeof e == "number")
 return C.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!no.test(t)) return null;
+if (!po.test(t)) return null;
 const n = C(t);
 return C.isSafeInteger(n) ? n + 0 : null;
 }
-function Yt(e, t) {
-return E.floor(e * t / 100);
+function Qt(e, t) {
+return S.floor(e * t / 100);
 }
-function ts(e, t, n) {
-return E.min(n, E.max(t, e));
+function li(e, t, n) {
+return S.min(n, S.max(t, e));
 }
-var ns = 1e6;
-function J(e, t = 40) {
+var di = 1e6;
+function W(e, t = 40) {
 return e.length > t ? `${e.slice(0, t - 3)}...` : e;
 }
-var w = class extends Gt {
-}, P = class extends Gt {
+var y = class extends Bt {
+}, I = class extends Bt {
 };
-function ro(e, t) {
+function ko(e, t) {
 return e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
-const s = t?.[C(r)]?.results?.total;
-return typeof s == "number" && C.isFinite(s) ? D(s) : n;
+const i = t?.[C(r)]?.results?.total;
+return typeof i == "number" && C.isFinite(i) ? E(i) : n;
 });
 }
-function so(e) {
+function go(e) {
 const t = [], n = /"([^"]*)"|'([^']*)'|(\S+)/g;
 let r;
 for (; (r = n.exec(e)) !== null; )
 t.push(r[1] ?? r[2] ?? r[3] ?? "");
 return t;
 }
-function rs(e) {
-const t = so(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], s = new L();
-let i = null;
+function ui(e) {
+const t = go(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], i = new M();
+let s = null;
 for (const a of t)
 if (a.startsWith("--") && a.length > 2) {
 const o = a.slice(2).toLowerCase();
-if (s.has(o)) throw new w(`--${J(o)} is given twice`);
-i = [], s.set(o, i);
-} else i ? i.push(a) : r.push(a);
-return { command: n, positionals: r, flags: s };
+if (i.has(o)) throw new y(`--${W(o)} is given twice`);
+s = [], i.set(o, s);
+} else s ? s.push(a) : r.push(a);
+return { command: n, positionals: r, flags: i };
 }
-function Ie(e, t, n) {
-for (const [r, s] of e.flags) {
-const i = m.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
-if (!i) {
+function yo(e, t) {
+if (e.length > 40) return;
+let n, r = 1 / 0;
+for (const i of t) {
+const s = i.startsWith(e) && e.length >= 2 ? 1 : wo(e, i);
+s < r && (n = i, r = s);
+}
+return r <= (e.length > 5 ? 2 : 1) ? n : void 0;
+}
+function wo(e, t) {
+let n = [], r = Z.from({ length: t.length + 1 }, (i, s) => s);
+for (let i = 1; i <= e.length; i += 1) {
+const s = [i];
+for (let a = 1; a <= t.length; a += 1)
+s[a] = S.min(r[a] + 1, s[a - 1] + 1, r[a - 1] + (e[i - 1] === t[a - 1] ? 0 : 1)), i > 1 && a > 1 && e[i - 1] === t[a - 2] && e[i - 2] === t[a - 1] && (s[a] = S.min(s[a], n[a - 2] + 1));
+n = r, r = s;
+}
+return r[t.length];
+}
+function Te(e, t, n) {
+for (const [r, i] of e.flags) {
+const s = k.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
+if (!s) {
 const a = n?.(r);
-throw a ? new w(`--${J(r)} means nothing in the ${a} edition`) : new w(`unknown flag --${J(r)}`);
+if (a) throw new y(`--${W(r)} means nothing in the ${a} edition`);
+const o = yo(r, k.keys(t));
+throw new y(`unknown flag --${W(r)}${o ? `: did you mean --${o}?` : ": Help lists the flags"}`);
 }
-if (i.kind === "switch" && s.length > 0) throw new w(`--${r} takes no value`);
-if (i.kind !== "switch" && s.length === 0) throw new w(`--${r} needs a value`);
-if (i.kind === "one" && s.length > 1)
-throw new w(`--${r} takes one value (got "${J(s.join(" "))}")`);
+if (s.kind === "switch" && i.length > 0) throw new y(`--${r} takes no value`);
+if (s.kind !== "switch" && i.length === 0) throw new y(`--${r} needs a value`);
+if (s.kind === "one" && i.length > 1)
+throw new y(`--${r} takes one value (got "${W(i.join(" "))}")`);
 }
 }
-function j(e, t) {
+function L(e, t) {
 const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;
 }
 function O(e, t) {
 return e.flags.has(t);
 }
-function $t(e, t, n, r) {
-const s = $e(e);
-if (s === null) throw new w(`${t} must be a whole number (got "${J(e)}")`);
-if (s < n || s > r) throw new w(`${t} must be from ${n} to ${r} (got ${s})`);
-return s;
+function St(e, t, n, r) {
+const i = ye(e);
+if (i === null) throw new y(`${t} must be a whole number (got "${W(e)}")`);
+if (i < n || i > r) throw new y(`${t} must be from ${n} to ${r} (got ${i})`);
+return i;
 }
 function Ee(e, t, n, r) {
-const s = j(e, t);
-return s === void 0 ? void 0 : $t(s, `--${t}`, n, r);
+const i = L(e, t);
+return i === void 0 ? void 0 : St(i, `--${t}`, n, r);
 }
-function W(e, t, n) {
-const r = e.toLowerCase(), s = n.find((i) => i === r);
-if (!s) throw new w(`${t} must be one of ${n.join(", ")} (got "${J(e)}")`);
-return s;
+function Y(e, t, n) {
+const r = e.toLowerCase(), i = n.find((s) => s === r);
+if (!i) throw new y(`${t} must be one of ${n.join(", ")} (got "${W(e)}")`);
+return i;
 }
 function Ae(e) {
 const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");
 }
-function zt(e, t) {
+function Zt(e, t) {
 const { positionals: n } = e;
 if (n.length > 1) {
-const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-throw new w(`one amount only (got "${J(n.join(" "))}")${s}`);
+const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
+throw new y(`one amount only (got "${W(n.join(" "))}")${i}`);
 }
 const r = n[0];
 if (r === void 0) {
 if (t.optional) return;
-throw new w(t.missing);
+throw new y(t.missing);
 }
-return $t(r, t.what, 0, ns);
+if (t.example && ye(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${W(r)}")`);
+return St(r, t.what, 0, di);
 }
-function ss(e, t) {
+function fi(e, t) {
 return {
 values: [],
 dice: [],
 resolve(n) {
-const r = n.stance ?? t.fallback, s = r === e, i = n.id;
+const r = n.stance ?? t.fallback, i = r === e, s = n.id;
 return {
 headline: "acts",
 steps: [
-T(ce, { kind: t.title, who: i, stance: e, same: s }),
-T(ae, { kind: t.title, who: i, stance: e, same: s, summary: !0 }),
+T(le, { kind: t.title, who: s, stance: e, same: i }),
+T(ce, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
 T(t.row, { kind: t.change, from: r, to: e }),
 T(t.row, { kind: t.effect, stance: e })
 ],
 changes: [],
 stance: t.keep(e),
-...s ? { noop: !0 } : {},
+...i ? { noop: !0 } : {},
 observed: !1,
 detail: t.detail(e)
 };
 }
 };
 }
-function is(e) {
+function hi(e) {
 return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
 }
-function as(e) {
-const t = new L();
-for (const [n, r] of m.entries(e)) r !== null && t.set(n, [r]);
+function mi(e) {
+const t = new M();
+for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };
 }
-function os(e, t) {
+function vi(e, t) {
 return {
 ...e,
 resolve(n, r) {
-const s = e.resolve(n, r);
-if (!("kind" in s))
-for (const i of s.steps) i.kind === t && delete i.section;
-return s;
+const i = e.resolve(n, r);
+if (!("kind" in i))
+for (const s of i.steps) s.kind === t && delete s.section;
+return i;
 }
 };
 }
-function cs(e, t, n) {
+function pi(e, t, n) {
 const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;
 }
-function at(e, t) {
-const n = t > 0 && e < 100 && e <= t, r = E.max(1, E.floor(t / 10));
+function ut(e, t) {
+const n = t > 0 && e < 100 && e <= t, r = S.max(1, S.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };
 }
-var Cn = [
+var Ln = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1189,30 +1234,30 @@ evadeImpossible: !1,
 mentalCheckEasesPenalty: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, Ne = {
-// seed 000: "Direct Melee Attack from the Front or Thrown Object": no effect.
+}, Ie = {
+// The Defensive Round: "Direct Melee Attack from the Front or Thrown Object": no effect.
 front: fe,
 "thrown-object": fe,
-// seed 000: "Seen Single Target Spells": no effect.
+// The Defensive Round: "Seen Single Target Spells": no effect.
 "spell-seen": fe,
-// seed 000: behind or distracted: "Requires a successful perception check; ... -5 to any defensive action, including evade".
+// The Defensive Round: behind or distracted: "Requires a successful perception check; ... -5 to any defensive action, including evade".
 behind: { ...fe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
 distracted: { ...fe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-// seed 000: side: "A penalty of -5 to any defensive action".
+// The Defensive Round: side: "A penalty of -5 to any defensive action".
 side: { ...fe, defendPenalty: -5, evadePenalty: -5 },
-// seed 000: projectiles and throwing weapons: "-20 to Evade %" (defense not hindered).
+// The Defensive Round: projectiles and throwing weapons: "-20 to Evade %" (defense not hindered).
 projectile: { ...fe, evadePenalty: -20 },
-// seed 000: gun: "-50 to Evade %".
+// The Defensive Round: gun: "-50 to Evade %".
 gun: { ...fe, evadePenalty: -50 },
-// seed 000: area of effect: "Cannot evade"; Ruling (rules.md): defend is still allowed.
+// The Defensive Round: area of effect: "Cannot evade"; Ruling (rules.md): defend is still allowed.
 aoe: { ...fe, evadeImpossible: !0 },
-// seed 000: on the farthest reach "you can make an Evade check with no penalty".
+// The Defensive Round: on the farthest reach "you can make an Evade check with no penalty".
 "aoe-edge": fe,
-// seed 000: invisible or very fast spell: -25 to evade; a mental check halves it, a critical removes it.
+// The Defensive Round: invisible or very fast spell: -25 to evade; a mental check halves it, a critical removes it.
 "spell-unseen": { ...fe, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
-// seed 000: covert: a perception check "with any penalties given by the skill in use" before any defensive action.
+// The Defensive Round: covert: a perception check "with any penalties given by the skill in use" before any defensive action.
 covert: { ...fe, perceptionGate: "with-perception-mod" },
-// seed 000, "Defending Against Spectators": perception first (hidden: apply penalties), else take the damage;
+// The Defensive Round, "Defending Against Spectators": perception first (hidden: apply penalties), else take the damage;
 // only a counter attack draws the spectator into the battle.
 spectator: {
 ...fe,
@@ -1221,171 +1266,171 @@ gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0
 }
 };
-function io(e, t) {
-const n = Ne[e];
+function bo(e, t) {
+const n = Ie[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;
 }
-function ao(e, t) {
-return t.critical ? 0 : t.success ? -E.floor(E.abs(e) / 2) + 0 : e;
+function $o(e, t) {
+return t.critical ? 0 : t.success ? -S.floor(S.abs(e) / 2) + 0 : e;
 }
-var oo = ["defensive", "reactive", "none"];
-function co(e) {
+var Ao = ["defensive", "reactive", "none"];
+function So(e) {
 return e === "reactive";
 }
-function lo(e) {
+function To(e) {
 return e === "defensive";
 }
-function uo(e) {
+function Eo(e) {
 return e === "reactive";
 }
-function ls(e) {
+function ki(e) {
 return e === "reactive";
 }
-function fo(e) {
+function _o(e) {
 return e === "defensive";
 }
-function ds(e) {
+function gi(e) {
 return e === "defensive";
 }
-function In(e, t) {
-return m.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
+function jn(e, t) {
+return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
 }
-function ho(e, t) {
-return In(e.reactions, t) !== void 0;
+function Do(e, t) {
+return jn(e.reactions, t) !== void 0;
 }
-function us(e, t) {
-return In(e.reactions, t) === !0;
+function yi(e, t) {
+return jn(e.reactions, t) === !0;
 }
-function fs(e, t) {
-return In(e.reactions, t) === "used";
+function wi(e, t) {
+return jn(e.reactions, t) === "used";
 }
-function vo(e, t) {
+function Ro(e, t) {
 return e.skillsVs.includes(t);
 }
-function mo(e) {
+function Oo(e) {
 return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
 }
-var hs = 5, vs = { defend: "defend", evade: "evade", react: "reaction" };
-function At(e) {
+var bi = 5, $i = { defend: "defend", evade: "evade", react: "reaction" };
+function Tt(e) {
 return e === "defend" || e === "evade" || e === "react";
 }
-function po(e) {
+function Co(e) {
 return { kind: "refused", reason: e };
 }
-function Pe(e) {
+function Ne(e) {
 return e !== null && e !== "";
 }
-function ko(e) {
+function Io(e) {
 const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new Lr("resolveSoakDefend: rolls must be integers 1..100");
-for (const n of [e.mod, e.perceptionMod, ...m.values(e.checkTargets)])
-if (n !== null && !C.isSafeInteger(n)) throw new Lr("resolveSoakDefend: modifiers and targets must be integers");
+throw new Hr("resolveSoakDefend: rolls must be integers 1..100");
+for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
+if (n !== null && !C.isSafeInteger(n)) throw new Hr("resolveSoakDefend: modifiers and targets must be integers");
 }
-function go(e) {
-const { action: t, situation: n, stance: r, round: s } = e, i = Ne[n];
+function No(e) {
+const { action: t, situation: n, stance: r, round: i } = e, s = Ie[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
 const a = (o) => ({ code: "flag-not-applicable", flag: o, action: t, situation: n });
-if (e.rolls.mental !== null && !(t === "evade" && i.mentalCheckEasesPenalty)) return a("mental");
-if (e.perceptionMod !== 0 && i.perceptionGate !== "with-perception-mod") return a("perception-mod");
-if (!At(t) && e.mod !== 0) return a("mod");
-if (!At(t) && e.aid !== null) return a("aided");
-if (At(t) && e.ally !== null) return a("ally");
-if (At(t) && e.skillName !== null) return a("skill");
+if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return a("mental");
+if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return a("perception-mod");
+if (!Tt(t) && e.mod !== 0) return a("mod");
+if (!Tt(t) && e.aid !== null) return a("aided");
+if (Tt(t) && e.ally !== null) return a("ally");
+if (Tt(t) && e.skillName !== null) return a("skill");
 if (e.aid !== null) {
-if (!Pe(e.vs)) return { code: "needs-vs", action: t };
+if (!Ne(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!ls(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!ki(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
 }
 switch (t) {
 case "defend":
 return null;
 case "evade":
-return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
+return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return co(r) ? Pe(e.vs) ? ho(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return So(r) ? Ne(e.vs) ? Do(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return lo(r) ? { code: "counter-in-defensive-stance" } : uo(r) ? Pe(e.vs) ? us(s, e.vs) ? e.ally !== null && !mo(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: fs(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return To(r) ? { code: "counter-in-defensive-stance" } : Eo(r) ? Ne(e.vs) ? yi(i, e.vs) ? e.ally !== null && !Oo(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: wi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return fo(r) ? { code: "defensive-skill-on-ally" } : ls(r) ? Pe(e.vs) ? us(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: fs(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (ds(r)) {
-if (!Pe(e.vs)) return { code: "needs-vs", action: t };
-if (vo(s, e.vs)) return { code: "skill-limit", vs: e.vs };
+return _o(r) ? { code: "defensive-skill-on-ally" } : ki(r) ? Ne(e.vs) ? yi(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: wi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (gi(r)) {
+if (!Ne(e.vs)) return { code: "needs-vs", action: t };
+if (Ro(i, e.vs)) return { code: "skill-limit", vs: e.vs };
 }
 return null;
 }
 }
-function yo(e) {
+function Po(e) {
 const t = [];
-return Ne[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), At(e.action) && t.push(vs[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
+return Ie[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Tt(e.action) && t.push($i[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
 }
-function wo(e) {
-ko(e);
-const t = go(e);
-if (t) return po(t);
-const n = yo(e);
+function Mo(e) {
+Io(e);
+const t = No(e);
+if (t) return Co(t);
+const n = Po(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: s } = e, i = Ne[s], a = (c) => e.checkTargets[c] ?? 0, o = [], l = r === "defend" || r === "evade";
-if (i.perceptionGate !== "none") {
-const c = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = a("perception"), u = at(e.rolls.perception, d + c);
-if (o.push({ kind: "perception-check", situation: s, roll: u.roll, baseTarget: d, mod: c, target: u.target, success: u.success, critical: u.critical }), !u.success)
-return o.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), l ? (o.push({ kind: "pending-defense", result: "fail" }), ot(o, "fail", {}, !1)) : ot(o, null, {}, !1);
+const { action: r, situation: i } = e, s = Ie[i], a = (l) => e.checkTargets[l] ?? 0, o = [], c = r === "defend" || r === "evade";
+if (s.perceptionGate !== "none") {
+const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = a("perception"), u = ut(e.rolls.perception, d + l);
+if (o.push({ kind: "perception-check", situation: i, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
+return o.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (o.push({ kind: "pending-defense", result: "fail" }), ft(o, "fail", {}, !1)) : ft(o, null, {}, !1);
 }
 switch (r) {
 case "defend":
 case "evade": {
-const d = ps(e, r, o).success ? "success" : "fail";
-return o.push({ kind: "pending-defense", result: d }), ot(o, d, ms(e), !1);
+const d = Si(e, r, o).success ? "success" : "fail";
+return o.push({ kind: "pending-defense", result: d }), ft(o, d, Ai(e), !1);
 }
 case "react": {
-const c = e.vs, d = ps(e, r, o);
-return o.push({ kind: "reaction-recorded", vs: c, success: d.success }), ot(o, null, { reaction: { vs: c, success: d.success }, ...ms(e) }, !1);
+const l = e.vs, d = Si(e, r, o);
+return o.push({ kind: "reaction-recorded", vs: l, success: d.success }), ft(o, null, { reaction: { vs: l, success: d.success }, ...Ai(e) }, !1);
 }
 case "counter": {
-const c = e.vs;
-o.push({ kind: "counter-announced", vs: c, ally: e.ally, skillName: e.skillName });
-const d = i.counterDrawsIntoBattle;
-return d && o.push({ kind: "spectator-drawn", spectator: c }), ot(o, null, { reactionUsed: c }, d);
+const l = e.vs;
+o.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
+const d = s.counterDrawsIntoBattle;
+return d && o.push({ kind: "spectator-drawn", spectator: l }), ft(o, null, { reactionUsed: l }, d);
 }
 case "skill": {
 o.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const c = e.ally === null && ds(e.stance) && Pe(e.vs), d = e.ally !== null && Pe(e.vs);
-return ot(o, null, { ...c ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
+const l = e.ally === null && gi(e.stance) && Ne(e.vs), d = e.ally !== null && Ne(e.vs);
+return ft(o, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
 }
 }
 }
-function ms(e) {
-return e.aid !== null && Pe(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
+function Ai(e) {
+return e.aid !== null && Ne(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
 }
-function ps(e, t, n) {
+function Si(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
-let o = io(e.situation, t);
+let o = bo(e.situation, t);
 if (e.rolls.mental !== null && t === "evade") {
-const l = at(e.rolls.mental, e.checkTargets.mental ?? 0), c = ao(o, l);
-n.push({ kind: "mental-check", roll: l.roll, target: l.target, success: l.success, critical: l.critical, penaltyBefore: o, penaltyAfter: c }), o = c;
+const c = ut(e.rolls.mental, e.checkTargets.mental ?? 0), l = $o(o, c);
+n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: o, penaltyAfter: l }), o = l;
 }
 o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
 }
-e.aid !== null && (n.push({ kind: "aided", bonus: hs, by: e.aid.by }), r.push(hs)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const s = e.checkTargets[vs[t]] ?? 0, i = r.reduce((o, l) => o + l, s), a = at(e.rolls.action, i);
-return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: s, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
+e.aid !== null && (n.push({ kind: "aided", bonus: bi, by: e.aid.by }), r.push(bi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const i = e.checkTargets[$i[t]] ?? 0, s = r.reduce((o, c) => o + c, i), a = ut(e.rolls.action, s);
+return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: i, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
 }
-function ot(e, t, n, r) {
+function ft(e, t, n, r) {
 return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };
 }
-var ks = {
+var Ti = {
 defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, bo = {
+}, Lo = {
 mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
@@ -1393,10 +1438,10 @@ aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"
 };
-function $o(e, t = (n) => n) {
+function jo(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
-return So(is("round"));
+return Go(hi("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -1410,11 +1455,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return Ao(e.flag, e.action, e.situation);
+return Fo(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${ks[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${Ti[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -1422,7 +1467,7 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${ks[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Ti[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
@@ -1431,8 +1476,8 @@ case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
 }
 }
-function Ao(e, t, n) {
-const r = bo[e];
+function Fo(e, t, n) {
+const r = Lo[e];
 switch (e) {
 case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
@@ -1447,59 +1492,59 @@ case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
 }
 }
-function So(e) {
+function Go(e) {
 return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
 }
-var To = V({
-life: /* @__PURE__ */ U(
-V({
-condition: /* @__PURE__ */ ie(["none", "incapacitated", "dying", "dead"]),
-savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ Bt(), /* @__PURE__ */ nt(0), /* @__PURE__ */ tt(3))
+var Vo = G({
+life: /* @__PURE__ */ V(
+G({
+condition: /* @__PURE__ */ oe(["none", "incapacitated", "dying", "dead"]),
+savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ xt(), /* @__PURE__ */ at(0), /* @__PURE__ */ st(3))
 })
 ),
 // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-reactions: /* @__PURE__ */ U(/* @__PURE__ */ gt(/* @__PURE__ */ q(), /* @__PURE__ */ Kr([/* @__PURE__ */ Be(), /* @__PURE__ */ se("used")]))),
-skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ Re(/* @__PURE__ */ q()))
+reactions: /* @__PURE__ */ V(/* @__PURE__ */ bt(/* @__PURE__ */ X(), /* @__PURE__ */ Jr([/* @__PURE__ */ Ke(), /* @__PURE__ */ ae("used")]))),
+skillsVs: /* @__PURE__ */ V(/* @__PURE__ */ Re(/* @__PURE__ */ X()))
 });
-function Eo(e) {
+function Uo(e) {
 return e === "success" || e === "fail" ? e : null;
 }
-var gs = { condition: "none", savesOwed: 0 };
-function Do(e) {
-const t = /* @__PURE__ */ He(To, e);
-return t.success ? No(t.output) : null;
+var Ei = { condition: "none", savesOwed: 0 };
+function Bo(e) {
+const t = /* @__PURE__ */ xe(Vo, e);
+return t.success ? zo(t.output) : null;
 }
-function Ke(e, t) {
-return e.life ? { ...e.life } : t === null ? { ...gs } : Xr(t);
+function We(e, t) {
+return e.life ? { ...e.life } : t === null ? { ...Ei } : ni(t);
 }
-function Nn(e, t) {
-return Pn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
+function Fn(e, t) {
+return Gn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
 }
-function _o(e, t) {
+function Ho(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? gs : Xr(e);
+const n = e === null ? Ei : ni(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
 }
-function Ro(e) {
-return Pn(e.life, void 0, void 0);
+function Ko(e) {
+return Gn(e.life, void 0, void 0);
 }
-function Oo(e) {
+function xo(e) {
 return e.life?.condition ?? "none";
 }
-function Co(e) {
+function Wo(e) {
 return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
 }
-function Io(e, t) {
+function Yo(e, t) {
 return de.stringify(e.life ?? null) !== de.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
 }
-function No(e) {
-return Pn(e.life, e.reactions, e.skillsVs);
+function zo(e) {
+return Gn(e.life, e.reactions, e.skillsVs);
 }
-function Pn(e, t, n) {
+function Gn(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
 }
-var Po = ["defend", "evade", "react", "counter", "skill", "save"], Mo = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Lo = {
+var _i = ["defend", "evade", "react", "counter", "skill", "save"], Xo = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", qo = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1514,113 +1559,113 @@ mental: { kind: "switch" },
 "perception-roll": { kind: "one" },
 "perception-mod": { kind: "one" },
 skill: { kind: "text" }
-}, Xt = {
+}, en = {
 defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"
 };
-function ys(e) {
-if (e.positionals.length > 0) throw new w(`unexpected "${J(e.positionals.join(" "))}" (give the action with --action)`);
+function Di(e) {
+if (e.positionals.length > 0) throw new y(`unexpected "${W(e.positionals.join(" "))}" (give the action with --action)`);
 if (O(e, "aided"))
-throw new w("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
-const t = j(e, "action");
-if (t === void 0) throw new w("no action given");
-const n = W(t, "--action", Po), r = j(e, "situation");
+throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
+const t = L(e, "action");
+if (t === void 0) throw new y(`no action given: add --action ${_i.join("|")}`);
+const n = Y(t, "--action", _i), r = L(e, "situation");
 if (r !== void 0 && (n === "save" || n === "react"))
-throw new w(`--situation does not apply to --action ${n}`);
+throw new y(`--situation does not apply to --action ${n}`);
 if (n === "save") {
-const i = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
-if (i) throw new w(`--${i} does not apply to --action save`);
+const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
+if (s) throw new y(`--${s} does not apply to --action save`);
 }
-const s = r === void 0 ? "front" : W(r, "--situation", Cn);
+const i = r === void 0 ? "front" : Y(r, "--situation", Ln);
 if (O(e, "roll") && (n === "counter" || n === "skill"))
-throw new w(`--roll does not apply to --action ${n}: it is announced, not rolled`);
-if (O(e, "perception-roll") && Ne[s].perceptionGate === "none")
-throw new w("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
-if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Ne[s].mentalCheckEasesPenalty))
-throw new w("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
+throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
+if (O(e, "perception-roll") && Ie[i].perceptionGate === "none")
+throw new y("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
+if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Ie[i].mentalCheckEasesPenalty))
+throw new y("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
 if ((n === "react" || n === "counter") && !O(e, "vs"))
-throw new w(`--action ${n} needs --vs with the attacker's token id`);
-if (O(e, "aided-by") && !O(e, "vs")) throw new w("--aided-by needs --vs with the attacker's token id");
+throw new y(`--action ${n} needs --vs with the attacker's token id`);
+if (O(e, "aided-by") && !O(e, "vs")) throw new y("--aided-by needs --vs with the attacker's token id");
 return {
 action: n,
-situation: s,
+situation: i,
 mentalAsked: O(e, "mental") || O(e, "mental-roll"),
 mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
 perceptionMod: Ee(e, "perception-mod", -1e3, 1e3) ?? 0,
-aidedBy: j(e, "aided-by") ?? null,
-vs: j(e, "vs") ?? null,
-ally: j(e, "ally") ?? null,
-skillName: j(e, "skill") ?? null
+aidedBy: L(e, "aided-by") ?? null,
+vs: L(e, "vs") ?? null,
+ally: L(e, "ally") ?? null,
+skillName: L(e, "skill") ?? null
 };
 }
-function jo(e) {
-const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ne[e.situation].perceptionGate !== "none", r = [];
+function Jo(e) {
+const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ie[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
 }
-function ws(e) {
+function Ri(e) {
 return {
-values: e.action === "save" ? ["save_check"] : m.values(Xt),
+values: e.action === "save" ? ["save_check"] : k.values(en),
 // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: jo(e),
+dice: Jo(e),
 resolve(t, n) {
 const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? Fo(e, t, r.action) : Go(e, t, r);
+return e.action === "save" ? Qo(e, t, r.action) : Zo(e, t, r);
 }
 };
 }
-function Fo(e, t, n) {
+function Qo(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = Ke(t.state, r), i = t.values.save_check?.current ?? null;
-if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
-if (i === null) return { kind: "missing-value", key: "save_check" };
-const a = Va(r, s, at(n, i + e.mod));
+const i = We(t.state, r), s = t.values.save_check?.current ?? null;
+if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
+if (s === null) return { kind: "missing-value", key: "save_check" };
+const a = Qa(r, i, ut(n, s + e.mod));
 if (!a.ok) return { kind: "refused", reason: "no save is owed" };
-const o = a.steps.some((d) => d.kind === "save-rolled" && d.success), l = a.life.condition === "dead", c = t.id;
+const o = a.steps.some((d) => d.kind === "save-rolled" && d.success), c = a.life.condition === "dead", l = t.id;
 return {
-headline: o ? "saved" : l ? "dies" : "acts",
+headline: o ? "saved" : c ? "dies" : "acts",
 steps: [
-T(ce, { kind: "save-title", who: c }),
-T(ae, { kind: "save-summary", who: c, result: o ? a.life.condition === "none" ? "stands" : "clings" : l ? "dies" : "fails" }),
+T(le, { kind: "save-title", who: l }),
+T(ce, { kind: "save-summary", who: l, result: o ? a.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
 ...Ce("Roll", a.steps),
-...Xa("Now", a.life, a.vitality)
+...co("Now", a.life, a.vitality)
 ],
 changes: a.vitality !== r ? [{ kind: "bar", resource: "vitality", to: a.vitality }] : [],
-state: Nn(t.state, a.life),
+state: Fn(t.state, a.life),
 detail: a
 };
 }
-function Go(e, t, n) {
+function Zo(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = Ke(t.state, r), i = m.fromEntries(
-m.keys(Xt).map((S) => [S, t.values[Xt[S]]?.current ?? null])
+const i = We(t.state, r), s = k.fromEntries(
+k.keys(en).map((A) => [A, t.values[en[A]]?.current ?? null])
 ), a = t.state;
 let o = null;
 if (e.aidedBy !== null) {
-const S = t.others[e.aidedBy];
-if (!S) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
+const A = t.others[e.aidedBy];
+if (!A) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const g = S.state.reactions ?? {}, R = e.vs !== null && m.prototype.hasOwnProperty.call(g, e.vs) ? g[e.vs] : void 0;
+const D = A.state.reactions ?? {}, B = e.vs !== null && k.prototype.hasOwnProperty.call(D, e.vs) ? D[e.vs] : void 0;
 o = {
 by: e.aidedBy,
-stance: S.stance === "reactive" || S.stance === "defensive" ? S.stance : "none",
-reaction: R,
-condition: Ke(S.state, S.vitality ?? null).condition,
-acting: S.acting === !0
+stance: A.stance === "reactive" || A.stance === "defensive" ? A.stance : "none",
+reaction: B,
+condition: We(A.state, A.vitality ?? null).condition,
+acting: A.acting === !0
 };
 }
-const l = wo({
+const c = Mo({
 action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
-condition: s.condition,
-checkTargets: i,
+condition: i.condition,
+checkTargets: s,
 rolls: n,
 mod: e.mod,
 perceptionMod: e.perceptionMod,
@@ -1631,47 +1676,47 @@ ally: e.ally,
 skillName: e.skillName,
 round: { reactions: a.reactions ?? {}, skillsVs: a.skillsVs ?? [] }
 });
-if (l.kind === "refused") return { kind: "refused", reason: $o(l.reason, t.nameOf) };
-if (l.kind === "missing-target") return { kind: "missing-value", key: Xt[l.check] };
-const c = { ...a };
-l.roundUpdate.reaction && (c.reactions = { ...c.reactions, [l.roundUpdate.reaction.vs]: l.roundUpdate.reaction.success }), l.roundUpdate.skillVs && (c.skillsVs = [...c.skillsVs ?? [], l.roundUpdate.skillVs]);
-const d = l.roundUpdate.reactionUsed;
-d !== void 0 && (c.reactions = { ...c.reactions, [d]: "used" });
-const u = l.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = l.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
+if (c.kind === "refused") return { kind: "refused", reason: jo(c.reason, t.nameOf) };
+if (c.kind === "missing-target") return { kind: "missing-value", key: en[c.check] };
+const l = { ...a };
+c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
+const d = c.roundUpdate.reactionUsed;
+d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
+const u = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = c.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
 f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-const p = "acts", y = t.stance !== "defensive" && t.stance !== "reactive", b = t.id, k = l.pendingDefense, A = [
-T(ce, { kind: "check-title", who: b, action: e.action, situation: e.situation }),
-T(ae, { kind: "check-summary", who: b, action: e.action, result: k }),
-...Ce("Check", l.steps),
-...k !== null ? [T("Result", { kind: "check-result", who: b, result: k })] : [],
+const p = "acts", g = t.stance !== "defensive" && t.stance !== "reactive", m = t.id, v = c.pendingDefense, $ = [
+T(le, { kind: "check-title", who: m, action: e.action, situation: e.situation }),
+T(ce, { kind: "check-summary", who: m, action: e.action, result: v }),
+...Ce("Check", c.steps),
+...v !== null ? [T("Result", { kind: "check-result", who: m, result: v, action: e.action })] : [],
 // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
-...y ? [T("Stance", { kind: "no-stance-declared" })] : [],
-...l.offerDamageButton ? [T(Oe, { kind: "offer-damage" })] : [],
-...y ? Ja(t.id) : []
+...g ? [T("Stance", { kind: "no-stance-declared" })] : [],
+...c.offerDamageButton ? [T(Oe, { kind: "offer-damage" })] : [],
+...g ? uo(t.id) : []
 ];
 return {
 headline: p,
-steps: A,
+steps: $,
 changes: u,
-state: c,
-...k !== null ? { answer: k } : {},
+state: l,
+...v !== null ? { answer: v } : {},
 observed: !1,
-detail: l
+detail: c
 };
 }
-var bs = (e) => e == null ? "" : ` (${e})`, Vo = {
+var Oi = (e) => e == null ? "" : ` (${e})`, ec = {
 // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
 flags: { situation: { kind: "one" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${bs(t.values.defend_check?.current)}` : e === "evade" ? `Evade${bs(t.values.evade_check?.current)}` : "No defense",
+label: (e, t) => e === "defend" ? `Defend${Oi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Oi(t.values.evade_check?.current)}` : "No defense",
 situation(e) {
-const t = j(e, "situation");
-return t === void 0 ? null : W(t, "--situation", Cn);
+const t = L(e, "situation");
+return t === void 0 ? null : Y(t, "--situation", Ln);
 },
 situationWords(e) {
-const t = Ne[e];
+const t = Ie[e];
 if (!t) return e;
 const n = [
 t.perceptionGate !== "none" ? "a perception check first" : "",
@@ -1680,81 +1725,81 @@ t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}
 ].filter((r) => r !== "");
 return `${ue[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
-planAnswer: (e, t) => os(ws(ys(as({ action: e, situation: t }))), "pending-defense"),
+planAnswer: (e, t) => vi(Ri(Di(mi({ action: e, situation: t }))), "pending-defense"),
 // The action's own check, when one was made (a failed perception check leaves none).
-keep: (e, t) => cs(e, t, t.steps.find((n) => n.kind === "action-check")),
+keep: (e, t) => pi(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
 return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Oe, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
 }
-}, Uo = [
+}, tc = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
 ];
-function Bo(e) {
-return E.max(0, Yt(e, 5));
+function nc(e) {
+return S.max(0, Qt(e, 5));
 }
-var $s = 25;
-function Ho(e) {
-const t = [], n = E.max(0, e.amount), r = ts(e.piercePercent, 0, 100), s = E.max(0, e.stanceReduction), i = Yt(n, r), a = n - i;
-r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: a });
-let o = a, l = null, c = null;
-const d = e.armor, u = d === null ? 0 : E.max(0, d.protection), f = d !== null && (u > 0 || E.max(0, d.otherProtection ?? 0) > 0);
+var Ci = 25;
+function rc(e) {
+const t = [], n = S.max(0, e.amount), r = li(e.piercePercent, 0, 100), i = S.max(0, e.stanceReduction), s = Qt(n, r), a = n - s;
+r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: a });
+let o = a, c = null, l = null;
+const d = e.armor, u = d === null ? 0 : S.max(0, d.protection), f = d !== null && (u > 0 || S.max(0, d.otherProtection ?? 0) > 0);
 if (d !== null && f) {
-const p = ts(d.soakPercent, 0, 100), y = Yt(a, 100 - p);
-p > 0 && t.push({ kind: "soak", soakPercent: p, before: a, after: y }), o = E.max(0, y - u), t.push({ kind: "protection", track: e.track, protection: u, before: y, after: o });
-const b = E.max(0, d.armorReduction);
-if (b > 0) {
-const A = o;
-o = E.max(0, o - b), t.push({ kind: "armor-reduction", track: e.track, reduction: b, before: A, after: o });
+const p = li(d.soakPercent, 0, 100), g = Qt(a, 100 - p);
+p > 0 && t.push({ kind: "soak", soakPercent: p, before: a, after: g }), o = S.max(0, g - u), t.push({ kind: "protection", track: e.track, protection: u, before: g, after: o });
+const m = S.max(0, d.armorReduction);
+if (m > 0) {
+const $ = o;
+o = S.max(0, o - m), t.push({ kind: "armor-reduction", track: e.track, reduction: m, before: $, after: o });
 }
-const k = Yt(y, $s);
-l = E.max(0, u - k), u > 0 ? c = {
+const v = Qt(g, Ci);
+c = S.max(0, u - v), u > 0 ? l = {
 kind: "protection-wear",
 track: e.track,
-afterSoak: y,
-wearPercent: $s,
-wear: k,
+afterSoak: g,
+wearPercent: Ci,
+wear: v,
 before: u,
-after: l
-} : l = d.protection;
+after: c
+} : c = d.protection;
 } else {
-const p = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, y = d === null ? "no-character" : p ? "worn-out" : "never-there";
-if (t.push({ kind: "armor-absent", track: e.track, reason: y, amount: a }), d !== null) {
-l = d.protection;
-const b = E.max(0, d.naturalReduction);
-if (b > 0) {
-const k = o;
-o = E.max(0, o - b), t.push({ kind: "natural-reduction", track: e.track, reduction: b, before: k, after: o });
+const p = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, g = d === null ? "no-character" : p ? "worn-out" : "never-there";
+if (t.push({ kind: "armor-absent", track: e.track, reason: g, amount: a }), d !== null) {
+c = d.protection;
+const m = S.max(0, d.naturalReduction);
+if (m > 0) {
+const v = o;
+o = S.max(0, o - m), t.push({ kind: "natural-reduction", track: e.track, reduction: m, before: v, after: o });
 }
 }
 }
-if (s > 0) {
+if (i > 0) {
 const p = o;
-o = E.max(0, o - s), t.push({ kind: "defensive-stance", reduction: s, before: p, after: o });
+o = S.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: p, after: o });
 }
-const h = i + o;
-return t.push({ kind: "vitality-loss", pierced: i, throughArmor: o, loss: h }), c !== null && t.push(c), { vitalityLoss: h, protectionAfter: l, steps: t };
+const h = s + o;
+return t.push({ kind: "vitality-loss", pierced: s, throughArmor: o, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
 }
-var qt = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function Ko(e) {
+var tn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+function ic(e) {
 return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
 }
-function As(e, t) {
+function Ii(e, t) {
 return e.condition === t.condition && e.savesOwed === t.savesOwed;
 }
-function Mn(e, t, n, r) {
+function Vn(e, t, n, r) {
 return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
 }
-function xo(e) {
-const t = Ko(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return Mn(e, t, n, !0);
+function sc(e) {
+const t = ic(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+if (t.result === "success") return Vn(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Mn(e, t, n, !1);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Vn(e, t, n, !1);
 if (e.instantKill) {
-const a = Fa(e.bars.vitality, e.life);
+const a = qa(e.bars.vitality, e.life);
 n.push(...a.steps);
 const o = { ...e.bars, vitality: a.after };
 return {
@@ -1764,88 +1809,88 @@ bars: o,
 protectionAfter: null,
 life: a.life,
 steps: n,
-changed: a.after !== e.bars.vitality || !As(a.life, e.life)
+changed: a.after !== e.bars.vitality || !Ii(a.life, e.life)
 };
 }
-const r = E.max(0, e.amount);
+const r = S.max(0, e.amount);
 if (e.to !== "vitality") {
 const a = e.to, o = e.bars[a];
 if (o === null)
-return n.push({ kind: "bar-not-a-number", bar: a }), Mn(e, t, n, !1);
-const l = o - r;
-return n.push({ kind: "direct-damage", bar: a, amount: r, before: o, after: l }), {
+return n.push({ kind: "bar-not-a-number", bar: a }), Vn(e, t, n, !1);
+const c = o - r;
+return n.push({ kind: "direct-damage", bar: a, amount: r, before: o, after: c }), {
 defenseUsed: t,
 cancelled: !1,
-bars: { ...e.bars, [a]: l },
+bars: { ...e.bars, [a]: c },
 protectionAfter: null,
 life: { ...e.life },
 steps: n,
-changed: l !== o
+changed: c !== o
 };
 }
-const s = Ho({
+const i = rc({
 amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction
 });
-for (const a of s.steps) n.push(a);
-const i = qr(e.bars.vitality, s.vitalityLoss, e.life);
 for (const a of i.steps) n.push(a);
+const s = ri(e.bars.vitality, i.vitalityLoss, e.life);
+for (const a of s.steps) n.push(a);
 return {
 defenseUsed: t,
 cancelled: !1,
-bars: { vitality: i.after, soul: e.bars.soul, power: e.bars.power },
-protectionAfter: s.protectionAfter,
-life: i.life,
+bars: { vitality: s.after, soul: e.bars.soul, power: e.bars.power },
+protectionAfter: i.protectionAfter,
+life: s.life,
 steps: n,
-changed: i.after !== e.bars.vitality || !As(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection
+changed: s.after !== e.bars.vitality || !Ii(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
 };
 }
-var Wo = {
+var ac = {
 type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, Yo = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Ss = {
+}, oc = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Ni = {
 physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
 };
-function zo(e) {
-const t = O(e, "instant-kill"), n = zt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]", optional: !0 });
-if (n === void 0 && !t) throw new w("no damage amount given");
-const r = n ?? 0, s = n === void 0 ? void 0 : D(n), i = j(e, "type"), a = i === void 0 ? "physical" : qt[W(i, "--type", m.keys(qt))], o = W(j(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
-if (t && o !== "vitality") throw new w("--instant-kill cannot be combined with --to soul or power");
-if (t && s !== void 0) throw new w("--instant-kill takes no amount: it drops Vitality to 0");
+function cc(e) {
+const t = O(e, "instant-kill"), n = Zt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]", optional: !0 });
+if (n === void 0 && !t) throw new y("no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]");
+const r = n ?? 0, i = n === void 0 ? void 0 : E(n), s = L(e, "type"), a = s === void 0 ? "physical" : tn[Y(s, "--type", k.keys(tn))], o = Y(L(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
+if (t && o !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
+if (t && i !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
 if ((t || o !== "vitality") && (O(e, "type") || O(e, "pierce")))
-throw new w(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
-const l = j(e, "defense");
+throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
+const c = L(e, "defense");
 return {
 amount: r,
 track: a,
 piercePercent: Ee(e, "pierce", 0, 100) ?? 0,
 to: o,
 instantKill: t,
-defenseOverride: l === void 0 ? null : W(l, "--defense", ["success", "fail", "none"])
+defenseOverride: c === void 0 ? null : Y(c, "--defense", ["success", "fail", "none"])
 };
 }
-function Xo(e) {
+function lc(e) {
 return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
 }
-function Ts(e) {
-const t = Ss[e.track];
+function Pi(e) {
+const t = Ni[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => qo(e, r)
+resolve: (r) => dc(e, r)
 };
 }
-function qo(e, t) {
-const n = Ss[e.track], r = e.to === "vitality" && !e.instantKill;
+function dc(e, t) {
+const n = Ni[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Qo(t.values, n) : null, l = r && t.stance === "defensive" ? Bo(a("fortitude")) : 0, c = Ke(t.state, t.bars.vitality.value), d = xo({
+const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new hc(t.values, n) : null, c = r && t.stance === "defensive" ? nc(a("fortitude")) : 0, l = We(t.state, t.bars.vitality.value), d = sc({
 amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1853,38 +1898,44 @@ to: e.to,
 instantKill: e.instantKill,
 pendingDefense: t.answer,
 defenseOverride: e.defenseOverride,
-bars: { vitality: i, soul: t.bars.soul.value, power: t.bars.power.value },
+bars: { vitality: s, soul: t.bars.soul.value, power: t.bars.power.value },
 armor: o,
-stanceReduction: l,
-life: c
+stanceReduction: c,
+life: l
 }), u = [];
-s && d.bars.vitality !== i && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
+i && d.bars.vitality !== s && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
 for (const h of ["soul", "power"]) {
 const p = d.bars[h];
 p !== null && p !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: p });
 }
 o && d.protectionAfter !== null && d.protectionAfter !== o.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
 const f = {
-headline: Zo(d, c),
-steps: Jo(t.id, e, d, c),
+headline: mc(d, l),
+steps: uc(t.id, e, d, l),
 changes: u,
-state: Nn(t.state, d.life),
+state: Fn(t.state, d.life),
 detail: d
 };
 return t.answer !== null && (f.answer = null), f;
 }
-function Jo(e, t, n, r) {
-const s = [{ kind: "hit-title", section: ce, who: e, hit: t }, { kind: "hit-summary", section: ae, who: e, result: qa(n, r) }];
-let i, a = !1;
-for (const c of n.steps)
-c.kind === "defense-used" ? s.push(T("Defense", c)) : c.kind === "protection-wear" ? i ?? (i = c) : c.kind === "vitality-change" && (a = !0);
-const o = a ? i : void 0;
+function uc(e, t, n, r) {
+const i = lo(n, r), s = [{ kind: "hit-title", section: le, who: e, hit: t, result: i, lost: fc(n) }, { kind: "hit-summary", section: ce, who: e, result: i }];
+let a, o = !1;
+for (const d of n.steps)
+d.kind === "defense-used" ? s.push(T("Defense", d)) : d.kind === "protection-wear" ? a ?? (a = d) : d.kind === "vitality-change" && (o = !0);
+const c = o ? a : void 0;
 let l = !1;
-for (const c of n.steps)
-c.kind === "defense-used" || c === o || (s.push(T("Breakdown", c)), o !== void 0 && !l && c.kind === "vitality-change" && (s.push(T("Breakdown", o)), l = !0));
+for (const d of n.steps)
+d.kind === "defense-used" || d === c || (s.push(T("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(T("Breakdown", c)), l = !0));
 return n.life.condition !== "none" && s.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), s;
 }
-var Qo = class {
+function fc(e) {
+for (const t of e.steps) {
+if (t.kind === "vitality-loss") return t.loss;
+if (t.kind === "direct-damage") return t.before - t.after;
+}
+}
+var hc = class {
 constructor(e, t) {
 this.values = e, this.keys = t;
 }
@@ -1910,7 +1961,7 @@ get naturalReduction() {
 return this.values[this.keys.natural]?.current ?? 0;
 }
 };
-function Zo(e, t) {
+function mc(e, t) {
 if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {
 if (e.life.condition === "dead") return "dies";
@@ -1918,9 +1969,9 @@ if (e.life.condition !== "none") return "falls";
 }
 return e.changed ? "hit" : "unharmed";
 }
-var ec = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", tc = [`Defensive: ${On.defensive}. Reactive: ${On.reactive}.`];
-function nc(e) {
-return ss(e, {
+var vc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", pc = [`Defensive: ${Mn.defensive}. Reactive: ${Mn.reactive}.`];
+function kc(e) {
+return fi(e, {
 fallback: "none",
 row: "Stance",
 title: "stance-title",
@@ -1930,7 +1981,7 @@ keep: (t) => t === "none" ? null : t,
 detail: (t) => ({ stance: t })
 });
 }
-var rc = {
+var gc = {
 "perception-check": !0,
 "no-defensive-action": !0,
 "mental-check": !0,
@@ -1944,60 +1995,60 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, sc = new X(m.keys(rc));
-function ic(e, t = (n) => n) {
-return Ya(e) ? to(e, t) : sc.has(e.kind) ? xa(e, t) : Ha(e);
+}, yc = new q(k.keys(gc));
+function wc(e, t = (n) => n) {
+return ao(e) ? vo(e, t) : yc.has(e.kind) ? io(e, t) : no(e);
 }
-var Ln = {
+var Un = {
 damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
 ],
 defend: [
-"Situations: " + Cn.join(", ") + ".",
+"Situations: " + Ln.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
 ],
-stance: tc
-}, ac = {
+stance: pc
+}, bc = {
 id: "soak",
 playable: !0,
 commands: {
-damage: { flags: Wo, usage: Yo, help: Ln.damage },
-defend: { flags: Lo, usage: Mo, help: Ln.defend },
-stance: { flags: {}, usage: ec, help: Ln.stance }
+damage: { flags: ac, usage: oc, help: Un.damage },
+defend: { flags: qo, usage: Xo, help: Un.defend },
+stance: { flags: {}, usage: vc, help: Un.stance }
 },
-stances: oo,
+stances: Ao,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => Ts(zo(e)),
-planDefend: (e) => ws(ys(e)),
-planStance: nc,
-planHandEdit: (e) => Ts(Xo(e)),
-attack: Vo,
-macros: Uo,
+planDamage: (e) => Pi(cc(e)),
+planDefend: (e) => Ri(Di(e)),
+planStance: kc,
+planHandEdit: (e) => Pi(lc(e)),
+attack: ec,
+macros: tc,
 setVitality(e, t, n) {
-const r = Ga(e, t, Ke(n, e));
+const r = Ja(e, t, We(n, e));
 return {
 vitality: r.after,
-state: Nn(n, r.life),
+state: Fn(n, r.life),
 steps: r.steps,
-conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
+conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
 now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })
 };
 },
-enter: _o,
-endRound: Ro,
-condition: (e, t) => e.life ? Oo(e) : Ke(e, t).condition,
-// seed 000: the dead stay dead ("Only very specific spells are said to help here").
-deadForGood: (e, t) => Ke(e, t).condition === "dead",
-parseState: Do,
-isEmptyState: Co,
-describeStateChange: Io,
-parseAnswer: Eo,
-words: ic
-}, jn = [
+enter: Ho,
+endRound: Ko,
+condition: (e, t) => e.life ? xo(e) : We(e, t).condition,
+// The Defensive Round: the dead stay dead ("Only very specific spells are said to help here").
+deadForGood: (e, t) => We(e, t).condition === "dead",
+parseState: Bo,
+isEmptyState: Wo,
+describeStateChange: Yo,
+parseAnswer: Uo,
+words: wc
+}, Bn = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -2011,7 +2062,7 @@ words: ic
 "spell-invisible",
 "covert",
 "spectator"
-], oc = ["gun", "spell-unseen"], he = {
+], $c = ["gun", "spell-unseen"], he = {
 hitBonus: 0,
 noHitChance: !1,
 perceive: null,
@@ -2019,205 +2070,207 @@ reactCheck: null,
 difficultyFlag: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, xe = {
+}, Ye = {
 front: he,
 "thrown-object": he,
 "spell-seen": he,
-// seed 001: "Requires a successful hard perceive check to defend from, attacker gets +5 to hit chance".
+// The Defensive Turn: "Requires a successful hard perceive check to defend from, attacker gets +5 to hit chance".
 behind: { ...he, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
 distracted: { ...he, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
-// seed 001: "Attacker gets a +2 to hit chance".
+// The Defensive Turn: "Attacker gets a +2 to hit chance".
 side: { ...he, hitBonus: 2 },
-// seed 001: "Attacker has weapon given bonuses to hit chance; Hard React check needed to defend against".
+// The Defensive Turn: "Attacker has weapon given bonuses to hit chance; Hard React check needed to defend against".
 projectile: { ...he, reactCheck: "hard" },
-// seed 001: "No hit chance check needed to affect targets unless targets are on the edge".
+// The Defensive Turn: "No hit chance check needed to affect targets unless targets are on the edge".
 aoe: { ...he, noHitChance: !0 },
 "aoe-edge": he,
-// seed 001: "Hard to Impossible React Check needed to defend against, +2 hit chance for fast, +5 ... invisible".
+// The Defensive Turn: "Hard to Impossible React Check needed to defend against, +2 hit chance for fast, +5 ... invisible".
 "spell-fast": { ...he, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
 "spell-invisible": { ...he, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
-// seed 001: "Required hard to impossible perceive check to defend against".
+// The Defensive Turn: "Required hard to impossible perceive check to defend against".
 covert: { ...he, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
-// seed 001, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
+// The Defensive Turn, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
 spectator: { ...he, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
 };
-function cc(e, t) {
-return t === "hard" ? E.floor(e / 2) : t === "impossible" ? E.floor(e / 4) : e;
+function Ac(e, t) {
+return t === "hard" ? S.floor(e / 2) : t === "impossible" ? S.floor(e / 4) : e;
 }
-function lc(e) {
-return xe[e].perceive !== null;
+function Sc(e) {
+return Ye[e].perceive !== null;
 }
-var St = 4, dc = V({
-result: /* @__PURE__ */ ie(["success", "fail"]),
-situation: /* @__PURE__ */ ie(jn),
+var Et = 4, Tc = G({
+result: /* @__PURE__ */ oe(["success", "fail"]),
+situation: /* @__PURE__ */ oe(Bn),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
-perceived: /* @__PURE__ */ Be()
+perceived: /* @__PURE__ */ Ke()
 });
-function uc(e) {
-const t = /* @__PURE__ */ He(dc, e);
+function Ec(e) {
+const t = /* @__PURE__ */ xe(Tc, e);
 return t.success ? t.output : null;
 }
-var fc = V({
+var _c = G({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ Bt(), /* @__PURE__ */ nt(0), /* @__PURE__ */ tt(St))),
+roundsDead: /* @__PURE__ */ V(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ xt(), /* @__PURE__ */ at(0), /* @__PURE__ */ st(Et))),
 /** The free save of this death has been tried. */
-freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ se(!0)),
-/** This round's one try is used (seed 001: "once try per round"). */
-triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ se(!0))
+freeSaveUsed: /* @__PURE__ */ V(/* @__PURE__ */ ae(!0)),
+/** This round's one try is used (The Defensive Turn: "once try per round"). */
+triedThisRound: /* @__PURE__ */ V(/* @__PURE__ */ ae(!0))
 });
-function hc(e) {
-const t = /* @__PURE__ */ He(fc, e);
+function Dc(e) {
+const t = /* @__PURE__ */ xe(_c, e);
 if (!t.success) return null;
 const n = {};
-for (const [r, s] of m.entries(t.output)) s !== void 0 && (n[r] = s);
+for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
 return n;
 }
-function ge(e) {
+function we(e) {
 return e !== null && e <= 0;
 }
-function Es(e) {
+function Mi(e) {
 const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };
 }
-function Ds(e) {
-const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
-return s;
+function Li(e) {
+const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
+return i;
 }
-function vc(e, t) {
-return t ? { roundsDead: St, freeSaveUsed: !0 } : ge(e) ? { roundsDead: 0 } : {};
+function Rc(e, t) {
+return t ? { roundsDead: Et, freeSaveUsed: !0 } : we(e) ? { roundsDead: 0 } : {};
 }
-function mc(e) {
+function Oc(e) {
 const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: E.min(St, n.roundsDead + 1) };
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: S.min(Et, n.roundsDead + 1) };
 }
-function Fn(e) {
-return E.max(0, St - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
+function Hn(e) {
+return S.max(0, Et - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
 }
-function _s(e, t) {
-return ge(t) && Fn(e) === 0;
+function ji(e, t) {
+return we(t) && Hn(e) === 0;
 }
-function pc(e, t) {
+function Cc(e, t) {
 return "has had a save or another round dead since";
 }
-function kc(e, t, n, r) {
-return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && lc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+function Ic(e, t, n, r) {
+return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Sc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
 }
-function gc(e) {
+function Nc(e) {
 const t = [], n = e.pending ?? void 0;
-if (ge(e.vitality))
+if (we(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", s = xe[r], i = kc(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", i = Ye[r], s = Ic(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const a = e.state;
-if (s.noHitChance)
+if (i.noHitChance)
 t.push({ kind: "no-hit-chance", given: e.hit });
 else if (e.hit === null)
 t.push({ kind: "hit-decided" });
 else {
-const d = e.hit + s.hitBonus + e.mod, u = E.max(0, e.armor), f = d > u;
-if (t.push({ kind: "hit-check", hit: e.hit, bonus: s.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
+const d = e.hit + i.hitBonus + e.mod, u = S.max(0, e.armor), f = d > u;
+if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
 }
-let o = E.max(0, e.amount);
-if (i === "success") {
-const d = E.max(0, e.armorDefense), u = E.max(0, o - d);
+let o = S.max(0, e.amount);
+if (s === "success") {
+const d = S.max(0, e.armorDefense), u = S.max(0, o - d);
 t.push({ kind: "armor-defense", before: o, defense: d, after: u }), o = u;
 }
-const l = e.vitality - o;
-t.push({ kind: "vitality-change", before: e.vitality, after: l });
-const c = l <= 0;
-return c && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: l, state: c ? Es(a) : a, steps: t, dies: c, answerUsed: !0 };
+const c = e.vitality - o;
+t.push({ kind: "vitality-change", before: e.vitality, after: c });
+const l = c <= 0;
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? Mi(a) : a, steps: t, dies: l, answerUsed: !0 };
 }
-function Tt(e) {
-return xe[e].reactCheck !== null ? "react" : "defend";
+function _t(e) {
+return Ye[e].reactCheck !== null ? "react" : "defend";
 }
-function Gn(e, t) {
-const n = xe[t];
+function Kn(e, t) {
+const n = Ye[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
 }
-function yc(e) {
-const { action: t, situation: n } = e, r = xe[n], s = [], i = Gn(t, n);
-if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const a = i.check ? Tt(n) : null;
+function Pc(e) {
+const { action: t, situation: n } = e, r = Ye[n], i = [], s = Kn(t, n);
+if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
+const a = s.check ? _t(n) : null;
 if (a && e.checkTargets[a] === null) return { kind: "missing", check: a };
 if (t === "opportunity")
-return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
-const o = t === "defend" || t === "guard", l = (u) => {
-if (!o) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
+return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
+const o = t === "defend" || t === "guard", c = (u) => {
+if (!o) return { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
 const f = { result: "fail", situation: n, perceived: u };
-return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: f, drawSpectator: !1 };
+return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: f, drawSpectator: !1 };
 };
-let c = !1;
+let l = !1;
 if (r.perceive) {
-const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Rs("perceive", e.rolls.perceive, f, u, h);
-if (s.push(p.step), !p.success)
-return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), l(!1);
-c = !0;
+const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Fi("perceive", e.rolls.perceive, f, u, h);
+if (i.push(p.step), !p.success)
+return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
+l = !0;
 }
 if (a) {
-const u = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Rs(a, e.rolls.check, e.checkTargets[a] ?? 0, u, o ? e.mod : 0);
-if (s.push(f.step), o) {
+const u = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Fi(a, e.rolls.check, e.checkTargets[a] ?? 0, u, o ? e.mod : 0);
+if (i.push(f.step), o) {
 const h = f.success ? "success" : "fail";
-return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: c }, drawSpectator: !1 };
+return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
 } else if (!f.success)
-return s.push({ kind: "not-in-time", action: t }), l(c);
+return i.push({ kind: "not-in-time", action: t }), c(l);
 }
-s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
+i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
-return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };
+return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };
 }
-function Rs(e, t, n, r, s) {
-const i = cc(n, r) + s, a = at(t, i), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: a.success, critical: a.critical };
+function Fi(e, t, n, r, i) {
+const s = Ac(n, r) + i, a = ut(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
 return { success: a.success, step: o };
 }
-function wc(e, t) {
+function Mc(e, t) {
 return e && e.result === "success" ? e : t;
 }
-var bc = 1;
-function $c(e) {
+var Lc = 1;
+function jc(e) {
 const { state: t } = e;
-if (!ge(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= St) return { kind: "refused", reason: "dead-for-good" };
+if (!we(e.vitality)) return { kind: "refused", reason: "not-dead" };
+if ((t.roundsDead ?? 0) >= Et) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
-const r = !t.freeSaveUsed, s = [];
-let i = null;
+const r = !t.freeSaveUsed, i = [];
+let s = null;
 if (!r) {
 if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
-const l = e.rolls.cost, c = e.exp >= l;
-if (s.push({ kind: "save-cost", cost: l, exp: e.exp, paid: c }), !c) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
-i = e.exp - l;
+const c = e.rolls.cost, l = e.exp >= c;
+if (i.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: i, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
+s = e.exp - c;
 }
-const a = at(e.rolls.save, e.saveTarget + e.mod);
-if (s.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
-return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: bc, state: Ds(t), expAfter: i, stood: !0 };
+const a = ut(e.rolls.save, e.saveTarget + e.mod);
+if (i.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
+return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Lc, state: Li(t), expAfter: s, stood: !0 };
 const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return s.push({ kind: "save-failed", triesLeft: Fn(o) }), { kind: "resolved", steps: s, vitality: e.vitality, state: o, expAfter: i, stood: !1 };
+return i.push({ kind: "save-failed", triesLeft: Hn(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
 }
-var Ac = new X(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-function Sc(e) {
-return Ac.has(e.kind);
+var Fc = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+function Gc(e) {
+return Fc.has(e.kind);
 }
-function Tc(e, t) {
-if (!ge(t)) return;
-if (_s(e, t)) return "Dead for good: no save is left";
-if (!e.freeSaveUsed) return "Dead: the free Vitality Save is owed (!defend --action save)";
-const n = Fn(e);
+function Vc(e, t) {
+if (!we(t)) return;
+if (ji(e, t)) return "Dead for good: no save is left";
+if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
+const n = Hn(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
 }
-function Os(e, t, n, r = !1) {
-return !r && !ge(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
+function Gi(e, t, n, r = !1) {
+return !r && !we(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
 }
-var Ec = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function Dc(e, t) {
+var Uc = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function Bc(e, t) {
 switch (e.kind) {
-case "attack-title":
-return `${t(e.who)} is attacked: ${e.amount} ${e.track}`;
+case "attack-title": {
+const n = t(e.who), r = `(${e.amount} ${e.track})`;
+return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : e.headline === "unharmed" ? `${n} takes no damage ${r}` : `${n} is attacked: ${e.amount} ${e.track}`;
+}
 case "attack-summary":
-return `${t(e.who)} ${Ec[e.headline] ?? "is unharmed"}.`;
+return `${t(e.who)} ${Uc[e.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return Tc(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+return Vc(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
 case "defense-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "defense-result": {
@@ -2227,18 +2280,18 @@ return e.summary ? `${r}.` : r;
 case "defense-announced":
 return `${t(e.who)} makes a defensive action (${e.action}).`;
 case "save-title":
-return `${t(e.who)}: Vitality Save`;
+return `${t(e.who)}: Vitality save`;
 case "save-summary":
 return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
 }
 }
-var _c = {
+var Hc = {
 type: { kind: "one" },
 defense: { kind: "one", decides: "decides its defense (--defense)" },
 hit: { kind: "one" },
 situation: { kind: "one" },
 mod: { kind: "one" }
-}, Rc = {
+}, Kc = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -2250,26 +2303,26 @@ ally: { kind: "one", token: !0 },
 "react-roll": { kind: "one" },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
-}, Oc = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Cc = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-function Cs(e) {
+}, xc = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Wc = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+function Vi(e) {
 if (e === void 0) return null;
-if (oc.includes(e.toLowerCase())) throw new w(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-return W(e, "--situation", jn);
+if ($c.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+return Y(e, "--situation", Bn);
 }
-function Ic(e) {
-const t = zt(e, { what: "the damage amount", missing: "no damage amount given", example: "[[2d6+3]]" }), n = Ee(e, "hit", -1e3, 1e3) ?? null;
-if (O(e, "mod") && n === null) throw new w("--mod adds to the hit chance and needs --hit");
-const r = j(e, "defense");
+function Yc(e) {
+const t = Zt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ee(e, "hit", -1e3, 1e3) ?? null;
+if (O(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
+const r = L(e, "defense");
 return {
 amount: t,
-track: qt[W(j(e, "type") ?? "physical", "--type", m.keys(qt))],
+track: tn[Y(L(e, "type") ?? "physical", "--type", k.keys(tn))],
 hit: n,
-situation: Cs(j(e, "situation")),
+situation: Vi(L(e, "situation")),
 mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
-override: r === void 0 ? null : W(r, "--defense", ["success", "fail", "none"])
+override: r === void 0 ? null : Y(r, "--defense", ["success", "fail", "none"])
 };
 }
-function Is(e) {
+function Ui(e) {
 const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {
 values: [t, "armor_defense"],
@@ -2277,7 +2330,7 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = gc({
+const i = Nc({
 amount: e.amount,
 track: e.track,
 hit: e.hit,
@@ -2290,84 +2343,84 @@ override: e.override,
 vitality: r,
 state: n.state,
 pending: n.answer
-}), i = n.id, a = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", o = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], l = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", c = [
-T(ce, { kind: "attack-title", who: i, amount: e.amount, track: e.track }),
-T(ae, { kind: "attack-summary", who: i, headline: a }),
-...Ce("Defense", s.steps.filter(l)),
-...Ce("Breakdown", s.steps.filter((d) => !l(d))),
-...Os("Now", s.state, s.vitality)
+}), s = n.id, a = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", o = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
+T(le, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: a, lost: r - i.vitality }),
+T(ce, { kind: "attack-summary", who: s, headline: a }),
+...Ce("Defense", i.steps.filter(c)),
+...Ce("Breakdown", i.steps.filter((d) => !c(d))),
+...Gi("Now", i.state, i.vitality)
 ];
 return {
 headline: a,
-steps: c,
+steps: l,
 changes: o,
-state: s.state,
+state: i.state,
 // The defense made ahead is used up by this attack, hit or miss.
-...s.answerUsed && n.answer !== null ? { answer: null } : {},
-detail: s
+...i.answerUsed && n.answer !== null ? { answer: null } : {},
+detail: i
 };
 }
 };
 }
-function Nc(e) {
-return Is({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
+function zc(e) {
+return Ui({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
 }
-var Pc = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-function Ns(e) {
-if (e.positionals.length > 0) throw new w(`unexpected "${J(e.positionals.join(" "))}" (give the action with --action)`);
-const t = j(e, "action");
-if (t === void 0) throw new w("no action given");
+var Bi = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+function Hi(e) {
+if (e.positionals.length > 0) throw new y(`unexpected "${W(e.positionals.join(" "))}" (give the action with --action)`);
+const t = L(e, "action");
+if (t === void 0) throw new y(`no action given: add --action ${Bi.join("|")}`);
 const n = t.toLowerCase();
-if (n === "evade") throw new w("--action evade means nothing in the threshold edition (seed 001 gives evading no check): use --action defend");
-if (n === "react") throw new w("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-const r = W(t, "--action", Pc), s = j(e, "situation");
-if (s !== void 0 && (r === "save" || r === "opportunity")) throw new w(`--situation does not apply to --action ${r}`);
-const i = Cs(s) ?? "front", a = xe[i], o = Gn(r === "save" ? "defend" : r, i), l = r !== "save" && o.check && Tt(i) === "react", c = r === "save" || (r === "defend" || r === "guard") && Tt(i) === "defend";
-if (O(e, "roll") && !c)
-throw new w(l ? `--roll does not apply here: the defense check against --situation ${i} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
-if (O(e, "react-roll") && !l) throw new w("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
-if (O(e, "perception-roll") && (r === "save" || !a.perceive)) throw new w("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
-if (O(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new w("--perception-mod applies only to the perceive check of a covert attack or a spectator");
-if (O(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new w("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
-if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new w(`--mod changes a check, and --action ${r} is announced, not rolled`);
-if (r === "guard" && !O(e, "ally")) throw new w("--action guard needs --ally with the guarded token's id");
-if (r !== "guard" && O(e, "ally")) throw new w("--ally applies only to --action guard");
-if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new w(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
-const d = j(e, "difficulty");
+if (n === "evade") throw new y("--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend");
+if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
+const r = Y(t, "--action", Bi), i = L(e, "situation");
+if (i !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
+const s = Vi(i) ?? "front", a = Ye[s], o = Kn(r === "save" ? "defend" : r, s), c = r !== "save" && o.check && _t(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && _t(s) === "defend";
+if (O(e, "roll") && !l)
+throw new y(c ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
+if (O(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
+if (O(e, "perception-roll") && (r === "save" || !a.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+if (O(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
+if (O(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
+if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new y(`--mod changes a check, and --action ${r} is announced, not rolled`);
+if (r === "guard" && !O(e, "ally")) throw new y("--action guard needs --ally with the guarded token's id");
+if (r !== "guard" && O(e, "ally")) throw new y("--ally applies only to --action guard");
+if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new y(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
+const d = L(e, "difficulty");
 return {
 action: r,
-situation: i,
-situationGiven: s !== void 0,
-difficulty: d === void 0 ? null : W(d, "--difficulty", ["hard", "impossible"]),
+situation: s,
+situationGiven: i !== void 0,
+difficulty: d === void 0 ? null : Y(d, "--difficulty", ["hard", "impossible"]),
 mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
 perceptionMod: Ee(e, "perception-mod", -1e3, 1e3) ?? 0,
-vs: j(e, "vs") ?? null,
-ally: j(e, "ally") ?? null,
-skillName: j(e, "skill") ?? null
+vs: L(e, "vs") ?? null,
+ally: L(e, "ally") ?? null,
+skillName: L(e, "skill") ?? null
 };
 }
-function Ps(e) {
-if (e.action === "save") return Lc(e);
-const t = e.action, n = Gn(t, e.situation), r = [];
-return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Tt(e.situation) === "react" ? "react-roll" : "roll" }), {
+function Ki(e) {
+if (e.action === "save") return qc(e);
+const t = e.action, n = Kn(t, e.situation), r = [];
+return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: _t(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
-resolve(s, i) {
-return Mc(e, t, s, { perceive: i.perceive ?? 100, check: i.check ?? 100 });
+resolve(i, s) {
+return Xc(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
 }
 };
 }
-function Mc(e, t, n, r) {
-const s = n.bars.vitality.value;
-if (s === null) return { kind: "bar", resource: "vitality" };
-if (ge(s)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality Saves (--action save)" };
-if (n.acting) return { kind: "refused", reason: is("turn") };
-const i = e.ally !== null ? n.others[e.ally] : void 0;
-if (e.ally !== null && !i) return { kind: "refused", reason: "--ally: no token on the table has that id" };
+function Xc(e, t, n, r) {
+const i = n.bars.vitality.value;
+if (i === null) return { kind: "bar", resource: "vitality" };
+if (we(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
+if (n.acting) return { kind: "refused", reason: hi("turn") };
+const s = e.ally !== null ? n.others[e.ally] : void 0;
+if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const a = (p) => n.values[p]?.current ?? null, o = yc({
+const a = (p) => n.values[p]?.current ?? null, o = Pc({
 action: t,
 situation: e.situation,
 difficulty: e.difficulty,
@@ -2381,30 +2434,30 @@ skillName: e.skillName
 });
 if (o.kind === "missing")
 return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
-const l = [...o.steps], c = [];
+const c = [...o.steps], l = [];
 let d;
-if (o.pending && t === "guard" && i && e.ally) {
-const p = wc(i.answer ?? void 0, o.pending);
-l.push({ kind: "guard-kept", ally: e.ally, result: p.result }), c.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
+if (o.pending && t === "guard" && s && e.ally) {
+const p = Mc(s.answer ?? void 0, o.pending);
+c.push({ kind: "guard-kept", ally: e.ally, result: p.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
 } else o.pending && (d = o.pending);
-o.drawSpectator && e.vs && c.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-const u = o.pending?.result, f = n.id, h = t === "guard" && i && e.ally ? e.ally : null;
+o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
+const u = o.pending?.result, f = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
 return {
 headline: "acts",
 steps: [
-T(ce, { kind: "defense-title", who: f, action: t, situation: e.situation }),
-u ? T(ae, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(ae, { kind: "defense-announced", who: f, action: t }),
-...Ce("Check", l),
+T(le, { kind: "defense-title", who: f, action: t, situation: e.situation }),
+u ? T(ce, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(ce, { kind: "defense-announced", who: f, action: t }),
+...Ce("Check", c),
 ...u ? [T("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
 ...u === "fail" && t === "defend" ? [T(Oe, { kind: "offer-damage" })] : []
 ],
-changes: c,
+changes: l,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
 detail: o
 };
 }
-function Lc(e) {
+function qc(e) {
 return {
 values: ["save_check", "exp"],
 // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2412,20 +2465,20 @@ dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }]
 resolve(t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = n.cost ?? 100, i = n.save ?? 100, a = $c({
+const i = n.cost ?? 100, s = n.save ?? 100, a = jc({
 vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
 mod: e.mod,
 exp: t.values.exp?.current ?? null,
-rolls: { cost: s, save: i }
+rolls: { cost: i, save: s }
 });
 if (a.kind === "refused")
 switch (a.reason) {
 case "not-dead":
 return { kind: "refused", reason: "no save is owed (saves come from dying at 0 or below)" };
 case "dead-for-good":
-return { kind: "refused", reason: 'dead for good: no save is left (seed 001: "After 4 rounds you are simply dead"; a token dead for good in another edition stays dead)' };
+return { kind: "refused", reason: 'dead for good: no save is left (The Defensive Turn: "After 4 rounds you are simply dead"; a token dead for good in another edition stays dead)' };
 case "tried-this-round":
 return { kind: "refused", reason: "this round's try is used (one try a round); the next round brings the next" };
 case "missing-exp":
@@ -2435,14 +2488,14 @@ return { kind: "missing-value", key: "save_check" };
 }
 const o = [];
 a.vitality !== r && o.push({ kind: "bar", resource: "vitality", to: a.vitality }), a.expAfter !== null && o.push({ kind: "value", key: "exp", to: a.expAfter });
-const l = t.id;
+const c = t.id;
 return {
 headline: a.stood ? "saved" : "acts",
 steps: [
-T(ce, { kind: "save-title", who: l }),
-T(ae, { kind: "save-summary", who: l, stood: a.stood }),
+T(le, { kind: "save-title", who: c }),
+T(ce, { kind: "save-summary", who: c, stood: a.stood }),
 ...Ce("Roll", a.steps),
-...Os("Now", a.state, a.vitality, !0)
+...Gi("Now", a.state, a.vitality, !0)
 ],
 changes: o,
 state: a.state,
@@ -2453,7 +2506,7 @@ detail: a
 }
 };
 }
-var jc = {
+var Jc = {
 flags: {},
 answerFlag: "action",
 rollFlag: "roll",
@@ -2462,9 +2515,9 @@ label: (e, t) => {
 const n = t.values.defend_check?.current;
 return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;
 },
-situation: (e) => j(e, "situation")?.toLowerCase() ?? null,
+situation: (e) => L(e, "situation")?.toLowerCase() ?? null,
 situationWords(e) {
-const t = xe[e];
+const t = Ye[e];
 if (!t) return e;
 const n = [
 t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
@@ -2474,33 +2527,33 @@ t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to
 return `${ue[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
 planAnswer(e, t) {
-const n = os(Ps(Ns(as({ action: e, situation: t }))), "pending-defense");
-return t !== null && Tt(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;
+const n = vi(Ki(Hi(mi({ action: e, situation: t }))), "pending-defense");
+return t !== null && _t(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
 },
 // The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
-keep: (e, t) => cs(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
-}, Fc = [
+keep: (e, t) => pi(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
+}, Qc = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], Gc = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality Save" };
-function Vc(e, t, n, r) {
-const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
-return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
+], Zc = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function el(e, t, n, r) {
+const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
 }
-function Uc(e, t = (n) => n) {
+function tl(e, t = (n) => n) {
 const n = e;
 switch (n.kind) {
 case "defense-used": {
 const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
-return n.result === "success" ? `Defense succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Defense failed${r}` : `No defense${r}`;
+return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;
 }
 case "defense-does-not-answer":
 return `The pending defense was made against ${ue[n.madeFor].toLowerCase()}, without the perceive check ${ue[n.attack].toLowerCase()} needs: it counts as none`;
 case "hit-check": {
-const r = n.bonus !== 0 ? ` + ${n.bonus} ${ue[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
-return n.hits ? `Hit chance ${i} beats ${a}: a hit` : `Hit chance ${i} vs ${a}: no damage (at or under the armor)`;
+const r = n.bonus !== 0 ? ` + ${n.bonus} ${ue[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+return n.hits ? `Hit chance ${s} beats ${a}: a hit` : `Hit chance ${s} vs ${a}: no damage (at or under the armor)`;
 }
 case "no-hit-chance":
 return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
@@ -2513,7 +2566,7 @@ return `${n.before} - ${n.defense} Defense = ${n.after}`;
 case "vitality-change":
 return `Vitality ${n.before} -> ${n.after}`;
 case "dead-at-0":
-return "Dead at 0: one free Vitality Save (!defend --action save), then one try a round for 1d% EXP, for 4 rounds";
+return "Dies at 0: after the free save, one try a round for 1d% EXP, for 4 rounds";
 case "dead-no-damage":
 return `Dead: takes no damage (Vitality ${n.vitality})`;
 case "set-back":
@@ -2522,7 +2575,7 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {
 const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${Gc[n.check]} ${n.roll} vs ${Vc(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+return `${Zc[n.check]} ${n.roll} vs ${el(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
 }
 case "no-defense":
 return n.takesDamage ? `${ue[n.situation]} not perceived: no defense, the attack hits` : `${ue[n.situation]}: attack not perceived, no defense`;
@@ -2546,25 +2599,25 @@ case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
 }
 }
-function Bc(e, t = (n) => n) {
-return Sc(e) ? Dc(e, t) : Uc(e, t);
+function nl(e, t = (n) => n) {
+return Gc(e) ? Bc(e, t) : tl(e, t);
 }
-var Hc = {
+var rl = {
 id: "threshold",
 playable: !0,
 commands: {
 damage: {
-flags: _c,
-usage: Oc,
+flags: Hc,
+usage: xc,
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
 ]
 },
 defend: {
-flags: Rc,
-usage: Cc,
+flags: Kc,
+usage: Wc,
 help: [
-"Situations: " + jn.join(", ") + ".",
+"Situations: " + Bn.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
 ]
 },
@@ -2573,192 +2626,192 @@ stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", he
 stances: [],
 settings: [],
 markers: ["dead"],
-planDamage: (e) => Is(Ic(e)),
-planDefend: (e) => Ps(Ns(e)),
+planDamage: (e) => Ui(Yc(e)),
+planDefend: (e) => Ki(Hi(e)),
 planStance: () => {
-throw new w("the threshold edition has no stances");
+throw new y("the threshold edition has no stances");
 },
-planHandEdit: Nc,
-attack: jc,
-macros: Fc,
+planHandEdit: zc,
+attack: Jc,
+macros: Qc,
 setVitality(e, t, n) {
 const r = [];
-let s = t, i = n;
-return t < e && ge(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (ge(e) && r.push({ kind: "revived" }), i = Ds(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = Es(n))), {
-vitality: s,
-state: i,
+let i = t, s = n;
+return t < e && we(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), s = Li(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = Mi(n))), {
+vitality: i,
+state: s,
 steps: r,
 conditions: r.filter((a) => a.kind !== "vitality-change"),
-now: ge(s) ? T("Now", { kind: "dead-now", state: i, vitality: s }) : void 0,
+now: we(i) ? T("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
 // The dead make no defense: one made ahead goes with the death.
-...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}
+...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
 };
 },
-enter: vc,
-endRound: mc,
-condition: (e, t) => ge(t) ? "dead" : "none",
-deadForGood: _s,
-parseState: hc,
-isEmptyState: (e) => m.values(e).every((t) => t === void 0),
-describeStateChange: pc,
-parseAnswer: uc,
-words: Bc
-}, Et = ["passive", "active", "full"], ct = { passive: 0, active: 5, full: 10 }, Kc = 10;
-function Vn(e, t) {
-return E.round((e + t) * 1e6) / 1e6;
+enter: Rc,
+endRound: Oc,
+condition: (e, t) => we(t) ? "dead" : "none",
+deadForGood: ji,
+parseState: Dc,
+isEmptyState: (e) => k.values(e).every((t) => t === void 0),
+describeStateChange: Cc,
+parseAnswer: Ec,
+words: nl
+}, Dt = ["passive", "active", "full"], ht = { passive: 0, active: 5, full: 10 }, il = 10;
+function xn(e, t) {
+return S.round((e + t) * 1e6) / 1e6;
 }
-function Ms(e, t) {
+function xi(e, t) {
 if (t.defender === null || t.current === null) return e;
-const n = Vn(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => Vn(t.defender, -ct[s]) >= n) ?? "passive";
+const n = xn(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => xn(t.defender, -ht[i]) >= n) ?? "passive";
 }
-function xc(e) {
+function sl(e) {
 const t = [], { turn: n } = e;
 let r = e.mode;
-if (ct[r] > 0)
+if (ht[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
 else {
-const f = Ms(r, n);
-f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: ct[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
+const f = xi(r, n);
+f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: ht[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
 }
-const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + s + i;
-t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: a });
+const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + i + s;
+t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: a });
 const o = e.attack > a;
 t.push({ kind: "attack", attack: e.attack, defense: a, hits: o });
-let l = null;
+let c = null;
 if (o) {
-const f = e.attack - a, h = E.max(0, e.weapon) + f;
+const f = e.attack - a, h = S.max(0, e.weapon) + f;
 t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
-const p = E.max(0, e.armorScore - e.armorPenetration), y = h > p;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: y }), l = { amount: h, to: y ? "vitality" : "stamina" };
+const p = S.max(0, e.armorScore - e.armorPenetration), g = h > p;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: g }), c = { amount: h, to: g ? "vitality" : "stamina" };
 }
-const c = ct[r];
+const l = ht[r];
 let d = null;
-c > 0 && n.defender !== null && (d = Vn(n.defender, -c), t.push({ kind: "initiative", mode: r, cost: c, before: n.defender, after: d }));
-const u = r !== "passive" && a - e.attack >= Kc;
-return u && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: l, initiativeAfter: d, counterattack: u, steps: t };
+l > 0 && n.defender !== null && (d = xn(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+const u = r !== "passive" && a - e.attack >= il;
+return u && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: c, initiativeAfter: d, counterattack: u, steps: t };
 }
-function Un(e, t) {
+function Wn(e, t) {
 const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;
 }
-var Jt = (e, t = !1) => Un(e <= 0, t);
-function Wc(e) {
+var nn = (e, t = !1) => Wn(e <= 0, t);
+function al(e) {
 if (typeof e != "object" || e === null || Z.isArray(e)) return null;
-const t = m.keys(e);
+const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
-return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Un(n.down === !0, n.dead === !0);
+return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Wn(n.down === !0, n.dead === !0);
 }
-function Yc(e) {
+function ol(e) {
 for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
 }
-var zc = {
+var cl = {
 attack: { kind: "one" },
 ap: { kind: "one" },
 // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, Xc = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", qc = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ls = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function Jc(e) {
-const t = zt(e, { what: "the weapon damage", missing: "no weapon damage given", example: "[[1d8+2]]" }), n = j(e, "attack");
-if (n === void 0) throw new w("--attack is required: the attacker's result (1d20 + modifiers)");
-const r = j(e, "defense-mode");
+}, ll = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", dl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Wi = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+function ul(e) {
+const t = Zt(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
+if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
+const r = L(e, "defense-mode");
 return {
 weapon: t,
-attack: $t(n, "--attack", -1e3, 1e3),
+attack: St(n, "--attack", -1e3, 1e3),
 ap: Ee(e, "ap", 0, 1e3) ?? 0,
-mode: r === void 0 ? null : W(r, "--defense-mode", Et)
+mode: r === void 0 ? null : Y(r, "--defense-mode", Dt)
 };
 }
-function Qc(e) {
-return e !== null && Et.includes(e);
+function fl(e) {
+return e !== null && Dt.includes(e);
 }
-function Zc(e) {
-return Ls.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
+function hl(e) {
+return Wi.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
 }
-function el(e, t) {
+function ml(e, t) {
 return {
-values: Ls,
+values: Wi,
 // A given --defense-roll is used for every target; without it each target rolls its own d20.
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
 resolve(n, r) {
-return tl(e, t, n, r.defense ?? 1);
+return vl(e, t, n, r.defense ?? 1);
 }
 };
 }
-function tl(e, t, n, r) {
-const s = Zc(n);
-if (s) return { kind: "refused", reason: `its ${s} is not a number: set it on the sheet, or !defense-round set ${s} N` };
-const i = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (Qc(n.stance) ? n.stance : "passive"), o = xc({
+function vl(e, t, n, r) {
+const i = hl(n);
+if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
+const s = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (fl(n.stance) ? n.stance : "passive"), o = sl({
 weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
 mode: a,
 defenseRoll: r,
-defense: { passive: i("passive_defense"), active: i("active_defense"), full: i("full_defense") },
-armorScore: i("armor_score"),
+defense: { passive: s("passive_defense"), active: s("active_defense"), full: s("full_defense") },
+armorScore: s("armor_score"),
 turn: {
 defender: n.initiative,
 current: n.currentTurn?.initiative ?? null,
 currentHidden: n.currentTurn?.hidden === !0,
 limit: t.overwhelmLimit
 }
-}), l = [];
-let c;
+}), c = [];
+let l;
 if (o.damage) {
 const f = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
 if (h === null) return { kind: "bar", resource: f };
 const p = h - o.damage.amount;
-c = { kind: "bar-moved", to: o.damage.to, before: h, after: p }, p !== h && l.push({ kind: "bar", resource: f, to: p });
+l = { kind: "bar-moved", to: o.damage.to, before: h, after: p }, p !== h && c.push({ kind: "bar", resource: f, to: p });
 }
-o.initiativeAfter !== null && l.push({ kind: "initiative", to: o.initiativeAfter });
+o.initiativeAfter !== null && c.push({ kind: "initiative", to: o.initiativeAfter });
 const d = n.id, u = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
 return {
 headline: o.hits ? u ? "falls" : "hit" : "missed",
 steps: [
-T(ce, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode }),
-T(ae, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
-...Ce("Breakdown", c ? [...o.steps, c] : o.steps),
+T(le, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode, ...o.damage ? { damage: o.damage.amount, to: o.damage.to, falls: u } : { missed: !0 } }),
+T(ce, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
+...Ce("Breakdown", l ? [...o.steps, l] : o.steps),
 ...u ? [T("Now", { kind: "down-now" })] : []
 ],
-changes: l,
-state: Jt(Yc(l) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+changes: c,
+state: nn(ol(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
 detail: o
 };
 }
-function nl(e, t) {
+function pl(e, t) {
 return {
 values: ["armor_score"],
 dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = E.max(0, n.values.armor_score?.current ?? 0), i = e <= s, a = n.bars[t.stamina].value;
-if (i && a === null) return { kind: "bar", resource: t.stamina };
-const o = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (a ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], l = n.id;
+const i = S.max(0, n.values.armor_score?.current ?? 0), s = e <= i, a = n.bars[t.stamina].value;
+if (s && a === null) return { kind: "bar", resource: t.stamina };
+const o = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (a ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
 return {
 headline: "hit",
 steps: [
-T(ce, { kind: "loss-title", who: l, loss: e }),
-T(ae, { kind: "attack-summary", who: l, hits: !0, stamina: !1, falls: !1, counter: !1 }),
-T("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
-T("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: a, loss: e })
+T(le, { kind: "loss-title", who: c, loss: e }),
+T(ce, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+T("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
+T("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: a, loss: e })
 ],
 changes: o,
-state: Jt(i ? r : r - e, n.state.dead === !0),
-detail: { loss: e, toStamina: i }
+state: nn(s ? r : r - e, n.state.dead === !0),
+detail: { loss: e, toStamina: s }
 };
 }
 };
 }
-function rl(e, t) {
-return el(Jc(e), t);
+function kl(e, t) {
+return ml(ul(e), t);
 }
-function sl(e) {
-return ss(e, {
+function gl(e) {
+return fi(e, {
 fallback: "passive",
 row: "Defense mode",
 title: "mode-title",
@@ -2766,18 +2819,20 @@ change: "mode-change",
 effect: "mode-effect",
 // Passive is the default: no stance kept, no marker.
 keep: (t) => t === "passive" ? null : t,
-detail: (t) => ({ stance: t, cost: ct[t] })
+detail: (t) => ({ stance: t, cost: ht[t] })
 });
 }
-var Qt = {
+var rn = {
 passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, js = { passive: "passively", active: "actively", full: "fully" };
-function il(e, t) {
+}, Yi = { passive: "passively", active: "actively", full: "fully" };
+function yl(e, t) {
 switch (e.kind) {
-case "attack-title":
-return `${t(e.who)} is attacked: ${e.attack} vs ${e.mode} defense`;
+case "attack-title": {
+const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
+return e.missed ? `${n} is missed ${r}` : e.damage === void 0 ? `${n} is attacked ${r}` : `${n} loses ${e.damage} ${e.to === "stamina" ? "stamina" : "Vitality"}${e.falls ? " and falls" : ""} ${r}`;
+}
 case "attack-summary": {
 const n = e.counter ? " and scores a counterattack" : "";
 return e.hits ? `${t(e.who)} is hit${e.stamina ? " (stamina)" : ""}${e.falls ? " and falls" : ""}${n}.` : `${t(e.who)} is missed${n}.`;
@@ -2785,7 +2840,7 @@ return e.hits ? `${t(e.who)} is hit${e.stamina ? " (stamina)" : ""}${e.falls ? "
 case "bar-moved":
 return `${e.to === "vitality" ? "Vitality" : "Stamina"} ${e.before} -> ${e.after}`;
 case "down-now":
-return e.dead ? "Dead" : `Vitality at or below 0 (marked incapacitated${e.typed ? "" : "; the seed has no death rules"})`;
+return e.dead ? "Dead" : `Vitality at or below 0 (marked incapacitated${e.typed ? "" : "; Opposed Rolls has no death rules"})`;
 case "loss-title":
 return `${t(e.who)} loses ${e.loss}`;
 case "typed-loss":
@@ -2795,24 +2850,24 @@ return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e
 case "vitality-change":
 return `Vitality ${e.before} -> ${e.after}`;
 case "mode-title":
-return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${js[e.stance]} by default${e.summary ? "." : ""}`;
+return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${Yi[e.stance]} by default${e.summary ? "." : ""}`;
 case "mode-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "mode-effect":
-return Qt[e.stance] ?? "";
+return rn[e.stance] ?? "";
 case "mode-answer":
-return `${t(e.who)} defends ${js[e.mode]}, d20 ${e.roll}`;
+return `${t(e.who)} defends ${Yi[e.mode]}, d20 ${e.roll}`;
 case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
 return;
 }
 }
-function al(e, t = (n) => n) {
-return il(e, t) ?? ol(e);
+function wl(e, t = (n) => n) {
+return yl(e, t) ?? bl(e);
 }
-var Bn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function ol(e) {
+var Yn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function bl(e) {
 const t = e;
 switch (t.kind) {
 case "overwhelmed":
@@ -2822,7 +2877,7 @@ return `Not in the Turn Tracker (or its initiative is not a number): ${t.mode} d
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
 case "defense-roll": {
-const n = `${t.roll}${Bn(t.passive)} passive${t.mode !== "passive" ? `${Bn(t.active)} active` : ""}${t.mode === "full" ? `${Bn(t.full)} full` : ""}`;
+const n = `d20 ${t.roll}${Yn(t.passive)} passive${t.mode !== "passive" ? `${Yn(t.active)} active` : ""}${t.mode === "full" ? `${Yn(t.full)} full` : ""}`;
 return `Defense (${t.mode}) ${n} = ${t.total}`;
 }
 case "attack":
@@ -2837,49 +2892,49 @@ case "counterattack":
 return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
 }
 }
-var cl = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, ll = {
+var $l = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Al = {
 flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
-choices: Et,
-label: (e) => cl[e] ?? e,
+choices: Dt,
+label: (e) => $l[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
 planAnswer(e, t, n, r) {
-const s = e;
+const i = e;
 return {
 values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
-resolve(i, a) {
-if (!Et.includes(e)) return { kind: "refused", reason: `${e} is not a defense mode` };
-const o = { defender: i.initiative, current: i.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-if (Ms(s, o) !== s)
-return { kind: "refused", reason: `${s} defense costs ${ct[s]} initiative, more than the overwhelm limit allows now` };
-const l = a.defense ?? 1;
+resolve(s, a) {
+if (!Dt.includes(e)) return { kind: "refused", reason: `${e} is not a defense mode` };
+const o = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
+if (xi(i, o) !== i)
+return { kind: "refused", reason: `${i} defense costs ${ht[i]} initiative, more than the overwhelm limit allows now` };
+const c = a.defense ?? 1;
 return {
 headline: "acts",
-steps: [T(ae, { kind: "mode-answer", who: i.id, mode: s, roll: l }), T("Check", { kind: "mode-roll", mode: s, roll: l })],
+steps: [T(ce, { kind: "mode-answer", who: s.id, mode: i, roll: c }), T("Check", { kind: "mode-roll", mode: i, roll: c })],
 changes: [],
 observed: !1,
-detail: { mode: s, roll: l }
+detail: { mode: i, roll: c }
 };
 }
 };
 },
-keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": D(n.defense ?? 1) }, roll: n.defense ?? 1 })
-}, dl = [
+keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": E(n.defense ?? 1) }, roll: n.defense ?? 1 })
+}, Sl = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], ul = {
+], Tl = {
 id: "opposed",
 playable: !0,
 commands: {
 damage: {
-flags: zc,
-usage: Xc,
+flags: cl,
+usage: ll,
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
 ]
@@ -2890,68 +2945,68 @@ usage: "!defend (none in the opposed edition: the defense is rolled inside !dama
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
 },
-stance: { flags: {}, usage: qc, help: [`Passive: ${Qt.passive}. Active: ${Qt.active}. Full: ${Qt.full}.`] }
+stance: { flags: {}, usage: dl, help: [`Passive: ${rn.passive}. Active: ${rn.active}. Full: ${rn.full}.`] }
 },
-stances: Et,
+stances: Dt,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
-planDamage: rl,
+planDamage: kl,
 planDefend: () => {
-throw new w("in the opposed edition the defense is rolled inside !damage");
+throw new y("in the opposed edition the defense is rolled inside !damage");
 },
-planStance: sl,
-planHandEdit: nl,
-attack: ll,
-macros: dl,
+planStance: gl,
+planHandEdit: pl,
+attack: Al,
+macros: Sl,
 setVitality(e, t, n) {
-const r = n.dead === !0 && t <= 0, s = [{ kind: "vitality-change", before: e, after: t }];
+const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
 return {
 vitality: t,
-state: Jt(t, r),
-steps: s,
+state: nn(t, r),
+steps: i,
 conditions: [],
 now: t <= 0 ? T("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
 };
 },
-enter: (e, t) => t ? Un(!1, !0) : e === null ? {} : Jt(e),
+enter: (e, t) => t ? Wn(!1, !0) : e === null ? {} : nn(e),
 endRound: (e) => e,
 // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: Wc,
+parseState: al,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
 describeStateChange: () => "has changed condition since",
 // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
 parseAnswer: () => null,
-words: al
-}, fl = { soak: ac, threshold: Hc, opposed: ul }, We = new L();
-for (const [e, t] of m.entries(fl)) We.set(e, { ...t, id: e });
-var Hn = We.keys().next().value, hl = Hn;
-function Kn(e) {
-return typeof e == "string" && We.has(e);
+words: wl
+}, El = { soak: bc, threshold: rl, opposed: Tl }, ze = new M();
+for (const [e, t] of k.entries(El)) ze.set(e, { ...t, id: e });
+var zn = ze.keys().next().value, _l = zn;
+function Xn(e) {
+return typeof e == "string" && ze.has(e);
 }
-function vl() {
-return [...We.keys()];
+function Dl() {
+return [...ze.keys()];
 }
-function xn() {
-return [...We.values()];
+function qn() {
+return [...ze.values()];
 }
-function Me(e) {
-return We.get(e) ?? We.get(Hn);
+function Pe(e) {
+return ze.get(e) ?? ze.get(zn);
 }
-function Dt() {
-return xn().filter((e) => e.playable).map((e) => e.id);
+function Rt() {
+return qn().filter((e) => e.playable).map((e) => e.id);
 }
-var Wn;
-function ml(e) {
-return Wn ?? (Wn = new X(xn().flatMap((t) => t.stances))), Wn.has(e);
+var Jn;
+function Rl(e) {
+return Jn ?? (Jn = new q(qn().flatMap((t) => t.stances))), Jn.has(e);
 }
-function Yn(e, t) {
-return (n) => xn().some(
-(s) => s.id !== e && m.prototype.hasOwnProperty.call(s.commands[t].flags, n)
+function Qn(e, t) {
+return (n) => qn().some(
+(i) => i.id !== e && k.prototype.hasOwnProperty.call(i.commands[t].flags, n)
 ) ? e : void 0;
 }
-var _t = /* @__PURE__ */ Vr(Kn, "not an edition this script has"), Rt = ["bar1", "bar2", "bar3"], Fs = m.fromEntries(bt.map((e) => [e, e])), Ye = [...bt], Gs = {
+var Ot = /* @__PURE__ */ Yr(Xn, "not an edition this script has"), Ct = ["bar1", "bar2", "bar3"], zi = k.fromEntries(At.map((e) => [e, e])), Xe = [...At], Xi = {
 incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
@@ -2959,34 +3014,34 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Ot = m.keys(Gs), pl = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ $n(), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(100)), kl = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ $n(), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(100), /* @__PURE__ */ bn(/^[^,]+$/)), zn = /* @__PURE__ */ ie(Rt), Vs = /* @__PURE__ */ ie(["gm", "public"]), Us = ["refuse", "gm"], gl = V({
-edition: _t,
-bars: V({
-vitality: zn,
-soul: zn,
-power: zn,
-// seed 003 ruling: stamina is the Power bar unless the GM maps it elsewhere
-stamina: /* @__PURE__ */ ie(["power", ...Rt])
+}, It = k.keys(Xi), Ol = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Dn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100)), Cl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Dn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100), /* @__PURE__ */ Wt(/^[^,]+$/)), Zn = /* @__PURE__ */ oe(Ct), qi = /* @__PURE__ */ oe(["gm", "public"]), Ji = ["refuse", "gm"], Il = G({
+edition: Ot,
+bars: G({
+vitality: Zn,
+soul: Zn,
+power: Zn,
+// Opposed Rolls ruling: stamina is the Power bar unless the GM maps it elsewhere
+stamina: /* @__PURE__ */ oe(["power", ...Ct])
 }),
-attributes: V(
-m.fromEntries(Ye.map((e) => [e, pl]))
+attributes: G(
+k.fromEntries(Xe.map((e) => [e, Ol]))
 ),
-markers: V(
-m.fromEntries(Ot.map((e) => [e, kl]))
+markers: G(
+k.fromEntries(It.map((e) => [e, Cl]))
 ),
-visibility: V({ npc: Vs, pc: Vs }),
-playersTargetAny: /* @__PURE__ */ Be(),
-armorOnManualEdits: /* @__PURE__ */ Be(),
-overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ Bt(), /* @__PURE__ */ nt(0), /* @__PURE__ */ tt(1e3)),
+visibility: G({ npc: qi, pc: qi }),
+playersTargetAny: /* @__PURE__ */ Ke(),
+armorOnManualEdits: /* @__PURE__ */ Ke(),
+overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ xt(), /* @__PURE__ */ at(0), /* @__PURE__ */ st(1e3)),
 // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
-apiCommands: /* @__PURE__ */ ie(Us)
+apiCommands: /* @__PURE__ */ oe(Ji)
 });
-function Bs() {
+function Qi() {
 return {
-edition: Hn,
+edition: zn,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...Fs },
-markers: { ...Gs },
+attributes: { ...zi },
+markers: { ...Xi },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
@@ -2994,360 +3049,364 @@ overwhelmLimit: 20,
 apiCommands: "refuse"
 };
 }
-function yl(e) {
-const t = Bs(), n = [];
+function Nl(e) {
+const t = Qi(), n = [];
 if (!_(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const s = Hs(gl.entries, e, t, "settings.", n), { vitality: i, soul: a, power: o } = s.bars;
-return new X([i, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };
+const i = Zi(Il.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
+return new q([s, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
 }
-function Hs(e, t, n, r, s) {
-const i = {};
-for (const [a, o] of m.entries(e)) {
-const l = r + a, c = t[a], d = n[a];
-if (c === void 0) {
-i[a] = Xn(d);
+function Zi(e, t, n, r, i) {
+const s = {};
+for (const [a, o] of k.entries(e)) {
+const c = r + a, l = t[a], d = n[a];
+if (l === void 0) {
+s[a] = er(d);
 continue;
 }
 if (o.type === "object" && "entries" in o && _(d)) {
-if (!_(c))
-s.push(`${l}: not an object; reset to defaults`), i[a] = Xn(d);
+if (!_(l))
+i.push(`${c}: not an object; reset to defaults`), s[a] = er(d);
 else {
 const f = o.entries;
-i[a] = Hs(f, c, d, `${l}.`, s);
+s[a] = Zi(f, l, d, `${c}.`, i);
 }
 continue;
 }
-const u = /* @__PURE__ */ He(o, c);
-u.success ? i[a] = u.output : (s.push(`${l}: ${wl(c)} is not valid; reset to ${de.stringify(d)}`), i[a] = Xn(d));
+const u = /* @__PURE__ */ xe(o, l);
+u.success ? s[a] = u.output : (i.push(`${c}: ${Pl(l)} is not valid; reset to ${de.stringify(d)}`), s[a] = er(d));
 }
-return i;
+return s;
 }
 function _(e) {
 return typeof e == "object" && e !== null && !Z.isArray(e);
 }
-function Xn(e) {
+function er(e) {
 return _(e) ? de.parse(de.stringify(e)) : e;
 }
-function wl(e) {
-const t = de.stringify(e) ?? D(e);
+function Pl(e) {
+const t = de.stringify(e) ?? E(e);
 return t.length > 40 ? `${t.slice(0, 37)}...` : t;
 }
-var Ks = /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ rt()), bl = /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ rt(), /* @__PURE__ */ nt(-1e6), /* @__PURE__ */ tt(1e6)), xs = V({
-overrides: /* @__PURE__ */ U(/* @__PURE__ */ gt(/* @__PURE__ */ ie(bt), bl)),
+var es = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ot()), Ml = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ot(), /* @__PURE__ */ at(-1e6), /* @__PURE__ */ st(1e6)), ts = G({
+overrides: /* @__PURE__ */ V(/* @__PURE__ */ bt(/* @__PURE__ */ oe(At), Ml)),
 // rules.md: a generic token's armor wears per token, starting from the sheet's values
-worn: /* @__PURE__ */ U(V({ physical: /* @__PURE__ */ U(Ks), magical: /* @__PURE__ */ U(Ks) })),
-stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(40))),
+worn: /* @__PURE__ */ V(G({ physical: /* @__PURE__ */ V(es), magical: /* @__PURE__ */ V(es) })),
+stance: /* @__PURE__ */ V(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 // rules.md, "Switching editions": dead with no save left stays dead in any edition
-deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ se(!0)),
-edition: /* @__PURE__ */ U(V({ id: _t, state: /* @__PURE__ */ yt() }))
-}), Bf = m.keys(xs.entries);
-function $l(e) {
+deadForGood: /* @__PURE__ */ V(/* @__PURE__ */ ae(!0)),
+edition: /* @__PURE__ */ V(G({ id: Ot, state: /* @__PURE__ */ $t() }))
+}), oh = k.keys(ts.entries);
+function Ll(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!_(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
-for (const [r, s] of m.entries(e)) {
+for (const [r, i] of k.entries(e)) {
 if (r.length === 0 || r.length > 64) {
 n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;
 }
-const i = /* @__PURE__ */ He(xs, s);
-i.success ? t[r] = Ws(i.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
+const s = /* @__PURE__ */ xe(ts, i);
+s.success ? t[r] = ns(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
 }
 return { tokens: t, problems: n };
 }
-function Ws(e) {
-for (const t of m.keys(e)) e[t] === void 0 && delete e[t];
+function ns(e) {
+for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;
 }
-function Zt(e, t, n) {
+function sn(e, t, n) {
 const r = { ...e };
-return n === null ? delete r[t] : r[t] = n, m.keys(r).length > 0 ? r : void 0;
+return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;
 }
-function Ys(e, t, n) {
-Ws(n), Ct(n) ? delete e[t] : e[t] = n;
+function rs(e, t, n) {
+ns(n), Nt(n) ? delete e[t] : e[t] = n;
 }
-function Ct(e) {
+function Nt(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
 }
-var lt = /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ rt()), en = /* @__PURE__ */ Ht(lt), zs = /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ Gr(), /* @__PURE__ */ nt(-1e9), /* @__PURE__ */ tt(1e9)), It = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(64)), Al = /* @__PURE__ */ ie(["physical", "magical"]), Xs = V({
-edition: /* @__PURE__ */ U(V({ id: _t, state: /* @__PURE__ */ yt() })),
-deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ se(!0)),
-stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(40))),
+var mt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ot()), an = /* @__PURE__ */ Yt(mt), is = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Wr(), /* @__PURE__ */ at(-1e9), /* @__PURE__ */ st(1e9)), Pt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), jl = /* @__PURE__ */ oe(["physical", "magical"]), ss = G({
+edition: /* @__PURE__ */ V(G({ id: Ot, state: /* @__PURE__ */ $t() })),
+deadForGood: /* @__PURE__ */ V(/* @__PURE__ */ ae(!0)),
+stance: /* @__PURE__ */ V(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
-answer: /* @__PURE__ */ U(V({ edition: _t, answer: /* @__PURE__ */ yt() }))
-}), Sl = /* @__PURE__ */ xr("kind", [
+answer: /* @__PURE__ */ V(G({ edition: Ot, answer: /* @__PURE__ */ $t() }))
+}), Fl = /* @__PURE__ */ Qr("kind", [
 /** A bar, through its linked attribute when there is one. */
-V({ kind: /* @__PURE__ */ se("bar"), resource: /* @__PURE__ */ ie(Wr), bar: /* @__PURE__ */ ie(Rt), attributeId: /* @__PURE__ */ U(It), from: en, to: lt }),
+G({ kind: /* @__PURE__ */ ae("bar"), resource: /* @__PURE__ */ oe(Zr), bar: /* @__PURE__ */ oe(Ct), attributeId: /* @__PURE__ */ V(Pt), from: an, to: mt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
-V({ kind: /* @__PURE__ */ se("attribute"), key: /* @__PURE__ */ ie(bt), attributeId: It, from: en, to: lt }),
+G({ kind: /* @__PURE__ */ ae("attribute"), key: /* @__PURE__ */ oe(At), attributeId: Pt, from: an, to: mt }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-V({ kind: /* @__PURE__ */ se("override"), key: /* @__PURE__ */ ie(bt), from: en, to: lt }),
+G({ kind: /* @__PURE__ */ ae("override"), key: /* @__PURE__ */ oe(At), from: an, to: mt }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-V({ kind: /* @__PURE__ */ se("worn"), track: Al, from: en, to: lt }),
-V({ kind: /* @__PURE__ */ se("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(2e3)) }),
+G({ kind: /* @__PURE__ */ ae("worn"), track: jl, from: an, to: mt }),
+G({ kind: /* @__PURE__ */ ae("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-V({ kind: /* @__PURE__ */ se("memory"), tokenId: /* @__PURE__ */ U(It), from: Xs, to: Xs }),
-V({ kind: /* @__PURE__ */ se("initiative"), from: zs, to: zs }),
-V({ kind: /* @__PURE__ */ se("turn-order"), tokenId: It })
-]), Tl = V({
+G({ kind: /* @__PURE__ */ ae("memory"), tokenId: /* @__PURE__ */ V(Pt), from: ss, to: ss }),
+G({ kind: /* @__PURE__ */ ae("initiative"), from: is, to: is }),
+G({ kind: /* @__PURE__ */ ae("turn-order"), tokenId: Pt })
+]), Gl = G({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-by: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(64)),
-kind: /* @__PURE__ */ ie(["damage", "hand-edit", "save"]),
+by: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)),
+kind: /* @__PURE__ */ oe(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
-round: lt,
-tokens: /* @__PURE__ */ Re(V({ tokenId: It, name: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200)), changes: /* @__PURE__ */ Re(Sl) }))
+round: mt,
+/** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
+key: /* @__PURE__ */ V(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Wt(/^U\d{1,7}$/))),
+tokens: /* @__PURE__ */ Re(G({ tokenId: Pt, name: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Re(Fl) }))
 });
-function El(e) {
+function Vl(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || ml(t.stance)) && (t.edition === void 0 || Me(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Me(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+(t) => (t.stance === void 0 || Rl(t.stance)) && (t.edition === void 0 || Pe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Pe(t.answer.edition).parseAnswer(t.answer.answer) !== null)
 );
 }
-function Dl(e) {
+function Ul(e) {
 if (e === void 0) return { history: [], problems: [] };
 if (!Z.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
-return e.forEach((r, s) => {
-const i = /* @__PURE__ */ He(Tl, r);
-i.success && i.output.tokens.every((a) => a.changes.every(El)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
+return e.forEach((r, i) => {
+const s = /* @__PURE__ */ xe(Gl, r);
+s.success && s.output.tokens.every((a) => a.changes.every(Vl)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };
 }
-var _l = ["life", "pendingDefense", "reactions", "skillsVs"], qs = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function qn(e, t) {
+var Bl = ["life", "pendingDefense", "reactions", "skillsVs"], as = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function tr(e, t) {
 const n = {};
-for (const s of _l) e[s] !== void 0 && (n[s] = e[s]);
+for (const i of Bl) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
-return m.keys(n).length > 0 && (r.edition = { id: hl, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+return k.keys(n).length > 0 && (r.edition = { id: _l, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
 }
-function Rl(e) {
+function Hl(e) {
 if (!_(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), m.assign(t, qn(e, e.stance)), t;
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, tr(e, e.stance)), t;
 }
-function Js(e) {
+function os(e) {
 return { life: e.life, pendingDefense: e.pendingDefense };
 }
-function Qs(e, t) {
+function cs(e, t) {
 return de.stringify(e ?? null) === de.stringify(t ?? null);
 }
-function Ol(e, t, n) {
+function Kl(e, t, n) {
 if (!_(e) || !_(e.before) || !_(e.after)) return e;
-const { before: r, after: s } = e, i = [], a = _(r.bars) ? r.bars : {}, o = _(s.bars) ? s.bars : {};
+const { before: r, after: i } = e, s = [], a = _(r.bars) ? r.bars : {}, o = _(i.bars) ? i.bars : {};
 for (const f of ["vitality", "soul", "power"]) {
 const h = o[f];
-a[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? qs[f], from: a[f] ?? null, to: h });
+a[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? as[f], from: a[f] ?? null, to: h });
 }
-const l = _(r.protection) ? r.protection : void 0, c = _(s.protection) ? s.protection : void 0;
-c && typeof c.value == "number" && l?.value !== c.value && i.push(
-typeof c.attributeId == "string" ? { kind: "attribute", key: c.track === "magical" ? "armor_magical" : "armor_physical", attributeId: c.attributeId, from: l?.value ?? null, to: c.value } : { kind: "worn", track: c.track, from: l?.value ?? null, to: c.value }
-), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
-const d = _(r.record) ? r.record : {}, u = _(s.record) ? s.record : {};
-if (!Qs(d.life, u.life) || !Qs(d.pendingDefense, u.pendingDefense)) {
+const c = _(r.protection) ? r.protection : void 0, l = _(i.protection) ? i.protection : void 0;
+l && typeof l.value == "number" && c?.value !== l.value && s.push(
+typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
+), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
+const d = _(r.record) ? r.record : {}, u = _(i.record) ? i.record : {};
+if (!cs(d.life, u.life) || !cs(d.pendingDefense, u.pendingDefense)) {
 const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
-i.push({
+s.push({
 kind: "memory",
-from: qn({ ...p, ...Js(d) }, h.stance),
-to: qn({ ...p, ...Js(u) }, h.stance)
+from: tr({ ...p, ...os(d) }, h.stance),
+to: tr({ ...p, ...os(u) }, h.stance)
 });
 }
-return { tokenId: e.tokenId, name: e.name, changes: i };
+return { tokenId: e.tokenId, name: e.name, changes: s };
 }
-function Cl(e) {
-const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : qs, r = _(e.tokens) ? e.tokens : {}, s = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
-return _(e.tokens) && (i.tokens = m.fromEntries(m.entries(e.tokens).map(([a, o]) => [a, Rl(o)]))), Z.isArray(e.history) && (i.history = e.history.map(
+function xl(e) {
+const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : as, r = _(e.tokens) ? e.tokens : {}, i = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
+return _(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([a, o]) => [a, Hl(o)]))), Z.isArray(e.history) && (s.history = e.history.map(
 (a) => _(a) && Z.isArray(a.tokens) ? {
 by: a.by,
 kind: a.kind,
-round: typeof a.round == "number" ? a.round : s,
-tokens: a.tokens.map((o) => Ol(o, n, r))
+round: typeof a.round == "number" ? a.round : i,
+tokens: a.tokens.map((o) => Kl(o, n, r))
 } : a
-)), i;
+)), s;
 }
-function Zs(e) {
+function ls(e) {
 const t = e.edition;
 if (!_(t) || !_(t.state) || t.state.pendingDefense === void 0) return { memory: e };
-const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
-if (m.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
-const { edition: i, ...a } = e;
-return { memory: a, answer: s };
+const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
+if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
+const { edition: s, ...a } = e;
+return { memory: a, answer: i };
 }
-function Il(e) {
+function Wl(e) {
 if (!_(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {
 const r = e[n];
 if (!_(r)) continue;
-const s = Zs(r);
-t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;
+const i = ls(r);
+t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
 }
 return t;
 }
-function Nl(e) {
+function Yl(e) {
 const t = {}, n = {};
 if (_(e.tokens))
-for (const [s, i] of m.entries(e.tokens)) {
-if (!_(i)) {
-n[s] = i;
+for (const [i, s] of k.entries(e.tokens)) {
+if (!_(s)) {
+n[i] = s;
 continue;
 }
-const a = Zs(i);
-m.keys(a.memory).length > 0 && (n[s] = a.memory), a.answer && (t[s] = a.answer);
+const a = ls(s);
+k.keys(a.memory).length > 0 && (n[i] = a.memory), a.answer && (t[i] = a.answer);
 }
 const r = Z.isArray(e.history) ? e.history.map(
-(s) => _(s) && Z.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => _(i) && Z.isArray(i.changes) ? { ...i, changes: i.changes.map(Il) } : i) } : s
+(i) => _(i) && Z.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => _(s) && Z.isArray(s.changes) ? { ...s, changes: s.changes.map(Wl) } : s) } : i
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
 }
-var Jn = 20, Qn = 100, tn = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(64)), nn = /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(40)), Pl = V({
-word: nn,
+var nr = 20, rr = 100, cn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), ln = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(40)), zl = G({
+word: ln,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
-file: /* @__PURE__ */ U(/* @__PURE__ */ yt()),
+file: /* @__PURE__ */ V(/* @__PURE__ */ $t()),
 /** Flags the defender's hit takes (its defense mode and roll). */
-flags: /* @__PURE__ */ U(/* @__PURE__ */ gt(nn, /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(40)))),
+flags: /* @__PURE__ */ V(/* @__PURE__ */ bt(ln, /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40)))),
 /** The answer's own roll, said on the result, and whether the answerer typed it. */
-roll: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ rt())),
-success: /* @__PURE__ */ U(/* @__PURE__ */ Be()),
-typed: /* @__PURE__ */ U(/* @__PURE__ */ se(!0))
-}), Ml = V({
-key: /* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ bn(/^A\d{1,6}$/)),
+roll: /* @__PURE__ */ V(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ot())),
+success: /* @__PURE__ */ V(/* @__PURE__ */ Ke()),
+typed: /* @__PURE__ */ V(/* @__PURE__ */ ae(!0))
+}), Xl = G({
+key: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Wt(/^A\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
-by: tn,
-gm: /* @__PURE__ */ Be(),
-attacker: /* @__PURE__ */ Ht(tn),
-edition: _t,
+by: cn,
+gm: /* @__PURE__ */ Ke(),
+attacker: /* @__PURE__ */ Yt(cn),
+edition: Ot,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
-positionals: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200))), /* @__PURE__ */ Y(4)),
-flags: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ Br([nn, /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ q(), /* @__PURE__ */ Y(200))), /* @__PURE__ */ Y(8))])), /* @__PURE__ */ Y(20)),
-situation: /* @__PURE__ */ Ht(nn),
-round: /* @__PURE__ */ F(/* @__PURE__ */ be(), /* @__PURE__ */ rt()),
-defenders: /* @__PURE__ */ F(/* @__PURE__ */ Re(tn), /* @__PURE__ */ _e(1), /* @__PURE__ */ Y(Qn)),
-answers: /* @__PURE__ */ gt(tn, Pl)
+positionals: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
+flags: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ Xr([ln, /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
+situation: /* @__PURE__ */ Yt(ln),
+round: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ot()),
+defenders: /* @__PURE__ */ F(/* @__PURE__ */ Re(cn), /* @__PURE__ */ De(1), /* @__PURE__ */ z(rr)),
+answers: /* @__PURE__ */ bt(cn, zl)
 });
-function Ll(e, t) {
+function ql(e, t) {
 const n = {};
 if (e === void 0) return n;
 if (!_(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
-for (const [r, s] of m.entries(e)) {
-const i = /* @__PURE__ */ He(Ml, s);
-i.success && i.output.key === r && m.keys(n).length < Jn ? n[r] = i.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
+for (const [r, i] of k.entries(e)) {
+const s = /* @__PURE__ */ xe(Xl, i);
+s.success && s.output.key === r && k.keys(n).length < nr ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
 }
 return n;
 }
-var rn = "DefenseRound", Nt = 3, Zn = 500;
-function Pt(e) {
+var dn = "DefenseRound", Mt = 3, ir = 500;
+function Lt(e) {
 return {
-schemaVersion: Nt,
+schemaVersion: Mt,
 scriptVersion: e,
-settings: Bs(),
+settings: Qi(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
+lastEntry: 0,
 exchange: { waiting: {}, attacks: {}, lastAttack: 0 },
 macros: {},
 healthColorsNoticed: !1
 };
 }
-function jl(e) {
-const { tokens: t, round: n, ...r } = e, s = {};
-for (const [i, a] of m.entries(r))
-if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {
-const o = s.bars ?? (s.bars = {});
-o[i.replace("Bar", "")] = a;
+function Jl(e) {
+const { tokens: t, round: n, ...r } = e, i = {};
+for (const [s, a] of k.entries(r))
+if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
+const o = i.bars ?? (i.bars = {});
+o[s.replace("Bar", "")] = a;
 } else
-s[i] = a;
-return { schemaVersion: 1, settings: s, tokens: t, round: n };
+i[s] = a;
+return { schemaVersion: 1, settings: i, tokens: t, round: n };
 }
-var Fl = {
-0: jl,
-1: Cl,
-2: Nl
+var Ql = {
+0: Jl,
+1: xl,
+2: Yl
 };
-function Gl(e, t) {
+function Zl(e, t) {
 const n = [];
-if (e === void 0) return { stored: Pt(t), problems: n };
+if (e === void 0) return { stored: Lt(t), problems: n };
 if (!_(e))
-return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Pt(t), problems: n };
-let r = e, s = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
-if (C.isInteger(s) && s > Nt)
-return { stored: Pt(t), problems: [`state has schema version ${s}, newer than this script's ${Nt}; left as it is`], newer: s };
-if (!C.isInteger(s) || s < 0)
-return n.push(`state has unknown schema version ${de.stringify(r.schemaVersion)}; started from defaults`), { stored: Pt(t), problems: n };
-for (; s < Nt; ) {
-const c = Fl[s];
-if (!c) break;
-r = c(r), s += 1;
+return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Lt(t), problems: n };
+let r = e, i = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
+if (C.isInteger(i) && i > Mt)
+return { stored: Lt(t), problems: [`state has schema version ${i}, newer than this script's ${Mt}; left as it is`], newer: i };
+if (!C.isInteger(i) || i < 0)
+return n.push(`state has unknown schema version ${de.stringify(r.schemaVersion)}; started from defaults`), { stored: Lt(t), problems: n };
+for (; i < Mt; ) {
+const l = Ql[i];
+if (!l) break;
+r = l(r), i += 1;
 }
-const i = yl(r.settings);
-n.push(...i.problems);
-const a = $l(r.tokens);
+const s = Nl(r.settings);
+n.push(...s.problems);
+const a = Ll(r.tokens);
 n.push(...a.problems);
-for (const [c, d] of m.entries(a.tokens)) {
+for (const [l, d] of k.entries(a.tokens)) {
 if (!d.edition) continue;
-const u = d.edition.id, f = Me(u).parseState(d.edition.state);
-f === null ? (delete d.edition, Ct(d) && delete a.tokens[c], n.push(`tokens.${c}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
+const u = d.edition.id, f = Pe(u).parseState(d.edition.state);
+f === null ? (delete d.edition, Nt(d) && delete a.tokens[l], n.push(`tokens.${l}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
 }
-const o = Ul(r.exchange, n), l = Dl(r.history);
-return n.push(...l.problems), {
+const o = td(r.exchange, n), c = Ul(r.history);
+return n.push(...c.problems), {
 stored: {
-schemaVersion: Nt,
+schemaVersion: Mt,
 scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
-settings: i.settings,
+settings: s.settings,
 tokens: a.tokens,
-round: Vl(r.round, n),
-history: l.history,
+round: ed(r.round, n),
+history: c.history,
+lastEntry: typeof r.lastEntry == "number" && C.isSafeInteger(r.lastEntry) && r.lastEntry >= 0 && r.lastEntry < 1e7 ? r.lastEntry : 0,
 exchange: o,
-macros: Bl(r.macros),
+macros: nd(r.macros),
 healthColorsNoticed: r.healthColorsNoticed === !0,
-...Kn(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
+...Xn(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
 },
 problems: n
 };
 }
-function Vl(e, t) {
+function ed(e, t) {
 const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!_(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = Z.isArray(e.seen) && e.seen.length <= Zn && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], i = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Zn && s.length > 0 ? e.turned : 0;
-return { number: r, seen: s, turned: i };
+const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = Z.isArray(e.seen) && e.seen.length <= ir && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= ir && i.length > 0 ? e.turned : 0;
+return { number: r, seen: i, turned: s };
 }
-function Ul(e, t) {
+function td(e, t) {
 const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0 };
 if (e === void 0) return r;
-const s = _(e) && _(e.waiting) ? e.waiting : void 0;
-if (!s)
+const i = _(e) && _(e.waiting) ? e.waiting : void 0;
+if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), r;
-for (const [o, l] of m.entries(s)) {
-const c = o.length > 0 && o.length <= 64 && _(l) && Kn(l.edition) ? Me(l.edition).parseAnswer(l.answer) : null;
-c === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: l.edition, answer: c };
+for (const [o, c] of k.entries(i)) {
+const l = o.length > 0 && o.length <= 64 && _(c) && Xn(c.edition) ? Pe(c.edition).parseAnswer(c.answer) : null;
+l === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: c.edition, answer: l };
 }
-const i = _(e) ? e.lastAttack : void 0, a = typeof i == "number" && C.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
-return { waiting: n, attacks: Ll(_(e) ? e.attacks : void 0, t), lastAttack: a };
+const s = _(e) ? e.lastAttack : void 0, a = typeof s == "number" && C.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
+return { waiting: n, attacks: ql(_(e) ? e.attacks : void 0, t), lastAttack: a };
 }
-function Bl(e) {
+function nd(e) {
 const t = {};
 if (!_(e)) return t;
-for (const [n, r] of m.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
+for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;
 }
-var er = ["bar1", "bar2", "bar3"];
-function Hl(e, t) {
+var sr = ["bar1", "bar2", "bar3"];
+function rd(e, t) {
 if (!t) return;
-const n = (c) => typeof t[c] == "string" ? t[c].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), a = {
-vitality: r && er.includes(r) ? r : e.bars.vitality,
-soul: s && er.includes(s) ? s : e.bars.soul,
-power: i && er.includes(i) ? i : e.bars.power
+const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), a = {
+vitality: r && sr.includes(r) ? r : e.bars.vitality,
+soul: i && sr.includes(i) ? i : e.bars.soul,
+power: s && sr.includes(s) ? s : e.bars.power
 };
-new X(m.values(a)).size === 3 && m.assign(e.bars, a);
+new q(k.values(a)).size === 3 && k.assign(e.bars, a);
 const o = n("NPC breakdowns");
 (o === "gm" || o === "public") && (e.visibility.npc = o);
-const l = n("PC breakdowns");
-(l === "gm" || l === "public") && (e.visibility.pc = l), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
+const c = n("PC breakdowns");
+(c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
 }
-var Kl = class {
+var id = class {
 constructor() {
-this.byCharacter = new L(), this.lowered = new L(), this.defaults = new L();
+this.byCharacter = new M(), this.lowered = new M(), this.defaults = new M();
 }
 /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
 find(e, t) {
@@ -3360,13 +3419,13 @@ return n === void 0 && (n = t.toLowerCase(), this.lowered.size < 200 && this.low
 */
 sheetDefault(e, t, n) {
 let r = this.defaults.get(e);
-r || this.defaults.set(e, r = new L());
-let s = r.get(t);
-if (!s) {
+r || this.defaults.set(e, r = new M());
+let i = r.get(t);
+if (!i) {
 if (r.size >= 200) return;
-r.set(t, s = {});
+r.set(t, i = {});
 }
-return n in s || (s[n] = typeof getAttrByName == "function" ? getAttrByName(e, t, n) : void 0), s[n];
+return n in i || (i[n] = typeof getAttrByName == "function" ? getAttrByName(e, t, n) : void 0), i[n];
 }
 /** Drop one character's index, e.g. on add:attribute, destroy:attribute, change:attribute:name. */
 forget(e) {
@@ -3382,16 +3441,16 @@ return this.byCharacter.size;
 indexOf(e) {
 let t = this.byCharacter.get(e);
 if (!t) {
-t = new L();
+t = new M();
 for (const n of findObjs({ _type: "attribute", _characterid: e })) {
-const r = D(n.get("name") ?? "").toLowerCase();
+const r = E(n.get("name") ?? "").toLowerCase();
 t.has(r) || t.set(r, n);
 }
 this.byCharacter.set(e, t);
 }
 return t;
 }
-}, ei = {
+}, ds = {
 "&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
@@ -3413,47 +3472,47 @@ return t;
 $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
-}, Mt = [];
+}, jt = [];
 for (let e = 0; e < 128; e += 1) {
-const t = D.fromCharCode(e);
-ei[t] !== void 0 ? Mt[e] = ei[t] : t === `
-` || t === "\r" ? Mt[e] = " " : e < 32 && t !== "	" || e === 127 ? Mt[e] = "" : Mt[e] = void 0;
+const t = E.fromCharCode(e);
+ds[t] !== void 0 ? jt[e] = ds[t] : t === `
+` || t === "\r" ? jt[e] = " " : e < 32 && t !== "	" || e === 127 ? jt[e] = "" : jt[e] = void 0;
 }
-function xl(e) {
+function sd(e) {
 if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
 }
-function dt(e) {
-const t = typeof e == "string" ? e : D(e ?? "");
+function vt(e) {
+const t = typeof e == "string" ? e : E(e ?? "");
 let n = "", r = 0;
-for (let s = 0; s < t.length; s += 1) {
-const i = t.charCodeAt(s), a = i < 128 ? Mt[i] : xl(i);
-a !== void 0 && (n += t.slice(r, s) + a, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);
+for (let i = 0; i < t.length; i += 1) {
+const s = t.charCodeAt(i), a = s < 128 ? jt[s] : sd(s);
+a !== void 0 && (n += t.slice(r, i) + a, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
 }
 return r === 0 ? t : n + t.slice(r);
 }
-function Wl() {
-const e = typeof API_Meta < "u" ? API_Meta?.[re] : void 0;
+function ad() {
+const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
 return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
 }
-function tr(e, t, n) {
+function ar(e, t, n) {
 try {
-const r = t instanceof Gt ? t.stack ?? t.message : D(t);
-log(`${re} v${pe}: ${e} failed${Wl()}: ${r}`), n && sendChat(
-re,
-`/w ${n} ${dt(`${re} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+const r = t instanceof Bt ? t.stack ?? t.message : E(t);
+log(`${se} v${ve}: ${e} failed${ad()}: ${r}`), n && sendChat(
+se,
+`/w ${n} ${vt(`${se} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 }
 );
 } catch {
 }
 }
-function Le(e, t, n) {
+function Me(e, t, n) {
 return (...r) => {
-let s = typeof e == "string" ? e : "a command", i;
-const a = (o) => tr(s, o, i);
+let i = typeof e == "string" ? e : "a command", s;
+const a = (o) => ar(i, o, s);
 try {
-typeof e == "function" && (s = e(...r)), i = n?.(...r);
+typeof e == "function" && (i = e(...r)), s = n?.(...r);
 const o = t(...r);
 o && typeof o.then == "function" && o.then(void 0, a);
 } catch (o) {
@@ -3461,189 +3520,263 @@ a(o);
 }
 };
 }
-var je = "API";
-function ut(e) {
-return e !== je && e !== "" && playerIsGM(e) === !0;
+var Le = "API";
+function qe(e) {
+return e !== Le && e !== "" && playerIsGM(e) === !0;
 }
-function Yl(e) {
-if (!(e === void 0 || e === "" || e === je || !getObj("player", e) || ut(e)))
+function od(e) {
+if (!(e === void 0 || e === "" || e === Le || !getObj("player", e) || qe(e)))
 return e;
 }
-function nr(e) {
-return e === je ? "another script" : D(getObj("player", e)?.get("_displayname") ?? "player");
+function or(e) {
+return e === Le ? "another script" : E(getObj("player", e)?.get("_displayname") ?? "player");
 }
-var zl = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function ti(e) {
-return !zl.test(e);
+var cd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function us(e) {
+return !cd.test(e);
 }
-function ni(e, t) {
-return e || !ti(t) ? "gm" : `"${t}"`;
+function fs(e, t) {
+return e || !us(t) ? "gm" : `"${t}"`;
 }
-function ri(e) {
-return e === je ? "gm" : ni(ut(e), nr(e));
+function hs(e) {
+return e === Le ? "gm" : fs(qe(e), or(e));
 }
-function si(e, t) {
-return D(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
+function ms(e, t) {
+return E(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
 }
-function De(e, t, n) {
-return ut(e) ? !0 : si(t.get("controlledby"), e) || si(n?.get("controlledby"), e);
+function Se(e, t, n) {
+return qe(e) ? !0 : ms(t.get("controlledby"), e) || ms(n?.get("controlledby"), e);
 }
-var ii = /[^,\s]/;
-function ai(e, t) {
-return !ii.test(D(e.get("controlledby") ?? "")) && !ii.test(D(t?.get("controlledby") ?? ""));
+var vs = /[^,\s]/;
+function cr(e, t) {
+return !vs.test(E(e.get("controlledby") ?? "")) && !vs.test(E(t?.get("controlledby") ?? ""));
 }
-function Xl(e, t) {
-const n = new X();
+function ld(e, t) {
+const n = new q();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
-for (const s of D(r ?? "").split(",")) {
-const i = s.trim();
-i !== "" && i !== "all" && !ut(i) && n.add(i);
+for (const i of E(r ?? "").split(",")) {
+const s = i.trim();
+s !== "" && s !== "all" && !qe(s) && n.add(s);
 }
 return [...n];
 }
-var ft = { kind: "public" }, ve = { kind: "whisper", to: "gm" };
-function Se(e) {
+var pt = { kind: "public" }, me = { kind: "whisper", to: "gm" };
+function pe(e) {
 return { kind: "whisper", to: e };
 }
-function G(e, t, n = {}) {
-e.kind === "public" ? sendChat(re, t) : n.record ? sendChat(re, `/w ${e.to} ${t}`) : sendChat(re, `/w ${e.to} ${t}`, null, { noarchive: !0 });
+function j(e, t, n = {}) {
+e.kind === "public" ? sendChat(se, t) : n.record ? sendChat(se, `/w ${e.to} ${t}`) : sendChat(se, `/w ${e.to} ${t}`, null, { noarchive: !0 });
 }
 function ke(e) {
-let t = `&{template:default} {{name=${dt(e.title)}}}`;
+let t = `&{template:default} {{name=${vt(e.title)}}}`;
 for (const n of e.rows) {
-const { lines: r } = n, s = n.buttons, i = s === void 0 ? 0 : s.length;
-if (r.length === 0 && i === 0) continue;
+const { lines: r } = n, i = n.buttons, s = i === void 0 ? 0 : i.length;
+if (r.length === 0 && s === 0) continue;
 let a = "";
-for (let l = 0; l < r.length; l += 1) a += (l === 0 ? "" : "<br>") + dt(r[l]);
+for (let c = 0; c < r.length; c += 1) a += (c === 0 ? "" : "<br>") + vt(r[c]);
 let o = "";
-for (let l = 0; l < i; l += 1) o += (l === 0 ? "" : " ") + me(s[l].label, s[l].command);
-t += ` {{${dt(ql(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
+for (let c = 0; c < s; c += 1) o += (c === 0 ? "" : " ") + ee(i[c].label, i[c].command);
+t += ` {{${vt(dd(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
 }
 return t;
 }
-function ql(e) {
+function dd(e) {
 return e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
 }
-function te(e) {
-return dt(e);
+function J(e) {
+return vt(e);
 }
-var Jl = /^[-\w]+$/;
-function me(e, t) {
-return `[${dt(e)}](${t})`;
+var ud = /^[-\w]+$/;
+function ee(e, t) {
+return `[${vt(e)}](${t})`;
 }
-function oi(e) {
-return Jl.test(e);
+function lr(e) {
+return ud.test(e);
 }
-function ci(e, t, n) {
-const r = D(t.playerid ?? "");
-return r === je ? Ql(e, t, n) : li(e, t, n, r, ut(r), !1);
+function ps(e, t, n, r = `${n.command} --help`) {
+const i = E(t.playerid ?? ""), s = i === Le ? fd(e, t, n) : ks(e, t, n, i, qe(i), !1);
+return s.help = r, s;
 }
-function li(e, t, n, r, s, i) {
-const a = nr(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: s, senderName: a, replyTo: ni(s, a), relayed: i };
-return !s && !ti(a) && (o.replyFor = J(a, 60)), o;
+function ks(e, t, n, r, i, s) {
+const a = or(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: a, replyTo: fs(i, a), relayed: s, help: "" };
+return !i && !us(a) && (o.replyFor = W(a, 60)), o;
 }
-function Ql(e, t, n) {
+function fd(e, t, n) {
 const r = n.flags.get("api-as");
 n.flags.delete("api-as");
-const s = Yl(r?.length === 1 ? r[0] : void 0);
-if (s !== void 0) return li(e, t, n, s, !1, !0);
-const i = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: je, gm: i, senderName: nr(je), replyTo: "gm", relayed: !0 };
-return i || (a.relayRefused = !0), a;
+const i = od(r?.length === 1 ? r[0] : void 0);
+if (i !== void 0) return ks(e, t, n, i, !1, !0);
+const s = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: Le, gm: s, senderName: or(Le), replyTo: "gm", relayed: !0, help: "" };
+return s || (a.relayRefused = !0), a;
 }
-var di = 2e3;
-function z(e, t) {
-G(Se(e.replyTo), te(ui(e, t)));
+var gs = 2e3;
+function _e(e, t) {
+j(pe(e.replyTo), J(ys(e, t)));
 }
-function ze(e, t) {
-G(Se(e.replyTo), te(ui(e, t)), { record: !0 });
+function Je(e, t) {
+j(pe(e.replyTo), J(ys(e, t)), { record: !0 });
 }
-function ui(e, t) {
-const n = t.length > di ? `${t.slice(0, di - 12)}... (cut)` : t;
+function ys(e, t) {
+const n = t.length > gs ? `${t.slice(0, gs - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
 }
-function Zl(e, t, n) {
-z(e, `${t.charAt(0).toUpperCase()}${t.slice(1)}. Usage: ${n}`);
+var ws = 200;
+function je(e, t, n = []) {
+let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
+/[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`), r.length > ws && (r = `${r.slice(0, ws - 8)}... (cut)`);
+let i = "";
+for (const s of n) i += ` ${ee(s.label, s.command)}`;
+j(pe(e.replyTo), `${J(r)}${i} ${ee("Help", e.help)}`);
 }
-function ed(e, t) {
+function hd(e, t) {
 const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;
 }
-function fi(e, t) {
+function bs(e, t) {
 const n = e.store.tokens[t];
-n && Ct(n) && delete e.store.tokens[t];
+n && Nt(n) && delete e.store.tokens[t];
 }
-function hi(e, t) {
+function Fe(e, t) {
+on(e, t);
+}
+function dr(e) {
+log(e);
+}
+function ur(e) {
+return state[e];
+}
+function $s(e, t) {
+state[e] = t;
+}
+function md(e) {
+return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
+}
+function vd(e) {
+setTimeout(e, 0);
+}
+function pd(e, t, n) {
+const r = findObjs({ _type: "handout", name: e })[0];
+if (r)
+return r.set("notes", t), r.id;
+if (!n) return;
+const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
+return i?.set("notes", t), i?.id;
+}
+function kd(e, t) {
+return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;
+}
+function gd(e) {
+return findObjs({ _type: "macro", name: e }).map((t) => t.id);
+}
+function yd(e, t) {
+const n = e === void 0 ? void 0 : getObj("macro", e);
+return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
+}
+function un(e) {
+return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+var fn = "Help: DefenseRound", U = (e) => `<code>${un(e)}</code>`, Ge = (e) => `<li>${e}</li>`;
+function wd(e) {
+const t = e.stances.length > 0 ? [Ge(`${U(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(un).join(" ")}`)] : [];
+return [
+`<h3>DefenseRound v${ve}: the ${e.id} edition</h3>`,
+"<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
+"<h4>Players and GM</h4><ul>",
+...t,
+Ge(`${U(e.commands.defend.usage)}: ${e.commands.defend.help.map(un).join(" ")}`),
+Ge(`${U(e.commands.damage.usage)}: ${e.commands.damage.help.map(un).join(" ")}`),
+Ge(`${U("!attack")} with the same amount and flags, ${U("--ids DEFENDER ...")} and the attacker selected (or ${U("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${U(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${U("!attack --resolve KEY")} (the GM, or whoever declared it). ${U("!attack --list")} and ${U("--cancel KEY")}; ${U("!damage --undo")} takes the whole attack back.`),
+Ge(`${U("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+Ge("Every command answers <code>--help</code>."),
+"</ul><h4>GM</h4><ul>",
+Ge(`${U("!defense-round")}: status and settings menu; ${U("config KEY VALUE")} (${U(`config edition ${Rt().join("|")}`)} switches editions), ${U("set NAME VALUE|clear")}, ${U("repair")}, ${U("next-round")}, ${U("macros")} (the table's macros for this edition), ${U("refresh")}, ${U("help")}.`),
+Ge(`Commands another script relays (ScriptCards' ${U("--@")}, APILogic) carry no player: they act for the player that ${U("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${U("config api-commands gm")} lets them act as the GM.`),
+"</ul>"
+].join("");
+}
+var Qe;
+function fr(e, t = {}) {
+Qe = pd(fn, wd(e), t.createIfMissing !== !1) ?? Qe;
+}
+function As() {
+return Qe = kd(fn, Qe), Qe !== void 0 && lr(Qe) ? { label: fn, command: `http://journal.roll20.net/handout/${Qe}` } : void 0;
+}
+function Ss(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content.trimStart().split(/\s/, 1)[0]?.toLowerCase() ?? "";
-return m.prototype.hasOwnProperty.call(t, n) ? n : void 0;
+return k.prototype.hasOwnProperty.call(t, n) ? n : void 0;
 }
-function vi(e) {
+function Ts(e) {
 return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
 }
-async function td(e, t, n) {
-const r = hi(t, n);
+function bd(e, t, n, r) {
+return `${t.helpFor?.(e, n)?.title ?? r} --help`;
+}
+async function $d(e, t, n) {
+const r = Ss(t, n);
 if (!r) return;
-const s = n[r], i = ro(t.content, t.inlinerolls);
+const i = n[r], s = ko(t.content, t.inlinerolls);
 let a;
 try {
-if (a = ci(e, t, rs(i)), a.relayRefused) {
-z(a, vi(r));
+const o = ui(s);
+if (a = ps(e, t, o, bd(e, i, o, r)), a.relayRefused) {
+_e(a, Ts(r));
 return;
 }
-if (!a.relayed && a.parsed.flags.has("api-as")) throw new w("--api-as is read only on a command another script relays");
+if (!a.relayed && a.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
 if (e.newerState !== void 0 && !(r === "!defense-round" && a.gm && (a.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-z(a, `The saved state was written by a newer version of ${re} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+_e(a, `The saved state was written by a newer version of ${se} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;
 }
 if (a.parsed.flags.has("help")) {
-const o = s.helpFor?.(e, a.parsed) ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, l = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`;
-G(Se(a.replyTo), ke({ title: `Help: ${o.title}${l}`, rows: [{ label: "Usage", lines: [o.usage] }, { label: "What it does", lines: o.what }] }));
+const c = i.helpFor?.(e, a.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, l = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`, d = As();
+j(pe(a.replyTo), ke({ title: `Help: ${c.title}${l}`, rows: [{ label: "Usage", lines: [c.usage] }, { label: "What it does", lines: c.what }, ...d ? [{ label: "Every command", lines: [], buttons: [d] }] : []] }));
 return;
 }
-await s.run(a);
+await i.run(a);
 } catch (o) {
-if (o instanceof w || o instanceof P) {
-if (a ?? (a = ci(e, t, { command: r, positionals: [], flags: new L() })), a.relayRefused) {
-z(a, vi(r));
+if (o instanceof y || o instanceof I) {
+if (a ?? (a = ps(e, t, { command: r, positionals: [], flags: new M() })), a.relayRefused) {
+_e(a, Ts(r));
 return;
 }
-o instanceof w ? Zl(a, o.message, s.usage(e)) : z(a, `${o.message.charAt(0).toUpperCase()}${o.message.slice(1)}.`);
+je(a, o.message);
 return;
 }
 throw o;
 }
 }
-var nd = 20, rd = 2e3, sd = { floor: E.floor, ceil: E.ceil, round: E.round, abs: E.abs };
-function mi(e, t, n = 0) {
-if (n > nd) return { ok: !1, problem: "refers to itself through other attributes" };
-if (e.length > rd) return { ok: !1, problem: "is too long to be a formula" };
-const r = id(e, t, n);
+var Ad = 20, Sd = 2e3, Td = { floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs };
+function Es(e, t, n = 0) {
+if (n > Ad) return { ok: !1, problem: "refers to itself through other attributes" };
+if (e.length > Sd) return { ok: !1, problem: "is too long to be a formula" };
+const r = Ed(e, t, n);
 if (!r.ok) return r;
-const i = new cd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
-return i === void 0 || !C.isFinite(i) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: i + 0 };
+const s = new Rd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+return s === void 0 || !C.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
 }
-function id(e, t, n) {
-let r = "", s = 0;
-const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
+function Ed(e, t, n) {
+let r = "", i = 0;
+const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let a;
-for (; (a = i.exec(e)) !== null; ) {
-const o = a[1].trim(), l = a[2] === "max" ? "max" : "current", c = t(o, l);
-if (c == null) return { ok: !1, problem: `refers to "${o}", which the character does not have` };
-const d = typeof c == "number" ? D(c) : D(c).trim();
+for (; (a = s.exec(e)) !== null; ) {
+const o = a[1].trim(), c = a[2] === "max" ? "max" : "current", l = t(o, c);
+if (l == null) return { ok: !1, problem: `refers to "${o}", which the character does not have` };
+const d = typeof l == "number" ? E(l) : E(l).trim();
 let u;
 if (d === "") u = 0;
 else {
-const f = mi(d, t, n + 1);
+const f = Es(d, t, n + 1);
 if (!f.ok) return f.problem.startsWith("refers to") ? f : { ok: !1, problem: `refers to "${o}", which ${f.problem}` };
 u = f.value;
 }
-r += `${e.slice(s, a.index)}(${u})`, s = a.index + a[0].length;
+r += `${e.slice(i, a.index)}(${u})`, i = a.index + a[0].length;
 }
-return { ok: !0, text: r + e.slice(s) };
+return { ok: !0, text: r + e.slice(i) };
 }
-var pi = (e) => m.assign(m.create(null), e), ad = pi({ "+": (e, t) => e + t, "-": (e, t) => e - t }), od = pi({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), cd = class {
+var _s = (e) => k.assign(k.create(null), e), _d = _s({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Dd = _s({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Rd = class {
 constructor(e) {
 this.text = e, this.at = 0;
 }
@@ -3655,10 +3788,10 @@ space() {
 for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
 }
 sum() {
-return this.chain(() => this.product(), ad);
+return this.chain(() => this.product(), _d);
 }
 product() {
-return this.chain(() => this.unary(), od);
+return this.chain(() => this.unary(), Dd);
 }
 /** Operands joined by operators of one precedence, worked out left to right. */
 chain(e, t) {
@@ -3669,9 +3802,9 @@ this.space();
 const r = t[this.text[this.at] ?? ""];
 if (r === void 0) return n;
 this.at += 1;
-const s = e();
-if (s === void 0) return;
-n = r(n, s);
+const i = e();
+if (i === void 0) return;
+n = r(n, i);
 }
 }
 unary() {
@@ -3691,11 +3824,11 @@ if (t)
 return this.at += t[0].length, C(t[0]);
 const n = /^([a-z]+)\s*\(/i.exec(e);
 if (n) {
-const r = sd[n[1].toLowerCase()];
+const r = Td[n[1].toLowerCase()];
 if (!r) return;
 this.at += n[0].length;
-const s = this.sum();
-return this.space(), s === void 0 || this.text[this.at] !== ")" ? void 0 : (this.at += 1, r(s));
+const i = this.sum();
+return this.space(), i === void 0 || this.text[this.at] !== ")" ? void 0 : (this.at += 1, r(i));
 }
 if (e.startsWith("(")) {
 this.at += 1;
@@ -3705,28 +3838,28 @@ return this.space(), r === void 0 || this.text[this.at] !== ")" ? void 0 : (this
 }
 };
 function ne(e, t = "an unnamed token") {
-return D(e.get("name") ?? "") || t;
+return E(e.get("name") ?? "") || t;
 }
-function K(e) {
+function x(e) {
 return getObj("graphic", e);
 }
-function ld(e) {
+function Od(e) {
 return getObj("character", e);
 }
-function le(e) {
-const t = D(e.get("represents") ?? "");
+function re(e) {
+const t = E(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;
 }
-var ye = {
+var be = {
 bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-}, sn = class {
+}, hn = class {
 constructor(e, t) {
 this.token = e, this.bar = t;
 }
 get link() {
-return this.linkRead === void 0 && (this.linkRead = D(this.token.get(ye[this.bar].link) ?? "")), this.linkRead;
+return this.linkRead === void 0 && (this.linkRead = E(this.token.get(be[this.bar].link) ?? "")), this.linkRead;
 }
 /** The attribute the bar is linked to, when it still exists. */
 get attribute() {
@@ -3735,7 +3868,7 @@ return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ?
 get raw() {
 if (this.valueRead === void 0) {
 const e = this.attribute;
-this.rawRead = e ? e.get("current") : this.token.get(ye[this.bar].value), this.valueRead = $e(this.rawRead);
+this.rawRead = e ? e.get("current") : this.token.get(be[this.bar].value), this.valueRead = ye(this.rawRead);
 }
 return this.rawRead;
 }
@@ -3745,15 +3878,15 @@ return this.valueRead === void 0 && this.raw, this.valueRead;
 get max() {
 if (this.maxRead === void 0) {
 const e = this.attribute;
-this.maxRead = $e(e ? e.get("max") : this.token.get(ye[this.bar].max));
+this.maxRead = ye(e ? e.get("max") : this.token.get(be[this.bar].max));
 }
 return this.maxRead;
 }
 };
-function ki(e, t) {
-return new sn(e, t).value;
+function Ds(e, t) {
+return new hn(e, t).value;
 }
-var dd = class {
+var Cd = class {
 constructor(e, t) {
 this.reading = e, this.value = t;
 }
@@ -3761,37 +3894,37 @@ get max() {
 return this.reading.max;
 }
 };
-function an(e, t, n) {
+function mn(e, t, n) {
 const r = {
-vitality: new sn(e, n.bars.vitality),
-soul: new sn(e, n.bars.soul),
-power: new sn(e, n.bars.power)
+vitality: new hn(e, n.bars.vitality),
+soul: new hn(e, n.bars.soul),
+power: new hn(e, n.bars.power)
 };
 return {
 id: e.id,
 token: e,
-name: D(e.get("name") ?? "") || D(t?.get("name") ?? "") || "unnamed token",
+name: E(e.get("name") ?? "") || E(t?.get("name") ?? "") || "unnamed token",
 character: t,
 bars: r,
 unique: r.vitality.link !== "",
-npc: ai(e, t),
+npc: cr(e, t),
 hidden: e.get("layer") === "gmlayer",
-statusmarkers: D(e.get("statusmarkers") ?? "")
+statusmarkers: E(e.get("statusmarkers") ?? "")
 };
 }
-var gi = { armor_physical: "physical", armor_magical: "magical" };
-function rr(e, t, n, r) {
-return t?.edition?.id === e.id ? t.edition.state : e.enter(n, ud(t, n, r));
+var Rs = { armor_physical: "physical", armor_magical: "magical" };
+function hr(e, t, n, r) {
+return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Id(t, n, r));
 }
-function ud(e, t, n) {
+function Id(e, t, n) {
 return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
 }
-function yi(e, t) {
+function Os(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;
 }
-var fd = { kind: "override" }, wi = { kind: "none" }, cn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, hd = m.freeze({}), vd = m.freeze({ current: null, max: null, present: !1 }), sr = [], md = class {
+var Nd = { kind: "override" }, Cs = { kind: "none" }, vn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Pd = k.freeze({}), Md = k.freeze({ current: null, max: null, present: !1 }), mr = [], Ld = class {
 constructor(e, t) {
-this.characterId = e, this.index = t, this.problems = sr;
+this.characterId = e, this.index = t, this.problems = mr;
 }
 /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
 defaultOf(e) {
@@ -3807,24 +3940,24 @@ return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);
 * as Roll20 would; anything else is a problem (noted) and no value.
 */
 number(e, t, n, r) {
-const s = $e(e);
-if (s !== null) return s;
-if (ln(e)) return null;
-const i = mi(D(e), (o, l) => this.lookup(o, l));
-if (i.ok && C.isSafeInteger(i.value)) return i.value;
-const a = i.ok ? `works out to ${i.value}, not a whole number (wrap it in floor())` : i.problem;
-return this.problems === sr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
+const i = ye(e);
+if (i !== null) return i;
+if (pn(e)) return null;
+const s = Es(E(e), (o, c) => this.lookup(o, c));
+if (s.ok && C.isSafeInteger(s.value)) return s.value;
+const a = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
+return this.problems === mr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
 }
 };
-function ln(e) {
+function pn(e) {
 return e == null || typeof e == "string" && e.trim() === "";
 }
-function bi(e) {
-return !ln(e) && $e(e) === null;
+function Is(e) {
+return !pn(e) && ye(e) === null;
 }
-var $i = class {
-constructor(e, t, n, r, s, i, a, o) {
-this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = s, this.name = i, this.rawCurrent = a, this.isDefault = o, this.present = !0;
+var Ns = class {
+constructor(e, t, n, r, i, s, a, o) {
+this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = a, this.isDefault = o, this.present = !0;
 }
 get current() {
 return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);
@@ -3833,7 +3966,7 @@ get max() {
 if (!this.withMax) return null;
 if (this.maxRead === void 0) {
 const e = this.source.get("max");
-ln(e) && (this.isDefault || bi(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+pn(e) && (this.isDefault || Is(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
 }
 return this.maxRead;
 }
@@ -3841,51 +3974,51 @@ currentRaw() {
 return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
 }
 };
-function pd(e, t, n, r) {
-const s = n.values, i = {}, a = {}, o = e.character, l = r.settings.attributes;
-let c, d;
-for (let b = 0; b < s.length; b += 1) {
-const k = s[b], A = gi[k], S = t?.overrides?.[k];
-if (S !== void 0) {
-i[k] = { current: A ? t?.worn?.[A] ?? S : S, max: S, present: !0 }, a[k] = A ? cn[A] : fd;
+function jd(e, t, n, r) {
+const i = n.values, s = {}, a = {}, o = e.character, c = r.settings.attributes;
+let l, d;
+for (let m = 0; m < i.length; m += 1) {
+const v = i[m], $ = Rs[v], A = t?.overrides?.[v];
+if (A !== void 0) {
+s[v] = { current: $ ? t?.worn?.[$] ?? A : A, max: A, present: !0 }, a[v] = $ ? vn[$] : Nd;
 continue;
 }
-const g = l[k], R = o ? r.attributes.find(o.id, g) : void 0;
-o && (c ?? (c = new md(o.id, r.attributes)));
-let v = A !== void 0 && !e.unique;
-if (R && c) {
-let $;
-A !== void 0 && !v && ($ = R.get("current"), v = bi($)), i[k] = new $i(R, v ? t?.worn?.[A] : void 0, A !== void 0, c, k, g, $, !1), a[k] = v ? cn[A] : { kind: "attribute", attribute: R };
-} else c && !ln(d = r.attributes.sheetDefault(c.characterId, g, "current")) ? (i[k] = new $i(c.defaultOf(g), A ? t?.worn?.[A] : void 0, A !== void 0, c, k, g, d, !0), a[k] = A ? cn[A] : wi) : (i[k] = A ? { current: t?.worn?.[A] ?? null, max: null, present: !1 } : vd, a[k] = A ? cn[A] : wi);
+const D = c[v], B = o ? r.attributes.find(o.id, D) : void 0;
+o && (l ?? (l = new Ld(o.id, r.attributes)));
+let b = $ !== void 0 && !e.unique;
+if (B && l) {
+let w;
+$ !== void 0 && !b && (w = B.get("current"), b = Is(w)), s[v] = new Ns(B, b ? t?.worn?.[$] : void 0, $ !== void 0, l, v, D, w, !1), a[v] = b ? vn[$] : { kind: "attribute", attribute: B };
+} else l && !pn(d = r.attributes.sheetDefault(l.characterId, D, "current")) ? (s[v] = new Ns(l.defaultOf(D), $ ? t?.worn?.[$] : void 0, $ !== void 0, l, v, D, d, !0), a[v] = $ ? vn[$] : Cs) : (s[v] = $ ? { current: t?.worn?.[$] ?? null, max: null, present: !1 } : Md, a[v] = $ ? vn[$] : Cs);
 }
 const u = r.turnOrder;
 let f = null;
 if (u && u.length > 0) {
-const b = u.find((k) => k.id === e.id);
-b !== void 0 && (f = Ai(b.pr));
+const m = u.find((v) => v.id === e.id);
+m !== void 0 && (f = Ps(m.pr));
 }
-let h = hd;
+let h = Pd;
 if (n.others && n.others.length > 0) {
 h = {};
-for (const b of n.others) h[b] = r.other?.(b);
+for (const m of n.others) h[m] = r.other?.(m);
 }
 const p = {
 id: e.id,
 name: e.name,
 // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
 bars: e.bars,
-values: i,
+values: s,
 armorSource: o !== void 0 || t?.overrides !== void 0,
 stance: t?.stance ?? null,
-state: rr(r.edition, t, e.bars.vitality.value, r.editionLeft),
-answer: yi(r.edition, r.waiting[e.id]),
+state: hr(r.edition, t, e.bars.vitality.value, r.editionLeft),
+answer: Os(r.edition, r.waiting[e.id]),
 initiative: f,
-// seed 000 / seed 001: the token on top of a non-empty Turn Tracker is in its own active round.
+// The Defensive Round / The Defensive Turn: the token on top of a non-empty Turn Tracker is in its own active round.
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: Ai(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+currentTurn: r.turnRow === void 0 ? null : { initiative: Ps(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: h,
 nameOf: r.nameOf
-}, y = c;
+}, g = l;
 return {
 snapshot: e,
 record: t,
@@ -3893,48 +4026,48 @@ facts: p,
 places: a,
 // Read after the rules ran: the values they read were checked then.
 get problems() {
-return y === void 0 ? sr : y.problems;
+return g === void 0 ? mr : g.problems;
 }
 };
 }
-function kd(e, t) {
+function Fd(e, t) {
 const n = e.snapshot.bars;
-e.facts.bars = { vitality: new dd(n.vitality, t), soul: n.soul, power: n.power };
+e.facts.bars = { vitality: new Cd(n.vitality, t), soul: n.soul, power: n.power };
 }
-function Ai(e) {
+function Ps(e) {
 if (typeof e == "number") return C.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
 const t = C(e.trim());
 return C.isFinite(t) ? t : null;
 }
-function gd(e) {
+function Gd(e) {
 return getObj("attribute", e)?.get("current");
 }
-function yd(e, t) {
-return D(e.get(ye[t].link) ?? "");
+function Vd(e, t) {
+return E(e.get(be[t].link) ?? "");
 }
-function wd(e) {
+function Ud(e) {
 const t = getObj("attribute", e);
-return t ? { characterId: D(t.get("_characterid") ?? ""), name: D(t.get("name") ?? "") } : void 0;
+return t ? { characterId: E(t.get("_characterid") ?? ""), name: E(t.get("name") ?? "") } : void 0;
 }
-var bd = new X(
+var Bd = new q(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
 );
-function $d(e) {
-if (bd.has(e)) return !0;
+function Hd(e) {
+if (Bd.has(e)) return !0;
 try {
-const t = de.parse(D(Campaign().get("token_markers") ?? "[]"));
+const t = de.parse(E(Campaign().get("token_markers") ?? "[]"));
 return Z.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
 } catch {
 return !1;
 }
 }
-var Si = ["on", "off"], ir = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Ad = [
+var Ms = ["on", "off"], vr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Kd = [
 "edition",
-...m.keys(ir),
+...k.keys(vr),
 "stamina-bar",
-...Ye.map((e) => `attr.${e}`),
-...Ot.map((e) => `marker.${e}`),
+...Xe.map((e) => `attr.${e}`),
+...It.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
@@ -3942,65 +4075,65 @@ var Si = ["on", "off"], ir = { "vitality-bar": "vitality", "soul-bar": "soul", "
 "overwhelm-limit",
 "api-commands"
 ];
-function Sd(e, t, n) {
+function xd(e, t, n) {
 const r = t.toLowerCase();
-if (n === void 0 || n === "") throw new w(`config ${r} needs a value`);
+if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
-const s = W(n, "edition", vl()), i = Dt();
-if (!i.includes(s))
-throw new w(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
-return e.edition = s, `Edition is now ${s}.`;
+const i = Y(n, "edition", Dl()), s = Rt();
+if (!s.includes(i))
+throw new y(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
+return e.edition = i, `Edition is now ${i}.`;
 }
-if (r in ir) {
-const s = ir[r], i = W(n, r, Rt), a = e.bars[s];
+if (r in vr) {
+const i = vr[r], s = Y(n, r, Ct), a = e.bars[i];
 for (const o of ["vitality", "soul", "power"])
-o !== s && e.bars[o] === i && (e.bars[o] = a);
-return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
+o !== i && e.bars[o] === s && (e.bars[o] = a);
+return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
 }
 if (r === "stamina-bar") {
-const s = W(n, r, ["power", ...Rt]);
-if (s === e.bars.vitality) throw new w(`stamina may not share the Vitality bar (${s})`);
-return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;
+const i = Y(n, r, ["power", ...Ct]);
+if (i === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${i})`);
+return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;
 }
 if (r.startsWith("attr.")) {
-const s = r.slice(5);
-if (!Ye.includes(s))
-throw new w(`unknown attribute key "${J(s)}" (known: ${Ye.join(", ")})`);
-const i = n.trim();
-if (i.length === 0 || i.length > 100) throw new w("an attribute name must be 1 to 100 characters");
-return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;
+const i = r.slice(5);
+if (!Xe.includes(i))
+throw new y(`unknown attribute key "${W(i)}" (known: ${Xe.join(", ")})`);
+const s = n.trim();
+if (s.length === 0 || s.length > 100) throw new y("an attribute name must be 1 to 100 characters");
+return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;
 }
 if (r.startsWith("marker.")) {
-const s = r.slice(7);
-if (!Ot.includes(s))
-throw new w(`unknown marker key "${J(s)}" (known: ${Ot.join(", ")})`);
-const i = n.trim();
-if (!$d(i))
-throw new w(`"${J(i)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
-return e.markers[s] = i, `The ${s} marker is now ${i}.`;
+const i = r.slice(7);
+if (!It.includes(i))
+throw new y(`unknown marker key "${W(i)}" (known: ${It.join(", ")})`);
+const s = n.trim();
+if (!Hd(s))
+throw new y(`"${W(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
+return e.markers[i] = s, `The ${i} marker is now ${s}.`;
 }
 if (r === "visibility.npc" || r === "visibility.pc") {
-const s = r === "visibility.npc" ? "npc" : "pc";
-return e.visibility[s] = W(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;
+const i = r === "visibility.npc" ? "npc" : "pc";
+return e.visibility[i] = Y(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
 }
 if (r === "players-target-any")
-return e.playersTargetAny = W(n, r, Si) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = Y(n, r, Ms) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = W(n, r, Si) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = Y(n, r, Ms) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = $t(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = St(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = W(n, r, Us), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-throw new w(`unknown setting "${J(t)}" (settings: ${Ad.join(", ")})`);
+return e.apiCommands = Y(n, r, Ji), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
+throw new y(`unknown setting "${W(t)}" (settings: ${Kd.join(", ")})`);
 }
-function Fe() {
-return Ti(Campaign().get("turnorder"));
+function Ve() {
+return Ls(Campaign().get("turnorder"));
 }
-function Td() {
+function Wd() {
 const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";
 }
-function Ti(e) {
+function Ls(e) {
 if (typeof e != "string" || e.trim() === "") return [];
 try {
 const t = de.parse(e);
@@ -4009,59 +4142,59 @@ return Z.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 return [];
 }
 }
-function ar(e) {
+function pr(e) {
 Campaign().set("turnorder", de.stringify(e));
 }
-function Lt(e) {
-return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? D(e) : "";
+function Ft(e) {
+return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? E(e) : "";
 }
-function or(e) {
+function kr(e) {
 return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;
 }
-function Ed(e) {
+function Yd(e) {
 const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);
 }
-function Dd(e) {
-const t = Lt(e.id), n = Lt(e.custom);
-return `${t.length <= 64 ? t : `#${cr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${cr(n)}`}`;
+function zd(e) {
+const t = Ft(e.id), n = Ft(e.custom);
+return `${t.length <= 64 ? t : `#${gr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${gr(n)}`}`;
 }
-function cr(e) {
+function gr(e) {
 let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
-t ^= e.charCodeAt(n), t = E.imul(t, 16777619) >>> 0;
+t ^= e.charCodeAt(n), t = S.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");
 }
-var _d = /^(.+) -?\d+$/;
-function Rd() {
+var Xd = /^(.+) -?\d+$/;
+function qd() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;
 }
-function Ei(e) {
-if (or(e.pr) !== -1 || Lt(e.custom) !== "") return !1;
-const t = Lt(e.id);
+function js(e) {
+if (kr(e.pr) !== -1 || Ft(e.custom) !== "") return !1;
+const t = Ft(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
-if (n === void 0 || D(n.get("represents") ?? "") !== "") return !1;
-const r = Rd();
+if (n === void 0 || E(n.get("represents") ?? "") !== "") return !1;
+const r = qd();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const s = _d.exec(D(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
-return s !== null && s[1] === i;
+const i = Xd.exec(E(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+return i !== null && i[1] === s;
 }
-function Od(e) {
-for (const t of e) if (!Ei(t)) return t;
+function Jd(e) {
+for (const t of e) if (!js(t)) return t;
 }
-var Cd = new X(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-function Id(e) {
-return Cd.has(e.kind);
+var Qd = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+function Zd(e) {
+return Qd.has(e.kind);
 }
-function Nd(e, t, n) {
+function eu(e, t, n) {
 switch (e.kind) {
 case "heal-title":
-return `${t(e.who)} is healed: ${wt[e.resource]} +${e.amount}`;
+return `${t(e.who)} is healed: ${ct[e.resource]} +${e.amount}`;
 case "healed": {
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-return `${wt[e.resource]} ${e.before} -> ${e.after}${r}`;
+return `${ct[e.resource]} ${e.before} -> ${e.after}${r}`;
 }
 case "heal-summary":
 return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
@@ -4077,38 +4210,38 @@ case "button":
 return e.label;
 }
 }
-function Di(e, t) {
-const n = (r) => Id(r) ? Nd(r, t, n) : e.words(r, t);
+function Fs(e, t) {
+const n = (r) => Zd(r) ? eu(r, t, n) : e.words(r, t);
 return n;
 }
-function ht(e, t) {
-const n = e.tokens[t], r = e.exchange.waiting[t], s = {};
-return n?.edition && (s.edition = n.edition), n?.deadForGood && (s.deadForGood = !0), n?.stance !== void 0 && (s.stance = n.stance), r && (s.answer = r), s;
+function kt(e, t) {
+const n = e.tokens[t], r = e.exchange.waiting[t], i = {};
+return n?.edition && (i.edition = n.edition), n?.deadForGood && (i.deadForGood = !0), n?.stance !== void 0 && (i.stance = n.stance), r && (i.answer = r), i;
 }
-function Xe(e, t) {
+function Ze(e, t) {
 const n = {};
 return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
 }
-function dn(e, t, n) {
-const r = e.tokens[t], s = {};
-r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), Ct(s) ? delete e.tokens[t] : e.tokens[t] = s, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
+function kn(e, t, n) {
+const r = e.tokens[t], i = {};
+r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Nt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
 }
-function we(e, t) {
+function ge(e, t) {
 if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
 if (typeof e != "object" || typeof t != "object" || Z.isArray(e) !== Z.isArray(t)) return !1;
 if (Z.isArray(e)) {
-const s = t;
-if (e.length !== s.length) return !1;
-for (let i = 0; i < e.length; i += 1) if (!we(e[i], s[i])) return !1;
+const i = t;
+if (e.length !== i.length) return !1;
+for (let s = 0; s < e.length; s += 1) if (!ge(e[s], i[s])) return !1;
 return !0;
 }
 const n = e, r = t;
-for (const s of m.keys(n)) if (!we(n[s], r[s])) return !1;
-for (const s of m.keys(r)) if (!m.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
+for (const i of k.keys(n)) if (!ge(n[i], r[i])) return !1;
+for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
 return !0;
 }
-function Pd(e, t) {
+function tu(e, t) {
 switch (t.kind) {
 case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -4128,476 +4261,482 @@ case "turn-order":
 return `turn-order:${t.tokenId}`;
 }
 }
-function Md(e, t = () => !0, n = () => {
+function nu(e, t = () => !0, n = () => {
 }) {
-const r = new L();
-for (const i of e) {
-const a = t(i.tokenId);
-for (const o of i.changes) {
-const l = Pd(i.tokenId, o), c = r.get(l);
-c ? (c.last = o, a && c.owner === void 0 && (c.owner = i)) : r.set(l, { first: o, last: o, ...a ? { owner: i } : {} });
+const r = new M();
+for (const s of e) {
+const a = t(s.tokenId);
+for (const o of s.changes) {
+const c = tu(s.tokenId, o), l = r.get(c);
+l ? (l.last = o, a && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: o, last: o, ...a ? { owner: s } : {} });
 }
 }
-const s = [];
-for (const [i, a] of r) {
-const { first: o, last: l } = a, c = a.owner ?? n(o);
-if (c === void 0) continue;
-const d = o !== l && "to" in o && "to" in l ? { ...o, to: l.to } : o;
-s.push({ place: i, tokenId: c.tokenId, name: c.name, change: d });
+const i = [];
+for (const [s, a] of r) {
+const { first: o, last: c } = a, l = a.owner ?? n(o);
+if (l === void 0) continue;
+const d = o !== c && "to" in o && "to" in c ? { ...o, to: c.to } : o;
+i.push({ place: s, tokenId: l.tokenId, name: l.name, change: d });
 }
-return s;
+return i;
 }
-function _i(e, t, n) {
+function Gs(e, t, n) {
 if (n <= 0) return e;
-const { answer: r, ...s } = e;
-if (!s.edition || s.edition.id !== t.id) return s;
-let i = t.parseState(s.edition.state);
-if (i === null) return s;
-for (let o = 0; o < E.min(n, 10); o += 1) i = t.endRound(i);
-const a = { ...s };
-return t.isEmptyState(i) ? delete a.edition : a.edition = { id: t.id, state: i }, a;
+const { answer: r, ...i } = e;
+if (!i.edition || i.edition.id !== t.id) return i;
+let s = t.parseState(i.edition.state);
+if (s === null) return i;
+for (let o = 0; o < S.min(n, 10); o += 1) s = t.endRound(s);
+const a = { ...i };
+return t.isEmptyState(s) ? delete a.edition : a.edition = { id: t.id, state: s }, a;
 }
-var Ld = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function jd(e, t, n) {
-return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));
+var ru = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function iu(e, t, n) {
+return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
 }
-function Fd(e, t, n, r) {
-const s = [];
-for (const { place: i, name: a, change: o } of e) {
+function Vs(e, t, n, r) {
+const i = [];
+for (const { place: s, name: a, change: o } of e) {
 if (o.kind === "turn-order") continue;
-const l = t.get(i);
-if (!n(l, o.to))
+const c = t.get(s);
+if (!n(c, o.to))
 switch (o.kind) {
 case "bar":
-s.push(`${a}: ${wt[o.resource]} is ${l ?? "not a number"} (was left at ${o.to})`);
+i.push(`${a}: ${ct[o.resource]} is ${c ?? "not a number"} (was left at ${o.to})`);
 break;
 case "attribute":
-s.push(`${a}: ${Ld[o.key] ?? o.key} is ${l ?? "unset"} (was left at ${o.to})`);
+i.push(`${a}: ${ru[o.key] ?? o.key} is ${c ?? "unset"} (was left at ${o.to})`);
 break;
 case "worn":
-s.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${l ?? "unset"} (was left at ${o.to})`);
+i.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${o.to})`);
 break;
 case "override":
-s.push(`${a}: ${o.key} is ${l ?? "unset"} (was left at ${o.to})`);
+i.push(`${a}: ${o.key} is ${c ?? "unset"} (was left at ${o.to})`);
 break;
 case "markers":
-s.push(`${a}: markers changed`);
+i.push(`${a}: markers changed`);
 break;
 case "memory":
-s.push(`${a} ${r(o.to, l ?? {})}`);
+i.push(`${a} ${r(o.to, c ?? {})}`);
 break;
 case "initiative":
-s.push(`${a}: initiative is ${l ?? "gone"} (was left at ${o.to})`);
+i.push(`${a}: initiative is ${c ?? "gone"} (was left at ${o.to})`);
 break;
 }
 }
-return s;
+return i;
 }
-function Gd(e, t, n) {
+function su(e, t, n) {
 return e.map(
-(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: _i(r.change.from, t, n), to: _i(r.change.to, t, n) } } : r
+(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Gs(r.change.from, t, n), to: Gs(r.change.to, t, n) } } : r
 );
 }
-function Vd(e, t, n, r) {
-const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, l = r(e.answer, t.answer) ? n.answer : e.answer;
-return i !== void 0 && (s.edition = i), a !== void 0 && (s.deadForGood = a), o !== void 0 && (s.stance = o), l !== void 0 && (s.answer = l), s;
+function au(e, t, n, r) {
+const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
+return s !== void 0 && (i.edition = s), a !== void 0 && (i.deadForGood = a), o !== void 0 && (i.stance = o), c !== void 0 && (i.answer = c), i;
 }
-function Ud(e) {
+function ou(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);
 }
-function Ri(e, t, n) {
+function Us(e, t, n) {
 if (e === "") return t.length === 0 ? "" : t.join(",");
-let r, s = "", i = 0;
+let r, i = "", s = 0;
 for (; ; ) {
-const a = e.indexOf(",", i), l = (a === -1 ? e.slice(i) : e.slice(i, a)).trim();
-if (l !== "") {
-const c = Ud(l);
+const a = e.indexOf(",", s), c = (a === -1 ? e.slice(s) : e.slice(s, a)).trim();
+if (c !== "") {
+const l = ou(c);
 let d;
-t.includes(c) ? (d = l === c && !(r?.includes(c) ?? !1), d && (r ?? (r = [])).push(c)) : d = !n.includes(c), d && (s += s === "" ? l : `,${l}`);
+t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);
 }
 if (a === -1) break;
-i = a + 1;
+s = a + 1;
 }
-for (const a of t) (r?.includes(a) ?? !1) || (s += s === "" ? a : `,${a}`);
-return s === e || s.length < e.length && s === Bd(e) ? e : s;
+for (const a of t) (r?.includes(a) ?? !1) || (i += i === "" ? a : `,${a}`);
+return i === e || i.length < e.length && i === cu(e) ? e : i;
 }
-function Bd(e) {
+function cu(e) {
 return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
 }
-function Hd(e, t, n) {
-const { incapacitated: r, dying: s, dead: i } = n.markers, a = t === "none" ? [] : [n.markers[t]];
-return Ri(e, a, [r, s, i]);
+function lu(e, t, n) {
+const { incapacitated: r, dying: i, dead: s } = n.markers, a = t === "none" ? [] : [n.markers[t]];
+return Us(e, a, [r, i, s]);
 }
-var Oi = ["defensive", "reactive", "active", "full"];
-function Ci(e, t, n) {
-const r = Oi.find((s) => s === t);
-return Ri(e, r ? [n.markers[r]] : [], Oi.map((s) => n.markers[s]));
+var Bs = ["defensive", "reactive", "active", "full"];
+function Hs(e, t, n) {
+const r = Bs.find((i) => i === t);
+return Us(e, r ? [n.markers[r]] : [], Bs.map((i) => n.markers[i]));
 }
-function lr(e) {
+function yr(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
 }
-function Kd() {
-return lr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
+function du() {
+return yr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
 }
-function dr() {
-return lr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
+function wr() {
+return yr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
 }
-function xd() {
-return lr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
+function uu() {
+return yr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
 }
-var Ii = [];
-function Wd(e) {
-return typeof e != "function" ? !1 : (Ii.push(e), !0);
+var Ks = [];
+function fu(e) {
+return typeof e != "function" ? !1 : (Ks.push(e), !0);
 }
-function Ni(e, t, n, r, s, i) {
-for (const o of Ii)
+function xs(e, t, n, r, i, s) {
+for (const o of Ks)
 try {
 o(e, t, n, r);
-} catch (l) {
-tr("an onDamage observer", l, void 0);
+} catch (c) {
+ar("an onDamage observer", c, void 0);
 }
-const a = i === void 0 ? dr() : i;
+const a = s === void 0 ? wr() : s;
 if (a && typeof a.Update == "function")
 try {
-a.Update(e, s());
+a.Update(e, i());
 } catch (o) {
-tr("HealthColors.Update", o, void 0);
+ar("HealthColors.Update", o, void 0);
 }
 }
-function Pi(e, t) {
+function Ws(e, t) {
 typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
 }
-var Yd = class {
+var hu = class {
 constructor() {
 this.props = {}, this.any = !1;
 }
 attribute(e, t) {
-(this.attributes ?? (this.attributes = new L())).set(e.id, { attribute: e, value: t });
+(this.attributes ?? (this.attributes = new M())).set(e.id, { attribute: e, value: t });
 }
 prop(e, t) {
 this.props[e] = t, this.any = !0;
 }
 bar(e, t, n, r) {
-const s = ye[e.bars[t].bar].value;
-r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);
+const i = be[e.bars[t].bar].value;
+r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);
 }
 flush(e) {
-if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Pi(t, n);
+if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Ws(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
 this.any && e.set(this.props);
 }
 };
-function ur(e, t, n, r) {
-const s = {};
-return e && (s.edition = e), t && (s.deadForGood = !0), n !== void 0 && (s.stance = n), r !== void 0 && (s.answer = r), s;
+function br(e, t, n, r) {
+const i = {};
+return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
 }
-function zd(e, t, n, r = {}) {
-const { snapshot: s, facts: i, places: a } = t, { edition: o, settings: l, memories: c } = e, d = c.tokens, u = s.token, f = [], h = [], p = new Yd(), y = () => {
-var v;
-return d[v = s.id] ?? (d[v] = {});
-}, b = r.vitalityFrom ?? s.bars.vitality.value, k = {
-vitality: s.bars.vitality.value,
-soul: s.bars.soul.value,
-power: s.bars.power.value
+function mu(e, t, n, r = {}) {
+const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], p = new hu(), g = () => {
+var b;
+return d[b = i.id] ?? (d[b] = {});
+}, m = r.vitalityFrom ?? i.bars.vitality.value, v = {
+vitality: i.bars.vitality.value,
+soul: i.bars.soul.value,
+power: i.bars.power.value
 };
-for (const v of n.changes)
-switch (v.kind) {
+for (const b of n.changes)
+switch (b.kind) {
 case "bar": {
-const $ = s.bars[v.resource], N = v.resource === "vitality" ? b : $.value, M = $.link ? getObj("attribute", $.link) : void 0, Q = { kind: "bar", resource: v.resource, bar: $.bar, from: N, to: v.to };
-M && (Q.attributeId = M.id), f.push(Q), ($.value !== v.to || $.raw !== v.to) && p.bar(s, v.resource, v.to, M), k[v.resource] = v.to;
+const w = i.bars[b.resource], R = b.resource === "vitality" ? m : w.value, P = w.link ? getObj("attribute", w.link) : void 0, Q = { kind: "bar", resource: b.resource, bar: w.bar, from: R, to: b.to };
+P && (Q.attributeId = P.id), f.push(Q), (w.value !== b.to || w.raw !== b.to) && p.bar(i, b.resource, b.to, P), v[b.resource] = b.to;
 break;
 }
 case "value": {
-const $ = a[v.key], N = i.values[v.key]?.current ?? null;
-if ($?.kind === "attribute")
-f.push({ kind: "attribute", key: v.key, attributeId: $.attribute.id, from: N, to: v.to }), p.attribute($.attribute, v.to);
-else if ($?.kind === "worn") {
-f.push({ kind: "worn", track: $.track, from: d[s.id]?.worn?.[$.track] ?? null, to: v.to });
-const M = y();
-M.worn = { ...M.worn, [$.track]: v.to };
-} else if (gi[v.key] === void 0 && $?.kind === "override") {
-f.push({ kind: "override", key: v.key, from: N, to: v.to });
-const M = y();
-M.overrides = { ...M.overrides, [v.key]: v.to };
+const w = a[b.key], R = s.values[b.key]?.current ?? null;
+if (w?.kind === "attribute")
+f.push({ kind: "attribute", key: b.key, attributeId: w.attribute.id, from: R, to: b.to }), p.attribute(w.attribute, b.to);
+else if (w?.kind === "worn") {
+f.push({ kind: "worn", track: w.track, from: d[i.id]?.worn?.[w.track] ?? null, to: b.to });
+const P = g();
+P.worn = { ...P.worn, [w.track]: b.to };
+} else if (Rs[b.key] === void 0 && w?.kind === "override") {
+f.push({ kind: "override", key: b.key, from: R, to: b.to });
+const P = g();
+P.overrides = { ...P.overrides, [b.key]: b.to };
 }
 break;
 }
 case "initiative": {
-const $ = r.turnOrder?.order ?? Fe(), N = $.find((Q) => Q.id === s.id), M = or(N?.pr);
-N && C.isFinite(M) && M !== v.to && (N.pr = v.to, Li($, r.turnOrder), f.push({ kind: "initiative", from: M, to: v.to }));
+const w = r.turnOrder?.order ?? Ve(), R = w.find((Q) => Q.id === i.id), P = kr(R?.pr);
+R && C.isFinite(P) && P !== b.to && (R.pr = b.to, zs(w, r.turnOrder), f.push({ kind: "initiative", from: P, to: b.to }));
 break;
 }
 case "join-turn-order": {
-const $ = Jd(v.tokenId, v.initiative, r.turnOrder);
-h.push($.note), $.added && f.push({ kind: "turn-order", tokenId: v.tokenId });
+const w = ku(b.tokenId, b.initiative, r.turnOrder);
+h.push(w.note), w.added && f.push({ kind: "turn-order", tokenId: b.tokenId });
 break;
 }
 case "ally-state":
 case "ally-answer": {
-const $ = Xe(ht(c, v.tokenId), o), N = v.kind === "ally-state" ? Xe({ ...$, edition: { id: o.id, state: v.state } }, o) : { ...$, answer: { edition: o.id, answer: v.answer } };
-we($, N) || (f.push({ kind: "memory", tokenId: v.tokenId, from: $, to: N }), dn(c, v.tokenId, N));
+const w = Ze(kt(l, b.tokenId), o), R = b.kind === "ally-state" ? Ze({ ...w, edition: { id: o.id, state: b.state } }, o) : { ...w, answer: { edition: o.id, answer: b.answer } };
+ge(w, R) || (f.push({ kind: "memory", tokenId: b.tokenId, from: w, to: R }), kn(l, b.tokenId, R));
 break;
 }
 }
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-const v = d[s.id], $ = v?.edition && !(v.edition.id === o.id && o.isEmptyState(v.edition.state)) ? v.edition : void 0, N = n.state === void 0 ? $ : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, M = v?.deadForGood === !0, Q = n.state === void 0 ? M : o.deadForGood(n.state, k.vitality), oe = v?.stance, Ze = n.stance === void 0 ? oe : n.stance ?? void 0, et = c.exchange.waiting[s.id], x = n.answer === void 0 ? et : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
-(M !== Q || oe !== Ze || !we($, N) || !we(et, x)) && (f.push({ kind: "memory", from: ur($, M, oe, et), to: ur(N, Q, Ze, x) }), dn(c, s.id, ur(N, Q, Ze, x)));
+const b = d[i.id], w = b?.edition && !(b.edition.id === o.id && o.isEmptyState(b.edition.state)) ? b.edition : void 0, R = n.state === void 0 ? w : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, P = b?.deadForGood === !0, Q = n.state === void 0 ? P : o.deadForGood(n.state, v.vitality), ie = b?.stance, rt = n.stance === void 0 ? ie : n.stance ?? void 0, it = l.exchange.waiting[i.id], Be = n.answer === void 0 ? it : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
+(P !== Q || ie !== rt || !ge(w, R) || !ge(it, Be)) && (f.push({ kind: "memory", from: br(w, P, ie, it), to: br(R, Q, rt, Be) }), kn(l, i.id, br(R, Q, rt, Be)));
 }
-const A = d[s.id];
-A && Ct(A) && delete d[s.id];
-let S = s.statusmarkers;
-const g = o.condition(i.state, b), R = n.state !== void 0 ? o.condition(n.state, k.vitality) : g;
-if (n.state !== void 0 && (S = Hd(S, R, l)), n.stance !== void 0 && (S = Ci(S, n.stance, l)), S !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: S }), p.prop("statusmarkers", S)), r.tokenProps)
-for (const v of m.keys(r.tokenProps)) {
-const $ = r.tokenProps[v];
-!(v in p.props) && u.get(v) !== $ && p.prop(v, $);
+const $ = d[i.id];
+$ && Nt($) && delete d[i.id];
+let A = i.statusmarkers;
+const D = o.condition(s.state, m), B = n.state !== void 0 ? o.condition(n.state, v.vitality) : D;
+if (n.state !== void 0 && (A = lu(A, B, c)), n.stance !== void 0 && (A = Hs(A, n.stance, c)), A !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: A }), p.prop("statusmarkers", A)), r.tokenProps)
+for (const b of k.keys(r.tokenProps)) {
+const w = r.tokenProps[b];
+!(b in p.props) && u.get(b) !== w && p.prop(b, w);
 }
 if (p.flush(u), r.notify ?? !0) {
-const { bars: v } = s, $ = { vitality: b, soul: v.soul.value, power: v.power.value, statusmarkers: s.statusmarkers, condition: g }, N = { vitality: k.vitality, soul: k.soul, power: k.power, statusmarkers: S, condition: R };
-Ni(u, $, N, n.detail, () => Mi(s, b), r.healthColors);
+const { bars: b } = i, w = { vitality: m, soul: b.soul.value, power: b.power.value, statusmarkers: i.statusmarkers, condition: D }, R = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: A, condition: B };
+xs(u, w, R, n.detail, () => Ys(i, m), r.healthColors);
 }
 return { changes: f, notes: h };
 }
-function Mi(e, t) {
-const n = qd(e.token);
+function Ys(e, t) {
+const n = pu(e.token);
 n.statusmarkers = e.statusmarkers;
-const { vitality: r, soul: s, power: i } = e.bars;
-return n[ye[r.bar].value] = r.raw, n[ye[s.bar].value] = s.raw, n[ye[i.bar].value] = i.raw, t !== null && (n[ye[r.bar].value] = t), n;
+const { vitality: r, soul: i, power: s } = e.bars;
+return n[be[r.bar].value] = r.raw, n[be[i.bar].value] = i.raw, n[be[s.bar].value] = s.raw, t !== null && (n[be[r.bar].value] = t), n;
 }
-var Xd = ["width", "height"];
-function qd(e) {
+var vu = ["width", "height"];
+function pu(e) {
 const t = { _id: e.id, _type: "graphic" };
-for (const n of Xd) t[n] = e.get(n);
+for (const n of vu) t[n] = e.get(n);
 return t;
 }
-function Li(e, t) {
-t ? t.changed = !0 : ar(e);
+function zs(e, t) {
+t ? t.changed = !0 : pr(e);
 }
-function Jd(e, t, n) {
+function ku(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const s = ne(r, "The spectator"), i = n?.order ?? Fe();
-return i.some((a) => a.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: D(r.get("_pageid") ?? "") }), Li(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
+const i = ne(r, "The spectator"), s = n?.order ?? Ve();
+return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), zs(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
 }
-function Qd(e, t) {
-const n = new L(), r = new L(), s = new X(), i = (c) => {
-let d = r.get(c);
-return d || r.set(c, d = {}), d;
+function gu(e, t) {
+const n = new M(), r = new M(), i = new q(), s = (l) => {
+let d = r.get(l);
+return d || r.set(l, d = {}), d;
 };
 let a, o = !1;
-const l = new L();
-for (const { tokenId: c, change: d } of t) {
-const u = getObj("graphic", c);
+const c = new M();
+for (const { tokenId: l, change: d } of t) {
+const u = getObj("graphic", l);
 if (u)
-switch (l.has(c) || l.set(c, { snapshot: an(u, le(u), e.settings), memory: Xe(ht(e.memories, c), e.edition) }), s.add(c), d.kind) {
+switch (c.has(l) || c.set(l, { snapshot: mn(u, re(u), e.settings), memory: Ze(kt(e.memories, l), e.edition) }), i.add(l), d.kind) {
 case "bar":
 if (d.from === null) break;
-d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : i(c)[`${d.bar}_value`] = d.from;
+d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(l)[`${d.bar}_value`] = d.from;
 break;
 case "attribute":
 d.from !== null && n.set(d.attributeId, d.from);
 break;
 case "worn": {
-const f = { ...e.memories.tokens[c] };
-f.worn = Zt(f.worn, d.track, d.from), Ys(e.memories.tokens, c, f);
+const f = { ...e.memories.tokens[l] };
+f.worn = sn(f.worn, d.track, d.from), rs(e.memories.tokens, l, f);
 break;
 }
 case "override": {
-const f = { ...e.memories.tokens[c] };
-f.overrides = Zt(f.overrides, d.key, d.from), Ys(e.memories.tokens, c, f);
+const f = { ...e.memories.tokens[l] };
+f.overrides = sn(f.overrides, d.key, d.from), rs(e.memories.tokens, l, f);
 break;
 }
 case "markers":
-i(c).statusmarkers = d.from;
+s(l).statusmarkers = d.from;
 break;
 case "memory": {
-const f = d.tokenId ?? c, h = Xe(ht(e.memories, f), e.edition);
-dn(e.memories, f, Vd(d.from, d.to, h, we));
+const f = d.tokenId ?? l, h = Ze(kt(e.memories, f), e.edition);
+kn(e.memories, f, au(d.from, d.to, h, ge));
 break;
 }
 case "initiative": {
-a ?? (a = Fe());
-const f = a.find((h) => h.id === c);
+a ?? (a = Ve());
+const f = a.find((h) => h.id === l);
 f && (f.pr = d.from, o = !0);
 break;
 }
 case "turn-order": {
-a ?? (a = Fe());
+a ?? (a = Ve());
 const f = a.filter((h) => h.id !== d.tokenId);
 f.length !== a.length && (a = f, o = !0);
 break;
 }
 }
 }
-for (const [c, d] of n) {
-const u = getObj("attribute", c);
-u && Pi(u, d);
+for (const [l, d] of n) {
+const u = getObj("attribute", l);
+u && Ws(u, d);
 }
-for (const c of s) {
-const d = getObj("graphic", c), u = l.get(c);
+for (const l of i) {
+const d = getObj("graphic", l), u = c.get(l);
 if (!d || !u) continue;
-const f = r.get(c) ?? {};
-typeof f.statusmarkers == "string" && (f.statusmarkers = Ci(f.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
+const f = r.get(l) ?? {};
+typeof f.statusmarkers == "string" && (f.statusmarkers = Hs(f.statusmarkers, e.memories.tokens[l]?.stance ?? null, e.settings));
 const h = {};
-for (const y of Wr) {
-const b = u.snapshot.bars[y], k = `${b.bar}_value`, A = b.link ? n.get(b.link) : void 0;
-A !== void 0 && d.get(k) !== A && (f[k] = A);
-const S = A ?? f[k];
-h[y] = typeof S == "number" ? S : b.value;
+for (const g of Zr) {
+const m = u.snapshot.bars[g], v = `${m.bar}_value`, $ = m.link ? n.get(m.link) : void 0;
+$ !== void 0 && d.get(v) !== $ && (f[v] = $);
+const A = $ ?? f[v];
+h[g] = typeof A == "number" ? A : m.value;
 }
-m.keys(f).length > 0 && d.set(f);
+k.keys(f).length > 0 && d.set(f);
 const p = typeof f.statusmarkers == "string" ? f.statusmarkers : u.snapshot.statusmarkers;
-Zd(e, d, u.snapshot, u.memory, { ...h, statusmarkers: p });
+yu(e, d, u.snapshot, u.memory, { ...h, statusmarkers: p });
 }
-a && o && ar(a);
+a && o && pr(a);
 }
-function Zd(e, t, n, r, s) {
-const i = (l, c) => {
-const d = l.edition?.id === e.edition.id ? e.edition.parseState(l.edition.state) : null;
-return e.edition.condition(d ?? e.edition.enter(c, l.deadForGood === !0), c);
-}, a = Xe(ht(e.memories, t.id), e.edition), o = {
+function yu(e, t, n, r, i) {
+const s = (c, l) => {
+const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
+return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
+}, a = Ze(kt(e.memories, t.id), e.edition), o = {
 vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
-condition: i(r, n.bars.vitality.value)
+condition: s(r, n.bars.vitality.value)
 };
-Ni(t, o, { ...s, condition: i(a, s.vitality) }, { undo: !0 }, () => Mi(n, n.bars.vitality.value));
+xs(t, o, { ...i, condition: s(a, i.vitality) }, { undo: !0 }, () => Ys(n, n.bars.vitality.value));
 }
-function ji(e) {
-if (e.length === 0) return jr.resolve([]);
+function Xs(e) {
+if (e.length === 0) return Kr.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new jr((n, r) => {
-sendChat("DefenseRound", t, (s) => {
-const a = (s[0]?.inlinerolls ?? []).map((o) => o.results.total);
-a.length !== e.length || a.some((o) => !C.isInteger(o)) ? r(new Gt(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
+return new Kr((n, r) => {
+sendChat("DefenseRound", t, (i) => {
+const a = (i[0]?.inlinerolls ?? []).map((o) => o.results.total);
+a.length !== e.length || a.some((o) => !C.isInteger(o)) ? r(new Bt(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
 });
 });
 }
-function eu(e) {
-const t = e.title ?? e.outcome.steps.find((n) => n.section === ce);
+function wu(e) {
+const t = e.title ?? e.outcome.steps.find((n) => n.section === le);
 return t ? e.say(t) : e.snapshot.name;
 }
-function fr(e) {
+function $r(e) {
 if (e.summary !== void 0) return e.summary;
-const t = e.outcome.steps.find((n) => n.section === ae);
+const t = e.outcome.steps.find((n) => n.section === ce);
 return e.summary = t ? e.say(t) : `${e.snapshot.name}.`;
 }
-function Fi(e) {
+function qs(e) {
 const { snapshot: t, outcome: n } = e;
-if (!oi(t.id)) return [];
+if (!lr(t.id)) return [];
 const r = [];
-for (const s of n.steps)
-s.section === Oe && (s.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage ?{Damage} --ids ${t.id}` }) : s.kind === "button" && r.push({ label: e.say(s), command: s.command }));
+for (const i of n.steps)
+i.section === Oe && (i.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${t.id}` }) : i.kind === "button" && r.push({ label: e.say(i), command: i.command }));
 return r;
 }
-function tu(e) {
-const t = [], n = new L();
+function bu(e) {
+const t = [], n = new M();
 for (const r of e.outcome.steps) {
-const s = r.section;
-if (s === void 0 || s === ce || s === ae || s === Oe) continue;
-let i = n.get(s);
-i || (i = [], n.set(s, i), t.push({ label: s, lines: i })), i.push(e.say(r));
+const i = r.section;
+if (i === void 0 || i === le || i === ce || i === Oe) continue;
+let s = n.get(i);
+s || (s = [], n.set(i, s), t.push({ label: i, lines: s }));
+const a = e.say(r);
+a !== "" && s.push(a);
 }
-return t;
+return t.filter((r) => r.lines.length > 0);
 }
-function hr(e) {
-const t = Fi(e);
+function Ar(e, t = []) {
+const n = [...qs(e), ...t];
 return {
-title: eu(e),
+title: wu(e),
 rows: [
 ...e.answer ? [{ label: "Answer", lines: [e.answer] }] : [],
-...tu(e),
+...bu(e),
 { label: "Turn Tracker", lines: e.notes },
 { label: "Rolls", lines: e.typed ? [e.typed] : [] },
-...t.length > 0 ? [{ label: "Actions", lines: [], buttons: t }] : []
+...n.length > 0 ? [{ label: "Actions", lines: [], buttons: n }] : []
 ]
 };
 }
-function nu(e) {
+function $u(e) {
 let t = "";
 for (const n of e)
-n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${wt[n.resource]} ${n.from} -> ${n.to}`);
+n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${ct[n.resource]} ${n.from} -> ${n.to}`);
 return t;
 }
-function vr(e, t, n, r, s, i) {
-const a = new L(), o = [];
+function Au(e, t) {
+return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;
+}
+function Sr(e, t, n, r, i, s, a = []) {
+const o = new M(), c = [];
 for (const l of t) {
-const c = e[l], { snapshot: d } = c, u = (a.get(d.name) ?? 0) + 1;
-a.set(d.name, u);
-const f = u === 1 ? d.name : `${d.name} (${u})`, h = s === "all" || n[l] === "public", p = h ? nu(c.changes) : "", y = h ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], k = h && c.outcome.steps.some((g) => g.section === Oe) ? [...y, ...Fi(c)] : y, A = fr(c), S = p ? `${A} ${p}` : A;
-o.push({ label: f, lines: c.answer ? [`${c.answer}. ${S}`] : [S], buttons: k });
+const d = e[l], { snapshot: u } = d, f = (o.get(u.name) ?? 0) + 1;
+o.set(u.name, f);
+const h = f === 1 ? u.name : `${u.name} (${f})`, p = i === "all" || n[l] === "public", g = p ? $u(d.changes) : "", m = p ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], $ = p && d.outcome.steps.some((B) => B.section === Oe) ? [...m, ...qs(d)] : m, A = Au($r(d), u.name), D = g ? `${A} ${g}` : A;
+c.push({ label: h, lines: d.answer ? [`${d.answer}. ${D}`] : [D], buttons: $ });
 }
-return { title: r, rows: o };
+return a.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...a] }), { title: r, rows: c };
 }
-function un(e, t) {
+function Gt(e, t) {
 return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
 }
-function mr(e, t, n) {
+function Tr(e, t, n) {
 if (t.length === 0) return;
-const r = t.some((c) => c.changes.length > 0 || !(c.outcome.noop || c.outcome.headline === "unharmed")), s = t.length > 1 ? su(e, t, n.sender ?? "gm") : [];
+const r = t.some((f) => f.changes.length > 0 || !(f.outcome.noop || f.outcome.headline === "unharmed")), i = t.length > 1 ? Tu(e, t, n.sender ?? "gm") : [];
 if (!r) {
-const c = n.senderMaySee ?? (() => !0);
-if (t.length === 1 && !c(t[0].snapshot)) {
-G(Se(n.replyTo), te(fr(t[0])));
+const f = n.senderMaySee ?? (() => !0);
+if (t.length === 1 && !f(t[0].snapshot)) {
+j(pe(n.replyTo), J($r(t[0])));
 return;
 }
-const d = t.length === 1 ? hr(t[0]) : vr(t, ru(t), Gi(e, t), `${n.title}: ${pr(t.length)}`, t.every((u) => c(u.snapshot)) ? "all" : "public", s);
-G(Se(n.replyTo), ke(d));
+const h = t.length === 1 ? Ar(t[0]) : Sr(t, Su(t), Js(e, t), `${n.title}: ${Er(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", i);
+j(pe(n.replyTo), ke(h));
 return;
 }
+const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], a = n.undo?.byGm !== !1;
 if (t.length === 1) {
-const c = t[0], d = un(e, c.snapshot);
-G(d === "public" ? ft : ve, ke(hr(c)), { record: !0 }), d === "gm" && !c.snapshot.hidden && G(ft, te(fr(c)));
+const f = t[0], h = Gt(e, f.snapshot), p = h === "public" || a;
+j(h === "public" ? pt : me, ke(Ar(f, p ? s : [])), { record: !0 }), h === "gm" && !f.snapshot.hidden && j(pt, J($r(f)) + (p || s.length === 0 ? "" : ` ${ee(s[0].label, s[0].command)}`));
 return;
 }
-const i = Gi(e, t), a = [], o = [];
-for (let c = 0; c < t.length; c += 1)
-t[c].snapshot.hidden || a.push(c), i[c] === "gm" && o.push(c);
-const l = t[0].typed ? ` (${t[0].typed})` : "";
-a.length > 0 && G(ft, ke(vr(t, a, i, `${n.title}: ${pr(a.length)}${l}`, "public", s))), o.length > 0 && G(ve, ke(vr(t, o, i, `${n.title}: ${pr(t.length)} (GM)${l}`, "all", s)), { record: !0 });
+const o = Js(e, t), c = [], l = [];
+for (let f = 0; f < t.length; f += 1)
+t[f].snapshot.hidden || c.push(f), o[f] === "gm" && l.push(f);
+const d = t[0].typed ? ` (${t[0].typed})` : "", u = l.length > 0 && (a || c.length === 0);
+c.length > 0 && j(pt, ke(Sr(t, c, o, `${n.title}: ${Er(c.length)}${d}`, "public", i, u ? [] : s))), l.length > 0 && j(me, ke(Sr(t, l, o, `${n.title}: ${Er(t.length)} (GM)${d}`, "all", i, u ? s : [])), { record: !0 });
 }
-function pr(e) {
+function Er(e) {
 return `${e} token${e === 1 ? "" : "s"}`;
 }
-function Gi(e, t) {
-return t.map((n) => un(e, n.snapshot));
+function Js(e, t) {
+return t.map((n) => Gt(e, n.snapshot));
 }
-function ru(e) {
+function Su(e) {
 return e.map((t, n) => n);
 }
-function su(e, t, n) {
+function Tu(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
-const { snapshot: s } = r;
-return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => hr(r) };
+const { snapshot: i } = r;
+return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Ar(r) };
 })
 );
 }
-function iu(e, t) {
+function Eu(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
-const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${D(n.raw)}"`;
-return `${e.name}: its ${wt[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
+const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${E(n.raw)}"`;
+return `${e.name}: its ${ct[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
 }
-function qe(e) {
+function et(e) {
 let t = 2;
 for (let n = 0; n < e.length; n += 1) {
 const r = e.charCodeAt(n);
 if (r === 34 || r === 92 || r === 8 || r === 12 || r === 10 || r === 13 || r === 9) t += 2;
 else if (r < 32) t += 6;
 else if (r >= 55296 && r <= 56319) {
-const s = e.charCodeAt(n + 1);
-s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
+const i = e.charCodeAt(n + 1);
+i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;
 }
 return t;
 }
-var Vi = 50, kr = 6e4, Ui = 10, fn = new Aa();
-function au(e) {
+var Qs = 50, _r = 6e4, Zs = 10, gn = new Ma();
+function _u(e) {
 switch (e.kind) {
 case "bar":
 return 90 + (e.attributeId?.length ?? 0);
@@ -4608,412 +4747,421 @@ case "override":
 case "initiative":
 return 80;
 case "markers":
-return 40 + qe(e.from) + qe(e.to);
+return 40 + et(e.from) + et(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + Bi(e.from) + Bi(e.to);
+return 60 + (e.tokenId?.length ?? 0) + ea(e.from) + ea(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;
 }
 }
-function Bi(e) {
-return 20 + (e.stance === void 0 ? 0 : qe(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + gr(e.edition.state) : 0) + (e.answer ? 40 + qe(e.answer.edition) + gr(e.answer.answer) : 0);
+function ea(e) {
+return 20 + (e.stance === void 0 ? 0 : et(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Dr(e.edition.state) : 0) + (e.answer ? 40 + et(e.answer.edition) + Dr(e.answer.answer) : 0);
 }
-function gr(e) {
-if (typeof e == "string") return qe(e);
+function Dr(e) {
+if (typeof e == "string") return et(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const [n, r] of m.entries(e)) t += n.length + 4 + gr(r);
+for (const [n, r] of k.entries(e)) t += n.length + 4 + Dr(r);
 return t;
 }
-function Hi(e) {
-let t = fn.get(e);
+function ta(e) {
+let t = gn.get(e);
 if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
-t += 50 + qe(n.tokenId) + qe(n.name);
-for (const r of n.changes) t += au(r);
+t += 50 + et(n.tokenId) + et(n.name);
+for (const r of n.changes) t += _u(r);
 }
-fn.set(e, t);
+gn.set(e, t);
 }
 return t;
 }
-function ou(e, t, n) {
+function Du(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
-for (let s = r.length - 1; s >= 0; s -= 1) {
-const i = r[s];
-if (!(i.kind !== "hand-edit" || !i.tokens.some((o) => o.changes.some((l) => l.kind === "bar" && l.attributeId === t))))
-return i.tokens.some((o) => o.tokenId === n.tokenId) ? !1 : (i.tokens.push(n), fn.delete(i), !0);
+for (let i = r.length - 1; i >= 0; i -= 1) {
+const s = r[i];
+if (!(s.kind !== "hand-edit" || !s.tokens.some((o) => o.changes.some((c) => c.kind === "bar" && c.attributeId === t))))
+return s.tokens.some((o) => o.tokenId === n.tokenId) ? !1 : (s.tokens.push(n), gn.delete(s), !0);
 }
 return !1;
 }
-function cu(e) {
-return e.by === "hand-edit" || e.by === je || ut(e.by);
+function Ru(e) {
+return e.by === "hand-edit" || e.by === Le || qe(e.by);
 }
-function yr(e) {
-return e.by === "hand-edit" || !cu(e);
+function Rr(e) {
+return e.by === "hand-edit" || !Ru(e);
 }
-function Ki(e, t) {
-const n = t.tokens.filter((c) => c.changes.length > 0);
+function na(e, t) {
+const n = t.tokens.filter((d) => d.changes.length > 0);
 if (n.length === 0) return;
-const r = { ...t, tokens: n }, s = e.store.history;
-s.push(r);
-const i = yr(r), a = () => s.filter((c) => c !== r && c.by === r.by);
-if (i) {
-const c = a();
-for (const d of c.slice(0, E.max(0, c.length + 1 - Ui))) s.splice(s.indexOf(d), 1);
+e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
+const r = `U${e.store.lastEntry}`, i = { ...t, key: r, tokens: n }, s = e.store.history;
+s.push(i);
+const a = Rr(i), o = () => s.filter((d) => d !== i && d.by === i.by);
+if (a) {
+const d = o();
+for (const u of d.slice(0, S.max(0, d.length + 1 - Zs))) s.splice(s.indexOf(u), 1);
 }
-let o = 0;
-for (const c of s) o += Hi(c);
-const l = () => s.length > Vi || o > kr;
+let c = 0;
+for (const d of s) c += ta(d);
+const l = () => s.length > Qs || c > _r;
 for (; l() && s.length > 1; ) {
-const c = i ? a()[0] ?? r : s[0];
-if (s.splice(s.indexOf(c), 1), o -= Hi(c), c === r) break;
+const d = a ? o()[0] ?? i : s[0];
+if (s.splice(s.indexOf(d), 1), c -= ta(d), d === i) return;
 }
+return r;
 }
-function lu(e) {
-const t = e.store.history, n = t.length, r = [], s = new L();
-let i = 0;
+function Ou(e) {
+const t = e.store.history, n = t.length, r = [], i = new M();
+let s = 0;
 for (let a = t.length - 1; a >= 0; a -= 1) {
 const o = t[a];
-if (r.length >= Vi) break;
-const l = de.stringify(o).length;
-if (fn.set(o, l), !(l > kr)) {
-if (i + l > kr && r.length > 0) {
-if (yr(o)) continue;
+if (r.length >= Qs) break;
+const c = de.stringify(o).length;
+if (gn.set(o, c), !(c > _r)) {
+if (s + c > _r && r.length > 0) {
+if (Rr(o)) continue;
 break;
 }
-if (yr(o)) {
-const c = s.get(o.by) ?? 0;
-if (c >= Ui) continue;
-s.set(o.by, c + 1);
+if (Rr(o)) {
+const l = i.get(o.by) ?? 0;
+if (l >= Zs) continue;
+i.set(o.by, l + 1);
 }
-r.unshift(o), i += l;
+r.unshift(o), s += c;
 }
 }
 return t.splice(0, t.length, ...r), n - r.length;
 }
-function wr(e) {
-const t = new L();
+function yn(e) {
+const t = new M();
 for (const r of e) {
-const s = r.endsWith(".") ? r.slice(0, -1) : r;
-t.set(s, (t.get(s) ?? 0) + 1);
+const i = r.endsWith(".") ? r.slice(0, -1) : r;
+t.set(i, (t.get(i) ?? 0) + 1);
 }
-const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
-return n.length <= 10 ? n : [...n.slice(0, 8), `${n.length - 8} more problems`];
+const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
+return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];
 }
-function xi(e, t = 5) {
+function wn(e, t = 5) {
 return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
 }
-function vt(e) {
-const t = new L();
+function Ue(e) {
+const t = new M();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-return xi([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
+return wn([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
 }
-var du = class {
+var Cu = class {
 constructor() {
-this.byReason = new L();
+this.byReason = new M();
 }
 add(e, t) {
 const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);
 }
 lines() {
-return [...this.byReason].map(([e, t]) => `${vt(t)}: ${e}`);
+return [...this.byReason].map(([e, t]) => `${Ue(t)}: ${e}`);
 }
 };
-function mt(e) {
+function gt(e) {
 return e.get("_subtype") === "card";
 }
-function Je(e, t, n = {}) {
-const r = [], s = new X(), i = [], a = (c) => {
-s.has(c.id) || (s.add(c.id), i.push(c));
+function tt(e, t, n = {}) {
+const r = [], i = new q(), s = [], a = (l) => {
+i.has(l.id) || (i.add(l.id), s.push(l));
 };
 if (t !== void 0) {
-if (t.length === 0) throw new w("--ids needs at least one token id");
-const c = [];
+if (t.length === 0) throw new y("--ids needs at least one token id");
+const l = [];
 for (const d of t) {
-const u = pt(d, e.gm);
-u ? a(u) : c.push(uu(d));
+const u = yt(d, e.gm);
+u ? a(u) : l.push(Iu(d));
 }
-c.length === 1 ? r.push(`--ids: no token on the table has the id "${c[0]}"`) : c.length > 1 && r.push(`--ids: no token on the table has the ids ${xi(c.map((d) => `"${d}"`))}`);
+l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${wn(l.map((d) => `"${d}"`))}`);
 } else {
-let c = 0;
+let l = 0;
 for (const d of e.msg.selected ?? []) {
-const u = d._type === "graphic" ? K(d._id) : void 0;
-u && !mt(u) ? a(u) : c += 1;
+const u = d._type === "graphic" ? x(d._id) : void 0;
+u && !gt(u) ? a(u) : l += 1;
 }
-c > 0 && r.push(`${c} selected object${c === 1 ? " is" : "s are"} not a token and ${c === 1 ? "was" : "were"} ignored`);
+l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);
 }
-if (i.length === 0)
-throw r.length > 0 ? new P(`no token to act on (${r.join("; ")})`) : new P("no token selected: select one or more tokens, or name them with --ids");
-const o = [], l = [];
-for (const c of i) {
-const d = le(c);
-e.gm || n.anyTarget || De(e.playerId, c, d) ? o.push({ token: c, character: d }) : l.push(ne(c));
+if (s.length === 0)
+throw r.length > 0 ? new I(`no token to act on (${r.join("; ")})`) : new I("no token selected: select one or more tokens, or name them with --ids");
+const o = [], c = [];
+for (const l of s) {
+const d = re(l);
+e.gm || n.anyTarget || Se(e.playerId, l, d) ? o.push({ token: l, character: d }) : c.push(ne(l));
 }
-if (l.length > 0 && r.push(`you do not control ${vt(l)}`), o.length === 0) throw new P(wr(r).join("; "));
+if (c.length > 0 && r.push(`you do not control ${Ue(c)}`), o.length === 0) throw new I(yn(r).join("; "));
 return { targets: o, notes: r };
 }
-function uu(e) {
+function Iu(e) {
 return e.length > 24 ? `${e.slice(0, 24)}...` : e;
 }
-function pt(e, t) {
+function yt(e, t) {
 if (e.length === 0 || e.length > 64) return;
-const n = K(e);
-if (!(!n || mt(n)) && !(!t && n.get("layer") === "gmlayer"))
+const n = x(e);
+if (!(!n || gt(n)) && !(!t && n.get("layer") === "gmlayer"))
 return n;
 }
-function fu(e, t) {
+function Nu(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
-if (!(!r || r.length === 0) && !pt(r.join(" "), e.gm))
-throw new P(`--${n}: no token on the table has that id`);
+if (!(!r || r.length === 0) && !yt(r.join(" "), e.gm))
+throw new I(`--${n}: no token on the table has that id`);
 }
 }
-function br(e, t) {
-const n = K(t);
-return n !== void 0 && De(e, n, le(n));
+function Or(e, t) {
+const n = x(t);
+return n !== void 0 && Se(e, n, re(n));
 }
-function I(e) {
-return Me(e.store.settings.edition);
+function N(e) {
+return Pe(e.store.settings.edition);
 }
-function kt(e, t) {
-const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((s) => n[s] === n.stamina) ?? "power";
+function wt(e, t) {
+const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((i) => n[i] === n.stamina) ?? "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
 }
-function hu(e) {
-const t = K(e);
+function Pu(e) {
+const t = x(e);
 return t ? ne(t, e) : e;
 }
-function Wi(e) {
+function ra(e) {
 return e.store;
 }
-function Yi(e) {
+function ia(e) {
 const t = e.store.editionLeft;
-return t !== void 0 && t !== e.store.settings.edition ? Me(t) : void 0;
+return t !== void 0 && t !== e.store.settings.edition ? Pe(t) : void 0;
 }
-function zi(e, t) {
-return e.gm || De(e.playerId, t.token, t.character) || un(e.app, t) === "public";
+function sa(e, t) {
+return e.gm || Se(e.playerId, t.token, t.character) || Gt(e.app, t) === "public";
 }
-function Qe(e, t) {
-const n = I(e), r = {
+function nt(e, t) {
+const n = N(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: hu,
+nameOf: Pu,
 waiting: e.store.exchange.waiting,
-other: (i) => {
-const a = K(i);
-if (!a || mt(a)) return;
-const o = e.store.tokens[i], l = ki(a, e.store.settings.bars.vitality);
+other: (s) => {
+const a = x(s);
+if (!a || gt(a)) return;
+const o = e.store.tokens[s], c = Ds(a, e.store.settings.bars.vitality);
 return {
 name: ne(a, "unnamed token"),
 stance: o?.stance ?? null,
-state: rr(n, o, l, r.editionLeft),
-answer: yi(n, e.store.exchange.waiting[i]),
-vitality: l,
-acting: r.turnRow !== void 0 && r.turnRow.id === i
+state: hr(n, o, c, r.editionLeft),
+answer: Os(n, e.store.exchange.waiting[s]),
+vitality: c,
+acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
 }
 };
 if (t) {
 r.turnOrder = t;
-const i = Od(t);
-if (i) {
-r.turnRow = i;
-const a = Lt(i.id);
-a !== "" && a !== "-1" && K(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
+const s = Jd(t);
+if (s) {
+r.turnRow = s;
+const a = Ft(s.id);
+a !== "" && a !== "-1" && x(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
 }
 }
-const s = Yi(e);
-return s && (r.editionLeft = s), r;
+const i = ia(e);
+return i && (r.editionLeft = i), r;
 }
-function hn(e, t, n, r = Qe(e)) {
-const s = an(t.token, t.character, e.store.settings);
-return pd(s, e.store.tokens[s.id], n, r);
+function bn(e, t, n, r = nt(e)) {
+const i = mn(t.token, t.character, e.store.settings);
+return jd(i, e.store.tokens[i.id], n, r);
 }
-function Xi(e, t, n, r = !0) {
+function aa(e, t, n, r = !0) {
 switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? iu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? Eu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
 }
 }
-function vn(e, t, n = "; nothing changed") {
-const r = t[0], s = r.which === "max" ? `the max of "${r.attribute}"` : `"${r.attribute}"`;
-return `${e.name}: its character's ${s} ${r.problem}; set a number there (or a formula of numbers and attributes), or give the token its own value with !defense-round set ${r.key} N${n}`;
+function $n(e, t, n = "; nothing changed") {
+const r = t[0], i = r.which === "max" ? `the max of "${r.attribute}"` : `"${r.attribute}"`;
+return `${e.name}: its character's ${i} ${r.problem}; set a number there (or a formula of numbers and attributes), or give the token its own value with !defense-round set ${r.key} N${n}`;
 }
-function jt(e) {
-return { settings: e.store.settings, edition: I(e), memories: Wi(e) };
+function Vt(e) {
+return { settings: e.store.settings, edition: N(e), memories: ra(e) };
 }
-var vu = class {
-constructor(e, t, n, r, s, i) {
-this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = s, this.nameOf = i;
+var Mu = class {
+constructor(e, t, n, r, i, s) {
+this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = i, this.nameOf = s;
 }
 say(e) {
-return this.words ?? (this.words = Di(this.edition, (t) => t === this.snapshot.id ? this.snapshot.name : this.nameOf(t))), this.words(e);
+return this.words ?? (this.words = Fs(this.edition, (t) => t === this.snapshot.id ? this.snapshot.name : this.nameOf(t))), this.words(e);
 }
 };
-function mu(e, t, n, r = {}, s = jt(e)) {
-const { snapshot: i } = t, a = zd(s, t, n, r), o = new vu(i, n, a.changes, a.notes, s.edition, t.facts.nameOf);
+function Lu(e, t, n, r = {}, i = Vt(e)) {
+const { snapshot: s } = t, a = mu(i, t, n, r), o = new Mu(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
 return r.title && (o.title = r.title), {
 // The name only labels the entry (the history keeps at most 200 characters of it).
-applied: { tokenId: i.id, name: i.name.length > 200 ? i.name.slice(0, 200) : i.name, changes: a.changes },
+applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: a.changes },
 shown: o
 };
 }
-function pu(e, t, n) {
-const r = K(t.token.id);
-if (!r || mt(r)) return !1;
-const s = t.character?.id ?? "";
-if (D(r.get("represents") ?? "") !== s) return !1;
-const i = s ? ld(s) : void 0;
-return s && !i ? !1 : e.gm || n || De(e.playerId, r, i);
+function ju(e, t, n) {
+const r = x(t.token.id);
+if (!r || gt(r)) return !1;
+const i = t.character?.id ?? "";
+if (E(r.get("represents") ?? "") !== i) return !1;
+const s = i ? Od(i) : void 0;
+return i && !s ? !1 : e.gm || n || Se(e.playerId, r, s);
 }
-function ku(e) {
+function Fu(e) {
 for (const t of e.changes)
-if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && E.abs(t.to) <= 1e9)) return t.to;
+if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && S.abs(t.to) <= 1e9)) return t.to;
 }
-function qi(e, t) {
-const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
+function oa(e, t) {
+const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = rs(e.msg.content ?? ""), s = n.filter((i) => !yu((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
-if (s.length !== 0)
-return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;
+const r = ui(e.msg.content ?? ""), i = n.filter((s) => !Vu((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+if (i.length !== 0)
+return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
 }
-var gu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function yu(e, t) {
+var Gu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function Vu(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[C(n[1])], s = gu.exec(D(r?.expression ?? ""));
-return s ? (s[1] === "" ? 1 : C(s[1])) >= 1 && C(s[2]) >= 2 : !1;
+const r = t?.[C(n[1])], i = Gu.exec(E(r?.expression ?? ""));
+return i ? (i[1] === "" ? 1 : C(i[1])) >= 1 && C(i[2]) >= 2 : !1;
 }
-function $r(e, t) {
+function Cr(e, t) {
 const n = {};
 for (const r of t) {
-const s = r.flag === void 0 ? void 0 : Ee(e, r.flag, 1, r.sides);
-s !== void 0 && (n[r.name] = s);
+const i = r.flag === void 0 ? void 0 : Ee(e, r.flag, 1, r.sides);
+i !== void 0 && (n[r.name] = i);
 }
 return n;
 }
-function Ji(e, t, n, r) {
-if (e.length === 0) return Qi;
-const s = { ...t };
-let i = r;
-for (const a of e) s[a.name] === void 0 && (s[a.name] = n[i++] ?? a.sides);
-return s;
+function ca(e, t, n, r) {
+if (e.length === 0) return la;
+const i = { ...t };
+let s = r;
+for (const a of e) i[a.name] === void 0 && (i[a.name] = n[s++] ?? a.sides);
+return i;
 }
-var Qi = m.freeze({});
-function mn(e, t, n, r, s, i, a, o) {
-const l = hn(e, t, n, s);
-o?.(l);
-const c = n.resolve(l.facts, r);
-if (Sn(c)) return { kind: "refusal", refusal: c, reading: l };
-if (l.problems.length > 0) return { kind: "problems", reading: l };
-const d = ku(c);
-if (d !== void 0) return { kind: "unsafe", value: d, reading: l };
-const { applied: u, shown: f } = mu(e, l, c, a(c), i);
-return { kind: "written", outcome: c, applied: u, shown: f, reading: l };
+var la = k.freeze({});
+function An(e, t, n, r, i, s, a, o) {
+const c = bn(e, t, n, i);
+o?.(c);
+const l = n.resolve(c.facts, r);
+if (On(l)) return { kind: "refusal", refusal: l, reading: c };
+if (c.problems.length > 0) return { kind: "problems", reading: c };
+const d = Fu(l);
+if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
+const { applied: u, shown: f } = Lu(e, c, l, a(l), s);
+return { kind: "written", outcome: l, applied: u, shown: f, reading: c };
 }
-function Ar(e, t, n) {
-const r = Qe(e), s = jt(e);
-return t.map((i) => mn(e, i, n, Qi, r, s, () => ({ notify: !1 })));
+function Ir(e, t, n) {
+const r = nt(e), i = Vt(e);
+return t.map((s) => An(e, s, n, la, r, i, () => ({ notify: !1 })));
 }
-async function pn(e, t, n, r, s) {
-const i = $r(e.parsed, t.dice), a = e.gm ? void 0 : qi(e, t.dice);
-return Zi(e, n.map((o) => ({ target: o, plan: t, given: i, ...a ? { typed: a } : {} })), r, s);
+async function Sn(e, t, n, r, i) {
+const s = Cr(e.parsed, t.dice), a = e.gm ? void 0 : oa(e, t.dice);
+return da(e, n.map((o) => ({ target: o, plan: t, given: s, ...a ? { typed: a } : {} })), r, i);
 }
-async function Zi(e, t, n, r) {
-const s = e.app;
-let i, a = [];
-const o = t.map((v) => ((i === void 0 || v.plan !== i.plan || v.given !== i.given) && (a = v.plan.dice.filter(($) => v.given[$.name] === void 0)), i = v, a)), l = o.some((v) => v.length > 0), c = s.store.settings.edition, d = l ? await ji(o.flatMap((v) => v.map(($) => $.sides))) : [];
-if (s.store.settings.edition !== c) {
-z(e, `Not applied: the edition changed to ${s.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+async function da(e, t, n, r) {
+const i = e.app;
+let s, a = [];
+const o = t.map((w) => ((s === void 0 || w.plan !== s.plan || w.given !== s.given) && (a = w.plan.dice.filter((R) => w.given[R.name] === void 0)), s = w, a)), c = o.some((w) => w.length > 0), l = i.store.settings.edition, d = c ? await Xs(o.flatMap((w) => w.map((R) => R.sides))) : [];
+if (i.store.settings.edition !== l) {
+_e(e, `Not applied: the edition changed to ${i.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;
 }
-const u = [...n], f = new du(), h = [], p = [];
-let y = !1;
-const b = t.some(({ plan: v }) => v.readsTurnOrder) ? { order: Fe(), changed: !1 } : void 0, k = dr() ?? null, A = Qe(s, b?.order), S = jt(s), g = (v) => {
-const $ = { notify: v.observed ?? !0, healthColors: k };
-return b && ($.turnOrder = b), $;
+const u = [...n], f = new Cu(), h = [], p = [];
+let g = !1;
+const m = t.some(({ plan: w }) => w.readsTurnOrder) ? { order: Ve(), changed: !1 } : void 0, v = wr() ?? null, $ = nt(i, m?.order), A = Vt(i), D = (w) => {
+const R = { notify: w.observed ?? !0, healthColors: v };
+return m && (R.turnOrder = m), R;
 };
-let R = 0;
-if (t.forEach(({ target: v, plan: $, given: N, typed: M, answer: Q }, oe) => {
-const Ze = o[oe], et = R;
-if (R += Ze.length, l && !pu(e, v, r.anyTarget === !0)) {
-u.push(`${ne(v.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+let B = 0;
+t.forEach(({ target: w, plan: R, given: P, typed: Q, answer: ie }, rt) => {
+const it = o[rt], Be = B;
+if (B += it.length, c && !ju(e, w, r.anyTarget === !0)) {
+u.push(`${ne(w.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;
 }
-const x = mn(s, v, $, Ji($.dice, N, d, et), A, S, g);
-if (x.kind !== "written") {
-const { snapshot: Ft } = x.reading, ka = () => zi(e, Ft);
-x.kind === "refusal" ? x.refusal.kind === "refused" && !x.refusal.nameFirst ? f.add(Ft.name, x.refusal.reason) : u.push(Xi(s, Ft, x.refusal, ka())) : x.kind === "problems" ? u.push(vn(Ft, x.reading.problems)) : u.push(`${Ft.name}: the result${ka() ? ` (${x.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const H = An(i, w, R, ca(R.dice, P, d, Be), $, A, D);
+if (H.kind !== "written") {
+const { snapshot: Ut } = H.reading, Ra = () => sa(e, Ut);
+H.kind === "refusal" ? H.refusal.kind === "refused" && !H.refusal.nameFirst ? f.add(Ut.name, H.refusal.reason) : u.push(aa(i, Ut, H.refusal, Ra())) : H.kind === "problems" ? u.push($n(Ut, H.reading.problems)) : u.push(`${Ut.name}: the result${Ra() ? ` (${H.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
-const Te = x.outcome;
-h.push(x.applied), M && (x.shown.typed = M), Q && (x.shown.answer = Q), p.push(x.shown), y || (y = Te.undoable === !0);
-}), u.push(...f.lines()), b?.changed && ar(b.order), (r.record || y) && h.length > 0 && Ki(s, { by: r.recordBy ?? e.playerId, kind: r.record ? "damage" : "save", round: s.store.round.number, tokens: h }), mr(s, p, {
+const ah = H.outcome;
+h.push(H.applied), Q && (H.shown.typed = Q), ie && (H.shown.answer = ie), p.push(H.shown), g || (g = ah.undoable === !0);
+}), u.push(...f.lines()), m?.changed && pr(m.order);
+let b;
+if ((r.record || g) && h.length > 0) {
+const w = r.recordBy ?? e.playerId, R = na(i, { by: w, kind: r.record ? "damage" : "save", round: i.store.round.number, tokens: h }), P = w === e.playerId ? e.gm : qe(w);
+R !== void 0 && (r.record || P) && (b = { command: `!damage --undo --entry ${R}`, byGm: P });
+}
+if (Tr(i, p, {
+...b ? { undo: b } : {},
 title: r.title,
 replyTo: e.replyTo,
 sender: e.gm ? "gm" : e.playerId,
-senderMaySee: (v) => zi(e, v)
+senderMaySee: (w) => sa(e, w)
 }), u.length > 0) {
-const v = r.refusals(wr(u), h.length > 0);
-z(e, `${v.charAt(0).toUpperCase()}${v.slice(1)}`);
+const w = r.refusals(yn(u), h.length > 0);
+je(e, w);
 }
 }
-function wu(e) {
+function Uu(e) {
 e.store.exchange.waiting = {};
 }
-function bu(e, t) {
+function Bu(e, t) {
 const n = e.store.exchange.waiting;
-for (const r of m.keys(n)) n[r].edition !== t && delete n[r];
+for (const r of k.keys(n)) n[r].edition !== t && delete n[r];
 }
-function $u(e, t, n) {
+function Hu(e, t, n) {
 if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
 }
-function Sr(e, t) {
+function Nr(e, t) {
 return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
 }
-function kn(e, t) {
-return t.defenders.filter((n) => t.answers[n] === void 0 && !Sr(e, n));
+function Tn(e, t) {
+return t.defenders.filter((n) => t.answers[n] === void 0 && !Nr(e, n));
 }
-function ea(e, t) {
-return e.attacker === null || t ? e.attacker : K(e.attacker)?.get("layer") === "gmlayer" ? null : e.attacker;
+function ua(e, t) {
+return e.attacker === null || t ? e.attacker : x(e.attacker)?.get("layer") === "gmlayer" ? null : e.attacker;
 }
-function Tr(e, t = !0) {
-const n = ea(e, t);
+function Pr(e, t = !0) {
+const n = ua(e, t);
 if (n === null) return "An unseen attacker";
-const r = K(n);
+const r = x(n);
 return r ? ne(r, "The attacker") : "The attacker (gone)";
 }
-function Au(e) {
+function Ku(e) {
 const t = e.store.exchange;
 return t.lastAttack = t.lastAttack >= 999999 ? 1 : t.lastAttack + 1, `A${t.lastAttack}`;
 }
-function Su(e) {
-const t = m.keys(e.store.exchange.attacks);
+function xu(e) {
+const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;
 }
-function ta(e, t, n) {
+function fa(e, t, n) {
 const r = [];
-let s = 0;
-for (const i of kn(e, t)) {
-const a = K(i);
-a && (!n && a.get("layer") === "gmlayer" ? s += 1 : r.push(ne(a, "a token")));
+let i = 0;
+for (const s of Tn(e, t)) {
+const a = x(s);
+a && (!n && a.get("layer") === "gmlayer" ? i += 1 : r.push(ne(a, "a token")));
 }
-return s > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
+return i > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
 }
-function na(e, t) {
-return kn(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => br(t.by, n) || t.answers[n] !== void 0);
+function ha(e, t) {
+return Tn(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => Or(t.by, n) || t.answers[n] !== void 0);
 }
-var Tu = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function Eu(e) {
+var Wu = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function Yu(e) {
 switch (e.kind) {
 case "refused": {
 const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -5025,79 +5173,79 @@ case "bar":
 return "its Vitality is not a number";
 }
 }
-function ra(e, t, n, r, s, i) {
-const a = K(r);
+function ma(e, t, n, r, i, s) {
+const a = x(r);
 if (!a) return;
-const o = { token: a, character: le(a) }, l = ne(a, "a token"), c = t.attack, d = kt(e, !0);
-if (Sr(e, r)) return { label: l, lines: ["Answered by the defense it made ahead (!defend)"] };
+const o = { token: a, character: re(a) }, c = ne(a, "a token"), l = t.attack, d = wt(e, !0);
+if (Nr(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
-if (u) return { label: l, lines: [`Answered: ${u.word}`] };
+if (u) return { label: c, lines: [`Answered: ${u.word}`] };
 const f = [], h = [], p = [];
-let y;
-for (const k of c.choices) {
-const A = `!defend --answer ${n.key} --ids ${r} --${c.answerFlag} ${k}`;
-if (k === "none") {
-h.push({ label: c.label(k, hn(e, o, Tu, i).facts), command: A });
+let g;
+for (const v of l.choices) {
+const $ = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${v}`;
+if (v === "none") {
+h.push({ label: l.label(v, bn(e, o, Wu, s).facts), command: $ });
 continue;
 }
-const S = c.planAnswer(k, n.situation, n.attacker, d), g = hn(e, o, S, i);
-y = g.facts;
-const R = c.label(k, g.facts), v = m.fromEntries(S.dice.map((N) => [N.name, E.ceil(N.sides / 2)])), $ = S.resolve(g.facts, v);
-if (Sn($)) {
-const N = Eu($), M = p.find((Q) => Q.why === N);
-M ? M.answers.push(R.replace(/ \(.*\)$/, "")) : p.push({ answers: [R.replace(/ \(.*\)$/, "")], why: N });
-} else h.push({ label: R, command: A });
+const A = l.planAnswer(v, n.situation, n.attacker, d), D = bn(e, o, A, s);
+g = D.facts;
+const B = l.label(v, D.facts), b = k.fromEntries(A.dice.map((R) => [R.name, S.ceil(R.sides / 2)])), w = A.resolve(D.facts, b);
+if (On(w)) {
+const R = Yu(w), P = p.find((Q) => Q.why === R);
+P ? P.answers.push(B.replace(/ \(.*\)$/, "")) : p.push({ answers: [B.replace(/ \(.*\)$/, "")], why: R });
+} else h.push({ label: B, command: $ });
 }
-for (const { answers: k, why: A } of p) f.push(`${k.join(", ")}: ${A}`);
-const b = ea(n, s);
-if (y)
-for (const k of c.extra?.(y, b) ?? []) k.section === Oe && h.push({ label: k.label, command: k.command });
-return { label: l, lines: f, buttons: oi(r) ? h : [] };
+for (const { answers: v, why: $ } of p) f.push(`${v.join(", ")}: ${$}`);
+const m = ua(n, i);
+if (g)
+for (const v of l.extra?.(g, m) ?? []) v.section === Oe && h.push({ label: v.label, command: v.command });
+return { label: c, lines: f, buttons: lr(r) ? h : [] };
 }
-function sa(e) {
-return Qe(e, Fe());
+function va(e) {
+return nt(e, Ve());
 }
-function Du(e) {
-const t = K(e);
+function zu(e) {
+const t = x(e);
 if (!t) return ["gm"];
-const n = Xl(t, le(t));
+const n = ld(t, re(t));
 return n.length > 0 ? n : ["gm"];
 }
-function ia(e, t) {
-return `Attack ${e.key}: ${Tr(e, t)} attacks`;
+function pa(e, t) {
+return `Attack ${e.key}: ${Pr(e, t)} attacks`;
 }
-function aa(e, t) {
+function ka(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
 }
-function _u(e, t) {
-const n = I(e), r = sa(e), s = new L();
-for (const i of t.defenders)
-for (const a of Du(i)) {
-const o = s.get(a) ?? [];
-o.push(i), s.set(a, o);
+function Xu(e, t) {
+const n = N(e), r = va(e), i = new M();
+for (const s of t.defenders)
+for (const a of zu(s)) {
+const o = i.get(a) ?? [];
+o.push(s), i.set(a, o);
 }
-for (const [i, a] of s) {
-if (i === "gm") continue;
-const o = a.flatMap((l) => ra(e, n, t, l, !1, r) ?? []);
-o.length > 0 && G(Se(ri(i)), ke({ title: ia(t, !1), rows: [...aa(n, t), ...o] }), { record: !0 });
+for (const [s, a] of i) {
+if (s === "gm") continue;
+const o = a.flatMap((c) => ma(e, n, t, c, !1, r) ?? []);
+o.length > 0 && j(pe(hs(s)), ke({ title: pa(t, !1), rows: [...ka(n, t), ...o] }), { record: !0 });
 }
-G(ve, ke(Er(e, n, t, s.get("gm") ?? [], r)), { record: !0 });
+j(me, ke(Mr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
 }
-function Er(e, t, n, r, s = sa(e)) {
-const i = [...aa(t, n), ...r.flatMap((o) => ra(e, t, n, o, !0, s) ?? [])], a = kn(e, n).map((o) => {
-const l = K(o);
-return l ? ne(l, "a token") : "a token gone from the table";
+function Mr(e, t, n, r, i = va(e)) {
+const s = [...ka(t, n), ...r.flatMap((o) => ma(e, t, n, o, !0, i) ?? [])], a = Tn(e, n).map((o) => {
+const c = x(o);
+return c ? ne(c, "a token") : "a token gone from the table";
 });
-return i.push({
+return s.push({
 label: "Waiting for",
 lines: [a.length > 0 ? a.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }
 ]
-}), { title: ia(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };
+}), { title: pa(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
 }
-var Ru = 5, oa = {
+var qu = 5, ga = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
@@ -5105,320 +5253,261 @@ resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }
 };
-function Ou(e) {
-const t = I(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = m.keys(t.attack.flags).map((s) => ` [--${s} ...]`).join("");
+function Ju(e) {
+const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
 }
-var Cu = {
-usage: Ou,
+var Qu = {
+usage: Ju,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
 ],
 run(e) {
-if (O(e.parsed, "list")) return Fu(e);
-const t = j(e.parsed, "resolve");
-if (t !== void 0) return Mu(e, t);
-const n = j(e.parsed, "cancel");
-return n !== void 0 ? ju(e, n) : Nu(e);
+if (O(e.parsed, "list")) return af(e);
+const t = L(e.parsed, "resolve");
+if (t !== void 0) return nf(e, t);
+const n = L(e.parsed, "cancel");
+return n !== void 0 ? sf(e, n) : ef(e);
 }
 };
-function ca(e, t, n = {}) {
-const r = new L();
-for (const [s, i] of e.flags)
-m.prototype.hasOwnProperty.call(oa, s) || m.prototype.hasOwnProperty.call(t.attack.flags, s) || r.set(s, i);
-for (const [s, i] of m.entries(n)) r.set(s, [i]);
+function ya(e, t, n = {}) {
+const r = new M();
+for (const [i, s] of e.flags)
+k.prototype.hasOwnProperty.call(ga, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
+for (const [i, s] of k.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };
 }
-function Iu(e) {
-return { command: "!attack", positionals: [...e.positionals], flags: new L(e.flags.map(([t, n]) => [t, [...n]])) };
+function Zu(e) {
+return { command: "!attack", positionals: [...e.positionals], flags: new M(e.flags.map(([t, n]) => [t, [...n]])) };
 }
-function Nu(e) {
-const t = e.app, n = I(t), r = n.attack;
-if (Ie(e.parsed, { ...oa, ...n.commands.damage.flags, ...r.flags }, Yn(n.id, "damage")), Ae(e.parsed) === void 0) throw new w("no defenders given: --ids with their token ids");
-const s = ca(e.parsed, n);
-n.planDamage(s, kt(t, e.gm));
-const i = r.situation(e.parsed), a = m.keys(n.commands.damage.flags).find((y) => n.commands.damage.flags[y].decides !== void 0 && s.flags.has(y));
-if (a !== void 0 && !e.gm) throw new P(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-const o = Pu(e), l = m.values(t.store.exchange.attacks);
-if (l.length >= Jn) throw new P(`${l.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+function ef(e) {
+const t = e.app, n = N(t), r = n.attack;
+if (Te(e.parsed, { ...ga, ...n.commands.damage.flags, ...r.flags }, Qn(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+const i = ya(e.parsed, n);
+n.planDamage(i, wt(t, e.gm));
+const s = r.situation(e.parsed), a = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && i.flags.has(g));
+if (a !== void 0 && !e.gm) throw new I(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
+const o = tf(e), c = k.values(t.store.exchange.attacks);
+if (c.length >= nr) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
-const y = l.filter((b) => !b.gm);
-if (y.filter((b) => b.by === e.playerId).length >= Ru || y.length >= Jn / 2)
-throw new P("you have enough attacks open: resolve or cancel one first (!attack --list)");
+const g = c.filter((m) => !m.gm);
+if (g.filter((m) => m.by === e.playerId).length >= qu || g.length >= nr / 2)
+throw new I("you have enough attacks open: resolve or cancel one first (!attack --list)");
 }
-const c = Je(e, Ae(e.parsed), { anyTarget: !0 }), d = [...c.notes], u = c.targets.filter(({ token: y }) => o !== null && y.id === o ? (d.push(`${ne(y, "a token")}: the attacker does not defend against itself`), !1) : !0);
-if (u.length === 0) throw new P(`no defender left (${d.join("; ")})`);
-if (u.length > Qn) throw new P(`one attack has at most ${Qn} defenders (got ${u.length})`);
+const l = tt(e, Ae(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: g }) => o !== null && g.id === o ? (d.push(`${ne(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
+if (u.length === 0) throw new I(`no defender left (${d.join("; ")})`);
+if (u.length > rr) throw new I(`one attack has at most ${rr} defenders (got ${u.length})`);
 const f = {
-key: Au(t),
+key: Ku(t),
 by: e.playerId,
 gm: e.gm,
 attacker: o,
 edition: n.id,
 positionals: [...e.parsed.positionals],
-flags: [...e.parsed.flags].filter(([y]) => y !== "ids" && y !== "from" && y !== "help"),
-situation: i,
+flags: [...e.parsed.flags].filter(([g]) => g !== "ids" && g !== "from" && g !== "help"),
+situation: s,
 round: t.store.round.number,
-defenders: u.map(({ token: y }) => y.id),
+defenders: u.map(({ token: g }) => g.id),
 answers: {}
 };
 t.store.exchange.attacks[f.key] = f;
-const h = u.filter(({ token: y }) => y.get("layer") !== "gmlayer").map(({ token: y }) => ne(y, "a token")), p = i ? ` (${r.situationWords(i).split(":")[0]})` : "";
-if (h.length > 0 && G(ft, te(`Attack ${f.key}: ${Tr(f, !1)} attacks ${vt(h)}${p}.`), { record: !0 }), d.length > 0 && z(e, `Not among the defenders: ${d.join("; ")}.`), _u(t, f), na(t, f)) return Dr(e, f);
+const h = u.filter(({ token: g }) => g.get("layer") !== "gmlayer").map(({ token: g }) => ne(g, "a token")), p = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
+if (h.length > 0 && j(pt, J(`Attack ${f.key}: ${Pr(f, !1)} attacks ${Ue(h)}${p}.`), { record: !0 }), d.length > 0 && je(e, `Not among the defenders: ${yn(d).join("; ")}`), Xu(t, f), ha(t, f)) return Lr(e, f);
 }
-function Pu(e) {
-const t = j(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
+function tf(e) {
+const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {
-if (r = pt(t, e.gm), !r) throw new P("--from: no token on the table has that id");
+if (r = yt(t, e.gm), !r) throw new I("--from: no token on the table has that id");
 } else if (n.length === 1)
-r = pt(n[0]._id, e.gm);
+r = yt(n[0]._id, e.gm);
 else if (n.length > 1)
-throw new w("select one attacking token (or give --from ATTACKER)");
+throw new y("select one attacking token (or give --from ATTACKER)");
 if (!r) {
 if (e.gm) return null;
-throw new w("select your attacking token, or give --from with its id");
+throw new y("select your attacking token, or give --from with its id");
 }
-if (!e.gm && !De(e.playerId, r, le(r))) throw new P(`you do not control ${ne(r, "that token")}: declare from a token of yours`);
+if (!e.gm && !Se(e.playerId, r, re(r))) throw new I(`you do not control ${ne(r, "that token")}: declare from a token of yours`);
 return r.id;
 }
-function la(e, t) {
-const n = m.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
-if (!n) throw new P(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
+function wa(e, t) {
+const n = k.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
+if (!n) throw new I(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return n;
 }
-function Mu(e, t) {
-const n = la(e.app, t.toUpperCase());
-if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to resolve`);
+function nf(e, t) {
+const n = wa(e.app, t.toUpperCase());
+if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm && !e.app.store.settings.playersTargetAny) {
-const r = n.defenders.filter((s) => n.answers[s] === void 0 && K(s) !== void 0 && !br(e.playerId, s));
+const r = n.defenders.filter((i) => n.answers[i] === void 0 && x(i) !== void 0 && !Or(e.playerId, i));
 if (r.length > 0) {
-const s = r.map((i) => ne(K(i), "a token"));
-z(e, `Attack ${n.key} waits for the GM to settle ${vt(s)} (the GM answers for tokens you do not control, or resolves it).`);
+const i = r.map((s) => ne(x(s), "a token"));
+_e(e, `Attack ${n.key} waits for the GM to settle ${Ue(i)} (the GM answers for tokens you do not control, or resolves it).`);
 return;
 }
 }
-return Dr(e, n);
+return Lr(e, n);
 }
-function Dr(e, t) {
-const n = e.app, r = I(n);
+function Lr(e, t) {
+const n = e.app, r = N(n);
 delete n.store.exchange.attacks[t.key];
-const s = Iu(t), i = kt(n, t.gm), a = [], o = [];
-for (const c of t.defenders) {
-const d = K(c);
+const i = Zu(t), s = wt(n, t.gm), a = [], o = [];
+for (const l of t.defenders) {
+const d = x(l);
 if (!d) {
-o.push(c);
+o.push(l);
 continue;
 }
-const u = { token: d, character: le(d) }, f = t.answers[c];
-f?.file !== void 0 && n.store.exchange.waiting[c] === void 0 && (n.store.exchange.waiting[c] = { edition: t.edition, answer: f.file });
-const h = ca(s, r, f?.flags), p = r.planDamage(h, i);
-a.push({ target: u, plan: p, given: $r(h, p.dice), ...f ? { answer: Lu(f) } : {} });
+const u = { token: d, character: re(d) }, f = t.answers[l];
+f?.file !== void 0 && n.store.exchange.waiting[l] === void 0 && (n.store.exchange.waiting[l] = { edition: t.edition, answer: f.file });
+const h = ya(i, r, f?.flags), p = r.planDamage(h, s);
+a.push({ target: u, plan: p, given: Cr(h, p.dice), ...f ? { answer: rf(f) } : {} });
 }
-const l = e.gm ? e : { ...e, replyTo: "gm" };
-return e.gm || delete l.replyFor, Zi(l, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
+const c = e.gm ? e : { ...e, replyTo: "gm" };
+return e.gm || delete c.replyFor, da(c, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
 title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-refusals: (c, d) => `Attack ${t.key}: ${d ? "not applied to every defender" : "not applied"}: ${c.join("; ")}.`
+refusals: (l, d) => `Attack ${t.key}: ${d ? "not applied to every defender" : "not applied"}: ${l.join("; ")}.`
 });
 }
-function Lu(e) {
+function rf(e) {
 const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
 }
-function ju(e, t) {
-const n = la(e.app, t.toUpperCase());
-if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], G(ft, te(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
+function sf(e, t) {
+const n = wa(e.app, t.toUpperCase());
+if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to cancel`);
+delete e.app.store.exchange.attacks[n.key], j(pt, J(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
 }
-function Fu(e) {
-const t = e.app, n = I(t), r = m.values(t.store.exchange.attacks).filter(
-(i) => e.gm || i.by === e.playerId || kn(t, i).some((a) => br(e.playerId, a))
+function af(e) {
+const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
+(s) => e.gm || s.by === e.playerId || Tn(t, s).some((a) => Or(e.playerId, a))
 );
 if (r.length === 0) {
-z(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
+_e(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;
 }
 if (e.gm) {
-for (const i of r) G(ve, ke(Er(t, n, i, [])));
+for (const s of r) j(me, ke(Mr(t, n, s, [])));
 return;
 }
-const s = r.map((i) => {
-const a = ta(t, i, !1);
-return `${i.key}: ${Tr(i, !1)} attacks; waiting for ${a.length > 0 ? vt(a) : "nobody"}`;
+const i = r.map((s) => {
+const a = fa(t, s, !1);
+return `${s.key}: ${Pr(s, !1)} attacks; waiting for ${a.length > 0 ? Ue(a) : "nobody"}`;
 });
-G(Se(e.replyTo), ke({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));
+j(pe(e.replyTo), ke({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
 }
-function Gu(e) {
-const t = I(e);
-for (const n of m.values(e.store.exchange.attacks)) G(ve, ke(Er(e, t, n, [])), { record: !0 });
+function of(e) {
+const t = N(e);
+for (const n of k.values(e.store.exchange.attacks)) j(me, ke(Mr(e, t, n, [])), { record: !0 });
 }
-function da(e) {
-const t = I(e);
-wu(e);
-for (const [n, r] of m.entries(e.store.tokens)) {
+function ba(e) {
+const t = N(e);
+Uu(e);
+for (const [n, r] of k.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
-const s = t.parseState(r.edition.state);
-if (s === null) continue;
-const i = t.endRound(s);
-dn(e.store, n, Xe({ ...ht(e.store, n), edition: { id: t.id, state: i } }, t));
+const i = t.parseState(r.edition.state);
+if (i === null) continue;
+const s = t.endRound(i);
+kn(e.store, n, Ze({ ...kt(e.store, n), edition: { id: t.id, state: s } }, t));
 }
-e.store.round.number += 1, e.store.round.turned = 0, G(ve, te(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Gu(e);
+e.store.round.number += 1, e.store.round.turned = 0, j(me, J(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), of(e);
 }
-function Vu(e) {
+function cf(e) {
 const t = [];
 for (const n of e) {
-if (t.length >= Zn) break;
-Ei(n) || t.push(cr(Dd(n)));
+if (t.length >= ir) break;
+js(n) || t.push(gr(zd(n)));
 }
 return t;
 }
-function Uu(e, t) {
+function lf(e, t) {
 if (e.length === 0 || t.length === 0) return null;
-const n = new X(t), r = new X(e), s = e.filter((o) => n.has(o)), i = t.filter((o) => r.has(o)), a = s.length;
-if (a === 0 || a !== i.length) return null;
+const n = new q(t), r = new q(e), i = e.filter((o) => n.has(o)), s = t.filter((o) => r.has(o)), a = i.length;
+if (a === 0 || a !== s.length) return null;
 for (let o = 0; o < a; o += 1) {
-if (s[o] !== i[0]) continue;
-let l = !0;
-for (let c = 1; c < a && l; c += 1) l = s[(c + o) % a] === i[c];
-if (l) return o;
+if (i[o] !== s[0]) continue;
+let c = !0;
+for (let l = 1; l < a && c; l += 1) c = i[(l + o) % a] === s[l];
+if (c) return o;
 }
 return null;
 }
-function Bu(e) {
-e.turnOrderSeen = void 0, _r(e);
+function df(e) {
+e.turnOrderSeen = void 0, jr(e);
 }
-function _r(e) {
-const t = Td();
+function jr(e) {
+const t = Wd();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = Ti(t);
-Hu(e, r);
-const s = Vu(r), i = Uu(n.seen, s);
-if (n.seen = s, i === null) {
+const n = e.store.round, r = Ls(t);
+uf(e, r);
+const i = cf(r), s = lf(n.seen, i);
+if (n.seen = i, s === null) {
 n.turned = 0;
 return;
 }
-n.turned += i, n.turned >= s.length && da(e);
+n.turned += s, n.turned >= i.length && ba(e);
 }
-function Hu(e, t) {
-e.oddTurnRowsTold === !0 || t.every(Ed) || (e.oddTurnRowsTold = !0, G(ve, te("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+function uf(e, t) {
+e.oddTurnRowsTold === !0 || t.every(Yd) || (e.oddTurnRowsTold = !0, j(me, J("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
 }
-function Ge(e, t) {
-on(e, t);
+function ff(e, t) {
+const n = N(e), r = Pe(t);
+Bu(e, n.id);
+const i = [];
+for (const a of k.keys(e.store.tokens)) {
+const o = x(a);
+!o || gt(o) || i.push({ token: o, character: re(o) });
 }
-function Rr(e) {
-log(e);
-}
-function Or(e) {
-return state[e];
-}
-function ua(e, t) {
-state[e] = t;
-}
-function Ku(e) {
-return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
-}
-function xu(e) {
-setTimeout(e, 0);
-}
-function Wu(e, t, n) {
-const r = findObjs({ _type: "handout", name: e })[0];
-if (r) {
-r.set("notes", t);
-return;
-}
-if (!n) return;
-createObj("handout", { name: e, inplayerjournals: "all", archived: !1 })?.set("notes", t);
-}
-function Yu(e) {
-return findObjs({ _type: "macro", name: e }).map((t) => t.id);
-}
-function zu(e, t) {
-const n = e === void 0 ? void 0 : getObj("macro", e);
-return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
-}
-function gn(e) {
-return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-var Xu = "Help: DefenseRound", B = (e) => `<code>${gn(e)}</code>`, Ve = (e) => `<li>${e}</li>`;
-function qu(e) {
-const t = e.stances.length > 0 ? [Ve(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(gn).join(" ")}`)] : [];
-return [
-`<h3>DefenseRound v${pe}: the ${e.id} edition</h3>`,
-"<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
-"<h4>Players and GM</h4><ul>",
-...t,
-Ve(`${B(e.commands.defend.usage)}: ${e.commands.defend.help.map(gn).join(" ")}`),
-Ve(`${B(e.commands.damage.usage)}: ${e.commands.damage.help.map(gn).join(" ")}`),
-Ve(`${B("!attack")} with the same amount and flags, ${B("--ids DEFENDER ...")} and the attacker selected (or ${B("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${B(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${B("!attack --resolve KEY")} (the GM, or whoever declared it). ${B("!attack --list")} and ${B("--cancel KEY")}; ${B("!damage --undo")} takes the whole attack back.`),
-Ve(`${B("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-Ve("Every command answers <code>--help</code>."),
-"</ul><h4>GM</h4><ul>",
-Ve(`${B("!defense-round")}: status and settings menu; ${B("config KEY VALUE")} (${B(`config edition ${Dt().join("|")}`)} switches editions), ${B("set NAME VALUE|clear")}, ${B("repair")}, ${B("next-round")}, ${B("macros")} (the table's macros for this edition), ${B("refresh")}, ${B("help")}.`),
-Ve(`Commands another script relays (ScriptCards' ${B("--@")}, APILogic) carry no player: they act for the player that ${B("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${B("config api-commands gm")} lets them act as the GM.`),
-"</ul>"
-].join("");
-}
-function Cr(e, t = {}) {
-Wu(Xu, qu(e), t.createIfMissing !== !1);
-}
-function Ju(e, t) {
-const n = I(e), r = Me(t);
-bu(e, n.id);
-const s = [];
-for (const a of m.keys(e.store.tokens)) {
-const o = K(a);
-!o || mt(o) || s.push({ token: o, character: le(o) });
-}
-return Ar(e, s, {
+return Ir(e, i, {
 values: [],
 dice: [],
 resolve(a) {
-const o = e.store.tokens[a.id], l = o?.stance === void 0 || n.stances.includes(o.stance), c = a.bars.vitality.value, d = (o?.edition?.id === t ? r.parseState(o.edition.state) : null) ?? r.enter(c, !1), u = o?.deadForGood === !0 || r.deadForGood(d, c);
+const o = e.store.tokens[a.id], c = o?.stance === void 0 || n.stances.includes(o.stance), l = a.bars.vitality.value, d = (o?.edition?.id === t ? r.parseState(o.edition.state) : null) ?? r.enter(l, !1), u = o?.deadForGood === !0 || r.deadForGood(d, l);
 return {
 headline: "acts",
 steps: [],
 changes: [],
 // The state as entered now: the stored one belongs to the edition before.
-state: n.enter(c, u),
-...l ? {} : { stance: null },
+state: n.enter(l, u),
+...c ? {} : { stance: null },
 detail: { edition: n.id }
 };
 }
-}), s.length;
+}), i.length;
 }
-function Qu(e) {
-const t = e.app, n = t.store.macros, r = [], s = [], i = [];
-for (const o of I(t).macros) {
-const l = Yu(o.name), c = n[o.name] !== void 0 && l.includes(n[o.name]) ? n[o.name] : void 0;
-if (c === void 0 && l.length > 0) {
-i.push(o.name);
+function hf(e) {
+const t = e.app, n = t.store.macros, r = [], i = [], s = [];
+for (const o of N(t).macros) {
+const c = gd(o.name), l = n[o.name] !== void 0 && c.includes(n[o.name]) ? n[o.name] : void 0;
+if (l === void 0 && c.length > 0) {
+s.push(o.name);
 continue;
 }
-const d = zu(c, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
-d !== void 0 && (n[o.name] = d, (c === void 0 ? r : s).push(o.name));
+const d = yd(l, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
+d !== void 0 && (n[o.name] = d, (l === void 0 ? r : i).push(o.name));
 }
 const a = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
-s.length > 0 ? `refreshed ${s.join(", ")}` : "",
-i.length > 0 ? `left ${i.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
+i.length > 0 ? `refreshed ${i.join(", ")}` : "",
+s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((o) => o !== "");
-ze(e, `Macros for the ${I(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
+Je(e, `Macros for the ${N(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
 }
-var Zu = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (GM only but details; set and repair act on the selected tokens or --ids)", ef = {
+var mf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", vf = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {
 title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Dt()[1] ?? Dt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`]
+what: [`Changes one setting, e.g. edition ${Rt()[1] ?? Rt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`]
 },
 set: {
 title: "!defense-round set",
@@ -5439,15 +5528,15 @@ usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]
 }
 };
-function Ir(e) {
+function Fr(e) {
 return e ? "on" : "off";
 }
-function tf(e) {
-const t = e.store.settings, n = I(e), r = (i) => n.settings.includes(i), s = Ye.filter((i) => t.attributes[i] !== Fs[i]).map(
-(i) => `${i} -> ${t.attributes[i]}`
+function pf(e) {
+const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = Xe.filter((s) => t.attributes[s] !== zi[s]).map(
+(s) => `${s} -> ${t.attributes[s]}`
 );
 return ke({
-title: `DefenseRound v${pe}`,
+title: `DefenseRound v${ve}`,
 rows: [
 { label: "Edition", lines: [t.edition] },
 {
@@ -5455,70 +5544,70 @@ label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]
 },
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [Ir(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [Ir(t.armorOnManualEdits)] },
+{ label: "Players target any", lines: [Fr(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [Fr(t.armorOnManualEdits)] },
 { label: "Relayed commands", lines: [t.apiCommands === "gm" ? "gm (act as the GM)" : "refuse (unless --api-as a player)"] },
-{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [D(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [Ot.filter((i) => n.markers.includes(i)).map((i) => `${i} ${t.markers[i]}`).join(", ")] },
-{ label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
-{ label: "Round", lines: [D(e.store.round.number)] },
+{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [E(t.overwhelmLimit)] : [] },
+{ label: "Markers", lines: [It.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
+{ label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
+{ label: "Round", lines: [E(e.store.round.number)] },
 { label: "State problems", lines: e.loadProblems }
 ]
 });
 }
-function fa(e, t) {
+function $a(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");
 }
-function nf(e) {
-const t = e.store.settings, n = I(e), r = Dt().filter((a) => a !== t.edition), s = (a, o) => me(`${a}: ${Ir(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), i = (a, o) => me(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
+function kf(e) {
+const t = e.store.settings, n = N(e), r = Rt().filter((a) => a !== t.edition), i = (a, o) => ee(`${a}: ${Fr(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => ee(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
 return [
-te("Settings:"),
-i("visibility.npc", t.visibility.npc),
-i("visibility.pc", t.visibility.pc),
-s("players-target-any", t.playersTargetAny),
-s("armor-on-manual-edits", t.armorOnManualEdits),
-me(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
+J("Settings:"),
+s("visibility.npc", t.visibility.npc),
+s("visibility.pc", t.visibility.pc),
+i("players-target-any", t.playersTargetAny),
+i("armor-on-manual-edits", t.armorOnManualEdits),
+ee(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
 // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-me(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${fa(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
-...r.map((a) => me(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
+ee(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${$a(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+...r.map((a) => ee(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
 // Only the settings the active edition uses (issue: the settings menu follows the edition).
-...n.settings.includes("overwhelm-limit") ? [me(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.settings.includes("stamina-bar") ? [me(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${fa(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
-me("next round", "!defense-round next-round"),
-me("help handout", "!defense-round help"),
-me("table macros", "!defense-round macros")
+...n.settings.includes("overwhelm-limit") ? [ee(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
+...n.settings.includes("stamina-bar") ? [ee(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${$a(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+ee("next round", "!defense-round next-round"),
+ee("help handout", "!defense-round help"),
+ee("table macros", "!defense-round macros")
 ].join(" ");
 }
-function rf(e, t) {
+function gf(e, t) {
 const [n, r] = t;
-if (!n || r === void 0) throw new w("set needs a NAME and a VALUE (or clear)");
-const s = n.toLowerCase();
-if (!Ye.includes(s))
-throw new w(`unknown value name "${J(n)}" (names: ${Ye.join(", ")})`);
-const i = r.toLowerCase() === "clear", a = i ? 0 : $t(r, `the value of ${s}`, -1e6, 1e6), { targets: o, notes: l } = Je(e, Ae(e.parsed)), c = [];
+if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
+const i = n.toLowerCase();
+if (!Xe.includes(i))
+throw new y(`unknown value name "${W(n)}" (names: ${Xe.join(", ")})`);
+const s = r.toLowerCase() === "clear", a = s ? 0 : St(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: c } = tt(e, Ae(e.parsed)), l = [];
 for (const { token: d, character: u } of o) {
-const f = ed(e.app, d.id);
-f.overrides = Zt(f.overrides, s, i ? null : a);
-const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
-h && (f.worn = Zt(f.worn, h, null)), fi(e.app, d.id), c.push(an(d, u, e.app.store.settings).name);
+const f = hd(e.app, d.id);
+f.overrides = sn(f.overrides, i, s ? null : a);
+const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
+h && (f.worn = sn(f.worn, h, null)), bs(e.app, d.id), l.push(mn(d, u, e.app.store.settings).name);
 }
-ze(e, `${i ? `Cleared ${s} override` : `${s} = ${a}`} on ${c.join(", ")}.${l.length ? ` (${l.join("; ")})` : ""}`);
+Je(e, `${s ? `Cleared ${i} override` : `${i} = ${a}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
 }
-var Nr = [
+var Gr = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]
 ];
-function sf(e) {
-const { targets: t, notes: n } = Je(e, Ae(e.parsed)), r = new L(), s = {
-values: Nr.map(([, a]) => a),
+function yf(e) {
+const { targets: t, notes: n } = tt(e, Ae(e.parsed)), r = new M(), i = {
+values: Gr.map(([, a]) => a),
 dice: [],
 resolve(a) {
-for (const [, c] of Nr) a.values[c]?.current, a.values[c]?.max;
-const o = [], l = [];
-for (const [c, d] of Nr) {
+for (const [, l] of Gr) a.values[l]?.current, a.values[l]?.max;
+const o = [], c = [];
+for (const [l, d] of Gr) {
 const u = a.values[d];
 if (!u?.present) continue;
-const f = c === "physical" ? "Physical" : "Magical", h = u.max;
+const f = l === "physical" ? "Physical" : "Magical", h = u.max;
 if (h === null) {
 o.push(`${f} has no max on the sheet: nothing to restore it to`);
 continue;
@@ -5528,123 +5617,126 @@ if (u.current === h) {
 o.push(`${f} ${h}, already whole`);
 continue;
 }
-l.push({ kind: "value", key: d, to: h }), o.push(`${f} ${u.current ?? 0} -> ${h}`);
+c.push({ kind: "value", key: d, to: h }), o.push(`${f} ${u.current ?? 0} -> ${h}`);
 }
 }
-return r.set(a.id, o), { headline: "acts", steps: [], changes: l, observed: !1, detail: { repair: !0 } };
+return r.set(a.id, o), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };
 }
-}, i = Ar(e.app, t, s).map((a) => {
+}, s = Ir(e.app, t, i).map((a) => {
 const { snapshot: o } = a.reading;
-if (a.kind === "problems") return vn(o, a.reading.problems);
-fi(e.app, o.id);
-const l = r.get(o.id) ?? [];
-return `${o.name}: ${l.length > 0 ? l.join(", ") : "no armor to repair"}`;
+if (a.kind === "problems") return $n(o, a.reading.problems);
+bs(e.app, o.id);
+const c = r.get(o.id) ?? [];
+return `${o.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
 });
-ze(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
+Je(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
 }
-function af(e) {
-e.store = Pt(pe), e.loadProblems = [], delete e.newerState, ua(rn, e.store);
+function wf(e) {
+e.store = Lt(ve), e.loadProblems = [], delete e.newerState, $s(dn, e.store);
 }
-function of(e, t) {
+function bf(e, t) {
 const [n, ...r] = t;
-if (!n || r.length > 0) throw new w("details needs the key its button gives");
-const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
-if (!s) throw new P(i);
-const a = K(s.tokenId), o = s.hidden || a?.get("layer") === "gmlayer", l = s.npc || a !== void 0 && ai(a, le(a)), c = un(e.app, { npc: l, hidden: o }) === "public";
-if (!(e.gm || c || a !== void 0 && De(e.playerId, a, le(a)))) throw new P(o ? i : `${s.name}'s breakdown is for the GM`);
-G(Se(e.replyTo), ke(s.card()));
+if (!n || r.length > 0) throw new y("details needs the key its button gives");
+const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
+if (!i) throw new I(s);
+const a = x(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", c = i.npc || a !== void 0 && cr(a, re(a)), l = Gt(e.app, { npc: c, hidden: o }) === "public";
+if (!(e.gm || l || a !== void 0 && Se(e.playerId, a, re(a)))) throw new I(o ? s : `${i.name}'s breakdown is for the GM`);
+j(pe(e.replyTo), ke(i.card()));
 }
-var cf = {
-usage: () => Zu,
-help: () => ["GM only (but details). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help)."],
+var $f = {
+usage: () => mf,
+help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {
 const n = (t.positionals[0] ?? "").toLowerCase();
-return ef[n];
+return vf[n];
 },
 run(e) {
 const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
 if (r === "details") {
-Ie(e.parsed, {}), of(e, n);
+Te(e.parsed, {}), bf(e, n);
 return;
 }
-if (!e.gm) throw new P("!defense-round is for the GM only");
-const s = r === "set" || r === "repair";
-switch (Ie(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {
+if (!e.gm) throw new I("!defense-round is for the GM only");
+const i = r === "set" || r === "repair";
+switch (Te(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
 case "":
-G(Se("gm"), tf(e.app)), G(Se("gm"), nf(e.app));
+j(pe("gm"), pf(e.app)), j(pe("gm"), kf(e.app));
 return;
-case "help":
-Cr(I(e.app)), z(e, 'The handout "Help: DefenseRound" is up to date in the journal.');
+case "help": {
+fr(N(e.app));
+const s = As();
+j(pe(e.replyTo), `${J(`The handout "${fn}" is up to date in the journal:`)}${s ? ` ${ee(s.label, s.command)}` : ""}`);
 return;
+}
 case "config": {
-const [i, ...a] = n;
-if (!i) throw new w("config needs a KEY and a VALUE");
-const o = e.app.store.settings.edition, l = Sd(e.app.store.settings, i, a.join(" ") || void 0);
+const [s, ...a] = n;
+if (!s) throw new y("config needs a KEY and a VALUE");
+const o = e.app.store.settings.edition, c = xd(e.app.store.settings, s, a.join(" ") || void 0);
 if (e.app.store.settings.edition !== o) {
 e.app.store.editionLeft = o;
-const c = Ju(e.app, o);
-Cr(I(e.app), { createIfMissing: !1 });
-const d = c === 0 ? "" : ` ${c === 1 ? "One token" : `${c} tokens`} the script remembers ${c === 1 ? "was" : "were"} read again in its terms (conditions and markers).`, u = Su(e.app), f = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
-ze(e, `${l}${d} Bars, worn armor and the Turn Tracker are kept.${f}`);
+const l = ff(e.app, o);
+fr(N(e.app), { createIfMissing: !1 });
+const d = l === 0 ? "" : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms (conditions and markers).`, u = xu(e.app), f = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+Je(e, `${c}${d} Bars, worn armor and the Turn Tracker are kept.${f}`);
 return;
 }
-ze(e, l);
+Je(e, c);
 return;
 }
 case "set":
-rf(e, n);
+gf(e, n);
 return;
 case "repair":
-sf(e);
+yf(e);
 return;
 case "next-round":
-da(e.app);
+ba(e.app);
 return;
 case "macros":
-Qu(e);
+hf(e);
 return;
 case "reset-state":
-if (e.app.newerState === void 0) throw new P("reset-state only discards a state written by a newer version, and this one is not");
-af(e.app), ze(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+if (e.app.newerState === void 0) throw new I("reset-state only discards a state written by a newer version, and this one is not");
+wf(e.app), Je(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
-e.app.attributes.clear(), ze(e, "Cached attribute look-ups forgotten; they are read again on next use.");
+e.app.attributes.clear(), Je(e, "Cached attribute look-ups forgotten; they are read again on next use.");
 return;
 default:
-throw new w(`unknown subcommand "${J(D(t))}"`);
+throw new y(`unknown subcommand "${W(E(t))}"`);
 }
 }
 };
-function lf(e, t) {
-const n = new L();
+function Af(e, t) {
+const n = new M();
 let r;
-for (const { place: s, tokenId: i, change: a } of t) {
-const o = getObj("graphic", i);
+for (const { place: i, tokenId: s, change: a } of t) {
+const o = getObj("graphic", s);
 switch (a.kind) {
 case "bar": {
-const l = a.attributeId ? getObj("attribute", a.attributeId) : void 0;
-n.set(s, l ? $e(l.get("current")) : o ? ki(o, a.bar) : null);
+const c = a.attributeId ? getObj("attribute", a.attributeId) : void 0;
+n.set(i, c ? ye(c.get("current")) : o ? Ds(o, a.bar) : null);
 break;
 }
 case "attribute":
-n.set(s, $e(getObj("attribute", a.attributeId)?.get("current")));
+n.set(i, ye(getObj("attribute", a.attributeId)?.get("current")));
 break;
 case "worn":
-n.set(s, e.memories.tokens[i]?.worn?.[a.track] ?? null);
+n.set(i, e.memories.tokens[s]?.worn?.[a.track] ?? null);
 break;
 case "override":
-n.set(s, e.memories.tokens[i]?.overrides?.[a.key] ?? null);
+n.set(i, e.memories.tokens[s]?.overrides?.[a.key] ?? null);
 break;
 case "markers":
-n.set(s, D(o?.get("statusmarkers") ?? ""));
+n.set(i, E(o?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(s, Xe(ht(e.memories, a.tokenId ?? i), e.edition));
+n.set(i, Ze(kt(e.memories, a.tokenId ?? s), e.edition));
 break;
 case "initiative": {
-r ?? (r = Fe());
-const l = or(r.find((c) => c.id === i)?.pr);
-n.set(s, C.isFinite(l) ? l : null);
+r ?? (r = Ve());
+const c = kr(r.find((l) => l.id === s)?.pr);
+n.set(i, C.isFinite(c) ? c : null);
 break;
 }
 case "turn-order":
@@ -5653,333 +5745,371 @@ break;
 }
 return n;
 }
-function df(e) {
-if (!O(e.parsed, "undo")) throw new w("--force goes with --undo");
-if (O(e.parsed, "force") && !e.gm) throw new P("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((g) => g !== "undo" && g !== "force");
-if (t) throw new w(`--undo takes no other flag (got --${t}): it undoes your last damage, whatever is selected`);
-if (e.parsed.positionals.length > 0) throw new w("--undo takes no amount");
-const n = e.app, r = n.store.history;
-let s = -1;
-for (let g = r.length - 1; g >= 0; g -= 1)
-if (e.gm || r[g].by === e.playerId && r[g].kind !== "save") {
-s = g;
-break;
+var Aa = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function Sa(e, t) {
+return e.gm || t.by === e.playerId && t.kind !== "save";
 }
-if (s === -1) throw new P(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
-const i = r[s], a = I(n), o = new L(i.tokens.map((g) => [g.tokenId, pt(g.tokenId, e.gm)])), l = i.tokens.filter((g) => o.get(g.tokenId) !== void 0), c = i.tokens.filter((g) => !l.includes(g)).map((g) => g.name), d = (g) => uf(g) ? l.find((R) => ha({ place: "", tokenId: R.tokenId, name: R.name, change: g }, n.store.settings)) : void 0, u = Gd(Md(i.tokens, (g) => o.get(g) !== void 0, d), a, n.store.round.number - i.round).filter((g) => ha(g, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: Wi(n) }, h = lf(f, u), p = (g, R) => {
-if (g.stance !== R.stance) return R.stance === void 0 ? "has dropped its stance since" : `has taken the ${R.stance} stance since`;
-if (g.deadForGood !== R.deadForGood) return "has died for good since";
-const v = $u(g, R, we);
-if (v !== void 0 && R.answer !== void 0 || v !== void 0 && we(g.edition, R.edition)) return v;
-const $ = (N) => (N.edition?.id === a.id ? a.parseState(N.edition.state) : null) ?? a.enter(null, !1);
-return a.describeStateChange($(g), $(R));
-}, y = jd(u, h, we);
-if (y.length > 0) {
+function Sf(e) {
+const t = e.app.store.history, n = L(e.parsed, "entry");
+if (n !== void 0) {
+const r = n.toUpperCase();
+let i = -1;
+for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
+if (i === -1) throw new I(`that damage (${W(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
+if (!Sa(e, t[i])) throw new I(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+return i;
+}
+for (let r = t.length - 1; r >= 0; r -= 1) if (Sa(e, t[r])) return r;
+throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
+}
+function Tf(e) {
+if (!O(e.parsed, "undo")) throw new y(`--${O(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
+if (O(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
+const t = [...e.parsed.flags.keys()].find((m) => !k.prototype.hasOwnProperty.call(Aa, m));
+if (t) throw new y(`--undo takes no --${W(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
+if (Te(e.parsed, Aa), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
+const n = e.app, r = n.store.history, i = Sf(e), s = r[i], a = N(n), o = new M(s.tokens.map((m) => [m.tokenId, yt(m.tokenId, e.gm)])), c = s.tokens.filter((m) => o.get(m.tokenId) !== void 0), l = s.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => Rf(m) ? c.find((v) => Ta({ place: "", tokenId: v.tokenId, name: v.name, change: m }, n.store.settings)) : void 0, u = su(nu(s.tokens, (m) => o.get(m) !== void 0, d), a, n.store.round.number - s.round).filter((m) => Ta(m, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: ra(n) }, h = Af(f, u), p = (m, v) => {
+if (m.stance !== v.stance) return v.stance === void 0 ? "has dropped its stance since" : `has taken the ${v.stance} stance since`;
+if (m.deadForGood !== v.deadForGood) return "has died for good since";
+const $ = Hu(m, v, ge);
+if ($ !== void 0 && v.answer !== void 0 || $ !== void 0 && ge(m.edition, v.edition)) return $;
+const A = (D) => (D.edition?.id === a.id ? a.parseState(D.edition.state) : null) ?? a.enter(null, !1);
+return a.describeStateChange(A(m), A(v));
+}, g = iu(u, h, ge);
+if (g.length > 0) {
 if (!e.gm) {
-const g = [...new X(y.map((R) => R.name))];
-z(e, `Nothing undone: ${g.join(", ")} changed since that damage. Only the GM can undo over later changes: ask the GM.`);
+const m = g.filter((A) => _f(e, o.get(A.tokenId))), v = [...new q(g.filter((A) => !m.includes(A)).map((A) => A.name))], $ = [...Vs(m, h, ge, p), ...v.length > 0 ? [`${Ue(v)} changed`] : []];
+je(e, `Nothing undone, changed since: ${$.join("; ")}. Only the GM can undo over later changes`);
 return;
 }
 if (!O(e.parsed, "force")) {
-z(e, `Nothing undone: values changed since that damage: ${Fd(y, h, we, p).join("; ")}. Use !damage --undo --force to overwrite them.`);
+je(e, `Nothing undone, changed since: ${Vs(g, h, ge, p).join("; ")}`, [{ label: "Undo anyway", command: `!damage --undo${Ef(s)} --force` }]);
 return;
 }
 }
-Qd(f, u), y.length > 0 && ff(n, u, h), r.splice(s, 1);
-const b = i.kind === "save" ? "Save undone" : "Damage undone", k = (g) => o.get(g.tokenId)?.get("layer") === "gmlayer", A = l.filter((g) => !k(g)).map((g) => g.name), S = l.filter(k).map((g) => g.name);
-A.length > 0 && G(ft, te(`${b}: ${A.join(", ")}.`)), S.length > 0 && G(ve, te(`${b} on hidden token${S.length === 1 ? "" : "s"}: ${S.join(", ")}.`), { record: !0 }), c.length > 0 && z(e, `Skipped token${c.length === 1 ? "" : "s"} no longer on the table: ${c.join(", ")}.`);
+gu(f, u), g.length > 0 && Of(n, u, h), r.splice(i, 1), Df(e, s, u, h, o), l.length > 0 && _e(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Ue(l)}.`);
 }
-function uf(e) {
+function Ef(e) {
+return e.key === void 0 ? "" : ` --entry ${e.key}`;
+}
+function Vr(e, t) {
+if (!t) return !1;
+const n = re(t);
+return Gt(e.app, { npc: cr(t, n), hidden: t.get("layer") === "gmlayer" }) === "public";
+}
+function _f(e, t) {
+return t !== void 0 && (Se(e.playerId, t, re(t)) || Vr(e, t));
+}
+function Df(e, t, n, r, i) {
+const s = t.kind === "save" ? "Save undone" : "Damage undone", a = new M();
+for (const { place: l, tokenId: d, change: u } of n) {
+if (u.kind !== "bar" && u.kind !== "initiative" || u.from === null) continue;
+const f = r.get(l), h = a.get(d) ?? [];
+a.has(d) || a.set(d, h);
+const g = `${u.kind === "bar" ? ct[u.resource] : "Initiative"} ${typeof f == "number" ? f : "?"} -> ${u.from}`;
+h.includes(g) || h.push(g);
+}
+const o = [], c = [];
+for (const l of t.tokens) {
+const d = i.get(l.tokenId);
+if (!d) continue;
+const u = (a.get(l.tokenId) ?? []).join(", "), f = u ? `${l.name} (${u})` : l.name, h = d.get("layer") === "gmlayer";
+h || o.push(Vr(e, d) ? f : l.name), (h || !Vr(e, d) && u) && c.push(h ? `${f} (hidden)` : f);
+}
+o.length > 0 && j(pt, J(`${s}: ${wn(o, 8)}.`)), c.length > 0 && j(me, J(`${s} (GM): ${wn(c, 8)}.`), { record: !0 });
+}
+function Rf(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
 }
-function ha({ tokenId: e, change: t }, n) {
-const r = K(e);
+function Ta({ tokenId: e, change: t }, n) {
+const r = x(e);
 if (!r) return !1;
 switch (t.kind) {
 case "bar":
-return t.attributeId === void 0 || yd(r, t.bar) === t.attributeId;
+return t.attributeId === void 0 || Vd(r, t.bar) === t.attributeId;
 case "attribute": {
-const s = wd(t.attributeId);
-return s !== void 0 && s.characterId === D(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();
+const i = Ud(t.attributeId);
+return i !== void 0 && i.characterId === E(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
 }
 case "memory":
-return t.tokenId === void 0 || K(t.tokenId) !== void 0;
+return t.tokenId === void 0 || x(t.tokenId) !== void 0;
 default:
 return !0;
 }
 }
-function ff(e, t, n) {
-const r = I(e);
-for (const { place: s, tokenId: i, change: a } of t) {
+function Of(e, t, n) {
+const r = N(e);
+for (const { place: i, tokenId: s, change: a } of t) {
 if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
-const o = n.get(s), l = K(i);
-if (!l || typeof o != "number") continue;
-const c = a.from, d = {
+const o = n.get(i), c = x(s);
+if (!c || typeof o != "number") continue;
+const l = a.from, d = {
 values: [],
 dice: [],
-resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, c, u.state).state, detail: { undo: !0 } })
+resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, l, u.state).state, detail: { undo: !0 } })
 };
-Ar(e, [{ token: l, character: le(l) }], d);
+Ir(e, [{ token: c, character: re(c) }], d);
 }
 }
-var hf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, vf = {
-usage: (e) => I(e).commands.damage.usage,
-help: (e) => I(e).commands.damage.help,
+var Cf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, If = {
+usage: (e) => N(e).commands.damage.usage,
+help: (e) => N(e).commands.damage.help,
 helpFor: (e, t) => O(t, "undo") || O(t, "force") ? {
 title: "!damage --undo",
-usage: "!damage --undo [--force]",
+usage: "!damage --undo [--entry KEY] [--force]",
 what: [
 "Puts back the last damage you applied (the GM: anyone's), for all its targets: bars, worn armor, markers, conditions and what it used up.",
+"Every damage card has an Undo button: it sends --entry with that card's key, to put back that damage whatever came after.",
 "If a value changed since, nothing is undone and you are told what; --force overwrites it."
 ]
 } : void 0,
 run(e) {
-if (O(e.parsed, "undo") || O(e.parsed, "force")) {
-df(e);
+if (O(e.parsed, "undo") || O(e.parsed, "force") || O(e.parsed, "entry")) {
+Tf(e);
 return;
 }
-const t = I(e.app), n = t.commands.damage.flags;
-Ie(e.parsed, { ...hf, ...n }, Yn(t.id, "damage"));
-const r = t.planDamage(e.parsed, kt(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, i = Je(e, Ae(e.parsed), { anyTarget: s });
-let { targets: a } = i;
-const o = [...i.notes], l = m.keys(n).find((c) => n[c].decides !== void 0 && O(e.parsed, c));
-if (l !== void 0 && !e.gm) {
-const c = n[l].decides, d = a.filter(({ token: f, character: h }) => De(e.playerId, f, h)), u = a.filter((f) => !d.includes(f)).map(({ token: f }) => ne(f, "a token"));
-if (u.length > 0 && o.push(`${vt(u)}: only the GM or its controller ${c}`), a = d, a.length === 0) {
-z(e, `Not applied: ${o.join("; ")}.`);
+const t = N(e.app), n = t.commands.damage.flags;
+Te(e.parsed, { ...Cf, ...n }, Qn(t.id, "damage"));
+const r = t.planDamage(e.parsed, wt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = tt(e, Ae(e.parsed), { anyTarget: i });
+let { targets: a } = s;
+const o = [...s.notes], c = k.keys(n).find((l) => n[l].decides !== void 0 && O(e.parsed, l));
+if (c !== void 0 && !e.gm) {
+const l = n[c].decides, d = a.filter(({ token: f, character: h }) => Se(e.playerId, f, h)), u = a.filter((f) => !d.includes(f)).map(({ token: f }) => ne(f, "a token"));
+if (u.length > 0 && o.push(`${Ue(u)}: only the GM or its controller ${l}`), a = d, a.length === 0) {
+je(e, `Not applied: ${o.join("; ")}`);
 return;
 }
 }
-return pn(e, r, a, o, {
+return Sn(e, r, a, o, {
 title: "Damage",
-anyTarget: s,
+anyTarget: i,
 record: !0,
-refusals: (c, d) => `${d ? "Not applied to every target" : "Not applied"}: ${c.join("; ")}.`
+refusals: (l, d) => `${d ? "Not applied to every target" : "Not applied"}: ${l.join("; ")}.`
 });
 }
 };
-async function mf(e) {
-const t = e.app, n = I(t), r = n.attack, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
-Ie(e.parsed, s);
-const i = (j(e.parsed, "answer") ?? "").toUpperCase(), a = m.prototype.hasOwnProperty.call(t.store.exchange.attacks, i) ? t.store.exchange.attacks[i] : void 0;
-if (!a) throw new P(`no open attack ${i.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
-const o = Ae(e.parsed) ?? (e.msg.selected ?? []).map((g) => g._id);
-if (o.length !== 1) throw new w("an answer is for one defender: --ids with its token id");
-const l = o[0], c = a.defenders.includes(l) ? pt(l, e.gm) : void 0;
-if (!c) throw new P(`that token is not a defender of attack ${a.key}`);
-const d = le(c), u = ne(c, "the defender");
-if (!e.gm && !De(e.playerId, c, d)) throw new P(`only ${u}'s controller or the GM answers for it`);
-const f = a.answers[l];
-if (f) throw new P(`${u} has answered attack ${a.key} already (${f.word})`);
-if (Sr(t, l)) throw new P(`${u} answers attack ${a.key} with the defense it made ahead`);
-const h = j(e.parsed, r.answerFlag);
-if (h === void 0) throw new w(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const p = W(h, `--${r.answerFlag}`, r.choices);
-let y = { word: p }, b = p === "none" ? "no defense" : p;
+async function Nf(e) {
+const t = e.app, n = N(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+Te(e.parsed, i);
+const s = (L(e.parsed, "answer") ?? "").toUpperCase(), a = k.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
+if (!a) throw new I(`no open attack ${s.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
+const o = Ae(e.parsed) ?? (e.msg.selected ?? []).map((D) => D._id);
+if (o.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
+const c = o[0], l = a.defenders.includes(c) ? yt(c, e.gm) : void 0;
+if (!l) throw new I(`that token is not a defender of attack ${a.key}`);
+const d = re(l), u = ne(l, "the defender");
+if (!e.gm && !Se(e.playerId, l, d)) throw new I(`only ${u}'s controller or the GM answers for it`);
+const f = a.answers[c];
+if (f) throw new I(`${u} has answered attack ${a.key} already (${f.word})`);
+if (Nr(t, c)) throw new I(`${u} answers attack ${a.key} with the defense it made ahead`);
+const h = L(e.parsed, r.answerFlag);
+if (h === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
+const p = Y(h, `--${r.answerFlag}`, r.choices);
+let g = { word: p }, m = p === "none" ? "no defense" : p;
 if (p !== "none") {
-const g = r.planAnswer(p, a.situation, a.attacker, kt(t, e.gm)), R = $r(e.parsed, g.dice), v = g.dice.filter((Te) => R[Te.name] === void 0), $ = v.length > 0 ? await ji(v.map((Te) => Te.sides)) : [];
-if (t.store.exchange.attacks[i] !== a || a.answers[l] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
-if (!K(l) || !e.gm && !De(e.playerId, c, le(c))) throw new P(`${u} is gone or no longer yours since the roll: nothing answered`);
-const N = Ji(g.dice, R, $, 0), M = hn(t, { token: c, character: d }, g, Qe(t, g.readsTurnOrder ? Fe() : void 0)), Q = g.resolve(M.facts, N);
-if (Sn(Q)) throw new P(Xi(t, M.snapshot, Q));
-if (M.problems.length > 0) throw new P(vn(M.snapshot, M.problems, "; nothing answered"));
-const oe = r.keep(p, Q, N), Ze = e.gm ? void 0 : qi(e, g.dice);
-y = { word: oe.word, ...oe.file !== void 0 ? { file: oe.file } : {}, ...oe.flags ? { flags: oe.flags } : {} }, oe.roll !== void 0 && (y.roll = oe.roll), oe.success !== void 0 && (y.success = oe.success), Ze && (y.typed = !0);
-const et = Di(n, (Te) => Te === l ? u : M.facts.nameOf(Te)), x = Q.steps.filter((Te) => Te.section === "Check").map(et);
-b = x.length > 0 ? x.join("; ") : p;
+const D = r.planAnswer(p, a.situation, a.attacker, wt(t, e.gm)), B = Cr(e.parsed, D.dice), b = D.dice.filter((H) => B[H.name] === void 0), w = b.length > 0 ? await Xs(b.map((H) => H.sides)) : [];
+if (t.store.exchange.attacks[s] !== a || a.answers[c] !== void 0) throw new I(`attack ${a.key} was settled while the roll was out: nothing answered`);
+if (!x(c) || !e.gm && !Se(e.playerId, l, re(l))) throw new I(`${u} is gone or no longer yours since the roll: nothing answered`);
+const R = ca(D.dice, B, w, 0), P = bn(t, { token: l, character: d }, D, nt(t, D.readsTurnOrder ? Ve() : void 0)), Q = D.resolve(P.facts, R);
+if (On(Q)) throw new I(aa(t, P.snapshot, Q));
+if (P.problems.length > 0) throw new I($n(P.snapshot, P.problems, "; nothing answered"));
+const ie = r.keep(p, Q, R), rt = e.gm ? void 0 : oa(e, D.dice);
+g = { word: ie.word, ...ie.file !== void 0 ? { file: ie.file } : {}, ...ie.flags ? { flags: ie.flags } : {} }, ie.roll !== void 0 && (g.roll = ie.roll), ie.success !== void 0 && (g.success = ie.success), rt && (g.typed = !0);
+const it = Fs(n, (H) => H === c ? u : P.facts.nameOf(H)), Be = Q.steps.filter((H) => H.section === "Check").map(it);
+m = Be.length > 0 ? Be.join("; ") : p;
 }
-a.answers[l] = y;
-const k = ta(t, a, e.gm), A = na(t, a), S = k.length > 0 ? ` Waiting for ${k.join(", ")}.` : A ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
-z(e, `${u}: ${b}.${S}`), A && await Dr(e, a);
+a.answers[c] = g;
+const v = fa(t, a, e.gm), $ = ha(t, a), A = v.length > 0 ? ` Waiting for ${v.join(", ")}.` : $ ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
+_e(e, `${u}: ${m}.${A}`), $ && await Lr(e, a);
 }
-var pf = { ids: { kind: "list" }, help: { kind: "switch" } }, kf = {
-usage: (e) => I(e).commands.defend.usage,
-help: (e) => I(e).commands.defend.help,
+var Pf = { ids: { kind: "list" }, help: { kind: "switch" } }, Mf = {
+usage: (e) => N(e).commands.defend.usage,
+help: (e) => N(e).commands.defend.help,
 run(e) {
-if (e.parsed.flags.has("answer")) return mf(e);
-const t = I(e.app), n = t.commands.defend;
+if (e.parsed.flags.has("answer")) return Nf(e);
+const t = N(e.app), n = t.commands.defend;
 if (n.refused) {
-z(e, `!defend is not used: ${n.refused}.`);
+je(e, `!defend is not used: ${n.refused}`);
 return;
 }
-Ie(e.parsed, { ...pf, ...n.flags }, Yn(t.id, "defend"));
-const r = t.planDefend(e.parsed), s = m.keys(n.flags).filter((c) => n.flags[c].token === !0);
-fu(e, s);
-const i = Je(e, Ae(e.parsed)), a = [...i.notes], o = s.map((c) => ({ flag: c, id: (e.parsed.flags.get(c) ?? []).join(" ") })).filter(({ id: c }) => c !== ""), l = i.targets.filter(({ token: c }) => {
-const d = o.find(({ id: u }) => u === c.id);
-return d && a.push(`${ne(c, "a token")}: --${d.flag} names the token itself`), d === void 0;
+Te(e.parsed, { ...Pf, ...n.flags }, Qn(t.id, "defend"));
+const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
+Nu(e, i);
+const s = tt(e, Ae(e.parsed)), a = [...s.notes], o = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
+const d = o.find(({ id: u }) => u === l.id);
+return d && a.push(`${ne(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
 });
-if (l.length === 0) {
-z(e, `${wr(a).join("; ")}.`.replace(/^./, (c) => c.toUpperCase()));
+if (c.length === 0) {
+je(e, yn(a).join("; "));
 return;
 }
-return pn(e, r, l, a, {
+return Sn(e, r, c, a, {
 title: "Defense",
-refusals: (c) => `${c.join("; ")}.`
+refusals: (l) => `${l.join("; ")}.`
 });
 }
-}, gf = { ids: { kind: "list" }, help: { kind: "switch" } }, yf = {
-usage: (e) => I(e).commands.stance.usage,
-help: (e) => I(e).commands.stance.help,
+}, Lf = { ids: { kind: "list" }, help: { kind: "switch" } }, jf = {
+usage: (e) => N(e).commands.stance.usage,
+help: (e) => N(e).commands.stance.help,
 run(e) {
-const t = I(e.app);
-if (t.stances.length === 0) throw new P(`the ${t.id} edition has no stances`);
-Ie(e.parsed, gf);
+const t = N(e.app);
+if (t.stances.length === 0) throw new I(`the ${t.id} edition has no stances`);
+Te(e.parsed, Lf);
 const [n, ...r] = e.parsed.positionals;
-if (r.length > 0) throw new w(`one stance only (got "${J(e.parsed.positionals.join(" "))}")`);
-const s = n?.toLowerCase();
-if (s !== void 0 && !t.stances.includes(s))
-throw new w(`unknown stance "${J(D(n))}" (stances: ${t.stances.join(", ")})`);
-const i = (e.msg.selected ?? []).length === 0 && Ae(e.parsed) === void 0;
-if (s === void 0 && i) throw new w("no stance given");
-const { targets: a, notes: o } = Je(e, Ae(e.parsed));
-if (s === void 0) {
-const l = e.app.store.settings, c = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: u, character: f }) => `${an(u, f, l).name}: ${e.app.store.tokens[u.id]?.stance ?? c}`);
-z(e, `Stances: ${d.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} Usage: ${t.commands.stance.usage}`);
+if (r.length > 0) throw new y(`one stance only (got "${W(e.parsed.positionals.join(" "))}")`);
+const i = n?.toLowerCase();
+if (i !== void 0 && !t.stances.includes(i))
+throw new y(`unknown stance "${W(E(n))}" (stances: ${t.stances.join(", ")})`);
+const s = (e.msg.selected ?? []).length === 0 && Ae(e.parsed) === void 0;
+if (i === void 0 && s) throw new y("no stance given");
+const { targets: a, notes: o } = tt(e, Ae(e.parsed));
+if (i === void 0) {
+const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: u, character: f }) => `${mn(u, f, c).name}: ${e.app.store.tokens[u.id]?.stance ?? l}`);
+_e(e, `Stances: ${d.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;
 }
-return pn(e, t.planStance(s), a, o, { title: "Stance", refusals: (l) => `${l.join("; ")}.` });
+return Sn(e, t.planStance(i), a, o, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
 }
 };
-function wf(e, t, n) {
-return n === null ? e + t : E.max(e, E.min(e + t, n));
+function Ff(e, t, n) {
+return n === null ? e + t : S.max(e, S.min(e + t, n));
 }
-function bf(e, t, n) {
+function Gf(e, t, n) {
 return {
 values: [],
 dice: [],
 resolve(r) {
-const s = r.bars[n].value;
-if (s === null) return { kind: "bar", resource: n };
-const i = r.bars.vitality.value;
-if (e.condition(r.state, i) === "dead")
+const i = r.bars[n].value;
+if (i === null) return { kind: "bar", resource: n };
+const s = r.bars.vitality.value;
+if (e.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const a = r.bars[n].max, o = wf(s, t, a), l = a !== null && o === a && s + t > a, c = i === null ? void 0 : e.setVitality(i, n === "vitality" ? o : i, r.state), d = r.id;
+const a = r.bars[n].max, o = Ff(i, t, a), c = a !== null && o === a && i + t > a, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), d = r.id;
 return {
 headline: "acts",
-...o === s ? { noop: !0 } : {},
+...o === i ? { noop: !0 } : {},
 steps: [
-T(ce, { kind: "heal-title", who: d, resource: n, amount: o - s }),
+T(le, { kind: "heal-title", who: d, resource: n, amount: o - i }),
 // Nothing healed (already at its max) says so, on a row of several as on its own card.
-T(ae, { kind: "heal-summary", who: d, healed: o !== s, atMax: a !== null && s >= a }),
-T("Heal", { kind: "healed", resource: n, before: s, after: o, max: a, capped: l }),
-...n === "vitality" && c ? Ce("Heal", c.conditions) : [],
-...c?.now ? [T("Now", c.now)] : []
+T(ce, { kind: "heal-summary", who: d, healed: o !== i, atMax: a !== null && i >= a }),
+T("Heal", { kind: "healed", resource: n, before: i, after: o, max: a, capped: c }),
+...n === "vitality" && l ? Ce("Heal", l.conditions) : [],
+...l?.now ? [T("Now", l.now)] : []
 ],
-changes: o !== s ? [{ kind: "bar", resource: n, to: o }] : [],
-...n === "vitality" && c ? { state: c.state } : {},
-...n === "vitality" && c?.dropsAnswer ? { answer: null } : {},
-detail: { heal: t, resource: n, before: s, after: o }
+changes: o !== i ? [{ kind: "bar", resource: n, to: o }] : [],
+...n === "vitality" && l ? { state: l.state } : {},
+...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
+detail: { heal: t, resource: n, before: i, after: o }
 };
 }
 };
 }
-var $f = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Af = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Sf = {
-usage: () => $f,
+var Vf = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Uf = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Bf = {
+usage: () => Vf,
 run(e) {
 const t = e.parsed;
-Ie(t, Af);
-const n = zt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = W(j(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = Je(e, Ae(t));
-return pn(e, bf(I(e.app), n, r), s, i, {
+Te(t, Uf);
+const n = Zt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = tt(e, Ae(t));
+return Sn(e, Gf(N(e.app), n, r), i, s, {
 title: "Heal",
 refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
 });
 }
-}, va = m.freeze({});
-function Tf(e, t, n) {
-if (!n || mt(t)) return;
-const r = e.store.settings, s = ye[r.bars.vitality].value;
-if (!(s in n)) return;
-const i = $e(n[s]), a = D(t.get(ye[r.bars.vitality].link) ?? "");
-let { typed: o, keepInStep: l } = Ef(t, s, a, i);
-if (i === null || o === null || i === o) return;
-const c = I(e), d = { token: t, character: le(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === o || u.typed === o);
-if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, l = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && o < i && i - o <= ns) {
-const y = c.planHandEdit(i - o, kt(e, !0)), b = {
-...y,
-resolve(A, S) {
-if (c.condition(A.state, i) === "dead") return { kind: "refused", reason: "dead" };
-const g = y.resolve(A, S);
-return !("kind" in g) && !g.changes.some((R) => R.kind === "bar" && R.resource === "vitality") && g.changes.push({ kind: "bar", resource: "vitality", to: i }), g;
+}, Ea = k.freeze({});
+function Hf(e, t, n) {
+if (!n || gt(t)) return;
+const r = e.store.settings, i = be[r.bars.vitality].value;
+if (!(i in n)) return;
+const s = ye(n[i]), a = E(t.get(be[r.bars.vitality].link) ?? "");
+let { typed: o, keepInStep: c } = Kf(t, i, a, s);
+if (s === null || o === null || s === o) return;
+const l = N(e), d = { token: t, character: re(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === o || u.typed === o);
+if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && o < s && s - o <= di) {
+const g = l.planHandEdit(s - o, wt(e, !0)), m = {
+...g,
+resolve($, A) {
+if (l.condition($.state, s) === "dead") return { kind: "refused", reason: "dead" };
+const D = g.resolve($, A);
+return !("kind" in D) && !D.changes.some((B) => B.kind === "bar" && B.resource === "vitality") && D.changes.push({ kind: "bar", resource: "vitality", to: s }), D;
 }
-}, k = mn(
+}, v = An(
 e,
 d,
-b,
-va,
-Qe(e),
-jt(e),
-() => ({ vitalityFrom: i, ...l, title: T(ce, { kind: "hand-edit-read-title", who: t.id, before: i, typed: o }) }),
-(A) => {
-kd(A, i), ma(e, A, i);
+m,
+Ea,
+nt(e),
+Vt(e),
+() => ({ vitalityFrom: s, ...c, title: T(le, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
+($) => {
+Fd($, s), _a(e, $, s);
 }
 );
-if (k.kind === "unsafe") return;
-if (k.kind === "problems" || k.kind === "refusal" && k.reading.problems.length > 0)
-G(ve, te(`Hand edit not read through armor: ${vn(k.reading.snapshot, k.reading.problems, "")}.`));
-else if (k.kind === "written") {
-mr(e, [k.shown], { title: "Hand edit", replyTo: "gm" });
-const A = k.outcome.changes.find((S) => S.kind === "bar" && S.resource === "vitality");
-a && e.linkedEdits.set(a, { from: i, typed: o, to: A?.kind === "bar" ? A.to : i, by: t.id, echoed: new X() }), Ki(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [k.applied] });
+if (v.kind === "unsafe") return;
+if (v.kind === "problems" || v.kind === "refusal" && v.reading.problems.length > 0)
+j(me, J(`Hand edit not read through armor: ${$n(v.reading.snapshot, v.reading.problems, "")}.`));
+else if (v.kind === "written") {
+const $ = v.outcome.changes.find((D) => D.kind === "bar" && D.resource === "vitality");
+a && e.linkedEdits.set(a, { from: s, typed: o, to: $?.kind === "bar" ? $.to : s, by: t.id, echoed: new q() });
+const A = na(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
+Tr(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...A ? { undo: { command: `!damage --undo --entry ${A}`, byGm: !0 } } : {} });
 return;
 }
 }
-const h = Df(e, i, o), p = mn(e, d, h.plan, va, Qe(e), jt(e), () => ({ vitalityFrom: i, ...l }), (y) => ma(e, y, i));
-p.kind === "written" && (f && ou(e, a, p.applied), h.saysSomething() && mr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));
+const h = xf(e, s, o), p = An(e, d, h.plan, Ea, nt(e), Vt(e), () => ({ vitalityFrom: s, ...c }), (g) => _a(e, g, s));
+p.kind === "written" && (f && Du(e, a, p.applied), h.saysSomething() && Tr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));
 }
-function Ef(e, t, n, r) {
-const s = $e(e.get(t));
-if (n === "" || s !== r) return { typed: s };
-const i = $e(gd(n));
-return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };
+function Kf(e, t, n, r) {
+const i = ye(e.get(t));
+if (n === "" || i !== r) return { typed: i };
+const s = ye(Gd(n));
+return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
 }
-function Df(e, t, n) {
-const r = I(e);
-let s = !1;
+function xf(e, t, n) {
+const r = N(e);
+let i = !1;
 return { plan: {
 values: [],
 dice: [],
 resolve(a) {
-const o = a.state, l = r.setVitality(t, n, o), c = a.id, d = r.setVitality(t, t, o).state;
-return s = l.vitality !== n || !we(d, l.state), {
+const o = a.state, c = r.setVitality(t, n, o), l = a.id, d = r.setVitality(t, t, o).state;
+return i = c.vitality !== n || !ge(d, c.state), {
 headline: "acts",
 steps: [
-T(ce, { kind: "hand-edit-title", who: c }),
-T(ae, { kind: "hand-edit-summary", who: c, now: l.now }),
-...l.steps.map((f) => T("Change", f)),
-l.now ? T("Now", l.now) : T("Now", { kind: "standing" })
+T(le, { kind: "hand-edit-title", who: l }),
+T(ce, { kind: "hand-edit-summary", who: l, now: c.now }),
+...c.steps.map((f) => T("Change", f)),
+c.now ? T("Now", c.now) : T("Now", { kind: "standing" })
 ],
-changes: l.vitality !== n ? [{ kind: "bar", resource: "vitality", to: l.vitality }] : [],
-state: l.state,
-...l.dropsAnswer ? { answer: null } : {},
-detail: l
+changes: c.vitality !== n ? [{ kind: "bar", resource: "vitality", to: c.vitality }] : [],
+state: c.state,
+...c.dropsAnswer ? { answer: null } : {},
+detail: c
 };
 }
-}, saysSomething: () => s };
+}, saysSomething: () => i };
 }
-function ma(e, t, n) {
-const r = I(e), s = e.store.tokens[t.snapshot.id];
-s?.edition?.id !== r.id && (t.facts.state = rr(r, s, n, Yi(e)));
+function _a(e, t, n) {
+const r = N(e), i = e.store.tokens[t.snapshot.id];
+i?.edition?.id !== r.id && (t.facts.state = hr(r, i, n, ia(e)));
 }
-var _f = 400, Rf = 100, Of = 20, Cf = class {
+var Wf = 400, Yf = 100, zf = 20, Xf = class {
 constructor() {
-this.nextShown = 1, this.nextHidden = 1, this.rows = new L(), this.bySender = new L();
+this.nextShown = 1, this.nextHidden = 1, this.rows = new M(), this.bySender = new M();
 }
 /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
 add(e, t) {
-const n = t.map((i) => {
-const a = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
-return this.rows.set(a, i), a;
+const n = t.map((s) => {
+const a = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
+return this.rows.set(a, s), a;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const s = e === "gm" ? _f : Rf;
-for (const i of r.splice(0, E.max(0, r.length - s))) this.rows.delete(i);
-if (this.bySender.set(e, r), this.bySender.size > Of + 1) {
-for (const [i, a] of this.bySender)
-if (!(i === "gm" || i === e)) {
+const i = e === "gm" ? Wf : Yf;
+for (const s of r.splice(0, S.max(0, r.length - i))) this.rows.delete(s);
+if (this.bySender.set(e, r), this.bySender.size > zf + 1) {
+for (const [s, a] of this.bySender)
+if (!(s === "gm" || s === e)) {
 for (const o of a) this.rows.delete(o);
-this.bySender.delete(i);
+this.bySender.delete(s);
 break;
 }
 }
@@ -5989,85 +6119,85 @@ get(e) {
 return this.rows.get(e);
 }
 };
-function If(e) {
-const t = I(e);
+function qf(e) {
+const t = N(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
-const n = dr() !== void 0, r = Or("HealthColors");
-!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, G(
-ve,
+const n = wr() !== void 0, r = ur("HealthColors");
+!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, j(
+me,
 [
-te("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
-r.auraDead === !0 ? me("NPCs: dead at 0 off", "!aura dead") : "",
-r.auraDeadPC === !0 ? me("PCs: dead at 0 off", "!aura deadPC") : ""
-].filter((s) => s !== "").join(" ")
+J("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
+r.auraDead === !0 ? ee("NPCs: dead at 0 off", "!aura dead") : "",
+r.auraDeadPC === !0 ? ee("PCs: dead at 0 off", "!aura deadPC") : ""
+].filter((i) => i !== "").join(" ")
 ));
 }
-var pa = {
-"!damage": vf,
-"!attack": Cu,
-"!defend": kf,
-"!stance": yf,
-"!heal": Sf,
-"!defense-round": cf
+var Da = {
+"!damage": If,
+"!attack": Qu,
+"!defend": Mf,
+"!stance": jf,
+"!heal": Bf,
+"!defense-round": $f
 };
-function Nf() {
-const e = Or(rn) === void 0, { stored: t, problems: n, newer: r } = Gl(Or(rn), pe), s = { store: t, attributes: new Kl(), loadProblems: n, linkedEdits: new L(), details: new Cf() };
-return r !== void 0 ? (s.newerState = r, Rr(`${re} v${pe}: ${n.join("; ")}`), G(ve, te(Mf(r)))) : Pf(s, e), Lf(s), s;
+function Jf() {
+const e = ur(dn) === void 0, { stored: t, problems: n, newer: r } = Zl(ur(dn), ve), i = { store: t, attributes: new id(), loadProblems: n, linkedEdits: new M(), details: new Xf() };
+return r !== void 0 ? (i.newerState = r, dr(`${se} v${ve}: ${n.join("; ")}`), j(me, J(Zf(r)))) : Qf(i, e), eh(i), i;
 }
-function Pf(e, t) {
+function Qf(e, t) {
 const n = e.store, r = e.loadProblems;
-t && Hl(n.settings, jf());
-const s = lu(e);
-s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), ua(rn, n), r.length > 0 && (Rr(`${re} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), G(ve, te(`${re}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? G(ve, te(`${re} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Le("rebuilding the help handout", () => Cr(Me(n.settings.edition)))(), n.scriptVersion = pe;
+t && rd(n.settings, th());
+const i = Ou(e);
+i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), $s(dn, n), r.length > 0 && (dr(`${se} v${ve}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(me, J(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(me, J(`${se} v${ve} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ve && Me("rebuilding the help handout", () => fr(Pe(n.settings.edition)))(), n.scriptVersion = ve;
 }
-function Mf(e) {
-return `${re}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
+function Zf(e) {
+return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
 }
-function Lf(e) {
-const t = e.store, n = () => e.newerState !== void 0, r = Le("following the Turn Tracker", () => {
-n() || _r(e);
+function eh(e) {
+const t = e.store, n = () => e.newerState !== void 0, r = Me("following the Turn Tracker", () => {
+n() || jr(e);
 });
-Ge(
+Fe(
 "chat:message",
-Le(
-(a) => `${D(a?.content ?? "").split(" ", 1)[0]}`,
-(a) => (a?.type === "api" && !n() && (hi(a, pa) !== void 0 ? _r(e) : xu(r)), td(e, a, pa)),
-(a) => a?.type === "api" && a.playerid ? ri(a.playerid) : void 0
+Me(
+(a) => `${E(a?.content ?? "").split(" ", 1)[0]}`,
+(a) => (a?.type === "api" && !n() && (Ss(a, Da) !== void 0 ? jr(e) : vd(r)), $d(e, a, Da)),
+(a) => a?.type === "api" && a.playerid ? hs(a.playerid) : void 0
 )
 );
-const s = Le("a hand edit of a bar", (a, o) => {
-n() || Tf(e, a, o);
+const i = Me("a hand edit of a bar", (a, o) => {
+n() || Hf(e, a, o);
 });
-for (const a of ["bar1", "bar2", "bar3"]) Ge(`change:graphic:${a}_value`, s);
-Ge(
+for (const a of ["bar1", "bar2", "bar3"]) Fe(`change:graphic:${a}_value`, i);
+Fe(
 "destroy:graphic",
-Le("forgetting a deleted token", (a) => {
+Me("forgetting a deleted token", (a) => {
 n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
 })
-), Bu(e), Ge("change:campaign:turnorder", r), Ff(r);
-const i = Le("refreshing attribute look-ups", (a) => {
-e.attributes.forget(D(a.get("_characterid") ?? ""));
+), df(e), Fe("change:campaign:turnorder", r), nh(r);
+const s = Me("refreshing attribute look-ups", (a) => {
+e.attributes.forget(E(a.get("_characterid") ?? ""));
 });
-Ge("add:attribute", i), Ge("destroy:attribute", i), Ge("change:attribute:name", i), Gf(s), n() || Le("checking HealthColors", () => If(e))(), Rr(`${re} v${pe} ready: edition ${t.settings.edition}.`);
+Fe("add:attribute", s), Fe("destroy:attribute", s), Fe("change:attribute:name", s), rh(i), n() || Me("checking HealthColors", () => qf(e))(), dr(`${se} v${ve} ready: edition ${t.settings.edition}.`);
 }
-function jf() {
-return Ku(re.toLowerCase());
+function th() {
+return md(se.toLowerCase());
 }
-function Ff(e) {
-const t = xd();
+function nh(e) {
+const t = uu();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
 }
-function Gf(e) {
-const t = Kd();
+function rh(e) {
+const t = du();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
 }
-Ge("ready", Le("starting up", () => {
-Nf();
+Fe("ready", Me("starting up", () => {
+Jf();
 }));
-var Vf = pe;
-function Uf(e) {
-return Wd(e);
+var ih = ve;
+function sh(e) {
+return fu(e);
 }
-return $a(Mr);
+return Pa(Br);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

@@ -473,7 +473,9 @@ function promptFor(world: World, facts: StepFacts, record: ChatRecord): boolean 
 }
 
 const BUTTON = /\[([^\][]*)\]\((![^()]*)\)/g;
-const SAFE_COMMAND = /^![a-z-]+( [-\w.?{}|,]+)*$/i;
+/** The one link that is not a command: the help handout in Roll20's journal, by its id. */
+const HANDOUT_LINK = /\[[^\][]*\]\(http:\/\/journal\.roll20\.net\/handout\/[-\w]+\)/g;
+const SAFE_COMMAND = /^![a-z-]+( (?:[-\w.?{}|,]|&#9[13];)+)*$/i;
 
 /** The body of a message as the script wrote it, without the `/w target ` prefix. */
 export function bodyOf(raw: string): string {
@@ -497,6 +499,7 @@ export function checkEscaping(facts: StepFacts): string[] {
       if (!SAFE_COMMAND.test(command)) out.push(`a button runs ${JSON.stringify(command)}`);
       return ' ';
     });
+    rest = rest.replace(HANDOUT_LINK, ' ');
     rest = rest.replace(/\{\{[^{}=]*=/g, ' ').replace(/\}\}/g, ' ').replace(/<br>/g, ' ');
     const bad = /[<>[\]{}\r\n\u0085\u2028\u2029\u0000\u202a-\u202e\u2066-\u2069]/.exec(rest);
     if (bad) out.push(`raw ${JSON.stringify(bad[0])} in chat outside the script's markup: ${JSON.stringify(body.slice(0, 240))}`);

@@ -23,7 +23,7 @@ export interface Demo {
 
 export const DEMOS: Record<DemoEdition, Demo> = {
   soak: {
-    title: 'the soak edition (seed 000): soak, protection and its wear, stances, falling and saving',
+    title: 'the soak edition (The Defensive Round): soak, protection and its wear, stances, falling and saving',
     intro: [
       'Bob (Alice\'s PC: 70 Vitality, Soak 20, Physical 100, Defense 30) and two goblins (30 Vitality,',
       'Soak 10, Physical 20, Defense 5, save_check 45). NPC cards are whispered to the GM; the table',
@@ -46,7 +46,7 @@ export const DEMOS: Record<DemoEdition, Demo> = {
         expect: ['Defend 90 vs 55: failure', 'Apply damage to Bob'],
       },
       {
-        title: 'The GM clicks the card\'s damage button and types the seed\'s 200-point hit',
+        title: 'The GM clicks the card\'s damage button and types the 200-point hit of The Defensive Round\'s example',
         lines: ['as GM', 'click "Apply damage to Bob" 200'],
         expect: ['200 x 80% soak = 160', '160 - 100 Physical = 60', '60 - 30 Defense = 30', 'Vitality 70 -> 40', 'Physical 100 -> 60'],
       },
@@ -84,7 +84,7 @@ export const DEMOS: Record<DemoEdition, Demo> = {
   },
 
   threshold: {
-    title: 'the threshold edition (seed 001): hit chance against armor, Defense on a good check, death and the free save',
+    title: 'the threshold edition (The Defensive Turn): hit chance against armor, Defense on a good check, death and the free save',
     intro: [
       'The rules text\'s Bob: 30 Vitality, armor Defense 10, Physical Armor 18. A hit chance above the',
       'armor hits; a successful defense check takes the armor\'s Defense off the damage. At 0 or below a',
@@ -141,7 +141,7 @@ export const DEMOS: Record<DemoEdition, Demo> = {
   },
 
   opposed: {
-    title: 'the opposed edition (seed 003): both sides roll, armor against damage, initiative for active defense',
+    title: 'the opposed edition (Opposed Rolls): both sides roll, armor against damage, initiative for active defense',
     intro: [
       'The defender rolls 1d20 plus its mode\'s modifiers; the attack hits when it beats that, for the',
       'weapon\'s damage plus the margin. Damage above the armor score takes Vitality, otherwise stamina',
@@ -154,7 +154,7 @@ export const DEMOS: Record<DemoEdition, Demo> = {
         expect: ['Edition is now opposed'],
       },
       {
-        title: 'Bob\'s values from the seed\'s example: passive_defense 10, armor_score 13',
+        title: 'Bob\'s values from the worked example of Opposed Rolls: passive_defense 10, armor_score 13',
         lines: ['select Bob', '!defense-round set passive_defense 10', '!defense-round set armor_score 13'],
         expect: ['passive_defense = 10 on Bob', 'armor_score = 13 on Bob'],
       },
@@ -169,7 +169,7 @@ export const DEMOS: Record<DemoEdition, Demo> = {
         expect: ['Defense mode: passive -> active'],
       },
       {
-        title: 'Bob is attacked: attack 24 against his roll of 8 + passive 10 (the seed\'s example)',
+        title: 'Bob is attacked: attack 24 against his roll of 8 + passive 10 (the worked example of Opposed Rolls)',
         lines: ['select Bob', '!damage 8 --attack 24 --defense-roll 8'],
         expect: ['8 + 10 passive = 18', 'Damage 8 + 6 margin = 14', '14 beats it, Vitality damage', 'Vitality 70 -> 56'],
       },

@@ -41,7 +41,7 @@ export const EXAMPLES: Record<Edition, Example> = {
   },
   threshold: {
     edition: 'threshold',
-    title: 'Bob, from the rules text (seed 001)',
+    title: 'Bob, from the rules text (The Defensive Turn)',
     setupText: "Bob gets Vitality 30, armor Defense 10 and Physical Armor 18; it is not Bob's turn.",
     moves: [
       { says: "Bob's defense check succeeds (55 to beat, rolls 10)", line: '!defend --action defend --roll 10', expect: 'a success: Defense applies to the next hit' },
@@ -56,7 +56,7 @@ export const EXAMPLES: Record<Edition, Example> = {
   },
   opposed: {
     edition: 'opposed',
-    title: "The seed's example (seed 003)",
+    title: 'The worked example of Opposed Rolls',
     setupText: 'Bob gets passive_defense 10 and armor_score 13.',
     moves: [
       { says: 'attack 24 against a defense roll of 8 + passive 10 = 18, weapon 8', line: '!damage 8 --attack 24 --defense-roll 8', expect: 'a hit for 8 + 6 = 14, above armor 13: Vitality damage' },

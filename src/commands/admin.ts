@@ -6,12 +6,12 @@ import { characterOf, findToken, readToken } from '../roll20/read';
 import { controls, isNpc } from '../roll20/players';
 import { renderButton, renderCard, renderLine } from '../render/card';
 import { applyConfig } from './config';
-import { reply, replyResult, tokenRecord, pruneRecord, type App, type CommandContext } from './context';
+import { replyResult, tokenRecord, pruneRecord, type App, type CommandContext } from './context';
 import type { CommandHandler } from './dispatch';
 import { endRound } from './rounds';
 import { idsArg, integerArg, RefusalError, UsageError, checkFlags, echo } from '../text/args';
 import { resolveTargets } from './targets';
-import { refreshHelpHandout } from './helpHandout';
+import { handoutButton, HELP_HANDOUT_NAME, refreshHelpHandout } from './helpHandout';
 import { enterEditionEverywhere } from './editionSwitch';
 import { cancelOpenAttacks } from './exchange';
 import { freshState, STATE_KEY } from '../state/store';
@@ -24,7 +24,7 @@ import { refreshMacros } from './macros';
 import { playableEditions } from '../rules/editions';
 
 const USAGE =
-  '!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (GM only but details; set and repair act on the selected tokens or --ids)';
+  '!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)';
 
 const SUBCOMMAND_HELP: Record<string, { title: string; usage: string; what: string[] }> = {
   help: { title: '!defense-round help', usage: '!defense-round help', what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
@@ -78,7 +78,7 @@ export function statusCard(app: App): string {
       { label: 'Armor on hand edits', lines: [onOff(s.armorOnManualEdits)] },
       { label: 'Relayed commands', lines: [s.apiCommands === 'gm' ? 'gm (act as the GM)' : 'refuse (unless --api-as a player)'] },
       { label: 'Overwhelm limit', lines: uses('overwhelm-limit') ? [String(s.overwhelmLimit)] : [] },
-      { label: 'Markers', lines: [MARKER_KEYS.filter((key) => edition.markers.includes(key)).map((key) => `${key} ${s.markers[key]}`).join(', ')] },
+      { label: 'Markers', lines: [MARKER_KEYS.filter((key) => edition.markers.includes(key)).map((key) => (key === s.markers[key] ? key : `${key}: ${s.markers[key]}`)).join(', ')] },
       { label: 'Attributes', lines: [remapped.length > 0 ? remapped.join(', ') : 'default names'] },
       { label: 'Round', lines: [String(app.store.round.number)] },
       { label: 'State problems', lines: app.loadProblems },
@@ -222,7 +222,7 @@ function showDetails(ctx: CommandContext, args: string[]): void {
 
 export const adminCommand: CommandHandler = {
   usage: () => USAGE,
-  help: () => ['GM only (but details). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help).'],
+  help: () => ['For the GM (a card\'s details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help).'],
   helpFor: (_app, parsed) => {
     const sub = (parsed.positionals[0] ?? '').toLowerCase();
     return SUBCOMMAND_HELP[sub];
@@ -244,10 +244,12 @@ export const adminCommand: CommandHandler = {
         send(whisperTo('gm'), statusCard(ctx.app));
         send(whisperTo('gm'), settingsMenu(ctx.app));
         return;
-      case 'help':
+      case 'help': {
         refreshHelpHandout(activeEdition(ctx.app));
-        reply(ctx, 'The handout "Help: DefenseRound" is up to date in the journal.');
+        const link = handoutButton();
+        send(whisperTo(ctx.replyTo), `${renderLine(`The handout "${HELP_HANDOUT_NAME}" is up to date in the journal:`)}${link ? ` ${renderButton(link.label, link.command)}` : ''}`);
         return;
+      }
       case 'config': {
         const [key, ...rest] = args;
         if (!key) throw new UsageError('config needs a KEY and a VALUE');

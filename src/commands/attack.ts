@@ -11,12 +11,12 @@ import { controls } from '../roll20/players';
 import { PUBLIC, send, TO_GM, whisperTo } from '../roll20/send';
 import { renderCard, renderLine } from '../render/card';
 import type { CommandHandler } from './dispatch';
-import { reply, type App, type CommandContext } from './context';
+import { refuse, reply, type App, type CommandContext } from './context';
 import { activeEdition, givenDice, planContext, runPlans, type PlannedTarget } from './pipeline';
 import { controlsToken, onTable, resolveTargets, type Target } from './targets';
 import { attackerName, nextAttackKey, settlesItself, unanswered, waitingNames } from './exchange';
 import { gmCard, sendPrompts } from './attackPrompts';
-import { nameList } from './refusals';
+import { nameList, tidyRefusals } from './refusals';
 
 /** A player's own open attacks at most (the GM's room is never filled by the players'). */
 const PLAYER_OPEN_ATTACKS = 5;
@@ -123,7 +123,7 @@ function declare(ctx: CommandContext): void | Promise<void> {
   const names = defenders.filter(({ token }) => token.get('layer') !== 'gmlayer').map(({ token }) => tokenName(token, 'a token'));
   const where = situation ? ` (${spec.situationWords(situation).split(':')[0]})` : '';
   if (names.length > 0) send(PUBLIC, renderLine(`Attack ${attack.key}: ${attackerName(attack, false)} attacks ${nameList(names)}${where}.`), { record: true });
-  if (notes.length > 0) reply(ctx, `Not among the defenders: ${notes.join('; ')}.`);
+  if (notes.length > 0) refuse(ctx, `Not among the defenders: ${tidyRefusals(notes).join('; ')}`);
   sendPrompts(app, attack);
   if (settlesItself(app, attack)) return resolveAttack(ctx, attack);
 }

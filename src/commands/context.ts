@@ -6,7 +6,7 @@ import type { AttributeIndex } from '../roll20/attributes';
 import type { DetailsStore } from './details';
 import { displayName, isGM, nameAddressable, RELAYED, relayedFor, whisperTargetOf } from '../roll20/players';
 import { send, whisperTo } from '../roll20/send';
-import { renderLine } from '../render/card';
+import { renderButton, renderLine, type Button } from '../render/card';
 import { echo, type ParsedLine } from '../text/args';
 
 export interface App {
@@ -44,18 +44,21 @@ export interface CommandContext {
   relayed: boolean;
   /** A relayed command that names no player while the GM has not allowed such commands: refused whole. */
   relayRefused?: boolean;
+  /** The command's own `--help` (a sub-command's where it has one): the button every refusal carries. */
+  help: string;
 }
 
-export function commandContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine): CommandContext {
+export function commandContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine, help = `${parsed.command} --help`): CommandContext {
   const playerId = String(msg.playerid ?? '');
-  if (playerId === RELAYED) return relayedContext(app, msg, parsed);
-  return playerContext(app, msg, parsed, playerId, isGM(playerId), false);
+  const ctx = playerId === RELAYED ? relayedContext(app, msg, parsed) : playerContext(app, msg, parsed, playerId, isGM(playerId), false);
+  ctx.help = help;
+  return ctx;
 }
 
 /** A command that acts for a player (the GM or not): who they are, asked of Roll20 once each. */
 function playerContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine, playerId: string, gm: boolean, relayed: boolean): CommandContext {
   const senderName = displayName(playerId);
-  const ctx: CommandContext = { app, msg, parsed, playerId, gm, senderName, replyTo: whisperTargetOf(gm, senderName), relayed };
+  const ctx: CommandContext = { app, msg, parsed, playerId, gm, senderName, replyTo: whisperTargetOf(gm, senderName), relayed, help: '' };
   // A name that cannot be whispered to: replies go to the GM, saying whom they are for.
   if (!gm && !nameAddressable(senderName)) ctx.replyFor = echo(senderName, 60);
   return ctx;
@@ -72,7 +75,7 @@ function relayedContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine): C
   const player = relayedFor(apiAs?.length === 1 ? apiAs[0] : undefined);
   if (player !== undefined) return playerContext(app, msg, parsed, player, false, true);
   const gm = app.store.settings.apiCommands === 'gm';
-  const ctx: CommandContext = { app, msg, parsed, playerId: RELAYED, gm, senderName: displayName(RELAYED), replyTo: 'gm', relayed: true };
+  const ctx: CommandContext = { app, msg, parsed, playerId: RELAYED, gm, senderName: displayName(RELAYED), replyTo: 'gm', relayed: true, help: '' };
   if (!gm) ctx.relayRefused = true;
   return ctx;
 }
@@ -96,10 +99,22 @@ function replyLine(ctx: CommandContext, text: string): string {
   return ctx.replyFor === undefined ? line : `For ${ctx.replyFor}: ${line}`;
 }
 
-/** Whispers a refusal: what was wrong, and the right usage. Nothing is changed. */
-export function refuse(ctx: CommandContext, problem: string, usage: string): void {
+/** A refusal's longest text, in characters a reader sees: a line or two of Roll20's narrow chat. */
+export const MAX_REFUSAL = 200;
+
+/**
+ * Whispers a refusal (nothing was changed): one line saying what is wrong and what to do, cut to
+ * MAX_REFUSAL, and a button to the command's `--help`, which keeps the full usage.
+ */
+export function refuse(ctx: CommandContext, problem: string, buttons: readonly Button[] = []): void {
   // The speaker is already DefenseRound: the sentence starts with the problem itself.
-  reply(ctx, `${problem.charAt(0).toUpperCase()}${problem.slice(1)}. Usage: ${usage}`);
+  let line = `${problem.charAt(0).toUpperCase()}${problem.slice(1)}`;
+  if (!/[.!?]$/.test(line)) line += '.';
+  if (ctx.replyFor !== undefined) line = `For ${ctx.replyFor}: ${line}`;
+  if (line.length > MAX_REFUSAL) line = `${line.slice(0, MAX_REFUSAL - 8)}... (cut)`;
+  let links = '';
+  for (const button of buttons) links += ` ${renderButton(button.label, button.command)}`;
+  send(whisperTo(ctx.replyTo), `${renderLine(line)}${links} ${renderButton('Help', ctx.help)}`);
 }
 
 export function tokenRecord(app: App, tokenId: string): TokenRecord {

@@ -3,14 +3,13 @@
 import { checkFlags, hasFlag, idsArg, type FlagTable } from '../text/args';
 import { flagElsewhere } from '../rules/editions';
 import type { CommandHandler } from './dispatch';
-import type { CommandContext } from './context';
+import { refuse, type CommandContext } from './context';
 import { undoDamage } from './undo';
 import { resolveTargets } from './targets';
 import { activeEdition, planContext, runPlan } from './pipeline';
 import { controls } from '../roll20/players';
 import { tokenName } from '../roll20/read';
 import { nameList } from './refusals';
-import { reply } from './context';
 
 /** Flags of `!damage` in every edition. */
 const COMMON_FLAGS: FlagTable = { ids: { kind: 'list' }, help: { kind: 'switch' }, undo: { kind: 'switch' }, force: { kind: 'switch' } };
@@ -23,15 +22,16 @@ export const damageCommand: CommandHandler = {
     hasFlag(parsed, 'undo') || hasFlag(parsed, 'force')
       ? {
           title: '!damage --undo',
-          usage: '!damage --undo [--force]',
+          usage: '!damage --undo [--entry KEY] [--force]',
           what: [
             'Puts back the last damage you applied (the GM: anyone\'s), for all its targets: bars, worn armor, markers, conditions and what it used up.',
+            'Every damage card has an Undo button: it sends --entry with that card\'s key, to put back that damage whatever came after.',
             'If a value changed since, nothing is undone and you are told what; --force overwrites it.',
           ],
         }
       : undefined,
   run(ctx: CommandContext) {
-    if (hasFlag(ctx.parsed, 'undo') || hasFlag(ctx.parsed, 'force')) {
+    if (hasFlag(ctx.parsed, 'undo') || hasFlag(ctx.parsed, 'force') || hasFlag(ctx.parsed, 'entry')) {
       undoDamage(ctx);
       return;
     }
@@ -54,7 +54,7 @@ export const damageCommand: CommandHandler = {
       if (others.length > 0) notes.push(`${nameList(others)}: only the GM or its controller ${what}`);
       targets = chooses;
       if (targets.length === 0) {
-        reply(ctx, `Not applied: ${notes.join('; ')}.`);
+        refuse(ctx, `Not applied: ${notes.join('; ')}`);
         return;
       }
     }

@@ -5,7 +5,7 @@ import { flagElsewhere } from '../rules/editions';
 import type { CommandHandler } from './dispatch';
 import { checkIdFlags, resolveTargets } from './targets';
 import { activeEdition, runPlan } from './pipeline';
-import { reply } from './context';
+import { refuse } from './context';
 import { tidyRefusals } from './refusals';
 import { answerAttack } from './answer';
 import { tokenName } from '../roll20/read';
@@ -21,7 +21,7 @@ export const defendCommand: CommandHandler = {
     const edition = activeEdition(ctx.app);
     const spec = edition.commands.defend;
     if (spec.refused) {
-      reply(ctx, `!defend is not used: ${spec.refused}.`);
+      refuse(ctx, `!defend is not used: ${spec.refused}`);
       return;
     }
     checkFlags(ctx.parsed, { ...COMMON_FLAGS, ...spec.flags }, flagElsewhere(edition.id, 'defend'));
@@ -39,7 +39,7 @@ export const defendCommand: CommandHandler = {
       return self === undefined;
     });
     if (targets.length === 0) {
-      reply(ctx, `${tidyRefusals(notes).join('; ')}.`.replace(/^./, (first) => first.toUpperCase()));
+      refuse(ctx, tidyRefusals(notes).join('; '));
       return;
     }
     return runPlan(ctx, plan, targets, notes, {

@@ -4,6 +4,7 @@ import { commandContext, refuse, reply, type App, type CommandContext } from './
 import { parseLine, RefusalError, substituteInlineRolls, UsageError, type ParsedLine } from '../text/args';
 import { send, whisperTo } from '../roll20/send';
 import { renderCard } from '../render/card';
+import { handoutButton } from './helpHandout';
 import { SCRIPT_NAME } from '../version';
 
 export interface CommandHandler {
@@ -30,6 +31,12 @@ function relayRefusal(word: string): string {
   return `Another script relayed ${word} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
 }
 
+/** The `--help` a refusal's button sends: the sub-command's (`!damage --undo --help`) where it has its own help. */
+function helpCommand(app: App, handler: CommandHandler, parsed: ParsedLine, word: string): string {
+  const own = handler.helpFor?.(app, parsed);
+  return `${own?.title ?? word} --help`;
+}
+
 export async function dispatch(app: App, msg: Roll20ChatMessage, table: CommandTable): Promise<void> {
   const word = commandWord(msg, table);
   if (!word) return;
@@ -37,7 +44,8 @@ export async function dispatch(app: App, msg: Roll20ChatMessage, table: CommandT
   const content = substituteInlineRolls(msg.content, msg.inlinerolls);
   let ctx: CommandContext | undefined;
   try {
-    ctx = commandContext(app, msg, parseLine(content));
+    const parsed = parseLine(content);
+    ctx = commandContext(app, msg, parsed, helpCommand(app, handler, parsed, word));
     if (ctx.relayRefused) {
       // One line to the GM (a relay has nobody else to answer): what came, and how to allow it.
       reply(ctx, relayRefusal(word));
@@ -54,7 +62,8 @@ export async function dispatch(app: App, msg: Roll20ChatMessage, table: CommandT
       const help = handler.helpFor?.(app, ctx.parsed) ?? { title: word, usage: handler.usage(app), what: handler.help?.(app) ?? [] };
       // Sent to the GM in the sender's place (a name that cannot be whispered to): the title says for whom.
       const forWhom = ctx.replyFor === undefined ? '' : ` (for ${ctx.replyFor})`;
-      send(whisperTo(ctx.replyTo), renderCard({ title: `Help: ${help.title}${forWhom}`, rows: [{ label: 'Usage', lines: [help.usage] }, { label: 'What it does', lines: help.what }] }));
+      const link = handoutButton();
+      send(whisperTo(ctx.replyTo), renderCard({ title: `Help: ${help.title}${forWhom}`, rows: [{ label: 'Usage', lines: [help.usage] }, { label: 'What it does', lines: help.what }, ...(link ? [{ label: 'Every command', lines: [], buttons: [link] }] : [])] }));
       return;
     }
     await handler.run(ctx);
@@ -65,9 +74,8 @@ export async function dispatch(app: App, msg: Roll20ChatMessage, table: CommandT
         reply(ctx, relayRefusal(word));
         return;
       }
-      // Usage only for malformed commands (commands.md, "Output").
-      if (error instanceof UsageError) refuse(ctx, error.message, handler.usage(app));
-      else reply(ctx, `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}.`);
+      // One line and a button to --help, which keeps the usage (commands.md, "Output").
+      refuse(ctx, error.message);
       return;
     }
     throw error;

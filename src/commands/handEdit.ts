@@ -76,10 +76,11 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
       // The armor cannot be read: the edit stays as typed (a plain edit below), and the GM is told why.
       send(TO_GM, renderLine(`Hand edit not read through armor: ${describeValueProblems(result.reading.snapshot, result.reading.problems, '')}.`));
     } else if (result.kind === 'written') {
-      present(app, [result.shown], { title: 'Hand edit', replyTo: 'gm' });
       const vitalityAfter = result.outcome.changes.find((change) => change.kind === 'bar' && change.resource === 'vitality');
       if (link) app.linkedEdits.set(link, { from: before, typed, to: vitalityAfter?.kind === 'bar' ? vitalityAfter.to : before, by: token.id, echoed: new Set() });
-      recordApplication(app, { by: 'hand-edit', kind: 'hand-edit', round: app.store.round.number, tokens: [result.applied] });
+      const key = recordApplication(app, { by: 'hand-edit', kind: 'hand-edit', round: app.store.round.number, tokens: [result.applied] });
+      // A hand edit is the GM's to undo: the Undo goes on the GM's card (or the public one the GM reads).
+      present(app, [result.shown], { title: 'Hand edit', replyTo: 'gm', ...(key ? { undo: { command: `!damage --undo --entry ${key}`, byGm: true } } : {}) });
       return;
     }
   }

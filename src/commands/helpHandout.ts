@@ -2,7 +2,8 @@
 // script's version changed, and when the GM switches editions. It follows the active edition.
 import { SCRIPT_VERSION } from '../version';
 import type { AnyEdition } from '../rules/edition';
-import { writeHandout } from '../roll20/sandbox';
+import { handoutId, writeHandout } from '../roll20/sandbox';
+import { isSafeId, type Button } from '../render/card';
 import { playableEditions } from '../rules/editions';
 
 /** The handout is HTML, not chat: only HTML's own characters need entities (the text is the script's). */
@@ -35,7 +36,19 @@ export function helpHtml(edition: AnyEdition): string {
   ].join('');
 }
 
+/** The handout's id, remembered for the links (memory only: a handout deleted since is looked up again). */
+let knownId: string | undefined;
+
 /** Creates the handout (unless told not to), or rewrites its text when it exists. */
 export function refreshHelpHandout(edition: AnyEdition, options: { createIfMissing?: boolean } = {}): void {
-  writeHandout(HELP_HANDOUT_NAME, helpHtml(edition), options.createIfMissing !== false);
+  knownId = writeHandout(HELP_HANDOUT_NAME, helpHtml(edition), options.createIfMissing !== false) ?? knownId;
+}
+
+/**
+ * The button that opens the handout in Roll20's journal (the link Roll20 itself gives a handout),
+ * or undefined while there is none to open.
+ */
+export function handoutButton(): Button | undefined {
+  knownId = handoutId(HELP_HANDOUT_NAME, knownId);
+  return knownId !== undefined && isSafeId(knownId) ? { label: HELP_HANDOUT_NAME, command: `http://journal.roll20.net/handout/${knownId}` } : undefined;
 }

@@ -103,10 +103,13 @@ function quotaOwner(application: Application): boolean {
   return application.by === 'hand-edit' || !byGm(application);
 }
 
-export function recordApplication(app: App, application: Application): void {
+/** Keeps an application for undo; returns its key (what its cards' Undo button names), or undefined when nothing changed. */
+export function recordApplication(app: App, application: Application): string | undefined {
   const tokens: AppliedToken[] = application.tokens.filter((entry) => entry.changes.length > 0);
-  if (tokens.length === 0) return; // nothing changed: nothing to undo
-  const entry: Application = { ...application, tokens };
+  if (tokens.length === 0) return undefined; // nothing changed: nothing to undo
+  app.store.lastEntry = app.store.lastEntry >= 9_999_999 ? 1 : app.store.lastEntry + 1;
+  const key = `U${app.store.lastEntry}`;
+  const entry: Application = { ...application, key, tokens };
   const history = app.store.history;
   history.push(entry);
   const player = quotaOwner(entry);
@@ -123,8 +126,9 @@ export function recordApplication(app: App, application: Application): void {
     const victim = player ? (own()[0] ?? entry) : history[0]!;
     history.splice(history.indexOf(victim), 1);
     total -= sizeOf(victim);
-    if (victim === entry) break;
+    if (victim === entry) return undefined;
   }
+  return key;
 }
 
 /**

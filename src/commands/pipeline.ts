@@ -11,12 +11,12 @@ import { readTurnOrder, rowText, writeTurnOrder, type TurnOrderBatch } from '../
 import { currentRow } from '../roll20/turnMarker';
 import type { AppliedToken, StoredChange } from '../state/history';
 import type { Memories } from '../state/memory';
-import { reply, type App, type CommandContext } from './context';
-import { present, visibilityOf, type Shown } from './present';
+import { refuse, reply, type App, type CommandContext } from './context';
+import { present, visibilityOf, type PresentOptions, type Shown } from './present';
 import { barProblem } from './barProblem';
 import { recordApplication } from './history';
 import { isCard, type Target } from './targets';
-import { controls } from '../roll20/players';
+import { controls, isGM } from '../roll20/players';
 import { optionalInteger, parseLine, type ParsedLine } from '../text/args';
 import { GroupedRefusals, tidyRefusals } from './refusals';
 import { healthColors } from '../roll20/otherScripts';
@@ -388,10 +388,16 @@ export async function runPlans<S>(ctx: CommandContext, items: ReadonlyArray<Plan
   });
   refused.push(...grouped.lines());
   if (turnOrder?.changed) writeTurnOrder(turnOrder.order);
+  let undo: PresentOptions['undo'];
   if ((options.record || undoable) && applied.length > 0) {
-    recordApplication(app, { by: options.recordBy ?? ctx.playerId, kind: options.record ? 'damage' : 'save', round: app.store.round.number, tokens: applied });
+    const by = options.recordBy ?? ctx.playerId;
+    const key = recordApplication(app, { by, kind: options.record ? 'damage' : 'save', round: app.store.round.number, tokens: applied });
+    const byGm = by === ctx.playerId ? ctx.gm : isGM(by);
+    // A player's own save is not hers to undo: its card offers no Undo (the GM has the command).
+    if (key !== undefined && (options.record || byGm)) undo = { command: `!damage --undo --entry ${key}`, byGm };
   }
   present(app, shown, {
+    ...(undo ? { undo } : {}),
     title: options.title,
     replyTo: ctx.replyTo,
     sender: ctx.gm ? 'gm' : ctx.playerId,
@@ -399,6 +405,6 @@ export async function runPlans<S>(ctx: CommandContext, items: ReadonlyArray<Plan
   });
   if (refused.length > 0) {
     const line = options.refusals(tidyRefusals(refused), applied.length > 0);
-    reply(ctx, `${line.charAt(0).toUpperCase()}${line.slice(1)}`);
+    refuse(ctx, line);
   }
 }

@@ -12,8 +12,8 @@ export function tidyRefusals(refused: readonly string[]): string[] {
     counts.set(bare, (counts.get(bare) ?? 0) + 1);
   }
   const reasons = [...counts].map(([reason, count]) => (count === 1 ? reason : `${reason} (${count} tokens)`));
-  // A whisper of a few lines at most: past ten reasons, how many more.
-  return reasons.length <= 10 ? reasons : [...reasons.slice(0, 8), `${reasons.length - 8} more problems`];
+  // One line of chat: past three reasons, how many more (each token's own card or --help says the rest).
+  return reasons.length <= 3 ? reasons : [...reasons.slice(0, 2), `${reasons.length - 2} more problems`];
 }
 
 /** A list said back in a reply: all of it when short, else the first `shown` and how many more. */

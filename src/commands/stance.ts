@@ -30,7 +30,7 @@ export const stanceCommand: CommandHandler = {
       // No stance kept is the edition's default: its "none" where it has one, else its first.
       const fallback = edition.stances.includes('none') ? 'none' : (edition.stances[0] ?? 'none');
       const lines = targets.map(({ token, character }) => `${readToken(token, character, settings).name}: ${ctx.app.store.tokens[token.id]?.stance ?? fallback}`);
-      reply(ctx, `Stances: ${lines.join('; ')}.${notes.length ? ` (${notes.join('; ')})` : ''} Usage: ${edition.commands.stance.usage}`);
+      reply(ctx, `Stances: ${lines.join('; ')}.${notes.length ? ` (${notes.join('; ')})` : ''} To change one: !stance ${edition.stances.join('|')}`);
       return;
     }
     return runPlan(ctx, edition.planStance(stance), targets, notes, { title: 'Stance', refusals: (refused) => `${refused.join('; ')}.` });

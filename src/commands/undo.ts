@@ -1,13 +1,17 @@
 // `!damage --undo [--force]`: put back the most recent damage the caller applied (the GM: anyone's,
 // hand edits included). Undo is the recorded changes inverted, after a pure "changed since" check;
 // if a touched value changed since, say so and change nothing without --force.
-import { hasFlag, RefusalError, UsageError } from '../text/args';
-import { reply, type CommandContext } from './context';
+import { checkFlags, echo, flagValue, hasFlag, RefusalError, UsageError, type FlagTable } from '../text/args';
+import { refuse, reply, type CommandContext } from './context';
 import { changedEntries, changedSince, mergeChanges, shiftMerged, type MergedChange } from '../state/changes';
 import { readNow } from '../roll20/now';
 import { applyUndo } from '../roll20/write';
 import { sameData, type Memory } from '../state/memory';
 import { attributeOwner, barLink, characterOf, findToken } from '../roll20/read';
+import { controls, isNpc } from '../roll20/players';
+import { visibilityOf } from './present';
+import { nameList, shortList } from './refusals';
+import { RESOURCE_LABEL } from '../rules/edition';
 import { send, PUBLIC, TO_GM } from '../roll20/send';
 import { renderLine } from '../render/card';
 import { activeEdition, applyQuietly, memoriesOf } from './pipeline';
@@ -15,26 +19,43 @@ import { describeAnswerChange } from './exchange';
 import type { Plan } from '../rules/edition';
 import { onTable } from './targets';
 import type { App } from './context';
-import type { StoredChange } from '../state/history';
+import type { Application, StoredChange } from '../state/history';
+
+/** The flags `--undo` takes: a card's key, and the GM's overwrite. */
+const UNDO_FLAGS: FlagTable = { undo: { kind: 'switch' }, force: { kind: 'switch' }, entry: { kind: 'one' }, help: { kind: 'switch' } };
 import type { Settings } from '../state/settings';
 
+/** Whether this sender may take the entry back: the GM any; a player her own, but not a save (a failed paid save would be tried again). */
+function mayUndo(ctx: CommandContext, entry: Application): boolean {
+  return ctx.gm || (entry.by === ctx.playerId && entry.kind !== 'save');
+}
+
+/** The entry to undo: the one a card's button names (`--entry U12`), else the sender's latest. */
+function entryToUndo(ctx: CommandContext): number {
+  const history = ctx.app.store.history;
+  const wanted = flagValue(ctx.parsed, 'entry');
+  if (wanted !== undefined) {
+    const key = wanted.toUpperCase();
+    let index = -1;
+    for (let i = history.length - 1; i >= 0 && index === -1; i -= 1) if (history[i]!.key === key) index = i;
+    if (index === -1) throw new RefusalError(`that damage (${echo(wanted, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
+    if (!mayUndo(ctx, history[index]!)) throw new RefusalError(history[index]!.kind === 'save' && history[index]!.by === ctx.playerId ? 'a save you made is the GM\'s to undo' : 'that damage is its sender\'s or the GM\'s to undo');
+    return index;
+  }
+  for (let i = history.length - 1; i >= 0; i -= 1) if (mayUndo(ctx, history[i]!)) return i;
+  throw new RefusalError(ctx.gm ? 'there is no damage to undo' : 'you have applied no damage that can be undone');
+}
+
 export function undoDamage(ctx: CommandContext): void {
-  if (!hasFlag(ctx.parsed, 'undo')) throw new UsageError('--force goes with --undo');
+  if (!hasFlag(ctx.parsed, 'undo')) throw new UsageError(`--${hasFlag(ctx.parsed, 'entry') ? 'entry' : 'force'} goes with --undo`);
   if (hasFlag(ctx.parsed, 'force') && !ctx.gm) throw new RefusalError('--force is the GM\'s: a player\'s undo never overwrites a later change');
-  const other = [...ctx.parsed.flags.keys()].find((flag) => flag !== 'undo' && flag !== 'force');
-  if (other) throw new UsageError(`--undo takes no other flag (got --${other}): it undoes your last damage, whatever is selected`);
+  const other = [...ctx.parsed.flags.keys()].find((flag) => !Object.prototype.hasOwnProperty.call(UNDO_FLAGS, flag));
+  if (other) throw new UsageError(`--undo takes no --${echo(other, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
+  checkFlags(ctx.parsed, UNDO_FLAGS);
   if (ctx.parsed.positionals.length > 0) throw new UsageError('--undo takes no amount');
   const app = ctx.app;
   const history = app.store.history;
-  let index = -1;
-  for (let i = history.length - 1; i >= 0; i -= 1) {
-    // A save a player made is not hers to take back (a failed paid save would be tried again); the GM's undo can.
-    if (ctx.gm || (history[i]!.by === ctx.playerId && history[i]!.kind !== 'save')) {
-      index = i;
-      break;
-    }
-  }
-  if (index === -1) throw new RefusalError(ctx.gm ? 'there is no damage to undo' : 'you have applied no damage that can be undone');
+  const index = entryToUndo(ctx);
   const application = history[index]!;
   const edition = activeEdition(app);
   // For a player, a token now on the GM layer is as gone as a deleted one: undo never confirms a hidden token.
@@ -64,12 +85,15 @@ export function undoDamage(ctx: CommandContext): void {
     // commands.md, "Undo, hardened": --force is the GM's; a player never overwrites anyone else's
     // later change, and hears no numbers of tokens they do not control.
     if (!ctx.gm) {
-      const names = [...new Set(changed.map((entry) => entry.name))];
-      reply(ctx, `Nothing undone: ${names.join(', ')} changed since that damage. Only the GM can undo over later changes: ask the GM.`);
+      // What changed, for the tokens she may read; the others only by name.
+      const readable = changed.filter((entry) => playerMayRead(ctx, tokens.get(entry.tokenId)));
+      const names = [...new Set(changed.filter((entry) => !readable.includes(entry)).map((entry) => entry.name))];
+      const said = [...changedSince(readable, now, sameData, describe), ...(names.length > 0 ? [`${nameList(names)} changed`] : [])];
+      refuse(ctx, `Nothing undone, changed since: ${said.join('; ')}. Only the GM can undo over later changes`);
       return;
     }
     if (!hasFlag(ctx.parsed, 'force')) {
-      reply(ctx, `Nothing undone: values changed since that damage: ${changedSince(changed, now, sameData, describe).join('; ')}. Use !damage --undo --force to overwrite them.`);
+      refuse(ctx, `Nothing undone, changed since: ${changedSince(changed, now, sameData, describe).join('; ')}`, [{ label: 'Undo anyway', command: `!damage --undo${key(application)} --force` }]);
       return;
     }
   }
@@ -77,14 +101,56 @@ export function undoDamage(ctx: CommandContext): void {
   // A forced undo puts back a Vitality someone changed since: the condition is read again from it.
   if (changed.length > 0) settleConditions(app, merged, now);
   history.splice(index, 1);
+  sayUndone(ctx, application, merged, now, tokens);
+  if (gone.length > 0) reply(ctx, `Skipped token${gone.length === 1 ? '' : 's'} no longer on the table: ${nameList(gone)}.`);
+}
+
+/** ` --entry U12` for an entry that has a key (what a retry names). */
+function key(application: Application): string {
+  return application.key === undefined ? '' : ` --entry ${application.key}`;
+}
+
+/** A token's numbers may go to everyone: a public breakdown (the visibility setting), never a hidden token's. */
+function publicNumbers(ctx: CommandContext, token: Roll20Graphic | undefined): boolean {
+  if (!token) return false;
+  const character = characterOf(token);
+  return visibilityOf(ctx.app, { npc: isNpc(token, character), hidden: token.get('layer') === 'gmlayer' }) === 'public';
+}
+
+/** Whether a player may read a token's numbers: hers, or public by the visibility setting. */
+function playerMayRead(ctx: CommandContext, token: Roll20Graphic | undefined): boolean {
+  return token !== undefined && (controls(ctx.playerId, token, characterOf(token)) || publicNumbers(ctx, token));
+}
+
+/**
+ * What came back, said once per audience: the public line names every token players can see, with
+ * the bars that came back where its numbers are public; the GM's line holds the rest (NPCs, hidden).
+ */
+function sayUndone(ctx: CommandContext, application: Application, merged: readonly MergedChange[], now: ReadonlyMap<string, unknown>, tokens: ReadonlyMap<string, Roll20Graphic | undefined>): void {
   const what = application.kind === 'save' ? 'Save undone' : 'Damage undone';
-  // Hidden tokens are named to the GM only, never in the public line.
-  const hidden = (entry: { tokenId: string }) => tokens.get(entry.tokenId)?.get('layer') === 'gmlayer';
-  const seen = present.filter((entry) => !hidden(entry)).map((entry) => entry.name);
-  const unseen = present.filter(hidden).map((entry) => entry.name);
-  if (seen.length > 0) send(PUBLIC, renderLine(`${what}: ${seen.join(', ')}.`));
-  if (unseen.length > 0) send(TO_GM, renderLine(`${what} on hidden token${unseen.length === 1 ? '' : 's'}: ${unseen.join(', ')}.`), { record: true });
-  if (gone.length > 0) reply(ctx, `Skipped token${gone.length === 1 ? '' : 's'} no longer on the table: ${gone.join(', ')}.`);
+  const back = new Map<string, string[]>();
+  for (const { place, tokenId, change } of merged) {
+    if ((change.kind !== 'bar' && change.kind !== 'initiative') || change.from === null) continue;
+    const before = now.get(place);
+    const lines = back.get(tokenId) ?? [];
+    if (!back.has(tokenId)) back.set(tokenId, lines);
+    const label = change.kind === 'bar' ? RESOURCE_LABEL[change.resource] : 'Initiative';
+    const said = `${label} ${typeof before === 'number' ? before : '?'} -> ${change.from}`;
+    if (!lines.includes(said)) lines.push(said);
+  }
+  const publicParts: string[] = [];
+  const gmParts: string[] = [];
+  for (const entry of application.tokens) {
+    const token = tokens.get(entry.tokenId);
+    if (!token) continue;
+    const numbers = (back.get(entry.tokenId) ?? []).join(', ');
+    const withNumbers = numbers ? `${entry.name} (${numbers})` : entry.name;
+    const hidden = token.get('layer') === 'gmlayer';
+    if (!hidden) publicParts.push(publicNumbers(ctx, token) ? withNumbers : entry.name);
+    if (hidden || (!publicNumbers(ctx, token) && numbers)) gmParts.push(hidden ? `${withNumbers} (hidden)` : withNumbers);
+  }
+  if (publicParts.length > 0) send(PUBLIC, renderLine(`${what}: ${shortList(publicParts, 8)}.`));
+  if (gmParts.length > 0) send(TO_GM, renderLine(`${what} (GM): ${shortList(gmParts, 8)}.`), { record: true });
 }
 
 /** A value on the character's sheet (a linked bar's attribute, an armor attribute), which every token of that sheet holds. */

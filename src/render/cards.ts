@@ -48,7 +48,9 @@ export function buttonsOf(shown: Shown): Button[] {
   for (const step of outcome.steps) {
     if (step.section !== ACTION) continue;
     // commands.md, "Output": a failed defense offers the button that applies damage.
-    if (step.kind === 'offer-damage') buttons.push({ label: `Apply damage to ${snapshot.name}`, command: `!damage ?{Damage} --ids ${snapshot.id}` });
+    // The query inside an inline roll takes a number or dice (2d6+3); its brackets are entities, or
+    // Roll20 would roll them when the card is sent rather than when the button is clicked.
+    if (step.kind === 'offer-damage') buttons.push({ label: `Apply damage to ${snapshot.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${snapshot.id}` });
     else if (step.kind === 'button') buttons.push({ label: shown.say(step), command: (step as ButtonStep).command });
   }
   return buttons;
@@ -67,14 +69,16 @@ function stepRows(shown: Shown): Card['rows'] {
       bySection.set(section, lines);
       rows.push({ label: section, lines });
     }
-    lines.push(shown.say(step));
+    const line = shown.say(step);
+    // A step whose words are empty has nothing to say here (a reduction of nothing left).
+    if (line !== '') lines.push(line);
   }
-  return rows;
+  return rows.filter((row) => row.lines.length > 0);
 }
 
-/** The full card of one target, its buttons inside. */
-export function fullCard(shown: Shown): Card {
-  const buttons = buttonsOf(shown);
+/** The full card of one target, its buttons inside (`extra`: the command's own, such as its Undo). */
+export function fullCard(shown: Shown, extra: readonly Button[] = []): Card {
+  const buttons = [...buttonsOf(shown), ...extra];
   return {
     title: titleOf(shown),
     rows: [
@@ -97,11 +101,17 @@ function numbers(changes: readonly StoredChange[]): string {
   return out;
 }
 
+/** A row's line under the token's name: the sentence without the name it starts with ("Goblin 1: is hit."). */
+function withoutName(summary: string, name: string): string {
+  if (summary.startsWith(`${name}: `)) return summary.slice(name.length + 2);
+  return summary.startsWith(`${name} `) ? summary.slice(name.length + 1) : summary;
+}
+
 /**
  * One row per target (those at `indices`); `all`: numbers on every row, `public`: only where the
  * breakdown is public. Each row's details button whispers its breakdown (`keys`, one per row).
  */
-export function rowsCard(shown: readonly Shown[], indices: readonly number[], visibility: ReadonlyArray<'public' | 'gm'>, title: string, audience: 'public' | 'all', keys: readonly string[]): Card {
+export function rowsCard(shown: readonly Shown[], indices: readonly number[], visibility: ReadonlyArray<'public' | 'gm'>, title: string, audience: 'public' | 'all', keys: readonly string[], extra: readonly Button[] = []): Card {
   const labels = new Map<string, number>();
   const rows: Card['rows'] = [];
   for (const index of indices) {
@@ -116,9 +126,10 @@ export function rowsCard(shown: readonly Shown[], indices: readonly number[], vi
     const details: Button[] = showNumbers ? [{ label: 'details', command: `!defense-round details ${keys[index]}` }] : [];
     const offers = showNumbers && item.outcome.steps.some((step) => step.section === ACTION);
     const buttons = offers ? [...details, ...buttonsOf(item)] : details;
-    const summary = summaryOf(item);
+    const summary = withoutName(summaryOf(item), snapshot.name);
     const line = figures ? `${summary} ${figures}` : summary;
     rows.push({ label, lines: item.answer ? [`${item.answer}. ${line}`] : [line], buttons });
   }
+  if (extra.length > 0) rows.push({ label: 'Actions', lines: [], buttons: [...extra] });
   return { title, rows };
 }

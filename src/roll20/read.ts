@@ -405,7 +405,7 @@ export function readFacts<S>(
     state: editionStateOf<S>(context.edition, record, snapshot.bars.vitality.value, context.editionLeft),
     answer: answerOf(context.edition, context.waiting[snapshot.id]),
     initiative,
-    // seed 000 / seed 001: the token on top of a non-empty Turn Tracker is in its own active round.
+    // The Defensive Round / The Defensive Turn: the token on top of a non-empty Turn Tracker is in its own active round.
     acting: context.turnRow !== undefined && context.turnRow.id === snapshot.id,
     currentTurn: context.turnRow === undefined ? null : { initiative: numberOrNull(context.turnRow.pr), hidden: context.turnRowHidden === true },
     others,

@@ -33,15 +33,23 @@ export function later(run: () => void): void {
 }
 
 /** Writes a handout's notes, creating it (in every journal) when it does not exist and `create` allows. */
-export function writeHandout(name: string, notes: string, create: boolean): void {
+/** Writes a handout's text, creating it when asked; returns its id (undefined when there is none). */
+export function writeHandout(name: string, notes: string, create: boolean): string | undefined {
   const existing = findObjs({ _type: 'handout', name })[0];
   if (existing) {
     existing.set('notes', notes);
-    return;
+    return existing.id;
   }
-  if (!create) return;
+  if (!create) return undefined;
   const created = createObj('handout', { name, inplayerjournals: 'all', archived: false });
   created?.set('notes', notes);
+  return created?.id;
+}
+
+/** The id of the handout with this name, when it exists (`known`: the id last seen, checked first). */
+export function handoutId(name: string, known: string | undefined): string | undefined {
+  if (known !== undefined && getObj('handout', known)?.get('name') === name) return known;
+  return findObjs({ _type: 'handout', name })[0]?.id;
 }
 
 /** The macros of the game with this name (their ids). */

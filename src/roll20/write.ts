@@ -256,7 +256,7 @@ function saveTurnOrder(order: Roll20TurnEntry[], batch: TurnOrderBatch | undefin
   else writeTurnOrder(order);
 }
 
-/** seed 000: countering a spectator draws it into the battle: it joins the Turn Tracker (initiative 0). */
+/** The Defensive Round: countering a spectator draws it into the battle: it joins the Turn Tracker (initiative 0). */
 function joinTurnOrder(tokenId: string, initiative: number, batch: TurnOrderBatch | undefined): { added: boolean; note: string } {
   const token = getObj('graphic', tokenId);
   if (!token) return { added: false, note: 'The spectator is drawn into the battle (no token with that id to add to the Turn Tracker).' };

@@ -3,7 +3,7 @@
 // a defense on the defender's own turn. Each edition gives its own words and defaults.
 import { at, SUMMARY, TITLE, type KeptAnswer, type Outcome, type Plan } from './edition';
 import { echo, integerArg, UsageError, type ParsedLine } from '../text/args';
-import { MAX_DAMAGE } from './values';
+import { MAX_DAMAGE, readInteger } from './values';
 
 /**
  * The command's one amount (commands.md, "Syntax"): a whole number 0 to MAX_DAMAGE, or an inline
@@ -22,6 +22,8 @@ export function amountArg(line: ParsedLine, words: { what: string; missing: stri
     if (words.optional) return undefined;
     throw new UsageError(words.missing);
   }
+  // Dice typed bare ("2d6") are the likeliest slip: the example shows the inline roll.
+  if (words.example && readInteger(text) === null) throw new UsageError(`${words.what} must be a whole number or an inline roll like ${words.example} (got "${echo(text)}")`);
   return integerArg(text, words.what, 0, MAX_DAMAGE);
 }
 

@@ -45,6 +45,8 @@ const ApplicationSchema = objectSchema({
   kind: v.picklist(['damage', 'hand-edit', 'save'] as const),
   /** The round it happened in: edition state it put back is moved on by the rounds since. */
   round: integer,
+  /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
+  key: v.optional(v.pipe(v.string(), v.regex(/^U\d{1,7}$/))),
   tokens: v.array(objectSchema({ tokenId: id, name: v.pipe(v.string(), v.maxLength(200)), changes: v.array(ChangeSchema) })),
 });
 export type Application = v.InferOutput<typeof ApplicationSchema>;

@@ -43,7 +43,7 @@ export const SettingsSchema = objectSchema({
     vitality: bar,
     soul: bar,
     power: bar,
-    // seed 003 ruling: stamina is the Power bar unless the GM maps it elsewhere
+    // Opposed Rolls ruling: stamina is the Power bar unless the GM maps it elsewhere
     stamina: v.picklist(['power', ...BAR_NAMES] as const),
   }),
   attributes: objectSchema(

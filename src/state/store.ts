@@ -34,6 +34,8 @@ export interface StoredState {
   round: RoundState;
   /** The last damage applications, oldest first, for `!damage --undo`. */
   history: Application[];
+  /** The number of the last history entry kept: each entry's key (`U12`) is what its card's Undo button names. */
+  lastEntry: number;
   /**
    * The exchange (commands/exchange.ts): defenses made ahead, each waiting for the next hit on its
    * token; open attacks waiting for their answers; the number of the last attack declared.
@@ -58,6 +60,7 @@ export function freshState(scriptVersion: string): StoredState {
     tokens: {},
     round: { number: 1, seen: [], turned: 0 },
     history: [],
+    lastEntry: 0,
     exchange: { waiting: {}, attacks: {}, lastAttack: 0 },
     macros: {},
     healthColorsNoticed: false,
@@ -140,6 +143,7 @@ export function loadState(raw: unknown, scriptVersion: string): { stored: Stored
       tokens: tokensCheck.tokens,
       round: checkRound(data.round, problems),
       history: historyCheck.history,
+      lastEntry: typeof data.lastEntry === 'number' && Number.isSafeInteger(data.lastEntry) && data.lastEntry >= 0 && data.lastEntry < 1e7 ? data.lastEntry : 0,
       exchange,
       macros: checkMacros(data.macros),
       healthColorsNoticed: data.healthColorsNoticed === true,

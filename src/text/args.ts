@@ -72,6 +72,37 @@ export interface FlagSpec {
 
 export type FlagTable = Record<string, FlagSpec>;
 
+/** The flag a typo most likely meant: one edit away (two for long names), or a name it starts. */
+export function nearestFlag(typed: string, known: readonly string[]): string | undefined {
+  if (typed.length > 40) return undefined;
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const name of known) {
+    const distance = name.startsWith(typed) && typed.length >= 2 ? 1 : editDistance(typed, name);
+    if (distance < bestDistance) {
+      best = name;
+      bestDistance = distance;
+    }
+  }
+  return bestDistance <= (typed.length > 5 ? 2 : 1) ? best : undefined;
+}
+
+/** Edit distance of two short words (flag names), two swapped letters counting as one edit. */
+function editDistance(a: string, b: string): number {
+  let before: number[] = [];
+  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i += 1) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) next[j] = Math.min(next[j]!, before[j - 2]! + 1);
+    }
+    before = row;
+    row = next;
+  }
+  return row[b.length]!;
+}
+
 /**
  * Checks the flags against the command's table: unknown flags, flags of another edition, and
  * values that are missing or too many are all refused by name. `elsewhere(name)` names the
@@ -83,7 +114,8 @@ export function checkFlags(parsed: ParsedLine, spec: FlagTable, elsewhere?: (nam
     if (!flag) {
       const edition = elsewhere?.(name);
       if (edition) throw new UsageError(`--${echo(name)} means nothing in the ${edition} edition`);
-      throw new UsageError(`unknown flag --${echo(name)}`);
+      const near = nearestFlag(name, Object.keys(spec));
+      throw new UsageError(`unknown flag --${echo(name)}${near ? `: did you mean --${near}?` : ': Help lists the flags'}`);
     }
     if (flag.kind === 'switch' && values.length > 0) throw new UsageError(`--${name} takes no value`);
     if (flag.kind !== 'switch' && values.length === 0) throw new UsageError(`--${name} needs a value`);

@@ -1,4 +1,4 @@
-// The `opposed` edition (seed 003) at the table, on the TypeScript and on the built bundle:
+// The `opposed` edition (Opposed Rolls) at the table, on the TypeScript and on the built bundle:
 // `!damage B --attack A`, the defense modes and their initiative cost in the real `turnorder`
 // string, the overwhelm limit, counterattacks, undo. rules.md, "Edition `opposed`".
 // The demo table: Bob 15, Goblin 1 12, Goblin 2 8 in the Turn Tracker (Bob on top); Vitality

@@ -1,4 +1,4 @@
-// The `threshold` edition (seed 001, "The Defensive Turn") at the table: GM and player commands
+// The `threshold` edition (The Defensive Turn, "The Defensive Turn") at the table: GM and player commands
 // through chat, read back from bars, markers, memory and chat, on the TypeScript source and on the
 // built bundle. Rules: /work/shared/design/rules.md, "Edition `threshold`", its Clarifications and
 // "Switching editions". Every number is worked by hand in a comment.
@@ -503,7 +503,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       await table.say('GM', '!defense-round next-round');
       expect(table.memory('Bob')).toEqual({ roundsDead: 4, freeSaveUsed: true });
       const out = await table.say('Alice', '!defend --action save --roll 1', ['Bob']);
-      expect(whispered(out, 'Alice')[0]).toMatch(/Bob: dead for good: no save is left \(seed 001: "After 4 rounds you are simply dead"/);
+      expect(whispered(out, 'Alice')[0]).toMatch(/Bob: dead for good: no save is left \(The Defensive Turn: "After 4 rounds you are simply dead"/);
       expect(table.attr('Bob', 'vitality')).toBe(0);
       expect(table.markers('Bob')).toEqual(['dead']);
     });

@@ -132,7 +132,7 @@ describe('the playground in a browser', () => {
     await ready();
     expect(await page.getByRole('combobox', { name: 'Edition' }).inputValue()).toBe('threshold');
     expect(await log().locator('li.msg').last().textContent()).toContain('Edition is now threshold');
-    expect(await page.locator('#example-title').textContent()).toContain('seed 001');
+    expect(await page.locator('#example-title').textContent()).toContain('The Defensive Turn');
     await page.getByRole('button', { name: 'Set up the example' }).click();
     await ready();
     expect(await vitality('Bob').getAttribute('aria-valuetext')).toBe('30 of 30');

@@ -50,7 +50,7 @@ function bobFacts<S, A = never>(state: S, over: FactsOver<A> = {}): Facts<S, A> 
 // ---------------------------------------------------------------------------------------------
 // soak
 
-/** Bob of seed 000: Vitality 70, Soak 20, Physical 100, Defense 30. */
+/** Bob of The Defensive Round: Vitality 70, Soak 20, Physical 100, Defense 30. */
 const BOB_ARMOR = { armor_soak: val(20), armor_physical: val(100), armor_defense: val(30) };
 
 const soakDamage = (line: string, facts: Facts<SoakState, SoakAnswer>) => soak.planDamage(parseLine(line), CONTEXT).resolve(facts, {});
@@ -422,7 +422,7 @@ const thresholdDefend = (line: string, facts: Facts<ThresholdState, ThresholdPen
   const plan = threshold.planDefend(parsed);
   return plan.resolve(facts, rollsGiven(plan, parsed, rolls));
 };
-/** Bob of seed 001: Vitality 30, Defense 10, Physical Armor 18. */
+/** Bob of The Defensive Turn: Vitality 30, Defense 10, Physical Armor 18. */
 const THRESHOLD_ARMOR = { armor_physical: val(18), armor_defense: val(10) };
 const bob001 = (state: ThresholdState, over: FactsOver<ThresholdPending> = {}) =>
   bobFacts<ThresholdState, ThresholdPending>(state, { vitality: bar(30, 30), values: THRESHOLD_ARMOR, ...over });
@@ -629,7 +629,7 @@ const opposedDamage = (line: string, facts: Facts<OpposedState, never>, rolls: n
   const plan = opposed.planDamage(parsed, CONTEXT);
   return plan.resolve(facts, rollsGiven(plan, parsed, rolls));
 };
-/** Seed 003's defender: passive_defense 10, so a d20 of 8 makes D 18. */
+/** Opposed Rolls's defender: passive_defense 10, so a d20 of 8 makes D 18. */
 const defender = (armorScore: number, over: FactsOver<never> = {}) =>
   bobFacts<OpposedState>({}, { vitality: bar(50, 50), power: bar(30, 30), values: { passive_defense: val(10), armor_score: val(armorScore) }, ...over });
 

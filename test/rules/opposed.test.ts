@@ -1,4 +1,4 @@
-// The `opposed` edition (seed 003) as pure rules: resolveOpposedAttack and affordableMode
+// The `opposed` edition (Opposed Rolls) as pure rules: resolveOpposedAttack and affordableMode
 // (src/rules/opposed/attack.ts), and the edition's damage plan on hand-made facts
 // (src/rules/opposed/index.ts). rules.md, "Edition `opposed`" and its Clarifications.
 // Every number is worked by hand in the comment beside it.

@@ -3,7 +3,7 @@ import { describeDamageStep } from '../../src/rules/soak/damageText';
 import { resolveSoakDamage } from '../../src/rules/soak/resolveDamage';
 import type { DamageStep } from '../../src/rules/soak/damageSteps';
 
-describe('the seed 000 worked example, as chat lines', () => {
+describe('the The Defensive Round worked example, as chat lines', () => {
   it('reads like the seed: 200 -> 160 -> 60 -> 30, Vitality 70 -> 40, Physical 100 -> 60', () => {
     const outcome = resolveSoakDamage({
       amount: 200, track: 'physical', piercePercent: 0, to: 'vitality', instantKill: false,

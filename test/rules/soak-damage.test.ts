@@ -8,7 +8,7 @@ const hit = (over: Partial<SoakHit>): SoakHit => ({
   amount: 0, track: 'physical', piercePercent: 0, armor: null, stanceReduction: 0, ...over,
 });
 
-describe('seed 000 worked example: Bob, 70 Vitality, Soak 20, Physical 100, Defense 30, hit 200', () => {
+describe('The Defensive Round worked example: Bob, 70 Vitality, Soak 20, Physical 100, Defense 30, hit 200', () => {
   const outcome = resolveSoakHit(hit({
     amount: 200, armor: { soakPercent: 20, protection: 100, armorReduction: 30, naturalReduction: 0 },
   }));
@@ -114,7 +114,7 @@ describe('protection and wear (rules.md step 4)', () => {
   it('protection larger than the hit lets nothing through, and still wears', () => {
     const outcome = resolveSoakHit(hit({ amount: 20, armor: noArmor({ protection: 100 }) }));
     expect(outcome.vitalityLoss).toBe(0);
-    // seed 000: "If your character was dealt 20 damage past soak, your character's Physical decreases by 5."
+    // The Defensive Round: "If your character was dealt 20 damage past soak, your character's Physical decreases by 5."
     expect(outcome.protectionAfter).toBe(95);
   });
 

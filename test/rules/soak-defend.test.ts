@@ -1,4 +1,4 @@
-// `!defend` in the `soak` edition: rules.md "Defensive actions" and "Clarifications (soak)", seed 000.
+// `!defend` in the `soak` edition: rules.md "Defensive actions" and "Clarifications (soak)", The Defensive Round.
 import fc from 'fast-check';
 import { numbersIn } from '../support/numbers';
 import { describe, expect, it } from 'vitest';

@@ -76,7 +76,7 @@ describe('falling from above 0 to -10 or below in one hit: dying with three save
     expect(second).toMatchObject({ ok: true, vitality: -9, life: { condition: 'incapacitated', savesOwed: 1 } });
   });
 
-  it('seed 000: once saved, "0 or less" still gives the one save: a success stands it up at 1 Vitality', () => {
+  it('The Defensive Round: once saved, "0 or less" still gives the one save: a success stands it up at 1 Vitality', () => {
     const saved = resolveSave(-25, { condition: 'dying', savesOwed: 3 }, pass);
     if (!saved.ok) throw new Error('refused');
     const standing = resolveSave(saved.vitality, saved.life, pass);
@@ -166,7 +166,7 @@ describe('saves not owed are refused', () => {
   });
 });
 
-describe('instant kill (seed 000: "only drop your character\'s Vitality to 0")', () => {
+describe('instant kill (The Defensive Round: "only drop your character\'s Vitality to 0")', () => {
   it('from above 0: Vitality 0, incapacitated with one save', () => {
     expect(applyInstantKill(70, alive)).toEqual({
       applied: true, after: 0, life: { condition: 'incapacitated', savesOwed: 1 },

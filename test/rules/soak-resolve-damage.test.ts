@@ -10,7 +10,7 @@ const input = (over: Partial<SoakDamageInput> = {}): SoakDamageInput => ({
   ...over,
 });
 
-describe("seed 000 worked example through the whole !damage", () => {
+describe("The Defensive Round worked example through the whole !damage", () => {
   const outcome = resolveSoakDamage(input());
 
   it('Vitality 70 -> 40, Physical 100 -> 60, and the steps in order', () => {

@@ -1,4 +1,4 @@
-// The Special Defense Situations table of seed 000, row by row (rules.md, "Defensive actions").
+// The Special Defense Situations table of The Defensive Round, row by row (rules.md, "Defensive actions").
 import { describe, expect, it } from 'vitest';
 import {
   isSoakSituation,

@@ -1,4 +1,4 @@
-// The stance limits of seed 000 as predicates (rules.md, "Stances").
+// The stance limits of The Defensive Round as predicates (rules.md, "Stances").
 import { describe, expect, it } from 'vitest';
 import {
   canCounterAttack,

@@ -1,4 +1,4 @@
-// The `threshold` edition (seed 001, "The Defensive Turn"), pure: rules.md "Common to all editions",
+// The `threshold` edition (The Defensive Turn, "The Defensive Turn"), pure: rules.md "Common to all editions",
 // "Edition `threshold`" with its Clarifications, and "Switching editions", one rule at a time, from
 // hand-built `Facts` (no Roll20).
 import fc from 'fast-check';
@@ -32,7 +32,7 @@ import { bar, cardLines, cardOf, CONTEXT, factsOf, notANumber, offers, outcomeOf
 const NAMES: Record<string, string> = { 'goblin-1': 'Goblin Boss', 'alice-1': 'Alice', 'spec-1': 'Hooded Stranger' };
 const nameOf = (id: string) => NAMES[id] ?? id;
 
-/** Bob of seed 001 (Vitality 30, Defense 10, Physical Armor 18), with the check targets a sheet would give. */
+/** Bob of The Defensive Turn (Vitality 30, Defense 10, Physical Armor 18), with the check targets a sheet would give. */
 const BOB_VALUES: Partial<Record<ValueKey, ValueFact>> = {
   armor_physical: val(18),
   armor_magical: val(12),
@@ -90,15 +90,15 @@ const linesOf = (outcome: Outcome<ThresholdState, ThresholdPending>) => cardLine
 const ruleSteps = (outcome: Outcome<ThresholdState, ThresholdPending>): Step[] =>
   outcome.steps.filter((step) => !isLayoutStep(step) && step.section !== ACTION).map(({ section: _section, ...step }) => step);
 
-/** One hit on Bob of seed 001: 20 damage, hit chance 19, Physical Armor 18, Defense 10, Vitality 30. */
+/** One hit on Bob of The Defensive Turn: 20 damage, hit chance 19, Physical Armor 18, Defense 10, Vitality 30. */
 function hit(over: Partial<ThresholdHit> = {}): ThresholdHit {
   return { amount: 20, track: 'physical', hit: 19, situation: null, mod: 0, armor: 18, armorDefense: 10, override: null, vitality: 30, state: {}, pending: null, ...over };
 }
 
 // ---------------------------------------------------------------------------------------------
-// Seed 001, "Example on Taking Damage"
+// The Defensive Turn, "Example on Taking Damage"
 
-describe('seed 001: Bob, Vitality 30, Defense 10, Physical Armor 18, hit by 20', () => {
+describe('The Defensive Turn: Bob, Vitality 30, Defense 10, Physical Armor 18, hit by 20', () => {
   it('hit chance 19 beats 18; the defense succeeds: 20 - 10 Defense = 10; Vitality 30 -> 20', () => {
     expect(resolveThresholdHit(hit({ override: 'success' }))).toEqual({
       missed: false,
@@ -168,7 +168,7 @@ describe('seed 001: Bob, Vitality 30, Defense 10, Physical Armor 18, hit by 20',
 // ---------------------------------------------------------------------------------------------
 // Hit chance against armor: every situation row
 
-/** The hit-chance bonus of each row of seed 001's table (a projectile's is the weapon's, as --mod). */
+/** The hit-chance bonus of each row of The Defensive Turn's table (a projectile's is the weapon's, as --mod). */
 const HIT_BONUS: Record<Exclude<ThresholdSituation, 'aoe'>, number> = {
   front: 0,
   'thrown-object': 0,
@@ -185,7 +185,7 @@ const HIT_BONUS: Record<Exclude<ThresholdSituation, 'aoe'>, number> = {
 };
 
 describe('hit chance against armor (!damage N --hit H)', () => {
-  it('the situations are the rows of seed 001\'s table', () => {
+  it('the situations are the rows of The Defensive Turn\'s table', () => {
     expect([...THRESHOLD_SITUATIONS].sort()).toEqual([...Object.keys(HIT_BONUS), 'aoe'].sort());
   });
 
@@ -1365,7 +1365,7 @@ describe('properties', () => {
   it('EXP never goes below 0 after any save: a paid save takes exactly its cost, or nothing when EXP is short', () => {
     // Dead with tries left and this round's try unused: every paid save resolves (rules.md, threshold saves).
     const stateArb: fc.Arbitrary<ThresholdState> = fc.record({
-      roundsDead: fc.integer({ min: 0, max: 3 }), // seed 001: four rounds of tries
+      roundsDead: fc.integer({ min: 0, max: 3 }), // The Defensive Turn: four rounds of tries
       freeSaveUsed: fc.constant(true as const),
     });
     fc.assert(

@@ -1,12 +1,12 @@
-// One attack against one defender in the `opposed` edition (seed 003; rules.md, "Edition
+// One attack against one defender in the `opposed` edition (Opposed Rolls; rules.md, "Edition
 // `opposed`" and Clarifications). Pure: the rolls, modifiers and initiative in, every step out.
 
 export const DEFENSE_MODES = ['passive', 'active', 'full'] as const;
 export type DefenseMode = (typeof DEFENSE_MODES)[number];
 
-// seed 003: active defense "reduces the defender's initiative score by 5 ... (total defense gives -10 instead)".
+// Opposed Rolls: active defense "reduces the defender's initiative score by 5 ... (total defense gives -10 instead)".
 export const INITIATIVE_COST: Record<DefenseMode, number> = { passive: 0, active: 5, full: 10 };
-// seed 003: "defense result exceeds the attacker's result by at least 10, they score a counterattack".
+// Opposed Rolls: "defense result exceeds the attacker's result by at least 10, they score a counterattack".
 export const COUNTERATTACK_MARGIN = 10;
 
 export interface OpposedDefense {
@@ -23,7 +23,7 @@ export interface OpposedTurn {
   current: number | null;
   /** The current turn's token is hidden from the players: its initiative is not said. */
   currentHidden?: boolean;
-  /** seed 003's "hard limit" below the current initiative (Ruling: a setting, 20 by default). */
+  /** Opposed Rolls's "hard limit" below the current initiative (Ruling: a setting, 20 by default). */
   limit: number;
 }
 
@@ -94,7 +94,7 @@ export function resolveOpposedAttack(input: OpposedAttackInput): OpposedAttackOu
   const full = mode === 'full' ? input.defense.full : 0;
   const defense = input.defenseRoll + input.defense.passive + active + full;
   steps.push({ kind: 'defense-roll', mode, roll: input.defenseRoll, passive: input.defense.passive, active, full, total: defense });
-  // seed 003: "If the attacker's result exceeds the defender's, the attack is a hit."
+  // Opposed Rolls: "If the attacker's result exceeds the defender's, the attack is a hit."
   const hits = input.attack > defense;
   steps.push({ kind: 'attack', attack: input.attack, defense, hits });
 
@@ -104,7 +104,7 @@ export function resolveOpposedAttack(input: OpposedAttackInput): OpposedAttackOu
     const amount = Math.max(0, input.weapon) + margin;
     steps.push({ kind: 'damage', weapon: input.weapon, margin, damage: amount });
     const effective = Math.max(0, input.armorScore - input.armorPenetration);
-    // seed 003: "If the damage exceeds the effective armor score, the attack pierces ... Otherwise ... stamina damage".
+    // Opposed Rolls: "If the damage exceeds the effective armor score, the attack pierces ... Otherwise ... stamina damage".
     const pierces = amount > effective;
     steps.push({ kind: 'armor', armorScore: input.armorScore, penetration: input.armorPenetration, effective, damage: amount, pierces });
     damage = { amount, to: pierces ? 'vitality' : 'stamina' };

@@ -34,7 +34,7 @@ interface AttackOrder {
 }
 
 function parseAttack(line: ParsedLine): AttackOrder {
-  const weapon = amountArg(line, { what: 'the weapon damage', missing: 'no weapon damage given', example: '[[1d8+2]]' });
+  const weapon = amountArg(line, { what: 'the weapon damage', missing: 'no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15', example: '[[1d8+2]]' });
   const attackText = flagValue(line, 'attack');
   if (attackText === undefined) throw new UsageError('--attack is required: the attacker\'s result (1d20 + modifiers)');
   const modeText = flagValue(line, 'defense-mode');
@@ -104,7 +104,7 @@ function resolveAttack(order: AttackOrder, context: PlanContext, facts: Facts<Op
   return {
     headline: !outcome.hits ? 'missed' : falls ? 'falls' : 'hit',
     steps: [
-      at(TITLE, { kind: 'attack-title', who, attack: order.attack, mode: outcome.mode }),
+      at(TITLE, { kind: 'attack-title', who, attack: order.attack, mode: outcome.mode, ...(outcome.damage ? { damage: outcome.damage.amount, to: outcome.damage.to, falls } : { missed: true }) }),
       at(SUMMARY, { kind: 'attack-summary', who, hits: outcome.hits, stamina: outcome.damage?.to === 'stamina', falls, counter: outcome.counterattack }),
       ...placed('Breakdown', barMoved ? [...outcome.steps, barMoved] : outcome.steps),
       ...(falls ? [at('Now', { kind: 'down-now' })] : []),

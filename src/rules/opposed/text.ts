@@ -4,7 +4,8 @@ import type { Step } from '../edition';
 import type { DefenseMode, OpposedStep } from './attack';
 
 export type OpposedLayoutStep =
-  | { kind: 'attack-title'; who: string; attack: number; mode: DefenseMode }
+  /** `damage` and `to` (or `missed`): the title tells what the attack did. */
+  | { kind: 'attack-title'; who: string; attack: number; mode: DefenseMode; damage?: number; to?: 'vitality' | 'stamina'; falls?: boolean; missed?: true }
   | { kind: 'attack-summary'; who: string; hits: boolean; stamina: boolean; falls: boolean; counter: boolean }
   /** The bar the hit took its damage from. */
   | { kind: 'bar-moved'; to: 'vitality' | 'stamina'; before: number; after: number }
@@ -32,8 +33,13 @@ const ADVERB: Record<DefenseMode, string> = { passive: 'passively', active: 'act
 
 function layoutWords(s: OpposedLayoutStep, nameOf: (id: string) => string): string | undefined {
   switch (s.kind) {
-    case 'attack-title':
-      return `${nameOf(s.who)} is attacked: ${s.attack} vs ${s.mode} defense`;
+    case 'attack-title': {
+      const name = nameOf(s.who);
+      const what = `(attack ${s.attack} vs ${s.mode} defense)`;
+      if (s.missed) return `${name} is missed ${what}`;
+      if (s.damage === undefined) return `${name} is attacked ${what}`;
+      return `${name} loses ${s.damage} ${s.to === 'stamina' ? 'stamina' : 'Vitality'}${s.falls ? ' and falls' : ''} ${what}`;
+    }
     case 'attack-summary': {
       const counter = s.counter ? ' and scores a counterattack' : '';
       return s.hits ? `${nameOf(s.who)} is hit${s.stamina ? ' (stamina)' : ''}${s.falls ? ' and falls' : ''}${counter}.` : `${nameOf(s.who)} is missed${counter}.`;
@@ -41,7 +47,7 @@ function layoutWords(s: OpposedLayoutStep, nameOf: (id: string) => string): stri
     case 'bar-moved':
       return `${s.to === 'vitality' ? 'Vitality' : 'Stamina'} ${s.before} -> ${s.after}`;
     case 'down-now':
-      return s.dead ? 'Dead' : `Vitality at or below 0 (marked incapacitated${s.typed ? '' : '; the seed has no death rules'})`;
+      return s.dead ? 'Dead' : `Vitality at or below 0 (marked incapacitated${s.typed ? '' : '; Opposed Rolls has no death rules'})`;
     case 'loss-title':
       return `${nameOf(s.who)} loses ${s.loss}`;
     case 'typed-loss':
@@ -82,7 +88,7 @@ export function opposedText(step: Step): string {
     case 'current-not-a-number':
       return `The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked`;
     case 'defense-roll': {
-      const parts = `${s.roll}${signed(s.passive)} passive${s.mode !== 'passive' ? `${signed(s.active)} active` : ''}${s.mode === 'full' ? `${signed(s.full)} full` : ''}`;
+      const parts = `d20 ${s.roll}${signed(s.passive)} passive${s.mode !== 'passive' ? `${signed(s.active)} active` : ''}${s.mode === 'full' ? `${signed(s.full)} full` : ''}`;
       return `Defense (${s.mode}) ${parts} = ${s.total}`;
     }
     case 'attack':

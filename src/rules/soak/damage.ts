@@ -1,4 +1,4 @@
-// One hit against one token's armor in the `soak` edition (seed 000, "Taking Damage";
+// One hit against one token's armor in the `soak` edition (The Defensive Round, "Taking Damage";
 // rules.md, "Damage", steps 1-7). Pure: numbers in, the Vitality loss and every step out.
 
 import { clamp, percentOf } from '../values';
@@ -46,12 +46,12 @@ export interface SoakHitOutcome {
   steps: DamageStep[];
 }
 
-// seed 000: "you automatically get 5% of your Fortitude as a flat defense"; a negative Fortitude gives none.
+// The Defensive Round: "you automatically get 5% of your Fortitude as a flat defense"; a negative Fortitude gives none.
 export function defensiveStanceReduction(fortitude: number): number {
   return Math.max(0, percentOf(fortitude, 5));
 }
 
-// seed 000: "it only decreases by 25% of the damage it received ... after Soak".
+// The Defensive Round: "it only decreases by 25% of the damage it received ... after Soak".
 const WEAR_PERCENT = 25;
 
 export function resolveSoakHit(hit: SoakHit): SoakHitOutcome {
@@ -71,7 +71,7 @@ export function resolveSoakHit(hit: SoakHit): SoakHitOutcome {
   const armor = hit.armor;
   // Clarifications (soak): armor values below 0 count as 0, soak counts as 0..100.
   const protection = armor === null ? 0 : Math.max(0, armor.protection);
-  // seed 000: each protection "must be dropped to zero before the armor is destroyed", and Soak is
+  // The Defensive Round: each protection "must be dropped to zero before the armor is destroyed", and Soak is
   // lost "only when the armor providing Soak is destroyed": the armor stands while either is above 0.
   const standing = armor !== null && (protection > 0 || Math.max(0, armor.otherProtection ?? 0) > 0);
 
@@ -93,7 +93,7 @@ export function resolveSoakHit(hit: SoakHit): SoakHitOutcome {
       steps.push({ kind: 'armor-reduction', track: hit.track, reduction: armorReduction, before, after: throughArmor });
     }
 
-    // seed 000: wear is 25% of damage after soak, and protection stops at 0 (a worn-out track has nothing to wear).
+    // The Defensive Round: wear is 25% of damage after soak, and protection stops at 0 (a worn-out track has nothing to wear).
     const wear = percentOf(afterSoak, WEAR_PERCENT);
     protectionAfter = Math.max(0, protection - wear);
     if (protection > 0) {

@@ -32,7 +32,7 @@ export interface SoakDamageOrder {
   defenseOverride: 'success' | 'fail' | 'none' | null;
 }
 
-// seed 000: energy and breath weapon attacks wear the Magical protection like magic.
+// The Defensive Round: energy and breath weapon attacks wear the Magical protection like magic.
 interface TrackKeys {
   protection: ValueKey;
   other: ValueKey;
@@ -46,8 +46,8 @@ const TRACK_KEYS: Record<DamageTrack, TrackKeys> = {
 
 export function parseSoakDamage(parsed: ParsedLine): SoakDamageOrder {
   const instantKill = hasFlag(parsed, 'instant-kill');
-  const given = amountArg(parsed, { what: 'the damage amount', missing: 'no damage amount given', example: '[[2d6+3]]', optional: true });
-  if (given === undefined && !instantKill) throw new UsageError('no damage amount given');
+  const given = amountArg(parsed, { what: 'the damage amount', missing: 'no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]', example: '[[2d6+3]]', optional: true });
+  if (given === undefined && !instantKill) throw new UsageError('no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]');
   const amount = given ?? 0;
   const amountText = given === undefined ? undefined : String(given);
   const typeText = flagValue(parsed, 'type');
@@ -135,7 +135,8 @@ function resolveOne(order: SoakDamageOrder, facts: Facts<SoakState, SoakAnswer>)
 
 /** The hit's card, as steps: the defense used, the breakdown in the seed's order, where it leaves the token. */
 function hitSteps(who: string, hit: SoakDamageOrder, outcome: SoakDamageOutcome, lifeBefore: Life): Step[] {
-  const steps: Step[] = [{ kind: 'hit-title', section: TITLE, who, hit } as Step, { kind: 'hit-summary', section: SUMMARY, who, result: hitResult(outcome, lifeBefore) } as Step];
+  const result = hitResult(outcome, lifeBefore);
+  const steps: Step[] = [{ kind: 'hit-title', section: TITLE, who, hit, result, lost: lostOf(outcome) } as Step, { kind: 'hit-summary', section: SUMMARY, who, result } as Step];
   // The defense first, then the breakdown; The Defensive Round tells the Vitality change first, then
   // the armor's wear: the (first) wear moves to just after the (first) Vitality change.
   let wear: DamageStep | undefined;
@@ -157,6 +158,15 @@ function hitSteps(who: string, hit: SoakDamageOrder, outcome: SoakDamageOutcome,
   }
   if (outcome.life.condition !== 'none') steps.push(at('Now', { kind: 'life-now', life: outcome.life, vitality: null } as Step));
   return steps;
+}
+
+/** What the hit took: the Vitality lost, or what left the Soul or Power bar it struck. */
+function lostOf(outcome: SoakDamageOutcome): number | undefined {
+  for (const step of outcome.steps) {
+    if (step.kind === 'vitality-loss') return step.loss;
+    if (step.kind === 'direct-damage') return step.before - step.after;
+  }
+  return undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
-// The steps of one `!damage` in the `soak` edition (seed 000, "Taking Damage", "Death and
+// The steps of one `!damage` in the `soak` edition (The Defensive Round, "Taking Damage", "Death and
 // Incapacitated"): numbers and enums only, so the renderer decides every word shown in chat.
 
-/** seed 000: physical hits wear Physical; magical, energy and breath weapon hits wear Magical. */
+/** The Defensive Round: physical hits wear Physical; magical, energy and breath weapon hits wear Magical. */
 export type DamageTrack = 'physical' | 'magical';
 
 /** A defense result kept from `!defend` (pending) or given with `--defense`. */
@@ -15,7 +15,7 @@ export type ArmorAbsence =
 
 /** Why a token died. */
 export type DeathCause =
-  | 'reached-minus-10' // seed 000: incapacitated characters take damage "until their vitality reaches -10"
+  | 'reached-minus-10' // The Defensive Round: incapacitated characters take damage "until their vitality reaches -10"
   | 'hit-while-dying' // rules.md: a dying token that loses any more Vitality is dead
   | 'saves-failed'; // the third failed save of a dying token
 
@@ -38,7 +38,7 @@ export type DamageStep =
   | { kind: 'defensive-stance'; reduction: number; before: number; after: number }
   /** rules.md step 7: loss = pierced + what came through the armor. */
   | { kind: 'vitality-loss'; pierced: number; throughArmor: number; loss: number }
-  /** seed 000: protection wears 25% of the damage after soak. */
+  /** The Defensive Round: protection wears 25% of the damage after soak. */
   | { kind: 'protection-wear'; track: DamageTrack; afterSoak: number; wearPercent: number; wear: number; before: number; after: number }
   /** A Vitality bar moving (a hit, or a hand edit). */
   | { kind: 'vitality-change'; before: number; after: number }
@@ -46,7 +46,7 @@ export type DamageStep =
   | { kind: 'direct-damage'; bar: 'soul' | 'power'; amount: number; before: number; after: number }
   /** The targeted bar holds no number: nothing is taken from it. */
   | { kind: 'bar-not-a-number'; bar: 'soul' | 'power' }
-  /** seed 000: "Instant Kill's only drop your character's Vitality to 0". `applied` false: already at or below 0. */
+  /** The Defensive Round: "Instant Kill's only drop your character's Vitality to 0". `applied` false: already at or below 0. */
   | { kind: 'instant-kill'; applied: boolean; before: number; after: number }
   /** A dead token takes no more damage. */
   | { kind: 'dead-no-damage'; vitality: number }
@@ -54,14 +54,14 @@ export type DamageStep =
   | { kind: 'set-back'; attempted: number; vitality: number }
   /** Vitality at or below 0 (with the saves now owed: 1 from a hit, 0 otherwise). */
   | { kind: 'incapacitated'; savesOwed: number }
-  /** seed 000: a hit that "instantly drops" Vitality to -10 or below: three saves. */
+  /** The Defensive Round: a hit that "instantly drops" Vitality to -10 or below: three saves. */
   | { kind: 'dying'; savesOwed: number }
   | { kind: 'dead'; cause: DeathCause }
   /** Saves still owed that no longer count (death came first, or a hand edit made them moot). */
   | { kind: 'saves-lost'; count: number }
   /** One Vitality save roll (`save_check`). */
   | { kind: 'save-rolled'; roll: number; target: number; success: boolean; critical: boolean; savesLeft: number }
-  /** seed 000: a successful save stands the character back up with 1 Vitality. */
+  /** The Defensive Round: a successful save stands the character back up with 1 Vitality. */
   | { kind: 'stood-up'; before: number; vitality: number }
   /** Ruling: a dying character's successful save leaves it alive, incapacitated at -9. */
   | { kind: 'saved-from-death'; before: number; vitality: number }

@@ -33,13 +33,24 @@ function saves(count: number): string {
   return count === 1 ? '1 save' : `${count} saves`;
 }
 
+/**
+ * One reduction of the damage: a clamp is said as one ("32 - 100 Physical: all 32 stopped"), and a
+ * reduction of nothing left is left out (an empty line).
+ */
+function reduced(before: number, by: number, what: string, after: number): string {
+  if (before === 0) return '';
+  if (after === 0 && by > before) return `${before} - ${by} ${what}: all ${before} stopped`;
+  return `${before} - ${by} ${what} = ${after}`;
+}
+
 export function describeDamageStep(step: DamageStep): string {
   switch (step.kind) {
     case 'defense-used': {
       const from = step.source === 'pending' ? ' (from !defend)' : step.source === 'override' ? ' (--defense)' : '';
-      if (step.result === 'success') return `Defense succeeded${from}: the hit is blocked, no damage`;
-      if (step.result === 'fail') return `Defense failed${from}: the hit lands`;
-      return `No defense${from}: the hit lands`;
+      // The row is "Defense": its line starts with the result, not the word again.
+      if (step.result === 'success') return `Succeeded${from}: the hit is blocked, no damage`;
+      if (step.result === 'fail') return `Failed${from}: the hit lands`;
+      return `None${from}: the hit lands`;
     }
     case 'pierce':
       return `Pierced ${step.piercePercent}% of ${step.amount} = ${step.pierced} (skips armor), ${step.rest} left`;
@@ -48,21 +59,23 @@ export function describeDamageStep(step: DamageStep): string {
     case 'soak':
       return `${step.before} x ${100 - step.soakPercent}% soak = ${step.after}`; // as the seed writes it: 200 x 0.8 Soak (20% Soak)
     case 'protection':
-      return `${step.before} - ${step.protection} ${PROTECTION_NAME[step.track]} = ${step.after}`;
+      return reduced(step.before, step.protection, PROTECTION_NAME[step.track], step.after);
     case 'armor-reduction':
-      return `${step.before} - ${step.reduction} ${REDUCTION_NAME[step.track]} = ${step.after}`;
+      return reduced(step.before, step.reduction, REDUCTION_NAME[step.track], step.after);
     case 'natural-reduction':
-      return `${step.before} - ${step.reduction} natural ${REDUCTION_NAME[step.track]} = ${step.after}`;
+      return reduced(step.before, step.reduction, `natural ${REDUCTION_NAME[step.track]}`, step.after);
     case 'defensive-stance':
-      return `${step.before} - ${step.reduction} defensive stance = ${step.after}`;
+      return reduced(step.before, step.reduction, 'defensive stance', step.after);
     case 'vitality-loss':
+      if (step.loss === 0) return 'No Vitality lost';
       return step.pierced > 0
         ? `Vitality loss ${step.pierced} pierced + ${step.throughArmor} = ${step.loss}`
         : `Vitality loss ${step.loss}`;
     case 'protection-wear':
       return `${PROTECTION_NAME[step.track]} ${step.before} -> ${step.after} (wears ${step.wearPercent}% of ${step.afterSoak} = ${step.wear})`;
     case 'vitality-change':
-      return `Vitality ${step.before} -> ${step.after}`;
+      // Unchanged is said by "No Vitality lost": no "70 -> 70" line (an empty line is left out).
+      return step.before === step.after ? '' : `Vitality ${step.before} -> ${step.after}`;
     case 'direct-damage':
       return `${step.amount} to ${BAR_NAME[step.bar]}, no armor: ${BAR_NAME[step.bar]} ${step.before} -> ${step.after}`;
     case 'bar-not-a-number':
@@ -75,10 +88,11 @@ export function describeDamageStep(step: DamageStep): string {
       return `Dead: takes no damage (Vitality ${step.vitality})`;
     case 'set-back':
       return `Dead: takes no damage, Vitality set back from ${step.attempted} to ${step.vitality}`;
+    // The saves owed are said once, in the card's "Now" row.
     case 'incapacitated':
-      return step.savesOwed > 0 ? `Incapacitated: ${saves(step.savesOwed)} owed` : 'Incapacitated: no save owed';
+      return step.savesOwed > 0 ? 'Falls: incapacitated' : 'Incapacitated: no save owed';
     case 'dying':
-      return `Dying: ${saves(step.savesOwed)} owed`;
+      return 'Falls: dying (-10 or below)';
     case 'dead':
       return death(step.cause);
     case 'saves-lost':
@@ -86,7 +100,7 @@ export function describeDamageStep(step: DamageStep): string {
     case 'save-rolled': {
       const result = step.success ? (step.critical ? 'critical success' : 'success') : 'failure';
       const left = step.success ? '' : step.savesLeft > 0 ? `, ${saves(step.savesLeft)} left` : ', no save left';
-      return `Save: ${step.roll} vs ${step.target}, ${result}${left}`;
+      return `Save ${step.roll} vs ${step.target}: ${result}${left}`;
     }
     case 'stood-up':
       return `Stands back up: Vitality ${step.before} -> ${step.vitality}`;

@@ -1,4 +1,4 @@
-// `!defend` in the `soak` edition (seed 000, "The Defensive Round"; rules.md, "Defensive actions"
+// `!defend` in the `soak` edition (The Defensive Round, "The Defensive Round"; rules.md, "Defensive actions"
 // and "Clarifications (soak)"): numbers in, every step with its numbers out. Pure: no Roll20, no I/O.
 
 import { percentileCheck, type PercentileCheck } from '../check';
@@ -43,7 +43,7 @@ export interface SoakDefendInput {
   perceptionMod: number;
   /** `--aided-by ID`: the reacting ally as it stands now, or null when no aid is asked. */
   aid: SoakAid | null;
-  /** The token is on top of a non-empty Turn Tracker: its own active round (seed 000). */
+  /** The token is on top of a non-empty Turn Tracker: its own active round (The Defensive Round). */
   acting?: boolean;
   vs: string | null;
   ally: string | null;
@@ -106,7 +106,7 @@ export type SoakDefendOutcome =
       drawSpectator: boolean;
     };
 
-/** seed 000, Reactive Stance: "Aided Checks: ... increase your ally's stat or skill check success by +5". */
+/** The Defensive Round, Reactive Stance: "Aided Checks: ... increase your ally's stat or skill check success by +5". */
 export const AIDED_BONUS = 5;
 
 const ROLLED_CHECK: Record<RolledDefendAction, CheckName> = { defend: 'defend', evade: 'evade', react: 'reaction' };
@@ -143,7 +143,7 @@ function refusalFor(input: SoakDefendInput): SoakDefendRefusal | null {
   // rules.md, "Who may act": an incapacitated, dying or dead token makes no defensive action.
   if (input.condition !== 'none') return { code: 'cannot-act', condition: input.condition };
 
-  // seed 000: the defensive round is "when it is not actively your turn".
+  // The Defensive Round: the defensive round is "when it is not actively your turn".
   if (input.acting) return { code: 'acting-turn' };
 
   // rules.md, Clarifications (soak): `--situation` with `react` is refused.
@@ -158,7 +158,7 @@ function refusalFor(input: SoakDefendInput): SoakDefendRefusal | null {
   if (isRolled(action) && input.ally !== null) return notApplicable('ally');
   if (isRolled(action) && input.skillName !== null) return notApplicable('skill');
 
-  // seed 000, reactive stance: "Aided Checks" come from the ally's successful reaction against that attacker.
+  // The Defensive Round, reactive stance: "Aided Checks" come from the ally's successful reaction against that attacker.
   if (input.aid !== null) {
     if (!given(input.vs)) return { code: 'needs-vs', action };
     if (input.aid.condition !== 'none') return { code: 'aid-down', by: input.aid.by, condition: input.aid.condition };
@@ -171,12 +171,12 @@ function refusalFor(input: SoakDefendInput): SoakDefendRefusal | null {
     case 'defend':
       return null;
     case 'evade':
-      // seed 000: an area of effect "Cannot evade unless you are on the farthest reach" (that is `aoe-edge`).
+      // The Defensive Round: an area of effect "Cannot evade unless you are on the farthest reach" (that is `aoe-edge`).
       return rule.evadeImpossible ? { code: 'evade-impossible-aoe' } : null;
     case 'react':
       if (!canMakeReactionChecks(stance)) return { code: 'needs-reactive-stance', action, stance };
       if (!given(input.vs)) return { code: 'needs-vs', action };
-      // seed 000: "For each enemy you get to make one Reaction Check" (per round, rules.md).
+      // The Defensive Round: "For each enemy you get to make one Reaction Check" (per round, rules.md).
       if (hasReactedAgainst(round, input.vs)) return { code: 'already-reacted', vs: input.vs };
       return null;
     case 'counter':
@@ -184,12 +184,12 @@ function refusalFor(input: SoakDefendInput): SoakDefendRefusal | null {
       if (!canCounterAttack(stance)) return { code: 'needs-reactive-stance', action, stance };
       if (!given(input.vs)) return { code: 'needs-vs', action };
       if (!reactionSucceededAgainst(round, input.vs)) return { code: 'no-reaction-success', vs: input.vs, action, used: reactionUsedAgainst(round, input.vs) };
-      // seed 000: "You can counter attack for an ally if you have used Reactive Guard."
+      // The Defensive Round: "You can counter attack for an ally if you have used Reactive Guard."
       if (input.ally !== null && !isReactiveGuard(input.skillName)) return { code: 'needs-reactive-guard' };
       return null;
     case 'skill':
       if (input.ally !== null) {
-        // seed 000, defensive stance: "You cannot use skills that defend others, only yourself."
+        // The Defensive Round, defensive stance: "You cannot use skills that defend others, only yourself."
         if (skillsOnlyOnSelf(stance)) return { code: 'defensive-skill-on-ally' };
         if (!canHelpAllies(stance)) return { code: 'needs-reactive-stance', action, stance };
         if (!given(input.vs)) return { code: 'needs-vs', action };
@@ -198,7 +198,7 @@ function refusalFor(input: SoakDefendInput): SoakDefendRefusal | null {
       }
       if (skillsLimitedPerAttacker(stance)) {
         if (!given(input.vs)) return { code: 'needs-vs', action };
-        // seed 000: "you can only use one skill per attacker attacking you, not per attack" (Ruling: per round).
+        // The Defensive Round: "you can only use one skill per attacker attacking you, not per attack" (Ruling: per round).
         if (skillUsedAgainst(round, input.vs)) return { code: 'skill-limit', vs: input.vs };
       }
       return null;
@@ -228,7 +228,7 @@ export function resolveSoakDefend(input: SoakDefendInput): SoakDefendOutcome {
   const steps: DefendStep[] = [];
   const setsPendingDefense = action === 'defend' || action === 'evade';
 
-  // seed 000: behind, distracted, covert and spectator need a successful perception check before any defensive action.
+  // The Defensive Round: behind, distracted, covert and spectator need a successful perception check before any defensive action.
   if (rule.perceptionGate !== 'none') {
     const mod = rule.perceptionGate === 'with-perception-mod' ? input.perceptionMod : 0;
     const baseTarget = target('perception');
@@ -259,7 +259,7 @@ export function resolveSoakDefend(input: SoakDefendInput): SoakDefendOutcome {
     case 'counter': {
       const vs = input.vs as string; // required by refusalFor
       steps.push({ kind: 'counter-announced', vs, ally: input.ally, skillName: input.skillName });
-      // seed 000: defending against a spectator does not draw it into battle "unless you use a counter attack".
+      // The Defensive Round: defending against a spectator does not draw it into battle "unless you use a counter attack".
       const draw = rule.counterDrawsIntoBattle;
       if (draw) steps.push({ kind: 'spectator-drawn', spectator: vs });
       // rules.md: a success buys one reaction against that attacker; this counter spends it.

@@ -55,7 +55,7 @@ export function parseSoakDefend(parsed: ParsedLine): DefendOrder {
     throw new UsageError('--aided is replaced by --aided-by ID (the reacting ally\'s token) with --vs ID (the attacker)');
   }
   const actionText = flagValue(parsed, 'action');
-  if (actionText === undefined) throw new UsageError('no action given');
+  if (actionText === undefined) throw new UsageError(`no action given: add --action ${ACTIONS.join('|')}`);
   const action = choiceArg(actionText, '--action', ACTIONS);
   const situationText = flagValue(parsed, 'situation');
   if (situationText !== undefined && (action === 'save' || action === 'react')) {
@@ -212,7 +212,7 @@ function resolveCheck(
     at(TITLE, { kind: 'check-title', who, action: order.action, situation: order.situation }),
     at(SUMMARY, { kind: 'check-summary', who, action: order.action, result }),
     ...placed('Check', outcome.steps),
-    ...(result !== null ? [at('Result', { kind: 'check-result', who, result })] : []),
+    ...(result !== null ? [at('Result', { kind: 'check-result', who, result, action: order.action })] : []),
     // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
     ...(undeclared ? [at('Stance', { kind: 'no-stance-declared' })] : []),
     ...(outcome.offerDamageButton ? [at(ACTION, { kind: 'offer-damage' })] : []),

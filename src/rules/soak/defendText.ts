@@ -57,8 +57,8 @@ export function describeDefendStep(step: DefendStep, nameOf: (id: string) => str
       return `${CHECK_LABEL[step.action]} ${step.roll} vs ${targetText(step.baseTarget, step.adjustments, step.target)}: ${resultText(step.success, step.critical)}`;
     case 'pending-defense':
       return step.result === 'success'
-        ? 'Pending defense: success, the next hit on this token is negated'
-        : 'Pending defense: failure, the next hit on this token applies';
+        ? 'Kept for the next hit on this token: that hit is negated'
+        : 'Kept for the next hit on this token: that hit lands';
     case 'reaction-recorded':
       return `Reaction against ${nameOf(step.vs)}: ${step.success ? 'success' : 'failure'}, kept for this round`;
     case 'counter-announced':

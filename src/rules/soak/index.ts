@@ -85,7 +85,7 @@ export const soak: Edition<SoakState, SoakAnswer> = {
   enter: enterSoak,
   endRound: endSoakRound,
   condition: (state, vitality) => (state.life ? soakCondition(state) : lifeOf(state, vitality).condition),
-  // seed 000: the dead stay dead ("Only very specific spells are said to help here").
+  // The Defensive Round: the dead stay dead ("Only very specific spells are said to help here").
   deadForGood: (state, vitality) => lifeOf(state, vitality).condition === 'dead',
   parseState: parseSoakState,
   isEmptyState: isEmptySoakState,

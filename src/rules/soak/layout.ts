@@ -17,14 +17,15 @@ export interface HitDescription {
 type HitResult = 'blocks' | 'incapacitated' | 'dying' | 'dead' | 'armor-holds' | 'hit' | 'unharmed';
 
 export type SoakLayoutStep =
-  | { kind: 'hit-title'; who: string; hit: HitDescription }
+  /** `result` and `lost` (Vitality, or the bar hit): the title tells what the hit did. */
+  | { kind: 'hit-title'; who: string; hit: HitDescription; result?: HitResult; lost?: number }
   | { kind: 'hit-summary'; who: string; result: HitResult }
   /** Where the token stands now (its condition, or standing at a Vitality). */
   | { kind: 'life-now'; life: Life; vitality: number | null }
   | { kind: 'save-title'; who: string }
   | { kind: 'save-summary'; who: string; result: 'stands' | 'clings' | 'dies' | 'fails' }
   | { kind: 'check-title'; who: string; action: string; situation: string }
-  | { kind: 'check-result'; who: string; result: 'success' | 'fail' }
+  | { kind: 'check-result'; who: string; result: 'success' | 'fail'; action?: string }
   | { kind: 'check-summary'; who: string; action: string; result: 'success' | 'fail' | null }
   /** The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive". */
   | { kind: 'no-stance-declared' }
@@ -80,11 +81,28 @@ export function stanceButtons(tokenId: string): ButtonStep[] {
 
 export { TITLE, SUMMARY };
 
-function hitTitle(name: string, hit: HitDescription): string {
+/** The card's title: what the hit did first, then the hit itself ("Bob loses 30 Vitality (200 physical)"). */
+function hitTitle(name: string, hit: HitDescription, result: HitResult | undefined, lost: number | undefined): string {
   if (hit.instantKill) return `${name}: instant kill`;
-  if (hit.to !== 'vitality') return `${name} takes ${hit.amount} to ${hit.to === 'soul' ? 'Soul' : 'Power'}`;
-  const pierce = hit.piercePercent > 0 ? `, ${hit.piercePercent}% piercing` : '';
-  return `${name} takes ${hit.amount} ${hit.track}${pierce}`;
+  if (hit.to !== 'vitality') return `${name} takes ${lost ?? hit.amount} to ${hit.to === 'soul' ? 'Soul' : 'Power'}`;
+  const what = `(${hit.amount} ${hit.track}${hit.piercePercent > 0 ? `, ${hit.piercePercent}% piercing` : ''})`;
+  switch (result) {
+    case 'blocks':
+      return `${name} blocks the hit ${what}`;
+    case 'armor-holds':
+      return `${name} takes no damage: the armor holds ${what}`;
+    case 'unharmed':
+      return `${name} takes no damage ${what}`;
+    case 'incapacitated':
+    case 'dying':
+      return `${name} loses ${lost} Vitality and falls, ${result} ${what}`;
+    case 'dead':
+      return `${name} loses ${lost} Vitality and dies ${what}`;
+    case 'hit':
+      return `${name} loses ${lost} Vitality ${what}`;
+    default:
+      return `${name} takes ${what.slice(1, -1)}`;
+  }
 }
 
 const HIT_SUMMARY: Record<HitResult, string> = {
@@ -97,6 +115,12 @@ const HIT_SUMMARY: Record<HitResult, string> = {
   unharmed: 'is unharmed',
 };
 
+/** A check's result, the action named as it was made ("fails to evade"). */
+function checkResult(result: 'success' | 'fail', action: string | undefined): string {
+  if (result === 'success') return action === 'evade' ? 'evades the next hit' : 'blocks the next hit';
+  return `fails to ${action === 'evade' ? 'evade' : 'defend'}`;
+}
+
 function stanceTitle(name: string, stance: string, same: boolean): string {
   if (same) return stance === 'none' ? `${name} already has no stance` : `${name} is already in the ${stance} stance`;
   return stance === 'none' ? `${name} drops its stance` : `${name} takes the ${stance} stance`;
@@ -105,7 +129,7 @@ function stanceTitle(name: string, stance: string, same: boolean): string {
 export function layoutWords(step: SoakLayoutStep, nameOf: (id: string) => string): string {
   switch (step.kind) {
     case 'hit-title':
-      return hitTitle(nameOf(step.who), step.hit);
+      return hitTitle(nameOf(step.who), step.hit, step.result, step.lost);
     case 'hit-summary':
       return `${nameOf(step.who)} ${HIT_SUMMARY[step.result]}.`;
     case 'life-now':
@@ -121,14 +145,14 @@ export function layoutWords(step: SoakLayoutStep, nameOf: (id: string) => string
     case 'check-title':
       return `${nameOf(step.who)}: ${step.action}${step.situation !== 'front' ? ` (${step.situation})` : ''}`;
     case 'check-result':
-      return `${nameOf(step.who)} ${step.result === 'success' ? 'blocks the next hit' : 'fails to defend'}`;
+      return `${nameOf(step.who)} ${checkResult(step.result, step.action)}`;
     case 'check-summary': {
       const name = nameOf(step.who);
       if (step.result === null) return `${name} makes a defensive action (${step.action}).`;
-      return `${name} ${step.result === 'success' ? 'blocks the next hit' : 'fails to defend'}.`;
+      return `${name} ${checkResult(step.result, step.action)}.`;
     }
     case 'no-stance-declared':
-      return 'No stance declared: a defender must declare Defensive or Reactive';
+      return 'None declared: a defender must declare Defensive or Reactive';
     case 'stance-title':
       return `${stanceTitle(nameOf(step.who), step.stance, step.same)}${step.summary ? '.' : ''}`;
     case 'stance-change':

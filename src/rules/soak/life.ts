@@ -1,4 +1,4 @@
-// Incapacitation, dying, death and Vitality saves in the `soak` edition (seed 000, "Death and
+// Incapacitation, dying, death and Vitality saves in the `soak` edition (The Defensive Round, "Death and
 // Incapacitated"; rules.md, "Incapacitation and death"). Pure: Vitality and condition in, out.
 
 import type { PercentileCheck } from '../check';
@@ -13,13 +13,13 @@ export interface Life {
   savesOwed: number;
 }
 
-// seed 000: "When your character's Vitality reaches -10, your character is dead".
+// The Defensive Round: "When your character's Vitality reaches -10, your character is dead".
 const DEATH_LINE = -10;
 // Ruling: a dying character's successful save leaves it alive at -9, one above the death line.
 const SAVED_FROM_DEATH_VITALITY = -9;
-// seed 000: a save stands the character "back up with 1 Vitality".
+// The Defensive Round: a save stands the character "back up with 1 Vitality".
 const STOOD_UP_VITALITY = 1;
-// seed 000: one save from a fall to 0..-9, three from a single hit to -10 or below.
+// The Defensive Round: one save from a fall to 0..-9, three from a single hit to -10 or below.
 const SAVES_WHEN_INCAPACITATED = 1;
 const SAVES_WHEN_DYING = 3;
 
@@ -45,7 +45,7 @@ function afterLoss(before: number, after: number, life: Life): { life: Life; ste
   }
   if (after > 0) return { life: { ...ALIVE }, steps: [] };
   if (before > 0) {
-    // seed 000: a hit that "instantly drops" Vitality to -10 or below gives three saves.
+    // The Defensive Round: a hit that "instantly drops" Vitality to -10 or below gives three saves.
     if (after <= DEATH_LINE) {
       return { life: { condition: 'dying', savesOwed: SAVES_WHEN_DYING }, steps: [{ kind: 'dying', savesOwed: SAVES_WHEN_DYING }] };
     }
@@ -54,7 +54,7 @@ function afterLoss(before: number, after: number, life: Life): { life: Life; ste
       steps: [{ kind: 'incapacitated', savesOwed: SAVES_WHEN_INCAPACITATED }],
     };
   }
-  // seed 000: incapacitated characters "can still take damage until their vitality reaches -10".
+  // The Defensive Round: incapacitated characters "can still take damage until their vitality reaches -10".
   if (after <= DEATH_LINE) {
     return { life: { ...DEAD }, steps: [...lostSaves(life), { kind: 'dead', cause: 'reached-minus-10' }] };
   }
@@ -90,7 +90,7 @@ export function applyInstantKill(
   if (life.condition === 'dead') {
     return { applied: false, after: before, life: { ...life }, steps: [{ kind: 'dead-no-damage', vitality: before }] };
   }
-  // seed 000: "Instant Kill's only drop your character's Vitality to 0": at or below 0 it does nothing.
+  // The Defensive Round: "Instant Kill's only drop your character's Vitality to 0": at or below 0 it does nothing.
   if (before <= 0) {
     return { applied: false, after: before, life: { ...life }, steps: [{ kind: 'instant-kill', applied: false, before, after: before }] };
   }
@@ -167,7 +167,7 @@ export function resolveSave(
   });
 
   if (life.condition === 'incapacitated') {
-    // seed 000: "1 save through to stand back up with 1 Vitality"; a failure leaves no save.
+    // The Defensive Round: "1 save through to stand back up with 1 Vitality"; a failure leaves no save.
     if (check.success) {
       return {
         ok: true, vitality: STOOD_UP_VITALITY, life: { ...ALIVE },
@@ -178,7 +178,7 @@ export function resolveSave(
   }
 
   // Dying. Ruling: the first success avoids death but does not stand the character up; it is then
-  // incapacitated like anyone at "0 or less" and owes the one save that stands it up (seed 000).
+  // incapacitated like anyone at "0 or less" and owes the one save that stands it up (The Defensive Round).
   if (check.success) {
     return {
       ok: true, vitality: SAVED_FROM_DEATH_VITALITY, life: { condition: 'incapacitated', savesOwed: SAVES_WHEN_INCAPACITATED },
@@ -189,6 +189,6 @@ export function resolveSave(
   if (savesLeft > 0) {
     return { ok: true, vitality, life: { condition: 'dying', savesOwed: savesLeft }, steps: [rolled(savesLeft)] };
   }
-  // seed 000: three saves "to avoid this terrible fate"; the last failure is death.
+  // The Defensive Round: three saves "to avoid this terrible fate"; the last failure is death.
   return { ok: true, vitality, life: { ...DEAD }, steps: [rolled(0), { kind: 'dead', cause: 'saves-failed' }] };
 }

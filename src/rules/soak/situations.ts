@@ -1,4 +1,4 @@
-// The Special Defense Situations table of seed 000, as data (rules.md, "Defensive actions").
+// The Special Defense Situations table of The Defensive Round, as data (rules.md, "Defensive actions").
 // Only `defend` and `evade` take penalties; the perception gate also gates `counter` and `skill`.
 
 export type SoakSituation =
@@ -70,29 +70,29 @@ const NO_EFFECT: SoakSituationRule = {
 };
 
 export const SOAK_SITUATION_RULES: Readonly<Record<SoakSituation, Readonly<SoakSituationRule>>> = {
-  // seed 000: "Direct Melee Attack from the Front or Thrown Object": no effect.
+  // The Defensive Round: "Direct Melee Attack from the Front or Thrown Object": no effect.
   front: NO_EFFECT,
   'thrown-object': NO_EFFECT,
-  // seed 000: "Seen Single Target Spells": no effect.
+  // The Defensive Round: "Seen Single Target Spells": no effect.
   'spell-seen': NO_EFFECT,
-  // seed 000: behind or distracted: "Requires a successful perception check; ... -5 to any defensive action, including evade".
+  // The Defensive Round: behind or distracted: "Requires a successful perception check; ... -5 to any defensive action, including evade".
   behind: { ...NO_EFFECT, perceptionGate: 'plain', defendPenalty: -5, evadePenalty: -5 },
   distracted: { ...NO_EFFECT, perceptionGate: 'plain', defendPenalty: -5, evadePenalty: -5 },
-  // seed 000: side: "A penalty of -5 to any defensive action".
+  // The Defensive Round: side: "A penalty of -5 to any defensive action".
   side: { ...NO_EFFECT, defendPenalty: -5, evadePenalty: -5 },
-  // seed 000: projectiles and throwing weapons: "-20 to Evade %" (defense not hindered).
+  // The Defensive Round: projectiles and throwing weapons: "-20 to Evade %" (defense not hindered).
   projectile: { ...NO_EFFECT, evadePenalty: -20 },
-  // seed 000: gun: "-50 to Evade %".
+  // The Defensive Round: gun: "-50 to Evade %".
   gun: { ...NO_EFFECT, evadePenalty: -50 },
-  // seed 000: area of effect: "Cannot evade"; Ruling (rules.md): defend is still allowed.
+  // The Defensive Round: area of effect: "Cannot evade"; Ruling (rules.md): defend is still allowed.
   aoe: { ...NO_EFFECT, evadeImpossible: true },
-  // seed 000: on the farthest reach "you can make an Evade check with no penalty".
+  // The Defensive Round: on the farthest reach "you can make an Evade check with no penalty".
   'aoe-edge': NO_EFFECT,
-  // seed 000: invisible or very fast spell: -25 to evade; a mental check halves it, a critical removes it.
+  // The Defensive Round: invisible or very fast spell: -25 to evade; a mental check halves it, a critical removes it.
   'spell-unseen': { ...NO_EFFECT, evadePenalty: -25, mentalCheckEasesPenalty: true },
-  // seed 000: covert: a perception check "with any penalties given by the skill in use" before any defensive action.
+  // The Defensive Round: covert: a perception check "with any penalties given by the skill in use" before any defensive action.
   covert: { ...NO_EFFECT, perceptionGate: 'with-perception-mod' },
-  // seed 000, "Defending Against Spectators": perception first (hidden: apply penalties), else take the damage;
+  // The Defensive Round, "Defending Against Spectators": perception first (hidden: apply penalties), else take the damage;
   // only a counter attack draws the spectator into the battle.
   spectator: {
     ...NO_EFFECT,

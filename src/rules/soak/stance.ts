@@ -1,4 +1,4 @@
-// The stances of seed 000 ("Defensive Stance", "Reactive Stance") and the limits they put on
+// The stances of The Defensive Round ("Defensive Stance", "Reactive Stance") and the limits they put on
 // defensive actions, as pure predicates (rules.md, "Stances" and "Clarifications (soak)").
 
 export type SoakStance = 'defensive' | 'reactive' | 'none';
@@ -25,32 +25,32 @@ export function isSoakStance(word: string): word is SoakStance {
   return (SOAK_STANCES as readonly string[]).includes(word);
 }
 
-/** seed 000: "For each enemy you get to make one Reaction Check" — in the reactive stance only. */
+/** The Defensive Round: "For each enemy you get to make one Reaction Check" — in the reactive stance only. */
 export function canMakeReactionChecks(stance: SoakStance): boolean {
   return stance === 'reactive';
 }
 
-/** seed 000, defensive stance: "You cannot counter attack, as you are focused on drawing yourself in." */
+/** The Defensive Round, defensive stance: "You cannot counter attack, as you are focused on drawing yourself in." */
 export function counterForbiddenByStance(stance: SoakStance): boolean {
   return stance === 'defensive';
 }
 
-/** seed 000: counter attacks come from a successful reaction check, which only the reactive stance makes. */
+/** The Defensive Round: counter attacks come from a successful reaction check, which only the reactive stance makes. */
 export function canCounterAttack(stance: SoakStance): boolean {
   return stance === 'reactive';
 }
 
-/** seed 000, reactive stance: "You can use defensive skills that help your ally" (after a successful reaction). */
+/** The Defensive Round, reactive stance: "You can use defensive skills that help your ally" (after a successful reaction). */
 export function canHelpAllies(stance: SoakStance): boolean {
   return stance === 'reactive';
 }
 
-/** seed 000, defensive stance: skills only on oneself. */
+/** The Defensive Round, defensive stance: skills only on oneself. */
 export function skillsOnlyOnSelf(stance: SoakStance): boolean {
   return stance === 'defensive';
 }
 
-/** seed 000, defensive stance: "one skill per attacker attacking you, not per attack" (Ruling: per round). */
+/** The Defensive Round, defensive stance: "one skill per attacker attacking you, not per attack" (Ruling: per round). */
 export function skillsLimitedPerAttacker(stance: SoakStance): boolean {
   return stance === 'defensive';
 }

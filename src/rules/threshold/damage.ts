@@ -1,4 +1,4 @@
-// One token's hit in the `threshold` edition (seed 001, "Taking Damage", "Physical", "Magical",
+// One token's hit in the `threshold` edition (The Defensive Turn, "Taking Damage", "Physical", "Magical",
 // "Defense"; rules.md, "Hit chance against armor" and Clarifications). Pure.
 import { isDead, died, type ThresholdPending, type ThresholdState } from './state';
 import { needsPerceive, THRESHOLD_SITUATION_RULES, type ThresholdSituation } from './situations';
@@ -76,7 +76,7 @@ export function resolveThresholdHit(hit: ThresholdHit): ThresholdHitOutcome {
   } else {
     const total = hit.hit + rule.hitBonus + hit.mod;
     const armor = Math.max(0, hit.armor);
-    // seed 001: "If their hit chance is equal to or less than your ... Armor, you will receive no damage."
+    // The Defensive Turn: "If their hit chance is equal to or less than your ... Armor, you will receive no damage."
     const hits = total > armor;
     steps.push({ kind: 'hit-check', hit: hit.hit, bonus: rule.hitBonus, mod: hit.mod, total, armor, track: hit.track, hits, situation: attack });
     if (!hits) return { missed: true, vitality: hit.vitality, state, steps, dies: false, answerUsed: true };
@@ -84,7 +84,7 @@ export function resolveThresholdHit(hit: ThresholdHit): ThresholdHitOutcome {
 
   let damage = Math.max(0, hit.amount);
   if (defense === 'success') {
-    // seed 001: "Should you succeed with your defense check you ... reduce the damage ... by the armor's defense score."
+    // The Defensive Turn: "Should you succeed with your defense check you ... reduce the damage ... by the armor's defense score."
     const reduction = Math.max(0, hit.armorDefense);
     const after = Math.max(0, damage - reduction);
     steps.push({ kind: 'armor-defense', before: damage, defense: reduction, after });

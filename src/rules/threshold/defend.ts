@@ -1,4 +1,4 @@
-// `!defend` in the `threshold` edition (seed 001, "Defense Actions", "Special Defense Situations",
+// `!defend` in the `threshold` edition (The Defensive Turn, "Defense Actions", "Special Defense Situations",
 // "Defending Against Spectators"; rules.md, "Defense check" and Clarifications). Pure.
 import { percentileCheck } from '../check';
 import { targetForDifficulty, THRESHOLD_SITUATION_RULES, type Difficulty, type ThresholdSituation } from './situations';
@@ -32,7 +32,7 @@ export type ThresholdDefendOutcome =
       drawSpectator: boolean;
     };
 
-/** The check that decides the defense here: React for projectiles and fast or invisible spells (seed 001). */
+/** The check that decides the defense here: React for projectiles and fast or invisible spells (The Defensive Turn). */
 export function defenseCheckOf(situation: ThresholdSituation): 'defend' | 'react' {
   return THRESHOLD_SITUATION_RULES[situation].reactCheck !== null ? 'react' : 'defend';
 }
@@ -66,7 +66,7 @@ export function resolveThresholdDefend(input: ThresholdDefendInput): ThresholdDe
     return { kind: 'resolved', steps, pending, drawSpectator: false };
   };
 
-  // seed 001: behind, distracted and covert need a hard (covert: hard to impossible) perceive check first.
+  // The Defensive Turn: behind, distracted and covert need a hard (covert: hard to impossible) perceive check first.
   let perceived = false;
   if (rule.perceive) {
     const difficulty = rule.difficultyFlag && input.difficulty ? input.difficulty : rule.perceive.difficulty;
@@ -82,7 +82,7 @@ export function resolveThresholdDefend(input: ThresholdDefendInput): ThresholdDe
   }
 
   if (ownCheck) {
-    // seed 001: against projectiles and fast or invisible spells the defense check is a React check.
+    // The Defensive Turn: against projectiles and fast or invisible spells the defense check is a React check.
     const difficulty = ownCheck === 'react' ? (rule.difficultyFlag && input.difficulty ? input.difficulty : (rule.reactCheck ?? 'hard')) : 'normal';
     const own = check(ownCheck, input.rolls.check, input.checkTargets[ownCheck] ?? 0, difficulty, defends ? input.mod : 0);
     steps.push(own.step);
@@ -99,7 +99,7 @@ export function resolveThresholdDefend(input: ThresholdDefendInput): ThresholdDe
   }
 
   steps.push({ kind: 'announced', action: action as 'skill' | 'counter', vs: input.vs, skillName: input.skillName });
-  // seed 001, section 4: a counter draws a spectator into the battle.
+  // The Defensive Turn, section 4: a counter draws a spectator into the battle.
   const draw = action === 'counter' && rule.counterDrawsIntoBattle && input.vs !== null;
   if (draw) steps.push({ kind: 'spectator-drawn', spectator: input.vs as string });
   return { kind: 'resolved', steps, pending: null, drawSpectator: draw };

@@ -4,7 +4,8 @@ import type { Headline, Step } from '../edition';
 import { isDead, isDeadForGood, triesLeft, type ThresholdState } from './state';
 
 export type ThresholdLayoutStep =
-  | { kind: 'attack-title'; who: string; amount: number; track: 'physical' | 'magical' }
+  /** `headline` and `lost`: the title tells what the attack did. */
+  | { kind: 'attack-title'; who: string; amount: number; track: 'physical' | 'magical'; headline?: Headline; lost?: number }
   | { kind: 'attack-summary'; who: string; headline: Headline }
   /** Where a dead token stands; `standing`: a standing one says its Vitality too. */
   | { kind: 'dead-now'; state: ThresholdState; vitality: number; standing?: true }
@@ -24,7 +25,7 @@ export function isLayoutStep(step: Step): step is ThresholdLayoutStep & Step {
 export function nowLine(state: ThresholdState, vitality: number): string | undefined {
   if (!isDead(vitality)) return undefined;
   if (isDeadForGood(state, vitality)) return 'Dead for good: no save is left';
-  if (!state.freeSaveUsed) return 'Dead: the free Vitality Save is owed (!defend --action save)';
+  if (!state.freeSaveUsed) return 'Dead: the free Vitality save is owed (!defend --action save)';
   const left = triesLeft(state);
   return `Dead: ${left} paid ${left === 1 ? 'try' : 'tries'} left, one a round, 1d% EXP each${state.triedThisRound ? ' (this round\'s try is used)' : ''}`;
 }
@@ -39,8 +40,15 @@ const ATTACK_SUMMARY: Partial<Record<Headline, string>> = { missed: 'is missed',
 
 export function layoutWords(step: ThresholdLayoutStep, nameOf: (id: string) => string): string {
   switch (step.kind) {
-    case 'attack-title':
-      return `${nameOf(step.who)} is attacked: ${step.amount} ${step.track}`;
+    case 'attack-title': {
+      const name = nameOf(step.who);
+      const what = `(${step.amount} ${step.track})`;
+      if (step.headline === 'missed') return `${name} takes no damage: the armor holds ${what}`;
+      if (step.headline === 'dies') return `${name} loses ${step.lost} Vitality and dies ${what}`;
+      if (step.headline === 'hit') return `${name} loses ${step.lost} Vitality ${what}`;
+      if (step.headline === 'unharmed') return `${name} takes no damage ${what}`;
+      return `${name} is attacked: ${step.amount} ${step.track}`;
+    }
     case 'attack-summary':
       return `${nameOf(step.who)} ${ATTACK_SUMMARY[step.headline] ?? 'is unharmed'}.`;
     case 'dead-now':
@@ -55,7 +63,7 @@ export function layoutWords(step: ThresholdLayoutStep, nameOf: (id: string) => s
     case 'defense-announced':
       return `${nameOf(step.who)} makes a defensive action (${step.action}).`;
     case 'save-title':
-      return `${nameOf(step.who)}: Vitality Save`;
+      return `${nameOf(step.who)}: Vitality save`;
     case 'save-summary':
       return step.stood ? `${nameOf(step.who)} makes a save and stands back up.` : `${nameOf(step.who)} stays dead.`;
   }

@@ -57,7 +57,7 @@ interface DamageOrder {
 }
 
 export function parseThresholdDamage(line: ParsedLine): DamageOrder {
-  const amount = amountArg(line, { what: 'the damage amount', missing: 'no damage amount given', example: '[[2d6+3]]' });
+  const amount = amountArg(line, { what: 'the damage amount', missing: 'no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]', example: '[[2d6+3]]' });
   const hit = optionalInteger(line, 'hit', -1000, 1000) ?? null;
   // rules.md: --mod adds to the hit chance and needs --hit.
   if (hasFlag(line, 'mod') && hit === null) throw new UsageError('--mod adds to the hit chance and needs --hit');
@@ -99,7 +99,7 @@ export function thresholdDamagePlan(order: DamageOrder): Plan<ThresholdState, Th
       const changes: RuleChange[] = outcome.vitality !== vitality ? [{ kind: 'bar', resource: 'vitality', to: outcome.vitality }] : [];
       const isDefense = (step: ThresholdStep) => step.kind === 'defense-used' || step.kind === 'defense-does-not-answer';
       const steps: Step[] = [
-        at(TITLE, { kind: 'attack-title', who, amount: order.amount, track: order.track }),
+        at(TITLE, { kind: 'attack-title', who, amount: order.amount, track: order.track, headline, lost: vitality - outcome.vitality }),
         at(SUMMARY, { kind: 'attack-summary', who, headline }),
         ...placed('Defense', outcome.steps.filter(isDefense)),
         ...placed('Breakdown', outcome.steps.filter((step) => !isDefense(step))),
@@ -143,10 +143,10 @@ interface DefendOrder {
 export function parseThresholdDefend(line: ParsedLine): DefendOrder {
   if (line.positionals.length > 0) throw new UsageError(`unexpected "${echo(line.positionals.join(' '))}" (give the action with --action)`);
   const actionText = flagValue(line, 'action');
-  if (actionText === undefined) throw new UsageError('no action given');
+  if (actionText === undefined) throw new UsageError(`no action given: add --action ${ACTIONS.join('|')}`);
   const word = actionText.toLowerCase();
-  // rules.md, Clarifications (threshold): seed 001 gives evading no check; react is a soak action.
-  if (word === 'evade') throw new UsageError('--action evade means nothing in the threshold edition (seed 001 gives evading no check): use --action defend');
+  // rules.md, Clarifications (threshold): The Defensive Turn gives evading no check; react is a soak action.
+  if (word === 'evade') throw new UsageError('--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend');
   if (word === 'react') throw new UsageError('--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one');
   const action = choiceArg(actionText, '--action', ACTIONS);
   const situationText = flagValue(line, 'situation');
@@ -211,8 +211,8 @@ function resolveDefense(
 ): Resolution<ThresholdState, ThresholdPending> {
   const vitality = facts.bars.vitality.value;
   if (vitality === null) return { kind: 'bar', resource: 'vitality' };
-  if (isDead(vitality)) return { kind: 'refused', reason: 'this character is dead and makes no defense; it may only make its Vitality Saves (--action save)' };
-  // seed 001: the defensive turn is "when it is not actively your turn".
+  if (isDead(vitality)) return { kind: 'refused', reason: 'this character is dead and makes no defense; it may only make its Vitality saves (--action save)' };
+  // The Defensive Turn: the defensive turn is "when it is not actively your turn".
   if (facts.acting) return { kind: 'refused', reason: actingRefusal('turn') };
   const ally = order.ally !== null ? facts.others[order.ally] : undefined;
   if (order.ally !== null && !ally) return { kind: 'refused', reason: "--ally: no token on the table has that id" };
@@ -288,7 +288,7 @@ function savePlan(order: DefendOrder): Plan<ThresholdState, ThresholdPending> {
             return { kind: 'refused', reason: 'no save is owed (saves come from dying at 0 or below)' };
           case 'dead-for-good':
             // Either its four rounds are over, or it died for good in the edition before (it stays dead).
-            return { kind: 'refused', reason: 'dead for good: no save is left (seed 001: "After 4 rounds you are simply dead"; a token dead for good in another edition stays dead)' };
+            return { kind: 'refused', reason: 'dead for good: no save is left (The Defensive Turn: "After 4 rounds you are simply dead"; a token dead for good in another edition stays dead)' };
           case 'tried-this-round':
             return { kind: 'refused', reason: 'this round\'s try is used (one try a round); the next round brings the next' };
           case 'missing-exp':

@@ -1,4 +1,4 @@
-// Vitality saves in the `threshold` edition (seed 001, "Death"; rules.md, "Death"): one free save
+// Vitality saves in the `threshold` edition (The Defensive Turn, "Death"; rules.md, "Death"): one free save
 // per death, then one try per round at a cost of 1d% EXP, for the round of death and three more.
 import { percentileCheck } from '../check';
 import { alive, isDead, SAVE_ROUNDS, triesLeft, type ThresholdState } from './state';
@@ -20,23 +20,23 @@ export interface ThresholdSaveInput {
   rolls: { cost: number; save: number };
 }
 
-// seed 001: "stand back up with 1 Vitatlity".
+// The Defensive Turn: "stand back up with 1 Vitatlity".
 const STOOD_UP_VITALITY = 1;
 
 export function resolveThresholdSave(input: ThresholdSaveInput): ThresholdSaveOutcome {
   const { state } = input;
   if (!isDead(input.vitality)) return { kind: 'refused', reason: 'not-dead' };
   const roundsDead = state.roundsDead ?? 0;
-  // seed 001: "After 4 rounds you are simply dead".
+  // The Defensive Turn: "After 4 rounds you are simply dead".
   if (roundsDead >= SAVE_ROUNDS) return { kind: 'refused', reason: 'dead-for-good' };
-  // seed 001: "You get once try per round".
+  // The Defensive Turn: "You get once try per round".
   if (state.triedThisRound) return { kind: 'refused', reason: 'tried-this-round' };
   if (input.saveTarget === null) return { kind: 'refused', reason: 'missing-save-check' };
   const free = !state.freeSaveUsed;
   const steps: ThresholdStep[] = [];
   let expAfter: number | null = null;
   if (!free) {
-    // seed 001: "Any additional use costs you 1d% points worth of EXP".
+    // The Defensive Turn: "Any additional use costs you 1d% points worth of EXP".
     if (input.exp === null) return { kind: 'refused', reason: 'missing-exp' };
     const cost = input.rolls.cost;
     const affordable = input.exp >= cost;

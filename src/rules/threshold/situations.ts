@@ -1,4 +1,4 @@
-// The Special Defense Situations table of seed 001, as data (rules.md, "Edition `threshold`"):
+// The Special Defense Situations table of The Defensive Turn, as data (rules.md, "Edition `threshold`"):
 // what each situation adds to the attacker's hit chance, and what the defender must check first.
 
 export const THRESHOLD_SITUATIONS = [
@@ -26,7 +26,7 @@ export type Difficulty = 'normal' | 'hard' | 'impossible';
 export interface ThresholdSituationRule {
   /** Added to the attacker's hit chance (a projectile's bonus is the weapon's, given as --mod). */
   hitBonus: number;
-  /** No hit chance is compared: every target is hit (seed 001: large areas of effect). */
+  /** No hit chance is compared: every target is hit (The Defensive Turn: large areas of effect). */
   noHitChance: boolean;
   /** A perceive check must succeed before any defense; `difficulty` is its default. */
   perceive: { difficulty: Difficulty; withMod: boolean } | null;
@@ -36,7 +36,7 @@ export interface ThresholdSituationRule {
   difficultyFlag: boolean;
   /** A failed perceive check means the attack simply hits (a spectator). */
   gateFailureTakesDamage: boolean;
-  /** Countering draws the attacker into the battle (seed 001, section 4). */
+  /** Countering draws the attacker into the battle (The Defensive Turn, section 4). */
   counterDrawsIntoBattle: boolean;
 }
 
@@ -49,22 +49,22 @@ export const THRESHOLD_SITUATION_RULES: Record<ThresholdSituation, ThresholdSitu
   front: PLAIN,
   'thrown-object': PLAIN,
   'spell-seen': PLAIN,
-  // seed 001: "Requires a successful hard perceive check to defend from, attacker gets +5 to hit chance".
+  // The Defensive Turn: "Requires a successful hard perceive check to defend from, attacker gets +5 to hit chance".
   behind: { ...PLAIN, hitBonus: 5, perceive: { difficulty: 'hard', withMod: false } },
   distracted: { ...PLAIN, hitBonus: 5, perceive: { difficulty: 'hard', withMod: false } },
-  // seed 001: "Attacker gets a +2 to hit chance".
+  // The Defensive Turn: "Attacker gets a +2 to hit chance".
   side: { ...PLAIN, hitBonus: 2 },
-  // seed 001: "Attacker has weapon given bonuses to hit chance; Hard React check needed to defend against".
+  // The Defensive Turn: "Attacker has weapon given bonuses to hit chance; Hard React check needed to defend against".
   projectile: { ...PLAIN, reactCheck: 'hard' },
-  // seed 001: "No hit chance check needed to affect targets unless targets are on the edge".
+  // The Defensive Turn: "No hit chance check needed to affect targets unless targets are on the edge".
   aoe: { ...PLAIN, noHitChance: true },
   'aoe-edge': PLAIN,
-  // seed 001: "Hard to Impossible React Check needed to defend against, +2 hit chance for fast, +5 ... invisible".
+  // The Defensive Turn: "Hard to Impossible React Check needed to defend against, +2 hit chance for fast, +5 ... invisible".
   'spell-fast': { ...PLAIN, hitBonus: 2, reactCheck: 'hard', difficultyFlag: true },
   'spell-invisible': { ...PLAIN, hitBonus: 5, reactCheck: 'hard', difficultyFlag: true },
-  // seed 001: "Required hard to impossible perceive check to defend against".
+  // The Defensive Turn: "Required hard to impossible perceive check to defend against".
   covert: { ...PLAIN, perceive: { difficulty: 'hard', withMod: true }, difficultyFlag: true },
-  // seed 001, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
+  // The Defensive Turn, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
   spectator: { ...PLAIN, perceive: { difficulty: 'normal', withMod: true }, gateFailureTakesDamage: true, counterDrawsIntoBattle: true },
 };
 

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { objectSchema } from '../schemaObject';
 import { THRESHOLD_SITUATIONS } from './situations';
 
-// seed 001: "After 4 rounds you are simply dead": the round of death and the three after it.
+// The Defensive Turn: "After 4 rounds you are simply dead": the round of death and the three after it.
 export const SAVE_ROUNDS = 4;
 
 /** A defense made ahead, with the situation it answers (kept by the exchange until its hit). */
@@ -26,7 +26,7 @@ const ThresholdStateSchema = objectSchema({
   roundsDead: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SAVE_ROUNDS))),
   /** The free save of this death has been tried. */
   freeSaveUsed: v.optional(v.literal(true)),
-  /** This round's one try is used (seed 001: "once try per round"). */
+  /** This round's one try is used (The Defensive Turn: "once try per round"). */
   triedThisRound: v.optional(v.literal(true)),
 });
 export type ThresholdState = v.InferOutput<typeof ThresholdStateSchema>;
@@ -39,7 +39,7 @@ export function parseThresholdState(raw: unknown): ThresholdState | null {
   return out;
 }
 
-/** seed 001: "Should your character's Vitality ever reach 0, your character is dead." */
+/** The Defensive Turn: "Should your character's Vitality ever reach 0, your character is dead." */
 export function isDead(vitality: number | null): boolean {
   return vitality !== null && vitality <= 0;
 }
@@ -69,7 +69,7 @@ export function endThresholdRound(state: ThresholdState): ThresholdState {
   return { ...rest, roundsDead: Math.min(SAVE_ROUNDS, rest.roundsDead + 1) };
 }
 
-/** seed 001: the paid tries a dead token has left, one a round until the window closes (this round's counted once used). */
+/** The Defensive Turn: the paid tries a dead token has left, one a round until the window closes (this round's counted once used). */
 export function triesLeft(state: ThresholdState): number {
   return Math.max(0, SAVE_ROUNDS - (state.roundsDead ?? 0) - (state.triedThisRound ? 1 : 0));
 }

@@ -1,4 +1,4 @@
-// The steps of the `threshold` edition (seed 001) as data: numbers, enums and opaque ids only;
+// The steps of the `threshold` edition (The Defensive Turn) as data: numbers, enums and opaque ids only;
 // `text.ts` words them.
 import type { Difficulty, ThresholdSituation } from './situations';
 
@@ -9,7 +9,7 @@ export type ThresholdStep =
   | { kind: 'defense-used'; result: 'success' | 'fail' | 'none'; source: 'pending' | 'override' | 'none' }
   /** A pending defense made for another situation, without the perceive check this one needs. */
   | { kind: 'defense-does-not-answer'; madeFor: ThresholdSituation; attack: ThresholdSituation }
-  /** The hit chance against the track's armor (seed 001: "equal to or less than your ... Armor ... no damage"). */
+  /** The hit chance against the track's armor (The Defensive Turn: "equal to or less than your ... Armor ... no damage"). */
   | { kind: 'hit-check'; hit: number; bonus: number; mod: number; total: number; armor: number; track: 'physical' | 'magical'; hits: boolean; situation: ThresholdSituation }
   /** No hit chance is compared: an area attack hits every target. `given` when a --hit was given anyway. */
   | { kind: 'no-hit-chance'; given: number | null }
@@ -17,10 +17,10 @@ export type ThresholdStep =
   | { kind: 'no-character' }
   /** No --hit: the hit is taken as already decided. */
   | { kind: 'hit-decided' }
-  /** seed 001: a successful defense takes the armor's Defense off the damage. */
+  /** The Defensive Turn: a successful defense takes the armor's Defense off the damage. */
   | { kind: 'armor-defense'; before: number; defense: number; after: number }
   | { kind: 'vitality-change'; before: number; after: number }
-  /** seed 001: "Should your character's Vitality ever reach 0, your character is dead." */
+  /** The Defensive Turn: "Should your character's Vitality ever reach 0, your character is dead." */
   | { kind: 'dead-at-0' }
   | { kind: 'dead-no-damage'; vitality: number }
   /** A hand edit lowering a dead token's Vitality is undone. */

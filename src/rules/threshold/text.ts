@@ -1,10 +1,10 @@
-// Plain words for each `threshold` step, one short line each, in seed 001's terms.
+// Plain words for each `threshold` step, one short line each, in The Defensive Turn's terms.
 import type { Step } from '../edition';
 import type { Difficulty } from './situations';
 import { SITUATION_NAME } from '../situationNames';
 import type { ThresholdCheckName, ThresholdStep } from './steps';
 
-const CHECK: Record<ThresholdCheckName, string> = { defend: 'Defend', react: 'React', perceive: 'Perceive', save: 'Vitality Save' };
+const CHECK: Record<ThresholdCheckName, string> = { defend: 'Defend', react: 'React', perceive: 'Perceive', save: 'Vitality save' };
 
 function target(base: number, difficulty: Difficulty, mod: number, total: number): string {
   const divided = difficulty === 'hard' ? `${base} hard (half)` : difficulty === 'impossible' ? `${base} impossible (quarter)` : `${base}`;
@@ -17,9 +17,10 @@ export function thresholdText(step: Step, nameOf: (id: string) => string = (id) 
   switch (s.kind) {
     case 'defense-used': {
       const from = s.source === 'pending' ? ' (from !defend)' : s.source === 'override' ? ' (--defense)' : '';
-      if (s.result === 'success') return `Defense succeeded${from}: the armor's Defense applies`;
-      if (s.result === 'fail') return `Defense failed${from}`;
-      return `No defense${from}`;
+      // The row is "Defense": its line starts with the result, not the word again.
+      if (s.result === 'success') return `Succeeded${from}: the armor's Defense applies`;
+      if (s.result === 'fail') return `Failed${from}: the armor's Defense does not apply`;
+      return `None${from}`;
     }
     case 'defense-does-not-answer':
       return `The pending defense was made against ${SITUATION_NAME[s.madeFor].toLowerCase()}, without the perceive check ${SITUATION_NAME[s.attack].toLowerCase()} needs: it counts as none`;
@@ -41,7 +42,7 @@ export function thresholdText(step: Step, nameOf: (id: string) => string = (id) 
     case 'vitality-change':
       return `Vitality ${s.before} -> ${s.after}`;
     case 'dead-at-0':
-      return 'Dead at 0: one free Vitality Save (!defend --action save), then one try a round for 1d% EXP, for 4 rounds';
+      return 'Dies at 0: after the free save, one try a round for 1d% EXP, for 4 rounds';
     case 'dead-no-damage':
       return `Dead: takes no damage (Vitality ${s.vitality})`;
     case 'set-back':
