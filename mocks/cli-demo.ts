@@ -63,21 +63,26 @@ export const DEMOS: Record<DemoEdition, Demo> = {
       {
         title: 'The GM applies the blow with the "Attack one target" macro (target picked, query defaults taken)',
         lines: ['target Goblin 2', '!damage [[?{Damage|70}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Target|token_id}'],
-        expect: ['70 x 90% soak = 63', '38 - 1 defensive stance = 37', 'Vitality 30 -> -7', 'Incapacitated: 1 save owed', 'Goblin 2 is hit and falls, incapacitated.'],
+        expect: ['70 x 90% soak = 63', '38 - 1 defensive stance = 37', 'Vitality 30 -> -7', 'Falls: incapacitated', 'Incapacitated: one save owed', 'Goblin 2 is hit and falls, incapacitated.'],
       },
       {
         title: 'Goblin 2 owes one save: the GM rolls 20 against save_check 45',
         lines: ['!defend --action save --roll 20'],
-        expect: ['20 vs 45, success', 'Vitality -7 -> 1'],
+        expect: ['Save 20 vs 45: success', 'Vitality -7 -> 1'],
       },
       {
-        title: 'Alice tries to take back the GM\'s hit on Bob: players undo only their own damage',
-        lines: ['as Alice', '!damage --undo'],
-        expect: ['You have applied no damage that can be undone'],
+        title: 'Alice tries to take back the GM\'s hit on Bob with its card\'s Undo button: players undo only their own damage',
+        lines: ['as Alice', 'click 2'],
+        expect: ['That damage is its sender\'s or the GM\'s to undo'],
+      },
+      {
+        title: 'The GM presses the same button: Bob\'s Vitality and Physical come back, and chat says to what',
+        lines: ['as GM', 'click 2'],
+        expect: ['Damage undone: Bob (Vitality 40 -> 70).'],
       },
       {
         title: 'The GM ends the round: pending defenses and reactions are cleared',
-        lines: ['as GM', '!defense-round next-round'],
+        lines: ['!defense-round next-round'],
         expect: ['Round 2'],
       },
     ],
@@ -191,7 +196,7 @@ export const DEMOS: Record<DemoEdition, Demo> = {
       {
         title: 'The GM takes that attack back: the initiative is given back',
         lines: ['!damage --undo', 'tokens'],
-        expect: ['Damage undone: Goblin 1.', 'initiative: 2'],
+        expect: ['Damage undone: Goblin 1.', 'Damage undone (GM): Goblin 1 (Initiative -3 -> 2).', 'initiative: 2'],
       },
     ],
   },

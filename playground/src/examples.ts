@@ -34,7 +34,7 @@ async function bobVitality(fight: Fight, value: number): Promise<void> {
 export const EXAMPLES: Record<Edition, Example> = {
   soak: {
     edition: 'soak',
-    title: 'Bob takes 200 physical (the README)',
+    title: 'Bob loses 30 Vitality to 200 physical (the README)',
     setupText: 'The demo table as it starts: Bob has Vitality 70, soak 20%, Physical 100, Defense 30.',
     moves: [{ says: 'Bob takes a 200 physical hit, no defense', line: '!damage 200', expect: 'Vitality 70 -> 40; Physical 100 -> 60' }],
     async setup() {},

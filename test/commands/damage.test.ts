@@ -39,7 +39,8 @@ describe.each(MODES)('!damage (%s)', (mode) => {
     table = await openTable(mode);
     const out = await table.say('GM', '!damage 200', ['Goblin 1']);
     const gm = whispered(out, 'gm').join('\n');
-    expect(gm).toContain('Goblin 1 takes 200 physical');
+    expect(gm).toContain('Goblin 1 loses 155 Vitality and falls, dying (200 physical)');
+    expect(gm).toContain('Actions: [Undo](!damage --undo --entry U1)');
     const pub = publicFromScript(out);
     expect(pub).toEqual(['Goblin 1 is hit and falls, dying.']);
     expect(table.markers('Goblin 1')).toContain('death-zone');
@@ -60,17 +61,17 @@ describe.each(MODES)('!damage (%s)', (mode) => {
   });
 
   it.each([
-    ['!damage abc', /the damage amount must be a whole number \(got "abc"\)/i],
+    ['!damage abc', /the damage amount must be a whole number or an inline roll like \[\[2d6\+3\]\] \(got "abc"\)/i],
     ['!damage -5', /from 0 to 1000000 \(got -5\)/],
-    ['!damage 5.5', /whole number \(got "5.5"\)/],
+    ['!damage 5.5', /whole number or an inline roll like \[\[2d6\+3\]\] \(got "5\.5"\)/],
     ['!damage 99999999', /from 0 to 1000000/],
-    ['!damage', /no damage amount given/i],
+    ['!damage', /no damage amount given: a number or an inline roll, like !damage 12 or !damage \[\[2d6\+3\]\]/i],
     ['!damage 5 --type fire', /--type must be one of physical, magical, energy, breath \(got "fire"\)/],
     ['!damage 5 --pierce 150', /--pierce must be from 0 to 100 \(got 150\)/],
     ['!damage 5 --hit 12', /--hit means nothing in the soak edition/],
-    ['!damage 5 --color red', /unknown flag --color/i],
+    ['!damage 5 --color red', /unknown flag --color: Help lists the flags/i],
     ['!damage 5 --instant-kill --to soul', /cannot be combined/],
-  ])('refuses %s with a whisper naming the problem and the usage, changing nothing', async (command, problem) => {
+  ])('refuses %s with a whisper naming the problem and a Help button, changing nothing', async (command, problem) => {
     table = await openTable(mode);
     const out = await table.say('Alice', command, ['Bob']);
     expect(table.bar('Bob')).toBe(70);
@@ -78,7 +79,8 @@ describe.each(MODES)('!damage (%s)', (mode) => {
     const said = whispered(out, 'Alice');
     expect(said).toHaveLength(1);
     expect(said[0]).toMatch(problem);
-    expect(said[0]).toContain('Usage: !damage N');
+    expect(said[0]).toMatch(/\[Help\]\(!damage --help\)$/);
+    expect(said[0]).not.toContain('Usage:');
   });
 
   it('refuses when nothing is selected', async () => {
@@ -126,7 +128,7 @@ describe.each(MODES)('!damage (%s)', (mode) => {
   it('answers --help for the undo on its own', async () => {
     table = await openTable(mode);
     const out = await table.say('Ben', '!damage --undo --help');
-    expect(whispered(out, 'Ben')[0]).toMatch(/^Help: !damage --undo \| Usage: !damage --undo \[--force\] \| What it does: Puts back the last damage/);
+    expect(whispered(out, 'Ben')[0]).toMatch(/^Help: !damage --undo \| Usage: !damage --undo \[--entry KEY\] \[--force\] \| What it does: Puts back the last damage/);
   });
 
   it('answers --help for each !defense-round sub-command', async () => {

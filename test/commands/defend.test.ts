@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MODES, openTable, publicFromScript, texts, whispered, type Table } from '../support/table';
+import { MODES, openTable, publicFromScript, readable, texts, whispered, type Table } from '../support/table';
 
 describe.each(MODES)('!defend and !stance (%s)', (mode) => {
   let table: Table;
@@ -13,7 +13,7 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
     const hit = await table.say('Alice', '!damage 200', ['Bob']);
     expect(table.bar('Bob')).toBe(70);
     expect(table.attr('Bob', 'armor_physical')).toBe(100);
-    expect(publicFromScript(hit).join('\n')).toMatch(/Defense succeeded \(from !defend\): the hit is blocked/);
+    expect(publicFromScript(hit).join('\n')).toMatch(/Defense: Succeeded \(from !defend\): the hit is blocked/);
     // The pending defense is used up: the next hit lands.
     await table.say('Alice', '!damage 200', ['Bob']);
     expect(table.bar('Bob')).toBe(40);
@@ -22,8 +22,9 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
   it('a failed defend lets the hit land and offers a button that applies damage to that token', async () => {
     table = await openTable(mode);
     const out = await table.say('GM', '!defend --action defend --roll 90', ['Goblin 1']);
-    const button = out.find((r) => r.content.includes('!damage ?{Damage} --ids'));
-    expect(button?.content).toContain(`!damage ?{Damage} --ids ${table.id('Goblin 1')}`);
+    const button = out.find((r) => r.content.includes('!damage &#91;&#91;?{Damage}&#93;&#93; --ids'));
+    expect(button?.content).toContain(`!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${table.id('Goblin 1')}`);
+    expect(readable(button!)).toContain(`!damage [[?{Damage}]] --ids ${table.id('Goblin 1')}`);
     expect(button?.whisperTo).toBe('gm'); // an NPC's details stay with the GM
     await table.say('GM', '!damage 30', ['Goblin 1']);
     // 30 x 90% = 27 - 20 = 7 - 5 = 2
@@ -36,7 +37,7 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
     await table.say('Alice', '!defend --action defend --roll 20', ['Bob']);
     const out = await table.say('Alice', '!damage 200 --defense fail', ['Bob']);
     expect(table.bar('Bob')).toBe(40);
-    expect(publicFromScript(out).join('\n')).toMatch(/Defense failed \(--defense\)/);
+    expect(publicFromScript(out).join('\n')).toMatch(/Defense: Failed \(--defense\): the hit lands/);
     expect(table.memory('Bob')?.pendingDefense).toBeUndefined();
   });
 
@@ -169,14 +170,14 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
   });
 
   it.each([
-    ['!stance flying', 'Alice', /unknown stance "flying"/i, /Usage: !stance/],
-    ['!defend --action fly', 'Alice', /--action must be one of defend, evade, react, counter, skill, save \(got "fly"\)/, /Usage: !defend/],
-    ['!defend', 'Alice', /no action given/i, /Usage: !defend/],
-    ['!defend --action save', 'Alice', /no save is owed/i, /./],
-    ['!defend --action defend --roll 0', 'Alice', /--roll must be from 1 to 100/, /Usage: !defend/],
-    ['!defend --action react --situation side', 'Alice', /--situation does not apply to --action react/, /Usage/],
-    ['!defend --action defend --hit 5', 'Alice', /unknown flag --hit/i, /Usage/],
-    ['!defend --action defend --difficulty hard', 'Alice', /--difficulty means nothing in the soak edition/, /Usage/],
+    ['!stance flying', 'Alice', /unknown stance "flying"/i, /\[Help\]\(!stance --help\)$/],
+    ['!defend --action fly', 'Alice', /--action must be one of defend, evade, react, counter, skill, save \(got "fly"\)/, /\[Help\]\(!defend --help\)$/],
+    ['!defend', 'Alice', /^No action given: add --action defend\|evade\|react\|counter\|skill\|save\./, /\[Help\]\(!defend --help\)$/],
+    ['!defend --action save', 'Alice', /no save is owed/i, /\[Help\]\(!defend --help\)$/],
+    ['!defend --action defend --roll 0', 'Alice', /--roll must be from 1 to 100 \(got 0\)/, /\[Help\]\(!defend --help\)$/],
+    ['!defend --action react --situation side', 'Alice', /--situation does not apply to --action react/, /\[Help\]\(!defend --help\)$/],
+    ['!defend --action defend --hit 5', 'Alice', /Unknown flag --hit: Help lists the flags\./, /\[Help\]\(!defend --help\)$/],
+    ['!defend --action defend --difficulty hard', 'Alice', /--difficulty means nothing in the soak edition/, /\[Help\]\(!defend --help\)$/],
   ])('refuses %s with a specific whisper and changes nothing', async (command, player, problem, usage) => {
     table = await openTable(mode);
     const before = JSON.stringify(table.stored());
@@ -189,11 +190,11 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
     expect(table.markers('Bob')).toEqual([]);
   });
 
-  it('a reaction, a counter or aid without --vs is a malformed command: the refusal shows the usage', async () => {
+  it('a reaction, a counter or aid without --vs is a malformed command: the refusal offers the help', async () => {
     table = await openTable(mode);
     for (const line of ['!defend --action counter', '!defend --action react --roll 5', `!defend --action defend --aided-by ${table.id('Bob')}`]) {
       const out = await table.say('GM', line, ['Goblin 1']);
-      expect(whispered(out, 'gm')).toEqual([expect.stringMatching(/needs --vs with the attacker's token id\. Usage: !defend --action/)]);
+      expect(whispered(out, 'gm')).toEqual([expect.stringMatching(/needs --vs with the attacker's token id\. \[Help\]\(!defend --help\)$/)]);
     }
   });
 
@@ -201,7 +202,7 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
     table = await openTable(mode);
     await table.say('Alice', '!stance reactive', ['Bob']);
     const out = await table.say('Alice', `!defend --action react --vs ${table.id('Bob')} --roll 5`, ['Bob']);
-    expect(whispered(out, 'Alice')).toEqual(['Bob: --vs names the token itself.']);
+    expect(whispered(out, 'Alice')).toEqual(['Bob: --vs names the token itself. [Help](!defend --help)']);
     expect(table.memory('Bob')?.reactions).toBeUndefined();
   });
 
@@ -209,7 +210,7 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
     table = await openTable(mode);
     const out = await table.say('GM', '!defend --action defend --roll 5', ['Crate']);
     // The crate has no character: it is told so, with the way to give it a value of its own.
-    expect(whispered(out, 'gm')).toEqual(['Crate: cannot roll this check: it represents no character and has no defend_check of its own (!defense-round set defend_check N).']);
+    expect(whispered(out, 'gm')).toEqual(['Crate: cannot roll this check: it represents no character and has no defend_check of its own (!defense-round set defend_check N). [Help](!defend --help)']);
     table.mock.attribute('Goblin', 'defend_check').remove();
     await table.say('GM', '!defense-round refresh');
     const goblin = await table.say('GM', '!defend --action defend --roll 5', ['Goblin 1']);
@@ -221,15 +222,15 @@ describe.each(MODES)('!stance with no mode (%s)', (mode) => {
   let table: Table;
   afterEach(() => table?.close());
 
-  it('answers with its usage when nothing is selected', async () => {
+  it('answers with its help when nothing is selected', async () => {
     table = await openTable(mode);
     const out = await table.say('Alice', '!stance');
-    expect(whispered(out, 'Alice')[0]).toMatch(/No stance given\. Usage: !stance defensive\|reactive\|none/);
+    expect(whispered(out, 'Alice')[0]).toEqual('No stance given. [Help](!stance --help)');
   });
 
-  it('shows the selected tokens\' stances, with the usage', async () => {
+  it('shows the selected tokens\' stances, with how to change one', async () => {
     table = await openTable(mode);
     const out = await table.say('Alice', '!stance', ['Bob']);
-    expect(whispered(out, 'Alice')[0]).toMatch(/Stances: Bob: none\. Usage: !stance/);
+    expect(whispered(out, 'Alice')[0]).toBe('Stances: Bob: none. To change one: !stance defensive|reactive|none');
   });
 });

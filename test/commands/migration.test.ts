@@ -104,7 +104,7 @@ describe.each(MODES)('a table saved mid-fight by the schema-2 release (%s)', (mo
     expect(table.memory('Bob')).toEqual({ stance: 'reactive', reactions: { [table.id('Goblin 2')]: true }, pendingDefense: 'fail' });
     // The success blocks the next hit, and is used up by it.
     const out = await table.say('GM', '!damage 50', ['Goblin 1']);
-    expect(texts(out).join('\n')).toMatch(/Defense succeeded \(from !defend\)/);
+    expect(texts(out).join('\n')).toMatch(/Defense: Succeeded \(from !defend\): the hit is blocked, no damage/);
     expect(table.bar('Goblin 1')).toBe(30);
     expect(table.stored().exchange.waiting[goblin]).toBeUndefined();
     // The failure lets the hit land; the undo of the saved history still works.
@@ -132,7 +132,7 @@ describe.each(MODES)('a table saved mid-fight by the schema-2 release (%s)', (mo
     expect(table.stored().exchange.waiting[bob]).toBeUndefined();
     // Goblin 1's failed defense answers the attack from behind it was made for: the hit lands whole.
     const out = await table.say('GM', '!damage 12 --hit 90', ['Goblin 1']);
-    expect(texts(out).join('\n')).toMatch(/Defense failed \(from !defend\)/);
+    expect(texts(out).join('\n')).toMatch(/Defense: Failed \(from !defend\): the armor's Defense does not apply/);
     expect(table.bar('Goblin 1')).toBe(18);
   });
 });

@@ -25,13 +25,13 @@ describe.each(MODES)('one message per audience (%s)', (mode) => {
     const shown = readable(publicCard!);
     expect(shown).toMatch(/^Damage: 3 tokens/);
     // Bob is a PC, his breakdown public: numbers (70 x 80% = 56 - 100 = 0: the armor holds).
-    expect(shown).toMatch(/Bob: Bob is hit, but the armor holds\./);
+    expect(shown).toMatch(/Bob: is hit, but the armor holds\./);
     // The goblins are NPCs: no numbers in public.
-    expect(shown).toMatch(/Goblin 1: Goblin 1 is hit and falls, incapacitated\. \|/); // no details button a player could not use
+    expect(shown).toMatch(/Goblin 1: is hit and falls, incapacitated\. \|/); // no details button a player could not use
     expect(shown).not.toMatch(/Vitality 30 -> -8/);
     expect(gmCard!.whisperTo).toBe('gm');
     expect(gmCard!.noarchive).toBeFalsy(); // the GM's record stays
-    expect(readable(gmCard!)).toMatch(/Goblin 1: Goblin 1 is hit and falls, incapacitated\. Vitality 30 -> -8/);
+    expect(readable(gmCard!)).toMatch(/Goblin 1: is hit and falls, incapacitated\. Vitality 30 -> -8/);
     expect(readable(gmCard!)).toMatch(/Goblin 2: .* Vitality 30 -> -8/);
     expect(detailsButtons(publicCard!)).toHaveLength(1); // Bob's: his breakdown is public
     expect(detailsButtons(gmCard!)).toHaveLength(2); // the goblins', on the GM's card
@@ -43,11 +43,11 @@ describe.each(MODES)('one message per audience (%s)', (mode) => {
     const [bobDetails] = detailsButtons(fromScript(out)[0]!);
     const [goblinDetails] = detailsButtons(fromScript(out)[1]!); // from the GM's card
     const bob = await table.say('Ben', bobDetails!); // Bob's breakdowns are public (a PC)
-    expect(whispered(bob, 'Ben')).toEqual([expect.stringMatching(/^Bob takes 70 physical \| .*70 x 80% soak = 56/)]);
+    expect(whispered(bob, 'Ben')).toEqual([expect.stringMatching(/^Bob takes no damage: the armor holds \(70 physical\) \| .*70 x 80% soak = 56/)]);
     const goblin = await table.say('Ben', goblinDetails!);
-    expect(whispered(goblin, 'Ben')).toEqual(["Goblin 1's breakdown is for the GM."]);
+    expect(whispered(goblin, 'Ben')).toEqual(["Goblin 1's breakdown is for the GM. [Help](!defense-round details --help)"]);
     const gm = await table.say('GM', goblinDetails!);
-    expect(whispered(gm, 'gm')[0]).toMatch(/^Goblin 1 takes 70 physical \| .*70 x 90% soak = 63/);
+    expect(whispered(gm, 'gm')[0]).toMatch(/^Goblin 1 loses 38 Vitality and falls, incapacitated \(70 physical\) \| .*70 x 90% soak = 63/);
   });
 
   it('a hit on 50 tokens posts at most three messages, and one whisper names every refused target', async () => {
@@ -66,7 +66,7 @@ describe.each(MODES)('one message per audience (%s)', (mode) => {
     const sent = fromScript(out);
     expect(sent.length).toBeLessThanOrEqual(3);
     expect(whispered(out, 'gm').filter((text) => /Not applied/.test(text))).toEqual([
-      'Not applied to every target: Broken: its Vitality bar (bar1) holds "lots", not a whole number; left as it was.',
+      'Not applied to every target: Broken: its Vitality bar (bar1) holds "lots", not a whole number; left as it was. [Help](!damage --help)',
     ]);
     expect(table.bar('Raider 48')).toBe(-8);
   });
@@ -83,7 +83,8 @@ describe.each(MODES)('one message per audience (%s)', (mode) => {
     const out = await table.say('GM', '!heal 5', ['Goblin 1', 'Goblin 2']);
     expect(publicFromScript(out)).toEqual([]);
     const card = whispered(out, 'gm').join('\n');
-    expect(card).toMatch(/Goblin 1 is not healed: already at its max\./);
+    expect(card).toMatch(/Goblin 1: is not healed: already at its max\./);
+    expect(card).toMatch(/Goblin 2: is not healed: already at its max\./);
     expect(card).not.toMatch(/is healed\./);
   });
 
@@ -109,14 +110,14 @@ describe.each(MODES)('one message per audience (%s)', (mode) => {
     });
     const raiders = table.mock.globals.findObjs({ _type: 'graphic', name: 'Raider' }).map((token) => token.id);
     const out = await table.say('Ben', `!stance defensive --ids ${raiders.join(' ')}`);
-    expect(whispered(out, 'Ben')).toEqual(['You do not control Raider (3 tokens).']);
+    expect(whispered(out, 'Ben')).toEqual(['You do not control Raider (3 tokens). [Help](!stance --help)']);
     const mixed = await table.say('Ben', `!stance defensive --ids ${table.id('Goblin 1')} ${table.id('Goblin 2')} ${raiders.join(' ')}`);
-    expect(whispered(mixed, 'Ben')).toEqual(['You do not control Goblin 1, Goblin 2, Raider (3 tokens).']);
+    expect(whispered(mixed, 'Ben')).toEqual(['You do not control Goblin 1, Goblin 2, Raider (3 tokens). [Help](!stance --help)']);
     // A rule's reason shared by several targets is said once, before their names.
     const saves = await table.say('GM', '!defend --action save --roll 5', ['Goblin 1', 'Goblin 2']);
     expect(whispered(saves, 'gm')).toEqual([expect.stringMatching(/^Goblin 1, Goblin 2: /)]);
     const bogus = await table.say('GM', '!damage 5 --ids nobody');
-    expect(whispered(bogus, 'gm')).toEqual(['No token to act on (--ids: no token on the table has the id "nobody").']);
+    expect(whispered(bogus, 'gm')).toEqual(['No token to act on (--ids: no token on the table has the id "nobody"). [Help](!damage --help)']);
   });
 
   it('names tokens, never ids, in refusals', async () => {
@@ -129,11 +130,12 @@ describe.each(MODES)('one message per audience (%s)', (mode) => {
     expect(said.replace(/--vs \S+/g, '')).not.toContain(table.id('Goblin 1'));
   });
 
-  it('a permission refusal is one line with no usage; a malformed command gets the usage', async () => {
+  it('a permission refusal is one line with no usage; a malformed command too, with the help', async () => {
     table = await openTable(mode);
     const refused = await table.say('Ben', '!damage 5', ['Goblin 1']);
-    expect(whispered(refused, 'Ben')).toEqual(['You do not control Goblin 1.']);
+    expect(whispered(refused, 'Ben')).toEqual(['You do not control Goblin 1. [Help](!damage --help)']);
     const malformed = await table.say('Ben', '!damage five', ['Goblin 1']);
-    expect(whispered(malformed, 'Ben')[0]).toMatch(/must be a whole number.*Usage: !damage N/);
+    expect(whispered(malformed, 'Ben')[0]).toMatch(/^The damage amount must be a whole number or an inline roll like \[\[2d6\+3\]\] \(got "five"\)\. \[Help\]\(!damage --help\)$/);
+    expect(whispered(malformed, 'Ben')).toHaveLength(1);
   });
 });

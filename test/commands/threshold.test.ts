@@ -54,7 +54,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       expect(table.attr('Bob', 'vitality')).toBe(20);
       expect(table.attr('Bob', 'armor_physical')).toBe(18); // a threshold: it never wears
       expect(all(out)).toMatch(
-        /Defense succeeded \(from !defend\).*Hit chance 19 beats Physical Armor 18: a hit.*20 - 10 Defense = 10.*Vitality 30 -> 20/s,
+        /Defense: Succeeded \(from !defend\).*Hit chance 19 beats Physical Armor 18: a hit.*20 - 10 Defense = 10.*Vitality 30 -> 20/s,
       );
       expect(table.memory('Bob')).toBeUndefined(); // the pending defense is used up
       expect(table.markers('Bob')).toEqual([]);
@@ -65,10 +65,10 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       await table.passTurn();
       const defended = await table.say('Alice', '!defend --action defend --roll 56', ['Bob']);
       expect(all(defended)).toMatch(/Defend 56 vs 55: failure.*no defense against the next hit/s);
-      expect(defended.map((r) => r.content).join('\n')).toContain(`!damage ?{Damage} --ids ${table.id('Bob')}`);
+      expect(all(defended)).toContain(`!damage [[?{Damage}]] --ids ${table.id('Bob')}`);
       const out = await table.say('Alice', '!damage 20 --hit 19', ['Bob']);
       expect(table.attr('Bob', 'vitality')).toBe(10); // 30 - 20
-      expect(all(out)).toMatch(/Defense failed \(from !defend\).*Vitality 30 -> 10/s);
+      expect(all(out)).toMatch(/Defense: Failed \(from !defend\).*Vitality 30 -> 10/s);
       expect(all(out)).not.toMatch(/Defense = /);
     });
 
@@ -88,7 +88,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
     it('--defense success overrides the missing pending defense: 20 - 10 = 10, Vitality 20', async () => {
       await thresholdTable();
       const out = await table.say('GM', '!damage 20 --hit 19 --defense success', ['Bob']);
-      expect(all(out)).toMatch(/Defense succeeded \(--defense\): the armor's Defense applies/);
+      expect(all(out)).toMatch(/Defense: Succeeded \(--defense\): the armor's Defense applies/);
       expect(table.attr('Bob', 'vitality')).toBe(20);
     });
 
@@ -104,7 +104,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       await thresholdTable();
       const out = await table.say('Alice', '!damage 20 --hit 17 --situation side', ['Bob']);
       expect(table.attr('Bob', 'vitality')).toBe(10);
-      expect(all(out)).toMatch(/No defense.*Hit chance 17 \+ 2 side = 19 beats Physical Armor 18: a hit.*Vitality 30 -> 10/s);
+      expect(all(out)).toMatch(/Defense: None \| .*Hit chance 17 \+ 2 side = 19 beats Physical Armor 18: a hit.*Vitality 30 -> 10/s);
     });
   });
 
@@ -391,7 +391,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
     it('a hit to 0 is death (the dead marker); the free save needs no exp attribute and stands Bob up at 1', async () => {
       await thresholdTable(); // Bob has no exp attribute; it is his own turn, and saves stay allowed
       const out = await table.say('GM', '!damage 30', ['Bob']); // no --hit: the hit is decided; 30 - 30 = 0
-      expect(all(out)).toMatch(/No hit chance given: the hit is taken as decided.*Vitality 30 -> 0.*Dead at 0/s);
+      expect(all(out)).toMatch(/No hit chance given: the hit is taken as decided.*Vitality 30 -> 0.*Dies at 0/s);
       expect(table.attr('Bob', 'vitality')).toBe(0);
       expect(table.markers('Bob')).toEqual(['dead']);
       expect(table.memory('Bob')).toEqual({ roundsDead: 0 });
@@ -400,7 +400,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       expect(all(again)).toMatch(/Dead: takes no damage \(Vitality 0\)/);
       expect(table.attr('Bob', 'vitality')).toBe(0);
       const saved = await table.say('Alice', '!defend --action save --roll 50', ['Bob']); // 50 <= 50
-      expect(all(saved)).toMatch(/Vitality Save 50 vs 50: success.*Stands back up: Vitality 0 -> 1/s);
+      expect(all(saved)).toMatch(/Vitality save 50 vs 50: success.*Stands back up: Vitality 0 -> 1/s);
       expect(all(saved)).not.toMatch(/EXP/);
       expect(table.attr('Bob', 'vitality')).toBe(1);
       expect(table.markers('Bob')).toEqual([]);
@@ -415,7 +415,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       expect(table.attr('Bob', 'vitality')).toBe(-4);
       expect(table.memory('Bob')).toEqual({ roundsDead: 0 });
       const out = await table.say('Alice', '!defend --action save --roll 90', ['Bob']);
-      expect(all(out)).toMatch(/Vitality Save 90 vs 50: failure.*Still dead: 3 more tries, one a round, each for 1d% EXP/s);
+      expect(all(out)).toMatch(/Vitality save 90 vs 50: failure.*Still dead: 3 more tries, one a round, each for 1d% EXP/s);
       expect(table.memory('Bob')).toEqual({ roundsDead: 0, freeSaveUsed: true, triedThisRound: true });
     });
 
@@ -444,7 +444,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       table.mock.dice.force(30, 90);
       let out = await table.say('Alice', '!defend --action save', ['Bob']);
       expect(table.mock.dice.pendingForced()).toEqual([]);
-      expect(all(out)).toMatch(/Save costs 1d% EXP: 30, EXP 50 -> 20.*Vitality Save 90 vs 50: failure.*Still dead: 2 more tries/s);
+      expect(all(out)).toMatch(/Save costs 1d% EXP: 30, EXP 50 -> 20.*Vitality save 90 vs 50: failure.*Still dead: 2 more tries/s);
       expect(table.attr('Bob', 'exp')).toBe(20);
       expect(table.memory('Bob')).toEqual({ roundsDead: 1, freeSaveUsed: true, triedThisRound: true });
       out = await table.say('Alice', '!defend --action save --roll 1', ['Bob']);
@@ -457,7 +457,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       out = await table.say('Alice', '!defend --action save --roll 1', ['Bob']);
       expect(table.mock.dice.pendingForced()).toEqual([]); // with --roll only the cost die is rolled
       expect(all(out)).toMatch(/Save costs 1d% EXP: 45, but EXP is 20: not made, nothing taken, this round's try is used/);
-      expect(all(out)).not.toMatch(/Vitality Save 1/);
+      expect(all(out)).not.toMatch(/Vitality save 1/);
       expect(table.attr('Bob', 'exp')).toBe(20);
       expect(table.attr('Bob', 'vitality')).toBe(0);
       expect(table.markers('Bob')).toEqual(['dead']);
@@ -468,7 +468,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       await table.say('GM', '!defense-round next-round');
       table.mock.dice.force(20);
       out = await table.say('Alice', '!defend --action save --roll 50', ['Bob']);
-      expect(all(out)).toMatch(/Save costs 1d% EXP: 20, EXP 20 -> 0.*Vitality Save 50 vs 50: success.*Stands back up: Vitality 0 -> 1/s);
+      expect(all(out)).toMatch(/Save costs 1d% EXP: 20, EXP 20 -> 0.*Vitality save 50 vs 50: success.*Stands back up: Vitality 0 -> 1/s);
       expect(table.attr('Bob', 'exp')).toBe(0);
       expect(table.attr('Bob', 'vitality')).toBe(1);
       expect(table.markers('Bob')).toEqual([]);
@@ -549,7 +549,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       expect(whispered(mine, 'Alice')[0]).toMatch(/you have applied no damage that can be undone/i);
       expect(table.attr('Bob', 'exp')).toBe(20);
       const out = await table.say('GM', '!damage --undo');
-      expect(publicFromScript(out)).toEqual(['Save undone: Bob.']);
+      expect(publicFromScript(out)).toEqual(['Save undone: Bob (Vitality 1 -> 0).']);
       expect(table.attr('Bob', 'exp')).toBe(50);
       expect(table.attr('Bob', 'vitality')).toBe(0);
       expect(table.markers('Bob')).toEqual(['dead']);
@@ -599,7 +599,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       await table.say('Alice', '!damage 20 --hit 19', ['Bob']); // 30 - (20 - 10) = 20
       expect(table.attr('Bob', 'vitality')).toBe(20);
       const out = await table.say('Alice', '!damage --undo');
-      expect(publicFromScript(out)).toEqual(['Damage undone: Bob.']);
+      expect(publicFromScript(out)).toEqual(['Damage undone: Bob (Vitality 20 -> 30).']);
       expect(table.attr('Bob', 'vitality')).toBe(30);
       expect(table.memory('Bob')).toEqual({ pendingDefense: { result: 'success', situation: 'front', perceived: false } });
       await table.say('Alice', '!damage 40', ['Bob']); // 30 - (40 - 10) = 0: dead
@@ -770,7 +770,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       await thresholdTable();
       await table.say('GM', '!defend --action defend --roll 90', ['Goblin 2']); // remembered: a pending failure
       const out = await handEdit('Goblin 2', -3);
-      expect(whispered(out, 'gm').join('\n')).toMatch(/Goblin 2: Vitality edited by hand.*Vitality 30 -> -3.*Dead at 0/s);
+      expect(whispered(out, 'gm').join('\n')).toMatch(/Goblin 2: Vitality edited by hand.*Vitality 30 -> -3.*Dies at 0/s);
       expect(publicFromScript(out)).toEqual(['Goblin 2: Dead.']);
       expect(table.memory('Goblin 2')).toEqual({ roundsDead: 0 }); // the death clears the pending defense
     });
@@ -779,7 +779,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
     it('a token the script has not met, edited by hand from 30 to -3, gets the death card and the short line too', async () => {
       await thresholdTable();
       const out = await handEdit('Goblin 1', -3);
-      expect(whispered(out, 'gm').join('\n')).toMatch(/Goblin 1: Vitality edited by hand.*Vitality 30 -> -3.*Dead at 0/s);
+      expect(whispered(out, 'gm').join('\n')).toMatch(/Goblin 1: Vitality edited by hand.*Vitality 30 -> -3.*Dies at 0/s);
       expect(publicFromScript(out)).toEqual(['Goblin 1: Dead.']);
     });
 

@@ -14,7 +14,7 @@ describe.each(MODES)('!damage --undo (%s)', (mode) => {
     expect(table.attr('Bob', 'armor_physical')).toBe(20);
     expect(table.markers('Bob')).toEqual(['death-zone']);
     const out = await table.say('Alice', '!damage --undo');
-    expect(publicFromScript(out)).toEqual(['Damage undone: Bob.']);
+    expect(publicFromScript(out)).toEqual(['Damage undone: Bob (Vitality -120 -> 70).']);
     expect(table.attr('Bob', 'vitality')).toBe(70);
     expect(table.attr('Bob', 'armor_physical')).toBe(100);
     expect(table.markers('Bob')).toEqual([]);
@@ -82,7 +82,7 @@ describe.each(MODES)('!damage --undo (%s)', (mode) => {
     await table.say('GM', '!damage 10', ['Goblin 1']);
     const gm = await table.say('GM', '!damage --undo');
     expect(publicFromScript(gm)).toEqual([]);
-    expect(whispered(gm, 'gm')).toEqual(['Damage undone on hidden token: Goblin 1.']);
+    expect(whispered(gm, 'gm')).toEqual(['Damage undone (GM): Goblin 1 (hidden).']); // the armor held: no Vitality came back
   });
 
   it('says when there is nothing to undo', async () => {
@@ -118,10 +118,11 @@ describe.each(MODES)('!damage --undo puts back only what the damage changed (%s)
     await table.say('Alice', '!damage 200', ['Bob']);
     await table.say('Alice', '!defend --action defend --roll 10', ['Bob']);
     const out = await table.say('Alice', '!damage --undo');
-    expect(whispered(out, 'Alice')[0]).toBe('Nothing undone: Bob changed since that damage. Only the GM can undo over later changes: ask the GM.');
+    expect(whispered(out, 'Alice')[0]).toBe('Nothing undone, changed since: Bob has a new pending defense. Only the GM can undo over later changes. [Help](!damage --undo --help)');
     expect(table.bar('Bob')).toBe(40);
     const gm = await table.say('GM', '!damage --undo');
-    expect(whispered(gm, 'gm')[0]).toMatch(/Bob has a new pending defense/);
+    expect(whispered(gm, 'gm')[0]).toMatch(/^Nothing undone, changed since: Bob has a new pending defense\. \[Undo anyway\]\(!damage --undo --entry U1 --force\) \[Help\]\(!damage --undo --help\)$/);
+    expect(table.bar('Bob')).toBe(40);
   });
 
   it('a stance taken after the hit is named as the change, and a forced undo keeps it with its marker', async () => {
@@ -169,7 +170,7 @@ describe.each(MODES)('!damage --undo puts back only what the damage changed (%s)
     table = await openTable(mode);
     await table.say('GM', '!damage 5', ['Crate']);
     const out = await table.say('GM', `!damage --undo --ids ${table.id('Crate')}`);
-    expect(whispered(out, 'gm')[0]).toMatch(/--undo takes no other flag \(got --ids\)/);
+    expect(whispered(out, 'gm')[0]).toMatch(/^--undo takes no --ids: it undoes your last damage \(or its card's, with --entry\), whatever is selected\. \[Help\]\(!damage --undo --help\)$/);
     expect(table.bar('Crate')).toBe(15);
   });
 });

@@ -28,7 +28,7 @@ describe('a fight on the demo table', () => {
     await fight.say('!damage 200');
     expect(bar(fight, 'Bob')).toMatchObject({ value: '40', max: '70' });
     const card = lastCard(fight);
-    expect(card.title).toBe('Bob takes 200 physical');
+    expect(card.title).toBe('Bob loses 30 Vitality (200 physical)');
     expect(card.rows.Breakdown).toContain('200 x 80% soak = 160\n160 - 100 Physical = 60');
     expect(fight.tokens()[0]!.sheet.find((s) => s.key === 'armor_physical')).toMatchObject({ current: '60', max: '100' });
     expect(fight.entries.filter((e) => e.kind === 'crash')).toEqual([]);

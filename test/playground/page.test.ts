@@ -88,7 +88,7 @@ describe('the playground in a browser', () => {
     expect(await card('Bob').locator('.bar-vitality .bar-num').textContent()).toBe('40 / 70');
     expect(await sheetValue('Bob', 'Physical').textContent()).toBe('60/100');
     const card200 = lastTemplate();
-    expect(await card200.locator('caption').textContent()).toBe('Bob takes 200 physical');
+    expect(await card200.locator('caption').textContent()).toBe('Bob loses 30 Vitality (200 physical)');
     const breakdown = await row(card200, 'Breakdown').innerText();
     expect(breakdown.split('\n')).toEqual([
       '200 x 80% soak = 160',

@@ -282,8 +282,8 @@ describe('soak: setVitality', () => {
     expect(set.vitality).toBe(-3);
     expect(set.state).toEqual({ life: { condition: 'incapacitated', savesOwed: 1 } });
     expect(set.steps).toEqual([{ kind: 'vitality-change', before: 30, after: -3 }, { kind: 'incapacitated', savesOwed: 1 }]);
-    expect(set.steps.map((step) => soak.words(step, nameOf))).toEqual(['Vitality 30 -> -3', 'Incapacitated: 1 save owed']);
-    expect(set.conditions.map((step) => soak.words(step, nameOf))).toEqual(['Incapacitated: 1 save owed']);
+    expect(set.steps.map((step) => soak.words(step, nameOf))).toEqual(['Vitality 30 -> -3', 'Falls: incapacitated']);
+    expect(set.conditions.map((step) => soak.words(step, nameOf))).toEqual(['Falls: incapacitated']);
     expect(soak.words(set.now!, nameOf)).toMatch(/^Incapacitated/);
   });
 
@@ -399,9 +399,9 @@ describe('soak: words', () => {
   });
 
   it('words damage steps as the seed writes them', () => {
-    expect(soak.words({ kind: 'defense-used', result: 'success', source: 'pending' } as Step, nameOf)).toBe('Defense succeeded (from !defend): the hit is blocked, no damage');
+    expect(soak.words({ kind: 'defense-used', result: 'success', source: 'pending' } as Step, nameOf)).toBe('Succeeded (from !defend): the hit is blocked, no damage');
     expect(soak.words({ kind: 'vitality-change', before: 70, after: 40 } as Step, nameOf)).toBe('Vitality 70 -> 40');
-    expect(soak.words({ kind: 'pending-defense', result: 'success' } as Step, nameOf)).toBe('Pending defense: success, the next hit on this token is negated');
+    expect(soak.words({ kind: 'pending-defense', result: 'success' } as Step, nameOf)).toBe('Kept for the next hit on this token: that hit is negated');
   });
 
   it('names ids in defend steps through nameOf', () => {
@@ -435,7 +435,7 @@ describe('threshold: planDamage', () => {
     expect(outcome.headline).toBe('hit');
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 20 }]);
     expect(cardLines(threshold, outcome)).toEqual([
-      "Defense succeeded (--defense): the armor's Defense applies",
+      "Succeeded (--defense): the armor's Defense applies",
       'Hit chance 19 beats Physical Armor 18: a hit',
       '20 - 10 Defense = 10',
       'Vitality 30 -> 20',
@@ -588,9 +588,9 @@ describe('threshold: the rest of the contract', () => {
     expect(fall.state).toEqual({ roundsDead: 0 });
     expect(fall.steps.map((step) => threshold.words(step, nameOf))).toEqual([
       'Vitality 10 -> 0',
-      'Dead at 0: one free Vitality Save (!defend --action save), then one try a round for 1d% EXP, for 4 rounds',
+      'Dies at 0: after the free save, one try a round for 1d% EXP, for 4 rounds',
     ]);
-    expect(threshold.words(fall.now!, nameOf)).toBe('Dead: the free Vitality Save is owed (!defend --action save)');
+    expect(threshold.words(fall.now!, nameOf)).toBe('Dead: the free Vitality save is owed (!defend --action save)');
     // The dead make no defense: one made ahead goes with the death.
     expect(fall.dropsAnswer).toBe(true);
     const back = threshold.setVitality(-2, 1, { roundsDead: 2, freeSaveUsed: true });

@@ -306,7 +306,7 @@ describe('opposed: planDamage', () => {
     expect(o.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 16 }]);
     expect(o.headline).toBe('hit');
     expect(lines(o)).toEqual([
-      'Defense (passive) 8 + 10 passive = 18',
+      'Defense (passive) d20 8 + 10 passive = 18',
       'Attack 24 beats defense 18: a hit',
       'Damage 8 + 6 margin = 14',
       'Effective armor 0 - 0 AP = 0: 14 beats it, Vitality damage',
@@ -348,7 +348,7 @@ describe('opposed: planDamage', () => {
       { kind: 'bar', resource: 'vitality', to: 16 },
     ]);
     // no stance: passive
-    expect(card(outcome(damage('!damage 8 --attack 24 --defense-roll 8', facts({ values })))).title).toBe('Goblin 1 is attacked: 24 vs passive defense');
+    expect(card(outcome(damage('!damage 8 --attack 24 --defense-roll 8', facts({ values })))).title).toBe('Goblin 1 loses 14 Vitality (attack 24 vs passive defense)');
   });
 
   it('the overwhelmed fall-back is said: full from 4 with the current turn 15 -> active', () => {
@@ -390,7 +390,7 @@ describe('opposed: planDamage', () => {
 
   it('missing defense modifiers and armor count as 0: D = the roll alone', () => {
     const o = outcome(damage('!damage 8 --attack 24 --defense-roll 8', facts({ values: {} })));
-    expect(lines(o)[0]).toBe('Defense (passive) 8 + 0 passive = 8');
+    expect(lines(o)[0]).toBe('Defense (passive) d20 8 + 0 passive = 8');
     expect(o.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 6 }]); // 8 + 16 = 24: 30 -> 6
   });
 

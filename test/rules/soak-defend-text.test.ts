@@ -28,8 +28,8 @@ describe('describeDefendStep', () => {
     [{ kind: 'action-check', action: 'defend', roll: 5, baseTarget: 55, adjustments: [-5], target: 50, success: true, critical: true }, 'Defend 5 vs 55 - 5 = 50: success (critical)'],
     [{ kind: 'action-check', action: 'evade', roll: 1, baseTarget: 45, adjustments: [-50, 5, -10], target: -10, success: false, critical: false }, 'Evade 1 vs 45 - 50 + 5 - 10 = -10: failure'],
     [{ kind: 'action-check', action: 'react', roll: 61, baseTarget: 60, adjustments: [], target: 60, success: false, critical: false }, 'Reaction 61 vs 60: failure'],
-    [{ kind: 'pending-defense', result: 'success' }, 'Pending defense: success, the next hit on this token is negated'],
-    [{ kind: 'pending-defense', result: 'fail' }, 'Pending defense: failure, the next hit on this token applies'],
+    [{ kind: 'pending-defense', result: 'success' }, 'Kept for the next hit on this token: that hit is negated'],
+    [{ kind: 'pending-defense', result: 'fail' }, 'Kept for the next hit on this token: that hit lands'],
     [{ kind: 'reaction-recorded', vs: 'orc', success: true }, 'Reaction against orc: success, kept for this round'],
     [{ kind: 'counter-announced', vs: 'orc', ally: null, skillName: null }, 'Counter attack against orc'],
     [{ kind: 'counter-announced', vs: 'orc', ally: null, skillName: 'Riposte' }, 'Counter attack against orc (Riposte)'],
@@ -63,7 +63,7 @@ describe('describeDefendStep', () => {
       'Perception 34 vs 50: success',
       'Behind: -5 to defend',
       'Defend 40 vs 55 - 5 = 50: success',
-      'Pending defense: success, the next hit on this token is negated',
+      'Kept for the next hit on this token: that hit is negated',
     ]);
   });
 });

@@ -155,10 +155,10 @@ describe('The Defensive Turn: Bob, Vitality 30, Defense 10, Physical Armor 18, h
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 20 }]);
     expect(outcome.state).toEqual({});
     expect(outcome.answer).toBeNull();
-    expect(card(outcome).title).toBe('Bob is attacked: 20 physical');
+    expect(card(outcome).title).toBe('Bob loses 10 Vitality (20 physical)');
     // A standing token has no "Now" step: the card has no such row.
     expect(card(outcome).rows).toEqual([
-      { label: 'Defense', lines: ["Defense succeeded (from !defend): the armor's Defense applies"] },
+      { label: 'Defense', lines: ["Succeeded (from !defend): the armor's Defense applies"] },
       { label: 'Breakdown', lines: ['Hit chance 19 beats Physical Armor 18: a hit', '20 - 10 Defense = 10', 'Vitality 30 -> 20'] },
     ]);
     expect(card(outcome).summary).toBe('Bob is hit.');
@@ -413,7 +413,7 @@ describe('a pending defense answers the situation it was made for', () => {
     const outcome = outcomeOf(damage('!damage 20', bob({}, { answer: pending('fail'), vitality: bar(20, 30) })));
     expect(outcome.state).toEqual({ roundsDead: 0 });
     expect(outcome.answer).toBeNull();
-    expect(card(outcome).rows.find((row) => row.label === 'Now')!.lines).toEqual(['Dead: the free Vitality Save is owed (!defend --action save)']);
+    expect(card(outcome).rows.find((row) => row.label === 'Now')!.lines).toEqual(['Dead: the free Vitality save is owed (!defend --action save)']);
   });
 
   it.each([0, -5])('a dead token (Vitality %i) takes no damage and keeps its state', (vitality) => {
@@ -908,7 +908,7 @@ describe('Vitality saves (!defend --action save)', () => {
     expect(outcome.state).toEqual({});
     expect(outcome.undoable).toBeUndefined();
     expect(card(outcome).summary).toBe('Bob makes a save and stands back up.');
-    expect(linesOf(outcome)).toEqual(['Vitality Save 20 vs 40: success', 'Stands back up: Vitality -3 -> 1', 'Standing, Vitality 1']);
+    expect(linesOf(outcome)).toEqual(['Vitality save 20 vs 40: success', 'Stands back up: Vitality -3 -> 1', 'Standing, Vitality 1']);
   });
 
   it('a failed free save keeps it dead and uses the round\'s try; the next tries are paid', () => {
@@ -1151,8 +1151,8 @@ describe('state', () => {
     // The dead make no defense: a pending defense goes with the death.
     expect(fall.dropsAnswer).toBe(true);
     expect(fall.steps).toEqual([{ kind: 'vitality-change', before: 10, after: -2 }, { kind: 'dead-at-0' }]);
-    expect(fall.conditions.map((step) => threshold.words(step, nameOf))).toEqual(['Dead at 0: one free Vitality Save (!defend --action save), then one try a round for 1d% EXP, for 4 rounds']);
-    expect(threshold.words(fall.now!, nameOf)).toBe('Dead: the free Vitality Save is owed (!defend --action save)');
+    expect(fall.conditions.map((step) => threshold.words(step, nameOf))).toEqual(['Dies at 0: after the free save, one try a round for 1d% EXP, for 4 rounds']);
+    expect(threshold.words(fall.now!, nameOf)).toBe('Dead: the free Vitality save is owed (!defend --action save)');
   });
 
   it('setVitality: a dead token\'s lowered bar is set back', () => {
@@ -1259,7 +1259,7 @@ describe('words', () => {
   it('words the checks with their difficulty and modifiers', () => {
     expect(threshold.words(checkStep('perceive', 40, 50, 'impossible', 5, 17, false), nameOf)).toBe('Perceive 40 vs 50 impossible (quarter) + 5 = 17: failure');
     expect(threshold.words(checkStep('react', 2, 60, 'hard', -3, 27, true, true), nameOf)).toBe('React 2 vs 60 hard (half) - 3 = 27: success (critical)');
-    expect(threshold.words(checkStep('save', 20, 40, 'normal', 0, 40, true), nameOf)).toBe('Vitality Save 20 vs 40: success');
+    expect(threshold.words(checkStep('save', 20, 40, 'normal', 0, 40, true), nameOf)).toBe('Vitality save 20 vs 40: success');
     expect(threshold.words(checkStep('defend', 20, 55, 'normal', 5, 60, true), nameOf)).toBe('Defend 20 vs 55 + 5 = 60: success');
   });
 
