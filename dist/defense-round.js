@@ -17,38 +17,33 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var En = Object.defineProperty, Oa = Object.getOwnPropertyDescriptor, Ca = Object.getOwnPropertyNames, Ur = Object.prototype.hasOwnProperty, Ia = (e, t) => {
+var _n = Object.defineProperty, Ia = Object.getOwnPropertyDescriptor, Na = Object.getOwnPropertyNames, Br = Object.prototype.hasOwnProperty, Pa = (e, t) => {
 for (var n in t)
-Ur.call(t, n) && En(e, n, { get: t[n], enumerable: !0 });
-}, Na = (e, t, n, r) => {
+Br.call(t, n) && _n(e, n, { get: t[n], enumerable: !0 });
+}, Ma = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
-for (let i of Ca(t))
-!Ur.call(e, i) && i !== n && En(e, i, { get: () => t[i], enumerable: !(r = Oa(t, i)) || r.enumerable });
+for (let i of Na(t))
+!Br.call(e, i) && i !== n && _n(e, i, { get: () => t[i], enumerable: !(r = Ia(t, i)) || r.enumerable });
 return e;
-}, Pa = (e) => Na(En({}, "__esModule", { value: !0 }), e), Br = {};
-Ia(Br, {
-onDamage: () => sh,
-version: () => ih
+}, La = (e) => Ma(_n({}, "__esModule", { value: !0 }), e), Hr = {};
+Pa(Hr, {
+onDamage: () => ah,
+version: () => sh
 });
-var S = Math, C = Number, E = String, k = Object, Z = Array, de = JSON, M = Map, q = Set, Ma = WeakMap, Bt = Error, Hr = RangeError, Kr = Promise, Ht = Date, La = isNaN, ja = "0.2.0", se = "DefenseRound", ve = ja, Kt, Fa = {
+var S = Math, C = Number, E = String, k = Object, Z = Array, de = JSON, M = Map, q = Set, Fa = WeakMap, Bt = Error, Kr = RangeError, xr = Promise, Ht = Date, ja = isNaN, Ga = "0.2.0", se = "DefenseRound", ve = Ga, Kt, Va = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0
 };
 // @__NO_SIDE_EFFECTS__
-function xr(e) {
-return !e && !Kt ? Fa : {
+function Wr(e) {
+return !e && !Kt ? Va : {
 lang: e?.lang ?? Kt?.lang,
 message: e?.message,
 abortEarly: e?.abortEarly ?? Kt?.abortEarly,
 abortPipeEarly: e?.abortPipeEarly ?? Kt?.abortPipeEarly
 };
-}
-var Ga;
-// @__NO_SIDE_EFFECTS__
-function Va(e) {
-return Ga?.get(e);
 }
 var Ua;
 // @__NO_SIDE_EFFECTS__
@@ -57,16 +52,21 @@ return Ua?.get(e);
 }
 var Ha;
 // @__NO_SIDE_EFFECTS__
-function Ka(e, t) {
-return Ha?.get(e)?.get(t);
+function Ka(e) {
+return Ha?.get(e);
+}
+var xa;
+// @__NO_SIDE_EFFECTS__
+function Wa(e, t) {
+return xa?.get(e)?.get(t);
 }
 // @__NO_SIDE_EFFECTS__
-function He(e) {
+function Ke(e) {
 const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
 }
-function K(e, t, n, r, i) {
-const s = i && "input" in i ? i.input : n.value, a = i?.expected ?? e.expects ?? null, o = i?.received ?? /* @__PURE__ */ He(s), c = {
+function x(e, t, n, r, i) {
+const s = i && "input" in i ? i.input : n.value, a = i?.expected ?? e.expects ?? null, o = i?.received ?? /* @__PURE__ */ Ke(s), c = {
 kind: e.kind,
 type: e.type,
 input: s,
@@ -79,19 +79,19 @@ issues: i?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ Ka(e.reference, c.lang) ?? (l ? /* @__PURE__ */ Ba(c.lang) : null) ?? r.message ?? /* @__PURE__ */ Va(c.lang);
+}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ Wa(e.reference, c.lang) ?? (l ? /* @__PURE__ */ Ka(c.lang) : null) ?? r.message ?? /* @__PURE__ */ Ba(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];
 }
 // @__NO_SIDE_EFFECTS__
-function xa(e, t) {
+function Ya(e, t) {
 return e === t || C.isNaN(e) && C.isNaN(t);
 }
 // @__NO_SIDE_EFFECTS__
-function Wa(e, t) {
+function za(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
 }
 // @__NO_SIDE_EFFECTS__
-function _n(e, t) {
+function Dn(e, t) {
 const n = [...new q(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";
 }
@@ -99,21 +99,21 @@ function te(e) {
 return e["~standard"] = {
 version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ xr())
+validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ Wr())
 }, e;
 }
 // @__NO_SIDE_EFFECTS__
-function Wr(e) {
+function Yr(e) {
 return {
 kind: "validation",
 type: "finite",
-reference: Wr,
+reference: Yr,
 async: !1,
 expects: null,
 requirement: C.isFinite,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && K(this, "finite", t, n), t;
+return t.typed && !this.requirement(t.value) && x(this, "finite", t, n), t;
 }
 };
 }
@@ -128,7 +128,7 @@ expects: null,
 requirement: C.isInteger,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && K(this, "integer", t, n), t;
+return t.typed && !this.requirement(t.value) && x(this, "integer", t, n), t;
 }
 };
 }
@@ -143,22 +143,22 @@ expects: `<=${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && n.value.length > this.requirement && K(this, "length", n, r, { received: `${n.value.length}` }), n;
+return n.typed && n.value.length > this.requirement && x(this, "length", n, r, { received: `${n.value.length}` }), n;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function st(e, t) {
+function at(e, t) {
 return {
 kind: "validation",
 type: "max_value",
-reference: st,
+reference: at,
 async: !1,
-expects: `<=${e instanceof Ht ? e.toJSON() : /* @__PURE__ */ He(e)}`,
+expects: `<=${e instanceof Ht ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value <= this.requirement) && K(this, "value", n, r, { received: n.value instanceof Ht ? n.value.toJSON() : /* @__PURE__ */ He(n.value) }), n;
+return n.typed && !(n.value <= this.requirement) && x(this, "value", n, r, { received: n.value instanceof Ht ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
 }
 };
 }
@@ -173,22 +173,22 @@ expects: `>=${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && n.value.length < this.requirement && K(this, "length", n, r, { received: `${n.value.length}` }), n;
+return n.typed && n.value.length < this.requirement && x(this, "length", n, r, { received: `${n.value.length}` }), n;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function at(e, t) {
+function ot(e, t) {
 return {
 kind: "validation",
 type: "min_value",
-reference: at,
+reference: ot,
 async: !1,
-expects: `>=${e instanceof Ht ? e.toJSON() : /* @__PURE__ */ He(e)}`,
+expects: `>=${e instanceof Ht ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value >= this.requirement) && K(this, "value", n, r, { received: n.value instanceof Ht ? n.value.toJSON() : /* @__PURE__ */ He(n.value) }), n;
+return n.typed && !(n.value >= this.requirement) && x(this, "value", n, r, { received: n.value instanceof Ht ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
 }
 };
 }
@@ -203,44 +203,44 @@ expects: `${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !this.requirement.test(n.value) && K(this, "format", n, r), n;
+return n.typed && !this.requirement.test(n.value) && x(this, "format", n, r), n;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function ot(e) {
+function ct(e) {
 return {
 kind: "validation",
 type: "safe_integer",
-reference: ot,
+reference: ct,
 async: !1,
 expects: null,
 requirement: C.isSafeInteger,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && K(this, "safe integer", t, n), t;
+return t.typed && !this.requirement(t.value) && x(this, "safe integer", t, n), t;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function Dn() {
+function Rn() {
 return {
 kind: "transformation",
 type: "trim",
-reference: Dn,
+reference: Rn,
 async: !1,
 "~run"(e) {
 return e.value = e.value.trim(), e;
 }
 };
 }
-var Ya = { abortEarly: !0 };
+var Xa = { abortEarly: !0 };
 // @__NO_SIDE_EFFECTS__
-function za(e, t, n) {
+function qa(e, t, n) {
 return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
 }
 // @__NO_SIDE_EFFECTS__
-function Rn(e, t, n) {
+function On(e, t, n) {
 return typeof e.default == "function" ? e.default(t, n) : e.default;
 }
 // @__NO_SIDE_EFFECTS__
@@ -276,37 +276,37 @@ break;
 }
 o.typed || (n.typed = !1), n.value.push(o.value);
 }
-} else K(this, "type", n, r);
+} else x(this, "type", n, r);
 return n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Ke(e) {
+function xe(e) {
 return te({
 kind: "schema",
 type: "boolean",
-reference: Ke,
+reference: xe,
 expects: "boolean",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "boolean" ? t.typed = !0 : K(this, "type", t, n), t;
+return typeof t.value == "boolean" ? t.typed = !0 : x(this, "type", t, n), t;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Yr(e, t) {
+function zr(e, t) {
 return te({
 kind: "schema",
 type: "custom",
-reference: Yr,
+reference: zr,
 expects: "unknown",
 async: !1,
 check: e,
 message: t,
 "~run"(n, r) {
-return this.check(n.value) ? n.typed = !0 : K(this, "type", n, r), n;
+return this.check(n.value) ? n.typed = !0 : x(this, "type", n, r), n;
 }
 });
 }
@@ -316,12 +316,12 @@ return te({
 kind: "schema",
 type: "literal",
 reference: ae,
-expects: /* @__PURE__ */ He(e),
+expects: /* @__PURE__ */ Ke(e),
 async: !1,
 literal: e,
 message: t,
 "~run"(n, r) {
-return /* @__PURE__ */ xa(n.value, this.literal) ? n.typed = !0 : K(this, "type", n, r), n;
+return /* @__PURE__ */ Ya(n.value, this.literal) ? n.typed = !0 : x(this, "type", n, r), n;
 }
 });
 }
@@ -336,7 +336,7 @@ async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ Rn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ On(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
 }
 });
 }
@@ -350,16 +350,16 @@ expects: "number",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "number" && !La(t.value) ? t.typed = !0 : K(this, "type", t, n), t;
+return typeof t.value == "number" && !ja(t.value) ? t.typed = !0 : x(this, "type", t, n), t;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function zr(e, t) {
+function Xr(e, t) {
 return te({
 kind: "schema",
 type: "object",
-reference: zr,
+reference: Xr,
 expects: "Object",
 async: !1,
 entries: e,
@@ -371,7 +371,7 @@ n.typed = !0, n.value = {};
 for (const s in this.entries) {
 const a = this.entries[s];
 if (s in i || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
-const o = s in i ? i[s] : /* @__PURE__ */ Rn(a), c = a["~run"]({ value: o }, r);
+const o = s in i ? i[s] : /* @__PURE__ */ On(a), c = a["~run"]({ value: o }, r);
 if (c.issues) {
 const l = {
 type: "object",
@@ -388,8 +388,8 @@ break;
 }
 }
 c.typed || (n.typed = !1), n.value[s] = c.value;
-} else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ za(a);
-else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (K(this, "key", n, r, {
+} else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ qa(a);
+else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (x(this, "key", n, r, {
 input: void 0,
 expected: `"${s}"`,
 path: [{
@@ -402,7 +402,7 @@ value: i[s]
 }), r.abortEarly))
 break;
 }
-} else K(this, "type", n, r);
+} else x(this, "type", n, r);
 return n;
 }
 });
@@ -418,7 +418,7 @@ async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ Rn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ On(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
 }
 });
 }
@@ -428,12 +428,12 @@ return te({
 kind: "schema",
 type: "picklist",
 reference: oe,
-expects: /* @__PURE__ */ _n(e.map(He), "|"),
+expects: /* @__PURE__ */ Dn(e.map(Ke), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {
-return this.options.includes(n.value) ? n.typed = !0 : K(this, "type", n, r), n;
+return this.options.includes(n.value) ? n.typed = !0 : x(this, "type", n, r), n;
 }
 });
 }
@@ -452,7 +452,7 @@ message: n,
 const s = r.value;
 if (s && typeof s == "object") {
 r.typed = !0, r.value = {};
-for (const a in s) if (/* @__PURE__ */ Wa(s, a)) {
+for (const a in s) if (/* @__PURE__ */ za(s, a)) {
 const o = s[a], c = this.key["~run"]({ value: a }, i);
 if (c.issues) {
 const d = {
@@ -487,7 +487,7 @@ break;
 }
 (!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);
 }
-} else K(this, "type", r, i);
+} else x(this, "type", r, i);
 return r;
 }
 });
@@ -502,16 +502,16 @@ expects: "string",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "string" ? t.typed = !0 : K(this, "type", t, n), t;
+return typeof t.value == "string" ? t.typed = !0 : x(this, "type", t, n), t;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Xr(e, t) {
+function qr(e, t) {
 return te({
 kind: "schema",
 type: "tuple",
-reference: Xr,
+reference: qr,
 expects: "Array",
 async: !1,
 items: e,
@@ -539,25 +539,25 @@ break;
 }
 o.typed || (n.typed = !1), n.value.push(o.value);
 }
-} else K(this, "type", n, r);
+} else x(this, "type", n, r);
 return n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function qr(e) {
+function Jr(e) {
 let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;
 }
 // @__NO_SIDE_EFFECTS__
-function Jr(e, t) {
+function Qr(e, t) {
 return te({
 kind: "schema",
 type: "union",
-reference: Jr,
-expects: /* @__PURE__ */ _n(e.map((n) => n.expects), "|"),
+reference: Qr,
+expects: /* @__PURE__ */ Dn(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
@@ -575,10 +575,10 @@ else a ? a.push(c) : a = [c];
 if (i) return i;
 if (s) {
 if (s.length === 1) return s[0];
-K(this, "type", n, r, { issues: /* @__PURE__ */ qr(s) }), n.typed = !0;
+x(this, "type", n, r, { issues: /* @__PURE__ */ Jr(s) }), n.typed = !0;
 } else {
 if (a?.length === 1) return a[0];
-K(this, "type", n, r, { issues: /* @__PURE__ */ qr(a) });
+x(this, "type", n, r, { issues: /* @__PURE__ */ Jr(a) });
 }
 return n;
 }
@@ -598,11 +598,11 @@ return e.typed = !0, e;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Qr(e, t, n) {
+function Zr(e, t, n) {
 return te({
 kind: "schema",
 type: "variant",
-reference: Qr,
+reference: Zr,
 expects: "Object",
 async: !1,
 key: e,
@@ -622,7 +622,7 @@ const v = h.entries[m];
 if (m in s ? v["~run"]({
 typed: !1,
 value: s[m]
-}, Ya).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {
+}, Xa).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {
 p = !1, c !== m && (o < g || o === g && m in s && !(c in s)) && (o = g, c = m, l = []), c === m && l.push(h.entries[m].expects);
 break;
 }
@@ -637,9 +637,9 @@ if (a && !a.issues) break;
 }
 };
 if (d(this, new q([this.key])), a) return a;
-K(this, "type", r, i, {
+x(this, "type", r, i, {
 input: s[c],
-expected: /* @__PURE__ */ _n(l, "|"),
+expected: /* @__PURE__ */ Dn(l, "|"),
 path: [{
 type: "object",
 origin: "value",
@@ -648,13 +648,13 @@ key: c,
 value: s[c]
 }]
 });
-} else K(this, "type", r, i);
+} else x(this, "type", r, i);
 return r;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function F(...e) {
+function j(...e) {
 return te({
 ...e[0],
 pipe: e,
@@ -671,8 +671,8 @@ return t;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function xe(e, t, n) {
-const r = e["~run"]({ value: t }, /* @__PURE__ */ xr(n));
+function We(e, t, n) {
+const r = e["~run"]({ value: t }, /* @__PURE__ */ Wr(n));
 return {
 typed: r.typed,
 success: !r.issues,
@@ -681,9 +681,9 @@ issues: r.issues
 };
 }
 function G(e) {
-return /* @__PURE__ */ zr(k.assign(k.create(null), e));
+return /* @__PURE__ */ Xr(k.assign(k.create(null), e));
 }
-var Zr = ["vitality", "soul", "power"], ct = { vitality: "Vitality", soul: "Soul", power: "Power" }, At = [
+var ei = ["vitality", "soul", "power"], Ye = { vitality: "Vitality", soul: "Soul", power: "Power" }, At = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -711,32 +711,32 @@ return t;
 function T(e, t) {
 return t.section = e, t;
 }
-function On(e) {
+function Cn(e) {
 return "kind" in e;
 }
-var zt = -10, ei = -9, ti = 1, lt = 1, Cn = 3, dt = { condition: "none", savesOwed: 0 }, Xt = { condition: "dead", savesOwed: 0 };
-function ni(e) {
+var zt = -10, ti = -9, ni = 1, lt = 1, In = 3, dt = { condition: "none", savesOwed: 0 }, Xt = { condition: "dead", savesOwed: 0 };
+function ri(e) {
 return e > 0 ? { ...dt } : e > zt ? { condition: "incapacitated", savesOwed: 0 } : { ...Xt };
 }
-function In(e) {
+function Nn(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
 }
-function Xa(e, t, n) {
-return n.condition === "dying" ? { life: { ...Xt }, steps: [...In(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...dt }, steps: [] } : e > 0 ? t <= zt ? { life: { condition: "dying", savesOwed: Cn }, steps: [{ kind: "dying", savesOwed: Cn }] } : {
+function Ja(e, t, n) {
+return n.condition === "dying" ? { life: { ...Xt }, steps: [...Nn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...dt }, steps: [] } : e > 0 ? t <= zt ? { life: { condition: "dying", savesOwed: In }, steps: [{ kind: "dying", savesOwed: In }] } : {
 life: { condition: "incapacitated", savesOwed: lt },
 steps: [{ kind: "incapacitated", savesOwed: lt }]
-} : t <= zt ? { life: { ...Xt }, steps: [...In(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
+} : t <= zt ? { life: { ...Xt }, steps: [...Nn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
 }
-function ri(e, t, n) {
+function ii(e, t, n) {
 if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = S.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
 if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-const a = Xa(e, i, n);
+const a = Ja(e, i, n);
 for (const o of a.steps) s.push(o);
 return { applied: !0, after: i, life: a.life, steps: s };
 }
-function qa(e, t) {
+function Qa(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
 after: 0,
@@ -747,22 +747,22 @@ steps: [
 ]
 };
 }
-function Ja(e, t, n) {
+function Za(e, t, n) {
 if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const i = ri(e, e - t, n), s = i.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
+const i = ii(e, e - t, n), s = i.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
 return { after: i.applied ? t : i.after, life: i.life, steps: s };
 }
 const r = [{ kind: "vitality-change", before: e, after: t }];
 return t > 0 ? n.condition === "dead" ? { after: t, life: { ...dt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...dt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...dt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > zt ? {
 after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...In(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...Nn(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
 }
-function Qa(e, t, n) {
+function eo(e, t, n) {
 if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (s) => ({
@@ -776,22 +776,22 @@ savesLeft: s
 if (t.condition === "incapacitated")
 return n.success ? {
 ok: !0,
-vitality: ti,
+vitality: ni,
 life: { ...dt },
-steps: [r(0), { kind: "stood-up", before: e, vitality: ti }]
+steps: [r(0), { kind: "stood-up", before: e, vitality: ni }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {
 ok: !0,
-vitality: ei,
+vitality: ti,
 life: { condition: "incapacitated", savesOwed: lt },
-steps: [r(lt), { kind: "saved-from-death", before: e, vitality: ei }]
+steps: [r(lt), { kind: "saved-from-death", before: e, vitality: ti }]
 };
-const i = S.min(Cn, t.savesOwed) - 1;
+const i = S.min(In, t.savesOwed) - 1;
 return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...Xt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
 }
-var ii = { physical: "Physical", magical: "Magical" }, si = { physical: "Defense", magical: "Spirit" }, Nn = { soul: "Soul", power: "Power" };
-function Za(e, t) {
+var si = { physical: "Physical", magical: "Magical" }, ai = { physical: "Defense", magical: "Spirit" }, Pn = { soul: "Soul", power: "Power" };
+function to(e, t) {
 switch (e) {
 case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -801,7 +801,7 @@ case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;
 }
 }
-function eo(e) {
+function no(e) {
 switch (e) {
 case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
@@ -811,13 +811,13 @@ case "saves-failed":
 return "Dead: every save failed";
 }
 }
-function to(e) {
+function ro(e) {
 return e === 1 ? "1 save" : `${e} saves`;
 }
 function qt(e, t, n, r) {
 return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;
 }
-function no(e) {
+function io(e) {
 switch (e.kind) {
 case "defense-used": {
 const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -826,28 +826,28 @@ return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` :
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return Za(e.reason, e.amount);
+return to(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 // as the seed writes it: 200 x 0.8 Soak (20% Soak)
 case "protection":
-return qt(e.before, e.protection, ii[e.track], e.after);
+return qt(e.before, e.protection, si[e.track], e.after);
 case "armor-reduction":
-return qt(e.before, e.reduction, si[e.track], e.after);
+return qt(e.before, e.reduction, ai[e.track], e.after);
 case "natural-reduction":
-return qt(e.before, e.reduction, `natural ${si[e.track]}`, e.after);
+return qt(e.before, e.reduction, `natural ${ai[e.track]}`, e.after);
 case "defensive-stance":
 return qt(e.before, e.reduction, "defensive stance", e.after);
 case "vitality-loss":
 return e.loss === 0 ? "No Vitality lost" : e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
 case "protection-wear":
-return `${ii[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+return `${si[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
-return `${e.amount} to ${Nn[e.bar]}, no armor: ${Nn[e.bar]} ${e.before} -> ${e.after}`;
+return `${e.amount} to ${Pn[e.bar]}, no armor: ${Pn[e.bar]} ${e.before} -> ${e.after}`;
 case "bar-not-a-number":
-return `${Nn[e.bar]} is not a number: nothing taken`;
+return `${Pn[e.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -860,11 +860,11 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return eo(e.cause);
+return no(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
 case "save-rolled": {
-const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${to(e.savesLeft)} left` : ", no save left";
+const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${ro(e.savesLeft)} left` : ", no save left";
 return `Save ${e.roll} vs ${e.target}: ${t}${n}`;
 }
 case "stood-up":
@@ -893,38 +893,38 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, ro = { defend: "Defend", evade: "Evade", react: "Reaction" }, ai = { defend: "defend", evade: "evade" };
+}, so = { defend: "Defend", evade: "Evade", react: "Reaction" }, oi = { defend: "defend", evade: "evade" };
 function Jt(e) {
 return e > 0 ? `+${e}` : `${e}`;
 }
-function oi(e, t, n) {
+function ci(e, t, n) {
 if (t.length === 0) return `${n}`;
 const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
 return `${e}${r} = ${n}`;
 }
-function Pn(e, t) {
+function Mn(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";
 }
-function io(e, t = (n) => n) {
+function ao(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
-return `Perception ${e.roll} vs ${oi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Pn(e.success, e.critical)}`;
+return `Perception ${e.roll} vs ${ci(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Mn(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${ue[e.situation]} not perceived: no defensive action, the attack hits` : `${ue[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {
 const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-return `Mental ${e.roll} vs ${e.target}: ${Pn(e.success, e.critical)}, ${n}`;
+return `Mental ${e.roll} vs ${e.target}: ${Mn(e.success, e.critical)}, ${n}`;
 }
 case "situation-penalty":
-return `${ue[e.situation]}: ${Jt(e.penalty)} to ${ai[e.check]}`;
+return `${ue[e.situation]}: ${Jt(e.penalty)} to ${oi[e.check]}`;
 case "situation-no-penalty":
-return `${ue[e.situation]}: no penalty to ${ai[e.check]}`;
+return `${ue[e.situation]}: no penalty to ${oi[e.check]}`;
 case "aided":
 return e.by === void 0 ? `Aided by an ally: ${Jt(e.bonus)}` : `Aided by ${t(e.by)}: ${Jt(e.bonus)}`;
 case "modifier":
 return `Modifier: ${Jt(e.mod)}`;
 case "action-check":
-return `${ro[e.action]} ${e.roll} vs ${oi(e.baseTarget, e.adjustments, e.target)}: ${Pn(e.success, e.critical)}`;
+return `${so[e.action]} ${e.roll} vs ${ci(e.baseTarget, e.adjustments, e.target)}: ${Mn(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -939,16 +939,16 @@ case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 }
 }
-var so = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
-function ao(e) {
-return so.has(e.kind);
+var oo = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
+function co(e) {
+return oo.has(e.kind);
 }
-var Mn = {
+var Ln = {
 defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"
 };
-function oo(e) {
+function lo(e) {
 switch (e.condition) {
 case "none":
 return;
@@ -960,18 +960,18 @@ case "dead":
 return "Dead";
 }
 }
-function co(e, t, n = null) {
+function uo(e, t, n = null) {
 return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", life: t, vitality: n })];
 }
-function lo(e, t) {
+function fo(e, t) {
 if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
 }
-function uo(e) {
+function ho(e) {
 return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Oe, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
 }
-function fo(e, t, n, r) {
+function mo(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const i = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
@@ -993,7 +993,7 @@ default:
 return `${e} takes ${i.slice(1, -1)}`;
 }
 }
-var ho = {
+var vo = {
 blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
@@ -1002,20 +1002,20 @@ dead: "is hit and dies",
 hit: "is hit",
 unharmed: "is unharmed"
 };
-function ci(e, t) {
+function li(e, t) {
 return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;
 }
-function mo(e, t, n) {
+function po(e, t, n) {
 return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
 }
-function vo(e, t) {
+function ko(e, t) {
 switch (e.kind) {
 case "hit-title":
-return fo(t(e.who), e.hit, e.result, e.lost);
+return mo(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
-return `${t(e.who)} ${ho[e.result]}.`;
+return `${t(e.who)} ${vo[e.result]}.`;
 case "life-now":
-return oo(e.life) ?? `Standing, Vitality ${e.vitality}`;
+return lo(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {
@@ -1025,78 +1025,78 @@ return e.result === "stands" ? `${n} makes a save and stands back up.` : e.resul
 case "check-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "check-result":
-return `${t(e.who)} ${ci(e.result, e.action)}`;
+return `${t(e.who)} ${li(e.result, e.action)}`;
 case "check-summary": {
 const n = t(e.who);
-return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${ci(e.result, e.action)}.`;
+return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${li(e.result, e.action)}.`;
 }
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
 case "stance-title":
-return `${mo(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+return `${po(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
-return Mn[e.stance] ?? "";
+return Ln[e.stance] ?? "";
 }
 }
-var po = /^[+-]?\d+$/;
+var go = /^[+-]?\d+$/;
 function ye(e) {
 if (typeof e == "number")
 return C.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!po.test(t)) return null;
+if (!go.test(t)) return null;
 const n = C(t);
 return C.isSafeInteger(n) ? n + 0 : null;
 }
 function Qt(e, t) {
 return S.floor(e * t / 100);
 }
-function li(e, t, n) {
+function di(e, t, n) {
 return S.min(n, S.max(t, e));
 }
-var di = 1e6;
-function W(e, t = 40) {
+var ui = 1e6;
+function U(e, t = 40) {
 return e.length > t ? `${e.slice(0, t - 3)}...` : e;
 }
 var y = class extends Bt {
 }, I = class extends Bt {
 };
-function ko(e, t) {
+function yo(e, t) {
 return e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
 const i = t?.[C(r)]?.results?.total;
 return typeof i == "number" && C.isFinite(i) ? E(i) : n;
 });
 }
-function go(e) {
+function wo(e) {
 const t = [], n = /"([^"]*)"|'([^']*)'|(\S+)/g;
 let r;
 for (; (r = n.exec(e)) !== null; )
 t.push(r[1] ?? r[2] ?? r[3] ?? "");
 return t;
 }
-function ui(e) {
-const t = go(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], i = new M();
+function fi(e) {
+const t = wo(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], i = new M();
 let s = null;
 for (const a of t)
 if (a.startsWith("--") && a.length > 2) {
 const o = a.slice(2).toLowerCase();
-if (i.has(o)) throw new y(`--${W(o)} is given twice`);
+if (i.has(o)) throw new y(`--${U(o)} is given twice`);
 s = [], i.set(o, s);
 } else s ? s.push(a) : r.push(a);
 return { command: n, positionals: r, flags: i };
 }
-function yo(e, t) {
+function hi(e, t) {
 if (e.length > 40) return;
 let n, r = 1 / 0;
 for (const i of t) {
-const s = i.startsWith(e) && e.length >= 2 ? 1 : wo(e, i);
+const s = i.startsWith(e) && e.length >= 2 ? 1 : bo(e, i);
 s < r && (n = i, r = s);
 }
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;
 }
-function wo(e, t) {
+function bo(e, t) {
 let n = [], r = Z.from({ length: t.length + 1 }, (i, s) => s);
 for (let i = 1; i <= e.length; i += 1) {
 const s = [i];
@@ -1111,14 +1111,14 @@ for (const [r, i] of e.flags) {
 const s = k.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
 if (!s) {
 const a = n?.(r);
-if (a) throw new y(`--${W(r)} means nothing in the ${a} edition`);
-const o = yo(r, k.keys(t));
-throw new y(`unknown flag --${W(r)}${o ? `: did you mean --${o}?` : ": Help lists the flags"}`);
+if (a) throw new y(`--${U(r)} means nothing in the ${a} edition`);
+const o = hi(r, k.keys(t));
+throw new y(`unknown flag --${U(r)}${o ? `: did you mean --${o}?` : ": Help lists the flags"}`);
 }
 if (s.kind === "switch" && i.length > 0) throw new y(`--${r} takes no value`);
 if (s.kind !== "switch" && i.length === 0) throw new y(`--${r} needs a value`);
 if (s.kind === "one" && i.length > 1)
-throw new y(`--${r} takes one value (got "${W(i.join(" "))}")`);
+throw new y(`--${r} takes one value (got "${U(i.join(" "))}")`);
 }
 }
 function L(e, t) {
@@ -1130,7 +1130,7 @@ return e.flags.has(t);
 }
 function St(e, t, n, r) {
 const i = ye(e);
-if (i === null) throw new y(`${t} must be a whole number (got "${W(e)}")`);
+if (i === null) throw new y(`${t} must be a whole number (got "${U(e)}")`);
 if (i < n || i > r) throw new y(`${t} must be from ${n} to ${r} (got ${i})`);
 return i;
 }
@@ -1140,7 +1140,7 @@ return i === void 0 ? void 0 : St(i, `--${t}`, n, r);
 }
 function Y(e, t, n) {
 const r = e.toLowerCase(), i = n.find((s) => s === r);
-if (!i) throw new y(`${t} must be one of ${n.join(", ")} (got "${W(e)}")`);
+if (!i) throw new y(`${t} must be one of ${n.join(", ")} (got "${U(e)}")`);
 return i;
 }
 function Ae(e) {
@@ -1152,17 +1152,17 @@ function Zt(e, t) {
 const { positionals: n } = e;
 if (n.length > 1) {
 const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-throw new y(`one amount only (got "${W(n.join(" "))}")${i}`);
+throw new y(`one amount only (got "${U(n.join(" "))}")${i}`);
 }
 const r = n[0];
 if (r === void 0) {
 if (t.optional) return;
 throw new y(t.missing);
 }
-if (t.example && ye(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${W(r)}")`);
-return St(r, t.what, 0, di);
+if (t.example && ye(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${U(r)}")`);
+return St(r, t.what, 0, ui);
 }
-function fi(e, t) {
+function mi(e, t) {
 return {
 values: [],
 dice: [],
@@ -1185,15 +1185,15 @@ detail: t.detail(e)
 }
 };
 }
-function hi(e) {
+function vi(e) {
 return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
 }
-function mi(e) {
+function pi(e) {
 const t = new M();
 for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };
 }
-function vi(e, t) {
+function ki(e, t) {
 return {
 ...e,
 resolve(n, r) {
@@ -1204,7 +1204,7 @@ return i;
 }
 };
 }
-function pi(e, t, n) {
+function gi(e, t, n) {
 const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;
 }
@@ -1212,7 +1212,7 @@ function ut(e, t) {
 const n = t > 0 && e < 100 && e <= t, r = S.max(1, S.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };
 }
-var Ln = [
+var Fn = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1266,68 +1266,68 @@ gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0
 }
 };
-function bo(e, t) {
+function $o(e, t) {
 const n = Ie[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;
 }
-function $o(e, t) {
+function Ao(e, t) {
 return t.critical ? 0 : t.success ? -S.floor(S.abs(e) / 2) + 0 : e;
 }
-var Ao = ["defensive", "reactive", "none"];
-function So(e) {
-return e === "reactive";
-}
+var So = ["defensive", "reactive", "none"];
 function To(e) {
-return e === "defensive";
+return e === "reactive";
 }
 function Eo(e) {
-return e === "reactive";
-}
-function ki(e) {
-return e === "reactive";
-}
-function _o(e) {
 return e === "defensive";
 }
-function gi(e) {
+function _o(e) {
+return e === "reactive";
+}
+function yi(e) {
+return e === "reactive";
+}
+function Do(e) {
+return e === "defensive";
+}
+function wi(e) {
 return e === "defensive";
 }
 function jn(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
 }
-function Do(e, t) {
+function Ro(e, t) {
 return jn(e.reactions, t) !== void 0;
 }
-function yi(e, t) {
+function bi(e, t) {
 return jn(e.reactions, t) === !0;
 }
-function wi(e, t) {
+function $i(e, t) {
 return jn(e.reactions, t) === "used";
 }
-function Ro(e, t) {
+function Oo(e, t) {
 return e.skillsVs.includes(t);
 }
-function Oo(e) {
+function Co(e) {
 return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
 }
-var bi = 5, $i = { defend: "defend", evade: "evade", react: "reaction" };
+var Ai = 5, Si = { defend: "defend", evade: "evade", react: "reaction" };
 function Tt(e) {
 return e === "defend" || e === "evade" || e === "react";
 }
-function Co(e) {
+function Io(e) {
 return { kind: "refused", reason: e };
 }
 function Ne(e) {
 return e !== null && e !== "";
 }
-function Io(e) {
+function No(e) {
 const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new Hr("resolveSoakDefend: rolls must be integers 1..100");
+throw new Kr("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
-if (n !== null && !C.isSafeInteger(n)) throw new Hr("resolveSoakDefend: modifiers and targets must be integers");
+if (n !== null && !C.isSafeInteger(n)) throw new Kr("resolveSoakDefend: modifiers and targets must be integers");
 }
-function No(e) {
+function Po(e) {
 const { action: t, situation: n, stance: r, round: i } = e, s = Ie[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
@@ -1343,7 +1343,7 @@ if (e.aid !== null) {
 if (!Ne(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!ki(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!yi(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
 }
 switch (t) {
@@ -1352,28 +1352,28 @@ return null;
 case "evade":
 return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return So(r) ? Ne(e.vs) ? Do(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return To(r) ? Ne(e.vs) ? Ro(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return To(r) ? { code: "counter-in-defensive-stance" } : Eo(r) ? Ne(e.vs) ? yi(i, e.vs) ? e.ally !== null && !Oo(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: wi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Eo(r) ? { code: "counter-in-defensive-stance" } : _o(r) ? Ne(e.vs) ? bi(i, e.vs) ? e.ally !== null && !Co(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: $i(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return _o(r) ? { code: "defensive-skill-on-ally" } : ki(r) ? Ne(e.vs) ? yi(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: wi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (gi(r)) {
+return Do(r) ? { code: "defensive-skill-on-ally" } : yi(r) ? Ne(e.vs) ? bi(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: $i(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (wi(r)) {
 if (!Ne(e.vs)) return { code: "needs-vs", action: t };
-if (Ro(i, e.vs)) return { code: "skill-limit", vs: e.vs };
+if (Oo(i, e.vs)) return { code: "skill-limit", vs: e.vs };
 }
 return null;
 }
 }
-function Po(e) {
-const t = [];
-return Ie[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Tt(e.action) && t.push($i[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
-}
 function Mo(e) {
-Io(e);
-const t = No(e);
-if (t) return Co(t);
-const n = Po(e);
+const t = [];
+return Ie[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Tt(e.action) && t.push(Si[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
+}
+function Lo(e) {
+No(e);
+const t = Po(e);
+if (t) return Io(t);
+const n = Mo(e);
 if (n) return { kind: "missing-target", check: n };
 const { action: r, situation: i } = e, s = Ie[i], a = (l) => e.checkTargets[l] ?? 0, o = [], c = r === "defend" || r === "evade";
 if (s.perceptionGate !== "none") {
@@ -1384,12 +1384,12 @@ return o.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFa
 switch (r) {
 case "defend":
 case "evade": {
-const d = Si(e, r, o).success ? "success" : "fail";
-return o.push({ kind: "pending-defense", result: d }), ft(o, d, Ai(e), !1);
+const d = Ei(e, r, o).success ? "success" : "fail";
+return o.push({ kind: "pending-defense", result: d }), ft(o, d, Ti(e), !1);
 }
 case "react": {
-const l = e.vs, d = Si(e, r, o);
-return o.push({ kind: "reaction-recorded", vs: l, success: d.success }), ft(o, null, { reaction: { vs: l, success: d.success }, ...Ai(e) }, !1);
+const l = e.vs, d = Ei(e, r, o);
+return o.push({ kind: "reaction-recorded", vs: l, success: d.success }), ft(o, null, { reaction: { vs: l, success: d.success }, ...Ti(e) }, !1);
 }
 case "counter": {
 const l = e.vs;
@@ -1399,38 +1399,38 @@ return d && o.push({ kind: "spectator-drawn", spectator: l }), ft(o, null, { rea
 }
 case "skill": {
 o.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && gi(e.stance) && Ne(e.vs), d = e.ally !== null && Ne(e.vs);
+const l = e.ally === null && wi(e.stance) && Ne(e.vs), d = e.ally !== null && Ne(e.vs);
 return ft(o, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
 }
 }
 }
-function Ai(e) {
+function Ti(e) {
 return e.aid !== null && Ne(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
 }
-function Si(e, t, n) {
+function Ei(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
-let o = bo(e.situation, t);
+let o = $o(e.situation, t);
 if (e.rolls.mental !== null && t === "evade") {
-const c = ut(e.rolls.mental, e.checkTargets.mental ?? 0), l = $o(o, c);
+const c = ut(e.rolls.mental, e.checkTargets.mental ?? 0), l = Ao(o, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: o, penaltyAfter: l }), o = l;
 }
 o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
 }
-e.aid !== null && (n.push({ kind: "aided", bonus: bi, by: e.aid.by }), r.push(bi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const i = e.checkTargets[$i[t]] ?? 0, s = r.reduce((o, c) => o + c, i), a = ut(e.rolls.action, s);
+e.aid !== null && (n.push({ kind: "aided", bonus: Ai, by: e.aid.by }), r.push(Ai)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const i = e.checkTargets[Si[t]] ?? 0, s = r.reduce((o, c) => o + c, i), a = ut(e.rolls.action, s);
 return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: i, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
 }
 function ft(e, t, n, r) {
 return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };
 }
-var Ti = {
+var _i = {
 defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, Lo = {
+}, Fo = {
 mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
@@ -1441,7 +1441,7 @@ skill: "--skill"
 function jo(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
-return Go(hi("round"));
+return Vo(vi("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -1455,11 +1455,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return Fo(e.flag, e.action, e.situation);
+return Go(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${Ti[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${_i[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -1467,7 +1467,7 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Ti[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${_i[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
@@ -1476,8 +1476,8 @@ case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
 }
 }
-function Fo(e, t, n) {
-const r = Lo[e];
+function Go(e, t, n) {
+const r = Fo[e];
 switch (e) {
 case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
@@ -1492,59 +1492,59 @@ case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
 }
 }
-function Go(e) {
+function Vo(e) {
 return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
 }
-var Vo = G({
+var Uo = G({
 life: /* @__PURE__ */ V(
 G({
 condition: /* @__PURE__ */ oe(["none", "incapacitated", "dying", "dead"]),
-savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ xt(), /* @__PURE__ */ at(0), /* @__PURE__ */ st(3))
+savesOwed: /* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ xt(), /* @__PURE__ */ ot(0), /* @__PURE__ */ at(3))
 })
 ),
 // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-reactions: /* @__PURE__ */ V(/* @__PURE__ */ bt(/* @__PURE__ */ X(), /* @__PURE__ */ Jr([/* @__PURE__ */ Ke(), /* @__PURE__ */ ae("used")]))),
+reactions: /* @__PURE__ */ V(/* @__PURE__ */ bt(/* @__PURE__ */ X(), /* @__PURE__ */ Qr([/* @__PURE__ */ xe(), /* @__PURE__ */ ae("used")]))),
 skillsVs: /* @__PURE__ */ V(/* @__PURE__ */ Re(/* @__PURE__ */ X()))
 });
-function Uo(e) {
+function Bo(e) {
 return e === "success" || e === "fail" ? e : null;
 }
-var Ei = { condition: "none", savesOwed: 0 };
-function Bo(e) {
-const t = /* @__PURE__ */ xe(Vo, e);
-return t.success ? zo(t.output) : null;
+var Di = { condition: "none", savesOwed: 0 };
+function Ho(e) {
+const t = /* @__PURE__ */ We(Uo, e);
+return t.success ? Xo(t.output) : null;
 }
-function We(e, t) {
-return e.life ? { ...e.life } : t === null ? { ...Ei } : ni(t);
+function ze(e, t) {
+return e.life ? { ...e.life } : t === null ? { ...Di } : ri(t);
 }
-function Fn(e, t) {
-return Gn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
+function Gn(e, t) {
+return Vn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
 }
-function Ho(e, t) {
+function Ko(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? Ei : ni(e);
+const n = e === null ? Di : ri(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
 }
-function Ko(e) {
-return Gn(e.life, void 0, void 0);
-}
 function xo(e) {
-return e.life?.condition ?? "none";
+return Vn(e.life, void 0, void 0);
 }
 function Wo(e) {
+return e.life?.condition ?? "none";
+}
+function Yo(e) {
 return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
 }
-function Yo(e, t) {
+function zo(e, t) {
 return de.stringify(e.life ?? null) !== de.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
 }
-function zo(e) {
-return Gn(e.life, e.reactions, e.skillsVs);
+function Xo(e) {
+return Vn(e.life, e.reactions, e.skillsVs);
 }
-function Gn(e, t, n) {
+function Vn(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
 }
-var _i = ["defend", "evade", "react", "counter", "skill", "save"], Xo = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", qo = {
+var Ri = ["defend", "evade", "react", "counter", "skill", "save"], qo = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Jo = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1566,20 +1566,20 @@ reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"
 };
-function Di(e) {
-if (e.positionals.length > 0) throw new y(`unexpected "${W(e.positionals.join(" "))}" (give the action with --action)`);
+function Oi(e) {
+if (e.positionals.length > 0) throw new y(`unexpected "${U(e.positionals.join(" "))}" (give the action with --action)`);
 if (O(e, "aided"))
 throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
 const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${_i.join("|")}`);
-const n = Y(t, "--action", _i), r = L(e, "situation");
+if (t === void 0) throw new y(`no action given: add --action ${Ri.join("|")}`);
+const n = Y(t, "--action", Ri), r = L(e, "situation");
 if (r !== void 0 && (n === "save" || n === "react"))
 throw new y(`--situation does not apply to --action ${n}`);
 if (n === "save") {
 const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
 if (s) throw new y(`--${s} does not apply to --action save`);
 }
-const i = r === void 0 ? "front" : Y(r, "--situation", Ln);
+const i = r === void 0 ? "front" : Y(r, "--situation", Fn);
 if (O(e, "roll") && (n === "counter" || n === "skill"))
 throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
 if (O(e, "perception-roll") && Ie[i].perceptionGate === "none")
@@ -1601,30 +1601,30 @@ ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null
 };
 }
-function Jo(e) {
+function Qo(e) {
 const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ie[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
 }
-function Ri(e) {
+function Ci(e) {
 return {
 values: e.action === "save" ? ["save_check"] : k.values(en),
 // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: Jo(e),
+dice: Qo(e),
 resolve(t, n) {
 const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? Qo(e, t, r.action) : Zo(e, t, r);
+return e.action === "save" ? Zo(e, t, r.action) : ec(e, t, r);
 }
 };
 }
-function Qo(e, t, n) {
+function Zo(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = We(t.state, r), s = t.values.save_check?.current ?? null;
+const i = ze(t.state, r), s = t.values.save_check?.current ?? null;
 if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (s === null) return { kind: "missing-value", key: "save_check" };
-const a = Qa(r, i, ut(n, s + e.mod));
+const a = eo(r, i, ut(n, s + e.mod));
 if (!a.ok) return { kind: "refused", reason: "no save is owed" };
 const o = a.steps.some((d) => d.kind === "save-rolled" && d.success), c = a.life.condition === "dead", l = t.id;
 return {
@@ -1633,17 +1633,17 @@ steps: [
 T(le, { kind: "save-title", who: l }),
 T(ce, { kind: "save-summary", who: l, result: o ? a.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
 ...Ce("Roll", a.steps),
-...co("Now", a.life, a.vitality)
+...uo("Now", a.life, a.vitality)
 ],
 changes: a.vitality !== r ? [{ kind: "bar", resource: "vitality", to: a.vitality }] : [],
-state: Fn(t.state, a.life),
+state: Gn(t.state, a.life),
 detail: a
 };
 }
-function Zo(e, t, n) {
+function ec(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = We(t.state, r), s = k.fromEntries(
+const i = ze(t.state, r), s = k.fromEntries(
 k.keys(en).map((A) => [A, t.values[en[A]]?.current ?? null])
 ), a = t.state;
 let o = null;
@@ -1651,16 +1651,16 @@ if (e.aidedBy !== null) {
 const A = t.others[e.aidedBy];
 if (!A) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const D = A.state.reactions ?? {}, B = e.vs !== null && k.prototype.hasOwnProperty.call(D, e.vs) ? D[e.vs] : void 0;
+const D = A.state.reactions ?? {}, H = e.vs !== null && k.prototype.hasOwnProperty.call(D, e.vs) ? D[e.vs] : void 0;
 o = {
 by: e.aidedBy,
 stance: A.stance === "reactive" || A.stance === "defensive" ? A.stance : "none",
-reaction: B,
-condition: We(A.state, A.vitality ?? null).condition,
+reaction: H,
+condition: ze(A.state, A.vitality ?? null).condition,
 acting: A.acting === !0
 };
 }
-const c = Mo({
+const c = Lo({
 action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
@@ -1692,7 +1692,7 @@ T(ce, { kind: "check-summary", who: m, action: e.action, result: v }),
 // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
 ...g ? [T("Stance", { kind: "no-stance-declared" })] : [],
 ...c.offerDamageButton ? [T(Oe, { kind: "offer-damage" })] : [],
-...g ? uo(t.id) : []
+...g ? ho(t.id) : []
 ];
 return {
 headline: p,
@@ -1704,16 +1704,16 @@ observed: !1,
 detail: c
 };
 }
-var Oi = (e) => e == null ? "" : ` (${e})`, ec = {
+var Ii = (e) => e == null ? "" : ` (${e})`, tc = {
 // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
 flags: { situation: { kind: "one" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${Oi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Oi(t.values.evade_check?.current)}` : "No defense",
+label: (e, t) => e === "defend" ? `Defend${Ii(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Ii(t.values.evade_check?.current)}` : "No defense",
 situation(e) {
 const t = L(e, "situation");
-return t === void 0 ? null : Y(t, "--situation", Ln);
+return t === void 0 ? null : Y(t, "--situation", Fn);
 },
 situationWords(e) {
 const t = Ie[e];
@@ -1725,42 +1725,42 @@ t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}
 ].filter((r) => r !== "");
 return `${ue[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
-planAnswer: (e, t) => vi(Ri(Di(mi({ action: e, situation: t }))), "pending-defense"),
+planAnswer: (e, t) => ki(Ci(Oi(pi({ action: e, situation: t }))), "pending-defense"),
 // The action's own check, when one was made (a failed perception check leaves none).
-keep: (e, t) => pi(e, t, t.steps.find((n) => n.kind === "action-check")),
+keep: (e, t) => gi(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
 return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Oe, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
 }
-}, tc = [
+}, nc = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
 ];
-function nc(e) {
+function rc(e) {
 return S.max(0, Qt(e, 5));
 }
-var Ci = 25;
-function rc(e) {
-const t = [], n = S.max(0, e.amount), r = li(e.piercePercent, 0, 100), i = S.max(0, e.stanceReduction), s = Qt(n, r), a = n - s;
+var Ni = 25;
+function ic(e) {
+const t = [], n = S.max(0, e.amount), r = di(e.piercePercent, 0, 100), i = S.max(0, e.stanceReduction), s = Qt(n, r), a = n - s;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: a });
 let o = a, c = null, l = null;
 const d = e.armor, u = d === null ? 0 : S.max(0, d.protection), f = d !== null && (u > 0 || S.max(0, d.otherProtection ?? 0) > 0);
 if (d !== null && f) {
-const p = li(d.soakPercent, 0, 100), g = Qt(a, 100 - p);
+const p = di(d.soakPercent, 0, 100), g = Qt(a, 100 - p);
 p > 0 && t.push({ kind: "soak", soakPercent: p, before: a, after: g }), o = S.max(0, g - u), t.push({ kind: "protection", track: e.track, protection: u, before: g, after: o });
 const m = S.max(0, d.armorReduction);
 if (m > 0) {
 const $ = o;
 o = S.max(0, o - m), t.push({ kind: "armor-reduction", track: e.track, reduction: m, before: $, after: o });
 }
-const v = Qt(g, Ci);
+const v = Qt(g, Ni);
 c = S.max(0, u - v), u > 0 ? l = {
 kind: "protection-wear",
 track: e.track,
 afterSoak: g,
-wearPercent: Ci,
+wearPercent: Ni,
 wear: v,
 before: u,
 after: c
@@ -1784,22 +1784,22 @@ const h = s + o;
 return t.push({ kind: "vitality-loss", pierced: s, throughArmor: o, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
 }
 var tn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function ic(e) {
+function sc(e) {
 return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
 }
-function Ii(e, t) {
+function Pi(e, t) {
 return e.condition === t.condition && e.savesOwed === t.savesOwed;
 }
-function Vn(e, t, n, r) {
+function Un(e, t, n, r) {
 return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
 }
-function sc(e) {
-const t = ic(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return Vn(e, t, n, !0);
+function ac(e) {
+const t = sc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+if (t.result === "success") return Un(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Vn(e, t, n, !1);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Un(e, t, n, !1);
 if (e.instantKill) {
-const a = qa(e.bars.vitality, e.life);
+const a = Qa(e.bars.vitality, e.life);
 n.push(...a.steps);
 const o = { ...e.bars, vitality: a.after };
 return {
@@ -1809,14 +1809,14 @@ bars: o,
 protectionAfter: null,
 life: a.life,
 steps: n,
-changed: a.after !== e.bars.vitality || !Ii(a.life, e.life)
+changed: a.after !== e.bars.vitality || !Pi(a.life, e.life)
 };
 }
 const r = S.max(0, e.amount);
 if (e.to !== "vitality") {
 const a = e.to, o = e.bars[a];
 if (o === null)
-return n.push({ kind: "bar-not-a-number", bar: a }), Vn(e, t, n, !1);
+return n.push({ kind: "bar-not-a-number", bar: a }), Un(e, t, n, !1);
 const c = o - r;
 return n.push({ kind: "direct-damage", bar: a, amount: r, before: o, after: c }), {
 defenseUsed: t,
@@ -1828,7 +1828,7 @@ steps: n,
 changed: c !== o
 };
 }
-const i = rc({
+const i = ic({
 amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1836,7 +1836,7 @@ armor: e.armor,
 stanceReduction: e.stanceReduction
 });
 for (const a of i.steps) n.push(a);
-const s = ri(e.bars.vitality, i.vitalityLoss, e.life);
+const s = ii(e.bars.vitality, i.vitalityLoss, e.life);
 for (const a of s.steps) n.push(a);
 return {
 defenseUsed: t,
@@ -1845,20 +1845,20 @@ bars: { vitality: s.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: i.protectionAfter,
 life: s.life,
 steps: n,
-changed: s.after !== e.bars.vitality || !Ii(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
+changed: s.after !== e.bars.vitality || !Pi(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
 };
 }
-var ac = {
+var oc = {
 type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, oc = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Ni = {
+}, cc = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Mi = {
 physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
 };
-function cc(e) {
+function lc(e) {
 const t = O(e, "instant-kill"), n = Zt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]", optional: !0 });
 if (n === void 0 && !t) throw new y("no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]");
 const r = n ?? 0, i = n === void 0 ? void 0 : E(n), s = L(e, "type"), a = s === void 0 ? "physical" : tn[Y(s, "--type", k.keys(tn))], o = Y(L(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
@@ -1876,21 +1876,21 @@ instantKill: t,
 defenseOverride: c === void 0 ? null : Y(c, "--defense", ["success", "fail", "none"])
 };
 }
-function lc(e) {
+function dc(e) {
 return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
 }
-function Pi(e) {
-const t = Ni[e.track];
+function Li(e) {
+const t = Mi[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => dc(e, r)
+resolve: (r) => uc(e, r)
 };
 }
-function dc(e, t) {
-const n = Ni[e.track], r = e.to === "vitality" && !e.instantKill;
+function uc(e, t) {
+const n = Mi[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new hc(t.values, n) : null, c = r && t.stance === "defensive" ? nc(a("fortitude")) : 0, l = We(t.state, t.bars.vitality.value), d = sc({
+const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new mc(t.values, n) : null, c = r && t.stance === "defensive" ? rc(a("fortitude")) : 0, l = ze(t.state, t.bars.vitality.value), d = ac({
 amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1910,16 +1910,16 @@ p !== null && p !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: p 
 }
 o && d.protectionAfter !== null && d.protectionAfter !== o.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
 const f = {
-headline: mc(d, l),
-steps: uc(t.id, e, d, l),
+headline: vc(d, l),
+steps: fc(t.id, e, d, l),
 changes: u,
-state: Fn(t.state, d.life),
+state: Gn(t.state, d.life),
 detail: d
 };
 return t.answer !== null && (f.answer = null), f;
 }
-function uc(e, t, n, r) {
-const i = lo(n, r), s = [{ kind: "hit-title", section: le, who: e, hit: t, result: i, lost: fc(n) }, { kind: "hit-summary", section: ce, who: e, result: i }];
+function fc(e, t, n, r) {
+const i = fo(n, r), s = [{ kind: "hit-title", section: le, who: e, hit: t, result: i, lost: hc(n) }, { kind: "hit-summary", section: ce, who: e, result: i }];
 let a, o = !1;
 for (const d of n.steps)
 d.kind === "defense-used" ? s.push(T("Defense", d)) : d.kind === "protection-wear" ? a ?? (a = d) : d.kind === "vitality-change" && (o = !0);
@@ -1929,13 +1929,13 @@ for (const d of n.steps)
 d.kind === "defense-used" || d === c || (s.push(T("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(T("Breakdown", c)), l = !0));
 return n.life.condition !== "none" && s.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), s;
 }
-function fc(e) {
+function hc(e) {
 for (const t of e.steps) {
 if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;
 }
 }
-var hc = class {
+var mc = class {
 constructor(e, t) {
 this.values = e, this.keys = t;
 }
@@ -1961,7 +1961,7 @@ get naturalReduction() {
 return this.values[this.keys.natural]?.current ?? 0;
 }
 };
-function mc(e, t) {
+function vc(e, t) {
 if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {
 if (e.life.condition === "dead") return "dies";
@@ -1969,9 +1969,9 @@ if (e.life.condition !== "none") return "falls";
 }
 return e.changed ? "hit" : "unharmed";
 }
-var vc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", pc = [`Defensive: ${Mn.defensive}. Reactive: ${Mn.reactive}.`];
-function kc(e) {
-return fi(e, {
+var pc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", kc = [`Defensive: ${Ln.defensive}. Reactive: ${Ln.reactive}.`];
+function gc(e) {
+return mi(e, {
 fallback: "none",
 row: "Stance",
 title: "stance-title",
@@ -1981,7 +1981,7 @@ keep: (t) => t === "none" ? null : t,
 detail: (t) => ({ stance: t })
 });
 }
-var gc = {
+var yc = {
 "perception-check": !0,
 "no-defensive-action": !0,
 "mental-check": !0,
@@ -1995,60 +1995,60 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, yc = new q(k.keys(gc));
-function wc(e, t = (n) => n) {
-return ao(e) ? vo(e, t) : yc.has(e.kind) ? io(e, t) : no(e);
+}, wc = new q(k.keys(yc));
+function bc(e, t = (n) => n) {
+return co(e) ? ko(e, t) : wc.has(e.kind) ? ao(e, t) : io(e);
 }
-var Un = {
+var Bn = {
 damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
 ],
 defend: [
-"Situations: " + Ln.join(", ") + ".",
+"Situations: " + Fn.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
 ],
-stance: pc
-}, bc = {
+stance: kc
+}, $c = {
 id: "soak",
 playable: !0,
 commands: {
-damage: { flags: ac, usage: oc, help: Un.damage },
-defend: { flags: qo, usage: Xo, help: Un.defend },
-stance: { flags: {}, usage: vc, help: Un.stance }
+damage: { flags: oc, usage: cc, help: Bn.damage },
+defend: { flags: Jo, usage: qo, help: Bn.defend },
+stance: { flags: {}, usage: pc, help: Bn.stance }
 },
-stances: Ao,
+stances: So,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => Pi(cc(e)),
-planDefend: (e) => Ri(Di(e)),
-planStance: kc,
-planHandEdit: (e) => Pi(lc(e)),
-attack: ec,
-macros: tc,
+planDamage: (e) => Li(lc(e)),
+planDefend: (e) => Ci(Oi(e)),
+planStance: gc,
+planHandEdit: (e) => Li(dc(e)),
+attack: tc,
+macros: nc,
 setVitality(e, t, n) {
-const r = Ja(e, t, We(n, e));
+const r = Za(e, t, ze(n, e));
 return {
 vitality: r.after,
-state: Fn(n, r.life),
+state: Gn(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
 now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })
 };
 },
-enter: Ho,
-endRound: Ko,
-condition: (e, t) => e.life ? xo(e) : We(e, t).condition,
+enter: Ko,
+endRound: xo,
+condition: (e, t) => e.life ? Wo(e) : ze(e, t).condition,
 // The Defensive Round: the dead stay dead ("Only very specific spells are said to help here").
-deadForGood: (e, t) => We(e, t).condition === "dead",
-parseState: Bo,
-isEmptyState: Wo,
-describeStateChange: Yo,
-parseAnswer: Uo,
-words: wc
-}, Bn = [
+deadForGood: (e, t) => ze(e, t).condition === "dead",
+parseState: Ho,
+isEmptyState: Yo,
+describeStateChange: zo,
+parseAnswer: Bo,
+words: bc
+}, Hn = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -2062,7 +2062,7 @@ words: wc
 "spell-invisible",
 "covert",
 "spectator"
-], $c = ["gun", "spell-unseen"], he = {
+], Ac = ["gun", "spell-unseen"], he = {
 hitBonus: 0,
 noHitChance: !1,
 perceive: null,
@@ -2070,7 +2070,7 @@ reactCheck: null,
 difficultyFlag: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, Ye = {
+}, Xe = {
 front: he,
 "thrown-object": he,
 "spell-seen": he,
@@ -2092,32 +2092,32 @@ covert: { ...he, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: 
 // The Defensive Turn, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
 spectator: { ...he, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
 };
-function Ac(e, t) {
+function Sc(e, t) {
 return t === "hard" ? S.floor(e / 2) : t === "impossible" ? S.floor(e / 4) : e;
 }
-function Sc(e) {
-return Ye[e].perceive !== null;
+function Tc(e) {
+return Xe[e].perceive !== null;
 }
-var Et = 4, Tc = G({
+var Et = 4, Ec = G({
 result: /* @__PURE__ */ oe(["success", "fail"]),
-situation: /* @__PURE__ */ oe(Bn),
+situation: /* @__PURE__ */ oe(Hn),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
-perceived: /* @__PURE__ */ Ke()
+perceived: /* @__PURE__ */ xe()
 });
-function Ec(e) {
-const t = /* @__PURE__ */ xe(Tc, e);
+function _c(e) {
+const t = /* @__PURE__ */ We(Ec, e);
 return t.success ? t.output : null;
 }
-var _c = G({
+var Dc = G({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: /* @__PURE__ */ V(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ xt(), /* @__PURE__ */ at(0), /* @__PURE__ */ st(Et))),
+roundsDead: /* @__PURE__ */ V(/* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ xt(), /* @__PURE__ */ ot(0), /* @__PURE__ */ at(Et))),
 /** The free save of this death has been tried. */
 freeSaveUsed: /* @__PURE__ */ V(/* @__PURE__ */ ae(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
 triedThisRound: /* @__PURE__ */ V(/* @__PURE__ */ ae(!0))
 });
-function Dc(e) {
-const t = /* @__PURE__ */ xe(_c, e);
+function Rc(e) {
+const t = /* @__PURE__ */ We(Dc, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
@@ -2126,38 +2126,38 @@ return n;
 function we(e) {
 return e !== null && e <= 0;
 }
-function Mi(e) {
+function Fi(e) {
 const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };
 }
-function Li(e) {
+function ji(e) {
 const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
 return i;
 }
-function Rc(e, t) {
+function Oc(e, t) {
 return t ? { roundsDead: Et, freeSaveUsed: !0 } : we(e) ? { roundsDead: 0 } : {};
 }
-function Oc(e) {
+function Cc(e) {
 const { triedThisRound: t, ...n } = e;
 return n.roundsDead === void 0 ? n : { ...n, roundsDead: S.min(Et, n.roundsDead + 1) };
 }
-function Hn(e) {
+function Kn(e) {
 return S.max(0, Et - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
 }
-function ji(e, t) {
-return we(t) && Hn(e) === 0;
+function Gi(e, t) {
+return we(t) && Kn(e) === 0;
 }
-function Cc(e, t) {
+function Ic(e, t) {
 return "has had a save or another round dead since";
 }
-function Ic(e, t, n, r) {
-return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Sc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+function Nc(e, t, n, r) {
+return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Tc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
 }
-function Nc(e) {
+function Pc(e) {
 const t = [], n = e.pending ?? void 0;
 if (we(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", i = Ye[r], s = Ic(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", i = Xe[r], s = Nc(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const a = e.state;
 if (i.noHitChance)
@@ -2176,19 +2176,19 @@ t.push({ kind: "armor-defense", before: o, defense: d, after: u }), o = u;
 const c = e.vitality - o;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? Mi(a) : a, steps: t, dies: l, answerUsed: !0 };
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? Fi(a) : a, steps: t, dies: l, answerUsed: !0 };
 }
 function _t(e) {
-return Ye[e].reactCheck !== null ? "react" : "defend";
+return Xe[e].reactCheck !== null ? "react" : "defend";
 }
-function Kn(e, t) {
-const n = Ye[t];
+function xn(e, t) {
+const n = Xe[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
 }
-function Pc(e) {
-const { action: t, situation: n } = e, r = Ye[n], i = [], s = Kn(t, n);
+function Mc(e) {
+const { action: t, situation: n } = e, r = Xe[n], i = [], s = xn(t, n);
 if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
 const a = s.check ? _t(n) : null;
 if (a && e.checkTargets[a] === null) return { kind: "missing", check: a };
@@ -2201,13 +2201,13 @@ return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.al
 };
 let l = !1;
 if (r.perceive) {
-const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Fi("perceive", e.rolls.perceive, f, u, h);
+const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Vi("perceive", e.rolls.perceive, f, u, h);
 if (i.push(p.step), !p.success)
 return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;
 }
 if (a) {
-const u = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Fi(a, e.rolls.check, e.checkTargets[a] ?? 0, u, o ? e.mod : 0);
+const u = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Vi(a, e.rolls.check, e.checkTargets[a] ?? 0, u, o ? e.mod : 0);
 if (i.push(f.step), o) {
 const h = f.success ? "success" : "fail";
 return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
@@ -2218,14 +2218,14 @@ i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };
 }
-function Fi(e, t, n, r, i) {
-const s = Ac(n, r) + i, a = ut(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
+function Vi(e, t, n, r, i) {
+const s = Sc(n, r) + i, a = ut(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
 return { success: a.success, step: o };
 }
-function Mc(e, t) {
+function Lc(e, t) {
 return e && e.result === "success" ? e : t;
 }
-var Lc = 1;
+var Fc = 1;
 function jc(e) {
 const { state: t } = e;
 if (!we(e.vitality)) return { kind: "refused", reason: "not-dead" };
@@ -2242,35 +2242,35 @@ s = e.exp - c;
 }
 const a = ut(e.rolls.save, e.saveTarget + e.mod);
 if (i.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
-return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Lc, state: Li(t), expAfter: s, stood: !0 };
+return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Fc, state: ji(t), expAfter: s, stood: !0 };
 const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return i.push({ kind: "save-failed", triesLeft: Hn(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
+return i.push({ kind: "save-failed", triesLeft: Kn(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
 }
-var Fc = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-function Gc(e) {
-return Fc.has(e.kind);
+var Gc = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+function Vc(e) {
+return Gc.has(e.kind);
 }
-function Vc(e, t) {
+function Uc(e, t) {
 if (!we(t)) return;
-if (ji(e, t)) return "Dead for good: no save is left";
+if (Gi(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = Hn(e);
+const n = Kn(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
 }
-function Gi(e, t, n, r = !1) {
+function Ui(e, t, n, r = !1) {
 return !r && !we(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
 }
-var Uc = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function Bc(e, t) {
+var Bc = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function Hc(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(${e.amount} ${e.track})`;
 return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : e.headline === "unharmed" ? `${n} takes no damage ${r}` : `${n} is attacked: ${e.amount} ${e.track}`;
 }
 case "attack-summary":
-return `${t(e.who)} ${Uc[e.headline] ?? "is unharmed"}.`;
+return `${t(e.who)} ${Bc[e.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return Vc(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+return Uc(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
 case "defense-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "defense-result": {
@@ -2285,13 +2285,13 @@ case "save-summary":
 return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
 }
 }
-var Hc = {
+var Kc = {
 type: { kind: "one" },
 defense: { kind: "one", decides: "decides its defense (--defense)" },
 hit: { kind: "one" },
 situation: { kind: "one" },
 mod: { kind: "one" }
-}, Kc = {
+}, xc = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -2303,13 +2303,13 @@ ally: { kind: "one", token: !0 },
 "react-roll": { kind: "one" },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
-}, xc = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Wc = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-function Vi(e) {
+}, Wc = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Yc = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+function Bi(e) {
 if (e === void 0) return null;
-if ($c.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-return Y(e, "--situation", Bn);
+if (Ac.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+return Y(e, "--situation", Hn);
 }
-function Yc(e) {
+function zc(e) {
 const t = Zt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ee(e, "hit", -1e3, 1e3) ?? null;
 if (O(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
 const r = L(e, "defense");
@@ -2317,12 +2317,12 @@ return {
 amount: t,
 track: tn[Y(L(e, "type") ?? "physical", "--type", k.keys(tn))],
 hit: n,
-situation: Vi(L(e, "situation")),
+situation: Bi(L(e, "situation")),
 mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
 override: r === void 0 ? null : Y(r, "--defense", ["success", "fail", "none"])
 };
 }
-function Ui(e) {
+function Hi(e) {
 const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {
 values: [t, "armor_defense"],
@@ -2330,7 +2330,7 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = Nc({
+const i = Pc({
 amount: e.amount,
 track: e.track,
 hit: e.hit,
@@ -2348,7 +2348,7 @@ T(le, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline
 T(ce, { kind: "attack-summary", who: s, headline: a }),
 ...Ce("Defense", i.steps.filter(c)),
 ...Ce("Breakdown", i.steps.filter((d) => !c(d))),
-...Gi("Now", i.state, i.vitality)
+...Ui("Now", i.state, i.vitality)
 ];
 return {
 headline: a,
@@ -2362,20 +2362,20 @@ detail: i
 }
 };
 }
-function zc(e) {
-return Ui({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
+function Xc(e) {
+return Hi({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
 }
-var Bi = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-function Hi(e) {
-if (e.positionals.length > 0) throw new y(`unexpected "${W(e.positionals.join(" "))}" (give the action with --action)`);
+var Ki = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+function xi(e) {
+if (e.positionals.length > 0) throw new y(`unexpected "${U(e.positionals.join(" "))}" (give the action with --action)`);
 const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${Bi.join("|")}`);
+if (t === void 0) throw new y(`no action given: add --action ${Ki.join("|")}`);
 const n = t.toLowerCase();
 if (n === "evade") throw new y("--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend");
 if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-const r = Y(t, "--action", Bi), i = L(e, "situation");
+const r = Y(t, "--action", Ki), i = L(e, "situation");
 if (i !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-const s = Vi(i) ?? "front", a = Ye[s], o = Kn(r === "save" ? "defend" : r, s), c = r !== "save" && o.check && _t(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && _t(s) === "defend";
+const s = Bi(i) ?? "front", a = Xe[s], o = xn(r === "save" ? "defend" : r, s), c = r !== "save" && o.check && _t(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && _t(s) === "defend";
 if (O(e, "roll") && !l)
 throw new y(c ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
 if (O(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
@@ -2399,28 +2399,28 @@ ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null
 };
 }
-function Ki(e) {
-if (e.action === "save") return qc(e);
-const t = e.action, n = Kn(t, e.situation), r = [];
+function Wi(e) {
+if (e.action === "save") return Jc(e);
+const t = e.action, n = xn(t, e.situation), r = [];
 return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: _t(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
 resolve(i, s) {
-return Xc(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
+return qc(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
 }
 };
 }
-function Xc(e, t, n, r) {
+function qc(e, t, n, r) {
 const i = n.bars.vitality.value;
 if (i === null) return { kind: "bar", resource: "vitality" };
 if (we(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (n.acting) return { kind: "refused", reason: hi("turn") };
+if (n.acting) return { kind: "refused", reason: vi("turn") };
 const s = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const a = (p) => n.values[p]?.current ?? null, o = Pc({
+const a = (p) => n.values[p]?.current ?? null, o = Mc({
 action: t,
 situation: e.situation,
 difficulty: e.difficulty,
@@ -2437,7 +2437,7 @@ return { kind: "missing-value", key: o.check === "perceive" ? "perception_check"
 const c = [...o.steps], l = [];
 let d;
 if (o.pending && t === "guard" && s && e.ally) {
-const p = Mc(s.answer ?? void 0, o.pending);
+const p = Lc(s.answer ?? void 0, o.pending);
 c.push({ kind: "guard-kept", ally: e.ally, result: p.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
 } else o.pending && (d = o.pending);
 o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
@@ -2457,7 +2457,7 @@ observed: !1,
 detail: o
 };
 }
-function qc(e) {
+function Jc(e) {
 return {
 values: ["save_check", "exp"],
 // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2495,7 +2495,7 @@ steps: [
 T(le, { kind: "save-title", who: c }),
 T(ce, { kind: "save-summary", who: c, stood: a.stood }),
 ...Ce("Roll", a.steps),
-...Gi("Now", a.state, a.vitality, !0)
+...Ui("Now", a.state, a.vitality, !0)
 ],
 changes: o,
 state: a.state,
@@ -2506,7 +2506,7 @@ detail: a
 }
 };
 }
-var Jc = {
+var Qc = {
 flags: {},
 answerFlag: "action",
 rollFlag: "roll",
@@ -2517,7 +2517,7 @@ return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;
 },
 situation: (e) => L(e, "situation")?.toLowerCase() ?? null,
 situationWords(e) {
-const t = Ye[e];
+const t = Xe[e];
 if (!t) return e;
 const n = [
 t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
@@ -2527,22 +2527,22 @@ t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to
 return `${ue[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
 planAnswer(e, t) {
-const n = vi(Ki(Hi(mi({ action: e, situation: t }))), "pending-defense");
+const n = ki(Wi(xi(pi({ action: e, situation: t }))), "pending-defense");
 return t !== null && _t(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
 },
 // The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
-keep: (e, t) => pi(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
-}, Qc = [
+keep: (e, t) => gi(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
+}, Zc = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], Zc = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function el(e, t, n, r) {
+], el = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function tl(e, t, n, r) {
 const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
 }
-function tl(e, t = (n) => n) {
+function nl(e, t = (n) => n) {
 const n = e;
 switch (n.kind) {
 case "defense-used": {
@@ -2575,7 +2575,7 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {
 const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${Zc[n.check]} ${n.roll} vs ${el(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+return `${el[n.check]} ${n.roll} vs ${tl(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
 }
 case "no-defense":
 return n.takesDamage ? `${ue[n.situation]} not perceived: no defense, the attack hits` : `${ue[n.situation]}: attack not perceived, no defense`;
@@ -2599,25 +2599,25 @@ case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
 }
 }
-function nl(e, t = (n) => n) {
-return Gc(e) ? Bc(e, t) : tl(e, t);
+function rl(e, t = (n) => n) {
+return Vc(e) ? Hc(e, t) : nl(e, t);
 }
-var rl = {
+var il = {
 id: "threshold",
 playable: !0,
 commands: {
 damage: {
-flags: Hc,
-usage: xc,
+flags: Kc,
+usage: Wc,
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
 ]
 },
 defend: {
-flags: Kc,
-usage: Wc,
+flags: xc,
+usage: Yc,
 help: [
-"Situations: " + Bn.join(", ") + ".",
+"Situations: " + Hn.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
 ]
 },
@@ -2626,18 +2626,18 @@ stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", he
 stances: [],
 settings: [],
 markers: ["dead"],
-planDamage: (e) => Ui(Yc(e)),
-planDefend: (e) => Ki(Hi(e)),
+planDamage: (e) => Hi(zc(e)),
+planDefend: (e) => Wi(xi(e)),
 planStance: () => {
 throw new y("the threshold edition has no stances");
 },
-planHandEdit: zc,
-attack: Jc,
-macros: Qc,
+planHandEdit: Xc,
+attack: Qc,
+macros: Zc,
 setVitality(e, t, n) {
 const r = [];
 let i = t, s = n;
-return t < e && we(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), s = Li(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = Mi(n))), {
+return t < e && we(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), s = ji(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = Fi(n))), {
 vitality: i,
 state: s,
 steps: r,
@@ -2647,32 +2647,32 @@ now: we(i) ? T("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
 ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
 };
 },
-enter: Rc,
-endRound: Oc,
+enter: Oc,
+endRound: Cc,
 condition: (e, t) => we(t) ? "dead" : "none",
-deadForGood: ji,
-parseState: Dc,
+deadForGood: Gi,
+parseState: Rc,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
-describeStateChange: Cc,
-parseAnswer: Ec,
-words: nl
-}, Dt = ["passive", "active", "full"], ht = { passive: 0, active: 5, full: 10 }, il = 10;
-function xn(e, t) {
+describeStateChange: Ic,
+parseAnswer: _c,
+words: rl
+}, Dt = ["passive", "active", "full"], ht = { passive: 0, active: 5, full: 10 }, sl = 10;
+function Wn(e, t) {
 return S.round((e + t) * 1e6) / 1e6;
 }
-function xi(e, t) {
+function Yi(e, t) {
 if (t.defender === null || t.current === null) return e;
-const n = xn(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => xn(t.defender, -ht[i]) >= n) ?? "passive";
+const n = Wn(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => Wn(t.defender, -ht[i]) >= n) ?? "passive";
 }
-function sl(e) {
+function al(e) {
 const t = [], { turn: n } = e;
 let r = e.mode;
 if (ht[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
 else {
-const f = xi(r, n);
+const f = Yi(r, n);
 f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: ht[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
 }
 const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + i + s;
@@ -2688,33 +2688,33 @@ t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetratio
 }
 const l = ht[r];
 let d = null;
-l > 0 && n.defender !== null && (d = xn(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const u = r !== "passive" && a - e.attack >= il;
+l > 0 && n.defender !== null && (d = Wn(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+const u = r !== "passive" && a - e.attack >= sl;
 return u && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: c, initiativeAfter: d, counterattack: u, steps: t };
 }
-function Wn(e, t) {
+function Yn(e, t) {
 const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;
 }
-var nn = (e, t = !1) => Wn(e <= 0, t);
-function al(e) {
+var nn = (e, t = !1) => Yn(e <= 0, t);
+function ol(e) {
 if (typeof e != "object" || e === null || Z.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
-return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Wn(n.down === !0, n.dead === !0);
+return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Yn(n.down === !0, n.dead === !0);
 }
-function ol(e) {
+function cl(e) {
 for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
 }
-var cl = {
+var ll = {
 attack: { kind: "one" },
 ap: { kind: "one" },
 // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, ll = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", dl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Wi = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function ul(e) {
+}, dl = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", ul = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", zi = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+function fl(e) {
 const t = Zt(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
 const r = L(e, "defense-mode");
@@ -2725,27 +2725,27 @@ ap: Ee(e, "ap", 0, 1e3) ?? 0,
 mode: r === void 0 ? null : Y(r, "--defense-mode", Dt)
 };
 }
-function fl(e) {
+function hl(e) {
 return e !== null && Dt.includes(e);
 }
-function hl(e) {
-return Wi.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
+function ml(e) {
+return zi.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
 }
-function ml(e, t) {
+function vl(e, t) {
 return {
-values: Wi,
+values: zi,
 // A given --defense-roll is used for every target; without it each target rolls its own d20.
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
 resolve(n, r) {
-return vl(e, t, n, r.defense ?? 1);
+return pl(e, t, n, r.defense ?? 1);
 }
 };
 }
-function vl(e, t, n, r) {
-const i = hl(n);
+function pl(e, t, n, r) {
+const i = ml(n);
 if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
-const s = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (fl(n.stance) ? n.stance : "passive"), o = sl({
+const s = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (hl(n.stance) ? n.stance : "passive"), o = al({
 weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
@@ -2778,11 +2778,11 @@ T(ce, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === 
 ...u ? [T("Now", { kind: "down-now" })] : []
 ],
 changes: c,
-state: nn(ol(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+state: nn(cl(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
 detail: o
 };
 }
-function pl(e, t) {
+function kl(e, t) {
 return {
 values: ["armor_score"],
 dice: [],
@@ -2807,11 +2807,11 @@ detail: { loss: e, toStamina: s }
 }
 };
 }
-function kl(e, t) {
-return ml(ul(e), t);
+function gl(e, t) {
+return vl(fl(e), t);
 }
-function gl(e) {
-return fi(e, {
+function yl(e) {
+return mi(e, {
 fallback: "passive",
 row: "Defense mode",
 title: "mode-title",
@@ -2826,8 +2826,8 @@ var rn = {
 passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, Yi = { passive: "passively", active: "actively", full: "fully" };
-function yl(e, t) {
+}, Xi = { passive: "passively", active: "actively", full: "fully" };
+function wl(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
@@ -2850,24 +2850,24 @@ return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e
 case "vitality-change":
 return `Vitality ${e.before} -> ${e.after}`;
 case "mode-title":
-return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${Yi[e.stance]} by default${e.summary ? "." : ""}`;
+return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${Xi[e.stance]} by default${e.summary ? "." : ""}`;
 case "mode-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "mode-effect":
 return rn[e.stance] ?? "";
 case "mode-answer":
-return `${t(e.who)} defends ${Yi[e.mode]}, d20 ${e.roll}`;
+return `${t(e.who)} defends ${Xi[e.mode]}, d20 ${e.roll}`;
 case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
 return;
 }
 }
-function wl(e, t = (n) => n) {
-return yl(e, t) ?? bl(e);
+function bl(e, t = (n) => n) {
+return wl(e, t) ?? $l(e);
 }
-var Yn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function bl(e) {
+var zn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function $l(e) {
 const t = e;
 switch (t.kind) {
 case "overwhelmed":
@@ -2877,7 +2877,7 @@ return `Not in the Turn Tracker (or its initiative is not a number): ${t.mode} d
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
 case "defense-roll": {
-const n = `d20 ${t.roll}${Yn(t.passive)} passive${t.mode !== "passive" ? `${Yn(t.active)} active` : ""}${t.mode === "full" ? `${Yn(t.full)} full` : ""}`;
+const n = `d20 ${t.roll}${zn(t.passive)} passive${t.mode !== "passive" ? `${zn(t.active)} active` : ""}${t.mode === "full" ? `${zn(t.full)} full` : ""}`;
 return `Defense (${t.mode}) ${n} = ${t.total}`;
 }
 case "attack":
@@ -2892,12 +2892,12 @@ case "counterattack":
 return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
 }
 }
-var $l = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Al = {
+var Al = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Sl = {
 flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
 choices: Dt,
-label: (e) => $l[e] ?? e,
+label: (e) => Al[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
 planAnswer(e, t, n, r) {
@@ -2909,7 +2909,7 @@ readsTurnOrder: !0,
 resolve(s, a) {
 if (!Dt.includes(e)) return { kind: "refused", reason: `${e} is not a defense mode` };
 const o = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-if (xi(i, o) !== i)
+if (Yi(i, o) !== i)
 return { kind: "refused", reason: `${i} defense costs ${ht[i]} initiative, more than the overwhelm limit allows now` };
 const c = a.defense ?? 1;
 return {
@@ -2923,18 +2923,18 @@ detail: { mode: i, roll: c }
 };
 },
 keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": E(n.defense ?? 1) }, roll: n.defense ?? 1 })
-}, Sl = [
+}, Tl = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], Tl = {
+], El = {
 id: "opposed",
 playable: !0,
 commands: {
 damage: {
-flags: cl,
-usage: ll,
+flags: ll,
+usage: dl,
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
 ]
@@ -2945,19 +2945,19 @@ usage: "!defend (none in the opposed edition: the defense is rolled inside !dama
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
 },
-stance: { flags: {}, usage: dl, help: [`Passive: ${rn.passive}. Active: ${rn.active}. Full: ${rn.full}.`] }
+stance: { flags: {}, usage: ul, help: [`Passive: ${rn.passive}. Active: ${rn.active}. Full: ${rn.full}.`] }
 },
 stances: Dt,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
-planDamage: kl,
+planDamage: gl,
 planDefend: () => {
 throw new y("in the opposed edition the defense is rolled inside !damage");
 },
-planStance: gl,
-planHandEdit: pl,
-attack: Al,
-macros: Sl,
+planStance: yl,
+planHandEdit: kl,
+attack: Sl,
+macros: Tl,
 setVitality(e, t, n) {
 const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
 return {
@@ -2968,45 +2968,45 @@ conditions: [],
 now: t <= 0 ? T("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
 };
 },
-enter: (e, t) => t ? Wn(!1, !0) : e === null ? {} : nn(e),
+enter: (e, t) => t ? Yn(!1, !0) : e === null ? {} : nn(e),
 endRound: (e) => e,
 // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: al,
+parseState: ol,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
 describeStateChange: () => "has changed condition since",
 // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
 parseAnswer: () => null,
-words: wl
-}, El = { soak: bc, threshold: rl, opposed: Tl }, ze = new M();
-for (const [e, t] of k.entries(El)) ze.set(e, { ...t, id: e });
-var zn = ze.keys().next().value, _l = zn;
-function Xn(e) {
-return typeof e == "string" && ze.has(e);
+words: bl
+}, _l = { soak: $c, threshold: il, opposed: El }, qe = new M();
+for (const [e, t] of k.entries(_l)) qe.set(e, { ...t, id: e });
+var Xn = qe.keys().next().value, Dl = Xn;
+function qn(e) {
+return typeof e == "string" && qe.has(e);
 }
-function Dl() {
-return [...ze.keys()];
+function Rl() {
+return [...qe.keys()];
 }
-function qn() {
-return [...ze.values()];
+function Jn() {
+return [...qe.values()];
 }
 function Pe(e) {
-return ze.get(e) ?? ze.get(zn);
+return qe.get(e) ?? qe.get(Xn);
 }
 function Rt() {
-return qn().filter((e) => e.playable).map((e) => e.id);
+return Jn().filter((e) => e.playable).map((e) => e.id);
 }
-var Jn;
-function Rl(e) {
-return Jn ?? (Jn = new q(qn().flatMap((t) => t.stances))), Jn.has(e);
+var Qn;
+function Ol(e) {
+return Qn ?? (Qn = new q(Jn().flatMap((t) => t.stances))), Qn.has(e);
 }
-function Qn(e, t) {
-return (n) => qn().some(
+function Zn(e, t) {
+return (n) => Jn().some(
 (i) => i.id !== e && k.prototype.hasOwnProperty.call(i.commands[t].flags, n)
 ) ? e : void 0;
 }
-var Ot = /* @__PURE__ */ Yr(Xn, "not an edition this script has"), Ct = ["bar1", "bar2", "bar3"], zi = k.fromEntries(At.map((e) => [e, e])), Xe = [...At], Xi = {
+var Ot = /* @__PURE__ */ zr(qn, "not an edition this script has"), Ct = ["bar1", "bar2", "bar3"], qi = k.fromEntries(At.map((e) => [e, e])), Me = [...At], Ji = {
 incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
@@ -3014,34 +3014,34 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, It = k.keys(Xi), Ol = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Dn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100)), Cl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Dn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100), /* @__PURE__ */ Wt(/^[^,]+$/)), Zn = /* @__PURE__ */ oe(Ct), qi = /* @__PURE__ */ oe(["gm", "public"]), Ji = ["refuse", "gm"], Il = G({
+}, It = k.keys(Ji), Cl = /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ Rn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100)), Il = /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ Rn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100), /* @__PURE__ */ Wt(/^[^,]+$/)), er = /* @__PURE__ */ oe(Ct), Qi = /* @__PURE__ */ oe(["gm", "public"]), Zi = ["refuse", "gm"], Nl = G({
 edition: Ot,
 bars: G({
-vitality: Zn,
-soul: Zn,
-power: Zn,
+vitality: er,
+soul: er,
+power: er,
 // Opposed Rolls ruling: stamina is the Power bar unless the GM maps it elsewhere
 stamina: /* @__PURE__ */ oe(["power", ...Ct])
 }),
 attributes: G(
-k.fromEntries(Xe.map((e) => [e, Ol]))
+k.fromEntries(Me.map((e) => [e, Cl]))
 ),
 markers: G(
-k.fromEntries(It.map((e) => [e, Cl]))
+k.fromEntries(It.map((e) => [e, Il]))
 ),
-visibility: G({ npc: qi, pc: qi }),
-playersTargetAny: /* @__PURE__ */ Ke(),
-armorOnManualEdits: /* @__PURE__ */ Ke(),
-overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ xt(), /* @__PURE__ */ at(0), /* @__PURE__ */ st(1e3)),
+visibility: G({ npc: Qi, pc: Qi }),
+playersTargetAny: /* @__PURE__ */ xe(),
+armorOnManualEdits: /* @__PURE__ */ xe(),
+overwhelmLimit: /* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ xt(), /* @__PURE__ */ ot(0), /* @__PURE__ */ at(1e3)),
 // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
-apiCommands: /* @__PURE__ */ oe(Ji)
+apiCommands: /* @__PURE__ */ oe(Zi)
 });
-function Qi() {
+function es() {
 return {
-edition: zn,
+edition: Xn,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...zi },
-markers: { ...Xi },
+attributes: { ...qi },
+markers: { ...Ji },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
@@ -3049,55 +3049,55 @@ overwhelmLimit: 20,
 apiCommands: "refuse"
 };
 }
-function Nl(e) {
-const t = Qi(), n = [];
+function Pl(e) {
+const t = es(), n = [];
 if (!_(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const i = Zi(Il.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
+const i = ts(Nl.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
 return new q([s, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
 }
-function Zi(e, t, n, r, i) {
+function ts(e, t, n, r, i) {
 const s = {};
 for (const [a, o] of k.entries(e)) {
 const c = r + a, l = t[a], d = n[a];
 if (l === void 0) {
-s[a] = er(d);
+s[a] = tr(d);
 continue;
 }
 if (o.type === "object" && "entries" in o && _(d)) {
 if (!_(l))
-i.push(`${c}: not an object; reset to defaults`), s[a] = er(d);
+i.push(`${c}: not an object; reset to defaults`), s[a] = tr(d);
 else {
 const f = o.entries;
-s[a] = Zi(f, l, d, `${c}.`, i);
+s[a] = ts(f, l, d, `${c}.`, i);
 }
 continue;
 }
-const u = /* @__PURE__ */ xe(o, l);
-u.success ? s[a] = u.output : (i.push(`${c}: ${Pl(l)} is not valid; reset to ${de.stringify(d)}`), s[a] = er(d));
+const u = /* @__PURE__ */ We(o, l);
+u.success ? s[a] = u.output : (i.push(`${c}: ${Ml(l)} is not valid; reset to ${de.stringify(d)}`), s[a] = tr(d));
 }
 return s;
 }
 function _(e) {
 return typeof e == "object" && e !== null && !Z.isArray(e);
 }
-function er(e) {
+function tr(e) {
 return _(e) ? de.parse(de.stringify(e)) : e;
 }
-function Pl(e) {
+function Ml(e) {
 const t = de.stringify(e) ?? E(e);
 return t.length > 40 ? `${t.slice(0, 37)}...` : t;
 }
-var es = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ot()), Ml = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ot(), /* @__PURE__ */ at(-1e6), /* @__PURE__ */ st(1e6)), ts = G({
-overrides: /* @__PURE__ */ V(/* @__PURE__ */ bt(/* @__PURE__ */ oe(At), Ml)),
+var ns = /* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ ct()), Ll = /* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ ct(), /* @__PURE__ */ ot(-1e6), /* @__PURE__ */ at(1e6)), rs = G({
+overrides: /* @__PURE__ */ V(/* @__PURE__ */ bt(/* @__PURE__ */ oe(At), Ll)),
 // rules.md: a generic token's armor wears per token, starting from the sheet's values
-worn: /* @__PURE__ */ V(G({ physical: /* @__PURE__ */ V(es), magical: /* @__PURE__ */ V(es) })),
-stance: /* @__PURE__ */ V(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
+worn: /* @__PURE__ */ V(G({ physical: /* @__PURE__ */ V(ns), magical: /* @__PURE__ */ V(ns) })),
+stance: /* @__PURE__ */ V(/* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 // rules.md, "Switching editions": dead with no save left stays dead in any edition
 deadForGood: /* @__PURE__ */ V(/* @__PURE__ */ ae(!0)),
 edition: /* @__PURE__ */ V(G({ id: Ot, state: /* @__PURE__ */ $t() }))
-}), oh = k.keys(ts.entries);
-function Ll(e) {
+}), ch = k.keys(rs.entries);
+function Fl(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!_(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
@@ -3106,12 +3106,12 @@ if (r.length === 0 || r.length > 64) {
 n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;
 }
-const s = /* @__PURE__ */ xe(ts, i);
-s.success ? t[r] = ns(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
+const s = /* @__PURE__ */ We(rs, i);
+s.success ? t[r] = is(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
 }
 return { tokens: t, problems: n };
 }
-function ns(e) {
+function is(e) {
 for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;
 }
@@ -3119,108 +3119,108 @@ function sn(e, t, n) {
 const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;
 }
-function rs(e, t, n) {
-ns(n), Nt(n) ? delete e[t] : e[t] = n;
+function ss(e, t, n) {
+is(n), Nt(n) ? delete e[t] : e[t] = n;
 }
 function Nt(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
 }
-var mt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ot()), an = /* @__PURE__ */ Yt(mt), is = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Wr(), /* @__PURE__ */ at(-1e9), /* @__PURE__ */ st(1e9)), Pt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), jl = /* @__PURE__ */ oe(["physical", "magical"]), ss = G({
+var mt = /* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ ct()), an = /* @__PURE__ */ Yt(mt), as = /* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ Yr(), /* @__PURE__ */ ot(-1e9), /* @__PURE__ */ at(1e9)), Pt = /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), jl = /* @__PURE__ */ oe(["physical", "magical"]), os = G({
 edition: /* @__PURE__ */ V(G({ id: Ot, state: /* @__PURE__ */ $t() })),
 deadForGood: /* @__PURE__ */ V(/* @__PURE__ */ ae(!0)),
-stance: /* @__PURE__ */ V(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
+stance: /* @__PURE__ */ V(/* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
 answer: /* @__PURE__ */ V(G({ edition: Ot, answer: /* @__PURE__ */ $t() }))
-}), Fl = /* @__PURE__ */ Qr("kind", [
+}), Gl = /* @__PURE__ */ Zr("kind", [
 /** A bar, through its linked attribute when there is one. */
-G({ kind: /* @__PURE__ */ ae("bar"), resource: /* @__PURE__ */ oe(Zr), bar: /* @__PURE__ */ oe(Ct), attributeId: /* @__PURE__ */ V(Pt), from: an, to: mt }),
+G({ kind: /* @__PURE__ */ ae("bar"), resource: /* @__PURE__ */ oe(ei), bar: /* @__PURE__ */ oe(Ct), attributeId: /* @__PURE__ */ V(Pt), from: an, to: mt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
 G({ kind: /* @__PURE__ */ ae("attribute"), key: /* @__PURE__ */ oe(At), attributeId: Pt, from: an, to: mt }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
 G({ kind: /* @__PURE__ */ ae("override"), key: /* @__PURE__ */ oe(At), from: an, to: mt }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
 G({ kind: /* @__PURE__ */ ae("worn"), track: jl, from: an, to: mt }),
-G({ kind: /* @__PURE__ */ ae("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)) }),
+G({ kind: /* @__PURE__ */ ae("markers"), from: /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-G({ kind: /* @__PURE__ */ ae("memory"), tokenId: /* @__PURE__ */ V(Pt), from: ss, to: ss }),
-G({ kind: /* @__PURE__ */ ae("initiative"), from: is, to: is }),
+G({ kind: /* @__PURE__ */ ae("memory"), tokenId: /* @__PURE__ */ V(Pt), from: os, to: os }),
+G({ kind: /* @__PURE__ */ ae("initiative"), from: as, to: as }),
 G({ kind: /* @__PURE__ */ ae("turn-order"), tokenId: Pt })
-]), Gl = G({
+]), Vl = G({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-by: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)),
+by: /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)),
 kind: /* @__PURE__ */ oe(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
 round: mt,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
-key: /* @__PURE__ */ V(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Wt(/^U\d{1,7}$/))),
-tokens: /* @__PURE__ */ Re(G({ tokenId: Pt, name: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Re(Fl) }))
+key: /* @__PURE__ */ V(/* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ Wt(/^U\d{1,7}$/))),
+tokens: /* @__PURE__ */ Re(G({ tokenId: Pt, name: /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Re(Gl) }))
 });
-function Vl(e) {
+function Ul(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || Rl(t.stance)) && (t.edition === void 0 || Pe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Pe(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+(t) => (t.stance === void 0 || Ol(t.stance)) && (t.edition === void 0 || Pe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Pe(t.answer.edition).parseAnswer(t.answer.answer) !== null)
 );
 }
-function Ul(e) {
+function Bl(e) {
 if (e === void 0) return { history: [], problems: [] };
 if (!Z.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
 return e.forEach((r, i) => {
-const s = /* @__PURE__ */ xe(Gl, r);
-s.success && s.output.tokens.every((a) => a.changes.every(Vl)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+const s = /* @__PURE__ */ We(Vl, r);
+s.success && s.output.tokens.every((a) => a.changes.every(Ul)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };
 }
-var Bl = ["life", "pendingDefense", "reactions", "skillsVs"], as = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function tr(e, t) {
+var Hl = ["life", "pendingDefense", "reactions", "skillsVs"], cs = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function nr(e, t) {
 const n = {};
-for (const i of Bl) e[i] !== void 0 && (n[i] = e[i]);
+for (const i of Hl) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: _l, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+return k.keys(n).length > 0 && (r.edition = { id: Dl, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
 }
-function Hl(e) {
+function Kl(e) {
 if (!_(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, tr(e, e.stance)), t;
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, nr(e, e.stance)), t;
 }
-function os(e) {
+function ls(e) {
 return { life: e.life, pendingDefense: e.pendingDefense };
 }
-function cs(e, t) {
+function ds(e, t) {
 return de.stringify(e ?? null) === de.stringify(t ?? null);
 }
-function Kl(e, t, n) {
+function xl(e, t, n) {
 if (!_(e) || !_(e.before) || !_(e.after)) return e;
 const { before: r, after: i } = e, s = [], a = _(r.bars) ? r.bars : {}, o = _(i.bars) ? i.bars : {};
 for (const f of ["vitality", "soul", "power"]) {
 const h = o[f];
-a[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? as[f], from: a[f] ?? null, to: h });
+a[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? cs[f], from: a[f] ?? null, to: h });
 }
 const c = _(r.protection) ? r.protection : void 0, l = _(i.protection) ? i.protection : void 0;
 l && typeof l.value == "number" && c?.value !== l.value && s.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
 const d = _(r.record) ? r.record : {}, u = _(i.record) ? i.record : {};
-if (!cs(d.life, u.life) || !cs(d.pendingDefense, u.pendingDefense)) {
+if (!ds(d.life, u.life) || !ds(d.pendingDefense, u.pendingDefense)) {
 const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
 s.push({
 kind: "memory",
-from: tr({ ...p, ...os(d) }, h.stance),
-to: tr({ ...p, ...os(u) }, h.stance)
+from: nr({ ...p, ...ls(d) }, h.stance),
+to: nr({ ...p, ...ls(u) }, h.stance)
 });
 }
 return { tokenId: e.tokenId, name: e.name, changes: s };
 }
-function xl(e) {
-const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : as, r = _(e.tokens) ? e.tokens : {}, i = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-return _(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([a, o]) => [a, Hl(o)]))), Z.isArray(e.history) && (s.history = e.history.map(
+function Wl(e) {
+const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : cs, r = _(e.tokens) ? e.tokens : {}, i = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
+return _(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([a, o]) => [a, Kl(o)]))), Z.isArray(e.history) && (s.history = e.history.map(
 (a) => _(a) && Z.isArray(a.tokens) ? {
 by: a.by,
 kind: a.kind,
 round: typeof a.round == "number" ? a.round : i,
-tokens: a.tokens.map((o) => Kl(o, n, r))
+tokens: a.tokens.map((o) => xl(o, n, r))
 } : a
 )), s;
 }
-function ls(e) {
+function us(e) {
 const t = e.edition;
 if (!_(t) || !_(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
@@ -3228,18 +3228,18 @@ if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }
 const { edition: s, ...a } = e;
 return { memory: a, answer: i };
 }
-function Wl(e) {
+function Yl(e) {
 if (!_(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {
 const r = e[n];
 if (!_(r)) continue;
-const i = ls(r);
+const i = us(r);
 t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
 }
 return t;
 }
-function Yl(e) {
+function zl(e) {
 const t = {}, n = {};
 if (_(e.tokens))
 for (const [i, s] of k.entries(e.tokens)) {
@@ -3247,56 +3247,56 @@ if (!_(s)) {
 n[i] = s;
 continue;
 }
-const a = ls(s);
+const a = us(s);
 k.keys(a.memory).length > 0 && (n[i] = a.memory), a.answer && (t[i] = a.answer);
 }
 const r = Z.isArray(e.history) ? e.history.map(
-(i) => _(i) && Z.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => _(s) && Z.isArray(s.changes) ? { ...s, changes: s.changes.map(Wl) } : s) } : i
+(i) => _(i) && Z.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => _(s) && Z.isArray(s.changes) ? { ...s, changes: s.changes.map(Yl) } : s) } : i
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
 }
-var nr = 20, rr = 100, cn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), ln = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(40)), zl = G({
+var rr = 20, ir = 100, cn = /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), ln = /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(40)), Xl = G({
 word: ln,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
 file: /* @__PURE__ */ V(/* @__PURE__ */ $t()),
 /** Flags the defender's hit takes (its defense mode and roll). */
-flags: /* @__PURE__ */ V(/* @__PURE__ */ bt(ln, /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40)))),
+flags: /* @__PURE__ */ V(/* @__PURE__ */ bt(ln, /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ z(40)))),
 /** The answer's own roll, said on the result, and whether the answerer typed it. */
-roll: /* @__PURE__ */ V(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ot())),
-success: /* @__PURE__ */ V(/* @__PURE__ */ Ke()),
+roll: /* @__PURE__ */ V(/* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ ct())),
+success: /* @__PURE__ */ V(/* @__PURE__ */ xe()),
 typed: /* @__PURE__ */ V(/* @__PURE__ */ ae(!0))
-}), Xl = G({
-key: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Wt(/^A\d{1,6}$/)),
+}), ql = G({
+key: /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ Wt(/^A\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
 by: cn,
-gm: /* @__PURE__ */ Ke(),
+gm: /* @__PURE__ */ xe(),
 attacker: /* @__PURE__ */ Yt(cn),
 edition: Ot,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
-positionals: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
-flags: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ Xr([ln, /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
+positionals: /* @__PURE__ */ j(/* @__PURE__ */ Re(/* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
+flags: /* @__PURE__ */ j(/* @__PURE__ */ Re(/* @__PURE__ */ qr([ln, /* @__PURE__ */ j(/* @__PURE__ */ Re(/* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
 situation: /* @__PURE__ */ Yt(ln),
-round: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ot()),
-defenders: /* @__PURE__ */ F(/* @__PURE__ */ Re(cn), /* @__PURE__ */ De(1), /* @__PURE__ */ z(rr)),
-answers: /* @__PURE__ */ bt(cn, zl)
+round: /* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ ct()),
+defenders: /* @__PURE__ */ j(/* @__PURE__ */ Re(cn), /* @__PURE__ */ De(1), /* @__PURE__ */ z(ir)),
+answers: /* @__PURE__ */ bt(cn, Xl)
 });
-function ql(e, t) {
+function Jl(e, t) {
 const n = {};
 if (e === void 0) return n;
 if (!_(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
 for (const [r, i] of k.entries(e)) {
-const s = /* @__PURE__ */ xe(Xl, i);
-s.success && s.output.key === r && k.keys(n).length < nr ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
+const s = /* @__PURE__ */ We(ql, i);
+s.success && s.output.key === r && k.keys(n).length < rr ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
 }
 return n;
 }
-var dn = "DefenseRound", Mt = 3, ir = 500;
+var dn = "DefenseRound", Mt = 3, sr = 500;
 function Lt(e) {
 return {
 schemaVersion: Mt,
 scriptVersion: e,
-settings: Qi(),
+settings: es(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -3306,7 +3306,7 @@ macros: {},
 healthColorsNoticed: !1
 };
 }
-function Jl(e) {
+function Ql(e) {
 const { tokens: t, round: n, ...r } = e, i = {};
 for (const [s, a] of k.entries(r))
 if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
@@ -3316,12 +3316,12 @@ o[s.replace("Bar", "")] = a;
 i[s] = a;
 return { schemaVersion: 1, settings: i, tokens: t, round: n };
 }
-var Ql = {
-0: Jl,
-1: xl,
-2: Yl
+var Zl = {
+0: Ql,
+1: Wl,
+2: zl
 };
-function Zl(e, t) {
+function ed(e, t) {
 const n = [];
 if (e === void 0) return { stored: Lt(t), problems: n };
 if (!_(e))
@@ -3332,71 +3332,71 @@ return { stored: Lt(t), problems: [`state has schema version ${i}, newer than th
 if (!C.isInteger(i) || i < 0)
 return n.push(`state has unknown schema version ${de.stringify(r.schemaVersion)}; started from defaults`), { stored: Lt(t), problems: n };
 for (; i < Mt; ) {
-const l = Ql[i];
+const l = Zl[i];
 if (!l) break;
 r = l(r), i += 1;
 }
-const s = Nl(r.settings);
+const s = Pl(r.settings);
 n.push(...s.problems);
-const a = Ll(r.tokens);
+const a = Fl(r.tokens);
 n.push(...a.problems);
 for (const [l, d] of k.entries(a.tokens)) {
 if (!d.edition) continue;
 const u = d.edition.id, f = Pe(u).parseState(d.edition.state);
 f === null ? (delete d.edition, Nt(d) && delete a.tokens[l], n.push(`tokens.${l}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
 }
-const o = td(r.exchange, n), c = Ul(r.history);
+const o = nd(r.exchange, n), c = Bl(r.history);
 return n.push(...c.problems), {
 stored: {
 schemaVersion: Mt,
 scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
 settings: s.settings,
 tokens: a.tokens,
-round: ed(r.round, n),
+round: td(r.round, n),
 history: c.history,
 lastEntry: typeof r.lastEntry == "number" && C.isSafeInteger(r.lastEntry) && r.lastEntry >= 0 && r.lastEntry < 1e7 ? r.lastEntry : 0,
 exchange: o,
-macros: nd(r.macros),
+macros: rd(r.macros),
 healthColorsNoticed: r.healthColorsNoticed === !0,
-...Xn(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
+...qn(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
 },
 problems: n
 };
 }
-function ed(e, t) {
+function td(e, t) {
 const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!_(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = Z.isArray(e.seen) && e.seen.length <= ir && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= ir && i.length > 0 ? e.turned : 0;
+const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = Z.isArray(e.seen) && e.seen.length <= sr && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= sr && i.length > 0 ? e.turned : 0;
 return { number: r, seen: i, turned: s };
 }
-function td(e, t) {
+function nd(e, t) {
 const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0 };
 if (e === void 0) return r;
 const i = _(e) && _(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), r;
 for (const [o, c] of k.entries(i)) {
-const l = o.length > 0 && o.length <= 64 && _(c) && Xn(c.edition) ? Pe(c.edition).parseAnswer(c.answer) : null;
+const l = o.length > 0 && o.length <= 64 && _(c) && qn(c.edition) ? Pe(c.edition).parseAnswer(c.answer) : null;
 l === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: c.edition, answer: l };
 }
 const s = _(e) ? e.lastAttack : void 0, a = typeof s == "number" && C.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
-return { waiting: n, attacks: ql(_(e) ? e.attacks : void 0, t), lastAttack: a };
+return { waiting: n, attacks: Jl(_(e) ? e.attacks : void 0, t), lastAttack: a };
 }
-function nd(e) {
+function rd(e) {
 const t = {};
 if (!_(e)) return t;
 for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;
 }
-var sr = ["bar1", "bar2", "bar3"];
-function rd(e, t) {
+var ar = ["bar1", "bar2", "bar3"];
+function id(e, t) {
 if (!t) return;
 const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), a = {
-vitality: r && sr.includes(r) ? r : e.bars.vitality,
-soul: i && sr.includes(i) ? i : e.bars.soul,
-power: s && sr.includes(s) ? s : e.bars.power
+vitality: r && ar.includes(r) ? r : e.bars.vitality,
+soul: i && ar.includes(i) ? i : e.bars.soul,
+power: s && ar.includes(s) ? s : e.bars.power
 };
 new q(k.values(a)).size === 3 && k.assign(e.bars, a);
 const o = n("NPC breakdowns");
@@ -3404,7 +3404,7 @@ const o = n("NPC breakdowns");
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
 }
-var id = class {
+var sd = class {
 constructor() {
 this.byCharacter = new M(), this.lowered = new M(), this.defaults = new M();
 }
@@ -3450,7 +3450,7 @@ this.byCharacter.set(e, t);
 }
 return t;
 }
-}, ds = {
+}, fs = {
 "&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
@@ -3472,13 +3472,13 @@ return t;
 $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
-}, jt = [];
+}, Ft = [];
 for (let e = 0; e < 128; e += 1) {
 const t = E.fromCharCode(e);
-ds[t] !== void 0 ? jt[e] = ds[t] : t === `
-` || t === "\r" ? jt[e] = " " : e < 32 && t !== "	" || e === 127 ? jt[e] = "" : jt[e] = void 0;
+fs[t] !== void 0 ? Ft[e] = fs[t] : t === `
+` || t === "\r" ? Ft[e] = " " : e < 32 && t !== "	" || e === 127 ? Ft[e] = "" : Ft[e] = void 0;
 }
-function sd(e) {
+function ad(e) {
 if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
 }
@@ -3486,19 +3486,19 @@ function vt(e) {
 const t = typeof e == "string" ? e : E(e ?? "");
 let n = "", r = 0;
 for (let i = 0; i < t.length; i += 1) {
-const s = t.charCodeAt(i), a = s < 128 ? jt[s] : sd(s);
+const s = t.charCodeAt(i), a = s < 128 ? Ft[s] : ad(s);
 a !== void 0 && (n += t.slice(r, i) + a, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
 }
 return r === 0 ? t : n + t.slice(r);
 }
-function ad() {
+function od() {
 const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
 return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
 }
-function ar(e, t, n) {
+function or(e, t, n) {
 try {
 const r = t instanceof Bt ? t.stack ?? t.message : E(t);
-log(`${se} v${ve}: ${e} failed${ad()}: ${r}`), n && sendChat(
+log(`${se} v${ve}: ${e} failed${od()}: ${r}`), n && sendChat(
 se,
 `/w ${n} ${vt(`${se} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
@@ -3507,10 +3507,10 @@ null,
 } catch {
 }
 }
-function Me(e, t, n) {
+function Le(e, t, n) {
 return (...r) => {
 let i = typeof e == "string" ? e : "a command", s;
-const a = (o) => ar(i, o, s);
+const a = (o) => or(i, o, s);
 try {
 typeof e == "function" && (i = e(...r)), s = n?.(...r);
 const o = t(...r);
@@ -3520,43 +3520,43 @@ a(o);
 }
 };
 }
-var Le = "API";
-function qe(e) {
-return e !== Le && e !== "" && playerIsGM(e) === !0;
+var Fe = "API";
+function Je(e) {
+return e !== Fe && e !== "" && playerIsGM(e) === !0;
 }
-function od(e) {
-if (!(e === void 0 || e === "" || e === Le || !getObj("player", e) || qe(e)))
+function cd(e) {
+if (!(e === void 0 || e === "" || e === Fe || !getObj("player", e) || Je(e)))
 return e;
 }
-function or(e) {
-return e === Le ? "another script" : E(getObj("player", e)?.get("_displayname") ?? "player");
+function cr(e) {
+return e === Fe ? "another script" : E(getObj("player", e)?.get("_displayname") ?? "player");
 }
-var cd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function us(e) {
-return !cd.test(e);
-}
-function fs(e, t) {
-return e || !us(t) ? "gm" : `"${t}"`;
-}
+var ld = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
 function hs(e) {
-return e === Le ? "gm" : fs(qe(e), or(e));
+return !ld.test(e);
 }
 function ms(e, t) {
+return e || !hs(t) ? "gm" : `"${t}"`;
+}
+function vs(e) {
+return e === Fe ? "gm" : ms(Je(e), cr(e));
+}
+function ps(e, t) {
 return E(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
 }
 function Se(e, t, n) {
-return qe(e) ? !0 : ms(t.get("controlledby"), e) || ms(n?.get("controlledby"), e);
+return Je(e) ? !0 : ps(t.get("controlledby"), e) || ps(n?.get("controlledby"), e);
 }
-var vs = /[^,\s]/;
-function cr(e, t) {
-return !vs.test(E(e.get("controlledby") ?? "")) && !vs.test(E(t?.get("controlledby") ?? ""));
+var ks = /[^,\s]/;
+function lr(e, t) {
+return !ks.test(E(e.get("controlledby") ?? "")) && !ks.test(E(t?.get("controlledby") ?? ""));
 }
-function ld(e, t) {
+function dd(e, t) {
 const n = new q();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const i of E(r ?? "").split(",")) {
 const s = i.trim();
-s !== "" && s !== "all" && !qe(s) && n.add(s);
+s !== "" && s !== "all" && !Je(s) && n.add(s);
 }
 return [...n];
 }
@@ -3564,7 +3564,7 @@ var pt = { kind: "public" }, me = { kind: "whisper", to: "gm" };
 function pe(e) {
 return { kind: "whisper", to: e };
 }
-function j(e, t, n = {}) {
+function F(e, t, n = {}) {
 e.kind === "public" ? sendChat(se, t) : n.record ? sendChat(se, `/w ${e.to} ${t}`) : sendChat(se, `/w ${e.to} ${t}`, null, { noarchive: !0 });
 }
 function ke(e) {
@@ -3576,87 +3576,90 @@ let a = "";
 for (let c = 0; c < r.length; c += 1) a += (c === 0 ? "" : "<br>") + vt(r[c]);
 let o = "";
 for (let c = 0; c < s; c += 1) o += (c === 0 ? "" : " ") + ee(i[c].label, i[c].command);
-t += ` {{${vt(dd(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
+t += ` {{${vt(ud(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
 }
 return t;
 }
-function dd(e) {
+function ud(e) {
 return e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
 }
 function J(e) {
 return vt(e);
 }
-var ud = /^[-\w]+$/;
+var fd = /^[-\w]+$/;
 function ee(e, t) {
 return `[${vt(e)}](${t})`;
 }
-function lr(e) {
-return ud.test(e);
+function dr(e) {
+return fd.test(e);
 }
-function ps(e, t, n, r = `${n.command} --help`) {
-const i = E(t.playerid ?? ""), s = i === Le ? fd(e, t, n) : ks(e, t, n, i, qe(i), !1);
+function gs(e, t, n, r = `${n.command} --help`) {
+const i = E(t.playerid ?? ""), s = i === Fe ? hd(e, t, n) : ys(e, t, n, i, Je(i), !1);
 return s.help = r, s;
 }
-function ks(e, t, n, r, i, s) {
-const a = or(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: a, replyTo: fs(i, a), relayed: s, help: "" };
-return !i && !us(a) && (o.replyFor = W(a, 60)), o;
+function ys(e, t, n, r, i, s) {
+const a = cr(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: a, replyTo: ms(i, a), relayed: s, help: "" };
+return !i && !hs(a) && (o.replyFor = U(a, 60)), o;
 }
-function fd(e, t, n) {
+function hd(e, t, n) {
 const r = n.flags.get("api-as");
 n.flags.delete("api-as");
-const i = od(r?.length === 1 ? r[0] : void 0);
-if (i !== void 0) return ks(e, t, n, i, !1, !0);
-const s = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: Le, gm: s, senderName: or(Le), replyTo: "gm", relayed: !0, help: "" };
+const i = cd(r?.length === 1 ? r[0] : void 0);
+if (i !== void 0) return ys(e, t, n, i, !1, !0);
+const s = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: Fe, gm: s, senderName: cr(Fe), replyTo: "gm", relayed: !0, help: "" };
 return s || (a.relayRefused = !0), a;
 }
-var gs = 2e3;
+var ws = 2e3;
 function _e(e, t) {
-j(pe(e.replyTo), J(ys(e, t)));
+F(pe(e.replyTo), J(bs(e, t)));
 }
-function Je(e, t) {
-j(pe(e.replyTo), J(ys(e, t)), { record: !0 });
+function Qe(e, t) {
+F(pe(e.replyTo), J(bs(e, t)), { record: !0 });
 }
-function ys(e, t) {
-const n = t.length > gs ? `${t.slice(0, gs - 12)}... (cut)` : t;
+function bs(e, t) {
+const n = t.length > ws ? `${t.slice(0, ws - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
 }
-var ws = 200;
+var md = 200;
 function je(e, t, n = []) {
 let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
-/[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`), r.length > ws && (r = `${r.slice(0, ws - 8)}... (cut)`);
-let i = "";
-for (const s of n) i += ` ${ee(s.label, s.command)}`;
-j(pe(e.replyTo), `${J(r)}${i} ${ee("Help", e.help)}`);
+/[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
+let i = md - 7;
+for (const a of n) i -= a.label.length + 3;
+r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`);
+let s = "";
+for (const a of n) s += ` ${ee(a.label, a.command)}`;
+F(pe(e.replyTo), `${J(r)}${s} ${ee("Help", e.help)}`);
 }
-function hd(e, t) {
+function vd(e, t) {
 const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;
 }
-function bs(e, t) {
+function $s(e, t) {
 const n = e.store.tokens[t];
 n && Nt(n) && delete e.store.tokens[t];
 }
-function Fe(e, t) {
+function Ge(e, t) {
 on(e, t);
 }
-function dr(e) {
+function ur(e) {
 log(e);
 }
-function ur(e) {
+function fr(e) {
 return state[e];
 }
-function $s(e, t) {
+function As(e, t) {
 state[e] = t;
 }
-function md(e) {
+function pd(e) {
 return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
 }
-function vd(e) {
+function kd(e) {
 setTimeout(e, 0);
 }
-function pd(e, t, n) {
+function gd(e, t, n) {
 const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
@@ -3664,65 +3667,65 @@ if (!n) return;
 const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return i?.set("notes", t), i?.id;
 }
-function kd(e, t) {
+function yd(e, t) {
 return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;
 }
-function gd(e) {
+function wd(e) {
 return findObjs({ _type: "macro", name: e }).map((t) => t.id);
 }
-function yd(e, t) {
+function bd(e, t) {
 const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
 }
 function un(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
-var fn = "Help: DefenseRound", U = (e) => `<code>${un(e)}</code>`, Ge = (e) => `<li>${e}</li>`;
-function wd(e) {
-const t = e.stances.length > 0 ? [Ge(`${U(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(un).join(" ")}`)] : [];
+var fn = "Help: DefenseRound", B = (e) => `<code>${un(e)}</code>`, Ve = (e) => `<li>${e}</li>`;
+function $d(e) {
+const t = e.stances.length > 0 ? [Ve(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(un).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${ve}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-Ge(`${U(e.commands.defend.usage)}: ${e.commands.defend.help.map(un).join(" ")}`),
-Ge(`${U(e.commands.damage.usage)}: ${e.commands.damage.help.map(un).join(" ")}`),
-Ge(`${U("!attack")} with the same amount and flags, ${U("--ids DEFENDER ...")} and the attacker selected (or ${U("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${U(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${U("!attack --resolve KEY")} (the GM, or whoever declared it). ${U("!attack --list")} and ${U("--cancel KEY")}; ${U("!damage --undo")} takes the whole attack back.`),
-Ge(`${U("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-Ge("Every command answers <code>--help</code>."),
+Ve(`${B(e.commands.defend.usage)}: ${e.commands.defend.help.map(un).join(" ")}`),
+Ve(`${B(e.commands.damage.usage)}: ${e.commands.damage.help.map(un).join(" ")}`),
+Ve(`${B("!attack")} with the same amount and flags, ${B("--ids DEFENDER ...")} and the attacker selected (or ${B("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${B(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${B("!attack --resolve KEY")} (the GM, or whoever declared it). ${B("!attack --list")} and ${B("--cancel KEY")}; ${B("!damage --undo")} takes the whole attack back.`),
+Ve(`${B("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+Ve("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-Ge(`${U("!defense-round")}: status and settings menu; ${U("config KEY VALUE")} (${U(`config edition ${Rt().join("|")}`)} switches editions), ${U("set NAME VALUE|clear")}, ${U("repair")}, ${U("next-round")}, ${U("macros")} (the table's macros for this edition), ${U("refresh")}, ${U("help")}.`),
-Ge(`Commands another script relays (ScriptCards' ${U("--@")}, APILogic) carry no player: they act for the player that ${U("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${U("config api-commands gm")} lets them act as the GM.`),
+Ve(`${B("!defense-round")}: status and settings menu; ${B("config KEY VALUE")} (${B(`config edition ${Rt().join("|")}`)} switches editions), ${B("set NAME VALUE|clear")}, ${B("repair")}, ${B("next-round")}, ${B("macros")} (the table's macros for this edition), ${B("refresh")}, ${B("help")}.`),
+Ve(`Commands another script relays (ScriptCards' ${B("--@")}, APILogic) carry no player: they act for the player that ${B("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${B("config api-commands gm")} lets them act as the GM.`),
 "</ul>"
 ].join("");
 }
-var Qe;
-function fr(e, t = {}) {
-Qe = pd(fn, wd(e), t.createIfMissing !== !1) ?? Qe;
+var Ze;
+function hr(e, t = {}) {
+Ze = gd(fn, $d(e), t.createIfMissing !== !1) ?? Ze;
 }
-function As() {
-return Qe = kd(fn, Qe), Qe !== void 0 && lr(Qe) ? { label: fn, command: `http://journal.roll20.net/handout/${Qe}` } : void 0;
+function Ss() {
+return Ze = yd(fn, Ze), Ze !== void 0 && dr(Ze) ? { label: fn, command: `http://journal.roll20.net/handout/${Ze}` } : void 0;
 }
-function Ss(e, t) {
+function Ts(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content.trimStart().split(/\s/, 1)[0]?.toLowerCase() ?? "";
 return k.prototype.hasOwnProperty.call(t, n) ? n : void 0;
 }
-function Ts(e) {
+function Es(e) {
 return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
 }
-function bd(e, t, n, r) {
+function Ad(e, t, n, r) {
 return `${t.helpFor?.(e, n)?.title ?? r} --help`;
 }
-async function $d(e, t, n) {
-const r = Ss(t, n);
+async function Sd(e, t, n) {
+const r = Ts(t, n);
 if (!r) return;
-const i = n[r], s = ko(t.content, t.inlinerolls);
+const i = n[r], s = yo(t.content, t.inlinerolls);
 let a;
 try {
-const o = ui(s);
-if (a = ps(e, t, o, bd(e, i, o, r)), a.relayRefused) {
-_e(a, Ts(r));
+const o = fi(s);
+if (a = gs(e, t, o, Ad(e, i, o, r)), a.relayRefused) {
+_e(a, Es(r));
 return;
 }
 if (!a.relayed && a.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
@@ -3731,15 +3734,15 @@ _e(a, `The saved state was written by a newer version of ${se} (schema ${e.newer
 return;
 }
 if (a.parsed.flags.has("help")) {
-const c = i.helpFor?.(e, a.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, l = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`, d = As();
-j(pe(a.replyTo), ke({ title: `Help: ${c.title}${l}`, rows: [{ label: "Usage", lines: [c.usage] }, { label: "What it does", lines: c.what }, ...d ? [{ label: "Every command", lines: [], buttons: [d] }] : []] }));
+const c = i.helpFor?.(e, a.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, l = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`, d = Ss();
+F(pe(a.replyTo), ke({ title: `Help: ${c.title}${l}`, rows: [{ label: "Usage", lines: [c.usage] }, { label: "What it does", lines: c.what }, ...d ? [{ label: "Every command", lines: [], buttons: [d] }] : []] }));
 return;
 }
 await i.run(a);
 } catch (o) {
 if (o instanceof y || o instanceof I) {
-if (a ?? (a = ps(e, t, { command: r, positionals: [], flags: new M() })), a.relayRefused) {
-_e(a, Ts(r));
+if (a ?? (a = gs(e, t, { command: r, positionals: [], flags: new M() })), a.relayRefused) {
+_e(a, Es(r));
 return;
 }
 je(a, o.message);
@@ -3748,16 +3751,16 @@ return;
 throw o;
 }
 }
-var Ad = 20, Sd = 2e3, Td = { floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs };
-function Es(e, t, n = 0) {
-if (n > Ad) return { ok: !1, problem: "refers to itself through other attributes" };
-if (e.length > Sd) return { ok: !1, problem: "is too long to be a formula" };
-const r = Ed(e, t, n);
+var Td = 20, Ed = 2e3, _d = { floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs };
+function _s(e, t, n = 0) {
+if (n > Td) return { ok: !1, problem: "refers to itself through other attributes" };
+if (e.length > Ed) return { ok: !1, problem: "is too long to be a formula" };
+const r = Dd(e, t, n);
 if (!r.ok) return r;
-const s = new Rd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+const s = new Cd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
 return s === void 0 || !C.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
 }
-function Ed(e, t, n) {
+function Dd(e, t, n) {
 let r = "", i = 0;
 const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let a;
@@ -3768,7 +3771,7 @@ const d = typeof l == "number" ? E(l) : E(l).trim();
 let u;
 if (d === "") u = 0;
 else {
-const f = Es(d, t, n + 1);
+const f = _s(d, t, n + 1);
 if (!f.ok) return f.problem.startsWith("refers to") ? f : { ok: !1, problem: `refers to "${o}", which ${f.problem}` };
 u = f.value;
 }
@@ -3776,7 +3779,7 @@ r += `${e.slice(i, a.index)}(${u})`, i = a.index + a[0].length;
 }
 return { ok: !0, text: r + e.slice(i) };
 }
-var _s = (e) => k.assign(k.create(null), e), _d = _s({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Dd = _s({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Rd = class {
+var Ds = (e) => k.assign(k.create(null), e), Rd = Ds({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Od = Ds({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Cd = class {
 constructor(e) {
 this.text = e, this.at = 0;
 }
@@ -3788,10 +3791,10 @@ space() {
 for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
 }
 sum() {
-return this.chain(() => this.product(), _d);
+return this.chain(() => this.product(), Rd);
 }
 product() {
-return this.chain(() => this.unary(), Dd);
+return this.chain(() => this.unary(), Od);
 }
 /** Operands joined by operators of one precedence, worked out left to right. */
 chain(e, t) {
@@ -3824,7 +3827,7 @@ if (t)
 return this.at += t[0].length, C(t[0]);
 const n = /^([a-z]+)\s*\(/i.exec(e);
 if (n) {
-const r = Td[n[1].toLowerCase()];
+const r = _d[n[1].toLowerCase()];
 if (!r) return;
 this.at += n[0].length;
 const i = this.sum();
@@ -3840,10 +3843,10 @@ return this.space(), r === void 0 || this.text[this.at] !== ")" ? void 0 : (this
 function ne(e, t = "an unnamed token") {
 return E(e.get("name") ?? "") || t;
 }
-function x(e) {
+function W(e) {
 return getObj("graphic", e);
 }
-function Od(e) {
+function Id(e) {
 return getObj("character", e);
 }
 function re(e) {
@@ -3883,10 +3886,10 @@ this.maxRead = ye(e ? e.get("max") : this.token.get(be[this.bar].max));
 return this.maxRead;
 }
 };
-function Ds(e, t) {
+function Rs(e, t) {
 return new hn(e, t).value;
 }
-var Cd = class {
+var Nd = class {
 constructor(e, t) {
 this.reading = e, this.value = t;
 }
@@ -3907,24 +3910,24 @@ name: E(e.get("name") ?? "") || E(t?.get("name") ?? "") || "unnamed token",
 character: t,
 bars: r,
 unique: r.vitality.link !== "",
-npc: cr(e, t),
+npc: lr(e, t),
 hidden: e.get("layer") === "gmlayer",
 statusmarkers: E(e.get("statusmarkers") ?? "")
 };
 }
-var Rs = { armor_physical: "physical", armor_magical: "magical" };
-function hr(e, t, n, r) {
-return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Id(t, n, r));
+var Os = { armor_physical: "physical", armor_magical: "magical" };
+function mr(e, t, n, r) {
+return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Pd(t, n, r));
 }
-function Id(e, t, n) {
+function Pd(e, t, n) {
 return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
 }
-function Os(e, t) {
+function Cs(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;
 }
-var Nd = { kind: "override" }, Cs = { kind: "none" }, vn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Pd = k.freeze({}), Md = k.freeze({ current: null, max: null, present: !1 }), mr = [], Ld = class {
+var Md = { kind: "override" }, Is = { kind: "none" }, vn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Ld = k.freeze({}), Fd = k.freeze({ current: null, max: null, present: !1 }), vr = [], jd = class {
 constructor(e, t) {
-this.characterId = e, this.index = t, this.problems = mr;
+this.characterId = e, this.index = t, this.problems = vr;
 }
 /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
 defaultOf(e) {
@@ -3943,19 +3946,19 @@ number(e, t, n, r) {
 const i = ye(e);
 if (i !== null) return i;
 if (pn(e)) return null;
-const s = Es(E(e), (o, c) => this.lookup(o, c));
+const s = _s(E(e), (o, c) => this.lookup(o, c));
 if (s.ok && C.isSafeInteger(s.value)) return s.value;
 const a = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === mr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
+return this.problems === vr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
 }
 };
 function pn(e) {
 return e == null || typeof e == "string" && e.trim() === "";
 }
-function Is(e) {
+function Ns(e) {
 return !pn(e) && ye(e) === null;
 }
-var Ns = class {
+var Ps = class {
 constructor(e, t, n, r, i, s, a, o) {
 this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = a, this.isDefault = o, this.present = !0;
 }
@@ -3966,7 +3969,7 @@ get max() {
 if (!this.withMax) return null;
 if (this.maxRead === void 0) {
 const e = this.source.get("max");
-pn(e) && (this.isDefault || Is(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+pn(e) && (this.isDefault || Ns(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
 }
 return this.maxRead;
 }
@@ -3974,30 +3977,30 @@ currentRaw() {
 return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
 }
 };
-function jd(e, t, n, r) {
+function Gd(e, t, n, r) {
 const i = n.values, s = {}, a = {}, o = e.character, c = r.settings.attributes;
 let l, d;
 for (let m = 0; m < i.length; m += 1) {
-const v = i[m], $ = Rs[v], A = t?.overrides?.[v];
+const v = i[m], $ = Os[v], A = t?.overrides?.[v];
 if (A !== void 0) {
-s[v] = { current: $ ? t?.worn?.[$] ?? A : A, max: A, present: !0 }, a[v] = $ ? vn[$] : Nd;
+s[v] = { current: $ ? t?.worn?.[$] ?? A : A, max: A, present: !0 }, a[v] = $ ? vn[$] : Md;
 continue;
 }
-const D = c[v], B = o ? r.attributes.find(o.id, D) : void 0;
-o && (l ?? (l = new Ld(o.id, r.attributes)));
+const D = c[v], H = o ? r.attributes.find(o.id, D) : void 0;
+o && (l ?? (l = new jd(o.id, r.attributes)));
 let b = $ !== void 0 && !e.unique;
-if (B && l) {
+if (H && l) {
 let w;
-$ !== void 0 && !b && (w = B.get("current"), b = Is(w)), s[v] = new Ns(B, b ? t?.worn?.[$] : void 0, $ !== void 0, l, v, D, w, !1), a[v] = b ? vn[$] : { kind: "attribute", attribute: B };
-} else l && !pn(d = r.attributes.sheetDefault(l.characterId, D, "current")) ? (s[v] = new Ns(l.defaultOf(D), $ ? t?.worn?.[$] : void 0, $ !== void 0, l, v, D, d, !0), a[v] = $ ? vn[$] : Cs) : (s[v] = $ ? { current: t?.worn?.[$] ?? null, max: null, present: !1 } : Md, a[v] = $ ? vn[$] : Cs);
+$ !== void 0 && !b && (w = H.get("current"), b = Ns(w)), s[v] = new Ps(H, b ? t?.worn?.[$] : void 0, $ !== void 0, l, v, D, w, !1), a[v] = b ? vn[$] : { kind: "attribute", attribute: H };
+} else l && !pn(d = r.attributes.sheetDefault(l.characterId, D, "current")) ? (s[v] = new Ps(l.defaultOf(D), $ ? t?.worn?.[$] : void 0, $ !== void 0, l, v, D, d, !0), a[v] = $ ? vn[$] : Is) : (s[v] = $ ? { current: t?.worn?.[$] ?? null, max: null, present: !1 } : Fd, a[v] = $ ? vn[$] : Is);
 }
 const u = r.turnOrder;
 let f = null;
 if (u && u.length > 0) {
 const m = u.find((v) => v.id === e.id);
-m !== void 0 && (f = Ps(m.pr));
+m !== void 0 && (f = Ms(m.pr));
 }
-let h = Pd;
+let h = Ld;
 if (n.others && n.others.length > 0) {
 h = {};
 for (const m of n.others) h[m] = r.other?.(m);
@@ -4010,12 +4013,12 @@ bars: e.bars,
 values: s,
 armorSource: o !== void 0 || t?.overrides !== void 0,
 stance: t?.stance ?? null,
-state: hr(r.edition, t, e.bars.vitality.value, r.editionLeft),
-answer: Os(r.edition, r.waiting[e.id]),
+state: mr(r.edition, t, e.bars.vitality.value, r.editionLeft),
+answer: Cs(r.edition, r.waiting[e.id]),
 initiative: f,
 // The Defensive Round / The Defensive Turn: the token on top of a non-empty Turn Tracker is in its own active round.
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: Ps(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+currentTurn: r.turnRow === void 0 ? null : { initiative: Ms(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: h,
 nameOf: r.nameOf
 }, g = l;
@@ -4026,35 +4029,35 @@ facts: p,
 places: a,
 // Read after the rules ran: the values they read were checked then.
 get problems() {
-return g === void 0 ? mr : g.problems;
+return g === void 0 ? vr : g.problems;
 }
 };
 }
-function Fd(e, t) {
+function Vd(e, t) {
 const n = e.snapshot.bars;
-e.facts.bars = { vitality: new Cd(n.vitality, t), soul: n.soul, power: n.power };
+e.facts.bars = { vitality: new Nd(n.vitality, t), soul: n.soul, power: n.power };
 }
-function Ps(e) {
+function Ms(e) {
 if (typeof e == "number") return C.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
 const t = C(e.trim());
 return C.isFinite(t) ? t : null;
 }
-function Gd(e) {
+function Ud(e) {
 return getObj("attribute", e)?.get("current");
 }
-function Vd(e, t) {
+function Bd(e, t) {
 return E(e.get(be[t].link) ?? "");
 }
-function Ud(e) {
+function Hd(e) {
 const t = getObj("attribute", e);
 return t ? { characterId: E(t.get("_characterid") ?? ""), name: E(t.get("name") ?? "") } : void 0;
 }
-var Bd = new q(
+var Kd = new q(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
 );
-function Hd(e) {
-if (Bd.has(e)) return !0;
+function xd(e) {
+if (Kd.has(e)) return !0;
 try {
 const t = de.parse(E(Campaign().get("token_markers") ?? "[]"));
 return Z.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
@@ -4062,11 +4065,11 @@ return Z.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag
 return !1;
 }
 }
-var Ms = ["on", "off"], vr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Kd = [
+var Ls = ["on", "off"], pr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Fs = [
 "edition",
-...k.keys(vr),
+...k.keys(pr),
 "stamina-bar",
-...Xe.map((e) => `attr.${e}`),
+...Me.map((e) => `attr.${e}`),
 ...It.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
@@ -4075,17 +4078,17 @@ var Ms = ["on", "off"], vr = { "vitality-bar": "vitality", "soul-bar": "soul", "
 "overwhelm-limit",
 "api-commands"
 ];
-function xd(e, t, n) {
+function Wd(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
-const i = Y(n, "edition", Dl()), s = Rt();
+const i = Y(n, "edition", Rl()), s = Rt();
 if (!s.includes(i))
 throw new y(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
 return e.edition = i, `Edition is now ${i}.`;
 }
-if (r in vr) {
-const i = vr[r], s = Y(n, r, Ct), a = e.bars[i];
+if (r in pr) {
+const i = pr[r], s = Y(n, r, Ct), a = e.bars[i];
 for (const o of ["vitality", "soul", "power"])
 o !== i && e.bars[o] === s && (e.bars[o] = a);
 return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
@@ -4097,8 +4100,8 @@ return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i
 }
 if (r.startsWith("attr.")) {
 const i = r.slice(5);
-if (!Xe.includes(i))
-throw new y(`unknown attribute key "${W(i)}" (known: ${Xe.join(", ")})`);
+if (!Me.includes(i))
+throw new y(`unknown attribute key "${U(i)}": ${kn(i, Me, "keys")}`);
 const s = n.trim();
 if (s.length === 0 || s.length > 100) throw new y("an attribute name must be 1 to 100 characters");
 return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;
@@ -4106,10 +4109,10 @@ return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}
 if (r.startsWith("marker.")) {
 const i = r.slice(7);
 if (!It.includes(i))
-throw new y(`unknown marker key "${W(i)}" (known: ${It.join(", ")})`);
+throw new y(`unknown marker key "${U(i)}": ${kn(i, It, "keys")}`);
 const s = n.trim();
-if (!Hd(s))
-throw new y(`"${W(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
+if (!xd(s))
+throw new y(`"${U(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
 return e.markers[i] = s, `The ${i} marker is now ${s}.`;
 }
 if (r === "visibility.npc" || r === "visibility.pc") {
@@ -4117,23 +4120,27 @@ const i = r === "visibility.npc" ? "npc" : "pc";
 return e.visibility[i] = Y(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
 }
 if (r === "players-target-any")
-return e.playersTargetAny = Y(n, r, Ms) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = Y(n, r, Ls) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = Y(n, r, Ms) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = Y(n, r, Ls) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
 return e.overwhelmLimit = St(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = Y(n, r, Ji), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-throw new y(`unknown setting "${W(t)}" (settings: ${Kd.join(", ")})`);
+return e.apiCommands = Y(n, r, Zi), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
+throw new y(`unknown setting "${U(t)}": ${kn(t, Fs, "settings")}`);
 }
-function Ve() {
-return Ls(Campaign().get("turnorder"));
+function kn(e, t, n) {
+const r = hi(e.toLowerCase(), t);
+return r ? `did you mean ${r}?` : `Help lists the ${n}`;
 }
-function Wd() {
+function Ue() {
+return js(Campaign().get("turnorder"));
+}
+function Yd() {
 const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";
 }
-function Ls(e) {
+function js(e) {
 if (typeof e != "string" || e.trim() === "") return [];
 try {
 const t = de.parse(e);
@@ -4142,59 +4149,60 @@ return Z.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 return [];
 }
 }
-function pr(e) {
+function kr(e) {
 Campaign().set("turnorder", de.stringify(e));
 }
-function Ft(e) {
+function jt(e) {
 return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? E(e) : "";
 }
-function kr(e) {
+function gr(e) {
 return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;
 }
-function Yd(e) {
+function zd(e) {
 const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);
 }
-function zd(e) {
-const t = Ft(e.id), n = Ft(e.custom);
-return `${t.length <= 64 ? t : `#${gr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${gr(n)}`}`;
+function Xd(e) {
+const t = jt(e.id), n = jt(e.custom);
+return `${t.length <= 64 ? t : `#${yr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${yr(n)}`}`;
 }
-function gr(e) {
+function yr(e) {
 let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = S.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");
 }
-var Xd = /^(.+) -?\d+$/;
-function qd() {
+var qd = /^(.+) -?\d+$/;
+function Jd() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;
 }
-function js(e) {
-if (kr(e.pr) !== -1 || Ft(e.custom) !== "") return !1;
-const t = Ft(e.id);
+function Gs(e) {
+if (gr(e.pr) !== -1 || jt(e.custom) !== "") return !1;
+const t = jt(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || E(n.get("represents") ?? "") !== "") return !1;
-const r = qd();
+const r = Jd();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const i = Xd.exec(E(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const i = qd.exec(E(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return i !== null && i[1] === s;
 }
-function Jd(e) {
-for (const t of e) if (!js(t)) return t;
+function Qd(e) {
+for (const t of e) if (!Gs(t)) return t;
 }
-var Qd = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-function Zd(e) {
-return Qd.has(e.kind);
+var Zd = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+function eu(e) {
+return Zd.has(e.kind);
 }
-function eu(e, t, n) {
+function tu(e, t, n) {
 switch (e.kind) {
 case "heal-title":
-return `${t(e.who)} is healed: ${ct[e.resource]} +${e.amount}`;
+return e.amount === 0 ? `${t(e.who)} is not healed: ${Ye[e.resource]} already at its max` : `${t(e.who)} is healed: ${Ye[e.resource]} +${e.amount}`;
 case "healed": {
+if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-return `${ct[e.resource]} ${e.before} -> ${e.after}${r}`;
+return `${Ye[e.resource]} ${e.before} -> ${e.after}${r}`;
 }
 case "heal-summary":
 return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
@@ -4210,19 +4218,19 @@ case "button":
 return e.label;
 }
 }
-function Fs(e, t) {
-const n = (r) => Zd(r) ? eu(r, t, n) : e.words(r, t);
+function Vs(e, t) {
+const n = (r) => eu(r) ? tu(r, t, n) : e.words(r, t);
 return n;
 }
 function kt(e, t) {
 const n = e.tokens[t], r = e.exchange.waiting[t], i = {};
 return n?.edition && (i.edition = n.edition), n?.deadForGood && (i.deadForGood = !0), n?.stance !== void 0 && (i.stance = n.stance), r && (i.answer = r), i;
 }
-function Ze(e, t) {
+function et(e, t) {
 const n = {};
 return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
 }
-function kn(e, t, n) {
+function gn(e, t, n) {
 const r = e.tokens[t], i = {};
 r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Nt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
 }
@@ -4241,7 +4249,7 @@ for (const i of k.keys(n)) if (!ge(n[i], r[i])) return !1;
 for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
 return !0;
 }
-function tu(e, t) {
+function nu(e, t) {
 switch (t.kind) {
 case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -4261,13 +4269,13 @@ case "turn-order":
 return `turn-order:${t.tokenId}`;
 }
 }
-function nu(e, t = () => !0, n = () => {
+function ru(e, t = () => !0, n = () => {
 }) {
 const r = new M();
 for (const s of e) {
 const a = t(s.tokenId);
 for (const o of s.changes) {
-const c = tu(s.tokenId, o), l = r.get(c);
+const c = nu(s.tokenId, o), l = r.get(c);
 l ? (l.last = o, a && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: o, last: o, ...a ? { owner: s } : {} });
 }
 }
@@ -4280,7 +4288,7 @@ i.push({ place: s, tokenId: l.tokenId, name: l.name, change: d });
 }
 return i;
 }
-function Gs(e, t, n) {
+function Us(e, t, n) {
 if (n <= 0) return e;
 const { answer: r, ...i } = e;
 if (!i.edition || i.edition.id !== t.id) return i;
@@ -4290,11 +4298,11 @@ for (let o = 0; o < S.min(n, 10); o += 1) s = t.endRound(s);
 const a = { ...i };
 return t.isEmptyState(s) ? delete a.edition : a.edition = { id: t.id, state: s }, a;
 }
-var ru = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function iu(e, t, n) {
+var iu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function su(e, t, n) {
 return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
 }
-function Vs(e, t, n, r) {
+function Bs(e, t, n, r) {
 const i = [];
 for (const { place: s, name: a, change: o } of e) {
 if (o.kind === "turn-order") continue;
@@ -4302,10 +4310,10 @@ const c = t.get(s);
 if (!n(c, o.to))
 switch (o.kind) {
 case "bar":
-i.push(`${a}: ${ct[o.resource]} is ${c ?? "not a number"} (was left at ${o.to})`);
+i.push(`${a}: ${Ye[o.resource]} is ${c ?? "not a number"} (was left at ${o.to})`);
 break;
 case "attribute":
-i.push(`${a}: ${ru[o.key] ?? o.key} is ${c ?? "unset"} (was left at ${o.to})`);
+i.push(`${a}: ${iu[o.key] ?? o.key} is ${c ?? "unset"} (was left at ${o.to})`);
 break;
 case "worn":
 i.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${o.to})`);
@@ -4326,26 +4334,26 @@ break;
 }
 return i;
 }
-function su(e, t, n) {
+function au(e, t, n) {
 return e.map(
-(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Gs(r.change.from, t, n), to: Gs(r.change.to, t, n) } } : r
+(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Us(r.change.from, t, n), to: Us(r.change.to, t, n) } } : r
 );
 }
-function au(e, t, n, r) {
+function ou(e, t, n, r) {
 const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
 return s !== void 0 && (i.edition = s), a !== void 0 && (i.deadForGood = a), o !== void 0 && (i.stance = o), c !== void 0 && (i.answer = c), i;
 }
-function ou(e) {
+function cu(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);
 }
-function Us(e, t, n) {
+function Hs(e, t, n) {
 if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, i = "", s = 0;
 for (; ; ) {
 const a = e.indexOf(",", s), c = (a === -1 ? e.slice(s) : e.slice(s, a)).trim();
 if (c !== "") {
-const l = ou(c);
+const l = cu(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);
 }
@@ -4353,55 +4361,55 @@ if (a === -1) break;
 s = a + 1;
 }
 for (const a of t) (r?.includes(a) ?? !1) || (i += i === "" ? a : `,${a}`);
-return i === e || i.length < e.length && i === cu(e) ? e : i;
+return i === e || i.length < e.length && i === lu(e) ? e : i;
 }
-function cu(e) {
+function lu(e) {
 return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
 }
-function lu(e, t, n) {
+function du(e, t, n) {
 const { incapacitated: r, dying: i, dead: s } = n.markers, a = t === "none" ? [] : [n.markers[t]];
-return Us(e, a, [r, i, s]);
+return Hs(e, a, [r, i, s]);
 }
-var Bs = ["defensive", "reactive", "active", "full"];
-function Hs(e, t, n) {
-const r = Bs.find((i) => i === t);
-return Us(e, r ? [n.markers[r]] : [], Bs.map((i) => n.markers[i]));
+var Ks = ["defensive", "reactive", "active", "full"];
+function xs(e, t, n) {
+const r = Ks.find((i) => i === t);
+return Hs(e, r ? [n.markers[r]] : [], Ks.map((i) => n.markers[i]));
 }
-function yr(e) {
+function wr(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
 }
-function du() {
-return yr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
-}
-function wr() {
-return yr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
-}
 function uu() {
-return yr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
+return wr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
 }
-var Ks = [];
-function fu(e) {
-return typeof e != "function" ? !1 : (Ks.push(e), !0);
+function br() {
+return wr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
 }
-function xs(e, t, n, r, i, s) {
-for (const o of Ks)
+function fu() {
+return wr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
+}
+var Ws = [];
+function hu(e) {
+return typeof e != "function" ? !1 : (Ws.push(e), !0);
+}
+function Ys(e, t, n, r, i, s) {
+for (const o of Ws)
 try {
 o(e, t, n, r);
 } catch (c) {
-ar("an onDamage observer", c, void 0);
+or("an onDamage observer", c, void 0);
 }
-const a = s === void 0 ? wr() : s;
+const a = s === void 0 ? br() : s;
 if (a && typeof a.Update == "function")
 try {
 a.Update(e, i());
 } catch (o) {
-ar("HealthColors.Update", o, void 0);
+or("HealthColors.Update", o, void 0);
 }
 }
-function Ws(e, t) {
+function zs(e, t) {
 typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
 }
-var hu = class {
+var mu = class {
 constructor() {
 this.props = {}, this.any = !1;
 }
@@ -4416,18 +4424,18 @@ const i = be[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);
 }
 flush(e) {
-if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Ws(t, n);
+if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) zs(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
 this.any && e.set(this.props);
 }
 };
-function br(e, t, n, r) {
+function $r(e, t, n, r) {
 const i = {};
 return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
 }
-function mu(e, t, n, r = {}) {
-const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], p = new hu(), g = () => {
+function vu(e, t, n, r = {}) {
+const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], p = new mu(), g = () => {
 var b;
 return d[b = i.id] ?? (d[b] = {});
 }, m = r.vitalityFrom ?? i.bars.vitality.value, v = {
@@ -4450,7 +4458,7 @@ else if (w?.kind === "worn") {
 f.push({ kind: "worn", track: w.track, from: d[i.id]?.worn?.[w.track] ?? null, to: b.to });
 const P = g();
 P.worn = { ...P.worn, [w.track]: b.to };
-} else if (Rs[b.key] === void 0 && w?.kind === "override") {
+} else if (Os[b.key] === void 0 && w?.kind === "override") {
 f.push({ kind: "override", key: b.key, from: R, to: b.to });
 const P = g();
 P.overrides = { ...P.overrides, [b.key]: b.to };
@@ -4458,63 +4466,63 @@ P.overrides = { ...P.overrides, [b.key]: b.to };
 break;
 }
 case "initiative": {
-const w = r.turnOrder?.order ?? Ve(), R = w.find((Q) => Q.id === i.id), P = kr(R?.pr);
-R && C.isFinite(P) && P !== b.to && (R.pr = b.to, zs(w, r.turnOrder), f.push({ kind: "initiative", from: P, to: b.to }));
+const w = r.turnOrder?.order ?? Ue(), R = w.find((Q) => Q.id === i.id), P = gr(R?.pr);
+R && C.isFinite(P) && P !== b.to && (R.pr = b.to, qs(w, r.turnOrder), f.push({ kind: "initiative", from: P, to: b.to }));
 break;
 }
 case "join-turn-order": {
-const w = ku(b.tokenId, b.initiative, r.turnOrder);
+const w = gu(b.tokenId, b.initiative, r.turnOrder);
 h.push(w.note), w.added && f.push({ kind: "turn-order", tokenId: b.tokenId });
 break;
 }
 case "ally-state":
 case "ally-answer": {
-const w = Ze(kt(l, b.tokenId), o), R = b.kind === "ally-state" ? Ze({ ...w, edition: { id: o.id, state: b.state } }, o) : { ...w, answer: { edition: o.id, answer: b.answer } };
-ge(w, R) || (f.push({ kind: "memory", tokenId: b.tokenId, from: w, to: R }), kn(l, b.tokenId, R));
+const w = et(kt(l, b.tokenId), o), R = b.kind === "ally-state" ? et({ ...w, edition: { id: o.id, state: b.state } }, o) : { ...w, answer: { edition: o.id, answer: b.answer } };
+ge(w, R) || (f.push({ kind: "memory", tokenId: b.tokenId, from: w, to: R }), gn(l, b.tokenId, R));
 break;
 }
 }
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-const b = d[i.id], w = b?.edition && !(b.edition.id === o.id && o.isEmptyState(b.edition.state)) ? b.edition : void 0, R = n.state === void 0 ? w : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, P = b?.deadForGood === !0, Q = n.state === void 0 ? P : o.deadForGood(n.state, v.vitality), ie = b?.stance, rt = n.stance === void 0 ? ie : n.stance ?? void 0, it = l.exchange.waiting[i.id], Be = n.answer === void 0 ? it : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
-(P !== Q || ie !== rt || !ge(w, R) || !ge(it, Be)) && (f.push({ kind: "memory", from: br(w, P, ie, it), to: br(R, Q, rt, Be) }), kn(l, i.id, br(R, Q, rt, Be)));
+const b = d[i.id], w = b?.edition && !(b.edition.id === o.id && o.isEmptyState(b.edition.state)) ? b.edition : void 0, R = n.state === void 0 ? w : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, P = b?.deadForGood === !0, Q = n.state === void 0 ? P : o.deadForGood(n.state, v.vitality), ie = b?.stance, it = n.stance === void 0 ? ie : n.stance ?? void 0, st = l.exchange.waiting[i.id], He = n.answer === void 0 ? st : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
+(P !== Q || ie !== it || !ge(w, R) || !ge(st, He)) && (f.push({ kind: "memory", from: $r(w, P, ie, st), to: $r(R, Q, it, He) }), gn(l, i.id, $r(R, Q, it, He)));
 }
 const $ = d[i.id];
 $ && Nt($) && delete d[i.id];
 let A = i.statusmarkers;
-const D = o.condition(s.state, m), B = n.state !== void 0 ? o.condition(n.state, v.vitality) : D;
-if (n.state !== void 0 && (A = lu(A, B, c)), n.stance !== void 0 && (A = Hs(A, n.stance, c)), A !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: A }), p.prop("statusmarkers", A)), r.tokenProps)
+const D = o.condition(s.state, m), H = n.state !== void 0 ? o.condition(n.state, v.vitality) : D;
+if (n.state !== void 0 && (A = du(A, H, c)), n.stance !== void 0 && (A = xs(A, n.stance, c)), A !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: A }), p.prop("statusmarkers", A)), r.tokenProps)
 for (const b of k.keys(r.tokenProps)) {
 const w = r.tokenProps[b];
 !(b in p.props) && u.get(b) !== w && p.prop(b, w);
 }
 if (p.flush(u), r.notify ?? !0) {
-const { bars: b } = i, w = { vitality: m, soul: b.soul.value, power: b.power.value, statusmarkers: i.statusmarkers, condition: D }, R = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: A, condition: B };
-xs(u, w, R, n.detail, () => Ys(i, m), r.healthColors);
+const { bars: b } = i, w = { vitality: m, soul: b.soul.value, power: b.power.value, statusmarkers: i.statusmarkers, condition: D }, R = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: A, condition: H };
+Ys(u, w, R, n.detail, () => Xs(i, m), r.healthColors);
 }
 return { changes: f, notes: h };
 }
-function Ys(e, t) {
-const n = pu(e.token);
+function Xs(e, t) {
+const n = ku(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: i, power: s } = e.bars;
 return n[be[r.bar].value] = r.raw, n[be[i.bar].value] = i.raw, n[be[s.bar].value] = s.raw, t !== null && (n[be[r.bar].value] = t), n;
 }
-var vu = ["width", "height"];
-function pu(e) {
+var pu = ["width", "height"];
+function ku(e) {
 const t = { _id: e.id, _type: "graphic" };
-for (const n of vu) t[n] = e.get(n);
+for (const n of pu) t[n] = e.get(n);
 return t;
 }
-function zs(e, t) {
-t ? t.changed = !0 : pr(e);
+function qs(e, t) {
+t ? t.changed = !0 : kr(e);
 }
-function ku(e, t, n) {
+function gu(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const i = ne(r, "The spectator"), s = n?.order ?? Ve();
-return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), zs(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
+const i = ne(r, "The spectator"), s = n?.order ?? Ue();
+return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), qs(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
 }
-function gu(e, t) {
+function yu(e, t) {
 const n = new M(), r = new M(), i = new q(), s = (l) => {
 let d = r.get(l);
 return d || r.set(l, d = {}), d;
@@ -4524,7 +4532,7 @@ const c = new M();
 for (const { tokenId: l, change: d } of t) {
 const u = getObj("graphic", l);
 if (u)
-switch (c.has(l) || c.set(l, { snapshot: mn(u, re(u), e.settings), memory: Ze(kt(e.memories, l), e.edition) }), i.add(l), d.kind) {
+switch (c.has(l) || c.set(l, { snapshot: mn(u, re(u), e.settings), memory: et(kt(e.memories, l), e.edition) }), i.add(l), d.kind) {
 case "bar":
 if (d.from === null) break;
 d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(l)[`${d.bar}_value`] = d.from;
@@ -4534,30 +4542,30 @@ d.from !== null && n.set(d.attributeId, d.from);
 break;
 case "worn": {
 const f = { ...e.memories.tokens[l] };
-f.worn = sn(f.worn, d.track, d.from), rs(e.memories.tokens, l, f);
+f.worn = sn(f.worn, d.track, d.from), ss(e.memories.tokens, l, f);
 break;
 }
 case "override": {
 const f = { ...e.memories.tokens[l] };
-f.overrides = sn(f.overrides, d.key, d.from), rs(e.memories.tokens, l, f);
+f.overrides = sn(f.overrides, d.key, d.from), ss(e.memories.tokens, l, f);
 break;
 }
 case "markers":
 s(l).statusmarkers = d.from;
 break;
 case "memory": {
-const f = d.tokenId ?? l, h = Ze(kt(e.memories, f), e.edition);
-kn(e.memories, f, au(d.from, d.to, h, ge));
+const f = d.tokenId ?? l, h = et(kt(e.memories, f), e.edition);
+gn(e.memories, f, ou(d.from, d.to, h, ge));
 break;
 }
 case "initiative": {
-a ?? (a = Ve());
+a ?? (a = Ue());
 const f = a.find((h) => h.id === l);
 f && (f.pr = d.from, o = !0);
 break;
 }
 case "turn-order": {
-a ?? (a = Ve());
+a ?? (a = Ue());
 const f = a.filter((h) => h.id !== d.tokenId);
 f.length !== a.length && (a = f, o = !0);
 break;
@@ -4566,15 +4574,15 @@ break;
 }
 for (const [l, d] of n) {
 const u = getObj("attribute", l);
-u && Ws(u, d);
+u && zs(u, d);
 }
 for (const l of i) {
 const d = getObj("graphic", l), u = c.get(l);
 if (!d || !u) continue;
 const f = r.get(l) ?? {};
-typeof f.statusmarkers == "string" && (f.statusmarkers = Hs(f.statusmarkers, e.memories.tokens[l]?.stance ?? null, e.settings));
+typeof f.statusmarkers == "string" && (f.statusmarkers = xs(f.statusmarkers, e.memories.tokens[l]?.stance ?? null, e.settings));
 const h = {};
-for (const g of Zr) {
+for (const g of ei) {
 const m = u.snapshot.bars[g], v = `${m.bar}_value`, $ = m.link ? n.get(m.link) : void 0;
 $ !== void 0 && d.get(v) !== $ && (f[v] = $);
 const A = $ ?? f[v];
@@ -4582,51 +4590,51 @@ h[g] = typeof A == "number" ? A : m.value;
 }
 k.keys(f).length > 0 && d.set(f);
 const p = typeof f.statusmarkers == "string" ? f.statusmarkers : u.snapshot.statusmarkers;
-yu(e, d, u.snapshot, u.memory, { ...h, statusmarkers: p });
+wu(e, d, u.snapshot, u.memory, { ...h, statusmarkers: p });
 }
-a && o && pr(a);
+a && o && kr(a);
 }
-function yu(e, t, n, r, i) {
+function wu(e, t, n, r, i) {
 const s = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
-}, a = Ze(kt(e.memories, t.id), e.edition), o = {
+}, a = et(kt(e.memories, t.id), e.edition), o = {
 vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: s(r, n.bars.vitality.value)
 };
-xs(t, o, { ...i, condition: s(a, i.vitality) }, { undo: !0 }, () => Ys(n, n.bars.vitality.value));
+Ys(t, o, { ...i, condition: s(a, i.vitality) }, { undo: !0 }, () => Xs(n, n.bars.vitality.value));
 }
-function Xs(e) {
-if (e.length === 0) return Kr.resolve([]);
+function Js(e) {
+if (e.length === 0) return xr.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new Kr((n, r) => {
+return new xr((n, r) => {
 sendChat("DefenseRound", t, (i) => {
 const a = (i[0]?.inlinerolls ?? []).map((o) => o.results.total);
 a.length !== e.length || a.some((o) => !C.isInteger(o)) ? r(new Bt(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
 });
 });
 }
-function wu(e) {
+function bu(e) {
 const t = e.title ?? e.outcome.steps.find((n) => n.section === le);
 return t ? e.say(t) : e.snapshot.name;
 }
-function $r(e) {
+function Ar(e) {
 if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps.find((n) => n.section === ce);
 return e.summary = t ? e.say(t) : `${e.snapshot.name}.`;
 }
-function qs(e) {
+function Qs(e) {
 const { snapshot: t, outcome: n } = e;
-if (!lr(t.id)) return [];
+if (!dr(t.id)) return [];
 const r = [];
 for (const i of n.steps)
 i.section === Oe && (i.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${t.id}` }) : i.kind === "button" && r.push({ label: e.say(i), command: i.command }));
 return r;
 }
-function bu(e) {
+function $u(e) {
 const t = [], n = new M();
 for (const r of e.outcome.steps) {
 const i = r.section;
@@ -4638,34 +4646,34 @@ a !== "" && s.push(a);
 }
 return t.filter((r) => r.lines.length > 0);
 }
-function Ar(e, t = []) {
-const n = [...qs(e), ...t];
+function Sr(e, t = []) {
+const n = [...Qs(e), ...t];
 return {
-title: wu(e),
+title: bu(e),
 rows: [
 ...e.answer ? [{ label: "Answer", lines: [e.answer] }] : [],
-...bu(e),
+...$u(e),
 { label: "Turn Tracker", lines: e.notes },
 { label: "Rolls", lines: e.typed ? [e.typed] : [] },
 ...n.length > 0 ? [{ label: "Actions", lines: [], buttons: n }] : []
 ]
 };
 }
-function $u(e) {
+function Au(e) {
 let t = "";
 for (const n of e)
-n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${ct[n.resource]} ${n.from} -> ${n.to}`);
+n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${Ye[n.resource]} ${n.from} -> ${n.to}`);
 return t;
 }
-function Au(e, t) {
+function Su(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;
 }
-function Sr(e, t, n, r, i, s, a = []) {
+function Tr(e, t, n, r, i, s, a = []) {
 const o = new M(), c = [];
 for (const l of t) {
 const d = e[l], { snapshot: u } = d, f = (o.get(u.name) ?? 0) + 1;
 o.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, p = i === "all" || n[l] === "public", g = p ? $u(d.changes) : "", m = p ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], $ = p && d.outcome.steps.some((B) => B.section === Oe) ? [...m, ...qs(d)] : m, A = Au($r(d), u.name), D = g ? `${A} ${g}` : A;
+const h = f === 1 ? u.name : `${u.name} (${f})`, p = i === "all" || n[l] === "public", g = p ? Au(d.changes) : "", m = p ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], $ = p && d.outcome.steps.some((H) => H.section === Oe) ? [...m, ...Qs(d)] : m, A = Su(Ar(d), u.name), D = g ? `${A} ${g}` : A;
 c.push({ label: h, lines: d.answer ? [`${d.answer}. ${D}`] : [D], buttons: $ });
 }
 return a.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...a] }), { title: r, rows: c };
@@ -4673,56 +4681,56 @@ return a.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...a] }),
 function Gt(e, t) {
 return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
 }
-function Tr(e, t, n) {
+function Er(e, t, n) {
 if (t.length === 0) return;
-const r = t.some((f) => f.changes.length > 0 || !(f.outcome.noop || f.outcome.headline === "unharmed")), i = t.length > 1 ? Tu(e, t, n.sender ?? "gm") : [];
+const r = t.some((f) => f.changes.length > 0 || !(f.outcome.noop || f.outcome.headline === "unharmed")), i = t.length > 1 ? Eu(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const f = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !f(t[0].snapshot)) {
-j(pe(n.replyTo), J($r(t[0])));
+F(pe(n.replyTo), J(Ar(t[0])));
 return;
 }
-const h = t.length === 1 ? Ar(t[0]) : Sr(t, Su(t), Js(e, t), `${n.title}: ${Er(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", i);
-j(pe(n.replyTo), ke(h));
+const h = t.length === 1 ? Sr(t[0]) : Tr(t, Tu(t), Zs(e, t), `${n.title}: ${_r(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", i);
+F(pe(n.replyTo), ke(h));
 return;
 }
 const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], a = n.undo?.byGm !== !1;
 if (t.length === 1) {
 const f = t[0], h = Gt(e, f.snapshot), p = h === "public" || a;
-j(h === "public" ? pt : me, ke(Ar(f, p ? s : [])), { record: !0 }), h === "gm" && !f.snapshot.hidden && j(pt, J($r(f)) + (p || s.length === 0 ? "" : ` ${ee(s[0].label, s[0].command)}`));
+F(h === "public" ? pt : me, ke(Sr(f, p ? s : [])), { record: !0 }), h === "gm" && !f.snapshot.hidden && F(pt, J(Ar(f)) + (p || s.length === 0 ? "" : ` ${ee(s[0].label, s[0].command)}`));
 return;
 }
-const o = Js(e, t), c = [], l = [];
+const o = Zs(e, t), c = [], l = [];
 for (let f = 0; f < t.length; f += 1)
 t[f].snapshot.hidden || c.push(f), o[f] === "gm" && l.push(f);
 const d = t[0].typed ? ` (${t[0].typed})` : "", u = l.length > 0 && (a || c.length === 0);
-c.length > 0 && j(pt, ke(Sr(t, c, o, `${n.title}: ${Er(c.length)}${d}`, "public", i, u ? [] : s))), l.length > 0 && j(me, ke(Sr(t, l, o, `${n.title}: ${Er(t.length)} (GM)${d}`, "all", i, u ? s : [])), { record: !0 });
+c.length > 0 && F(pt, ke(Tr(t, c, o, `${n.title}: ${_r(c.length)}${d}`, "public", i, u ? [] : s))), l.length > 0 && F(me, ke(Tr(t, l, o, `${n.title}: ${_r(t.length)} (GM)${d}`, "all", i, u ? s : [])), { record: !0 });
 }
-function Er(e) {
+function _r(e) {
 return `${e} token${e === 1 ? "" : "s"}`;
 }
-function Js(e, t) {
+function Zs(e, t) {
 return t.map((n) => Gt(e, n.snapshot));
 }
-function Su(e) {
+function Tu(e) {
 return e.map((t, n) => n);
 }
-function Tu(e, t, n) {
+function Eu(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
 const { snapshot: i } = r;
-return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Ar(r) };
+return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Sr(r) };
 })
 );
 }
-function Eu(e, t) {
+function _u(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${E(n.raw)}"`;
-return `${e.name}: its ${ct[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
+return `${e.name}: its ${Ye[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
 }
-function et(e) {
+function tt(e) {
 let t = 2;
 for (let n = 0; n < e.length; n += 1) {
 const r = e.charCodeAt(n);
@@ -4735,8 +4743,8 @@ i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 }
 return t;
 }
-var Qs = 50, _r = 6e4, Zs = 10, gn = new Ma();
-function _u(e) {
+var ea = 50, Dr = 6e4, ta = 10, yn = new Fa();
+function Du(e) {
 switch (e.kind) {
 case "bar":
 return 90 + (e.attributeId?.length ?? 0);
@@ -4747,86 +4755,86 @@ case "override":
 case "initiative":
 return 80;
 case "markers":
-return 40 + et(e.from) + et(e.to);
+return 40 + tt(e.from) + tt(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + ea(e.from) + ea(e.to);
+return 60 + (e.tokenId?.length ?? 0) + na(e.from) + na(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;
 }
 }
-function ea(e) {
-return 20 + (e.stance === void 0 ? 0 : et(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Dr(e.edition.state) : 0) + (e.answer ? 40 + et(e.answer.edition) + Dr(e.answer.answer) : 0);
+function na(e) {
+return 20 + (e.stance === void 0 ? 0 : tt(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Rr(e.edition.state) : 0) + (e.answer ? 40 + tt(e.answer.edition) + Rr(e.answer.answer) : 0);
 }
-function Dr(e) {
-if (typeof e == "string") return et(e);
+function Rr(e) {
+if (typeof e == "string") return tt(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const [n, r] of k.entries(e)) t += n.length + 4 + Dr(r);
+for (const [n, r] of k.entries(e)) t += n.length + 4 + Rr(r);
 return t;
 }
-function ta(e) {
-let t = gn.get(e);
+function ra(e) {
+let t = yn.get(e);
 if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
-t += 50 + et(n.tokenId) + et(n.name);
-for (const r of n.changes) t += _u(r);
+t += 50 + tt(n.tokenId) + tt(n.name);
+for (const r of n.changes) t += Du(r);
 }
-gn.set(e, t);
+yn.set(e, t);
 }
 return t;
 }
-function Du(e, t, n) {
+function Ru(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let i = r.length - 1; i >= 0; i -= 1) {
 const s = r[i];
 if (!(s.kind !== "hand-edit" || !s.tokens.some((o) => o.changes.some((c) => c.kind === "bar" && c.attributeId === t))))
-return s.tokens.some((o) => o.tokenId === n.tokenId) ? !1 : (s.tokens.push(n), gn.delete(s), !0);
+return s.tokens.some((o) => o.tokenId === n.tokenId) ? !1 : (s.tokens.push(n), yn.delete(s), !0);
 }
 return !1;
 }
-function Ru(e) {
-return e.by === "hand-edit" || e.by === Le || qe(e.by);
+function Ou(e) {
+return e.by === "hand-edit" || e.by === Fe || Je(e.by);
 }
-function Rr(e) {
-return e.by === "hand-edit" || !Ru(e);
+function Or(e) {
+return e.by === "hand-edit" || !Ou(e);
 }
-function na(e, t) {
+function ia(e, t) {
 const n = t.tokens.filter((d) => d.changes.length > 0);
 if (n.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const r = `U${e.store.lastEntry}`, i = { ...t, key: r, tokens: n }, s = e.store.history;
 s.push(i);
-const a = Rr(i), o = () => s.filter((d) => d !== i && d.by === i.by);
+const a = Or(i), o = () => s.filter((d) => d !== i && d.by === i.by);
 if (a) {
 const d = o();
-for (const u of d.slice(0, S.max(0, d.length + 1 - Zs))) s.splice(s.indexOf(u), 1);
+for (const u of d.slice(0, S.max(0, d.length + 1 - ta))) s.splice(s.indexOf(u), 1);
 }
 let c = 0;
-for (const d of s) c += ta(d);
-const l = () => s.length > Qs || c > _r;
+for (const d of s) c += ra(d);
+const l = () => s.length > ea || c > Dr;
 for (; l() && s.length > 1; ) {
 const d = a ? o()[0] ?? i : s[0];
-if (s.splice(s.indexOf(d), 1), c -= ta(d), d === i) return;
+if (s.splice(s.indexOf(d), 1), c -= ra(d), d === i) return;
 }
 return r;
 }
-function Ou(e) {
+function Cu(e) {
 const t = e.store.history, n = t.length, r = [], i = new M();
 let s = 0;
 for (let a = t.length - 1; a >= 0; a -= 1) {
 const o = t[a];
-if (r.length >= Qs) break;
+if (r.length >= ea) break;
 const c = de.stringify(o).length;
-if (gn.set(o, c), !(c > _r)) {
-if (s + c > _r && r.length > 0) {
-if (Rr(o)) continue;
+if (yn.set(o, c), !(c > Dr)) {
+if (s + c > Dr && r.length > 0) {
+if (Or(o)) continue;
 break;
 }
-if (Rr(o)) {
+if (Or(o)) {
 const l = i.get(o.by) ?? 0;
-if (l >= Zs) continue;
+if (l >= ta) continue;
 i.set(o.by, l + 1);
 }
 r.unshift(o), s += c;
@@ -4834,7 +4842,7 @@ r.unshift(o), s += c;
 }
 return t.splice(0, t.length, ...r), n - r.length;
 }
-function yn(e) {
+function wn(e) {
 const t = new M();
 for (const r of e) {
 const i = r.endsWith(".") ? r.slice(0, -1) : r;
@@ -4843,15 +4851,15 @@ t.set(i, (t.get(i) ?? 0) + 1);
 const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];
 }
-function wn(e, t = 5) {
+function bn(e, t = 5) {
 return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
 }
-function Ue(e) {
+function Be(e) {
 const t = new M();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-return wn([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
+return bn([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
 }
-var Cu = class {
+var Iu = class {
 constructor() {
 this.byReason = new M();
 }
@@ -4860,13 +4868,13 @@ const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);
 }
 lines() {
-return [...this.byReason].map(([e, t]) => `${Ue(t)}: ${e}`);
+return [...this.byReason].map(([e, t]) => `${Be(t)}: ${e}`);
 }
 };
 function gt(e) {
 return e.get("_subtype") === "card";
 }
-function tt(e, t, n = {}) {
+function nt(e, t, n = {}) {
 const r = [], i = new q(), s = [], a = (l) => {
 i.has(l.id) || (i.add(l.id), s.push(l));
 };
@@ -4875,13 +4883,13 @@ if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
 const u = yt(d, e.gm);
-u ? a(u) : l.push(Iu(d));
+u ? a(u) : l.push(Nu(d));
 }
-l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${wn(l.map((d) => `"${d}"`))}`);
+l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${bn(l.map((d) => `"${d}"`))}`);
 } else {
 let l = 0;
 for (const d of e.msg.selected ?? []) {
-const u = d._type === "graphic" ? x(d._id) : void 0;
+const u = d._type === "graphic" ? W(d._id) : void 0;
 u && !gt(u) ? a(u) : l += 1;
 }
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);
@@ -4893,27 +4901,27 @@ for (const l of s) {
 const d = re(l);
 e.gm || n.anyTarget || Se(e.playerId, l, d) ? o.push({ token: l, character: d }) : c.push(ne(l));
 }
-if (c.length > 0 && r.push(`you do not control ${Ue(c)}`), o.length === 0) throw new I(yn(r).join("; "));
+if (c.length > 0 && r.push(`you do not control ${Be(c)}`), o.length === 0) throw new I(wn(r).join("; "));
 return { targets: o, notes: r };
 }
-function Iu(e) {
+function Nu(e) {
 return e.length > 24 ? `${e.slice(0, 24)}...` : e;
 }
 function yt(e, t) {
 if (e.length === 0 || e.length > 64) return;
-const n = x(e);
+const n = W(e);
 if (!(!n || gt(n)) && !(!t && n.get("layer") === "gmlayer"))
 return n;
 }
-function Nu(e, t) {
+function Pu(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
 if (!(!r || r.length === 0) && !yt(r.join(" "), e.gm))
 throw new I(`--${n}: no token on the table has that id`);
 }
 }
-function Or(e, t) {
-const n = x(t);
+function Cr(e, t) {
+const n = W(t);
 return n !== void 0 && Se(e, n, re(n));
 }
 function N(e) {
@@ -4923,36 +4931,36 @@ function wt(e, t) {
 const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((i) => n[i] === n.stamina) ?? "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
 }
-function Pu(e) {
-const t = x(e);
+function Mu(e) {
+const t = W(e);
 return t ? ne(t, e) : e;
 }
-function ra(e) {
+function sa(e) {
 return e.store;
 }
-function ia(e) {
+function aa(e) {
 const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Pe(t) : void 0;
 }
-function sa(e, t) {
+function oa(e, t) {
 return e.gm || Se(e.playerId, t.token, t.character) || Gt(e.app, t) === "public";
 }
-function nt(e, t) {
+function rt(e, t) {
 const n = N(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: Pu,
+nameOf: Mu,
 waiting: e.store.exchange.waiting,
 other: (s) => {
-const a = x(s);
+const a = W(s);
 if (!a || gt(a)) return;
-const o = e.store.tokens[s], c = Ds(a, e.store.settings.bars.vitality);
+const o = e.store.tokens[s], c = Rs(a, e.store.settings.bars.vitality);
 return {
 name: ne(a, "unnamed token"),
 stance: o?.stance ?? null,
-state: hr(n, o, c, r.editionLeft),
-answer: Os(n, e.store.exchange.waiting[s]),
+state: mr(n, o, c, r.editionLeft),
+answer: Cs(n, e.store.exchange.waiting[s]),
 vitality: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
@@ -4960,47 +4968,47 @@ acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
 if (t) {
 r.turnOrder = t;
-const s = Jd(t);
+const s = Qd(t);
 if (s) {
 r.turnRow = s;
-const a = Ft(s.id);
-a !== "" && a !== "-1" && x(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
+const a = jt(s.id);
+a !== "" && a !== "-1" && W(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
 }
 }
-const i = ia(e);
+const i = aa(e);
 return i && (r.editionLeft = i), r;
 }
-function bn(e, t, n, r = nt(e)) {
+function $n(e, t, n, r = rt(e)) {
 const i = mn(t.token, t.character, e.store.settings);
-return jd(i, e.store.tokens[i.id], n, r);
+return Gd(i, e.store.tokens[i.id], n, r);
 }
-function aa(e, t, n, r = !0) {
+function ca(e, t, n, r = !0) {
 switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? Eu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? _u(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
 }
 }
-function $n(e, t, n = "; nothing changed") {
-const r = t[0], i = r.which === "max" ? `the max of "${r.attribute}"` : `"${r.attribute}"`;
-return `${e.name}: its character's ${i} ${r.problem}; set a number there (or a formula of numbers and attributes), or give the token its own value with !defense-round set ${r.key} N${n}`;
+function An(e, t, n = "; nothing changed") {
+const r = t[0], i = r.which === "max" ? `the max of "${U(r.attribute, 30)}"` : `"${U(r.attribute, 30)}"`;
+return `${e.name}: ${i} ${U(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
 }
 function Vt(e) {
-return { settings: e.store.settings, edition: N(e), memories: ra(e) };
+return { settings: e.store.settings, edition: N(e), memories: sa(e) };
 }
-var Mu = class {
+var Lu = class {
 constructor(e, t, n, r, i, s) {
 this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = i, this.nameOf = s;
 }
 say(e) {
-return this.words ?? (this.words = Fs(this.edition, (t) => t === this.snapshot.id ? this.snapshot.name : this.nameOf(t))), this.words(e);
+return this.words ?? (this.words = Vs(this.edition, (t) => t === this.snapshot.id ? this.snapshot.name : this.nameOf(t))), this.words(e);
 }
 };
-function Lu(e, t, n, r = {}, i = Vt(e)) {
-const { snapshot: s } = t, a = mu(i, t, n, r), o = new Mu(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
+function Fu(e, t, n, r = {}, i = Vt(e)) {
+const { snapshot: s } = t, a = vu(i, t, n, r), o = new Lu(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
 return r.title && (o.title = r.title), {
 // The name only labels the entry (the history keeps at most 200 characters of it).
 applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: a.changes },
@@ -5008,32 +5016,32 @@ shown: o
 };
 }
 function ju(e, t, n) {
-const r = x(t.token.id);
+const r = W(t.token.id);
 if (!r || gt(r)) return !1;
 const i = t.character?.id ?? "";
 if (E(r.get("represents") ?? "") !== i) return !1;
-const s = i ? Od(i) : void 0;
+const s = i ? Id(i) : void 0;
 return i && !s ? !1 : e.gm || n || Se(e.playerId, r, s);
 }
-function Fu(e) {
+function Gu(e) {
 for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && S.abs(t.to) <= 1e9)) return t.to;
 }
-function oa(e, t) {
+function la(e, t) {
 const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = ui(e.msg.content ?? ""), i = n.filter((s) => !Vu((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+const r = fi(e.msg.content ?? ""), i = n.filter((s) => !Uu((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
 if (i.length !== 0)
 return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
 }
-var Gu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function Vu(e, t) {
+var Vu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function Uu(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[C(n[1])], i = Gu.exec(E(r?.expression ?? ""));
+const r = t?.[C(n[1])], i = Vu.exec(E(r?.expression ?? ""));
 return i ? (i[1] === "" ? 1 : C(i[1])) >= 1 && C(i[2]) >= 2 : !1;
 }
-function Cr(e, t) {
+function Ir(e, t) {
 const n = {};
 for (const r of t) {
 const i = r.flag === void 0 ? void 0 : Ee(e, r.flag, 1, r.sides);
@@ -5041,127 +5049,127 @@ i !== void 0 && (n[r.name] = i);
 }
 return n;
 }
-function ca(e, t, n, r) {
-if (e.length === 0) return la;
+function da(e, t, n, r) {
+if (e.length === 0) return ua;
 const i = { ...t };
 let s = r;
 for (const a of e) i[a.name] === void 0 && (i[a.name] = n[s++] ?? a.sides);
 return i;
 }
-var la = k.freeze({});
-function An(e, t, n, r, i, s, a, o) {
-const c = bn(e, t, n, i);
+var ua = k.freeze({});
+function Sn(e, t, n, r, i, s, a, o) {
+const c = $n(e, t, n, i);
 o?.(c);
 const l = n.resolve(c.facts, r);
-if (On(l)) return { kind: "refusal", refusal: l, reading: c };
+if (Cn(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = Fu(l);
+const d = Gu(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: u, shown: f } = Lu(e, c, l, a(l), s);
+const { applied: u, shown: f } = Fu(e, c, l, a(l), s);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };
 }
-function Ir(e, t, n) {
-const r = nt(e), i = Vt(e);
-return t.map((s) => An(e, s, n, la, r, i, () => ({ notify: !1 })));
+function Nr(e, t, n) {
+const r = rt(e), i = Vt(e);
+return t.map((s) => Sn(e, s, n, ua, r, i, () => ({ notify: !1 })));
 }
-async function Sn(e, t, n, r, i) {
-const s = Cr(e.parsed, t.dice), a = e.gm ? void 0 : oa(e, t.dice);
-return da(e, n.map((o) => ({ target: o, plan: t, given: s, ...a ? { typed: a } : {} })), r, i);
+async function Tn(e, t, n, r, i) {
+const s = Ir(e.parsed, t.dice), a = e.gm ? void 0 : la(e, t.dice);
+return fa(e, n.map((o) => ({ target: o, plan: t, given: s, ...a ? { typed: a } : {} })), r, i);
 }
-async function da(e, t, n, r) {
+async function fa(e, t, n, r) {
 const i = e.app;
 let s, a = [];
-const o = t.map((w) => ((s === void 0 || w.plan !== s.plan || w.given !== s.given) && (a = w.plan.dice.filter((R) => w.given[R.name] === void 0)), s = w, a)), c = o.some((w) => w.length > 0), l = i.store.settings.edition, d = c ? await Xs(o.flatMap((w) => w.map((R) => R.sides))) : [];
+const o = t.map((w) => ((s === void 0 || w.plan !== s.plan || w.given !== s.given) && (a = w.plan.dice.filter((R) => w.given[R.name] === void 0)), s = w, a)), c = o.some((w) => w.length > 0), l = i.store.settings.edition, d = c ? await Js(o.flatMap((w) => w.map((R) => R.sides))) : [];
 if (i.store.settings.edition !== l) {
 _e(e, `Not applied: the edition changed to ${i.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;
 }
-const u = [...n], f = new Cu(), h = [], p = [];
+const u = [...n], f = new Iu(), h = [], p = [];
 let g = !1;
-const m = t.some(({ plan: w }) => w.readsTurnOrder) ? { order: Ve(), changed: !1 } : void 0, v = wr() ?? null, $ = nt(i, m?.order), A = Vt(i), D = (w) => {
+const m = t.some(({ plan: w }) => w.readsTurnOrder) ? { order: Ue(), changed: !1 } : void 0, v = br() ?? null, $ = rt(i, m?.order), A = Vt(i), D = (w) => {
 const R = { notify: w.observed ?? !0, healthColors: v };
 return m && (R.turnOrder = m), R;
 };
-let B = 0;
-t.forEach(({ target: w, plan: R, given: P, typed: Q, answer: ie }, rt) => {
-const it = o[rt], Be = B;
-if (B += it.length, c && !ju(e, w, r.anyTarget === !0)) {
+let H = 0;
+t.forEach(({ target: w, plan: R, given: P, typed: Q, answer: ie }, it) => {
+const st = o[it], He = H;
+if (H += st.length, c && !ju(e, w, r.anyTarget === !0)) {
 u.push(`${ne(w.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;
 }
-const H = An(i, w, R, ca(R.dice, P, d, Be), $, A, D);
-if (H.kind !== "written") {
-const { snapshot: Ut } = H.reading, Ra = () => sa(e, Ut);
-H.kind === "refusal" ? H.refusal.kind === "refused" && !H.refusal.nameFirst ? f.add(Ut.name, H.refusal.reason) : u.push(aa(i, Ut, H.refusal, Ra())) : H.kind === "problems" ? u.push($n(Ut, H.reading.problems)) : u.push(`${Ut.name}: the result${Ra() ? ` (${H.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const K = Sn(i, w, R, da(R.dice, P, d, He), $, A, D);
+if (K.kind !== "written") {
+const { snapshot: Ut } = K.reading, Ca = () => oa(e, Ut);
+K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? f.add(Ut.name, K.refusal.reason) : u.push(ca(i, Ut, K.refusal, Ca())) : K.kind === "problems" ? u.push(An(Ut, K.reading.problems)) : u.push(`${Ut.name}: the result${Ca() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
-const ah = H.outcome;
-h.push(H.applied), Q && (H.shown.typed = Q), ie && (H.shown.answer = ie), p.push(H.shown), g || (g = ah.undoable === !0);
-}), u.push(...f.lines()), m?.changed && pr(m.order);
+const oh = K.outcome;
+h.push(K.applied), Q && (K.shown.typed = Q), ie && (K.shown.answer = ie), p.push(K.shown), g || (g = oh.undoable === !0);
+}), u.push(...f.lines()), m?.changed && kr(m.order);
 let b;
 if ((r.record || g) && h.length > 0) {
-const w = r.recordBy ?? e.playerId, R = na(i, { by: w, kind: r.record ? "damage" : "save", round: i.store.round.number, tokens: h }), P = w === e.playerId ? e.gm : qe(w);
+const w = r.recordBy ?? e.playerId, R = ia(i, { by: w, kind: r.record ? "damage" : "save", round: i.store.round.number, tokens: h }), P = w === e.playerId ? e.gm : Je(w);
 R !== void 0 && (r.record || P) && (b = { command: `!damage --undo --entry ${R}`, byGm: P });
 }
-if (Tr(i, p, {
+if (Er(i, p, {
 ...b ? { undo: b } : {},
 title: r.title,
 replyTo: e.replyTo,
 sender: e.gm ? "gm" : e.playerId,
-senderMaySee: (w) => sa(e, w)
+senderMaySee: (w) => oa(e, w)
 }), u.length > 0) {
-const w = r.refusals(yn(u), h.length > 0);
+const w = r.refusals(wn(u), h.length > 0);
 je(e, w);
 }
 }
-function Uu(e) {
+function Bu(e) {
 e.store.exchange.waiting = {};
 }
-function Bu(e, t) {
+function Hu(e, t) {
 const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];
 }
-function Hu(e, t, n) {
+function Ku(e, t, n) {
 if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
 }
-function Nr(e, t) {
+function Pr(e, t) {
 return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
 }
-function Tn(e, t) {
-return t.defenders.filter((n) => t.answers[n] === void 0 && !Nr(e, n));
+function En(e, t) {
+return t.defenders.filter((n) => t.answers[n] === void 0 && !Pr(e, n));
 }
-function ua(e, t) {
-return e.attacker === null || t ? e.attacker : x(e.attacker)?.get("layer") === "gmlayer" ? null : e.attacker;
+function ha(e, t) {
+return e.attacker === null || t ? e.attacker : W(e.attacker)?.get("layer") === "gmlayer" ? null : e.attacker;
 }
-function Pr(e, t = !0) {
-const n = ua(e, t);
+function Mr(e, t = !0) {
+const n = ha(e, t);
 if (n === null) return "An unseen attacker";
-const r = x(n);
+const r = W(n);
 return r ? ne(r, "The attacker") : "The attacker (gone)";
 }
-function Ku(e) {
+function xu(e) {
 const t = e.store.exchange;
 return t.lastAttack = t.lastAttack >= 999999 ? 1 : t.lastAttack + 1, `A${t.lastAttack}`;
 }
-function xu(e) {
+function Wu(e) {
 const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;
 }
-function fa(e, t, n) {
+function ma(e, t, n) {
 const r = [];
 let i = 0;
-for (const s of Tn(e, t)) {
-const a = x(s);
+for (const s of En(e, t)) {
+const a = W(s);
 a && (!n && a.get("layer") === "gmlayer" ? i += 1 : r.push(ne(a, "a token")));
 }
 return i > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
 }
-function ha(e, t) {
-return Tn(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => Or(t.by, n) || t.answers[n] !== void 0);
+function va(e, t) {
+return En(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => Cr(t.by, n) || t.answers[n] !== void 0);
 }
-var Wu = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function Yu(e) {
+var Yu = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function zu(e) {
 switch (e.kind) {
 case "refused": {
 const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -5173,11 +5181,11 @@ case "bar":
 return "its Vitality is not a number";
 }
 }
-function ma(e, t, n, r, i, s) {
-const a = x(r);
+function pa(e, t, n, r, i, s) {
+const a = W(r);
 if (!a) return;
 const o = { token: a, character: re(a) }, c = ne(a, "a token"), l = t.attack, d = wt(e, !0);
-if (Nr(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+if (Pr(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: c, lines: [`Answered: ${u.word}`] };
 const f = [], h = [], p = [];
@@ -5185,55 +5193,55 @@ let g;
 for (const v of l.choices) {
 const $ = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${v}`;
 if (v === "none") {
-h.push({ label: l.label(v, bn(e, o, Wu, s).facts), command: $ });
+h.push({ label: l.label(v, $n(e, o, Yu, s).facts), command: $ });
 continue;
 }
-const A = l.planAnswer(v, n.situation, n.attacker, d), D = bn(e, o, A, s);
+const A = l.planAnswer(v, n.situation, n.attacker, d), D = $n(e, o, A, s);
 g = D.facts;
-const B = l.label(v, D.facts), b = k.fromEntries(A.dice.map((R) => [R.name, S.ceil(R.sides / 2)])), w = A.resolve(D.facts, b);
-if (On(w)) {
-const R = Yu(w), P = p.find((Q) => Q.why === R);
-P ? P.answers.push(B.replace(/ \(.*\)$/, "")) : p.push({ answers: [B.replace(/ \(.*\)$/, "")], why: R });
-} else h.push({ label: B, command: $ });
+const H = l.label(v, D.facts), b = k.fromEntries(A.dice.map((R) => [R.name, S.ceil(R.sides / 2)])), w = A.resolve(D.facts, b);
+if (Cn(w)) {
+const R = zu(w), P = p.find((Q) => Q.why === R);
+P ? P.answers.push(H.replace(/ \(.*\)$/, "")) : p.push({ answers: [H.replace(/ \(.*\)$/, "")], why: R });
+} else h.push({ label: H, command: $ });
 }
 for (const { answers: v, why: $ } of p) f.push(`${v.join(", ")}: ${$}`);
-const m = ua(n, i);
+const m = ha(n, i);
 if (g)
 for (const v of l.extra?.(g, m) ?? []) v.section === Oe && h.push({ label: v.label, command: v.command });
-return { label: c, lines: f, buttons: lr(r) ? h : [] };
+return { label: c, lines: f, buttons: dr(r) ? h : [] };
 }
-function va(e) {
-return nt(e, Ve());
+function ka(e) {
+return rt(e, Ue());
 }
-function zu(e) {
-const t = x(e);
+function Xu(e) {
+const t = W(e);
 if (!t) return ["gm"];
-const n = ld(t, re(t));
+const n = dd(t, re(t));
 return n.length > 0 ? n : ["gm"];
 }
-function pa(e, t) {
-return `Attack ${e.key}: ${Pr(e, t)} attacks`;
+function ga(e, t) {
+return `Attack ${e.key}: ${Mr(e, t)} attacks`;
 }
-function ka(e, t) {
+function ya(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
 }
-function Xu(e, t) {
-const n = N(e), r = va(e), i = new M();
+function qu(e, t) {
+const n = N(e), r = ka(e), i = new M();
 for (const s of t.defenders)
-for (const a of zu(s)) {
+for (const a of Xu(s)) {
 const o = i.get(a) ?? [];
 o.push(s), i.set(a, o);
 }
 for (const [s, a] of i) {
 if (s === "gm") continue;
-const o = a.flatMap((c) => ma(e, n, t, c, !1, r) ?? []);
-o.length > 0 && j(pe(hs(s)), ke({ title: pa(t, !1), rows: [...ka(n, t), ...o] }), { record: !0 });
+const o = a.flatMap((c) => pa(e, n, t, c, !1, r) ?? []);
+o.length > 0 && F(pe(vs(s)), ke({ title: ga(t, !1), rows: [...ya(n, t), ...o] }), { record: !0 });
 }
-j(me, ke(Mr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
+F(me, ke(Lr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
 }
-function Mr(e, t, n, r, i = va(e)) {
-const s = [...ka(t, n), ...r.flatMap((o) => ma(e, t, n, o, !0, i) ?? [])], a = Tn(e, n).map((o) => {
-const c = x(o);
+function Lr(e, t, n, r, i = ka(e)) {
+const s = [...ya(t, n), ...r.flatMap((o) => pa(e, t, n, o, !0, i) ?? [])], a = En(e, n).map((o) => {
+const c = W(o);
 return c ? ne(c, "a token") : "a token gone from the table";
 });
 return s.push({
@@ -5243,9 +5251,9 @@ buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }
 ]
-}), { title: pa(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
+}), { title: ga(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
 }
-var qu = 5, ga = {
+var Ju = 5, wa = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
@@ -5253,53 +5261,53 @@ resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }
 };
-function Ju(e) {
+function Qu(e) {
 const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
 }
-var Qu = {
-usage: Ju,
+var Zu = {
+usage: Qu,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
 ],
 run(e) {
-if (O(e.parsed, "list")) return af(e);
+if (O(e.parsed, "list")) return of(e);
 const t = L(e.parsed, "resolve");
-if (t !== void 0) return nf(e, t);
+if (t !== void 0) return rf(e, t);
 const n = L(e.parsed, "cancel");
-return n !== void 0 ? sf(e, n) : ef(e);
+return n !== void 0 ? af(e, n) : tf(e);
 }
 };
-function ya(e, t, n = {}) {
+function ba(e, t, n = {}) {
 const r = new M();
 for (const [i, s] of e.flags)
-k.prototype.hasOwnProperty.call(ga, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
+k.prototype.hasOwnProperty.call(wa, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
 for (const [i, s] of k.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };
 }
-function Zu(e) {
+function ef(e) {
 return { command: "!attack", positionals: [...e.positionals], flags: new M(e.flags.map(([t, n]) => [t, [...n]])) };
 }
-function ef(e) {
+function tf(e) {
 const t = e.app, n = N(t), r = n.attack;
-if (Te(e.parsed, { ...ga, ...n.commands.damage.flags, ...r.flags }, Qn(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
-const i = ya(e.parsed, n);
+if (Te(e.parsed, { ...wa, ...n.commands.damage.flags, ...r.flags }, Zn(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+const i = ba(e.parsed, n);
 n.planDamage(i, wt(t, e.gm));
 const s = r.situation(e.parsed), a = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && i.flags.has(g));
 if (a !== void 0 && !e.gm) throw new I(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-const o = tf(e), c = k.values(t.store.exchange.attacks);
-if (c.length >= nr) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+const o = nf(e), c = k.values(t.store.exchange.attacks);
+if (c.length >= rr) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
 const g = c.filter((m) => !m.gm);
-if (g.filter((m) => m.by === e.playerId).length >= qu || g.length >= nr / 2)
+if (g.filter((m) => m.by === e.playerId).length >= Ju || g.length >= rr / 2)
 throw new I("you have enough attacks open: resolve or cancel one first (!attack --list)");
 }
-const l = tt(e, Ae(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: g }) => o !== null && g.id === o ? (d.push(`${ne(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
+const l = nt(e, Ae(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: g }) => o !== null && g.id === o ? (d.push(`${ne(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (u.length === 0) throw new I(`no defender left (${d.join("; ")})`);
-if (u.length > rr) throw new I(`one attack has at most ${rr} defenders (got ${u.length})`);
+if (u.length > ir) throw new I(`one attack has at most ${ir} defenders (got ${u.length})`);
 const f = {
-key: Ku(t),
+key: xu(t),
 by: e.playerId,
 gm: e.gm,
 attacker: o,
@@ -5313,9 +5321,9 @@ answers: {}
 };
 t.store.exchange.attacks[f.key] = f;
 const h = u.filter(({ token: g }) => g.get("layer") !== "gmlayer").map(({ token: g }) => ne(g, "a token")), p = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (h.length > 0 && j(pt, J(`Attack ${f.key}: ${Pr(f, !1)} attacks ${Ue(h)}${p}.`), { record: !0 }), d.length > 0 && je(e, `Not among the defenders: ${yn(d).join("; ")}`), Xu(t, f), ha(t, f)) return Lr(e, f);
+if (h.length > 0 && F(pt, J(`Attack ${f.key}: ${Mr(f, !1)} attacks ${Be(h)}${p}.`), { record: !0 }), d.length > 0 && je(e, `Not among the defenders: ${wn(d).join("; ")}`), qu(t, f), va(t, f)) return Fr(e, f);
 }
-function tf(e) {
+function nf(e) {
 const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {
@@ -5331,41 +5339,41 @@ throw new y("select your attacking token, or give --from with its id");
 if (!e.gm && !Se(e.playerId, r, re(r))) throw new I(`you do not control ${ne(r, "that token")}: declare from a token of yours`);
 return r.id;
 }
-function wa(e, t) {
+function $a(e, t) {
 const n = k.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
 if (!n) throw new I(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return n;
 }
-function nf(e, t) {
-const n = wa(e.app, t.toUpperCase());
+function rf(e, t) {
+const n = $a(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm && !e.app.store.settings.playersTargetAny) {
-const r = n.defenders.filter((i) => n.answers[i] === void 0 && x(i) !== void 0 && !Or(e.playerId, i));
+const r = n.defenders.filter((i) => n.answers[i] === void 0 && W(i) !== void 0 && !Cr(e.playerId, i));
 if (r.length > 0) {
-const i = r.map((s) => ne(x(s), "a token"));
-_e(e, `Attack ${n.key} waits for the GM to settle ${Ue(i)} (the GM answers for tokens you do not control, or resolves it).`);
+const i = r.map((s) => ne(W(s), "a token"));
+_e(e, `Attack ${n.key} waits for the GM to settle ${Be(i)} (the GM answers for tokens you do not control, or resolves it).`);
 return;
 }
 }
-return Lr(e, n);
+return Fr(e, n);
 }
-function Lr(e, t) {
+function Fr(e, t) {
 const n = e.app, r = N(n);
 delete n.store.exchange.attacks[t.key];
-const i = Zu(t), s = wt(n, t.gm), a = [], o = [];
+const i = ef(t), s = wt(n, t.gm), a = [], o = [];
 for (const l of t.defenders) {
-const d = x(l);
+const d = W(l);
 if (!d) {
 o.push(l);
 continue;
 }
 const u = { token: d, character: re(d) }, f = t.answers[l];
 f?.file !== void 0 && n.store.exchange.waiting[l] === void 0 && (n.store.exchange.waiting[l] = { edition: t.edition, answer: f.file });
-const h = ya(i, r, f?.flags), p = r.planDamage(h, s);
-a.push({ target: u, plan: p, given: Cr(h, p.dice), ...f ? { answer: rf(f) } : {} });
+const h = ba(i, r, f?.flags), p = r.planDamage(h, s);
+a.push({ target: u, plan: p, given: Ir(h, p.dice), ...f ? { answer: sf(f) } : {} });
 }
 const c = e.gm ? e : { ...e, replyTo: "gm" };
-return e.gm || delete c.replyFor, da(c, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
+return e.gm || delete c.replyFor, fa(c, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
 title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
@@ -5373,61 +5381,61 @@ recordBy: t.by,
 refusals: (l, d) => `Attack ${t.key}: ${d ? "not applied to every defender" : "not applied"}: ${l.join("; ")}.`
 });
 }
-function rf(e) {
+function sf(e) {
 const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
 }
-function sf(e, t) {
-const n = wa(e.app, t.toUpperCase());
+function af(e, t) {
+const n = $a(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], j(pt, J(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
+delete e.app.store.exchange.attacks[n.key], F(pt, J(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
 }
-function af(e) {
+function of(e) {
 const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
-(s) => e.gm || s.by === e.playerId || Tn(t, s).some((a) => Or(e.playerId, a))
+(s) => e.gm || s.by === e.playerId || En(t, s).some((a) => Cr(e.playerId, a))
 );
 if (r.length === 0) {
 _e(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;
 }
 if (e.gm) {
-for (const s of r) j(me, ke(Mr(t, n, s, [])));
+for (const s of r) F(me, ke(Lr(t, n, s, [])));
 return;
 }
 const i = r.map((s) => {
-const a = fa(t, s, !1);
-return `${s.key}: ${Pr(s, !1)} attacks; waiting for ${a.length > 0 ? Ue(a) : "nobody"}`;
+const a = ma(t, s, !1);
+return `${s.key}: ${Mr(s, !1)} attacks; waiting for ${a.length > 0 ? Be(a) : "nobody"}`;
 });
-j(pe(e.replyTo), ke({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
+F(pe(e.replyTo), ke({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
 }
-function of(e) {
+function cf(e) {
 const t = N(e);
-for (const n of k.values(e.store.exchange.attacks)) j(me, ke(Mr(e, t, n, [])), { record: !0 });
+for (const n of k.values(e.store.exchange.attacks)) F(me, ke(Lr(e, t, n, [])), { record: !0 });
 }
-function ba(e) {
+function Aa(e) {
 const t = N(e);
-Uu(e);
+Bu(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
 const i = t.parseState(r.edition.state);
 if (i === null) continue;
 const s = t.endRound(i);
-kn(e.store, n, Ze({ ...kt(e.store, n), edition: { id: t.id, state: s } }, t));
+gn(e.store, n, et({ ...kt(e.store, n), edition: { id: t.id, state: s } }, t));
 }
-e.store.round.number += 1, e.store.round.turned = 0, j(me, J(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), of(e);
+e.store.round.number += 1, e.store.round.turned = 0, F(me, J(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), cf(e);
 }
-function cf(e) {
+function lf(e) {
 const t = [];
 for (const n of e) {
-if (t.length >= ir) break;
-js(n) || t.push(gr(zd(n)));
+if (t.length >= sr) break;
+Gs(n) || t.push(yr(Xd(n)));
 }
 return t;
 }
-function lf(e, t) {
+function df(e, t) {
 if (e.length === 0 || t.length === 0) return null;
 const n = new q(t), r = new q(e), i = e.filter((o) => n.has(o)), s = t.filter((o) => r.has(o)), a = i.length;
 if (a === 0 || a !== s.length) return null;
@@ -5439,34 +5447,34 @@ if (c) return o;
 }
 return null;
 }
-function df(e) {
+function uf(e) {
 e.turnOrderSeen = void 0, jr(e);
 }
 function jr(e) {
-const t = Wd();
+const t = Yd();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = Ls(t);
-uf(e, r);
-const i = cf(r), s = lf(n.seen, i);
+const n = e.store.round, r = js(t);
+ff(e, r);
+const i = lf(r), s = df(n.seen, i);
 if (n.seen = i, s === null) {
 n.turned = 0;
 return;
 }
-n.turned += s, n.turned >= i.length && ba(e);
-}
-function uf(e, t) {
-e.oddTurnRowsTold === !0 || t.every(Yd) || (e.oddTurnRowsTold = !0, j(me, J("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+n.turned += s, n.turned >= i.length && Aa(e);
 }
 function ff(e, t) {
+e.oddTurnRowsTold === !0 || t.every(zd) || (e.oddTurnRowsTold = !0, F(me, J("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+}
+function hf(e, t) {
 const n = N(e), r = Pe(t);
-Bu(e, n.id);
+Hu(e, n.id);
 const i = [];
 for (const a of k.keys(e.store.tokens)) {
-const o = x(a);
+const o = W(a);
 !o || gt(o) || i.push({ token: o, character: re(o) });
 }
-return Ir(e, i, {
+return Nr(e, i, {
 values: [],
 dice: [],
 resolve(a) {
@@ -5483,15 +5491,15 @@ detail: { edition: n.id }
 }
 }), i.length;
 }
-function hf(e) {
+function mf(e) {
 const t = e.app, n = t.store.macros, r = [], i = [], s = [];
 for (const o of N(t).macros) {
-const c = gd(o.name), l = n[o.name] !== void 0 && c.includes(n[o.name]) ? n[o.name] : void 0;
+const c = wd(o.name), l = n[o.name] !== void 0 && c.includes(n[o.name]) ? n[o.name] : void 0;
 if (l === void 0 && c.length > 0) {
 s.push(o.name);
 continue;
 }
-const d = yd(l, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
+const d = bd(l, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
 d !== void 0 && (n[o.name] = d, (l === void 0 ? r : i).push(o.name));
 }
 const a = [
@@ -5499,20 +5507,20 @@ r.length > 0 ? `made ${r.join(", ")}` : "",
 i.length > 0 ? `refreshed ${i.join(", ")}` : "",
 s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((o) => o !== "");
-Je(e, `Macros for the ${N(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
+Qe(e, `Macros for the ${N(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
 }
-var mf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", vf = {
+var vf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", pf = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {
 title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Rt()[1] ?? Rt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`]
+what: [`Changes one setting, e.g. edition ${Rt()[1] ?? Rt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Fs.join(", ")}.`]
 },
 set: {
 title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
-what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it."]
+what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${Me.join(", ")}.`]
 },
 repair: { title: "!defense-round repair", usage: "!defense-round repair [--ids ID ...]", what: ["Restores the targets' worn armor protection to its max. Not undoable."] },
 "next-round": { title: "!defense-round next-round", usage: "!defense-round next-round", what: ["Ends the round by hand: pending defenses and per-round limits end."] },
@@ -5528,11 +5536,11 @@ usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]
 }
 };
-function Fr(e) {
+function Gr(e) {
 return e ? "on" : "off";
 }
-function pf(e) {
-const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = Xe.filter((s) => t.attributes[s] !== zi[s]).map(
+function kf(e) {
+const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = Me.filter((s) => t.attributes[s] !== qi[s]).map(
 (s) => `${s} -> ${t.attributes[s]}`
 );
 return ke({
@@ -5544,8 +5552,8 @@ label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]
 },
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [Fr(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [Fr(t.armorOnManualEdits)] },
+{ label: "Players target any", lines: [Gr(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [Gr(t.armorOnManualEdits)] },
 { label: "Relayed commands", lines: [t.apiCommands === "gm" ? "gm (act as the GM)" : "refuse (unless --api-as a player)"] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [E(t.overwhelmLimit)] : [] },
 { label: "Markers", lines: [It.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
@@ -5555,11 +5563,11 @@ lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}
 ]
 });
 }
-function $a(e, t) {
+function Sa(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");
 }
-function kf(e) {
-const t = e.store.settings, n = N(e), r = Rt().filter((a) => a !== t.edition), i = (a, o) => ee(`${a}: ${Fr(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => ee(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
+function gf(e) {
+const t = e.store.settings, n = N(e), r = Rt().filter((a) => a !== t.edition), i = (a, o) => ee(`${a}: ${Gr(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => ee(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
 return [
 J("Settings:"),
 s("visibility.npc", t.visibility.npc),
@@ -5568,43 +5576,43 @@ i("players-target-any", t.playersTargetAny),
 i("armor-on-manual-edits", t.armorOnManualEdits),
 ee(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
 // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-ee(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${$a(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+ee(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Sa(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
 ...r.map((a) => ee(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
 // Only the settings the active edition uses (issue: the settings menu follows the edition).
 ...n.settings.includes("overwhelm-limit") ? [ee(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.settings.includes("stamina-bar") ? [ee(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${$a(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+...n.settings.includes("stamina-bar") ? [ee(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Sa(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
 ee("next round", "!defense-round next-round"),
 ee("help handout", "!defense-round help"),
 ee("table macros", "!defense-round macros")
 ].join(" ");
 }
-function gf(e, t) {
+function yf(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const i = n.toLowerCase();
-if (!Xe.includes(i))
-throw new y(`unknown value name "${W(n)}" (names: ${Xe.join(", ")})`);
-const s = r.toLowerCase() === "clear", a = s ? 0 : St(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: c } = tt(e, Ae(e.parsed)), l = [];
+if (!Me.includes(i))
+throw new y(`unknown value name "${U(n)}": ${kn(n, Me, "names")}`);
+const s = r.toLowerCase() === "clear", a = s ? 0 : St(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: c } = nt(e, Ae(e.parsed)), l = [];
 for (const { token: d, character: u } of o) {
-const f = hd(e.app, d.id);
+const f = vd(e.app, d.id);
 f.overrides = sn(f.overrides, i, s ? null : a);
 const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-h && (f.worn = sn(f.worn, h, null)), bs(e.app, d.id), l.push(mn(d, u, e.app.store.settings).name);
+h && (f.worn = sn(f.worn, h, null)), $s(e.app, d.id), l.push(mn(d, u, e.app.store.settings).name);
 }
-Je(e, `${s ? `Cleared ${i} override` : `${i} = ${a}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
+Qe(e, `${s ? `Cleared ${i} override` : `${i} = ${a}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
 }
-var Gr = [
+var Vr = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]
 ];
-function yf(e) {
-const { targets: t, notes: n } = tt(e, Ae(e.parsed)), r = new M(), i = {
-values: Gr.map(([, a]) => a),
+function wf(e) {
+const { targets: t, notes: n } = nt(e, Ae(e.parsed)), r = new M(), i = {
+values: Vr.map(([, a]) => a),
 dice: [],
 resolve(a) {
-for (const [, l] of Gr) a.values[l]?.current, a.values[l]?.max;
+for (const [, l] of Vr) a.values[l]?.current, a.values[l]?.max;
 const o = [], c = [];
-for (const [l, d] of Gr) {
+for (const [l, d] of Vr) {
 const u = a.values[d];
 if (!u?.present) continue;
 const f = l === "physical" ? "Physical" : "Magical", h = u.max;
@@ -5622,92 +5630,92 @@ c.push({ kind: "value", key: d, to: h }), o.push(`${f} ${u.current ?? 0} -> ${h}
 }
 return r.set(a.id, o), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };
 }
-}, s = Ir(e.app, t, i).map((a) => {
+}, s = Nr(e.app, t, i).map((a) => {
 const { snapshot: o } = a.reading;
-if (a.kind === "problems") return $n(o, a.reading.problems);
-bs(e.app, o.id);
+if (a.kind === "problems") return An(o, a.reading.problems);
+$s(e.app, o.id);
 const c = r.get(o.id) ?? [];
 return `${o.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
 });
-Je(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
+Qe(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
 }
-function wf(e) {
-e.store = Lt(ve), e.loadProblems = [], delete e.newerState, $s(dn, e.store);
+function bf(e) {
+e.store = Lt(ve), e.loadProblems = [], delete e.newerState, As(dn, e.store);
 }
-function bf(e, t) {
+function $f(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
 const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!i) throw new I(s);
-const a = x(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", c = i.npc || a !== void 0 && cr(a, re(a)), l = Gt(e.app, { npc: c, hidden: o }) === "public";
+const a = W(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", c = i.npc || a !== void 0 && lr(a, re(a)), l = Gt(e.app, { npc: c, hidden: o }) === "public";
 if (!(e.gm || l || a !== void 0 && Se(e.playerId, a, re(a)))) throw new I(o ? s : `${i.name}'s breakdown is for the GM`);
-j(pe(e.replyTo), ke(i.card()));
+F(pe(e.replyTo), ke(i.card()));
 }
-var $f = {
-usage: () => mf,
+var Af = {
+usage: () => vf,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {
 const n = (t.positionals[0] ?? "").toLowerCase();
-return vf[n];
+return pf[n];
 },
 run(e) {
 const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
 if (r === "details") {
-Te(e.parsed, {}), bf(e, n);
+Te(e.parsed, {}), $f(e, n);
 return;
 }
 if (!e.gm) throw new I("!defense-round is for the GM only");
 const i = r === "set" || r === "repair";
 switch (Te(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
 case "":
-j(pe("gm"), pf(e.app)), j(pe("gm"), kf(e.app));
+F(pe("gm"), kf(e.app)), F(pe("gm"), gf(e.app));
 return;
 case "help": {
-fr(N(e.app));
-const s = As();
-j(pe(e.replyTo), `${J(`The handout "${fn}" is up to date in the journal:`)}${s ? ` ${ee(s.label, s.command)}` : ""}`);
+hr(N(e.app));
+const s = Ss();
+F(pe(e.replyTo), `${J(`The handout "${fn}" is up to date in the journal:`)}${s ? ` ${ee(s.label, s.command)}` : ""}`);
 return;
 }
 case "config": {
 const [s, ...a] = n;
 if (!s) throw new y("config needs a KEY and a VALUE");
-const o = e.app.store.settings.edition, c = xd(e.app.store.settings, s, a.join(" ") || void 0);
+const o = e.app.store.settings.edition, c = Wd(e.app.store.settings, s, a.join(" ") || void 0);
 if (e.app.store.settings.edition !== o) {
 e.app.store.editionLeft = o;
-const l = ff(e.app, o);
-fr(N(e.app), { createIfMissing: !1 });
-const d = l === 0 ? "" : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms (conditions and markers).`, u = xu(e.app), f = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
-Je(e, `${c}${d} Bars, worn armor and the Turn Tracker are kept.${f}`);
+const l = hf(e.app, o);
+hr(N(e.app), { createIfMissing: !1 });
+const d = l === 0 ? "" : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms (conditions and markers).`, u = Wu(e.app), f = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+Qe(e, `${c}${d} Bars, worn armor and the Turn Tracker are kept.${f}`);
 return;
 }
-Je(e, c);
+Qe(e, c);
 return;
 }
 case "set":
-gf(e, n);
+yf(e, n);
 return;
 case "repair":
-yf(e);
+wf(e);
 return;
 case "next-round":
-ba(e.app);
+Aa(e.app);
 return;
 case "macros":
-hf(e);
+mf(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new I("reset-state only discards a state written by a newer version, and this one is not");
-wf(e.app), Je(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+bf(e.app), Qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
-e.app.attributes.clear(), Je(e, "Cached attribute look-ups forgotten; they are read again on next use.");
+e.app.attributes.clear(), Qe(e, "Cached attribute look-ups forgotten; they are read again on next use.");
 return;
 default:
-throw new y(`unknown subcommand "${W(E(t))}"`);
+throw new y(`unknown subcommand "${U(E(t))}"`);
 }
 }
 };
-function Af(e, t) {
+function Sf(e, t) {
 const n = new M();
 let r;
 for (const { place: i, tokenId: s, change: a } of t) {
@@ -5715,7 +5723,7 @@ const o = getObj("graphic", s);
 switch (a.kind) {
 case "bar": {
 const c = a.attributeId ? getObj("attribute", a.attributeId) : void 0;
-n.set(i, c ? ye(c.get("current")) : o ? Ds(o, a.bar) : null);
+n.set(i, c ? ye(c.get("current")) : o ? Rs(o, a.bar) : null);
 break;
 }
 case "attribute":
@@ -5731,11 +5739,11 @@ case "markers":
 n.set(i, E(o?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(i, Ze(kt(e.memories, a.tokenId ?? s), e.edition));
+n.set(i, et(kt(e.memories, a.tokenId ?? s), e.edition));
 break;
 case "initiative": {
-r ?? (r = Ve());
-const c = kr(r.find((l) => l.id === s)?.pr);
+r ?? (r = Ue());
+const c = gr(r.find((l) => l.id === s)?.pr);
 n.set(i, C.isFinite(c) ? c : null);
 break;
 }
@@ -5745,68 +5753,68 @@ break;
 }
 return n;
 }
-var Aa = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function Sa(e, t) {
+var Ta = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function Ea(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";
 }
-function Sf(e) {
+function Tf(e) {
 const t = e.app.store.history, n = L(e.parsed, "entry");
 if (n !== void 0) {
 const r = n.toUpperCase();
 let i = -1;
 for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
-if (i === -1) throw new I(`that damage (${W(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!Sa(e, t[i])) throw new I(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (i === -1) throw new I(`that damage (${U(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
+if (!Ea(e, t[i])) throw new I(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return i;
 }
-for (let r = t.length - 1; r >= 0; r -= 1) if (Sa(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if (Ea(e, t[r])) return r;
 throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
 }
-function Tf(e) {
+function Ef(e) {
 if (!O(e.parsed, "undo")) throw new y(`--${O(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (O(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((m) => !k.prototype.hasOwnProperty.call(Aa, m));
-if (t) throw new y(`--undo takes no --${W(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Te(e.parsed, Aa), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = Sf(e), s = r[i], a = N(n), o = new M(s.tokens.map((m) => [m.tokenId, yt(m.tokenId, e.gm)])), c = s.tokens.filter((m) => o.get(m.tokenId) !== void 0), l = s.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => Rf(m) ? c.find((v) => Ta({ place: "", tokenId: v.tokenId, name: v.name, change: m }, n.store.settings)) : void 0, u = su(nu(s.tokens, (m) => o.get(m) !== void 0, d), a, n.store.round.number - s.round).filter((m) => Ta(m, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: ra(n) }, h = Af(f, u), p = (m, v) => {
+const t = [...e.parsed.flags.keys()].find((m) => !k.prototype.hasOwnProperty.call(Ta, m));
+if (t) throw new y(`--undo takes no --${U(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
+if (Te(e.parsed, Ta), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
+const n = e.app, r = n.store.history, i = Tf(e), s = r[i], a = N(n), o = new M(s.tokens.map((m) => [m.tokenId, yt(m.tokenId, e.gm)])), c = s.tokens.filter((m) => o.get(m.tokenId) !== void 0), l = s.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => Of(m) ? c.find((v) => _a({ place: "", tokenId: v.tokenId, name: v.name, change: m }, n.store.settings)) : void 0, u = au(ru(s.tokens, (m) => o.get(m) !== void 0, d), a, n.store.round.number - s.round).filter((m) => _a(m, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: sa(n) }, h = Sf(f, u), p = (m, v) => {
 if (m.stance !== v.stance) return v.stance === void 0 ? "has dropped its stance since" : `has taken the ${v.stance} stance since`;
 if (m.deadForGood !== v.deadForGood) return "has died for good since";
-const $ = Hu(m, v, ge);
+const $ = Ku(m, v, ge);
 if ($ !== void 0 && v.answer !== void 0 || $ !== void 0 && ge(m.edition, v.edition)) return $;
 const A = (D) => (D.edition?.id === a.id ? a.parseState(D.edition.state) : null) ?? a.enter(null, !1);
 return a.describeStateChange(A(m), A(v));
-}, g = iu(u, h, ge);
+}, g = su(u, h, ge);
 if (g.length > 0) {
 if (!e.gm) {
-const m = g.filter((A) => _f(e, o.get(A.tokenId))), v = [...new q(g.filter((A) => !m.includes(A)).map((A) => A.name))], $ = [...Vs(m, h, ge, p), ...v.length > 0 ? [`${Ue(v)} changed`] : []];
+const m = g.filter((A) => Df(e, o.get(A.tokenId))), v = [...new q(g.filter((A) => !m.includes(A)).map((A) => A.name))], $ = [...Bs(m, h, ge, p), ...v.length > 0 ? [`${Be(v)} changed`] : []];
 je(e, `Nothing undone, changed since: ${$.join("; ")}. Only the GM can undo over later changes`);
 return;
 }
 if (!O(e.parsed, "force")) {
-je(e, `Nothing undone, changed since: ${Vs(g, h, ge, p).join("; ")}`, [{ label: "Undo anyway", command: `!damage --undo${Ef(s)} --force` }]);
+je(e, `Nothing undone, changed since: ${Bs(g, h, ge, p).join("; ")}`, [{ label: "Undo anyway", command: `!damage --undo${_f(s)} --force` }]);
 return;
 }
 }
-gu(f, u), g.length > 0 && Of(n, u, h), r.splice(i, 1), Df(e, s, u, h, o), l.length > 0 && _e(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Ue(l)}.`);
+yu(f, u), g.length > 0 && Cf(n, u, h), r.splice(i, 1), Rf(e, s, u, h, o), l.length > 0 && _e(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
 }
-function Ef(e) {
+function _f(e) {
 return e.key === void 0 ? "" : ` --entry ${e.key}`;
 }
-function Vr(e, t) {
+function Ur(e, t) {
 if (!t) return !1;
 const n = re(t);
-return Gt(e.app, { npc: cr(t, n), hidden: t.get("layer") === "gmlayer" }) === "public";
+return Gt(e.app, { npc: lr(t, n), hidden: t.get("layer") === "gmlayer" }) === "public";
 }
-function _f(e, t) {
-return t !== void 0 && (Se(e.playerId, t, re(t)) || Vr(e, t));
+function Df(e, t) {
+return t !== void 0 && (Se(e.playerId, t, re(t)) || Ur(e, t));
 }
-function Df(e, t, n, r, i) {
+function Rf(e, t, n, r, i) {
 const s = t.kind === "save" ? "Save undone" : "Damage undone", a = new M();
 for (const { place: l, tokenId: d, change: u } of n) {
 if (u.kind !== "bar" && u.kind !== "initiative" || u.from === null) continue;
 const f = r.get(l), h = a.get(d) ?? [];
 a.has(d) || a.set(d, h);
-const g = `${u.kind === "bar" ? ct[u.resource] : "Initiative"} ${typeof f == "number" ? f : "?"} -> ${u.from}`;
+const g = `${u.kind === "bar" ? Ye[u.resource] : "Initiative"} ${typeof f == "number" ? f : "?"} -> ${u.from}`;
 h.includes(g) || h.push(g);
 }
 const o = [], c = [];
@@ -5814,44 +5822,44 @@ for (const l of t.tokens) {
 const d = i.get(l.tokenId);
 if (!d) continue;
 const u = (a.get(l.tokenId) ?? []).join(", "), f = u ? `${l.name} (${u})` : l.name, h = d.get("layer") === "gmlayer";
-h || o.push(Vr(e, d) ? f : l.name), (h || !Vr(e, d) && u) && c.push(h ? `${f} (hidden)` : f);
+h || o.push(Ur(e, d) ? f : l.name), (h || !Ur(e, d) && u) && c.push(h ? `${f} (hidden)` : f);
 }
-o.length > 0 && j(pt, J(`${s}: ${wn(o, 8)}.`)), c.length > 0 && j(me, J(`${s} (GM): ${wn(c, 8)}.`), { record: !0 });
+o.length > 0 && F(pt, J(`${s}: ${bn(o, 8)}.`)), c.length > 0 && F(me, J(`${s} (GM): ${bn(c, 8)}.`), { record: !0 });
 }
-function Rf(e) {
+function Of(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
 }
-function Ta({ tokenId: e, change: t }, n) {
-const r = x(e);
+function _a({ tokenId: e, change: t }, n) {
+const r = W(e);
 if (!r) return !1;
 switch (t.kind) {
 case "bar":
-return t.attributeId === void 0 || Vd(r, t.bar) === t.attributeId;
+return t.attributeId === void 0 || Bd(r, t.bar) === t.attributeId;
 case "attribute": {
-const i = Ud(t.attributeId);
+const i = Hd(t.attributeId);
 return i !== void 0 && i.characterId === E(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
 }
 case "memory":
-return t.tokenId === void 0 || x(t.tokenId) !== void 0;
+return t.tokenId === void 0 || W(t.tokenId) !== void 0;
 default:
 return !0;
 }
 }
-function Of(e, t, n) {
+function Cf(e, t, n) {
 const r = N(e);
 for (const { place: i, tokenId: s, change: a } of t) {
 if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
-const o = n.get(i), c = x(s);
+const o = n.get(i), c = W(s);
 if (!c || typeof o != "number") continue;
 const l = a.from, d = {
 values: [],
 dice: [],
 resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, l, u.state).state, detail: { undo: !0 } })
 };
-Ir(e, [{ token: c, character: re(c) }], d);
+Nr(e, [{ token: c, character: re(c) }], d);
 }
 }
-var Cf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, If = {
+var If = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Nf = {
 usage: (e) => N(e).commands.damage.usage,
 help: (e) => N(e).commands.damage.help,
 helpFor: (e, t) => O(t, "undo") || O(t, "force") ? {
@@ -5865,22 +5873,22 @@ what: [
 } : void 0,
 run(e) {
 if (O(e.parsed, "undo") || O(e.parsed, "force") || O(e.parsed, "entry")) {
-Tf(e);
+Ef(e);
 return;
 }
 const t = N(e.app), n = t.commands.damage.flags;
-Te(e.parsed, { ...Cf, ...n }, Qn(t.id, "damage"));
-const r = t.planDamage(e.parsed, wt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = tt(e, Ae(e.parsed), { anyTarget: i });
+Te(e.parsed, { ...If, ...n }, Zn(t.id, "damage"));
+const r = t.planDamage(e.parsed, wt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = nt(e, Ae(e.parsed), { anyTarget: i });
 let { targets: a } = s;
 const o = [...s.notes], c = k.keys(n).find((l) => n[l].decides !== void 0 && O(e.parsed, l));
 if (c !== void 0 && !e.gm) {
 const l = n[c].decides, d = a.filter(({ token: f, character: h }) => Se(e.playerId, f, h)), u = a.filter((f) => !d.includes(f)).map(({ token: f }) => ne(f, "a token"));
-if (u.length > 0 && o.push(`${Ue(u)}: only the GM or its controller ${l}`), a = d, a.length === 0) {
+if (u.length > 0 && o.push(`${Be(u)}: only the GM or its controller ${l}`), a = d, a.length === 0) {
 je(e, `Not applied: ${o.join("; ")}`);
 return;
 }
 }
-return Sn(e, r, a, o, {
+return Tn(e, r, a, o, {
 title: "Damage",
 anyTarget: i,
 record: !0,
@@ -5888,7 +5896,7 @@ refusals: (l, d) => `${d ? "Not applied to every target" : "Not applied"}: ${l.j
 });
 }
 };
-async function Nf(e) {
+async function Pf(e) {
 const t = e.app, n = N(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Te(e.parsed, i);
 const s = (L(e.parsed, "answer") ?? "").toUpperCase(), a = k.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
@@ -5901,80 +5909,80 @@ const d = re(l), u = ne(l, "the defender");
 if (!e.gm && !Se(e.playerId, l, d)) throw new I(`only ${u}'s controller or the GM answers for it`);
 const f = a.answers[c];
 if (f) throw new I(`${u} has answered attack ${a.key} already (${f.word})`);
-if (Nr(t, c)) throw new I(`${u} answers attack ${a.key} with the defense it made ahead`);
+if (Pr(t, c)) throw new I(`${u} answers attack ${a.key} with the defense it made ahead`);
 const h = L(e.parsed, r.answerFlag);
 if (h === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
 const p = Y(h, `--${r.answerFlag}`, r.choices);
 let g = { word: p }, m = p === "none" ? "no defense" : p;
 if (p !== "none") {
-const D = r.planAnswer(p, a.situation, a.attacker, wt(t, e.gm)), B = Cr(e.parsed, D.dice), b = D.dice.filter((H) => B[H.name] === void 0), w = b.length > 0 ? await Xs(b.map((H) => H.sides)) : [];
+const D = r.planAnswer(p, a.situation, a.attacker, wt(t, e.gm)), H = Ir(e.parsed, D.dice), b = D.dice.filter((K) => H[K.name] === void 0), w = b.length > 0 ? await Js(b.map((K) => K.sides)) : [];
 if (t.store.exchange.attacks[s] !== a || a.answers[c] !== void 0) throw new I(`attack ${a.key} was settled while the roll was out: nothing answered`);
-if (!x(c) || !e.gm && !Se(e.playerId, l, re(l))) throw new I(`${u} is gone or no longer yours since the roll: nothing answered`);
-const R = ca(D.dice, B, w, 0), P = bn(t, { token: l, character: d }, D, nt(t, D.readsTurnOrder ? Ve() : void 0)), Q = D.resolve(P.facts, R);
-if (On(Q)) throw new I(aa(t, P.snapshot, Q));
-if (P.problems.length > 0) throw new I($n(P.snapshot, P.problems, "; nothing answered"));
-const ie = r.keep(p, Q, R), rt = e.gm ? void 0 : oa(e, D.dice);
-g = { word: ie.word, ...ie.file !== void 0 ? { file: ie.file } : {}, ...ie.flags ? { flags: ie.flags } : {} }, ie.roll !== void 0 && (g.roll = ie.roll), ie.success !== void 0 && (g.success = ie.success), rt && (g.typed = !0);
-const it = Fs(n, (H) => H === c ? u : P.facts.nameOf(H)), Be = Q.steps.filter((H) => H.section === "Check").map(it);
-m = Be.length > 0 ? Be.join("; ") : p;
+if (!W(c) || !e.gm && !Se(e.playerId, l, re(l))) throw new I(`${u} is gone or no longer yours since the roll: nothing answered`);
+const R = da(D.dice, H, w, 0), P = $n(t, { token: l, character: d }, D, rt(t, D.readsTurnOrder ? Ue() : void 0)), Q = D.resolve(P.facts, R);
+if (Cn(Q)) throw new I(ca(t, P.snapshot, Q));
+if (P.problems.length > 0) throw new I(An(P.snapshot, P.problems, "; nothing answered"));
+const ie = r.keep(p, Q, R), it = e.gm ? void 0 : la(e, D.dice);
+g = { word: ie.word, ...ie.file !== void 0 ? { file: ie.file } : {}, ...ie.flags ? { flags: ie.flags } : {} }, ie.roll !== void 0 && (g.roll = ie.roll), ie.success !== void 0 && (g.success = ie.success), it && (g.typed = !0);
+const st = Vs(n, (K) => K === c ? u : P.facts.nameOf(K)), He = Q.steps.filter((K) => K.section === "Check").map(st);
+m = He.length > 0 ? He.join("; ") : p;
 }
 a.answers[c] = g;
-const v = fa(t, a, e.gm), $ = ha(t, a), A = v.length > 0 ? ` Waiting for ${v.join(", ")}.` : $ ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
-_e(e, `${u}: ${m}.${A}`), $ && await Lr(e, a);
+const v = ma(t, a, e.gm), $ = va(t, a), A = v.length > 0 ? ` Waiting for ${v.join(", ")}.` : $ ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
+_e(e, `${u}: ${m}.${A}`), $ && await Fr(e, a);
 }
-var Pf = { ids: { kind: "list" }, help: { kind: "switch" } }, Mf = {
+var Mf = { ids: { kind: "list" }, help: { kind: "switch" } }, Lf = {
 usage: (e) => N(e).commands.defend.usage,
 help: (e) => N(e).commands.defend.help,
 run(e) {
-if (e.parsed.flags.has("answer")) return Nf(e);
+if (e.parsed.flags.has("answer")) return Pf(e);
 const t = N(e.app), n = t.commands.defend;
 if (n.refused) {
 je(e, `!defend is not used: ${n.refused}`);
 return;
 }
-Te(e.parsed, { ...Pf, ...n.flags }, Qn(t.id, "defend"));
+Te(e.parsed, { ...Mf, ...n.flags }, Zn(t.id, "defend"));
 const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-Nu(e, i);
-const s = tt(e, Ae(e.parsed)), a = [...s.notes], o = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
+Pu(e, i);
+const s = nt(e, Ae(e.parsed)), a = [...s.notes], o = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
 const d = o.find(({ id: u }) => u === l.id);
 return d && a.push(`${ne(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
 });
 if (c.length === 0) {
-je(e, yn(a).join("; "));
+je(e, wn(a).join("; "));
 return;
 }
-return Sn(e, r, c, a, {
+return Tn(e, r, c, a, {
 title: "Defense",
 refusals: (l) => `${l.join("; ")}.`
 });
 }
-}, Lf = { ids: { kind: "list" }, help: { kind: "switch" } }, jf = {
+}, Ff = { ids: { kind: "list" }, help: { kind: "switch" } }, jf = {
 usage: (e) => N(e).commands.stance.usage,
 help: (e) => N(e).commands.stance.help,
 run(e) {
 const t = N(e.app);
 if (t.stances.length === 0) throw new I(`the ${t.id} edition has no stances`);
-Te(e.parsed, Lf);
+Te(e.parsed, Ff);
 const [n, ...r] = e.parsed.positionals;
-if (r.length > 0) throw new y(`one stance only (got "${W(e.parsed.positionals.join(" "))}")`);
+if (r.length > 0) throw new y(`one stance only (got "${U(e.parsed.positionals.join(" "))}")`);
 const i = n?.toLowerCase();
 if (i !== void 0 && !t.stances.includes(i))
-throw new y(`unknown stance "${W(E(n))}" (stances: ${t.stances.join(", ")})`);
+throw new y(`unknown stance "${U(E(n))}" (stances: ${t.stances.join(", ")})`);
 const s = (e.msg.selected ?? []).length === 0 && Ae(e.parsed) === void 0;
-if (i === void 0 && s) throw new y("no stance given");
-const { targets: a, notes: o } = tt(e, Ae(e.parsed));
+if (i === void 0 && s) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
+const { targets: a, notes: o } = nt(e, Ae(e.parsed));
 if (i === void 0) {
 const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: u, character: f }) => `${mn(u, f, c).name}: ${e.app.store.tokens[u.id]?.stance ?? l}`);
 _e(e, `Stances: ${d.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;
 }
-return Sn(e, t.planStance(i), a, o, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
+return Tn(e, t.planStance(i), a, o, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
 }
 };
-function Ff(e, t, n) {
+function Gf(e, t, n) {
 return n === null ? e + t : S.max(e, S.min(e + t, n));
 }
-function Gf(e, t, n) {
+function Vf(e, t, n) {
 return {
 values: [],
 dice: [],
@@ -5984,7 +5992,7 @@ if (i === null) return { kind: "bar", resource: n };
 const s = r.bars.vitality.value;
 if (e.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const a = r.bars[n].max, o = Ff(i, t, a), c = a !== null && o === a && i + t > a, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), d = r.id;
+const a = r.bars[n].max, o = Gf(i, t, a), c = a !== null && o === a && i + t > a, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), d = r.id;
 return {
 headline: "acts",
 ...o === i ? { noop: !0 } : {},
@@ -6004,67 +6012,67 @@ detail: { heal: t, resource: n, before: i, after: o }
 }
 };
 }
-var Vf = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Uf = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Bf = {
-usage: () => Vf,
+var Uf = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Bf = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Hf = {
+usage: () => Uf,
 run(e) {
 const t = e.parsed;
-Te(t, Uf);
-const n = Zt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = tt(e, Ae(t));
-return Sn(e, Gf(N(e.app), n, r), i, s, {
+Te(t, Bf);
+const n = Zt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = nt(e, Ae(t));
+return Tn(e, Vf(N(e.app), n, r), i, s, {
 title: "Heal",
 refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
 });
 }
-}, Ea = k.freeze({});
-function Hf(e, t, n) {
+}, Da = k.freeze({});
+function Kf(e, t, n) {
 if (!n || gt(t)) return;
 const r = e.store.settings, i = be[r.bars.vitality].value;
 if (!(i in n)) return;
 const s = ye(n[i]), a = E(t.get(be[r.bars.vitality].link) ?? "");
-let { typed: o, keepInStep: c } = Kf(t, i, a, s);
+let { typed: o, keepInStep: c } = xf(t, i, a, s);
 if (s === null || o === null || s === o) return;
 const l = N(e), d = { token: t, character: re(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === o || u.typed === o);
-if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && o < s && s - o <= di) {
+if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && o < s && s - o <= ui) {
 const g = l.planHandEdit(s - o, wt(e, !0)), m = {
 ...g,
 resolve($, A) {
 if (l.condition($.state, s) === "dead") return { kind: "refused", reason: "dead" };
 const D = g.resolve($, A);
-return !("kind" in D) && !D.changes.some((B) => B.kind === "bar" && B.resource === "vitality") && D.changes.push({ kind: "bar", resource: "vitality", to: s }), D;
+return !("kind" in D) && !D.changes.some((H) => H.kind === "bar" && H.resource === "vitality") && D.changes.push({ kind: "bar", resource: "vitality", to: s }), D;
 }
-}, v = An(
+}, v = Sn(
 e,
 d,
 m,
-Ea,
-nt(e),
+Da,
+rt(e),
 Vt(e),
 () => ({ vitalityFrom: s, ...c, title: T(le, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
 ($) => {
-Fd($, s), _a(e, $, s);
+Vd($, s), Ra(e, $, s);
 }
 );
 if (v.kind === "unsafe") return;
 if (v.kind === "problems" || v.kind === "refusal" && v.reading.problems.length > 0)
-j(me, J(`Hand edit not read through armor: ${$n(v.reading.snapshot, v.reading.problems, "")}.`));
+F(me, J(`Hand edit not read through armor: ${An(v.reading.snapshot, v.reading.problems, "")}.`));
 else if (v.kind === "written") {
 const $ = v.outcome.changes.find((D) => D.kind === "bar" && D.resource === "vitality");
 a && e.linkedEdits.set(a, { from: s, typed: o, to: $?.kind === "bar" ? $.to : s, by: t.id, echoed: new q() });
-const A = na(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
-Tr(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...A ? { undo: { command: `!damage --undo --entry ${A}`, byGm: !0 } } : {} });
+const A = ia(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
+Er(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...A ? { undo: { command: `!damage --undo --entry ${A}`, byGm: !0 } } : {} });
 return;
 }
 }
-const h = xf(e, s, o), p = An(e, d, h.plan, Ea, nt(e), Vt(e), () => ({ vitalityFrom: s, ...c }), (g) => _a(e, g, s));
-p.kind === "written" && (f && Du(e, a, p.applied), h.saysSomething() && Tr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));
+const h = Wf(e, s, o), p = Sn(e, d, h.plan, Da, rt(e), Vt(e), () => ({ vitalityFrom: s, ...c }), (g) => Ra(e, g, s));
+p.kind === "written" && (f && Ru(e, a, p.applied), h.saysSomething() && Er(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));
 }
-function Kf(e, t, n, r) {
+function xf(e, t, n, r) {
 const i = ye(e.get(t));
 if (n === "" || i !== r) return { typed: i };
-const s = ye(Gd(n));
+const s = ye(Ud(n));
 return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
 }
-function xf(e, t, n) {
+function Wf(e, t, n) {
 const r = N(e);
 let i = !1;
 return { plan: {
@@ -6088,11 +6096,11 @@ detail: c
 }
 }, saysSomething: () => i };
 }
-function _a(e, t, n) {
+function Ra(e, t, n) {
 const r = N(e), i = e.store.tokens[t.snapshot.id];
-i?.edition?.id !== r.id && (t.facts.state = hr(r, i, n, ia(e)));
+i?.edition?.id !== r.id && (t.facts.state = mr(r, i, n, aa(e)));
 }
-var Wf = 400, Yf = 100, zf = 20, Xf = class {
+var Yf = 400, zf = 100, Xf = 20, qf = class {
 constructor() {
 this.nextShown = 1, this.nextHidden = 1, this.rows = new M(), this.bySender = new M();
 }
@@ -6103,9 +6111,9 @@ const a = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++)
 return this.rows.set(a, s), a;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const i = e === "gm" ? Wf : Yf;
+const i = e === "gm" ? Yf : zf;
 for (const s of r.splice(0, S.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > zf + 1) {
+if (this.bySender.set(e, r), this.bySender.size > Xf + 1) {
 for (const [s, a] of this.bySender)
 if (!(s === "gm" || s === e)) {
 for (const o of a) this.rows.delete(o);
@@ -6119,11 +6127,11 @@ get(e) {
 return this.rows.get(e);
 }
 };
-function qf(e) {
+function Jf(e) {
 const t = N(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
-const n = wr() !== void 0, r = ur("HealthColors");
-!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, j(
+const n = br() !== void 0, r = fr("HealthColors");
+!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, F(
 me,
 [
 J("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
@@ -6132,72 +6140,72 @@ r.auraDeadPC === !0 ? ee("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((i) => i !== "").join(" ")
 ));
 }
-var Da = {
-"!damage": If,
-"!attack": Qu,
-"!defend": Mf,
+var Oa = {
+"!damage": Nf,
+"!attack": Zu,
+"!defend": Lf,
 "!stance": jf,
-"!heal": Bf,
-"!defense-round": $f
+"!heal": Hf,
+"!defense-round": Af
 };
-function Jf() {
-const e = ur(dn) === void 0, { stored: t, problems: n, newer: r } = Zl(ur(dn), ve), i = { store: t, attributes: new id(), loadProblems: n, linkedEdits: new M(), details: new Xf() };
-return r !== void 0 ? (i.newerState = r, dr(`${se} v${ve}: ${n.join("; ")}`), j(me, J(Zf(r)))) : Qf(i, e), eh(i), i;
+function Qf() {
+const e = fr(dn) === void 0, { stored: t, problems: n, newer: r } = ed(fr(dn), ve), i = { store: t, attributes: new sd(), loadProblems: n, linkedEdits: new M(), details: new qf() };
+return r !== void 0 ? (i.newerState = r, ur(`${se} v${ve}: ${n.join("; ")}`), F(me, J(eh(r)))) : Zf(i, e), th(i), i;
 }
-function Qf(e, t) {
+function Zf(e, t) {
 const n = e.store, r = e.loadProblems;
-t && rd(n.settings, th());
-const i = Ou(e);
-i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), $s(dn, n), r.length > 0 && (dr(`${se} v${ve}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(me, J(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(me, J(`${se} v${ve} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ve && Me("rebuilding the help handout", () => fr(Pe(n.settings.edition)))(), n.scriptVersion = ve;
-}
-function Zf(e) {
-return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
+t && id(n.settings, nh());
+const i = Cu(e);
+i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), As(dn, n), r.length > 0 && (ur(`${se} v${ve}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(me, J(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(me, J(`${se} v${ve} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ve && Le("rebuilding the help handout", () => hr(Pe(n.settings.edition)))(), n.scriptVersion = ve;
 }
 function eh(e) {
-const t = e.store, n = () => e.newerState !== void 0, r = Me("following the Turn Tracker", () => {
+return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
+}
+function th(e) {
+const t = e.store, n = () => e.newerState !== void 0, r = Le("following the Turn Tracker", () => {
 n() || jr(e);
 });
-Fe(
+Ge(
 "chat:message",
-Me(
+Le(
 (a) => `${E(a?.content ?? "").split(" ", 1)[0]}`,
-(a) => (a?.type === "api" && !n() && (Ss(a, Da) !== void 0 ? jr(e) : vd(r)), $d(e, a, Da)),
-(a) => a?.type === "api" && a.playerid ? hs(a.playerid) : void 0
+(a) => (a?.type === "api" && !n() && (Ts(a, Oa) !== void 0 ? jr(e) : kd(r)), Sd(e, a, Oa)),
+(a) => a?.type === "api" && a.playerid ? vs(a.playerid) : void 0
 )
 );
-const i = Me("a hand edit of a bar", (a, o) => {
-n() || Hf(e, a, o);
+const i = Le("a hand edit of a bar", (a, o) => {
+n() || Kf(e, a, o);
 });
-for (const a of ["bar1", "bar2", "bar3"]) Fe(`change:graphic:${a}_value`, i);
-Fe(
+for (const a of ["bar1", "bar2", "bar3"]) Ge(`change:graphic:${a}_value`, i);
+Ge(
 "destroy:graphic",
-Me("forgetting a deleted token", (a) => {
+Le("forgetting a deleted token", (a) => {
 n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
 })
-), df(e), Fe("change:campaign:turnorder", r), nh(r);
-const s = Me("refreshing attribute look-ups", (a) => {
+), uf(e), Ge("change:campaign:turnorder", r), rh(r);
+const s = Le("refreshing attribute look-ups", (a) => {
 e.attributes.forget(E(a.get("_characterid") ?? ""));
 });
-Fe("add:attribute", s), Fe("destroy:attribute", s), Fe("change:attribute:name", s), rh(i), n() || Me("checking HealthColors", () => qf(e))(), dr(`${se} v${ve} ready: edition ${t.settings.edition}.`);
+Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), ih(i), n() || Le("checking HealthColors", () => Jf(e))(), ur(`${se} v${ve} ready: edition ${t.settings.edition}.`);
 }
-function th() {
-return md(se.toLowerCase());
-}
-function nh(e) {
-const t = uu();
-t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
+function nh() {
+return pd(se.toLowerCase());
 }
 function rh(e) {
-const t = du();
+const t = fu();
+t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
+}
+function ih(e) {
+const t = uu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
 }
-Fe("ready", Me("starting up", () => {
-Jf();
+Ge("ready", Le("starting up", () => {
+Qf();
 }));
-var ih = ve;
-function sh(e) {
-return fu(e);
+var sh = ve;
+function ah(e) {
+return hu(e);
 }
-return Pa(Br);
+return La(Hr);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

@@ -5,7 +5,7 @@ import { send, whisperTo } from '../roll20/send';
 import { characterOf, findToken, readToken } from '../roll20/read';
 import { controls, isNpc } from '../roll20/players';
 import { renderButton, renderCard, renderLine } from '../render/card';
-import { applyConfig } from './config';
+import { applyConfig, CONFIG_KEYS, suggest } from './config';
 import { replyResult, tokenRecord, pruneRecord, type App, type CommandContext } from './context';
 import type { CommandHandler } from './dispatch';
 import { endRound } from './rounds';
@@ -32,12 +32,12 @@ const SUBCOMMAND_HELP: Record<string, { title: string; usage: string; what: stri
   config: {
     title: '!defense-round config',
     usage: '!defense-round config KEY VALUE',
-    what: [`Changes one setting, e.g. edition ${playableEditions()[1] ?? playableEditions()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`],
+    what: [`Changes one setting, e.g. edition ${playableEditions()[1] ?? playableEditions()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${CONFIG_KEYS.join(', ')}.`],
   },
   set: {
     title: '!defense-round set',
     usage: '!defense-round set NAME VALUE|clear [--ids ID ...]',
-    what: ['Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.'],
+    what: ['Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.', `Names: ${ATTRIBUTE_KEYS.join(', ')}.`],
   },
   repair: { title: '!defense-round repair', usage: '!defense-round repair [--ids ID ...]', what: ['Restores the targets\' worn armor protection to its max. Not undoable.'] },
   'next-round': { title: '!defense-round next-round', usage: '!defense-round next-round', what: ['Ends the round by hand: pending defenses and per-round limits end.'] },
@@ -123,7 +123,7 @@ function setOverride(ctx: CommandContext, args: string[]): void {
   if (!name || value === undefined) throw new UsageError('set needs a NAME and a VALUE (or clear)');
   const key = name.toLowerCase() as AttributeKey;
   if (!ATTRIBUTE_KEYS.includes(key)) {
-    throw new UsageError(`unknown value name "${echo(name)}" (names: ${ATTRIBUTE_KEYS.join(', ')})`);
+    throw new UsageError(`unknown value name "${echo(name)}": ${suggest(name, ATTRIBUTE_KEYS, 'names')}`);
   }
   const clear = value.toLowerCase() === 'clear';
   const number = clear ? 0 : integerArg(value, `the value of ${key}`, -1000000, 1000000);

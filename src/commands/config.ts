@@ -9,7 +9,7 @@ import {
   type MarkerKey,
   type Settings,
 } from '../state/settings';
-import { choiceArg, integerArg, UsageError, echo } from '../text/args';
+import { choiceArg, integerArg, nearestFlag, UsageError, echo } from '../text/args';
 import { isKnownMarker } from '../roll20/markerNames';
 import { editionIds, playableEditions } from '../rules/editions';
 
@@ -66,7 +66,7 @@ export function applyConfig(settings: Settings, key: string, value: string | und
   if (lowerKey.startsWith('attr.')) {
     const attributeKey = lowerKey.slice(5);
     if (!(ATTRIBUTE_KEYS as string[]).includes(attributeKey)) {
-      throw new UsageError(`unknown attribute key "${echo(attributeKey)}" (known: ${ATTRIBUTE_KEYS.join(', ')})`);
+      throw new UsageError(`unknown attribute key "${echo(attributeKey)}": ${suggest(attributeKey, ATTRIBUTE_KEYS, 'keys')}`);
     }
     const name = value.trim();
     if (name.length === 0 || name.length > 100) throw new UsageError('an attribute name must be 1 to 100 characters');
@@ -76,7 +76,7 @@ export function applyConfig(settings: Settings, key: string, value: string | und
   if (lowerKey.startsWith('marker.')) {
     const markerKey = lowerKey.slice(7);
     if (!(MARKER_KEYS as string[]).includes(markerKey)) {
-      throw new UsageError(`unknown marker key "${echo(markerKey)}" (known: ${MARKER_KEYS.join(', ')})`);
+      throw new UsageError(`unknown marker key "${echo(markerKey)}": ${suggest(markerKey, MARKER_KEYS, 'keys')}`);
     }
     const marker = value.trim();
     if (!isKnownMarker(marker)) {
@@ -108,5 +108,11 @@ export function applyConfig(settings: Settings, key: string, value: string | und
       ? 'Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player\'s --@ line).'
       : 'Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).';
   }
-  throw new UsageError(`unknown setting "${echo(key)}" (settings: ${CONFIG_KEYS.join(', ')})`);
+  throw new UsageError(`unknown setting "${echo(key)}": ${suggest(key, CONFIG_KEYS, 'settings')}`);
+}
+
+/** What a refusal of an unknown name suggests: the name it was likely meant to be, or where the names are listed. */
+export function suggest(typed: string, known: readonly string[], what: string): string {
+  const near = nearestFlag(typed.toLowerCase(), known);
+  return near ? `did you mean ${near}?` : `Help lists the ${what}`;
 }

@@ -111,7 +111,10 @@ export function refuse(ctx: CommandContext, problem: string, buttons: readonly B
   let line = `${problem.charAt(0).toUpperCase()}${problem.slice(1)}`;
   if (!/[.!?]$/.test(line)) line += '.';
   if (ctx.replyFor !== undefined) line = `For ${ctx.replyFor}: ${line}`;
-  if (line.length > MAX_REFUSAL) line = `${line.slice(0, MAX_REFUSAL - 8)}... (cut)`;
+  // The buttons count too, as the labels a reader sees ("[Help]").
+  let budget = MAX_REFUSAL - ' [Help]'.length;
+  for (const button of buttons) budget -= button.label.length + 3;
+  if (line.length > budget) line = `${line.slice(0, budget - 9)}... (cut)`;
   let links = '';
   for (const button of buttons) links += ` ${renderButton(button.label, button.command)}`;
   send(whisperTo(ctx.replyTo), `${renderLine(line)}${links} ${renderButton('Help', ctx.help)}`);

@@ -17,7 +17,7 @@ import { barProblem } from './barProblem';
 import { recordApplication } from './history';
 import { isCard, type Target } from './targets';
 import { controls, isGM } from '../roll20/players';
-import { optionalInteger, parseLine, type ParsedLine } from '../text/args';
+import { echo, optionalInteger, parseLine, type ParsedLine } from '../text/args';
 import { GroupedRefusals, tidyRefusals } from './refusals';
 import { healthColors } from '../roll20/otherScripts';
 
@@ -118,8 +118,8 @@ export function describeTokenRefusal(app: App, snapshot: TokenSnapshot, refusal:
  */
 export function describeValueProblems(snapshot: TokenSnapshot, problems: readonly ValueProblem[], outcome = '; nothing changed'): string {
   const first = problems[0]!;
-  const field = first.which === 'max' ? `the max of "${first.attribute}"` : `"${first.attribute}"`;
-  return `${snapshot.name}: its character's ${field} ${first.problem}; set a number there (or a formula of numbers and attributes), or give the token its own value with !defense-round set ${first.key} N${outcome}`;
+  const field = first.which === 'max' ? `the max of "${echo(first.attribute, 30)}"` : `"${echo(first.attribute, 30)}"`;
+  return `${snapshot.name}: ${field} ${echo(first.problem, 70)}; put a number there, or !defense-round set ${first.key} N${outcome}`;
 }
 
 /** What writing needs of the script: made once per command, shared by its targets. */

@@ -23,7 +23,7 @@ export const stanceCommand: CommandHandler = {
     }
     // No mode: the usage, with the targets' stances when there are targets (commands.md).
     const nothingTargeted = (ctx.msg.selected ?? []).length === 0 && idsArg(ctx.parsed) === undefined;
-    if (stance === undefined && nothingTargeted) throw new UsageError('no stance given');
+    if (stance === undefined && nothingTargeted) throw new UsageError(`no stance given: !stance ${edition.stances.join('|')}`);
     const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
     if (stance === undefined) {
       const settings = ctx.app.store.settings;

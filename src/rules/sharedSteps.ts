@@ -23,8 +23,10 @@ export function isSharedStep(step: Step): step is SharedStep & Step {
 export function sharedWords(step: SharedStep, nameOf: (id: string) => string, say: (step: Step) => string): string {
   switch (step.kind) {
     case 'heal-title':
-      return `${nameOf(step.who)} is healed: ${RESOURCE_LABEL[step.resource]} +${step.amount}`;
+      return step.amount === 0 ? `${nameOf(step.who)} is not healed: ${RESOURCE_LABEL[step.resource]} already at its max` : `${nameOf(step.who)} is healed: ${RESOURCE_LABEL[step.resource]} +${step.amount}`;
     case 'healed': {
+      // Nothing healed: the title said so, and no "30 -> 30" line is printed.
+      if (step.before === step.after) return '';
       const capped = step.max === null ? ' (the bar has no max: not capped)' : step.capped ? ` (capped at max ${step.max})` : '';
       return `${RESOURCE_LABEL[step.resource]} ${step.before} -> ${step.after}${capped}`;
     }

@@ -240,7 +240,7 @@ describe('armor from a sheet formula or a sheet default', () => {
     const out = await g.say('GM', '!damage 200', [g.scene.tokens.Bob]);
     expect(g.mock.attribute('Bob', 'vitality').get('current')).toBe(70);
     expect(g.mock.attribute('Bob', 'armor_physical').get('current')).toBe(100);
-    expect(out.join('\n')).toMatch(/Bob: its character's "armor_defense" refers to "shield_bonus", which the character does not have; set a number there .*!defense-round set armor_defense N; nothing changed/);
+    expect(out.join('\n')).toMatch(/Bob: "armor_defense" refers to "shield_bonus", which the character does not have; put a number there, or !defense-round set armor_defense N; nothing changed/);
   });
 
   it('an attribute never edited on the sheet reads as the sheet\'s default', async () => {

@@ -18,9 +18,9 @@ describe('attacks on the bundle', () => {
     await table.say('GM', '!damage 20 --pierce 100', ['Bob']); // 0 -> -20: dead
     expect(table.markers('Bob')).toEqual(['dead']);
     const forced = await table.say('Alice', '!damage --undo --force');
-    expect(whispered(forced, 'Alice')).toEqual(["--force is the GM's: a player's undo never overwrites a later change."]);
+    expect(whispered(forced, 'Alice')).toEqual(["--force is the GM's: a player's undo never overwrites a later change. [Help](!damage --undo --help)"]);
     const plain = await table.say('Alice', '!damage --undo');
-    expect(whispered(plain, 'Alice')[0]).toMatch(/^Nothing undone: Bob changed since that damage\. Only the GM can undo/);
+    expect(whispered(plain, 'Alice')[0]).toMatch(/^Nothing undone, changed since: Bob: Vitality is -20 \(was left at 0\);.* Only the GM can undo over later changes\. \[Help\]\(!damage --undo --help\)$/);
     expect(table.attr('Bob', 'vitality')).toBe(-20);
     expect(table.markers('Bob')).toEqual(['dead']);
   });
@@ -58,7 +58,7 @@ describe('attacks on the bundle', () => {
     await table.say('Alice', '!stance reactive', ['Bob']);
     const hidden = await table.say('Alice', `!defend --action react --vs ${table.id('Goblin 2')} --roll 5`, ['Bob']);
     const nowhere = await table.say('Alice', '!defend --action react --vs no-such-token --roll 5', ['Bob']);
-    expect(whispered(hidden, 'Alice')).toEqual(['--vs: no token on the table has that id.']);
+    expect(whispered(hidden, 'Alice')).toEqual(['--vs: no token on the table has that id. [Help](!defend --help)']);
     expect(whispered(nowhere, 'Alice')).toEqual(whispered(hidden, 'Alice')); // the same answer: nothing confirmed
     expect(publicFromScript(hidden)).toEqual([]);
     expect(everything()).not.toContain('Goblin 2');
@@ -77,7 +77,7 @@ describe('attacks on the bundle', () => {
     table.mock.token('Goblin 2').set('bar1_value', 'secret 77');
     const out = await table.say('Alice', '!damage 5', ['Goblin 2']);
     expect(whispered(out, 'Alice').join()).not.toMatch(/secret|77/);
-    expect(whispered(out, 'Alice')).toEqual(['Not applied: Goblin 2: a bar it needs holds no whole number; left as it was.']);
+    expect(whispered(out, 'Alice')).toEqual(['Not applied: Goblin 2: a bar it needs holds no whole number; left as it was. [Help](!damage --help)']);
   });
 
   it('6. a player cannot flush the GM\'s undo: no-ops are not kept, a player keeps at most 10', async () => {
@@ -175,7 +175,7 @@ describe('attacks on the bundle', () => {
     await table.mock.chat(quoted.id, '!damage 5', { selected: [table.id('Goblin 1')] });
     const out = table.mock.newMessages();
     expect(out.filter((r) => r.whisperTo === 'Alice')).toEqual([]);
-    expect(out.filter((r) => r.whisperTo === 'gm').map(readable)).toEqual(['For Ali"ce: You do not control Goblin 1.']);
+    expect(out.filter((r) => r.whisperTo === 'gm').map(readable)).toEqual(['For Ali"ce: You do not control Goblin 1. [Help](!damage --help)']);
     // Her --help goes to the GM too, saying for whom.
     await table.mock.chat(quoted.id, '!heal --help');
     expect(table.mock.newMessages().filter((r) => r.whisperTo === 'gm').map(readable)).toEqual([expect.stringMatching(/^Help: !heal \(for Ali"ce\) \| Usage: !heal/)]);
@@ -315,9 +315,9 @@ describe('attacks on the bundle', () => {
       return lines;
     };
     const seen = await click();
-    expect(seen.filter((line) => /^Goblin 1 takes 5/.test(line ?? ''))).toHaveLength(1);
+    expect(seen.filter((line) => /^Goblin 1 takes no damage: the armor holds \(5 physical\) \| .*5 x 90% soak = 4/.test(line ?? ''))).toHaveLength(1);
     // A hidden token is answered as a key that holds nothing: the guess does not even learn its name.
-    const nothing = 'That breakdown is no longer kept (the script keeps the last few hundred, until a restart).';
+    const nothing = 'That breakdown is no longer kept (the script keeps the last few hundred, until a restart). [Help](!defense-round details --help)';
     expect(seen).toContain(nothing);
     expect(seen.join('\n')).not.toMatch(/Goblin 2/);
     // Hidden after the hit: the public row's button no longer reads it either.
@@ -339,10 +339,10 @@ describe('attacks on the bundle', () => {
     await table.say('GM', '!defense-round config players-target-any on');
     await table.say('GM', '!defend --action defend --roll 1', ['Goblin 1']); // blocks its next hit
     const out = await table.say('Ben', '!damage 60 --defense fail', ['Goblin 1']);
-    expect(whispered(out, 'Ben')).toEqual(['Not applied: Goblin 1: only the GM or its controller decides its defense (--defense).']);
+    expect(whispered(out, 'Ben')).toEqual(['Not applied: Goblin 1: only the GM or its controller decides its defense (--defense). [Help](!damage --help)']);
     // Several targets: the reason once, before their names.
     const many = await table.say('Ben', '!damage 5 --defense success', ['Goblin 1', 'Goblin 2']);
-    expect(whispered(many, 'Ben')).toEqual(['Not applied: Goblin 1, Goblin 2: only the GM or its controller decides its defense (--defense).']);
+    expect(whispered(many, 'Ben')).toEqual(['Not applied: Goblin 1, Goblin 2: only the GM or its controller decides its defense (--defense). [Help](!damage --help)']);
     expect(table.bar('Goblin 1')).toBe(30);
     // Without the override the pending success blocks Ben's hit, and is used up.
     await table.say('Ben', '!damage 60', ['Goblin 1']);

@@ -25,14 +25,14 @@ describe.each(MODES)('!defense-round (%s)', (mode) => {
     table = await openTable(mode);
     const out = await table.say('Alice', '!defense-round');
     // A permission refusal says what is wrong in one line, with no usage attached (commands.md, "Output").
-    expect(whispered(out, 'Alice')).toEqual(['!defense-round is for the GM only.']);
+    expect(whispered(out, 'Alice')).toEqual(['!defense-round is for the GM only. [Help](!defense-round --help)']);
     expect(whispered(out, 'gm')).toEqual([]);
   });
 
-  it('refuses an unknown subcommand, whispered with the usage', async () => {
+  it('refuses an unknown subcommand, whispered with the help', async () => {
     table = await openTable(mode);
     const out = await table.say('GM', '!defense-round explode');
-    expect(whispered(out, 'gm')[0]).toMatch(/unknown subcommand "explode".*Usage: !defense-round/i);
+    expect(whispered(out, 'gm')[0]).toMatch(/^unknown subcommand "explode"\. \[Help\]\(!defense-round --help\)$/i);
   });
 
   it('changes one setting at a time and keeps it in state', async () => {
@@ -40,7 +40,7 @@ describe.each(MODES)('!defense-round (%s)', (mode) => {
     await table.say('GM', '!defense-round config visibility.npc public');
     expect(table.stored().settings.visibility.npc).toBe('public');
     const out = await table.say('GM', '!damage 10', ['Goblin 1']);
-    expect(publicFromScript(out).join('\n')).toMatch(/Goblin 1 takes 10 physical/);
+    expect(publicFromScript(out).join('\n')).toMatch(/Goblin 1 takes no damage: the armor holds \(10 physical\) \| .*10 x 90% soak = 9/);
     await table.say('GM', '!defense-round config marker.dead skull');
     expect(table.stored().settings.markers.dead).toBe('skull');
   });

@@ -225,7 +225,7 @@ describe.each(MODES)('!stance with no mode (%s)', (mode) => {
   it('answers with its help when nothing is selected', async () => {
     table = await openTable(mode);
     const out = await table.say('Alice', '!stance');
-    expect(whispered(out, 'Alice')[0]).toEqual('No stance given. [Help](!stance --help)');
+    expect(whispered(out, 'Alice')[0]).toEqual('No stance given: !stance defensive|reactive|none. [Help](!stance --help)');
   });
 
   it('shows the selected tokens\' stances, with how to change one', async () => {

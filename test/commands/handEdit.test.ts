@@ -57,7 +57,12 @@ describe.each(MODES)('hand edits of the Vitality bar (%s)', (mode) => {
     expect(table.bar('Bob')).toBe(70);
     expect(table.attr('Bob', 'vitality')).toBe(70);
     expect(table.attr('Bob', 'armor_physical')).toBe(94);
-    expect(texts(out).join('\n')).toMatch(/Vitality 70 -> 70/);
+    const card = texts(out).join('\n');
+    expect(card).toContain('Vitality edited by hand, 70 -> 40, read through armor');
+    expect(card).toContain('24 - 100 Physical: all 24 stopped');
+    expect(card).toContain('No Vitality lost');
+    expect(card).not.toMatch(/Vitality 70 -> 70/); // an unchanged Vitality is not printed
+    expect(card).toContain('[Undo](!damage --undo --entry U1)');
     // The GM's undo puts the wear back; the bar stays at 70.
     await table.say('GM', '!damage --undo');
     expect(table.bar('Bob')).toBe(70);

@@ -49,7 +49,7 @@ describe.each(MODES)('!heal (%s)', (mode) => {
     const out = await table.say('GM', '!heal 10', ['Goblin 1']);
     expect(whispered(out, 'gm').join()).toMatch(/is dead/);
     const bad = await table.say('GM', '!heal -3', ['Goblin 1']);
-    expect(whispered(bad, 'gm').join()).toMatch(/Usage: !heal N/);
+    expect(whispered(bad, 'gm')).toEqual(['The amount to heal must be from 0 to 1000000 (got -3). [Help](!heal --help)']);
   });
 
   it('says when the bar has no max', async () => {

@@ -69,7 +69,7 @@ describe.each(MODES)('opposed edition (%s)', (mode) => {
       expect(table.bar('Bob')).toBe(56);
       expect(table.attr('Bob', 'power')).toBe(30);
       const card = publicFromScript(out).join('\n');
-      expect(card).toMatch(/Defense \(passive\) 8 \+ 10 passive = 18/);
+      expect(card).toMatch(/Defense \(passive\) d20 8 \+ 10 passive = 18/);
       expect(card).toMatch(/Damage 8 \+ 6 margin = 14/);
       expect(card).toMatch(/Effective armor 13 - 0 AP = 13: 14 beats it, Vitality damage/);
       expect(card).toMatch(/Vitality 70 -> 56/);
@@ -131,7 +131,7 @@ describe.each(MODES)('opposed edition (%s)', (mode) => {
       table = await openOpposed(mode);
       const out = await table.say('GM', '!damage 8 --attack 24 --defense-roll 8 --defense-mode active', ['Bob']);
       expect(table.attr('Bob', 'vitality')).toBe(60);
-      expect(publicFromScript(out).join('\n')).toMatch(/Defense \(active\) 8 \+ 10 passive \+ 4 active = 22.*Initiative 15 -> 10 \(active defense costs 5\)/s);
+      expect(publicFromScript(out).join('\n')).toMatch(/Defense \(active\) d20 8 \+ 10 passive \+ 4 active = 22.*Initiative 15 -> 10 \(active defense costs 5\)/s);
       expect(rawTracker(table)).toBe(JSON.stringify([entry(table, 'Bob', 10), entry(table, 'Goblin 1', 12), entry(table, 'Goblin 2', 8)]));
     });
 
@@ -198,7 +198,7 @@ describe.each(MODES)('opposed edition (%s)', (mode) => {
       // Floor 0. Goblin 2: full 4 - 10 = -6, active 4 - 5 = -1: both past it.
       const out = await table.say('GM', '!damage 8 --attack 24 --defense-roll 8 --defense-mode full', ['Goblin 2']);
       expect(all(out)).toMatch(/Overwhelmed: full defense .*: passive defense instead/);
-      expect(all(out)).toMatch(/Defense \(passive\) 8 \+ 10 passive = 18/);
+      expect(all(out)).toMatch(/Defense \(passive\) d20 8 \+ 10 passive = 18/);
       expect(table.bar('Goblin 2')).toBe(16);
       expect(rawTracker(table)).toBe(JSON.stringify(tracker));
     });
@@ -341,7 +341,7 @@ describe.each(MODES)('opposed edition (%s)', (mode) => {
       await table.say('GM', '!defense-round config players-target-any on');
       await table.say('Alice', '!stance active', ['Bob']);
       const out = await table.say('Ben', '!damage 8 --attack 24', ['Bob']); // Bob's own d20, rolled by the script
-      expect(publicFromScript(out).join('\n')).toMatch(/Bob is attacked: 24 vs active defense/);
+      expect(publicFromScript(out).join('\n')).toMatch(/Bob (loses \d+ Vitality|is missed) \(attack 24 vs active defense\)/);
       expect(table.mock.turnOrder().map((e) => e.pr)).toEqual([10, 12, 8]);
     });
 
@@ -349,7 +349,7 @@ describe.each(MODES)('opposed edition (%s)', (mode) => {
       table = await openOpposed(mode);
       await table.say('GM', '!defense-round config players-target-any on');
       const ben = await table.say('Ben', '!damage 8 --attack 24 --defense-roll 1', ['Bob']);
-      expect(whispered(ben, 'Ben')).toEqual(['Not applied: Bob: only the GM or its controller rolls its defense (--defense-roll).']);
+      expect(whispered(ben, 'Ben')).toEqual(['Not applied: Bob: only the GM or its controller rolls its defense (--defense-roll). [Help](!damage --help)']);
       expect(table.attr('Bob', 'vitality')).toBe(70);
       // Alice controls Bob: her roll for him is his own (passive: 8 + 10 = 18; 8 + 6 = 14 off 70).
       await table.say('Alice', '!damage 8 --attack 24 --defense-roll 8', ['Bob']);
@@ -385,7 +385,7 @@ describe.each(MODES)('opposed edition (%s)', (mode) => {
       table = await openOpposed(mode);
       await table.say('Alice', '!stance full', ['Bob']);
       const out = await table.say('GM', '!damage 8 --attack 24 --defense-roll 8', ['Bob']);
-      expect(publicFromScript(out).join('\n')).toMatch(/Bob is attacked: 24 vs full defense/);
+      expect(publicFromScript(out).join('\n')).toMatch(/Bob is missed \(attack 24 vs full defense\)/);
       expect(table.mock.turnOrder().map((e) => e.pr)).toEqual([5, 12, 8]);
       // --defense-mode overrides it for one attack: passive, no cost.
       await table.say('GM', '!damage 8 --attack 24 --defense-roll 8 --defense-mode passive', ['Bob']);
@@ -547,7 +547,7 @@ describe.each(MODES)('opposed edition (%s)', (mode) => {
       table.mock.setTurnOrder([entry(table, 'Bob', 15), entry(table, 'Goblin 1', 3), entry(table, 'Goblin 2', 8)]);
       await table.mock.settle();
       const refused = await table.say('GM', '!damage --undo');
-      expect(whispered(refused, 'gm').join('\n')).toMatch(/Nothing undone: values changed since that damage: Goblin 1: initiative is 3 \(was left at 7\)/);
+      expect(whispered(refused, 'gm').join('\n')).toMatch(/^Nothing undone, changed since: Goblin 1: initiative is 3 \(was left at 7\)\. \[Undo anyway\]\(!damage --undo --entry U1 --force\)/);
       expect(table.mock.turnOrder().map((e) => e.pr)).toEqual([15, 3, 8]);
       expect(table.bar('Goblin 1')).toBe(16);
       await table.say('GM', '!damage --undo --force');

@@ -75,7 +75,7 @@ describe.each(MODES)('one message per audience (%s)', (mode) => {
     table = await openTable(mode);
     const out = await table.say('Alice', '!heal 5', ['Bob']); // Bob is at his max
     expect(publicFromScript(out)).toEqual([]);
-    expect(whispered(out, 'Alice')).toEqual([expect.stringMatching(/^Bob is healed: Vitality \+0/)]);
+    expect(whispered(out, 'Alice')).toEqual([expect.stringMatching(/^Bob is not healed: Vitality already at its max \|$/)]);
   });
 
   it('a heal on several tokens at their max says so on each row, not "is healed"', async () => {

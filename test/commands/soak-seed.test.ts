@@ -126,13 +126,13 @@ describe.each(MODES)('soak, closer to its seed (%s)', (mode) => {
   it('a token with no declared stance may defend; its card says so and offers the two !stance buttons', async () => {
     table = await openTable(mode);
     const out = await table.say('GM', '!defend --action defend --roll 10', ['Goblin 1']);
-    expect(texts(out).join('\n')).toMatch(/No stance declared: a defender must declare Defensive or Reactive/);
+    expect(texts(out).join('\n')).toMatch(/Stance: None declared: a defender must declare Defensive or Reactive/);
     const buttons = out.map((r) => r.content).join('\n');
     expect(buttons).toContain(`(!stance defensive --ids ${table.id('Goblin 1')})`);
     expect(buttons).toContain(`(!stance reactive --ids ${table.id('Goblin 1')})`);
     await table.say('GM', '!stance defensive', ['Goblin 1']);
     const declared = await table.say('GM', '!defend --action defend --roll 10', ['Goblin 1']);
-    expect(texts(declared).join('\n')).not.toMatch(/No stance declared/);
+    expect(texts(declared).join('\n')).not.toMatch(/None declared/);
     expect(declared.map((r) => r.content).join('\n')).not.toContain('!stance');
   });
 });

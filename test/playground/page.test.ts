@@ -173,7 +173,7 @@ describe('the playground in a browser', () => {
     await card('Bob').locator('.bars').click();
     await say('!damage 8 --attack 24 --defense-roll 8');
     const breakdown = await row(lastTemplate(), 'Breakdown').innerText();
-    expect(breakdown).toContain('Defense (passive) 8 + 10 passive = 18');
+    expect(breakdown).toContain('Defense (passive) d20 8 + 10 passive = 18');
     expect(breakdown).toContain('Damage 8 + 6 margin = 14');
     expect(await vitality('Bob').getAttribute('aria-valuenow')).toBe('56');
   });
