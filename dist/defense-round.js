@@ -30,7 +30,7 @@ Pa(Hr, {
 onDamage: () => ah,
 version: () => sh
 });
-var S = Math, C = Number, E = String, k = Object, Z = Array, de = JSON, M = Map, q = Set, Fa = WeakMap, Bt = Error, Kr = RangeError, xr = Promise, Ht = Date, ja = isNaN, Ga = "0.2.0", se = "DefenseRound", ve = Ga, Kt, Va = {
+var S = Math, C = Number, E = String, k = Object, Z = Array, de = JSON, M = Map, q = Set, Fa = WeakMap, Bt = Error, Kr = RangeError, xr = Promise, Ht = Date, ja = isNaN, Ga = "0.2.0", se = "DefenseRound", ve = Ga, Kt, Ua = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
@@ -38,17 +38,17 @@ abortPipeEarly: void 0
 };
 // @__NO_SIDE_EFFECTS__
 function Wr(e) {
-return !e && !Kt ? Va : {
+return !e && !Kt ? Ua : {
 lang: e?.lang ?? Kt?.lang,
 message: e?.message,
 abortEarly: e?.abortEarly ?? Kt?.abortEarly,
 abortPipeEarly: e?.abortPipeEarly ?? Kt?.abortPipeEarly
 };
 }
-var Ua;
+var Va;
 // @__NO_SIDE_EFFECTS__
 function Ba(e) {
-return Ua?.get(e);
+return Va?.get(e);
 }
 var Ha;
 // @__NO_SIDE_EFFECTS__
@@ -408,11 +408,11 @@ return n;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function V(e, t) {
+function U(e, t) {
 return te({
 kind: "schema",
 type: "optional",
-reference: V,
+reference: U,
 expects: `(${e.expects} | undefined)`,
 async: !1,
 wrapped: e,
@@ -1057,7 +1057,7 @@ function di(e, t, n) {
 return S.min(n, S.max(t, e));
 }
 var ui = 1e6;
-function U(e, t = 40) {
+function V(e, t = 40) {
 return e.length > t ? `${e.slice(0, t - 3)}...` : e;
 }
 var y = class extends Bt {
@@ -1082,7 +1082,7 @@ let s = null;
 for (const a of t)
 if (a.startsWith("--") && a.length > 2) {
 const o = a.slice(2).toLowerCase();
-if (i.has(o)) throw new y(`--${U(o)} is given twice`);
+if (i.has(o)) throw new y(`--${V(o)} is given twice`);
 s = [], i.set(o, s);
 } else s ? s.push(a) : r.push(a);
 return { command: n, positionals: r, flags: i };
@@ -1111,14 +1111,14 @@ for (const [r, i] of e.flags) {
 const s = k.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
 if (!s) {
 const a = n?.(r);
-if (a) throw new y(`--${U(r)} means nothing in the ${a} edition`);
+if (a) throw new y(`--${V(r)} means nothing in the ${a} edition`);
 const o = hi(r, k.keys(t));
-throw new y(`unknown flag --${U(r)}${o ? `: did you mean --${o}?` : ": Help lists the flags"}`);
+throw new y(`unknown flag --${V(r)}${o ? `: did you mean --${o}?` : ": Help lists the flags"}`);
 }
 if (s.kind === "switch" && i.length > 0) throw new y(`--${r} takes no value`);
 if (s.kind !== "switch" && i.length === 0) throw new y(`--${r} needs a value`);
 if (s.kind === "one" && i.length > 1)
-throw new y(`--${r} takes one value (got "${U(i.join(" "))}")`);
+throw new y(`--${r} takes one value (got "${V(i.join(" "))}")`);
 }
 }
 function L(e, t) {
@@ -1130,7 +1130,7 @@ return e.flags.has(t);
 }
 function St(e, t, n, r) {
 const i = ye(e);
-if (i === null) throw new y(`${t} must be a whole number (got "${U(e)}")`);
+if (i === null) throw new y(`${t} must be a whole number (got "${V(e)}")`);
 if (i < n || i > r) throw new y(`${t} must be from ${n} to ${r} (got ${i})`);
 return i;
 }
@@ -1140,7 +1140,7 @@ return i === void 0 ? void 0 : St(i, `--${t}`, n, r);
 }
 function Y(e, t, n) {
 const r = e.toLowerCase(), i = n.find((s) => s === r);
-if (!i) throw new y(`${t} must be one of ${n.join(", ")} (got "${U(e)}")`);
+if (!i) throw new y(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
 return i;
 }
 function Ae(e) {
@@ -1152,14 +1152,14 @@ function Zt(e, t) {
 const { positionals: n } = e;
 if (n.length > 1) {
 const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-throw new y(`one amount only (got "${U(n.join(" "))}")${i}`);
+throw new y(`one amount only (got "${V(n.join(" "))}")${i}`);
 }
 const r = n[0];
 if (r === void 0) {
 if (t.optional) return;
 throw new y(t.missing);
 }
-if (t.example && ye(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${U(r)}")`);
+if (t.example && ye(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${V(r)}")`);
 return St(r, t.what, 0, ui);
 }
 function mi(e, t) {
@@ -1441,7 +1441,7 @@ skill: "--skill"
 function jo(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
-return Vo(vi("round"));
+return Uo(vi("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -1492,33 +1492,33 @@ case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
 }
 }
-function Vo(e) {
+function Uo(e) {
 return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
 }
-var Uo = G({
-life: /* @__PURE__ */ V(
+var Vo = G({
+life: /* @__PURE__ */ U(
 G({
 condition: /* @__PURE__ */ oe(["none", "incapacitated", "dying", "dead"]),
 savesOwed: /* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ xt(), /* @__PURE__ */ ot(0), /* @__PURE__ */ at(3))
 })
 ),
 // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-reactions: /* @__PURE__ */ V(/* @__PURE__ */ bt(/* @__PURE__ */ X(), /* @__PURE__ */ Qr([/* @__PURE__ */ xe(), /* @__PURE__ */ ae("used")]))),
-skillsVs: /* @__PURE__ */ V(/* @__PURE__ */ Re(/* @__PURE__ */ X()))
+reactions: /* @__PURE__ */ U(/* @__PURE__ */ bt(/* @__PURE__ */ X(), /* @__PURE__ */ Qr([/* @__PURE__ */ xe(), /* @__PURE__ */ ae("used")]))),
+skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ Re(/* @__PURE__ */ X()))
 });
 function Bo(e) {
 return e === "success" || e === "fail" ? e : null;
 }
 var Di = { condition: "none", savesOwed: 0 };
 function Ho(e) {
-const t = /* @__PURE__ */ We(Uo, e);
+const t = /* @__PURE__ */ We(Vo, e);
 return t.success ? Xo(t.output) : null;
 }
 function ze(e, t) {
 return e.life ? { ...e.life } : t === null ? { ...Di } : ri(t);
 }
 function Gn(e, t) {
-return Vn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
+return Un(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
 }
 function Ko(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
@@ -1526,7 +1526,7 @@ const n = e === null ? Di : ri(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
 }
 function xo(e) {
-return Vn(e.life, void 0, void 0);
+return Un(e.life, void 0, void 0);
 }
 function Wo(e) {
 return e.life?.condition ?? "none";
@@ -1538,9 +1538,9 @@ function zo(e, t) {
 return de.stringify(e.life ?? null) !== de.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
 }
 function Xo(e) {
-return Vn(e.life, e.reactions, e.skillsVs);
+return Un(e.life, e.reactions, e.skillsVs);
 }
-function Vn(e, t, n) {
+function Un(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
 }
@@ -1567,7 +1567,7 @@ perception: "perception_check",
 mental: "mental_check"
 };
 function Oi(e) {
-if (e.positionals.length > 0) throw new y(`unexpected "${U(e.positionals.join(" "))}" (give the action with --action)`);
+if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 if (O(e, "aided"))
 throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
 const t = L(e, "action");
@@ -1790,14 +1790,14 @@ return e.defenseOverride !== null ? { result: e.defenseOverride, source: "overri
 function Pi(e, t) {
 return e.condition === t.condition && e.savesOwed === t.savesOwed;
 }
-function Un(e, t, n, r) {
+function Vn(e, t, n, r) {
 return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
 }
 function ac(e) {
 const t = sc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return Un(e, t, n, !0);
+if (t.result === "success") return Vn(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Un(e, t, n, !1);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Vn(e, t, n, !1);
 if (e.instantKill) {
 const a = Qa(e.bars.vitality, e.life);
 n.push(...a.steps);
@@ -1816,7 +1816,7 @@ const r = S.max(0, e.amount);
 if (e.to !== "vitality") {
 const a = e.to, o = e.bars[a];
 if (o === null)
-return n.push({ kind: "bar-not-a-number", bar: a }), Un(e, t, n, !1);
+return n.push({ kind: "bar-not-a-number", bar: a }), Vn(e, t, n, !1);
 const c = o - r;
 return n.push({ kind: "direct-damage", bar: a, amount: r, before: o, after: c }), {
 defenseUsed: t,
@@ -2110,11 +2110,11 @@ return t.success ? t.output : null;
 }
 var Dc = G({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: /* @__PURE__ */ V(/* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ xt(), /* @__PURE__ */ ot(0), /* @__PURE__ */ at(Et))),
+roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ xt(), /* @__PURE__ */ ot(0), /* @__PURE__ */ at(Et))),
 /** The free save of this death has been tried. */
-freeSaveUsed: /* @__PURE__ */ V(/* @__PURE__ */ ae(!0)),
+freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ ae(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
-triedThisRound: /* @__PURE__ */ V(/* @__PURE__ */ ae(!0))
+triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ ae(!0))
 });
 function Rc(e) {
 const t = /* @__PURE__ */ We(Dc, e);
@@ -2201,13 +2201,13 @@ return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.al
 };
 let l = !1;
 if (r.perceive) {
-const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Vi("perceive", e.rolls.perceive, f, u, h);
+const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Ui("perceive", e.rolls.perceive, f, u, h);
 if (i.push(p.step), !p.success)
 return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;
 }
 if (a) {
-const u = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Vi(a, e.rolls.check, e.checkTargets[a] ?? 0, u, o ? e.mod : 0);
+const u = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Ui(a, e.rolls.check, e.checkTargets[a] ?? 0, u, o ? e.mod : 0);
 if (i.push(f.step), o) {
 const h = f.success ? "success" : "fail";
 return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
@@ -2218,7 +2218,7 @@ i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };
 }
-function Vi(e, t, n, r, i) {
+function Ui(e, t, n, r, i) {
 const s = Sc(n, r) + i, a = ut(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
 return { success: a.success, step: o };
 }
@@ -2247,17 +2247,17 @@ const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
 return i.push({ kind: "save-failed", triesLeft: Kn(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
 }
 var Gc = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-function Vc(e) {
+function Uc(e) {
 return Gc.has(e.kind);
 }
-function Uc(e, t) {
+function Vc(e, t) {
 if (!we(t)) return;
 if (Gi(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
 const n = Kn(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
 }
-function Ui(e, t, n, r = !1) {
+function Vi(e, t, n, r = !1) {
 return !r && !we(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
 }
 var Bc = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
@@ -2270,7 +2270,7 @@ return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : 
 case "attack-summary":
 return `${t(e.who)} ${Bc[e.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return Uc(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+return Vc(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
 case "defense-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "defense-result": {
@@ -2348,7 +2348,7 @@ T(le, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline
 T(ce, { kind: "attack-summary", who: s, headline: a }),
 ...Ce("Defense", i.steps.filter(c)),
 ...Ce("Breakdown", i.steps.filter((d) => !c(d))),
-...Ui("Now", i.state, i.vitality)
+...Vi("Now", i.state, i.vitality)
 ];
 return {
 headline: a,
@@ -2367,7 +2367,7 @@ return Hi({ amount: e, track: "physical", hit: null, situation: null, mod: 0, ov
 }
 var Ki = ["defend", "guard", "skill", "counter", "opportunity", "save"];
 function xi(e) {
-if (e.positionals.length > 0) throw new y(`unexpected "${U(e.positionals.join(" "))}" (give the action with --action)`);
+if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 const t = L(e, "action");
 if (t === void 0) throw new y(`no action given: add --action ${Ki.join("|")}`);
 const n = t.toLowerCase();
@@ -2495,7 +2495,7 @@ steps: [
 T(le, { kind: "save-title", who: c }),
 T(ce, { kind: "save-summary", who: c, stood: a.stood }),
 ...Ce("Roll", a.steps),
-...Ui("Now", a.state, a.vitality, !0)
+...Vi("Now", a.state, a.vitality, !0)
 ],
 changes: o,
 state: a.state,
@@ -2600,7 +2600,7 @@ return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? 
 }
 }
 function rl(e, t = (n) => n) {
-return Vc(e) ? Hc(e, t) : nl(e, t);
+return Uc(e) ? Hc(e, t) : nl(e, t);
 }
 var il = {
 id: "threshold",
@@ -3089,13 +3089,13 @@ const t = de.stringify(e) ?? E(e);
 return t.length > 40 ? `${t.slice(0, 37)}...` : t;
 }
 var ns = /* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ ct()), Ll = /* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ ct(), /* @__PURE__ */ ot(-1e6), /* @__PURE__ */ at(1e6)), rs = G({
-overrides: /* @__PURE__ */ V(/* @__PURE__ */ bt(/* @__PURE__ */ oe(At), Ll)),
+overrides: /* @__PURE__ */ U(/* @__PURE__ */ bt(/* @__PURE__ */ oe(At), Ll)),
 // rules.md: a generic token's armor wears per token, starting from the sheet's values
-worn: /* @__PURE__ */ V(G({ physical: /* @__PURE__ */ V(ns), magical: /* @__PURE__ */ V(ns) })),
-stance: /* @__PURE__ */ V(/* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
+worn: /* @__PURE__ */ U(G({ physical: /* @__PURE__ */ U(ns), magical: /* @__PURE__ */ U(ns) })),
+stance: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 // rules.md, "Switching editions": dead with no save left stays dead in any edition
-deadForGood: /* @__PURE__ */ V(/* @__PURE__ */ ae(!0)),
-edition: /* @__PURE__ */ V(G({ id: Ot, state: /* @__PURE__ */ $t() }))
+deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ ae(!0)),
+edition: /* @__PURE__ */ U(G({ id: Ot, state: /* @__PURE__ */ $t() }))
 }), ch = k.keys(rs.entries);
 function Fl(e) {
 const t = {}, n = [];
@@ -3126,14 +3126,14 @@ function Nt(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
 }
 var mt = /* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ ct()), an = /* @__PURE__ */ Yt(mt), as = /* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ Yr(), /* @__PURE__ */ ot(-1e9), /* @__PURE__ */ at(1e9)), Pt = /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), jl = /* @__PURE__ */ oe(["physical", "magical"]), os = G({
-edition: /* @__PURE__ */ V(G({ id: Ot, state: /* @__PURE__ */ $t() })),
-deadForGood: /* @__PURE__ */ V(/* @__PURE__ */ ae(!0)),
-stance: /* @__PURE__ */ V(/* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
+edition: /* @__PURE__ */ U(G({ id: Ot, state: /* @__PURE__ */ $t() })),
+deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ ae(!0)),
+stance: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
-answer: /* @__PURE__ */ V(G({ edition: Ot, answer: /* @__PURE__ */ $t() }))
+answer: /* @__PURE__ */ U(G({ edition: Ot, answer: /* @__PURE__ */ $t() }))
 }), Gl = /* @__PURE__ */ Zr("kind", [
 /** A bar, through its linked attribute when there is one. */
-G({ kind: /* @__PURE__ */ ae("bar"), resource: /* @__PURE__ */ oe(ei), bar: /* @__PURE__ */ oe(Ct), attributeId: /* @__PURE__ */ V(Pt), from: an, to: mt }),
+G({ kind: /* @__PURE__ */ ae("bar"), resource: /* @__PURE__ */ oe(ei), bar: /* @__PURE__ */ oe(Ct), attributeId: /* @__PURE__ */ U(Pt), from: an, to: mt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
 G({ kind: /* @__PURE__ */ ae("attribute"), key: /* @__PURE__ */ oe(At), attributeId: Pt, from: an, to: mt }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
@@ -3142,20 +3142,20 @@ G({ kind: /* @__PURE__ */ ae("override"), key: /* @__PURE__ */ oe(At), from: an,
 G({ kind: /* @__PURE__ */ ae("worn"), track: jl, from: an, to: mt }),
 G({ kind: /* @__PURE__ */ ae("markers"), from: /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-G({ kind: /* @__PURE__ */ ae("memory"), tokenId: /* @__PURE__ */ V(Pt), from: os, to: os }),
+G({ kind: /* @__PURE__ */ ae("memory"), tokenId: /* @__PURE__ */ U(Pt), from: os, to: os }),
 G({ kind: /* @__PURE__ */ ae("initiative"), from: as, to: as }),
 G({ kind: /* @__PURE__ */ ae("turn-order"), tokenId: Pt })
-]), Vl = G({
+]), Ul = G({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
 by: /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)),
 kind: /* @__PURE__ */ oe(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
 round: mt,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
-key: /* @__PURE__ */ V(/* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ Wt(/^U\d{1,7}$/))),
+key: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ Wt(/^U\d{1,7}$/))),
 tokens: /* @__PURE__ */ Re(G({ tokenId: Pt, name: /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Re(Gl) }))
 });
-function Ul(e) {
+function Vl(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
 (t) => (t.stance === void 0 || Ol(t.stance)) && (t.edition === void 0 || Pe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Pe(t.answer.edition).parseAnswer(t.answer.answer) !== null)
 );
@@ -3165,8 +3165,8 @@ if (e === void 0) return { history: [], problems: [] };
 if (!Z.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
 return e.forEach((r, i) => {
-const s = /* @__PURE__ */ We(Vl, r);
-s.success && s.output.tokens.every((a) => a.changes.every(Ul)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+const s = /* @__PURE__ */ We(Ul, r);
+s.success && s.output.tokens.every((a) => a.changes.every(Vl)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };
 }
 var Hl = ["life", "pendingDefense", "reactions", "skillsVs"], cs = { vitality: "bar1", soul: "bar2", power: "bar3" };
@@ -3258,13 +3258,13 @@ return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r,
 var rr = 20, ir = 100, cn = /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), ln = /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(40)), Xl = G({
 word: ln,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
-file: /* @__PURE__ */ V(/* @__PURE__ */ $t()),
+file: /* @__PURE__ */ U(/* @__PURE__ */ $t()),
 /** Flags the defender's hit takes (its defense mode and roll). */
-flags: /* @__PURE__ */ V(/* @__PURE__ */ bt(ln, /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ z(40)))),
+flags: /* @__PURE__ */ U(/* @__PURE__ */ bt(ln, /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ z(40)))),
 /** The answer's own roll, said on the result, and whether the answerer typed it. */
-roll: /* @__PURE__ */ V(/* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ ct())),
-success: /* @__PURE__ */ V(/* @__PURE__ */ xe()),
-typed: /* @__PURE__ */ V(/* @__PURE__ */ ae(!0))
+roll: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ ct())),
+success: /* @__PURE__ */ U(/* @__PURE__ */ xe()),
+typed: /* @__PURE__ */ U(/* @__PURE__ */ ae(!0))
 }), ql = G({
 key: /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ Wt(/^A\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
@@ -3599,7 +3599,7 @@ return s.help = r, s;
 }
 function ys(e, t, n, r, i, s) {
 const a = cr(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: a, replyTo: ms(i, a), relayed: s, help: "" };
-return !i && !hs(a) && (o.replyFor = U(a, 60)), o;
+return !i && !hs(a) && (o.replyFor = V(a, 60)), o;
 }
 function hd(e, t, n) {
 const r = n.flags.get("api-as");
@@ -3680,22 +3680,22 @@ return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.i
 function un(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
-var fn = "Help: DefenseRound", B = (e) => `<code>${un(e)}</code>`, Ve = (e) => `<li>${e}</li>`;
+var fn = "Help: DefenseRound", B = (e) => `<code>${un(e)}</code>`, Ue = (e) => `<li>${e}</li>`;
 function $d(e) {
-const t = e.stances.length > 0 ? [Ve(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(un).join(" ")}`)] : [];
+const t = e.stances.length > 0 ? [Ue(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(un).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${ve}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-Ve(`${B(e.commands.defend.usage)}: ${e.commands.defend.help.map(un).join(" ")}`),
-Ve(`${B(e.commands.damage.usage)}: ${e.commands.damage.help.map(un).join(" ")}`),
-Ve(`${B("!attack")} with the same amount and flags, ${B("--ids DEFENDER ...")} and the attacker selected (or ${B("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${B(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${B("!attack --resolve KEY")} (the GM, or whoever declared it). ${B("!attack --list")} and ${B("--cancel KEY")}; ${B("!damage --undo")} takes the whole attack back.`),
-Ve(`${B("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-Ve("Every command answers <code>--help</code>."),
+Ue(`${B(e.commands.defend.usage)}: ${e.commands.defend.help.map(un).join(" ")}`),
+Ue(`${B(e.commands.damage.usage)}: ${e.commands.damage.help.map(un).join(" ")}`),
+Ue(`${B("!attack")} with the same amount and flags, ${B("--ids DEFENDER ...")} and the attacker selected (or ${B("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${B(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${B("!attack --resolve KEY")} (the GM, or whoever declared it). ${B("!attack --list")} and ${B("--cancel KEY")}; ${B("!damage --undo")} takes the whole attack back.`),
+Ue(`${B("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+Ue("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-Ve(`${B("!defense-round")}: status and settings menu; ${B("config KEY VALUE")} (${B(`config edition ${Rt().join("|")}`)} switches editions), ${B("set NAME VALUE|clear")}, ${B("repair")}, ${B("next-round")}, ${B("macros")} (the table's macros for this edition), ${B("refresh")}, ${B("help")}.`),
-Ve(`Commands another script relays (ScriptCards' ${B("--@")}, APILogic) carry no player: they act for the player that ${B("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${B("config api-commands gm")} lets them act as the GM.`),
+Ue(`${B("!defense-round")}: status and settings menu; ${B("config KEY VALUE")} (${B(`config edition ${Rt().join("|")}`)} switches editions), ${B("set NAME VALUE|clear")}, ${B("repair")}, ${B("next-round")}, ${B("macros")} (the table's macros for this edition), ${B("refresh")}, ${B("help")}.`),
+Ue(`Commands another script relays (ScriptCards' ${B("--@")}, APILogic) carry no player: they act for the player that ${B("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${B("config api-commands gm")} lets them act as the GM.`),
 "</ul>"
 ].join("");
 }
@@ -4033,7 +4033,7 @@ return g === void 0 ? vr : g.problems;
 }
 };
 }
-function Vd(e, t) {
+function Ud(e, t) {
 const n = e.snapshot.bars;
 e.facts.bars = { vitality: new Nd(n.vitality, t), soul: n.soul, power: n.power };
 }
@@ -4043,7 +4043,7 @@ if (typeof e != "string" || e.trim() === "") return null;
 const t = C(e.trim());
 return C.isFinite(t) ? t : null;
 }
-function Ud(e) {
+function Vd(e) {
 return getObj("attribute", e)?.get("current");
 }
 function Bd(e, t) {
@@ -4101,7 +4101,7 @@ return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i
 if (r.startsWith("attr.")) {
 const i = r.slice(5);
 if (!Me.includes(i))
-throw new y(`unknown attribute key "${U(i)}": ${kn(i, Me, "keys")}`);
+throw new y(`unknown attribute key "${V(i)}": ${kn(i, Me, "keys")}`);
 const s = n.trim();
 if (s.length === 0 || s.length > 100) throw new y("an attribute name must be 1 to 100 characters");
 return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;
@@ -4109,10 +4109,10 @@ return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}
 if (r.startsWith("marker.")) {
 const i = r.slice(7);
 if (!It.includes(i))
-throw new y(`unknown marker key "${U(i)}": ${kn(i, It, "keys")}`);
+throw new y(`unknown marker key "${V(i)}": ${kn(i, It, "keys")}`);
 const s = n.trim();
 if (!xd(s))
-throw new y(`"${U(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
+throw new y(`"${V(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
 return e.markers[i] = s, `The ${i} marker is now ${s}.`;
 }
 if (r === "visibility.npc" || r === "visibility.pc") {
@@ -4127,13 +4127,13 @@ if (r === "overwhelm-limit")
 return e.overwhelmLimit = St(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
 return e.apiCommands = Y(n, r, Zi), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-throw new y(`unknown setting "${U(t)}": ${kn(t, Fs, "settings")}`);
+throw new y(`unknown setting "${V(t)}": ${kn(t, Fs, "settings")}`);
 }
 function kn(e, t, n) {
 const r = hi(e.toLowerCase(), t);
 return r ? `did you mean ${r}?` : `Help lists the ${n}`;
 }
-function Ue() {
+function Ve() {
 return js(Campaign().get("turnorder"));
 }
 function Yd() {
@@ -4218,7 +4218,7 @@ case "button":
 return e.label;
 }
 }
-function Vs(e, t) {
+function Us(e, t) {
 const n = (r) => eu(r) ? tu(r, t, n) : e.words(r, t);
 return n;
 }
@@ -4288,7 +4288,7 @@ i.push({ place: s, tokenId: l.tokenId, name: l.name, change: d });
 }
 return i;
 }
-function Us(e, t, n) {
+function Vs(e, t, n) {
 if (n <= 0) return e;
 const { answer: r, ...i } = e;
 if (!i.edition || i.edition.id !== t.id) return i;
@@ -4336,7 +4336,7 @@ return i;
 }
 function au(e, t, n) {
 return e.map(
-(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Us(r.change.from, t, n), to: Us(r.change.to, t, n) } } : r
+(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Vs(r.change.from, t, n), to: Vs(r.change.to, t, n) } } : r
 );
 }
 function ou(e, t, n, r) {
@@ -4466,7 +4466,7 @@ P.overrides = { ...P.overrides, [b.key]: b.to };
 break;
 }
 case "initiative": {
-const w = r.turnOrder?.order ?? Ue(), R = w.find((Q) => Q.id === i.id), P = gr(R?.pr);
+const w = r.turnOrder?.order ?? Ve(), R = w.find((Q) => Q.id === i.id), P = gr(R?.pr);
 R && C.isFinite(P) && P !== b.to && (R.pr = b.to, qs(w, r.turnOrder), f.push({ kind: "initiative", from: P, to: b.to }));
 break;
 }
@@ -4519,7 +4519,7 @@ t ? t.changed = !0 : kr(e);
 function gu(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const i = ne(r, "The spectator"), s = n?.order ?? Ue();
+const i = ne(r, "The spectator"), s = n?.order ?? Ve();
 return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), qs(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
 }
 function yu(e, t) {
@@ -4559,13 +4559,13 @@ gn(e.memories, f, ou(d.from, d.to, h, ge));
 break;
 }
 case "initiative": {
-a ?? (a = Ue());
+a ?? (a = Ve());
 const f = a.find((h) => h.id === l);
 f && (f.pr = d.from, o = !0);
 break;
 }
 case "turn-order": {
-a ?? (a = Ue());
+a ?? (a = Ve());
 const f = a.filter((h) => h.id !== d.tokenId);
 f.length !== a.length && (a = f, o = !0);
 break;
@@ -4694,17 +4694,17 @@ const h = t.length === 1 ? Sr(t[0]) : Tr(t, Tu(t), Zs(e, t), `${n.title}: ${_r(t
 F(pe(n.replyTo), ke(h));
 return;
 }
-const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], a = n.undo?.byGm !== !1;
+const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], a = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
-const f = t[0], h = Gt(e, f.snapshot), p = h === "public" || a;
-F(h === "public" ? pt : me, ke(Sr(f, p ? s : [])), { record: !0 }), h === "gm" && !f.snapshot.hidden && F(pt, J(Ar(f)) + (p || s.length === 0 ? "" : ` ${ee(s[0].label, s[0].command)}`));
+const f = t[0], h = Gt(e, f.snapshot);
+F(h === "public" ? pt : me, ke(Sr(f, s)), { record: !0 }), h === "gm" && !f.snapshot.hidden && F(pt, J(Ar(f)) + (a ? ` ${ee(s[0].label, s[0].command)}` : ""));
 return;
 }
 const o = Zs(e, t), c = [], l = [];
 for (let f = 0; f < t.length; f += 1)
 t[f].snapshot.hidden || c.push(f), o[f] === "gm" && l.push(f);
-const d = t[0].typed ? ` (${t[0].typed})` : "", u = l.length > 0 && (a || c.length === 0);
-c.length > 0 && F(pt, ke(Tr(t, c, o, `${n.title}: ${_r(c.length)}${d}`, "public", i, u ? [] : s))), l.length > 0 && F(me, ke(Tr(t, l, o, `${n.title}: ${_r(t.length)} (GM)${d}`, "all", i, u ? s : [])), { record: !0 });
+const d = t[0].typed ? ` (${t[0].typed})` : "", u = a || l.length === 0;
+c.length > 0 && F(pt, ke(Tr(t, c, o, `${n.title}: ${_r(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && F(me, ke(Tr(t, l, o, `${n.title}: ${_r(t.length)} (GM)${d}`, "all", i, s)), { record: !0 });
 }
 function _r(e) {
 return `${e} token${e === 1 ? "" : "s"}`;
@@ -4993,10 +4993,10 @@ return t.character ? `${t.name}: cannot roll this check: its character has no nu
 }
 }
 function An(e, t, n = "; nothing changed") {
-const r = t[0], i = r.which === "max" ? `the max of "${U(r.attribute, 30)}"` : `"${U(r.attribute, 30)}"`;
-return `${e.name}: ${i} ${U(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
+const r = t[0], i = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
+return `${e.name}: ${i} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
 }
-function Vt(e) {
+function Ut(e) {
 return { settings: e.store.settings, edition: N(e), memories: sa(e) };
 }
 var Lu = class {
@@ -5004,10 +5004,10 @@ constructor(e, t, n, r, i, s) {
 this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = i, this.nameOf = s;
 }
 say(e) {
-return this.words ?? (this.words = Vs(this.edition, (t) => t === this.snapshot.id ? this.snapshot.name : this.nameOf(t))), this.words(e);
+return this.words ?? (this.words = Us(this.edition, (t) => t === this.snapshot.id ? this.snapshot.name : this.nameOf(t))), this.words(e);
 }
 };
-function Fu(e, t, n, r = {}, i = Vt(e)) {
+function Fu(e, t, n, r = {}, i = Ut(e)) {
 const { snapshot: s } = t, a = vu(i, t, n, r), o = new Lu(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
 return r.title && (o.title = r.title), {
 // The name only labels the entry (the history keeps at most 200 characters of it).
@@ -5030,15 +5030,15 @@ if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind
 function la(e, t) {
 const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = fi(e.msg.content ?? ""), i = n.filter((s) => !Uu((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+const r = fi(e.msg.content ?? ""), i = n.filter((s) => !Vu((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
 if (i.length !== 0)
 return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
 }
-var Vu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function Uu(e, t) {
+var Uu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function Vu(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[C(n[1])], i = Vu.exec(E(r?.expression ?? ""));
+const r = t?.[C(n[1])], i = Uu.exec(E(r?.expression ?? ""));
 return i ? (i[1] === "" ? 1 : C(i[1])) >= 1 && C(i[2]) >= 2 : !1;
 }
 function Ir(e, t) {
@@ -5069,7 +5069,7 @@ const { applied: u, shown: f } = Fu(e, c, l, a(l), s);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };
 }
 function Nr(e, t, n) {
-const r = rt(e), i = Vt(e);
+const r = rt(e), i = Ut(e);
 return t.map((s) => Sn(e, s, n, ua, r, i, () => ({ notify: !1 })));
 }
 async function Tn(e, t, n, r, i) {
@@ -5086,7 +5086,7 @@ return;
 }
 const u = [...n], f = new Iu(), h = [], p = [];
 let g = !1;
-const m = t.some(({ plan: w }) => w.readsTurnOrder) ? { order: Ue(), changed: !1 } : void 0, v = br() ?? null, $ = rt(i, m?.order), A = Vt(i), D = (w) => {
+const m = t.some(({ plan: w }) => w.readsTurnOrder) ? { order: Ve(), changed: !1 } : void 0, v = br() ?? null, $ = rt(i, m?.order), A = Ut(i), D = (w) => {
 const R = { notify: w.observed ?? !0, healthColors: v };
 return m && (R.turnOrder = m), R;
 };
@@ -5099,8 +5099,8 @@ return;
 }
 const K = Sn(i, w, R, da(R.dice, P, d, He), $, A, D);
 if (K.kind !== "written") {
-const { snapshot: Ut } = K.reading, Ca = () => oa(e, Ut);
-K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? f.add(Ut.name, K.refusal.reason) : u.push(ca(i, Ut, K.refusal, Ca())) : K.kind === "problems" ? u.push(An(Ut, K.reading.problems)) : u.push(`${Ut.name}: the result${Ca() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const { snapshot: Vt } = K.reading, Ca = () => oa(e, Vt);
+K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? f.add(Vt.name, K.refusal.reason) : u.push(ca(i, Vt, K.refusal, Ca())) : K.kind === "problems" ? u.push(An(Vt, K.reading.problems)) : u.push(`${Vt.name}: the result${Ca() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
 const oh = K.outcome;
@@ -5211,7 +5211,7 @@ for (const v of l.extra?.(g, m) ?? []) v.section === Oe && h.push({ label: v.lab
 return { label: c, lines: f, buttons: dr(r) ? h : [] };
 }
 function ka(e) {
-return rt(e, Ue());
+return rt(e, Ve());
 }
 function Xu(e) {
 const t = W(e);
@@ -5591,7 +5591,7 @@ const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const i = n.toLowerCase();
 if (!Me.includes(i))
-throw new y(`unknown value name "${U(n)}": ${kn(n, Me, "names")}`);
+throw new y(`unknown value name "${V(n)}": ${kn(n, Me, "names")}`);
 const s = r.toLowerCase() === "clear", a = s ? 0 : St(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: c } = nt(e, Ae(e.parsed)), l = [];
 for (const { token: d, character: u } of o) {
 const f = vd(e.app, d.id);
@@ -5601,18 +5601,18 @@ h && (f.worn = sn(f.worn, h, null)), $s(e.app, d.id), l.push(mn(d, u, e.app.stor
 }
 Qe(e, `${s ? `Cleared ${i} override` : `${i} = ${a}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
 }
-var Vr = [
+var Ur = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]
 ];
 function wf(e) {
 const { targets: t, notes: n } = nt(e, Ae(e.parsed)), r = new M(), i = {
-values: Vr.map(([, a]) => a),
+values: Ur.map(([, a]) => a),
 dice: [],
 resolve(a) {
-for (const [, l] of Vr) a.values[l]?.current, a.values[l]?.max;
+for (const [, l] of Ur) a.values[l]?.current, a.values[l]?.max;
 const o = [], c = [];
-for (const [l, d] of Vr) {
+for (const [l, d] of Ur) {
 const u = a.values[d];
 if (!u?.present) continue;
 const f = l === "physical" ? "Physical" : "Magical", h = u.max;
@@ -5711,7 +5711,7 @@ case "refresh":
 e.app.attributes.clear(), Qe(e, "Cached attribute look-ups forgotten; they are read again on next use.");
 return;
 default:
-throw new y(`unknown subcommand "${U(E(t))}"`);
+throw new y(`unknown subcommand "${V(E(t))}"`);
 }
 }
 };
@@ -5742,7 +5742,7 @@ case "memory":
 n.set(i, et(kt(e.memories, a.tokenId ?? s), e.edition));
 break;
 case "initiative": {
-r ?? (r = Ue());
+r ?? (r = Ve());
 const c = gr(r.find((l) => l.id === s)?.pr);
 n.set(i, C.isFinite(c) ? c : null);
 break;
@@ -5763,7 +5763,7 @@ if (n !== void 0) {
 const r = n.toUpperCase();
 let i = -1;
 for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
-if (i === -1) throw new I(`that damage (${U(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
+if (i === -1) throw new I(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
 if (!Ea(e, t[i])) throw new I(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return i;
 }
@@ -5774,7 +5774,7 @@ function Ef(e) {
 if (!O(e.parsed, "undo")) throw new y(`--${O(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (O(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
 const t = [...e.parsed.flags.keys()].find((m) => !k.prototype.hasOwnProperty.call(Ta, m));
-if (t) throw new y(`--undo takes no --${U(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
+if (t) throw new y(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
 if (Te(e.parsed, Ta), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
 const n = e.app, r = n.store.history, i = Tf(e), s = r[i], a = N(n), o = new M(s.tokens.map((m) => [m.tokenId, yt(m.tokenId, e.gm)])), c = s.tokens.filter((m) => o.get(m.tokenId) !== void 0), l = s.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => Of(m) ? c.find((v) => _a({ place: "", tokenId: v.tokenId, name: v.name, change: m }, n.store.settings)) : void 0, u = au(ru(s.tokens, (m) => o.get(m) !== void 0, d), a, n.store.round.number - s.round).filter((m) => _a(m, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: sa(n) }, h = Sf(f, u), p = (m, v) => {
 if (m.stance !== v.stance) return v.stance === void 0 ? "has dropped its stance since" : `has taken the ${v.stance} stance since`;
@@ -5800,13 +5800,13 @@ yu(f, u), g.length > 0 && Cf(n, u, h), r.splice(i, 1), Rf(e, s, u, h, o), l.leng
 function _f(e) {
 return e.key === void 0 ? "" : ` --entry ${e.key}`;
 }
-function Ur(e, t) {
+function Vr(e, t) {
 if (!t) return !1;
 const n = re(t);
 return Gt(e.app, { npc: lr(t, n), hidden: t.get("layer") === "gmlayer" }) === "public";
 }
 function Df(e, t) {
-return t !== void 0 && (Se(e.playerId, t, re(t)) || Ur(e, t));
+return t !== void 0 && (Se(e.playerId, t, re(t)) || Vr(e, t));
 }
 function Rf(e, t, n, r, i) {
 const s = t.kind === "save" ? "Save undone" : "Damage undone", a = new M();
@@ -5822,7 +5822,7 @@ for (const l of t.tokens) {
 const d = i.get(l.tokenId);
 if (!d) continue;
 const u = (a.get(l.tokenId) ?? []).join(", "), f = u ? `${l.name} (${u})` : l.name, h = d.get("layer") === "gmlayer";
-h || o.push(Ur(e, d) ? f : l.name), (h || !Ur(e, d) && u) && c.push(h ? `${f} (hidden)` : f);
+h || o.push(Vr(e, d) ? f : l.name), (h || !Vr(e, d) && u) && c.push(h ? `${f} (hidden)` : f);
 }
 o.length > 0 && F(pt, J(`${s}: ${bn(o, 8)}.`)), c.length > 0 && F(me, J(`${s} (GM): ${bn(c, 8)}.`), { record: !0 });
 }
@@ -5918,12 +5918,12 @@ if (p !== "none") {
 const D = r.planAnswer(p, a.situation, a.attacker, wt(t, e.gm)), H = Ir(e.parsed, D.dice), b = D.dice.filter((K) => H[K.name] === void 0), w = b.length > 0 ? await Js(b.map((K) => K.sides)) : [];
 if (t.store.exchange.attacks[s] !== a || a.answers[c] !== void 0) throw new I(`attack ${a.key} was settled while the roll was out: nothing answered`);
 if (!W(c) || !e.gm && !Se(e.playerId, l, re(l))) throw new I(`${u} is gone or no longer yours since the roll: nothing answered`);
-const R = da(D.dice, H, w, 0), P = $n(t, { token: l, character: d }, D, rt(t, D.readsTurnOrder ? Ue() : void 0)), Q = D.resolve(P.facts, R);
+const R = da(D.dice, H, w, 0), P = $n(t, { token: l, character: d }, D, rt(t, D.readsTurnOrder ? Ve() : void 0)), Q = D.resolve(P.facts, R);
 if (Cn(Q)) throw new I(ca(t, P.snapshot, Q));
 if (P.problems.length > 0) throw new I(An(P.snapshot, P.problems, "; nothing answered"));
 const ie = r.keep(p, Q, R), it = e.gm ? void 0 : la(e, D.dice);
 g = { word: ie.word, ...ie.file !== void 0 ? { file: ie.file } : {}, ...ie.flags ? { flags: ie.flags } : {} }, ie.roll !== void 0 && (g.roll = ie.roll), ie.success !== void 0 && (g.success = ie.success), it && (g.typed = !0);
-const st = Vs(n, (K) => K === c ? u : P.facts.nameOf(K)), He = Q.steps.filter((K) => K.section === "Check").map(st);
+const st = Us(n, (K) => K === c ? u : P.facts.nameOf(K)), He = Q.steps.filter((K) => K.section === "Check").map(st);
 m = He.length > 0 ? He.join("; ") : p;
 }
 a.answers[c] = g;
@@ -5964,10 +5964,10 @@ const t = N(e.app);
 if (t.stances.length === 0) throw new I(`the ${t.id} edition has no stances`);
 Te(e.parsed, Ff);
 const [n, ...r] = e.parsed.positionals;
-if (r.length > 0) throw new y(`one stance only (got "${U(e.parsed.positionals.join(" "))}")`);
+if (r.length > 0) throw new y(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
 const i = n?.toLowerCase();
 if (i !== void 0 && !t.stances.includes(i))
-throw new y(`unknown stance "${U(E(n))}" (stances: ${t.stances.join(", ")})`);
+throw new y(`unknown stance "${V(E(n))}" (stances: ${t.stances.join(", ")})`);
 const s = (e.msg.selected ?? []).length === 0 && Ae(e.parsed) === void 0;
 if (i === void 0 && s) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
 const { targets: a, notes: o } = nt(e, Ae(e.parsed));
@@ -5982,7 +5982,7 @@ return Tn(e, t.planStance(i), a, o, { title: "Stance", refusals: (c) => `${c.joi
 function Gf(e, t, n) {
 return n === null ? e + t : S.max(e, S.min(e + t, n));
 }
-function Vf(e, t, n) {
+function Uf(e, t, n) {
 return {
 values: [],
 dice: [],
@@ -6012,13 +6012,13 @@ detail: { heal: t, resource: n, before: i, after: o }
 }
 };
 }
-var Uf = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Bf = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Hf = {
-usage: () => Uf,
+var Vf = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Bf = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Hf = {
+usage: () => Vf,
 run(e) {
 const t = e.parsed;
 Te(t, Bf);
 const n = Zt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = nt(e, Ae(t));
-return Tn(e, Vf(N(e.app), n, r), i, s, {
+return Tn(e, Uf(N(e.app), n, r), i, s, {
 title: "Heal",
 refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
 });
@@ -6046,10 +6046,10 @@ d,
 m,
 Da,
 rt(e),
-Vt(e),
+Ut(e),
 () => ({ vitalityFrom: s, ...c, title: T(le, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
 ($) => {
-Vd($, s), Ra(e, $, s);
+Ud($, s), Ra(e, $, s);
 }
 );
 if (v.kind === "unsafe") return;
@@ -6063,13 +6063,13 @@ Er(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...A ? { undo: { command: 
 return;
 }
 }
-const h = Wf(e, s, o), p = Sn(e, d, h.plan, Da, rt(e), Vt(e), () => ({ vitalityFrom: s, ...c }), (g) => Ra(e, g, s));
+const h = Wf(e, s, o), p = Sn(e, d, h.plan, Da, rt(e), Ut(e), () => ({ vitalityFrom: s, ...c }), (g) => Ra(e, g, s));
 p.kind === "written" && (f && Ru(e, a, p.applied), h.saysSomething() && Er(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));
 }
 function xf(e, t, n, r) {
 const i = ye(e.get(t));
 if (n === "" || i !== r) return { typed: i };
-const s = ye(Ud(n));
+const s = ye(Vd(n));
 return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
 }
 function Wf(e, t, n) {

@@ -25,7 +25,7 @@ export interface PresentOptions {
   senderMaySee?: (snapshot: TokenSnapshot) => boolean;
   /** Whose rows the details buttons keep ("gm" for the GM and hand edits, else the player's id): each sender has a share. */
   sender?: string;
-  /** The Undo button of what was written, for whoever applied it (`byGm`: the GM's card carries it where there is one). */
+  /** The Undo button of what was written, for whoever applied it (`byGm`: the GM applied it; a player's rides on what she reads too). */
   undo?: { command: string; byGm: boolean };
 }
 
@@ -46,15 +46,15 @@ export function present(app: App, shown: readonly Shown[], options: PresentOptio
     send(whisperTo(options.replyTo), renderCard(card));
     return;
   }
+  // Every card of what was written carries its Undo (the GM may undo anything); a player's also
+  // rides on the public line or card she reads when the full card is the GM's.
   const undo: Button[] = options.undo ? [{ label: 'Undo', command: options.undo.command }] : [];
-  // A player's undo on an NPC's hit rides on the public line she reads; the GM's stays on the GM's card.
-  const undoOnGmCard = options.undo?.byGm !== false;
+  const playersUndo = options.undo !== undefined && !options.undo.byGm;
   if (shown.length === 1) {
     const item = shown[0]!;
     const visibility = visibilityOf(app, item.snapshot);
-    const onCard = visibility === 'public' || undoOnGmCard;
-    send(visibility === 'public' ? PUBLIC : TO_GM, renderCard(fullCard(item, onCard ? undo : [])), { record: true });
-    if (visibility === 'gm' && !item.snapshot.hidden) send(PUBLIC, renderLine(summaryOf(item)) + (onCard || undo.length === 0 ? '' : ` ${renderButton(undo[0]!.label, undo[0]!.command)}`));
+    send(visibility === 'public' ? PUBLIC : TO_GM, renderCard(fullCard(item, undo)), { record: true });
+    if (visibility === 'gm' && !item.snapshot.hidden) send(PUBLIC, renderLine(summaryOf(item)) + (playersUndo ? ` ${renderButton(undo[0]!.label, undo[0]!.command)}` : ''));
     return;
   }
   // Each token's visibility once; the public card leaves out hidden tokens, the GM card holds the rest.
@@ -68,9 +68,9 @@ export function present(app: App, shown: readonly Shown[], options: PresentOptio
   // Rolls a player typed as plain numbers are said in the titles: whoever reads the rows knows they
   // were not rolled. The public title counts only the tokens it shows (a hidden one is not hinted at).
   const typed = shown[0]!.typed ? ` (${shown[0]!.typed})` : '';
-  const undoOnGm = forGm.length > 0 && (undoOnGmCard || seen.length === 0);
-  if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(shown, seen, visibility, `${options.title}: ${tokenCount(seen.length)}${typed}`, 'public', keys, undoOnGm ? [] : undo)));
-  if (forGm.length > 0) send(TO_GM, renderCard(rowsCard(shown, forGm, visibility, `${options.title}: ${tokenCount(shown.length)} (GM)${typed}`, 'all', keys, undoOnGm ? undo : [])), { record: true });
+  const publicUndo = playersUndo || forGm.length === 0;
+  if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(shown, seen, visibility, `${options.title}: ${tokenCount(seen.length)}${typed}`, 'public', keys, publicUndo ? undo : [])));
+  if (forGm.length > 0) send(TO_GM, renderCard(rowsCard(shown, forGm, visibility, `${options.title}: ${tokenCount(shown.length)} (GM)${typed}`, 'all', keys, undo)), { record: true });
 }
 
 function tokenCount(count: number): string {

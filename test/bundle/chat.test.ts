@@ -25,7 +25,8 @@ function shownOf(record: ChatRecord): Shown {
     buttons.push({ label: decodeEntities(label), command: decodeEntities(command) });
     return `[${decodeEntities(label)}]`;
   });
-  if (!body.startsWith('&{template:')) {
+  // Roll20 (and the mock) keep a card's template apart from its fields.
+  if (record.rolltemplate === undefined && !body.startsWith('&{template:')) {
     const text = decodeEntities(body.replace(/<[^>]*>/g, ''));
     return { card: false, title: '', rows: [], text, buttons };
   }
@@ -62,6 +63,8 @@ function problemsOf(record: ChatRecord): string[] {
     const lines = shown.rows.flatMap((row) => row.lines);
     const seen = new Set<string>();
     for (const line of lines) {
+      // Rows of buttons alone (each defender's answers) may be alike.
+      if (/^(\[[^\]]*\]\s*)+$/.test(line)) continue;
       if (seen.has(line)) found.push(`${where}: "${line}" twice`);
       seen.add(line);
     }
@@ -113,6 +116,8 @@ describe('the --demo fights read at a glance', () => {
     const failures: string[] = [];
     for (const step of DEMOS[edition].steps) await runChecked(session, step.lines, failures, `${edition} demo, ${step.title}`);
     expect(failures).toEqual([]);
+    // Cards were read as cards (their rows checked), not as lines.
+    expect(session.mock.chatLog.filter((record) => record.who === 'DefenseRound' && shownOf(record).card && shownOf(record).rows.length > 1).length).toBeGreaterThanOrEqual(3);
     // The fight said something: cards and lines, not nothing.
     expect(session.mock.chatLog.filter((record) => record.who === 'DefenseRound').length).toBeGreaterThan(8);
   });
@@ -140,7 +145,11 @@ describe('every macro of docs/commands.md reads at a glance', () => {
 });
 
 describe('the checks above can fail', () => {
-  const record = (content: string, whisperTo?: string): ChatRecord => ({ who: 'DefenseRound', playerid: 'API', type: 'general', content, raw: content, ...(whisperTo ? { whisperTo } : {}) });
+  const record = (content: string, whisperTo?: string): ChatRecord => ({
+    who: 'DefenseRound', playerid: 'API', type: 'general', raw: content, ...(whisperTo ? { whisperTo } : {}),
+    // As Roll20 keeps a card: its template apart from its fields.
+    ...(content.startsWith('&{template:default} ') ? { content: content.slice('&{template:default}'.length), rolltemplate: 'default' } : { content }),
+  });
 
   it('finds the old walls of text and repeats', () => {
     expect(problemsOf(record(`Unknown flag --typ. Usage: !damage N ${'[--x y] '.repeat(30)}`, 'gm'))).not.toEqual([]);
@@ -184,4 +193,39 @@ describe('a refusal is one short line whatever the input', () => {
     );
     table.close();
   }, 60_000);
+});
+
+describe('Undo on every card of a damage application', () => {
+  const undoIn = (record: ChatRecord | undefined) => shownOf(record!).buttons.find((button) => button.label === 'Undo')?.command;
+
+  it('a player\'s hit on an NPC: the GM\'s card and the public line she reads both carry it, and hers works', async () => {
+    const table = await openTable('bundle');
+    await table.say('GM', '!defense-round config players-target-any on');
+    const out = await table.say('Alice', '!damage 40', ['Goblin 1']);
+    const gmCard = out.find((record) => record.whisperTo === 'gm' && shownOf(record).card);
+    const line = out.find((record) => !record.whisperTo && record.who === 'DefenseRound');
+    expect(undoIn(gmCard)).toMatch(/^!damage --undo --entry U\d+$/);
+    expect(undoIn(line)).toBe(undoIn(gmCard));
+    expect(table.bar('Goblin 1')).not.toBe(30);
+    const undone = await table.say('Alice', undoIn(line)!);
+    expect(table.bar('Goblin 1')).toBe(30);
+    expect(undone.map((record) => shownOf(record).text)).toContain('Damage undone: Goblin 1.');
+    // The numbers of an NPC reach the GM only.
+    expect(undone.filter((record) => record.whisperTo === 'gm').map((record) => shownOf(record).text)).toEqual([expect.stringMatching(/^Damage undone \(GM\): Goblin 1 \(Vitality \d+ -> 30\)\.$/)]);
+    table.close();
+  });
+
+  it('the GM\'s hit on several: the GM\'s card carries it, the public card does not; another player\'s click is refused', async () => {
+    const table = await openTable('bundle');
+    const out = await table.say('GM', '!damage 40', ['Goblin 1', 'Goblin 2', 'Bob']);
+    const cards = out.filter((record) => shownOf(record).card);
+    const gmCard = cards.find((record) => record.whisperTo === 'gm');
+    const publicCard = cards.find((record) => !record.whisperTo);
+    expect(undoIn(gmCard)).toMatch(/^!damage --undo --entry U\d+$/);
+    expect(undoIn(publicCard)).toBeUndefined();
+    const refused = await table.say('Alice', undoIn(gmCard)!);
+    expect(refused.map((record) => shownOf(record).text)).toEqual(['!damage --undo --entry U1', "That damage is its sender's or the GM's to undo. [Help]"]);
+    expect(table.bar('Goblin 1')).not.toBe(30);
+    table.close();
+  });
 });
