@@ -344,6 +344,8 @@ export class Generator {
     const line = new Line('!damage').flag('undo');
     const force = rng.chance(0.4);
     if (force) line.flag('force');
+    // A card's Undo button names its entry: a recent one, anyone's (a player clicking the GM's), or a key long gone.
+    if (rng.chance(0.4)) line.flag('entry', rng.chance(0.9) ? `U${rng.int(1, 40)}` : rng.pick(['u3', 'U0', 'U99999999', 'X1', '']));
     if (rng.chance(0.05)) line.flag(rng.pick(['ids', 'type', 'help']), rng.chance(0.5) ? this.id(actor) : undefined);
     if (rng.chance(0.03)) line.add('5');
     return { kind: 'undo', actor, text: line.text(), selected: rng.chance(0.5) ? this.selection(actor) : [], named: [], defenseMode: false, force, sub: '' };

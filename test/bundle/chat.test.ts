@@ -229,3 +229,21 @@ describe('Undo on every card of a damage application', () => {
     table.close();
   });
 });
+
+describe('help replies link the handout', () => {
+  it('!defense-round help answers with the handout\'s journal link, and every --help card carries it once the handout exists', async () => {
+    const table = await openTable('bundle');
+    const before = await table.say('Alice', '!damage --help');
+    expect(shownOf(before.at(-1)!).buttons).toEqual([]); // no handout yet: no link to nowhere
+    const made = await table.say('GM', '!defense-round help');
+    const handout = table.mock.globals.findObjs({ _type: 'handout', name: 'Help: DefenseRound' })[0]!;
+    const link = `http://journal.roll20.net/handout/${handout.id}`;
+    expect(shownOf(made.at(-1)!).buttons).toEqual([{ label: 'Help: DefenseRound', command: link }]);
+    for (const line of ['!damage --help', '!defend --help', '!damage --undo --help', '!defense-round config --help']) {
+      const help = shownOf((await table.say('Alice', line)).at(-1)!);
+      expect(help.title).toMatch(/^Help: /);
+      expect(help.buttons).toEqual([{ label: 'Help: DefenseRound', command: link }]);
+    }
+    table.close();
+  });
+});
