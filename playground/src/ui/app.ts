@@ -339,6 +339,26 @@ export class App {
     }
   }
 
+  /** A @{target|...} being asked: a token clicked (on the map or its card) answers it instead of selecting. */
+  private pendingPick: ((id: string) => void) | undefined;
+
+  /**
+   * A token clicked on the map or on its card (or chosen from either by keyboard): it answers a
+   * pending @{target|...} pick; otherwise it becomes the selection, as in Roll20 (`additive`, shift
+   * held: it is added to the selection, or taken out of it).
+   */
+  tokenClicked(id: string, additive: boolean): void {
+    if (this.pendingPick) {
+      const pick = this.pendingPick;
+      this.pendingPick = undefined;
+      pick(id);
+      return;
+    }
+    if (additive) this.fight.toggleSelected(id);
+    else this.fight.selection = this.fight.selection.length === 1 && this.fight.selection[0] === id ? [] : [id];
+    this.render();
+  }
+
   private newCard(token: TokenView): Card {
     const nameId = `token-${this.cards.size}-name`;
     const title = h('h3', { id: nameId, class: 'token-name', text: token.name });
@@ -381,7 +401,8 @@ export class App {
     article.addEventListener('click', (event) => {
       const target = event.target as HTMLElement;
       if (target.closest('input, select, button, summary, details, label, a, form')) return;
-      select.click();
+      if (this.pendingPick) this.tokenClicked(token.id, false);
+      else select.click();
     });
     card.li.append(article);
     return card;
