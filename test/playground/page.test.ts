@@ -12,21 +12,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import packagedChromium from '@sparticuz/chromium';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
 
 const OUT = resolve('.tmp', 'playground');
 const PAGE = join(OUT, 'index.html');
 const VERSION: string = JSON.parse(readFileSync('package.json', 'utf8')).version;
-
-/** The browser to drive: CHROMIUM_PATH when set, else the one shipped in @sparticuz/chromium. */
-async function launchBrowser(): Promise<Browser> {
-  const own = process.env.CHROMIUM_PATH;
-  if (own !== undefined && own !== '') return chromium.launch({ executablePath: own, headless: true, args: ['--no-sandbox'] });
-  // The package's flags, less --single-process: this suite opens a second tab, which one process cannot hold.
-  const args = packagedChromium.args.filter((flag) => flag !== '--single-process');
-  return chromium.launch({ executablePath: await packagedChromium.executablePath(), headless: true, args });
-}
 
 describe('the playground in a browser', () => {
   let browser: Browser;
