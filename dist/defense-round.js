@@ -17,20 +17,20 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var _n = Object.defineProperty, Ia = Object.getOwnPropertyDescriptor, Na = Object.getOwnPropertyNames, Br = Object.prototype.hasOwnProperty, Pa = (e, t) => {
+var _n = Object.defineProperty, Na = Object.getOwnPropertyDescriptor, Pa = Object.getOwnPropertyNames, Br = Object.prototype.hasOwnProperty, Ma = (e, t) => {
 for (var n in t)
 Br.call(t, n) && _n(e, n, { get: t[n], enumerable: !0 });
-}, Ma = (e, t, n, r) => {
+}, La = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
-for (let i of Na(t))
-!Br.call(e, i) && i !== n && _n(e, i, { get: () => t[i], enumerable: !(r = Ia(t, i)) || r.enumerable });
+for (let i of Pa(t))
+!Br.call(e, i) && i !== n && _n(e, i, { get: () => t[i], enumerable: !(r = Na(t, i)) || r.enumerable });
 return e;
-}, La = (e) => Ma(_n({}, "__esModule", { value: !0 }), e), Hr = {};
-Pa(Hr, {
-onDamage: () => ah,
-version: () => sh
+}, ja = (e) => La(_n({}, "__esModule", { value: !0 }), e), Hr = {};
+Ma(Hr, {
+onDamage: () => ch,
+version: () => oh
 });
-var S = Math, C = Number, E = String, k = Object, Z = Array, de = JSON, M = Map, q = Set, Fa = WeakMap, Bt = Error, Kr = RangeError, xr = Promise, Ht = Date, ja = isNaN, Ga = "0.2.0", se = "DefenseRound", ve = Ga, Kt, Ua = {
+var S = Math, C = Number, E = String, g = Object, Z = Array, de = JSON, M = Map, q = Set, Fa = WeakMap, Bt = Error, Kr = RangeError, xr = Promise, Ht = Date, Ga = isNaN, Ua = "0.2.0", se = "DefenseRound", ve = Ua, Kt, Va = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
@@ -38,32 +38,32 @@ abortPipeEarly: void 0
 };
 // @__NO_SIDE_EFFECTS__
 function Wr(e) {
-return !e && !Kt ? Ua : {
+return !e && !Kt ? Va : {
 lang: e?.lang ?? Kt?.lang,
 message: e?.message,
 abortEarly: e?.abortEarly ?? Kt?.abortEarly,
 abortPipeEarly: e?.abortPipeEarly ?? Kt?.abortPipeEarly
 };
 }
-var Va;
+var Ba;
 // @__NO_SIDE_EFFECTS__
-function Ba(e) {
-return Va?.get(e);
+function Ha(e) {
+return Ba?.get(e);
 }
-var Ha;
+var Ka;
 // @__NO_SIDE_EFFECTS__
-function Ka(e) {
-return Ha?.get(e);
+function xa(e) {
+return Ka?.get(e);
 }
-var xa;
+var Wa;
 // @__NO_SIDE_EFFECTS__
-function Wa(e, t) {
-return xa?.get(e)?.get(t);
+function Ya(e, t) {
+return Wa?.get(e)?.get(t);
 }
 // @__NO_SIDE_EFFECTS__
 function Ke(e) {
 const t = typeof e;
-return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
+return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && g.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
 }
 function x(e, t, n, r, i) {
 const s = i && "input" in i ? i.input : n.value, a = i?.expected ?? e.expects ?? null, o = i?.received ?? /* @__PURE__ */ Ke(s), c = {
@@ -79,16 +79,16 @@ issues: i?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ Wa(e.reference, c.lang) ?? (l ? /* @__PURE__ */ Ka(c.lang) : null) ?? r.message ?? /* @__PURE__ */ Ba(c.lang);
+}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ Ya(e.reference, c.lang) ?? (l ? /* @__PURE__ */ xa(c.lang) : null) ?? r.message ?? /* @__PURE__ */ Ha(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];
 }
 // @__NO_SIDE_EFFECTS__
-function Ya(e, t) {
+function za(e, t) {
 return e === t || C.isNaN(e) && C.isNaN(t);
 }
 // @__NO_SIDE_EFFECTS__
-function za(e, t) {
-return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
+function Xa(e, t) {
+return g.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
 }
 // @__NO_SIDE_EFFECTS__
 function Dn(e, t) {
@@ -234,9 +234,9 @@ return e.value = e.value.trim(), e;
 }
 };
 }
-var Xa = { abortEarly: !0 };
+var qa = { abortEarly: !0 };
 // @__NO_SIDE_EFFECTS__
-function qa(e, t, n) {
+function Ja(e, t, n) {
 return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
 }
 // @__NO_SIDE_EFFECTS__
@@ -321,7 +321,7 @@ async: !1,
 literal: e,
 message: t,
 "~run"(n, r) {
-return /* @__PURE__ */ Ya(n.value, this.literal) ? n.typed = !0 : x(this, "type", n, r), n;
+return /* @__PURE__ */ za(n.value, this.literal) ? n.typed = !0 : x(this, "type", n, r), n;
 }
 });
 }
@@ -350,7 +350,7 @@ expects: "number",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "number" && !ja(t.value) ? t.typed = !0 : x(this, "type", t, n), t;
+return typeof t.value == "number" && !Ga(t.value) ? t.typed = !0 : x(this, "type", t, n), t;
 }
 });
 }
@@ -388,7 +388,7 @@ break;
 }
 }
 c.typed || (n.typed = !1), n.value[s] = c.value;
-} else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ qa(a);
+} else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ Ja(a);
 else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (x(this, "key", n, r, {
 input: void 0,
 expected: `"${s}"`,
@@ -452,7 +452,7 @@ message: n,
 const s = r.value;
 if (s && typeof s == "object") {
 r.typed = !0, r.value = {};
-for (const a in s) if (/* @__PURE__ */ za(s, a)) {
+for (const a in s) if (/* @__PURE__ */ Xa(s, a)) {
 const o = s[a], c = this.key["~run"]({ value: a }, i);
 if (c.issues) {
 const d = {
@@ -462,8 +462,8 @@ input: s,
 key: a,
 value: o
 };
-for (const u of c.issues)
-u.path = [d], r.issues?.push(u);
+for (const f of c.issues)
+f.path = [d], r.issues?.push(f);
 if (r.issues || (r.issues = c.issues), i.abortEarly) {
 r.typed = !1;
 break;
@@ -478,8 +478,8 @@ input: s,
 key: a,
 value: o
 };
-for (const u of l.issues)
-u.path ? u.path.unshift(d) : u.path = [d], r.issues?.push(u);
+for (const f of l.issues)
+f.path ? f.path.unshift(d) : f.path = [d], r.issues?.push(f);
 if (r.issues || (r.issues = l.issues), i.abortEarly) {
 r.typed = !1;
 break;
@@ -612,21 +612,21 @@ message: n,
 const s = r.value;
 if (s && typeof s == "object") {
 let a, o = 0, c = this.key, l = [];
-const d = (u, f) => {
-for (const h of u.options) {
-if (h.type === "variant") d(h, new q(f).add(h.key));
+const d = (f, u) => {
+for (const h of f.options) {
+if (h.type === "variant") d(h, new q(u).add(h.key));
 else {
-let p = !0, g = 0;
-for (const m of f) {
+let p = !0, k = 0;
+for (const m of u) {
 const v = h.entries[m];
 if (m in s ? v["~run"]({
 typed: !1,
 value: s[m]
-}, Xa).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {
-p = !1, c !== m && (o < g || o === g && m in s && !(c in s)) && (o = g, c = m, l = []), c === m && l.push(h.entries[m].expects);
+}, qa).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {
+p = !1, c !== m && (o < k || o === k && m in s && !(c in s)) && (o = k, c = m, l = []), c === m && l.push(h.entries[m].expects);
 break;
 }
-g++;
+k++;
 }
 if (p) {
 const m = h["~run"]({ value: s }, i);
@@ -654,7 +654,7 @@ return r;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function j(...e) {
+function F(...e) {
 return te({
 ...e[0],
 pipe: e,
@@ -681,7 +681,7 @@ issues: r.issues
 };
 }
 function G(e) {
-return /* @__PURE__ */ Xr(k.assign(k.create(null), e));
+return /* @__PURE__ */ Xr(g.assign(g.create(null), e));
 }
 var ei = ["vitality", "soul", "power"], Ye = { vitality: "Vitality", soul: "Soul", power: "Power" }, At = [
 "armor_soak",
@@ -721,7 +721,7 @@ return e > 0 ? { ...dt } : e > zt ? { condition: "incapacitated", savesOwed: 0 }
 function Nn(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
 }
-function Ja(e, t, n) {
+function Qa(e, t, n) {
 return n.condition === "dying" ? { life: { ...Xt }, steps: [...Nn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...dt }, steps: [] } : e > 0 ? t <= zt ? { life: { condition: "dying", savesOwed: In }, steps: [{ kind: "dying", savesOwed: In }] } : {
 life: { condition: "incapacitated", savesOwed: lt },
 steps: [{ kind: "incapacitated", savesOwed: lt }]
@@ -732,11 +732,11 @@ if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = S.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
 if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-const a = Ja(e, i, n);
+const a = Qa(e, i, n);
 for (const o of a.steps) s.push(o);
 return { applied: !0, after: i, life: a.life, steps: s };
 }
-function Qa(e, t) {
+function Za(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
 after: 0,
@@ -747,7 +747,7 @@ steps: [
 ]
 };
 }
-function Za(e, t, n) {
+function eo(e, t, n) {
 if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
@@ -762,7 +762,7 @@ life: { condition: "incapacitated", savesOwed: 0 },
 steps: [...r, ...Nn(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
 }
-function eo(e, t, n) {
+function to(e, t, n) {
 if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (s) => ({
@@ -791,7 +791,7 @@ const i = S.min(In, t.savesOwed) - 1;
 return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...Xt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
 }
 var si = { physical: "Physical", magical: "Magical" }, ai = { physical: "Defense", magical: "Spirit" }, Pn = { soul: "Soul", power: "Power" };
-function to(e, t) {
+function no(e, t) {
 switch (e) {
 case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -801,7 +801,7 @@ case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;
 }
 }
-function no(e) {
+function ro(e) {
 switch (e) {
 case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
@@ -811,13 +811,13 @@ case "saves-failed":
 return "Dead: every save failed";
 }
 }
-function ro(e) {
+function io(e) {
 return e === 1 ? "1 save" : `${e} saves`;
 }
 function qt(e, t, n, r) {
 return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;
 }
-function io(e) {
+function so(e) {
 switch (e.kind) {
 case "defense-used": {
 const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -826,7 +826,7 @@ return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` :
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return to(e.reason, e.amount);
+return no(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 // as the seed writes it: 200 x 0.8 Soak (20% Soak)
@@ -860,11 +860,11 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return no(e.cause);
+return ro(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
 case "save-rolled": {
-const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${ro(e.savesLeft)} left` : ", no save left";
+const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${io(e.savesLeft)} left` : ", no save left";
 return `Save ${e.roll} vs ${e.target}: ${t}${n}`;
 }
 case "stood-up":
@@ -893,7 +893,7 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, so = { defend: "Defend", evade: "Evade", react: "Reaction" }, oi = { defend: "defend", evade: "evade" };
+}, ao = { defend: "Defend", evade: "Evade", react: "Reaction" }, oi = { defend: "defend", evade: "evade" };
 function Jt(e) {
 return e > 0 ? `+${e}` : `${e}`;
 }
@@ -905,7 +905,7 @@ return `${e}${r} = ${n}`;
 function Mn(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";
 }
-function ao(e, t = (n) => n) {
+function oo(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
 return `Perception ${e.roll} vs ${ci(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Mn(e.success, e.critical)}`;
@@ -924,7 +924,7 @@ return e.by === void 0 ? `Aided by an ally: ${Jt(e.bonus)}` : `Aided by ${t(e.by
 case "modifier":
 return `Modifier: ${Jt(e.mod)}`;
 case "action-check":
-return `${so[e.action]} ${e.roll} vs ${ci(e.baseTarget, e.adjustments, e.target)}: ${Mn(e.success, e.critical)}`;
+return `${ao[e.action]} ${e.roll} vs ${ci(e.baseTarget, e.adjustments, e.target)}: ${Mn(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -939,16 +939,16 @@ case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 }
 }
-var oo = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
-function co(e) {
-return oo.has(e.kind);
+var co = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
+function lo(e) {
+return co.has(e.kind);
 }
 var Ln = {
 defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"
 };
-function lo(e) {
+function uo(e) {
 switch (e.condition) {
 case "none":
 return;
@@ -960,18 +960,18 @@ case "dead":
 return "Dead";
 }
 }
-function uo(e, t, n = null) {
+function fo(e, t, n = null) {
 return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", life: t, vitality: n })];
 }
-function fo(e, t) {
+function ho(e, t) {
 if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
 }
-function ho(e) {
+function mo(e) {
 return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Oe, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
 }
-function mo(e, t, n, r) {
+function vo(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const i = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
@@ -993,7 +993,7 @@ default:
 return `${e} takes ${i.slice(1, -1)}`;
 }
 }
-var vo = {
+var po = {
 blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
@@ -1005,17 +1005,17 @@ unharmed: "is unharmed"
 function li(e, t) {
 return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;
 }
-function po(e, t, n) {
+function ko(e, t, n) {
 return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
 }
-function ko(e, t) {
+function go(e, t) {
 switch (e.kind) {
 case "hit-title":
-return mo(t(e.who), e.hit, e.result, e.lost);
+return vo(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
-return `${t(e.who)} ${vo[e.result]}.`;
+return `${t(e.who)} ${po[e.result]}.`;
 case "life-now":
-return lo(e.life) ?? `Standing, Vitality ${e.vitality}`;
+return uo(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {
@@ -1033,20 +1033,20 @@ return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
 case "stance-title":
-return `${po(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+return `${ko(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
 return Ln[e.stance] ?? "";
 }
 }
-var go = /^[+-]?\d+$/;
+var yo = /^[+-]?\d+$/;
 function ye(e) {
 if (typeof e == "number")
 return C.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!go.test(t)) return null;
+if (!yo.test(t)) return null;
 const n = C(t);
 return C.isSafeInteger(n) ? n + 0 : null;
 }
@@ -1063,13 +1063,13 @@ return e.length > t ? `${e.slice(0, t - 3)}...` : e;
 var y = class extends Bt {
 }, I = class extends Bt {
 };
-function yo(e, t) {
+function wo(e, t) {
 return e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
 const i = t?.[C(r)]?.results?.total;
 return typeof i == "number" && C.isFinite(i) ? E(i) : n;
 });
 }
-function wo(e) {
+function bo(e) {
 const t = [], n = /"([^"]*)"|'([^']*)'|(\S+)/g;
 let r;
 for (; (r = n.exec(e)) !== null; )
@@ -1077,7 +1077,7 @@ t.push(r[1] ?? r[2] ?? r[3] ?? "");
 return t;
 }
 function fi(e) {
-const t = wo(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], i = new M();
+const t = bo(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], i = new M();
 let s = null;
 for (const a of t)
 if (a.startsWith("--") && a.length > 2) {
@@ -1091,12 +1091,12 @@ function hi(e, t) {
 if (e.length > 40) return;
 let n, r = 1 / 0;
 for (const i of t) {
-const s = i.startsWith(e) && e.length >= 2 ? 1 : bo(e, i);
+const s = i.startsWith(e) && e.length >= 2 ? 1 : $o(e, i);
 s < r && (n = i, r = s);
 }
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;
 }
-function bo(e, t) {
+function $o(e, t) {
 let n = [], r = Z.from({ length: t.length + 1 }, (i, s) => s);
 for (let i = 1; i <= e.length; i += 1) {
 const s = [i];
@@ -1108,11 +1108,11 @@ return r[t.length];
 }
 function Te(e, t, n) {
 for (const [r, i] of e.flags) {
-const s = k.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
+const s = g.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
 if (!s) {
 const a = n?.(r);
 if (a) throw new y(`--${V(r)} means nothing in the ${a} edition`);
-const o = hi(r, k.keys(t));
+const o = hi(r, g.keys(t));
 throw new y(`unknown flag --${V(r)}${o ? `: did you mean --${o}?` : ": Help lists the flags"}`);
 }
 if (s.kind === "switch" && i.length > 0) throw new y(`--${r} takes no value`);
@@ -1190,7 +1190,7 @@ return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is
 }
 function pi(e) {
 const t = new M();
-for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
+for (const [n, r] of g.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };
 }
 function ki(e, t) {
@@ -1212,7 +1212,7 @@ function ut(e, t) {
 const n = t > 0 && e < 100 && e <= t, r = S.max(1, S.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };
 }
-var Fn = [
+var jn = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1266,68 +1266,68 @@ gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0
 }
 };
-function $o(e, t) {
+function Ao(e, t) {
 const n = Ie[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;
 }
-function Ao(e, t) {
+function So(e, t) {
 return t.critical ? 0 : t.success ? -S.floor(S.abs(e) / 2) + 0 : e;
 }
-var So = ["defensive", "reactive", "none"];
-function To(e) {
+var To = ["defensive", "reactive", "none"];
+function Eo(e) {
 return e === "reactive";
 }
-function Eo(e) {
+function _o(e) {
 return e === "defensive";
 }
-function _o(e) {
+function Do(e) {
 return e === "reactive";
 }
 function yi(e) {
 return e === "reactive";
 }
-function Do(e) {
+function Ro(e) {
 return e === "defensive";
 }
 function wi(e) {
 return e === "defensive";
 }
-function jn(e, t) {
-return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
-}
-function Ro(e, t) {
-return jn(e.reactions, t) !== void 0;
-}
-function bi(e, t) {
-return jn(e.reactions, t) === !0;
-}
-function $i(e, t) {
-return jn(e.reactions, t) === "used";
+function Fn(e, t) {
+return g.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
 }
 function Oo(e, t) {
+return Fn(e.reactions, t) !== void 0;
+}
+function bi(e, t) {
+return Fn(e.reactions, t) === !0;
+}
+function $i(e, t) {
+return Fn(e.reactions, t) === "used";
+}
+function Co(e, t) {
 return e.skillsVs.includes(t);
 }
-function Co(e) {
+function Io(e) {
 return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
 }
 var Ai = 5, Si = { defend: "defend", evade: "evade", react: "reaction" };
 function Tt(e) {
 return e === "defend" || e === "evade" || e === "react";
 }
-function Io(e) {
+function No(e) {
 return { kind: "refused", reason: e };
 }
 function Ne(e) {
 return e !== null && e !== "";
 }
-function No(e) {
+function Po(e) {
 const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
 throw new Kr("resolveSoakDefend: rolls must be integers 1..100");
-for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
+for (const n of [e.mod, e.perceptionMod, ...g.values(e.checkTargets)])
 if (n !== null && !C.isSafeInteger(n)) throw new Kr("resolveSoakDefend: modifiers and targets must be integers");
 }
-function Po(e) {
+function Mo(e) {
 const { action: t, situation: n, stance: r, round: i } = e, s = Ie[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
@@ -1352,33 +1352,33 @@ return null;
 case "evade":
 return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return To(r) ? Ne(e.vs) ? Ro(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Eo(r) ? Ne(e.vs) ? Oo(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return Eo(r) ? { code: "counter-in-defensive-stance" } : _o(r) ? Ne(e.vs) ? bi(i, e.vs) ? e.ally !== null && !Co(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: $i(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return _o(r) ? { code: "counter-in-defensive-stance" } : Do(r) ? Ne(e.vs) ? bi(i, e.vs) ? e.ally !== null && !Io(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: $i(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return Do(r) ? { code: "defensive-skill-on-ally" } : yi(r) ? Ne(e.vs) ? bi(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: $i(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Ro(r) ? { code: "defensive-skill-on-ally" } : yi(r) ? Ne(e.vs) ? bi(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: $i(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 if (wi(r)) {
 if (!Ne(e.vs)) return { code: "needs-vs", action: t };
-if (Oo(i, e.vs)) return { code: "skill-limit", vs: e.vs };
+if (Co(i, e.vs)) return { code: "skill-limit", vs: e.vs };
 }
 return null;
 }
 }
-function Mo(e) {
+function Lo(e) {
 const t = [];
 return Ie[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Tt(e.action) && t.push(Si[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
 }
-function Lo(e) {
-No(e);
-const t = Po(e);
-if (t) return Io(t);
-const n = Mo(e);
+function jo(e) {
+Po(e);
+const t = Mo(e);
+if (t) return No(t);
+const n = Lo(e);
 if (n) return { kind: "missing-target", check: n };
 const { action: r, situation: i } = e, s = Ie[i], a = (l) => e.checkTargets[l] ?? 0, o = [], c = r === "defend" || r === "evade";
 if (s.perceptionGate !== "none") {
-const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = a("perception"), u = ut(e.rolls.perception, d + l);
-if (o.push({ kind: "perception-check", situation: i, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
+const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = a("perception"), f = ut(e.rolls.perception, d + l);
+if (o.push({ kind: "perception-check", situation: i, roll: f.roll, baseTarget: d, mod: l, target: f.target, success: f.success, critical: f.critical }), !f.success)
 return o.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (o.push({ kind: "pending-defense", result: "fail" }), ft(o, "fail", {}, !1)) : ft(o, null, {}, !1);
 }
 switch (r) {
@@ -1410,9 +1410,9 @@ return e.aid !== null && Ne(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {}
 function Ei(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
-let o = $o(e.situation, t);
+let o = Ao(e.situation, t);
 if (e.rolls.mental !== null && t === "evade") {
-const c = ut(e.rolls.mental, e.checkTargets.mental ?? 0), l = Ao(o, c);
+const c = ut(e.rolls.mental, e.checkTargets.mental ?? 0), l = So(o, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: o, penaltyAfter: l }), o = l;
 }
 o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
@@ -1438,10 +1438,10 @@ aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"
 };
-function jo(e, t = (n) => n) {
+function Go(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
-return Uo(vi("round"));
+return Vo(vi("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -1455,7 +1455,7 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return Go(e.flag, e.action, e.situation);
+return Uo(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
@@ -1476,7 +1476,7 @@ case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
 }
 }
-function Go(e, t, n) {
+function Uo(e, t, n) {
 const r = Fo[e];
 switch (e) {
 case "mental":
@@ -1492,27 +1492,27 @@ case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
 }
 }
-function Uo(e) {
+function Vo(e) {
 return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
 }
-var Vo = G({
+var Bo = G({
 life: /* @__PURE__ */ U(
 G({
 condition: /* @__PURE__ */ oe(["none", "incapacitated", "dying", "dead"]),
-savesOwed: /* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ xt(), /* @__PURE__ */ ot(0), /* @__PURE__ */ at(3))
+savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ xt(), /* @__PURE__ */ ot(0), /* @__PURE__ */ at(3))
 })
 ),
 // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
 reactions: /* @__PURE__ */ U(/* @__PURE__ */ bt(/* @__PURE__ */ X(), /* @__PURE__ */ Qr([/* @__PURE__ */ xe(), /* @__PURE__ */ ae("used")]))),
 skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ Re(/* @__PURE__ */ X()))
 });
-function Bo(e) {
+function Ho(e) {
 return e === "success" || e === "fail" ? e : null;
 }
 var Di = { condition: "none", savesOwed: 0 };
-function Ho(e) {
-const t = /* @__PURE__ */ We(Vo, e);
-return t.success ? Xo(t.output) : null;
+function Ko(e) {
+const t = /* @__PURE__ */ We(Bo, e);
+return t.success ? qo(t.output) : null;
 }
 function ze(e, t) {
 return e.life ? { ...e.life } : t === null ? { ...Di } : ri(t);
@@ -1520,31 +1520,31 @@ return e.life ? { ...e.life } : t === null ? { ...Di } : ri(t);
 function Gn(e, t) {
 return Un(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
 }
-function Ko(e, t) {
+function xo(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
 const n = e === null ? Di : ri(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
 }
-function xo(e) {
+function Wo(e) {
 return Un(e.life, void 0, void 0);
 }
-function Wo(e) {
+function Yo(e) {
 return e.life?.condition ?? "none";
 }
-function Yo(e) {
+function zo(e) {
 return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
 }
-function zo(e, t) {
+function Xo(e, t) {
 return de.stringify(e.life ?? null) !== de.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
 }
-function Xo(e) {
+function qo(e) {
 return Un(e.life, e.reactions, e.skillsVs);
 }
 function Un(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
 }
-var Ri = ["defend", "evade", "react", "counter", "skill", "save"], qo = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Jo = {
+var Ri = ["defend", "evade", "react", "counter", "skill", "save"], Jo = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Qo = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1579,7 +1579,7 @@ if (n === "save") {
 const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
 if (s) throw new y(`--${s} does not apply to --action save`);
 }
-const i = r === void 0 ? "front" : Y(r, "--situation", Fn);
+const i = r === void 0 ? "front" : Y(r, "--situation", jn);
 if (O(e, "roll") && (n === "counter" || n === "skill"))
 throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
 if (O(e, "perception-roll") && Ie[i].perceptionGate === "none")
@@ -1601,30 +1601,30 @@ ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null
 };
 }
-function Qo(e) {
+function Zo(e) {
 const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ie[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
 }
 function Ci(e) {
 return {
-values: e.action === "save" ? ["save_check"] : k.values(en),
+values: e.action === "save" ? ["save_check"] : g.values(en),
 // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: Qo(e),
+dice: Zo(e),
 resolve(t, n) {
 const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? Zo(e, t, r.action) : ec(e, t, r);
+return e.action === "save" ? ec(e, t, r.action) : tc(e, t, r);
 }
 };
 }
-function Zo(e, t, n) {
+function ec(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const i = ze(t.state, r), s = t.values.save_check?.current ?? null;
 if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (s === null) return { kind: "missing-value", key: "save_check" };
-const a = eo(r, i, ut(n, s + e.mod));
+const a = to(r, i, ut(n, s + e.mod));
 if (!a.ok) return { kind: "refused", reason: "no save is owed" };
 const o = a.steps.some((d) => d.kind === "save-rolled" && d.success), c = a.life.condition === "dead", l = t.id;
 return {
@@ -1633,25 +1633,25 @@ steps: [
 T(le, { kind: "save-title", who: l }),
 T(ce, { kind: "save-summary", who: l, result: o ? a.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
 ...Ce("Roll", a.steps),
-...uo("Now", a.life, a.vitality)
+...fo("Now", a.life, a.vitality)
 ],
 changes: a.vitality !== r ? [{ kind: "bar", resource: "vitality", to: a.vitality }] : [],
 state: Gn(t.state, a.life),
 detail: a
 };
 }
-function ec(e, t, n) {
+function tc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = ze(t.state, r), s = k.fromEntries(
-k.keys(en).map((A) => [A, t.values[en[A]]?.current ?? null])
+const i = ze(t.state, r), s = g.fromEntries(
+g.keys(en).map((A) => [A, t.values[en[A]]?.current ?? null])
 ), a = t.state;
 let o = null;
 if (e.aidedBy !== null) {
 const A = t.others[e.aidedBy];
 if (!A) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const D = A.state.reactions ?? {}, H = e.vs !== null && k.prototype.hasOwnProperty.call(D, e.vs) ? D[e.vs] : void 0;
+const D = A.state.reactions ?? {}, H = e.vs !== null && g.prototype.hasOwnProperty.call(D, e.vs) ? D[e.vs] : void 0;
 o = {
 by: e.aidedBy,
 stance: A.stance === "reactive" || A.stance === "defensive" ? A.stance : "none",
@@ -1660,7 +1660,7 @@ condition: ze(A.state, A.vitality ?? null).condition,
 acting: A.acting === !0
 };
 }
-const c = Lo({
+const c = jo({
 action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
@@ -1676,35 +1676,35 @@ ally: e.ally,
 skillName: e.skillName,
 round: { reactions: a.reactions ?? {}, skillsVs: a.skillsVs ?? [] }
 });
-if (c.kind === "refused") return { kind: "refused", reason: jo(c.reason, t.nameOf) };
+if (c.kind === "refused") return { kind: "refused", reason: Go(c.reason, t.nameOf) };
 if (c.kind === "missing-target") return { kind: "missing-value", key: en[c.check] };
 const l = { ...a };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
 const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
-const u = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = c.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
-f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-const p = "acts", g = t.stance !== "defensive" && t.stance !== "reactive", m = t.id, v = c.pendingDefense, $ = [
+const f = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], u = c.roundUpdate.aidUsed, h = u ? t.others[u.by] : void 0;
+u && h && f.push({ kind: "ally-state", tokenId: u.by, state: { ...h.state, reactions: { ...h.state.reactions, [u.vs]: "used" } } });
+const p = "acts", k = t.stance !== "defensive" && t.stance !== "reactive", m = t.id, v = c.pendingDefense, $ = [
 T(le, { kind: "check-title", who: m, action: e.action, situation: e.situation }),
 T(ce, { kind: "check-summary", who: m, action: e.action, result: v }),
 ...Ce("Check", c.steps),
 ...v !== null ? [T("Result", { kind: "check-result", who: m, result: v, action: e.action })] : [],
 // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
-...g ? [T("Stance", { kind: "no-stance-declared" })] : [],
+...k ? [T("Stance", { kind: "no-stance-declared" })] : [],
 ...c.offerDamageButton ? [T(Oe, { kind: "offer-damage" })] : [],
-...g ? ho(t.id) : []
+...k ? mo(t.id) : []
 ];
 return {
 headline: p,
 steps: $,
-changes: u,
+changes: f,
 state: l,
 ...v !== null ? { answer: v } : {},
 observed: !1,
 detail: c
 };
 }
-var Ii = (e) => e == null ? "" : ` (${e})`, tc = {
+var Ii = (e) => e == null ? "" : ` (${e})`, nc = {
 // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
 flags: { situation: { kind: "one" } },
 answerFlag: "action",
@@ -1713,7 +1713,7 @@ choices: ["defend", "evade", "none"],
 label: (e, t) => e === "defend" ? `Defend${Ii(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Ii(t.values.evade_check?.current)}` : "No defense",
 situation(e) {
 const t = L(e, "situation");
-return t === void 0 ? null : Y(t, "--situation", Fn);
+return t === void 0 ? null : Y(t, "--situation", jn);
 },
 situationWords(e) {
 const t = Ie[e];
@@ -1731,43 +1731,43 @@ keep: (e, t) => gi(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
 return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Oe, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
 }
-}, nc = [
+}, rc = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
 ];
-function rc(e) {
+function ic(e) {
 return S.max(0, Qt(e, 5));
 }
 var Ni = 25;
-function ic(e) {
+function sc(e) {
 const t = [], n = S.max(0, e.amount), r = di(e.piercePercent, 0, 100), i = S.max(0, e.stanceReduction), s = Qt(n, r), a = n - s;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: a });
 let o = a, c = null, l = null;
-const d = e.armor, u = d === null ? 0 : S.max(0, d.protection), f = d !== null && (u > 0 || S.max(0, d.otherProtection ?? 0) > 0);
-if (d !== null && f) {
-const p = di(d.soakPercent, 0, 100), g = Qt(a, 100 - p);
-p > 0 && t.push({ kind: "soak", soakPercent: p, before: a, after: g }), o = S.max(0, g - u), t.push({ kind: "protection", track: e.track, protection: u, before: g, after: o });
+const d = e.armor, f = d === null ? 0 : S.max(0, d.protection), u = d !== null && (f > 0 || S.max(0, d.otherProtection ?? 0) > 0);
+if (d !== null && u) {
+const p = di(d.soakPercent, 0, 100), k = Qt(a, 100 - p);
+p > 0 && t.push({ kind: "soak", soakPercent: p, before: a, after: k }), o = S.max(0, k - f), t.push({ kind: "protection", track: e.track, protection: f, before: k, after: o });
 const m = S.max(0, d.armorReduction);
 if (m > 0) {
 const $ = o;
 o = S.max(0, o - m), t.push({ kind: "armor-reduction", track: e.track, reduction: m, before: $, after: o });
 }
-const v = Qt(g, Ni);
-c = S.max(0, u - v), u > 0 ? l = {
+const v = Qt(k, Ni);
+c = S.max(0, f - v), f > 0 ? l = {
 kind: "protection-wear",
 track: e.track,
-afterSoak: g,
+afterSoak: k,
 wearPercent: Ni,
 wear: v,
-before: u,
+before: f,
 after: c
 } : c = d.protection;
 } else {
-const p = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, g = d === null ? "no-character" : p ? "worn-out" : "never-there";
-if (t.push({ kind: "armor-absent", track: e.track, reason: g, amount: a }), d !== null) {
+const p = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, k = d === null ? "no-character" : p ? "worn-out" : "never-there";
+if (t.push({ kind: "armor-absent", track: e.track, reason: k, amount: a }), d !== null) {
 c = d.protection;
 const m = S.max(0, d.naturalReduction);
 if (m > 0) {
@@ -1784,7 +1784,7 @@ const h = s + o;
 return t.push({ kind: "vitality-loss", pierced: s, throughArmor: o, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
 }
 var tn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function sc(e) {
+function ac(e) {
 return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
 }
 function Pi(e, t) {
@@ -1793,13 +1793,13 @@ return e.condition === t.condition && e.savesOwed === t.savesOwed;
 function Vn(e, t, n, r) {
 return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
 }
-function ac(e) {
-const t = sc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+function oc(e) {
+const t = ac(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
 if (t.result === "success") return Vn(e, t, n, !0);
 if (e.life.condition === "dead")
 return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Vn(e, t, n, !1);
 if (e.instantKill) {
-const a = Qa(e.bars.vitality, e.life);
+const a = Za(e.bars.vitality, e.life);
 n.push(...a.steps);
 const o = { ...e.bars, vitality: a.after };
 return {
@@ -1828,7 +1828,7 @@ steps: n,
 changed: c !== o
 };
 }
-const i = ic({
+const i = sc({
 amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1848,20 +1848,20 @@ steps: n,
 changed: s.after !== e.bars.vitality || !Pi(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
 };
 }
-var oc = {
+var cc = {
 type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, cc = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Mi = {
+}, lc = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Mi = {
 physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
 };
-function lc(e) {
+function dc(e) {
 const t = O(e, "instant-kill"), n = Zt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]", optional: !0 });
 if (n === void 0 && !t) throw new y("no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]");
-const r = n ?? 0, i = n === void 0 ? void 0 : E(n), s = L(e, "type"), a = s === void 0 ? "physical" : tn[Y(s, "--type", k.keys(tn))], o = Y(L(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
+const r = n ?? 0, i = n === void 0 ? void 0 : E(n), s = L(e, "type"), a = s === void 0 ? "physical" : tn[Y(s, "--type", g.keys(tn))], o = Y(L(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
 if (t && o !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
 if (t && i !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
 if ((t || o !== "vitality") && (O(e, "type") || O(e, "pierce")))
@@ -1876,7 +1876,7 @@ instantKill: t,
 defenseOverride: c === void 0 ? null : Y(c, "--defense", ["success", "fail", "none"])
 };
 }
-function dc(e) {
+function uc(e) {
 return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
 }
 function Li(e) {
@@ -1884,13 +1884,13 @@ const t = Mi[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => uc(e, r)
+resolve: (r) => fc(e, r)
 };
 }
-function uc(e, t) {
+function fc(e, t) {
 const n = Mi[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new mc(t.values, n) : null, c = r && t.stance === "defensive" ? rc(a("fortitude")) : 0, l = ze(t.state, t.bars.vitality.value), d = ac({
+const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new vc(t.values, n) : null, c = r && t.stance === "defensive" ? ic(a("fortitude")) : 0, l = ze(t.state, t.bars.vitality.value), d = oc({
 amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1902,24 +1902,24 @@ bars: { vitality: s, soul: t.bars.soul.value, power: t.bars.power.value },
 armor: o,
 stanceReduction: c,
 life: l
-}), u = [];
-i && d.bars.vitality !== s && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
+}), f = [];
+i && d.bars.vitality !== s && f.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
 for (const h of ["soul", "power"]) {
 const p = d.bars[h];
-p !== null && p !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: p });
+p !== null && p !== t.bars[h].value && f.push({ kind: "bar", resource: h, to: p });
 }
-o && d.protectionAfter !== null && d.protectionAfter !== o.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
-const f = {
-headline: vc(d, l),
-steps: fc(t.id, e, d, l),
-changes: u,
+o && d.protectionAfter !== null && d.protectionAfter !== o.protection && f.push({ kind: "value", key: n.protection, to: d.protectionAfter });
+const u = {
+headline: pc(d, l),
+steps: hc(t.id, e, d, l),
+changes: f,
 state: Gn(t.state, d.life),
 detail: d
 };
-return t.answer !== null && (f.answer = null), f;
+return t.answer !== null && (u.answer = null), u;
 }
-function fc(e, t, n, r) {
-const i = fo(n, r), s = [{ kind: "hit-title", section: le, who: e, hit: t, result: i, lost: hc(n) }, { kind: "hit-summary", section: ce, who: e, result: i }];
+function hc(e, t, n, r) {
+const i = ho(n, r), s = [{ kind: "hit-title", section: le, who: e, hit: t, result: i, lost: mc(n) }, { kind: "hit-summary", section: ce, who: e, result: i }];
 let a, o = !1;
 for (const d of n.steps)
 d.kind === "defense-used" ? s.push(T("Defense", d)) : d.kind === "protection-wear" ? a ?? (a = d) : d.kind === "vitality-change" && (o = !0);
@@ -1929,13 +1929,13 @@ for (const d of n.steps)
 d.kind === "defense-used" || d === c || (s.push(T("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(T("Breakdown", c)), l = !0));
 return n.life.condition !== "none" && s.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), s;
 }
-function hc(e) {
+function mc(e) {
 for (const t of e.steps) {
 if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;
 }
 }
-var mc = class {
+var vc = class {
 constructor(e, t) {
 this.values = e, this.keys = t;
 }
@@ -1961,7 +1961,7 @@ get naturalReduction() {
 return this.values[this.keys.natural]?.current ?? 0;
 }
 };
-function vc(e, t) {
+function pc(e, t) {
 if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {
 if (e.life.condition === "dead") return "dies";
@@ -1969,8 +1969,8 @@ if (e.life.condition !== "none") return "falls";
 }
 return e.changed ? "hit" : "unharmed";
 }
-var pc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", kc = [`Defensive: ${Ln.defensive}. Reactive: ${Ln.reactive}.`];
-function gc(e) {
+var kc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", gc = [`Defensive: ${Ln.defensive}. Reactive: ${Ln.reactive}.`];
+function yc(e) {
 return mi(e, {
 fallback: "none",
 row: "Stance",
@@ -1981,7 +1981,7 @@ keep: (t) => t === "none" ? null : t,
 detail: (t) => ({ stance: t })
 });
 }
-var yc = {
+var wc = {
 "perception-check": !0,
 "no-defensive-action": !0,
 "mental-check": !0,
@@ -1995,9 +1995,9 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, wc = new q(k.keys(yc));
-function bc(e, t = (n) => n) {
-return co(e) ? ko(e, t) : wc.has(e.kind) ? ao(e, t) : io(e);
+}, bc = new q(g.keys(wc));
+function $c(e, t = (n) => n) {
+return lo(e) ? go(e, t) : bc.has(e.kind) ? oo(e, t) : so(e);
 }
 var Bn = {
 damage: [
@@ -2005,31 +2005,31 @@ damage: [
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
 ],
 defend: [
-"Situations: " + Fn.join(", ") + ".",
+"Situations: " + jn.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
 ],
-stance: kc
-}, $c = {
+stance: gc
+}, Ac = {
 id: "soak",
 playable: !0,
 commands: {
-damage: { flags: oc, usage: cc, help: Bn.damage },
-defend: { flags: Jo, usage: qo, help: Bn.defend },
-stance: { flags: {}, usage: pc, help: Bn.stance }
+damage: { flags: cc, usage: lc, help: Bn.damage },
+defend: { flags: Qo, usage: Jo, help: Bn.defend },
+stance: { flags: {}, usage: kc, help: Bn.stance }
 },
-stances: So,
+stances: To,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => Li(lc(e)),
+planDamage: (e) => Li(dc(e)),
 planDefend: (e) => Ci(Oi(e)),
-planStance: gc,
-planHandEdit: (e) => Li(dc(e)),
-attack: tc,
-macros: nc,
+planStance: yc,
+planHandEdit: (e) => Li(uc(e)),
+attack: nc,
+macros: rc,
 setVitality(e, t, n) {
-const r = Za(e, t, ze(n, e));
+const r = eo(e, t, ze(n, e));
 return {
 vitality: r.after,
 state: Gn(n, r.life),
@@ -2038,16 +2038,16 @@ conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
 now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })
 };
 },
-enter: Ko,
-endRound: xo,
-condition: (e, t) => e.life ? Wo(e) : ze(e, t).condition,
+enter: xo,
+endRound: Wo,
+condition: (e, t) => e.life ? Yo(e) : ze(e, t).condition,
 // The Defensive Round: the dead stay dead ("Only very specific spells are said to help here").
 deadForGood: (e, t) => ze(e, t).condition === "dead",
-parseState: Ho,
-isEmptyState: Yo,
-describeStateChange: zo,
-parseAnswer: Bo,
-words: bc
+parseState: Ko,
+isEmptyState: zo,
+describeStateChange: Xo,
+parseAnswer: Ho,
+words: $c
 }, Hn = [
 "front",
 "thrown-object",
@@ -2062,7 +2062,7 @@ words: bc
 "spell-invisible",
 "covert",
 "spectator"
-], Ac = ["gun", "spell-unseen"], he = {
+], Sc = ["gun", "spell-unseen"], he = {
 hitBonus: 0,
 noHitChance: !1,
 perceive: null,
@@ -2092,52 +2092,52 @@ covert: { ...he, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: 
 // The Defensive Turn, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
 spectator: { ...he, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
 };
-function Sc(e, t) {
+function Tc(e, t) {
 return t === "hard" ? S.floor(e / 2) : t === "impossible" ? S.floor(e / 4) : e;
 }
-function Tc(e) {
+function Ec(e) {
 return Xe[e].perceive !== null;
 }
-var Et = 4, Ec = G({
+var Et = 4, _c = G({
 result: /* @__PURE__ */ oe(["success", "fail"]),
 situation: /* @__PURE__ */ oe(Hn),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
 perceived: /* @__PURE__ */ xe()
 });
-function _c(e) {
-const t = /* @__PURE__ */ We(Ec, e);
+function Dc(e) {
+const t = /* @__PURE__ */ We(_c, e);
 return t.success ? t.output : null;
 }
-var Dc = G({
+var Rc = G({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ xt(), /* @__PURE__ */ ot(0), /* @__PURE__ */ at(Et))),
+roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ xt(), /* @__PURE__ */ ot(0), /* @__PURE__ */ at(Et))),
 /** The free save of this death has been tried. */
 freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ ae(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
 triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ ae(!0))
 });
-function Rc(e) {
-const t = /* @__PURE__ */ We(Dc, e);
+function Oc(e) {
+const t = /* @__PURE__ */ We(Rc, e);
 if (!t.success) return null;
 const n = {};
-for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
+for (const [r, i] of g.entries(t.output)) i !== void 0 && (n[r] = i);
 return n;
 }
 function we(e) {
 return e !== null && e <= 0;
 }
-function Fi(e) {
+function ji(e) {
 const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };
 }
-function ji(e) {
+function Fi(e) {
 const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
 return i;
 }
-function Oc(e, t) {
+function Cc(e, t) {
 return t ? { roundsDead: Et, freeSaveUsed: !0 } : we(e) ? { roundsDead: 0 } : {};
 }
-function Cc(e) {
+function Ic(e) {
 const { triedThisRound: t, ...n } = e;
 return n.roundsDead === void 0 ? n : { ...n, roundsDead: S.min(Et, n.roundsDead + 1) };
 }
@@ -2147,17 +2147,17 @@ return S.max(0, Et - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
 function Gi(e, t) {
 return we(t) && Kn(e) === 0;
 }
-function Ic(e, t) {
+function Nc(e, t) {
 return "has had a save or another round dead since";
 }
-function Nc(e, t, n, r) {
-return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Tc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+function Pc(e, t, n, r) {
+return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Ec(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
 }
-function Pc(e) {
+function Mc(e) {
 const t = [], n = e.pending ?? void 0;
 if (we(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", i = Xe[r], s = Nc(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", i = Xe[r], s = Pc(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const a = e.state;
 if (i.noHitChance)
@@ -2165,18 +2165,18 @@ t.push({ kind: "no-hit-chance", given: e.hit });
 else if (e.hit === null)
 t.push({ kind: "hit-decided" });
 else {
-const d = e.hit + i.hitBonus + e.mod, u = S.max(0, e.armor), f = d > u;
-if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
+const d = e.hit + i.hitBonus + e.mod, f = S.max(0, e.armor), u = d > f;
+if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: f, track: e.track, hits: u, situation: r }), !u) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
 }
 let o = S.max(0, e.amount);
 if (s === "success") {
-const d = S.max(0, e.armorDefense), u = S.max(0, o - d);
-t.push({ kind: "armor-defense", before: o, defense: d, after: u }), o = u;
+const d = S.max(0, e.armorDefense), f = S.max(0, o - d);
+t.push({ kind: "armor-defense", before: o, defense: d, after: f }), o = f;
 }
 const c = e.vitality - o;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? Fi(a) : a, steps: t, dies: l, answerUsed: !0 };
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? ji(a) : a, steps: t, dies: l, answerUsed: !0 };
 }
 function _t(e) {
 return Xe[e].reactCheck !== null ? "react" : "defend";
@@ -2187,31 +2187,31 @@ if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
 }
-function Mc(e) {
+function Lc(e) {
 const { action: t, situation: n } = e, r = Xe[n], i = [], s = xn(t, n);
 if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
 const a = s.check ? _t(n) : null;
 if (a && e.checkTargets[a] === null) return { kind: "missing", check: a };
 if (t === "opportunity")
 return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
-const o = t === "defend" || t === "guard", c = (u) => {
+const o = t === "defend" || t === "guard", c = (f) => {
 if (!o) return { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
-const f = { result: "fail", situation: n, perceived: u };
-return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: f, drawSpectator: !1 };
+const u = { result: "fail", situation: n, perceived: f };
+return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: u, drawSpectator: !1 };
 };
 let l = !1;
 if (r.perceive) {
-const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Ui("perceive", e.rolls.perceive, f, u, h);
+const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Ui("perceive", e.rolls.perceive, u, f, h);
 if (i.push(p.step), !p.success)
 return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;
 }
 if (a) {
-const u = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Ui(a, e.rolls.check, e.checkTargets[a] ?? 0, u, o ? e.mod : 0);
-if (i.push(f.step), o) {
-const h = f.success ? "success" : "fail";
+const f = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = Ui(a, e.rolls.check, e.checkTargets[a] ?? 0, f, o ? e.mod : 0);
+if (i.push(u.step), o) {
+const h = u.success ? "success" : "fail";
 return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
-} else if (!f.success)
+} else if (!u.success)
 return i.push({ kind: "not-in-time", action: t }), c(l);
 }
 i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
@@ -2219,14 +2219,14 @@ const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };
 }
 function Ui(e, t, n, r, i) {
-const s = Sc(n, r) + i, a = ut(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
+const s = Tc(n, r) + i, a = ut(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
 return { success: a.success, step: o };
 }
-function Lc(e, t) {
+function jc(e, t) {
 return e && e.result === "success" ? e : t;
 }
 var Fc = 1;
-function jc(e) {
+function Gc(e) {
 const { state: t } = e;
 if (!we(e.vitality)) return { kind: "refused", reason: "not-dead" };
 if ((t.roundsDead ?? 0) >= Et) return { kind: "refused", reason: "dead-for-good" };
@@ -2242,15 +2242,15 @@ s = e.exp - c;
 }
 const a = ut(e.rolls.save, e.saveTarget + e.mod);
 if (i.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
-return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Fc, state: ji(t), expAfter: s, stood: !0 };
+return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Fc, state: Fi(t), expAfter: s, stood: !0 };
 const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
 return i.push({ kind: "save-failed", triesLeft: Kn(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
 }
-var Gc = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-function Uc(e) {
-return Gc.has(e.kind);
+var Uc = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+function Vc(e) {
+return Uc.has(e.kind);
 }
-function Vc(e, t) {
+function Bc(e, t) {
 if (!we(t)) return;
 if (Gi(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
@@ -2260,17 +2260,17 @@ return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP 
 function Vi(e, t, n, r = !1) {
 return !r && !we(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
 }
-var Bc = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function Hc(e, t) {
+var Hc = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function Kc(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(${e.amount} ${e.track})`;
 return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : e.headline === "unharmed" ? `${n} takes no damage ${r}` : `${n} is attacked: ${e.amount} ${e.track}`;
 }
 case "attack-summary":
-return `${t(e.who)} ${Bc[e.headline] ?? "is unharmed"}.`;
+return `${t(e.who)} ${Hc[e.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return Vc(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+return Bc(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
 case "defense-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "defense-result": {
@@ -2285,13 +2285,13 @@ case "save-summary":
 return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
 }
 }
-var Kc = {
+var xc = {
 type: { kind: "one" },
 defense: { kind: "one", decides: "decides its defense (--defense)" },
 hit: { kind: "one" },
 situation: { kind: "one" },
 mod: { kind: "one" }
-}, xc = {
+}, Wc = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -2303,19 +2303,19 @@ ally: { kind: "one", token: !0 },
 "react-roll": { kind: "one" },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
-}, Wc = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Yc = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+}, Yc = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", zc = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
 function Bi(e) {
 if (e === void 0) return null;
-if (Ac.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+if (Sc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
 return Y(e, "--situation", Hn);
 }
-function zc(e) {
+function Xc(e) {
 const t = Zt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ee(e, "hit", -1e3, 1e3) ?? null;
 if (O(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
 const r = L(e, "defense");
 return {
 amount: t,
-track: tn[Y(L(e, "type") ?? "physical", "--type", k.keys(tn))],
+track: tn[Y(L(e, "type") ?? "physical", "--type", g.keys(tn))],
 hit: n,
 situation: Bi(L(e, "situation")),
 mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
@@ -2330,7 +2330,7 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = Pc({
+const i = Mc({
 amount: e.amount,
 track: e.track,
 hit: e.hit,
@@ -2362,7 +2362,7 @@ detail: i
 }
 };
 }
-function Xc(e) {
+function qc(e) {
 return Hi({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
 }
 var Ki = ["defend", "guard", "skill", "counter", "opportunity", "save"];
@@ -2400,7 +2400,7 @@ skillName: L(e, "skill") ?? null
 };
 }
 function Wi(e) {
-if (e.action === "save") return Jc(e);
+if (e.action === "save") return Qc(e);
 const t = e.action, n = xn(t, e.situation), r = [];
 return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: _t(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
@@ -2408,11 +2408,11 @@ dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
 resolve(i, s) {
-return qc(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
+return Jc(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
 }
 };
 }
-function qc(e, t, n, r) {
+function Jc(e, t, n, r) {
 const i = n.bars.vitality.value;
 if (i === null) return { kind: "bar", resource: "vitality" };
 if (we(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
@@ -2420,7 +2420,7 @@ if (n.acting) return { kind: "refused", reason: vi("turn") };
 const s = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const a = (p) => n.values[p]?.current ?? null, o = Mc({
+const a = (p) => n.values[p]?.current ?? null, o = Lc({
 action: t,
 situation: e.situation,
 difficulty: e.difficulty,
@@ -2437,19 +2437,19 @@ return { kind: "missing-value", key: o.check === "perceive" ? "perception_check"
 const c = [...o.steps], l = [];
 let d;
 if (o.pending && t === "guard" && s && e.ally) {
-const p = Lc(s.answer ?? void 0, o.pending);
+const p = jc(s.answer ?? void 0, o.pending);
 c.push({ kind: "guard-kept", ally: e.ally, result: p.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
 } else o.pending && (d = o.pending);
 o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-const u = o.pending?.result, f = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
+const f = o.pending?.result, u = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
 return {
 headline: "acts",
 steps: [
-T(le, { kind: "defense-title", who: f, action: t, situation: e.situation }),
-u ? T(ce, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(ce, { kind: "defense-announced", who: f, action: t }),
+T(le, { kind: "defense-title", who: u, action: t, situation: e.situation }),
+f ? T(ce, { kind: "defense-result", who: u, guarded: h, result: f, summary: !0 }) : T(ce, { kind: "defense-announced", who: u, action: t }),
 ...Ce("Check", c),
-...u ? [T("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
-...u === "fail" && t === "defend" ? [T(Oe, { kind: "offer-damage" })] : []
+...f ? [T("Result", { kind: "defense-result", who: u, guarded: h, result: f })] : [],
+...f === "fail" && t === "defend" ? [T(Oe, { kind: "offer-damage" })] : []
 ],
 changes: l,
 ...d !== void 0 ? { answer: d } : {},
@@ -2457,7 +2457,7 @@ observed: !1,
 detail: o
 };
 }
-function Jc(e) {
+function Qc(e) {
 return {
 values: ["save_check", "exp"],
 // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2465,7 +2465,7 @@ dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }]
 resolve(t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = n.cost ?? 100, s = n.save ?? 100, a = jc({
+const i = n.cost ?? 100, s = n.save ?? 100, a = Gc({
 vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
@@ -2506,7 +2506,7 @@ detail: a
 }
 };
 }
-var Qc = {
+var Zc = {
 flags: {},
 answerFlag: "action",
 rollFlag: "roll",
@@ -2532,17 +2532,17 @@ return t !== null && _t(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name 
 },
 // The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
 keep: (e, t) => gi(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
-}, Zc = [
+}, el = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], el = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function tl(e, t, n, r) {
+], tl = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function nl(e, t, n, r) {
 const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
 }
-function nl(e, t = (n) => n) {
+function rl(e, t = (n) => n) {
 const n = e;
 switch (n.kind) {
 case "defense-used": {
@@ -2575,7 +2575,7 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {
 const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${el[n.check]} ${n.roll} vs ${tl(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+return `${tl[n.check]} ${n.roll} vs ${nl(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
 }
 case "no-defense":
 return n.takesDamage ? `${ue[n.situation]} not perceived: no defense, the attack hits` : `${ue[n.situation]}: attack not perceived, no defense`;
@@ -2599,23 +2599,23 @@ case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
 }
 }
-function rl(e, t = (n) => n) {
-return Uc(e) ? Hc(e, t) : nl(e, t);
+function il(e, t = (n) => n) {
+return Vc(e) ? Kc(e, t) : rl(e, t);
 }
-var il = {
+var sl = {
 id: "threshold",
 playable: !0,
 commands: {
 damage: {
-flags: Kc,
-usage: Wc,
+flags: xc,
+usage: Yc,
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
 ]
 },
 defend: {
-flags: xc,
-usage: Yc,
+flags: Wc,
+usage: zc,
 help: [
 "Situations: " + Hn.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
@@ -2626,18 +2626,18 @@ stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", he
 stances: [],
 settings: [],
 markers: ["dead"],
-planDamage: (e) => Hi(zc(e)),
+planDamage: (e) => Hi(Xc(e)),
 planDefend: (e) => Wi(xi(e)),
 planStance: () => {
 throw new y("the threshold edition has no stances");
 },
-planHandEdit: Xc,
-attack: Qc,
-macros: Zc,
+planHandEdit: qc,
+attack: Zc,
+macros: el,
 setVitality(e, t, n) {
 const r = [];
 let i = t, s = n;
-return t < e && we(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), s = ji(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = Fi(n))), {
+return t < e && we(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), s = Fi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = ji(n))), {
 vitality: i,
 state: s,
 steps: r,
@@ -2647,16 +2647,16 @@ now: we(i) ? T("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
 ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
 };
 },
-enter: Oc,
-endRound: Cc,
+enter: Cc,
+endRound: Ic,
 condition: (e, t) => we(t) ? "dead" : "none",
 deadForGood: Gi,
-parseState: Rc,
-isEmptyState: (e) => k.values(e).every((t) => t === void 0),
-describeStateChange: Ic,
-parseAnswer: _c,
-words: rl
-}, Dt = ["passive", "active", "full"], ht = { passive: 0, active: 5, full: 10 }, sl = 10;
+parseState: Oc,
+isEmptyState: (e) => g.values(e).every((t) => t === void 0),
+describeStateChange: Nc,
+parseAnswer: Dc,
+words: il
+}, Dt = ["passive", "active", "full"], ht = { passive: 0, active: 5, full: 10 }, al = 10;
 function Wn(e, t) {
 return S.round((e + t) * 1e6) / 1e6;
 }
@@ -2665,15 +2665,15 @@ if (t.defender === null || t.current === null) return e;
 const n = Wn(t.current, -t.limit);
 return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => Wn(t.defender, -ht[i]) >= n) ?? "passive";
 }
-function al(e) {
+function ol(e) {
 const t = [], { turn: n } = e;
 let r = e.mode;
 if (ht[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
 else {
-const f = Yi(r, n);
-f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: ht[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
+const u = Yi(r, n);
+u !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: ht[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: u }), r = u);
 }
 const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + i + s;
 t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: a });
@@ -2681,40 +2681,40 @@ const o = e.attack > a;
 t.push({ kind: "attack", attack: e.attack, defense: a, hits: o });
 let c = null;
 if (o) {
-const f = e.attack - a, h = S.max(0, e.weapon) + f;
-t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
-const p = S.max(0, e.armorScore - e.armorPenetration), g = h > p;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: g }), c = { amount: h, to: g ? "vitality" : "stamina" };
+const u = e.attack - a, h = S.max(0, e.weapon) + u;
+t.push({ kind: "damage", weapon: e.weapon, margin: u, damage: h });
+const p = S.max(0, e.armorScore - e.armorPenetration), k = h > p;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: k }), c = { amount: h, to: k ? "vitality" : "stamina" };
 }
 const l = ht[r];
 let d = null;
 l > 0 && n.defender !== null && (d = Wn(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const u = r !== "passive" && a - e.attack >= sl;
-return u && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: c, initiativeAfter: d, counterattack: u, steps: t };
+const f = r !== "passive" && a - e.attack >= al;
+return f && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: c, initiativeAfter: d, counterattack: f, steps: t };
 }
 function Yn(e, t) {
 const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;
 }
 var nn = (e, t = !1) => Yn(e <= 0, t);
-function ol(e) {
+function cl(e) {
 if (typeof e != "object" || e === null || Z.isArray(e)) return null;
-const t = k.keys(e);
+const t = g.keys(e);
 if (t.length === 0) return {};
 const n = e;
 return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Yn(n.down === !0, n.dead === !0);
 }
-function cl(e) {
+function ll(e) {
 for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
 }
-var ll = {
+var dl = {
 attack: { kind: "one" },
 ap: { kind: "one" },
 // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, dl = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", ul = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", zi = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function fl(e) {
+}, ul = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", fl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", zi = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+function hl(e) {
 const t = Zt(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
 const r = L(e, "defense-mode");
@@ -2725,27 +2725,27 @@ ap: Ee(e, "ap", 0, 1e3) ?? 0,
 mode: r === void 0 ? null : Y(r, "--defense-mode", Dt)
 };
 }
-function hl(e) {
+function ml(e) {
 return e !== null && Dt.includes(e);
 }
-function ml(e) {
+function vl(e) {
 return zi.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
 }
-function vl(e, t) {
+function pl(e, t) {
 return {
 values: zi,
 // A given --defense-roll is used for every target; without it each target rolls its own d20.
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
 resolve(n, r) {
-return pl(e, t, n, r.defense ?? 1);
+return kl(e, t, n, r.defense ?? 1);
 }
 };
 }
-function pl(e, t, n, r) {
-const i = ml(n);
+function kl(e, t, n, r) {
+const i = vl(n);
 if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
-const s = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (hl(n.stance) ? n.stance : "passive"), o = al({
+const s = (u) => n.values[u]?.current ?? 0, a = e.mode ?? (ml(n.stance) ? n.stance : "passive"), o = ol({
 weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
@@ -2762,27 +2762,27 @@ limit: t.overwhelmLimit
 }), c = [];
 let l;
 if (o.damage) {
-const f = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
-if (h === null) return { kind: "bar", resource: f };
+const u = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[u].value;
+if (h === null) return { kind: "bar", resource: u };
 const p = h - o.damage.amount;
-l = { kind: "bar-moved", to: o.damage.to, before: h, after: p }, p !== h && c.push({ kind: "bar", resource: f, to: p });
+l = { kind: "bar-moved", to: o.damage.to, before: h, after: p }, p !== h && c.push({ kind: "bar", resource: u, to: p });
 }
 o.initiativeAfter !== null && c.push({ kind: "initiative", to: o.initiativeAfter });
-const d = n.id, u = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
+const d = n.id, f = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
 return {
-headline: o.hits ? u ? "falls" : "hit" : "missed",
+headline: o.hits ? f ? "falls" : "hit" : "missed",
 steps: [
-T(le, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode, ...o.damage ? { damage: o.damage.amount, to: o.damage.to, falls: u } : { missed: !0 } }),
-T(ce, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
+T(le, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode, ...o.damage ? { damage: o.damage.amount, to: o.damage.to, falls: f } : { missed: !0 } }),
+T(ce, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: f, counter: o.counterattack }),
 ...Ce("Breakdown", l ? [...o.steps, l] : o.steps),
-...u ? [T("Now", { kind: "down-now" })] : []
+...f ? [T("Now", { kind: "down-now" })] : []
 ],
 changes: c,
-state: nn(cl(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+state: nn(ll(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
 detail: o
 };
 }
-function kl(e, t) {
+function gl(e, t) {
 return {
 values: ["armor_score"],
 dice: [],
@@ -2807,10 +2807,10 @@ detail: { loss: e, toStamina: s }
 }
 };
 }
-function gl(e, t) {
-return vl(fl(e), t);
+function yl(e, t) {
+return pl(hl(e), t);
 }
-function yl(e) {
+function wl(e) {
 return mi(e, {
 fallback: "passive",
 row: "Defense mode",
@@ -2827,7 +2827,7 @@ passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
 }, Xi = { passive: "passively", active: "actively", full: "fully" };
-function wl(e, t) {
+function bl(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
@@ -2863,11 +2863,11 @@ default:
 return;
 }
 }
-function bl(e, t = (n) => n) {
-return wl(e, t) ?? $l(e);
+function $l(e, t = (n) => n) {
+return bl(e, t) ?? Al(e);
 }
 var zn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function $l(e) {
+function Al(e) {
 const t = e;
 switch (t.kind) {
 case "overwhelmed":
@@ -2892,12 +2892,12 @@ case "counterattack":
 return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
 }
 }
-var Al = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Sl = {
+var Sl = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Tl = {
 flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
 choices: Dt,
-label: (e) => Al[e] ?? e,
+label: (e) => Sl[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
 planAnswer(e, t, n, r) {
@@ -2923,18 +2923,18 @@ detail: { mode: i, roll: c }
 };
 },
 keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": E(n.defense ?? 1) }, roll: n.defense ?? 1 })
-}, Tl = [
+}, El = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], El = {
+], _l = {
 id: "opposed",
 playable: !0,
 commands: {
 damage: {
-flags: ll,
-usage: dl,
+flags: dl,
+usage: ul,
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
 ]
@@ -2945,19 +2945,19 @@ usage: "!defend (none in the opposed edition: the defense is rolled inside !dama
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
 },
-stance: { flags: {}, usage: ul, help: [`Passive: ${rn.passive}. Active: ${rn.active}. Full: ${rn.full}.`] }
+stance: { flags: {}, usage: fl, help: [`Passive: ${rn.passive}. Active: ${rn.active}. Full: ${rn.full}.`] }
 },
 stances: Dt,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
-planDamage: gl,
+planDamage: yl,
 planDefend: () => {
 throw new y("in the opposed edition the defense is rolled inside !damage");
 },
-planStance: yl,
-planHandEdit: kl,
-attack: Sl,
-macros: Tl,
+planStance: wl,
+planHandEdit: gl,
+attack: Tl,
+macros: El,
 setVitality(e, t, n) {
 const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
 return {
@@ -2973,19 +2973,19 @@ endRound: (e) => e,
 // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: ol,
+parseState: cl,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
 describeStateChange: () => "has changed condition since",
 // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
 parseAnswer: () => null,
-words: bl
-}, _l = { soak: $c, threshold: il, opposed: El }, qe = new M();
-for (const [e, t] of k.entries(_l)) qe.set(e, { ...t, id: e });
-var Xn = qe.keys().next().value, Dl = Xn;
+words: $l
+}, Dl = { soak: Ac, threshold: sl, opposed: _l }, qe = new M();
+for (const [e, t] of g.entries(Dl)) qe.set(e, { ...t, id: e });
+var Xn = qe.keys().next().value, Rl = Xn;
 function qn(e) {
 return typeof e == "string" && qe.has(e);
 }
-function Rl() {
+function Ol() {
 return [...qe.keys()];
 }
 function Jn() {
@@ -2998,15 +2998,15 @@ function Rt() {
 return Jn().filter((e) => e.playable).map((e) => e.id);
 }
 var Qn;
-function Ol(e) {
+function Cl(e) {
 return Qn ?? (Qn = new q(Jn().flatMap((t) => t.stances))), Qn.has(e);
 }
 function Zn(e, t) {
 return (n) => Jn().some(
-(i) => i.id !== e && k.prototype.hasOwnProperty.call(i.commands[t].flags, n)
+(i) => i.id !== e && g.prototype.hasOwnProperty.call(i.commands[t].flags, n)
 ) ? e : void 0;
 }
-var Ot = /* @__PURE__ */ zr(qn, "not an edition this script has"), Ct = ["bar1", "bar2", "bar3"], qi = k.fromEntries(At.map((e) => [e, e])), Me = [...At], Ji = {
+var Ot = /* @__PURE__ */ zr(qn, "not an edition this script has"), Ct = ["bar1", "bar2", "bar3"], qi = g.fromEntries(At.map((e) => [e, e])), Me = [...At], Ji = {
 incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
@@ -3014,7 +3014,7 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, It = k.keys(Ji), Cl = /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ Rn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100)), Il = /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ Rn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100), /* @__PURE__ */ Wt(/^[^,]+$/)), er = /* @__PURE__ */ oe(Ct), Qi = /* @__PURE__ */ oe(["gm", "public"]), Zi = ["refuse", "gm"], Nl = G({
+}, It = g.keys(Ji), Il = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Rn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100)), Nl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Rn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100), /* @__PURE__ */ Wt(/^[^,]+$/)), er = /* @__PURE__ */ oe(Ct), Qi = /* @__PURE__ */ oe(["gm", "public"]), Zi = ["refuse", "gm"], Pl = G({
 edition: Ot,
 bars: G({
 vitality: er,
@@ -3024,15 +3024,15 @@ power: er,
 stamina: /* @__PURE__ */ oe(["power", ...Ct])
 }),
 attributes: G(
-k.fromEntries(Me.map((e) => [e, Cl]))
+g.fromEntries(Me.map((e) => [e, Il]))
 ),
 markers: G(
-k.fromEntries(It.map((e) => [e, Il]))
+g.fromEntries(It.map((e) => [e, Nl]))
 ),
 visibility: G({ npc: Qi, pc: Qi }),
 playersTargetAny: /* @__PURE__ */ xe(),
 armorOnManualEdits: /* @__PURE__ */ xe(),
-overwhelmLimit: /* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ xt(), /* @__PURE__ */ ot(0), /* @__PURE__ */ at(1e3)),
+overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ xt(), /* @__PURE__ */ ot(0), /* @__PURE__ */ at(1e3)),
 // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
 apiCommands: /* @__PURE__ */ oe(Zi)
 });
@@ -3049,16 +3049,16 @@ overwhelmLimit: 20,
 apiCommands: "refuse"
 };
 }
-function Pl(e) {
+function Ml(e) {
 const t = es(), n = [];
 if (!_(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const i = ts(Nl.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
+const i = ts(Pl.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
 return new q([s, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
 }
 function ts(e, t, n, r, i) {
 const s = {};
-for (const [a, o] of k.entries(e)) {
+for (const [a, o] of g.entries(e)) {
 const c = r + a, l = t[a], d = n[a];
 if (l === void 0) {
 s[a] = tr(d);
@@ -3068,13 +3068,13 @@ if (o.type === "object" && "entries" in o && _(d)) {
 if (!_(l))
 i.push(`${c}: not an object; reset to defaults`), s[a] = tr(d);
 else {
-const f = o.entries;
-s[a] = ts(f, l, d, `${c}.`, i);
+const u = o.entries;
+s[a] = ts(u, l, d, `${c}.`, i);
 }
 continue;
 }
-const u = /* @__PURE__ */ We(o, l);
-u.success ? s[a] = u.output : (i.push(`${c}: ${Ml(l)} is not valid; reset to ${de.stringify(d)}`), s[a] = tr(d));
+const f = /* @__PURE__ */ We(o, l);
+f.success ? s[a] = f.output : (i.push(`${c}: ${Ll(l)} is not valid; reset to ${de.stringify(d)}`), s[a] = tr(d));
 }
 return s;
 }
@@ -3084,24 +3084,24 @@ return typeof e == "object" && e !== null && !Z.isArray(e);
 function tr(e) {
 return _(e) ? de.parse(de.stringify(e)) : e;
 }
-function Ml(e) {
+function Ll(e) {
 const t = de.stringify(e) ?? E(e);
 return t.length > 40 ? `${t.slice(0, 37)}...` : t;
 }
-var ns = /* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ ct()), Ll = /* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ ct(), /* @__PURE__ */ ot(-1e6), /* @__PURE__ */ at(1e6)), rs = G({
-overrides: /* @__PURE__ */ U(/* @__PURE__ */ bt(/* @__PURE__ */ oe(At), Ll)),
+var ns = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ct()), jl = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ct(), /* @__PURE__ */ ot(-1e6), /* @__PURE__ */ at(1e6)), rs = G({
+overrides: /* @__PURE__ */ U(/* @__PURE__ */ bt(/* @__PURE__ */ oe(At), jl)),
 // rules.md: a generic token's armor wears per token, starting from the sheet's values
 worn: /* @__PURE__ */ U(G({ physical: /* @__PURE__ */ U(ns), magical: /* @__PURE__ */ U(ns) })),
-stance: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
+stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 // rules.md, "Switching editions": dead with no save left stays dead in any edition
 deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ ae(!0)),
 edition: /* @__PURE__ */ U(G({ id: Ot, state: /* @__PURE__ */ $t() }))
-}), ch = k.keys(rs.entries);
+}), dh = g.keys(rs.entries);
 function Fl(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!_(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
-for (const [r, i] of k.entries(e)) {
+for (const [r, i] of g.entries(e)) {
 if (r.length === 0 || r.length > 64) {
 n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;
@@ -3112,12 +3112,12 @@ s.success ? t[r] = is(s.output) : n.push(`tokens.${r}: not a valid token record;
 return { tokens: t, problems: n };
 }
 function is(e) {
-for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
+for (const t of g.keys(e)) e[t] === void 0 && delete e[t];
 return e;
 }
 function sn(e, t, n) {
 const r = { ...e };
-return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;
+return n === null ? delete r[t] : r[t] = n, g.keys(r).length > 0 ? r : void 0;
 }
 function ss(e, t, n) {
 is(n), Nt(n) ? delete e[t] : e[t] = n;
@@ -3125,13 +3125,13 @@ is(n), Nt(n) ? delete e[t] : e[t] = n;
 function Nt(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
 }
-var mt = /* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ ct()), an = /* @__PURE__ */ Yt(mt), as = /* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ Yr(), /* @__PURE__ */ ot(-1e9), /* @__PURE__ */ at(1e9)), Pt = /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), jl = /* @__PURE__ */ oe(["physical", "magical"]), os = G({
+var mt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ct()), an = /* @__PURE__ */ Yt(mt), as = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Yr(), /* @__PURE__ */ ot(-1e9), /* @__PURE__ */ at(1e9)), Pt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), Gl = /* @__PURE__ */ oe(["physical", "magical"]), os = G({
 edition: /* @__PURE__ */ U(G({ id: Ot, state: /* @__PURE__ */ $t() })),
 deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ ae(!0)),
-stance: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
+stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
 answer: /* @__PURE__ */ U(G({ edition: Ot, answer: /* @__PURE__ */ $t() }))
-}), Gl = /* @__PURE__ */ Zr("kind", [
+}), Ul = /* @__PURE__ */ Zr("kind", [
 /** A bar, through its linked attribute when there is one. */
 G({ kind: /* @__PURE__ */ ae("bar"), resource: /* @__PURE__ */ oe(ei), bar: /* @__PURE__ */ oe(Ct), attributeId: /* @__PURE__ */ U(Pt), from: an, to: mt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
@@ -3139,47 +3139,47 @@ G({ kind: /* @__PURE__ */ ae("attribute"), key: /* @__PURE__ */ oe(At), attribut
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
 G({ kind: /* @__PURE__ */ ae("override"), key: /* @__PURE__ */ oe(At), from: an, to: mt }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-G({ kind: /* @__PURE__ */ ae("worn"), track: jl, from: an, to: mt }),
-G({ kind: /* @__PURE__ */ ae("markers"), from: /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)) }),
+G({ kind: /* @__PURE__ */ ae("worn"), track: Gl, from: an, to: mt }),
+G({ kind: /* @__PURE__ */ ae("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
 G({ kind: /* @__PURE__ */ ae("memory"), tokenId: /* @__PURE__ */ U(Pt), from: os, to: os }),
 G({ kind: /* @__PURE__ */ ae("initiative"), from: as, to: as }),
 G({ kind: /* @__PURE__ */ ae("turn-order"), tokenId: Pt })
-]), Ul = G({
+]), Vl = G({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-by: /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)),
+by: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)),
 kind: /* @__PURE__ */ oe(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
 round: mt,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
-key: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ Wt(/^U\d{1,7}$/))),
-tokens: /* @__PURE__ */ Re(G({ tokenId: Pt, name: /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Re(Gl) }))
+key: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Wt(/^U\d{1,7}$/))),
+tokens: /* @__PURE__ */ Re(G({ tokenId: Pt, name: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Re(Ul) }))
 });
-function Vl(e) {
+function Bl(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || Ol(t.stance)) && (t.edition === void 0 || Pe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Pe(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+(t) => (t.stance === void 0 || Cl(t.stance)) && (t.edition === void 0 || Pe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Pe(t.answer.edition).parseAnswer(t.answer.answer) !== null)
 );
 }
-function Bl(e) {
+function Hl(e) {
 if (e === void 0) return { history: [], problems: [] };
 if (!Z.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
 return e.forEach((r, i) => {
-const s = /* @__PURE__ */ We(Ul, r);
-s.success && s.output.tokens.every((a) => a.changes.every(Vl)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+const s = /* @__PURE__ */ We(Vl, r);
+s.success && s.output.tokens.every((a) => a.changes.every(Bl)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };
 }
-var Hl = ["life", "pendingDefense", "reactions", "skillsVs"], cs = { vitality: "bar1", soul: "bar2", power: "bar3" };
+var Kl = ["life", "pendingDefense", "reactions", "skillsVs"], cs = { vitality: "bar1", soul: "bar2", power: "bar3" };
 function nr(e, t) {
 const n = {};
-for (const i of Hl) e[i] !== void 0 && (n[i] = e[i]);
+for (const i of Kl) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: Dl, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+return g.keys(n).length > 0 && (r.edition = { id: Rl, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
 }
-function Kl(e) {
+function xl(e) {
 if (!_(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, nr(e, e.stance)), t;
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), g.assign(t, nr(e, e.stance)), t;
 }
 function ls(e) {
 return { life: e.life, pendingDefense: e.pendingDefense };
@@ -3187,36 +3187,36 @@ return { life: e.life, pendingDefense: e.pendingDefense };
 function ds(e, t) {
 return de.stringify(e ?? null) === de.stringify(t ?? null);
 }
-function xl(e, t, n) {
+function Wl(e, t, n) {
 if (!_(e) || !_(e.before) || !_(e.after)) return e;
 const { before: r, after: i } = e, s = [], a = _(r.bars) ? r.bars : {}, o = _(i.bars) ? i.bars : {};
-for (const f of ["vitality", "soul", "power"]) {
-const h = o[f];
-a[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? cs[f], from: a[f] ?? null, to: h });
+for (const u of ["vitality", "soul", "power"]) {
+const h = o[u];
+a[u] !== h && typeof h == "number" && s.push({ kind: "bar", resource: u, bar: t[u] ?? cs[u], from: a[u] ?? null, to: h });
 }
 const c = _(r.protection) ? r.protection : void 0, l = _(i.protection) ? i.protection : void 0;
 l && typeof l.value == "number" && c?.value !== l.value && s.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
-const d = _(r.record) ? r.record : {}, u = _(i.record) ? i.record : {};
-if (!ds(d.life, u.life) || !ds(d.pendingDefense, u.pendingDefense)) {
-const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
+const d = _(r.record) ? r.record : {}, f = _(i.record) ? i.record : {};
+if (!ds(d.life, f.life) || !ds(d.pendingDefense, f.pendingDefense)) {
+const u = typeof e.tokenId == "string" ? e.tokenId : "", h = u !== "" && _(n[u]) ? n[u] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
 s.push({
 kind: "memory",
 from: nr({ ...p, ...ls(d) }, h.stance),
-to: nr({ ...p, ...ls(u) }, h.stance)
+to: nr({ ...p, ...ls(f) }, h.stance)
 });
 }
 return { tokenId: e.tokenId, name: e.name, changes: s };
 }
-function Wl(e) {
+function Yl(e) {
 const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : cs, r = _(e.tokens) ? e.tokens : {}, i = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-return _(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([a, o]) => [a, Kl(o)]))), Z.isArray(e.history) && (s.history = e.history.map(
+return _(e.tokens) && (s.tokens = g.fromEntries(g.entries(e.tokens).map(([a, o]) => [a, xl(o)]))), Z.isArray(e.history) && (s.history = e.history.map(
 (a) => _(a) && Z.isArray(a.tokens) ? {
 by: a.by,
 kind: a.kind,
 round: typeof a.round == "number" ? a.round : i,
-tokens: a.tokens.map((o) => xl(o, n, r))
+tokens: a.tokens.map((o) => Wl(o, n, r))
 } : a
 )), s;
 }
@@ -3224,11 +3224,11 @@ function us(e) {
 const t = e.edition;
 if (!_(t) || !_(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
-if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
+if (g.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
 const { edition: s, ...a } = e;
 return { memory: a, answer: i };
 }
-function Yl(e) {
+function zl(e) {
 if (!_(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {
@@ -3239,55 +3239,55 @@ t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
 }
 return t;
 }
-function zl(e) {
+function Xl(e) {
 const t = {}, n = {};
 if (_(e.tokens))
-for (const [i, s] of k.entries(e.tokens)) {
+for (const [i, s] of g.entries(e.tokens)) {
 if (!_(s)) {
 n[i] = s;
 continue;
 }
 const a = us(s);
-k.keys(a.memory).length > 0 && (n[i] = a.memory), a.answer && (t[i] = a.answer);
+g.keys(a.memory).length > 0 && (n[i] = a.memory), a.answer && (t[i] = a.answer);
 }
 const r = Z.isArray(e.history) ? e.history.map(
-(i) => _(i) && Z.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => _(s) && Z.isArray(s.changes) ? { ...s, changes: s.changes.map(Yl) } : s) } : i
+(i) => _(i) && Z.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => _(s) && Z.isArray(s.changes) ? { ...s, changes: s.changes.map(zl) } : s) } : i
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
 }
-var rr = 20, ir = 100, cn = /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), ln = /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(40)), Xl = G({
+var rr = 20, ir = 100, cn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), ln = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(40)), ql = G({
 word: ln,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
 file: /* @__PURE__ */ U(/* @__PURE__ */ $t()),
 /** Flags the defender's hit takes (its defense mode and roll). */
-flags: /* @__PURE__ */ U(/* @__PURE__ */ bt(ln, /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ z(40)))),
+flags: /* @__PURE__ */ U(/* @__PURE__ */ bt(ln, /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40)))),
 /** The answer's own roll, said on the result, and whether the answerer typed it. */
-roll: /* @__PURE__ */ U(/* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ ct())),
+roll: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ct())),
 success: /* @__PURE__ */ U(/* @__PURE__ */ xe()),
 typed: /* @__PURE__ */ U(/* @__PURE__ */ ae(!0))
-}), ql = G({
-key: /* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ Wt(/^A\d{1,6}$/)),
+}), Jl = G({
+key: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Wt(/^A\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
 by: cn,
 gm: /* @__PURE__ */ xe(),
 attacker: /* @__PURE__ */ Yt(cn),
 edition: Ot,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
-positionals: /* @__PURE__ */ j(/* @__PURE__ */ Re(/* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
-flags: /* @__PURE__ */ j(/* @__PURE__ */ Re(/* @__PURE__ */ qr([ln, /* @__PURE__ */ j(/* @__PURE__ */ Re(/* @__PURE__ */ j(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
+positionals: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
+flags: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ qr([ln, /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
 situation: /* @__PURE__ */ Yt(ln),
-round: /* @__PURE__ */ j(/* @__PURE__ */ $e(), /* @__PURE__ */ ct()),
-defenders: /* @__PURE__ */ j(/* @__PURE__ */ Re(cn), /* @__PURE__ */ De(1), /* @__PURE__ */ z(ir)),
-answers: /* @__PURE__ */ bt(cn, Xl)
+round: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ct()),
+defenders: /* @__PURE__ */ F(/* @__PURE__ */ Re(cn), /* @__PURE__ */ De(1), /* @__PURE__ */ z(ir)),
+answers: /* @__PURE__ */ bt(cn, ql)
 });
-function Jl(e, t) {
+function Ql(e, t) {
 const n = {};
 if (e === void 0) return n;
 if (!_(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
-for (const [r, i] of k.entries(e)) {
-const s = /* @__PURE__ */ We(ql, i);
-s.success && s.output.key === r && k.keys(n).length < rr ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
+for (const [r, i] of g.entries(e)) {
+const s = /* @__PURE__ */ We(Jl, i);
+s.success && s.output.key === r && g.keys(n).length < rr ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
 }
 return n;
 }
@@ -3306,9 +3306,9 @@ macros: {},
 healthColorsNoticed: !1
 };
 }
-function Ql(e) {
+function Zl(e) {
 const { tokens: t, round: n, ...r } = e, i = {};
-for (const [s, a] of k.entries(r))
+for (const [s, a] of g.entries(r))
 if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
 const o = i.bars ?? (i.bars = {});
 o[s.replace("Bar", "")] = a;
@@ -3316,12 +3316,12 @@ o[s.replace("Bar", "")] = a;
 i[s] = a;
 return { schemaVersion: 1, settings: i, tokens: t, round: n };
 }
-var Zl = {
-0: Ql,
-1: Wl,
-2: zl
+var ed = {
+0: Zl,
+1: Yl,
+2: Xl
 };
-function ed(e, t) {
+function td(e, t) {
 const n = [];
 if (e === void 0) return { stored: Lt(t), problems: n };
 if (!_(e))
@@ -3332,38 +3332,38 @@ return { stored: Lt(t), problems: [`state has schema version ${i}, newer than th
 if (!C.isInteger(i) || i < 0)
 return n.push(`state has unknown schema version ${de.stringify(r.schemaVersion)}; started from defaults`), { stored: Lt(t), problems: n };
 for (; i < Mt; ) {
-const l = Zl[i];
+const l = ed[i];
 if (!l) break;
 r = l(r), i += 1;
 }
-const s = Pl(r.settings);
+const s = Ml(r.settings);
 n.push(...s.problems);
 const a = Fl(r.tokens);
 n.push(...a.problems);
-for (const [l, d] of k.entries(a.tokens)) {
+for (const [l, d] of g.entries(a.tokens)) {
 if (!d.edition) continue;
-const u = d.edition.id, f = Pe(u).parseState(d.edition.state);
-f === null ? (delete d.edition, Nt(d) && delete a.tokens[l], n.push(`tokens.${l}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
+const f = d.edition.id, u = Pe(f).parseState(d.edition.state);
+u === null ? (delete d.edition, Nt(d) && delete a.tokens[l], n.push(`tokens.${l}.edition: not a valid ${f} state; forgotten`)) : d.edition = { id: f, state: u };
 }
-const o = nd(r.exchange, n), c = Bl(r.history);
+const o = rd(r.exchange, n), c = Hl(r.history);
 return n.push(...c.problems), {
 stored: {
 schemaVersion: Mt,
 scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
 settings: s.settings,
 tokens: a.tokens,
-round: td(r.round, n),
+round: nd(r.round, n),
 history: c.history,
 lastEntry: typeof r.lastEntry == "number" && C.isSafeInteger(r.lastEntry) && r.lastEntry >= 0 && r.lastEntry < 1e7 ? r.lastEntry : 0,
 exchange: o,
-macros: rd(r.macros),
+macros: id(r.macros),
 healthColorsNoticed: r.healthColorsNoticed === !0,
 ...qn(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
 },
 problems: n
 };
 }
-function td(e, t) {
+function nd(e, t) {
 const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!_(e))
@@ -3371,40 +3371,40 @@ return t.push("round: not an object; round tracking restarted"), n;
 const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = Z.isArray(e.seen) && e.seen.length <= sr && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= sr && i.length > 0 ? e.turned : 0;
 return { number: r, seen: i, turned: s };
 }
-function nd(e, t) {
+function rd(e, t) {
 const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0 };
 if (e === void 0) return r;
 const i = _(e) && _(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), r;
-for (const [o, c] of k.entries(i)) {
+for (const [o, c] of g.entries(i)) {
 const l = o.length > 0 && o.length <= 64 && _(c) && qn(c.edition) ? Pe(c.edition).parseAnswer(c.answer) : null;
 l === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: c.edition, answer: l };
 }
 const s = _(e) ? e.lastAttack : void 0, a = typeof s == "number" && C.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
-return { waiting: n, attacks: Jl(_(e) ? e.attacks : void 0, t), lastAttack: a };
+return { waiting: n, attacks: Ql(_(e) ? e.attacks : void 0, t), lastAttack: a };
 }
-function rd(e) {
+function id(e) {
 const t = {};
 if (!_(e)) return t;
-for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
+for (const [n, r] of g.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;
 }
 var ar = ["bar1", "bar2", "bar3"];
-function id(e, t) {
+function sd(e, t) {
 if (!t) return;
 const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), a = {
 vitality: r && ar.includes(r) ? r : e.bars.vitality,
 soul: i && ar.includes(i) ? i : e.bars.soul,
 power: s && ar.includes(s) ? s : e.bars.power
 };
-new q(k.values(a)).size === 3 && k.assign(e.bars, a);
+new q(g.values(a)).size === 3 && g.assign(e.bars, a);
 const o = n("NPC breakdowns");
 (o === "gm" || o === "public") && (e.visibility.npc = o);
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
 }
-var sd = class {
+var ad = class {
 constructor() {
 this.byCharacter = new M(), this.lowered = new M(), this.defaults = new M();
 }
@@ -3472,13 +3472,13 @@ return t;
 $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
-}, Ft = [];
+}, jt = [];
 for (let e = 0; e < 128; e += 1) {
 const t = E.fromCharCode(e);
-fs[t] !== void 0 ? Ft[e] = fs[t] : t === `
-` || t === "\r" ? Ft[e] = " " : e < 32 && t !== "	" || e === 127 ? Ft[e] = "" : Ft[e] = void 0;
+fs[t] !== void 0 ? jt[e] = fs[t] : t === `
+` || t === "\r" ? jt[e] = " " : e < 32 && t !== "	" || e === 127 ? jt[e] = "" : jt[e] = void 0;
 }
-function ad(e) {
+function od(e) {
 if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
 }
@@ -3486,19 +3486,19 @@ function vt(e) {
 const t = typeof e == "string" ? e : E(e ?? "");
 let n = "", r = 0;
 for (let i = 0; i < t.length; i += 1) {
-const s = t.charCodeAt(i), a = s < 128 ? Ft[s] : ad(s);
+const s = t.charCodeAt(i), a = s < 128 ? jt[s] : od(s);
 a !== void 0 && (n += t.slice(r, i) + a, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
 }
 return r === 0 ? t : n + t.slice(r);
 }
-function od() {
+function cd() {
 const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
 return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
 }
 function or(e, t, n) {
 try {
 const r = t instanceof Bt ? t.stack ?? t.message : E(t);
-log(`${se} v${ve}: ${e} failed${od()}: ${r}`), n && sendChat(
+log(`${se} v${ve}: ${e} failed${cd()}: ${r}`), n && sendChat(
 se,
 `/w ${n} ${vt(`${se} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
@@ -3520,26 +3520,26 @@ a(o);
 }
 };
 }
-var Fe = "API";
+var je = "API";
 function Je(e) {
-return e !== Fe && e !== "" && playerIsGM(e) === !0;
+return e !== je && e !== "" && playerIsGM(e) === !0;
 }
-function cd(e) {
-if (!(e === void 0 || e === "" || e === Fe || !getObj("player", e) || Je(e)))
+function ld(e) {
+if (!(e === void 0 || e === "" || e === je || !getObj("player", e) || Je(e)))
 return e;
 }
 function cr(e) {
-return e === Fe ? "another script" : E(getObj("player", e)?.get("_displayname") ?? "player");
+return e === je ? "another script" : E(getObj("player", e)?.get("_displayname") ?? "player");
 }
-var ld = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+var dd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
 function hs(e) {
-return !ld.test(e);
+return !dd.test(e);
 }
 function ms(e, t) {
 return e || !hs(t) ? "gm" : `"${t}"`;
 }
 function vs(e) {
-return e === Fe ? "gm" : ms(Je(e), cr(e));
+return e === je ? "gm" : ms(Je(e), cr(e));
 }
 function ps(e, t) {
 return E(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
@@ -3551,7 +3551,7 @@ var ks = /[^,\s]/;
 function lr(e, t) {
 return !ks.test(E(e.get("controlledby") ?? "")) && !ks.test(E(t?.get("controlledby") ?? ""));
 }
-function dd(e, t) {
+function ud(e, t) {
 const n = new q();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const i of E(r ?? "").split(",")) {
@@ -3564,7 +3564,7 @@ var pt = { kind: "public" }, me = { kind: "whisper", to: "gm" };
 function pe(e) {
 return { kind: "whisper", to: e };
 }
-function F(e, t, n = {}) {
+function j(e, t, n = {}) {
 e.kind === "public" ? sendChat(se, t) : n.record ? sendChat(se, `/w ${e.to} ${t}`) : sendChat(se, `/w ${e.to} ${t}`, null, { noarchive: !0 });
 }
 function ke(e) {
@@ -3576,62 +3576,62 @@ let a = "";
 for (let c = 0; c < r.length; c += 1) a += (c === 0 ? "" : "<br>") + vt(r[c]);
 let o = "";
 for (let c = 0; c < s; c += 1) o += (c === 0 ? "" : " ") + ee(i[c].label, i[c].command);
-t += ` {{${vt(ud(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
+t += ` {{${vt(fd(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
 }
 return t;
 }
-function ud(e) {
+function fd(e) {
 return e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
 }
 function J(e) {
 return vt(e);
 }
-var fd = /^[-\w]+$/;
+var hd = /^[-\w]+$/;
 function ee(e, t) {
 return `[${vt(e)}](${t})`;
 }
 function dr(e) {
-return fd.test(e);
+return hd.test(e);
 }
 function gs(e, t, n, r = `${n.command} --help`) {
-const i = E(t.playerid ?? ""), s = i === Fe ? hd(e, t, n) : ys(e, t, n, i, Je(i), !1);
+const i = E(t.playerid ?? ""), s = i === je ? md(e, t, n) : ys(e, t, n, i, Je(i), !1);
 return s.help = r, s;
 }
 function ys(e, t, n, r, i, s) {
 const a = cr(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: a, replyTo: ms(i, a), relayed: s, help: "" };
 return !i && !hs(a) && (o.replyFor = V(a, 60)), o;
 }
-function hd(e, t, n) {
+function md(e, t, n) {
 const r = n.flags.get("api-as");
 n.flags.delete("api-as");
-const i = cd(r?.length === 1 ? r[0] : void 0);
+const i = ld(r?.length === 1 ? r[0] : void 0);
 if (i !== void 0) return ys(e, t, n, i, !1, !0);
-const s = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: Fe, gm: s, senderName: cr(Fe), replyTo: "gm", relayed: !0, help: "" };
+const s = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: je, gm: s, senderName: cr(je), replyTo: "gm", relayed: !0, help: "" };
 return s || (a.relayRefused = !0), a;
 }
 var ws = 2e3;
 function _e(e, t) {
-F(pe(e.replyTo), J(bs(e, t)));
+j(pe(e.replyTo), J(bs(e, t)));
 }
 function Qe(e, t) {
-F(pe(e.replyTo), J(bs(e, t)), { record: !0 });
+j(pe(e.replyTo), J(bs(e, t)), { record: !0 });
 }
 function bs(e, t) {
 const n = t.length > ws ? `${t.slice(0, ws - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
 }
-var md = 200;
-function je(e, t, n = []) {
+var vd = 200;
+function Fe(e, t, n = []) {
 let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let i = md - 7;
+let i = vd - 7;
 for (const a of n) i -= a.label.length + 3;
 r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`);
 let s = "";
 for (const a of n) s += ` ${ee(a.label, a.command)}`;
-F(pe(e.replyTo), `${J(r)}${s} ${ee("Help", e.help)}`);
+j(pe(e.replyTo), `${J(r)}${s} ${ee("Help", e.help)}`);
 }
-function vd(e, t) {
+function pd(e, t) {
 const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
@@ -3653,13 +3653,13 @@ return state[e];
 function As(e, t) {
 state[e] = t;
 }
-function pd(e) {
+function kd(e) {
 return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
 }
-function kd(e) {
+function gd(e) {
 setTimeout(e, 0);
 }
-function gd(e, t, n) {
+function yd(e, t, n) {
 const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
@@ -3667,13 +3667,13 @@ if (!n) return;
 const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return i?.set("notes", t), i?.id;
 }
-function yd(e, t) {
+function wd(e, t) {
 return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;
 }
-function wd(e) {
+function bd(e) {
 return findObjs({ _type: "macro", name: e }).map((t) => t.id);
 }
-function bd(e, t) {
+function $d(e, t) {
 const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
 }
@@ -3681,7 +3681,7 @@ function un(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 var fn = "Help: DefenseRound", B = (e) => `<code>${un(e)}</code>`, Ue = (e) => `<li>${e}</li>`;
-function $d(e) {
+function Ad(e) {
 const t = e.stances.length > 0 ? [Ue(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(un).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${ve}: the ${e.id} edition</h3>`,
@@ -3701,30 +3701,30 @@ Ue(`Commands another script relays (ScriptCards' ${B("--@")}, APILogic) carry no
 }
 var Ze;
 function hr(e, t = {}) {
-Ze = gd(fn, $d(e), t.createIfMissing !== !1) ?? Ze;
+Ze = yd(fn, Ad(e), t.createIfMissing !== !1) ?? Ze;
 }
 function Ss() {
-return Ze = yd(fn, Ze), Ze !== void 0 && dr(Ze) ? { label: fn, command: `http://journal.roll20.net/handout/${Ze}` } : void 0;
+return Ze = wd(fn, Ze), Ze !== void 0 && dr(Ze) ? { label: fn, command: `http://journal.roll20.net/handout/${Ze}` } : void 0;
 }
 function Ts(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content.trimStart().split(/\s/, 1)[0]?.toLowerCase() ?? "";
-return k.prototype.hasOwnProperty.call(t, n) ? n : void 0;
+return g.prototype.hasOwnProperty.call(t, n) ? n : void 0;
 }
 function Es(e) {
 return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
 }
-function Ad(e, t, n, r) {
+function Sd(e, t, n, r) {
 return `${t.helpFor?.(e, n)?.title ?? r} --help`;
 }
-async function Sd(e, t, n) {
+async function Td(e, t, n) {
 const r = Ts(t, n);
 if (!r) return;
-const i = n[r], s = yo(t.content, t.inlinerolls);
+const i = n[r], s = wo(t.content, t.inlinerolls);
 let a;
 try {
 const o = fi(s);
-if (a = gs(e, t, o, Ad(e, i, o, r)), a.relayRefused) {
+if (a = gs(e, t, o, Sd(e, i, o, r)), a.relayRefused) {
 _e(a, Es(r));
 return;
 }
@@ -3735,7 +3735,7 @@ return;
 }
 if (a.parsed.flags.has("help")) {
 const c = i.helpFor?.(e, a.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, l = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`, d = Ss();
-F(pe(a.replyTo), ke({ title: `Help: ${c.title}${l}`, rows: [{ label: "Usage", lines: [c.usage] }, { label: "What it does", lines: c.what }, ...d ? [{ label: "Every command", lines: [], buttons: [d] }] : []] }));
+j(pe(a.replyTo), ke({ title: `Help: ${c.title}${l}`, rows: [{ label: "Usage", lines: [c.usage] }, { label: "What it does", lines: c.what }, ...d ? [{ label: "Every command", lines: [], buttons: [d] }] : []] }));
 return;
 }
 await i.run(a);
@@ -3745,22 +3745,22 @@ if (a ?? (a = gs(e, t, { command: r, positionals: [], flags: new M() })), a.rela
 _e(a, Es(r));
 return;
 }
-je(a, o.message);
+Fe(a, o.message);
 return;
 }
 throw o;
 }
 }
-var Td = 20, Ed = 2e3, _d = { floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs };
+var Ed = 20, _d = 2e3, Dd = { floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs };
 function _s(e, t, n = 0) {
-if (n > Td) return { ok: !1, problem: "refers to itself through other attributes" };
-if (e.length > Ed) return { ok: !1, problem: "is too long to be a formula" };
-const r = Dd(e, t, n);
+if (n > Ed) return { ok: !1, problem: "refers to itself through other attributes" };
+if (e.length > _d) return { ok: !1, problem: "is too long to be a formula" };
+const r = Rd(e, t, n);
 if (!r.ok) return r;
-const s = new Cd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+const s = new Id(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
 return s === void 0 || !C.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
 }
-function Dd(e, t, n) {
+function Rd(e, t, n) {
 let r = "", i = 0;
 const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let a;
@@ -3768,18 +3768,18 @@ for (; (a = s.exec(e)) !== null; ) {
 const o = a[1].trim(), c = a[2] === "max" ? "max" : "current", l = t(o, c);
 if (l == null) return { ok: !1, problem: `refers to "${o}", which the character does not have` };
 const d = typeof l == "number" ? E(l) : E(l).trim();
-let u;
-if (d === "") u = 0;
+let f;
+if (d === "") f = 0;
 else {
-const f = _s(d, t, n + 1);
-if (!f.ok) return f.problem.startsWith("refers to") ? f : { ok: !1, problem: `refers to "${o}", which ${f.problem}` };
-u = f.value;
+const u = _s(d, t, n + 1);
+if (!u.ok) return u.problem.startsWith("refers to") ? u : { ok: !1, problem: `refers to "${o}", which ${u.problem}` };
+f = u.value;
 }
-r += `${e.slice(i, a.index)}(${u})`, i = a.index + a[0].length;
+r += `${e.slice(i, a.index)}(${f})`, i = a.index + a[0].length;
 }
 return { ok: !0, text: r + e.slice(i) };
 }
-var Ds = (e) => k.assign(k.create(null), e), Rd = Ds({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Od = Ds({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Cd = class {
+var Ds = (e) => g.assign(g.create(null), e), Od = Ds({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Cd = Ds({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Id = class {
 constructor(e) {
 this.text = e, this.at = 0;
 }
@@ -3791,10 +3791,10 @@ space() {
 for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
 }
 sum() {
-return this.chain(() => this.product(), Rd);
+return this.chain(() => this.product(), Od);
 }
 product() {
-return this.chain(() => this.unary(), Od);
+return this.chain(() => this.unary(), Cd);
 }
 /** Operands joined by operators of one precedence, worked out left to right. */
 chain(e, t) {
@@ -3827,7 +3827,7 @@ if (t)
 return this.at += t[0].length, C(t[0]);
 const n = /^([a-z]+)\s*\(/i.exec(e);
 if (n) {
-const r = _d[n[1].toLowerCase()];
+const r = Dd[n[1].toLowerCase()];
 if (!r) return;
 this.at += n[0].length;
 const i = this.sum();
@@ -3846,7 +3846,7 @@ return E(e.get("name") ?? "") || t;
 function W(e) {
 return getObj("graphic", e);
 }
-function Id(e) {
+function Nd(e) {
 return getObj("character", e);
 }
 function re(e) {
@@ -3889,7 +3889,7 @@ return this.maxRead;
 function Rs(e, t) {
 return new hn(e, t).value;
 }
-var Nd = class {
+var Pd = class {
 constructor(e, t) {
 this.reading = e, this.value = t;
 }
@@ -3917,15 +3917,15 @@ statusmarkers: E(e.get("statusmarkers") ?? "")
 }
 var Os = { armor_physical: "physical", armor_magical: "magical" };
 function mr(e, t, n, r) {
-return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Pd(t, n, r));
+return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Md(t, n, r));
 }
-function Pd(e, t, n) {
+function Md(e, t, n) {
 return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
 }
 function Cs(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;
 }
-var Md = { kind: "override" }, Is = { kind: "none" }, vn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Ld = k.freeze({}), Fd = k.freeze({ current: null, max: null, present: !1 }), vr = [], jd = class {
+var Ld = { kind: "override" }, Is = { kind: "none" }, vn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, jd = g.freeze({}), Fd = g.freeze({ current: null, max: null, present: !1 }), vr = [], Gd = class {
 constructor(e, t) {
 this.characterId = e, this.index = t, this.problems = vr;
 }
@@ -3977,30 +3977,30 @@ currentRaw() {
 return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
 }
 };
-function Gd(e, t, n, r) {
+function Ud(e, t, n, r) {
 const i = n.values, s = {}, a = {}, o = e.character, c = r.settings.attributes;
 let l, d;
 for (let m = 0; m < i.length; m += 1) {
 const v = i[m], $ = Os[v], A = t?.overrides?.[v];
 if (A !== void 0) {
-s[v] = { current: $ ? t?.worn?.[$] ?? A : A, max: A, present: !0 }, a[v] = $ ? vn[$] : Md;
+s[v] = { current: $ ? t?.worn?.[$] ?? A : A, max: A, present: !0 }, a[v] = $ ? vn[$] : Ld;
 continue;
 }
 const D = c[v], H = o ? r.attributes.find(o.id, D) : void 0;
-o && (l ?? (l = new jd(o.id, r.attributes)));
+o && (l ?? (l = new Gd(o.id, r.attributes)));
 let b = $ !== void 0 && !e.unique;
 if (H && l) {
 let w;
 $ !== void 0 && !b && (w = H.get("current"), b = Ns(w)), s[v] = new Ps(H, b ? t?.worn?.[$] : void 0, $ !== void 0, l, v, D, w, !1), a[v] = b ? vn[$] : { kind: "attribute", attribute: H };
 } else l && !pn(d = r.attributes.sheetDefault(l.characterId, D, "current")) ? (s[v] = new Ps(l.defaultOf(D), $ ? t?.worn?.[$] : void 0, $ !== void 0, l, v, D, d, !0), a[v] = $ ? vn[$] : Is) : (s[v] = $ ? { current: t?.worn?.[$] ?? null, max: null, present: !1 } : Fd, a[v] = $ ? vn[$] : Is);
 }
-const u = r.turnOrder;
-let f = null;
-if (u && u.length > 0) {
-const m = u.find((v) => v.id === e.id);
-m !== void 0 && (f = Ms(m.pr));
+const f = r.turnOrder;
+let u = null;
+if (f && f.length > 0) {
+const m = f.find((v) => v.id === e.id);
+m !== void 0 && (u = Ms(m.pr));
 }
-let h = Ld;
+let h = jd;
 if (n.others && n.others.length > 0) {
 h = {};
 for (const m of n.others) h[m] = r.other?.(m);
@@ -4015,13 +4015,13 @@ armorSource: o !== void 0 || t?.overrides !== void 0,
 stance: t?.stance ?? null,
 state: mr(r.edition, t, e.bars.vitality.value, r.editionLeft),
 answer: Cs(r.edition, r.waiting[e.id]),
-initiative: f,
+initiative: u,
 // The Defensive Round / The Defensive Turn: the token on top of a non-empty Turn Tracker is in its own active round.
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
 currentTurn: r.turnRow === void 0 ? null : { initiative: Ms(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: h,
 nameOf: r.nameOf
-}, g = l;
+}, k = l;
 return {
 snapshot: e,
 record: t,
@@ -4029,13 +4029,13 @@ facts: p,
 places: a,
 // Read after the rules ran: the values they read were checked then.
 get problems() {
-return g === void 0 ? vr : g.problems;
+return k === void 0 ? vr : k.problems;
 }
 };
 }
-function Ud(e, t) {
+function Vd(e, t) {
 const n = e.snapshot.bars;
-e.facts.bars = { vitality: new Nd(n.vitality, t), soul: n.soul, power: n.power };
+e.facts.bars = { vitality: new Pd(n.vitality, t), soul: n.soul, power: n.power };
 }
 function Ms(e) {
 if (typeof e == "number") return C.isFinite(e) ? e : null;
@@ -4043,21 +4043,21 @@ if (typeof e != "string" || e.trim() === "") return null;
 const t = C(e.trim());
 return C.isFinite(t) ? t : null;
 }
-function Vd(e) {
+function Bd(e) {
 return getObj("attribute", e)?.get("current");
 }
-function Bd(e, t) {
+function Hd(e, t) {
 return E(e.get(be[t].link) ?? "");
 }
-function Hd(e) {
+function Kd(e) {
 const t = getObj("attribute", e);
 return t ? { characterId: E(t.get("_characterid") ?? ""), name: E(t.get("name") ?? "") } : void 0;
 }
-var Kd = new q(
+var xd = new q(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
 );
-function xd(e) {
-if (Kd.has(e)) return !0;
+function Wd(e) {
+if (xd.has(e)) return !0;
 try {
 const t = de.parse(E(Campaign().get("token_markers") ?? "[]"));
 return Z.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
@@ -4065,9 +4065,9 @@ return Z.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag
 return !1;
 }
 }
-var Ls = ["on", "off"], pr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Fs = [
+var Ls = ["on", "off"], pr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, js = [
 "edition",
-...k.keys(pr),
+...g.keys(pr),
 "stamina-bar",
 ...Me.map((e) => `attr.${e}`),
 ...It.map((e) => `marker.${e}`),
@@ -4078,11 +4078,11 @@ var Ls = ["on", "off"], pr = { "vitality-bar": "vitality", "soul-bar": "soul", "
 "overwhelm-limit",
 "api-commands"
 ];
-function Wd(e, t, n) {
+function Yd(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
-const i = Y(n, "edition", Rl()), s = Rt();
+const i = Y(n, "edition", Ol()), s = Rt();
 if (!s.includes(i))
 throw new y(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
 return e.edition = i, `Edition is now ${i}.`;
@@ -4111,7 +4111,7 @@ const i = r.slice(7);
 if (!It.includes(i))
 throw new y(`unknown marker key "${V(i)}": ${kn(i, It, "keys")}`);
 const s = n.trim();
-if (!xd(s))
+if (!Wd(s))
 throw new y(`"${V(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
 return e.markers[i] = s, `The ${i} marker is now ${s}.`;
 }
@@ -4127,20 +4127,20 @@ if (r === "overwhelm-limit")
 return e.overwhelmLimit = St(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
 return e.apiCommands = Y(n, r, Zi), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-throw new y(`unknown setting "${V(t)}": ${kn(t, Fs, "settings")}`);
+throw new y(`unknown setting "${V(t)}": ${kn(t, js, "settings")}`);
 }
 function kn(e, t, n) {
 const r = hi(e.toLowerCase(), t);
 return r ? `did you mean ${r}?` : `Help lists the ${n}`;
 }
 function Ve() {
-return js(Campaign().get("turnorder"));
+return Fs(Campaign().get("turnorder"));
 }
-function Yd() {
+function zd() {
 const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";
 }
-function js(e) {
+function Fs(e) {
 if (typeof e != "string" || e.trim() === "") return [];
 try {
 const t = de.parse(e);
@@ -4152,18 +4152,18 @@ return [];
 function kr(e) {
 Campaign().set("turnorder", de.stringify(e));
 }
-function jt(e) {
+function Ft(e) {
 return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? E(e) : "";
 }
 function gr(e) {
 return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;
 }
-function zd(e) {
+function Xd(e) {
 const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);
 }
-function Xd(e) {
-const t = jt(e.id), n = jt(e.custom);
+function qd(e) {
+const t = Ft(e.id), n = Ft(e.custom);
 return `${t.length <= 64 ? t : `#${yr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${yr(n)}`}`;
 }
 function yr(e) {
@@ -4172,30 +4172,30 @@ for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = S.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");
 }
-var qd = /^(.+) -?\d+$/;
-function Jd() {
+var Jd = /^(.+) -?\d+$/;
+function Qd() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;
 }
 function Gs(e) {
-if (gr(e.pr) !== -1 || jt(e.custom) !== "") return !1;
-const t = jt(e.id);
+if (gr(e.pr) !== -1 || Ft(e.custom) !== "") return !1;
+const t = Ft(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || E(n.get("represents") ?? "") !== "") return !1;
-const r = Jd();
+const r = Qd();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const i = qd.exec(E(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const i = Jd.exec(E(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return i !== null && i[1] === s;
 }
-function Qd(e) {
+function Zd(e) {
 for (const t of e) if (!Gs(t)) return t;
 }
-var Zd = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-function eu(e) {
-return Zd.has(e.kind);
+var eu = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+function tu(e) {
+return eu.has(e.kind);
 }
-function tu(e, t, n) {
+function nu(e, t, n) {
 switch (e.kind) {
 case "heal-title":
 return e.amount === 0 ? `${t(e.who)} is not healed: ${Ye[e.resource]} already at its max` : `${t(e.who)} is healed: ${Ye[e.resource]} +${e.amount}`;
@@ -4219,7 +4219,7 @@ return e.label;
 }
 }
 function Us(e, t) {
-const n = (r) => eu(r) ? tu(r, t, n) : e.words(r, t);
+const n = (r) => tu(r) ? nu(r, t, n) : e.words(r, t);
 return n;
 }
 function kt(e, t) {
@@ -4245,11 +4245,11 @@ for (let s = 0; s < e.length; s += 1) if (!ge(e[s], i[s])) return !1;
 return !0;
 }
 const n = e, r = t;
-for (const i of k.keys(n)) if (!ge(n[i], r[i])) return !1;
-for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
+for (const i of g.keys(n)) if (!ge(n[i], r[i])) return !1;
+for (const i of g.keys(r)) if (!g.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
 return !0;
 }
-function nu(e, t) {
+function ru(e, t) {
 switch (t.kind) {
 case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -4269,13 +4269,13 @@ case "turn-order":
 return `turn-order:${t.tokenId}`;
 }
 }
-function ru(e, t = () => !0, n = () => {
+function iu(e, t = () => !0, n = () => {
 }) {
 const r = new M();
 for (const s of e) {
 const a = t(s.tokenId);
 for (const o of s.changes) {
-const c = nu(s.tokenId, o), l = r.get(c);
+const c = ru(s.tokenId, o), l = r.get(c);
 l ? (l.last = o, a && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: o, last: o, ...a ? { owner: s } : {} });
 }
 }
@@ -4298,8 +4298,8 @@ for (let o = 0; o < S.min(n, 10); o += 1) s = t.endRound(s);
 const a = { ...i };
 return t.isEmptyState(s) ? delete a.edition : a.edition = { id: t.id, state: s }, a;
 }
-var iu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function su(e, t, n) {
+var su = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function au(e, t, n) {
 return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
 }
 function Bs(e, t, n, r) {
@@ -4313,7 +4313,7 @@ case "bar":
 i.push(`${a}: ${Ye[o.resource]} is ${c ?? "not a number"} (was left at ${o.to})`);
 break;
 case "attribute":
-i.push(`${a}: ${iu[o.key] ?? o.key} is ${c ?? "unset"} (was left at ${o.to})`);
+i.push(`${a}: ${su[o.key] ?? o.key} is ${c ?? "unset"} (was left at ${o.to})`);
 break;
 case "worn":
 i.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${o.to})`);
@@ -4334,16 +4334,16 @@ break;
 }
 return i;
 }
-function au(e, t, n) {
+function ou(e, t, n) {
 return e.map(
 (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Vs(r.change.from, t, n), to: Vs(r.change.to, t, n) } } : r
 );
 }
-function ou(e, t, n, r) {
+function cu(e, t, n, r) {
 const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
 return s !== void 0 && (i.edition = s), a !== void 0 && (i.deadForGood = a), o !== void 0 && (i.stance = o), c !== void 0 && (i.answer = c), i;
 }
-function cu(e) {
+function lu(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);
 }
@@ -4353,7 +4353,7 @@ let r, i = "", s = 0;
 for (; ; ) {
 const a = e.indexOf(",", s), c = (a === -1 ? e.slice(s) : e.slice(s, a)).trim();
 if (c !== "") {
-const l = cu(c);
+const l = lu(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);
 }
@@ -4361,12 +4361,12 @@ if (a === -1) break;
 s = a + 1;
 }
 for (const a of t) (r?.includes(a) ?? !1) || (i += i === "" ? a : `,${a}`);
-return i === e || i.length < e.length && i === lu(e) ? e : i;
+return i === e || i.length < e.length && i === du(e) ? e : i;
 }
-function lu(e) {
+function du(e) {
 return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
 }
-function du(e, t, n) {
+function uu(e, t, n) {
 const { incapacitated: r, dying: i, dead: s } = n.markers, a = t === "none" ? [] : [n.markers[t]];
 return Hs(e, a, [r, i, s]);
 }
@@ -4378,17 +4378,17 @@ return Hs(e, r ? [n.markers[r]] : [], Ks.map((i) => n.markers[i]));
 function wr(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
 }
-function uu() {
+function fu() {
 return wr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
 }
 function br() {
 return wr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
 }
-function fu() {
+function hu() {
 return wr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
 }
 var Ws = [];
-function hu(e) {
+function mu(e) {
 return typeof e != "function" ? !1 : (Ws.push(e), !0);
 }
 function Ys(e, t, n, r, i, s) {
@@ -4409,7 +4409,7 @@ or("HealthColors.Update", o, void 0);
 function zs(e, t) {
 typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
 }
-var mu = class {
+var vu = class {
 constructor() {
 this.props = {}, this.any = !1;
 }
@@ -4434,8 +4434,8 @@ function $r(e, t, n, r) {
 const i = {};
 return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
 }
-function vu(e, t, n, r = {}) {
-const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], p = new mu(), g = () => {
+function pu(e, t, n, r = {}) {
+const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], p = new vu(), k = () => {
 var b;
 return d[b = i.id] ?? (d[b] = {});
 }, m = r.vitalityFrom ?? i.bars.vitality.value, v = {
@@ -4447,82 +4447,82 @@ for (const b of n.changes)
 switch (b.kind) {
 case "bar": {
 const w = i.bars[b.resource], R = b.resource === "vitality" ? m : w.value, P = w.link ? getObj("attribute", w.link) : void 0, Q = { kind: "bar", resource: b.resource, bar: w.bar, from: R, to: b.to };
-P && (Q.attributeId = P.id), f.push(Q), (w.value !== b.to || w.raw !== b.to) && p.bar(i, b.resource, b.to, P), v[b.resource] = b.to;
+P && (Q.attributeId = P.id), u.push(Q), (w.value !== b.to || w.raw !== b.to) && p.bar(i, b.resource, b.to, P), v[b.resource] = b.to;
 break;
 }
 case "value": {
 const w = a[b.key], R = s.values[b.key]?.current ?? null;
 if (w?.kind === "attribute")
-f.push({ kind: "attribute", key: b.key, attributeId: w.attribute.id, from: R, to: b.to }), p.attribute(w.attribute, b.to);
+u.push({ kind: "attribute", key: b.key, attributeId: w.attribute.id, from: R, to: b.to }), p.attribute(w.attribute, b.to);
 else if (w?.kind === "worn") {
-f.push({ kind: "worn", track: w.track, from: d[i.id]?.worn?.[w.track] ?? null, to: b.to });
-const P = g();
+u.push({ kind: "worn", track: w.track, from: d[i.id]?.worn?.[w.track] ?? null, to: b.to });
+const P = k();
 P.worn = { ...P.worn, [w.track]: b.to };
 } else if (Os[b.key] === void 0 && w?.kind === "override") {
-f.push({ kind: "override", key: b.key, from: R, to: b.to });
-const P = g();
+u.push({ kind: "override", key: b.key, from: R, to: b.to });
+const P = k();
 P.overrides = { ...P.overrides, [b.key]: b.to };
 }
 break;
 }
 case "initiative": {
 const w = r.turnOrder?.order ?? Ve(), R = w.find((Q) => Q.id === i.id), P = gr(R?.pr);
-R && C.isFinite(P) && P !== b.to && (R.pr = b.to, qs(w, r.turnOrder), f.push({ kind: "initiative", from: P, to: b.to }));
+R && C.isFinite(P) && P !== b.to && (R.pr = b.to, qs(w, r.turnOrder), u.push({ kind: "initiative", from: P, to: b.to }));
 break;
 }
 case "join-turn-order": {
-const w = gu(b.tokenId, b.initiative, r.turnOrder);
-h.push(w.note), w.added && f.push({ kind: "turn-order", tokenId: b.tokenId });
+const w = yu(b.tokenId, b.initiative, r.turnOrder);
+h.push(w.note), w.added && u.push({ kind: "turn-order", tokenId: b.tokenId });
 break;
 }
 case "ally-state":
 case "ally-answer": {
 const w = et(kt(l, b.tokenId), o), R = b.kind === "ally-state" ? et({ ...w, edition: { id: o.id, state: b.state } }, o) : { ...w, answer: { edition: o.id, answer: b.answer } };
-ge(w, R) || (f.push({ kind: "memory", tokenId: b.tokenId, from: w, to: R }), gn(l, b.tokenId, R));
+ge(w, R) || (u.push({ kind: "memory", tokenId: b.tokenId, from: w, to: R }), gn(l, b.tokenId, R));
 break;
 }
 }
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
 const b = d[i.id], w = b?.edition && !(b.edition.id === o.id && o.isEmptyState(b.edition.state)) ? b.edition : void 0, R = n.state === void 0 ? w : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, P = b?.deadForGood === !0, Q = n.state === void 0 ? P : o.deadForGood(n.state, v.vitality), ie = b?.stance, it = n.stance === void 0 ? ie : n.stance ?? void 0, st = l.exchange.waiting[i.id], He = n.answer === void 0 ? st : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
-(P !== Q || ie !== it || !ge(w, R) || !ge(st, He)) && (f.push({ kind: "memory", from: $r(w, P, ie, st), to: $r(R, Q, it, He) }), gn(l, i.id, $r(R, Q, it, He)));
+(P !== Q || ie !== it || !ge(w, R) || !ge(st, He)) && (u.push({ kind: "memory", from: $r(w, P, ie, st), to: $r(R, Q, it, He) }), gn(l, i.id, $r(R, Q, it, He)));
 }
 const $ = d[i.id];
 $ && Nt($) && delete d[i.id];
 let A = i.statusmarkers;
 const D = o.condition(s.state, m), H = n.state !== void 0 ? o.condition(n.state, v.vitality) : D;
-if (n.state !== void 0 && (A = du(A, H, c)), n.stance !== void 0 && (A = xs(A, n.stance, c)), A !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: A }), p.prop("statusmarkers", A)), r.tokenProps)
-for (const b of k.keys(r.tokenProps)) {
+if (n.state !== void 0 && (A = uu(A, H, c)), n.stance !== void 0 && (A = xs(A, n.stance, c)), A !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: A }), p.prop("statusmarkers", A)), r.tokenProps)
+for (const b of g.keys(r.tokenProps)) {
 const w = r.tokenProps[b];
-!(b in p.props) && u.get(b) !== w && p.prop(b, w);
+!(b in p.props) && f.get(b) !== w && p.prop(b, w);
 }
-if (p.flush(u), r.notify ?? !0) {
+if (p.flush(f), r.notify ?? !0) {
 const { bars: b } = i, w = { vitality: m, soul: b.soul.value, power: b.power.value, statusmarkers: i.statusmarkers, condition: D }, R = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: A, condition: H };
-Ys(u, w, R, n.detail, () => Xs(i, m), r.healthColors);
+Ys(f, w, R, n.detail, () => Xs(i, m), r.healthColors);
 }
-return { changes: f, notes: h };
+return { changes: u, notes: h };
 }
 function Xs(e, t) {
-const n = ku(e.token);
+const n = gu(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: i, power: s } = e.bars;
 return n[be[r.bar].value] = r.raw, n[be[i.bar].value] = i.raw, n[be[s.bar].value] = s.raw, t !== null && (n[be[r.bar].value] = t), n;
 }
-var pu = ["width", "height"];
-function ku(e) {
+var ku = ["width", "height"];
+function gu(e) {
 const t = { _id: e.id, _type: "graphic" };
-for (const n of pu) t[n] = e.get(n);
+for (const n of ku) t[n] = e.get(n);
 return t;
 }
 function qs(e, t) {
 t ? t.changed = !0 : kr(e);
 }
-function gu(e, t, n) {
+function yu(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
 const i = ne(r, "The spectator"), s = n?.order ?? Ve();
 return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), qs(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
 }
-function yu(e, t) {
+function wu(e, t) {
 const n = new M(), r = new M(), i = new q(), s = (l) => {
 let d = r.get(l);
 return d || r.set(l, d = {}), d;
@@ -4530,9 +4530,9 @@ return d || r.set(l, d = {}), d;
 let a, o = !1;
 const c = new M();
 for (const { tokenId: l, change: d } of t) {
-const u = getObj("graphic", l);
-if (u)
-switch (c.has(l) || c.set(l, { snapshot: mn(u, re(u), e.settings), memory: et(kt(e.memories, l), e.edition) }), i.add(l), d.kind) {
+const f = getObj("graphic", l);
+if (f)
+switch (c.has(l) || c.set(l, { snapshot: mn(f, re(f), e.settings), memory: et(kt(e.memories, l), e.edition) }), i.add(l), d.kind) {
 case "bar":
 if (d.from === null) break;
 d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(l)[`${d.bar}_value`] = d.from;
@@ -4541,60 +4541,60 @@ case "attribute":
 d.from !== null && n.set(d.attributeId, d.from);
 break;
 case "worn": {
-const f = { ...e.memories.tokens[l] };
-f.worn = sn(f.worn, d.track, d.from), ss(e.memories.tokens, l, f);
+const u = { ...e.memories.tokens[l] };
+u.worn = sn(u.worn, d.track, d.from), ss(e.memories.tokens, l, u);
 break;
 }
 case "override": {
-const f = { ...e.memories.tokens[l] };
-f.overrides = sn(f.overrides, d.key, d.from), ss(e.memories.tokens, l, f);
+const u = { ...e.memories.tokens[l] };
+u.overrides = sn(u.overrides, d.key, d.from), ss(e.memories.tokens, l, u);
 break;
 }
 case "markers":
 s(l).statusmarkers = d.from;
 break;
 case "memory": {
-const f = d.tokenId ?? l, h = et(kt(e.memories, f), e.edition);
-gn(e.memories, f, ou(d.from, d.to, h, ge));
+const u = d.tokenId ?? l, h = et(kt(e.memories, u), e.edition);
+gn(e.memories, u, cu(d.from, d.to, h, ge));
 break;
 }
 case "initiative": {
 a ?? (a = Ve());
-const f = a.find((h) => h.id === l);
-f && (f.pr = d.from, o = !0);
+const u = a.find((h) => h.id === l);
+u && (u.pr = d.from, o = !0);
 break;
 }
 case "turn-order": {
 a ?? (a = Ve());
-const f = a.filter((h) => h.id !== d.tokenId);
-f.length !== a.length && (a = f, o = !0);
+const u = a.filter((h) => h.id !== d.tokenId);
+u.length !== a.length && (a = u, o = !0);
 break;
 }
 }
 }
 for (const [l, d] of n) {
-const u = getObj("attribute", l);
-u && zs(u, d);
+const f = getObj("attribute", l);
+f && zs(f, d);
 }
 for (const l of i) {
-const d = getObj("graphic", l), u = c.get(l);
-if (!d || !u) continue;
-const f = r.get(l) ?? {};
-typeof f.statusmarkers == "string" && (f.statusmarkers = xs(f.statusmarkers, e.memories.tokens[l]?.stance ?? null, e.settings));
+const d = getObj("graphic", l), f = c.get(l);
+if (!d || !f) continue;
+const u = r.get(l) ?? {};
+typeof u.statusmarkers == "string" && (u.statusmarkers = xs(u.statusmarkers, e.memories.tokens[l]?.stance ?? null, e.settings));
 const h = {};
-for (const g of ei) {
-const m = u.snapshot.bars[g], v = `${m.bar}_value`, $ = m.link ? n.get(m.link) : void 0;
-$ !== void 0 && d.get(v) !== $ && (f[v] = $);
-const A = $ ?? f[v];
-h[g] = typeof A == "number" ? A : m.value;
+for (const k of ei) {
+const m = f.snapshot.bars[k], v = `${m.bar}_value`, $ = m.link ? n.get(m.link) : void 0;
+$ !== void 0 && d.get(v) !== $ && (u[v] = $);
+const A = $ ?? u[v];
+h[k] = typeof A == "number" ? A : m.value;
 }
-k.keys(f).length > 0 && d.set(f);
-const p = typeof f.statusmarkers == "string" ? f.statusmarkers : u.snapshot.statusmarkers;
-wu(e, d, u.snapshot, u.memory, { ...h, statusmarkers: p });
+g.keys(u).length > 0 && d.set(u);
+const p = typeof u.statusmarkers == "string" ? u.statusmarkers : f.snapshot.statusmarkers;
+bu(e, d, f.snapshot, f.memory, { ...h, statusmarkers: p });
 }
 a && o && kr(a);
 }
-function wu(e, t, n, r, i) {
+function bu(e, t, n, r, i) {
 const s = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
@@ -4617,7 +4617,7 @@ a.length !== e.length || a.some((o) => !C.isInteger(o)) ? r(new Bt(`Roll20 answe
 });
 });
 }
-function bu(e) {
+function $u(e) {
 const t = e.title ?? e.outcome.steps.find((n) => n.section === le);
 return t ? e.say(t) : e.snapshot.name;
 }
@@ -4634,7 +4634,7 @@ for (const i of n.steps)
 i.section === Oe && (i.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${t.id}` }) : i.kind === "button" && r.push({ label: e.say(i), command: i.command }));
 return r;
 }
-function $u(e) {
+function Au(e) {
 const t = [], n = new M();
 for (const r of e.outcome.steps) {
 const i = r.section;
@@ -4649,31 +4649,31 @@ return t.filter((r) => r.lines.length > 0);
 function Sr(e, t = []) {
 const n = [...Qs(e), ...t];
 return {
-title: bu(e),
+title: $u(e),
 rows: [
 ...e.answer ? [{ label: "Answer", lines: [e.answer] }] : [],
-...$u(e),
+...Au(e),
 { label: "Turn Tracker", lines: e.notes },
 { label: "Rolls", lines: e.typed ? [e.typed] : [] },
 ...n.length > 0 ? [{ label: "Actions", lines: [], buttons: n }] : []
 ]
 };
 }
-function Au(e) {
+function Su(e) {
 let t = "";
 for (const n of e)
 n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${Ye[n.resource]} ${n.from} -> ${n.to}`);
 return t;
 }
-function Su(e, t) {
+function Tu(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;
 }
 function Tr(e, t, n, r, i, s, a = []) {
 const o = new M(), c = [];
 for (const l of t) {
-const d = e[l], { snapshot: u } = d, f = (o.get(u.name) ?? 0) + 1;
-o.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, p = i === "all" || n[l] === "public", g = p ? Au(d.changes) : "", m = p ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], $ = p && d.outcome.steps.some((H) => H.section === Oe) ? [...m, ...Qs(d)] : m, A = Su(Ar(d), u.name), D = g ? `${A} ${g}` : A;
+const d = e[l], { snapshot: f } = d, u = (o.get(f.name) ?? 0) + 1;
+o.set(f.name, u);
+const h = u === 1 ? f.name : `${f.name} (${u})`, p = i === "all" || n[l] === "public", k = p ? Su(d.changes) : "", m = p ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], $ = p && d.outcome.steps.some((H) => H.section === Oe) ? [...m, ...Qs(d)] : m, A = Tu(Ar(d), f.name), D = k ? `${A} ${k}` : A;
 c.push({ label: h, lines: d.answer ? [`${d.answer}. ${D}`] : [D], buttons: $ });
 }
 return a.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...a] }), { title: r, rows: c };
@@ -4683,28 +4683,28 @@ return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.setti
 }
 function Er(e, t, n) {
 if (t.length === 0) return;
-const r = t.some((f) => f.changes.length > 0 || !(f.outcome.noop || f.outcome.headline === "unharmed")), i = t.length > 1 ? Eu(e, t, n.sender ?? "gm") : [];
+const r = t.some((u) => u.changes.length > 0 || !(u.outcome.noop || u.outcome.headline === "unharmed")), i = t.length > 1 ? _u(e, t, n.sender ?? "gm") : [];
 if (!r) {
-const f = n.senderMaySee ?? (() => !0);
-if (t.length === 1 && !f(t[0].snapshot)) {
-F(pe(n.replyTo), J(Ar(t[0])));
+const u = n.senderMaySee ?? (() => !0);
+if (t.length === 1 && !u(t[0].snapshot)) {
+j(pe(n.replyTo), J(Ar(t[0])));
 return;
 }
-const h = t.length === 1 ? Sr(t[0]) : Tr(t, Tu(t), Zs(e, t), `${n.title}: ${_r(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", i);
-F(pe(n.replyTo), ke(h));
+const h = t.length === 1 ? Sr(t[0]) : Tr(t, Eu(t), Zs(e, t), `${n.title}: ${_r(t.length)}`, t.every((p) => u(p.snapshot)) ? "all" : "public", i);
+j(pe(n.replyTo), ke(h));
 return;
 }
 const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], a = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
-const f = t[0], h = Gt(e, f.snapshot);
-F(h === "public" ? pt : me, ke(Sr(f, s)), { record: !0 }), h === "gm" && !f.snapshot.hidden && F(pt, J(Ar(f)) + (a ? ` ${ee(s[0].label, s[0].command)}` : ""));
+const u = t[0], h = Gt(e, u.snapshot);
+j(h === "public" ? pt : me, ke(Sr(u, s)), { record: !0 }), h === "gm" && !u.snapshot.hidden && j(pt, J(Ar(u)) + (a ? ` ${ee(s[0].label, s[0].command)}` : ""));
 return;
 }
 const o = Zs(e, t), c = [], l = [];
-for (let f = 0; f < t.length; f += 1)
-t[f].snapshot.hidden || c.push(f), o[f] === "gm" && l.push(f);
-const d = t[0].typed ? ` (${t[0].typed})` : "", u = a || l.length === 0;
-c.length > 0 && F(pt, ke(Tr(t, c, o, `${n.title}: ${_r(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && F(me, ke(Tr(t, l, o, `${n.title}: ${_r(t.length)} (GM)${d}`, "all", i, s)), { record: !0 });
+for (let u = 0; u < t.length; u += 1)
+t[u].snapshot.hidden || c.push(u), o[u] === "gm" && l.push(u);
+const d = t[0].typed ? ` (${t[0].typed})` : "", f = a || l.length === 0;
+c.length > 0 && j(pt, ke(Tr(t, c, o, `${n.title}: ${_r(c.length)}${d}`, "public", i, f ? s : []))), l.length > 0 && j(me, ke(Tr(t, l, o, `${n.title}: ${_r(t.length)} (GM)${d}`, "all", i, s)), { record: !0 });
 }
 function _r(e) {
 return `${e} token${e === 1 ? "" : "s"}`;
@@ -4712,10 +4712,10 @@ return `${e} token${e === 1 ? "" : "s"}`;
 function Zs(e, t) {
 return t.map((n) => Gt(e, n.snapshot));
 }
-function Tu(e) {
+function Eu(e) {
 return e.map((t, n) => n);
 }
-function Eu(e, t, n) {
+function _u(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
@@ -4724,7 +4724,7 @@ return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => 
 })
 );
 }
-function _u(e, t) {
+function Du(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${E(n.raw)}"`;
@@ -4744,7 +4744,7 @@ i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 return t;
 }
 var ea = 50, Dr = 6e4, ta = 10, yn = new Fa();
-function Du(e) {
+function Ru(e) {
 switch (e.kind) {
 case "bar":
 return 90 + (e.attributeId?.length ?? 0);
@@ -4769,7 +4769,7 @@ function Rr(e) {
 if (typeof e == "string") return tt(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const [n, r] of k.entries(e)) t += n.length + 4 + Rr(r);
+for (const [n, r] of g.entries(e)) t += n.length + 4 + Rr(r);
 return t;
 }
 function ra(e) {
@@ -4778,13 +4778,13 @@ if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
 t += 50 + tt(n.tokenId) + tt(n.name);
-for (const r of n.changes) t += Du(r);
+for (const r of n.changes) t += Ru(r);
 }
 yn.set(e, t);
 }
 return t;
 }
-function Ru(e, t, n) {
+function Ou(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let i = r.length - 1; i >= 0; i -= 1) {
@@ -4794,11 +4794,11 @@ return s.tokens.some((o) => o.tokenId === n.tokenId) ? !1 : (s.tokens.push(n), y
 }
 return !1;
 }
-function Ou(e) {
-return e.by === "hand-edit" || e.by === Fe || Je(e.by);
+function Cu(e) {
+return e.by === "hand-edit" || e.by === je || Je(e.by);
 }
 function Or(e) {
-return e.by === "hand-edit" || !Ou(e);
+return e.by === "hand-edit" || !Cu(e);
 }
 function ia(e, t) {
 const n = t.tokens.filter((d) => d.changes.length > 0);
@@ -4809,7 +4809,7 @@ s.push(i);
 const a = Or(i), o = () => s.filter((d) => d !== i && d.by === i.by);
 if (a) {
 const d = o();
-for (const u of d.slice(0, S.max(0, d.length + 1 - ta))) s.splice(s.indexOf(u), 1);
+for (const f of d.slice(0, S.max(0, d.length + 1 - ta))) s.splice(s.indexOf(f), 1);
 }
 let c = 0;
 for (const d of s) c += ra(d);
@@ -4820,7 +4820,7 @@ if (s.splice(s.indexOf(d), 1), c -= ra(d), d === i) return;
 }
 return r;
 }
-function Cu(e) {
+function Iu(e) {
 const t = e.store.history, n = t.length, r = [], i = new M();
 let s = 0;
 for (let a = t.length - 1; a >= 0; a -= 1) {
@@ -4859,7 +4859,7 @@ const t = new M();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
 return bn([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
 }
-var Iu = class {
+var Nu = class {
 constructor() {
 this.byReason = new M();
 }
@@ -4882,15 +4882,15 @@ if (t !== void 0) {
 if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
-const u = yt(d, e.gm);
-u ? a(u) : l.push(Nu(d));
+const f = yt(d, e.gm);
+f ? a(f) : l.push(Pu(d));
 }
 l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${bn(l.map((d) => `"${d}"`))}`);
 } else {
 let l = 0;
 for (const d of e.msg.selected ?? []) {
-const u = d._type === "graphic" ? W(d._id) : void 0;
-u && !gt(u) ? a(u) : l += 1;
+const f = d._type === "graphic" ? W(d._id) : void 0;
+f && !gt(f) ? a(f) : l += 1;
 }
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);
 }
@@ -4904,7 +4904,7 @@ e.gm || n.anyTarget || Se(e.playerId, l, d) ? o.push({ token: l, character: d })
 if (c.length > 0 && r.push(`you do not control ${Be(c)}`), o.length === 0) throw new I(wn(r).join("; "));
 return { targets: o, notes: r };
 }
-function Nu(e) {
+function Pu(e) {
 return e.length > 24 ? `${e.slice(0, 24)}...` : e;
 }
 function yt(e, t) {
@@ -4913,7 +4913,7 @@ const n = W(e);
 if (!(!n || gt(n)) && !(!t && n.get("layer") === "gmlayer"))
 return n;
 }
-function Pu(e, t) {
+function Mu(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
 if (!(!r || r.length === 0) && !yt(r.join(" "), e.gm))
@@ -4931,7 +4931,7 @@ function wt(e, t) {
 const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((i) => n[i] === n.stamina) ?? "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
 }
-function Mu(e) {
+function Lu(e) {
 const t = W(e);
 return t ? ne(t, e) : e;
 }
@@ -4950,7 +4950,7 @@ const n = N(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: Mu,
+nameOf: Lu,
 waiting: e.store.exchange.waiting,
 other: (s) => {
 const a = W(s);
@@ -4968,10 +4968,10 @@ acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
 if (t) {
 r.turnOrder = t;
-const s = Qd(t);
+const s = Zd(t);
 if (s) {
 r.turnRow = s;
-const a = jt(s.id);
+const a = Ft(s.id);
 a !== "" && a !== "-1" && W(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
 }
 }
@@ -4980,14 +4980,14 @@ return i && (r.editionLeft = i), r;
 }
 function $n(e, t, n, r = rt(e)) {
 const i = mn(t.token, t.character, e.store.settings);
-return Gd(i, e.store.tokens[i.id], n, r);
+return Ud(i, e.store.tokens[i.id], n, r);
 }
 function ca(e, t, n, r = !0) {
 switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? _u(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? Du(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
 }
@@ -4999,7 +4999,7 @@ return `${e.name}: ${i} ${V(r.problem, 70)}; put a number there, or !defense-rou
 function Ut(e) {
 return { settings: e.store.settings, edition: N(e), memories: sa(e) };
 }
-var Lu = class {
+var ju = class {
 constructor(e, t, n, r, i, s) {
 this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = i, this.nameOf = s;
 }
@@ -5008,37 +5008,37 @@ return this.words ?? (this.words = Us(this.edition, (t) => t === this.snapshot.i
 }
 };
 function Fu(e, t, n, r = {}, i = Ut(e)) {
-const { snapshot: s } = t, a = vu(i, t, n, r), o = new Lu(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
+const { snapshot: s } = t, a = pu(i, t, n, r), o = new ju(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
 return r.title && (o.title = r.title), {
 // The name only labels the entry (the history keeps at most 200 characters of it).
 applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: a.changes },
 shown: o
 };
 }
-function ju(e, t, n) {
+function Gu(e, t, n) {
 const r = W(t.token.id);
 if (!r || gt(r)) return !1;
 const i = t.character?.id ?? "";
 if (E(r.get("represents") ?? "") !== i) return !1;
-const s = i ? Id(i) : void 0;
+const s = i ? Nd(i) : void 0;
 return i && !s ? !1 : e.gm || n || Se(e.playerId, r, s);
 }
-function Gu(e) {
+function Uu(e) {
 for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && S.abs(t.to) <= 1e9)) return t.to;
 }
 function la(e, t) {
 const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = fi(e.msg.content ?? ""), i = n.filter((s) => !Vu((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+const r = fi(e.msg.content ?? ""), i = n.filter((s) => !Bu((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
 if (i.length !== 0)
 return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
 }
-var Uu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function Vu(e, t) {
+var Vu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function Bu(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[C(n[1])], i = Uu.exec(E(r?.expression ?? ""));
+const r = t?.[C(n[1])], i = Vu.exec(E(r?.expression ?? ""));
 return i ? (i[1] === "" ? 1 : C(i[1])) >= 1 && C(i[2]) >= 2 : !1;
 }
 function Ir(e, t) {
@@ -5056,17 +5056,17 @@ let s = r;
 for (const a of e) i[a.name] === void 0 && (i[a.name] = n[s++] ?? a.sides);
 return i;
 }
-var ua = k.freeze({});
+var ua = g.freeze({});
 function Sn(e, t, n, r, i, s, a, o) {
 const c = $n(e, t, n, i);
 o?.(c);
 const l = n.resolve(c.facts, r);
 if (Cn(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = Gu(l);
+const d = Uu(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: u, shown: f } = Fu(e, c, l, a(l), s);
-return { kind: "written", outcome: l, applied: u, shown: f, reading: c };
+const { applied: f, shown: u } = Fu(e, c, l, a(l), s);
+return { kind: "written", outcome: l, applied: f, shown: u, reading: c };
 }
 function Nr(e, t, n) {
 const r = rt(e), i = Ut(e);
@@ -5084,8 +5084,8 @@ if (i.store.settings.edition !== l) {
 _e(e, `Not applied: the edition changed to ${i.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;
 }
-const u = [...n], f = new Iu(), h = [], p = [];
-let g = !1;
+const f = [...n], u = new Nu(), h = [], p = [];
+let k = !1;
 const m = t.some(({ plan: w }) => w.readsTurnOrder) ? { order: Ve(), changed: !1 } : void 0, v = br() ?? null, $ = rt(i, m?.order), A = Ut(i), D = (w) => {
 const R = { notify: w.observed ?? !0, healthColors: v };
 return m && (R.turnOrder = m), R;
@@ -5093,21 +5093,21 @@ return m && (R.turnOrder = m), R;
 let H = 0;
 t.forEach(({ target: w, plan: R, given: P, typed: Q, answer: ie }, it) => {
 const st = o[it], He = H;
-if (H += st.length, c && !ju(e, w, r.anyTarget === !0)) {
-u.push(`${ne(w.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+if (H += st.length, c && !Gu(e, w, r.anyTarget === !0)) {
+f.push(`${ne(w.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;
 }
 const K = Sn(i, w, R, da(R.dice, P, d, He), $, A, D);
 if (K.kind !== "written") {
-const { snapshot: Vt } = K.reading, Ca = () => oa(e, Vt);
-K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? f.add(Vt.name, K.refusal.reason) : u.push(ca(i, Vt, K.refusal, Ca())) : K.kind === "problems" ? u.push(An(Vt, K.reading.problems)) : u.push(`${Vt.name}: the result${Ca() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const { snapshot: Vt } = K.reading, Ia = () => oa(e, Vt);
+K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? u.add(Vt.name, K.refusal.reason) : f.push(ca(i, Vt, K.refusal, Ia())) : K.kind === "problems" ? f.push(An(Vt, K.reading.problems)) : f.push(`${Vt.name}: the result${Ia() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
-const oh = K.outcome;
-h.push(K.applied), Q && (K.shown.typed = Q), ie && (K.shown.answer = ie), p.push(K.shown), g || (g = oh.undoable === !0);
-}), u.push(...f.lines()), m?.changed && kr(m.order);
+const lh = K.outcome;
+h.push(K.applied), Q && (K.shown.typed = Q), ie && (K.shown.answer = ie), p.push(K.shown), k || (k = lh.undoable === !0);
+}), f.push(...u.lines()), m?.changed && kr(m.order);
 let b;
-if ((r.record || g) && h.length > 0) {
+if ((r.record || k) && h.length > 0) {
 const w = r.recordBy ?? e.playerId, R = ia(i, { by: w, kind: r.record ? "damage" : "save", round: i.store.round.number, tokens: h }), P = w === e.playerId ? e.gm : Je(w);
 R !== void 0 && (r.record || P) && (b = { command: `!damage --undo --entry ${R}`, byGm: P });
 }
@@ -5117,19 +5117,19 @@ title: r.title,
 replyTo: e.replyTo,
 sender: e.gm ? "gm" : e.playerId,
 senderMaySee: (w) => oa(e, w)
-}), u.length > 0) {
-const w = r.refusals(wn(u), h.length > 0);
-je(e, w);
+}), f.length > 0) {
+const w = r.refusals(wn(f), h.length > 0);
+Fe(e, w);
 }
 }
-function Bu(e) {
+function Hu(e) {
 e.store.exchange.waiting = {};
 }
-function Hu(e, t) {
+function Ku(e, t) {
 const n = e.store.exchange.waiting;
-for (const r of k.keys(n)) n[r].edition !== t && delete n[r];
+for (const r of g.keys(n)) n[r].edition !== t && delete n[r];
 }
-function Ku(e, t, n) {
+function xu(e, t, n) {
 if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
 }
@@ -5148,12 +5148,12 @@ if (n === null) return "An unseen attacker";
 const r = W(n);
 return r ? ne(r, "The attacker") : "The attacker (gone)";
 }
-function xu(e) {
+function Wu(e) {
 const t = e.store.exchange;
 return t.lastAttack = t.lastAttack >= 999999 ? 1 : t.lastAttack + 1, `A${t.lastAttack}`;
 }
-function Wu(e) {
-const t = k.keys(e.store.exchange.attacks);
+function Yu(e) {
+const t = g.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;
 }
 function ma(e, t, n) {
@@ -5168,8 +5168,8 @@ return i > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
 function va(e, t) {
 return En(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => Cr(t.by, n) || t.answers[n] !== void 0);
 }
-var Yu = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function zu(e) {
+var zu = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function Xu(e) {
 switch (e.kind) {
 case "refused": {
 const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -5186,37 +5186,37 @@ const a = W(r);
 if (!a) return;
 const o = { token: a, character: re(a) }, c = ne(a, "a token"), l = t.attack, d = wt(e, !0);
 if (Pr(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
-const u = n.answers[r];
-if (u) return { label: c, lines: [`Answered: ${u.word}`] };
-const f = [], h = [], p = [];
-let g;
+const f = n.answers[r];
+if (f) return { label: c, lines: [`Answered: ${f.word}`] };
+const u = [], h = [], p = [];
+let k;
 for (const v of l.choices) {
 const $ = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${v}`;
 if (v === "none") {
-h.push({ label: l.label(v, $n(e, o, Yu, s).facts), command: $ });
+h.push({ label: l.label(v, $n(e, o, zu, s).facts), command: $ });
 continue;
 }
 const A = l.planAnswer(v, n.situation, n.attacker, d), D = $n(e, o, A, s);
-g = D.facts;
-const H = l.label(v, D.facts), b = k.fromEntries(A.dice.map((R) => [R.name, S.ceil(R.sides / 2)])), w = A.resolve(D.facts, b);
+k = D.facts;
+const H = l.label(v, D.facts), b = g.fromEntries(A.dice.map((R) => [R.name, S.ceil(R.sides / 2)])), w = A.resolve(D.facts, b);
 if (Cn(w)) {
-const R = zu(w), P = p.find((Q) => Q.why === R);
+const R = Xu(w), P = p.find((Q) => Q.why === R);
 P ? P.answers.push(H.replace(/ \(.*\)$/, "")) : p.push({ answers: [H.replace(/ \(.*\)$/, "")], why: R });
 } else h.push({ label: H, command: $ });
 }
-for (const { answers: v, why: $ } of p) f.push(`${v.join(", ")}: ${$}`);
+for (const { answers: v, why: $ } of p) u.push(`${v.join(", ")}: ${$}`);
 const m = ha(n, i);
-if (g)
-for (const v of l.extra?.(g, m) ?? []) v.section === Oe && h.push({ label: v.label, command: v.command });
-return { label: c, lines: f, buttons: dr(r) ? h : [] };
+if (k)
+for (const v of l.extra?.(k, m) ?? []) v.section === Oe && h.push({ label: v.label, command: v.command });
+return { label: c, lines: u, buttons: dr(r) ? h : [] };
 }
 function ka(e) {
 return rt(e, Ve());
 }
-function Xu(e) {
+function qu(e) {
 const t = W(e);
 if (!t) return ["gm"];
-const n = dd(t, re(t));
+const n = ud(t, re(t));
 return n.length > 0 ? n : ["gm"];
 }
 function ga(e, t) {
@@ -5225,19 +5225,19 @@ return `Attack ${e.key}: ${Mr(e, t)} attacks`;
 function ya(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
 }
-function qu(e, t) {
+function Ju(e, t) {
 const n = N(e), r = ka(e), i = new M();
 for (const s of t.defenders)
-for (const a of Xu(s)) {
+for (const a of qu(s)) {
 const o = i.get(a) ?? [];
 o.push(s), i.set(a, o);
 }
 for (const [s, a] of i) {
 if (s === "gm") continue;
 const o = a.flatMap((c) => pa(e, n, t, c, !1, r) ?? []);
-o.length > 0 && F(pe(vs(s)), ke({ title: ga(t, !1), rows: [...ya(n, t), ...o] }), { record: !0 });
+o.length > 0 && j(pe(vs(s)), ke({ title: ga(t, !1), rows: [...ya(n, t), ...o] }), { record: !0 });
 }
-F(me, ke(Lr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
+j(me, ke(Lr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
 }
 function Lr(e, t, n, r, i = ka(e)) {
 const s = [...ya(t, n), ...r.flatMap((o) => pa(e, t, n, o, !0, i) ?? [])], a = En(e, n).map((o) => {
@@ -5253,7 +5253,7 @@ buttons: [
 ]
 }), { title: ga(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
 }
-var Ju = 5, wa = {
+var Qu = 5, wa = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
@@ -5261,69 +5261,69 @@ resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }
 };
-function Qu(e) {
-const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
+function Zu(e) {
+const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = g.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
 }
-var Zu = {
-usage: Qu,
+var ef = {
+usage: Zu,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
 ],
 run(e) {
-if (O(e.parsed, "list")) return of(e);
+if (O(e.parsed, "list")) return cf(e);
 const t = L(e.parsed, "resolve");
-if (t !== void 0) return rf(e, t);
+if (t !== void 0) return sf(e, t);
 const n = L(e.parsed, "cancel");
-return n !== void 0 ? af(e, n) : tf(e);
+return n !== void 0 ? of(e, n) : nf(e);
 }
 };
 function ba(e, t, n = {}) {
 const r = new M();
 for (const [i, s] of e.flags)
-k.prototype.hasOwnProperty.call(wa, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
-for (const [i, s] of k.entries(n)) r.set(i, [s]);
+g.prototype.hasOwnProperty.call(wa, i) || g.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
+for (const [i, s] of g.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };
 }
-function ef(e) {
+function tf(e) {
 return { command: "!attack", positionals: [...e.positionals], flags: new M(e.flags.map(([t, n]) => [t, [...n]])) };
 }
-function tf(e) {
+function nf(e) {
 const t = e.app, n = N(t), r = n.attack;
 if (Te(e.parsed, { ...wa, ...n.commands.damage.flags, ...r.flags }, Zn(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
 const i = ba(e.parsed, n);
 n.planDamage(i, wt(t, e.gm));
-const s = r.situation(e.parsed), a = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && i.flags.has(g));
+const s = r.situation(e.parsed), a = g.keys(n.commands.damage.flags).find((k) => n.commands.damage.flags[k].decides !== void 0 && i.flags.has(k));
 if (a !== void 0 && !e.gm) throw new I(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-const o = nf(e), c = k.values(t.store.exchange.attacks);
+const o = rf(e), c = g.values(t.store.exchange.attacks);
 if (c.length >= rr) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
-const g = c.filter((m) => !m.gm);
-if (g.filter((m) => m.by === e.playerId).length >= Ju || g.length >= rr / 2)
+const k = c.filter((m) => !m.gm);
+if (k.filter((m) => m.by === e.playerId).length >= Qu || k.length >= rr / 2)
 throw new I("you have enough attacks open: resolve or cancel one first (!attack --list)");
 }
-const l = nt(e, Ae(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: g }) => o !== null && g.id === o ? (d.push(`${ne(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
-if (u.length === 0) throw new I(`no defender left (${d.join("; ")})`);
-if (u.length > ir) throw new I(`one attack has at most ${ir} defenders (got ${u.length})`);
-const f = {
-key: xu(t),
+const l = nt(e, Ae(e.parsed), { anyTarget: !0 }), d = [...l.notes], f = l.targets.filter(({ token: k }) => o !== null && k.id === o ? (d.push(`${ne(k, "a token")}: the attacker does not defend against itself`), !1) : !0);
+if (f.length === 0) throw new I(`no defender left (${d.join("; ")})`);
+if (f.length > ir) throw new I(`one attack has at most ${ir} defenders (got ${f.length})`);
+const u = {
+key: Wu(t),
 by: e.playerId,
 gm: e.gm,
 attacker: o,
 edition: n.id,
 positionals: [...e.parsed.positionals],
-flags: [...e.parsed.flags].filter(([g]) => g !== "ids" && g !== "from" && g !== "help"),
+flags: [...e.parsed.flags].filter(([k]) => k !== "ids" && k !== "from" && k !== "help"),
 situation: s,
 round: t.store.round.number,
-defenders: u.map(({ token: g }) => g.id),
+defenders: f.map(({ token: k }) => k.id),
 answers: {}
 };
-t.store.exchange.attacks[f.key] = f;
-const h = u.filter(({ token: g }) => g.get("layer") !== "gmlayer").map(({ token: g }) => ne(g, "a token")), p = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (h.length > 0 && F(pt, J(`Attack ${f.key}: ${Mr(f, !1)} attacks ${Be(h)}${p}.`), { record: !0 }), d.length > 0 && je(e, `Not among the defenders: ${wn(d).join("; ")}`), qu(t, f), va(t, f)) return Fr(e, f);
+t.store.exchange.attacks[u.key] = u;
+const h = f.filter(({ token: k }) => k.get("layer") !== "gmlayer").map(({ token: k }) => ne(k, "a token")), p = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
+if (h.length > 0 && j(pt, J(`Attack ${u.key}: ${Mr(u, !1)} attacks ${Be(h)}${p}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${wn(d).join("; ")}`), Ju(t, u), va(t, u)) return jr(e, u);
 }
-function nf(e) {
+function rf(e) {
 const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {
@@ -5340,11 +5340,11 @@ if (!e.gm && !Se(e.playerId, r, re(r))) throw new I(`you do not control ${ne(r, 
 return r.id;
 }
 function $a(e, t) {
-const n = k.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
+const n = g.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
 if (!n) throw new I(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return n;
 }
-function rf(e, t) {
+function sf(e, t) {
 const n = $a(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm && !e.app.store.settings.playersTargetAny) {
@@ -5355,22 +5355,22 @@ _e(e, `Attack ${n.key} waits for the GM to settle ${Be(i)} (the GM answers for t
 return;
 }
 }
-return Fr(e, n);
+return jr(e, n);
 }
-function Fr(e, t) {
+function jr(e, t) {
 const n = e.app, r = N(n);
 delete n.store.exchange.attacks[t.key];
-const i = ef(t), s = wt(n, t.gm), a = [], o = [];
+const i = tf(t), s = wt(n, t.gm), a = [], o = [];
 for (const l of t.defenders) {
 const d = W(l);
 if (!d) {
 o.push(l);
 continue;
 }
-const u = { token: d, character: re(d) }, f = t.answers[l];
-f?.file !== void 0 && n.store.exchange.waiting[l] === void 0 && (n.store.exchange.waiting[l] = { edition: t.edition, answer: f.file });
-const h = ba(i, r, f?.flags), p = r.planDamage(h, s);
-a.push({ target: u, plan: p, given: Ir(h, p.dice), ...f ? { answer: sf(f) } : {} });
+const f = { token: d, character: re(d) }, u = t.answers[l];
+u?.file !== void 0 && n.store.exchange.waiting[l] === void 0 && (n.store.exchange.waiting[l] = { edition: t.edition, answer: u.file });
+const h = ba(i, r, u?.flags), p = r.planDamage(h, s);
+a.push({ target: f, plan: p, given: Ir(h, p.dice), ...u ? { answer: af(u) } : {} });
 }
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 return e.gm || delete c.replyFor, fa(c, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
@@ -5381,20 +5381,20 @@ recordBy: t.by,
 refusals: (l, d) => `Attack ${t.key}: ${d ? "not applied to every defender" : "not applied"}: ${l.join("; ")}.`
 });
 }
-function sf(e) {
+function af(e) {
 const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
 }
-function af(e, t) {
+function of(e, t) {
 const n = $a(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], F(pt, J(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
+delete e.app.store.exchange.attacks[n.key], j(pt, J(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
 }
-function of(e) {
-const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
+function cf(e) {
+const t = e.app, n = N(t), r = g.values(t.store.exchange.attacks).filter(
 (s) => e.gm || s.by === e.playerId || En(t, s).some((a) => Cr(e.playerId, a))
 );
 if (r.length === 0) {
@@ -5402,40 +5402,40 @@ _e(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting f
 return;
 }
 if (e.gm) {
-for (const s of r) F(me, ke(Lr(t, n, s, [])));
+for (const s of r) j(me, ke(Lr(t, n, s, [])));
 return;
 }
 const i = r.map((s) => {
 const a = ma(t, s, !1);
 return `${s.key}: ${Mr(s, !1)} attacks; waiting for ${a.length > 0 ? Be(a) : "nobody"}`;
 });
-F(pe(e.replyTo), ke({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
+j(pe(e.replyTo), ke({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
 }
-function cf(e) {
+function lf(e) {
 const t = N(e);
-for (const n of k.values(e.store.exchange.attacks)) F(me, ke(Lr(e, t, n, [])), { record: !0 });
+for (const n of g.values(e.store.exchange.attacks)) j(me, ke(Lr(e, t, n, [])), { record: !0 });
 }
 function Aa(e) {
 const t = N(e);
-Bu(e);
-for (const [n, r] of k.entries(e.store.tokens)) {
+Hu(e);
+for (const [n, r] of g.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
 const i = t.parseState(r.edition.state);
 if (i === null) continue;
 const s = t.endRound(i);
 gn(e.store, n, et({ ...kt(e.store, n), edition: { id: t.id, state: s } }, t));
 }
-e.store.round.number += 1, e.store.round.turned = 0, F(me, J(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), cf(e);
+e.store.round.number += 1, e.store.round.turned = 0, j(me, J(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), lf(e);
 }
-function lf(e) {
+function df(e) {
 const t = [];
 for (const n of e) {
 if (t.length >= sr) break;
-Gs(n) || t.push(yr(Xd(n)));
+Gs(n) || t.push(yr(qd(n)));
 }
 return t;
 }
-function df(e, t) {
+function uf(e, t) {
 if (e.length === 0 || t.length === 0) return null;
 const n = new q(t), r = new q(e), i = e.filter((o) => n.has(o)), s = t.filter((o) => r.has(o)), a = i.length;
 if (a === 0 || a !== s.length) return null;
@@ -5447,59 +5447,65 @@ if (c) return o;
 }
 return null;
 }
-function uf(e) {
-e.turnOrderSeen = void 0, jr(e);
+function ff(e) {
+e.turnOrderSeen = void 0, Fr(e);
 }
-function jr(e) {
-const t = Yd();
+function Fr(e) {
+const t = zd();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = js(t);
-ff(e, r);
-const i = lf(r), s = df(n.seen, i);
+const n = e.store.round, r = Fs(t);
+hf(e, r);
+const i = df(r), s = uf(n.seen, i);
 if (n.seen = i, s === null) {
 n.turned = 0;
 return;
 }
 n.turned += s, n.turned >= i.length && Aa(e);
 }
-function ff(e, t) {
-e.oddTurnRowsTold === !0 || t.every(zd) || (e.oddTurnRowsTold = !0, F(me, J("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
-}
 function hf(e, t) {
+e.oddTurnRowsTold === !0 || t.every(Xd) || (e.oddTurnRowsTold = !0, j(me, J("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+}
+function mf(e, t) {
 const n = N(e), r = Pe(t);
-Hu(e, n.id);
-const i = [];
-for (const a of k.keys(e.store.tokens)) {
-const o = W(a);
-!o || gt(o) || i.push({ token: o, character: re(o) });
+Ku(e, n.id);
+const i = [], s = [];
+for (const o of g.keys(e.store.tokens)) {
+const c = W(o);
+!c || gt(c) || i.push({ token: c, character: re(c) });
 }
 return Nr(e, i, {
 values: [],
 dice: [],
-resolve(a) {
-const o = e.store.tokens[a.id], c = o?.stance === void 0 || n.stances.includes(o.stance), l = a.bars.vitality.value, d = (o?.edition?.id === t ? r.parseState(o.edition.state) : null) ?? r.enter(l, !1), u = o?.deadForGood === !0 || r.deadForGood(d, l);
-return {
+resolve(o) {
+const c = e.store.tokens[o.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = o.bars.vitality.value, f = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), u = c?.deadForGood === !0 || r.deadForGood(f, d), h = n.enter(d, u), p = r.condition(f, d), k = n.condition(h, d);
+return p !== k && s.push({ name: o.name, from: p, to: k }), {
 headline: "acts",
 steps: [],
 changes: [],
 // The state as entered now: the stored one belongs to the edition before.
-state: n.enter(l, u),
-...c ? {} : { stance: null },
+state: h,
+...l ? {} : { stance: null },
 detail: { edition: n.id }
 };
 }
-}), i.length;
+}), { count: i.length, changed: s };
 }
-function mf(e) {
+var Sa = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function vf(e) {
+if (e.length === 0) return "";
+const t = e.map(({ name: r, from: i, to: s }) => `${r} ${Sa[i]} -> ${Sa[s]}`);
+return ` Conditions read again: ${t.length <= 8 ? t.join(", ") : `${t.slice(0, 6).join(", ")} and ${t.length - 6} more`}.`;
+}
+function pf(e) {
 const t = e.app, n = t.store.macros, r = [], i = [], s = [];
 for (const o of N(t).macros) {
-const c = wd(o.name), l = n[o.name] !== void 0 && c.includes(n[o.name]) ? n[o.name] : void 0;
+const c = bd(o.name), l = n[o.name] !== void 0 && c.includes(n[o.name]) ? n[o.name] : void 0;
 if (l === void 0 && c.length > 0) {
 s.push(o.name);
 continue;
 }
-const d = bd(l, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
+const d = $d(l, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
 d !== void 0 && (n[o.name] = d, (l === void 0 ? r : i).push(o.name));
 }
 const a = [
@@ -5509,13 +5515,13 @@ s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made 
 ].filter((o) => o !== "");
 Qe(e, `Macros for the ${N(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
 }
-var vf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", pf = {
+var kf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", gf = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {
 title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Rt()[1] ?? Rt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Fs.join(", ")}.`]
+what: [`Changes one setting, e.g. edition ${Rt()[1] ?? Rt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${js.join(", ")}.`]
 },
 set: {
 title: "!defense-round set",
@@ -5539,7 +5545,7 @@ what: [`What the "details" button of a multi-target card sends: whispers that ro
 function Gr(e) {
 return e ? "on" : "off";
 }
-function kf(e) {
+function yf(e) {
 const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = Me.filter((s) => t.attributes[s] !== qi[s]).map(
 (s) => `${s} -> ${t.attributes[s]}`
 );
@@ -5563,10 +5569,10 @@ lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}
 ]
 });
 }
-function Sa(e, t) {
+function Ta(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");
 }
-function gf(e) {
+function wf(e) {
 const t = e.store.settings, n = N(e), r = Rt().filter((a) => a !== t.edition), i = (a, o) => ee(`${a}: ${Gr(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => ee(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
 return [
 J("Settings:"),
@@ -5576,28 +5582,28 @@ i("players-target-any", t.playersTargetAny),
 i("armor-on-manual-edits", t.armorOnManualEdits),
 ee(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
 // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-ee(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Sa(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+ee(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Ta(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
 ...r.map((a) => ee(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
 // Only the settings the active edition uses (issue: the settings menu follows the edition).
 ...n.settings.includes("overwhelm-limit") ? [ee(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.settings.includes("stamina-bar") ? [ee(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Sa(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+...n.settings.includes("stamina-bar") ? [ee(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Ta(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
 ee("next round", "!defense-round next-round"),
 ee("help handout", "!defense-round help"),
 ee("table macros", "!defense-round macros")
 ].join(" ");
 }
-function yf(e, t) {
+function bf(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const i = n.toLowerCase();
 if (!Me.includes(i))
 throw new y(`unknown value name "${V(n)}": ${kn(n, Me, "names")}`);
 const s = r.toLowerCase() === "clear", a = s ? 0 : St(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: c } = nt(e, Ae(e.parsed)), l = [];
-for (const { token: d, character: u } of o) {
-const f = vd(e.app, d.id);
-f.overrides = sn(f.overrides, i, s ? null : a);
+for (const { token: d, character: f } of o) {
+const u = pd(e.app, d.id);
+u.overrides = sn(u.overrides, i, s ? null : a);
 const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-h && (f.worn = sn(f.worn, h, null)), $s(e.app, d.id), l.push(mn(d, u, e.app.store.settings).name);
+h && (u.worn = sn(u.worn, h, null)), $s(e.app, d.id), l.push(mn(d, f, e.app.store.settings).name);
 }
 Qe(e, `${s ? `Cleared ${i} override` : `${i} = ${a}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
 }
@@ -5605,7 +5611,7 @@ var Ur = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]
 ];
-function wf(e) {
+function $f(e) {
 const { targets: t, notes: n } = nt(e, Ae(e.parsed)), r = new M(), i = {
 values: Ur.map(([, a]) => a),
 dice: [],
@@ -5613,19 +5619,19 @@ resolve(a) {
 for (const [, l] of Ur) a.values[l]?.current, a.values[l]?.max;
 const o = [], c = [];
 for (const [l, d] of Ur) {
-const u = a.values[d];
-if (!u?.present) continue;
-const f = l === "physical" ? "Physical" : "Magical", h = u.max;
+const f = a.values[d];
+if (!f?.present) continue;
+const u = l === "physical" ? "Physical" : "Magical", h = f.max;
 if (h === null) {
-o.push(`${f} has no max on the sheet: nothing to restore it to`);
+o.push(`${u} has no max on the sheet: nothing to restore it to`);
 continue;
 }
-if (!(h === 0 && (u.current ?? 0) === 0)) {
-if (u.current === h) {
-o.push(`${f} ${h}, already whole`);
+if (!(h === 0 && (f.current ?? 0) === 0)) {
+if (f.current === h) {
+o.push(`${u} ${h}, already whole`);
 continue;
 }
-c.push({ kind: "value", key: d, to: h }), o.push(`${f} ${u.current ?? 0} -> ${h}`);
+c.push({ kind: "value", key: d, to: h }), o.push(`${u} ${f.current ?? 0} -> ${h}`);
 }
 }
 return r.set(a.id, o), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };
@@ -5639,73 +5645,73 @@ return `${o.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
 });
 Qe(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
 }
-function bf(e) {
+function Af(e) {
 e.store = Lt(ve), e.loadProblems = [], delete e.newerState, As(dn, e.store);
 }
-function $f(e, t) {
+function Sf(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
 const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!i) throw new I(s);
 const a = W(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", c = i.npc || a !== void 0 && lr(a, re(a)), l = Gt(e.app, { npc: c, hidden: o }) === "public";
 if (!(e.gm || l || a !== void 0 && Se(e.playerId, a, re(a)))) throw new I(o ? s : `${i.name}'s breakdown is for the GM`);
-F(pe(e.replyTo), ke(i.card()));
+j(pe(e.replyTo), ke(i.card()));
 }
-var Af = {
-usage: () => vf,
+var Tf = {
+usage: () => kf,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {
 const n = (t.positionals[0] ?? "").toLowerCase();
-return pf[n];
+return gf[n];
 },
 run(e) {
 const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
 if (r === "details") {
-Te(e.parsed, {}), $f(e, n);
+Te(e.parsed, {}), Sf(e, n);
 return;
 }
 if (!e.gm) throw new I("!defense-round is for the GM only");
 const i = r === "set" || r === "repair";
 switch (Te(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
 case "":
-F(pe("gm"), kf(e.app)), F(pe("gm"), gf(e.app));
+j(pe("gm"), yf(e.app)), j(pe("gm"), wf(e.app));
 return;
 case "help": {
 hr(N(e.app));
 const s = Ss();
-F(pe(e.replyTo), `${J(`The handout "${fn}" is up to date in the journal:`)}${s ? ` ${ee(s.label, s.command)}` : ""}`);
+j(pe(e.replyTo), `${J(`The handout "${fn}" is up to date in the journal:`)}${s ? ` ${ee(s.label, s.command)}` : ""}`);
 return;
 }
 case "config": {
 const [s, ...a] = n;
 if (!s) throw new y("config needs a KEY and a VALUE");
-const o = e.app.store.settings.edition, c = Wd(e.app.store.settings, s, a.join(" ") || void 0);
+const o = e.app.store.settings.edition, c = Yd(e.app.store.settings, s, a.join(" ") || void 0);
 if (e.app.store.settings.edition !== o) {
 e.app.store.editionLeft = o;
-const l = hf(e.app, o);
+const { count: l, changed: d } = mf(e.app, o);
 hr(N(e.app), { createIfMissing: !1 });
-const d = l === 0 ? "" : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms (conditions and markers).`, u = Wu(e.app), f = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
-Qe(e, `${c}${d} Bars, worn armor and the Turn Tracker are kept.${f}`);
+const f = l === 0 ? "" : d.length > 0 ? vf(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = Yu(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+Qe(e, `${c}${f} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;
 }
 Qe(e, c);
 return;
 }
 case "set":
-yf(e, n);
+bf(e, n);
 return;
 case "repair":
-wf(e);
+$f(e);
 return;
 case "next-round":
 Aa(e.app);
 return;
 case "macros":
-mf(e);
+pf(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new I("reset-state only discards a state written by a newer version, and this one is not");
-bf(e.app), Qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+Af(e.app), Qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
 e.app.attributes.clear(), Qe(e, "Cached attribute look-ups forgotten; they are read again on next use.");
@@ -5715,7 +5721,7 @@ throw new y(`unknown subcommand "${V(E(t))}"`);
 }
 }
 };
-function Sf(e, t) {
+function Ef(e, t) {
 const n = new M();
 let r;
 for (const { place: i, tokenId: s, change: a } of t) {
@@ -5753,51 +5759,51 @@ break;
 }
 return n;
 }
-var Ta = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function Ea(e, t) {
+var Ea = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function _a(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";
 }
-function Tf(e) {
+function _f(e) {
 const t = e.app.store.history, n = L(e.parsed, "entry");
 if (n !== void 0) {
 const r = n.toUpperCase();
 let i = -1;
 for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
 if (i === -1) throw new I(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!Ea(e, t[i])) throw new I(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (!_a(e, t[i])) throw new I(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return i;
 }
-for (let r = t.length - 1; r >= 0; r -= 1) if (Ea(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if (_a(e, t[r])) return r;
 throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
 }
-function Ef(e) {
+function Df(e) {
 if (!O(e.parsed, "undo")) throw new y(`--${O(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (O(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((m) => !k.prototype.hasOwnProperty.call(Ta, m));
+const t = [...e.parsed.flags.keys()].find((m) => !g.prototype.hasOwnProperty.call(Ea, m));
 if (t) throw new y(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Te(e.parsed, Ta), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = Tf(e), s = r[i], a = N(n), o = new M(s.tokens.map((m) => [m.tokenId, yt(m.tokenId, e.gm)])), c = s.tokens.filter((m) => o.get(m.tokenId) !== void 0), l = s.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => Of(m) ? c.find((v) => _a({ place: "", tokenId: v.tokenId, name: v.name, change: m }, n.store.settings)) : void 0, u = au(ru(s.tokens, (m) => o.get(m) !== void 0, d), a, n.store.round.number - s.round).filter((m) => _a(m, n.store.settings)), f = { settings: n.store.settings, edition: a, memories: sa(n) }, h = Sf(f, u), p = (m, v) => {
+if (Te(e.parsed, Ea), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
+const n = e.app, r = n.store.history, i = _f(e), s = r[i], a = N(n), o = new M(s.tokens.map((m) => [m.tokenId, yt(m.tokenId, e.gm)])), c = s.tokens.filter((m) => o.get(m.tokenId) !== void 0), l = s.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => If(m) ? c.find((v) => Da({ place: "", tokenId: v.tokenId, name: v.name, change: m }, n.store.settings)) : void 0, f = ou(iu(s.tokens, (m) => o.get(m) !== void 0, d), a, n.store.round.number - s.round).filter((m) => Da(m, n.store.settings)), u = { settings: n.store.settings, edition: a, memories: sa(n) }, h = Ef(u, f), p = (m, v) => {
 if (m.stance !== v.stance) return v.stance === void 0 ? "has dropped its stance since" : `has taken the ${v.stance} stance since`;
 if (m.deadForGood !== v.deadForGood) return "has died for good since";
-const $ = Ku(m, v, ge);
+const $ = xu(m, v, ge);
 if ($ !== void 0 && v.answer !== void 0 || $ !== void 0 && ge(m.edition, v.edition)) return $;
 const A = (D) => (D.edition?.id === a.id ? a.parseState(D.edition.state) : null) ?? a.enter(null, !1);
 return a.describeStateChange(A(m), A(v));
-}, g = su(u, h, ge);
-if (g.length > 0) {
+}, k = au(f, h, ge);
+if (k.length > 0) {
 if (!e.gm) {
-const m = g.filter((A) => Df(e, o.get(A.tokenId))), v = [...new q(g.filter((A) => !m.includes(A)).map((A) => A.name))], $ = [...Bs(m, h, ge, p), ...v.length > 0 ? [`${Be(v)} changed`] : []];
-je(e, `Nothing undone, changed since: ${$.join("; ")}. Only the GM can undo over later changes`);
+const m = k.filter((A) => Of(e, o.get(A.tokenId))), v = [...new q(k.filter((A) => !m.includes(A)).map((A) => A.name))], $ = [...Bs(m, h, ge, p), ...v.length > 0 ? [`${Be(v)} changed`] : []];
+Fe(e, `Nothing undone, changed since: ${$.join("; ")}. Only the GM can undo over later changes`);
 return;
 }
 if (!O(e.parsed, "force")) {
-je(e, `Nothing undone, changed since: ${Bs(g, h, ge, p).join("; ")}`, [{ label: "Undo anyway", command: `!damage --undo${_f(s)} --force` }]);
+Fe(e, `Nothing undone, changed since: ${Bs(k, h, ge, p).join("; ")}`, [{ label: "Undo anyway", command: `!damage --undo${Rf(s)} --force` }]);
 return;
 }
 }
-yu(f, u), g.length > 0 && Cf(n, u, h), r.splice(i, 1), Rf(e, s, u, h, o), l.length > 0 && _e(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
+wu(u, f), k.length > 0 && Nf(n, f, h), r.splice(i, 1), Cf(e, s, f, h, o), l.length > 0 && _e(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
 }
-function _f(e) {
+function Rf(e) {
 return e.key === void 0 ? "" : ` --entry ${e.key}`;
 }
 function Vr(e, t) {
@@ -5805,38 +5811,38 @@ if (!t) return !1;
 const n = re(t);
 return Gt(e.app, { npc: lr(t, n), hidden: t.get("layer") === "gmlayer" }) === "public";
 }
-function Df(e, t) {
+function Of(e, t) {
 return t !== void 0 && (Se(e.playerId, t, re(t)) || Vr(e, t));
 }
-function Rf(e, t, n, r, i) {
+function Cf(e, t, n, r, i) {
 const s = t.kind === "save" ? "Save undone" : "Damage undone", a = new M();
-for (const { place: l, tokenId: d, change: u } of n) {
-if (u.kind !== "bar" && u.kind !== "initiative" || u.from === null) continue;
-const f = r.get(l), h = a.get(d) ?? [];
+for (const { place: l, tokenId: d, change: f } of n) {
+if (f.kind !== "bar" && f.kind !== "initiative" || f.from === null) continue;
+const u = r.get(l), h = a.get(d) ?? [];
 a.has(d) || a.set(d, h);
-const g = `${u.kind === "bar" ? Ye[u.resource] : "Initiative"} ${typeof f == "number" ? f : "?"} -> ${u.from}`;
-h.includes(g) || h.push(g);
+const k = `${f.kind === "bar" ? Ye[f.resource] : "Initiative"} ${typeof u == "number" ? u : "?"} -> ${f.from}`;
+h.includes(k) || h.push(k);
 }
 const o = [], c = [];
 for (const l of t.tokens) {
 const d = i.get(l.tokenId);
 if (!d) continue;
-const u = (a.get(l.tokenId) ?? []).join(", "), f = u ? `${l.name} (${u})` : l.name, h = d.get("layer") === "gmlayer";
-h || o.push(Vr(e, d) ? f : l.name), (h || !Vr(e, d) && u) && c.push(h ? `${f} (hidden)` : f);
+const f = (a.get(l.tokenId) ?? []).join(", "), u = f ? `${l.name} (${f})` : l.name, h = d.get("layer") === "gmlayer";
+h || o.push(Vr(e, d) ? u : l.name), (h || !Vr(e, d) && f) && c.push(h ? `${u} (hidden)` : u);
 }
-o.length > 0 && F(pt, J(`${s}: ${bn(o, 8)}.`)), c.length > 0 && F(me, J(`${s} (GM): ${bn(c, 8)}.`), { record: !0 });
+o.length > 0 && j(pt, J(`${s}: ${bn(o, 8)}.`)), c.length > 0 && j(me, J(`${s} (GM): ${bn(c, 8)}.`), { record: !0 });
 }
-function Of(e) {
+function If(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
 }
-function _a({ tokenId: e, change: t }, n) {
+function Da({ tokenId: e, change: t }, n) {
 const r = W(e);
 if (!r) return !1;
 switch (t.kind) {
 case "bar":
-return t.attributeId === void 0 || Bd(r, t.bar) === t.attributeId;
+return t.attributeId === void 0 || Hd(r, t.bar) === t.attributeId;
 case "attribute": {
-const i = Hd(t.attributeId);
+const i = Kd(t.attributeId);
 return i !== void 0 && i.characterId === E(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
 }
 case "memory":
@@ -5845,7 +5851,7 @@ default:
 return !0;
 }
 }
-function Cf(e, t, n) {
+function Nf(e, t, n) {
 const r = N(e);
 for (const { place: i, tokenId: s, change: a } of t) {
 if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
@@ -5854,12 +5860,12 @@ if (!c || typeof o != "number") continue;
 const l = a.from, d = {
 values: [],
 dice: [],
-resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, l, u.state).state, detail: { undo: !0 } })
+resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, l, f.state).state, detail: { undo: !0 } })
 };
 Nr(e, [{ token: c, character: re(c) }], d);
 }
 }
-var If = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Nf = {
+var Pf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Mf = {
 usage: (e) => N(e).commands.damage.usage,
 help: (e) => N(e).commands.damage.help,
 helpFor: (e, t) => O(t, "undo") || O(t, "force") ? {
@@ -5873,18 +5879,18 @@ what: [
 } : void 0,
 run(e) {
 if (O(e.parsed, "undo") || O(e.parsed, "force") || O(e.parsed, "entry")) {
-Ef(e);
+Df(e);
 return;
 }
 const t = N(e.app), n = t.commands.damage.flags;
-Te(e.parsed, { ...If, ...n }, Zn(t.id, "damage"));
+Te(e.parsed, { ...Pf, ...n }, Zn(t.id, "damage"));
 const r = t.planDamage(e.parsed, wt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = nt(e, Ae(e.parsed), { anyTarget: i });
 let { targets: a } = s;
-const o = [...s.notes], c = k.keys(n).find((l) => n[l].decides !== void 0 && O(e.parsed, l));
+const o = [...s.notes], c = g.keys(n).find((l) => n[l].decides !== void 0 && O(e.parsed, l));
 if (c !== void 0 && !e.gm) {
-const l = n[c].decides, d = a.filter(({ token: f, character: h }) => Se(e.playerId, f, h)), u = a.filter((f) => !d.includes(f)).map(({ token: f }) => ne(f, "a token"));
-if (u.length > 0 && o.push(`${Be(u)}: only the GM or its controller ${l}`), a = d, a.length === 0) {
-je(e, `Not applied: ${o.join("; ")}`);
+const l = n[c].decides, d = a.filter(({ token: u, character: h }) => Se(e.playerId, u, h)), f = a.filter((u) => !d.includes(u)).map(({ token: u }) => ne(u, "a token"));
+if (f.length > 0 && o.push(`${Be(f)}: only the GM or its controller ${l}`), a = d, a.length === 0) {
+Fe(e, `Not applied: ${o.join("; ")}`);
 return;
 }
 }
@@ -5896,59 +5902,59 @@ refusals: (l, d) => `${d ? "Not applied to every target" : "Not applied"}: ${l.j
 });
 }
 };
-async function Pf(e) {
+async function Lf(e) {
 const t = e.app, n = N(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Te(e.parsed, i);
-const s = (L(e.parsed, "answer") ?? "").toUpperCase(), a = k.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
+const s = (L(e.parsed, "answer") ?? "").toUpperCase(), a = g.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
 if (!a) throw new I(`no open attack ${s.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
 const o = Ae(e.parsed) ?? (e.msg.selected ?? []).map((D) => D._id);
 if (o.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
 const c = o[0], l = a.defenders.includes(c) ? yt(c, e.gm) : void 0;
 if (!l) throw new I(`that token is not a defender of attack ${a.key}`);
-const d = re(l), u = ne(l, "the defender");
-if (!e.gm && !Se(e.playerId, l, d)) throw new I(`only ${u}'s controller or the GM answers for it`);
-const f = a.answers[c];
-if (f) throw new I(`${u} has answered attack ${a.key} already (${f.word})`);
-if (Pr(t, c)) throw new I(`${u} answers attack ${a.key} with the defense it made ahead`);
+const d = re(l), f = ne(l, "the defender");
+if (!e.gm && !Se(e.playerId, l, d)) throw new I(`only ${f}'s controller or the GM answers for it`);
+const u = a.answers[c];
+if (u) throw new I(`${f} has answered attack ${a.key} already (${u.word})`);
+if (Pr(t, c)) throw new I(`${f} answers attack ${a.key} with the defense it made ahead`);
 const h = L(e.parsed, r.answerFlag);
 if (h === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
 const p = Y(h, `--${r.answerFlag}`, r.choices);
-let g = { word: p }, m = p === "none" ? "no defense" : p;
+let k = { word: p }, m = p === "none" ? "no defense" : p;
 if (p !== "none") {
 const D = r.planAnswer(p, a.situation, a.attacker, wt(t, e.gm)), H = Ir(e.parsed, D.dice), b = D.dice.filter((K) => H[K.name] === void 0), w = b.length > 0 ? await Js(b.map((K) => K.sides)) : [];
 if (t.store.exchange.attacks[s] !== a || a.answers[c] !== void 0) throw new I(`attack ${a.key} was settled while the roll was out: nothing answered`);
-if (!W(c) || !e.gm && !Se(e.playerId, l, re(l))) throw new I(`${u} is gone or no longer yours since the roll: nothing answered`);
+if (!W(c) || !e.gm && !Se(e.playerId, l, re(l))) throw new I(`${f} is gone or no longer yours since the roll: nothing answered`);
 const R = da(D.dice, H, w, 0), P = $n(t, { token: l, character: d }, D, rt(t, D.readsTurnOrder ? Ve() : void 0)), Q = D.resolve(P.facts, R);
 if (Cn(Q)) throw new I(ca(t, P.snapshot, Q));
 if (P.problems.length > 0) throw new I(An(P.snapshot, P.problems, "; nothing answered"));
 const ie = r.keep(p, Q, R), it = e.gm ? void 0 : la(e, D.dice);
-g = { word: ie.word, ...ie.file !== void 0 ? { file: ie.file } : {}, ...ie.flags ? { flags: ie.flags } : {} }, ie.roll !== void 0 && (g.roll = ie.roll), ie.success !== void 0 && (g.success = ie.success), it && (g.typed = !0);
-const st = Us(n, (K) => K === c ? u : P.facts.nameOf(K)), He = Q.steps.filter((K) => K.section === "Check").map(st);
+k = { word: ie.word, ...ie.file !== void 0 ? { file: ie.file } : {}, ...ie.flags ? { flags: ie.flags } : {} }, ie.roll !== void 0 && (k.roll = ie.roll), ie.success !== void 0 && (k.success = ie.success), it && (k.typed = !0);
+const st = Us(n, (K) => K === c ? f : P.facts.nameOf(K)), He = Q.steps.filter((K) => K.section === "Check").map(st);
 m = He.length > 0 ? He.join("; ") : p;
 }
-a.answers[c] = g;
+a.answers[c] = k;
 const v = ma(t, a, e.gm), $ = va(t, a), A = v.length > 0 ? ` Waiting for ${v.join(", ")}.` : $ ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
-_e(e, `${u}: ${m}.${A}`), $ && await Fr(e, a);
+_e(e, `${f}: ${m}.${A}`), $ && await jr(e, a);
 }
-var Mf = { ids: { kind: "list" }, help: { kind: "switch" } }, Lf = {
+var jf = { ids: { kind: "list" }, help: { kind: "switch" } }, Ff = {
 usage: (e) => N(e).commands.defend.usage,
 help: (e) => N(e).commands.defend.help,
 run(e) {
-if (e.parsed.flags.has("answer")) return Pf(e);
+if (e.parsed.flags.has("answer")) return Lf(e);
 const t = N(e.app), n = t.commands.defend;
 if (n.refused) {
-je(e, `!defend is not used: ${n.refused}`);
+Fe(e, `!defend is not used: ${n.refused}`);
 return;
 }
-Te(e.parsed, { ...Mf, ...n.flags }, Zn(t.id, "defend"));
-const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-Pu(e, i);
+Te(e.parsed, { ...jf, ...n.flags }, Zn(t.id, "defend"));
+const r = t.planDefend(e.parsed), i = g.keys(n.flags).filter((l) => n.flags[l].token === !0);
+Mu(e, i);
 const s = nt(e, Ae(e.parsed)), a = [...s.notes], o = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
-const d = o.find(({ id: u }) => u === l.id);
+const d = o.find(({ id: f }) => f === l.id);
 return d && a.push(`${ne(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
 });
 if (c.length === 0) {
-je(e, wn(a).join("; "));
+Fe(e, wn(a).join("; "));
 return;
 }
 return Tn(e, r, c, a, {
@@ -5956,13 +5962,13 @@ title: "Defense",
 refusals: (l) => `${l.join("; ")}.`
 });
 }
-}, Ff = { ids: { kind: "list" }, help: { kind: "switch" } }, jf = {
+}, Gf = { ids: { kind: "list" }, help: { kind: "switch" } }, Uf = {
 usage: (e) => N(e).commands.stance.usage,
 help: (e) => N(e).commands.stance.help,
 run(e) {
 const t = N(e.app);
 if (t.stances.length === 0) throw new I(`the ${t.id} edition has no stances`);
-Te(e.parsed, Ff);
+Te(e.parsed, Gf);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new y(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
 const i = n?.toLowerCase();
@@ -5972,17 +5978,17 @@ const s = (e.msg.selected ?? []).length === 0 && Ae(e.parsed) === void 0;
 if (i === void 0 && s) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
 const { targets: a, notes: o } = nt(e, Ae(e.parsed));
 if (i === void 0) {
-const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: u, character: f }) => `${mn(u, f, c).name}: ${e.app.store.tokens[u.id]?.stance ?? l}`);
+const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: f, character: u }) => `${mn(f, u, c).name}: ${e.app.store.tokens[f.id]?.stance ?? l}`);
 _e(e, `Stances: ${d.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;
 }
 return Tn(e, t.planStance(i), a, o, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
 }
 };
-function Gf(e, t, n) {
+function Vf(e, t, n) {
 return n === null ? e + t : S.max(e, S.min(e + t, n));
 }
-function Uf(e, t, n) {
+function Bf(e, t, n) {
 return {
 values: [],
 dice: [],
@@ -5992,7 +5998,7 @@ if (i === null) return { kind: "bar", resource: n };
 const s = r.bars.vitality.value;
 if (e.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const a = r.bars[n].max, o = Gf(i, t, a), c = a !== null && o === a && i + t > a, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), d = r.id;
+const a = r.bars[n].max, o = Vf(i, t, a), c = a !== null && o === a && i + t > a, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), d = r.id;
 return {
 headline: "acts",
 ...o === i ? { noop: !0 } : {},
@@ -6012,49 +6018,49 @@ detail: { heal: t, resource: n, before: i, after: o }
 }
 };
 }
-var Vf = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Bf = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Hf = {
-usage: () => Vf,
+var Hf = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Kf = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, xf = {
+usage: () => Hf,
 run(e) {
 const t = e.parsed;
-Te(t, Bf);
+Te(t, Kf);
 const n = Zt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = nt(e, Ae(t));
-return Tn(e, Uf(N(e.app), n, r), i, s, {
+return Tn(e, Bf(N(e.app), n, r), i, s, {
 title: "Heal",
 refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
 });
 }
-}, Da = k.freeze({});
-function Kf(e, t, n) {
+}, Ra = g.freeze({});
+function Wf(e, t, n) {
 if (!n || gt(t)) return;
 const r = e.store.settings, i = be[r.bars.vitality].value;
 if (!(i in n)) return;
 const s = ye(n[i]), a = E(t.get(be[r.bars.vitality].link) ?? "");
-let { typed: o, keepInStep: c } = xf(t, i, a, s);
+let { typed: o, keepInStep: c } = Yf(t, i, a, s);
 if (s === null || o === null || s === o) return;
-const l = N(e), d = { token: t, character: re(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === o || u.typed === o);
-if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && o < s && s - o <= ui) {
-const g = l.planHandEdit(s - o, wt(e, !0)), m = {
-...g,
+const l = N(e), d = { token: t, character: re(t) }, f = a ? e.linkedEdits.get(a) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === s && (f.to === o || f.typed === o);
+if (u && f.echoed.add(t.id), a && !u && e.linkedEdits.delete(a), u && f.to !== o && (o = f.to, c = { tokenProps: { [i]: f.to } }), r.armorOnManualEdits && !u && o < s && s - o <= ui) {
+const k = l.planHandEdit(s - o, wt(e, !0)), m = {
+...k,
 resolve($, A) {
 if (l.condition($.state, s) === "dead") return { kind: "refused", reason: "dead" };
-const D = g.resolve($, A);
+const D = k.resolve($, A);
 return !("kind" in D) && !D.changes.some((H) => H.kind === "bar" && H.resource === "vitality") && D.changes.push({ kind: "bar", resource: "vitality", to: s }), D;
 }
 }, v = Sn(
 e,
 d,
 m,
-Da,
+Ra,
 rt(e),
 Ut(e),
 () => ({ vitalityFrom: s, ...c, title: T(le, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
 ($) => {
-Ud($, s), Ra(e, $, s);
+Vd($, s), Oa(e, $, s);
 }
 );
 if (v.kind === "unsafe") return;
 if (v.kind === "problems" || v.kind === "refusal" && v.reading.problems.length > 0)
-F(me, J(`Hand edit not read through armor: ${An(v.reading.snapshot, v.reading.problems, "")}.`));
+j(me, J(`Hand edit not read through armor: ${An(v.reading.snapshot, v.reading.problems, "")}.`));
 else if (v.kind === "written") {
 const $ = v.outcome.changes.find((D) => D.kind === "bar" && D.resource === "vitality");
 a && e.linkedEdits.set(a, { from: s, typed: o, to: $?.kind === "bar" ? $.to : s, by: t.id, echoed: new q() });
@@ -6063,16 +6069,16 @@ Er(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...A ? { undo: { command: 
 return;
 }
 }
-const h = Wf(e, s, o), p = Sn(e, d, h.plan, Da, rt(e), Ut(e), () => ({ vitalityFrom: s, ...c }), (g) => Ra(e, g, s));
-p.kind === "written" && (f && Ru(e, a, p.applied), h.saysSomething() && Er(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));
+const h = zf(e, s, o), p = Sn(e, d, h.plan, Ra, rt(e), Ut(e), () => ({ vitalityFrom: s, ...c }), (k) => Oa(e, k, s));
+p.kind === "written" && (u && Ou(e, a, p.applied), h.saysSomething() && Er(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));
 }
-function xf(e, t, n, r) {
+function Yf(e, t, n, r) {
 const i = ye(e.get(t));
 if (n === "" || i !== r) return { typed: i };
-const s = ye(Vd(n));
+const s = ye(Bd(n));
 return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
 }
-function Wf(e, t, n) {
+function zf(e, t, n) {
 const r = N(e);
 let i = !1;
 return { plan: {
@@ -6085,7 +6091,7 @@ headline: "acts",
 steps: [
 T(le, { kind: "hand-edit-title", who: l }),
 T(ce, { kind: "hand-edit-summary", who: l, now: c.now }),
-...c.steps.map((f) => T("Change", f)),
+...c.steps.map((u) => T("Change", u)),
 c.now ? T("Now", c.now) : T("Now", { kind: "standing" })
 ],
 changes: c.vitality !== n ? [{ kind: "bar", resource: "vitality", to: c.vitality }] : [],
@@ -6096,11 +6102,11 @@ detail: c
 }
 }, saysSomething: () => i };
 }
-function Ra(e, t, n) {
+function Oa(e, t, n) {
 const r = N(e), i = e.store.tokens[t.snapshot.id];
 i?.edition?.id !== r.id && (t.facts.state = mr(r, i, n, aa(e)));
 }
-var Yf = 400, zf = 100, Xf = 20, qf = class {
+var Xf = 400, qf = 100, Jf = 20, Qf = class {
 constructor() {
 this.nextShown = 1, this.nextHidden = 1, this.rows = new M(), this.bySender = new M();
 }
@@ -6111,9 +6117,9 @@ const a = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++)
 return this.rows.set(a, s), a;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const i = e === "gm" ? Yf : zf;
+const i = e === "gm" ? Xf : qf;
 for (const s of r.splice(0, S.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > Xf + 1) {
+if (this.bySender.set(e, r), this.bySender.size > Jf + 1) {
 for (const [s, a] of this.bySender)
 if (!(s === "gm" || s === e)) {
 for (const o of a) this.rows.delete(o);
@@ -6127,11 +6133,11 @@ get(e) {
 return this.rows.get(e);
 }
 };
-function Jf(e) {
+function Zf(e) {
 const t = N(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
 const n = br() !== void 0, r = fr("HealthColors");
-!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, F(
+!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, j(
 me,
 [
 J("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
@@ -6140,41 +6146,41 @@ r.auraDeadPC === !0 ? ee("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((i) => i !== "").join(" ")
 ));
 }
-var Oa = {
-"!damage": Nf,
-"!attack": Zu,
-"!defend": Lf,
-"!stance": jf,
-"!heal": Hf,
-"!defense-round": Af
+var Ca = {
+"!damage": Mf,
+"!attack": ef,
+"!defend": Ff,
+"!stance": Uf,
+"!heal": xf,
+"!defense-round": Tf
 };
-function Qf() {
-const e = fr(dn) === void 0, { stored: t, problems: n, newer: r } = ed(fr(dn), ve), i = { store: t, attributes: new sd(), loadProblems: n, linkedEdits: new M(), details: new qf() };
-return r !== void 0 ? (i.newerState = r, ur(`${se} v${ve}: ${n.join("; ")}`), F(me, J(eh(r)))) : Zf(i, e), th(i), i;
+function eh() {
+const e = fr(dn) === void 0, { stored: t, problems: n, newer: r } = td(fr(dn), ve), i = { store: t, attributes: new ad(), loadProblems: n, linkedEdits: new M(), details: new Qf() };
+return r !== void 0 ? (i.newerState = r, ur(`${se} v${ve}: ${n.join("; ")}`), j(me, J(nh(r)))) : th(i, e), rh(i), i;
 }
-function Zf(e, t) {
+function th(e, t) {
 const n = e.store, r = e.loadProblems;
-t && id(n.settings, nh());
-const i = Cu(e);
-i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), As(dn, n), r.length > 0 && (ur(`${se} v${ve}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(me, J(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(me, J(`${se} v${ve} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ve && Le("rebuilding the help handout", () => hr(Pe(n.settings.edition)))(), n.scriptVersion = ve;
+t && sd(n.settings, ih());
+const i = Iu(e);
+i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), As(dn, n), r.length > 0 && (ur(`${se} v${ve}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(me, J(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(me, J(`${se} v${ve} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ve && Le("rebuilding the help handout", () => hr(Pe(n.settings.edition)))(), n.scriptVersion = ve;
 }
-function eh(e) {
+function nh(e) {
 return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
 }
-function th(e) {
+function rh(e) {
 const t = e.store, n = () => e.newerState !== void 0, r = Le("following the Turn Tracker", () => {
-n() || jr(e);
+n() || Fr(e);
 });
 Ge(
 "chat:message",
 Le(
 (a) => `${E(a?.content ?? "").split(" ", 1)[0]}`,
-(a) => (a?.type === "api" && !n() && (Ts(a, Oa) !== void 0 ? jr(e) : kd(r)), Sd(e, a, Oa)),
+(a) => (a?.type === "api" && !n() && (Ts(a, Ca) !== void 0 ? Fr(e) : gd(r)), Td(e, a, Ca)),
 (a) => a?.type === "api" && a.playerid ? vs(a.playerid) : void 0
 )
 );
 const i = Le("a hand edit of a bar", (a, o) => {
-n() || Kf(e, a, o);
+n() || Wf(e, a, o);
 });
 for (const a of ["bar1", "bar2", "bar3"]) Ge(`change:graphic:${a}_value`, i);
 Ge(
@@ -6182,30 +6188,30 @@ Ge(
 Le("forgetting a deleted token", (a) => {
 n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
 })
-), uf(e), Ge("change:campaign:turnorder", r), rh(r);
+), ff(e), Ge("change:campaign:turnorder", r), sh(r);
 const s = Le("refreshing attribute look-ups", (a) => {
 e.attributes.forget(E(a.get("_characterid") ?? ""));
 });
-Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), ih(i), n() || Le("checking HealthColors", () => Jf(e))(), ur(`${se} v${ve} ready: edition ${t.settings.edition}.`);
+Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), ah(i), n() || Le("checking HealthColors", () => Zf(e))(), ur(`${se} v${ve} ready: edition ${t.settings.edition}.`);
 }
-function nh() {
-return pd(se.toLowerCase());
+function ih() {
+return kd(se.toLowerCase());
 }
-function rh(e) {
-const t = fu();
+function sh(e) {
+const t = hu();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
 }
-function ih(e) {
-const t = uu();
+function ah(e) {
+const t = fu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
 }
 Ge("ready", Le("starting up", () => {
-Qf();
+eh();
 }));
-var sh = ve;
-function ah(e) {
-return hu(e);
+var oh = ve;
+function ch(e) {
+return mu(e);
 }
-return La(Hr);
+return ja(Hr);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

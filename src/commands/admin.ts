@@ -12,7 +12,7 @@ import { endRound } from './rounds';
 import { idsArg, integerArg, RefusalError, UsageError, checkFlags, echo } from '../text/args';
 import { resolveTargets } from './targets';
 import { handoutButton, HELP_HANDOUT_NAME, refreshHelpHandout } from './helpHandout';
-import { enterEditionEverywhere } from './editionSwitch';
+import { describeConditionChanges, enterEditionEverywhere } from './editionSwitch';
 import { cancelOpenAttacks } from './exchange';
 import { freshState, STATE_KEY } from '../state/store';
 import { saveState } from '../roll20/sandbox';
@@ -258,9 +258,9 @@ export const adminCommand: CommandHandler = {
         if (ctx.app.store.settings.edition !== editionBefore) {
           ctx.app.store.editionLeft = editionBefore;
           // rules.md, "Switching editions": conditions read again in the new edition's terms.
-          const count = enterEditionEverywhere(ctx.app, editionBefore);
+          const { count, changed } = enterEditionEverywhere(ctx.app, editionBefore);
           refreshHelpHandout(activeEdition(ctx.app), { createIfMissing: false });
-          const reread = count === 0 ? '' : ` ${count === 1 ? 'One token' : `${count} tokens`} the script remembers ${count === 1 ? 'was' : 'were'} read again in its terms (conditions and markers).`;
+          const reread = count === 0 ? '' : changed.length > 0 ? describeConditionChanges(changed) : ` ${count === 1 ? 'One token' : `${count} tokens`} the script remembers ${count === 1 ? 'was' : 'were'} read again in its terms: no condition changed.`;
           // commands.md, "!attack": the attacks open in the edition left behind are cancelled.
           const cancelled = cancelOpenAttacks(ctx.app);
           const attacks = cancelled.length === 0 ? '' : ` Open attack${cancelled.length === 1 ? '' : 's'} cancelled: ${cancelled.join(', ')}.`;

@@ -2,7 +2,7 @@
 // Tracker are kept; every token the script remembers enters the new edition from its Vitality
 // (dead for good stays dead), loses a stance the new edition lacks, and gets its markers anew.
 // Defenses made ahead in the edition left behind answer nothing in the new one.
-import type { EditionId, Plan } from '../rules/edition';
+import type { Condition, EditionId, Plan } from '../rules/edition';
 import { editionOf } from '../rules/editions';
 import { characterOf, findToken } from '../roll20/read';
 import type { App } from './context';
@@ -10,12 +10,20 @@ import { activeEdition, applyQuietly } from './pipeline';
 import { keepAnswersOf } from './exchange';
 import { isCard, type Target } from './targets';
 
-/** Re-reads every remembered token in the (already set) active edition; returns how many. */
-export function enterEditionEverywhere(app: App, left: EditionId): number {
+/** A token whose condition the switch changed: its name and the condition before and after. */
+export interface ConditionChange {
+  name: string;
+  from: Condition;
+  to: Condition;
+}
+
+/** Re-reads every remembered token in the (already set) active edition: how many, and whose condition changed. */
+export function enterEditionEverywhere(app: App, left: EditionId): { count: number; changed: ConditionChange[] } {
   const edition = activeEdition(app);
   const before = editionOf(left);
   keepAnswersOf(app, edition.id);
   const targets: Target[] = [];
+  const changed: ConditionChange[] = [];
   for (const id of Object.keys(app.store.tokens)) {
     const token = findToken(id);
     if (!token || isCard(token)) continue;
@@ -32,17 +40,32 @@ export function enterEditionEverywhere(app: App, left: EditionId): number {
       // A token remembered for something else (worn armor, a stance) is judged by its Vitality, as the edition left behind reads it.
       const oldState = (record?.edition?.id === left ? before.parseState(record.edition.state) : null) ?? before.enter(vitality, false);
       const deadForGood = record?.deadForGood === true || before.deadForGood(oldState, vitality);
+      const state = edition.enter(vitality, deadForGood);
+      // rules.md, "Switching editions": the GM is told whose condition the new edition reads otherwise.
+      const from = before.condition(oldState, vitality);
+      const to = edition.condition(state, vitality);
+      if (from !== to) changed.push({ name: facts.name, from, to });
       return {
         headline: 'acts',
         steps: [],
         changes: [],
         // The state as entered now: the stored one belongs to the edition before.
-        state: edition.enter(vitality, deadForGood),
+        state,
         ...(keepsStance ? {} : { stance: null }),
         detail: { edition: edition.id },
       };
     },
   };
   applyQuietly(app, targets, plan);
-  return targets.length;
+  return { count: targets.length, changed };
+}
+
+const CONDITION_WORD: Record<Condition, string> = { none: 'standing', incapacitated: 'incapacitated', dying: 'dying', dead: 'dead' };
+
+/** The changed conditions in one sentence: "Conditions read again: Bob dying -> dead, Goblin 2 dead -> standing." */
+export function describeConditionChanges(changed: readonly ConditionChange[]): string {
+  if (changed.length === 0) return '';
+  const said = changed.map(({ name, from, to }) => `${name} ${CONDITION_WORD[from]} -> ${CONDITION_WORD[to]}`);
+  const shown = said.length <= 8 ? said.join(', ') : `${said.slice(0, 6).join(', ')} and ${said.length - 6} more`;
+  return ` Conditions read again: ${shown}.`;
 }
