@@ -27,7 +27,7 @@ export type Expansion =
   | { ok: true; line: string; notes: string[] }
   | { ok: false; error: string; /** The query that had no answer and no default, when that was the problem. */ query?: string };
 
-interface Query {
+export interface Query {
   /** The whole `?{...}` text. */
   text: string;
   prompt: string;
@@ -76,7 +76,16 @@ export async function expandMacro(input: string, env: MacroEnv): Promise<Expansi
 
 // ---- attribute calls ----
 
-async function resolveAttributes(
+/** What @{target|...} names after "target": the pick's label (Target when none) and what it reads of the token. */
+export function targetCall(rest: readonly string[]): { label: string; attr: string[]; max: boolean } {
+  const spec = [...rest];
+  const max = spec.length >= 2 && spec[spec.length - 1]?.toLowerCase() === 'max';
+  if (max) spec.pop();
+  return { label: spec.length >= 2 ? spec[0]! : 'Target', attr: spec.length >= 2 ? spec.slice(1) : spec, max };
+}
+
+/** Fills in each @{...} of the line; a target label already in `targets` uses that token (else one is picked). */
+export async function resolveAttributes(
   line: string,
   env: MacroEnv,
   targets: Map<string, MockObject>,
@@ -94,11 +103,7 @@ async function resolveAttributes(
       if (!token) return { ok: false, error: `${whole} needs a selected token: select one first (select <token>).` };
       value = tokenAttribute(env.mock, token, parts.slice(1), whole, 'selected');
     } else if (head === 'target') {
-      const rest = parts.slice(1);
-      const max = rest.length >= 2 && rest[rest.length - 1]?.toLowerCase() === 'max';
-      if (max) rest.pop();
-      const label = rest.length >= 2 ? rest[0]! : 'Target';
-      const attr = rest.length >= 2 ? rest.slice(1) : rest;
+      const { label, attr, max } = targetCall(parts.slice(1));
       let token = targets.get(label);
       if (!token) {
         const picked = await pickTarget(label, env, [...targets.values()], notes);
@@ -196,7 +201,7 @@ function tokenByAnswer(tokens: MockObject[], text: string): MockObject | undefin
 
 // Roll20 ends a query at its first "}" and splits it on "|" and ","; a query nested in an option
 // is written with those three characters as HTML escapes (&#125; &#124; &#44;).
-function findQueries(line: string): Query[] {
+export function findQueries(line: string): Query[] {
   const found: Query[] = [];
   let from = 0;
   for (;;) {
@@ -222,7 +227,7 @@ function parseQuery(text: string): Query {
 }
 
 // Roll20's nested-query escapes turn back into the characters once an option is chosen.
-function unescapeChosen(value: string): string {
+export function unescapeChosen(value: string): string {
   return value.replace(/&#(124|44|125|123|64|63);/g, (_all, code: string) => String.fromCharCode(Number(code)));
 }
 

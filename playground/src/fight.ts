@@ -5,7 +5,7 @@
 import { createRoll20, type ChatRecord, type MockObject, type MockRoll20 } from '../../mocks/roll20.js';
 import { buildDemoScene, type DemoScene } from '../../mocks/scene.js';
 import { loadScript } from './sandbox.js';
-import { BAR_KEYS, emptySpec, type BarKey, type FightSpec, type Step } from './share.js';
+import { addStep, BAR_KEYS, emptySpec, emptyTally, liveBoundText, overBound, type BarKey, type FightSpec, type Step } from './share.js';
 
 export type Entry =
   | { kind: 'chat'; id: number; record: ChatRecord }
@@ -36,6 +36,8 @@ export interface SheetValue {
   /** Shown as current/max when the rule reads a max (undamaged armor). */
   max?: string;
   hasMax: boolean;
+  /** The token's own value, not the sheet's: a generic token's worn armor, or one set with !defense-round set. */
+  own?: 'worn' | 'set';
 }
 
 export interface TokenView {
@@ -49,6 +51,13 @@ export interface TokenView {
   sheet: SheetValue[];
   selected: boolean;
   onTurn: boolean;
+  /** Where the map draws it: Roll20's left/top are the token's centre, in pixels (70 a grid square). */
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  /** Roll20's layer: "objects" (the token layer), "gmlayer" (hidden from players), "map". */
+  layer: string;
 }
 
 export interface TurnView {
@@ -107,6 +116,8 @@ export class Fight {
   /** Selected tokens, by id. */
   selection: string[] = [];
   private nextEntry = 1;
+  /** What the steps taken have used of a share link's bounds. */
+  private used = emptyTally();
   private logCursor = 0;
   private warningCursor = 0;
 
@@ -144,12 +155,15 @@ export class Fight {
 
   /** Runs one step and records it; a step that cannot run is reported and not recorded. */
   async apply(step: Step): Promise<boolean> {
-    const problem = this.check(step);
+    // A share link's bounds hold for every fight, so whatever is played can be shared and replayed.
+    const over = overBound(step, this.used);
+    const problem = this.check(step) ?? (over ? liveBoundText(over) : undefined);
     if (problem !== undefined) {
       this.notice('playground', problem);
       return false;
     }
     this.steps.push(step);
+    this.used = addStep(this.used, step);
     await this.guard(() => this.run(step));
     this.collect();
     return true;
@@ -324,7 +338,7 @@ export class Fight {
           const meaning = meaningOf.get(name);
           return meaning === undefined ? { name: m } : { name: m, meaning };
         });
-      const sheet = character ? this.sheetOf(characterId, settings) : [];
+      const sheet = character ? this.sheetOf(characterId, settings, token.id) : [];
       return {
         id: token.id,
         name: String(token.get('name')),
@@ -335,6 +349,11 @@ export class Fight {
         sheet,
         selected: this.selection.includes(token.id),
         onTurn: token.id === turn,
+        left: numberOr(token.get('left'), 0),
+        top: numberOr(token.get('top'), 0),
+        width: numberOr(token.get('width'), 70),
+        height: numberOr(token.get('height'), 70),
+        layer: String(token.get('layer') || 'objects'),
       };
     });
   }
@@ -351,14 +370,38 @@ export class Fight {
     });
   }
 
-  private sheetOf(characterId: string, settings: Settings): SheetValue[] {
+  /**
+   * What the token has now: the sheet's values, but a generic token's own worn armor (kept by the
+   * script per token) and a value set for the token alone (`!defense-round set`) in their place.
+   */
+  private sheetOf(characterId: string, settings: Settings, tokenId: string): SheetValue[] {
+    const record = this.scriptRecord(tokenId);
     return SHEET[settings.edition].map(({ key, label, max }) => {
       const attribute = settings.attributes[key] ?? key;
       const attr = this.attributeOf(characterId, attribute);
       const value: SheetValue = { key, attribute, label, current: text(attr?.get('current')), hasMax: max === true };
       if (max) value.max = text(attr?.get('max'));
+      const track = key === 'armor_physical' ? 'physical' : key === 'armor_magical' ? 'magical' : undefined;
+      const worn = track === undefined ? undefined : record?.worn?.[track];
+      const set = record?.overrides?.[key];
+      if (typeof set === 'number') Object.assign(value, { current: String(set), own: 'set' });
+      else if (typeof worn === 'number') Object.assign(value, { current: String(worn), own: 'worn' });
       return value;
     });
+  }
+
+  /** A character's attribute as the sheet holds it (undefined when the sheet lacks it). */
+  attributeValue(char: string, attr: string): { current: string; max: string } | undefined {
+    const character = this.characterNamed(char);
+    const attribute = character ? this.attributeOf(character.id, attr) : undefined;
+    return attribute ? { current: text(attribute.get('current')), max: text(attribute.get('max')) } : undefined;
+  }
+
+  /** What the script keeps for one token in its state (read only: the page shows it, never writes it). */
+  private scriptRecord(tokenId: string): { worn?: Record<string, unknown>; overrides?: Record<string, unknown> } | undefined {
+    const stored = (this.mock.state as Record<string, { tokens?: Record<string, unknown> } | undefined>).DefenseRound;
+    const record = stored?.tokens?.[tokenId];
+    return record !== null && typeof record === 'object' ? (record as { worn?: Record<string, unknown>; overrides?: Record<string, unknown> }) : undefined;
   }
 
   private ownerOf(token: MockObject, character: Roll20Object<any> | undefined): string {
@@ -406,9 +449,33 @@ export class Fight {
     return this.selection.map((id) => this.tokenById(id)).filter((t) => t !== undefined).map((t) => String(t.get('name')));
   }
 
+  /**
+   * The GM moves a token to another layer (Roll20's "Layer" menu; "gmlayer" hides it from the
+   * players). Not a step: a share link does not hold it. The page's console offers it
+   * (`playground.moveToLayer('Crate', 'gmlayer')`), and the browser test uses it.
+   */
+  async moveToLayer(name: string, layer: 'objects' | 'gmlayer' | 'map'): Promise<boolean> {
+    const token = this.tokenNamed(name);
+    if (!token) {
+      this.notice('playground', `no token named "${name}"`);
+      return false;
+    }
+    await this.guard(async () => {
+      this.mock.userEdit(token, { layer });
+      await this.mock.settle();
+    });
+    this.collect();
+    return true;
+  }
+
   toggleSelected(id: string): void {
     this.selection = this.selection.includes(id) ? this.selection.filter((s) => s !== id) : [...this.selection, id];
   }
+}
+
+function numberOr(value: unknown, fallback: number): number {
+  const n = Number(value);
+  return value === undefined || value === null || value === '' || !Number.isFinite(n) ? fallback : n;
 }
 
 function text(value: unknown): string {

@@ -141,7 +141,7 @@ describe('the playground in a browser', () => {
     ]);
   });
 
-  it('resets, switches to opposed, edits Bob\'s sheet by hand and plays the seed\'s 14 damage', async () => {
+  it('resets, switches to opposed, edits Bob\'s sheet by hand and plays the worked example\'s 14 damage', async () => {
     await page.getByRole('button', { name: 'Reset' }).click();
     await ready();
     expect(await vitality('Bob').getAttribute('aria-valuetext')).toBe('70 of 70');
@@ -166,6 +166,35 @@ describe('the playground in a browser', () => {
     const breakdown = await row(lastTemplate(), 'Breakdown').innerText();
     expect(breakdown).toContain('Defense (passive) d20 8 + 10 passive = 18');
     expect(breakdown).toContain('Damage 8 + 6 margin = 14');
+    expect(await vitality('Bob').getAttribute('aria-valuenow')).toBe('56');
+  });
+
+  it('gives every edition its table on a switch: each worked example plays from its first move, the GM reads the conditions the switch changed, and a goblin\'s card shows the armor it wore', async () => {
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await ready();
+    await card('Goblin 1').locator('.bars').click();
+    await say('!damage 40');
+    expect(await sheetValue('Goblin 1', 'Physical').textContent()).toBe('11/20 (worn on this token)');
+    expect(await sheetValue('Goblin 2', 'Physical').textContent()).toBe('20/20');
+    await card('Goblin 1').locator('.bars').click();
+    await card('Goblin 2').locator('.bars').click();
+    await say('!damage 100');
+    await page.getByRole('combobox', { name: 'Edition' }).selectOption('threshold');
+    await ready();
+    expect(await log().textContent()).toContain('Edition is now threshold. Conditions read again: Goblin 2 dying -> dead.');
+    expect(await page.locator('#example-title').textContent()).toContain('The Defensive Turn');
+    await card('Goblin 2').locator('.bars').click();
+    await card('Bob').locator('.bars').click();
+    expect(await page.locator('#selected-names').textContent()).toBe('Bob');
+    await say('!defend --action defend --roll 10');
+    await say('!damage 20 --hit 19');
+    expect(await vitality('Bob').getAttribute('aria-valuenow')).toBe('20');
+    await page.getByRole('combobox', { name: 'Edition' }).selectOption('opposed');
+    await ready();
+    expect(await page.locator('#example-title').textContent()).toContain('Opposed Rolls');
+    expect(await sheetValue('Bob', 'Passive defense').textContent()).toBe('10');
+    await say('!damage 8 --attack 24 --defense-roll 8');
+    expect(await row(lastTemplate(), 'Breakdown').innerText()).toContain('Damage 8 + 6 margin = 14');
     expect(await vitality('Bob').getAttribute('aria-valuenow')).toBe('56');
   });
 

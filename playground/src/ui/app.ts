@@ -4,10 +4,12 @@
 import { hiddenFrom, viewOf, type MessageView } from '../chat.js';
 import { EXAMPLES } from '../examples.js';
 import { EDITIONS, Fight, type Edition, type TokenView } from '../fight.js';
-import { questionsOf, answer, keyOf, type Question } from '../queries.js';
-import { BAR_KEYS, FRAGMENT_KEY, fragmentOf, specFromFragment, type BarKey, type FightSpec } from '../share.js';
+import type { MockObject } from '../../../mocks/roll20.js';
+import { fillLine, keyOf, type Question } from '../queries.js';
+import { BAR_KEYS, fragmentOf, isFightFragment, specFromFragment, type BarKey, type FightSpec } from '../share.js';
 import { inlineNodes, messageNode, type ChatHandlers } from './chat-view.js';
 import { append, byId, clear, h } from './dom.js';
+import { markerBase, markerIcon, TableMap } from './map.js';
 
 interface Shown {
   li: HTMLLIElement;
@@ -33,6 +35,7 @@ export class App {
   private queue: Promise<void> = Promise.resolve();
   private shown = new Map<number, Shown>();
   private cards = new Map<string, Card>();
+  private map!: TableMap;
   private consoleCount = 0;
   private sent: string[] = [];
   private recall = -1;
@@ -55,12 +58,20 @@ export class App {
     for (const id of EDITIONS) edition.append(h('option', { text: id, attrs: { value: id } }));
     edition.addEventListener('change', () => {
       const wanted = edition.value as Edition;
-      this.act(() => this.fight.switchEdition(wanted));
+      // The demo table gets the edition's values with the switch: its worked example plays from the first click.
+      this.act(async () => {
+        if (await this.fight.switchEdition(wanted)) await EXAMPLES[wanted].setup(this.fight);
+      });
     });
     byId('reset').addEventListener('click', () => this.load({ v: 1, scene: 'demo', seed: 1, steps: [] }, true));
     byId('next-turn').addEventListener('click', () => this.act(() => this.fight.nextTurn()));
     byId('share').addEventListener('click', () => void this.share());
     byId('example-setup').addEventListener('click', () => this.act(() => EXAMPLES[this.fight.edition()].setup(this.fight)));
+    this.map = new TableMap(byId('map'), 'map-h', (id, additive) => this.tokenClicked(id, additive), 'map-note');
+    // For the console (and the browser test): what no control does yet. Not a step, so not in a share link.
+    (window as unknown as { playground?: unknown }).playground = {
+      moveToLayer: (name: string, layer: 'objects' | 'gmlayer' | 'map') => this.act(() => this.fight.moveToLayer(name, layer)),
+    };
     byId('clear-selection').addEventListener('click', () => {
       this.fight.selection = [];
       this.render();
@@ -91,11 +102,12 @@ export class App {
 
   // ---- loading and acting ---------------------------------------------------------------------
 
+  /** The address's fight, or a fresh table: a fragment that is not a fight (#top, say) is no damaged link. */
   private loadFragment(hash: string): void {
-    const decoded = specFromFragment(hash);
+    const decoded = isFightFragment(hash) ? specFromFragment(hash) : specFromFragment('');
     if (decoded.ok) this.load(decoded.spec, false);
     else {
-      this.load({ v: 1, scene: 'demo', seed: 1, steps: [] }, false, `This link's fight could not be loaded (${decoded.error}); here is a fresh table.`);
+      this.load({ v: 1, scene: 'demo', seed: 1, steps: [] }, false, `This link's fight could not be loaded: ${decoded.error}. Here is a fresh table.`);
     }
   }
 
@@ -107,6 +119,7 @@ export class App {
       this.cards.clear();
       clear(byId('log'));
       clear(byId('tokens'));
+      this.map.clear();
       clear(byId('console-log'));
       this.consoleCount = 0;
       if (problem) byId('log').append(h('li', { class: 'msg msg-system', attrs: { role: 'note' }, text: problem }));
@@ -152,7 +165,11 @@ export class App {
     input.value = '';
     this.sent.push(line);
     this.recall = -1;
-    this.act(() => this.fight.say(line));
+    this.enqueue(async () => {
+      const sent = await this.send(line, 'Before your line is sent, Roll20 asks');
+      // Not sent (cancelled, refused, or it could not be filled in): back in the box, to fix or drop.
+      if (!sent && input.value === '') input.value = line;
+    });
   }
 
   private recallKey(event: KeyboardEvent): void {
@@ -172,23 +189,60 @@ export class App {
    */
   private press(command: string, label: string): void {
     this.enqueue(async () => {
-      const questions = questionsOf(command);
-      let line = command;
-      if (questions.length > 0) {
-        const answers = await this.ask(label, questions);
-        if (!answers) return;
-        line = answer(command, answers, (id) => String(this.fight.tokenById(id)?.get('name') ?? id));
-      }
-      await this.fight.say(line);
-      this.render();
+      await this.send(command, `${label}: Roll20 asks`);
     });
   }
 
-  private ask(label: string, questions: Question[]): Promise<Map<string, string> | undefined> {
+  /**
+   * Sends a line as Roll20's chat does, typed or a button's: its attribute calls filled in from the
+   * selection and the sheets, its queries and targets asked in the dialog, then said by the current
+   * speaker (the fight records the line as sent, so a replay asks nothing). A line that cannot be
+   * filled in is not sent, and the log says why; a cancelled one sends nothing. True when sent.
+   */
+  private async send(line: string, title: string): Promise<boolean> {
+    const fight = this.fight;
+    const live = (ids: string[]) => ids.map((id) => fight.tokenById(id)).filter((t): t is MockObject => t !== undefined);
+    const env = { mock: fight.mock, selection: live(fight.selection), tokens: live(fight.tokens().map((t) => t.id)) };
+    const filled = await fillLine(line, env, (questions) => this.ask(title, line, questions));
+    if (!filled.ok) {
+      if (!filled.cancelled) this.systemNote(`Not sent: ${filled.error}`);
+      this.render();
+      return false;
+    }
+    const said = await fight.say(filled.line);
+    this.render();
+    return said;
+  }
+
+  /** A note from the page in the chat log (what Roll20 would show as a red line), not an alert. */
+  private systemNote(text: string): void {
+    const log = byId('log');
+    log.append(h('li', { class: 'msg msg-system', attrs: { role: 'note' }, text }));
+    log.scrollTop = log.scrollHeight;
+    this.pinned = true;
+  }
+
+  /**
+   * Asks the questions in the dialog, all at once; resolves to the answers by keyOf (a choice's value,
+   * a target's token id), or undefined when cancelled (Cancel or Escape). A line with a target
+   * leaves the page usable (a non-modal dialog): clicking a token, on the map or its card, answers
+   * the first target not picked yet; when the targets were all there was to ask, that sends.
+   */
+  private ask(title: string, line: string, questions: Question[]): Promise<Map<string, string> | undefined> {
     const dialog = byId<HTMLDialogElement>('ask');
     const fields = byId('ask-fields');
-    byId('ask-title').textContent = `${label}: Roll20 asks`;
+    const status = byId('ask-status');
+    byId('ask-title').textContent = title;
+    const shown = byId('ask-line');
+    shown.textContent = line.length > 300 ? `${line.slice(0, 299)}…` : line;
+    shown.style.overflowWrap = 'anywhere';
+    status.textContent = '';
     clear(fields);
+    // A player picks among the tokens she can see: none on the GM layer (the map leaves them out too).
+    const gm = this.fight.isGM(this.fight.speaker);
+    const tokens = this.fight.tokens().filter((t) => gm || t.layer !== 'gmlayer');
+    const picking = questions.some((q) => q.kind === 'target');
+    byId('ask-hint').hidden = !picking;
     const inputs = questions.map((question, i) => {
       const id = `ask-${i}`;
       let control: HTMLInputElement | HTMLSelectElement;
@@ -196,24 +250,66 @@ export class App {
         control = h('input', { id, attrs: { type: 'text', autocomplete: 'off', value: question.fallback } });
         control.value = question.fallback;
       } else if (question.kind === 'choice') {
-        control = h('select', { id }, ...question.options.map((o) => h('option', { text: o.label, attrs: { value: o.value } })));
+        control = h('select', { id }, ...question.options.map((o, n) => h('option', { text: o.label, attrs: { value: String(n) } })));
       } else {
-        control = h('select', { id }, ...this.fight.tokens().map((t) => h('option', { text: t.name, attrs: { value: t.id } })));
+        control = h('select', { id, attrs: { 'aria-describedby': 'ask-hint' } }, ...tokens.map((t) => h('option', { text: t.name, attrs: { value: t.id } })));
+        if (question.fallback !== undefined) control.value = question.fallback;
       }
       fields.append(h('p', {}, h('label', { attrs: { for: id }, text: question.prompt || 'Answer' }), control));
       return { question, control };
     });
+    const targets = inputs.filter((input) => input.question.kind === 'target');
+    const onlyTargets = targets.length === inputs.length;
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     return new Promise((resolve) => {
+      let next = 0;
+      const arm = () => {
+        const entry = targets[next];
+        this.pendingPick = entry
+          ? (id: string) => {
+              entry.control.value = id;
+              next++;
+              status.textContent = `${entry.question.prompt || 'Target'}: ${tokens.find((t) => t.id === id)?.name ?? id}`;
+              if (next >= targets.length && onlyTargets) return dialog.close('send');
+              arm();
+              const after = targets[next]?.control ?? inputs.find((input) => input.question.kind !== 'target')?.control ?? dialog.querySelector<HTMLButtonElement>('button[value="send"]');
+              after?.focus();
+            }
+          : undefined;
+      };
+      // A non-modal dialog has no Escape of its own: the page gives it one.
+      const onKey = (event: KeyboardEvent) => {
+        if (event.key !== 'Escape' || !dialog.open) return;
+        event.preventDefault();
+        dialog.close('cancel');
+      };
       dialog.addEventListener(
         'close',
         () => {
+          this.pendingPick = undefined;
+          document.removeEventListener('keydown', onKey);
+          for (const property of ['position', 'inset', 'margin', 'z-index', 'box-shadow']) dialog.style.removeProperty(property);
+          const focus = document.activeElement;
+          if (before?.isConnected && (focus === null || focus === document.body || dialog.contains(focus))) before.focus();
           if (dialog.returnValue !== 'send') return resolve(undefined);
-          resolve(new Map(inputs.map(({ question, control }) => [keyOf(question), control.value])));
+          resolve(
+            new Map(
+              inputs.map(({ question, control }) => [keyOf(question), question.kind === 'choice' ? (question.options[Number(control.value)]?.value ?? '') : control.value]),
+            ),
+          );
         },
         { once: true },
       );
       dialog.returnValue = '';
-      dialog.showModal();
+      if (picking) {
+        // Out of the way of the tokens, which stay clickable.
+        Object.assign(dialog.style, { position: 'fixed', inset: 'auto 1rem 1rem auto', margin: '0', zIndex: '20', boxShadow: '0 0.4rem 1.6rem rgba(20, 16, 12, 0.35)' });
+        dialog.show();
+        document.addEventListener('keydown', onKey);
+        arm();
+      } else {
+        dialog.showModal();
+      }
       inputs[0]?.control.focus();
     });
   }
@@ -245,17 +341,19 @@ export class App {
     const speaker = byId<HTMLSelectElement>('speaker');
     if (speaker.options.length !== fight.playerNames().length) {
       clear(speaker);
-      for (const name of fight.playerNames()) speaker.append(h('option', { text: fight.isGM(name) ? `${name} (GM)` : name, attrs: { value: name } }));
+      for (const name of fight.playerNames()) speaker.append(h('option', { text: fight.isGM(name) && name !== 'GM' ? `${name} (GM)` : name, attrs: { value: name } }));
     }
     speaker.value = fight.speaker;
-    byId('chat-label').textContent = `Message as ${fight.speaker}${fight.isGM(fight.speaker) ? ' (GM)' : ''}`;
+    byId('chat-label').textContent = `Message as ${fight.speaker}${fight.isGM(fight.speaker) && fight.speaker !== 'GM' ? ' (GM)' : ''}`;
     const edition = fight.edition();
     byId<HTMLSelectElement>('edition').value = edition;
     document.body.dataset.edition = edition;
     const names = fight.selectionNames();
     byId('selected-names').textContent = names.length ? names.join(', ') : 'none';
     byId<HTMLButtonElement>('clear-selection').hidden = names.length === 0;
-    this.renderTokens(fight.tokens());
+    const tokens = fight.tokens();
+    this.renderTokens(tokens);
+    this.map.render(tokens, fight.isGM(fight.speaker));
     this.renderTurns();
     this.renderExample(edition);
     this.renderEntries();
@@ -267,6 +365,8 @@ export class App {
     const url = `${location.pathname}${location.search}${fragment}`;
     this.lastFragment = fragment;
     if (location.hash === fragment && !push) return;
+    // A fresh table leaves a fragment of the page's own (#top, say) where it is.
+    if (fragment === '' && !push && !isFightFragment(location.hash)) return;
     if (push) history.pushState(null, '', url);
     else history.replaceState(null, '', url);
     this.lastFragment = location.hash;
@@ -440,13 +540,25 @@ export class App {
     }
     clear(card.markers);
     for (const marker of token.markers) {
-      card.markers.append(h('li', { class: `marker marker-${marker.meaning ?? 'other'}`, text: marker.meaning ? `${marker.meaning} (${marker.name})` : marker.name }));
+      // An icon, what the marker means to the script, and Roll20's name for it.
+      const roll20 = markerBase(marker.name).base;
+      card.markers.append(
+        h(
+          'li',
+          { class: `marker marker-${marker.meaning ?? 'other'}`, attrs: { 'data-marker': roll20, title: `Roll20 marker "${marker.name}"` } },
+          markerIcon(marker.name),
+          marker.meaning ? h('span', { class: 'marker-meaning', text: marker.meaning }) : null,
+          h('span', { class: 'marker-name' }, marker.meaning ? h('span', { class: 'visually-hidden', text: ', Roll20 marker ' }) : null, marker.name),
+        ),
+      );
     }
     card.markers.hidden = token.markers.length === 0;
     clear(card.sheet);
     for (const value of token.sheet) {
       const shown = value.current === '' ? '—' : value.hasMax && value.max !== '' ? `${value.current}/${value.max}` : value.current;
-      card.sheet.append(h('div', { attrs: { title: value.attribute } }, h('dt', { text: value.label }), h('dd', { text: shown })));
+      // A value of the token's own (worn armor, a value set for it) says so: the sheet holds another.
+      const own = value.own === 'worn' ? 'worn on this token' : value.own === 'set' ? 'set for this token' : undefined;
+      card.sheet.append(h('div', { attrs: { title: own ? `${value.attribute}: ${own}` : value.attribute } }, h('dt', { text: value.label }), h('dd', { text: shown }, ...(own ? [h('small', { class: 'own', text: ` (${own})` })] : []))));
     }
     card.sheet.hidden = token.sheet.length === 0;
     if (card.edit.open && !card.form.contains(document.activeElement)) this.fillEditForm(card.form, token.id);
@@ -541,10 +653,6 @@ export class App {
     input.value = line;
     input.focus();
   }
-}
-
-function isFightFragment(hash: string): boolean {
-  return hash === '' || hash === '#' || hash.startsWith(`#${FRAGMENT_KEY}=`);
 }
 
 function initials(name: string): string {

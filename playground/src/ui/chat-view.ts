@@ -63,7 +63,7 @@ export function messageNode(view: MessageView, handlers: ChatHandlers, selectedN
     h('span', { class: 'who', text: view.kind === 'desc' ? '' : view.who }),
     tag ? h('span', { class: 'tag tag-whisper', text: tag }) : null,
     view.kind === 'gmroll' ? h('span', { class: 'tag', text: 'GM roll' }) : null,
-    view.transient ? h('span', { class: 'tag tag-transient', text: 'not archived', attrs: { title: 'Sent with noarchive: gone from the chat archive' } }) : null,
+    view.transient ? h('span', { class: 'tag tag-transient', text: 'not kept in the chat archive', attrs: { title: 'Roll20 shows it now but leaves it out of the chat archive' } }) : null,
     h('span', { class: 'tag tag-unseen', text: '', attrs: { hidden: true } }),
   );
   if (view.kind !== 'desc') li.append(meta);

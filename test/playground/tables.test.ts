@@ -1,0 +1,103 @@
+// The playground's demo table in every edition (issue 22): a switch gives the table that edition's
+// values, so its worked example plays from the first move; a generic token's card shows the armor it
+// wore; the switch's answer names the conditions it changed. Node only: the page draws these views.
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { EXAMPLES } from '../../playground/src/examples.js';
+import { EDITIONS, Fight, type Edition } from '../../playground/src/fight.js';
+import { plain, viewOf } from '../../playground/src/chat.js';
+
+const BUNDLE = readFileSync('dist/defense-round.js', 'utf8');
+const vitality = (fight: Fight, name: string) => fight.tokens().find((t) => t.name === name)!.bars.find((b) => b.resource === 'vitality')!;
+const sheet = (fight: Fight, name: string, label: string) => fight.tokens().find((t) => t.name === name)!.sheet.find((v) => v.label === label)!;
+const chat = (fight: Fight) => fight.entries.flatMap((e) => (e.kind === 'chat' ? [viewOf(e.record)] : []));
+const lastCard = (fight: Fight) => {
+  const card = chat(fight).filter((v) => v.template).at(-1)!.template!;
+  return { title: plain(card.title ?? []), rows: Object.fromEntries(card.rows.map((r) => [plain(r.label), plain(r.value)])) };
+};
+
+/** As the page's edition switch does it: the config line, then the edition's table. */
+async function switchTo(fight: Fight, edition: Edition): Promise<void> {
+  expect(await fight.switchEdition(edition)).toBe(true);
+  await EXAMPLES[edition].setup(fight);
+}
+
+describe('each edition\'s worked example plays right after a switch', () => {
+  it('The Defensive Turn: Bob defends (10 vs 55), then 20 damage at hit chance 19 leaves Vitality 20', async () => {
+    const fight = await Fight.start(BUNDLE);
+    await switchTo(fight, 'threshold');
+    expect(vitality(fight, 'Bob')).toMatchObject({ value: '30', max: '30' });
+    fight.selection = [fight.scene.tokens.Bob];
+    for (const move of EXAMPLES.threshold.moves) await fight.say(move.line);
+    expect(vitality(fight, 'Bob').value).toBe('20');
+    expect(lastCard(fight).rows.Breakdown).toContain('20 - 10 Defense = 10');
+  });
+
+  it('Opposed Rolls: attack 24 against 8 + passive 10, weapon 8: 14 off Vitality (70 -> 56)', async () => {
+    const fight = await Fight.start(BUNDLE);
+    await switchTo(fight, 'opposed');
+    fight.selection = [fight.scene.tokens.Bob];
+    for (const move of EXAMPLES.opposed.moves) await fight.say(move.line);
+    expect(vitality(fight, 'Bob').value).toBe('56');
+    expect(lastCard(fight).rows.Breakdown).toContain('Damage 8 + 6 margin = 14');
+  });
+
+  it('back to The Defensive Round: the demo table\'s values return and the README hit leaves Bob at 40', async () => {
+    const fight = await Fight.start(BUNDLE);
+    await switchTo(fight, 'threshold');
+    await switchTo(fight, 'soak');
+    expect(sheet(fight, 'Bob', 'Physical')).toMatchObject({ current: '100', max: '100' });
+    expect(vitality(fight, 'Bob')).toMatchObject({ value: '70', max: '70' });
+    fight.selection = [fight.scene.tokens.Bob];
+    for (const move of EXAMPLES.soak.moves) await fight.say(move.line);
+    expect(vitality(fight, 'Bob').value).toBe('40');
+  });
+
+  it.each(EDITIONS)('in %s the goblins have the values the docs\' macros read: none of them is 0 or missing', async (edition) => {
+    const fight = await Fight.start(BUNDLE);
+    if (edition !== 'soak') await switchTo(fight, edition);
+    for (const value of fight.tokens().find((t) => t.name === 'Goblin 1')!.sheet) {
+      if (value.key === 'exp' || value.key === 'armor_magical' || value.key === 'armor_spirit') continue; // goblins have no EXP and no magic armor
+      expect({ [value.label]: value.current }).not.toEqual({ [value.label]: '' });
+      expect({ [value.label]: value.current }).not.toEqual({ [value.label]: '0' });
+    }
+  });
+
+  it('a switch made twice makes no second set of edits (each value is written only when it differs)', async () => {
+    const fight = await Fight.start(BUNDLE);
+    await switchTo(fight, 'opposed');
+    const steps = fight.spec().steps.length;
+    await EXAMPLES.opposed.setup(fight);
+    expect(fight.spec().steps.length).toBe(steps);
+  });
+});
+
+describe('token cards show what each token has now', () => {
+  it('Goblin 1\'s card shows the Physical it wore (its own, not the sheet\'s), Goblin 2 the sheet\'s', async () => {
+    const fight = await Fight.start(BUNDLE);
+    fight.selection = [fight.scene.tokens['Goblin 1']];
+    await fight.say('!damage 40');
+    expect(lastCard(fight).rows.Breakdown).toContain('Physical 20 -> 11');
+    expect(sheet(fight, 'Goblin 1', 'Physical')).toMatchObject({ current: '11', max: '20', own: 'worn' });
+    expect(sheet(fight, 'Goblin 2', 'Physical')).toMatchObject({ current: '20', max: '20' });
+    expect(sheet(fight, 'Goblin 2', 'Physical').own).toBeUndefined();
+  });
+
+  it('a value set for one token shows as that token\'s own', async () => {
+    const fight = await Fight.start(BUNDLE);
+    fight.selection = [fight.scene.tokens['Goblin 2']];
+    await fight.say('!defense-round set armor_defense 9');
+    expect(sheet(fight, 'Goblin 2', 'Defense')).toMatchObject({ current: '9', own: 'set' });
+    expect(sheet(fight, 'Goblin 1', 'Defense')).toMatchObject({ current: '5' });
+  });
+});
+
+describe('the switch names the conditions it changed', () => {
+  it('Goblin 2 dying in soak: the GM reads "Goblin 2 dying -> dead" on the switch to threshold', async () => {
+    const fight = await Fight.start(BUNDLE);
+    fight.selection = [fight.scene.tokens['Goblin 2']];
+    await fight.say('!damage 100');
+    await switchTo(fight, 'threshold');
+    expect(chat(fight).map((v) => plain(v.body)).join('\n')).toContain('Conditions read again: Goblin 2 dying -> dead.');
+  });
+});
