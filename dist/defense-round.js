@@ -17,81 +17,81 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var _n = Object.defineProperty, Na = Object.getOwnPropertyDescriptor, Pa = Object.getOwnPropertyNames, Br = Object.prototype.hasOwnProperty, Ma = (e, t) => {
+var Rn = Object.defineProperty, Ua = Object.getOwnPropertyDescriptor, Va = Object.getOwnPropertyNames, Yr = Object.prototype.hasOwnProperty, Ba = (e, t) => {
 for (var n in t)
-Br.call(t, n) && _n(e, n, { get: t[n], enumerable: !0 });
-}, La = (e, t, n, r) => {
+Yr.call(t, n) && Rn(e, n, { get: t[n], enumerable: !0 });
+}, Ha = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
-for (let i of Pa(t))
-!Br.call(e, i) && i !== n && _n(e, i, { get: () => t[i], enumerable: !(r = Na(t, i)) || r.enumerable });
+for (let s of Va(t))
+!Yr.call(e, s) && s !== n && Rn(e, s, { get: () => t[s], enumerable: !(r = Ua(t, s)) || r.enumerable });
 return e;
-}, ja = (e) => La(_n({}, "__esModule", { value: !0 }), e), Hr = {};
-Ma(Hr, {
-onDamage: () => ch,
-version: () => oh
+}, Ka = (e) => Ha(Rn({}, "__esModule", { value: !0 }), e), zr = {};
+Ba(zr, {
+onDamage: () => vh,
+version: () => mh
 });
-var S = Math, C = Number, E = String, g = Object, Z = Array, de = JSON, M = Map, q = Set, Fa = WeakMap, Bt = Error, Kr = RangeError, xr = Promise, Ht = Date, Ga = isNaN, Ua = "0.2.0", se = "DefenseRound", ve = Ua, Kt, Va = {
+var A = Math, C = Number, E = String, k = Object, Z = Array, de = JSON, P = Map, q = Set, Xr = WeakMap, Kt = Error, qr = RangeError, Jr = Promise, xt = Date, xa = isNaN, Wa = "0.2.0", ie = "DefenseRound", ve = Wa, Wt, Ya = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0
 };
 // @__NO_SIDE_EFFECTS__
-function Wr(e) {
-return !e && !Kt ? Va : {
-lang: e?.lang ?? Kt?.lang,
+function Qr(e) {
+return !e && !Wt ? Ya : {
+lang: e?.lang ?? Wt?.lang,
 message: e?.message,
-abortEarly: e?.abortEarly ?? Kt?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? Kt?.abortPipeEarly
+abortEarly: e?.abortEarly ?? Wt?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? Wt?.abortPipeEarly
 };
 }
-var Ba;
+var za;
 // @__NO_SIDE_EFFECTS__
-function Ha(e) {
-return Ba?.get(e);
+function Xa(e) {
+return za?.get(e);
 }
-var Ka;
+var qa;
 // @__NO_SIDE_EFFECTS__
-function xa(e) {
-return Ka?.get(e);
+function Ja(e) {
+return qa?.get(e);
 }
-var Wa;
+var Qa;
 // @__NO_SIDE_EFFECTS__
-function Ya(e, t) {
-return Wa?.get(e)?.get(t);
+function Za(e, t) {
+return Qa?.get(e)?.get(t);
 }
 // @__NO_SIDE_EFFECTS__
 function Ke(e) {
 const t = typeof e;
-return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && g.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
+return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
 }
-function x(e, t, n, r, i) {
-const s = i && "input" in i ? i.input : n.value, a = i?.expected ?? e.expects ?? null, o = i?.received ?? /* @__PURE__ */ Ke(s), c = {
+function x(e, t, n, r, s) {
+const i = s && "input" in s ? s.input : n.value, a = s?.expected ?? e.expects ?? null, o = s?.received ?? /* @__PURE__ */ Ke(i), c = {
 kind: e.kind,
 type: e.type,
-input: s,
+input: i,
 expected: a,
 received: o,
 message: `Invalid ${t}: ${a ? `Expected ${a} but r` : "R"}eceived ${o}`,
 requirement: e.requirement,
-path: i?.path,
-issues: i?.issues,
+path: s?.path,
+issues: s?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ Ya(e.reference, c.lang) ?? (l ? /* @__PURE__ */ xa(c.lang) : null) ?? r.message ?? /* @__PURE__ */ Ha(c.lang);
+}, l = e.kind === "schema", d = s?.message ?? e.message ?? /* @__PURE__ */ Za(e.reference, c.lang) ?? (l ? /* @__PURE__ */ Ja(c.lang) : null) ?? r.message ?? /* @__PURE__ */ Xa(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];
 }
 // @__NO_SIDE_EFFECTS__
-function za(e, t) {
+function eo(e, t) {
 return e === t || C.isNaN(e) && C.isNaN(t);
 }
 // @__NO_SIDE_EFFECTS__
-function Xa(e, t) {
-return g.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
+function to(e, t) {
+return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
 }
 // @__NO_SIDE_EFFECTS__
-function Dn(e, t) {
+function On(e, t) {
 const n = [...new q(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";
 }
@@ -99,15 +99,15 @@ function te(e) {
 return e["~standard"] = {
 version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ Wr())
+validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ Qr())
 }, e;
 }
 // @__NO_SIDE_EFFECTS__
-function Yr(e) {
+function Zr(e) {
 return {
 kind: "validation",
 type: "finite",
-reference: Yr,
+reference: Zr,
 async: !1,
 expects: null,
 requirement: C.isFinite,
@@ -118,11 +118,11 @@ return t.typed && !this.requirement(t.value) && x(this, "finite", t, n), t;
 };
 }
 // @__NO_SIDE_EFFECTS__
-function xt(e) {
+function Yt(e) {
 return {
 kind: "validation",
 type: "integer",
-reference: xt,
+reference: Yt,
 async: !1,
 expects: null,
 requirement: C.isInteger,
@@ -148,17 +148,17 @@ return n.typed && n.value.length > this.requirement && x(this, "length", n, r, {
 };
 }
 // @__NO_SIDE_EFFECTS__
-function at(e, t) {
+function ot(e, t) {
 return {
 kind: "validation",
 type: "max_value",
-reference: at,
+reference: ot,
 async: !1,
-expects: `<=${e instanceof Ht ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
+expects: `<=${e instanceof xt ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value <= this.requirement) && x(this, "value", n, r, { received: n.value instanceof Ht ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
+return n.typed && !(n.value <= this.requirement) && x(this, "value", n, r, { received: n.value instanceof xt ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
 }
 };
 }
@@ -178,26 +178,26 @@ return n.typed && n.value.length < this.requirement && x(this, "length", n, r, {
 };
 }
 // @__NO_SIDE_EFFECTS__
-function ot(e, t) {
+function ct(e, t) {
 return {
 kind: "validation",
 type: "min_value",
-reference: ot,
+reference: ct,
 async: !1,
-expects: `>=${e instanceof Ht ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
+expects: `>=${e instanceof xt ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value >= this.requirement) && x(this, "value", n, r, { received: n.value instanceof Ht ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
+return n.typed && !(n.value >= this.requirement) && x(this, "value", n, r, { received: n.value instanceof xt ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function Wt(e, t) {
+function zt(e, t) {
 return {
 kind: "validation",
 type: "regex",
-reference: Wt,
+reference: zt,
 async: !1,
 expects: `${e}`,
 requirement: e,
@@ -208,11 +208,11 @@ return n.typed && !this.requirement.test(n.value) && x(this, "format", n, r), n;
 };
 }
 // @__NO_SIDE_EFFECTS__
-function ct(e) {
+function lt(e) {
 return {
 kind: "validation",
 type: "safe_integer",
-reference: ct,
+reference: lt,
 async: !1,
 expects: null,
 requirement: C.isSafeInteger,
@@ -223,24 +223,24 @@ return t.typed && !this.requirement(t.value) && x(this, "safe integer", t, n), t
 };
 }
 // @__NO_SIDE_EFFECTS__
-function Rn() {
+function Cn() {
 return {
 kind: "transformation",
 type: "trim",
-reference: Rn,
+reference: Cn,
 async: !1,
 "~run"(e) {
 return e.value = e.value.trim(), e;
 }
 };
 }
-var qa = { abortEarly: !0 };
+var no = { abortEarly: !0 };
 // @__NO_SIDE_EFFECTS__
-function Ja(e, t, n) {
+function ro(e, t, n) {
 return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
 }
 // @__NO_SIDE_EFFECTS__
-function On(e, t, n) {
+function In(e, t, n) {
 return typeof e.default == "function" ? e.default(t, n) : e.default;
 }
 // @__NO_SIDE_EFFECTS__
@@ -254,17 +254,17 @@ async: !1,
 item: e,
 message: t,
 "~run"(n, r) {
-const i = n.value;
-if (Z.isArray(i)) {
+const s = n.value;
+if (Z.isArray(s)) {
 n.typed = !0, n.value = [];
-for (let s = 0; s < i.length; s++) {
-const a = i[s], o = this.item["~run"]({ value: a }, r);
+for (let i = 0; i < s.length; i++) {
+const a = s[i], o = this.item["~run"]({ value: a }, r);
 if (o.issues) {
 const c = {
 type: "array",
 origin: "value",
-input: i,
-key: s,
+input: s,
+key: i,
 value: a
 };
 for (const l of o.issues)
@@ -296,11 +296,11 @@ return typeof t.value == "boolean" ? t.typed = !0 : x(this, "type", t, n), t;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function zr(e, t) {
+function es(e, t) {
 return te({
 kind: "schema",
 type: "custom",
-reference: zr,
+reference: es,
 expects: "unknown",
 async: !1,
 check: e,
@@ -321,22 +321,22 @@ async: !1,
 literal: e,
 message: t,
 "~run"(n, r) {
-return /* @__PURE__ */ za(n.value, this.literal) ? n.typed = !0 : x(this, "type", n, r), n;
+return /* @__PURE__ */ eo(n.value, this.literal) ? n.typed = !0 : x(this, "type", n, r), n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Yt(e, t) {
+function Xt(e, t) {
 return te({
 kind: "schema",
 type: "nullable",
-reference: Yt,
+reference: Xt,
 expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ On(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ In(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
 }
 });
 }
@@ -350,34 +350,34 @@ expects: "number",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "number" && !Ga(t.value) ? t.typed = !0 : x(this, "type", t, n), t;
+return typeof t.value == "number" && !xa(t.value) ? t.typed = !0 : x(this, "type", t, n), t;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Xr(e, t) {
+function ts(e, t) {
 return te({
 kind: "schema",
 type: "object",
-reference: Xr,
+reference: ts,
 expects: "Object",
 async: !1,
 entries: e,
 message: t,
 "~run"(n, r) {
-const i = n.value;
-if (i && typeof i == "object") {
+const s = n.value;
+if (s && typeof s == "object") {
 n.typed = !0, n.value = {};
-for (const s in this.entries) {
-const a = this.entries[s];
-if (s in i || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
-const o = s in i ? i[s] : /* @__PURE__ */ On(a), c = a["~run"]({ value: o }, r);
+for (const i in this.entries) {
+const a = this.entries[i];
+if (i in s || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
+const o = i in s ? s[i] : /* @__PURE__ */ In(a), c = a["~run"]({ value: o }, r);
 if (c.issues) {
 const l = {
 type: "object",
 origin: "value",
-input: i,
-key: s,
+input: s,
+key: i,
 value: o
 };
 for (const d of c.issues)
@@ -387,17 +387,17 @@ n.typed = !1;
 break;
 }
 }
-c.typed || (n.typed = !1), n.value[s] = c.value;
-} else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ Ja(a);
+c.typed || (n.typed = !1), n.value[i] = c.value;
+} else if (a.fallback !== void 0) n.value[i] = /* @__PURE__ */ ro(a);
 else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (x(this, "key", n, r, {
 input: void 0,
-expected: `"${s}"`,
+expected: `"${i}"`,
 path: [{
 type: "object",
 origin: "key",
-input: i,
-key: s,
-value: i[s]
+input: s,
+key: i,
+value: s[i]
 }]
 }), r.abortEarly))
 break;
@@ -418,7 +418,7 @@ async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ On(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ In(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
 }
 });
 }
@@ -428,7 +428,7 @@ return te({
 kind: "schema",
 type: "picklist",
 reference: oe,
-expects: /* @__PURE__ */ Dn(e.map(Ke), "|"),
+expects: /* @__PURE__ */ On(e.map(Ke), "|"),
 async: !1,
 options: e,
 message: t,
@@ -438,56 +438,56 @@ return this.options.includes(n.value) ? n.typed = !0 : x(this, "type", n, r), n;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function bt(e, t, n) {
+function $t(e, t, n) {
 return te({
 kind: "schema",
 type: "record",
-reference: bt,
+reference: $t,
 expects: "Object",
 async: !1,
 key: e,
 value: t,
 message: n,
-"~run"(r, i) {
-const s = r.value;
-if (s && typeof s == "object") {
+"~run"(r, s) {
+const i = r.value;
+if (i && typeof i == "object") {
 r.typed = !0, r.value = {};
-for (const a in s) if (/* @__PURE__ */ Xa(s, a)) {
-const o = s[a], c = this.key["~run"]({ value: a }, i);
+for (const a in i) if (/* @__PURE__ */ to(i, a)) {
+const o = i[a], c = this.key["~run"]({ value: a }, s);
 if (c.issues) {
 const d = {
 type: "object",
 origin: "key",
-input: s,
+input: i,
 key: a,
 value: o
 };
 for (const f of c.issues)
 f.path = [d], r.issues?.push(f);
-if (r.issues || (r.issues = c.issues), i.abortEarly) {
+if (r.issues || (r.issues = c.issues), s.abortEarly) {
 r.typed = !1;
 break;
 }
 }
-const l = this.value["~run"]({ value: o }, i);
+const l = this.value["~run"]({ value: o }, s);
 if (l.issues) {
 const d = {
 type: "object",
 origin: "value",
-input: s,
+input: i,
 key: a,
 value: o
 };
 for (const f of l.issues)
 f.path ? f.path.unshift(d) : f.path = [d], r.issues?.push(f);
-if (r.issues || (r.issues = l.issues), i.abortEarly) {
+if (r.issues || (r.issues = l.issues), s.abortEarly) {
 r.typed = !1;
 break;
 }
 }
 (!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);
 }
-} else x(this, "type", r, i);
+} else x(this, "type", r, s);
 return r;
 }
 });
@@ -507,27 +507,27 @@ return typeof t.value == "string" ? t.typed = !0 : x(this, "type", t, n), t;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function qr(e, t) {
+function ns(e, t) {
 return te({
 kind: "schema",
 type: "tuple",
-reference: qr,
+reference: ns,
 expects: "Array",
 async: !1,
 items: e,
 message: t,
 "~run"(n, r) {
-const i = n.value;
-if (Z.isArray(i)) {
+const s = n.value;
+if (Z.isArray(s)) {
 n.typed = !0, n.value = [];
-for (let s = 0; s < this.items.length; s++) {
-const a = i[s], o = this.items[s]["~run"]({ value: a }, r);
+for (let i = 0; i < this.items.length; i++) {
+const a = s[i], o = this.items[i]["~run"]({ value: a }, r);
 if (o.issues) {
 const c = {
 type: "array",
 origin: "value",
-input: i,
-key: s,
+input: s,
+key: i,
 value: a
 };
 for (const l of o.issues)
@@ -545,51 +545,51 @@ return n;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Jr(e) {
+function rs(e) {
 let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;
 }
 // @__NO_SIDE_EFFECTS__
-function Qr(e, t) {
+function ss(e, t) {
 return te({
 kind: "schema",
 type: "union",
-reference: Qr,
-expects: /* @__PURE__ */ Dn(e.map((n) => n.expects), "|"),
+reference: ss,
+expects: /* @__PURE__ */ On(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {
-let i, s, a;
+let s, i, a;
 for (const o of this.options) {
 const c = o["~run"]({ value: n.value }, r);
-if (c.typed) if (c.issues) s ? s.push(c) : s = [c];
+if (c.typed) if (c.issues) i ? i.push(c) : i = [c];
 else {
-i = c;
+s = c;
 break;
 }
 else a ? a.push(c) : a = [c];
 }
-if (i) return i;
-if (s) {
-if (s.length === 1) return s[0];
-x(this, "type", n, r, { issues: /* @__PURE__ */ Jr(s) }), n.typed = !0;
+if (s) return s;
+if (i) {
+if (i.length === 1) return i[0];
+x(this, "type", n, r, { issues: /* @__PURE__ */ rs(i) }), n.typed = !0;
 } else {
 if (a?.length === 1) return a[0];
-x(this, "type", n, r, { issues: /* @__PURE__ */ Jr(a) });
+x(this, "type", n, r, { issues: /* @__PURE__ */ rs(a) });
 }
 return n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function $t() {
+function At() {
 return te({
 kind: "schema",
 type: "unknown",
-reference: $t,
+reference: At,
 expects: "unknown",
 async: !1,
 "~run"(e) {
@@ -598,38 +598,38 @@ return e.typed = !0, e;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Zr(e, t, n) {
+function is(e, t, n) {
 return te({
 kind: "schema",
 type: "variant",
-reference: Zr,
+reference: is,
 expects: "Object",
 async: !1,
 key: e,
 options: t,
 message: n,
-"~run"(r, i) {
-const s = r.value;
-if (s && typeof s == "object") {
+"~run"(r, s) {
+const i = r.value;
+if (i && typeof i == "object") {
 let a, o = 0, c = this.key, l = [];
 const d = (f, u) => {
 for (const h of f.options) {
 if (h.type === "variant") d(h, new q(u).add(h.key));
 else {
-let p = !0, k = 0;
+let g = !0, p = 0;
 for (const m of u) {
 const v = h.entries[m];
-if (m in s ? v["~run"]({
+if (m in i ? v["~run"]({
 typed: !1,
-value: s[m]
-}, qa).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {
-p = !1, c !== m && (o < k || o === k && m in s && !(c in s)) && (o = k, c = m, l = []), c === m && l.push(h.entries[m].expects);
+value: i[m]
+}, no).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {
+g = !1, c !== m && (o < p || o === p && m in i && !(c in i)) && (o = p, c = m, l = []), c === m && l.push(h.entries[m].expects);
 break;
 }
-k++;
+p++;
 }
-if (p) {
-const m = h["~run"]({ value: s }, i);
+if (g) {
+const m = h["~run"]({ value: i }, s);
 (!a || !a.typed && m.typed) && (a = m);
 }
 }
@@ -637,18 +637,18 @@ if (a && !a.issues) break;
 }
 };
 if (d(this, new q([this.key])), a) return a;
-x(this, "type", r, i, {
-input: s[c],
-expected: /* @__PURE__ */ Dn(l, "|"),
+x(this, "type", r, s, {
+input: i[c],
+expected: /* @__PURE__ */ On(l, "|"),
 path: [{
 type: "object",
 origin: "value",
-input: s,
+input: i,
 key: c,
-value: s[c]
+value: i[c]
 }]
 });
-} else x(this, "type", r, i);
+} else x(this, "type", r, s);
 return r;
 }
 });
@@ -672,7 +672,7 @@ return t;
 }
 // @__NO_SIDE_EFFECTS__
 function We(e, t, n) {
-const r = e["~run"]({ value: t }, /* @__PURE__ */ Wr(n));
+const r = e["~run"]({ value: t }, /* @__PURE__ */ Qr(n));
 return {
 typed: r.typed,
 success: !r.issues,
@@ -681,9 +681,9 @@ issues: r.issues
 };
 }
 function G(e) {
-return /* @__PURE__ */ Xr(g.assign(g.create(null), e));
+return /* @__PURE__ */ ts(k.assign(k.create(null), e));
 }
-var ei = ["vitality", "soul", "power"], Ye = { vitality: "Vitality", soul: "Soul", power: "Power" }, At = [
+var as = ["vitality", "soul", "power"], Ye = { vitality: "Vitality", soul: "Soul", power: "Power" }, St = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -708,90 +708,90 @@ function Ce(e, t) {
 for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;
 }
-function T(e, t) {
+function S(e, t) {
 return t.section = e, t;
 }
-function Cn(e) {
+function Nn(e) {
 return "kind" in e;
 }
-var zt = -10, ti = -9, ni = 1, lt = 1, In = 3, dt = { condition: "none", savesOwed: 0 }, Xt = { condition: "dead", savesOwed: 0 };
-function ri(e) {
-return e > 0 ? { ...dt } : e > zt ? { condition: "incapacitated", savesOwed: 0 } : { ...Xt };
+var qt = -10, os = -9, cs = 1, dt = 1, Pn = 3, ut = { condition: "none", savesOwed: 0 }, Jt = { condition: "dead", savesOwed: 0 };
+function ls(e) {
+return e > 0 ? { ...ut } : e > qt ? { condition: "incapacitated", savesOwed: 0 } : { ...Jt };
 }
-function Nn(e) {
+function Mn(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
 }
-function Qa(e, t, n) {
-return n.condition === "dying" ? { life: { ...Xt }, steps: [...Nn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...dt }, steps: [] } : e > 0 ? t <= zt ? { life: { condition: "dying", savesOwed: In }, steps: [{ kind: "dying", savesOwed: In }] } : {
-life: { condition: "incapacitated", savesOwed: lt },
-steps: [{ kind: "incapacitated", savesOwed: lt }]
-} : t <= zt ? { life: { ...Xt }, steps: [...Nn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
+function so(e, t, n) {
+return n.condition === "dying" ? { life: { ...Jt }, steps: [...Mn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ut }, steps: [] } : e > 0 ? t <= qt ? { life: { condition: "dying", savesOwed: Pn }, steps: [{ kind: "dying", savesOwed: Pn }] } : {
+life: { condition: "incapacitated", savesOwed: dt },
+steps: [{ kind: "incapacitated", savesOwed: dt }]
+} : t <= qt ? { life: { ...Jt }, steps: [...Mn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
 }
-function ii(e, t, n) {
+function ds(e, t, n) {
 if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
-const r = S.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
-if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-const a = Qa(e, i, n);
-for (const o of a.steps) s.push(o);
-return { applied: !0, after: i, life: a.life, steps: s };
+const r = A.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
+if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
+const a = so(e, s, n);
+for (const o of a.steps) i.push(o);
+return { applied: !0, after: s, life: a.life, steps: i };
 }
-function Za(e, t) {
+function io(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
 after: 0,
-life: { condition: "incapacitated", savesOwed: lt },
+life: { condition: "incapacitated", savesOwed: dt },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
-{ kind: "incapacitated", savesOwed: lt }
+{ kind: "incapacitated", savesOwed: dt }
 ]
 };
 }
-function eo(e, t, n) {
+function ao(e, t, n) {
 if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const i = ii(e, e - t, n), s = i.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
-return { after: i.applied ? t : i.after, life: i.life, steps: s };
+const s = ds(e, e - t, n), i = s.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
+return { after: s.applied ? t : s.after, life: s.life, steps: i };
 }
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...dt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...dt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...dt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > zt ? {
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...ut }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...ut }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...ut }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > qt ? {
 after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...Nn(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...Mn(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
 }
-function to(e, t, n) {
+function oo(e, t, n) {
 if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
-const r = (s) => ({
+const r = (i) => ({
 kind: "save-rolled",
 roll: n.roll,
 target: n.target,
 success: n.success,
 critical: n.critical,
-savesLeft: s
+savesLeft: i
 });
 if (t.condition === "incapacitated")
 return n.success ? {
 ok: !0,
-vitality: ni,
-life: { ...dt },
-steps: [r(0), { kind: "stood-up", before: e, vitality: ni }]
+vitality: cs,
+life: { ...ut },
+steps: [r(0), { kind: "stood-up", before: e, vitality: cs }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {
 ok: !0,
-vitality: ti,
-life: { condition: "incapacitated", savesOwed: lt },
-steps: [r(lt), { kind: "saved-from-death", before: e, vitality: ti }]
+vitality: os,
+life: { condition: "incapacitated", savesOwed: dt },
+steps: [r(dt), { kind: "saved-from-death", before: e, vitality: os }]
 };
-const i = S.min(In, t.savesOwed) - 1;
-return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...Xt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
+const s = A.min(Pn, t.savesOwed) - 1;
+return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...Jt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
 }
-var si = { physical: "Physical", magical: "Magical" }, ai = { physical: "Defense", magical: "Spirit" }, Pn = { soul: "Soul", power: "Power" };
-function no(e, t) {
+var us = { physical: "Physical", magical: "Magical" }, fs = { physical: "Defense", magical: "Spirit" }, Ln = { soul: "Soul", power: "Power" };
+function co(e, t) {
 switch (e) {
 case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -801,7 +801,7 @@ case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;
 }
 }
-function ro(e) {
+function lo(e) {
 switch (e) {
 case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
@@ -811,13 +811,13 @@ case "saves-failed":
 return "Dead: every save failed";
 }
 }
-function io(e) {
+function uo(e) {
 return e === 1 ? "1 save" : `${e} saves`;
 }
-function qt(e, t, n, r) {
+function Qt(e, t, n, r) {
 return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;
 }
-function so(e) {
+function fo(e) {
 switch (e.kind) {
 case "defense-used": {
 const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -826,28 +826,28 @@ return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` :
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return no(e.reason, e.amount);
+return co(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 // as the seed writes it: 200 x 0.8 Soak (20% Soak)
 case "protection":
-return qt(e.before, e.protection, si[e.track], e.after);
+return Qt(e.before, e.protection, us[e.track], e.after);
 case "armor-reduction":
-return qt(e.before, e.reduction, ai[e.track], e.after);
+return Qt(e.before, e.reduction, fs[e.track], e.after);
 case "natural-reduction":
-return qt(e.before, e.reduction, `natural ${ai[e.track]}`, e.after);
+return Qt(e.before, e.reduction, `natural ${fs[e.track]}`, e.after);
 case "defensive-stance":
-return qt(e.before, e.reduction, "defensive stance", e.after);
+return Qt(e.before, e.reduction, "defensive stance", e.after);
 case "vitality-loss":
 return e.loss === 0 ? "No Vitality lost" : e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
 case "protection-wear":
-return `${si[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+return `${us[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
-return `${e.amount} to ${Pn[e.bar]}, no armor: ${Pn[e.bar]} ${e.before} -> ${e.after}`;
+return `${e.amount} to ${Ln[e.bar]}, no armor: ${Ln[e.bar]} ${e.before} -> ${e.after}`;
 case "bar-not-a-number":
-return `${Pn[e.bar]} is not a number: nothing taken`;
+return `${Ln[e.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -860,11 +860,11 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return ro(e.cause);
+return lo(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
 case "save-rolled": {
-const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${io(e.savesLeft)} left` : ", no save left";
+const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${uo(e.savesLeft)} left` : ", no save left";
 return `Save ${e.roll} vs ${e.target}: ${t}${n}`;
 }
 case "stood-up":
@@ -893,38 +893,38 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, ao = { defend: "Defend", evade: "Evade", react: "Reaction" }, oi = { defend: "defend", evade: "evade" };
-function Jt(e) {
+}, ho = { defend: "Defend", evade: "Evade", react: "Reaction" }, hs = { defend: "defend", evade: "evade" };
+function Zt(e) {
 return e > 0 ? `+${e}` : `${e}`;
 }
-function ci(e, t, n) {
+function ms(e, t, n) {
 if (t.length === 0) return `${n}`;
-const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
+const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
 return `${e}${r} = ${n}`;
 }
-function Mn(e, t) {
+function jn(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";
 }
-function oo(e, t = (n) => n) {
+function mo(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
-return `Perception ${e.roll} vs ${ci(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Mn(e.success, e.critical)}`;
+return `Perception ${e.roll} vs ${ms(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${jn(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${ue[e.situation]} not perceived: no defensive action, the attack hits` : `${ue[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {
 const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-return `Mental ${e.roll} vs ${e.target}: ${Mn(e.success, e.critical)}, ${n}`;
+return `Mental ${e.roll} vs ${e.target}: ${jn(e.success, e.critical)}, ${n}`;
 }
 case "situation-penalty":
-return `${ue[e.situation]}: ${Jt(e.penalty)} to ${oi[e.check]}`;
+return `${ue[e.situation]}: ${Zt(e.penalty)} to ${hs[e.check]}`;
 case "situation-no-penalty":
-return `${ue[e.situation]}: no penalty to ${oi[e.check]}`;
+return `${ue[e.situation]}: no penalty to ${hs[e.check]}`;
 case "aided":
-return e.by === void 0 ? `Aided by an ally: ${Jt(e.bonus)}` : `Aided by ${t(e.by)}: ${Jt(e.bonus)}`;
+return e.by === void 0 ? `Aided by an ally: ${Zt(e.bonus)}` : `Aided by ${t(e.by)}: ${Zt(e.bonus)}`;
 case "modifier":
-return `Modifier: ${Jt(e.mod)}`;
+return `Modifier: ${Zt(e.mod)}`;
 case "action-check":
-return `${ao[e.action]} ${e.roll} vs ${ci(e.baseTarget, e.adjustments, e.target)}: ${Mn(e.success, e.critical)}`;
+return `${ho[e.action]} ${e.roll} vs ${ms(e.baseTarget, e.adjustments, e.target)}: ${jn(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -932,23 +932,23 @@ return `Reaction against ${t(e.vs)}: ${e.success ? "success" : "failure"}, kept 
 case "counter-announced":
 return e.ally === null ? `Counter attack against ${t(e.vs)}${e.skillName === null ? "" : ` (${e.skillName})`}` : `Counter attack for ${t(e.ally)} against ${t(e.vs)} (${e.skillName ?? "Reactive Guard"})`;
 case "skill-announced": {
-const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, i = e.vs === null ? "" : ` against ${t(e.vs)}`;
-return `${n}${r}${i}`;
+const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, s = e.vs === null ? "" : ` against ${t(e.vs)}`;
+return `${n}${r}${s}`;
 }
 case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 }
 }
-var co = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
-function lo(e) {
-return co.has(e.kind);
+var vo = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
+function po(e) {
+return vo.has(e.kind);
 }
-var Ln = {
+var Fn = {
 defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"
 };
-function uo(e) {
+function go(e) {
 switch (e.condition) {
 case "none":
 return;
@@ -960,40 +960,40 @@ case "dead":
 return "Dead";
 }
 }
-function fo(e, t, n = null) {
-return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", life: t, vitality: n })];
+function ko(e, t, n = null) {
+return t.condition === "none" && n === null ? [] : [S(e, { kind: "life-now", life: t, vitality: n })];
 }
-function ho(e, t) {
+function yo(e, t) {
 if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
-return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
+return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
 }
-function mo(e) {
+function wo(e) {
 return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Oe, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
 }
-function vo(e, t, n, r) {
+function bo(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
-const i = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
+const s = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
 switch (n) {
 case "blocks":
-return `${e} blocks the hit ${i}`;
+return `${e} blocks the hit ${s}`;
 case "armor-holds":
-return `${e} takes no damage: the armor holds ${i}`;
+return `${e} takes no damage: the armor holds ${s}`;
 case "unharmed":
-return `${e} takes no damage ${i}`;
+return `${e} takes no damage ${s}`;
 case "incapacitated":
 case "dying":
-return `${e} loses ${r} Vitality and falls, ${n} ${i}`;
+return `${e} loses ${r} Vitality and falls, ${n} ${s}`;
 case "dead":
-return `${e} loses ${r} Vitality and dies ${i}`;
+return `${e} loses ${r} Vitality and dies ${s}`;
 case "hit":
-return `${e} loses ${r} Vitality ${i}`;
+return `${e} loses ${r} Vitality ${s}`;
 default:
-return `${e} takes ${i.slice(1, -1)}`;
+return `${e} takes ${s.slice(1, -1)}`;
 }
 }
-var po = {
+var $o = {
 blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
@@ -1002,20 +1002,20 @@ dead: "is hit and dies",
 hit: "is hit",
 unharmed: "is unharmed"
 };
-function li(e, t) {
+function vs(e, t) {
 return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;
 }
-function ko(e, t, n) {
+function Ao(e, t, n) {
 return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
 }
-function go(e, t) {
+function So(e, t) {
 switch (e.kind) {
 case "hit-title":
-return vo(t(e.who), e.hit, e.result, e.lost);
+return bo(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
-return `${t(e.who)} ${po[e.result]}.`;
+return `${t(e.who)} ${$o[e.result]}.`;
 case "life-now":
-return uo(e.life) ?? `Standing, Vitality ${e.vitality}`;
+return go(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {
@@ -1025,100 +1025,100 @@ return e.result === "stands" ? `${n} makes a save and stands back up.` : e.resul
 case "check-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "check-result":
-return `${t(e.who)} ${li(e.result, e.action)}`;
+return `${t(e.who)} ${vs(e.result, e.action)}`;
 case "check-summary": {
 const n = t(e.who);
-return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${li(e.result, e.action)}.`;
+return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${vs(e.result, e.action)}.`;
 }
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
 case "stance-title":
-return `${ko(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+return `${Ao(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
-return Ln[e.stance] ?? "";
+return Fn[e.stance] ?? "";
 }
 }
-var yo = /^[+-]?\d+$/;
+var To = /^[+-]?\d+$/;
 function ye(e) {
 if (typeof e == "number")
 return C.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!yo.test(t)) return null;
+if (!To.test(t)) return null;
 const n = C(t);
 return C.isSafeInteger(n) ? n + 0 : null;
 }
-function Qt(e, t) {
-return S.floor(e * t / 100);
+function en(e, t) {
+return A.floor(e * t / 100);
 }
-function di(e, t, n) {
-return S.min(n, S.max(t, e));
+function ps(e, t, n) {
+return A.min(n, A.max(t, e));
 }
-var ui = 1e6;
+var gs = 1e6;
 function V(e, t = 40) {
 return e.length > t ? `${e.slice(0, t - 3)}...` : e;
 }
-var y = class extends Bt {
-}, I = class extends Bt {
+var y = class extends Kt {
+}, I = class extends Kt {
 };
-function wo(e, t) {
+function Eo(e, t) {
 return e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
-const i = t?.[C(r)]?.results?.total;
-return typeof i == "number" && C.isFinite(i) ? E(i) : n;
+const s = t?.[C(r)]?.results?.total;
+return typeof s == "number" && C.isFinite(s) ? E(s) : n;
 });
 }
-function bo(e) {
+function _o(e) {
 const t = [], n = /"([^"]*)"|'([^']*)'|(\S+)/g;
 let r;
 for (; (r = n.exec(e)) !== null; )
 t.push(r[1] ?? r[2] ?? r[3] ?? "");
 return t;
 }
-function fi(e) {
-const t = bo(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], i = new M();
-let s = null;
+function ks(e) {
+const t = _o(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], s = new P();
+let i = null;
 for (const a of t)
 if (a.startsWith("--") && a.length > 2) {
 const o = a.slice(2).toLowerCase();
-if (i.has(o)) throw new y(`--${V(o)} is given twice`);
-s = [], i.set(o, s);
-} else s ? s.push(a) : r.push(a);
-return { command: n, positionals: r, flags: i };
+if (s.has(o)) throw new y(`--${V(o)} is given twice`);
+i = [], s.set(o, i);
+} else i ? i.push(a) : r.push(a);
+return { command: n, positionals: r, flags: s };
 }
-function hi(e, t) {
+function ys(e, t) {
 if (e.length > 40) return;
 let n, r = 1 / 0;
-for (const i of t) {
-const s = i.startsWith(e) && e.length >= 2 ? 1 : $o(e, i);
-s < r && (n = i, r = s);
+for (const s of t) {
+const i = s.startsWith(e) && e.length >= 2 ? 1 : Do(e, s);
+i < r && (n = s, r = i);
 }
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;
 }
-function $o(e, t) {
-let n = [], r = Z.from({ length: t.length + 1 }, (i, s) => s);
-for (let i = 1; i <= e.length; i += 1) {
-const s = [i];
+function Do(e, t) {
+let n = [], r = Z.from({ length: t.length + 1 }, (s, i) => i);
+for (let s = 1; s <= e.length; s += 1) {
+const i = [s];
 for (let a = 1; a <= t.length; a += 1)
-s[a] = S.min(r[a] + 1, s[a - 1] + 1, r[a - 1] + (e[i - 1] === t[a - 1] ? 0 : 1)), i > 1 && a > 1 && e[i - 1] === t[a - 2] && e[i - 2] === t[a - 1] && (s[a] = S.min(s[a], n[a - 2] + 1));
-n = r, r = s;
+i[a] = A.min(r[a] + 1, i[a - 1] + 1, r[a - 1] + (e[s - 1] === t[a - 1] ? 0 : 1)), s > 1 && a > 1 && e[s - 1] === t[a - 2] && e[s - 2] === t[a - 1] && (i[a] = A.min(i[a], n[a - 2] + 1));
+n = r, r = i;
 }
 return r[t.length];
 }
 function Te(e, t, n) {
-for (const [r, i] of e.flags) {
-const s = g.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
-if (!s) {
+for (const [r, s] of e.flags) {
+const i = k.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
+if (!i) {
 const a = n?.(r);
 if (a) throw new y(`--${V(r)} means nothing in the ${a} edition`);
-const o = hi(r, g.keys(t));
+const o = ys(r, k.keys(t));
 throw new y(`unknown flag --${V(r)}${o ? `: did you mean --${o}?` : ": Help lists the flags"}`);
 }
-if (s.kind === "switch" && i.length > 0) throw new y(`--${r} takes no value`);
-if (s.kind !== "switch" && i.length === 0) throw new y(`--${r} needs a value`);
-if (s.kind === "one" && i.length > 1)
-throw new y(`--${r} takes one value (got "${V(i.join(" "))}")`);
+if (i.kind === "switch" && s.length > 0) throw new y(`--${r} takes no value`);
+if (i.kind !== "switch" && s.length === 0) throw new y(`--${r} needs a value`);
+if (i.kind === "one" && s.length > 1)
+throw new y(`--${r} takes one value (got "${V(s.join(" "))}")`);
 }
 }
 function L(e, t) {
@@ -1128,31 +1128,31 @@ return n && n.length > 0 ? n.join(" ") : void 0;
 function O(e, t) {
 return e.flags.has(t);
 }
-function St(e, t, n, r) {
-const i = ye(e);
-if (i === null) throw new y(`${t} must be a whole number (got "${V(e)}")`);
-if (i < n || i > r) throw new y(`${t} must be from ${n} to ${r} (got ${i})`);
-return i;
+function Tt(e, t, n, r) {
+const s = ye(e);
+if (s === null) throw new y(`${t} must be a whole number (got "${V(e)}")`);
+if (s < n || s > r) throw new y(`${t} must be from ${n} to ${r} (got ${s})`);
+return s;
 }
 function Ee(e, t, n, r) {
-const i = L(e, t);
-return i === void 0 ? void 0 : St(i, `--${t}`, n, r);
+const s = L(e, t);
+return s === void 0 ? void 0 : Tt(s, `--${t}`, n, r);
 }
 function Y(e, t, n) {
-const r = e.toLowerCase(), i = n.find((s) => s === r);
-if (!i) throw new y(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
-return i;
+const r = e.toLowerCase(), s = n.find((i) => i === r);
+if (!s) throw new y(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
+return s;
 }
 function Ae(e) {
 const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");
 }
-function Zt(e, t) {
+function tn(e, t) {
 const { positionals: n } = e;
 if (n.length > 1) {
-const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-throw new y(`one amount only (got "${V(n.join(" "))}")${i}`);
+const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
+throw new y(`one amount only (got "${V(n.join(" "))}")${s}`);
 }
 const r = n[0];
 if (r === void 0) {
@@ -1160,59 +1160,59 @@ if (t.optional) return;
 throw new y(t.missing);
 }
 if (t.example && ye(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${V(r)}")`);
-return St(r, t.what, 0, ui);
+return Tt(r, t.what, 0, gs);
 }
-function mi(e, t) {
+function ws(e, t) {
 return {
 values: [],
 dice: [],
 resolve(n) {
-const r = n.stance ?? t.fallback, i = r === e, s = n.id;
+const r = n.stance ?? t.fallback, s = r === e, i = n.id;
 return {
 headline: "acts",
 steps: [
-T(le, { kind: t.title, who: s, stance: e, same: i }),
-T(ce, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
-T(t.row, { kind: t.change, from: r, to: e }),
-T(t.row, { kind: t.effect, stance: e })
+S(le, { kind: t.title, who: i, stance: e, same: s }),
+S(ce, { kind: t.title, who: i, stance: e, same: s, summary: !0 }),
+S(t.row, { kind: t.change, from: r, to: e }),
+S(t.row, { kind: t.effect, stance: e })
 ],
 changes: [],
 stance: t.keep(e),
-...i ? { noop: !0 } : {},
+...s ? { noop: !0 } : {},
 observed: !1,
 detail: t.detail(e)
 };
 }
 };
 }
-function vi(e) {
+function bs(e) {
 return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
 }
-function pi(e) {
-const t = new M();
-for (const [n, r] of g.entries(e)) r !== null && t.set(n, [r]);
+function $s(e) {
+const t = new P();
+for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };
 }
-function ki(e, t) {
+function As(e, t) {
 return {
 ...e,
 resolve(n, r) {
-const i = e.resolve(n, r);
-if (!("kind" in i))
-for (const s of i.steps) s.kind === t && delete s.section;
-return i;
+const s = e.resolve(n, r);
+if (!("kind" in s))
+for (const i of s.steps) i.kind === t && delete i.section;
+return s;
 }
 };
 }
-function gi(e, t, n) {
+function Ss(e, t, n) {
 const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;
 }
-function ut(e, t) {
-const n = t > 0 && e < 100 && e <= t, r = S.max(1, S.floor(t / 10));
+function ft(e, t) {
+const n = t > 0 && e < 100 && e <= t, r = A.max(1, A.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };
 }
-var jn = [
+var Gn = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1266,171 +1266,171 @@ gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0
 }
 };
-function Ao(e, t) {
+function Ro(e, t) {
 const n = Ie[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;
 }
-function So(e, t) {
-return t.critical ? 0 : t.success ? -S.floor(S.abs(e) / 2) + 0 : e;
-}
-var To = ["defensive", "reactive", "none"];
-function Eo(e) {
-return e === "reactive";
-}
-function _o(e) {
-return e === "defensive";
-}
-function Do(e) {
-return e === "reactive";
-}
-function yi(e) {
-return e === "reactive";
-}
-function Ro(e) {
-return e === "defensive";
-}
-function wi(e) {
-return e === "defensive";
-}
-function Fn(e, t) {
-return g.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
-}
 function Oo(e, t) {
-return Fn(e.reactions, t) !== void 0;
+return t.critical ? 0 : t.success ? -A.floor(A.abs(e) / 2) + 0 : e;
 }
-function bi(e, t) {
-return Fn(e.reactions, t) === !0;
-}
-function $i(e, t) {
-return Fn(e.reactions, t) === "used";
-}
-function Co(e, t) {
-return e.skillsVs.includes(t);
-}
+var Co = ["defensive", "reactive", "none"];
 function Io(e) {
-return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
-}
-var Ai = 5, Si = { defend: "defend", evade: "evade", react: "reaction" };
-function Tt(e) {
-return e === "defend" || e === "evade" || e === "react";
+return e === "reactive";
 }
 function No(e) {
+return e === "defensive";
+}
+function Po(e) {
+return e === "reactive";
+}
+function Ts(e) {
+return e === "reactive";
+}
+function Mo(e) {
+return e === "defensive";
+}
+function Es(e) {
+return e === "defensive";
+}
+function Un(e, t) {
+return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
+}
+function Lo(e, t) {
+return Un(e.reactions, t) !== void 0;
+}
+function _s(e, t) {
+return Un(e.reactions, t) === !0;
+}
+function Ds(e, t) {
+return Un(e.reactions, t) === "used";
+}
+function jo(e, t) {
+return e.skillsVs.includes(t);
+}
+function Fo(e) {
+return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
+}
+var Rs = 5, Os = { defend: "defend", evade: "evade", react: "reaction" };
+function Et(e) {
+return e === "defend" || e === "evade" || e === "react";
+}
+function Go(e) {
 return { kind: "refused", reason: e };
 }
 function Ne(e) {
 return e !== null && e !== "";
 }
-function Po(e) {
+function Uo(e) {
 const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new Kr("resolveSoakDefend: rolls must be integers 1..100");
-for (const n of [e.mod, e.perceptionMod, ...g.values(e.checkTargets)])
-if (n !== null && !C.isSafeInteger(n)) throw new Kr("resolveSoakDefend: modifiers and targets must be integers");
+throw new qr("resolveSoakDefend: rolls must be integers 1..100");
+for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
+if (n !== null && !C.isSafeInteger(n)) throw new qr("resolveSoakDefend: modifiers and targets must be integers");
 }
-function Mo(e) {
-const { action: t, situation: n, stance: r, round: i } = e, s = Ie[n];
+function Vo(e) {
+const { action: t, situation: n, stance: r, round: s } = e, i = Ie[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
 const a = (o) => ({ code: "flag-not-applicable", flag: o, action: t, situation: n });
-if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return a("mental");
-if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return a("perception-mod");
-if (!Tt(t) && e.mod !== 0) return a("mod");
-if (!Tt(t) && e.aid !== null) return a("aided");
-if (Tt(t) && e.ally !== null) return a("ally");
-if (Tt(t) && e.skillName !== null) return a("skill");
+if (e.rolls.mental !== null && !(t === "evade" && i.mentalCheckEasesPenalty)) return a("mental");
+if (e.perceptionMod !== 0 && i.perceptionGate !== "with-perception-mod") return a("perception-mod");
+if (!Et(t) && e.mod !== 0) return a("mod");
+if (!Et(t) && e.aid !== null) return a("aided");
+if (Et(t) && e.ally !== null) return a("ally");
+if (Et(t) && e.skillName !== null) return a("skill");
 if (e.aid !== null) {
 if (!Ne(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!yi(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!Ts(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
 }
 switch (t) {
 case "defend":
 return null;
 case "evade":
-return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
+return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return Eo(r) ? Ne(e.vs) ? Oo(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Io(r) ? Ne(e.vs) ? Lo(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return _o(r) ? { code: "counter-in-defensive-stance" } : Do(r) ? Ne(e.vs) ? bi(i, e.vs) ? e.ally !== null && !Io(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: $i(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return No(r) ? { code: "counter-in-defensive-stance" } : Po(r) ? Ne(e.vs) ? _s(s, e.vs) ? e.ally !== null && !Fo(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ds(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return Ro(r) ? { code: "defensive-skill-on-ally" } : yi(r) ? Ne(e.vs) ? bi(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: $i(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (wi(r)) {
+return Mo(r) ? { code: "defensive-skill-on-ally" } : Ts(r) ? Ne(e.vs) ? _s(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ds(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (Es(r)) {
 if (!Ne(e.vs)) return { code: "needs-vs", action: t };
-if (Co(i, e.vs)) return { code: "skill-limit", vs: e.vs };
+if (jo(s, e.vs)) return { code: "skill-limit", vs: e.vs };
 }
 return null;
 }
 }
-function Lo(e) {
+function Bo(e) {
 const t = [];
-return Ie[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Tt(e.action) && t.push(Si[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
+return Ie[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Et(e.action) && t.push(Os[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
 }
-function jo(e) {
-Po(e);
-const t = Mo(e);
-if (t) return No(t);
-const n = Lo(e);
+function Ho(e) {
+Uo(e);
+const t = Vo(e);
+if (t) return Go(t);
+const n = Bo(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: i } = e, s = Ie[i], a = (l) => e.checkTargets[l] ?? 0, o = [], c = r === "defend" || r === "evade";
-if (s.perceptionGate !== "none") {
-const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = a("perception"), f = ut(e.rolls.perception, d + l);
-if (o.push({ kind: "perception-check", situation: i, roll: f.roll, baseTarget: d, mod: l, target: f.target, success: f.success, critical: f.critical }), !f.success)
-return o.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (o.push({ kind: "pending-defense", result: "fail" }), ft(o, "fail", {}, !1)) : ft(o, null, {}, !1);
+const { action: r, situation: s } = e, i = Ie[s], a = (l) => e.checkTargets[l] ?? 0, o = [], c = r === "defend" || r === "evade";
+if (i.perceptionGate !== "none") {
+const l = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = a("perception"), f = ft(e.rolls.perception, d + l);
+if (o.push({ kind: "perception-check", situation: s, roll: f.roll, baseTarget: d, mod: l, target: f.target, success: f.success, critical: f.critical }), !f.success)
+return o.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), c ? (o.push({ kind: "pending-defense", result: "fail" }), ht(o, "fail", {}, !1)) : ht(o, null, {}, !1);
 }
 switch (r) {
 case "defend":
 case "evade": {
-const d = Ei(e, r, o).success ? "success" : "fail";
-return o.push({ kind: "pending-defense", result: d }), ft(o, d, Ti(e), !1);
+const d = Is(e, r, o).success ? "success" : "fail";
+return o.push({ kind: "pending-defense", result: d }), ht(o, d, Cs(e), !1);
 }
 case "react": {
-const l = e.vs, d = Ei(e, r, o);
-return o.push({ kind: "reaction-recorded", vs: l, success: d.success }), ft(o, null, { reaction: { vs: l, success: d.success }, ...Ti(e) }, !1);
+const l = e.vs, d = Is(e, r, o);
+return o.push({ kind: "reaction-recorded", vs: l, success: d.success }), ht(o, null, { reaction: { vs: l, success: d.success }, ...Cs(e) }, !1);
 }
 case "counter": {
 const l = e.vs;
 o.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
-const d = s.counterDrawsIntoBattle;
-return d && o.push({ kind: "spectator-drawn", spectator: l }), ft(o, null, { reactionUsed: l }, d);
+const d = i.counterDrawsIntoBattle;
+return d && o.push({ kind: "spectator-drawn", spectator: l }), ht(o, null, { reactionUsed: l }, d);
 }
 case "skill": {
 o.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && wi(e.stance) && Ne(e.vs), d = e.ally !== null && Ne(e.vs);
-return ft(o, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
+const l = e.ally === null && Es(e.stance) && Ne(e.vs), d = e.ally !== null && Ne(e.vs);
+return ht(o, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
 }
 }
 }
-function Ti(e) {
+function Cs(e) {
 return e.aid !== null && Ne(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
 }
-function Ei(e, t, n) {
+function Is(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
-let o = Ao(e.situation, t);
+let o = Ro(e.situation, t);
 if (e.rolls.mental !== null && t === "evade") {
-const c = ut(e.rolls.mental, e.checkTargets.mental ?? 0), l = So(o, c);
+const c = ft(e.rolls.mental, e.checkTargets.mental ?? 0), l = Oo(o, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: o, penaltyAfter: l }), o = l;
 }
 o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
 }
-e.aid !== null && (n.push({ kind: "aided", bonus: Ai, by: e.aid.by }), r.push(Ai)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const i = e.checkTargets[Si[t]] ?? 0, s = r.reduce((o, c) => o + c, i), a = ut(e.rolls.action, s);
-return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: i, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
+e.aid !== null && (n.push({ kind: "aided", bonus: Rs, by: e.aid.by }), r.push(Rs)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const s = e.checkTargets[Os[t]] ?? 0, i = r.reduce((o, c) => o + c, s), a = ft(e.rolls.action, i);
+return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: s, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
 }
-function ft(e, t, n, r) {
+function ht(e, t, n, r) {
 return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };
 }
-var _i = {
+var Ns = {
 defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, Fo = {
+}, Ko = {
 mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
@@ -1438,10 +1438,10 @@ aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"
 };
-function Go(e, t = (n) => n) {
+function xo(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
-return Vo(vi("round"));
+return Yo(bs("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -1455,11 +1455,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return Uo(e.flag, e.action, e.situation);
+return Wo(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${_i[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${Ns[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -1467,7 +1467,7 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${_i[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Ns[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
@@ -1476,8 +1476,8 @@ case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
 }
 }
-function Uo(e, t, n) {
-const r = Fo[e];
+function Wo(e, t, n) {
+const r = Ko[e];
 switch (e) {
 case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
@@ -1492,59 +1492,59 @@ case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
 }
 }
-function Vo(e) {
+function Yo(e) {
 return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
 }
-var Bo = G({
+var zo = G({
 life: /* @__PURE__ */ U(
 G({
 condition: /* @__PURE__ */ oe(["none", "incapacitated", "dying", "dead"]),
-savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ xt(), /* @__PURE__ */ ot(0), /* @__PURE__ */ at(3))
+savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Yt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ ot(3))
 })
 ),
 // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-reactions: /* @__PURE__ */ U(/* @__PURE__ */ bt(/* @__PURE__ */ X(), /* @__PURE__ */ Qr([/* @__PURE__ */ xe(), /* @__PURE__ */ ae("used")]))),
+reactions: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ X(), /* @__PURE__ */ ss([/* @__PURE__ */ xe(), /* @__PURE__ */ ae("used")]))),
 skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ Re(/* @__PURE__ */ X()))
 });
-function Ho(e) {
+function Xo(e) {
 return e === "success" || e === "fail" ? e : null;
 }
-var Di = { condition: "none", savesOwed: 0 };
-function Ko(e) {
-const t = /* @__PURE__ */ We(Bo, e);
-return t.success ? qo(t.output) : null;
+var Ps = { condition: "none", savesOwed: 0 };
+function qo(e) {
+const t = /* @__PURE__ */ We(zo, e);
+return t.success ? nc(t.output) : null;
 }
 function ze(e, t) {
-return e.life ? { ...e.life } : t === null ? { ...Di } : ri(t);
+return e.life ? { ...e.life } : t === null ? { ...Ps } : ls(t);
 }
-function Gn(e, t) {
-return Un(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
+function Vn(e, t) {
+return Bn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
 }
-function xo(e, t) {
+function Jo(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? Di : ri(e);
+const n = e === null ? Ps : ls(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
 }
-function Wo(e) {
-return Un(e.life, void 0, void 0);
+function Qo(e) {
+return Bn(e.life, void 0, void 0);
 }
-function Yo(e) {
+function Zo(e) {
 return e.life?.condition ?? "none";
 }
-function zo(e) {
+function ec(e) {
 return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
 }
-function Xo(e, t) {
+function tc(e, t) {
 return de.stringify(e.life ?? null) !== de.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
 }
-function qo(e) {
-return Un(e.life, e.reactions, e.skillsVs);
+function nc(e) {
+return Bn(e.life, e.reactions, e.skillsVs);
 }
-function Un(e, t, n) {
+function Bn(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
 }
-var Ri = ["defend", "evade", "react", "counter", "skill", "save"], Jo = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Qo = {
+var Ms = ["defend", "evade", "react", "counter", "skill", "save"], rc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", sc = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1559,39 +1559,39 @@ mental: { kind: "switch" },
 "perception-roll": { kind: "one" },
 "perception-mod": { kind: "one" },
 skill: { kind: "text" }
-}, en = {
+}, nn = {
 defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"
 };
-function Oi(e) {
+function Ls(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 if (O(e, "aided"))
 throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
 const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${Ri.join("|")}`);
-const n = Y(t, "--action", Ri), r = L(e, "situation");
+if (t === void 0) throw new y(`no action given: add --action ${Ms.join("|")}`);
+const n = Y(t, "--action", Ms), r = L(e, "situation");
 if (r !== void 0 && (n === "save" || n === "react"))
 throw new y(`--situation does not apply to --action ${n}`);
 if (n === "save") {
-const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
-if (s) throw new y(`--${s} does not apply to --action save`);
+const i = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
+if (i) throw new y(`--${i} does not apply to --action save`);
 }
-const i = r === void 0 ? "front" : Y(r, "--situation", jn);
+const s = r === void 0 ? "front" : Y(r, "--situation", Gn);
 if (O(e, "roll") && (n === "counter" || n === "skill"))
 throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
-if (O(e, "perception-roll") && Ie[i].perceptionGate === "none")
+if (O(e, "perception-roll") && Ie[s].perceptionGate === "none")
 throw new y("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
-if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Ie[i].mentalCheckEasesPenalty))
+if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Ie[s].mentalCheckEasesPenalty))
 throw new y("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
 if ((n === "react" || n === "counter") && !O(e, "vs"))
 throw new y(`--action ${n} needs --vs with the attacker's token id`);
 if (O(e, "aided-by") && !O(e, "vs")) throw new y("--aided-by needs --vs with the attacker's token id");
 return {
 action: n,
-situation: i,
+situation: s,
 mentalAsked: O(e, "mental") || O(e, "mental-roll"),
 mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
 perceptionMod: Ee(e, "perception-mod", -1e3, 1e3) ?? 0,
@@ -1601,71 +1601,71 @@ ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null
 };
 }
-function Zo(e) {
+function ic(e) {
 const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ie[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
 }
-function Ci(e) {
+function js(e) {
 return {
-values: e.action === "save" ? ["save_check"] : g.values(en),
+values: e.action === "save" ? ["save_check"] : k.values(nn),
 // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: Zo(e),
+dice: ic(e),
 resolve(t, n) {
 const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? ec(e, t, r.action) : tc(e, t, r);
+return e.action === "save" ? ac(e, t, r.action) : oc(e, t, r);
 }
 };
 }
-function ec(e, t, n) {
+function ac(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = ze(t.state, r), s = t.values.save_check?.current ?? null;
-if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
-if (s === null) return { kind: "missing-value", key: "save_check" };
-const a = to(r, i, ut(n, s + e.mod));
+const s = ze(t.state, r), i = t.values.save_check?.current ?? null;
+if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
+if (i === null) return { kind: "missing-value", key: "save_check" };
+const a = oo(r, s, ft(n, i + e.mod));
 if (!a.ok) return { kind: "refused", reason: "no save is owed" };
 const o = a.steps.some((d) => d.kind === "save-rolled" && d.success), c = a.life.condition === "dead", l = t.id;
 return {
 headline: o ? "saved" : c ? "dies" : "acts",
 steps: [
-T(le, { kind: "save-title", who: l }),
-T(ce, { kind: "save-summary", who: l, result: o ? a.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
+S(le, { kind: "save-title", who: l }),
+S(ce, { kind: "save-summary", who: l, result: o ? a.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
 ...Ce("Roll", a.steps),
-...fo("Now", a.life, a.vitality)
+...ko("Now", a.life, a.vitality)
 ],
 changes: a.vitality !== r ? [{ kind: "bar", resource: "vitality", to: a.vitality }] : [],
-state: Gn(t.state, a.life),
+state: Vn(t.state, a.life),
 detail: a
 };
 }
-function tc(e, t, n) {
+function oc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = ze(t.state, r), s = g.fromEntries(
-g.keys(en).map((A) => [A, t.values[en[A]]?.current ?? null])
+const s = ze(t.state, r), i = k.fromEntries(
+k.keys(nn).map(($) => [$, t.values[nn[$]]?.current ?? null])
 ), a = t.state;
 let o = null;
 if (e.aidedBy !== null) {
-const A = t.others[e.aidedBy];
-if (!A) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
+const $ = t.others[e.aidedBy];
+if (!$) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const D = A.state.reactions ?? {}, H = e.vs !== null && g.prototype.hasOwnProperty.call(D, e.vs) ? D[e.vs] : void 0;
+const D = $.state.reactions ?? {}, H = e.vs !== null && k.prototype.hasOwnProperty.call(D, e.vs) ? D[e.vs] : void 0;
 o = {
 by: e.aidedBy,
-stance: A.stance === "reactive" || A.stance === "defensive" ? A.stance : "none",
+stance: $.stance === "reactive" || $.stance === "defensive" ? $.stance : "none",
 reaction: H,
-condition: ze(A.state, A.vitality ?? null).condition,
-acting: A.acting === !0
+condition: ze($.state, $.vitality ?? null).condition,
+acting: $.acting === !0
 };
 }
-const c = jo({
+const c = Ho({
 action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
-condition: i.condition,
-checkTargets: s,
+condition: s.condition,
+checkTargets: i,
 rolls: n,
 mod: e.mod,
 perceptionMod: e.perceptionMod,
@@ -1676,27 +1676,27 @@ ally: e.ally,
 skillName: e.skillName,
 round: { reactions: a.reactions ?? {}, skillsVs: a.skillsVs ?? [] }
 });
-if (c.kind === "refused") return { kind: "refused", reason: Go(c.reason, t.nameOf) };
-if (c.kind === "missing-target") return { kind: "missing-value", key: en[c.check] };
+if (c.kind === "refused") return { kind: "refused", reason: xo(c.reason, t.nameOf) };
+if (c.kind === "missing-target") return { kind: "missing-value", key: nn[c.check] };
 const l = { ...a };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
 const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
 const f = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], u = c.roundUpdate.aidUsed, h = u ? t.others[u.by] : void 0;
 u && h && f.push({ kind: "ally-state", tokenId: u.by, state: { ...h.state, reactions: { ...h.state.reactions, [u.vs]: "used" } } });
-const p = "acts", k = t.stance !== "defensive" && t.stance !== "reactive", m = t.id, v = c.pendingDefense, $ = [
-T(le, { kind: "check-title", who: m, action: e.action, situation: e.situation }),
-T(ce, { kind: "check-summary", who: m, action: e.action, result: v }),
+const g = "acts", p = t.stance !== "defensive" && t.stance !== "reactive", m = t.id, v = c.pendingDefense, T = [
+S(le, { kind: "check-title", who: m, action: e.action, situation: e.situation }),
+S(ce, { kind: "check-summary", who: m, action: e.action, result: v }),
 ...Ce("Check", c.steps),
-...v !== null ? [T("Result", { kind: "check-result", who: m, result: v, action: e.action })] : [],
+...v !== null ? [S("Result", { kind: "check-result", who: m, result: v, action: e.action })] : [],
 // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
-...k ? [T("Stance", { kind: "no-stance-declared" })] : [],
-...c.offerDamageButton ? [T(Oe, { kind: "offer-damage" })] : [],
-...k ? mo(t.id) : []
+...p ? [S("Stance", { kind: "no-stance-declared" })] : [],
+...c.offerDamageButton ? [S(Oe, { kind: "offer-damage" })] : [],
+...p ? wo(t.id) : []
 ];
 return {
-headline: p,
-steps: $,
+headline: g,
+steps: T,
 changes: f,
 state: l,
 ...v !== null ? { answer: v } : {},
@@ -1704,16 +1704,16 @@ observed: !1,
 detail: c
 };
 }
-var Ii = (e) => e == null ? "" : ` (${e})`, nc = {
+var Fs = (e) => e == null ? "" : ` (${e})`, cc = {
 // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
 flags: { situation: { kind: "one" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${Ii(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Ii(t.values.evade_check?.current)}` : "No defense",
+label: (e, t) => e === "defend" ? `Defend${Fs(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Fs(t.values.evade_check?.current)}` : "No defense",
 situation(e) {
 const t = L(e, "situation");
-return t === void 0 ? null : Y(t, "--situation", jn);
+return t === void 0 ? null : Y(t, "--situation", Gn);
 },
 situationWords(e) {
 const t = Ie[e];
@@ -1725,81 +1725,81 @@ t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}
 ].filter((r) => r !== "");
 return `${ue[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
-planAnswer: (e, t) => ki(Ci(Oi(pi({ action: e, situation: t }))), "pending-defense"),
+planAnswer: (e, t) => As(js(Ls($s({ action: e, situation: t }))), "pending-defense"),
 // The action's own check, when one was made (a failed perception check leaves none).
-keep: (e, t) => gi(e, t, t.steps.find((n) => n.kind === "action-check")),
+keep: (e, t) => Ss(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
 return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Oe, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
 }
-}, rc = [
+}, lc = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
 ];
-function ic(e) {
-return S.max(0, Qt(e, 5));
+function dc(e) {
+return A.max(0, en(e, 5));
 }
-var Ni = 25;
-function sc(e) {
-const t = [], n = S.max(0, e.amount), r = di(e.piercePercent, 0, 100), i = S.max(0, e.stanceReduction), s = Qt(n, r), a = n - s;
-r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: a });
+var Gs = 25;
+function uc(e) {
+const t = [], n = A.max(0, e.amount), r = ps(e.piercePercent, 0, 100), s = A.max(0, e.stanceReduction), i = en(n, r), a = n - i;
+r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: a });
 let o = a, c = null, l = null;
-const d = e.armor, f = d === null ? 0 : S.max(0, d.protection), u = d !== null && (f > 0 || S.max(0, d.otherProtection ?? 0) > 0);
+const d = e.armor, f = d === null ? 0 : A.max(0, d.protection), u = d !== null && (f > 0 || A.max(0, d.otherProtection ?? 0) > 0);
 if (d !== null && u) {
-const p = di(d.soakPercent, 0, 100), k = Qt(a, 100 - p);
-p > 0 && t.push({ kind: "soak", soakPercent: p, before: a, after: k }), o = S.max(0, k - f), t.push({ kind: "protection", track: e.track, protection: f, before: k, after: o });
-const m = S.max(0, d.armorReduction);
+const g = ps(d.soakPercent, 0, 100), p = en(a, 100 - g);
+g > 0 && t.push({ kind: "soak", soakPercent: g, before: a, after: p }), o = A.max(0, p - f), t.push({ kind: "protection", track: e.track, protection: f, before: p, after: o });
+const m = A.max(0, d.armorReduction);
 if (m > 0) {
-const $ = o;
-o = S.max(0, o - m), t.push({ kind: "armor-reduction", track: e.track, reduction: m, before: $, after: o });
+const T = o;
+o = A.max(0, o - m), t.push({ kind: "armor-reduction", track: e.track, reduction: m, before: T, after: o });
 }
-const v = Qt(k, Ni);
-c = S.max(0, f - v), f > 0 ? l = {
+const v = en(p, Gs);
+c = A.max(0, f - v), f > 0 ? l = {
 kind: "protection-wear",
 track: e.track,
-afterSoak: k,
-wearPercent: Ni,
+afterSoak: p,
+wearPercent: Gs,
 wear: v,
 before: f,
 after: c
 } : c = d.protection;
 } else {
-const p = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, k = d === null ? "no-character" : p ? "worn-out" : "never-there";
-if (t.push({ kind: "armor-absent", track: e.track, reason: k, amount: a }), d !== null) {
+const g = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, p = d === null ? "no-character" : g ? "worn-out" : "never-there";
+if (t.push({ kind: "armor-absent", track: e.track, reason: p, amount: a }), d !== null) {
 c = d.protection;
-const m = S.max(0, d.naturalReduction);
+const m = A.max(0, d.naturalReduction);
 if (m > 0) {
 const v = o;
-o = S.max(0, o - m), t.push({ kind: "natural-reduction", track: e.track, reduction: m, before: v, after: o });
+o = A.max(0, o - m), t.push({ kind: "natural-reduction", track: e.track, reduction: m, before: v, after: o });
 }
 }
 }
-if (i > 0) {
-const p = o;
-o = S.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: p, after: o });
+if (s > 0) {
+const g = o;
+o = A.max(0, o - s), t.push({ kind: "defensive-stance", reduction: s, before: g, after: o });
 }
-const h = s + o;
-return t.push({ kind: "vitality-loss", pierced: s, throughArmor: o, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
+const h = i + o;
+return t.push({ kind: "vitality-loss", pierced: i, throughArmor: o, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
 }
-var tn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function ac(e) {
+var rn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+function fc(e) {
 return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
 }
-function Pi(e, t) {
+function Us(e, t) {
 return e.condition === t.condition && e.savesOwed === t.savesOwed;
 }
-function Vn(e, t, n, r) {
+function Hn(e, t, n, r) {
 return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
 }
-function oc(e) {
-const t = ac(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return Vn(e, t, n, !0);
+function hc(e) {
+const t = fc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+if (t.result === "success") return Hn(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Vn(e, t, n, !1);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Hn(e, t, n, !1);
 if (e.instantKill) {
-const a = Za(e.bars.vitality, e.life);
+const a = io(e.bars.vitality, e.life);
 n.push(...a.steps);
 const o = { ...e.bars, vitality: a.after };
 return {
@@ -1809,14 +1809,14 @@ bars: o,
 protectionAfter: null,
 life: a.life,
 steps: n,
-changed: a.after !== e.bars.vitality || !Pi(a.life, e.life)
+changed: a.after !== e.bars.vitality || !Us(a.life, e.life)
 };
 }
-const r = S.max(0, e.amount);
+const r = A.max(0, e.amount);
 if (e.to !== "vitality") {
 const a = e.to, o = e.bars[a];
 if (o === null)
-return n.push({ kind: "bar-not-a-number", bar: a }), Vn(e, t, n, !1);
+return n.push({ kind: "bar-not-a-number", bar: a }), Hn(e, t, n, !1);
 const c = o - r;
 return n.push({ kind: "direct-damage", bar: a, amount: r, before: o, after: c }), {
 defenseUsed: t,
@@ -1828,42 +1828,42 @@ steps: n,
 changed: c !== o
 };
 }
-const i = sc({
+const s = uc({
 amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction
 });
-for (const a of i.steps) n.push(a);
-const s = ii(e.bars.vitality, i.vitalityLoss, e.life);
 for (const a of s.steps) n.push(a);
+const i = ds(e.bars.vitality, s.vitalityLoss, e.life);
+for (const a of i.steps) n.push(a);
 return {
 defenseUsed: t,
 cancelled: !1,
-bars: { vitality: s.after, soul: e.bars.soul, power: e.bars.power },
-protectionAfter: i.protectionAfter,
-life: s.life,
+bars: { vitality: i.after, soul: e.bars.soul, power: e.bars.power },
+protectionAfter: s.protectionAfter,
+life: i.life,
 steps: n,
-changed: s.after !== e.bars.vitality || !Pi(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
+changed: i.after !== e.bars.vitality || !Us(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection
 };
 }
-var cc = {
+var mc = {
 type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, lc = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Mi = {
+}, vc = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Vs = {
 physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
 };
-function dc(e) {
-const t = O(e, "instant-kill"), n = Zt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]", optional: !0 });
+function pc(e) {
+const t = O(e, "instant-kill"), n = tn(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]", optional: !0 });
 if (n === void 0 && !t) throw new y("no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]");
-const r = n ?? 0, i = n === void 0 ? void 0 : E(n), s = L(e, "type"), a = s === void 0 ? "physical" : tn[Y(s, "--type", g.keys(tn))], o = Y(L(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
+const r = n ?? 0, s = n === void 0 ? void 0 : E(n), i = L(e, "type"), a = i === void 0 ? "physical" : rn[Y(i, "--type", k.keys(rn))], o = Y(L(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
 if (t && o !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
-if (t && i !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
+if (t && s !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
 if ((t || o !== "vitality") && (O(e, "type") || O(e, "pierce")))
 throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
 const c = L(e, "defense");
@@ -1876,21 +1876,21 @@ instantKill: t,
 defenseOverride: c === void 0 ? null : Y(c, "--defense", ["success", "fail", "none"])
 };
 }
-function uc(e) {
+function gc(e) {
 return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
 }
-function Li(e) {
-const t = Mi[e.track];
+function Bs(e) {
+const t = Vs[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => fc(e, r)
+resolve: (r) => kc(e, r)
 };
 }
-function fc(e, t) {
-const n = Mi[e.track], r = e.to === "vitality" && !e.instantKill;
+function kc(e, t) {
+const n = Vs[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new vc(t.values, n) : null, c = r && t.stance === "defensive" ? ic(a("fortitude")) : 0, l = ze(t.state, t.bars.vitality.value), d = oc({
+const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new bc(t.values, n) : null, c = r && t.stance === "defensive" ? dc(a("fortitude")) : 0, l = ze(t.state, t.bars.vitality.value), d = hc({
 amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1898,44 +1898,44 @@ to: e.to,
 instantKill: e.instantKill,
 pendingDefense: t.answer,
 defenseOverride: e.defenseOverride,
-bars: { vitality: s, soul: t.bars.soul.value, power: t.bars.power.value },
+bars: { vitality: i, soul: t.bars.soul.value, power: t.bars.power.value },
 armor: o,
 stanceReduction: c,
 life: l
 }), f = [];
-i && d.bars.vitality !== s && f.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
+s && d.bars.vitality !== i && f.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
 for (const h of ["soul", "power"]) {
-const p = d.bars[h];
-p !== null && p !== t.bars[h].value && f.push({ kind: "bar", resource: h, to: p });
+const g = d.bars[h];
+g !== null && g !== t.bars[h].value && f.push({ kind: "bar", resource: h, to: g });
 }
 o && d.protectionAfter !== null && d.protectionAfter !== o.protection && f.push({ kind: "value", key: n.protection, to: d.protectionAfter });
 const u = {
-headline: pc(d, l),
-steps: hc(t.id, e, d, l),
+headline: $c(d, l),
+steps: yc(t.id, e, d, l),
 changes: f,
-state: Gn(t.state, d.life),
+state: Vn(t.state, d.life),
 detail: d
 };
 return t.answer !== null && (u.answer = null), u;
 }
-function hc(e, t, n, r) {
-const i = ho(n, r), s = [{ kind: "hit-title", section: le, who: e, hit: t, result: i, lost: mc(n) }, { kind: "hit-summary", section: ce, who: e, result: i }];
+function yc(e, t, n, r) {
+const s = yo(n, r), i = [{ kind: "hit-title", section: le, who: e, hit: t, result: s, lost: wc(n) }, { kind: "hit-summary", section: ce, who: e, result: s }];
 let a, o = !1;
 for (const d of n.steps)
-d.kind === "defense-used" ? s.push(T("Defense", d)) : d.kind === "protection-wear" ? a ?? (a = d) : d.kind === "vitality-change" && (o = !0);
+d.kind === "defense-used" ? i.push(S("Defense", d)) : d.kind === "protection-wear" ? a ?? (a = d) : d.kind === "vitality-change" && (o = !0);
 const c = o ? a : void 0;
 let l = !1;
 for (const d of n.steps)
-d.kind === "defense-used" || d === c || (s.push(T("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(T("Breakdown", c)), l = !0));
-return n.life.condition !== "none" && s.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), s;
+d.kind === "defense-used" || d === c || (i.push(S("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (i.push(S("Breakdown", c)), l = !0));
+return n.life.condition !== "none" && i.push(S("Now", { kind: "life-now", life: n.life, vitality: null })), i;
 }
-function mc(e) {
+function wc(e) {
 for (const t of e.steps) {
 if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;
 }
 }
-var vc = class {
+var bc = class {
 constructor(e, t) {
 this.values = e, this.keys = t;
 }
@@ -1961,7 +1961,7 @@ get naturalReduction() {
 return this.values[this.keys.natural]?.current ?? 0;
 }
 };
-function pc(e, t) {
+function $c(e, t) {
 if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {
 if (e.life.condition === "dead") return "dies";
@@ -1969,9 +1969,9 @@ if (e.life.condition !== "none") return "falls";
 }
 return e.changed ? "hit" : "unharmed";
 }
-var kc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", gc = [`Defensive: ${Ln.defensive}. Reactive: ${Ln.reactive}.`];
-function yc(e) {
-return mi(e, {
+var Ac = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Sc = [`Defensive: ${Fn.defensive}. Reactive: ${Fn.reactive}.`];
+function Tc(e) {
+return ws(e, {
 fallback: "none",
 row: "Stance",
 title: "stance-title",
@@ -1981,7 +1981,7 @@ keep: (t) => t === "none" ? null : t,
 detail: (t) => ({ stance: t })
 });
 }
-var wc = {
+var Ec = {
 "perception-check": !0,
 "no-defensive-action": !0,
 "mental-check": !0,
@@ -1995,60 +1995,60 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, bc = new q(g.keys(wc));
-function $c(e, t = (n) => n) {
-return lo(e) ? go(e, t) : bc.has(e.kind) ? oo(e, t) : so(e);
+}, _c = new q(k.keys(Ec));
+function Dc(e, t = (n) => n) {
+return po(e) ? So(e, t) : _c.has(e.kind) ? mo(e, t) : fo(e);
 }
-var Bn = {
+var Kn = {
 damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
 ],
 defend: [
-"Situations: " + jn.join(", ") + ".",
+"Situations: " + Gn.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
 ],
-stance: gc
-}, Ac = {
+stance: Sc
+}, Rc = {
 id: "soak",
 playable: !0,
 commands: {
-damage: { flags: cc, usage: lc, help: Bn.damage },
-defend: { flags: Qo, usage: Jo, help: Bn.defend },
-stance: { flags: {}, usage: kc, help: Bn.stance }
+damage: { flags: mc, usage: vc, help: Kn.damage },
+defend: { flags: sc, usage: rc, help: Kn.defend },
+stance: { flags: {}, usage: Ac, help: Kn.stance }
 },
-stances: To,
+stances: Co,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => Li(dc(e)),
-planDefend: (e) => Ci(Oi(e)),
-planStance: yc,
-planHandEdit: (e) => Li(uc(e)),
-attack: nc,
-macros: rc,
+planDamage: (e) => Bs(pc(e)),
+planDefend: (e) => js(Ls(e)),
+planStance: Tc,
+planHandEdit: (e) => Bs(gc(e)),
+attack: cc,
+macros: lc,
 setVitality(e, t, n) {
-const r = eo(e, t, ze(n, e));
+const r = ao(e, t, ze(n, e));
 return {
 vitality: r.after,
-state: Gn(n, r.life),
+state: Vn(n, r.life),
 steps: r.steps,
-conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
-now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })
+conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
+now: r.life.condition === "none" ? void 0 : S("Now", { kind: "life-now", life: r.life, vitality: null })
 };
 },
-enter: xo,
-endRound: Wo,
-condition: (e, t) => e.life ? Yo(e) : ze(e, t).condition,
+enter: Jo,
+endRound: Qo,
+condition: (e, t) => e.life ? Zo(e) : ze(e, t).condition,
 // The Defensive Round: the dead stay dead ("Only very specific spells are said to help here").
 deadForGood: (e, t) => ze(e, t).condition === "dead",
-parseState: Ko,
-isEmptyState: zo,
-describeStateChange: Xo,
-parseAnswer: Ho,
-words: $c
-}, Hn = [
+parseState: qo,
+isEmptyState: ec,
+describeStateChange: tc,
+parseAnswer: Xo,
+words: Dc
+}, xn = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -2062,7 +2062,7 @@ words: $c
 "spell-invisible",
 "covert",
 "spectator"
-], Sc = ["gun", "spell-unseen"], he = {
+], Oc = ["gun", "spell-unseen"], he = {
 hitBonus: 0,
 noHitChance: !1,
 perceive: null,
@@ -2092,185 +2092,185 @@ covert: { ...he, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: 
 // The Defensive Turn, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
 spectator: { ...he, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
 };
-function Tc(e, t) {
-return t === "hard" ? S.floor(e / 2) : t === "impossible" ? S.floor(e / 4) : e;
+function Cc(e, t) {
+return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;
 }
-function Ec(e) {
+function Ic(e) {
 return Xe[e].perceive !== null;
 }
-var Et = 4, _c = G({
+var _t = 4, Nc = G({
 result: /* @__PURE__ */ oe(["success", "fail"]),
-situation: /* @__PURE__ */ oe(Hn),
+situation: /* @__PURE__ */ oe(xn),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
 perceived: /* @__PURE__ */ xe()
 });
-function Dc(e) {
-const t = /* @__PURE__ */ We(_c, e);
+function Pc(e) {
+const t = /* @__PURE__ */ We(Nc, e);
 return t.success ? t.output : null;
 }
-var Rc = G({
+var Mc = G({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ xt(), /* @__PURE__ */ ot(0), /* @__PURE__ */ at(Et))),
+roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Yt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ ot(_t))),
 /** The free save of this death has been tried. */
 freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ ae(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
 triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ ae(!0))
 });
-function Oc(e) {
-const t = /* @__PURE__ */ We(Rc, e);
+function Lc(e) {
+const t = /* @__PURE__ */ We(Mc, e);
 if (!t.success) return null;
 const n = {};
-for (const [r, i] of g.entries(t.output)) i !== void 0 && (n[r] = i);
+for (const [r, s] of k.entries(t.output)) s !== void 0 && (n[r] = s);
 return n;
 }
 function we(e) {
 return e !== null && e <= 0;
 }
-function ji(e) {
+function Hs(e) {
 const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };
 }
-function Fi(e) {
-const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
-return i;
+function Ks(e) {
+const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
+return s;
 }
-function Cc(e, t) {
-return t ? { roundsDead: Et, freeSaveUsed: !0 } : we(e) ? { roundsDead: 0 } : {};
+function jc(e, t) {
+return t ? { roundsDead: _t, freeSaveUsed: !0 } : we(e) ? { roundsDead: 0 } : {};
 }
-function Ic(e) {
+function Fc(e) {
 const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: S.min(Et, n.roundsDead + 1) };
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(_t, n.roundsDead + 1) };
 }
-function Kn(e) {
-return S.max(0, Et - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
+function Wn(e) {
+return A.max(0, _t - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
 }
-function Gi(e, t) {
-return we(t) && Kn(e) === 0;
+function xs(e, t) {
+return we(t) && Wn(e) === 0;
 }
-function Nc(e, t) {
+function Gc(e, t) {
 return "has had a save or another round dead since";
 }
-function Pc(e, t, n, r) {
-return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Ec(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+function Uc(e, t, n, r) {
+return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Ic(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
 }
-function Mc(e) {
+function Vc(e) {
 const t = [], n = e.pending ?? void 0;
 if (we(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", i = Xe[r], s = Pc(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", s = Xe[r], i = Uc(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const a = e.state;
-if (i.noHitChance)
+if (s.noHitChance)
 t.push({ kind: "no-hit-chance", given: e.hit });
 else if (e.hit === null)
 t.push({ kind: "hit-decided" });
 else {
-const d = e.hit + i.hitBonus + e.mod, f = S.max(0, e.armor), u = d > f;
-if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: f, track: e.track, hits: u, situation: r }), !u) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
+const d = e.hit + s.hitBonus + e.mod, f = A.max(0, e.armor), u = d > f;
+if (t.push({ kind: "hit-check", hit: e.hit, bonus: s.hitBonus, mod: e.mod, total: d, armor: f, track: e.track, hits: u, situation: r }), !u) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
 }
-let o = S.max(0, e.amount);
-if (s === "success") {
-const d = S.max(0, e.armorDefense), f = S.max(0, o - d);
+let o = A.max(0, e.amount);
+if (i === "success") {
+const d = A.max(0, e.armorDefense), f = A.max(0, o - d);
 t.push({ kind: "armor-defense", before: o, defense: d, after: f }), o = f;
 }
 const c = e.vitality - o;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? ji(a) : a, steps: t, dies: l, answerUsed: !0 };
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? Hs(a) : a, steps: t, dies: l, answerUsed: !0 };
 }
-function _t(e) {
+function Dt(e) {
 return Xe[e].reactCheck !== null ? "react" : "defend";
 }
-function xn(e, t) {
+function Yn(e, t) {
 const n = Xe[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
 }
-function Lc(e) {
-const { action: t, situation: n } = e, r = Xe[n], i = [], s = xn(t, n);
-if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const a = s.check ? _t(n) : null;
+function Bc(e) {
+const { action: t, situation: n } = e, r = Xe[n], s = [], i = Yn(t, n);
+if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
+const a = i.check ? Dt(n) : null;
 if (a && e.checkTargets[a] === null) return { kind: "missing", check: a };
 if (t === "opportunity")
-return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
+return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
 const o = t === "defend" || t === "guard", c = (f) => {
-if (!o) return { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
+if (!o) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
 const u = { result: "fail", situation: n, perceived: f };
-return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: u, drawSpectator: !1 };
+return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: u, drawSpectator: !1 };
 };
 let l = !1;
 if (r.perceive) {
-const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Ui("perceive", e.rolls.perceive, u, f, h);
-if (i.push(p.step), !p.success)
-return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
+const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, g = Ws("perceive", e.rolls.perceive, u, f, h);
+if (s.push(g.step), !g.success)
+return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;
 }
 if (a) {
-const f = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = Ui(a, e.rolls.check, e.checkTargets[a] ?? 0, f, o ? e.mod : 0);
-if (i.push(u.step), o) {
+const f = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = Ws(a, e.rolls.check, e.checkTargets[a] ?? 0, f, o ? e.mod : 0);
+if (s.push(u.step), o) {
 const h = u.success ? "success" : "fail";
-return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
+return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
 } else if (!u.success)
-return i.push({ kind: "not-in-time", action: t }), c(l);
+return s.push({ kind: "not-in-time", action: t }), c(l);
 }
-i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
+s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
-return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };
+return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };
 }
-function Ui(e, t, n, r, i) {
-const s = Tc(n, r) + i, a = ut(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
+function Ws(e, t, n, r, s) {
+const i = Cc(n, r) + s, a = ft(t, i), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: a.success, critical: a.critical };
 return { success: a.success, step: o };
 }
-function jc(e, t) {
+function Hc(e, t) {
 return e && e.result === "success" ? e : t;
 }
-var Fc = 1;
-function Gc(e) {
+var Kc = 1;
+function xc(e) {
 const { state: t } = e;
 if (!we(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= Et) return { kind: "refused", reason: "dead-for-good" };
+if ((t.roundsDead ?? 0) >= _t) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
-const r = !t.freeSaveUsed, i = [];
-let s = null;
+const r = !t.freeSaveUsed, s = [];
+let i = null;
 if (!r) {
 if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
 const c = e.rolls.cost, l = e.exp >= c;
-if (i.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: i, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
-s = e.exp - c;
+if (s.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
+i = e.exp - c;
 }
-const a = ut(e.rolls.save, e.saveTarget + e.mod);
-if (i.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
-return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Fc, state: Fi(t), expAfter: s, stood: !0 };
+const a = ft(e.rolls.save, e.saveTarget + e.mod);
+if (s.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
+return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: Kc, state: Ks(t), expAfter: i, stood: !0 };
 const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return i.push({ kind: "save-failed", triesLeft: Kn(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
+return s.push({ kind: "save-failed", triesLeft: Wn(o) }), { kind: "resolved", steps: s, vitality: e.vitality, state: o, expAfter: i, stood: !1 };
 }
-var Uc = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-function Vc(e) {
-return Uc.has(e.kind);
+var Wc = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+function Yc(e) {
+return Wc.has(e.kind);
 }
-function Bc(e, t) {
+function zc(e, t) {
 if (!we(t)) return;
-if (Gi(e, t)) return "Dead for good: no save is left";
+if (xs(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = Kn(e);
+const n = Wn(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
 }
-function Vi(e, t, n, r = !1) {
+function Ys(e, t, n, r = !1) {
 return !r && !we(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
 }
-var Hc = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function Kc(e, t) {
+var Xc = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function qc(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(${e.amount} ${e.track})`;
 return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : e.headline === "unharmed" ? `${n} takes no damage ${r}` : `${n} is attacked: ${e.amount} ${e.track}`;
 }
 case "attack-summary":
-return `${t(e.who)} ${Hc[e.headline] ?? "is unharmed"}.`;
+return `${t(e.who)} ${Xc[e.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return Bc(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+return zc(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
 case "defense-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "defense-result": {
@@ -2285,13 +2285,13 @@ case "save-summary":
 return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
 }
 }
-var xc = {
+var Jc = {
 type: { kind: "one" },
 defense: { kind: "one", decides: "decides its defense (--defense)" },
 hit: { kind: "one" },
 situation: { kind: "one" },
 mod: { kind: "one" }
-}, Wc = {
+}, Qc = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -2303,26 +2303,26 @@ ally: { kind: "one", token: !0 },
 "react-roll": { kind: "one" },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
-}, Yc = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", zc = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-function Bi(e) {
+}, Zc = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", el = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+function zs(e) {
 if (e === void 0) return null;
-if (Sc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-return Y(e, "--situation", Hn);
+if (Oc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+return Y(e, "--situation", xn);
 }
-function Xc(e) {
-const t = Zt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ee(e, "hit", -1e3, 1e3) ?? null;
+function tl(e) {
+const t = tn(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ee(e, "hit", -1e3, 1e3) ?? null;
 if (O(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
 const r = L(e, "defense");
 return {
 amount: t,
-track: tn[Y(L(e, "type") ?? "physical", "--type", g.keys(tn))],
+track: rn[Y(L(e, "type") ?? "physical", "--type", k.keys(rn))],
 hit: n,
-situation: Bi(L(e, "situation")),
+situation: zs(L(e, "situation")),
 mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
 override: r === void 0 ? null : Y(r, "--defense", ["success", "fail", "none"])
 };
 }
-function Hi(e) {
+function Xs(e) {
 const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {
 values: [t, "armor_defense"],
@@ -2330,7 +2330,7 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = Mc({
+const s = Vc({
 amount: e.amount,
 track: e.track,
 hit: e.hit,
@@ -2343,41 +2343,41 @@ override: e.override,
 vitality: r,
 state: n.state,
 pending: n.answer
-}), s = n.id, a = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", o = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
-T(le, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: a, lost: r - i.vitality }),
-T(ce, { kind: "attack-summary", who: s, headline: a }),
-...Ce("Defense", i.steps.filter(c)),
-...Ce("Breakdown", i.steps.filter((d) => !c(d))),
-...Vi("Now", i.state, i.vitality)
+}), i = n.id, a = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", o = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
+S(le, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline: a, lost: r - s.vitality }),
+S(ce, { kind: "attack-summary", who: i, headline: a }),
+...Ce("Defense", s.steps.filter(c)),
+...Ce("Breakdown", s.steps.filter((d) => !c(d))),
+...Ys("Now", s.state, s.vitality)
 ];
 return {
 headline: a,
 steps: l,
 changes: o,
-state: i.state,
+state: s.state,
 // The defense made ahead is used up by this attack, hit or miss.
-...i.answerUsed && n.answer !== null ? { answer: null } : {},
-detail: i
+...s.answerUsed && n.answer !== null ? { answer: null } : {},
+detail: s
 };
 }
 };
 }
-function qc(e) {
-return Hi({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
+function nl(e) {
+return Xs({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
 }
-var Ki = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-function xi(e) {
+var qs = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+function Js(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${Ki.join("|")}`);
+if (t === void 0) throw new y(`no action given: add --action ${qs.join("|")}`);
 const n = t.toLowerCase();
 if (n === "evade") throw new y("--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend");
 if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-const r = Y(t, "--action", Ki), i = L(e, "situation");
-if (i !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-const s = Bi(i) ?? "front", a = Xe[s], o = xn(r === "save" ? "defend" : r, s), c = r !== "save" && o.check && _t(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && _t(s) === "defend";
+const r = Y(t, "--action", qs), s = L(e, "situation");
+if (s !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
+const i = zs(s) ?? "front", a = Xe[i], o = Yn(r === "save" ? "defend" : r, i), c = r !== "save" && o.check && Dt(i) === "react", l = r === "save" || (r === "defend" || r === "guard") && Dt(i) === "defend";
 if (O(e, "roll") && !l)
-throw new y(c ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
+throw new y(c ? `--roll does not apply here: the defense check against --situation ${i} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
 if (O(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
 if (O(e, "perception-roll") && (r === "save" || !a.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
 if (O(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
@@ -2389,8 +2389,8 @@ if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new y(`--${O(e, "vs") ?
 const d = L(e, "difficulty");
 return {
 action: r,
-situation: s,
-situationGiven: i !== void 0,
+situation: i,
+situationGiven: s !== void 0,
 difficulty: d === void 0 ? null : Y(d, "--difficulty", ["hard", "impossible"]),
 mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
 perceptionMod: Ee(e, "perception-mod", -1e3, 1e3) ?? 0,
@@ -2399,28 +2399,28 @@ ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null
 };
 }
-function Wi(e) {
-if (e.action === "save") return Qc(e);
-const t = e.action, n = xn(t, e.situation), r = [];
-return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: _t(e.situation) === "react" ? "react-roll" : "roll" }), {
+function Qs(e) {
+if (e.action === "save") return sl(e);
+const t = e.action, n = Yn(t, e.situation), r = [];
+return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Dt(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
-resolve(i, s) {
-return Jc(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
+resolve(s, i) {
+return rl(e, t, s, { perceive: i.perceive ?? 100, check: i.check ?? 100 });
 }
 };
 }
-function Jc(e, t, n, r) {
-const i = n.bars.vitality.value;
-if (i === null) return { kind: "bar", resource: "vitality" };
-if (we(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (n.acting) return { kind: "refused", reason: vi("turn") };
-const s = e.ally !== null ? n.others[e.ally] : void 0;
-if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
+function rl(e, t, n, r) {
+const s = n.bars.vitality.value;
+if (s === null) return { kind: "bar", resource: "vitality" };
+if (we(s)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
+if (n.acting) return { kind: "refused", reason: bs("turn") };
+const i = e.ally !== null ? n.others[e.ally] : void 0;
+if (e.ally !== null && !i) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const a = (p) => n.values[p]?.current ?? null, o = Lc({
+const a = (g) => n.values[g]?.current ?? null, o = Bc({
 action: t,
 situation: e.situation,
 difficulty: e.difficulty,
@@ -2436,20 +2436,20 @@ if (o.kind === "missing")
 return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
 const c = [...o.steps], l = [];
 let d;
-if (o.pending && t === "guard" && s && e.ally) {
-const p = jc(s.answer ?? void 0, o.pending);
-c.push({ kind: "guard-kept", ally: e.ally, result: p.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
+if (o.pending && t === "guard" && i && e.ally) {
+const g = Hc(i.answer ?? void 0, o.pending);
+c.push({ kind: "guard-kept", ally: e.ally, result: g.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: g });
 } else o.pending && (d = o.pending);
 o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-const f = o.pending?.result, u = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
+const f = o.pending?.result, u = n.id, h = t === "guard" && i && e.ally ? e.ally : null;
 return {
 headline: "acts",
 steps: [
-T(le, { kind: "defense-title", who: u, action: t, situation: e.situation }),
-f ? T(ce, { kind: "defense-result", who: u, guarded: h, result: f, summary: !0 }) : T(ce, { kind: "defense-announced", who: u, action: t }),
+S(le, { kind: "defense-title", who: u, action: t, situation: e.situation }),
+f ? S(ce, { kind: "defense-result", who: u, guarded: h, result: f, summary: !0 }) : S(ce, { kind: "defense-announced", who: u, action: t }),
 ...Ce("Check", c),
-...f ? [T("Result", { kind: "defense-result", who: u, guarded: h, result: f })] : [],
-...f === "fail" && t === "defend" ? [T(Oe, { kind: "offer-damage" })] : []
+...f ? [S("Result", { kind: "defense-result", who: u, guarded: h, result: f })] : [],
+...f === "fail" && t === "defend" ? [S(Oe, { kind: "offer-damage" })] : []
 ],
 changes: l,
 ...d !== void 0 ? { answer: d } : {},
@@ -2457,7 +2457,7 @@ observed: !1,
 detail: o
 };
 }
-function Qc(e) {
+function sl(e) {
 return {
 values: ["save_check", "exp"],
 // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2465,13 +2465,13 @@ dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }]
 resolve(t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = n.cost ?? 100, s = n.save ?? 100, a = Gc({
+const s = n.cost ?? 100, i = n.save ?? 100, a = xc({
 vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
 mod: e.mod,
 exp: t.values.exp?.current ?? null,
-rolls: { cost: i, save: s }
+rolls: { cost: s, save: i }
 });
 if (a.kind === "refused")
 switch (a.reason) {
@@ -2492,10 +2492,10 @@ const c = t.id;
 return {
 headline: a.stood ? "saved" : "acts",
 steps: [
-T(le, { kind: "save-title", who: c }),
-T(ce, { kind: "save-summary", who: c, stood: a.stood }),
+S(le, { kind: "save-title", who: c }),
+S(ce, { kind: "save-summary", who: c, stood: a.stood }),
 ...Ce("Roll", a.steps),
-...Vi("Now", a.state, a.vitality, !0)
+...Ys("Now", a.state, a.vitality, !0)
 ],
 changes: o,
 state: a.state,
@@ -2506,7 +2506,7 @@ detail: a
 }
 };
 }
-var Zc = {
+var il = {
 flags: {},
 answerFlag: "action",
 rollFlag: "roll",
@@ -2527,22 +2527,22 @@ t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to
 return `${ue[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
 planAnswer(e, t) {
-const n = ki(Wi(xi(pi({ action: e, situation: t }))), "pending-defense");
-return t !== null && _t(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
+const n = As(Qs(Js($s({ action: e, situation: t }))), "pending-defense");
+return t !== null && Dt(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;
 },
 // The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
-keep: (e, t) => gi(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
-}, el = [
+keep: (e, t) => Ss(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
+}, al = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], tl = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function nl(e, t, n, r) {
-const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
-return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
+], ol = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function cl(e, t, n, r) {
+const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
 }
-function rl(e, t = (n) => n) {
+function ll(e, t = (n) => n) {
 const n = e;
 switch (n.kind) {
 case "defense-used": {
@@ -2552,8 +2552,8 @@ return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n
 case "defense-does-not-answer":
 return `The pending defense was made against ${ue[n.madeFor].toLowerCase()}, without the perceive check ${ue[n.attack].toLowerCase()} needs: it counts as none`;
 case "hit-check": {
-const r = n.bonus !== 0 ? ` + ${n.bonus} ${ue[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
-return n.hits ? `Hit chance ${s} beats ${a}: a hit` : `Hit chance ${s} vs ${a}: no damage (at or under the armor)`;
+const r = n.bonus !== 0 ? ` + ${n.bonus} ${ue[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+return n.hits ? `Hit chance ${i} beats ${a}: a hit` : `Hit chance ${i} vs ${a}: no damage (at or under the armor)`;
 }
 case "no-hit-chance":
 return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
@@ -2575,7 +2575,7 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {
 const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${tl[n.check]} ${n.roll} vs ${nl(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+return `${ol[n.check]} ${n.roll} vs ${cl(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
 }
 case "no-defense":
 return n.takesDamage ? `${ue[n.situation]} not perceived: no defense, the attack hits` : `${ue[n.situation]}: attack not perceived, no defense`;
@@ -2599,25 +2599,25 @@ case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
 }
 }
-function il(e, t = (n) => n) {
-return Vc(e) ? Kc(e, t) : rl(e, t);
+function dl(e, t = (n) => n) {
+return Yc(e) ? qc(e, t) : ll(e, t);
 }
-var sl = {
+var ul = {
 id: "threshold",
 playable: !0,
 commands: {
 damage: {
-flags: xc,
-usage: Yc,
+flags: Jc,
+usage: Zc,
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
 ]
 },
 defend: {
-flags: Wc,
-usage: zc,
+flags: Qc,
+usage: el,
 help: [
-"Situations: " + Hn.join(", ") + ".",
+"Situations: " + xn.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
 ]
 },
@@ -2626,133 +2626,133 @@ stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", he
 stances: [],
 settings: [],
 markers: ["dead"],
-planDamage: (e) => Hi(Xc(e)),
-planDefend: (e) => Wi(xi(e)),
+planDamage: (e) => Xs(tl(e)),
+planDefend: (e) => Qs(Js(e)),
 planStance: () => {
 throw new y("the threshold edition has no stances");
 },
-planHandEdit: qc,
-attack: Zc,
-macros: el,
+planHandEdit: nl,
+attack: il,
+macros: al,
 setVitality(e, t, n) {
 const r = [];
-let i = t, s = n;
-return t < e && we(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), s = Fi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = ji(n))), {
-vitality: i,
-state: s,
+let s = t, i = n;
+return t < e && we(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), i = Ks(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = Hs(n))), {
+vitality: s,
+state: i,
 steps: r,
 conditions: r.filter((a) => a.kind !== "vitality-change"),
-now: we(i) ? T("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
+now: we(s) ? S("Now", { kind: "dead-now", state: i, vitality: s }) : void 0,
 // The dead make no defense: one made ahead goes with the death.
-...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
+...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}
 };
 },
-enter: Cc,
-endRound: Ic,
+enter: jc,
+endRound: Fc,
 condition: (e, t) => we(t) ? "dead" : "none",
-deadForGood: Gi,
-parseState: Oc,
-isEmptyState: (e) => g.values(e).every((t) => t === void 0),
-describeStateChange: Nc,
-parseAnswer: Dc,
-words: il
-}, Dt = ["passive", "active", "full"], ht = { passive: 0, active: 5, full: 10 }, al = 10;
-function Wn(e, t) {
-return S.round((e + t) * 1e6) / 1e6;
+deadForGood: xs,
+parseState: Lc,
+isEmptyState: (e) => k.values(e).every((t) => t === void 0),
+describeStateChange: Gc,
+parseAnswer: Pc,
+words: dl
+}, Rt = ["passive", "active", "full"], mt = { passive: 0, active: 5, full: 10 }, fl = 10;
+function zn(e, t) {
+return A.round((e + t) * 1e6) / 1e6;
 }
-function Yi(e, t) {
+function Zs(e, t) {
 if (t.defender === null || t.current === null) return e;
-const n = Wn(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => Wn(t.defender, -ht[i]) >= n) ?? "passive";
+const n = zn(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => zn(t.defender, -mt[s]) >= n) ?? "passive";
 }
-function ol(e) {
+function hl(e) {
 const t = [], { turn: n } = e;
 let r = e.mode;
-if (ht[r] > 0)
+if (mt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
 else {
-const u = Yi(r, n);
-u !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: ht[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: u }), r = u);
+const u = Zs(r, n);
+u !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: mt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: u }), r = u);
 }
-const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + i + s;
-t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: a });
+const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + s + i;
+t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: a });
 const o = e.attack > a;
 t.push({ kind: "attack", attack: e.attack, defense: a, hits: o });
 let c = null;
 if (o) {
-const u = e.attack - a, h = S.max(0, e.weapon) + u;
+const u = e.attack - a, h = A.max(0, e.weapon) + u;
 t.push({ kind: "damage", weapon: e.weapon, margin: u, damage: h });
-const p = S.max(0, e.armorScore - e.armorPenetration), k = h > p;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: k }), c = { amount: h, to: k ? "vitality" : "stamina" };
+const g = A.max(0, e.armorScore - e.armorPenetration), p = h > g;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: g, damage: h, pierces: p }), c = { amount: h, to: p ? "vitality" : "stamina" };
 }
-const l = ht[r];
+const l = mt[r];
 let d = null;
-l > 0 && n.defender !== null && (d = Wn(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const f = r !== "passive" && a - e.attack >= al;
+l > 0 && n.defender !== null && (d = zn(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+const f = r !== "passive" && a - e.attack >= fl;
 return f && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: c, initiativeAfter: d, counterattack: f, steps: t };
 }
-function Yn(e, t) {
+function Xn(e, t) {
 const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;
 }
-var nn = (e, t = !1) => Yn(e <= 0, t);
-function cl(e) {
+var sn = (e, t = !1) => Xn(e <= 0, t);
+function ml(e) {
 if (typeof e != "object" || e === null || Z.isArray(e)) return null;
-const t = g.keys(e);
+const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
-return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Yn(n.down === !0, n.dead === !0);
+return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Xn(n.down === !0, n.dead === !0);
 }
-function ll(e) {
+function vl(e) {
 for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
 }
-var dl = {
+var pl = {
 attack: { kind: "one" },
 ap: { kind: "one" },
 // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, ul = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", fl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", zi = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function hl(e) {
-const t = Zt(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
+}, gl = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", kl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", ei = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+function yl(e) {
+const t = tn(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
 const r = L(e, "defense-mode");
 return {
 weapon: t,
-attack: St(n, "--attack", -1e3, 1e3),
+attack: Tt(n, "--attack", -1e3, 1e3),
 ap: Ee(e, "ap", 0, 1e3) ?? 0,
-mode: r === void 0 ? null : Y(r, "--defense-mode", Dt)
+mode: r === void 0 ? null : Y(r, "--defense-mode", Rt)
 };
 }
-function ml(e) {
-return e !== null && Dt.includes(e);
+function wl(e) {
+return e !== null && Rt.includes(e);
 }
-function vl(e) {
-return zi.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
+function bl(e) {
+return ei.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
 }
-function pl(e, t) {
+function $l(e, t) {
 return {
-values: zi,
+values: ei,
 // A given --defense-roll is used for every target; without it each target rolls its own d20.
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
 resolve(n, r) {
-return kl(e, t, n, r.defense ?? 1);
+return Al(e, t, n, r.defense ?? 1);
 }
 };
 }
-function kl(e, t, n, r) {
-const i = vl(n);
-if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
-const s = (u) => n.values[u]?.current ?? 0, a = e.mode ?? (ml(n.stance) ? n.stance : "passive"), o = ol({
+function Al(e, t, n, r) {
+const s = bl(n);
+if (s) return { kind: "refused", reason: `its ${s} is not a number: set it on the sheet, or !defense-round set ${s} N` };
+const i = (u) => n.values[u]?.current ?? 0, a = e.mode ?? (wl(n.stance) ? n.stance : "passive"), o = hl({
 weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
 mode: a,
 defenseRoll: r,
-defense: { passive: s("passive_defense"), active: s("active_defense"), full: s("full_defense") },
-armorScore: s("armor_score"),
+defense: { passive: i("passive_defense"), active: i("active_defense"), full: i("full_defense") },
+armorScore: i("armor_score"),
 turn: {
 defender: n.initiative,
 current: n.currentTurn?.initiative ?? null,
@@ -2764,54 +2764,54 @@ let l;
 if (o.damage) {
 const u = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[u].value;
 if (h === null) return { kind: "bar", resource: u };
-const p = h - o.damage.amount;
-l = { kind: "bar-moved", to: o.damage.to, before: h, after: p }, p !== h && c.push({ kind: "bar", resource: u, to: p });
+const g = h - o.damage.amount;
+l = { kind: "bar-moved", to: o.damage.to, before: h, after: g }, g !== h && c.push({ kind: "bar", resource: u, to: g });
 }
 o.initiativeAfter !== null && c.push({ kind: "initiative", to: o.initiativeAfter });
 const d = n.id, f = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
 return {
 headline: o.hits ? f ? "falls" : "hit" : "missed",
 steps: [
-T(le, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode, ...o.damage ? { damage: o.damage.amount, to: o.damage.to, falls: f } : { missed: !0 } }),
-T(ce, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: f, counter: o.counterattack }),
+S(le, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode, ...o.damage ? { damage: o.damage.amount, to: o.damage.to, falls: f } : { missed: !0 } }),
+S(ce, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: f, counter: o.counterattack }),
 ...Ce("Breakdown", l ? [...o.steps, l] : o.steps),
-...f ? [T("Now", { kind: "down-now" })] : []
+...f ? [S("Now", { kind: "down-now" })] : []
 ],
 changes: c,
-state: nn(ll(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+state: sn(vl(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
 detail: o
 };
 }
-function gl(e, t) {
+function Sl(e, t) {
 return {
 values: ["armor_score"],
 dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = S.max(0, n.values.armor_score?.current ?? 0), s = e <= i, a = n.bars[t.stamina].value;
-if (s && a === null) return { kind: "bar", resource: t.stamina };
-const o = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (a ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
+const s = A.max(0, n.values.armor_score?.current ?? 0), i = e <= s, a = n.bars[t.stamina].value;
+if (i && a === null) return { kind: "bar", resource: t.stamina };
+const o = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (a ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
 return {
 headline: "hit",
 steps: [
-T(le, { kind: "loss-title", who: c, loss: e }),
-T(ce, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
-T("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
-T("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: a, loss: e })
+S(le, { kind: "loss-title", who: c, loss: e }),
+S(ce, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+S("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
+S("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: a, loss: e })
 ],
 changes: o,
-state: nn(s ? r : r - e, n.state.dead === !0),
-detail: { loss: e, toStamina: s }
+state: sn(i ? r : r - e, n.state.dead === !0),
+detail: { loss: e, toStamina: i }
 };
 }
 };
 }
-function yl(e, t) {
-return pl(hl(e), t);
+function Tl(e, t) {
+return $l(yl(e), t);
 }
-function wl(e) {
-return mi(e, {
+function El(e) {
+return ws(e, {
 fallback: "passive",
 row: "Defense mode",
 title: "mode-title",
@@ -2819,15 +2819,15 @@ change: "mode-change",
 effect: "mode-effect",
 // Passive is the default: no stance kept, no marker.
 keep: (t) => t === "passive" ? null : t,
-detail: (t) => ({ stance: t, cost: ht[t] })
+detail: (t) => ({ stance: t, cost: mt[t] })
 });
 }
-var rn = {
+var an = {
 passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, Xi = { passive: "passively", active: "actively", full: "fully" };
-function bl(e, t) {
+}, ti = { passive: "passively", active: "actively", full: "fully" };
+function _l(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
@@ -2850,24 +2850,24 @@ return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e
 case "vitality-change":
 return `Vitality ${e.before} -> ${e.after}`;
 case "mode-title":
-return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${Xi[e.stance]} by default${e.summary ? "." : ""}`;
+return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${ti[e.stance]} by default${e.summary ? "." : ""}`;
 case "mode-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "mode-effect":
-return rn[e.stance] ?? "";
+return an[e.stance] ?? "";
 case "mode-answer":
-return `${t(e.who)} defends ${Xi[e.mode]}, d20 ${e.roll}`;
+return `${t(e.who)} defends ${ti[e.mode]}, d20 ${e.roll}`;
 case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
 return;
 }
 }
-function $l(e, t = (n) => n) {
-return bl(e, t) ?? Al(e);
+function Dl(e, t = (n) => n) {
+return _l(e, t) ?? Rl(e);
 }
-var zn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function Al(e) {
+var qn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function Rl(e) {
 const t = e;
 switch (t.kind) {
 case "overwhelmed":
@@ -2877,7 +2877,7 @@ return `Not in the Turn Tracker (or its initiative is not a number): ${t.mode} d
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
 case "defense-roll": {
-const n = `d20 ${t.roll}${zn(t.passive)} passive${t.mode !== "passive" ? `${zn(t.active)} active` : ""}${t.mode === "full" ? `${zn(t.full)} full` : ""}`;
+const n = `d20 ${t.roll}${qn(t.passive)} passive${t.mode !== "passive" ? `${qn(t.active)} active` : ""}${t.mode === "full" ? `${qn(t.full)} full` : ""}`;
 return `Defense (${t.mode}) ${n} = ${t.total}`;
 }
 case "attack":
@@ -2892,49 +2892,49 @@ case "counterattack":
 return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
 }
 }
-var Sl = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Tl = {
+var Ol = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Cl = {
 flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
-choices: Dt,
-label: (e) => Sl[e] ?? e,
+choices: Rt,
+label: (e) => Ol[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
 planAnswer(e, t, n, r) {
-const i = e;
+const s = e;
 return {
 values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
-resolve(s, a) {
-if (!Dt.includes(e)) return { kind: "refused", reason: `${e} is not a defense mode` };
-const o = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-if (Yi(i, o) !== i)
-return { kind: "refused", reason: `${i} defense costs ${ht[i]} initiative, more than the overwhelm limit allows now` };
+resolve(i, a) {
+if (!Rt.includes(e)) return { kind: "refused", reason: `${e} is not a defense mode` };
+const o = { defender: i.initiative, current: i.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
+if (Zs(s, o) !== s)
+return { kind: "refused", reason: `${s} defense costs ${mt[s]} initiative, more than the overwhelm limit allows now` };
 const c = a.defense ?? 1;
 return {
 headline: "acts",
-steps: [T(ce, { kind: "mode-answer", who: s.id, mode: i, roll: c }), T("Check", { kind: "mode-roll", mode: i, roll: c })],
+steps: [S(ce, { kind: "mode-answer", who: i.id, mode: s, roll: c }), S("Check", { kind: "mode-roll", mode: s, roll: c })],
 changes: [],
 observed: !1,
-detail: { mode: i, roll: c }
+detail: { mode: s, roll: c }
 };
 }
 };
 },
 keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": E(n.defense ?? 1) }, roll: n.defense ?? 1 })
-}, El = [
+}, Il = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], _l = {
+], Nl = {
 id: "opposed",
 playable: !0,
 commands: {
 damage: {
-flags: dl,
-usage: ul,
+flags: pl,
+usage: gl,
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
 ]
@@ -2945,68 +2945,68 @@ usage: "!defend (none in the opposed edition: the defense is rolled inside !dama
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
 },
-stance: { flags: {}, usage: fl, help: [`Passive: ${rn.passive}. Active: ${rn.active}. Full: ${rn.full}.`] }
+stance: { flags: {}, usage: kl, help: [`Passive: ${an.passive}. Active: ${an.active}. Full: ${an.full}.`] }
 },
-stances: Dt,
+stances: Rt,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
-planDamage: yl,
+planDamage: Tl,
 planDefend: () => {
 throw new y("in the opposed edition the defense is rolled inside !damage");
 },
-planStance: wl,
-planHandEdit: gl,
-attack: Tl,
-macros: El,
+planStance: El,
+planHandEdit: Sl,
+attack: Cl,
+macros: Il,
 setVitality(e, t, n) {
-const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
+const r = n.dead === !0 && t <= 0, s = [{ kind: "vitality-change", before: e, after: t }];
 return {
 vitality: t,
-state: nn(t, r),
-steps: i,
+state: sn(t, r),
+steps: s,
 conditions: [],
-now: t <= 0 ? T("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
+now: t <= 0 ? S("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
 };
 },
-enter: (e, t) => t ? Yn(!1, !0) : e === null ? {} : nn(e),
+enter: (e, t) => t ? Xn(!1, !0) : e === null ? {} : sn(e),
 endRound: (e) => e,
 // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: cl,
+parseState: ml,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
 describeStateChange: () => "has changed condition since",
 // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
 parseAnswer: () => null,
-words: $l
-}, Dl = { soak: Ac, threshold: sl, opposed: _l }, qe = new M();
-for (const [e, t] of g.entries(Dl)) qe.set(e, { ...t, id: e });
-var Xn = qe.keys().next().value, Rl = Xn;
-function qn(e) {
+words: Dl
+}, Pl = { soak: Rc, threshold: ul, opposed: Nl }, qe = new P();
+for (const [e, t] of k.entries(Pl)) qe.set(e, { ...t, id: e });
+var Jn = qe.keys().next().value, Ml = Jn;
+function Qn(e) {
 return typeof e == "string" && qe.has(e);
 }
-function Ol() {
+function Ll() {
 return [...qe.keys()];
 }
-function Jn() {
+function Zn() {
 return [...qe.values()];
 }
 function Pe(e) {
-return qe.get(e) ?? qe.get(Xn);
+return qe.get(e) ?? qe.get(Jn);
 }
-function Rt() {
-return Jn().filter((e) => e.playable).map((e) => e.id);
+function Ot() {
+return Zn().filter((e) => e.playable).map((e) => e.id);
 }
-var Qn;
-function Cl(e) {
-return Qn ?? (Qn = new q(Jn().flatMap((t) => t.stances))), Qn.has(e);
+var er;
+function jl(e) {
+return er ?? (er = new q(Zn().flatMap((t) => t.stances))), er.has(e);
 }
-function Zn(e, t) {
-return (n) => Jn().some(
-(i) => i.id !== e && g.prototype.hasOwnProperty.call(i.commands[t].flags, n)
+function tr(e, t) {
+return (n) => Zn().some(
+(s) => s.id !== e && k.prototype.hasOwnProperty.call(s.commands[t].flags, n)
 ) ? e : void 0;
 }
-var Ot = /* @__PURE__ */ zr(qn, "not an edition this script has"), Ct = ["bar1", "bar2", "bar3"], qi = g.fromEntries(At.map((e) => [e, e])), Me = [...At], Ji = {
+var Ct = /* @__PURE__ */ es(Qn, "not an edition this script has"), It = ["bar1", "bar2", "bar3"], ni = k.fromEntries(St.map((e) => [e, e])), Me = [...St], ri = {
 incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
@@ -3014,34 +3014,34 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, It = g.keys(Ji), Il = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Rn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100)), Nl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Rn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100), /* @__PURE__ */ Wt(/^[^,]+$/)), er = /* @__PURE__ */ oe(Ct), Qi = /* @__PURE__ */ oe(["gm", "public"]), Zi = ["refuse", "gm"], Pl = G({
-edition: Ot,
+}, Nt = k.keys(ri), Fl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Cn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100)), Gl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Cn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100), /* @__PURE__ */ zt(/^[^,]+$/)), nr = /* @__PURE__ */ oe(It), si = /* @__PURE__ */ oe(["gm", "public"]), ii = ["refuse", "gm"], Ul = G({
+edition: Ct,
 bars: G({
-vitality: er,
-soul: er,
-power: er,
+vitality: nr,
+soul: nr,
+power: nr,
 // Opposed Rolls ruling: stamina is the Power bar unless the GM maps it elsewhere
-stamina: /* @__PURE__ */ oe(["power", ...Ct])
+stamina: /* @__PURE__ */ oe(["power", ...It])
 }),
 attributes: G(
-g.fromEntries(Me.map((e) => [e, Il]))
+k.fromEntries(Me.map((e) => [e, Fl]))
 ),
 markers: G(
-g.fromEntries(It.map((e) => [e, Nl]))
+k.fromEntries(Nt.map((e) => [e, Gl]))
 ),
-visibility: G({ npc: Qi, pc: Qi }),
+visibility: G({ npc: si, pc: si }),
 playersTargetAny: /* @__PURE__ */ xe(),
 armorOnManualEdits: /* @__PURE__ */ xe(),
-overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ xt(), /* @__PURE__ */ ot(0), /* @__PURE__ */ at(1e3)),
+overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Yt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ ot(1e3)),
 // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
-apiCommands: /* @__PURE__ */ oe(Zi)
+apiCommands: /* @__PURE__ */ oe(ii)
 });
-function es() {
+function ai() {
 return {
-edition: Xn,
+edition: Jn,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...qi },
-markers: { ...Ji },
+attributes: { ...ni },
+markers: { ...ri },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
@@ -3049,254 +3049,254 @@ overwhelmLimit: 20,
 apiCommands: "refuse"
 };
 }
-function Ml(e) {
-const t = es(), n = [];
+function Vl(e) {
+const t = ai(), n = [];
 if (!_(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const i = ts(Pl.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
-return new q([s, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
+const s = oi(Ul.entries, e, t, "settings.", n), { vitality: i, soul: a, power: o } = s.bars;
+return new q([i, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };
 }
-function ts(e, t, n, r, i) {
-const s = {};
-for (const [a, o] of g.entries(e)) {
+function oi(e, t, n, r, s) {
+const i = {};
+for (const [a, o] of k.entries(e)) {
 const c = r + a, l = t[a], d = n[a];
 if (l === void 0) {
-s[a] = tr(d);
+i[a] = rr(d);
 continue;
 }
 if (o.type === "object" && "entries" in o && _(d)) {
 if (!_(l))
-i.push(`${c}: not an object; reset to defaults`), s[a] = tr(d);
+s.push(`${c}: not an object; reset to defaults`), i[a] = rr(d);
 else {
 const u = o.entries;
-s[a] = ts(u, l, d, `${c}.`, i);
+i[a] = oi(u, l, d, `${c}.`, s);
 }
 continue;
 }
 const f = /* @__PURE__ */ We(o, l);
-f.success ? s[a] = f.output : (i.push(`${c}: ${Ll(l)} is not valid; reset to ${de.stringify(d)}`), s[a] = tr(d));
+f.success ? i[a] = f.output : (s.push(`${c}: ${Bl(l)} is not valid; reset to ${de.stringify(d)}`), i[a] = rr(d));
 }
-return s;
+return i;
 }
 function _(e) {
 return typeof e == "object" && e !== null && !Z.isArray(e);
 }
-function tr(e) {
+function rr(e) {
 return _(e) ? de.parse(de.stringify(e)) : e;
 }
-function Ll(e) {
+function Bl(e) {
 const t = de.stringify(e) ?? E(e);
 return t.length > 40 ? `${t.slice(0, 37)}...` : t;
 }
-var ns = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ct()), jl = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ct(), /* @__PURE__ */ ot(-1e6), /* @__PURE__ */ at(1e6)), rs = G({
-overrides: /* @__PURE__ */ U(/* @__PURE__ */ bt(/* @__PURE__ */ oe(At), jl)),
+var ci = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), Hl = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt(), /* @__PURE__ */ ct(-1e6), /* @__PURE__ */ ot(1e6)), li = G({
+overrides: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ oe(St), Hl)),
 // rules.md: a generic token's armor wears per token, starting from the sheet's values
-worn: /* @__PURE__ */ U(G({ physical: /* @__PURE__ */ U(ns), magical: /* @__PURE__ */ U(ns) })),
+worn: /* @__PURE__ */ U(G({ physical: /* @__PURE__ */ U(ci), magical: /* @__PURE__ */ U(ci) })),
 stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 // rules.md, "Switching editions": dead with no save left stays dead in any edition
 deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ ae(!0)),
-edition: /* @__PURE__ */ U(G({ id: Ot, state: /* @__PURE__ */ $t() }))
-}), dh = g.keys(rs.entries);
-function Fl(e) {
+edition: /* @__PURE__ */ U(G({ id: Ct, state: /* @__PURE__ */ At() }))
+}), gh = k.keys(li.entries);
+function Kl(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!_(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
-for (const [r, i] of g.entries(e)) {
+for (const [r, s] of k.entries(e)) {
 if (r.length === 0 || r.length > 64) {
 n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;
 }
-const s = /* @__PURE__ */ We(rs, i);
-s.success ? t[r] = is(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
+const i = /* @__PURE__ */ We(li, s);
+i.success ? t[r] = di(i.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
 }
 return { tokens: t, problems: n };
 }
-function is(e) {
-for (const t of g.keys(e)) e[t] === void 0 && delete e[t];
+function di(e) {
+for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;
 }
-function sn(e, t, n) {
+function cn(e, t, n) {
 const r = { ...e };
-return n === null ? delete r[t] : r[t] = n, g.keys(r).length > 0 ? r : void 0;
+return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;
 }
-function ss(e, t, n) {
-is(n), Nt(n) ? delete e[t] : e[t] = n;
+function ui(e, t, n) {
+di(n), Pt(n) ? delete e[t] : e[t] = n;
 }
-function Nt(e) {
+function Pt(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
 }
-var mt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ct()), an = /* @__PURE__ */ Yt(mt), as = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Yr(), /* @__PURE__ */ ot(-1e9), /* @__PURE__ */ at(1e9)), Pt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), Gl = /* @__PURE__ */ oe(["physical", "magical"]), os = G({
-edition: /* @__PURE__ */ U(G({ id: Ot, state: /* @__PURE__ */ $t() })),
+var vt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), ln = /* @__PURE__ */ Xt(vt), fi = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Zr(), /* @__PURE__ */ ct(-1e9), /* @__PURE__ */ ot(1e9)), Mt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), xl = /* @__PURE__ */ oe(["physical", "magical"]), hi = G({
+edition: /* @__PURE__ */ U(G({ id: Ct, state: /* @__PURE__ */ At() })),
 deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ ae(!0)),
 stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
-answer: /* @__PURE__ */ U(G({ edition: Ot, answer: /* @__PURE__ */ $t() }))
-}), Ul = /* @__PURE__ */ Zr("kind", [
+answer: /* @__PURE__ */ U(G({ edition: Ct, answer: /* @__PURE__ */ At() }))
+}), Wl = /* @__PURE__ */ is("kind", [
 /** A bar, through its linked attribute when there is one. */
-G({ kind: /* @__PURE__ */ ae("bar"), resource: /* @__PURE__ */ oe(ei), bar: /* @__PURE__ */ oe(Ct), attributeId: /* @__PURE__ */ U(Pt), from: an, to: mt }),
+G({ kind: /* @__PURE__ */ ae("bar"), resource: /* @__PURE__ */ oe(as), bar: /* @__PURE__ */ oe(It), attributeId: /* @__PURE__ */ U(Mt), from: ln, to: vt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
-G({ kind: /* @__PURE__ */ ae("attribute"), key: /* @__PURE__ */ oe(At), attributeId: Pt, from: an, to: mt }),
+G({ kind: /* @__PURE__ */ ae("attribute"), key: /* @__PURE__ */ oe(St), attributeId: Mt, from: ln, to: vt }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-G({ kind: /* @__PURE__ */ ae("override"), key: /* @__PURE__ */ oe(At), from: an, to: mt }),
+G({ kind: /* @__PURE__ */ ae("override"), key: /* @__PURE__ */ oe(St), from: ln, to: vt }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-G({ kind: /* @__PURE__ */ ae("worn"), track: Gl, from: an, to: mt }),
+G({ kind: /* @__PURE__ */ ae("worn"), track: xl, from: ln, to: vt }),
 G({ kind: /* @__PURE__ */ ae("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-G({ kind: /* @__PURE__ */ ae("memory"), tokenId: /* @__PURE__ */ U(Pt), from: os, to: os }),
-G({ kind: /* @__PURE__ */ ae("initiative"), from: as, to: as }),
-G({ kind: /* @__PURE__ */ ae("turn-order"), tokenId: Pt })
-]), Vl = G({
+G({ kind: /* @__PURE__ */ ae("memory"), tokenId: /* @__PURE__ */ U(Mt), from: hi, to: hi }),
+G({ kind: /* @__PURE__ */ ae("initiative"), from: fi, to: fi }),
+G({ kind: /* @__PURE__ */ ae("turn-order"), tokenId: Mt })
+]), Yl = G({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
 by: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)),
 kind: /* @__PURE__ */ oe(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
-round: mt,
+round: vt,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
-key: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Wt(/^U\d{1,7}$/))),
-tokens: /* @__PURE__ */ Re(G({ tokenId: Pt, name: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Re(Ul) }))
+key: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ zt(/^U\d{1,7}$/))),
+tokens: /* @__PURE__ */ Re(G({ tokenId: Mt, name: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Re(Wl) }))
 });
-function Bl(e) {
+function zl(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || Cl(t.stance)) && (t.edition === void 0 || Pe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Pe(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+(t) => (t.stance === void 0 || jl(t.stance)) && (t.edition === void 0 || Pe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Pe(t.answer.edition).parseAnswer(t.answer.answer) !== null)
 );
 }
-function Hl(e) {
+function Xl(e) {
 if (e === void 0) return { history: [], problems: [] };
 if (!Z.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
-return e.forEach((r, i) => {
-const s = /* @__PURE__ */ We(Vl, r);
-s.success && s.output.tokens.every((a) => a.changes.every(Bl)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+return e.forEach((r, s) => {
+const i = /* @__PURE__ */ We(Yl, r);
+i.success && i.output.tokens.every((a) => a.changes.every(zl)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };
 }
-var Kl = ["life", "pendingDefense", "reactions", "skillsVs"], cs = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function nr(e, t) {
+var ql = ["life", "pendingDefense", "reactions", "skillsVs"], mi = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function sr(e, t) {
 const n = {};
-for (const i of Kl) e[i] !== void 0 && (n[i] = e[i]);
+for (const s of ql) e[s] !== void 0 && (n[s] = e[s]);
 const r = {};
-return g.keys(n).length > 0 && (r.edition = { id: Rl, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+return k.keys(n).length > 0 && (r.edition = { id: Ml, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
 }
-function xl(e) {
+function Jl(e) {
 if (!_(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), g.assign(t, nr(e, e.stance)), t;
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, sr(e, e.stance)), t;
 }
-function ls(e) {
+function vi(e) {
 return { life: e.life, pendingDefense: e.pendingDefense };
 }
-function ds(e, t) {
+function pi(e, t) {
 return de.stringify(e ?? null) === de.stringify(t ?? null);
 }
-function Wl(e, t, n) {
+function Ql(e, t, n) {
 if (!_(e) || !_(e.before) || !_(e.after)) return e;
-const { before: r, after: i } = e, s = [], a = _(r.bars) ? r.bars : {}, o = _(i.bars) ? i.bars : {};
+const { before: r, after: s } = e, i = [], a = _(r.bars) ? r.bars : {}, o = _(s.bars) ? s.bars : {};
 for (const u of ["vitality", "soul", "power"]) {
 const h = o[u];
-a[u] !== h && typeof h == "number" && s.push({ kind: "bar", resource: u, bar: t[u] ?? cs[u], from: a[u] ?? null, to: h });
+a[u] !== h && typeof h == "number" && i.push({ kind: "bar", resource: u, bar: t[u] ?? mi[u], from: a[u] ?? null, to: h });
 }
-const c = _(r.protection) ? r.protection : void 0, l = _(i.protection) ? i.protection : void 0;
-l && typeof l.value == "number" && c?.value !== l.value && s.push(
+const c = _(r.protection) ? r.protection : void 0, l = _(s.protection) ? s.protection : void 0;
+l && typeof l.value == "number" && c?.value !== l.value && i.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
-), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
-const d = _(r.record) ? r.record : {}, f = _(i.record) ? i.record : {};
-if (!ds(d.life, f.life) || !ds(d.pendingDefense, f.pendingDefense)) {
-const u = typeof e.tokenId == "string" ? e.tokenId : "", h = u !== "" && _(n[u]) ? n[u] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
-s.push({
+), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
+const d = _(r.record) ? r.record : {}, f = _(s.record) ? s.record : {};
+if (!pi(d.life, f.life) || !pi(d.pendingDefense, f.pendingDefense)) {
+const u = typeof e.tokenId == "string" ? e.tokenId : "", h = u !== "" && _(n[u]) ? n[u] : {}, g = { reactions: h.reactions, skillsVs: h.skillsVs };
+i.push({
 kind: "memory",
-from: nr({ ...p, ...ls(d) }, h.stance),
-to: nr({ ...p, ...ls(f) }, h.stance)
+from: sr({ ...g, ...vi(d) }, h.stance),
+to: sr({ ...g, ...vi(f) }, h.stance)
 });
 }
-return { tokenId: e.tokenId, name: e.name, changes: s };
+return { tokenId: e.tokenId, name: e.name, changes: i };
 }
-function Yl(e) {
-const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : cs, r = _(e.tokens) ? e.tokens : {}, i = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-return _(e.tokens) && (s.tokens = g.fromEntries(g.entries(e.tokens).map(([a, o]) => [a, xl(o)]))), Z.isArray(e.history) && (s.history = e.history.map(
+function Zl(e) {
+const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : mi, r = _(e.tokens) ? e.tokens : {}, s = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
+return _(e.tokens) && (i.tokens = k.fromEntries(k.entries(e.tokens).map(([a, o]) => [a, Jl(o)]))), Z.isArray(e.history) && (i.history = e.history.map(
 (a) => _(a) && Z.isArray(a.tokens) ? {
 by: a.by,
 kind: a.kind,
-round: typeof a.round == "number" ? a.round : i,
-tokens: a.tokens.map((o) => Wl(o, n, r))
+round: typeof a.round == "number" ? a.round : s,
+tokens: a.tokens.map((o) => Ql(o, n, r))
 } : a
-)), s;
+)), i;
 }
-function us(e) {
+function gi(e) {
 const t = e.edition;
 if (!_(t) || !_(t.state) || t.state.pendingDefense === void 0) return { memory: e };
-const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
-if (g.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
-const { edition: s, ...a } = e;
-return { memory: a, answer: i };
+const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
+if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
+const { edition: i, ...a } = e;
+return { memory: a, answer: s };
 }
-function zl(e) {
+function ed(e) {
 if (!_(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {
 const r = e[n];
 if (!_(r)) continue;
-const i = us(r);
-t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
+const s = gi(r);
+t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;
 }
 return t;
 }
-function Xl(e) {
+function td(e) {
 const t = {}, n = {};
 if (_(e.tokens))
-for (const [i, s] of g.entries(e.tokens)) {
-if (!_(s)) {
-n[i] = s;
+for (const [s, i] of k.entries(e.tokens)) {
+if (!_(i)) {
+n[s] = i;
 continue;
 }
-const a = us(s);
-g.keys(a.memory).length > 0 && (n[i] = a.memory), a.answer && (t[i] = a.answer);
+const a = gi(i);
+k.keys(a.memory).length > 0 && (n[s] = a.memory), a.answer && (t[s] = a.answer);
 }
 const r = Z.isArray(e.history) ? e.history.map(
-(i) => _(i) && Z.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => _(s) && Z.isArray(s.changes) ? { ...s, changes: s.changes.map(zl) } : s) } : i
+(s) => _(s) && Z.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => _(i) && Z.isArray(i.changes) ? { ...i, changes: i.changes.map(ed) } : i) } : s
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
 }
-var rr = 20, ir = 100, cn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), ln = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(40)), ql = G({
-word: ln,
+var ir = 20, ar = 100, dn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), un = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(40)), nd = G({
+word: un,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
-file: /* @__PURE__ */ U(/* @__PURE__ */ $t()),
+file: /* @__PURE__ */ U(/* @__PURE__ */ At()),
 /** Flags the defender's hit takes (its defense mode and roll). */
-flags: /* @__PURE__ */ U(/* @__PURE__ */ bt(ln, /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40)))),
+flags: /* @__PURE__ */ U(/* @__PURE__ */ $t(un, /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40)))),
 /** The answer's own roll, said on the result, and whether the answerer typed it. */
-roll: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ct())),
+roll: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt())),
 success: /* @__PURE__ */ U(/* @__PURE__ */ xe()),
 typed: /* @__PURE__ */ U(/* @__PURE__ */ ae(!0))
-}), Jl = G({
-key: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Wt(/^A\d{1,6}$/)),
+}), rd = G({
+key: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ zt(/^A\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
-by: cn,
+by: dn,
 gm: /* @__PURE__ */ xe(),
-attacker: /* @__PURE__ */ Yt(cn),
-edition: Ot,
+attacker: /* @__PURE__ */ Xt(dn),
+edition: Ct,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
 positionals: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
-flags: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ qr([ln, /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
-situation: /* @__PURE__ */ Yt(ln),
-round: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ct()),
-defenders: /* @__PURE__ */ F(/* @__PURE__ */ Re(cn), /* @__PURE__ */ De(1), /* @__PURE__ */ z(ir)),
-answers: /* @__PURE__ */ bt(cn, ql)
+flags: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ ns([un, /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
+situation: /* @__PURE__ */ Xt(un),
+round: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()),
+defenders: /* @__PURE__ */ F(/* @__PURE__ */ Re(dn), /* @__PURE__ */ De(1), /* @__PURE__ */ z(ar)),
+answers: /* @__PURE__ */ $t(dn, nd)
 });
-function Ql(e, t) {
+function sd(e, t) {
 const n = {};
 if (e === void 0) return n;
 if (!_(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
-for (const [r, i] of g.entries(e)) {
-const s = /* @__PURE__ */ We(Jl, i);
-s.success && s.output.key === r && g.keys(n).length < rr ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
+for (const [r, s] of k.entries(e)) {
+const i = /* @__PURE__ */ We(rd, s);
+i.success && i.output.key === r && k.keys(n).length < ir ? n[r] = i.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
 }
 return n;
 }
-var dn = "DefenseRound", Mt = 3, sr = 500;
-function Lt(e) {
+var fn = "DefenseRound", Lt = 3, or = 500;
+function jt(e) {
 return {
-schemaVersion: Mt,
+schemaVersion: Lt,
 scriptVersion: e,
-settings: es(),
+settings: ai(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -3306,107 +3306,107 @@ macros: {},
 healthColorsNoticed: !1
 };
 }
-function Zl(e) {
-const { tokens: t, round: n, ...r } = e, i = {};
-for (const [s, a] of g.entries(r))
-if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
-const o = i.bars ?? (i.bars = {});
-o[s.replace("Bar", "")] = a;
+function id(e) {
+const { tokens: t, round: n, ...r } = e, s = {};
+for (const [i, a] of k.entries(r))
+if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {
+const o = s.bars ?? (s.bars = {});
+o[i.replace("Bar", "")] = a;
 } else
-i[s] = a;
-return { schemaVersion: 1, settings: i, tokens: t, round: n };
+s[i] = a;
+return { schemaVersion: 1, settings: s, tokens: t, round: n };
 }
-var ed = {
-0: Zl,
-1: Yl,
-2: Xl
+var ad = {
+0: id,
+1: Zl,
+2: td
 };
-function td(e, t) {
+function od(e, t) {
 const n = [];
-if (e === void 0) return { stored: Lt(t), problems: n };
+if (e === void 0) return { stored: jt(t), problems: n };
 if (!_(e))
-return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Lt(t), problems: n };
-let r = e, i = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
-if (C.isInteger(i) && i > Mt)
-return { stored: Lt(t), problems: [`state has schema version ${i}, newer than this script's ${Mt}; left as it is`], newer: i };
-if (!C.isInteger(i) || i < 0)
-return n.push(`state has unknown schema version ${de.stringify(r.schemaVersion)}; started from defaults`), { stored: Lt(t), problems: n };
-for (; i < Mt; ) {
-const l = ed[i];
+return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: jt(t), problems: n };
+let r = e, s = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
+if (C.isInteger(s) && s > Lt)
+return { stored: jt(t), problems: [`state has schema version ${s}, newer than this script's ${Lt}; left as it is`], newer: s };
+if (!C.isInteger(s) || s < 0)
+return n.push(`state has unknown schema version ${de.stringify(r.schemaVersion)}; started from defaults`), { stored: jt(t), problems: n };
+for (; s < Lt; ) {
+const l = ad[s];
 if (!l) break;
-r = l(r), i += 1;
+r = l(r), s += 1;
 }
-const s = Ml(r.settings);
-n.push(...s.problems);
-const a = Fl(r.tokens);
+const i = Vl(r.settings);
+n.push(...i.problems);
+const a = Kl(r.tokens);
 n.push(...a.problems);
-for (const [l, d] of g.entries(a.tokens)) {
+for (const [l, d] of k.entries(a.tokens)) {
 if (!d.edition) continue;
 const f = d.edition.id, u = Pe(f).parseState(d.edition.state);
-u === null ? (delete d.edition, Nt(d) && delete a.tokens[l], n.push(`tokens.${l}.edition: not a valid ${f} state; forgotten`)) : d.edition = { id: f, state: u };
+u === null ? (delete d.edition, Pt(d) && delete a.tokens[l], n.push(`tokens.${l}.edition: not a valid ${f} state; forgotten`)) : d.edition = { id: f, state: u };
 }
-const o = rd(r.exchange, n), c = Hl(r.history);
+const o = ld(r.exchange, n), c = Xl(r.history);
 return n.push(...c.problems), {
 stored: {
-schemaVersion: Mt,
+schemaVersion: Lt,
 scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
-settings: s.settings,
+settings: i.settings,
 tokens: a.tokens,
-round: nd(r.round, n),
+round: cd(r.round, n),
 history: c.history,
 lastEntry: typeof r.lastEntry == "number" && C.isSafeInteger(r.lastEntry) && r.lastEntry >= 0 && r.lastEntry < 1e7 ? r.lastEntry : 0,
 exchange: o,
-macros: id(r.macros),
+macros: dd(r.macros),
 healthColorsNoticed: r.healthColorsNoticed === !0,
-...qn(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
+...Qn(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
 },
 problems: n
 };
 }
-function nd(e, t) {
+function cd(e, t) {
 const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!_(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = Z.isArray(e.seen) && e.seen.length <= sr && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= sr && i.length > 0 ? e.turned : 0;
-return { number: r, seen: i, turned: s };
+const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = Z.isArray(e.seen) && e.seen.length <= or && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], i = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= or && s.length > 0 ? e.turned : 0;
+return { number: r, seen: s, turned: i };
 }
-function rd(e, t) {
+function ld(e, t) {
 const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0 };
 if (e === void 0) return r;
-const i = _(e) && _(e.waiting) ? e.waiting : void 0;
-if (!i)
+const s = _(e) && _(e.waiting) ? e.waiting : void 0;
+if (!s)
 return t.push("exchange: not an object; defenses made ahead forgotten"), r;
-for (const [o, c] of g.entries(i)) {
-const l = o.length > 0 && o.length <= 64 && _(c) && qn(c.edition) ? Pe(c.edition).parseAnswer(c.answer) : null;
+for (const [o, c] of k.entries(s)) {
+const l = o.length > 0 && o.length <= 64 && _(c) && Qn(c.edition) ? Pe(c.edition).parseAnswer(c.answer) : null;
 l === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: c.edition, answer: l };
 }
-const s = _(e) ? e.lastAttack : void 0, a = typeof s == "number" && C.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
-return { waiting: n, attacks: Ql(_(e) ? e.attacks : void 0, t), lastAttack: a };
+const i = _(e) ? e.lastAttack : void 0, a = typeof i == "number" && C.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
+return { waiting: n, attacks: sd(_(e) ? e.attacks : void 0, t), lastAttack: a };
 }
-function id(e) {
+function dd(e) {
 const t = {};
 if (!_(e)) return t;
-for (const [n, r] of g.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
+for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;
 }
-var ar = ["bar1", "bar2", "bar3"];
-function sd(e, t) {
+var cr = ["bar1", "bar2", "bar3"];
+function ud(e, t) {
 if (!t) return;
-const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), a = {
-vitality: r && ar.includes(r) ? r : e.bars.vitality,
-soul: i && ar.includes(i) ? i : e.bars.soul,
-power: s && ar.includes(s) ? s : e.bars.power
+const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), a = {
+vitality: r && cr.includes(r) ? r : e.bars.vitality,
+soul: s && cr.includes(s) ? s : e.bars.soul,
+power: i && cr.includes(i) ? i : e.bars.power
 };
-new q(g.values(a)).size === 3 && g.assign(e.bars, a);
+new q(k.values(a)).size === 3 && k.assign(e.bars, a);
 const o = n("NPC breakdowns");
 (o === "gm" || o === "public") && (e.visibility.npc = o);
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
 }
-var ad = class {
+var fd = class {
 constructor() {
-this.byCharacter = new M(), this.lowered = new M(), this.defaults = new M();
+this.byCharacter = new P(), this.lowered = new P(), this.defaults = new P();
 }
 /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
 find(e, t) {
@@ -3419,13 +3419,13 @@ return n === void 0 && (n = t.toLowerCase(), this.lowered.size < 200 && this.low
 */
 sheetDefault(e, t, n) {
 let r = this.defaults.get(e);
-r || this.defaults.set(e, r = new M());
-let i = r.get(t);
-if (!i) {
+r || this.defaults.set(e, r = new P());
+let s = r.get(t);
+if (!s) {
 if (r.size >= 200) return;
-r.set(t, i = {});
+r.set(t, s = {});
 }
-return n in i || (i[n] = typeof getAttrByName == "function" ? getAttrByName(e, t, n) : void 0), i[n];
+return n in s || (s[n] = typeof getAttrByName == "function" ? getAttrByName(e, t, n) : void 0), s[n];
 }
 /** Drop one character's index, e.g. on add:attribute, destroy:attribute, change:attribute:name. */
 forget(e) {
@@ -3441,7 +3441,7 @@ return this.byCharacter.size;
 indexOf(e) {
 let t = this.byCharacter.get(e);
 if (!t) {
-t = new M();
+t = new P();
 for (const n of findObjs({ _type: "attribute", _characterid: e })) {
 const r = E(n.get("name") ?? "").toLowerCase();
 t.has(r) || t.set(r, n);
@@ -3450,7 +3450,7 @@ this.byCharacter.set(e, t);
 }
 return t;
 }
-}, fs = {
+}, ki = {
 "&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
@@ -3472,35 +3472,35 @@ return t;
 $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
-}, jt = [];
+}, Ft = [];
 for (let e = 0; e < 128; e += 1) {
 const t = E.fromCharCode(e);
-fs[t] !== void 0 ? jt[e] = fs[t] : t === `
-` || t === "\r" ? jt[e] = " " : e < 32 && t !== "	" || e === 127 ? jt[e] = "" : jt[e] = void 0;
+ki[t] !== void 0 ? Ft[e] = ki[t] : t === `
+` || t === "\r" ? Ft[e] = " " : e < 32 && t !== "	" || e === 127 ? Ft[e] = "" : Ft[e] = void 0;
 }
-function od(e) {
+function hd(e) {
 if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
 }
-function vt(e) {
+function pt(e) {
 const t = typeof e == "string" ? e : E(e ?? "");
 let n = "", r = 0;
-for (let i = 0; i < t.length; i += 1) {
-const s = t.charCodeAt(i), a = s < 128 ? jt[s] : od(s);
-a !== void 0 && (n += t.slice(r, i) + a, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
+for (let s = 0; s < t.length; s += 1) {
+const i = t.charCodeAt(s), a = i < 128 ? Ft[i] : hd(i);
+a !== void 0 && (n += t.slice(r, s) + a, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);
 }
 return r === 0 ? t : n + t.slice(r);
 }
-function cd() {
-const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
+function md() {
+const e = typeof API_Meta < "u" ? API_Meta?.[ie] : void 0;
 return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
 }
-function or(e, t, n) {
+function lr(e, t, n) {
 try {
-const r = t instanceof Bt ? t.stack ?? t.message : E(t);
-log(`${se} v${ve}: ${e} failed${cd()}: ${r}`), n && sendChat(
-se,
-`/w ${n} ${vt(`${se} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+const r = t instanceof Kt ? t.stack ?? t.message : E(t);
+log(`${ie} v${ve}: ${e} failed${md()}: ${r}`), n && sendChat(
+ie,
+`/w ${n} ${pt(`${ie} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 }
 );
@@ -3509,10 +3509,10 @@ null,
 }
 function Le(e, t, n) {
 return (...r) => {
-let i = typeof e == "string" ? e : "a command", s;
-const a = (o) => or(i, o, s);
+let s = typeof e == "string" ? e : "a command", i;
+const a = (o) => lr(s, o, i);
 try {
-typeof e == "function" && (i = e(...r)), s = n?.(...r);
+typeof e == "function" && (s = e(...r)), i = n?.(...r);
 const o = t(...r);
 o && typeof o.then == "function" && o.then(void 0, a);
 } catch (o) {
@@ -3524,225 +3524,225 @@ var je = "API";
 function Je(e) {
 return e !== je && e !== "" && playerIsGM(e) === !0;
 }
-function ld(e) {
+function vd(e) {
 if (!(e === void 0 || e === "" || e === je || !getObj("player", e) || Je(e)))
 return e;
 }
-function cr(e) {
+function dr(e) {
 return e === je ? "another script" : E(getObj("player", e)?.get("_displayname") ?? "player");
 }
-var dd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function hs(e) {
-return !dd.test(e);
+var pd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function yi(e) {
+return !pd.test(e);
 }
-function ms(e, t) {
-return e || !hs(t) ? "gm" : `"${t}"`;
+function wi(e, t) {
+return e || !yi(t) ? "gm" : `"${t}"`;
 }
-function vs(e) {
-return e === je ? "gm" : ms(Je(e), cr(e));
+function bi(e) {
+return e === je ? "gm" : wi(Je(e), dr(e));
 }
-function ps(e, t) {
+function $i(e, t) {
 return E(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
 }
 function Se(e, t, n) {
-return Je(e) ? !0 : ps(t.get("controlledby"), e) || ps(n?.get("controlledby"), e);
+return Je(e) ? !0 : $i(t.get("controlledby"), e) || $i(n?.get("controlledby"), e);
 }
-var ks = /[^,\s]/;
-function lr(e, t) {
-return !ks.test(E(e.get("controlledby") ?? "")) && !ks.test(E(t?.get("controlledby") ?? ""));
+var Ai = /[^,\s]/;
+function ur(e, t) {
+return !Ai.test(E(e.get("controlledby") ?? "")) && !Ai.test(E(t?.get("controlledby") ?? ""));
 }
-function ud(e, t) {
+function gd(e, t) {
 const n = new q();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
-for (const i of E(r ?? "").split(",")) {
-const s = i.trim();
-s !== "" && s !== "all" && !Je(s) && n.add(s);
+for (const s of E(r ?? "").split(",")) {
+const i = s.trim();
+i !== "" && i !== "all" && !Je(i) && n.add(i);
 }
 return [...n];
 }
-var pt = { kind: "public" }, me = { kind: "whisper", to: "gm" };
+var gt = { kind: "public" }, me = { kind: "whisper", to: "gm" };
 function pe(e) {
 return { kind: "whisper", to: e };
 }
 function j(e, t, n = {}) {
-e.kind === "public" ? sendChat(se, t) : n.record ? sendChat(se, `/w ${e.to} ${t}`) : sendChat(se, `/w ${e.to} ${t}`, null, { noarchive: !0 });
+e.kind === "public" ? sendChat(ie, t) : n.record ? sendChat(ie, `/w ${e.to} ${t}`) : sendChat(ie, `/w ${e.to} ${t}`, null, { noarchive: !0 });
 }
-function ke(e) {
-let t = `&{template:default} {{name=${vt(e.title)}}}`;
+function ge(e) {
+let t = `&{template:default} {{name=${pt(e.title)}}}`;
 for (const n of e.rows) {
-const { lines: r } = n, i = n.buttons, s = i === void 0 ? 0 : i.length;
-if (r.length === 0 && s === 0) continue;
+const { lines: r } = n, s = n.buttons, i = s === void 0 ? 0 : s.length;
+if (r.length === 0 && i === 0) continue;
 let a = "";
-for (let c = 0; c < r.length; c += 1) a += (c === 0 ? "" : "<br>") + vt(r[c]);
+for (let c = 0; c < r.length; c += 1) a += (c === 0 ? "" : "<br>") + pt(r[c]);
 let o = "";
-for (let c = 0; c < s; c += 1) o += (c === 0 ? "" : " ") + ee(i[c].label, i[c].command);
-t += ` {{${vt(fd(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
+for (let c = 0; c < i; c += 1) o += (c === 0 ? "" : " ") + ee(s[c].label, s[c].command);
+t += ` {{${pt(kd(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
 }
 return t;
 }
-function fd(e) {
+function kd(e) {
 return e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
 }
 function J(e) {
-return vt(e);
+return pt(e);
 }
-var hd = /^[-\w]+$/;
+var yd = /^[-\w]+$/;
 function ee(e, t) {
-return `[${vt(e)}](${t})`;
+return `[${pt(e)}](${t})`;
 }
-function dr(e) {
-return hd.test(e);
+function fr(e) {
+return yd.test(e);
 }
-function gs(e, t, n, r = `${n.command} --help`) {
-const i = E(t.playerid ?? ""), s = i === je ? md(e, t, n) : ys(e, t, n, i, Je(i), !1);
-return s.help = r, s;
+function Si(e, t, n, r = `${n.command} --help`) {
+const s = E(t.playerid ?? ""), i = s === je ? wd(e, t, n) : Ti(e, t, n, s, Je(s), !1);
+return i.help = r, i;
 }
-function ys(e, t, n, r, i, s) {
-const a = cr(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: a, replyTo: ms(i, a), relayed: s, help: "" };
-return !i && !hs(a) && (o.replyFor = V(a, 60)), o;
+function Ti(e, t, n, r, s, i) {
+const a = dr(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: s, senderName: a, replyTo: wi(s, a), relayed: i, help: "" };
+return !s && !yi(a) && (o.replyFor = V(a, 60)), o;
 }
-function md(e, t, n) {
+function wd(e, t, n) {
 const r = n.flags.get("api-as");
 n.flags.delete("api-as");
-const i = ld(r?.length === 1 ? r[0] : void 0);
-if (i !== void 0) return ys(e, t, n, i, !1, !0);
-const s = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: je, gm: s, senderName: cr(je), replyTo: "gm", relayed: !0, help: "" };
-return s || (a.relayRefused = !0), a;
+const s = vd(r?.length === 1 ? r[0] : void 0);
+if (s !== void 0) return Ti(e, t, n, s, !1, !0);
+const i = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: je, gm: i, senderName: dr(je), replyTo: "gm", relayed: !0, help: "" };
+return i || (a.relayRefused = !0), a;
 }
-var ws = 2e3;
+var Ei = 2e3;
 function _e(e, t) {
-j(pe(e.replyTo), J(bs(e, t)));
+j(pe(e.replyTo), J(_i(e, t)));
 }
 function Qe(e, t) {
-j(pe(e.replyTo), J(bs(e, t)), { record: !0 });
+j(pe(e.replyTo), J(_i(e, t)), { record: !0 });
 }
-function bs(e, t) {
-const n = t.length > ws ? `${t.slice(0, ws - 12)}... (cut)` : t;
+function _i(e, t) {
+const n = t.length > Ei ? `${t.slice(0, Ei - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
 }
-var vd = 200;
+var bd = 200;
 function Fe(e, t, n = []) {
 let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let i = vd - 7;
-for (const a of n) i -= a.label.length + 3;
-r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`);
-let s = "";
-for (const a of n) s += ` ${ee(a.label, a.command)}`;
-j(pe(e.replyTo), `${J(r)}${s} ${ee("Help", e.help)}`);
+let s = bd - 7;
+for (const a of n) s -= a.label.length + 3;
+r.length > s && (r = `${r.slice(0, s - 9)}... (cut)`);
+let i = "";
+for (const a of n) i += ` ${ee(a.label, a.command)}`;
+j(pe(e.replyTo), `${J(r)}${i} ${ee("Help", e.help)}`);
 }
-function pd(e, t) {
+function $d(e, t) {
 const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;
 }
-function $s(e, t) {
+function Di(e, t) {
 const n = e.store.tokens[t];
-n && Nt(n) && delete e.store.tokens[t];
+n && Pt(n) && delete e.store.tokens[t];
 }
 function Ge(e, t) {
 on(e, t);
 }
-function ur(e) {
+function hr(e) {
 log(e);
 }
-function fr(e) {
+function mr(e) {
 return state[e];
 }
-function As(e, t) {
+function Ri(e, t) {
 state[e] = t;
 }
-function kd(e) {
+function Ad(e) {
 return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
 }
-function gd(e) {
+function Sd(e) {
 setTimeout(e, 0);
 }
-function yd(e, t, n) {
+function Td(e, t, n) {
 const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
 if (!n) return;
-const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
-return i?.set("notes", t), i?.id;
+const s = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
+return s?.set("notes", t), s?.id;
 }
-function wd(e, t) {
+function Ed(e, t) {
 return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;
 }
-function bd(e) {
+function _d(e) {
 return findObjs({ _type: "macro", name: e }).map((t) => t.id);
 }
-function $d(e, t) {
+function Dd(e, t) {
 const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
 }
-function un(e) {
+function hn(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
-var fn = "Help: DefenseRound", B = (e) => `<code>${un(e)}</code>`, Ue = (e) => `<li>${e}</li>`;
-function Ad(e) {
-const t = e.stances.length > 0 ? [Ue(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(un).join(" ")}`)] : [];
+var mn = "Help: DefenseRound", B = (e) => `<code>${hn(e)}</code>`, Ue = (e) => `<li>${e}</li>`;
+function Rd(e) {
+const t = e.stances.length > 0 ? [Ue(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(hn).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${ve}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-Ue(`${B(e.commands.defend.usage)}: ${e.commands.defend.help.map(un).join(" ")}`),
-Ue(`${B(e.commands.damage.usage)}: ${e.commands.damage.help.map(un).join(" ")}`),
+Ue(`${B(e.commands.defend.usage)}: ${e.commands.defend.help.map(hn).join(" ")}`),
+Ue(`${B(e.commands.damage.usage)}: ${e.commands.damage.help.map(hn).join(" ")}`),
 Ue(`${B("!attack")} with the same amount and flags, ${B("--ids DEFENDER ...")} and the attacker selected (or ${B("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${B(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${B("!attack --resolve KEY")} (the GM, or whoever declared it). ${B("!attack --list")} and ${B("--cancel KEY")}; ${B("!damage --undo")} takes the whole attack back.`),
 Ue(`${B("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
 Ue("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-Ue(`${B("!defense-round")}: status and settings menu; ${B("config KEY VALUE")} (${B(`config edition ${Rt().join("|")}`)} switches editions), ${B("set NAME VALUE|clear")}, ${B("repair")}, ${B("next-round")}, ${B("macros")} (the table's macros for this edition), ${B("refresh")}, ${B("help")}.`),
+Ue(`${B("!defense-round")}: status and settings menu; ${B("config KEY VALUE")} (${B(`config edition ${Ot().join("|")}`)} switches editions), ${B("set NAME VALUE|clear")}, ${B("repair")}, ${B("next-round")}, ${B("macros")} (the table's macros for this edition), ${B("refresh")}, ${B("help")}.`),
 Ue(`Commands another script relays (ScriptCards' ${B("--@")}, APILogic) carry no player: they act for the player that ${B("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${B("config api-commands gm")} lets them act as the GM.`),
 "</ul>"
 ].join("");
 }
 var Ze;
-function hr(e, t = {}) {
-Ze = yd(fn, Ad(e), t.createIfMissing !== !1) ?? Ze;
+function vr(e, t = {}) {
+Ze = Td(mn, Rd(e), t.createIfMissing !== !1) ?? Ze;
 }
-function Ss() {
-return Ze = wd(fn, Ze), Ze !== void 0 && dr(Ze) ? { label: fn, command: `http://journal.roll20.net/handout/${Ze}` } : void 0;
+function Oi() {
+return Ze = Ed(mn, Ze), Ze !== void 0 && fr(Ze) ? { label: mn, command: `http://journal.roll20.net/handout/${Ze}` } : void 0;
 }
-function Ts(e, t) {
+function Ci(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content.trimStart().split(/\s/, 1)[0]?.toLowerCase() ?? "";
-return g.prototype.hasOwnProperty.call(t, n) ? n : void 0;
+return k.prototype.hasOwnProperty.call(t, n) ? n : void 0;
 }
-function Es(e) {
+function Ii(e) {
 return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
 }
-function Sd(e, t, n, r) {
+function Od(e, t, n, r) {
 return `${t.helpFor?.(e, n)?.title ?? r} --help`;
 }
-async function Td(e, t, n) {
-const r = Ts(t, n);
+async function Cd(e, t, n) {
+const r = Ci(t, n);
 if (!r) return;
-const i = n[r], s = wo(t.content, t.inlinerolls);
+const s = n[r], i = Eo(t.content, t.inlinerolls);
 let a;
 try {
-const o = fi(s);
-if (a = gs(e, t, o, Sd(e, i, o, r)), a.relayRefused) {
-_e(a, Es(r));
+const o = ks(i);
+if (a = Si(e, t, o, Od(e, s, o, r)), a.relayRefused) {
+_e(a, Ii(r));
 return;
 }
 if (!a.relayed && a.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
 if (e.newerState !== void 0 && !(r === "!defense-round" && a.gm && (a.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-_e(a, `The saved state was written by a newer version of ${se} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+_e(a, `The saved state was written by a newer version of ${ie} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;
 }
 if (a.parsed.flags.has("help")) {
-const c = i.helpFor?.(e, a.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, l = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`, d = Ss();
-j(pe(a.replyTo), ke({ title: `Help: ${c.title}${l}`, rows: [{ label: "Usage", lines: [c.usage] }, { label: "What it does", lines: c.what }, ...d ? [{ label: "Every command", lines: [], buttons: [d] }] : []] }));
+const c = s.helpFor?.(e, a.parsed) ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, l = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`, d = Oi();
+j(pe(a.replyTo), ge({ title: `Help: ${c.title}${l}`, rows: [{ label: "Usage", lines: [c.usage] }, { label: "What it does", lines: c.what }, ...d ? [{ label: "Every command", lines: [], buttons: [d] }] : []] }));
 return;
 }
-await i.run(a);
+await s.run(a);
 } catch (o) {
 if (o instanceof y || o instanceof I) {
-if (a ?? (a = gs(e, t, { command: r, positionals: [], flags: new M() })), a.relayRefused) {
-_e(a, Es(r));
+if (a ?? (a = Si(e, t, { command: r, positionals: [], flags: new P() })), a.relayRefused) {
+_e(a, Ii(r));
 return;
 }
 Fe(a, o.message);
@@ -3751,35 +3751,35 @@ return;
 throw o;
 }
 }
-var Ed = 20, _d = 2e3, Dd = { floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs };
-function _s(e, t, n = 0) {
-if (n > Ed) return { ok: !1, problem: "refers to itself through other attributes" };
-if (e.length > _d) return { ok: !1, problem: "is too long to be a formula" };
-const r = Rd(e, t, n);
+var Id = 20, Nd = 2e3, Pd = { floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs };
+function Ni(e, t, n = 0) {
+if (n > Id) return { ok: !1, problem: "refers to itself through other attributes" };
+if (e.length > Nd) return { ok: !1, problem: "is too long to be a formula" };
+const r = Md(e, t, n);
 if (!r.ok) return r;
-const s = new Id(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
-return s === void 0 || !C.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
+const i = new Fd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+return i === void 0 || !C.isFinite(i) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: i + 0 };
 }
-function Rd(e, t, n) {
-let r = "", i = 0;
-const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
+function Md(e, t, n) {
+let r = "", s = 0;
+const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let a;
-for (; (a = s.exec(e)) !== null; ) {
+for (; (a = i.exec(e)) !== null; ) {
 const o = a[1].trim(), c = a[2] === "max" ? "max" : "current", l = t(o, c);
 if (l == null) return { ok: !1, problem: `refers to "${o}", which the character does not have` };
 const d = typeof l == "number" ? E(l) : E(l).trim();
 let f;
 if (d === "") f = 0;
 else {
-const u = _s(d, t, n + 1);
+const u = Ni(d, t, n + 1);
 if (!u.ok) return u.problem.startsWith("refers to") ? u : { ok: !1, problem: `refers to "${o}", which ${u.problem}` };
 f = u.value;
 }
-r += `${e.slice(i, a.index)}(${f})`, i = a.index + a[0].length;
+r += `${e.slice(s, a.index)}(${f})`, s = a.index + a[0].length;
 }
-return { ok: !0, text: r + e.slice(i) };
+return { ok: !0, text: r + e.slice(s) };
 }
-var Ds = (e) => g.assign(g.create(null), e), Od = Ds({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Cd = Ds({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Id = class {
+var Pi = (e) => k.assign(k.create(null), e), Ld = Pi({ "+": (e, t) => e + t, "-": (e, t) => e - t }), jd = Pi({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Fd = class {
 constructor(e) {
 this.text = e, this.at = 0;
 }
@@ -3791,10 +3791,10 @@ space() {
 for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
 }
 sum() {
-return this.chain(() => this.product(), Od);
+return this.chain(() => this.product(), Ld);
 }
 product() {
-return this.chain(() => this.unary(), Cd);
+return this.chain(() => this.unary(), jd);
 }
 /** Operands joined by operators of one precedence, worked out left to right. */
 chain(e, t) {
@@ -3805,9 +3805,9 @@ this.space();
 const r = t[this.text[this.at] ?? ""];
 if (r === void 0) return n;
 this.at += 1;
-const i = e();
-if (i === void 0) return;
-n = r(n, i);
+const s = e();
+if (s === void 0) return;
+n = r(n, s);
 }
 }
 unary() {
@@ -3827,11 +3827,11 @@ if (t)
 return this.at += t[0].length, C(t[0]);
 const n = /^([a-z]+)\s*\(/i.exec(e);
 if (n) {
-const r = Dd[n[1].toLowerCase()];
+const r = Pd[n[1].toLowerCase()];
 if (!r) return;
 this.at += n[0].length;
-const i = this.sum();
-return this.space(), i === void 0 || this.text[this.at] !== ")" ? void 0 : (this.at += 1, r(i));
+const s = this.sum();
+return this.space(), s === void 0 || this.text[this.at] !== ")" ? void 0 : (this.at += 1, r(s));
 }
 if (e.startsWith("(")) {
 this.at += 1;
@@ -3846,7 +3846,7 @@ return E(e.get("name") ?? "") || t;
 function W(e) {
 return getObj("graphic", e);
 }
-function Nd(e) {
+function Gd(e) {
 return getObj("character", e);
 }
 function re(e) {
@@ -3857,7 +3857,7 @@ var be = {
 bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-}, hn = class {
+}, vn = class {
 constructor(e, t) {
 this.token = e, this.bar = t;
 }
@@ -3886,10 +3886,10 @@ this.maxRead = ye(e ? e.get("max") : this.token.get(be[this.bar].max));
 return this.maxRead;
 }
 };
-function Rs(e, t) {
-return new hn(e, t).value;
+function Mi(e, t) {
+return new vn(e, t).value;
 }
-var Pd = class {
+var Ud = class {
 constructor(e, t) {
 this.reading = e, this.value = t;
 }
@@ -3897,11 +3897,11 @@ get max() {
 return this.reading.max;
 }
 };
-function mn(e, t, n) {
+function pn(e, t, n) {
 const r = {
-vitality: new hn(e, n.bars.vitality),
-soul: new hn(e, n.bars.soul),
-power: new hn(e, n.bars.power)
+vitality: new vn(e, n.bars.vitality),
+soul: new vn(e, n.bars.soul),
+power: new vn(e, n.bars.power)
 };
 return {
 id: e.id,
@@ -3910,24 +3910,24 @@ name: E(e.get("name") ?? "") || E(t?.get("name") ?? "") || "unnamed token",
 character: t,
 bars: r,
 unique: r.vitality.link !== "",
-npc: lr(e, t),
+npc: ur(e, t),
 hidden: e.get("layer") === "gmlayer",
 statusmarkers: E(e.get("statusmarkers") ?? "")
 };
 }
-var Os = { armor_physical: "physical", armor_magical: "magical" };
-function mr(e, t, n, r) {
-return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Md(t, n, r));
+var Li = { armor_physical: "physical", armor_magical: "magical" };
+function pr(e, t, n, r) {
+return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Vd(t, n, r));
 }
-function Md(e, t, n) {
+function Vd(e, t, n) {
 return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
 }
-function Cs(e, t) {
+function ji(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;
 }
-var Ld = { kind: "override" }, Is = { kind: "none" }, vn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, jd = g.freeze({}), Fd = g.freeze({ current: null, max: null, present: !1 }), vr = [], Gd = class {
+var Bd = { kind: "override" }, Fi = { kind: "none" }, gn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Hd = k.freeze({}), Kd = k.freeze({ current: null, max: null, present: !1 }), gr = [], xd = class {
 constructor(e, t) {
-this.characterId = e, this.index = t, this.problems = vr;
+this.characterId = e, this.index = t, this.problems = gr;
 }
 /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
 defaultOf(e) {
@@ -3943,24 +3943,24 @@ return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);
 * as Roll20 would; anything else is a problem (noted) and no value.
 */
 number(e, t, n, r) {
-const i = ye(e);
-if (i !== null) return i;
-if (pn(e)) return null;
-const s = _s(E(e), (o, c) => this.lookup(o, c));
-if (s.ok && C.isSafeInteger(s.value)) return s.value;
-const a = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === vr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
+const s = ye(e);
+if (s !== null) return s;
+if (kn(e)) return null;
+const i = Ni(E(e), (o, c) => this.lookup(o, c));
+if (i.ok && C.isSafeInteger(i.value)) return i.value;
+const a = i.ok ? `works out to ${i.value}, not a whole number (wrap it in floor())` : i.problem;
+return this.problems === gr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
 }
 };
-function pn(e) {
+function kn(e) {
 return e == null || typeof e == "string" && e.trim() === "";
 }
-function Ns(e) {
-return !pn(e) && ye(e) === null;
+function Gi(e) {
+return !kn(e) && ye(e) === null;
 }
-var Ps = class {
-constructor(e, t, n, r, i, s, a, o) {
-this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = a, this.isDefault = o, this.present = !0;
+var Ui = class {
+constructor(e, t, n, r, s, i, a, o) {
+this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = s, this.name = i, this.rawCurrent = a, this.isDefault = o, this.present = !0;
 }
 get current() {
 return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);
@@ -3969,7 +3969,7 @@ get max() {
 if (!this.withMax) return null;
 if (this.maxRead === void 0) {
 const e = this.source.get("max");
-pn(e) && (this.isDefault || Ns(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+kn(e) && (this.isDefault || Gi(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
 }
 return this.maxRead;
 }
@@ -3977,87 +3977,86 @@ currentRaw() {
 return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
 }
 };
-function Ud(e, t, n, r) {
-const i = n.values, s = {}, a = {}, o = e.character, c = r.settings.attributes;
+function Wd(e, t, n, r) {
+const s = n.values, i = {}, a = {}, o = e.character, c = r.settings.attributes;
 let l, d;
-for (let m = 0; m < i.length; m += 1) {
-const v = i[m], $ = Os[v], A = t?.overrides?.[v];
-if (A !== void 0) {
-s[v] = { current: $ ? t?.worn?.[$] ?? A : A, max: A, present: !0 }, a[v] = $ ? vn[$] : Ld;
+for (let p = 0; p < s.length; p += 1) {
+const m = s[p], v = Li[m], T = t?.overrides?.[m];
+if (T !== void 0) {
+i[m] = { current: v ? t?.worn?.[v] ?? T : T, max: T, present: !0 }, a[m] = v ? gn[v] : Bd;
 continue;
 }
-const D = c[v], H = o ? r.attributes.find(o.id, D) : void 0;
-o && (l ?? (l = new Gd(o.id, r.attributes)));
-let b = $ !== void 0 && !e.unique;
-if (H && l) {
+const $ = c[m], D = o ? r.attributes.find(o.id, $) : void 0;
+o && (l ?? (l = new xd(o.id, r.attributes)));
+let H = v !== void 0 && !e.unique;
+if (D && l) {
 let w;
-$ !== void 0 && !b && (w = H.get("current"), b = Ns(w)), s[v] = new Ps(H, b ? t?.worn?.[$] : void 0, $ !== void 0, l, v, D, w, !1), a[v] = b ? vn[$] : { kind: "attribute", attribute: H };
-} else l && !pn(d = r.attributes.sheetDefault(l.characterId, D, "current")) ? (s[v] = new Ps(l.defaultOf(D), $ ? t?.worn?.[$] : void 0, $ !== void 0, l, v, D, d, !0), a[v] = $ ? vn[$] : Is) : (s[v] = $ ? { current: t?.worn?.[$] ?? null, max: null, present: !1 } : Fd, a[v] = $ ? vn[$] : Is);
+v !== void 0 && !H && (w = D.get("current"), H = Gi(w)), i[m] = new Ui(D, H ? t?.worn?.[v] : void 0, v !== void 0, l, m, $, w, !1), a[m] = H ? gn[v] : { kind: "attribute", attribute: D };
+} else l && !kn(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (i[m] = new Ui(l.defaultOf($), v ? t?.worn?.[v] : void 0, v !== void 0, l, m, $, d, !0), a[m] = v ? gn[v] : Fi) : (i[m] = v ? { current: t?.worn?.[v] ?? null, max: null, present: !1 } : Kd, a[m] = v ? gn[v] : Fi);
 }
 const f = r.turnOrder;
 let u = null;
 if (f && f.length > 0) {
-const m = f.find((v) => v.id === e.id);
-m !== void 0 && (u = Ms(m.pr));
+const p = f.find((m) => m.id === e.id);
+p !== void 0 && (u = Vi(p.pr));
 }
-let h = jd;
+let h = Hd;
 if (n.others && n.others.length > 0) {
 h = {};
-for (const m of n.others) h[m] = r.other?.(m);
+for (const p of n.others) h[p] = r.other?.(p);
 }
-const p = {
+const g = {
 id: e.id,
 name: e.name,
 // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
 bars: e.bars,
-values: s,
+values: i,
 armorSource: o !== void 0 || t?.overrides !== void 0,
 stance: t?.stance ?? null,
-state: mr(r.edition, t, e.bars.vitality.value, r.editionLeft),
-answer: Cs(r.edition, r.waiting[e.id]),
+state: pr(r.edition, t, e.bars.vitality.value, r.editionLeft),
+answer: ji(r.edition, r.waiting[e.id]),
 initiative: u,
 // The Defensive Round / The Defensive Turn: the token on top of a non-empty Turn Tracker is in its own active round.
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: Ms(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+currentTurn: r.turnRow === void 0 ? null : { initiative: Vi(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: h,
 nameOf: r.nameOf
-}, k = l;
-return {
-snapshot: e,
-record: t,
-facts: p,
-places: a,
-// Read after the rules ran: the values they read were checked then.
+};
+return new Yd(e, t, g, a, l);
+}
+var Yd = class {
+constructor(e, t, n, r, s) {
+this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = s;
+}
 get problems() {
-return k === void 0 ? vr : k.problems;
+return this.sheet === void 0 ? gr : this.sheet.problems;
 }
 };
-}
-function Vd(e, t) {
+function zd(e, t) {
 const n = e.snapshot.bars;
-e.facts.bars = { vitality: new Pd(n.vitality, t), soul: n.soul, power: n.power };
+e.facts.bars = { vitality: new Ud(n.vitality, t), soul: n.soul, power: n.power };
 }
-function Ms(e) {
+function Vi(e) {
 if (typeof e == "number") return C.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
 const t = C(e.trim());
 return C.isFinite(t) ? t : null;
 }
-function Bd(e) {
+function Xd(e) {
 return getObj("attribute", e)?.get("current");
 }
-function Hd(e, t) {
+function qd(e, t) {
 return E(e.get(be[t].link) ?? "");
 }
-function Kd(e) {
+function Jd(e) {
 const t = getObj("attribute", e);
 return t ? { characterId: E(t.get("_characterid") ?? ""), name: E(t.get("name") ?? "") } : void 0;
 }
-var xd = new q(
+var Qd = new q(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
 );
-function Wd(e) {
-if (xd.has(e)) return !0;
+function Zd(e) {
+if (Qd.has(e)) return !0;
 try {
 const t = de.parse(E(Campaign().get("token_markers") ?? "[]"));
 return Z.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
@@ -4065,12 +4064,12 @@ return Z.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag
 return !1;
 }
 }
-var Ls = ["on", "off"], pr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, js = [
+var Bi = ["on", "off"], kr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Hi = [
 "edition",
-...g.keys(pr),
+...k.keys(kr),
 "stamina-bar",
 ...Me.map((e) => `attr.${e}`),
-...It.map((e) => `marker.${e}`),
+...Nt.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
@@ -4078,69 +4077,69 @@ var Ls = ["on", "off"], pr = { "vitality-bar": "vitality", "soul-bar": "soul", "
 "overwhelm-limit",
 "api-commands"
 ];
-function Yd(e, t, n) {
+function eu(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
-const i = Y(n, "edition", Ol()), s = Rt();
-if (!s.includes(i))
-throw new y(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
-return e.edition = i, `Edition is now ${i}.`;
+const s = Y(n, "edition", Ll()), i = Ot();
+if (!i.includes(s))
+throw new y(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
+return e.edition = s, `Edition is now ${s}.`;
 }
-if (r in pr) {
-const i = pr[r], s = Y(n, r, Ct), a = e.bars[i];
+if (r in kr) {
+const s = kr[r], i = Y(n, r, It), a = e.bars[s];
 for (const o of ["vitality", "soul", "power"])
-o !== i && e.bars[o] === s && (e.bars[o] = a);
-return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
+o !== s && e.bars[o] === i && (e.bars[o] = a);
+return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
 }
 if (r === "stamina-bar") {
-const i = Y(n, r, ["power", ...Ct]);
-if (i === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${i})`);
-return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;
+const s = Y(n, r, ["power", ...It]);
+if (s === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${s})`);
+return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;
 }
 if (r.startsWith("attr.")) {
-const i = r.slice(5);
-if (!Me.includes(i))
-throw new y(`unknown attribute key "${V(i)}": ${kn(i, Me, "keys")}`);
-const s = n.trim();
-if (s.length === 0 || s.length > 100) throw new y("an attribute name must be 1 to 100 characters");
-return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;
+const s = r.slice(5);
+if (!Me.includes(s))
+throw new y(`unknown attribute key "${V(s)}": ${yn(s, Me, "keys")}`);
+const i = n.trim();
+if (i.length === 0 || i.length > 100) throw new y("an attribute name must be 1 to 100 characters");
+return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;
 }
 if (r.startsWith("marker.")) {
-const i = r.slice(7);
-if (!It.includes(i))
-throw new y(`unknown marker key "${V(i)}": ${kn(i, It, "keys")}`);
-const s = n.trim();
-if (!Wd(s))
-throw new y(`"${V(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
-return e.markers[i] = s, `The ${i} marker is now ${s}.`;
+const s = r.slice(7);
+if (!Nt.includes(s))
+throw new y(`unknown marker key "${V(s)}": ${yn(s, Nt, "keys")}`);
+const i = n.trim();
+if (!Zd(i))
+throw new y(`"${V(i)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
+return e.markers[s] = i, `The ${s} marker is now ${i}.`;
 }
 if (r === "visibility.npc" || r === "visibility.pc") {
-const i = r === "visibility.npc" ? "npc" : "pc";
-return e.visibility[i] = Y(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
+const s = r === "visibility.npc" ? "npc" : "pc";
+return e.visibility[s] = Y(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;
 }
 if (r === "players-target-any")
-return e.playersTargetAny = Y(n, r, Ls) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = Y(n, r, Bi) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = Y(n, r, Ls) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = Y(n, r, Bi) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = St(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = Tt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = Y(n, r, Zi), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-throw new y(`unknown setting "${V(t)}": ${kn(t, js, "settings")}`);
+return e.apiCommands = Y(n, r, ii), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
+throw new y(`unknown setting "${V(t)}": ${yn(t, Hi, "settings")}`);
 }
-function kn(e, t, n) {
-const r = hi(e.toLowerCase(), t);
+function yn(e, t, n) {
+const r = ys(e.toLowerCase(), t);
 return r ? `did you mean ${r}?` : `Help lists the ${n}`;
 }
 function Ve() {
-return Fs(Campaign().get("turnorder"));
+return Ki(Campaign().get("turnorder"));
 }
-function zd() {
+function tu() {
 const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";
 }
-function Fs(e) {
+function Ki(e) {
 if (typeof e != "string" || e.trim() === "") return [];
 try {
 const t = de.parse(e);
@@ -4149,53 +4148,53 @@ return Z.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 return [];
 }
 }
-function kr(e) {
+function yr(e) {
 Campaign().set("turnorder", de.stringify(e));
 }
-function Ft(e) {
+function Gt(e) {
 return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? E(e) : "";
 }
-function gr(e) {
+function wr(e) {
 return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;
 }
-function Xd(e) {
+function nu(e) {
 const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);
 }
-function qd(e) {
-const t = Ft(e.id), n = Ft(e.custom);
-return `${t.length <= 64 ? t : `#${yr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${yr(n)}`}`;
+function ru(e) {
+const t = Gt(e.id), n = Gt(e.custom);
+return `${t.length <= 64 ? t : `#${br(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${br(n)}`}`;
 }
-function yr(e) {
+function br(e) {
 let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
-t ^= e.charCodeAt(n), t = S.imul(t, 16777619) >>> 0;
+t ^= e.charCodeAt(n), t = A.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");
 }
-var Jd = /^(.+) -?\d+$/;
-function Qd() {
+var su = /^(.+) -?\d+$/;
+function iu() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;
 }
-function Gs(e) {
-if (gr(e.pr) !== -1 || Ft(e.custom) !== "") return !1;
-const t = Ft(e.id);
+function xi(e) {
+if (wr(e.pr) !== -1 || Gt(e.custom) !== "") return !1;
+const t = Gt(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || E(n.get("represents") ?? "") !== "") return !1;
-const r = Qd();
+const r = iu();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const i = Jd.exec(E(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
-return i !== null && i[1] === s;
+const s = su.exec(E(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+return s !== null && s[1] === i;
 }
-function Zd(e) {
-for (const t of e) if (!Gs(t)) return t;
+function au(e) {
+for (const t of e) if (!xi(t)) return t;
 }
-var eu = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-function tu(e) {
-return eu.has(e.kind);
+var ou = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+function cu(e) {
+return ou.has(e.kind);
 }
-function nu(e, t, n) {
+function lu(e, t, n) {
 switch (e.kind) {
 case "heal-title":
 return e.amount === 0 ? `${t(e.who)} is not healed: ${Ye[e.resource]} already at its max` : `${t(e.who)} is healed: ${Ye[e.resource]} +${e.amount}`;
@@ -4218,38 +4217,38 @@ case "button":
 return e.label;
 }
 }
-function Us(e, t) {
-const n = (r) => tu(r) ? nu(r, t, n) : e.words(r, t);
+function Wi(e, t) {
+const n = (r) => cu(r) ? lu(r, t, n) : e.words(r, t);
 return n;
 }
 function kt(e, t) {
-const n = e.tokens[t], r = e.exchange.waiting[t], i = {};
-return n?.edition && (i.edition = n.edition), n?.deadForGood && (i.deadForGood = !0), n?.stance !== void 0 && (i.stance = n.stance), r && (i.answer = r), i;
+const n = e.tokens[t], r = e.exchange.waiting[t], s = {};
+return n?.edition && (s.edition = n.edition), n?.deadForGood && (s.deadForGood = !0), n?.stance !== void 0 && (s.stance = n.stance), r && (s.answer = r), s;
 }
 function et(e, t) {
 const n = {};
 return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
 }
-function gn(e, t, n) {
-const r = e.tokens[t], i = {};
-r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Nt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
+function wn(e, t, n) {
+const r = e.tokens[t], s = {};
+r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), Pt(s) ? delete e.tokens[t] : e.tokens[t] = s, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
 }
-function ge(e, t) {
+function ke(e, t) {
 if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
 if (typeof e != "object" || typeof t != "object" || Z.isArray(e) !== Z.isArray(t)) return !1;
 if (Z.isArray(e)) {
-const i = t;
-if (e.length !== i.length) return !1;
-for (let s = 0; s < e.length; s += 1) if (!ge(e[s], i[s])) return !1;
+const s = t;
+if (e.length !== s.length) return !1;
+for (let i = 0; i < e.length; i += 1) if (!ke(e[i], s[i])) return !1;
 return !0;
 }
 const n = e, r = t;
-for (const i of g.keys(n)) if (!ge(n[i], r[i])) return !1;
-for (const i of g.keys(r)) if (!g.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
+for (const s of k.keys(n)) if (!ke(n[s], r[s])) return !1;
+for (const s of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
 return !0;
 }
-function ru(e, t) {
+function du(e, t) {
 switch (t.kind) {
 case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -4269,293 +4268,293 @@ case "turn-order":
 return `turn-order:${t.tokenId}`;
 }
 }
-function iu(e, t = () => !0, n = () => {
+function uu(e, t = () => !0, n = () => {
 }) {
-const r = new M();
-for (const s of e) {
-const a = t(s.tokenId);
-for (const o of s.changes) {
-const c = ru(s.tokenId, o), l = r.get(c);
-l ? (l.last = o, a && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: o, last: o, ...a ? { owner: s } : {} });
+const r = new P();
+for (const i of e) {
+const a = t(i.tokenId);
+for (const o of i.changes) {
+const c = du(i.tokenId, o), l = r.get(c);
+l ? (l.last = o, a && l.owner === void 0 && (l.owner = i)) : r.set(c, { first: o, last: o, ...a ? { owner: i } : {} });
 }
 }
-const i = [];
-for (const [s, a] of r) {
+const s = [];
+for (const [i, a] of r) {
 const { first: o, last: c } = a, l = a.owner ?? n(o);
 if (l === void 0) continue;
 const d = o !== c && "to" in o && "to" in c ? { ...o, to: c.to } : o;
-i.push({ place: s, tokenId: l.tokenId, name: l.name, change: d });
+s.push({ place: i, tokenId: l.tokenId, name: l.name, change: d });
 }
-return i;
+return s;
 }
-function Vs(e, t, n) {
+function Yi(e, t, n) {
 if (n <= 0) return e;
-const { answer: r, ...i } = e;
-if (!i.edition || i.edition.id !== t.id) return i;
-let s = t.parseState(i.edition.state);
-if (s === null) return i;
-for (let o = 0; o < S.min(n, 10); o += 1) s = t.endRound(s);
-const a = { ...i };
-return t.isEmptyState(s) ? delete a.edition : a.edition = { id: t.id, state: s }, a;
+const { answer: r, ...s } = e;
+if (!s.edition || s.edition.id !== t.id) return s;
+let i = t.parseState(s.edition.state);
+if (i === null) return s;
+for (let o = 0; o < A.min(n, 10); o += 1) i = t.endRound(i);
+const a = { ...s };
+return t.isEmptyState(i) ? delete a.edition : a.edition = { id: t.id, state: i }, a;
 }
-var su = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function au(e, t, n) {
-return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
+var fu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function hu(e, t, n) {
+return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));
 }
-function Bs(e, t, n, r) {
-const i = [];
-for (const { place: s, name: a, change: o } of e) {
+function zi(e, t, n, r) {
+const s = [];
+for (const { place: i, name: a, change: o } of e) {
 if (o.kind === "turn-order") continue;
-const c = t.get(s);
+const c = t.get(i);
 if (!n(c, o.to))
 switch (o.kind) {
 case "bar":
-i.push(`${a}: ${Ye[o.resource]} is ${c ?? "not a number"} (was left at ${o.to})`);
+s.push(`${a}: ${Ye[o.resource]} is ${c ?? "not a number"} (was left at ${o.to})`);
 break;
 case "attribute":
-i.push(`${a}: ${su[o.key] ?? o.key} is ${c ?? "unset"} (was left at ${o.to})`);
+s.push(`${a}: ${fu[o.key] ?? o.key} is ${c ?? "unset"} (was left at ${o.to})`);
 break;
 case "worn":
-i.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${o.to})`);
+s.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${o.to})`);
 break;
 case "override":
-i.push(`${a}: ${o.key} is ${c ?? "unset"} (was left at ${o.to})`);
+s.push(`${a}: ${o.key} is ${c ?? "unset"} (was left at ${o.to})`);
 break;
 case "markers":
-i.push(`${a}: markers changed`);
+s.push(`${a}: markers changed`);
 break;
 case "memory":
-i.push(`${a} ${r(o.to, c ?? {})}`);
+s.push(`${a} ${r(o.to, c ?? {})}`);
 break;
 case "initiative":
-i.push(`${a}: initiative is ${c ?? "gone"} (was left at ${o.to})`);
+s.push(`${a}: initiative is ${c ?? "gone"} (was left at ${o.to})`);
 break;
 }
 }
-return i;
+return s;
 }
-function ou(e, t, n) {
+function mu(e, t, n) {
 return e.map(
-(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Vs(r.change.from, t, n), to: Vs(r.change.to, t, n) } } : r
+(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Yi(r.change.from, t, n), to: Yi(r.change.to, t, n) } } : r
 );
 }
-function cu(e, t, n, r) {
-const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
-return s !== void 0 && (i.edition = s), a !== void 0 && (i.deadForGood = a), o !== void 0 && (i.stance = o), c !== void 0 && (i.answer = c), i;
+function vu(e, t, n, r) {
+const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
+return i !== void 0 && (s.edition = i), a !== void 0 && (s.deadForGood = a), o !== void 0 && (s.stance = o), c !== void 0 && (s.answer = c), s;
 }
-function lu(e) {
+function pu(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);
 }
-function Hs(e, t, n) {
+function Xi(e, t, n) {
 if (e === "") return t.length === 0 ? "" : t.join(",");
-let r, i = "", s = 0;
+let r, s = "", i = 0;
 for (; ; ) {
-const a = e.indexOf(",", s), c = (a === -1 ? e.slice(s) : e.slice(s, a)).trim();
+const a = e.indexOf(",", i), c = (a === -1 ? e.slice(i) : e.slice(i, a)).trim();
 if (c !== "") {
-const l = lu(c);
+const l = pu(c);
 let d;
-t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);
+t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (s += s === "" ? c : `,${c}`);
 }
 if (a === -1) break;
-s = a + 1;
+i = a + 1;
 }
-for (const a of t) (r?.includes(a) ?? !1) || (i += i === "" ? a : `,${a}`);
-return i === e || i.length < e.length && i === du(e) ? e : i;
+for (const a of t) (r?.includes(a) ?? !1) || (s += s === "" ? a : `,${a}`);
+return s === e || s.length < e.length && s === gu(e) ? e : s;
 }
-function du(e) {
+function gu(e) {
 return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
 }
-function uu(e, t, n) {
-const { incapacitated: r, dying: i, dead: s } = n.markers, a = t === "none" ? [] : [n.markers[t]];
-return Hs(e, a, [r, i, s]);
+function ku(e, t, n) {
+const { incapacitated: r, dying: s, dead: i } = n.markers, a = t === "none" ? [] : [n.markers[t]];
+return Xi(e, a, [r, s, i]);
 }
-var Ks = ["defensive", "reactive", "active", "full"];
-function xs(e, t, n) {
-const r = Ks.find((i) => i === t);
-return Hs(e, r ? [n.markers[r]] : [], Ks.map((i) => n.markers[i]));
+var qi = ["defensive", "reactive", "active", "full"];
+function Ji(e, t, n) {
+const r = qi.find((s) => s === t);
+return Xi(e, r ? [n.markers[r]] : [], qi.map((s) => n.markers[s]));
 }
-function wr(e) {
+function $r(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
 }
-function fu() {
-return wr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
+function yu() {
+return $r((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
 }
-function br() {
-return wr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
+function Ar() {
+return $r((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
 }
-function hu() {
-return wr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
+function wu() {
+return $r((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
 }
-var Ws = [];
-function mu(e) {
-return typeof e != "function" ? !1 : (Ws.push(e), !0);
+var Qi = [];
+function bu(e) {
+return typeof e != "function" ? !1 : (Qi.push(e), !0);
 }
-function Ys(e, t, n, r, i, s) {
-for (const o of Ws)
+function Zi(e, t, n, r, s, i) {
+for (const o of Qi)
 try {
 o(e, t, n, r);
 } catch (c) {
-or("an onDamage observer", c, void 0);
+lr("an onDamage observer", c, void 0);
 }
-const a = s === void 0 ? br() : s;
+const a = i === void 0 ? Ar() : i;
 if (a && typeof a.Update == "function")
 try {
-a.Update(e, i());
+a.Update(e, s());
 } catch (o) {
-or("HealthColors.Update", o, void 0);
+lr("HealthColors.Update", o, void 0);
 }
 }
-function zs(e, t) {
+function ea(e, t) {
 typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
 }
-var vu = class {
+var $u = class {
 constructor() {
 this.props = {}, this.any = !1;
 }
 attribute(e, t) {
-(this.attributes ?? (this.attributes = new M())).set(e.id, { attribute: e, value: t });
+(this.attributes ?? (this.attributes = new P())).set(e.id, { attribute: e, value: t });
 }
 prop(e, t) {
 this.props[e] = t, this.any = !0;
 }
 bar(e, t, n, r) {
-const i = be[e.bars[t].bar].value;
-r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);
+const s = be[e.bars[t].bar].value;
+r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);
 }
 flush(e) {
-if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) zs(t, n);
+if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) ea(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
 this.any && e.set(this.props);
 }
 };
-function $r(e, t, n, r) {
-const i = {};
-return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
+function Sr(e, t, n, r) {
+const s = {};
+return e && (s.edition = e), t && (s.deadForGood = !0), n !== void 0 && (s.stance = n), r !== void 0 && (s.answer = r), s;
 }
-function pu(e, t, n, r = {}) {
-const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], p = new vu(), k = () => {
-var b;
-return d[b = i.id] ?? (d[b] = {});
-}, m = r.vitalityFrom ?? i.bars.vitality.value, v = {
-vitality: i.bars.vitality.value,
-soul: i.bars.soul.value,
-power: i.bars.power.value
+function Au(e, t, n, r = {}) {
+const { snapshot: s, facts: i, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, f = s.token, u = [], h = [], g = new $u(), p = () => {
+var w;
+return d[w = s.id] ?? (d[w] = {});
+}, m = r.vitalityFrom ?? s.bars.vitality.value, v = {
+vitality: s.bars.vitality.value,
+soul: s.bars.soul.value,
+power: s.bars.power.value
 };
-for (const b of n.changes)
-switch (b.kind) {
+for (const w of n.changes)
+switch (w.kind) {
 case "bar": {
-const w = i.bars[b.resource], R = b.resource === "vitality" ? m : w.value, P = w.link ? getObj("attribute", w.link) : void 0, Q = { kind: "bar", resource: b.resource, bar: w.bar, from: R, to: b.to };
-P && (Q.attributeId = P.id), u.push(Q), (w.value !== b.to || w.raw !== b.to) && p.bar(i, b.resource, b.to, P), v[b.resource] = b.to;
+const b = s.bars[w.resource], R = w.resource === "vitality" ? m : b.value, M = b.link ? getObj("attribute", b.link) : void 0, Q = { kind: "bar", resource: w.resource, bar: b.bar, from: R, to: w.to };
+M && (Q.attributeId = M.id), u.push(Q), (b.value !== w.to || b.raw !== w.to) && g.bar(s, w.resource, w.to, M), v[w.resource] = w.to;
 break;
 }
 case "value": {
-const w = a[b.key], R = s.values[b.key]?.current ?? null;
-if (w?.kind === "attribute")
-u.push({ kind: "attribute", key: b.key, attributeId: w.attribute.id, from: R, to: b.to }), p.attribute(w.attribute, b.to);
-else if (w?.kind === "worn") {
-u.push({ kind: "worn", track: w.track, from: d[i.id]?.worn?.[w.track] ?? null, to: b.to });
-const P = k();
-P.worn = { ...P.worn, [w.track]: b.to };
-} else if (Os[b.key] === void 0 && w?.kind === "override") {
-u.push({ kind: "override", key: b.key, from: R, to: b.to });
-const P = k();
-P.overrides = { ...P.overrides, [b.key]: b.to };
+const b = a[w.key], R = i.values[w.key]?.current ?? null;
+if (b?.kind === "attribute")
+u.push({ kind: "attribute", key: w.key, attributeId: b.attribute.id, from: R, to: w.to }), g.attribute(b.attribute, w.to);
+else if (b?.kind === "worn") {
+u.push({ kind: "worn", track: b.track, from: d[s.id]?.worn?.[b.track] ?? null, to: w.to });
+const M = p();
+M.worn = { ...M.worn, [b.track]: w.to };
+} else if (Li[w.key] === void 0 && b?.kind === "override") {
+u.push({ kind: "override", key: w.key, from: R, to: w.to });
+const M = p();
+M.overrides = { ...M.overrides, [w.key]: w.to };
 }
 break;
 }
 case "initiative": {
-const w = r.turnOrder?.order ?? Ve(), R = w.find((Q) => Q.id === i.id), P = gr(R?.pr);
-R && C.isFinite(P) && P !== b.to && (R.pr = b.to, qs(w, r.turnOrder), u.push({ kind: "initiative", from: P, to: b.to }));
+const b = r.turnOrder?.order ?? Ve(), R = b.find((Q) => Q.id === s.id), M = wr(R?.pr);
+R && C.isFinite(M) && M !== w.to && (R.pr = w.to, na(b, r.turnOrder), u.push({ kind: "initiative", from: M, to: w.to }));
 break;
 }
 case "join-turn-order": {
-const w = yu(b.tokenId, b.initiative, r.turnOrder);
-h.push(w.note), w.added && u.push({ kind: "turn-order", tokenId: b.tokenId });
+const b = Eu(w.tokenId, w.initiative, r.turnOrder);
+h.push(b.note), b.added && u.push({ kind: "turn-order", tokenId: w.tokenId });
 break;
 }
 case "ally-state":
 case "ally-answer": {
-const w = et(kt(l, b.tokenId), o), R = b.kind === "ally-state" ? et({ ...w, edition: { id: o.id, state: b.state } }, o) : { ...w, answer: { edition: o.id, answer: b.answer } };
-ge(w, R) || (u.push({ kind: "memory", tokenId: b.tokenId, from: w, to: R }), gn(l, b.tokenId, R));
+const b = et(kt(l, w.tokenId), o), R = w.kind === "ally-state" ? et({ ...b, edition: { id: o.id, state: w.state } }, o) : { ...b, answer: { edition: o.id, answer: w.answer } };
+ke(b, R) || (u.push({ kind: "memory", tokenId: w.tokenId, from: b, to: R }), wn(l, w.tokenId, R));
 break;
 }
 }
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-const b = d[i.id], w = b?.edition && !(b.edition.id === o.id && o.isEmptyState(b.edition.state)) ? b.edition : void 0, R = n.state === void 0 ? w : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, P = b?.deadForGood === !0, Q = n.state === void 0 ? P : o.deadForGood(n.state, v.vitality), ie = b?.stance, it = n.stance === void 0 ? ie : n.stance ?? void 0, st = l.exchange.waiting[i.id], He = n.answer === void 0 ? st : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
-(P !== Q || ie !== it || !ge(w, R) || !ge(st, He)) && (u.push({ kind: "memory", from: $r(w, P, ie, st), to: $r(R, Q, it, He) }), gn(l, i.id, $r(R, Q, it, He)));
+const w = d[s.id], b = w?.edition && !(w.edition.id === o.id && o.isEmptyState(w.edition.state)) ? w.edition : void 0, R = n.state === void 0 ? b : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, M = w?.deadForGood === !0, Q = n.state === void 0 ? M : o.deadForGood(n.state, v.vitality), se = w?.stance, it = n.stance === void 0 ? se : n.stance ?? void 0, at = l.exchange.waiting[s.id], He = n.answer === void 0 ? at : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
+(M !== Q || se !== it || !ke(b, R) || !ke(at, He)) && (u.push({ kind: "memory", from: Sr(b, M, se, at), to: Sr(R, Q, it, He) }), wn(l, s.id, Sr(R, Q, it, He)));
 }
-const $ = d[i.id];
-$ && Nt($) && delete d[i.id];
-let A = i.statusmarkers;
-const D = o.condition(s.state, m), H = n.state !== void 0 ? o.condition(n.state, v.vitality) : D;
-if (n.state !== void 0 && (A = uu(A, H, c)), n.stance !== void 0 && (A = xs(A, n.stance, c)), A !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: A }), p.prop("statusmarkers", A)), r.tokenProps)
-for (const b of g.keys(r.tokenProps)) {
-const w = r.tokenProps[b];
-!(b in p.props) && f.get(b) !== w && p.prop(b, w);
+const T = d[s.id];
+T && Pt(T) && delete d[s.id];
+let $ = s.statusmarkers;
+const D = o.condition(i.state, m), H = n.state !== void 0 ? o.condition(n.state, v.vitality) : D;
+if (n.state !== void 0 && ($ = ku($, H, c)), n.stance !== void 0 && ($ = Ji($, n.stance, c)), $ !== s.statusmarkers && (u.push({ kind: "markers", from: s.statusmarkers, to: $ }), g.prop("statusmarkers", $)), r.tokenProps)
+for (const w of k.keys(r.tokenProps)) {
+const b = r.tokenProps[w];
+!(w in g.props) && f.get(w) !== b && g.prop(w, b);
 }
-if (p.flush(f), r.notify ?? !0) {
-const { bars: b } = i, w = { vitality: m, soul: b.soul.value, power: b.power.value, statusmarkers: i.statusmarkers, condition: D }, R = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: A, condition: H };
-Ys(f, w, R, n.detail, () => Xs(i, m), r.healthColors);
+if (g.flush(f), r.notify ?? !0) {
+const { bars: w } = s, b = { vitality: m, soul: w.soul.value, power: w.power.value, statusmarkers: s.statusmarkers, condition: D }, R = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: $, condition: H };
+Zi(f, b, R, n.detail, () => ta(s, m), r.healthColors);
 }
 return { changes: u, notes: h };
 }
-function Xs(e, t) {
-const n = gu(e.token);
+function ta(e, t) {
+const n = Tu(e.token);
 n.statusmarkers = e.statusmarkers;
-const { vitality: r, soul: i, power: s } = e.bars;
-return n[be[r.bar].value] = r.raw, n[be[i.bar].value] = i.raw, n[be[s.bar].value] = s.raw, t !== null && (n[be[r.bar].value] = t), n;
+const { vitality: r, soul: s, power: i } = e.bars;
+return n[be[r.bar].value] = r.raw, n[be[s.bar].value] = s.raw, n[be[i.bar].value] = i.raw, t !== null && (n[be[r.bar].value] = t), n;
 }
-var ku = ["width", "height"];
-function gu(e) {
+var Su = ["width", "height"];
+function Tu(e) {
 const t = { _id: e.id, _type: "graphic" };
-for (const n of ku) t[n] = e.get(n);
+for (const n of Su) t[n] = e.get(n);
 return t;
 }
-function qs(e, t) {
-t ? t.changed = !0 : kr(e);
+function na(e, t) {
+t ? t.changed = !0 : yr(e);
 }
-function yu(e, t, n) {
+function Eu(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const i = ne(r, "The spectator"), s = n?.order ?? Ve();
-return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), qs(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
+const s = ne(r, "The spectator"), i = n?.order ?? Ve();
+return i.some((a) => a.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), na(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
 }
-function wu(e, t) {
-const n = new M(), r = new M(), i = new q(), s = (l) => {
+function _u(e, t) {
+const n = new P(), r = new P(), s = new q(), i = (l) => {
 let d = r.get(l);
 return d || r.set(l, d = {}), d;
 };
 let a, o = !1;
-const c = new M();
+const c = new P();
 for (const { tokenId: l, change: d } of t) {
 const f = getObj("graphic", l);
 if (f)
-switch (c.has(l) || c.set(l, { snapshot: mn(f, re(f), e.settings), memory: et(kt(e.memories, l), e.edition) }), i.add(l), d.kind) {
+switch (c.has(l) || c.set(l, { snapshot: pn(f, re(f), e.settings), memory: et(kt(e.memories, l), e.edition) }), s.add(l), d.kind) {
 case "bar":
 if (d.from === null) break;
-d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(l)[`${d.bar}_value`] = d.from;
+d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : i(l)[`${d.bar}_value`] = d.from;
 break;
 case "attribute":
 d.from !== null && n.set(d.attributeId, d.from);
 break;
 case "worn": {
 const u = { ...e.memories.tokens[l] };
-u.worn = sn(u.worn, d.track, d.from), ss(e.memories.tokens, l, u);
+u.worn = cn(u.worn, d.track, d.from), ui(e.memories.tokens, l, u);
 break;
 }
 case "override": {
 const u = { ...e.memories.tokens[l] };
-u.overrides = sn(u.overrides, d.key, d.from), ss(e.memories.tokens, l, u);
+u.overrides = cn(u.overrides, d.key, d.from), ui(e.memories.tokens, l, u);
 break;
 }
 case "markers":
-s(l).statusmarkers = d.from;
+i(l).statusmarkers = d.from;
 break;
 case "memory": {
 const u = d.tokenId ?? l, h = et(kt(e.memories, u), e.edition);
-gn(e.memories, u, cu(d.from, d.to, h, ge));
+wn(e.memories, u, vu(d.from, d.to, h, ke));
 break;
 }
 case "initiative": {
@@ -4574,28 +4573,28 @@ break;
 }
 for (const [l, d] of n) {
 const f = getObj("attribute", l);
-f && zs(f, d);
+f && ea(f, d);
 }
-for (const l of i) {
+for (const l of s) {
 const d = getObj("graphic", l), f = c.get(l);
 if (!d || !f) continue;
 const u = r.get(l) ?? {};
-typeof u.statusmarkers == "string" && (u.statusmarkers = xs(u.statusmarkers, e.memories.tokens[l]?.stance ?? null, e.settings));
+typeof u.statusmarkers == "string" && (u.statusmarkers = Ji(u.statusmarkers, e.memories.tokens[l]?.stance ?? null, e.settings));
 const h = {};
-for (const k of ei) {
-const m = f.snapshot.bars[k], v = `${m.bar}_value`, $ = m.link ? n.get(m.link) : void 0;
-$ !== void 0 && d.get(v) !== $ && (u[v] = $);
-const A = $ ?? u[v];
-h[k] = typeof A == "number" ? A : m.value;
+for (const p of as) {
+const m = f.snapshot.bars[p], v = `${m.bar}_value`, T = m.link ? n.get(m.link) : void 0;
+T !== void 0 && d.get(v) !== T && (u[v] = T);
+const $ = T ?? u[v];
+h[p] = typeof $ == "number" ? $ : m.value;
 }
-g.keys(u).length > 0 && d.set(u);
-const p = typeof u.statusmarkers == "string" ? u.statusmarkers : f.snapshot.statusmarkers;
-bu(e, d, f.snapshot, f.memory, { ...h, statusmarkers: p });
+k.keys(u).length > 0 && d.set(u);
+const g = typeof u.statusmarkers == "string" ? u.statusmarkers : f.snapshot.statusmarkers;
+Du(e, d, f.snapshot, f.memory, { ...h, statusmarkers: g });
 }
-a && o && kr(a);
+a && o && yr(a);
 }
-function bu(e, t, n, r, i) {
-const s = (c, l) => {
+function Du(e, t, n, r, s) {
+const i = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
 }, a = et(kt(e.memories, t.id), e.edition), o = {
@@ -4603,128 +4602,128 @@ vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
-condition: s(r, n.bars.vitality.value)
+condition: i(r, n.bars.vitality.value)
 };
-Ys(t, o, { ...i, condition: s(a, i.vitality) }, { undo: !0 }, () => Xs(n, n.bars.vitality.value));
+Zi(t, o, { ...s, condition: i(a, s.vitality) }, { undo: !0 }, () => ta(n, n.bars.vitality.value));
 }
-function Js(e) {
-if (e.length === 0) return xr.resolve([]);
+function ra(e) {
+if (e.length === 0) return Jr.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new xr((n, r) => {
-sendChat("DefenseRound", t, (i) => {
-const a = (i[0]?.inlinerolls ?? []).map((o) => o.results.total);
-a.length !== e.length || a.some((o) => !C.isInteger(o)) ? r(new Bt(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
+return new Jr((n, r) => {
+sendChat("DefenseRound", t, (s) => {
+const a = (s[0]?.inlinerolls ?? []).map((o) => o.results.total);
+a.length !== e.length || a.some((o) => !C.isInteger(o)) ? r(new Kt(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
 });
 });
 }
-function $u(e) {
+function Ru(e) {
 const t = e.title ?? e.outcome.steps.find((n) => n.section === le);
 return t ? e.say(t) : e.snapshot.name;
 }
-function Ar(e) {
+function Tr(e) {
 if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps.find((n) => n.section === ce);
 return e.summary = t ? e.say(t) : `${e.snapshot.name}.`;
 }
-function Qs(e) {
+function sa(e) {
 const { snapshot: t, outcome: n } = e;
-if (!dr(t.id)) return [];
+if (!fr(t.id)) return [];
 const r = [];
-for (const i of n.steps)
-i.section === Oe && (i.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${t.id}` }) : i.kind === "button" && r.push({ label: e.say(i), command: i.command }));
+for (const s of n.steps)
+s.section === Oe && (s.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${t.id}` }) : s.kind === "button" && r.push({ label: e.say(s), command: s.command }));
 return r;
 }
-function Au(e) {
-const t = [], n = new M();
+function Ou(e) {
+const t = [], n = new P();
 for (const r of e.outcome.steps) {
-const i = r.section;
-if (i === void 0 || i === le || i === ce || i === Oe) continue;
-let s = n.get(i);
-s || (s = [], n.set(i, s), t.push({ label: i, lines: s }));
+const s = r.section;
+if (s === void 0 || s === le || s === ce || s === Oe) continue;
+let i = n.get(s);
+i || (i = [], n.set(s, i), t.push({ label: s, lines: i }));
 const a = e.say(r);
-a !== "" && s.push(a);
+a !== "" && i.push(a);
 }
 return t.filter((r) => r.lines.length > 0);
 }
-function Sr(e, t = []) {
-const n = [...Qs(e), ...t];
+function Er(e, t = []) {
+const n = [...sa(e), ...t];
 return {
-title: $u(e),
+title: Ru(e),
 rows: [
 ...e.answer ? [{ label: "Answer", lines: [e.answer] }] : [],
-...Au(e),
+...Ou(e),
 { label: "Turn Tracker", lines: e.notes },
 { label: "Rolls", lines: e.typed ? [e.typed] : [] },
 ...n.length > 0 ? [{ label: "Actions", lines: [], buttons: n }] : []
 ]
 };
 }
-function Su(e) {
+function Cu(e) {
 let t = "";
 for (const n of e)
 n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${Ye[n.resource]} ${n.from} -> ${n.to}`);
 return t;
 }
-function Tu(e, t) {
+function Iu(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;
 }
-function Tr(e, t, n, r, i, s, a = []) {
-const o = new M(), c = [];
+function _r(e, t, n, r, s, i, a = []) {
+const o = new P(), c = [];
 for (const l of t) {
 const d = e[l], { snapshot: f } = d, u = (o.get(f.name) ?? 0) + 1;
 o.set(f.name, u);
-const h = u === 1 ? f.name : `${f.name} (${u})`, p = i === "all" || n[l] === "public", k = p ? Su(d.changes) : "", m = p ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], $ = p && d.outcome.steps.some((H) => H.section === Oe) ? [...m, ...Qs(d)] : m, A = Tu(Ar(d), f.name), D = k ? `${A} ${k}` : A;
-c.push({ label: h, lines: d.answer ? [`${d.answer}. ${D}`] : [D], buttons: $ });
+const h = u === 1 ? f.name : `${f.name} (${u})`, g = s === "all" || n[l] === "public", p = g ? Cu(d.changes) : "", m = g ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], T = g && d.outcome.steps.some((H) => H.section === Oe) ? [...m, ...sa(d)] : m, $ = Iu(Tr(d), f.name), D = p ? `${$} ${p}` : $;
+c.push({ label: h, lines: d.answer ? [`${d.answer}. ${D}`] : [D], buttons: T });
 }
 return a.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...a] }), { title: r, rows: c };
 }
-function Gt(e, t) {
+function Ut(e, t) {
 return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
 }
-function Er(e, t, n) {
+function Dr(e, t, n) {
 if (t.length === 0) return;
-const r = t.some((u) => u.changes.length > 0 || !(u.outcome.noop || u.outcome.headline === "unharmed")), i = t.length > 1 ? _u(e, t, n.sender ?? "gm") : [];
+const r = t.some((u) => u.changes.length > 0 || !(u.outcome.noop || u.outcome.headline === "unharmed")), s = t.length > 1 ? Pu(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const u = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !u(t[0].snapshot)) {
-j(pe(n.replyTo), J(Ar(t[0])));
+j(pe(n.replyTo), J(Tr(t[0])));
 return;
 }
-const h = t.length === 1 ? Sr(t[0]) : Tr(t, Eu(t), Zs(e, t), `${n.title}: ${_r(t.length)}`, t.every((p) => u(p.snapshot)) ? "all" : "public", i);
-j(pe(n.replyTo), ke(h));
+const h = t.length === 1 ? Er(t[0]) : _r(t, Nu(t), ia(e, t), `${n.title}: ${Rr(t.length)}`, t.every((g) => u(g.snapshot)) ? "all" : "public", s);
+j(pe(n.replyTo), ge(h));
 return;
 }
-const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], a = n.undo !== void 0 && !n.undo.byGm;
+const i = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], a = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
-const u = t[0], h = Gt(e, u.snapshot);
-j(h === "public" ? pt : me, ke(Sr(u, s)), { record: !0 }), h === "gm" && !u.snapshot.hidden && j(pt, J(Ar(u)) + (a ? ` ${ee(s[0].label, s[0].command)}` : ""));
+const u = t[0], h = Ut(e, u.snapshot);
+j(h === "public" ? gt : me, ge(Er(u, i)), { record: !0 }), h === "gm" && !u.snapshot.hidden && j(gt, J(Tr(u)) + (a ? ` ${ee(i[0].label, i[0].command)}` : ""));
 return;
 }
-const o = Zs(e, t), c = [], l = [];
+const o = ia(e, t), c = [], l = [];
 for (let u = 0; u < t.length; u += 1)
 t[u].snapshot.hidden || c.push(u), o[u] === "gm" && l.push(u);
 const d = t[0].typed ? ` (${t[0].typed})` : "", f = a || l.length === 0;
-c.length > 0 && j(pt, ke(Tr(t, c, o, `${n.title}: ${_r(c.length)}${d}`, "public", i, f ? s : []))), l.length > 0 && j(me, ke(Tr(t, l, o, `${n.title}: ${_r(t.length)} (GM)${d}`, "all", i, s)), { record: !0 });
+c.length > 0 && j(gt, ge(_r(t, c, o, `${n.title}: ${Rr(c.length)}${d}`, "public", s, f ? i : []))), l.length > 0 && j(me, ge(_r(t, l, o, `${n.title}: ${Rr(t.length)} (GM)${d}`, "all", s, i)), { record: !0 });
 }
-function _r(e) {
+function Rr(e) {
 return `${e} token${e === 1 ? "" : "s"}`;
 }
-function Zs(e, t) {
-return t.map((n) => Gt(e, n.snapshot));
+function ia(e, t) {
+return t.map((n) => Ut(e, n.snapshot));
 }
-function Eu(e) {
+function Nu(e) {
 return e.map((t, n) => n);
 }
-function _u(e, t, n) {
+function Pu(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
-const { snapshot: i } = r;
-return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Sr(r) };
+const { snapshot: s } = r;
+return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => Er(r) };
 })
 );
 }
-function Du(e, t) {
+function Mu(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${E(n.raw)}"`;
@@ -4737,14 +4736,14 @@ const r = e.charCodeAt(n);
 if (r === 34 || r === 92 || r === 8 || r === 12 || r === 10 || r === 13 || r === 9) t += 2;
 else if (r < 32) t += 6;
 else if (r >= 55296 && r <= 56319) {
-const i = e.charCodeAt(n + 1);
-i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
+const s = e.charCodeAt(n + 1);
+s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;
 }
 return t;
 }
-var ea = 50, Dr = 6e4, ta = 10, yn = new Fa();
-function Ru(e) {
+var aa = 50, Or = 6e4, oa = 10, bn = new Xr();
+function Lu(e) {
 switch (e.kind) {
 case "bar":
 return 90 + (e.attributeId?.length ?? 0);
@@ -4757,111 +4756,122 @@ return 80;
 case "markers":
 return 40 + tt(e.from) + tt(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + na(e.from) + na(e.to);
+return 60 + (e.tokenId?.length ?? 0) + ca(e.from) + ca(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;
 }
 }
-function na(e) {
-return 20 + (e.stance === void 0 ? 0 : tt(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Rr(e.edition.state) : 0) + (e.answer ? 40 + tt(e.answer.edition) + Rr(e.answer.answer) : 0);
+function ca(e) {
+return 20 + (e.stance === void 0 ? 0 : tt(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Cr(e.edition.state) : 0) + (e.answer ? 40 + tt(e.answer.edition) + Cr(e.answer.answer) : 0);
 }
-function Rr(e) {
+function Cr(e) {
 if (typeof e == "string") return tt(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const [n, r] of g.entries(e)) t += n.length + 4 + Rr(r);
+for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Cr(e[n]));
 return t;
 }
-function ra(e) {
-let t = yn.get(e);
+function Vt(e) {
+let t = bn.get(e);
 if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
 t += 50 + tt(n.tokenId) + tt(n.name);
-for (const r of n.changes) t += Ru(r);
+for (const r of n.changes) t += Lu(r);
 }
-yn.set(e, t);
+bn.set(e, t);
 }
 return t;
 }
-function Ou(e, t, n) {
+function ju(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
-for (let i = r.length - 1; i >= 0; i -= 1) {
-const s = r[i];
-if (!(s.kind !== "hand-edit" || !s.tokens.some((o) => o.changes.some((c) => c.kind === "bar" && c.attributeId === t))))
-return s.tokens.some((o) => o.tokenId === n.tokenId) ? !1 : (s.tokens.push(n), yn.delete(s), !0);
+for (let s = r.length - 1; s >= 0; s -= 1) {
+const i = r[s];
+if (i.kind !== "hand-edit" || !i.tokens.some((c) => c.changes.some((l) => l.kind === "bar" && l.attributeId === t))) continue;
+if (i.tokens.some((c) => c.tokenId === n.tokenId)) return !1;
+const o = Nr(r);
+return o.bytes -= Vt(i), i.tokens.push(n), bn.delete(i), o.bytes += Vt(i), !0;
 }
 return !1;
 }
-function Cu(e) {
+function Fu(e) {
 return e.by === "hand-edit" || e.by === je || Je(e.by);
 }
-function Or(e) {
-return e.by === "hand-edit" || !Cu(e);
+function Ir(e) {
+return e.by === "hand-edit" || !Fu(e);
 }
-function ia(e, t) {
-const n = t.tokens.filter((d) => d.changes.length > 0);
+var nt;
+function Nr(e) {
+if (nt && nt.history === e && nt.length === e.length) return nt;
+const t = new P();
+let n = 0;
+for (const r of e)
+n += Vt(r), t.set(r.by, (t.get(r.by) ?? 0) + 1);
+return nt = { history: e, length: e.length, bytes: n, byOwner: t }, nt;
+}
+function Pr(e, t) {
+const n = e.store.history, r = Nr(n), [s] = n.splice(t, 1);
+s && (r.length = n.length, r.bytes -= Vt(s), r.byOwner.set(s.by, (r.byOwner.get(s.by) ?? 1) - 1));
+}
+function la(e, t) {
+for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
+return -1;
+}
+function da(e, t) {
+const n = t.tokens.filter((c) => c.changes.length > 0);
 if (n.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
-const r = `U${e.store.lastEntry}`, i = { ...t, key: r, tokens: n }, s = e.store.history;
-s.push(i);
-const a = Or(i), o = () => s.filter((d) => d !== i && d.by === i.by);
-if (a) {
-const d = o();
-for (const f of d.slice(0, S.max(0, d.length + 1 - ta))) s.splice(s.indexOf(f), 1);
-}
-let c = 0;
-for (const d of s) c += ra(d);
-const l = () => s.length > ea || c > Dr;
-for (; l() && s.length > 1; ) {
-const d = a ? o()[0] ?? i : s[0];
-if (s.splice(s.indexOf(d), 1), c -= ra(d), d === i) return;
+const r = `U${e.store.lastEntry}`, s = { ...t, key: r, tokens: n }, i = e.store.history, a = Nr(i), o = Ir(s);
+if (o) for (; (a.byOwner.get(s.by) ?? 0) >= oa; ) Pr(e, la(i, s.by));
+for (i.push(s), a.length = i.length, a.bytes += Vt(s), a.byOwner.set(s.by, (a.byOwner.get(s.by) ?? 0) + 1); (i.length > aa || a.bytes > Or) && i.length > 1; ) {
+const c = o ? la(i, s.by) : 0, l = i[c];
+if (Pr(e, c), l === s) return;
 }
 return r;
 }
-function Iu(e) {
-const t = e.store.history, n = t.length, r = [], i = new M();
-let s = 0;
+function Gu(e) {
+const t = e.store.history, n = t.length, r = [], s = new P();
+let i = 0;
 for (let a = t.length - 1; a >= 0; a -= 1) {
 const o = t[a];
-if (r.length >= ea) break;
+if (r.length >= aa) break;
 const c = de.stringify(o).length;
-if (yn.set(o, c), !(c > Dr)) {
-if (s + c > Dr && r.length > 0) {
-if (Or(o)) continue;
+if (bn.set(o, c), !(c > Or)) {
+if (i + c > Or && r.length > 0) {
+if (Ir(o)) continue;
 break;
 }
-if (Or(o)) {
-const l = i.get(o.by) ?? 0;
-if (l >= ta) continue;
-i.set(o.by, l + 1);
+if (Ir(o)) {
+const l = s.get(o.by) ?? 0;
+if (l >= oa) continue;
+s.set(o.by, l + 1);
 }
-r.unshift(o), s += c;
+r.unshift(o), i += c;
 }
 }
-return t.splice(0, t.length, ...r), n - r.length;
+return t.splice(0, t.length, ...r), nt = void 0, n - r.length;
 }
-function wn(e) {
-const t = new M();
+function $n(e) {
+const t = new P();
 for (const r of e) {
-const i = r.endsWith(".") ? r.slice(0, -1) : r;
-t.set(i, (t.get(i) ?? 0) + 1);
+const s = r.endsWith(".") ? r.slice(0, -1) : r;
+t.set(s, (t.get(s) ?? 0) + 1);
 }
-const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
+const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];
 }
-function bn(e, t = 5) {
+function An(e, t = 5) {
 return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
 }
 function Be(e) {
-const t = new M();
+const t = new P();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-return bn([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
+return An([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
 }
-var Nu = class {
+var Uu = class {
 constructor() {
-this.byReason = new M();
+this.byReason = new P();
 }
 add(e, t) {
 const n = this.byReason.get(t);
@@ -4871,305 +4881,312 @@ lines() {
 return [...this.byReason].map(([e, t]) => `${Be(t)}: ${e}`);
 }
 };
-function gt(e) {
+function yt(e) {
 return e.get("_subtype") === "card";
 }
-function nt(e, t, n = {}) {
-const r = [], i = new q(), s = [], a = (l) => {
-i.has(l.id) || (i.add(l.id), s.push(l));
+function rt(e, t, n = {}) {
+const r = [], s = new q(), i = [], a = (l) => {
+s.has(l.id) || (s.add(l.id), i.push(l));
 };
 if (t !== void 0) {
 if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
-const f = yt(d, e.gm);
-f ? a(f) : l.push(Pu(d));
+const f = wt(d, e.gm);
+f ? a(f) : l.push(Vu(d));
 }
-l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${bn(l.map((d) => `"${d}"`))}`);
+l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${An(l.map((d) => `"${d}"`))}`);
 } else {
 let l = 0;
 for (const d of e.msg.selected ?? []) {
 const f = d._type === "graphic" ? W(d._id) : void 0;
-f && !gt(f) ? a(f) : l += 1;
+f && !yt(f) ? a(f) : l += 1;
 }
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);
 }
-if (s.length === 0)
+if (i.length === 0)
 throw r.length > 0 ? new I(`no token to act on (${r.join("; ")})`) : new I("no token selected: select one or more tokens, or name them with --ids");
 const o = [], c = [];
-for (const l of s) {
+for (const l of i) {
 const d = re(l);
 e.gm || n.anyTarget || Se(e.playerId, l, d) ? o.push({ token: l, character: d }) : c.push(ne(l));
 }
-if (c.length > 0 && r.push(`you do not control ${Be(c)}`), o.length === 0) throw new I(wn(r).join("; "));
+if (c.length > 0 && r.push(`you do not control ${Be(c)}`), o.length === 0) throw new I($n(r).join("; "));
 return { targets: o, notes: r };
 }
-function Pu(e) {
+function Vu(e) {
 return e.length > 24 ? `${e.slice(0, 24)}...` : e;
 }
-function yt(e, t) {
+function wt(e, t) {
 if (e.length === 0 || e.length > 64) return;
 const n = W(e);
-if (!(!n || gt(n)) && !(!t && n.get("layer") === "gmlayer"))
+if (!(!n || yt(n)) && !(!t && n.get("layer") === "gmlayer"))
 return n;
 }
-function Mu(e, t) {
+function Bu(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
-if (!(!r || r.length === 0) && !yt(r.join(" "), e.gm))
+if (!(!r || r.length === 0) && !wt(r.join(" "), e.gm))
 throw new I(`--${n}: no token on the table has that id`);
 }
 }
-function Cr(e, t) {
+function Mr(e, t) {
 const n = W(t);
 return n !== void 0 && Se(e, n, re(n));
 }
 function N(e) {
 return Pe(e.store.settings.edition);
 }
-function wt(e, t) {
-const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((i) => n[i] === n.stamina) ?? "power";
+function bt(e, t) {
+const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((s) => n[s] === n.stamina) ?? "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
 }
-function Lu(e) {
+function Hu(e) {
 const t = W(e);
 return t ? ne(t, e) : e;
 }
-function sa(e) {
+function ua(e) {
 return e.store;
 }
-function aa(e) {
+function fa(e) {
 const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Pe(t) : void 0;
 }
-function oa(e, t) {
-return e.gm || Se(e.playerId, t.token, t.character) || Gt(e.app, t) === "public";
+function ha(e, t) {
+return e.gm || Se(e.playerId, t.token, t.character) || Ut(e.app, t) === "public";
 }
-function rt(e, t) {
+function st(e, t) {
 const n = N(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: Lu,
+nameOf: Hu,
 waiting: e.store.exchange.waiting,
-other: (s) => {
-const a = W(s);
-if (!a || gt(a)) return;
-const o = e.store.tokens[s], c = Rs(a, e.store.settings.bars.vitality);
+other: (i) => {
+const a = W(i);
+if (!a || yt(a)) return;
+const o = e.store.tokens[i], c = Mi(a, e.store.settings.bars.vitality);
 return {
 name: ne(a, "unnamed token"),
 stance: o?.stance ?? null,
-state: mr(n, o, c, r.editionLeft),
-answer: Cs(n, e.store.exchange.waiting[s]),
+state: pr(n, o, c, r.editionLeft),
+answer: ji(n, e.store.exchange.waiting[i]),
 vitality: c,
-acting: r.turnRow !== void 0 && r.turnRow.id === s
+acting: r.turnRow !== void 0 && r.turnRow.id === i
 };
 }
 };
 if (t) {
 r.turnOrder = t;
-const s = Zd(t);
-if (s) {
-r.turnRow = s;
-const a = Ft(s.id);
+const i = au(t);
+if (i) {
+r.turnRow = i;
+const a = Gt(i.id);
 a !== "" && a !== "-1" && W(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
 }
 }
-const i = aa(e);
-return i && (r.editionLeft = i), r;
+const s = fa(e);
+return s && (r.editionLeft = s), r;
 }
-function $n(e, t, n, r = rt(e)) {
-const i = mn(t.token, t.character, e.store.settings);
-return Ud(i, e.store.tokens[i.id], n, r);
+function Sn(e, t, n, r = st(e)) {
+const s = pn(t.token, t.character, e.store.settings);
+return Wd(s, e.store.tokens[s.id], n, r);
 }
-function ca(e, t, n, r = !0) {
+function ma(e, t, n, r = !0) {
 switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? Du(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? Mu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
 }
 }
-function An(e, t, n = "; nothing changed") {
-const r = t[0], i = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
-return `${e.name}: ${i} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
+function Tn(e, t, n = "; nothing changed") {
+const r = t[0], s = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
+return `${e.name}: ${s} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
 }
-function Ut(e) {
-return { settings: e.store.settings, edition: N(e), memories: sa(e) };
+function Bt(e) {
+return { settings: e.store.settings, edition: N(e), memories: ua(e) };
 }
-var ju = class {
-constructor(e, t, n, r, i, s) {
-this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = i, this.nameOf = s;
+var Ku = class {
+constructor(e, t, n, r, s, i) {
+this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = s, this.nameOf = i;
 }
 say(e) {
-return this.words ?? (this.words = Us(this.edition, (t) => t === this.snapshot.id ? this.snapshot.name : this.nameOf(t))), this.words(e);
+return this.words ?? (this.words = Wi(this.edition, (t) => t === this.snapshot.id ? this.snapshot.name : this.nameOf(t))), this.words(e);
 }
 };
-function Fu(e, t, n, r = {}, i = Ut(e)) {
-const { snapshot: s } = t, a = pu(i, t, n, r), o = new ju(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
+function xu(e, t, n, r = {}, s = Bt(e)) {
+const { snapshot: i } = t, a = Au(s, t, n, r), o = new Ku(i, n, a.changes, a.notes, s.edition, t.facts.nameOf);
 return r.title && (o.title = r.title), {
 // The name only labels the entry (the history keeps at most 200 characters of it).
-applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: a.changes },
+applied: { tokenId: i.id, name: i.name.length > 200 ? i.name.slice(0, 200) : i.name, changes: a.changes },
 shown: o
 };
 }
-function Gu(e, t, n) {
+function Wu(e, t, n) {
 const r = W(t.token.id);
-if (!r || gt(r)) return !1;
-const i = t.character?.id ?? "";
-if (E(r.get("represents") ?? "") !== i) return !1;
-const s = i ? Nd(i) : void 0;
-return i && !s ? !1 : e.gm || n || Se(e.playerId, r, s);
+if (!r || yt(r)) return !1;
+const s = t.character?.id ?? "";
+if (E(r.get("represents") ?? "") !== s) return !1;
+const i = s ? Gd(s) : void 0;
+return s && !i ? !1 : e.gm || n || Se(e.playerId, r, i);
 }
-function Uu(e) {
+function Yu(e) {
 for (const t of e.changes)
-if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && S.abs(t.to) <= 1e9)) return t.to;
+if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;
 }
-function la(e, t) {
-const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
+function va(e, t) {
+const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
 if (n.length === 0) return;
-const r = fi(e.msg.content ?? ""), i = n.filter((s) => !Bu((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
-if (i.length !== 0)
-return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
+const r = ks(e.msg.content ?? ""), s = n.filter((i) => !Xu((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
+if (s.length !== 0)
+return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;
 }
-var Vu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function Bu(e, t) {
+var zu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function Xu(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[C(n[1])], i = Vu.exec(E(r?.expression ?? ""));
-return i ? (i[1] === "" ? 1 : C(i[1])) >= 1 && C(i[2]) >= 2 : !1;
+const r = t?.[C(n[1])], s = zu.exec(E(r?.expression ?? ""));
+return s ? (s[1] === "" ? 1 : C(s[1])) >= 1 && C(s[2]) >= 2 : !1;
 }
-function Ir(e, t) {
+function Lr(e, t) {
 const n = {};
 for (const r of t) {
-const i = r.flag === void 0 ? void 0 : Ee(e, r.flag, 1, r.sides);
-i !== void 0 && (n[r.name] = i);
+const s = r.flag === void 0 ? void 0 : Ee(e, r.flag, 1, r.sides);
+s !== void 0 && (n[r.name] = s);
 }
 return n;
 }
-function da(e, t, n, r) {
-if (e.length === 0) return ua;
-const i = { ...t };
-let s = r;
-for (const a of e) i[a.name] === void 0 && (i[a.name] = n[s++] ?? a.sides);
-return i;
+function pa(e, t, n, r) {
+if (e.length === 0) return ga;
+const s = { ...t };
+let i = r;
+for (const a of e) s[a.name] === void 0 && (s[a.name] = n[i++] ?? a.sides);
+return s;
 }
-var ua = g.freeze({});
-function Sn(e, t, n, r, i, s, a, o) {
-const c = $n(e, t, n, i);
+var ga = k.freeze({});
+function En(e, t, n, r, s, i, a, o) {
+const c = Sn(e, t, n, s);
 o?.(c);
 const l = n.resolve(c.facts, r);
-if (Cn(l)) return { kind: "refusal", refusal: l, reading: c };
+if (Nn(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = Uu(l);
+const d = Yu(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: f, shown: u } = Fu(e, c, l, a(l), s);
+const { applied: f, shown: u } = xu(e, c, l, a(l), i);
 return { kind: "written", outcome: l, applied: f, shown: u, reading: c };
 }
-function Nr(e, t, n) {
-const r = rt(e), i = Ut(e);
-return t.map((s) => Sn(e, s, n, ua, r, i, () => ({ notify: !1 })));
+function jr(e, t, n) {
+const r = st(e), s = Bt(e);
+return t.map((i) => En(e, i, n, ga, r, s, () => ({ notify: !1 })));
 }
-async function Tn(e, t, n, r, i) {
-const s = Ir(e.parsed, t.dice), a = e.gm ? void 0 : la(e, t.dice);
-return fa(e, n.map((o) => ({ target: o, plan: t, given: s, ...a ? { typed: a } : {} })), r, i);
+async function _n(e, t, n, r, s) {
+const i = Lr(e.parsed, t.dice), a = e.gm ? void 0 : va(e, t.dice);
+return ka(e, n.map((o) => ({ target: o, plan: t, given: i, ...a ? { typed: a } : {} })), r, s);
 }
-async function fa(e, t, n, r) {
-const i = e.app;
-let s, a = [];
-const o = t.map((w) => ((s === void 0 || w.plan !== s.plan || w.given !== s.given) && (a = w.plan.dice.filter((R) => w.given[R.name] === void 0)), s = w, a)), c = o.some((w) => w.length > 0), l = i.store.settings.edition, d = c ? await Js(o.flatMap((w) => w.map((R) => R.sides))) : [];
-if (i.store.settings.edition !== l) {
-_e(e, `Not applied: the edition changed to ${i.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+async function ka(e, t, n, r) {
+const s = e.app;
+let i, a = [];
+const o = t.map((b) => ((i === void 0 || b.plan !== i.plan || b.given !== i.given) && (a = b.plan.dice.filter((R) => b.given[R.name] === void 0)), i = b, a)), c = o.some((b) => b.length > 0), l = s.store.settings.edition, d = c ? await ra(o.flatMap((b) => b.map((R) => R.sides))) : [];
+if (s.store.settings.edition !== l) {
+_e(e, `Not applied: the edition changed to ${s.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;
 }
-const f = [...n], u = new Nu(), h = [], p = [];
-let k = !1;
-const m = t.some(({ plan: w }) => w.readsTurnOrder) ? { order: Ve(), changed: !1 } : void 0, v = br() ?? null, $ = rt(i, m?.order), A = Ut(i), D = (w) => {
-const R = { notify: w.observed ?? !0, healthColors: v };
+const f = [...n], u = new Uu(), h = [], g = [];
+let p = !1;
+const m = t.some(({ plan: b }) => b.readsTurnOrder) ? { order: Ve(), changed: !1 } : void 0, v = Ar() ?? null, T = st(s, m?.order), $ = Bt(s), D = (b) => {
+const R = { notify: b.observed ?? !0, healthColors: v };
 return m && (R.turnOrder = m), R;
 };
 let H = 0;
-t.forEach(({ target: w, plan: R, given: P, typed: Q, answer: ie }, it) => {
-const st = o[it], He = H;
-if (H += st.length, c && !Gu(e, w, r.anyTarget === !0)) {
-f.push(`${ne(w.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+t.forEach(({ target: b, plan: R, given: M, typed: Q, answer: se }, it) => {
+const at = o[it], He = H;
+if (H += at.length, c && !Wu(e, b, r.anyTarget === !0)) {
+f.push(`${ne(b.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;
 }
-const K = Sn(i, w, R, da(R.dice, P, d, He), $, A, D);
+const K = En(s, b, R, pa(R.dice, M, d, He), T, $, D);
 if (K.kind !== "written") {
-const { snapshot: Vt } = K.reading, Ia = () => oa(e, Vt);
-K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? u.add(Vt.name, K.refusal.reason) : f.push(ca(i, Vt, K.refusal, Ia())) : K.kind === "problems" ? f.push(An(Vt, K.reading.problems)) : f.push(`${Vt.name}: the result${Ia() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const { snapshot: Ht } = K.reading, Ga = () => ha(e, Ht);
+K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? u.add(Ht.name, K.refusal.reason) : f.push(ma(s, Ht, K.refusal, Ga())) : K.kind === "problems" ? f.push(Tn(Ht, K.reading.problems)) : f.push(`${Ht.name}: the result${Ga() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
-const lh = K.outcome;
-h.push(K.applied), Q && (K.shown.typed = Q), ie && (K.shown.answer = ie), p.push(K.shown), k || (k = lh.undoable === !0);
-}), f.push(...u.lines()), m?.changed && kr(m.order);
-let b;
-if ((r.record || k) && h.length > 0) {
-const w = r.recordBy ?? e.playerId, R = ia(i, { by: w, kind: r.record ? "damage" : "save", round: i.store.round.number, tokens: h }), P = w === e.playerId ? e.gm : Je(w);
-R !== void 0 && (r.record || P) && (b = { command: `!damage --undo --entry ${R}`, byGm: P });
+const ph = K.outcome;
+h.push(K.applied), Q && (K.shown.typed = Q), se && (K.shown.answer = se), g.push(K.shown), p || (p = ph.undoable === !0);
+}), f.push(...u.lines()), m?.changed && yr(m.order);
+let w;
+if ((r.record || p) && h.length > 0) {
+const b = r.recordBy ?? e.playerId, R = da(s, { by: b, kind: r.record ? "damage" : "save", round: s.store.round.number, tokens: h }), M = b === e.playerId ? e.gm : Je(b);
+R !== void 0 && (r.record || M) && (w = { command: `!damage --undo --entry ${R}`, byGm: M });
 }
-if (Er(i, p, {
-...b ? { undo: b } : {},
+if (Dr(s, g, {
+...w ? { undo: w } : {},
 title: r.title,
 replyTo: e.replyTo,
 sender: e.gm ? "gm" : e.playerId,
-senderMaySee: (w) => oa(e, w)
+senderMaySee: (b) => ha(e, b)
 }), f.length > 0) {
-const w = r.refusals(wn(f), h.length > 0);
-Fe(e, w);
+const b = r.refusals($n(f), h.length > 0);
+Fe(e, b);
 }
 }
-function Hu(e) {
+function qu(e) {
 e.store.exchange.waiting = {};
 }
-function Ku(e, t) {
+function Ju(e, t) {
 const n = e.store.exchange.waiting;
-for (const r of g.keys(n)) n[r].edition !== t && delete n[r];
+for (const r of k.keys(n)) n[r].edition !== t && delete n[r];
 }
-function xu(e, t, n) {
+function Qu(e, t, n) {
 if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
 }
-function Pr(e, t) {
+function Fr(e, t) {
 return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
 }
-function En(e, t) {
-return t.defenders.filter((n) => t.answers[n] === void 0 && !Pr(e, n));
+function Dn(e, t) {
+return t.defenders.filter((n) => t.answers[n] === void 0 && !Fr(e, n));
 }
-function ha(e, t) {
+function ya(e, t) {
 return e.attacker === null || t ? e.attacker : W(e.attacker)?.get("layer") === "gmlayer" ? null : e.attacker;
 }
-function Mr(e, t = !0) {
-const n = ha(e, t);
+function Gr(e, t = !0) {
+const n = ya(e, t);
 if (n === null) return "An unseen attacker";
 const r = W(n);
 return r ? ne(r, "The attacker") : "The attacker (gone)";
 }
-function Wu(e) {
+function Zu(e) {
 const t = e.store.exchange;
 return t.lastAttack = t.lastAttack >= 999999 ? 1 : t.lastAttack + 1, `A${t.lastAttack}`;
 }
-function Yu(e) {
-const t = g.keys(e.store.exchange.attacks);
+function ef(e) {
+const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;
 }
-function ma(e, t, n) {
+function wa(e, t, n) {
 const r = [];
-let i = 0;
-for (const s of En(e, t)) {
-const a = W(s);
-a && (!n && a.get("layer") === "gmlayer" ? i += 1 : r.push(ne(a, "a token")));
+let s = 0;
+for (const i of Dn(e, t)) {
+const a = W(i);
+a && (!n && a.get("layer") === "gmlayer" ? s += 1 : r.push(ne(a, "a token")));
 }
-return i > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
+return s > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
 }
-function va(e, t) {
-return En(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => Cr(t.by, n) || t.answers[n] !== void 0);
+function ba(e, t) {
+return Dn(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => Mr(t.by, n) || t.answers[n] !== void 0);
 }
-var zu = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function Xu(e) {
+var $a = new Xr();
+function Ur(e, t, ...n) {
+let r = $a.get(e);
+r || (r = new P(), $a.set(e, r));
+let s = r.get(t);
+return s || (s = k.assign({}, ...n), r.set(t, s)), s;
+}
+var tf = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function nf(e) {
 switch (e.kind) {
 case "refused": {
 const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -5181,79 +5198,79 @@ case "bar":
 return "its Vitality is not a number";
 }
 }
-function pa(e, t, n, r, i, s) {
+function Aa(e, t, n, r, s, i) {
 const a = W(r);
 if (!a) return;
-const o = { token: a, character: re(a) }, c = ne(a, "a token"), l = t.attack, d = wt(e, !0);
-if (Pr(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+const o = { token: a, character: re(a) }, c = ne(a, "a token"), l = t.attack, d = bt(e, !0);
+if (Fr(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const f = n.answers[r];
 if (f) return { label: c, lines: [`Answered: ${f.word}`] };
-const u = [], h = [], p = [];
-let k;
+const u = [], h = [], g = [];
+let p;
 for (const v of l.choices) {
-const $ = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${v}`;
+const T = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${v}`;
 if (v === "none") {
-h.push({ label: l.label(v, $n(e, o, zu, s).facts), command: $ });
+h.push({ label: l.label(v, Sn(e, o, tf, i).facts), command: T });
 continue;
 }
-const A = l.planAnswer(v, n.situation, n.attacker, d), D = $n(e, o, A, s);
-k = D.facts;
-const H = l.label(v, D.facts), b = g.fromEntries(A.dice.map((R) => [R.name, S.ceil(R.sides / 2)])), w = A.resolve(D.facts, b);
-if (Cn(w)) {
-const R = Xu(w), P = p.find((Q) => Q.why === R);
-P ? P.answers.push(H.replace(/ \(.*\)$/, "")) : p.push({ answers: [H.replace(/ \(.*\)$/, "")], why: R });
-} else h.push({ label: H, command: $ });
+const $ = l.planAnswer(v, n.situation, n.attacker, d), D = Sn(e, o, $, i);
+p = D.facts;
+const H = l.label(v, D.facts), w = k.fromEntries($.dice.map((R) => [R.name, A.ceil(R.sides / 2)])), b = $.resolve(D.facts, w);
+if (Nn(b)) {
+const R = nf(b), M = g.find((Q) => Q.why === R);
+M ? M.answers.push(H.replace(/ \(.*\)$/, "")) : g.push({ answers: [H.replace(/ \(.*\)$/, "")], why: R });
+} else h.push({ label: H, command: T });
 }
-for (const { answers: v, why: $ } of p) u.push(`${v.join(", ")}: ${$}`);
-const m = ha(n, i);
-if (k)
-for (const v of l.extra?.(k, m) ?? []) v.section === Oe && h.push({ label: v.label, command: v.command });
-return { label: c, lines: u, buttons: dr(r) ? h : [] };
+for (const { answers: v, why: T } of g) u.push(`${v.join(", ")}: ${T}`);
+const m = ya(n, s);
+if (p)
+for (const v of l.extra?.(p, m) ?? []) v.section === Oe && h.push({ label: v.label, command: v.command });
+return { label: c, lines: u, buttons: fr(r) ? h : [] };
 }
-function ka(e) {
-return rt(e, Ve());
+function Sa(e) {
+return st(e, Ve());
 }
-function qu(e) {
+function rf(e) {
 const t = W(e);
 if (!t) return ["gm"];
-const n = ud(t, re(t));
+const n = gd(t, re(t));
 return n.length > 0 ? n : ["gm"];
 }
-function ga(e, t) {
-return `Attack ${e.key}: ${Mr(e, t)} attacks`;
+function Ta(e, t) {
+return `Attack ${e.key}: ${Gr(e, t)} attacks`;
 }
-function ya(e, t) {
+function Ea(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
 }
-function Ju(e, t) {
-const n = N(e), r = ka(e), i = new M();
-for (const s of t.defenders)
-for (const a of qu(s)) {
-const o = i.get(a) ?? [];
-o.push(s), i.set(a, o);
+function sf(e, t) {
+const n = N(e), r = Sa(e), s = new P();
+for (const i of t.defenders)
+for (const a of rf(i)) {
+const o = s.get(a) ?? [];
+o.push(i), s.set(a, o);
 }
-for (const [s, a] of i) {
-if (s === "gm") continue;
-const o = a.flatMap((c) => pa(e, n, t, c, !1, r) ?? []);
-o.length > 0 && j(pe(vs(s)), ke({ title: ga(t, !1), rows: [...ya(n, t), ...o] }), { record: !0 });
+for (const [i, a] of s) {
+if (i === "gm") continue;
+const o = a.flatMap((c) => Aa(e, n, t, c, !1, r) ?? []);
+o.length > 0 && j(pe(bi(i)), ge({ title: Ta(t, !1), rows: [...Ea(n, t), ...o] }), { record: !0 });
 }
-j(me, ke(Lr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
+j(me, ge(Vr(e, n, t, s.get("gm") ?? [], r)), { record: !0 });
 }
-function Lr(e, t, n, r, i = ka(e)) {
-const s = [...ya(t, n), ...r.flatMap((o) => pa(e, t, n, o, !0, i) ?? [])], a = En(e, n).map((o) => {
+function Vr(e, t, n, r, s = Sa(e)) {
+const i = [...Ea(t, n), ...r.flatMap((o) => Aa(e, t, n, o, !0, s) ?? [])], a = Dn(e, n).map((o) => {
 const c = W(o);
 return c ? ne(c, "a token") : "a token gone from the table";
 });
-return s.push({
+return i.push({
 label: "Waiting for",
 lines: [a.length > 0 ? a.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }
 ]
-}), { title: ga(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
+}), { title: Ta(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };
 }
-var Qu = 5, wa = {
+var af = 5, _a = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
@@ -5261,75 +5278,75 @@ resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }
 };
-function Zu(e) {
-const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = g.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
+function of(e) {
+const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((s) => ` [--${s} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
 }
-var ef = {
-usage: Zu,
+var cf = {
+usage: of,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
 ],
 run(e) {
-if (O(e.parsed, "list")) return cf(e);
+if (O(e.parsed, "list")) return vf(e);
 const t = L(e.parsed, "resolve");
-if (t !== void 0) return sf(e, t);
+if (t !== void 0) return ff(e, t);
 const n = L(e.parsed, "cancel");
-return n !== void 0 ? of(e, n) : nf(e);
+return n !== void 0 ? mf(e, n) : df(e);
 }
 };
-function ba(e, t, n = {}) {
-const r = new M();
-for (const [i, s] of e.flags)
-g.prototype.hasOwnProperty.call(wa, i) || g.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
-for (const [i, s] of g.entries(n)) r.set(i, [s]);
+function Da(e, t, n = {}) {
+const r = new P();
+for (const [s, i] of e.flags)
+k.prototype.hasOwnProperty.call(_a, s) || k.prototype.hasOwnProperty.call(t.attack.flags, s) || r.set(s, i);
+for (const [s, i] of k.entries(n)) r.set(s, [i]);
 return { command: "!damage", positionals: e.positionals, flags: r };
 }
-function tf(e) {
-return { command: "!attack", positionals: [...e.positionals], flags: new M(e.flags.map(([t, n]) => [t, [...n]])) };
+function lf(e) {
+return { command: "!attack", positionals: [...e.positionals], flags: new P(e.flags.map(([t, n]) => [t, [...n]])) };
 }
-function nf(e) {
+function df(e) {
 const t = e.app, n = N(t), r = n.attack;
-if (Te(e.parsed, { ...wa, ...n.commands.damage.flags, ...r.flags }, Zn(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
-const i = ba(e.parsed, n);
-n.planDamage(i, wt(t, e.gm));
-const s = r.situation(e.parsed), a = g.keys(n.commands.damage.flags).find((k) => n.commands.damage.flags[k].decides !== void 0 && i.flags.has(k));
+if (Te(e.parsed, Ur(n, "!attack", _a, n.commands.damage.flags, r.flags), tr(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+const s = Da(e.parsed, n);
+n.planDamage(s, bt(t, e.gm));
+const i = r.situation(e.parsed), a = k.keys(n.commands.damage.flags).find((p) => n.commands.damage.flags[p].decides !== void 0 && s.flags.has(p));
 if (a !== void 0 && !e.gm) throw new I(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-const o = rf(e), c = g.values(t.store.exchange.attacks);
-if (c.length >= rr) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+const o = uf(e), c = k.values(t.store.exchange.attacks);
+if (c.length >= ir) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
-const k = c.filter((m) => !m.gm);
-if (k.filter((m) => m.by === e.playerId).length >= Qu || k.length >= rr / 2)
+const p = c.filter((m) => !m.gm);
+if (p.filter((m) => m.by === e.playerId).length >= af || p.length >= ir / 2)
 throw new I("you have enough attacks open: resolve or cancel one first (!attack --list)");
 }
-const l = nt(e, Ae(e.parsed), { anyTarget: !0 }), d = [...l.notes], f = l.targets.filter(({ token: k }) => o !== null && k.id === o ? (d.push(`${ne(k, "a token")}: the attacker does not defend against itself`), !1) : !0);
+const l = rt(e, Ae(e.parsed), { anyTarget: !0 }), d = [...l.notes], f = l.targets.filter(({ token: p }) => o !== null && p.id === o ? (d.push(`${ne(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (f.length === 0) throw new I(`no defender left (${d.join("; ")})`);
-if (f.length > ir) throw new I(`one attack has at most ${ir} defenders (got ${f.length})`);
+if (f.length > ar) throw new I(`one attack has at most ${ar} defenders (got ${f.length})`);
 const u = {
-key: Wu(t),
+key: Zu(t),
 by: e.playerId,
 gm: e.gm,
 attacker: o,
 edition: n.id,
 positionals: [...e.parsed.positionals],
-flags: [...e.parsed.flags].filter(([k]) => k !== "ids" && k !== "from" && k !== "help"),
-situation: s,
+flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help"),
+situation: i,
 round: t.store.round.number,
-defenders: f.map(({ token: k }) => k.id),
+defenders: f.map(({ token: p }) => p.id),
 answers: {}
 };
 t.store.exchange.attacks[u.key] = u;
-const h = f.filter(({ token: k }) => k.get("layer") !== "gmlayer").map(({ token: k }) => ne(k, "a token")), p = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (h.length > 0 && j(pt, J(`Attack ${u.key}: ${Mr(u, !1)} attacks ${Be(h)}${p}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${wn(d).join("; ")}`), Ju(t, u), va(t, u)) return jr(e, u);
+const h = f.filter(({ token: p }) => p.get("layer") !== "gmlayer").map(({ token: p }) => ne(p, "a token")), g = i ? ` (${r.situationWords(i).split(":")[0]})` : "";
+if (h.length > 0 && j(gt, J(`Attack ${u.key}: ${Gr(u, !1)} attacks ${Be(h)}${g}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${$n(d).join("; ")}`), sf(t, u), ba(t, u)) return Br(e, u);
 }
-function rf(e) {
-const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
+function uf(e) {
+const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
 let r;
 if (t !== void 0) {
-if (r = yt(t, e.gm), !r) throw new I("--from: no token on the table has that id");
+if (r = wt(t, e.gm), !r) throw new I("--from: no token on the table has that id");
 } else if (n.length === 1)
-r = yt(n[0]._id, e.gm);
+r = wt(n[0]._id, e.gm);
 else if (n.length > 1)
 throw new y("select one attacking token (or give --from ATTACKER)");
 if (!r) {
@@ -5339,28 +5356,28 @@ throw new y("select your attacking token, or give --from with its id");
 if (!e.gm && !Se(e.playerId, r, re(r))) throw new I(`you do not control ${ne(r, "that token")}: declare from a token of yours`);
 return r.id;
 }
-function $a(e, t) {
-const n = g.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
+function Ra(e, t) {
+const n = k.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
 if (!n) throw new I(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return n;
 }
-function sf(e, t) {
-const n = $a(e.app, t.toUpperCase());
+function ff(e, t) {
+const n = Ra(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm && !e.app.store.settings.playersTargetAny) {
-const r = n.defenders.filter((i) => n.answers[i] === void 0 && W(i) !== void 0 && !Cr(e.playerId, i));
+const r = n.defenders.filter((s) => n.answers[s] === void 0 && W(s) !== void 0 && !Mr(e.playerId, s));
 if (r.length > 0) {
-const i = r.map((s) => ne(W(s), "a token"));
-_e(e, `Attack ${n.key} waits for the GM to settle ${Be(i)} (the GM answers for tokens you do not control, or resolves it).`);
+const s = r.map((i) => ne(W(i), "a token"));
+_e(e, `Attack ${n.key} waits for the GM to settle ${Be(s)} (the GM answers for tokens you do not control, or resolves it).`);
 return;
 }
 }
-return jr(e, n);
+return Br(e, n);
 }
-function jr(e, t) {
+function Br(e, t) {
 const n = e.app, r = N(n);
 delete n.store.exchange.attacks[t.key];
-const i = tf(t), s = wt(n, t.gm), a = [], o = [];
+const s = lf(t), i = bt(n, t.gm), a = [], o = [];
 for (const l of t.defenders) {
 const d = W(l);
 if (!d) {
@@ -5369,11 +5386,11 @@ continue;
 }
 const f = { token: d, character: re(d) }, u = t.answers[l];
 u?.file !== void 0 && n.store.exchange.waiting[l] === void 0 && (n.store.exchange.waiting[l] = { edition: t.edition, answer: u.file });
-const h = ba(i, r, u?.flags), p = r.planDamage(h, s);
-a.push({ target: f, plan: p, given: Ir(h, p.dice), ...u ? { answer: af(u) } : {} });
+const h = Da(s, r, u?.flags), g = r.planDamage(h, i);
+a.push({ target: f, plan: g, given: Lr(h, g.dice), ...u ? { answer: hf(u) } : {} });
 }
 const c = e.gm ? e : { ...e, replyTo: "gm" };
-return e.gm || delete c.replyFor, fa(c, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
+return e.gm || delete c.replyFor, ka(c, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
 title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
@@ -5381,105 +5398,105 @@ recordBy: t.by,
 refusals: (l, d) => `Attack ${t.key}: ${d ? "not applied to every defender" : "not applied"}: ${l.join("; ")}.`
 });
 }
-function af(e) {
+function hf(e) {
 const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
 }
-function of(e, t) {
-const n = $a(e.app, t.toUpperCase());
+function mf(e, t) {
+const n = Ra(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], j(pt, J(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
+delete e.app.store.exchange.attacks[n.key], j(gt, J(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
 }
-function cf(e) {
-const t = e.app, n = N(t), r = g.values(t.store.exchange.attacks).filter(
-(s) => e.gm || s.by === e.playerId || En(t, s).some((a) => Cr(e.playerId, a))
+function vf(e) {
+const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
+(i) => e.gm || i.by === e.playerId || Dn(t, i).some((a) => Mr(e.playerId, a))
 );
 if (r.length === 0) {
 _e(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;
 }
 if (e.gm) {
-for (const s of r) j(me, ke(Lr(t, n, s, [])));
+for (const i of r) j(me, ge(Vr(t, n, i, [])));
 return;
 }
-const i = r.map((s) => {
-const a = ma(t, s, !1);
-return `${s.key}: ${Mr(s, !1)} attacks; waiting for ${a.length > 0 ? Be(a) : "nobody"}`;
+const s = r.map((i) => {
+const a = wa(t, i, !1);
+return `${i.key}: ${Gr(i, !1)} attacks; waiting for ${a.length > 0 ? Be(a) : "nobody"}`;
 });
-j(pe(e.replyTo), ke({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
+j(pe(e.replyTo), ge({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));
 }
-function lf(e) {
+function pf(e) {
 const t = N(e);
-for (const n of g.values(e.store.exchange.attacks)) j(me, ke(Lr(e, t, n, [])), { record: !0 });
+for (const n of k.values(e.store.exchange.attacks)) j(me, ge(Vr(e, t, n, [])), { record: !0 });
 }
-function Aa(e) {
+function Oa(e) {
 const t = N(e);
-Hu(e);
-for (const [n, r] of g.entries(e.store.tokens)) {
+qu(e);
+for (const [n, r] of k.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
-const i = t.parseState(r.edition.state);
-if (i === null) continue;
-const s = t.endRound(i);
-gn(e.store, n, et({ ...kt(e.store, n), edition: { id: t.id, state: s } }, t));
+const s = t.parseState(r.edition.state);
+if (s === null) continue;
+const i = t.endRound(s);
+wn(e.store, n, et({ ...kt(e.store, n), edition: { id: t.id, state: i } }, t));
 }
-e.store.round.number += 1, e.store.round.turned = 0, j(me, J(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), lf(e);
+e.store.round.number += 1, e.store.round.turned = 0, j(me, J(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), pf(e);
 }
-function df(e) {
+function gf(e) {
 const t = [];
 for (const n of e) {
-if (t.length >= sr) break;
-Gs(n) || t.push(yr(qd(n)));
+if (t.length >= or) break;
+xi(n) || t.push(br(ru(n)));
 }
 return t;
 }
-function uf(e, t) {
+function kf(e, t) {
 if (e.length === 0 || t.length === 0) return null;
-const n = new q(t), r = new q(e), i = e.filter((o) => n.has(o)), s = t.filter((o) => r.has(o)), a = i.length;
-if (a === 0 || a !== s.length) return null;
+const n = new q(t), r = new q(e), s = e.filter((o) => n.has(o)), i = t.filter((o) => r.has(o)), a = s.length;
+if (a === 0 || a !== i.length) return null;
 for (let o = 0; o < a; o += 1) {
-if (i[o] !== s[0]) continue;
+if (s[o] !== i[0]) continue;
 let c = !0;
-for (let l = 1; l < a && c; l += 1) c = i[(l + o) % a] === s[l];
+for (let l = 1; l < a && c; l += 1) c = s[(l + o) % a] === i[l];
 if (c) return o;
 }
 return null;
 }
-function ff(e) {
-e.turnOrderSeen = void 0, Fr(e);
+function yf(e) {
+e.turnOrderSeen = void 0, Hr(e);
 }
-function Fr(e) {
-const t = zd();
+function Hr(e) {
+const t = tu();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = Fs(t);
-hf(e, r);
-const i = df(r), s = uf(n.seen, i);
-if (n.seen = i, s === null) {
+const n = e.store.round, r = Ki(t);
+wf(e, r);
+const s = gf(r), i = kf(n.seen, s);
+if (n.seen = s, i === null) {
 n.turned = 0;
 return;
 }
-n.turned += s, n.turned >= i.length && Aa(e);
+n.turned += i, n.turned >= s.length && Oa(e);
 }
-function hf(e, t) {
-e.oddTurnRowsTold === !0 || t.every(Xd) || (e.oddTurnRowsTold = !0, j(me, J("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+function wf(e, t) {
+e.oddTurnRowsTold === !0 || t.every(nu) || (e.oddTurnRowsTold = !0, j(me, J("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
 }
-function mf(e, t) {
+function bf(e, t) {
 const n = N(e), r = Pe(t);
-Ku(e, n.id);
-const i = [], s = [];
-for (const o of g.keys(e.store.tokens)) {
+Ju(e, n.id);
+const s = [], i = [];
+for (const o of k.keys(e.store.tokens)) {
 const c = W(o);
-!c || gt(c) || i.push({ token: c, character: re(c) });
+!c || yt(c) || s.push({ token: c, character: re(c) });
 }
-return Nr(e, i, {
+return jr(e, s, {
 values: [],
 dice: [],
 resolve(o) {
-const c = e.store.tokens[o.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = o.bars.vitality.value, f = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), u = c?.deadForGood === !0 || r.deadForGood(f, d), h = n.enter(d, u), p = r.condition(f, d), k = n.condition(h, d);
-return p !== k && s.push({ name: o.name, from: p, to: k }), {
+const c = e.store.tokens[o.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = o.bars.vitality.value, f = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), u = c?.deadForGood === !0 || r.deadForGood(f, d), h = n.enter(d, u), g = r.condition(f, d), p = n.condition(h, d);
+return g !== p && i.push({ name: o.name, from: g, to: p }), {
 headline: "acts",
 steps: [],
 changes: [],
@@ -5489,39 +5506,39 @@ state: h,
 detail: { edition: n.id }
 };
 }
-}), { count: i.length, changed: s };
+}), { count: s.length, changed: i };
 }
-var Sa = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function vf(e) {
+var Ca = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function $f(e) {
 if (e.length === 0) return "";
-const t = e.map(({ name: r, from: i, to: s }) => `${r} ${Sa[i]} -> ${Sa[s]}`);
+const t = e.map(({ name: r, from: s, to: i }) => `${r} ${Ca[s]} -> ${Ca[i]}`);
 return ` Conditions read again: ${t.length <= 8 ? t.join(", ") : `${t.slice(0, 6).join(", ")} and ${t.length - 6} more`}.`;
 }
-function pf(e) {
-const t = e.app, n = t.store.macros, r = [], i = [], s = [];
+function Af(e) {
+const t = e.app, n = t.store.macros, r = [], s = [], i = [];
 for (const o of N(t).macros) {
-const c = bd(o.name), l = n[o.name] !== void 0 && c.includes(n[o.name]) ? n[o.name] : void 0;
+const c = _d(o.name), l = n[o.name] !== void 0 && c.includes(n[o.name]) ? n[o.name] : void 0;
 if (l === void 0 && c.length > 0) {
-s.push(o.name);
+i.push(o.name);
 continue;
 }
-const d = $d(l, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
-d !== void 0 && (n[o.name] = d, (l === void 0 ? r : i).push(o.name));
+const d = Dd(l, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
+d !== void 0 && (n[o.name] = d, (l === void 0 ? r : s).push(o.name));
 }
 const a = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
-i.length > 0 ? `refreshed ${i.join(", ")}` : "",
-s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
+s.length > 0 ? `refreshed ${s.join(", ")}` : "",
+i.length > 0 ? `left ${i.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((o) => o !== "");
 Qe(e, `Macros for the ${N(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
 }
-var kf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", gf = {
+var Sf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Tf = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {
 title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Rt()[1] ?? Rt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${js.join(", ")}.`]
+what: [`Changes one setting, e.g. edition ${Ot()[1] ?? Ot()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Hi.join(", ")}.`]
 },
 set: {
 title: "!defense-round set",
@@ -5542,14 +5559,14 @@ usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]
 }
 };
-function Gr(e) {
+function Kr(e) {
 return e ? "on" : "off";
 }
-function yf(e) {
-const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = Me.filter((s) => t.attributes[s] !== qi[s]).map(
-(s) => `${s} -> ${t.attributes[s]}`
+function Ef(e) {
+const t = e.store.settings, n = N(e), r = (i) => n.settings.includes(i), s = Me.filter((i) => t.attributes[i] !== ni[i]).map(
+(i) => `${i} -> ${t.attributes[i]}`
 );
-return ke({
+return ge({
 title: `DefenseRound v${ve}`,
 rows: [
 { label: "Edition", lines: [t.edition] },
@@ -5558,67 +5575,67 @@ label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]
 },
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [Gr(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [Gr(t.armorOnManualEdits)] },
+{ label: "Players target any", lines: [Kr(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [Kr(t.armorOnManualEdits)] },
 { label: "Relayed commands", lines: [t.apiCommands === "gm" ? "gm (act as the GM)" : "refuse (unless --api-as a player)"] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [E(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [It.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
-{ label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
+{ label: "Markers", lines: [Nt.filter((i) => n.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
+{ label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
 { label: "Round", lines: [E(e.store.round.number)] },
 { label: "State problems", lines: e.loadProblems }
 ]
 });
 }
-function Ta(e, t) {
+function Ia(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");
 }
-function wf(e) {
-const t = e.store.settings, n = N(e), r = Rt().filter((a) => a !== t.edition), i = (a, o) => ee(`${a}: ${Gr(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => ee(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
+function _f(e) {
+const t = e.store.settings, n = N(e), r = Ot().filter((a) => a !== t.edition), s = (a, o) => ee(`${a}: ${Kr(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), i = (a, o) => ee(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
 return [
 J("Settings:"),
-s("visibility.npc", t.visibility.npc),
-s("visibility.pc", t.visibility.pc),
-i("players-target-any", t.playersTargetAny),
-i("armor-on-manual-edits", t.armorOnManualEdits),
+i("visibility.npc", t.visibility.npc),
+i("visibility.pc", t.visibility.pc),
+s("players-target-any", t.playersTargetAny),
+s("armor-on-manual-edits", t.armorOnManualEdits),
 ee(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
 // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-ee(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Ta(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+ee(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Ia(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
 ...r.map((a) => ee(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
 // Only the settings the active edition uses (issue: the settings menu follows the edition).
 ...n.settings.includes("overwhelm-limit") ? [ee(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.settings.includes("stamina-bar") ? [ee(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Ta(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+...n.settings.includes("stamina-bar") ? [ee(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Ia(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
 ee("next round", "!defense-round next-round"),
 ee("help handout", "!defense-round help"),
 ee("table macros", "!defense-round macros")
 ].join(" ");
 }
-function bf(e, t) {
+function Df(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
-const i = n.toLowerCase();
-if (!Me.includes(i))
-throw new y(`unknown value name "${V(n)}": ${kn(n, Me, "names")}`);
-const s = r.toLowerCase() === "clear", a = s ? 0 : St(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: c } = nt(e, Ae(e.parsed)), l = [];
+const s = n.toLowerCase();
+if (!Me.includes(s))
+throw new y(`unknown value name "${V(n)}": ${yn(n, Me, "names")}`);
+const i = r.toLowerCase() === "clear", a = i ? 0 : Tt(r, `the value of ${s}`, -1e6, 1e6), { targets: o, notes: c } = rt(e, Ae(e.parsed)), l = [];
 for (const { token: d, character: f } of o) {
-const u = pd(e.app, d.id);
-u.overrides = sn(u.overrides, i, s ? null : a);
-const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-h && (u.worn = sn(u.worn, h, null)), $s(e.app, d.id), l.push(mn(d, f, e.app.store.settings).name);
+const u = $d(e.app, d.id);
+u.overrides = cn(u.overrides, s, i ? null : a);
+const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
+h && (u.worn = cn(u.worn, h, null)), Di(e.app, d.id), l.push(pn(d, f, e.app.store.settings).name);
 }
-Qe(e, `${s ? `Cleared ${i} override` : `${i} = ${a}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
+Qe(e, `${i ? `Cleared ${s} override` : `${s} = ${a}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
 }
-var Ur = [
+var xr = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]
 ];
-function $f(e) {
-const { targets: t, notes: n } = nt(e, Ae(e.parsed)), r = new M(), i = {
-values: Ur.map(([, a]) => a),
+function Rf(e) {
+const { targets: t, notes: n } = rt(e, Ae(e.parsed)), r = new P(), s = {
+values: xr.map(([, a]) => a),
 dice: [],
 resolve(a) {
-for (const [, l] of Ur) a.values[l]?.current, a.values[l]?.max;
+for (const [, l] of xr) a.values[l]?.current, a.values[l]?.max;
 const o = [], c = [];
-for (const [l, d] of Ur) {
+for (const [l, d] of xr) {
 const f = a.values[d];
 if (!f?.present) continue;
 const u = l === "physical" ? "Physical" : "Magical", h = f.max;
@@ -5636,61 +5653,61 @@ c.push({ kind: "value", key: d, to: h }), o.push(`${u} ${f.current ?? 0} -> ${h}
 }
 return r.set(a.id, o), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };
 }
-}, s = Nr(e.app, t, i).map((a) => {
+}, i = jr(e.app, t, s).map((a) => {
 const { snapshot: o } = a.reading;
-if (a.kind === "problems") return An(o, a.reading.problems);
-$s(e.app, o.id);
+if (a.kind === "problems") return Tn(o, a.reading.problems);
+Di(e.app, o.id);
 const c = r.get(o.id) ?? [];
 return `${o.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
 });
-Qe(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
+Qe(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
 }
-function Af(e) {
-e.store = Lt(ve), e.loadProblems = [], delete e.newerState, As(dn, e.store);
+function Of(e) {
+e.store = jt(ve), e.loadProblems = [], delete e.newerState, Ri(fn, e.store);
 }
-function Sf(e, t) {
+function Cf(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
-const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
-if (!i) throw new I(s);
-const a = W(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", c = i.npc || a !== void 0 && lr(a, re(a)), l = Gt(e.app, { npc: c, hidden: o }) === "public";
-if (!(e.gm || l || a !== void 0 && Se(e.playerId, a, re(a)))) throw new I(o ? s : `${i.name}'s breakdown is for the GM`);
-j(pe(e.replyTo), ke(i.card()));
+const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
+if (!s) throw new I(i);
+const a = W(s.tokenId), o = s.hidden || a?.get("layer") === "gmlayer", c = s.npc || a !== void 0 && ur(a, re(a)), l = Ut(e.app, { npc: c, hidden: o }) === "public";
+if (!(e.gm || l || a !== void 0 && Se(e.playerId, a, re(a)))) throw new I(o ? i : `${s.name}'s breakdown is for the GM`);
+j(pe(e.replyTo), ge(s.card()));
 }
-var Tf = {
-usage: () => kf,
+var If = {
+usage: () => Sf,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {
 const n = (t.positionals[0] ?? "").toLowerCase();
-return gf[n];
+return Tf[n];
 },
 run(e) {
 const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
 if (r === "details") {
-Te(e.parsed, {}), Sf(e, n);
+Te(e.parsed, {}), Cf(e, n);
 return;
 }
 if (!e.gm) throw new I("!defense-round is for the GM only");
-const i = r === "set" || r === "repair";
-switch (Te(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
+const s = r === "set" || r === "repair";
+switch (Te(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {
 case "":
-j(pe("gm"), yf(e.app)), j(pe("gm"), wf(e.app));
+j(pe("gm"), Ef(e.app)), j(pe("gm"), _f(e.app));
 return;
 case "help": {
-hr(N(e.app));
-const s = Ss();
-j(pe(e.replyTo), `${J(`The handout "${fn}" is up to date in the journal:`)}${s ? ` ${ee(s.label, s.command)}` : ""}`);
+vr(N(e.app));
+const i = Oi();
+j(pe(e.replyTo), `${J(`The handout "${mn}" is up to date in the journal:`)}${i ? ` ${ee(i.label, i.command)}` : ""}`);
 return;
 }
 case "config": {
-const [s, ...a] = n;
-if (!s) throw new y("config needs a KEY and a VALUE");
-const o = e.app.store.settings.edition, c = Yd(e.app.store.settings, s, a.join(" ") || void 0);
+const [i, ...a] = n;
+if (!i) throw new y("config needs a KEY and a VALUE");
+const o = e.app.store.settings.edition, c = eu(e.app.store.settings, i, a.join(" ") || void 0);
 if (e.app.store.settings.edition !== o) {
 e.app.store.editionLeft = o;
-const { count: l, changed: d } = mf(e.app, o);
-hr(N(e.app), { createIfMissing: !1 });
-const f = l === 0 ? "" : d.length > 0 ? vf(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = Yu(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+const { count: l, changed: d } = bf(e.app, o);
+vr(N(e.app), { createIfMissing: !1 });
+const f = l === 0 ? "" : d.length > 0 ? $f(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = ef(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
 Qe(e, `${c}${f} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;
 }
@@ -5698,20 +5715,20 @@ Qe(e, c);
 return;
 }
 case "set":
-bf(e, n);
+Df(e, n);
 return;
 case "repair":
-$f(e);
+Rf(e);
 return;
 case "next-round":
-Aa(e.app);
+Oa(e.app);
 return;
 case "macros":
-pf(e);
+Af(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new I("reset-state only discards a state written by a newer version, and this one is not");
-Af(e.app), Qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+Of(e.app), Qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
 e.app.attributes.clear(), Qe(e, "Cached attribute look-ups forgotten; they are read again on next use.");
@@ -5721,36 +5738,36 @@ throw new y(`unknown subcommand "${V(E(t))}"`);
 }
 }
 };
-function Ef(e, t) {
-const n = new M();
+function Nf(e, t) {
+const n = new P();
 let r;
-for (const { place: i, tokenId: s, change: a } of t) {
-const o = getObj("graphic", s);
+for (const { place: s, tokenId: i, change: a } of t) {
+const o = getObj("graphic", i);
 switch (a.kind) {
 case "bar": {
 const c = a.attributeId ? getObj("attribute", a.attributeId) : void 0;
-n.set(i, c ? ye(c.get("current")) : o ? Rs(o, a.bar) : null);
+n.set(s, c ? ye(c.get("current")) : o ? Mi(o, a.bar) : null);
 break;
 }
 case "attribute":
-n.set(i, ye(getObj("attribute", a.attributeId)?.get("current")));
+n.set(s, ye(getObj("attribute", a.attributeId)?.get("current")));
 break;
 case "worn":
-n.set(i, e.memories.tokens[s]?.worn?.[a.track] ?? null);
+n.set(s, e.memories.tokens[i]?.worn?.[a.track] ?? null);
 break;
 case "override":
-n.set(i, e.memories.tokens[s]?.overrides?.[a.key] ?? null);
+n.set(s, e.memories.tokens[i]?.overrides?.[a.key] ?? null);
 break;
 case "markers":
-n.set(i, E(o?.get("statusmarkers") ?? ""));
+n.set(s, E(o?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(i, et(kt(e.memories, a.tokenId ?? s), e.edition));
+n.set(s, et(kt(e.memories, a.tokenId ?? i), e.edition));
 break;
 case "initiative": {
 r ?? (r = Ve());
-const c = gr(r.find((l) => l.id === s)?.pr);
-n.set(i, C.isFinite(c) ? c : null);
+const c = wr(r.find((l) => l.id === i)?.pr);
+n.set(s, C.isFinite(c) ? c : null);
 break;
 }
 case "turn-order":
@@ -5759,91 +5776,91 @@ break;
 }
 return n;
 }
-var Ea = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function _a(e, t) {
+var Na = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function Pa(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";
 }
-function _f(e) {
+function Pf(e) {
 const t = e.app.store.history, n = L(e.parsed, "entry");
 if (n !== void 0) {
 const r = n.toUpperCase();
-let i = -1;
-for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
-if (i === -1) throw new I(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!_a(e, t[i])) throw new I(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
-return i;
+let s = -1;
+for (let i = t.length - 1; i >= 0 && s === -1; i -= 1) t[i].key === r && (s = i);
+if (s === -1) throw new I(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
+if (!Pa(e, t[s])) throw new I(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+return s;
 }
-for (let r = t.length - 1; r >= 0; r -= 1) if (_a(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if (Pa(e, t[r])) return r;
 throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
 }
-function Df(e) {
+function Mf(e) {
 if (!O(e.parsed, "undo")) throw new y(`--${O(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (O(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((m) => !g.prototype.hasOwnProperty.call(Ea, m));
+const t = [...e.parsed.flags.keys()].find((m) => !k.prototype.hasOwnProperty.call(Na, m));
 if (t) throw new y(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Te(e.parsed, Ea), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = _f(e), s = r[i], a = N(n), o = new M(s.tokens.map((m) => [m.tokenId, yt(m.tokenId, e.gm)])), c = s.tokens.filter((m) => o.get(m.tokenId) !== void 0), l = s.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => If(m) ? c.find((v) => Da({ place: "", tokenId: v.tokenId, name: v.name, change: m }, n.store.settings)) : void 0, f = ou(iu(s.tokens, (m) => o.get(m) !== void 0, d), a, n.store.round.number - s.round).filter((m) => Da(m, n.store.settings)), u = { settings: n.store.settings, edition: a, memories: sa(n) }, h = Ef(u, f), p = (m, v) => {
+if (Te(e.parsed, Na), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
+const n = e.app, r = n.store.history, s = Pf(e), i = r[s], a = N(n), o = new P(i.tokens.map((m) => [m.tokenId, wt(m.tokenId, e.gm)])), c = i.tokens.filter((m) => o.get(m.tokenId) !== void 0), l = i.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => Gf(m) ? c.find((v) => Ma({ place: "", tokenId: v.tokenId, name: v.name, change: m }, n.store.settings)) : void 0, f = mu(uu(i.tokens, (m) => o.get(m) !== void 0, d), a, n.store.round.number - i.round).filter((m) => Ma(m, n.store.settings)), u = { settings: n.store.settings, edition: a, memories: ua(n) }, h = Nf(u, f), g = (m, v) => {
 if (m.stance !== v.stance) return v.stance === void 0 ? "has dropped its stance since" : `has taken the ${v.stance} stance since`;
 if (m.deadForGood !== v.deadForGood) return "has died for good since";
-const $ = xu(m, v, ge);
-if ($ !== void 0 && v.answer !== void 0 || $ !== void 0 && ge(m.edition, v.edition)) return $;
-const A = (D) => (D.edition?.id === a.id ? a.parseState(D.edition.state) : null) ?? a.enter(null, !1);
-return a.describeStateChange(A(m), A(v));
-}, k = au(f, h, ge);
-if (k.length > 0) {
+const T = Qu(m, v, ke);
+if (T !== void 0 && v.answer !== void 0 || T !== void 0 && ke(m.edition, v.edition)) return T;
+const $ = (D) => (D.edition?.id === a.id ? a.parseState(D.edition.state) : null) ?? a.enter(null, !1);
+return a.describeStateChange($(m), $(v));
+}, p = hu(f, h, ke);
+if (p.length > 0) {
 if (!e.gm) {
-const m = k.filter((A) => Of(e, o.get(A.tokenId))), v = [...new q(k.filter((A) => !m.includes(A)).map((A) => A.name))], $ = [...Bs(m, h, ge, p), ...v.length > 0 ? [`${Be(v)} changed`] : []];
-Fe(e, `Nothing undone, changed since: ${$.join("; ")}. Only the GM can undo over later changes`);
+const m = p.filter(($) => jf(e, o.get($.tokenId))), v = [...new q(p.filter(($) => !m.includes($)).map(($) => $.name))], T = [...zi(m, h, ke, g), ...v.length > 0 ? [`${Be(v)} changed`] : []];
+Fe(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
 return;
 }
 if (!O(e.parsed, "force")) {
-Fe(e, `Nothing undone, changed since: ${Bs(k, h, ge, p).join("; ")}`, [{ label: "Undo anyway", command: `!damage --undo${Rf(s)} --force` }]);
+Fe(e, `Nothing undone, changed since: ${zi(p, h, ke, g).join("; ")}`, [{ label: "Undo anyway", command: `!damage --undo${Lf(i)} --force` }]);
 return;
 }
 }
-wu(u, f), k.length > 0 && Nf(n, f, h), r.splice(i, 1), Cf(e, s, f, h, o), l.length > 0 && _e(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
+_u(u, f), p.length > 0 && Uf(n, f, h), Pr(n, s), Ff(e, i, f, h, o), l.length > 0 && _e(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
 }
-function Rf(e) {
+function Lf(e) {
 return e.key === void 0 ? "" : ` --entry ${e.key}`;
 }
-function Vr(e, t) {
+function Wr(e, t) {
 if (!t) return !1;
 const n = re(t);
-return Gt(e.app, { npc: lr(t, n), hidden: t.get("layer") === "gmlayer" }) === "public";
+return Ut(e.app, { npc: ur(t, n), hidden: t.get("layer") === "gmlayer" }) === "public";
 }
-function Of(e, t) {
-return t !== void 0 && (Se(e.playerId, t, re(t)) || Vr(e, t));
+function jf(e, t) {
+return t !== void 0 && (Se(e.playerId, t, re(t)) || Wr(e, t));
 }
-function Cf(e, t, n, r, i) {
-const s = t.kind === "save" ? "Save undone" : "Damage undone", a = new M();
+function Ff(e, t, n, r, s) {
+const i = t.kind === "save" ? "Save undone" : "Damage undone", a = new P();
 for (const { place: l, tokenId: d, change: f } of n) {
 if (f.kind !== "bar" && f.kind !== "initiative" || f.from === null) continue;
 const u = r.get(l), h = a.get(d) ?? [];
 a.has(d) || a.set(d, h);
-const k = `${f.kind === "bar" ? Ye[f.resource] : "Initiative"} ${typeof u == "number" ? u : "?"} -> ${f.from}`;
-h.includes(k) || h.push(k);
+const p = `${f.kind === "bar" ? Ye[f.resource] : "Initiative"} ${typeof u == "number" ? u : "?"} -> ${f.from}`;
+h.includes(p) || h.push(p);
 }
 const o = [], c = [];
 for (const l of t.tokens) {
-const d = i.get(l.tokenId);
+const d = s.get(l.tokenId);
 if (!d) continue;
 const f = (a.get(l.tokenId) ?? []).join(", "), u = f ? `${l.name} (${f})` : l.name, h = d.get("layer") === "gmlayer";
-h || o.push(Vr(e, d) ? u : l.name), (h || !Vr(e, d) && f) && c.push(h ? `${u} (hidden)` : u);
+h || o.push(Wr(e, d) ? u : l.name), (h || !Wr(e, d) && f) && c.push(h ? `${u} (hidden)` : u);
 }
-o.length > 0 && j(pt, J(`${s}: ${bn(o, 8)}.`)), c.length > 0 && j(me, J(`${s} (GM): ${bn(c, 8)}.`), { record: !0 });
+o.length > 0 && j(gt, J(`${i}: ${An(o, 8)}.`)), c.length > 0 && j(me, J(`${i} (GM): ${An(c, 8)}.`), { record: !0 });
 }
-function If(e) {
+function Gf(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
 }
-function Da({ tokenId: e, change: t }, n) {
+function Ma({ tokenId: e, change: t }, n) {
 const r = W(e);
 if (!r) return !1;
 switch (t.kind) {
 case "bar":
-return t.attributeId === void 0 || Hd(r, t.bar) === t.attributeId;
+return t.attributeId === void 0 || qd(r, t.bar) === t.attributeId;
 case "attribute": {
-const i = Kd(t.attributeId);
-return i !== void 0 && i.characterId === E(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
+const s = Jd(t.attributeId);
+return s !== void 0 && s.characterId === E(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();
 }
 case "memory":
 return t.tokenId === void 0 || W(t.tokenId) !== void 0;
@@ -5851,21 +5868,21 @@ default:
 return !0;
 }
 }
-function Nf(e, t, n) {
+function Uf(e, t, n) {
 const r = N(e);
-for (const { place: i, tokenId: s, change: a } of t) {
+for (const { place: s, tokenId: i, change: a } of t) {
 if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
-const o = n.get(i), c = W(s);
+const o = n.get(s), c = W(i);
 if (!c || typeof o != "number") continue;
 const l = a.from, d = {
 values: [],
 dice: [],
 resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, l, f.state).state, detail: { undo: !0 } })
 };
-Nr(e, [{ token: c, character: re(c) }], d);
+jr(e, [{ token: c, character: re(c) }], d);
 }
 }
-var Pf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Mf = {
+var Vf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Bf = {
 usage: (e) => N(e).commands.damage.usage,
 help: (e) => N(e).commands.damage.help,
 helpFor: (e, t) => O(t, "undo") || O(t, "force") ? {
@@ -5879,14 +5896,14 @@ what: [
 } : void 0,
 run(e) {
 if (O(e.parsed, "undo") || O(e.parsed, "force") || O(e.parsed, "entry")) {
-Df(e);
+Mf(e);
 return;
 }
 const t = N(e.app), n = t.commands.damage.flags;
-Te(e.parsed, { ...Pf, ...n }, Zn(t.id, "damage"));
-const r = t.planDamage(e.parsed, wt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = nt(e, Ae(e.parsed), { anyTarget: i });
-let { targets: a } = s;
-const o = [...s.notes], c = g.keys(n).find((l) => n[l].decides !== void 0 && O(e.parsed, l));
+Te(e.parsed, Ur(t, "!damage", Vf, n), tr(t.id, "damage"));
+const r = t.planDamage(e.parsed, bt(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, i = rt(e, Ae(e.parsed), { anyTarget: s });
+let { targets: a } = i;
+const o = [...i.notes], c = k.keys(n).find((l) => n[l].decides !== void 0 && O(e.parsed, l));
 if (c !== void 0 && !e.gm) {
 const l = n[c].decides, d = a.filter(({ token: u, character: h }) => Se(e.playerId, u, h)), f = a.filter((u) => !d.includes(u)).map(({ token: u }) => ne(u, "a token"));
 if (f.length > 0 && o.push(`${Be(f)}: only the GM or its controller ${l}`), a = d, a.length === 0) {
@@ -5894,205 +5911,205 @@ Fe(e, `Not applied: ${o.join("; ")}`);
 return;
 }
 }
-return Tn(e, r, a, o, {
+return _n(e, r, a, o, {
 title: "Damage",
-anyTarget: i,
+anyTarget: s,
 record: !0,
 refusals: (l, d) => `${d ? "Not applied to every target" : "Not applied"}: ${l.join("; ")}.`
 });
 }
 };
-async function Lf(e) {
-const t = e.app, n = N(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
-Te(e.parsed, i);
-const s = (L(e.parsed, "answer") ?? "").toUpperCase(), a = g.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
-if (!a) throw new I(`no open attack ${s.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
+async function Hf(e) {
+const t = e.app, n = N(t), r = n.attack, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+Te(e.parsed, s);
+const i = (L(e.parsed, "answer") ?? "").toUpperCase(), a = k.prototype.hasOwnProperty.call(t.store.exchange.attacks, i) ? t.store.exchange.attacks[i] : void 0;
+if (!a) throw new I(`no open attack ${i.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
 const o = Ae(e.parsed) ?? (e.msg.selected ?? []).map((D) => D._id);
 if (o.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
-const c = o[0], l = a.defenders.includes(c) ? yt(c, e.gm) : void 0;
+const c = o[0], l = a.defenders.includes(c) ? wt(c, e.gm) : void 0;
 if (!l) throw new I(`that token is not a defender of attack ${a.key}`);
 const d = re(l), f = ne(l, "the defender");
 if (!e.gm && !Se(e.playerId, l, d)) throw new I(`only ${f}'s controller or the GM answers for it`);
 const u = a.answers[c];
 if (u) throw new I(`${f} has answered attack ${a.key} already (${u.word})`);
-if (Pr(t, c)) throw new I(`${f} answers attack ${a.key} with the defense it made ahead`);
+if (Fr(t, c)) throw new I(`${f} answers attack ${a.key} with the defense it made ahead`);
 const h = L(e.parsed, r.answerFlag);
 if (h === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const p = Y(h, `--${r.answerFlag}`, r.choices);
-let k = { word: p }, m = p === "none" ? "no defense" : p;
-if (p !== "none") {
-const D = r.planAnswer(p, a.situation, a.attacker, wt(t, e.gm)), H = Ir(e.parsed, D.dice), b = D.dice.filter((K) => H[K.name] === void 0), w = b.length > 0 ? await Js(b.map((K) => K.sides)) : [];
-if (t.store.exchange.attacks[s] !== a || a.answers[c] !== void 0) throw new I(`attack ${a.key} was settled while the roll was out: nothing answered`);
+const g = Y(h, `--${r.answerFlag}`, r.choices);
+let p = { word: g }, m = g === "none" ? "no defense" : g;
+if (g !== "none") {
+const D = r.planAnswer(g, a.situation, a.attacker, bt(t, e.gm)), H = Lr(e.parsed, D.dice), w = D.dice.filter((K) => H[K.name] === void 0), b = w.length > 0 ? await ra(w.map((K) => K.sides)) : [];
+if (t.store.exchange.attacks[i] !== a || a.answers[c] !== void 0) throw new I(`attack ${a.key} was settled while the roll was out: nothing answered`);
 if (!W(c) || !e.gm && !Se(e.playerId, l, re(l))) throw new I(`${f} is gone or no longer yours since the roll: nothing answered`);
-const R = da(D.dice, H, w, 0), P = $n(t, { token: l, character: d }, D, rt(t, D.readsTurnOrder ? Ve() : void 0)), Q = D.resolve(P.facts, R);
-if (Cn(Q)) throw new I(ca(t, P.snapshot, Q));
-if (P.problems.length > 0) throw new I(An(P.snapshot, P.problems, "; nothing answered"));
-const ie = r.keep(p, Q, R), it = e.gm ? void 0 : la(e, D.dice);
-k = { word: ie.word, ...ie.file !== void 0 ? { file: ie.file } : {}, ...ie.flags ? { flags: ie.flags } : {} }, ie.roll !== void 0 && (k.roll = ie.roll), ie.success !== void 0 && (k.success = ie.success), it && (k.typed = !0);
-const st = Us(n, (K) => K === c ? f : P.facts.nameOf(K)), He = Q.steps.filter((K) => K.section === "Check").map(st);
-m = He.length > 0 ? He.join("; ") : p;
+const R = pa(D.dice, H, b, 0), M = Sn(t, { token: l, character: d }, D, st(t, D.readsTurnOrder ? Ve() : void 0)), Q = D.resolve(M.facts, R);
+if (Nn(Q)) throw new I(ma(t, M.snapshot, Q));
+if (M.problems.length > 0) throw new I(Tn(M.snapshot, M.problems, "; nothing answered"));
+const se = r.keep(g, Q, R), it = e.gm ? void 0 : va(e, D.dice);
+p = { word: se.word, ...se.file !== void 0 ? { file: se.file } : {}, ...se.flags ? { flags: se.flags } : {} }, se.roll !== void 0 && (p.roll = se.roll), se.success !== void 0 && (p.success = se.success), it && (p.typed = !0);
+const at = Wi(n, (K) => K === c ? f : M.facts.nameOf(K)), He = Q.steps.filter((K) => K.section === "Check").map(at);
+m = He.length > 0 ? He.join("; ") : g;
 }
-a.answers[c] = k;
-const v = ma(t, a, e.gm), $ = va(t, a), A = v.length > 0 ? ` Waiting for ${v.join(", ")}.` : $ ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
-_e(e, `${f}: ${m}.${A}`), $ && await jr(e, a);
+a.answers[c] = p;
+const v = wa(t, a, e.gm), T = ba(t, a), $ = v.length > 0 ? ` Waiting for ${v.join(", ")}.` : T ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
+_e(e, `${f}: ${m}.${$}`), T && await Br(e, a);
 }
-var jf = { ids: { kind: "list" }, help: { kind: "switch" } }, Ff = {
+var Kf = { ids: { kind: "list" }, help: { kind: "switch" } }, xf = {
 usage: (e) => N(e).commands.defend.usage,
 help: (e) => N(e).commands.defend.help,
 run(e) {
-if (e.parsed.flags.has("answer")) return Lf(e);
+if (e.parsed.flags.has("answer")) return Hf(e);
 const t = N(e.app), n = t.commands.defend;
 if (n.refused) {
 Fe(e, `!defend is not used: ${n.refused}`);
 return;
 }
-Te(e.parsed, { ...jf, ...n.flags }, Zn(t.id, "defend"));
-const r = t.planDefend(e.parsed), i = g.keys(n.flags).filter((l) => n.flags[l].token === !0);
-Mu(e, i);
-const s = nt(e, Ae(e.parsed)), a = [...s.notes], o = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
+Te(e.parsed, Ur(t, "!defend", Kf, n.flags), tr(t.id, "defend"));
+const r = t.planDefend(e.parsed), s = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
+Bu(e, s);
+const i = rt(e, Ae(e.parsed)), a = [...i.notes], o = s.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = i.targets.filter(({ token: l }) => {
 const d = o.find(({ id: f }) => f === l.id);
 return d && a.push(`${ne(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
 });
 if (c.length === 0) {
-Fe(e, wn(a).join("; "));
+Fe(e, $n(a).join("; "));
 return;
 }
-return Tn(e, r, c, a, {
+return _n(e, r, c, a, {
 title: "Defense",
 refusals: (l) => `${l.join("; ")}.`
 });
 }
-}, Gf = { ids: { kind: "list" }, help: { kind: "switch" } }, Uf = {
+}, Wf = { ids: { kind: "list" }, help: { kind: "switch" } }, Yf = {
 usage: (e) => N(e).commands.stance.usage,
 help: (e) => N(e).commands.stance.help,
 run(e) {
 const t = N(e.app);
 if (t.stances.length === 0) throw new I(`the ${t.id} edition has no stances`);
-Te(e.parsed, Gf);
+Te(e.parsed, Wf);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new y(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
-const i = n?.toLowerCase();
-if (i !== void 0 && !t.stances.includes(i))
+const s = n?.toLowerCase();
+if (s !== void 0 && !t.stances.includes(s))
 throw new y(`unknown stance "${V(E(n))}" (stances: ${t.stances.join(", ")})`);
-const s = (e.msg.selected ?? []).length === 0 && Ae(e.parsed) === void 0;
-if (i === void 0 && s) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
-const { targets: a, notes: o } = nt(e, Ae(e.parsed));
-if (i === void 0) {
-const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: f, character: u }) => `${mn(f, u, c).name}: ${e.app.store.tokens[f.id]?.stance ?? l}`);
+const i = (e.msg.selected ?? []).length === 0 && Ae(e.parsed) === void 0;
+if (s === void 0 && i) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
+const { targets: a, notes: o } = rt(e, Ae(e.parsed));
+if (s === void 0) {
+const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: f, character: u }) => `${pn(f, u, c).name}: ${e.app.store.tokens[f.id]?.stance ?? l}`);
 _e(e, `Stances: ${d.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;
 }
-return Tn(e, t.planStance(i), a, o, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
+return _n(e, t.planStance(s), a, o, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
 }
 };
-function Vf(e, t, n) {
-return n === null ? e + t : S.max(e, S.min(e + t, n));
+function zf(e, t, n) {
+return n === null ? e + t : A.max(e, A.min(e + t, n));
 }
-function Bf(e, t, n) {
+function Xf(e, t, n) {
 return {
 values: [],
 dice: [],
 resolve(r) {
-const i = r.bars[n].value;
-if (i === null) return { kind: "bar", resource: n };
-const s = r.bars.vitality.value;
-if (e.condition(r.state, s) === "dead")
+const s = r.bars[n].value;
+if (s === null) return { kind: "bar", resource: n };
+const i = r.bars.vitality.value;
+if (e.condition(r.state, i) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const a = r.bars[n].max, o = Vf(i, t, a), c = a !== null && o === a && i + t > a, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), d = r.id;
+const a = r.bars[n].max, o = zf(s, t, a), c = a !== null && o === a && s + t > a, l = i === null ? void 0 : e.setVitality(i, n === "vitality" ? o : i, r.state), d = r.id;
 return {
 headline: "acts",
-...o === i ? { noop: !0 } : {},
+...o === s ? { noop: !0 } : {},
 steps: [
-T(le, { kind: "heal-title", who: d, resource: n, amount: o - i }),
+S(le, { kind: "heal-title", who: d, resource: n, amount: o - s }),
 // Nothing healed (already at its max) says so, on a row of several as on its own card.
-T(ce, { kind: "heal-summary", who: d, healed: o !== i, atMax: a !== null && i >= a }),
-T("Heal", { kind: "healed", resource: n, before: i, after: o, max: a, capped: c }),
+S(ce, { kind: "heal-summary", who: d, healed: o !== s, atMax: a !== null && s >= a }),
+S("Heal", { kind: "healed", resource: n, before: s, after: o, max: a, capped: c }),
 ...n === "vitality" && l ? Ce("Heal", l.conditions) : [],
-...l?.now ? [T("Now", l.now)] : []
+...l?.now ? [S("Now", l.now)] : []
 ],
-changes: o !== i ? [{ kind: "bar", resource: n, to: o }] : [],
+changes: o !== s ? [{ kind: "bar", resource: n, to: o }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
 ...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
-detail: { heal: t, resource: n, before: i, after: o }
+detail: { heal: t, resource: n, before: s, after: o }
 };
 }
 };
 }
-var Hf = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Kf = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, xf = {
-usage: () => Hf,
+var qf = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Jf = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Qf = {
+usage: () => qf,
 run(e) {
 const t = e.parsed;
-Te(t, Kf);
-const n = Zt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = nt(e, Ae(t));
-return Tn(e, Bf(N(e.app), n, r), i, s, {
+Te(t, Jf);
+const n = tn(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = rt(e, Ae(t));
+return _n(e, Xf(N(e.app), n, r), s, i, {
 title: "Heal",
 refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
 });
 }
-}, Ra = g.freeze({});
-function Wf(e, t, n) {
-if (!n || gt(t)) return;
-const r = e.store.settings, i = be[r.bars.vitality].value;
-if (!(i in n)) return;
-const s = ye(n[i]), a = E(t.get(be[r.bars.vitality].link) ?? "");
-let { typed: o, keepInStep: c } = Yf(t, i, a, s);
-if (s === null || o === null || s === o) return;
-const l = N(e), d = { token: t, character: re(t) }, f = a ? e.linkedEdits.get(a) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === s && (f.to === o || f.typed === o);
-if (u && f.echoed.add(t.id), a && !u && e.linkedEdits.delete(a), u && f.to !== o && (o = f.to, c = { tokenProps: { [i]: f.to } }), r.armorOnManualEdits && !u && o < s && s - o <= ui) {
-const k = l.planHandEdit(s - o, wt(e, !0)), m = {
-...k,
-resolve($, A) {
-if (l.condition($.state, s) === "dead") return { kind: "refused", reason: "dead" };
-const D = k.resolve($, A);
-return !("kind" in D) && !D.changes.some((H) => H.kind === "bar" && H.resource === "vitality") && D.changes.push({ kind: "bar", resource: "vitality", to: s }), D;
+}, La = k.freeze({});
+function Zf(e, t, n) {
+if (!n || yt(t)) return;
+const r = e.store.settings, s = be[r.bars.vitality].value;
+if (!(s in n)) return;
+const i = ye(n[s]), a = E(t.get(be[r.bars.vitality].link) ?? "");
+let { typed: o, keepInStep: c } = eh(t, s, a, i);
+if (i === null || o === null || i === o) return;
+const l = N(e), d = { token: t, character: re(t) }, f = a ? e.linkedEdits.get(a) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === i && (f.to === o || f.typed === o);
+if (u && f.echoed.add(t.id), a && !u && e.linkedEdits.delete(a), u && f.to !== o && (o = f.to, c = { tokenProps: { [s]: f.to } }), r.armorOnManualEdits && !u && o < i && i - o <= gs) {
+const p = l.planHandEdit(i - o, bt(e, !0)), m = {
+...p,
+resolve(T, $) {
+if (l.condition(T.state, i) === "dead") return { kind: "refused", reason: "dead" };
+const D = p.resolve(T, $);
+return !("kind" in D) && !D.changes.some((H) => H.kind === "bar" && H.resource === "vitality") && D.changes.push({ kind: "bar", resource: "vitality", to: i }), D;
 }
-}, v = Sn(
+}, v = En(
 e,
 d,
 m,
-Ra,
-rt(e),
-Ut(e),
-() => ({ vitalityFrom: s, ...c, title: T(le, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
-($) => {
-Vd($, s), Oa(e, $, s);
+La,
+st(e),
+Bt(e),
+() => ({ vitalityFrom: i, ...c, title: S(le, { kind: "hand-edit-read-title", who: t.id, before: i, typed: o }) }),
+(T) => {
+zd(T, i), ja(e, T, i);
 }
 );
 if (v.kind === "unsafe") return;
 if (v.kind === "problems" || v.kind === "refusal" && v.reading.problems.length > 0)
-j(me, J(`Hand edit not read through armor: ${An(v.reading.snapshot, v.reading.problems, "")}.`));
+j(me, J(`Hand edit not read through armor: ${Tn(v.reading.snapshot, v.reading.problems, "")}.`));
 else if (v.kind === "written") {
-const $ = v.outcome.changes.find((D) => D.kind === "bar" && D.resource === "vitality");
-a && e.linkedEdits.set(a, { from: s, typed: o, to: $?.kind === "bar" ? $.to : s, by: t.id, echoed: new q() });
-const A = ia(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
-Er(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...A ? { undo: { command: `!damage --undo --entry ${A}`, byGm: !0 } } : {} });
+const T = v.outcome.changes.find((D) => D.kind === "bar" && D.resource === "vitality");
+a && e.linkedEdits.set(a, { from: i, typed: o, to: T?.kind === "bar" ? T.to : i, by: t.id, echoed: new q() });
+const $ = da(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
+Dr(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: `!damage --undo --entry ${$}`, byGm: !0 } } : {} });
 return;
 }
 }
-const h = zf(e, s, o), p = Sn(e, d, h.plan, Ra, rt(e), Ut(e), () => ({ vitalityFrom: s, ...c }), (k) => Oa(e, k, s));
-p.kind === "written" && (u && Ou(e, a, p.applied), h.saysSomething() && Er(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));
+const h = th(e, i, o), g = En(e, d, h.plan, La, st(e), Bt(e), () => ({ vitalityFrom: i, ...c }), (p) => ja(e, p, i));
+g.kind === "written" && (u && ju(e, a, g.applied), h.saysSomething() && Dr(e, [g.shown], { title: "Hand edit", replyTo: "gm" }));
 }
-function Yf(e, t, n, r) {
-const i = ye(e.get(t));
-if (n === "" || i !== r) return { typed: i };
-const s = ye(Bd(n));
-return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
+function eh(e, t, n, r) {
+const s = ye(e.get(t));
+if (n === "" || s !== r) return { typed: s };
+const i = ye(Xd(n));
+return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };
 }
-function zf(e, t, n) {
+function th(e, t, n) {
 const r = N(e);
-let i = !1;
+let s = !1;
 return { plan: {
 values: [],
 dice: [],
 resolve(a) {
 const o = a.state, c = r.setVitality(t, n, o), l = a.id, d = r.setVitality(t, t, o).state;
-return i = c.vitality !== n || !ge(d, c.state), {
+return s = c.vitality !== n || !ke(d, c.state), {
 headline: "acts",
 steps: [
-T(le, { kind: "hand-edit-title", who: l }),
-T(ce, { kind: "hand-edit-summary", who: l, now: c.now }),
-...c.steps.map((u) => T("Change", u)),
-c.now ? T("Now", c.now) : T("Now", { kind: "standing" })
+S(le, { kind: "hand-edit-title", who: l }),
+S(ce, { kind: "hand-edit-summary", who: l, now: c.now }),
+...c.steps.map((u) => S("Change", u)),
+c.now ? S("Now", c.now) : S("Now", { kind: "standing" })
 ],
 changes: c.vitality !== n ? [{ kind: "bar", resource: "vitality", to: c.vitality }] : [],
 state: c.state,
@@ -6100,30 +6117,30 @@ state: c.state,
 detail: c
 };
 }
-}, saysSomething: () => i };
+}, saysSomething: () => s };
 }
-function Oa(e, t, n) {
-const r = N(e), i = e.store.tokens[t.snapshot.id];
-i?.edition?.id !== r.id && (t.facts.state = mr(r, i, n, aa(e)));
+function ja(e, t, n) {
+const r = N(e), s = e.store.tokens[t.snapshot.id];
+s?.edition?.id !== r.id && (t.facts.state = pr(r, s, n, fa(e)));
 }
-var Xf = 400, qf = 100, Jf = 20, Qf = class {
+var nh = 400, rh = 100, sh = 20, ih = class {
 constructor() {
-this.nextShown = 1, this.nextHidden = 1, this.rows = new M(), this.bySender = new M();
+this.nextShown = 1, this.nextHidden = 1, this.rows = new P(), this.bySender = new P();
 }
 /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
 add(e, t) {
-const n = t.map((s) => {
-const a = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
-return this.rows.set(a, s), a;
+const n = t.map((i) => {
+const a = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
+return this.rows.set(a, i), a;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const i = e === "gm" ? Xf : qf;
-for (const s of r.splice(0, S.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > Jf + 1) {
-for (const [s, a] of this.bySender)
-if (!(s === "gm" || s === e)) {
+const s = e === "gm" ? nh : rh;
+for (const i of r.splice(0, A.max(0, r.length - s))) this.rows.delete(i);
+if (this.bySender.set(e, r), this.bySender.size > sh + 1) {
+for (const [i, a] of this.bySender)
+if (!(i === "gm" || i === e)) {
 for (const o of a) this.rows.delete(o);
-this.bySender.delete(s);
+this.bySender.delete(i);
 break;
 }
 }
@@ -6133,85 +6150,85 @@ get(e) {
 return this.rows.get(e);
 }
 };
-function Zf(e) {
+function ah(e) {
 const t = N(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
-const n = br() !== void 0, r = fr("HealthColors");
+const n = Ar() !== void 0, r = mr("HealthColors");
 !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, j(
 me,
 [
 J("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
 r.auraDead === !0 ? ee("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? ee("PCs: dead at 0 off", "!aura deadPC") : ""
-].filter((i) => i !== "").join(" ")
+].filter((s) => s !== "").join(" ")
 ));
 }
-var Ca = {
-"!damage": Mf,
-"!attack": ef,
-"!defend": Ff,
-"!stance": Uf,
-"!heal": xf,
-"!defense-round": Tf
+var Fa = {
+"!damage": Bf,
+"!attack": cf,
+"!defend": xf,
+"!stance": Yf,
+"!heal": Qf,
+"!defense-round": If
 };
-function eh() {
-const e = fr(dn) === void 0, { stored: t, problems: n, newer: r } = td(fr(dn), ve), i = { store: t, attributes: new ad(), loadProblems: n, linkedEdits: new M(), details: new Qf() };
-return r !== void 0 ? (i.newerState = r, ur(`${se} v${ve}: ${n.join("; ")}`), j(me, J(nh(r)))) : th(i, e), rh(i), i;
+function oh() {
+const e = mr(fn) === void 0, { stored: t, problems: n, newer: r } = od(mr(fn), ve), s = { store: t, attributes: new fd(), loadProblems: n, linkedEdits: new P(), details: new ih() };
+return r !== void 0 ? (s.newerState = r, hr(`${ie} v${ve}: ${n.join("; ")}`), j(me, J(lh(r)))) : ch(s, e), dh(s), s;
 }
-function th(e, t) {
+function ch(e, t) {
 const n = e.store, r = e.loadProblems;
-t && sd(n.settings, ih());
-const i = Iu(e);
-i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), As(dn, n), r.length > 0 && (ur(`${se} v${ve}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(me, J(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(me, J(`${se} v${ve} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ve && Le("rebuilding the help handout", () => hr(Pe(n.settings.edition)))(), n.scriptVersion = ve;
+t && ud(n.settings, uh());
+const s = Gu(e);
+s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Ri(fn, n), r.length > 0 && (hr(`${ie} v${ve}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(me, J(`${ie}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(me, J(`${ie} v${ve} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ve && Le("rebuilding the help handout", () => vr(Pe(n.settings.edition)))(), n.scriptVersion = ve;
 }
-function nh(e) {
-return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
+function lh(e) {
+return `${ie}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
 }
-function rh(e) {
+function dh(e) {
 const t = e.store, n = () => e.newerState !== void 0, r = Le("following the Turn Tracker", () => {
-n() || Fr(e);
+n() || Hr(e);
 });
 Ge(
 "chat:message",
 Le(
 (a) => `${E(a?.content ?? "").split(" ", 1)[0]}`,
-(a) => (a?.type === "api" && !n() && (Ts(a, Ca) !== void 0 ? Fr(e) : gd(r)), Td(e, a, Ca)),
-(a) => a?.type === "api" && a.playerid ? vs(a.playerid) : void 0
+(a) => (a?.type === "api" && !n() && (Ci(a, Fa) !== void 0 ? Hr(e) : Sd(r)), Cd(e, a, Fa)),
+(a) => a?.type === "api" && a.playerid ? bi(a.playerid) : void 0
 )
 );
-const i = Le("a hand edit of a bar", (a, o) => {
-n() || Wf(e, a, o);
+const s = Le("a hand edit of a bar", (a, o) => {
+n() || Zf(e, a, o);
 });
-for (const a of ["bar1", "bar2", "bar3"]) Ge(`change:graphic:${a}_value`, i);
+for (const a of ["bar1", "bar2", "bar3"]) Ge(`change:graphic:${a}_value`, s);
 Ge(
 "destroy:graphic",
 Le("forgetting a deleted token", (a) => {
 n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
 })
-), ff(e), Ge("change:campaign:turnorder", r), sh(r);
-const s = Le("refreshing attribute look-ups", (a) => {
+), yf(e), Ge("change:campaign:turnorder", r), fh(r);
+const i = Le("refreshing attribute look-ups", (a) => {
 e.attributes.forget(E(a.get("_characterid") ?? ""));
 });
-Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), ah(i), n() || Le("checking HealthColors", () => Zf(e))(), ur(`${se} v${ve} ready: edition ${t.settings.edition}.`);
+Ge("add:attribute", i), Ge("destroy:attribute", i), Ge("change:attribute:name", i), hh(s), n() || Le("checking HealthColors", () => ah(e))(), hr(`${ie} v${ve} ready: edition ${t.settings.edition}.`);
 }
-function ih() {
-return kd(se.toLowerCase());
+function uh() {
+return Ad(ie.toLowerCase());
 }
-function sh(e) {
-const t = hu();
+function fh(e) {
+const t = wu();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
 }
-function ah(e) {
-const t = fu();
+function hh(e) {
+const t = yu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
 }
 Ge("ready", Le("starting up", () => {
-eh();
+oh();
 }));
-var oh = ve;
-function ch(e) {
-return mu(e);
+var mh = ve;
+function vh(e) {
+return bu(e);
 }
-return ja(Hr);
+return Ka(zr);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

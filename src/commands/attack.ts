@@ -4,6 +4,7 @@
 // defender's answer is filed as `!defend` would have filed it, then the hit is `!damage`'s.
 import { checkFlags, flagValue, hasFlag, idsArg, RefusalError, UsageError, type FlagTable, type ParsedLine } from '../text/args';
 import { flagElsewhere } from '../rules/editions';
+import { flagsOf } from './flagTables';
 import type { AnyEdition } from '../rules/edition';
 import { MAX_DEFENDERS, MAX_OPEN_ATTACKS, type KeptAnswerRecord, type OpenAttack } from '../state/attacks';
 import { characterOf, findToken, tokenName } from '../roll20/read';
@@ -75,7 +76,7 @@ function declare(ctx: CommandContext): void | Promise<void> {
   const app = ctx.app;
   const edition = activeEdition(app);
   const spec = edition.attack;
-  checkFlags(ctx.parsed, { ...COMMON_FLAGS, ...edition.commands.damage.flags, ...spec.flags }, flagElsewhere(edition.id, 'damage'));
+  checkFlags(ctx.parsed, flagsOf(edition, '!attack', COMMON_FLAGS, edition.commands.damage.flags, spec.flags), flagElsewhere(edition.id, 'damage'));
   if (idsArg(ctx.parsed) === undefined) throw new UsageError('no defenders given: --ids with their token ids');
   // The hit is `!damage`'s, checked (and refused) the same way; the situation is the attack's.
   const hit = damageLineOf(ctx.parsed, edition);

@@ -2,6 +2,7 @@
 // (commands.md); `!damage --undo [--force]` puts the caller's last damage back.
 import { checkFlags, hasFlag, idsArg, type FlagTable } from '../text/args';
 import { flagElsewhere } from '../rules/editions';
+import { flagsOf } from './flagTables';
 import type { CommandHandler } from './dispatch';
 import { refuse, type CommandContext } from './context';
 import { undoDamage } from './undo';
@@ -37,7 +38,7 @@ export const damageCommand: CommandHandler = {
     }
     const edition = activeEdition(ctx.app);
     const flags = edition.commands.damage.flags;
-    checkFlags(ctx.parsed, { ...COMMON_FLAGS, ...flags }, flagElsewhere(edition.id, 'damage'));
+    checkFlags(ctx.parsed, flagsOf(edition, '!damage', COMMON_FLAGS, flags), flagElsewhere(edition.id, 'damage'));
     const plan = edition.planDamage(ctx.parsed, planContext(ctx.app, ctx.gm));
     const anyTarget = ctx.gm || ctx.app.store.settings.playersTargetAny;
     const found = resolveTargets(ctx, idsArg(ctx.parsed), { anyTarget });

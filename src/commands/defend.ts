@@ -2,6 +2,7 @@
 // active edition. Rolls are Roll20's own unless given (`--roll`, an inline roll).
 import { checkFlags, idsArg, type FlagTable } from '../text/args';
 import { flagElsewhere } from '../rules/editions';
+import { flagsOf } from './flagTables';
 import type { CommandHandler } from './dispatch';
 import { checkIdFlags, resolveTargets } from './targets';
 import { activeEdition, runPlan } from './pipeline';
@@ -24,7 +25,7 @@ export const defendCommand: CommandHandler = {
       refuse(ctx, `!defend is not used: ${spec.refused}`);
       return;
     }
-    checkFlags(ctx.parsed, { ...COMMON_FLAGS, ...spec.flags }, flagElsewhere(edition.id, 'defend'));
+    checkFlags(ctx.parsed, flagsOf(edition, '!defend', COMMON_FLAGS, spec.flags), flagElsewhere(edition.id, 'defend'));
     const plan = edition.planDefend(ctx.parsed);
     // Flags that name another token (the edition marks them): each must be a token on the table.
     const idFlags = Object.keys(spec.flags).filter((flag) => spec.flags[flag]!.token === true);

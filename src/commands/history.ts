@@ -50,12 +50,13 @@ function valueSize(value: unknown): number {
   if (typeof value === 'string') return jsonLength(value);
   if (value === null || typeof value !== 'object') return 24;
   let size = 2;
-  for (const [key, item] of Object.entries(value)) size += key.length + 4 + valueSize(item);
+  // for-in over own keys: no array of entries made per value (this runs on every hit).
+  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) size += key.length + 4 + valueSize((value as Record<string, unknown>)[key]);
   return size;
 }
 
 /** The entry's JSON size, estimated once when it is first needed. */
-function sizeOf(application: Application): number {
+export function sizeOf(application: Application): number {
   let size = sizes.get(application);
   if (size === undefined) {
     size = 100 + application.by.length;
@@ -82,8 +83,11 @@ export function joinLinkedEdit(app: App, attributeId: string, applied: AppliedTo
     const edited = entry.tokens.some((token) => token.changes.some((change) => change.kind === 'bar' && change.attributeId === attributeId));
     if (!edited) continue;
     if (entry.tokens.some((token) => token.tokenId === applied.tokenId)) return false;
+    const counted = tallyOf(history);
+    counted.bytes -= sizeOf(entry);
     entry.tokens.push(applied);
     sizes.delete(entry);
+    counted.bytes += sizeOf(entry);
     return true;
   }
   return false;
@@ -103,6 +107,48 @@ function quotaOwner(application: Application): boolean {
   return application.by === 'hand-edit' || !byGm(application);
 }
 
+/**
+ * The history's size and each owner's count, kept as running numbers beside `state` (memory only):
+ * a hit appends and trims without walking or copying the history. Worked out again whenever the
+ * history is not the one they were kept for (a restart, a reset, a change made elsewhere).
+ */
+interface Tally {
+  history: Application[];
+  length: number;
+  bytes: number;
+  byOwner: Map<string, number>;
+}
+let tally: Tally | undefined;
+
+function tallyOf(history: Application[]): Tally {
+  if (tally && tally.history === history && tally.length === history.length) return tally;
+  const byOwner = new Map<string, number>();
+  let bytes = 0;
+  for (const item of history) {
+    bytes += sizeOf(item);
+    byOwner.set(item.by, (byOwner.get(item.by) ?? 0) + 1);
+  }
+  tally = { history, length: history.length, bytes, byOwner };
+  return tally;
+}
+
+/** Takes the entry at `index` out of the history, keeping the tally (undo, and trimming). */
+export function removeEntry(app: App, index: number): void {
+  const history = app.store.history;
+  const counted = tallyOf(history);
+  const [gone] = history.splice(index, 1);
+  if (!gone) return;
+  counted.length = history.length;
+  counted.bytes -= sizeOf(gone);
+  counted.byOwner.set(gone.by, (counted.byOwner.get(gone.by) ?? 1) - 1);
+}
+
+/** The index of the oldest entry of this owner (the first one found from the oldest end). */
+function oldestOf(history: readonly Application[], by: string): number {
+  for (let i = 0; i < history.length; i += 1) if (history[i]!.by === by) return i;
+  return -1;
+}
+
 /** Keeps an application for undo; returns its key (what its cards' Undo button names), or undefined when nothing changed. */
 export function recordApplication(app: App, application: Application): string | undefined {
   const tokens: AppliedToken[] = application.tokens.filter((entry) => entry.changes.length > 0);
@@ -111,21 +157,19 @@ export function recordApplication(app: App, application: Application): string | 
   const key = `U${app.store.lastEntry}`;
   const entry: Application = { ...application, key, tokens };
   const history = app.store.history;
-  history.push(entry);
+  const counted = tallyOf(history);
   const player = quotaOwner(entry);
-  const own = () => history.filter((item) => item !== entry && item.by === entry.by);
-  if (player) {
-    const mine = own();
-    for (const old of mine.slice(0, Math.max(0, mine.length + 1 - PER_PLAYER_LIMIT))) history.splice(history.indexOf(old), 1);
-  }
-  let total = 0;
-  for (const item of history) total += sizeOf(item);
-  const over = () => history.length > HISTORY_LIMIT || total > HISTORY_BYTES;
-  while (over() && history.length > 1) {
+  // A player (or hand edits) at the quota: that owner's oldest goes first.
+  if (player) while ((counted.byOwner.get(entry.by) ?? 0) >= PER_PLAYER_LIMIT) removeEntry(app, oldestOf(history, entry.by));
+  history.push(entry);
+  counted.length = history.length;
+  counted.bytes += sizeOf(entry);
+  counted.byOwner.set(entry.by, (counted.byOwner.get(entry.by) ?? 0) + 1);
+  while ((history.length > HISTORY_LIMIT || counted.bytes > HISTORY_BYTES) && history.length > 1) {
     // A player's entry may only push out that player's own older ones (or, when those are gone, itself).
-    const victim = player ? (own()[0] ?? entry) : history[0]!;
-    history.splice(history.indexOf(victim), 1);
-    total -= sizeOf(victim);
+    const index = player ? oldestOf(history, entry.by) : 0;
+    const victim = history[index]!;
+    removeEntry(app, index);
     if (victim === entry) return undefined;
   }
   return key;
@@ -165,5 +209,6 @@ export function trimHistory(app: App): number {
     total += size;
   }
   history.splice(0, history.length, ...kept);
+  tally = undefined; // measured afresh at the next entry
   return before - kept.length;
 }

@@ -6,6 +6,7 @@ import { refuse, reply, type CommandContext } from './context';
 import { changedEntries, changedSince, mergeChanges, shiftMerged, type MergedChange } from '../state/changes';
 import { readNow } from '../roll20/now';
 import { applyUndo } from '../roll20/write';
+import { removeEntry } from './history';
 import { sameData, type Memory } from '../state/memory';
 import { attributeOwner, barLink, characterOf, findToken } from '../roll20/read';
 import { controls, isNpc } from '../roll20/players';
@@ -100,7 +101,7 @@ export function undoDamage(ctx: CommandContext): void {
   applyUndo(context, merged);
   // A forced undo puts back a Vitality someone changed since: the condition is read again from it.
   if (changed.length > 0) settleConditions(app, merged, now);
-  history.splice(index, 1);
+  removeEntry(app, index);
   sayUndone(ctx, application, merged, now, tokens);
   if (gone.length > 0) reply(ctx, `Skipped token${gone.length === 1 ? '' : 's'} no longer on the table: ${nameList(gone)}.`);
 }

@@ -411,17 +411,22 @@ export function readFacts<S>(
     others,
     nameOf: context.nameOf,
   };
-  const reader = sheet;
-  return {
-    snapshot,
-    record,
-    facts,
-    places,
-    // Read after the rules ran: the values they read were checked then.
-    get problems() {
-      return reader === undefined ? NO_PROBLEMS : reader.problems;
-    },
-  };
+  return new Reading(snapshot, record, facts, places, sheet);
+}
+
+/** A token as read; its problems are asked for after the rules ran (the values they read were checked then). */
+class Reading<S> implements TokenReading<S> {
+  constructor(
+    readonly snapshot: TokenSnapshot,
+    readonly record: TokenRecord | undefined,
+    public facts: Facts<S>,
+    readonly places: Partial<Record<ValueKey, ValuePlace>>,
+    private readonly sheet: { problems: ValueProblem[] } | undefined,
+  ) {}
+
+  get problems(): ValueProblem[] {
+    return this.sheet === undefined ? NO_PROBLEMS : this.sheet.problems;
+  }
 }
 
 /** The facts with Vitality starting at `vitality` (a hand edit: the value before the user typed), the token's reading untouched. */
