@@ -8,7 +8,7 @@ import type { MockObject } from '../../../mocks/roll20.js';
 import { fillLine, keyOf, type Question } from '../queries.js';
 import { BAR_KEYS, fragmentOf, isFightFragment, specFromFragment, type BarKey, type FightSpec } from '../share.js';
 import { inlineNodes, messageNode, type ChatHandlers } from './chat-view.js';
-import { append, byId, clear, h } from './dom.js';
+import { append, byId, clear, h, initials } from './dom.js';
 import { markerBase, markerIcon, TableMap } from './map.js';
 
 interface Shown {
@@ -655,13 +655,5 @@ export class App {
   }
 }
 
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .map((w) => w[0] ?? '')
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
-}
 
 export { inlineNodes };

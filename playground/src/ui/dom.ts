@@ -39,3 +39,13 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
 export function clear(element: Element): void {
   while (element.firstChild) element.removeChild(element.firstChild);
 }
+
+/** A token's initials for its avatar: the first letters of its first two words ("Goblin 1" -> "G1"). */
+export function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .map((w) => w[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+}

@@ -4,6 +4,7 @@
 // add or take it out), or Tab to it and press Enter or Space (Shift+Enter to add). The token cards
 // stay the detailed, accessible view; this is the picture. Text nodes only, never markup.
 import type { TokenView } from '../fight.js';
+import { initials } from './dom.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** Roll20's grid square, in pixels. */
@@ -333,11 +334,3 @@ function describe(token: TokenView): string {
   return parts.join('; ');
 }
 
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .map((w) => w[0] ?? '')
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
-}
