@@ -4,7 +4,7 @@
 // docs/playground-desktop.png and docs/playground-phone.png (npm test leaves them alone).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildPage, launchBrowser, ready, watch } from '../support/browser';
+import { buildPage, openPage, ready } from '../support/browser';
 
 const UPDATE = process.env.UPDATE_SCREENSHOTS === '1';
 
@@ -30,12 +30,7 @@ describe('the playground map', () => {
   };
 
   beforeAll(async () => {
-    const url = buildPage('playground-map');
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    watch(page, problems);
-    await page.goto(url);
-    await ready(page);
+    ({ browser, page } = await openPage(buildPage('playground-map'), problems));
   }, 60_000);
 
   afterAll(async () => {

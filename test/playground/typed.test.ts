@@ -6,7 +6,7 @@
 // falls back to a fresh table with a plain reason, and a fragment that is no fight is left alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildPage, launchBrowser, ready, watch } from '../support/browser';
+import { buildPage, openPage, ready } from '../support/browser';
 import { encodeSpec, emptySpec, LIMITS, rollCost, specFromFragment, type FightSpec, type Step } from '../../playground/src/share.js';
 
 describe('typing Roll20 macros into the playground chat box', () => {
@@ -50,11 +50,7 @@ describe('typing Roll20 macros into the playground chat box', () => {
 
   beforeAll(async () => {
     url = buildPage('playground-typed');
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    watch(page, problems);
-    await page.goto(url);
-    await ready(page);
+    ({ browser, page } = await openPage(url, problems));
   }, 60_000);
 
   afterAll(async () => {

@@ -39,3 +39,13 @@ export function watch(page: Page, problems: string[]): void {
   });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
 }
+
+/** A browser with the page open at `url` (desktop size), watched for errors and ready. */
+export async function openPage(url: string, problems: string[]): Promise<{ browser: Browser; page: Page }> {
+  const browser = await launchBrowser();
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  watch(page, problems);
+  await page.goto(url);
+  await ready(page);
+  return { browser, page };
+}
