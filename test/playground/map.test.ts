@@ -130,11 +130,17 @@ describe('the playground map', () => {
     expect(await opacity('Crate')).toBeLessThan(0.6);
     expect(await opacity('Bob')).toBe(1);
     expect(await token('Crate').getAttribute('aria-label')).toContain('on the GM layer, hidden from the players');
+    // Its card follows the map: faded for the GM, gone for a player.
+    const crateCard = page.locator('li.token[data-token="Crate"]');
+    expect(await crateCard.getAttribute('class')).toContain('gm-layer');
     await speakAs('Alice');
     expect(await token('Crate').count()).toBe(0);
     expect(await map().getByRole('button').count()).toBe(3);
+    expect(await crateCard.isHidden()).toBe(true);
+    expect(await page.getByRole('article').count()).toBe(3);
     await speakAs('GM');
     expect(await token('Crate').count()).toBe(1);
+    expect(await crateCard.isVisible()).toBe(true);
   });
 
   it('redraws the map as the fight goes: a hurt goblin\'s bar shrinks', async () => {

@@ -428,6 +428,7 @@ export class App {
 
   private renderTokens(tokens: TokenView[]): void {
     const list = byId('tokens');
+    const gm = this.fight.isGM(this.fight.speaker);
     for (const token of tokens) {
       let card = this.cards.get(token.id);
       if (!card) {
@@ -436,6 +437,10 @@ export class App {
         list.append(card.li);
       }
       this.fillCard(card, token);
+      // As on the map: a token on the GM layer is faded for the GM, and a player does not see it.
+      const hidden = token.layer === 'gmlayer';
+      card.li.classList.toggle('gm-layer', hidden && gm);
+      card.li.hidden = hidden && !gm;
     }
   }
 
