@@ -865,7 +865,7 @@ case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
 case "save-rolled": {
 const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${uo(e.savesLeft)} left` : ", no save left";
-return `Save ${e.roll} vs ${e.target}: ${t}${n}`;
+return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;
 }
 case "stood-up":
 return `Stands back up: Vitality ${e.before} -> ${e.vitality}`;
@@ -908,12 +908,12 @@ return e ? t ? "success (critical)" : "success" : "failure";
 function mo(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
-return `Perception ${e.roll} vs ${ms(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${jn(e.success, e.critical)}`;
+return `Perception d100 ${e.roll} vs ${ms(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${jn(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${ue[e.situation]} not perceived: no defensive action, the attack hits` : `${ue[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {
 const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-return `Mental ${e.roll} vs ${e.target}: ${jn(e.success, e.critical)}, ${n}`;
+return `Mental d100 ${e.roll} vs ${e.target}: ${jn(e.success, e.critical)}, ${n}`;
 }
 case "situation-penalty":
 return `${ue[e.situation]}: ${Zt(e.penalty)} to ${hs[e.check]}`;
@@ -924,7 +924,7 @@ return e.by === void 0 ? `Aided by an ally: ${Zt(e.bonus)}` : `Aided by ${t(e.by
 case "modifier":
 return `Modifier: ${Zt(e.mod)}`;
 case "action-check":
-return `${ho[e.action]} ${e.roll} vs ${ms(e.baseTarget, e.adjustments, e.target)}: ${jn(e.success, e.critical)}`;
+return `${ho[e.action]} d100 ${e.roll} vs ${ms(e.baseTarget, e.adjustments, e.target)}: ${jn(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -2575,7 +2575,7 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {
 const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${ol[n.check]} ${n.roll} vs ${cl(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+return `${ol[n.check]} d100 ${n.roll} vs ${cl(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
 }
 case "no-defense":
 return n.takesDamage ? `${ue[n.situation]} not perceived: no defense, the attack hits` : `${ue[n.situation]}: attack not perceived, no defense`;

@@ -43,7 +43,7 @@ export const DEMOS: Record<DemoEdition, Demo> = {
       {
         title: 'Goblin 1 swings at Bob; Alice defends and rolls 90 against defend_check 55',
         lines: ['!defend --action defend --roll 90'],
-        expect: ['Defend 90 vs 55: failure', 'Apply damage to Bob'],
+        expect: ['Defend d100 90 vs 55: failure', 'Apply damage to Bob'],
       },
       {
         title: 'The GM clicks the card\'s damage button and types the 200-point hit of The Defensive Round\'s example',
@@ -58,7 +58,7 @@ export const DEMOS: Record<DemoEdition, Demo> = {
       {
         title: 'Goblin 2 is attacked and tries to evade: the GM rolls 80 against evade_check 35',
         lines: ['!defend --action evade --roll 80'],
-        expect: ['Evade 80 vs 35: failure'],
+        expect: ['Evade d100 80 vs 35: failure'],
       },
       {
         title: 'The GM applies the blow with the "Attack one target" macro (target picked, query defaults taken)',
@@ -68,7 +68,7 @@ export const DEMOS: Record<DemoEdition, Demo> = {
       {
         title: 'Goblin 2 owes one save: the GM rolls 20 against save_check 45',
         lines: ['!defend --action save --roll 20'],
-        expect: ['Save 20 vs 45: success', 'Vitality -7 -> 1'],
+        expect: ['Save d100 20 vs 45: success', 'Vitality -7 -> 1'],
       },
       {
         title: 'Alice tries to take back the GM\'s hit on Bob with its card\'s Undo button: players undo only their own damage',
@@ -110,7 +110,7 @@ export const DEMOS: Record<DemoEdition, Demo> = {
       {
         title: 'Alice makes Bob\'s defense check: 10 against defend_check 55',
         lines: ['as Alice', 'select Bob', '!defend --action defend --roll 10'],
-        expect: ['Defend 10 vs 55: success'],
+        expect: ['Defend d100 10 vs 55: success'],
       },
       {
         title: 'Goblin 1 hits with a hit chance of 19 for 20 damage',

@@ -268,7 +268,7 @@ describe('!attack in the sandbox', () => {
     await run(threshold, '!attack 20 --hit 19 --ids @{target|Defender 1|token_id}');
     threshold.mock.dice.force(10);
     const defended = await run(threshold, 'as alice', 'click "Defend (55)"');
-    expect(defended).toContain('Bob: Defend 10 vs 55: success.');
+    expect(defended).toContain('Bob: Defend d100 10 vs 55: success.');
     expect(defended).toMatch(/Hit chance 19 beats Physical Armor 18|Vitality 30 -> 20/);
     expect(threshold.mock.attribute('Bob', 'vitality').get('current')).toBe(20);
     const opposed = (await CliSession.start({ bundle: 'dist/defense-round.js' })).session;

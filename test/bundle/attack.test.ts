@@ -111,7 +111,7 @@ describe('an attack leaves the table exactly as the same !defend + !damage would
     expect(attackTable.stored().exchange.attacks).toEqual({});
   });
 
-  it('threshold, a full round, The Defensive Turn\'s example for Bob: Defend 55 vs 55 succeeds, hit 19 beats Physical 18, 20 - 10 = 10, Vitality 30 -> 20', async () => {
+  it('threshold, a full round, The Defensive Turn\'s example for Bob: Defend d100 55 vs 55 succeeds, hit 19 beats Physical 18, 20 - 10 = 10, Vitality 30 -> 20', async () => {
     const sheet = (mock: MockRoll20) => {
       for (const [name, value] of Object.entries({ vitality: 30, armor_defense: 10, armor_physical: 18 })) mock.attribute('Bob', name).set('current', value);
     };
@@ -197,7 +197,7 @@ describe('prompts, answers and the attack\'s life', () => {
     const theirs = await table.say('Alice', `!defend --answer A1 --ids ${table.id('Goblin 2')} --action defend`);
     expect(whispered(theirs, 'Alice').join('\n')).toMatch(/only Goblin 2's controller or the GM answers for it/i);
     const first = await table.say('Alice', `!defend --answer A1 --ids ${table.id('Bob')} --action evade --roll 30`);
-    expect(whispered(first, 'Alice').join('\n')).toMatch(/Bob: Evade 30 vs 45: success.*Waiting for Goblin 2/);
+    expect(whispered(first, 'Alice').join('\n')).toMatch(/Bob: Evade d100 30 vs 45: success.*Waiting for Goblin 2/);
     const twice = await table.say('Alice', `!defend --answer A1 --ids ${table.id('Bob')} --action defend --roll 1`);
     expect(whispered(twice, 'Alice').join('\n')).toMatch(/Bob has answered attack A1 already \(evade\)/);
     await table.say('GM', '!attack --cancel A1');

@@ -199,7 +199,7 @@ describe('attacks on the bundle', () => {
     await table.passTurn();
     const defend = await table.say('GM', '!defend --action defend --roll 5', ['Goblin 2']);
     table.mock.assertNoCrash();
-    expect(readable(defend.find((r) => r.whisperTo === 'gm')!)).toMatch(/Defend 5 vs 40/);
+    expect(readable(defend.find((r) => r.whisperTo === 'gm')!)).toMatch(/Defend d100 5 vs 40/);
   });
 
   it('11b. undo writes only to the armor of the token\'s own character', async () => {

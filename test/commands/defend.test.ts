@@ -9,7 +9,7 @@ describe.each(MODES)('!defend and !stance (%s)', (mode) => {
     table = await openTable(mode);
     await table.passTurn(); // Goblin 1's turn: Bob is in his defensive round
     const out = await table.say('Alice', '!defend --action defend --roll 20', ['Bob']);
-    expect(publicFromScript(out).join('\n')).toMatch(/Defend 20 vs 55.*success/i);
+    expect(publicFromScript(out).join('\n')).toMatch(/Defend d100 20 vs 55.*success/i);
     const hit = await table.say('Alice', '!damage 200', ['Bob']);
     expect(table.bar('Bob')).toBe(70);
     expect(table.attr('Bob', 'armor_physical')).toBe(100);

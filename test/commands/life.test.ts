@@ -14,7 +14,7 @@ describe.each(MODES)('incapacitation, dying, death and saves at the table (%s)',
     const out = await table.say('GM', '!defend --action save --roll 30', ['Goblin 1']);
     expect(table.bar('Goblin 1')).toBe(1);
     expect(table.markers('Goblin 1')).toEqual([]);
-    expect(whispered(out, 'gm').join('\n')).toMatch(/Save 30 vs 45: success/);
+    expect(whispered(out, 'gm').join('\n')).toMatch(/Save d100 30 vs 45: success/);
     expect(publicFromScript(out).join('\n')).toMatch(/Goblin 1 makes a save and stands back up/);
     const again = await table.say('GM', '!defend --action save --roll 30', ['Goblin 1']);
     expect(whispered(again, 'gm').join('\n')).toMatch(/no save is owed/i);

@@ -48,7 +48,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       await thresholdTable();
       await table.passTurn(); // Goblin 1's turn: Bob is in his defensive turn
       const defended = await table.say('Alice', '!defend --action defend --roll 55', ['Bob']); // 55 <= 55: success
-      expect(all(defended)).toMatch(/Defend 55 vs 55: success/);
+      expect(all(defended)).toMatch(/Defend d100 55 vs 55: success/);
       expect(table.memory('Bob')).toEqual({ pendingDefense: { result: 'success', situation: 'front', perceived: false } });
       const out = await table.say('Alice', '!damage 20 --hit 19', ['Bob']);
       expect(table.attr('Bob', 'vitality')).toBe(20);
@@ -64,7 +64,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       await thresholdTable();
       await table.passTurn();
       const defended = await table.say('Alice', '!defend --action defend --roll 56', ['Bob']);
-      expect(all(defended)).toMatch(/Defend 56 vs 55: failure.*no defense against the next hit/s);
+      expect(all(defended)).toMatch(/Defend d100 56 vs 55: failure.*no defense against the next hit/s);
       expect(all(defended)).toContain(`!damage [[?{Damage}]] --ids ${table.id('Bob')}`);
       const out = await table.say('Alice', '!damage 20 --hit 19', ['Bob']);
       expect(table.attr('Bob', 'vitality')).toBe(10); // 30 - 20
@@ -155,7 +155,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       await table.passTurn();
       const out = await table.say('Alice', '!defend --action defend --situation behind --perception-roll 26 --roll 1', ['Bob']);
       const card = all(out);
-      expect(card).toMatch(/Perceive 26 vs 50 hard \(half\) = 25: failure.*Behind: attack not perceived, no defense/s);
+      expect(card).toMatch(/Perceive d100 26 vs 50 hard \(half\) = 25: failure.*Behind: attack not perceived, no defense/s);
       expect(card).not.toMatch(/Defend 1/); // the defense check is never made
       expect(table.memory('Bob')).toEqual({ pendingDefense: { result: 'fail', situation: 'behind', perceived: false } });
       // The attack is taken as the defense's situation: 14 + 5 = 19 > 18; 30 - 20 = 10.
@@ -168,7 +168,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       await thresholdTable();
       await table.passTurn();
       const out = await table.say('Alice', '!defend --action defend --situation behind --perception-roll 25 --roll 55', ['Bob']);
-      expect(all(out)).toMatch(/Perceive 25 vs 50 hard \(half\) = 25: success.*Defend 55 vs 55: success/s);
+      expect(all(out)).toMatch(/Perceive d100 25 vs 50 hard \(half\) = 25: success.*Defend d100 55 vs 55: success/s);
       expect(table.memory('Bob')).toEqual({ pendingDefense: { result: 'success', situation: 'behind', perceived: true } });
       await table.say('Alice', '!damage 20 --hit 14', ['Bob']);
       expect(table.attr('Bob', 'vitality')).toBe(20);
@@ -178,7 +178,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       await thresholdTable();
       await table.passTurn();
       const out = await table.say('Alice', '!defend --action defend --situation distracted --perception-roll 26', ['Bob']);
-      expect(all(out)).toMatch(/Perceive 26 vs 50 hard \(half\) = 25: failure.*Distracted: attack not perceived, no defense/s);
+      expect(all(out)).toMatch(/Perceive d100 26 vs 50 hard \(half\) = 25: failure.*Distracted: attack not perceived, no defense/s);
       expect(table.memory('Bob').pendingDefense).toEqual({ result: 'fail', situation: 'distracted', perceived: false });
     });
 
@@ -186,17 +186,17 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       await thresholdTable();
       await table.passTurn();
       let out = await table.say('Alice', '!defend --action defend --situation covert --difficulty impossible --perception-roll 13 --roll 1', ['Bob']);
-      expect(all(out)).toMatch(/Perceive 13 vs 50 impossible \(quarter\) = 12: failure.*Covert attack: attack not perceived, no defense/s);
+      expect(all(out)).toMatch(/Perceive d100 13 vs 50 impossible \(quarter\) = 12: failure.*Covert attack: attack not perceived, no defense/s);
       expect(table.memory('Bob').pendingDefense).toEqual({ result: 'fail', situation: 'covert', perceived: false });
       out = await table.say('Alice', '!defend --action defend --situation covert --difficulty impossible --perception-roll 12 --roll 1', ['Bob']);
-      expect(all(out)).toMatch(/Perceive 12 vs 50 impossible \(quarter\) = 12: success.*Defend 1 vs 55: success/s);
+      expect(all(out)).toMatch(/Perceive d100 12 vs 50 impossible \(quarter\) = 12: success.*Defend d100 1 vs 55: success/s);
       expect(table.memory('Bob').pendingDefense).toEqual({ result: 'success', situation: 'covert', perceived: true });
       // Divided first, then the modifier: 12 - 2 = 10, so 11 fails.
       out = await table.say('Alice', '!defend --action defend --situation covert --difficulty impossible --perception-mod -2 --perception-roll 11 --roll 1', ['Bob']);
-      expect(all(out)).toMatch(/Perceive 11 vs 50 impossible \(quarter\) - 2 = 10: failure/);
+      expect(all(out)).toMatch(/Perceive d100 11 vs 50 impossible \(quarter\) - 2 = 10: failure/);
       // covert defaults to hard: 25 passes.
       out = await table.say('Alice', '!defend --action defend --situation covert --perception-roll 25 --roll 56', ['Bob']);
-      expect(all(out)).toMatch(/Perceive 25 vs 50 hard \(half\) = 25: success.*Defend 56 vs 55: failure/s);
+      expect(all(out)).toMatch(/Perceive d100 25 vs 50 hard \(half\) = 25: success.*Defend d100 56 vs 55: failure/s);
     });
 
     it('projectile: the defense check is a hard React check (50 / 2 = 25) given with --react-roll; --roll is refused', async () => {
@@ -206,10 +206,10 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       expect(whispered(refused, 'Alice').join('\n')).toMatch(/--roll does not apply here: the defense check against --situation projectile is a React check; give its roll with --react-roll/);
       expect(table.memory('Bob')).toBeUndefined();
       let out = await table.say('Alice', '!defend --action defend --situation projectile --react-roll 26', ['Bob']);
-      expect(all(out)).toMatch(/React 26 vs 50 hard \(half\) = 25: failure/);
+      expect(all(out)).toMatch(/React d100 26 vs 50 hard \(half\) = 25: failure/);
       expect(table.memory('Bob').pendingDefense).toEqual({ result: 'fail', situation: 'projectile', perceived: false });
       out = await table.say('Alice', '!defend --action defend --situation projectile --react-roll 25', ['Bob']);
-      expect(all(out)).toMatch(/React 25 vs 50 hard \(half\) = 25: success/);
+      expect(all(out)).toMatch(/React d100 25 vs 50 hard \(half\) = 25: success/);
       expect(all(out)).not.toMatch(/Defend /);
       // The weapon's bonus as --mod: 15 + 4 = 19 > 18; the React success lets Defense apply: 20 - 10 = 10.
       await table.say('Alice', '!damage 20 --hit 15 --mod 4', ['Bob']);
@@ -220,7 +220,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       await thresholdTable();
       await table.passTurn();
       const out = await table.say('Alice', '!defend --action defend --situation spell-fast --react-roll 26', ['Bob']);
-      expect(all(out)).toMatch(/React 26 vs 50 hard \(half\) = 25: failure/);
+      expect(all(out)).toMatch(/React d100 26 vs 50 hard \(half\) = 25: failure/);
       await table.say('Alice', '!damage 20 --type magical --hit 11', ['Bob']);
       expect(table.attr('Bob', 'vitality')).toBe(10); // 30 - 20
     });
@@ -229,7 +229,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       await thresholdTable();
       await table.passTurn();
       const out = await table.say('Alice', '!defend --action defend --situation spell-invisible --difficulty impossible --react-roll 12', ['Bob']);
-      expect(all(out)).toMatch(/React 12 vs 50 impossible \(quarter\) = 12: success/);
+      expect(all(out)).toMatch(/React d100 12 vs 50 impossible \(quarter\) = 12: success/);
       const hit = await table.say('Alice', '!damage 20 --type magical --hit 8', ['Bob']); // 8 + 5 = 13 > 12
       expect(all(hit)).toMatch(/Hit chance 8 \+ 5 invisible spell = 13 beats Magical Armor 12.*20 - 10 Defense = 10/s);
       expect(table.attr('Bob', 'vitality')).toBe(20);
@@ -239,7 +239,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       await thresholdTable();
       await table.passTurn();
       const out = await table.say('Alice', '!defend --action defend --situation spectator --perception-roll 51 --roll 1', ['Bob']);
-      expect(all(out)).toMatch(/Perceive 51 vs 50: failure.*Spectator not perceived: no defense, the attack hits/s);
+      expect(all(out)).toMatch(/Perceive d100 51 vs 50: failure.*Spectator not perceived: no defense, the attack hits/s);
       expect(table.memory('Bob').pendingDefense).toEqual({ result: 'fail', situation: 'spectator', perceived: false });
     });
 
@@ -249,7 +249,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       const crate = table.id('Crate');
       const out = await table.say('Alice', `!defend --action counter --situation spectator --vs ${crate} --perception-roll 50`, ['Bob']);
       const card = all(out);
-      expect(card).toMatch(/Perceive 50 vs 50: success.*Counter attack against Crate.*Crate is drawn into the battle/s);
+      expect(card).toMatch(/Perceive d100 50 vs 50: success.*Counter attack against Crate.*Crate is drawn into the battle/s);
       expect(card).toMatch(/added to the Turn Tracker at initiative 0/);
       expect(table.mock.turnOrder().map((entry) => [entry.id, entry.pr])).toEqual([
         [table.id('Goblin 1'), 12],
@@ -275,7 +275,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       await table.passTurn(); // Goblin 1 acts; Bob guards him anyway (a guard is another's defensive action)
       const goblin = table.id('Goblin 1');
       const out = await table.say('Alice', `!defend --action guard --ally ${goblin} --roll 55`, ['Bob']);
-      expect(all(out)).toMatch(/Defend 55 vs 55: success.*Guard for Goblin 1: success.*Goblin 1 keeps the better defense: success/s);
+      expect(all(out)).toMatch(/Defend d100 55 vs 55: success.*Guard for Goblin 1: success.*Goblin 1 keeps the better defense: success/s);
       expect(table.memory('Bob')).toBeUndefined();
       expect(table.memory('Goblin 1')).toEqual({ pendingDefense: { result: 'success', situation: 'front', perceived: false } });
       await table.say('GM', '!damage 20 --hit 21', ['Goblin 1']); // 21 > Physical 20
@@ -300,15 +300,15 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       await table.passTurn();
       const goblin = table.id('Goblin 1');
       let out = await table.say('Alice', `!defend --action skill --situation projectile --react-roll 26 --vs ${goblin} --skill Parry`, ['Bob']);
-      expect(all(out)).toMatch(/React 26 vs 50 hard \(half\) = 25: failure.*React check failed: no defensive skill in time/s);
+      expect(all(out)).toMatch(/React d100 26 vs 50 hard \(half\) = 25: failure.*React check failed: no defensive skill in time/s);
       expect(all(out)).not.toMatch(/Defensive skill "Parry"/);
       out = await table.say('Alice', `!defend --action skill --situation projectile --react-roll 25 --vs ${goblin} --skill Parry`, ['Bob']);
-      expect(all(out)).toMatch(/React 25 vs 50 hard \(half\) = 25: success.*Defensive skill "Parry" against Goblin 1/s);
+      expect(all(out)).toMatch(/React d100 25 vs 50 hard \(half\) = 25: success.*Defensive skill "Parry" against Goblin 1/s);
       out = await table.say('Alice', `!defend --action counter --situation behind --perception-roll 26 --vs ${goblin}`, ['Bob']);
-      expect(all(out)).toMatch(/Perceive 26 vs 50 hard \(half\) = 25: failure.*Behind: attack not perceived, no defense/s);
+      expect(all(out)).toMatch(/Perceive d100 26 vs 50 hard \(half\) = 25: failure.*Behind: attack not perceived, no defense/s);
       expect(all(out)).not.toMatch(/Counter attack/);
       out = await table.say('Alice', `!defend --action counter --situation behind --perception-roll 25 --vs ${goblin}`, ['Bob']);
-      expect(all(out)).toMatch(/Perceive 25 vs 50 hard \(half\) = 25: success.*Counter attack against Goblin 1/s);
+      expect(all(out)).toMatch(/Perceive d100 25 vs 50 hard \(half\) = 25: success.*Counter attack against Goblin 1/s);
       expect(table.memory('Bob')).toBeUndefined(); // skills and counters leave no pending defense
     });
 
@@ -400,7 +400,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       expect(all(again)).toMatch(/Dead: takes no damage \(Vitality 0\)/);
       expect(table.attr('Bob', 'vitality')).toBe(0);
       const saved = await table.say('Alice', '!defend --action save --roll 50', ['Bob']); // 50 <= 50
-      expect(all(saved)).toMatch(/Vitality save 50 vs 50: success.*Stands back up: Vitality 0 -> 1/s);
+      expect(all(saved)).toMatch(/Vitality save d100 50 vs 50: success.*Stands back up: Vitality 0 -> 1/s);
       expect(all(saved)).not.toMatch(/EXP/);
       expect(table.attr('Bob', 'vitality')).toBe(1);
       expect(table.markers('Bob')).toEqual([]);
@@ -415,7 +415,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       expect(table.attr('Bob', 'vitality')).toBe(-4);
       expect(table.memory('Bob')).toEqual({ roundsDead: 0 });
       const out = await table.say('Alice', '!defend --action save --roll 90', ['Bob']);
-      expect(all(out)).toMatch(/Vitality save 90 vs 50: failure.*Still dead: 3 more tries, one a round, each for 1d% EXP/s);
+      expect(all(out)).toMatch(/Vitality save d100 90 vs 50: failure.*Still dead: 3 more tries, one a round, each for 1d% EXP/s);
       expect(table.memory('Bob')).toEqual({ roundsDead: 0, freeSaveUsed: true, triedThisRound: true });
     });
 
@@ -444,7 +444,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       table.mock.dice.force(30, 90);
       let out = await table.say('Alice', '!defend --action save', ['Bob']);
       expect(table.mock.dice.pendingForced()).toEqual([]);
-      expect(all(out)).toMatch(/Save costs 1d% EXP: 30, EXP 50 -> 20.*Vitality save 90 vs 50: failure.*Still dead: 2 more tries/s);
+      expect(all(out)).toMatch(/Save costs 1d% EXP: 30, EXP 50 -> 20.*Vitality save d100 90 vs 50: failure.*Still dead: 2 more tries/s);
       expect(table.attr('Bob', 'exp')).toBe(20);
       expect(table.memory('Bob')).toEqual({ roundsDead: 1, freeSaveUsed: true, triedThisRound: true });
       out = await table.say('Alice', '!defend --action save --roll 1', ['Bob']);
@@ -468,7 +468,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       await table.say('GM', '!defense-round next-round');
       table.mock.dice.force(20);
       out = await table.say('Alice', '!defend --action save --roll 50', ['Bob']);
-      expect(all(out)).toMatch(/Save costs 1d% EXP: 20, EXP 20 -> 0.*Vitality save 50 vs 50: success.*Stands back up: Vitality 0 -> 1/s);
+      expect(all(out)).toMatch(/Save costs 1d% EXP: 20, EXP 20 -> 0.*Vitality save d100 50 vs 50: success.*Stands back up: Vitality 0 -> 1/s);
       expect(table.attr('Bob', 'exp')).toBe(0);
       expect(table.attr('Bob', 'vitality')).toBe(1);
       expect(table.markers('Bob')).toEqual([]);

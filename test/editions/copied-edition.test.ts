@@ -72,7 +72,7 @@ describe('the threshold folder copied under a new id, with one registry line', (
     const original = await workedExample('threshold', bundle);
     const copy = await workedExample('tithe', bundle);
     expect(copy.stored).toBe('tithe');
-    expect(original.lines.join('\n')).toMatch(/Defend 55 vs 55: success.*Hit chance 19 beats Physical Armor 18: a hit.*20 - 10 Defense = 10.*Vitality 30 -> 20/s);
+    expect(original.lines.join('\n')).toMatch(/Defend d100 55 vs 55: success.*Hit chance 19 beats Physical Armor 18: a hit.*20 - 10 Defense = 10.*Vitality 30 -> 20/s);
     expect(copy.lines).toEqual(original.lines);
     expect(copy.vitality).toBe(original.vitality);
     expect(copy.physical).toBe(18);

@@ -131,7 +131,7 @@ describe('the playground in a browser', () => {
     expect(await sheetValue('Bob', 'Physical armor').textContent()).toBe('18/18');
     expect(await page.locator('#turn-list li[aria-current="true"] .turn-name').textContent()).toBe('Goblin 1');
     await say('!defend --action defend --roll 10');
-    expect(await row(lastTemplate(), 'Check').innerText()).toContain('Defend 10 vs 55: success');
+    expect(await row(lastTemplate(), 'Check').innerText()).toContain('Defend d100 10 vs 55: success');
     await say('!damage 20 --hit 19');
     expect(await vitality('Bob').getAttribute('aria-valuenow')).toBe('20');
     expect((await row(lastTemplate(), 'Breakdown').innerText()).split('\n')).toEqual([

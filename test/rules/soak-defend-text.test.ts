@@ -8,14 +8,14 @@ import { SOAK_SITUATIONS } from '../../src/rules/soak/situations';
 
 describe('describeDefendStep', () => {
   const cases: Array<[DefendStep, string]> = [
-    [{ kind: 'perception-check', situation: 'behind', roll: 34, baseTarget: 50, mod: 0, target: 50, success: true, critical: false }, 'Perception 34 vs 50: success'],
-    [{ kind: 'perception-check', situation: 'covert', roll: 41, baseTarget: 50, mod: -20, target: 30, success: false, critical: false }, 'Perception 41 vs 50 - 20 = 30: failure'],
-    [{ kind: 'perception-check', situation: 'spectator', roll: 2, baseTarget: 50, mod: 10, target: 60, success: true, critical: true }, 'Perception 2 vs 50 + 10 = 60: success (critical)'],
+    [{ kind: 'perception-check', situation: 'behind', roll: 34, baseTarget: 50, mod: 0, target: 50, success: true, critical: false }, 'Perception d100 34 vs 50: success'],
+    [{ kind: 'perception-check', situation: 'covert', roll: 41, baseTarget: 50, mod: -20, target: 30, success: false, critical: false }, 'Perception d100 41 vs 50 - 20 = 30: failure'],
+    [{ kind: 'perception-check', situation: 'spectator', roll: 2, baseTarget: 50, mod: 10, target: 60, success: true, critical: true }, 'Perception d100 2 vs 50 + 10 = 60: success (critical)'],
     [{ kind: 'no-defensive-action', situation: 'behind', takesDamage: false }, 'Behind: attack not perceived, no defensive action'],
     [{ kind: 'no-defensive-action', situation: 'spectator', takesDamage: true }, 'Spectator not perceived: no defensive action, the attack hits'],
-    [{ kind: 'mental-check', roll: 30, target: 40, success: true, critical: false, penaltyBefore: -25, penaltyAfter: -12 }, 'Mental 30 vs 40: success, penalty halved to -12'],
-    [{ kind: 'mental-check', roll: 4, target: 40, success: true, critical: true, penaltyBefore: -25, penaltyAfter: 0 }, 'Mental 4 vs 40: success (critical), penalty removed'],
-    [{ kind: 'mental-check', roll: 41, target: 40, success: false, critical: false, penaltyBefore: -25, penaltyAfter: -25 }, 'Mental 41 vs 40: failure, penalty stays -25'],
+    [{ kind: 'mental-check', roll: 30, target: 40, success: true, critical: false, penaltyBefore: -25, penaltyAfter: -12 }, 'Mental d100 30 vs 40: success, penalty halved to -12'],
+    [{ kind: 'mental-check', roll: 4, target: 40, success: true, critical: true, penaltyBefore: -25, penaltyAfter: 0 }, 'Mental d100 4 vs 40: success (critical), penalty removed'],
+    [{ kind: 'mental-check', roll: 41, target: 40, success: false, critical: false, penaltyBefore: -25, penaltyAfter: -25 }, 'Mental d100 41 vs 40: failure, penalty stays -25'],
     [{ kind: 'situation-penalty', situation: 'behind', check: 'defend', penalty: -5 }, 'Behind: -5 to defend'],
     [{ kind: 'situation-penalty', situation: 'gun', check: 'evade', penalty: -50 }, 'Gun: -50 to evade'],
     [{ kind: 'situation-penalty', situation: 'spell-unseen', check: 'evade', penalty: -12 }, 'Unseen or very fast spell: -12 to evade'],
@@ -24,10 +24,10 @@ describe('describeDefendStep', () => {
     [{ kind: 'aided', bonus: 5 }, 'Aided by an ally: +5'],
     [{ kind: 'modifier', mod: -10 }, 'Modifier: -10'],
     [{ kind: 'modifier', mod: 15 }, 'Modifier: +15'],
-    [{ kind: 'action-check', action: 'defend', roll: 40, baseTarget: 55, adjustments: [-5], target: 50, success: true, critical: false }, 'Defend 40 vs 55 - 5 = 50: success'],
-    [{ kind: 'action-check', action: 'defend', roll: 5, baseTarget: 55, adjustments: [-5], target: 50, success: true, critical: true }, 'Defend 5 vs 55 - 5 = 50: success (critical)'],
-    [{ kind: 'action-check', action: 'evade', roll: 1, baseTarget: 45, adjustments: [-50, 5, -10], target: -10, success: false, critical: false }, 'Evade 1 vs 45 - 50 + 5 - 10 = -10: failure'],
-    [{ kind: 'action-check', action: 'react', roll: 61, baseTarget: 60, adjustments: [], target: 60, success: false, critical: false }, 'Reaction 61 vs 60: failure'],
+    [{ kind: 'action-check', action: 'defend', roll: 40, baseTarget: 55, adjustments: [-5], target: 50, success: true, critical: false }, 'Defend d100 40 vs 55 - 5 = 50: success'],
+    [{ kind: 'action-check', action: 'defend', roll: 5, baseTarget: 55, adjustments: [-5], target: 50, success: true, critical: true }, 'Defend d100 5 vs 55 - 5 = 50: success (critical)'],
+    [{ kind: 'action-check', action: 'evade', roll: 1, baseTarget: 45, adjustments: [-50, 5, -10], target: -10, success: false, critical: false }, 'Evade d100 1 vs 45 - 50 + 5 - 10 = -10: failure'],
+    [{ kind: 'action-check', action: 'react', roll: 61, baseTarget: 60, adjustments: [], target: 60, success: false, critical: false }, 'Reaction d100 61 vs 60: failure'],
     [{ kind: 'pending-defense', result: 'success' }, 'Kept for the next hit on this token: that hit is negated'],
     [{ kind: 'pending-defense', result: 'fail' }, 'Kept for the next hit on this token: that hit lands'],
     [{ kind: 'reaction-recorded', vs: 'orc', success: true }, 'Reaction against orc: success, kept for this round'],
@@ -60,9 +60,9 @@ describe('describeDefendStep', () => {
     });
     if (out.kind !== 'resolved') throw new Error('expected resolved');
     expect(describeDefendSteps(out.steps)).toEqual([
-      'Perception 34 vs 50: success',
+      'Perception d100 34 vs 50: success',
       'Behind: -5 to defend',
-      'Defend 40 vs 55 - 5 = 50: success',
+      'Defend d100 40 vs 55 - 5 = 50: success',
       'Kept for the next hit on this token: that hit is negated',
     ]);
   });

@@ -843,15 +843,15 @@ describe('!defend: the plan', () => {
     expect(failed.headline).toBe('acts');
     expect(card(failed).title).toBe('Bob: defend');
     expect(card(failed).rows).toEqual([
-      { label: 'Check', lines: ['Defend 56 vs 55: failure', 'Pending defense: failure, against the next hit (front)'] },
+      { label: 'Check', lines: ['Defend d100 56 vs 55: failure', 'Pending defense: failure, against the next hit (front)'] },
       { label: 'Result', lines: ['Bob: no defense against the next hit'] },
     ]);
     const behind = outcomeOf(defend('!defend --action defend --situation behind --perception-roll 20 --roll 20'));
     expect(offers(behind)).toEqual([]);
     expect(card(behind).title).toBe('Bob: defend (behind)');
     expect(linesOf(behind)).toEqual([
-      'Perceive 20 vs 50 hard (half) = 25: success',
-      'Defend 20 vs 55: success',
+      'Perceive d100 20 vs 50 hard (half) = 25: success',
+      'Defend d100 20 vs 55: success',
       'Pending defense: success, against the next hit (behind)',
       "Bob: the armor's Defense will apply to the next hit",
     ]);
@@ -908,7 +908,7 @@ describe('Vitality saves (!defend --action save)', () => {
     expect(outcome.state).toEqual({});
     expect(outcome.undoable).toBeUndefined();
     expect(card(outcome).summary).toBe('Bob makes a save and stands back up.');
-    expect(linesOf(outcome)).toEqual(['Vitality save 20 vs 40: success', 'Stands back up: Vitality -3 -> 1', 'Standing, Vitality 1']);
+    expect(linesOf(outcome)).toEqual(['Vitality save d100 20 vs 40: success', 'Stands back up: Vitality -3 -> 1', 'Standing, Vitality 1']);
   });
 
   it('a failed free save keeps it dead and uses the round\'s try; the next tries are paid', () => {
@@ -1257,10 +1257,10 @@ describe('words', () => {
   });
 
   it('words the checks with their difficulty and modifiers', () => {
-    expect(threshold.words(checkStep('perceive', 40, 50, 'impossible', 5, 17, false), nameOf)).toBe('Perceive 40 vs 50 impossible (quarter) + 5 = 17: failure');
-    expect(threshold.words(checkStep('react', 2, 60, 'hard', -3, 27, true, true), nameOf)).toBe('React 2 vs 60 hard (half) - 3 = 27: success (critical)');
-    expect(threshold.words(checkStep('save', 20, 40, 'normal', 0, 40, true), nameOf)).toBe('Vitality save 20 vs 40: success');
-    expect(threshold.words(checkStep('defend', 20, 55, 'normal', 5, 60, true), nameOf)).toBe('Defend 20 vs 55 + 5 = 60: success');
+    expect(threshold.words(checkStep('perceive', 40, 50, 'impossible', 5, 17, false), nameOf)).toBe('Perceive d100 40 vs 50 impossible (quarter) + 5 = 17: failure');
+    expect(threshold.words(checkStep('react', 2, 60, 'hard', -3, 27, true, true), nameOf)).toBe('React d100 2 vs 60 hard (half) - 3 = 27: success (critical)');
+    expect(threshold.words(checkStep('save', 20, 40, 'normal', 0, 40, true), nameOf)).toBe('Vitality save d100 20 vs 40: success');
+    expect(threshold.words(checkStep('defend', 20, 55, 'normal', 5, 60, true), nameOf)).toBe('Defend d100 20 vs 55 + 5 = 60: success');
   });
 
   it('names ids through nameOf, and shows the id without it', () => {

@@ -100,7 +100,7 @@ export function describeDamageStep(step: DamageStep): string {
     case 'save-rolled': {
       const result = step.success ? (step.critical ? 'critical success' : 'success') : 'failure';
       const left = step.success ? '' : step.savesLeft > 0 ? `, ${saves(step.savesLeft)} left` : ', no save left';
-      return `Save ${step.roll} vs ${step.target}: ${result}${left}`;
+      return `Save d100 ${step.roll} vs ${step.target}: ${result}${left}`;
     }
     case 'stood-up':
       return `Stands back up: Vitality ${step.before} -> ${step.vitality}`;

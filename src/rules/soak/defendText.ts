@@ -32,7 +32,7 @@ function resultText(success: boolean, critical: boolean): string {
 export function describeDefendStep(step: DefendStep, nameOf: (id: string) => string = (id) => id): string {
   switch (step.kind) {
     case 'perception-check':
-      return `Perception ${step.roll} vs ${targetText(step.baseTarget, step.mod === 0 ? [] : [step.mod], step.target)}: ${resultText(step.success, step.critical)}`;
+      return `Perception d100 ${step.roll} vs ${targetText(step.baseTarget, step.mod === 0 ? [] : [step.mod], step.target)}: ${resultText(step.success, step.critical)}`;
     case 'no-defensive-action':
       return step.takesDamage
         ? `${SITUATION_NAME[step.situation]} not perceived: no defensive action, the attack hits`
@@ -43,7 +43,7 @@ export function describeDefendStep(step: DefendStep, nameOf: (id: string) => str
         : step.success
           ? `penalty halved to ${step.penaltyAfter}`
           : `penalty stays ${step.penaltyBefore}`;
-      return `Mental ${step.roll} vs ${step.target}: ${resultText(step.success, step.critical)}, ${effect}`;
+      return `Mental d100 ${step.roll} vs ${step.target}: ${resultText(step.success, step.critical)}, ${effect}`;
     }
     case 'situation-penalty':
       return `${SITUATION_NAME[step.situation]}: ${signed(step.penalty)} to ${PENALISED_WORD[step.check]}`;
@@ -54,7 +54,7 @@ export function describeDefendStep(step: DefendStep, nameOf: (id: string) => str
     case 'modifier':
       return `Modifier: ${signed(step.mod)}`;
     case 'action-check':
-      return `${CHECK_LABEL[step.action]} ${step.roll} vs ${targetText(step.baseTarget, step.adjustments, step.target)}: ${resultText(step.success, step.critical)}`;
+      return `${CHECK_LABEL[step.action]} d100 ${step.roll} vs ${targetText(step.baseTarget, step.adjustments, step.target)}: ${resultText(step.success, step.critical)}`;
     case 'pending-defense':
       return step.result === 'success'
         ? 'Kept for the next hit on this token: that hit is negated'

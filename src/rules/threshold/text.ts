@@ -51,7 +51,8 @@ export function thresholdText(step: Step, nameOf: (id: string) => string = (id) 
       return 'Revived: raised above 0 by hand, no longer dead';
     case 'check': {
       const result = s.success ? (s.critical ? 'success (critical)' : 'success') : 'failure';
-      return `${CHECK[s.check]} ${s.roll} vs ${target(s.base, s.difficulty, s.mod, s.target)}: ${result}`;
+      // Every check of The Defensive Turn is a percentile roll: the card says its die.
+      return `${CHECK[s.check]} d100 ${s.roll} vs ${target(s.base, s.difficulty, s.mod, s.target)}: ${result}`;
     }
     case 'no-defense':
       return s.takesDamage
