@@ -22,15 +22,15 @@ for (var n in t)
 Yr.call(t, n) && Rn(e, n, { get: t[n], enumerable: !0 });
 }, Ha = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
-for (let s of Va(t))
-!Yr.call(e, s) && s !== n && Rn(e, s, { get: () => t[s], enumerable: !(r = Ua(t, s)) || r.enumerable });
+for (let i of Va(t))
+!Yr.call(e, i) && i !== n && Rn(e, i, { get: () => t[i], enumerable: !(r = Ua(t, i)) || r.enumerable });
 return e;
 }, Ka = (e) => Ha(Rn({}, "__esModule", { value: !0 }), e), zr = {};
 Ba(zr, {
 onDamage: () => vh,
 version: () => mh
 });
-var A = Math, C = Number, E = String, k = Object, Z = Array, de = JSON, P = Map, q = Set, Xr = WeakMap, Kt = Error, qr = RangeError, Jr = Promise, xt = Date, xa = isNaN, Wa = "0.2.0", ie = "DefenseRound", ve = Wa, Wt, Ya = {
+var A = Math, C = Number, E = String, k = Object, Z = Array, de = JSON, P = Map, q = Set, Xr = WeakMap, Kt = Error, qr = RangeError, Jr = Promise, xt = Date, xa = isNaN, Wa = "0.2.0", se = "DefenseRound", me = Wa, Wt, Ya = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
@@ -65,21 +65,21 @@ function Ke(e) {
 const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
 }
-function x(e, t, n, r, s) {
-const i = s && "input" in s ? s.input : n.value, a = s?.expected ?? e.expects ?? null, o = s?.received ?? /* @__PURE__ */ Ke(i), c = {
+function x(e, t, n, r, i) {
+const s = i && "input" in i ? i.input : n.value, a = i?.expected ?? e.expects ?? null, o = i?.received ?? /* @__PURE__ */ Ke(s), c = {
 kind: e.kind,
 type: e.type,
-input: i,
+input: s,
 expected: a,
 received: o,
 message: `Invalid ${t}: ${a ? `Expected ${a} but r` : "R"}eceived ${o}`,
 requirement: e.requirement,
-path: s?.path,
-issues: s?.issues,
+path: i?.path,
+issues: i?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = s?.message ?? e.message ?? /* @__PURE__ */ Za(e.reference, c.lang) ?? (l ? /* @__PURE__ */ Ja(c.lang) : null) ?? r.message ?? /* @__PURE__ */ Xa(c.lang);
+}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ Za(e.reference, c.lang) ?? (l ? /* @__PURE__ */ Ja(c.lang) : null) ?? r.message ?? /* @__PURE__ */ Xa(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];
 }
 // @__NO_SIDE_EFFECTS__
@@ -254,17 +254,17 @@ async: !1,
 item: e,
 message: t,
 "~run"(n, r) {
-const s = n.value;
-if (Z.isArray(s)) {
+const i = n.value;
+if (Z.isArray(i)) {
 n.typed = !0, n.value = [];
-for (let i = 0; i < s.length; i++) {
-const a = s[i], o = this.item["~run"]({ value: a }, r);
+for (let s = 0; s < i.length; s++) {
+const a = i[s], o = this.item["~run"]({ value: a }, r);
 if (o.issues) {
 const c = {
 type: "array",
 origin: "value",
-input: s,
-key: i,
+input: i,
+key: s,
 value: a
 };
 for (const l of o.issues)
@@ -296,11 +296,11 @@ return typeof t.value == "boolean" ? t.typed = !0 : x(this, "type", t, n), t;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function es(e, t) {
+function ei(e, t) {
 return te({
 kind: "schema",
 type: "custom",
-reference: es,
+reference: ei,
 expects: "unknown",
 async: !1,
 check: e,
@@ -355,29 +355,29 @@ return typeof t.value == "number" && !xa(t.value) ? t.typed = !0 : x(this, "type
 });
 }
 // @__NO_SIDE_EFFECTS__
-function ts(e, t) {
+function ti(e, t) {
 return te({
 kind: "schema",
 type: "object",
-reference: ts,
+reference: ti,
 expects: "Object",
 async: !1,
 entries: e,
 message: t,
 "~run"(n, r) {
-const s = n.value;
-if (s && typeof s == "object") {
+const i = n.value;
+if (i && typeof i == "object") {
 n.typed = !0, n.value = {};
-for (const i in this.entries) {
-const a = this.entries[i];
-if (i in s || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
-const o = i in s ? s[i] : /* @__PURE__ */ In(a), c = a["~run"]({ value: o }, r);
+for (const s in this.entries) {
+const a = this.entries[s];
+if (s in i || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
+const o = s in i ? i[s] : /* @__PURE__ */ In(a), c = a["~run"]({ value: o }, r);
 if (c.issues) {
 const l = {
 type: "object",
 origin: "value",
-input: s,
-key: i,
+input: i,
+key: s,
 value: o
 };
 for (const d of c.issues)
@@ -387,17 +387,17 @@ n.typed = !1;
 break;
 }
 }
-c.typed || (n.typed = !1), n.value[i] = c.value;
-} else if (a.fallback !== void 0) n.value[i] = /* @__PURE__ */ ro(a);
+c.typed || (n.typed = !1), n.value[s] = c.value;
+} else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ ro(a);
 else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (x(this, "key", n, r, {
 input: void 0,
-expected: `"${i}"`,
+expected: `"${s}"`,
 path: [{
 type: "object",
 origin: "key",
-input: s,
-key: i,
-value: s[i]
+input: i,
+key: s,
+value: i[s]
 }]
 }), r.abortEarly))
 break;
@@ -448,46 +448,46 @@ async: !1,
 key: e,
 value: t,
 message: n,
-"~run"(r, s) {
-const i = r.value;
-if (i && typeof i == "object") {
+"~run"(r, i) {
+const s = r.value;
+if (s && typeof s == "object") {
 r.typed = !0, r.value = {};
-for (const a in i) if (/* @__PURE__ */ to(i, a)) {
-const o = i[a], c = this.key["~run"]({ value: a }, s);
+for (const a in s) if (/* @__PURE__ */ to(s, a)) {
+const o = s[a], c = this.key["~run"]({ value: a }, i);
 if (c.issues) {
 const d = {
 type: "object",
 origin: "key",
-input: i,
+input: s,
 key: a,
 value: o
 };
 for (const f of c.issues)
 f.path = [d], r.issues?.push(f);
-if (r.issues || (r.issues = c.issues), s.abortEarly) {
+if (r.issues || (r.issues = c.issues), i.abortEarly) {
 r.typed = !1;
 break;
 }
 }
-const l = this.value["~run"]({ value: o }, s);
+const l = this.value["~run"]({ value: o }, i);
 if (l.issues) {
 const d = {
 type: "object",
 origin: "value",
-input: i,
+input: s,
 key: a,
 value: o
 };
 for (const f of l.issues)
 f.path ? f.path.unshift(d) : f.path = [d], r.issues?.push(f);
-if (r.issues || (r.issues = l.issues), s.abortEarly) {
+if (r.issues || (r.issues = l.issues), i.abortEarly) {
 r.typed = !1;
 break;
 }
 }
 (!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);
 }
-} else x(this, "type", r, s);
+} else x(this, "type", r, i);
 return r;
 }
 });
@@ -507,27 +507,27 @@ return typeof t.value == "string" ? t.typed = !0 : x(this, "type", t, n), t;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function ns(e, t) {
+function ni(e, t) {
 return te({
 kind: "schema",
 type: "tuple",
-reference: ns,
+reference: ni,
 expects: "Array",
 async: !1,
 items: e,
 message: t,
 "~run"(n, r) {
-const s = n.value;
-if (Z.isArray(s)) {
+const i = n.value;
+if (Z.isArray(i)) {
 n.typed = !0, n.value = [];
-for (let i = 0; i < this.items.length; i++) {
-const a = s[i], o = this.items[i]["~run"]({ value: a }, r);
+for (let s = 0; s < this.items.length; s++) {
+const a = i[s], o = this.items[s]["~run"]({ value: a }, r);
 if (o.issues) {
 const c = {
 type: "array",
 origin: "value",
-input: s,
-key: i,
+input: i,
+key: s,
 value: a
 };
 for (const l of o.issues)
@@ -545,40 +545,40 @@ return n;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function rs(e) {
+function ri(e) {
 let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;
 }
 // @__NO_SIDE_EFFECTS__
-function ss(e, t) {
+function ii(e, t) {
 return te({
 kind: "schema",
 type: "union",
-reference: ss,
+reference: ii,
 expects: /* @__PURE__ */ On(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {
-let s, i, a;
+let i, s, a;
 for (const o of this.options) {
 const c = o["~run"]({ value: n.value }, r);
-if (c.typed) if (c.issues) i ? i.push(c) : i = [c];
+if (c.typed) if (c.issues) s ? s.push(c) : s = [c];
 else {
-s = c;
+i = c;
 break;
 }
 else a ? a.push(c) : a = [c];
 }
-if (s) return s;
-if (i) {
-if (i.length === 1) return i[0];
-x(this, "type", n, r, { issues: /* @__PURE__ */ rs(i) }), n.typed = !0;
+if (i) return i;
+if (s) {
+if (s.length === 1) return s[0];
+x(this, "type", n, r, { issues: /* @__PURE__ */ ri(s) }), n.typed = !0;
 } else {
 if (a?.length === 1) return a[0];
-x(this, "type", n, r, { issues: /* @__PURE__ */ rs(a) });
+x(this, "type", n, r, { issues: /* @__PURE__ */ ri(a) });
 }
 return n;
 }
@@ -598,19 +598,19 @@ return e.typed = !0, e;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function is(e, t, n) {
+function si(e, t, n) {
 return te({
 kind: "schema",
 type: "variant",
-reference: is,
+reference: si,
 expects: "Object",
 async: !1,
 key: e,
 options: t,
 message: n,
-"~run"(r, s) {
-const i = r.value;
-if (i && typeof i == "object") {
+"~run"(r, i) {
+const s = r.value;
+if (s && typeof s == "object") {
 let a, o = 0, c = this.key, l = [];
 const d = (f, u) => {
 for (const h of f.options) {
@@ -619,17 +619,17 @@ else {
 let g = !0, p = 0;
 for (const m of u) {
 const v = h.entries[m];
-if (m in i ? v["~run"]({
+if (m in s ? v["~run"]({
 typed: !1,
-value: i[m]
+value: s[m]
 }, no).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {
-g = !1, c !== m && (o < p || o === p && m in i && !(c in i)) && (o = p, c = m, l = []), c === m && l.push(h.entries[m].expects);
+g = !1, c !== m && (o < p || o === p && m in s && !(c in s)) && (o = p, c = m, l = []), c === m && l.push(h.entries[m].expects);
 break;
 }
 p++;
 }
 if (g) {
-const m = h["~run"]({ value: i }, s);
+const m = h["~run"]({ value: s }, i);
 (!a || !a.typed && m.typed) && (a = m);
 }
 }
@@ -637,18 +637,18 @@ if (a && !a.issues) break;
 }
 };
 if (d(this, new q([this.key])), a) return a;
-x(this, "type", r, s, {
-input: i[c],
+x(this, "type", r, i, {
+input: s[c],
 expected: /* @__PURE__ */ On(l, "|"),
 path: [{
 type: "object",
 origin: "value",
-input: i,
+input: s,
 key: c,
-value: i[c]
+value: s[c]
 }]
 });
-} else x(this, "type", r, s);
+} else x(this, "type", r, i);
 return r;
 }
 });
@@ -681,9 +681,9 @@ issues: r.issues
 };
 }
 function G(e) {
-return /* @__PURE__ */ ts(k.assign(k.create(null), e));
+return /* @__PURE__ */ ti(k.assign(k.create(null), e));
 }
-var as = ["vitality", "soul", "power"], Ye = { vitality: "Vitality", soul: "Soul", power: "Power" }, St = [
+var ai = ["vitality", "soul", "power"], Ye = { vitality: "Vitality", soul: "Soul", power: "Power" }, St = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -714,29 +714,29 @@ return t.section = e, t;
 function Nn(e) {
 return "kind" in e;
 }
-var qt = -10, os = -9, cs = 1, dt = 1, Pn = 3, ut = { condition: "none", savesOwed: 0 }, Jt = { condition: "dead", savesOwed: 0 };
-function ls(e) {
+var qt = -10, oi = -9, ci = 1, dt = 1, Pn = 3, ut = { condition: "none", savesOwed: 0 }, Jt = { condition: "dead", savesOwed: 0 };
+function li(e) {
 return e > 0 ? { ...ut } : e > qt ? { condition: "incapacitated", savesOwed: 0 } : { ...Jt };
 }
 function Mn(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
 }
-function so(e, t, n) {
+function io(e, t, n) {
 return n.condition === "dying" ? { life: { ...Jt }, steps: [...Mn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ut }, steps: [] } : e > 0 ? t <= qt ? { life: { condition: "dying", savesOwed: Pn }, steps: [{ kind: "dying", savesOwed: Pn }] } : {
 life: { condition: "incapacitated", savesOwed: dt },
 steps: [{ kind: "incapacitated", savesOwed: dt }]
 } : t <= qt ? { life: { ...Jt }, steps: [...Mn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
 }
-function ds(e, t, n) {
+function di(e, t, n) {
 if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
-const r = A.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
-if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
-const a = so(e, s, n);
-for (const o of a.steps) i.push(o);
-return { applied: !0, after: s, life: a.life, steps: i };
+const r = A.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
+if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
+const a = io(e, i, n);
+for (const o of a.steps) s.push(o);
+return { applied: !0, after: i, life: a.life, steps: s };
 }
-function io(e, t) {
+function so(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
 after: 0,
@@ -752,8 +752,8 @@ if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const s = ds(e, e - t, n), i = s.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
-return { after: s.applied ? t : s.after, life: s.life, steps: i };
+const i = di(e, e - t, n), s = i.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
+return { after: i.applied ? t : i.after, life: i.life, steps: s };
 }
 const r = [{ kind: "vitality-change", before: e, after: t }];
 return t > 0 ? n.condition === "dead" ? { after: t, life: { ...ut }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...ut }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...ut }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > qt ? {
@@ -765,32 +765,32 @@ steps: [...r, ...Mn(n), { kind: "incapacitated", savesOwed: 0 }]
 function oo(e, t, n) {
 if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
-const r = (i) => ({
+const r = (s) => ({
 kind: "save-rolled",
 roll: n.roll,
 target: n.target,
 success: n.success,
 critical: n.critical,
-savesLeft: i
+savesLeft: s
 });
 if (t.condition === "incapacitated")
 return n.success ? {
 ok: !0,
-vitality: cs,
+vitality: ci,
 life: { ...ut },
-steps: [r(0), { kind: "stood-up", before: e, vitality: cs }]
+steps: [r(0), { kind: "stood-up", before: e, vitality: ci }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {
 ok: !0,
-vitality: os,
+vitality: oi,
 life: { condition: "incapacitated", savesOwed: dt },
-steps: [r(dt), { kind: "saved-from-death", before: e, vitality: os }]
+steps: [r(dt), { kind: "saved-from-death", before: e, vitality: oi }]
 };
-const s = A.min(Pn, t.savesOwed) - 1;
-return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...Jt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
+const i = A.min(Pn, t.savesOwed) - 1;
+return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...Jt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
 }
-var us = { physical: "Physical", magical: "Magical" }, fs = { physical: "Defense", magical: "Spirit" }, Ln = { soul: "Soul", power: "Power" };
+var ui = { physical: "Physical", magical: "Magical" }, fi = { physical: "Defense", magical: "Spirit" }, jn = { soul: "Soul", power: "Power" };
 function co(e, t) {
 switch (e) {
 case "worn-out":
@@ -831,23 +831,23 @@ case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 // as the seed writes it: 200 x 0.8 Soak (20% Soak)
 case "protection":
-return Qt(e.before, e.protection, us[e.track], e.after);
+return Qt(e.before, e.protection, ui[e.track], e.after);
 case "armor-reduction":
-return Qt(e.before, e.reduction, fs[e.track], e.after);
+return Qt(e.before, e.reduction, fi[e.track], e.after);
 case "natural-reduction":
-return Qt(e.before, e.reduction, `natural ${fs[e.track]}`, e.after);
+return Qt(e.before, e.reduction, `natural ${fi[e.track]}`, e.after);
 case "defensive-stance":
 return Qt(e.before, e.reduction, "defensive stance", e.after);
 case "vitality-loss":
 return e.loss === 0 ? "No Vitality lost" : e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
 case "protection-wear":
-return `${us[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+return `${ui[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
-return `${e.amount} to ${Ln[e.bar]}, no armor: ${Ln[e.bar]} ${e.before} -> ${e.after}`;
+return `${e.amount} to ${jn[e.bar]}, no armor: ${jn[e.bar]} ${e.before} -> ${e.after}`;
 case "bar-not-a-number":
-return `${Ln[e.bar]} is not a number: nothing taken`;
+return `${jn[e.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -877,7 +877,7 @@ case "conditions-cleared":
 return "Above 0 again: conditions and owed saves cleared";
 }
 }
-var ue = {
+var ve = {
 front: "Front",
 "thrown-object": "Thrown object",
 "spell-seen": "Seen spell",
@@ -893,38 +893,38 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, ho = { defend: "Defend", evade: "Evade", react: "Reaction" }, hs = { defend: "defend", evade: "evade" };
+}, ho = { defend: "Defend", evade: "Evade", react: "Reaction" }, hi = { defend: "defend", evade: "evade" };
 function Zt(e) {
 return e > 0 ? `+${e}` : `${e}`;
 }
-function ms(e, t, n) {
+function mi(e, t, n) {
 if (t.length === 0) return `${n}`;
-const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
+const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
 return `${e}${r} = ${n}`;
 }
-function jn(e, t) {
+function Ln(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";
 }
 function mo(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
-return `Perception d100 ${e.roll} vs ${ms(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${jn(e.success, e.critical)}`;
+return `Perception d100 ${e.roll} vs ${mi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Ln(e.success, e.critical)}`;
 case "no-defensive-action":
-return e.takesDamage ? `${ue[e.situation]} not perceived: no defensive action, the attack hits` : `${ue[e.situation]}: attack not perceived, no defensive action`;
+return e.takesDamage ? `${ve[e.situation]} not perceived: no defensive action, the attack hits` : `${ve[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {
 const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-return `Mental d100 ${e.roll} vs ${e.target}: ${jn(e.success, e.critical)}, ${n}`;
+return `Mental d100 ${e.roll} vs ${e.target}: ${Ln(e.success, e.critical)}, ${n}`;
 }
 case "situation-penalty":
-return `${ue[e.situation]}: ${Zt(e.penalty)} to ${hs[e.check]}`;
+return `${ve[e.situation]}: ${Zt(e.penalty)} to ${hi[e.check]}`;
 case "situation-no-penalty":
-return `${ue[e.situation]}: no penalty to ${hs[e.check]}`;
+return `${ve[e.situation]}: no penalty to ${hi[e.check]}`;
 case "aided":
 return e.by === void 0 ? `Aided by an ally: ${Zt(e.bonus)}` : `Aided by ${t(e.by)}: ${Zt(e.bonus)}`;
 case "modifier":
 return `Modifier: ${Zt(e.mod)}`;
 case "action-check":
-return `${ho[e.action]} d100 ${e.roll} vs ${ms(e.baseTarget, e.adjustments, e.target)}: ${jn(e.success, e.critical)}`;
+return `${ho[e.action]} d100 ${e.roll} vs ${mi(e.baseTarget, e.adjustments, e.target)}: ${Ln(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -932,8 +932,8 @@ return `Reaction against ${t(e.vs)}: ${e.success ? "success" : "failure"}, kept 
 case "counter-announced":
 return e.ally === null ? `Counter attack against ${t(e.vs)}${e.skillName === null ? "" : ` (${e.skillName})`}` : `Counter attack for ${t(e.ally)} against ${t(e.vs)} (${e.skillName ?? "Reactive Guard"})`;
 case "skill-announced": {
-const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, s = e.vs === null ? "" : ` against ${t(e.vs)}`;
-return `${n}${r}${s}`;
+const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, i = e.vs === null ? "" : ` against ${t(e.vs)}`;
+return `${n}${r}${i}`;
 }
 case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
@@ -966,7 +966,7 @@ return t.condition === "none" && n === null ? [] : [S(e, { kind: "life-now", lif
 function yo(e, t) {
 if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
-return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
+return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
 }
 function wo(e) {
 return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Oe, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
@@ -974,23 +974,23 @@ return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Oe, labe
 function bo(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
-const s = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
+const i = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
 switch (n) {
 case "blocks":
-return `${e} blocks the hit ${s}`;
+return `${e} blocks the hit ${i}`;
 case "armor-holds":
-return `${e} takes no damage: the armor holds ${s}`;
+return `${e} takes no damage: the armor holds ${i}`;
 case "unharmed":
-return `${e} takes no damage ${s}`;
+return `${e} takes no damage ${i}`;
 case "incapacitated":
 case "dying":
-return `${e} loses ${r} Vitality and falls, ${n} ${s}`;
+return `${e} loses ${r} Vitality and falls, ${n} ${i}`;
 case "dead":
-return `${e} loses ${r} Vitality and dies ${s}`;
+return `${e} loses ${r} Vitality and dies ${i}`;
 case "hit":
-return `${e} loses ${r} Vitality ${s}`;
+return `${e} loses ${r} Vitality ${i}`;
 default:
-return `${e} takes ${s.slice(1, -1)}`;
+return `${e} takes ${i.slice(1, -1)}`;
 }
 }
 var $o = {
@@ -1002,7 +1002,7 @@ dead: "is hit and dies",
 hit: "is hit",
 unharmed: "is unharmed"
 };
-function vs(e, t) {
+function vi(e, t) {
 return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;
 }
 function Ao(e, t, n) {
@@ -1025,10 +1025,10 @@ return e.result === "stands" ? `${n} makes a save and stands back up.` : e.resul
 case "check-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "check-result":
-return `${t(e.who)} ${vs(e.result, e.action)}`;
+return `${t(e.who)} ${vi(e.result, e.action)}`;
 case "check-summary": {
 const n = t(e.who);
-return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${vs(e.result, e.action)}.`;
+return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${vi(e.result, e.action)}.`;
 }
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
@@ -1053,10 +1053,10 @@ return C.isSafeInteger(n) ? n + 0 : null;
 function en(e, t) {
 return A.floor(e * t / 100);
 }
-function ps(e, t, n) {
+function pi(e, t, n) {
 return A.min(n, A.max(t, e));
 }
-var gs = 1e6;
+var gi = 1e6;
 function V(e, t = 40) {
 return e.length > t ? `${e.slice(0, t - 3)}...` : e;
 }
@@ -1065,8 +1065,8 @@ var y = class extends Kt {
 };
 function Eo(e, t) {
 return e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
-const s = t?.[C(r)]?.results?.total;
-return typeof s == "number" && C.isFinite(s) ? E(s) : n;
+const i = t?.[C(r)]?.results?.total;
+return typeof i == "number" && C.isFinite(i) ? E(i) : n;
 });
 }
 function _o(e) {
@@ -1076,52 +1076,52 @@ for (; (r = n.exec(e)) !== null; )
 t.push(r[1] ?? r[2] ?? r[3] ?? "");
 return t;
 }
-function ks(e) {
-const t = _o(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], s = new P();
-let i = null;
+function ki(e) {
+const t = _o(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], i = new P();
+let s = null;
 for (const a of t)
 if (a.startsWith("--") && a.length > 2) {
 const o = a.slice(2).toLowerCase();
-if (s.has(o)) throw new y(`--${V(o)} is given twice`);
-i = [], s.set(o, i);
-} else i ? i.push(a) : r.push(a);
-return { command: n, positionals: r, flags: s };
+if (i.has(o)) throw new y(`--${V(o)} is given twice`);
+s = [], i.set(o, s);
+} else s ? s.push(a) : r.push(a);
+return { command: n, positionals: r, flags: i };
 }
-function ys(e, t) {
+function yi(e, t) {
 if (e.length > 40) return;
 let n, r = 1 / 0;
-for (const s of t) {
-const i = s.startsWith(e) && e.length >= 2 ? 1 : Do(e, s);
-i < r && (n = s, r = i);
+for (const i of t) {
+const s = i.startsWith(e) && e.length >= 2 ? 1 : Do(e, i);
+s < r && (n = i, r = s);
 }
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;
 }
 function Do(e, t) {
-let n = [], r = Z.from({ length: t.length + 1 }, (s, i) => i);
-for (let s = 1; s <= e.length; s += 1) {
-const i = [s];
+let n = [], r = Z.from({ length: t.length + 1 }, (i, s) => s);
+for (let i = 1; i <= e.length; i += 1) {
+const s = [i];
 for (let a = 1; a <= t.length; a += 1)
-i[a] = A.min(r[a] + 1, i[a - 1] + 1, r[a - 1] + (e[s - 1] === t[a - 1] ? 0 : 1)), s > 1 && a > 1 && e[s - 1] === t[a - 2] && e[s - 2] === t[a - 1] && (i[a] = A.min(i[a], n[a - 2] + 1));
-n = r, r = i;
+s[a] = A.min(r[a] + 1, s[a - 1] + 1, r[a - 1] + (e[i - 1] === t[a - 1] ? 0 : 1)), i > 1 && a > 1 && e[i - 1] === t[a - 2] && e[i - 2] === t[a - 1] && (s[a] = A.min(s[a], n[a - 2] + 1));
+n = r, r = s;
 }
 return r[t.length];
 }
 function Te(e, t, n) {
-for (const [r, s] of e.flags) {
-const i = k.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
-if (!i) {
+for (const [r, i] of e.flags) {
+const s = k.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
+if (!s) {
 const a = n?.(r);
 if (a) throw new y(`--${V(r)} means nothing in the ${a} edition`);
-const o = ys(r, k.keys(t));
+const o = yi(r, k.keys(t));
 throw new y(`unknown flag --${V(r)}${o ? `: did you mean --${o}?` : ": Help lists the flags"}`);
 }
-if (i.kind === "switch" && s.length > 0) throw new y(`--${r} takes no value`);
-if (i.kind !== "switch" && s.length === 0) throw new y(`--${r} needs a value`);
-if (i.kind === "one" && s.length > 1)
-throw new y(`--${r} takes one value (got "${V(s.join(" "))}")`);
+if (s.kind === "switch" && i.length > 0) throw new y(`--${r} takes no value`);
+if (s.kind !== "switch" && i.length === 0) throw new y(`--${r} needs a value`);
+if (s.kind === "one" && i.length > 1)
+throw new y(`--${r} takes one value (got "${V(i.join(" "))}")`);
 }
 }
-function L(e, t) {
+function j(e, t) {
 const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;
 }
@@ -1129,19 +1129,19 @@ function O(e, t) {
 return e.flags.has(t);
 }
 function Tt(e, t, n, r) {
-const s = ye(e);
-if (s === null) throw new y(`${t} must be a whole number (got "${V(e)}")`);
-if (s < n || s > r) throw new y(`${t} must be from ${n} to ${r} (got ${s})`);
-return s;
+const i = ye(e);
+if (i === null) throw new y(`${t} must be a whole number (got "${V(e)}")`);
+if (i < n || i > r) throw new y(`${t} must be from ${n} to ${r} (got ${i})`);
+return i;
 }
 function Ee(e, t, n, r) {
-const s = L(e, t);
-return s === void 0 ? void 0 : Tt(s, `--${t}`, n, r);
+const i = j(e, t);
+return i === void 0 ? void 0 : Tt(i, `--${t}`, n, r);
 }
 function Y(e, t, n) {
-const r = e.toLowerCase(), s = n.find((i) => i === r);
-if (!s) throw new y(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
-return s;
+const r = e.toLowerCase(), i = n.find((s) => s === r);
+if (!i) throw new y(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
+return i;
 }
 function Ae(e) {
 const t = e.flags.get("ids");
@@ -1151,8 +1151,8 @@ return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "
 function tn(e, t) {
 const { positionals: n } = e;
 if (n.length > 1) {
-const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-throw new y(`one amount only (got "${V(n.join(" "))}")${s}`);
+const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
+throw new y(`one amount only (got "${V(n.join(" "))}")${i}`);
 }
 const r = n[0];
 if (r === void 0) {
@@ -1160,51 +1160,51 @@ if (t.optional) return;
 throw new y(t.missing);
 }
 if (t.example && ye(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${V(r)}")`);
-return Tt(r, t.what, 0, gs);
+return Tt(r, t.what, 0, gi);
 }
-function ws(e, t) {
+function wi(e, t) {
 return {
 values: [],
 dice: [],
 resolve(n) {
-const r = n.stance ?? t.fallback, s = r === e, i = n.id;
+const r = n.stance ?? t.fallback, i = r === e, s = n.id;
 return {
 headline: "acts",
 steps: [
-S(le, { kind: t.title, who: i, stance: e, same: s }),
-S(ce, { kind: t.title, who: i, stance: e, same: s, summary: !0 }),
+S(le, { kind: t.title, who: s, stance: e, same: i }),
+S(ce, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
 S(t.row, { kind: t.change, from: r, to: e }),
 S(t.row, { kind: t.effect, stance: e })
 ],
 changes: [],
 stance: t.keep(e),
-...s ? { noop: !0 } : {},
+...i ? { noop: !0 } : {},
 observed: !1,
 detail: t.detail(e)
 };
 }
 };
 }
-function bs(e) {
+function bi(e) {
 return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
 }
-function $s(e) {
+function $i(e) {
 const t = new P();
 for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };
 }
-function As(e, t) {
+function Ai(e, t) {
 return {
 ...e,
 resolve(n, r) {
-const s = e.resolve(n, r);
-if (!("kind" in s))
-for (const i of s.steps) i.kind === t && delete i.section;
-return s;
+const i = e.resolve(n, r);
+if (!("kind" in i))
+for (const s of i.steps) s.kind === t && delete s.section;
+return i;
 }
 };
 }
-function Ss(e, t, n) {
+function Si(e, t, n) {
 const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;
 }
@@ -1226,7 +1226,7 @@ var Gn = [
 "spell-unseen",
 "covert",
 "spectator"
-], fe = {
+], ue = {
 perceptionGate: "none",
 defendPenalty: 0,
 evadePenalty: 0,
@@ -1236,31 +1236,31 @@ gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
 }, Ie = {
 // The Defensive Round: "Direct Melee Attack from the Front or Thrown Object": no effect.
-front: fe,
-"thrown-object": fe,
+front: ue,
+"thrown-object": ue,
 // The Defensive Round: "Seen Single Target Spells": no effect.
-"spell-seen": fe,
+"spell-seen": ue,
 // The Defensive Round: behind or distracted: "Requires a successful perception check; ... -5 to any defensive action, including evade".
-behind: { ...fe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-distracted: { ...fe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+behind: { ...ue, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+distracted: { ...ue, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
 // The Defensive Round: side: "A penalty of -5 to any defensive action".
-side: { ...fe, defendPenalty: -5, evadePenalty: -5 },
+side: { ...ue, defendPenalty: -5, evadePenalty: -5 },
 // The Defensive Round: projectiles and throwing weapons: "-20 to Evade %" (defense not hindered).
-projectile: { ...fe, evadePenalty: -20 },
+projectile: { ...ue, evadePenalty: -20 },
 // The Defensive Round: gun: "-50 to Evade %".
-gun: { ...fe, evadePenalty: -50 },
+gun: { ...ue, evadePenalty: -50 },
 // The Defensive Round: area of effect: "Cannot evade"; Ruling (rules.md): defend is still allowed.
-aoe: { ...fe, evadeImpossible: !0 },
+aoe: { ...ue, evadeImpossible: !0 },
 // The Defensive Round: on the farthest reach "you can make an Evade check with no penalty".
-"aoe-edge": fe,
+"aoe-edge": ue,
 // The Defensive Round: invisible or very fast spell: -25 to evade; a mental check halves it, a critical removes it.
-"spell-unseen": { ...fe, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
+"spell-unseen": { ...ue, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
 // The Defensive Round: covert: a perception check "with any penalties given by the skill in use" before any defensive action.
-covert: { ...fe, perceptionGate: "with-perception-mod" },
+covert: { ...ue, perceptionGate: "with-perception-mod" },
 // The Defensive Round, "Defending Against Spectators": perception first (hidden: apply penalties), else take the damage;
 // only a counter attack draws the spectator into the battle.
 spectator: {
-...fe,
+...ue,
 perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0
@@ -1283,34 +1283,34 @@ return e === "defensive";
 function Po(e) {
 return e === "reactive";
 }
-function Ts(e) {
+function Ti(e) {
 return e === "reactive";
 }
 function Mo(e) {
 return e === "defensive";
 }
-function Es(e) {
+function Ei(e) {
 return e === "defensive";
 }
 function Un(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
 }
-function Lo(e, t) {
+function jo(e, t) {
 return Un(e.reactions, t) !== void 0;
 }
-function _s(e, t) {
+function _i(e, t) {
 return Un(e.reactions, t) === !0;
 }
-function Ds(e, t) {
+function Di(e, t) {
 return Un(e.reactions, t) === "used";
 }
-function jo(e, t) {
+function Lo(e, t) {
 return e.skillsVs.includes(t);
 }
 function Fo(e) {
 return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
 }
-var Rs = 5, Os = { defend: "defend", evade: "evade", react: "reaction" };
+var Ri = 5, Oi = { defend: "defend", evade: "evade", react: "reaction" };
 function Et(e) {
 return e === "defend" || e === "evade" || e === "react";
 }
@@ -1328,13 +1328,13 @@ for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
 if (n !== null && !C.isSafeInteger(n)) throw new qr("resolveSoakDefend: modifiers and targets must be integers");
 }
 function Vo(e) {
-const { action: t, situation: n, stance: r, round: s } = e, i = Ie[n];
+const { action: t, situation: n, stance: r, round: i } = e, s = Ie[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
 const a = (o) => ({ code: "flag-not-applicable", flag: o, action: t, situation: n });
-if (e.rolls.mental !== null && !(t === "evade" && i.mentalCheckEasesPenalty)) return a("mental");
-if (e.perceptionMod !== 0 && i.perceptionGate !== "with-perception-mod") return a("perception-mod");
+if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return a("mental");
+if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return a("perception-mod");
 if (!Et(t) && e.mod !== 0) return a("mod");
 if (!Et(t) && e.aid !== null) return a("aided");
 if (Et(t) && e.ally !== null) return a("ally");
@@ -1343,31 +1343,31 @@ if (e.aid !== null) {
 if (!Ne(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!Ts(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!Ti(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
 }
 switch (t) {
 case "defend":
 return null;
 case "evade":
-return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
+return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return Io(r) ? Ne(e.vs) ? Lo(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Io(r) ? Ne(e.vs) ? jo(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return No(r) ? { code: "counter-in-defensive-stance" } : Po(r) ? Ne(e.vs) ? _s(s, e.vs) ? e.ally !== null && !Fo(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ds(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return No(r) ? { code: "counter-in-defensive-stance" } : Po(r) ? Ne(e.vs) ? _i(i, e.vs) ? e.ally !== null && !Fo(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Di(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return Mo(r) ? { code: "defensive-skill-on-ally" } : Ts(r) ? Ne(e.vs) ? _s(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ds(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (Es(r)) {
+return Mo(r) ? { code: "defensive-skill-on-ally" } : Ti(r) ? Ne(e.vs) ? _i(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Di(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (Ei(r)) {
 if (!Ne(e.vs)) return { code: "needs-vs", action: t };
-if (jo(s, e.vs)) return { code: "skill-limit", vs: e.vs };
+if (Lo(i, e.vs)) return { code: "skill-limit", vs: e.vs };
 }
 return null;
 }
 }
 function Bo(e) {
 const t = [];
-return Ie[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Et(e.action) && t.push(Os[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
+return Ie[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Et(e.action) && t.push(Oi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
 }
 function Ho(e) {
 Uo(e);
@@ -1375,39 +1375,39 @@ const t = Vo(e);
 if (t) return Go(t);
 const n = Bo(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: s } = e, i = Ie[s], a = (l) => e.checkTargets[l] ?? 0, o = [], c = r === "defend" || r === "evade";
-if (i.perceptionGate !== "none") {
-const l = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = a("perception"), f = ft(e.rolls.perception, d + l);
-if (o.push({ kind: "perception-check", situation: s, roll: f.roll, baseTarget: d, mod: l, target: f.target, success: f.success, critical: f.critical }), !f.success)
-return o.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), c ? (o.push({ kind: "pending-defense", result: "fail" }), ht(o, "fail", {}, !1)) : ht(o, null, {}, !1);
+const { action: r, situation: i } = e, s = Ie[i], a = (l) => e.checkTargets[l] ?? 0, o = [], c = r === "defend" || r === "evade";
+if (s.perceptionGate !== "none") {
+const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = a("perception"), f = ft(e.rolls.perception, d + l);
+if (o.push({ kind: "perception-check", situation: i, roll: f.roll, baseTarget: d, mod: l, target: f.target, success: f.success, critical: f.critical }), !f.success)
+return o.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (o.push({ kind: "pending-defense", result: "fail" }), ht(o, "fail", {}, !1)) : ht(o, null, {}, !1);
 }
 switch (r) {
 case "defend":
 case "evade": {
-const d = Is(e, r, o).success ? "success" : "fail";
-return o.push({ kind: "pending-defense", result: d }), ht(o, d, Cs(e), !1);
+const d = Ii(e, r, o).success ? "success" : "fail";
+return o.push({ kind: "pending-defense", result: d }), ht(o, d, Ci(e), !1);
 }
 case "react": {
-const l = e.vs, d = Is(e, r, o);
-return o.push({ kind: "reaction-recorded", vs: l, success: d.success }), ht(o, null, { reaction: { vs: l, success: d.success }, ...Cs(e) }, !1);
+const l = e.vs, d = Ii(e, r, o);
+return o.push({ kind: "reaction-recorded", vs: l, success: d.success }), ht(o, null, { reaction: { vs: l, success: d.success }, ...Ci(e) }, !1);
 }
 case "counter": {
 const l = e.vs;
 o.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
-const d = i.counterDrawsIntoBattle;
+const d = s.counterDrawsIntoBattle;
 return d && o.push({ kind: "spectator-drawn", spectator: l }), ht(o, null, { reactionUsed: l }, d);
 }
 case "skill": {
 o.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && Es(e.stance) && Ne(e.vs), d = e.ally !== null && Ne(e.vs);
+const l = e.ally === null && Ei(e.stance) && Ne(e.vs), d = e.ally !== null && Ne(e.vs);
 return ht(o, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
 }
 }
 }
-function Cs(e) {
+function Ci(e) {
 return e.aid !== null && Ne(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
 }
-function Is(e, t, n) {
+function Ii(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
 let o = Ro(e.situation, t);
@@ -1417,14 +1417,14 @@ n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.succes
 }
 o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
 }
-e.aid !== null && (n.push({ kind: "aided", bonus: Rs, by: e.aid.by }), r.push(Rs)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const s = e.checkTargets[Os[t]] ?? 0, i = r.reduce((o, c) => o + c, s), a = ft(e.rolls.action, i);
-return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: s, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
+e.aid !== null && (n.push({ kind: "aided", bonus: Ri, by: e.aid.by }), r.push(Ri)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const i = e.checkTargets[Oi[t]] ?? 0, s = r.reduce((o, c) => o + c, i), a = ft(e.rolls.action, s);
+return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: i, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
 }
 function ht(e, t, n, r) {
 return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };
 }
-var Ns = {
+var Ni = {
 defend: "defend",
 evade: "evade",
 react: "make a reaction check",
@@ -1441,7 +1441,7 @@ skill: "--skill"
 function xo(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
-return Yo(bs("round"));
+return Yo(bi("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -1459,7 +1459,7 @@ return Wo(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${Ns[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${Ni[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -1467,7 +1467,7 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Ns[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Ni[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
@@ -1503,26 +1503,26 @@ savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Yt(), /* @__P
 })
 ),
 // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-reactions: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ X(), /* @__PURE__ */ ss([/* @__PURE__ */ xe(), /* @__PURE__ */ ae("used")]))),
+reactions: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ X(), /* @__PURE__ */ ii([/* @__PURE__ */ xe(), /* @__PURE__ */ ae("used")]))),
 skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ Re(/* @__PURE__ */ X()))
 });
 function Xo(e) {
 return e === "success" || e === "fail" ? e : null;
 }
-var Ps = { condition: "none", savesOwed: 0 };
+var Pi = { condition: "none", savesOwed: 0 };
 function qo(e) {
 const t = /* @__PURE__ */ We(zo, e);
 return t.success ? nc(t.output) : null;
 }
 function ze(e, t) {
-return e.life ? { ...e.life } : t === null ? { ...Ps } : ls(t);
+return e.life ? { ...e.life } : t === null ? { ...Pi } : li(t);
 }
 function Vn(e, t) {
 return Bn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
 }
 function Jo(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? Ps : ls(e);
+const n = e === null ? Pi : li(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
 }
 function Qo(e) {
@@ -1544,7 +1544,7 @@ function Bn(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
 }
-var Ms = ["defend", "evade", "react", "counter", "skill", "save"], rc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", sc = {
+var Mi = ["defend", "evade", "react", "counter", "skill", "save"], rc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", ic = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1566,52 +1566,52 @@ reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"
 };
-function Ls(e) {
+function ji(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 if (O(e, "aided"))
 throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
-const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${Ms.join("|")}`);
-const n = Y(t, "--action", Ms), r = L(e, "situation");
+const t = j(e, "action");
+if (t === void 0) throw new y(`no action given: add --action ${Mi.join("|")}`);
+const n = Y(t, "--action", Mi), r = j(e, "situation");
 if (r !== void 0 && (n === "save" || n === "react"))
 throw new y(`--situation does not apply to --action ${n}`);
 if (n === "save") {
-const i = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
-if (i) throw new y(`--${i} does not apply to --action save`);
+const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
+if (s) throw new y(`--${s} does not apply to --action save`);
 }
-const s = r === void 0 ? "front" : Y(r, "--situation", Gn);
+const i = r === void 0 ? "front" : Y(r, "--situation", Gn);
 if (O(e, "roll") && (n === "counter" || n === "skill"))
 throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
-if (O(e, "perception-roll") && Ie[s].perceptionGate === "none")
+if (O(e, "perception-roll") && Ie[i].perceptionGate === "none")
 throw new y("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
-if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Ie[s].mentalCheckEasesPenalty))
+if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Ie[i].mentalCheckEasesPenalty))
 throw new y("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
 if ((n === "react" || n === "counter") && !O(e, "vs"))
 throw new y(`--action ${n} needs --vs with the attacker's token id`);
 if (O(e, "aided-by") && !O(e, "vs")) throw new y("--aided-by needs --vs with the attacker's token id");
 return {
 action: n,
-situation: s,
+situation: i,
 mentalAsked: O(e, "mental") || O(e, "mental-roll"),
 mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
 perceptionMod: Ee(e, "perception-mod", -1e3, 1e3) ?? 0,
-aidedBy: L(e, "aided-by") ?? null,
-vs: L(e, "vs") ?? null,
-ally: L(e, "ally") ?? null,
-skillName: L(e, "skill") ?? null
+aidedBy: j(e, "aided-by") ?? null,
+vs: j(e, "vs") ?? null,
+ally: j(e, "ally") ?? null,
+skillName: j(e, "skill") ?? null
 };
 }
-function ic(e) {
+function sc(e) {
 const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ie[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
 }
-function js(e) {
+function Li(e) {
 return {
 values: e.action === "save" ? ["save_check"] : k.values(nn),
 // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: ic(e),
+dice: sc(e),
 resolve(t, n) {
 const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
 return e.action === "save" ? ac(e, t, r.action) : oc(e, t, r);
@@ -1621,10 +1621,10 @@ return e.action === "save" ? ac(e, t, r.action) : oc(e, t, r);
 function ac(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = ze(t.state, r), i = t.values.save_check?.current ?? null;
-if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
-if (i === null) return { kind: "missing-value", key: "save_check" };
-const a = oo(r, s, ft(n, i + e.mod));
+const i = ze(t.state, r), s = t.values.save_check?.current ?? null;
+if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
+if (s === null) return { kind: "missing-value", key: "save_check" };
+const a = oo(r, i, ft(n, s + e.mod));
 if (!a.ok) return { kind: "refused", reason: "no save is owed" };
 const o = a.steps.some((d) => d.kind === "save-rolled" && d.success), c = a.life.condition === "dead", l = t.id;
 return {
@@ -1643,7 +1643,7 @@ detail: a
 function oc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = ze(t.state, r), i = k.fromEntries(
+const i = ze(t.state, r), s = k.fromEntries(
 k.keys(nn).map(($) => [$, t.values[nn[$]]?.current ?? null])
 ), a = t.state;
 let o = null;
@@ -1664,8 +1664,8 @@ const c = Ho({
 action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
-condition: s.condition,
-checkTargets: i,
+condition: i.condition,
+checkTargets: s,
 rolls: n,
 mod: e.mod,
 perceptionMod: e.perceptionMod,
@@ -1704,15 +1704,15 @@ observed: !1,
 detail: c
 };
 }
-var Fs = (e) => e == null ? "" : ` (${e})`, cc = {
+var Fi = (e) => e == null ? "" : ` (${e})`, cc = {
 // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
 flags: { situation: { kind: "one" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${Fs(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Fs(t.values.evade_check?.current)}` : "No defense",
+label: (e, t) => e === "defend" ? `Defend${Fi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Fi(t.values.evade_check?.current)}` : "No defense",
 situation(e) {
-const t = L(e, "situation");
+const t = j(e, "situation");
 return t === void 0 ? null : Y(t, "--situation", Gn);
 },
 situationWords(e) {
@@ -1723,11 +1723,11 @@ t.perceptionGate !== "none" ? "a perception check first" : "",
 t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
 t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
 ].filter((r) => r !== "");
-return `${ue[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
+return `${ve[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
-planAnswer: (e, t) => As(js(Ls($s({ action: e, situation: t }))), "pending-defense"),
+planAnswer: (e, t) => Ai(Li(ji($i({ action: e, situation: t }))), "pending-defense"),
 // The action's own check, when one was made (a failed perception check leaves none).
-keep: (e, t) => Ss(e, t, t.steps.find((n) => n.kind === "action-check")),
+keep: (e, t) => Si(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
 return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Oe, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
 }
@@ -1741,26 +1741,26 @@ return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: 
 function dc(e) {
 return A.max(0, en(e, 5));
 }
-var Gs = 25;
+var Gi = 25;
 function uc(e) {
-const t = [], n = A.max(0, e.amount), r = ps(e.piercePercent, 0, 100), s = A.max(0, e.stanceReduction), i = en(n, r), a = n - i;
-r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: a });
+const t = [], n = A.max(0, e.amount), r = pi(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = en(n, r), a = n - s;
+r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: a });
 let o = a, c = null, l = null;
 const d = e.armor, f = d === null ? 0 : A.max(0, d.protection), u = d !== null && (f > 0 || A.max(0, d.otherProtection ?? 0) > 0);
 if (d !== null && u) {
-const g = ps(d.soakPercent, 0, 100), p = en(a, 100 - g);
+const g = pi(d.soakPercent, 0, 100), p = en(a, 100 - g);
 g > 0 && t.push({ kind: "soak", soakPercent: g, before: a, after: p }), o = A.max(0, p - f), t.push({ kind: "protection", track: e.track, protection: f, before: p, after: o });
 const m = A.max(0, d.armorReduction);
 if (m > 0) {
 const T = o;
 o = A.max(0, o - m), t.push({ kind: "armor-reduction", track: e.track, reduction: m, before: T, after: o });
 }
-const v = en(p, Gs);
+const v = en(p, Gi);
 c = A.max(0, f - v), f > 0 ? l = {
 kind: "protection-wear",
 track: e.track,
 afterSoak: p,
-wearPercent: Gs,
+wearPercent: Gi,
 wear: v,
 before: f,
 after: c
@@ -1776,18 +1776,18 @@ o = A.max(0, o - m), t.push({ kind: "natural-reduction", track: e.track, reducti
 }
 }
 }
-if (s > 0) {
+if (i > 0) {
 const g = o;
-o = A.max(0, o - s), t.push({ kind: "defensive-stance", reduction: s, before: g, after: o });
+o = A.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: g, after: o });
 }
-const h = i + o;
-return t.push({ kind: "vitality-loss", pierced: i, throughArmor: o, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
+const h = s + o;
+return t.push({ kind: "vitality-loss", pierced: s, throughArmor: o, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
 }
 var rn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
 function fc(e) {
 return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
 }
-function Us(e, t) {
+function Ui(e, t) {
 return e.condition === t.condition && e.savesOwed === t.savesOwed;
 }
 function Hn(e, t, n, r) {
@@ -1799,7 +1799,7 @@ if (t.result === "success") return Hn(e, t, n, !0);
 if (e.life.condition === "dead")
 return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Hn(e, t, n, !1);
 if (e.instantKill) {
-const a = io(e.bars.vitality, e.life);
+const a = so(e.bars.vitality, e.life);
 n.push(...a.steps);
 const o = { ...e.bars, vitality: a.after };
 return {
@@ -1809,7 +1809,7 @@ bars: o,
 protectionAfter: null,
 life: a.life,
 steps: n,
-changed: a.after !== e.bars.vitality || !Us(a.life, e.life)
+changed: a.after !== e.bars.vitality || !Ui(a.life, e.life)
 };
 }
 const r = A.max(0, e.amount);
@@ -1828,24 +1828,24 @@ steps: n,
 changed: c !== o
 };
 }
-const s = uc({
+const i = uc({
 amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction
 });
-for (const a of s.steps) n.push(a);
-const i = ds(e.bars.vitality, s.vitalityLoss, e.life);
 for (const a of i.steps) n.push(a);
+const s = di(e.bars.vitality, i.vitalityLoss, e.life);
+for (const a of s.steps) n.push(a);
 return {
 defenseUsed: t,
 cancelled: !1,
-bars: { vitality: i.after, soul: e.bars.soul, power: e.bars.power },
-protectionAfter: s.protectionAfter,
-life: i.life,
+bars: { vitality: s.after, soul: e.bars.soul, power: e.bars.power },
+protectionAfter: i.protectionAfter,
+life: s.life,
 steps: n,
-changed: i.after !== e.bars.vitality || !Us(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection
+changed: s.after !== e.bars.vitality || !Ui(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
 };
 }
 var mc = {
@@ -1854,19 +1854,19 @@ pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, vc = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Vs = {
+}, vc = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Vi = {
 physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
 };
 function pc(e) {
 const t = O(e, "instant-kill"), n = tn(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]", optional: !0 });
 if (n === void 0 && !t) throw new y("no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]");
-const r = n ?? 0, s = n === void 0 ? void 0 : E(n), i = L(e, "type"), a = i === void 0 ? "physical" : rn[Y(i, "--type", k.keys(rn))], o = Y(L(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
+const r = n ?? 0, i = n === void 0 ? void 0 : E(n), s = j(e, "type"), a = s === void 0 ? "physical" : rn[Y(s, "--type", k.keys(rn))], o = Y(j(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
 if (t && o !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
-if (t && s !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
+if (t && i !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
 if ((t || o !== "vitality") && (O(e, "type") || O(e, "pierce")))
 throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
-const c = L(e, "defense");
+const c = j(e, "defense");
 return {
 amount: r,
 track: a,
@@ -1879,8 +1879,8 @@ defenseOverride: c === void 0 ? null : Y(c, "--defense", ["success", "fail", "no
 function gc(e) {
 return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
 }
-function Bs(e) {
-const t = Vs[e.track];
+function Bi(e) {
+const t = Vi[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
@@ -1888,9 +1888,9 @@ resolve: (r) => kc(e, r)
 };
 }
 function kc(e, t) {
-const n = Vs[e.track], r = e.to === "vitality" && !e.instantKill;
+const n = Vi[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new bc(t.values, n) : null, c = r && t.stance === "defensive" ? dc(a("fortitude")) : 0, l = ze(t.state, t.bars.vitality.value), d = hc({
+const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new bc(t.values, n) : null, c = r && t.stance === "defensive" ? dc(a("fortitude")) : 0, l = ze(t.state, t.bars.vitality.value), d = hc({
 amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1898,12 +1898,12 @@ to: e.to,
 instantKill: e.instantKill,
 pendingDefense: t.answer,
 defenseOverride: e.defenseOverride,
-bars: { vitality: i, soul: t.bars.soul.value, power: t.bars.power.value },
+bars: { vitality: s, soul: t.bars.soul.value, power: t.bars.power.value },
 armor: o,
 stanceReduction: c,
 life: l
 }), f = [];
-s && d.bars.vitality !== i && f.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
+i && d.bars.vitality !== s && f.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
 for (const h of ["soul", "power"]) {
 const g = d.bars[h];
 g !== null && g !== t.bars[h].value && f.push({ kind: "bar", resource: h, to: g });
@@ -1919,15 +1919,15 @@ detail: d
 return t.answer !== null && (u.answer = null), u;
 }
 function yc(e, t, n, r) {
-const s = yo(n, r), i = [{ kind: "hit-title", section: le, who: e, hit: t, result: s, lost: wc(n) }, { kind: "hit-summary", section: ce, who: e, result: s }];
+const i = yo(n, r), s = [{ kind: "hit-title", section: le, who: e, hit: t, result: i, lost: wc(n) }, { kind: "hit-summary", section: ce, who: e, result: i }];
 let a, o = !1;
 for (const d of n.steps)
-d.kind === "defense-used" ? i.push(S("Defense", d)) : d.kind === "protection-wear" ? a ?? (a = d) : d.kind === "vitality-change" && (o = !0);
+d.kind === "defense-used" ? s.push(S("Defense", d)) : d.kind === "protection-wear" ? a ?? (a = d) : d.kind === "vitality-change" && (o = !0);
 const c = o ? a : void 0;
 let l = !1;
 for (const d of n.steps)
-d.kind === "defense-used" || d === c || (i.push(S("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (i.push(S("Breakdown", c)), l = !0));
-return n.life.condition !== "none" && i.push(S("Now", { kind: "life-now", life: n.life, vitality: null })), i;
+d.kind === "defense-used" || d === c || (s.push(S("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(S("Breakdown", c)), l = !0));
+return n.life.condition !== "none" && s.push(S("Now", { kind: "life-now", life: n.life, vitality: null })), s;
 }
 function wc(e) {
 for (const t of e.steps) {
@@ -1971,7 +1971,7 @@ return e.changed ? "hit" : "unharmed";
 }
 var Ac = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Sc = [`Defensive: ${Fn.defensive}. Reactive: ${Fn.reactive}.`];
 function Tc(e) {
-return ws(e, {
+return wi(e, {
 fallback: "none",
 row: "Stance",
 title: "stance-title",
@@ -2016,16 +2016,16 @@ id: "soak",
 playable: !0,
 commands: {
 damage: { flags: mc, usage: vc, help: Kn.damage },
-defend: { flags: sc, usage: rc, help: Kn.defend },
+defend: { flags: ic, usage: rc, help: Kn.defend },
 stance: { flags: {}, usage: Ac, help: Kn.stance }
 },
 stances: Co,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => Bs(pc(e)),
-planDefend: (e) => js(Ls(e)),
+planDamage: (e) => Bi(pc(e)),
+planDefend: (e) => Li(ji(e)),
 planStance: Tc,
-planHandEdit: (e) => Bs(gc(e)),
+planHandEdit: (e) => Bi(gc(e)),
 attack: cc,
 macros: lc,
 setVitality(e, t, n) {
@@ -2034,7 +2034,7 @@ return {
 vitality: r.after,
 state: Vn(n, r.life),
 steps: r.steps,
-conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
+conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
 now: r.life.condition === "none" ? void 0 : S("Now", { kind: "life-now", life: r.life, vitality: null })
 };
 },
@@ -2062,7 +2062,7 @@ words: Dc
 "spell-invisible",
 "covert",
 "spectator"
-], Oc = ["gun", "spell-unseen"], he = {
+], Oc = ["gun", "spell-unseen"], fe = {
 hitBonus: 0,
 noHitChance: !1,
 perceive: null,
@@ -2071,26 +2071,26 @@ difficultyFlag: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
 }, Xe = {
-front: he,
-"thrown-object": he,
-"spell-seen": he,
+front: fe,
+"thrown-object": fe,
+"spell-seen": fe,
 // The Defensive Turn: "Requires a successful hard perceive check to defend from, attacker gets +5 to hit chance".
-behind: { ...he, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
-distracted: { ...he, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+behind: { ...fe, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+distracted: { ...fe, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
 // The Defensive Turn: "Attacker gets a +2 to hit chance".
-side: { ...he, hitBonus: 2 },
+side: { ...fe, hitBonus: 2 },
 // The Defensive Turn: "Attacker has weapon given bonuses to hit chance; Hard React check needed to defend against".
-projectile: { ...he, reactCheck: "hard" },
+projectile: { ...fe, reactCheck: "hard" },
 // The Defensive Turn: "No hit chance check needed to affect targets unless targets are on the edge".
-aoe: { ...he, noHitChance: !0 },
-"aoe-edge": he,
+aoe: { ...fe, noHitChance: !0 },
+"aoe-edge": fe,
 // The Defensive Turn: "Hard to Impossible React Check needed to defend against, +2 hit chance for fast, +5 ... invisible".
-"spell-fast": { ...he, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
-"spell-invisible": { ...he, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
+"spell-fast": { ...fe, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
+"spell-invisible": { ...fe, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
 // The Defensive Turn: "Required hard to impossible perceive check to defend against".
-covert: { ...he, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
+covert: { ...fe, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
 // The Defensive Turn, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
-spectator: { ...he, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
+spectator: { ...fe, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
 };
 function Cc(e, t) {
 return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;
@@ -2116,25 +2116,25 @@ freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ ae(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
 triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ ae(!0))
 });
-function Lc(e) {
+function jc(e) {
 const t = /* @__PURE__ */ We(Mc, e);
 if (!t.success) return null;
 const n = {};
-for (const [r, s] of k.entries(t.output)) s !== void 0 && (n[r] = s);
+for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
 return n;
 }
 function we(e) {
 return e !== null && e <= 0;
 }
-function Hs(e) {
+function Hi(e) {
 const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };
 }
-function Ks(e) {
-const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
-return s;
+function Ki(e) {
+const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
+return i;
 }
-function jc(e, t) {
+function Lc(e, t) {
 return t ? { roundsDead: _t, freeSaveUsed: !0 } : we(e) ? { roundsDead: 0 } : {};
 }
 function Fc(e) {
@@ -2144,7 +2144,7 @@ return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(_t, n.roundsDead 
 function Wn(e) {
 return A.max(0, _t - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
 }
-function xs(e, t) {
+function xi(e, t) {
 return we(t) && Wn(e) === 0;
 }
 function Gc(e, t) {
@@ -2157,26 +2157,26 @@ function Vc(e) {
 const t = [], n = e.pending ?? void 0;
 if (we(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", s = Xe[r], i = Uc(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", i = Xe[r], s = Uc(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const a = e.state;
-if (s.noHitChance)
+if (i.noHitChance)
 t.push({ kind: "no-hit-chance", given: e.hit });
 else if (e.hit === null)
 t.push({ kind: "hit-decided" });
 else {
-const d = e.hit + s.hitBonus + e.mod, f = A.max(0, e.armor), u = d > f;
-if (t.push({ kind: "hit-check", hit: e.hit, bonus: s.hitBonus, mod: e.mod, total: d, armor: f, track: e.track, hits: u, situation: r }), !u) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
+const d = e.hit + i.hitBonus + e.mod, f = A.max(0, e.armor), u = d > f;
+if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: f, track: e.track, hits: u, situation: r }), !u) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
 }
 let o = A.max(0, e.amount);
-if (i === "success") {
+if (s === "success") {
 const d = A.max(0, e.armorDefense), f = A.max(0, o - d);
 t.push({ kind: "armor-defense", before: o, defense: d, after: f }), o = f;
 }
 const c = e.vitality - o;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? Hs(a) : a, steps: t, dies: l, answerUsed: !0 };
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? Hi(a) : a, steps: t, dies: l, answerUsed: !0 };
 }
 function Dt(e) {
 return Xe[e].reactCheck !== null ? "react" : "defend";
@@ -2188,38 +2188,38 @@ const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
 }
 function Bc(e) {
-const { action: t, situation: n } = e, r = Xe[n], s = [], i = Yn(t, n);
-if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const a = i.check ? Dt(n) : null;
+const { action: t, situation: n } = e, r = Xe[n], i = [], s = Yn(t, n);
+if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
+const a = s.check ? Dt(n) : null;
 if (a && e.checkTargets[a] === null) return { kind: "missing", check: a };
 if (t === "opportunity")
-return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
+return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
 const o = t === "defend" || t === "guard", c = (f) => {
-if (!o) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
+if (!o) return { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
 const u = { result: "fail", situation: n, perceived: f };
-return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: u, drawSpectator: !1 };
+return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: u, drawSpectator: !1 };
 };
 let l = !1;
 if (r.perceive) {
-const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, g = Ws("perceive", e.rolls.perceive, u, f, h);
-if (s.push(g.step), !g.success)
-return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
+const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, g = Wi("perceive", e.rolls.perceive, u, f, h);
+if (i.push(g.step), !g.success)
+return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;
 }
 if (a) {
-const f = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = Ws(a, e.rolls.check, e.checkTargets[a] ?? 0, f, o ? e.mod : 0);
-if (s.push(u.step), o) {
+const f = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = Wi(a, e.rolls.check, e.checkTargets[a] ?? 0, f, o ? e.mod : 0);
+if (i.push(u.step), o) {
 const h = u.success ? "success" : "fail";
-return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
+return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
 } else if (!u.success)
-return s.push({ kind: "not-in-time", action: t }), c(l);
+return i.push({ kind: "not-in-time", action: t }), c(l);
 }
-s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
+i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
-return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };
+return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };
 }
-function Ws(e, t, n, r, s) {
-const i = Cc(n, r) + s, a = ft(t, i), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: a.success, critical: a.critical };
+function Wi(e, t, n, r, i) {
+const s = Cc(n, r) + i, a = ft(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
 return { success: a.success, step: o };
 }
 function Hc(e, t) {
@@ -2232,19 +2232,19 @@ if (!we(e.vitality)) return { kind: "refused", reason: "not-dead" };
 if ((t.roundsDead ?? 0) >= _t) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
-const r = !t.freeSaveUsed, s = [];
-let i = null;
+const r = !t.freeSaveUsed, i = [];
+let s = null;
 if (!r) {
 if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
 const c = e.rolls.cost, l = e.exp >= c;
-if (s.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
-i = e.exp - c;
+if (i.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: i, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
+s = e.exp - c;
 }
 const a = ft(e.rolls.save, e.saveTarget + e.mod);
-if (s.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
-return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: Kc, state: Ks(t), expAfter: i, stood: !0 };
+if (i.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
+return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Kc, state: Ki(t), expAfter: s, stood: !0 };
 const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return s.push({ kind: "save-failed", triesLeft: Wn(o) }), { kind: "resolved", steps: s, vitality: e.vitality, state: o, expAfter: i, stood: !1 };
+return i.push({ kind: "save-failed", triesLeft: Wn(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
 }
 var Wc = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
 function Yc(e) {
@@ -2252,12 +2252,12 @@ return Wc.has(e.kind);
 }
 function zc(e, t) {
 if (!we(t)) return;
-if (xs(e, t)) return "Dead for good: no save is left";
+if (xi(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
 const n = Wn(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
 }
-function Ys(e, t, n, r = !1) {
+function Yi(e, t, n, r = !1) {
 return !r && !we(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
 }
 var Xc = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
@@ -2304,7 +2304,7 @@ ally: { kind: "one", token: !0 },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
 }, Zc = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", el = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-function zs(e) {
+function zi(e) {
 if (e === void 0) return null;
 if (Oc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
 return Y(e, "--situation", xn);
@@ -2312,17 +2312,17 @@ return Y(e, "--situation", xn);
 function tl(e) {
 const t = tn(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ee(e, "hit", -1e3, 1e3) ?? null;
 if (O(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
-const r = L(e, "defense");
+const r = j(e, "defense");
 return {
 amount: t,
-track: rn[Y(L(e, "type") ?? "physical", "--type", k.keys(rn))],
+track: rn[Y(j(e, "type") ?? "physical", "--type", k.keys(rn))],
 hit: n,
-situation: zs(L(e, "situation")),
+situation: zi(j(e, "situation")),
 mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
 override: r === void 0 ? null : Y(r, "--defense", ["success", "fail", "none"])
 };
 }
-function Xs(e) {
+function Xi(e) {
 const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {
 values: [t, "armor_defense"],
@@ -2330,7 +2330,7 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = Vc({
+const i = Vc({
 amount: e.amount,
 track: e.track,
 hit: e.hit,
@@ -2343,41 +2343,41 @@ override: e.override,
 vitality: r,
 state: n.state,
 pending: n.answer
-}), i = n.id, a = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", o = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
-S(le, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline: a, lost: r - s.vitality }),
-S(ce, { kind: "attack-summary", who: i, headline: a }),
-...Ce("Defense", s.steps.filter(c)),
-...Ce("Breakdown", s.steps.filter((d) => !c(d))),
-...Ys("Now", s.state, s.vitality)
+}), s = n.id, a = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", o = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
+S(le, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: a, lost: r - i.vitality }),
+S(ce, { kind: "attack-summary", who: s, headline: a }),
+...Ce("Defense", i.steps.filter(c)),
+...Ce("Breakdown", i.steps.filter((d) => !c(d))),
+...Yi("Now", i.state, i.vitality)
 ];
 return {
 headline: a,
 steps: l,
 changes: o,
-state: s.state,
+state: i.state,
 // The defense made ahead is used up by this attack, hit or miss.
-...s.answerUsed && n.answer !== null ? { answer: null } : {},
-detail: s
+...i.answerUsed && n.answer !== null ? { answer: null } : {},
+detail: i
 };
 }
 };
 }
 function nl(e) {
-return Xs({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
+return Xi({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
 }
-var qs = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-function Js(e) {
+var qi = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+function Ji(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
-const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${qs.join("|")}`);
+const t = j(e, "action");
+if (t === void 0) throw new y(`no action given: add --action ${qi.join("|")}`);
 const n = t.toLowerCase();
 if (n === "evade") throw new y("--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend");
 if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-const r = Y(t, "--action", qs), s = L(e, "situation");
-if (s !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-const i = zs(s) ?? "front", a = Xe[i], o = Yn(r === "save" ? "defend" : r, i), c = r !== "save" && o.check && Dt(i) === "react", l = r === "save" || (r === "defend" || r === "guard") && Dt(i) === "defend";
+const r = Y(t, "--action", qi), i = j(e, "situation");
+if (i !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
+const s = zi(i) ?? "front", a = Xe[s], o = Yn(r === "save" ? "defend" : r, s), c = r !== "save" && o.check && Dt(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Dt(s) === "defend";
 if (O(e, "roll") && !l)
-throw new y(c ? `--roll does not apply here: the defense check against --situation ${i} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
+throw new y(c ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
 if (O(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
 if (O(e, "perception-roll") && (r === "save" || !a.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
 if (O(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
@@ -2386,39 +2386,39 @@ if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new
 if (r === "guard" && !O(e, "ally")) throw new y("--action guard needs --ally with the guarded token's id");
 if (r !== "guard" && O(e, "ally")) throw new y("--ally applies only to --action guard");
 if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new y(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
-const d = L(e, "difficulty");
+const d = j(e, "difficulty");
 return {
 action: r,
-situation: i,
-situationGiven: s !== void 0,
+situation: s,
+situationGiven: i !== void 0,
 difficulty: d === void 0 ? null : Y(d, "--difficulty", ["hard", "impossible"]),
 mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
 perceptionMod: Ee(e, "perception-mod", -1e3, 1e3) ?? 0,
-vs: L(e, "vs") ?? null,
-ally: L(e, "ally") ?? null,
-skillName: L(e, "skill") ?? null
+vs: j(e, "vs") ?? null,
+ally: j(e, "ally") ?? null,
+skillName: j(e, "skill") ?? null
 };
 }
-function Qs(e) {
-if (e.action === "save") return sl(e);
+function Qi(e) {
+if (e.action === "save") return il(e);
 const t = e.action, n = Yn(t, e.situation), r = [];
 return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Dt(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
-resolve(s, i) {
-return rl(e, t, s, { perceive: i.perceive ?? 100, check: i.check ?? 100 });
+resolve(i, s) {
+return rl(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
 }
 };
 }
 function rl(e, t, n, r) {
-const s = n.bars.vitality.value;
-if (s === null) return { kind: "bar", resource: "vitality" };
-if (we(s)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (n.acting) return { kind: "refused", reason: bs("turn") };
-const i = e.ally !== null ? n.others[e.ally] : void 0;
-if (e.ally !== null && !i) return { kind: "refused", reason: "--ally: no token on the table has that id" };
+const i = n.bars.vitality.value;
+if (i === null) return { kind: "bar", resource: "vitality" };
+if (we(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
+if (n.acting) return { kind: "refused", reason: bi("turn") };
+const s = e.ally !== null ? n.others[e.ally] : void 0;
+if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
 const a = (g) => n.values[g]?.current ?? null, o = Bc({
 action: t,
@@ -2436,12 +2436,12 @@ if (o.kind === "missing")
 return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
 const c = [...o.steps], l = [];
 let d;
-if (o.pending && t === "guard" && i && e.ally) {
-const g = Hc(i.answer ?? void 0, o.pending);
+if (o.pending && t === "guard" && s && e.ally) {
+const g = Hc(s.answer ?? void 0, o.pending);
 c.push({ kind: "guard-kept", ally: e.ally, result: g.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: g });
 } else o.pending && (d = o.pending);
 o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-const f = o.pending?.result, u = n.id, h = t === "guard" && i && e.ally ? e.ally : null;
+const f = o.pending?.result, u = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
 return {
 headline: "acts",
 steps: [
@@ -2457,7 +2457,7 @@ observed: !1,
 detail: o
 };
 }
-function sl(e) {
+function il(e) {
 return {
 values: ["save_check", "exp"],
 // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2465,13 +2465,13 @@ dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }]
 resolve(t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = n.cost ?? 100, i = n.save ?? 100, a = xc({
+const i = n.cost ?? 100, s = n.save ?? 100, a = xc({
 vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
 mod: e.mod,
 exp: t.values.exp?.current ?? null,
-rolls: { cost: s, save: i }
+rolls: { cost: i, save: s }
 });
 if (a.kind === "refused")
 switch (a.reason) {
@@ -2495,7 +2495,7 @@ steps: [
 S(le, { kind: "save-title", who: c }),
 S(ce, { kind: "save-summary", who: c, stood: a.stood }),
 ...Ce("Roll", a.steps),
-...Ys("Now", a.state, a.vitality, !0)
+...Yi("Now", a.state, a.vitality, !0)
 ],
 changes: o,
 state: a.state,
@@ -2506,7 +2506,7 @@ detail: a
 }
 };
 }
-var il = {
+var sl = {
 flags: {},
 answerFlag: "action",
 rollFlag: "roll",
@@ -2515,7 +2515,7 @@ label: (e, t) => {
 const n = t.values.defend_check?.current;
 return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;
 },
-situation: (e) => L(e, "situation")?.toLowerCase() ?? null,
+situation: (e) => j(e, "situation")?.toLowerCase() ?? null,
 situationWords(e) {
 const t = Xe[e];
 if (!t) return e;
@@ -2524,14 +2524,14 @@ t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.diffic
 t.reactCheck ? "the defense is a React check" : "",
 t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
 ].filter((r) => r !== "");
-return `${ue[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
+return `${ve[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
 planAnswer(e, t) {
-const n = As(Qs(Js($s({ action: e, situation: t }))), "pending-defense");
-return t !== null && Dt(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;
+const n = Ai(Qi(Ji($i({ action: e, situation: t }))), "pending-defense");
+return t !== null && Dt(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
 },
 // The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
-keep: (e, t) => Ss(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
+keep: (e, t) => Si(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
 }, al = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
@@ -2539,8 +2539,8 @@ keep: (e, t) => Ss(e, t, t.steps.find((n) => n.kind === "check" && (n.check === 
 { name: "DR-Undo", action: "!damage --undo" }
 ], ol = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
 function cl(e, t, n, r) {
-const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
-return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
+const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
 }
 function ll(e, t = (n) => n) {
 const n = e;
@@ -2550,10 +2550,10 @@ const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ?
 return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;
 }
 case "defense-does-not-answer":
-return `The pending defense was made against ${ue[n.madeFor].toLowerCase()}, without the perceive check ${ue[n.attack].toLowerCase()} needs: it counts as none`;
+return `The pending defense was made against ${ve[n.madeFor].toLowerCase()}, without the perceive check ${ve[n.attack].toLowerCase()} needs: it counts as none`;
 case "hit-check": {
-const r = n.bonus !== 0 ? ` + ${n.bonus} ${ue[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
-return n.hits ? `Hit chance ${i} beats ${a}: a hit` : `Hit chance ${i} vs ${a}: no damage (at or under the armor)`;
+const r = n.bonus !== 0 ? ` + ${n.bonus} ${ve[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+return n.hits ? `Hit chance ${s} beats ${a}: a hit` : `Hit chance ${s} vs ${a}: no damage (at or under the armor)`;
 }
 case "no-hit-chance":
 return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
@@ -2578,12 +2578,12 @@ const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
 return `${ol[n.check]} d100 ${n.roll} vs ${cl(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
 }
 case "no-defense":
-return n.takesDamage ? `${ue[n.situation]} not perceived: no defense, the attack hits` : `${ue[n.situation]}: attack not perceived, no defense`;
+return n.takesDamage ? `${ve[n.situation]} not perceived: no defense, the attack hits` : `${ve[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
 return `React check failed: no ${n.action === "skill" ? "defensive skill" : "counter attack"} in time`;
 case "pending-defense": {
-const r = n.result === "success" ? "success" : "failure";
-return n.for === null ? `Pending defense: ${r}, against the next hit (${ue[n.situation].toLowerCase()})` : `Guard for ${t(n.for)}: ${r}, against the next hit on it (${ue[n.situation].toLowerCase()})`;
+const r = ve[n.situation].toLowerCase();
+return n.for === null ? `Kept for the next hit on this token (${r})` : `Kept for the next hit on ${t(n.for)} (${r})`;
 }
 case "guard-kept":
 return `${t(n.ally)} keeps the better defense: ${n.result}`;
@@ -2626,32 +2626,32 @@ stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", he
 stances: [],
 settings: [],
 markers: ["dead"],
-planDamage: (e) => Xs(tl(e)),
-planDefend: (e) => Qs(Js(e)),
+planDamage: (e) => Xi(tl(e)),
+planDefend: (e) => Qi(Ji(e)),
 planStance: () => {
 throw new y("the threshold edition has no stances");
 },
 planHandEdit: nl,
-attack: il,
+attack: sl,
 macros: al,
 setVitality(e, t, n) {
 const r = [];
-let s = t, i = n;
-return t < e && we(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), i = Ks(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = Hs(n))), {
-vitality: s,
-state: i,
+let i = t, s = n;
+return t < e && we(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), s = Ki(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = Hi(n))), {
+vitality: i,
+state: s,
 steps: r,
 conditions: r.filter((a) => a.kind !== "vitality-change"),
-now: we(s) ? S("Now", { kind: "dead-now", state: i, vitality: s }) : void 0,
+now: we(i) ? S("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
 // The dead make no defense: one made ahead goes with the death.
-...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}
+...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
 };
 },
-enter: jc,
+enter: Lc,
 endRound: Fc,
 condition: (e, t) => we(t) ? "dead" : "none",
-deadForGood: xs,
-parseState: Lc,
+deadForGood: xi,
+parseState: jc,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
 describeStateChange: Gc,
 parseAnswer: Pc,
@@ -2660,10 +2660,10 @@ words: dl
 function zn(e, t) {
 return A.round((e + t) * 1e6) / 1e6;
 }
-function Zs(e, t) {
+function Zi(e, t) {
 if (t.defender === null || t.current === null) return e;
 const n = zn(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => zn(t.defender, -mt[s]) >= n) ?? "passive";
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => zn(t.defender, -mt[i]) >= n) ?? "passive";
 }
 function hl(e) {
 const t = [], { turn: n } = e;
@@ -2672,11 +2672,11 @@ if (mt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
 else {
-const u = Zs(r, n);
+const u = Zi(r, n);
 u !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: mt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: u }), r = u);
 }
-const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + s + i;
-t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: a });
+const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + i + s;
+t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: a });
 const o = e.attack > a;
 t.push({ kind: "attack", attack: e.attack, defense: a, hits: o });
 let c = null;
@@ -2713,11 +2713,11 @@ ap: { kind: "one" },
 // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, gl = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", kl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", ei = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+}, gl = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", kl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", es = ["passive_defense", "active_defense", "full_defense", "armor_score"];
 function yl(e) {
-const t = tn(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
+const t = tn(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = j(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
-const r = L(e, "defense-mode");
+const r = j(e, "defense-mode");
 return {
 weapon: t,
 attack: Tt(n, "--attack", -1e3, 1e3),
@@ -2729,11 +2729,11 @@ function wl(e) {
 return e !== null && Rt.includes(e);
 }
 function bl(e) {
-return ei.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
+return es.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
 }
 function $l(e, t) {
 return {
-values: ei,
+values: es,
 // A given --defense-roll is used for every target; without it each target rolls its own d20.
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
@@ -2743,16 +2743,16 @@ return Al(e, t, n, r.defense ?? 1);
 };
 }
 function Al(e, t, n, r) {
-const s = bl(n);
-if (s) return { kind: "refused", reason: `its ${s} is not a number: set it on the sheet, or !defense-round set ${s} N` };
-const i = (u) => n.values[u]?.current ?? 0, a = e.mode ?? (wl(n.stance) ? n.stance : "passive"), o = hl({
+const i = bl(n);
+if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
+const s = (u) => n.values[u]?.current ?? 0, a = e.mode ?? (wl(n.stance) ? n.stance : "passive"), o = hl({
 weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
 mode: a,
 defenseRoll: r,
-defense: { passive: i("passive_defense"), active: i("active_defense"), full: i("full_defense") },
-armorScore: i("armor_score"),
+defense: { passive: s("passive_defense"), active: s("active_defense"), full: s("full_defense") },
+armorScore: s("armor_score"),
 turn: {
 defender: n.initiative,
 current: n.currentTurn?.initiative ?? null,
@@ -2789,20 +2789,20 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = A.max(0, n.values.armor_score?.current ?? 0), i = e <= s, a = n.bars[t.stamina].value;
-if (i && a === null) return { kind: "bar", resource: t.stamina };
-const o = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (a ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
+const i = A.max(0, n.values.armor_score?.current ?? 0), s = e <= i, a = n.bars[t.stamina].value;
+if (s && a === null) return { kind: "bar", resource: t.stamina };
+const o = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (a ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
 return {
 headline: "hit",
 steps: [
 S(le, { kind: "loss-title", who: c, loss: e }),
 S(ce, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
-S("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
-S("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: a, loss: e })
+S("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
+S("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: a, loss: e })
 ],
 changes: o,
-state: sn(i ? r : r - e, n.state.dead === !0),
-detail: { loss: e, toStamina: i }
+state: sn(s ? r : r - e, n.state.dead === !0),
+detail: { loss: e, toStamina: s }
 };
 }
 };
@@ -2811,7 +2811,7 @@ function Tl(e, t) {
 return $l(yl(e), t);
 }
 function El(e) {
-return ws(e, {
+return wi(e, {
 fallback: "passive",
 row: "Defense mode",
 title: "mode-title",
@@ -2826,7 +2826,7 @@ var an = {
 passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, ti = { passive: "passively", active: "actively", full: "fully" };
+}, ts = { passive: "passively", active: "actively", full: "fully" };
 function _l(e, t) {
 switch (e.kind) {
 case "attack-title": {
@@ -2850,13 +2850,13 @@ return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e
 case "vitality-change":
 return `Vitality ${e.before} -> ${e.after}`;
 case "mode-title":
-return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${ti[e.stance]} by default${e.summary ? "." : ""}`;
+return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${ts[e.stance]} by default${e.summary ? "." : ""}`;
 case "mode-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "mode-effect":
 return an[e.stance] ?? "";
 case "mode-answer":
-return `${t(e.who)} defends ${ti[e.mode]}, d20 ${e.roll}`;
+return `${t(e.who)} defends ${ts[e.mode]}, d20 ${e.roll}`;
 case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
@@ -2901,23 +2901,23 @@ label: (e) => Ol[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
 planAnswer(e, t, n, r) {
-const s = e;
+const i = e;
 return {
 values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
-resolve(i, a) {
+resolve(s, a) {
 if (!Rt.includes(e)) return { kind: "refused", reason: `${e} is not a defense mode` };
-const o = { defender: i.initiative, current: i.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-if (Zs(s, o) !== s)
-return { kind: "refused", reason: `${s} defense costs ${mt[s]} initiative, more than the overwhelm limit allows now` };
+const o = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
+if (Zi(i, o) !== i)
+return { kind: "refused", reason: `${i} defense costs ${mt[i]} initiative, more than the overwhelm limit allows now` };
 const c = a.defense ?? 1;
 return {
 headline: "acts",
-steps: [S(ce, { kind: "mode-answer", who: i.id, mode: s, roll: c }), S("Check", { kind: "mode-roll", mode: s, roll: c })],
+steps: [S(ce, { kind: "mode-answer", who: s.id, mode: i, roll: c }), S("Check", { kind: "mode-roll", mode: i, roll: c })],
 changes: [],
 observed: !1,
-detail: { mode: s, roll: c }
+detail: { mode: i, roll: c }
 };
 }
 };
@@ -2959,11 +2959,11 @@ planHandEdit: Sl,
 attack: Cl,
 macros: Il,
 setVitality(e, t, n) {
-const r = n.dead === !0 && t <= 0, s = [{ kind: "vitality-change", before: e, after: t }];
+const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
 return {
 vitality: t,
 state: sn(t, r),
-steps: s,
+steps: i,
 conditions: [],
 now: t <= 0 ? S("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
 };
@@ -2985,7 +2985,7 @@ var Jn = qe.keys().next().value, Ml = Jn;
 function Qn(e) {
 return typeof e == "string" && qe.has(e);
 }
-function Ll() {
+function jl() {
 return [...qe.keys()];
 }
 function Zn() {
@@ -2998,15 +2998,15 @@ function Ot() {
 return Zn().filter((e) => e.playable).map((e) => e.id);
 }
 var er;
-function jl(e) {
+function Ll(e) {
 return er ?? (er = new q(Zn().flatMap((t) => t.stances))), er.has(e);
 }
 function tr(e, t) {
 return (n) => Zn().some(
-(s) => s.id !== e && k.prototype.hasOwnProperty.call(s.commands[t].flags, n)
+(i) => i.id !== e && k.prototype.hasOwnProperty.call(i.commands[t].flags, n)
 ) ? e : void 0;
 }
-var Ct = /* @__PURE__ */ es(Qn, "not an edition this script has"), It = ["bar1", "bar2", "bar3"], ni = k.fromEntries(St.map((e) => [e, e])), Me = [...St], ri = {
+var Ct = /* @__PURE__ */ ei(Qn, "not an edition this script has"), It = ["bar1", "bar2", "bar3"], ns = k.fromEntries(St.map((e) => [e, e])), Me = [...St], rs = {
 incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
@@ -3014,7 +3014,7 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Nt = k.keys(ri), Fl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Cn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100)), Gl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Cn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100), /* @__PURE__ */ zt(/^[^,]+$/)), nr = /* @__PURE__ */ oe(It), si = /* @__PURE__ */ oe(["gm", "public"]), ii = ["refuse", "gm"], Ul = G({
+}, Nt = k.keys(rs), Fl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Cn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100)), Gl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Cn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100), /* @__PURE__ */ zt(/^[^,]+$/)), nr = /* @__PURE__ */ oe(It), is = /* @__PURE__ */ oe(["gm", "public"]), ss = ["refuse", "gm"], Ul = G({
 edition: Ct,
 bars: G({
 vitality: nr,
@@ -3029,19 +3029,19 @@ k.fromEntries(Me.map((e) => [e, Fl]))
 markers: G(
 k.fromEntries(Nt.map((e) => [e, Gl]))
 ),
-visibility: G({ npc: si, pc: si }),
+visibility: G({ npc: is, pc: is }),
 playersTargetAny: /* @__PURE__ */ xe(),
 armorOnManualEdits: /* @__PURE__ */ xe(),
 overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Yt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ ot(1e3)),
 // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
-apiCommands: /* @__PURE__ */ oe(ii)
+apiCommands: /* @__PURE__ */ oe(ss)
 });
-function ai() {
+function as() {
 return {
 edition: Jn,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...ni },
-markers: { ...ri },
+attributes: { ...ns },
+markers: { ...rs },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
@@ -3050,33 +3050,33 @@ apiCommands: "refuse"
 };
 }
 function Vl(e) {
-const t = ai(), n = [];
+const t = as(), n = [];
 if (!_(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const s = oi(Ul.entries, e, t, "settings.", n), { vitality: i, soul: a, power: o } = s.bars;
-return new q([i, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };
+const i = os(Ul.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
+return new q([s, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
 }
-function oi(e, t, n, r, s) {
-const i = {};
+function os(e, t, n, r, i) {
+const s = {};
 for (const [a, o] of k.entries(e)) {
 const c = r + a, l = t[a], d = n[a];
 if (l === void 0) {
-i[a] = rr(d);
+s[a] = rr(d);
 continue;
 }
 if (o.type === "object" && "entries" in o && _(d)) {
 if (!_(l))
-s.push(`${c}: not an object; reset to defaults`), i[a] = rr(d);
+i.push(`${c}: not an object; reset to defaults`), s[a] = rr(d);
 else {
 const u = o.entries;
-i[a] = oi(u, l, d, `${c}.`, s);
+s[a] = os(u, l, d, `${c}.`, i);
 }
 continue;
 }
 const f = /* @__PURE__ */ We(o, l);
-f.success ? i[a] = f.output : (s.push(`${c}: ${Bl(l)} is not valid; reset to ${de.stringify(d)}`), i[a] = rr(d));
+f.success ? s[a] = f.output : (i.push(`${c}: ${Bl(l)} is not valid; reset to ${de.stringify(d)}`), s[a] = rr(d));
 }
-return i;
+return s;
 }
 function _(e) {
 return typeof e == "object" && e !== null && !Z.isArray(e);
@@ -3088,30 +3088,30 @@ function Bl(e) {
 const t = de.stringify(e) ?? E(e);
 return t.length > 40 ? `${t.slice(0, 37)}...` : t;
 }
-var ci = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), Hl = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt(), /* @__PURE__ */ ct(-1e6), /* @__PURE__ */ ot(1e6)), li = G({
+var cs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), Hl = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt(), /* @__PURE__ */ ct(-1e6), /* @__PURE__ */ ot(1e6)), ls = G({
 overrides: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ oe(St), Hl)),
 // rules.md: a generic token's armor wears per token, starting from the sheet's values
-worn: /* @__PURE__ */ U(G({ physical: /* @__PURE__ */ U(ci), magical: /* @__PURE__ */ U(ci) })),
+worn: /* @__PURE__ */ U(G({ physical: /* @__PURE__ */ U(cs), magical: /* @__PURE__ */ U(cs) })),
 stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 // rules.md, "Switching editions": dead with no save left stays dead in any edition
 deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ ae(!0)),
 edition: /* @__PURE__ */ U(G({ id: Ct, state: /* @__PURE__ */ At() }))
-}), gh = k.keys(li.entries);
+}), gh = k.keys(ls.entries);
 function Kl(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!_(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
-for (const [r, s] of k.entries(e)) {
+for (const [r, i] of k.entries(e)) {
 if (r.length === 0 || r.length > 64) {
 n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;
 }
-const i = /* @__PURE__ */ We(li, s);
-i.success ? t[r] = di(i.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
+const s = /* @__PURE__ */ We(ls, i);
+s.success ? t[r] = ds(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
 }
 return { tokens: t, problems: n };
 }
-function di(e) {
+function ds(e) {
 for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;
 }
@@ -3119,21 +3119,21 @@ function cn(e, t, n) {
 const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;
 }
-function ui(e, t, n) {
-di(n), Pt(n) ? delete e[t] : e[t] = n;
+function us(e, t, n) {
+ds(n), Pt(n) ? delete e[t] : e[t] = n;
 }
 function Pt(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
 }
-var vt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), ln = /* @__PURE__ */ Xt(vt), fi = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Zr(), /* @__PURE__ */ ct(-1e9), /* @__PURE__ */ ot(1e9)), Mt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), xl = /* @__PURE__ */ oe(["physical", "magical"]), hi = G({
+var vt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), ln = /* @__PURE__ */ Xt(vt), fs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Zr(), /* @__PURE__ */ ct(-1e9), /* @__PURE__ */ ot(1e9)), Mt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), xl = /* @__PURE__ */ oe(["physical", "magical"]), hs = G({
 edition: /* @__PURE__ */ U(G({ id: Ct, state: /* @__PURE__ */ At() })),
 deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ ae(!0)),
 stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
 answer: /* @__PURE__ */ U(G({ edition: Ct, answer: /* @__PURE__ */ At() }))
-}), Wl = /* @__PURE__ */ is("kind", [
+}), Wl = /* @__PURE__ */ si("kind", [
 /** A bar, through its linked attribute when there is one. */
-G({ kind: /* @__PURE__ */ ae("bar"), resource: /* @__PURE__ */ oe(as), bar: /* @__PURE__ */ oe(It), attributeId: /* @__PURE__ */ U(Mt), from: ln, to: vt }),
+G({ kind: /* @__PURE__ */ ae("bar"), resource: /* @__PURE__ */ oe(ai), bar: /* @__PURE__ */ oe(It), attributeId: /* @__PURE__ */ U(Mt), from: ln, to: vt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
 G({ kind: /* @__PURE__ */ ae("attribute"), key: /* @__PURE__ */ oe(St), attributeId: Mt, from: ln, to: vt }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
@@ -3142,8 +3142,8 @@ G({ kind: /* @__PURE__ */ ae("override"), key: /* @__PURE__ */ oe(St), from: ln,
 G({ kind: /* @__PURE__ */ ae("worn"), track: xl, from: ln, to: vt }),
 G({ kind: /* @__PURE__ */ ae("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-G({ kind: /* @__PURE__ */ ae("memory"), tokenId: /* @__PURE__ */ U(Mt), from: hi, to: hi }),
-G({ kind: /* @__PURE__ */ ae("initiative"), from: fi, to: fi }),
+G({ kind: /* @__PURE__ */ ae("memory"), tokenId: /* @__PURE__ */ U(Mt), from: hs, to: hs }),
+G({ kind: /* @__PURE__ */ ae("initiative"), from: fs, to: fs }),
 G({ kind: /* @__PURE__ */ ae("turn-order"), tokenId: Mt })
 ]), Yl = G({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
@@ -3157,76 +3157,76 @@ tokens: /* @__PURE__ */ Re(G({ tokenId: Mt, name: /* @__PURE__ */ F(/* @__PURE__
 });
 function zl(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || jl(t.stance)) && (t.edition === void 0 || Pe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Pe(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+(t) => (t.stance === void 0 || Ll(t.stance)) && (t.edition === void 0 || Pe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Pe(t.answer.edition).parseAnswer(t.answer.answer) !== null)
 );
 }
 function Xl(e) {
 if (e === void 0) return { history: [], problems: [] };
 if (!Z.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
-return e.forEach((r, s) => {
-const i = /* @__PURE__ */ We(Yl, r);
-i.success && i.output.tokens.every((a) => a.changes.every(zl)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
+return e.forEach((r, i) => {
+const s = /* @__PURE__ */ We(Yl, r);
+s.success && s.output.tokens.every((a) => a.changes.every(zl)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };
 }
-var ql = ["life", "pendingDefense", "reactions", "skillsVs"], mi = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function sr(e, t) {
+var ql = ["life", "pendingDefense", "reactions", "skillsVs"], ms = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function ir(e, t) {
 const n = {};
-for (const s of ql) e[s] !== void 0 && (n[s] = e[s]);
+for (const i of ql) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
 return k.keys(n).length > 0 && (r.edition = { id: Ml, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
 }
 function Jl(e) {
 if (!_(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, sr(e, e.stance)), t;
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, ir(e, e.stance)), t;
 }
-function vi(e) {
+function vs(e) {
 return { life: e.life, pendingDefense: e.pendingDefense };
 }
-function pi(e, t) {
+function ps(e, t) {
 return de.stringify(e ?? null) === de.stringify(t ?? null);
 }
 function Ql(e, t, n) {
 if (!_(e) || !_(e.before) || !_(e.after)) return e;
-const { before: r, after: s } = e, i = [], a = _(r.bars) ? r.bars : {}, o = _(s.bars) ? s.bars : {};
+const { before: r, after: i } = e, s = [], a = _(r.bars) ? r.bars : {}, o = _(i.bars) ? i.bars : {};
 for (const u of ["vitality", "soul", "power"]) {
 const h = o[u];
-a[u] !== h && typeof h == "number" && i.push({ kind: "bar", resource: u, bar: t[u] ?? mi[u], from: a[u] ?? null, to: h });
+a[u] !== h && typeof h == "number" && s.push({ kind: "bar", resource: u, bar: t[u] ?? ms[u], from: a[u] ?? null, to: h });
 }
-const c = _(r.protection) ? r.protection : void 0, l = _(s.protection) ? s.protection : void 0;
-l && typeof l.value == "number" && c?.value !== l.value && i.push(
+const c = _(r.protection) ? r.protection : void 0, l = _(i.protection) ? i.protection : void 0;
+l && typeof l.value == "number" && c?.value !== l.value && s.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
-), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
-const d = _(r.record) ? r.record : {}, f = _(s.record) ? s.record : {};
-if (!pi(d.life, f.life) || !pi(d.pendingDefense, f.pendingDefense)) {
+), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
+const d = _(r.record) ? r.record : {}, f = _(i.record) ? i.record : {};
+if (!ps(d.life, f.life) || !ps(d.pendingDefense, f.pendingDefense)) {
 const u = typeof e.tokenId == "string" ? e.tokenId : "", h = u !== "" && _(n[u]) ? n[u] : {}, g = { reactions: h.reactions, skillsVs: h.skillsVs };
-i.push({
+s.push({
 kind: "memory",
-from: sr({ ...g, ...vi(d) }, h.stance),
-to: sr({ ...g, ...vi(f) }, h.stance)
+from: ir({ ...g, ...vs(d) }, h.stance),
+to: ir({ ...g, ...vs(f) }, h.stance)
 });
 }
-return { tokenId: e.tokenId, name: e.name, changes: i };
+return { tokenId: e.tokenId, name: e.name, changes: s };
 }
 function Zl(e) {
-const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : mi, r = _(e.tokens) ? e.tokens : {}, s = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
-return _(e.tokens) && (i.tokens = k.fromEntries(k.entries(e.tokens).map(([a, o]) => [a, Jl(o)]))), Z.isArray(e.history) && (i.history = e.history.map(
+const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : ms, r = _(e.tokens) ? e.tokens : {}, i = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
+return _(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([a, o]) => [a, Jl(o)]))), Z.isArray(e.history) && (s.history = e.history.map(
 (a) => _(a) && Z.isArray(a.tokens) ? {
 by: a.by,
 kind: a.kind,
-round: typeof a.round == "number" ? a.round : s,
+round: typeof a.round == "number" ? a.round : i,
 tokens: a.tokens.map((o) => Ql(o, n, r))
 } : a
-)), i;
+)), s;
 }
-function gi(e) {
+function gs(e) {
 const t = e.edition;
 if (!_(t) || !_(t.state) || t.state.pendingDefense === void 0) return { memory: e };
-const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
-if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
-const { edition: i, ...a } = e;
-return { memory: a, answer: s };
+const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
+if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
+const { edition: s, ...a } = e;
+return { memory: a, answer: i };
 }
 function ed(e) {
 if (!_(e) || e.kind !== "memory") return e;
@@ -3234,28 +3234,28 @@ const t = { ...e };
 for (const n of ["from", "to"]) {
 const r = e[n];
 if (!_(r)) continue;
-const s = gi(r);
-t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;
+const i = gs(r);
+t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
 }
 return t;
 }
 function td(e) {
 const t = {}, n = {};
 if (_(e.tokens))
-for (const [s, i] of k.entries(e.tokens)) {
-if (!_(i)) {
-n[s] = i;
+for (const [i, s] of k.entries(e.tokens)) {
+if (!_(s)) {
+n[i] = s;
 continue;
 }
-const a = gi(i);
-k.keys(a.memory).length > 0 && (n[s] = a.memory), a.answer && (t[s] = a.answer);
+const a = gs(s);
+k.keys(a.memory).length > 0 && (n[i] = a.memory), a.answer && (t[i] = a.answer);
 }
 const r = Z.isArray(e.history) ? e.history.map(
-(s) => _(s) && Z.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => _(i) && Z.isArray(i.changes) ? { ...i, changes: i.changes.map(ed) } : i) } : s
+(i) => _(i) && Z.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => _(s) && Z.isArray(s.changes) ? { ...s, changes: s.changes.map(ed) } : s) } : i
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
 }
-var ir = 20, ar = 100, dn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), un = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(40)), nd = G({
+var sr = 20, ar = 100, dn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), un = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(40)), nd = G({
 word: un,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
 file: /* @__PURE__ */ U(/* @__PURE__ */ At()),
@@ -3274,29 +3274,29 @@ attacker: /* @__PURE__ */ Xt(dn),
 edition: Ct,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
 positionals: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
-flags: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ ns([un, /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
+flags: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ ni([un, /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
 situation: /* @__PURE__ */ Xt(un),
 round: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()),
 defenders: /* @__PURE__ */ F(/* @__PURE__ */ Re(dn), /* @__PURE__ */ De(1), /* @__PURE__ */ z(ar)),
 answers: /* @__PURE__ */ $t(dn, nd)
 });
-function sd(e, t) {
+function id(e, t) {
 const n = {};
 if (e === void 0) return n;
 if (!_(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
-for (const [r, s] of k.entries(e)) {
-const i = /* @__PURE__ */ We(rd, s);
-i.success && i.output.key === r && k.keys(n).length < ir ? n[r] = i.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
+for (const [r, i] of k.entries(e)) {
+const s = /* @__PURE__ */ We(rd, i);
+s.success && s.output.key === r && k.keys(n).length < sr ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
 }
 return n;
 }
-var fn = "DefenseRound", Lt = 3, or = 500;
-function jt(e) {
+var fn = "DefenseRound", jt = 3, or = 500;
+function Lt(e) {
 return {
-schemaVersion: Lt,
+schemaVersion: jt,
 scriptVersion: e,
-settings: ai(),
+settings: as(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -3306,38 +3306,38 @@ macros: {},
 healthColorsNoticed: !1
 };
 }
-function id(e) {
-const { tokens: t, round: n, ...r } = e, s = {};
-for (const [i, a] of k.entries(r))
-if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {
-const o = s.bars ?? (s.bars = {});
-o[i.replace("Bar", "")] = a;
+function sd(e) {
+const { tokens: t, round: n, ...r } = e, i = {};
+for (const [s, a] of k.entries(r))
+if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
+const o = i.bars ?? (i.bars = {});
+o[s.replace("Bar", "")] = a;
 } else
-s[i] = a;
-return { schemaVersion: 1, settings: s, tokens: t, round: n };
+i[s] = a;
+return { schemaVersion: 1, settings: i, tokens: t, round: n };
 }
 var ad = {
-0: id,
+0: sd,
 1: Zl,
 2: td
 };
 function od(e, t) {
 const n = [];
-if (e === void 0) return { stored: jt(t), problems: n };
+if (e === void 0) return { stored: Lt(t), problems: n };
 if (!_(e))
-return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: jt(t), problems: n };
-let r = e, s = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
-if (C.isInteger(s) && s > Lt)
-return { stored: jt(t), problems: [`state has schema version ${s}, newer than this script's ${Lt}; left as it is`], newer: s };
-if (!C.isInteger(s) || s < 0)
-return n.push(`state has unknown schema version ${de.stringify(r.schemaVersion)}; started from defaults`), { stored: jt(t), problems: n };
-for (; s < Lt; ) {
-const l = ad[s];
+return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Lt(t), problems: n };
+let r = e, i = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
+if (C.isInteger(i) && i > jt)
+return { stored: Lt(t), problems: [`state has schema version ${i}, newer than this script's ${jt}; left as it is`], newer: i };
+if (!C.isInteger(i) || i < 0)
+return n.push(`state has unknown schema version ${de.stringify(r.schemaVersion)}; started from defaults`), { stored: Lt(t), problems: n };
+for (; i < jt; ) {
+const l = ad[i];
 if (!l) break;
-r = l(r), s += 1;
+r = l(r), i += 1;
 }
-const i = Vl(r.settings);
-n.push(...i.problems);
+const s = Vl(r.settings);
+n.push(...s.problems);
 const a = Kl(r.tokens);
 n.push(...a.problems);
 for (const [l, d] of k.entries(a.tokens)) {
@@ -3348,9 +3348,9 @@ u === null ? (delete d.edition, Pt(d) && delete a.tokens[l], n.push(`tokens.${l}
 const o = ld(r.exchange, n), c = Xl(r.history);
 return n.push(...c.problems), {
 stored: {
-schemaVersion: Lt,
+schemaVersion: jt,
 scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
-settings: i.settings,
+settings: s.settings,
 tokens: a.tokens,
 round: cd(r.round, n),
 history: c.history,
@@ -3368,21 +3368,21 @@ const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!_(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = Z.isArray(e.seen) && e.seen.length <= or && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], i = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= or && s.length > 0 ? e.turned : 0;
-return { number: r, seen: s, turned: i };
+const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = Z.isArray(e.seen) && e.seen.length <= or && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= or && i.length > 0 ? e.turned : 0;
+return { number: r, seen: i, turned: s };
 }
 function ld(e, t) {
 const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0 };
 if (e === void 0) return r;
-const s = _(e) && _(e.waiting) ? e.waiting : void 0;
-if (!s)
+const i = _(e) && _(e.waiting) ? e.waiting : void 0;
+if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), r;
-for (const [o, c] of k.entries(s)) {
+for (const [o, c] of k.entries(i)) {
 const l = o.length > 0 && o.length <= 64 && _(c) && Qn(c.edition) ? Pe(c.edition).parseAnswer(c.answer) : null;
 l === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: c.edition, answer: l };
 }
-const i = _(e) ? e.lastAttack : void 0, a = typeof i == "number" && C.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
-return { waiting: n, attacks: sd(_(e) ? e.attacks : void 0, t), lastAttack: a };
+const s = _(e) ? e.lastAttack : void 0, a = typeof s == "number" && C.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
+return { waiting: n, attacks: id(_(e) ? e.attacks : void 0, t), lastAttack: a };
 }
 function dd(e) {
 const t = {};
@@ -3393,10 +3393,10 @@ return t;
 var cr = ["bar1", "bar2", "bar3"];
 function ud(e, t) {
 if (!t) return;
-const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), a = {
+const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), a = {
 vitality: r && cr.includes(r) ? r : e.bars.vitality,
-soul: s && cr.includes(s) ? s : e.bars.soul,
-power: i && cr.includes(i) ? i : e.bars.power
+soul: i && cr.includes(i) ? i : e.bars.soul,
+power: s && cr.includes(s) ? s : e.bars.power
 };
 new q(k.values(a)).size === 3 && k.assign(e.bars, a);
 const o = n("NPC breakdowns");
@@ -3420,12 +3420,12 @@ return n === void 0 && (n = t.toLowerCase(), this.lowered.size < 200 && this.low
 sheetDefault(e, t, n) {
 let r = this.defaults.get(e);
 r || this.defaults.set(e, r = new P());
-let s = r.get(t);
-if (!s) {
+let i = r.get(t);
+if (!i) {
 if (r.size >= 200) return;
-r.set(t, s = {});
+r.set(t, i = {});
 }
-return n in s || (s[n] = typeof getAttrByName == "function" ? getAttrByName(e, t, n) : void 0), s[n];
+return n in i || (i[n] = typeof getAttrByName == "function" ? getAttrByName(e, t, n) : void 0), i[n];
 }
 /** Drop one character's index, e.g. on add:attribute, destroy:attribute, change:attribute:name. */
 forget(e) {
@@ -3450,7 +3450,7 @@ this.byCharacter.set(e, t);
 }
 return t;
 }
-}, ki = {
+}, ks = {
 "&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
@@ -3475,7 +3475,7 @@ $: "&#36;",
 }, Ft = [];
 for (let e = 0; e < 128; e += 1) {
 const t = E.fromCharCode(e);
-ki[t] !== void 0 ? Ft[e] = ki[t] : t === `
+ks[t] !== void 0 ? Ft[e] = ks[t] : t === `
 ` || t === "\r" ? Ft[e] = " " : e < 32 && t !== "	" || e === 127 ? Ft[e] = "" : Ft[e] = void 0;
 }
 function hd(e) {
@@ -3485,34 +3485,34 @@ if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297
 function pt(e) {
 const t = typeof e == "string" ? e : E(e ?? "");
 let n = "", r = 0;
-for (let s = 0; s < t.length; s += 1) {
-const i = t.charCodeAt(s), a = i < 128 ? Ft[i] : hd(i);
-a !== void 0 && (n += t.slice(r, s) + a, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);
+for (let i = 0; i < t.length; i += 1) {
+const s = t.charCodeAt(i), a = s < 128 ? Ft[s] : hd(s);
+a !== void 0 && (n += t.slice(r, i) + a, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
 }
 return r === 0 ? t : n + t.slice(r);
 }
 function md() {
-const e = typeof API_Meta < "u" ? API_Meta?.[ie] : void 0;
+const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
 return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
 }
 function lr(e, t, n) {
 try {
 const r = t instanceof Kt ? t.stack ?? t.message : E(t);
-log(`${ie} v${ve}: ${e} failed${md()}: ${r}`), n && sendChat(
-ie,
-`/w ${n} ${pt(`${ie} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+log(`${se} v${me}: ${e} failed${md()}: ${r}`), n && sendChat(
+se,
+`/w ${n} ${pt(`${se} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 }
 );
 } catch {
 }
 }
-function Le(e, t, n) {
+function je(e, t, n) {
 return (...r) => {
-let s = typeof e == "string" ? e : "a command", i;
-const a = (o) => lr(s, o, i);
+let i = typeof e == "string" ? e : "a command", s;
+const a = (o) => lr(i, o, s);
 try {
-typeof e == "function" && (s = e(...r)), i = n?.(...r);
+typeof e == "function" && (i = e(...r)), s = n?.(...r);
 const o = t(...r);
 o && typeof o.then == "function" && o.then(void 0, a);
 } catch (o) {
@@ -3520,62 +3520,62 @@ a(o);
 }
 };
 }
-var je = "API";
+var Le = "API";
 function Je(e) {
-return e !== je && e !== "" && playerIsGM(e) === !0;
+return e !== Le && e !== "" && playerIsGM(e) === !0;
 }
 function vd(e) {
-if (!(e === void 0 || e === "" || e === je || !getObj("player", e) || Je(e)))
+if (!(e === void 0 || e === "" || e === Le || !getObj("player", e) || Je(e)))
 return e;
 }
 function dr(e) {
-return e === je ? "another script" : E(getObj("player", e)?.get("_displayname") ?? "player");
+return e === Le ? "another script" : E(getObj("player", e)?.get("_displayname") ?? "player");
 }
 var pd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function yi(e) {
+function ys(e) {
 return !pd.test(e);
 }
-function wi(e, t) {
-return e || !yi(t) ? "gm" : `"${t}"`;
+function ws(e, t) {
+return e || !ys(t) ? "gm" : `"${t}"`;
 }
-function bi(e) {
-return e === je ? "gm" : wi(Je(e), dr(e));
+function bs(e) {
+return e === Le ? "gm" : ws(Je(e), dr(e));
 }
-function $i(e, t) {
+function $s(e, t) {
 return E(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
 }
 function Se(e, t, n) {
-return Je(e) ? !0 : $i(t.get("controlledby"), e) || $i(n?.get("controlledby"), e);
+return Je(e) ? !0 : $s(t.get("controlledby"), e) || $s(n?.get("controlledby"), e);
 }
-var Ai = /[^,\s]/;
+var As = /[^,\s]/;
 function ur(e, t) {
-return !Ai.test(E(e.get("controlledby") ?? "")) && !Ai.test(E(t?.get("controlledby") ?? ""));
+return !As.test(E(e.get("controlledby") ?? "")) && !As.test(E(t?.get("controlledby") ?? ""));
 }
 function gd(e, t) {
 const n = new q();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
-for (const s of E(r ?? "").split(",")) {
-const i = s.trim();
-i !== "" && i !== "all" && !Je(i) && n.add(i);
+for (const i of E(r ?? "").split(",")) {
+const s = i.trim();
+s !== "" && s !== "all" && !Je(s) && n.add(s);
 }
 return [...n];
 }
-var gt = { kind: "public" }, me = { kind: "whisper", to: "gm" };
+var gt = { kind: "public" }, he = { kind: "whisper", to: "gm" };
 function pe(e) {
 return { kind: "whisper", to: e };
 }
-function j(e, t, n = {}) {
-e.kind === "public" ? sendChat(ie, t) : n.record ? sendChat(ie, `/w ${e.to} ${t}`) : sendChat(ie, `/w ${e.to} ${t}`, null, { noarchive: !0 });
+function L(e, t, n = {}) {
+e.kind === "public" ? sendChat(se, t) : n.record ? sendChat(se, `/w ${e.to} ${t}`) : sendChat(se, `/w ${e.to} ${t}`, null, { noarchive: !0 });
 }
 function ge(e) {
 let t = `&{template:default} {{name=${pt(e.title)}}}`;
 for (const n of e.rows) {
-const { lines: r } = n, s = n.buttons, i = s === void 0 ? 0 : s.length;
-if (r.length === 0 && i === 0) continue;
+const { lines: r } = n, i = n.buttons, s = i === void 0 ? 0 : i.length;
+if (r.length === 0 && s === 0) continue;
 let a = "";
 for (let c = 0; c < r.length; c += 1) a += (c === 0 ? "" : "<br>") + pt(r[c]);
 let o = "";
-for (let c = 0; c < i; c += 1) o += (c === 0 ? "" : " ") + ee(s[c].label, s[c].command);
+for (let c = 0; c < s; c += 1) o += (c === 0 ? "" : " ") + ee(i[c].label, i[c].command);
 t += ` {{${pt(kd(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
 }
 return t;
@@ -3593,43 +3593,43 @@ return `[${pt(e)}](${t})`;
 function fr(e) {
 return yd.test(e);
 }
-function Si(e, t, n, r = `${n.command} --help`) {
-const s = E(t.playerid ?? ""), i = s === je ? wd(e, t, n) : Ti(e, t, n, s, Je(s), !1);
-return i.help = r, i;
+function Ss(e, t, n, r = `${n.command} --help`) {
+const i = E(t.playerid ?? ""), s = i === Le ? wd(e, t, n) : Ts(e, t, n, i, Je(i), !1);
+return s.help = r, s;
 }
-function Ti(e, t, n, r, s, i) {
-const a = dr(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: s, senderName: a, replyTo: wi(s, a), relayed: i, help: "" };
-return !s && !yi(a) && (o.replyFor = V(a, 60)), o;
+function Ts(e, t, n, r, i, s) {
+const a = dr(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: a, replyTo: ws(i, a), relayed: s, help: "" };
+return !i && !ys(a) && (o.replyFor = V(a, 60)), o;
 }
 function wd(e, t, n) {
 const r = n.flags.get("api-as");
 n.flags.delete("api-as");
-const s = vd(r?.length === 1 ? r[0] : void 0);
-if (s !== void 0) return Ti(e, t, n, s, !1, !0);
-const i = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: je, gm: i, senderName: dr(je), replyTo: "gm", relayed: !0, help: "" };
-return i || (a.relayRefused = !0), a;
+const i = vd(r?.length === 1 ? r[0] : void 0);
+if (i !== void 0) return Ts(e, t, n, i, !1, !0);
+const s = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: Le, gm: s, senderName: dr(Le), replyTo: "gm", relayed: !0, help: "" };
+return s || (a.relayRefused = !0), a;
 }
-var Ei = 2e3;
+var Es = 2e3;
 function _e(e, t) {
-j(pe(e.replyTo), J(_i(e, t)));
+L(pe(e.replyTo), J(_s(e, t)));
 }
 function Qe(e, t) {
-j(pe(e.replyTo), J(_i(e, t)), { record: !0 });
+L(pe(e.replyTo), J(_s(e, t)), { record: !0 });
 }
-function _i(e, t) {
-const n = t.length > Ei ? `${t.slice(0, Ei - 12)}... (cut)` : t;
+function _s(e, t) {
+const n = t.length > Es ? `${t.slice(0, Es - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
 }
 var bd = 200;
 function Fe(e, t, n = []) {
 let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let s = bd - 7;
-for (const a of n) s -= a.label.length + 3;
-r.length > s && (r = `${r.slice(0, s - 9)}... (cut)`);
-let i = "";
-for (const a of n) i += ` ${ee(a.label, a.command)}`;
-j(pe(e.replyTo), `${J(r)}${i} ${ee("Help", e.help)}`);
+let i = bd - 7;
+for (const a of n) i -= a.label.length + 3;
+r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`);
+let s = "";
+for (const a of n) s += ` ${ee(a.label, a.command)}`;
+L(pe(e.replyTo), `${J(r)}${s} ${ee("Help", e.help)}`);
 }
 function $d(e, t) {
 const n = e.store.tokens[t];
@@ -3637,7 +3637,7 @@ if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;
 }
-function Di(e, t) {
+function Ds(e, t) {
 const n = e.store.tokens[t];
 n && Pt(n) && delete e.store.tokens[t];
 }
@@ -3650,7 +3650,7 @@ log(e);
 function mr(e) {
 return state[e];
 }
-function Ri(e, t) {
+function Rs(e, t) {
 state[e] = t;
 }
 function Ad(e) {
@@ -3664,8 +3664,8 @@ const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
 if (!n) return;
-const s = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
-return s?.set("notes", t), s?.id;
+const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
+return i?.set("notes", t), i?.id;
 }
 function Ed(e, t) {
 return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;
@@ -3684,7 +3684,7 @@ var mn = "Help: DefenseRound", B = (e) => `<code>${hn(e)}</code>`, Ue = (e) => `
 function Rd(e) {
 const t = e.stances.length > 0 ? [Ue(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(hn).join(" ")}`)] : [];
 return [
-`<h3>DefenseRound v${ve}: the ${e.id} edition</h3>`,
+`<h3>DefenseRound v${me}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
@@ -3703,46 +3703,46 @@ var Ze;
 function vr(e, t = {}) {
 Ze = Td(mn, Rd(e), t.createIfMissing !== !1) ?? Ze;
 }
-function Oi() {
+function Os() {
 return Ze = Ed(mn, Ze), Ze !== void 0 && fr(Ze) ? { label: mn, command: `http://journal.roll20.net/handout/${Ze}` } : void 0;
 }
-function Ci(e, t) {
+function Cs(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content.trimStart().split(/\s/, 1)[0]?.toLowerCase() ?? "";
 return k.prototype.hasOwnProperty.call(t, n) ? n : void 0;
 }
-function Ii(e) {
+function Is(e) {
 return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
 }
 function Od(e, t, n, r) {
 return `${t.helpFor?.(e, n)?.title ?? r} --help`;
 }
 async function Cd(e, t, n) {
-const r = Ci(t, n);
+const r = Cs(t, n);
 if (!r) return;
-const s = n[r], i = Eo(t.content, t.inlinerolls);
+const i = n[r], s = Eo(t.content, t.inlinerolls);
 let a;
 try {
-const o = ks(i);
-if (a = Si(e, t, o, Od(e, s, o, r)), a.relayRefused) {
-_e(a, Ii(r));
+const o = ki(s);
+if (a = Ss(e, t, o, Od(e, i, o, r)), a.relayRefused) {
+_e(a, Is(r));
 return;
 }
 if (!a.relayed && a.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
 if (e.newerState !== void 0 && !(r === "!defense-round" && a.gm && (a.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-_e(a, `The saved state was written by a newer version of ${ie} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+_e(a, `The saved state was written by a newer version of ${se} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;
 }
 if (a.parsed.flags.has("help")) {
-const c = s.helpFor?.(e, a.parsed) ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, l = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`, d = Oi();
-j(pe(a.replyTo), ge({ title: `Help: ${c.title}${l}`, rows: [{ label: "Usage", lines: [c.usage] }, { label: "What it does", lines: c.what }, ...d ? [{ label: "Every command", lines: [], buttons: [d] }] : []] }));
+const c = i.helpFor?.(e, a.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, l = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`, d = Os();
+L(pe(a.replyTo), ge({ title: `Help: ${c.title}${l}`, rows: [{ label: "Usage", lines: [c.usage] }, { label: "What it does", lines: c.what }, ...d ? [{ label: "Every command", lines: [], buttons: [d] }] : []] }));
 return;
 }
-await s.run(a);
+await i.run(a);
 } catch (o) {
 if (o instanceof y || o instanceof I) {
-if (a ?? (a = Si(e, t, { command: r, positionals: [], flags: new P() })), a.relayRefused) {
-_e(a, Ii(r));
+if (a ?? (a = Ss(e, t, { command: r, positionals: [], flags: new P() })), a.relayRefused) {
+_e(a, Is(r));
 return;
 }
 Fe(a, o.message);
@@ -3752,34 +3752,34 @@ throw o;
 }
 }
 var Id = 20, Nd = 2e3, Pd = { floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs };
-function Ni(e, t, n = 0) {
+function Ns(e, t, n = 0) {
 if (n > Id) return { ok: !1, problem: "refers to itself through other attributes" };
 if (e.length > Nd) return { ok: !1, problem: "is too long to be a formula" };
 const r = Md(e, t, n);
 if (!r.ok) return r;
-const i = new Fd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
-return i === void 0 || !C.isFinite(i) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: i + 0 };
+const s = new Fd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+return s === void 0 || !C.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
 }
 function Md(e, t, n) {
-let r = "", s = 0;
-const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
+let r = "", i = 0;
+const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let a;
-for (; (a = i.exec(e)) !== null; ) {
+for (; (a = s.exec(e)) !== null; ) {
 const o = a[1].trim(), c = a[2] === "max" ? "max" : "current", l = t(o, c);
 if (l == null) return { ok: !1, problem: `refers to "${o}", which the character does not have` };
 const d = typeof l == "number" ? E(l) : E(l).trim();
 let f;
 if (d === "") f = 0;
 else {
-const u = Ni(d, t, n + 1);
+const u = Ns(d, t, n + 1);
 if (!u.ok) return u.problem.startsWith("refers to") ? u : { ok: !1, problem: `refers to "${o}", which ${u.problem}` };
 f = u.value;
 }
-r += `${e.slice(s, a.index)}(${f})`, s = a.index + a[0].length;
+r += `${e.slice(i, a.index)}(${f})`, i = a.index + a[0].length;
 }
-return { ok: !0, text: r + e.slice(s) };
+return { ok: !0, text: r + e.slice(i) };
 }
-var Pi = (e) => k.assign(k.create(null), e), Ld = Pi({ "+": (e, t) => e + t, "-": (e, t) => e - t }), jd = Pi({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Fd = class {
+var Ps = (e) => k.assign(k.create(null), e), jd = Ps({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Ld = Ps({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Fd = class {
 constructor(e) {
 this.text = e, this.at = 0;
 }
@@ -3791,10 +3791,10 @@ space() {
 for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
 }
 sum() {
-return this.chain(() => this.product(), Ld);
+return this.chain(() => this.product(), jd);
 }
 product() {
-return this.chain(() => this.unary(), jd);
+return this.chain(() => this.unary(), Ld);
 }
 /** Operands joined by operators of one precedence, worked out left to right. */
 chain(e, t) {
@@ -3805,9 +3805,9 @@ this.space();
 const r = t[this.text[this.at] ?? ""];
 if (r === void 0) return n;
 this.at += 1;
-const s = e();
-if (s === void 0) return;
-n = r(n, s);
+const i = e();
+if (i === void 0) return;
+n = r(n, i);
 }
 }
 unary() {
@@ -3830,8 +3830,8 @@ if (n) {
 const r = Pd[n[1].toLowerCase()];
 if (!r) return;
 this.at += n[0].length;
-const s = this.sum();
-return this.space(), s === void 0 || this.text[this.at] !== ")" ? void 0 : (this.at += 1, r(s));
+const i = this.sum();
+return this.space(), i === void 0 || this.text[this.at] !== ")" ? void 0 : (this.at += 1, r(i));
 }
 if (e.startsWith("(")) {
 this.at += 1;
@@ -3886,7 +3886,7 @@ this.maxRead = ye(e ? e.get("max") : this.token.get(be[this.bar].max));
 return this.maxRead;
 }
 };
-function Mi(e, t) {
+function Ms(e, t) {
 return new vn(e, t).value;
 }
 var Ud = class {
@@ -3915,17 +3915,17 @@ hidden: e.get("layer") === "gmlayer",
 statusmarkers: E(e.get("statusmarkers") ?? "")
 };
 }
-var Li = { armor_physical: "physical", armor_magical: "magical" };
+var js = { armor_physical: "physical", armor_magical: "magical" };
 function pr(e, t, n, r) {
 return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Vd(t, n, r));
 }
 function Vd(e, t, n) {
 return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
 }
-function ji(e, t) {
+function Ls(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;
 }
-var Bd = { kind: "override" }, Fi = { kind: "none" }, gn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Hd = k.freeze({}), Kd = k.freeze({ current: null, max: null, present: !1 }), gr = [], xd = class {
+var Bd = { kind: "override" }, Fs = { kind: "none" }, gn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Hd = k.freeze({}), Kd = k.freeze({ current: null, max: null, present: !1 }), gr = [], xd = class {
 constructor(e, t) {
 this.characterId = e, this.index = t, this.problems = gr;
 }
@@ -3943,24 +3943,24 @@ return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);
 * as Roll20 would; anything else is a problem (noted) and no value.
 */
 number(e, t, n, r) {
-const s = ye(e);
-if (s !== null) return s;
+const i = ye(e);
+if (i !== null) return i;
 if (kn(e)) return null;
-const i = Ni(E(e), (o, c) => this.lookup(o, c));
-if (i.ok && C.isSafeInteger(i.value)) return i.value;
-const a = i.ok ? `works out to ${i.value}, not a whole number (wrap it in floor())` : i.problem;
+const s = Ns(E(e), (o, c) => this.lookup(o, c));
+if (s.ok && C.isSafeInteger(s.value)) return s.value;
+const a = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
 return this.problems === gr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
 }
 };
 function kn(e) {
 return e == null || typeof e == "string" && e.trim() === "";
 }
-function Gi(e) {
+function Gs(e) {
 return !kn(e) && ye(e) === null;
 }
-var Ui = class {
-constructor(e, t, n, r, s, i, a, o) {
-this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = s, this.name = i, this.rawCurrent = a, this.isDefault = o, this.present = !0;
+var Us = class {
+constructor(e, t, n, r, i, s, a, o) {
+this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = a, this.isDefault = o, this.present = !0;
 }
 get current() {
 return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);
@@ -3969,7 +3969,7 @@ get max() {
 if (!this.withMax) return null;
 if (this.maxRead === void 0) {
 const e = this.source.get("max");
-kn(e) && (this.isDefault || Gi(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+kn(e) && (this.isDefault || Gs(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
 }
 return this.maxRead;
 }
@@ -3978,12 +3978,12 @@ return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current")
 }
 };
 function Wd(e, t, n, r) {
-const s = n.values, i = {}, a = {}, o = e.character, c = r.settings.attributes;
+const i = n.values, s = {}, a = {}, o = e.character, c = r.settings.attributes;
 let l, d;
-for (let p = 0; p < s.length; p += 1) {
-const m = s[p], v = Li[m], T = t?.overrides?.[m];
+for (let p = 0; p < i.length; p += 1) {
+const m = i[p], v = js[m], T = t?.overrides?.[m];
 if (T !== void 0) {
-i[m] = { current: v ? t?.worn?.[v] ?? T : T, max: T, present: !0 }, a[m] = v ? gn[v] : Bd;
+s[m] = { current: v ? t?.worn?.[v] ?? T : T, max: T, present: !0 }, a[m] = v ? gn[v] : Bd;
 continue;
 }
 const $ = c[m], D = o ? r.attributes.find(o.id, $) : void 0;
@@ -3991,14 +3991,14 @@ o && (l ?? (l = new xd(o.id, r.attributes)));
 let H = v !== void 0 && !e.unique;
 if (D && l) {
 let w;
-v !== void 0 && !H && (w = D.get("current"), H = Gi(w)), i[m] = new Ui(D, H ? t?.worn?.[v] : void 0, v !== void 0, l, m, $, w, !1), a[m] = H ? gn[v] : { kind: "attribute", attribute: D };
-} else l && !kn(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (i[m] = new Ui(l.defaultOf($), v ? t?.worn?.[v] : void 0, v !== void 0, l, m, $, d, !0), a[m] = v ? gn[v] : Fi) : (i[m] = v ? { current: t?.worn?.[v] ?? null, max: null, present: !1 } : Kd, a[m] = v ? gn[v] : Fi);
+v !== void 0 && !H && (w = D.get("current"), H = Gs(w)), s[m] = new Us(D, H ? t?.worn?.[v] : void 0, v !== void 0, l, m, $, w, !1), a[m] = H ? gn[v] : { kind: "attribute", attribute: D };
+} else l && !kn(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[m] = new Us(l.defaultOf($), v ? t?.worn?.[v] : void 0, v !== void 0, l, m, $, d, !0), a[m] = v ? gn[v] : Fs) : (s[m] = v ? { current: t?.worn?.[v] ?? null, max: null, present: !1 } : Kd, a[m] = v ? gn[v] : Fs);
 }
 const f = r.turnOrder;
 let u = null;
 if (f && f.length > 0) {
 const p = f.find((m) => m.id === e.id);
-p !== void 0 && (u = Vi(p.pr));
+p !== void 0 && (u = Vs(p.pr));
 }
 let h = Hd;
 if (n.others && n.others.length > 0) {
@@ -4010,23 +4010,23 @@ id: e.id,
 name: e.name,
 // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
 bars: e.bars,
-values: i,
+values: s,
 armorSource: o !== void 0 || t?.overrides !== void 0,
 stance: t?.stance ?? null,
 state: pr(r.edition, t, e.bars.vitality.value, r.editionLeft),
-answer: ji(r.edition, r.waiting[e.id]),
+answer: Ls(r.edition, r.waiting[e.id]),
 initiative: u,
 // The Defensive Round / The Defensive Turn: the token on top of a non-empty Turn Tracker is in its own active round.
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: Vi(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+currentTurn: r.turnRow === void 0 ? null : { initiative: Vs(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: h,
 nameOf: r.nameOf
 };
 return new Yd(e, t, g, a, l);
 }
 var Yd = class {
-constructor(e, t, n, r, s) {
-this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = s;
+constructor(e, t, n, r, i) {
+this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;
 }
 get problems() {
 return this.sheet === void 0 ? gr : this.sheet.problems;
@@ -4036,7 +4036,7 @@ function zd(e, t) {
 const n = e.snapshot.bars;
 e.facts.bars = { vitality: new Ud(n.vitality, t), soul: n.soul, power: n.power };
 }
-function Vi(e) {
+function Vs(e) {
 if (typeof e == "number") return C.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
 const t = C(e.trim());
@@ -4064,7 +4064,7 @@ return Z.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag
 return !1;
 }
 }
-var Bi = ["on", "off"], kr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Hi = [
+var Bs = ["on", "off"], kr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Hs = [
 "edition",
 ...k.keys(kr),
 "stamina-bar",
@@ -4081,65 +4081,65 @@ function eu(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
-const s = Y(n, "edition", Ll()), i = Ot();
-if (!i.includes(s))
-throw new y(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
-return e.edition = s, `Edition is now ${s}.`;
+const i = Y(n, "edition", jl()), s = Ot();
+if (!s.includes(i))
+throw new y(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
+return e.edition = i, `Edition is now ${i}.`;
 }
 if (r in kr) {
-const s = kr[r], i = Y(n, r, It), a = e.bars[s];
+const i = kr[r], s = Y(n, r, It), a = e.bars[i];
 for (const o of ["vitality", "soul", "power"])
-o !== s && e.bars[o] === i && (e.bars[o] = a);
-return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
+o !== i && e.bars[o] === s && (e.bars[o] = a);
+return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
 }
 if (r === "stamina-bar") {
-const s = Y(n, r, ["power", ...It]);
-if (s === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${s})`);
-return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;
+const i = Y(n, r, ["power", ...It]);
+if (i === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${i})`);
+return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;
 }
 if (r.startsWith("attr.")) {
-const s = r.slice(5);
-if (!Me.includes(s))
-throw new y(`unknown attribute key "${V(s)}": ${yn(s, Me, "keys")}`);
-const i = n.trim();
-if (i.length === 0 || i.length > 100) throw new y("an attribute name must be 1 to 100 characters");
-return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;
+const i = r.slice(5);
+if (!Me.includes(i))
+throw new y(`unknown attribute key "${V(i)}": ${yn(i, Me, "keys")}`);
+const s = n.trim();
+if (s.length === 0 || s.length > 100) throw new y("an attribute name must be 1 to 100 characters");
+return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;
 }
 if (r.startsWith("marker.")) {
-const s = r.slice(7);
-if (!Nt.includes(s))
-throw new y(`unknown marker key "${V(s)}": ${yn(s, Nt, "keys")}`);
-const i = n.trim();
-if (!Zd(i))
-throw new y(`"${V(i)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
-return e.markers[s] = i, `The ${s} marker is now ${i}.`;
+const i = r.slice(7);
+if (!Nt.includes(i))
+throw new y(`unknown marker key "${V(i)}": ${yn(i, Nt, "keys")}`);
+const s = n.trim();
+if (!Zd(s))
+throw new y(`"${V(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
+return e.markers[i] = s, `The ${i} marker is now ${s}.`;
 }
 if (r === "visibility.npc" || r === "visibility.pc") {
-const s = r === "visibility.npc" ? "npc" : "pc";
-return e.visibility[s] = Y(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;
+const i = r === "visibility.npc" ? "npc" : "pc";
+return e.visibility[i] = Y(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
 }
 if (r === "players-target-any")
-return e.playersTargetAny = Y(n, r, Bi) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = Y(n, r, Bs) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = Y(n, r, Bi) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = Y(n, r, Bs) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
 return e.overwhelmLimit = Tt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = Y(n, r, ii), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-throw new y(`unknown setting "${V(t)}": ${yn(t, Hi, "settings")}`);
+return e.apiCommands = Y(n, r, ss), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
+throw new y(`unknown setting "${V(t)}": ${yn(t, Hs, "settings")}`);
 }
 function yn(e, t, n) {
-const r = ys(e.toLowerCase(), t);
+const r = yi(e.toLowerCase(), t);
 return r ? `did you mean ${r}?` : `Help lists the ${n}`;
 }
 function Ve() {
-return Ki(Campaign().get("turnorder"));
+return Ks(Campaign().get("turnorder"));
 }
 function tu() {
 const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";
 }
-function Ki(e) {
+function Ks(e) {
 if (typeof e != "string" || e.trim() === "") return [];
 try {
 const t = de.parse(e);
@@ -4171,24 +4171,24 @@ for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = A.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");
 }
-var su = /^(.+) -?\d+$/;
-function iu() {
+var iu = /^(.+) -?\d+$/;
+function su() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;
 }
-function xi(e) {
+function xs(e) {
 if (wr(e.pr) !== -1 || Gt(e.custom) !== "") return !1;
 const t = Gt(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || E(n.get("represents") ?? "") !== "") return !1;
-const r = iu();
+const r = su();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const s = su.exec(E(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
-return s !== null && s[1] === i;
+const i = iu.exec(E(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+return i !== null && i[1] === s;
 }
 function au(e) {
-for (const t of e) if (!xi(t)) return t;
+for (const t of e) if (!xs(t)) return t;
 }
 var ou = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
 function cu(e) {
@@ -4217,35 +4217,35 @@ case "button":
 return e.label;
 }
 }
-function Wi(e, t) {
+function Ws(e, t) {
 const n = (r) => cu(r) ? lu(r, t, n) : e.words(r, t);
 return n;
 }
 function kt(e, t) {
-const n = e.tokens[t], r = e.exchange.waiting[t], s = {};
-return n?.edition && (s.edition = n.edition), n?.deadForGood && (s.deadForGood = !0), n?.stance !== void 0 && (s.stance = n.stance), r && (s.answer = r), s;
+const n = e.tokens[t], r = e.exchange.waiting[t], i = {};
+return n?.edition && (i.edition = n.edition), n?.deadForGood && (i.deadForGood = !0), n?.stance !== void 0 && (i.stance = n.stance), r && (i.answer = r), i;
 }
 function et(e, t) {
 const n = {};
 return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
 }
 function wn(e, t, n) {
-const r = e.tokens[t], s = {};
-r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), Pt(s) ? delete e.tokens[t] : e.tokens[t] = s, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
+const r = e.tokens[t], i = {};
+r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Pt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
 }
 function ke(e, t) {
 if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
 if (typeof e != "object" || typeof t != "object" || Z.isArray(e) !== Z.isArray(t)) return !1;
 if (Z.isArray(e)) {
-const s = t;
-if (e.length !== s.length) return !1;
-for (let i = 0; i < e.length; i += 1) if (!ke(e[i], s[i])) return !1;
+const i = t;
+if (e.length !== i.length) return !1;
+for (let s = 0; s < e.length; s += 1) if (!ke(e[s], i[s])) return !1;
 return !0;
 }
 const n = e, r = t;
-for (const s of k.keys(n)) if (!ke(n[s], r[s])) return !1;
-for (const s of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
+for (const i of k.keys(n)) if (!ke(n[i], r[i])) return !1;
+for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
 return !0;
 }
 function du(e, t) {
@@ -4271,108 +4271,108 @@ return `turn-order:${t.tokenId}`;
 function uu(e, t = () => !0, n = () => {
 }) {
 const r = new P();
-for (const i of e) {
-const a = t(i.tokenId);
-for (const o of i.changes) {
-const c = du(i.tokenId, o), l = r.get(c);
-l ? (l.last = o, a && l.owner === void 0 && (l.owner = i)) : r.set(c, { first: o, last: o, ...a ? { owner: i } : {} });
+for (const s of e) {
+const a = t(s.tokenId);
+for (const o of s.changes) {
+const c = du(s.tokenId, o), l = r.get(c);
+l ? (l.last = o, a && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: o, last: o, ...a ? { owner: s } : {} });
 }
 }
-const s = [];
-for (const [i, a] of r) {
+const i = [];
+for (const [s, a] of r) {
 const { first: o, last: c } = a, l = a.owner ?? n(o);
 if (l === void 0) continue;
 const d = o !== c && "to" in o && "to" in c ? { ...o, to: c.to } : o;
-s.push({ place: i, tokenId: l.tokenId, name: l.name, change: d });
+i.push({ place: s, tokenId: l.tokenId, name: l.name, change: d });
 }
-return s;
+return i;
 }
-function Yi(e, t, n) {
+function Ys(e, t, n) {
 if (n <= 0) return e;
-const { answer: r, ...s } = e;
-if (!s.edition || s.edition.id !== t.id) return s;
-let i = t.parseState(s.edition.state);
-if (i === null) return s;
-for (let o = 0; o < A.min(n, 10); o += 1) i = t.endRound(i);
-const a = { ...s };
-return t.isEmptyState(i) ? delete a.edition : a.edition = { id: t.id, state: i }, a;
+const { answer: r, ...i } = e;
+if (!i.edition || i.edition.id !== t.id) return i;
+let s = t.parseState(i.edition.state);
+if (s === null) return i;
+for (let o = 0; o < A.min(n, 10); o += 1) s = t.endRound(s);
+const a = { ...i };
+return t.isEmptyState(s) ? delete a.edition : a.edition = { id: t.id, state: s }, a;
 }
 var fu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
 function hu(e, t, n) {
-return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));
+return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
 }
-function zi(e, t, n, r) {
-const s = [];
-for (const { place: i, name: a, change: o } of e) {
+function zs(e, t, n, r) {
+const i = [];
+for (const { place: s, name: a, change: o } of e) {
 if (o.kind === "turn-order") continue;
-const c = t.get(i);
+const c = t.get(s);
 if (!n(c, o.to))
 switch (o.kind) {
 case "bar":
-s.push(`${a}: ${Ye[o.resource]} is ${c ?? "not a number"} (was left at ${o.to})`);
+i.push(`${a}: ${Ye[o.resource]} is ${c ?? "not a number"} (was left at ${o.to})`);
 break;
 case "attribute":
-s.push(`${a}: ${fu[o.key] ?? o.key} is ${c ?? "unset"} (was left at ${o.to})`);
+i.push(`${a}: ${fu[o.key] ?? o.key} is ${c ?? "unset"} (was left at ${o.to})`);
 break;
 case "worn":
-s.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${o.to})`);
+i.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${o.to})`);
 break;
 case "override":
-s.push(`${a}: ${o.key} is ${c ?? "unset"} (was left at ${o.to})`);
+i.push(`${a}: ${o.key} is ${c ?? "unset"} (was left at ${o.to})`);
 break;
 case "markers":
-s.push(`${a}: markers changed`);
+i.push(`${a}: markers changed`);
 break;
 case "memory":
-s.push(`${a} ${r(o.to, c ?? {})}`);
+i.push(`${a} ${r(o.to, c ?? {})}`);
 break;
 case "initiative":
-s.push(`${a}: initiative is ${c ?? "gone"} (was left at ${o.to})`);
+i.push(`${a}: initiative is ${c ?? "gone"} (was left at ${o.to})`);
 break;
 }
 }
-return s;
+return i;
 }
 function mu(e, t, n) {
 return e.map(
-(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Yi(r.change.from, t, n), to: Yi(r.change.to, t, n) } } : r
+(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Ys(r.change.from, t, n), to: Ys(r.change.to, t, n) } } : r
 );
 }
 function vu(e, t, n, r) {
-const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
-return i !== void 0 && (s.edition = i), a !== void 0 && (s.deadForGood = a), o !== void 0 && (s.stance = o), c !== void 0 && (s.answer = c), s;
+const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
+return s !== void 0 && (i.edition = s), a !== void 0 && (i.deadForGood = a), o !== void 0 && (i.stance = o), c !== void 0 && (i.answer = c), i;
 }
 function pu(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);
 }
-function Xi(e, t, n) {
+function Xs(e, t, n) {
 if (e === "") return t.length === 0 ? "" : t.join(",");
-let r, s = "", i = 0;
+let r, i = "", s = 0;
 for (; ; ) {
-const a = e.indexOf(",", i), c = (a === -1 ? e.slice(i) : e.slice(i, a)).trim();
+const a = e.indexOf(",", s), c = (a === -1 ? e.slice(s) : e.slice(s, a)).trim();
 if (c !== "") {
 const l = pu(c);
 let d;
-t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (s += s === "" ? c : `,${c}`);
+t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);
 }
 if (a === -1) break;
-i = a + 1;
+s = a + 1;
 }
-for (const a of t) (r?.includes(a) ?? !1) || (s += s === "" ? a : `,${a}`);
-return s === e || s.length < e.length && s === gu(e) ? e : s;
+for (const a of t) (r?.includes(a) ?? !1) || (i += i === "" ? a : `,${a}`);
+return i === e || i.length < e.length && i === gu(e) ? e : i;
 }
 function gu(e) {
 return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
 }
 function ku(e, t, n) {
-const { incapacitated: r, dying: s, dead: i } = n.markers, a = t === "none" ? [] : [n.markers[t]];
-return Xi(e, a, [r, s, i]);
+const { incapacitated: r, dying: i, dead: s } = n.markers, a = t === "none" ? [] : [n.markers[t]];
+return Xs(e, a, [r, i, s]);
 }
-var qi = ["defensive", "reactive", "active", "full"];
-function Ji(e, t, n) {
-const r = qi.find((s) => s === t);
-return Xi(e, r ? [n.markers[r]] : [], qi.map((s) => n.markers[s]));
+var qs = ["defensive", "reactive", "active", "full"];
+function Js(e, t, n) {
+const r = qs.find((i) => i === t);
+return Xs(e, r ? [n.markers[r]] : [], qs.map((i) => n.markers[i]));
 }
 function $r(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
@@ -4386,21 +4386,21 @@ return $r((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.Heal
 function wu() {
 return $r((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
 }
-var Qi = [];
+var Qs = [];
 function bu(e) {
-return typeof e != "function" ? !1 : (Qi.push(e), !0);
+return typeof e != "function" ? !1 : (Qs.push(e), !0);
 }
-function Zi(e, t, n, r, s, i) {
-for (const o of Qi)
+function Zs(e, t, n, r, i, s) {
+for (const o of Qs)
 try {
 o(e, t, n, r);
 } catch (c) {
 lr("an onDamage observer", c, void 0);
 }
-const a = i === void 0 ? Ar() : i;
+const a = s === void 0 ? Ar() : s;
 if (a && typeof a.Update == "function")
 try {
-a.Update(e, s());
+a.Update(e, i());
 } catch (o) {
 lr("HealthColors.Update", o, void 0);
 }
@@ -4419,8 +4419,8 @@ prop(e, t) {
 this.props[e] = t, this.any = !0;
 }
 bar(e, t, n, r) {
-const s = be[e.bars[t].bar].value;
-r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);
+const i = be[e.bars[t].bar].value;
+r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);
 }
 flush(e) {
 if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) ea(t, n);
@@ -4430,34 +4430,34 @@ this.any && e.set(this.props);
 }
 };
 function Sr(e, t, n, r) {
-const s = {};
-return e && (s.edition = e), t && (s.deadForGood = !0), n !== void 0 && (s.stance = n), r !== void 0 && (s.answer = r), s;
+const i = {};
+return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
 }
 function Au(e, t, n, r = {}) {
-const { snapshot: s, facts: i, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, f = s.token, u = [], h = [], g = new $u(), p = () => {
+const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], g = new $u(), p = () => {
 var w;
-return d[w = s.id] ?? (d[w] = {});
-}, m = r.vitalityFrom ?? s.bars.vitality.value, v = {
-vitality: s.bars.vitality.value,
-soul: s.bars.soul.value,
-power: s.bars.power.value
+return d[w = i.id] ?? (d[w] = {});
+}, m = r.vitalityFrom ?? i.bars.vitality.value, v = {
+vitality: i.bars.vitality.value,
+soul: i.bars.soul.value,
+power: i.bars.power.value
 };
 for (const w of n.changes)
 switch (w.kind) {
 case "bar": {
-const b = s.bars[w.resource], R = w.resource === "vitality" ? m : b.value, M = b.link ? getObj("attribute", b.link) : void 0, Q = { kind: "bar", resource: w.resource, bar: b.bar, from: R, to: w.to };
-M && (Q.attributeId = M.id), u.push(Q), (b.value !== w.to || b.raw !== w.to) && g.bar(s, w.resource, w.to, M), v[w.resource] = w.to;
+const b = i.bars[w.resource], R = w.resource === "vitality" ? m : b.value, M = b.link ? getObj("attribute", b.link) : void 0, Q = { kind: "bar", resource: w.resource, bar: b.bar, from: R, to: w.to };
+M && (Q.attributeId = M.id), u.push(Q), (b.value !== w.to || b.raw !== w.to) && g.bar(i, w.resource, w.to, M), v[w.resource] = w.to;
 break;
 }
 case "value": {
-const b = a[w.key], R = i.values[w.key]?.current ?? null;
+const b = a[w.key], R = s.values[w.key]?.current ?? null;
 if (b?.kind === "attribute")
 u.push({ kind: "attribute", key: w.key, attributeId: b.attribute.id, from: R, to: w.to }), g.attribute(b.attribute, w.to);
 else if (b?.kind === "worn") {
-u.push({ kind: "worn", track: b.track, from: d[s.id]?.worn?.[b.track] ?? null, to: w.to });
+u.push({ kind: "worn", track: b.track, from: d[i.id]?.worn?.[b.track] ?? null, to: w.to });
 const M = p();
 M.worn = { ...M.worn, [b.track]: w.to };
-} else if (Li[w.key] === void 0 && b?.kind === "override") {
+} else if (js[w.key] === void 0 && b?.kind === "override") {
 u.push({ kind: "override", key: w.key, from: R, to: w.to });
 const M = p();
 M.overrides = { ...M.overrides, [w.key]: w.to };
@@ -4465,7 +4465,7 @@ M.overrides = { ...M.overrides, [w.key]: w.to };
 break;
 }
 case "initiative": {
-const b = r.turnOrder?.order ?? Ve(), R = b.find((Q) => Q.id === s.id), M = wr(R?.pr);
+const b = r.turnOrder?.order ?? Ve(), R = b.find((Q) => Q.id === i.id), M = wr(R?.pr);
 R && C.isFinite(M) && M !== w.to && (R.pr = w.to, na(b, r.turnOrder), u.push({ kind: "initiative", from: M, to: w.to }));
 break;
 }
@@ -4482,29 +4482,29 @@ break;
 }
 }
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-const w = d[s.id], b = w?.edition && !(w.edition.id === o.id && o.isEmptyState(w.edition.state)) ? w.edition : void 0, R = n.state === void 0 ? b : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, M = w?.deadForGood === !0, Q = n.state === void 0 ? M : o.deadForGood(n.state, v.vitality), se = w?.stance, it = n.stance === void 0 ? se : n.stance ?? void 0, at = l.exchange.waiting[s.id], He = n.answer === void 0 ? at : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
-(M !== Q || se !== it || !ke(b, R) || !ke(at, He)) && (u.push({ kind: "memory", from: Sr(b, M, se, at), to: Sr(R, Q, it, He) }), wn(l, s.id, Sr(R, Q, it, He)));
+const w = d[i.id], b = w?.edition && !(w.edition.id === o.id && o.isEmptyState(w.edition.state)) ? w.edition : void 0, R = n.state === void 0 ? b : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, M = w?.deadForGood === !0, Q = n.state === void 0 ? M : o.deadForGood(n.state, v.vitality), ie = w?.stance, st = n.stance === void 0 ? ie : n.stance ?? void 0, at = l.exchange.waiting[i.id], He = n.answer === void 0 ? at : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
+(M !== Q || ie !== st || !ke(b, R) || !ke(at, He)) && (u.push({ kind: "memory", from: Sr(b, M, ie, at), to: Sr(R, Q, st, He) }), wn(l, i.id, Sr(R, Q, st, He)));
 }
-const T = d[s.id];
-T && Pt(T) && delete d[s.id];
-let $ = s.statusmarkers;
-const D = o.condition(i.state, m), H = n.state !== void 0 ? o.condition(n.state, v.vitality) : D;
-if (n.state !== void 0 && ($ = ku($, H, c)), n.stance !== void 0 && ($ = Ji($, n.stance, c)), $ !== s.statusmarkers && (u.push({ kind: "markers", from: s.statusmarkers, to: $ }), g.prop("statusmarkers", $)), r.tokenProps)
+const T = d[i.id];
+T && Pt(T) && delete d[i.id];
+let $ = i.statusmarkers;
+const D = o.condition(s.state, m), H = n.state !== void 0 ? o.condition(n.state, v.vitality) : D;
+if (n.state !== void 0 && ($ = ku($, H, c)), n.stance !== void 0 && ($ = Js($, n.stance, c)), $ !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: $ }), g.prop("statusmarkers", $)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
 const b = r.tokenProps[w];
 !(w in g.props) && f.get(w) !== b && g.prop(w, b);
 }
 if (g.flush(f), r.notify ?? !0) {
-const { bars: w } = s, b = { vitality: m, soul: w.soul.value, power: w.power.value, statusmarkers: s.statusmarkers, condition: D }, R = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: $, condition: H };
-Zi(f, b, R, n.detail, () => ta(s, m), r.healthColors);
+const { bars: w } = i, b = { vitality: m, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: D }, R = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: $, condition: H };
+Zs(f, b, R, n.detail, () => ta(i, m), r.healthColors);
 }
 return { changes: u, notes: h };
 }
 function ta(e, t) {
 const n = Tu(e.token);
 n.statusmarkers = e.statusmarkers;
-const { vitality: r, soul: s, power: i } = e.bars;
-return n[be[r.bar].value] = r.raw, n[be[s.bar].value] = s.raw, n[be[i.bar].value] = i.raw, t !== null && (n[be[r.bar].value] = t), n;
+const { vitality: r, soul: i, power: s } = e.bars;
+return n[be[r.bar].value] = r.raw, n[be[i.bar].value] = i.raw, n[be[s.bar].value] = s.raw, t !== null && (n[be[r.bar].value] = t), n;
 }
 var Su = ["width", "height"];
 function Tu(e) {
@@ -4518,11 +4518,11 @@ t ? t.changed = !0 : yr(e);
 function Eu(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const s = ne(r, "The spectator"), i = n?.order ?? Ve();
-return i.some((a) => a.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), na(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
+const i = ne(r, "The spectator"), s = n?.order ?? Ve();
+return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), na(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
 }
 function _u(e, t) {
-const n = new P(), r = new P(), s = new q(), i = (l) => {
+const n = new P(), r = new P(), i = new q(), s = (l) => {
 let d = r.get(l);
 return d || r.set(l, d = {}), d;
 };
@@ -4531,26 +4531,26 @@ const c = new P();
 for (const { tokenId: l, change: d } of t) {
 const f = getObj("graphic", l);
 if (f)
-switch (c.has(l) || c.set(l, { snapshot: pn(f, re(f), e.settings), memory: et(kt(e.memories, l), e.edition) }), s.add(l), d.kind) {
+switch (c.has(l) || c.set(l, { snapshot: pn(f, re(f), e.settings), memory: et(kt(e.memories, l), e.edition) }), i.add(l), d.kind) {
 case "bar":
 if (d.from === null) break;
-d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : i(l)[`${d.bar}_value`] = d.from;
+d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(l)[`${d.bar}_value`] = d.from;
 break;
 case "attribute":
 d.from !== null && n.set(d.attributeId, d.from);
 break;
 case "worn": {
 const u = { ...e.memories.tokens[l] };
-u.worn = cn(u.worn, d.track, d.from), ui(e.memories.tokens, l, u);
+u.worn = cn(u.worn, d.track, d.from), us(e.memories.tokens, l, u);
 break;
 }
 case "override": {
 const u = { ...e.memories.tokens[l] };
-u.overrides = cn(u.overrides, d.key, d.from), ui(e.memories.tokens, l, u);
+u.overrides = cn(u.overrides, d.key, d.from), us(e.memories.tokens, l, u);
 break;
 }
 case "markers":
-i(l).statusmarkers = d.from;
+s(l).statusmarkers = d.from;
 break;
 case "memory": {
 const u = d.tokenId ?? l, h = et(kt(e.memories, u), e.edition);
@@ -4575,13 +4575,13 @@ for (const [l, d] of n) {
 const f = getObj("attribute", l);
 f && ea(f, d);
 }
-for (const l of s) {
+for (const l of i) {
 const d = getObj("graphic", l), f = c.get(l);
 if (!d || !f) continue;
 const u = r.get(l) ?? {};
-typeof u.statusmarkers == "string" && (u.statusmarkers = Ji(u.statusmarkers, e.memories.tokens[l]?.stance ?? null, e.settings));
+typeof u.statusmarkers == "string" && (u.statusmarkers = Js(u.statusmarkers, e.memories.tokens[l]?.stance ?? null, e.settings));
 const h = {};
-for (const p of as) {
+for (const p of ai) {
 const m = f.snapshot.bars[p], v = `${m.bar}_value`, T = m.link ? n.get(m.link) : void 0;
 T !== void 0 && d.get(v) !== T && (u[v] = T);
 const $ = T ?? u[v];
@@ -4593,8 +4593,8 @@ Du(e, d, f.snapshot, f.memory, { ...h, statusmarkers: g });
 }
 a && o && yr(a);
 }
-function Du(e, t, n, r, s) {
-const i = (c, l) => {
+function Du(e, t, n, r, i) {
+const s = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
 }, a = et(kt(e.memories, t.id), e.edition), o = {
@@ -4602,16 +4602,16 @@ vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
-condition: i(r, n.bars.vitality.value)
+condition: s(r, n.bars.vitality.value)
 };
-Zi(t, o, { ...s, condition: i(a, s.vitality) }, { undo: !0 }, () => ta(n, n.bars.vitality.value));
+Zs(t, o, { ...i, condition: s(a, i.vitality) }, { undo: !0 }, () => ta(n, n.bars.vitality.value));
 }
 function ra(e) {
 if (e.length === 0) return Jr.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
 return new Jr((n, r) => {
-sendChat("DefenseRound", t, (s) => {
-const a = (s[0]?.inlinerolls ?? []).map((o) => o.results.total);
+sendChat("DefenseRound", t, (i) => {
+const a = (i[0]?.inlinerolls ?? []).map((o) => o.results.total);
 a.length !== e.length || a.some((o) => !C.isInteger(o)) ? r(new Kt(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
 });
 });
@@ -4625,28 +4625,28 @@ if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps.find((n) => n.section === ce);
 return e.summary = t ? e.say(t) : `${e.snapshot.name}.`;
 }
-function sa(e) {
+function ia(e) {
 const { snapshot: t, outcome: n } = e;
 if (!fr(t.id)) return [];
 const r = [];
-for (const s of n.steps)
-s.section === Oe && (s.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${t.id}` }) : s.kind === "button" && r.push({ label: e.say(s), command: s.command }));
+for (const i of n.steps)
+i.section === Oe && (i.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${t.id}` }) : i.kind === "button" && r.push({ label: e.say(i), command: i.command }));
 return r;
 }
 function Ou(e) {
 const t = [], n = new P();
 for (const r of e.outcome.steps) {
-const s = r.section;
-if (s === void 0 || s === le || s === ce || s === Oe) continue;
-let i = n.get(s);
-i || (i = [], n.set(s, i), t.push({ label: s, lines: i }));
+const i = r.section;
+if (i === void 0 || i === le || i === ce || i === Oe) continue;
+let s = n.get(i);
+s || (s = [], n.set(i, s), t.push({ label: i, lines: s }));
 const a = e.say(r);
-a !== "" && i.push(a);
+a !== "" && s.push(a);
 }
 return t.filter((r) => r.lines.length > 0);
 }
 function Er(e, t = []) {
-const n = [...sa(e), ...t];
+const n = [...ia(e), ...t];
 return {
 title: Ru(e),
 rows: [
@@ -4667,12 +4667,12 @@ return t;
 function Iu(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;
 }
-function _r(e, t, n, r, s, i, a = []) {
+function _r(e, t, n, r, i, s, a = []) {
 const o = new P(), c = [];
 for (const l of t) {
 const d = e[l], { snapshot: f } = d, u = (o.get(f.name) ?? 0) + 1;
 o.set(f.name, u);
-const h = u === 1 ? f.name : `${f.name} (${u})`, g = s === "all" || n[l] === "public", p = g ? Cu(d.changes) : "", m = g ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], T = g && d.outcome.steps.some((H) => H.section === Oe) ? [...m, ...sa(d)] : m, $ = Iu(Tr(d), f.name), D = p ? `${$} ${p}` : $;
+const h = u === 1 ? f.name : `${f.name} (${u})`, g = i === "all" || n[l] === "public", p = g ? Cu(d.changes) : "", m = g ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = g && d.outcome.steps.some((H) => H.section === Oe) ? [...m, ...ia(d)] : m, $ = Iu(Tr(d), f.name), D = p ? `${$} ${p}` : $;
 c.push({ label: h, lines: d.answer ? [`${d.answer}. ${D}`] : [D], buttons: T });
 }
 return a.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...a] }), { title: r, rows: c };
@@ -4682,33 +4682,33 @@ return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.setti
 }
 function Dr(e, t, n) {
 if (t.length === 0) return;
-const r = t.some((u) => u.changes.length > 0 || !(u.outcome.noop || u.outcome.headline === "unharmed")), s = t.length > 1 ? Pu(e, t, n.sender ?? "gm") : [];
+const r = t.some((u) => u.changes.length > 0 || !(u.outcome.noop || u.outcome.headline === "unharmed")), i = t.length > 1 ? Pu(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const u = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !u(t[0].snapshot)) {
-j(pe(n.replyTo), J(Tr(t[0])));
+L(pe(n.replyTo), J(Tr(t[0])));
 return;
 }
-const h = t.length === 1 ? Er(t[0]) : _r(t, Nu(t), ia(e, t), `${n.title}: ${Rr(t.length)}`, t.every((g) => u(g.snapshot)) ? "all" : "public", s);
-j(pe(n.replyTo), ge(h));
+const h = t.length === 1 ? Er(t[0]) : _r(t, Nu(t), sa(e, t), `${n.title}: ${Rr(t.length)}`, t.every((g) => u(g.snapshot)) ? "all" : "public", i);
+L(pe(n.replyTo), ge(h));
 return;
 }
-const i = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], a = n.undo !== void 0 && !n.undo.byGm;
+const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], a = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
 const u = t[0], h = Ut(e, u.snapshot);
-j(h === "public" ? gt : me, ge(Er(u, i)), { record: !0 }), h === "gm" && !u.snapshot.hidden && j(gt, J(Tr(u)) + (a ? ` ${ee(i[0].label, i[0].command)}` : ""));
+L(h === "public" ? gt : he, ge(Er(u, s)), { record: !0 }), h === "gm" && !u.snapshot.hidden && L(gt, J(Tr(u)) + (a ? ` ${ee(s[0].label, s[0].command)}` : ""));
 return;
 }
-const o = ia(e, t), c = [], l = [];
+const o = sa(e, t), c = [], l = [];
 for (let u = 0; u < t.length; u += 1)
 t[u].snapshot.hidden || c.push(u), o[u] === "gm" && l.push(u);
 const d = t[0].typed ? ` (${t[0].typed})` : "", f = a || l.length === 0;
-c.length > 0 && j(gt, ge(_r(t, c, o, `${n.title}: ${Rr(c.length)}${d}`, "public", s, f ? i : []))), l.length > 0 && j(me, ge(_r(t, l, o, `${n.title}: ${Rr(t.length)} (GM)${d}`, "all", s, i)), { record: !0 });
+c.length > 0 && L(gt, ge(_r(t, c, o, `${n.title}: ${Rr(c.length)}${d}`, "public", i, f ? s : []))), l.length > 0 && L(he, ge(_r(t, l, o, `${n.title}: ${Rr(t.length)} (GM)${d}`, "all", i, s)), { record: !0 });
 }
 function Rr(e) {
 return `${e} token${e === 1 ? "" : "s"}`;
 }
-function ia(e, t) {
+function sa(e, t) {
 return t.map((n) => Ut(e, n.snapshot));
 }
 function Nu(e) {
@@ -4718,8 +4718,8 @@ function Pu(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
-const { snapshot: s } = r;
-return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => Er(r) };
+const { snapshot: i } = r;
+return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Er(r) };
 })
 );
 }
@@ -4736,14 +4736,14 @@ const r = e.charCodeAt(n);
 if (r === 34 || r === 92 || r === 8 || r === 12 || r === 10 || r === 13 || r === 9) t += 2;
 else if (r < 32) t += 6;
 else if (r >= 55296 && r <= 56319) {
-const s = e.charCodeAt(n + 1);
-s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
+const i = e.charCodeAt(n + 1);
+i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;
 }
 return t;
 }
 var aa = 50, Or = 6e4, oa = 10, bn = new Xr();
-function Lu(e) {
+function ju(e) {
 switch (e.kind) {
 case "bar":
 return 90 + (e.attributeId?.length ?? 0);
@@ -4777,26 +4777,26 @@ if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
 t += 50 + tt(n.tokenId) + tt(n.name);
-for (const r of n.changes) t += Lu(r);
+for (const r of n.changes) t += ju(r);
 }
 bn.set(e, t);
 }
 return t;
 }
-function ju(e, t, n) {
+function Lu(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
-for (let s = r.length - 1; s >= 0; s -= 1) {
-const i = r[s];
-if (i.kind !== "hand-edit" || !i.tokens.some((c) => c.changes.some((l) => l.kind === "bar" && l.attributeId === t))) continue;
-if (i.tokens.some((c) => c.tokenId === n.tokenId)) return !1;
+for (let i = r.length - 1; i >= 0; i -= 1) {
+const s = r[i];
+if (s.kind !== "hand-edit" || !s.tokens.some((c) => c.changes.some((l) => l.kind === "bar" && l.attributeId === t))) continue;
+if (s.tokens.some((c) => c.tokenId === n.tokenId)) return !1;
 const o = Nr(r);
-return o.bytes -= Vt(i), i.tokens.push(n), bn.delete(i), o.bytes += Vt(i), !0;
+return o.bytes -= Vt(s), s.tokens.push(n), bn.delete(s), o.bytes += Vt(s), !0;
 }
 return !1;
 }
 function Fu(e) {
-return e.by === "hand-edit" || e.by === je || Je(e.by);
+return e.by === "hand-edit" || e.by === Le || Je(e.by);
 }
 function Ir(e) {
 return e.by === "hand-edit" || !Fu(e);
@@ -4811,8 +4811,8 @@ n += Vt(r), t.set(r.by, (t.get(r.by) ?? 0) + 1);
 return nt = { history: e, length: e.length, bytes: n, byOwner: t }, nt;
 }
 function Pr(e, t) {
-const n = e.store.history, r = Nr(n), [s] = n.splice(t, 1);
-s && (r.length = n.length, r.bytes -= Vt(s), r.byOwner.set(s.by, (r.byOwner.get(s.by) ?? 1) - 1));
+const n = e.store.history, r = Nr(n), [i] = n.splice(t, 1);
+i && (r.length = n.length, r.bytes -= Vt(i), r.byOwner.set(i.by, (r.byOwner.get(i.by) ?? 1) - 1));
 }
 function la(e, t) {
 for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
@@ -4822,32 +4822,32 @@ function da(e, t) {
 const n = t.tokens.filter((c) => c.changes.length > 0);
 if (n.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
-const r = `U${e.store.lastEntry}`, s = { ...t, key: r, tokens: n }, i = e.store.history, a = Nr(i), o = Ir(s);
-if (o) for (; (a.byOwner.get(s.by) ?? 0) >= oa; ) Pr(e, la(i, s.by));
-for (i.push(s), a.length = i.length, a.bytes += Vt(s), a.byOwner.set(s.by, (a.byOwner.get(s.by) ?? 0) + 1); (i.length > aa || a.bytes > Or) && i.length > 1; ) {
-const c = o ? la(i, s.by) : 0, l = i[c];
-if (Pr(e, c), l === s) return;
+const r = `U${e.store.lastEntry}`, i = { ...t, key: r, tokens: n }, s = e.store.history, a = Nr(s), o = Ir(i);
+if (o) for (; (a.byOwner.get(i.by) ?? 0) >= oa; ) Pr(e, la(s, i.by));
+for (s.push(i), a.length = s.length, a.bytes += Vt(i), a.byOwner.set(i.by, (a.byOwner.get(i.by) ?? 0) + 1); (s.length > aa || a.bytes > Or) && s.length > 1; ) {
+const c = o ? la(s, i.by) : 0, l = s[c];
+if (Pr(e, c), l === i) return;
 }
 return r;
 }
 function Gu(e) {
-const t = e.store.history, n = t.length, r = [], s = new P();
-let i = 0;
+const t = e.store.history, n = t.length, r = [], i = new P();
+let s = 0;
 for (let a = t.length - 1; a >= 0; a -= 1) {
 const o = t[a];
 if (r.length >= aa) break;
 const c = de.stringify(o).length;
 if (bn.set(o, c), !(c > Or)) {
-if (i + c > Or && r.length > 0) {
+if (s + c > Or && r.length > 0) {
 if (Ir(o)) continue;
 break;
 }
 if (Ir(o)) {
-const l = s.get(o.by) ?? 0;
+const l = i.get(o.by) ?? 0;
 if (l >= oa) continue;
-s.set(o.by, l + 1);
+i.set(o.by, l + 1);
 }
-r.unshift(o), i += c;
+r.unshift(o), s += c;
 }
 }
 return t.splice(0, t.length, ...r), nt = void 0, n - r.length;
@@ -4855,10 +4855,10 @@ return t.splice(0, t.length, ...r), nt = void 0, n - r.length;
 function $n(e) {
 const t = new P();
 for (const r of e) {
-const s = r.endsWith(".") ? r.slice(0, -1) : r;
-t.set(s, (t.get(s) ?? 0) + 1);
+const i = r.endsWith(".") ? r.slice(0, -1) : r;
+t.set(i, (t.get(i) ?? 0) + 1);
 }
-const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
+const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];
 }
 function An(e, t = 5) {
@@ -4885,8 +4885,8 @@ function yt(e) {
 return e.get("_subtype") === "card";
 }
 function rt(e, t, n = {}) {
-const r = [], s = new q(), i = [], a = (l) => {
-s.has(l.id) || (s.add(l.id), i.push(l));
+const r = [], i = new q(), s = [], a = (l) => {
+i.has(l.id) || (i.add(l.id), s.push(l));
 };
 if (t !== void 0) {
 if (t.length === 0) throw new y("--ids needs at least one token id");
@@ -4904,10 +4904,10 @@ f && !yt(f) ? a(f) : l += 1;
 }
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);
 }
-if (i.length === 0)
+if (s.length === 0)
 throw r.length > 0 ? new I(`no token to act on (${r.join("; ")})`) : new I("no token selected: select one or more tokens, or name them with --ids");
 const o = [], c = [];
-for (const l of i) {
+for (const l of s) {
 const d = re(l);
 e.gm || n.anyTarget || Se(e.playerId, l, d) ? o.push({ token: l, character: d }) : c.push(ne(l));
 }
@@ -4938,7 +4938,7 @@ function N(e) {
 return Pe(e.store.settings.edition);
 }
 function bt(e, t) {
-const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((s) => n[s] === n.stamina) ?? "power";
+const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((i) => n[i] === n.stamina) ?? "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
 }
 function Hu(e) {
@@ -4955,42 +4955,42 @@ return t !== void 0 && t !== e.store.settings.edition ? Pe(t) : void 0;
 function ha(e, t) {
 return e.gm || Se(e.playerId, t.token, t.character) || Ut(e.app, t) === "public";
 }
-function st(e, t) {
+function it(e, t) {
 const n = N(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
 nameOf: Hu,
 waiting: e.store.exchange.waiting,
-other: (i) => {
-const a = W(i);
+other: (s) => {
+const a = W(s);
 if (!a || yt(a)) return;
-const o = e.store.tokens[i], c = Mi(a, e.store.settings.bars.vitality);
+const o = e.store.tokens[s], c = Ms(a, e.store.settings.bars.vitality);
 return {
 name: ne(a, "unnamed token"),
 stance: o?.stance ?? null,
 state: pr(n, o, c, r.editionLeft),
-answer: ji(n, e.store.exchange.waiting[i]),
+answer: Ls(n, e.store.exchange.waiting[s]),
 vitality: c,
-acting: r.turnRow !== void 0 && r.turnRow.id === i
+acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
 }
 };
 if (t) {
 r.turnOrder = t;
-const i = au(t);
-if (i) {
-r.turnRow = i;
-const a = Gt(i.id);
+const s = au(t);
+if (s) {
+r.turnRow = s;
+const a = Gt(s.id);
 a !== "" && a !== "-1" && W(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
 }
 }
-const s = fa(e);
-return s && (r.editionLeft = s), r;
+const i = fa(e);
+return i && (r.editionLeft = i), r;
 }
-function Sn(e, t, n, r = st(e)) {
-const s = pn(t.token, t.character, e.store.settings);
-return Wd(s, e.store.tokens[s.id], n, r);
+function Sn(e, t, n, r = it(e)) {
+const i = pn(t.token, t.character, e.store.settings);
+return Wd(i, e.store.tokens[i.id], n, r);
 }
 function ma(e, t, n, r = !0) {
 switch (n.kind) {
@@ -5003,125 +5003,125 @@ return t.character ? `${t.name}: cannot roll this check: its character has no nu
 }
 }
 function Tn(e, t, n = "; nothing changed") {
-const r = t[0], s = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
-return `${e.name}: ${s} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
+const r = t[0], i = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
+return `${e.name}: ${i} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
 }
 function Bt(e) {
 return { settings: e.store.settings, edition: N(e), memories: ua(e) };
 }
 var Ku = class {
-constructor(e, t, n, r, s, i) {
-this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = s, this.nameOf = i;
+constructor(e, t, n, r, i, s) {
+this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = i, this.nameOf = s;
 }
 say(e) {
-return this.words ?? (this.words = Wi(this.edition, (t) => t === this.snapshot.id ? this.snapshot.name : this.nameOf(t))), this.words(e);
+return this.words ?? (this.words = Ws(this.edition, (t) => t === this.snapshot.id ? this.snapshot.name : this.nameOf(t))), this.words(e);
 }
 };
-function xu(e, t, n, r = {}, s = Bt(e)) {
-const { snapshot: i } = t, a = Au(s, t, n, r), o = new Ku(i, n, a.changes, a.notes, s.edition, t.facts.nameOf);
+function xu(e, t, n, r = {}, i = Bt(e)) {
+const { snapshot: s } = t, a = Au(i, t, n, r), o = new Ku(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
 return r.title && (o.title = r.title), {
 // The name only labels the entry (the history keeps at most 200 characters of it).
-applied: { tokenId: i.id, name: i.name.length > 200 ? i.name.slice(0, 200) : i.name, changes: a.changes },
+applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: a.changes },
 shown: o
 };
 }
 function Wu(e, t, n) {
 const r = W(t.token.id);
 if (!r || yt(r)) return !1;
-const s = t.character?.id ?? "";
-if (E(r.get("represents") ?? "") !== s) return !1;
-const i = s ? Gd(s) : void 0;
-return s && !i ? !1 : e.gm || n || Se(e.playerId, r, i);
+const i = t.character?.id ?? "";
+if (E(r.get("represents") ?? "") !== i) return !1;
+const s = i ? Gd(i) : void 0;
+return i && !s ? !1 : e.gm || n || Se(e.playerId, r, s);
 }
 function Yu(e) {
 for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;
 }
 function va(e, t) {
-const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
+const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = ks(e.msg.content ?? ""), s = n.filter((i) => !Xu((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
-if (s.length !== 0)
-return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;
+const r = ki(e.msg.content ?? ""), i = n.filter((s) => !Xu((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+if (i.length !== 0)
+return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
 }
 var zu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
 function Xu(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[C(n[1])], s = zu.exec(E(r?.expression ?? ""));
-return s ? (s[1] === "" ? 1 : C(s[1])) >= 1 && C(s[2]) >= 2 : !1;
+const r = t?.[C(n[1])], i = zu.exec(E(r?.expression ?? ""));
+return i ? (i[1] === "" ? 1 : C(i[1])) >= 1 && C(i[2]) >= 2 : !1;
 }
-function Lr(e, t) {
+function jr(e, t) {
 const n = {};
 for (const r of t) {
-const s = r.flag === void 0 ? void 0 : Ee(e, r.flag, 1, r.sides);
-s !== void 0 && (n[r.name] = s);
+const i = r.flag === void 0 ? void 0 : Ee(e, r.flag, 1, r.sides);
+i !== void 0 && (n[r.name] = i);
 }
 return n;
 }
 function pa(e, t, n, r) {
 if (e.length === 0) return ga;
-const s = { ...t };
-let i = r;
-for (const a of e) s[a.name] === void 0 && (s[a.name] = n[i++] ?? a.sides);
-return s;
+const i = { ...t };
+let s = r;
+for (const a of e) i[a.name] === void 0 && (i[a.name] = n[s++] ?? a.sides);
+return i;
 }
 var ga = k.freeze({});
-function En(e, t, n, r, s, i, a, o) {
-const c = Sn(e, t, n, s);
+function En(e, t, n, r, i, s, a, o) {
+const c = Sn(e, t, n, i);
 o?.(c);
 const l = n.resolve(c.facts, r);
 if (Nn(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
 const d = Yu(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: f, shown: u } = xu(e, c, l, a(l), i);
+const { applied: f, shown: u } = xu(e, c, l, a(l), s);
 return { kind: "written", outcome: l, applied: f, shown: u, reading: c };
 }
-function jr(e, t, n) {
-const r = st(e), s = Bt(e);
-return t.map((i) => En(e, i, n, ga, r, s, () => ({ notify: !1 })));
+function Lr(e, t, n) {
+const r = it(e), i = Bt(e);
+return t.map((s) => En(e, s, n, ga, r, i, () => ({ notify: !1 })));
 }
-async function _n(e, t, n, r, s) {
-const i = Lr(e.parsed, t.dice), a = e.gm ? void 0 : va(e, t.dice);
-return ka(e, n.map((o) => ({ target: o, plan: t, given: i, ...a ? { typed: a } : {} })), r, s);
+async function _n(e, t, n, r, i) {
+const s = jr(e.parsed, t.dice), a = e.gm ? void 0 : va(e, t.dice);
+return ka(e, n.map((o) => ({ target: o, plan: t, given: s, ...a ? { typed: a } : {} })), r, i);
 }
 async function ka(e, t, n, r) {
-const s = e.app;
-let i, a = [];
-const o = t.map((b) => ((i === void 0 || b.plan !== i.plan || b.given !== i.given) && (a = b.plan.dice.filter((R) => b.given[R.name] === void 0)), i = b, a)), c = o.some((b) => b.length > 0), l = s.store.settings.edition, d = c ? await ra(o.flatMap((b) => b.map((R) => R.sides))) : [];
-if (s.store.settings.edition !== l) {
-_e(e, `Not applied: the edition changed to ${s.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+const i = e.app;
+let s, a = [];
+const o = t.map((b) => ((s === void 0 || b.plan !== s.plan || b.given !== s.given) && (a = b.plan.dice.filter((R) => b.given[R.name] === void 0)), s = b, a)), c = o.some((b) => b.length > 0), l = i.store.settings.edition, d = c ? await ra(o.flatMap((b) => b.map((R) => R.sides))) : [];
+if (i.store.settings.edition !== l) {
+_e(e, `Not applied: the edition changed to ${i.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;
 }
 const f = [...n], u = new Uu(), h = [], g = [];
 let p = !1;
-const m = t.some(({ plan: b }) => b.readsTurnOrder) ? { order: Ve(), changed: !1 } : void 0, v = Ar() ?? null, T = st(s, m?.order), $ = Bt(s), D = (b) => {
+const m = t.some(({ plan: b }) => b.readsTurnOrder) ? { order: Ve(), changed: !1 } : void 0, v = Ar() ?? null, T = it(i, m?.order), $ = Bt(i), D = (b) => {
 const R = { notify: b.observed ?? !0, healthColors: v };
 return m && (R.turnOrder = m), R;
 };
 let H = 0;
-t.forEach(({ target: b, plan: R, given: M, typed: Q, answer: se }, it) => {
-const at = o[it], He = H;
+t.forEach(({ target: b, plan: R, given: M, typed: Q, answer: ie }, st) => {
+const at = o[st], He = H;
 if (H += at.length, c && !Wu(e, b, r.anyTarget === !0)) {
 f.push(`${ne(b.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;
 }
-const K = En(s, b, R, pa(R.dice, M, d, He), T, $, D);
+const K = En(i, b, R, pa(R.dice, M, d, He), T, $, D);
 if (K.kind !== "written") {
 const { snapshot: Ht } = K.reading, Ga = () => ha(e, Ht);
-K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? u.add(Ht.name, K.refusal.reason) : f.push(ma(s, Ht, K.refusal, Ga())) : K.kind === "problems" ? f.push(Tn(Ht, K.reading.problems)) : f.push(`${Ht.name}: the result${Ga() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? u.add(Ht.name, K.refusal.reason) : f.push(ma(i, Ht, K.refusal, Ga())) : K.kind === "problems" ? f.push(Tn(Ht, K.reading.problems)) : f.push(`${Ht.name}: the result${Ga() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
 const ph = K.outcome;
-h.push(K.applied), Q && (K.shown.typed = Q), se && (K.shown.answer = se), g.push(K.shown), p || (p = ph.undoable === !0);
+h.push(K.applied), Q && (K.shown.typed = Q), ie && (K.shown.answer = ie), g.push(K.shown), p || (p = ph.undoable === !0);
 }), f.push(...u.lines()), m?.changed && yr(m.order);
 let w;
 if ((r.record || p) && h.length > 0) {
-const b = r.recordBy ?? e.playerId, R = da(s, { by: b, kind: r.record ? "damage" : "save", round: s.store.round.number, tokens: h }), M = b === e.playerId ? e.gm : Je(b);
+const b = r.recordBy ?? e.playerId, R = da(i, { by: b, kind: r.record ? "damage" : "save", round: i.store.round.number, tokens: h }), M = b === e.playerId ? e.gm : Je(b);
 R !== void 0 && (r.record || M) && (w = { command: `!damage --undo --entry ${R}`, byGm: M });
 }
-if (Dr(s, g, {
+if (Dr(i, g, {
 ...w ? { undo: w } : {},
 title: r.title,
 replyTo: e.replyTo,
@@ -5168,12 +5168,12 @@ return e.store.exchange.attacks = {}, t;
 }
 function wa(e, t, n) {
 const r = [];
-let s = 0;
-for (const i of Dn(e, t)) {
-const a = W(i);
-a && (!n && a.get("layer") === "gmlayer" ? s += 1 : r.push(ne(a, "a token")));
+let i = 0;
+for (const s of Dn(e, t)) {
+const a = W(s);
+a && (!n && a.get("layer") === "gmlayer" ? i += 1 : r.push(ne(a, "a token")));
 }
-return s > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
+return i > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
 }
 function ba(e, t) {
 return Dn(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => Mr(t.by, n) || t.answers[n] !== void 0);
@@ -5182,8 +5182,8 @@ var $a = new Xr();
 function Ur(e, t, ...n) {
 let r = $a.get(e);
 r || (r = new P(), $a.set(e, r));
-let s = r.get(t);
-return s || (s = k.assign({}, ...n), r.set(t, s)), s;
+let i = r.get(t);
+return i || (i = k.assign({}, ...n), r.set(t, i)), i;
 }
 var tf = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
 function nf(e) {
@@ -5198,7 +5198,7 @@ case "bar":
 return "its Vitality is not a number";
 }
 }
-function Aa(e, t, n, r, s, i) {
+function Aa(e, t, n, r, i, s) {
 const a = W(r);
 if (!a) return;
 const o = { token: a, character: re(a) }, c = ne(a, "a token"), l = t.attack, d = bt(e, !0);
@@ -5210,10 +5210,10 @@ let p;
 for (const v of l.choices) {
 const T = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${v}`;
 if (v === "none") {
-h.push({ label: l.label(v, Sn(e, o, tf, i).facts), command: T });
+h.push({ label: l.label(v, Sn(e, o, tf, s).facts), command: T });
 continue;
 }
-const $ = l.planAnswer(v, n.situation, n.attacker, d), D = Sn(e, o, $, i);
+const $ = l.planAnswer(v, n.situation, n.attacker, d), D = Sn(e, o, $, s);
 p = D.facts;
 const H = l.label(v, D.facts), w = k.fromEntries($.dice.map((R) => [R.name, A.ceil(R.sides / 2)])), b = $.resolve(D.facts, w);
 if (Nn(b)) {
@@ -5222,13 +5222,13 @@ M ? M.answers.push(H.replace(/ \(.*\)$/, "")) : g.push({ answers: [H.replace(/ \
 } else h.push({ label: H, command: T });
 }
 for (const { answers: v, why: T } of g) u.push(`${v.join(", ")}: ${T}`);
-const m = ya(n, s);
+const m = ya(n, i);
 if (p)
 for (const v of l.extra?.(p, m) ?? []) v.section === Oe && h.push({ label: v.label, command: v.command });
 return { label: c, lines: u, buttons: fr(r) ? h : [] };
 }
 function Sa(e) {
-return st(e, Ve());
+return it(e, Ve());
 }
 function rf(e) {
 const t = W(e);
@@ -5243,32 +5243,32 @@ function Ea(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
 }
 function sf(e, t) {
-const n = N(e), r = Sa(e), s = new P();
-for (const i of t.defenders)
-for (const a of rf(i)) {
-const o = s.get(a) ?? [];
-o.push(i), s.set(a, o);
+const n = N(e), r = Sa(e), i = new P();
+for (const s of t.defenders)
+for (const a of rf(s)) {
+const o = i.get(a) ?? [];
+o.push(s), i.set(a, o);
 }
-for (const [i, a] of s) {
-if (i === "gm") continue;
+for (const [s, a] of i) {
+if (s === "gm") continue;
 const o = a.flatMap((c) => Aa(e, n, t, c, !1, r) ?? []);
-o.length > 0 && j(pe(bi(i)), ge({ title: Ta(t, !1), rows: [...Ea(n, t), ...o] }), { record: !0 });
+o.length > 0 && L(pe(bs(s)), ge({ title: Ta(t, !1), rows: [...Ea(n, t), ...o] }), { record: !0 });
 }
-j(me, ge(Vr(e, n, t, s.get("gm") ?? [], r)), { record: !0 });
+L(he, ge(Vr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
 }
-function Vr(e, t, n, r, s = Sa(e)) {
-const i = [...Ea(t, n), ...r.flatMap((o) => Aa(e, t, n, o, !0, s) ?? [])], a = Dn(e, n).map((o) => {
+function Vr(e, t, n, r, i = Sa(e)) {
+const s = [...Ea(t, n), ...r.flatMap((o) => Aa(e, t, n, o, !0, i) ?? [])], a = Dn(e, n).map((o) => {
 const c = W(o);
 return c ? ne(c, "a token") : "a token gone from the table";
 });
-return i.push({
+return s.push({
 label: "Waiting for",
 lines: [a.length > 0 ? a.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }
 ]
-}), { title: Ta(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };
+}), { title: Ta(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
 }
 var af = 5, _a = {
 ids: { kind: "list" },
@@ -5279,7 +5279,7 @@ cancel: { kind: "one" },
 list: { kind: "switch" }
 };
 function of(e) {
-const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((s) => ` [--${s} ...]`).join("");
+const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
 }
 var cf = {
@@ -5290,17 +5290,17 @@ help: () => [
 ],
 run(e) {
 if (O(e.parsed, "list")) return vf(e);
-const t = L(e.parsed, "resolve");
+const t = j(e.parsed, "resolve");
 if (t !== void 0) return ff(e, t);
-const n = L(e.parsed, "cancel");
+const n = j(e.parsed, "cancel");
 return n !== void 0 ? mf(e, n) : df(e);
 }
 };
 function Da(e, t, n = {}) {
 const r = new P();
-for (const [s, i] of e.flags)
-k.prototype.hasOwnProperty.call(_a, s) || k.prototype.hasOwnProperty.call(t.attack.flags, s) || r.set(s, i);
-for (const [s, i] of k.entries(n)) r.set(s, [i]);
+for (const [i, s] of e.flags)
+k.prototype.hasOwnProperty.call(_a, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
+for (const [i, s] of k.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };
 }
 function lf(e) {
@@ -5309,15 +5309,15 @@ return { command: "!attack", positionals: [...e.positionals], flags: new P(e.fla
 function df(e) {
 const t = e.app, n = N(t), r = n.attack;
 if (Te(e.parsed, Ur(n, "!attack", _a, n.commands.damage.flags, r.flags), tr(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
-const s = Da(e.parsed, n);
-n.planDamage(s, bt(t, e.gm));
-const i = r.situation(e.parsed), a = k.keys(n.commands.damage.flags).find((p) => n.commands.damage.flags[p].decides !== void 0 && s.flags.has(p));
+const i = Da(e.parsed, n);
+n.planDamage(i, bt(t, e.gm));
+const s = r.situation(e.parsed), a = k.keys(n.commands.damage.flags).find((p) => n.commands.damage.flags[p].decides !== void 0 && i.flags.has(p));
 if (a !== void 0 && !e.gm) throw new I(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
 const o = uf(e), c = k.values(t.store.exchange.attacks);
-if (c.length >= ir) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+if (c.length >= sr) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
 const p = c.filter((m) => !m.gm);
-if (p.filter((m) => m.by === e.playerId).length >= af || p.length >= ir / 2)
+if (p.filter((m) => m.by === e.playerId).length >= af || p.length >= sr / 2)
 throw new I("you have enough attacks open: resolve or cancel one first (!attack --list)");
 }
 const l = rt(e, Ae(e.parsed), { anyTarget: !0 }), d = [...l.notes], f = l.targets.filter(({ token: p }) => o !== null && p.id === o ? (d.push(`${ne(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
@@ -5331,17 +5331,17 @@ attacker: o,
 edition: n.id,
 positionals: [...e.parsed.positionals],
 flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help"),
-situation: i,
+situation: s,
 round: t.store.round.number,
 defenders: f.map(({ token: p }) => p.id),
 answers: {}
 };
 t.store.exchange.attacks[u.key] = u;
-const h = f.filter(({ token: p }) => p.get("layer") !== "gmlayer").map(({ token: p }) => ne(p, "a token")), g = i ? ` (${r.situationWords(i).split(":")[0]})` : "";
-if (h.length > 0 && j(gt, J(`Attack ${u.key}: ${Gr(u, !1)} attacks ${Be(h)}${g}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${$n(d).join("; ")}`), sf(t, u), ba(t, u)) return Br(e, u);
+const h = f.filter(({ token: p }) => p.get("layer") !== "gmlayer").map(({ token: p }) => ne(p, "a token")), g = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
+if (h.length > 0 && L(gt, J(`Attack ${u.key}: ${Gr(u, !1)} attacks ${Be(h)}${g}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${$n(d).join("; ")}`), sf(t, u), ba(t, u)) return Br(e, u);
 }
 function uf(e) {
-const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
+const t = j(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {
 if (r = wt(t, e.gm), !r) throw new I("--from: no token on the table has that id");
@@ -5365,10 +5365,10 @@ function ff(e, t) {
 const n = Ra(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm && !e.app.store.settings.playersTargetAny) {
-const r = n.defenders.filter((s) => n.answers[s] === void 0 && W(s) !== void 0 && !Mr(e.playerId, s));
+const r = n.defenders.filter((i) => n.answers[i] === void 0 && W(i) !== void 0 && !Mr(e.playerId, i));
 if (r.length > 0) {
-const s = r.map((i) => ne(W(i), "a token"));
-_e(e, `Attack ${n.key} waits for the GM to settle ${Be(s)} (the GM answers for tokens you do not control, or resolves it).`);
+const i = r.map((s) => ne(W(s), "a token"));
+_e(e, `Attack ${n.key} waits for the GM to settle ${Be(i)} (the GM answers for tokens you do not control, or resolves it).`);
 return;
 }
 }
@@ -5377,7 +5377,7 @@ return Br(e, n);
 function Br(e, t) {
 const n = e.app, r = N(n);
 delete n.store.exchange.attacks[t.key];
-const s = lf(t), i = bt(n, t.gm), a = [], o = [];
+const i = lf(t), s = bt(n, t.gm), a = [], o = [];
 for (const l of t.defenders) {
 const d = W(l);
 if (!d) {
@@ -5386,8 +5386,8 @@ continue;
 }
 const f = { token: d, character: re(d) }, u = t.answers[l];
 u?.file !== void 0 && n.store.exchange.waiting[l] === void 0 && (n.store.exchange.waiting[l] = { edition: t.edition, answer: u.file });
-const h = Da(s, r, u?.flags), g = r.planDamage(h, i);
-a.push({ target: f, plan: g, given: Lr(h, g.dice), ...u ? { answer: hf(u) } : {} });
+const h = Da(i, r, u?.flags), g = r.planDamage(h, s);
+a.push({ target: f, plan: g, given: jr(h, g.dice), ...u ? { answer: hf(u) } : {} });
 }
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 return e.gm || delete c.replyFor, ka(c, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
@@ -5408,58 +5408,58 @@ return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: 
 function mf(e, t) {
 const n = Ra(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], j(gt, J(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
+delete e.app.store.exchange.attacks[n.key], L(gt, J(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
 }
 function vf(e) {
 const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
-(i) => e.gm || i.by === e.playerId || Dn(t, i).some((a) => Mr(e.playerId, a))
+(s) => e.gm || s.by === e.playerId || Dn(t, s).some((a) => Mr(e.playerId, a))
 );
 if (r.length === 0) {
 _e(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;
 }
 if (e.gm) {
-for (const i of r) j(me, ge(Vr(t, n, i, [])));
+for (const s of r) L(he, ge(Vr(t, n, s, [])));
 return;
 }
-const s = r.map((i) => {
-const a = wa(t, i, !1);
-return `${i.key}: ${Gr(i, !1)} attacks; waiting for ${a.length > 0 ? Be(a) : "nobody"}`;
+const i = r.map((s) => {
+const a = wa(t, s, !1);
+return `${s.key}: ${Gr(s, !1)} attacks; waiting for ${a.length > 0 ? Be(a) : "nobody"}`;
 });
-j(pe(e.replyTo), ge({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));
+L(pe(e.replyTo), ge({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
 }
 function pf(e) {
 const t = N(e);
-for (const n of k.values(e.store.exchange.attacks)) j(me, ge(Vr(e, t, n, [])), { record: !0 });
+for (const n of k.values(e.store.exchange.attacks)) L(he, ge(Vr(e, t, n, [])), { record: !0 });
 }
 function Oa(e) {
 const t = N(e);
 qu(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
-const s = t.parseState(r.edition.state);
-if (s === null) continue;
-const i = t.endRound(s);
-wn(e.store, n, et({ ...kt(e.store, n), edition: { id: t.id, state: i } }, t));
+const i = t.parseState(r.edition.state);
+if (i === null) continue;
+const s = t.endRound(i);
+wn(e.store, n, et({ ...kt(e.store, n), edition: { id: t.id, state: s } }, t));
 }
-e.store.round.number += 1, e.store.round.turned = 0, j(me, J(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), pf(e);
+e.store.round.number += 1, e.store.round.turned = 0, L(he, J(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), pf(e);
 }
 function gf(e) {
 const t = [];
 for (const n of e) {
 if (t.length >= or) break;
-xi(n) || t.push(br(ru(n)));
+xs(n) || t.push(br(ru(n)));
 }
 return t;
 }
 function kf(e, t) {
 if (e.length === 0 || t.length === 0) return null;
-const n = new q(t), r = new q(e), s = e.filter((o) => n.has(o)), i = t.filter((o) => r.has(o)), a = s.length;
-if (a === 0 || a !== i.length) return null;
+const n = new q(t), r = new q(e), i = e.filter((o) => n.has(o)), s = t.filter((o) => r.has(o)), a = i.length;
+if (a === 0 || a !== s.length) return null;
 for (let o = 0; o < a; o += 1) {
-if (s[o] !== i[0]) continue;
+if (i[o] !== s[0]) continue;
 let c = !0;
-for (let l = 1; l < a && c; l += 1) c = s[(l + o) % a] === i[l];
+for (let l = 1; l < a && c; l += 1) c = i[(l + o) % a] === s[l];
 if (c) return o;
 }
 return null;
@@ -5471,32 +5471,32 @@ function Hr(e) {
 const t = tu();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = Ki(t);
+const n = e.store.round, r = Ks(t);
 wf(e, r);
-const s = gf(r), i = kf(n.seen, s);
-if (n.seen = s, i === null) {
+const i = gf(r), s = kf(n.seen, i);
+if (n.seen = i, s === null) {
 n.turned = 0;
 return;
 }
-n.turned += i, n.turned >= s.length && Oa(e);
+n.turned += s, n.turned >= i.length && Oa(e);
 }
 function wf(e, t) {
-e.oddTurnRowsTold === !0 || t.every(nu) || (e.oddTurnRowsTold = !0, j(me, J("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+e.oddTurnRowsTold === !0 || t.every(nu) || (e.oddTurnRowsTold = !0, L(he, J("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
 }
 function bf(e, t) {
 const n = N(e), r = Pe(t);
 Ju(e, n.id);
-const s = [], i = [];
+const i = [], s = [];
 for (const o of k.keys(e.store.tokens)) {
 const c = W(o);
-!c || yt(c) || s.push({ token: c, character: re(c) });
+!c || yt(c) || i.push({ token: c, character: re(c) });
 }
-return jr(e, s, {
+return Lr(e, i, {
 values: [],
 dice: [],
 resolve(o) {
 const c = e.store.tokens[o.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = o.bars.vitality.value, f = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), u = c?.deadForGood === !0 || r.deadForGood(f, d), h = n.enter(d, u), g = r.condition(f, d), p = n.condition(h, d);
-return g !== p && i.push({ name: o.name, from: g, to: p }), {
+return g !== p && s.push({ name: o.name, from: g, to: p }), {
 headline: "acts",
 steps: [],
 changes: [],
@@ -5506,29 +5506,29 @@ state: h,
 detail: { edition: n.id }
 };
 }
-}), { count: s.length, changed: i };
+}), { count: i.length, changed: s };
 }
 var Ca = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
 function $f(e) {
 if (e.length === 0) return "";
-const t = e.map(({ name: r, from: s, to: i }) => `${r} ${Ca[s]} -> ${Ca[i]}`);
+const t = e.map(({ name: r, from: i, to: s }) => `${r} ${Ca[i]} -> ${Ca[s]}`);
 return ` Conditions read again: ${t.length <= 8 ? t.join(", ") : `${t.slice(0, 6).join(", ")} and ${t.length - 6} more`}.`;
 }
 function Af(e) {
-const t = e.app, n = t.store.macros, r = [], s = [], i = [];
+const t = e.app, n = t.store.macros, r = [], i = [], s = [];
 for (const o of N(t).macros) {
 const c = _d(o.name), l = n[o.name] !== void 0 && c.includes(n[o.name]) ? n[o.name] : void 0;
 if (l === void 0 && c.length > 0) {
-i.push(o.name);
+s.push(o.name);
 continue;
 }
 const d = Dd(l, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
-d !== void 0 && (n[o.name] = d, (l === void 0 ? r : s).push(o.name));
+d !== void 0 && (n[o.name] = d, (l === void 0 ? r : i).push(o.name));
 }
 const a = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
-s.length > 0 ? `refreshed ${s.join(", ")}` : "",
-i.length > 0 ? `left ${i.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
+i.length > 0 ? `refreshed ${i.join(", ")}` : "",
+s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((o) => o !== "");
 Qe(e, `Macros for the ${N(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
 }
@@ -5538,7 +5538,7 @@ macros: { title: "!defense-round macros", usage: "!defense-round macros", what: 
 config: {
 title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Ot()[1] ?? Ot()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Hi.join(", ")}.`]
+what: [`Changes one setting, e.g. edition ${Ot()[1] ?? Ot()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Hs.join(", ")}.`]
 },
 set: {
 title: "!defense-round set",
@@ -5563,11 +5563,11 @@ function Kr(e) {
 return e ? "on" : "off";
 }
 function Ef(e) {
-const t = e.store.settings, n = N(e), r = (i) => n.settings.includes(i), s = Me.filter((i) => t.attributes[i] !== ni[i]).map(
-(i) => `${i} -> ${t.attributes[i]}`
+const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = Me.filter((s) => t.attributes[s] !== ns[s]).map(
+(s) => `${s} -> ${t.attributes[s]}`
 );
 return ge({
-title: `DefenseRound v${ve}`,
+title: `DefenseRound v${me}`,
 rows: [
 { label: "Edition", lines: [t.edition] },
 {
@@ -5579,8 +5579,8 @@ lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}
 { label: "Armor on hand edits", lines: [Kr(t.armorOnManualEdits)] },
 { label: "Relayed commands", lines: [t.apiCommands === "gm" ? "gm (act as the GM)" : "refuse (unless --api-as a player)"] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [E(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [Nt.filter((i) => n.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
-{ label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
+{ label: "Markers", lines: [Nt.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
+{ label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
 { label: "Round", lines: [E(e.store.round.number)] },
 { label: "State problems", lines: e.loadProblems }
 ]
@@ -5590,13 +5590,13 @@ function Ia(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");
 }
 function _f(e) {
-const t = e.store.settings, n = N(e), r = Ot().filter((a) => a !== t.edition), s = (a, o) => ee(`${a}: ${Kr(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), i = (a, o) => ee(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
+const t = e.store.settings, n = N(e), r = Ot().filter((a) => a !== t.edition), i = (a, o) => ee(`${a}: ${Kr(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => ee(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
 return [
 J("Settings:"),
-i("visibility.npc", t.visibility.npc),
-i("visibility.pc", t.visibility.pc),
-s("players-target-any", t.playersTargetAny),
-s("armor-on-manual-edits", t.armorOnManualEdits),
+s("visibility.npc", t.visibility.npc),
+s("visibility.pc", t.visibility.pc),
+i("players-target-any", t.playersTargetAny),
+i("armor-on-manual-edits", t.armorOnManualEdits),
 ee(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
 // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
 ee(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Ia(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
@@ -5612,24 +5612,24 @@ ee("table macros", "!defense-round macros")
 function Df(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
-const s = n.toLowerCase();
-if (!Me.includes(s))
+const i = n.toLowerCase();
+if (!Me.includes(i))
 throw new y(`unknown value name "${V(n)}": ${yn(n, Me, "names")}`);
-const i = r.toLowerCase() === "clear", a = i ? 0 : Tt(r, `the value of ${s}`, -1e6, 1e6), { targets: o, notes: c } = rt(e, Ae(e.parsed)), l = [];
+const s = r.toLowerCase() === "clear", a = s ? 0 : Tt(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: c } = rt(e, Ae(e.parsed)), l = [];
 for (const { token: d, character: f } of o) {
 const u = $d(e.app, d.id);
-u.overrides = cn(u.overrides, s, i ? null : a);
-const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
-h && (u.worn = cn(u.worn, h, null)), Di(e.app, d.id), l.push(pn(d, f, e.app.store.settings).name);
+u.overrides = cn(u.overrides, i, s ? null : a);
+const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
+h && (u.worn = cn(u.worn, h, null)), Ds(e.app, d.id), l.push(pn(d, f, e.app.store.settings).name);
 }
-Qe(e, `${i ? `Cleared ${s} override` : `${s} = ${a}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
+Qe(e, `${s ? `Cleared ${i} override` : `${i} = ${a}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
 }
 var xr = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]
 ];
 function Rf(e) {
-const { targets: t, notes: n } = rt(e, Ae(e.parsed)), r = new P(), s = {
+const { targets: t, notes: n } = rt(e, Ae(e.parsed)), r = new P(), i = {
 values: xr.map(([, a]) => a),
 dice: [],
 resolve(a) {
@@ -5653,26 +5653,26 @@ c.push({ kind: "value", key: d, to: h }), o.push(`${u} ${f.current ?? 0} -> ${h}
 }
 return r.set(a.id, o), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };
 }
-}, i = jr(e.app, t, s).map((a) => {
+}, s = Lr(e.app, t, i).map((a) => {
 const { snapshot: o } = a.reading;
 if (a.kind === "problems") return Tn(o, a.reading.problems);
-Di(e.app, o.id);
+Ds(e.app, o.id);
 const c = r.get(o.id) ?? [];
 return `${o.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
 });
-Qe(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
+Qe(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
 }
 function Of(e) {
-e.store = jt(ve), e.loadProblems = [], delete e.newerState, Ri(fn, e.store);
+e.store = Lt(me), e.loadProblems = [], delete e.newerState, Rs(fn, e.store);
 }
 function Cf(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
-const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
-if (!s) throw new I(i);
-const a = W(s.tokenId), o = s.hidden || a?.get("layer") === "gmlayer", c = s.npc || a !== void 0 && ur(a, re(a)), l = Ut(e.app, { npc: c, hidden: o }) === "public";
-if (!(e.gm || l || a !== void 0 && Se(e.playerId, a, re(a)))) throw new I(o ? i : `${s.name}'s breakdown is for the GM`);
-j(pe(e.replyTo), ge(s.card()));
+const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
+if (!i) throw new I(s);
+const a = W(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", c = i.npc || a !== void 0 && ur(a, re(a)), l = Ut(e.app, { npc: c, hidden: o }) === "public";
+if (!(e.gm || l || a !== void 0 && Se(e.playerId, a, re(a)))) throw new I(o ? s : `${i.name}'s breakdown is for the GM`);
+L(pe(e.replyTo), ge(i.card()));
 }
 var If = {
 usage: () => Sf,
@@ -5688,21 +5688,21 @@ Te(e.parsed, {}), Cf(e, n);
 return;
 }
 if (!e.gm) throw new I("!defense-round is for the GM only");
-const s = r === "set" || r === "repair";
-switch (Te(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {
+const i = r === "set" || r === "repair";
+switch (Te(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
 case "":
-j(pe("gm"), Ef(e.app)), j(pe("gm"), _f(e.app));
+L(pe("gm"), Ef(e.app)), L(pe("gm"), _f(e.app));
 return;
 case "help": {
 vr(N(e.app));
-const i = Oi();
-j(pe(e.replyTo), `${J(`The handout "${mn}" is up to date in the journal:`)}${i ? ` ${ee(i.label, i.command)}` : ""}`);
+const s = Os();
+L(pe(e.replyTo), `${J(`The handout "${mn}" is up to date in the journal:`)}${s ? ` ${ee(s.label, s.command)}` : ""}`);
 return;
 }
 case "config": {
-const [i, ...a] = n;
-if (!i) throw new y("config needs a KEY and a VALUE");
-const o = e.app.store.settings.edition, c = eu(e.app.store.settings, i, a.join(" ") || void 0);
+const [s, ...a] = n;
+if (!s) throw new y("config needs a KEY and a VALUE");
+const o = e.app.store.settings.edition, c = eu(e.app.store.settings, s, a.join(" ") || void 0);
 if (e.app.store.settings.edition !== o) {
 e.app.store.editionLeft = o;
 const { count: l, changed: d } = bf(e.app, o);
@@ -5741,33 +5741,33 @@ throw new y(`unknown subcommand "${V(E(t))}"`);
 function Nf(e, t) {
 const n = new P();
 let r;
-for (const { place: s, tokenId: i, change: a } of t) {
-const o = getObj("graphic", i);
+for (const { place: i, tokenId: s, change: a } of t) {
+const o = getObj("graphic", s);
 switch (a.kind) {
 case "bar": {
 const c = a.attributeId ? getObj("attribute", a.attributeId) : void 0;
-n.set(s, c ? ye(c.get("current")) : o ? Mi(o, a.bar) : null);
+n.set(i, c ? ye(c.get("current")) : o ? Ms(o, a.bar) : null);
 break;
 }
 case "attribute":
-n.set(s, ye(getObj("attribute", a.attributeId)?.get("current")));
+n.set(i, ye(getObj("attribute", a.attributeId)?.get("current")));
 break;
 case "worn":
-n.set(s, e.memories.tokens[i]?.worn?.[a.track] ?? null);
+n.set(i, e.memories.tokens[s]?.worn?.[a.track] ?? null);
 break;
 case "override":
-n.set(s, e.memories.tokens[i]?.overrides?.[a.key] ?? null);
+n.set(i, e.memories.tokens[s]?.overrides?.[a.key] ?? null);
 break;
 case "markers":
-n.set(s, E(o?.get("statusmarkers") ?? ""));
+n.set(i, E(o?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(s, et(kt(e.memories, a.tokenId ?? i), e.edition));
+n.set(i, et(kt(e.memories, a.tokenId ?? s), e.edition));
 break;
 case "initiative": {
 r ?? (r = Ve());
-const c = wr(r.find((l) => l.id === i)?.pr);
-n.set(s, C.isFinite(c) ? c : null);
+const c = wr(r.find((l) => l.id === s)?.pr);
+n.set(i, C.isFinite(c) ? c : null);
 break;
 }
 case "turn-order":
@@ -5781,14 +5781,14 @@ function Pa(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";
 }
 function Pf(e) {
-const t = e.app.store.history, n = L(e.parsed, "entry");
+const t = e.app.store.history, n = j(e.parsed, "entry");
 if (n !== void 0) {
 const r = n.toUpperCase();
-let s = -1;
-for (let i = t.length - 1; i >= 0 && s === -1; i -= 1) t[i].key === r && (s = i);
-if (s === -1) throw new I(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!Pa(e, t[s])) throw new I(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
-return s;
+let i = -1;
+for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
+if (i === -1) throw new I(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
+if (!Pa(e, t[i])) throw new I(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+return i;
 }
 for (let r = t.length - 1; r >= 0; r -= 1) if (Pa(e, t[r])) return r;
 throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
@@ -5799,7 +5799,7 @@ if (O(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's 
 const t = [...e.parsed.flags.keys()].find((m) => !k.prototype.hasOwnProperty.call(Na, m));
 if (t) throw new y(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
 if (Te(e.parsed, Na), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, s = Pf(e), i = r[s], a = N(n), o = new P(i.tokens.map((m) => [m.tokenId, wt(m.tokenId, e.gm)])), c = i.tokens.filter((m) => o.get(m.tokenId) !== void 0), l = i.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => Gf(m) ? c.find((v) => Ma({ place: "", tokenId: v.tokenId, name: v.name, change: m }, n.store.settings)) : void 0, f = mu(uu(i.tokens, (m) => o.get(m) !== void 0, d), a, n.store.round.number - i.round).filter((m) => Ma(m, n.store.settings)), u = { settings: n.store.settings, edition: a, memories: ua(n) }, h = Nf(u, f), g = (m, v) => {
+const n = e.app, r = n.store.history, i = Pf(e), s = r[i], a = N(n), o = new P(s.tokens.map((m) => [m.tokenId, wt(m.tokenId, e.gm)])), c = s.tokens.filter((m) => o.get(m.tokenId) !== void 0), l = s.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => Gf(m) ? c.find((v) => Ma({ place: "", tokenId: v.tokenId, name: v.name, change: m }, n.store.settings)) : void 0, f = mu(uu(s.tokens, (m) => o.get(m) !== void 0, d), a, n.store.round.number - s.round).filter((m) => Ma(m, n.store.settings)), u = { settings: n.store.settings, edition: a, memories: ua(n) }, h = Nf(u, f), g = (m, v) => {
 if (m.stance !== v.stance) return v.stance === void 0 ? "has dropped its stance since" : `has taken the ${v.stance} stance since`;
 if (m.deadForGood !== v.deadForGood) return "has died for good since";
 const T = Qu(m, v, ke);
@@ -5809,18 +5809,18 @@ return a.describeStateChange($(m), $(v));
 }, p = hu(f, h, ke);
 if (p.length > 0) {
 if (!e.gm) {
-const m = p.filter(($) => jf(e, o.get($.tokenId))), v = [...new q(p.filter(($) => !m.includes($)).map(($) => $.name))], T = [...zi(m, h, ke, g), ...v.length > 0 ? [`${Be(v)} changed`] : []];
+const m = p.filter(($) => Lf(e, o.get($.tokenId))), v = [...new q(p.filter(($) => !m.includes($)).map(($) => $.name))], T = [...zs(m, h, ke, g), ...v.length > 0 ? [`${Be(v)} changed`] : []];
 Fe(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
 return;
 }
 if (!O(e.parsed, "force")) {
-Fe(e, `Nothing undone, changed since: ${zi(p, h, ke, g).join("; ")}`, [{ label: "Undo anyway", command: `!damage --undo${Lf(i)} --force` }]);
+Fe(e, `Nothing undone, changed since: ${zs(p, h, ke, g).join("; ")}`, [{ label: "Undo anyway", command: `!damage --undo${jf(s)} --force` }]);
 return;
 }
 }
-_u(u, f), p.length > 0 && Uf(n, f, h), Pr(n, s), Ff(e, i, f, h, o), l.length > 0 && _e(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
+_u(u, f), p.length > 0 && Uf(n, f, h), Pr(n, i), Ff(e, s, f, h, o), l.length > 0 && _e(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
 }
-function Lf(e) {
+function jf(e) {
 return e.key === void 0 ? "" : ` --entry ${e.key}`;
 }
 function Wr(e, t) {
@@ -5828,11 +5828,11 @@ if (!t) return !1;
 const n = re(t);
 return Ut(e.app, { npc: ur(t, n), hidden: t.get("layer") === "gmlayer" }) === "public";
 }
-function jf(e, t) {
+function Lf(e, t) {
 return t !== void 0 && (Se(e.playerId, t, re(t)) || Wr(e, t));
 }
-function Ff(e, t, n, r, s) {
-const i = t.kind === "save" ? "Save undone" : "Damage undone", a = new P();
+function Ff(e, t, n, r, i) {
+const s = t.kind === "save" ? "Save undone" : "Damage undone", a = new P();
 for (const { place: l, tokenId: d, change: f } of n) {
 if (f.kind !== "bar" && f.kind !== "initiative" || f.from === null) continue;
 const u = r.get(l), h = a.get(d) ?? [];
@@ -5842,12 +5842,12 @@ h.includes(p) || h.push(p);
 }
 const o = [], c = [];
 for (const l of t.tokens) {
-const d = s.get(l.tokenId);
+const d = i.get(l.tokenId);
 if (!d) continue;
 const f = (a.get(l.tokenId) ?? []).join(", "), u = f ? `${l.name} (${f})` : l.name, h = d.get("layer") === "gmlayer";
 h || o.push(Wr(e, d) ? u : l.name), (h || !Wr(e, d) && f) && c.push(h ? `${u} (hidden)` : u);
 }
-o.length > 0 && j(gt, J(`${i}: ${An(o, 8)}.`)), c.length > 0 && j(me, J(`${i} (GM): ${An(c, 8)}.`), { record: !0 });
+o.length > 0 && L(gt, J(`${s}: ${An(o, 8)}.`)), c.length > 0 && L(he, J(`${s} (GM): ${An(c, 8)}.`), { record: !0 });
 }
 function Gf(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
@@ -5859,8 +5859,8 @@ switch (t.kind) {
 case "bar":
 return t.attributeId === void 0 || qd(r, t.bar) === t.attributeId;
 case "attribute": {
-const s = Jd(t.attributeId);
-return s !== void 0 && s.characterId === E(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();
+const i = Jd(t.attributeId);
+return i !== void 0 && i.characterId === E(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
 }
 case "memory":
 return t.tokenId === void 0 || W(t.tokenId) !== void 0;
@@ -5870,16 +5870,16 @@ return !0;
 }
 function Uf(e, t, n) {
 const r = N(e);
-for (const { place: s, tokenId: i, change: a } of t) {
+for (const { place: i, tokenId: s, change: a } of t) {
 if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
-const o = n.get(s), c = W(i);
+const o = n.get(i), c = W(s);
 if (!c || typeof o != "number") continue;
 const l = a.from, d = {
 values: [],
 dice: [],
 resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, l, f.state).state, detail: { undo: !0 } })
 };
-jr(e, [{ token: c, character: re(c) }], d);
+Lr(e, [{ token: c, character: re(c) }], d);
 }
 }
 var Vf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Bf = {
@@ -5901,9 +5901,9 @@ return;
 }
 const t = N(e.app), n = t.commands.damage.flags;
 Te(e.parsed, Ur(t, "!damage", Vf, n), tr(t.id, "damage"));
-const r = t.planDamage(e.parsed, bt(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, i = rt(e, Ae(e.parsed), { anyTarget: s });
-let { targets: a } = i;
-const o = [...i.notes], c = k.keys(n).find((l) => n[l].decides !== void 0 && O(e.parsed, l));
+const r = t.planDamage(e.parsed, bt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = rt(e, Ae(e.parsed), { anyTarget: i });
+let { targets: a } = s;
+const o = [...s.notes], c = k.keys(n).find((l) => n[l].decides !== void 0 && O(e.parsed, l));
 if (c !== void 0 && !e.gm) {
 const l = n[c].decides, d = a.filter(({ token: u, character: h }) => Se(e.playerId, u, h)), f = a.filter((u) => !d.includes(u)).map(({ token: u }) => ne(u, "a token"));
 if (f.length > 0 && o.push(`${Be(f)}: only the GM or its controller ${l}`), a = d, a.length === 0) {
@@ -5913,17 +5913,17 @@ return;
 }
 return _n(e, r, a, o, {
 title: "Damage",
-anyTarget: s,
+anyTarget: i,
 record: !0,
 refusals: (l, d) => `${d ? "Not applied to every target" : "Not applied"}: ${l.join("; ")}.`
 });
 }
 };
 async function Hf(e) {
-const t = e.app, n = N(t), r = n.attack, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
-Te(e.parsed, s);
-const i = (L(e.parsed, "answer") ?? "").toUpperCase(), a = k.prototype.hasOwnProperty.call(t.store.exchange.attacks, i) ? t.store.exchange.attacks[i] : void 0;
-if (!a) throw new I(`no open attack ${i.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
+const t = e.app, n = N(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+Te(e.parsed, i);
+const s = (j(e.parsed, "answer") ?? "").toUpperCase(), a = k.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
+if (!a) throw new I(`no open attack ${s.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
 const o = Ae(e.parsed) ?? (e.msg.selected ?? []).map((D) => D._id);
 if (o.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
 const c = o[0], l = a.defenders.includes(c) ? wt(c, e.gm) : void 0;
@@ -5933,20 +5933,20 @@ if (!e.gm && !Se(e.playerId, l, d)) throw new I(`only ${f}'s controller or the G
 const u = a.answers[c];
 if (u) throw new I(`${f} has answered attack ${a.key} already (${u.word})`);
 if (Fr(t, c)) throw new I(`${f} answers attack ${a.key} with the defense it made ahead`);
-const h = L(e.parsed, r.answerFlag);
+const h = j(e.parsed, r.answerFlag);
 if (h === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
 const g = Y(h, `--${r.answerFlag}`, r.choices);
 let p = { word: g }, m = g === "none" ? "no defense" : g;
 if (g !== "none") {
-const D = r.planAnswer(g, a.situation, a.attacker, bt(t, e.gm)), H = Lr(e.parsed, D.dice), w = D.dice.filter((K) => H[K.name] === void 0), b = w.length > 0 ? await ra(w.map((K) => K.sides)) : [];
-if (t.store.exchange.attacks[i] !== a || a.answers[c] !== void 0) throw new I(`attack ${a.key} was settled while the roll was out: nothing answered`);
+const D = r.planAnswer(g, a.situation, a.attacker, bt(t, e.gm)), H = jr(e.parsed, D.dice), w = D.dice.filter((K) => H[K.name] === void 0), b = w.length > 0 ? await ra(w.map((K) => K.sides)) : [];
+if (t.store.exchange.attacks[s] !== a || a.answers[c] !== void 0) throw new I(`attack ${a.key} was settled while the roll was out: nothing answered`);
 if (!W(c) || !e.gm && !Se(e.playerId, l, re(l))) throw new I(`${f} is gone or no longer yours since the roll: nothing answered`);
-const R = pa(D.dice, H, b, 0), M = Sn(t, { token: l, character: d }, D, st(t, D.readsTurnOrder ? Ve() : void 0)), Q = D.resolve(M.facts, R);
+const R = pa(D.dice, H, b, 0), M = Sn(t, { token: l, character: d }, D, it(t, D.readsTurnOrder ? Ve() : void 0)), Q = D.resolve(M.facts, R);
 if (Nn(Q)) throw new I(ma(t, M.snapshot, Q));
 if (M.problems.length > 0) throw new I(Tn(M.snapshot, M.problems, "; nothing answered"));
-const se = r.keep(g, Q, R), it = e.gm ? void 0 : va(e, D.dice);
-p = { word: se.word, ...se.file !== void 0 ? { file: se.file } : {}, ...se.flags ? { flags: se.flags } : {} }, se.roll !== void 0 && (p.roll = se.roll), se.success !== void 0 && (p.success = se.success), it && (p.typed = !0);
-const at = Wi(n, (K) => K === c ? f : M.facts.nameOf(K)), He = Q.steps.filter((K) => K.section === "Check").map(at);
+const ie = r.keep(g, Q, R), st = e.gm ? void 0 : va(e, D.dice);
+p = { word: ie.word, ...ie.file !== void 0 ? { file: ie.file } : {}, ...ie.flags ? { flags: ie.flags } : {} }, ie.roll !== void 0 && (p.roll = ie.roll), ie.success !== void 0 && (p.success = ie.success), st && (p.typed = !0);
+const at = Ws(n, (K) => K === c ? f : M.facts.nameOf(K)), He = Q.steps.filter((K) => K.section === "Check").map(at);
 m = He.length > 0 ? He.join("; ") : g;
 }
 a.answers[c] = p;
@@ -5964,9 +5964,9 @@ Fe(e, `!defend is not used: ${n.refused}`);
 return;
 }
 Te(e.parsed, Ur(t, "!defend", Kf, n.flags), tr(t.id, "defend"));
-const r = t.planDefend(e.parsed), s = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-Bu(e, s);
-const i = rt(e, Ae(e.parsed)), a = [...i.notes], o = s.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = i.targets.filter(({ token: l }) => {
+const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
+Bu(e, i);
+const s = rt(e, Ae(e.parsed)), a = [...s.notes], o = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
 const d = o.find(({ id: f }) => f === l.id);
 return d && a.push(`${ne(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
 });
@@ -5988,18 +5988,18 @@ if (t.stances.length === 0) throw new I(`the ${t.id} edition has no stances`);
 Te(e.parsed, Wf);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new y(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
-const s = n?.toLowerCase();
-if (s !== void 0 && !t.stances.includes(s))
+const i = n?.toLowerCase();
+if (i !== void 0 && !t.stances.includes(i))
 throw new y(`unknown stance "${V(E(n))}" (stances: ${t.stances.join(", ")})`);
-const i = (e.msg.selected ?? []).length === 0 && Ae(e.parsed) === void 0;
-if (s === void 0 && i) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
+const s = (e.msg.selected ?? []).length === 0 && Ae(e.parsed) === void 0;
+if (i === void 0 && s) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
 const { targets: a, notes: o } = rt(e, Ae(e.parsed));
-if (s === void 0) {
+if (i === void 0) {
 const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: f, character: u }) => `${pn(f, u, c).name}: ${e.app.store.tokens[f.id]?.stance ?? l}`);
 _e(e, `Stances: ${d.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;
 }
-return _n(e, t.planStance(s), a, o, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
+return _n(e, t.planStance(i), a, o, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
 }
 };
 function zf(e, t, n) {
@@ -6010,27 +6010,27 @@ return {
 values: [],
 dice: [],
 resolve(r) {
-const s = r.bars[n].value;
-if (s === null) return { kind: "bar", resource: n };
-const i = r.bars.vitality.value;
-if (e.condition(r.state, i) === "dead")
+const i = r.bars[n].value;
+if (i === null) return { kind: "bar", resource: n };
+const s = r.bars.vitality.value;
+if (e.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const a = r.bars[n].max, o = zf(s, t, a), c = a !== null && o === a && s + t > a, l = i === null ? void 0 : e.setVitality(i, n === "vitality" ? o : i, r.state), d = r.id;
+const a = r.bars[n].max, o = zf(i, t, a), c = a !== null && o === a && i + t > a, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), d = r.id;
 return {
 headline: "acts",
-...o === s ? { noop: !0 } : {},
+...o === i ? { noop: !0 } : {},
 steps: [
-S(le, { kind: "heal-title", who: d, resource: n, amount: o - s }),
+S(le, { kind: "heal-title", who: d, resource: n, amount: o - i }),
 // Nothing healed (already at its max) says so, on a row of several as on its own card.
-S(ce, { kind: "heal-summary", who: d, healed: o !== s, atMax: a !== null && s >= a }),
-S("Heal", { kind: "healed", resource: n, before: s, after: o, max: a, capped: c }),
+S(ce, { kind: "heal-summary", who: d, healed: o !== i, atMax: a !== null && i >= a }),
+S("Heal", { kind: "healed", resource: n, before: i, after: o, max: a, capped: c }),
 ...n === "vitality" && l ? Ce("Heal", l.conditions) : [],
 ...l?.now ? [S("Now", l.now)] : []
 ],
-changes: o !== s ? [{ kind: "bar", resource: n, to: o }] : [],
+changes: o !== i ? [{ kind: "bar", resource: n, to: o }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
 ...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
-detail: { heal: t, resource: n, before: s, after: o }
+detail: { heal: t, resource: n, before: i, after: o }
 };
 }
 };
@@ -6040,70 +6040,70 @@ usage: () => qf,
 run(e) {
 const t = e.parsed;
 Te(t, Jf);
-const n = tn(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = rt(e, Ae(t));
-return _n(e, Xf(N(e.app), n, r), s, i, {
+const n = tn(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(j(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = rt(e, Ae(t));
+return _n(e, Xf(N(e.app), n, r), i, s, {
 title: "Heal",
 refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
 });
 }
-}, La = k.freeze({});
+}, ja = k.freeze({});
 function Zf(e, t, n) {
 if (!n || yt(t)) return;
-const r = e.store.settings, s = be[r.bars.vitality].value;
-if (!(s in n)) return;
-const i = ye(n[s]), a = E(t.get(be[r.bars.vitality].link) ?? "");
-let { typed: o, keepInStep: c } = eh(t, s, a, i);
-if (i === null || o === null || i === o) return;
-const l = N(e), d = { token: t, character: re(t) }, f = a ? e.linkedEdits.get(a) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === i && (f.to === o || f.typed === o);
-if (u && f.echoed.add(t.id), a && !u && e.linkedEdits.delete(a), u && f.to !== o && (o = f.to, c = { tokenProps: { [s]: f.to } }), r.armorOnManualEdits && !u && o < i && i - o <= gs) {
-const p = l.planHandEdit(i - o, bt(e, !0)), m = {
+const r = e.store.settings, i = be[r.bars.vitality].value;
+if (!(i in n)) return;
+const s = ye(n[i]), a = E(t.get(be[r.bars.vitality].link) ?? "");
+let { typed: o, keepInStep: c } = eh(t, i, a, s);
+if (s === null || o === null || s === o) return;
+const l = N(e), d = { token: t, character: re(t) }, f = a ? e.linkedEdits.get(a) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === s && (f.to === o || f.typed === o);
+if (u && f.echoed.add(t.id), a && !u && e.linkedEdits.delete(a), u && f.to !== o && (o = f.to, c = { tokenProps: { [i]: f.to } }), r.armorOnManualEdits && !u && o < s && s - o <= gi) {
+const p = l.planHandEdit(s - o, bt(e, !0)), m = {
 ...p,
 resolve(T, $) {
-if (l.condition(T.state, i) === "dead") return { kind: "refused", reason: "dead" };
+if (l.condition(T.state, s) === "dead") return { kind: "refused", reason: "dead" };
 const D = p.resolve(T, $);
-return !("kind" in D) && !D.changes.some((H) => H.kind === "bar" && H.resource === "vitality") && D.changes.push({ kind: "bar", resource: "vitality", to: i }), D;
+return !("kind" in D) && !D.changes.some((H) => H.kind === "bar" && H.resource === "vitality") && D.changes.push({ kind: "bar", resource: "vitality", to: s }), D;
 }
 }, v = En(
 e,
 d,
 m,
-La,
-st(e),
+ja,
+it(e),
 Bt(e),
-() => ({ vitalityFrom: i, ...c, title: S(le, { kind: "hand-edit-read-title", who: t.id, before: i, typed: o }) }),
+() => ({ vitalityFrom: s, ...c, title: S(le, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
 (T) => {
-zd(T, i), ja(e, T, i);
+zd(T, s), La(e, T, s);
 }
 );
 if (v.kind === "unsafe") return;
 if (v.kind === "problems" || v.kind === "refusal" && v.reading.problems.length > 0)
-j(me, J(`Hand edit not read through armor: ${Tn(v.reading.snapshot, v.reading.problems, "")}.`));
+L(he, J(`Hand edit not read through armor: ${Tn(v.reading.snapshot, v.reading.problems, "")}.`));
 else if (v.kind === "written") {
 const T = v.outcome.changes.find((D) => D.kind === "bar" && D.resource === "vitality");
-a && e.linkedEdits.set(a, { from: i, typed: o, to: T?.kind === "bar" ? T.to : i, by: t.id, echoed: new q() });
+a && e.linkedEdits.set(a, { from: s, typed: o, to: T?.kind === "bar" ? T.to : s, by: t.id, echoed: new q() });
 const $ = da(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
 Dr(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: `!damage --undo --entry ${$}`, byGm: !0 } } : {} });
 return;
 }
 }
-const h = th(e, i, o), g = En(e, d, h.plan, La, st(e), Bt(e), () => ({ vitalityFrom: i, ...c }), (p) => ja(e, p, i));
-g.kind === "written" && (u && ju(e, a, g.applied), h.saysSomething() && Dr(e, [g.shown], { title: "Hand edit", replyTo: "gm" }));
+const h = th(e, s, o), g = En(e, d, h.plan, ja, it(e), Bt(e), () => ({ vitalityFrom: s, ...c }), (p) => La(e, p, s));
+g.kind === "written" && (u && Lu(e, a, g.applied), h.saysSomething() && Dr(e, [g.shown], { title: "Hand edit", replyTo: "gm" }));
 }
 function eh(e, t, n, r) {
-const s = ye(e.get(t));
-if (n === "" || s !== r) return { typed: s };
-const i = ye(Xd(n));
-return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };
+const i = ye(e.get(t));
+if (n === "" || i !== r) return { typed: i };
+const s = ye(Xd(n));
+return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
 }
 function th(e, t, n) {
 const r = N(e);
-let s = !1;
+let i = !1;
 return { plan: {
 values: [],
 dice: [],
 resolve(a) {
 const o = a.state, c = r.setVitality(t, n, o), l = a.id, d = r.setVitality(t, t, o).state;
-return s = c.vitality !== n || !ke(d, c.state), {
+return i = c.vitality !== n || !ke(d, c.state), {
 headline: "acts",
 steps: [
 S(le, { kind: "hand-edit-title", who: l }),
@@ -6117,30 +6117,30 @@ state: c.state,
 detail: c
 };
 }
-}, saysSomething: () => s };
+}, saysSomething: () => i };
 }
-function ja(e, t, n) {
-const r = N(e), s = e.store.tokens[t.snapshot.id];
-s?.edition?.id !== r.id && (t.facts.state = pr(r, s, n, fa(e)));
+function La(e, t, n) {
+const r = N(e), i = e.store.tokens[t.snapshot.id];
+i?.edition?.id !== r.id && (t.facts.state = pr(r, i, n, fa(e)));
 }
-var nh = 400, rh = 100, sh = 20, ih = class {
+var nh = 400, rh = 100, ih = 20, sh = class {
 constructor() {
 this.nextShown = 1, this.nextHidden = 1, this.rows = new P(), this.bySender = new P();
 }
 /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
 add(e, t) {
-const n = t.map((i) => {
-const a = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
-return this.rows.set(a, i), a;
+const n = t.map((s) => {
+const a = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
+return this.rows.set(a, s), a;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const s = e === "gm" ? nh : rh;
-for (const i of r.splice(0, A.max(0, r.length - s))) this.rows.delete(i);
-if (this.bySender.set(e, r), this.bySender.size > sh + 1) {
-for (const [i, a] of this.bySender)
-if (!(i === "gm" || i === e)) {
+const i = e === "gm" ? nh : rh;
+for (const s of r.splice(0, A.max(0, r.length - i))) this.rows.delete(s);
+if (this.bySender.set(e, r), this.bySender.size > ih + 1) {
+for (const [s, a] of this.bySender)
+if (!(s === "gm" || s === e)) {
 for (const o of a) this.rows.delete(o);
-this.bySender.delete(i);
+this.bySender.delete(s);
 break;
 }
 }
@@ -6154,13 +6154,13 @@ function ah(e) {
 const t = N(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
 const n = Ar() !== void 0, r = mr("HealthColors");
-!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, j(
-me,
+!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, L(
+he,
 [
 J("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
 r.auraDead === !0 ? ee("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? ee("PCs: dead at 0 off", "!aura deadPC") : ""
-].filter((s) => s !== "").join(" ")
+].filter((i) => i !== "").join(" ")
 ));
 }
 var Fa = {
@@ -6172,47 +6172,47 @@ var Fa = {
 "!defense-round": If
 };
 function oh() {
-const e = mr(fn) === void 0, { stored: t, problems: n, newer: r } = od(mr(fn), ve), s = { store: t, attributes: new fd(), loadProblems: n, linkedEdits: new P(), details: new ih() };
-return r !== void 0 ? (s.newerState = r, hr(`${ie} v${ve}: ${n.join("; ")}`), j(me, J(lh(r)))) : ch(s, e), dh(s), s;
+const e = mr(fn) === void 0, { stored: t, problems: n, newer: r } = od(mr(fn), me), i = { store: t, attributes: new fd(), loadProblems: n, linkedEdits: new P(), details: new sh() };
+return r !== void 0 ? (i.newerState = r, hr(`${se} v${me}: ${n.join("; ")}`), L(he, J(lh(r)))) : ch(i, e), dh(i), i;
 }
 function ch(e, t) {
 const n = e.store, r = e.loadProblems;
 t && ud(n.settings, uh());
-const s = Gu(e);
-s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Ri(fn, n), r.length > 0 && (hr(`${ie} v${ve}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(me, J(`${ie}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(me, J(`${ie} v${ve} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ve && Le("rebuilding the help handout", () => vr(Pe(n.settings.edition)))(), n.scriptVersion = ve;
+const i = Gu(e);
+i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Rs(fn, n), r.length > 0 && (hr(`${se} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), L(he, J(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? L(he, J(`${se} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && je("rebuilding the help handout", () => vr(Pe(n.settings.edition)))(), n.scriptVersion = me;
 }
 function lh(e) {
-return `${ie}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
+return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
 }
 function dh(e) {
-const t = e.store, n = () => e.newerState !== void 0, r = Le("following the Turn Tracker", () => {
+const t = e.store, n = () => e.newerState !== void 0, r = je("following the Turn Tracker", () => {
 n() || Hr(e);
 });
 Ge(
 "chat:message",
-Le(
+je(
 (a) => `${E(a?.content ?? "").split(" ", 1)[0]}`,
-(a) => (a?.type === "api" && !n() && (Ci(a, Fa) !== void 0 ? Hr(e) : Sd(r)), Cd(e, a, Fa)),
-(a) => a?.type === "api" && a.playerid ? bi(a.playerid) : void 0
+(a) => (a?.type === "api" && !n() && (Cs(a, Fa) !== void 0 ? Hr(e) : Sd(r)), Cd(e, a, Fa)),
+(a) => a?.type === "api" && a.playerid ? bs(a.playerid) : void 0
 )
 );
-const s = Le("a hand edit of a bar", (a, o) => {
+const i = je("a hand edit of a bar", (a, o) => {
 n() || Zf(e, a, o);
 });
-for (const a of ["bar1", "bar2", "bar3"]) Ge(`change:graphic:${a}_value`, s);
+for (const a of ["bar1", "bar2", "bar3"]) Ge(`change:graphic:${a}_value`, i);
 Ge(
 "destroy:graphic",
-Le("forgetting a deleted token", (a) => {
+je("forgetting a deleted token", (a) => {
 n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
 })
 ), yf(e), Ge("change:campaign:turnorder", r), fh(r);
-const i = Le("refreshing attribute look-ups", (a) => {
+const s = je("refreshing attribute look-ups", (a) => {
 e.attributes.forget(E(a.get("_characterid") ?? ""));
 });
-Ge("add:attribute", i), Ge("destroy:attribute", i), Ge("change:attribute:name", i), hh(s), n() || Le("checking HealthColors", () => ah(e))(), hr(`${ie} v${ve} ready: edition ${t.settings.edition}.`);
+Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), hh(i), n() || je("checking HealthColors", () => ah(e))(), hr(`${se} v${me} ready: edition ${t.settings.edition}.`);
 }
 function uh() {
-return Ad(ie.toLowerCase());
+return Ad(se.toLowerCase());
 }
 function fh(e) {
 const t = wu();
@@ -6222,10 +6222,10 @@ function hh(e) {
 const t = yu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
 }
-Ge("ready", Le("starting up", () => {
+Ge("ready", je("starting up", () => {
 oh();
 }));
-var mh = ve;
+var mh = me;
 function vh(e) {
 return bu(e);
 }

@@ -275,7 +275,7 @@ describe.each(MODES)('the threshold edition at the table (%s)', (mode) => {
       await table.passTurn(); // Goblin 1 acts; Bob guards him anyway (a guard is another's defensive action)
       const goblin = table.id('Goblin 1');
       const out = await table.say('Alice', `!defend --action guard --ally ${goblin} --roll 55`, ['Bob']);
-      expect(all(out)).toMatch(/Defend d100 55 vs 55: success.*Guard for Goblin 1: success.*Goblin 1 keeps the better defense: success/s);
+      expect(all(out)).toMatch(/Defend d100 55 vs 55: success.*Kept for the next hit on Goblin 1 \(front\).*Goblin 1 keeps the better defense: success/s);
       expect(table.memory('Bob')).toBeUndefined();
       expect(table.memory('Goblin 1')).toEqual({ pendingDefense: { result: 'success', situation: 'front', perceived: false } });
       await table.say('GM', '!damage 20 --hit 21', ['Goblin 1']); // 21 > Physical 20

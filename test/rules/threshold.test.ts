@@ -677,7 +677,7 @@ describe('!defend --action guard --ally ID', () => {
     expect(outcome).not.toHaveProperty('answer');
     expect(ruleSteps(outcome)).toContainEqual({ kind: 'guard-kept', ally: 'alice-1', result: 'success' });
     expect(linesOf(outcome)).toEqual(
-      expect.arrayContaining(['Guard for Alice: success, against the next hit on it (front)', 'Alice keeps the better defense: success']),
+      expect.arrayContaining(['Kept for the next hit on Alice (front)', 'Alice keeps the better defense: success']),
     );
     expect(card(outcome).summary).toBe("Bob guards Alice: the armor's Defense will apply to the next hit.");
   });
@@ -843,7 +843,7 @@ describe('!defend: the plan', () => {
     expect(failed.headline).toBe('acts');
     expect(card(failed).title).toBe('Bob: defend');
     expect(card(failed).rows).toEqual([
-      { label: 'Check', lines: ['Defend d100 56 vs 55: failure', 'Pending defense: failure, against the next hit (front)'] },
+      { label: 'Check', lines: ['Defend d100 56 vs 55: failure', 'Kept for the next hit on this token (front)'] },
       { label: 'Result', lines: ['Bob: no defense against the next hit'] },
     ]);
     const behind = outcomeOf(defend('!defend --action defend --situation behind --perception-roll 20 --roll 20'));
@@ -852,7 +852,7 @@ describe('!defend: the plan', () => {
     expect(linesOf(behind)).toEqual([
       'Perceive d100 20 vs 50 hard (half) = 25: success',
       'Defend d100 20 vs 55: success',
-      'Pending defense: success, against the next hit (behind)',
+      'Kept for the next hit on this token (behind)',
       "Bob: the armor's Defense will apply to the next hit",
     ]);
   });
@@ -1271,7 +1271,7 @@ describe('words', () => {
     expect(threshold.words(announced, nameOf)).toBe('Counter attack against Hooded Stranger');
     expect(thresholdWords(announced)).toBe('Counter attack against spec-1');
     const guarding = { kind: 'pending-defense', result: 'success', situation: 'covert', for: 'alice-1' } as Step;
-    expect(threshold.words(guarding, nameOf)).toBe('Guard for Alice: success, against the next hit on it (covert attack)');
+    expect(threshold.words(guarding, nameOf)).toBe('Kept for the next hit on Alice (covert attack)');
   });
 
   it('words the save steps', () => {

@@ -61,10 +61,9 @@ export function thresholdText(step: Step, nameOf: (id: string) => string = (id) 
     case 'not-in-time':
       return `React check failed: no ${s.action === 'skill' ? 'defensive skill' : 'counter attack'} in time`;
     case 'pending-defense': {
-      const result = s.result === 'success' ? 'success' : 'failure';
-      return s.for === null
-        ? `Pending defense: ${result}, against the next hit (${SITUATION_NAME[s.situation].toLowerCase()})`
-        : `Guard for ${nameOf(s.for)}: ${result}, against the next hit on it (${SITUATION_NAME[s.situation].toLowerCase()})`;
+      // The result is the card's Result row: this line says where it is kept, once.
+      const against = SITUATION_NAME[s.situation].toLowerCase();
+      return s.for === null ? `Kept for the next hit on this token (${against})` : `Kept for the next hit on ${nameOf(s.for)} (${against})`;
     }
     case 'guard-kept':
       return `${nameOf(s.ally)} keeps the better defense: ${s.result}`;
