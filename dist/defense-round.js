@@ -27,10 +27,10 @@ for (let i of Va(t))
 return e;
 }, Ka = (e) => Ha(Rn({}, "__esModule", { value: !0 }), e), zr = {};
 Ba(zr, {
-onDamage: () => vh,
-version: () => mh
+onDamage: () => ph,
+version: () => vh
 });
-var A = Math, C = Number, E = String, k = Object, Z = Array, de = JSON, P = Map, q = Set, Xr = WeakMap, Kt = Error, qr = RangeError, Jr = Promise, xt = Date, xa = isNaN, Wa = "0.2.0", se = "DefenseRound", me = Wa, Wt, Ya = {
+var A = Math, C = Number, E = String, g = Object, Z = Array, de = JSON, P = Map, q = Set, Xr = WeakMap, Kt = Error, qr = RangeError, Jr = Promise, xt = Date, xa = isNaN, Wa = "0.2.0", se = "DefenseRound", me = Wa, Wt, Ya = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
@@ -63,7 +63,7 @@ return Qa?.get(e)?.get(t);
 // @__NO_SIDE_EFFECTS__
 function Ke(e) {
 const t = typeof e;
-return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
+return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && g.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
 }
 function x(e, t, n, r, i) {
 const s = i && "input" in i ? i.input : n.value, a = i?.expected ?? e.expects ?? null, o = i?.received ?? /* @__PURE__ */ Ke(s), c = {
@@ -88,7 +88,7 @@ return e === t || C.isNaN(e) && C.isNaN(t);
 }
 // @__NO_SIDE_EFFECTS__
 function to(e, t) {
-return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
+return g.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
 }
 // @__NO_SIDE_EFFECTS__
 function On(e, t) {
@@ -616,19 +616,19 @@ const d = (f, u) => {
 for (const h of f.options) {
 if (h.type === "variant") d(h, new q(u).add(h.key));
 else {
-let g = !0, p = 0;
+let k = !0, p = 0;
 for (const m of u) {
 const v = h.entries[m];
 if (m in s ? v["~run"]({
 typed: !1,
 value: s[m]
 }, no).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {
-g = !1, c !== m && (o < p || o === p && m in s && !(c in s)) && (o = p, c = m, l = []), c === m && l.push(h.entries[m].expects);
+k = !1, c !== m && (o < p || o === p && m in s && !(c in s)) && (o = p, c = m, l = []), c === m && l.push(h.entries[m].expects);
 break;
 }
 p++;
 }
-if (g) {
+if (k) {
 const m = h["~run"]({ value: s }, i);
 (!a || !a.typed && m.typed) && (a = m);
 }
@@ -681,7 +681,7 @@ issues: r.issues
 };
 }
 function G(e) {
-return /* @__PURE__ */ ti(k.assign(k.create(null), e));
+return /* @__PURE__ */ ti(g.assign(g.create(null), e));
 }
 var ai = ["vitality", "soul", "power"], Ye = { vitality: "Vitality", soul: "Soul", power: "Power" }, St = [
 "armor_soak",
@@ -948,7 +948,7 @@ defensive: "5% of Fortitude off every hit; defensive skills on itself only (one 
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"
 };
-function go(e) {
+function ko(e) {
 switch (e.condition) {
 case "none":
 return;
@@ -960,7 +960,7 @@ case "dead":
 return "Dead";
 }
 }
-function ko(e, t, n = null) {
+function go(e, t, n = null) {
 return t.condition === "none" && n === null ? [] : [S(e, { kind: "life-now", life: t, vitality: n })];
 }
 function yo(e, t) {
@@ -1015,7 +1015,7 @@ return bo(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
 return `${t(e.who)} ${$o[e.result]}.`;
 case "life-now":
-return go(e.life) ?? `Standing, Vitality ${e.vitality}`;
+return ko(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {
@@ -1056,7 +1056,7 @@ return A.floor(e * t / 100);
 function pi(e, t, n) {
 return A.min(n, A.max(t, e));
 }
-var gi = 1e6;
+var ki = 1e6;
 function V(e, t = 40) {
 return e.length > t ? `${e.slice(0, t - 3)}...` : e;
 }
@@ -1076,7 +1076,7 @@ for (; (r = n.exec(e)) !== null; )
 t.push(r[1] ?? r[2] ?? r[3] ?? "");
 return t;
 }
-function ki(e) {
+function gi(e) {
 const t = _o(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], i = new P();
 let s = null;
 for (const a of t)
@@ -1108,11 +1108,11 @@ return r[t.length];
 }
 function Te(e, t, n) {
 for (const [r, i] of e.flags) {
-const s = k.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
+const s = g.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
 if (!s) {
 const a = n?.(r);
 if (a) throw new y(`--${V(r)} means nothing in the ${a} edition`);
-const o = yi(r, k.keys(t));
+const o = yi(r, g.keys(t));
 throw new y(`unknown flag --${V(r)}${o ? `: did you mean --${o}?` : ": Help lists the flags"}`);
 }
 if (s.kind === "switch" && i.length > 0) throw new y(`--${r} takes no value`);
@@ -1160,7 +1160,7 @@ if (t.optional) return;
 throw new y(t.missing);
 }
 if (t.example && ye(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${V(r)}")`);
-return Tt(r, t.what, 0, gi);
+return Tt(r, t.what, 0, ki);
 }
 function wi(e, t) {
 return {
@@ -1190,7 +1190,7 @@ return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is
 }
 function $i(e) {
 const t = new P();
-for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
+for (const [n, r] of g.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };
 }
 function Ai(e, t) {
@@ -1293,7 +1293,7 @@ function Ei(e) {
 return e === "defensive";
 }
 function Un(e, t) {
-return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
+return g.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
 }
 function jo(e, t) {
 return Un(e.reactions, t) !== void 0;
@@ -1324,7 +1324,7 @@ function Uo(e) {
 const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
 throw new qr("resolveSoakDefend: rolls must be integers 1..100");
-for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
+for (const n of [e.mod, e.perceptionMod, ...g.values(e.checkTargets)])
 if (n !== null && !C.isSafeInteger(n)) throw new qr("resolveSoakDefend: modifiers and targets must be integers");
 }
 function Vo(e) {
@@ -1607,7 +1607,7 @@ return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ 
 }
 function Li(e) {
 return {
-values: e.action === "save" ? ["save_check"] : k.values(nn),
+values: e.action === "save" ? ["save_check"] : g.values(nn),
 // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
@@ -1633,7 +1633,7 @@ steps: [
 S(le, { kind: "save-title", who: l }),
 S(ce, { kind: "save-summary", who: l, result: o ? a.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
 ...Ce("Roll", a.steps),
-...ko("Now", a.life, a.vitality)
+...go("Now", a.life, a.vitality)
 ],
 changes: a.vitality !== r ? [{ kind: "bar", resource: "vitality", to: a.vitality }] : [],
 state: Vn(t.state, a.life),
@@ -1643,15 +1643,15 @@ detail: a
 function oc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = ze(t.state, r), s = k.fromEntries(
-k.keys(nn).map(($) => [$, t.values[nn[$]]?.current ?? null])
+const i = ze(t.state, r), s = g.fromEntries(
+g.keys(nn).map(($) => [$, t.values[nn[$]]?.current ?? null])
 ), a = t.state;
 let o = null;
 if (e.aidedBy !== null) {
 const $ = t.others[e.aidedBy];
 if (!$) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const D = $.state.reactions ?? {}, H = e.vs !== null && k.prototype.hasOwnProperty.call(D, e.vs) ? D[e.vs] : void 0;
+const D = $.state.reactions ?? {}, H = e.vs !== null && g.prototype.hasOwnProperty.call(D, e.vs) ? D[e.vs] : void 0;
 o = {
 by: e.aidedBy,
 stance: $.stance === "reactive" || $.stance === "defensive" ? $.stance : "none",
@@ -1684,7 +1684,7 @@ const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
 const f = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], u = c.roundUpdate.aidUsed, h = u ? t.others[u.by] : void 0;
 u && h && f.push({ kind: "ally-state", tokenId: u.by, state: { ...h.state, reactions: { ...h.state.reactions, [u.vs]: "used" } } });
-const g = "acts", p = t.stance !== "defensive" && t.stance !== "reactive", m = t.id, v = c.pendingDefense, T = [
+const k = "acts", p = t.stance !== "defensive" && t.stance !== "reactive", m = t.id, v = c.pendingDefense, T = [
 S(le, { kind: "check-title", who: m, action: e.action, situation: e.situation }),
 S(ce, { kind: "check-summary", who: m, action: e.action, result: v }),
 ...Ce("Check", c.steps),
@@ -1695,7 +1695,7 @@ S(ce, { kind: "check-summary", who: m, action: e.action, result: v }),
 ...p ? wo(t.id) : []
 ];
 return {
-headline: g,
+headline: k,
 steps: T,
 changes: f,
 state: l,
@@ -1748,8 +1748,8 @@ r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest:
 let o = a, c = null, l = null;
 const d = e.armor, f = d === null ? 0 : A.max(0, d.protection), u = d !== null && (f > 0 || A.max(0, d.otherProtection ?? 0) > 0);
 if (d !== null && u) {
-const g = pi(d.soakPercent, 0, 100), p = en(a, 100 - g);
-g > 0 && t.push({ kind: "soak", soakPercent: g, before: a, after: p }), o = A.max(0, p - f), t.push({ kind: "protection", track: e.track, protection: f, before: p, after: o });
+const k = pi(d.soakPercent, 0, 100), p = en(a, 100 - k);
+k > 0 && t.push({ kind: "soak", soakPercent: k, before: a, after: p }), o = A.max(0, p - f), t.push({ kind: "protection", track: e.track, protection: f, before: p, after: o });
 const m = A.max(0, d.armorReduction);
 if (m > 0) {
 const T = o;
@@ -1766,7 +1766,7 @@ before: f,
 after: c
 } : c = d.protection;
 } else {
-const g = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, p = d === null ? "no-character" : g ? "worn-out" : "never-there";
+const k = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, p = d === null ? "no-character" : k ? "worn-out" : "never-there";
 if (t.push({ kind: "armor-absent", track: e.track, reason: p, amount: a }), d !== null) {
 c = d.protection;
 const m = A.max(0, d.naturalReduction);
@@ -1777,8 +1777,8 @@ o = A.max(0, o - m), t.push({ kind: "natural-reduction", track: e.track, reducti
 }
 }
 if (i > 0) {
-const g = o;
-o = A.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: g, after: o });
+const k = o;
+o = A.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: k, after: o });
 }
 const h = s + o;
 return t.push({ kind: "vitality-loss", pierced: s, throughArmor: o, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
@@ -1861,7 +1861,7 @@ magical: { protection: "armor_magical", other: "armor_physical", reduction: "arm
 function pc(e) {
 const t = O(e, "instant-kill"), n = tn(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]", optional: !0 });
 if (n === void 0 && !t) throw new y("no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]");
-const r = n ?? 0, i = n === void 0 ? void 0 : E(n), s = j(e, "type"), a = s === void 0 ? "physical" : rn[Y(s, "--type", k.keys(rn))], o = Y(j(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
+const r = n ?? 0, i = n === void 0 ? void 0 : E(n), s = j(e, "type"), a = s === void 0 ? "physical" : rn[Y(s, "--type", g.keys(rn))], o = Y(j(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
 if (t && o !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
 if (t && i !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
 if ((t || o !== "vitality") && (O(e, "type") || O(e, "pierce")))
@@ -1876,7 +1876,7 @@ instantKill: t,
 defenseOverride: c === void 0 ? null : Y(c, "--defense", ["success", "fail", "none"])
 };
 }
-function gc(e) {
+function kc(e) {
 return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
 }
 function Bi(e) {
@@ -1884,10 +1884,10 @@ const t = Vi[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => kc(e, r)
+resolve: (r) => gc(e, r)
 };
 }
-function kc(e, t) {
+function gc(e, t) {
 const n = Vi[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
 const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new bc(t.values, n) : null, c = r && t.stance === "defensive" ? dc(a("fortitude")) : 0, l = ze(t.state, t.bars.vitality.value), d = hc({
@@ -1905,8 +1905,8 @@ life: l
 }), f = [];
 i && d.bars.vitality !== s && f.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
 for (const h of ["soul", "power"]) {
-const g = d.bars[h];
-g !== null && g !== t.bars[h].value && f.push({ kind: "bar", resource: h, to: g });
+const k = d.bars[h];
+k !== null && k !== t.bars[h].value && f.push({ kind: "bar", resource: h, to: k });
 }
 o && d.protectionAfter !== null && d.protectionAfter !== o.protection && f.push({ kind: "value", key: n.protection, to: d.protectionAfter });
 const u = {
@@ -1995,7 +1995,7 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, _c = new q(k.keys(Ec));
+}, _c = new q(g.keys(Ec));
 function Dc(e, t = (n) => n) {
 return po(e) ? So(e, t) : _c.has(e.kind) ? mo(e, t) : fo(e);
 }
@@ -2025,7 +2025,7 @@ markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
 planDamage: (e) => Bi(pc(e)),
 planDefend: (e) => Li(ji(e)),
 planStance: Tc,
-planHandEdit: (e) => Bi(gc(e)),
+planHandEdit: (e) => Bi(kc(e)),
 attack: cc,
 macros: lc,
 setVitality(e, t, n) {
@@ -2120,7 +2120,7 @@ function jc(e) {
 const t = /* @__PURE__ */ We(Mc, e);
 if (!t.success) return null;
 const n = {};
-for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
+for (const [r, i] of g.entries(t.output)) i !== void 0 && (n[r] = i);
 return n;
 }
 function we(e) {
@@ -2201,8 +2201,8 @@ return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.al
 };
 let l = !1;
 if (r.perceive) {
-const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, g = Wi("perceive", e.rolls.perceive, u, f, h);
-if (i.push(g.step), !g.success)
+const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, k = Wi("perceive", e.rolls.perceive, u, f, h);
+if (i.push(k.step), !k.success)
 return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;
 }
@@ -2315,7 +2315,7 @@ if (O(e, "mod") && n === null) throw new y("--mod adds to the hit chance and nee
 const r = j(e, "defense");
 return {
 amount: t,
-track: rn[Y(j(e, "type") ?? "physical", "--type", k.keys(rn))],
+track: rn[Y(j(e, "type") ?? "physical", "--type", g.keys(rn))],
 hit: n,
 situation: zi(j(e, "situation")),
 mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
@@ -2420,7 +2420,7 @@ if (n.acting) return { kind: "refused", reason: bi("turn") };
 const s = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const a = (g) => n.values[g]?.current ?? null, o = Bc({
+const a = (k) => n.values[k]?.current ?? null, o = Bc({
 action: t,
 situation: e.situation,
 difficulty: e.difficulty,
@@ -2437,8 +2437,8 @@ return { kind: "missing-value", key: o.check === "perceive" ? "perception_check"
 const c = [...o.steps], l = [];
 let d;
 if (o.pending && t === "guard" && s && e.ally) {
-const g = Hc(s.answer ?? void 0, o.pending);
-c.push({ kind: "guard-kept", ally: e.ally, result: g.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: g });
+const k = Hc(s.answer ?? void 0, o.pending);
+c.push({ kind: "guard-kept", ally: e.ally, result: k.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: k });
 } else o.pending && (d = o.pending);
 o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
 const f = o.pending?.result, u = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
@@ -2652,7 +2652,7 @@ endRound: Fc,
 condition: (e, t) => we(t) ? "dead" : "none",
 deadForGood: xi,
 parseState: jc,
-isEmptyState: (e) => k.values(e).every((t) => t === void 0),
+isEmptyState: (e) => g.values(e).every((t) => t === void 0),
 describeStateChange: Gc,
 parseAnswer: Pc,
 words: dl
@@ -2683,8 +2683,8 @@ let c = null;
 if (o) {
 const u = e.attack - a, h = A.max(0, e.weapon) + u;
 t.push({ kind: "damage", weapon: e.weapon, margin: u, damage: h });
-const g = A.max(0, e.armorScore - e.armorPenetration), p = h > g;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: g, damage: h, pierces: p }), c = { amount: h, to: p ? "vitality" : "stamina" };
+const k = A.max(0, e.armorScore - e.armorPenetration), p = h > k;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: k, damage: h, pierces: p }), c = { amount: h, to: p ? "vitality" : "stamina" };
 }
 const l = mt[r];
 let d = null;
@@ -2699,7 +2699,7 @@ return e && (n.down = !0), t && (n.dead = !0), n;
 var sn = (e, t = !1) => Xn(e <= 0, t);
 function ml(e) {
 if (typeof e != "object" || e === null || Z.isArray(e)) return null;
-const t = k.keys(e);
+const t = g.keys(e);
 if (t.length === 0) return {};
 const n = e;
 return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Xn(n.down === !0, n.dead === !0);
@@ -2713,7 +2713,7 @@ ap: { kind: "one" },
 // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, gl = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", kl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", es = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+}, kl = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", gl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", es = ["passive_defense", "active_defense", "full_defense", "armor_score"];
 function yl(e) {
 const t = tn(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = j(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
@@ -2764,8 +2764,8 @@ let l;
 if (o.damage) {
 const u = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[u].value;
 if (h === null) return { kind: "bar", resource: u };
-const g = h - o.damage.amount;
-l = { kind: "bar-moved", to: o.damage.to, before: h, after: g }, g !== h && c.push({ kind: "bar", resource: u, to: g });
+const k = h - o.damage.amount;
+l = { kind: "bar-moved", to: o.damage.to, before: h, after: k }, k !== h && c.push({ kind: "bar", resource: u, to: k });
 }
 o.initiativeAfter !== null && c.push({ kind: "initiative", to: o.initiativeAfter });
 const d = n.id, f = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
@@ -2934,7 +2934,7 @@ playable: !0,
 commands: {
 damage: {
 flags: pl,
-usage: gl,
+usage: kl,
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
 ]
@@ -2945,7 +2945,7 @@ usage: "!defend (none in the opposed edition: the defense is rolled inside !dama
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
 },
-stance: { flags: {}, usage: kl, help: [`Passive: ${an.passive}. Active: ${an.active}. Full: ${an.full}.`] }
+stance: { flags: {}, usage: gl, help: [`Passive: ${an.passive}. Active: ${an.active}. Full: ${an.full}.`] }
 },
 stances: Rt,
 settings: ["overwhelm-limit", "stamina-bar"],
@@ -2980,7 +2980,7 @@ describeStateChange: () => "has changed condition since",
 parseAnswer: () => null,
 words: Dl
 }, Pl = { soak: Rc, threshold: ul, opposed: Nl }, qe = new P();
-for (const [e, t] of k.entries(Pl)) qe.set(e, { ...t, id: e });
+for (const [e, t] of g.entries(Pl)) qe.set(e, { ...t, id: e });
 var Jn = qe.keys().next().value, Ml = Jn;
 function Qn(e) {
 return typeof e == "string" && qe.has(e);
@@ -3003,10 +3003,10 @@ return er ?? (er = new q(Zn().flatMap((t) => t.stances))), er.has(e);
 }
 function tr(e, t) {
 return (n) => Zn().some(
-(i) => i.id !== e && k.prototype.hasOwnProperty.call(i.commands[t].flags, n)
+(i) => i.id !== e && g.prototype.hasOwnProperty.call(i.commands[t].flags, n)
 ) ? e : void 0;
 }
-var Ct = /* @__PURE__ */ ei(Qn, "not an edition this script has"), It = ["bar1", "bar2", "bar3"], ns = k.fromEntries(St.map((e) => [e, e])), Me = [...St], rs = {
+var Ct = /* @__PURE__ */ ei(Qn, "not an edition this script has"), It = ["bar1", "bar2", "bar3"], ns = g.fromEntries(St.map((e) => [e, e])), Me = [...St], rs = {
 incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
@@ -3014,7 +3014,7 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Nt = k.keys(rs), Fl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Cn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100)), Gl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Cn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100), /* @__PURE__ */ zt(/^[^,]+$/)), nr = /* @__PURE__ */ oe(It), is = /* @__PURE__ */ oe(["gm", "public"]), ss = ["refuse", "gm"], Ul = G({
+}, Nt = g.keys(rs), Fl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Cn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100)), Gl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Cn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100), /* @__PURE__ */ zt(/^[^,]+$/)), nr = /* @__PURE__ */ oe(It), is = /* @__PURE__ */ oe(["gm", "public"]), ss = ["refuse", "gm"], Ul = G({
 edition: Ct,
 bars: G({
 vitality: nr,
@@ -3024,10 +3024,10 @@ power: nr,
 stamina: /* @__PURE__ */ oe(["power", ...It])
 }),
 attributes: G(
-k.fromEntries(Me.map((e) => [e, Fl]))
+g.fromEntries(Me.map((e) => [e, Fl]))
 ),
 markers: G(
-k.fromEntries(Nt.map((e) => [e, Gl]))
+g.fromEntries(Nt.map((e) => [e, Gl]))
 ),
 visibility: G({ npc: is, pc: is }),
 playersTargetAny: /* @__PURE__ */ xe(),
@@ -3058,7 +3058,7 @@ return new q([s, a, o]).size !== 3 && (n.push("settings.bars: two resources shar
 }
 function os(e, t, n, r, i) {
 const s = {};
-for (const [a, o] of k.entries(e)) {
+for (const [a, o] of g.entries(e)) {
 const c = r + a, l = t[a], d = n[a];
 if (l === void 0) {
 s[a] = rr(d);
@@ -3096,12 +3096,12 @@ stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */
 // rules.md, "Switching editions": dead with no save left stays dead in any edition
 deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ ae(!0)),
 edition: /* @__PURE__ */ U(G({ id: Ct, state: /* @__PURE__ */ At() }))
-}), gh = k.keys(ls.entries);
+}), gh = g.keys(ls.entries);
 function Kl(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!_(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
-for (const [r, i] of k.entries(e)) {
+for (const [r, i] of g.entries(e)) {
 if (r.length === 0 || r.length > 64) {
 n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;
@@ -3112,12 +3112,12 @@ s.success ? t[r] = ds(s.output) : n.push(`tokens.${r}: not a valid token record;
 return { tokens: t, problems: n };
 }
 function ds(e) {
-for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
+for (const t of g.keys(e)) e[t] === void 0 && delete e[t];
 return e;
 }
 function cn(e, t, n) {
 const r = { ...e };
-return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;
+return n === null ? delete r[t] : r[t] = n, g.keys(r).length > 0 ? r : void 0;
 }
 function us(e, t, n) {
 ds(n), Pt(n) ? delete e[t] : e[t] = n;
@@ -3174,12 +3174,12 @@ function ir(e, t) {
 const n = {};
 for (const i of ql) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: Ml, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+return g.keys(n).length > 0 && (r.edition = { id: Ml, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
 }
 function Jl(e) {
 if (!_(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, ir(e, e.stance)), t;
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), g.assign(t, ir(e, e.stance)), t;
 }
 function vs(e) {
 return { life: e.life, pendingDefense: e.pendingDefense };
@@ -3200,18 +3200,18 @@ typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magica
 ), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
 const d = _(r.record) ? r.record : {}, f = _(i.record) ? i.record : {};
 if (!ps(d.life, f.life) || !ps(d.pendingDefense, f.pendingDefense)) {
-const u = typeof e.tokenId == "string" ? e.tokenId : "", h = u !== "" && _(n[u]) ? n[u] : {}, g = { reactions: h.reactions, skillsVs: h.skillsVs };
+const u = typeof e.tokenId == "string" ? e.tokenId : "", h = u !== "" && _(n[u]) ? n[u] : {}, k = { reactions: h.reactions, skillsVs: h.skillsVs };
 s.push({
 kind: "memory",
-from: ir({ ...g, ...vs(d) }, h.stance),
-to: ir({ ...g, ...vs(f) }, h.stance)
+from: ir({ ...k, ...vs(d) }, h.stance),
+to: ir({ ...k, ...vs(f) }, h.stance)
 });
 }
 return { tokenId: e.tokenId, name: e.name, changes: s };
 }
 function Zl(e) {
 const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : ms, r = _(e.tokens) ? e.tokens : {}, i = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-return _(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([a, o]) => [a, Jl(o)]))), Z.isArray(e.history) && (s.history = e.history.map(
+return _(e.tokens) && (s.tokens = g.fromEntries(g.entries(e.tokens).map(([a, o]) => [a, Jl(o)]))), Z.isArray(e.history) && (s.history = e.history.map(
 (a) => _(a) && Z.isArray(a.tokens) ? {
 by: a.by,
 kind: a.kind,
@@ -3220,11 +3220,11 @@ tokens: a.tokens.map((o) => Ql(o, n, r))
 } : a
 )), s;
 }
-function gs(e) {
+function ks(e) {
 const t = e.edition;
 if (!_(t) || !_(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
-if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
+if (g.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
 const { edition: s, ...a } = e;
 return { memory: a, answer: i };
 }
@@ -3234,7 +3234,7 @@ const t = { ...e };
 for (const n of ["from", "to"]) {
 const r = e[n];
 if (!_(r)) continue;
-const i = gs(r);
+const i = ks(r);
 t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
 }
 return t;
@@ -3242,13 +3242,13 @@ return t;
 function td(e) {
 const t = {}, n = {};
 if (_(e.tokens))
-for (const [i, s] of k.entries(e.tokens)) {
+for (const [i, s] of g.entries(e.tokens)) {
 if (!_(s)) {
 n[i] = s;
 continue;
 }
-const a = gs(s);
-k.keys(a.memory).length > 0 && (n[i] = a.memory), a.answer && (t[i] = a.answer);
+const a = ks(s);
+g.keys(a.memory).length > 0 && (n[i] = a.memory), a.answer && (t[i] = a.answer);
 }
 const r = Z.isArray(e.history) ? e.history.map(
 (i) => _(i) && Z.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => _(s) && Z.isArray(s.changes) ? { ...s, changes: s.changes.map(ed) } : s) } : i
@@ -3285,9 +3285,9 @@ const n = {};
 if (e === void 0) return n;
 if (!_(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
-for (const [r, i] of k.entries(e)) {
+for (const [r, i] of g.entries(e)) {
 const s = /* @__PURE__ */ We(rd, i);
-s.success && s.output.key === r && k.keys(n).length < sr ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
+s.success && s.output.key === r && g.keys(n).length < sr ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
 }
 return n;
 }
@@ -3308,7 +3308,7 @@ healthColorsNoticed: !1
 }
 function sd(e) {
 const { tokens: t, round: n, ...r } = e, i = {};
-for (const [s, a] of k.entries(r))
+for (const [s, a] of g.entries(r))
 if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
 const o = i.bars ?? (i.bars = {});
 o[s.replace("Bar", "")] = a;
@@ -3340,7 +3340,7 @@ const s = Vl(r.settings);
 n.push(...s.problems);
 const a = Kl(r.tokens);
 n.push(...a.problems);
-for (const [l, d] of k.entries(a.tokens)) {
+for (const [l, d] of g.entries(a.tokens)) {
 if (!d.edition) continue;
 const f = d.edition.id, u = Pe(f).parseState(d.edition.state);
 u === null ? (delete d.edition, Pt(d) && delete a.tokens[l], n.push(`tokens.${l}.edition: not a valid ${f} state; forgotten`)) : d.edition = { id: f, state: u };
@@ -3377,7 +3377,7 @@ if (e === void 0) return r;
 const i = _(e) && _(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), r;
-for (const [o, c] of k.entries(i)) {
+for (const [o, c] of g.entries(i)) {
 const l = o.length > 0 && o.length <= 64 && _(c) && Qn(c.edition) ? Pe(c.edition).parseAnswer(c.answer) : null;
 l === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: c.edition, answer: l };
 }
@@ -3387,7 +3387,7 @@ return { waiting: n, attacks: id(_(e) ? e.attacks : void 0, t), lastAttack: a };
 function dd(e) {
 const t = {};
 if (!_(e)) return t;
-for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
+for (const [n, r] of g.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;
 }
 var cr = ["bar1", "bar2", "bar3"];
@@ -3398,7 +3398,7 @@ vitality: r && cr.includes(r) ? r : e.bars.vitality,
 soul: i && cr.includes(i) ? i : e.bars.soul,
 power: s && cr.includes(s) ? s : e.bars.power
 };
-new q(k.values(a)).size === 3 && k.assign(e.bars, a);
+new q(g.values(a)).size === 3 && g.assign(e.bars, a);
 const o = n("NPC breakdowns");
 (o === "gm" || o === "public") && (e.visibility.npc = o);
 const c = n("PC breakdowns");
@@ -3450,7 +3450,7 @@ this.byCharacter.set(e, t);
 }
 return t;
 }
-}, ks = {
+}, gs = {
 "&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
@@ -3475,7 +3475,7 @@ $: "&#36;",
 }, Ft = [];
 for (let e = 0; e < 128; e += 1) {
 const t = E.fromCharCode(e);
-ks[t] !== void 0 ? Ft[e] = ks[t] : t === `
+gs[t] !== void 0 ? Ft[e] = gs[t] : t === `
 ` || t === "\r" ? Ft[e] = " " : e < 32 && t !== "	" || e === 127 ? Ft[e] = "" : Ft[e] = void 0;
 }
 function hd(e) {
@@ -3551,7 +3551,7 @@ var As = /[^,\s]/;
 function ur(e, t) {
 return !As.test(E(e.get("controlledby") ?? "")) && !As.test(E(t?.get("controlledby") ?? ""));
 }
-function gd(e, t) {
+function kd(e, t) {
 const n = new q();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const i of E(r ?? "").split(",")) {
@@ -3560,14 +3560,14 @@ s !== "" && s !== "all" && !Je(s) && n.add(s);
 }
 return [...n];
 }
-var gt = { kind: "public" }, he = { kind: "whisper", to: "gm" };
+var kt = { kind: "public" }, he = { kind: "whisper", to: "gm" };
 function pe(e) {
 return { kind: "whisper", to: e };
 }
 function L(e, t, n = {}) {
 e.kind === "public" ? sendChat(se, t) : n.record ? sendChat(se, `/w ${e.to} ${t}`) : sendChat(se, `/w ${e.to} ${t}`, null, { noarchive: !0 });
 }
-function ge(e) {
+function ke(e) {
 let t = `&{template:default} {{name=${pt(e.title)}}}`;
 for (const n of e.rows) {
 const { lines: r } = n, i = n.buttons, s = i === void 0 ? 0 : i.length;
@@ -3576,11 +3576,11 @@ let a = "";
 for (let c = 0; c < r.length; c += 1) a += (c === 0 ? "" : "<br>") + pt(r[c]);
 let o = "";
 for (let c = 0; c < s; c += 1) o += (c === 0 ? "" : " ") + ee(i[c].label, i[c].command);
-t += ` {{${pt(kd(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
+t += ` {{${pt(gd(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
 }
 return t;
 }
-function kd(e) {
+function gd(e) {
 return e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
 }
 function J(e) {
@@ -3709,7 +3709,7 @@ return Ze = Ed(mn, Ze), Ze !== void 0 && fr(Ze) ? { label: mn, command: `http://
 function Cs(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content.trimStart().split(/\s/, 1)[0]?.toLowerCase() ?? "";
-return k.prototype.hasOwnProperty.call(t, n) ? n : void 0;
+return g.prototype.hasOwnProperty.call(t, n) ? n : void 0;
 }
 function Is(e) {
 return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
@@ -3723,7 +3723,7 @@ if (!r) return;
 const i = n[r], s = Eo(t.content, t.inlinerolls);
 let a;
 try {
-const o = ki(s);
+const o = gi(s);
 if (a = Ss(e, t, o, Od(e, i, o, r)), a.relayRefused) {
 _e(a, Is(r));
 return;
@@ -3735,7 +3735,7 @@ return;
 }
 if (a.parsed.flags.has("help")) {
 const c = i.helpFor?.(e, a.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, l = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`, d = Os();
-L(pe(a.replyTo), ge({ title: `Help: ${c.title}${l}`, rows: [{ label: "Usage", lines: [c.usage] }, { label: "What it does", lines: c.what }, ...d ? [{ label: "Every command", lines: [], buttons: [d] }] : []] }));
+L(pe(a.replyTo), ke({ title: `Help: ${c.title}${l}`, rows: [{ label: "Usage", lines: [c.usage] }, { label: "What it does", lines: c.what }, ...d ? [{ label: "Every command", lines: [], buttons: [d] }] : []] }));
 return;
 }
 await i.run(a);
@@ -3779,7 +3779,7 @@ r += `${e.slice(i, a.index)}(${f})`, i = a.index + a[0].length;
 }
 return { ok: !0, text: r + e.slice(i) };
 }
-var Ps = (e) => k.assign(k.create(null), e), jd = Ps({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Ld = Ps({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Fd = class {
+var Ps = (e) => g.assign(g.create(null), e), jd = Ps({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Ld = Ps({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Fd = class {
 constructor(e) {
 this.text = e, this.at = 0;
 }
@@ -3925,9 +3925,9 @@ return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadFo
 function Ls(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;
 }
-var Bd = { kind: "override" }, Fs = { kind: "none" }, gn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Hd = k.freeze({}), Kd = k.freeze({ current: null, max: null, present: !1 }), gr = [], xd = class {
+var Bd = { kind: "override" }, Fs = { kind: "none" }, kn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Hd = g.freeze({}), Kd = g.freeze({ current: null, max: null, present: !1 }), kr = [], xd = class {
 constructor(e, t) {
-this.characterId = e, this.index = t, this.problems = gr;
+this.characterId = e, this.index = t, this.problems = kr;
 }
 /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
 defaultOf(e) {
@@ -3945,18 +3945,18 @@ return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);
 number(e, t, n, r) {
 const i = ye(e);
 if (i !== null) return i;
-if (kn(e)) return null;
+if (gn(e)) return null;
 const s = Ns(E(e), (o, c) => this.lookup(o, c));
 if (s.ok && C.isSafeInteger(s.value)) return s.value;
 const a = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === gr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
+return this.problems === kr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
 }
 };
-function kn(e) {
+function gn(e) {
 return e == null || typeof e == "string" && e.trim() === "";
 }
 function Gs(e) {
-return !kn(e) && ye(e) === null;
+return !gn(e) && ye(e) === null;
 }
 var Us = class {
 constructor(e, t, n, r, i, s, a, o) {
@@ -3969,7 +3969,7 @@ get max() {
 if (!this.withMax) return null;
 if (this.maxRead === void 0) {
 const e = this.source.get("max");
-kn(e) && (this.isDefault || Gs(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+gn(e) && (this.isDefault || Gs(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
 }
 return this.maxRead;
 }
@@ -3983,7 +3983,7 @@ let l, d;
 for (let p = 0; p < i.length; p += 1) {
 const m = i[p], v = js[m], T = t?.overrides?.[m];
 if (T !== void 0) {
-s[m] = { current: v ? t?.worn?.[v] ?? T : T, max: T, present: !0 }, a[m] = v ? gn[v] : Bd;
+s[m] = { current: v ? t?.worn?.[v] ?? T : T, max: T, present: !0 }, a[m] = v ? kn[v] : Bd;
 continue;
 }
 const $ = c[m], D = o ? r.attributes.find(o.id, $) : void 0;
@@ -3991,8 +3991,8 @@ o && (l ?? (l = new xd(o.id, r.attributes)));
 let H = v !== void 0 && !e.unique;
 if (D && l) {
 let w;
-v !== void 0 && !H && (w = D.get("current"), H = Gs(w)), s[m] = new Us(D, H ? t?.worn?.[v] : void 0, v !== void 0, l, m, $, w, !1), a[m] = H ? gn[v] : { kind: "attribute", attribute: D };
-} else l && !kn(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[m] = new Us(l.defaultOf($), v ? t?.worn?.[v] : void 0, v !== void 0, l, m, $, d, !0), a[m] = v ? gn[v] : Fs) : (s[m] = v ? { current: t?.worn?.[v] ?? null, max: null, present: !1 } : Kd, a[m] = v ? gn[v] : Fs);
+v !== void 0 && !H && (w = D.get("current"), H = Gs(w)), s[m] = new Us(D, H ? t?.worn?.[v] : void 0, v !== void 0, l, m, $, w, !1), a[m] = H ? kn[v] : { kind: "attribute", attribute: D };
+} else l && !gn(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[m] = new Us(l.defaultOf($), v ? t?.worn?.[v] : void 0, v !== void 0, l, m, $, d, !0), a[m] = v ? kn[v] : Fs) : (s[m] = v ? { current: t?.worn?.[v] ?? null, max: null, present: !1 } : Kd, a[m] = v ? kn[v] : Fs);
 }
 const f = r.turnOrder;
 let u = null;
@@ -4005,7 +4005,7 @@ if (n.others && n.others.length > 0) {
 h = {};
 for (const p of n.others) h[p] = r.other?.(p);
 }
-const g = {
+const k = {
 id: e.id,
 name: e.name,
 // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
@@ -4022,14 +4022,14 @@ currentTurn: r.turnRow === void 0 ? null : { initiative: Vs(r.turnRow.pr), hidde
 others: h,
 nameOf: r.nameOf
 };
-return new Yd(e, t, g, a, l);
+return new Yd(e, t, k, a, l);
 }
 var Yd = class {
 constructor(e, t, n, r, i) {
 this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;
 }
 get problems() {
-return this.sheet === void 0 ? gr : this.sheet.problems;
+return this.sheet === void 0 ? kr : this.sheet.problems;
 }
 };
 function zd(e, t) {
@@ -4064,9 +4064,9 @@ return Z.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag
 return !1;
 }
 }
-var Bs = ["on", "off"], kr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Hs = [
+var Bs = ["on", "off"], gr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Hs = [
 "edition",
-...k.keys(kr),
+...g.keys(gr),
 "stamina-bar",
 ...Me.map((e) => `attr.${e}`),
 ...Nt.map((e) => `marker.${e}`),
@@ -4086,8 +4086,8 @@ if (!s.includes(i))
 throw new y(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
 return e.edition = i, `Edition is now ${i}.`;
 }
-if (r in kr) {
-const i = kr[r], s = Y(n, r, It), a = e.bars[i];
+if (r in gr) {
+const i = gr[r], s = Y(n, r, It), a = e.bars[i];
 for (const o of ["vitality", "soul", "power"])
 o !== i && e.bars[o] === s && (e.bars[o] = a);
 return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
@@ -4221,7 +4221,7 @@ function Ws(e, t) {
 const n = (r) => cu(r) ? lu(r, t, n) : e.words(r, t);
 return n;
 }
-function kt(e, t) {
+function gt(e, t) {
 const n = e.tokens[t], r = e.exchange.waiting[t], i = {};
 return n?.edition && (i.edition = n.edition), n?.deadForGood && (i.deadForGood = !0), n?.stance !== void 0 && (i.stance = n.stance), r && (i.answer = r), i;
 }
@@ -4233,19 +4233,19 @@ function wn(e, t, n) {
 const r = e.tokens[t], i = {};
 r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Pt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
 }
-function ke(e, t) {
+function ge(e, t) {
 if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
 if (typeof e != "object" || typeof t != "object" || Z.isArray(e) !== Z.isArray(t)) return !1;
 if (Z.isArray(e)) {
 const i = t;
 if (e.length !== i.length) return !1;
-for (let s = 0; s < e.length; s += 1) if (!ke(e[s], i[s])) return !1;
+for (let s = 0; s < e.length; s += 1) if (!ge(e[s], i[s])) return !1;
 return !0;
 }
 const n = e, r = t;
-for (const i of k.keys(n)) if (!ke(n[i], r[i])) return !1;
-for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
+for (const i of g.keys(n)) if (!ge(n[i], r[i])) return !1;
+for (const i of g.keys(r)) if (!g.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
 return !0;
 }
 function du(e, t) {
@@ -4360,12 +4360,12 @@ if (a === -1) break;
 s = a + 1;
 }
 for (const a of t) (r?.includes(a) ?? !1) || (i += i === "" ? a : `,${a}`);
-return i === e || i.length < e.length && i === gu(e) ? e : i;
+return i === e || i.length < e.length && i === ku(e) ? e : i;
 }
-function gu(e) {
+function ku(e) {
 return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
 }
-function ku(e, t, n) {
+function gu(e, t, n) {
 const { incapacitated: r, dying: i, dead: s } = n.markers, a = t === "none" ? [] : [n.markers[t]];
 return Xs(e, a, [r, i, s]);
 }
@@ -4434,7 +4434,7 @@ const i = {};
 return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
 }
 function Au(e, t, n, r = {}) {
-const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], g = new $u(), p = () => {
+const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], k = new $u(), p = () => {
 var w;
 return d[w = i.id] ?? (d[w] = {});
 }, m = r.vitalityFrom ?? i.bars.vitality.value, v = {
@@ -4446,13 +4446,13 @@ for (const w of n.changes)
 switch (w.kind) {
 case "bar": {
 const b = i.bars[w.resource], R = w.resource === "vitality" ? m : b.value, M = b.link ? getObj("attribute", b.link) : void 0, Q = { kind: "bar", resource: w.resource, bar: b.bar, from: R, to: w.to };
-M && (Q.attributeId = M.id), u.push(Q), (b.value !== w.to || b.raw !== w.to) && g.bar(i, w.resource, w.to, M), v[w.resource] = w.to;
+M && (Q.attributeId = M.id), u.push(Q), (b.value !== w.to || b.raw !== w.to) && k.bar(i, w.resource, w.to, M), v[w.resource] = w.to;
 break;
 }
 case "value": {
 const b = a[w.key], R = s.values[w.key]?.current ?? null;
 if (b?.kind === "attribute")
-u.push({ kind: "attribute", key: w.key, attributeId: b.attribute.id, from: R, to: w.to }), g.attribute(b.attribute, w.to);
+u.push({ kind: "attribute", key: w.key, attributeId: b.attribute.id, from: R, to: w.to }), k.attribute(b.attribute, w.to);
 else if (b?.kind === "worn") {
 u.push({ kind: "worn", track: b.track, from: d[i.id]?.worn?.[b.track] ?? null, to: w.to });
 const M = p();
@@ -4476,25 +4476,25 @@ break;
 }
 case "ally-state":
 case "ally-answer": {
-const b = et(kt(l, w.tokenId), o), R = w.kind === "ally-state" ? et({ ...b, edition: { id: o.id, state: w.state } }, o) : { ...b, answer: { edition: o.id, answer: w.answer } };
-ke(b, R) || (u.push({ kind: "memory", tokenId: w.tokenId, from: b, to: R }), wn(l, w.tokenId, R));
+const b = et(gt(l, w.tokenId), o), R = w.kind === "ally-state" ? et({ ...b, edition: { id: o.id, state: w.state } }, o) : { ...b, answer: { edition: o.id, answer: w.answer } };
+ge(b, R) || (u.push({ kind: "memory", tokenId: w.tokenId, from: b, to: R }), wn(l, w.tokenId, R));
 break;
 }
 }
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
 const w = d[i.id], b = w?.edition && !(w.edition.id === o.id && o.isEmptyState(w.edition.state)) ? w.edition : void 0, R = n.state === void 0 ? b : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, M = w?.deadForGood === !0, Q = n.state === void 0 ? M : o.deadForGood(n.state, v.vitality), ie = w?.stance, st = n.stance === void 0 ? ie : n.stance ?? void 0, at = l.exchange.waiting[i.id], He = n.answer === void 0 ? at : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
-(M !== Q || ie !== st || !ke(b, R) || !ke(at, He)) && (u.push({ kind: "memory", from: Sr(b, M, ie, at), to: Sr(R, Q, st, He) }), wn(l, i.id, Sr(R, Q, st, He)));
+(M !== Q || ie !== st || !ge(b, R) || !ge(at, He)) && (u.push({ kind: "memory", from: Sr(b, M, ie, at), to: Sr(R, Q, st, He) }), wn(l, i.id, Sr(R, Q, st, He)));
 }
 const T = d[i.id];
 T && Pt(T) && delete d[i.id];
 let $ = i.statusmarkers;
 const D = o.condition(s.state, m), H = n.state !== void 0 ? o.condition(n.state, v.vitality) : D;
-if (n.state !== void 0 && ($ = ku($, H, c)), n.stance !== void 0 && ($ = Js($, n.stance, c)), $ !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: $ }), g.prop("statusmarkers", $)), r.tokenProps)
-for (const w of k.keys(r.tokenProps)) {
+if (n.state !== void 0 && ($ = gu($, H, c)), n.stance !== void 0 && ($ = Js($, n.stance, c)), $ !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: $ }), k.prop("statusmarkers", $)), r.tokenProps)
+for (const w of g.keys(r.tokenProps)) {
 const b = r.tokenProps[w];
-!(w in g.props) && f.get(w) !== b && g.prop(w, b);
+!(w in k.props) && f.get(w) !== b && k.prop(w, b);
 }
-if (g.flush(f), r.notify ?? !0) {
+if (k.flush(f), r.notify ?? !0) {
 const { bars: w } = i, b = { vitality: m, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: D }, R = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: $, condition: H };
 Zs(f, b, R, n.detail, () => ta(i, m), r.healthColors);
 }
@@ -4531,7 +4531,7 @@ const c = new P();
 for (const { tokenId: l, change: d } of t) {
 const f = getObj("graphic", l);
 if (f)
-switch (c.has(l) || c.set(l, { snapshot: pn(f, re(f), e.settings), memory: et(kt(e.memories, l), e.edition) }), i.add(l), d.kind) {
+switch (c.has(l) || c.set(l, { snapshot: pn(f, re(f), e.settings), memory: et(gt(e.memories, l), e.edition) }), i.add(l), d.kind) {
 case "bar":
 if (d.from === null) break;
 d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(l)[`${d.bar}_value`] = d.from;
@@ -4553,8 +4553,8 @@ case "markers":
 s(l).statusmarkers = d.from;
 break;
 case "memory": {
-const u = d.tokenId ?? l, h = et(kt(e.memories, u), e.edition);
-wn(e.memories, u, vu(d.from, d.to, h, ke));
+const u = d.tokenId ?? l, h = et(gt(e.memories, u), e.edition);
+wn(e.memories, u, vu(d.from, d.to, h, ge));
 break;
 }
 case "initiative": {
@@ -4587,9 +4587,9 @@ T !== void 0 && d.get(v) !== T && (u[v] = T);
 const $ = T ?? u[v];
 h[p] = typeof $ == "number" ? $ : m.value;
 }
-k.keys(u).length > 0 && d.set(u);
-const g = typeof u.statusmarkers == "string" ? u.statusmarkers : f.snapshot.statusmarkers;
-Du(e, d, f.snapshot, f.memory, { ...h, statusmarkers: g });
+g.keys(u).length > 0 && d.set(u);
+const k = typeof u.statusmarkers == "string" ? u.statusmarkers : f.snapshot.statusmarkers;
+Du(e, d, f.snapshot, f.memory, { ...h, statusmarkers: k });
 }
 a && o && yr(a);
 }
@@ -4597,7 +4597,7 @@ function Du(e, t, n, r, i) {
 const s = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
-}, a = et(kt(e.memories, t.id), e.edition), o = {
+}, a = et(gt(e.memories, t.id), e.edition), o = {
 vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
@@ -4672,7 +4672,7 @@ const o = new P(), c = [];
 for (const l of t) {
 const d = e[l], { snapshot: f } = d, u = (o.get(f.name) ?? 0) + 1;
 o.set(f.name, u);
-const h = u === 1 ? f.name : `${f.name} (${u})`, g = i === "all" || n[l] === "public", p = g ? Cu(d.changes) : "", m = g ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = g && d.outcome.steps.some((H) => H.section === Oe) ? [...m, ...ia(d)] : m, $ = Iu(Tr(d), f.name), D = p ? `${$} ${p}` : $;
+const h = u === 1 ? f.name : `${f.name} (${u})`, k = i === "all" || n[l] === "public", p = k ? Cu(d.changes) : "", m = k ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = k && d.outcome.steps.some((H) => H.section === Oe) ? [...m, ...ia(d)] : m, $ = Iu(Tr(d), f.name), D = p ? `${$} ${p}` : $;
 c.push({ label: h, lines: d.answer ? [`${d.answer}. ${D}`] : [D], buttons: T });
 }
 return a.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...a] }), { title: r, rows: c };
@@ -4689,21 +4689,21 @@ if (t.length === 1 && !u(t[0].snapshot)) {
 L(pe(n.replyTo), J(Tr(t[0])));
 return;
 }
-const h = t.length === 1 ? Er(t[0]) : _r(t, Nu(t), sa(e, t), `${n.title}: ${Rr(t.length)}`, t.every((g) => u(g.snapshot)) ? "all" : "public", i);
-L(pe(n.replyTo), ge(h));
+const h = t.length === 1 ? Er(t[0]) : _r(t, Nu(t), sa(e, t), `${n.title}: ${Rr(t.length)}`, t.every((k) => u(k.snapshot)) ? "all" : "public", i);
+L(pe(n.replyTo), ke(h));
 return;
 }
 const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], a = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
 const u = t[0], h = Ut(e, u.snapshot);
-L(h === "public" ? gt : he, ge(Er(u, s)), { record: !0 }), h === "gm" && !u.snapshot.hidden && L(gt, J(Tr(u)) + (a ? ` ${ee(s[0].label, s[0].command)}` : ""));
+L(h === "public" ? kt : he, ke(Er(u, s)), { record: !0 }), h === "gm" && !u.snapshot.hidden && L(kt, J(Tr(u)) + (a ? ` ${ee(s[0].label, s[0].command)}` : ""));
 return;
 }
 const o = sa(e, t), c = [], l = [];
 for (let u = 0; u < t.length; u += 1)
 t[u].snapshot.hidden || c.push(u), o[u] === "gm" && l.push(u);
 const d = t[0].typed ? ` (${t[0].typed})` : "", f = a || l.length === 0;
-c.length > 0 && L(gt, ge(_r(t, c, o, `${n.title}: ${Rr(c.length)}${d}`, "public", i, f ? s : []))), l.length > 0 && L(he, ge(_r(t, l, o, `${n.title}: ${Rr(t.length)} (GM)${d}`, "all", i, s)), { record: !0 });
+c.length > 0 && L(kt, ke(_r(t, c, o, `${n.title}: ${Rr(c.length)}${d}`, "public", i, f ? s : []))), l.length > 0 && L(he, ke(_r(t, l, o, `${n.title}: ${Rr(t.length)} (GM)${d}`, "all", i, s)), { record: !0 });
 }
 function Rr(e) {
 return `${e} token${e === 1 ? "" : "s"}`;
@@ -4768,7 +4768,7 @@ function Cr(e) {
 if (typeof e == "string") return tt(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Cr(e[n]));
+for (const n in e) g.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Cr(e[n]));
 return t;
 }
 function Vt(e) {
@@ -5040,7 +5040,7 @@ if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind
 function va(e, t) {
 const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = ki(e.msg.content ?? ""), i = n.filter((s) => !Xu((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+const r = gi(e.msg.content ?? ""), i = n.filter((s) => !Xu((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
 if (i.length !== 0)
 return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
 }
@@ -5060,13 +5060,13 @@ i !== void 0 && (n[r.name] = i);
 return n;
 }
 function pa(e, t, n, r) {
-if (e.length === 0) return ga;
+if (e.length === 0) return ka;
 const i = { ...t };
 let s = r;
 for (const a of e) i[a.name] === void 0 && (i[a.name] = n[s++] ?? a.sides);
 return i;
 }
-var ga = k.freeze({});
+var ka = g.freeze({});
 function En(e, t, n, r, i, s, a, o) {
 const c = Sn(e, t, n, i);
 o?.(c);
@@ -5080,13 +5080,13 @@ return { kind: "written", outcome: l, applied: f, shown: u, reading: c };
 }
 function Lr(e, t, n) {
 const r = it(e), i = Bt(e);
-return t.map((s) => En(e, s, n, ga, r, i, () => ({ notify: !1 })));
+return t.map((s) => En(e, s, n, ka, r, i, () => ({ notify: !1 })));
 }
 async function _n(e, t, n, r, i) {
 const s = jr(e.parsed, t.dice), a = e.gm ? void 0 : va(e, t.dice);
-return ka(e, n.map((o) => ({ target: o, plan: t, given: s, ...a ? { typed: a } : {} })), r, i);
+return ga(e, n.map((o) => ({ target: o, plan: t, given: s, ...a ? { typed: a } : {} })), r, i);
 }
-async function ka(e, t, n, r) {
+async function ga(e, t, n, r) {
 const i = e.app;
 let s, a = [];
 const o = t.map((b) => ((s === void 0 || b.plan !== s.plan || b.given !== s.given) && (a = b.plan.dice.filter((R) => b.given[R.name] === void 0)), s = b, a)), c = o.some((b) => b.length > 0), l = i.store.settings.edition, d = c ? await ra(o.flatMap((b) => b.map((R) => R.sides))) : [];
@@ -5094,7 +5094,7 @@ if (i.store.settings.edition !== l) {
 _e(e, `Not applied: the edition changed to ${i.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;
 }
-const f = [...n], u = new Uu(), h = [], g = [];
+const f = [...n], u = new Uu(), h = [], k = [];
 let p = !1;
 const m = t.some(({ plan: b }) => b.readsTurnOrder) ? { order: Ve(), changed: !1 } : void 0, v = Ar() ?? null, T = it(i, m?.order), $ = Bt(i), D = (b) => {
 const R = { notify: b.observed ?? !0, healthColors: v };
@@ -5113,15 +5113,15 @@ const { snapshot: Ht } = K.reading, Ga = () => ha(e, Ht);
 K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? u.add(Ht.name, K.refusal.reason) : f.push(ma(i, Ht, K.refusal, Ga())) : K.kind === "problems" ? f.push(Tn(Ht, K.reading.problems)) : f.push(`${Ht.name}: the result${Ga() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
-const ph = K.outcome;
-h.push(K.applied), Q && (K.shown.typed = Q), ie && (K.shown.answer = ie), g.push(K.shown), p || (p = ph.undoable === !0);
+const kh = K.outcome;
+h.push(K.applied), Q && (K.shown.typed = Q), ie && (K.shown.answer = ie), k.push(K.shown), p || (p = kh.undoable === !0);
 }), f.push(...u.lines()), m?.changed && yr(m.order);
 let w;
 if ((r.record || p) && h.length > 0) {
 const b = r.recordBy ?? e.playerId, R = da(i, { by: b, kind: r.record ? "damage" : "save", round: i.store.round.number, tokens: h }), M = b === e.playerId ? e.gm : Je(b);
 R !== void 0 && (r.record || M) && (w = { command: `!damage --undo --entry ${R}`, byGm: M });
 }
-if (Dr(i, g, {
+if (Dr(i, k, {
 ...w ? { undo: w } : {},
 title: r.title,
 replyTo: e.replyTo,
@@ -5137,7 +5137,7 @@ e.store.exchange.waiting = {};
 }
 function Ju(e, t) {
 const n = e.store.exchange.waiting;
-for (const r of k.keys(n)) n[r].edition !== t && delete n[r];
+for (const r of g.keys(n)) n[r].edition !== t && delete n[r];
 }
 function Qu(e, t, n) {
 if (!n(e.answer, t.answer))
@@ -5163,7 +5163,7 @@ const t = e.store.exchange;
 return t.lastAttack = t.lastAttack >= 999999 ? 1 : t.lastAttack + 1, `A${t.lastAttack}`;
 }
 function ef(e) {
-const t = k.keys(e.store.exchange.attacks);
+const t = g.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;
 }
 function wa(e, t, n) {
@@ -5183,7 +5183,7 @@ function Ur(e, t, ...n) {
 let r = $a.get(e);
 r || (r = new P(), $a.set(e, r));
 let i = r.get(t);
-return i || (i = k.assign({}, ...n), r.set(t, i)), i;
+return i || (i = g.assign({}, ...n), r.set(t, i)), i;
 }
 var tf = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
 function nf(e) {
@@ -5205,7 +5205,7 @@ const o = { token: a, character: re(a) }, c = ne(a, "a token"), l = t.attack, d 
 if (Fr(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const f = n.answers[r];
 if (f) return { label: c, lines: [`Answered: ${f.word}`] };
-const u = [], h = [], g = [];
+const u = [], h = [], k = [];
 let p;
 for (const v of l.choices) {
 const T = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${v}`;
@@ -5215,13 +5215,13 @@ continue;
 }
 const $ = l.planAnswer(v, n.situation, n.attacker, d), D = Sn(e, o, $, s);
 p = D.facts;
-const H = l.label(v, D.facts), w = k.fromEntries($.dice.map((R) => [R.name, A.ceil(R.sides / 2)])), b = $.resolve(D.facts, w);
+const H = l.label(v, D.facts), w = g.fromEntries($.dice.map((R) => [R.name, A.ceil(R.sides / 2)])), b = $.resolve(D.facts, w);
 if (Nn(b)) {
-const R = nf(b), M = g.find((Q) => Q.why === R);
-M ? M.answers.push(H.replace(/ \(.*\)$/, "")) : g.push({ answers: [H.replace(/ \(.*\)$/, "")], why: R });
+const R = nf(b), M = k.find((Q) => Q.why === R);
+M ? M.answers.push(H.replace(/ \(.*\)$/, "")) : k.push({ answers: [H.replace(/ \(.*\)$/, "")], why: R });
 } else h.push({ label: H, command: T });
 }
-for (const { answers: v, why: T } of g) u.push(`${v.join(", ")}: ${T}`);
+for (const { answers: v, why: T } of k) u.push(`${v.join(", ")}: ${T}`);
 const m = ya(n, i);
 if (p)
 for (const v of l.extra?.(p, m) ?? []) v.section === Oe && h.push({ label: v.label, command: v.command });
@@ -5233,7 +5233,7 @@ return it(e, Ve());
 function rf(e) {
 const t = W(e);
 if (!t) return ["gm"];
-const n = gd(t, re(t));
+const n = kd(t, re(t));
 return n.length > 0 ? n : ["gm"];
 }
 function Ta(e, t) {
@@ -5252,9 +5252,9 @@ o.push(s), i.set(a, o);
 for (const [s, a] of i) {
 if (s === "gm") continue;
 const o = a.flatMap((c) => Aa(e, n, t, c, !1, r) ?? []);
-o.length > 0 && L(pe(bs(s)), ge({ title: Ta(t, !1), rows: [...Ea(n, t), ...o] }), { record: !0 });
+o.length > 0 && L(pe(bs(s)), ke({ title: Ta(t, !1), rows: [...Ea(n, t), ...o] }), { record: !0 });
 }
-L(he, ge(Vr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
+L(he, ke(Vr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
 }
 function Vr(e, t, n, r, i = Sa(e)) {
 const s = [...Ea(t, n), ...r.flatMap((o) => Aa(e, t, n, o, !0, i) ?? [])], a = Dn(e, n).map((o) => {
@@ -5279,7 +5279,7 @@ cancel: { kind: "one" },
 list: { kind: "switch" }
 };
 function of(e) {
-const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
+const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = g.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
 }
 var cf = {
@@ -5299,8 +5299,8 @@ return n !== void 0 ? mf(e, n) : df(e);
 function Da(e, t, n = {}) {
 const r = new P();
 for (const [i, s] of e.flags)
-k.prototype.hasOwnProperty.call(_a, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
-for (const [i, s] of k.entries(n)) r.set(i, [s]);
+g.prototype.hasOwnProperty.call(_a, i) || g.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
+for (const [i, s] of g.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };
 }
 function lf(e) {
@@ -5311,9 +5311,9 @@ const t = e.app, n = N(t), r = n.attack;
 if (Te(e.parsed, Ur(n, "!attack", _a, n.commands.damage.flags, r.flags), tr(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
 const i = Da(e.parsed, n);
 n.planDamage(i, bt(t, e.gm));
-const s = r.situation(e.parsed), a = k.keys(n.commands.damage.flags).find((p) => n.commands.damage.flags[p].decides !== void 0 && i.flags.has(p));
+const s = r.situation(e.parsed), a = g.keys(n.commands.damage.flags).find((p) => n.commands.damage.flags[p].decides !== void 0 && i.flags.has(p));
 if (a !== void 0 && !e.gm) throw new I(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-const o = uf(e), c = k.values(t.store.exchange.attacks);
+const o = uf(e), c = g.values(t.store.exchange.attacks);
 if (c.length >= sr) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
 const p = c.filter((m) => !m.gm);
@@ -5337,8 +5337,8 @@ defenders: f.map(({ token: p }) => p.id),
 answers: {}
 };
 t.store.exchange.attacks[u.key] = u;
-const h = f.filter(({ token: p }) => p.get("layer") !== "gmlayer").map(({ token: p }) => ne(p, "a token")), g = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (h.length > 0 && L(gt, J(`Attack ${u.key}: ${Gr(u, !1)} attacks ${Be(h)}${g}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${$n(d).join("; ")}`), sf(t, u), ba(t, u)) return Br(e, u);
+const h = f.filter(({ token: p }) => p.get("layer") !== "gmlayer").map(({ token: p }) => ne(p, "a token")), k = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
+if (h.length > 0 && L(kt, J(`Attack ${u.key}: ${Gr(u, !1)} attacks ${Be(h)}${k}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${$n(d).join("; ")}`), sf(t, u), ba(t, u)) return Br(e, u);
 }
 function uf(e) {
 const t = j(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
@@ -5357,7 +5357,7 @@ if (!e.gm && !Se(e.playerId, r, re(r))) throw new I(`you do not control ${ne(r, 
 return r.id;
 }
 function Ra(e, t) {
-const n = k.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
+const n = g.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
 if (!n) throw new I(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return n;
 }
@@ -5386,11 +5386,11 @@ continue;
 }
 const f = { token: d, character: re(d) }, u = t.answers[l];
 u?.file !== void 0 && n.store.exchange.waiting[l] === void 0 && (n.store.exchange.waiting[l] = { edition: t.edition, answer: u.file });
-const h = Da(i, r, u?.flags), g = r.planDamage(h, s);
-a.push({ target: f, plan: g, given: jr(h, g.dice), ...u ? { answer: hf(u) } : {} });
+const h = Da(i, r, u?.flags), k = r.planDamage(h, s);
+a.push({ target: f, plan: k, given: jr(h, k.dice), ...u ? { answer: hf(u) } : {} });
 }
 const c = e.gm ? e : { ...e, replyTo: "gm" };
-return e.gm || delete c.replyFor, ka(c, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
+return e.gm || delete c.replyFor, ga(c, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
 title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
@@ -5408,10 +5408,10 @@ return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: 
 function mf(e, t) {
 const n = Ra(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], L(gt, J(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
+delete e.app.store.exchange.attacks[n.key], L(kt, J(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
 }
 function vf(e) {
-const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
+const t = e.app, n = N(t), r = g.values(t.store.exchange.attacks).filter(
 (s) => e.gm || s.by === e.playerId || Dn(t, s).some((a) => Mr(e.playerId, a))
 );
 if (r.length === 0) {
@@ -5419,32 +5419,32 @@ _e(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting f
 return;
 }
 if (e.gm) {
-for (const s of r) L(he, ge(Vr(t, n, s, [])));
+for (const s of r) L(he, ke(Vr(t, n, s, [])));
 return;
 }
 const i = r.map((s) => {
 const a = wa(t, s, !1);
 return `${s.key}: ${Gr(s, !1)} attacks; waiting for ${a.length > 0 ? Be(a) : "nobody"}`;
 });
-L(pe(e.replyTo), ge({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
+L(pe(e.replyTo), ke({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
 }
 function pf(e) {
 const t = N(e);
-for (const n of k.values(e.store.exchange.attacks)) L(he, ge(Vr(e, t, n, [])), { record: !0 });
+for (const n of g.values(e.store.exchange.attacks)) L(he, ke(Vr(e, t, n, [])), { record: !0 });
 }
 function Oa(e) {
 const t = N(e);
 qu(e);
-for (const [n, r] of k.entries(e.store.tokens)) {
+for (const [n, r] of g.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
 const i = t.parseState(r.edition.state);
 if (i === null) continue;
 const s = t.endRound(i);
-wn(e.store, n, et({ ...kt(e.store, n), edition: { id: t.id, state: s } }, t));
+wn(e.store, n, et({ ...gt(e.store, n), edition: { id: t.id, state: s } }, t));
 }
 e.store.round.number += 1, e.store.round.turned = 0, L(he, J(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), pf(e);
 }
-function gf(e) {
+function kf(e) {
 const t = [];
 for (const n of e) {
 if (t.length >= or) break;
@@ -5452,7 +5452,7 @@ xs(n) || t.push(br(ru(n)));
 }
 return t;
 }
-function kf(e, t) {
+function gf(e, t) {
 if (e.length === 0 || t.length === 0) return null;
 const n = new q(t), r = new q(e), i = e.filter((o) => n.has(o)), s = t.filter((o) => r.has(o)), a = i.length;
 if (a === 0 || a !== s.length) return null;
@@ -5473,7 +5473,7 @@ if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
 const n = e.store.round, r = Ks(t);
 wf(e, r);
-const i = gf(r), s = kf(n.seen, i);
+const i = kf(r), s = gf(n.seen, i);
 if (n.seen = i, s === null) {
 n.turned = 0;
 return;
@@ -5487,7 +5487,7 @@ function bf(e, t) {
 const n = N(e), r = Pe(t);
 Ju(e, n.id);
 const i = [], s = [];
-for (const o of k.keys(e.store.tokens)) {
+for (const o of g.keys(e.store.tokens)) {
 const c = W(o);
 !c || yt(c) || i.push({ token: c, character: re(c) });
 }
@@ -5495,8 +5495,8 @@ return Lr(e, i, {
 values: [],
 dice: [],
 resolve(o) {
-const c = e.store.tokens[o.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = o.bars.vitality.value, f = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), u = c?.deadForGood === !0 || r.deadForGood(f, d), h = n.enter(d, u), g = r.condition(f, d), p = n.condition(h, d);
-return g !== p && s.push({ name: o.name, from: g, to: p }), {
+const c = e.store.tokens[o.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = o.bars.vitality.value, f = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), u = c?.deadForGood === !0 || r.deadForGood(f, d), h = n.enter(d, u), k = r.condition(f, d), p = n.condition(h, d);
+return k !== p && s.push({ name: o.name, from: k, to: p }), {
 headline: "acts",
 steps: [],
 changes: [],
@@ -5566,7 +5566,7 @@ function Ef(e) {
 const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = Me.filter((s) => t.attributes[s] !== ns[s]).map(
 (s) => `${s} -> ${t.attributes[s]}`
 );
-return ge({
+return ke({
 title: `DefenseRound v${me}`,
 rows: [
 { label: "Edition", lines: [t.edition] },
@@ -5672,7 +5672,7 @@ const i = e.app.details.get(n), s = "that breakdown is no longer kept (the scrip
 if (!i) throw new I(s);
 const a = W(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", c = i.npc || a !== void 0 && ur(a, re(a)), l = Ut(e.app, { npc: c, hidden: o }) === "public";
 if (!(e.gm || l || a !== void 0 && Se(e.playerId, a, re(a)))) throw new I(o ? s : `${i.name}'s breakdown is for the GM`);
-L(pe(e.replyTo), ge(i.card()));
+L(pe(e.replyTo), ke(i.card()));
 }
 var If = {
 usage: () => Sf,
@@ -5762,7 +5762,7 @@ case "markers":
 n.set(i, E(o?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(i, et(kt(e.memories, a.tokenId ?? s), e.edition));
+n.set(i, et(gt(e.memories, a.tokenId ?? s), e.edition));
 break;
 case "initiative": {
 r ?? (r = Ve());
@@ -5796,49 +5796,64 @@ throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage th
 function Mf(e) {
 if (!O(e.parsed, "undo")) throw new y(`--${O(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (O(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((m) => !k.prototype.hasOwnProperty.call(Na, m));
+const t = [...e.parsed.flags.keys()].find((m) => !g.prototype.hasOwnProperty.call(Na, m));
 if (t) throw new y(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
 if (Te(e.parsed, Na), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = Pf(e), s = r[i], a = N(n), o = new P(s.tokens.map((m) => [m.tokenId, wt(m.tokenId, e.gm)])), c = s.tokens.filter((m) => o.get(m.tokenId) !== void 0), l = s.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => Gf(m) ? c.find((v) => Ma({ place: "", tokenId: v.tokenId, name: v.name, change: m }, n.store.settings)) : void 0, f = mu(uu(s.tokens, (m) => o.get(m) !== void 0, d), a, n.store.round.number - s.round).filter((m) => Ma(m, n.store.settings)), u = { settings: n.store.settings, edition: a, memories: ua(n) }, h = Nf(u, f), g = (m, v) => {
+const n = e.app, r = n.store.history, i = Pf(e), s = r[i], a = N(n), o = new P(s.tokens.map((m) => [m.tokenId, wt(m.tokenId, e.gm)])), c = s.tokens.filter((m) => o.get(m.tokenId) !== void 0), l = s.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => Uf(m) ? c.find((v) => Ma({ place: "", tokenId: v.tokenId, name: v.name, change: m }, n.store.settings)) : void 0, f = mu(uu(s.tokens, (m) => o.get(m) !== void 0, d), a, n.store.round.number - s.round).filter((m) => Ma(m, n.store.settings)), u = { settings: n.store.settings, edition: a, memories: ua(n) }, h = Nf(u, f), k = (m, v) => {
 if (m.stance !== v.stance) return v.stance === void 0 ? "has dropped its stance since" : `has taken the ${v.stance} stance since`;
 if (m.deadForGood !== v.deadForGood) return "has died for good since";
-const T = Qu(m, v, ke);
-if (T !== void 0 && v.answer !== void 0 || T !== void 0 && ke(m.edition, v.edition)) return T;
+const T = Qu(m, v, ge);
+if (T !== void 0 && v.answer !== void 0 || T !== void 0 && ge(m.edition, v.edition)) return T;
 const $ = (D) => (D.edition?.id === a.id ? a.parseState(D.edition.state) : null) ?? a.enter(null, !1);
 return a.describeStateChange($(m), $(v));
-}, p = hu(f, h, ke);
+}, p = hu(f, h, ge);
 if (p.length > 0) {
 if (!e.gm) {
-const m = p.filter(($) => Lf(e, o.get($.tokenId))), v = [...new q(p.filter(($) => !m.includes($)).map(($) => $.name))], T = [...zs(m, h, ke, g), ...v.length > 0 ? [`${Be(v)} changed`] : []];
+const m = p.filter(($) => Ff(e, o.get($.tokenId))), v = [...new q(p.filter(($) => !m.includes($)).map(($) => $.name))], T = [...zs(m, h, ge, k), ...v.length > 0 ? [`${Be(v)} changed`] : []];
 Fe(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
 return;
 }
 if (!O(e.parsed, "force")) {
-Fe(e, `Nothing undone, changed since: ${zs(p, h, ke, g).join("; ")}`, [{ label: "Undo anyway", command: `!damage --undo${jf(s)} --force` }]);
+Fe(e, `Nothing undone, changed since: ${zs(p, h, ge, k).join("; ")}`, [{ label: "Undo anyway", command: `!damage --undo${jf(s)} --force` }]);
 return;
 }
 }
-_u(u, f), p.length > 0 && Uf(n, f, h), Pr(n, i), Ff(e, s, f, h, o), l.length > 0 && _e(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
+_u(u, f), p.length > 0 && Vf(n, f, h), Pr(n, i), Gf(e, s, f, h, o), l.length > 0 && _e(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
 }
 function jf(e) {
 return e.key === void 0 ? "" : ` --entry ${e.key}`;
+}
+function Lf(e) {
+switch (e.kind) {
+case "bar":
+return e.from === null ? void 0 : { label: Ye[e.resource], to: e.from };
+case "initiative":
+return { label: "Initiative", to: e.from };
+case "worn":
+return e.from === null ? void 0 : { label: e.track === "physical" ? "Physical" : "Magical", to: e.from };
+case "attribute":
+return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical" ? void 0 : { label: e.key === "armor_physical" ? "Physical" : "Magical", to: e.from };
+default:
+return;
+}
 }
 function Wr(e, t) {
 if (!t) return !1;
 const n = re(t);
 return Ut(e.app, { npc: ur(t, n), hidden: t.get("layer") === "gmlayer" }) === "public";
 }
-function Lf(e, t) {
+function Ff(e, t) {
 return t !== void 0 && (Se(e.playerId, t, re(t)) || Wr(e, t));
 }
-function Ff(e, t, n, r, i) {
+function Gf(e, t, n, r, i) {
 const s = t.kind === "save" ? "Save undone" : "Damage undone", a = new P();
 for (const { place: l, tokenId: d, change: f } of n) {
-if (f.kind !== "bar" && f.kind !== "initiative" || f.from === null) continue;
-const u = r.get(l), h = a.get(d) ?? [];
-a.has(d) || a.set(d, h);
-const p = `${f.kind === "bar" ? Ye[f.resource] : "Initiative"} ${typeof u == "number" ? u : "?"} -> ${f.from}`;
-h.includes(p) || h.push(p);
+const u = Lf(f);
+if (u === void 0) continue;
+const h = r.get(l), k = a.get(d) ?? [];
+a.has(d) || a.set(d, k);
+const p = `${u.label} ${typeof h == "number" ? h : "?"} -> ${u.to}`;
+k.includes(p) || k.push(p);
 }
 const o = [], c = [];
 for (const l of t.tokens) {
@@ -5847,9 +5862,9 @@ if (!d) continue;
 const f = (a.get(l.tokenId) ?? []).join(", "), u = f ? `${l.name} (${f})` : l.name, h = d.get("layer") === "gmlayer";
 h || o.push(Wr(e, d) ? u : l.name), (h || !Wr(e, d) && f) && c.push(h ? `${u} (hidden)` : u);
 }
-o.length > 0 && L(gt, J(`${s}: ${An(o, 8)}.`)), c.length > 0 && L(he, J(`${s} (GM): ${An(c, 8)}.`), { record: !0 });
+o.length > 0 && L(kt, J(`${s}: ${An(o, 8)}.`)), c.length > 0 && L(he, J(`${s} (GM): ${An(c, 8)}.`), { record: !0 });
 }
-function Gf(e) {
+function Uf(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
 }
 function Ma({ tokenId: e, change: t }, n) {
@@ -5868,7 +5883,7 @@ default:
 return !0;
 }
 }
-function Uf(e, t, n) {
+function Vf(e, t, n) {
 const r = N(e);
 for (const { place: i, tokenId: s, change: a } of t) {
 if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
@@ -5882,7 +5897,7 @@ resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.setVitalit
 Lr(e, [{ token: c, character: re(c) }], d);
 }
 }
-var Vf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Bf = {
+var Bf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Hf = {
 usage: (e) => N(e).commands.damage.usage,
 help: (e) => N(e).commands.damage.help,
 helpFor: (e, t) => O(t, "undo") || O(t, "force") ? {
@@ -5900,10 +5915,10 @@ Mf(e);
 return;
 }
 const t = N(e.app), n = t.commands.damage.flags;
-Te(e.parsed, Ur(t, "!damage", Vf, n), tr(t.id, "damage"));
+Te(e.parsed, Ur(t, "!damage", Bf, n), tr(t.id, "damage"));
 const r = t.planDamage(e.parsed, bt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = rt(e, Ae(e.parsed), { anyTarget: i });
 let { targets: a } = s;
-const o = [...s.notes], c = k.keys(n).find((l) => n[l].decides !== void 0 && O(e.parsed, l));
+const o = [...s.notes], c = g.keys(n).find((l) => n[l].decides !== void 0 && O(e.parsed, l));
 if (c !== void 0 && !e.gm) {
 const l = n[c].decides, d = a.filter(({ token: u, character: h }) => Se(e.playerId, u, h)), f = a.filter((u) => !d.includes(u)).map(({ token: u }) => ne(u, "a token"));
 if (f.length > 0 && o.push(`${Be(f)}: only the GM or its controller ${l}`), a = d, a.length === 0) {
@@ -5919,10 +5934,10 @@ refusals: (l, d) => `${d ? "Not applied to every target" : "Not applied"}: ${l.j
 });
 }
 };
-async function Hf(e) {
+async function Kf(e) {
 const t = e.app, n = N(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Te(e.parsed, i);
-const s = (j(e.parsed, "answer") ?? "").toUpperCase(), a = k.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
+const s = (j(e.parsed, "answer") ?? "").toUpperCase(), a = g.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
 if (!a) throw new I(`no open attack ${s.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
 const o = Ae(e.parsed) ?? (e.msg.selected ?? []).map((D) => D._id);
 if (o.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
@@ -5935,36 +5950,36 @@ if (u) throw new I(`${f} has answered attack ${a.key} already (${u.word})`);
 if (Fr(t, c)) throw new I(`${f} answers attack ${a.key} with the defense it made ahead`);
 const h = j(e.parsed, r.answerFlag);
 if (h === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const g = Y(h, `--${r.answerFlag}`, r.choices);
-let p = { word: g }, m = g === "none" ? "no defense" : g;
-if (g !== "none") {
-const D = r.planAnswer(g, a.situation, a.attacker, bt(t, e.gm)), H = jr(e.parsed, D.dice), w = D.dice.filter((K) => H[K.name] === void 0), b = w.length > 0 ? await ra(w.map((K) => K.sides)) : [];
+const k = Y(h, `--${r.answerFlag}`, r.choices);
+let p = { word: k }, m = k === "none" ? "no defense" : k;
+if (k !== "none") {
+const D = r.planAnswer(k, a.situation, a.attacker, bt(t, e.gm)), H = jr(e.parsed, D.dice), w = D.dice.filter((K) => H[K.name] === void 0), b = w.length > 0 ? await ra(w.map((K) => K.sides)) : [];
 if (t.store.exchange.attacks[s] !== a || a.answers[c] !== void 0) throw new I(`attack ${a.key} was settled while the roll was out: nothing answered`);
 if (!W(c) || !e.gm && !Se(e.playerId, l, re(l))) throw new I(`${f} is gone or no longer yours since the roll: nothing answered`);
 const R = pa(D.dice, H, b, 0), M = Sn(t, { token: l, character: d }, D, it(t, D.readsTurnOrder ? Ve() : void 0)), Q = D.resolve(M.facts, R);
 if (Nn(Q)) throw new I(ma(t, M.snapshot, Q));
 if (M.problems.length > 0) throw new I(Tn(M.snapshot, M.problems, "; nothing answered"));
-const ie = r.keep(g, Q, R), st = e.gm ? void 0 : va(e, D.dice);
+const ie = r.keep(k, Q, R), st = e.gm ? void 0 : va(e, D.dice);
 p = { word: ie.word, ...ie.file !== void 0 ? { file: ie.file } : {}, ...ie.flags ? { flags: ie.flags } : {} }, ie.roll !== void 0 && (p.roll = ie.roll), ie.success !== void 0 && (p.success = ie.success), st && (p.typed = !0);
 const at = Ws(n, (K) => K === c ? f : M.facts.nameOf(K)), He = Q.steps.filter((K) => K.section === "Check").map(at);
-m = He.length > 0 ? He.join("; ") : g;
+m = He.length > 0 ? He.join("; ") : k;
 }
 a.answers[c] = p;
 const v = wa(t, a, e.gm), T = ba(t, a), $ = v.length > 0 ? ` Waiting for ${v.join(", ")}.` : T ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
 _e(e, `${f}: ${m}.${$}`), T && await Br(e, a);
 }
-var Kf = { ids: { kind: "list" }, help: { kind: "switch" } }, xf = {
+var xf = { ids: { kind: "list" }, help: { kind: "switch" } }, Wf = {
 usage: (e) => N(e).commands.defend.usage,
 help: (e) => N(e).commands.defend.help,
 run(e) {
-if (e.parsed.flags.has("answer")) return Hf(e);
+if (e.parsed.flags.has("answer")) return Kf(e);
 const t = N(e.app), n = t.commands.defend;
 if (n.refused) {
 Fe(e, `!defend is not used: ${n.refused}`);
 return;
 }
-Te(e.parsed, Ur(t, "!defend", Kf, n.flags), tr(t.id, "defend"));
-const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
+Te(e.parsed, Ur(t, "!defend", xf, n.flags), tr(t.id, "defend"));
+const r = t.planDefend(e.parsed), i = g.keys(n.flags).filter((l) => n.flags[l].token === !0);
 Bu(e, i);
 const s = rt(e, Ae(e.parsed)), a = [...s.notes], o = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
 const d = o.find(({ id: f }) => f === l.id);
@@ -5979,13 +5994,13 @@ title: "Defense",
 refusals: (l) => `${l.join("; ")}.`
 });
 }
-}, Wf = { ids: { kind: "list" }, help: { kind: "switch" } }, Yf = {
+}, Yf = { ids: { kind: "list" }, help: { kind: "switch" } }, zf = {
 usage: (e) => N(e).commands.stance.usage,
 help: (e) => N(e).commands.stance.help,
 run(e) {
 const t = N(e.app);
 if (t.stances.length === 0) throw new I(`the ${t.id} edition has no stances`);
-Te(e.parsed, Wf);
+Te(e.parsed, Yf);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new y(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
 const i = n?.toLowerCase();
@@ -6002,10 +6017,10 @@ return;
 return _n(e, t.planStance(i), a, o, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
 }
 };
-function zf(e, t, n) {
+function Xf(e, t, n) {
 return n === null ? e + t : A.max(e, A.min(e + t, n));
 }
-function Xf(e, t, n) {
+function qf(e, t, n) {
 return {
 values: [],
 dice: [],
@@ -6015,7 +6030,7 @@ if (i === null) return { kind: "bar", resource: n };
 const s = r.bars.vitality.value;
 if (e.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const a = r.bars[n].max, o = zf(i, t, a), c = a !== null && o === a && i + t > a, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), d = r.id;
+const a = r.bars[n].max, o = Xf(i, t, a), c = a !== null && o === a && i + t > a, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), d = r.id;
 return {
 headline: "acts",
 ...o === i ? { noop: !0 } : {},
@@ -6035,27 +6050,27 @@ detail: { heal: t, resource: n, before: i, after: o }
 }
 };
 }
-var qf = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Jf = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Qf = {
-usage: () => qf,
+var Jf = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Qf = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Zf = {
+usage: () => Jf,
 run(e) {
 const t = e.parsed;
-Te(t, Jf);
+Te(t, Qf);
 const n = tn(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(j(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = rt(e, Ae(t));
-return _n(e, Xf(N(e.app), n, r), i, s, {
+return _n(e, qf(N(e.app), n, r), i, s, {
 title: "Heal",
 refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
 });
 }
-}, ja = k.freeze({});
-function Zf(e, t, n) {
+}, ja = g.freeze({});
+function eh(e, t, n) {
 if (!n || yt(t)) return;
 const r = e.store.settings, i = be[r.bars.vitality].value;
 if (!(i in n)) return;
 const s = ye(n[i]), a = E(t.get(be[r.bars.vitality].link) ?? "");
-let { typed: o, keepInStep: c } = eh(t, i, a, s);
+let { typed: o, keepInStep: c } = th(t, i, a, s);
 if (s === null || o === null || s === o) return;
 const l = N(e), d = { token: t, character: re(t) }, f = a ? e.linkedEdits.get(a) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === s && (f.to === o || f.typed === o);
-if (u && f.echoed.add(t.id), a && !u && e.linkedEdits.delete(a), u && f.to !== o && (o = f.to, c = { tokenProps: { [i]: f.to } }), r.armorOnManualEdits && !u && o < s && s - o <= gi) {
+if (u && f.echoed.add(t.id), a && !u && e.linkedEdits.delete(a), u && f.to !== o && (o = f.to, c = { tokenProps: { [i]: f.to } }), r.armorOnManualEdits && !u && o < s && s - o <= ki) {
 const p = l.planHandEdit(s - o, bt(e, !0)), m = {
 ...p,
 resolve(T, $) {
@@ -6086,16 +6101,16 @@ Dr(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: 
 return;
 }
 }
-const h = th(e, s, o), g = En(e, d, h.plan, ja, it(e), Bt(e), () => ({ vitalityFrom: s, ...c }), (p) => La(e, p, s));
-g.kind === "written" && (u && Lu(e, a, g.applied), h.saysSomething() && Dr(e, [g.shown], { title: "Hand edit", replyTo: "gm" }));
+const h = nh(e, s, o), k = En(e, d, h.plan, ja, it(e), Bt(e), () => ({ vitalityFrom: s, ...c }), (p) => La(e, p, s));
+k.kind === "written" && (u && Lu(e, a, k.applied), h.saysSomething() && Dr(e, [k.shown], { title: "Hand edit", replyTo: "gm" }));
 }
-function eh(e, t, n, r) {
+function th(e, t, n, r) {
 const i = ye(e.get(t));
 if (n === "" || i !== r) return { typed: i };
 const s = ye(Xd(n));
 return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
 }
-function th(e, t, n) {
+function nh(e, t, n) {
 const r = N(e);
 let i = !1;
 return { plan: {
@@ -6103,7 +6118,7 @@ values: [],
 dice: [],
 resolve(a) {
 const o = a.state, c = r.setVitality(t, n, o), l = a.id, d = r.setVitality(t, t, o).state;
-return i = c.vitality !== n || !ke(d, c.state), {
+return i = c.vitality !== n || !ge(d, c.state), {
 headline: "acts",
 steps: [
 S(le, { kind: "hand-edit-title", who: l }),
@@ -6123,7 +6138,7 @@ function La(e, t, n) {
 const r = N(e), i = e.store.tokens[t.snapshot.id];
 i?.edition?.id !== r.id && (t.facts.state = pr(r, i, n, fa(e)));
 }
-var nh = 400, rh = 100, ih = 20, sh = class {
+var rh = 400, ih = 100, sh = 20, ah = class {
 constructor() {
 this.nextShown = 1, this.nextHidden = 1, this.rows = new P(), this.bySender = new P();
 }
@@ -6134,9 +6149,9 @@ const a = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++)
 return this.rows.set(a, s), a;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const i = e === "gm" ? nh : rh;
+const i = e === "gm" ? rh : ih;
 for (const s of r.splice(0, A.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > ih + 1) {
+if (this.bySender.set(e, r), this.bySender.size > sh + 1) {
 for (const [s, a] of this.bySender)
 if (!(s === "gm" || s === e)) {
 for (const o of a) this.rows.delete(o);
@@ -6150,7 +6165,7 @@ get(e) {
 return this.rows.get(e);
 }
 };
-function ah(e) {
+function oh(e) {
 const t = N(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
 const n = Ar() !== void 0, r = mr("HealthColors");
@@ -6164,27 +6179,27 @@ r.auraDeadPC === !0 ? ee("PCs: dead at 0 off", "!aura deadPC") : ""
 ));
 }
 var Fa = {
-"!damage": Bf,
+"!damage": Hf,
 "!attack": cf,
-"!defend": xf,
-"!stance": Yf,
-"!heal": Qf,
+"!defend": Wf,
+"!stance": zf,
+"!heal": Zf,
 "!defense-round": If
 };
-function oh() {
-const e = mr(fn) === void 0, { stored: t, problems: n, newer: r } = od(mr(fn), me), i = { store: t, attributes: new fd(), loadProblems: n, linkedEdits: new P(), details: new sh() };
-return r !== void 0 ? (i.newerState = r, hr(`${se} v${me}: ${n.join("; ")}`), L(he, J(lh(r)))) : ch(i, e), dh(i), i;
+function ch() {
+const e = mr(fn) === void 0, { stored: t, problems: n, newer: r } = od(mr(fn), me), i = { store: t, attributes: new fd(), loadProblems: n, linkedEdits: new P(), details: new ah() };
+return r !== void 0 ? (i.newerState = r, hr(`${se} v${me}: ${n.join("; ")}`), L(he, J(dh(r)))) : lh(i, e), uh(i), i;
 }
-function ch(e, t) {
+function lh(e, t) {
 const n = e.store, r = e.loadProblems;
-t && ud(n.settings, uh());
+t && ud(n.settings, fh());
 const i = Gu(e);
 i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Rs(fn, n), r.length > 0 && (hr(`${se} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), L(he, J(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? L(he, J(`${se} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && je("rebuilding the help handout", () => vr(Pe(n.settings.edition)))(), n.scriptVersion = me;
 }
-function lh(e) {
+function dh(e) {
 return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
 }
-function dh(e) {
+function uh(e) {
 const t = e.store, n = () => e.newerState !== void 0, r = je("following the Turn Tracker", () => {
 n() || Hr(e);
 });
@@ -6197,7 +6212,7 @@ je(
 )
 );
 const i = je("a hand edit of a bar", (a, o) => {
-n() || Zf(e, a, o);
+n() || eh(e, a, o);
 });
 for (const a of ["bar1", "bar2", "bar3"]) Ge(`change:graphic:${a}_value`, i);
 Ge(
@@ -6205,28 +6220,28 @@ Ge(
 je("forgetting a deleted token", (a) => {
 n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
 })
-), yf(e), Ge("change:campaign:turnorder", r), fh(r);
+), yf(e), Ge("change:campaign:turnorder", r), hh(r);
 const s = je("refreshing attribute look-ups", (a) => {
 e.attributes.forget(E(a.get("_characterid") ?? ""));
 });
-Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), hh(i), n() || je("checking HealthColors", () => ah(e))(), hr(`${se} v${me} ready: edition ${t.settings.edition}.`);
+Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), mh(i), n() || je("checking HealthColors", () => oh(e))(), hr(`${se} v${me} ready: edition ${t.settings.edition}.`);
 }
-function uh() {
+function fh() {
 return Ad(se.toLowerCase());
 }
-function fh(e) {
+function hh(e) {
 const t = wu();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
 }
-function hh(e) {
+function mh(e) {
 const t = yu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
 }
 Ge("ready", je("starting up", () => {
-oh();
+ch();
 }));
-var mh = me;
-function vh(e) {
+var vh = me;
+function ph(e) {
 return bu(e);
 }
 return Ka(zr);

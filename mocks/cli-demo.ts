@@ -78,7 +78,7 @@ export const DEMOS: Record<DemoEdition, Demo> = {
       {
         title: 'The GM presses the same button: Bob\'s Vitality and Physical come back, and chat says to what',
         lines: ['as GM', 'click 2'],
-        expect: ['Damage undone: Bob (Vitality 40 -> 70).'],
+        expect: ['Damage undone: Bob (Vitality 40 -> 70, Physical 60 -> 100).'],
       },
       {
         title: 'The GM ends the round: pending defenses and reactions are cleared',

@@ -111,6 +111,27 @@ function key(application: Application): string {
   return application.key === undefined ? '' : ` --entry ${application.key}`;
 }
 
+/**
+ * What an undone change put back, for the "undone" line: a bar, the initiative, worn armor (its
+ * name and the number it is again); undefined where there is no number to say (a generic token's
+ * first wear goes back to reading the sheet).
+ */
+function cameBack(change: StoredChange): { label: string; to: number } | undefined {
+  switch (change.kind) {
+    case 'bar':
+      return change.from === null ? undefined : { label: RESOURCE_LABEL[change.resource], to: change.from };
+    case 'initiative':
+      return { label: 'Initiative', to: change.from };
+    case 'worn':
+      return change.from === null ? undefined : { label: change.track === 'physical' ? 'Physical' : 'Magical', to: change.from };
+    case 'attribute':
+      if (change.from === null || (change.key !== 'armor_physical' && change.key !== 'armor_magical')) return undefined;
+      return { label: change.key === 'armor_physical' ? 'Physical' : 'Magical', to: change.from };
+    default:
+      return undefined;
+  }
+}
+
 /** A token's numbers may go to everyone: a public breakdown (the visibility setting), never a hidden token's. */
 function publicNumbers(ctx: CommandContext, token: Roll20Graphic | undefined): boolean {
   if (!token) return false;
@@ -131,12 +152,12 @@ function sayUndone(ctx: CommandContext, application: Application, merged: readon
   const what = application.kind === 'save' ? 'Save undone' : 'Damage undone';
   const back = new Map<string, string[]>();
   for (const { place, tokenId, change } of merged) {
-    if ((change.kind !== 'bar' && change.kind !== 'initiative') || change.from === null) continue;
+    const back1 = cameBack(change);
+    if (back1 === undefined) continue;
     const before = now.get(place);
     const lines = back.get(tokenId) ?? [];
     if (!back.has(tokenId)) back.set(tokenId, lines);
-    const label = change.kind === 'bar' ? RESOURCE_LABEL[change.resource] : 'Initiative';
-    const said = `${label} ${typeof before === 'number' ? before : '?'} -> ${change.from}`;
+    const said = `${back1.label} ${typeof before === 'number' ? before : '?'} -> ${back1.to}`;
     if (!lines.includes(said)) lines.push(said);
   }
   const publicParts: string[] = [];

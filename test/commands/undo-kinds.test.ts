@@ -28,8 +28,8 @@ describe.each(MODES)('undo of a linked attribute shared by two tokens hit by one
     expect(table.attr('Bob', 'vitality')).toBe(25);
     expect(table.attr('Bob', 'armor_physical')).toBe(0);
     const out = await table.say('Alice', '!damage --undo');
-    // The shared attribute came back once (25 -> 50): it is said on the first token that holds it.
-    expect(publicFromScript(out)).toEqual(['Damage undone: Bob (Vitality 25 -> 50), Bob (mirror image).']);
+    // The shared attributes came back once (Vitality 25 -> 50, the sheet's Physical 0 -> 10): said on the first token that holds them.
+    expect(publicFromScript(out)).toEqual(['Damage undone: Bob (Vitality 25 -> 50, Physical 0 -> 10), Bob (mirror image).']);
     expect(table.attr('Bob', 'vitality')).toBe(50);
     expect(table.attr('Bob', 'armor_physical')).toBe(10);
     expect(table.bar('Bob')).toBe(50);

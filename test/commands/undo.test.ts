@@ -14,7 +14,7 @@ describe.each(MODES)('!damage --undo (%s)', (mode) => {
     expect(table.attr('Bob', 'armor_physical')).toBe(20);
     expect(table.markers('Bob')).toEqual(['death-zone']);
     const out = await table.say('Alice', '!damage --undo');
-    expect(publicFromScript(out)).toEqual(['Damage undone: Bob (Vitality -120 -> 70).']);
+    expect(publicFromScript(out)).toEqual(['Damage undone: Bob (Vitality -120 -> 70, Physical 20 -> 100).']);
     expect(table.attr('Bob', 'vitality')).toBe(70);
     expect(table.attr('Bob', 'armor_physical')).toBe(100);
     expect(table.markers('Bob')).toEqual([]);
@@ -82,7 +82,8 @@ describe.each(MODES)('!damage --undo (%s)', (mode) => {
     await table.say('GM', '!damage 10', ['Goblin 1']);
     const gm = await table.say('GM', '!damage --undo');
     expect(publicFromScript(gm)).toEqual([]);
-    expect(whispered(gm, 'gm')).toEqual(['Damage undone (GM): Goblin 1 (hidden).']); // the armor held: no Vitality came back
+    // The armor held: no Vitality came back, only the Physical its own armor wore (a second hit: its own wear since the first).
+    expect(whispered(gm, 'gm')).toEqual(['Damage undone (GM): Goblin 1 (Physical 9 -> 11) (hidden).']);
   });
 
   it('says when there is nothing to undo', async () => {
