@@ -132,7 +132,8 @@ function substituteNested(inner: string, dice: Dice, out: Roll20InlineRoll[]): s
   return placeholders.replace(/\$\[\[(\d+)\]\]/g, (_all, n: string) => String(out[Number(n)]?.results.total ?? 0));
 }
 
-function matchingClose(text: string, start: number): number {
+/** Where the roll opening at `start` closes (the index of its "]]"), nested rolls counted; -1 when it does not. */
+export function matchingClose(text: string, start: number): number {
   let depth = 0;
   for (let i = start; i < text.length - 1; i++) {
     if (text.startsWith('[[', i)) {

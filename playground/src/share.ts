@@ -4,6 +4,7 @@
 // so that any link replays in a moment. The chat box is bounded the same way (Fight.apply), so
 // every fight the page makes can be shared.
 import * as v from 'valibot';
+import { matchingClose } from '../../mocks/chat-message.js';
 
 export const SCENES = ['demo'] as const;
 export type SceneId = (typeof SCENES)[number];
@@ -362,18 +363,8 @@ export function rollCost(line: string): RollCost {
 
 /** The end of the roll that opens at `start` (after its "]]"), or the line's end when it is not closed. */
 function closingOf(text: string, start: number): number {
-  let depth = 0;
-  for (let i = start; i < text.length - 1; i++) {
-    if (text.startsWith('[[', i)) {
-      depth++;
-      i++;
-    } else if (text.startsWith(']]', i)) {
-      depth--;
-      i++;
-      if (depth === 0) return i + 1;
-    }
-  }
-  return text.length;
+  const close = matchingClose(text, start);
+  return close < 0 ? text.length : close + 2;
 }
 
 function countOf(text: string, part: string): number {

@@ -4,12 +4,12 @@ import { ATTRIBUTE_KEYS, DEFAULT_ATTRIBUTES, MARKER_KEYS, type AttributeKey } fr
 import { send, whisperTo } from '../roll20/send';
 import { characterOf, findToken, readToken } from '../roll20/read';
 import { controls, isNpc } from '../roll20/players';
-import { renderButton, renderCard, renderLine } from '../render/card';
-import { applyConfig, CONFIG_KEYS, suggest } from './config';
+import { renderButton, renderCard, renderLine, renderLineWithButtons } from '../render/card';
+import { applyConfig, CONFIG_KEYS } from './config';
 import { replyResult, tokenRecord, pruneRecord, type App, type CommandContext } from './context';
 import type { CommandHandler } from './dispatch';
 import { endRound } from './rounds';
-import { idsArg, integerArg, RefusalError, UsageError, checkFlags, echo } from '../text/args';
+import { idsArg, integerArg, RefusalError, UsageError, checkFlags, echo, suggest } from '../text/args';
 import { resolveTargets } from './targets';
 import { handoutButton, HELP_HANDOUT_NAME, refreshHelpHandout } from './helpHandout';
 import { describeConditionChanges, enterEditionEverywhere } from './editionSwitch';
@@ -247,7 +247,7 @@ export const adminCommand: CommandHandler = {
       case 'help': {
         refreshHelpHandout(activeEdition(ctx.app));
         const link = handoutButton();
-        send(whisperTo(ctx.replyTo), `${renderLine(`The handout "${HELP_HANDOUT_NAME}" is up to date in the journal:`)}${link ? ` ${renderButton(link.label, link.command)}` : ''}`);
+        send(whisperTo(ctx.replyTo), renderLineWithButtons(`The handout "${HELP_HANDOUT_NAME}" is up to date in the journal${link ? ':' : '.'}`, link ? [link] : []));
         return;
       }
       case 'config': {

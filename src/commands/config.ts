@@ -9,7 +9,7 @@ import {
   type MarkerKey,
   type Settings,
 } from '../state/settings';
-import { choiceArg, integerArg, nearestFlag, UsageError, echo } from '../text/args';
+import { choiceArg, integerArg, suggest, UsageError, echo } from '../text/args';
 import { isKnownMarker } from '../roll20/markerNames';
 import { editionIds, playableEditions } from '../rules/editions';
 
@@ -109,10 +109,4 @@ export function applyConfig(settings: Settings, key: string, value: string | und
       : 'Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).';
   }
   throw new UsageError(`unknown setting "${echo(key)}": ${suggest(key, CONFIG_KEYS, 'settings')}`);
-}
-
-/** What a refusal of an unknown name suggests: the name it was likely meant to be, or where the names are listed. */
-export function suggest(typed: string, known: readonly string[], what: string): string {
-  const near = nearestFlag(typed.toLowerCase(), known);
-  return near ? `did you mean ${near}?` : `Help lists the ${what}`;
 }

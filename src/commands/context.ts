@@ -6,7 +6,7 @@ import type { AttributeIndex } from '../roll20/attributes';
 import type { DetailsStore } from './details';
 import { displayName, isGM, nameAddressable, RELAYED, relayedFor, whisperTargetOf } from '../roll20/players';
 import { send, whisperTo } from '../roll20/send';
-import { renderButton, renderLine, type Button } from '../render/card';
+import { renderLine, renderLineWithButtons, type Button } from '../render/card';
 import { echo, type ParsedLine } from '../text/args';
 
 export interface App {
@@ -115,9 +115,7 @@ export function refuse(ctx: CommandContext, problem: string, buttons: readonly B
   let budget = MAX_REFUSAL - ' [Help]'.length;
   for (const button of buttons) budget -= button.label.length + 3;
   if (line.length > budget) line = `${line.slice(0, budget - 9)}... (cut)`;
-  let links = '';
-  for (const button of buttons) links += ` ${renderButton(button.label, button.command)}`;
-  send(whisperTo(ctx.replyTo), `${renderLine(line)}${links} ${renderButton('Help', ctx.help)}`);
+  send(whisperTo(ctx.replyTo), renderLineWithButtons(line, [...buttons, { label: 'Help', command: ctx.help }]));
 }
 
 export function tokenRecord(app: App, tokenId: string): TokenRecord {

@@ -9,6 +9,7 @@ import type { App } from './context';
 import { activeEdition, applyQuietly } from './pipeline';
 import { keepAnswersOf } from './exchange';
 import { isCard, type Target } from './targets';
+import { shortList } from './refusals';
 
 /** A token whose condition the switch changed: its name and the condition before and after. */
 export interface ConditionChange {
@@ -66,6 +67,5 @@ const CONDITION_WORD: Record<Condition, string> = { none: 'standing', incapacita
 export function describeConditionChanges(changed: readonly ConditionChange[]): string {
   if (changed.length === 0) return '';
   const said = changed.map(({ name, from, to }) => `${name} ${CONDITION_WORD[from]} -> ${CONDITION_WORD[to]}`);
-  const shown = said.length <= 8 ? said.join(', ') : `${said.slice(0, 6).join(', ')} and ${said.length - 6} more`;
-  return ` Conditions read again: ${shown}.`;
+  return ` Conditions read again: ${shortList(said, 6)}.`;
 }

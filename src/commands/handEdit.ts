@@ -11,7 +11,7 @@ import { activeEdition, applyPlanTo, describeValueProblems, editionLeftOf, planC
 import { send, TO_GM } from '../roll20/send';
 import { renderLine } from '../render/card';
 import { present } from './present';
-import { joinLinkedEdit, recordApplication } from './history';
+import { joinLinkedEdit, recordApplication, undoCommand } from './history';
 import { isCard } from './targets';
 
 const NO_ROLLS = Object.freeze({});
@@ -80,7 +80,7 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
       if (link) app.linkedEdits.set(link, { from: before, typed, to: vitalityAfter?.kind === 'bar' ? vitalityAfter.to : before, by: token.id, echoed: new Set() });
       const key = recordApplication(app, { by: 'hand-edit', kind: 'hand-edit', round: app.store.round.number, tokens: [result.applied] });
       // A hand edit is the GM's to undo: the Undo goes on the GM's card (or the public one the GM reads).
-      present(app, [result.shown], { title: 'Hand edit', replyTo: 'gm', ...(key ? { undo: { command: `!damage --undo --entry ${key}`, byGm: true } } : {}) });
+      present(app, [result.shown], { title: 'Hand edit', replyTo: 'gm', ...(key ? { undo: { command: undoCommand(key), byGm: true } } : {}) });
       return;
     }
   }

@@ -93,9 +93,9 @@ export function joinLinkedEdit(app: App, attributeId: string, applied: AppliedTo
   return false;
 }
 
-/** The GM's, another script's, or a hand edit (only the GM undoes those). */
-function byGm(application: Application): boolean {
-  return application.by === 'hand-edit' || application.by === RELAYED || isGM(application.by);
+/** An owner whose entries only the GM undoes: the GM, another script, or a hand edit. */
+export function ownedByGm(by: string): boolean {
+  return by === 'hand-edit' || by === RELAYED || isGM(by);
 }
 
 /**
@@ -104,7 +104,7 @@ function byGm(application: Application): boolean {
  * bar must not push out the GM's entries).
  */
 function quotaOwner(application: Application): boolean {
-  return application.by === 'hand-edit' || !byGm(application);
+  return application.by === 'hand-edit' || !ownedByGm(application.by);
 }
 
 /**
@@ -135,6 +135,7 @@ function tallyOf(history: Application[]): Tally {
 /** Takes the entry at `index` out of the history, keeping the tally (undo, and trimming). */
 export function removeEntry(app: App, index: number): void {
   const history = app.store.history;
+  if (index < 0 || index >= history.length) return;
   const counted = tallyOf(history);
   const [gone] = history.splice(index, 1);
   if (!gone) return;
@@ -149,6 +150,11 @@ function oldestOf(history: readonly Application[], by: string): number {
   return -1;
 }
 
+/** What an entry's Undo button sends (an entry kept before keys existed: the sender's latest). */
+export function undoCommand(key: string | undefined): string {
+  return key === undefined ? '!damage --undo' : `!damage --undo --entry ${key}`;
+}
+
 /** Keeps an application for undo; returns its key (what its cards' Undo button names), or undefined when nothing changed. */
 export function recordApplication(app: App, application: Application): string | undefined {
   const tokens: AppliedToken[] = application.tokens.filter((entry) => entry.changes.length > 0);
@@ -160,7 +166,9 @@ export function recordApplication(app: App, application: Application): string | 
   const counted = tallyOf(history);
   const player = quotaOwner(entry);
   // A player (or hand edits) at the quota: that owner's oldest goes first.
-  if (player) while ((counted.byOwner.get(entry.by) ?? 0) >= PER_PLAYER_LIMIT) removeEntry(app, oldestOf(history, entry.by));
+  if (player) {
+    for (let oldest = oldestOf(history, entry.by); oldest >= 0 && (counted.byOwner.get(entry.by) ?? 0) >= PER_PLAYER_LIMIT; oldest = oldestOf(history, entry.by)) removeEntry(app, oldest);
+  }
   history.push(entry);
   counted.length = history.length;
   counted.bytes += sizeOf(entry);

@@ -14,9 +14,9 @@ import type { Memories } from '../state/memory';
 import { refuse, reply, type App, type CommandContext } from './context';
 import { present, visibilityOf, type PresentOptions, type Shown } from './present';
 import { barProblem } from './barProblem';
-import { recordApplication } from './history';
+import { ownedByGm, recordApplication, undoCommand } from './history';
 import { isCard, type Target } from './targets';
-import { controls, isGM } from '../roll20/players';
+import { controls } from '../roll20/players';
 import { echo, optionalInteger, parseLine, type ParsedLine } from '../text/args';
 import { GroupedRefusals, tidyRefusals } from './refusals';
 import { healthColors } from '../roll20/otherScripts';
@@ -50,7 +50,7 @@ export function editionLeftOf(app: App): AnyEdition | undefined {
 }
 
 /** Whether the sender may read this token's numbers: the GM, its controller, or anyone when its breakdowns are public. */
-function senderMaySee(ctx: CommandContext, snapshot: TokenSnapshot): boolean {
+export function senderMaySee(ctx: CommandContext, snapshot: Pick<TokenSnapshot, 'token' | 'character' | 'npc' | 'hidden'>): boolean {
   return ctx.gm || controls(ctx.playerId, snapshot.token, snapshot.character) || visibilityOf(ctx.app, snapshot) === 'public';
 }
 
@@ -392,9 +392,9 @@ export async function runPlans<S>(ctx: CommandContext, items: ReadonlyArray<Plan
   if ((options.record || undoable) && applied.length > 0) {
     const by = options.recordBy ?? ctx.playerId;
     const key = recordApplication(app, { by, kind: options.record ? 'damage' : 'save', round: app.store.round.number, tokens: applied });
-    const byGm = by === ctx.playerId ? ctx.gm : isGM(by);
+    const byGm = by === ctx.playerId ? ctx.gm : ownedByGm(by);
     // A player's own save is not hers to undo: its card offers no Undo (the GM has the command).
-    if (key !== undefined && (options.record || byGm)) undo = { command: `!damage --undo --entry ${key}`, byGm };
+    if (key !== undefined && (options.record || byGm)) undo = { command: undoCommand(key), byGm };
   }
   present(app, shown, {
     ...(undo ? { undo } : {}),

@@ -4,7 +4,7 @@
 // A command that changed nothing posts nothing public: its card goes to the sender only.
 import type { TokenSnapshot } from '../roll20/read';
 import { PUBLIC, send, TO_GM, whisperTo } from '../roll20/send';
-import { renderButton, renderCard, renderLine, type Button } from '../render/card';
+import { renderCard, renderLine, renderLineWithButtons, type Button } from '../render/card';
 import { fullCard, rowsCard, summaryOf, type Shown } from '../render/cards';
 import type { App } from './context';
 
@@ -54,7 +54,7 @@ export function present(app: App, shown: readonly Shown[], options: PresentOptio
     const item = shown[0]!;
     const visibility = visibilityOf(app, item.snapshot);
     send(visibility === 'public' ? PUBLIC : TO_GM, renderCard(fullCard(item, undo)), { record: true });
-    if (visibility === 'gm' && !item.snapshot.hidden) send(PUBLIC, renderLine(summaryOf(item)) + (playersUndo ? ` ${renderButton(undo[0]!.label, undo[0]!.command)}` : ''));
+    if (visibility === 'gm' && !item.snapshot.hidden) send(PUBLIC, renderLineWithButtons(summaryOf(item), playersUndo ? undo : []));
     return;
   }
   // Each token's visibility once; the public card leaves out hidden tokens, the GM card holds the rest.

@@ -1,30 +1,30 @@
-// `!damage --undo [--force]`: put back the most recent damage the caller applied (the GM: anyone's,
-// hand edits included). Undo is the recorded changes inverted, after a pure "changed since" check;
+// `!damage --undo [--entry KEY] [--force]`: put back the most recent damage the caller applied (the
+// GM: anyone's, hand edits included), or the one a card's Undo button names. Undo is the recorded changes inverted, after a pure "changed since" check;
 // if a touched value changed since, say so and change nothing without --force.
 import { checkFlags, echo, flagValue, hasFlag, RefusalError, UsageError, type FlagTable } from '../text/args';
 import { refuse, reply, type CommandContext } from './context';
 import { changedEntries, changedSince, mergeChanges, shiftMerged, type MergedChange } from '../state/changes';
 import { readNow } from '../roll20/now';
 import { applyUndo } from '../roll20/write';
-import { removeEntry } from './history';
+import { removeEntry, undoCommand } from './history';
+import { visibilityOf } from './present';
 import { sameData, type Memory } from '../state/memory';
 import { attributeOwner, barLink, characterOf, findToken } from '../roll20/read';
-import { controls, isNpc } from '../roll20/players';
-import { visibilityOf } from './present';
+import { isNpc } from '../roll20/players';
 import { nameList, shortList } from './refusals';
 import { RESOURCE_LABEL } from '../rules/edition';
 import { send, PUBLIC, TO_GM } from '../roll20/send';
 import { renderLine } from '../render/card';
-import { activeEdition, applyQuietly, memoriesOf } from './pipeline';
+import { activeEdition, applyQuietly, memoriesOf, senderMaySee } from './pipeline';
 import { describeAnswerChange } from './exchange';
 import type { Plan } from '../rules/edition';
 import { onTable } from './targets';
 import type { App } from './context';
 import type { Application, StoredChange } from '../state/history';
+import type { Settings } from '../state/settings';
 
 /** The flags `--undo` takes: a card's key, and the GM's overwrite. */
 const UNDO_FLAGS: FlagTable = { undo: { kind: 'switch' }, force: { kind: 'switch' }, entry: { kind: 'one' }, help: { kind: 'switch' } };
-import type { Settings } from '../state/settings';
 
 /** Whether this sender may take the entry back: the GM any; a player her own, but not a save (a failed paid save would be tried again). */
 function mayUndo(ctx: CommandContext, entry: Application): boolean {
@@ -87,14 +87,17 @@ export function undoDamage(ctx: CommandContext): void {
     // later change, and hears no numbers of tokens they do not control.
     if (!ctx.gm) {
       // What changed, for the tokens she may read; the others only by name.
-      const readable = changed.filter((entry) => playerMayRead(ctx, tokens.get(entry.tokenId)));
+      const readable = changed.filter((entry) => {
+        const token = tokens.get(entry.tokenId);
+        return token !== undefined && senderMaySee(ctx, seenAs(token));
+      });
       const names = [...new Set(changed.filter((entry) => !readable.includes(entry)).map((entry) => entry.name))];
       const said = [...changedSince(readable, now, sameData, describe), ...(names.length > 0 ? [`${nameList(names)} changed`] : [])];
       refuse(ctx, `Nothing undone, changed since: ${said.join('; ')}. Only the GM can undo over later changes`);
       return;
     }
     if (!hasFlag(ctx.parsed, 'force')) {
-      refuse(ctx, `Nothing undone, changed since: ${changedSince(changed, now, sameData, describe).join('; ')}`, [{ label: 'Undo anyway', command: `!damage --undo${key(application)} --force` }]);
+      refuse(ctx, `Nothing undone, changed since: ${changedSince(changed, now, sameData, describe).join('; ')}`, [{ label: 'Undo anyway', command: `${undoCommand(application.key)} --force` }]);
       return;
     }
   }
@@ -104,11 +107,6 @@ export function undoDamage(ctx: CommandContext): void {
   removeEntry(app, index);
   sayUndone(ctx, application, merged, now, tokens);
   if (gone.length > 0) reply(ctx, `Skipped token${gone.length === 1 ? '' : 's'} no longer on the table: ${nameList(gone)}.`);
-}
-
-/** ` --entry U12` for an entry that has a key (what a retry names). */
-function key(application: Application): string {
-  return application.key === undefined ? '' : ` --entry ${application.key}`;
 }
 
 /**
@@ -132,16 +130,10 @@ function cameBack(change: StoredChange): { label: string; to: number } | undefin
   }
 }
 
-/** A token's numbers may go to everyone: a public breakdown (the visibility setting), never a hidden token's. */
-function publicNumbers(ctx: CommandContext, token: Roll20Graphic | undefined): boolean {
-  if (!token) return false;
+/** The token as the visibility rules read it (who controls it, whether it is hidden), for `senderMaySee`. */
+function seenAs(token: Roll20Graphic): { token: Roll20Graphic; character: Roll20Character | undefined; npc: boolean; hidden: boolean } {
   const character = characterOf(token);
-  return visibilityOf(ctx.app, { npc: isNpc(token, character), hidden: token.get('layer') === 'gmlayer' }) === 'public';
-}
-
-/** Whether a player may read a token's numbers: hers, or public by the visibility setting. */
-function playerMayRead(ctx: CommandContext, token: Roll20Graphic | undefined): boolean {
-  return token !== undefined && (controls(ctx.playerId, token, characterOf(token)) || publicNumbers(ctx, token));
+  return { token, character, npc: isNpc(token, character), hidden: token.get('layer') === 'gmlayer' };
 }
 
 /**
@@ -167,9 +159,11 @@ function sayUndone(ctx: CommandContext, application: Application, merged: readon
     if (!token) continue;
     const numbers = (back.get(entry.tokenId) ?? []).join(', ');
     const withNumbers = numbers ? `${entry.name} (${numbers})` : entry.name;
-    const hidden = token.get('layer') === 'gmlayer';
-    if (!hidden) publicParts.push(publicNumbers(ctx, token) ? withNumbers : entry.name);
-    if (hidden || (!publicNumbers(ctx, token) && numbers)) gmParts.push(hidden ? `${withNumbers} (hidden)` : withNumbers);
+    const seen = seenAs(token);
+    // Numbers in the public line where the token's breakdowns are public (never a hidden token's).
+    const inPublic = visibilityOf(ctx.app, seen) === 'public';
+    if (!seen.hidden) publicParts.push(inPublic ? withNumbers : entry.name);
+    if (seen.hidden || (!inPublic && numbers)) gmParts.push(seen.hidden ? `${withNumbers} (hidden)` : withNumbers);
   }
   if (publicParts.length > 0) send(PUBLIC, renderLine(`${what}: ${shortList(publicParts, 8)}.`));
   if (gmParts.length > 0) send(TO_GM, renderLine(`${what} (GM): ${shortList(gmParts, 8)}.`), { record: true });

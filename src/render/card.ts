@@ -44,6 +44,13 @@ export function renderLine(text: string): string {
   return escapeChat(text);
 }
 
+/** A short line with buttons after it (a refusal's Help, a public line's Undo, the handout's link). */
+export function renderLineWithButtons(text: string, buttons: readonly Button[]): string {
+  let out = escapeChat(text);
+  for (const button of buttons) out += ` ${renderButton(button.label, button.command)}`;
+  return out;
+}
+
 const SAFE_ID = /^[-\w]+$/;
 
 /**

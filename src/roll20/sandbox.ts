@@ -32,8 +32,7 @@ export function later(run: () => void): void {
   setTimeout(run, 0);
 }
 
-/** Writes a handout's notes, creating it (in every journal) when it does not exist and `create` allows. */
-/** Writes a handout's text, creating it when asked; returns its id (undefined when there is none). */
+/** Writes a handout's notes, creating it (in every journal) when it does not exist and `create` allows; its id (undefined: none). */
 export function writeHandout(name: string, notes: string, create: boolean): string | undefined {
   const existing = findObjs({ _type: 'handout', name })[0];
   if (existing) {

@@ -143,7 +143,7 @@ export function loadState(raw: unknown, scriptVersion: string): { stored: Stored
       tokens: tokensCheck.tokens,
       round: checkRound(data.round, problems),
       history: historyCheck.history,
-      lastEntry: typeof data.lastEntry === 'number' && Number.isSafeInteger(data.lastEntry) && data.lastEntry >= 0 && data.lastEntry < 1e7 ? data.lastEntry : 0,
+      lastEntry: lastEntryOf(data.lastEntry, historyCheck.history),
       exchange,
       macros: checkMacros(data.macros),
       healthColorsNoticed: data.healthColorsNoticed === true,
@@ -193,4 +193,14 @@ function checkMacros(raw: unknown): Record<string, string> {
   if (!isRecord(raw)) return macros;
   for (const [name, id] of Object.entries(raw)) if (name.length <= 40 && typeof id === 'string' && id.length > 0 && id.length <= 64) macros[name] = id;
   return macros;
+}
+
+/**
+ * The number of the last entry kept: the stored one, but never below a key the history still holds
+ * (a tampered or lost number would hand out a key an older card's Undo button still names).
+ */
+function lastEntryOf(raw: unknown, history: readonly Application[]): number {
+  let last = typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0 && raw < 1e7 ? raw : 0;
+  for (const entry of history) if (entry.key !== undefined) last = Math.max(last, Number(entry.key.slice(1)));
+  return last;
 }

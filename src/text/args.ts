@@ -72,8 +72,8 @@ export interface FlagSpec {
 
 export type FlagTable = Record<string, FlagSpec>;
 
-/** The flag a typo most likely meant: one edit away (two for long names), or a name it starts. */
-export function nearestFlag(typed: string, known: readonly string[]): string | undefined {
+/** The name a typo most likely meant (a flag, a setting): one edit away (two for long names), or a name it starts. */
+export function nearestName(typed: string, known: readonly string[]): string | undefined {
   if (typed.length > 40) return undefined;
   let best: string | undefined;
   let bestDistance = Infinity;
@@ -85,6 +85,15 @@ export function nearestFlag(typed: string, known: readonly string[]): string | u
     }
   }
   return bestDistance <= (typed.length > 5 ? 2 : 1) ? best : undefined;
+}
+
+/**
+ * What a refusal of an unknown name suggests: the name it was likely meant to be (`prefix` as it is
+ * typed: "--" for a flag), or where the names are listed.
+ */
+export function suggest(typed: string, known: readonly string[], what: string, prefix = ''): string {
+  const near = nearestName(typed.toLowerCase(), known);
+  return near ? `did you mean ${prefix}${near}?` : `Help lists the ${what}`;
 }
 
 /** Edit distance of two short words (flag names), two swapped letters counting as one edit. */
@@ -114,8 +123,7 @@ export function checkFlags(parsed: ParsedLine, spec: FlagTable, elsewhere?: (nam
     if (!flag) {
       const edition = elsewhere?.(name);
       if (edition) throw new UsageError(`--${echo(name)} means nothing in the ${edition} edition`);
-      const near = nearestFlag(name, Object.keys(spec));
-      throw new UsageError(`unknown flag --${echo(name)}${near ? `: did you mean --${near}?` : ': Help lists the flags'}`);
+      throw new UsageError(`unknown flag --${echo(name)}: ${suggest(name, Object.keys(spec), 'flags', '--')}`);
     }
     if (flag.kind === 'switch' && values.length > 0) throw new UsageError(`--${name} takes no value`);
     if (flag.kind !== 'switch' && values.length === 0) throw new UsageError(`--${name} needs a value`);

@@ -7,6 +7,7 @@ import { createRoll20, type MockRoll20 } from '../../mocks/roll20';
 import { HISTORY_BYTES, HISTORY_LIMIT, PER_PLAYER_LIMIT, recordApplication, removeEntry, sizeOf } from '../../src/commands/history';
 import type { Application } from '../../src/state/history';
 import type { App } from '../../src/commands/context';
+import { loadState } from '../../src/state/store';
 
 let mock: MockRoll20;
 const owners: string[] = [];
@@ -94,5 +95,13 @@ describe('the undo history\'s running numbers', () => {
     app.store.history = [];
     for (let i = 0; i < 3; i += 1) recordApplication(app, application(owners[3]!, 1));
     expect(app.store.history.length).toBe(3);
+  });
+
+  it('hand out no key an entry still holds: a stored counter lost or set back is raised to the highest key kept', () => {
+    const entry = { ...application(owners[0]!, 1), key: 'U7' };
+    expect(loadState({ schemaVersion: 3, history: [entry] }, '0.2.0').stored.lastEntry).toBe(7);
+    expect(loadState({ schemaVersion: 3, history: [entry], lastEntry: 2 }, '0.2.0').stored.lastEntry).toBe(7);
+    expect(loadState({ schemaVersion: 3, history: [entry], lastEntry: 12 }, '0.2.0').stored.lastEntry).toBe(12);
+    expect(loadState({ schemaVersion: 3, history: [], lastEntry: -4 }, '0.2.0').stored.lastEntry).toBe(0);
   });
 });

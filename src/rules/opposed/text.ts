@@ -36,8 +36,7 @@ function layoutWords(s: OpposedLayoutStep, nameOf: (id: string) => string): stri
     case 'attack-title': {
       const name = nameOf(s.who);
       const what = `(attack ${s.attack} vs ${s.mode} defense)`;
-      if (s.missed) return `${name} is missed ${what}`;
-      if (s.damage === undefined) return `${name} is attacked ${what}`;
+      if (s.missed || s.damage === undefined) return `${name} is missed ${what}`;
       return `${name} loses ${s.damage} ${s.to === 'stamina' ? 'stamina' : 'Vitality'}${s.falls ? ' and falls' : ''} ${what}`;
     }
     case 'attack-summary': {

@@ -18,7 +18,7 @@ type HitResult = 'blocks' | 'incapacitated' | 'dying' | 'dead' | 'armor-holds' |
 
 export type SoakLayoutStep =
   /** `result` and `lost` (Vitality, or the bar hit): the title tells what the hit did. */
-  | { kind: 'hit-title'; who: string; hit: HitDescription; result?: HitResult; lost?: number }
+  | { kind: 'hit-title'; who: string; hit: HitDescription; result: HitResult; lost?: number }
   | { kind: 'hit-summary'; who: string; result: HitResult }
   /** Where the token stands now (its condition, or standing at a Vitality). */
   | { kind: 'life-now'; life: Life; vitality: number | null }
@@ -82,7 +82,7 @@ export function stanceButtons(tokenId: string): ButtonStep[] {
 export { TITLE, SUMMARY };
 
 /** The card's title: what the hit did first, then the hit itself ("Bob loses 30 Vitality (200 physical)"). */
-function hitTitle(name: string, hit: HitDescription, result: HitResult | undefined, lost: number | undefined): string {
+function hitTitle(name: string, hit: HitDescription, result: HitResult, lost: number | undefined): string {
   if (hit.instantKill) return `${name}: instant kill`;
   if (hit.to !== 'vitality') return `${name} takes ${lost ?? hit.amount} to ${hit.to === 'soul' ? 'Soul' : 'Power'}`;
   const what = `(${hit.amount} ${hit.track}${hit.piercePercent > 0 ? `, ${hit.piercePercent}% piercing` : ''})`;
@@ -100,8 +100,6 @@ function hitTitle(name: string, hit: HitDescription, result: HitResult | undefin
       return `${name} loses ${lost} Vitality and dies ${what}`;
     case 'hit':
       return `${name} loses ${lost} Vitality ${what}`;
-    default:
-      return `${name} takes ${what.slice(1, -1)}`;
   }
 }
 

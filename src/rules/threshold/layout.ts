@@ -5,7 +5,7 @@ import { isDead, isDeadForGood, triesLeft, type ThresholdState } from './state';
 
 export type ThresholdLayoutStep =
   /** `headline` and `lost`: the title tells what the attack did. */
-  | { kind: 'attack-title'; who: string; amount: number; track: 'physical' | 'magical'; headline?: Headline; lost?: number }
+  | { kind: 'attack-title'; who: string; amount: number; track: 'physical' | 'magical'; headline: Headline; lost: number }
   | { kind: 'attack-summary'; who: string; headline: Headline }
   /** Where a dead token stands; `standing`: a standing one says its Vitality too. */
   | { kind: 'dead-now'; state: ThresholdState; vitality: number; standing?: true }
@@ -46,8 +46,7 @@ export function layoutWords(step: ThresholdLayoutStep, nameOf: (id: string) => s
       if (step.headline === 'missed') return `${name} takes no damage: the armor holds ${what}`;
       if (step.headline === 'dies') return `${name} loses ${step.lost} Vitality and dies ${what}`;
       if (step.headline === 'hit') return `${name} loses ${step.lost} Vitality ${what}`;
-      if (step.headline === 'unharmed') return `${name} takes no damage ${what}`;
-      return `${name} is attacked: ${step.amount} ${step.track}`;
+      return `${name} takes no damage ${what}`;
     }
     case 'attack-summary':
       return `${nameOf(step.who)} ${ATTACK_SUMMARY[step.headline] ?? 'is unharmed'}.`;
