@@ -19,7 +19,7 @@ import { createRoll20, type MockRoll20, type Roll20Globals } from '../mocks/roll
 import { buildDemoScene } from '../mocks/scene';
 import { evaluateIn, loadBundleSource, type SandboxContext } from '../mocks/vm';
 
-const BUNDLE = resolve('dist/defense-round.js');
+const BUNDLE = resolve(process.env.BENCH_BUNDLE ?? 'dist/defense-round.js');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 /** BENCH_PROFILE=1: also sample the CPU during the timed DefenseRound commands and say where the time went (times are then inflated). */
 const PROFILE = Boolean(process.env.BENCH_PROFILE);
@@ -409,6 +409,80 @@ function run(c: Campaign, kind: Kind, ids: readonly string[], base = TIMED_VITAL
 }
 
 // ---------------------------------------------------------------------------------------------
+// A long evening (issue 23): hits that are never undone, so the undo history fills and trims,
+// armor wears to nothing and tokens stay down; heals, defenses, stances and hand edits between the
+// timed hits. The floor hits its own 50 (and 1) tokens of the same kind in the same rounds.
+
+const LONG_ROUNDS = Number(process.env.BENCH_EVENING_ROUNDS ?? 250);
+const FIRST_COMMANDS = 5;
+
+interface LongEvening {
+  first: { script: number[]; floor: number[] };
+  spans: Record<'script 50' | 'floor 50' | 'script 1' | 'floor 1', number[]>;
+  historyEntries: number;
+  stateBytes: number;
+  ms: number;
+}
+
+async function longEvening(source: string): Promise<LongEvening> {
+  const t0 = performance.now();
+  const c = await openCampaign('long evening', 10_000, 2_000, 21, source);
+  // 50 tokens of 50 characters for DefenseRound, 50 others for the floor; one more each for the 1-token hits.
+  const mine = c.tokens.slice(0, 50);
+  const floors = c.tokens.slice(50, 100);
+  const mineOne = [c.tokens[100]!];
+  const floorOne = [c.tokens[101]!];
+  // The first commands after loading, before anything has run: as after a sandbox restart.
+  const first = { script: [] as number[], floor: [] as number[] };
+  for (let i = 0; i < FIRST_COMMANDS; i += 1) {
+    first.script.push((await timed(c, c.script, HIT.soak, mine)).span);
+    first.floor.push((await timed(c, c.floor, FLOOR_HIT, floors)).span);
+  }
+  const spans: LongEvening['spans'] = { 'script 50': [], 'floor 50': [], 'script 1': [], 'floor 1': [] };
+  const walls: number[] = [];
+  let seed = 7;
+  const next = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  for (let round = 0; round < LONG_ROUNDS; round += 1) {
+    // Between the timed hits, what a table does: some heals, a defense, a stance, a hand edit.
+    if (round % 3 === 0) await say(c, `!heal ${10 + next(30)}`, mine.slice(next(40), 50));
+    if (round % 4 === 1) await say(c, `!defend --action defend --roll ${1 + next(100)}`, [mine[next(50)]!]);
+    if (round % 10 === 2) await say(c, `!stance ${next(2) === 0 ? 'defensive' : 'reactive'}`, [mine[next(50)]!]);
+    if (round % 5 === 3) {
+      c.mock.userEdit(c.mock.globals.getObj('graphic', mine[next(50)]!)!, { bar1_value: 5 + next(30) });
+      await c.mock.settle();
+    }
+    if (round % 5 === 4) {
+      // The GM raises ten fallen tokens by hand (a hand edit revives the dead), so hits keep landing;
+      // the floor's tokens are set back the same way.
+      for (let i = 0; i < 10; i += 1) c.mock.userEdit(c.mock.globals.getObj('graphic', mine[(round * 7 + i * 5) % 50]!)!, { bar1_value: FULL_VITALITY });
+      c.mock.userEdit(c.mock.globals.getObj('graphic', mineOne[0]!)!, { bar1_value: FULL_VITALITY });
+      await c.mock.settle();
+      setVitality(c, floors, FULL_VITALITY);
+      setVitality(c, floorOne, FULL_VITALITY);
+    }
+    const order = [0, 1, 2, 3].map((i) => (i + round) % 4);
+    for (const which of order) {
+      // BENCH_PROFILE_ONE=1: profile only the 1-token hits (the fixed cost of a command).
+      profileNow = PROFILE && (process.env.BENCH_PROFILE_ONE === undefined || which === 2);
+      if (which === 0 && !process.env.BENCH_SKIP50) spans['script 50'].push((await timed(c, c.script, HIT.soak, mine)).span);
+      if (which === 1) spans['floor 50'].push((await timed(c, c.floor, FLOOR_HIT, floors)).span);
+      if (which === 2) {
+        const sample = await timed(c, c.script, HIT.soak, mineOne);
+        spans['script 1'].push(sample.span);
+        if (process.env.BENCH_DEBUG) walls.push(sample.wall);
+      }
+      if (which === 3) spans['floor 1'].push((await timed(c, c.floor, FLOOR_HIT, floorOne)).span);
+    }
+  }
+  if (process.env.BENCH_DEBUG) process.stderr.write(`script 1 wall median ${median(walls)}\n`);
+  const stored = c.mock.state.DefenseRound;
+  return { first, spans, historyEntries: stored.history.length, stateBytes: JSON.stringify(stored).length, ms: performance.now() - t0 };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Statistics and printing.
 
 function median(values: number[]): number {
@@ -458,6 +532,14 @@ async function main(): Promise<void> {
   const source = readFileSync(BUNDLE, 'utf8');
   const log = (line: string) => process.stderr.write(`${line}\n`);
 
+  if (process.env.BENCH_ONLY === 'evening') {
+    const profiler = PROFILE ? await startProfiler() : undefined;
+    const evening = await longEvening(source);
+    profileNow = false;
+    const breakdown = profiler ? await stopProfiler(profiler) : undefined;
+    process.stdout.write(`${longEveningReport(evening).join('\n')}\n${breakdown ?? ''}\n`);
+    return;
+  }
   log(`building the campaigns...`);
   const big = await openCampaign('10k', 10_000, 2_000, 11, source);
   const small = await openCampaign('1k', 1_000, 200, 12, source);
@@ -736,6 +818,41 @@ interface CpuProfile {
   startTime: number;
   samples: number[];
   timeDeltas: number[];
+}
+
+/** The long evening's tables: per command the median and the 90th percentile, against the floor in the same rounds. */
+function longEveningReport(e: LongEvening): string[] {
+  const out: string[] = [];
+  const firstScript = median(e.first.script);
+  const firstFloor = median(e.first.floor);
+  out.push(`### A long evening: ${LONG_ROUNDS} rounds, hits never undone (10,000 graphics; the undo history full and trimming, armor worn out, tokens down; heals, defenses, stances and hand edits between)`);
+  out.push('');
+  const rows: string[][] = [];
+  for (const n of [50, 1] as const) {
+    const mine = e.spans[`script ${n}`];
+    const floor = e.spans[`floor ${n}`];
+    rows.push([`\`${HIT.soak}\` on ${n} token${n === 1 ? '' : 's'}`, ms(median(mine)), ms(median(floor)), x(median(mine) / median(floor)), ms(quantile(mine, 0.9)), ms(quantile(floor, 0.9)), x(quantile(mine, 0.9) / quantile(floor, 0.9))]);
+  }
+  rows.push([`the first ${FIRST_COMMANDS} commands after loading (50 tokens), median`, ms(firstScript), ms(firstFloor), x(firstScript / firstFloor), ms(Math.max(...e.first.script)), ms(Math.max(...e.first.floor)), x(Math.max(...e.first.script) / Math.max(...e.first.floor))]);
+  out.push(table(['command', 'DefenseRound median ms', 'floor median ms', 'ratio', 'DefenseRound p90 ms (first five: slowest)', 'floor p90 ms', 'ratio'], rows));
+  out.push('');
+  out.push(`After the evening: ${e.historyEntries} undo entries kept, \`state\` ${kb(e.stateBytes)}; the evening took ${(e.ms / 1000).toFixed(1)} s.`);
+  out.push('');
+  const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+  const r = (key: 'script 50' | 'script 1', q: number) => quantile(e.spans[key], q) / quantile(e.spans[key.replace('script', 'floor') as 'floor 50' | 'floor 1'], q);
+  out.push(
+    table(
+      ['target (long evening)', 'measured', ''],
+      [
+        ['50 tokens, median at most 1.5x the floor', x(r('script 50', 0.5)), verdict(r('script 50', 0.5) <= 1.5)],
+        ['50 tokens, 90th percentile at most 2.5x', x(r('script 50', 0.9)), verdict(r('script 50', 0.9) <= 2.5)],
+        ['1 token, median at most 3x', x(r('script 1', 0.5)), verdict(r('script 1', 0.5) <= 3)],
+        [`the first ${FIRST_COMMANDS} commands at most 2.5x`, x(firstScript / firstFloor), verdict(firstScript / firstFloor <= 2.5)],
+        ['`state` under 100 KB', kb(e.stateBytes), verdict(e.stateBytes < 100_000)],
+      ],
+    ),
+  );
+  return out;
 }
 
 function post<T>(session: Session, method: string, params?: object): Promise<T> {
