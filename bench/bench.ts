@@ -283,6 +283,7 @@ async function openCampaign(label: string, graphics: number, characters: number,
   // Every feature on: an onDamage observer and HealthColors (undo is always on; cards are the output).
   evaluateIn(context, 'DefenseRound.onDamage(() => {})');
   evaluateIn(context, 'globalThis.HealthColors = { Update() {} }');
+  if (process.env.BENCH_TIMERS) (context as unknown as Record<string, unknown>).__now = () => performance.now();
   loadInstrumented(mock, FLOOR_SOURCE, 'floor.js', floor.probe!);
   loadInstrumented(mock, FLOOR_LEAN_SOURCE, 'floor-lean.js', floorLean.probe!);
   const r0 = performance.now();
@@ -440,6 +441,7 @@ async function longEvening(source: string): Promise<LongEvening> {
   }
   const spans: LongEvening['spans'] = { 'script 50': [], 'floor 50': [], 'script 1': [], 'floor 1': [] };
   const walls: number[] = [];
+  const oneTimers: Record<string, number> = {};
   let seed = 7;
   const next = (n: number) => {
     seed = (seed * 1103515245 + 12345) % 2147483648;
@@ -470,7 +472,12 @@ async function longEvening(source: string): Promise<LongEvening> {
       if (which === 0 && !process.env.BENCH_SKIP50) spans['script 50'].push((await timed(c, c.script, HIT.soak, mine)).span);
       if (which === 1) spans['floor 50'].push((await timed(c, c.floor, FLOOR_HIT, floors)).span);
       if (which === 2) {
+        const before = process.env.BENCH_TIMERS ? (JSON.parse(JSON.stringify(evaluateIn(c.context, 'globalThis.__T ?? {}'))) as Record<string, number>) : {};
         const sample = await timed(c, c.script, HIT.soak, mineOne);
+        if (process.env.BENCH_TIMERS) {
+          const after = evaluateIn(c.context, 'globalThis.__T ?? {}') as Record<string, number>;
+          for (const [k, v] of Object.entries(after)) oneTimers[k] = (oneTimers[k] ?? 0) + v - (before[k] ?? 0);
+        }
         spans['script 1'].push(sample.span);
         if (process.env.BENCH_DEBUG) walls.push(sample.wall);
       }
@@ -478,6 +485,7 @@ async function longEvening(source: string): Promise<LongEvening> {
     }
   }
   if (process.env.BENCH_DEBUG) process.stderr.write(`script 1 wall median ${median(walls)}\n`);
+  if (process.env.BENCH_TIMERS) process.stderr.write(`1-token timers (µs per command): ${Object.entries(oneTimers).filter(([k]) => !k.endsWith('#')).map(([k, v]) => `${k} ${((v * 1000) / LONG_ROUNDS).toFixed(1)}`).join(', ')}\n`);
   const stored = c.mock.state.DefenseRound;
   return { first, spans, historyEntries: stored.history.length, stateBytes: JSON.stringify(stored).length, ms: performance.now() - t0 };
 }
