@@ -283,7 +283,6 @@ async function openCampaign(label: string, graphics: number, characters: number,
   // Every feature on: an onDamage observer and HealthColors (undo is always on; cards are the output).
   evaluateIn(context, 'DefenseRound.onDamage(() => {})');
   evaluateIn(context, 'globalThis.HealthColors = { Update() {} }');
-  if (process.env.BENCH_TIMERS) (context as unknown as Record<string, unknown>).__now = () => performance.now();
   loadInstrumented(mock, FLOOR_SOURCE, 'floor.js', floor.probe!);
   loadInstrumented(mock, FLOOR_LEAN_SOURCE, 'floor-lean.js', floorLean.probe!);
   const r0 = performance.now();
@@ -440,8 +439,6 @@ async function longEvening(source: string): Promise<LongEvening> {
     first.floor.push((await timed(c, c.floor, FLOOR_HIT, floors)).span);
   }
   const spans: LongEvening['spans'] = { 'script 50': [], 'floor 50': [], 'script 1': [], 'floor 1': [] };
-  const walls: number[] = [];
-  const oneTimers: Record<string, number> = {};
   let seed = 7;
   const next = (n: number) => {
     seed = (seed * 1103515245 + 12345) % 2147483648;
@@ -468,24 +465,13 @@ async function longEvening(source: string): Promise<LongEvening> {
     const order = [0, 1, 2, 3].map((i) => (i + round) % 4);
     for (const which of order) {
       // BENCH_PROFILE_ONE=1: profile only the 1-token hits (the fixed cost of a command).
-      profileNow = PROFILE && (process.env.BENCH_PROFILE_ONE === undefined || which === 2);
-      if (which === 0 && !process.env.BENCH_SKIP50) spans['script 50'].push((await timed(c, c.script, HIT.soak, mine)).span);
+      profileNow = PROFILE && round >= 20 && (process.env.BENCH_PROFILE_ONE === undefined || which === 2);
+      if (which === 0) spans['script 50'].push((await timed(c, c.script, HIT.soak, mine)).span);
       if (which === 1) spans['floor 50'].push((await timed(c, c.floor, FLOOR_HIT, floors)).span);
-      if (which === 2) {
-        const before = process.env.BENCH_TIMERS ? (JSON.parse(JSON.stringify(evaluateIn(c.context, 'globalThis.__T ?? {}'))) as Record<string, number>) : {};
-        const sample = await timed(c, c.script, HIT.soak, mineOne);
-        if (process.env.BENCH_TIMERS) {
-          const after = evaluateIn(c.context, 'globalThis.__T ?? {}') as Record<string, number>;
-          for (const [k, v] of Object.entries(after)) oneTimers[k] = (oneTimers[k] ?? 0) + v - (before[k] ?? 0);
-        }
-        spans['script 1'].push(sample.span);
-        if (process.env.BENCH_DEBUG) walls.push(sample.wall);
-      }
+      if (which === 2) spans['script 1'].push((await timed(c, c.script, HIT.soak, mineOne)).span);
       if (which === 3) spans['floor 1'].push((await timed(c, c.floor, FLOOR_HIT, floorOne)).span);
     }
   }
-  if (process.env.BENCH_DEBUG) process.stderr.write(`script 1 wall median ${median(walls)}\n`);
-  if (process.env.BENCH_TIMERS) process.stderr.write(`1-token timers (µs per command): ${Object.entries(oneTimers).filter(([k]) => !k.endsWith('#')).map(([k, v]) => `${k} ${((v * 1000) / LONG_ROUNDS).toFixed(1)}`).join(', ')}\n`);
   const stored = c.mock.state.DefenseRound;
   return { first, spans, historyEntries: stored.history.length, stateBytes: JSON.stringify(stored).length, ms: performance.now() - t0 };
 }
@@ -932,7 +918,7 @@ async function stopProfiler(session: Session): Promise<string> {
     '',
     table(
       ['function of DefenseRound or of the mock (inclusive: with all it calls)', 'total time'],
-      [...total].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([k, v]) => [`\`${k}\``, pct(v)]),
+      [...total].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_TOP ?? 40)).map(([k, v]) => [`\`${k}\``, pct(v)]),
     ),
   ].join('\n');
 }
