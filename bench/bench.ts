@@ -107,6 +107,89 @@ const FLOOR_LEAN_SOURCE = FLOOR_SOURCE.replace('(function () {', '(function () {
   .replace('msg.content.slice(14)', 'msg.content.slice(19)');
 const FLOOR_LEAN_HIT = '!floor-lean-damage 30';
 
+// The floor doing what this command's job is (commands.md: "Targets and permissions", "Output",
+// "Undo"; The Defensive Round's armor): only the GM may hit any token; the protection wears (25% of
+// the damage after soak) and is written back; a token at 0 or below gets its marker in the same
+// `set` as its bar; the hit is kept for undo in `state` (the last 20) and the GM's card carries its
+// Undo button; the numbers are whispered to the GM on one card of the default template (an NPC's
+// numbers are the GM's) and one public line names who was hit; the names are escaped. No checks of
+// input, no generality, no rules beyond this hit: still the least a script doing this job can do.
+// The one-line floor above wears no armor, keeps no undo, marks nobody down and shows the NPCs'
+// numbers to everyone, all of which the job requires or forbids.
+const FLOOR_JOB_SOURCE = String.raw`
+(function () {
+  var byCharacter = {};
+  function attributesOf(characterId) {
+    var index = byCharacter[characterId];
+    if (!index) {
+      index = {};
+      var found = findObjs({ _type: 'attribute', _characterid: characterId });
+      for (var i = 0; i < found.length; i++) {
+        var key = String(found[i].get('name')).toLowerCase();
+        if (!(key in index)) index[key] = found[i];
+      }
+      byCharacter[characterId] = index;
+    }
+    return index;
+  }
+  function valueOf(attribute) {
+    var n = attribute ? parseInt(attribute.get('current'), 10) : 0;
+    return isNaN(n) ? 0 : n;
+  }
+  function escape(text) {
+    return String(text).replace(/[&<>"'\[\]{}@%?|*!\/=$:\\]/g, function (c) { return '&#' + c.charCodeAt(0) + ';'; });
+  }
+  function withMarker(markers, down) {
+    var list = markers ? String(markers).split(',') : [];
+    var at = list.indexOf('dead');
+    if (down && at < 0) list.push('dead');
+    if (!down && at >= 0) list.splice(at, 1);
+    return list.join(',');
+  }
+  on('chat:message', function (msg) {
+    if (msg.type !== 'api' || msg.content.indexOf('!floor-job-damage ') !== 0) return;
+    if (!playerIsGM(msg.playerid)) return;
+    var amount = parseInt(msg.content.slice(18), 10) || 0;
+    var selected = msg.selected || [];
+    var rows = [];
+    var names = [];
+    var undo = [];
+    for (var i = 0; i < selected.length; i++) {
+      var token = getObj('graphic', selected[i]._id);
+      if (!token) continue;
+      var attributes = attributesOf(String(token.get('represents')));
+      var vitality = parseInt(token.get('bar1_value'), 10) || 0;
+      var soak = valueOf(attributes.armor_soak);
+      var physical = valueOf(attributes.armor_physical);
+      var magical = valueOf(attributes.armor_magical);
+      var defense = valueOf(attributes.armor_defense);
+      var armored = physical > 0 || magical > 0;
+      var soaked = armored ? Math.floor((amount * (100 - soak)) / 100) : amount;
+      var loss = armored ? Math.max(0, soaked - physical - defense) : amount;
+      var worn = armored ? Math.max(0, physical - Math.floor(soaked / 4)) : physical;
+      var after = vitality - loss;
+      var markers = token.get('statusmarkers');
+      var marked = withMarker(markers, after <= 0);
+      if (worn !== physical) attributes.armor_physical.set('current', worn);
+      var props = { bar1_value: after };
+      if (marked !== markers) props.statusmarkers = marked;
+      token.set(props);
+      undo.push({ id: token.id, from: vitality, to: after, markers: markers, armor: worn !== physical ? [attributes.armor_physical.id, physical, worn] : null });
+      var name = escape(token.get('name'));
+      rows.push('{{' + name + '=' + amount + ' soaked to ' + soaked + '&#58; loses ' + loss + '<br>Vitality ' + vitality + ' -&gt; ' + after + (worn !== physical ? '<br>Physical ' + physical + ' -&gt; ' + worn : '') + (after <= 0 ? '<br>Falls' : '') + '}}');
+      names.push(name);
+    }
+    var kept = state.FloorJob || (state.FloorJob = { next: 1, history: [] });
+    var key = kept.next++;
+    kept.history.push({ key: key, by: msg.playerid, tokens: undo });
+    if (kept.history.length > 20) kept.history.shift();
+    sendChat('FloorJob', '/w gm &{template:default} {{name=Damage ' + amount + '}} ' + rows.join(' ') + ' {{Actions=[Undo](!floor-job-undo ' + key + ')}}');
+    sendChat('FloorJob', names.join(', ') + (names.length === 1 ? ' is' : ' are') + ' hit.');
+  });
+})();
+`;
+const FLOOR_JOB_HIT = '!floor-job-damage 30';
+
 // ---------------------------------------------------------------------------------------------
 // Probes: each script gets its own copy of the Roll20 globals, so the time inside its handlers is
 // its own: from the moment its chat:message handler receives the command to the return of the
@@ -223,6 +306,8 @@ interface Campaign {
   script: Contender;
   floor: Contender;
   floorLean: Contender;
+  /** The floor doing the job (FLOOR_JOB_SOURCE): the long evening's. */
+  floorJob: Contender;
   context: SandboxContext;
   edition: EditionId;
   load: { evaluateMs: number; readyMs: number; scans: { findObjs: number; filterObjs: number; getAllObjs: number; objectsScanned: number } };
@@ -276,6 +361,7 @@ async function openCampaign(label: string, graphics: number, characters: number,
   const script: Contender = { name: 'DefenseRound', speaker: 'DefenseRound', probe: new Probe() };
   const floor: Contender = { name: 'floor', speaker: 'Floor', probe: new Probe() };
   const floorLean: Contender = { name: 'floor, built-ins read once', speaker: 'FloorLean', probe: new Probe() };
+  const floorJob: Contender = { name: 'floor doing the job', speaker: 'FloorJob', probe: new Probe() };
   mock.resetStats();
   const e0 = performance.now();
   const context = loadInstrumented(mock, source, BUNDLE, script.probe!);
@@ -285,6 +371,7 @@ async function openCampaign(label: string, graphics: number, characters: number,
   evaluateIn(context, 'globalThis.HealthColors = { Update() {} }');
   loadInstrumented(mock, FLOOR_SOURCE, 'floor.js', floor.probe!);
   loadInstrumented(mock, FLOOR_LEAN_SOURCE, 'floor-lean.js', floorLean.probe!);
+  loadInstrumented(mock, FLOOR_JOB_SOURCE, 'floor-job.js', floorJob.probe!);
   const r0 = performance.now();
   mock.fireReady();
   await mock.settle();
@@ -293,7 +380,7 @@ async function openCampaign(label: string, graphics: number, characters: number,
   const scans = { findObjs: s.findObjsCalls, filterObjs: s.filterObjsCalls, getAllObjs: s.getAllObjsCalls, objectsScanned: s.objectsScanned };
   mock.assertNoCrash();
   mock.newMessages();
-  return { label, mock, gm: scene.players.GM, tokens, counts, script, floor, floorLean, context, edition: 'soak', load: { evaluateMs, readyMs, scans }, buildMs };
+  return { label, mock, gm: scene.players.GM, tokens, counts, script, floor, floorLean, floorJob, context, edition: 'soak', load: { evaluateMs, readyMs, scans }, buildMs };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -416,9 +503,14 @@ function run(c: Campaign, kind: Kind, ids: readonly string[], base = TIMED_VITAL
 const LONG_ROUNDS = Number(process.env.BENCH_EVENING_ROUNDS ?? 250);
 const FIRST_COMMANDS = 5;
 
+/** Who is timed over the long evening: DefenseRound, the floor doing the job, the one-line floor. */
+type EveningWho = 'script' | 'job' | 'floor';
+const EVENING_WHO: EveningWho[] = ['script', 'job', 'floor'];
+type EveningKey = `${EveningWho} ${50 | 1}`;
+
 interface LongEvening {
-  first: { script: number[]; floor: number[] };
-  spans: Record<'script 50' | 'floor 50' | 'script 1' | 'floor 1', number[]>;
+  first: Record<EveningWho, number[]>;
+  spans: Record<EveningKey, number[]>;
   historyEntries: number;
   stateBytes: number;
   ms: number;
@@ -427,23 +519,26 @@ interface LongEvening {
 async function longEvening(source: string): Promise<LongEvening> {
   const t0 = performance.now();
   const c = await openCampaign('long evening', 10_000, 2_000, 21, source);
-  // 50 tokens of 50 characters for DefenseRound, 50 others for the floor; one more each for the 1-token hits.
-  const mine = c.tokens.slice(0, 50);
-  const floors = c.tokens.slice(50, 100);
-  const mineOne = [c.tokens[100]!];
-  const floorOne = [c.tokens[101]!];
+  // Each contender hits 50 tokens of its own (50 characters) and one more for the 1-token hits.
+  const fifty: Record<EveningWho, string[]> = { script: c.tokens.slice(0, 50), job: c.tokens.slice(50, 100), floor: c.tokens.slice(100, 150) };
+  const one: Record<EveningWho, string[]> = { script: [c.tokens[150]!], job: [c.tokens[151]!], floor: [c.tokens[152]!] };
+  const contender: Record<EveningWho, { who: Contender; hit: string }> = {
+    script: { who: c.script, hit: HIT.soak },
+    job: { who: c.floorJob, hit: FLOOR_JOB_HIT },
+    floor: { who: c.floor, hit: FLOOR_HIT },
+  };
+  const hit = (who: EveningWho, ids: readonly string[]) => timed(c, contender[who].who, contender[who].hit, ids);
   // The first commands after loading, before anything has run: as after a sandbox restart.
-  const first = { script: [] as number[], floor: [] as number[] };
-  for (let i = 0; i < FIRST_COMMANDS; i += 1) {
-    first.script.push((await timed(c, c.script, HIT.soak, mine)).span);
-    first.floor.push((await timed(c, c.floor, FLOOR_HIT, floors)).span);
-  }
-  const spans: LongEvening['spans'] = { 'script 50': [], 'floor 50': [], 'script 1': [], 'floor 1': [] };
+  const first: LongEvening['first'] = { script: [], job: [], floor: [] };
+  for (let i = 0; i < FIRST_COMMANDS; i += 1) for (const who of EVENING_WHO) first[who].push((await hit(who, fifty[who])).span);
+  const spans = Object.fromEntries(EVENING_WHO.flatMap((who) => [`${who} 50`, `${who} 1`].map((key) => [key, [] as number[]]))) as LongEvening['spans'];
+  const mine = fifty.script;
   let seed = 7;
   const next = (n: number) => {
     seed = (seed * 1103515245 + 12345) % 2147483648;
     return seed % n;
   };
+  const timedHits = EVENING_WHO.flatMap((who) => [50, 1].map((n) => ({ who, n: n as 50 | 1 })));
   for (let round = 0; round < LONG_ROUNDS; round += 1) {
     // Between the timed hits, what a table does: some heals, a defense, a stance, a hand edit.
     if (round % 3 === 0) await say(c, `!heal ${10 + next(30)}`, mine.slice(next(40), 50));
@@ -455,23 +550,23 @@ async function longEvening(source: string): Promise<LongEvening> {
     }
     if (round % 5 === 4) {
       // The GM raises ten fallen tokens by hand (a hand edit revives the dead), so hits keep landing;
-      // the floor's tokens are set back the same way.
+      // the floors' tokens are set back the same way.
       for (let i = 0; i < 10; i += 1) c.mock.userEdit(c.mock.globals.getObj('graphic', mine[(round * 7 + i * 5) % 50]!)!, { bar1_value: FULL_VITALITY });
-      c.mock.userEdit(c.mock.globals.getObj('graphic', mineOne[0]!)!, { bar1_value: FULL_VITALITY });
+      c.mock.userEdit(c.mock.globals.getObj('graphic', one.script[0]!)!, { bar1_value: FULL_VITALITY });
       await c.mock.settle();
-      setVitality(c, floors, FULL_VITALITY);
-      setVitality(c, floorOne, FULL_VITALITY);
+      for (const who of ['job', 'floor'] as const) setVitality(c, [...fifty[who], ...one[who]], FULL_VITALITY);
     }
-    const order = [0, 1, 2, 3].map((i) => (i + round) % 4);
-    for (const which of order) {
-      // BENCH_PROFILE_ONE=1: profile only the 1-token hits (the fixed cost of a command).
-      profileNow = PROFILE && round >= 20 && (process.env.BENCH_PROFILE_ONE === undefined || which === 2);
-      if (which === 0) spans['script 50'].push((await timed(c, c.script, HIT.soak, mine)).span);
-      if (which === 1) spans['floor 50'].push((await timed(c, c.floor, FLOOR_HIT, floors)).span);
-      if (which === 2) spans['script 1'].push((await timed(c, c.script, HIT.soak, mineOne)).span);
-      if (which === 3) spans['floor 1'].push((await timed(c, c.floor, FLOOR_HIT, floorOne)).span);
+    // Rotated each round, so no contender always runs right after another.
+    for (let i = 0; i < timedHits.length; i += 1) {
+      const { who, n } = timedHits[(i + round) % timedHits.length]!;
+      // BENCH_PROFILE_ONE=1: profile only DefenseRound's 1-token hits (the fixed cost of a command).
+      profileNow = PROFILE && round >= 20 && who === 'script' && (process.env.BENCH_PROFILE_ONE === undefined || n === 1);
+      const sample = await hit(who, n === 50 ? fifty[who] : one[who]);
+      if (sample.messages === 0) throw new Error(`long evening: ${who} said nothing for its hit on ${n}`);
+      spans[`${who} ${n}`].push(sample.span);
     }
   }
+  profileNow = false;
   const stored = c.mock.state.DefenseRound;
   return { first, spans, historyEntries: stored.history.length, stateBytes: JSON.stringify(stored).length, ms: performance.now() - t0 };
 }
@@ -817,31 +912,39 @@ interface CpuProfile {
 /** The long evening's tables: per command the median and the 90th percentile, against the floor in the same rounds. */
 function longEveningReport(e: LongEvening): string[] {
   const out: string[] = [];
-  const firstScript = median(e.first.script);
-  const firstFloor = median(e.first.floor);
+  const ratio = (a: number, b: number) => x(a / b);
   out.push(`### A long evening: ${LONG_ROUNDS} rounds, hits never undone (10,000 graphics; the undo history full and trimming, armor worn out, tokens down; heals, defenses, stances and hand edits between)`);
   out.push('');
   const rows: string[][] = [];
   for (const n of [50, 1] as const) {
-    const mine = e.spans[`script ${n}`];
-    const floor = e.spans[`floor ${n}`];
-    rows.push([`\`${HIT.soak}\` on ${n} token${n === 1 ? '' : 's'}`, ms(median(mine)), ms(median(floor)), x(median(mine) / median(floor)), ms(quantile(mine, 0.9)), ms(quantile(floor, 0.9)), x(quantile(mine, 0.9) / quantile(floor, 0.9))]);
+    const [mine, job, floor] = EVENING_WHO.map((who) => e.spans[`${who} ${n}`]);
+    for (const [label, q] of [['median', 0.5], ['90th percentile', 0.9]] as const) {
+      const [m, j, f] = [mine!, job!, floor!].map((list) => quantile(list, q));
+      rows.push([`\`${HIT.soak}\` on ${n} token${n === 1 ? '' : 's'}, ${label}`, ms(m!), ms(j!), ratio(m!, j!), ms(f!), ratio(m!, f!)]);
+    }
   }
-  rows.push([`the first ${FIRST_COMMANDS} commands after loading (50 tokens), median`, ms(firstScript), ms(firstFloor), x(firstScript / firstFloor), ms(Math.max(...e.first.script)), ms(Math.max(...e.first.floor)), x(Math.max(...e.first.script) / Math.max(...e.first.floor))]);
-  out.push(table(['command', 'DefenseRound median ms', 'floor median ms', 'ratio', 'DefenseRound p90 ms (first five: slowest)', 'floor p90 ms', 'ratio'], rows));
+  const [firstMine, firstJob, firstFloor] = EVENING_WHO.map((who) => median(e.first[who]));
+  rows.push([`the first ${FIRST_COMMANDS} commands after loading (50 tokens), median`, ms(firstMine!), ms(firstJob!), ratio(firstMine!, firstJob!), ms(firstFloor!), ratio(firstMine!, firstFloor!)]);
+  out.push(table(['command', 'DefenseRound ms', 'floor doing the job ms', 'ratio', 'one-line floor ms', 'ratio'], rows));
+  out.push('');
+  // How the 1-token command warms up over the evening: the median of each tenth of the rounds.
+  const tenths = (list: number[]) => Array.from({ length: 10 }, (_, i) => list.slice(Math.floor((i * list.length) / 10), Math.floor(((i + 1) * list.length) / 10)));
+  const warm = tenths(e.spans['script 1']).map((part, i) => ratio(median(part), median(tenths(e.spans['job 1'])[i]!)));
+  out.push(`The 1-token hit against the floor doing the job, by tenths of the evening: ${warm.join(', ')}.`);
   out.push('');
   out.push(`After the evening: ${e.historyEntries} undo entries kept, \`state\` ${kb(e.stateBytes)}; the evening took ${(e.ms / 1000).toFixed(1)} s.`);
   out.push('');
   const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
-  const r = (key: 'script 50' | 'script 1', q: number) => quantile(e.spans[key], q) / quantile(e.spans[key.replace('script', 'floor') as 'floor 50' | 'floor 1'], q);
+  const r = (n: 50 | 1, q: number) => quantile(e.spans[`script ${n}`], q) / quantile(e.spans[`job ${n}`], q);
+  const firstRatio = firstMine! / firstJob!;
   out.push(
     table(
-      ['target (long evening)', 'measured', ''],
+      ['target (long evening, against the floor doing the job)', 'measured', ''],
       [
-        ['50 tokens, median at most 1.5x the floor', x(r('script 50', 0.5)), verdict(r('script 50', 0.5) <= 1.5)],
-        ['50 tokens, 90th percentile at most 2.5x', x(r('script 50', 0.9)), verdict(r('script 50', 0.9) <= 2.5)],
-        ['1 token, median at most 3x', x(r('script 1', 0.5)), verdict(r('script 1', 0.5) <= 3)],
-        [`the first ${FIRST_COMMANDS} commands at most 2.5x`, x(firstScript / firstFloor), verdict(firstScript / firstFloor <= 2.5)],
+        ['50 tokens, median at most 1.5x the floor', x(r(50, 0.5)), verdict(r(50, 0.5) <= 1.5)],
+        ['50 tokens, 90th percentile at most 2.5x', x(r(50, 0.9)), verdict(r(50, 0.9) <= 2.5)],
+        ['1 token, median at most 3x', x(r(1, 0.5)), verdict(r(1, 0.5) <= 3)],
+        [`the first ${FIRST_COMMANDS} commands at most 2.5x`, x(firstRatio), verdict(firstRatio <= 2.5)],
         ['`state` under 100 KB', kb(e.stateBytes), verdict(e.stateBytes < 100_000)],
       ],
     ),
@@ -908,7 +1011,7 @@ async function stopProfiler(session: Session): Promise<string> {
     for (const fn of onStack) total.set(fn, (total.get(fn) ?? 0) + 1);
   }
   const pct = (n: number) => `${((100 * n) / Math.max(1, inside)).toFixed(1)}%`;
-  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_TOP ?? 25));
   return [
     `${num(inside)} samples (50 µs apart) inside ${num(windows.length)} timed commands.`,
     '',

@@ -17,48 +17,48 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Rn = Object.defineProperty, Ho = Object.getOwnPropertyDescriptor, Ko = Object.getOwnPropertyNames, qr = Object.prototype.hasOwnProperty, xo = (e, t) => {
+var Rn = Object.defineProperty, xa = Object.getOwnPropertyDescriptor, Wa = Object.getOwnPropertyNames, Jr = Object.prototype.hasOwnProperty, Ya = (e, t) => {
 for (var n in t)
-qr.call(t, n) && Rn(e, n, { get: t[n], enumerable: !0 });
-}, Wo = (e, t, n, r) => {
+Jr.call(t, n) && Rn(e, n, { get: t[n], enumerable: !0 });
+}, za = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
-for (let i of Ko(t))
-!qr.call(e, i) && i !== n && Rn(e, i, { get: () => t[i], enumerable: !(r = Ho(t, i)) || r.enumerable });
+for (let i of Wa(t))
+!Jr.call(e, i) && i !== n && Rn(e, i, { get: () => t[i], enumerable: !(r = xa(t, i)) || r.enumerable });
 return e;
-}, Yo = (e) => Wo(Rn({}, "__esModule", { value: !0 }), e), Jr = {};
-xo(Jr, {
-onDamage: () => gh,
-version: () => ph
+}, Xa = (e) => za(Rn({}, "__esModule", { value: !0 }), e), Qr = {};
+Ya(Qr, {
+onDamage: () => yh,
+version: () => kh
 });
-var A = Math, C = Number, E = String, k = Object, Q = Array, de = JSON, P = Map, q = Set, Qr = WeakMap, Wt = Error, Zr = RangeError, ei = Promise, Yt = Date, zo = isNaN, Xo = "0.2.0", ne = "DefenseRound", me = Xo, zt, qo = {
+var A = Math, C = Number, E = String, k = Object, Q = Array, de = JSON, P = Map, q = Set, Zr = WeakMap, Wt = Error, ei = RangeError, ti = Promise, Yt = Date, qa = isNaN, Ja = "0.2.0", ne = "DefenseRound", me = Ja, zt, Qa = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0
 };
 // @__NO_SIDE_EFFECTS__
-function ti(e) {
-return !e && !zt ? qo : {
+function ni(e) {
+return !e && !zt ? Qa : {
 lang: e?.lang ?? zt?.lang,
 message: e?.message,
 abortEarly: e?.abortEarly ?? zt?.abortEarly,
 abortPipeEarly: e?.abortPipeEarly ?? zt?.abortPipeEarly
 };
 }
-var Jo;
+var Za;
 // @__NO_SIDE_EFFECTS__
-function Qo(e) {
-return Jo?.get(e);
+function eo(e) {
+return Za?.get(e);
 }
-var Zo;
+var to;
 // @__NO_SIDE_EFFECTS__
-function ea(e) {
-return Zo?.get(e);
+function no(e) {
+return to?.get(e);
 }
-var ta;
+var ro;
 // @__NO_SIDE_EFFECTS__
-function na(e, t) {
-return ta?.get(e)?.get(t);
+function io(e, t) {
+return ro?.get(e)?.get(t);
 }
 // @__NO_SIDE_EFFECTS__
 function Ke(e) {
@@ -66,28 +66,28 @@ const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
 }
 function x(e, t, n, r, i) {
-const s = i && "input" in i ? i.input : n.value, o = i?.expected ?? e.expects ?? null, a = i?.received ?? /* @__PURE__ */ Ke(s), c = {
+const s = i && "input" in i ? i.input : n.value, a = i?.expected ?? e.expects ?? null, o = i?.received ?? /* @__PURE__ */ Ke(s), c = {
 kind: e.kind,
 type: e.type,
 input: s,
-expected: o,
-received: a,
-message: `Invalid ${t}: ${o ? `Expected ${o} but r` : "R"}eceived ${a}`,
+expected: a,
+received: o,
+message: `Invalid ${t}: ${a ? `Expected ${a} but r` : "R"}eceived ${o}`,
 requirement: e.requirement,
 path: i?.path,
 issues: i?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ na(e.reference, c.lang) ?? (l ? /* @__PURE__ */ ea(c.lang) : null) ?? r.message ?? /* @__PURE__ */ Qo(c.lang);
+}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ io(e.reference, c.lang) ?? (l ? /* @__PURE__ */ no(c.lang) : null) ?? r.message ?? /* @__PURE__ */ eo(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];
 }
 // @__NO_SIDE_EFFECTS__
-function ra(e, t) {
+function so(e, t) {
 return e === t || C.isNaN(e) && C.isNaN(t);
 }
 // @__NO_SIDE_EFFECTS__
-function ia(e, t) {
+function ao(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
 }
 // @__NO_SIDE_EFFECTS__
@@ -99,15 +99,15 @@ function Z(e) {
 return e["~standard"] = {
 version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ ti())
+validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ ni())
 }, e;
 }
 // @__NO_SIDE_EFFECTS__
-function ni(e) {
+function ri(e) {
 return {
 kind: "validation",
 type: "finite",
-reference: ni,
+reference: ri,
 async: !1,
 expects: null,
 requirement: C.isFinite,
@@ -148,11 +148,11 @@ return n.typed && n.value.length > this.requirement && x(this, "length", n, r, {
 };
 }
 // @__NO_SIDE_EFFECTS__
-function at(e, t) {
+function ot(e, t) {
 return {
 kind: "validation",
 type: "max_value",
-reference: at,
+reference: ot,
 async: !1,
 expects: `<=${e instanceof Yt ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
 requirement: e,
@@ -234,9 +234,9 @@ return e.value = e.value.trim(), e;
 }
 };
 }
-var sa = { abortEarly: !0 };
+var oo = { abortEarly: !0 };
 // @__NO_SIDE_EFFECTS__
-function oa(e, t, n) {
+function co(e, t, n) {
 return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
 }
 // @__NO_SIDE_EFFECTS__
@@ -258,23 +258,23 @@ const i = n.value;
 if (Q.isArray(i)) {
 n.typed = !0, n.value = [];
 for (let s = 0; s < i.length; s++) {
-const o = i[s], a = this.item["~run"]({ value: o }, r);
-if (a.issues) {
+const a = i[s], o = this.item["~run"]({ value: a }, r);
+if (o.issues) {
 const c = {
 type: "array",
 origin: "value",
 input: i,
 key: s,
-value: o
+value: a
 };
-for (const l of a.issues)
+for (const l of o.issues)
 l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
-if (n.issues || (n.issues = a.issues), r.abortEarly) {
+if (n.issues || (n.issues = o.issues), r.abortEarly) {
 n.typed = !1;
 break;
 }
 }
-a.typed || (n.typed = !1), n.value.push(a.value);
+o.typed || (n.typed = !1), n.value.push(o.value);
 }
 } else x(this, "type", n, r);
 return n;
@@ -296,11 +296,11 @@ return typeof t.value == "boolean" ? t.typed = !0 : x(this, "type", t, n), t;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function ri(e, t) {
+function ii(e, t) {
 return Z({
 kind: "schema",
 type: "custom",
-reference: ri,
+reference: ii,
 expects: "unknown",
 async: !1,
 check: e,
@@ -321,7 +321,7 @@ async: !1,
 literal: e,
 message: t,
 "~run"(n, r) {
-return /* @__PURE__ */ ra(n.value, this.literal) ? n.typed = !0 : x(this, "type", n, r), n;
+return /* @__PURE__ */ so(n.value, this.literal) ? n.typed = !0 : x(this, "type", n, r), n;
 }
 });
 }
@@ -350,16 +350,16 @@ expects: "number",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "number" && !zo(t.value) ? t.typed = !0 : x(this, "type", t, n), t;
+return typeof t.value == "number" && !qa(t.value) ? t.typed = !0 : x(this, "type", t, n), t;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function ii(e, t) {
+function si(e, t) {
 return Z({
 kind: "schema",
 type: "object",
-reference: ii,
+reference: si,
 expects: "Object",
 async: !1,
 entries: e,
@@ -369,16 +369,16 @@ const i = n.value;
 if (i && typeof i == "object") {
 n.typed = !0, n.value = {};
 for (const s in this.entries) {
-const o = this.entries[s];
-if (s in i || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {
-const a = s in i ? i[s] : /* @__PURE__ */ In(o), c = o["~run"]({ value: a }, r);
+const a = this.entries[s];
+if (s in i || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
+const o = s in i ? i[s] : /* @__PURE__ */ In(a), c = a["~run"]({ value: o }, r);
 if (c.issues) {
 const l = {
 type: "object",
 origin: "value",
 input: i,
 key: s,
-value: a
+value: o
 };
 for (const d of c.issues)
 d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
@@ -388,8 +388,8 @@ break;
 }
 }
 c.typed || (n.typed = !1), n.value[s] = c.value;
-} else if (o.fallback !== void 0) n.value[s] = /* @__PURE__ */ oa(o);
-else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (x(this, "key", n, r, {
+} else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ co(a);
+else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (x(this, "key", n, r, {
 input: void 0,
 expected: `"${s}"`,
 path: [{
@@ -452,15 +452,15 @@ message: n,
 const s = r.value;
 if (s && typeof s == "object") {
 r.typed = !0, r.value = {};
-for (const o in s) if (/* @__PURE__ */ ia(s, o)) {
-const a = s[o], c = this.key["~run"]({ value: o }, i);
+for (const a in s) if (/* @__PURE__ */ ao(s, a)) {
+const o = s[a], c = this.key["~run"]({ value: a }, i);
 if (c.issues) {
 const d = {
 type: "object",
 origin: "key",
 input: s,
-key: o,
-value: a
+key: a,
+value: o
 };
 for (const f of c.issues)
 f.path = [d], r.issues?.push(f);
@@ -469,14 +469,14 @@ r.typed = !1;
 break;
 }
 }
-const l = this.value["~run"]({ value: a }, i);
+const l = this.value["~run"]({ value: o }, i);
 if (l.issues) {
 const d = {
 type: "object",
 origin: "value",
 input: s,
-key: o,
-value: a
+key: a,
+value: o
 };
 for (const f of l.issues)
 f.path ? f.path.unshift(d) : f.path = [d], r.issues?.push(f);
@@ -507,11 +507,11 @@ return typeof t.value == "string" ? t.typed = !0 : x(this, "type", t, n), t;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function si(e, t) {
+function ai(e, t) {
 return Z({
 kind: "schema",
 type: "tuple",
-reference: si,
+reference: ai,
 expects: "Array",
 async: !1,
 items: e,
@@ -521,23 +521,23 @@ const i = n.value;
 if (Q.isArray(i)) {
 n.typed = !0, n.value = [];
 for (let s = 0; s < this.items.length; s++) {
-const o = i[s], a = this.items[s]["~run"]({ value: o }, r);
-if (a.issues) {
+const a = i[s], o = this.items[s]["~run"]({ value: a }, r);
+if (o.issues) {
 const c = {
 type: "array",
 origin: "value",
 input: i,
 key: s,
-value: o
+value: a
 };
-for (const l of a.issues)
+for (const l of o.issues)
 l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
-if (n.issues || (n.issues = a.issues), r.abortEarly) {
+if (n.issues || (n.issues = o.issues), r.abortEarly) {
 n.typed = !1;
 break;
 }
 }
-a.typed || (n.typed = !1), n.value.push(a.value);
+o.typed || (n.typed = !1), n.value.push(o.value);
 }
 } else x(this, "type", n, r);
 return n;
@@ -552,33 +552,33 @@ else t = n.issues;
 return t;
 }
 // @__NO_SIDE_EFFECTS__
-function ai(e, t) {
+function ci(e, t) {
 return Z({
 kind: "schema",
 type: "union",
-reference: ai,
+reference: ci,
 expects: /* @__PURE__ */ On(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {
-let i, s, o;
-for (const a of this.options) {
-const c = a["~run"]({ value: n.value }, r);
+let i, s, a;
+for (const o of this.options) {
+const c = o["~run"]({ value: n.value }, r);
 if (c.typed) if (c.issues) s ? s.push(c) : s = [c];
 else {
 i = c;
 break;
 }
-else o ? o.push(c) : o = [c];
+else a ? a.push(c) : a = [c];
 }
 if (i) return i;
 if (s) {
 if (s.length === 1) return s[0];
 x(this, "type", n, r, { issues: /* @__PURE__ */ oi(s) }), n.typed = !0;
 } else {
-if (o?.length === 1) return o[0];
-x(this, "type", n, r, { issues: /* @__PURE__ */ oi(o) });
+if (a?.length === 1) return a[0];
+x(this, "type", n, r, { issues: /* @__PURE__ */ oi(a) });
 }
 return n;
 }
@@ -598,11 +598,11 @@ return e.typed = !0, e;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function ci(e, t, n) {
+function li(e, t, n) {
 return Z({
 kind: "schema",
 type: "variant",
-reference: ci,
+reference: li,
 expects: "Object",
 async: !1,
 key: e,
@@ -611,7 +611,7 @@ message: n,
 "~run"(r, i) {
 const s = r.value;
 if (s && typeof s == "object") {
-let o, a = 0, c = this.key, l = [];
+let a, o = 0, c = this.key, l = [];
 const d = (f, u) => {
 for (const h of f.options) {
 if (h.type === "variant") d(h, new q(u).add(h.key));
@@ -622,21 +622,21 @@ const p = h.entries[m];
 if (m in s ? p["~run"]({
 typed: !1,
 value: s[m]
-}, sa).issues : p.type !== "exact_optional" && p.type !== "optional" && p.type !== "nullish") {
-v = !1, c !== m && (a < g || a === g && m in s && !(c in s)) && (a = g, c = m, l = []), c === m && l.push(h.entries[m].expects);
+}, oo).issues : p.type !== "exact_optional" && p.type !== "optional" && p.type !== "nullish") {
+v = !1, c !== m && (o < g || o === g && m in s && !(c in s)) && (o = g, c = m, l = []), c === m && l.push(h.entries[m].expects);
 break;
 }
 g++;
 }
 if (v) {
 const m = h["~run"]({ value: s }, i);
-(!o || !o.typed && m.typed) && (o = m);
+(!a || !a.typed && m.typed) && (a = m);
 }
 }
-if (o && !o.issues) break;
+if (a && !a.issues) break;
 }
 };
-if (d(this, new q([this.key])), o) return o;
+if (d(this, new q([this.key])), a) return a;
 x(this, "type", r, i, {
 input: s[c],
 expected: /* @__PURE__ */ On(l, "|"),
@@ -672,7 +672,7 @@ return t;
 }
 // @__NO_SIDE_EFFECTS__
 function We(e, t, n) {
-const r = e["~run"]({ value: t }, /* @__PURE__ */ ti(n));
+const r = e["~run"]({ value: t }, /* @__PURE__ */ ni(n));
 return {
 typed: r.typed,
 success: !r.issues,
@@ -681,9 +681,9 @@ issues: r.issues
 };
 }
 function G(e) {
-return /* @__PURE__ */ ii(k.assign(k.create(null), e));
+return /* @__PURE__ */ si(k.assign(k.create(null), e));
 }
-var li = ["vitality", "soul", "power"], Ye = { vitality: "Vitality", soul: "Soul", power: "Power" }, St = [
+var di = ["vitality", "soul", "power"], Ye = { vitality: "Vitality", soul: "Soul", power: "Power" }, St = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -714,29 +714,29 @@ return t.section = e, t;
 function Nn(e) {
 return "kind" in e;
 }
-var Qt = -10, di = -9, ui = 1, dt = 1, Pn = 3, ut = { condition: "none", savesOwed: 0 }, Zt = { condition: "dead", savesOwed: 0 };
-function fi(e) {
+var Qt = -10, ui = -9, fi = 1, dt = 1, Pn = 3, ut = { condition: "none", savesOwed: 0 }, Zt = { condition: "dead", savesOwed: 0 };
+function hi(e) {
 return e > 0 ? { ...ut } : e > Qt ? { condition: "incapacitated", savesOwed: 0 } : { ...Zt };
 }
 function Mn(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
 }
-function aa(e, t, n) {
+function lo(e, t, n) {
 return n.condition === "dying" ? { life: { ...Zt }, steps: [...Mn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ut }, steps: [] } : e > 0 ? t <= Qt ? { life: { condition: "dying", savesOwed: Pn }, steps: [{ kind: "dying", savesOwed: Pn }] } : {
 life: { condition: "incapacitated", savesOwed: dt },
 steps: [{ kind: "incapacitated", savesOwed: dt }]
 } : t <= Qt ? { life: { ...Zt }, steps: [...Mn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
 }
-function hi(e, t, n) {
+function mi(e, t, n) {
 if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = A.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
 if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-const o = aa(e, i, n);
-for (const a of o.steps) s.push(a);
-return { applied: !0, after: i, life: o.life, steps: s };
+const a = lo(e, i, n);
+for (const o of a.steps) s.push(o);
+return { applied: !0, after: i, life: a.life, steps: s };
 }
-function ca(e, t) {
+function uo(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
 after: 0,
@@ -747,12 +747,12 @@ steps: [
 ]
 };
 }
-function la(e, t, n) {
+function fo(e, t, n) {
 if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const i = hi(e, e - t, n), s = i.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
+const i = mi(e, e - t, n), s = i.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
 return { after: i.applied ? t : i.after, life: i.life, steps: s };
 }
 const r = [{ kind: "vitality-change", before: e, after: t }];
@@ -762,7 +762,7 @@ life: { condition: "incapacitated", savesOwed: 0 },
 steps: [...r, ...Mn(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
 }
-function da(e, t, n) {
+function ho(e, t, n) {
 if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (s) => ({
@@ -776,22 +776,22 @@ savesLeft: s
 if (t.condition === "incapacitated")
 return n.success ? {
 ok: !0,
-vitality: ui,
+vitality: fi,
 life: { ...ut },
-steps: [r(0), { kind: "stood-up", before: e, vitality: ui }]
+steps: [r(0), { kind: "stood-up", before: e, vitality: fi }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {
 ok: !0,
-vitality: di,
+vitality: ui,
 life: { condition: "incapacitated", savesOwed: dt },
-steps: [r(dt), { kind: "saved-from-death", before: e, vitality: di }]
+steps: [r(dt), { kind: "saved-from-death", before: e, vitality: ui }]
 };
 const i = A.min(Pn, t.savesOwed) - 1;
 return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...Zt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
 }
-var mi = { physical: "Physical", magical: "Magical" }, vi = { physical: "Defense", magical: "Spirit" }, Ln = { soul: "Soul", power: "Power" };
-function ua(e, t) {
+var vi = { physical: "Physical", magical: "Magical" }, pi = { physical: "Defense", magical: "Spirit" }, Ln = { soul: "Soul", power: "Power" };
+function mo(e, t) {
 switch (e) {
 case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -801,7 +801,7 @@ case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;
 }
 }
-function fa(e) {
+function vo(e) {
 switch (e) {
 case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
@@ -811,13 +811,13 @@ case "saves-failed":
 return "Dead: every save failed";
 }
 }
-function ha(e) {
+function po(e) {
 return e === 1 ? "1 save" : `${e} saves`;
 }
 function en(e, t, n, r) {
 return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;
 }
-function ma(e) {
+function go(e) {
 switch (e.kind) {
 case "defense-used": {
 const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -826,22 +826,22 @@ return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` :
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return ua(e.reason, e.amount);
+return mo(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 // as the seed writes it: 200 x 0.8 Soak (20% Soak)
 case "protection":
-return en(e.before, e.protection, mi[e.track], e.after);
+return en(e.before, e.protection, vi[e.track], e.after);
 case "armor-reduction":
-return en(e.before, e.reduction, vi[e.track], e.after);
+return en(e.before, e.reduction, pi[e.track], e.after);
 case "natural-reduction":
-return en(e.before, e.reduction, `natural ${vi[e.track]}`, e.after);
+return en(e.before, e.reduction, `natural ${pi[e.track]}`, e.after);
 case "defensive-stance":
 return en(e.before, e.reduction, "defensive stance", e.after);
 case "vitality-loss":
 return e.loss === 0 ? "No Vitality lost" : e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
 case "protection-wear":
-return `${mi[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+return `${vi[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
@@ -860,11 +860,11 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return fa(e.cause);
+return vo(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
 case "save-rolled": {
-const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${ha(e.savesLeft)} left` : ", no save left";
+const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${po(e.savesLeft)} left` : ", no save left";
 return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;
 }
 case "stood-up":
@@ -893,11 +893,11 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, va = { defend: "Defend", evade: "Evade", react: "Reaction" }, pi = { defend: "defend", evade: "evade" };
+}, ko = { defend: "Defend", evade: "Evade", react: "Reaction" }, gi = { defend: "defend", evade: "evade" };
 function tn(e) {
 return e > 0 ? `+${e}` : `${e}`;
 }
-function gi(e, t, n) {
+function ki(e, t, n) {
 if (t.length === 0) return `${n}`;
 const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
 return `${e}${r} = ${n}`;
@@ -905,10 +905,10 @@ return `${e}${r} = ${n}`;
 function jn(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";
 }
-function pa(e, t = (n) => n) {
+function yo(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
-return `Perception d100 ${e.roll} vs ${gi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${jn(e.success, e.critical)}`;
+return `Perception d100 ${e.roll} vs ${ki(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${jn(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${ve[e.situation]} not perceived: no defensive action, the attack hits` : `${ve[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {
@@ -916,15 +916,15 @@ const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.pe
 return `Mental d100 ${e.roll} vs ${e.target}: ${jn(e.success, e.critical)}, ${n}`;
 }
 case "situation-penalty":
-return `${ve[e.situation]}: ${tn(e.penalty)} to ${pi[e.check]}`;
+return `${ve[e.situation]}: ${tn(e.penalty)} to ${gi[e.check]}`;
 case "situation-no-penalty":
-return `${ve[e.situation]}: no penalty to ${pi[e.check]}`;
+return `${ve[e.situation]}: no penalty to ${gi[e.check]}`;
 case "aided":
 return e.by === void 0 ? `Aided by an ally: ${tn(e.bonus)}` : `Aided by ${t(e.by)}: ${tn(e.bonus)}`;
 case "modifier":
 return `Modifier: ${tn(e.mod)}`;
 case "action-check":
-return `${va[e.action]} d100 ${e.roll} vs ${gi(e.baseTarget, e.adjustments, e.target)}: ${jn(e.success, e.critical)}`;
+return `${ko[e.action]} d100 ${e.roll} vs ${ki(e.baseTarget, e.adjustments, e.target)}: ${jn(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -939,16 +939,16 @@ case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 }
 }
-var ga = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
-function ka(e) {
-return ga.has(e.kind);
+var wo = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
+function bo(e) {
+return wo.has(e.kind);
 }
 var Fn = {
 defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"
 };
-function ya(e) {
+function $o(e) {
 switch (e.condition) {
 case "none":
 return;
@@ -960,18 +960,18 @@ case "dead":
 return "Dead";
 }
 }
-function wa(e, t, n = null) {
+function Ao(e, t, n = null) {
 return t.condition === "none" && n === null ? [] : [S(e, { kind: "life-now", life: t, vitality: n })];
 }
-function ba(e, t) {
+function So(e, t) {
 if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
 }
-function $a(e) {
+function To(e) {
 return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Oe, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
 }
-function Aa(e, t, n, r) {
+function Eo(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const i = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
@@ -991,7 +991,7 @@ case "hit":
 return `${e} loses ${r} Vitality ${i}`;
 }
 }
-var Sa = {
+var _o = {
 blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
@@ -1000,20 +1000,20 @@ dead: "is hit and dies",
 hit: "is hit",
 unharmed: "is unharmed"
 };
-function ki(e, t) {
+function yi(e, t) {
 return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;
 }
-function Ta(e, t, n) {
+function Do(e, t, n) {
 return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
 }
-function Ea(e, t) {
+function Ro(e, t) {
 switch (e.kind) {
 case "hit-title":
-return Aa(t(e.who), e.hit, e.result, e.lost);
+return Eo(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
-return `${t(e.who)} ${Sa[e.result]}.`;
+return `${t(e.who)} ${_o[e.result]}.`;
 case "life-now":
-return ya(e.life) ?? `Standing, Vitality ${e.vitality}`;
+return $o(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {
@@ -1023,87 +1023,87 @@ return e.result === "stands" ? `${n} makes a save and stands back up.` : e.resul
 case "check-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "check-result":
-return `${t(e.who)} ${ki(e.result, e.action)}`;
+return `${t(e.who)} ${yi(e.result, e.action)}`;
 case "check-summary": {
 const n = t(e.who);
-return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${ki(e.result, e.action)}.`;
+return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${yi(e.result, e.action)}.`;
 }
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
 case "stance-title":
-return `${Ta(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+return `${Do(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
 return Fn[e.stance] ?? "";
 }
 }
-var _a = /^[+-]?\d+$/;
+var Oo = /^[+-]?\d+$/;
 function ye(e) {
 if (typeof e == "number")
 return C.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!_a.test(t)) return null;
+if (!Oo.test(t)) return null;
 const n = C(t);
 return C.isSafeInteger(n) ? n + 0 : null;
 }
 function nn(e, t) {
 return A.floor(e * t / 100);
 }
-function yi(e, t, n) {
+function wi(e, t, n) {
 return A.min(n, A.max(t, e));
 }
-var wi = 1e6;
+var bi = 1e6;
 function V(e, t = 40) {
 return e.length > t ? `${e.slice(0, t - 3)}...` : e;
 }
 var y = class extends Wt {
 }, I = class extends Wt {
 };
-function Da(e, t) {
-return e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
+function Co(e, t) {
+return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
 const i = t?.[C(r)]?.results?.total;
 return typeof i == "number" && C.isFinite(i) ? E(i) : n;
-});
+}) : e;
 }
-function Ra(e) {
+function Io(e) {
 const t = [], n = /"([^"]*)"|'([^']*)'|(\S+)/g;
 let r;
 for (; (r = n.exec(e)) !== null; )
 t.push(r[1] ?? r[2] ?? r[3] ?? "");
 return t;
 }
-function bi(e) {
-const t = Ra(e.replace(/<br\s*\/?>/gi, " ")), n = (t.shift() ?? "").toLowerCase(), r = [], i = new P();
+function $i(e) {
+const t = Io(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t.shift() ?? "").toLowerCase(), r = [], i = new P();
 let s = null;
-for (const o of t)
-if (o.startsWith("--") && o.length > 2) {
-const a = o.slice(2).toLowerCase();
-if (i.has(a)) throw new y(`--${V(a)} is given twice`);
-s = [], i.set(a, s);
-} else s ? s.push(o) : r.push(o);
+for (const a of t)
+if (a.startsWith("--") && a.length > 2) {
+const o = a.slice(2).toLowerCase();
+if (i.has(o)) throw new y(`--${V(o)} is given twice`);
+s = [], i.set(o, s);
+} else s ? s.push(a) : r.push(a);
 return { command: n, positionals: r, flags: i };
 }
-function Oa(e, t) {
+function No(e, t) {
 if (e.length > 40) return;
 let n, r = 1 / 0;
 for (const i of t) {
-const s = i.startsWith(e) && e.length >= 2 ? 1 : Ca(e, i);
+const s = i.startsWith(e) && e.length >= 2 ? 1 : Po(e, i);
 s < r && (n = i, r = s);
 }
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;
 }
 function Tt(e, t, n, r = "") {
-const i = Oa(e.toLowerCase(), t);
+const i = No(e.toLowerCase(), t);
 return i ? `did you mean ${r}${i}?` : `Help lists the ${n}`;
 }
-function Ca(e, t) {
+function Po(e, t) {
 let n = [], r = Q.from({ length: t.length + 1 }, (i, s) => s);
 for (let i = 1; i <= e.length; i += 1) {
 const s = [i];
-for (let o = 1; o <= t.length; o += 1)
-s[o] = A.min(r[o] + 1, s[o - 1] + 1, r[o - 1] + (e[i - 1] === t[o - 1] ? 0 : 1)), i > 1 && o > 1 && e[i - 1] === t[o - 2] && e[i - 2] === t[o - 1] && (s[o] = A.min(s[o], n[o - 2] + 1));
+for (let a = 1; a <= t.length; a += 1)
+s[a] = A.min(r[a] + 1, s[a - 1] + 1, r[a - 1] + (e[i - 1] === t[a - 1] ? 0 : 1)), i > 1 && a > 1 && e[i - 1] === t[a - 2] && e[i - 2] === t[a - 1] && (s[a] = A.min(s[a], n[a - 2] + 1));
 n = r, r = s;
 }
 return r[t.length];
@@ -1112,8 +1112,8 @@ function Se(e, t, n) {
 for (const [r, i] of e.flags) {
 const s = k.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
 if (!s) {
-const o = n?.(r);
-throw o ? new y(`--${V(r)} means nothing in the ${o} edition`) : new y(`unknown flag --${V(r)}: ${Tt(r, k.keys(t), "flags", "--")}`);
+const a = n?.(r);
+throw a ? new y(`--${V(r)} means nothing in the ${a} edition`) : new y(`unknown flag --${V(r)}: ${Tt(r, k.keys(t), "flags", "--")}`);
 }
 if (s.kind === "switch" && i.length > 0) throw new y(`--${r} takes no value`);
 if (s.kind !== "switch" && i.length === 0) throw new y(`--${r} needs a value`);
@@ -1160,9 +1160,9 @@ if (t.optional) return;
 throw new y(t.missing);
 }
 if (t.example && ye(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${V(r)}")`);
-return Et(r, t.what, 0, wi);
+return Et(r, t.what, 0, bi);
 }
-function $i(e, t) {
+function Ai(e, t) {
 return {
 values: [],
 dice: [],
@@ -1185,15 +1185,15 @@ detail: t.detail(e)
 }
 };
 }
-function Ai(e) {
+function Si(e) {
 return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
 }
-function Si(e) {
+function Ti(e) {
 const t = new P();
 for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };
 }
-function Ti(e, t) {
+function Ei(e, t) {
 return {
 ...e,
 resolve(n, r) {
@@ -1204,7 +1204,7 @@ return i;
 }
 };
 }
-function Ei(e, t, n) {
+function _i(e, t, n) {
 const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;
 }
@@ -1266,84 +1266,84 @@ gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0
 }
 };
-function Ia(e, t) {
+function Mo(e, t) {
 const n = Ie[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;
 }
-function Na(e, t) {
+function Lo(e, t) {
 return t.critical ? 0 : t.success ? -A.floor(A.abs(e) / 2) + 0 : e;
 }
-var Pa = ["defensive", "reactive", "none"];
-function Ma(e) {
+var jo = ["defensive", "reactive", "none"];
+function Fo(e) {
 return e === "reactive";
 }
-function La(e) {
+function Go(e) {
 return e === "defensive";
 }
-function ja(e) {
+function Uo(e) {
 return e === "reactive";
-}
-function _i(e) {
-return e === "reactive";
-}
-function Fa(e) {
-return e === "defensive";
 }
 function Di(e) {
+return e === "reactive";
+}
+function Vo(e) {
+return e === "defensive";
+}
+function Ri(e) {
 return e === "defensive";
 }
 function Un(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
 }
-function Ga(e, t) {
+function Bo(e, t) {
 return Un(e.reactions, t) !== void 0;
 }
-function Ri(e, t) {
+function Oi(e, t) {
 return Un(e.reactions, t) === !0;
 }
-function Oi(e, t) {
+function Ci(e, t) {
 return Un(e.reactions, t) === "used";
 }
-function Ua(e, t) {
+function Ho(e, t) {
 return e.skillsVs.includes(t);
 }
-function Va(e) {
+function Ko(e) {
 return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
 }
-var Ci = 5, Ii = { defend: "defend", evade: "evade", react: "reaction" };
+var Ii = 5, Ni = { defend: "defend", evade: "evade", react: "reaction" };
 function _t(e) {
 return e === "defend" || e === "evade" || e === "react";
 }
-function Ba(e) {
+function xo(e) {
 return { kind: "refused", reason: e };
 }
 function Ne(e) {
 return e !== null && e !== "";
 }
-function Ha(e) {
+function Wo(e) {
 const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new Zr("resolveSoakDefend: rolls must be integers 1..100");
+throw new ei("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
-if (n !== null && !C.isSafeInteger(n)) throw new Zr("resolveSoakDefend: modifiers and targets must be integers");
+if (n !== null && !C.isSafeInteger(n)) throw new ei("resolveSoakDefend: modifiers and targets must be integers");
 }
-function Ka(e) {
+function Yo(e) {
 const { action: t, situation: n, stance: r, round: i } = e, s = Ie[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
-const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
-if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return o("mental");
-if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return o("perception-mod");
-if (!_t(t) && e.mod !== 0) return o("mod");
-if (!_t(t) && e.aid !== null) return o("aided");
-if (_t(t) && e.ally !== null) return o("ally");
-if (_t(t) && e.skillName !== null) return o("skill");
+const a = (o) => ({ code: "flag-not-applicable", flag: o, action: t, situation: n });
+if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return a("mental");
+if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return a("perception-mod");
+if (!_t(t) && e.mod !== 0) return a("mod");
+if (!_t(t) && e.aid !== null) return a("aided");
+if (_t(t) && e.ally !== null) return a("ally");
+if (_t(t) && e.skillName !== null) return a("skill");
 if (e.aid !== null) {
 if (!Ne(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!_i(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!Di(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
 }
 switch (t) {
@@ -1352,85 +1352,85 @@ return null;
 case "evade":
 return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return Ma(r) ? Ne(e.vs) ? Ga(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Fo(r) ? Ne(e.vs) ? Bo(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return La(r) ? { code: "counter-in-defensive-stance" } : ja(r) ? Ne(e.vs) ? Ri(i, e.vs) ? e.ally !== null && !Va(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Oi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Go(r) ? { code: "counter-in-defensive-stance" } : Uo(r) ? Ne(e.vs) ? Oi(i, e.vs) ? e.ally !== null && !Ko(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ci(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return Fa(r) ? { code: "defensive-skill-on-ally" } : _i(r) ? Ne(e.vs) ? Ri(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Oi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (Di(r)) {
+return Vo(r) ? { code: "defensive-skill-on-ally" } : Di(r) ? Ne(e.vs) ? Oi(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ci(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (Ri(r)) {
 if (!Ne(e.vs)) return { code: "needs-vs", action: t };
-if (Ua(i, e.vs)) return { code: "skill-limit", vs: e.vs };
+if (Ho(i, e.vs)) return { code: "skill-limit", vs: e.vs };
 }
 return null;
 }
 }
-function xa(e) {
+function zo(e) {
 const t = [];
-return Ie[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), _t(e.action) && t.push(Ii[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
+return Ie[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), _t(e.action) && t.push(Ni[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
 }
-function Wa(e) {
-Ha(e);
-const t = Ka(e);
-if (t) return Ba(t);
-const n = xa(e);
+function Xo(e) {
+Wo(e);
+const t = Yo(e);
+if (t) return xo(t);
+const n = zo(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: i } = e, s = Ie[i], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
+const { action: r, situation: i } = e, s = Ie[i], a = (l) => e.checkTargets[l] ?? 0, o = [], c = r === "defend" || r === "evade";
 if (s.perceptionGate !== "none") {
-const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), f = ft(e.rolls.perception, d + l);
-if (a.push({ kind: "perception-check", situation: i, roll: f.roll, baseTarget: d, mod: l, target: f.target, success: f.success, critical: f.critical }), !f.success)
-return a.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), ht(a, "fail", {}, !1)) : ht(a, null, {}, !1);
+const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = a("perception"), f = ft(e.rolls.perception, d + l);
+if (o.push({ kind: "perception-check", situation: i, roll: f.roll, baseTarget: d, mod: l, target: f.target, success: f.success, critical: f.critical }), !f.success)
+return o.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (o.push({ kind: "pending-defense", result: "fail" }), ht(o, "fail", {}, !1)) : ht(o, null, {}, !1);
 }
 switch (r) {
 case "defend":
 case "evade": {
-const d = Pi(e, r, a).success ? "success" : "fail";
-return a.push({ kind: "pending-defense", result: d }), ht(a, d, Ni(e), !1);
+const d = Mi(e, r, o).success ? "success" : "fail";
+return o.push({ kind: "pending-defense", result: d }), ht(o, d, Pi(e), !1);
 }
 case "react": {
-const l = e.vs, d = Pi(e, r, a);
-return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), ht(a, null, { reaction: { vs: l, success: d.success }, ...Ni(e) }, !1);
+const l = e.vs, d = Mi(e, r, o);
+return o.push({ kind: "reaction-recorded", vs: l, success: d.success }), ht(o, null, { reaction: { vs: l, success: d.success }, ...Pi(e) }, !1);
 }
 case "counter": {
 const l = e.vs;
-a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
+o.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
 const d = s.counterDrawsIntoBattle;
-return d && a.push({ kind: "spectator-drawn", spectator: l }), ht(a, null, { reactionUsed: l }, d);
+return d && o.push({ kind: "spectator-drawn", spectator: l }), ht(o, null, { reactionUsed: l }, d);
 }
 case "skill": {
-a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && Di(e.stance) && Ne(e.vs), d = e.ally !== null && Ne(e.vs);
-return ht(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
+o.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
+const l = e.ally === null && Ri(e.stance) && Ne(e.vs), d = e.ally !== null && Ne(e.vs);
+return ht(o, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
 }
 }
 }
-function Ni(e) {
+function Pi(e) {
 return e.aid !== null && Ne(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
 }
-function Pi(e, t, n) {
+function Mi(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
-let a = Ia(e.situation, t);
+let o = Mo(e.situation, t);
 if (e.rolls.mental !== null && t === "evade") {
-const c = ft(e.rolls.mental, e.checkTargets.mental ?? 0), l = Na(a, c);
-n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;
+const c = ft(e.rolls.mental, e.checkTargets.mental ?? 0), l = Lo(o, c);
+n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: o, penaltyAfter: l }), o = l;
 }
-a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
+o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
 }
-e.aid !== null && (n.push({ kind: "aided", bonus: Ci, by: e.aid.by }), r.push(Ci)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const i = e.checkTargets[Ii[t]] ?? 0, s = r.reduce((a, c) => a + c, i), o = ft(e.rolls.action, s);
-return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: i, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;
+e.aid !== null && (n.push({ kind: "aided", bonus: Ii, by: e.aid.by }), r.push(Ii)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const i = e.checkTargets[Ni[t]] ?? 0, s = r.reduce((o, c) => o + c, i), a = ft(e.rolls.action, s);
+return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: i, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
 }
 function ht(e, t, n, r) {
 return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };
 }
-var Mi = {
+var Li = {
 defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, Ya = {
+}, qo = {
 mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
@@ -1438,10 +1438,10 @@ aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"
 };
-function za(e, t = (n) => n) {
+function Jo(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
-return qa(Ai("round"));
+return Zo(Si("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -1455,11 +1455,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return Xa(e.flag, e.action, e.situation);
+return Qo(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${Mi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${Li[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -1467,7 +1467,7 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Mi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Li[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
@@ -1476,8 +1476,8 @@ case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
 }
 }
-function Xa(e, t, n) {
-const r = Ya[e];
+function Qo(e, t, n) {
+const r = qo[e];
 switch (e) {
 case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
@@ -1492,59 +1492,59 @@ case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
 }
 }
-function qa(e) {
+function Zo(e) {
 return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
 }
-var Ja = G({
+var ec = G({
 life: /* @__PURE__ */ U(
 G({
 condition: /* @__PURE__ */ ie(["none", "incapacitated", "dying", "dead"]),
-savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Xt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ at(3))
+savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Xt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ ot(3))
 })
 ),
 // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-reactions: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ X(), /* @__PURE__ */ ai([/* @__PURE__ */ xe(), /* @__PURE__ */ re("used")]))),
+reactions: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ X(), /* @__PURE__ */ ci([/* @__PURE__ */ xe(), /* @__PURE__ */ re("used")]))),
 skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ Re(/* @__PURE__ */ X()))
 });
-function Qa(e) {
+function tc(e) {
 return e === "success" || e === "fail" ? e : null;
 }
-var Li = { condition: "none", savesOwed: 0 };
-function Za(e) {
-const t = /* @__PURE__ */ We(Ja, e);
-return t.success ? sc(t.output) : null;
+var ji = { condition: "none", savesOwed: 0 };
+function nc(e) {
+const t = /* @__PURE__ */ We(ec, e);
+return t.success ? cc(t.output) : null;
 }
 function ze(e, t) {
-return e.life ? { ...e.life } : t === null ? { ...Li } : fi(t);
+return e.life ? { ...e.life } : t === null ? { ...ji } : hi(t);
 }
 function Vn(e, t) {
 return Bn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
 }
-function ec(e, t) {
+function rc(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? Li : fi(e);
+const n = e === null ? ji : hi(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
 }
-function tc(e) {
+function ic(e) {
 return Bn(e.life, void 0, void 0);
 }
-function nc(e) {
+function sc(e) {
 return e.life?.condition ?? "none";
 }
-function rc(e) {
+function ac(e) {
 return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
 }
-function ic(e, t) {
+function oc(e, t) {
 return de.stringify(e.life ?? null) !== de.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
 }
-function sc(e) {
+function cc(e) {
 return Bn(e.life, e.reactions, e.skillsVs);
 }
 function Bn(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
 }
-var ji = ["defend", "evade", "react", "counter", "skill", "save"], oc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", ac = {
+var Fi = ["defend", "evade", "react", "counter", "skill", "save"], lc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", dc = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1566,17 +1566,17 @@ reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"
 };
-function Fi(e) {
+function Gi(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 if (O(e, "aided"))
 throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
 const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${ji.join("|")}`);
-const n = Y(t, "--action", ji), r = L(e, "situation");
+if (t === void 0) throw new y(`no action given: add --action ${Fi.join("|")}`);
+const n = Y(t, "--action", Fi), r = L(e, "situation");
 if (r !== void 0 && (n === "save" || n === "react"))
 throw new y(`--situation does not apply to --action ${n}`);
 if (n === "save") {
-const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => O(e, o));
+const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
 if (s) throw new y(`--${s} does not apply to --action save`);
 }
 const i = r === void 0 ? "front" : Y(r, "--situation", Gn);
@@ -1601,58 +1601,58 @@ ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null
 };
 }
-function cc(e) {
+function uc(e) {
 const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ie[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
 }
-function Gi(e) {
+function Ui(e) {
 return {
 values: e.action === "save" ? ["save_check"] : k.values(sn),
 // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: cc(e),
+dice: uc(e),
 resolve(t, n) {
 const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? lc(e, t, r.action) : dc(e, t, r);
+return e.action === "save" ? fc(e, t, r.action) : hc(e, t, r);
 }
 };
 }
-function lc(e, t, n) {
+function fc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const i = ze(t.state, r), s = t.values.save_check?.current ?? null;
 if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (s === null) return { kind: "missing-value", key: "save_check" };
-const o = da(r, i, ft(n, s + e.mod));
-if (!o.ok) return { kind: "refused", reason: "no save is owed" };
-const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
+const a = ho(r, i, ft(n, s + e.mod));
+if (!a.ok) return { kind: "refused", reason: "no save is owed" };
+const o = a.steps.some((d) => d.kind === "save-rolled" && d.success), c = a.life.condition === "dead", l = t.id;
 return {
-headline: a ? "saved" : c ? "dies" : "acts",
+headline: o ? "saved" : c ? "dies" : "acts",
 steps: [
 S(ce, { kind: "save-title", who: l }),
-S(se, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
-...Ce("Roll", o.steps),
-...wa("Now", o.life, o.vitality)
+S(se, { kind: "save-summary", who: l, result: o ? a.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
+...Ce("Roll", a.steps),
+...Ao("Now", a.life, a.vitality)
 ],
-changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
-state: Vn(t.state, o.life),
-detail: o
+changes: a.vitality !== r ? [{ kind: "bar", resource: "vitality", to: a.vitality }] : [],
+state: Vn(t.state, a.life),
+detail: a
 };
 }
-function dc(e, t, n) {
+function hc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const i = ze(t.state, r), s = k.fromEntries(
 k.keys(sn).map(($) => [$, t.values[sn[$]]?.current ?? null])
-), o = t.state;
-let a = null;
+), a = t.state;
+let o = null;
 if (e.aidedBy !== null) {
 const $ = t.others[e.aidedBy];
 if (!$) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
 const _ = $.state.reactions ?? {}, H = e.vs !== null && k.prototype.hasOwnProperty.call(_, e.vs) ? _[e.vs] : void 0;
-a = {
+o = {
 by: e.aidedBy,
 stance: $.stance === "reactive" || $.stance === "defensive" ? $.stance : "none",
 reaction: H,
@@ -1660,7 +1660,7 @@ condition: ze($.state, $.vitality ?? null).condition,
 acting: $.acting === !0
 };
 }
-const c = Wa({
+const c = Xo({
 action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
@@ -1669,16 +1669,16 @@ checkTargets: s,
 rolls: n,
 mod: e.mod,
 perceptionMod: e.perceptionMod,
-aid: a,
+aid: o,
 acting: t.acting,
 vs: e.vs,
 ally: e.ally,
 skillName: e.skillName,
-round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }
+round: { reactions: a.reactions ?? {}, skillsVs: a.skillsVs ?? [] }
 });
-if (c.kind === "refused") return { kind: "refused", reason: za(c.reason, t.nameOf) };
+if (c.kind === "refused") return { kind: "refused", reason: Jo(c.reason, t.nameOf) };
 if (c.kind === "missing-target") return { kind: "missing-value", key: sn[c.check] };
-const l = { ...o };
+const l = { ...a };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
 const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
@@ -1692,7 +1692,7 @@ S(se, { kind: "check-summary", who: m, action: e.action, result: p }),
 // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
 ...g ? [S("Stance", { kind: "no-stance-declared" })] : [],
 ...c.offerDamageButton ? [S(Oe, { kind: "offer-damage" })] : [],
-...g ? $a(t.id) : []
+...g ? To(t.id) : []
 ];
 return {
 headline: v,
@@ -1704,13 +1704,13 @@ observed: !1,
 detail: c
 };
 }
-var Ui = (e) => e == null ? "" : ` (${e})`, uc = {
+var Vi = (e) => e == null ? "" : ` (${e})`, mc = {
 // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
 flags: { situation: { kind: "one" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${Ui(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Ui(t.values.evade_check?.current)}` : "No defense",
+label: (e, t) => e === "defend" ? `Defend${Vi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Vi(t.values.evade_check?.current)}` : "No defense",
 situation(e) {
 const t = L(e, "situation");
 return t === void 0 ? null : Y(t, "--situation", Gn);
@@ -1725,119 +1725,119 @@ t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}
 ].filter((r) => r !== "");
 return `${ve[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
-planAnswer: (e, t) => Ti(Gi(Fi(Si({ action: e, situation: t }))), "pending-defense"),
+planAnswer: (e, t) => Ei(Ui(Gi(Ti({ action: e, situation: t }))), "pending-defense"),
 // The action's own check, when one was made (a failed perception check leaves none).
-keep: (e, t) => Ei(e, t, t.steps.find((n) => n.kind === "action-check")),
+keep: (e, t) => _i(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
 return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Oe, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
 }
-}, fc = [
+}, vc = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
 ];
-function hc(e) {
+function pc(e) {
 return A.max(0, nn(e, 5));
 }
-var Vi = 25;
-function mc(e) {
-const t = [], n = A.max(0, e.amount), r = yi(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = nn(n, r), o = n - s;
-r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: o });
-let a = o, c = null, l = null;
+var Bi = 25;
+function gc(e) {
+const t = [], n = A.max(0, e.amount), r = wi(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = nn(n, r), a = n - s;
+r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: a });
+let o = a, c = null, l = null;
 const d = e.armor, f = d === null ? 0 : A.max(0, d.protection), u = d !== null && (f > 0 || A.max(0, d.otherProtection ?? 0) > 0);
 if (d !== null && u) {
-const v = yi(d.soakPercent, 0, 100), g = nn(o, 100 - v);
-v > 0 && t.push({ kind: "soak", soakPercent: v, before: o, after: g }), a = A.max(0, g - f), t.push({ kind: "protection", track: e.track, protection: f, before: g, after: a });
+const v = wi(d.soakPercent, 0, 100), g = nn(a, 100 - v);
+v > 0 && t.push({ kind: "soak", soakPercent: v, before: a, after: g }), o = A.max(0, g - f), t.push({ kind: "protection", track: e.track, protection: f, before: g, after: o });
 const m = A.max(0, d.armorReduction);
 if (m > 0) {
-const T = a;
-a = A.max(0, a - m), t.push({ kind: "armor-reduction", track: e.track, reduction: m, before: T, after: a });
+const T = o;
+o = A.max(0, o - m), t.push({ kind: "armor-reduction", track: e.track, reduction: m, before: T, after: o });
 }
-const p = nn(g, Vi);
+const p = nn(g, Bi);
 c = A.max(0, f - p), f > 0 ? l = {
 kind: "protection-wear",
 track: e.track,
 afterSoak: g,
-wearPercent: Vi,
+wearPercent: Bi,
 wear: p,
 before: f,
 after: c
 } : c = d.protection;
 } else {
 const v = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, g = d === null ? "no-character" : v ? "worn-out" : "never-there";
-if (t.push({ kind: "armor-absent", track: e.track, reason: g, amount: o }), d !== null) {
+if (t.push({ kind: "armor-absent", track: e.track, reason: g, amount: a }), d !== null) {
 c = d.protection;
 const m = A.max(0, d.naturalReduction);
 if (m > 0) {
-const p = a;
-a = A.max(0, a - m), t.push({ kind: "natural-reduction", track: e.track, reduction: m, before: p, after: a });
+const p = o;
+o = A.max(0, o - m), t.push({ kind: "natural-reduction", track: e.track, reduction: m, before: p, after: o });
 }
 }
 }
 if (i > 0) {
-const v = a;
-a = A.max(0, a - i), t.push({ kind: "defensive-stance", reduction: i, before: v, after: a });
+const v = o;
+o = A.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: v, after: o });
 }
-const h = s + a;
-return t.push({ kind: "vitality-loss", pierced: s, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
+const h = s + o;
+return t.push({ kind: "vitality-loss", pierced: s, throughArmor: o, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
 }
 var an = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function vc(e) {
+function kc(e) {
 return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
 }
-function Bi(e, t) {
+function Hi(e, t) {
 return e.condition === t.condition && e.savesOwed === t.savesOwed;
 }
 function Hn(e, t, n, r) {
 return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
 }
-function pc(e) {
-const t = vc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+function yc(e) {
+const t = kc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
 if (t.result === "success") return Hn(e, t, n, !0);
 if (e.life.condition === "dead")
 return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Hn(e, t, n, !1);
 if (e.instantKill) {
-const o = ca(e.bars.vitality, e.life);
-n.push(...o.steps);
-const a = { ...e.bars, vitality: o.after };
+const a = uo(e.bars.vitality, e.life);
+n.push(...a.steps);
+const o = { ...e.bars, vitality: a.after };
 return {
 defenseUsed: t,
 cancelled: !1,
-bars: a,
+bars: o,
 protectionAfter: null,
-life: o.life,
+life: a.life,
 steps: n,
-changed: o.after !== e.bars.vitality || !Bi(o.life, e.life)
+changed: a.after !== e.bars.vitality || !Hi(a.life, e.life)
 };
 }
 const r = A.max(0, e.amount);
 if (e.to !== "vitality") {
-const o = e.to, a = e.bars[o];
-if (a === null)
-return n.push({ kind: "bar-not-a-number", bar: o }), Hn(e, t, n, !1);
-const c = a - r;
-return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: c }), {
+const a = e.to, o = e.bars[a];
+if (o === null)
+return n.push({ kind: "bar-not-a-number", bar: a }), Hn(e, t, n, !1);
+const c = o - r;
+return n.push({ kind: "direct-damage", bar: a, amount: r, before: o, after: c }), {
 defenseUsed: t,
 cancelled: !1,
-bars: { ...e.bars, [o]: c },
+bars: { ...e.bars, [a]: c },
 protectionAfter: null,
 life: { ...e.life },
 steps: n,
-changed: c !== a
+changed: c !== o
 };
 }
-const i = mc({
+const i = gc({
 amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction
 });
-for (const o of i.steps) n.push(o);
-const s = hi(e.bars.vitality, i.vitalityLoss, e.life);
-for (const o of s.steps) n.push(o);
+for (const a of i.steps) n.push(a);
+const s = mi(e.bars.vitality, i.vitalityLoss, e.life);
+for (const a of s.steps) n.push(a);
 return {
 defenseUsed: t,
 cancelled: !1,
@@ -1845,52 +1845,52 @@ bars: { vitality: s.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: i.protectionAfter,
 life: s.life,
 steps: n,
-changed: s.after !== e.bars.vitality || !Bi(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
+changed: s.after !== e.bars.vitality || !Hi(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
 };
 }
-var gc = {
+var wc = {
 type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, kc = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Hi = {
+}, bc = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Ki = {
 physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
 };
-function yc(e) {
+function $c(e) {
 const t = O(e, "instant-kill"), n = rn(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]", optional: !0 });
 if (n === void 0 && !t) throw new y("no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]");
-const r = n ?? 0, i = n === void 0 ? void 0 : E(n), s = L(e, "type"), o = s === void 0 ? "physical" : an[Y(s, "--type", k.keys(an))], a = Y(L(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
-if (t && a !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
+const r = n ?? 0, i = n === void 0 ? void 0 : E(n), s = L(e, "type"), a = s === void 0 ? "physical" : an[Y(s, "--type", k.keys(an))], o = Y(L(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
+if (t && o !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
 if (t && i !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
-if ((t || a !== "vitality") && (O(e, "type") || O(e, "pierce")))
-throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${a}`}: no armor applies`);
+if ((t || o !== "vitality") && (O(e, "type") || O(e, "pierce")))
+throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
 const c = L(e, "defense");
 return {
 amount: r,
-track: o,
+track: a,
 piercePercent: Te(e, "pierce", 0, 100) ?? 0,
-to: a,
+to: o,
 instantKill: t,
 defenseOverride: c === void 0 ? null : Y(c, "--defense", ["success", "fail", "none"])
 };
 }
-function wc(e) {
+function Ac(e) {
 return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
 }
-function Ki(e) {
-const t = Hi[e.track];
+function xi(e) {
+const t = Ki[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => bc(e, r)
+resolve: (r) => Sc(e, r)
 };
 }
-function bc(e, t) {
-const n = Hi[e.track], r = e.to === "vitality" && !e.instantKill;
+function Sc(e, t) {
+const n = Ki[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new Sc(t.values, n) : null, c = r && t.stance === "defensive" ? hc(o("fortitude")) : 0, l = ze(t.state, t.bars.vitality.value), d = pc({
+const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new _c(t.values, n) : null, c = r && t.stance === "defensive" ? pc(a("fortitude")) : 0, l = ze(t.state, t.bars.vitality.value), d = yc({
 amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1899,7 +1899,7 @@ instantKill: e.instantKill,
 pendingDefense: t.answer,
 defenseOverride: e.defenseOverride,
 bars: { vitality: s, soul: t.bars.soul.value, power: t.bars.power.value },
-armor: a,
+armor: o,
 stanceReduction: c,
 life: l
 }), f = [];
@@ -1908,34 +1908,34 @@ for (const h of ["soul", "power"]) {
 const v = d.bars[h];
 v !== null && v !== t.bars[h].value && f.push({ kind: "bar", resource: h, to: v });
 }
-a && d.protectionAfter !== null && d.protectionAfter !== a.protection && f.push({ kind: "value", key: n.protection, to: d.protectionAfter });
+o && d.protectionAfter !== null && d.protectionAfter !== o.protection && f.push({ kind: "value", key: n.protection, to: d.protectionAfter });
 const u = {
-headline: Tc(d, l),
-steps: $c(t.id, e, d, l),
+headline: Dc(d, l),
+steps: Tc(t.id, e, d, l),
 changes: f,
 state: Vn(t.state, d.life),
 detail: d
 };
 return t.answer !== null && (u.answer = null), u;
 }
-function $c(e, t, n, r) {
-const i = ba(n, r), s = [{ kind: "hit-title", section: ce, who: e, hit: t, result: i, lost: Ac(n) }, { kind: "hit-summary", section: se, who: e, result: i }];
-let o, a = !1;
+function Tc(e, t, n, r) {
+const i = So(n, r), s = [{ kind: "hit-title", section: ce, who: e, hit: t, result: i, lost: Ec(n) }, { kind: "hit-summary", section: se, who: e, result: i }];
+let a, o = !1;
 for (const d of n.steps)
-d.kind === "defense-used" ? s.push(S("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
-const c = a ? o : void 0;
+d.kind === "defense-used" ? s.push(S("Defense", d)) : d.kind === "protection-wear" ? a ?? (a = d) : d.kind === "vitality-change" && (o = !0);
+const c = o ? a : void 0;
 let l = !1;
 for (const d of n.steps)
 d.kind === "defense-used" || d === c || (s.push(S("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(S("Breakdown", c)), l = !0));
 return n.life.condition !== "none" && s.push(S("Now", { kind: "life-now", life: n.life, vitality: null })), s;
 }
-function Ac(e) {
+function Ec(e) {
 for (const t of e.steps) {
 if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;
 }
 }
-var Sc = class {
+var _c = class {
 constructor(e, t) {
 this.values = e, this.keys = t;
 }
@@ -1961,7 +1961,7 @@ get naturalReduction() {
 return this.values[this.keys.natural]?.current ?? 0;
 }
 };
-function Tc(e, t) {
+function Dc(e, t) {
 if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {
 if (e.life.condition === "dead") return "dies";
@@ -1969,9 +1969,9 @@ if (e.life.condition !== "none") return "falls";
 }
 return e.changed ? "hit" : "unharmed";
 }
-var Ec = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", _c = [`Defensive: ${Fn.defensive}. Reactive: ${Fn.reactive}.`];
-function Dc(e) {
-return $i(e, {
+var Rc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Oc = [`Defensive: ${Fn.defensive}. Reactive: ${Fn.reactive}.`];
+function Cc(e) {
+return Ai(e, {
 fallback: "none",
 row: "Stance",
 title: "stance-title",
@@ -1981,7 +1981,7 @@ keep: (t) => t === "none" ? null : t,
 detail: (t) => ({ stance: t })
 });
 }
-var Rc = {
+var Ic = {
 "perception-check": !0,
 "no-defensive-action": !0,
 "mental-check": !0,
@@ -1995,9 +1995,9 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, Oc = new q(k.keys(Rc));
-function Cc(e, t = (n) => n) {
-return ka(e) ? Ea(e, t) : Oc.has(e.kind) ? pa(e, t) : ma(e);
+}, Nc = new q(k.keys(Ic));
+function Pc(e, t = (n) => n) {
+return bo(e) ? Ro(e, t) : Nc.has(e.kind) ? yo(e, t) : go(e);
 }
 var Kn = {
 damage: [
@@ -2010,26 +2010,26 @@ defend: [
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
 ],
-stance: _c
-}, Ic = {
+stance: Oc
+}, Mc = {
 id: "soak",
 playable: !0,
 commands: {
-damage: { flags: gc, usage: kc, help: Kn.damage },
-defend: { flags: ac, usage: oc, help: Kn.defend },
-stance: { flags: {}, usage: Ec, help: Kn.stance }
+damage: { flags: wc, usage: bc, help: Kn.damage },
+defend: { flags: dc, usage: lc, help: Kn.defend },
+stance: { flags: {}, usage: Rc, help: Kn.stance }
 },
-stances: Pa,
+stances: jo,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => Ki(yc(e)),
-planDefend: (e) => Gi(Fi(e)),
-planStance: Dc,
-planHandEdit: (e) => Ki(wc(e)),
-attack: uc,
-macros: fc,
+planDamage: (e) => xi($c(e)),
+planDefend: (e) => Ui(Gi(e)),
+planStance: Cc,
+planHandEdit: (e) => xi(Ac(e)),
+attack: mc,
+macros: vc,
 setVitality(e, t, n) {
-const r = la(e, t, ze(n, e));
+const r = fo(e, t, ze(n, e));
 return {
 vitality: r.after,
 state: Vn(n, r.life),
@@ -2038,16 +2038,16 @@ conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
 now: r.life.condition === "none" ? void 0 : S("Now", { kind: "life-now", life: r.life, vitality: null })
 };
 },
-enter: ec,
-endRound: tc,
-condition: (e, t) => e.life ? nc(e) : ze(e, t).condition,
+enter: rc,
+endRound: ic,
+condition: (e, t) => e.life ? sc(e) : ze(e, t).condition,
 // The Defensive Round: the dead stay dead ("Only very specific spells are said to help here").
 deadForGood: (e, t) => ze(e, t).condition === "dead",
-parseState: Za,
-isEmptyState: rc,
-describeStateChange: ic,
-parseAnswer: Qa,
-words: Cc
+parseState: nc,
+isEmptyState: ac,
+describeStateChange: oc,
+parseAnswer: tc,
+words: Pc
 }, xn = [
 "front",
 "thrown-object",
@@ -2062,7 +2062,7 @@ words: Cc
 "spell-invisible",
 "covert",
 "spectator"
-], Nc = ["gun", "spell-unseen"], fe = {
+], Lc = ["gun", "spell-unseen"], fe = {
 hitBonus: 0,
 noHitChance: !1,
 perceive: null,
@@ -2092,32 +2092,32 @@ covert: { ...fe, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: 
 // The Defensive Turn, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
 spectator: { ...fe, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
 };
-function Pc(e, t) {
+function jc(e, t) {
 return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;
 }
-function Mc(e) {
+function Fc(e) {
 return Xe[e].perceive !== null;
 }
-var Dt = 4, Lc = G({
+var Dt = 4, Gc = G({
 result: /* @__PURE__ */ ie(["success", "fail"]),
 situation: /* @__PURE__ */ ie(xn),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
 perceived: /* @__PURE__ */ xe()
 });
-function jc(e) {
-const t = /* @__PURE__ */ We(Lc, e);
+function Uc(e) {
+const t = /* @__PURE__ */ We(Gc, e);
 return t.success ? t.output : null;
 }
-var Fc = G({
+var Vc = G({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Xt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ at(Dt))),
+roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Xt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ ot(Dt))),
 /** The free save of this death has been tried. */
 freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
 triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ re(!0))
 });
-function Gc(e) {
-const t = /* @__PURE__ */ We(Fc, e);
+function Bc(e) {
+const t = /* @__PURE__ */ We(Vc, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
@@ -2126,57 +2126,57 @@ return n;
 function we(e) {
 return e !== null && e <= 0;
 }
-function xi(e) {
+function Wi(e) {
 const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };
 }
-function Wi(e) {
+function Yi(e) {
 const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
 return i;
 }
-function Uc(e, t) {
+function Hc(e, t) {
 return t ? { roundsDead: Dt, freeSaveUsed: !0 } : we(e) ? { roundsDead: 0 } : {};
 }
-function Vc(e) {
+function Kc(e) {
 const { triedThisRound: t, ...n } = e;
 return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Dt, n.roundsDead + 1) };
 }
 function Wn(e) {
 return A.max(0, Dt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
 }
-function Yi(e, t) {
+function zi(e, t) {
 return we(t) && Wn(e) === 0;
 }
-function Bc(e, t) {
+function xc(e, t) {
 return "has had a save or another round dead since";
 }
-function Hc(e, t, n, r) {
-return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Mc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+function Wc(e, t, n, r) {
+return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Fc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
 }
-function Kc(e) {
+function Yc(e) {
 const t = [], n = e.pending ?? void 0;
 if (we(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", i = Xe[r], s = Hc(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", i = Xe[r], s = Wc(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
-const o = e.state;
+const a = e.state;
 if (i.noHitChance)
 t.push({ kind: "no-hit-chance", given: e.hit });
 else if (e.hit === null)
 t.push({ kind: "hit-decided" });
 else {
 const d = e.hit + i.hitBonus + e.mod, f = A.max(0, e.armor), u = d > f;
-if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: f, track: e.track, hits: u, situation: r }), !u) return { missed: !0, vitality: e.vitality, state: o, steps: t, dies: !1, answerUsed: !0 };
+if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: f, track: e.track, hits: u, situation: r }), !u) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
 }
-let a = A.max(0, e.amount);
+let o = A.max(0, e.amount);
 if (s === "success") {
-const d = A.max(0, e.armorDefense), f = A.max(0, a - d);
-t.push({ kind: "armor-defense", before: a, defense: d, after: f }), a = f;
+const d = A.max(0, e.armorDefense), f = A.max(0, o - d);
+t.push({ kind: "armor-defense", before: o, defense: d, after: f }), o = f;
 }
-const c = e.vitality - a;
+const c = e.vitality - o;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? xi(o) : o, steps: t, dies: l, answerUsed: !0 };
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? Wi(a) : a, steps: t, dies: l, answerUsed: !0 };
 }
 function Rt(e) {
 return Xe[e].reactCheck !== null ? "react" : "defend";
@@ -2187,28 +2187,28 @@ if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
 }
-function xc(e) {
+function zc(e) {
 const { action: t, situation: n } = e, r = Xe[n], i = [], s = Yn(t, n);
 if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = s.check ? Rt(n) : null;
-if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
+const a = s.check ? Rt(n) : null;
+if (a && e.checkTargets[a] === null) return { kind: "missing", check: a };
 if (t === "opportunity")
 return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
-const a = t === "defend" || t === "guard", c = (f) => {
-if (!a) return { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
+const o = t === "defend" || t === "guard", c = (f) => {
+if (!o) return { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
 const u = { result: "fail", situation: n, perceived: f };
 return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: u, drawSpectator: !1 };
 };
 let l = !1;
 if (r.perceive) {
-const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, v = zi("perceive", e.rolls.perceive, u, f, h);
+const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, v = Xi("perceive", e.rolls.perceive, u, f, h);
 if (i.push(v.step), !v.success)
 return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;
 }
-if (o) {
-const f = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = zi(o, e.rolls.check, e.checkTargets[o] ?? 0, f, a ? e.mod : 0);
-if (i.push(u.step), a) {
+if (a) {
+const f = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = Xi(a, e.rolls.check, e.checkTargets[a] ?? 0, f, o ? e.mod : 0);
+if (i.push(u.step), o) {
 const h = u.success ? "success" : "fail";
 return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
 } else if (!u.success)
@@ -2218,15 +2218,15 @@ i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };
 }
-function zi(e, t, n, r, i) {
-const s = Pc(n, r) + i, o = ft(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
-return { success: o.success, step: a };
+function Xi(e, t, n, r, i) {
+const s = jc(n, r) + i, a = ft(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
+return { success: a.success, step: o };
 }
-function Wc(e, t) {
+function Xc(e, t) {
 return e && e.result === "success" ? e : t;
 }
-var Yc = 1;
-function zc(e) {
+var qc = 1;
+function Jc(e) {
 const { state: t } = e;
 if (!we(e.vitality)) return { kind: "refused", reason: "not-dead" };
 if ((t.roundsDead ?? 0) >= Dt) return { kind: "refused", reason: "dead-for-good" };
@@ -2240,37 +2240,37 @@ const c = e.rolls.cost, l = e.exp >= c;
 if (i.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: i, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
 s = e.exp - c;
 }
-const o = ft(e.rolls.save, e.saveTarget + e.mod);
-if (i.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
-return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Yc, state: Wi(t), expAfter: s, stood: !0 };
-const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return i.push({ kind: "save-failed", triesLeft: Wn(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };
+const a = ft(e.rolls.save, e.saveTarget + e.mod);
+if (i.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
+return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: qc, state: Yi(t), expAfter: s, stood: !0 };
+const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
+return i.push({ kind: "save-failed", triesLeft: Wn(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
 }
-var Xc = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-function qc(e) {
-return Xc.has(e.kind);
+var Qc = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+function Zc(e) {
+return Qc.has(e.kind);
 }
-function Jc(e, t) {
+function el(e, t) {
 if (!we(t)) return;
-if (Yi(e, t)) return "Dead for good: no save is left";
+if (zi(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
 const n = Wn(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
 }
-function Xi(e, t, n, r = !1) {
+function qi(e, t, n, r = !1) {
 return !r && !we(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
 }
-var Qc = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function Zc(e, t) {
+var tl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function nl(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(${e.amount} ${e.track})`;
 return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : `${n} takes no damage ${r}`;
 }
 case "attack-summary":
-return `${t(e.who)} ${Qc[e.headline] ?? "is unharmed"}.`;
+return `${t(e.who)} ${tl[e.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return Jc(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+return el(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
 case "defense-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "defense-result": {
@@ -2285,13 +2285,13 @@ case "save-summary":
 return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
 }
 }
-var el = {
+var rl = {
 type: { kind: "one" },
 defense: { kind: "one", decides: "decides its defense (--defense)" },
 hit: { kind: "one" },
 situation: { kind: "one" },
 mod: { kind: "one" }
-}, tl = {
+}, il = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -2303,13 +2303,13 @@ ally: { kind: "one", token: !0 },
 "react-roll": { kind: "one" },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
-}, nl = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", rl = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-function qi(e) {
+}, sl = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", al = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+function Ji(e) {
 if (e === void 0) return null;
-if (Nc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+if (Lc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
 return Y(e, "--situation", xn);
 }
-function il(e) {
+function ol(e) {
 const t = rn(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Te(e, "hit", -1e3, 1e3) ?? null;
 if (O(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
 const r = L(e, "defense");
@@ -2317,12 +2317,12 @@ return {
 amount: t,
 track: an[Y(L(e, "type") ?? "physical", "--type", k.keys(an))],
 hit: n,
-situation: qi(L(e, "situation")),
+situation: Ji(L(e, "situation")),
 mod: Te(e, "mod", -1e3, 1e3) ?? 0,
 override: r === void 0 ? null : Y(r, "--defense", ["success", "fail", "none"])
 };
 }
-function Ji(e) {
+function Qi(e) {
 const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {
 values: [t, "armor_defense"],
@@ -2330,7 +2330,7 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = Kc({
+const i = Yc({
 amount: e.amount,
 track: e.track,
 hit: e.hit,
@@ -2343,17 +2343,17 @@ override: e.override,
 vitality: r,
 state: n.state,
 pending: n.answer
-}), s = n.id, o = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", a = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
-S(ce, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: o, lost: r - i.vitality }),
-S(se, { kind: "attack-summary", who: s, headline: o }),
+}), s = n.id, a = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", o = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
+S(ce, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: a, lost: r - i.vitality }),
+S(se, { kind: "attack-summary", who: s, headline: a }),
 ...Ce("Defense", i.steps.filter(c)),
 ...Ce("Breakdown", i.steps.filter((d) => !c(d))),
-...Xi("Now", i.state, i.vitality)
+...qi("Now", i.state, i.vitality)
 ];
 return {
-headline: o,
+headline: a,
 steps: l,
-changes: a,
+changes: o,
 state: i.state,
 // The defense made ahead is used up by this attack, hit or miss.
 ...i.answerUsed && n.answer !== null ? { answer: null } : {},
@@ -2362,26 +2362,26 @@ detail: i
 }
 };
 }
-function sl(e) {
-return Ji({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
+function cl(e) {
+return Qi({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
 }
-var Qi = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-function Zi(e) {
+var Zi = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+function es(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${Qi.join("|")}`);
+if (t === void 0) throw new y(`no action given: add --action ${Zi.join("|")}`);
 const n = t.toLowerCase();
 if (n === "evade") throw new y("--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend");
 if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-const r = Y(t, "--action", Qi), i = L(e, "situation");
+const r = Y(t, "--action", Zi), i = L(e, "situation");
 if (i !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-const s = qi(i) ?? "front", o = Xe[s], a = Yn(r === "save" ? "defend" : r, s), c = r !== "save" && a.check && Rt(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Rt(s) === "defend";
+const s = Ji(i) ?? "front", a = Xe[s], o = Yn(r === "save" ? "defend" : r, s), c = r !== "save" && o.check && Rt(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Rt(s) === "defend";
 if (O(e, "roll") && !l)
 throw new y(c ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
 if (O(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
-if (O(e, "perception-roll") && (r === "save" || !o.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
-if (O(e, "perception-mod") && (r === "save" || !o.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
-if (O(e, "difficulty") && (r === "save" || !o.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
+if (O(e, "perception-roll") && (r === "save" || !a.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+if (O(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
+if (O(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
 if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new y(`--mod changes a check, and --action ${r} is announced, not rolled`);
 if (r === "guard" && !O(e, "ally")) throw new y("--action guard needs --ally with the guarded token's id");
 if (r !== "guard" && O(e, "ally")) throw new y("--ally applies only to --action guard");
@@ -2399,8 +2399,8 @@ ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null
 };
 }
-function es(e) {
-if (e.action === "save") return al(e);
+function ts(e) {
+if (e.action === "save") return dl(e);
 const t = e.action, n = Yn(t, e.situation), r = [];
 return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Rt(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
@@ -2408,23 +2408,23 @@ dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
 resolve(i, s) {
-return ol(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
+return ll(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
 }
 };
 }
-function ol(e, t, n, r) {
+function ll(e, t, n, r) {
 const i = n.bars.vitality.value;
 if (i === null) return { kind: "bar", resource: "vitality" };
 if (we(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (n.acting) return { kind: "refused", reason: Ai("turn") };
+if (n.acting) return { kind: "refused", reason: Si("turn") };
 const s = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const o = (v) => n.values[v]?.current ?? null, a = xc({
+const a = (v) => n.values[v]?.current ?? null, o = zc({
 action: t,
 situation: e.situation,
 difficulty: e.difficulty,
-checkTargets: { defend: o("defend_check"), react: o("reaction_check"), perceive: o("perception_check") },
+checkTargets: { defend: a("defend_check"), react: a("reaction_check"), perceive: a("perception_check") },
 rolls: r,
 mod: e.mod,
 perceptionMod: e.perceptionMod,
@@ -2432,16 +2432,16 @@ vs: e.vs,
 ally: e.ally,
 skillName: e.skillName
 });
-if (a.kind === "missing")
-return { kind: "missing-value", key: a.check === "perceive" ? "perception_check" : a.check === "react" ? "reaction_check" : "defend_check" };
-const c = [...a.steps], l = [];
+if (o.kind === "missing")
+return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
+const c = [...o.steps], l = [];
 let d;
-if (a.pending && t === "guard" && s && e.ally) {
-const v = Wc(s.answer ?? void 0, a.pending);
+if (o.pending && t === "guard" && s && e.ally) {
+const v = Xc(s.answer ?? void 0, o.pending);
 c.push({ kind: "guard-kept", ally: e.ally, result: v.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: v });
-} else a.pending && (d = a.pending);
-a.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-const f = a.pending?.result, u = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
+} else o.pending && (d = o.pending);
+o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
+const f = o.pending?.result, u = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
 return {
 headline: "acts",
 steps: [
@@ -2454,10 +2454,10 @@ f ? S(se, { kind: "defense-result", who: u, guarded: h, result: f, summary: !0 }
 changes: l,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
-detail: a
+detail: o
 };
 }
-function al(e) {
+function dl(e) {
 return {
 values: ["save_check", "exp"],
 // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2465,7 +2465,7 @@ dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }]
 resolve(t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = n.cost ?? 100, s = n.save ?? 100, o = zc({
+const i = n.cost ?? 100, s = n.save ?? 100, a = Jc({
 vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
@@ -2473,8 +2473,8 @@ mod: e.mod,
 exp: t.values.exp?.current ?? null,
 rolls: { cost: i, save: s }
 });
-if (o.kind === "refused")
-switch (o.reason) {
+if (a.kind === "refused")
+switch (a.reason) {
 case "not-dead":
 return { kind: "refused", reason: "no save is owed (saves come from dying at 0 or below)" };
 case "dead-for-good":
@@ -2486,27 +2486,27 @@ return { kind: "missing-value", key: "exp" };
 case "missing-save-check":
 return { kind: "missing-value", key: "save_check" };
 }
-const a = [];
-o.vitality !== r && a.push({ kind: "bar", resource: "vitality", to: o.vitality }), o.expAfter !== null && a.push({ kind: "value", key: "exp", to: o.expAfter });
+const o = [];
+a.vitality !== r && o.push({ kind: "bar", resource: "vitality", to: a.vitality }), a.expAfter !== null && o.push({ kind: "value", key: "exp", to: a.expAfter });
 const c = t.id;
 return {
-headline: o.stood ? "saved" : "acts",
+headline: a.stood ? "saved" : "acts",
 steps: [
 S(ce, { kind: "save-title", who: c }),
-S(se, { kind: "save-summary", who: c, stood: o.stood }),
-...Ce("Roll", o.steps),
-...Xi("Now", o.state, o.vitality, !0)
+S(se, { kind: "save-summary", who: c, stood: a.stood }),
+...Ce("Roll", a.steps),
+...qi("Now", a.state, a.vitality, !0)
 ],
-changes: a,
-state: o.state,
+changes: o,
+state: a.state,
 // Undo puts paid EXP back (issue: the threshold edition).
-...o.expAfter !== null ? { undoable: !0 } : {},
-detail: o
+...a.expAfter !== null ? { undoable: !0 } : {},
+detail: a
 };
 }
 };
 }
-var cl = {
+var ul = {
 flags: {},
 answerFlag: "action",
 rollFlag: "roll",
@@ -2527,22 +2527,22 @@ t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to
 return `${ve[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
 planAnswer(e, t) {
-const n = Ti(es(Zi(Si({ action: e, situation: t }))), "pending-defense");
+const n = Ei(ts(es(Ti({ action: e, situation: t }))), "pending-defense");
 return t !== null && Rt(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
 },
 // The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
-keep: (e, t) => Ei(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
-}, ll = [
+keep: (e, t) => _i(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
+}, fl = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], dl = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function ul(e, t, n, r) {
+], hl = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function ml(e, t, n, r) {
 const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
 }
-function fl(e, t = (n) => n) {
+function vl(e, t = (n) => n) {
 const n = e;
 switch (n.kind) {
 case "defense-used": {
@@ -2552,8 +2552,8 @@ return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n
 case "defense-does-not-answer":
 return `The pending defense was made against ${ve[n.madeFor].toLowerCase()}, without the perceive check ${ve[n.attack].toLowerCase()} needs: it counts as none`;
 case "hit-check": {
-const r = n.bonus !== 0 ? ` + ${n.bonus} ${ve[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
-return n.hits ? `Hit chance ${s} beats ${o}: a hit` : `Hit chance ${s} vs ${o}: no damage (at or under the armor)`;
+const r = n.bonus !== 0 ? ` + ${n.bonus} ${ve[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+return n.hits ? `Hit chance ${s} beats ${a}: a hit` : `Hit chance ${s} vs ${a}: no damage (at or under the armor)`;
 }
 case "no-hit-chance":
 return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
@@ -2575,7 +2575,7 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {
 const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${dl[n.check]} d100 ${n.roll} vs ${ul(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+return `${hl[n.check]} d100 ${n.roll} vs ${ml(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
 }
 case "no-defense":
 return n.takesDamage ? `${ve[n.situation]} not perceived: no defense, the attack hits` : `${ve[n.situation]}: attack not perceived, no defense`;
@@ -2599,23 +2599,23 @@ case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
 }
 }
-function hl(e, t = (n) => n) {
-return qc(e) ? Zc(e, t) : fl(e, t);
+function pl(e, t = (n) => n) {
+return Zc(e) ? nl(e, t) : vl(e, t);
 }
-var ml = {
+var gl = {
 id: "threshold",
 playable: !0,
 commands: {
 damage: {
-flags: el,
-usage: nl,
+flags: rl,
+usage: sl,
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
 ]
 },
 defend: {
-flags: tl,
-usage: rl,
+flags: il,
+usage: al,
 help: [
 "Situations: " + xn.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
@@ -2626,62 +2626,62 @@ stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", he
 stances: [],
 settings: [],
 markers: ["dead"],
-planDamage: (e) => Ji(il(e)),
-planDefend: (e) => es(Zi(e)),
+planDamage: (e) => Qi(ol(e)),
+planDefend: (e) => ts(es(e)),
 planStance: () => {
 throw new y("the threshold edition has no stances");
 },
-planHandEdit: sl,
-attack: cl,
-macros: ll,
+planHandEdit: cl,
+attack: ul,
+macros: fl,
 setVitality(e, t, n) {
 const r = [];
 let i = t, s = n;
-return t < e && we(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), s = Wi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = xi(n))), {
+return t < e && we(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), s = Yi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = Wi(n))), {
 vitality: i,
 state: s,
 steps: r,
-conditions: r.filter((o) => o.kind !== "vitality-change"),
+conditions: r.filter((a) => a.kind !== "vitality-change"),
 now: we(i) ? S("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
 // The dead make no defense: one made ahead goes with the death.
 ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
 };
 },
-enter: Uc,
-endRound: Vc,
+enter: Hc,
+endRound: Kc,
 condition: (e, t) => we(t) ? "dead" : "none",
-deadForGood: Yi,
-parseState: Gc,
+deadForGood: zi,
+parseState: Bc,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
-describeStateChange: Bc,
-parseAnswer: jc,
-words: hl
-}, Ot = ["passive", "active", "full"], mt = { passive: 0, active: 5, full: 10 }, vl = 10;
+describeStateChange: xc,
+parseAnswer: Uc,
+words: pl
+}, Ot = ["passive", "active", "full"], mt = { passive: 0, active: 5, full: 10 }, kl = 10;
 function zn(e, t) {
 return A.round((e + t) * 1e6) / 1e6;
 }
-function ts(e, t) {
+function ns(e, t) {
 if (t.defender === null || t.current === null) return e;
 const n = zn(t.current, -t.limit);
 return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => zn(t.defender, -mt[i]) >= n) ?? "passive";
 }
-function pl(e) {
+function yl(e) {
 const t = [], { turn: n } = e;
 let r = e.mode;
 if (mt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
 else {
-const u = ts(r, n);
+const u = ns(r, n);
 u !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: mt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: u }), r = u);
 }
-const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + i + s;
-t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: o });
-const a = e.attack > o;
-t.push({ kind: "attack", attack: e.attack, defense: o, hits: a });
+const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + i + s;
+t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: a });
+const o = e.attack > a;
+t.push({ kind: "attack", attack: e.attack, defense: a, hits: o });
 let c = null;
-if (a) {
-const u = e.attack - o, h = A.max(0, e.weapon) + u;
+if (o) {
+const u = e.attack - a, h = A.max(0, e.weapon) + u;
 t.push({ kind: "damage", weapon: e.weapon, margin: u, damage: h });
 const v = A.max(0, e.armorScore - e.armorPenetration), g = h > v;
 t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: v, damage: h, pierces: g }), c = { amount: h, to: g ? "vitality" : "stamina" };
@@ -2689,32 +2689,32 @@ t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetratio
 const l = mt[r];
 let d = null;
 l > 0 && n.defender !== null && (d = zn(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const f = r !== "passive" && o - e.attack >= vl;
-return f && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: f, steps: t };
+const f = r !== "passive" && a - e.attack >= kl;
+return f && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: c, initiativeAfter: d, counterattack: f, steps: t };
 }
 function Xn(e, t) {
 const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;
 }
 var cn = (e, t = !1) => Xn(e <= 0, t);
-function gl(e) {
+function wl(e) {
 if (typeof e != "object" || e === null || Q.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
 return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Xn(n.down === !0, n.dead === !0);
 }
-function kl(e) {
+function bl(e) {
 for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
 }
-var yl = {
+var $l = {
 attack: { kind: "one" },
 ap: { kind: "one" },
 // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, wl = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", bl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", ns = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function $l(e) {
+}, Al = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Sl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", rs = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+function Tl(e) {
 const t = rn(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
 const r = L(e, "defense-mode");
@@ -2725,31 +2725,31 @@ ap: Te(e, "ap", 0, 1e3) ?? 0,
 mode: r === void 0 ? null : Y(r, "--defense-mode", Ot)
 };
 }
-function Al(e) {
+function El(e) {
 return e !== null && Ot.includes(e);
 }
-function Sl(e) {
-return ns.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
+function _l(e) {
+return rs.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
 }
-function Tl(e, t) {
+function Dl(e, t) {
 return {
-values: ns,
+values: rs,
 // A given --defense-roll is used for every target; without it each target rolls its own d20.
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
 resolve(n, r) {
-return El(e, t, n, r.defense ?? 1);
+return Rl(e, t, n, r.defense ?? 1);
 }
 };
 }
-function El(e, t, n, r) {
-const i = Sl(n);
+function Rl(e, t, n, r) {
+const i = _l(n);
 if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
-const s = (u) => n.values[u]?.current ?? 0, o = e.mode ?? (Al(n.stance) ? n.stance : "passive"), a = pl({
+const s = (u) => n.values[u]?.current ?? 0, a = e.mode ?? (El(n.stance) ? n.stance : "passive"), o = yl({
 weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
-mode: o,
+mode: a,
 defenseRoll: r,
 defense: { passive: s("passive_defense"), active: s("active_defense"), full: s("full_defense") },
 armorScore: s("armor_score"),
@@ -2761,57 +2761,57 @@ limit: t.overwhelmLimit
 }
 }), c = [];
 let l;
-if (a.damage) {
-const u = a.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[u].value;
+if (o.damage) {
+const u = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[u].value;
 if (h === null) return { kind: "bar", resource: u };
-const v = h - a.damage.amount;
-l = { kind: "bar-moved", to: a.damage.to, before: h, after: v }, v !== h && c.push({ kind: "bar", resource: u, to: v });
+const v = h - o.damage.amount;
+l = { kind: "bar-moved", to: o.damage.to, before: h, after: v }, v !== h && c.push({ kind: "bar", resource: u, to: v });
 }
-a.initiativeAfter !== null && c.push({ kind: "initiative", to: a.initiativeAfter });
-const d = n.id, f = a.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - a.damage.amount <= 0;
+o.initiativeAfter !== null && c.push({ kind: "initiative", to: o.initiativeAfter });
+const d = n.id, f = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
 return {
-headline: a.hits ? f ? "falls" : "hit" : "missed",
+headline: o.hits ? f ? "falls" : "hit" : "missed",
 steps: [
-S(ce, { kind: "attack-title", who: d, attack: e.attack, mode: a.mode, ...a.damage ? { damage: a.damage.amount, to: a.damage.to, falls: f } : { missed: !0 } }),
-S(se, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === "stamina", falls: f, counter: a.counterattack }),
-...Ce("Breakdown", l ? [...a.steps, l] : a.steps),
+S(ce, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode, ...o.damage ? { damage: o.damage.amount, to: o.damage.to, falls: f } : { missed: !0 } }),
+S(se, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: f, counter: o.counterattack }),
+...Ce("Breakdown", l ? [...o.steps, l] : o.steps),
 ...f ? [S("Now", { kind: "down-now" })] : []
 ],
 changes: c,
-state: cn(kl(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
-detail: a
+state: cn(bl(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+detail: o
 };
 }
-function _l(e, t) {
+function Ol(e, t) {
 return {
 values: ["armor_score"],
 dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = A.max(0, n.values.armor_score?.current ?? 0), s = e <= i, o = n.bars[t.stamina].value;
-if (s && o === null) return { kind: "bar", resource: t.stamina };
-const a = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
+const i = A.max(0, n.values.armor_score?.current ?? 0), s = e <= i, a = n.bars[t.stamina].value;
+if (s && a === null) return { kind: "bar", resource: t.stamina };
+const o = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (a ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
 return {
 headline: "hit",
 steps: [
 S(ce, { kind: "loss-title", who: c, loss: e }),
 S(se, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
 S("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
-S("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: o, loss: e })
+S("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: a, loss: e })
 ],
-changes: a,
+changes: o,
 state: cn(s ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: s }
 };
 }
 };
 }
-function Dl(e, t) {
-return Tl($l(e), t);
+function Cl(e, t) {
+return Dl(Tl(e), t);
 }
-function Rl(e) {
-return $i(e, {
+function Il(e) {
+return Ai(e, {
 fallback: "passive",
 row: "Defense mode",
 title: "mode-title",
@@ -2826,8 +2826,8 @@ var ln = {
 passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, rs = { passive: "passively", active: "actively", full: "fully" };
-function Ol(e, t) {
+}, is = { passive: "passively", active: "actively", full: "fully" };
+function Nl(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
@@ -2850,24 +2850,24 @@ return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e
 case "vitality-change":
 return `Vitality ${e.before} -> ${e.after}`;
 case "mode-title":
-return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${rs[e.stance]} by default${e.summary ? "." : ""}`;
+return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${is[e.stance]} by default${e.summary ? "." : ""}`;
 case "mode-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "mode-effect":
 return ln[e.stance] ?? "";
 case "mode-answer":
-return `${t(e.who)} defends ${rs[e.mode]}, d20 ${e.roll}`;
+return `${t(e.who)} defends ${is[e.mode]}, d20 ${e.roll}`;
 case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
 return;
 }
 }
-function Cl(e, t = (n) => n) {
-return Ol(e, t) ?? Il(e);
+function Pl(e, t = (n) => n) {
+return Nl(e, t) ?? Ml(e);
 }
 var qn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function Il(e) {
+function Ml(e) {
 const t = e;
 switch (t.kind) {
 case "overwhelmed":
@@ -2892,12 +2892,12 @@ case "counterattack":
 return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
 }
 }
-var Nl = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Pl = {
+var Ll = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, jl = {
 flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
 choices: Ot,
-label: (e) => Nl[e] ?? e,
+label: (e) => Ll[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
 planAnswer(e, t, n, r) {
@@ -2906,12 +2906,12 @@ return {
 values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
-resolve(s, o) {
+resolve(s, a) {
 if (!Ot.includes(e)) return { kind: "refused", reason: `${e} is not a defense mode` };
-const a = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-if (ts(i, a) !== i)
+const o = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
+if (ns(i, o) !== i)
 return { kind: "refused", reason: `${i} defense costs ${mt[i]} initiative, more than the overwhelm limit allows now` };
-const c = o.defense ?? 1;
+const c = a.defense ?? 1;
 return {
 headline: "acts",
 steps: [S(se, { kind: "mode-answer", who: s.id, mode: i, roll: c }), S("Check", { kind: "mode-roll", mode: i, roll: c })],
@@ -2923,18 +2923,18 @@ detail: { mode: i, roll: c }
 };
 },
 keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": E(n.defense ?? 1) }, roll: n.defense ?? 1 })
-}, Ml = [
+}, Fl = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], Ll = {
+], Gl = {
 id: "opposed",
 playable: !0,
 commands: {
 damage: {
-flags: yl,
-usage: wl,
+flags: $l,
+usage: Al,
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
 ]
@@ -2945,19 +2945,19 @@ usage: "!defend (none in the opposed edition: the defense is rolled inside !dama
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
 },
-stance: { flags: {}, usage: bl, help: [`Passive: ${ln.passive}. Active: ${ln.active}. Full: ${ln.full}.`] }
+stance: { flags: {}, usage: Sl, help: [`Passive: ${ln.passive}. Active: ${ln.active}. Full: ${ln.full}.`] }
 },
 stances: Ot,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
-planDamage: Dl,
+planDamage: Cl,
 planDefend: () => {
 throw new y("in the opposed edition the defense is rolled inside !damage");
 },
-planStance: Rl,
-planHandEdit: _l,
-attack: Pl,
-macros: Ml,
+planStance: Il,
+planHandEdit: Ol,
+attack: jl,
+macros: Fl,
 setVitality(e, t, n) {
 const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
 return {
@@ -2973,19 +2973,19 @@ endRound: (e) => e,
 // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: gl,
+parseState: wl,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
 describeStateChange: () => "has changed condition since",
 // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
 parseAnswer: () => null,
-words: Cl
-}, jl = { soak: Ic, threshold: ml, opposed: Ll }, qe = new P();
-for (const [e, t] of k.entries(jl)) qe.set(e, { ...t, id: e });
-var Jn = qe.keys().next().value, Fl = Jn;
+words: Pl
+}, Ul = { soak: Mc, threshold: gl, opposed: Gl }, qe = new P();
+for (const [e, t] of k.entries(Ul)) qe.set(e, { ...t, id: e });
+var Jn = qe.keys().next().value, Vl = Jn;
 function Qn(e) {
 return typeof e == "string" && qe.has(e);
 }
-function Gl() {
+function Bl() {
 return [...qe.keys()];
 }
 function Zn() {
@@ -2998,7 +2998,7 @@ function Ct() {
 return Zn().filter((e) => e.playable).map((e) => e.id);
 }
 var er;
-function Ul(e) {
+function Hl(e) {
 return er ?? (er = new q(Zn().flatMap((t) => t.stances))), er.has(e);
 }
 function tr(e, t) {
@@ -3006,7 +3006,7 @@ return (n) => Zn().some(
 (i) => i.id !== e && k.prototype.hasOwnProperty.call(i.commands[t].flags, n)
 ) ? e : void 0;
 }
-var It = /* @__PURE__ */ ri(Qn, "not an edition this script has"), Nt = ["bar1", "bar2", "bar3"], is = k.fromEntries(St.map((e) => [e, e])), Me = [...St], ss = {
+var It = /* @__PURE__ */ ii(Qn, "not an edition this script has"), Nt = ["bar1", "bar2", "bar3"], ss = k.fromEntries(St.map((e) => [e, e])), Me = [...St], as = {
 incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
@@ -3014,7 +3014,7 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Pt = k.keys(ss), Vl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Cn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100)), Bl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Cn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100), /* @__PURE__ */ qt(/^[^,]+$/)), nr = /* @__PURE__ */ ie(Nt), os = /* @__PURE__ */ ie(["gm", "public"]), as = ["refuse", "gm"], Hl = G({
+}, Pt = k.keys(as), Kl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Cn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100)), xl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Cn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100), /* @__PURE__ */ qt(/^[^,]+$/)), nr = /* @__PURE__ */ ie(Nt), os = /* @__PURE__ */ ie(["gm", "public"]), cs = ["refuse", "gm"], Wl = G({
 edition: It,
 bars: G({
 vitality: nr,
@@ -3024,24 +3024,24 @@ power: nr,
 stamina: /* @__PURE__ */ ie(["power", ...Nt])
 }),
 attributes: G(
-k.fromEntries(Me.map((e) => [e, Vl]))
+k.fromEntries(Me.map((e) => [e, Kl]))
 ),
 markers: G(
-k.fromEntries(Pt.map((e) => [e, Bl]))
+k.fromEntries(Pt.map((e) => [e, xl]))
 ),
 visibility: G({ npc: os, pc: os }),
 playersTargetAny: /* @__PURE__ */ xe(),
 armorOnManualEdits: /* @__PURE__ */ xe(),
-overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Xt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ at(1e3)),
+overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Xt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ ot(1e3)),
 // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
-apiCommands: /* @__PURE__ */ ie(as)
+apiCommands: /* @__PURE__ */ ie(cs)
 });
-function cs() {
+function ls() {
 return {
 edition: Jn,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...is },
-markers: { ...ss },
+attributes: { ...ss },
+markers: { ...as },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
@@ -3049,32 +3049,32 @@ overwhelmLimit: 20,
 apiCommands: "refuse"
 };
 }
-function Kl(e) {
-const t = cs(), n = [];
+function Yl(e) {
+const t = ls(), n = [];
 if (!D(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const i = ls(Hl.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
-return new q([s, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
+const i = ds(Wl.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
+return new q([s, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
 }
-function ls(e, t, n, r, i) {
+function ds(e, t, n, r, i) {
 const s = {};
-for (const [o, a] of k.entries(e)) {
-const c = r + o, l = t[o], d = n[o];
+for (const [a, o] of k.entries(e)) {
+const c = r + a, l = t[a], d = n[a];
 if (l === void 0) {
-s[o] = rr(d);
+s[a] = rr(d);
 continue;
 }
-if (a.type === "object" && "entries" in a && D(d)) {
+if (o.type === "object" && "entries" in o && D(d)) {
 if (!D(l))
-i.push(`${c}: not an object; reset to defaults`), s[o] = rr(d);
+i.push(`${c}: not an object; reset to defaults`), s[a] = rr(d);
 else {
-const u = a.entries;
-s[o] = ls(u, l, d, `${c}.`, i);
+const u = o.entries;
+s[a] = ds(u, l, d, `${c}.`, i);
 }
 continue;
 }
-const f = /* @__PURE__ */ We(a, l);
-f.success ? s[o] = f.output : (i.push(`${c}: ${xl(l)} is not valid; reset to ${de.stringify(d)}`), s[o] = rr(d));
+const f = /* @__PURE__ */ We(o, l);
+f.success ? s[a] = f.output : (i.push(`${c}: ${zl(l)} is not valid; reset to ${de.stringify(d)}`), s[a] = rr(d));
 }
 return s;
 }
@@ -3084,20 +3084,20 @@ return typeof e == "object" && e !== null && !Q.isArray(e);
 function rr(e) {
 return D(e) ? de.parse(de.stringify(e)) : e;
 }
-function xl(e) {
+function zl(e) {
 const t = de.stringify(e) ?? E(e);
 return t.length > 40 ? `${t.slice(0, 37)}...` : t;
 }
-var ds = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), Wl = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt(), /* @__PURE__ */ ct(-1e6), /* @__PURE__ */ at(1e6)), us = G({
-overrides: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ ie(St), Wl)),
+var us = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), Xl = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt(), /* @__PURE__ */ ct(-1e6), /* @__PURE__ */ ot(1e6)), fs = G({
+overrides: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ ie(St), Xl)),
 // rules.md: a generic token's armor wears per token, starting from the sheet's values
-worn: /* @__PURE__ */ U(G({ physical: /* @__PURE__ */ U(ds), magical: /* @__PURE__ */ U(ds) })),
+worn: /* @__PURE__ */ U(G({ physical: /* @__PURE__ */ U(us), magical: /* @__PURE__ */ U(us) })),
 stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 // rules.md, "Switching editions": dead with no save left stays dead in any edition
 deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
 edition: /* @__PURE__ */ U(G({ id: It, state: /* @__PURE__ */ At() }))
-}), yh = k.keys(us.entries);
-function Yl(e) {
+}), bh = k.keys(fs.entries);
+function ql(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!D(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
@@ -3106,12 +3106,12 @@ if (r.length === 0 || r.length > 64) {
 n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;
 }
-const s = /* @__PURE__ */ We(us, i);
-s.success ? t[r] = fs(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
+const s = /* @__PURE__ */ We(fs, i);
+s.success ? t[r] = hs(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
 }
 return { tokens: t, problems: n };
 }
-function fs(e) {
+function hs(e) {
 for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;
 }
@@ -3119,33 +3119,33 @@ function dn(e, t, n) {
 const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;
 }
-function hs(e, t, n) {
-fs(n), Mt(n) ? delete e[t] : e[t] = n;
+function ms(e, t, n) {
+hs(n), Mt(n) ? delete e[t] : e[t] = n;
 }
 function Mt(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
 }
-var vt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), un = /* @__PURE__ */ Jt(vt), ms = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ni(), /* @__PURE__ */ ct(-1e9), /* @__PURE__ */ at(1e9)), Lt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), zl = /* @__PURE__ */ ie(["physical", "magical"]), vs = G({
+var vt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), un = /* @__PURE__ */ Jt(vt), vs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ri(), /* @__PURE__ */ ct(-1e9), /* @__PURE__ */ ot(1e9)), Lt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), Jl = /* @__PURE__ */ ie(["physical", "magical"]), ps = G({
 edition: /* @__PURE__ */ U(G({ id: It, state: /* @__PURE__ */ At() })),
 deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
 stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
 answer: /* @__PURE__ */ U(G({ edition: It, answer: /* @__PURE__ */ At() }))
-}), Xl = /* @__PURE__ */ ci("kind", [
+}), Ql = /* @__PURE__ */ li("kind", [
 /** A bar, through its linked attribute when there is one. */
-G({ kind: /* @__PURE__ */ re("bar"), resource: /* @__PURE__ */ ie(li), bar: /* @__PURE__ */ ie(Nt), attributeId: /* @__PURE__ */ U(Lt), from: un, to: vt }),
+G({ kind: /* @__PURE__ */ re("bar"), resource: /* @__PURE__ */ ie(di), bar: /* @__PURE__ */ ie(Nt), attributeId: /* @__PURE__ */ U(Lt), from: un, to: vt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
 G({ kind: /* @__PURE__ */ re("attribute"), key: /* @__PURE__ */ ie(St), attributeId: Lt, from: un, to: vt }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
 G({ kind: /* @__PURE__ */ re("override"), key: /* @__PURE__ */ ie(St), from: un, to: vt }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-G({ kind: /* @__PURE__ */ re("worn"), track: zl, from: un, to: vt }),
+G({ kind: /* @__PURE__ */ re("worn"), track: Jl, from: un, to: vt }),
 G({ kind: /* @__PURE__ */ re("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-G({ kind: /* @__PURE__ */ re("memory"), tokenId: /* @__PURE__ */ U(Lt), from: vs, to: vs }),
-G({ kind: /* @__PURE__ */ re("initiative"), from: ms, to: ms }),
+G({ kind: /* @__PURE__ */ re("memory"), tokenId: /* @__PURE__ */ U(Lt), from: ps, to: ps }),
+G({ kind: /* @__PURE__ */ re("initiative"), from: vs, to: vs }),
 G({ kind: /* @__PURE__ */ re("turn-order"), tokenId: Lt })
-]), ql = G({
+]), Zl = G({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
 by: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)),
 kind: /* @__PURE__ */ ie(["damage", "hand-edit", "save"]),
@@ -3153,93 +3153,93 @@ kind: /* @__PURE__ */ ie(["damage", "hand-edit", "save"]),
 round: vt,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
 key: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ qt(/^U\d{1,7}$/))),
-tokens: /* @__PURE__ */ Re(G({ tokenId: Lt, name: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Re(Xl) }))
+tokens: /* @__PURE__ */ Re(G({ tokenId: Lt, name: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Re(Ql) }))
 });
-function Jl(e) {
+function ed(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || Ul(t.stance)) && (t.edition === void 0 || Pe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Pe(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+(t) => (t.stance === void 0 || Hl(t.stance)) && (t.edition === void 0 || Pe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Pe(t.answer.edition).parseAnswer(t.answer.answer) !== null)
 );
 }
-function Ql(e) {
+function td(e) {
 if (e === void 0) return { history: [], problems: [] };
 if (!Q.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
 return e.forEach((r, i) => {
-const s = /* @__PURE__ */ We(ql, r);
-s.success && s.output.tokens.every((o) => o.changes.every(Jl)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+const s = /* @__PURE__ */ We(Zl, r);
+s.success && s.output.tokens.every((a) => a.changes.every(ed)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };
 }
-var Zl = ["life", "pendingDefense", "reactions", "skillsVs"], ps = { vitality: "bar1", soul: "bar2", power: "bar3" };
+var nd = ["life", "pendingDefense", "reactions", "skillsVs"], gs = { vitality: "bar1", soul: "bar2", power: "bar3" };
 function ir(e, t) {
 const n = {};
-for (const i of Zl) e[i] !== void 0 && (n[i] = e[i]);
+for (const i of nd) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: Fl, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+return k.keys(n).length > 0 && (r.edition = { id: Vl, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
 }
-function ed(e) {
+function rd(e) {
 if (!D(e)) return e;
 const t = {};
 return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, ir(e, e.stance)), t;
 }
-function gs(e) {
+function ks(e) {
 return { life: e.life, pendingDefense: e.pendingDefense };
 }
-function ks(e, t) {
+function ys(e, t) {
 return de.stringify(e ?? null) === de.stringify(t ?? null);
 }
-function td(e, t, n) {
+function id(e, t, n) {
 if (!D(e) || !D(e.before) || !D(e.after)) return e;
-const { before: r, after: i } = e, s = [], o = D(r.bars) ? r.bars : {}, a = D(i.bars) ? i.bars : {};
+const { before: r, after: i } = e, s = [], a = D(r.bars) ? r.bars : {}, o = D(i.bars) ? i.bars : {};
 for (const u of ["vitality", "soul", "power"]) {
-const h = a[u];
-o[u] !== h && typeof h == "number" && s.push({ kind: "bar", resource: u, bar: t[u] ?? ps[u], from: o[u] ?? null, to: h });
+const h = o[u];
+a[u] !== h && typeof h == "number" && s.push({ kind: "bar", resource: u, bar: t[u] ?? gs[u], from: a[u] ?? null, to: h });
 }
 const c = D(r.protection) ? r.protection : void 0, l = D(i.protection) ? i.protection : void 0;
 l && typeof l.value == "number" && c?.value !== l.value && s.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
 const d = D(r.record) ? r.record : {}, f = D(i.record) ? i.record : {};
-if (!ks(d.life, f.life) || !ks(d.pendingDefense, f.pendingDefense)) {
+if (!ys(d.life, f.life) || !ys(d.pendingDefense, f.pendingDefense)) {
 const u = typeof e.tokenId == "string" ? e.tokenId : "", h = u !== "" && D(n[u]) ? n[u] : {}, v = { reactions: h.reactions, skillsVs: h.skillsVs };
 s.push({
 kind: "memory",
-from: ir({ ...v, ...gs(d) }, h.stance),
-to: ir({ ...v, ...gs(f) }, h.stance)
+from: ir({ ...v, ...ks(d) }, h.stance),
+to: ir({ ...v, ...ks(f) }, h.stance)
 });
 }
 return { tokenId: e.tokenId, name: e.name, changes: s };
 }
-function nd(e) {
-const t = D(e.settings) ? e.settings : {}, n = D(t.bars) ? t.bars : ps, r = D(e.tokens) ? e.tokens : {}, i = D(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-return D(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, ed(a)]))), Q.isArray(e.history) && (s.history = e.history.map(
-(o) => D(o) && Q.isArray(o.tokens) ? {
-by: o.by,
-kind: o.kind,
-round: typeof o.round == "number" ? o.round : i,
-tokens: o.tokens.map((a) => td(a, n, r))
-} : o
+function sd(e) {
+const t = D(e.settings) ? e.settings : {}, n = D(t.bars) ? t.bars : gs, r = D(e.tokens) ? e.tokens : {}, i = D(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
+return D(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([a, o]) => [a, rd(o)]))), Q.isArray(e.history) && (s.history = e.history.map(
+(a) => D(a) && Q.isArray(a.tokens) ? {
+by: a.by,
+kind: a.kind,
+round: typeof a.round == "number" ? a.round : i,
+tokens: a.tokens.map((o) => id(o, n, r))
+} : a
 )), s;
 }
-function ys(e) {
+function ws(e) {
 const t = e.edition;
 if (!D(t) || !D(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
 if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
-const { edition: s, ...o } = e;
-return { memory: o, answer: i };
+const { edition: s, ...a } = e;
+return { memory: a, answer: i };
 }
-function rd(e) {
+function ad(e) {
 if (!D(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {
 const r = e[n];
 if (!D(r)) continue;
-const i = ys(r);
+const i = ws(r);
 t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
 }
 return t;
 }
-function id(e) {
+function od(e) {
 const t = {}, n = {};
 if (D(e.tokens))
 for (const [i, s] of k.entries(e.tokens)) {
@@ -3247,15 +3247,15 @@ if (!D(s)) {
 n[i] = s;
 continue;
 }
-const o = ys(s);
-k.keys(o.memory).length > 0 && (n[i] = o.memory), o.answer && (t[i] = o.answer);
+const a = ws(s);
+k.keys(a.memory).length > 0 && (n[i] = a.memory), a.answer && (t[i] = a.answer);
 }
 const r = Q.isArray(e.history) ? e.history.map(
-(i) => D(i) && Q.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => D(s) && Q.isArray(s.changes) ? { ...s, changes: s.changes.map(rd) } : s) } : i
+(i) => D(i) && Q.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => D(s) && Q.isArray(s.changes) ? { ...s, changes: s.changes.map(ad) } : s) } : i
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: D(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
 }
-var sr = 20, or = 100, fn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), hn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(40)), sd = G({
+var sr = 20, ar = 100, fn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), hn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(40)), cd = G({
 word: hn,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
 file: /* @__PURE__ */ U(/* @__PURE__ */ At()),
@@ -3265,7 +3265,7 @@ flags: /* @__PURE__ */ U(/* @__PURE__ */ $t(hn, /* @__PURE__ */ F(/* @__PURE__ *
 roll: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt())),
 success: /* @__PURE__ */ U(/* @__PURE__ */ xe()),
 typed: /* @__PURE__ */ U(/* @__PURE__ */ re(!0))
-}), od = G({
+}), ld = G({
 key: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ qt(/^A\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
 by: fn,
@@ -3274,29 +3274,29 @@ attacker: /* @__PURE__ */ Jt(fn),
 edition: It,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
 positionals: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
-flags: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ si([hn, /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
+flags: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ ai([hn, /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
 situation: /* @__PURE__ */ Jt(hn),
 round: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()),
-defenders: /* @__PURE__ */ F(/* @__PURE__ */ Re(fn), /* @__PURE__ */ De(1), /* @__PURE__ */ z(or)),
-answers: /* @__PURE__ */ $t(fn, sd)
+defenders: /* @__PURE__ */ F(/* @__PURE__ */ Re(fn), /* @__PURE__ */ De(1), /* @__PURE__ */ z(ar)),
+answers: /* @__PURE__ */ $t(fn, cd)
 });
-function ad(e, t) {
+function dd(e, t) {
 const n = {};
 if (e === void 0) return n;
 if (!D(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
 for (const [r, i] of k.entries(e)) {
-const s = /* @__PURE__ */ We(od, i);
+const s = /* @__PURE__ */ We(ld, i);
 s.success && s.output.key === r && k.keys(n).length < sr ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
 }
 return n;
 }
-var mn = "DefenseRound", jt = 3, ar = 500;
+var mn = "DefenseRound", jt = 3, or = 500;
 function Ft(e) {
 return {
 schemaVersion: jt,
 scriptVersion: e,
-settings: cs(),
+settings: ls(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -3306,22 +3306,22 @@ macros: {},
 healthColorsNoticed: !1
 };
 }
-function cd(e) {
+function ud(e) {
 const { tokens: t, round: n, ...r } = e, i = {};
-for (const [s, o] of k.entries(r))
+for (const [s, a] of k.entries(r))
 if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
-const a = i.bars ?? (i.bars = {});
-a[s.replace("Bar", "")] = o;
+const o = i.bars ?? (i.bars = {});
+o[s.replace("Bar", "")] = a;
 } else
-i[s] = o;
+i[s] = a;
 return { schemaVersion: 1, settings: i, tokens: t, round: n };
 }
-var ld = {
-0: cd,
-1: nd,
-2: id
+var fd = {
+0: ud,
+1: sd,
+2: od
 };
-function dd(e, t) {
+function hd(e, t) {
 const n = [];
 if (e === void 0) return { stored: Ft(t), problems: n };
 if (!D(e))
@@ -3332,84 +3332,84 @@ return { stored: Ft(t), problems: [`state has schema version ${i}, newer than th
 if (!C.isInteger(i) || i < 0)
 return n.push(`state has unknown schema version ${de.stringify(r.schemaVersion)}; started from defaults`), { stored: Ft(t), problems: n };
 for (; i < jt; ) {
-const l = ld[i];
+const l = fd[i];
 if (!l) break;
 r = l(r), i += 1;
 }
-const s = Kl(r.settings);
+const s = Yl(r.settings);
 n.push(...s.problems);
-const o = Yl(r.tokens);
-n.push(...o.problems);
-for (const [l, d] of k.entries(o.tokens)) {
+const a = ql(r.tokens);
+n.push(...a.problems);
+for (const [l, d] of k.entries(a.tokens)) {
 if (!d.edition) continue;
 const f = d.edition.id, u = Pe(f).parseState(d.edition.state);
-u === null ? (delete d.edition, Mt(d) && delete o.tokens[l], n.push(`tokens.${l}.edition: not a valid ${f} state; forgotten`)) : d.edition = { id: f, state: u };
+u === null ? (delete d.edition, Mt(d) && delete a.tokens[l], n.push(`tokens.${l}.edition: not a valid ${f} state; forgotten`)) : d.edition = { id: f, state: u };
 }
-const a = fd(r.exchange, n), c = Ql(r.history);
+const o = vd(r.exchange, n), c = td(r.history);
 return n.push(...c.problems), {
 stored: {
 schemaVersion: jt,
 scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
 settings: s.settings,
-tokens: o.tokens,
-round: ud(r.round, n),
+tokens: a.tokens,
+round: md(r.round, n),
 history: c.history,
-lastEntry: md(r.lastEntry, c.history),
-exchange: a,
-macros: hd(r.macros),
+lastEntry: gd(r.lastEntry, c.history),
+exchange: o,
+macros: pd(r.macros),
 healthColorsNoticed: r.healthColorsNoticed === !0,
 ...Qn(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
 },
 problems: n
 };
 }
-function ud(e, t) {
+function md(e, t) {
 const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!D(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = Q.isArray(e.seen) && e.seen.length <= ar && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], s = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= ar && i.length > 0 ? e.turned : 0;
+const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = Q.isArray(e.seen) && e.seen.length <= or && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= or && i.length > 0 ? e.turned : 0;
 return { number: r, seen: i, turned: s };
 }
-function fd(e, t) {
+function vd(e, t) {
 const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0 };
 if (e === void 0) return r;
 const i = D(e) && D(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), r;
-for (const [a, c] of k.entries(i)) {
-const l = a.length > 0 && a.length <= 64 && D(c) && Qn(c.edition) ? Pe(c.edition).parseAnswer(c.answer) : null;
-l === null ? t.push(`exchange.waiting.${a.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[a] = { edition: c.edition, answer: l };
+for (const [o, c] of k.entries(i)) {
+const l = o.length > 0 && o.length <= 64 && D(c) && Qn(c.edition) ? Pe(c.edition).parseAnswer(c.answer) : null;
+l === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: c.edition, answer: l };
 }
-const s = D(e) ? e.lastAttack : void 0, o = typeof s == "number" && C.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
-return { waiting: n, attacks: ad(D(e) ? e.attacks : void 0, t), lastAttack: o };
+const s = D(e) ? e.lastAttack : void 0, a = typeof s == "number" && C.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
+return { waiting: n, attacks: dd(D(e) ? e.attacks : void 0, t), lastAttack: a };
 }
-function hd(e) {
+function pd(e) {
 const t = {};
 if (!D(e)) return t;
 for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;
 }
-function md(e, t) {
+function gd(e, t) {
 let n = typeof e == "number" && C.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
 for (const r of t) r.key !== void 0 && (n = A.max(n, C(r.key.slice(1))));
 return n;
 }
 var cr = ["bar1", "bar2", "bar3"];
-function vd(e, t) {
+function kd(e, t) {
 if (!t) return;
-const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), o = {
+const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), a = {
 vitality: r && cr.includes(r) ? r : e.bars.vitality,
 soul: i && cr.includes(i) ? i : e.bars.soul,
 power: s && cr.includes(s) ? s : e.bars.power
 };
-new q(k.values(o)).size === 3 && k.assign(e.bars, o);
-const a = n("NPC breakdowns");
-(a === "gm" || a === "public") && (e.visibility.npc = a);
+new q(k.values(a)).size === 3 && k.assign(e.bars, a);
+const o = n("NPC breakdowns");
+(o === "gm" || o === "public") && (e.visibility.npc = o);
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
 }
-var pd = class {
+var yd = class {
 constructor() {
 this.byCharacter = new P(), this.lowered = new P(), this.defaults = new P();
 }
@@ -3455,7 +3455,7 @@ this.byCharacter.set(e, t);
 }
 return t;
 }
-}, ws = {
+}, bs = {
 "&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
@@ -3480,10 +3480,10 @@ $: "&#36;",
 }, Gt = [];
 for (let e = 0; e < 128; e += 1) {
 const t = E.fromCharCode(e);
-ws[t] !== void 0 ? Gt[e] = ws[t] : t === `
+bs[t] !== void 0 ? Gt[e] = bs[t] : t === `
 ` || t === "\r" ? Gt[e] = " " : e < 32 && t !== "	" || e === 127 ? Gt[e] = "" : Gt[e] = void 0;
 }
-function gd(e) {
+function wd(e) {
 if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
 }
@@ -3491,19 +3491,19 @@ function Je(e) {
 const t = typeof e == "string" ? e : E(e ?? "");
 let n = "", r = 0;
 for (let i = 0; i < t.length; i += 1) {
-const s = t.charCodeAt(i), o = s < 128 ? Gt[s] : gd(s);
-o !== void 0 && (n += t.slice(r, i) + o, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
+const s = t.charCodeAt(i), a = s < 128 ? Gt[s] : wd(s);
+a !== void 0 && (n += t.slice(r, i) + a, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
 }
 return r === 0 ? t : n + t.slice(r);
 }
-function kd() {
+function bd() {
 const e = typeof API_Meta < "u" ? API_Meta?.[ne] : void 0;
 return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
 }
 function lr(e, t, n) {
 try {
 const r = t instanceof Wt ? t.stack ?? t.message : E(t);
-log(`${ne} v${me}: ${e} failed${kd()}: ${r}`), n && sendChat(
+log(`${ne} v${me}: ${e} failed${bd()}: ${r}`), n && sendChat(
 ne,
 `/w ${n} ${Je(`${ne} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
@@ -3514,14 +3514,22 @@ null,
 }
 function Le(e, t, n) {
 return (...r) => {
-let i = typeof e == "string" ? e : "a command", s;
-const o = (a) => lr(i, a, s);
+let i = typeof e == "string" ? e : "a command";
+const s = (a) => {
+let o;
 try {
-typeof e == "function" && (i = e(...r)), s = n?.(...r);
+o = n?.(...r);
+} catch {
+o = void 0;
+}
+lr(i, a, o);
+};
+try {
+typeof e == "function" && (i = e(...r));
 const a = t(...r);
-a && typeof a.then == "function" && a.then(void 0, o);
+a && typeof a.then == "function" && a.then(void 0, s);
 } catch (a) {
-o(a);
+s(a);
 }
 };
 }
@@ -3529,34 +3537,34 @@ var je = "API";
 function pt(e) {
 return e !== je && e !== "" && playerIsGM(e) === !0;
 }
-function yd(e) {
+function $d(e) {
 if (!(e === void 0 || e === "" || e === je || !getObj("player", e) || pt(e)))
 return e;
 }
 function dr(e) {
 return e === je ? "another script" : E(getObj("player", e)?.get("_displayname") ?? "player");
 }
-var wd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function bs(e) {
-return !wd.test(e);
+var Ad = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function $s(e) {
+return !Ad.test(e);
 }
-function $s(e, t) {
-return e || !bs(t) ? "gm" : `"${t}"`;
+function As(e, t) {
+return e || !$s(t) ? "gm" : `"${t}"`;
 }
-function As(e) {
-return e === je ? "gm" : $s(pt(e), dr(e));
+function Ss(e) {
+return e === je ? "gm" : As(pt(e), dr(e));
 }
-function Ss(e, t) {
+function Ts(e, t) {
 return E(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
 }
 function Ee(e, t, n) {
-return pt(e) ? !0 : Ss(t.get("controlledby"), e) || Ss(n?.get("controlledby"), e);
+return pt(e) ? !0 : Ts(t.get("controlledby"), e) || Ts(n?.get("controlledby"), e);
 }
-var Ts = /[^,\s]/;
+var Es = /[^,\s]/;
 function ur(e, t) {
-return !Ts.test(E(e.get("controlledby") ?? "")) && !Ts.test(E(t?.get("controlledby") ?? ""));
+return !Es.test(E(e.get("controlledby") ?? "")) && !Es.test(E(t?.get("controlledby") ?? ""));
 }
-function bd(e, t) {
+function Sd(e, t) {
 const n = new q();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const i of E(r ?? "").split(",")) {
@@ -3577,18 +3585,18 @@ let t = `&{template:default} {{name=${Je(e.title)}}}`;
 for (const n of e.rows) {
 const { lines: r } = n, i = n.buttons, s = i === void 0 ? 0 : i.length;
 if (r.length === 0 && s === 0) continue;
-let o = "";
-for (let c = 0; c < r.length; c += 1) o += (c === 0 ? "" : "<br>") + Je(r[c]);
 let a = "";
-for (let c = 0; c < s; c += 1) a += (c === 0 ? "" : " ") + le(i[c].label, i[c].command);
-t += ` {{${Je($d(n.label))}=${o}${o && a ? " " : ""}${a}}}`;
+for (let c = 0; c < r.length; c += 1) a += (c === 0 ? "" : "<br>") + Je(r[c]);
+let o = "";
+for (let c = 0; c < s; c += 1) o += (c === 0 ? "" : " ") + le(i[c].label, i[c].command);
+t += ` {{${Je(Td(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
 }
 return t;
 }
-function $d(e) {
+function Td(e) {
 return e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
 }
-function oe(e) {
+function ae(e) {
 return Je(e);
 }
 function fr(e, t) {
@@ -3596,55 +3604,55 @@ let n = Je(e);
 for (const r of t) n += ` ${le(r.label, r.command)}`;
 return n;
 }
-var Ad = /^[-\w]+$/;
+var Ed = /^[-\w]+$/;
 function le(e, t) {
 return `[${Je(e)}](${t})`;
 }
 function hr(e) {
-return Ad.test(e);
+return Ed.test(e);
 }
-function Es(e, t, n, r = `${n.command} --help`) {
-const i = E(t.playerid ?? ""), s = i === je ? Sd(e, t, n) : _s(e, t, n, i, pt(i), !1);
+function _s(e, t, n, r = `${n.command} --help`) {
+const i = E(t.playerid ?? ""), s = i === je ? _d(e, t, n) : Ds(e, t, n, i, pt(i), !1);
 return s.help = r, s;
 }
-function _s(e, t, n, r, i, s) {
-const o = dr(r), a = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: o, replyTo: $s(i, o), relayed: s, help: "" };
-return !i && !bs(o) && (a.replyFor = V(o, 60)), a;
+function Ds(e, t, n, r, i, s) {
+const a = dr(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: a, replyTo: As(i, a), relayed: s, help: "" };
+return !i && !$s(a) && (o.replyFor = V(a, 60)), o;
 }
-function Sd(e, t, n) {
+function _d(e, t, n) {
 const r = n.flags.get("api-as");
 n.flags.delete("api-as");
-const i = yd(r?.length === 1 ? r[0] : void 0);
-if (i !== void 0) return _s(e, t, n, i, !1, !0);
-const s = e.store.settings.apiCommands === "gm", o = { app: e, msg: t, parsed: n, playerId: je, gm: s, senderName: dr(je), replyTo: "gm", relayed: !0, help: "" };
-return s || (o.relayRefused = !0), o;
+const i = $d(r?.length === 1 ? r[0] : void 0);
+if (i !== void 0) return Ds(e, t, n, i, !1, !0);
+const s = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: je, gm: s, senderName: dr(je), replyTo: "gm", relayed: !0, help: "" };
+return s || (a.relayRefused = !0), a;
 }
-var Ds = 2e3;
+var Rs = 2e3;
 function _e(e, t) {
-j(pe(e.replyTo), oe(Rs(e, t)));
+j(pe(e.replyTo), ae(Os(e, t)));
 }
 function Qe(e, t) {
-j(pe(e.replyTo), oe(Rs(e, t)), { record: !0 });
+j(pe(e.replyTo), ae(Os(e, t)), { record: !0 });
 }
-function Rs(e, t) {
-const n = t.length > Ds ? `${t.slice(0, Ds - 12)}... (cut)` : t;
+function Os(e, t) {
+const n = t.length > Rs ? `${t.slice(0, Rs - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
 }
-var Td = 200;
+var Dd = 200;
 function Fe(e, t, n = []) {
 let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let i = Td - 7;
+let i = Dd - 7;
 for (const s of n) i -= s.label.length + 3;
 r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`), j(pe(e.replyTo), fr(r, [...n, { label: "Help", command: e.help }]));
 }
-function Ed(e, t) {
+function Rd(e, t) {
 const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;
 }
-function Os(e, t) {
+function Cs(e, t) {
 const n = e.store.tokens[t];
 n && Mt(n) && delete e.store.tokens[t];
 }
@@ -3657,16 +3665,16 @@ log(e);
 function vr(e) {
 return state[e];
 }
-function Cs(e, t) {
+function Is(e, t) {
 state[e] = t;
 }
-function _d(e) {
+function Od(e) {
 return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
 }
-function Dd(e) {
+function Cd(e) {
 setTimeout(e, 0);
 }
-function Rd(e, t, n) {
+function Id(e, t, n) {
 const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
@@ -3674,13 +3682,13 @@ if (!n) return;
 const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return i?.set("notes", t), i?.id;
 }
-function Od(e, t) {
+function Nd(e, t) {
 return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;
 }
-function Cd(e) {
+function Pd(e) {
 return findObjs({ _type: "macro", name: e }).map((t) => t.id);
 }
-function Id(e, t) {
+function Md(e, t) {
 const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
 }
@@ -3688,7 +3696,7 @@ function vn(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 var pn = "Help: DefenseRound", B = (e) => `<code>${vn(e)}</code>`, Ue = (e) => `<li>${e}</li>`;
-function Nd(e) {
+function Ld(e) {
 const t = e.stances.length > 0 ? [Ue(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(vn).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${me}: the ${e.id} edition</h3>`,
@@ -3708,85 +3716,93 @@ Ue(`Commands another script relays (ScriptCards' ${B("--@")}, APILogic) carry no
 }
 var Ze;
 function pr(e, t = {}) {
-Ze = Rd(pn, Nd(e), t.createIfMissing !== !1) ?? Ze;
+Ze = Id(pn, Ld(e), t.createIfMissing !== !1) ?? Ze;
 }
-function Is() {
-return Ze = Od(pn, Ze), Ze !== void 0 && hr(Ze) ? { label: pn, command: `http://journal.roll20.net/handout/${Ze}` } : void 0;
+function Ns() {
+return Ze = Nd(pn, Ze), Ze !== void 0 && hr(Ze) ? { label: pn, command: `http://journal.roll20.net/handout/${Ze}` } : void 0;
 }
-function Ns(e, t) {
+function Ps(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
-const n = e.content.trimStart().split(/\s/, 1)[0]?.toLowerCase() ?? "";
-return k.prototype.hasOwnProperty.call(t, n) ? n : void 0;
+const n = e.content;
+let r = 0;
+for (; r < n.length && Ms(n.charCodeAt(r)); ) r += 1;
+let i = r;
+for (; i < n.length && !Ms(n.charCodeAt(i)); ) i += 1;
+const s = n.slice(r, i).toLowerCase();
+return k.prototype.hasOwnProperty.call(t, s) ? s : void 0;
 }
-function Ps(e) {
+function Ms(e) {
+return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;
+}
+function Ls(e) {
 return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
 }
-function Pd(e, t, n, r) {
+function jd(e, t, n, r) {
 return `${t.helpFor?.(e, n)?.title ?? r} --help`;
 }
-async function Md(e, t, n) {
-const r = Ns(t, n);
-if (!r) return;
-const i = n[r], s = Da(t.content, t.inlinerolls);
+async function js(e, t, n, r = Ps(t, n)) {
+const i = r;
+if (!i) return;
+const s = n[i], a = Co(t.content, t.inlinerolls);
 let o;
 try {
-const a = bi(s);
-if (o = Es(e, t, a, Pd(e, i, a, r)), o.relayRefused) {
-_e(o, Ps(r));
+const c = $i(a);
+if (o = _s(e, t, c, jd(e, s, c, i)), o.relayRefused) {
+_e(o, Ls(i));
 return;
 }
 if (!o.relayed && o.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
-if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
+if (e.newerState !== void 0 && !(i === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
 _e(o, `The saved state was written by a newer version of ${ne} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;
 }
 if (o.parsed.flags.has("help")) {
-const c = i.helpFor?.(e, o.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, l = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, d = Is();
-j(pe(o.replyTo), ge({ title: `Help: ${c.title}${l}`, rows: [{ label: "Usage", lines: [c.usage] }, { label: "What it does", lines: c.what }, ...d ? [{ label: "Every command", lines: [], buttons: [d] }] : []] }));
+const l = s.helpFor?.(e, o.parsed) ?? { title: i, usage: s.usage(e), what: s.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, f = Ns();
+j(pe(o.replyTo), ge({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...f ? [{ label: "Every command", lines: [], buttons: [f] }] : []] }));
 return;
 }
-await i.run(o);
-} catch (a) {
-if (a instanceof y || a instanceof I) {
-if (o ?? (o = Es(e, t, { command: r, positionals: [], flags: new P() })), o.relayRefused) {
-_e(o, Ps(r));
+await s.run(o);
+} catch (c) {
+if (c instanceof y || c instanceof I) {
+if (o ?? (o = _s(e, t, { command: i, positionals: [], flags: new P() })), o.relayRefused) {
+_e(o, Ls(i));
 return;
 }
-Fe(o, a.message);
+Fe(o, c.message);
 return;
 }
-throw a;
+throw c;
 }
 }
-var Ld = 20, jd = 2e3, Fd = { floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs };
-function Ms(e, t, n = 0) {
-if (n > Ld) return { ok: !1, problem: "refers to itself through other attributes" };
-if (e.length > jd) return { ok: !1, problem: "is too long to be a formula" };
-const r = Gd(e, t, n);
+var Fd = 20, Gd = 2e3, Ud = { floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs };
+function Fs(e, t, n = 0) {
+if (n > Fd) return { ok: !1, problem: "refers to itself through other attributes" };
+if (e.length > Gd) return { ok: !1, problem: "is too long to be a formula" };
+const r = Vd(e, t, n);
 if (!r.ok) return r;
-const s = new Bd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+const s = new Kd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
 return s === void 0 || !C.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
 }
-function Gd(e, t, n) {
+function Vd(e, t, n) {
 let r = "", i = 0;
 const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
-let o;
-for (; (o = s.exec(e)) !== null; ) {
-const a = o[1].trim(), c = o[2] === "max" ? "max" : "current", l = t(a, c);
-if (l == null) return { ok: !1, problem: `refers to "${a}", which the character does not have` };
+let a;
+for (; (a = s.exec(e)) !== null; ) {
+const o = a[1].trim(), c = a[2] === "max" ? "max" : "current", l = t(o, c);
+if (l == null) return { ok: !1, problem: `refers to "${o}", which the character does not have` };
 const d = typeof l == "number" ? E(l) : E(l).trim();
 let f;
 if (d === "") f = 0;
 else {
-const u = Ms(d, t, n + 1);
-if (!u.ok) return u.problem.startsWith("refers to") ? u : { ok: !1, problem: `refers to "${a}", which ${u.problem}` };
+const u = Fs(d, t, n + 1);
+if (!u.ok) return u.problem.startsWith("refers to") ? u : { ok: !1, problem: `refers to "${o}", which ${u.problem}` };
 f = u.value;
 }
-r += `${e.slice(i, o.index)}(${f})`, i = o.index + o[0].length;
+r += `${e.slice(i, a.index)}(${f})`, i = a.index + a[0].length;
 }
 return { ok: !0, text: r + e.slice(i) };
 }
-var Ls = (e) => k.assign(k.create(null), e), Ud = Ls({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Vd = Ls({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Bd = class {
+var Gs = (e) => k.assign(k.create(null), e), Bd = Gs({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Hd = Gs({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Kd = class {
 constructor(e) {
 this.text = e, this.at = 0;
 }
@@ -3798,10 +3814,10 @@ space() {
 for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
 }
 sum() {
-return this.chain(() => this.product(), Ud);
+return this.chain(() => this.product(), Bd);
 }
 product() {
-return this.chain(() => this.unary(), Vd);
+return this.chain(() => this.unary(), Hd);
 }
 /** Operands joined by operators of one precedence, worked out left to right. */
 chain(e, t) {
@@ -3834,7 +3850,7 @@ if (t)
 return this.at += t[0].length, C(t[0]);
 const n = /^([a-z]+)\s*\(/i.exec(e);
 if (n) {
-const r = Fd[n[1].toLowerCase()];
+const r = Ud[n[1].toLowerCase()];
 if (!r) return;
 this.at += n[0].length;
 const i = this.sum();
@@ -3853,10 +3869,10 @@ return E(e.get("name") ?? "") || t;
 function W(e) {
 return getObj("graphic", e);
 }
-function Hd(e) {
+function xd(e) {
 return getObj("character", e);
 }
-function ae(e) {
+function oe(e) {
 const t = E(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;
 }
@@ -3893,10 +3909,10 @@ this.maxRead = ye(e ? e.get("max") : this.token.get(be[this.bar].max));
 return this.maxRead;
 }
 };
-function js(e, t) {
+function Us(e, t) {
 return new gn(e, t).value;
 }
-var Kd = class {
+var Wd = class {
 constructor(e, t) {
 this.reading = e, this.value = t;
 }
@@ -3922,17 +3938,17 @@ hidden: e.get("layer") === "gmlayer",
 statusmarkers: E(e.get("statusmarkers") ?? "")
 };
 }
-var Fs = { armor_physical: "physical", armor_magical: "magical" };
+var Vs = { armor_physical: "physical", armor_magical: "magical" };
 function gr(e, t, n, r) {
-return t?.edition?.id === e.id ? t.edition.state : e.enter(n, xd(t, n, r));
+return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Yd(t, n, r));
 }
-function xd(e, t, n) {
+function Yd(e, t, n) {
 return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
 }
-function Gs(e, t) {
+function Bs(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;
 }
-var Wd = { kind: "override" }, Us = { kind: "none" }, yn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Yd = k.freeze({}), zd = k.freeze({ current: null, max: null, present: !1 }), kr = [], Xd = class {
+var zd = { kind: "override" }, Hs = { kind: "none" }, yn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Xd = k.freeze({}), qd = k.freeze({ current: null, max: null, present: !1 }), kr = [], Jd = class {
 constructor(e, t) {
 this.characterId = e, this.index = t, this.problems = kr;
 }
@@ -3953,21 +3969,21 @@ number(e, t, n, r) {
 const i = ye(e);
 if (i !== null) return i;
 if (wn(e)) return null;
-const s = Ms(E(e), (a, c) => this.lookup(a, c));
+const s = Fs(E(e), (o, c) => this.lookup(o, c));
 if (s.ok && C.isSafeInteger(s.value)) return s.value;
-const o = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === kr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;
+const a = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
+return this.problems === kr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
 }
 };
 function wn(e) {
 return e == null || typeof e == "string" && e.trim() === "";
 }
-function Vs(e) {
+function Ks(e) {
 return !wn(e) && ye(e) === null;
 }
-var Bs = class {
-constructor(e, t, n, r, i, s, o, a) {
-this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = o, this.isDefault = a, this.present = !0;
+var xs = class {
+constructor(e, t, n, r, i, s, a, o) {
+this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = a, this.isDefault = o, this.present = !0;
 }
 get current() {
 return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);
@@ -3976,7 +3992,7 @@ get max() {
 if (!this.withMax) return null;
 if (this.maxRead === void 0) {
 const e = this.source.get("max");
-wn(e) && (this.isDefault || Vs(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+wn(e) && (this.isDefault || Ks(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
 }
 return this.maxRead;
 }
@@ -3984,30 +4000,30 @@ currentRaw() {
 return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
 }
 };
-function qd(e, t, n, r) {
-const i = n.values, s = {}, o = {}, a = e.character, c = r.settings.attributes;
+function Qd(e, t, n, r) {
+const i = n.values, s = {}, a = {}, o = e.character, c = r.settings.attributes;
 let l, d;
 for (let g = 0; g < i.length; g += 1) {
-const m = i[g], p = Fs[m], T = t?.overrides?.[m];
+const m = i[g], p = Vs[m], T = t?.overrides?.[m];
 if (T !== void 0) {
-s[m] = { current: p ? t?.worn?.[p] ?? T : T, max: T, present: !0 }, o[m] = p ? yn[p] : Wd;
+s[m] = { current: p ? t?.worn?.[p] ?? T : T, max: T, present: !0 }, a[m] = p ? yn[p] : zd;
 continue;
 }
-const $ = c[m], _ = a ? r.attributes.find(a.id, $) : void 0;
-a && (l ?? (l = new Xd(a.id, r.attributes)));
+const $ = c[m], _ = o ? r.attributes.find(o.id, $) : void 0;
+o && (l ?? (l = new Jd(o.id, r.attributes)));
 let H = p !== void 0 && !e.unique;
 if (_ && l) {
 let w;
-p !== void 0 && !H && (w = _.get("current"), H = Vs(w)), s[m] = new Bs(_, H ? t?.worn?.[p] : void 0, p !== void 0, l, m, $, w, !1), o[m] = H ? yn[p] : { kind: "attribute", attribute: _ };
-} else l && !wn(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[m] = new Bs(l.defaultOf($), p ? t?.worn?.[p] : void 0, p !== void 0, l, m, $, d, !0), o[m] = p ? yn[p] : Us) : (s[m] = p ? { current: t?.worn?.[p] ?? null, max: null, present: !1 } : zd, o[m] = p ? yn[p] : Us);
+p !== void 0 && !H && (w = _.get("current"), H = Ks(w)), s[m] = new xs(_, H ? t?.worn?.[p] : void 0, p !== void 0, l, m, $, w, !1), a[m] = H ? yn[p] : { kind: "attribute", attribute: _ };
+} else l && !wn(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[m] = new xs(l.defaultOf($), p ? t?.worn?.[p] : void 0, p !== void 0, l, m, $, d, !0), a[m] = p ? yn[p] : Hs) : (s[m] = p ? { current: t?.worn?.[p] ?? null, max: null, present: !1 } : qd, a[m] = p ? yn[p] : Hs);
 }
 const f = r.turnOrder;
 let u = null;
 if (f && f.length > 0) {
 const g = f.find((m) => m.id === e.id);
-g !== void 0 && (u = Hs(g.pr));
+g !== void 0 && (u = Ws(g.pr));
 }
-let h = Yd;
+let h = Xd;
 if (n.others && n.others.length > 0) {
 h = {};
 for (const g of n.others) h[g] = r.other?.(g);
@@ -4018,20 +4034,20 @@ name: e.name,
 // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
 bars: e.bars,
 values: s,
-armorSource: a !== void 0 || t?.overrides !== void 0,
+armorSource: o !== void 0 || t?.overrides !== void 0,
 stance: t?.stance ?? null,
 state: gr(r.edition, t, e.bars.vitality.value, r.editionLeft),
-answer: Gs(r.edition, r.waiting[e.id]),
+answer: Bs(r.edition, r.waiting[e.id]),
 initiative: u,
 // The Defensive Round / The Defensive Turn: the token on top of a non-empty Turn Tracker is in its own active round.
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: Hs(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+currentTurn: r.turnRow === void 0 ? null : { initiative: Ws(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: h,
 nameOf: r.nameOf
 };
-return new Jd(e, t, v, o, l);
+return new Zd(e, t, v, a, l);
 }
-var Jd = class {
+var Zd = class {
 constructor(e, t, n, r, i) {
 this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;
 }
@@ -4039,31 +4055,31 @@ get problems() {
 return this.sheet === void 0 ? kr : this.sheet.problems;
 }
 };
-function Qd(e, t) {
+function eu(e, t) {
 const n = e.snapshot.bars;
-e.facts.bars = { vitality: new Kd(n.vitality, t), soul: n.soul, power: n.power };
+e.facts.bars = { vitality: new Wd(n.vitality, t), soul: n.soul, power: n.power };
 }
-function Hs(e) {
+function Ws(e) {
 if (typeof e == "number") return C.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
 const t = C(e.trim());
 return C.isFinite(t) ? t : null;
 }
-function Zd(e) {
+function tu(e) {
 return getObj("attribute", e)?.get("current");
 }
-function eu(e, t) {
+function nu(e, t) {
 return E(e.get(be[t].link) ?? "");
 }
-function tu(e) {
+function ru(e) {
 const t = getObj("attribute", e);
 return t ? { characterId: E(t.get("_characterid") ?? ""), name: E(t.get("name") ?? "") } : void 0;
 }
-var nu = new q(
+var iu = new q(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
 );
-function ru(e) {
-if (nu.has(e)) return !0;
+function su(e) {
+if (iu.has(e)) return !0;
 try {
 const t = de.parse(E(Campaign().get("token_markers") ?? "[]"));
 return Q.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
@@ -4071,7 +4087,7 @@ return Q.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag
 return !1;
 }
 }
-var Ks = ["on", "off"], yr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, xs = [
+var Ys = ["on", "off"], yr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, zs = [
 "edition",
 ...k.keys(yr),
 "stamina-bar",
@@ -4084,19 +4100,19 @@ var Ks = ["on", "off"], yr = { "vitality-bar": "vitality", "soul-bar": "soul", "
 "overwhelm-limit",
 "api-commands"
 ];
-function iu(e, t, n) {
+function au(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
-const i = Y(n, "edition", Gl()), s = Ct();
+const i = Y(n, "edition", Bl()), s = Ct();
 if (!s.includes(i))
 throw new y(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
 return e.edition = i, `Edition is now ${i}.`;
 }
 if (r in yr) {
-const i = yr[r], s = Y(n, r, Nt), o = e.bars[i];
-for (const a of ["vitality", "soul", "power"])
-a !== i && e.bars[a] === s && (e.bars[a] = o);
+const i = yr[r], s = Y(n, r, Nt), a = e.bars[i];
+for (const o of ["vitality", "soul", "power"])
+o !== i && e.bars[o] === s && (e.bars[o] = a);
 return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
 }
 if (r === "stamina-bar") {
@@ -4117,7 +4133,7 @@ const i = r.slice(7);
 if (!Pt.includes(i))
 throw new y(`unknown marker key "${V(i)}": ${Tt(i, Pt, "keys")}`);
 const s = n.trim();
-if (!ru(s))
+if (!su(s))
 throw new y(`"${V(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
 return e.markers[i] = s, `The ${i} marker is now ${s}.`;
 }
@@ -4126,23 +4142,23 @@ const i = r === "visibility.npc" ? "npc" : "pc";
 return e.visibility[i] = Y(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
 }
 if (r === "players-target-any")
-return e.playersTargetAny = Y(n, r, Ks) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = Y(n, r, Ys) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = Y(n, r, Ks) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = Y(n, r, Ys) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
 return e.overwhelmLimit = Et(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = Y(n, r, as), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-throw new y(`unknown setting "${V(t)}": ${Tt(t, xs, "settings")}`);
+return e.apiCommands = Y(n, r, cs), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
+throw new y(`unknown setting "${V(t)}": ${Tt(t, zs, "settings")}`);
 }
 function Ve() {
-return Ws(Campaign().get("turnorder"));
+return Xs(Campaign().get("turnorder"));
 }
-function su() {
+function ou() {
 const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";
 }
-function Ws(e) {
+function Xs(e) {
 if (typeof e != "string" || e.trim() === "") return [];
 try {
 const t = de.parse(e);
@@ -4160,11 +4176,11 @@ return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" 
 function br(e) {
 return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;
 }
-function ou(e) {
+function cu(e) {
 const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);
 }
-function au(e) {
+function lu(e) {
 const t = Ut(e.id), n = Ut(e.custom);
 return `${t.length <= 64 ? t : `#${$r(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${$r(n)}`}`;
 }
@@ -4174,30 +4190,30 @@ for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = A.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");
 }
-var cu = /^(.+) -?\d+$/;
-function lu() {
+var du = /^(.+) -?\d+$/;
+function uu() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;
 }
-function Ys(e) {
+function qs(e) {
 if (br(e.pr) !== -1 || Ut(e.custom) !== "") return !1;
 const t = Ut(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || E(n.get("represents") ?? "") !== "") return !1;
-const r = lu();
+const r = uu();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const i = cu.exec(E(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const i = du.exec(E(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return i !== null && i[1] === s;
 }
-function du(e) {
-for (const t of e) if (!Ys(t)) return t;
-}
-var uu = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
 function fu(e) {
-return uu.has(e.kind);
+for (const t of e) if (!qs(t)) return t;
 }
-function hu(e, t, n) {
+var hu = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+function mu(e) {
+return hu.has(e.kind);
+}
+function vu(e, t, n) {
 switch (e.kind) {
 case "heal-title":
 return e.amount === 0 ? `${t(e.who)} is not healed: ${Ye[e.resource]} already at its max` : `${t(e.who)} is healed: ${Ye[e.resource]} +${e.amount}`;
@@ -4220,8 +4236,8 @@ case "button":
 return e.label;
 }
 }
-function zs(e, t) {
-const n = (r) => fu(r) ? hu(r, t, n) : e.words(r, t);
+function Js(e, t) {
+const n = (r) => mu(r) ? vu(r, t, n) : e.words(r, t);
 return n;
 }
 function kt(e, t) {
@@ -4251,7 +4267,7 @@ for (const i of k.keys(n)) if (!ke(n[i], r[i])) return !1;
 for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
 return !0;
 }
-function mu(e, t) {
+function pu(e, t) {
 switch (t.kind) {
 case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -4271,147 +4287,147 @@ case "turn-order":
 return `turn-order:${t.tokenId}`;
 }
 }
-function vu(e, t = () => !0, n = () => {
+function gu(e, t = () => !0, n = () => {
 }) {
 const r = new P();
 for (const s of e) {
-const o = t(s.tokenId);
-for (const a of s.changes) {
-const c = mu(s.tokenId, a), l = r.get(c);
-l ? (l.last = a, o && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: a, last: a, ...o ? { owner: s } : {} });
+const a = t(s.tokenId);
+for (const o of s.changes) {
+const c = pu(s.tokenId, o), l = r.get(c);
+l ? (l.last = o, a && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: o, last: o, ...a ? { owner: s } : {} });
 }
 }
 const i = [];
-for (const [s, o] of r) {
-const { first: a, last: c } = o, l = o.owner ?? n(a);
+for (const [s, a] of r) {
+const { first: o, last: c } = a, l = a.owner ?? n(o);
 if (l === void 0) continue;
-const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
+const d = o !== c && "to" in o && "to" in c ? { ...o, to: c.to } : o;
 i.push({ place: s, tokenId: l.tokenId, name: l.name, change: d });
 }
 return i;
 }
-function Xs(e, t, n) {
+function Qs(e, t, n) {
 if (n <= 0) return e;
 const { answer: r, ...i } = e;
 if (!i.edition || i.edition.id !== t.id) return i;
 let s = t.parseState(i.edition.state);
 if (s === null) return i;
-for (let a = 0; a < A.min(n, 10); a += 1) s = t.endRound(s);
-const o = { ...i };
-return t.isEmptyState(s) ? delete o.edition : o.edition = { id: t.id, state: s }, o;
+for (let o = 0; o < A.min(n, 10); o += 1) s = t.endRound(s);
+const a = { ...i };
+return t.isEmptyState(s) ? delete a.edition : a.edition = { id: t.id, state: s }, a;
 }
-var pu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function gu(e, t, n) {
+var ku = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function yu(e, t, n) {
 return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
 }
-function qs(e, t, n, r) {
+function Zs(e, t, n, r) {
 const i = [];
-for (const { place: s, name: o, change: a } of e) {
-if (a.kind === "turn-order") continue;
+for (const { place: s, name: a, change: o } of e) {
+if (o.kind === "turn-order") continue;
 const c = t.get(s);
-if (!n(c, a.to))
-switch (a.kind) {
+if (!n(c, o.to))
+switch (o.kind) {
 case "bar":
-i.push(`${o}: ${Ye[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
+i.push(`${a}: ${Ye[o.resource]} is ${c ?? "not a number"} (was left at ${o.to})`);
 break;
 case "attribute":
-i.push(`${o}: ${pu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+i.push(`${a}: ${ku[o.key] ?? o.key} is ${c ?? "unset"} (was left at ${o.to})`);
 break;
 case "worn":
-i.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
+i.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${o.to})`);
 break;
 case "override":
-i.push(`${o}: ${a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+i.push(`${a}: ${o.key} is ${c ?? "unset"} (was left at ${o.to})`);
 break;
 case "markers":
-i.push(`${o}: markers changed`);
+i.push(`${a}: markers changed`);
 break;
 case "memory":
-i.push(`${o} ${r(a.to, c ?? {})}`);
+i.push(`${a} ${r(o.to, c ?? {})}`);
 break;
 case "initiative":
-i.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
+i.push(`${a}: initiative is ${c ?? "gone"} (was left at ${o.to})`);
 break;
 }
 }
 return i;
 }
-function ku(e, t, n) {
+function wu(e, t, n) {
 return e.map(
-(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Xs(r.change.from, t, n), to: Xs(r.change.to, t, n) } } : r
+(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Qs(r.change.from, t, n), to: Qs(r.change.to, t, n) } } : r
 );
 }
-function yu(e, t, n, r) {
-const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
-return s !== void 0 && (i.edition = s), o !== void 0 && (i.deadForGood = o), a !== void 0 && (i.stance = a), c !== void 0 && (i.answer = c), i;
+function bu(e, t, n, r) {
+const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
+return s !== void 0 && (i.edition = s), a !== void 0 && (i.deadForGood = a), o !== void 0 && (i.stance = o), c !== void 0 && (i.answer = c), i;
 }
-function wu(e) {
+function $u(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);
 }
-function Js(e, t, n) {
+function ea(e, t, n) {
 if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, i = "", s = 0;
 for (; ; ) {
-const o = e.indexOf(",", s), c = (o === -1 ? e.slice(s) : e.slice(s, o)).trim();
+const a = e.indexOf(",", s), c = (a === -1 ? e.slice(s) : e.slice(s, a)).trim();
 if (c !== "") {
-const l = wu(c);
+const l = $u(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);
 }
-if (o === -1) break;
-s = o + 1;
+if (a === -1) break;
+s = a + 1;
 }
-for (const o of t) (r?.includes(o) ?? !1) || (i += i === "" ? o : `,${o}`);
-return i === e || i.length < e.length && i === bu(e) ? e : i;
+for (const a of t) (r?.includes(a) ?? !1) || (i += i === "" ? a : `,${a}`);
+return i === e || i.length < e.length && i === Au(e) ? e : i;
 }
-function bu(e) {
+function Au(e) {
 return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
 }
-function $u(e, t, n) {
-const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return Js(e, o, [r, i, s]);
+function Su(e, t, n) {
+const { incapacitated: r, dying: i, dead: s } = n.markers, a = t === "none" ? [] : [n.markers[t]];
+return ea(e, a, [r, i, s]);
 }
-var Qs = ["defensive", "reactive", "active", "full"];
-function Zs(e, t, n) {
-const r = Qs.find((i) => i === t);
-return Js(e, r ? [n.markers[r]] : [], Qs.map((i) => n.markers[i]));
+var ta = ["defensive", "reactive", "active", "full"];
+function na(e, t, n) {
+const r = ta.find((i) => i === t);
+return ea(e, r ? [n.markers[r]] : [], ta.map((i) => n.markers[i]));
 }
 function Ar(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
 }
-function Au() {
+function Tu() {
 return Ar((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
 }
 function Sr() {
 return Ar((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
 }
-function Su() {
+function Eu() {
 return Ar((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
 }
-var eo = [];
-function Tu(e) {
-return typeof e != "function" ? !1 : (eo.push(e), !0);
+var ra = [];
+function _u(e) {
+return typeof e != "function" ? !1 : (ra.push(e), !0);
 }
-function to(e, t, n, r, i, s) {
-for (const a of eo)
+function ia(e, t, n, r, i, s) {
+for (const o of ra)
 try {
-a(e, t, n, r);
+o(e, t, n, r);
 } catch (c) {
 lr("an onDamage observer", c, void 0);
 }
-const o = s === void 0 ? Sr() : s;
-if (o && typeof o.Update == "function")
+const a = s === void 0 ? Sr() : s;
+if (a && typeof a.Update == "function")
 try {
-o.Update(e, i());
-} catch (a) {
-lr("HealthColors.Update", a, void 0);
+a.Update(e, i());
+} catch (o) {
+lr("HealthColors.Update", o, void 0);
 }
 }
-function no(e, t) {
+function sa(e, t) {
 typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
 }
-var Eu = class {
+var Du = class {
 constructor() {
 this.props = {}, this.any = !1;
 }
@@ -4426,7 +4442,7 @@ const i = be[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);
 }
 flush(e) {
-if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) no(t, n);
+if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) sa(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
 this.any && e.set(this.props);
@@ -4436,8 +4452,8 @@ function Tr(e, t, n, r) {
 const i = {};
 return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
 }
-function _u(e, t, n, r = {}) {
-const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], v = new Eu(), g = () => {
+function Ru(e, t, n, r = {}) {
+const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], v = new Du(), g = () => {
 var w;
 return d[w = i.id] ?? (d[w] = {});
 }, m = r.vitalityFrom ?? i.bars.vitality.value, p = {
@@ -4453,14 +4469,14 @@ M && (J.attributeId = M.id), u.push(J), (b.value !== w.to || b.raw !== w.to) && 
 break;
 }
 case "value": {
-const b = o[w.key], R = s.values[w.key]?.current ?? null;
+const b = a[w.key], R = s.values[w.key]?.current ?? null;
 if (b?.kind === "attribute")
 u.push({ kind: "attribute", key: w.key, attributeId: b.attribute.id, from: R, to: w.to }), v.attribute(b.attribute, w.to);
 else if (b?.kind === "worn") {
 u.push({ kind: "worn", track: b.track, from: d[i.id]?.worn?.[b.track] ?? null, to: w.to });
 const M = g();
 M.worn = { ...M.worn, [b.track]: w.to };
-} else if (Fs[w.key] === void 0 && b?.kind === "override") {
+} else if (Vs[w.key] === void 0 && b?.kind === "override") {
 u.push({ kind: "override", key: w.key, from: R, to: w.to });
 const M = g();
 M.overrides = { ...M.overrides, [w.key]: w.to };
@@ -4469,72 +4485,72 @@ break;
 }
 case "initiative": {
 const b = r.turnOrder?.order ?? Ve(), R = b.find((J) => J.id === i.id), M = br(R?.pr);
-R && C.isFinite(M) && M !== w.to && (R.pr = w.to, io(b, r.turnOrder), u.push({ kind: "initiative", from: M, to: w.to }));
+R && C.isFinite(M) && M !== w.to && (R.pr = w.to, oa(b, r.turnOrder), u.push({ kind: "initiative", from: M, to: w.to }));
 break;
 }
 case "join-turn-order": {
-const b = Ou(w.tokenId, w.initiative, r.turnOrder);
+const b = Iu(w.tokenId, w.initiative, r.turnOrder);
 h.push(b.note), b.added && u.push({ kind: "turn-order", tokenId: w.tokenId });
 break;
 }
 case "ally-state":
 case "ally-answer": {
-const b = et(kt(l, w.tokenId), a), R = w.kind === "ally-state" ? et({ ...b, edition: { id: a.id, state: w.state } }, a) : { ...b, answer: { edition: a.id, answer: w.answer } };
+const b = et(kt(l, w.tokenId), o), R = w.kind === "ally-state" ? et({ ...b, edition: { id: o.id, state: w.state } }, o) : { ...b, answer: { edition: o.id, answer: w.answer } };
 ke(b, R) || (u.push({ kind: "memory", tokenId: w.tokenId, from: b, to: R }), bn(l, w.tokenId, R));
 break;
 }
 }
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-const w = d[i.id], b = w?.edition && !(w.edition.id === a.id && a.isEmptyState(w.edition.state)) ? w.edition : void 0, R = n.state === void 0 ? b : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, M = w?.deadForGood === !0, J = n.state === void 0 ? M : a.deadForGood(n.state, p.vitality), te = w?.stance, st = n.stance === void 0 ? te : n.stance ?? void 0, ot = l.exchange.waiting[i.id], He = n.answer === void 0 ? ot : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
-(M !== J || te !== st || !ke(b, R) || !ke(ot, He)) && (u.push({ kind: "memory", from: Tr(b, M, te, ot), to: Tr(R, J, st, He) }), bn(l, i.id, Tr(R, J, st, He)));
+const w = d[i.id], b = w?.edition && !(w.edition.id === o.id && o.isEmptyState(w.edition.state)) ? w.edition : void 0, R = n.state === void 0 ? b : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, M = w?.deadForGood === !0, J = n.state === void 0 ? M : o.deadForGood(n.state, p.vitality), te = w?.stance, st = n.stance === void 0 ? te : n.stance ?? void 0, at = l.exchange.waiting[i.id], He = n.answer === void 0 ? at : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
+(M !== J || te !== st || !ke(b, R) || !ke(at, He)) && (u.push({ kind: "memory", from: Tr(b, M, te, at), to: Tr(R, J, st, He) }), bn(l, i.id, Tr(R, J, st, He)));
 }
 const T = d[i.id];
 T && Mt(T) && delete d[i.id];
 let $ = i.statusmarkers;
-const _ = a.condition(s.state, m), H = n.state !== void 0 ? a.condition(n.state, p.vitality) : _;
-if (n.state !== void 0 && ($ = $u($, H, c)), n.stance !== void 0 && ($ = Zs($, n.stance, c)), $ !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: $ }), v.prop("statusmarkers", $)), r.tokenProps)
+const _ = o.condition(s.state, m), H = n.state !== void 0 ? o.condition(n.state, p.vitality) : _;
+if (n.state !== void 0 && ($ = Su($, H, c)), n.stance !== void 0 && ($ = na($, n.stance, c)), $ !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: $ }), v.prop("statusmarkers", $)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
 const b = r.tokenProps[w];
 !(w in v.props) && f.get(w) !== b && v.prop(w, b);
 }
 if (v.flush(f), r.notify ?? !0) {
 const { bars: w } = i, b = { vitality: m, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: _ }, R = { vitality: p.vitality, soul: p.soul, power: p.power, statusmarkers: $, condition: H };
-to(f, b, R, n.detail, () => ro(i, m), r.healthColors);
+ia(f, b, R, n.detail, () => aa(i, m), r.healthColors);
 }
 return { changes: u, notes: h };
 }
-function ro(e, t) {
-const n = Ru(e.token);
+function aa(e, t) {
+const n = Cu(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: i, power: s } = e.bars;
 return n[be[r.bar].value] = r.raw, n[be[i.bar].value] = i.raw, n[be[s.bar].value] = s.raw, t !== null && (n[be[r.bar].value] = t), n;
 }
-var Du = ["width", "height"];
-function Ru(e) {
+var Ou = ["width", "height"];
+function Cu(e) {
 const t = { _id: e.id, _type: "graphic" };
-for (const n of Du) t[n] = e.get(n);
+for (const n of Ou) t[n] = e.get(n);
 return t;
 }
-function io(e, t) {
+function oa(e, t) {
 t ? t.changed = !0 : wr(e);
 }
-function Ou(e, t, n) {
+function Iu(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
 const i = ee(r, "The spectator"), s = n?.order ?? Ve();
-return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), io(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
+return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), oa(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
 }
-function Cu(e, t) {
+function Nu(e, t) {
 const n = new P(), r = new P(), i = new q(), s = (l) => {
 let d = r.get(l);
 return d || r.set(l, d = {}), d;
 };
-let o, a = !1;
+let a, o = !1;
 const c = new P();
 for (const { tokenId: l, change: d } of t) {
 const f = getObj("graphic", l);
 if (f)
-switch (c.has(l) || c.set(l, { snapshot: kn(f, ae(f), e.settings), memory: et(kt(e.memories, l), e.edition) }), i.add(l), d.kind) {
+switch (c.has(l) || c.set(l, { snapshot: kn(f, oe(f), e.settings), memory: et(kt(e.memories, l), e.edition) }), i.add(l), d.kind) {
 case "bar":
 if (d.from === null) break;
 d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(l)[`${d.bar}_value`] = d.from;
@@ -4544,12 +4560,12 @@ d.from !== null && n.set(d.attributeId, d.from);
 break;
 case "worn": {
 const u = { ...e.memories.tokens[l] };
-u.worn = dn(u.worn, d.track, d.from), hs(e.memories.tokens, l, u);
+u.worn = dn(u.worn, d.track, d.from), ms(e.memories.tokens, l, u);
 break;
 }
 case "override": {
 const u = { ...e.memories.tokens[l] };
-u.overrides = dn(u.overrides, d.key, d.from), hs(e.memories.tokens, l, u);
+u.overrides = dn(u.overrides, d.key, d.from), ms(e.memories.tokens, l, u);
 break;
 }
 case "markers":
@@ -4557,34 +4573,34 @@ s(l).statusmarkers = d.from;
 break;
 case "memory": {
 const u = d.tokenId ?? l, h = et(kt(e.memories, u), e.edition);
-bn(e.memories, u, yu(d.from, d.to, h, ke));
+bn(e.memories, u, bu(d.from, d.to, h, ke));
 break;
 }
 case "initiative": {
-o ?? (o = Ve());
-const u = o.find((h) => h.id === l);
-u && (u.pr = d.from, a = !0);
+a ?? (a = Ve());
+const u = a.find((h) => h.id === l);
+u && (u.pr = d.from, o = !0);
 break;
 }
 case "turn-order": {
-o ?? (o = Ve());
-const u = o.filter((h) => h.id !== d.tokenId);
-u.length !== o.length && (o = u, a = !0);
+a ?? (a = Ve());
+const u = a.filter((h) => h.id !== d.tokenId);
+u.length !== a.length && (a = u, o = !0);
 break;
 }
 }
 }
 for (const [l, d] of n) {
 const f = getObj("attribute", l);
-f && no(f, d);
+f && sa(f, d);
 }
 for (const l of i) {
 const d = getObj("graphic", l), f = c.get(l);
 if (!d || !f) continue;
 const u = r.get(l) ?? {};
-typeof u.statusmarkers == "string" && (u.statusmarkers = Zs(u.statusmarkers, e.memories.tokens[l]?.stance ?? null, e.settings));
+typeof u.statusmarkers == "string" && (u.statusmarkers = na(u.statusmarkers, e.memories.tokens[l]?.stance ?? null, e.settings));
 const h = {};
-for (const g of li) {
+for (const g of di) {
 const m = f.snapshot.bars[g], p = `${m.bar}_value`, T = m.link ? n.get(m.link) : void 0;
 T !== void 0 && d.get(p) !== T && (u[p] = T);
 const $ = T ?? u[p];
@@ -4592,34 +4608,34 @@ h[g] = typeof $ == "number" ? $ : m.value;
 }
 k.keys(u).length > 0 && d.set(u);
 const v = typeof u.statusmarkers == "string" ? u.statusmarkers : f.snapshot.statusmarkers;
-Iu(e, d, f.snapshot, f.memory, { ...h, statusmarkers: v });
+Pu(e, d, f.snapshot, f.memory, { ...h, statusmarkers: v });
 }
-o && a && wr(o);
+a && o && wr(a);
 }
-function Iu(e, t, n, r, i) {
+function Pu(e, t, n, r, i) {
 const s = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
-}, o = et(kt(e.memories, t.id), e.edition), a = {
+}, a = et(kt(e.memories, t.id), e.edition), o = {
 vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: s(r, n.bars.vitality.value)
 };
-to(t, a, { ...i, condition: s(o, i.vitality) }, { undo: !0 }, () => ro(n, n.bars.vitality.value));
+ia(t, o, { ...i, condition: s(a, i.vitality) }, { undo: !0 }, () => aa(n, n.bars.vitality.value));
 }
-function so(e) {
-if (e.length === 0) return ei.resolve([]);
+function ca(e) {
+if (e.length === 0) return ti.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new ei((n, r) => {
+return new ti((n, r) => {
 sendChat("DefenseRound", t, (i) => {
-const o = (i[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !C.isInteger(a)) ? r(new Wt(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : n(o);
+const a = (i[0]?.inlinerolls ?? []).map((o) => o.results.total);
+a.length !== e.length || a.some((o) => !C.isInteger(o)) ? r(new Wt(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
 });
 });
 }
-function Nu(e) {
+function Mu(e) {
 const t = e.title ?? e.outcome.steps.find((n) => n.section === ce);
 return t ? e.say(t) : e.snapshot.name;
 }
@@ -4628,7 +4644,7 @@ if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps.find((n) => n.section === se);
 return e.summary = t ? e.say(t) : `${e.snapshot.name}.`;
 }
-function oo(e) {
+function la(e) {
 const { snapshot: t, outcome: n } = e;
 if (!hr(t.id)) return [];
 const r = [];
@@ -4636,97 +4652,97 @@ for (const i of n.steps)
 i.section === Oe && (i.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${t.id}` }) : i.kind === "button" && r.push({ label: e.say(i), command: i.command }));
 return r;
 }
-function Pu(e) {
+function Lu(e) {
 const t = [], n = new P();
 for (const r of e.outcome.steps) {
 const i = r.section;
 if (i === void 0 || i === ce || i === se || i === Oe) continue;
 let s = n.get(i);
 s || (s = [], n.set(i, s), t.push({ label: i, lines: s }));
-const o = e.say(r);
-o !== "" && s.push(o);
+const a = e.say(r);
+a !== "" && s.push(a);
 }
 return t.filter((r) => r.lines.length > 0);
 }
 function _r(e, t = []) {
-const n = [...oo(e), ...t];
+const n = [...la(e), ...t];
 return {
-title: Nu(e),
+title: Mu(e),
 rows: [
 ...e.answer ? [{ label: "Answer", lines: [e.answer] }] : [],
-...Pu(e),
+...Lu(e),
 { label: "Turn Tracker", lines: e.notes },
 { label: "Rolls", lines: e.typed ? [e.typed] : [] },
 ...n.length > 0 ? [{ label: "Actions", lines: [], buttons: n }] : []
 ]
 };
 }
-function Mu(e) {
+function ju(e) {
 let t = "";
 for (const n of e)
 n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${Ye[n.resource]} ${n.from} -> ${n.to}`);
 return t;
 }
-function Lu(e, t) {
+function Fu(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;
 }
-function Dr(e, t, n, r, i, s, o = []) {
-const a = new P(), c = [];
+function Dr(e, t, n, r, i, s, a = []) {
+const o = new P(), c = [];
 for (const l of t) {
-const d = e[l], { snapshot: f } = d, u = (a.get(f.name) ?? 0) + 1;
-a.set(f.name, u);
-const h = u === 1 ? f.name : `${f.name} (${u})`, v = i === "all" || n[l] === "public", g = v ? Mu(d.changes) : "", m = v ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = v && d.outcome.steps.some((H) => H.section === Oe) ? [...m, ...oo(d)] : m, $ = Lu(Er(d), f.name), _ = g ? `${$} ${g}` : $;
+const d = e[l], { snapshot: f } = d, u = (o.get(f.name) ?? 0) + 1;
+o.set(f.name, u);
+const h = u === 1 ? f.name : `${f.name} (${u})`, v = i === "all" || n[l] === "public", g = v ? ju(d.changes) : "", m = v ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = v && d.outcome.steps.some((H) => H.section === Oe) ? [...m, ...la(d)] : m, $ = Fu(Er(d), f.name), _ = g ? `${$} ${g}` : $;
 c.push({ label: h, lines: d.answer ? [`${d.answer}. ${_}`] : [_], buttons: T });
 }
-return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };
+return a.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...a] }), { title: r, rows: c };
 }
 function Vt(e, t) {
 return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
 }
 function Rr(e, t, n) {
 if (t.length === 0) return;
-const r = t.some((u) => u.changes.length > 0 || !(u.outcome.noop || u.outcome.headline === "unharmed")), i = t.length > 1 ? Fu(e, t, n.sender ?? "gm") : [];
+const r = t.some((u) => u.changes.length > 0 || !(u.outcome.noop || u.outcome.headline === "unharmed")), i = t.length > 1 ? Uu(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const u = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !u(t[0].snapshot)) {
-j(pe(n.replyTo), oe(Er(t[0])));
+j(pe(n.replyTo), ae(Er(t[0])));
 return;
 }
-const h = t.length === 1 ? _r(t[0]) : Dr(t, ju(t), ao(e, t), `${n.title}: ${Or(t.length)}`, t.every((v) => u(v.snapshot)) ? "all" : "public", i);
+const h = t.length === 1 ? _r(t[0]) : Dr(t, Gu(t), da(e, t), `${n.title}: ${Or(t.length)}`, t.every((v) => u(v.snapshot)) ? "all" : "public", i);
 j(pe(n.replyTo), ge(h));
 return;
 }
-const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
+const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], a = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
 const u = t[0], h = Vt(e, u.snapshot);
-j(h === "public" ? gt : he, ge(_r(u, s)), { record: !0 }), h === "gm" && !u.snapshot.hidden && j(gt, fr(Er(u), o ? s : []));
+j(h === "public" ? gt : he, ge(_r(u, s)), { record: !0 }), h === "gm" && !u.snapshot.hidden && j(gt, fr(Er(u), a ? s : []));
 return;
 }
-const a = ao(e, t), c = [], l = [];
+const o = da(e, t), c = [], l = [];
 for (let u = 0; u < t.length; u += 1)
-t[u].snapshot.hidden || c.push(u), a[u] === "gm" && l.push(u);
-const d = t[0].typed ? ` (${t[0].typed})` : "", f = o || l.length === 0;
-c.length > 0 && j(gt, ge(Dr(t, c, a, `${n.title}: ${Or(c.length)}${d}`, "public", i, f ? s : []))), l.length > 0 && j(he, ge(Dr(t, l, a, `${n.title}: ${Or(t.length)} (GM)${d}`, "all", i, s)), { record: !0 });
+t[u].snapshot.hidden || c.push(u), o[u] === "gm" && l.push(u);
+const d = t[0].typed ? ` (${t[0].typed})` : "", f = a || l.length === 0;
+c.length > 0 && j(gt, ge(Dr(t, c, o, `${n.title}: ${Or(c.length)}${d}`, "public", i, f ? s : []))), l.length > 0 && j(he, ge(Dr(t, l, o, `${n.title}: ${Or(t.length)} (GM)${d}`, "all", i, s)), { record: !0 });
 }
 function Or(e) {
 return `${e} token${e === 1 ? "" : "s"}`;
 }
-function ao(e, t) {
+function da(e, t) {
 return t.map((n) => Vt(e, n.snapshot));
 }
-function ju(e) {
+function Gu(e) {
 return e.map((t, n) => n);
 }
-function Fu(e, t, n) {
+function Uu(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
-const { snapshot: i } = r;
-return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => _r(r) };
+const { snapshot: i } = r, s = r.forDetails();
+return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => _r(s) };
 })
 );
 }
-function Gu(e, t) {
+function Vu(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${E(n.raw)}"`;
@@ -4745,8 +4761,8 @@ i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 }
 return t;
 }
-var co = 50, Cr = 6e4, lo = 10, $n = new Qr();
-function Uu(e) {
+var ua = 50, Cr = 6e4, fa = 10, $n = new Zr();
+function Bu(e) {
 switch (e.kind) {
 case "bar":
 return 90 + (e.attributeId?.length ?? 0);
@@ -4759,12 +4775,12 @@ return 80;
 case "markers":
 return 40 + tt(e.from) + tt(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + uo(e.from) + uo(e.to);
+return 60 + (e.tokenId?.length ?? 0) + ha(e.from) + ha(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;
 }
 }
-function uo(e) {
+function ha(e) {
 return 20 + (e.stance === void 0 ? 0 : tt(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Ir(e.edition.state) : 0) + (e.answer ? 40 + tt(e.answer.edition) + Ir(e.answer.answer) : 0);
 }
 function Ir(e) {
@@ -4780,29 +4796,29 @@ if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
 t += 50 + tt(n.tokenId) + tt(n.name);
-for (const r of n.changes) t += Uu(r);
+for (const r of n.changes) t += Bu(r);
 }
 $n.set(e, t);
 }
 return t;
 }
-function Vu(e, t, n) {
+function Hu(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let i = r.length - 1; i >= 0; i -= 1) {
 const s = r[i];
 if (s.kind !== "hand-edit" || !s.tokens.some((c) => c.changes.some((l) => l.kind === "bar" && l.attributeId === t))) continue;
 if (s.tokens.some((c) => c.tokenId === n.tokenId)) return !1;
-const a = Pr(r);
-return a.bytes -= Bt(s), s.tokens.push(n), $n.delete(s), a.bytes += Bt(s), !0;
+const o = Pr(r);
+return o.bytes -= Bt(s), s.tokens.push(n), $n.delete(s), o.bytes += Bt(s), !0;
 }
 return !1;
 }
-function fo(e) {
+function ma(e) {
 return e === "hand-edit" || e === je || pt(e);
 }
 function Nr(e) {
-return e.by === "hand-edit" || !fo(e.by);
+return e.by === "hand-edit" || !ma(e.by);
 }
 var nt;
 function Pr(e) {
@@ -4826,37 +4842,37 @@ return -1;
 function jr(e) {
 return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;
 }
-function ho(e, t) {
+function va(e, t) {
 const n = t.tokens.filter((c) => c.changes.length > 0);
 if (n.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
-const r = `U${e.store.lastEntry}`, i = { ...t, key: r, tokens: n }, s = e.store.history, o = Pr(s), a = Nr(i);
-if (a)
-for (let c = Lr(s, i.by); c >= 0 && (o.byOwner.get(i.by) ?? 0) >= lo; c = Lr(s, i.by)) Mr(e, c);
-for (s.push(i), o.length = s.length, o.bytes += Bt(i), o.byOwner.set(i.by, (o.byOwner.get(i.by) ?? 0) + 1); (s.length > co || o.bytes > Cr) && s.length > 1; ) {
-const c = a ? Lr(s, i.by) : 0, l = s[c];
+const r = `U${e.store.lastEntry}`, i = { ...t, key: r, tokens: n }, s = e.store.history, a = Pr(s), o = Nr(i);
+if (o)
+for (let c = Lr(s, i.by); c >= 0 && (a.byOwner.get(i.by) ?? 0) >= fa; c = Lr(s, i.by)) Mr(e, c);
+for (s.push(i), a.length = s.length, a.bytes += Bt(i), a.byOwner.set(i.by, (a.byOwner.get(i.by) ?? 0) + 1); (s.length > ua || a.bytes > Cr) && s.length > 1; ) {
+const c = o ? Lr(s, i.by) : 0, l = s[c];
 if (Mr(e, c), l === i) return;
 }
 return r;
 }
-function Bu(e) {
+function Ku(e) {
 const t = e.store.history, n = t.length, r = [], i = new P();
 let s = 0;
-for (let o = t.length - 1; o >= 0; o -= 1) {
-const a = t[o];
-if (r.length >= co) break;
-const c = de.stringify(a).length;
-if ($n.set(a, c), !(c > Cr)) {
+for (let a = t.length - 1; a >= 0; a -= 1) {
+const o = t[a];
+if (r.length >= ua) break;
+const c = de.stringify(o).length;
+if ($n.set(o, c), !(c > Cr)) {
 if (s + c > Cr && r.length > 0) {
-if (Nr(a)) continue;
+if (Nr(o)) continue;
 break;
 }
-if (Nr(a)) {
-const l = i.get(a.by) ?? 0;
-if (l >= lo) continue;
-i.set(a.by, l + 1);
+if (Nr(o)) {
+const l = i.get(o.by) ?? 0;
+if (l >= fa) continue;
+i.set(o.by, l + 1);
 }
-r.unshift(a), s += c;
+r.unshift(o), s += c;
 }
 }
 return t.splice(0, t.length, ...r), nt = void 0, n - r.length;
@@ -4878,7 +4894,7 @@ const t = new P();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
 return Ht([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
 }
-var Hu = class {
+var xu = class {
 constructor() {
 this.byReason = new P();
 }
@@ -4894,7 +4910,7 @@ function yt(e) {
 return e.get("_subtype") === "card";
 }
 function rt(e, t, n = {}) {
-const r = [], i = new q(), s = [], o = (l) => {
+const r = [], i = new q(), s = [], a = (l) => {
 i.has(l.id) || (i.add(l.id), s.push(l));
 };
 if (t !== void 0) {
@@ -4902,28 +4918,28 @@ if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
 const f = wt(d, e.gm);
-f ? o(f) : l.push(Ku(d));
+f ? a(f) : l.push(Wu(d));
 }
 l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Ht(l.map((d) => `"${d}"`))}`);
 } else {
 let l = 0;
 for (const d of e.msg.selected ?? []) {
 const f = d._type === "graphic" ? W(d._id) : void 0;
-f && !yt(f) ? o(f) : l += 1;
+f && !yt(f) ? a(f) : l += 1;
 }
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);
 }
 if (s.length === 0)
 throw r.length > 0 ? new I(`no token to act on (${r.join("; ")})`) : new I("no token selected: select one or more tokens, or name them with --ids");
-const a = [], c = [];
+const o = [], c = [];
 for (const l of s) {
-const d = ae(l);
-e.gm || n.anyTarget || Ee(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ee(l));
+const d = oe(l);
+e.gm || n.anyTarget || Ee(e.playerId, l, d) ? o.push({ token: l, character: d }) : c.push(ee(l));
 }
-if (c.length > 0 && r.push(`you do not control ${Be(c)}`), a.length === 0) throw new I(An(r).join("; "));
-return { targets: a, notes: r };
+if (c.length > 0 && r.push(`you do not control ${Be(c)}`), o.length === 0) throw new I(An(r).join("; "));
+return { targets: o, notes: r };
 }
-function Ku(e) {
+function Wu(e) {
 return e.length > 24 ? `${e.slice(0, 24)}...` : e;
 }
 function wt(e, t) {
@@ -4932,7 +4948,7 @@ const n = W(e);
 if (!(!n || yt(n)) && !(!t && n.get("layer") === "gmlayer"))
 return n;
 }
-function xu(e, t) {
+function Yu(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
 if (!(!r || r.length === 0) && !wt(r.join(" "), e.gm))
@@ -4941,7 +4957,7 @@ throw new I(`--${n}: no token on the table has that id`);
 }
 function Fr(e, t) {
 const n = W(t);
-return n !== void 0 && Ee(e, n, ae(n));
+return n !== void 0 && Ee(e, n, oe(n));
 }
 function N(e) {
 return Pe(e.store.settings.edition);
@@ -4950,14 +4966,14 @@ function bt(e, t) {
 const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((i) => n[i] === n.stamina) ?? "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
 }
-function Wu(e) {
+function zu(e) {
 const t = W(e);
 return t ? ee(t, e) : e;
 }
-function mo(e) {
+function pa(e) {
 return e.store;
 }
-function vo(e) {
+function ga(e) {
 const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Pe(t) : void 0;
 }
@@ -4969,17 +4985,17 @@ const n = N(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: Wu,
+nameOf: zu,
 waiting: e.store.exchange.waiting,
 other: (s) => {
-const o = W(s);
-if (!o || yt(o)) return;
-const a = e.store.tokens[s], c = js(o, e.store.settings.bars.vitality);
+const a = W(s);
+if (!a || yt(a)) return;
+const o = e.store.tokens[s], c = Us(a, e.store.settings.bars.vitality);
 return {
-name: ee(o, "unnamed token"),
-stance: a?.stance ?? null,
-state: gr(n, a, c, r.editionLeft),
-answer: Gs(n, e.store.exchange.waiting[s]),
+name: ee(a, "unnamed token"),
+stance: o?.stance ?? null,
+state: gr(n, o, c, r.editionLeft),
+answer: Bs(n, e.store.exchange.waiting[s]),
 vitality: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
@@ -4987,26 +5003,26 @@ acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
 if (t) {
 r.turnOrder = t;
-const s = du(t);
+const s = fu(t);
 if (s) {
 r.turnRow = s;
-const o = Ut(s.id);
-o !== "" && o !== "-1" && W(o)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
+const a = Ut(s.id);
+a !== "" && a !== "-1" && W(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
 }
 }
-const i = vo(e);
+const i = ga(e);
 return i && (r.editionLeft = i), r;
 }
 function Sn(e, t, n, r = it(e)) {
 const i = kn(t.token, t.character, e.store.settings);
-return qd(i, e.store.tokens[i.id], n, r);
+return Qd(i, e.store.tokens[i.id], n, r);
 }
-function po(e, t, n, r = !0) {
+function ka(e, t, n, r = !0) {
 switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? Gu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? Vu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
 }
@@ -5016,48 +5032,56 @@ const r = t[0], i = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `
 return `${e.name}: ${i} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
 }
 function Kt(e) {
-return { settings: e.store.settings, edition: N(e), memories: mo(e) };
+return { settings: e.store.settings, edition: N(e), memories: pa(e) };
 }
-var Yu = class {
+var Xu = class {
 constructor(e, t, n, r, i, s) {
 this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = i, this.nameOf = s;
 }
 say(e) {
-return this.words ?? (this.words = zs(this.edition, (t) => t === this.snapshot.id ? this.snapshot.name : this.nameOf(t))), this.words(e);
+return this.words ?? (this.words = ya(this.edition, this.snapshot, this.nameOf)), this.words(e);
+}
+forDetails() {
+const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.words ?? ya(this.edition, { id: e, name: t }, this.nameOf) };
+return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;
 }
 };
-function zu(e, t, n, r = {}, i = Kt(e)) {
-const { snapshot: s } = t, o = _u(i, t, n, r), a = new Yu(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
-return r.title && (a.title = r.title), {
+function ya(e, t, n) {
+const { id: r, name: i } = t;
+return Js(e, (s) => s === r ? i : n(s));
+}
+function qu(e, t, n, r = {}, i = Kt(e)) {
+const { snapshot: s } = t, a = Ru(i, t, n, r), o = new Xu(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
+return r.title && (o.title = r.title), {
 // The name only labels the entry (the history keeps at most 200 characters of it).
-applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: o.changes },
-shown: a
+applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: a.changes },
+shown: o
 };
 }
-function Xu(e, t, n) {
+function Ju(e, t, n) {
 const r = W(t.token.id);
 if (!r || yt(r)) return !1;
 const i = t.character?.id ?? "";
 if (E(r.get("represents") ?? "") !== i) return !1;
-const s = i ? Hd(i) : void 0;
+const s = i ? xd(i) : void 0;
 return i && !s ? !1 : e.gm || n || Ee(e.playerId, r, s);
 }
-function qu(e) {
+function Qu(e) {
 for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;
 }
-function go(e, t) {
+function wa(e, t) {
 const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = bi(e.msg.content ?? ""), i = n.filter((s) => !Qu((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+const r = $i(e.msg.content ?? ""), i = n.filter((s) => !ef((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
 if (i.length !== 0)
 return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
 }
-var Ju = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function Qu(e, t) {
+var Zu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function ef(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[C(n[1])], i = Ju.exec(E(r?.expression ?? ""));
+const r = t?.[C(n[1])], i = Zu.exec(E(r?.expression ?? ""));
 return i ? (i[1] === "" ? 1 : C(i[1])) >= 1 && C(i[2]) >= 2 : !1;
 }
 function Ur(e, t) {
@@ -5068,42 +5092,42 @@ i !== void 0 && (n[r.name] = i);
 }
 return n;
 }
-function ko(e, t, n, r) {
-if (e.length === 0) return yo;
+function ba(e, t, n, r) {
+if (e.length === 0) return $a;
 const i = { ...t };
 let s = r;
-for (const o of e) i[o.name] === void 0 && (i[o.name] = n[s++] ?? o.sides);
+for (const a of e) i[a.name] === void 0 && (i[a.name] = n[s++] ?? a.sides);
 return i;
 }
-var yo = k.freeze({});
-function En(e, t, n, r, i, s, o, a) {
+var $a = k.freeze({});
+function En(e, t, n, r, i, s, a, o) {
 const c = Sn(e, t, n, i);
-a?.(c);
+o?.(c);
 const l = n.resolve(c.facts, r);
 if (Nn(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = qu(l);
+const d = Qu(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: f, shown: u } = zu(e, c, l, o(l), s);
+const { applied: f, shown: u } = qu(e, c, l, a(l), s);
 return { kind: "written", outcome: l, applied: f, shown: u, reading: c };
 }
 function Vr(e, t, n) {
 const r = it(e), i = Kt(e);
-return t.map((s) => En(e, s, n, yo, r, i, () => ({ notify: !1 })));
+return t.map((s) => En(e, s, n, $a, r, i, () => ({ notify: !1 })));
 }
 async function _n(e, t, n, r, i) {
-const s = Ur(e.parsed, t.dice), o = e.gm ? void 0 : go(e, t.dice);
-return wo(e, n.map((a) => ({ target: a, plan: t, given: s, ...o ? { typed: o } : {} })), r, i);
+const s = Ur(e.parsed, t.dice), a = e.gm ? void 0 : wa(e, t.dice);
+return Aa(e, n.map((o) => ({ target: o, plan: t, given: s, ...a ? { typed: a } : {} })), r, i);
 }
-async function wo(e, t, n, r) {
+async function Aa(e, t, n, r) {
 const i = e.app;
-let s, o = [];
-const a = t.map((b) => ((s === void 0 || b.plan !== s.plan || b.given !== s.given) && (o = b.plan.dice.filter((R) => b.given[R.name] === void 0)), s = b, o)), c = a.some((b) => b.length > 0), l = i.store.settings.edition, d = c ? await so(a.flatMap((b) => b.map((R) => R.sides))) : [];
+let s, a = [];
+const o = t.map((b) => ((s === void 0 || b.plan !== s.plan || b.given !== s.given) && (a = b.plan.dice.filter((R) => b.given[R.name] === void 0)), s = b, a)), c = o.some((b) => b.length > 0), l = i.store.settings.edition, d = c ? await ca(o.flatMap((b) => b.map((R) => R.sides))) : [];
 if (i.store.settings.edition !== l) {
 _e(e, `Not applied: the edition changed to ${i.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;
 }
-const f = [...n], u = new Hu(), h = [], v = [];
+const f = [...n], u = new xu(), h = [], v = [];
 let g = !1;
 const m = t.some(({ plan: b }) => b.readsTurnOrder) ? { order: Ve(), changed: !1 } : void 0, p = Sr() ?? null, T = it(i, m?.order), $ = Kt(i), _ = (b) => {
 const R = { notify: b.observed ?? !0, healthColors: p };
@@ -5111,23 +5135,23 @@ return m && (R.turnOrder = m), R;
 };
 let H = 0;
 t.forEach(({ target: b, plan: R, given: M, typed: J, answer: te }, st) => {
-const ot = a[st], He = H;
-if (H += ot.length, c && !Xu(e, b, r.anyTarget === !0)) {
+const at = o[st], He = H;
+if (H += at.length, c && !Ju(e, b, r.anyTarget === !0)) {
 f.push(`${ee(b.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;
 }
-const K = En(i, b, R, ko(R.dice, M, d, He), T, $, _);
+const K = En(i, b, R, ba(R.dice, M, d, He), T, $, _);
 if (K.kind !== "written") {
-const { snapshot: xt } = K.reading, Bo = () => Gr(e, xt);
-K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? u.add(xt.name, K.refusal.reason) : f.push(po(i, xt, K.refusal, Bo())) : K.kind === "problems" ? f.push(Tn(xt, K.reading.problems)) : f.push(`${xt.name}: the result${Bo() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const { snapshot: xt } = K.reading, Ka = () => Gr(e, xt);
+K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? u.add(xt.name, K.refusal.reason) : f.push(ka(i, xt, K.refusal, Ka())) : K.kind === "problems" ? f.push(Tn(xt, K.reading.problems)) : f.push(`${xt.name}: the result${Ka() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
-const kh = K.outcome;
-h.push(K.applied), J && (K.shown.typed = J), te && (K.shown.answer = te), v.push(K.shown), g || (g = kh.undoable === !0);
+const wh = K.outcome;
+h.push(K.applied), J && (K.shown.typed = J), te && (K.shown.answer = te), v.push(K.shown), g || (g = wh.undoable === !0);
 }), f.push(...u.lines()), m?.changed && wr(m.order);
 let w;
 if ((r.record || g) && h.length > 0) {
-const b = r.recordBy ?? e.playerId, R = ho(i, { by: b, kind: r.record ? "damage" : "save", round: i.store.round.number, tokens: h }), M = b === e.playerId ? e.gm : fo(b);
+const b = r.recordBy ?? e.playerId, R = va(i, { by: b, kind: r.record ? "damage" : "save", round: i.store.round.number, tokens: h }), M = b === e.playerId ? e.gm : ma(b);
 R !== void 0 && (r.record || M) && (w = { command: jr(R), byGm: M });
 }
 if (Rr(i, v, {
@@ -5141,14 +5165,14 @@ const b = r.refusals(An(f), h.length > 0);
 Fe(e, b);
 }
 }
-function Zu(e) {
+function tf(e) {
 e.store.exchange.waiting = {};
 }
-function ef(e, t) {
+function nf(e, t) {
 const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];
 }
-function tf(e, t, n) {
+function rf(e, t, n) {
 if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
 }
@@ -5158,44 +5182,44 @@ return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
 function Dn(e, t) {
 return t.defenders.filter((n) => t.answers[n] === void 0 && !Br(e, n));
 }
-function bo(e, t) {
+function Sa(e, t) {
 return e.attacker === null || t ? e.attacker : W(e.attacker)?.get("layer") === "gmlayer" ? null : e.attacker;
 }
 function Hr(e, t = !0) {
-const n = bo(e, t);
+const n = Sa(e, t);
 if (n === null) return "An unseen attacker";
 const r = W(n);
 return r ? ee(r, "The attacker") : "The attacker (gone)";
 }
-function nf(e) {
+function sf(e) {
 const t = e.store.exchange;
 return t.lastAttack = t.lastAttack >= 999999 ? 1 : t.lastAttack + 1, `A${t.lastAttack}`;
 }
-function rf(e) {
+function af(e) {
 const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;
 }
-function $o(e, t, n) {
+function Ta(e, t, n) {
 const r = [];
 let i = 0;
 for (const s of Dn(e, t)) {
-const o = W(s);
-o && (!n && o.get("layer") === "gmlayer" ? i += 1 : r.push(ee(o, "a token")));
+const a = W(s);
+a && (!n && a.get("layer") === "gmlayer" ? i += 1 : r.push(ee(a, "a token")));
 }
 return i > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
 }
-function Ao(e, t) {
+function Ea(e, t) {
 return Dn(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => Fr(t.by, n) || t.answers[n] !== void 0);
 }
-var So = new Qr();
+var _a = new Zr();
 function Kr(e, t, ...n) {
-let r = So.get(e);
-r || (r = new P(), So.set(e, r));
+let r = _a.get(e);
+r || (r = new P(), _a.set(e, r));
 let i = r.get(t);
 return i || (i = k.assign({}, ...n), r.set(t, i)), i;
 }
-var sf = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function of(e) {
+var of = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function cf(e) {
 switch (e.kind) {
 case "refused": {
 const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -5207,10 +5231,10 @@ case "bar":
 return "its Vitality is not a number";
 }
 }
-function To(e, t, n, r, i, s) {
-const o = W(r);
-if (!o) return;
-const a = { token: o, character: ae(o) }, c = ee(o, "a token"), l = t.attack, d = bt(e, !0);
+function Da(e, t, n, r, i, s) {
+const a = W(r);
+if (!a) return;
+const o = { token: a, character: oe(a) }, c = ee(a, "a token"), l = t.attack, d = bt(e, !0);
 if (Br(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const f = n.answers[r];
 if (f) return { label: c, lines: [`Answered: ${f.word}`] };
@@ -5219,67 +5243,67 @@ let g;
 for (const p of l.choices) {
 const T = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${p}`;
 if (p === "none") {
-h.push({ label: l.label(p, Sn(e, a, sf, s).facts), command: T });
+h.push({ label: l.label(p, Sn(e, o, of, s).facts), command: T });
 continue;
 }
-const $ = l.planAnswer(p, n.situation, n.attacker, d), _ = Sn(e, a, $, s);
+const $ = l.planAnswer(p, n.situation, n.attacker, d), _ = Sn(e, o, $, s);
 g = _.facts;
 const H = l.label(p, _.facts), w = k.fromEntries($.dice.map((R) => [R.name, A.ceil(R.sides / 2)])), b = $.resolve(_.facts, w);
 if (Nn(b)) {
-const R = of(b), M = v.find((J) => J.why === R);
+const R = cf(b), M = v.find((J) => J.why === R);
 M ? M.answers.push(H.replace(/ \(.*\)$/, "")) : v.push({ answers: [H.replace(/ \(.*\)$/, "")], why: R });
 } else h.push({ label: H, command: T });
 }
 for (const { answers: p, why: T } of v) u.push(`${p.join(", ")}: ${T}`);
-const m = bo(n, i);
+const m = Sa(n, i);
 if (g)
 for (const p of l.extra?.(g, m) ?? []) p.section === Oe && h.push({ label: p.label, command: p.command });
 return { label: c, lines: u, buttons: hr(r) ? h : [] };
 }
-function Eo(e) {
+function Ra(e) {
 return it(e, Ve());
 }
-function af(e) {
+function lf(e) {
 const t = W(e);
 if (!t) return ["gm"];
-const n = bd(t, ae(t));
+const n = Sd(t, oe(t));
 return n.length > 0 ? n : ["gm"];
 }
-function _o(e, t) {
+function Oa(e, t) {
 return `Attack ${e.key}: ${Hr(e, t)} attacks`;
 }
-function Do(e, t) {
+function Ca(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
 }
-function cf(e, t) {
-const n = N(e), r = Eo(e), i = new P();
+function df(e, t) {
+const n = N(e), r = Ra(e), i = new P();
 for (const s of t.defenders)
-for (const o of af(s)) {
-const a = i.get(o) ?? [];
-a.push(s), i.set(o, a);
+for (const a of lf(s)) {
+const o = i.get(a) ?? [];
+o.push(s), i.set(a, o);
 }
-for (const [s, o] of i) {
+for (const [s, a] of i) {
 if (s === "gm") continue;
-const a = o.flatMap((c) => To(e, n, t, c, !1, r) ?? []);
-a.length > 0 && j(pe(As(s)), ge({ title: _o(t, !1), rows: [...Do(n, t), ...a] }), { record: !0 });
+const o = a.flatMap((c) => Da(e, n, t, c, !1, r) ?? []);
+o.length > 0 && j(pe(Ss(s)), ge({ title: Oa(t, !1), rows: [...Ca(n, t), ...o] }), { record: !0 });
 }
 j(he, ge(xr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
 }
-function xr(e, t, n, r, i = Eo(e)) {
-const s = [...Do(t, n), ...r.flatMap((a) => To(e, t, n, a, !0, i) ?? [])], o = Dn(e, n).map((a) => {
-const c = W(a);
+function xr(e, t, n, r, i = Ra(e)) {
+const s = [...Ca(t, n), ...r.flatMap((o) => Da(e, t, n, o, !0, i) ?? [])], a = Dn(e, n).map((o) => {
+const c = W(o);
 return c ? ee(c, "a token") : "a token gone from the table";
 });
 return s.push({
 label: "Waiting for",
-lines: [o.length > 0 ? o.join(", ") : "nobody"],
+lines: [a.length > 0 ? a.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }
 ]
-}), { title: _o(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
+}), { title: Oa(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
 }
-var lf = 5, Ro = {
+var uf = 5, Ia = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
@@ -5287,56 +5311,56 @@ resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }
 };
-function df(e) {
+function ff(e) {
 const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
 }
-var uf = {
-usage: df,
+var hf = {
+usage: ff,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
 ],
 run(e) {
-if (O(e.parsed, "list")) return kf(e);
+if (O(e.parsed, "list")) return wf(e);
 const t = L(e.parsed, "resolve");
-if (t !== void 0) return vf(e, t);
+if (t !== void 0) return gf(e, t);
 const n = L(e.parsed, "cancel");
-return n !== void 0 ? gf(e, n) : hf(e);
+return n !== void 0 ? yf(e, n) : vf(e);
 }
 };
-function Oo(e, t, n = {}) {
+function Na(e, t, n = {}) {
 const r = new P();
 for (const [i, s] of e.flags)
-k.prototype.hasOwnProperty.call(Ro, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
+k.prototype.hasOwnProperty.call(Ia, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
 for (const [i, s] of k.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };
 }
-function ff(e) {
+function mf(e) {
 return { command: "!attack", positionals: [...e.positionals], flags: new P(e.flags.map(([t, n]) => [t, [...n]])) };
 }
-function hf(e) {
+function vf(e) {
 const t = e.app, n = N(t), r = n.attack;
-if (Se(e.parsed, Kr(n, "!attack", Ro, n.commands.damage.flags, r.flags), tr(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
-const i = Oo(e.parsed, n);
+if (Se(e.parsed, Kr(n, "!attack", Ia, n.commands.damage.flags, r.flags), tr(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+const i = Na(e.parsed, n);
 n.planDamage(i, bt(t, e.gm));
-const s = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && i.flags.has(g));
-if (o !== void 0 && !e.gm) throw new I(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
-const a = mf(e), c = k.values(t.store.exchange.attacks);
+const s = r.situation(e.parsed), a = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && i.flags.has(g));
+if (a !== void 0 && !e.gm) throw new I(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
+const o = pf(e), c = k.values(t.store.exchange.attacks);
 if (c.length >= sr) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
 const g = c.filter((m) => !m.gm);
-if (g.filter((m) => m.by === e.playerId).length >= lf || g.length >= sr / 2)
+if (g.filter((m) => m.by === e.playerId).length >= uf || g.length >= sr / 2)
 throw new I("you have enough attacks open: resolve or cancel one first (!attack --list)");
 }
-const l = rt(e, Ae(e.parsed), { anyTarget: !0 }), d = [...l.notes], f = l.targets.filter(({ token: g }) => a !== null && g.id === a ? (d.push(`${ee(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
+const l = rt(e, Ae(e.parsed), { anyTarget: !0 }), d = [...l.notes], f = l.targets.filter(({ token: g }) => o !== null && g.id === o ? (d.push(`${ee(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (f.length === 0) throw new I(`no defender left (${d.join("; ")})`);
-if (f.length > or) throw new I(`one attack has at most ${or} defenders (got ${f.length})`);
+if (f.length > ar) throw new I(`one attack has at most ${ar} defenders (got ${f.length})`);
 const u = {
-key: nf(t),
+key: sf(t),
 by: e.playerId,
 gm: e.gm,
-attacker: a,
+attacker: o,
 edition: n.id,
 positionals: [...e.parsed.positionals],
 flags: [...e.parsed.flags].filter(([g]) => g !== "ids" && g !== "from" && g !== "help"),
@@ -5347,9 +5371,9 @@ answers: {}
 };
 t.store.exchange.attacks[u.key] = u;
 const h = f.filter(({ token: g }) => g.get("layer") !== "gmlayer").map(({ token: g }) => ee(g, "a token")), v = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (h.length > 0 && j(gt, oe(`Attack ${u.key}: ${Hr(u, !1)} attacks ${Be(h)}${v}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${An(d).join("; ")}`), cf(t, u), Ao(t, u)) return Wr(e, u);
+if (h.length > 0 && j(gt, ae(`Attack ${u.key}: ${Hr(u, !1)} attacks ${Be(h)}${v}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${An(d).join("; ")}`), df(t, u), Ea(t, u)) return Wr(e, u);
 }
-function mf(e) {
+function pf(e) {
 const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {
@@ -5362,16 +5386,16 @@ if (!r) {
 if (e.gm) return null;
 throw new y("select your attacking token, or give --from with its id");
 }
-if (!e.gm && !Ee(e.playerId, r, ae(r))) throw new I(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
+if (!e.gm && !Ee(e.playerId, r, oe(r))) throw new I(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
 return r.id;
 }
-function Co(e, t) {
+function Pa(e, t) {
 const n = k.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
 if (!n) throw new I(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return n;
 }
-function vf(e, t) {
-const n = Co(e.app, t.toUpperCase());
+function gf(e, t) {
+const n = Pa(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm && !e.app.store.settings.playersTargetAny) {
 const r = n.defenders.filter((i) => n.answers[i] === void 0 && W(i) !== void 0 && !Fr(e.playerId, i));
@@ -5386,20 +5410,20 @@ return Wr(e, n);
 function Wr(e, t) {
 const n = e.app, r = N(n);
 delete n.store.exchange.attacks[t.key];
-const i = ff(t), s = bt(n, t.gm), o = [], a = [];
+const i = mf(t), s = bt(n, t.gm), a = [], o = [];
 for (const l of t.defenders) {
 const d = W(l);
 if (!d) {
-a.push(l);
+o.push(l);
 continue;
 }
-const f = { token: d, character: ae(d) }, u = t.answers[l];
+const f = { token: d, character: oe(d) }, u = t.answers[l];
 u?.file !== void 0 && n.store.exchange.waiting[l] === void 0 && (n.store.exchange.waiting[l] = { edition: t.edition, answer: u.file });
-const h = Oo(i, r, u?.flags), v = r.planDamage(h, s);
-o.push({ target: f, plan: v, given: Ur(h, v.dice), ...u ? { answer: pf(u) } : {} });
+const h = Na(i, r, u?.flags), v = r.planDamage(h, s);
+a.push({ target: f, plan: v, given: Ur(h, v.dice), ...u ? { answer: kf(u) } : {} });
 }
 const c = e.gm ? e : { ...e, replyTo: "gm" };
-return e.gm || delete c.replyFor, wo(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
+return e.gm || delete c.replyFor, Aa(c, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
 title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
@@ -5407,21 +5431,21 @@ recordBy: t.by,
 refusals: (l, d) => `Attack ${t.key}: ${d ? "not applied to every defender" : "not applied"}: ${l.join("; ")}.`
 });
 }
-function pf(e) {
+function kf(e) {
 const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
 }
-function gf(e, t) {
-const n = Co(e.app, t.toUpperCase());
+function yf(e, t) {
+const n = Pa(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], j(gt, oe(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
+delete e.app.store.exchange.attacks[n.key], j(gt, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
 }
-function kf(e) {
+function wf(e) {
 const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
-(s) => e.gm || s.by === e.playerId || Dn(t, s).some((o) => Fr(e.playerId, o))
+(s) => e.gm || s.by === e.playerId || Dn(t, s).some((a) => Fr(e.playerId, a))
 );
 if (r.length === 0) {
 _e(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
@@ -5432,18 +5456,18 @@ for (const s of r) j(he, ge(xr(t, n, s, [])));
 return;
 }
 const i = r.map((s) => {
-const o = $o(t, s, !1);
-return `${s.key}: ${Hr(s, !1)} attacks; waiting for ${o.length > 0 ? Be(o) : "nobody"}`;
+const a = Ta(t, s, !1);
+return `${s.key}: ${Hr(s, !1)} attacks; waiting for ${a.length > 0 ? Be(a) : "nobody"}`;
 });
 j(pe(e.replyTo), ge({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
 }
-function yf(e) {
+function bf(e) {
 const t = N(e);
 for (const n of k.values(e.store.exchange.attacks)) j(he, ge(xr(e, t, n, [])), { record: !0 });
 }
-function Io(e) {
+function Ma(e) {
 const t = N(e);
-Zu(e);
+tf(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
 const i = t.parseState(r.edition.state);
@@ -5451,61 +5475,61 @@ if (i === null) continue;
 const s = t.endRound(i);
 bn(e.store, n, et({ ...kt(e.store, n), edition: { id: t.id, state: s } }, t));
 }
-e.store.round.number += 1, e.store.round.turned = 0, j(he, oe(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), yf(e);
+e.store.round.number += 1, e.store.round.turned = 0, j(he, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), bf(e);
 }
-function wf(e) {
+function $f(e) {
 const t = [];
 for (const n of e) {
-if (t.length >= ar) break;
-Ys(n) || t.push($r(au(n)));
+if (t.length >= or) break;
+qs(n) || t.push($r(lu(n)));
 }
 return t;
 }
-function bf(e, t) {
+function Af(e, t) {
 if (e.length === 0 || t.length === 0) return null;
-const n = new q(t), r = new q(e), i = e.filter((a) => n.has(a)), s = t.filter((a) => r.has(a)), o = i.length;
-if (o === 0 || o !== s.length) return null;
-for (let a = 0; a < o; a += 1) {
-if (i[a] !== s[0]) continue;
+const n = new q(t), r = new q(e), i = e.filter((o) => n.has(o)), s = t.filter((o) => r.has(o)), a = i.length;
+if (a === 0 || a !== s.length) return null;
+for (let o = 0; o < a; o += 1) {
+if (i[o] !== s[0]) continue;
 let c = !0;
-for (let l = 1; l < o && c; l += 1) c = i[(l + a) % o] === s[l];
-if (c) return a;
+for (let l = 1; l < a && c; l += 1) c = i[(l + o) % a] === s[l];
+if (c) return o;
 }
 return null;
 }
-function $f(e) {
+function Sf(e) {
 e.turnOrderSeen = void 0, Yr(e);
 }
 function Yr(e) {
-const t = su();
+const t = ou();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = Ws(t);
-Af(e, r);
-const i = wf(r), s = bf(n.seen, i);
+const n = e.store.round, r = Xs(t);
+Tf(e, r);
+const i = $f(r), s = Af(n.seen, i);
 if (n.seen = i, s === null) {
 n.turned = 0;
 return;
 }
-n.turned += s, n.turned >= i.length && Io(e);
+n.turned += s, n.turned >= i.length && Ma(e);
 }
-function Af(e, t) {
-e.oddTurnRowsTold === !0 || t.every(ou) || (e.oddTurnRowsTold = !0, j(he, oe("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+function Tf(e, t) {
+e.oddTurnRowsTold === !0 || t.every(cu) || (e.oddTurnRowsTold = !0, j(he, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
 }
-function Sf(e, t) {
+function Ef(e, t) {
 const n = N(e), r = Pe(t);
-ef(e, n.id);
+nf(e, n.id);
 const i = [], s = [];
-for (const a of k.keys(e.store.tokens)) {
-const c = W(a);
-!c || yt(c) || i.push({ token: c, character: ae(c) });
+for (const o of k.keys(e.store.tokens)) {
+const c = W(o);
+!c || yt(c) || i.push({ token: c, character: oe(c) });
 }
 return Vr(e, i, {
 values: [],
 dice: [],
-resolve(a) {
-const c = e.store.tokens[a.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = a.bars.vitality.value, f = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), u = c?.deadForGood === !0 || r.deadForGood(f, d), h = n.enter(d, u), v = r.condition(f, d), g = n.condition(h, d);
-return v !== g && s.push({ name: a.name, from: v, to: g }), {
+resolve(o) {
+const c = e.store.tokens[o.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = o.bars.vitality.value, f = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), u = c?.deadForGood === !0 || r.deadForGood(f, d), h = n.enter(d, u), v = r.condition(f, d), g = n.condition(h, d);
+return v !== g && s.push({ name: o.name, from: v, to: g }), {
 headline: "acts",
 steps: [],
 changes: [],
@@ -5517,37 +5541,37 @@ detail: { edition: n.id }
 }
 }), { count: i.length, changed: s };
 }
-var No = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function Tf(e) {
+var La = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function _f(e) {
 if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: i }) => `${n} ${No[r]} -> ${No[i]}`);
+const t = e.map(({ name: n, from: r, to: i }) => `${n} ${La[r]} -> ${La[i]}`);
 return ` Conditions read again: ${Ht(t, 6)}.`;
 }
-function Ef(e) {
+function Df(e) {
 const t = e.app, n = t.store.macros, r = [], i = [], s = [];
-for (const a of N(t).macros) {
-const c = Cd(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
+for (const o of N(t).macros) {
+const c = Pd(o.name), l = n[o.name] !== void 0 && c.includes(n[o.name]) ? n[o.name] : void 0;
 if (l === void 0 && c.length > 0) {
-s.push(a.name);
+s.push(o.name);
 continue;
 }
-const d = Id(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
-d !== void 0 && (n[a.name] = d, (l === void 0 ? r : i).push(a.name));
+const d = Md(l, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
+d !== void 0 && (n[o.name] = d, (l === void 0 ? r : i).push(o.name));
 }
-const o = [
+const a = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
 i.length > 0 ? `refreshed ${i.join(", ")}` : "",
 s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
-].filter((a) => a !== "");
-Qe(e, `Macros for the ${N(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
+].filter((o) => o !== "");
+Qe(e, `Macros for the ${N(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
 }
-var _f = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Df = {
+var Rf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Of = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {
 title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Ct()[1] ?? Ct()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${xs.join(", ")}.`]
+what: [`Changes one setting, e.g. edition ${Ct()[1] ?? Ct()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${zs.join(", ")}.`]
 },
 set: {
 title: "!defense-round set",
@@ -5571,8 +5595,8 @@ what: [`What the "details" button of a multi-target card sends: whispers that ro
 function zr(e) {
 return e ? "on" : "off";
 }
-function Rf(e) {
-const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = Me.filter((s) => t.attributes[s] !== is[s]).map(
+function Cf(e) {
+const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = Me.filter((s) => t.attributes[s] !== ss[s]).map(
 (s) => `${s} -> ${t.attributes[s]}`
 );
 return ge({
@@ -5595,128 +5619,128 @@ lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}
 ]
 });
 }
-function Po(e, t) {
+function ja(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");
 }
-function Of(e) {
-const t = e.store.settings, n = N(e), r = Ct().filter((o) => o !== t.edition), i = (o, a) => le(`${o}: ${zr(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => le(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function If(e) {
+const t = e.store.settings, n = N(e), r = Ct().filter((a) => a !== t.edition), i = (a, o) => le(`${a}: ${zr(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => le(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
 return [
-oe("Settings:"),
+ae("Settings:"),
 s("visibility.npc", t.visibility.npc),
 s("visibility.pc", t.visibility.pc),
 i("players-target-any", t.playersTargetAny),
 i("armor-on-manual-edits", t.armorOnManualEdits),
 le(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
 // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-le(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Po(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
-...r.map((o) => le(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
+le(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${ja(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+...r.map((a) => le(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
 // Only the settings the active edition uses (issue: the settings menu follows the edition).
 ...n.settings.includes("overwhelm-limit") ? [le(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.settings.includes("stamina-bar") ? [le(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Po(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+...n.settings.includes("stamina-bar") ? [le(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${ja(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
 le("next round", "!defense-round next-round"),
 le("help handout", "!defense-round help"),
 le("table macros", "!defense-round macros")
 ].join(" ");
 }
-function Cf(e, t) {
+function Nf(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const i = n.toLowerCase();
 if (!Me.includes(i))
 throw new y(`unknown value name "${V(n)}": ${Tt(n, Me, "names")}`);
-const s = r.toLowerCase() === "clear", o = s ? 0 : Et(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = rt(e, Ae(e.parsed)), l = [];
-for (const { token: d, character: f } of a) {
-const u = Ed(e.app, d.id);
-u.overrides = dn(u.overrides, i, s ? null : o);
+const s = r.toLowerCase() === "clear", a = s ? 0 : Et(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: c } = rt(e, Ae(e.parsed)), l = [];
+for (const { token: d, character: f } of o) {
+const u = Rd(e.app, d.id);
+u.overrides = dn(u.overrides, i, s ? null : a);
 const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-h && (u.worn = dn(u.worn, h, null)), Os(e.app, d.id), l.push(kn(d, f, e.app.store.settings).name);
+h && (u.worn = dn(u.worn, h, null)), Cs(e.app, d.id), l.push(kn(d, f, e.app.store.settings).name);
 }
-Qe(e, `${s ? `Cleared ${i} override` : `${i} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
+Qe(e, `${s ? `Cleared ${i} override` : `${i} = ${a}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
 }
 var Xr = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]
 ];
-function If(e) {
+function Pf(e) {
 const { targets: t, notes: n } = rt(e, Ae(e.parsed)), r = new P(), i = {
-values: Xr.map(([, o]) => o),
+values: Xr.map(([, a]) => a),
 dice: [],
-resolve(o) {
-for (const [, l] of Xr) o.values[l]?.current, o.values[l]?.max;
-const a = [], c = [];
+resolve(a) {
+for (const [, l] of Xr) a.values[l]?.current, a.values[l]?.max;
+const o = [], c = [];
 for (const [l, d] of Xr) {
-const f = o.values[d];
+const f = a.values[d];
 if (!f?.present) continue;
 const u = l === "physical" ? "Physical" : "Magical", h = f.max;
 if (h === null) {
-a.push(`${u} has no max on the sheet: nothing to restore it to`);
+o.push(`${u} has no max on the sheet: nothing to restore it to`);
 continue;
 }
 if (!(h === 0 && (f.current ?? 0) === 0)) {
 if (f.current === h) {
-a.push(`${u} ${h}, already whole`);
+o.push(`${u} ${h}, already whole`);
 continue;
 }
-c.push({ kind: "value", key: d, to: h }), a.push(`${u} ${f.current ?? 0} -> ${h}`);
+c.push({ kind: "value", key: d, to: h }), o.push(`${u} ${f.current ?? 0} -> ${h}`);
 }
 }
-return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };
+return r.set(a.id, o), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };
 }
-}, s = Vr(e.app, t, i).map((o) => {
-const { snapshot: a } = o.reading;
-if (o.kind === "problems") return Tn(a, o.reading.problems);
-Os(e.app, a.id);
-const c = r.get(a.id) ?? [];
-return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
+}, s = Vr(e.app, t, i).map((a) => {
+const { snapshot: o } = a.reading;
+if (a.kind === "problems") return Tn(o, a.reading.problems);
+Cs(e.app, o.id);
+const c = r.get(o.id) ?? [];
+return `${o.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
 });
 Qe(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
 }
-function Nf(e) {
-e.store = Ft(me), e.loadProblems = [], delete e.newerState, Cs(mn, e.store);
+function Mf(e) {
+e.store = Ft(me), e.loadProblems = [], delete e.newerState, Is(mn, e.store);
 }
-function Pf(e, t) {
+function Lf(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
 const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!i) throw new I(s);
-const o = W(i.tokenId), a = i.hidden || o?.get("layer") === "gmlayer", c = i.npc || o !== void 0 && ur(o, ae(o)), l = Vt(e.app, { npc: c, hidden: a }) === "public";
-if (!(e.gm || l || o !== void 0 && Ee(e.playerId, o, ae(o)))) throw new I(a ? s : `${i.name}'s breakdown is for the GM`);
+const a = W(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", c = i.npc || a !== void 0 && ur(a, oe(a)), l = Vt(e.app, { npc: c, hidden: o }) === "public";
+if (!(e.gm || l || a !== void 0 && Ee(e.playerId, a, oe(a)))) throw new I(o ? s : `${i.name}'s breakdown is for the GM`);
 j(pe(e.replyTo), ge(i.card()));
 }
-var Mf = {
-usage: () => _f,
+var jf = {
+usage: () => Rf,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {
 const n = (t.positionals[0] ?? "").toLowerCase();
-return Df[n];
+return Of[n];
 },
 run(e) {
 const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
 if (r === "details") {
-Se(e.parsed, {}), Pf(e, n);
+Se(e.parsed, {}), Lf(e, n);
 return;
 }
 if (!e.gm) throw new I("!defense-round is for the GM only");
 const i = r === "set" || r === "repair";
 switch (Se(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
 case "":
-j(pe("gm"), Rf(e.app)), j(pe("gm"), Of(e.app));
+j(pe("gm"), Cf(e.app)), j(pe("gm"), If(e.app));
 return;
 case "help": {
 pr(N(e.app));
-const s = Is();
+const s = Ns();
 j(pe(e.replyTo), fr(`The handout "${pn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
 return;
 }
 case "config": {
-const [s, ...o] = n;
+const [s, ...a] = n;
 if (!s) throw new y("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, c = iu(e.app.store.settings, s, o.join(" ") || void 0);
-if (e.app.store.settings.edition !== a) {
-e.app.store.editionLeft = a;
-const { count: l, changed: d } = Sf(e.app, a);
+const o = e.app.store.settings.edition, c = au(e.app.store.settings, s, a.join(" ") || void 0);
+if (e.app.store.settings.edition !== o) {
+e.app.store.editionLeft = o;
+const { count: l, changed: d } = Ef(e.app, o);
 pr(N(e.app), { createIfMissing: !1 });
-const f = l === 0 ? "" : d.length > 0 ? Tf(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = rf(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+const f = l === 0 ? "" : d.length > 0 ? _f(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = af(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
 Qe(e, `${c}${f} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;
 }
@@ -5724,20 +5748,20 @@ Qe(e, c);
 return;
 }
 case "set":
-Cf(e, n);
+Nf(e, n);
 return;
 case "repair":
-If(e);
+Pf(e);
 return;
 case "next-round":
-Io(e.app);
+Ma(e.app);
 return;
 case "macros":
-Ef(e);
+Df(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new I("reset-state only discards a state written by a newer version, and this one is not");
-Nf(e.app), Qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+Mf(e.app), Qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
 e.app.attributes.clear(), Qe(e, "Cached attribute look-ups forgotten; they are read again on next use.");
@@ -5747,31 +5771,31 @@ throw new y(`unknown subcommand "${V(E(t))}"`);
 }
 }
 };
-function Lf(e, t) {
+function Ff(e, t) {
 const n = new P();
 let r;
-for (const { place: i, tokenId: s, change: o } of t) {
-const a = getObj("graphic", s);
-switch (o.kind) {
+for (const { place: i, tokenId: s, change: a } of t) {
+const o = getObj("graphic", s);
+switch (a.kind) {
 case "bar": {
-const c = o.attributeId ? getObj("attribute", o.attributeId) : void 0;
-n.set(i, c ? ye(c.get("current")) : a ? js(a, o.bar) : null);
+const c = a.attributeId ? getObj("attribute", a.attributeId) : void 0;
+n.set(i, c ? ye(c.get("current")) : o ? Us(o, a.bar) : null);
 break;
 }
 case "attribute":
-n.set(i, ye(getObj("attribute", o.attributeId)?.get("current")));
+n.set(i, ye(getObj("attribute", a.attributeId)?.get("current")));
 break;
 case "worn":
-n.set(i, e.memories.tokens[s]?.worn?.[o.track] ?? null);
+n.set(i, e.memories.tokens[s]?.worn?.[a.track] ?? null);
 break;
 case "override":
-n.set(i, e.memories.tokens[s]?.overrides?.[o.key] ?? null);
+n.set(i, e.memories.tokens[s]?.overrides?.[a.key] ?? null);
 break;
 case "markers":
-n.set(i, E(a?.get("statusmarkers") ?? ""));
+n.set(i, E(o?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(i, et(kt(e.memories, o.tokenId ?? s), e.edition));
+n.set(i, et(kt(e.memories, a.tokenId ?? s), e.edition));
 break;
 case "initiative": {
 r ?? (r = Ve());
@@ -5785,54 +5809,54 @@ break;
 }
 return n;
 }
-var Mo = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function Lo(e, t) {
+var Fa = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function Ga(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";
 }
-function jf(e) {
+function Gf(e) {
 const t = e.app.store.history, n = L(e.parsed, "entry");
 if (n !== void 0) {
 const r = n.toUpperCase();
 let i = -1;
 for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
 if (i === -1) throw new I(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!Lo(e, t[i])) throw new I(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (!Ga(e, t[i])) throw new I(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return i;
 }
-for (let r = t.length - 1; r >= 0; r -= 1) if (Lo(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if (Ga(e, t[r])) return r;
 throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
 }
-function Ff(e) {
+function Uf(e) {
 if (!O(e.parsed, "undo")) throw new y(`--${O(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (O(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((m) => !k.prototype.hasOwnProperty.call(Mo, m));
+const t = [...e.parsed.flags.keys()].find((m) => !k.prototype.hasOwnProperty.call(Fa, m));
 if (t) throw new y(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Se(e.parsed, Mo), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = jf(e), s = r[i], o = N(n), a = new P(s.tokens.map((m) => [m.tokenId, wt(m.tokenId, e.gm)])), c = s.tokens.filter((m) => a.get(m.tokenId) !== void 0), l = s.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => Vf(m) ? c.find((p) => Fo({ place: "", tokenId: p.tokenId, name: p.name, change: m }, n.store.settings)) : void 0, f = ku(vu(s.tokens, (m) => a.get(m) !== void 0, d), o, n.store.round.number - s.round).filter((m) => Fo(m, n.store.settings)), u = { settings: n.store.settings, edition: o, memories: mo(n) }, h = Lf(u, f), v = (m, p) => {
+if (Se(e.parsed, Fa), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
+const n = e.app, r = n.store.history, i = Gf(e), s = r[i], a = N(n), o = new P(s.tokens.map((m) => [m.tokenId, wt(m.tokenId, e.gm)])), c = s.tokens.filter((m) => o.get(m.tokenId) !== void 0), l = s.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => Hf(m) ? c.find((p) => Va({ place: "", tokenId: p.tokenId, name: p.name, change: m }, n.store.settings)) : void 0, f = wu(gu(s.tokens, (m) => o.get(m) !== void 0, d), a, n.store.round.number - s.round).filter((m) => Va(m, n.store.settings)), u = { settings: n.store.settings, edition: a, memories: pa(n) }, h = Ff(u, f), v = (m, p) => {
 if (m.stance !== p.stance) return p.stance === void 0 ? "has dropped its stance since" : `has taken the ${p.stance} stance since`;
 if (m.deadForGood !== p.deadForGood) return "has died for good since";
-const T = tf(m, p, ke);
+const T = rf(m, p, ke);
 if (T !== void 0 && p.answer !== void 0 || T !== void 0 && ke(m.edition, p.edition)) return T;
-const $ = (_) => (_.edition?.id === o.id ? o.parseState(_.edition.state) : null) ?? o.enter(null, !1);
-return o.describeStateChange($(m), $(p));
-}, g = gu(f, h, ke);
+const $ = (_) => (_.edition?.id === a.id ? a.parseState(_.edition.state) : null) ?? a.enter(null, !1);
+return a.describeStateChange($(m), $(p));
+}, g = yu(f, h, ke);
 if (g.length > 0) {
 if (!e.gm) {
 const m = g.filter(($) => {
-const _ = a.get($.tokenId);
-return _ !== void 0 && Gr(e, jo(_));
-}), p = [...new q(g.filter(($) => !m.includes($)).map(($) => $.name))], T = [...qs(m, h, ke, v), ...p.length > 0 ? [`${Be(p)} changed`] : []];
+const _ = o.get($.tokenId);
+return _ !== void 0 && Gr(e, Ua(_));
+}), p = [...new q(g.filter(($) => !m.includes($)).map(($) => $.name))], T = [...Zs(m, h, ke, v), ...p.length > 0 ? [`${Be(p)} changed`] : []];
 Fe(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
 return;
 }
 if (!O(e.parsed, "force")) {
-Fe(e, `Nothing undone, changed since: ${qs(g, h, ke, v).join("; ")}`, [{ label: "Undo anyway", command: `${jr(s.key)} --force` }]);
+Fe(e, `Nothing undone, changed since: ${Zs(g, h, ke, v).join("; ")}`, [{ label: "Undo anyway", command: `${jr(s.key)} --force` }]);
 return;
 }
 }
-Cu(u, f), g.length > 0 && Bf(n, f, h), Mr(n, i), Uf(e, s, f, h, a), l.length > 0 && _e(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
+Nu(u, f), g.length > 0 && Kf(n, f, h), Mr(n, i), Bf(e, s, f, h, o), l.length > 0 && _e(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
 }
-function Gf(e) {
+function Vf(e) {
 switch (e.kind) {
 case "bar":
 return e.from === null ? void 0 : { label: Ye[e.resource], to: e.from };
@@ -5846,40 +5870,40 @@ default:
 return;
 }
 }
-function jo(e) {
-const t = ae(e);
+function Ua(e) {
+const t = oe(e);
 return { token: e, character: t, npc: ur(e, t), hidden: e.get("layer") === "gmlayer" };
 }
-function Uf(e, t, n, r, i) {
-const s = t.kind === "save" ? "Save undone" : "Damage undone", o = new P();
+function Bf(e, t, n, r, i) {
+const s = t.kind === "save" ? "Save undone" : "Damage undone", a = new P();
 for (const { place: l, tokenId: d, change: f } of n) {
-const u = Gf(f);
+const u = Vf(f);
 if (u === void 0) continue;
-const h = r.get(l), v = o.get(d) ?? [];
-o.has(d) || o.set(d, v);
+const h = r.get(l), v = a.get(d) ?? [];
+a.has(d) || a.set(d, v);
 const g = `${u.label} ${typeof h == "number" ? h : "?"} -> ${u.to}`;
 v.includes(g) || v.push(g);
 }
-const a = [], c = [];
+const o = [], c = [];
 for (const l of t.tokens) {
 const d = i.get(l.tokenId);
 if (!d) continue;
-const f = (o.get(l.tokenId) ?? []).join(", "), u = f ? `${l.name} (${f})` : l.name, h = jo(d), v = Vt(e.app, h) === "public";
-h.hidden || a.push(v ? u : l.name), (h.hidden || !v && f) && c.push(h.hidden ? `${u} (hidden)` : u);
+const f = (a.get(l.tokenId) ?? []).join(", "), u = f ? `${l.name} (${f})` : l.name, h = Ua(d), v = Vt(e.app, h) === "public";
+h.hidden || o.push(v ? u : l.name), (h.hidden || !v && f) && c.push(h.hidden ? `${u} (hidden)` : u);
 }
-a.length > 0 && j(gt, oe(`${s}: ${Ht(a, 8)}.`)), c.length > 0 && j(he, oe(`${s} (GM): ${Ht(c, 8)}.`), { record: !0 });
+o.length > 0 && j(gt, ae(`${s}: ${Ht(o, 8)}.`)), c.length > 0 && j(he, ae(`${s} (GM): ${Ht(c, 8)}.`), { record: !0 });
 }
-function Vf(e) {
+function Hf(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
 }
-function Fo({ tokenId: e, change: t }, n) {
+function Va({ tokenId: e, change: t }, n) {
 const r = W(e);
 if (!r) return !1;
 switch (t.kind) {
 case "bar":
-return t.attributeId === void 0 || eu(r, t.bar) === t.attributeId;
+return t.attributeId === void 0 || nu(r, t.bar) === t.attributeId;
 case "attribute": {
-const i = tu(t.attributeId);
+const i = ru(t.attributeId);
 return i !== void 0 && i.characterId === E(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
 }
 case "memory":
@@ -5888,21 +5912,21 @@ default:
 return !0;
 }
 }
-function Bf(e, t, n) {
+function Kf(e, t, n) {
 const r = N(e);
-for (const { place: i, tokenId: s, change: o } of t) {
-if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
-const a = n.get(i), c = W(s);
-if (!c || typeof a != "number") continue;
-const l = o.from, d = {
+for (const { place: i, tokenId: s, change: a } of t) {
+if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
+const o = n.get(i), c = W(s);
+if (!c || typeof o != "number") continue;
+const l = a.from, d = {
 values: [],
 dice: [],
-resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(a, l, f.state).state, detail: { undo: !0 } })
+resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, l, f.state).state, detail: { undo: !0 } })
 };
-Vr(e, [{ token: c, character: ae(c) }], d);
+Vr(e, [{ token: c, character: oe(c) }], d);
 }
 }
-var Hf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Kf = {
+var xf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Wf = {
 usage: (e) => N(e).commands.damage.usage,
 help: (e) => N(e).commands.damage.help,
 helpFor: (e, t) => O(t, "undo") || O(t, "force") ? {
@@ -5916,22 +5940,22 @@ what: [
 } : void 0,
 run(e) {
 if (O(e.parsed, "undo") || O(e.parsed, "force") || O(e.parsed, "entry")) {
-Ff(e);
+Uf(e);
 return;
 }
 const t = N(e.app), n = t.commands.damage.flags;
-Se(e.parsed, Kr(t, "!damage", Hf, n), tr(t.id, "damage"));
+Se(e.parsed, Kr(t, "!damage", xf, n), tr(t.id, "damage"));
 const r = t.planDamage(e.parsed, bt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = rt(e, Ae(e.parsed), { anyTarget: i });
-let { targets: o } = s;
-const a = [...s.notes], c = k.keys(n).find((l) => n[l].decides !== void 0 && O(e.parsed, l));
+let { targets: a } = s;
+const o = [...s.notes], c = k.keys(n).find((l) => n[l].decides !== void 0 && O(e.parsed, l));
 if (c !== void 0 && !e.gm) {
-const l = n[c].decides, d = o.filter(({ token: u, character: h }) => Ee(e.playerId, u, h)), f = o.filter((u) => !d.includes(u)).map(({ token: u }) => ee(u, "a token"));
-if (f.length > 0 && a.push(`${Be(f)}: only the GM or its controller ${l}`), o = d, o.length === 0) {
-Fe(e, `Not applied: ${a.join("; ")}`);
+const l = n[c].decides, d = a.filter(({ token: u, character: h }) => Ee(e.playerId, u, h)), f = a.filter((u) => !d.includes(u)).map(({ token: u }) => ee(u, "a token"));
+if (f.length > 0 && o.push(`${Be(f)}: only the GM or its controller ${l}`), a = d, a.length === 0) {
+Fe(e, `Not applied: ${o.join("; ")}`);
 return;
 }
 }
-return _n(e, r, o, a, {
+return _n(e, r, a, o, {
 title: "Damage",
 anyTarget: i,
 record: !0,
@@ -5939,73 +5963,73 @@ refusals: (l, d) => `${d ? "Not applied to every target" : "Not applied"}: ${l.j
 });
 }
 };
-async function xf(e) {
+async function Yf(e) {
 const t = e.app, n = N(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Se(e.parsed, i);
-const s = (L(e.parsed, "answer") ?? "").toUpperCase(), o = k.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
-if (!o) throw new I(`no open attack ${s.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
-const a = Ae(e.parsed) ?? (e.msg.selected ?? []).map((_) => _._id);
-if (a.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
-const c = a[0], l = o.defenders.includes(c) ? wt(c, e.gm) : void 0;
-if (!l) throw new I(`that token is not a defender of attack ${o.key}`);
-const d = ae(l), f = ee(l, "the defender");
+const s = (L(e.parsed, "answer") ?? "").toUpperCase(), a = k.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
+if (!a) throw new I(`no open attack ${s.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
+const o = Ae(e.parsed) ?? (e.msg.selected ?? []).map((_) => _._id);
+if (o.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
+const c = o[0], l = a.defenders.includes(c) ? wt(c, e.gm) : void 0;
+if (!l) throw new I(`that token is not a defender of attack ${a.key}`);
+const d = oe(l), f = ee(l, "the defender");
 if (!e.gm && !Ee(e.playerId, l, d)) throw new I(`only ${f}'s controller or the GM answers for it`);
-const u = o.answers[c];
-if (u) throw new I(`${f} has answered attack ${o.key} already (${u.word})`);
-if (Br(t, c)) throw new I(`${f} answers attack ${o.key} with the defense it made ahead`);
+const u = a.answers[c];
+if (u) throw new I(`${f} has answered attack ${a.key} already (${u.word})`);
+if (Br(t, c)) throw new I(`${f} answers attack ${a.key} with the defense it made ahead`);
 const h = L(e.parsed, r.answerFlag);
 if (h === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
 const v = Y(h, `--${r.answerFlag}`, r.choices);
 let g = { word: v }, m = v === "none" ? "no defense" : v;
 if (v !== "none") {
-const _ = r.planAnswer(v, o.situation, o.attacker, bt(t, e.gm)), H = Ur(e.parsed, _.dice), w = _.dice.filter((K) => H[K.name] === void 0), b = w.length > 0 ? await so(w.map((K) => K.sides)) : [];
-if (t.store.exchange.attacks[s] !== o || o.answers[c] !== void 0) throw new I(`attack ${o.key} was settled while the roll was out: nothing answered`);
-if (!W(c) || !e.gm && !Ee(e.playerId, l, ae(l))) throw new I(`${f} is gone or no longer yours since the roll: nothing answered`);
-const R = ko(_.dice, H, b, 0), M = Sn(t, { token: l, character: d }, _, it(t, _.readsTurnOrder ? Ve() : void 0)), J = _.resolve(M.facts, R);
-if (Nn(J)) throw new I(po(t, M.snapshot, J));
+const _ = r.planAnswer(v, a.situation, a.attacker, bt(t, e.gm)), H = Ur(e.parsed, _.dice), w = _.dice.filter((K) => H[K.name] === void 0), b = w.length > 0 ? await ca(w.map((K) => K.sides)) : [];
+if (t.store.exchange.attacks[s] !== a || a.answers[c] !== void 0) throw new I(`attack ${a.key} was settled while the roll was out: nothing answered`);
+if (!W(c) || !e.gm && !Ee(e.playerId, l, oe(l))) throw new I(`${f} is gone or no longer yours since the roll: nothing answered`);
+const R = ba(_.dice, H, b, 0), M = Sn(t, { token: l, character: d }, _, it(t, _.readsTurnOrder ? Ve() : void 0)), J = _.resolve(M.facts, R);
+if (Nn(J)) throw new I(ka(t, M.snapshot, J));
 if (M.problems.length > 0) throw new I(Tn(M.snapshot, M.problems, "; nothing answered"));
-const te = r.keep(v, J, R), st = e.gm ? void 0 : go(e, _.dice);
+const te = r.keep(v, J, R), st = e.gm ? void 0 : wa(e, _.dice);
 g = { word: te.word, ...te.file !== void 0 ? { file: te.file } : {}, ...te.flags ? { flags: te.flags } : {} }, te.roll !== void 0 && (g.roll = te.roll), te.success !== void 0 && (g.success = te.success), st && (g.typed = !0);
-const ot = zs(n, (K) => K === c ? f : M.facts.nameOf(K)), He = J.steps.filter((K) => K.section === "Check").map(ot);
+const at = Js(n, (K) => K === c ? f : M.facts.nameOf(K)), He = J.steps.filter((K) => K.section === "Check").map(at);
 m = He.length > 0 ? He.join("; ") : v;
 }
-o.answers[c] = g;
-const p = $o(t, o, e.gm), T = Ao(t, o), $ = p.length > 0 ? ` Waiting for ${p.join(", ")}.` : T ? ` Attack ${o.key} resolves.` : ` Attack ${o.key} waits for the GM to settle it.`;
-_e(e, `${f}: ${m}.${$}`), T && await Wr(e, o);
+a.answers[c] = g;
+const p = Ta(t, a, e.gm), T = Ea(t, a), $ = p.length > 0 ? ` Waiting for ${p.join(", ")}.` : T ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
+_e(e, `${f}: ${m}.${$}`), T && await Wr(e, a);
 }
-var Wf = { ids: { kind: "list" }, help: { kind: "switch" } }, Yf = {
+var zf = { ids: { kind: "list" }, help: { kind: "switch" } }, Xf = {
 usage: (e) => N(e).commands.defend.usage,
 help: (e) => N(e).commands.defend.help,
 run(e) {
-if (e.parsed.flags.has("answer")) return xf(e);
+if (e.parsed.flags.has("answer")) return Yf(e);
 const t = N(e.app), n = t.commands.defend;
 if (n.refused) {
 Fe(e, `!defend is not used: ${n.refused}`);
 return;
 }
-Se(e.parsed, Kr(t, "!defend", Wf, n.flags), tr(t.id, "defend"));
+Se(e.parsed, Kr(t, "!defend", zf, n.flags), tr(t.id, "defend"));
 const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-xu(e, i);
-const s = rt(e, Ae(e.parsed)), o = [...s.notes], a = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
-const d = a.find(({ id: f }) => f === l.id);
-return d && o.push(`${ee(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
+Yu(e, i);
+const s = rt(e, Ae(e.parsed)), a = [...s.notes], o = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
+const d = o.find(({ id: f }) => f === l.id);
+return d && a.push(`${ee(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
 });
 if (c.length === 0) {
-Fe(e, An(o).join("; "));
+Fe(e, An(a).join("; "));
 return;
 }
-return _n(e, r, c, o, {
+return _n(e, r, c, a, {
 title: "Defense",
 refusals: (l) => `${l.join("; ")}.`
 });
 }
-}, zf = { ids: { kind: "list" }, help: { kind: "switch" } }, Xf = {
+}, qf = { ids: { kind: "list" }, help: { kind: "switch" } }, Jf = {
 usage: (e) => N(e).commands.stance.usage,
 help: (e) => N(e).commands.stance.help,
 run(e) {
 const t = N(e.app);
 if (t.stances.length === 0) throw new I(`the ${t.id} edition has no stances`);
-Se(e.parsed, zf);
+Se(e.parsed, qf);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new y(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
 const i = n?.toLowerCase();
@@ -6013,19 +6037,19 @@ if (i !== void 0 && !t.stances.includes(i))
 throw new y(`unknown stance "${V(E(n))}" (stances: ${t.stances.join(", ")})`);
 const s = (e.msg.selected ?? []).length === 0 && Ae(e.parsed) === void 0;
 if (i === void 0 && s) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
-const { targets: o, notes: a } = rt(e, Ae(e.parsed));
+const { targets: a, notes: o } = rt(e, Ae(e.parsed));
 if (i === void 0) {
-const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = o.map(({ token: f, character: u }) => `${kn(f, u, c).name}: ${e.app.store.tokens[f.id]?.stance ?? l}`);
-_e(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
+const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: f, character: u }) => `${kn(f, u, c).name}: ${e.app.store.tokens[f.id]?.stance ?? l}`);
+_e(e, `Stances: ${d.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;
 }
-return _n(e, t.planStance(i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
+return _n(e, t.planStance(i), a, o, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
 }
 };
-function qf(e, t, n) {
+function Qf(e, t, n) {
 return n === null ? e + t : A.max(e, A.min(e + t, n));
 }
-function Jf(e, t, n) {
+function Zf(e, t, n) {
 return {
 values: [],
 dice: [],
@@ -6035,48 +6059,48 @@ if (i === null) return { kind: "bar", resource: n };
 const s = r.bars.vitality.value;
 if (e.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = qf(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
+const a = r.bars[n].max, o = Qf(i, t, a), c = a !== null && o === a && i + t > a, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), d = r.id;
 return {
 headline: "acts",
-...a === i ? { noop: !0 } : {},
+...o === i ? { noop: !0 } : {},
 steps: [
-S(ce, { kind: "heal-title", who: d, resource: n, amount: a - i }),
+S(ce, { kind: "heal-title", who: d, resource: n, amount: o - i }),
 // Nothing healed (already at its max) says so, on a row of several as on its own card.
-S(se, { kind: "heal-summary", who: d, healed: a !== i, atMax: o !== null && i >= o }),
-S("Heal", { kind: "healed", resource: n, before: i, after: a, max: o, capped: c }),
+S(se, { kind: "heal-summary", who: d, healed: o !== i, atMax: a !== null && i >= a }),
+S("Heal", { kind: "healed", resource: n, before: i, after: o, max: a, capped: c }),
 ...n === "vitality" && l ? Ce("Heal", l.conditions) : [],
 ...l?.now ? [S("Now", l.now)] : []
 ],
-changes: a !== i ? [{ kind: "bar", resource: n, to: a }] : [],
+changes: o !== i ? [{ kind: "bar", resource: n, to: o }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
 ...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
-detail: { heal: t, resource: n, before: i, after: a }
+detail: { heal: t, resource: n, before: i, after: o }
 };
 }
 };
 }
-var Qf = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Zf = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, eh = {
-usage: () => Qf,
+var eh = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", th = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, nh = {
+usage: () => eh,
 run(e) {
 const t = e.parsed;
-Se(t, Zf);
+Se(t, th);
 const n = rn(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = rt(e, Ae(t));
-return _n(e, Jf(N(e.app), n, r), i, s, {
+return _n(e, Zf(N(e.app), n, r), i, s, {
 title: "Heal",
-refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`
+refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
 });
 }
-}, Go = k.freeze({});
-function th(e, t, n) {
+}, Ba = k.freeze({});
+function rh(e, t, n) {
 if (!n || yt(t)) return;
 const r = e.store.settings, i = be[r.bars.vitality].value;
 if (!(i in n)) return;
-const s = ye(n[i]), o = E(t.get(be[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = nh(t, i, o, s);
-if (s === null || a === null || s === a) return;
-const l = N(e), d = { token: t, character: ae(t) }, f = o ? e.linkedEdits.get(o) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === s && (f.to === a || f.typed === a);
-if (u && f.echoed.add(t.id), o && !u && e.linkedEdits.delete(o), u && f.to !== a && (a = f.to, c = { tokenProps: { [i]: f.to } }), r.armorOnManualEdits && !u && a < s && s - a <= wi) {
-const g = l.planHandEdit(s - a, bt(e, !0)), m = {
+const s = ye(n[i]), a = E(t.get(be[r.bars.vitality].link) ?? "");
+let { typed: o, keepInStep: c } = ih(t, i, a, s);
+if (s === null || o === null || s === o) return;
+const l = N(e), d = { token: t, character: oe(t) }, f = a ? e.linkedEdits.get(a) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === s && (f.to === o || f.typed === o);
+if (u && f.echoed.add(t.id), a && !u && e.linkedEdits.delete(a), u && f.to !== o && (o = f.to, c = { tokenProps: { [i]: f.to } }), r.armorOnManualEdits && !u && o < s && s - o <= bi) {
+const g = l.planHandEdit(s - o, bt(e, !0)), m = {
 ...g,
 resolve(T, $) {
 if (l.condition(T.state, s) === "dead") return { kind: "refused", reason: "dead" };
@@ -6087,42 +6111,42 @@ return !("kind" in _) && !_.changes.some((H) => H.kind === "bar" && H.resource =
 e,
 d,
 m,
-Go,
+Ba,
 it(e),
 Kt(e),
-() => ({ vitalityFrom: s, ...c, title: S(ce, { kind: "hand-edit-read-title", who: t.id, before: s, typed: a }) }),
+() => ({ vitalityFrom: s, ...c, title: S(ce, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
 (T) => {
-Qd(T, s), Uo(e, T, s);
+eu(T, s), Ha(e, T, s);
 }
 );
 if (p.kind === "unsafe") return;
 if (p.kind === "problems" || p.kind === "refusal" && p.reading.problems.length > 0)
-j(he, oe(`Hand edit not read through armor: ${Tn(p.reading.snapshot, p.reading.problems, "")}.`));
+j(he, ae(`Hand edit not read through armor: ${Tn(p.reading.snapshot, p.reading.problems, "")}.`));
 else if (p.kind === "written") {
 const T = p.outcome.changes.find((_) => _.kind === "bar" && _.resource === "vitality");
-o && e.linkedEdits.set(o, { from: s, typed: a, to: T?.kind === "bar" ? T.to : s, by: t.id, echoed: new q() });
-const $ = ho(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [p.applied] });
+a && e.linkedEdits.set(a, { from: s, typed: o, to: T?.kind === "bar" ? T.to : s, by: t.id, echoed: new q() });
+const $ = va(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [p.applied] });
 Rr(e, [p.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: jr($), byGm: !0 } } : {} });
 return;
 }
 }
-const h = rh(e, s, a), v = En(e, d, h.plan, Go, it(e), Kt(e), () => ({ vitalityFrom: s, ...c }), (g) => Uo(e, g, s));
-v.kind === "written" && (u && Vu(e, o, v.applied), h.saysSomething() && Rr(e, [v.shown], { title: "Hand edit", replyTo: "gm" }));
+const h = sh(e, s, o), v = En(e, d, h.plan, Ba, it(e), Kt(e), () => ({ vitalityFrom: s, ...c }), (g) => Ha(e, g, s));
+v.kind === "written" && (u && Hu(e, a, v.applied), h.saysSomething() && Rr(e, [v.shown], { title: "Hand edit", replyTo: "gm" }));
 }
-function nh(e, t, n, r) {
+function ih(e, t, n, r) {
 const i = ye(e.get(t));
 if (n === "" || i !== r) return { typed: i };
-const s = ye(Zd(n));
+const s = ye(tu(n));
 return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
 }
-function rh(e, t, n) {
+function sh(e, t, n) {
 const r = N(e);
 let i = !1;
 return { plan: {
 values: [],
 dice: [],
-resolve(o) {
-const a = o.state, c = r.setVitality(t, n, a), l = o.id, d = r.setVitality(t, t, a).state;
+resolve(a) {
+const o = a.state, c = r.setVitality(t, n, o), l = a.id, d = r.setVitality(t, t, o).state;
 return i = c.vitality !== n || !ke(d, c.state), {
 headline: "acts",
 steps: [
@@ -6139,27 +6163,27 @@ detail: c
 }
 }, saysSomething: () => i };
 }
-function Uo(e, t, n) {
+function Ha(e, t, n) {
 const r = N(e), i = e.store.tokens[t.snapshot.id];
-i?.edition?.id !== r.id && (t.facts.state = gr(r, i, n, vo(e)));
+i?.edition?.id !== r.id && (t.facts.state = gr(r, i, n, ga(e)));
 }
-var ih = 400, sh = 100, oh = 20, ah = class {
+var ah = 400, oh = 100, ch = 20, lh = class {
 constructor() {
 this.nextShown = 1, this.nextHidden = 1, this.rows = new P(), this.bySender = new P();
 }
 /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
 add(e, t) {
 const n = t.map((s) => {
-const o = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
-return this.rows.set(o, s), o;
+const a = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
+return this.rows.set(a, s), a;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const i = e === "gm" ? ih : sh;
+const i = e === "gm" ? ah : oh;
 for (const s of r.splice(0, A.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > oh + 1) {
-for (const [s, o] of this.bySender)
+if (this.bySender.set(e, r), this.bySender.size > ch + 1) {
+for (const [s, a] of this.bySender)
 if (!(s === "gm" || s === e)) {
-for (const a of o) this.rows.delete(a);
+for (const o of a) this.rows.delete(o);
 this.bySender.delete(s);
 break;
 }
@@ -6170,85 +6194,91 @@ get(e) {
 return this.rows.get(e);
 }
 };
-function ch(e) {
+function dh(e) {
 const t = N(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
 const n = Sr() !== void 0, r = vr("HealthColors");
 !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, j(
 he,
 [
-oe("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
+ae("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
 r.auraDead === !0 ? le("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? le("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((i) => i !== "").join(" ")
 ));
 }
-var Vo = {
-"!damage": Kf,
-"!attack": uf,
-"!defend": Yf,
-"!stance": Xf,
-"!heal": eh,
-"!defense-round": Mf
+var qr = {
+"!damage": Wf,
+"!attack": hf,
+"!defend": Xf,
+"!stance": Jf,
+"!heal": nh,
+"!defense-round": jf
 };
-function lh() {
-const e = vr(mn) === void 0, { stored: t, problems: n, newer: r } = dd(vr(mn), me), i = { store: t, attributes: new pd(), loadProblems: n, linkedEdits: new P(), details: new ah() };
-return r !== void 0 ? (i.newerState = r, mr(`${ne} v${me}: ${n.join("; ")}`), j(he, oe(uh(r)))) : dh(i, e), fh(i), i;
+function uh() {
+const e = vr(mn) === void 0, { stored: t, problems: n, newer: r } = hd(vr(mn), me), i = { store: t, attributes: new yd(), loadProblems: n, linkedEdits: new P(), details: new lh() };
+return r !== void 0 ? (i.newerState = r, mr(`${ne} v${me}: ${n.join("; ")}`), j(he, ae(hh(r)))) : fh(i, e), mh(i), i;
 }
-function dh(e, t) {
+function fh(e, t) {
 const n = e.store, r = e.loadProblems;
-t && vd(n.settings, hh());
-const i = Bu(e);
-i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Cs(mn, n), r.length > 0 && (mr(`${ne} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(he, oe(`${ne}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(he, oe(`${ne} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && Le("rebuilding the help handout", () => pr(Pe(n.settings.edition)))(), n.scriptVersion = me;
+t && kd(n.settings, vh());
+const i = Ku(e);
+i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Is(mn, n), r.length > 0 && (mr(`${ne} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(he, ae(`${ne}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(he, ae(`${ne} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && Le("rebuilding the help handout", () => pr(Pe(n.settings.edition)))(), n.scriptVersion = me;
 }
-function uh(e) {
+function hh(e) {
 return `${ne}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
 }
-function fh(e) {
+function mh(e) {
 const t = e.store, n = () => e.newerState !== void 0, r = Le("following the Turn Tracker", () => {
 n() || Yr(e);
 });
 Ge(
 "chat:message",
 Le(
-(o) => `${E(o?.content ?? "").split(" ", 1)[0]}`,
-(o) => (o?.type === "api" && !n() && (Ns(o, Vo) !== void 0 ? Yr(e) : Dd(r)), Md(e, o, Vo)),
-(o) => o?.type === "api" && o.playerid ? As(o.playerid) : void 0
+(a) => `${E(a?.content ?? "").split(" ", 1)[0]}`,
+(a) => {
+if (a?.type === "api" && !n()) {
+const o = Ps(a, qr);
+return o !== void 0 ? Yr(e) : Cd(r), js(e, a, qr, o);
+}
+return js(e, a, qr);
+},
+(a) => a?.type === "api" && a.playerid ? Ss(a.playerid) : void 0
 )
 );
-const i = Le("a hand edit of a bar", (o, a) => {
-n() || th(e, o, a);
+const i = Le("a hand edit of a bar", (a, o) => {
+n() || rh(e, a, o);
 });
-for (const o of ["bar1", "bar2", "bar3"]) Ge(`change:graphic:${o}_value`, i);
+for (const a of ["bar1", "bar2", "bar3"]) Ge(`change:graphic:${a}_value`, i);
 Ge(
 "destroy:graphic",
-Le("forgetting a deleted token", (o) => {
-n() || (delete e.store.tokens[o.id], delete e.store.exchange.waiting[o.id]);
+Le("forgetting a deleted token", (a) => {
+n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
 })
-), $f(e), Ge("change:campaign:turnorder", r), mh(r);
-const s = Le("refreshing attribute look-ups", (o) => {
-e.attributes.forget(E(o.get("_characterid") ?? ""));
+), Sf(e), Ge("change:campaign:turnorder", r), ph(r);
+const s = Le("refreshing attribute look-ups", (a) => {
+e.attributes.forget(E(a.get("_characterid") ?? ""));
 });
-Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), vh(i), n() || Le("checking HealthColors", () => ch(e))(), mr(`${ne} v${me} ready: edition ${t.settings.edition}.`);
+Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), gh(i), n() || Le("checking HealthColors", () => dh(e))(), mr(`${ne} v${me} ready: edition ${t.settings.edition}.`);
 }
-function hh() {
-return _d(ne.toLowerCase());
+function vh() {
+return Od(ne.toLowerCase());
 }
-function mh(e) {
-const t = Su();
+function ph(e) {
+const t = Eu();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
 }
-function vh(e) {
-const t = Au();
+function gh(e) {
+const t = Tu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
 }
 Ge("ready", Le("starting up", () => {
-lh();
+uh();
 }));
-var ph = me;
-function gh(e) {
-return Tu(e);
+var kh = me;
+function yh(e) {
+return _u(e);
 }
-return Yo(Jr);
+return Xa(Qr);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

@@ -142,6 +142,7 @@ export class MockObject implements Roll20Object<any> {
 }
 
 const BARS = [1, 2, 3] as const;
+const LINK_KEYS = BARS.map((n) => `bar${n}_link`);
 
 /** All objects of a campaign, indexed by id and by type. */
 export class ObjectStore {
@@ -243,8 +244,9 @@ export class ObjectStore {
   /** Tokens with a bar linked to this attribute, and which bar. */
   linkedBars(attr: MockObject): Array<{ token: MockObject; bar: number }> {
     const links: Array<{ token: MockObject; bar: number }> = [];
-    for (const token of this.ofType('graphic')) {
-      for (const bar of BARS) if (token.props[`bar${bar}_link`] === attr.id) links.push({ token, bar });
+    // Over the index itself (no copy of every graphic, no key built per token and bar).
+    for (const token of this.byType.get('graphic')?.values() ?? []) {
+      for (let i = 0; i < BARS.length; i += 1) if (token.props[LINK_KEYS[i]!] === attr.id) links.push({ token, bar: BARS[i]! });
     }
     return links;
   }

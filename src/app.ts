@@ -92,8 +92,10 @@ function registerHandlers(app: App): void {
         if (msg?.type === 'api' && !paused()) {
           // Another script may have turned the Turn Tracker (no event): looked at before each command,
           // and just after any other script's command has run (TurnMarker1's !eot).
-          if (commandWord(msg, COMMANDS) !== undefined) noticeTurnOrder(app);
+          const word = commandWord(msg, COMMANDS);
+          if (word !== undefined) noticeTurnOrder(app);
           else later(lookAtTurnOrder);
+          return dispatch(app, msg, COMMANDS, word);
         }
         return dispatch(app, msg, COMMANDS);
       },

@@ -22,8 +22,21 @@ export type CommandTable = Record<string, CommandHandler>;
 /** The command word of an API message, or undefined when it is not one of ours. */
 export function commandWord(msg: Roll20ChatMessage, table: CommandTable): string | undefined {
   if (msg.type !== 'api' || typeof msg.content !== 'string') return undefined;
-  const word = msg.content.trimStart().split(/\s/, 1)[0]?.toLowerCase() ?? '';
+  const content = msg.content;
+  // The first word, up to the first white space (every message of every script comes here).
+  let start = 0;
+  while (start < content.length && isSpace(content.charCodeAt(start))) start += 1;
+  let end = start;
+  while (end < content.length && !isSpace(content.charCodeAt(end))) end += 1;
+  const word = content.slice(start, end).toLowerCase();
   return Object.prototype.hasOwnProperty.call(table, word) ? word : undefined;
+}
+
+/** White space as a regular expression's `\s` has it. */
+function isSpace(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 160) return false;
+  return code === 160 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }
 
 /** The one line a relayed command with no player gets while the GM has not allowed them. */
@@ -37,8 +50,8 @@ function helpCommand(app: App, handler: CommandHandler, parsed: ParsedLine, word
   return `${own?.title ?? word} --help`;
 }
 
-export async function dispatch(app: App, msg: Roll20ChatMessage, table: CommandTable): Promise<void> {
-  const word = commandWord(msg, table);
+export async function dispatch(app: App, msg: Roll20ChatMessage, table: CommandTable, found: string | undefined = commandWord(msg, table)): Promise<void> {
+  const word = found;
   if (!word) return;
   const handler = table[word]!;
   const content = substituteInlineRolls(msg.content, msg.inlinerolls);

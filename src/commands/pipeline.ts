@@ -13,6 +13,7 @@ import type { AppliedToken, StoredChange } from '../state/history';
 import type { Memories } from '../state/memory';
 import { refuse, reply, type App, type CommandContext } from './context';
 import { present, visibilityOf, type PresentOptions, type Shown } from './present';
+import type { CardSource } from '../render/cards';
 import { barProblem } from './barProblem';
 import { ownedByGm, recordApplication, undoCommand } from './history';
 import { isCard, type Target } from './targets';
@@ -145,10 +146,24 @@ class ShownOutcome implements Shown {
   ) {}
 
   say(step: Step): string {
-    // Ids in the words are names; the token's own is the name it was read with.
-    this.words ??= wordsOf(this.edition, (id) => (id === this.snapshot.id ? this.snapshot.name : this.nameOf(id)));
+    this.words ??= wordsNaming(this.edition, this.snapshot, this.nameOf);
     return this.words(step);
   }
+
+  forDetails(): CardSource {
+    const { id, name } = this.snapshot;
+    const kept: CardSource = { snapshot: { id, name }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.words ?? wordsNaming(this.edition, { id, name }, this.nameOf) };
+    if (this.title) kept.title = this.title;
+    if (this.typed) kept.typed = this.typed;
+    if (this.answer) kept.answer = this.answer;
+    return kept;
+  }
+}
+
+/** A step's words, with names for ids; the token's own is the name it was read with. */
+function wordsNaming(edition: AnyEdition, token: { id: string; name: string }, nameOf: (id: string) => string): (step: Step) => string {
+  const { id, name } = token;
+  return wordsOf(edition, (other) => (other === id ? name : nameOf(other)));
 }
 
 /** Writes one resolved outcome; returns what it changed (for undo) and what to show. */

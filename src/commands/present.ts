@@ -91,7 +91,9 @@ function registerDetails(app: App, shown: readonly Shown[], sender: string): str
     sender,
     shown.map((item) => {
       const { snapshot } = item;
-      return { tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, hidden: snapshot.hidden, card: () => fullCard(item) };
+      // The row keeps only what its card is laid out from, not the token as read.
+      const source = item.forDetails();
+      return { tokenId: snapshot.id, name: snapshot.name, npc: snapshot.npc, hidden: snapshot.hidden, card: () => fullCard(source) };
     }),
   );
 }

@@ -11,7 +11,7 @@ export interface Button {
 export interface Card {
   title: string;
   /** Rows of the card: a label, lines under it, and buttons after them. Labels must be unique per card. */
-  rows: Array<{ label: string; lines: string[]; buttons?: Button[] }>;
+  rows: Array<{ label: string; lines: readonly string[]; buttons?: Button[] }>;
 }
 
 export function renderCard(card: Card): string {

@@ -7,14 +7,12 @@ import type { StoredChange } from '../state/history';
 import type { TokenSnapshot } from '../roll20/read';
 import { isSafeId, type Button, type Card } from './card';
 
-/** One target's outcome as chat shows it. */
-export interface Shown {
-  /** The token as read: its id (for buttons), name, and who may see its numbers. */
-  snapshot: TokenSnapshot;
-  outcome: Outcome<unknown>;
-  changes: StoredChange[];
+/** What one target's full card is laid out from: its name and id, its steps, and their words. */
+export interface CardSource {
+  snapshot: Pick<TokenSnapshot, 'id' | 'name'>;
+  outcome: Pick<Outcome<unknown>, 'steps'>;
   /** Lines the writer had to say (a token joining the Turn Tracker). */
-  notes: string[];
+  notes: readonly string[];
   /** A title step that replaces the outcome's (a hand edit read through armor). */
   title?: Step;
   /** Rolls the sender typed as plain numbers instead of rolling (the GM sees which). */
@@ -23,12 +21,27 @@ export interface Shown {
   answer?: string;
   /** The words of a step (the shared ones, then the edition's), with names for ids. */
   say(step: Step): string;
+}
+
+/** One target's outcome as chat shows it. */
+export interface Shown extends CardSource {
+  /** The token as read: its id (for buttons), name, and who may see its numbers. */
+  snapshot: TokenSnapshot;
+  outcome: Outcome<unknown>;
+  changes: StoredChange[];
+  notes: string[];
   /** The public line, once worded (a row of several is said on the public card and the GM's). */
   summary?: string;
+  /**
+   * What its details button needs later: the card's source without the token as read, its state or
+   * its changes (rows are kept for hundreds of tokens; the less each holds, the less the garbage
+   * collector copies at every hit).
+   */
+  forDetails(): CardSource;
 }
 
 /** The card's title, in words. */
-export function titleOf(shown: Shown): string {
+export function titleOf(shown: CardSource): string {
   const step = shown.title ?? shown.outcome.steps.find((candidate) => candidate.section === TITLE);
   return step ? shown.say(step) : shown.snapshot.name;
 }
@@ -41,7 +54,7 @@ export function summaryOf(shown: Shown): string {
 }
 
 /** The buttons the card offers: only the script's own commands, with a Roll20-shaped token id. */
-export function buttonsOf(shown: Shown): Button[] {
+export function buttonsOf(shown: CardSource): Button[] {
   const { snapshot, outcome } = shown;
   if (!isSafeId(snapshot.id)) return [];
   const buttons: Button[] = [];
@@ -57,7 +70,7 @@ export function buttonsOf(shown: Shown): Button[] {
 }
 
 /** The rows of the outcome's steps: one per section, in the order sections first come, each step a line. */
-function stepRows(shown: Shown): Card['rows'] {
+function stepRows(shown: CardSource): Card['rows'] {
   const rows: Card['rows'] = [];
   const bySection = new Map<string, string[]>();
   for (const step of shown.outcome.steps) {
@@ -77,7 +90,7 @@ function stepRows(shown: Shown): Card['rows'] {
 }
 
 /** The full card of one target, its buttons inside (`extra`: the command's own, such as its Undo). */
-export function fullCard(shown: Shown, extra: readonly Button[] = []): Card {
+export function fullCard(shown: CardSource, extra: readonly Button[] = []): Card {
   const buttons = [...buttonsOf(shown), ...extra];
   return {
     title: titleOf(shown),

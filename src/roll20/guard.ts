@@ -36,11 +36,18 @@ export function guarded<A extends unknown[]>(
 ): (...args: A) => void {
   return (...args: A) => {
     let label = typeof what === 'string' ? what : 'a command';
-    let target: string | undefined;
-    const fail = (error: unknown) => reportFailure(label, error, target);
+    // Who hears of a failure is looked up only when something failed (a look-up per message otherwise).
+    const fail = (error: unknown) => {
+      let target: string | undefined;
+      try {
+        target = whisperTarget?.(...args);
+      } catch {
+        target = undefined;
+      }
+      reportFailure(label, error, target);
+    };
     try {
       if (typeof what === 'function') label = what(...args);
-      target = whisperTarget?.(...args);
       const result = handler(...args);
       if (result && typeof (result as Promise<void>).then === 'function') {
         (result as Promise<void>).then(undefined, fail);

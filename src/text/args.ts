@@ -22,6 +22,7 @@ export class RefusalError extends Error {}
 
 /** Replaces each `$[[n]]` with the total Roll20 rolled for it. */
 export function substituteInlineRolls(content: string, inlineRolls: Roll20InlineRoll[] | undefined): string {
+  if (!content.includes('$[[')) return content;
   return content.replace(/\$\[\[(\d+)\]\]/g, (whole, index: string) => {
     const total = inlineRolls?.[Number(index)]?.results?.total;
     return typeof total === 'number' && Number.isFinite(total) ? String(total) : whole;
@@ -40,7 +41,7 @@ export function tokenize(text: string): string[] {
 }
 
 export function parseLine(content: string): ParsedLine {
-  const tokens = tokenize(content.replace(/<br\s*\/?>/gi, ' '));
+  const tokens = tokenize(content.includes('<') ? content.replace(/<br\s*\/?>/gi, ' ') : content);
   const command = (tokens.shift() ?? '').toLowerCase();
   const positionals: string[] = [];
   const flags = new Map<string, string[]>();
