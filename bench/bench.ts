@@ -516,6 +516,7 @@ interface LongEvening {
   ms: number;
 }
 
+const MARKS: Record<string, number[]> = {};
 async function longEvening(source: string): Promise<LongEvening> {
   const t0 = performance.now();
   const c = await openCampaign('long evening', 10_000, 2_000, 21, source);
@@ -561,12 +562,18 @@ async function longEvening(source: string): Promise<LongEvening> {
       const { who, n } = timedHits[(i + round) % timedHits.length]!;
       // BENCH_PROFILE_ONE=1: profile only DefenseRound's 1-token hits (the fixed cost of a command).
       profileNow = PROFILE && round >= 20 && who === 'script' && (process.env.BENCH_PROFILE_ONE === undefined || n === 1);
+      const marks = process.env.BENCH_MARKS && who === 'script' && n === 1 && round >= LONG_ROUNDS / 2;
+      if (marks) { const g = c.context as unknown as Record<string, unknown>; g.__now = () => performance.now(); g.__probe = HIT.soak; }
+      const before = marks ? (JSON.parse(JSON.stringify(evaluateIn(c.context, 'globalThis.__T || {}'))) as Record<string, number>) : {};
       const sample = await hit(who, n === 50 ? fifty[who] : one[who]);
+      if (process.env.BENCH_SHOW && who === 'script' && n === 1 && round % 50 === 49) process.stderr.write(JSON.stringify(c.mock.chatLog.slice(-3).map((r) => r.content)) + '\n');
+      if (marks) { (c.context as unknown as Record<string, unknown>).__probe = undefined; const after = evaluateIn(c.context, 'globalThis.__T || {}') as Record<string, number>; for (const k of Object.keys(after)) (MARKS[k] ??= []).push(after[k]! - (before[k] ?? 0)); }
       if (sample.messages === 0) throw new Error(`long evening: ${who} said nothing for its hit on ${n}`);
       spans[`${who} ${n}`].push(sample.span);
     }
   }
   profileNow = false;
+  if (process.env.BENCH_MARKS) { let sum = 0; process.stderr.write(Object.keys(MARKS).sort().map((k) => { const m = median(MARKS[k]!) * 1000; sum += m; return `${k} ${m.toFixed(1)} (p90 ${(quantile(MARKS[k]!, 0.9) * 1000).toFixed(1)})`; }).join('\n') + `\nsum of medians ${sum.toFixed(1)}\n`); }
   const stored = c.mock.state.DefenseRound;
   return { first, spans, historyEntries: stored.history.length, stateBytes: JSON.stringify(stored).length, ms: performance.now() - t0 };
 }

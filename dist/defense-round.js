@@ -17,20 +17,20 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Rn = Object.defineProperty, xa = Object.getOwnPropertyDescriptor, Wa = Object.getOwnPropertyNames, Jr = Object.prototype.hasOwnProperty, Ya = (e, t) => {
+var On = Object.defineProperty, xa = Object.getOwnPropertyDescriptor, Wa = Object.getOwnPropertyNames, Jr = Object.prototype.hasOwnProperty, Ya = (e, t) => {
 for (var n in t)
-Jr.call(t, n) && Rn(e, n, { get: t[n], enumerable: !0 });
+Jr.call(t, n) && On(e, n, { get: t[n], enumerable: !0 });
 }, za = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
 for (let i of Wa(t))
-!Jr.call(e, i) && i !== n && Rn(e, i, { get: () => t[i], enumerable: !(r = xa(t, i)) || r.enumerable });
+!Jr.call(e, i) && i !== n && On(e, i, { get: () => t[i], enumerable: !(r = xa(t, i)) || r.enumerable });
 return e;
-}, Xa = (e) => za(Rn({}, "__esModule", { value: !0 }), e), Qr = {};
+}, Xa = (e) => za(On({}, "__esModule", { value: !0 }), e), Qr = {};
 Ya(Qr, {
-onDamage: () => yh,
-version: () => kh
+onDamage: () => kh,
+version: () => gh
 });
-var A = Math, C = Number, E = String, k = Object, Q = Array, de = JSON, P = Map, q = Set, Zr = WeakMap, Wt = Error, ei = RangeError, ti = Promise, Yt = Date, qa = isNaN, Ja = "0.2.0", ne = "DefenseRound", me = Ja, zt, Qa = {
+var A = Math, C = Number, E = String, k = Object, Q = Array, le = JSON, M = Map, q = Set, Zr = WeakMap, Wt = Error, ei = RangeError, ti = Promise, Yt = Date, qa = isNaN, Ja = "0.2.0", ne = "DefenseRound", me = Ja, zt, Qa = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
@@ -91,7 +91,7 @@ function ao(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
 }
 // @__NO_SIDE_EFFECTS__
-function On(e, t) {
+function Cn(e, t) {
 const n = [...new q(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";
 }
@@ -223,11 +223,11 @@ return t.typed && !this.requirement(t.value) && x(this, "safe integer", t, n), t
 };
 }
 // @__NO_SIDE_EFFECTS__
-function Cn() {
+function In() {
 return {
 kind: "transformation",
 type: "trim",
-reference: Cn,
+reference: In,
 async: !1,
 "~run"(e) {
 return e.value = e.value.trim(), e;
@@ -240,7 +240,7 @@ function co(e, t, n) {
 return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
 }
 // @__NO_SIDE_EFFECTS__
-function In(e, t, n) {
+function Nn(e, t, n) {
 return typeof e.default == "function" ? e.default(t, n) : e.default;
 }
 // @__NO_SIDE_EFFECTS__
@@ -336,7 +336,7 @@ async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ In(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ Nn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
 }
 });
 }
@@ -371,7 +371,7 @@ n.typed = !0, n.value = {};
 for (const s in this.entries) {
 const a = this.entries[s];
 if (s in i || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
-const o = s in i ? i[s] : /* @__PURE__ */ In(a), c = a["~run"]({ value: o }, r);
+const o = s in i ? i[s] : /* @__PURE__ */ Nn(a), c = a["~run"]({ value: o }, r);
 if (c.issues) {
 const l = {
 type: "object",
@@ -418,7 +418,7 @@ async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ In(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ Nn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
 }
 });
 }
@@ -428,7 +428,7 @@ return Z({
 kind: "schema",
 type: "picklist",
 reference: ie,
-expects: /* @__PURE__ */ On(e.map(Ke), "|"),
+expects: /* @__PURE__ */ Cn(e.map(Ke), "|"),
 async: !1,
 options: e,
 message: t,
@@ -557,7 +557,7 @@ return Z({
 kind: "schema",
 type: "union",
 reference: ci,
-expects: /* @__PURE__ */ On(e.map((n) => n.expects), "|"),
+expects: /* @__PURE__ */ Cn(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
@@ -616,21 +616,21 @@ const d = (f, u) => {
 for (const h of f.options) {
 if (h.type === "variant") d(h, new q(u).add(h.key));
 else {
-let v = !0, g = 0;
-for (const m of u) {
-const p = h.entries[m];
-if (m in s ? p["~run"]({
+let m = !0, g = 0;
+for (const v of u) {
+const p = h.entries[v];
+if (v in s ? p["~run"]({
 typed: !1,
-value: s[m]
+value: s[v]
 }, oo).issues : p.type !== "exact_optional" && p.type !== "optional" && p.type !== "nullish") {
-v = !1, c !== m && (o < g || o === g && m in s && !(c in s)) && (o = g, c = m, l = []), c === m && l.push(h.entries[m].expects);
+m = !1, c !== v && (o < g || o === g && v in s && !(c in s)) && (o = g, c = v, l = []), c === v && l.push(h.entries[v].expects);
 break;
 }
 g++;
 }
-if (v) {
-const m = h["~run"]({ value: s }, i);
-(!a || !a.typed && m.typed) && (a = m);
+if (m) {
+const v = h["~run"]({ value: s }, i);
+(!a || !a.typed && v.typed) && (a = v);
 }
 }
 if (a && !a.issues) break;
@@ -639,7 +639,7 @@ if (a && !a.issues) break;
 if (d(this, new q([this.key])), a) return a;
 x(this, "type", r, i, {
 input: s[c],
-expected: /* @__PURE__ */ On(l, "|"),
+expected: /* @__PURE__ */ Cn(l, "|"),
 path: [{
 type: "object",
 origin: "value",
@@ -703,7 +703,7 @@ var di = ["vitality", "soul", "power"], Ye = { vitality: "Vitality", soul: "Soul
 "active_defense",
 "full_defense",
 "armor_score"
-], ce = "title", se = "summary", Oe = "action";
+], de = "title", se = "summary", Oe = "action";
 function Ce(e, t) {
 for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;
@@ -711,21 +711,21 @@ return t;
 function S(e, t) {
 return t.section = e, t;
 }
-function Nn(e) {
+function Pn(e) {
 return "kind" in e;
 }
-var Qt = -10, ui = -9, fi = 1, dt = 1, Pn = 3, ut = { condition: "none", savesOwed: 0 }, Zt = { condition: "dead", savesOwed: 0 };
+var Qt = -10, ui = -9, fi = 1, dt = 1, Mn = 3, ut = { condition: "none", savesOwed: 0 }, Zt = { condition: "dead", savesOwed: 0 };
 function hi(e) {
 return e > 0 ? { ...ut } : e > Qt ? { condition: "incapacitated", savesOwed: 0 } : { ...Zt };
 }
-function Mn(e) {
+function Ln(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
 }
 function lo(e, t, n) {
-return n.condition === "dying" ? { life: { ...Zt }, steps: [...Mn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ut }, steps: [] } : e > 0 ? t <= Qt ? { life: { condition: "dying", savesOwed: Pn }, steps: [{ kind: "dying", savesOwed: Pn }] } : {
+return n.condition === "dying" ? { life: { ...Zt }, steps: [...Ln(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ut }, steps: [] } : e > 0 ? t <= Qt ? { life: { condition: "dying", savesOwed: Mn }, steps: [{ kind: "dying", savesOwed: Mn }] } : {
 life: { condition: "incapacitated", savesOwed: dt },
 steps: [{ kind: "incapacitated", savesOwed: dt }]
-} : t <= Qt ? { life: { ...Zt }, steps: [...Mn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
+} : t <= Qt ? { life: { ...Zt }, steps: [...Ln(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
 }
 function mi(e, t, n) {
 if (n.condition === "dead")
@@ -759,7 +759,7 @@ const r = [{ kind: "vitality-change", before: e, after: t }];
 return t > 0 ? n.condition === "dead" ? { after: t, life: { ...ut }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...ut }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...ut }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Qt ? {
 after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...Mn(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...Ln(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
 }
 function ho(e, t, n) {
@@ -787,10 +787,10 @@ vitality: ui,
 life: { condition: "incapacitated", savesOwed: dt },
 steps: [r(dt), { kind: "saved-from-death", before: e, vitality: ui }]
 };
-const i = A.min(Pn, t.savesOwed) - 1;
+const i = A.min(Mn, t.savesOwed) - 1;
 return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...Zt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
 }
-var vi = { physical: "Physical", magical: "Magical" }, pi = { physical: "Defense", magical: "Spirit" }, Ln = { soul: "Soul", power: "Power" };
+var vi = { physical: "Physical", magical: "Magical" }, pi = { physical: "Defense", magical: "Spirit" }, jn = { soul: "Soul", power: "Power" };
 function mo(e, t) {
 switch (e) {
 case "worn-out":
@@ -845,9 +845,9 @@ return `${vi[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
-return `${e.amount} to ${Ln[e.bar]}, no armor: ${Ln[e.bar]} ${e.before} -> ${e.after}`;
+return `${e.amount} to ${jn[e.bar]}, no armor: ${jn[e.bar]} ${e.before} -> ${e.after}`;
 case "bar-not-a-number":
-return `${Ln[e.bar]} is not a number: nothing taken`;
+return `${jn[e.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -902,18 +902,18 @@ if (t.length === 0) return `${n}`;
 const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
 return `${e}${r} = ${n}`;
 }
-function jn(e, t) {
+function Fn(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";
 }
 function yo(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
-return `Perception d100 ${e.roll} vs ${ki(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${jn(e.success, e.critical)}`;
+return `Perception d100 ${e.roll} vs ${ki(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Fn(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${ve[e.situation]} not perceived: no defensive action, the attack hits` : `${ve[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {
 const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-return `Mental d100 ${e.roll} vs ${e.target}: ${jn(e.success, e.critical)}, ${n}`;
+return `Mental d100 ${e.roll} vs ${e.target}: ${Fn(e.success, e.critical)}, ${n}`;
 }
 case "situation-penalty":
 return `${ve[e.situation]}: ${tn(e.penalty)} to ${gi[e.check]}`;
@@ -924,7 +924,7 @@ return e.by === void 0 ? `Aided by an ally: ${tn(e.bonus)}` : `Aided by ${t(e.by
 case "modifier":
 return `Modifier: ${tn(e.mod)}`;
 case "action-check":
-return `${ko[e.action]} d100 ${e.roll} vs ${ki(e.baseTarget, e.adjustments, e.target)}: ${jn(e.success, e.critical)}`;
+return `${ko[e.action]} d100 ${e.roll} vs ${ki(e.baseTarget, e.adjustments, e.target)}: ${Fn(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -943,7 +943,7 @@ var wo = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summ
 function bo(e) {
 return wo.has(e.kind);
 }
-var Fn = {
+var Gn = {
 defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"
@@ -1035,7 +1035,7 @@ return `${Do(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
-return Fn[e.stance] ?? "";
+return Gn[e.stance] ?? "";
 }
 }
 var Oo = /^[+-]?\d+$/;
@@ -1075,7 +1075,7 @@ t.push(r[1] ?? r[2] ?? r[3] ?? "");
 return t;
 }
 function $i(e) {
-const t = Io(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t.shift() ?? "").toLowerCase(), r = [], i = new P();
+const t = Io(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t.shift() ?? "").toLowerCase(), r = [], i = new M();
 let s = null;
 for (const a of t)
 if (a.startsWith("--") && a.length > 2) {
@@ -1171,7 +1171,7 @@ const r = n.stance ?? t.fallback, i = r === e, s = n.id;
 return {
 headline: "acts",
 steps: [
-S(ce, { kind: t.title, who: s, stance: e, same: i }),
+S(de, { kind: t.title, who: s, stance: e, same: i }),
 S(se, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
 S(t.row, { kind: t.change, from: r, to: e }),
 S(t.row, { kind: t.effect, stance: e })
@@ -1189,7 +1189,7 @@ function Si(e) {
 return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
 }
 function Ti(e) {
-const t = new P();
+const t = new M();
 for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };
 }
@@ -1212,7 +1212,7 @@ function ft(e, t) {
 const n = t > 0 && e < 100 && e <= t, r = A.max(1, A.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };
 }
-var Gn = [
+var Un = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1292,17 +1292,17 @@ return e === "defensive";
 function Ri(e) {
 return e === "defensive";
 }
-function Un(e, t) {
+function Vn(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
 }
 function Bo(e, t) {
-return Un(e.reactions, t) !== void 0;
+return Vn(e.reactions, t) !== void 0;
 }
 function Oi(e, t) {
-return Un(e.reactions, t) === !0;
+return Vn(e.reactions, t) === !0;
 }
 function Ci(e, t) {
-return Un(e.reactions, t) === "used";
+return Vn(e.reactions, t) === "used";
 }
 function Ho(e, t) {
 return e.skillsVs.includes(t);
@@ -1517,8 +1517,8 @@ return t.success ? cc(t.output) : null;
 function ze(e, t) {
 return e.life ? { ...e.life } : t === null ? { ...ji } : hi(t);
 }
-function Vn(e, t) {
-return Bn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
+function Bn(e, t) {
+return Hn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
 }
 function rc(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
@@ -1526,7 +1526,7 @@ const n = e === null ? ji : hi(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
 }
 function ic(e) {
-return Bn(e.life, void 0, void 0);
+return Hn(e.life, void 0, void 0);
 }
 function sc(e) {
 return e.life?.condition ?? "none";
@@ -1535,12 +1535,12 @@ function ac(e) {
 return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
 }
 function oc(e, t) {
-return de.stringify(e.life ?? null) !== de.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
+return le.stringify(e.life ?? null) !== le.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
 }
 function cc(e) {
-return Bn(e.life, e.reactions, e.skillsVs);
+return Hn(e.life, e.reactions, e.skillsVs);
 }
-function Bn(e, t, n) {
+function Hn(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
 }
@@ -1579,7 +1579,7 @@ if (n === "save") {
 const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
 if (s) throw new y(`--${s} does not apply to --action save`);
 }
-const i = r === void 0 ? "front" : Y(r, "--situation", Gn);
+const i = r === void 0 ? "front" : Y(r, "--situation", Un);
 if (O(e, "roll") && (n === "counter" || n === "skill"))
 throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
 if (O(e, "perception-roll") && Ie[i].perceptionGate === "none")
@@ -1630,13 +1630,13 @@ const o = a.steps.some((d) => d.kind === "save-rolled" && d.success), c = a.life
 return {
 headline: o ? "saved" : c ? "dies" : "acts",
 steps: [
-S(ce, { kind: "save-title", who: l }),
+S(de, { kind: "save-title", who: l }),
 S(se, { kind: "save-summary", who: l, result: o ? a.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
 ...Ce("Roll", a.steps),
 ...Ao("Now", a.life, a.vitality)
 ],
 changes: a.vitality !== r ? [{ kind: "bar", resource: "vitality", to: a.vitality }] : [],
-state: Vn(t.state, a.life),
+state: Bn(t.state, a.life),
 detail: a
 };
 }
@@ -1684,18 +1684,18 @@ const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
 const f = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], u = c.roundUpdate.aidUsed, h = u ? t.others[u.by] : void 0;
 u && h && f.push({ kind: "ally-state", tokenId: u.by, state: { ...h.state, reactions: { ...h.state.reactions, [u.vs]: "used" } } });
-const v = "acts", g = t.stance !== "defensive" && t.stance !== "reactive", m = t.id, p = c.pendingDefense, T = [
-S(ce, { kind: "check-title", who: m, action: e.action, situation: e.situation }),
-S(se, { kind: "check-summary", who: m, action: e.action, result: p }),
+const m = "acts", g = t.stance !== "defensive" && t.stance !== "reactive", v = t.id, p = c.pendingDefense, T = [
+S(de, { kind: "check-title", who: v, action: e.action, situation: e.situation }),
+S(se, { kind: "check-summary", who: v, action: e.action, result: p }),
 ...Ce("Check", c.steps),
-...p !== null ? [S("Result", { kind: "check-result", who: m, result: p, action: e.action })] : [],
+...p !== null ? [S("Result", { kind: "check-result", who: v, result: p, action: e.action })] : [],
 // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
 ...g ? [S("Stance", { kind: "no-stance-declared" })] : [],
 ...c.offerDamageButton ? [S(Oe, { kind: "offer-damage" })] : [],
 ...g ? To(t.id) : []
 ];
 return {
-headline: v,
+headline: m,
 steps: T,
 changes: f,
 state: l,
@@ -1713,7 +1713,7 @@ choices: ["defend", "evade", "none"],
 label: (e, t) => e === "defend" ? `Defend${Vi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Vi(t.values.evade_check?.current)}` : "No defense",
 situation(e) {
 const t = L(e, "situation");
-return t === void 0 ? null : Y(t, "--situation", Gn);
+return t === void 0 ? null : Y(t, "--situation", Un);
 },
 situationWords(e) {
 const t = Ie[e];
@@ -1748,12 +1748,12 @@ r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest:
 let o = a, c = null, l = null;
 const d = e.armor, f = d === null ? 0 : A.max(0, d.protection), u = d !== null && (f > 0 || A.max(0, d.otherProtection ?? 0) > 0);
 if (d !== null && u) {
-const v = wi(d.soakPercent, 0, 100), g = nn(a, 100 - v);
-v > 0 && t.push({ kind: "soak", soakPercent: v, before: a, after: g }), o = A.max(0, g - f), t.push({ kind: "protection", track: e.track, protection: f, before: g, after: o });
-const m = A.max(0, d.armorReduction);
-if (m > 0) {
+const m = wi(d.soakPercent, 0, 100), g = nn(a, 100 - m);
+m > 0 && t.push({ kind: "soak", soakPercent: m, before: a, after: g }), o = A.max(0, g - f), t.push({ kind: "protection", track: e.track, protection: f, before: g, after: o });
+const v = A.max(0, d.armorReduction);
+if (v > 0) {
 const T = o;
-o = A.max(0, o - m), t.push({ kind: "armor-reduction", track: e.track, reduction: m, before: T, after: o });
+o = A.max(0, o - v), t.push({ kind: "armor-reduction", track: e.track, reduction: v, before: T, after: o });
 }
 const p = nn(g, Bi);
 c = A.max(0, f - p), f > 0 ? l = {
@@ -1766,19 +1766,19 @@ before: f,
 after: c
 } : c = d.protection;
 } else {
-const v = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, g = d === null ? "no-character" : v ? "worn-out" : "never-there";
+const m = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, g = d === null ? "no-character" : m ? "worn-out" : "never-there";
 if (t.push({ kind: "armor-absent", track: e.track, reason: g, amount: a }), d !== null) {
 c = d.protection;
-const m = A.max(0, d.naturalReduction);
-if (m > 0) {
+const v = A.max(0, d.naturalReduction);
+if (v > 0) {
 const p = o;
-o = A.max(0, o - m), t.push({ kind: "natural-reduction", track: e.track, reduction: m, before: p, after: o });
+o = A.max(0, o - v), t.push({ kind: "natural-reduction", track: e.track, reduction: v, before: p, after: o });
 }
 }
 }
 if (i > 0) {
-const v = o;
-o = A.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: v, after: o });
+const m = o;
+o = A.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: m, after: o });
 }
 const h = s + o;
 return t.push({ kind: "vitality-loss", pierced: s, throughArmor: o, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
@@ -1790,14 +1790,14 @@ return e.defenseOverride !== null ? { result: e.defenseOverride, source: "overri
 function Hi(e, t) {
 return e.condition === t.condition && e.savesOwed === t.savesOwed;
 }
-function Hn(e, t, n, r) {
+function Kn(e, t, n, r) {
 return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
 }
 function yc(e) {
 const t = kc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return Hn(e, t, n, !0);
+if (t.result === "success") return Kn(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Hn(e, t, n, !1);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Kn(e, t, n, !1);
 if (e.instantKill) {
 const a = uo(e.bars.vitality, e.life);
 n.push(...a.steps);
@@ -1816,7 +1816,7 @@ const r = A.max(0, e.amount);
 if (e.to !== "vitality") {
 const a = e.to, o = e.bars[a];
 if (o === null)
-return n.push({ kind: "bar-not-a-number", bar: a }), Hn(e, t, n, !1);
+return n.push({ kind: "bar-not-a-number", bar: a }), Kn(e, t, n, !1);
 const c = o - r;
 return n.push({ kind: "direct-damage", bar: a, amount: r, before: o, after: c }), {
 defenseUsed: t,
@@ -1905,21 +1905,21 @@ life: l
 }), f = [];
 i && d.bars.vitality !== s && f.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
 for (const h of ["soul", "power"]) {
-const v = d.bars[h];
-v !== null && v !== t.bars[h].value && f.push({ kind: "bar", resource: h, to: v });
+const m = d.bars[h];
+m !== null && m !== t.bars[h].value && f.push({ kind: "bar", resource: h, to: m });
 }
 o && d.protectionAfter !== null && d.protectionAfter !== o.protection && f.push({ kind: "value", key: n.protection, to: d.protectionAfter });
 const u = {
 headline: Dc(d, l),
 steps: Tc(t.id, e, d, l),
 changes: f,
-state: Vn(t.state, d.life),
+state: Bn(t.state, d.life),
 detail: d
 };
 return t.answer !== null && (u.answer = null), u;
 }
 function Tc(e, t, n, r) {
-const i = So(n, r), s = [{ kind: "hit-title", section: ce, who: e, hit: t, result: i, lost: Ec(n) }, { kind: "hit-summary", section: se, who: e, result: i }];
+const i = So(n, r), s = [{ kind: "hit-title", section: de, who: e, hit: t, result: i, lost: Ec(n) }, { kind: "hit-summary", section: se, who: e, result: i }];
 let a, o = !1;
 for (const d of n.steps)
 d.kind === "defense-used" ? s.push(S("Defense", d)) : d.kind === "protection-wear" ? a ?? (a = d) : d.kind === "vitality-change" && (o = !0);
@@ -1969,7 +1969,7 @@ if (e.life.condition !== "none") return "falls";
 }
 return e.changed ? "hit" : "unharmed";
 }
-var Rc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Oc = [`Defensive: ${Fn.defensive}. Reactive: ${Fn.reactive}.`];
+var Rc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Oc = [`Defensive: ${Gn.defensive}. Reactive: ${Gn.reactive}.`];
 function Cc(e) {
 return Ai(e, {
 fallback: "none",
@@ -1999,13 +1999,13 @@ modifier: !0,
 function Pc(e, t = (n) => n) {
 return bo(e) ? Ro(e, t) : Nc.has(e.kind) ? yo(e, t) : go(e);
 }
-var Kn = {
+var xn = {
 damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
 ],
 defend: [
-"Situations: " + Gn.join(", ") + ".",
+"Situations: " + Un.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
@@ -2015,9 +2015,9 @@ stance: Oc
 id: "soak",
 playable: !0,
 commands: {
-damage: { flags: wc, usage: bc, help: Kn.damage },
-defend: { flags: dc, usage: lc, help: Kn.defend },
-stance: { flags: {}, usage: Rc, help: Kn.stance }
+damage: { flags: wc, usage: bc, help: xn.damage },
+defend: { flags: dc, usage: lc, help: xn.defend },
+stance: { flags: {}, usage: Rc, help: xn.stance }
 },
 stances: jo,
 settings: [],
@@ -2032,7 +2032,7 @@ setVitality(e, t, n) {
 const r = fo(e, t, ze(n, e));
 return {
 vitality: r.after,
-state: Vn(n, r.life),
+state: Bn(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
 now: r.life.condition === "none" ? void 0 : S("Now", { kind: "life-now", life: r.life, vitality: null })
@@ -2048,7 +2048,7 @@ isEmptyState: ac,
 describeStateChange: oc,
 parseAnswer: tc,
 words: Pc
-}, xn = [
+}, Wn = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -2100,7 +2100,7 @@ return Xe[e].perceive !== null;
 }
 var Dt = 4, Gc = G({
 result: /* @__PURE__ */ ie(["success", "fail"]),
-situation: /* @__PURE__ */ ie(xn),
+situation: /* @__PURE__ */ ie(Wn),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
 perceived: /* @__PURE__ */ xe()
 });
@@ -2141,11 +2141,11 @@ function Kc(e) {
 const { triedThisRound: t, ...n } = e;
 return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Dt, n.roundsDead + 1) };
 }
-function Wn(e) {
+function Yn(e) {
 return A.max(0, Dt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
 }
 function zi(e, t) {
-return we(t) && Wn(e) === 0;
+return we(t) && Yn(e) === 0;
 }
 function xc(e, t) {
 return "has had a save or another round dead since";
@@ -2181,14 +2181,14 @@ return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ?
 function Rt(e) {
 return Xe[e].reactCheck !== null ? "react" : "defend";
 }
-function Yn(e, t) {
+function zn(e, t) {
 const n = Xe[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
 }
 function zc(e) {
-const { action: t, situation: n } = e, r = Xe[n], i = [], s = Yn(t, n);
+const { action: t, situation: n } = e, r = Xe[n], i = [], s = zn(t, n);
 if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
 const a = s.check ? Rt(n) : null;
 if (a && e.checkTargets[a] === null) return { kind: "missing", check: a };
@@ -2201,8 +2201,8 @@ return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.al
 };
 let l = !1;
 if (r.perceive) {
-const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, v = Xi("perceive", e.rolls.perceive, u, f, h);
-if (i.push(v.step), !v.success)
+const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, m = Xi("perceive", e.rolls.perceive, u, f, h);
+if (i.push(m.step), !m.success)
 return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;
 }
@@ -2244,7 +2244,7 @@ const a = ft(e.rolls.save, e.saveTarget + e.mod);
 if (i.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
 return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: qc, state: Yi(t), expAfter: s, stood: !0 };
 const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return i.push({ kind: "save-failed", triesLeft: Wn(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
+return i.push({ kind: "save-failed", triesLeft: Yn(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
 }
 var Qc = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
 function Zc(e) {
@@ -2254,7 +2254,7 @@ function el(e, t) {
 if (!we(t)) return;
 if (zi(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = Wn(e);
+const n = Yn(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
 }
 function qi(e, t, n, r = !1) {
@@ -2307,7 +2307,7 @@ skill: { kind: "text" }
 function Ji(e) {
 if (e === void 0) return null;
 if (Lc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-return Y(e, "--situation", xn);
+return Y(e, "--situation", Wn);
 }
 function ol(e) {
 const t = rn(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Te(e, "hit", -1e3, 1e3) ?? null;
@@ -2344,7 +2344,7 @@ vitality: r,
 state: n.state,
 pending: n.answer
 }), s = n.id, a = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", o = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
-S(ce, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: a, lost: r - i.vitality }),
+S(de, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: a, lost: r - i.vitality }),
 S(se, { kind: "attack-summary", who: s, headline: a }),
 ...Ce("Defense", i.steps.filter(c)),
 ...Ce("Breakdown", i.steps.filter((d) => !c(d))),
@@ -2375,7 +2375,7 @@ if (n === "evade") throw new y("--action evade means nothing in the threshold ed
 if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
 const r = Y(t, "--action", Zi), i = L(e, "situation");
 if (i !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-const s = Ji(i) ?? "front", a = Xe[s], o = Yn(r === "save" ? "defend" : r, s), c = r !== "save" && o.check && Rt(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Rt(s) === "defend";
+const s = Ji(i) ?? "front", a = Xe[s], o = zn(r === "save" ? "defend" : r, s), c = r !== "save" && o.check && Rt(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Rt(s) === "defend";
 if (O(e, "roll") && !l)
 throw new y(c ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
 if (O(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
@@ -2401,7 +2401,7 @@ skillName: L(e, "skill") ?? null
 }
 function ts(e) {
 if (e.action === "save") return dl(e);
-const t = e.action, n = Yn(t, e.situation), r = [];
+const t = e.action, n = zn(t, e.situation), r = [];
 return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Rt(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
@@ -2420,7 +2420,7 @@ if (n.acting) return { kind: "refused", reason: Si("turn") };
 const s = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const a = (v) => n.values[v]?.current ?? null, o = zc({
+const a = (m) => n.values[m]?.current ?? null, o = zc({
 action: t,
 situation: e.situation,
 difficulty: e.difficulty,
@@ -2437,15 +2437,15 @@ return { kind: "missing-value", key: o.check === "perceive" ? "perception_check"
 const c = [...o.steps], l = [];
 let d;
 if (o.pending && t === "guard" && s && e.ally) {
-const v = Xc(s.answer ?? void 0, o.pending);
-c.push({ kind: "guard-kept", ally: e.ally, result: v.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: v });
+const m = Xc(s.answer ?? void 0, o.pending);
+c.push({ kind: "guard-kept", ally: e.ally, result: m.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: m });
 } else o.pending && (d = o.pending);
 o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
 const f = o.pending?.result, u = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
 return {
 headline: "acts",
 steps: [
-S(ce, { kind: "defense-title", who: u, action: t, situation: e.situation }),
+S(de, { kind: "defense-title", who: u, action: t, situation: e.situation }),
 f ? S(se, { kind: "defense-result", who: u, guarded: h, result: f, summary: !0 }) : S(se, { kind: "defense-announced", who: u, action: t }),
 ...Ce("Check", c),
 ...f ? [S("Result", { kind: "defense-result", who: u, guarded: h, result: f })] : [],
@@ -2492,7 +2492,7 @@ const c = t.id;
 return {
 headline: a.stood ? "saved" : "acts",
 steps: [
-S(ce, { kind: "save-title", who: c }),
+S(de, { kind: "save-title", who: c }),
 S(se, { kind: "save-summary", who: c, stood: a.stood }),
 ...Ce("Roll", a.steps),
 ...qi("Now", a.state, a.vitality, !0)
@@ -2617,7 +2617,7 @@ defend: {
 flags: il,
 usage: al,
 help: [
-"Situations: " + xn.join(", ") + ".",
+"Situations: " + Wn.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
 ]
 },
@@ -2657,13 +2657,13 @@ describeStateChange: xc,
 parseAnswer: Uc,
 words: pl
 }, Ot = ["passive", "active", "full"], mt = { passive: 0, active: 5, full: 10 }, kl = 10;
-function zn(e, t) {
+function Xn(e, t) {
 return A.round((e + t) * 1e6) / 1e6;
 }
 function ns(e, t) {
 if (t.defender === null || t.current === null) return e;
-const n = zn(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => zn(t.defender, -mt[i]) >= n) ?? "passive";
+const n = Xn(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => Xn(t.defender, -mt[i]) >= n) ?? "passive";
 }
 function yl(e) {
 const t = [], { turn: n } = e;
@@ -2683,26 +2683,26 @@ let c = null;
 if (o) {
 const u = e.attack - a, h = A.max(0, e.weapon) + u;
 t.push({ kind: "damage", weapon: e.weapon, margin: u, damage: h });
-const v = A.max(0, e.armorScore - e.armorPenetration), g = h > v;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: v, damage: h, pierces: g }), c = { amount: h, to: g ? "vitality" : "stamina" };
+const m = A.max(0, e.armorScore - e.armorPenetration), g = h > m;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: m, damage: h, pierces: g }), c = { amount: h, to: g ? "vitality" : "stamina" };
 }
 const l = mt[r];
 let d = null;
-l > 0 && n.defender !== null && (d = zn(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+l > 0 && n.defender !== null && (d = Xn(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
 const f = r !== "passive" && a - e.attack >= kl;
 return f && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: c, initiativeAfter: d, counterattack: f, steps: t };
 }
-function Xn(e, t) {
+function qn(e, t) {
 const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;
 }
-var cn = (e, t = !1) => Xn(e <= 0, t);
+var cn = (e, t = !1) => qn(e <= 0, t);
 function wl(e) {
 if (typeof e != "object" || e === null || Q.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
-return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Xn(n.down === !0, n.dead === !0);
+return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : qn(n.down === !0, n.dead === !0);
 }
 function bl(e) {
 for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
@@ -2764,15 +2764,15 @@ let l;
 if (o.damage) {
 const u = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[u].value;
 if (h === null) return { kind: "bar", resource: u };
-const v = h - o.damage.amount;
-l = { kind: "bar-moved", to: o.damage.to, before: h, after: v }, v !== h && c.push({ kind: "bar", resource: u, to: v });
+const m = h - o.damage.amount;
+l = { kind: "bar-moved", to: o.damage.to, before: h, after: m }, m !== h && c.push({ kind: "bar", resource: u, to: m });
 }
 o.initiativeAfter !== null && c.push({ kind: "initiative", to: o.initiativeAfter });
 const d = n.id, f = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
 return {
 headline: o.hits ? f ? "falls" : "hit" : "missed",
 steps: [
-S(ce, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode, ...o.damage ? { damage: o.damage.amount, to: o.damage.to, falls: f } : { missed: !0 } }),
+S(de, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode, ...o.damage ? { damage: o.damage.amount, to: o.damage.to, falls: f } : { missed: !0 } }),
 S(se, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: f, counter: o.counterattack }),
 ...Ce("Breakdown", l ? [...o.steps, l] : o.steps),
 ...f ? [S("Now", { kind: "down-now" })] : []
@@ -2795,7 +2795,7 @@ const o = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", reso
 return {
 headline: "hit",
 steps: [
-S(ce, { kind: "loss-title", who: c, loss: e }),
+S(de, { kind: "loss-title", who: c, loss: e }),
 S(se, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
 S("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
 S("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: a, loss: e })
@@ -2866,7 +2866,7 @@ return;
 function Pl(e, t = (n) => n) {
 return Nl(e, t) ?? Ml(e);
 }
-var qn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+var Jn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
 function Ml(e) {
 const t = e;
 switch (t.kind) {
@@ -2877,7 +2877,7 @@ return `Not in the Turn Tracker (or its initiative is not a number): ${t.mode} d
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
 case "defense-roll": {
-const n = `d20 ${t.roll}${qn(t.passive)} passive${t.mode !== "passive" ? `${qn(t.active)} active` : ""}${t.mode === "full" ? `${qn(t.full)} full` : ""}`;
+const n = `d20 ${t.roll}${Jn(t.passive)} passive${t.mode !== "passive" ? `${Jn(t.active)} active` : ""}${t.mode === "full" ? `${Jn(t.full)} full` : ""}`;
 return `Defense (${t.mode}) ${n} = ${t.total}`;
 }
 case "attack":
@@ -2968,7 +2968,7 @@ conditions: [],
 now: t <= 0 ? S("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
 };
 },
-enter: (e, t) => t ? Xn(!1, !0) : e === null ? {} : cn(e),
+enter: (e, t) => t ? qn(!1, !0) : e === null ? {} : cn(e),
 endRound: (e) => e,
 // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
@@ -2979,34 +2979,34 @@ describeStateChange: () => "has changed condition since",
 // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
 parseAnswer: () => null,
 words: Pl
-}, Ul = { soak: Mc, threshold: gl, opposed: Gl }, qe = new P();
+}, Ul = { soak: Mc, threshold: gl, opposed: Gl }, qe = new M();
 for (const [e, t] of k.entries(Ul)) qe.set(e, { ...t, id: e });
-var Jn = qe.keys().next().value, Vl = Jn;
-function Qn(e) {
+var Qn = qe.keys().next().value, Vl = Qn;
+function Zn(e) {
 return typeof e == "string" && qe.has(e);
 }
 function Bl() {
 return [...qe.keys()];
 }
-function Zn() {
+function er() {
 return [...qe.values()];
 }
 function Pe(e) {
-return qe.get(e) ?? qe.get(Jn);
+return qe.get(e) ?? qe.get(Qn);
 }
 function Ct() {
-return Zn().filter((e) => e.playable).map((e) => e.id);
+return er().filter((e) => e.playable).map((e) => e.id);
 }
-var er;
+var tr;
 function Hl(e) {
-return er ?? (er = new q(Zn().flatMap((t) => t.stances))), er.has(e);
+return tr ?? (tr = new q(er().flatMap((t) => t.stances))), tr.has(e);
 }
-function tr(e, t) {
-return (n) => Zn().some(
+function nr(e, t) {
+return (n) => er().some(
 (i) => i.id !== e && k.prototype.hasOwnProperty.call(i.commands[t].flags, n)
 ) ? e : void 0;
 }
-var It = /* @__PURE__ */ ii(Qn, "not an edition this script has"), Nt = ["bar1", "bar2", "bar3"], ss = k.fromEntries(St.map((e) => [e, e])), Me = [...St], as = {
+var It = /* @__PURE__ */ ii(Zn, "not an edition this script has"), Nt = ["bar1", "bar2", "bar3"], ss = k.fromEntries(St.map((e) => [e, e])), Me = [...St], as = {
 incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
@@ -3014,12 +3014,12 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Pt = k.keys(as), Kl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Cn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100)), xl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Cn(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100), /* @__PURE__ */ qt(/^[^,]+$/)), nr = /* @__PURE__ */ ie(Nt), os = /* @__PURE__ */ ie(["gm", "public"]), cs = ["refuse", "gm"], Wl = G({
+}, Pt = k.keys(as), Kl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ In(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100)), xl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ In(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100), /* @__PURE__ */ qt(/^[^,]+$/)), rr = /* @__PURE__ */ ie(Nt), os = /* @__PURE__ */ ie(["gm", "public"]), cs = ["refuse", "gm"], Wl = G({
 edition: It,
 bars: G({
-vitality: nr,
-soul: nr,
-power: nr,
+vitality: rr,
+soul: rr,
+power: rr,
 // Opposed Rolls ruling: stamina is the Power bar unless the GM maps it elsewhere
 stamina: /* @__PURE__ */ ie(["power", ...Nt])
 }),
@@ -3038,7 +3038,7 @@ apiCommands: /* @__PURE__ */ ie(cs)
 });
 function ls() {
 return {
-edition: Jn,
+edition: Qn,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
 attributes: { ...ss },
 markers: { ...as },
@@ -3061,12 +3061,12 @@ const s = {};
 for (const [a, o] of k.entries(e)) {
 const c = r + a, l = t[a], d = n[a];
 if (l === void 0) {
-s[a] = rr(d);
+s[a] = ir(d);
 continue;
 }
 if (o.type === "object" && "entries" in o && D(d)) {
 if (!D(l))
-i.push(`${c}: not an object; reset to defaults`), s[a] = rr(d);
+i.push(`${c}: not an object; reset to defaults`), s[a] = ir(d);
 else {
 const u = o.entries;
 s[a] = ds(u, l, d, `${c}.`, i);
@@ -3074,18 +3074,18 @@ s[a] = ds(u, l, d, `${c}.`, i);
 continue;
 }
 const f = /* @__PURE__ */ We(o, l);
-f.success ? s[a] = f.output : (i.push(`${c}: ${zl(l)} is not valid; reset to ${de.stringify(d)}`), s[a] = rr(d));
+f.success ? s[a] = f.output : (i.push(`${c}: ${zl(l)} is not valid; reset to ${le.stringify(d)}`), s[a] = ir(d));
 }
 return s;
 }
 function D(e) {
 return typeof e == "object" && e !== null && !Q.isArray(e);
 }
-function rr(e) {
-return D(e) ? de.parse(de.stringify(e)) : e;
+function ir(e) {
+return D(e) ? le.parse(le.stringify(e)) : e;
 }
 function zl(e) {
-const t = de.stringify(e) ?? E(e);
+const t = le.stringify(e) ?? E(e);
 return t.length > 40 ? `${t.slice(0, 37)}...` : t;
 }
 var us = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), Xl = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt(), /* @__PURE__ */ ct(-1e6), /* @__PURE__ */ ot(1e6)), fs = G({
@@ -3096,7 +3096,7 @@ stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */
 // rules.md, "Switching editions": dead with no save left stays dead in any edition
 deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
 edition: /* @__PURE__ */ U(G({ id: It, state: /* @__PURE__ */ At() }))
-}), bh = k.keys(fs.entries);
+}), wh = k.keys(fs.entries);
 function ql(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
@@ -3170,7 +3170,7 @@ s.success && s.output.tokens.every((a) => a.changes.every(ed)) ? t.push(s.output
 }), { history: t, problems: n };
 }
 var nd = ["life", "pendingDefense", "reactions", "skillsVs"], gs = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function ir(e, t) {
+function sr(e, t) {
 const n = {};
 for (const i of nd) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
@@ -3179,13 +3179,13 @@ return k.keys(n).length > 0 && (r.edition = { id: Vl, state: n }), D(e.life) && 
 function rd(e) {
 if (!D(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, ir(e, e.stance)), t;
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, sr(e, e.stance)), t;
 }
 function ks(e) {
 return { life: e.life, pendingDefense: e.pendingDefense };
 }
 function ys(e, t) {
-return de.stringify(e ?? null) === de.stringify(t ?? null);
+return le.stringify(e ?? null) === le.stringify(t ?? null);
 }
 function id(e, t, n) {
 if (!D(e) || !D(e.before) || !D(e.after)) return e;
@@ -3200,11 +3200,11 @@ typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magica
 ), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
 const d = D(r.record) ? r.record : {}, f = D(i.record) ? i.record : {};
 if (!ys(d.life, f.life) || !ys(d.pendingDefense, f.pendingDefense)) {
-const u = typeof e.tokenId == "string" ? e.tokenId : "", h = u !== "" && D(n[u]) ? n[u] : {}, v = { reactions: h.reactions, skillsVs: h.skillsVs };
+const u = typeof e.tokenId == "string" ? e.tokenId : "", h = u !== "" && D(n[u]) ? n[u] : {}, m = { reactions: h.reactions, skillsVs: h.skillsVs };
 s.push({
 kind: "memory",
-from: ir({ ...v, ...ks(d) }, h.stance),
-to: ir({ ...v, ...ks(f) }, h.stance)
+from: sr({ ...m, ...ks(d) }, h.stance),
+to: sr({ ...m, ...ks(f) }, h.stance)
 });
 }
 return { tokenId: e.tokenId, name: e.name, changes: s };
@@ -3255,7 +3255,7 @@ const r = Q.isArray(e.history) ? e.history.map(
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: D(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
 }
-var sr = 20, ar = 100, fn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), hn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(40)), cd = G({
+var ar = 20, or = 100, fn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), hn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(40)), cd = G({
 word: hn,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
 file: /* @__PURE__ */ U(/* @__PURE__ */ At()),
@@ -3277,7 +3277,7 @@ positionals: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__
 flags: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ ai([hn, /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
 situation: /* @__PURE__ */ Jt(hn),
 round: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()),
-defenders: /* @__PURE__ */ F(/* @__PURE__ */ Re(fn), /* @__PURE__ */ De(1), /* @__PURE__ */ z(ar)),
+defenders: /* @__PURE__ */ F(/* @__PURE__ */ Re(fn), /* @__PURE__ */ De(1), /* @__PURE__ */ z(or)),
 answers: /* @__PURE__ */ $t(fn, cd)
 });
 function dd(e, t) {
@@ -3287,11 +3287,11 @@ if (!D(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
 for (const [r, i] of k.entries(e)) {
 const s = /* @__PURE__ */ We(ld, i);
-s.success && s.output.key === r && k.keys(n).length < sr ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
+s.success && s.output.key === r && k.keys(n).length < ar ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
 }
 return n;
 }
-var mn = "DefenseRound", jt = 3, or = 500;
+var mn = "DefenseRound", jt = 3, cr = 500;
 function Ft(e) {
 return {
 schemaVersion: jt,
@@ -3330,7 +3330,7 @@ let r = e, i = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
 if (C.isInteger(i) && i > jt)
 return { stored: Ft(t), problems: [`state has schema version ${i}, newer than this script's ${jt}; left as it is`], newer: i };
 if (!C.isInteger(i) || i < 0)
-return n.push(`state has unknown schema version ${de.stringify(r.schemaVersion)}; started from defaults`), { stored: Ft(t), problems: n };
+return n.push(`state has unknown schema version ${le.stringify(r.schemaVersion)}; started from defaults`), { stored: Ft(t), problems: n };
 for (; i < jt; ) {
 const l = fd[i];
 if (!l) break;
@@ -3358,7 +3358,7 @@ lastEntry: gd(r.lastEntry, c.history),
 exchange: o,
 macros: pd(r.macros),
 healthColorsNoticed: r.healthColorsNoticed === !0,
-...Qn(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
+...Zn(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
 },
 problems: n
 };
@@ -3368,7 +3368,7 @@ const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!D(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = Q.isArray(e.seen) && e.seen.length <= or && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= or && i.length > 0 ? e.turned : 0;
+const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = Q.isArray(e.seen) && e.seen.length <= cr && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= cr && i.length > 0 ? e.turned : 0;
 return { number: r, seen: i, turned: s };
 }
 function vd(e, t) {
@@ -3378,7 +3378,7 @@ const i = D(e) && D(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), r;
 for (const [o, c] of k.entries(i)) {
-const l = o.length > 0 && o.length <= 64 && D(c) && Qn(c.edition) ? Pe(c.edition).parseAnswer(c.answer) : null;
+const l = o.length > 0 && o.length <= 64 && D(c) && Zn(c.edition) ? Pe(c.edition).parseAnswer(c.answer) : null;
 l === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: c.edition, answer: l };
 }
 const s = D(e) ? e.lastAttack : void 0, a = typeof s == "number" && C.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
@@ -3395,13 +3395,13 @@ let n = typeof e == "number" && C.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
 for (const r of t) r.key !== void 0 && (n = A.max(n, C(r.key.slice(1))));
 return n;
 }
-var cr = ["bar1", "bar2", "bar3"];
+var lr = ["bar1", "bar2", "bar3"];
 function kd(e, t) {
 if (!t) return;
 const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), a = {
-vitality: r && cr.includes(r) ? r : e.bars.vitality,
-soul: i && cr.includes(i) ? i : e.bars.soul,
-power: s && cr.includes(s) ? s : e.bars.power
+vitality: r && lr.includes(r) ? r : e.bars.vitality,
+soul: i && lr.includes(i) ? i : e.bars.soul,
+power: s && lr.includes(s) ? s : e.bars.power
 };
 new q(k.values(a)).size === 3 && k.assign(e.bars, a);
 const o = n("NPC breakdowns");
@@ -3411,7 +3411,7 @@ const c = n("PC breakdowns");
 }
 var yd = class {
 constructor() {
-this.byCharacter = new P(), this.lowered = new P(), this.defaults = new P();
+this.byCharacter = new M(), this.lowered = new M(), this.defaults = new M();
 }
 /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
 find(e, t) {
@@ -3424,7 +3424,7 @@ return n === void 0 && (n = t.toLowerCase(), this.lowered.size < 200 && this.low
 */
 sheetDefault(e, t, n) {
 let r = this.defaults.get(e);
-r || this.defaults.set(e, r = new P());
+r || this.defaults.set(e, r = new M());
 let i = r.get(t);
 if (!i) {
 if (r.size >= 200) return;
@@ -3446,7 +3446,7 @@ return this.byCharacter.size;
 indexOf(e) {
 let t = this.byCharacter.get(e);
 if (!t) {
-t = new P();
+t = new M();
 for (const n of findObjs({ _type: "attribute", _characterid: e })) {
 const r = E(n.get("name") ?? "").toLowerCase();
 t.has(r) || t.set(r, n);
@@ -3500,7 +3500,7 @@ function bd() {
 const e = typeof API_Meta < "u" ? API_Meta?.[ne] : void 0;
 return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
 }
-function lr(e, t, n) {
+function dr(e, t, n) {
 try {
 const r = t instanceof Wt ? t.stack ?? t.message : E(t);
 log(`${ne} v${me}: ${e} failed${bd()}: ${r}`), n && sendChat(
@@ -3522,7 +3522,7 @@ o = n?.(...r);
 } catch {
 o = void 0;
 }
-lr(i, a, o);
+dr(i, a, o);
 };
 try {
 typeof e == "function" && (i = e(...r));
@@ -3541,7 +3541,7 @@ function $d(e) {
 if (!(e === void 0 || e === "" || e === je || !getObj("player", e) || pt(e)))
 return e;
 }
-function dr(e) {
+function ur(e) {
 return e === je ? "another script" : E(getObj("player", e)?.get("_displayname") ?? "player");
 }
 var Ad = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
@@ -3552,7 +3552,7 @@ function As(e, t) {
 return e || !$s(t) ? "gm" : `"${t}"`;
 }
 function Ss(e) {
-return e === je ? "gm" : As(pt(e), dr(e));
+return e === je ? "gm" : As(pt(e), ur(e));
 }
 function Ts(e, t) {
 return E(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
@@ -3561,7 +3561,7 @@ function Ee(e, t, n) {
 return pt(e) ? !0 : Ts(t.get("controlledby"), e) || Ts(n?.get("controlledby"), e);
 }
 var Es = /[^,\s]/;
-function ur(e, t) {
+function fr(e, t) {
 return !Es.test(E(e.get("controlledby") ?? "")) && !Es.test(E(t?.get("controlledby") ?? ""));
 }
 function Sd(e, t) {
@@ -3588,27 +3588,27 @@ if (r.length === 0 && s === 0) continue;
 let a = "";
 for (let c = 0; c < r.length; c += 1) a += (c === 0 ? "" : "<br>") + Je(r[c]);
 let o = "";
-for (let c = 0; c < s; c += 1) o += (c === 0 ? "" : " ") + le(i[c].label, i[c].command);
+for (let c = 0; c < s; c += 1) o += (c === 0 ? "" : " ") + ce(i[c].label, i[c].command);
 t += ` {{${Je(Td(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
 }
 return t;
 }
 function Td(e) {
-return e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
+return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
 }
 function ae(e) {
 return Je(e);
 }
-function fr(e, t) {
+function hr(e, t) {
 let n = Je(e);
-for (const r of t) n += ` ${le(r.label, r.command)}`;
+for (const r of t) n += ` ${ce(r.label, r.command)}`;
 return n;
 }
 var Ed = /^[-\w]+$/;
-function le(e, t) {
+function ce(e, t) {
 return `[${Je(e)}](${t})`;
 }
-function hr(e) {
+function vn(e) {
 return Ed.test(e);
 }
 function _s(e, t, n, r = `${n.command} --help`) {
@@ -3616,7 +3616,7 @@ const i = E(t.playerid ?? ""), s = i === je ? _d(e, t, n) : Ds(e, t, n, i, pt(i)
 return s.help = r, s;
 }
 function Ds(e, t, n, r, i, s) {
-const a = dr(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: a, replyTo: As(i, a), relayed: s, help: "" };
+const a = ur(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: a, replyTo: As(i, a), relayed: s, help: "" };
 return !i && !$s(a) && (o.replyFor = V(a, 60)), o;
 }
 function _d(e, t, n) {
@@ -3624,7 +3624,7 @@ const r = n.flags.get("api-as");
 n.flags.delete("api-as");
 const i = $d(r?.length === 1 ? r[0] : void 0);
 if (i !== void 0) return Ds(e, t, n, i, !1, !0);
-const s = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: je, gm: s, senderName: dr(je), replyTo: "gm", relayed: !0, help: "" };
+const s = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: je, gm: s, senderName: ur(je), replyTo: "gm", relayed: !0, help: "" };
 return s || (a.relayRefused = !0), a;
 }
 var Rs = 2e3;
@@ -3644,7 +3644,7 @@ let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
 let i = Dd - 7;
 for (const s of n) i -= s.label.length + 3;
-r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`), j(pe(e.replyTo), fr(r, [...n, { label: "Help", command: e.help }]));
+r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`), j(pe(e.replyTo), hr(r, [...n, { label: "Help", command: e.help }]));
 }
 function Rd(e, t) {
 const n = e.store.tokens[t];
@@ -3692,19 +3692,19 @@ function Md(e, t) {
 const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
 }
-function vn(e) {
+function pn(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
-var pn = "Help: DefenseRound", B = (e) => `<code>${vn(e)}</code>`, Ue = (e) => `<li>${e}</li>`;
+var gn = "Help: DefenseRound", B = (e) => `<code>${pn(e)}</code>`, Ue = (e) => `<li>${e}</li>`;
 function Ld(e) {
-const t = e.stances.length > 0 ? [Ue(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(vn).join(" ")}`)] : [];
+const t = e.stances.length > 0 ? [Ue(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(pn).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${me}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-Ue(`${B(e.commands.defend.usage)}: ${e.commands.defend.help.map(vn).join(" ")}`),
-Ue(`${B(e.commands.damage.usage)}: ${e.commands.damage.help.map(vn).join(" ")}`),
+Ue(`${B(e.commands.defend.usage)}: ${e.commands.defend.help.map(pn).join(" ")}`),
+Ue(`${B(e.commands.damage.usage)}: ${e.commands.damage.help.map(pn).join(" ")}`),
 Ue(`${B("!attack")} with the same amount and flags, ${B("--ids DEFENDER ...")} and the attacker selected (or ${B("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${B(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${B("!attack --resolve KEY")} (the GM, or whoever declared it). ${B("!attack --list")} and ${B("--cancel KEY")}; ${B("!damage --undo")} takes the whole attack back.`),
 Ue(`${B("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
 Ue("Every command answers <code>--help</code>."),
@@ -3716,10 +3716,10 @@ Ue(`Commands another script relays (ScriptCards' ${B("--@")}, APILogic) carry no
 }
 var Ze;
 function pr(e, t = {}) {
-Ze = Id(pn, Ld(e), t.createIfMissing !== !1) ?? Ze;
+Ze = Id(gn, Ld(e), t.createIfMissing !== !1) ?? Ze;
 }
 function Ns() {
-return Ze = Nd(pn, Ze), Ze !== void 0 && hr(Ze) ? { label: pn, command: `http://journal.roll20.net/handout/${Ze}` } : void 0;
+return Ze = Nd(gn, Ze), Ze !== void 0 && vn(Ze) ? { label: gn, command: `http://journal.roll20.net/handout/${Ze}` } : void 0;
 }
 function Ps(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
@@ -3764,7 +3764,7 @@ return;
 await s.run(o);
 } catch (c) {
 if (c instanceof y || c instanceof I) {
-if (o ?? (o = _s(e, t, { command: i, positionals: [], flags: new P() })), o.relayRefused) {
+if (o ?? (o = _s(e, t, { command: i, positionals: [], flags: new M() })), o.relayRefused) {
 _e(o, Ls(i));
 return;
 }
@@ -3880,7 +3880,7 @@ var be = {
 bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-}, gn = class {
+}, kn = class {
 constructor(e, t) {
 this.token = e, this.bar = t;
 }
@@ -3910,7 +3910,7 @@ return this.maxRead;
 }
 };
 function Us(e, t) {
-return new gn(e, t).value;
+return new kn(e, t).value;
 }
 var Wd = class {
 constructor(e, t) {
@@ -3920,11 +3920,11 @@ get max() {
 return this.reading.max;
 }
 };
-function kn(e, t, n) {
+function yn(e, t, n) {
 const r = {
-vitality: new gn(e, n.bars.vitality),
-soul: new gn(e, n.bars.soul),
-power: new gn(e, n.bars.power)
+vitality: new kn(e, n.bars.vitality),
+soul: new kn(e, n.bars.soul),
+power: new kn(e, n.bars.power)
 };
 return {
 id: e.id,
@@ -3933,7 +3933,7 @@ name: E(e.get("name") ?? "") || E(t?.get("name") ?? "") || "unnamed token",
 character: t,
 bars: r,
 unique: r.vitality.link !== "",
-npc: ur(e, t),
+npc: fr(e, t),
 hidden: e.get("layer") === "gmlayer",
 statusmarkers: E(e.get("statusmarkers") ?? "")
 };
@@ -3948,7 +3948,7 @@ return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadFo
 function Bs(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;
 }
-var zd = { kind: "override" }, Hs = { kind: "none" }, yn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Xd = k.freeze({}), qd = k.freeze({ current: null, max: null, present: !1 }), kr = [], Jd = class {
+var zd = { kind: "override" }, Hs = { kind: "none" }, wn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Xd = k.freeze({}), qd = k.freeze({ current: null, max: null, present: !1 }), kr = [], Jd = class {
 constructor(e, t) {
 this.characterId = e, this.index = t, this.problems = kr;
 }
@@ -3968,18 +3968,18 @@ return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);
 number(e, t, n, r) {
 const i = ye(e);
 if (i !== null) return i;
-if (wn(e)) return null;
+if (bn(e)) return null;
 const s = Fs(E(e), (o, c) => this.lookup(o, c));
 if (s.ok && C.isSafeInteger(s.value)) return s.value;
 const a = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
 return this.problems === kr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
 }
 };
-function wn(e) {
+function bn(e) {
 return e == null || typeof e == "string" && e.trim() === "";
 }
 function Ks(e) {
-return !wn(e) && ye(e) === null;
+return !bn(e) && ye(e) === null;
 }
 var xs = class {
 constructor(e, t, n, r, i, s, a, o) {
@@ -3992,7 +3992,7 @@ get max() {
 if (!this.withMax) return null;
 if (this.maxRead === void 0) {
 const e = this.source.get("max");
-wn(e) && (this.isDefault || Ks(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+bn(e) && (this.isDefault || Ks(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
 }
 return this.maxRead;
 }
@@ -4004,23 +4004,23 @@ function Qd(e, t, n, r) {
 const i = n.values, s = {}, a = {}, o = e.character, c = r.settings.attributes;
 let l, d;
 for (let g = 0; g < i.length; g += 1) {
-const m = i[g], p = Vs[m], T = t?.overrides?.[m];
+const v = i[g], p = Vs[v], T = t?.overrides?.[v];
 if (T !== void 0) {
-s[m] = { current: p ? t?.worn?.[p] ?? T : T, max: T, present: !0 }, a[m] = p ? yn[p] : zd;
+s[v] = { current: p ? t?.worn?.[p] ?? T : T, max: T, present: !0 }, a[v] = p ? wn[p] : zd;
 continue;
 }
-const $ = c[m], _ = o ? r.attributes.find(o.id, $) : void 0;
+const $ = c[v], _ = o ? r.attributes.find(o.id, $) : void 0;
 o && (l ?? (l = new Jd(o.id, r.attributes)));
 let H = p !== void 0 && !e.unique;
 if (_ && l) {
 let w;
-p !== void 0 && !H && (w = _.get("current"), H = Ks(w)), s[m] = new xs(_, H ? t?.worn?.[p] : void 0, p !== void 0, l, m, $, w, !1), a[m] = H ? yn[p] : { kind: "attribute", attribute: _ };
-} else l && !wn(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[m] = new xs(l.defaultOf($), p ? t?.worn?.[p] : void 0, p !== void 0, l, m, $, d, !0), a[m] = p ? yn[p] : Hs) : (s[m] = p ? { current: t?.worn?.[p] ?? null, max: null, present: !1 } : qd, a[m] = p ? yn[p] : Hs);
+p !== void 0 && !H && (w = _.get("current"), H = Ks(w)), s[v] = new xs(_, H ? t?.worn?.[p] : void 0, p !== void 0, l, v, $, w, !1), a[v] = H ? wn[p] : { kind: "attribute", attribute: _ };
+} else l && !bn(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[v] = new xs(l.defaultOf($), p ? t?.worn?.[p] : void 0, p !== void 0, l, v, $, d, !0), a[v] = p ? wn[p] : Hs) : (s[v] = p ? { current: t?.worn?.[p] ?? null, max: null, present: !1 } : qd, a[v] = p ? wn[p] : Hs);
 }
 const f = r.turnOrder;
 let u = null;
 if (f && f.length > 0) {
-const g = f.find((m) => m.id === e.id);
+const g = f.find((v) => v.id === e.id);
 g !== void 0 && (u = Ws(g.pr));
 }
 let h = Xd;
@@ -4028,7 +4028,7 @@ if (n.others && n.others.length > 0) {
 h = {};
 for (const g of n.others) h[g] = r.other?.(g);
 }
-const v = {
+const m = {
 id: e.id,
 name: e.name,
 // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
@@ -4045,7 +4045,7 @@ currentTurn: r.turnRow === void 0 ? null : { initiative: Ws(r.turnRow.pr), hidde
 others: h,
 nameOf: r.nameOf
 };
-return new Zd(e, t, v, a, l);
+return new Zd(e, t, m, a, l);
 }
 var Zd = class {
 constructor(e, t, n, r, i) {
@@ -4081,7 +4081,7 @@ var iu = new q(
 function su(e) {
 if (iu.has(e)) return !0;
 try {
-const t = de.parse(E(Campaign().get("token_markers") ?? "[]"));
+const t = le.parse(E(Campaign().get("token_markers") ?? "[]"));
 return Q.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
 } catch {
 return !1;
@@ -4161,14 +4161,14 @@ return typeof e == "string" ? e : "";
 function Xs(e) {
 if (typeof e != "string" || e.trim() === "") return [];
 try {
-const t = de.parse(e);
+const t = le.parse(e);
 return Q.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {
 return [];
 }
 }
 function wr(e) {
-Campaign().set("turnorder", de.stringify(e));
+Campaign().set("turnorder", le.stringify(e));
 }
 function Ut(e) {
 return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? E(e) : "";
@@ -4248,7 +4248,7 @@ function et(e, t) {
 const n = {};
 return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
 }
-function bn(e, t, n) {
+function $n(e, t, n) {
 const r = e.tokens[t], i = {};
 r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Mt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
 }
@@ -4289,7 +4289,7 @@ return `turn-order:${t.tokenId}`;
 }
 function gu(e, t = () => !0, n = () => {
 }) {
-const r = new P();
+const r = new M();
 for (const s of e) {
 const a = t(s.tokenId);
 for (const o of s.changes) {
@@ -4414,14 +4414,14 @@ for (const o of ra)
 try {
 o(e, t, n, r);
 } catch (c) {
-lr("an onDamage observer", c, void 0);
+dr("an onDamage observer", c, void 0);
 }
 const a = s === void 0 ? Sr() : s;
 if (a && typeof a.Update == "function")
 try {
 a.Update(e, i());
 } catch (o) {
-lr("HealthColors.Update", o, void 0);
+dr("HealthColors.Update", o, void 0);
 }
 }
 function sa(e, t) {
@@ -4432,7 +4432,7 @@ constructor() {
 this.props = {}, this.any = !1;
 }
 attribute(e, t) {
-(this.attributes ?? (this.attributes = new P())).set(e.id, { attribute: e, value: t });
+(this.attributes ?? (this.attributes = new M())).set(e.id, { attribute: e, value: t });
 }
 prop(e, t) {
 this.props[e] = t, this.any = !0;
@@ -4453,10 +4453,10 @@ const i = {};
 return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
 }
 function Ru(e, t, n, r = {}) {
-const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], v = new Du(), g = () => {
+const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], m = new Du(), g = () => {
 var w;
 return d[w = i.id] ?? (d[w] = {});
-}, m = r.vitalityFrom ?? i.bars.vitality.value, p = {
+}, v = r.vitalityFrom ?? i.bars.vitality.value, p = {
 vitality: i.bars.vitality.value,
 soul: i.bars.soul.value,
 power: i.bars.power.value
@@ -4464,28 +4464,28 @@ power: i.bars.power.value
 for (const w of n.changes)
 switch (w.kind) {
 case "bar": {
-const b = i.bars[w.resource], R = w.resource === "vitality" ? m : b.value, M = b.link ? getObj("attribute", b.link) : void 0, J = { kind: "bar", resource: w.resource, bar: b.bar, from: R, to: w.to };
-M && (J.attributeId = M.id), u.push(J), (b.value !== w.to || b.raw !== w.to) && v.bar(i, w.resource, w.to, M), p[w.resource] = w.to;
+const b = i.bars[w.resource], R = w.resource === "vitality" ? v : b.value, P = b.link ? getObj("attribute", b.link) : void 0, J = { kind: "bar", resource: w.resource, bar: b.bar, from: R, to: w.to };
+P && (J.attributeId = P.id), u.push(J), (b.value !== w.to || b.raw !== w.to) && m.bar(i, w.resource, w.to, P), p[w.resource] = w.to;
 break;
 }
 case "value": {
 const b = a[w.key], R = s.values[w.key]?.current ?? null;
 if (b?.kind === "attribute")
-u.push({ kind: "attribute", key: w.key, attributeId: b.attribute.id, from: R, to: w.to }), v.attribute(b.attribute, w.to);
+u.push({ kind: "attribute", key: w.key, attributeId: b.attribute.id, from: R, to: w.to }), m.attribute(b.attribute, w.to);
 else if (b?.kind === "worn") {
 u.push({ kind: "worn", track: b.track, from: d[i.id]?.worn?.[b.track] ?? null, to: w.to });
-const M = g();
-M.worn = { ...M.worn, [b.track]: w.to };
+const P = g();
+P.worn = { ...P.worn, [b.track]: w.to };
 } else if (Vs[w.key] === void 0 && b?.kind === "override") {
 u.push({ kind: "override", key: w.key, from: R, to: w.to });
-const M = g();
-M.overrides = { ...M.overrides, [w.key]: w.to };
+const P = g();
+P.overrides = { ...P.overrides, [w.key]: w.to };
 }
 break;
 }
 case "initiative": {
-const b = r.turnOrder?.order ?? Ve(), R = b.find((J) => J.id === i.id), M = br(R?.pr);
-R && C.isFinite(M) && M !== w.to && (R.pr = w.to, oa(b, r.turnOrder), u.push({ kind: "initiative", from: M, to: w.to }));
+const b = r.turnOrder?.order ?? Ve(), R = b.find((J) => J.id === i.id), P = br(R?.pr);
+R && C.isFinite(P) && P !== w.to && (R.pr = w.to, oa(b, r.turnOrder), u.push({ kind: "initiative", from: P, to: w.to }));
 break;
 }
 case "join-turn-order": {
@@ -4496,26 +4496,26 @@ break;
 case "ally-state":
 case "ally-answer": {
 const b = et(kt(l, w.tokenId), o), R = w.kind === "ally-state" ? et({ ...b, edition: { id: o.id, state: w.state } }, o) : { ...b, answer: { edition: o.id, answer: w.answer } };
-ke(b, R) || (u.push({ kind: "memory", tokenId: w.tokenId, from: b, to: R }), bn(l, w.tokenId, R));
+ke(b, R) || (u.push({ kind: "memory", tokenId: w.tokenId, from: b, to: R }), $n(l, w.tokenId, R));
 break;
 }
 }
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-const w = d[i.id], b = w?.edition && !(w.edition.id === o.id && o.isEmptyState(w.edition.state)) ? w.edition : void 0, R = n.state === void 0 ? b : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, M = w?.deadForGood === !0, J = n.state === void 0 ? M : o.deadForGood(n.state, p.vitality), te = w?.stance, st = n.stance === void 0 ? te : n.stance ?? void 0, at = l.exchange.waiting[i.id], He = n.answer === void 0 ? at : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
-(M !== J || te !== st || !ke(b, R) || !ke(at, He)) && (u.push({ kind: "memory", from: Tr(b, M, te, at), to: Tr(R, J, st, He) }), bn(l, i.id, Tr(R, J, st, He)));
+const w = d[i.id], b = w?.edition && !(w.edition.id === o.id && o.isEmptyState(w.edition.state)) ? w.edition : void 0, R = n.state === void 0 ? b : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, P = w?.deadForGood === !0, J = n.state === void 0 ? P : o.deadForGood(n.state, p.vitality), te = w?.stance, st = n.stance === void 0 ? te : n.stance ?? void 0, at = l.exchange.waiting[i.id], He = n.answer === void 0 ? at : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
+(P !== J || te !== st || !ke(b, R) || !ke(at, He)) && (u.push({ kind: "memory", from: Tr(b, P, te, at), to: Tr(R, J, st, He) }), $n(l, i.id, Tr(R, J, st, He)));
 }
 const T = d[i.id];
 T && Mt(T) && delete d[i.id];
 let $ = i.statusmarkers;
-const _ = o.condition(s.state, m), H = n.state !== void 0 ? o.condition(n.state, p.vitality) : _;
-if (n.state !== void 0 && ($ = Su($, H, c)), n.stance !== void 0 && ($ = na($, n.stance, c)), $ !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: $ }), v.prop("statusmarkers", $)), r.tokenProps)
+const _ = o.condition(s.state, v), H = n.state !== void 0 ? o.condition(n.state, p.vitality) : _;
+if (n.state !== void 0 && ($ = Su($, H, c)), n.stance !== void 0 && ($ = na($, n.stance, c)), $ !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: $ }), m.prop("statusmarkers", $)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
 const b = r.tokenProps[w];
-!(w in v.props) && f.get(w) !== b && v.prop(w, b);
+!(w in m.props) && f.get(w) !== b && m.prop(w, b);
 }
-if (v.flush(f), r.notify ?? !0) {
-const { bars: w } = i, b = { vitality: m, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: _ }, R = { vitality: p.vitality, soul: p.soul, power: p.power, statusmarkers: $, condition: H };
-ia(f, b, R, n.detail, () => aa(i, m), r.healthColors);
+if (m.flush(f), r.notify ?? !0) {
+const { bars: w } = i, b = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: _ }, R = { vitality: p.vitality, soul: p.soul, power: p.power, statusmarkers: $, condition: H };
+ia(f, b, R, n.detail, () => aa(i, v), r.healthColors);
 }
 return { changes: u, notes: h };
 }
@@ -4541,16 +4541,16 @@ const i = ee(r, "The spectator"), s = n?.order ?? Ve();
 return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), oa(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
 }
 function Nu(e, t) {
-const n = new P(), r = new P(), i = new q(), s = (l) => {
+const n = new M(), r = new M(), i = new q(), s = (l) => {
 let d = r.get(l);
 return d || r.set(l, d = {}), d;
 };
 let a, o = !1;
-const c = new P();
+const c = new M();
 for (const { tokenId: l, change: d } of t) {
 const f = getObj("graphic", l);
 if (f)
-switch (c.has(l) || c.set(l, { snapshot: kn(f, oe(f), e.settings), memory: et(kt(e.memories, l), e.edition) }), i.add(l), d.kind) {
+switch (c.has(l) || c.set(l, { snapshot: yn(f, oe(f), e.settings), memory: et(kt(e.memories, l), e.edition) }), i.add(l), d.kind) {
 case "bar":
 if (d.from === null) break;
 d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(l)[`${d.bar}_value`] = d.from;
@@ -4573,7 +4573,7 @@ s(l).statusmarkers = d.from;
 break;
 case "memory": {
 const u = d.tokenId ?? l, h = et(kt(e.memories, u), e.edition);
-bn(e.memories, u, bu(d.from, d.to, h, ke));
+$n(e.memories, u, bu(d.from, d.to, h, ke));
 break;
 }
 case "initiative": {
@@ -4601,14 +4601,14 @@ const u = r.get(l) ?? {};
 typeof u.statusmarkers == "string" && (u.statusmarkers = na(u.statusmarkers, e.memories.tokens[l]?.stance ?? null, e.settings));
 const h = {};
 for (const g of di) {
-const m = f.snapshot.bars[g], p = `${m.bar}_value`, T = m.link ? n.get(m.link) : void 0;
+const v = f.snapshot.bars[g], p = `${v.bar}_value`, T = v.link ? n.get(v.link) : void 0;
 T !== void 0 && d.get(p) !== T && (u[p] = T);
 const $ = T ?? u[p];
-h[g] = typeof $ == "number" ? $ : m.value;
+h[g] = typeof $ == "number" ? $ : v.value;
 }
 k.keys(u).length > 0 && d.set(u);
-const v = typeof u.statusmarkers == "string" ? u.statusmarkers : f.snapshot.statusmarkers;
-Pu(e, d, f.snapshot, f.memory, { ...h, statusmarkers: v });
+const m = typeof u.statusmarkers == "string" ? u.statusmarkers : f.snapshot.statusmarkers;
+Pu(e, d, f.snapshot, f.memory, { ...h, statusmarkers: m });
 }
 a && o && wr(a);
 }
@@ -4635,63 +4635,71 @@ a.length !== e.length || a.some((o) => !C.isInteger(o)) ? r(new Wt(`Roll20 answe
 });
 });
 }
-function Mu(e) {
-const t = e.title ?? e.outcome.steps.find((n) => n.section === ce);
-return t ? e.say(t) : e.snapshot.name;
-}
 function Er(e) {
 if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps.find((n) => n.section === se);
 return e.summary = t ? e.say(t) : `${e.snapshot.name}.`;
 }
-function la(e) {
-const { snapshot: t, outcome: n } = e;
-if (!hr(t.id)) return [];
-const r = [];
-for (const i of n.steps)
-i.section === Oe && (i.kind === "offer-damage" ? r.push({ label: `Apply damage to ${t.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${t.id}` }) : i.kind === "button" && r.push({ label: e.say(i), command: i.command }));
-return r;
+function Mu(e) {
+if (!vn(e.snapshot.id)) return [];
+const t = [];
+for (const n of e.outcome.steps) {
+if (n.section !== Oe) continue;
+const r = la(e, n);
+r && t.push(r);
 }
-function Lu(e) {
-const t = [], n = new P();
-for (const r of e.outcome.steps) {
-const i = r.section;
-if (i === void 0 || i === ce || i === se || i === Oe) continue;
-let s = n.get(i);
-s || (s = [], n.set(i, s), t.push({ label: i, lines: s }));
-const a = e.say(r);
-a !== "" && s.push(a);
+return t;
 }
-return t.filter((r) => r.lines.length > 0);
+function la(e, t) {
+const { snapshot: n } = e;
+if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
+if (t.kind === "button") return { label: e.say(t), command: t.command };
 }
 function _r(e, t = []) {
-const n = [...la(e), ...t];
-return {
-title: Mu(e),
-rows: [
-...e.answer ? [{ label: "Answer", lines: [e.answer] }] : [],
-...Lu(e),
-{ label: "Turn Tracker", lines: e.notes },
-{ label: "Rolls", lines: e.typed ? [e.typed] : [] },
-...n.length > 0 ? [{ label: "Actions", lines: [], buttons: n }] : []
-]
-};
+const n = [];
+e.answer && n.push({ label: "Answer", lines: [e.answer] });
+const r = n.length;
+let i = e.title, s;
+const a = vn(e.snapshot.id), o = e.outcome.steps;
+for (let l = 0; l < o.length; l += 1) {
+const d = o[l], f = d.section;
+if (f === void 0 || f === se) continue;
+if (f === de) {
+i ?? (i = d);
+continue;
 }
-function ju(e) {
+if (f === Oe) {
+const m = a ? la(e, d) : void 0;
+m && (s ?? (s = [])).push(m);
+continue;
+}
+let u;
+for (let m = r; m < n.length; m += 1) n[m].label === f && (u = n[m]);
+u || n.push(u = { label: f, lines: [] });
+const h = e.say(d);
+h !== "" && u.lines.push(h);
+}
+let c = r;
+for (let l = r; l < n.length; l += 1) n[l].lines.length > 0 && (n[c++] = n[l]);
+n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
+for (const l of t) (s ?? (s = [])).push(l);
+return s && n.push({ label: "Actions", lines: [], buttons: s }), { title: i ? e.say(i) : e.snapshot.name, rows: n };
+}
+function Lu(e) {
 let t = "";
 for (const n of e)
 n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${Ye[n.resource]} ${n.from} -> ${n.to}`);
 return t;
 }
-function Fu(e, t) {
+function ju(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;
 }
 function Dr(e, t, n, r, i, s, a = []) {
-const o = new P(), c = [];
+const o = new M(), c = [];
 for (const l of t) {
 const d = e[l], { snapshot: f } = d, u = (o.get(f.name) ?? 0) + 1;
 o.set(f.name, u);
-const h = u === 1 ? f.name : `${f.name} (${u})`, v = i === "all" || n[l] === "public", g = v ? ju(d.changes) : "", m = v ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = v && d.outcome.steps.some((H) => H.section === Oe) ? [...m, ...la(d)] : m, $ = Fu(Er(d), f.name), _ = g ? `${$} ${g}` : $;
+const h = u === 1 ? f.name : `${f.name} (${u})`, m = i === "all" || n[l] === "public", g = m ? Lu(d.changes) : "", v = m ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = m && d.outcome.steps.some((H) => H.section === Oe) ? [...v, ...Mu(d)] : v, $ = ju(Er(d), f.name), _ = g ? `${$} ${g}` : $;
 c.push({ label: h, lines: d.answer ? [`${d.answer}. ${_}`] : [_], buttons: T });
 }
 return a.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...a] }), { title: r, rows: c };
@@ -4701,21 +4709,26 @@ return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.setti
 }
 function Rr(e, t, n) {
 if (t.length === 0) return;
-const r = t.some((u) => u.changes.length > 0 || !(u.outcome.noop || u.outcome.headline === "unharmed")), i = t.length > 1 ? Uu(e, t, n.sender ?? "gm") : [];
+let r = !1;
+for (let u = 0; u < t.length && !r; u += 1) {
+const h = t[u];
+r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");
+}
+const i = t.length > 1 ? Gu(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const u = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !u(t[0].snapshot)) {
 j(pe(n.replyTo), ae(Er(t[0])));
 return;
 }
-const h = t.length === 1 ? _r(t[0]) : Dr(t, Gu(t), da(e, t), `${n.title}: ${Or(t.length)}`, t.every((v) => u(v.snapshot)) ? "all" : "public", i);
+const h = t.length === 1 ? _r(t[0]) : Dr(t, Fu(t), da(e, t), `${n.title}: ${Or(t.length)}`, t.every((m) => u(m.snapshot)) ? "all" : "public", i);
 j(pe(n.replyTo), ge(h));
 return;
 }
 const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], a = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
 const u = t[0], h = Vt(e, u.snapshot);
-j(h === "public" ? gt : he, ge(_r(u, s)), { record: !0 }), h === "gm" && !u.snapshot.hidden && j(gt, fr(Er(u), a ? s : []));
+j(h === "public" ? gt : he, ge(_r(u, s)), { record: !0 }), h === "gm" && !u.snapshot.hidden && j(gt, hr(Er(u), a ? s : []));
 return;
 }
 const o = da(e, t), c = [], l = [];
@@ -4730,10 +4743,10 @@ return `${e} token${e === 1 ? "" : "s"}`;
 function da(e, t) {
 return t.map((n) => Vt(e, n.snapshot));
 }
-function Gu(e) {
+function Fu(e) {
 return e.map((t, n) => n);
 }
-function Uu(e, t, n) {
+function Gu(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
@@ -4742,7 +4755,7 @@ return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => 
 })
 );
 }
-function Vu(e, t) {
+function Uu(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${E(n.raw)}"`;
@@ -4761,8 +4774,8 @@ i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 }
 return t;
 }
-var ua = 50, Cr = 6e4, fa = 10, $n = new Zr();
-function Bu(e) {
+var ua = 50, Cr = 6e4, fa = 10, An = new Zr();
+function Vu(e) {
 switch (e.kind) {
 case "bar":
 return 90 + (e.attributeId?.length ?? 0);
@@ -4791,18 +4804,18 @@ for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 +
 return t;
 }
 function Bt(e) {
-let t = $n.get(e);
+let t = An.get(e);
 if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
 t += 50 + tt(n.tokenId) + tt(n.name);
-for (const r of n.changes) t += Bu(r);
+for (const r of n.changes) t += Vu(r);
 }
-$n.set(e, t);
+An.set(e, t);
 }
 return t;
 }
-function Hu(e, t, n) {
+function Bu(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let i = r.length - 1; i >= 0; i -= 1) {
@@ -4810,7 +4823,7 @@ const s = r[i];
 if (s.kind !== "hand-edit" || !s.tokens.some((c) => c.changes.some((l) => l.kind === "bar" && l.attributeId === t))) continue;
 if (s.tokens.some((c) => c.tokenId === n.tokenId)) return !1;
 const o = Pr(r);
-return o.bytes -= Bt(s), s.tokens.push(n), $n.delete(s), o.bytes += Bt(s), !0;
+return o.bytes -= Bt(s), s.tokens.push(n), An.delete(s), o.bytes += Bt(s), !0;
 }
 return !1;
 }
@@ -4823,7 +4836,7 @@ return e.by === "hand-edit" || !ma(e.by);
 var nt;
 function Pr(e) {
 if (nt && nt.history === e && nt.length === e.length) return nt;
-const t = new P();
+const t = new M();
 let n = 0;
 for (const r of e)
 n += Bt(r), t.set(r.by, (t.get(r.by) ?? 0) + 1);
@@ -4855,14 +4868,14 @@ if (Mr(e, c), l === i) return;
 }
 return r;
 }
-function Ku(e) {
-const t = e.store.history, n = t.length, r = [], i = new P();
+function Hu(e) {
+const t = e.store.history, n = t.length, r = [], i = new M();
 let s = 0;
 for (let a = t.length - 1; a >= 0; a -= 1) {
 const o = t[a];
 if (r.length >= ua) break;
-const c = de.stringify(o).length;
-if ($n.set(o, c), !(c > Cr)) {
+const c = le.stringify(o).length;
+if (An.set(o, c), !(c > Cr)) {
 if (s + c > Cr && r.length > 0) {
 if (Nr(o)) continue;
 break;
@@ -4877,8 +4890,8 @@ r.unshift(o), s += c;
 }
 return t.splice(0, t.length, ...r), nt = void 0, n - r.length;
 }
-function An(e) {
-const t = new P();
+function Sn(e) {
+const t = new M();
 for (const r of e) {
 const i = r.endsWith(".") ? r.slice(0, -1) : r;
 t.set(i, (t.get(i) ?? 0) + 1);
@@ -4890,13 +4903,13 @@ function Ht(e, t = 5) {
 return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
 }
 function Be(e) {
-const t = new P();
+const t = new M();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
 return Ht([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
 }
-var xu = class {
+var Ku = class {
 constructor() {
-this.byReason = new P();
+this.byReason = new M();
 }
 add(e, t) {
 const n = this.byReason.get(t);
@@ -4918,7 +4931,7 @@ if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
 const f = wt(d, e.gm);
-f ? a(f) : l.push(Wu(d));
+f ? a(f) : l.push(xu(d));
 }
 l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Ht(l.map((d) => `"${d}"`))}`);
 } else {
@@ -4936,10 +4949,10 @@ for (const l of s) {
 const d = oe(l);
 e.gm || n.anyTarget || Ee(e.playerId, l, d) ? o.push({ token: l, character: d }) : c.push(ee(l));
 }
-if (c.length > 0 && r.push(`you do not control ${Be(c)}`), o.length === 0) throw new I(An(r).join("; "));
+if (c.length > 0 && r.push(`you do not control ${Be(c)}`), o.length === 0) throw new I(Sn(r).join("; "));
 return { targets: o, notes: r };
 }
-function Wu(e) {
+function xu(e) {
 return e.length > 24 ? `${e.slice(0, 24)}...` : e;
 }
 function wt(e, t) {
@@ -4948,7 +4961,7 @@ const n = W(e);
 if (!(!n || yt(n)) && !(!t && n.get("layer") === "gmlayer"))
 return n;
 }
-function Yu(e, t) {
+function Wu(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
 if (!(!r || r.length === 0) && !wt(r.join(" "), e.gm))
@@ -4966,7 +4979,7 @@ function bt(e, t) {
 const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((i) => n[i] === n.stamina) ?? "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
 }
-function zu(e) {
+function Yu(e) {
 const t = W(e);
 return t ? ee(t, e) : e;
 }
@@ -4985,7 +4998,7 @@ const n = N(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: zu,
+nameOf: Yu,
 waiting: e.store.exchange.waiting,
 other: (s) => {
 const a = W(s);
@@ -5013,8 +5026,8 @@ a !== "" && a !== "-1" && W(a)?.get("layer") === "gmlayer" && (r.turnRowHidden =
 const i = ga(e);
 return i && (r.editionLeft = i), r;
 }
-function Sn(e, t, n, r = it(e)) {
-const i = kn(t.token, t.character, e.store.settings);
+function Tn(e, t, n, r = it(e)) {
+const i = yn(t.token, t.character, e.store.settings);
 return Qd(i, e.store.tokens[i.id], n, r);
 }
 function ka(e, t, n, r = !0) {
@@ -5022,19 +5035,19 @@ switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? Vu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? Uu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
 }
 }
-function Tn(e, t, n = "; nothing changed") {
+function En(e, t, n = "; nothing changed") {
 const r = t[0], i = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
 return `${e.name}: ${i} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
 }
 function Kt(e) {
 return { settings: e.store.settings, edition: N(e), memories: pa(e) };
 }
-var Xu = class {
+var zu = class {
 constructor(e, t, n, r, i, s) {
 this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = i, this.nameOf = s;
 }
@@ -5050,15 +5063,15 @@ function ya(e, t, n) {
 const { id: r, name: i } = t;
 return Js(e, (s) => s === r ? i : n(s));
 }
-function qu(e, t, n, r = {}, i = Kt(e)) {
-const { snapshot: s } = t, a = Ru(i, t, n, r), o = new Xu(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
+function Xu(e, t, n, r = {}, i = Kt(e)) {
+const { snapshot: s } = t, a = Ru(i, t, n, r), o = new zu(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
 return r.title && (o.title = r.title), {
 // The name only labels the entry (the history keeps at most 200 characters of it).
 applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: a.changes },
 shown: o
 };
 }
-function Ju(e, t, n) {
+function qu(e, t, n) {
 const r = W(t.token.id);
 if (!r || yt(r)) return !1;
 const i = t.character?.id ?? "";
@@ -5066,22 +5079,22 @@ if (E(r.get("represents") ?? "") !== i) return !1;
 const s = i ? xd(i) : void 0;
 return i && !s ? !1 : e.gm || n || Ee(e.playerId, r, s);
 }
-function Qu(e) {
+function Ju(e) {
 for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;
 }
 function wa(e, t) {
 const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = $i(e.msg.content ?? ""), i = n.filter((s) => !ef((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+const r = $i(e.msg.content ?? ""), i = n.filter((s) => !Zu((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
 if (i.length !== 0)
 return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
 }
-var Zu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function ef(e, t) {
+var Qu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function Zu(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[C(n[1])], i = Zu.exec(E(r?.expression ?? ""));
+const r = t?.[C(n[1])], i = Qu.exec(E(r?.expression ?? ""));
 return i ? (i[1] === "" ? 1 : C(i[1])) >= 1 && C(i[2]) >= 2 : !1;
 }
 function Ur(e, t) {
@@ -5100,22 +5113,22 @@ for (const a of e) i[a.name] === void 0 && (i[a.name] = n[s++] ?? a.sides);
 return i;
 }
 var $a = k.freeze({});
-function En(e, t, n, r, i, s, a, o) {
-const c = Sn(e, t, n, i);
+function _n(e, t, n, r, i, s, a, o) {
+const c = Tn(e, t, n, i);
 o?.(c);
 const l = n.resolve(c.facts, r);
-if (Nn(l)) return { kind: "refusal", refusal: l, reading: c };
+if (Pn(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = Qu(l);
+const d = Ju(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: f, shown: u } = qu(e, c, l, a(l), s);
+const { applied: f, shown: u } = Xu(e, c, l, a(l), s);
 return { kind: "written", outcome: l, applied: f, shown: u, reading: c };
 }
 function Vr(e, t, n) {
 const r = it(e), i = Kt(e);
-return t.map((s) => En(e, s, n, $a, r, i, () => ({ notify: !1 })));
+return t.map((s) => _n(e, s, n, $a, r, i, () => ({ notify: !1 })));
 }
-async function _n(e, t, n, r, i) {
+async function Dn(e, t, n, r, i) {
 const s = Ur(e.parsed, t.dice), a = e.gm ? void 0 : wa(e, t.dice);
 return Aa(e, n.map((o) => ({ target: o, plan: t, given: s, ...a ? { typed: a } : {} })), r, i);
 }
@@ -5127,59 +5140,59 @@ if (i.store.settings.edition !== l) {
 _e(e, `Not applied: the edition changed to ${i.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;
 }
-const f = [...n], u = new xu(), h = [], v = [];
+const f = [...n], u = new Ku(), h = [], m = [];
 let g = !1;
-const m = t.some(({ plan: b }) => b.readsTurnOrder) ? { order: Ve(), changed: !1 } : void 0, p = Sr() ?? null, T = it(i, m?.order), $ = Kt(i), _ = (b) => {
+const v = t.some(({ plan: b }) => b.readsTurnOrder) ? { order: Ve(), changed: !1 } : void 0, p = Sr() ?? null, T = it(i, v?.order), $ = Kt(i), _ = (b) => {
 const R = { notify: b.observed ?? !0, healthColors: p };
-return m && (R.turnOrder = m), R;
+return v && (R.turnOrder = v), R;
 };
 let H = 0;
-t.forEach(({ target: b, plan: R, given: M, typed: J, answer: te }, st) => {
+t.forEach(({ target: b, plan: R, given: P, typed: J, answer: te }, st) => {
 const at = o[st], He = H;
-if (H += at.length, c && !Ju(e, b, r.anyTarget === !0)) {
+if (H += at.length, c && !qu(e, b, r.anyTarget === !0)) {
 f.push(`${ee(b.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;
 }
-const K = En(i, b, R, ba(R.dice, M, d, He), T, $, _);
+const K = _n(i, b, R, ba(R.dice, P, d, He), T, $, _);
 if (K.kind !== "written") {
 const { snapshot: xt } = K.reading, Ka = () => Gr(e, xt);
-K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? u.add(xt.name, K.refusal.reason) : f.push(ka(i, xt, K.refusal, Ka())) : K.kind === "problems" ? f.push(Tn(xt, K.reading.problems)) : f.push(`${xt.name}: the result${Ka() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? u.add(xt.name, K.refusal.reason) : f.push(ka(i, xt, K.refusal, Ka())) : K.kind === "problems" ? f.push(En(xt, K.reading.problems)) : f.push(`${xt.name}: the result${Ka() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
-const wh = K.outcome;
-h.push(K.applied), J && (K.shown.typed = J), te && (K.shown.answer = te), v.push(K.shown), g || (g = wh.undoable === !0);
-}), f.push(...u.lines()), m?.changed && wr(m.order);
+const yh = K.outcome;
+h.push(K.applied), J && (K.shown.typed = J), te && (K.shown.answer = te), m.push(K.shown), g || (g = yh.undoable === !0);
+}), f.push(...u.lines()), v?.changed && wr(v.order);
 let w;
 if ((r.record || g) && h.length > 0) {
-const b = r.recordBy ?? e.playerId, R = va(i, { by: b, kind: r.record ? "damage" : "save", round: i.store.round.number, tokens: h }), M = b === e.playerId ? e.gm : ma(b);
-R !== void 0 && (r.record || M) && (w = { command: jr(R), byGm: M });
+const b = r.recordBy ?? e.playerId, R = va(i, { by: b, kind: r.record ? "damage" : "save", round: i.store.round.number, tokens: h }), P = b === e.playerId ? e.gm : ma(b);
+R !== void 0 && (r.record || P) && (w = { command: jr(R), byGm: P });
 }
-if (Rr(i, v, {
+if (Rr(i, m, {
 ...w ? { undo: w } : {},
 title: r.title,
 replyTo: e.replyTo,
 sender: e.gm ? "gm" : e.playerId,
 senderMaySee: (b) => Gr(e, b)
 }), f.length > 0) {
-const b = r.refusals(An(f), h.length > 0);
+const b = r.refusals(Sn(f), h.length > 0);
 Fe(e, b);
 }
 }
-function tf(e) {
+function ef(e) {
 e.store.exchange.waiting = {};
 }
-function nf(e, t) {
+function tf(e, t) {
 const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];
 }
-function rf(e, t, n) {
+function nf(e, t, n) {
 if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
 }
 function Br(e, t) {
 return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
 }
-function Dn(e, t) {
+function Rn(e, t) {
 return t.defenders.filter((n) => t.answers[n] === void 0 && !Br(e, n));
 }
 function Sa(e, t) {
@@ -5191,35 +5204,35 @@ if (n === null) return "An unseen attacker";
 const r = W(n);
 return r ? ee(r, "The attacker") : "The attacker (gone)";
 }
-function sf(e) {
+function rf(e) {
 const t = e.store.exchange;
 return t.lastAttack = t.lastAttack >= 999999 ? 1 : t.lastAttack + 1, `A${t.lastAttack}`;
 }
-function af(e) {
+function sf(e) {
 const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;
 }
 function Ta(e, t, n) {
 const r = [];
 let i = 0;
-for (const s of Dn(e, t)) {
+for (const s of Rn(e, t)) {
 const a = W(s);
 a && (!n && a.get("layer") === "gmlayer" ? i += 1 : r.push(ee(a, "a token")));
 }
 return i > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
 }
 function Ea(e, t) {
-return Dn(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => Fr(t.by, n) || t.answers[n] !== void 0);
+return Rn(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => Fr(t.by, n) || t.answers[n] !== void 0);
 }
 var _a = new Zr();
 function Kr(e, t, ...n) {
 let r = _a.get(e);
-r || (r = new P(), _a.set(e, r));
+r || (r = new M(), _a.set(e, r));
 let i = r.get(t);
 return i || (i = k.assign({}, ...n), r.set(t, i)), i;
 }
-var of = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function cf(e) {
+var af = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function of(e) {
 switch (e.kind) {
 case "refused": {
 const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -5238,32 +5251,32 @@ const o = { token: a, character: oe(a) }, c = ee(a, "a token"), l = t.attack, d 
 if (Br(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const f = n.answers[r];
 if (f) return { label: c, lines: [`Answered: ${f.word}`] };
-const u = [], h = [], v = [];
+const u = [], h = [], m = [];
 let g;
 for (const p of l.choices) {
 const T = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${p}`;
 if (p === "none") {
-h.push({ label: l.label(p, Sn(e, o, of, s).facts), command: T });
+h.push({ label: l.label(p, Tn(e, o, af, s).facts), command: T });
 continue;
 }
-const $ = l.planAnswer(p, n.situation, n.attacker, d), _ = Sn(e, o, $, s);
+const $ = l.planAnswer(p, n.situation, n.attacker, d), _ = Tn(e, o, $, s);
 g = _.facts;
 const H = l.label(p, _.facts), w = k.fromEntries($.dice.map((R) => [R.name, A.ceil(R.sides / 2)])), b = $.resolve(_.facts, w);
-if (Nn(b)) {
-const R = cf(b), M = v.find((J) => J.why === R);
-M ? M.answers.push(H.replace(/ \(.*\)$/, "")) : v.push({ answers: [H.replace(/ \(.*\)$/, "")], why: R });
+if (Pn(b)) {
+const R = of(b), P = m.find((J) => J.why === R);
+P ? P.answers.push(H.replace(/ \(.*\)$/, "")) : m.push({ answers: [H.replace(/ \(.*\)$/, "")], why: R });
 } else h.push({ label: H, command: T });
 }
-for (const { answers: p, why: T } of v) u.push(`${p.join(", ")}: ${T}`);
-const m = Sa(n, i);
+for (const { answers: p, why: T } of m) u.push(`${p.join(", ")}: ${T}`);
+const v = Sa(n, i);
 if (g)
-for (const p of l.extra?.(g, m) ?? []) p.section === Oe && h.push({ label: p.label, command: p.command });
-return { label: c, lines: u, buttons: hr(r) ? h : [] };
+for (const p of l.extra?.(g, v) ?? []) p.section === Oe && h.push({ label: p.label, command: p.command });
+return { label: c, lines: u, buttons: vn(r) ? h : [] };
 }
 function Ra(e) {
 return it(e, Ve());
 }
-function lf(e) {
+function cf(e) {
 const t = W(e);
 if (!t) return ["gm"];
 const n = Sd(t, oe(t));
@@ -5275,10 +5288,10 @@ return `Attack ${e.key}: ${Hr(e, t)} attacks`;
 function Ca(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
 }
-function df(e, t) {
-const n = N(e), r = Ra(e), i = new P();
+function lf(e, t) {
+const n = N(e), r = Ra(e), i = new M();
 for (const s of t.defenders)
-for (const a of lf(s)) {
+for (const a of cf(s)) {
 const o = i.get(a) ?? [];
 o.push(s), i.set(a, o);
 }
@@ -5290,7 +5303,7 @@ o.length > 0 && j(pe(Ss(s)), ge({ title: Oa(t, !1), rows: [...Ca(n, t), ...o] })
 j(he, ge(xr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
 }
 function xr(e, t, n, r, i = Ra(e)) {
-const s = [...Ca(t, n), ...r.flatMap((o) => Da(e, t, n, o, !0, i) ?? [])], a = Dn(e, n).map((o) => {
+const s = [...Ca(t, n), ...r.flatMap((o) => Da(e, t, n, o, !0, i) ?? [])], a = Rn(e, n).map((o) => {
 const c = W(o);
 return c ? ee(c, "a token") : "a token gone from the table";
 });
@@ -5303,7 +5316,7 @@ buttons: [
 ]
 }), { title: Oa(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
 }
-var uf = 5, Ia = {
+var df = 5, Ia = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
@@ -5311,53 +5324,53 @@ resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }
 };
-function ff(e) {
+function uf(e) {
 const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
 }
-var hf = {
-usage: ff,
+var ff = {
+usage: uf,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
 ],
 run(e) {
-if (O(e.parsed, "list")) return wf(e);
+if (O(e.parsed, "list")) return yf(e);
 const t = L(e.parsed, "resolve");
-if (t !== void 0) return gf(e, t);
+if (t !== void 0) return pf(e, t);
 const n = L(e.parsed, "cancel");
-return n !== void 0 ? yf(e, n) : vf(e);
+return n !== void 0 ? kf(e, n) : mf(e);
 }
 };
 function Na(e, t, n = {}) {
-const r = new P();
+const r = new M();
 for (const [i, s] of e.flags)
 k.prototype.hasOwnProperty.call(Ia, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
 for (const [i, s] of k.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };
 }
-function mf(e) {
-return { command: "!attack", positionals: [...e.positionals], flags: new P(e.flags.map(([t, n]) => [t, [...n]])) };
+function hf(e) {
+return { command: "!attack", positionals: [...e.positionals], flags: new M(e.flags.map(([t, n]) => [t, [...n]])) };
 }
-function vf(e) {
+function mf(e) {
 const t = e.app, n = N(t), r = n.attack;
-if (Se(e.parsed, Kr(n, "!attack", Ia, n.commands.damage.flags, r.flags), tr(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+if (Se(e.parsed, Kr(n, "!attack", Ia, n.commands.damage.flags, r.flags), nr(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
 const i = Na(e.parsed, n);
 n.planDamage(i, bt(t, e.gm));
 const s = r.situation(e.parsed), a = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && i.flags.has(g));
 if (a !== void 0 && !e.gm) throw new I(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-const o = pf(e), c = k.values(t.store.exchange.attacks);
-if (c.length >= sr) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+const o = vf(e), c = k.values(t.store.exchange.attacks);
+if (c.length >= ar) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
-const g = c.filter((m) => !m.gm);
-if (g.filter((m) => m.by === e.playerId).length >= uf || g.length >= sr / 2)
+const g = c.filter((v) => !v.gm);
+if (g.filter((v) => v.by === e.playerId).length >= df || g.length >= ar / 2)
 throw new I("you have enough attacks open: resolve or cancel one first (!attack --list)");
 }
 const l = rt(e, Ae(e.parsed), { anyTarget: !0 }), d = [...l.notes], f = l.targets.filter(({ token: g }) => o !== null && g.id === o ? (d.push(`${ee(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (f.length === 0) throw new I(`no defender left (${d.join("; ")})`);
-if (f.length > ar) throw new I(`one attack has at most ${ar} defenders (got ${f.length})`);
+if (f.length > or) throw new I(`one attack has at most ${or} defenders (got ${f.length})`);
 const u = {
-key: sf(t),
+key: rf(t),
 by: e.playerId,
 gm: e.gm,
 attacker: o,
@@ -5370,10 +5383,10 @@ defenders: f.map(({ token: g }) => g.id),
 answers: {}
 };
 t.store.exchange.attacks[u.key] = u;
-const h = f.filter(({ token: g }) => g.get("layer") !== "gmlayer").map(({ token: g }) => ee(g, "a token")), v = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (h.length > 0 && j(gt, ae(`Attack ${u.key}: ${Hr(u, !1)} attacks ${Be(h)}${v}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${An(d).join("; ")}`), df(t, u), Ea(t, u)) return Wr(e, u);
+const h = f.filter(({ token: g }) => g.get("layer") !== "gmlayer").map(({ token: g }) => ee(g, "a token")), m = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
+if (h.length > 0 && j(gt, ae(`Attack ${u.key}: ${Hr(u, !1)} attacks ${Be(h)}${m}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${Sn(d).join("; ")}`), lf(t, u), Ea(t, u)) return Wr(e, u);
 }
-function pf(e) {
+function vf(e) {
 const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {
@@ -5394,7 +5407,7 @@ const n = k.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store
 if (!n) throw new I(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return n;
 }
-function gf(e, t) {
+function pf(e, t) {
 const n = Pa(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm && !e.app.store.settings.playersTargetAny) {
@@ -5410,7 +5423,7 @@ return Wr(e, n);
 function Wr(e, t) {
 const n = e.app, r = N(n);
 delete n.store.exchange.attacks[t.key];
-const i = mf(t), s = bt(n, t.gm), a = [], o = [];
+const i = hf(t), s = bt(n, t.gm), a = [], o = [];
 for (const l of t.defenders) {
 const d = W(l);
 if (!d) {
@@ -5419,8 +5432,8 @@ continue;
 }
 const f = { token: d, character: oe(d) }, u = t.answers[l];
 u?.file !== void 0 && n.store.exchange.waiting[l] === void 0 && (n.store.exchange.waiting[l] = { edition: t.edition, answer: u.file });
-const h = Na(i, r, u?.flags), v = r.planDamage(h, s);
-a.push({ target: f, plan: v, given: Ur(h, v.dice), ...u ? { answer: kf(u) } : {} });
+const h = Na(i, r, u?.flags), m = r.planDamage(h, s);
+a.push({ target: f, plan: m, given: Ur(h, m.dice), ...u ? { answer: gf(u) } : {} });
 }
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 return e.gm || delete c.replyFor, Aa(c, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
@@ -5431,21 +5444,21 @@ recordBy: t.by,
 refusals: (l, d) => `Attack ${t.key}: ${d ? "not applied to every defender" : "not applied"}: ${l.join("; ")}.`
 });
 }
-function kf(e) {
+function gf(e) {
 const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
 }
-function yf(e, t) {
+function kf(e, t) {
 const n = Pa(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to cancel`);
 delete e.app.store.exchange.attacks[n.key], j(gt, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
 }
-function wf(e) {
+function yf(e) {
 const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
-(s) => e.gm || s.by === e.playerId || Dn(t, s).some((a) => Fr(e.playerId, a))
+(s) => e.gm || s.by === e.playerId || Rn(t, s).some((a) => Fr(e.playerId, a))
 );
 if (r.length === 0) {
 _e(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
@@ -5461,31 +5474,31 @@ return `${s.key}: ${Hr(s, !1)} attacks; waiting for ${a.length > 0 ? Be(a) : "no
 });
 j(pe(e.replyTo), ge({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
 }
-function bf(e) {
+function wf(e) {
 const t = N(e);
 for (const n of k.values(e.store.exchange.attacks)) j(he, ge(xr(e, t, n, [])), { record: !0 });
 }
 function Ma(e) {
 const t = N(e);
-tf(e);
+ef(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
 const i = t.parseState(r.edition.state);
 if (i === null) continue;
 const s = t.endRound(i);
-bn(e.store, n, et({ ...kt(e.store, n), edition: { id: t.id, state: s } }, t));
+$n(e.store, n, et({ ...kt(e.store, n), edition: { id: t.id, state: s } }, t));
 }
-e.store.round.number += 1, e.store.round.turned = 0, j(he, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), bf(e);
+e.store.round.number += 1, e.store.round.turned = 0, j(he, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), wf(e);
 }
-function $f(e) {
+function bf(e) {
 const t = [];
 for (const n of e) {
-if (t.length >= or) break;
+if (t.length >= cr) break;
 qs(n) || t.push($r(lu(n)));
 }
 return t;
 }
-function Af(e, t) {
+function $f(e, t) {
 if (e.length === 0 || t.length === 0) return null;
 const n = new q(t), r = new q(e), i = e.filter((o) => n.has(o)), s = t.filter((o) => r.has(o)), a = i.length;
 if (a === 0 || a !== s.length) return null;
@@ -5497,7 +5510,7 @@ if (c) return o;
 }
 return null;
 }
-function Sf(e) {
+function Af(e) {
 e.turnOrderSeen = void 0, Yr(e);
 }
 function Yr(e) {
@@ -5505,20 +5518,20 @@ const t = ou();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
 const n = e.store.round, r = Xs(t);
-Tf(e, r);
-const i = $f(r), s = Af(n.seen, i);
+Sf(e, r);
+const i = bf(r), s = $f(n.seen, i);
 if (n.seen = i, s === null) {
 n.turned = 0;
 return;
 }
 n.turned += s, n.turned >= i.length && Ma(e);
 }
-function Tf(e, t) {
+function Sf(e, t) {
 e.oddTurnRowsTold === !0 || t.every(cu) || (e.oddTurnRowsTold = !0, j(he, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
 }
-function Ef(e, t) {
+function Tf(e, t) {
 const n = N(e), r = Pe(t);
-nf(e, n.id);
+tf(e, n.id);
 const i = [], s = [];
 for (const o of k.keys(e.store.tokens)) {
 const c = W(o);
@@ -5528,8 +5541,8 @@ return Vr(e, i, {
 values: [],
 dice: [],
 resolve(o) {
-const c = e.store.tokens[o.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = o.bars.vitality.value, f = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), u = c?.deadForGood === !0 || r.deadForGood(f, d), h = n.enter(d, u), v = r.condition(f, d), g = n.condition(h, d);
-return v !== g && s.push({ name: o.name, from: v, to: g }), {
+const c = e.store.tokens[o.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = o.bars.vitality.value, f = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), u = c?.deadForGood === !0 || r.deadForGood(f, d), h = n.enter(d, u), m = r.condition(f, d), g = n.condition(h, d);
+return m !== g && s.push({ name: o.name, from: m, to: g }), {
 headline: "acts",
 steps: [],
 changes: [],
@@ -5542,12 +5555,12 @@ detail: { edition: n.id }
 }), { count: i.length, changed: s };
 }
 var La = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function _f(e) {
+function Ef(e) {
 if (e.length === 0) return "";
 const t = e.map(({ name: n, from: r, to: i }) => `${n} ${La[r]} -> ${La[i]}`);
 return ` Conditions read again: ${Ht(t, 6)}.`;
 }
-function Df(e) {
+function _f(e) {
 const t = e.app, n = t.store.macros, r = [], i = [], s = [];
 for (const o of N(t).macros) {
 const c = Pd(o.name), l = n[o.name] !== void 0 && c.includes(n[o.name]) ? n[o.name] : void 0;
@@ -5565,7 +5578,7 @@ s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made 
 ].filter((o) => o !== "");
 Qe(e, `Macros for the ${N(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
 }
-var Rf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Of = {
+var Df = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Rf = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {
@@ -5595,7 +5608,7 @@ what: [`What the "details" button of a multi-target card sends: whispers that ro
 function zr(e) {
 return e ? "on" : "off";
 }
-function Cf(e) {
+function Of(e) {
 const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = Me.filter((s) => t.attributes[s] !== ss[s]).map(
 (s) => `${s} -> ${t.attributes[s]}`
 );
@@ -5622,27 +5635,27 @@ lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}
 function ja(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");
 }
-function If(e) {
-const t = e.store.settings, n = N(e), r = Ct().filter((a) => a !== t.edition), i = (a, o) => le(`${a}: ${zr(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => le(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
+function Cf(e) {
+const t = e.store.settings, n = N(e), r = Ct().filter((a) => a !== t.edition), i = (a, o) => ce(`${a}: ${zr(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => ce(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
 return [
 ae("Settings:"),
 s("visibility.npc", t.visibility.npc),
 s("visibility.pc", t.visibility.pc),
 i("players-target-any", t.playersTargetAny),
 i("armor-on-manual-edits", t.armorOnManualEdits),
-le(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
+ce(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
 // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-le(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${ja(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
-...r.map((a) => le(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
+ce(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${ja(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+...r.map((a) => ce(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
 // Only the settings the active edition uses (issue: the settings menu follows the edition).
-...n.settings.includes("overwhelm-limit") ? [le(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.settings.includes("stamina-bar") ? [le(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${ja(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
-le("next round", "!defense-round next-round"),
-le("help handout", "!defense-round help"),
-le("table macros", "!defense-round macros")
+...n.settings.includes("overwhelm-limit") ? [ce(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
+...n.settings.includes("stamina-bar") ? [ce(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${ja(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+ce("next round", "!defense-round next-round"),
+ce("help handout", "!defense-round help"),
+ce("table macros", "!defense-round macros")
 ].join(" ");
 }
-function Nf(e, t) {
+function If(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const i = n.toLowerCase();
@@ -5653,7 +5666,7 @@ for (const { token: d, character: f } of o) {
 const u = Rd(e.app, d.id);
 u.overrides = dn(u.overrides, i, s ? null : a);
 const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-h && (u.worn = dn(u.worn, h, null)), Cs(e.app, d.id), l.push(kn(d, f, e.app.store.settings).name);
+h && (u.worn = dn(u.worn, h, null)), Cs(e.app, d.id), l.push(yn(d, f, e.app.store.settings).name);
 }
 Qe(e, `${s ? `Cleared ${i} override` : `${i} = ${a}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
 }
@@ -5661,8 +5674,8 @@ var Xr = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]
 ];
-function Pf(e) {
-const { targets: t, notes: n } = rt(e, Ae(e.parsed)), r = new P(), i = {
+function Nf(e) {
+const { targets: t, notes: n } = rt(e, Ae(e.parsed)), r = new M(), i = {
 values: Xr.map(([, a]) => a),
 dice: [],
 resolve(a) {
@@ -5688,48 +5701,48 @@ return r.set(a.id, o), { headline: "acts", steps: [], changes: c, observed: !1, 
 }
 }, s = Vr(e.app, t, i).map((a) => {
 const { snapshot: o } = a.reading;
-if (a.kind === "problems") return Tn(o, a.reading.problems);
+if (a.kind === "problems") return En(o, a.reading.problems);
 Cs(e.app, o.id);
 const c = r.get(o.id) ?? [];
 return `${o.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
 });
 Qe(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
 }
-function Mf(e) {
+function Pf(e) {
 e.store = Ft(me), e.loadProblems = [], delete e.newerState, Is(mn, e.store);
 }
-function Lf(e, t) {
+function Mf(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
 const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!i) throw new I(s);
-const a = W(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", c = i.npc || a !== void 0 && ur(a, oe(a)), l = Vt(e.app, { npc: c, hidden: o }) === "public";
+const a = W(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", c = i.npc || a !== void 0 && fr(a, oe(a)), l = Vt(e.app, { npc: c, hidden: o }) === "public";
 if (!(e.gm || l || a !== void 0 && Ee(e.playerId, a, oe(a)))) throw new I(o ? s : `${i.name}'s breakdown is for the GM`);
 j(pe(e.replyTo), ge(i.card()));
 }
-var jf = {
-usage: () => Rf,
+var Lf = {
+usage: () => Df,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {
 const n = (t.positionals[0] ?? "").toLowerCase();
-return Of[n];
+return Rf[n];
 },
 run(e) {
 const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
 if (r === "details") {
-Se(e.parsed, {}), Lf(e, n);
+Se(e.parsed, {}), Mf(e, n);
 return;
 }
 if (!e.gm) throw new I("!defense-round is for the GM only");
 const i = r === "set" || r === "repair";
 switch (Se(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
 case "":
-j(pe("gm"), Cf(e.app)), j(pe("gm"), If(e.app));
+j(pe("gm"), Of(e.app)), j(pe("gm"), Cf(e.app));
 return;
 case "help": {
 pr(N(e.app));
 const s = Ns();
-j(pe(e.replyTo), fr(`The handout "${pn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
+j(pe(e.replyTo), hr(`The handout "${gn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
 return;
 }
 case "config": {
@@ -5738,9 +5751,9 @@ if (!s) throw new y("config needs a KEY and a VALUE");
 const o = e.app.store.settings.edition, c = au(e.app.store.settings, s, a.join(" ") || void 0);
 if (e.app.store.settings.edition !== o) {
 e.app.store.editionLeft = o;
-const { count: l, changed: d } = Ef(e.app, o);
+const { count: l, changed: d } = Tf(e.app, o);
 pr(N(e.app), { createIfMissing: !1 });
-const f = l === 0 ? "" : d.length > 0 ? _f(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = af(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+const f = l === 0 ? "" : d.length > 0 ? Ef(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = sf(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
 Qe(e, `${c}${f} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;
 }
@@ -5748,20 +5761,20 @@ Qe(e, c);
 return;
 }
 case "set":
-Nf(e, n);
+If(e, n);
 return;
 case "repair":
-Pf(e);
+Nf(e);
 return;
 case "next-round":
 Ma(e.app);
 return;
 case "macros":
-Df(e);
+_f(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new I("reset-state only discards a state written by a newer version, and this one is not");
-Mf(e.app), Qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+Pf(e.app), Qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
 e.app.attributes.clear(), Qe(e, "Cached attribute look-ups forgotten; they are read again on next use.");
@@ -5771,8 +5784,8 @@ throw new y(`unknown subcommand "${V(E(t))}"`);
 }
 }
 };
-function Ff(e, t) {
-const n = new P();
+function jf(e, t) {
+const n = new M();
 let r;
 for (const { place: i, tokenId: s, change: a } of t) {
 const o = getObj("graphic", s);
@@ -5813,7 +5826,7 @@ var Fa = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "
 function Ga(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";
 }
-function Gf(e) {
+function Ff(e) {
 const t = e.app.store.history, n = L(e.parsed, "entry");
 if (n !== void 0) {
 const r = n.toUpperCase();
@@ -5826,37 +5839,37 @@ return i;
 for (let r = t.length - 1; r >= 0; r -= 1) if (Ga(e, t[r])) return r;
 throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
 }
-function Uf(e) {
+function Gf(e) {
 if (!O(e.parsed, "undo")) throw new y(`--${O(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (O(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((m) => !k.prototype.hasOwnProperty.call(Fa, m));
+const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(Fa, v));
 if (t) throw new y(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
 if (Se(e.parsed, Fa), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = Gf(e), s = r[i], a = N(n), o = new P(s.tokens.map((m) => [m.tokenId, wt(m.tokenId, e.gm)])), c = s.tokens.filter((m) => o.get(m.tokenId) !== void 0), l = s.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => Hf(m) ? c.find((p) => Va({ place: "", tokenId: p.tokenId, name: p.name, change: m }, n.store.settings)) : void 0, f = wu(gu(s.tokens, (m) => o.get(m) !== void 0, d), a, n.store.round.number - s.round).filter((m) => Va(m, n.store.settings)), u = { settings: n.store.settings, edition: a, memories: pa(n) }, h = Ff(u, f), v = (m, p) => {
-if (m.stance !== p.stance) return p.stance === void 0 ? "has dropped its stance since" : `has taken the ${p.stance} stance since`;
-if (m.deadForGood !== p.deadForGood) return "has died for good since";
-const T = rf(m, p, ke);
-if (T !== void 0 && p.answer !== void 0 || T !== void 0 && ke(m.edition, p.edition)) return T;
+const n = e.app, r = n.store.history, i = Ff(e), s = r[i], a = N(n), o = new M(s.tokens.map((v) => [v.tokenId, wt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => o.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => Bf(v) ? c.find((p) => Va({ place: "", tokenId: p.tokenId, name: p.name, change: v }, n.store.settings)) : void 0, f = wu(gu(s.tokens, (v) => o.get(v) !== void 0, d), a, n.store.round.number - s.round).filter((v) => Va(v, n.store.settings)), u = { settings: n.store.settings, edition: a, memories: pa(n) }, h = jf(u, f), m = (v, p) => {
+if (v.stance !== p.stance) return p.stance === void 0 ? "has dropped its stance since" : `has taken the ${p.stance} stance since`;
+if (v.deadForGood !== p.deadForGood) return "has died for good since";
+const T = nf(v, p, ke);
+if (T !== void 0 && p.answer !== void 0 || T !== void 0 && ke(v.edition, p.edition)) return T;
 const $ = (_) => (_.edition?.id === a.id ? a.parseState(_.edition.state) : null) ?? a.enter(null, !1);
-return a.describeStateChange($(m), $(p));
+return a.describeStateChange($(v), $(p));
 }, g = yu(f, h, ke);
 if (g.length > 0) {
 if (!e.gm) {
-const m = g.filter(($) => {
+const v = g.filter(($) => {
 const _ = o.get($.tokenId);
 return _ !== void 0 && Gr(e, Ua(_));
-}), p = [...new q(g.filter(($) => !m.includes($)).map(($) => $.name))], T = [...Zs(m, h, ke, v), ...p.length > 0 ? [`${Be(p)} changed`] : []];
+}), p = [...new q(g.filter(($) => !v.includes($)).map(($) => $.name))], T = [...Zs(v, h, ke, m), ...p.length > 0 ? [`${Be(p)} changed`] : []];
 Fe(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
 return;
 }
 if (!O(e.parsed, "force")) {
-Fe(e, `Nothing undone, changed since: ${Zs(g, h, ke, v).join("; ")}`, [{ label: "Undo anyway", command: `${jr(s.key)} --force` }]);
+Fe(e, `Nothing undone, changed since: ${Zs(g, h, ke, m).join("; ")}`, [{ label: "Undo anyway", command: `${jr(s.key)} --force` }]);
 return;
 }
 }
-Nu(u, f), g.length > 0 && Kf(n, f, h), Mr(n, i), Bf(e, s, f, h, o), l.length > 0 && _e(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
+Nu(u, f), g.length > 0 && Hf(n, f, h), Mr(n, i), Vf(e, s, f, h, o), l.length > 0 && _e(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
 }
-function Vf(e) {
+function Uf(e) {
 switch (e.kind) {
 case "bar":
 return e.from === null ? void 0 : { label: Ye[e.resource], to: e.from };
@@ -5872,28 +5885,28 @@ return;
 }
 function Ua(e) {
 const t = oe(e);
-return { token: e, character: t, npc: ur(e, t), hidden: e.get("layer") === "gmlayer" };
+return { token: e, character: t, npc: fr(e, t), hidden: e.get("layer") === "gmlayer" };
 }
-function Bf(e, t, n, r, i) {
-const s = t.kind === "save" ? "Save undone" : "Damage undone", a = new P();
+function Vf(e, t, n, r, i) {
+const s = t.kind === "save" ? "Save undone" : "Damage undone", a = new M();
 for (const { place: l, tokenId: d, change: f } of n) {
-const u = Vf(f);
+const u = Uf(f);
 if (u === void 0) continue;
-const h = r.get(l), v = a.get(d) ?? [];
-a.has(d) || a.set(d, v);
+const h = r.get(l), m = a.get(d) ?? [];
+a.has(d) || a.set(d, m);
 const g = `${u.label} ${typeof h == "number" ? h : "?"} -> ${u.to}`;
-v.includes(g) || v.push(g);
+m.includes(g) || m.push(g);
 }
 const o = [], c = [];
 for (const l of t.tokens) {
 const d = i.get(l.tokenId);
 if (!d) continue;
-const f = (a.get(l.tokenId) ?? []).join(", "), u = f ? `${l.name} (${f})` : l.name, h = Ua(d), v = Vt(e.app, h) === "public";
-h.hidden || o.push(v ? u : l.name), (h.hidden || !v && f) && c.push(h.hidden ? `${u} (hidden)` : u);
+const f = (a.get(l.tokenId) ?? []).join(", "), u = f ? `${l.name} (${f})` : l.name, h = Ua(d), m = Vt(e.app, h) === "public";
+h.hidden || o.push(m ? u : l.name), (h.hidden || !m && f) && c.push(h.hidden ? `${u} (hidden)` : u);
 }
 o.length > 0 && j(gt, ae(`${s}: ${Ht(o, 8)}.`)), c.length > 0 && j(he, ae(`${s} (GM): ${Ht(c, 8)}.`), { record: !0 });
 }
-function Hf(e) {
+function Bf(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
 }
 function Va({ tokenId: e, change: t }, n) {
@@ -5912,7 +5925,7 @@ default:
 return !0;
 }
 }
-function Kf(e, t, n) {
+function Hf(e, t, n) {
 const r = N(e);
 for (const { place: i, tokenId: s, change: a } of t) {
 if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
@@ -5926,7 +5939,7 @@ resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.setVitalit
 Vr(e, [{ token: c, character: oe(c) }], d);
 }
 }
-var xf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Wf = {
+var Kf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, xf = {
 usage: (e) => N(e).commands.damage.usage,
 help: (e) => N(e).commands.damage.help,
 helpFor: (e, t) => O(t, "undo") || O(t, "force") ? {
@@ -5940,11 +5953,11 @@ what: [
 } : void 0,
 run(e) {
 if (O(e.parsed, "undo") || O(e.parsed, "force") || O(e.parsed, "entry")) {
-Uf(e);
+Gf(e);
 return;
 }
 const t = N(e.app), n = t.commands.damage.flags;
-Se(e.parsed, Kr(t, "!damage", xf, n), tr(t.id, "damage"));
+Se(e.parsed, Kr(t, "!damage", Kf, n), nr(t.id, "damage"));
 const r = t.planDamage(e.parsed, bt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = rt(e, Ae(e.parsed), { anyTarget: i });
 let { targets: a } = s;
 const o = [...s.notes], c = k.keys(n).find((l) => n[l].decides !== void 0 && O(e.parsed, l));
@@ -5955,7 +5968,7 @@ Fe(e, `Not applied: ${o.join("; ")}`);
 return;
 }
 }
-return _n(e, r, a, o, {
+return Dn(e, r, a, o, {
 title: "Damage",
 anyTarget: i,
 record: !0,
@@ -5963,7 +5976,7 @@ refusals: (l, d) => `${d ? "Not applied to every target" : "Not applied"}: ${l.j
 });
 }
 };
-async function Yf(e) {
+async function Wf(e) {
 const t = e.app, n = N(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Se(e.parsed, i);
 const s = (L(e.parsed, "answer") ?? "").toUpperCase(), a = k.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
@@ -5979,57 +5992,57 @@ if (u) throw new I(`${f} has answered attack ${a.key} already (${u.word})`);
 if (Br(t, c)) throw new I(`${f} answers attack ${a.key} with the defense it made ahead`);
 const h = L(e.parsed, r.answerFlag);
 if (h === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const v = Y(h, `--${r.answerFlag}`, r.choices);
-let g = { word: v }, m = v === "none" ? "no defense" : v;
-if (v !== "none") {
-const _ = r.planAnswer(v, a.situation, a.attacker, bt(t, e.gm)), H = Ur(e.parsed, _.dice), w = _.dice.filter((K) => H[K.name] === void 0), b = w.length > 0 ? await ca(w.map((K) => K.sides)) : [];
+const m = Y(h, `--${r.answerFlag}`, r.choices);
+let g = { word: m }, v = m === "none" ? "no defense" : m;
+if (m !== "none") {
+const _ = r.planAnswer(m, a.situation, a.attacker, bt(t, e.gm)), H = Ur(e.parsed, _.dice), w = _.dice.filter((K) => H[K.name] === void 0), b = w.length > 0 ? await ca(w.map((K) => K.sides)) : [];
 if (t.store.exchange.attacks[s] !== a || a.answers[c] !== void 0) throw new I(`attack ${a.key} was settled while the roll was out: nothing answered`);
 if (!W(c) || !e.gm && !Ee(e.playerId, l, oe(l))) throw new I(`${f} is gone or no longer yours since the roll: nothing answered`);
-const R = ba(_.dice, H, b, 0), M = Sn(t, { token: l, character: d }, _, it(t, _.readsTurnOrder ? Ve() : void 0)), J = _.resolve(M.facts, R);
-if (Nn(J)) throw new I(ka(t, M.snapshot, J));
-if (M.problems.length > 0) throw new I(Tn(M.snapshot, M.problems, "; nothing answered"));
-const te = r.keep(v, J, R), st = e.gm ? void 0 : wa(e, _.dice);
+const R = ba(_.dice, H, b, 0), P = Tn(t, { token: l, character: d }, _, it(t, _.readsTurnOrder ? Ve() : void 0)), J = _.resolve(P.facts, R);
+if (Pn(J)) throw new I(ka(t, P.snapshot, J));
+if (P.problems.length > 0) throw new I(En(P.snapshot, P.problems, "; nothing answered"));
+const te = r.keep(m, J, R), st = e.gm ? void 0 : wa(e, _.dice);
 g = { word: te.word, ...te.file !== void 0 ? { file: te.file } : {}, ...te.flags ? { flags: te.flags } : {} }, te.roll !== void 0 && (g.roll = te.roll), te.success !== void 0 && (g.success = te.success), st && (g.typed = !0);
-const at = Js(n, (K) => K === c ? f : M.facts.nameOf(K)), He = J.steps.filter((K) => K.section === "Check").map(at);
-m = He.length > 0 ? He.join("; ") : v;
+const at = Js(n, (K) => K === c ? f : P.facts.nameOf(K)), He = J.steps.filter((K) => K.section === "Check").map(at);
+v = He.length > 0 ? He.join("; ") : m;
 }
 a.answers[c] = g;
 const p = Ta(t, a, e.gm), T = Ea(t, a), $ = p.length > 0 ? ` Waiting for ${p.join(", ")}.` : T ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
-_e(e, `${f}: ${m}.${$}`), T && await Wr(e, a);
+_e(e, `${f}: ${v}.${$}`), T && await Wr(e, a);
 }
-var zf = { ids: { kind: "list" }, help: { kind: "switch" } }, Xf = {
+var Yf = { ids: { kind: "list" }, help: { kind: "switch" } }, zf = {
 usage: (e) => N(e).commands.defend.usage,
 help: (e) => N(e).commands.defend.help,
 run(e) {
-if (e.parsed.flags.has("answer")) return Yf(e);
+if (e.parsed.flags.has("answer")) return Wf(e);
 const t = N(e.app), n = t.commands.defend;
 if (n.refused) {
 Fe(e, `!defend is not used: ${n.refused}`);
 return;
 }
-Se(e.parsed, Kr(t, "!defend", zf, n.flags), tr(t.id, "defend"));
+Se(e.parsed, Kr(t, "!defend", Yf, n.flags), nr(t.id, "defend"));
 const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-Yu(e, i);
+Wu(e, i);
 const s = rt(e, Ae(e.parsed)), a = [...s.notes], o = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
 const d = o.find(({ id: f }) => f === l.id);
 return d && a.push(`${ee(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
 });
 if (c.length === 0) {
-Fe(e, An(a).join("; "));
+Fe(e, Sn(a).join("; "));
 return;
 }
-return _n(e, r, c, a, {
+return Dn(e, r, c, a, {
 title: "Defense",
 refusals: (l) => `${l.join("; ")}.`
 });
 }
-}, qf = { ids: { kind: "list" }, help: { kind: "switch" } }, Jf = {
+}, Xf = { ids: { kind: "list" }, help: { kind: "switch" } }, qf = {
 usage: (e) => N(e).commands.stance.usage,
 help: (e) => N(e).commands.stance.help,
 run(e) {
 const t = N(e.app);
 if (t.stances.length === 0) throw new I(`the ${t.id} edition has no stances`);
-Se(e.parsed, qf);
+Se(e.parsed, Xf);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new y(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
 const i = n?.toLowerCase();
@@ -6039,17 +6052,17 @@ const s = (e.msg.selected ?? []).length === 0 && Ae(e.parsed) === void 0;
 if (i === void 0 && s) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
 const { targets: a, notes: o } = rt(e, Ae(e.parsed));
 if (i === void 0) {
-const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: f, character: u }) => `${kn(f, u, c).name}: ${e.app.store.tokens[f.id]?.stance ?? l}`);
+const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: f, character: u }) => `${yn(f, u, c).name}: ${e.app.store.tokens[f.id]?.stance ?? l}`);
 _e(e, `Stances: ${d.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;
 }
-return _n(e, t.planStance(i), a, o, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
+return Dn(e, t.planStance(i), a, o, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
 }
 };
-function Qf(e, t, n) {
+function Jf(e, t, n) {
 return n === null ? e + t : A.max(e, A.min(e + t, n));
 }
-function Zf(e, t, n) {
+function Qf(e, t, n) {
 return {
 values: [],
 dice: [],
@@ -6059,12 +6072,12 @@ if (i === null) return { kind: "bar", resource: n };
 const s = r.bars.vitality.value;
 if (e.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const a = r.bars[n].max, o = Qf(i, t, a), c = a !== null && o === a && i + t > a, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), d = r.id;
+const a = r.bars[n].max, o = Jf(i, t, a), c = a !== null && o === a && i + t > a, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), d = r.id;
 return {
 headline: "acts",
 ...o === i ? { noop: !0 } : {},
 steps: [
-S(ce, { kind: "heal-title", who: d, resource: n, amount: o - i }),
+S(de, { kind: "heal-title", who: d, resource: n, amount: o - i }),
 // Nothing healed (already at its max) says so, on a row of several as on its own card.
 S(se, { kind: "heal-summary", who: d, healed: o !== i, atMax: a !== null && i >= a }),
 S("Heal", { kind: "healed", resource: n, before: i, after: o, max: a, capped: c }),
@@ -6079,49 +6092,49 @@ detail: { heal: t, resource: n, before: i, after: o }
 }
 };
 }
-var eh = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", th = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, nh = {
-usage: () => eh,
+var Zf = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", eh = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, th = {
+usage: () => Zf,
 run(e) {
 const t = e.parsed;
-Se(t, th);
+Se(t, eh);
 const n = rn(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = rt(e, Ae(t));
-return _n(e, Zf(N(e.app), n, r), i, s, {
+return Dn(e, Qf(N(e.app), n, r), i, s, {
 title: "Heal",
 refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
 });
 }
 }, Ba = k.freeze({});
-function rh(e, t, n) {
+function nh(e, t, n) {
 if (!n || yt(t)) return;
 const r = e.store.settings, i = be[r.bars.vitality].value;
 if (!(i in n)) return;
 const s = ye(n[i]), a = E(t.get(be[r.bars.vitality].link) ?? "");
-let { typed: o, keepInStep: c } = ih(t, i, a, s);
+let { typed: o, keepInStep: c } = rh(t, i, a, s);
 if (s === null || o === null || s === o) return;
 const l = N(e), d = { token: t, character: oe(t) }, f = a ? e.linkedEdits.get(a) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === s && (f.to === o || f.typed === o);
 if (u && f.echoed.add(t.id), a && !u && e.linkedEdits.delete(a), u && f.to !== o && (o = f.to, c = { tokenProps: { [i]: f.to } }), r.armorOnManualEdits && !u && o < s && s - o <= bi) {
-const g = l.planHandEdit(s - o, bt(e, !0)), m = {
+const g = l.planHandEdit(s - o, bt(e, !0)), v = {
 ...g,
 resolve(T, $) {
 if (l.condition(T.state, s) === "dead") return { kind: "refused", reason: "dead" };
 const _ = g.resolve(T, $);
 return !("kind" in _) && !_.changes.some((H) => H.kind === "bar" && H.resource === "vitality") && _.changes.push({ kind: "bar", resource: "vitality", to: s }), _;
 }
-}, p = En(
+}, p = _n(
 e,
 d,
-m,
+v,
 Ba,
 it(e),
 Kt(e),
-() => ({ vitalityFrom: s, ...c, title: S(ce, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
+() => ({ vitalityFrom: s, ...c, title: S(de, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
 (T) => {
 eu(T, s), Ha(e, T, s);
 }
 );
 if (p.kind === "unsafe") return;
 if (p.kind === "problems" || p.kind === "refusal" && p.reading.problems.length > 0)
-j(he, ae(`Hand edit not read through armor: ${Tn(p.reading.snapshot, p.reading.problems, "")}.`));
+j(he, ae(`Hand edit not read through armor: ${En(p.reading.snapshot, p.reading.problems, "")}.`));
 else if (p.kind === "written") {
 const T = p.outcome.changes.find((_) => _.kind === "bar" && _.resource === "vitality");
 a && e.linkedEdits.set(a, { from: s, typed: o, to: T?.kind === "bar" ? T.to : s, by: t.id, echoed: new q() });
@@ -6130,16 +6143,16 @@ Rr(e, [p.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: 
 return;
 }
 }
-const h = sh(e, s, o), v = En(e, d, h.plan, Ba, it(e), Kt(e), () => ({ vitalityFrom: s, ...c }), (g) => Ha(e, g, s));
-v.kind === "written" && (u && Hu(e, a, v.applied), h.saysSomething() && Rr(e, [v.shown], { title: "Hand edit", replyTo: "gm" }));
+const h = ih(e, s, o), m = _n(e, d, h.plan, Ba, it(e), Kt(e), () => ({ vitalityFrom: s, ...c }), (g) => Ha(e, g, s));
+m.kind === "written" && (u && Bu(e, a, m.applied), h.saysSomething() && Rr(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));
 }
-function ih(e, t, n, r) {
+function rh(e, t, n, r) {
 const i = ye(e.get(t));
 if (n === "" || i !== r) return { typed: i };
 const s = ye(tu(n));
 return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
 }
-function sh(e, t, n) {
+function ih(e, t, n) {
 const r = N(e);
 let i = !1;
 return { plan: {
@@ -6150,7 +6163,7 @@ const o = a.state, c = r.setVitality(t, n, o), l = a.id, d = r.setVitality(t, t,
 return i = c.vitality !== n || !ke(d, c.state), {
 headline: "acts",
 steps: [
-S(ce, { kind: "hand-edit-title", who: l }),
+S(de, { kind: "hand-edit-title", who: l }),
 S(se, { kind: "hand-edit-summary", who: l, now: c.now }),
 ...c.steps.map((u) => S("Change", u)),
 c.now ? S("Now", c.now) : S("Now", { kind: "standing" })
@@ -6167,9 +6180,9 @@ function Ha(e, t, n) {
 const r = N(e), i = e.store.tokens[t.snapshot.id];
 i?.edition?.id !== r.id && (t.facts.state = gr(r, i, n, ga(e)));
 }
-var ah = 400, oh = 100, ch = 20, lh = class {
+var sh = 400, ah = 100, oh = 20, ch = class {
 constructor() {
-this.nextShown = 1, this.nextHidden = 1, this.rows = new P(), this.bySender = new P();
+this.nextShown = 1, this.nextHidden = 1, this.rows = new M(), this.bySender = new M();
 }
 /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
 add(e, t) {
@@ -6178,9 +6191,9 @@ const a = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++)
 return this.rows.set(a, s), a;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const i = e === "gm" ? ah : oh;
+const i = e === "gm" ? sh : ah;
 for (const s of r.splice(0, A.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > ch + 1) {
+if (this.bySender.set(e, r), this.bySender.size > oh + 1) {
 for (const [s, a] of this.bySender)
 if (!(s === "gm" || s === e)) {
 for (const o of a) this.rows.delete(o);
@@ -6194,7 +6207,7 @@ get(e) {
 return this.rows.get(e);
 }
 };
-function dh(e) {
+function lh(e) {
 const t = N(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
 const n = Sr() !== void 0, r = vr("HealthColors");
@@ -6202,33 +6215,33 @@ const n = Sr() !== void 0, r = vr("HealthColors");
 he,
 [
 ae("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
-r.auraDead === !0 ? le("NPCs: dead at 0 off", "!aura dead") : "",
-r.auraDeadPC === !0 ? le("PCs: dead at 0 off", "!aura deadPC") : ""
+r.auraDead === !0 ? ce("NPCs: dead at 0 off", "!aura dead") : "",
+r.auraDeadPC === !0 ? ce("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((i) => i !== "").join(" ")
 ));
 }
 var qr = {
-"!damage": Wf,
-"!attack": hf,
-"!defend": Xf,
-"!stance": Jf,
-"!heal": nh,
-"!defense-round": jf
+"!damage": xf,
+"!attack": ff,
+"!defend": zf,
+"!stance": qf,
+"!heal": th,
+"!defense-round": Lf
 };
-function uh() {
-const e = vr(mn) === void 0, { stored: t, problems: n, newer: r } = hd(vr(mn), me), i = { store: t, attributes: new yd(), loadProblems: n, linkedEdits: new P(), details: new lh() };
-return r !== void 0 ? (i.newerState = r, mr(`${ne} v${me}: ${n.join("; ")}`), j(he, ae(hh(r)))) : fh(i, e), mh(i), i;
+function dh() {
+const e = vr(mn) === void 0, { stored: t, problems: n, newer: r } = hd(vr(mn), me), i = { store: t, attributes: new yd(), loadProblems: n, linkedEdits: new M(), details: new ch() };
+return r !== void 0 ? (i.newerState = r, mr(`${ne} v${me}: ${n.join("; ")}`), j(he, ae(fh(r)))) : uh(i, e), hh(i), i;
 }
-function fh(e, t) {
+function uh(e, t) {
 const n = e.store, r = e.loadProblems;
-t && kd(n.settings, vh());
-const i = Ku(e);
+t && kd(n.settings, mh());
+const i = Hu(e);
 i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Is(mn, n), r.length > 0 && (mr(`${ne} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(he, ae(`${ne}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(he, ae(`${ne} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && Le("rebuilding the help handout", () => pr(Pe(n.settings.edition)))(), n.scriptVersion = me;
 }
-function hh(e) {
+function fh(e) {
 return `${ne}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
 }
-function mh(e) {
+function hh(e) {
 const t = e.store, n = () => e.newerState !== void 0, r = Le("following the Turn Tracker", () => {
 n() || Yr(e);
 });
@@ -6247,7 +6260,7 @@ return js(e, a, qr);
 )
 );
 const i = Le("a hand edit of a bar", (a, o) => {
-n() || rh(e, a, o);
+n() || nh(e, a, o);
 });
 for (const a of ["bar1", "bar2", "bar3"]) Ge(`change:graphic:${a}_value`, i);
 Ge(
@@ -6255,28 +6268,28 @@ Ge(
 Le("forgetting a deleted token", (a) => {
 n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
 })
-), Sf(e), Ge("change:campaign:turnorder", r), ph(r);
+), Af(e), Ge("change:campaign:turnorder", r), vh(r);
 const s = Le("refreshing attribute look-ups", (a) => {
 e.attributes.forget(E(a.get("_characterid") ?? ""));
 });
-Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), gh(i), n() || Le("checking HealthColors", () => dh(e))(), mr(`${ne} v${me} ready: edition ${t.settings.edition}.`);
+Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), ph(i), n() || Le("checking HealthColors", () => lh(e))(), mr(`${ne} v${me} ready: edition ${t.settings.edition}.`);
 }
-function vh() {
+function mh() {
 return Od(ne.toLowerCase());
 }
-function ph(e) {
+function vh(e) {
 const t = Eu();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
 }
-function gh(e) {
+function ph(e) {
 const t = Tu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
 }
 Ge("ready", Le("starting up", () => {
-uh();
+dh();
 }));
-var kh = me;
-function yh(e) {
+var gh = me;
+function kh(e) {
 return _u(e);
 }
 return Xa(Qr);

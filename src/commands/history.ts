@@ -137,7 +137,7 @@ export function removeEntry(app: App, index: number): void {
   const history = app.store.history;
   if (index < 0 || index >= history.length) return;
   const counted = tallyOf(history);
-  const [gone] = history.splice(index, 1);
+  const gone = history.splice(index, 1)[0];
   if (!gone) return;
   counted.length = history.length;
   counted.bytes -= sizeOf(gone);
@@ -156,15 +156,18 @@ export function undoCommand(key: string | undefined): string {
 }
 
 /** Keeps an application for undo; returns its key (what its cards' Undo button names), or undefined when nothing changed. */
-export function recordApplication(app: App, application: Application): string | undefined {
-  const tokens: AppliedToken[] = application.tokens.filter((entry) => entry.changes.length > 0);
+export function recordApplication(app: App, application: Application, ownerIsGm?: boolean): string | undefined {
+  // The tokens that changed (all of them, as a rule: then the list is kept as it is, not copied).
+  let tokens = application.tokens;
+  if (tokens.some((entry) => entry.changes.length === 0)) tokens = tokens.filter((entry) => entry.changes.length > 0);
   if (tokens.length === 0) return undefined; // nothing changed: nothing to undo
   app.store.lastEntry = app.store.lastEntry >= 9_999_999 ? 1 : app.store.lastEntry + 1;
   const key = `U${app.store.lastEntry}`;
-  const entry: Application = { ...application, key, tokens };
+  const entry: Application = { by: application.by, kind: application.kind, round: application.round, tokens, key };
   const history = app.store.history;
   const counted = tallyOf(history);
-  const player = quotaOwner(entry);
+  // Whose quota it counts against (the caller may know already whether the GM applied it).
+  const player = application.by === 'hand-edit' || !(ownerIsGm ?? ownedByGm(application.by));
   // A player (or hand edits) at the quota: that owner's oldest goes first.
   if (player) {
     for (let oldest = oldestOf(history, entry.by); oldest >= 0 && (counted.byOwner.get(entry.by) ?? 0) >= PER_PLAYER_LIMIT; oldest = oldestOf(history, entry.by)) removeEntry(app, oldest);

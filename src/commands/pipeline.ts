@@ -17,7 +17,7 @@ import type { CardSource } from '../render/cards';
 import { barProblem } from './barProblem';
 import { ownedByGm, recordApplication, undoCommand } from './history';
 import { isCard, type Target } from './targets';
-import { controls } from '../roll20/players';
+import { controls, RELAYED } from '../roll20/players';
 import { echo, optionalInteger, parseLine, type ParsedLine } from '../text/args';
 import { GroupedRefusals, tidyRefusals } from './refusals';
 import { healthColors } from '../roll20/otherScripts';
@@ -315,7 +315,16 @@ export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: re
   const given = givenDice(ctx.parsed, plan.dice);
   // A player's typed rolls are marked for everyone to see; the GM knows what the GM typed.
   const typed = ctx.gm ? undefined : typedRolls(ctx, plan.dice);
-  return runPlans(ctx, targets.map((target) => ({ target, plan, given, ...(typed ? { typed } : {}) })), notes, options);
+  return runPlans(
+    ctx,
+    targets.map((target) => {
+      const item: PlannedTarget<S> = { target, plan, given };
+      if (typed) item.typed = typed;
+      return item;
+    }),
+    notes,
+    options,
+  );
 }
 
 /** One target of a command, with its own plan (an attack's defenders each answered in their way). */
@@ -406,18 +415,15 @@ export async function runPlans<S>(ctx: CommandContext, items: ReadonlyArray<Plan
   let undo: PresentOptions['undo'];
   if ((options.record || undoable) && applied.length > 0) {
     const by = options.recordBy ?? ctx.playerId;
-    const key = recordApplication(app, { by, kind: options.record ? 'damage' : 'save', round: app.store.round.number, tokens: applied });
-    const byGm = by === ctx.playerId ? ctx.gm : ownedByGm(by);
+    const byGm = by === ctx.playerId ? ctx.gm || by === RELAYED : ownedByGm(by);
+    const key = recordApplication(app, { by, kind: options.record ? 'damage' : 'save', round: app.store.round.number, tokens: applied }, byGm);
     // A player's own save is not hers to undo: its card offers no Undo (the GM has the command).
     if (key !== undefined && (options.record || byGm)) undo = { command: undoCommand(key), byGm };
   }
-  present(app, shown, {
-    ...(undo ? { undo } : {}),
-    title: options.title,
-    replyTo: ctx.replyTo,
-    sender: ctx.gm ? 'gm' : ctx.playerId,
-    senderMaySee: (snapshot) => senderMaySee(ctx, snapshot),
-  });
+  // Assigned, not spread: a conditional spread costs more than the rest of this together.
+  const presenting: PresentOptions = { title: options.title, replyTo: ctx.replyTo, sender: ctx.gm ? 'gm' : ctx.playerId, senderMaySee: (snapshot) => senderMaySee(ctx, snapshot) };
+  if (undo) presenting.undo = undo;
+  present(app, shown, presenting);
   if (refused.length > 0) {
     const line = options.refusals(tidyRefusals(refused), applied.length > 0);
     refuse(ctx, line);

@@ -32,7 +32,11 @@ export interface PresentOptions {
 export function present(app: App, shown: readonly Shown[], options: PresentOptions): void {
   if (shown.length === 0) return;
   // A no-op: nothing written, and nothing that happened (a miss, a block, an announcement is news).
-  const changedAnything = shown.some((item) => item.changes.length > 0 || !(item.outcome.noop || item.outcome.headline === 'unharmed'));
+  let changedAnything = false;
+  for (let i = 0; i < shown.length && !changedAnything; i += 1) {
+    const item = shown[i]!;
+    changedAnything = item.changes.length > 0 || !(item.outcome.noop || item.outcome.headline === 'unharmed');
+  }
   const keys = shown.length > 1 ? registerDetails(app, shown, options.sender ?? 'gm') : [];
   if (!changedAnything) {
     // Nothing changed (healing a token at its max): nothing public, the sender hears it.

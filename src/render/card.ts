@@ -36,6 +36,8 @@ export function renderCard(card: Card): string {
  * token named "name" on a multi-target card) would take the card's title over; it is quoted instead.
  */
 function rowLabel(label: string): string {
+  // Only a label of four letters and white space can be "name": most are looked at no further.
+  if (label.length < 4 || (label.length > 4 && label.trim().length !== 4)) return label;
   return label.trim().toLowerCase() === 'name' ? `“${label.trim()}”` : label;
 }
 

@@ -40,12 +40,6 @@ export interface Shown extends CardSource {
   forDetails(): CardSource;
 }
 
-/** The card's title, in words. */
-export function titleOf(shown: CardSource): string {
-  const step = shown.title ?? shown.outcome.steps.find((candidate) => candidate.section === TITLE);
-  return step ? shown.say(step) : shown.snapshot.name;
-}
-
 /** The one public line (no numbers), for a breakdown the GM alone reads and for rows of several. */
 export function summaryOf(shown: Shown): string {
   if (shown.summary !== undefined) return shown.summary;
@@ -55,53 +49,68 @@ export function summaryOf(shown: Shown): string {
 
 /** The buttons the card offers: only the script's own commands, with a Roll20-shaped token id. */
 export function buttonsOf(shown: CardSource): Button[] {
-  const { snapshot, outcome } = shown;
-  if (!isSafeId(snapshot.id)) return [];
+  if (!isSafeId(shown.snapshot.id)) return [];
   const buttons: Button[] = [];
-  for (const step of outcome.steps) {
+  for (const step of shown.outcome.steps) {
     if (step.section !== ACTION) continue;
-    // commands.md, "Output": a failed defense offers the button that applies damage.
-    // The query inside an inline roll takes a number or dice (2d6+3); its brackets are entities, or
-    // Roll20 would roll them when the card is sent rather than when the button is clicked.
-    if (step.kind === 'offer-damage') buttons.push({ label: `Apply damage to ${snapshot.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${snapshot.id}` });
-    else if (step.kind === 'button') buttons.push({ label: shown.say(step), command: (step as ButtonStep).command });
+    const button = buttonOf(shown, step);
+    if (button) buttons.push(button);
   }
   return buttons;
 }
 
-/** The rows of the outcome's steps: one per section, in the order sections first come, each step a line. */
-function stepRows(shown: CardSource): Card['rows'] {
-  const rows: Card['rows'] = [];
-  const bySection = new Map<string, string[]>();
-  for (const step of shown.outcome.steps) {
-    const section = step.section;
-    if (section === undefined || section === TITLE || section === SUMMARY || section === ACTION) continue;
-    let lines = bySection.get(section);
-    if (!lines) {
-      lines = [];
-      bySection.set(section, lines);
-      rows.push({ label: section, lines });
-    }
-    const line = shown.say(step);
-    // A step whose words are empty has nothing to say here (a reduction of nothing left).
-    if (line !== '') lines.push(line);
-  }
-  return rows.filter((row) => row.lines.length > 0);
+/** The button of one ACTION step, or undefined for a step that offers none. */
+function buttonOf(shown: CardSource, step: Step): Button | undefined {
+  const { snapshot } = shown;
+  // commands.md, "Output": a failed defense offers the button that applies damage.
+  // The query inside an inline roll takes a number or dice (2d6+3); its brackets are entities, or
+  // Roll20 would roll them when the card is sent rather than when the button is clicked.
+  if (step.kind === 'offer-damage') return { label: `Apply damage to ${snapshot.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${snapshot.id}` };
+  if (step.kind === 'button') return { label: shown.say(step), command: (step as ButtonStep).command };
+  return undefined;
 }
 
-/** The full card of one target, its buttons inside (`extra`: the command's own, such as its Undo). */
+/**
+ * The full card of one target, its buttons inside (`extra`: the command's own, such as its Undo): the
+ * title step, then a row per section in the order sections first come (each step a line; a step
+ * whose words are empty has nothing to say, a row left with no line is left out), the Turn Tracker
+ * notes, the rolls typed, the buttons. One pass over the steps.
+ */
 export function fullCard(shown: CardSource, extra: readonly Button[] = []): Card {
-  const buttons = [...buttonsOf(shown), ...extra];
-  return {
-    title: titleOf(shown),
-    rows: [
-      ...(shown.answer ? [{ label: 'Answer', lines: [shown.answer] }] : []),
-      ...stepRows(shown),
-      { label: 'Turn Tracker', lines: shown.notes },
-      { label: 'Rolls', lines: shown.typed ? [shown.typed] : [] },
-      ...(buttons.length > 0 ? [{ label: 'Actions', lines: [], buttons }] : []),
-    ],
-  };
+  const rows: Card['rows'] = [];
+  if (shown.answer) rows.push({ label: 'Answer', lines: [shown.answer] });
+  const first = rows.length;
+  let title = shown.title;
+  let buttons: Button[] | undefined;
+  const safe = isSafeId(shown.snapshot.id);
+  const steps = shown.outcome.steps;
+  for (let i = 0; i < steps.length; i += 1) {
+    const step = steps[i]!;
+    const section = step.section;
+    if (section === undefined || section === SUMMARY) continue;
+    if (section === TITLE) {
+      title ??= step;
+      continue;
+    }
+    if (section === ACTION) {
+      const button = safe ? buttonOf(shown, step) : undefined;
+      if (button) (buttons ??= []).push(button);
+      continue;
+    }
+    let row: Card['rows'][number] | undefined;
+    for (let r = first; r < rows.length; r += 1) if (rows[r]!.label === section) row = rows[r];
+    if (!row) rows.push((row = { label: section, lines: [] }));
+    const line = shown.say(step);
+    if (line !== '') (row.lines as string[]).push(line);
+  }
+  let kept = first;
+  for (let r = first; r < rows.length; r += 1) if (rows[r]!.lines.length > 0) rows[kept++] = rows[r]!;
+  rows.length = kept;
+  if (shown.notes.length > 0) rows.push({ label: 'Turn Tracker', lines: shown.notes });
+  if (shown.typed) rows.push({ label: 'Rolls', lines: [shown.typed] });
+  for (const button of extra) (buttons ??= []).push(button);
+  if (buttons) rows.push({ label: 'Actions', lines: [], buttons });
+  return { title: title ? shown.say(title) : shown.snapshot.name, rows };
 }
 
 /** Numbers for a row, where its audience may see them: the bars the command moved. */
